@@ -1,0 +1,92 @@
+/** Public types of the reference server (`pam-client/testing`). */
+
+export interface ReferenceServerOptions {
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Lifetime of an access token in seconds (`expires_in`). Default 8 h. */
+  tokenTtlSeconds?: number;
+  /** How long an income report stays in each of status 1 and 2. Default 1500 ms. */
+  reportStepMs?: number;
+  /** The server's clock, for token expiry and report progress. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** One request as the server received it. */
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string, e.g. '/bff/users/login-history'. */
+  path: string;
+  /** Path with the query string exactly as sent, e.g. '/bff/users/login-history?page=2'. */
+  url: string;
+  query: Record<string, string>;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** Parsed JSON body, the raw text when it is not JSON, undefined when empty. */
+  body: unknown;
+  /** Server clock (`now()`) when it arrived. */
+  at: number;
+}
+
+export interface FaultSpec {
+  /** Match the method; any when absent. */
+  method?: string;
+  /** Match the path (no query string): exact string or a RegExp. */
+  path: string | RegExp;
+  /** Answer with this status instead of the real handler. Absent: only delay, then the real handler. */
+  status?: number;
+  /** Answer body: a string is sent raw (see contentType), anything else as JSON. */
+  body?: unknown;
+  /** Default 'application/json' for non-strings, 'text/html' for strings. */
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** Wait this long (ms, real time) before answering. */
+  delayMs?: number;
+  /** Never answer (the socket stays open until the client gives up or the server closes). */
+  hang?: boolean;
+  /** Apply this many times, then disappear. Default: until removed. */
+  times?: number;
+}
+
+export interface Faults {
+  /** Adds a fault; the newest matching fault wins. Returns a function that removes it. */
+  add(fault: FaultSpec): () => void;
+  clear(): void;
+}
+
+export interface SeedAccount {
+  id: number;
+  email: string;
+  /** CPF, digits only; login also accepts the formatted form 000.000.000-00. */
+  cpf: string;
+  password: string;
+  /** Present on the two-factor account: the code it accepts. */
+  twoFactorCode?: string;
+}
+
+export interface SeedAccounts {
+  /** A plain, active user. */
+  plain: SeedAccount;
+  /** Login answers `type: 'two_factor_code'` until the code is sent. */
+  twoFactor: SeedAccount;
+  /** Login answers `type: 'cancelled_account'`. */
+  cancelled: SeedAccount;
+}
+
+export interface ReferenceServer {
+  /** e.g. 'http://127.0.0.1:54321' (no trailing slash). */
+  url: string;
+  /** Every request received since start or the last `reset()`, oldest first. */
+  requests: RecordedRequest[];
+  faults: Faults;
+  seed: SeedAccounts;
+  /** Makes every issued access token expired (the next authenticated call answers 401). */
+  expireTokens(): void;
+  /** Issues a valid token for a seed user without a login request (not recorded). */
+  issueToken(userId: number): string;
+  /** Back to the seed state: users, tokens, reports, faults and the request log. */
+  reset(): void;
+  /** Stops listening and destroys open sockets, including hung ones. */
+  close(): Promise<void>;
+}

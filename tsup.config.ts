@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+// One build, five entries. `machines` and the bindings import the core through the
+// package's own name, kept external, so an app that uses several entries gets one copy
+// of the core (one `PamError` class, so `instanceof` holds across entries).
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    machines: 'machines/index.ts',
+    vue: 'src/bindings/vue.ts',
+    svelte: 'src/bindings/svelte.ts',
+    testing: 'src/testing/index.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'es2022',
+  treeshake: true,
+  splitting: false,
+  external: ['pam-client', 'xstate', 'vue', 'svelte', 'ofetch', 'zod', 'h3'],
+});
