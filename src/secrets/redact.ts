@@ -1,0 +1,162 @@
+import { isSecret, REDACTED } from './secret';
+
+export { REDACTED };
+
+/**
+ * Keys whose values `redactSecrets` and `redactInspection` always hide, at any depth.
+ *
+ * @example
+ * SECRET_KEYS.includes('password'); // true
+ */
+export const SECRET_KEYS = Object.freeze([
+  'password',
+  'old_password',
+  'password_confirmation',
+  'password_check',
+  'two_factor_code',
+  'code',
+  'captcha_token',
+  'captchaToken',
+  'access_token',
+  'accessToken',
+] as const);
+
+const SECRET_KEY_SET: ReadonlySet<string> = new Set(SECRET_KEYS);
+
+type Container = Record<string, unknown> | unknown[];
+
+/** Only plain data is walked: class instances (actor refs, machines, Errors, Dates) stay as they are. */
+function isContainer(value: unknown): value is Container {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function keysOf(node: Container): string[] {
+  return Array.isArray(node) ? Array.from(node.keys(), String).filter((k) => k in node) : Object.keys(node);
+}
+
+/** What a redacted copy holds at `key` of `node`, leaving containers to the caller. */
+function hides(node: Container, key: string, child: unknown): boolean {
+  // null and undefined carry no secret; replacing them would only hide that a field is empty.
+  if (!Array.isArray(node) && SECRET_KEY_SET.has(key) && child !== null && child !== undefined) {
+    return child !== REDACTED;
+  }
+  return isSecret(child);
+}
+
+/**
+ * A copy of `value` with every value under a `SECRET_KEYS` key (at any depth) and every
+ * `Secret` replaced by `'[redacted]'`. Copy-on-write: only the plain objects and arrays on the
+ * way to a secret are copied (keeping null prototypes), everything else is shared, and when
+ * nothing needed hiding `value` itself comes back. Cycles are kept as cycles. Never mutates.
+ *
+ * @example
+ * redactSecrets({ login: 'ana', password: 'hunter2', meta: { code: '123456' } });
+ * // { login: 'ana', password: '[redacted]', meta: { code: '[redacted]' } }
+ */
+export function redactSecrets<T>(value: T): T {
+  if (isSecret(value)) return REDACTED as T;
+  if (!isContainer(value)) return value;
+
+  // Pass 1 (iterative, so deep data cannot overflow the stack): find every container, which of
+  // them hold a secret directly, and who refers to whom.
+  const parents = new Map<Container, Container[]>([[value, []]]);
+  const dirty: Container[] = [];
+  const stack: Container[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    let direct = false;
+    for (const key of keysOf(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (hides(node, key, child)) direct = true;
+      else if (isContainer(child)) {
+        const known = parents.get(child);
+        if (known) known.push(node);
+        else {
+          parents.set(child, [node]);
+          stack.push(child);
+        }
+      }
+    }
+    if (direct) dirty.push(node);
+  }
+  if (dirty.length === 0) return value;
+
+  // A container must be copied when a secret is reachable from it: spread "dirty" upwards.
+  const copies = new Map<Container, Container>();
+  for (let i = 0; i < dirty.length; i++) {
+    const node = dirty[i]!;
+    if (copies.has(node)) continue;
+    copies.set(
+      node,
+      Array.isArray(node) ? new Array(node.length) : Object.create(Object.getPrototypeOf(node)),
+    );
+    for (const parent of parents.get(node) ?? []) if (!copies.has(parent)) dirty.push(parent);
+  }
+
+  // Pass 2: fill the copies. Every copy exists already, so references (cycles too) point at copies.
+  for (const [node, copy] of copies) {
+    for (const key of keysOf(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      const next = hides(node, key, child)
+        ? REDACTED
+        : isContainer(child)
+          ? (copies.get(child) ?? child)
+          : child;
+      // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
+      Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return copies.get(value) as T;
+}
+
+/**
+ * An XState v5 `inspect` observer, typed structurally so the core entry needs no xstate types.
+ *
+ * @example
+ * const observer: InspectObserver<{ type: string }> = { next: (ev) => console.log(ev.type) };
+ */
+export interface InspectObserver<E> {
+  next?: (event: E) => void;
+  error?: (error: unknown) => void;
+  complete?: () => void;
+}
+
+// References to actors and plain identifiers pass through untouched; everything else an
+// inspection event carries (event, snapshot, action, _transitions, …) goes through redactSecrets.
+const KEEP: ReadonlySet<string> = new Set(['type', 'rootId', 'actorRef', 'sourceRef']);
+
+function redactInspectionEvent<E>(inspectionEvent: E): E {
+  if (typeof inspectionEvent !== 'object' || inspectionEvent === null) return inspectionEvent;
+  const source = inspectionEvent as Record<string, unknown>;
+  const data: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) if (!KEEP.has(key)) data[key] = source[key];
+  return { ...source, ...redactSecrets(data) } as E;
+}
+
+/**
+ * Wraps an XState `inspect` observer (a function or `{ next, error, complete }`) so that it
+ * sees each inspection event with every secret field and `Secret` replaced by `'[redacted]'`:
+ * in the event, the snapshot (context included), action params and any other data. `actorRef`,
+ * `sourceRef`, `rootId` and `type` pass through as they are; the originals are never changed.
+ *
+ * @example
+ * const actor = createActor(loginMachine, {
+ *   input: { auth },
+ *   inspect: redactInspection((ev) => console.debug(ev.type, ev)),
+ * });
+ */
+export function redactInspection<E>(observer: (event: E) => void): (event: E) => void;
+export function redactInspection<E>(observer: InspectObserver<E>): InspectObserver<E>;
+export function redactInspection<E>(
+  observer: ((event: E) => void) | InspectObserver<E>,
+): ((event: E) => void) | InspectObserver<E> {
+  if (typeof observer === 'function') return (event) => observer(redactInspectionEvent(event));
+  const wrapped: InspectObserver<E> = {};
+  if (observer.next) wrapped.next = (event) => observer.next?.(redactInspectionEvent(event));
+  if (observer.error) wrapped.error = (error) => observer.error?.(error);
+  if (observer.complete) wrapped.complete = () => observer.complete?.();
+  return wrapped;
+}
