@@ -1,0 +1,158 @@
+import * as z from 'zod/mini';
+import { NonEmptyString, optionalString } from './common';
+import { UserLimitsFields } from './limits';
+
+// Spec 2.1
+export const LoginPayload = z.strictObject({
+  login: NonEmptyString,
+  password: NonEmptyString,
+  captcha_token: z.optional(NonEmptyString),
+  app_source: optionalString(),
+  two_factor_code: z.optional(NonEmptyString),
+});
+export type LoginPayload = z.infer<typeof LoginPayload>;
+
+// Spec 2.3. Fields of document, country_data and wallet are not shown: objects, keys kept.
+// No Required column, so every field is optional but typed when present (API.md).
+export const AuthUser = z.object({
+  id: z.optional(z.number()),
+  email: optionalString(),
+  username: optionalString(),
+  name: optionalString(),
+  first_name: optionalString(),
+  last_name: optionalString(),
+  phone: optionalString(),
+  ddi: optionalString(),
+  birth_date: optionalString(),
+  gender: optionalString(),
+  country: optionalString(),
+  language: optionalString(),
+  currency: optionalString(),
+  document: z.optional(z.looseObject({})),
+  country_data: z.optional(z.looseObject({})),
+  wallet: z.optional(z.looseObject({})),
+  token: optionalString(),
+  is_active: z.optional(z.boolean()),
+  cancelled_account: z.optional(z.boolean()),
+  bonus_enabled: z.optional(z.boolean()),
+  ftd_date: z.optional(z.nullable(z.string())),
+  ftd_value: z.optional(z.nullable(z.number())),
+  mother_name: optionalString(),
+});
+export type AuthUser = z.infer<typeof AuthUser>;
+
+// Spec 2.4
+export const AuthUserInfo = z.object({
+  validate_email_at: z.nullable(z.string()),
+  login_at: z.string(),
+  login_attempt_qty: z.number(),
+  seven_days_since_last_login: z.boolean(),
+  strong_password: z.boolean(),
+  force_request_kyc: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  two_factor_type: optionalString(),
+});
+export type AuthUserInfo = z.infer<typeof AuthUserInfo>;
+
+/** The outcomes a login can announce instead of a session (spec 5, item 2). */
+export const LoginChallengeType = z.enum(['cancelled_account', 'two_factor_code']);
+export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
+
+/** Spec 2.2 without `type`: a login that yields a session. */
+export const LoginSuccess = z.object({
+  access_token: NonEmptyString,
+  expires_in: z.number(),
+  token_type: z.string(),
+  user: AuthUser,
+  userInfo: AuthUserInfo,
+  type: z.optional(z.undefined()),
+});
+export type LoginSuccess = z.infer<typeof LoginSuccess>;
+
+/** Spec 2.2 with `type` set: every other field may be absent (API.md gap default). */
+export const LoginChallenge = z.object({
+  type: LoginChallengeType,
+  access_token: z.optional(z.string()),
+  expires_in: z.optional(z.number()),
+  token_type: optionalString(),
+  user: z.optional(AuthUser),
+  userInfo: z.optional(z.partial(AuthUserInfo)),
+  message: optionalString(),
+});
+export type LoginChallenge = z.infer<typeof LoginChallenge>;
+
+/**
+ * Spec 2.2, also the result of registration. Narrow on `type`:
+ *
+ * @example
+ * const r = await auth.login({ login, password });
+ * if (r.type === 'two_factor_code') askForCode();
+ * else if (r.type === undefined) save(r.access_token);
+ */
+export const LoginResponse = z.union([LoginChallenge, LoginSuccess]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** What the profile fetch answers: userInfo also carries the user's limits (spec 2.4, 2.12). */
+export const UserProfileInfo = z.extend(AuthUserInfo, UserLimitsFields);
+export type UserProfileInfo = z.infer<typeof UserProfileInfo>;
+export const UserProfileResponse = z.object({ user: AuthUser, userInfo: UserProfileInfo });
+export type UserProfileResponse = z.infer<typeof UserProfileResponse>;
+
+// Spec 4.1
+export const RefreshTokenResponse = z.object({ access_token: NonEmptyString });
+export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
+
+// Spec 2.5. `nationalities` is a JSON-encoded string: we check it parses.
+const JsonString = z.string().check(
+  z.refine(
+    (s) => {
+      try {
+        JSON.parse(s);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a JSON-encoded string' },
+  ),
+);
+
+export const RegisterSimplifiedPayload = z.strictObject({
+  email: z.email(),
+  password: NonEmptyString,
+  country: NonEmptyString,
+  nationalities: JsonString,
+  optIn: z.boolean(),
+  ddi: optionalString(),
+  phone: optionalString(),
+  name: optionalString(),
+  birth_date: optionalString(),
+  number: optionalString(),
+  captcha_token: z.optional(NonEmptyString),
+  app_source: optionalString(),
+  affiliation_code: optionalString(),
+});
+export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
+
+// Spec 2.6
+export const ForgotPasswordPayload = z.strictObject({
+  login: NonEmptyString,
+  captcha_token: z.optional(NonEmptyString),
+});
+export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
+
+export const ValidateDocumentPayload = z.strictObject({
+  number: NonEmptyString,
+  captcha_token: z.optional(NonEmptyString),
+});
+export type ValidateDocumentPayload = z.infer<typeof ValidateDocumentPayload>;
+
+export const ValidateDocumentResponse = z.object({
+  docnumber: optionalString(),
+  docnumber_valid: z.optional(z.boolean()),
+  birth_date: optionalString(),
+  gender: optionalString(),
+  mother_name: optionalString(),
+  name: optionalString(),
+});
+export type ValidateDocumentResponse = z.infer<typeof ValidateDocumentResponse>;

@@ -1,0 +1,96 @@
+import type * as z from 'zod/mini';
+import type { core } from 'zod/mini';
+import { RequestValidationError, ResponseValidationError, type ValidationIssue } from '../http/errors';
+
+/**
+ * zod/mini loads no locale (that is what keeps it small), so its own messages are a bare
+ * "Invalid input". We write short messages from the issue's structured fields instead, and
+ * never from the input value: a message must not echo a password or code back.
+ */
+function messageFor(issue: core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'string'
+        ? `must not be shorter than ${issue.minimum} character${Number(issue.minimum) === 1 ? '' : 's'}`
+        : issue.origin === 'array'
+          ? `must have at least ${issue.minimum} item(s)`
+          : `must be ${issue.inclusive === false ? '>' : '>='} ${issue.minimum}`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `must not be longer than ${issue.maximum} characters`
+        : issue.origin === 'array'
+          ? `must have at most ${issue.maximum} item(s)`
+          : `must be ${issue.inclusive === false ? '<' : '<='} ${issue.maximum}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'regex' && issue.pattern
+        ? `must match ${issue.pattern}`
+        : `must be a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}`;
+    case 'unrecognized_keys':
+      return 'is not a known field';
+    case 'invalid_union':
+      return 'does not match any of the allowed shapes';
+    case 'invalid_key':
+      return 'has an invalid key';
+    case 'invalid_element':
+      return 'has an invalid element';
+    default:
+      // `custom`: our refinements carry their own message.
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid';
+  }
+}
+
+const pathOf = (path: readonly PropertyKey[]) =>
+  path.filter((p): p is string | number => typeof p !== 'symbol');
+
+/** Flattens zod issues into ours: one issue per unknown key, with the key in the path. */
+export function toValidationIssues(issues: readonly core.$ZodIssue[]): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        out.push({
+          path: [...pathOf(issue.path), key],
+          code: 'unrecognized_key',
+          message: messageFor(issue),
+        });
+      }
+    } else if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      // Report the branch that came closest, so a LoginResponse missing one field says which.
+      const closest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+      const prefix = pathOf(issue.path);
+      for (const inner of toValidationIssues(closest))
+        out.push({ ...inner, path: [...prefix, ...inner.path] });
+    } else {
+      out.push({ path: pathOf(issue.path), code: issue.code ?? 'custom', message: messageFor(issue) });
+    }
+  }
+  return out;
+}
+
+/** Validates what a caller passed, before anything is sent. */
+export function parseRequest<S extends z.ZodMiniType>(
+  operation: string,
+  schema: S,
+  value: unknown,
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new RequestValidationError(operation, toValidationIssues(result.error.issues));
+  return result.data;
+}
+
+/** Validates what the server answered (2xx only; errors are mapped by the adapter). */
+export function parseResponse<S extends z.ZodMiniType>(
+  operation: string,
+  schema: S,
+  value: unknown,
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ResponseValidationError(operation, toValidationIssues(result.error.issues));
+  return result.data;
+}

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createAuthModule, createOfetchAdapter, createUserModule } from '../../src/index';
+import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../src/testing/index';
+
+export interface ServerFixture {
+  server: ReferenceServer;
+}
+
+/**
+ * One reference server per test file, reset to its seed before each test so tests stay
+ * independent (the request log starts empty in every test).
+ */
+export function useReferenceServer(options?: ReferenceServerOptions): ServerFixture {
+  const fixture = {} as ServerFixture;
+  beforeAll(async () => {
+    fixture.server = await startReferenceServer(options);
+  });
+  beforeEach(() => fixture.server.reset());
+  afterAll(() => fixture.server?.close());
+  return fixture;
+}
+
+/** The modules on a real adapter, with a fixed token (or none). */
+export function clientsFor(server: ReferenceServer, token?: string | null) {
+  const http = createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token ?? null, timeout: 2000 });
+  return { http, auth: createAuthModule(http), user: createUserModule(http) };
+}
+
+/** The modules signed in as a seed user (token issued directly, no login request recorded). */
+export function signedIn(server: ReferenceServer, userId = server.seed.plain.id) {
+  const token = server.issueToken(userId);
+  return { token, ...clientsFor(server, token) };
+}
