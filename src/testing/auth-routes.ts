@@ -1,0 +1,183 @@
+// Spec 4.1: login, logout, profile, refresh, registration, password recovery, document check.
+// Paths of the last four are API.md's gap defaults.
+
+import { cpfDigits, isValidCpf } from './cpf';
+import { HttpFailure, invalid, json, noContent, success } from './http';
+import { authUser, loginResponse, profileInfo } from './presenters';
+import type { RouteContext } from './routing';
+import { authedRoute, publicRoute, type Route } from './routing';
+import { newUser } from './seed';
+import { LOGIN_RETRY_AFTER_S, ServerState } from './state';
+import {
+  isBoolean,
+  isEmail,
+  isJsonString,
+  isString,
+  optional,
+  required,
+  type Shape,
+  validate,
+} from './validation';
+
+interface LoginBody {
+  login: string;
+  password: string;
+  two_factor_code?: string;
+}
+
+const LOGIN: Shape = {
+  login: required(isString),
+  password: required(isString),
+  captcha_token: optional(isString),
+  app_source: optional(isString),
+  two_factor_code: optional(isString),
+};
+
+interface RegisterBody {
+  email: string;
+  password: string;
+  country: string;
+  optIn: boolean;
+  ddi?: string;
+  phone?: string;
+  name?: string;
+  birth_date?: string;
+  number?: string;
+  affiliation_code?: string;
+}
+
+const REGISTER: Shape = {
+  email: required(isEmail),
+  password: required(isString),
+  country: required(isString),
+  nationalities: required(isJsonString),
+  optIn: required(isBoolean),
+  ddi: optional(isString),
+  phone: optional(isString),
+  name: optional(isString),
+  birth_date: optional(isString),
+  number: optional(isString),
+  captcha_token: optional(isString),
+  app_source: optional(isString),
+  affiliation_code: optional(isString),
+};
+
+const FORGOT: Shape = { login: required(isString), captcha_token: optional(isString) };
+const VALIDATE_DOCUMENT: Shape = { number: required(isString), captcha_token: optional(isString) };
+
+function client(ctx: RouteContext): { ip: string; userAgent: string } {
+  return { ip: ctx.event.req.ip ?? '127.0.0.1', userAgent: ctx.event.req.headers.get('user-agent') ?? '' };
+}
+
+function login(ctx: RouteContext): Response {
+  const { state } = ctx;
+  const body = validate<LoginBody>(ctx.body(), LOGIN);
+  const key = ServerState.loginKey(body.login);
+  if (state.isLoginThrottled(key)) {
+    throw new HttpFailure(
+      429,
+      { message: 'Too many attempts.' },
+      { 'retry-after': String(LOGIN_RETRY_AFTER_S) },
+    );
+  }
+  const user = state.findByLogin(body.login);
+  if (!user || user.password !== body.password) {
+    state.recordLoginFailure(key);
+    throw new HttpFailure(401, { message: 'Invalid credentials.' });
+  }
+  if (user.cancelled_account) {
+    return json(200, { type: 'cancelled_account', message: 'This account has been cancelled.' });
+  }
+  if (user.two_factor_enabled) {
+    if (body.two_factor_code === undefined) {
+      return json(200, { type: 'two_factor_code', message: 'A code was sent.' });
+    }
+    if (body.two_factor_code !== user.twoFactorCode) {
+      // A wrong code is a failed login too: six digits must not be brute-forced.
+      state.recordLoginFailure(key);
+      throw new HttpFailure(422, {
+        message: 'Invalid two-factor code.',
+        errors: { two_factor_code: ['The code is invalid.'] },
+      });
+    }
+  }
+  const previousLoginAt = user.lastLoginAt;
+  const { ip, userAgent } = client(ctx);
+  state.recordLogin(user, key, ip, userAgent);
+  return json(200, loginResponse(state, user, state.issueToken(user.id), previousLoginAt));
+}
+
+function register(ctx: RouteContext): Response {
+  const { state } = ctx;
+  const body = validate<RegisterBody>(ctx.body(), REGISTER);
+  const errors: Record<string, string[]> = {};
+  if (state.findByEmail(body.email)) errors.email = ['The email has already been taken.'];
+  let cpf = '';
+  if (body.number !== undefined) {
+    const digits = cpfDigits(body.number);
+    if (digits === null || !isValidCpf(digits)) errors.number = ['The number field must be a valid CPF.'];
+    else if (state.findByCpf(digits)) errors.number = ['The number has already been taken.'];
+    else cpf = digits;
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+
+  const now = state.now();
+  const user = newUser(state.takeUserId(), body.email.trim(), cpf, body.password, now);
+  const [first = '', ...rest] = (body.name ?? '').trim().split(/\s+/);
+  const accepted = new Date(now).toISOString();
+  Object.assign(user, {
+    first_name: first,
+    last_name: rest.join(' '),
+    country: body.country,
+    ddi: body.ddi ?? user.ddi,
+    phone: body.phone ?? '',
+    birth_date: body.birth_date ?? '',
+    affiliation_code: body.affiliation_code ?? null,
+    mkt_accepted: body.optIn,
+    contracts: { ...user.contracts, tc: accepted, privacy: accepted, lgpd: accepted },
+  });
+  state.users.set(user.id, user);
+  const { ip, userAgent } = client(ctx);
+  state.recordLogin(user, ServerState.loginKey(user.email), ip, userAgent);
+  return json(200, loginResponse(state, user, state.issueToken(user.id), now));
+}
+
+function validateDocument(ctx: RouteContext): Response {
+  const body = validate<{ number: string }>(ctx.body(), VALIDATE_DOCUMENT);
+  const docnumber = body.number.replace(/[.\-\s]/g, '');
+  if (!isValidCpf(docnumber)) return json(200, { docnumber, docnumber_valid: false });
+  const user = ctx.state.findByCpf(docnumber);
+  if (!user) return json(200, { docnumber, docnumber_valid: true });
+  return json(200, {
+    docnumber,
+    docnumber_valid: true,
+    name: `${user.first_name} ${user.last_name}`.trim(),
+    birth_date: user.birth_date,
+    gender: user.gender,
+    mother_name: user.mother_name,
+  });
+}
+
+export const authRoutes: readonly Route[] = [
+  publicRoute('POST', '/auth/login', login),
+  publicRoute('POST', '/auth/register-simplified', register),
+  publicRoute('POST', '/auth/forgot-password', (ctx) => {
+    validate(ctx.body(), FORGOT);
+    // The same answer whether or not the account exists: no account enumeration.
+    return success('If the account exists, we sent instructions to recover the password.');
+  }),
+  publicRoute('POST', '/auth/validate-document', validateDocument),
+  authedRoute('POST', '/auth/logout', (ctx) => {
+    ctx.state.revokeToken(ctx.token);
+    return noContent();
+  }),
+  authedRoute('GET', '/auth/user-profile', (ctx) =>
+    json(200, { user: authUser(ctx.user, ctx.token), userInfo: profileInfo(ctx.user, ctx.state.now()) }),
+  ),
+  authedRoute('POST', '/users/refresh-token', (ctx) => {
+    // Rotation: the new token replaces the old one, which stops working at once.
+    const accessToken = ctx.state.issueToken(ctx.user.id);
+    ctx.state.revokeToken(ctx.token);
+    return json(200, { access_token: accessToken });
+  }),
+];

@@ -1,0 +1,140 @@
+// Spec 4.2: profile and contact data. Responses are not shown by the spec: `{ success, message }`.
+
+import { assertEmailFree, assertOwnId, assertPasswordCheck, SENSITIVE } from './guards';
+import { json, success } from './http';
+import type { ContractType } from './records';
+import { type AuthedContext, authedRoute, type Route } from './routing';
+import {
+  isBoolean,
+  isEmail,
+  isNumber,
+  isString,
+  oneOf,
+  optional,
+  required,
+  type Shape,
+  validate,
+} from './validation';
+
+const CONTRACT_TYPES: readonly ContractType[] = ['tc', 'privacy', 'lgpd', 'law', 'migrate', 'mkt'];
+
+const STRING_FIELDS = [
+  'state',
+  'zipcode',
+  'city',
+  'address',
+  'phone',
+  'ddi',
+  'affiliation_code',
+  'birth_date',
+  'language',
+  'timezone',
+  'country',
+  'first_name',
+  'last_name',
+  'mother_name',
+] as const;
+
+/** Spec 2.7: every field optional. */
+const UPDATE_USER: Shape = {
+  ...SENSITIVE,
+  captcha_token: optional(isString),
+  ...Object.fromEntries(STRING_FIELDS.map((field) => [field, optional(isString)])),
+  email: optional(isEmail),
+  terms: optional(isBoolean),
+  gender: optional(isNumber),
+};
+
+type UpdateUserBody = { [K in (typeof STRING_FIELDS)[number] | 'email' | 'password_check']?: string } & {
+  terms?: boolean;
+  gender?: number;
+};
+
+/** UpdateUserPayload sends the gender as a number; AuthUser shows a string (spec 2.3 vs 2.7). */
+const GENDERS: Record<number, string> = { 1: 'M', 2: 'F' };
+
+function updateProfile(ctx: AuthedContext): Response {
+  assertOwnId(ctx);
+  const body = validate<UpdateUserBody>(ctx.body(), UPDATE_USER);
+  assertPasswordCheck(ctx, body);
+  const { user } = ctx;
+  if (body.email !== undefined) {
+    assertEmailFree(ctx, body.email);
+    if (body.email.toLowerCase() !== user.email.toLowerCase()) user.validate_email_at = null;
+    user.email = body.email;
+  }
+  const direct = [
+    'phone',
+    'ddi',
+    'birth_date',
+    'language',
+    'timezone',
+    'country',
+    'first_name',
+    'last_name',
+    'mother_name',
+  ] as const;
+  for (const field of direct) {
+    const value = body[field];
+    if (value !== undefined) user[field] = value;
+  }
+  if (body.affiliation_code !== undefined) user.affiliation_code = body.affiliation_code;
+  if (body.address !== undefined) user.address.street = body.address;
+  for (const field of ['state', 'zipcode', 'city'] as const) {
+    const value = body[field];
+    if (value !== undefined) user.address[field] = value;
+  }
+  if (body.gender !== undefined) user.gender = GENDERS[body.gender] ?? 'O';
+  if (body.terms === true) user.contracts.tc = new Date(ctx.state.now()).toISOString();
+  return success('Profile updated.');
+}
+
+const UPDATE_EMAIL: Shape = { ...SENSITIVE, email: required(isEmail) };
+const ADD_PHONE: Shape = { ...SENSITIVE, phone: required(isString), ddi: required(isString) };
+const UPDATE_ADDRESS: Shape = {
+  ...SENSITIVE,
+  street: required(isString),
+  city: required(isString),
+  state: required(isString),
+  zipcode: required(isString),
+};
+const CONTRACT: Shape = { type: required(oneOf(CONTRACT_TYPES)) };
+const MARKETING: Shape = { mkt_accepted: required(isBoolean) };
+
+export const userRoutes: readonly Route[] = [
+  authedRoute('POST', '/users/update/:id', updateProfile, { ids: ['id'] }),
+  authedRoute('GET', '/bff/users/address-by-user', (ctx) => json(200, { ...ctx.user.address })),
+  authedRoute('PATCH', '/bff/users/self-email', (ctx) => {
+    const body = validate<{ email: string; password_check?: string }>(ctx.body(), UPDATE_EMAIL);
+    assertPasswordCheck(ctx, body);
+    assertEmailFree(ctx, body.email);
+    if (body.email.toLowerCase() !== ctx.user.email.toLowerCase()) ctx.user.validate_email_at = null;
+    ctx.user.email = body.email;
+    return success('E-mail updated.');
+  }),
+  authedRoute('PATCH', '/bff/users/add-phone', (ctx) => {
+    const body = validate<{ phone: string; ddi: string; password_check?: string }>(ctx.body(), ADD_PHONE);
+    assertPasswordCheck(ctx, body);
+    ctx.user.phone = body.phone;
+    ctx.user.ddi = body.ddi;
+    return success('Phone added.');
+  }),
+  authedRoute('PATCH', '/bff/users/update-address', (ctx) => {
+    type Body = { street: string; city: string; state: string; zipcode: string; password_check?: string };
+    const body = validate<Body>(ctx.body(), UPDATE_ADDRESS);
+    assertPasswordCheck(ctx, body);
+    const { street, city, state, zipcode } = body;
+    Object.assign(ctx.user.address, { street, city, state, zipcode });
+    return success('Address updated.');
+  }),
+  authedRoute('PATCH', '/bff/users/self-contracts', (ctx) => {
+    const body = validate<{ type: ContractType }>(ctx.body(), CONTRACT);
+    ctx.user.contracts[body.type] = new Date(ctx.state.now()).toISOString();
+    return success('Contract accepted.');
+  }),
+  authedRoute('PATCH', '/bff/users/self-mkt', (ctx) => {
+    const body = validate<{ mkt_accepted: boolean }>(ctx.body(), MARKETING);
+    ctx.user.mkt_accepted = body.mkt_accepted;
+    return success('Marketing preferences updated.');
+  }),
+];
