@@ -1,4 +1,10 @@
-// pam-client core entry: explicit named exports. Filled in as the modules land.
+// pam-client core entry: the HTTP adapter, errors, schemas and types, both modules, the
+// refresh-cycle functions, token storage, secrets and the wallet compatibility function.
+// Nothing here imports xstate.
+
+export type { AuthEndpoints, AuthModule, AuthModuleOptions, CallOptions, Endpoint } from './auth/index';
+export { createAuthModule, DEFAULT_AUTH_ENDPOINTS } from './auth/index';
+export type * from './http/errors';
 export {
   AbortedError,
   HttpError,
@@ -10,5 +16,13 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './http/errors';
-export type * from './http/errors';
+export { createOfetchAdapter } from './http/ofetch-adapter';
+export { parseRetryAfter } from './http/retry-after';
 export type * from './http/types';
+export * from './schemas/index';
+export * from './secrets/index';
+export * from './session/refresh';
+export * from './session/storage';
+export type { UserModule } from './user/index';
+export { createUserModule } from './user/index';
+export * from './wallet/index';

@@ -50,13 +50,10 @@ export class PamError extends Error {
 
 /** True for any error thrown by pam-client, across bundle copies (checks the brand, not the class). */
 export function isPamError(value: unknown): value is PamError {
-  return (
-    value instanceof PamError ||
-    (value instanceof Error &&
-      typeof (value as { code?: unknown }).code === 'string' &&
-      PAM_CODES.has((value as { code: string }).code) &&
-      typeof (value as { toJSON?: unknown }).toJSON === 'function')
-  );
+  if (value instanceof PamError) return true;
+  if (!(value instanceof Error)) return false;
+  const { code, toJSON } = value as Error & { code?: unknown; toJSON?: unknown };
+  return typeof code === 'string' && PAM_CODES.has(code) && typeof toJSON === 'function';
 }
 
 const PAM_CODES: ReadonlySet<string> = new Set<PamErrorCode>([

@@ -1,0 +1,29 @@
+// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date. Date.parse alone
+// is far too lenient (it reads '1.5' or 'soon 3' as dates), so a date must start with a weekday,
+// which all three HTTP-date forms (IMF-fixdate, RFC 850, asctime) do.
+const DELTA_SECONDS = /^\d+$/;
+const HTTP_DATE_START = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
+// asctime dates carry no zone; HTTP dates are always GMT, but Date.parse would read them as local time.
+const HAS_ZONE = /\b(gmt|utc|z)\b|[+-]\d{4}\s*$/i;
+
+/**
+ * Reads a `Retry-After` header as seconds to wait: delta-seconds as given, an HTTP date as the
+ * whole seconds from `now` (rounded up, never negative). Anything else is `undefined`.
+ *
+ * @example
+ * parseRetryAfter('120'); // 120
+ * parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')); // 10
+ * parseRetryAfter('soon'); // undefined
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (DELTA_SECONDS.test(text)) {
+    const seconds = Number(text);
+    return Number.isFinite(seconds) ? seconds : undefined;
+  }
+  if (!HTTP_DATE_START.test(text)) return undefined;
+  const at = Date.parse(HAS_ZONE.test(text) ? text : `${text} GMT`);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}

@@ -1,0 +1,71 @@
+/** One attempt's signal: the caller's signal and the adapter's timeout, combined. */
+export interface AttemptSignal {
+  readonly signal: AbortSignal;
+  /** True when the timeout fired (and the caller's signal had not aborted first). */
+  readonly timedOut: boolean;
+  /** Clears the timer and the listener on the caller's signal. Call it after every attempt. */
+  dispose(): void;
+}
+
+/**
+ * Combines `caller` with a timer of `timeoutMs`. Not `AbortSignal.any`: a long-lived caller signal
+ * (one per machine, shared by many requests) keeps every signal `any` derived from it alive
+ * (nodejs/node#55351), and `any` gives no way to detach, whereas here `dispose()` removes the
+ * listener. It also tells which side fired, which is how a timeout is told from an abort.
+ */
+export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onCallerAbort = () => controller.abort(caller?.reason);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The request timed out', 'TimeoutError'));
+  }, timeoutMs);
+
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut && !caller?.aborted;
+    },
+    dispose() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+/** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
+export const ABORTED: unique symbol = Symbol('aborted');
+
+/** Waits `ms`, or less if `signal` aborts first (then resolves to `ABORTED`). Leaves no timer behind. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<undefined | typeof ABORTED> {
+  if (signal?.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(ABORTED);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(undefined);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Waits for `promise`, but stops waiting when `signal` aborts. The promise itself goes on (it may be
+ * shared, like a token refresh other requests wait for).
+ */
+export function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T | typeof ABORTED> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise<T | typeof ABORTED>((resolve, reject) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ABORTED, attemptSignal, sleep, untilAborted } from '../../src/http/signal';
+import { singleFlight } from '../../src/http/single-flight';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('attemptSignal', () => {
+  it('aborts on timeout and says so', async () => {
+    const a = attemptSignal(undefined, 100);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(a.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(a.signal.aborted).toBe(true);
+    expect(a.timedOut).toBe(true);
+    a.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('aborts with the caller and does not call it a timeout', () => {
+    const caller = new AbortController();
+    const a = attemptSignal(caller.signal, 100);
+    caller.abort();
+    expect(a.signal.aborted).toBe(true);
+    expect(a.timedOut).toBe(false);
+    a.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('starts aborted when the caller already was', () => {
+    const a = attemptSignal(AbortSignal.abort(), 100);
+    expect(a.signal.aborted).toBe(true);
+    expect(a.timedOut).toBe(false);
+    a.dispose();
+  });
+
+  it('leaves no timer and no listener after dispose', () => {
+    const caller = new AbortController();
+    const add = vi.spyOn(caller.signal, 'addEventListener');
+    const remove = vi.spyOn(caller.signal, 'removeEventListener');
+    const a = attemptSignal(caller.signal, 100);
+    expect(vi.getTimerCount()).toBe(1);
+    a.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(remove).toHaveBeenCalledWith('abort', add.mock.calls[0]?.[1]);
+    caller.abort();
+    expect(a.signal.aborted).toBe(false);
+  });
+});
+
+describe('sleep', () => {
+  it('resolves after the delay', async () => {
+    let done = false;
+    void sleep(500).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('resolves to ABORTED at once when the signal aborts, clearing its timer', async () => {
+    const caller = new AbortController();
+    const slept = sleep(10_000, caller.signal);
+    caller.abort();
+    expect(await slept).toBe(ABORTED);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(await sleep(10, AbortSignal.abort())).toBe(ABORTED);
+  });
+});
+
+describe('untilAborted', () => {
+  it('passes the value through, or stops waiting on abort', async () => {
+    expect(await untilAborted(Promise.resolve(7), new AbortController().signal)).toBe(7);
+    const caller = new AbortController();
+    const waiting = untilAborted(new Promise(() => {}), caller.signal);
+    caller.abort();
+    expect(await waiting).toBe(ABORTED);
+  });
+});
+
+describe('singleFlight', () => {
+  it('shares one call among concurrent callers and starts a new one afterwards', async () => {
+    let calls = 0;
+    const run = singleFlight(async () => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return true;
+    });
+    const all = Promise.all([run(), run(), run()]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await all).toEqual([true, true, true]);
+    expect(calls).toBe(1);
+    const again = run();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await again).toBe(true);
+    expect(calls).toBe(2);
+  });
+
+  it('reads a rejection or a non-true value as false', async () => {
+    expect(await singleFlight(() => Promise.reject(new Error('refresh failed')))()).toBe(false);
+    expect(await singleFlight(() => Promise.resolve('yes' as unknown as boolean))()).toBe(false);
+  });
+});
