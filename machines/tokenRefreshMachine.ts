@@ -1,0 +1,278 @@
+import {
+  type AuthModule,
+  initialRefreshState,
+  markRefreshCompleted,
+  markRefreshStarted,
+  markTokenSaved,
+  nextRefreshAt,
+  PamError,
+  REFRESH_IN_FLIGHT_TIMEOUT_MS,
+  REFRESH_INTERVAL_MS,
+  type RefreshState,
+  type RefreshTokenResponse,
+  shouldRefreshToken,
+} from 'pam-client';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { asPamError, clampDelay } from './shared';
+
+/** Default period of the internal check while idle: one minute. */
+const DEFAULT_TICK_MS = 60_000;
+
+/**
+ * The shortest wait the internal check re-arms with while a refresh is not yet due, so a clock
+ * that stands still (or a tiny `tickMs`) cannot turn the timer into a busy loop.
+ */
+const MIN_CHECK_MS = 1_000;
+
+/**
+ * What `tokenRefreshMachine` needs.
+ *
+ * @example
+ * createActor(tokenRefreshMachine, { input: { auth, tickMs: 30_000 } });
+ */
+export interface TokenRefreshInput {
+  auth: Pick<AuthModule, 'refreshToken'>;
+  /** Time from a saved token to a due refresh. Default `REFRESH_INTERVAL_MS` (6 h). */
+  intervalMs?: number;
+  /** Longest wait between two checks while idle. Default 60 000 ms; at least 1 s. */
+  tickMs?: number;
+  /** The wall clock every due-check reads. Default `Date.now`. */
+  now?: () => number;
+  /**
+   * Start signed in, with a token saved at this time (a session restored from storage, or one a
+   * parent machine just stored), as if `TOKEN_SAVED` had been sent. Default: start `signedOut`.
+   */
+  savedAt?: number;
+}
+
+/** The machine's context: settings, the refresh state and the last error. No token. */
+export interface TokenRefreshContext {
+  auth: Pick<AuthModule, 'refreshToken'>;
+  intervalMs: number;
+  tickMs: number;
+  now: () => number;
+  /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
+  refresh: RefreshState;
+  error: PamError | null;
+}
+
+/** What `tokenRefreshMachine` accepts. */
+export type TokenRefreshEvent =
+  /**
+   * A token was stored (login, registration, restored session). `savedAt` (an addition to the
+   * contract, optional) is when it was stored, for a session restored from storage; default now.
+   * `accessToken` is not kept: the machine only needs to know that one was saved.
+   */
+  | { type: 'TOKEN_SAVED'; accessToken: string; savedAt?: number }
+  /** A navigation: check whether a refresh is due (the internal timer does the same). */
+  | { type: 'TICK' }
+  /** Refresh now, ignoring interval and backoff, unless a refresh is in flight. */
+  | { type: 'REFRESH' }
+  /** Stop the cycle (the session logs out; this machine sends nothing). */
+  | { type: 'SIGN_OUT' };
+
+/**
+ * What `tokenRefreshMachine` emits; listen with `actor.on(type, handler)`.
+ *
+ * @example
+ * actor.on('refreshFailed', ({ error }) => console.warn('refresh will be retried', error.code));
+ */
+export type TokenRefreshEmitted =
+  | { type: 'tokenRefreshed'; accessToken: string }
+  | { type: 'sessionExpired' }
+  /** A refresh failed for another reason than 401: the session is kept, retried after backoff. */
+  | { type: 'refreshFailed'; error: PamError };
+
+/** A token saved "in the future" (another device's clock) must not postpone the refresh. */
+const savedState = (savedAt: number | undefined, now: number): RefreshState =>
+  markTokenSaved(typeof savedAt === 'number' && savedAt < now ? savedAt : now);
+
+const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
+
+/**
+ * Wait before the next check in `idle`: until the refresh is due, but at most `tickMs`, so a
+ * clock jump (sleep, throttled background tab) is noticed within one tick. Due-ness itself is
+ * always read from `now()`, never inferred from the timer having fired.
+ */
+function nextCheckDelay(c: TokenRefreshContext): number {
+  const at = nextRefreshAt(c.refresh, { intervalMs: c.intervalMs });
+  if (at === null) return clampDelay(c.tickMs);
+  const until = at - c.now();
+  if (!(until > 0)) return 0;
+  return clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until)));
+}
+
+/** When the refresh in flight counts as lost (API.md: in flight for over 60 s). */
+const flightLostAt = (c: TokenRefreshContext): number =>
+  (c.refresh.inFlightSince ?? c.now()) + REFRESH_IN_FLIGHT_TIMEOUT_MS;
+
+const onFlightLost = [
+  'loseFlight',
+  {
+    type: 'emitRefreshFailed',
+    params: ({ context }: { context: TokenRefreshContext }) => ({ error: context.error! }),
+  },
+] as const;
+
+/**
+ * The refresh cycle (spec 3.2): `signedOut` until a token is saved, then `active.idle`, which
+ * checks on every `TICK` and on an internal timer whether `shouldRefreshToken` says a refresh
+ * is due, and `active.refreshing`, which calls `auth.refreshToken`. A new token is emitted as
+ * `tokenRefreshed` (store it; it is never kept in the snapshot); a 401 emits `sessionExpired`
+ * and signs out; any other failure keeps the session and waits out the backoff.
+ *
+ * @example
+ * const actor = createActor(tokenRefreshMachine, { input: { auth } });
+ * actor.on('tokenRefreshed', ({ accessToken }) => store.set({ ...session, accessToken }));
+ * actor.on('sessionExpired', () => router.push('/login'));
+ * actor.start();
+ * actor.send({ type: 'TOKEN_SAVED', accessToken });
+ * router.afterEach(() => actor.send({ type: 'TICK' }));
+ */
+export const tokenRefreshMachine = setup({
+  types: {
+    context: {} as TokenRefreshContext,
+    events: {} as TokenRefreshEvent,
+    emitted: {} as TokenRefreshEmitted,
+    input: {} as TokenRefreshInput,
+  },
+  actors: {
+    refreshToken: fromPromise<RefreshTokenResponse, { auth: Pick<AuthModule, 'refreshToken'> }>(
+      ({ input, signal }) => input.auth.refreshToken({ signal }),
+    ),
+  },
+  guards: {
+    isDue: ({ context: c }) => shouldRefreshToken(c.refresh, c.now(), { intervalMs: c.intervalMs }),
+    hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
+    isFlightLost: ({ context: c }) => c.now() >= flightLostAt(c),
+    isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
+  },
+  delays: {
+    nextCheck: ({ context }) => nextCheckDelay(context),
+    flightTimeout: ({ context: c }) => clampDelay(flightLostAt(c) - c.now()),
+  },
+  actions: {
+    saveToken: assign({
+      refresh: ({ context: c, event }) =>
+        savedState(event.type === 'TOKEN_SAVED' ? event.savedAt : undefined, c.now()),
+      error: null,
+    }),
+    startRefresh: assign({ refresh: ({ context: c }) => markRefreshStarted(c.refresh, c.now()) }),
+    completeRefresh: assign({
+      refresh: ({ context: c }) => markRefreshCompleted(c.refresh, true, c.now()),
+      error: null,
+    }),
+    failRefresh: assign({
+      refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
+      error: (_, params: { error: unknown }) => asPamError(params.error),
+    }),
+    loseFlight: assign({
+      refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
+      error: () =>
+        new PamError('timeout', `Token refresh got no answer within ${REFRESH_IN_FLIGHT_TIMEOUT_MS} ms`),
+    }),
+    endSession: assign({
+      refresh: initialRefreshState,
+      error: (_, params: { error: unknown }) => asPamError(params.error),
+    }),
+    signOut: assign({ refresh: initialRefreshState, error: null }),
+    emitRefreshed: emit((_, params: { accessToken: string }) => ({
+      type: 'tokenRefreshed' as const,
+      accessToken: params.accessToken,
+    })),
+    emitExpired: emit({ type: 'sessionExpired' as const }),
+    emitRefreshFailed: emit((_, params: { error: PamError }) => ({
+      type: 'refreshFailed' as const,
+      error: params.error,
+    })),
+  },
+}).createMachine({
+  id: 'tokenRefresh',
+  context: ({ input }) => {
+    const now = input.now ?? Date.now;
+    return {
+      auth: input.auth,
+      intervalMs: finiteOr(input.intervalMs, REFRESH_INTERVAL_MS, 0),
+      tickMs: finiteOr(input.tickMs, DEFAULT_TICK_MS, 1),
+      now,
+      refresh: input.savedAt === undefined ? initialRefreshState : savedState(input.savedAt, now()),
+      error: null,
+    };
+  },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      // Taken only at start when `input.savedAt` was given: leaving `active` always clears it.
+      always: { guard: 'hasToken', target: 'active' },
+      on: { TOKEN_SAVED: { target: 'active', actions: 'saveToken' } },
+    },
+    active: {
+      initial: 'idle',
+      on: {
+        // Re-enters idle from either child: restarts the interval and the timer, and (from
+        // refreshing) stops the invoked request, whose late answer XState then drops.
+        TOKEN_SAVED: { target: '.idle', reenter: true, actions: 'saveToken' },
+        SIGN_OUT: { target: 'signedOut', actions: 'signOut' },
+      },
+      states: {
+        idle: {
+          after: {
+            nextCheck: [
+              { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+              { target: 'idle', reenter: true },
+            ],
+          },
+          on: {
+            TICK: [
+              { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+              // Re-arm: after a long gap the old timer may be late; the new delay is recomputed.
+              { target: 'idle', reenter: true },
+            ],
+            REFRESH: { target: 'refreshing', actions: 'startRefresh' },
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refresh',
+            src: 'refreshToken',
+            input: ({ context }) => ({ auth: context.auth }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                'completeRefresh',
+                {
+                  type: 'emitRefreshed',
+                  params: ({ event }) => ({ accessToken: event.output.access_token }),
+                },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                target: '#tokenRefresh.signedOut',
+                actions: [
+                  { type: 'endSession', params: ({ event }) => ({ error: event.error }) },
+                  'emitExpired',
+                ],
+              },
+              // Network, timeout, 5xx, 429, an unexpected body, any other 4xx: keep the session;
+              // the backoff in the refresh state decides when idle tries again.
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'failRefresh', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'emitRefreshFailed', params: ({ event }) => ({ error: asPamError(event.error) }) },
+                ],
+              },
+            ],
+          },
+          // A request that never settles (a custom actor without a timeout) must not stall the
+          // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure.
+          after: { flightTimeout: { target: 'idle', actions: onFlightLost } },
+          on: { TICK: { guard: 'isFlightLost', target: 'idle', actions: onFlightLost } },
+        },
+      },
+    },
+  },
+});
