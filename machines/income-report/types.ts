@@ -1,0 +1,70 @@
+// Public types of the income-report machine (spec 2.13, 3.1, 4.5).
+
+import type {
+  IncomeReportData,
+  IncomeReportDeliveryType,
+  IncomeReportStatus,
+  PamError,
+  UserModule,
+} from 'pam-client';
+
+/** The three user-module calls the machine makes. */
+export type IncomeReportUser = Pick<
+  UserModule,
+  'getAvailableYears' | 'generateIncomeReport' | 'getIncomeReportStatus'
+>;
+
+export interface IncomeReportInput {
+  user: IncomeReportUser;
+  /** The first wait before polling the report, ms. Default 2000. */
+  pollIntervalMs?: number;
+  /** Everything after `GENERATE` (the request and all polling) must end within this, ms. Default 5 min. */
+  maxPollMs?: number;
+  /** The machine's clock, for `statusHistory` and the deadline. Give `() => clock.now()` with a `SimulatedClock`. */
+  now?: () => number;
+  /** 0..1, for the ±10 % jitter of the poll interval. Default `Math.random`. */
+  random?: () => number;
+}
+
+export interface IncomeReportRequest {
+  referenceYear: number;
+  deliveryType: IncomeReportDeliveryType;
+}
+
+export interface IncomeReportStatusChange {
+  status: IncomeReportStatus;
+  /** The machine's clock when the change was seen. */
+  at: number;
+}
+
+export interface IncomeReportContext {
+  readonly user: IncomeReportUser;
+  readonly pollIntervalMs: number;
+  readonly maxPollMs: number;
+  readonly now: () => number;
+  readonly random: () => number;
+  years: number[] | null;
+  /** The last `GENERATE`; `RETRY` sends it again. */
+  request: IncomeReportRequest | null;
+  report: IncomeReportData | null;
+  /** One entry per status seen, appended only when it differs from the last (spec 3.1). */
+  statusHistory: IncomeReportStatusChange[];
+  /** The last error, kept while polling goes on through transient failures; null after a good answer. */
+  error: PamError | null;
+  /** What `failed` failed at, so `RETRY` knows what to repeat. */
+  failure: 'years' | 'report' | null;
+  /** When the current report was asked for; `maxPollMs` counts from here. */
+  startedAt: number | null;
+  /** Polls sent for the current report; the backoff grows with it. */
+  polls: number;
+  /** The server's `Retry-After`, ms: the least the next wait may be. */
+  minDelayMs: number;
+}
+
+export type IncomeReportEvent =
+  | { type: 'GENERATE'; referenceYear: number; deliveryType: IncomeReportDeliveryType }
+  | { type: 'CANCEL' }
+  | { type: 'RETRY' }
+  | { type: 'RESET' }
+  /** The session got a fresh token (e.g. the app's refresh cycle): poll again now, after a 401. */
+  | { type: 'SESSION_REFRESHED' };

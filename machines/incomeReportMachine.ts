@@ -1,0 +1,277 @@
+import { type AvailableYearsResponse, INCOME_REPORT_STATUS, type IncomeReportData } from 'pam-client';
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  DEFAULT_REPORT_MAX_POLL_MS,
+  DEFAULT_REPORT_POLL_INTERVAL_MS,
+  reportPollDelayMs,
+  retryAfterMs,
+  withStatus,
+} from './income-report/polling';
+import type {
+  IncomeReportContext,
+  IncomeReportEvent,
+  IncomeReportInput,
+  IncomeReportRequest,
+  IncomeReportUser,
+} from './income-report/types';
+import { asPamError, clampDelay, isTransient } from './shared';
+
+export {
+  DEFAULT_REPORT_MAX_POLL_MS,
+  DEFAULT_REPORT_POLL_INTERVAL_MS,
+  REPORT_POLL_BACKOFF,
+  reportPollDelayMs,
+} from './income-report/polling';
+export type * from './income-report/types';
+
+const { completed: COMPLETED, failed: FAILED } = INCOME_REPORT_STATUS;
+
+/**
+ * Generates an income-tax report and polls it until it is done (spec 2.13, 3.1, 4.5).
+ *
+ * `loadingYears` → `ready` --GENERATE--> `generating` → `polling` → `completed` | `failed` | `timedOut`.
+ * Polling backs off (`reportPollDelayMs`) through network errors, timeouts, 5xx and 429 (keeping
+ * `context.error` set meanwhile); any other 4xx fails. `maxPollMs`, counted from `GENERATE`,
+ * bounds the request and all polling. `CANCEL` returns to `ready` and aborts the request in flight.
+ *
+ * A 401 while polling means the adapter's `onUnauthorized` refresh did not help (or there is none):
+ * the machine waits in `polling.waitingForSession` until the app sends `SESSION_REFRESHED` (say,
+ * after its refresh cycle saved a new token) or the next backoff delay passes, then polls again,
+ * still within `maxPollMs`.
+ *
+ * @example
+ * const actor = createActor(incomeReportMachine, { input: { user: createUserModule(http) } }).start();
+ * actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
+ * actor.subscribe((s) => s.matches('completed') && open(s.context.report?.download_url));
+ */
+export const incomeReportMachine = setup({
+  types: {} as { context: IncomeReportContext; events: IncomeReportEvent; input: IncomeReportInput },
+  actors: {
+    loadYears: fromPromise<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>
+      input.user.getAvailableYears({ signal }),
+    ),
+    generateReport: fromPromise<IncomeReportData, IncomeReportRequest & { user: IncomeReportUser }>(
+      ({ input, signal }) =>
+        input.user.generateIncomeReport(
+          { reference_year: input.referenceYear, type: input.deliveryType },
+          { signal },
+        ),
+    ),
+    pollStatus: fromPromise<IncomeReportData, { user: IncomeReportUser; id: number }>(({ input, signal }) =>
+      input.user.getIncomeReportStatus(input.id, { signal }),
+    ),
+  },
+  delays: {
+    pollDelay: ({ context }) => reportPollDelayMs(context.polls, context),
+    deadline: ({ context }) =>
+      clampDelay((context.startedAt ?? context.now()) + context.maxPollMs - context.now()),
+  },
+  guards: {
+    isCompleted: (_, report: IncomeReportData) => report.status === COMPLETED,
+    isFailed: (_, report: IncomeReportData) => report.status === FAILED,
+    isTransient: (_, { error }: { error: unknown }) => isTransient(asPamError(error)),
+    isUnauthorized: (_, { error }: { error: unknown }) => asPamError(error).code === 'unauthorized',
+    yearsFailed: ({ context }) => context.failure === 'years',
+    yearsKnown: ({ context }) => context.years !== null,
+  },
+  actions: {
+    storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
+    rememberRequest: assign((_, request: IncomeReportRequest) => ({ request })),
+    startReport: assign(({ context }) => ({
+      report: null,
+      statusHistory: [],
+      error: null,
+      failure: null,
+      startedAt: context.now(),
+      polls: 0,
+      minDelayMs: 0,
+    })),
+    recordReport: assign(({ context }, report: IncomeReportData) => ({
+      report,
+      statusHistory: withStatus(context.statusHistory, report.status, context.now()),
+      error: null,
+      minDelayMs: 0,
+    })),
+    countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
+    recordError: assign((_, { error }: { error: unknown }) => {
+      const pamError = asPamError(error);
+      return { error: pamError, minDelayMs: retryAfterMs(pamError) };
+    }),
+    failYears: assign((_, { error }: { error: unknown }) => ({
+      error: asPamError(error),
+      failure: 'years' as const,
+    })),
+    failReport: assign((_, { error }: { error: unknown }) => ({
+      error: asPamError(error),
+      failure: 'report' as const,
+    })),
+    /** The server's verdict (status 4): no PamError, the report itself says why. */
+    markReportFailed: assign({ failure: 'report' as const }),
+    clearReport: assign({
+      report: null,
+      statusHistory: [],
+      error: null,
+      failure: null,
+      startedAt: null,
+      polls: 0,
+      minDelayMs: 0,
+    }),
+  },
+}).createMachine({
+  id: 'incomeReport',
+  context: ({ input }) => ({
+    user: input.user,
+    pollIntervalMs: input.pollIntervalMs ?? DEFAULT_REPORT_POLL_INTERVAL_MS,
+    maxPollMs: input.maxPollMs ?? DEFAULT_REPORT_MAX_POLL_MS,
+    now: input.now ?? Date.now,
+    random: input.random ?? Math.random,
+    years: null,
+    request: null,
+    report: null,
+    statusHistory: [],
+    error: null,
+    failure: null,
+    startedAt: null,
+    polls: 0,
+    minDelayMs: 0,
+  }),
+  initial: 'loadingYears',
+  states: {
+    loadingYears: {
+      invoke: {
+        src: 'loadYears',
+        input: ({ context }) => ({ user: context.user }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeYears', params: ({ event }) => event.output.years },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'failYears', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    ready: {
+      on: {
+        GENERATE: {
+          target: 'generating',
+          actions: [
+            {
+              type: 'rememberRequest',
+              params: ({ event }) => ({
+                referenceYear: event.referenceYear,
+                deliveryType: event.deliveryType,
+              }),
+            },
+            'startReport',
+          ],
+        },
+      },
+    },
+    generating: {
+      invoke: {
+        src: 'generateReport',
+        // `request` is set by GENERATE, the only way in besides RETRY of a report that had one.
+        input: ({ context }) => ({ user: context.user, ...(context.request as IncomeReportRequest) }),
+        onDone: [
+          {
+            guard: { type: 'isCompleted', params: ({ event }) => event.output },
+            target: 'completed',
+            actions: { type: 'recordReport', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isFailed', params: ({ event }) => event.output },
+            target: 'failed',
+            actions: [{ type: 'recordReport', params: ({ event }) => event.output }, 'markReportFailed'],
+          },
+          { target: 'polling', actions: { type: 'recordReport', params: ({ event }) => event.output } },
+        ],
+        // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
+        onError: {
+          target: 'failed',
+          actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      after: { deadline: 'timedOut' },
+      on: { CANCEL: { target: 'ready', actions: 'clearReport' } },
+    },
+    polling: {
+      initial: 'waiting',
+      after: { deadline: '#incomeReport.timedOut' },
+      on: { CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' } },
+      states: {
+        waiting: { after: { pollDelay: 'fetching' } },
+        fetching: {
+          entry: 'countPoll',
+          invoke: {
+            src: 'pollStatus',
+            input: ({ context }) => ({ user: context.user, id: (context.report as IncomeReportData).id }),
+            onDone: [
+              {
+                guard: { type: 'isCompleted', params: ({ event }) => event.output },
+                target: '#incomeReport.completed',
+                actions: { type: 'recordReport', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'isFailed', params: ({ event }) => event.output },
+                target: '#incomeReport.failed',
+                actions: [{ type: 'recordReport', params: ({ event }) => event.output }, 'markReportFailed'],
+              },
+              { target: 'waiting', actions: { type: 'recordReport', params: ({ event }) => event.output } },
+            ],
+            onError: [
+              {
+                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                target: 'waitingForSession',
+                actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) },
+                target: 'waiting',
+                actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: '#incomeReport.failed',
+                actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+        waitingForSession: {
+          description:
+            'A poll answered 401: poll again on SESSION_REFRESHED or after the next backoff delay.',
+          on: { SESSION_REFRESHED: 'fetching' },
+          after: { pollDelay: 'fetching' },
+        },
+      },
+    },
+    completed: {
+      on: {
+        RESET: [
+          { guard: 'yearsKnown', target: 'ready', actions: 'clearReport' },
+          { target: 'loadingYears', actions: 'clearReport' },
+        ],
+      },
+    },
+    failed: {
+      on: {
+        RETRY: [
+          { guard: 'yearsFailed', target: 'loadingYears' },
+          { target: 'generating', actions: 'startReport' },
+        ],
+        RESET: [
+          { guard: 'yearsKnown', target: 'ready', actions: 'clearReport' },
+          { target: 'loadingYears', actions: 'clearReport' },
+        ],
+      },
+    },
+    timedOut: {
+      on: {
+        RESET: [
+          { guard: 'yearsKnown', target: 'ready', actions: 'clearReport' },
+          { target: 'loadingYears', actions: 'clearReport' },
+        ],
+      },
+    },
+  },
+});
