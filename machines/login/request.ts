@@ -1,0 +1,58 @@
+// The request both login steps invoke: the only place a password, code or captcha token is revealed.
+
+import {
+  type AuthModule,
+  isSecret,
+  type LoginPayload,
+  type LoginResponse,
+  RequestValidationError,
+  type Secret,
+  secret,
+} from 'pam-client';
+import { fromPromise } from 'xstate';
+
+/**
+ * What a login request actor receives. Secrets stay boxed: a persisted snapshot includes a
+ * running child's input, so only the promise creator reveals them, right before sending.
+ */
+export interface LoginRequest {
+  auth: Pick<AuthModule, 'login'>;
+  login: string;
+  password: Secret;
+  appSource?: string;
+  captchaToken?: Secret;
+  code?: Secret;
+}
+
+// A non-string from an untyped caller becomes '' so the auth module rejects it as invalid
+// input (the machine reaches `failed`) instead of the actor crashing.
+export const box = (value: unknown): Secret =>
+  isSecret(value) ? value : secret(typeof value === 'string' ? value : '');
+export const boxOptional = (value: unknown): Secret | undefined =>
+  value === undefined || value === null ? undefined : box(value);
+
+/**
+ * A Secret serialises as '[redacted]', so a snapshot restored from JSON holds that text where a
+ * secret was. Sending it would cost the user a failed login (or a rejected code), so refuse.
+ */
+function unrestorable(field: string): RequestValidationError {
+  return new RequestValidationError('login', [
+    { path: [field], code: 'not_persisted', message: 'is never persisted; submit it again' },
+  ]);
+}
+
+function toPayload(r: LoginRequest): LoginPayload {
+  if (!isSecret(r.password)) throw unrestorable('password');
+  if (r.code !== undefined && !isSecret(r.code)) throw unrestorable('two_factor_code');
+  const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
+  // A restored captcha token is dropped rather than refused: it was single-use anyway.
+  if (isSecret(r.captchaToken)) payload.captcha_token = r.captchaToken.reveal();
+  if (r.appSource !== undefined) payload.app_source = r.appSource;
+  if (r.code !== undefined) payload.two_factor_code = r.code.reveal();
+  return payload;
+}
+
+/** One login request; `signal` aborts it when the state that invoked it is left. */
+export const requestLogin = fromPromise<LoginResponse, LoginRequest>(async ({ input, signal }) =>
+  input.auth.login(toPayload(input), { signal }),
+);
