@@ -1,0 +1,232 @@
+import { inspect } from 'node:util';
+import { createMemoryTokenStore, type StoredSession, secret } from 'pam-client';
+import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { CANARY } from '../support/canary';
+import { useReferenceServer } from '../support/server';
+
+const ctx = useReferenceServer();
+const clients: PamClient[] = [];
+
+function client(options: Partial<PamClientOptions> = {}) {
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, onWake: () => () => {}, ...options });
+  clients.push(c);
+  return c;
+}
+
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+const stateOf = (c: PamClient) => c.session.getSnapshot().value;
+const signedIn = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+const signedOut = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
+const count = (method: string, path: string) =>
+  ctx.server.requests.filter((r) => r.method === method && r.path === path).length;
+
+describe('createPamClient', () => {
+  it('logs in, saves the token, and authenticates later calls with it', async () => {
+    const c = client();
+    await signedOut(c);
+    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await signedIn(c);
+
+    const stored = await c.tokens.get();
+    expect(stored?.accessToken).toMatch(/\S{16,}/);
+    expect(stored?.userId).toBe(ctx.server.seed.plain.id);
+    expect(c.session.getSnapshot().context.user?.email).toBe(ctx.server.seed.plain.email);
+
+    const profile = await c.auth.getUserProfile();
+    expect(profile.user.id).toBe(ctx.server.seed.plain.id);
+    expect(ctx.server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${stored?.accessToken}`);
+  });
+
+  it('walks the two-factor branch through the login child', async () => {
+    const c = client();
+    const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
+    c.login({ login: email, password });
+    const login = () => c.session.getSnapshot().children.login;
+    await vi.waitFor(() => expect(login()?.getSnapshot().value).toBe('twoFactorRequired'));
+    expect(stateOf(c)).toBe('signingIn');
+    c.submitCode(twoFactorCode!);
+    await signedIn(c);
+    expect(count('POST', '/auth/login')).toBe(2);
+    expect(ctx.server.requests.at(-1)?.body).toMatchObject({ two_factor_code: twoFactorCode });
+  });
+
+  it('fires signedIn, tokenRefreshed and signedOut after the state is committed', async () => {
+    const c = client();
+    const seen: string[] = [];
+    c.on('signedIn', (e) => seen.push(`signedIn:${stateOf(c)}:${e.user?.id}`));
+    c.on('tokenRefreshed', () => seen.push(`tokenRefreshed:${stateOf(c)}`));
+    c.on('signedOut', (e) => seen.push(`signedOut:${stateOf(c)}:${e.reason}`));
+    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await signedIn(c);
+    c.session.send({ type: 'REFRESH' });
+    await vi.waitFor(() => expect(seen).toContain('tokenRefreshed:signedIn'));
+    c.logout();
+    await signedOut(c);
+    expect(seen).toEqual(['signedIn:signedIn:1', 'tokenRefreshed:signedIn', 'signedOut:signedOut:logout']);
+  });
+
+  it('turns N concurrent 401s into exactly one refresh, and retries each call once', async () => {
+    const c = client();
+    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await signedIn(c);
+    const before = (await c.tokens.get())?.accessToken;
+    // The first five history calls are refused as if the token had just expired. The delay
+    // lets all five arrive before any 401 is answered, so no retry is mistaken for one of them.
+    ctx.server.faults.add({
+      path: '/bff/users/login-history',
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+      delayMs: 100,
+      times: 5,
+    });
+
+    const pages = await Promise.all([1, 2, 3, 1, 2].map((p) => c.user.getLoginHistory(p)));
+
+    expect(pages.map((p) => p.current_page)).toEqual([1, 2, 3, 1, 2]);
+    expect(count('POST', '/users/refresh-token')).toBe(1);
+    expect(count('GET', '/bff/users/login-history')).toBe(10);
+    const after = (await c.tokens.get())?.accessToken;
+    expect(after).not.toBe(before);
+    const retried = ctx.server.requests.filter((r) => r.path === '/bff/users/login-history').slice(5);
+    for (const r of retried) expect(r.headers.authorization).toBe(`Bearer ${after}`);
+  });
+
+  it('ends the session once when the refresh itself answers 401', async () => {
+    const c = client();
+    const expired: string[] = [];
+    c.on('sessionExpired', () => expired.push(String(stateOf(c))));
+    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await signedIn(c);
+    ctx.server.expireTokens();
+
+    const error = await c.user.getLoginHistory().catch((e) => e);
+    expect(error.status).toBe(401);
+    await signedOut(c);
+    expect(expired).toEqual(['signedOut']);
+    expect(await c.tokens.get()).toBeNull();
+    expect(count('POST', '/users/refresh-token')).toBe(1);
+    expect(count('GET', '/bff/users/login-history')).toBe(1);
+  });
+
+  it('clears the token store on logout even when the logout request fails', async () => {
+    const c = client();
+    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await signedIn(c);
+    ctx.server.faults.add({ path: '/auth/logout', status: 503, body: '<h1>down</h1>' });
+    c.logout();
+    await signedOut(c);
+    expect(await c.tokens.get()).toBeNull();
+    expect(c.session.getSnapshot().context.error?.code).toBe('http');
+    expect(c.session.getSnapshot().context.user).toBeNull();
+    expect(count('POST', '/auth/logout')).toBe(1);
+  });
+
+  it('restores a stored session, starting the refresh cycle from when it was saved', async () => {
+    const now = Date.now();
+    const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+    const stored: StoredSession = {
+      accessToken: token,
+      tokenType: 'Bearer',
+      expiresAt: now + 3_600_000,
+      savedAt: now - 6 * 3_600_000,
+    };
+    const c = client({ storage: createMemoryTokenStore(stored) });
+    await signedIn(c);
+    // Saved 6 h ago: due at once, so the first check refreshes.
+    c.session.send({ type: 'TICK' });
+    await vi.waitFor(() => expect(count('POST', '/users/refresh-token')).toBe(1));
+  });
+
+  it('discards an expired stored session', async () => {
+    const now = Date.now();
+    const stored: StoredSession = {
+      accessToken: 'old',
+      tokenType: 'Bearer',
+      expiresAt: now - 1,
+      savedAt: now - 10,
+    };
+    const c = client({ storage: createMemoryTokenStore(stored) });
+    await signedOut(c);
+    expect(await c.tokens.get()).toBeNull();
+  });
+
+  it('never shows the typed password or code to an inspector or in a snapshot', async () => {
+    const events: unknown[] = [];
+    const c = client({ inspect: (e) => events.push(e) });
+    const { email } = ctx.server.seed.twoFactor;
+    ctx.server.faults.add({ path: '/auth/login', status: 200, body: { type: 'two_factor_code' }, times: 1 });
+    c.login({ login: email, password: CANARY.password, captchaToken: CANARY.captcha });
+    await vi.waitFor(() =>
+      expect(c.session.getSnapshot().children.login?.getSnapshot().value).toBe('twoFactorRequired'),
+    );
+    c.submitCode(secret(CANARY.code));
+    // The wrong password makes the code attempt a rejected one: back to the code step.
+    await vi.waitFor(() =>
+      expect(c.session.getSnapshot().children.login?.getSnapshot().context.rejectedCodes).toBe(1),
+    );
+    expect(ctx.server.requests.at(-1)?.body).toMatchObject({
+      password: CANARY.password,
+      two_factor_code: CANARY.code,
+    });
+
+    const seen = inspect(events, { depth: 8 }) + JSON.stringify(c.session.getPersistedSnapshot());
+    expect(seen).not.toContain(CANARY.password);
+    expect(seen).not.toContain(CANARY.code);
+    expect(seen).not.toContain(CANARY.captcha);
+    expect(events.length).toBeGreaterThan(5);
+  });
+
+  it('leaves no timers behind after stop', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+      const now = Date.now();
+      const c = createPamClient({
+        baseURL: ctx.server.url,
+        storage: createMemoryTokenStore({
+          accessToken: token,
+          tokenType: 'Bearer',
+          expiresAt: null,
+          savedAt: now,
+        }),
+        onWake: () => () => {},
+      });
+      await vi.waitFor(() => expect(c.session.getSnapshot().matches('signedIn')).toBe(true));
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+      c.stop();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not touch window or document when imported or created outside a browser', async () => {
+    const touched: string[] = [];
+    for (const name of ['window', 'document', 'localStorage']) {
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get: () => {
+          touched.push(name);
+          return undefined;
+        },
+      });
+    }
+    try {
+      vi.resetModules();
+      const machines = await import('pam-client/machines');
+      const c = machines.createPamClient({ baseURL: ctx.server.url });
+      await vi.waitFor(() => expect(c.session.getSnapshot().matches('signedOut')).toBe(true));
+      c.stop();
+      // Only the lazy wake-up probe looks, and only when a client is created.
+      expect(touched.filter((n) => n === 'localStorage')).toEqual([]);
+    } finally {
+      for (const name of ['window', 'document', 'localStorage'])
+        delete (globalThis as Record<string, unknown>)[name];
+    }
+  });
+});
