@@ -24,7 +24,11 @@ describe('createAuthModule', () => {
     expect(result.user?.email).toBe(email);
     expect(result.userInfo?.two_factor_enabled).toBe(false);
     const [req] = ctx.server.requests;
-    expect(req).toMatchObject({ method: 'POST', url: '/auth/login', body: { login: email, password, app_source: 'web' } });
+    expect(req).toMatchObject({
+      method: 'POST',
+      url: '/auth/login',
+      body: { login: email, password, app_source: 'web' },
+    });
     expect(req?.headers.authorization).toBeUndefined();
   });
 
@@ -77,7 +81,11 @@ describe('createAuthModule', () => {
     expect(profile.user.email).toBe(ctx.server.seed.plain.email);
     expect(typeof profile.userInfo.user_limit_deposit).toBe('number');
     const [req] = ctx.server.requests;
-    expect(req).toMatchObject({ method: 'GET', path: '/auth/user-profile', url: '/auth/user-profile?check_spa_again=1' });
+    expect(req).toMatchObject({
+      method: 'GET',
+      path: '/auth/user-profile',
+      url: '/auth/user-profile?check_spa_again=1',
+    });
     expect(req?.query).toEqual({ check_spa_again: '1' });
     expect(req?.headers.authorization).toBe(`Bearer ${token}`);
   });
@@ -86,7 +94,11 @@ describe('createAuthModule', () => {
     const { auth, token } = signedIn(ctx.server);
     const { access_token } = await auth.refreshToken();
     expect(access_token).not.toBe(token);
-    expect(ctx.server.requests[0]).toMatchObject({ method: 'POST', url: '/users/refresh-token', body: undefined });
+    expect(ctx.server.requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/users/refresh-token',
+      body: undefined,
+    });
     expect(ctx.server.requests[0]?.headers.authorization).toBe(`Bearer ${token}`);
   });
 
@@ -112,7 +124,11 @@ describe('createAuthModule', () => {
     const result = await auth.registerSimplified(payload);
     expect(result.access_token).toBeTruthy();
     expect(result.user?.email).toBe(payload.email);
-    expect(ctx.server.requests[0]).toMatchObject({ method: 'POST', url: '/auth/register-simplified', body: payload });
+    expect(ctx.server.requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/auth/register-simplified',
+      body: payload,
+    });
   });
 
   it('starts password recovery with POST /auth/forgot-password', async () => {
@@ -157,7 +173,13 @@ describe('createAuthModule', () => {
     const extra = await auth.login({ login: 'a', password: 'b', remember: true } as any).catch((e) => e);
     expect(extra.issues[0]).toMatchObject({ path: ['remember'], code: 'unrecognized_key' });
     const badJson = await auth
-      .registerSimplified({ email: 'a@b.co', password: 'p', country: 'BR', nationalities: '[BR', optIn: true })
+      .registerSimplified({
+        email: 'a@b.co',
+        password: 'p',
+        country: 'BR',
+        nationalities: '[BR',
+        optIn: true,
+      })
       .catch((e) => e);
     expect(badJson.issues[0].path).toEqual(['nationalities']);
     expect(ctx.server.requests).toHaveLength(0);
@@ -171,7 +193,12 @@ describe('createAuthModule', () => {
       body: { message: 'boom', echo: { password: CANARY.password, two_factor_code: CANARY.code } },
       times: 1,
     });
-    const payload = { login: 'player@example.com', password: CANARY.password, two_factor_code: CANARY.code, captcha_token: CANARY.captcha };
+    const payload = {
+      login: 'player@example.com',
+      password: CANARY.password,
+      two_factor_code: CANARY.code,
+      captcha_token: CANARY.captcha,
+    };
     const echoed = await auth.login(payload).catch((e) => e);
     const refused = await auth.login(payload).catch((e) => e);
     const invalid = await auth.login({ ...payload, login: '' }).catch((e) => e);

@@ -1,17 +1,17 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
-import {
-  type AuthModule,
-  type IncomeReportData,
+import type {
+  AuthModule,
+  IncomeReportData,
   IncomeReportData as IncomeReportDataSchema,
-  type LoginPayload,
+  LoginPayload,
   LoginPayload as LoginPayloadSchema,
-  type LoginResponse,
-  type SelfExclusionPayload,
-  type TimeoutLimitsPayload,
-  type UpdateLimitsPayload,
+  LoginResponse,
+  SelfExclusionPayload,
+  TimeoutLimitsPayload,
+  UpdateLimitsPayload,
   UpdateLimitsPayload as UpdateLimitsPayloadSchema,
-  type UserModule,
+  UserModule,
 } from '../../src/index';
 
 describe('types inferred from the schemas', () => {
@@ -30,14 +30,18 @@ describe('types inferred from the schemas', () => {
   it('response types are the schemas’ inferred output', () => {
     expectTypeOf<IncomeReportData>().toEqualTypeOf<z.infer<typeof IncomeReportDataSchema>>();
     expectTypeOf<IncomeReportData['status']>().toEqualTypeOf<1 | 2 | 3 | 4>();
-    expectTypeOf<LoginResponse['type']>().toEqualTypeOf<'cancelled_account' | 'two_factor_code' | undefined>();
+    expectTypeOf<LoginResponse['type']>().toEqualTypeOf<
+      'cancelled_account' | 'two_factor_code' | undefined
+    >();
   });
 
   it('module methods take and return the schema types', () => {
     expectTypeOf<AuthModule['login']>().parameter(0).toEqualTypeOf<LoginPayload>();
     expectTypeOf<ReturnType<AuthModule['login']>>().resolves.toEqualTypeOf<LoginResponse>();
     expectTypeOf<UserModule['updateLimits']>().parameter(0).toEqualTypeOf<UpdateLimitsPayload>();
-    expectTypeOf<ReturnType<UserModule['getIncomeReportStatus']>>().resolves.toEqualTypeOf<IncomeReportData>();
+    expectTypeOf<
+      ReturnType<UserModule['getIncomeReportStatus']>
+    >().resolves.toEqualTypeOf<IncomeReportData>();
     expectTypeOf<UserModule['updateContracts']>()
       .parameter(0)
       .toEqualTypeOf<'tc' | 'privacy' | 'lgpd' | 'law' | 'migrate' | 'mkt'>();

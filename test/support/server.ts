@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createAuthModule, createOfetchAdapter, createUserModule } from '../../src/index';
-import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../src/testing/index';
+import {
+  type ReferenceServer,
+  type ReferenceServerOptions,
+  startReferenceServer,
+} from '../../src/testing/index';
 
 export interface ServerFixture {
   server: ReferenceServer;
@@ -22,7 +26,11 @@ export function useReferenceServer(options?: ReferenceServerOptions): ServerFixt
 
 /** The modules on a real adapter, with a fixed token (or none). */
 export function clientsFor(server: ReferenceServer, token?: string | null) {
-  const http = createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token ?? null, timeout: 2000 });
+  const http = createOfetchAdapter({
+    baseURL: server.url,
+    getAccessToken: () => token ?? null,
+    timeout: 2000,
+  });
   return { http, auth: createAuthModule(http), user: createUserModule(http) };
 }
 

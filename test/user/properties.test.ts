@@ -18,7 +18,11 @@ const operations: [string, RegExp, (c: ReturnType<typeof signedIn>) => Promise<u
   ['checkPassword', /^\/bff\/users\/check-password$/, (c) => c.user.checkPassword({ password: 'x' })],
   ['getSocialAccounts', /^\/bff\/users\/account-social$/, (c) => c.user.getSocialAccounts()],
   ['getLoginHistory', /^\/bff\/users\/login-history$/, (c) => c.user.getLoginHistory()],
-  ['generateIncomeReport', /^\/income-report\/generate$/, (c) => c.user.generateIncomeReport({ reference_year: 2025, type: 'email' })],
+  [
+    'generateIncomeReport',
+    /^\/income-report\/generate$/,
+    (c) => c.user.generateIncomeReport({ reference_year: 2025, type: 'email' }),
+  ],
   ['getIncomeReportStatus', /^\/income-report\/\d+$/, (c) => c.user.getIncomeReportStatus(1)],
   ['getAvailableYears', /^\/income-report\/available-years$/, (c) => c.user.getAvailableYears()],
   ['updateLimits', /^\/bff\/users\/update-limits$/, (c) => c.user.updateLimits({ user_limit_bet: 1 })],
@@ -30,7 +34,12 @@ describe('responses of arbitrary JSON', () => {
       const client = signedIn(ctx.server);
       await fc.assert(
         fc.asyncProperty(fc.json({ maxDepth: 3 }), async (json) => {
-          const remove = ctx.server.faults.add({ path, status: 200, body: json, contentType: 'application/json' });
+          const remove = ctx.server.faults.add({
+            path,
+            status: 200,
+            body: json,
+            contentType: 'application/json',
+          });
           try {
             const outcome = await run(client).then(
               (value) => ({ ok: true as const, value }),
@@ -78,7 +87,8 @@ describe('path segments from arbitrary input', () => {
         const sent = ctx.server.requests.slice(before);
         if (error instanceof RequestValidationError) expect(sent).toEqual([]);
         else expect(sent).toHaveLength(1);
-        for (const r of sent) expect(r.url).toMatch(/^\/bff\/users\/account-social\/connect\/[a-z0-9_-]{1,32}$/);
+        for (const r of sent)
+          expect(r.url).toMatch(/^\/bff\/users\/account-social\/connect\/[a-z0-9_-]{1,32}$/);
       }),
       { numRuns: 150 },
     );

@@ -16,19 +16,22 @@ describe('createUserModule', () => {
   const writes = [
     {
       name: 'updateProfile',
-      run: (u: ReturnType<typeof signedIn>['user'], id: number) => u.updateProfile(id, { first_name: 'Ana', gender: 2, terms: true }),
+      run: (u: ReturnType<typeof signedIn>['user'], id: number) =>
+        u.updateProfile(id, { first_name: 'Ana', gender: 2, terms: true }),
       line: (id: number) => `POST /users/update/${id}`,
       body: { first_name: 'Ana', gender: 2, terms: true },
     },
     {
       name: 'updateEmail',
-      run: (u: ReturnType<typeof signedIn>['user']) => u.updateEmail({ email: 'ana@example.com', password_check: 'Secret123!' }),
+      run: (u: ReturnType<typeof signedIn>['user']) =>
+        u.updateEmail({ email: 'ana@example.com', password_check: 'Secret123!' }),
       line: () => 'PATCH /bff/users/self-email',
       body: { email: 'ana@example.com', password_check: 'Secret123!' },
     },
     {
       name: 'addPhone',
-      run: (u: ReturnType<typeof signedIn>['user']) => u.addPhone({ phone: '11999990000', ddi: '55', kyc_id: 7 }),
+      run: (u: ReturnType<typeof signedIn>['user']) =>
+        u.addPhone({ phone: '11999990000', ddi: '55', kyc_id: 7 }),
       line: () => 'PATCH /bff/users/add-phone',
       body: { phone: '11999990000', ddi: '55', kyc_id: 7 },
     },
@@ -54,7 +57,11 @@ describe('createUserModule', () => {
     {
       name: 'changePassword',
       run: (u: ReturnType<typeof signedIn>['user'], id: number) =>
-        u.changePassword(id, { old_password: 'Secret123!', password: 'Newer456!', password_confirmation: 'Newer456!' }),
+        u.changePassword(id, {
+          old_password: 'Secret123!',
+          password: 'Newer456!',
+          password_confirmation: 'Newer456!',
+        }),
       line: (id: number) => `POST /users/change-password/${id}`,
       body: { old_password: 'Secret123!', password: 'Newer456!', password_confirmation: 'Newer456!' },
     },
@@ -79,7 +86,11 @@ describe('createUserModule', () => {
     {
       name: 'updateLimits',
       run: (u: ReturnType<typeof signedIn>['user']) =>
-        u.updateLimits({ user_limit_deposit: 500, user_limit_deposit_active: 1, user_limit_deposit_period: 'weekly' }),
+        u.updateLimits({
+          user_limit_deposit: 500,
+          user_limit_deposit_active: 1,
+          user_limit_deposit_period: 'weekly',
+        }),
       line: () => 'PATCH /bff/users/update-limits',
       body: { user_limit_deposit: 500, user_limit_deposit_active: 1, user_limit_deposit_period: 'weekly' },
     },
@@ -109,24 +120,40 @@ describe('createUserModule', () => {
 
   it('stores what the writes changed, as the profile shows afterwards', async () => {
     const { user, auth } = signedIn(ctx.server);
-    await user.updateLimits({ user_limit_loss: 120, user_limit_loss_active: 1, user_limit_loss_period: 'daily' });
+    await user.updateLimits({
+      user_limit_loss: 120,
+      user_limit_loss_active: 1,
+      user_limit_loss_period: 'daily',
+    });
     await user.setTimeoutLimits({ user_pause: 3, reason: 1 });
     const { userInfo } = await auth.getUserProfile();
-    expect(userInfo).toMatchObject({ user_limit_loss: 120, user_limit_loss_active: 1, user_limit_loss_period: 'daily', user_pause: 3 });
+    expect(userInfo).toMatchObject({
+      user_limit_loss: 120,
+      user_limit_loss_active: 1,
+      user_limit_loss_period: 'daily',
+      user_pause: 3,
+    });
   });
 
   it('getAddress reads GET /bff/users/address-by-user and keeps every key', async () => {
     const { user } = signedIn(ctx.server);
     const address = await user.getAddress();
-    expect(address).toEqual(expect.objectContaining({ street: expect.any(String), zipcode: expect.any(String) }));
+    expect(address).toEqual(
+      expect.objectContaining({ street: expect.any(String), zipcode: expect.any(String) }),
+    );
     expect(lastRequest().line).toBe('GET /bff/users/address-by-user');
   });
 
   it('checkPassword posts { password } and returns { success }', async () => {
     const { user } = signedIn(ctx.server);
-    await expect(user.checkPassword({ password: ctx.server.seed.plain.password })).resolves.toEqual({ success: true });
+    await expect(user.checkPassword({ password: ctx.server.seed.plain.password })).resolves.toEqual({
+      success: true,
+    });
     await expect(user.checkPassword({ password: 'nope' })).resolves.toEqual({ success: false });
-    expect(lastRequest()).toMatchObject({ line: 'POST /bff/users/check-password', body: { password: 'nope' } });
+    expect(lastRequest()).toMatchObject({
+      line: 'POST /bff/users/check-password',
+      body: { password: 'nope' },
+    });
   });
 
   it('getSocialAccounts reads an array of accounts', async () => {
@@ -147,7 +174,9 @@ describe('createUserModule', () => {
     const last = await user.getLoginHistory(first.last_page);
     expect(lastRequest().line).toBe(`GET /bff/users/login-history?page=${first.last_page}`);
     expect(last.current_page).toBe(first.last_page);
-    expect(first.data[0]).toEqual(expect.objectContaining({ id: expect.any(Number), ip: expect.any(String) }));
+    expect(first.data[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), ip: expect.any(String) }),
+    );
   });
 
   it('generates an income report and polls it to completion', async () => {
@@ -158,7 +187,10 @@ describe('createUserModule', () => {
     const year = years.find((y) => y !== 2024)!;
     const report = await user.generateIncomeReport({ reference_year: year, type: 'download' });
     expectTypeOf(report).toEqualTypeOf<IncomeReportData>();
-    expect(lastRequest()).toMatchObject({ line: 'POST /income-report/generate', body: { reference_year: year, type: 'download' } });
+    expect(lastRequest()).toMatchObject({
+      line: 'POST /income-report/generate',
+      body: { reference_year: year, type: 'download' },
+    });
     expect(report.status).toBe(1);
 
     let status = report;
