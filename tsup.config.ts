@@ -9,6 +9,7 @@ export default defineConfig({
     machines: 'machines/index.ts',
     vue: 'src/bindings/vue.ts',
     svelte: 'src/bindings/svelte.ts',
+    vanilla: 'src/bindings/vanilla.ts',
     testing: 'src/testing/index.ts',
   },
   format: ['esm', 'cjs'],

@@ -11,6 +11,7 @@ npm init -y >/dev/null
 npm install --no-audit --no-fund --silent "./$tarball" xstate@5 >/dev/null
 node --input-type=module -e "
   const core = await import('pam-client');
+  await import('pam-client/vanilla');
   const machines = await import('pam-client/machines');
   const testing = await import('pam-client/testing');
   await import('pam-client/vue'); await import('pam-client/svelte');
@@ -19,6 +20,7 @@ node --input-type=module -e "
 "
 node -e "
   const core = require('pam-client');
+  require('pam-client/vanilla');
   const machines = require('pam-client/machines');
   const testing = require('pam-client/testing');
   require('pam-client/vue'); require('pam-client/svelte');
