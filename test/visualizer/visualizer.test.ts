@@ -1,0 +1,167 @@
+// The visualizer page in Debian's Chromium: built with Vite from visualizer/vite.config.ts,
+// served with the demo's server, its actors talking to a real reference server through /api.
+
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { incomeReportMachine, loginMachine, sessionMachine, tokenRefreshMachine } from 'pam-client/machines';
+import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildVisualizer } from '../../scripts/demo/build.mjs';
+import { type Demo, startDemo } from '../../scripts/demo/serve.mjs';
+import { describeMachine } from '../../tools/diagrams/graph';
+import { chromiumLaunchOptions, chromiumPath, SKIP_BROWSER_MESSAGE } from '../support/chromium';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PASSWORD = 'Secret123!';
+const CODE = '123456';
+const hasChromium = chromiumPath() !== null;
+if (!hasChromium) console.warn(SKIP_BROWSER_MESSAGE);
+
+describe.skipIf(!hasChromium)('visualizer', () => {
+  let outDir: string;
+  let reference: ReferenceServer;
+  let demo: Demo;
+  let browser: Browser;
+  let page: Page;
+  const consoleLines: string[] = [];
+
+  const testid = (id: string) => page.getByTestId(id);
+  const active = (machine: string, path: string) =>
+    page.waitForSelector(`[data-testid="state-${machine}-${path}"][data-active="true"]`, { timeout: 8000 });
+  const current = (machine: string) => testid(`current-${machine}`).textContent();
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'pam-visualizer-'));
+    const [built, server] = await Promise.all([
+      buildVisualizer(outDir),
+      startReferenceServer({ reportStepMs: 150 }),
+    ]);
+    reference = server;
+    expect(built).toBe(outDir);
+    demo = await startDemo({ apps: [{ mountPath: '/visualizer/', dir: outDir }], apiTarget: reference.url });
+    browser = await chromium.launch(chromiumLaunchOptions());
+    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    page.on('console', (m) => consoleLines.push(m.text()));
+    page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
+    await page.goto(`${demo.url}/visualizer/?poll=100`);
+    await page.waitForSelector('body[data-ready="true"]');
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.close();
+    await reference?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('loads and draws every machine with all of its states', async () => {
+    for (const machine of [sessionMachine, loginMachine, tokenRefreshMachine, incomeReportMachine]) {
+      const graph = describeMachine(machine);
+      await expect(testid(`machine-${machine.id}`).count()).resolves.toBe(1);
+      const boxes = page.locator(`[data-testid^="state-${machine.id}-"]`);
+      expect(await boxes.count(), machine.id).toBe(graph.states.length);
+      expect(graph.states.length).toBeGreaterThan(3);
+      // Every transition is listed, and the diagram draws arrows between the boxes.
+      expect(await page.locator(`[data-testid^="transition-${machine.id}-"]`).count()).toBe(
+        graph.states.reduce((n, s) => n + s.transitions.length, 0),
+      );
+      expect(await testid(`machine-${machine.id}`).locator('svg path.edge').count()).toBeGreaterThan(1);
+    }
+    await active('session', 'signedOut');
+    expect(await current('session')).toBe('signedOut');
+    expect(await current('login')).toBe('not running');
+    expect(await testid('event-session-LOGIN').isVisible()).toBe(true);
+    expect(await testid('event-session-LOGOUT').isVisible()).toBe(false);
+  });
+
+  it('shows the cancelled-account outcome of the "Cancelled account" preset', async () => {
+    await testid('preset-cancelled').click();
+    await active('login', 'cancelledAccount');
+    expect(await current('session')).toBe('signingIn');
+    expect(await current('login')).toBe('cancelledAccount');
+    // From cancelledAccount the login machine takes SUBMIT or RESET, nothing else.
+    expect(await testid('event-login-SUBMIT').isVisible()).toBe(true);
+    expect(await testid('event-login-SUBMIT_CODE').isVisible()).toBe(false);
+    await testid('event-session-CANCEL').click();
+    await active('session', 'signedOut');
+    expect(await current('login')).toBe('not running');
+  });
+
+  it('walks the two-factor login by clicking the events of the current state', async () => {
+    await testid('input-login').fill('twofactor@example.com');
+    await testid('input-password').fill(PASSWORD);
+    await testid('event-session-LOGIN').click();
+    await active('login', 'twoFactorRequired');
+    expect(await current('login')).toBe('twoFactorRequired');
+    expect(await page.getAttribute('[data-testid="state-login-idle"]', 'data-active')).toBe('false');
+    // The login machine holds the password, boxed: the page shows it redacted.
+    expect(await testid('context-login').textContent()).toContain('"password": "[redacted]"');
+
+    await testid('input-code').fill(CODE);
+    await testid('event-login-SUBMIT_CODE').click();
+    await active('session', 'signedIn');
+    await active('tokenRefresh', 'active.idle');
+    expect(await current('tokenRefresh')).toBe('active.idle');
+    expect(await page.getAttribute('[data-testid="state-tokenRefresh-active"]', 'data-active')).toBe('true');
+    expect(await testid('machine-session').getAttribute('data-history')).toMatch(
+      /signedOut > signingIn > signedOut > signingIn > signedIn$/,
+    );
+
+    await testid('event-tokenRefresh-REFRESH').click();
+    await page.waitForFunction(() =>
+      (
+        document.querySelector('[data-testid="machine-tokenRefresh"]') as HTMLElement | null
+      )?.dataset.history?.includes('active.refreshing > active.idle'),
+    );
+    expect(await current('tokenRefresh')).toBe('active.idle');
+  });
+
+  it('generates a report: generating, polling, then completed', async () => {
+    await active('incomeReport', 'ready');
+    await testid('input-year').fill('2025');
+    await testid('event-incomeReport-GENERATE').click();
+    await active('incomeReport', 'completed');
+    const history = (await testid('machine-incomeReport').getAttribute('data-history')) ?? '';
+    expect(history).toMatch(
+      /^loadingYears > ready > generating > polling\.waiting > polling\.fetching > .*completed$/,
+    );
+    expect(await testid('event-incomeReport-RESET').isVisible()).toBe(true);
+    expect(await testid('context-incomeReport').textContent()).toContain('"reference_year": 2025');
+  });
+
+  it('never shows the password, the code or an access token', async () => {
+    const tokens = reference.requests
+      .map((r) => r.headers.authorization)
+      .filter((h): h is string => typeof h === 'string')
+      .map((h) => h.replace(/^Bearer /, ''));
+    expect(tokens.length).toBeGreaterThan(0);
+    const html = await page.content();
+    const text = consoleLines.join('\n');
+    for (const secret of [PASSWORD, CODE, ...new Set(tokens)]) {
+      expect(html.includes(secret), `page shows ${secret.slice(0, 4)}…`).toBe(false);
+      expect(text.includes(secret), `console shows ${secret.slice(0, 4)}…`).toBe(false);
+    }
+    // The inspector log saw the code, redacted.
+    expect(await testid('log').textContent()).toContain('SUBMIT_CODE {"code":"[redacted]"');
+    expect(consoleLines.filter((l) => l.startsWith('pageerror'))).toEqual([]);
+  });
+
+  it('saves a screenshot', async () => {
+    await mkdir(join(ROOT, 'test-results'), { recursive: true });
+    const artifact = join(ROOT, 'test-results/visualizer.png');
+    const shot = await page.screenshot({ path: artifact, fullPage: true });
+    expect(shot.byteLength).toBeGreaterThan(10_000);
+    // The committed copy for the README changes only on request (or when missing), so a test run
+    // leaves the working tree clean.
+    const docs = join(ROOT, 'docs/screenshots/visualizer.png');
+    if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(docs)) {
+      await mkdir(join(ROOT, 'docs/screenshots'), { recursive: true });
+      await copyFile(artifact, docs);
+    }
+    expect(existsSync(docs)).toBe(true);
+  });
+});

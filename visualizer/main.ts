@@ -1,0 +1,290 @@
+// The visualizer page: a live session (`createPamClient`, with its `login` and `refresh`
+// children) and an income-report actor, all against the reference server behind `/api`.
+// URL parameters: `?poll=<ms>` (report poll interval, default 2000).
+
+import { type IncomeReportDeliveryType, redactInspection, secret } from 'pam-client';
+import {
+  createPamClient,
+  incomeReportMachine,
+  loginMachine,
+  sessionMachine,
+  tokenRefreshMachine,
+} from 'pam-client/machines';
+import {
+  type Actor,
+  type AnyActorRef,
+  createActor,
+  type EventObject,
+  type InspectionEvent,
+  waitFor,
+} from 'xstate';
+import { describeMachine } from '../tools/diagrams/graph';
+import { createPanel, type Panel } from './panels';
+import { show } from './show';
+
+const params = new URLSearchParams(location.search);
+const pollIntervalMs = Number(params.get('poll')) > 0 ? Number(params.get('poll')) : undefined;
+
+// ---- inputs (values set as properties, never attributes: the page's HTML never holds them) ----
+
+const form = document.querySelector<HTMLFormElement>('#inputs')!;
+function field(name: string, label: string, value: string, type = 'text'): HTMLInputElement {
+  const wrap = document.createElement('label');
+  wrap.textContent = `${label} `;
+  const input = document.createElement('input');
+  input.type = type;
+  input.name = name;
+  input.dataset.testid = `input-${name}`;
+  input.value = value;
+  wrap.append(input);
+  form.append(wrap);
+  return input;
+}
+const loginInput = field('login', 'Login', 'twofactor@example.com');
+const passwordInput = field('password', 'Password', 'Secret123!', 'password');
+const codeInput = field('code', '2FA code', '123456', 'password');
+const yearInput = field('year', 'Report year', '2025', 'number');
+const deliveryInput = field('delivery', 'Delivery', 'download');
+form.addEventListener('submit', (e) => e.preventDefault());
+
+// ---- event log, fed by the inspector (redactInspection: secrets never reach it) ----
+
+const log = document.querySelector<HTMLOListElement>('#log')!;
+function addLog(text: string) {
+  const li = document.createElement('li');
+  li.textContent = text;
+  log.prepend(li);
+  while (log.children.length > 40) log.lastElementChild?.remove();
+}
+let scheduled = false;
+function scheduleRender() {
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    renderAll();
+  });
+}
+// Declared before the client: the inspector already reports while `createPamClient` starts it.
+let sessionActor: unknown;
+let report: Actor<typeof incomeReportMachine> | undefined;
+
+/** The machine actors by name; promise actors and the like keep their XState id. */
+function actorName(ref: unknown): string {
+  if (ref !== undefined && ref === sessionActor) return 'session';
+  if (ref !== undefined && ref === report) return 'incomeReport';
+  return (ref as { id?: string }).id ?? 'actor';
+}
+const inspect = (event: InspectionEvent) => {
+  const type = event.type === '@xstate.event' ? event.event.type : '';
+  // Promise actors resolving are repeated by the `done` event their parent gets.
+  if (
+    event.type === '@xstate.event' &&
+    !type.startsWith('xstate.init') &&
+    !type.startsWith('xstate.promise.')
+  ) {
+    const { type: _, ...rest } = event.event;
+    const payload = Object.keys(rest).length > 0 ? ` ${show(rest, 0, 160)}` : '';
+    addLog(`${actorName(event.actorRef)} ← ${type}${payload}`);
+  }
+  if (event.type === '@xstate.snapshot') scheduleRender();
+};
+
+// ---- live actors ----
+
+const client = createPamClient({ baseURL: `${location.origin}/api`, inspect });
+sessionActor = client.session;
+
+function startReport() {
+  report?.stop();
+  report = createActor(incomeReportMachine, {
+    input: { user: client.user, ...(pollIntervalMs ? { pollIntervalMs } : {}) },
+    inspect: redactInspection(inspect),
+  });
+  report.subscribe({ next: scheduleRender, error: scheduleRender });
+  report.start();
+}
+function stopReport() {
+  report?.stop();
+  report = undefined;
+}
+
+const child = (name: 'login' | 'refresh'): AnyActorRef | undefined =>
+  client.session.getSnapshot().children[name] as AnyActorRef | undefined;
+
+const credentials = () => ({ login: loginInput.value.trim(), password: secret(passwordInput.value) });
+const code = () => secret(codeInput.value.trim());
+
+const panels: Panel[] = [
+  createPanel(
+    {
+      graph: describeMachine(sessionMachine),
+      live: 'createPamClient(…).session',
+      actor: () => client.session,
+      events: {
+        LOGIN: () => ({ type: 'LOGIN', ...credentials() }),
+        SUBMIT_CODE: () => ({ type: 'SUBMIT_CODE', code: code() }),
+        CANCEL: () => ({ type: 'CANCEL' }),
+        LOGOUT: () => ({ type: 'LOGOUT' }),
+        TICK: () => ({ type: 'TICK' }),
+        REFRESH: () => ({ type: 'REFRESH' }),
+      },
+      idleNote: '',
+    },
+    logSend,
+  ),
+  createPanel(
+    {
+      graph: describeMachine(loginMachine),
+      live: 'the session’s child “login” (while signingIn)',
+      actor: () => child('login'),
+      events: {
+        SUBMIT: () => ({ type: 'SUBMIT', ...credentials() }),
+        SUBMIT_CODE: () => ({ type: 'SUBMIT_CODE', code: code() }),
+        RESET: () => ({ type: 'RESET' }),
+      },
+      idleNote: 'Runs while the session is signingIn: send LOGIN to the session.',
+    },
+    logSend,
+  ),
+  createPanel(
+    {
+      graph: describeMachine(tokenRefreshMachine),
+      live: 'the session’s child “refresh” (while signedIn)',
+      actor: () => child('refresh'),
+      events: { TICK: () => ({ type: 'TICK' }), REFRESH: () => ({ type: 'REFRESH' }) },
+      idleNote: 'Runs while the session is signedIn.',
+    },
+    logSend,
+  ),
+  createPanel(
+    {
+      graph: describeMachine(incomeReportMachine),
+      live: 'createActor(incomeReportMachine, { input: { user: client.user } }) (while signed in)',
+      actor: () => report,
+      events: {
+        GENERATE: () => ({
+          type: 'GENERATE',
+          referenceYear: Number(yearInput.value),
+          deliveryType: deliveryInput.value.trim() as IncomeReportDeliveryType,
+        }),
+        CANCEL: () => ({ type: 'CANCEL' }),
+        RETRY: () => ({ type: 'RETRY' }),
+        RESET: () => ({ type: 'RESET' }),
+        SESSION_REFRESHED: () => ({ type: 'SESSION_REFRESHED' }),
+      },
+      idleNote: 'Starts when the session is signed in.',
+    },
+    logSend,
+  ),
+];
+
+function logSend(machine: string, event: EventObject) {
+  const { type, ...rest } = event;
+  addLog(`you → ${machine}: ${type}${Object.keys(rest).length > 0 ? ` ${show(rest, 0, 160)}` : ''}`);
+}
+
+const main = document.querySelector<HTMLElement>('#machines')!;
+for (const panel of panels) main.append(panel.element);
+
+let signedIn = false;
+function renderAll() {
+  const nowSignedIn = client.session.getSnapshot().matches('signedIn');
+  if (nowSignedIn !== signedIn) {
+    signedIn = nowSignedIn;
+    if (signedIn) startReport();
+    else stopReport();
+  }
+  for (const panel of panels) panel.render();
+}
+client.session.subscribe({ next: scheduleRender, error: scheduleRender });
+window.addEventListener('resize', () => {
+  for (const panel of panels) panel.redraw();
+});
+renderAll();
+
+// ---- preset flows ----
+
+const presets = document.querySelector<HTMLElement>('#presets')!;
+const status = document.createElement('span');
+status.className = 'preset-status';
+status.dataset.testid = 'preset-status';
+
+async function signOutFirst() {
+  const s = client.session.getSnapshot();
+  if (s.matches('signedIn')) {
+    client.logout();
+    await waitFor(client.session, (x) => x.matches('signedOut'), { timeout: 10_000 });
+  }
+}
+
+async function loginChild(predicate: (s: { matches(v: string): boolean }) => boolean) {
+  const session = await waitFor(client.session, (s) => s.children.login !== undefined, { timeout: 10_000 });
+  const login = session.children.login as AnyActorRef;
+  await waitFor(login, (s) => predicate(s as { matches(v: string): boolean }), { timeout: 10_000 });
+}
+
+const flows: Record<string, [string, () => Promise<void>]> = {
+  '2fa': [
+    'Log in with 2FA',
+    async () => {
+      await signOutFirst();
+      loginInput.value = 'twofactor@example.com';
+      client.login(credentials());
+      await loginChild((s) => s.matches('twoFactorRequired') || s.matches('failed'));
+      client.submitCode(code());
+      await waitFor(client.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    },
+  ],
+  cancelled: [
+    'Cancelled account',
+    async () => {
+      await signOutFirst();
+      loginInput.value = 'cancelled@example.com';
+      client.login(credentials());
+      await loginChild((s) => s.matches('cancelledAccount') || s.matches('failed'));
+    },
+  ],
+  refresh: [
+    'Refresh now',
+    async () => {
+      client.session.send({ type: 'REFRESH' });
+    },
+  ],
+  report: [
+    'Generate report',
+    async () => {
+      if (!report) throw new Error('Log in first: the report actor runs while signed in');
+      await waitFor(report, (s) => !s.matches('loadingYears'), { timeout: 10_000 });
+      report.send({ type: 'RESET' });
+      const year = Number(yearInput.value);
+      report.send({ type: 'GENERATE', referenceYear: year, deliveryType: 'download' });
+    },
+  ],
+  logout: [
+    'Log out',
+    async () => {
+      client.logout();
+    },
+  ],
+};
+for (const [key, [label, run]] of Object.entries(flows)) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.dataset.testid = `preset-${key}`;
+  b.addEventListener('click', () => {
+    status.textContent = `${label} …`;
+    run().then(
+      () => {
+        status.textContent = `${label}: done`;
+      },
+      (error: unknown) => {
+        status.textContent = `${label}: ${error instanceof Error ? error.message : String(error)}`;
+      },
+    );
+  });
+  presets.append(b);
+}
+presets.append(status);
+document.body.dataset.ready = 'true';

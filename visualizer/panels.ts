@@ -1,0 +1,151 @@
+// One panel per machine: its diagram, the live actor's current state, buttons for the events the
+// current state handles, every transition, and the redacted context.
+
+import type { AnyActorRef, EventObject, MachineSnapshot } from 'xstate';
+import { activePaths, eventsIn, type MachineGraph } from '../tools/diagrams/graph';
+import { transitionLabel } from '../tools/diagrams/mermaid';
+import { type Diagram, drawMachine } from './draw';
+import { show } from './show';
+
+// biome-ignore lint/suspicious/noExplicitAny: any machine snapshot
+type AnySnapshot = MachineSnapshot<any, any, any, any, any, any, any, any>;
+
+export interface PanelSpec {
+  graph: MachineGraph;
+  /** Where the live actor comes from, for the reader. */
+  live: string;
+  /** The live actor, or undefined while it is not running. */
+  actor(): AnyActorRef | undefined;
+  /** Events a reviewer may send, with their payload; the others are the machine's own business. */
+  events: Record<string, () => EventObject>;
+  /** Shown while the actor is not running. */
+  idleNote: string;
+}
+
+export interface Panel {
+  element: HTMLElement;
+  render(): void;
+  redraw(): void;
+}
+
+const button = (text: string, testid: string) => {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.dataset.testid = testid;
+  return b;
+};
+
+const valueText = (value: unknown): string => {
+  const paths = activePaths(value);
+  // Leaf paths only: `active.idle`, not `active` too.
+  return paths.filter((p) => !paths.some((q) => q.startsWith(`${p}.`))).join(', ');
+};
+
+/**
+ * Builds the panel of one machine. Test ids: `machine-<id>`, `current-<id>`, `event-<id>-<EVENT>`,
+ * `state-<id>-<path>`, `context-<id>`, `transition-<id>-<n>`; `data-history` lists the states seen.
+ *
+ * @example
+ * const panel = createPanel({ graph, live: 'client.session', actor: () => client.session, events, idleNote: '' });
+ */
+export function createPanel(spec: PanelSpec, onSend: (machine: string, event: EventObject) => void): Panel {
+  const id = spec.graph.id;
+  const section = document.createElement('section');
+  section.className = 'machine';
+  section.dataset.testid = `machine-${id}`;
+  section.dataset.history = '';
+
+  const header = document.createElement('header');
+  const title = document.createElement('h2');
+  title.textContent = id;
+  const current = document.createElement('span');
+  current.className = 'current';
+  current.dataset.testid = `current-${id}`;
+  const live = document.createElement('small');
+  live.textContent = `live: ${spec.live}`;
+  header.append(title, current, live);
+
+  const diagram: Diagram = drawMachine(id, spec.graph);
+
+  const eventsBox = document.createElement('div');
+  eventsBox.className = 'events';
+  eventsBox.dataset.testid = `events-${id}`;
+  const allEvents = [
+    ...new Set(
+      spec.graph.states.flatMap((s) => s.transitions.filter((t) => t.kind === 'event').map((t) => t.event)),
+    ),
+  ];
+  const buttons = new Map<string, HTMLButtonElement>();
+  for (const event of allEvents) {
+    const b = button(event, `event-${id}-${event}`);
+    b.hidden = true;
+    if (!spec.events[event]) {
+      b.classList.add('internal');
+      b.title = 'Sent by the machine itself or its parent, not by a user';
+    }
+    b.addEventListener('click', () => {
+      const actor = spec.actor();
+      const make = spec.events[event];
+      if (!actor || !make) return;
+      const payload = make();
+      onSend(id, payload);
+      actor.send(payload);
+    });
+    buttons.set(event, b);
+    eventsBox.append(b);
+  }
+  const noEvents = document.createElement('span');
+  noEvents.className = 'muted';
+  eventsBox.append(noEvents);
+
+  const list = document.createElement('ol');
+  list.className = 'transitions';
+  const items: { source: string; li: HTMLLIElement }[] = [];
+  for (const state of spec.graph.states) {
+    for (const t of state.transitions) {
+      const li = document.createElement('li');
+      li.dataset.testid = `transition-${id}-${items.length}`;
+      li.textContent = `${state.path} → ${t.target ?? '(stays)'} · ${transitionLabel(t)}`;
+      items.push({ source: state.path, li });
+      list.append(li);
+    }
+  }
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = `Transitions (${items.length})`;
+  details.append(summary, list);
+
+  const context = document.createElement('pre');
+  context.className = 'context';
+  context.dataset.testid = `context-${id}`;
+
+  section.append(header, diagram.element, eventsBox, details, context);
+
+  const history: string[] = [];
+  const render = () => {
+    const actor = spec.actor();
+    const snapshot = actor?.getSnapshot() as AnySnapshot | undefined;
+    const running = snapshot !== undefined && snapshot.status === 'active';
+    const paths = snapshot ? activePaths(snapshot.value) : [];
+    const value = snapshot ? valueText(snapshot.value) : '';
+    current.textContent = snapshot ? value + (running ? '' : ` (${snapshot.status})`) : 'not running';
+    section.dataset.running = String(running);
+    if (snapshot && history.at(-1) !== value) {
+      history.push(value);
+      section.dataset.history = history.join(' > ');
+    }
+    diagram.highlight(paths);
+    const handled = running ? eventsIn(spec.graph, paths) : [];
+    for (const [event, b] of buttons) {
+      b.hidden = !handled.includes(event);
+      const make = spec.events[event];
+      b.disabled = !make || !snapshot?.can(make());
+    }
+    noEvents.textContent = running ? '' : spec.idleNote;
+    for (const { source, li } of items) li.classList.toggle('enabled', paths.includes(source));
+    context.textContent = snapshot ? show(snapshot.context) : '';
+  };
+
+  return { element: section, render, redraw: diagram.redraw };
+}
