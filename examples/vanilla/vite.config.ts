@@ -1,0 +1,4 @@
+import { defineConfig } from 'vite';
+import { exampleConfig } from '../shared/vite.ts';
+
+export default defineConfig(exampleConfig(import.meta.dirname));

@@ -1,0 +1,18 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { chromiumPath, SKIP_BROWSER_MESSAGE } from '../support/chromium';
+import { type ExampleHarness, startExample, walkThrough } from './support';
+
+const hasBrowser = chromiumPath() !== null;
+if (!hasBrowser) console.warn(SKIP_BROWSER_MESSAGE);
+
+describe.skipIf(!hasBrowser)('examples/vue in Chromium', () => {
+  let harness: ExampleHarness;
+  beforeAll(async () => {
+    harness = await startExample('vue');
+  }, 60_000);
+  afterAll(() => harness?.close());
+
+  it('logs in with the two-factor code, sets a deposit limit, completes a report and logs out; no secret leaks', async () => {
+    await walkThrough('vue', harness);
+  }, 45_000);
+});
