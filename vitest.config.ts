@@ -1,7 +1,52 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import vue from '@vitejs/plugin-vue';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { CHROMIUM_ARGS, chromiumPath, SKIP_BROWSER_MESSAGE } from './test/support/chromium.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Two projects: `node` (everything under test/ but test/browser) and `browser` (component tests
+// of the Vue and Svelte bindings in Debian's Chromium, never a downloaded browser). Without
+// Chromium the browser project is left out and `npm test` says so once.
+const executablePath = chromiumPath();
+// Vitest evaluates this file again for the projects that extend it: warn once per process.
+const warned = Symbol.for('pam-client.browser-skip-warned');
+const flags = globalThis as { [warned]?: boolean };
+if (!executablePath && !flags[warned]) {
+  flags[warned] = true;
+  console.warn(SKIP_BROWSER_MESSAGE);
+}
+
+const node: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'node',
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/browser/**', '**/node_modules/**'],
+    environment: 'node',
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
+  },
+};
+
+const browser: TestProjectInlineConfiguration = {
+  extends: true,
+  plugins: [vue(), svelte({ configFile: false })],
+  test: {
+    name: 'browser',
+    include: ['test/browser/**/*.browser.test.ts'],
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: { executablePath: executablePath ?? undefined, args: CHROMIUM_ARGS },
+      }),
+      instances: [{ browser: 'chromium' }],
+      screenshotFailures: false,
+    },
+  },
+};
 
 export default defineConfig({
   resolve: {
@@ -9,12 +54,14 @@ export default defineConfig({
       { find: /^pam-client$/, replacement: here('./src/index.ts') },
       { find: /^pam-client\/machines$/, replacement: here('./machines/index.ts') },
       { find: /^pam-client\/testing$/, replacement: here('./src/testing/index.ts') },
+      { find: /^pam-client\/vue$/, replacement: here('./src/bindings/vue.ts') },
+      { find: /^pam-client\/svelte$/, replacement: here('./src/bindings/svelte.ts') },
+      { find: /^pam-client\/vanilla$/, replacement: here('./src/bindings/vanilla.ts') },
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
     testTimeout: 15000,
     restoreMocks: true,
+    projects: executablePath ? [node, browser] : [node],
   },
 });

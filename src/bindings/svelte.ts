@@ -1,2 +1,46 @@
-// Entry reserved by the package exports map; its contents arrive with the machines and bindings work.
-export {};
+// pam-client/svelte: actors as Svelte stores. The store contract is plain JavaScript, so this
+// entry never imports svelte, and `$store` works the same in Svelte 3, 4 and 5.
+import { type Observable, type SnapshotOf, subscribeTo } from './vanilla';
+
+/** The Svelte store contract (what `$store` reads): `run` gets the value now, then each change. */
+export interface ActorStore<T> {
+  subscribe(this: void, run: (value: T) => void): () => void;
+}
+
+/**
+ * A store of `selector(snapshot)`, notifying only when the selected value changes (by
+ * `compare`, default `Object.is`). It only subscribes: start and stop the actor yourself.
+ *
+ * @example
+ * <script>
+ *   const actor = createActor(loginMachine, { input: { auth } }).start();
+ *   onDestroy(() => actor.stop()); // aborts a login in flight
+ *   const error = selectorStore(actor, (s) => s.context.error?.message);
+ * </script>
+ * {#if $error}<p role="alert">{$error}</p>{/if}
+ */
+export function selectorStore<TActor extends Observable, T>(
+  actorRef: TActor,
+  selector: (snapshot: SnapshotOf<TActor>) => T,
+  compare: (previous: T, next: T) => boolean = Object.is,
+): ActorStore<T> {
+  return {
+    subscribe(run) {
+      run(selector(actorRef.getSnapshot()));
+      return subscribeTo(actorRef, selector, run, compare);
+    },
+  };
+}
+
+/**
+ * A store of the actor's snapshot: `$store.value`, `$store.context`, `$store.matches(…)`.
+ *
+ * @example
+ * <script>
+ *   const session = toStore(client.session);
+ * </script>
+ * {#if $session.matches('signedIn')}<AccountMenu />{/if}
+ */
+export function toStore<TActor extends Observable>(actorRef: TActor): ActorStore<SnapshotOf<TActor>> {
+  return selectorStore(actorRef, (snapshot) => snapshot);
+}

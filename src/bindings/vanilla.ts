@@ -1,2 +1,36 @@
-// Entry reserved by the package exports map; the vanilla binding arrives with the bindings work.
-export {};
+// pam-client/vanilla: one function to follow a selected part of any actor, without a framework.
+import type { AnyActorRef } from 'xstate';
+
+/** What the bindings need from an actor: any XState actor (or actor ref) has both. */
+export type Observable = Pick<AnyActorRef, 'getSnapshot' | 'subscribe'>;
+/** The snapshot type of an actor. */
+export type SnapshotOf<TActor extends Observable> = ReturnType<TActor['getSnapshot']>;
+
+/**
+ * Calls `listener` each time `selector(snapshot)` changes (by `compare`, default `Object.is`).
+ * It does not fire at once: read the current value with `selector(actorRef.getSnapshot())`.
+ * An actor that errors or stops is read once more, so a selector over `status` sees
+ * `'error'` or `'stopped'` (an error is reported this way, not re-thrown).
+ * Returns an unsubscribe function.
+ *
+ * @example
+ * const stop = subscribeTo(client.session, (s) => s.value, (state) => render(state));
+ * // later
+ * stop();
+ */
+export function subscribeTo<TActor extends Observable, T>(
+  actorRef: TActor,
+  selector: (snapshot: SnapshotOf<TActor>) => T,
+  listener: (selected: T) => void,
+  compare: (previous: T, next: T) => boolean = Object.is,
+): () => void {
+  let current = selector(actorRef.getSnapshot());
+  const sync = () => {
+    const next = selector(actorRef.getSnapshot());
+    if (compare(current, next)) return;
+    current = next;
+    listener(next);
+  };
+  const subscription = actorRef.subscribe({ next: sync, error: sync, complete: sync });
+  return () => subscription.unsubscribe();
+}
