@@ -1,5 +1,6 @@
 import { type AvailableYearsResponse, INCOME_REPORT_STATUS, type IncomeReportData } from 'pam-client';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { browserEnvironment, isPaused, onWake } from './environment';
 import {
   DEFAULT_REPORT_MAX_POLL_MS,
   DEFAULT_REPORT_POLL_INTERVAL_MS,
@@ -9,6 +10,7 @@ import {
 } from './income-report/polling';
 import type {
   IncomeReportContext,
+  IncomeReportEnvironment,
   IncomeReportEvent,
   IncomeReportInput,
   IncomeReportRequest,
@@ -57,6 +59,16 @@ export const incomeReportMachine = setup({
           { signal },
         ),
     ),
+    watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
+      const unwake = onWake(input, () => sendBack({ type: 'WAKE' }));
+      const offHidden = input.visibility.onChange((hidden) => hidden && sendBack({ type: 'PAUSE' }));
+      const offOffline = input.online.onChange((online) => online || sendBack({ type: 'PAUSE' }));
+      return () => {
+        unwake();
+        offHidden();
+        offOffline();
+      };
+    }),
     pollStatus: fromPromise<IncomeReportData, { user: IncomeReportUser; id: number }>(({ input, signal }) =>
       input.user.getIncomeReportStatus(input.id, { signal }),
     ),
@@ -73,6 +85,8 @@ export const incomeReportMachine = setup({
     isUnauthorized: (_, { error }: { error: unknown }) => asPamError(error).code === 'unauthorized',
     yearsFailed: ({ context }) => context.failure === 'years',
     yearsKnown: ({ context }) => context.years !== null,
+    isPaused: ({ context }) => isPaused(context.environment),
+    isActive: ({ context }) => !isPaused(context.environment),
   },
   actions: {
     storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
@@ -125,6 +139,8 @@ export const incomeReportMachine = setup({
     maxPollMs: input.maxPollMs ?? DEFAULT_REPORT_MAX_POLL_MS,
     now: input.now ?? Date.now,
     random: input.random ?? Math.random,
+    // Only the page signals: a report needs no cross-tab channel.
+    environment: input.environment ?? browserEnvironment({ channel: null }),
     years: null,
     request: null,
     report: null,
@@ -136,6 +152,7 @@ export const incomeReportMachine = setup({
     minDelayMs: 0,
   }),
   initial: 'loadingYears',
+  invoke: { src: 'watchEnvironment', input: ({ context }) => context.environment },
   states: {
     loadingYears: {
       invoke: {
@@ -200,7 +217,13 @@ export const incomeReportMachine = setup({
       after: { deadline: '#incomeReport.timedOut' },
       on: { CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' } },
       states: {
-        waiting: { after: { pollDelay: 'fetching' } },
+        // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes.
+        paused: { on: { WAKE: { guard: 'isActive', target: 'fetching' } } },
+        waiting: {
+          always: { guard: 'isPaused', target: 'paused' },
+          on: { PAUSE: { guard: 'isPaused', target: 'paused' } },
+          after: { pollDelay: 'fetching' },
+        },
         fetching: {
           entry: 'countPoll',
           invoke: {
@@ -240,7 +263,8 @@ export const incomeReportMachine = setup({
         waitingForSession: {
           description:
             'A poll answered 401: poll again on SESSION_REFRESHED or after the next backoff delay.',
-          on: { SESSION_REFRESHED: 'fetching' },
+          always: { guard: 'isPaused', target: 'paused' },
+          on: { SESSION_REFRESHED: 'fetching', PAUSE: { guard: 'isPaused', target: 'paused' } },
           after: { pollDelay: 'fetching' },
         },
       },

@@ -2,10 +2,23 @@
 // export (open it in a visualizer), takes its services through `input`, and can be re-wired
 // with `.provide()`.
 
-export type { LoginCredentials, PamClient, PamClientEvent, PamClientOptions } from './createPamClient';
+export type {
+  DebugLogger,
+  LoginCredentials,
+  Mutation,
+  MutationOutcomeUnknown,
+  PamClient,
+  PamClientEvent,
+  PamClientOptions,
+} from './createPamClient';
 export { createPamClient } from './createPamClient';
+export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
+export { CLAIM_JITTER_MS, CLAIM_SETTLE_MS, CLAIM_TTL_MS, createCrossTab } from './cross-tab';
+export type { BroadcastChannelLike, PamEnvironment, Subscribe, TimersLike } from './environment';
+export { browserEnvironment } from './environment';
 export * from './incomeReportMachine';
 export * from './loginMachine';
+export { LOST_RACE_GRACE_MS } from './session/support';
 export type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './sessionMachine';
 export { sessionMachine } from './sessionMachine';
 export { asPamError, backoffDelay, clampDelay, isTransient } from './shared';

@@ -1,112 +1,27 @@
-import type {
-  AuthModule,
-  AuthUser,
-  LoginSuccess,
-  PamError,
-  Secret,
-  StoredSession,
-  TokenStore,
-} from 'pam-client';
+import type { AuthModule, LoginSuccess, StoredSession, TokenStore } from 'pam-client';
 import { assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
+import { withoutUserToken } from './login/request';
 import { loginMachine } from './loginMachine';
+import {
+  andThen,
+  guardedRefresh,
+  refreshedSession,
+  sessionFromLogin,
+  sessionRefreshCycle,
+  settle,
+} from './session/support';
+import type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
 import { asPamError } from './shared';
-import { tokenRefreshMachine } from './tokenRefreshMachine';
 
-export interface SessionInput {
-  auth: AuthModule;
-  tokens: TokenStore;
-  /** Passed to the refresh cycle. */
-  intervalMs?: number;
-  tickMs?: number;
-  now?: () => number;
-}
+export type * from './session/types';
 
-export interface SessionContext {
-  auth: AuthModule;
-  tokens: TokenStore;
-  intervalMs: number | undefined;
-  tickMs: number | undefined;
-  now: () => number;
-  /** The signed-in user as the login answered it (no token: that lives in the token store). */
-  user: AuthUser | null;
-  error: PamError | null;
-}
-
-export type SessionEvent =
-  | { type: 'LOGIN'; login: string; password: string | Secret; captchaToken?: string; appSource?: string }
-  | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: string }
-  | { type: 'CANCEL' }
-  | { type: 'LOGOUT' }
-  | { type: 'TICK' }
-  | { type: 'REFRESH' }
-  | { type: 'TOKEN_REFRESHED'; accessToken: string }
-  | { type: 'REFRESH_FAILED'; error: PamError }
-  | { type: 'SESSION_EXPIRED' };
-
-/** What `client.on(...)` listens to; each fires after the state it reports is committed. */
-export type SessionEmitted =
-  | { type: 'signedIn'; user: AuthUser | null }
-  | { type: 'signedOut'; reason: 'logout' | 'expired' }
-  | { type: 'tokenRefreshed'; accessToken: string }
-  | { type: 'sessionExpired' }
-  | { type: 'refreshFailed'; error: PamError };
-
-/**
- * The refresh cycle as a child of the session. XState has no declarative way for a parent to
- * hear a child's `emit` (statelyai/xstate#5059), so the session provides the cycle's notify
- * actions with versions that both emit (for direct listeners) and tell the parent.
- */
-const sessionRefreshCycle = tokenRefreshMachine.provide({
-  actions: {
-    emitRefreshed: enqueueActions(({ enqueue }, params: { accessToken: string }) => {
-      enqueue.emit({ type: 'tokenRefreshed', accessToken: params.accessToken });
-      enqueue.sendParent({ type: 'TOKEN_REFRESHED', accessToken: params.accessToken });
-    }),
-    emitExpired: enqueueActions(({ enqueue }) => {
-      enqueue.emit({ type: 'sessionExpired' });
-      enqueue.sendParent({ type: 'SESSION_EXPIRED' });
-    }),
-    emitRefreshFailed: enqueueActions(({ enqueue }, params: { error: PamError }) => {
-      enqueue.emit({ type: 'refreshFailed', error: params.error });
-      enqueue.sendParent({ type: 'REFRESH_FAILED', error: params.error });
-    }),
-  },
-});
-
-function sessionFromLogin(response: LoginSuccess, now: number): StoredSession {
-  return {
-    accessToken: response.access_token,
-    tokenType: response.token_type || 'Bearer',
-    expiresAt: Number.isFinite(response.expires_in) ? now + response.expires_in * 1000 : null,
-    savedAt: now,
-    ...(typeof response.user.id === 'number' ? { userId: response.user.id } : {}),
-  };
-}
-
-/**
- * Runs `fn` at once for a synchronous store (the built-in ones), so the token is in the store
- * before anyone hears `tokenRefreshed` and retries with it; after the promise for an async one.
- */
-function andThen<T, R>(value: T | Promise<T>, fn: (value: T) => R | Promise<R>): R | Promise<R> {
-  return value instanceof Promise ? value.then(fn) : fn(value);
-}
-
-/** Storage failures never crash the session (the store itself already swallows its own). */
-function settle(result: unknown): void {
-  if (result instanceof Promise) result.catch(() => {});
-}
-
-function savedAtOf(event: { type: string }): number | undefined {
-  const output = (event as { output?: unknown }).output;
-  const savedAt =
-    output && typeof output === 'object' ? (output as { savedAt?: unknown }).savedAt : undefined;
-  return typeof savedAt === 'number' ? savedAt : undefined;
-}
+type Remote = Extract<SessionEvent, { type: 'REMOTE_SESSION' }>;
+const live = (c: SessionContext, s: StoredSession) => s.expiresAt === null || s.expiresAt > c.now();
 
 /**
  * The session: login (with its two-factor branch), the refresh cycle while signed in, and
  * logout. The access token lives only in the token store (which the HTTP adapter reads), never
- * in a snapshot.
+ * in a snapshot. With a `crossTab`, logins, refreshes and logouts are shared with the other tabs.
  *
  * States: `restoring` (reads the store once at start), `signedOut`, `signingIn` (the login
  * machine runs as child `login`: read its state for the form), `signedIn` (the refresh cycle
@@ -139,32 +54,65 @@ export const sessionMachine = setup({
     login: loginMachine,
     refreshCycle: sessionRefreshCycle,
     logout: fromPromise<void, { auth: AuthModule }>(({ input, signal }) => input.auth.logout({ signal })),
-    clearTokens: fromPromise<void, { tokens: TokenStore }>(async ({ input }) => {
-      await input.tokens.clear();
-    }),
+  },
+  guards: {
+    // A wake-up after a sleep longer than the token's life: end the session, send nothing.
+    isExpired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= c.now(),
+    // Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out.
+    canAdopt: ({ context: c }, e: Remote) =>
+      e.reason !== 'refresh' && live(c, e.session) && e.session.savedAt > (c.signedOutAt ?? -Infinity),
+    // Signed in here: take only a newer token (a sync answer with our own token changes nothing).
+    isNewer: ({ context: c }, e: Remote) =>
+      live(c, e.session) && e.session.savedAt > (c.savedAt ?? -Infinity),
   },
   actions: {
-    saveLogin: ({ context }, params: { output: LoginSuccess }) => {
-      settle(context.tokens.set(sessionFromLogin(params.output, context.now())));
-    },
-    saveRefreshed: ({ context }, params: { accessToken: string }) => {
+    saveLogin: assign(({ context }, params: { output: LoginSuccess }) => {
+      const session = sessionFromLogin(params.output, context.now());
+      const user = withoutUserToken(params.output).user ?? null;
+      settle(context.tokens.set(session));
+      context.crossTab?.publishSession(session, 'login', user);
+      return { user, savedAt: session.savedAt, expiresAt: session.expiresAt };
+    }),
+    saveRefreshed: assign(({ context }, params: { accessToken: string }) => {
       const now = context.now();
+      const lifespan =
+        context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
       settle(
-        andThen(context.tokens.get(), (current) =>
-          context.tokens.set({
-            accessToken: params.accessToken,
-            tokenType: current?.tokenType ?? 'Bearer',
-            // The refresh answer carries no expiry; keep the life span the login announced.
-            expiresAt: current?.expiresAt != null ? now + (current.expiresAt - current.savedAt) : null,
-            savedAt: now,
-            ...(current?.userId === undefined ? {} : { userId: current.userId }),
-          }),
-        ),
+        andThen(context.tokens.get(), (current) => {
+          const session = refreshedSession(current, params.accessToken, now);
+          context.crossTab?.publishSession(session, 'refresh', context.user);
+          return context.tokens.set(session);
+        }),
       );
-    },
+      return { savedAt: now, expiresAt: lifespan === null ? null : now + lifespan };
+    }),
+    adopt: assign(({ context }, e: Remote) => {
+      settle(context.tokens.set(e.session));
+      return {
+        savedAt: e.session.savedAt,
+        expiresAt: e.session.expiresAt,
+        user: e.user ? (withoutUserToken({ user: e.user } as LoginSuccess).user ?? null) : context.user,
+        error: null,
+      };
+    }),
+    restored: assign((_, stored: StoredSession) => ({
+      savedAt: stored.savedAt,
+      expiresAt: stored.expiresAt,
+    })),
     clearTokens: ({ context }) => {
       settle(context.tokens.clear());
     },
+    forget: assign(({ context }) => ({
+      user: null,
+      savedAt: null,
+      expiresAt: null,
+      signedOutAt: context.now(),
+    })),
+    announceSignOut: ({ context }) => context.crossTab?.publishSignedOut(),
+    emitExpired: enqueueActions(({ enqueue }) => {
+      enqueue.emit({ type: 'sessionExpired' });
+      enqueue.emit({ type: 'signedOut', reason: 'expired' });
+    }),
   },
 }).createMachine({
   id: 'session',
@@ -176,15 +124,35 @@ export const sessionMachine = setup({
     now: input.now ?? Date.now,
     user: null,
     error: null,
+    crossTab: input.crossTab ?? null,
+    random: input.random ?? Math.random,
+    timers: input.timers ?? {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+    },
+    savedAt: null,
+    expiresAt: null,
+    signedOutAt: null,
   }),
   initial: 'restoring',
+  on: {
+    REMOTE_SESSION: {
+      guard: { type: 'canAdopt', params: ({ event }) => event },
+      target: '.signedIn',
+      actions: { type: 'adopt', params: ({ event }) => event },
+    },
+  },
   states: {
     restoring: {
       invoke: {
         src: 'restore',
         input: ({ context }) => ({ tokens: context.tokens, now: context.now }),
         onDone: [
-          { guard: ({ event }) => event.output !== null, target: 'signedIn' },
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'signedIn',
+            actions: { type: 'restored', params: ({ event }) => event.output as StoredSession },
+          },
           { target: 'signedOut' },
         ],
         // A store that throws is treated as empty: never crash on storage.
@@ -208,10 +176,7 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ auth: context.auth }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'saveLogin', params: ({ event }) => ({ output: event.output as LoginSuccess }) },
-            assign({ user: ({ event }) => (event.output as LoginSuccess).user ?? null }),
-          ],
+          actions: { type: 'saveLogin', params: ({ event }) => ({ output: event.output as LoginSuccess }) },
         },
       },
       // Re-entry on LOGIN would restart the login child; instead forward to it.
@@ -251,20 +216,31 @@ export const sessionMachine = setup({
         src: 'refreshCycle',
         // The cycle starts from when the token was saved: now after a login, or the stored
         // `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
-        input: ({ context, event }) => ({
-          auth: context.auth,
+        input: ({ context }) => ({
+          auth: guardedRefresh({
+            auth: context.auth,
+            tokens: context.tokens,
+            crossTab: context.crossTab,
+            timers: context.timers,
+            now: context.now,
+          }),
           intervalMs: context.intervalMs,
           tickMs: context.tickMs,
           now: context.now,
-          savedAt: savedAtOf(event) ?? context.now(),
+          random: context.random,
+          savedAt: context.savedAt ?? context.now(),
         }),
       },
       on: {
-        TICK: { actions: sendTo('refresh', { type: 'TICK' }) },
+        TICK: [
+          { guard: 'isExpired', target: 'signedOut', actions: ['clearTokens', 'forget', 'emitExpired'] },
+          { actions: sendTo('refresh', { type: 'TICK' }) },
+        ],
         REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
         TOKEN_REFRESHED: {
           actions: [
             { type: 'saveRefreshed', params: ({ event }) => ({ accessToken: event.accessToken }) },
+            assign({ error: null }),
             emit(({ event }) => ({ type: 'tokenRefreshed' as const, accessToken: event.accessToken })),
           ],
         },
@@ -274,19 +250,34 @@ export const sessionMachine = setup({
             emit(({ event }) => ({ type: 'refreshFailed' as const, error: event.error })),
           ],
         },
-        SESSION_EXPIRED: {
-          target: 'signedOut',
+        SESSION_EXPIRED: { target: 'signedOut', actions: ['clearTokens', 'forget', 'emitExpired'] },
+        // Another tab refreshed (or logged in again): take its token; the cycle restarts from
+        // it, aborting a refresh of ours still in flight (we lost that race).
+        REMOTE_SESSION: {
+          guard: { type: 'isNewer', params: ({ event }) => event },
           actions: [
-            'clearTokens',
-            assign({ user: null }),
-            emit({ type: 'sessionExpired' as const }),
-            emit({ type: 'signedOut' as const, reason: 'expired' as const }),
+            { type: 'adopt', params: ({ event }) => event },
+            sendTo('refresh', ({ event }) => ({
+              type: 'TOKEN_SAVED' as const,
+              accessToken: event.session.accessToken,
+              savedAt: event.session.savedAt,
+            })),
+            emit(({ event }) => ({
+              type: 'tokenRefreshed' as const,
+              accessToken: event.session.accessToken,
+            })),
           ],
         },
-        LOGOUT: { target: 'signingOut' },
+        REMOTE_SIGNED_OUT: {
+          target: 'signedOut',
+          actions: ['clearTokens', 'forget', emit({ type: 'signedOut' as const, reason: 'logout' as const })],
+        },
+        LOGOUT: { target: 'signingOut', actions: 'announceSignOut' },
       },
     },
     signingOut: {
+      // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
+      on: { REMOTE_SESSION: {} },
       invoke: {
         src: 'logout',
         input: ({ context }) => ({ auth: context.auth }),
@@ -297,7 +288,7 @@ export const sessionMachine = setup({
           actions: ['clearTokens', assign({ error: ({ event }) => asPamError(event.error) })],
         },
       },
-      exit: [assign({ user: null }), emit({ type: 'signedOut' as const, reason: 'logout' as const })],
+      exit: ['forget', emit({ type: 'signedOut' as const, reason: 'logout' as const })],
     },
   },
 });

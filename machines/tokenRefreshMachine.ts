@@ -3,8 +3,6 @@ import {
   initialRefreshState,
   markRefreshCompleted,
   markRefreshStarted,
-  markTokenSaved,
-  nextRefreshAt,
   PamError,
   REFRESH_IN_FLIGHT_TIMEOUT_MS,
   REFRESH_INTERVAL_MS,
@@ -14,15 +12,14 @@ import {
 } from 'pam-client';
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { asPamError, clampDelay } from './shared';
-
-/** Default period of the internal check while idle: one minute. */
-const DEFAULT_TICK_MS = 60_000;
-
-/**
- * The shortest wait the internal check re-arms with while a refresh is not yet due, so a clock
- * that stands still (or a tiny `tickMs`) cannot turn the timer into a busy loop.
- */
-const MIN_CHECK_MS = 1_000;
+import {
+  DEFAULT_TICK_MS,
+  finiteOr,
+  flightLostAt,
+  nextCheckDelay,
+  notBeforeAfter,
+  savedState,
+} from './token-refresh/timing';
 
 /**
  * What `tokenRefreshMachine` needs.
@@ -43,6 +40,11 @@ export interface TokenRefreshInput {
    * parent machine just stored), as if `TOKEN_SAVED` had been sent. Default: start `signedOut`.
    */
   savedAt?: number;
+  /**
+   * 0..1. When given, each backoff after a failure is stretched by a random 0–20 %, so tabs and
+   * devices that failed together do not retry together. Default: no jitter (exact 30 s, 60 s, …).
+   */
+  random?: () => number;
 }
 
 /** The machine's context: settings, the refresh state and the last error. No token. */
@@ -54,6 +56,9 @@ export interface TokenRefreshContext {
   /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
   refresh: RefreshState;
   error: PamError | null;
+  random: (() => number) | null;
+  /** Not before this wall-clock time: the failure backoff with jitter, or the server's `Retry-After`. */
+  notBefore: number | null;
 }
 
 /** What `tokenRefreshMachine` accepts. */
@@ -82,30 +87,6 @@ export type TokenRefreshEmitted =
   | { type: 'sessionExpired' }
   /** A refresh failed for another reason than 401: the session is kept, retried after backoff. */
   | { type: 'refreshFailed'; error: PamError };
-
-/** A token saved "in the future" (another device's clock) must not postpone the refresh. */
-const savedState = (savedAt: number | undefined, now: number): RefreshState =>
-  markTokenSaved(typeof savedAt === 'number' && savedAt < now ? savedAt : now);
-
-const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
-
-/**
- * Wait before the next check in `idle`: until the refresh is due, but at most `tickMs`, so a
- * clock jump (sleep, throttled background tab) is noticed within one tick. Due-ness itself is
- * always read from `now()`, never inferred from the timer having fired.
- */
-function nextCheckDelay(c: TokenRefreshContext): number {
-  const at = nextRefreshAt(c.refresh, { intervalMs: c.intervalMs });
-  if (at === null) return clampDelay(c.tickMs);
-  const until = at - c.now();
-  if (!(until > 0)) return 0;
-  return clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until)));
-}
-
-/** When the refresh in flight counts as lost (API.md: in flight for over 60 s). */
-const flightLostAt = (c: TokenRefreshContext): number =>
-  (c.refresh.inFlightSince ?? c.now()) + REFRESH_IN_FLIGHT_TIMEOUT_MS;
 
 const onFlightLost = [
   'loseFlight',
@@ -143,7 +124,9 @@ export const tokenRefreshMachine = setup({
     ),
   },
   guards: {
-    isDue: ({ context: c }) => shouldRefreshToken(c.refresh, c.now(), { intervalMs: c.intervalMs }),
+    isDue: ({ context: c }) =>
+      shouldRefreshToken(c.refresh, c.now(), { intervalMs: c.intervalMs }) &&
+      (c.notBefore === null || c.now() >= c.notBefore),
     hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
     isFlightLost: ({ context: c }) => c.now() >= flightLostAt(c),
     isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
@@ -157,15 +140,21 @@ export const tokenRefreshMachine = setup({
       refresh: ({ context: c, event }) =>
         savedState(event.type === 'TOKEN_SAVED' ? event.savedAt : undefined, c.now()),
       error: null,
+      notBefore: null,
     }),
     startRefresh: assign({ refresh: ({ context: c }) => markRefreshStarted(c.refresh, c.now()) }),
     completeRefresh: assign({
       refresh: ({ context: c }) => markRefreshCompleted(c.refresh, true, c.now()),
       error: null,
+      notBefore: null,
     }),
-    failRefresh: assign({
-      refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
-      error: (_, params: { error: unknown }) => asPamError(params.error),
+    failRefresh: assign(({ context: c }, params: { error: unknown }) => {
+      const error = asPamError(params.error);
+      return {
+        notBefore: notBeforeAfter(c, error),
+        refresh: markRefreshCompleted(c.refresh, false, c.now()),
+        error,
+      };
     }),
     loseFlight: assign({
       refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
@@ -176,7 +165,7 @@ export const tokenRefreshMachine = setup({
       refresh: initialRefreshState,
       error: (_, params: { error: unknown }) => asPamError(params.error),
     }),
-    signOut: assign({ refresh: initialRefreshState, error: null }),
+    signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
     emitRefreshed: emit((_, params: { accessToken: string }) => ({
       type: 'tokenRefreshed' as const,
       accessToken: params.accessToken,
@@ -198,6 +187,8 @@ export const tokenRefreshMachine = setup({
       now,
       refresh: input.savedAt === undefined ? initialRefreshState : savedState(input.savedAt, now()),
       error: null,
+      random: input.random ?? null,
+      notBefore: null,
     };
   },
   initial: 'signedOut',

@@ -7,6 +7,10 @@ import type {
   PamError,
   UserModule,
 } from 'pam-client';
+import type { PamEnvironment } from '../environment';
+
+/** What the machine watches: polling pauses while the page is hidden or offline. */
+export type IncomeReportEnvironment = Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
 
 /** The three user-module calls the machine makes. */
 export type IncomeReportUser = Pick<
@@ -24,6 +28,8 @@ export interface IncomeReportInput {
   now?: () => number;
   /** 0..1, for the ±10 % jitter of the poll interval. Default `Math.random`. */
   random?: () => number;
+  /** Visibility, focus and network. Default: the browser's (inert outside a browser). */
+  environment?: IncomeReportEnvironment;
 }
 
 export interface IncomeReportRequest {
@@ -43,6 +49,7 @@ export interface IncomeReportContext {
   readonly maxPollMs: number;
   readonly now: () => number;
   readonly random: () => number;
+  readonly environment: IncomeReportEnvironment;
   years: number[] | null;
   /** The last `GENERATE`; `RETRY` sends it again. */
   request: IncomeReportRequest | null;
@@ -67,4 +74,8 @@ export type IncomeReportEvent =
   | { type: 'RETRY' }
   | { type: 'RESET' }
   /** The session got a fresh token (e.g. the app's refresh cycle): poll again now, after a 401. */
-  | { type: 'SESSION_REFRESHED' };
+  | { type: 'SESSION_REFRESHED' }
+  /** From the environment: the page was hidden or went offline (polling pauses). */
+  | { type: 'PAUSE' }
+  /** From the environment: the page is visible, focused or online again (a paused poll runs at once). */
+  | { type: 'WAKE' };

@@ -52,7 +52,18 @@ function toPayload(r: LoginRequest): LoginPayload {
   return payload;
 }
 
+/**
+ * The login answer without `user.token`: the server echoes the access token there, under a key
+ * no redaction knows, and `access_token` already carries it (for the token store, never a snapshot).
+ */
+export function withoutUserToken<T extends LoginResponse>(response: T): T {
+  const user = (response as { user?: unknown }).user;
+  if (typeof user !== 'object' || user === null || !('token' in user)) return response;
+  const { token: _token, ...rest } = user as Record<string, unknown>;
+  return { ...response, user: rest };
+}
+
 /** One login request; `signal` aborts it when the state that invoked it is left. */
 export const requestLogin = fromPromise<LoginResponse, LoginRequest>(async ({ input, signal }) =>
-  input.auth.login(toPayload(input), { signal }),
+  withoutUserToken(await input.auth.login(toPayload(input), { signal })),
 );

@@ -83,7 +83,14 @@ const StoredSessionSchema = z.object({
   userId: z.optional(z.number()),
 });
 
-function toStored(value: unknown): StoredSession | null {
+/**
+ * A `StoredSession` when `value` is one (a frozen copy), else `null`: for anything read back from
+ * storage or another tab, which may hold foreign or corrupt data.
+ *
+ * @example
+ * parseStoredSession(JSON.parse(raw)); // StoredSession | null, never throws
+ */
+export function parseStoredSession(value: unknown): StoredSession | null {
   const result = StoredSessionSchema.safeParse(value);
   if (!result.success) return null;
   const { userId, ...rest } = result.data;
@@ -162,7 +169,7 @@ export function createWebStorageTokenStore(options?: WebStorageTokenStoreOptions
       } catch {
         parsed = undefined;
       }
-      const session = toStored(parsed);
+      const session = parseStoredSession(parsed);
       if (!session) remove(storage);
       return session;
     },

@@ -1,0 +1,47 @@
+// The debug log: the only other way (besides `inspect`) to see the session's inner workings, and it
+// goes through the same `redactInspection` as the inspector, so it never holds a secret.
+
+import { redactInspection } from 'pam-client';
+import type { InspectionEvent } from 'xstate';
+
+/** Receives one line per inspection event and the redacted detail. */
+export type DebugLogger = (line: string, detail?: unknown) => void;
+
+function describe(event: InspectionEvent): [string, unknown] {
+  const id = (event.actorRef as { id?: string } | undefined)?.id ?? '?';
+  if (event.type === '@xstate.event') return [`${id} <- ${event.event.type}`, event.event];
+  if (event.type === '@xstate.snapshot') {
+    const snapshot = event.snapshot as { value?: unknown; status?: unknown };
+    return [`${id} = ${JSON.stringify(snapshot.value ?? null)} (${String(snapshot.status)})`, undefined];
+  }
+  if (event.type === '@xstate.action') return [`${id} ! ${event.action.type}`, event.action.params];
+  return [`${id} ${event.type}`, undefined];
+}
+
+/**
+ * A detached JSON copy: action params may hold live actor refs, whose internals (mailbox, system)
+ * no redaction walks; as JSON an actor ref is only its id.
+ */
+function plain(detail: unknown): unknown {
+  if (detail === undefined) return undefined;
+  try {
+    return JSON.parse(JSON.stringify(detail));
+  } catch {
+    return '[unserializable]';
+  }
+}
+
+/**
+ * An inspection observer that writes to `log` (default `console.debug`), after redaction.
+ *
+ * @example
+ * createPamClient({ baseURL, debug: (line) => myLogger.debug(line) });
+ */
+export function debugInspector(log: DebugLogger | true): (event: InspectionEvent) => void {
+  const write: DebugLogger =
+    log === true ? (line, detail) => console.debug(`[pam-client] ${line}`, detail ?? '') : log;
+  return redactInspection((event: InspectionEvent) => {
+    const [line, detail] = describe(event);
+    write(line, plain(detail));
+  });
+}

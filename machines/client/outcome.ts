@@ -1,0 +1,72 @@
+// Mutations are never retried (a PATCH that timed out may have been applied). When the outcome is
+// unknown, the client re-reads the account instead of sending the change again.
+
+import {
+  type AuthModule,
+  HttpError,
+  isPamError,
+  type PamError,
+  type UserModule,
+  type UserProfileResponse,
+} from 'pam-client';
+
+/** The user-module calls that change the account (POST, PATCH, DELETE). `checkPassword` only reads. */
+export const MUTATIONS = [
+  'updateProfile',
+  'updateEmail',
+  'addPhone',
+  'updateAddress',
+  'updateContracts',
+  'updateMarketing',
+  'changePassword',
+  'toggleTwoFactor',
+  'connectSocial',
+  'disconnectSocial',
+  'updateLimits',
+  'setTimeoutLimits',
+  'setSelfExclusion',
+] as const satisfies readonly (keyof UserModule)[];
+
+export type Mutation = (typeof MUTATIONS)[number];
+
+/** Emitted after a mutation whose outcome is unknown; `profile` is the account as re-read (null if that failed too). */
+export interface MutationOutcomeUnknown {
+  type: 'mutationOutcomeUnknown';
+  operation: Mutation;
+  error: PamError;
+  profile: UserProfileResponse | null;
+}
+
+/** No answer, or a gateway that gave up waiting: the server may or may not have applied it. */
+export function isOutcomeUnknown(error: unknown): error is PamError {
+  if (!isPamError(error)) return false;
+  if (error.code === 'timeout' || error.code === 'network') return true;
+  return error instanceof HttpError && (error.status === 502 || error.status === 504);
+}
+
+/**
+ * `user` with each mutation wrapped: on an unknown outcome it calls `getUserProfile()` once,
+ * reports both through `report`, and rethrows the original error. Nothing is resent.
+ */
+export function withOutcomeCheck(
+  user: UserModule,
+  auth: Pick<AuthModule, 'getUserProfile'>,
+  report: (event: MutationOutcomeUnknown) => void,
+): UserModule {
+  const wrapped: Record<string, unknown> = { ...user };
+  for (const operation of MUTATIONS) {
+    const original = user[operation] as (...args: unknown[]) => Promise<unknown>;
+    wrapped[operation] = async (...args: unknown[]) => {
+      try {
+        return await original(...args);
+      } catch (error) {
+        if (isOutcomeUnknown(error)) {
+          const profile = await auth.getUserProfile().catch(() => null);
+          report({ type: 'mutationOutcomeUnknown', operation, error, profile });
+        }
+        throw error;
+      }
+    };
+  }
+  return wrapped as unknown as UserModule;
+}

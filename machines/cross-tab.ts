@@ -1,0 +1,142 @@
+// The cross-tab session protocol: tabs of one origin share a session over a BroadcastChannel.
+// No `navigator.locks`: a lock held by a frozen or crashed tab could block every other tab, while
+// a claim that is never followed by a token only costs the others one flight timeout.
+
+import { type AuthUser, parseStoredSession, type StoredSession } from 'pam-client';
+import type { BroadcastChannelLike, TimersLike } from './environment';
+
+/** Longest random wait before a tab that found a refresh due claims it. */
+export const CLAIM_JITTER_MS = 500;
+/** How long a claim waits for competing claims before the tab refreshes (tie: lowest tab id wins). */
+export const CLAIM_SETTLE_MS = 100;
+/** A claim older than this is stale: its tab is gone or its refresh was lost. */
+export const CLAIM_TTL_MS = 60_000;
+
+const APP = 'pam-client';
+
+export type CrossTabMessage =
+  | { type: 'session'; from: string; session: StoredSession; user: AuthUser | null; reason: SessionReason }
+  | { type: 'signedOut'; from: string }
+  | { type: 'claim'; from: string }
+  | { type: 'syncRequest'; from: string };
+
+export type SessionReason = 'login' | 'refresh' | 'sync';
+
+/**
+ * One tab's end of the channel. Incoming messages are checked: anything foreign (another app,
+ * another version, a malformed session) is dropped.
+ */
+export interface CrossTab {
+  readonly tabId: string;
+  publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null): void;
+  publishSignedOut(): void;
+  requestSync(): void;
+  /**
+   * Called when this tab found a refresh due: waits a random 0–500 ms, gives way if another tab
+   * claimed meanwhile, else claims and waits `CLAIM_SETTLE_MS` for a competing claim.
+   * `'go'`: refresh now. `'yield'`: another tab refreshes; adopt its token when it comes.
+   */
+  claimRefresh(signal: AbortSignal): Promise<'go' | 'yield'>;
+  subscribe(listener: (message: CrossTabMessage) => void): () => void;
+  close(): void;
+}
+
+function parse(data: unknown): CrossTabMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const m = data as Record<string, unknown>;
+  if (m.app !== APP || m.v !== 1 || typeof m.from !== 'string') return null;
+  const from = m.from;
+  if (m.type === 'signedOut' || m.type === 'claim' || m.type === 'syncRequest') return { type: m.type, from };
+  if (m.type !== 'session') return null;
+  const session = parseStoredSession(m.session);
+  const reason = m.reason;
+  if (!session || (reason !== 'login' && reason !== 'refresh' && reason !== 'sync')) return null;
+  const user = typeof m.user === 'object' && m.user !== null ? (m.user as AuthUser) : null;
+  return { type: 'session', from, session, user, reason };
+}
+
+/** Resolves after `ms` on `timers`, or `false` at once when `signal` aborts. */
+export function wait(timers: TimersLike, ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const onAbort = () => {
+      timers.clearTimeout(id);
+      resolve(false);
+    };
+    const id = timers.setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * @example
+ * const tabs = createCrossTab(new BroadcastChannel('pam-client'), { tabId, random: Math.random, timers, now: Date.now });
+ */
+export function createCrossTab(
+  channel: BroadcastChannelLike,
+  o: { tabId: string; random: () => number; timers: TimersLike; now: () => number; ownsChannel?: boolean },
+): CrossTab {
+  const listeners = new Set<(message: CrossTabMessage) => void>();
+  /** Live claims of other tabs: tab id -> when heard. A session from that tab ends its claim. */
+  const claims = new Map<string, number>();
+  let closed = false;
+
+  const post = (message: Record<string, unknown>) => {
+    if (closed) return;
+    try {
+      channel.postMessage({ app: APP, v: 1, from: o.tabId, ...message });
+    } catch {
+      // A closed or broken channel: this tab simply stops sharing.
+    }
+  };
+  const onMessage = (event: { data: unknown }) => {
+    const message = parse(event?.data);
+    if (!message || message.from === o.tabId) return;
+    if (message.type === 'claim') claims.set(message.from, o.now());
+    if (message.type === 'session' || message.type === 'signedOut') claims.delete(message.from);
+    for (const listener of [...listeners]) listener(message);
+  };
+  channel.addEventListener('message', onMessage);
+
+  const liveClaims = () => {
+    const now = o.now();
+    for (const [tab, at] of claims) if (now - at > CLAIM_TTL_MS || at > now) claims.delete(tab);
+    return [...claims.keys()];
+  };
+
+  return {
+    tabId: o.tabId,
+    // The token crosses the channel on purpose: with the default memory store it is the only way a
+    // tab of the same origin gets the session. It never reaches a snapshot, a log or the DOM.
+    publishSession: (session, reason, user) => post({ type: 'session', session, reason, user }),
+    publishSignedOut: () => post({ type: 'signedOut' }),
+    requestSync: () => post({ type: 'syncRequest' }),
+    async claimRefresh(signal) {
+      if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';
+      if (liveClaims().length > 0) return 'yield';
+      post({ type: 'claim' });
+      if (!(await wait(o.timers, CLAIM_SETTLE_MS, signal))) return 'yield';
+      // Claims that crossed ours: every tab sees the same set, so all agree on the lowest id.
+      const rivals = liveClaims();
+      if (rivals.some((tab) => tab < o.tabId)) return 'yield';
+      // The rivals gave way to us: their claims must not make our own next try give way.
+      for (const tab of rivals) claims.delete(tab);
+      return 'go';
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      claims.clear();
+      channel.removeEventListener('message', onMessage);
+      if (o.ownsChannel) channel.close();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// The environment behind a seam (STYLE.md): clock, timers, visibility, focus, network and the
+// cross-tab channel, injected so the machines run unchanged in Node tests. Every browser default
+// is looked up when a client or actor is created, never at import (SSR-safe).
+
+/** The timer pair XState's `clock` option takes; `SimulatedClock` fits. */
+export interface TimersLike {
+  setTimeout(fn: (...args: unknown[]) => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+/** The part of `BroadcastChannel` the cross-tab session uses. */
+export interface BroadcastChannelLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
+/** An event source: subscribe, get an unsubscribe function back. */
+export type Subscribe<T extends unknown[] = []> = (listener: (...args: T) => void) => () => void;
+
+/**
+ * Everything the session and the machines read from the outside world.
+ *
+ * @example
+ * const env = browserEnvironment({ channel: null }); // no cross-tab sharing
+ */
+export interface PamEnvironment {
+  /** Wall clock, ms. */
+  now(): number;
+  /** 0..1, for jitter. */
+  random(): number;
+  /** Timers for the machines (XState's `clock`) and the cross-tab jitter. */
+  timers: TimersLike;
+  visibility: { isHidden(): boolean; onChange: Subscribe<[hidden: boolean]> };
+  focus: { onFocus: Subscribe };
+  online: { isOnline(): boolean; onChange: Subscribe<[online: boolean]> };
+  /** The channel tabs of one origin share; `null` keeps the session to this tab. */
+  channel: BroadcastChannelLike | null;
+  /** This tab's id in cross-tab messages. Default: a random UUID. */
+  tabId: string;
+}
+
+const noop = () => {};
+const never: Subscribe<never[]> = () => noop;
+
+interface BrowserGlobals {
+  document?: Document;
+  window?: Window;
+  navigator?: Navigator;
+  BroadcastChannel?: new (name: string) => BroadcastChannelLike;
+  crypto?: { randomUUID?: () => string };
+}
+
+/** A listener on `target` (when there is one), returning its removal. */
+function listen(target: EventTarget | undefined, type: string, fn: () => void): () => void {
+  if (!target) return noop;
+  target.addEventListener(type, fn);
+  return () => target.removeEventListener(type, fn);
+}
+
+function randomTabId(random: () => number): string {
+  const g = globalThis as BrowserGlobals;
+  const uuid = g.crypto?.randomUUID?.();
+  return uuid ?? `${Date.now().toString(36)}-${Math.floor(random() * 2 ** 52).toString(36)}`;
+}
+
+/**
+ * The browser environment, with any part replaced by `overrides`. Outside a browser (Node, SSR)
+ * the signals are inert, the page counts as visible and online, and there is no channel (Node has
+ * a global `BroadcastChannel`, but processes are not tabs). `channelName` names the channel.
+ *
+ * @example
+ * createPamClient({ baseURL, environment: browserEnvironment({ random: () => 0.5 }) });
+ */
+export function browserEnvironment(
+  overrides: Partial<PamEnvironment> = {},
+  channelName = 'pam-client',
+): PamEnvironment {
+  const g = globalThis as BrowserGlobals;
+  const doc = g.document;
+  const win = g.window;
+  const random = overrides.random ?? Math.random;
+  const inBrowser = doc !== undefined && win !== undefined;
+  const channel =
+    overrides.channel !== undefined
+      ? overrides.channel
+      : inBrowser && typeof g.BroadcastChannel === 'function'
+        ? new g.BroadcastChannel(channelName)
+        : null;
+  return {
+    now: overrides.now ?? (() => Date.now()),
+    random,
+    timers: overrides.timers ?? {
+      setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+      clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+    },
+    visibility: overrides.visibility ?? {
+      isHidden: () => doc?.visibilityState === 'hidden',
+      onChange: (fn) => listen(doc, 'visibilitychange', () => fn(doc?.visibilityState === 'hidden')),
+    },
+    focus: overrides.focus ?? { onFocus: inBrowser ? (fn) => listen(win, 'focus', fn) : never },
+    online: overrides.online ?? {
+      isOnline: () => g.navigator?.onLine !== false,
+      onChange: (fn) => {
+        const off = listen(win, 'offline', () => fn(false));
+        const on = listen(win, 'online', () => fn(true));
+        return () => {
+          off();
+          on();
+        };
+      },
+    },
+    channel,
+    tabId: overrides.tabId ?? randomTabId(random),
+  };
+}
+
+/**
+ * Calls `wake` when the page may have slept: it becomes visible, gains focus or comes back
+ * online. Returns the unsubscribe function.
+ */
+export function onWake(env: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>, wake: () => void) {
+  const offs = [
+    env.visibility.onChange((hidden) => {
+      if (!hidden) wake();
+    }),
+    env.focus.onFocus(wake),
+    env.online.onChange((online) => {
+      if (online) wake();
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+/** Paused: nothing worth polling for while nobody looks or nothing can be sent. */
+export const isPaused = (env: Pick<PamEnvironment, 'visibility' | 'online'>): boolean =>
+  env.visibility.isHidden() || !env.online.isOnline();

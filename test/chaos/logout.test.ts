@@ -1,0 +1,140 @@
+import { createWebStorageTokenStore, type StoredSession } from 'pam-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useReferenceServer } from '../support/server';
+import { H, logIn, MIN, openTab, type Tab, World } from './support';
+
+// Logging out while things go wrong, and mutations whose outcome is unknown.
+
+let world: World;
+const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
+const tabs: Tab[] = [];
+
+beforeEach(() => {
+  world = new World(ctx.server);
+});
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.client.stop();
+});
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
+}
+
+const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('chaos: logout and unknown outcomes', () => {
+  it('logout during a refresh: storage empty at once, no timers left, the late answer ignored', async () => {
+    const storage = memoryStorage();
+    const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
+    tabs.push(tab);
+    await logIn(world, tab);
+    const token = await tab.token();
+    world.server.faults.add({
+      method: 'POST',
+      path: '/users/refresh-token',
+      status: 200,
+      body: { access_token: 'late-token-from-a-slow-refresh' },
+      delayMs: 300,
+    });
+    tab.client.session.send({ type: 'REFRESH' });
+    await realSleep(50);
+    expect(world.count('POST', '/users/refresh-token')).toBe(1);
+    tab.client.logout();
+    expect(storage.data.size).toBe(0);
+    await world.settle();
+    expect(tab.state()).toBe('signedOut');
+    await realSleep(400); // the refresh answer arrives now
+    await world.advance(7 * H, 30 * MIN);
+    expect(storage.data.size).toBe(0);
+    expect(await tab.token()).toBeNull();
+    expect(tab.events).not.toContain('tokenRefreshed');
+    expect(world.timers).toBe(0);
+    expect(world.count('POST', '/auth/logout')).toBe(1);
+    const logout = world.server.requests.find((r) => r.path === '/auth/logout');
+    expect(logout?.headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('logout while offline: signed out, storage empty, no timers, nothing reaches the server', async () => {
+    const storage = memoryStorage();
+    let offline = false;
+    const tab = openTab(world, {
+      channel: false,
+      storage: createWebStorageTokenStore({ storage }),
+      fetch: (input, init) =>
+        offline ? Promise.reject(new TypeError('fetch failed')) : world.fetch(input, init),
+    });
+    tabs.push(tab);
+    await logIn(world, tab);
+    offline = true;
+    tab.page.setOnline(false);
+    tab.client.logout();
+    await world.settle();
+    expect(tab.state()).toBe('signedOut');
+    expect(tab.client.session.getSnapshot().context.error?.code).toBe('network');
+    expect(storage.data.size).toBe(0);
+    expect(world.timers).toBe(0);
+    expect(world.count('POST', '/auth/logout')).toBe(0);
+    offline = false;
+    tab.page.setOnline(true);
+    await world.advance(7 * H, 30 * MIN);
+    expect(tab.state()).toBe('signedOut');
+    expect(world.count('POST', '/users/refresh-token')).toBe(0);
+  });
+
+  it('a self-exclusion that timed out is not sent again; the account is re-read instead', async () => {
+    const tab = openTab(world, { channel: false, timeout: 200 });
+    tabs.push(tab);
+    await logIn(world, tab);
+    const unknown: string[] = [];
+    tab.client.on('mutationOutcomeUnknown', (e) =>
+      unknown.push(`${e.operation}:${e.error.code}:${e.profile?.user.id}`),
+    );
+    world.server.faults.add({ method: 'PATCH', path: '/bff/users/self-exclusion', delayMs: 400, times: 1 });
+    const error: unknown = await tab.client.user
+      .setSelfExclusion({ user_exclusion: 6, reason: 1 })
+      .catch((e) => e);
+    expect((error as { code?: string }).code).toBe('timeout');
+    await realSleep(500);
+    await world.settle();
+    expect(world.count('PATCH', '/bff/users/self-exclusion')).toBe(1);
+    expect(world.count('GET', '/auth/user-profile')).toBe(1);
+    expect(unknown).toEqual([`setSelfExclusion:timeout:${world.server.seed.plain.id}`]);
+    expect(tab.state()).toBe('signedIn');
+  });
+
+  it('discards corrupt or foreign values in storage instead of crashing', async () => {
+    for (const raw of [
+      '{not json',
+      '"a string"',
+      '{"accessToken":42}',
+      JSON.stringify({ foreign: true }),
+      '[]',
+    ]) {
+      const storage = memoryStorage();
+      storage.setItem('pam-client.session', raw);
+      const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
+      tabs.push(tab);
+      await world.settle();
+      expect(tab.state()).toBe('signedOut');
+      expect(storage.data.size).toBe(0);
+    }
+    const good: StoredSession = {
+      accessToken: world.server.issueToken(1),
+      tokenType: 'Bearer',
+      expiresAt: world.now() + H,
+      savedAt: world.now() - MIN,
+    };
+    const storage = memoryStorage();
+    storage.setItem('pam-client.session', JSON.stringify(good));
+    const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
+    tabs.push(tab);
+    await world.settle();
+    expect(tab.state()).toBe('signedIn');
+  });
+});

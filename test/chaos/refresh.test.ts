@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useReferenceServer } from '../support/server';
+import { H, logIn, MIN, openTab, S, type Tab, World } from './support';
+
+// Transient versus terminal failures around the token refresh, one scenario per test.
+
+let world: World;
+const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
+const tabs: Tab[] = [];
+const REFRESH = '/users/refresh-token';
+
+beforeEach(() => {
+  world = new World(ctx.server);
+});
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.client.stop();
+});
+
+async function signedInTab(): Promise<Tab> {
+  const tab = openTab(world, { channel: false });
+  tabs.push(tab);
+  await logIn(world, tab);
+  return tab;
+}
+
+describe('chaos: refresh under faults', () => {
+  it('turns N concurrent 401s into one refresh, each call retried once', async () => {
+    const tab = await signedInTab();
+    const before = await tab.token();
+    world.server.faults.add({ path: '/bff/users/login-history', status: 401, delayMs: 100, times: 5 });
+    const pages = await Promise.all([1, 2, 3, 1, 2].map((p) => tab.client.user.getLoginHistory(p)));
+    await world.settle();
+    expect(pages.map((p) => p.current_page)).toEqual([1, 2, 3, 1, 2]);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    expect(world.count('GET', '/bff/users/login-history')).toBe(10);
+    expect(await tab.token()).not.toBe(before);
+    expect(tab.state()).toBe('signedIn');
+  });
+
+  it('ends the session exactly once when the refresh itself answers 401, with no loop', async () => {
+    const tab = await signedInTab();
+    world.server.expireTokens();
+    const error = await tab.client.user.getLoginHistory().catch((e) => e);
+    await world.settle();
+    expect(error.status).toBe(401);
+    expect(tab.state()).toBe('signedOut');
+    expect(tab.events.filter((e) => e === 'sessionExpired')).toEqual(['sessionExpired']);
+    // A day of timers, wake-ups and calls later: nothing more is sent to the refresh endpoint.
+    tab.page.setHidden(true);
+    tab.page.setHidden(false);
+    await tab.client.user.getLoginHistory().catch(() => {});
+    await world.advance(24 * H, 10 * MIN);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    expect(world.count('GET', '/bff/users/login-history')).toBe(2);
+    expect(tab.events.filter((e) => e === 'sessionExpired')).toHaveLength(1);
+    expect(await tab.token()).toBeNull();
+  });
+
+  it('calls a route that always answers 401 at most twice, and keeps the session', async () => {
+    const tab = await signedInTab();
+    world.server.faults.add({ path: '/bff/users/address-by-user', status: 401 });
+    const error = await tab.client.user.getAddress().catch((e) => e);
+    await world.settle();
+    expect(error.status).toBe(401);
+    expect(world.count('GET', '/bff/users/address-by-user')).toBe(2);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    expect(tab.state()).toBe('signedIn');
+  });
+
+  it('keeps the session through an hour of 503 from the refresh endpoint, within the backoff budget', async () => {
+    const tab = await signedInTab();
+    const token = await tab.token();
+    await world.advance(6 * H - MIN, 10 * MIN);
+    expect(world.count('POST', REFRESH)).toBe(0);
+    const remove = world.server.faults.add({
+      method: 'POST',
+      path: REFRESH,
+      status: 503,
+      body: '<h1>down</h1>',
+    });
+    await world.advance(H + MIN, 5 * S);
+    // random = 0.5: each backoff (30 s doubling, capped at 15 min) is stretched by 10 %:
+    // tries at 0, 33, 99, 231, 495, 1023, 2013 and 3003 s into the outage.
+    const calls = world.count('POST', REFRESH);
+    expect(calls).toBe(8);
+    expect(tab.state()).toBe('signedIn');
+    expect(await tab.token()).toBe(token);
+    expect(tab.events.filter((e) => e === 'refreshFailed')).toHaveLength(8);
+    expect(tab.events).not.toContain('sessionExpired');
+    remove();
+    await world.advance(20 * MIN, 5 * S);
+    expect(world.count('POST', REFRESH)).toBe(9);
+    expect(await tab.token()).not.toBe(token);
+    expect(tab.client.session.getSnapshot().context.error).toBeNull();
+  });
+
+  it("honours the refresh endpoint's Retry-After on 429", async () => {
+    const tab = await signedInTab();
+    await world.advance(6 * H - MIN, 10 * MIN);
+    world.server.faults.add({
+      method: 'POST',
+      path: REFRESH,
+      status: 429,
+      headers: { 'retry-after': '600' },
+      times: 1,
+    });
+    await world.advance(MIN, 5 * S);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    await world.advance(599 * S - 5 * S, 5 * S);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    await world.advance(70 * S, 5 * S);
+    expect(world.count('POST', REFRESH)).toBe(2);
+    expect(tab.state()).toBe('signedIn');
+  });
+});

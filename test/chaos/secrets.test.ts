@@ -1,0 +1,173 @@
+import { inspect } from 'node:util';
+import { createWebStorageTokenStore, secret } from 'pam-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InspectionEvent } from 'xstate';
+import { CANARY, everythingAbout } from '../support/canary';
+import { useReferenceServer } from '../support/server';
+import { logIn, openTab, type Tab, World } from './support';
+
+// Canary secrets through a whole session under faults: none may surface in a snapshot, a
+// persisted snapshot, an inspection event, an error, a debug log line or storage. The DOM is
+// covered by the browser e2e suite (another engineer's).
+
+let world: World;
+const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
+const tabs: Tab[] = [];
+
+beforeEach(() => {
+  world = new World(ctx.server);
+});
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.client.stop();
+});
+
+/**
+ * An inspection event as an inspector serialises it (the Stately inspector sends JSON), plus the
+ * event it carries in full. Live actor refs are not walked: through one, anything is reachable.
+ */
+function readable(event: InspectionEvent): string {
+  const { event: sent } = event as { event?: unknown };
+  return `${JSON.stringify(event)}\n${inspect(sent, { depth: 8 })}`;
+}
+
+describe('chaos: secrets never leak', () => {
+  it('keeps canary password, code, captcha and every access token out of all observable output', async () => {
+    const data = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
+    const seen = {
+      snapshots: [] as string[],
+      inspection: [] as string[],
+      log: [] as string[],
+      errors: [] as string[],
+      storage: [] as string[],
+    };
+    const tab = openTab(world, {
+      storage: createWebStorageTokenStore({ storage }),
+      inspect: (event) => seen.inspection.push(readable(event)),
+      debug: (line, detail) => seen.log.push(`${line} ${inspect(detail, { depth: 8 })}`),
+    });
+    tabs.push(tab);
+    const peer = openTab(world, { tabId: 'peer' });
+    tabs.push(peer);
+    const snapshotOf = () => {
+      seen.snapshots.push(JSON.stringify(tab.client.session.getSnapshot()));
+      seen.snapshots.push(JSON.stringify(tab.client.session.getPersistedSnapshot()));
+      seen.snapshots.push(inspect(tab.client.session.getSnapshot().context, { depth: 3 }));
+      seen.storage.push([...data.values()].join('\n'));
+    };
+    tab.client.session.subscribe(snapshotOf);
+    const tokens = new Set<string>();
+    const noteToken = async () => {
+      const t = await tab.token();
+      if (t) tokens.add(t);
+    };
+
+    // 1. A two-factor round with the canary password and code (rejected by the server).
+    world.server.faults.add({
+      path: '/auth/login',
+      status: 200,
+      body: { type: 'two_factor_code' },
+      times: 1,
+    });
+    tab.client.login({
+      login: world.server.seed.twoFactor.email,
+      password: CANARY.password,
+      captchaToken: CANARY.captcha,
+    });
+    await world.settle();
+    tab.client.submitCode(CANARY.code);
+    await world.settle();
+    tab.client.submitCode(secret(CANARY.code), CANARY.captcha);
+    await world.settle();
+    expect(world.server.requests.filter((r) => JSON.stringify(r.body).includes(CANARY.code))).toHaveLength(2);
+    tab.client.session.send({ type: 'CANCEL' });
+
+    // 2. A real session: login, a refresh, a failing refresh, a 401 route, a timeout, a logout.
+    await logIn(world, tab);
+    await noteToken();
+    tab.client.session.send({ type: 'REFRESH' });
+    await world.advance(1000, 50);
+    await noteToken();
+    world.server.faults.add({
+      method: 'POST',
+      path: '/users/refresh-token',
+      status: 503,
+      body: { message: CANARY.token },
+      times: 1,
+    });
+    tab.client.session.send({ type: 'REFRESH' });
+    await world.advance(1000, 50);
+    world.server.faults.add({ path: '/bff/users/address-by-user', status: 401 });
+    seen.errors.push(everythingAbout(await world.during(tab.client.user.getAddress().catch((e) => e))));
+    seen.errors.push(everythingAbout(tab.client.session.getSnapshot().context.error));
+    world.server.faults.add({
+      method: 'POST',
+      path: '/bff/users/check-password',
+      status: 500,
+      body: { password: CANARY.password },
+    });
+    seen.errors.push(
+      everythingAbout(
+        await world.during(tab.client.user.checkPassword({ password: CANARY.password }).catch((e) => e)),
+      ),
+    );
+    await noteToken();
+    expect(tokens.size).toBe(3); // login, REFRESH, and the refresh the 401 route asked for
+    expect(await peer.token()).toBe([...tokens].at(-1));
+    tab.client.logout();
+    await world.settle();
+    snapshotOf();
+
+    expect(seen.inspection.length).toBeGreaterThan(50);
+    expect(seen.log.length).toBeGreaterThan(50);
+    expect(seen.snapshots.length).toBeGreaterThan(20);
+    const secrets = [CANARY.password, CANARY.code, CANARY.captcha];
+    for (const [where, texts] of Object.entries(seen)) {
+      const all = texts.join('\n');
+      for (const s of secrets) {
+        const i = all.indexOf(s);
+        if (i >= 0) console.log(where, all.slice(Math.max(0, i - 3000), i + 50));
+        expect(all.includes(s), `${s} in ${where}`).toBe(false);
+      }
+      if (where === 'storage') continue; // the opted-in storage holds the token by design
+      for (const t of tokens) {
+        const i = all.indexOf(t);
+        if (i >= 0) console.log(where, all.slice(Math.max(0, i - 600), i + 50));
+        expect(all.includes(t), `an access token in ${where}`).toBe(false);
+      }
+    }
+    // The redaction was at work (not just an empty log).
+    expect(seen.log.join('\n')).toContain('[redacted]');
+    expect(data.size).toBe(0);
+  });
+});
+
+describe('chaos: the built-in debug log', () => {
+  it('writes console.debug lines through the same redaction', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'debug').mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 10 }))).join(' '));
+    });
+    const tab = openTab(world, { channel: false, debug: true });
+    tabs.push(tab);
+    tab.client.login({
+      login: world.server.seed.plain.email,
+      password: CANARY.password,
+      captchaToken: CANARY.captcha,
+    });
+    await world.settle();
+    await logIn(world, tab);
+    const token = await tab.token();
+    const all = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(20);
+    expect(all).toContain('[pam-client]');
+    expect(all).toContain('[redacted]');
+    for (const s of [CANARY.password, CANARY.captcha, world.server.seed.plain.password, token!]) {
+      expect(all.includes(s)).toBe(false);
+    }
+  });
+});

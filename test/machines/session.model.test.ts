@@ -1,0 +1,200 @@
+import { createMemoryTokenStore, type LoginSuccess, PamError, type StoredSession } from 'pam-client';
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, assign, createActor, createMachine, fromCallback, fromPromise } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { sessionMachine } from '../../machines/sessionMachine';
+
+// Model-based test of the session. `createTestModel` refuses machines that invoke or use `after`,
+// so the model is an abstract twin written from the contract (states, events, what the store
+// holds, what is emitted), with no invoke. Each shortest path of the twin is replayed on the real
+// machine, whose restore, login, refresh cycle and logout are fakes (via `.provide()`) that the
+// test settles by hand, and the two are compared at every step.
+
+const H = 3_600_000;
+
+interface Twin {
+  stored: boolean;
+  /** The last event that changed nothing else, so each self-loop is a state of its own in the graph. */
+  last: string | null;
+}
+
+const note = assign<Twin, AnyEventObject, undefined, AnyEventObject, never>({
+  last: ({ event }) => event.type,
+});
+
+const twin = createMachine({
+  id: 'sessionTwin',
+  types: {} as { context: Twin },
+  context: { stored: false, last: null },
+  initial: 'restoring',
+  on: { REMOTE_LOGIN: { target: '.signedIn', actions: assign({ stored: true }) } },
+  states: {
+    restoring: {
+      on: {
+        RESTORE_EMPTY: 'signedOut',
+        RESTORE_FOUND: { target: 'signedIn', actions: assign({ stored: true }) },
+        LOGIN: 'signingIn',
+      },
+    },
+    signedOut: { on: { LOGIN: 'signingIn', REMOTE_REFRESH: { actions: note } } },
+    signingIn: {
+      on: {
+        LOGIN_DONE: { target: 'signedIn', actions: assign({ stored: true }) },
+        CANCEL: 'signedOut',
+      },
+    },
+    signedIn: {
+      on: {
+        TOKEN_REFRESHED: { actions: note },
+        REFRESH_FAILED: { actions: note },
+        REMOTE_REFRESH: { actions: note },
+        // A newer login from another tab replaces the token; the session stays.
+        REMOTE_LOGIN: { actions: note },
+        SESSION_EXPIRED: { target: 'signedOut', actions: assign({ stored: false }) },
+        TICK_EXPIRED: { target: 'signedOut', actions: assign({ stored: false }) },
+        REMOTE_SIGNED_OUT: { target: 'signedOut', actions: assign({ stored: false }) },
+        LOGOUT: 'signingOut',
+      },
+    },
+    signingOut: {
+      // Another tab's login does not undo a logout in progress.
+      on: {
+        REMOTE_LOGIN: { actions: note },
+        LOGOUT_DONE: { target: 'signedOut', actions: assign({ stored: false }) },
+        LOGOUT_FAILED: { target: 'signedOut', actions: assign({ stored: false }) },
+      },
+    },
+  },
+});
+
+// createTestModel serialises state plus the transition into it: a path per edge, not per state.
+const model = createTestModel(twin);
+const paths = model.getShortestPaths();
+
+/** What the real machine must emit for a twin step from `from` to `to` on `event`. */
+function expectedEmits(from: string, to: string, event: string): string[] {
+  if (event === 'SESSION_EXPIRED' || event === 'TICK_EXPIRED') return ['sessionExpired', 'signedOut'];
+  if (to === 'signedOut' && (from === 'signedIn' || from === 'signingOut')) return ['signedOut'];
+  if (to === 'signedIn' && from !== 'signedIn') return ['signedIn'];
+  if (from === 'signedIn' && ['TOKEN_REFRESHED', 'REMOTE_REFRESH', 'REMOTE_LOGIN'].includes(event)) {
+    return ['tokenRefreshed'];
+  }
+  if (event === 'REFRESH_FAILED') return ['refreshFailed'];
+  return [];
+}
+
+function systemUnderTest() {
+  let wall = 1_000_000;
+  const settle: Record<string, { resolve(v: unknown): void; reject(e: unknown): void } | undefined> = {};
+  const controlled = <T>(name: string) =>
+    fromPromise<T>(
+      () =>
+        new Promise<T>((resolve, reject) => {
+          settle[name] = { resolve: resolve as (v: unknown) => void, reject };
+        }),
+    );
+  const tokensSaved: unknown[] = [];
+  const machine = sessionMachine.provide({
+    actors: {
+      restore: controlled<StoredSession | null>('restore') as never,
+      login: controlled<LoginSuccess>('login') as never,
+      logout: controlled<void>('logout') as never,
+      refreshCycle: fromCallback(({ receive }) => {
+        receive((e) => tokensSaved.push(e.type));
+      }) as never,
+    },
+  });
+  const tokens = createMemoryTokenStore();
+  const auth = {} as never;
+  const actor = createActor(machine, { input: { auth, tokens, now: () => wall } });
+  const emitted: string[] = [];
+  actor.on('*', (e) => emitted.push(e.type));
+  actor.start();
+  const session = (): StoredSession => ({
+    accessToken: `t${wall}`,
+    tokenType: 'Bearer',
+    expiresAt: wall + H,
+    savedAt: wall,
+  });
+  const login: LoginSuccess = {
+    access_token: 'login-token',
+    expires_in: 3600,
+    token_type: 'bearer',
+    user: { id: 7, email: 'model@x' },
+    userInfo: {} as LoginSuccess['userInfo'],
+  };
+  const drive = async (type: string) => {
+    wall += 1;
+    const send = (e: AnyEventObject) => actor.send(e as never);
+    switch (type) {
+      case 'RESTORE_EMPTY':
+        return settle.restore?.resolve(null);
+      case 'RESTORE_FOUND': {
+        // What the real restore would have read from the store.
+        const found = session();
+        tokens.set(found);
+        return settle.restore?.resolve(found);
+      }
+      case 'LOGIN':
+        return send({ type: 'LOGIN', login: 'model@x', password: 'pw' });
+      case 'LOGIN_DONE':
+        return settle.login?.resolve(login);
+      case 'LOGOUT_DONE':
+        return settle.logout?.resolve(undefined);
+      case 'LOGOUT_FAILED':
+        return settle.logout?.reject(new PamError('network', 'offline'));
+      case 'TOKEN_REFRESHED':
+        return send({ type: 'TOKEN_REFRESHED', accessToken: `r${wall}` });
+      case 'REFRESH_FAILED':
+        return send({ type: 'REFRESH_FAILED', error: new PamError('timeout', 'slow') });
+      case 'TICK_EXPIRED':
+        wall += 2 * H;
+        return send({ type: 'TICK' });
+      case 'REMOTE_LOGIN':
+        return send({ type: 'REMOTE_SESSION', session: session(), user: { id: 8 }, reason: 'login' });
+      case 'REMOTE_REFRESH':
+        return send({ type: 'REMOTE_SESSION', session: session(), user: null, reason: 'refresh' });
+      default:
+        return send({ type });
+    }
+  };
+  return { actor, tokens, emitted, drive, tokensSaved };
+}
+
+describe('sessionMachine (model-based, every shortest path of the twin)', () => {
+  it('reaches every state of the contract', () => {
+    const states = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
+    expect([...states].sort()).toEqual(['restoring', 'signedIn', 'signedOut', 'signingIn', 'signingOut']);
+    // Every transition of the twin lies on some path (prefix paths are folded into longer ones).
+    const edges = new Set(
+      paths.flatMap((p) =>
+        p.steps.slice(1).map((s, i) => `${String(p.steps[i]!.state.value)}:${s.event.type}`),
+      ),
+    );
+    expect(edges.size).toBe(21);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+    const sut = systemUnderTest();
+    try {
+      let prev = 'restoring';
+      for (const step of path.steps) {
+        const type = step.event.type;
+        if (type === 'xstate.init') continue;
+        const before = sut.emitted.length;
+        await sut.drive(type);
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+        const value = String(step.state.value);
+        expect(String(sut.actor.getSnapshot().value)).toBe(value);
+        expect(sut.tokens.get() !== null, `store after ${type}`).toBe(step.state.context.stored);
+        expect(sut.emitted.slice(before)).toEqual(expectedEmits(prev, value, type));
+        expect(sut.actor.getSnapshot().status).toBe('active');
+        // Never a token in the snapshot, whatever the path.
+        expect(JSON.stringify(sut.actor.getPersistedSnapshot())).not.toMatch(/"t\d+"|login-token|"r\d+"/);
+        prev = value;
+      }
+    } finally {
+      sut.actor.stop();
+    }
+  });
+});
