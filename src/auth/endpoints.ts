@@ -18,7 +18,7 @@ export interface AuthEndpoints {
  * Spec 4.1. The spec does not show where login, registration, password recovery and document
  * validation live; these are the defaults API.md chose, each overridable through `endpoints`.
  */
-export const DEFAULT_AUTH_ENDPOINTS: Readonly<AuthEndpoints> = Object.freeze<AuthEndpoints>({
+export const DEFAULT_AUTH_ENDPOINTS: Readonly<AuthEndpoints> = /* @__PURE__ */ Object.freeze<AuthEndpoints>({
   login: { method: 'POST', path: '/auth/login' },
   logout: { method: 'POST', path: '/auth/logout' },
   getUserProfile: { method: 'GET', path: '/auth/user-profile?check_spa_again=1' },

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { AuthHttpAdapter, RequestOptions } from '../http/types';
 import {
   ForgotPasswordPayload,
@@ -10,7 +11,7 @@ import {
   ValidateDocumentResponse,
 } from '../schemas/auth';
 import { parseRequest, parseResponse } from '../schemas/parse';
-import { type AuthEndpoints, DEFAULT_AUTH_ENDPOINTS, type Endpoint } from './endpoints';
+import { type AuthEndpoints, DEFAULT_AUTH_ENDPOINTS } from './endpoints';
 
 export type { AuthEndpoints, Endpoint } from './endpoints';
 export { DEFAULT_AUTH_ENDPOINTS } from './endpoints';
@@ -51,44 +52,51 @@ export interface AuthModule {
 export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
   const endpoints: AuthEndpoints = { ...DEFAULT_AUTH_ENDPOINTS, ...options.endpoints };
 
-  const send = (endpoint: Endpoint, body: unknown, opts: RequestOptions): Promise<unknown> =>
-    endpoint.method === 'GET' ? http.get(endpoint.path, opts) : http.post(endpoint.path, body, opts);
-
-  const noRefresh = (o?: CallOptions): RequestOptions => ({ signal: o?.signal, skipAuthRefresh: true });
+  /**
+   * One call: validate the payload (nothing is sent when it fails), send, validate the answer
+   * when the spec shows it. Every call but the profile fetch skips the refresh-on-401.
+   */
+  async function run(
+    name: keyof AuthEndpoints,
+    o: CallOptions | undefined,
+    request?: z.ZodMiniType,
+    payload?: unknown,
+    response?: z.ZodMiniType,
+  ): Promise<unknown> {
+    const body = request ? parseRequest(name, request, payload) : undefined;
+    const opts: RequestOptions =
+      name === 'getUserProfile' ? { signal: o?.signal } : { signal: o?.signal, skipAuthRefresh: true };
+    const { method, path } = endpoints[name];
+    const raw = await (method === 'GET' ? http.get(path, opts) : http.post(path, body, opts));
+    return response ? parseResponse(name, response, raw) : raw;
+  }
 
   return {
-    async login(payload, o) {
-      const body = parseRequest('login', LoginPayload, payload);
-      return parseResponse('login', LoginResponse, await send(endpoints.login, body, noRefresh(o)));
+    login: (payload, o) => run('login', o, LoginPayload, payload, LoginResponse) as Promise<LoginResponse>,
+    // An expired token needs no refresh just to be revoked: the session is cleared either way.
+    logout: async (o) => {
+      await run('logout', o);
     },
-    async logout(o) {
-      // An expired token needs no refresh just to be revoked: the session is cleared either way.
-      await send(endpoints.logout, undefined, noRefresh(o));
-    },
-    async getUserProfile(o) {
-      const raw = await send(endpoints.getUserProfile, undefined, { signal: o?.signal });
-      return parseResponse('getUserProfile', UserProfileResponse, raw);
-    },
-    async refreshToken(o) {
-      const raw = await send(endpoints.refreshToken, undefined, noRefresh(o));
-      return parseResponse('refreshToken', RefreshTokenResponse, raw);
-    },
-    async registerSimplified(payload, o) {
-      const body = parseRequest('registerSimplified', RegisterSimplifiedPayload, payload);
-      return parseResponse(
+    getUserProfile: (o) =>
+      run('getUserProfile', o, undefined, undefined, UserProfileResponse) as Promise<UserProfileResponse>,
+    refreshToken: (o) =>
+      run('refreshToken', o, undefined, undefined, RefreshTokenResponse) as Promise<RefreshTokenResponse>,
+    registerSimplified: (payload, o) =>
+      run(
         'registerSimplified',
+        o,
+        RegisterSimplifiedPayload,
+        payload,
         LoginResponse,
-        await send(endpoints.registerSimplified, body, noRefresh(o)),
-      );
-    },
-    async forgotPassword(payload, o) {
-      const body = parseRequest('forgotPassword', ForgotPasswordPayload, payload);
-      return send(endpoints.forgotPassword, body, noRefresh(o));
-    },
-    async validateDocument(payload, o) {
-      const body = parseRequest('validateDocument', ValidateDocumentPayload, payload);
-      const raw = await send(endpoints.validateDocument, body, noRefresh(o));
-      return parseResponse('validateDocument', ValidateDocumentResponse, raw);
-    },
+      ) as Promise<LoginResponse>,
+    forgotPassword: (payload, o) => run('forgotPassword', o, ForgotPasswordPayload, payload),
+    validateDocument: (payload, o) =>
+      run(
+        'validateDocument',
+        o,
+        ValidateDocumentPayload,
+        payload,
+        ValidateDocumentResponse,
+      ) as Promise<ValidateDocumentResponse>,
   };
 }

@@ -55,13 +55,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   const $fetch = createFetch({
     // Resolved per call, so a fetch patched after the adapter was made (test tools, polyfills) is used.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-  }).create({
-    // Our own loop: ofetch would retry POSTs on some statuses and knows nothing of Retry-After.
-    retry: 0,
-    // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
-    ignoreResponseError: true,
-    // We parse: ofetch's `destr` turns invalid JSON into a string, which must be an error here.
-    responseType: 'text',
   });
 
   // Read for every attempt, so a retry carries a token refreshed meanwhile.
@@ -76,16 +69,26 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const caller = call.options.signal;
     const attemptAbort = attemptSignal(caller, timeout);
     try {
-      const headers = new Headers({ accept: 'application/json' });
-      for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-      if (call.json !== undefined) headers.set('content-type', 'application/json');
-      if (token) headers.set('authorization', `${tokenType} ${token}`);
+      // A plain object with lower-cased names (what Headers.set would do): ofetch builds the one
+      // Headers instance from it, so each attempt makes one, not two.
+      const headers: Record<string, string> = Object.assign(Object.create(null), {
+        accept: 'application/json',
+      });
+      // Read per attempt: a caller may change `options.headers` after creating the adapter.
+      for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+      if (call.json !== undefined) headers['content-type'] = 'application/json';
+      if (token) headers.authorization = `${tokenType} ${token}`;
       const response = await $fetch.raw<string, 'text'>(call.url, {
         method,
         headers,
         body: call.json,
         signal: attemptAbort.signal,
+        // We parse: ofetch's `destr` turns invalid JSON into a string, which must be an error here.
         responseType: 'text',
+        // Our own loop: ofetch would retry POSTs on some statuses and knows nothing of Retry-After.
+        retry: 0,
+        // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
+        ignoreResponseError: true,
       });
       return readResponse(response, method, shownPath);
     } catch (error) {

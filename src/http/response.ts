@@ -20,12 +20,12 @@ export function readResponse(response: TextResponse, method: string, path: strin
   if (response.status >= 200 && response.status < 300) {
     if (text.trim() === '') return undefined;
     const parsed = parseJSON(text);
-    if (!parsed.ok) {
+    if (parsed === NOT_JSON) {
       throw new ResponseValidationError(`${method} ${path}`, [
         { path: [], code: 'invalid_json', message: 'body is not valid JSON' },
       ]);
     }
-    return parsed.value;
+    return parsed;
   }
   const init: HttpErrorInit = {
     status: response.status,
@@ -40,14 +40,16 @@ export function readResponse(response: TextResponse, method: string, path: strin
 function errorBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   const parsed = parseJSON(text);
-  if (parsed.ok) return parsed.value;
-  return text.length > MAX_TEXT_BODY ? text.slice(0, MAX_TEXT_BODY) : text;
+  return parsed !== NOT_JSON ? parsed : text.slice(0, MAX_TEXT_BODY);
 }
 
-function parseJSON(text: string): { ok: true; value: unknown } | { ok: false } {
+/** What `parseJSON` answers for text that is not JSON (no JSON value is this object). */
+const NOT_JSON = {};
+
+function parseJSON(text: string): unknown {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return JSON.parse(text);
   } catch {
-    return { ok: false };
+    return NOT_JSON;
   }
 }

@@ -38,7 +38,7 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
 }
 
 /** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
-export const ABORTED: unique symbol = Symbol('aborted');
+export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
 
 /** Waits `ms`, or less if `signal` aborts first (then resolves to `ABORTED`). Leaves no timer behind. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<undefined | typeof ABORTED> {

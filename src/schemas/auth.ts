@@ -1,48 +1,62 @@
 import * as z from 'zod/mini';
 import { NonEmptyString, optionalString } from './common';
 import { UserLimitsFields } from './limits';
+import { rule } from './rule';
 
 // Spec 2.1
-export const LoginPayload = z.strictObject({
-  login: NonEmptyString,
-  password: NonEmptyString,
-  captcha_token: z.optional(NonEmptyString),
-  app_source: optionalString(),
-  two_factor_code: z.optional(NonEmptyString),
-});
+export const LoginPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    login: NonEmptyString,
+    password: NonEmptyString,
+    captcha_token: z.optional(NonEmptyString),
+    app_source: optionalString(),
+    two_factor_code: z.optional(NonEmptyString),
+  }))();
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 // Spec 2.3. Fields of document, country_data and wallet are not shown: objects, keys kept.
 // No Required column, so every field is optional but typed when present (API.md).
-export const AuthUser = z.object({
-  id: z.optional(z.number()),
-  email: optionalString(),
-  username: optionalString(),
-  name: optionalString(),
-  first_name: optionalString(),
-  last_name: optionalString(),
-  phone: optionalString(),
-  ddi: optionalString(),
-  birth_date: optionalString(),
-  gender: optionalString(),
-  country: optionalString(),
-  language: optionalString(),
-  currency: optionalString(),
-  document: z.optional(z.looseObject({})),
-  country_data: z.optional(z.looseObject({})),
-  wallet: z.optional(z.looseObject({})),
-  token: optionalString(),
-  is_active: z.optional(z.boolean()),
-  cancelled_account: z.optional(z.boolean()),
-  bonus_enabled: z.optional(z.boolean()),
-  ftd_date: z.optional(z.nullable(z.string())),
-  ftd_value: z.optional(z.nullable(z.number())),
-  mother_name: optionalString(),
-});
+export const AuthUser = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.optional(z.number()),
+    email: optionalString(),
+    username: optionalString(),
+    name: optionalString(),
+    first_name: optionalString(),
+    last_name: optionalString(),
+    phone: optionalString(),
+    ddi: optionalString(),
+    birth_date: optionalString(),
+    gender: optionalString(),
+    country: optionalString(),
+    language: optionalString(),
+    currency: optionalString(),
+    document: z.optional(z.looseObject({})),
+    country_data: z.optional(z.looseObject({})),
+    wallet: z.optional(z.looseObject({})),
+    token: optionalString(),
+    is_active: z.optional(z.boolean()),
+    cancelled_account: z.optional(z.boolean()),
+    bonus_enabled: z.optional(z.boolean()),
+    ftd_date: z.optional(z.nullable(z.string())),
+    ftd_value: z.optional(z.nullable(z.number())),
+    mother_name: optionalString(),
+  }))();
 export type AuthUser = z.infer<typeof AuthUser>;
 
-// Spec 2.4
-export const AuthUserInfo = z.object({
+/** `z.partial` of a shape, as a shape: every field wrapped in `z.optional`. */
+/* @__NO_SIDE_EFFECTS__ */
+function optionalFields<S extends Record<string, z.ZodMiniType>>(
+  shape: S,
+): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+  const out: Record<string, z.ZodMiniType> = {};
+  for (const key in shape) out[key] = z.optional(shape[key]!);
+  return out as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
+}
+
+// Spec 2.4. The shape is kept apart so the profile's userInfo and the login challenge's partial
+// userInfo are plain objects built from it (z.extend and z.partial would add ~0.7 kB gz to a bundle).
+const authUserInfoShape = /* @__PURE__ */ (() => ({
   validate_email_at: z.nullable(z.string()),
   login_at: z.string(),
   login_attempt_qty: z.number(),
@@ -51,34 +65,37 @@ export const AuthUserInfo = z.object({
   force_request_kyc: z.boolean(),
   two_factor_enabled: z.boolean(),
   two_factor_type: optionalString(),
-});
+}))();
+export const AuthUserInfo = /* @__PURE__ */ (() => z.object(authUserInfoShape))();
 export type AuthUserInfo = z.infer<typeof AuthUserInfo>;
 
 /** The outcomes a login can announce instead of a session (spec 5, item 2). */
-export const LoginChallengeType = z.enum(['cancelled_account', 'two_factor_code']);
+export const LoginChallengeType = /* @__PURE__ */ (() => z.enum(['cancelled_account', 'two_factor_code']))();
 export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
 
 /** Spec 2.2 without `type`: a login that yields a session. */
-export const LoginSuccess = z.object({
-  access_token: NonEmptyString,
-  expires_in: z.number(),
-  token_type: z.string(),
-  user: AuthUser,
-  userInfo: AuthUserInfo,
-  type: z.optional(z.undefined()),
-});
+export const LoginSuccess = /* @__PURE__ */ (() =>
+  z.object({
+    access_token: NonEmptyString,
+    expires_in: z.number(),
+    token_type: z.string(),
+    user: AuthUser,
+    userInfo: AuthUserInfo,
+    type: z.optional(z.undefined()),
+  }))();
 export type LoginSuccess = z.infer<typeof LoginSuccess>;
 
 /** Spec 2.2 with `type` set: every other field may be absent (API.md gap default). */
-export const LoginChallenge = z.object({
-  type: LoginChallengeType,
-  access_token: z.optional(z.string()),
-  expires_in: z.optional(z.number()),
-  token_type: optionalString(),
-  user: z.optional(AuthUser),
-  userInfo: z.optional(z.partial(AuthUserInfo)),
-  message: optionalString(),
-});
+export const LoginChallenge = /* @__PURE__ */ (() =>
+  z.object({
+    type: LoginChallengeType,
+    access_token: z.optional(z.string()),
+    expires_in: z.optional(z.number()),
+    token_type: optionalString(),
+    user: z.optional(AuthUser),
+    userInfo: z.optional(z.object(optionalFields(authUserInfoShape))),
+    message: optionalString(),
+  }))();
 export type LoginChallenge = z.infer<typeof LoginChallenge>;
 
 /**
@@ -89,70 +106,74 @@ export type LoginChallenge = z.infer<typeof LoginChallenge>;
  * if (r.type === 'two_factor_code') askForCode();
  * else if (r.type === undefined) save(r.access_token);
  */
-export const LoginResponse = z.union([LoginChallenge, LoginSuccess]);
+export const LoginResponse = /* @__PURE__ */ (() => z.union([LoginChallenge, LoginSuccess]))();
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** What the profile fetch answers: userInfo also carries the user's limits (spec 2.4, 2.12). */
-export const UserProfileInfo = z.extend(AuthUserInfo, UserLimitsFields);
+export const UserProfileInfo = /* @__PURE__ */ (() =>
+  z.object({ ...authUserInfoShape, ...UserLimitsFields }))();
 export type UserProfileInfo = z.infer<typeof UserProfileInfo>;
-export const UserProfileResponse = z.object({ user: AuthUser, userInfo: UserProfileInfo });
+export const UserProfileResponse = /* @__PURE__ */ (() =>
+  z.object({ user: AuthUser, userInfo: UserProfileInfo }))();
 export type UserProfileResponse = z.infer<typeof UserProfileResponse>;
 
 // Spec 4.1
-export const RefreshTokenResponse = z.object({ access_token: NonEmptyString });
+export const RefreshTokenResponse = /* @__PURE__ */ (() => z.object({ access_token: NonEmptyString }))();
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 
 // Spec 2.5. `nationalities` is a JSON-encoded string: we check it parses.
-const JsonString = z.string().check(
-  z.refine(
-    (s) => {
+const JsonString = /* @__PURE__ */ (() =>
+  z.string().check(
+    rule((s: string) => {
       try {
         JSON.parse(s);
         return true;
       } catch {
         return false;
       }
-    },
-    { message: 'must be a JSON-encoded string' },
-  ),
-);
+    }, 'must be a JSON-encoded string'),
+  ))();
 
-export const RegisterSimplifiedPayload = z.strictObject({
-  email: z.email(),
-  password: NonEmptyString,
-  country: NonEmptyString,
-  nationalities: JsonString,
-  optIn: z.boolean(),
-  ddi: optionalString(),
-  phone: optionalString(),
-  name: optionalString(),
-  birth_date: optionalString(),
-  number: optionalString(),
-  captcha_token: z.optional(NonEmptyString),
-  app_source: optionalString(),
-  affiliation_code: optionalString(),
-});
+export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    email: z.email(),
+    password: NonEmptyString,
+    country: NonEmptyString,
+    nationalities: JsonString,
+    optIn: z.boolean(),
+    ddi: optionalString(),
+    phone: optionalString(),
+    name: optionalString(),
+    birth_date: optionalString(),
+    number: optionalString(),
+    captcha_token: z.optional(NonEmptyString),
+    app_source: optionalString(),
+    affiliation_code: optionalString(),
+  }))();
 export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
 
 // Spec 2.6
-export const ForgotPasswordPayload = z.strictObject({
-  login: NonEmptyString,
-  captcha_token: z.optional(NonEmptyString),
-});
+export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    login: NonEmptyString,
+    captcha_token: z.optional(NonEmptyString),
+  }))();
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 
-export const ValidateDocumentPayload = z.strictObject({
-  number: NonEmptyString,
-  captcha_token: z.optional(NonEmptyString),
-});
+export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    number: NonEmptyString,
+    captcha_token: z.optional(NonEmptyString),
+  }))();
 export type ValidateDocumentPayload = z.infer<typeof ValidateDocumentPayload>;
 
-export const ValidateDocumentResponse = z.object({
-  docnumber: optionalString(),
-  docnumber_valid: z.optional(z.boolean()),
-  birth_date: optionalString(),
-  gender: optionalString(),
-  mother_name: optionalString(),
-  name: optionalString(),
-});
+export const ValidateDocumentResponse = /* @__PURE__ */ (() =>
+  z.object({
+    docnumber: optionalString(),
+    docnumber_valid: z.optional(z.boolean()),
+    birth_date: optionalString(),
+    gender: optionalString(),
+    mother_name: optionalString(),
+    name: optionalString(),
+  }))();
 export type ValidateDocumentResponse = z.infer<typeof ValidateDocumentResponse>;

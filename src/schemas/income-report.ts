@@ -2,20 +2,21 @@ import * as z from 'zod/mini';
 
 // Spec 2.13 and 3.1.
 
-export const IncomeReportDeliveryType = z.enum(['email', 'download']);
+export const IncomeReportDeliveryType = /* @__PURE__ */ (() => z.enum(['email', 'download']))();
 export type IncomeReportDeliveryType = z.infer<typeof IncomeReportDeliveryType>;
 
 /** A calendar year as an integer (the spec says number; a fraction is never a year). */
-export const ReferenceYear = z.int().check(z.gte(1900), z.lte(9999));
+export const ReferenceYear = /* @__PURE__ */ (() => z.int().check(z.gte(1900), z.lte(9999)))();
 
-export const IncomeReportGeneratePayload = z.strictObject({
-  reference_year: ReferenceYear,
-  type: IncomeReportDeliveryType,
-});
+export const IncomeReportGeneratePayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    reference_year: ReferenceYear,
+    type: IncomeReportDeliveryType,
+  }))();
 export type IncomeReportGeneratePayload = z.infer<typeof IncomeReportGeneratePayload>;
 
 /** 1 pending, 2 processing, 3 completed, 4 failed (spec 3.1). */
-export const IncomeReportStatus = z.literal([1, 2, 3, 4]);
+export const IncomeReportStatus = /* @__PURE__ */ (() => z.literal([1, 2, 3, 4]))();
 export type IncomeReportStatus = z.infer<typeof IncomeReportStatus>;
 
 export const INCOME_REPORT_STATUS = {
@@ -27,17 +28,18 @@ export const INCOME_REPORT_STATUS = {
 
 // No Required column, so fields are optional but typed, except `id` and `status`: a report
 // without them cannot be polled (spec 3.1), so their absence is an invalid response.
-export const IncomeReportData = z.object({
-  id: z.number(),
-  status: IncomeReportStatus,
-  reference_year: z.optional(z.number()),
-  delivery_type: z.optional(IncomeReportDeliveryType),
-  requested_at: z.optional(z.string()),
-  generated_at: z.optional(z.nullable(z.string())),
-  path: z.optional(z.nullable(z.string())),
-  download_url: z.optional(z.nullable(z.string())),
-});
+export const IncomeReportData = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.number(),
+    status: IncomeReportStatus,
+    reference_year: z.optional(z.number()),
+    delivery_type: z.optional(IncomeReportDeliveryType),
+    requested_at: z.optional(z.string()),
+    generated_at: z.optional(z.nullable(z.string())),
+    path: z.optional(z.nullable(z.string())),
+    download_url: z.optional(z.nullable(z.string())),
+  }))();
 export type IncomeReportData = z.infer<typeof IncomeReportData>;
 
-export const AvailableYearsResponse = z.object({ years: z.array(z.number()) });
+export const AvailableYearsResponse = /* @__PURE__ */ (() => z.object({ years: z.array(z.number()) }))();
 export type AvailableYearsResponse = z.infer<typeof AvailableYearsResponse>;

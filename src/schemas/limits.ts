@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { ActiveFlag, Amount, IntCode, LimitPeriod, sensitiveFields } from './common';
+import { rule } from './rule';
 
 // Spec 2.11, bounds from section 8 and the API.md gap defaults.
 
-const limitFields = {
+const limitFields = /* @__PURE__ */ (() => ({
   user_limit_deposit: z.optional(Amount),
   user_limit_deposit_active: z.optional(ActiveFlag),
   user_limit_deposit_period: z.optional(LimitPeriod),
@@ -16,7 +17,7 @@ const limitFields = {
   user_limit_time: z.optional(Amount),
   user_limit_time_active: z.optional(ActiveFlag),
   user_limit_time_period: z.optional(LimitPeriod),
-};
+}))();
 
 /**
  * Deposit, bet, loss and/or time limits. Unknown keys are rejected (a typo in a limit must not
@@ -25,40 +26,46 @@ const limitFields = {
  * @example
  * await user.updateLimits({ user_limit_deposit: 500, user_limit_deposit_active: 1, user_limit_deposit_period: 'monthly' });
  */
-export const UpdateLimitsPayload = z.strictObject({ ...limitFields, ...sensitiveFields }).check(
-  z.refine((p) => Object.keys(limitFields).some((k) => (p as Record<string, unknown>)[k] !== undefined), {
-    message: 'must set at least one limit field',
-  }),
-);
+export const UpdateLimitsPayload = /* @__PURE__ */ (() =>
+  z
+    .strictObject({ ...limitFields, ...sensitiveFields })
+    .check(
+      rule(
+        (p: Record<string, unknown>) => Object.keys(limitFields).some((k) => p[k] !== undefined),
+        'must set at least one limit field',
+      ),
+    ))();
 export type UpdateLimitsPayload = z.infer<typeof UpdateLimitsPayload>;
 
 /** A temporary pause: 1 to 45 whole days (spec section 8). */
-export const PauseDays = z.int().check(z.gte(1), z.lte(45));
+export const PauseDays = /* @__PURE__ */ (() => z.int().check(z.gte(1), z.lte(45)))();
 
-export const TimeoutLimitsPayload = z.strictObject({
-  user_pause: PauseDays,
-  reason: IntCode,
-  ...sensitiveFields,
-});
+export const TimeoutLimitsPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    user_pause: PauseDays,
+    reason: IntCode,
+    ...sensitiveFields,
+  }))();
 export type TimeoutLimitsPayload = z.infer<typeof TimeoutLimitsPayload>;
 
 /** Self-exclusion: 3, 6, 12, 24, 36 or 60 months, or -1 for permanent (spec section 8). */
-export const ExclusionMonths = z.literal([3, 6, 12, 24, 36, 60, -1]);
+export const ExclusionMonths = /* @__PURE__ */ (() => z.literal([3, 6, 12, 24, 36, 60, -1]))();
 export type ExclusionMonths = z.infer<typeof ExclusionMonths>;
 
-export const SelfExclusionPayload = z.strictObject({
-  user_exclusion: ExclusionMonths,
-  reason: IntCode,
-  ...sensitiveFields,
-});
+export const SelfExclusionPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    user_exclusion: ExclusionMonths,
+    reason: IntCode,
+    ...sensitiveFields,
+  }))();
 export type SelfExclusionPayload = z.infer<typeof SelfExclusionPayload>;
 
-const nullableString = () => z.optional(z.nullable(z.string()));
-const num = () => z.optional(z.number());
-const str = () => z.optional(z.string());
+const nullableString = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.nullable(z.string()));
+const num = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.number());
+const str = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.string());
 
 /** Spec 2.12: the limits and exclusions carried in userInfo (no Required column: optional, typed). */
-export const UserLimitsFields = {
+export const UserLimitsFields = /* @__PURE__ */ (() => ({
   user_pause: num(),
   user_pause_at: nullableString(),
   user_pause_in: nullableString(),
@@ -89,6 +96,6 @@ export const UserLimitsFields = {
   spa_exclusion: num(),
   spa_exclusion_at: nullableString(),
   spa_exclusion_note: str(),
-};
-export const UserLimits = z.object(UserLimitsFields);
+}))();
+export const UserLimits = /* @__PURE__ */ (() => z.object(UserLimitsFields))();
 export type UserLimits = z.infer<typeof UserLimits>;

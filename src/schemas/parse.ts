@@ -12,17 +12,18 @@ function messageFor(issue: core.$ZodIssue): string {
     case 'invalid_type':
       return `expected ${issue.expected}`;
     case 'too_small':
-      return issue.origin === 'string'
-        ? `must not be shorter than ${issue.minimum} character${Number(issue.minimum) === 1 ? '' : 's'}`
-        : issue.origin === 'array'
-          ? `must have at least ${issue.minimum} item(s)`
-          : `must be ${issue.inclusive === false ? '>' : '>='} ${issue.minimum}`;
-    case 'too_big':
-      return issue.origin === 'string'
-        ? `must not be longer than ${issue.maximum} characters`
-        : issue.origin === 'array'
-          ? `must have at most ${issue.maximum} item(s)`
-          : `must be ${issue.inclusive === false ? '<' : '<='} ${issue.maximum}`;
+    case 'too_big': {
+      // One builder for both bounds: the wording differs only in the words picked here.
+      const small = issue.code === 'too_small';
+      const bound = small ? issue.minimum : issue.maximum;
+      if (issue.origin === 'string') {
+        return small
+          ? `must not be shorter than ${bound} character${Number(bound) === 1 ? '' : 's'}`
+          : `must not be longer than ${bound} characters`;
+      }
+      if (issue.origin === 'array') return `must have at ${small ? 'least' : 'most'} ${bound} item(s)`;
+      return `must be ${small ? '>' : '<'}${issue.inclusive === false ? '' : '='} ${bound}`;
+    }
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
@@ -36,9 +37,8 @@ function messageFor(issue: core.$ZodIssue): string {
     case 'invalid_union':
       return 'does not match any of the allowed shapes';
     case 'invalid_key':
-      return 'has an invalid key';
     case 'invalid_element':
-      return 'has an invalid element';
+      return `has an invalid ${issue.code.slice(8)}`;
     default:
       // `custom`: our refinements carry their own message.
       return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid';
@@ -73,24 +73,27 @@ export function toValidationIssues(issues: readonly core.$ZodIssue[]): Validatio
   return out;
 }
 
-/** Validates what a caller passed, before anything is sent. */
-export function parseRequest<S extends z.ZodMiniType>(
+function parseWith<S extends z.ZodMiniType>(
+  ErrorClass: typeof RequestValidationError | typeof ResponseValidationError,
   operation: string,
   schema: S,
   value: unknown,
 ): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new RequestValidationError(operation, toValidationIssues(result.error.issues));
+  if (!result.success) throw new ErrorClass(operation, toValidationIssues(result.error.issues));
   return result.data;
 }
 
-/** Validates what the server answered (2xx only; errors are mapped by the adapter). */
-export function parseResponse<S extends z.ZodMiniType>(
+/** Validates what a caller passed, before anything is sent. */
+export const parseRequest = <S extends z.ZodMiniType>(
   operation: string,
   schema: S,
   value: unknown,
-): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ResponseValidationError(operation, toValidationIssues(result.error.issues));
-  return result.data;
-}
+): z.output<S> => parseWith(RequestValidationError, operation, schema, value);
+
+/** Validates what the server answered (2xx only; errors are mapped by the adapter). */
+export const parseResponse = <S extends z.ZodMiniType>(
+  operation: string,
+  schema: S,
+  value: unknown,
+): z.output<S> => parseWith(ResponseValidationError, operation, schema, value);

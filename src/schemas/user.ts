@@ -1,117 +1,128 @@
 import * as z from 'zod/mini';
 import { IntCode, NonEmptyString, optionalString, sensitiveFields } from './common';
+import { rule } from './rule';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
-export const UpdateUserPayload = z.strictObject({
-  captcha_token: z.optional(NonEmptyString),
-  password_check: z.optional(NonEmptyString),
-  kyc_id: z.optional(IntCode),
-  state: optionalString(),
-  zipcode: optionalString(),
-  city: optionalString(),
-  address: optionalString(),
-  phone: optionalString(),
-  ddi: optionalString(),
-  affiliation_code: optionalString(),
-  email: z.optional(z.email()),
-  birth_date: optionalString(),
-  language: optionalString(),
-  timezone: optionalString(),
-  country: optionalString(),
-  first_name: optionalString(),
-  last_name: optionalString(),
-  mother_name: optionalString(),
-  terms: z.optional(z.boolean()),
-  gender: z.optional(z.number()),
-});
+export const UpdateUserPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    captcha_token: z.optional(NonEmptyString),
+    password_check: z.optional(NonEmptyString),
+    kyc_id: z.optional(IntCode),
+    state: optionalString(),
+    zipcode: optionalString(),
+    city: optionalString(),
+    address: optionalString(),
+    phone: optionalString(),
+    ddi: optionalString(),
+    affiliation_code: optionalString(),
+    email: z.optional(z.email()),
+    birth_date: optionalString(),
+    language: optionalString(),
+    timezone: optionalString(),
+    country: optionalString(),
+    first_name: optionalString(),
+    last_name: optionalString(),
+    mother_name: optionalString(),
+    terms: z.optional(z.boolean()),
+    gender: z.optional(z.number()),
+  }))();
 export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;
 
 // Spec 2.8
-export const UpdateEmailPayload = z.strictObject({ email: z.email(), ...sensitiveFields });
+export const UpdateEmailPayload = /* @__PURE__ */ (() =>
+  z.strictObject({ email: z.email(), ...sensitiveFields }))();
 export type UpdateEmailPayload = z.infer<typeof UpdateEmailPayload>;
 
-export const AddPhonePayload = z.strictObject({
-  phone: NonEmptyString,
-  ddi: NonEmptyString,
-  ...sensitiveFields,
-});
+export const AddPhonePayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    phone: NonEmptyString,
+    ddi: NonEmptyString,
+    ...sensitiveFields,
+  }))();
 export type AddPhonePayload = z.infer<typeof AddPhonePayload>;
 
-export const UpdateAddressPayload = z.strictObject({
-  street: NonEmptyString,
-  city: NonEmptyString,
-  state: NonEmptyString,
-  zipcode: NonEmptyString,
-  ...sensitiveFields,
-});
+export const UpdateAddressPayload = /* @__PURE__ */ (() =>
+  z.strictObject({
+    street: NonEmptyString,
+    city: NonEmptyString,
+    state: NonEmptyString,
+    zipcode: NonEmptyString,
+    ...sensitiveFields,
+  }))();
 export type UpdateAddressPayload = z.infer<typeof UpdateAddressPayload>;
 
-export const ContractType = z.enum(['tc', 'privacy', 'lgpd', 'law', 'migrate', 'mkt']);
+export const ContractType = /* @__PURE__ */ (() =>
+  z.enum(['tc', 'privacy', 'lgpd', 'law', 'migrate', 'mkt']))();
 export type ContractType = z.infer<typeof ContractType>;
 
-export const UpdateContractsPayload = z.strictObject({ type: ContractType });
+export const UpdateContractsPayload = /* @__PURE__ */ (() => z.strictObject({ type: ContractType }))();
 export type UpdateContractsPayload = z.infer<typeof UpdateContractsPayload>;
 
-export const UpdateMarketingPayload = z.strictObject({ mkt_accepted: z.boolean() });
+export const UpdateMarketingPayload = /* @__PURE__ */ (() => z.strictObject({ mkt_accepted: z.boolean() }))();
 export type UpdateMarketingPayload = z.infer<typeof UpdateMarketingPayload>;
 
 /** Fields not shown by the spec: an object, every key kept. */
-export const UserAddress = z.looseObject({});
+export const UserAddress = /* @__PURE__ */ (() => z.looseObject({}))();
 export type UserAddress = z.infer<typeof UserAddress>;
 
 // Spec 2.9. The confirmation must match: a mismatch is caught before anything is sent.
-export const ChangePasswordPayload = z
-  .strictObject({
-    old_password: NonEmptyString,
-    password: NonEmptyString,
-    password_confirmation: NonEmptyString,
-    captcha_token: z.optional(NonEmptyString),
-    kyc_id: z.optional(IntCode),
-  })
-  .check(
-    z.refine((p) => p.password === p.password_confirmation, {
-      message: 'must match password',
-      path: ['password_confirmation'],
-    }),
-  );
+export const ChangePasswordPayload = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      old_password: NonEmptyString,
+      password: NonEmptyString,
+      password_confirmation: NonEmptyString,
+      captcha_token: z.optional(NonEmptyString),
+      kyc_id: z.optional(IntCode),
+    })
+    .check(
+      rule(
+        (p: { password: string; password_confirmation: string }) => p.password === p.password_confirmation,
+        'must match password',
+        ['password_confirmation'],
+      ),
+    ))();
 export type ChangePasswordPayload = z.infer<typeof ChangePasswordPayload>;
 
-export const TwoFactorType = z.enum(['email', 'sms']);
+export const TwoFactorType = /* @__PURE__ */ (() => z.enum(['email', 'sms']))();
 export type TwoFactorType = z.infer<typeof TwoFactorType>;
 
-export const TwoFactorPayload = z.strictObject({ type: TwoFactorType, enabled: z.boolean() });
+export const TwoFactorPayload = /* @__PURE__ */ (() =>
+  z.strictObject({ type: TwoFactorType, enabled: z.boolean() }))();
 export type TwoFactorPayload = z.infer<typeof TwoFactorPayload>;
 
 /** The spec says only "fields of the request body"; API.md fixes `{ password }`. */
-export const CheckPasswordPayload = z.strictObject({ password: NonEmptyString });
+export const CheckPasswordPayload = /* @__PURE__ */ (() => z.strictObject({ password: NonEmptyString }))();
 export type CheckPasswordPayload = z.infer<typeof CheckPasswordPayload>;
 
-export const CheckPasswordResult = z.object({ success: z.boolean() });
+export const CheckPasswordResult = /* @__PURE__ */ (() => z.object({ success: z.boolean() }))();
 export type CheckPasswordResult = z.infer<typeof CheckPasswordResult>;
 
 /** Fields not shown by the spec: objects, every key kept. */
-export const SocialAccount = z.looseObject({});
+export const SocialAccount = /* @__PURE__ */ (() => z.looseObject({}))();
 export type SocialAccount = z.infer<typeof SocialAccount>;
-export const SocialAccounts = z.array(SocialAccount);
+export const SocialAccounts = /* @__PURE__ */ (() => z.array(SocialAccount))();
 export type SocialAccounts = z.infer<typeof SocialAccounts>;
 
 // Spec 2.10
-export const LoginHistoryItem = z.object({
-  id: z.number(),
-  user_id: z.number(),
-  ip: z.string(),
-  user_agent: z.string(),
-  created_at: z.string(),
-  device: optionalString(),
-  location: optionalString(),
-});
+export const LoginHistoryItem = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.number(),
+    user_id: z.number(),
+    ip: z.string(),
+    user_agent: z.string(),
+    created_at: z.string(),
+    device: optionalString(),
+    location: optionalString(),
+  }))();
 export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 
-export const LoginHistoryResponse = z.object({
-  data: z.array(LoginHistoryItem),
-  current_page: z.number(),
-  last_page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
-});
+export const LoginHistoryResponse = /* @__PURE__ */ (() =>
+  z.object({
+    data: z.array(LoginHistoryItem),
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+  }))();
 export type LoginHistoryResponse = z.infer<typeof LoginHistoryResponse>;

@@ -10,16 +10,17 @@ import * as z from 'zod/mini';
  * RealWallet.parse({ credit: 10, walletId: 1, minWithdrawAmount: 5, maxWithdrawAmount: 500,
  *   withdrawEnabled: true, hasWalletDeposit: true, withdrawEnableNow: false, withdrawNextDate: '' });
  */
-export const RealWallet = z.object({
-  credit: z.number(),
-  walletId: z.number(),
-  minWithdrawAmount: z.number(),
-  maxWithdrawAmount: z.number(),
-  withdrawEnabled: z.boolean(),
-  hasWalletDeposit: z.boolean(),
-  withdrawEnableNow: z.boolean(),
-  withdrawNextDate: z.string(),
-});
+export const RealWallet = /* @__PURE__ */ (() =>
+  z.object({
+    credit: z.number(),
+    walletId: z.number(),
+    minWithdrawAmount: z.number(),
+    maxWithdrawAmount: z.number(),
+    withdrawEnabled: z.boolean(),
+    hasWalletDeposit: z.boolean(),
+    withdrawEnableNow: z.boolean(),
+    withdrawNextDate: z.string(),
+  }))();
 export type RealWallet = z.infer<typeof RealWallet>;
 
 /**
@@ -28,13 +29,14 @@ export type RealWallet = z.infer<typeof RealWallet>;
  * @example
  * BonusWallet.parse({ credit: 20, creditHold: 0, sportsAmountHold: 0, casinoAmountHold: 0, expiryDatetime: '' });
  */
-export const BonusWallet = z.object({
-  credit: z.number(),
-  creditHold: z.number(),
-  sportsAmountHold: z.number(),
-  casinoAmountHold: z.number(),
-  expiryDatetime: z.string(),
-});
+export const BonusWallet = /* @__PURE__ */ (() =>
+  z.object({
+    credit: z.number(),
+    creditHold: z.number(),
+    sportsAmountHold: z.number(),
+    casinoAmountHold: z.number(),
+    expiryDatetime: z.string(),
+  }))();
 export type BonusWallet = z.infer<typeof BonusWallet>;
 
 /**
@@ -43,10 +45,11 @@ export type BonusWallet = z.infer<typeof BonusWallet>;
  * @example
  * CashbackWallet.parse({ credit: 3.5, expiresAt: '2025-12-31 23:59:59' });
  */
-export const CashbackWallet = z.object({
-  credit: z.number(),
-  expiresAt: z.string(),
-});
+export const CashbackWallet = /* @__PURE__ */ (() =>
+  z.object({
+    credit: z.number(),
+    expiresAt: z.string(),
+  }))();
 export type CashbackWallet = z.infer<typeof CashbackWallet>;
 
 /**
@@ -55,9 +58,10 @@ export type CashbackWallet = z.infer<typeof CashbackWallet>;
  * @example
  * const ok = Wallet.safeParse(transformWalletResponse(body)).success; // always true
  */
-export const Wallet = z.object({
-  real: RealWallet,
-  bonus: BonusWallet,
-  cashback: CashbackWallet,
-});
+export const Wallet = /* @__PURE__ */ (() =>
+  z.object({
+    real: RealWallet,
+    bonus: BonusWallet,
+    cashback: CashbackWallet,
+  }))();
 export type Wallet = z.infer<typeof Wallet>;

@@ -8,7 +8,7 @@ export { REDACTED };
  * @example
  * SECRET_KEYS.includes('password'); // true
  */
-export const SECRET_KEYS = Object.freeze([
+export const SECRET_KEYS = /* @__PURE__ */ Object.freeze([
   'password',
   'old_password',
   'password_confirmation',
@@ -21,7 +21,7 @@ export const SECRET_KEYS = Object.freeze([
   'accessToken',
 ] as const);
 
-const SECRET_KEY_SET: ReadonlySet<string> = new Set(SECRET_KEYS);
+const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(SECRET_KEYS);
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -126,7 +126,7 @@ export interface InspectObserver<E> {
 
 // References to actors and plain identifiers pass through untouched; everything else an
 // inspection event carries (event, snapshot, action, _transitions, …) goes through redactSecrets.
-const KEEP: ReadonlySet<string> = new Set(['type', 'rootId', 'actorRef', 'sourceRef']);
+const KEEP: ReadonlySet<string> = /* @__PURE__ */ new Set(['type', 'rootId', 'actorRef', 'sourceRef']);
 
 function redactInspectionEvent<E>(inspectionEvent: E): E {
   if (typeof inspectionEvent !== 'object' || inspectionEvent === null) return inspectionEvent;

@@ -8,8 +8,8 @@ export const REDACTED = '[redacted]';
 
 // Symbol.for, not Symbol(): a Secret made by another copy of pam-client (two bundles, ESM + CJS)
 // must still be recognised, and `instanceof` cannot see across copies.
-const BRAND: unique symbol = Symbol.for('pam-client.secret');
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+const BRAND: unique symbol = /* @__PURE__ */ Symbol.for('pam-client.secret');
+const INSPECT = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * A string (password, two-factor code, token) that only `reveal()` gives back. Every other way

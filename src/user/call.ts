@@ -29,16 +29,17 @@ export async function call<Req extends z.ZodMiniType | undefined, Res extends z.
 ): Promise<Result<Res>> {
   const body = spec.request ? parseRequest(operation, spec.request, payload) : undefined;
   const opts = { signal: options?.signal };
-  const raw =
-    spec.method === 'get' || spec.method === 'delete'
-      ? await http[spec.method](spec.path, opts)
-      : await http[spec.method](spec.path, body, opts);
+  const { method, path } = spec;
+  // get and delete take no body: (path, options); post and patch take (path, body, options).
+  const raw = await (method === 'get' || method === 'delete'
+    ? http[method](path, opts)
+    : http[method](path, body, opts));
   return (spec.response ? parseResponse(operation, spec.response, raw) : raw) as Result<Res>;
 }
 
-const IdParam = z.object({ id: PositiveInt });
-const PageParam = z.object({ page: PositiveInt });
-const SocialTypeParam = z.object({ type: SocialType });
+const IdParam = /* @__PURE__ */ (() => z.object({ id: PositiveInt }))();
+const PageParam = /* @__PURE__ */ (() => z.object({ page: PositiveInt }))();
+const SocialTypeParam = /* @__PURE__ */ (() => z.object({ type: SocialType }))();
 
 /** A `{id}` segment: a positive integer (API.md gap default), else nothing is sent. */
 export const idSegment = (operation: string, id: unknown): string =>

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { CallOptions } from '../auth';
 import type { HttpAdapter } from '../http/types';
 import {
@@ -55,6 +56,55 @@ export interface UserModule {
 }
 
 /**
+ * What a method's leading arguments are, before the optional `{ signal }`:
+ * - `''`: none; `'body'`: the payload; `'contract'`: a contract type, sent as `{ type }`;
+ * - `'id'`, `'id+body'`: a `{id}` path segment (then the payload); `'page'`: `?page=` (default 1);
+ * - `'type'`: the `{type}` segment of connectSocial.
+ */
+type Args = '' | 'body' | 'contract' | 'id' | 'id+body' | 'page' | 'type';
+
+/** One operation of spec 4.2 to 4.5: the path's last segment (if any) is appended to `path`. */
+type Operation = readonly [
+  name: keyof UserModule,
+  args: Args,
+  method: 'get' | 'post' | 'patch' | 'delete',
+  path: string,
+  request?: z.ZodMiniType,
+  response?: z.ZodMiniType,
+];
+
+// A table, not twenty closures: one code path validates, sends and parses every call.
+const OPERATIONS: readonly Operation[] = [
+  ['updateProfile', 'id+body', 'post', '/users/update/', UpdateUserPayload],
+  ['getAddress', '', 'get', '/bff/users/address-by-user', undefined, UserAddress],
+  ['updateEmail', 'body', 'patch', '/bff/users/self-email', UpdateEmailPayload],
+  ['addPhone', 'body', 'patch', '/bff/users/add-phone', AddPhonePayload],
+  ['updateAddress', 'body', 'patch', '/bff/users/update-address', UpdateAddressPayload],
+  ['updateContracts', 'contract', 'patch', '/bff/users/self-contracts', UpdateContractsPayload],
+  ['updateMarketing', 'body', 'patch', '/bff/users/self-mkt', UpdateMarketingPayload],
+  ['changePassword', 'id+body', 'post', '/users/change-password/', ChangePasswordPayload],
+  ['checkPassword', 'body', 'post', '/bff/users/check-password', CheckPasswordPayload, CheckPasswordResult],
+  ['toggleTwoFactor', 'body', 'patch', '/bff/users/self-two-factor', TwoFactorPayload],
+  ['getSocialAccounts', '', 'get', '/bff/users/account-social', undefined, SocialAccounts],
+  ['connectSocial', 'type', 'post', '/bff/users/account-social/connect/'],
+  ['disconnectSocial', 'id', 'delete', '/bff/users/account-social/'],
+  ['getLoginHistory', 'page', 'get', '/bff/users/login-history?page=', undefined, LoginHistoryResponse],
+  ['updateLimits', 'body', 'patch', '/bff/users/update-limits', UpdateLimitsPayload],
+  ['setTimeoutLimits', 'body', 'patch', '/bff/users/timeout-limits', TimeoutLimitsPayload],
+  ['setSelfExclusion', 'body', 'patch', '/bff/users/self-exclusion', SelfExclusionPayload],
+  [
+    'generateIncomeReport',
+    'body',
+    'post',
+    '/income-report/generate',
+    IncomeReportGeneratePayload,
+    IncomeReportData,
+  ],
+  ['getIncomeReportStatus', 'id', 'get', '/income-report/', undefined, IncomeReportData],
+  ['getAvailableYears', '', 'get', '/income-report/available-years', undefined, AvailableYearsResponse],
+];
+
+/**
  * The user-management area (spec 4.2 to 4.5), on an adapter with get, post, patch and delete.
  * Every payload and path segment is validated before sending; a bad one throws
  * `RequestValidationError` and nothing is sent.
@@ -65,195 +115,23 @@ export interface UserModule {
  * const { data } = await user.getLoginHistory(2);
  */
 export function createUserModule(http: HttpAdapter): UserModule {
-  return {
-    updateProfile: async (id, payload, o) =>
-      call(
-        http,
-        'updateProfile',
-        {
-          method: 'post',
-          path: `/users/update/${idSegment('updateProfile', id)}`,
-          request: UpdateUserPayload,
-        },
-        payload,
-        o,
-      ),
-    getAddress: async (o) =>
-      call(
-        http,
-        'getAddress',
-        { method: 'get', path: '/bff/users/address-by-user', response: UserAddress },
-        undefined,
-        o,
-      ),
-    updateEmail: async (payload, o) =>
-      call(
-        http,
-        'updateEmail',
-        { method: 'patch', path: '/bff/users/self-email', request: UpdateEmailPayload },
-        payload,
-        o,
-      ),
-    addPhone: async (payload, o) =>
-      call(
-        http,
-        'addPhone',
-        { method: 'patch', path: '/bff/users/add-phone', request: AddPhonePayload },
-        payload,
-        o,
-      ),
-    updateAddress: async (payload, o) =>
-      call(
-        http,
-        'updateAddress',
-        { method: 'patch', path: '/bff/users/update-address', request: UpdateAddressPayload },
-        payload,
-        o,
-      ),
-    updateContracts: async (type, o) =>
-      call(
-        http,
-        'updateContracts',
-        { method: 'patch', path: '/bff/users/self-contracts', request: UpdateContractsPayload },
-        { type },
-        o,
-      ),
-    updateMarketing: async (payload, o) =>
-      call(
-        http,
-        'updateMarketing',
-        { method: 'patch', path: '/bff/users/self-mkt', request: UpdateMarketingPayload },
-        payload,
-        o,
-      ),
-    changePassword: async (id, payload, o) =>
-      call(
-        http,
-        'changePassword',
-        {
-          method: 'post',
-          path: `/users/change-password/${idSegment('changePassword', id)}`,
-          request: ChangePasswordPayload,
-        },
-        payload,
-        o,
-      ),
-    checkPassword: async (payload, o) =>
-      call(
-        http,
-        'checkPassword',
-        {
-          method: 'post',
-          path: '/bff/users/check-password',
-          request: CheckPasswordPayload,
-          response: CheckPasswordResult,
-        },
-        payload,
-        o,
-      ),
-    toggleTwoFactor: async (payload, o) =>
-      call(
-        http,
-        'toggleTwoFactor',
-        { method: 'patch', path: '/bff/users/self-two-factor', request: TwoFactorPayload },
-        payload,
-        o,
-      ),
-    getSocialAccounts: async (o) =>
-      call(
-        http,
-        'getSocialAccounts',
-        { method: 'get', path: '/bff/users/account-social', response: SocialAccounts },
-        undefined,
-        o,
-      ),
-    connectSocial: async (type, o) =>
-      call(
-        http,
-        'connectSocial',
-        {
-          method: 'post',
-          path: `/bff/users/account-social/connect/${socialTypeSegment('connectSocial', type)}`,
-        },
-        undefined,
-        o,
-      ),
-    disconnectSocial: async (id, o) =>
-      call(
-        http,
-        'disconnectSocial',
-        { method: 'delete', path: `/bff/users/account-social/${idSegment('disconnectSocial', id)}` },
-        undefined,
-        o,
-      ),
-    getLoginHistory: async (page = 1, o) =>
-      call(
-        http,
-        'getLoginHistory',
-        {
-          method: 'get',
-          path: `/bff/users/login-history?page=${pageParam('getLoginHistory', page)}`,
-          response: LoginHistoryResponse,
-        },
-        undefined,
-        o,
-      ),
-    updateLimits: async (payload, o) =>
-      call(
-        http,
-        'updateLimits',
-        { method: 'patch', path: '/bff/users/update-limits', request: UpdateLimitsPayload },
-        payload,
-        o,
-      ),
-    setTimeoutLimits: async (payload, o) =>
-      call(
-        http,
-        'setTimeoutLimits',
-        { method: 'patch', path: '/bff/users/timeout-limits', request: TimeoutLimitsPayload },
-        payload,
-        o,
-      ),
-    setSelfExclusion: async (payload, o) =>
-      call(
-        http,
-        'setSelfExclusion',
-        { method: 'patch', path: '/bff/users/self-exclusion', request: SelfExclusionPayload },
-        payload,
-        o,
-      ),
-    generateIncomeReport: async (payload, o) =>
-      call(
-        http,
-        'generateIncomeReport',
-        {
-          method: 'post',
-          path: '/income-report/generate',
-          request: IncomeReportGeneratePayload,
-          response: IncomeReportData,
-        },
-        payload,
-        o,
-      ),
-    getIncomeReportStatus: async (id, o) =>
-      call(
-        http,
-        'getIncomeReportStatus',
-        {
-          method: 'get',
-          path: `/income-report/${idSegment('getIncomeReportStatus', id)}`,
-          response: IncomeReportData,
-        },
-        undefined,
-        o,
-      ),
-    getAvailableYears: async (o) =>
-      call(
-        http,
-        'getAvailableYears',
-        { method: 'get', path: '/income-report/available-years', response: AvailableYearsResponse },
-        undefined,
-        o,
-      ),
-  };
+  const user: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, args, method, path, request, response] of OPERATIONS) {
+    // async, so a rejected path segment or payload is a rejection, never a synchronous throw.
+    user[name] = async (first, second, third) => {
+      // The segment is checked before the payload, as the path is built before the body.
+      const segment =
+        args === 'id' || args === 'id+body'
+          ? idSegment(name, first)
+          : args === 'page'
+            ? pageParam(name, first === undefined ? 1 : first)
+            : args === 'type'
+              ? socialTypeSegment(name, first)
+              : '';
+      const payload = args === 'id+body' ? second : args === 'contract' ? { type: first } : first;
+      const options = (args === '' ? first : args === 'id+body' ? third : second) as CallOptions | undefined;
+      return call(http, name, { method, path: path + segment, request, response }, payload, options);
+    };
+  }
+  return user as unknown as UserModule;
 }
