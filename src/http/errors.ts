@@ -41,7 +41,8 @@ export class PamError extends Error {
   constructor(code: PamErrorCode, message: string, options?: PamErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.name = new.target.name;
+    // Literal names: a minifier renames classes, and `name` must survive into production logs.
+    this.name = 'PamError';
   }
 
   /** A plain, secret-free description, safe to log or send to error tracking. */
@@ -106,6 +107,7 @@ class ValidationError extends PamError {
 export class RequestValidationError extends ValidationError {
   constructor(operation: string, issues: readonly ValidationIssue[]) {
     super('invalid_request', `Invalid ${operation} request`, operation, issues);
+    this.name = 'RequestValidationError';
   }
 }
 
@@ -118,6 +120,7 @@ export class RequestValidationError extends ValidationError {
 export class ResponseValidationError extends ValidationError {
   constructor(operation: string, issues: readonly ValidationIssue[]) {
     super('invalid_response', `Unexpected ${operation} response`, operation, issues);
+    this.name = 'ResponseValidationError';
   }
 }
 
@@ -156,6 +159,7 @@ export class HttpError extends PamError {
         ? `${init.method} ${init.path} failed with ${init.status}: ${serverMessage}`
         : `${init.method} ${init.path} failed with ${init.status}`,
     );
+    this.name = 'HttpError';
     this.status = init.status;
     this.method = init.method;
     this.path = init.path;
@@ -181,6 +185,7 @@ export class HttpError extends PamError {
 export class UnauthorizedError extends HttpError {
   constructor(init: HttpErrorInit) {
     super(init, 'unauthorized');
+    this.name = 'UnauthorizedError';
   }
 }
 
@@ -188,6 +193,7 @@ export class UnauthorizedError extends HttpError {
 export class NetworkError extends PamError {
   constructor(method: string, path: string, options?: PamErrorOptions) {
     super('network', `${method} ${path} got no response`, options);
+    this.name = 'NetworkError';
   }
 }
 
@@ -196,6 +202,7 @@ export class TimeoutError extends PamError {
   declare readonly timeoutMs: number;
   constructor(method: string, path: string, timeoutMs: number) {
     super('timeout', `${method} ${path} timed out after ${timeoutMs} ms`);
+    this.name = 'TimeoutError';
     this.timeoutMs = timeoutMs;
   }
 }
@@ -204,6 +211,7 @@ export class TimeoutError extends PamError {
 export class AbortedError extends PamError {
   constructor(method: string, path: string) {
     super('aborted', `${method} ${path} was aborted`);
+    this.name = 'AbortedError';
   }
 }
 

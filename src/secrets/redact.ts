@@ -19,6 +19,11 @@ export const SECRET_KEYS = /* @__PURE__ */ Object.freeze([
   'captchaToken',
   'access_token',
   'accessToken',
+  // Beyond API.md's list: the login answer's AuthUser carries the access token as `user.token`
+  // (spec 2.3), and a refresh token is as sensitive as an access token.
+  'token',
+  'refresh_token',
+  'refreshToken',
 ] as const);
 
 const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(SECRET_KEYS);

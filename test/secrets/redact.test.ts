@@ -28,7 +28,7 @@ const leaks = (value: unknown) =>
   inspect(value, { depth: Number.POSITIVE_INFINITY }).includes(CANARY);
 
 describe('SECRET_KEYS', () => {
-  it('lists the contract keys and is frozen', () => {
+  it('lists the contract keys, plus the token fields, and is frozen', () => {
     expect([...SECRET_KEYS].sort()).toEqual(
       [
         'password',
@@ -41,6 +41,9 @@ describe('SECRET_KEYS', () => {
         'captchaToken',
         'access_token',
         'accessToken',
+        'token',
+        'refresh_token',
+        'refreshToken',
       ].sort(),
     );
     expect(Object.isFrozen(SECRET_KEYS)).toBe(true);
