@@ -46,7 +46,7 @@ const { completed: COMPLETED, failed: FAILED } = INCOME_REPORT_STATUS;
  * actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
  * actor.subscribe((s) => s.matches('completed') && open(s.context.report?.download_url));
  */
-export const incomeReportMachine = setup({
+export const incomeReportMachine = /* @__PURE__ */ setup({
   types: {} as { context: IncomeReportContext; events: IncomeReportEvent; input: IncomeReportInput },
   actors: {
     loadYears: fromPromise<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>

@@ -129,7 +129,7 @@ const initial = {
  * actor.send({ type: 'SUBMIT_CODE', code: form.code, captchaToken: await captcha() });
  * const session = (await toPromise(actor)).access_token;
  */
-export const loginMachine = setup({
+export const loginMachine = /* @__PURE__ */ setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,

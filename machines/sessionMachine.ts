@@ -31,7 +31,7 @@ const live = (c: SessionContext, s: StoredSession) => s.expiresAt === null || s.
  * const session = createActor(sessionMachine, { input: { auth, tokens: createMemoryTokenStore() } }).start();
  * session.send({ type: 'LOGIN', login: 'player@example.com', password: secret(typed) });
  */
-export const sessionMachine = setup({
+export const sessionMachine = /* @__PURE__ */ setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,

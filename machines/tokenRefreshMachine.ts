@@ -111,7 +111,7 @@ const onFlightLost = [
  * actor.send({ type: 'TOKEN_SAVED', accessToken });
  * router.afterEach(() => actor.send({ type: 'TICK' }));
  */
-export const tokenRefreshMachine = setup({
+export const tokenRefreshMachine = /* @__PURE__ */ setup({
   types: {
     context: {} as TokenRefreshContext,
     events: {} as TokenRefreshEvent,

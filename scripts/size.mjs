@@ -46,7 +46,7 @@ const cases = [
     // Tree-shaking check: the wallet transform needs no zod and no ofetch.
     name: 'core: transformWalletResponse alone',
     code: `export { transformWalletResponse } from 'pam-client';`,
-    ceiling: 6_500,
+    ceiling: 1_500,
     noXstate: true,
   },
   {

@@ -24,7 +24,7 @@ export const LOST_RACE_GRACE_MS = 1_000;
  * hear a child's `emit` (statelyai/xstate#5059), so the session provides the cycle's notify
  * actions with versions that both emit (for direct listeners) and tell the parent.
  */
-export const sessionRefreshCycle = tokenRefreshMachine.provide({
+export const sessionRefreshCycle = /* @__PURE__ */ tokenRefreshMachine.provide({
   actions: {
     emitRefreshed: enqueueActions(({ enqueue }, params: { accessToken: string }) => {
       enqueue.emit({ type: 'tokenRefreshed', accessToken: params.accessToken });

@@ -75,7 +75,7 @@ export interface RefreshTimingOptions {
  * @example
  * shouldRefreshToken(initialRefreshState); // false
  */
-export const initialRefreshState: RefreshState = Object.freeze({
+export const initialRefreshState: RefreshState = /* @__PURE__ */ Object.freeze({
   tokenSavedAt: null,
   inFlightSince: null,
   failures: 0,

@@ -75,13 +75,15 @@ export const DEFAULT_SESSION_KEY = 'pam-client.session';
 
 // Validates what comes back from storage: another app, an old version or a user may have
 // written anything under the key.
-const StoredSessionSchema = z.object({
-  accessToken: z.string().check(z.minLength(1)),
-  tokenType: z.string(),
-  expiresAt: z.nullable(z.number()),
-  savedAt: z.number(),
-  userId: z.optional(z.number()),
-});
+// Pure-annotated so a bundle that never reads storage drops zod with it.
+const StoredSessionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    accessToken: z.string().check(z.minLength(1)),
+    tokenType: z.string(),
+    expiresAt: z.nullable(z.number()),
+    savedAt: z.number(),
+    userId: z.optional(z.number()),
+  }))();
 
 /**
  * A `StoredSession` when `value` is one (a frozen copy), else `null`: for anything read back from
