@@ -8,7 +8,7 @@ trap 'rm -rf "$work"' EXIT
 tarball=$(cd "$root" && npm pack --silent --pack-destination "$work" | tail -n 1)
 cd "$work"
 npm init -y >/dev/null
-npm install --no-audit --no-fund --silent "./$tarball" xstate@5 >/dev/null
+npm install --no-audit --no-fund --silent "./$tarball" xstate@5 vue@3 >/dev/null
 node --input-type=module -e "
   const core = await import('pam-client');
   await import('pam-client/vanilla');
