@@ -29,6 +29,46 @@ export type * from './income-report/types';
 const { completed: COMPLETED, failed: FAILED } = INCOME_REPORT_STATUS;
 
 /**
+ * What a report answer leads to, from generating or from a poll: status 3 completes, status 4
+ * fails, anything else goes on (to `next`). The report is recorded either way.
+ */
+const reportOutcome = (next: string) =>
+  [
+    {
+      guard: {
+        type: 'isCompleted',
+        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
+      },
+      target: '#incomeReport.completed',
+      actions: {
+        type: 'recordReport',
+        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
+      },
+    },
+    {
+      guard: {
+        type: 'isFailed',
+        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
+      },
+      target: '#incomeReport.failed',
+      actions: [
+        {
+          type: 'recordReport',
+          params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
+        },
+        'markReportFailed',
+      ],
+    },
+    {
+      target: next,
+      actions: {
+        type: 'recordReport',
+        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
+      },
+    },
+  ] as const;
+
+/**
  * Generates an income-tax report and polls it until it is done (spec 2.13, 3.1, 4.5).
  *
  * `loadingYears` → `ready` --GENERATE--> `generating` → `polling` → `completed` | `failed` | `timedOut`.
@@ -190,19 +230,7 @@ export const incomeReportMachine = /* @__PURE__ */ setup({
         src: 'generateReport',
         // `request` is set by GENERATE, the only way in besides RETRY of a report that had one.
         input: ({ context }) => ({ user: context.user, ...(context.request as IncomeReportRequest) }),
-        onDone: [
-          {
-            guard: { type: 'isCompleted', params: ({ event }) => event.output },
-            target: 'completed',
-            actions: { type: 'recordReport', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'isFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: [{ type: 'recordReport', params: ({ event }) => event.output }, 'markReportFailed'],
-          },
-          { target: 'polling', actions: { type: 'recordReport', params: ({ event }) => event.output } },
-        ],
+        onDone: reportOutcome('#incomeReport.polling'),
         // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
         onError: {
           target: 'failed',
@@ -229,19 +257,7 @@ export const incomeReportMachine = /* @__PURE__ */ setup({
           invoke: {
             src: 'pollStatus',
             input: ({ context }) => ({ user: context.user, id: (context.report as IncomeReportData).id }),
-            onDone: [
-              {
-                guard: { type: 'isCompleted', params: ({ event }) => event.output },
-                target: '#incomeReport.completed',
-                actions: { type: 'recordReport', params: ({ event }) => event.output },
-              },
-              {
-                guard: { type: 'isFailed', params: ({ event }) => event.output },
-                target: '#incomeReport.failed',
-                actions: [{ type: 'recordReport', params: ({ event }) => event.output }, 'markReportFailed'],
-              },
-              { target: 'waiting', actions: { type: 'recordReport', params: ({ event }) => event.output } },
-            ],
+            onDone: reportOutcome('waiting'),
             onError: [
               {
                 guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
