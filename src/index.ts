@@ -2,7 +2,14 @@
 // refresh-cycle functions, token storage, secrets and the wallet compatibility function.
 // Nothing here imports xstate.
 
-export type { AuthEndpoints, AuthModule, AuthModuleOptions, CallOptions, Endpoint } from './auth/index';
+export type {
+  AuthEndpoints,
+  AuthModule,
+  AuthModuleOptions,
+  CallOptions,
+  Endpoint,
+  LogoutOptions,
+} from './auth/index';
 export { createAuthModule, DEFAULT_AUTH_ENDPOINTS } from './auth/index';
 export type * from './http/errors';
 export {

@@ -21,13 +21,18 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Logout may name the token it revokes (the session clears its store before sending). */
+export interface LogoutOptions extends CallOptions {
+  accessToken?: string;
+}
+
 export interface AuthModuleOptions {
   endpoints?: Partial<AuthEndpoints>;
 }
 
 export interface AuthModule {
   login(payload: LoginPayload, options?: CallOptions): Promise<LoginResponse>;
-  logout(options?: CallOptions): Promise<void>;
+  logout(options?: LogoutOptions): Promise<void>;
   getUserProfile(options?: CallOptions): Promise<UserProfileResponse>;
   refreshToken(options?: CallOptions): Promise<RefreshTokenResponse>;
   registerSimplified(payload: RegisterSimplifiedPayload, options?: CallOptions): Promise<LoginResponse>;
@@ -58,7 +63,7 @@ export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptio
    */
   async function run(
     name: keyof AuthEndpoints,
-    o: CallOptions | undefined,
+    o: LogoutOptions | undefined,
     request?: z.ZodMiniType,
     payload?: unknown,
     response?: z.ZodMiniType,
@@ -66,6 +71,7 @@ export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptio
     const body = request ? parseRequest(name, request, payload) : undefined;
     const opts: RequestOptions =
       name === 'getUserProfile' ? { signal: o?.signal } : { signal: o?.signal, skipAuthRefresh: true };
+    if (o?.accessToken !== undefined) opts.accessToken = o.accessToken;
     const { method, path } = endpoints[name];
     const raw = await (method === 'GET' ? http.get(path, opts) : http.post(path, body, opts));
     return response ? parseResponse(name, response, raw) : raw;

@@ -59,8 +59,18 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
 
   // Read for every attempt, so a retry carries a token refreshed meanwhile.
   async function readToken(call: Call): Promise<string | undefined> {
-    if (!call.sameOrigin || !getAccessToken) return undefined;
-    return (await getAccessToken()) || undefined;
+    if (!call.sameOrigin) return undefined;
+    if (call.options.accessToken !== undefined) return call.options.accessToken || undefined;
+    if (!getAccessToken) return undefined;
+    try {
+      return (await getAccessToken()) || undefined;
+    } catch (error) {
+      // A token store that fails (storage closed, quota) must not escape as a foreign error; its
+      // message is not copied, as it could quote what was stored.
+      throw new PamError('network', `${call.method} ${call.shownPath} could not read the access token`, {
+        cause: new Error(error instanceof Error ? error.name : typeof error),
+      });
+    }
   }
 
   /** One HTTP exchange. Every failure leaves as a `PamError`. */

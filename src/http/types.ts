@@ -6,6 +6,11 @@ export interface RequestOptions {
    * other unauthenticated calls this way, so a 401 from the refresh endpoint cannot wait on itself.
    */
   skipAuthRefresh?: boolean;
+  /**
+   * Send this token instead of asking `getAccessToken` (still only to `baseURL`'s origin). Logout
+   * uses it: the session clears the store first, then revokes the token it held.
+   */
+  accessToken?: string;
 }
 
 /**
