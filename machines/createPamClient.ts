@@ -12,9 +12,10 @@ import {
   type TokenStore,
   type UserModule,
 } from 'pam-client';
-import { type Actor, createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type DebugLogger, debugInspector } from './client/debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './client/outcome';
+import { withPendingWrites } from './client/pending-writes';
 import { type CrossTab, createCrossTab } from './cross-tab';
 import { browserEnvironment, onWake, type PamEnvironment } from './environment';
 import { type SessionEmitted, sessionMachine } from './sessionMachine';
@@ -117,20 +118,17 @@ function inspector(options: PamClientOptions) {
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
-  const tokens = options.storage ?? createMemoryTokenStore();
+  const tokens = withPendingWrites(options.storage ?? createMemoryTokenStore());
   const overrides = { ...options.environment, ...(options.now ? { now: options.now } : {}) };
   const env = browserEnvironment(overrides, `pam-client:${options.baseURL}`);
   const crossTab: CrossTab | null = env.channel
     ? createCrossTab(env.channel, { ...env, ownsChannel: options.environment?.channel === undefined })
     : null;
   let session: Actor<typeof sessionMachine> | undefined;
-  // The token of a logout in flight: the store is cleared when the logout starts, but the logout
-  // request itself still has to carry the token it revokes.
-  let leased: Secret | null = null;
 
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
-    getAccessToken: async () => (await tokens.get())?.accessToken ?? leased?.reveal() ?? null,
+    getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
     onUnauthorized: () => (session ? refreshThroughSession(session) : Promise.resolve(false)),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
@@ -143,25 +141,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
     for (const listener of [...outcomeListeners]) listener(event);
   });
 
-  const machine = sessionMachine.provide({
-    actors: {
-      logout: fromPromise<void, { auth: AuthModule }>(async ({ input, signal }) => {
-        // Synchronous for the built-in stores: the session is gone from storage the moment
-        // logout starts, whatever the request then does.
-        const read = tokens.get();
-        const current = read instanceof Promise ? await read : read;
-        leased = current ? secret(current.accessToken) : null;
-        const cleared = tokens.clear();
-        if (cleared instanceof Promise) await cleared;
-        try {
-          await input.auth.logout({ signal });
-        } finally {
-          leased = null;
-        }
-      }),
-    },
-  });
-  session = createActor(machine, {
+  session = createActor(sessionMachine, {
     input: {
       auth,
       tokens,

@@ -28,6 +28,10 @@ export type * from './income-report/types';
 
 const { completed: COMPLETED, failed: FAILED } = INCOME_REPORT_STATUS;
 
+/** A finite, positive number of milliseconds, else the default (`undefined`, NaN, 0, negative). */
+const positiveOr = (value: number | undefined, fallback: number): number =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+
 /**
  * What a report answer leads to, from generating or from a poll: status 3 completes, status 4
  * fails, anything else goes on (to `next`). The report is recorded either way.
@@ -175,8 +179,9 @@ export const incomeReportMachine = /* @__PURE__ */ setup({
   id: 'incomeReport',
   context: ({ input }) => ({
     user: input.user,
-    pollIntervalMs: input.pollIntervalMs ?? DEFAULT_REPORT_POLL_INTERVAL_MS,
-    maxPollMs: input.maxPollMs ?? DEFAULT_REPORT_MAX_POLL_MS,
+    // NaN or a non-positive interval would poll back to back: take the default, or 1 ms at least.
+    pollIntervalMs: positiveOr(input.pollIntervalMs, DEFAULT_REPORT_POLL_INTERVAL_MS),
+    maxPollMs: positiveOr(input.maxPollMs, DEFAULT_REPORT_MAX_POLL_MS),
     now: input.now ?? Date.now,
     random: input.random ?? Math.random,
     // Only the page signals: a report needs no cross-tab channel.

@@ -2,14 +2,7 @@ import type { AuthModule, LoginSuccess, StoredSession, TokenStore } from 'pam-cl
 import { assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
 import { withoutUserToken } from './login/request';
 import { loginMachine } from './loginMachine';
-import {
-  andThen,
-  guardedRefresh,
-  refreshedSession,
-  sessionFromLogin,
-  sessionRefreshCycle,
-  settle,
-} from './session/support';
+import { guardedRefresh, sessionFromLogin, sessionRefreshCycle, settle } from './session/support';
 import type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
 import { asPamError } from './shared';
 
@@ -17,6 +10,14 @@ export type * from './session/types';
 
 type Remote = Extract<SessionEvent, { type: 'REMOTE_SESSION' }>;
 const live = (c: SessionContext, s: StoredSession) => s.expiresAt === null || s.expiresAt > c.now();
+
+/** What the session remembers of the stored session: everything but the token itself. */
+const sessionMeta = (session: StoredSession) => ({
+  savedAt: session.savedAt,
+  expiresAt: session.expiresAt,
+  tokenType: session.tokenType,
+  userId: session.userId ?? null,
+});
 
 /**
  * The session: login (with its two-factor branch), the refresh cycle while signed in, and
@@ -53,7 +54,16 @@ export const sessionMachine = /* @__PURE__ */ setup({
     ),
     login: loginMachine,
     refreshCycle: sessionRefreshCycle,
-    logout: fromPromise<void, { auth: AuthModule }>(({ input, signal }) => input.auth.logout({ signal })),
+    // The store is emptied the moment logout starts (synchronously for the built-in stores), so
+    // a stop or a crash mid-logout cannot leave the session behind; the request then revokes the
+    // token it held.
+    logout: fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(async ({ input, signal }) => {
+      const read = input.tokens.get();
+      const current = read instanceof Promise ? await read : read;
+      const cleared = input.tokens.clear();
+      if (cleared instanceof Promise) await cleared;
+      await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
+    }),
   },
   guards: {
     // A wake-up after a sleep longer than the token's life: end the session, send nothing.
@@ -71,34 +81,35 @@ export const sessionMachine = /* @__PURE__ */ setup({
       const user = withoutUserToken(params.output).user ?? null;
       settle(context.tokens.set(session));
       context.crossTab?.publishSession(session, 'login', user);
-      return { user, savedAt: session.savedAt, expiresAt: session.expiresAt };
+      return { user, ...sessionMeta(session) };
     }),
     saveRefreshed: assign(({ context }, params: { accessToken: string }) => {
       const now = context.now();
       const lifespan =
         context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
-      settle(
-        andThen(context.tokens.get(), (current) => {
-          const session = refreshedSession(current, params.accessToken, now);
-          context.crossTab?.publishSession(session, 'refresh', context.user);
-          return context.tokens.set(session);
-        }),
-      );
-      return { savedAt: now, expiresAt: lifespan === null ? null : now + lifespan };
+      // Built from context, not read back from the store: the write starts before anyone hears
+      // `tokenRefreshed`, so a request retried on that signal finds the new token (async stores too).
+      const session: StoredSession = {
+        accessToken: params.accessToken,
+        tokenType: context.tokenType ?? 'Bearer',
+        // The refresh answer carries no expiry: keep the life span the login announced.
+        expiresAt: lifespan === null ? null : now + lifespan,
+        savedAt: now,
+        ...(context.userId === null ? {} : { userId: context.userId }),
+      };
+      settle(context.tokens.set(session));
+      context.crossTab?.publishSession(session, 'refresh', context.user);
+      return { savedAt: now, expiresAt: session.expiresAt };
     }),
     adopt: assign(({ context }, e: Remote) => {
       settle(context.tokens.set(e.session));
       return {
-        savedAt: e.session.savedAt,
-        expiresAt: e.session.expiresAt,
+        ...sessionMeta(e.session),
         user: e.user ? (withoutUserToken({ user: e.user } as LoginSuccess).user ?? null) : context.user,
         error: null,
       };
     }),
-    restored: assign((_, stored: StoredSession) => ({
-      savedAt: stored.savedAt,
-      expiresAt: stored.expiresAt,
-    })),
+    restored: assign((_, stored: StoredSession) => sessionMeta(stored)),
     clearTokens: ({ context }) => {
       settle(context.tokens.clear());
     },
@@ -106,6 +117,8 @@ export const sessionMachine = /* @__PURE__ */ setup({
       user: null,
       savedAt: null,
       expiresAt: null,
+      tokenType: null,
+      userId: null,
       signedOutAt: context.now(),
     })),
     announceSignOut: ({ context }) => context.crossTab?.publishSignedOut(),
@@ -133,6 +146,8 @@ export const sessionMachine = /* @__PURE__ */ setup({
     savedAt: null,
     expiresAt: null,
     signedOutAt: null,
+    tokenType: null,
+    userId: null,
   }),
   initial: 'restoring',
   on: {
@@ -158,8 +173,11 @@ export const sessionMachine = /* @__PURE__ */ setup({
         // A store that throws is treated as empty: never crash on storage.
         onError: { target: 'signedOut' },
       },
-      // An explicit login wins over a restore still reading the store.
-      on: { LOGIN: { target: 'signingIn' } },
+      // An explicit login or logout wins over a restore still reading the store.
+      on: {
+        LOGIN: { target: 'signingIn' },
+        LOGOUT: { target: 'signedOut', actions: ['clearTokens', 'forget'] },
+      },
     },
     signedOut: {
       on: {
@@ -253,21 +271,26 @@ export const sessionMachine = /* @__PURE__ */ setup({
         SESSION_EXPIRED: { target: 'signedOut', actions: ['clearTokens', 'forget', 'emitExpired'] },
         // Another tab refreshed (or logged in again): take its token; the cycle restarts from
         // it, aborting a refresh of ours still in flight (we lost that race).
-        REMOTE_SESSION: {
-          guard: { type: 'isNewer', params: ({ event }) => event },
-          actions: [
-            { type: 'adopt', params: ({ event }) => event },
-            sendTo('refresh', ({ event }) => ({
-              type: 'TOKEN_SAVED' as const,
-              accessToken: event.session.accessToken,
-              savedAt: event.session.savedAt,
-            })),
-            emit(({ event }) => ({
-              type: 'tokenRefreshed' as const,
-              accessToken: event.session.accessToken,
-            })),
-          ],
-        },
+        REMOTE_SESSION: [
+          {
+            guard: { type: 'isNewer', params: ({ event }) => event },
+            actions: [
+              { type: 'adopt', params: ({ event }) => event },
+              sendTo('refresh', ({ event }) => ({
+                type: 'TOKEN_SAVED' as const,
+                accessToken: event.session.accessToken,
+                savedAt: event.session.savedAt,
+              })),
+              emit(({ event }) => ({
+                type: 'tokenRefreshed' as const,
+                accessToken: event.session.accessToken,
+              })),
+            ],
+          },
+          // An older or identical session (a sync answer crossing our refresh) is dropped here,
+          // so it never reaches the root handler, which would re-enter signedIn with it.
+          {},
+        ],
         REMOTE_SIGNED_OUT: {
           target: 'signedOut',
           actions: ['clearTokens', 'forget', emit({ type: 'signedOut' as const, reason: 'logout' as const })],
@@ -280,7 +303,7 @@ export const sessionMachine = /* @__PURE__ */ setup({
       on: { REMOTE_SESSION: {} },
       invoke: {
         src: 'logout',
-        input: ({ context }) => ({ auth: context.auth }),
+        input: ({ context }) => ({ auth: context.auth, tokens: context.tokens }),
         // Signed out either way: a failed logout request must not keep a session alive here.
         onDone: { target: 'signedOut', actions: 'clearTokens' },
         onError: {

@@ -51,29 +51,6 @@ export function sessionFromLogin(response: LoginSuccess, now: number): StoredSes
   };
 }
 
-/** The stored session after a refresh: the refresh answer carries no expiry, so the life span the login announced is kept. */
-export function refreshedSession(
-  current: StoredSession | null,
-  accessToken: string,
-  now: number,
-): StoredSession {
-  return {
-    accessToken,
-    tokenType: current?.tokenType ?? 'Bearer',
-    expiresAt: current?.expiresAt != null ? now + (current.expiresAt - current.savedAt) : null,
-    savedAt: now,
-    ...(current?.userId === undefined ? {} : { userId: current.userId }),
-  };
-}
-
-/**
- * Runs `fn` at once for a synchronous store (the built-in ones), so the token is in the store
- * before anyone hears `tokenRefreshed` and retries with it; after the promise for an async one.
- */
-export function andThen<T, R>(value: T | Promise<T>, fn: (value: T) => R | Promise<R>): R | Promise<R> {
-  return value instanceof Promise ? value.then(fn) : fn(value);
-}
-
 /** Storage failures never crash the session (the store itself already swallows its own). */
 export function settle(result: unknown): void {
   if (result instanceof Promise) result.catch(() => {});

@@ -36,6 +36,9 @@ export interface SessionContext {
   expiresAt: number | null;
   /** When this tab last signed out: another tab's older session is not taken back after that. */
   signedOutAt: number | null;
+  /** The stored session's token type and user id, so a refresh writes it without reading it back. */
+  tokenType: string | null;
+  userId: number | null;
 }
 
 export type SessionEvent =
