@@ -117,12 +117,13 @@ export const LoginHistoryItem = /* @__PURE__ */ (() =>
   }))();
 export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 
+// The spec's table has no Required column: optional, but typed when present (API.md).
 export const LoginHistoryResponse = /* @__PURE__ */ (() =>
   z.object({
-    data: z.array(LoginHistoryItem),
-    current_page: z.number(),
-    last_page: z.number(),
-    per_page: z.number(),
-    total: z.number(),
+    data: z.optional(z.array(LoginHistoryItem)),
+    current_page: z.optional(z.number()),
+    last_page: z.optional(z.number()),
+    per_page: z.optional(z.number()),
+    total: z.optional(z.number()),
   }))();
 export type LoginHistoryResponse = z.infer<typeof LoginHistoryResponse>;

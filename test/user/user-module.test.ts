@@ -174,7 +174,7 @@ describe('createUserModule', () => {
     const last = await user.getLoginHistory(first.last_page);
     expect(lastRequest().line).toBe(`GET /bff/users/login-history?page=${first.last_page}`);
     expect(last.current_page).toBe(first.last_page);
-    expect(first.data[0]).toEqual(
+    expect(first.data?.[0]).toEqual(
       expect.objectContaining({ id: expect.any(Number), ip: expect.any(String) }),
     );
   });
