@@ -172,6 +172,19 @@ export async function walkThrough(name: ExampleName, { demo, reference, browser 
     const polls = reference.requests.filter((r) => /^\/income-report\/\d+$/.test(r.path));
     expect(polls.length).toBeGreaterThanOrEqual(1);
 
+    // A new report for 2024, which the reference server always fails (status 4).
+    await byId(page, 'report-reset').click();
+    await byId(page, 'report-year').selectOption('2024');
+    await byId(page, 'report-generate').click();
+    await expect.poll(() => byId(page, 'report-status').textContent(), { timeout: 10_000 }).toBe('failed');
+    expect(await byId(page, 'report-download').isVisible()).toBe(false);
+    expect(reference.requests.filter((r) => r.path === '/income-report/generate').map((r) => r.body)).toEqual(
+      [
+        { reference_year: 2025, type: 'download' },
+        { reference_year: 2024, type: 'download' },
+      ],
+    );
+
     await mkdir('test-results', { recursive: true });
     await page.screenshot({ path: `test-results/e2e-${name}.png`, fullPage: true });
     // The committed README screenshot is only rewritten on request, so a test run leaves git clean.
@@ -189,6 +202,17 @@ export async function walkThrough(name: ExampleName, { demo, reference, browser 
     await byId(page, 'login-form').waitFor({ state: 'visible' });
     expect(reference.requests.some((r) => r.path === '/auth/logout')).toBe(true);
     await expectNoSecrets(page, consoleLines, secrets);
+
+    // The cancelled account: the login says so and nobody is signed in.
+    const { cancelled } = reference.seed;
+    await byId(page, 'login-input').fill(cancelled.email);
+    await byId(page, 'password-input').fill(cancelled.password);
+    await byId(page, 'login-submit').click();
+    await expect
+      .poll(() => byId(page, 'login-errors').textContent())
+      .toContain('This account was cancelled.');
+    expect(await byId(page, 'profile').count()).toBe(0);
+    expect(await byId(page, 'password-input').inputValue()).toBe('');
     expect(pageErrors).toEqual([]);
   } finally {
     await context.close();

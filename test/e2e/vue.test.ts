@@ -12,7 +12,7 @@ describe.skipIf(!hasBrowser)('examples/vue in Chromium', () => {
   }, 60_000);
   afterAll(() => harness?.close());
 
-  it('logs in with the two-factor code, sets a deposit limit, completes a report and logs out; no secret leaks', async () => {
+  it('logs in with the two-factor code, sets a deposit limit, completes a report, sees 2024 fail, logs out, meets the cancelled account; no secret leaks', async () => {
     await walkThrough('vue', harness);
   }, 45_000);
 });
