@@ -17,7 +17,7 @@ import { type DebugLogger, debugInspector } from './client/debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
 import { type CrossTab, createCrossTab } from './cross-tab';
-import { browserEnvironment, onWake, type PamEnvironment } from './environment';
+import { browserEnvironment, isOwnedChannel, onWake, type PamEnvironment } from './environment';
 import { type SessionEmitted, sessionMachine } from './sessionMachine';
 
 export type { DebugLogger } from './client/debug';
@@ -122,14 +122,16 @@ export function createPamClient(options: PamClientOptions): PamClient {
   const overrides = { ...options.environment, ...(options.now ? { now: options.now } : {}) };
   const env = browserEnvironment(overrides, `pam-client:${options.baseURL}`);
   const crossTab: CrossTab | null = env.channel
-    ? createCrossTab(env.channel, { ...env, ownsChannel: options.environment?.channel === undefined })
+    ? createCrossTab(env.channel, { ...env, ownsChannel: isOwnedChannel(env.channel) })
     : null;
   let session: Actor<typeof sessionMachine> | undefined;
+  // Requests waiting on a refresh: `stop()` answers them (false), since a stopped actor never will.
+  const waiters = new Set<(ok: boolean) => void>();
 
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
     getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
-    onUnauthorized: () => (session ? refreshThroughSession(session) : Promise.resolve(false)),
+    onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.headers === undefined ? {} : { headers: options.headers }),
@@ -138,7 +140,16 @@ export function createPamClient(options: PamClientOptions): PamClient {
   const auth = createAuthModule(http, options.endpoints ? { endpoints: options.endpoints } : {});
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const user = withOutcomeCheck(createUserModule(http), auth, (event) => {
-    for (const listener of [...outcomeListeners]) listener(event);
+    for (const listener of [...outcomeListeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // An app listener's bug must not hide the others, nor the mutation's own error.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
   });
 
   session = createActor(sessionMachine, {
@@ -167,7 +178,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
         user: message.user,
         reason: message.reason,
       });
-    } else if (message.type === 'signedOut') actor.send({ type: 'REMOTE_SIGNED_OUT' });
+    } else if (message.type === 'signedOut') actor.send({ type: 'REMOTE_SIGNED_OUT', at: message.at });
     else if (message.type === 'syncRequest') answerSync(actor, tokens, crossTab);
   });
   actor.start();
@@ -207,6 +218,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
       crossTab?.close();
       outcomeListeners.clear();
       actor.stop();
+      for (const done of [...waiters]) done(false);
     },
   };
 }
@@ -232,25 +244,33 @@ function answerSync(actor: Actor<typeof sessionMachine>, tokens: TokenStore, cro
  * adapter already makes this single-flight, and the refresh cycle ignores a REFRESH while one is
  * in flight, so N concurrent 401s cost one refresh.
  */
-function refreshThroughSession(session: Actor<typeof sessionMachine>): Promise<boolean> {
-  if (!session.getSnapshot().matches('signedIn')) return Promise.resolve(false);
+function refreshThroughSession(
+  session: Actor<typeof sessionMachine>,
+  waiters: Set<(ok: boolean) => void>,
+): Promise<boolean> {
+  const snapshot = session.getSnapshot();
+  // A stopped actor still shows its last state, but nothing will ever answer it.
+  if (snapshot.status !== 'active' || !snapshot.matches('signedIn')) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const subs = [
+    let subs: { unsubscribe(): void }[] = [];
+    function done(ok: boolean) {
+      if (!waiters.delete(done)) return;
+      for (const sub of subs) sub.unsubscribe();
+      resolve(ok);
+    }
+    waiters.add(done);
+    subs = [
       session.on('tokenRefreshed', () => done(true)),
       session.on('sessionExpired', () => done(false)),
       session.on('refreshFailed', () => done(false)),
       session.subscribe({
         next: (s) => {
-          if (!s.matches('signedIn')) done(false);
+          if (s.status !== 'active' || !s.matches('signedIn')) done(false);
         },
         error: () => done(false),
         complete: () => done(false),
       }),
     ];
-    function done(ok: boolean) {
-      for (const sub of subs) sub.unsubscribe();
-      resolve(ok);
-    }
     session.send({ type: 'REFRESH' });
   });
 }

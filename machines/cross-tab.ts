@@ -16,7 +16,8 @@ const APP = 'pam-client';
 
 export type CrossTabMessage =
   | { type: 'session'; from: string; session: StoredSession; user: AuthUser | null; reason: SessionReason }
-  | { type: 'signedOut'; from: string }
+  /** `at`: when the sender signed out (its clock), so a late-delivered message cannot undo a newer login. */
+  | { type: 'signedOut'; from: string; at: number | null }
   | { type: 'claim'; from: string }
   | { type: 'syncRequest'; from: string };
 
@@ -46,7 +47,9 @@ function parse(data: unknown): CrossTabMessage | null {
   const m = data as Record<string, unknown>;
   if (m.app !== APP || m.v !== 1 || typeof m.from !== 'string') return null;
   const from = m.from;
-  if (m.type === 'signedOut' || m.type === 'claim' || m.type === 'syncRequest') return { type: m.type, from };
+  if (m.type === 'signedOut')
+    return { type: 'signedOut', from, at: typeof m.at === 'number' && Number.isFinite(m.at) ? m.at : null };
+  if (m.type === 'claim' || m.type === 'syncRequest') return { type: m.type, from };
   if (m.type !== 'session') return null;
   const session = parseStoredSession(m.session);
   const reason = m.reason;
@@ -97,6 +100,9 @@ export function createCrossTab(
     if (!message || message.from === o.tabId) return;
     if (message.type === 'claim') claims.set(message.from, o.now());
     if (message.type === 'session' || message.type === 'signedOut') claims.delete(message.from);
+    // A refresh happened: every claim of that round is over, including those of tabs that lost the
+    // tie and gave way (they send nothing), which would otherwise block the next round for 60 s.
+    if (message.type === 'session' && message.reason === 'refresh') claims.clear();
     for (const listener of [...listeners]) listener(message);
   };
   channel.addEventListener('message', onMessage);
@@ -112,7 +118,7 @@ export function createCrossTab(
     // The token crosses the channel on purpose: with the default memory store it is the only way a
     // tab of the same origin gets the session. It never reaches a snapshot, a log or the DOM.
     publishSession: (session, reason, user) => post({ type: 'session', session, reason, user }),
-    publishSignedOut: () => post({ type: 'signedOut' }),
+    publishSignedOut: () => post({ type: 'signedOut', at: o.now() }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';

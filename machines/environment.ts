@@ -65,29 +65,42 @@ function randomTabId(random: () => number): string {
   return uuid ?? `${Date.now().toString(36)}-${Math.floor(random() * 2 ** 52).toString(36)}`;
 }
 
+/** Channels `browserEnvironment` opened itself: whoever receives one owns it and closes it on stop. */
+const openedHere = new WeakSet<object>();
+
+/** Whether `channel` was opened by `browserEnvironment` (so the client using it must close it). */
+export const isOwnedChannel = (channel: BroadcastChannelLike | null): boolean =>
+  channel !== null && openedHere.has(channel);
+
 /**
  * The browser environment, with any part replaced by `overrides`. Outside a browser (Node, SSR)
  * the signals are inert, the page counts as visible and online, and there is no channel (Node has
- * a global `BroadcastChannel`, but processes are not tabs). `channelName` names the channel.
+ * a global `BroadcastChannel`, but processes are not tabs). A channel is opened only when
+ * `channelName` is given: `createPamClient` names it after its baseURL, so clients of two APIs on
+ * one origin never share a session.
  *
  * @example
- * createPamClient({ baseURL, environment: browserEnvironment({ random: () => 0.5 }) });
+ * createPamClient({ baseURL, environment: { random: () => 0.5 } }); // the rest: browser defaults
  */
 export function browserEnvironment(
   overrides: Partial<PamEnvironment> = {},
-  channelName = 'pam-client',
+  channelName?: string,
 ): PamEnvironment {
   const g = globalThis as BrowserGlobals;
   const doc = g.document;
   const win = g.window;
   const random = overrides.random ?? Math.random;
   const inBrowser = doc !== undefined && win !== undefined;
-  const channel =
-    overrides.channel !== undefined
-      ? overrides.channel
-      : inBrowser && typeof g.BroadcastChannel === 'function'
-        ? new g.BroadcastChannel(channelName)
-        : null;
+  let channel = overrides.channel ?? null;
+  if (
+    overrides.channel === undefined &&
+    channelName &&
+    inBrowser &&
+    typeof g.BroadcastChannel === 'function'
+  ) {
+    channel = new g.BroadcastChannel(channelName);
+    openedHere.add(channel);
+  }
   return {
     now: overrides.now ?? (() => Date.now()),
     random,

@@ -1,4 +1,10 @@
-import type { AuthModule, LoginSuccess, StoredSession, TokenStore } from 'pam-client';
+import {
+  type AuthModule,
+  type LoginSuccess,
+  parseStoredSession,
+  type StoredSession,
+  type TokenStore,
+} from 'pam-client';
 import { assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
 import { withoutUserToken } from './login/request';
 import { loginMachine } from './loginMachine';
@@ -43,7 +49,9 @@ export const sessionMachine = /* @__PURE__ */ setup({
   actors: {
     restore: fromPromise<StoredSession | null, { tokens: TokenStore; now: () => number }>(
       async ({ input }) => {
-        const stored = await input.tokens.get();
+        // A custom store may hand back anything (class instances, extra fields): only a valid,
+        // plain StoredSession goes on.
+        const stored = parseStoredSession(await input.tokens.get());
         if (!stored) return null;
         if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
           await input.tokens.clear();
@@ -113,13 +121,25 @@ export const sessionMachine = /* @__PURE__ */ setup({
     clearTokens: ({ context }) => {
       settle(context.tokens.clear());
     },
-    forget: assign(({ context }) => ({
+    // A shared store may already hold a newer session (the other tab logged out, then in again,
+    // while this tab was frozen): only a session as old as ours is cleared.
+    clearTokensUnlessNewer: ({ context }) => {
+      const clearIfOurs = (current: StoredSession | null) => {
+        if (current && context.savedAt !== null && current.savedAt > context.savedAt) return;
+        settle(context.tokens.clear());
+      };
+      const read = context.tokens.get();
+      if (read instanceof Promise) settle(read.then(clearIfOurs));
+      else clearIfOurs(read);
+    },
+    forget: assign(({ context }, params?: { at: number | null }) => ({
       user: null,
       savedAt: null,
       expiresAt: null,
       tokenType: null,
       userId: null,
-      signedOutAt: context.now(),
+      // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
+      signedOutAt: params?.at ?? context.now(),
     })),
     announceSignOut: ({ context }) => context.crossTab?.publishSignedOut(),
     emitExpired: enqueueActions(({ enqueue }) => {
@@ -293,7 +313,11 @@ export const sessionMachine = /* @__PURE__ */ setup({
         ],
         REMOTE_SIGNED_OUT: {
           target: 'signedOut',
-          actions: ['clearTokens', 'forget', emit({ type: 'signedOut' as const, reason: 'logout' as const })],
+          actions: [
+            'clearTokensUnlessNewer',
+            { type: 'forget', params: ({ event }) => ({ at: event.at ?? null }) },
+            emit({ type: 'signedOut' as const, reason: 'logout' as const }),
+          ],
         },
         LOGOUT: { target: 'signingOut', actions: 'announceSignOut' },
       },

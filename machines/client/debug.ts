@@ -1,7 +1,7 @@
 // The debug log: the only other way (besides `inspect`) to see the session's inner workings, and it
 // goes through the same `redactInspection` as the inspector, so it never holds a secret.
 
-import { redactInspection } from 'pam-client';
+import { redactInspection, redactSecrets } from 'pam-client';
 import type { InspectionEvent } from 'xstate';
 
 /** Receives one line per inspection event and the redacted detail. */
@@ -42,6 +42,8 @@ export function debugInspector(log: DebugLogger | true): (event: InspectionEvent
     log === true ? (line, detail) => console.debug(`[pam-client] ${line}`, detail ?? '') : log;
   return redactInspection((event: InspectionEvent) => {
     const [line, detail] = describe(event);
-    write(line, plain(detail));
+    // Redacted again after the JSON copy: a class instance (a custom store's session object, say)
+    // is left alone by the first pass but becomes plain data here, so its keys are checked too.
+    write(line, redactSecrets(plain(detail)));
   });
 }

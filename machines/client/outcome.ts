@@ -45,8 +45,9 @@ export function isOutcomeUnknown(error: unknown): error is PamError {
 }
 
 /**
- * `user` with each mutation wrapped: on an unknown outcome it calls `getUserProfile()` once,
- * reports both through `report`, and rethrows the original error. Nothing is resent.
+ * `user` with each mutation wrapped: on an unknown outcome it rethrows the original error at once,
+ * calls `getUserProfile()` in the background and reports the result through `report`. Nothing
+ * is resent.
  */
 export function withOutcomeCheck(
   user: UserModule,
@@ -61,8 +62,12 @@ export function withOutcomeCheck(
         return await original(...args);
       } catch (error) {
         if (isOutcomeUnknown(error)) {
-          const profile = await auth.getUserProfile().catch(() => null);
-          report({ type: 'mutationOutcomeUnknown', operation, error, profile });
+          // In the background: the caller hears the original error at once (a re-read that also
+          // times out would double the wait), and the re-read reports when it settles.
+          void auth
+            .getUserProfile()
+            .catch(() => null)
+            .then((profile) => report({ type: 'mutationOutcomeUnknown', operation, error, profile }));
         }
         throw error;
       }

@@ -59,8 +59,8 @@ export type SessionEvent =
   | { type: 'SESSION_EXPIRED' }
   /** Another tab's session: its login, its refresh, or its answer to this tab's sync request. */
   | { type: 'REMOTE_SESSION'; session: StoredSession; user: AuthUser | null; reason: SessionReason }
-  /** Another tab logged out. */
-  | { type: 'REMOTE_SIGNED_OUT' };
+  /** Another tab logged out, at `at` by its clock (null when unknown). */
+  | { type: 'REMOTE_SIGNED_OUT'; at?: number | null };
 
 /** What `client.on(...)` listens to; each fires after the state it reports is committed. */
 export type SessionEmitted =

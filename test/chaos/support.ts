@@ -259,3 +259,14 @@ export function storedSession(token: string, savedAt: number, ttlMs: number | nu
     savedAt,
   };
 }
+
+/** A Web Storage stand-in; several tabs given the same one share it like `localStorage`. */
+export function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
+}

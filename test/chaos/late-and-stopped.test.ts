@@ -1,0 +1,190 @@
+import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
+import { browserEnvironment, createCrossTab, createPamClient } from 'pam-client/machines';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isOwnedChannel } from '../../machines/environment';
+import { CANARY } from '../support/canary';
+import { useReferenceServer } from '../support/server';
+import { logIn, memoryStorage, openTab, storedSession, type Tab, World } from './support';
+
+// Late messages, stopped clients and misbehaving app code: each scenario failed before its fix.
+
+let world: World;
+const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
+const tabs: Tab[] = [];
+
+beforeEach(() => {
+  world = new World(ctx.server);
+});
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.client.stop();
+});
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise.then(
+      (value) => ({ settled: 'resolved' as const, value }),
+      (error: unknown) => ({ settled: 'rejected' as const, error }),
+    ),
+    new Promise<{ settled: 'pending' }>((resolve) => setTimeout(() => resolve({ settled: 'pending' }), ms)),
+  ]);
+
+describe('chaos: late answers and stopped clients', () => {
+  it('a 401 that arrives after client.stop() settles the call instead of leaving it pending', async () => {
+    const tab = openTab(world, { channel: false });
+    tabs.push(tab);
+    await logIn(world, tab);
+    ctx.server.faults.add({
+      path: '/bff/users/login-history',
+      status: 401,
+      body: {},
+      delayMs: 100,
+      times: 1,
+    });
+    const call = tab.client.user.getLoginHistory();
+    tab.client.stop();
+    const outcome = await within(call, 2000);
+    expect(outcome.settled).toBe('rejected');
+    expect(world.count('POST', '/users/refresh-token')).toBe(0);
+  });
+
+  it('a tab that hears of a logout late does not wipe the newer login in a shared store', async () => {
+    const storage = memoryStorage();
+    const [a, b] = ['tab-a', 'tab-b'].map((tabId) =>
+      openTab(world, { tabId, storage: createWebStorageTokenStore({ storage }) }),
+    ) as [Tab, Tab];
+    tabs.push(a, b);
+    await logIn(world, a);
+    await world.settle();
+    expect(b.state()).toBe('signedIn');
+
+    world.hub.hold(); // b is frozen: nothing reaches it
+    a.client.logout();
+    await world.advance(1000);
+    await logIn(world, a);
+    const relogged = await a.token();
+    world.hub.release(); // b thaws and hears "signedOut", then the new login
+    await world.settle();
+    await world.advance(500);
+
+    expect(a.state()).toBe('signedIn');
+    expect(await a.token()).toBe(relogged);
+    expect(JSON.parse(storage.data.get('pam-client.session') ?? 'null')?.accessToken).toBe(relogged);
+    expect(b.state()).toBe('signedIn');
+    expect(await b.token()).toBe(relogged);
+  });
+
+  it('a mutation that times out rejects at once, even while the re-read hangs, and a throwing listener hides nothing', async () => {
+    const tab = openTab(world, { channel: false, timeout: 300 });
+    tabs.push(tab);
+    await logIn(world, tab);
+    const seen: string[] = [];
+    tab.client.on('mutationOutcomeUnknown', () => {
+      throw new Error('a bug in the app');
+    });
+    tab.client.on('mutationOutcomeUnknown', (e) => seen.push(`${e.operation}:${e.error.code}`));
+    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/timeout-limits', hang: true, times: 1 });
+    ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 400, times: 1 });
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const started = Date.now();
+      const error = (await tab.client.user
+        .setTimeoutLimits({ user_pause: 3, reason: 1 })
+        .catch((e) => e)) as {
+        code?: string;
+      };
+      expect(error.code).toBe('timeout');
+      expect(Date.now() - started).toBeLessThan(400 + 300); // not the mutation's timeout plus the re-read's
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(seen).toEqual(['setTimeoutLimits:timeout']);
+      expect(world.count('PATCH', '/bff/users/timeout-limits')).toBe(1);
+      expect(uncaught.map(String)).toEqual(['Error: a bug in the app']);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
+  it('a refresh ends every claim of its round, so tabs that lost the tie do not block the next one', async () => {
+    const channel = world.hub.channel();
+    const rival = world.hub.channel();
+    const crossTab = createCrossTab(channel, {
+      tabId: 'tab-9',
+      random: () => 0,
+      timers: world.clock,
+      now: world.now,
+    });
+    const post = (message: Record<string, unknown>) =>
+      rival.postMessage({ app: 'pam-client', v: 1, ...message });
+    post({ type: 'claim', from: 'tab-1' });
+    post({ type: 'claim', from: 'tab-2' });
+    const session: StoredSession = storedSession('t', world.now());
+    post({ type: 'session', from: 'tab-1', session, user: null, reason: 'refresh' });
+    await world.settle();
+    const verdict = world.during(crossTab.claimRefresh(new AbortController().signal));
+    expect(await verdict).toBe('go');
+    crossTab.close();
+  });
+
+  it('the debug log stays free of tokens even when a custom store hands back class instances', async () => {
+    class Session {
+      constructor(readonly accessToken: string) {}
+      readonly tokenType = 'Bearer';
+      readonly expiresAt = null;
+      readonly savedAt = Date.now();
+    }
+    const store: TokenStore = {
+      get: () => new Session(CANARY.token) as StoredSession,
+      set: () => {},
+      clear: () => {},
+    };
+    const lines: string[] = [];
+    const client = createPamClient({
+      baseURL: ctx.server.url,
+      storage: store,
+      environment: { channel: null },
+      debug: (line, detail) => lines.push(`${line} ${JSON.stringify(detail)}`),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    client.stop();
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.join('\n')).not.toContain(CANARY.token);
+  });
+});
+
+describe('browserEnvironment channels', () => {
+  it('opens a channel only when named, and the client given one closes it on stop', () => {
+    const g = globalThis as Record<string, unknown>;
+    const saved = { document: g.document, window: g.window, BroadcastChannel: g.BroadcastChannel };
+    const opened: { name: string; closed: boolean }[] = [];
+    class FakeBroadcastChannel {
+      state: { name: string; closed: boolean };
+      constructor(name: string) {
+        this.state = { name, closed: false };
+        opened.push(this.state);
+      }
+      postMessage() {}
+      addEventListener() {}
+      removeEventListener() {}
+      close() {
+        this.state.closed = true;
+      }
+    }
+    const target = { addEventListener() {}, removeEventListener() {} };
+    Object.assign(g, {
+      document: { ...target, visibilityState: 'visible' },
+      window: target,
+      BroadcastChannel: FakeBroadcastChannel,
+    });
+    try {
+      expect(browserEnvironment().channel).toBeNull();
+      const env = browserEnvironment({}, 'pam-client:https://api.example.com');
+      expect(isOwnedChannel(env.channel)).toBe(true);
+      const client = createPamClient({ baseURL: 'https://api.example.com', environment: env });
+      client.stop();
+      expect(opened).toEqual([{ name: 'pam-client:https://api.example.com', closed: true }]);
+    } finally {
+      Object.assign(g, saved);
+    }
+  });
+});
