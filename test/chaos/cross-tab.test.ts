@@ -152,6 +152,8 @@ describe('chaos: cross-tab session on the real BroadcastChannel (Node)', () => {
       b!.client.logout();
       await vi.waitFor(() => expect(a!.state()).toBe('signedOut'));
       expect(await a!.token()).toBeNull();
+      await vi.waitFor(() => expect(world.count('POST', '/auth/logout')).toBe(1));
+      await world.settle();
       expect(world.count('POST', '/auth/logout')).toBe(1);
     } finally {
       for (const channel of channels) channel.close();

@@ -1,7 +1,7 @@
 import { createWebStorageTokenStore, type StoredSession } from 'pam-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useReferenceServer } from '../support/server';
-import { H, logIn, MIN, openTab, type Tab, World } from './support';
+import { H, logIn, MIN, memoryStorage, openTab, type Tab, World } from './support';
 
 // Logging out while things go wrong, and mutations whose outcome is unknown.
 
@@ -15,16 +15,6 @@ beforeEach(() => {
 afterEach(() => {
   for (const tab of tabs.splice(0)) tab.client.stop();
 });
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  };
-}
 
 const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,16 +30,15 @@ describe('chaos: logout and unknown outcomes', () => {
       path: '/users/refresh-token',
       status: 200,
       body: { access_token: 'late-token-from-a-slow-refresh' },
-      delayMs: 300,
+      delayMs: 1000,
     });
     tab.client.session.send({ type: 'REFRESH' });
-    await realSleep(50);
-    expect(world.count('POST', '/users/refresh-token')).toBe(1);
+    await vi.waitFor(() => expect(world.count('POST', '/users/refresh-token')).toBe(1));
     tab.client.logout();
     expect(storage.data.size).toBe(0);
     await world.settle();
     expect(tab.state()).toBe('signedOut');
-    await realSleep(400); // the refresh answer arrives now
+    await realSleep(1100); // the refresh answer arrives now
     await world.advance(7 * H, 30 * MIN);
     expect(storage.data.size).toBe(0);
     expect(await tab.token()).toBeNull();
@@ -88,19 +77,20 @@ describe('chaos: logout and unknown outcomes', () => {
   });
 
   it('a self-exclusion that timed out is not sent again; the account is re-read instead', async () => {
-    const tab = openTab(world, { channel: false, timeout: 200 });
+    const tab = openTab(world, { channel: false, timeout: 500 });
     tabs.push(tab);
     await logIn(world, tab);
     const unknown: string[] = [];
     tab.client.on('mutationOutcomeUnknown', (e) =>
       unknown.push(`${e.operation}:${e.error.code}:${e.profile?.user.id}`),
     );
-    world.server.faults.add({ method: 'PATCH', path: '/bff/users/self-exclusion', delayMs: 400, times: 1 });
+    world.server.faults.add({ method: 'PATCH', path: '/bff/users/self-exclusion', delayMs: 1500, times: 1 });
     const error: unknown = await tab.client.user
       .setSelfExclusion({ user_exclusion: 6, reason: 1 })
       .catch((e) => e);
     expect((error as { code?: string }).code).toBe('timeout');
-    await realSleep(500);
+    await vi.waitFor(() => expect(unknown).toHaveLength(1), { timeout: 3000 }); // the background re-read
+    await realSleep(1100); // the held PATCH completes at the server; nothing is sent after it
     await world.settle();
     expect(world.count('PATCH', '/bff/users/self-exclusion')).toBe(1);
     expect(world.count('GET', '/auth/user-profile')).toBe(1);

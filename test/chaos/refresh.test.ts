@@ -27,7 +27,8 @@ describe('chaos: refresh under faults', () => {
   it('turns N concurrent 401s into one refresh, each call retried once', async () => {
     const tab = await signedInTab();
     const before = await tab.token();
-    world.server.faults.add({ path: '/bff/users/login-history', status: 401, delayMs: 100, times: 5 });
+    // The delay lets all five arrive before any 401 is answered (a retry is never one of the five).
+    world.server.faults.add({ path: '/bff/users/login-history', status: 401, delayMs: 400, times: 5 });
     const pages = await Promise.all([1, 2, 3, 1, 2].map((p) => tab.client.user.getLoginHistory(p)));
     await world.settle();
     expect(pages.map((p) => p.current_page)).toEqual([1, 2, 3, 1, 2]);

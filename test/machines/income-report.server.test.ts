@@ -266,7 +266,8 @@ describe('incomeReportMachine (reference server)', () => {
 
   it('CANCEL during a poll aborts it at once and sends nothing more', async () => {
     const { actor, polls } = await readyActor();
-    server.faults.add({ method: 'GET', path: POLL_PATH, delayMs: 300 });
+    // Held long enough that CANCEL lands while the poll is at the server, even on a busy machine.
+    server.faults.add({ method: 'GET', path: POLL_PATH, delayMs: 3000 });
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
     await settle(actor);
     clock.advanceToNext();
