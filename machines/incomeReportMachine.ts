@@ -16,7 +16,7 @@ import type {
   IncomeReportRequest,
   IncomeReportUser,
 } from './income-report/types';
-import { asPamError, clampDelay, isTransient } from './shared';
+import { asPamError, clampDelay, finiteOr, isTransient } from './shared';
 
 export {
   DEFAULT_REPORT_MAX_POLL_MS,
@@ -28,9 +28,11 @@ export type * from './income-report/types';
 
 const { completed: COMPLETED, failed: FAILED } = INCOME_REPORT_STATUS;
 
-/** A finite, positive number of milliseconds, else the default (`undefined`, NaN, 0, negative). */
-const positiveOr = (value: number | undefined, fallback: number): number =>
-  value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+/** RESET from a finished report: back to `ready`, or to loading the years if they never came. */
+const resetToReady = [
+  { guard: 'yearsKnown', target: '#incomeReport.ready', actions: 'clearReport' },
+  { target: '#incomeReport.loadingYears', actions: 'clearReport' },
+] as const;
 
 /**
  * What a report answer leads to, from generating or from a poll: status 3 completes, status 4
@@ -179,9 +181,9 @@ export const incomeReportMachine = /* @__PURE__ */ setup({
   id: 'incomeReport',
   context: ({ input }) => ({
     user: input.user,
-    // NaN or a non-positive interval would poll back to back: take the default, or 1 ms at least.
-    pollIntervalMs: positiveOr(input.pollIntervalMs, DEFAULT_REPORT_POLL_INTERVAL_MS),
-    maxPollMs: positiveOr(input.maxPollMs, DEFAULT_REPORT_MAX_POLL_MS),
+    // NaN, zero or a negative interval would poll back to back: take the default instead.
+    pollIntervalMs: finiteOr(input.pollIntervalMs, DEFAULT_REPORT_POLL_INTERVAL_MS, 1),
+    maxPollMs: finiteOr(input.maxPollMs, DEFAULT_REPORT_MAX_POLL_MS, 1),
     now: input.now ?? Date.now,
     random: input.random ?? Math.random,
     // Only the page signals: a report needs no cross-tab channel.
@@ -292,10 +294,7 @@ export const incomeReportMachine = /* @__PURE__ */ setup({
     },
     completed: {
       on: {
-        RESET: [
-          { guard: 'yearsKnown', target: 'ready', actions: 'clearReport' },
-          { target: 'loadingYears', actions: 'clearReport' },
-        ],
+        RESET: resetToReady,
       },
     },
     failed: {
@@ -304,18 +303,12 @@ export const incomeReportMachine = /* @__PURE__ */ setup({
           { guard: 'yearsFailed', target: 'loadingYears' },
           { target: 'generating', actions: 'startReport' },
         ],
-        RESET: [
-          { guard: 'yearsKnown', target: 'ready', actions: 'clearReport' },
-          { target: 'loadingYears', actions: 'clearReport' },
-        ],
+        RESET: resetToReady,
       },
     },
     timedOut: {
       on: {
-        RESET: [
-          { guard: 'yearsKnown', target: 'ready', actions: 'clearReport' },
-          { target: 'loadingYears', actions: 'clearReport' },
-        ],
+        RESET: resetToReady,
       },
     },
   },

@@ -1,4 +1,4 @@
-import { HttpError, isPamError, PamError } from 'pam-client';
+import { isPamError, isTransientError, PamError } from 'pam-client';
 
 /**
  * Every machine keeps `context.error` as a PamError or null. A service that throws something
@@ -12,11 +12,12 @@ export function asPamError(error: unknown): PamError {
   return new PamError('invalid_response', `Unexpected failure (${name})`, { cause: error });
 }
 
-/** Worth trying again later: no answer, a timeout, a 5xx or a 429. Never a 4xx verdict. */
-export function isTransient(error: PamError): boolean {
-  if (error.code === 'network' || error.code === 'timeout') return true;
-  return error instanceof HttpError && (error.status >= 500 || error.status === 429);
-}
+/** Worth trying again later: no answer, a timeout, a 5xx or a 429 (the core's one definition). */
+export const isTransient: (error: PamError) => boolean = isTransientError;
+
+/** `value` when it is a finite number >= `min`, else `fallback` (undefined, NaN, too small). */
+export const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
 
 export interface BackoffOptions {
   baseMs: number;

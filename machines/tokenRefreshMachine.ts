@@ -11,10 +11,9 @@ import {
   shouldRefreshToken,
 } from 'pam-client';
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { asPamError, clampDelay } from './shared';
+import { asPamError, clampDelay, finiteOr } from './shared';
 import {
   DEFAULT_TICK_MS,
-  finiteOr,
   flightLostAt,
   nextCheckDelay,
   notBeforeAfter,

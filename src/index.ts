@@ -16,6 +16,7 @@ export {
   AbortedError,
   HttpError,
   isPamError,
+  isTransientError,
   NetworkError,
   PamError,
   RequestValidationError,

@@ -25,9 +25,6 @@ const MIN_CHECK_MS = 1_000;
 export const savedState = (savedAt: number | undefined, now: number): RefreshState =>
   markTokenSaved(typeof savedAt === 'number' && savedAt < now ? savedAt : now);
 
-export const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
-
 /**
  * Wait before the next check in `idle`: until the refresh is due, but at most `tickMs`, so a
  * clock jump (sleep, throttled background tab) is noticed within one tick. Due-ness itself is

@@ -1,4 +1,4 @@
-import { HttpError, NetworkError, type PamError, TimeoutError } from './errors';
+import { HttpError, isTransientError, type PamError } from './errors';
 
 const BASE_MS = 250;
 const CAP_MS = 5_000;
@@ -23,8 +23,7 @@ export function retryDelay(
   attempt: number,
   random: () => number = Math.random,
 ): number | undefined {
-  if (error instanceof NetworkError || error instanceof TimeoutError) return backoffDelay(attempt, random);
-  if (!(error instanceof HttpError) || (error.status !== 429 && error.status < 500)) return undefined;
-  if (error.retryAfter === undefined) return backoffDelay(attempt, random);
+  if (!isTransientError(error)) return undefined;
+  if (!(error instanceof HttpError) || error.retryAfter === undefined) return backoffDelay(attempt, random);
   return error.retryAfter > MAX_RETRY_AFTER_SECONDS ? undefined : error.retryAfter * 1000;
 }

@@ -215,6 +215,19 @@ export class AbortedError extends PamError {
   }
 }
 
+/**
+ * Worth trying again later: no answer, a timeout, a 5xx or a 429, never a 4xx verdict. The one
+ * definition the adapter's GET retry and the machines' backoff both use.
+ *
+ * @example
+ * if (isTransientError(e)) scheduleRetry(); else showError(e);
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!isPamError(error)) return false;
+  if (error.code === 'network' || error.code === 'timeout') return true;
+  return error instanceof HttpError && (error.status >= 500 || error.status === 429);
+}
+
 const MAX_MESSAGE = 200;
 
 function messageOf(body: unknown): string | undefined {
