@@ -11,6 +11,7 @@ export default defineConfig({
     svelte: 'src/bindings/svelte.ts',
     vanilla: 'src/bindings/vanilla.ts',
     testing: 'src/testing/index.ts',
+    internal: 'src/internal.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

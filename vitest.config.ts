@@ -57,6 +57,8 @@ export default defineConfig({
       { find: /^pam-client\/vue$/, replacement: here('./src/bindings/vue.ts') },
       { find: /^pam-client\/svelte$/, replacement: here('./src/bindings/svelte.ts') },
       { find: /^pam-client\/vanilla$/, replacement: here('./src/bindings/vanilla.ts') },
+      { find: /^pam-client\/react$/, replacement: here('./src/bindings/react.ts') },
+      { find: /^pam-client\/internal$/, replacement: here('./src/internal.ts') },
     ],
   },
   test: {

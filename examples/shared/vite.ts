@@ -14,6 +14,8 @@ export function pamClientAliases(): Alias[] {
     'pam-client/vue': 'src/bindings/vue.ts',
     'pam-client/svelte': 'src/bindings/svelte.ts',
     'pam-client/vanilla': 'src/bindings/vanilla.ts',
+    'pam-client/react': 'src/bindings/react.ts',
+    'pam-client/internal': 'src/internal.ts',
   };
   return Object.entries(entries).map(([name, path]) => ({
     find: new RegExp(`^${name.replace('/', '\\/')}$`),

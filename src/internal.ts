@@ -1,0 +1,5 @@
+// pam-client/internal: NOT PUBLIC. Helpers that only pam-client's own entries (the machines, the
+// bindings) need across the package boundary. No semver promise: names here change without notice.
+// Apps import from `pam-client`, `pam-client/machines` or a binding instead.
+
+export { parseStoredSession } from './session/storage';
