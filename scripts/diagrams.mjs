@@ -1,47 +1,16 @@
-// `npm run diagrams`: writes docs/machines/<machine>.md (Mermaid) and .json from the machine
-// definitions. Works on a clean clone: esbuild bundles tools/diagrams/generate.ts with the
-// machines and pam-client's sources (no build needed), and this script writes what it returns.
+// `npm run diagrams`: writes docs/machines/<machine>.md (Mermaid), .json and .svg (laid out by
+// ELK) from the machine definitions. Works on a clean clone: esbuild bundles
+// tools/diagrams/generate.ts with the machines and pam-client's sources (no build needed), and
+// this script writes what it returns. docs/machines/descriptions.json is written by hand.
 //
 //   node scripts/diagrams.mjs           write the files (and delete stale ones in docs/machines)
 //   node scripts/diagrams.mjs --check   write nothing; exit 1 if a file differs
 
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { importSources, ROOT as root } from './review/sources.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
-
-/** `pam-client` and `pam-client/machines` resolve to the sources, like the vitest aliases. */
-const pamClientSources = {
-  name: 'pam-client-sources',
-  setup(b) {
-    b.onResolve({ filter: /^pam-client(\/machines)?$/ }, (args) => ({
-      path: join(root, args.path === 'pam-client' ? 'src/index.ts' : 'machines/index.ts'),
-    }));
-  },
-};
-
-async function loadGenerator() {
-  const dir = await mkdtemp(join(tmpdir(), 'pam-diagrams-'));
-  const outfile = join(dir, 'generate.mjs');
-  try {
-    await build({
-      entryPoints: [join(root, 'tools/diagrams/generate.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile,
-      logLevel: 'warning',
-      plugins: [pamClientSources],
-    });
-    return await import(pathToFileURL(outfile).href);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 async function readOrNull(path) {
   try {
@@ -51,11 +20,11 @@ async function readOrNull(path) {
   }
 }
 
-const { generateDiagramFiles, DIAGRAMS_DIR } = await loadGenerator();
-const files = generateDiagramFiles();
+const { generateDiagramFiles, DIAGRAMS_DIR } = await importSources('tools/diagrams/generate.ts');
+const files = await generateDiagramFiles();
 const wanted = new Set(files.map((f) => f.path));
 const existing = (await readdir(join(root, DIAGRAMS_DIR)).catch(() => []))
-  .filter((name) => name.endsWith('.md') || name.endsWith('.json'))
+  .filter((name) => /\.(md|json|svg)$/.test(name) && name !== 'descriptions.json')
   .map((name) => `${DIAGRAMS_DIR}/${name}`);
 const stale = existing.filter((path) => !wanted.has(path));
 

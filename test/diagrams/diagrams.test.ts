@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { incomeReportMachine, loginMachine, sessionMachine, tokenRefreshMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
-import { DIAGRAMS_DIR, generateDiagramFiles } from '../../tools/diagrams/generate';
+import { DIAGRAM_MACHINES, DIAGRAMS_DIR, generateDiagramFiles } from '../../tools/diagrams/generate';
 import { activePaths, describeMachine, eventsIn } from '../../tools/diagrams/graph';
 import { toMermaid } from '../../tools/diagrams/mermaid';
 
@@ -16,35 +16,69 @@ const read = (path: string): string | null => {
 };
 const RUN = 'out of date: run `npm run diagrams` and commit docs/machines';
 
-describe('docs/machines', () => {
-  const files = generateDiagramFiles();
+describe('docs/machines', async () => {
+  const files = await generateDiagramFiles();
+  const GENERATED = /\.(md|json|svg)$/;
 
   it('holds exactly what `npm run diagrams` generates', () => {
     expect(files.map((f) => f.path)).toEqual(
       expect.arrayContaining([
         'docs/machines/login.md',
         'docs/machines/login.json',
+        'docs/machines/login.svg',
         'docs/machines/README.md',
       ]),
     );
     for (const file of files) {
       expect(read(file.path), `${file.path} is ${RUN}`).toBe(file.content);
     }
-    const onDisk = readdirSync(root + DIAGRAMS_DIR).filter((n) => n.endsWith('.md') || n.endsWith('.json'));
+    const onDisk = readdirSync(root + DIAGRAMS_DIR).filter(
+      (n) => GENERATED.test(n) && n !== 'descriptions.json',
+    );
     expect(onDisk.map((n) => `${DIAGRAMS_DIR}/${n}`).sort(), `stale files in ${RUN}`).toEqual(
       files.map((f) => f.path).sort(),
     );
   });
 
-  it('gives every machine a page with its Mermaid diagram and a JSON export', () => {
-    for (const machine of [sessionMachine, loginMachine, tokenRefreshMachine, incomeReportMachine]) {
+  it('covers every machine of pam-client/machines, the four reviewed ones first', () => {
+    expect(DIAGRAM_MACHINES.slice(0, 4).map((m) => m.machine.id)).toEqual([
+      'session',
+      'login',
+      'tokenRefresh',
+      'incomeReport',
+    ]);
+  });
+
+  it('gives every machine a page with its SVG, its Mermaid diagram and a JSON export', () => {
+    for (const { machine } of DIAGRAM_MACHINES) {
       const md = files.find((f) => f.path === `docs/machines/${machine.id}.md`)?.content ?? '';
       expect(md).toContain('```mermaid\nstateDiagram-v2\n');
+      expect(md).toContain(`![${machine.id} state machine](${machine.id}.svg)`);
+      const svg = files.find((f) => f.path === `docs/machines/${machine.id}.svg`)?.content ?? '';
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      for (const state of describeMachine(machine).states) {
+        expect(svg, `${machine.id}.svg draws ${state.path}`).toContain(
+          `data-testid="state-${machine.id}-${state.path}"`,
+        );
+      }
       const json = JSON.parse(
         files.find((f) => f.path === `docs/machines/${machine.id}.json`)?.content ?? '{}',
       );
       expect(json.id).toBe(machine.id);
       expect(json.states.length).toBe(Object.keys(machine.root.states).length + nestedCount(machine.root));
+    }
+  });
+
+  it('describes every state of every machine in one line (docs/machines/descriptions.json)', () => {
+    for (const { machine, summary } of DIAGRAM_MACHINES) {
+      expect(summary, `${machine.id} has no summary in docs/machines/descriptions.json`).not.toBe('');
+      const md = files.find((f) => f.path === `docs/machines/${machine.id}.md`)?.content ?? '';
+      for (const state of describeMachine(machine).states) {
+        const row = md.split('\n').find((line) => line.startsWith(`| \`${state.path}\` |`)) ?? '';
+        const description = row.split(' | ').at(-1)?.replace(/ \|$/, '') ?? '';
+        expect(description.trim(), `${machine.id}.${state.path} has no description`).not.toBe('');
+        expect(description, `${machine.id}.${state.path}: one line`).not.toContain('\n');
+      }
     }
   });
 });

@@ -50,7 +50,12 @@ export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
     '',
     doc.summary,
     '',
-    `Source: [${doc.source}](../../${doc.source}). As JSON: [${graph.id}.json](${graph.id}.json).`,
+    `Source: [${doc.source}](../../${doc.source}). As JSON: [${graph.id}.json](${graph.id}.json). ` +
+      `As SVG (laid out by ELK): [${graph.id}.svg](${graph.id}.svg).`,
+    '',
+    `![${graph.id} state machine](${graph.id}.svg)`,
+    '',
+    'The same machine in Mermaid (GitHub renders it):',
     '',
     '```mermaid',
     toMermaid(graph),
