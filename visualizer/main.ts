@@ -13,14 +13,24 @@ import {
 import {
   type Actor,
   type AnyActorRef,
+  type AnyStateMachine,
   createActor,
   type EventObject,
   type InspectionEvent,
   waitFor,
 } from 'xstate';
+import { DIAGRAM_MACHINES, describedGraph } from '../tools/diagrams/generate';
 import { describeMachine } from '../tools/diagrams/graph';
-import { createPanel, type Panel } from './panels';
+import { createPanel, type Panel, stateLink } from './panels';
 import { show } from './show';
+import { eventInWords } from './words';
+
+/** The machine's graph with the one-line state descriptions of docs/machines/descriptions.json. */
+function graphOf(machine: AnyStateMachine) {
+  const doc = DIAGRAM_MACHINES.find((m) => m.machine.id === machine.id);
+  return doc ? describedGraph(doc) : describeMachine(machine);
+}
+const GRAPHS = [sessionMachine, loginMachine, tokenRefreshMachine, incomeReportMachine].map(graphOf);
 
 const params = new URLSearchParams(location.search);
 const pollIntervalMs = Number(params.get('poll')) > 0 ? Number(params.get('poll')) : undefined;
@@ -47,14 +57,15 @@ const yearInput = field('year', 'Report year', '2025', 'number');
 const deliveryInput = field('delivery', 'Delivery', 'download');
 form.addEventListener('submit', (e) => e.preventDefault());
 
-// ---- event log, fed by the inspector (redactInspection: secrets never reach it) ----
+// ---- event log, fed by the inspector (redactInspection: secrets never reach it), oldest first ----
 
 const log = document.querySelector<HTMLOListElement>('#log')!;
 function addLog(text: string) {
   const li = document.createElement('li');
   li.textContent = text;
-  log.prepend(li);
-  while (log.children.length > 40) log.lastElementChild?.remove();
+  log.append(li);
+  while (log.children.length > 60) log.firstElementChild?.remove();
+  log.scrollTop = log.scrollHeight;
 }
 let scheduled = false;
 function scheduleRender() {
@@ -75,17 +86,33 @@ function actorName(ref: unknown): string {
   if (ref !== undefined && ref === report) return 'incomeReport';
   return (ref as { id?: string }).id ?? 'actor';
 }
+let lastMove = '';
+/** `{ active: 'idle' }` → `active.idle`. */
+const leafText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+          .map(([k, v]) => `${k}.${leafText(v)}`)
+          .join(', ')
+      : String(value);
 const inspect = (event: InspectionEvent) => {
   const type = event.type === '@xstate.event' ? event.event.type : '';
   // Promise actors resolving are repeated by the `done` event their parent gets.
-  if (
+  if (type.startsWith('xstate.snapshot.')) {
+    // A parent watching its child: say where the child is now, once per move.
+    const value = (event.event as { snapshot?: { value?: unknown } }).snapshot?.value;
+    const text = `${type.slice('xstate.snapshot.'.length)} is now ${leafText(value)}`;
+    if (text !== lastMove) addLog(text);
+    lastMove = text;
+  } else if (
     event.type === '@xstate.event' &&
     !type.startsWith('xstate.init') &&
     !type.startsWith('xstate.promise.')
   ) {
     const { type: _, ...rest } = event.event;
     const payload = Object.keys(rest).length > 0 ? ` ${show(rest, 0, 160)}` : '';
-    addLog(`${actorName(event.actorRef)} ← ${type}${payload}`);
+    addLog(`${actorName(event.actorRef)} got ${eventInWords(type, GRAPHS)}${payload}`);
   }
   if (event.type === '@xstate.snapshot') scheduleRender();
 };
@@ -118,7 +145,7 @@ const code = () => secret(codeInput.value.trim());
 const panels: Panel[] = [
   createPanel(
     {
-      graph: describeMachine(sessionMachine),
+      graph: graphOf(sessionMachine),
       live: 'createPamClient(…).session',
       actor: () => client.session,
       events: {
@@ -135,7 +162,7 @@ const panels: Panel[] = [
   ),
   createPanel(
     {
-      graph: describeMachine(loginMachine),
+      graph: graphOf(loginMachine),
       live: 'the session’s child “login” (while signingIn)',
       actor: () => child('login'),
       events: {
@@ -149,7 +176,7 @@ const panels: Panel[] = [
   ),
   createPanel(
     {
-      graph: describeMachine(tokenRefreshMachine),
+      graph: graphOf(tokenRefreshMachine),
       live: 'the session’s child “refresh” (while signedIn)',
       actor: () => child('refresh'),
       events: { TICK: () => ({ type: 'TICK' }), REFRESH: () => ({ type: 'REFRESH' }) },
@@ -159,7 +186,7 @@ const panels: Panel[] = [
   ),
   createPanel(
     {
-      graph: describeMachine(incomeReportMachine),
+      graph: graphOf(incomeReportMachine),
       live: 'createActor(incomeReportMachine, { input: { user: client.user } }) (while signed in)',
       actor: () => report,
       events: {
@@ -181,12 +208,31 @@ const panels: Panel[] = [
 
 function logSend(machine: string, event: EventObject) {
   const { type, ...rest } = event;
-  addLog(`you → ${machine}: ${type}${Object.keys(rest).length > 0 ? ` ${show(rest, 0, 160)}` : ''}`);
+  addLog(`you sent ${machine} ${type}${Object.keys(rest).length > 0 ? ` ${show(rest, 0, 160)}` : ''}`);
 }
 
 const main = document.querySelector<HTMLElement>('#machines')!;
 for (const panel of panels) main.append(panel.element);
 
+// ---- the page address names a machine and a state: #machine=login&state=twoFactorRequired ----
+
+function openLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const machine = params.get('machine');
+  const state = params.get('state');
+  for (const panel of panels) {
+    const mine = panel.element.dataset.testid === `machine-${machine}`;
+    panel.select(mine ? state : null);
+    if (mine) panel.element.scrollIntoView({ block: 'start' });
+  }
+}
+panels.forEach((panel, i) => {
+  panel.onSelect((path) => {
+    history.replaceState(null, '', stateLink(GRAPHS[i]!.id, path));
+    openLink();
+  });
+});
+window.addEventListener('hashchange', openLink);
 let signedIn = false;
 function renderAll() {
   const nowSignedIn = client.session.getSnapshot().matches('signedIn');
@@ -287,4 +333,8 @@ for (const [key, [label, run]] of Object.entries(flows)) {
   presets.append(b);
 }
 presets.append(status);
-document.body.dataset.ready = 'true';
+Promise.all(panels.map((p) => p.ready)).then(() => {
+  renderAll();
+  openLink();
+  document.body.dataset.ready = 'true';
+});

@@ -26,6 +26,19 @@ export interface Panel {
   element: HTMLElement;
   render(): void;
   redraw(): void;
+  /** Marks a state (from a link or a click) and shows its description; null clears it. */
+  select(path: string | null): void;
+  /** Called when the reader clicks a state box of this panel's diagram. */
+  onSelect(listener: (path: string) => void): void;
+  /** Resolves once the diagram is laid out. */
+  ready: Promise<void>;
+}
+
+/** The page address of a machine and one of its states: `#machine=login&state=twoFactorRequired`. */
+export function stateLink(machine: string, state: string | null): string {
+  const params = new URLSearchParams({ machine });
+  if (state) params.set('state', state);
+  return `#${params.toString()}`;
 }
 
 const button = (text: string, testid: string) => {
@@ -64,9 +77,19 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
   current.dataset.testid = `current-${id}`;
   const live = document.createElement('small');
   live.textContent = `live: ${spec.live}`;
-  header.append(title, current, live);
+  const link = document.createElement('a');
+  link.className = 'state-link';
+  link.dataset.testid = `link-${id}`;
+  link.textContent = 'link to this state';
+  link.title = 'A link that opens this page on this machine and its current state';
+  header.append(title, current, link, live);
 
   const diagram: Diagram = drawMachine(id, spec.graph);
+  const selected = document.createElement('p');
+  selected.className = 'selected';
+  selected.dataset.testid = `selected-${id}`;
+  const describe = (path: string) =>
+    `${path}: ${spec.graph.states.find((s) => s.path === path)?.description ?? '(no description)'}`;
 
   const eventsBox = document.createElement('div');
   eventsBox.className = 'events';
@@ -120,7 +143,7 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
   context.className = 'context';
   context.dataset.testid = `context-${id}`;
 
-  section.append(header, diagram.element, eventsBox, details, context);
+  section.append(header, diagram.element, selected, eventsBox, details, context);
 
   const history: string[] = [];
   const render = () => {
@@ -130,6 +153,7 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
     const paths = snapshot ? activePaths(snapshot.value) : [];
     const value = snapshot ? valueText(snapshot.value) : '';
     current.textContent = snapshot ? value + (running ? '' : ` (${snapshot.status})`) : 'not running';
+    link.href = stateLink(id, snapshot ? value.split(', ')[0] || null : null);
     section.dataset.running = String(running);
     if (snapshot && history.at(-1) !== value) {
       history.push(value);
@@ -147,5 +171,22 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
     context.textContent = snapshot ? show(snapshot.context) : '';
   };
 
-  return { element: section, render, redraw: diagram.redraw };
+  const listeners: ((path: string) => void)[] = [];
+  diagram.onSelect((path) => {
+    for (const listener of listeners) listener(path);
+  });
+  return {
+    element: section,
+    render,
+    redraw: diagram.redraw,
+    select(path) {
+      diagram.mark(path);
+      section.dataset.selected = path ?? '';
+      selected.textContent = path ? describe(path) : '';
+    },
+    onSelect(listener) {
+      listeners.push(listener);
+    },
+    ready: diagram.ready,
+  };
 }

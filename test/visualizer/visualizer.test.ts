@@ -133,6 +133,42 @@ describe.skipIf(!hasChromium)('visualizer', () => {
     expect(await testid('context-incomeReport').textContent()).toContain('"reference_year": 2025');
   });
 
+  it('lists events oldest first in reviewer words, and prints services as [service]', async () => {
+    const lines = await page.locator('[data-testid="log"] li').allTextContents();
+    expect(lines.length).toBeGreaterThan(5);
+    const first = lines.findIndex((l) => l.includes('LOGIN'));
+    const last = lines.findLastIndex((l) => l.includes('GENERATE'));
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(last).toBeGreaterThan(first);
+    expect(lines.filter((l) => l.includes('xstate.'))).toEqual([]);
+    expect(lines.some((l) => / finished( \(in [\w.]+\))?/.test(l))).toBe(true);
+    const context = (await testid('context-session').textContent()) ?? '';
+    expect(context).toContain('"auth": "[service]"');
+    expect(context).not.toContain('"environment"');
+    expect(context).not.toMatch(/"(savedAt|expiresAt)": \d{13}/);
+  });
+
+  it('opens on the machine and state a link names, and a click on a state names it in the URL', async () => {
+    const linked = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    try {
+      await linked.goto(`${demo.url}/visualizer/?poll=100#machine=login&state=twoFactorRequired`);
+      await linked.waitForSelector('body[data-ready="true"]');
+      await linked.waitForSelector('[data-testid="state-login-twoFactorRequired"].linked');
+      expect(await linked.getByTestId('selected-login').textContent()).toMatch(/^twoFactorRequired: \w/);
+      expect(await linked.getByTestId('machine-login').getAttribute('data-selected')).toBe(
+        'twoFactorRequired',
+      );
+      await linked.getByTestId('state-incomeReport-polling.fetching').click();
+      expect(new URL(linked.url()).hash).toBe('#machine=incomeReport&state=polling.fetching');
+      await linked.waitForSelector('[data-testid="state-incomeReport-polling.fetching"].linked');
+      expect(await linked.getByTestId('link-session').getAttribute('href')).toBe(
+        '#machine=session&state=signedOut',
+      );
+    } finally {
+      await linked.close();
+    }
+  });
+
   it('never shows the password, the code or an access token', async () => {
     const tokens = reference.requests
       .map((r) => r.headers.authorization)

@@ -111,7 +111,7 @@ export function toSvg(layout: MachineLayout, opts: SvgOptions = {}): string {
     const d = e.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join(' ');
     const title = `${e.source} → ${e.target}${e.label ? `: ${e.label.lines.join(', ')}` : ''}`;
     out.push(
-      `<g class="transition" data-edge="${xml(`${e.source}>${e.target}`)}">`,
+      `<g class="transition" data-edge="${xml(`${e.source}>${e.target}`)}" data-source="${xml(e.source)}">`,
       `<path class="edge${live ? ' live' : ''}" d="${d}"><title>${xml(title)}</title></path>`,
       tip(e.points[e.points.length - 2]!, e.points[e.points.length - 1]!, live),
     );
