@@ -16,30 +16,33 @@ import { type Actor, createActor, type InspectionEvent, type Observer } from 'xs
 import { type DebugLogger, debugInspector } from './client/debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
+import { refreshThroughSession, withProfileRecheck } from './client/session-link';
 import { type CrossTab, createCrossTab } from './cross-tab';
-import { browserEnvironment, isOwnedChannel, onWake, type PamEnvironment } from './environment';
-import { type SessionEmitted, sessionMachine } from './sessionMachine';
+import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
+import { sameView, selectSessionView, type SessionView } from './session/view';
+import { type RegisterCommandPayload, type SessionEmitted, type SessionEvent, sessionMachine } from './sessionMachine';
 
 export type { DebugLogger } from './client/debug';
 export type { Mutation, MutationOutcomeUnknown } from './client/outcome';
 
 export interface PamClientOptions {
+  /** The service's absolute URL (a relative one such as `/api` only in a browser page). */
   baseURL: string;
   /** Where the session is kept. Default: memory (gone on reload). Opt in to `createWebStorageTokenStore()`. */
   storage?: TokenStore;
   endpoints?: Partial<AuthEndpoints>;
+  /** Per request, ms (default 15 000). Also how long a tab waits for another tab's refresh. */
   timeout?: number;
   retry?: number;
   headers?: Record<string, string>;
   fetch?: typeof fetch;
   /** Refresh cycle tuning (defaults: 6 h interval, a check every 60 s). */
   refresh?: { intervalMs?: number; tickMs?: number };
-  /** The wall clock. Same as `environment.now`, which it overrides. */
-  now?: () => number;
   /**
-   * Clock, timers, visibility, focus, network and the cross-tab channel. Each part left out is
-   * the browser's (looked up when the client is created, never at import); outside a browser the
-   * signals are inert and there is no channel. `channel: null` keeps the session to this tab.
+   * Clock, timers, visibility, focus, network and the cross-tab channel: the one seam to the
+   * outside world. Each part left out is the browser's (looked up when the client is created, never
+   * at import); outside a browser the signals are inert and there is no channel. `channel: null`
+   * keeps the session to this tab.
    */
   environment?: Partial<PamEnvironment>;
   /**
@@ -49,12 +52,6 @@ export interface PamClientOptions {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** A debug log of the session (`true`: `console.debug`). Goes through the same redaction as `inspect`. */
   debug?: boolean | DebugLogger;
-  /**
-   * Wake-up signals that make the refresh cycle look at the wall clock at once (a tab coming
-   * back, the network returning). Default: the environment's `visibilitychange` (to visible),
-   * `focus` and `online`. Return an unsubscribe function.
-   */
-  onWake?: (wake: () => void) => () => void;
 }
 
 type ClientEmitted = SessionEmitted | MutationOutcomeUnknown;
@@ -68,20 +65,35 @@ export interface LoginCredentials {
   appSource?: string;
 }
 
+/** The session actor as an app holds it: it accepts commands only. */
+export type SessionActor = Omit<Actor<typeof sessionMachine>, 'send'> & { send(event: SessionEvent): void };
+
 export interface PamClient {
   http: HttpAdapter;
   auth: AuthModule;
-  /** The user module; a mutation whose outcome is unknown (timeout) re-reads the profile, never resends. */
+  /**
+   * The user module. A mutation whose outcome is unknown (timeout) re-reads the profile, never
+   * resends; a responsible-gaming change (limits, pause, self-exclusion) re-reads the restrictions.
+   */
   user: UserModule;
   tokens: TokenStore;
   /** The environment in use (the injected parts, browser defaults for the rest). */
   environment: PamEnvironment;
-  /** The running session actor (`signedOut` / `signingIn` / `signedIn` / `signingOut`). */
-  session: Actor<typeof sessionMachine>;
+  /** The running session actor, for `snapshot.hasTag(...)`, inspection and the machine's events. */
+  session: SessionActor;
+  /** What to render: one flat, frozen object (see `SessionView`); a new object only when something changed. */
+  readonly view: SessionView;
+  /** Calls `listener` with the new view each time it changes (not at once). Returns an unsubscribe function. */
+  subscribe(listener: (view: SessionView) => void): () => void;
   /** Starts (or restarts) a login; the password is boxed before it reaches any actor. */
   login(credentials: LoginCredentials): void;
+  /** Registers (spec 5.3) and signs the new player in, as a login would; the password is boxed at once. */
+  register(payload: RegisterCommandPayload): void;
   /** Sends the two-factor code; boxed like the password. */
   submitCode(code: string | Secret, captchaToken?: string | Secret): void;
+  /** Abandons a login or registration (the two-factor step included), or leaves `failed` / `cancelledAccount`. */
+  cancel(): void;
+  /** Ends the session here and in every tab; during a login, abandons it. */
   logout(): void;
   /** Fires after the state it reports is committed. Returns an unsubscribe function. */
   on<T extends PamClientEvent>(type: T, listener: Listener<T>): () => void;
@@ -106,21 +118,33 @@ function inspector(options: PamClientOptions) {
   };
 }
 
+/** Calls every listener; one listener's bug neither hides the others nor reaches the caller. */
+function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(value);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
 /**
  * One adapter, one token store, both modules and a running session, wired together: the
  * adapter reads the token from the store, and a 401 on any authenticated call waits for one
  * shared refresh through the session's refresh cycle. In a browser, the tabs of an origin share
- * the session over a `BroadcastChannel`.
+ * the session over a `BroadcastChannel`. Create it once per app (a module), not per component.
  *
  * @example
- * const client = createPamClient({ baseURL: 'https://api.example.com' });
- * client.on('signedIn', () => router.push('/account'));
+ * export const client = createPamClient({ baseURL: 'https://api.example.com' });
+ * client.subscribe((view) => render(view)); // view.status: 'signedOut' | 'signingIn' | ...
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
   const tokens = withPendingWrites(options.storage ?? createMemoryTokenStore());
-  const overrides = { ...options.environment, ...(options.now ? { now: options.now } : {}) };
-  const env = browserEnvironment(overrides, `pam-client:${options.baseURL}`);
+  const env = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
   const crossTab: CrossTab | null = env.channel
     ? createCrossTab(env.channel, { ...env, ownsChannel: isOwnedChannel(env.channel) })
     : null;
@@ -128,58 +152,53 @@ export function createPamClient(options: PamClientOptions): PamClient {
   // Requests waiting on a refresh: `stop()` answers them (false), since a stopped actor never will.
   const waiters = new Set<(ok: boolean) => void>();
 
-  const http = createOfetchAdapter({
-    baseURL: options.baseURL,
-    getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
-    onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
-    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-    ...(options.retry === undefined ? {} : { retry: options.retry }),
-    ...(options.headers === undefined ? {} : { headers: options.headers }),
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-  });
+  let http: HttpAdapter;
+  try {
+    http = createOfetchAdapter({
+      baseURL: options.baseURL,
+      getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
+      onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...(options.retry === undefined ? {} : { retry: options.retry }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+  } catch (error) {
+    crossTab?.close();
+    throw error;
+  }
   const auth = createAuthModule(http, options.endpoints ? { endpoints: options.endpoints } : {});
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
-  const user = withOutcomeCheck(createUserModule(http), auth, (event) => {
-    for (const listener of [...outcomeListeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        // An app listener's bug must not hide the others, nor the mutation's own error.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  });
+  const checked = withOutcomeCheck(createUserModule(http), auth, (event) =>
+    notify(outcomeListeners, withoutProfileToken(event)),
+  );
 
-  session = createActor(sessionMachine, {
+  const actor = createActor(sessionMachine, {
     input: {
       auth,
       tokens,
       intervalMs: options.refresh?.intervalMs,
       tickMs: options.refresh?.tickMs,
-      now: env.now,
+      environment: env,
       crossTab,
-      random: env.random,
-      timers: env.timers,
+      refreshWaitMs: refreshWaitOf(options.timeout),
     },
     clock: env.timers as never,
     ...inspector(options),
   });
-  const actor = session;
-  const unwake = (options.onWake ?? ((wake: () => void) => onWake(env, wake)))(() =>
-    actor.send({ type: 'TICK' }),
-  );
-  const unlisten = crossTab?.subscribe((message) => {
-    if (message.type === 'session') {
-      actor.send({
-        type: 'REMOTE_SESSION',
-        session: message.session,
-        user: message.user,
-        reason: message.reason,
-      });
-    } else if (message.type === 'signedOut') actor.send({ type: 'REMOTE_SIGNED_OUT', at: message.at });
-    else if (message.type === 'syncRequest') answerSync(actor, tokens, crossTab);
+  session = actor;
+  const user = withProfileRecheck(checked, actor);
+
+  let view = selectSessionView(actor.getSnapshot());
+  const viewListeners = new Set<(view: SessionView) => void>();
+  actor.subscribe({
+    next: (snapshot) => {
+      const next = selectSessionView(snapshot);
+      if (sameView(view, next)) return;
+      view = next;
+      notify(viewListeners, view);
+    },
+    error: () => {},
   });
   actor.start();
   // A tab opened after the login asks the others for the session (the default store is per tab).
@@ -191,17 +210,39 @@ export function createPamClient(options: PamClientOptions): PamClient {
     user,
     tokens,
     environment: env,
-    session: actor,
+    session: actor as SessionActor,
+    get view() {
+      return view;
+    },
+    subscribe(listener) {
+      viewListeners.add(listener);
+      return () => viewListeners.delete(listener);
+    },
+    // Boxed here, before the event reaches any actor (or an inspector).
     login: ({ login, password, captchaToken, appSource }) =>
       actor.send({
         type: 'LOGIN',
         login,
         password: secret(password),
-        captchaToken: boxed(captchaToken),
-        appSource,
+        ...(captchaToken === undefined ? {} : { captchaToken: secret(captchaToken) }),
+        ...(appSource === undefined ? {} : { appSource }),
+      }),
+    register: (payload) =>
+      actor.send({
+        type: 'REGISTER',
+        payload: {
+          ...payload,
+          password: secret(payload.password),
+          ...(payload.captcha_token === undefined ? {} : { captcha_token: secret(payload.captcha_token) }),
+        },
       }),
     submitCode: (code, captchaToken) =>
-      actor.send({ type: 'SUBMIT_CODE', code: secret(code), captchaToken: boxed(captchaToken) }),
+      actor.send({
+        type: 'SUBMIT_CODE',
+        code: secret(code),
+        ...(captchaToken === undefined ? {} : { captchaToken: secret(captchaToken) }),
+      }),
+    cancel: () => actor.send({ type: 'CANCEL' }),
     logout: () => actor.send({ type: 'LOGOUT' }),
     on: (type, listener) => {
       if (type === 'mutationOutcomeUnknown') {
@@ -213,64 +254,26 @@ export function createPamClient(options: PamClientOptions): PamClient {
       return () => sub.unsubscribe();
     },
     stop: () => {
-      unwake();
-      unlisten?.();
       crossTab?.close();
       outcomeListeners.clear();
+      viewListeners.clear();
       actor.stop();
       for (const done of [...waiters]) done(false);
     },
   };
 }
 
-/** A captcha token is single-use, but still a secret while it lives: boxed like the password. */
-const boxed = (value: string | Secret | undefined) => (value === undefined ? undefined : secret(value));
-
-/** Another tab asked for the session: a signed-in tab answers with the one in its store. */
-function answerSync(actor: Actor<typeof sessionMachine>, tokens: TokenStore, crossTab: CrossTab | null) {
-  const snapshot = actor.getSnapshot();
-  if (!snapshot.matches('signedIn')) return;
-  Promise.resolve(tokens.get())
-    .then((stored) => {
-      if (stored && actor.getSnapshot().matches('signedIn')) {
-        crossTab?.publishSession(stored, 'sync', snapshot.context.user);
-      }
-    })
-    .catch(() => {});
+const MAX_WAIT_MS = 2 ** 31 - 1;
+/** A tab that gave way to another's refresh waits at most one request's timeout for its outcome. */
+function refreshWaitOf(timeout: number | undefined): number {
+  if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return 15_000;
+  return Math.min(timeout, MAX_WAIT_MS);
 }
 
-/**
- * The adapter's `onUnauthorized`: ask the session for a refresh and wait for its outcome. The
- * adapter already makes this single-flight, and the refresh cycle ignores a REFRESH while one is
- * in flight, so N concurrent 401s cost one refresh.
- */
-function refreshThroughSession(
-  session: Actor<typeof sessionMachine>,
-  waiters: Set<(ok: boolean) => void>,
-): Promise<boolean> {
-  const snapshot = session.getSnapshot();
-  // A stopped actor still shows its last state, but nothing will ever answer it.
-  if (snapshot.status !== 'active' || !snapshot.matches('signedIn')) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let subs: { unsubscribe(): void }[] = [];
-    function done(ok: boolean) {
-      if (!waiters.delete(done)) return;
-      for (const sub of subs) sub.unsubscribe();
-      resolve(ok);
-    }
-    waiters.add(done);
-    subs = [
-      session.on('tokenRefreshed', () => done(true)),
-      session.on('sessionExpired', () => done(false)),
-      session.on('refreshFailed', () => done(false)),
-      session.subscribe({
-        next: (s) => {
-          if (s.status !== 'active' || !s.matches('signedIn')) done(false);
-        },
-        error: () => done(false),
-        complete: () => done(false),
-      }),
-    ];
-    session.send({ type: 'REFRESH' });
-  });
+/** The re-read profile's `user.token` is an access token: never in an event. */
+function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {
+  const user = event.profile?.user as (Record<string, unknown> & { token?: unknown }) | undefined;
+  if (!event.profile || !user || !('token' in user)) return event;
+  const { token: _token, ...rest } = user;
+  return { ...event, profile: { ...event.profile, user: rest as typeof event.profile.user } };
 }

@@ -16,10 +16,21 @@ const APP = 'pam-client';
 
 export type CrossTabMessage =
   | { type: 'session'; from: string; session: StoredSession; user: AuthUser | null; reason: SessionReason }
-  /** `at`: when the sender signed out (its clock), so a late-delivered message cannot undo a newer login. */
-  | { type: 'signedOut'; from: string; at: number | null }
+  /**
+   * The sender's session ended. `seq`: the order of the session that ended (see `StoredSession.seq`),
+   * so a late-delivered message cannot end a newer session; `at`: the sender's wall clock, kept
+   * for stores written before `seq` existed. `reason`: an explicit logout or an expiry.
+   */
+  | { type: 'signedOut'; from: string; at: number | null; seq: number | null; reason: 'logout' | 'expired' }
   | { type: 'claim'; from: string }
-  | { type: 'syncRequest'; from: string };
+  | { type: 'syncRequest'; from: string }
+  /**
+   * The tab that won the refresh claim failed: the tabs that gave way stop waiting at once
+   * (`expired`: the refresh answered 401; else the winner backs off, and so do they).
+   */
+  | { type: 'refreshFailed'; from: string; expired: boolean }
+  /** A tab re-read the profile: the others show the same restrictions at once. */
+  | { type: 'profile'; from: string; userInfo: Record<string, unknown>; at: number };
 
 export type SessionReason = 'login' | 'refresh' | 'sync';
 
@@ -30,7 +41,9 @@ export type SessionReason = 'login' | 'refresh' | 'sync';
 export interface CrossTab {
   readonly tabId: string;
   publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null): void;
-  publishSignedOut(): void;
+  publishSignedOut(end: { seq: number | null; reason: 'logout' | 'expired' }): void;
+  publishRefreshFailed(expired: boolean): void;
+  publishProfile(userInfo: Record<string, unknown>): void;
   requestSync(): void;
   /**
    * Called when this tab found a refresh due: waits a random 0–500 ms, gives way if another tab
@@ -47,9 +60,17 @@ function parse(data: unknown): CrossTabMessage | null {
   const m = data as Record<string, unknown>;
   if (m.app !== APP || m.v !== 1 || typeof m.from !== 'string') return null;
   const from = m.from;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   if (m.type === 'signedOut')
-    return { type: 'signedOut', from, at: typeof m.at === 'number' && Number.isFinite(m.at) ? m.at : null };
+    return { type: 'signedOut', from, at: num(m.at), seq: num(m.seq), reason: m.reason === 'expired' ? 'expired' : 'logout' };
   if (m.type === 'claim' || m.type === 'syncRequest') return { type: m.type, from };
+  if (m.type === 'refreshFailed') return { type: 'refreshFailed', from, expired: m.expired === true };
+  if (m.type === 'profile') {
+    const userInfo = m.userInfo;
+    const at = num(m.at);
+    if (typeof userInfo !== 'object' || userInfo === null || Array.isArray(userInfo) || at === null) return null;
+    return { type: 'profile', from, userInfo: userInfo as Record<string, unknown>, at };
+  }
   if (m.type !== 'session') return null;
   const session = parseStoredSession(m.session);
   const reason = m.reason;
@@ -99,10 +120,12 @@ export function createCrossTab(
     const message = parse(event?.data);
     if (!message || message.from === o.tabId) return;
     if (message.type === 'claim') claims.set(message.from, o.now());
-    if (message.type === 'session' || message.type === 'signedOut') claims.delete(message.from);
+    if (message.type === 'session' || message.type === 'signedOut' || message.type === 'refreshFailed')
+      claims.delete(message.from);
     // A refresh happened: every claim of that round is over, including those of tabs that lost the
     // tie and gave way (they send nothing), which would otherwise block the next round for 60 s.
-    if (message.type === 'session' && message.reason === 'refresh') claims.clear();
+    if ((message.type === 'session' && message.reason === 'refresh') || message.type === 'refreshFailed')
+      claims.clear();
     for (const listener of [...listeners]) listener(message);
   };
   channel.addEventListener('message', onMessage);
@@ -118,7 +141,9 @@ export function createCrossTab(
     // The token crosses the channel on purpose: with the default memory store it is the only way a
     // tab of the same origin gets the session. It never reaches a snapshot, a log or the DOM.
     publishSession: (session, reason, user) => post({ type: 'session', session, reason, user }),
-    publishSignedOut: () => post({ type: 'signedOut', at: o.now() }),
+    publishSignedOut: (end) => post({ type: 'signedOut', at: o.now(), seq: end.seq, reason: end.reason }),
+    publishRefreshFailed: (expired) => post({ type: 'refreshFailed', expired }),
+    publishProfile: (userInfo) => post({ type: 'profile', userInfo, at: o.now() }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';

@@ -10,6 +10,7 @@ export type {
   PamClient,
   PamClientEvent,
   PamClientOptions,
+  SessionActor,
 } from './createPamClient';
 export { createPamClient } from './createPamClient';
 export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
@@ -19,7 +20,15 @@ export { browserEnvironment } from './environment';
 export * from './incomeReportMachine';
 export * from './loginMachine';
 export { LOST_RACE_GRACE_MS } from './session/support';
-export type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './sessionMachine';
+export type { SessionStatus, SessionView } from './session/view';
+export { SESSION_STATUSES, selectSessionView } from './session/view';
+export type {
+  RegisterCommandPayload,
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  SessionInput,
+} from './sessionMachine';
 export { sessionMachine } from './sessionMachine';
 export { asPamError, backoffDelay, clampDelay, isTransient } from './shared';
 export * from './tokenRefreshMachine';

@@ -1,341 +1,588 @@
-import {
-  type AuthModule,
-  type LoginSuccess,
-  parseStoredSession,
-  type StoredSession,
-  type TokenStore,
-} from 'pam-client';
-import { assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
-import { withoutUserToken } from './login/request';
-import { loginMachine } from './loginMachine';
-import { guardedRefresh, sessionFromLogin, sessionRefreshCycle, settle } from './session/support';
-import type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
+import { type AuthUser, type LoginSuccess, type StoredSession, secret } from 'pam-client';
+import { and, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
+import { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
+import { crossTabListener, logoutSession, profileWatch, restoreSession, type SessionMeta, wakeSignals } from './session/actors';
+import { createVault, guardStore, service, settle, vaultedAuth } from './session/deps';
+import { internal, isInternal, type SessionInternalEvent } from './session/internal';
+import { guardedRefresh, isNewerSession, sessionMetaFromLogin, sessionRefreshCycle } from './session/support';
+import type { PendingCommand, SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
 import { asPamError } from './shared';
 
 export type * from './session/types';
 
-type Remote = Extract<SessionEvent, { type: 'REMOTE_SESSION' }>;
-const live = (c: SessionContext, s: StoredSession) => s.expiresAt === null || s.expiresAt > c.now();
+type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
+type LoginChildSnapshot = { value: unknown; context: { error: unknown; retryAt: number | null; rejectedCodes: number } };
 
-/** What the session remembers of the stored session: everything but the token itself. */
-const sessionMeta = (session: StoredSession) => ({
-  savedAt: session.savedAt,
-  expiresAt: session.expiresAt,
-  tokenType: session.tokenType,
-  userId: session.userId ?? null,
+const DEFAULT_REFRESH_WAIT_MS = 15_000;
+const noop = () => () => {};
+
+const asPamErrorOrNull = (error: unknown) => (error == null ? null : asPamError(error));
+
+/** The session metadata fields of the context, from a stored or shared session. */
+const metaFields = (m: Omit<SessionMeta, 'accessToken'>) => ({
+  savedAt: m.savedAt,
+  expiresAt: m.expiresAt,
+  tokenType: m.tokenType,
+  userId: m.userId ?? null,
+  seq: m.seq ?? null,
 });
 
+const vaultedAuthOf = (context: SessionContext) => vaultedAuth(context.deps.auth, context.deps.vault);
+
+/** A session command as the login child's event. */
+function toChild(command: PendingCommand) {
+  if (command.type === 'REGISTER') return { type: 'REGISTER' as const, payload: command.payload };
+  return {
+    type: 'SUBMIT' as const,
+    login: command.login,
+    password: command.password,
+    ...(command.captchaToken === undefined ? {} : { captchaToken: command.captchaToken }),
+    ...(command.appSource === undefined ? {} : { appSource: command.appSource }),
+  };
+}
+
+/** The session's token expired (a wake-up past its life, or the refresh answered 401). */
+const expire = () =>
+  [
+    { type: 'announceSignOut', params: 'expired' },
+    'clearTokensUnlessNewer',
+    { type: 'forget', params: { reason: 'expired' } },
+    'emitExpired',
+  ] as const;
+
+/** The login child's state, as the session's status. */
+const childIs = (state: string) => ({ event }: { event: { snapshot?: unknown } }) =>
+  (event.snapshot as LoginChildSnapshot | undefined)?.value === state;
+
+/** The login and registration commands, boxed: a password or captcha token is a `Secret` from here on. */
+const boxCommand = (e: PendingCommand): PendingCommand =>
+  e.type === 'LOGIN'
+    ? {
+        ...e,
+        password: secret(e.password),
+        ...(e.captchaToken === undefined ? {} : { captchaToken: secret(e.captchaToken) }),
+      }
+    : {
+        type: 'REGISTER',
+        payload: {
+          ...e.payload,
+          password: secret(e.payload.password),
+          ...(e.payload.captcha_token === undefined ? {} : { captcha_token: secret(e.payload.captcha_token) }),
+        },
+      };
+
 /**
- * The session: login (with its two-factor branch), the refresh cycle while signed in, and
- * logout. The access token lives only in the token store (which the HTTP adapter reads), never
- * in a snapshot. With a `crossTab`, logins, refreshes and logouts are shared with the other tabs.
+ * The session: login or registration (with the two-factor branch), the refresh cycle while signed
+ * in, the profile and its responsible-gaming restrictions, and logout. The access token lives only
+ * in the token store (which the HTTP adapter reads), never in a snapshot, an event or a child's
+ * output. With a `crossTab`, logins, refreshes, restrictions and logouts are shared with the other tabs.
  *
- * States: `restoring` (reads the store once at start), `signedOut`, `signingIn` (the login
- * machine runs as child `login`: read its state for the form), `signedIn` (the refresh cycle
- * runs as child `refresh`), `signingOut`.
+ * States (each also a tag, the view's `status`): `restoring`, `signedOut`, `signingIn`
+ * (`signingIn` / `registering` / `twoFactorRequired` / `verifyingCode`), `signedIn`,
+ * `signingOut`, `failed`, `cancelledAccount`.
  *
  * @example
  * const session = createActor(sessionMachine, { input: { auth, tokens: createMemoryTokenStore() } }).start();
  * session.send({ type: 'LOGIN', login: 'player@example.com', password: secret(typed) });
+ * session.getSnapshot().hasTag('twoFactorRequired');
  */
-export const sessionMachine = /* @__PURE__ */ setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    emitted: {} as SessionEmitted,
-    input: {} as SessionInput,
-    children: {} as { login: 'login'; refresh: 'refreshCycle' },
-  },
-  actors: {
-    restore: fromPromise<StoredSession | null, { tokens: TokenStore; now: () => number }>(
-      async ({ input }) => {
-        // A custom store may hand back anything (class instances, extra fields): only a valid,
-        // plain StoredSession goes on.
-        const stored = parseStoredSession(await input.tokens.get());
-        if (!stored) return null;
-        if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
-          await input.tokens.clear();
-          return null;
-        }
-        return stored;
+export const sessionMachine = /* @__PURE__ */ (() =>
+  setup({
+    types: {
+      context: {} as SessionContext,
+      events: {} as SessionEvent | SessionInternalEvent,
+      emitted: {} as SessionEmitted,
+      input: {} as SessionInput,
+      children: {} as { login: 'login'; refresh: 'refreshCycle'; profile: 'profileWatch' },
+    },
+    actors: {
+      restore: restoreSession,
+      login: loginMachine,
+      refreshCycle: sessionRefreshCycle,
+      logout: logoutSession,
+      wake: wakeSignals,
+      crossTab: crossTabListener,
+      profileWatch,
+    },
+    guards: {
+      internal: ({ event }) => isInternal(event),
+      isExpired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= c.deps.now(),
+      // Only a token the session's own actors put in the vault signs it in (not a forged done event).
+      vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
+      // Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out.
+      canAdopt: ({ context: c, event }) => {
+        if (!isInternal(event) || event.type !== 'REMOTE_SESSION' || event.reason === 'refresh') return false;
+        const s = event.session;
+        if (s.expiresAt !== null && s.expiresAt <= c.deps.now()) return false;
+        if (!c.signedOut) return true;
+        return isNewerSession(s, { seq: c.signedOut.seq ?? undefined, savedAt: c.signedOut.at });
       },
-    ),
-    login: loginMachine,
-    refreshCycle: sessionRefreshCycle,
-    // The store is emptied the moment logout starts (synchronously for the built-in stores), so
-    // a stop or a crash mid-logout cannot leave the session behind; the request then revokes the
-    // token it held.
-    logout: fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(async ({ input, signal }) => {
-      const read = input.tokens.get();
-      const current = read instanceof Promise ? await read : read;
-      const cleared = input.tokens.clear();
-      if (cleared instanceof Promise) await cleared;
-      await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
-    }),
-  },
-  guards: {
-    // A wake-up after a sleep longer than the token's life: end the session, send nothing.
-    isExpired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= c.now(),
-    // Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out.
-    canAdopt: ({ context: c }, e: Remote) =>
-      e.reason !== 'refresh' && live(c, e.session) && e.session.savedAt > (c.signedOutAt ?? -Infinity),
-    // Signed in here: take only a newer token (a sync answer with our own token changes nothing).
-    isNewer: ({ context: c }, e: Remote) =>
-      live(c, e.session) && e.session.savedAt > (c.savedAt ?? -Infinity),
-  },
-  actions: {
-    saveLogin: assign(({ context }, params: { output: LoginSuccess }) => {
-      const session = sessionFromLogin(params.output, context.now());
-      const user = withoutUserToken(params.output).user ?? null;
-      settle(context.tokens.set(session));
-      context.crossTab?.publishSession(session, 'login', user);
-      return { user, ...sessionMeta(session) };
-    }),
-    saveRefreshed: assign(({ context }, params: { accessToken: string }) => {
-      const now = context.now();
-      const lifespan =
-        context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
-      // Built from context, not read back from the store: the write starts before anyone hears
-      // `tokenRefreshed`, so a request retried on that signal finds the new token (async stores too).
-      const session: StoredSession = {
-        accessToken: params.accessToken,
-        tokenType: context.tokenType ?? 'Bearer',
-        // The refresh answer carries no expiry: keep the life span the login announced.
-        expiresAt: lifespan === null ? null : now + lifespan,
-        savedAt: now,
-        ...(context.userId === null ? {} : { userId: context.userId }),
-      };
-      settle(context.tokens.set(session));
-      context.crossTab?.publishSession(session, 'refresh', context.user);
-      return { savedAt: now, expiresAt: session.expiresAt };
-    }),
-    adopt: assign(({ context }, e: Remote) => {
-      settle(context.tokens.set(e.session));
-      return {
-        ...sessionMeta(e.session),
-        user: e.user ? (withoutUserToken({ user: e.user } as LoginSuccess).user ?? null) : context.user,
-        error: null,
-      };
-    }),
-    restored: assign((_, stored: StoredSession) => sessionMeta(stored)),
-    clearTokens: ({ context }) => {
-      settle(context.tokens.clear());
+      // Signed in here: take only a newer session (a sync answer with our own token changes nothing).
+      isNewer: ({ context: c, event }) => {
+        if (!isInternal(event) || event.type !== 'REMOTE_SESSION') return false;
+        const s = event.session;
+        if (s.expiresAt !== null && s.expiresAt <= c.deps.now()) return false;
+        return isNewerSession(s, c.savedAt === null ? null : { seq: c.seq ?? undefined, savedAt: c.savedAt });
+      },
+      // Another tab's sign-out ends this tab's session only if it ended this session or a newer one.
+      endsOurs: ({ context: c, event }) => {
+        if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
+        if (event.seq !== null && c.seq !== null) return event.seq >= c.seq;
+        return event.at === null || c.savedAt === null || event.at >= c.savedAt;
+      },
     },
-    // A shared store may already hold a newer session (the other tab logged out, then in again,
-    // while this tab was frozen): only a session as old as ours is cleared.
-    clearTokensUnlessNewer: ({ context }) => {
-      const clearIfOurs = (current: StoredSession | null) => {
-        if (current && context.savedAt !== null && current.savedAt > context.savedAt) return;
-        settle(context.tokens.clear());
-      };
-      const read = context.tokens.get();
-      if (read instanceof Promise) settle(read.then(clearIfOurs));
-      else clearIfOurs(read);
-    },
-    forget: assign(({ context }, params?: { at: number | null }) => ({
-      user: null,
-      savedAt: null,
-      expiresAt: null,
-      tokenType: null,
-      userId: null,
-      // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
-      signedOutAt: params?.at ?? context.now(),
-    })),
-    announceSignOut: ({ context }) => context.crossTab?.publishSignedOut(),
-    emitExpired: enqueueActions(({ enqueue }) => {
-      enqueue.emit({ type: 'sessionExpired' });
-      enqueue.emit({ type: 'signedOut', reason: 'expired' });
-    }),
-  },
-}).createMachine({
-  id: 'session',
-  context: ({ input }) => ({
-    auth: input.auth,
-    tokens: input.tokens,
-    intervalMs: input.intervalMs,
-    tickMs: input.tickMs,
-    now: input.now ?? Date.now,
-    user: null,
-    error: null,
-    crossTab: input.crossTab ?? null,
-    random: input.random ?? Math.random,
-    timers: input.timers ?? {
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-    },
-    savedAt: null,
-    expiresAt: null,
-    signedOutAt: null,
-    tokenType: null,
-    userId: null,
-  }),
-  initial: 'restoring',
-  on: {
-    REMOTE_SESSION: {
-      guard: { type: 'canAdopt', params: ({ event }) => event },
-      target: '.signedIn',
-      actions: { type: 'adopt', params: ({ event }) => event },
-    },
-  },
-  states: {
-    restoring: {
-      invoke: {
-        src: 'restore',
-        input: ({ context }) => ({ tokens: context.tokens, now: context.now }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output !== null,
-            target: 'signedIn',
-            actions: { type: 'restored', params: ({ event }) => event.output as StoredSession },
+    actions: {
+      // --- context (pure) ---
+      progress: assign(({ event }) => {
+        const s = (event as { snapshot?: LoginChildSnapshot }).snapshot;
+        if (!s) return {};
+        const twoFactor = s.value === 'twoFactorRequired' || s.value === 'verifyingTwoFactor';
+        return {
+          error: asPamErrorOrNull(s.context.error),
+          login: {
+            retryAt: s.context.retryAt,
+            codeAttemptsLeft: twoFactor ? Math.max(0, MAX_REJECTED_CODES - s.context.rejectedCodes) : null,
           },
-          { target: 'signedOut' },
-        ],
-        // A store that throws is treated as empty: never crash on storage.
-        onError: { target: 'signedOut' },
+        };
+      }),
+      startFlow: assign({ error: null, signedOutReason: null, login: { retryAt: null, codeAttemptsLeft: null } }),
+      signedInFromLogin: assign(({ context }, output: LoginSuccess) => {
+        const seq = context.clock + 1;
+        const meta = sessionMetaFromLogin(output, context.deps.now(), seq);
+        const user = (output.user as AuthUser | undefined) ?? null;
+        const userInfo = output.userInfo as unknown as Record<string, unknown> | undefined;
+        return {
+          ...metaFields(meta),
+          clock: seq,
+          user,
+          userInfo: userInfo ?? null,
+          userInfoAt: userInfo ? meta.savedAt : null,
+          error: null,
+          login: { retryAt: null, codeAttemptsLeft: null },
+        };
+      }),
+      refreshed: assign(({ context }) => {
+        const now = context.deps.now();
+        const seq = context.clock + 1;
+        // The refresh answer carries no expiry: keep the life span the login announced.
+        const life = context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
+        return { savedAt: now, expiresAt: life === null ? null : now + life, seq, clock: seq, error: null };
+      }),
+      adopted: assign(({ context }, e: Internal<'REMOTE_SESSION'>) => ({
+        ...metaFields(e.session),
+        clock: Math.max(context.clock, e.session.seq ?? 0),
+        user: e.user ?? context.user,
+        error: null,
+        signedOutReason: null,
+      })),
+      restored: assign(({ context }, meta: SessionMeta) => ({
+        ...metaFields(meta),
+        clock: Math.max(context.clock, meta.seq ?? 0),
+      })),
+      heardSeq: assign(({ context, event }) => {
+        const seq = isInternal(event) && event.type === 'REMOTE_SIGNED_OUT' ? event.seq : null;
+        return seq === null ? {} : { clock: Math.max(context.clock, seq) };
+      }),
+      forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
+        user: null,
+        userInfo: null,
+        userInfoAt: null,
+        savedAt: null,
+        expiresAt: null,
+        tokenType: null,
+        userId: null,
+        seq: null,
+        playTime: null,
+        // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
+        signedOut: { seq: context.seq, at: p.at ?? context.deps.now() },
+        signedOutReason: p.reason,
+      })),
+      profileLoaded: assign(({ context }, e: Internal<'PROFILE_LOADED'>) => ({
+        userInfo: e.userInfo,
+        userInfoAt: e.at,
+        user: e.user ?? context.user,
+      })),
+      rememberPending: assign(({ event }) => ({
+        pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
+      })),
+      dropPending: assign({ pending: null }),
+      // --- effects (named actions: xstate's pure `transition()` never runs them) ---
+      /** Writes the session a handle stands for, and tells the other tabs. */
+      writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' }) => {
+        const token = context.deps.vault.take(p.handle);
+        if (!token || context.savedAt === null) return;
+        const session: StoredSession = {
+          accessToken: token,
+          tokenType: context.tokenType ?? 'Bearer',
+          expiresAt: context.expiresAt,
+          savedAt: context.savedAt,
+          ...(context.userId === null ? {} : { userId: context.userId }),
+          ...(context.seq === null ? {} : { seq: context.seq }),
+        };
+        settle(context.deps.tokens.set(session));
+        if (p.reason !== 'adopt') context.deps.crossTab?.publishSession(session, p.reason, context.user);
       },
-      // An explicit login or logout wins over a restore still reading the store.
-      on: {
-        LOGIN: { target: 'signingIn' },
-        LOGOUT: { target: 'signedOut', actions: ['clearTokens', 'forget'] },
+      dropHandle: ({ context }, handle: string) => {
+        context.deps.vault.take(handle);
       },
-    },
-    signedOut: {
-      on: {
-        LOGIN: { target: 'signingIn' },
+      clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
+      // A shared store may hold a newer session (another client of the store refreshed, or logged
+      // in again while this tab was frozen): only our session, or an older one, is cleared.
+      clearTokensUnlessNewer: ({ context }) => {
+        const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
+        settle(
+          Promise.resolve()
+            .then(() => context.deps.tokens.get())
+            .then((current) => {
+              if (current && ours && isNewerSession(current, ours)) return;
+              return context.deps.tokens.clear();
+            }),
+        );
       },
-    },
-    signingIn: {
-      // Entry actions run before the login child is spawned, so the LOGIN that brought us here
-      // is raised again and forwarded by the handler below once the child exists.
-      entry: [assign({ error: null }), raise(({ event }) => event)],
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ context }) => ({ auth: context.auth }),
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'saveLogin', params: ({ event }) => ({ output: event.output as LoginSuccess }) },
-        },
-      },
-      // Re-entry on LOGIN would restart the login child; instead forward to it.
-      on: {
-        LOGIN: {
-          // A LOGIN while a request is in flight is ignored, like a second SUBMIT; otherwise it
-          // starts over (also from the two-factor step, with other credentials).
-          actions: enqueueActions(({ enqueue, event, self }) => {
-            // `self.getSnapshot()` is the last committed snapshot: right after entering, it has
-            // no login child yet, which means the child is fresh and idle.
-            const child = self.getSnapshot().children.login?.getSnapshot();
-            if (child?.matches('submitting') || child?.matches('verifyingTwoFactor')) return;
-            if (child && !child.matches('idle')) enqueue.sendTo('login', { type: 'RESET' });
-            enqueue.sendTo('login', {
-              type: 'SUBMIT',
-              login: event.login,
-              password: event.password,
-              ...(event.captchaToken === undefined ? {} : { captchaToken: event.captchaToken }),
-              ...(event.appSource === undefined ? {} : { appSource: event.appSource }),
-            });
+      announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
+        context.deps.crossTab?.publishSignedOut({ seq: context.seq, reason }),
+      answerSync: ({ context }) => {
+        const { deps, user } = context;
+        settle(
+          Promise.resolve(deps.tokens.get()).then((stored) => {
+            if (stored) deps.crossTab?.publishSession(stored, 'sync', user);
           }),
-        },
-        SUBMIT_CODE: {
-          actions: sendTo('login', ({ event }) => ({
-            type: 'SUBMIT_CODE' as const,
-            code: event.code,
-            captchaToken: event.captchaToken,
-          })),
-        },
-        CANCEL: { target: 'signedOut' },
+        );
       },
+      publishProfile: ({ context }) => {
+        if (context.userInfo) context.deps.crossTab?.publishProfile(context.userInfo);
+      },
+      emitExpired: enqueueActions(({ enqueue }) => {
+        enqueue.emit({ type: 'sessionExpired' });
+        enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });
+      }),
     },
-    signedIn: {
-      entry: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
-      invoke: {
-        id: 'refresh',
-        src: 'refreshCycle',
-        // The cycle starts from when the token was saved: now after a login, or the stored
-        // `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
-        input: ({ context }) => ({
-          auth: guardedRefresh({
-            auth: context.auth,
-            tokens: context.tokens,
-            crossTab: context.crossTab,
-            timers: context.timers,
-            now: context.now,
-          }),
-          intervalMs: context.intervalMs,
-          tickMs: context.tickMs,
-          now: context.now,
-          random: context.random,
-          savedAt: context.savedAt ?? context.now(),
+  }).createMachine({
+    id: 'session',
+    context: ({ input }) => {
+      const env = input.environment ?? {};
+      const random = env.random ?? Math.random;
+      return {
+        deps: service({
+          auth: input.auth,
+          tokens: guardStore(input.tokens),
+          crossTab: input.crossTab ?? null,
+          vault: createVault(random),
+          now: env.now ?? (() => Date.now()),
+          random,
+          timers: env.timers ?? {
+            setTimeout: (fn, ms) => setTimeout(fn, ms),
+            clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+          },
+          signals: {
+            visibility: env.visibility ?? { isHidden: () => false, onChange: noop },
+            focus: env.focus ?? { onFocus: noop },
+            online: env.online ?? { isOnline: () => true, onChange: noop },
+          },
         }),
-      },
-      on: {
-        TICK: [
-          { guard: 'isExpired', target: 'signedOut', actions: ['clearTokens', 'forget', 'emitExpired'] },
-          { actions: sendTo('refresh', { type: 'TICK' }) },
+        intervalMs: input.intervalMs,
+        tickMs: input.tickMs,
+        refreshWaitMs: input.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
+        user: null,
+        userInfo: null,
+        userInfoAt: null,
+        error: null,
+        login: { retryAt: null, codeAttemptsLeft: null },
+        savedAt: null,
+        expiresAt: null,
+        tokenType: null,
+        userId: null,
+        seq: null,
+        clock: 0,
+        signedOut: null,
+        signedOutReason: null,
+        pending: null,
+        playTime: null,
+      };
+    },
+    initial: 'restoring',
+    // Listening to the page and to the other tabs is the machine's own job, so an app that starts
+    // `sessionMachine` itself gets it too.
+    invoke: [
+      { src: 'wake', input: ({ context }) => context.deps.signals },
+      { src: 'crossTab', input: ({ context }) => ({ crossTab: context.deps.crossTab, vault: context.deps.vault }) },
+    ],
+    on: {
+      REMOTE_SESSION: {
+        guard: 'canAdopt',
+        target: '.signedIn',
+        actions: [
+          { type: 'adopted', params: ({ event }) => event as Internal<'REMOTE_SESSION'> },
+          { type: 'writeSession', params: ({ event }) => ({ handle: (event as Internal<'REMOTE_SESSION'>).session.handle, reason: 'adopt' as const }) },
         ],
-        REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
-        TOKEN_REFRESHED: {
-          actions: [
-            { type: 'saveRefreshed', params: ({ event }) => ({ accessToken: event.accessToken }) },
-            assign({ error: null }),
-            emit(({ event }) => ({ type: 'tokenRefreshed' as const, accessToken: event.accessToken })),
+      },
+      REMOTE_SIGNED_OUT: { guard: 'internal', actions: 'heardSeq' },
+    },
+    states: {
+      restoring: {
+        tags: 'restoring',
+        invoke: {
+          src: 'restore',
+          input: ({ context }) => ({ tokens: context.deps.tokens, now: context.deps.now, vault: context.deps.vault }),
+          onDone: [
+            {
+              guard: { type: 'vaulted', params: ({ event }: { event: { output?: { handle?: string } | null } }) => event.output?.handle },
+              target: 'signedIn',
+              actions: [
+                { type: 'restored', params: ({ event }) => event.output!.meta },
+                { type: 'dropHandle', params: ({ event }) => event.output!.handle },
+              ],
+            },
+            { target: 'signedOut' },
           ],
+          // A store that throws is treated as empty: never crash on storage.
+          onError: { target: 'signedOut' },
         },
-        REFRESH_FAILED: {
-          actions: [
-            assign({ error: ({ event }) => event.error }),
-            emit(({ event }) => ({ type: 'refreshFailed' as const, error: event.error })),
+        // An explicit login or logout wins over a restore still reading the store.
+        on: {
+          LOGIN: { target: 'signingIn' },
+          REGISTER: { target: 'signingIn' },
+          LOGOUT: { target: 'signedOut', actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }] },
+        },
+      },
+      signedOut: {
+        tags: 'signedOut',
+        // A login sent while the logout was running starts now.
+        entry: enqueueActions(({ context, enqueue }) => {
+          if (!context.pending) return;
+          enqueue.raise(context.pending);
+          enqueue('dropPending');
+        }),
+        on: {
+          LOGIN: { target: 'signingIn' },
+          REGISTER: { target: 'signingIn' },
+        },
+      },
+      signingIn: {
+        // The command that brought us here is raised again: entry actions run before the login
+        // child exists, and the handler below forwards it once it does.
+        entry: ['startFlow', raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) }))],
+        invoke: {
+          id: 'login',
+          src: 'login',
+          input: ({ context }) => ({ auth: vaultedAuthOf(context), now: context.deps.now }),
+          onSnapshot: [
+            { guard: childIs('failed'), target: 'failed', actions: 'progress' },
+            { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: 'progress' },
+            { guard: childIs('twoFactorRequired'), target: '.twoFactorRequired', actions: 'progress' },
+            { guard: childIs('verifyingTwoFactor'), target: '.verifyingCode', actions: 'progress' },
+            { guard: childIs('registering'), target: '.registering', actions: 'progress' },
+            { guard: childIs('submitting'), target: '.submitting', actions: 'progress' },
           ],
-        },
-        SESSION_EXPIRED: { target: 'signedOut', actions: ['clearTokens', 'forget', 'emitExpired'] },
-        // Another tab refreshed (or logged in again): take its token; the cycle restarts from
-        // it, aborting a refresh of ours still in flight (we lost that race).
-        REMOTE_SESSION: [
-          {
-            guard: { type: 'isNewer', params: ({ event }) => event },
+          onDone: {
+            guard: { type: 'vaulted', params: ({ event }: { event: { output?: unknown } }) => (event.output as LoginSuccess | undefined)?.access_token },
+            target: 'signedIn',
             actions: [
-              { type: 'adopt', params: ({ event }) => event },
-              sendTo('refresh', ({ event }) => ({
-                type: 'TOKEN_SAVED' as const,
-                accessToken: event.session.accessToken,
-                savedAt: event.session.savedAt,
-              })),
-              emit(({ event }) => ({
-                type: 'tokenRefreshed' as const,
-                accessToken: event.session.accessToken,
-              })),
+              { type: 'signedInFromLogin', params: ({ event }) => event.output as LoginSuccess },
+              {
+                type: 'writeSession',
+                params: ({ event }) => ({ handle: (event.output as LoginSuccess).access_token, reason: 'login' as const }),
+              },
             ],
           },
-          // An older or identical session (a sync answer crossing our refresh) is dropped here,
-          // so it never reaches the root handler, which would re-enter signedIn with it.
-          {},
+        },
+        initial: 'submitting',
+        states: {
+          submitting: { tags: 'signingIn' },
+          registering: { tags: 'registering' },
+          twoFactorRequired: {
+            tags: 'twoFactorRequired',
+            on: {
+              // New credentials at the code step start over.
+              LOGIN: { target: '#session.signingIn', reenter: true },
+              REGISTER: { target: '#session.signingIn', reenter: true },
+              SUBMIT_CODE: {
+                actions: sendTo('login', ({ event }) => ({
+                  type: 'SUBMIT_CODE' as const,
+                  code: secret(event.code),
+                  ...(event.captchaToken === undefined ? {} : { captchaToken: secret(event.captchaToken) }),
+                })),
+              },
+            },
+          },
+          verifyingCode: { tags: 'verifyingCode' },
+        },
+        on: {
+          BEGIN: {
+            guard: 'internal',
+            actions: sendTo('login', ({ event }) => toChild((event as Internal<'BEGIN'>).command)),
+          },
+          // A LOGIN while a request is in flight is ignored, like a second SUBMIT.
+          LOGIN: {},
+          REGISTER: {},
+          CANCEL: { target: 'signedOut' },
+          // Leaving aborts the request in flight; an answer that still arrives is dropped with the child.
+          LOGOUT: { target: 'signedOut', actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }] },
+        },
+      },
+      failed: {
+        tags: 'failed',
+        on: {
+          LOGIN: 'signingIn',
+          REGISTER: 'signingIn',
+          CANCEL: { target: 'signedOut', actions: assign({ error: null }) },
+          LOGOUT: { target: 'signedOut', actions: assign({ error: null }) },
+        },
+      },
+      cancelledAccount: {
+        tags: 'cancelledAccount',
+        on: {
+          LOGIN: 'signingIn',
+          REGISTER: 'signingIn',
+          CANCEL: { target: 'signedOut', actions: assign({ error: null }) },
+          LOGOUT: { target: 'signedOut', actions: assign({ error: null }) },
+        },
+      },
+      signedIn: {
+        tags: 'signedIn',
+        entry: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
+        invoke: [
+          {
+            id: 'refresh',
+            src: 'refreshCycle',
+            // The cycle starts from when the token was saved: now after a login, or the stored
+            // `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
+            input: ({ context: c }) => ({
+              auth: guardedRefresh({
+                auth: c.deps.auth,
+                tokens: c.deps.tokens,
+                crossTab: c.deps.crossTab,
+                timers: c.deps.timers,
+                now: c.deps.now,
+                vault: c.deps.vault,
+                waitMs: c.refreshWaitMs,
+              }),
+              intervalMs: c.intervalMs,
+              tickMs: c.tickMs,
+              now: c.deps.now,
+              random: c.deps.random,
+              savedAt: c.savedAt ?? c.deps.now(),
+              ...(c.expiresAt === null ? {} : { expiresAt: c.expiresAt }),
+            }),
+          },
+          {
+            id: 'profile',
+            src: 'profileWatch',
+            input: ({ context: c }) => ({ auth: c.deps.auth, now: c.deps.now, timers: c.deps.timers }),
+          },
         ],
-        REMOTE_SIGNED_OUT: {
-          target: 'signedOut',
-          actions: [
-            'clearTokensUnlessNewer',
-            { type: 'forget', params: ({ event }) => ({ at: event.at ?? null }) },
-            emit({ type: 'signedOut' as const, reason: 'logout' as const }),
+        on: {
+          TICK: [
+            { guard: 'isExpired', target: 'signedOut', actions: expire() },
+            { actions: sendTo('refresh', { type: 'TICK' }) },
           ],
+          WAKE: [
+            { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+            {
+              guard: 'internal',
+              actions: [sendTo('refresh', { type: 'TICK' }), sendTo('profile', { type: 'WAKE' })],
+            },
+          ],
+          REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
+          TOKEN_REFRESHED: {
+            guard: 'internal',
+            actions: [
+              'refreshed',
+              { type: 'writeSession', params: ({ event }) => ({ handle: (event as Internal<'TOKEN_REFRESHED'>).handle, reason: 'refresh' as const }) },
+              emit({ type: 'tokenRefreshed' as const }),
+            ],
+          },
+          REFRESH_FAILED: {
+            guard: 'internal',
+            actions: [
+              assign({ error: ({ event }) => asPamError((event as Internal<'REFRESH_FAILED'>).error) }),
+              emit(({ event }) => ({ type: 'refreshFailed' as const, error: asPamError((event as Internal<'REFRESH_FAILED'>).error) })),
+            ],
+          },
+          SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
+          // Another tab refreshed (or logged in again): take its token; the cycle restarts from
+          // it, aborting a refresh of ours still in flight (we lost that race).
+          REMOTE_SESSION: [
+            {
+              guard: 'isNewer',
+              actions: [
+                { type: 'adopted', params: ({ event }) => event as Internal<'REMOTE_SESSION'> },
+                { type: 'writeSession', params: ({ event }) => ({ handle: (event as Internal<'REMOTE_SESSION'>).session.handle, reason: 'adopt' as const }) },
+                sendTo('refresh', ({ context }) => ({
+                  type: 'TOKEN_SAVED' as const,
+                  accessToken: '[adopted]',
+                  savedAt: context.savedAt ?? undefined,
+                  ...(context.expiresAt === null ? {} : { expiresAt: context.expiresAt }),
+                })),
+                emit({ type: 'tokenRefreshed' as const }),
+              ],
+            },
+            // An older or identical session (a sync answer crossing our refresh) is dropped here,
+            // so it never reaches the root handler, which would re-enter signedIn with it.
+            { actions: { type: 'dropHandle', params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '' } },
+          ],
+          REMOTE_SIGNED_OUT: [
+            {
+              guard: 'endsOurs',
+              target: 'signedOut',
+              actions: [
+                'clearTokensUnlessNewer',
+                {
+                  type: 'forget',
+                  params: ({ event }) => {
+                    const e = event as Internal<'REMOTE_SIGNED_OUT'>;
+                    return { reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const), at: e.at };
+                  },
+                },
+                emit(({ event }) => ({
+                  type: 'signedOut' as const,
+                  reason: (event as Internal<'REMOTE_SIGNED_OUT'>).reason,
+                  remote: true,
+                })),
+              ],
+            },
+            { guard: 'internal', actions: 'heardSeq' },
+          ],
+          SYNC_REQUESTED: { guard: 'internal', actions: 'answerSync' },
+          PROFILE_LOADED: {
+            guard: 'internal',
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              const e = event as Internal<'PROFILE_LOADED'>;
+              const changed = JSON.stringify(e.userInfo) !== JSON.stringify(context.userInfo);
+              enqueue({ type: 'profileLoaded', params: e });
+              if (!changed) return;
+              enqueue.emit({ type: 'restrictionsChanged', userInfo: e.userInfo });
+              if (!e.remote) enqueue('publishProfile');
+            }),
+          },
+          PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },
+          LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
         },
-        LOGOUT: { target: 'signingOut', actions: 'announceSignOut' },
+      },
+      signingOut: {
+        tags: 'signingOut',
+        // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
+        on: {
+          REMOTE_SESSION: { actions: { type: 'dropHandle', params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '' } },
+          // Honoured once signed out.
+          LOGIN: { actions: 'rememberPending' },
+          REGISTER: { actions: 'rememberPending' },
+          CANCEL: { actions: 'dropPending' },
+        },
+        invoke: {
+          src: 'logout',
+          input: ({ context }) => ({ auth: context.deps.auth, tokens: context.deps.tokens }),
+          // Signed out either way: a failed logout request must not keep a session alive here.
+          onDone: { target: 'signedOut', actions: 'clearTokens' },
+          onError: {
+            target: 'signedOut',
+            actions: ['clearTokens', assign({ error: ({ event }) => asPamError(event.error) })],
+          },
+        },
+        exit: [
+          { type: 'forget', params: { reason: 'logout' } },
+          emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
+        ],
       },
     },
-    signingOut: {
-      // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
-      on: { REMOTE_SESSION: {} },
-      invoke: {
-        src: 'logout',
-        input: ({ context }) => ({ auth: context.auth, tokens: context.tokens }),
-        // Signed out either way: a failed logout request must not keep a session alive here.
-        onDone: { target: 'signedOut', actions: 'clearTokens' },
-        onError: {
-          target: 'signedOut',
-          actions: ['clearTokens', assign({ error: ({ event }) => asPamError(event.error) })],
-        },
-      },
-      exit: ['forget', emit({ type: 'signedOut' as const, reason: 'logout' as const })],
-    },
-  },
-});
+  }))();

@@ -1,59 +1,76 @@
-// The session's helpers: the refresh cycle as its child, how sessions are stored, and the refresh
-// call guarded against expired tokens and lost cross-tab races.
+// The session's helpers: the refresh cycle as its child, how sessions are stored and ordered, and
+// the refresh call guarded against expired tokens, lost cross-tab races and failed claims.
 
 import {
   AbortedError,
   type AuthModule,
   type LoginSuccess,
-  PamError,
-  type PamError as PamErrorType,
+  type PamError,
   type StoredSession,
+  TimeoutError,
   type TokenStore,
+  UnauthorizedError,
 } from 'pam-client';
 import { enqueueActions } from 'xstate';
-import { CLAIM_TTL_MS, type CrossTab, wait } from '../cross-tab';
+import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
 import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
+import { readStore, service, type Vault } from './deps';
+import { internal } from './internal';
+
+const REFRESH_PATH = '/users/refresh-token';
 
 /** How long a tab whose refresh answered 401 listens for a newer token from another tab. */
 export const LOST_RACE_GRACE_MS = 1_000;
+/** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
+export const MAX_TOKEN_LIFE_MS = 366 * 24 * 60 * 60 * 1000;
 
 /**
  * The refresh cycle as a child of the session. XState has no declarative way for a parent to
  * hear a child's `emit` (statelyai/xstate#5059), so the session provides the cycle's notify
- * actions with versions that both emit (for direct listeners) and tell the parent.
+ * actions with versions that tell the parent. The refreshed token arrives as a vault handle.
  */
-export const sessionRefreshCycle = /* @__PURE__ */ tokenRefreshMachine.provide({
-  actions: {
-    emitRefreshed: enqueueActions(({ enqueue }, params: { accessToken: string }) => {
-      enqueue.emit({ type: 'tokenRefreshed', accessToken: params.accessToken });
-      enqueue.sendParent({ type: 'TOKEN_REFRESHED', accessToken: params.accessToken });
-    }),
-    emitExpired: enqueueActions(({ enqueue }) => {
-      enqueue.emit({ type: 'sessionExpired' });
-      enqueue.sendParent({ type: 'SESSION_EXPIRED' });
-    }),
-    emitRefreshFailed: enqueueActions(({ enqueue }, params: { error: PamErrorType }) => {
-      enqueue.emit({ type: 'refreshFailed', error: params.error });
-      enqueue.sendParent({ type: 'REFRESH_FAILED', error: params.error });
-    }),
-  },
-});
+export const sessionRefreshCycle = /* @__PURE__ */ (() =>
+  tokenRefreshMachine.provide({
+    actions: {
+      emitRefreshed: enqueueActions(({ enqueue }, params: { accessToken: string }) => {
+        enqueue.sendParent(internal({ type: 'TOKEN_REFRESHED', handle: params.accessToken }));
+      }),
+      emitExpired: enqueueActions(({ enqueue }) => {
+        enqueue.sendParent(internal({ type: 'SESSION_EXPIRED' }));
+      }),
+      emitRefreshFailed: enqueueActions(({ enqueue }, params: { error: PamError }) => {
+        enqueue.sendParent(internal({ type: 'REFRESH_FAILED', error: params.error }));
+      }),
+    },
+  }))();
 
-export function sessionFromLogin(response: LoginSuccess, now: number): StoredSession {
+/** The token life the server announced, clamped to something a clock can hold. */
+export function expiryOf(expiresIn: unknown, now: number): number | null {
+  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
+  return now + Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS);
+}
+
+/** The session a login answer starts (the token itself is added by whoever holds it). */
+export function sessionMetaFromLogin(response: LoginSuccess, now: number, seq: number): Omit<StoredSession, 'accessToken'> {
   return {
-    accessToken: response.access_token,
-    tokenType: response.token_type || 'Bearer',
-    expiresAt: Number.isFinite(response.expires_in) ? now + response.expires_in * 1000 : null,
+    tokenType: typeof response.token_type === 'string' && response.token_type ? response.token_type : 'Bearer',
+    expiresAt: expiryOf(response.expires_in, now),
     savedAt: now,
+    seq,
     ...(typeof response.user?.id === 'number' ? { userId: response.user.id } : {}),
   };
 }
 
-/** Storage failures never crash the session (the store itself already swallows its own). */
-export function settle(result: unknown): void {
-  if (result instanceof Promise) result.catch(() => {});
+/** Ordering of sessions: by `seq` (a logical clock) when both have one, else by `savedAt`. */
+export function isNewerSession(
+  a: Pick<StoredSession, 'seq' | 'savedAt'>,
+  b: Pick<StoredSession, 'seq' | 'savedAt'> | null,
+): boolean {
+  if (!b) return true;
+  if (a.seq !== undefined && b.seq !== undefined && a.seq !== b.seq) return a.seq > b.seq;
+  return a.savedAt > b.savedAt;
 }
 
 export interface GuardedRefreshOptions {
@@ -62,42 +79,88 @@ export interface GuardedRefreshOptions {
   crossTab: CrossTab | null;
   timers: TimersLike;
   now: () => number;
+  vault: Vault;
+  /** How long a tab that gave way waits for the winner's outcome: the adapter's timeout. */
+  waitMs: number;
+}
+
+/** Resolves with the first message `pick` accepts, or null after `ms` or when `signal` aborts. */
+function awaitMessage<T>(
+  crossTab: CrossTab,
+  o: { timers: TimersLike; ms: number; signal: AbortSignal },
+  pick: (m: CrossTabMessage) => T | undefined,
+): Promise<T | null> {
+  return new Promise((resolve) => {
+    const stop = new AbortController();
+    const unsubscribe = crossTab.subscribe((message) => {
+      const picked = pick(message);
+      if (picked === undefined) return;
+      finish(picked);
+    });
+    const onAbort = () => finish(null);
+    o.signal.addEventListener('abort', onAbort, { once: true });
+    wait(o.timers, o.ms, stop.signal).then((elapsed) => {
+      if (elapsed) finish(null);
+    });
+    function finish(value: T | null) {
+      unsubscribe();
+      o.signal.removeEventListener('abort', onAbort);
+      stop.abort();
+      resolve(value);
+    }
+  });
 }
 
 /**
  * `auth.refreshToken`, guarded:
- * - a token past its announced expiry is not sent: the session ends without a request (after a
- *   sleep longer than the token's life, one wake-up costs zero calls, not a burst);
- * - with other tabs, the refresh is claimed first (`CrossTab.claimRefresh`); a tab that gives
- *   way waits for the winner's token, which the session adopts (aborting this wait);
- * - a 401 is not believed at once when other tabs may have rotated the token: a newer token in
- *   a shared store, or one from another tab within `LOST_RACE_GRACE_MS`, is adopted instead, so
- *   a tab that lost a race never clears a valid session.
+ * - a token past its announced expiry is not sent: the session ends without a request;
+ * - with other tabs, the refresh is claimed first; a tab that gives way waits for the winner's
+ *   outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), or its
+ *   failure, which this tab then shares (`refreshFailed`, or an expiry);
+ * - the winner tells the others of a failure at once;
+ * - a 401 is not believed when another client of the same store (or another tab) has rotated the
+ *   token meanwhile: the newer token is taken instead, so the loser of a race never ends a valid
+ *   session (shared stores without a channel included).
+ * The token it returns is a vault handle.
  */
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
-  return {
+  const { crossTab } = o;
+  return service({
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
-      const before = await o.tokens.get();
+      const before = await readStore(o.tokens);
       if (before?.expiresAt != null && before.expiresAt <= o.now()) {
-        throw new PamError('unauthorized', 'The access token expired before it could be refreshed');
+        // Nothing sent: the token's announced life is over (after a sleep longer than it).
+        throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
       }
-      if (o.crossTab && (await o.crossTab.claimRefresh(signal)) === 'yield') {
-        await wait(o.timers, CLAIM_TTL_MS, signal);
+      if (crossTab && (await crossTab.claimRefresh(signal)) === 'yield') {
+        const outcome = await awaitMessage(crossTab, { timers: o.timers, ms: o.waitMs, signal }, (m) =>
+          m.type === 'refreshFailed' ? m : undefined,
+        );
         if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
-        throw new PamError('timeout', 'Another tab claimed the token refresh but sent no token');
+        // The winner's verdict is ours: an expiry ends this tab's session too; a failure (or no
+        // word within the adapter's timeout) backs off like a failed refresh of our own.
+        if (outcome?.expired) throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+        throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
       }
       try {
-        return await o.auth.refreshToken({ signal });
+        const answer = await o.auth.refreshToken({ signal });
+        return { access_token: o.vault.put(answer.access_token) };
       } catch (error) {
-        if (!o.crossTab || asPamError(error).code !== 'unauthorized') throw error;
-        const current = await o.tokens.get();
-        if (current && current.accessToken !== before?.accessToken)
-          return { access_token: current.accessToken };
-        o.crossTab.requestSync();
-        await wait(o.timers, LOST_RACE_GRACE_MS, signal);
+        const e = asPamError(error);
+        if (e.code === 'aborted') throw error;
+        if (e.code === 'unauthorized') {
+          const current = await readStore(o.tokens);
+          if (current && current.accessToken !== before?.accessToken && isNewerSession(current, before))
+            return { access_token: o.vault.put(current.accessToken) };
+          if (crossTab) {
+            crossTab.requestSync();
+            await wait(o.timers, LOST_RACE_GRACE_MS, signal);
+          }
+        }
+        crossTab?.publishRefreshFailed(e.code === 'unauthorized');
         throw error;
       }
     },
-  };
+  });
 }

@@ -1,8 +1,17 @@
 // Public types of the session machine.
 
-import type { AuthModule, AuthUser, PamError, Secret, StoredSession, TokenStore } from 'pam-client';
-import type { CrossTab, SessionReason } from '../cross-tab';
-import type { TimersLike } from '../environment';
+import type {
+  AuthModule,
+  AuthUser,
+  PamError,
+  RegisterSimplifiedPayload,
+  Secret,
+  StoredSession,
+  TokenStore,
+} from 'pam-client';
+import type { CrossTab } from '../cross-tab';
+import type { PamEnvironment, TimersLike } from '../environment';
+import type { Vault } from './deps';
 
 export interface SessionInput {
   auth: AuthModule;
@@ -10,37 +19,79 @@ export interface SessionInput {
   /** Passed to the refresh cycle. */
   intervalMs?: number;
   tickMs?: number;
-  now?: () => number;
+  /**
+   * Clock, timers, randomness and the page's wake-up signals (visibility, focus, network), as in
+   * `browserEnvironment()`; parts left out are inert defaults (the global clock and timers, no
+   * signals). The machine listens to the wake-up signals itself.
+   */
+  environment?: Partial<PamEnvironment>;
   /** Shares the session with other tabs (login, refresh, logout; one refresh for all). Default: none. */
   crossTab?: CrossTab | null;
-  /** 0..1, for the jitter of the refresh backoff. Default `Math.random`. */
-  random?: () => number;
-  /** Timers of the cross-tab claim: give the actor's clock (e.g. a `SimulatedClock`). Default: global timers. */
-  timers?: TimersLike;
+  /**
+   * How long a tab that gave way to another tab's refresh waits for its outcome before backing
+   * off. Default 15 000 ms (the adapter's default timeout); `createPamClient` passes its timeout.
+   */
+  refreshWaitMs?: number;
 }
 
-export interface SessionContext {
+/** The services the session uses. JSON shows each as `"[service]"`. */
+export interface SessionDeps {
   auth: AuthModule;
   tokens: TokenStore;
-  intervalMs: number | undefined;
-  tickMs: number | undefined;
-  now: () => number;
-  /** The signed-in user as the login answered it (no token: that lives in the token store). */
-  user: AuthUser | null;
-  error: PamError | null;
   crossTab: CrossTab | null;
+  vault: Vault;
+  now: () => number;
   random: () => number;
   timers: TimersLike;
-  /** When the current token was saved and when it expires (if the server said). Never the token. */
-  savedAt: number | null;
-  expiresAt: number | null;
-  /** When this tab last signed out: another tab's older session is not taken back after that. */
-  signedOutAt: number | null;
-  /** The stored session's token type and user id, so a refresh writes it without reading it back. */
-  tokenType: string | null;
-  userId: number | null;
+  signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
 }
 
+/** The login child's progress, copied so the view never reads a child actor. */
+export interface LoginProgress {
+  retryAt: number | null;
+  codeAttemptsLeft: number | null;
+}
+
+/** A login or registration the app asked for while a logout was still running. */
+export type PendingCommand = Extract<SessionEvent, { type: 'LOGIN' } | { type: 'REGISTER' }>;
+
+export interface SessionContext {
+  deps: SessionDeps;
+  intervalMs: number | undefined;
+  tickMs: number | undefined;
+  refreshWaitMs: number;
+  /** The signed-in user as the server answered it (no token: that lives in the token store). */
+  user: AuthUser | null;
+  /** The latest `userInfo` (the login answer's, then each profile read's). */
+  userInfo: Record<string, unknown> | null;
+  /** When `userInfo` was read (epoch ms). */
+  userInfoAt: number | null;
+  error: PamError | null;
+  login: LoginProgress;
+  /** The current session's metadata. Never the token. */
+  savedAt: number | null;
+  expiresAt: number | null;
+  tokenType: string | null;
+  userId: number | null;
+  /** The current session's place in the tabs' logical clock (`StoredSession.seq`). */
+  seq: number | null;
+  /** The highest `seq` this tab has seen: a new session takes one more. */
+  clock: number;
+  /** The session that ended here last, so an older one from another tab is not taken back. */
+  signedOut: { seq: number | null; at: number } | null;
+  signedOutReason: 'logout' | 'expired' | 'remote' | null;
+  pending: PendingCommand | null;
+  /** Play time in the time limit's period (see playTimeMachine), when a time limit is set. */
+  playTime: unknown;
+}
+
+/** A registration as the app sends it: the password (and captcha token) may be `Secret`s. */
+export type RegisterCommandPayload = Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'> & {
+  password: string | Secret;
+  captcha_token?: string | Secret;
+};
+
+/** What an app may send the session: commands only (internal events are refused). */
 export type SessionEvent =
   | {
       type: 'LOGIN';
@@ -49,23 +100,20 @@ export type SessionEvent =
       captchaToken?: string | Secret;
       appSource?: string;
     }
+  | { type: 'REGISTER'; payload: RegisterCommandPayload }
   | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: string | Secret }
   | { type: 'CANCEL' }
   | { type: 'LOGOUT' }
   | { type: 'TICK' }
-  | { type: 'REFRESH' }
-  | { type: 'TOKEN_REFRESHED'; accessToken: string }
-  | { type: 'REFRESH_FAILED'; error: PamError }
-  | { type: 'SESSION_EXPIRED' }
-  /** Another tab's session: its login, its refresh, or its answer to this tab's sync request. */
-  | { type: 'REMOTE_SESSION'; session: StoredSession; user: AuthUser | null; reason: SessionReason }
-  /** Another tab logged out, at `at` by its clock (null when unknown). */
-  | { type: 'REMOTE_SIGNED_OUT'; at?: number | null };
+  | { type: 'REFRESH' };
 
-/** What `client.on(...)` listens to; each fires after the state it reports is committed. */
+/** What `client.on(...)` listens to; each fires after the state it reports is committed. No token. */
 export type SessionEmitted =
   | { type: 'signedIn'; user: AuthUser | null }
-  | { type: 'signedOut'; reason: 'logout' | 'expired' }
-  | { type: 'tokenRefreshed'; accessToken: string }
+  | { type: 'signedOut'; reason: 'logout' | 'expired'; remote: boolean }
+  | { type: 'tokenRefreshed' }
   | { type: 'sessionExpired' }
-  | { type: 'refreshFailed'; error: PamError };
+  | { type: 'refreshFailed'; error: PamError }
+  | { type: 'restrictionsChanged'; userInfo: Record<string, unknown> };
+
+export type { StoredSession };

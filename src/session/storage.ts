@@ -14,6 +14,12 @@ export interface StoredSession {
   /** Wall-clock ms when the token was saved; the refresh cycle counts from here. */
   savedAt: number;
   userId?: number;
+  /**
+   * The session's place in a logical clock shared by the tabs of an origin (a Lamport counter):
+   * each login or refresh takes one more than the highest it has seen. Sessions are ordered by
+   * it, not by `savedAt`, so a wall clock stepping back never makes a newer session look older.
+   */
+  seq?: number;
 }
 
 /**
@@ -83,6 +89,7 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
     expiresAt: z.nullable(z.number()),
     savedAt: z.number(),
     userId: z.optional(z.number()),
+    seq: z.optional(z.number().check(z.int(), z.nonnegative())),
   }))();
 
 /**
@@ -95,8 +102,12 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
 export function parseStoredSession(value: unknown): StoredSession | null {
   const result = StoredSessionSchema.safeParse(value);
   if (!result.success) return null;
-  const { userId, ...rest } = result.data;
-  return Object.freeze(userId === undefined ? rest : { ...rest, userId });
+  const { userId, seq, ...rest } = result.data;
+  return Object.freeze({
+    ...rest,
+    ...(userId === undefined ? {} : { userId }),
+    ...(seq === undefined ? {} : { seq }),
+  });
 }
 
 /**

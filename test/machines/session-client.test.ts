@@ -10,7 +10,7 @@ const ctx = useReferenceServer();
 const clients: PamClient[] = [];
 
 function client(options: Partial<PamClientOptions> = {}) {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, onWake: () => () => {}, ...options });
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, ...options });
   clients.push(c);
   return c;
 }
@@ -48,7 +48,9 @@ describe('createPamClient', () => {
     c.login({ login: email, password });
     const login = () => c.session.getSnapshot().children.login;
     await vi.waitFor(() => expect(login()?.getSnapshot().value).toBe('twoFactorRequired'));
-    expect(stateOf(c)).toBe('signingIn');
+    expect(stateOf(c)).toEqual({ signingIn: 'twoFactorRequired' });
+    expect(c.view.status).toBe('twoFactorRequired');
+    expect(c.session.getSnapshot().hasTag('twoFactorRequired')).toBe(true);
     c.submitCode(twoFactorCode!);
     await signedIn(c);
     expect(count('POST', '/auth/login')).toBe(2);
@@ -182,27 +184,33 @@ describe('createPamClient', () => {
   });
 
   it('leaves no timers behind after stop', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    try {
-      const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-      const now = Date.now();
-      const c = createPamClient({
-        baseURL: ctx.server.url,
-        storage: createMemoryTokenStore({
-          accessToken: token,
-          tokenType: 'Bearer',
-          expiresAt: null,
-          savedAt: now,
-        }),
-        onWake: () => () => {},
-      });
-      await vi.waitFor(() => expect(c.session.getSnapshot().matches('signedIn')).toBe(true));
-      expect(vi.getTimerCount()).toBeGreaterThan(0);
-      c.stop();
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    // The client's own timers (the environment's): undici's connection-pool timers are not ours.
+    const live = new Set<unknown>();
+    const timers = {
+      setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+        const id = setTimeout(() => {
+          live.delete(id);
+          fn();
+        }, ms);
+        live.add(id);
+        return id;
+      },
+      clearTimeout: (id: unknown) => {
+        live.delete(id);
+        clearTimeout(id as ReturnType<typeof setTimeout>);
+      },
+    };
+    const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+    const c = createPamClient({
+      baseURL: ctx.server.url,
+      environment: { timers },
+      storage: createMemoryTokenStore({ accessToken: token, tokenType: 'Bearer', expiresAt: null, savedAt: Date.now() }),
+    });
+    await vi.waitFor(() => expect(c.session.getSnapshot().matches('signedIn')).toBe(true));
+    await vi.waitFor(() => expect(c.view.userInfo).not.toBeNull());
+    expect(live.size).toBeGreaterThan(0);
+    c.stop();
+    expect(live.size).toBe(0);
   });
 
   it('does not touch window or document when imported or created outside a browser', async () => {

@@ -8,6 +8,8 @@ import {
 import { createPamClient, incomeReportMachine, sessionMachine } from 'pam-client/machines';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import { FakeChannelHub } from '../chaos/support';
 import { useReferenceServer } from '../support/server';
 
 // Edge cases a review found: each test fails on the code before its fix.
@@ -32,30 +34,30 @@ function slowStore(initial: StoredSession | null = null): TokenStore {
   };
 }
 
-function bareSession(tokens: TokenStore) {
+function bareSession(tokens: TokenStore, crossTab: CrossTab | null = null) {
   const http = createOfetchAdapter({
     baseURL: ctx.server.url,
     getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
   });
-  return createActor(sessionMachine, { input: { auth: createAuthModule(http), tokens } });
+  return createActor(sessionMachine, { input: { auth: createAuthModule(http), tokens, crossTab } });
 }
 
 describe('sessionMachine edges', () => {
   it('keeps its newer token when another tab sends an older or identical one', async () => {
     const now = Date.now();
     const tokens = createMemoryTokenStore(stored('NEWER', now));
-    const session = bareSession(tokens).start();
+    const hub = new FakeChannelHub();
+    const timers = { setTimeout, clearTimeout } as never;
+    const crossTab = createCrossTab(hub.channel(), { tabId: 'b', random: () => 0, timers, now: Date.now });
+    const other = createCrossTab(hub.channel(), { tabId: 'a', random: () => 0, timers, now: Date.now });
+    const session = bareSession(tokens, crossTab).start();
     await waitFor(session, (s) => s.matches('signedIn'));
     const signedIn = vi.fn();
     session.on('signedIn', signedIn);
 
-    session.send({
-      type: 'REMOTE_SESSION',
-      reason: 'sync',
-      user: null,
-      session: stored('OLDER', now - 60_000),
-    });
-    session.send({ type: 'REMOTE_SESSION', reason: 'login', user: null, session: stored('NEWER', now) });
+    other.publishSession(stored('OLDER', now - 60_000), 'sync', null);
+    other.publishSession(stored('NEWER', now), 'login', null);
+    await new Promise((r) => setTimeout(r, 10));
 
     expect(tokens.get()?.accessToken).toBe('NEWER');
     expect(signedIn).not.toHaveBeenCalled();

@@ -1,0 +1,63 @@
+// How the client's modules and the session meet: a 401 waits for the session's refresh, and a
+// responsible-gaming change makes the session read the restrictions again.
+
+import type { UserModule } from 'pam-client';
+import type { Actor } from 'xstate';
+import { internal } from '../session/internal';
+import type { sessionMachine } from '../sessionMachine';
+
+/**
+ * The adapter's `onUnauthorized`: ask the session for a refresh and wait for its outcome. The
+ * adapter already makes this single-flight, and the refresh cycle ignores a REFRESH while one is
+ * in flight, so N concurrent 401s cost one refresh.
+ */
+export function refreshThroughSession(
+  session: Actor<typeof sessionMachine>,
+  waiters: Set<(ok: boolean) => void>,
+): Promise<boolean> {
+  const snapshot = session.getSnapshot();
+  // A stopped actor still shows its last state, but nothing will ever answer it.
+  if (snapshot.status !== 'active' || !snapshot.matches('signedIn')) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let subs: { unsubscribe(): void }[] = [];
+    function done(ok: boolean) {
+      if (!waiters.delete(done)) return;
+      for (const sub of subs) sub.unsubscribe();
+      resolve(ok);
+    }
+    waiters.add(done);
+    subs = [
+      session.on('tokenRefreshed', () => done(true)),
+      session.on('sessionExpired', () => done(false)),
+      session.on('refreshFailed', () => done(false)),
+      session.subscribe({
+        next: (s) => {
+          if (s.status !== 'active' || !s.matches('signedIn')) done(false);
+        },
+        error: () => done(false),
+        complete: () => done(false),
+      }),
+    ];
+    session.send({ type: 'REFRESH' });
+  });
+}
+
+/** The changes after which the restrictions must be read again (IN SPA 31/2025: show them at once). */
+const RESTRICTION_CHANGES = ['updateLimits', 'setTimeoutLimits', 'setSelfExclusion'] as const;
+
+/** `user` with the responsible-gaming changes followed by a profile re-read in the session. */
+export function withProfileRecheck(user: UserModule, session: Actor<typeof sessionMachine>): UserModule {
+  const wrapped: Record<string, unknown> = { ...user };
+  for (const name of RESTRICTION_CHANGES) {
+    const original = user[name] as (...args: unknown[]) => Promise<unknown>;
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await original(...args);
+      } finally {
+        // Also after a failure: a timed-out change may have been applied.
+        session.send(internal({ type: 'PROFILE_CHANGED' }));
+      }
+    };
+  }
+  return wrapped as unknown as UserModule;
+}

@@ -1,0 +1,151 @@
+// The session's actors: everything it does to the outside world besides the login and refresh
+// children. Each runs only while its state is active, so stopping the session stops them all.
+
+import { type AuthModule, type AuthUser, parseStoredSession, type StoredSession, type TokenStore } from 'pam-client';
+import { type EventObject, fromCallback, fromPromise } from 'xstate';
+import type { CrossTab } from '../cross-tab';
+import { onWake, type PamEnvironment, type TimersLike } from '../environment';
+import { clampDelay } from '../shared';
+import { readStore, settle, type Vault } from './deps';
+import { internal, type SessionInternalEvent } from './internal';
+
+export type SessionMeta = Omit<StoredSession, 'accessToken'>;
+
+/** A stored session without its token: what the session machine may keep. */
+export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): SessionMeta => meta;
+
+/**
+ * Reads the store once at start. The token stays in the store; the output carries a vault handle
+ * so that only a real read (not a forged done event) can sign the session in.
+ */
+export const restoreSession = fromPromise<
+  { meta: SessionMeta; handle: string } | null,
+  { tokens: TokenStore; now: () => number; vault: Vault }
+>(async ({ input }) => {
+  // A custom store may hand back anything (class instances, extra fields): only a valid,
+  // plain StoredSession goes on.
+  const stored = parseStoredSession(await input.tokens.get());
+  if (!stored) return null;
+  if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
+    settle(input.tokens.clear());
+    return null;
+  }
+  return { meta: metaOf(stored), handle: input.vault.put(stored.accessToken) };
+});
+
+/**
+ * Logout: the store is emptied the moment it starts (synchronously for the built-in stores), so a
+ * stop or a crash mid-logout cannot leave the session behind; the request then revokes the token
+ * it held. No storage failure stops it.
+ */
+export const logoutSession = fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(async ({ input, signal }) => {
+  const current = await readStore(input.tokens);
+  try {
+    await input.tokens.clear();
+  } catch {
+    // Reported nowhere: the session ends signed out whatever the store does.
+  }
+  await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
+});
+
+/** The page may have slept (visible again, focus, back online): the session looks at the clock. */
+export const wakeSignals = fromCallback<EventObject, Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>>(
+  ({ input, sendBack }) => onWake(input, () => sendBack(internal({ type: 'WAKE' }))),
+);
+
+const stripToken = (user: unknown): AuthUser | null => {
+  if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
+  const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
+  return rest as AuthUser;
+};
+
+/**
+ * The other tabs, as internal events. A shared token goes into the vault at once: the event
+ * carries only its handle.
+ */
+export const crossTabListener = fromCallback<EventObject, { crossTab: CrossTab | null; vault: Vault }>(({ input, sendBack }) =>
+  input.crossTab?.subscribe((message) => {
+    let event: SessionInternalEvent | null = null;
+    if (message.type === 'session') {
+      const { accessToken, ...meta } = message.session;
+      event = internal({
+        type: 'REMOTE_SESSION',
+        session: { ...meta, handle: input.vault.put(accessToken) },
+        user: stripToken(message.user),
+        reason: message.reason,
+      });
+    } else if (message.type === 'signedOut') {
+      event = internal({ type: 'REMOTE_SIGNED_OUT', seq: message.seq, at: message.at, reason: message.reason });
+    } else if (message.type === 'syncRequest') {
+      event = internal({ type: 'SYNC_REQUESTED' });
+    } else if (message.type === 'profile') {
+      event = internal({ type: 'PROFILE_LOADED', user: null, userInfo: message.userInfo, at: message.at, remote: true });
+    }
+    if (event) sendBack(event);
+  }),
+);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** America/Sao_Paulo has kept UTC-3 all year since 2019 (no daylight saving). */
+const SAO_PAULO_OFFSET_MS = -3 * 60 * 60 * 1000;
+/** The Brazilian calendar day of `ms` (the SPA register is checked once per such day). */
+export const saoPauloDay = (ms: number): number => Math.floor((ms + SAO_PAULO_OFFSET_MS) / DAY_MS);
+const nextSaoPauloMidnight = (ms: number): number => (saoPauloDay(ms) + 1) * DAY_MS - SAO_PAULO_OFFSET_MS;
+
+export interface ProfileWatchInput {
+  auth: Pick<AuthModule, 'getUserProfile'>;
+  now: () => number;
+  timers: TimersLike;
+}
+
+/**
+ * Keeps the profile (and so the responsible-gaming restrictions, with the SPA register checked by
+ * `check_spa_again=1`) fresh while signed in: at once, after each Brazilian midnight, on a wake-up
+ * in a new day, and whenever the session asks (`PROFILE_CHANGED`: a limit, pause or exclusion was
+ * sent). A failed read is simply tried again at the next of those moments.
+ */
+export const profileWatch = fromCallback<{ type: 'CHECK' } | { type: 'WAKE' }, ProfileWatchInput>(
+  ({ input, sendBack, receive }) => {
+    let controller: AbortController | null = null;
+    let timer: unknown = null;
+    let loadedDay: number | null = null;
+    const load = () => {
+      controller?.abort();
+      const mine = new AbortController();
+      controller = mine;
+      Promise.resolve()
+        .then(() => input.auth.getUserProfile({ signal: mine.signal }))
+        .then((profile) => {
+          if (mine.signal.aborted) return;
+          const at = input.now();
+          loadedDay = saoPauloDay(at);
+          const userInfo = (profile as { userInfo?: unknown }).userInfo;
+          sendBack(
+            internal({
+              type: 'PROFILE_LOADED',
+              user: stripToken((profile as { user?: unknown }).user),
+              userInfo: userInfo && typeof userInfo === 'object' ? (userInfo as Record<string, unknown>) : {},
+              at,
+              remote: false,
+            }),
+          );
+        })
+        .catch(() => {});
+      schedule();
+    };
+    const schedule = () => {
+      if (timer !== null) input.timers.clearTimeout(timer);
+      const now = input.now();
+      timer = input.timers.setTimeout(load, clampDelay(nextSaoPauloMidnight(now) - now + 1_000));
+    };
+    receive((event) => {
+      if (event.type === 'CHECK') load();
+      else if (loadedDay === null || saoPauloDay(input.now()) !== loadedDay) load();
+    });
+    load();
+    return () => {
+      controller?.abort();
+      if (timer !== null) input.timers.clearTimeout(timer);
+    };
+  },
+);

@@ -1,0 +1,113 @@
+// What the session holds of the outside world, built so that nothing reachable from a snapshot
+// (context, children, their outputs, inspection events) is an access token:
+// - tokens travel between the session's actors as vault handles, never as values;
+// - the token store is wrapped so that no storage failure (a synchronous throw, a rejection)
+//   ever reaches the machine as an exception.
+
+import { type AuthModule, type LoginResponse, PamError, type StoredSession, type TokenStore } from 'pam-client';
+
+/** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
+export interface Vault {
+  put(token: string): string;
+  /** The token behind `handle`, once (the entry is removed), or null. */
+  take(handle: string): string | null;
+  has(handle: string): boolean;
+}
+
+const VAULT_SIZE = 16;
+
+export function createVault(random: () => number = Math.random): Vault {
+  const entries = new Map<string, string>();
+  let n = 0;
+  return service({
+    put(token) {
+      const handle = `vault:${++n}:${Math.floor(random() * 2 ** 32).toString(36)}`;
+      entries.set(handle, token);
+      // Handles nobody took (an ignored message) must not keep tokens alive.
+      for (const key of entries.keys()) {
+        if (entries.size <= VAULT_SIZE) break;
+        entries.delete(key);
+      }
+      return handle;
+    },
+    has: (handle) => entries.has(handle),
+    take(handle) {
+      const token = entries.get(handle) ?? null;
+      entries.delete(handle);
+      return token;
+    },
+  });
+}
+
+/**
+ * Marks an object of functions as a service: `JSON.stringify` shows `"[service]"` (a snapshot's
+ * JSON, the visualizer) instead of `{}` or whatever state it holds.
+ */
+export function service<T extends object>(value: T): T {
+  Object.defineProperty(value, 'toJSON', { value: () => '[service]', enumerable: false });
+  return value;
+}
+
+// TEMP until the core's StorageError lands.
+const storageError = (cause: unknown) =>
+  new PamError('network', 'The token store failed', { cause: cause instanceof Error ? cause.name : typeof cause });
+
+/** Runs a store call; a synchronous throw becomes a rejection, so callers handle one failure path. */
+function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
+  try {
+    const result = call();
+    return result instanceof Promise ? result.catch((e) => Promise.reject(storageError(e))) : result;
+  } catch (error) {
+    return Promise.reject(storageError(error));
+  }
+}
+
+/**
+ * The token store as the session uses it: sync stores stay sync (a logout clears them at once),
+ * and every failure is a rejected promise with a `StorageError` (the store's own message is not
+ * copied: it may hold the token it failed to write).
+ */
+export function guardStore(store: TokenStore): TokenStore {
+  return service({
+    get: () => attempt(() => store.get()),
+    set: (session: StoredSession) => attempt(() => store.set(session)),
+    clear: () => attempt(() => store.clear()),
+  });
+}
+
+/** Reads a store that may answer sync or async, as a promise that never rejects (failure: null). */
+export async function readStore(store: TokenStore): Promise<StoredSession | null> {
+  try {
+    return (await store.get()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Storage failures never crash the session: a rejected write is dropped here. */
+export function settle(result: unknown): void {
+  if (result instanceof Promise) result.catch(() => {});
+}
+
+/**
+ * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
+ * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
+ */
+export function vaultedAuth(auth: AuthModule, vault: Vault): AuthModule {
+  const seal = (response: LoginResponse): LoginResponse => {
+    const r = response as LoginResponse & { access_token?: unknown; user?: { token?: unknown } };
+    const out: Record<string, unknown> = { ...r };
+    if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
+    if (r.user && typeof r.user === 'object' && 'token' in r.user) {
+      const { token: _token, ...user } = r.user;
+      out.user = user;
+    }
+    return out as LoginResponse;
+  };
+  return service({
+    ...auth,
+    login: async (...args: Parameters<AuthModule['login']>) => seal(await auth.login(...args)),
+    registerSimplified: async (...args: Parameters<AuthModule['registerSimplified']>) =>
+      seal(await auth.registerSimplified(...args)),
+  });
+}

@@ -1,0 +1,52 @@
+// The session's internal events: what its own actors (refresh cycle, cross-tab listener, wake-up,
+// profile watch) tell it. They are not part of the public event type, and an event that claims to
+// be one without the module's private mark (an app's `session.send({ type: 'TOKEN_REFRESHED' })`)
+// is ignored: apps can send only commands.
+
+import type { AuthUser, PamError } from 'pam-client';
+import type { SessionReason } from '../cross-tab';
+import type { PendingCommand } from './types';
+
+/** Private: never exported from the package, so no outside code can construct an internal event. */
+const MARK: unique symbol = Symbol('pam-client.session.internal');
+type Marked = { readonly [MARK]: true };
+
+/** Session metadata a message carried; the token itself is in the vault under `handle`. */
+export interface RemoteSession {
+  handle: string;
+  tokenType: string;
+  expiresAt: number | null;
+  savedAt: number;
+  userId?: number;
+  seq?: number;
+}
+
+type Internal =
+  /** Starts the login child with the command that entered `signingIn` (boxed). */
+  | { type: 'BEGIN'; command: PendingCommand }
+  /** The refresh cycle got a new token, kept in the vault under `handle`. */
+  | { type: 'TOKEN_REFRESHED'; handle: string }
+  | { type: 'REFRESH_FAILED'; error: PamError }
+  | { type: 'SESSION_EXPIRED' }
+  /** Another tab's session: its login, its refresh, or its answer to this tab's sync request. */
+  | { type: 'REMOTE_SESSION'; session: RemoteSession; user: AuthUser | null; reason: SessionReason }
+  /** Another tab's session ended (`seq`: which one; `at`: its clock, for sessions without `seq`). */
+  | { type: 'REMOTE_SIGNED_OUT'; seq: number | null; at: number | null; reason: 'logout' | 'expired' }
+  /** Another tab asked for the session. */
+  | { type: 'SYNC_REQUESTED' }
+  /** The page may have slept: look at the wall clock now. */
+  | { type: 'WAKE' }
+  /** The profile was read (`check_spa_again=1`), here or in another tab (`remote`). */
+  | { type: 'PROFILE_LOADED'; user: AuthUser | null; userInfo: Record<string, unknown>; at: number; remote: boolean }
+  /** A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again. */
+  | { type: 'PROFILE_CHANGED' }
+  /** The play-time clock moved (see playTimeMachine). */
+  | { type: 'PLAY_TIME'; playTime: unknown; warning?: boolean; reached?: boolean };
+
+export type SessionInternalEvent = Internal & Marked;
+
+/** Marks an internal event. Only the session's own modules import this. */
+export const internal = <E extends Internal>(event: E): E & Marked => ({ ...event, [MARK]: true }) as E & Marked;
+
+/** True only for events built by `internal()` (the mark is a private symbol, not JSON). */
+export const isInternal = (event: object): boolean => (event as Partial<Marked>)[MARK] === true;
