@@ -10,7 +10,17 @@ export type {
   Endpoint,
   LogoutOptions,
 } from './auth/index';
-export { createAuthModule, DEFAULT_AUTH_ENDPOINTS } from './auth/index';
+export {
+  createAuthModule,
+  DEFAULT_AUTH_ENDPOINTS,
+  forgotPassword,
+  getUserProfile,
+  login,
+  logout,
+  refreshToken,
+  registerSimplified,
+  validateDocument,
+} from './auth/index';
 export type * from './http/errors';
 export {
   AbortedError,
@@ -31,6 +41,29 @@ export * from './schemas/index';
 export * from './secrets/index';
 export * from './session/refresh';
 export * from './session/storage';
-export type { UserModule } from './user/index';
-export { createUserModule } from './user/index';
+export type { SecretField, SensitiveCallOptions, UserModule, WithSecrets } from './user/index';
+export {
+  addPhone,
+  changePassword,
+  checkPassword,
+  connectSocial,
+  createUserModule,
+  disconnectSocial,
+  generateIncomeReport,
+  getAddress,
+  getAvailableYears,
+  getIncomeReportStatus,
+  getLoginHistory,
+  getSocialAccounts,
+  setSelfExclusion,
+  setTimeoutLimits,
+  toggleTwoFactor,
+  updateAddress,
+  updateContracts,
+  updateEmail,
+  updateLimits,
+  updateMarketing,
+  updateProfile,
+  withPasswordCheck,
+} from './user/index';
 export * from './wallet/index';

@@ -3,3 +3,5 @@
 // Apps import from `pam-client`, `pam-client/machines` or a binding instead.
 
 export { parseStoredSession } from './session/storage';
+export type { UserMutation } from './user/index';
+export { USER_MUTATIONS } from './user/index';

@@ -9,25 +9,16 @@ import {
   type UserModule,
   type UserProfileResponse,
 } from 'pam-client';
+import { USER_MUTATIONS, type UserMutation } from 'pam-client/internal';
 
-/** The user-module calls that change the account (POST, PATCH, DELETE). `checkPassword` only reads. */
-export const MUTATIONS = [
-  'updateProfile',
-  'updateEmail',
-  'addPhone',
-  'updateAddress',
-  'updateContracts',
-  'updateMarketing',
-  'changePassword',
-  'toggleTwoFactor',
-  'connectSocial',
-  'disconnectSocial',
-  'updateLimits',
-  'setTimeoutLimits',
-  'setSelfExclusion',
-] as const satisfies readonly (keyof UserModule)[];
+/**
+ * The user-module calls that change the account, read from the operation rows (`mutation: true`)
+ * rather than kept by hand: a new mutation is re-read when its outcome is unknown without anyone
+ * remembering to list it here. `checkPassword` only reads.
+ */
+export const MUTATIONS: readonly UserMutation[] = USER_MUTATIONS;
 
-export type Mutation = (typeof MUTATIONS)[number];
+export type Mutation = UserMutation;
 
 /** Emitted after a mutation whose outcome is unknown; `profile` is the account as re-read (null if that failed too). */
 export interface MutationOutcomeUnknown {

@@ -1,3 +1,13 @@
+import {
+  FORGOT_PASSWORD,
+  GET_USER_PROFILE,
+  LOGIN,
+  LOGOUT,
+  REFRESH_TOKEN,
+  REGISTER_SIMPLIFIED,
+  VALIDATE_DOCUMENT,
+} from './operations';
+
 /** Where an operation is sent. Paths are relative to the adapter's baseURL, query included. */
 export interface Endpoint {
   method: 'GET' | 'POST';
@@ -14,16 +24,22 @@ export interface AuthEndpoints {
   validateDocument: Endpoint;
 }
 
+const at = ({ method, path }: Endpoint): Endpoint => ({ method, path });
+
 /**
- * Spec 4.1. The spec does not show where login, registration, password recovery and document
- * validation live; these are the defaults API.md chose, each overridable through `endpoints`.
+ * Spec 4.1, as the operation rows send it. The spec does not show where login, registration,
+ * password recovery and document validation live; these are the defaults API.md chose, each
+ * overridable through `createAuthModule`'s `endpoints`.
+ *
+ * @example
+ * createAuthModule(http, { endpoints: { login: { ...DEFAULT_AUTH_ENDPOINTS.login, path: '/v2/login' } } });
  */
 export const DEFAULT_AUTH_ENDPOINTS: Readonly<AuthEndpoints> = /* @__PURE__ */ Object.freeze<AuthEndpoints>({
-  login: { method: 'POST', path: '/auth/login' },
-  logout: { method: 'POST', path: '/auth/logout' },
-  getUserProfile: { method: 'GET', path: '/auth/user-profile?check_spa_again=1' },
-  refreshToken: { method: 'POST', path: '/users/refresh-token' },
-  registerSimplified: { method: 'POST', path: '/auth/register-simplified' },
-  forgotPassword: { method: 'POST', path: '/auth/forgot-password' },
-  validateDocument: { method: 'POST', path: '/auth/validate-document' },
+  login: /* @__PURE__ */ at(LOGIN),
+  logout: /* @__PURE__ */ at(LOGOUT),
+  getUserProfile: /* @__PURE__ */ at(GET_USER_PROFILE),
+  refreshToken: /* @__PURE__ */ at(REFRESH_TOKEN),
+  registerSimplified: /* @__PURE__ */ at(REGISTER_SIMPLIFIED),
+  forgotPassword: /* @__PURE__ */ at(FORGOT_PASSWORD),
+  validateDocument: /* @__PURE__ */ at(VALIDATE_DOCUMENT),
 });

@@ -1,52 +1,114 @@
-import type * as z from 'zod/mini';
-import type { CallOptions } from '../auth';
+import type { CallOptions, Check, Mismatches, MutationsOf } from '../auth/operation';
+import { moduleOf } from '../auth/operation';
 import type { HttpAdapter } from '../http/types';
-import {
+import type {
   AvailableYearsResponse,
   IncomeReportData,
   IncomeReportGeneratePayload,
 } from '../schemas/income-report';
-import { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
-import {
+import type { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
+import type {
   AddPhonePayload,
   ChangePasswordPayload,
   CheckPasswordPayload,
   CheckPasswordResult,
-  type ContractType,
+  ContractType,
   LoginHistoryResponse,
   SocialAccounts,
   TwoFactorPayload,
   UpdateAddressPayload,
-  UpdateContractsPayload,
   UpdateEmailPayload,
   UpdateMarketingPayload,
   UpdateUserPayload,
   UserAddress,
 } from '../schemas/user';
-import { call, idSegment, pageParam, socialTypeSegment } from './call';
+import { GENERATE_INCOME_REPORT, GET_AVAILABLE_YEARS, GET_INCOME_REPORT_STATUS } from './income-report';
+import { SET_SELF_EXCLUSION, SET_TIMEOUT_LIMITS, UPDATE_LIMITS } from './limits';
+import {
+  ADD_PHONE,
+  GET_ADDRESS,
+  UPDATE_ADDRESS,
+  UPDATE_CONTRACTS,
+  UPDATE_EMAIL,
+  UPDATE_MARKETING,
+  UPDATE_PROFILE,
+} from './profile';
+import {
+  CHANGE_PASSWORD,
+  CHECK_PASSWORD,
+  CONNECT_SOCIAL,
+  DISCONNECT_SOCIAL,
+  GET_LOGIN_HISTORY,
+  GET_SOCIAL_ACCOUNTS,
+  TOGGLE_TWO_FACTOR,
+} from './security';
+import { type Sensitive, type SensitiveCallOptions, sendSensitive, type WithSecrets } from './sensitive';
 
 // The wallet functions moved to their own module; the user module re-exports them (spec 1).
 export type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../wallet';
 export { transformWalletResponse } from '../wallet';
+export { generateIncomeReport, getAvailableYears, getIncomeReportStatus } from './income-report';
+export { setSelfExclusion, setTimeoutLimits, updateLimits } from './limits';
+export {
+  addPhone,
+  getAddress,
+  updateAddress,
+  updateContracts,
+  updateEmail,
+  updateMarketing,
+  updateProfile,
+} from './profile';
+export {
+  changePassword,
+  checkPassword,
+  connectSocial,
+  disconnectSocial,
+  getLoginHistory,
+  getSocialAccounts,
+  toggleTwoFactor,
+} from './security';
+export type { SecretField, SensitiveCallOptions, WithSecrets } from './sensitive';
+export { withPasswordCheck } from './sensitive';
 
+/**
+ * The user-management area (spec 4.2 to 4.5). Sensitive changes take `SensitiveCallOptions`
+ * (`onStepUp`) and accept `password_check` as a string or a `Secret`.
+ */
 export interface UserModule {
-  updateProfile(id: number, payload: UpdateUserPayload, options?: CallOptions): Promise<unknown>;
+  updateProfile(
+    id: number,
+    payload: WithSecrets<UpdateUserPayload>,
+    options?: SensitiveCallOptions,
+  ): Promise<unknown>;
   getAddress(options?: CallOptions): Promise<UserAddress>;
-  updateEmail(payload: UpdateEmailPayload, options?: CallOptions): Promise<unknown>;
-  addPhone(payload: AddPhonePayload, options?: CallOptions): Promise<unknown>;
-  updateAddress(payload: UpdateAddressPayload, options?: CallOptions): Promise<unknown>;
+  updateEmail(payload: WithSecrets<UpdateEmailPayload>, options?: SensitiveCallOptions): Promise<unknown>;
+  addPhone(payload: WithSecrets<AddPhonePayload>, options?: SensitiveCallOptions): Promise<unknown>;
+  updateAddress(payload: WithSecrets<UpdateAddressPayload>, options?: SensitiveCallOptions): Promise<unknown>;
   updateContracts(type: ContractType, options?: CallOptions): Promise<unknown>;
   updateMarketing(payload: UpdateMarketingPayload, options?: CallOptions): Promise<unknown>;
-  changePassword(id: number, payload: ChangePasswordPayload, options?: CallOptions): Promise<unknown>;
-  checkPassword(payload: CheckPasswordPayload, options?: CallOptions): Promise<CheckPasswordResult>;
+  changePassword(
+    id: number,
+    payload: WithSecrets<ChangePasswordPayload>,
+    options?: CallOptions,
+  ): Promise<unknown>;
+  checkPassword(
+    payload: WithSecrets<CheckPasswordPayload>,
+    options?: CallOptions,
+  ): Promise<CheckPasswordResult>;
   toggleTwoFactor(payload: TwoFactorPayload, options?: CallOptions): Promise<unknown>;
   getSocialAccounts(options?: CallOptions): Promise<SocialAccounts>;
   connectSocial(type: string, options?: CallOptions): Promise<unknown>;
   disconnectSocial(id: number, options?: CallOptions): Promise<unknown>;
   getLoginHistory(page?: number, options?: CallOptions): Promise<LoginHistoryResponse>;
-  updateLimits(payload: UpdateLimitsPayload, options?: CallOptions): Promise<unknown>;
-  setTimeoutLimits(payload: TimeoutLimitsPayload, options?: CallOptions): Promise<unknown>;
-  setSelfExclusion(payload: SelfExclusionPayload, options?: CallOptions): Promise<unknown>;
+  updateLimits(payload: WithSecrets<UpdateLimitsPayload>, options?: SensitiveCallOptions): Promise<unknown>;
+  setTimeoutLimits(
+    payload: WithSecrets<TimeoutLimitsPayload>,
+    options?: SensitiveCallOptions,
+  ): Promise<unknown>;
+  setSelfExclusion(
+    payload: WithSecrets<SelfExclusionPayload>,
+    options?: SensitiveCallOptions,
+  ): Promise<unknown>;
   generateIncomeReport(
     payload: IncomeReportGeneratePayload,
     options?: CallOptions,
@@ -55,57 +117,49 @@ export interface UserModule {
   getAvailableYears(options?: CallOptions): Promise<AvailableYearsResponse>;
 }
 
+/** The rows of the user module, one per method (checked against `UserModule` below). */
+export const USER_OPERATIONS = {
+  updateProfile: UPDATE_PROFILE,
+  getAddress: GET_ADDRESS,
+  updateEmail: UPDATE_EMAIL,
+  addPhone: ADD_PHONE,
+  updateAddress: UPDATE_ADDRESS,
+  updateContracts: UPDATE_CONTRACTS,
+  updateMarketing: UPDATE_MARKETING,
+  changePassword: CHANGE_PASSWORD,
+  checkPassword: CHECK_PASSWORD,
+  toggleTwoFactor: TOGGLE_TWO_FACTOR,
+  getSocialAccounts: GET_SOCIAL_ACCOUNTS,
+  connectSocial: CONNECT_SOCIAL,
+  disconnectSocial: DISCONNECT_SOCIAL,
+  getLoginHistory: GET_LOGIN_HISTORY,
+  updateLimits: UPDATE_LIMITS,
+  setTimeoutLimits: SET_TIMEOUT_LIMITS,
+  setSelfExclusion: SET_SELF_EXCLUSION,
+  generateIncomeReport: GENERATE_INCOME_REPORT,
+  getIncomeReportStatus: GET_INCOME_REPORT_STATUS,
+  getAvailableYears: GET_AVAILABLE_YEARS,
+} as const;
+
+// Fails to compile, naming the method, when a row is missing or does not fit UserModule.
+export type UserOperationsFit = Check<Mismatches<UserModule, typeof USER_OPERATIONS, Sensitive>>;
+
+/** A user-module call that changes the account (its row says `mutation: true`). */
+export type UserMutation = MutationsOf<typeof USER_OPERATIONS>;
+
 /**
- * What a method's leading arguments are, before the optional `{ signal }`:
- * - `''`: none; `'body'`: the payload; `'contract'`: a contract type, sent as `{ type }`;
- * - `'id'`, `'id+body'`: a `{id}` path segment (then the payload); `'page'`: `?page=` (default 1);
- * - `'type'`: the `{type}` segment of connectSocial.
+ * The user-module calls that change the account, read from the rows: never retried, and
+ * re-read when their outcome is unknown. `checkPassword` only reads.
  */
-type Args = '' | 'body' | 'contract' | 'id' | 'id+body' | 'page' | 'type';
-
-/** One operation of spec 4.2 to 4.5: the path's last segment (if any) is appended to `path`. */
-type Operation = readonly [
-  name: keyof UserModule,
-  args: Args,
-  method: 'get' | 'post' | 'patch' | 'delete',
-  path: string,
-  request?: z.ZodMiniType,
-  response?: z.ZodMiniType,
-];
-
-// A table, not twenty closures: one code path validates, sends and parses every call.
-const OPERATIONS: readonly Operation[] = [
-  ['updateProfile', 'id+body', 'post', '/users/update/', UpdateUserPayload],
-  ['getAddress', '', 'get', '/bff/users/address-by-user', undefined, UserAddress],
-  ['updateEmail', 'body', 'patch', '/bff/users/self-email', UpdateEmailPayload],
-  ['addPhone', 'body', 'patch', '/bff/users/add-phone', AddPhonePayload],
-  ['updateAddress', 'body', 'patch', '/bff/users/update-address', UpdateAddressPayload],
-  ['updateContracts', 'contract', 'patch', '/bff/users/self-contracts', UpdateContractsPayload],
-  ['updateMarketing', 'body', 'patch', '/bff/users/self-mkt', UpdateMarketingPayload],
-  ['changePassword', 'id+body', 'post', '/users/change-password/', ChangePasswordPayload],
-  ['checkPassword', 'body', 'post', '/bff/users/check-password', CheckPasswordPayload, CheckPasswordResult],
-  ['toggleTwoFactor', 'body', 'patch', '/bff/users/self-two-factor', TwoFactorPayload],
-  ['getSocialAccounts', '', 'get', '/bff/users/account-social', undefined, SocialAccounts],
-  ['connectSocial', 'type', 'post', '/bff/users/account-social/connect/'],
-  ['disconnectSocial', 'id', 'delete', '/bff/users/account-social/'],
-  ['getLoginHistory', 'page', 'get', '/bff/users/login-history?page=', undefined, LoginHistoryResponse],
-  ['updateLimits', 'body', 'patch', '/bff/users/update-limits', UpdateLimitsPayload],
-  ['setTimeoutLimits', 'body', 'patch', '/bff/users/timeout-limits', TimeoutLimitsPayload],
-  ['setSelfExclusion', 'body', 'patch', '/bff/users/self-exclusion', SelfExclusionPayload],
-  [
-    'generateIncomeReport',
-    'body',
-    'post',
-    '/income-report/generate',
-    IncomeReportGeneratePayload,
-    IncomeReportData,
-  ],
-  ['getIncomeReportStatus', 'id', 'get', '/income-report/', undefined, IncomeReportData],
-  ['getAvailableYears', '', 'get', '/income-report/available-years', undefined, AvailableYearsResponse],
-];
+export const USER_MUTATIONS: readonly UserMutation[] = /* @__PURE__ */ (() =>
+  (Object.keys(USER_OPERATIONS) as (keyof typeof USER_OPERATIONS)[]).filter(
+    (name): name is UserMutation => USER_OPERATIONS[name].mutation,
+  ))();
 
 /**
- * The user-management area (spec 4.2 to 4.5), on an adapter with get, post, patch and delete.
+ * The user-management area (spec 4.2 to 4.5), on an adapter with get, post, patch and delete:
+ * a table of the same rows as the standalone `updateLimits`, `getLoginHistory`, ... functions
+ * (import those instead when an app needs a few: it then bundles only their schemas).
  * Every payload and path segment is validated before sending; a bad one throws
  * `RequestValidationError` and nothing is sent.
  *
@@ -115,23 +169,5 @@ const OPERATIONS: readonly Operation[] = [
  * const { data } = await user.getLoginHistory(2);
  */
 export function createUserModule(http: HttpAdapter): UserModule {
-  const user: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const [name, args, method, path, request, response] of OPERATIONS) {
-    // async, so a rejected path segment or payload is a rejection, never a synchronous throw.
-    user[name] = async (first, second, third) => {
-      // The segment is checked before the payload, as the path is built before the body.
-      const segment =
-        args === 'id' || args === 'id+body'
-          ? idSegment(name, first)
-          : args === 'page'
-            ? pageParam(name, first === undefined ? 1 : first)
-            : args === 'type'
-              ? socialTypeSegment(name, first)
-              : '';
-      const payload = args === 'id+body' ? second : args === 'contract' ? { type: first } : first;
-      const options = (args === '' ? first : args === 'id+body' ? third : second) as CallOptions | undefined;
-      return call(http, name, { method, path: path + segment, request, response }, payload, options);
-    };
-  }
-  return user as unknown as UserModule;
+  return moduleOf(http, USER_OPERATIONS, sendSensitive) as unknown as UserModule;
 }

@@ -7,11 +7,13 @@ import type {
   LoginPayload,
   LoginPayload as LoginPayloadSchema,
   LoginResponse,
+  Secret,
   SelfExclusionPayload,
   TimeoutLimitsPayload,
   UpdateLimitsPayload,
   UpdateLimitsPayload as UpdateLimitsPayloadSchema,
   UserModule,
+  WithSecrets,
 } from '../../src/index';
 
 describe('types inferred from the schemas', () => {
@@ -38,7 +40,10 @@ describe('types inferred from the schemas', () => {
   it('module methods take and return the schema types', () => {
     expectTypeOf<AuthModule['login']>().parameter(0).toEqualTypeOf<LoginPayload>();
     expectTypeOf<ReturnType<AuthModule['login']>>().resolves.toEqualTypeOf<LoginResponse>();
-    expectTypeOf<UserModule['updateLimits']>().parameter(0).toEqualTypeOf<UpdateLimitsPayload>();
+    expectTypeOf<UserModule['updateLimits']>().parameter(0).toEqualTypeOf<WithSecrets<UpdateLimitsPayload>>();
+    expectTypeOf<WithSecrets<UpdateLimitsPayload>['password_check']>().toEqualTypeOf<
+      string | Secret | undefined
+    >();
     expectTypeOf<
       ReturnType<UserModule['getIncomeReportStatus']>
     >().resolves.toEqualTypeOf<IncomeReportData>();

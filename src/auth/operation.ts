@@ -1,0 +1,188 @@
+// One typed operation spec for both modules. A row says where an operation goes, what it sends and
+// answers, and whether it changes the account; `operation(row)` turns a row into a standalone
+// function `(http, ...args, options?)`, and the module factories are tables of the same rows.
+// The row's types are checked against the module interface (`Mismatches`), so a row with the
+// wrong schema, a wrong argument shape or a missing row fails `tsc`.
+
+import type * as z from 'zod/mini';
+import type { HttpAdapter, RequestOptions } from '../http/types';
+import { parseRequest, parseResponse } from '../schemas/parse';
+
+/** The last argument every module method and standalone operation takes. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Logout may name the token it revokes (the session clears its store before sending). */
+export interface LogoutOptions extends CallOptions {
+  accessToken?: string;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * One operation of the service: the type every row of the auth and user tables satisfies.
+ * - `path`: a string, or a builder that takes the method's first argument (an id, a page, a
+ *   social type) and validates it;
+ * - `request`: the payload schema (the next argument, or what `pack` builds from it);
+ * - `response`: the answer's schema; omitted when the spec shows none (resolves to the parsed
+ *   body, `unknown`); `null` when nothing useful comes back (resolves to `undefined`);
+ * - `mutation`: the call changes the account or the session, as the profile shows it (never
+ *   retried; in the user module, the profile is re-read when its outcome is unknown);
+ * - `skipAuthRefresh`: a 401 is final (calls made without a valid session);
+ * - `accessToken`: the options may name the token to send (logout).
+ */
+export interface Operation {
+  readonly method: HttpMethod;
+  // biome-ignore lint/suspicious/noExplicitAny: any argument type a builder declares
+  readonly path: string | ((arg: any) => string);
+  readonly request?: z.ZodMiniType;
+  // biome-ignore lint/suspicious/noExplicitAny: any argument type a packer declares
+  readonly pack?: (arg: any) => unknown;
+  readonly response?: z.ZodMiniType | null;
+  readonly mutation: boolean;
+  readonly skipAuthRefresh?: boolean;
+  readonly accessToken?: boolean;
+}
+
+/**
+ * How a module sends its rows' payloads. The auth module sends them as given. The user module
+ * (`Sensitive`) lets password-like fields be `Secret`s, revealed only into the request body, and
+ * gives sensitive changes an `onStepUp` option (src/user/sensitive.ts).
+ */
+export interface Sending {
+  /** Input of the type function below: the schema's output type. */
+  schemaOutput: unknown;
+  /** The payload type a method takes, from `this['schemaOutput']`. */
+  payload: unknown;
+  /** The options a sensitive change (a payload with `password_check`) takes. */
+  sensitiveOptions: CallOptions;
+}
+
+/** The auth module's way: payloads as the schemas type them, no step-up. */
+export interface Plain extends Sending {
+  payload: this['schemaOutput'];
+  sensitiveOptions: CallOptions;
+}
+
+type PayloadOf<W extends Sending, P> = (W & { schemaOutput: P })['payload'];
+
+type PathArgs<O> = O extends { path: (...args: infer A) => string } ? A : [];
+type PayloadArgs<O, W extends Sending> = O extends { request: infer S extends z.ZodMiniType }
+  ? O extends { pack: (arg: infer A) => unknown }
+    ? [A]
+    : [payload: PayloadOf<W, z.output<S>>]
+  : [];
+type OptionsOf<O, W extends Sending> = O extends { accessToken: true }
+  ? LogoutOptions
+  : O extends { request: infer S extends z.ZodMiniType }
+    ? 'password_check' extends keyof z.output<S>
+      ? W['sensitiveOptions']
+      : CallOptions
+    : CallOptions;
+type ResultOf<O> = O extends { response: null }
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: logout is declared Promise<void>
+    void
+  : O extends { response: infer S extends z.ZodMiniType }
+    ? z.output<S>
+    : unknown;
+
+/** The module method a row stands for: its arguments, options and result, derived from the row. */
+export type MethodOf<O, W extends Sending = Plain> = (
+  ...args: [...PathArgs<O>, ...PayloadArgs<O, W>, options?: OptionsOf<O, W>]
+) => Promise<ResultOf<O>>;
+
+/** What a row's standalone function needs from the adapter: only the method it sends with. */
+export type HttpFor<O> = O extends { method: infer M extends HttpMethod }
+  ? Pick<HttpAdapter, Lowercase<M>>
+  : never;
+
+/** The standalone function of a row: the module method with the adapter first. */
+export type Standalone<O, W extends Sending = Plain> = (
+  http: HttpFor<O>,
+  ...args: Parameters<MethodOf<O, W>>
+) => ReturnType<MethodOf<O, W>>;
+
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/**
+ * The names of module `M`'s methods whose row in `T` is missing or derives
+ * a different signature (another schema, another argument shape). `never` when the table fits.
+ */
+export type Mismatches<M, T, W extends Sending = Plain> = {
+  [K in keyof M]-?: K extends keyof T ? (Same<MethodOf<T[K], W>, M[K]> extends true ? never : K) : K;
+}[keyof M];
+
+/** `Check<Mismatches<M, T>>` fails to compile, naming the operations, unless the table fits. */
+export type Check<T extends never> = T;
+
+/** The names of the rows of `T` that are mutations. */
+export type MutationsOf<T> = { [K in keyof T]: T[K] extends { mutation: true } ? K : never }[keyof T];
+
+/** Sends a validated payload (`attempt`) and answers the raw body; a module may wrap it (`Through`). */
+export type Attempt = (payload: unknown) => Promise<unknown>;
+
+/** A module's way of sending a payload: e.g. reveal secrets and retry once after a step-up. */
+export type Through = (attempt: Attempt, payload: unknown, options: unknown) => Promise<unknown>;
+
+/**
+ * Sends one operation (`name` is what errors call it): builds the path (its argument validated first), validates the payload
+ * (nothing is sent when it fails), sends, validates the answer. `args` are the method's
+ * arguments as given, options last.
+ */
+export async function send(
+  http: Partial<HttpAdapter>,
+  name: string,
+  op: Operation,
+  args: readonly unknown[],
+  through?: Through,
+): Promise<unknown> {
+  const { method, path, request, pack, response } = op;
+  let i = 0;
+  const url = typeof path === 'string' ? path : path(args[i++]);
+  const payload = request ? (pack ? pack(args[i++]) : args[i++]) : undefined;
+  const options = args[i] as LogoutOptions | undefined;
+  // Only what the adapter knows: `options` may carry more (`onStepUp`). Undefined means "not set".
+  const opts: RequestOptions = {
+    signal: options?.signal,
+    skipAuthRefresh: op.skipAuthRefresh,
+    accessToken: options?.accessToken,
+  };
+  const verb = method.toLowerCase() as Lowercase<HttpMethod>;
+  const attempt: Attempt = (value) => {
+    const body = request ? parseRequest(name, request, value) : undefined;
+    // get and delete take no body: (path, options); post and patch take (path, body, options).
+    return verb === 'get' || verb === 'delete' ? http[verb]!(url, opts) : http[verb]!(url, body, opts);
+  };
+  const raw = await (through ? through(attempt, payload, options) : attempt(payload));
+  if (response === null) return undefined;
+  return response ? parseResponse(name, response, raw) : raw;
+}
+
+/**
+ * The standalone function of one row. Pure: an app that never imports the function never
+ * bundles its row or its schemas.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function operation<const O extends Operation, W extends Sending = Plain>(
+  name: string,
+  op: O,
+  through?: Through,
+): Standalone<O, W> {
+  return ((http: Partial<HttpAdapter>, ...args: unknown[]) =>
+    send(http, name, op, args, through)) as Standalone<O, W>;
+}
+
+/**
+ * A module: one method per row, named as its key, each sending through `http` (and `through`,
+ * if given).
+ */
+export function moduleOf(
+  http: Partial<HttpAdapter>,
+  rows: Record<string, Operation>,
+  through?: Through,
+): Record<string, unknown> {
+  const module: Record<string, unknown> = {};
+  for (const key in rows) module[key] = (...args: unknown[]) => send(http, key, rows[key]!, args, through);
+  return module;
+}

@@ -1,0 +1,64 @@
+// Spec 4.5: the income report. One row and one standalone function per operation.
+
+import type { Operation } from '../auth/operation';
+import {
+  AvailableYearsResponse,
+  IncomeReportData,
+  IncomeReportGeneratePayload,
+} from '../schemas/income-report';
+import { idSegment } from './call';
+import { userOperation } from './sensitive';
+
+// Creates a report, not an account change: an unknown outcome is not worth a profile re-read
+// (the report machine polls its status instead), so it is not a mutation in the rows' sense.
+export const GENERATE_INCOME_REPORT = {
+  method: 'POST',
+  path: '/income-report/generate',
+  request: IncomeReportGeneratePayload,
+  response: IncomeReportData,
+  mutation: false,
+} as const satisfies Operation;
+
+export const GET_INCOME_REPORT_STATUS = {
+  method: 'GET',
+  path: (id: number) => `/income-report/${idSegment('getIncomeReportStatus', id)}`,
+  response: IncomeReportData,
+  mutation: false,
+} as const satisfies Operation;
+
+export const GET_AVAILABLE_YEARS = {
+  method: 'GET',
+  path: '/income-report/available-years',
+  response: AvailableYearsResponse,
+  mutation: false,
+} as const satisfies Operation;
+
+/**
+ * Asks for the income report of a year (`POST /income-report/generate`); poll its status next.
+ *
+ * @example
+ * const report = await generateIncomeReport(http, { reference_year: 2025, type: 'download' });
+ */
+export const generateIncomeReport = /* @__PURE__ */ userOperation(
+  'generateIncomeReport',
+  GENERATE_INCOME_REPORT,
+);
+
+/**
+ * A report's status (`GET /income-report/{id}`): 1 pending, 2 processing, 3 completed, 4 failed.
+ *
+ * @example
+ * const { status, download_url } = await getIncomeReportStatus(http, report.id);
+ */
+export const getIncomeReportStatus = /* @__PURE__ */ userOperation(
+  'getIncomeReportStatus',
+  GET_INCOME_REPORT_STATUS,
+);
+
+/**
+ * The years a report can be generated for (`GET /income-report/available-years`).
+ *
+ * @example
+ * const { years } = await getAvailableYears(http);
+ */
+export const getAvailableYears = /* @__PURE__ */ userOperation('getAvailableYears', GET_AVAILABLE_YEARS);

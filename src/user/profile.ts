@@ -1,0 +1,124 @@
+// Spec 4.2: profile and contact. One row and one standalone function per operation.
+
+import type { Operation } from '../auth/operation';
+import {
+  AddPhonePayload,
+  type ContractType,
+  UpdateAddressPayload,
+  UpdateContractsPayload,
+  UpdateEmailPayload,
+  UpdateMarketingPayload,
+  UpdateUserPayload,
+  UserAddress,
+} from '../schemas/user';
+import { idSegment } from './call';
+import { userOperation } from './sensitive';
+
+export const UPDATE_PROFILE = {
+  method: 'POST',
+  path: (id: number) => `/users/update/${idSegment('updateProfile', id)}`,
+  request: UpdateUserPayload,
+  mutation: true,
+} as const satisfies Operation;
+
+export const GET_ADDRESS = {
+  method: 'GET',
+  path: '/bff/users/address-by-user',
+  response: UserAddress,
+  mutation: false,
+} as const satisfies Operation;
+
+export const UPDATE_EMAIL = {
+  method: 'PATCH',
+  path: '/bff/users/self-email',
+  request: UpdateEmailPayload,
+  mutation: true,
+} as const satisfies Operation;
+
+export const ADD_PHONE = {
+  method: 'PATCH',
+  path: '/bff/users/add-phone',
+  request: AddPhonePayload,
+  mutation: true,
+} as const satisfies Operation;
+
+export const UPDATE_ADDRESS = {
+  method: 'PATCH',
+  path: '/bff/users/update-address',
+  request: UpdateAddressPayload,
+  mutation: true,
+} as const satisfies Operation;
+
+export const UPDATE_CONTRACTS = {
+  method: 'PATCH',
+  path: '/bff/users/self-contracts',
+  request: UpdateContractsPayload,
+  // The method takes the contract type; the body is `{ type }`.
+  pack: (type: ContractType) => ({ type }),
+  mutation: true,
+} as const satisfies Operation;
+
+export const UPDATE_MARKETING = {
+  method: 'PATCH',
+  path: '/bff/users/self-mkt',
+  request: UpdateMarketingPayload,
+  mutation: true,
+} as const satisfies Operation;
+
+/**
+ * Updates the profile (`POST /users/update/{id}`); `id` must be a positive integer. Sensitive:
+ * accepts `password_check` (string or `Secret`) and `kyc_id`, and `options.onStepUp`.
+ *
+ * @example
+ * await updateProfile(http, user.id, { first_name: 'Ana' });
+ */
+export const updateProfile = /* @__PURE__ */ userOperation('updateProfile', UPDATE_PROFILE);
+
+/**
+ * The player's address (`GET /bff/users/address-by-user`), every key kept.
+ *
+ * @example
+ * const address = await getAddress(http);
+ */
+export const getAddress = /* @__PURE__ */ userOperation('getAddress', GET_ADDRESS);
+
+/**
+ * Changes the e-mail (`PATCH /bff/users/self-email`). Sensitive: the reference server asks for
+ * `password_check` (use `options.onStepUp` or `withPasswordCheck`).
+ *
+ * @example
+ * await updateEmail(http, { email: 'ana@example.com' }, { onStepUp: askPassword });
+ */
+export const updateEmail = /* @__PURE__ */ userOperation('updateEmail', UPDATE_EMAIL);
+
+/**
+ * Adds a phone (`PATCH /bff/users/add-phone`). Sensitive, like `updateEmail`.
+ *
+ * @example
+ * await addPhone(http, { phone: '11999990000', ddi: '55' }, { onStepUp: askPassword });
+ */
+export const addPhone = /* @__PURE__ */ userOperation('addPhone', ADD_PHONE);
+
+/**
+ * Changes the address (`PATCH /bff/users/update-address`). Sensitive, like `updateEmail`.
+ *
+ * @example
+ * await updateAddress(http, { street: 'Rua A, 1', city: 'São Paulo', state: 'SP', zipcode: '01000-000' });
+ */
+export const updateAddress = /* @__PURE__ */ userOperation('updateAddress', UPDATE_ADDRESS);
+
+/**
+ * Accepts a contract (`PATCH /bff/users/self-contracts`, body `{ type }`).
+ *
+ * @example
+ * await updateContracts(http, 'lgpd');
+ */
+export const updateContracts = /* @__PURE__ */ userOperation('updateContracts', UPDATE_CONTRACTS);
+
+/**
+ * Sets the marketing consent (`PATCH /bff/users/self-mkt`).
+ *
+ * @example
+ * await updateMarketing(http, { mkt_accepted: false });
+ */
+export const updateMarketing = /* @__PURE__ */ userOperation('updateMarketing', UPDATE_MARKETING);

@@ -1,0 +1,120 @@
+// Spec 4.3: security, social accounts and login history. One row and one standalone function
+// per operation.
+
+import type { Operation } from '../auth/operation';
+import {
+  ChangePasswordPayload,
+  CheckPasswordPayload,
+  CheckPasswordResult,
+  LoginHistoryResponse,
+  SocialAccounts,
+  TwoFactorPayload,
+} from '../schemas/user';
+import { idSegment, pageParam, socialTypeSegment } from './call';
+import { userOperation } from './sensitive';
+
+export const CHANGE_PASSWORD = {
+  method: 'POST',
+  path: (id: number) => `/users/change-password/${idSegment('changePassword', id)}`,
+  request: ChangePasswordPayload,
+  mutation: true,
+} as const satisfies Operation;
+
+// A POST that only reads: not a mutation.
+export const CHECK_PASSWORD = {
+  method: 'POST',
+  path: '/bff/users/check-password',
+  request: CheckPasswordPayload,
+  response: CheckPasswordResult,
+  mutation: false,
+} as const satisfies Operation;
+
+export const TOGGLE_TWO_FACTOR = {
+  method: 'PATCH',
+  path: '/bff/users/self-two-factor',
+  request: TwoFactorPayload,
+  mutation: true,
+} as const satisfies Operation;
+
+export const GET_SOCIAL_ACCOUNTS = {
+  method: 'GET',
+  path: '/bff/users/account-social',
+  response: SocialAccounts,
+  mutation: false,
+} as const satisfies Operation;
+
+export const CONNECT_SOCIAL = {
+  method: 'POST',
+  path: (type: string) => `/bff/users/account-social/connect/${socialTypeSegment('connectSocial', type)}`,
+  mutation: true,
+} as const satisfies Operation;
+
+export const DISCONNECT_SOCIAL = {
+  method: 'DELETE',
+  path: (id: number) => `/bff/users/account-social/${idSegment('disconnectSocial', id)}`,
+  mutation: true,
+} as const satisfies Operation;
+
+export const GET_LOGIN_HISTORY = {
+  method: 'GET',
+  path: (page?: number) => `/bff/users/login-history?page=${pageParam('getLoginHistory', page ?? 1)}`,
+  response: LoginHistoryResponse,
+  mutation: false,
+} as const satisfies Operation;
+
+/**
+ * Changes the password (`POST /users/change-password/{id}`); the confirmation must match.
+ * `old_password`, `password` and `password_confirmation` may be `Secret`s.
+ *
+ * @example
+ * await changePassword(http, user.id, { old_password, password, password_confirmation: password });
+ */
+export const changePassword = /* @__PURE__ */ userOperation('changePassword', CHANGE_PASSWORD);
+
+/**
+ * Whether a password is the current one (`POST /bff/users/check-password`).
+ *
+ * @example
+ * const { success } = await checkPassword(http, { password: secret(input) });
+ */
+export const checkPassword = /* @__PURE__ */ userOperation('checkPassword', CHECK_PASSWORD);
+
+/**
+ * Turns two-factor login on or off (`PATCH /bff/users/self-two-factor`).
+ *
+ * @example
+ * await toggleTwoFactor(http, { type: 'sms', enabled: true });
+ */
+export const toggleTwoFactor = /* @__PURE__ */ userOperation('toggleTwoFactor', TOGGLE_TWO_FACTOR);
+
+/**
+ * The linked social accounts (`GET /bff/users/account-social`).
+ *
+ * @example
+ * const accounts = await getSocialAccounts(http);
+ */
+export const getSocialAccounts = /* @__PURE__ */ userOperation('getSocialAccounts', GET_SOCIAL_ACCOUNTS);
+
+/**
+ * Links a social account (`POST /bff/users/account-social/connect/{type}`).
+ *
+ * @example
+ * await connectSocial(http, 'google');
+ */
+export const connectSocial = /* @__PURE__ */ userOperation('connectSocial', CONNECT_SOCIAL);
+
+/**
+ * Unlinks a social account (`DELETE /bff/users/account-social/{id}`).
+ *
+ * @example
+ * await disconnectSocial(http, 3);
+ */
+export const disconnectSocial = /* @__PURE__ */ userOperation('disconnectSocial', DISCONNECT_SOCIAL);
+
+/**
+ * One page of the login history (`GET /bff/users/login-history?page=`), page 1 by default.
+ *
+ * @example
+ * const { data, last_page } = await getLoginHistory(http, 2);
+ */
+export const getLoginHistory = /* @__PURE__ */ userOperation('getLoginHistory', GET_LOGIN_HISTORY);

@@ -1,0 +1,98 @@
+// Sensitive changes (spec 5.7; step-up in the responsible-gaming contract): password-like fields
+// may be `Secret`s, revealed only into the request body, and a change refused with
+// `step_up_required` can be sent again once with the player's password (`onStepUp`).
+
+import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../auth/operation';
+import { operation } from '../auth/operation';
+import { isSecret, type Secret, secret } from '../secrets/secret';
+
+/**
+ * Options of a sensitive change (one whose payload accepts `password_check`). When the server
+ * answers that a password check is required or was wrong (a `PamError` coded
+ * `step_up_required`), `onStepUp` is called with that error; a string or `Secret` it returns is
+ * sent as `password_check` in ONE new attempt of the same change (nothing was applied: the server
+ * refused it). Return `null` to give up: the original error is thrown. The password goes into
+ * the request body only, never into an error, event or snapshot.
+ *
+ * @example
+ * await updateLimits(http, { user_limit_deposit: 900 }, {
+ *   onStepUp: () => askPassword(), // resolves to secret(input.value), or null when cancelled
+ * });
+ */
+export interface SensitiveCallOptions extends CallOptions {
+  onStepUp?: (error: Error) => Promise<string | Secret | null | undefined>;
+}
+
+/** The fields that may be given as a `Secret` and are revealed only when the request is sent. */
+export type SecretField =
+  | 'password'
+  | 'password_check'
+  | 'old_password'
+  | 'password_confirmation'
+  | 'two_factor_code';
+
+/**
+ * A payload whose password-like fields may also be `Secret`s.
+ *
+ * @example
+ * const payload: WithSecrets<UpdateEmailPayload> = { email, password_check: secret(input) };
+ */
+export type WithSecrets<P> = P extends object
+  ? { [K in keyof P]: K extends SecretField ? P[K] | Secret : P[K] }
+  : P;
+
+/** The user module's way of sending (see `Sending`). */
+export interface Sensitive extends Sending {
+  payload: WithSecrets<this['schemaOutput']>;
+  sensitiveOptions: SensitiveCallOptions;
+}
+
+/** A shallow copy with every `Secret` value revealed: made right before the request is sent. */
+function revealed(payload: unknown): unknown {
+  if (payload === null || typeof payload !== 'object') return payload;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(payload)) {
+    if (isSecret(value)) {
+      out ??= { ...payload };
+      out[key] = value.reveal();
+    }
+  }
+  return out ?? payload;
+}
+
+/** Reveals the secrets into the body; after a `step_up_required`, asks `onStepUp` and tries once more. */
+export async function sendSensitive(attempt: Attempt, payload: unknown, options: unknown): Promise<unknown> {
+  try {
+    return await attempt(revealed(payload));
+  } catch (error) {
+    const onStepUp = (options as SensitiveCallOptions | undefined)?.onStepUp;
+    if (!onStepUp || (error as { code?: unknown } | null)?.code !== 'step_up_required') throw error;
+    const password = await onStepUp(error as Error);
+    if (password == null) throw error;
+    return attempt(revealed({ ...(payload as object), password_check: password }));
+  }
+}
+
+/** The standalone function of a user row. */
+/* @__NO_SIDE_EFFECTS__ */
+export function userOperation<const O extends Operation>(name: string, op: O): Standalone<O, Sensitive> {
+  return operation<O, Sensitive>(name, op, sendSensitive);
+}
+
+/**
+ * `payload` with `password_check` set, boxed as a `Secret` (so the payload can sit in a machine's
+ * context or an event and still print `[redacted]`): for sending again a change the server
+ * refused with `step_up_required`.
+ *
+ * @example
+ * try { await user.updateEmail(payload); }
+ * catch (e) {
+ *   if (isPamError(e) && e.code === 'step_up_required') await user.updateEmail(withPasswordCheck(payload, secret(pw)));
+ * }
+ */
+export function withPasswordCheck<P extends object>(
+  payload: P,
+  password: string | Secret,
+): Omit<P, 'password_check'> & { password_check: Secret } {
+  return { ...payload, password_check: secret(password) };
+}
