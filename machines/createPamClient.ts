@@ -16,7 +16,7 @@ import { type Actor, createActor, type InspectionEvent, type Observer } from 'xs
 import { type DebugLogger, debugInspector } from './client/debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
-import { refreshThroughSession, withProfileRecheck } from './client/session-link';
+import { profileRead, refreshThroughSession, withProfileRecheck } from './client/session-link';
 import { type CrossTab, createCrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import { sameView, selectSessionView, type SessionView } from './session/view';
@@ -169,9 +169,10 @@ export function createPamClient(options: PamClientOptions): PamClient {
   }
   const auth = createAuthModule(http, options.endpoints ? { endpoints: options.endpoints } : {});
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
-  const checked = withOutcomeCheck(createUserModule(http), auth, (event) =>
-    notify(outcomeListeners, withoutProfileToken(event)),
-  );
+  const checked = withOutcomeCheck(createUserModule(http), auth, (event) => {
+    if (event.profile && session) profileRead(session, event.profile, env.now());
+    notify(outcomeListeners, withoutProfileToken(event));
+  });
 
   const actor = createActor(sessionMachine, {
     input: {

@@ -50,14 +50,29 @@ export function withProfileRecheck(user: UserModule, session: Actor<typeof sessi
   const wrapped: Record<string, unknown> = { ...user };
   for (const name of RESTRICTION_CHANGES) {
     const original = user[name] as (...args: unknown[]) => Promise<unknown>;
+    // After a failure nothing changed, or the outcome is unknown and the outcome check re-reads
+    // the profile (which the client hands to the session): one read either way.
     wrapped[name] = async (...args: unknown[]) => {
-      try {
-        return await original(...args);
-      } finally {
-        // Also after a failure: a timed-out change may have been applied.
-        session.send(internal({ type: 'PROFILE_CHANGED' }));
-      }
+      const result = await original(...args);
+      session.send(internal({ type: 'PROFILE_CHANGED' }));
+      return result;
     };
   }
   return wrapped as unknown as UserModule;
+}
+
+/** A profile read elsewhere (the outcome check's re-read) is the session's too. */
+export function profileRead(session: Actor<typeof sessionMachine>, profile: { user?: unknown; userInfo?: unknown }, at: number) {
+  const userInfo = profile.userInfo;
+  if (!userInfo || typeof userInfo !== 'object') return;
+  const { token: _token, ...user } = (profile.user ?? {}) as Record<string, unknown>;
+  session.send(
+    internal({
+      type: 'PROFILE_LOADED',
+      user: profile.user ? (user as never) : null,
+      userInfo: userInfo as Record<string, unknown>,
+      at,
+      remote: false,
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { onWake, type PamEnvironment, type TimersLike } from '../environment';
 import { clampDelay } from '../shared';
-import { readStore, settle, type Vault } from './deps';
+import { settle, type Vault } from './deps';
 import { internal, type SessionInternalEvent } from './internal';
 
 export type SessionMeta = Omit<StoredSession, 'accessToken'>;
@@ -39,9 +39,17 @@ export const restoreSession = fromPromise<
  * it held. No storage failure stops it.
  */
 export const logoutSession = fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(async ({ input, signal }) => {
-  const current = await readStore(input.tokens);
+  // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
+  let current: StoredSession | null = null;
   try {
-    await input.tokens.clear();
+    const read = input.tokens.get();
+    current = read instanceof Promise ? await read.catch(() => null) : read;
+  } catch {
+    current = null;
+  }
+  try {
+    const cleared = input.tokens.clear();
+    if (cleared instanceof Promise) await cleared;
   } catch {
     // Reported nowhere: the session ends signed out whatever the store does.
   }

@@ -93,7 +93,8 @@ describe('chaos: logout and unknown outcomes', () => {
     await realSleep(1100); // the held PATCH completes at the server; nothing is sent after it
     await world.settle();
     expect(world.count('PATCH', '/bff/users/self-exclusion')).toBe(1);
-    expect(world.count('GET', '/auth/user-profile')).toBe(1);
+    // One read after the login (the SPA register check), one re-read of the unknown outcome.
+    expect(world.count('GET', '/auth/user-profile')).toBe(2);
     expect(unknown).toEqual([`setSelfExclusion:timeout:${world.server.seed.plain.id}`]);
     expect(tab.state()).toBe('signedIn');
   });
