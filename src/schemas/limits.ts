@@ -19,22 +19,41 @@ const limitFields = /* @__PURE__ */ (() => ({
   user_limit_time_period: z.optional(LimitPeriod),
 }))();
 
+const LIMIT_KINDS = ['deposit', 'bet', 'loss', 'time'] as const;
+
 /**
  * Deposit, bet, loss and/or time limits. Unknown keys are rejected (a typo in a limit must not
  * be dropped silently), and so is a payload that sets no limit at all.
  *
+ * A limit whose amount is set and whose `user_limit_<kind>_active` flag is absent is sent
+ * ACTIVE (`1`): the server stores an absent flag as 0, and a limit a player set but that is
+ * switched off protects no one. Send `_active: 0` to store a switched-off limit on purpose.
+ *
  * @example
- * await user.updateLimits({ user_limit_deposit: 500, user_limit_deposit_active: 1, user_limit_deposit_period: 'monthly' });
+ * await user.updateLimits({ user_limit_deposit: 500, user_limit_deposit_period: 'monthly' });
+ * // sends { user_limit_deposit: 500, user_limit_deposit_period: 'monthly', user_limit_deposit_active: 1 }
  */
 export const UpdateLimitsPayload = /* @__PURE__ */ (() =>
-  z
-    .strictObject({ ...limitFields, ...sensitiveFields })
-    .check(
-      rule(
-        (p: Record<string, unknown>) => Object.keys(limitFields).some((k) => p[k] !== undefined),
-        'must set at least one limit field',
-      ),
-    ))();
+  z.strictObject({ ...limitFields, ...sensitiveFields }).check(
+    rule(
+      (p: Record<string, unknown>) => Object.keys(limitFields).some((k) => p[k] !== undefined),
+      'must set at least one limit field',
+    ),
+    // A check, not a transform: the input and output types stay the same, and
+    // z.toJSONSchema still describes the payload.
+    z.overwrite((p) => {
+      const flags = p as Record<string, unknown>;
+      for (const kind of LIMIT_KINDS) {
+        const key = `user_limit_${kind}`;
+        if (flags[key] !== undefined && flags[`${key}_active`] === undefined) flags[`${key}_active`] = 1;
+      }
+      return p;
+    }),
+  ))();
+/**
+ * What `updateLimits` takes: every field optional; an amount without its `*_active` flag is
+ * sent active (`1`).
+ */
 export type UpdateLimitsPayload = z.infer<typeof UpdateLimitsPayload>;
 
 /** A temporary pause: 1 to 45 whole days (spec section 8). */
