@@ -1,0 +1,211 @@
+import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useReferenceServer } from '../support/server';
+import { H, logIn, MIN, memoryStorage, openTab, S, type Tab, World } from './support';
+
+// The session under attack (issue 9): each test failed on the code before its fix.
+
+let world: World;
+const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
+const tabs: Tab[] = [];
+const REFRESH = '/users/refresh-token';
+
+beforeEach(() => {
+  world = new World(ctx.server);
+});
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.client.stop();
+});
+
+const open = (o: Parameters<typeof openTab>[1] = {}) => {
+  const tab = openTab(world, o);
+  tabs.push(tab);
+  return tab;
+};
+/** A login answer with a real token of the plain seed account and the given life. */
+const loginAnswer = (expiresIn: number) => ({
+  access_token: world.server.issueToken(world.server.seed.plain.id),
+  expires_in: expiresIn,
+  token_type: 'Bearer',
+  user: { id: world.server.seed.plain.id, email: world.server.seed.plain.email },
+  userInfo: {
+    validate_email_at: null,
+    login_at: '2030-01-01 00:00:00',
+    login_attempt_qty: 0,
+    seven_days_since_last_login: false,
+    strong_password: true,
+    force_request_kyc: false,
+    two_factor_enabled: false,
+  },
+});
+const top = (tab: Tab) => {
+  const value = tab.client.session.getSnapshot().value;
+  return typeof value === 'string' ? value : Object.keys(value)[0];
+};
+
+describe('trust: a failed claimed refresh', () => {
+  it.each([
+    ['401', 401, 'signedOut'],
+    ['503', 503, 'signedIn'],
+  ])('a %s in the winning tab settles every tab within the timeout, and all agree', async (_, status, end) => {
+    const list = [0, 1, 2].map((i) => open({ tabId: `tab-${i}`, random: 0.1 * (i + 1), timeout: 2000 }));
+    await logIn(world, list[0]!);
+    await world.settle();
+    expect(list.map(top)).toEqual(['signedIn', 'signedIn', 'signedIn']);
+    // Every authenticated call now answers 401 until a refresh works; the refresh fails.
+    world.server.faults.add({ method: 'GET', path: '/bff/users/address-by-user', status: 401, body: { message: 'x' } });
+    world.server.faults.add({ method: 'POST', path: REFRESH, status, body: { message: 'no' } });
+    const started = world.now();
+    const calls = list.flatMap((t) => [0, 1, 2].map(() => t.client.user.getAddress().then(() => 'ok', (e) => e.code)));
+    const settled = await world.during(Promise.all(calls));
+    const elapsed = world.now() - started;
+    expect(settled).toHaveLength(9);
+    expect(settled.every((code) => code !== 'ok')).toBe(true);
+    // Within the adapter's timeout (2 s) plus the claim's jitter and settle time.
+    expect(elapsed).toBeLessThan(2000 + 700);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    await world.advance(1 * S, 50);
+    expect(list.map(top)).toEqual([end, end, end]);
+  });
+});
+
+describe('trust: the order of sessions', () => {
+  it('follows a newer session from another tab after the wall clock steps back an hour', async () => {
+    const a = open({ tabId: 'a' });
+    const b = open({ tabId: 'b' });
+    await logIn(world, a);
+    await world.settle();
+    expect(top(b)).toBe('signedIn');
+    world.jump(-1 * H);
+    a.client.session.send({ type: 'REFRESH' });
+    await world.advance(2 * S, 50);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    const fresh = await a.token();
+    expect(await b.token()).toBe(fresh);
+    expect(top(b)).toBe('signedIn');
+    // And a new login after a logout is followed too.
+    a.client.logout();
+    await world.advance(1 * S, 50);
+    expect(top(b)).toBe('signedOut');
+    await logIn(world, a);
+    await world.advance(1 * S, 50);
+    expect(top(b)).toBe('signedIn');
+    expect(await b.token()).toBe(await a.token());
+  });
+
+  it('two clients on one store without a channel: the loser of a refresh race keeps the winner token', async () => {
+    const storage = memoryStorage();
+    const a = open({ channel: false, storage: createWebStorageTokenStore({ storage }) });
+    await logIn(world, a);
+    const b = open({ channel: false, storage: createWebStorageTokenStore({ storage }) });
+    await world.settle();
+    expect(top(b)).toBe('signedIn');
+    // Both refresh at once with the same token: the server rotates it for the first and answers
+    // the second 401.
+    world.server.faults.add({ method: 'POST', path: REFRESH, delayMs: 150, times: 2 });
+    a.client.session.send({ type: 'REFRESH' });
+    b.client.session.send({ type: 'REFRESH' });
+    await world.advance(2 * S, 50);
+    expect(world.count('POST', REFRESH)).toBe(2);
+    expect(storage.data.size).toBe(1);
+    expect(top(a)).toBe('signedIn');
+    expect(top(b)).toBe('signedIn');
+    await b.client.auth.getUserProfile();
+  });
+});
+
+describe('trust: logout and login crossing', () => {
+  it('logout while the login request is in flight ends signed out with an empty store', async () => {
+    const storage = memoryStorage();
+    const tab = open({ channel: false, storage: createWebStorageTokenStore({ storage }) });
+    await world.settle();
+    world.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 300, times: 1 });
+    const { email, password } = world.server.seed.plain;
+    tab.client.login({ login: email, password });
+    // Real time only: the world's settle would wait for the login to finish.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(world.server.requests.some((r) => r.path === '/auth/login')).toBe(true);
+    expect(top(tab)).toBe('signingIn');
+    tab.client.logout();
+    await new Promise((r) => setTimeout(r, 400)); // the login answer arrives now
+    await world.advance(1 * S, 50);
+    expect(top(tab)).toBe('signedOut');
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('a login sent while logging out is honoured once signed out', async () => {
+    const tab = open({ channel: false });
+    await logIn(world, tab);
+    world.server.faults.add({ method: 'POST', path: '/auth/logout', delayMs: 200, times: 1 });
+    tab.client.logout();
+    const { email, password } = world.server.seed.plain;
+    tab.client.login({ login: email, password });
+    await new Promise((r) => setTimeout(r, 300));
+    await world.advance(1 * S, 50);
+    expect(top(tab)).toBe('signedIn');
+    expect(world.count('POST', '/auth/login')).toBe(2);
+  });
+});
+
+describe('trust: storage that fails', () => {
+  const failing = (mode: 'throw' | 'reject' | 'slow'): TokenStore => {
+    let held: StoredSession | null = null;
+    const act = <T>(fn: () => T): T | Promise<T> => {
+      if (mode === 'throw') throw new Error('quota exceeded for token abc');
+      if (mode === 'reject') return Promise.reject(new Error('quota'));
+      return new Promise((resolve) => setTimeout(() => resolve(fn()), 20));
+    };
+    return {
+      get: () => (mode === 'slow' ? act(() => held) : held),
+      set: (s) => act(() => void (held = s)) as void,
+      clear: () => act(() => void (held = null)) as void,
+    };
+  };
+
+  it.each(['throw', 'reject', 'slow'] as const)('a store that %ss never crashes the session; logout ends signed out', async (mode) => {
+    const tab = open({ channel: false, storage: failing(mode) });
+    await world.settle();
+    const { email, password } = world.server.seed.plain;
+    tab.client.login({ login: email, password });
+    for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.settle();
+    expect(tab.client.session.getSnapshot().status).toBe('active');
+    tab.client.logout();
+    await new Promise((r) => setTimeout(r, 50));
+    await world.advance(1 * S, 50);
+    expect(tab.client.session.getSnapshot().status).toBe('active');
+    expect(top(tab)).toBe('signedOut');
+  });
+});
+
+describe('trust: token lifetimes', () => {
+  it('an expires_in of 1e308 gives a finite expiry that the other tabs accept', async () => {
+    world.server.faults.add({
+      method: 'POST',
+      path: '/auth/login',
+      status: 200,
+      body: loginAnswer(1e308),
+      times: 1,
+    });
+    const a = open({ tabId: 'a' });
+    const b = open({ tabId: 'b' });
+    await logIn(world, a);
+    await world.settle();
+    const expiresAt = a.client.session.getSnapshot().context.expiresAt;
+    expect(Number.isFinite(expiresAt)).toBe(true);
+    expect(top(b)).toBe('signedIn');
+  });
+
+  it('a token shorter-lived than 6 h is refreshed before it expires', async () => {
+    world.server.faults.add({
+      method: 'POST',
+      path: '/auth/login',
+      status: 200,
+      body: loginAnswer(3600),
+      times: 1,
+    });
+    const tab = open({ channel: false });
+    await logIn(world, tab);
+    await world.advance(59 * MIN, 30 * S);
+    expect(world.count('POST', REFRESH)).toBe(1);
+  });
+});
