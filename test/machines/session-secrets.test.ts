@@ -1,0 +1,151 @@
+import { createMemoryTokenStore } from 'pam-client';
+import { createPamClient, type PamClient, sessionMachine } from 'pam-client/machines';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { type AnyActorRef, createActor, getInitialSnapshot, type InspectionEvent, transition, waitFor } from 'xstate';
+import { useReferenceServer } from '../support/server';
+
+// Issue 9, items 6, 7, 19, 20: no access token reachable from a snapshot or an inspection event
+// (not only in their JSON), none in `mutationOutcomeUnknown`, pure transitions, commands only.
+
+const ctx = useReferenceServer();
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+/**
+ * Every string reachable from `root` through properties (own, enumerable or not, symbols too),
+ * array items and Map / Set entries. Functions are opaque (a closure is not reachable), and so are
+ * Node's timer handles (their linked list leads into the HTTP client's internals, not ours).
+ */
+function reachableStrings(root: unknown, limit = 400_000): string[] {
+  const out: string[] = [];
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0 && seen.size < limit) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      out.push(value);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    const name = (value as object).constructor?.name;
+    if (name === 'Timeout' || name === 'Immediate' || ArrayBuffer.isView(value)) continue;
+    if (value instanceof Map) for (const [k, v] of value) stack.push(k, v);
+    if (value instanceof Set) for (const v of value) stack.push(v);
+    for (const key of Reflect.ownKeys(value)) {
+      const d = Object.getOwnPropertyDescriptor(value, key);
+      if (d && 'value' in d) stack.push(d.value);
+    }
+  }
+  return out;
+}
+
+function client() {
+  const inspected: InspectionEvent[] = [];
+  const debugLines: unknown[] = [];
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: 2000,
+    inspect: (e) => inspected.push(e),
+    debug: (line, detail) => debugLines.push(line, detail),
+  });
+  clients.push(c);
+  const snapshots: unknown[] = [];
+  c.session.subscribe((s) => snapshots.push(s));
+  const emitted: unknown[] = [];
+  c.session.on('*', (e) => emitted.push(e));
+  return { c, inspected, snapshots, emitted, debugLines };
+}
+
+describe('session secrets', () => {
+  it('no access token is reachable from any retained snapshot, inspection event, event or debug line', async () => {
+    const { c, inspected, snapshots, emitted, debugLines } = client();
+    const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
+    c.login({ login: email, password });
+    await vi.waitFor(() => expect(c.view.status).toBe('twoFactorRequired'));
+    c.submitCode(twoFactorCode!);
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    c.session.send({ type: 'REFRESH' });
+    await vi.waitFor(() => expect(ctx.server.requests.some((r) => r.path === '/users/refresh-token')).toBe(true));
+    await new Promise((r) => setTimeout(r, 100));
+    const token = (await c.tokens.get())?.accessToken;
+    expect(token).toMatch(/\S{16,}/);
+    const tokens = ctx.server.requests
+      .map((r) => r.headers.authorization?.replace(/^Bearer /, ''))
+      .filter((t): t is string => !!t && t.length > 10);
+    expect(tokens.length).toBeGreaterThan(0);
+    const secrets = [...new Set([token!, ...tokens, password, twoFactorCode!])];
+    const everywhere = reachableStrings([snapshots, inspected, emitted, debugLines, c.view]);
+    for (const secret of secrets) {
+      expect(everywhere.filter((s) => s.includes(secret))).toEqual([]);
+    }
+  });
+
+  it('mutationOutcomeUnknown carries the re-read profile without its user token', async () => {
+    const { c } = client();
+    const { email, password } = ctx.server.seed.plain;
+    c.login({ login: email, password });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    const events: unknown[] = [];
+    c.on('mutationOutcomeUnknown', (e) => events.push(e));
+    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/self-mkt', status: 504, times: 1 });
+    await c.user.updateMarketing({ mkt_accepted: true }).catch(() => {});
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    const token = (await c.tokens.get())?.accessToken;
+    expect(reachableStrings(events).some((s) => s.includes(token!))).toBe(false);
+    expect((events[0] as { profile: { user: object } }).profile.user).not.toHaveProperty('token');
+  });
+
+  it("xstate's pure transition() writes nothing to the token store", async () => {
+    const tokens = createMemoryTokenStore();
+    const auth = { login: async () => ({}) } as never;
+    const actor = createActor(sessionMachine, { input: { auth, tokens } }).start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    const vault = actor.getSnapshot().context.deps.vault;
+    const signingIn = transition(sessionMachine, actor.getSnapshot(), {
+      type: 'LOGIN',
+      login: 'a@b.c',
+      password: 'pw',
+    })[0];
+    const done = {
+      type: 'xstate.done.actor.login',
+      output: {
+        access_token: vault.put('pure-transition-token'),
+        expires_in: 3600,
+        token_type: 'Bearer',
+        user: { id: 1 },
+        userInfo: {},
+      },
+    };
+    const [next, actions] = transition(sessionMachine, signingIn, done as never);
+    expect(next.matches('signedIn')).toBe(true);
+    expect(tokens.get()).toBeNull();
+    expect(actions.map((a) => a.type)).toContain('writeSession');
+    actor.stop();
+    expect(getInitialSnapshot).toBeTypeOf('function');
+  });
+
+  it('refuses internal events from outside, by type and at run time', async () => {
+    const { c } = client();
+    const { email, password } = ctx.server.seed.plain;
+    c.login({ login: email, password });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    const before = await c.tokens.get();
+    // @ts-expect-error internal events are not part of the public event type
+    c.session.send({ type: 'TOKEN_REFRESHED', accessToken: 'forged', handle: 'forged' });
+    // @ts-expect-error
+    c.session.send({ type: 'REMOTE_SIGNED_OUT', seq: null, at: null, reason: 'logout' });
+    // @ts-expect-error
+    c.session.send({ type: 'SESSION_EXPIRED' });
+    (c.session as AnyActorRef).send({
+      type: 'xstate.done.actor.login',
+      output: { access_token: 'forged', expires_in: 1, token_type: 'Bearer', user: {}, userInfo: {} },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(c.view.status).toBe('signedIn');
+    expect(await c.tokens.get()).toEqual(before);
+    expectTypeOf(c.session.send).parameter(0).toHaveProperty('type');
+  });
+});
