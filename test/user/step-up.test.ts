@@ -1,0 +1,182 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  createOfetchAdapter,
+  createUserModule,
+  type HttpAdapter,
+  isPamError,
+  secret,
+  setTimeoutLimits,
+  updateEmail,
+  withPasswordCheck,
+} from '../../src/index';
+import { CANARY, everythingAbout, leakedCanaries } from '../support/canary';
+import { useReferenceServer } from '../support/server';
+
+const ctx = useReferenceServer();
+
+const STEP_UP_CODES = ['password_check_required', 'password_check_invalid'];
+
+/**
+ * The seed user's adapter. The shared contract has the adapter map a 422 whose body.code is
+ * `password_check_required` / `password_check_invalid` to a `StepUpRequiredError` (code
+ * `step_up_required`); until that mapping lands in the adapter, this stands in for it, over the
+ * same real HTTP (an error the adapter already maps passes through untouched).
+ */
+function http(): HttpAdapter {
+  const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+  const real = createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
+  const mapped =
+    <A extends unknown[]>(call: (...args: A) => Promise<unknown>) =>
+    async (...args: A) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        const body = (error as { body?: { code?: unknown } }).body;
+        if (isPamError(error) && error.code === 'http' && STEP_UP_CODES.includes(body?.code as string)) {
+          throw Object.assign(new Error(error.message), { code: 'step_up_required', cause: error });
+        }
+        throw error;
+      }
+    };
+  return {
+    get: mapped(real.get),
+    post: mapped(real.post),
+    patch: mapped(real.patch),
+    delete: mapped(real.delete),
+  } as HttpAdapter;
+}
+
+/** The server asks for the password on the next `times` calls to `path`. */
+function requirePasswordCheck(path: string, times = 1) {
+  ctx.server.faults.add({
+    method: 'PATCH',
+    path,
+    status: 422,
+    body: {
+      message: 'Confirm your password.',
+      code: 'password_check_required',
+      errors: { password_check: ['The password is required.'] },
+    },
+    times,
+  });
+}
+
+const bodies = () => ctx.server.requests.map((r) => r.body);
+
+describe('sensitive changes: password_check as a Secret', () => {
+  it('reveals a Secret password_check only into the request body', async () => {
+    const password = secret(ctx.server.seed.plain.password);
+    const payload = { email: 'ana.secret@example.com', password_check: password };
+    await updateEmail(http(), payload);
+    expect(bodies()).toEqual([
+      { email: 'ana.secret@example.com', password_check: ctx.server.seed.plain.password },
+    ]);
+    // The caller's payload still holds the Secret, not the text.
+    expect(payload.password_check).toBe(password);
+    expect(JSON.stringify(payload)).not.toContain(ctx.server.seed.plain.password);
+  });
+
+  it('keeps a wrong Secret out of the error the server answers', async () => {
+    const error = await createUserModule(http())
+      .updateEmail({ email: 'ana.other@example.com', password_check: secret(CANARY.password) })
+      .catch((e) => e);
+    expect(error.status ?? error.cause?.status).toBe(422);
+    expect(leakedCanaries(everythingAbout(error))).toEqual([]);
+  });
+});
+
+describe('sensitive changes: onStepUp sends the same change once more with the password', () => {
+  it('asks once and sends the change again with password_check', async () => {
+    requirePasswordCheck('/bff/users/timeout-limits');
+    const asked: unknown[] = [];
+    const result = await setTimeoutLimits(
+      http(),
+      { user_pause: 5, reason: 1 },
+      {
+        onStepUp: async (error) => {
+          asked.push((error as { code?: unknown }).code);
+          return secret(ctx.server.seed.plain.password);
+        },
+      },
+    );
+    expect(result).toBeDefined();
+    expect(asked).toEqual(['step_up_required']);
+    expect(bodies()).toEqual([
+      { user_pause: 5, reason: 1 },
+      { user_pause: 5, reason: 1, password_check: ctx.server.seed.plain.password },
+    ]);
+  });
+
+  it('throws the original error and sends nothing more when onStepUp gives up', async () => {
+    requirePasswordCheck('/bff/users/timeout-limits');
+    const error = await setTimeoutLimits(
+      http(),
+      { user_pause: 5, reason: 1 },
+      { onStepUp: async () => null },
+    ).catch((e) => e);
+    expect(error.code).toBe('step_up_required');
+    expect(ctx.server.requests).toHaveLength(1);
+  });
+
+  it('tries only once: a wrong password ends with the server’s refusal, never leaked', async () => {
+    // The newest fault answers first: "required", then "invalid" for the password sent.
+    ctx.server.faults.add({
+      method: 'PATCH',
+      path: '/bff/users/update-limits',
+      status: 422,
+      body: {
+        message: 'The password is incorrect.',
+        code: 'password_check_invalid',
+        errors: { password_check: ['The password is incorrect.'] },
+        echo: { password_check: CANARY.password },
+      },
+      times: 1,
+    });
+    requirePasswordCheck('/bff/users/update-limits');
+    let asks = 0;
+    const error = await createUserModule(http())
+      .updateLimits(
+        { user_limit_deposit: 9000 },
+        {
+          onStepUp: async () => {
+            asks++;
+            return CANARY.password;
+          },
+        },
+      )
+      .catch((e) => e);
+    expect(asks).toBe(1);
+    expect(error.code).toBe('step_up_required');
+    expect(ctx.server.requests).toHaveLength(2);
+    expect(leakedCanaries(everythingAbout(error))).toEqual([]);
+  });
+
+  it('does not ask on other failures', async () => {
+    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/timeout-limits', status: 500, times: 1 });
+    let asks = 0;
+    const error = await setTimeoutLimits(
+      http(),
+      { user_pause: 5, reason: 1 },
+      {
+        onStepUp: async () => {
+          asks++;
+          return 'x';
+        },
+      },
+    ).catch((e) => e);
+    expect(error.status).toBe(500);
+    expect(asks).toBe(0);
+    expect(ctx.server.requests).toHaveLength(1);
+  });
+});
+
+describe('withPasswordCheck', () => {
+  it('boxes the password, so the payload prints [redacted], and the call sends it', async () => {
+    const payload = withPasswordCheck({ user_pause: 2, reason: 1 }, ctx.server.seed.plain.password);
+    expect(JSON.stringify(payload)).toBe('{"user_pause":2,"reason":1,"password_check":"[redacted]"}');
+    expect(inspect(payload)).not.toContain(ctx.server.seed.plain.password);
+    await setTimeoutLimits(http(), payload);
+    expect(bodies()).toEqual([{ user_pause: 2, reason: 1, password_check: ctx.server.seed.plain.password }]);
+  });
+});
