@@ -105,11 +105,13 @@ describe('standalone operations', () => {
   }
 
   it('validate before sending, as the module does (nothing is sent)', async () => {
-    const error = await core.setTimeoutLimits(http(), { user_pause: 46, reason: 1 }).catch((e) => e);
+    const error: Loose = await core
+      .setTimeoutLimits(http(), { user_pause: 46, reason: 1 })
+      .catch((e): Loose => e);
     expect(error).toBeInstanceOf(core.RequestValidationError);
     expect(error.operation).toBe('setTimeoutLimits');
     expect(error.issues[0].path).toEqual(['user_pause']);
-    const badId = await core.getIncomeReportStatus(http(), 0).catch((e) => e);
+    const badId: Loose = await core.getIncomeReportStatus(http(), 0).catch((e): Loose => e);
     expect(badId.operation).toBe('getIncomeReportStatus');
     expect(ctx.server.requests).toEqual([]);
   });

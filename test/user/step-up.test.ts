@@ -15,6 +15,9 @@ import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 
+// biome-ignore lint/suspicious/noExplicitAny: a caught error, read field by field
+type Loose = any;
+
 const STEP_UP_CODES = ['password_check_required', 'password_check_invalid'];
 
 /**
@@ -78,9 +81,9 @@ describe('sensitive changes: password_check as a Secret', () => {
   });
 
   it('keeps a wrong Secret out of the error the server answers', async () => {
-    const error = await createUserModule(http())
+    const error: Loose = await createUserModule(http())
       .updateEmail({ email: 'ana.other@example.com', password_check: secret(CANARY.password) })
-      .catch((e) => e);
+      .catch((e): Loose => e);
     expect(error.status ?? error.cause?.status).toBe(422);
     expect(leakedCanaries(everythingAbout(error))).toEqual([]);
   });
@@ -110,11 +113,11 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
 
   it('throws the original error and sends nothing more when onStepUp gives up', async () => {
     requirePasswordCheck('/bff/users/timeout-limits');
-    const error = await setTimeoutLimits(
+    const error: Loose = await setTimeoutLimits(
       http(),
       { user_pause: 5, reason: 1 },
       { onStepUp: async () => null },
-    ).catch((e) => e);
+    ).catch((e): Loose => e);
     expect(error.code).toBe('step_up_required');
     expect(ctx.server.requests).toHaveLength(1);
   });
@@ -135,7 +138,7 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
     });
     requirePasswordCheck('/bff/users/update-limits');
     let asks = 0;
-    const error = await createUserModule(http())
+    const error: Loose = await createUserModule(http())
       .updateLimits(
         { user_limit_deposit: 9000 },
         {
@@ -145,7 +148,7 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
           },
         },
       )
-      .catch((e) => e);
+      .catch((e): Loose => e);
     expect(asks).toBe(1);
     expect(error.code).toBe('step_up_required');
     expect(ctx.server.requests).toHaveLength(2);
@@ -155,7 +158,7 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
   it('does not ask on other failures', async () => {
     ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/timeout-limits', status: 500, times: 1 });
     let asks = 0;
-    const error = await setTimeoutLimits(
+    const error: Loose = await setTimeoutLimits(
       http(),
       { user_pause: 5, reason: 1 },
       {
@@ -164,7 +167,7 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
           return 'x';
         },
       },
-    ).catch((e) => e);
+    ).catch((e): Loose => e);
     expect(error.status).toBe(500);
     expect(asks).toBe(0);
     expect(ctx.server.requests).toHaveLength(1);
