@@ -34,8 +34,8 @@ import { USER_MUTATIONS, USER_OPERATIONS, type UserModule, type UserMutation } f
 import type { Sensitive } from '../../src/user/sensitive';
 
 // The real tables fit their interfaces.
-export type UserFits = Check<Mismatches<UserModule, typeof USER_OPERATIONS, Sensitive>>;
-export type AuthFits = Check<Mismatches<AuthModule, typeof AUTH_OPERATIONS>>;
+type _UserFits = Check<Mismatches<UserModule, typeof USER_OPERATIONS, Sensitive>>;
+type _AuthFits = Check<Mismatches<AuthModule, typeof AUTH_OPERATIONS>>;
 
 // A row with another payload schema. UpdateLimitsPayload is all-optional and shares
 // `password_check` with the pause payload, so plain assignability would let it through.
@@ -44,7 +44,7 @@ const wrongRequest = {
   setTimeoutLimits: { ...USER_OPERATIONS.setTimeoutLimits, request: UpdateLimitsSchema },
 };
 // @ts-expect-error setTimeoutLimits's row validates the wrong payload
-export type WrongRequest = Check<Mismatches<UserModule, typeof wrongRequest, Sensitive>>;
+type _WrongRequest = Check<Mismatches<UserModule, typeof wrongRequest, Sensitive>>;
 
 // A row with another response schema.
 const wrongResponse = {
@@ -52,13 +52,13 @@ const wrongResponse = {
   checkPassword: { ...USER_OPERATIONS.checkPassword, response: SocialAccounts },
 };
 // @ts-expect-error checkPassword's row parses the answer with the wrong schema
-export type WrongResponse = Check<Mismatches<UserModule, typeof wrongResponse, Sensitive>>;
+type _WrongResponse = Check<Mismatches<UserModule, typeof wrongResponse, Sensitive>>;
 
 // A row that drops its response schema (the method would resolve to `unknown`).
 const { response: _dropped, ...withoutResponse } = USER_OPERATIONS.getLoginHistory;
 const noResponse = { ...USER_OPERATIONS, getLoginHistory: withoutResponse };
 // @ts-expect-error getLoginHistory's row no longer validates its answer
-export type NoResponse = Check<Mismatches<UserModule, typeof noResponse, Sensitive>>;
+type _NoResponse = Check<Mismatches<UserModule, typeof noResponse, Sensitive>>;
 
 // A row with a fixed path where the method takes an id.
 const wrongArgs = {
@@ -66,20 +66,20 @@ const wrongArgs = {
   updateProfile: { ...USER_OPERATIONS.updateProfile, path: '/users/update/1' },
 };
 // @ts-expect-error updateProfile's row takes no id
-export type WrongArgs = Check<Mismatches<UserModule, typeof wrongArgs, Sensitive>>;
+type _WrongArgs = Check<Mismatches<UserModule, typeof wrongArgs, Sensitive>>;
 
 // A missing row.
 const { getAddress: _missing, ...missingUser } = USER_OPERATIONS;
 // @ts-expect-error getAddress has no row
-export type MissingUser = Check<Mismatches<UserModule, typeof missingUser, Sensitive>>;
+type _MissingUser = Check<Mismatches<UserModule, typeof missingUser, Sensitive>>;
 
 // The same for the auth module.
 const wrongAuth = { ...AUTH_OPERATIONS, login: { ...AUTH_OPERATIONS.login, response: RefreshTokenResponse } };
 // @ts-expect-error login's row parses the answer as a refresh
-export type WrongAuth = Check<Mismatches<AuthModule, typeof wrongAuth>>;
+type _WrongAuth = Check<Mismatches<AuthModule, typeof wrongAuth>>;
 const { logout: _logout, ...missingAuth } = AUTH_OPERATIONS;
 // @ts-expect-error logout has no row
-export type MissingAuth = Check<Mismatches<AuthModule, typeof missingAuth>>;
+type _MissingAuth = Check<Mismatches<AuthModule, typeof missingAuth>>;
 
 describe('operation rows', () => {
   it('name exactly the operations that do not fit', () => {

@@ -18,7 +18,11 @@ describe('updateLimits: an amount without its *_active flag is an active limit',
       const http = adapter();
       const password_check = ctx.server.seed.plain.password;
       // Start from a switched-off limit, so an absent flag left alone would stay 0.
-      await updateLimits(http, { [`user_limit_${kind}`]: 10, [`user_limit_${kind}_active`]: 0, password_check });
+      await updateLimits(http, {
+        [`user_limit_${kind}`]: 10,
+        [`user_limit_${kind}_active`]: 0,
+        password_check,
+      });
       expect((await getUserProfile(http)).userInfo[`user_limit_${kind}_active`]).toBe(0);
 
       await updateLimits(http, { [`user_limit_${kind}`]: 5 });
