@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   createAuthModule,
   createOfetchAdapter,
+  DEFAULT_AUTH_ENDPOINTS,
   HttpError,
   type LoginResponse,
   RequestValidationError,
@@ -162,6 +163,36 @@ describe('createAuthModule', () => {
     const result = await auth.login({ login: 'a@b.c', password: 'x' });
     expect(result.type).toBe('two_factor_code');
     expect(ctx.server.requests[0]?.url).toBe('/v2/login');
+  });
+
+  it('keeps the documented default endpoints, read from the operation rows', () => {
+    expect(DEFAULT_AUTH_ENDPOINTS).toEqual({
+      login: { method: 'POST', path: '/auth/login' },
+      logout: { method: 'POST', path: '/auth/logout' },
+      getUserProfile: { method: 'GET', path: '/auth/user-profile?check_spa_again=1' },
+      refreshToken: { method: 'POST', path: '/users/refresh-token' },
+      registerSimplified: { method: 'POST', path: '/auth/register-simplified' },
+      forgotPassword: { method: 'POST', path: '/auth/forgot-password' },
+      validateDocument: { method: 'POST', path: '/auth/validate-document' },
+    });
+    expect(Object.isFrozen(DEFAULT_AUTH_ENDPOINTS)).toBe(true);
+  });
+
+  it('an overridden endpoint keeps its row: the payload is still validated, the answer still parsed', async () => {
+    ctx.server.faults.add({
+      path: '/v2/profile',
+      status: 200,
+      body: { user: {}, userInfo: { login_at: 1 } },
+    });
+    const auth = createAuthModule(createOfetchAdapter({ baseURL: ctx.server.url }), {
+      endpoints: {
+        getUserProfile: { method: 'GET', path: '/v2/profile' },
+        login: { method: 'POST', path: '/v2/login' },
+      },
+    });
+    await expect(auth.getUserProfile()).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(auth.login({ login: '', password: 'x' })).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(ctx.server.requests.map((r) => r.url)).toEqual(['/v2/profile']);
   });
 
   it('rejects a blank login and unknown keys before sending anything', async () => {
