@@ -1,0 +1,171 @@
+// Drives the real vanilla example app in Chromium through a book path, against a fresh reference
+// server per path, and takes a screenshot after every step. In-flight states are photographed by
+// holding the request the state sends (playwright `page.route`) until the picture is taken;
+// answers the reference server would not give by itself are produced at the route (a 5xx, no
+// answer); timers are moved with playwright's page clock.
+
+import { startReferenceServer } from 'pam-client/testing';
+import type { Browser, BrowserContext, Page, Route } from 'playwright';
+import { startDemo } from '../demo/serve.mjs';
+import type { BookPath, BookStep } from './paths';
+
+export interface AppContext {
+  page: Page;
+  /** The seed accounts of the reference server (its passwords and code are typed, never printed). */
+  seed: Awaited<ReturnType<typeof startReferenceServer>>['seed'];
+  /** Undone before the next step (e.g. a route that refuses the adapter's retries of an answer). */
+  undo: (() => Promise<void>)[];
+}
+
+export interface RequestSpec {
+  method: string;
+  path: RegExp;
+}
+
+/** How the app shows one machine: the small table per machine. */
+export interface AppMachine {
+  /** Opens the app where the machine starts. */
+  start(app: AppContext): Promise<void>;
+  /** How the app sends each user step; `next` is the step after it (its answer picks the account). */
+  act: Record<string, (app: AppContext, next: BookStep | undefined) => Promise<void>>;
+  /** Per leaf state: resolves once the app shows it. */
+  shows: Record<string, (app: AppContext) => Promise<void>>;
+  /** Per invoked src: the request it sends. */
+  requests: Record<string, RequestSpec>;
+  /** `<src>: <answer>` → how the route answers when the reference server would not. */
+  answers?: Record<string, (route: Route, app: AppContext) => Promise<void>>;
+  /** Per timer (delay name): how far the page clock jumps (ms). */
+  timers?: Record<string, number>;
+  /** Per timer: requests left unanswered while the clock jumps (a poll must not end the report first). */
+  stall?: Record<string, RequestSpec[]>;
+  /** Leaf states the app does not show apart from another one: why (listed in the book). */
+  invisible?: Record<string, string>;
+  /**
+   * Steps the app cannot take (internal timing): the machine takes them in the book, and the
+   * screenshot is the app's corresponding visible state. Why, listed in the book.
+   */
+  machineOnly?: Record<string, string>;
+}
+
+interface Hold {
+  spec: RequestSpec;
+  route: Route | null;
+  arrived: Promise<Route>;
+  resolve(route: Route): void;
+}
+
+export interface Shot {
+  /** Index of the step in the path. */
+  step: number;
+  png: Buffer;
+}
+
+const STEP_TIMEOUT_MS = 10_000;
+
+function withTimeout<T>(promise: Promise<T>, what: string, ms = STEP_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs `path` in a fresh page against a fresh reference server, returning one screenshot per step.
+ * Throws (naming the step) when the app does not reach a step's state.
+ *
+ * @example
+ * const shots = await runPath(browser, appDir, loginApp, path);
+ */
+export async function runPath(
+  browser: Browser,
+  appDir: string,
+  table: AppMachine,
+  path: BookPath,
+): Promise<Shot[]> {
+  const reference = await startReferenceServer({ reportStepMs: 400 });
+  const demo = await startDemo({ apps: [{ mountPath: '/', dir: appDir }], apiTarget: reference.url });
+  let context: BrowserContext | undefined;
+  const shots: Shot[] = [];
+  try {
+    context = await browser.newContext({ viewport: { width: 900, height: 760 }, baseURL: demo.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.clock.install();
+    const holds: Hold[] = [];
+    await page.route(/\/api\//, async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const hold = holds.find(
+        (h) =>
+          h.route === null && h.spec.method === request.method() && h.spec.path.test(url.pathname.slice(4)),
+      );
+      if (!hold) return route.continue();
+      hold.route = route;
+      hold.resolve(route);
+    });
+    const app: AppContext = { page, seed: reference.seed, undo: [] };
+    const holdOf = (spec: RequestSpec): Hold => {
+      let resolve!: (route: Route) => void;
+      const arrived = new Promise<Route>((r) => {
+        resolve = r;
+      });
+      const hold = { spec, route: null, arrived, resolve };
+      holds.push(hold);
+      return hold;
+    };
+    const holdFor = (step: BookStep | undefined): Hold | null => {
+      if (step?.kind !== 'answer' || !step.source) return null;
+      const spec = table.requests[step.source];
+      if (!spec) throw new Error(`no request known for ${step.source}`);
+      return holdOf(spec);
+    };
+
+    let pending: Hold | null = null;
+    for (let i = 0; i < path.steps.length; i++) {
+      const step = path.steps[i]!;
+      const next = path.steps[i + 1];
+      const what = `${path.machine} ${path.slug}, step ${i} "${step.name}"`;
+      if (step.kind !== 'answer') for (const undo of app.undo.splice(0)) await undo();
+      const hold = holdFor(next);
+      if (table.machineOnly?.[step.name]) {
+        // Nothing to do in the app: its visible state is checked and photographed as it is.
+      } else if (step.kind === 'start') {
+        await withTimeout(table.start(app), `${what}: start`);
+      } else if (step.kind === 'user') {
+        const act = table.act[step.name];
+        if (!act) throw new Error(`${what}: the app has no action for "${step.name}"`);
+        await withTimeout(act(app, next), what);
+      } else if (step.kind === 'timer') {
+        const ms = table.timers?.[step.source ?? ''];
+        if (ms === undefined) throw new Error(`${what}: no clock jump known for timer ${step.source}`);
+        for (const spec of table.stall?.[step.source ?? ''] ?? []) holdOf(spec);
+        await page.clock.fastForward(ms);
+      } else {
+        if (!pending) throw new Error(`${what}: no request was held for this answer`);
+        const route = await withTimeout(pending.arrived, `${what}: the app never sent the request`);
+        const answer = table.answers?.[step.name];
+        if (answer) await answer(route, app);
+        else await route.continue();
+      }
+      if (hold) await withTimeout(hold.arrived, `${what}: the app never sent the ${next?.source} request`);
+      pending = hold;
+      for (const leaf of step.leaves) {
+        const shows = table.shows[leaf];
+        if (!shows) throw new Error(`${what}: the app table does not say how ${leaf} shows`);
+        await withTimeout(shows(app), `${what}: the app does not show ${leaf}`);
+      }
+      await page.evaluate(() => document.fonts?.ready);
+      shots.push({ step: i, png: await page.screenshot({ animations: 'disabled', caret: 'hide' }) });
+    }
+    // Let held requests go, so nothing waits on a closed page.
+    for (const h of holds) if (h.route) await h.route.continue().catch(() => {});
+    return shots;
+  } finally {
+    await context?.close().catch(() => {});
+    await demo.close();
+    await reference.close();
+  }
+}

@@ -1,0 +1,196 @@
+// The small table per machine that maps its states and events to the vanilla example app:
+// which form to fill, which button to press, what the page shows in each state. Only stable
+// selectors (data-testid) are used. The seed accounts' password and code are typed into the
+// page and never written anywhere else.
+
+import type { Page, Route } from 'playwright';
+import type { AppContext, AppMachine } from './app-driver';
+
+const WRONG_PASSWORD = 'Wr0ng-Passw0rd!';
+const WRONG_CODE = '909090';
+const HOURS = 60 * 60 * 1000;
+
+const byId = (page: Page, id: string) => page.getByTestId(id);
+const visible = (page: Page, id: string) => byId(page, id).first().waitFor({ state: 'visible' });
+const text = async (page: Page, id: string, pattern: RegExp): Promise<void> => {
+  await page.waitForFunction(
+    ([testid, source]) =>
+      new RegExp(source, 'i').test(document.querySelector(`[data-testid="${testid}"]`)?.textContent ?? ''),
+    [id, pattern.source] as const,
+  );
+};
+const enabled = async (page: Page, id: string, on: boolean): Promise<void> => {
+  await page.waitForFunction(
+    ([testid, want]) => {
+      const b = document.querySelector<HTMLButtonElement>(`[data-testid="${testid}"]`);
+      return !!b && b.offsetParent !== null && b.disabled === !want;
+    },
+    [id, on] as const,
+  );
+};
+
+async function logIn(app: AppContext, login: string, password: string) {
+  await visible(app.page, 'login-form');
+  await byId(app.page, 'login-input').fill(login);
+  await byId(app.page, 'password-input').fill(password);
+  await byId(app.page, 'login-submit').click();
+}
+
+async function open(app: AppContext) {
+  await app.page.goto('/');
+  await visible(app.page, 'login-form');
+}
+
+const abort = (route: Route) => route.abort('connectionreset');
+/** No answer to this request nor to the adapter's automatic retries of it (a GET is retried). */
+const abortAll = (path: RegExp) => async (route: Route, app: AppContext) => {
+  const matches = (url: URL) => path.test(url.pathname.replace(/^\/api/, ''));
+  const refuse = (r: Route) => r.abort('connectionreset');
+  await app.page.route(matches, refuse);
+  app.undo.push(() => app.page.unroute(matches, refuse));
+  await route.abort('connectionreset');
+};
+const answer = (status: number, message: string) => (route: Route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) });
+const after = (ms: number) => async (route: Route) => {
+  await new Promise((r) => setTimeout(r, ms));
+  await route.continue();
+};
+/** The reference server's answer with `patch` applied to its JSON body. */
+const patched = (patch: Record<string, unknown>) => async (route: Route) => {
+  const response = await route.fetch();
+  const body = { ...(await response.json()), ...patch };
+  await route.fulfill({ response, json: body });
+};
+
+export const loginApp: AppMachine = {
+  start: open,
+  act: {
+    'SUBMIT (e-mail and password)': async (app, next) => {
+      const { plain, twoFactor, cancelled } = app.seed;
+      const outcome = next?.name ?? '';
+      if (outcome.endsWith('asks for a 2FA code')) return logIn(app, twoFactor.email, twoFactor.password);
+      if (outcome.endsWith('account cancelled')) return logIn(app, cancelled.email, cancelled.password);
+      if (outcome.endsWith('signed in')) return logIn(app, plain.email, plain.password);
+      return logIn(app, plain.email, WRONG_PASSWORD);
+    },
+    'SUBMIT_CODE (the 2FA code)': async (app, next) => {
+      const code = next?.name.endsWith('wrong code') ? WRONG_CODE : (app.seed.twoFactor.twoFactorCode ?? '');
+      await visible(app.page, 'code-form');
+      await byId(app.page, 'code-input').fill(code);
+      await byId(app.page, 'code-submit').click();
+    },
+  },
+  shows: {
+    idle: (app) => enabled(app.page, 'login-submit', true),
+    submitting: (app) => enabled(app.page, 'login-submit', false),
+    twoFactorRequired: (app) => enabled(app.page, 'code-submit', true),
+    verifyingTwoFactor: (app) => enabled(app.page, 'code-submit', false),
+    authenticated: (app) => visible(app.page, 'profile'),
+    cancelledAccount: (app) => text(app.page, 'login-errors', /cancel/),
+    failed: (app) => text(app.page, 'login-errors', /\S/),
+  },
+  requests: {
+    submitLogin: { method: 'POST', path: /^\/auth\/login$/ },
+    submitCode: { method: 'POST', path: /^\/auth\/login$/ },
+  },
+  answers: { 'submitCode: no answer': abort },
+};
+
+export const incomeReportApp: AppMachine = {
+  start: async (app) => {
+    await open(app);
+    await logIn(app, app.seed.plain.email, app.seed.plain.password);
+    await visible(app.page, 'report');
+  },
+  act: {
+    'GENERATE (2025, download)': async (app) => {
+      await enabled(app.page, 'report-generate', true);
+      await byId(app.page, 'report-year').selectOption('2025');
+      await byId(app.page, 'report-delivery').selectOption('download');
+      await byId(app.page, 'report-generate').click();
+    },
+    CANCEL: (app) => byId(app.page, 'report-cancel').click(),
+    RETRY: (app) => byId(app.page, 'report-retry').click(),
+    RESET: (app) => byId(app.page, 'report-reset').click(),
+  },
+  shows: {
+    loadingYears: (app) => text(app.page, 'report-status', /loading years/),
+    ready: (app) => enabled(app.page, 'report-generate', true),
+    generating: (app) => text(app.page, 'report-status', /requesting/),
+    'polling.waiting': (app) => text(app.page, 'report-status', /pending|processing/),
+    'polling.fetching': (app) => text(app.page, 'report-status', /pending|processing/),
+    'polling.waitingForSession': (app) => text(app.page, 'report-status', /pending|processing/),
+    'polling.paused': (app) => text(app.page, 'report-status', /pending|processing/),
+    completed: (app) => text(app.page, 'report-status', /^completed$/),
+    failed: (app) => visible(app.page, 'report-retry'),
+    timedOut: (app) => text(app.page, 'report-status', /timed out/),
+  },
+  requests: {
+    loadYears: { method: 'GET', path: /^\/income-report\/available-years$/ },
+    generateReport: { method: 'POST', path: /^\/income-report\/generate$/ },
+    pollStatus: { method: 'GET', path: /^\/income-report\/\d+$/ },
+  },
+  answers: {
+    'loadYears: no answer': abortAll(/^\/income-report\/available-years$/),
+    'generateReport: completed': patched({ status: 3 }),
+    'generateReport: failed': patched({ status: 4 }),
+    'generateReport: 500': answer(500, 'Server error.'),
+    // The reference server moves a report on every 400 ms: wait for the state asked for.
+    'pollStatus: processing': after(500),
+    'pollStatus: completed': after(1500),
+    'pollStatus: failed': patched({ status: 4 }),
+    'pollStatus: 401': answer(401, 'Unauthenticated.'),
+    'pollStatus: no answer': abort,
+    'pollStatus: 404': answer(404, 'Not found.'),
+  },
+  timers: { pollDelay: 5_000, deadline: 6 * 60 * 1000 },
+  stall: { deadline: [{ method: 'GET', path: /^\/income-report\/\d+$/ }] },
+};
+
+export const tokenRefreshApp: AppMachine = {
+  start: open,
+  act: {
+    'TOKEN_SAVED (signed in)': async (app) => {
+      await logIn(app, app.seed.plain.email, app.seed.plain.password);
+    },
+    // The app has no refresh button: the page clock moves on (1 min, 5 min, 30 min, then past the
+    // 6 h interval) until the cycle refreshes by itself: after a failure its backoff is shorter.
+    REFRESH: async (app) => {
+      let sent = false;
+      const watch = (request: { url(): string }) => {
+        if (request.url().includes('/users/refresh-token')) sent = true;
+      };
+      app.page.on('request', watch);
+      try {
+        for (const jump of [60_000, 5 * 60_000, 30 * 60_000, 6 * HOURS]) {
+          await app.page.clock.runFor(jump);
+          await app.page.waitForTimeout(300);
+          if (sent) break;
+        }
+      } finally {
+        app.page.off('request', watch);
+      }
+      if (!sent) throw new Error('the app did not refresh within 7 h of page time');
+    },
+    SIGN_OUT: (app) => byId(app.page, 'logout').click(),
+  },
+  shows: {
+    signedOut: (app) => visible(app.page, 'login-form'),
+    'active.idle': (app) => visible(app.page, 'profile'),
+    'active.refreshing': (app) => visible(app.page, 'profile'),
+  },
+  invisible: {
+    'active.refreshing':
+      'A refresh in flight is not shown by the app: the player stays on the signed-in page.',
+  },
+  requests: { refreshToken: { method: 'POST', path: /^\/users\/refresh-token$/ } },
+  answers: {
+    'refreshToken: 401 session ended': answer(401, 'Unauthenticated.'),
+    'refreshToken: no answer': abortAll(/^\/users\/refresh-token$/),
+  },
+  machineOnly: {
+    'timer nextCheck':
+      'The backoff after a failed refresh is internal timing: the app stays on the signed-in page while the cycle waits.',
+  },
+};

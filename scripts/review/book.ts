@@ -1,0 +1,202 @@
+// `npm run review`: builds the review book (review-book/) and, with --check, checks it. See
+// docs/review.md. Paths come from paths.ts, the app is driven by app-driver.ts with the tables of
+// app-tables.ts, the pages are written by site.ts.
+
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { type Browser, chromium } from 'playwright';
+import { DIAGRAM_MACHINES, describedGraph, descriptionsOf } from '../../tools/diagrams/generate';
+import { layoutMachine } from '../../tools/diagrams/layout';
+import { toSvg } from '../../tools/diagrams/svg';
+import { buildExample } from '../demo/build.mjs';
+import { type AppMachine, runPath } from './app-driver';
+import { incomeReportApp, loginApp, tokenRefreshApp } from './app-tables';
+import { launchOptions } from './chromium.mjs';
+import { type BookPath, bookPaths, type ReviewMachine } from './paths';
+import { distinctColours } from './png';
+import { incomeReportReview, loginReview, tokenRefreshReview } from './review-machines';
+import { bookFiles, type MachinePage } from './site';
+
+export interface BookEntry {
+  review: ReviewMachine;
+  app: AppMachine;
+}
+
+/** The machines of the book and how the app shows them. */
+export const BOOK: BookEntry[] = [
+  { review: loginReview, app: loginApp },
+  { review: tokenRefreshReview, app: tokenRefreshApp },
+  { review: incomeReportReview, app: incomeReportApp },
+];
+
+/** Strings that must never appear in a page of the book (typed into the app by the driver). */
+export const FORBIDDEN = [
+  'Secret123!',
+  'Wr0ng-Passw0rd!',
+  '909090',
+  '123456',
+  'canary-PASSWORD-7f3a9',
+  'canary-CODE-55120',
+  'canary-CAPTCHA-0b1e',
+  'canary-TOKEN-c0ffee',
+];
+
+export interface BookSummary {
+  machines: { id: string; paths: number; steps: number; screenshots: number }[];
+  cannotShow: string[];
+  failures: string[];
+  seconds: number;
+}
+
+const names = (p: BookPath) => p.steps.map((s) => s.name);
+const isPrefix = (a: string[], b: string[]) => a.length <= b.length && a.every((n, i) => n === b[i]);
+const shotName = (machine: string, prefix: string[]) =>
+  `shots/${machine}/${createHash('sha1').update(prefix.join('\n')).digest('hex').slice(0, 12)}.png`;
+
+/**
+ * Builds the book into `out`.
+ *
+ * @example
+ * const summary = await buildBook('review-book');
+ */
+export async function buildBook(
+  out: string,
+  log: (line: string) => void = console.log,
+): Promise<BookSummary> {
+  const started = Date.now();
+  const appDir = await mkdtemp(join(tmpdir(), 'pam-review-app-'));
+  let browser: Browser | undefined;
+  const summary: BookSummary = { machines: [], cannotShow: [], failures: [], seconds: 0 };
+  try {
+    const [, launched] = await Promise.all([
+      buildExample('vanilla', appDir),
+      chromium.launch(launchOptions()),
+    ]);
+    browser = launched;
+    await rm(out, { recursive: true, force: true });
+    const pages: MachinePage[] = [];
+    const only = process.env.REVIEW_ONLY?.split(',');
+    for (const { review, app } of BOOK.filter((b) => !only || only.includes(b.review.id))) {
+      const doc = DIAGRAM_MACHINES.find((m) => m.machine.id === review.id);
+      if (!doc) throw new Error(`${review.id} is not a machine of pam-client/machines`);
+      const graph = describedGraph(doc);
+      const layout = await layoutMachine(graph);
+      const descriptions = descriptionsOf(graph);
+      const paths = bookPaths(review);
+      const written = new Set<string>();
+      // Longest first: a path that is a prefix of one already run reuses its screenshots.
+      const runs = [...paths].sort((a, b) => b.steps.length - a.steps.length);
+      const done: string[][] = [];
+      for (const path of runs) {
+        if (done.some((d) => isPrefix(names(path), d))) continue;
+        try {
+          const shots = await runPath(browser, appDir, app, path);
+          for (const shot of shots) {
+            const file = shotName(review.id, names(path).slice(0, shot.step + 1));
+            await mkdir(dirname(join(out, file)), { recursive: true });
+            await writeFile(join(out, file), shot.png);
+            written.add(file);
+          }
+          done.push(names(path));
+          log(`  ${review.id} ${path.slug}: ${shots.length} screenshots`);
+        } catch (error) {
+          summary.failures.push(`${review.id} ${path.slug}: ${(error as Error).message.split('\n')[0]}`);
+          log(`  ${review.id} ${path.slug}: FAILED ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+      const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.states)));
+      for (const [leaf, why] of Object.entries(app.invisible ?? {})) {
+        if (reached.has(leaf)) summary.cannotShow.push(`${review.id} state ${leaf}: ${why}`);
+      }
+      for (const [step, why] of Object.entries(app.machineOnly ?? {})) {
+        const where = paths.filter((p) => p.steps.some((s) => s.name === step)).map((p) => p.slug);
+        if (where.length > 0)
+          summary.cannotShow.push(`${review.id} step "${step}" (${where.join(', ')}): ${why}`);
+      }
+      pages.push({
+        id: review.id,
+        title: review.title,
+        summary: doc.summary,
+        svg: toSvg(layout, { descriptions }),
+        descriptions,
+        unreached: graph.states.map((s) => s.path).filter((p) => !reached.has(p)),
+        paths: paths.map((path) => ({
+          path,
+          steps: path.steps.map((step, i) => ({
+            svg: toSvg(layout, { highlight: step.leaves, descriptions }),
+            shot: shotName(review.id, names(path).slice(0, i + 1)),
+            note:
+              [app.machineOnly?.[step.name], ...step.leaves.map((l) => app.invisible?.[l])]
+                .filter(Boolean)
+                .join(' ') || null,
+          })),
+        })),
+      });
+      summary.machines.push({
+        id: review.id,
+        paths: paths.length,
+        steps: paths.reduce((n, p) => n + p.steps.length, 0),
+        screenshots: written.size,
+      });
+    }
+    summary.seconds = Math.round((Date.now() - started) / 100) / 10;
+    const stats =
+      `${summary.machines.reduce((n, m) => n + m.paths, 0)} paths, ` +
+      `${summary.machines.reduce((n, m) => n + m.screenshots, 0)} screenshots, built in ${summary.seconds} s.`;
+    for (const [file, html] of bookFiles(pages, summary.cannotShow, stats)) {
+      await mkdir(dirname(join(out, file)), { recursive: true });
+      await writeFile(join(out, file), html);
+    }
+    return summary;
+  } finally {
+    await browser?.close();
+    await rm(appDir, { recursive: true, force: true });
+  }
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * Checks a built book: every path page with every step, every screenshot present and not a single
+ * colour, no forbidden string in any page (text, alt text, attributes). Returns the problems.
+ *
+ * @example
+ * const problems = await checkBook('review-book'); // [] when all is well
+ */
+export async function checkBook(out: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { review } of BOOK) {
+    for (const path of bookPaths(review)) {
+      const file = join(out, review.id, `${path.slug}.html`);
+      if (!existsSync(file)) {
+        problems.push(`missing page ${review.id}/${path.slug}.html`);
+        continue;
+      }
+      const html = await readFile(file, 'utf8');
+      path.steps.forEach((_, i) => {
+        if (!html.includes(`id="step-${i}"`))
+          problems.push(`${review.id}/${path.slug}.html has no step ${i}`);
+      });
+      for (const [, src] of html.matchAll(/<img src="\.\.\/([^"]+)"/g)) {
+        const png = join(out, src!);
+        if (!existsSync(png)) problems.push(`${review.id}/${path.slug}.html: missing ${src}`);
+        else if (distinctColours(await readFile(png)) < 2) problems.push(`${src} is blank (one colour)`);
+      }
+      if ((html.match(/<img /g) ?? []).length !== path.steps.length)
+        problems.push(`${review.id}/${path.slug}.html: not one screenshot per step`);
+    }
+  }
+  for (const file of await filesUnder(out)) {
+    if (!file.endsWith('.html')) continue;
+    const html = await readFile(file, 'utf8');
+    for (const secret of FORBIDDEN) if (html.includes(secret)) problems.push(`${file} contains a secret`);
+    if (/(src|href)="(\/|https?:)/.test(html)) problems.push(`${file} has an absolute link`);
+  }
+  return problems;
+}

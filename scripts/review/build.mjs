@@ -1,0 +1,44 @@
+// `npm run review`: builds the review book into review-book/ (see docs/review.md).
+//
+//   node scripts/review/build.mjs            build it
+//   node scripts/review/build.mjs --check    build it, then check it (CI): every path rendered,
+//                                            every screenshot non-blank, no secret in any page
+//
+// Exits 1 when a path cannot be reproduced in the app, or when a check fails.
+
+import { join } from 'node:path';
+import { importSources, ROOT } from './sources.mjs';
+
+const check = process.argv.includes('--check');
+const out = join(ROOT, 'review-book');
+const { buildBook, checkBook } = await importSources('scripts/review/book.ts');
+
+const summary = await buildBook(out);
+for (const m of summary.machines) {
+  console.log(`${m.id}: ${m.paths} paths, ${m.steps} steps, ${m.screenshots} screenshots`);
+}
+const paths = summary.machines.reduce((n, m) => n + m.paths, 0);
+const shots = summary.machines.reduce((n, m) => n + m.screenshots, 0);
+console.log(
+  `review book: ${paths} paths, ${shots} screenshots in ${summary.seconds} s -> review-book/index.html`,
+);
+if (summary.cannotShow.length > 0) {
+  console.log('the app cannot show:');
+  for (const line of summary.cannotShow) console.log(`  ${line}`);
+}
+let failed = false;
+if (summary.failures.length > 0) {
+  failed = true;
+  console.error(`${summary.failures.length} path(s) could not be reproduced in the app:`);
+  for (const line of summary.failures) console.error(`  ${line}`);
+}
+if (check) {
+  const problems = await checkBook(out);
+  if (problems.length > 0) {
+    failed = true;
+    console.error(`review book check: ${problems.length} problem(s)`);
+    for (const line of problems) console.error(`  ${line}`);
+  } else
+    console.log('review book check: every path rendered, every screenshot non-blank, no secret in any page');
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,152 @@
+// The review book's HTML: an index, a page per machine, a page per path with an anchor per step.
+// Static files with relative links and inline SVG, so it opens from disk with no server.
+
+import { xml } from '../../tools/diagrams/svg';
+import type { BookPath, BookStep } from './paths';
+
+export interface MachinePage {
+  id: string;
+  title: string;
+  summary: string;
+  /** The machine's diagram without highlight. */
+  svg: string;
+  /** Path → one line. */
+  descriptions: Record<string, string>;
+  /** Reachable states without a computed path (e.g. reached only through the page environment). */
+  unreached: string[];
+  paths: PathPage[];
+}
+
+export interface PathPage {
+  path: BookPath;
+  /** Per step: the diagram with the step's state highlighted, and the screenshot file (relative to the book root). */
+  steps: { svg: string; shot: string; note: string | null }[];
+}
+
+const CSS = `
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d2433;margin:0;background:#f5f6f8}
+main{max-width:1200px;margin:0 auto;padding:20px 24px 60px}
+a{color:#2f6fde}
+code{background:#e8ebf0;padding:0 4px;border-radius:3px}
+nav.crumbs{font-size:13px;margin-bottom:8px}
+table{border-collapse:collapse;background:#fff;margin:8px 0 16px}
+td,th{border:1px solid #d7dce5;padding:4px 8px;text-align:left;vertical-align:top;font-size:14px}
+.diagram{overflow:auto;background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:6px;max-height:640px}
+.diagram svg{display:block}
+section.step{background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:12px 16px;margin:16px 0}
+section.step h3{margin:0 0 6px;font-size:17px}
+.step-body{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;align-items:start}
+.step-body img{width:100%;border:1px solid #d7dce5;border-radius:6px}
+.note{background:#fff8e1;border:1px solid #f0d890;border-radius:6px;padding:6px 10px;font-size:14px}
+.muted{color:#5b6478}
+`;
+
+function page(title: string, depth: number, body: string): string {
+  const home = depth === 0 ? 'index.html' : '../index.html';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${xml(title)} · pam-client review book</title><style>${CSS}</style></head>
+<body><main><nav class="crumbs"><a href="${home}">Review book</a></nav>
+${body}
+</main></body></html>
+`;
+}
+
+/** Reviewer words for what a step did. */
+export function stepText(step: BookStep): string {
+  if (step.kind === 'start') return 'Start: the machine is in its initial state.';
+  if (step.kind === 'user')
+    return `Event sent: <code>${xml(step.event?.type ?? '')}</code> — ${xml(step.name)}`;
+  if (step.kind === 'timer') return `Timer: <code>${xml(step.source ?? '')}</code> elapses`;
+  const [src, answer] = step.name.split(': ');
+  return `Answer: <code>${xml(src ?? '')}</code> — ${xml(answer ?? '')}`;
+}
+
+const stateText = (step: BookStep) => step.leaves.map((l) => `<code>${xml(l)}</code>`).join(', ');
+
+/**
+ * Every file of the book: path (relative to the book root) → HTML.
+ *
+ * @example
+ * for (const [file, html] of bookFiles(machines, notes)) writeFileSync(join(out, file), html);
+ */
+export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const index = [
+    '<h1>pam-client review book</h1>',
+    '<p>Every path from the initial state to every reachable state of each machine, computed from the machine ',
+    'definitions with <code>xstate/graph</code>, and the named scenarios reviewers ask about. Each step shows the ',
+    'event, the diagram with the current state highlighted, and a screenshot of the vanilla example app in that ',
+    'state, taken in Chromium against the reference server.</p>',
+    `<p class="muted">${xml(stats)}</p>`,
+    '<table><tr><th>machine</th><th>paths</th><th>steps</th></tr>',
+    ...machines.map(
+      (m) =>
+        `<tr><td><a id="${xml(m.id)}" href="${xml(m.id)}/index.html">${xml(m.title)}</a> <code>${xml(m.id)}</code></td>` +
+        `<td>${m.paths.length}</td><td>${m.paths.reduce((n, p) => n + p.steps.length, 0)}</td></tr>`,
+    ),
+    '</table>',
+    '<h2 id="app-cannot-show">What the app cannot show</h2>',
+    cannotShow.length === 0
+      ? '<p>Every step of every path was reproduced in the app.</p>'
+      : `<ul>${cannotShow.map((line) => `<li>${xml(line)}</li>`).join('')}</ul>`,
+  ];
+  files.set('index.html', page('Review book', 0, index.join('\n')));
+
+  for (const m of machines) {
+    const rows = Object.entries(m.descriptions).map(
+      ([path, text]) => `<tr><td><code>${xml(path)}</code></td><td>${xml(text)}</td></tr>`,
+    );
+    const list = (kind: BookPath['kind']) =>
+      m.paths
+        .filter((p) => p.path.kind === kind)
+        .map(
+          (p) =>
+            `<li><a id="${xml(p.path.slug)}" href="${xml(p.path.slug)}.html">${xml(p.path.title)}</a> ` +
+            `<span class="muted">(${p.steps.length - 1} steps)</span></li>`,
+        )
+        .join('');
+    const body = [
+      `<h1>${xml(m.title)} <code>${xml(m.id)}</code></h1>`,
+      `<p>${xml(m.summary)}</p>`,
+      `<div class="diagram">${m.svg}</div>`,
+      '<h2>States</h2>',
+      `<table><tr><th>state</th><th>description</th></tr>${rows.join('')}</table>`,
+      '<h2>Shortest path to every state</h2>',
+      `<ol>${list('shortest')}</ol>`,
+      '<h2>Scenarios</h2>',
+      `<ol>${list('scenario')}</ol>`,
+      m.unreached.length > 0
+        ? `<p class="note">Not reached by the computed paths (they depend on the page environment): ${m.unreached
+            .map((s) => `<code>${xml(s)}</code>`)
+            .join(', ')}.</p>`
+        : '',
+    ];
+    files.set(`${m.id}/index.html`, page(m.title, 1, body.join('\n')));
+
+    for (const p of m.paths) {
+      const sections = p.path.steps.map((step, i) => {
+        const view = p.steps[i]!;
+        const alt = `The app after step ${i} of "${p.path.title}": ${step.leaves.join(', ')}`;
+        return [
+          `<section class="step" id="step-${i}">`,
+          `<h3><a href="#step-${i}">Step ${i}</a> → ${stateText(step)}</h3>`,
+          `<p>${stepText(step)}</p>`,
+          view.note ? `<p class="note">${xml(view.note)}</p>` : '',
+          '<div class="step-body">',
+          `<div class="diagram">${view.svg}</div>`,
+          `<img src="../${xml(view.shot)}" alt="${xml(alt)}" loading="lazy">`,
+          '</div></section>',
+        ].join('\n');
+      });
+      const body2 = [
+        `<nav class="crumbs"><a href="index.html">${xml(m.title)}</a></nav>`,
+        `<h1>${xml(m.title)}: ${xml(p.path.title)}</h1>`,
+        `<p class="muted">${p.path.kind === 'scenario' ? 'Scenario' : 'Shortest path'}, ${p.path.steps.length - 1} steps.</p>`,
+        ...sections,
+      ];
+      files.set(`${m.id}/${p.path.slug}.html`, page(`${m.title}: ${p.path.title}`, 1, body2.join('\n')));
+    }
+  }
+  return files;
+}
