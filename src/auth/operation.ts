@@ -1,6 +1,7 @@
 // One typed operation spec for both modules. A row says where an operation goes, what it sends and
-// answers, and whether it changes the account; `operation(row)` turns a row into a standalone
-// function `(http, ...args, options?)`, and the module factories are tables of the same rows.
+// answers, and whether it changes the account; `operation(name, row)` turns a row into a
+// standalone function `(http, ...args, options?)`, and the module factories are tables of the
+// same rows sent by the same `send`.
 // The row's types are checked against the module interface (`Mismatches`), so a row with the
 // wrong schema, a wrong argument shape or a missing row fails `tsc`.
 
@@ -126,9 +127,9 @@ export type Attempt = (payload: unknown) => Promise<unknown>;
 export type Through = (attempt: Attempt, payload: unknown, options: unknown) => Promise<unknown>;
 
 /**
- * Sends one operation (`name` is what errors call it): builds the path (its argument validated first), validates the payload
- * (nothing is sent when it fails), sends, validates the answer. `args` are the method's
- * arguments as given, options last.
+ * Sends one operation (`name` is what errors call it): builds the path (its argument validated
+ * first), validates the payload (nothing is sent when it fails), sends, validates the answer.
+ * `args` are the method's arguments as given, options last.
  */
 export async function send(
   http: Partial<HttpAdapter>,
