@@ -19,8 +19,13 @@ import { withPendingWrites } from './client/pending-writes';
 import { profileRead, refreshThroughSession, withProfileRecheck } from './client/session-link';
 import { type CrossTab, createCrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
-import { sameView, selectSessionView, type SessionView } from './session/view';
-import { type RegisterCommandPayload, type SessionEmitted, type SessionEvent, sessionMachine } from './sessionMachine';
+import { type SessionView, sameView, selectSessionView } from './session/view';
+import {
+  type RegisterCommandPayload,
+  type SessionEmitted,
+  type SessionEvent,
+  sessionMachine,
+} from './sessionMachine';
 
 export type { DebugLogger } from './client/debug';
 export type { Mutation, MutationOutcomeUnknown } from './client/outcome';

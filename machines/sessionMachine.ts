@@ -1,17 +1,33 @@
 import { type AuthUser, type LoginSuccess, type StoredSession, secret } from 'pam-client';
 import { and, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
-import { crossTabListener, logoutSession, profileWatch, restoreSession, type SessionMeta, wakeSignals } from './session/actors';
+import {
+  crossTabListener,
+  logoutSession,
+  profileWatch,
+  restoreSession,
+  type SessionMeta,
+  wakeSignals,
+} from './session/actors';
 import { createVault, guardStore, service, settle, vaultedAuth } from './session/deps';
 import { internal, isInternal, type SessionInternalEvent } from './session/internal';
 import { guardedRefresh, isNewerSession, sessionMetaFromLogin, sessionRefreshCycle } from './session/support';
-import type { PendingCommand, SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
+import type {
+  PendingCommand,
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  SessionInput,
+} from './session/types';
 import { asPamError } from './shared';
 
 export type * from './session/types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
-type LoginChildSnapshot = { value: unknown; context: { error: unknown; retryAt: number | null; rejectedCodes: number } };
+type LoginChildSnapshot = {
+  value: unknown;
+  context: { error: unknown; retryAt: number | null; rejectedCodes: number };
+};
 
 const DEFAULT_REFRESH_WAIT_MS = 15_000;
 const noop = () => () => {};
@@ -51,8 +67,10 @@ const expire = () =>
   ] as const;
 
 /** The login child's state, as the session's status. */
-const childIs = (state: string) => ({ event }: { event: { snapshot?: unknown } }) =>
-  (event.snapshot as LoginChildSnapshot | undefined)?.value === state;
+const childIs =
+  (state: string) =>
+  ({ event }: { event: { snapshot?: unknown } }) =>
+    (event.snapshot as LoginChildSnapshot | undefined)?.value === state;
 
 /** The login and registration commands, boxed: a password or captcha token is a `Secret` from here on. */
 const boxCommand = (e: PendingCommand): PendingCommand =>
@@ -67,7 +85,9 @@ const boxCommand = (e: PendingCommand): PendingCommand =>
         payload: {
           ...e.payload,
           password: secret(e.payload.password),
-          ...(e.payload.captcha_token === undefined ? {} : { captcha_token: secret(e.payload.captcha_token) }),
+          ...(e.payload.captcha_token === undefined
+            ? {}
+            : { captcha_token: secret(e.payload.captcha_token) }),
         },
       };
 
@@ -145,7 +165,11 @@ export const sessionMachine = /* @__PURE__ */ (() =>
           },
         };
       }),
-      startFlow: assign({ error: null, signedOutReason: null, login: { retryAt: null, codeAttemptsLeft: null } }),
+      startFlow: assign({
+        error: null,
+        signedOutReason: null,
+        login: { retryAt: null, codeAttemptsLeft: null },
+      }),
       signedInFromLogin: assign(({ context }, output: LoginSuccess) => {
         const seq = context.clock + 1;
         const meta = sessionMetaFromLogin(output, context.deps.now(), seq);
@@ -165,7 +189,8 @@ export const sessionMachine = /* @__PURE__ */ (() =>
         const now = context.deps.now();
         const seq = context.clock + 1;
         // The refresh answer carries no expiry: keep the life span the login announced.
-        const life = context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
+        const life =
+          context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
         return { savedAt: now, expiresAt: life === null ? null : now + life, seq, clock: seq, error: null };
       }),
       adopted: assign(({ context }, e: Internal<'REMOTE_SESSION'>) => ({
@@ -229,7 +254,8 @@ export const sessionMachine = /* @__PURE__ */ (() =>
       // A shared store may hold a newer session (another client of the store refreshed, or logged
       // in again while this tab was frozen): only our session, or an older one, is cleared.
       clearTokensUnlessNewer: ({ context }) => {
-        const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
+        const ours =
+          context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
         settle(
           Promise.resolve()
             .then(() => context.deps.tokens.get())
@@ -305,7 +331,10 @@ export const sessionMachine = /* @__PURE__ */ (() =>
     // `sessionMachine` itself gets it too.
     invoke: [
       { src: 'wake', input: ({ context }) => context.deps.signals },
-      { src: 'crossTab', input: ({ context }) => ({ crossTab: context.deps.crossTab, vault: context.deps.vault }) },
+      {
+        src: 'crossTab',
+        input: ({ context }) => ({ crossTab: context.deps.crossTab, vault: context.deps.vault }),
+      },
     ],
     on: {
       REMOTE_SESSION: {
@@ -313,7 +342,13 @@ export const sessionMachine = /* @__PURE__ */ (() =>
         target: '.signedIn',
         actions: [
           { type: 'adopted', params: ({ event }) => event as Internal<'REMOTE_SESSION'> },
-          { type: 'writeSession', params: ({ event }) => ({ handle: (event as Internal<'REMOTE_SESSION'>).session.handle, reason: 'adopt' as const }) },
+          {
+            type: 'writeSession',
+            params: ({ event }) => ({
+              handle: (event as Internal<'REMOTE_SESSION'>).session.handle,
+              reason: 'adopt' as const,
+            }),
+          },
         ],
       },
       REMOTE_SIGNED_OUT: { guard: 'internal', actions: 'heardSeq' },
@@ -323,10 +358,18 @@ export const sessionMachine = /* @__PURE__ */ (() =>
         tags: 'restoring',
         invoke: {
           src: 'restore',
-          input: ({ context }) => ({ tokens: context.deps.tokens, now: context.deps.now, vault: context.deps.vault }),
+          input: ({ context }) => ({
+            tokens: context.deps.tokens,
+            now: context.deps.now,
+            vault: context.deps.vault,
+          }),
           onDone: [
             {
-              guard: { type: 'vaulted', params: ({ event }: { event: { output?: { handle?: string } | null } }) => event.output?.handle },
+              guard: {
+                type: 'vaulted',
+                params: ({ event }: { event: { output?: { handle?: string } | null } }) =>
+                  event.output?.handle,
+              },
               target: 'signedIn',
               actions: [
                 { type: 'restored', params: ({ event }) => event.output!.meta },
@@ -342,7 +385,10 @@ export const sessionMachine = /* @__PURE__ */ (() =>
         on: {
           LOGIN: { target: 'signingIn' },
           REGISTER: { target: 'signingIn' },
-          LOGOUT: { target: 'signedOut', actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }] },
+          LOGOUT: {
+            target: 'signedOut',
+            actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }],
+          },
         },
       },
       signedOut: {
@@ -361,7 +407,10 @@ export const sessionMachine = /* @__PURE__ */ (() =>
       signingIn: {
         // The command that brought us here is raised again: entry actions run before the login
         // child exists, and the handler below forwards it once it does.
-        entry: ['startFlow', raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) }))],
+        entry: [
+          'startFlow',
+          raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) })),
+        ],
         invoke: {
           id: 'login',
           src: 'login',
@@ -375,13 +424,20 @@ export const sessionMachine = /* @__PURE__ */ (() =>
             { guard: childIs('submitting'), target: '.submitting', actions: 'progress' },
           ],
           onDone: {
-            guard: { type: 'vaulted', params: ({ event }: { event: { output?: unknown } }) => (event.output as LoginSuccess | undefined)?.access_token },
+            guard: {
+              type: 'vaulted',
+              params: ({ event }: { event: { output?: unknown } }) =>
+                (event.output as LoginSuccess | undefined)?.access_token,
+            },
             target: 'signedIn',
             actions: [
               { type: 'signedInFromLogin', params: ({ event }) => event.output as LoginSuccess },
               {
                 type: 'writeSession',
-                params: ({ event }) => ({ handle: (event.output as LoginSuccess).access_token, reason: 'login' as const }),
+                params: ({ event }) => ({
+                  handle: (event.output as LoginSuccess).access_token,
+                  reason: 'login' as const,
+                }),
               },
             ],
           },
@@ -417,7 +473,10 @@ export const sessionMachine = /* @__PURE__ */ (() =>
           REGISTER: {},
           CANCEL: { target: 'signedOut' },
           // Leaving aborts the request in flight; an answer that still arrives is dropped with the child.
-          LOGOUT: { target: 'signedOut', actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }] },
+          LOGOUT: {
+            target: 'signedOut',
+            actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }],
+          },
         },
       },
       failed: {
@@ -488,7 +547,13 @@ export const sessionMachine = /* @__PURE__ */ (() =>
             guard: 'internal',
             actions: [
               'refreshed',
-              { type: 'writeSession', params: ({ event }) => ({ handle: (event as Internal<'TOKEN_REFRESHED'>).handle, reason: 'refresh' as const }) },
+              {
+                type: 'writeSession',
+                params: ({ event }) => ({
+                  handle: (event as Internal<'TOKEN_REFRESHED'>).handle,
+                  reason: 'refresh' as const,
+                }),
+              },
               emit({ type: 'tokenRefreshed' as const }),
             ],
           },
@@ -496,7 +561,10 @@ export const sessionMachine = /* @__PURE__ */ (() =>
             guard: 'internal',
             actions: [
               assign({ error: ({ event }) => asPamError((event as Internal<'REFRESH_FAILED'>).error) }),
-              emit(({ event }) => ({ type: 'refreshFailed' as const, error: asPamError((event as Internal<'REFRESH_FAILED'>).error) })),
+              emit(({ event }) => ({
+                type: 'refreshFailed' as const,
+                error: asPamError((event as Internal<'REFRESH_FAILED'>).error),
+              })),
             ],
           },
           SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
@@ -507,7 +575,13 @@ export const sessionMachine = /* @__PURE__ */ (() =>
               guard: 'isNewer',
               actions: [
                 { type: 'adopted', params: ({ event }) => event as Internal<'REMOTE_SESSION'> },
-                { type: 'writeSession', params: ({ event }) => ({ handle: (event as Internal<'REMOTE_SESSION'>).session.handle, reason: 'adopt' as const }) },
+                {
+                  type: 'writeSession',
+                  params: ({ event }) => ({
+                    handle: (event as Internal<'REMOTE_SESSION'>).session.handle,
+                    reason: 'adopt' as const,
+                  }),
+                },
                 sendTo('refresh', ({ context }) => ({
                   type: 'TOKEN_SAVED' as const,
                   accessToken: '[adopted]',
@@ -519,7 +593,12 @@ export const sessionMachine = /* @__PURE__ */ (() =>
             },
             // An older or identical session (a sync answer crossing our refresh) is dropped here,
             // so it never reaches the root handler, which would re-enter signedIn with it.
-            { actions: { type: 'dropHandle', params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '' } },
+            {
+              actions: {
+                type: 'dropHandle',
+                params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '',
+              },
+            },
           ],
           REMOTE_SIGNED_OUT: [
             {
@@ -531,7 +610,10 @@ export const sessionMachine = /* @__PURE__ */ (() =>
                   type: 'forget',
                   params: ({ event }) => {
                     const e = event as Internal<'REMOTE_SIGNED_OUT'>;
-                    return { reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const), at: e.at };
+                    return {
+                      reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const),
+                      at: e.at,
+                    };
                   },
                 },
                 emit(({ event }) => ({
@@ -563,7 +645,12 @@ export const sessionMachine = /* @__PURE__ */ (() =>
         tags: 'signingOut',
         // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
         on: {
-          REMOTE_SESSION: { actions: { type: 'dropHandle', params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '' } },
+          REMOTE_SESSION: {
+            actions: {
+              type: 'dropHandle',
+              params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '',
+            },
+          },
           // Honoured once signed out.
           LOGIN: { actions: 'rememberPending' },
           REGISTER: { actions: 'rememberPending' },

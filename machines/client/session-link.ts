@@ -62,7 +62,11 @@ export function withProfileRecheck(user: UserModule, session: Actor<typeof sessi
 }
 
 /** A profile read elsewhere (the outcome check's re-read) is the session's too. */
-export function profileRead(session: Actor<typeof sessionMachine>, profile: { user?: unknown; userInfo?: unknown }, at: number) {
+export function profileRead(
+  session: Actor<typeof sessionMachine>,
+  profile: { user?: unknown; userInfo?: unknown },
+  at: number,
+) {
   const userInfo = profile.userInfo;
   if (!userInfo || typeof userInfo !== 'object') return;
   const { token: _token, ...user } = (profile.user ?? {}) as Record<string, unknown>;

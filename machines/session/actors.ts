@@ -1,7 +1,13 @@
 // The session's actors: everything it does to the outside world besides the login and refresh
 // children. Each runs only while its state is active, so stopping the session stops them all.
 
-import { type AuthModule, type AuthUser, parseStoredSession, type StoredSession, type TokenStore } from 'pam-client';
+import {
+  type AuthModule,
+  type AuthUser,
+  parseStoredSession,
+  type StoredSession,
+  type TokenStore,
+} from 'pam-client';
 import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { onWake, type PamEnvironment, type TimersLike } from '../environment';
@@ -38,23 +44,25 @@ export const restoreSession = fromPromise<
  * stop or a crash mid-logout cannot leave the session behind; the request then revokes the token
  * it held. No storage failure stops it.
  */
-export const logoutSession = fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(async ({ input, signal }) => {
-  // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
-  let current: StoredSession | null = null;
-  try {
-    const read = input.tokens.get();
-    current = read instanceof Promise ? await read.catch(() => null) : read;
-  } catch {
-    current = null;
-  }
-  try {
-    const cleared = input.tokens.clear();
-    if (cleared instanceof Promise) await cleared;
-  } catch {
-    // Reported nowhere: the session ends signed out whatever the store does.
-  }
-  await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
-});
+export const logoutSession = fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(
+  async ({ input, signal }) => {
+    // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
+    let current: StoredSession | null = null;
+    try {
+      const read = input.tokens.get();
+      current = read instanceof Promise ? await read.catch(() => null) : read;
+    } catch {
+      current = null;
+    }
+    try {
+      const cleared = input.tokens.clear();
+      if (cleared instanceof Promise) await cleared;
+    } catch {
+      // Reported nowhere: the session ends signed out whatever the store does.
+    }
+    await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
+  },
+);
 
 /** The page may have slept (visible again, focus, back online): the session looks at the clock. */
 export const wakeSignals = fromCallback<EventObject, Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>>(
@@ -71,26 +79,38 @@ const stripToken = (user: unknown): AuthUser | null => {
  * The other tabs, as internal events. A shared token goes into the vault at once: the event
  * carries only its handle.
  */
-export const crossTabListener = fromCallback<EventObject, { crossTab: CrossTab | null; vault: Vault }>(({ input, sendBack }) =>
-  input.crossTab?.subscribe((message) => {
-    let event: SessionInternalEvent | null = null;
-    if (message.type === 'session') {
-      const { accessToken, ...meta } = message.session;
-      event = internal({
-        type: 'REMOTE_SESSION',
-        session: { ...meta, handle: input.vault.put(accessToken) },
-        user: stripToken(message.user),
-        reason: message.reason,
-      });
-    } else if (message.type === 'signedOut') {
-      event = internal({ type: 'REMOTE_SIGNED_OUT', seq: message.seq, at: message.at, reason: message.reason });
-    } else if (message.type === 'syncRequest') {
-      event = internal({ type: 'SYNC_REQUESTED' });
-    } else if (message.type === 'profile') {
-      event = internal({ type: 'PROFILE_LOADED', user: null, userInfo: message.userInfo, at: message.at, remote: true });
-    }
-    if (event) sendBack(event);
-  }),
+export const crossTabListener = fromCallback<EventObject, { crossTab: CrossTab | null; vault: Vault }>(
+  ({ input, sendBack }) =>
+    input.crossTab?.subscribe((message) => {
+      let event: SessionInternalEvent | null = null;
+      if (message.type === 'session') {
+        const { accessToken, ...meta } = message.session;
+        event = internal({
+          type: 'REMOTE_SESSION',
+          session: { ...meta, handle: input.vault.put(accessToken) },
+          user: stripToken(message.user),
+          reason: message.reason,
+        });
+      } else if (message.type === 'signedOut') {
+        event = internal({
+          type: 'REMOTE_SIGNED_OUT',
+          seq: message.seq,
+          at: message.at,
+          reason: message.reason,
+        });
+      } else if (message.type === 'syncRequest') {
+        event = internal({ type: 'SYNC_REQUESTED' });
+      } else if (message.type === 'profile') {
+        event = internal({
+          type: 'PROFILE_LOADED',
+          user: null,
+          userInfo: message.userInfo,
+          at: message.at,
+          remote: true,
+        });
+      }
+      if (event) sendBack(event);
+    }),
 );
 
 const DAY_MS = 24 * 60 * 60 * 1000;

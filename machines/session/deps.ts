@@ -4,7 +4,13 @@
 // - the token store is wrapped so that no storage failure (a synchronous throw, a rejection)
 //   ever reaches the machine as an exception.
 
-import { type AuthModule, type LoginResponse, PamError, type StoredSession, type TokenStore } from 'pam-client';
+import {
+  type AuthModule,
+  type LoginResponse,
+  PamError,
+  type StoredSession,
+  type TokenStore,
+} from 'pam-client';
 
 /** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
 export interface Vault {
@@ -50,7 +56,9 @@ export function service<T extends object>(value: T): T {
 
 // TEMP until the core's StorageError lands.
 const storageError = (cause: unknown) =>
-  new PamError('network', 'The token store failed', { cause: cause instanceof Error ? cause.name : typeof cause });
+  new PamError('network', 'The token store failed', {
+    cause: cause instanceof Error ? cause.name : typeof cause,
+  });
 
 /** Runs a store call; a synchronous throw becomes a rejection, so callers handle one failure path. */
 function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {

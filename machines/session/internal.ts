@@ -37,7 +37,13 @@ type Internal =
   /** The page may have slept: look at the wall clock now. */
   | { type: 'WAKE' }
   /** The profile was read (`check_spa_again=1`), here or in another tab (`remote`). */
-  | { type: 'PROFILE_LOADED'; user: AuthUser | null; userInfo: Record<string, unknown>; at: number; remote: boolean }
+  | {
+      type: 'PROFILE_LOADED';
+      user: AuthUser | null;
+      userInfo: Record<string, unknown>;
+      at: number;
+      remote: boolean;
+    }
   /** A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again. */
   | { type: 'PROFILE_CHANGED' }
   /** The play-time clock moved (see playTimeMachine). */
@@ -46,7 +52,8 @@ type Internal =
 export type SessionInternalEvent = Internal & Marked;
 
 /** Marks an internal event. Only the session's own modules import this. */
-export const internal = <E extends Internal>(event: E): E & Marked => ({ ...event, [MARK]: true }) as E & Marked;
+export const internal = <E extends Internal>(event: E): E & Marked =>
+  ({ ...event, [MARK]: true }) as E & Marked;
 
 /** True only for events built by `internal()` (the mark is a private symbol, not JSON). */
 export const isInternal = (event: object): boolean => (event as Partial<Marked>)[MARK] === true;

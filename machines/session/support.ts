@@ -53,9 +53,14 @@ export function expiryOf(expiresIn: unknown, now: number): number | null {
 }
 
 /** The session a login answer starts (the token itself is added by whoever holds it). */
-export function sessionMetaFromLogin(response: LoginSuccess, now: number, seq: number): Omit<StoredSession, 'accessToken'> {
+export function sessionMetaFromLogin(
+  response: LoginSuccess,
+  now: number,
+  seq: number,
+): Omit<StoredSession, 'accessToken'> {
   return {
-    tokenType: typeof response.token_type === 'string' && response.token_type ? response.token_type : 'Bearer',
+    tokenType:
+      typeof response.token_type === 'string' && response.token_type ? response.token_type : 'Bearer',
     expiresAt: expiryOf(response.expires_in, now),
     savedAt: now,
     seq,
@@ -140,7 +145,8 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
         // The winner's verdict is ours: an expiry ends this tab's session too; a failure (or no
         // word within the adapter's timeout) backs off like a failed refresh of our own.
-        if (outcome?.expired) throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+        if (outcome?.expired)
+          throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
         throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
       }
       try {

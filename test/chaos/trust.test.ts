@@ -47,26 +47,41 @@ describe('trust: a failed claimed refresh', () => {
   it.each([
     ['401', 401, 'signedOut'],
     ['503', 503, 'signedIn'],
-  ])('a %s in the winning tab settles every tab within the timeout, and all agree', async (_, status, end) => {
-    const list = [0, 1, 2].map((i) => open({ tabId: `tab-${i}`, random: 0.1 * (i + 1), timeout: 2000 }));
-    await logIn(world, list[0]!);
-    await world.settle();
-    expect(list.map(top)).toEqual(['signedIn', 'signedIn', 'signedIn']);
-    // Every authenticated call now answers 401 until a refresh works; the refresh fails.
-    world.server.faults.add({ method: 'GET', path: '/bff/users/address-by-user', status: 401, body: { message: 'x' } });
-    world.server.faults.add({ method: 'POST', path: REFRESH, status, body: { message: 'no' } });
-    const started = world.now();
-    const calls = list.flatMap((t) => [0, 1, 2].map(() => t.client.user.getAddress().then(() => 'ok', (e) => e.code)));
-    const settled = await world.during(Promise.all(calls));
-    const elapsed = world.now() - started;
-    expect(settled).toHaveLength(9);
-    expect(settled.every((code) => code !== 'ok')).toBe(true);
-    // Within the adapter's timeout (2 s) plus the claim's jitter and settle time.
-    expect(elapsed).toBeLessThan(2000 + 700);
-    expect(world.count('POST', REFRESH)).toBe(1);
-    await world.advance(1 * S, 50);
-    expect(list.map(top)).toEqual([end, end, end]);
-  });
+  ])(
+    'a %s in the winning tab settles every tab within the timeout, and all agree',
+    async (_, status, end) => {
+      const list = [0, 1, 2].map((i) => open({ tabId: `tab-${i}`, random: 0.1 * (i + 1), timeout: 2000 }));
+      await logIn(world, list[0]!);
+      await world.settle();
+      expect(list.map(top)).toEqual(['signedIn', 'signedIn', 'signedIn']);
+      // Every authenticated call now answers 401 until a refresh works; the refresh fails.
+      world.server.faults.add({
+        method: 'GET',
+        path: '/bff/users/address-by-user',
+        status: 401,
+        body: { message: 'x' },
+      });
+      world.server.faults.add({ method: 'POST', path: REFRESH, status, body: { message: 'no' } });
+      const started = world.now();
+      const calls = list.flatMap((t) =>
+        [0, 1, 2].map(() =>
+          t.client.user.getAddress().then(
+            () => 'ok',
+            (e) => e.code,
+          ),
+        ),
+      );
+      const settled = await world.during(Promise.all(calls));
+      const elapsed = world.now() - started;
+      expect(settled).toHaveLength(9);
+      expect(settled.every((code) => code !== 'ok')).toBe(true);
+      // Within the adapter's timeout (2 s) plus the claim's jitter and settle time.
+      expect(elapsed).toBeLessThan(2000 + 700);
+      expect(world.count('POST', REFRESH)).toBe(1);
+      await world.advance(1 * S, 50);
+      expect(list.map(top)).toEqual([end, end, end]);
+    },
+  );
 });
 
 describe('trust: the order of sessions', () => {
@@ -157,24 +172,33 @@ describe('trust: storage that fails', () => {
     };
     return {
       get: () => (mode === 'slow' ? act(() => held) : held),
-      set: (s) => act(() => void (held = s)) as void,
-      clear: () => act(() => void (held = null)) as void,
+      set: (s) =>
+        act(() => {
+          held = s;
+        }) as Promise<void>,
+      clear: () =>
+        act(() => {
+          held = null;
+        }) as Promise<void>,
     };
   };
 
-  it.each(['throw', 'reject', 'slow'] as const)('a store that %ss never crashes the session; logout ends signed out', async (mode) => {
-    const tab = open({ channel: false, storage: failing(mode) });
-    await world.settle();
-    const { email, password } = world.server.seed.plain;
-    tab.client.login({ login: email, password });
-    for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.settle();
-    expect(tab.client.session.getSnapshot().status).toBe('active');
-    tab.client.logout();
-    await new Promise((r) => setTimeout(r, 50));
-    await world.advance(1 * S, 50);
-    expect(tab.client.session.getSnapshot().status).toBe('active');
-    expect(top(tab)).toBe('signedOut');
-  });
+  it.each(['throw', 'reject', 'slow'] as const)(
+    'a store that %ss never crashes the session; logout ends signed out',
+    async (mode) => {
+      const tab = open({ channel: false, storage: failing(mode) });
+      await world.settle();
+      const { email, password } = world.server.seed.plain;
+      tab.client.login({ login: email, password });
+      for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.settle();
+      expect(tab.client.session.getSnapshot().status).toBe('active');
+      tab.client.logout();
+      await new Promise((r) => setTimeout(r, 50));
+      await world.advance(1 * S, 50);
+      expect(tab.client.session.getSnapshot().status).toBe('active');
+      expect(top(tab)).toBe('signedOut');
+    },
+  );
 });
 
 describe('trust: token lifetimes', () => {

@@ -204,7 +204,12 @@ describe('createPamClient', () => {
     const c = createPamClient({
       baseURL: ctx.server.url,
       environment: { timers },
-      storage: createMemoryTokenStore({ accessToken: token, tokenType: 'Bearer', expiresAt: null, savedAt: Date.now() }),
+      storage: createMemoryTokenStore({
+        accessToken: token,
+        tokenType: 'Bearer',
+        expiresAt: null,
+        savedAt: Date.now(),
+      }),
     });
     await vi.waitFor(() => expect(c.session.getSnapshot().matches('signedIn')).toBe(true));
     await vi.waitFor(() => expect(c.view.userInfo).not.toBeNull());

@@ -1,7 +1,14 @@
 import { createMemoryTokenStore } from 'pam-client';
 import { createPamClient, type PamClient, sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, getInitialSnapshot, type InspectionEvent, transition, waitFor } from 'xstate';
+import {
+  type AnyActorRef,
+  createActor,
+  getInitialSnapshot,
+  type InspectionEvent,
+  transition,
+  waitFor,
+} from 'xstate';
 import { useReferenceServer } from '../support/server';
 
 // Issue 9, items 6, 7, 19, 20: no access token reachable from a snapshot or an inspection event
@@ -68,7 +75,9 @@ describe('session secrets', () => {
     c.submitCode(twoFactorCode!);
     await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
     c.session.send({ type: 'REFRESH' });
-    await vi.waitFor(() => expect(ctx.server.requests.some((r) => r.path === '/users/refresh-token')).toBe(true));
+    await vi.waitFor(() =>
+      expect(ctx.server.requests.some((r) => r.path === '/users/refresh-token')).toBe(true),
+    );
     await new Promise((r) => setTimeout(r, 100));
     const token = (await c.tokens.get())?.accessToken;
     expect(token).toMatch(/\S{16,}/);

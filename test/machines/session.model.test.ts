@@ -160,7 +160,9 @@ function systemUnderTest() {
         wall += 2 * H;
         return send({ type: 'TICK' });
       case 'REMOTE_LOGIN':
-        return send(internal({ type: 'REMOTE_SESSION', session: remote(), user: { id: 8 }, reason: 'login' }));
+        return send(
+          internal({ type: 'REMOTE_SESSION', session: remote(), user: { id: 8 }, reason: 'login' }),
+        );
       case 'REMOTE_REFRESH':
         return send(internal({ type: 'REMOTE_SESSION', session: remote(), user: null, reason: 'refresh' }));
       case 'SESSION_EXPIRED':

@@ -1,0 +1,182 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Demo, startDemo } from '../../scripts/demo/serve.mjs';
+import { chromiumLaunchOptions, chromiumPath } from '../support/chromium';
+
+// Issue 9: the cross-tab session in real Chromium, three (or four) pages of one origin.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const REFRESH = '/users/refresh-token';
+const ADDRESS = '/bff/users/address-by-user';
+
+let reference: ReferenceServer;
+let demo: Demo;
+let browser: Browser;
+let dir: string;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pam-tabs-'));
+  await build({
+    entryPoints: [join(root, 'test/e2e/tabs/page.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    outfile: join(dir, 'app.js'),
+    alias: {
+      'pam-client': join(root, 'src/index.ts'),
+      'pam-client/machines': join(root, 'machines/index.ts'),
+      'pam-client/internal': join(root, 'src/internal.ts'),
+    },
+    logLevel: 'silent',
+  });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./app.js"></script></body></html>',
+  );
+  reference = await startReferenceServer();
+  demo = await startDemo({ apps: [{ mountPath: '/', dir }], apiTarget: reference.url });
+  browser = await chromium.launch(chromiumLaunchOptions());
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), demo?.close(), reference?.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+});
+afterEach(async () => {
+  await context.close();
+  reference.faults.clear();
+});
+
+async function openPage(): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('pageerror', e.message));
+  await page.goto(`${demo.url}/`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  return page;
+}
+const status = (p: Page) => p.evaluate(() => (window as never as { pam: { status(): string } }).pam.status());
+const token = (p: Page) =>
+  p.evaluate(() => (window as never as { pam: { token(): Promise<string | null> } }).pam.token());
+const statuses = (pages: Page[]) => Promise.all(pages.map(status));
+const count = (method: string, path: string) =>
+  reference.requests.filter((r) => r.method === method && r.path === path).length;
+
+async function untilAll(pages: Page[], want: string, ms = 1000) {
+  const until = Date.now() + ms;
+  let seen = await statuses(pages);
+  while (seen.some((s) => s !== want) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    seen = await statuses(pages);
+  }
+  return seen;
+}
+
+async function logIn(page: Page) {
+  const { email, password } = reference.seed.plain;
+  await page.evaluate(
+    ([login, pw]) =>
+      (window as never as { pam: { client: { login(c: object): void } } }).pam.client.login({
+        login,
+        password: pw,
+      }),
+    [email, password] as const,
+  );
+}
+
+describe.skipIf(!chromiumPath())('cross-tab session in Chromium', () => {
+  it('shares a login, a refresh and a logout across three pages; a page opened late joins', async () => {
+    const pages = [await openPage(), await openPage(), await openPage()];
+    await logIn(pages[0]!);
+    expect(await untilAll(pages, 'signedIn', 3000)).toEqual(['signedIn', 'signedIn', 'signedIn']);
+    const first = await token(pages[0]!);
+    expect(await token(pages[2]!)).toBe(first);
+
+    await pages[1]!.evaluate(() =>
+      (
+        window as never as { pam: { client: { session: { send(e: object): void } } } }
+      ).pam.client.session.send({ type: 'REFRESH' }),
+    );
+    const until = Date.now() + 3000;
+    while ((await token(pages[2]!)) === first && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 25));
+    const refreshed = await Promise.all(pages.map(token));
+    expect(new Set(refreshed).size).toBe(1);
+    expect(refreshed[0]).not.toBe(first);
+    expect(count('POST', REFRESH)).toBe(1);
+
+    const late = await openPage();
+    expect(await untilAll([late], 'signedIn', 2000)).toEqual(['signedIn']);
+    expect(await token(late)).toBe(refreshed[0]);
+
+    await pages[2]!.evaluate(() =>
+      (window as never as { pam: { client: { logout(): void } } }).pam.client.logout(),
+    );
+    expect(await untilAll([...pages, late], 'signedOut', 2000)).toEqual(Array(4).fill('signedOut'));
+  });
+
+  it('nine concurrent 401s across three pages settle within the timeout with one refresh', async () => {
+    const pages = [await openPage(), await openPage(), await openPage()];
+    await logIn(pages[0]!);
+    await untilAll(pages, 'signedIn', 3000);
+    const refreshesBefore = count('POST', REFRESH);
+    reference.faults.add({
+      method: 'GET',
+      path: ADDRESS,
+      status: 401,
+      body: { message: 'expired' },
+      times: 9,
+    });
+    const results = await Promise.all(
+      pages.map((p) =>
+        p.evaluate(() =>
+          (
+            window as never as { pam: { calls(n: number): Promise<{ outcome: string; ms: number }[]> } }
+          ).pam.calls(3),
+        ),
+      ),
+    );
+    const flat = results.flat();
+    expect(flat).toHaveLength(9);
+    expect(flat.every((r) => r.outcome === 'ok')).toBe(true);
+    expect(Math.max(...flat.map((r) => r.ms))).toBeLessThan(2000 + 1000);
+    expect(count('POST', REFRESH) - refreshesBefore).toBe(1);
+  });
+
+  it.each([
+    [401, 'signedOut'],
+    [503, 'signedIn'],
+  ])(
+    'a refresh answered %i in the winning page: every call settles within the timeout, all pages agree',
+    async (answer, end) => {
+      const pages = [await openPage(), await openPage(), await openPage()];
+      await logIn(pages[0]!);
+      await untilAll(pages, 'signedIn', 3000);
+      reference.faults.add({ method: 'GET', path: ADDRESS, status: 401, body: { message: 'expired' } });
+      reference.faults.add({ method: 'POST', path: REFRESH, status: answer, body: { message: 'no' } });
+      const results = await Promise.all(
+        pages.map((p) =>
+          p.evaluate(() =>
+            (
+              window as never as { pam: { calls(n: number): Promise<{ outcome: string; ms: number }[]> } }
+            ).pam.calls(3),
+          ),
+        ),
+      );
+      const flat = results.flat();
+      expect(flat.every((r) => r.outcome !== 'ok')).toBe(true);
+      expect(Math.max(...flat.map((r) => r.ms))).toBeLessThan(2000 + 1000);
+      expect(await untilAll(pages, end, 1000)).toEqual([end, end, end]);
+    },
+  );
+});
