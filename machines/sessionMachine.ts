@@ -504,6 +504,7 @@ export const sessionMachine = /* @__PURE__ */ (() =>
           {
             id: 'refresh',
             src: 'refreshCycle',
+            onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
             // The cycle starts from when the token was saved: now after a login, or the stored
             // `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
             input: ({ context: c }) => ({
@@ -527,6 +528,7 @@ export const sessionMachine = /* @__PURE__ */ (() =>
           {
             id: 'profile',
             src: 'profileWatch',
+            onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
             input: ({ context: c }) => ({ auth: c.deps.auth, now: c.deps.now, timers: c.deps.timers }),
           },
         ],
