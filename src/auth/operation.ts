@@ -104,6 +104,14 @@ export type Standalone<O, W extends Sending = Plain> = (
   ...args: Parameters<MethodOf<O, W>>
 ) => ReturnType<MethodOf<O, W>>;
 
+/**
+ * The standalone form of module method `F`: the adapter first (only the methods `M` it sends
+ * with), then the method's own arguments. What the exported functions are declared as.
+ */
+export type WithHttp<F, M extends keyof HttpAdapter> = F extends (...args: infer A) => infer R
+  ? (http: Pick<HttpAdapter, M>, ...args: A) => R
+  : never;
+
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /**

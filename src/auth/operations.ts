@@ -14,7 +14,8 @@ import {
   ValidateDocumentPayload,
   ValidateDocumentResponse,
 } from '../schemas/auth';
-import { type Operation, operation } from './operation';
+import type { AuthModule } from './index';
+import { type Operation, operation, type WithHttp } from './operation';
 
 export const LOGIN = {
   method: 'POST',
@@ -86,7 +87,7 @@ export const VALIDATE_DOCUMENT = {
  * const r = await login(http, { login: 'player@example.com', password: secret(pw) });
  * if (r.type === 'two_factor_code') askForCode();
  */
-export const login = /* @__PURE__ */ operation('login', LOGIN);
+export const login: WithHttp<AuthModule['login'], 'post'> = /* @__PURE__ */ operation('login', LOGIN);
 
 /**
  * Revokes the token (`POST /auth/logout`); resolves to `undefined`. `options.accessToken` names
@@ -95,7 +96,7 @@ export const login = /* @__PURE__ */ operation('login', LOGIN);
  * @example
  * await logout(http, { accessToken: token });
  */
-export const logout = /* @__PURE__ */ operation('logout', LOGOUT);
+export const logout: WithHttp<AuthModule['logout'], 'post'> = /* @__PURE__ */ operation('logout', LOGOUT);
 
 /**
  * The signed-in player's profile (`GET /auth/user-profile?check_spa_again=1`); `userInfo` also
@@ -104,7 +105,10 @@ export const logout = /* @__PURE__ */ operation('logout', LOGOUT);
  * @example
  * const { user, userInfo } = await getUserProfile(http);
  */
-export const getUserProfile = /* @__PURE__ */ operation('getUserProfile', GET_USER_PROFILE);
+export const getUserProfile: WithHttp<AuthModule['getUserProfile'], 'get'> = /* @__PURE__ */ operation(
+  'getUserProfile',
+  GET_USER_PROFILE,
+);
 
 /**
  * A new access token for the current one (`POST /users/refresh-token`).
@@ -112,7 +116,10 @@ export const getUserProfile = /* @__PURE__ */ operation('getUserProfile', GET_US
  * @example
  * const { access_token } = await refreshToken(http);
  */
-export const refreshToken = /* @__PURE__ */ operation('refreshToken', REFRESH_TOKEN);
+export const refreshToken: WithHttp<AuthModule['refreshToken'], 'post'> = /* @__PURE__ */ operation(
+  'refreshToken',
+  REFRESH_TOKEN,
+);
 
 /**
  * Creates an account (`POST /auth/register-simplified`); answers like a login.
@@ -120,7 +127,8 @@ export const refreshToken = /* @__PURE__ */ operation('refreshToken', REFRESH_TO
  * @example
  * const r = await registerSimplified(http, { email, password, country: 'BR', nationalities: '["BR"]', optIn: true });
  */
-export const registerSimplified = /* @__PURE__ */ operation('registerSimplified', REGISTER_SIMPLIFIED);
+export const registerSimplified: WithHttp<AuthModule['registerSimplified'], 'post'> =
+  /* @__PURE__ */ operation('registerSimplified', REGISTER_SIMPLIFIED);
 
 /**
  * Starts password recovery (`POST /auth/forgot-password`); resolves to the body (not shown by the spec).
@@ -128,7 +136,10 @@ export const registerSimplified = /* @__PURE__ */ operation('registerSimplified'
  * @example
  * await forgotPassword(http, { login: 'player@example.com' });
  */
-export const forgotPassword = /* @__PURE__ */ operation('forgotPassword', FORGOT_PASSWORD);
+export const forgotPassword: WithHttp<AuthModule['forgotPassword'], 'post'> = /* @__PURE__ */ operation(
+  'forgotPassword',
+  FORGOT_PASSWORD,
+);
 
 /**
  * Checks a document number (`POST /auth/validate-document`) and returns what the registry knows.
@@ -136,4 +147,7 @@ export const forgotPassword = /* @__PURE__ */ operation('forgotPassword', FORGOT
  * @example
  * const { docnumber_valid, name } = await validateDocument(http, { number: '52998224725' });
  */
-export const validateDocument = /* @__PURE__ */ operation('validateDocument', VALIDATE_DOCUMENT);
+export const validateDocument: WithHttp<AuthModule['validateDocument'], 'post'> = /* @__PURE__ */ operation(
+  'validateDocument',
+  VALIDATE_DOCUMENT,
+);

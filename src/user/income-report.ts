@@ -1,12 +1,13 @@
 // Spec 4.5: the income report. One row and one standalone function per operation.
 
-import type { Operation } from '../auth/operation';
+import type { Operation, WithHttp } from '../auth/operation';
 import {
   AvailableYearsResponse,
   IncomeReportData,
   IncomeReportGeneratePayload,
 } from '../schemas/income-report';
 import { idSegment } from './call';
+import type { UserModule } from './index';
 import { userOperation } from './sensitive';
 
 // Creates a report, not an account change: an unknown outcome is not worth a profile re-read
@@ -61,4 +62,5 @@ export const getIncomeReportStatus = /* @__PURE__ */ userOperation(
  * @example
  * const { years } = await getAvailableYears(http);
  */
-export const getAvailableYears = /* @__PURE__ */ userOperation('getAvailableYears', GET_AVAILABLE_YEARS);
+export const getAvailableYears: WithHttp<UserModule['getAvailableYears'], 'get'> =
+  /* @__PURE__ */ userOperation('getAvailableYears', GET_AVAILABLE_YEARS);

@@ -1,8 +1,9 @@
 // Spec 4.4: responsible gaming. One row and one standalone function per operation, so an app
 // that sets limits bundles these three and their schemas only.
 
-import type { Operation } from '../auth/operation';
+import type { Operation, WithHttp } from '../auth/operation';
 import { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
+import type { UserModule } from './index';
 import { userOperation } from './sensitive';
 
 export const UPDATE_LIMITS = {
@@ -34,7 +35,10 @@ export const SET_SELF_EXCLUSION = {
  * @example
  * await updateLimits(http, { user_limit_deposit: 500, user_limit_deposit_period: 'monthly' });
  */
-export const updateLimits = /* @__PURE__ */ userOperation('updateLimits', UPDATE_LIMITS);
+export const updateLimits: WithHttp<UserModule['updateLimits'], 'patch'> = /* @__PURE__ */ userOperation(
+  'updateLimits',
+  UPDATE_LIMITS,
+);
 
 /**
  * Pauses the account for 1 to 45 days (`PATCH /bff/users/timeout-limits`). Sensitive.
@@ -42,7 +46,8 @@ export const updateLimits = /* @__PURE__ */ userOperation('updateLimits', UPDATE
  * @example
  * await setTimeoutLimits(http, { user_pause: 7, reason: 1 }, { onStepUp: askPassword });
  */
-export const setTimeoutLimits = /* @__PURE__ */ userOperation('setTimeoutLimits', SET_TIMEOUT_LIMITS);
+export const setTimeoutLimits: WithHttp<UserModule['setTimeoutLimits'], 'patch'> =
+  /* @__PURE__ */ userOperation('setTimeoutLimits', SET_TIMEOUT_LIMITS);
 
 /**
  * Self-excludes for 3 to 60 months, or for good with `-1` (`PATCH /bff/users/self-exclusion`).
@@ -51,4 +56,5 @@ export const setTimeoutLimits = /* @__PURE__ */ userOperation('setTimeoutLimits'
  * @example
  * await setSelfExclusion(http, { user_exclusion: 12, reason: 1 }, { onStepUp: askPassword });
  */
-export const setSelfExclusion = /* @__PURE__ */ userOperation('setSelfExclusion', SET_SELF_EXCLUSION);
+export const setSelfExclusion: WithHttp<UserModule['setSelfExclusion'], 'patch'> =
+  /* @__PURE__ */ userOperation('setSelfExclusion', SET_SELF_EXCLUSION);

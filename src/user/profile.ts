@@ -1,6 +1,6 @@
 // Spec 4.2: profile and contact. One row and one standalone function per operation.
 
-import type { Operation } from '../auth/operation';
+import type { Operation, WithHttp } from '../auth/operation';
 import {
   AddPhonePayload,
   type ContractType,
@@ -12,6 +12,7 @@ import {
   UserAddress,
 } from '../schemas/user';
 import { idSegment } from './call';
+import type { UserModule } from './index';
 import { userOperation } from './sensitive';
 
 export const UPDATE_PROFILE = {
@@ -72,7 +73,10 @@ export const UPDATE_MARKETING = {
  * @example
  * await updateProfile(http, user.id, { first_name: 'Ana' });
  */
-export const updateProfile = /* @__PURE__ */ userOperation('updateProfile', UPDATE_PROFILE);
+export const updateProfile: WithHttp<UserModule['updateProfile'], 'post'> = /* @__PURE__ */ userOperation(
+  'updateProfile',
+  UPDATE_PROFILE,
+);
 
 /**
  * The player's address (`GET /bff/users/address-by-user`), every key kept.
@@ -80,7 +84,10 @@ export const updateProfile = /* @__PURE__ */ userOperation('updateProfile', UPDA
  * @example
  * const address = await getAddress(http);
  */
-export const getAddress = /* @__PURE__ */ userOperation('getAddress', GET_ADDRESS);
+export const getAddress: WithHttp<UserModule['getAddress'], 'get'> = /* @__PURE__ */ userOperation(
+  'getAddress',
+  GET_ADDRESS,
+);
 
 /**
  * Changes the e-mail (`PATCH /bff/users/self-email`). Sensitive: the reference server asks for
@@ -89,7 +96,10 @@ export const getAddress = /* @__PURE__ */ userOperation('getAddress', GET_ADDRES
  * @example
  * await updateEmail(http, { email: 'ana@example.com' }, { onStepUp: askPassword });
  */
-export const updateEmail = /* @__PURE__ */ userOperation('updateEmail', UPDATE_EMAIL);
+export const updateEmail: WithHttp<UserModule['updateEmail'], 'patch'> = /* @__PURE__ */ userOperation(
+  'updateEmail',
+  UPDATE_EMAIL,
+);
 
 /**
  * Adds a phone (`PATCH /bff/users/add-phone`). Sensitive, like `updateEmail`.
@@ -97,7 +107,10 @@ export const updateEmail = /* @__PURE__ */ userOperation('updateEmail', UPDATE_E
  * @example
  * await addPhone(http, { phone: '11999990000', ddi: '55' }, { onStepUp: askPassword });
  */
-export const addPhone = /* @__PURE__ */ userOperation('addPhone', ADD_PHONE);
+export const addPhone: WithHttp<UserModule['addPhone'], 'patch'> = /* @__PURE__ */ userOperation(
+  'addPhone',
+  ADD_PHONE,
+);
 
 /**
  * Changes the address (`PATCH /bff/users/update-address`). Sensitive, like `updateEmail`.
@@ -105,7 +118,10 @@ export const addPhone = /* @__PURE__ */ userOperation('addPhone', ADD_PHONE);
  * @example
  * await updateAddress(http, { street: 'Rua A, 1', city: 'São Paulo', state: 'SP', zipcode: '01000-000' });
  */
-export const updateAddress = /* @__PURE__ */ userOperation('updateAddress', UPDATE_ADDRESS);
+export const updateAddress: WithHttp<UserModule['updateAddress'], 'patch'> = /* @__PURE__ */ userOperation(
+  'updateAddress',
+  UPDATE_ADDRESS,
+);
 
 /**
  * Accepts a contract (`PATCH /bff/users/self-contracts`, body `{ type }`).
@@ -113,7 +129,8 @@ export const updateAddress = /* @__PURE__ */ userOperation('updateAddress', UPDA
  * @example
  * await updateContracts(http, 'lgpd');
  */
-export const updateContracts = /* @__PURE__ */ userOperation('updateContracts', UPDATE_CONTRACTS);
+export const updateContracts: WithHttp<UserModule['updateContracts'], 'patch'> =
+  /* @__PURE__ */ userOperation('updateContracts', UPDATE_CONTRACTS);
 
 /**
  * Sets the marketing consent (`PATCH /bff/users/self-mkt`).
@@ -121,4 +138,5 @@ export const updateContracts = /* @__PURE__ */ userOperation('updateContracts', 
  * @example
  * await updateMarketing(http, { mkt_accepted: false });
  */
-export const updateMarketing = /* @__PURE__ */ userOperation('updateMarketing', UPDATE_MARKETING);
+export const updateMarketing: WithHttp<UserModule['updateMarketing'], 'patch'> =
+  /* @__PURE__ */ userOperation('updateMarketing', UPDATE_MARKETING);

@@ -1,7 +1,7 @@
 // Spec 4.3: security, social accounts and login history. One row and one standalone function
 // per operation.
 
-import type { Operation } from '../auth/operation';
+import type { Operation, WithHttp } from '../auth/operation';
 import {
   ChangePasswordPayload,
   CheckPasswordPayload,
@@ -11,6 +11,7 @@ import {
   TwoFactorPayload,
 } from '../schemas/user';
 import { idSegment, pageParam, socialTypeSegment } from './call';
+import type { UserModule } from './index';
 import { userOperation } from './sensitive';
 
 export const CHANGE_PASSWORD = {
@@ -69,7 +70,10 @@ export const GET_LOGIN_HISTORY = {
  * @example
  * await changePassword(http, user.id, { old_password, password, password_confirmation: password });
  */
-export const changePassword = /* @__PURE__ */ userOperation('changePassword', CHANGE_PASSWORD);
+export const changePassword: WithHttp<UserModule['changePassword'], 'post'> = /* @__PURE__ */ userOperation(
+  'changePassword',
+  CHANGE_PASSWORD,
+);
 
 /**
  * Whether a password is the current one (`POST /bff/users/check-password`).
@@ -77,7 +81,10 @@ export const changePassword = /* @__PURE__ */ userOperation('changePassword', CH
  * @example
  * const { success } = await checkPassword(http, { password: secret(input) });
  */
-export const checkPassword = /* @__PURE__ */ userOperation('checkPassword', CHECK_PASSWORD);
+export const checkPassword: WithHttp<UserModule['checkPassword'], 'post'> = /* @__PURE__ */ userOperation(
+  'checkPassword',
+  CHECK_PASSWORD,
+);
 
 /**
  * Turns two-factor login on or off (`PATCH /bff/users/self-two-factor`).
@@ -85,7 +92,8 @@ export const checkPassword = /* @__PURE__ */ userOperation('checkPassword', CHEC
  * @example
  * await toggleTwoFactor(http, { type: 'sms', enabled: true });
  */
-export const toggleTwoFactor = /* @__PURE__ */ userOperation('toggleTwoFactor', TOGGLE_TWO_FACTOR);
+export const toggleTwoFactor: WithHttp<UserModule['toggleTwoFactor'], 'patch'> =
+  /* @__PURE__ */ userOperation('toggleTwoFactor', TOGGLE_TWO_FACTOR);
 
 /**
  * The linked social accounts (`GET /bff/users/account-social`).
@@ -93,7 +101,8 @@ export const toggleTwoFactor = /* @__PURE__ */ userOperation('toggleTwoFactor', 
  * @example
  * const accounts = await getSocialAccounts(http);
  */
-export const getSocialAccounts = /* @__PURE__ */ userOperation('getSocialAccounts', GET_SOCIAL_ACCOUNTS);
+export const getSocialAccounts: WithHttp<UserModule['getSocialAccounts'], 'get'> =
+  /* @__PURE__ */ userOperation('getSocialAccounts', GET_SOCIAL_ACCOUNTS);
 
 /**
  * Links a social account (`POST /bff/users/account-social/connect/{type}`).
@@ -101,7 +110,10 @@ export const getSocialAccounts = /* @__PURE__ */ userOperation('getSocialAccount
  * @example
  * await connectSocial(http, 'google');
  */
-export const connectSocial = /* @__PURE__ */ userOperation('connectSocial', CONNECT_SOCIAL);
+export const connectSocial: WithHttp<UserModule['connectSocial'], 'post'> = /* @__PURE__ */ userOperation(
+  'connectSocial',
+  CONNECT_SOCIAL,
+);
 
 /**
  * Unlinks a social account (`DELETE /bff/users/account-social/{id}`).
@@ -109,7 +121,8 @@ export const connectSocial = /* @__PURE__ */ userOperation('connectSocial', CONN
  * @example
  * await disconnectSocial(http, 3);
  */
-export const disconnectSocial = /* @__PURE__ */ userOperation('disconnectSocial', DISCONNECT_SOCIAL);
+export const disconnectSocial: WithHttp<UserModule['disconnectSocial'], 'delete'> =
+  /* @__PURE__ */ userOperation('disconnectSocial', DISCONNECT_SOCIAL);
 
 /**
  * One page of the login history (`GET /bff/users/login-history?page=`), page 1 by default.
@@ -117,4 +130,7 @@ export const disconnectSocial = /* @__PURE__ */ userOperation('disconnectSocial'
  * @example
  * const { data, last_page } = await getLoginHistory(http, 2);
  */
-export const getLoginHistory = /* @__PURE__ */ userOperation('getLoginHistory', GET_LOGIN_HISTORY);
+export const getLoginHistory: WithHttp<UserModule['getLoginHistory'], 'get'> = /* @__PURE__ */ userOperation(
+  'getLoginHistory',
+  GET_LOGIN_HISTORY,
+);
