@@ -9,6 +9,7 @@ export type {
   CallOptions,
   Endpoint,
   LogoutOptions,
+  WithHttp,
 } from './auth/index';
 export {
   createAuthModule,

@@ -30,7 +30,7 @@ import {
 
 export type { AuthEndpoints, Endpoint } from './endpoints';
 export { DEFAULT_AUTH_ENDPOINTS } from './endpoints';
-export type { CallOptions, LogoutOptions } from './operation';
+export type { CallOptions, LogoutOptions, WithHttp } from './operation';
 export {
   forgotPassword,
   getUserProfile,
