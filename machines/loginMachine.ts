@@ -1,22 +1,32 @@
 import {
   type AuthModule,
-  HttpError,
+  isPamError,
   type LoginResponse,
   type LoginSuccess,
-  PamError,
-  RequestValidationError,
+  type PamError,
+  ResponseValidationError,
   type Secret,
   secret,
 } from 'pam-client';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, setup } from 'xstate';
-import { box, boxOptional, type LoginRequest, requestLogin } from './login/request';
-import { asPamError, isTransient } from './shared';
+import {
+  box,
+  boxOptional,
+  type LoginRequest,
+  type RegisterRequest,
+  type RegistrationPayload,
+  registrationFields,
+  requestLogin,
+  requestRegistration,
+} from './login/request';
+import { asPamError, isTransient, restorable, retryAfterMsOf, statusOf } from './shared';
 
 /** Rejected two-factor codes after which the login fails (RESET starts over). */
 export const MAX_REJECTED_CODES = 5;
 
 export interface LoginInput {
-  auth: Pick<AuthModule, 'login'>;
+  /** `registerSimplified` is needed only for `REGISTER`. */
+  auth: Pick<AuthModule, 'login'> & Partial<Pick<AuthModule, 'registerSimplified'>>;
   /** The clock `retryAt` is computed from. Default `Date.now`. */
   now?: () => number;
 }
@@ -26,7 +36,8 @@ export interface LoginInput {
  * two-factor step may still need it; the code is never kept (it lives in the running request).
  */
 export interface LoginContext {
-  auth: Pick<AuthModule, 'login'>;
+  /** A service: never persisted; a restored actor takes it from its fresh `input`. */
+  auth: LoginInput['auth'];
   now: () => number;
   /** E-mail or CPF of the current attempt (not secret: the form shows it). */
   login: string | null;
@@ -47,11 +58,26 @@ export type LoginEvent =
       captchaToken?: string | Secret;
       appSource?: string;
     }
+  /** A simplified registration (spec 5.3); its answer leads where a login's does. */
+  | { type: 'REGISTER'; payload: RegistrationPayload }
   | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: string | Secret }
   | { type: 'RESET' };
 
-export type { LoginRequest } from './login/request';
-export { requestLogin } from './login/request';
+export type { LoginRequest, RegisterRequest, RegistrationPayload } from './login/request';
+export { requestLogin, requestRegistration } from './login/request';
+
+function registration(context: LoginContext, event: EventObject): RegisterRequest {
+  const payload =
+    event.type === 'REGISTER' ? (event as Extract<LoginEvent, { type: 'REGISTER' }>).payload : undefined;
+  const auth = context.auth as Pick<AuthModule, 'registerSimplified'>;
+  return {
+    auth,
+    // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
+    ...(payload === undefined ? {} : { payload: registrationFields(payload) }),
+    password: context.password ?? secret(''),
+    ...(payload?.captcha_token === undefined ? {} : { captchaToken: box(payload.captcha_token) }),
+  };
+}
 
 function request(context: LoginContext, extra: Pick<LoginRequest, 'code' | 'captchaToken'>): LoginRequest {
   return {
@@ -79,23 +105,27 @@ const failureOf = (event: EventObject): unknown =>
 function isRejection(event: EventObject): boolean {
   if (answerOf(event)?.type === 'two_factor_code') return true;
   const error = failureOf(event);
-  return error instanceof HttpError && error.status >= 400 && error.status < 500 && !isTransient(error);
+  const status = statusOf(error);
+  return status !== null && status >= 400 && status < 500 && !isTransient(error);
 }
 
 function errorOf(event: EventObject): PamError {
   if (answerOf(event)?.type === 'two_factor_code') {
-    return new PamError(
-      'invalid_response',
-      'The two-factor code was not accepted (another code was requested)',
-    );
+    return new ResponseValidationError('login', [
+      {
+        path: ['type'],
+        code: 'two_factor_code',
+        message: 'the code was not accepted (another code was requested)',
+      },
+    ]);
   }
   return asPamError(failureOf(event));
 }
 
-const retryAtOf = (context: LoginContext, error: PamError): number | null =>
-  error instanceof HttpError && error.retryAfter !== undefined
-    ? context.now() + error.retryAfter * 1000
-    : null;
+const retryAtOf = (context: LoginContext, error: PamError): number | null => {
+  const wait = retryAfterMsOf(error);
+  return wait > 0 ? context.now() + wait : null;
+};
 
 const initial = {
   login: null,
@@ -106,21 +136,188 @@ const initial = {
   rejectedCodes: 0,
 };
 
+const accepted = (login: unknown, password: unknown, appSource: string | undefined) => ({
+  ...initial,
+  login: typeof login === 'string' ? login : '',
+  password: box(password),
+  appSource: appSource ?? null,
+});
+
+/** SUBMIT and REGISTER start over from `idle`, `failed` and `cancelledAccount`. */
+const START = {
+  SUBMIT: { target: '#login.submitting', actions: 'acceptCredentials' },
+  REGISTER: { target: '#login.registering', actions: 'acceptRegistration' },
+} as const;
+
+/** Where an answer to a login or a registration leads. */
+const ANSWERED = [
+  { guard: 'asksForCode', target: 'twoFactorRequired' },
+  { guard: 'accountCancelled', target: 'cancelledAccount' },
+  { target: 'authenticated' },
+] as const;
+
+/** The services of a login actor: taken from `input`, again when a snapshot is restored. */
+const services = (input: LoginInput) => ({ auth: input.auth, now: input.now ?? Date.now });
+
+/** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
+function createLoginMachine() {
+  const machine = setup({
+    types: {
+      context: {} as LoginContext,
+      events: {} as LoginEvent,
+      input: {} as LoginInput,
+      output: {} as LoginSuccess,
+    },
+    actors: {
+      submitLogin: requestLogin,
+      submitCode: requestLogin,
+      submitRegistration: requestRegistration,
+    },
+    guards: {
+      asksForCode: ({ event }) => answerOf(event)?.type === 'two_factor_code',
+      accountCancelled: ({ event }) => answerOf(event)?.type === 'cancelled_account',
+      codeRejected: ({ event }) => isRejection(event),
+      lastCodeRejected: ({ context, event }) =>
+        isRejection(event) && context.rejectedCodes + 1 >= MAX_REJECTED_CODES,
+      /** The password is unusable (a snapshot restored from JSON): another code cannot help. */
+      passwordLost: ({ event }) => {
+        const error = failureOf(event) as { issues?: unknown } | undefined;
+        return (
+          isPamError(error) &&
+          error.code === 'invalid_request' &&
+          Array.isArray(error.issues) &&
+          error.issues.some((i: { path?: unknown[] }) => i.path?.[0] === 'password')
+        );
+      },
+    },
+    actions: {
+      reset: assign(initial),
+      acceptCredentials: assign(({ event }) =>
+        event.type === 'SUBMIT' ? accepted(event.login, event.password, event.appSource) : {},
+      ),
+      // The password is boxed on receipt; the 2FA step logs in with the e-mail and this password.
+      acceptRegistration: assign(({ event }) =>
+        event.type === 'REGISTER'
+          ? accepted(event.payload?.email, event.payload?.password, event.payload?.app_source)
+          : {},
+      ),
+      clearError: assign({ error: null, retryAt: null }),
+      forgetPassword: assign({ password: null }),
+      setError: assign(({ context, event }) => {
+        const error = errorOf(event);
+        return { error, retryAt: retryAtOf(context, error) };
+      }),
+      rejectCode: assign(({ context, event }) => {
+        const error = errorOf(event);
+        return { error, retryAt: retryAtOf(context, error), rejectedCodes: context.rejectedCodes + 1 };
+      }),
+    },
+  }).createMachine({
+    id: 'login',
+    context: ({ input }) => ({ ...services(input), ...initial }),
+    initial: 'idle',
+    states: {
+      idle: {
+        entry: 'reset',
+        on: START,
+      },
+      submitting: {
+        // No SUBMIT here: a second click while the first request runs is ignored.
+        invoke: {
+          id: 'submitLogin',
+          src: 'submitLogin',
+          input: ({ context, event }) =>
+            request(context, {
+              captchaToken: event.type === 'SUBMIT' ? boxOptional(event.captchaToken) : undefined,
+            }),
+          onDone: ANSWERED,
+          onError: { target: 'failed', actions: 'setError' },
+        },
+        // Leaving the state stops the request actor, which aborts the HTTP request.
+        on: { RESET: 'idle' },
+      },
+      registering: {
+        description: 'A simplified registration is in flight; its answer leads where a login answer does.',
+        invoke: {
+          id: 'submitRegistration',
+          src: 'submitRegistration',
+          input: ({ context, event }) => registration(context, event),
+          onDone: ANSWERED,
+          onError: { target: 'failed', actions: 'setError' },
+        },
+        on: { RESET: 'idle' },
+      },
+      twoFactorRequired: {
+        on: {
+          SUBMIT_CODE: { target: 'verifyingTwoFactor', actions: 'clearError' },
+          RESET: 'idle',
+        },
+      },
+      verifyingTwoFactor: {
+        invoke: {
+          id: 'submitCode',
+          src: 'submitCode',
+          input: ({ context, event }) =>
+            event.type === 'SUBMIT_CODE'
+              ? request(context, { code: box(event.code), captchaToken: boxOptional(event.captchaToken) })
+              : request(context, { code: secret('') }),
+          onDone: [
+            { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },
+            { guard: 'codeRejected', target: 'twoFactorRequired', actions: 'rejectCode' },
+            { guard: 'accountCancelled', target: 'cancelledAccount' },
+            { target: 'authenticated' },
+          ],
+          onError: [
+            { guard: 'passwordLost', target: 'failed', actions: 'setError' },
+            { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },
+            { guard: 'codeRejected', target: 'twoFactorRequired', actions: 'rejectCode' },
+            // No answer, timeout, 5xx, 429, refused input: try another time, uncounted.
+            { target: 'twoFactorRequired', actions: 'setError' },
+          ],
+        },
+        on: { RESET: 'idle' },
+      },
+      authenticated: {
+        type: 'final',
+        entry: 'forgetPassword',
+        // The answer (with its access token) goes to the output only, never into context.
+        output: ({ event }) => answerOf(event),
+      },
+      cancelledAccount: {
+        entry: 'forgetPassword',
+        on: { RESET: 'idle', ...START },
+      },
+      failed: {
+        entry: 'forgetPassword',
+        on: { RESET: 'idle', ...START },
+      },
+    },
+    output: ({ event }) => event.output as LoginSuccess,
+  });
+  return restorable(machine, { name: 'loginMachine', keys: ['auth', 'now'], fromInput: services });
+}
+
 /**
- * The login flow (spec 5): `idle` → `submitting` → `authenticated` (final; output is the login
- * answer), or `twoFactorRequired` ⇄ `verifyingTwoFactor` for the second factor, or
- * `cancelledAccount`, or `failed` with `context.error`.
+ * The login flow (spec 5): `idle` → `submitting` (or `registering`, spec 5.3) → `authenticated`
+ * (final; output is the login answer), or `twoFactorRequired` ⇄ `verifyingTwoFactor` for the
+ * second factor, or `cancelledAccount`, or `failed` with `context.error`.
  *
  * - `password` and `code` may be strings or `Secret`s; strings are boxed on receipt, so no
- *   snapshot, persisted snapshot or error ever shows them. A persisted snapshot does not carry
- *   them either: after restoring one from JSON, the user submits again.
+ *   snapshot, persisted snapshot or error ever shows them.
+ * - `REGISTER { payload }` sends a simplified registration; its answer leads exactly where a
+ *   login's does. A two-factor step after it logs in with the payload's e-mail and password plus
+ *   the code.
  * - The two-factor step repeats the login with the same login, password and `appSource`, plus
  *   the code and the captcha token given with `SUBMIT_CODE` (if any; a captcha token is single-use).
  * - A rejected code (4xx other than 429, or another code requested) counts; the 5th fails the
  *   login. No answer, a timeout, a 5xx or a 429 returns to `twoFactorRequired` uncounted.
- *   Nothing is retried automatically; `context.retryAt` tells when a 429 ends.
+ *   Nothing is retried automatically; `context.retryAt` tells when a 429 ends. Errors are told
+ *   apart by brand and code, so an auth module from another copy of pam-client (CJS/ESM) works.
  * - `RESET` returns to `idle` from every state but `authenticated`, aborting a request in flight.
- *   `SUBMIT` is also accepted in `failed` and `cancelledAccount` (a new attempt).
+ *   `SUBMIT` and `REGISTER` are also accepted in `failed` and `cancelledAccount` (a new attempt).
+ * - Persistence: a persisted snapshot holds data only (no `auth`, no clock, no password unless
+ *   kept in memory). Restore it with fresh services: `createActor(loginMachine, { snapshot, input:
+ *   { auth } })`. A password restored from JSON is gone: the user submits again.
  *
  * @example
  * const actor = createActor(loginMachine, { input: { auth } }).start();
@@ -129,124 +326,4 @@ const initial = {
  * actor.send({ type: 'SUBMIT_CODE', code: form.code, captchaToken: await captcha() });
  * const session = (await toPromise(actor)).access_token;
  */
-export const loginMachine = /* @__PURE__ */ setup({
-  types: {
-    context: {} as LoginContext,
-    events: {} as LoginEvent,
-    input: {} as LoginInput,
-    output: {} as LoginSuccess,
-  },
-  actors: {
-    submitLogin: requestLogin,
-    submitCode: requestLogin,
-  },
-  guards: {
-    asksForCode: ({ event }) => answerOf(event)?.type === 'two_factor_code',
-    accountCancelled: ({ event }) => answerOf(event)?.type === 'cancelled_account',
-    codeRejected: ({ event }) => isRejection(event),
-    lastCodeRejected: ({ context, event }) =>
-      isRejection(event) && context.rejectedCodes + 1 >= MAX_REJECTED_CODES,
-    /** The password is unusable (a snapshot restored from JSON): another code cannot help. */
-    passwordLost: ({ event }) => {
-      const error = failureOf(event);
-      return error instanceof RequestValidationError && error.issues.some((i) => i.path[0] === 'password');
-    },
-  },
-  actions: {
-    reset: assign(initial),
-    acceptCredentials: assign(({ event }) =>
-      event.type === 'SUBMIT'
-        ? {
-            ...initial,
-            login: typeof event.login === 'string' ? event.login : '',
-            password: box(event.password),
-            appSource: event.appSource ?? null,
-          }
-        : {},
-    ),
-    clearError: assign({ error: null, retryAt: null }),
-    forgetPassword: assign({ password: null }),
-    setError: assign(({ context, event }) => {
-      const error = errorOf(event);
-      return { error, retryAt: retryAtOf(context, error) };
-    }),
-    rejectCode: assign(({ context, event }) => {
-      const error = errorOf(event);
-      return { error, retryAt: retryAtOf(context, error), rejectedCodes: context.rejectedCodes + 1 };
-    }),
-  },
-}).createMachine({
-  id: 'login',
-  context: ({ input }) => ({ auth: input.auth, now: input.now ?? Date.now, ...initial }),
-  initial: 'idle',
-  states: {
-    idle: {
-      entry: 'reset',
-      on: { SUBMIT: { target: 'submitting', actions: 'acceptCredentials' } },
-    },
-    submitting: {
-      // No SUBMIT here: a second click while the first request runs is ignored.
-      invoke: {
-        id: 'submitLogin',
-        src: 'submitLogin',
-        input: ({ context, event }) =>
-          request(context, {
-            captchaToken: event.type === 'SUBMIT' ? boxOptional(event.captchaToken) : undefined,
-          }),
-        onDone: [
-          { guard: 'asksForCode', target: 'twoFactorRequired' },
-          { guard: 'accountCancelled', target: 'cancelledAccount' },
-          { target: 'authenticated' },
-        ],
-        onError: { target: 'failed', actions: 'setError' },
-      },
-      // Leaving the state stops the request actor, which aborts the HTTP request.
-      on: { RESET: 'idle' },
-    },
-    twoFactorRequired: {
-      on: {
-        SUBMIT_CODE: { target: 'verifyingTwoFactor', actions: 'clearError' },
-        RESET: 'idle',
-      },
-    },
-    verifyingTwoFactor: {
-      invoke: {
-        id: 'submitCode',
-        src: 'submitCode',
-        input: ({ context, event }) =>
-          event.type === 'SUBMIT_CODE'
-            ? request(context, { code: box(event.code), captchaToken: boxOptional(event.captchaToken) })
-            : request(context, { code: secret('') }),
-        onDone: [
-          { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },
-          { guard: 'codeRejected', target: 'twoFactorRequired', actions: 'rejectCode' },
-          { guard: 'accountCancelled', target: 'cancelledAccount' },
-          { target: 'authenticated' },
-        ],
-        onError: [
-          { guard: 'passwordLost', target: 'failed', actions: 'setError' },
-          { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },
-          { guard: 'codeRejected', target: 'twoFactorRequired', actions: 'rejectCode' },
-          // No answer, timeout, 5xx, 429, refused input: try another time, uncounted.
-          { target: 'twoFactorRequired', actions: 'setError' },
-        ],
-      },
-      on: { RESET: 'idle' },
-    },
-    authenticated: {
-      type: 'final',
-      entry: 'forgetPassword',
-      // The answer (with its access token) goes to the output only, never into context.
-      output: ({ event }) => answerOf(event),
-    },
-    cancelledAccount: {
-      entry: 'forgetPassword',
-      on: { RESET: 'idle', SUBMIT: { target: 'submitting', actions: 'acceptCredentials' } },
-    },
-    failed: {
-      entry: 'forgetPassword',
-      on: { RESET: 'idle', SUBMIT: { target: 'submitting', actions: 'acceptCredentials' } },
-    },
-  },
-  output: ({ event }) => event.output as LoginSuccess,
-});
+export const loginMachine = /* @__PURE__ */ createLoginMachine();

@@ -5,6 +5,7 @@ import {
   isSecret,
   type LoginPayload,
   type LoginResponse,
+  type RegisterSimplifiedPayload,
   RequestValidationError,
   type Secret,
   secret,
@@ -36,14 +37,16 @@ export const boxOptional = (value: unknown): Secret | undefined =>
  * secret was. Sending it would cost the user a failed login (or a rejected code), so refuse.
  */
 function unrestorable(field: string): RequestValidationError {
-  return new RequestValidationError('login', [
+  return new RequestValidationError(field === 'payload' ? 'registerSimplified' : 'login', [
     { path: [field], code: 'not_persisted', message: 'is never persisted; submit it again' },
   ]);
 }
 
 function toPayload(r: LoginRequest): LoginPayload {
   if (!isSecret(r.password)) throw unrestorable('password');
-  if (r.code !== undefined && !isSecret(r.code)) throw unrestorable('two_factor_code');
+  // A restored two-factor step has no code to send (it is never kept): ask for it again.
+  if (r.code !== undefined && (!isSecret(r.code) || r.code.reveal() === ''))
+    throw unrestorable('two_factor_code');
   const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
   // A restored captcha token is dropped rather than refused: it was single-use anyway.
   if (isSecret(r.captchaToken)) payload.captcha_token = r.captchaToken.reveal();
@@ -64,6 +67,43 @@ export function withoutUserToken<T extends LoginResponse>(response: T): T {
 }
 
 /** One login request; `signal` aborts it when the state that invoked it is left. */
-export const requestLogin = fromPromise<LoginResponse, LoginRequest>(async ({ input, signal }) =>
-  withoutUserToken(await input.auth.login(toPayload(input), { signal })),
+export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(
+  async ({ input, signal }) => withoutUserToken(await input.auth.login(toPayload(input), { signal })),
+);
+
+/** A registration as an app sends it (spec 5.3): the password and captcha token may be `Secret`s. */
+export type RegistrationPayload = Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'> & {
+  password: string | Secret;
+  captcha_token?: string | Secret;
+};
+
+/**
+ * What the registration request actor receives: the form's fields (no secret in plain text:
+ * the password and captcha token stay boxed until the request is sent). `payload` is absent
+ * after a restore (a registration is never sent twice on its own).
+ */
+export interface RegisterRequest {
+  auth: Pick<AuthModule, 'registerSimplified'>;
+  payload?: Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'>;
+  password: Secret;
+  captchaToken?: Secret;
+}
+
+/** The registration fields without the secrets (those are boxed separately). */
+export function registrationFields(
+  payload: RegistrationPayload,
+): Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'> {
+  const { password: _p, captcha_token: _c, ...fields } = (payload ?? {}) as RegistrationPayload;
+  return fields;
+}
+
+/** One simplified registration (spec 5.3): its answer is a login answer. */
+export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, RegisterRequest>(
+  async ({ input, signal }) => {
+    if (input.payload === undefined) throw unrestorable('payload');
+    if (!isSecret(input.password)) throw unrestorable('password');
+    const payload = { ...input.payload, password: input.password.reveal() } as RegisterSimplifiedPayload;
+    if (isSecret(input.captchaToken)) payload.captcha_token = input.captchaToken.reveal();
+    return withoutUserToken(await input.auth.registerSimplified(payload, { signal }));
+  },
 );

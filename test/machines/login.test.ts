@@ -8,7 +8,6 @@ import {
   type LoginPayload,
   type LoginResponse,
   NetworkError,
-  PamError,
   TimeoutError,
   UnauthorizedError,
 } from 'pam-client';
@@ -376,7 +375,7 @@ describe('loginMachine (timers and stop)', () => {
       const slow = fromPromise<LoginResponse, LoginRequest>(
         ({ signal }) =>
           new Promise((_, reject) => {
-            const timer = setTimeout(() => reject(new PamError('network', 'never reached')), 1000);
+            const timer = setTimeout(() => reject(new NetworkError('POST', 'never reached')), 1000);
             signal.addEventListener('abort', () => {
               aborted = true;
               clearTimeout(timer);

@@ -1,0 +1,144 @@
+// A login actor restored from a persisted snapshot (JSON round trip) with fresh input logs in
+// again; the persisted snapshot holds data only (no service, no function, no secret).
+import { createAuthModule, createOfetchAdapter, secret } from 'pam-client';
+import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { loginMachine } from '../../machines/loginMachine';
+
+let server: ReferenceServer;
+beforeAll(async () => {
+  server = await startReferenceServer();
+});
+beforeEach(() => server.reset());
+afterAll(() => server?.close());
+
+const auth = () => createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: 2000 }));
+const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+
+/** Every function, and every path, reachable from a value (own enumerable keys). */
+function walk(
+  value: unknown,
+  path = '$',
+  out: { functions: string[]; paths: string[] } = { functions: [], paths: [] },
+) {
+  if (typeof value === 'function') out.functions.push(path);
+  if (typeof value !== 'object' || value === null) return out;
+  for (const [key, child] of Object.entries(value)) {
+    out.paths.push(`${path}.${key}`);
+    walk(child, `${path}.${key}`, out);
+  }
+  return out;
+}
+
+describe('loginMachine restored from a persisted snapshot', () => {
+  it('logs in again after a JSON round trip of a failed attempt, with fresh input', async () => {
+    const first = createActor(loginMachine, { input: { auth: auth() } }).start();
+    first.send({ type: 'SUBMIT', login: server.seed.plain.email, password: 'wrong password' });
+    await waitFor(first, (s) => s.matches('failed'), { timeout: 3000 });
+    const persisted = json(first.getPersistedSnapshot());
+    first.stop();
+
+    const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
+    expect(restored.getSnapshot().value).toBe('failed');
+    restored.send({ type: 'SUBMIT', login: server.seed.plain.email, password: server.seed.plain.password });
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    expect(done.value).toBe('authenticated');
+    expect(typeof done.output?.access_token).toBe('string');
+  });
+
+  it('logs in again from a restored idle actor', async () => {
+    const first = createActor(loginMachine, { input: { auth: auth() } }).start();
+    const restored = createActor(loginMachine, {
+      snapshot: json(first.getPersistedSnapshot()),
+      input: { auth: auth() },
+    }).start();
+    restored.send({
+      type: 'SUBMIT',
+      login: server.seed.plain.email,
+      password: secret(server.seed.plain.password),
+    });
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    expect(done.value).toBe('authenticated');
+  });
+
+  it('persists data only: no service, no function, no password, no clock', async () => {
+    const actor = createActor(loginMachine, { input: { auth: auth(), now: () => 5 } }).start();
+    actor.send({
+      type: 'SUBMIT',
+      login: server.seed.twoFactor.email,
+      password: server.seed.twoFactor.password,
+    });
+    await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
+    const persisted = actor.getPersistedSnapshot() as { context: Record<string, unknown> };
+    const { functions, paths } = walk(persisted);
+    expect(functions).toEqual([]);
+    expect(Object.keys(persisted.context)).not.toContain('auth');
+    expect(Object.keys(persisted.context)).not.toContain('now');
+    expect(paths.filter((p) => /\.auth\b|\.now\b/.test(p))).toEqual([]);
+    const text = JSON.stringify(persisted);
+    expect(text).not.toContain(server.seed.twoFactor.password);
+    expect(text).not.toContain('[service');
+  });
+
+  it('persists no service while a request is in flight, and a restored request runs with the fresh auth', async () => {
+    const first = createActor(loginMachine, { input: { auth: auth() } }).start();
+    first.send({
+      type: 'SUBMIT',
+      login: server.seed.plain.email,
+      password: secret(server.seed.plain.password),
+    });
+    expect(first.getSnapshot().value).toBe('submitting');
+    // In memory (not JSON): the Secret survives, so the restored request can be sent again.
+    const persisted = first.getPersistedSnapshot() as { children: Record<string, { snapshot: object }> };
+    first.stop();
+    expect(walk(persisted).functions).toEqual([]);
+    expect(JSON.stringify(persisted)).not.toContain('"auth"');
+
+    const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    expect(done.value).toBe('authenticated');
+  });
+
+  it('a two-factor step restored from JSON asks for the password again, and the next SUBMIT logs in', async () => {
+    const { twoFactor } = server.seed;
+    const first = createActor(loginMachine, { input: { auth: auth() } }).start();
+    first.send({ type: 'SUBMIT', login: twoFactor.email, password: twoFactor.password });
+    await waitFor(first, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
+    const persisted = json(first.getPersistedSnapshot());
+
+    const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
+    restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode });
+    const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 3000 });
+    expect(failed.context.error?.code).toBe('invalid_request');
+    restored.send({ type: 'SUBMIT', login: twoFactor.email, password: twoFactor.password });
+    await waitFor(restored, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
+    restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode });
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    expect(done.value).toBe('authenticated');
+  });
+
+  it('says what is missing when a snapshot is restored without input', () => {
+    const first = createActor(loginMachine, { input: { auth: auth() } }).start();
+    const restored = createActor(loginMachine, { snapshot: json(first.getPersistedSnapshot()) } as never);
+    const errors: unknown[] = [];
+    restored.subscribe({ error: (e) => errors.push(e) });
+    restored.start();
+    expect(restored.getSnapshot().status).toBe('error');
+    expect(String((errors[0] as Error).message)).toMatch(/input/);
+  });
+
+  it('keeps working after .provide() (the override survives)', async () => {
+    const provided = loginMachine.provide({});
+    const first = createActor(provided, { input: { auth: auth() } }).start();
+    expect(Object.keys((first.getPersistedSnapshot() as { context: object }).context)).not.toContain('auth');
+    const restored = createActor(provided, {
+      snapshot: json(first.getPersistedSnapshot()),
+      input: { auth: auth() },
+    }).start();
+    restored.send({ type: 'SUBMIT', login: server.seed.plain.email, password: server.seed.plain.password });
+    expect((await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 })).value).toBe(
+      'authenticated',
+    );
+  });
+});
