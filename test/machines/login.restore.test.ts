@@ -70,7 +70,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
       password: server.seed.twoFactor.password,
     });
     await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
-    const persisted = actor.getPersistedSnapshot() as { context: Record<string, unknown> };
+    const persisted = actor.getPersistedSnapshot() as unknown as { context: Record<string, unknown> };
     const { functions, paths } = walk(persisted);
     expect(functions).toEqual([]);
     expect(Object.keys(persisted.context)).not.toContain('auth');
@@ -90,7 +90,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
     });
     expect(first.getSnapshot().value).toBe('submitting');
     // In memory (not JSON): the Secret survives, so the restored request can be sent again.
-    const persisted = first.getPersistedSnapshot() as { children: Record<string, { snapshot: object }> };
+    const persisted = first.getPersistedSnapshot();
     first.stop();
     expect(walk(persisted).functions).toEqual([]);
     expect(JSON.stringify(persisted)).not.toContain('"auth"');
@@ -108,12 +108,12 @@ describe('loginMachine restored from a persisted snapshot', () => {
     const persisted = json(first.getPersistedSnapshot());
 
     const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
-    restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode });
+    restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode as string });
     const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 3000 });
     expect(failed.context.error?.code).toBe('invalid_request');
     restored.send({ type: 'SUBMIT', login: twoFactor.email, password: twoFactor.password });
     await waitFor(restored, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
-    restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode });
+    restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode as string });
     const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
     expect(done.value).toBe('authenticated');
   });
@@ -131,7 +131,9 @@ describe('loginMachine restored from a persisted snapshot', () => {
   it('keeps working after .provide() (the override survives)', async () => {
     const provided = loginMachine.provide({});
     const first = createActor(provided, { input: { auth: auth() } }).start();
-    expect(Object.keys((first.getPersistedSnapshot() as { context: object }).context)).not.toContain('auth');
+    expect(
+      Object.keys((first.getPersistedSnapshot() as unknown as { context: object }).context),
+    ).not.toContain('auth');
     const restored = createActor(provided, {
       snapshot: json(first.getPersistedSnapshot()),
       input: { auth: auth() },
