@@ -15,7 +15,9 @@ function client() {
   clients.push(c);
   const views: SessionView[] = [];
   c.subscribe((v) => views.push(v));
-  return { c, views, statuses: () => views.map((v) => v.status) };
+  // Consecutive views of one status (e.g. signedIn, then signedIn with the profile read) count once.
+  const statuses = () => views.map((v) => v.status).filter((s, i, all) => i === 0 || all[i - 1] !== s);
+  return { c, views, statuses };
 }
 const until = (c: PamClient, status: SessionView['status']) =>
   vi.waitFor(() => expect(c.view.status).toBe(status), { timeout: 3000 });
@@ -137,5 +139,24 @@ describe('session view', () => {
       'cancelledAccount',
       'failed',
     ]);
+  });
+});
+
+describe('registration through the session', () => {
+  it('register() goes through registering and ends signed in, the token stored, without the password again', async () => {
+    const { c, statuses } = client();
+    await until(c, 'signedOut');
+    c.register({
+      email: `new-${Date.now()}@example.com`,
+      password: 'Str0ng!Passw0rd',
+      country: 'BR',
+      nationalities: '["BR"]',
+      optIn: true,
+    });
+    await until(c, 'signedIn');
+    expect(statuses()).toContain('registering');
+    expect((await c.tokens.get())?.accessToken).toMatch(/\S{16,}/);
+    const profile = await c.auth.getUserProfile();
+    expect(profile.user.email).toBe(c.view.user?.email);
   });
 });
