@@ -25,6 +25,7 @@ export {
 export type * from './http/errors';
 export {
   AbortedError,
+  ConfigurationError,
   HttpError,
   isPamError,
   isTransientError,
@@ -32,6 +33,8 @@ export {
   PamError,
   RequestValidationError,
   ResponseValidationError,
+  StepUpRequiredError,
+  StorageError,
   TimeoutError,
   UnauthorizedError,
 } from './http/errors';

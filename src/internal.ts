@@ -5,3 +5,9 @@
 export { parseStoredSession } from './session/storage';
 export type { UserMutation } from './user/index';
 export { USER_MUTATIONS } from './user/index';
+// Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
+export { asPamError, isHttpError } from './errors/index';
+export type { BackoffOptions } from './http/backoff';
+export { backoffDelay } from './http/backoff';
+export { retryAfterMs } from './http/retry-after';
+export { ABORTED, clampDelay, MAX_TIMER_MS, sleep } from './http/sleep';

@@ -1,23 +1,22 @@
 import { createFetch } from 'ofetch';
+import { isPamError } from '../errors/base';
+import { StorageError } from '../errors/config';
+import { createScrubber, NO_SCRUB, type Scrubber } from '../errors/scrub';
+import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
+import { RequestValidationError } from '../errors/validation';
+import { isHeaderSafeToken } from '../schemas/common';
+import { secretValuesOf, secretValuesOfQuery } from '../secrets/collect';
 import { retryDelay } from './backoff';
-import {
-  AbortedError,
-  NetworkError,
-  PamError,
-  RequestValidationError,
-  TimeoutError,
-  UnauthorizedError,
-} from './errors';
+import { absoluteURL, settingsOf } from './options';
+import { redirectTarget } from './redirect';
 import { readResponse } from './response';
-import { ABORTED, attemptSignal, sleep, untilAborted } from './signal';
+import { attemptSignal, untilAborted } from './signal';
 import { singleFlight } from './single-flight';
+import { ABORTED, sleep } from './sleep';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
 import { isSameOrigin, joinURL, stripQuery } from './url';
 
 export { parseRetryAfter } from './retry-after';
-
-const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_RETRY = 1;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -29,13 +28,25 @@ interface Call {
   sameOrigin: boolean;
   json: string | undefined;
   options: RequestOptions;
+  /** Every secret the request carries but the token (read per attempt): body, query, headers. */
+  secrets: readonly string[];
 }
+
+/** Header names whose values are credentials: scrubbed from errors like the token is. */
+const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
 
 /**
  * The default `HttpAdapter`, on ofetch. One instance per API: it joins paths to `baseURL`, sends
  * JSON, adds the token (to `baseURL`'s origin only), times out, retries idempotent GETs with
  * backoff, refreshes once on 401 through a single-flight `onUnauthorized`, and throws only
  * `PamError`s (never ofetch's `FetchError`, which carries the request's headers and body).
+ *
+ * Every secret the request sent (the values of `SECRET_KEYS` in the body at any depth, every
+ * `Secret`, secret query parameters, credential headers and the token) is scrubbed from any error
+ * built from the answer, even when the server echoes them. Redirects are not followed blindly:
+ * a GET follows a redirect on its own origin (at most 5); any other redirect is an `HttpError`
+ * with the 3xx status, and nothing is sent to the redirect's target. Throws a `ConfigurationError`
+ * for options that cannot work (see docs/errors.md).
  *
  * @example
  * const http = createOfetchAdapter({
@@ -46,10 +57,8 @@ interface Call {
  * const { years } = await http.get<{ years: number[] }>('/income-report/available-years');
  */
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
-  const { baseURL, getAccessToken, onUnauthorized } = options;
-  const tokenType = options.tokenType ?? 'Bearer';
-  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-  const retries = Math.max(0, options.retry ?? DEFAULT_RETRY);
+  const { getAccessToken, onUnauthorized } = options;
+  const { baseURL, tokenType, timeout, retries } = settingsOf(options);
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
   const $fetch = createFetch({
@@ -60,53 +69,77 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // Read for every attempt, so a retry carries a token refreshed meanwhile.
   async function readToken(call: Call): Promise<string | undefined> {
     if (!call.sameOrigin) return undefined;
-    if (call.options.accessToken !== undefined) return call.options.accessToken || undefined;
-    if (!getAccessToken) return undefined;
-    try {
-      return (await getAccessToken()) || undefined;
-    } catch (error) {
-      // A token store that fails (storage closed, quota) must not escape as a foreign error; its
-      // message is not copied, as it could quote what was stored.
-      throw new PamError('network', `${call.method} ${call.shownPath} could not read the access token`, {
-        cause: new Error(error instanceof Error ? error.name : typeof error),
-      });
+    let token: string | null | undefined;
+    if (call.options.accessToken !== undefined) token = call.options.accessToken;
+    else if (getAccessToken) {
+      try {
+        token = await getAccessToken();
+      } catch (error) {
+        // A token store that fails (storage closed, quota) must not escape as a foreign error; its
+        // message is not copied, as it could quote what was stored.
+        throw new StorageError(`${call.method} ${call.shownPath} could not read the access token`, {
+          cause: new Error(error instanceof Error ? error.name : typeof error),
+        });
+      }
     }
+    if (!token) return undefined;
+    // A token with a line break, a NUL or non-ASCII would fail every request locally (or smuggle
+    // a header): refuse it before anything is sent.
+    if (!isHeaderSafeToken(token)) {
+      throw new StorageError(
+        `${call.method} ${call.shownPath}: the access token cannot be sent as a header value`,
+      );
+    }
+    return token;
   }
 
-  /** One HTTP exchange. Every failure leaves as a `PamError`. */
-  async function attempt(call: Call, token: string | undefined): Promise<unknown> {
+  function headersFor(call: Call, token: string | undefined): Record<string, string> {
+    // A plain object with lower-cased names (what Headers.set would do): ofetch builds the one
+    // Headers instance from it, so each attempt makes one, not two.
+    const headers: Record<string, string> = Object.assign(Object.create(null), {
+      accept: 'application/json',
+    });
+    // Read per attempt: a caller may change `options.headers` after creating the adapter.
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+    if (call.json !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `${tokenType} ${token}`;
+    return headers;
+  }
+
+  /** One HTTP exchange (following same-origin GET redirects). Every failure leaves as a `PamError`. */
+  async function attempt(call: Call, token: string | undefined, scrub: Scrubber): Promise<unknown> {
     const { method, shownPath } = call;
     const caller = call.options.signal;
     const attemptAbort = attemptSignal(caller, timeout);
     try {
-      // A plain object with lower-cased names (what Headers.set would do): ofetch builds the one
-      // Headers instance from it, so each attempt makes one, not two.
-      const headers: Record<string, string> = Object.assign(Object.create(null), {
-        accept: 'application/json',
-      });
-      // Read per attempt: a caller may change `options.headers` after creating the adapter.
-      for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
-      if (call.json !== undefined) headers['content-type'] = 'application/json';
-      if (token) headers.authorization = `${tokenType} ${token}`;
-      const response = await $fetch.raw<string, 'text'>(call.url, {
-        method,
-        headers,
-        body: call.json,
-        signal: attemptAbort.signal,
-        // We parse: ofetch's `destr` turns invalid JSON into a string, which must be an error here.
-        responseType: 'text',
-        // Our own loop: ofetch would retry POSTs on some statuses and knows nothing of Retry-After.
-        retry: 0,
-        // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
-        ignoreResponseError: true,
-      });
-      return readResponse(response, method, shownPath);
+      const headers = headersFor(call, token);
+      let url = absoluteURL(call.url);
+      for (let hops = 0; ; hops += 1) {
+        const response = await $fetch.raw<string, 'text'>(url, {
+          method,
+          headers,
+          body: call.json,
+          signal: attemptAbort.signal,
+          // Never let fetch follow: it would re-send the body (a 307/308) and the credentials to
+          // wherever the server points. We follow only what is safe (see redirectTarget).
+          redirect: 'manual',
+          // We parse: ofetch's `destr` turns invalid JSON into a string, which must be an error here.
+          responseType: 'text',
+          // Our own loop: ofetch would retry POSTs on some statuses and knows nothing of Retry-After.
+          retry: 0,
+          // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
+          ignoreResponseError: true,
+        });
+        const next = hops < MAX_REDIRECTS ? redirectTarget(method, url, response) : undefined;
+        if (next === undefined) return readResponse(response, method, shownPath, scrub);
+        url = next;
+      }
     } catch (error) {
-      if (error instanceof PamError) throw error;
+      if (isPamError(error)) throw error;
       // Which signal fired decides, not the error's name: runtimes disagree on those names.
       if (caller?.aborted) throw new AbortedError(method, shownPath);
       if (attemptAbort.timedOut) throw new TimeoutError(method, shownPath, timeout);
-      throw new NetworkError(method, shownPath, { cause: lowLevelCause(error) });
+      throw new NetworkError(method, shownPath, { cause: lowLevelCause(error, scrub) });
     } finally {
       attemptAbort.dispose();
     }
@@ -133,18 +166,16 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       if (requestOptions.signal?.aborted) throw new AbortedError(method, shownPath);
       const token = await readToken(call);
       try {
-        return await attempt(call, token);
+        return await attempt(call, token, scrubberFor(token ? [...call.secrets, token] : call.secrets));
       } catch (error) {
-        if (error instanceof UnauthorizedError && !refreshed) {
+        // Brand and code, never instanceof: the error may come from another copy of pam-client.
+        if (isPamError(error) && error.code === 'unauthorized' && !refreshed) {
           refreshed = true;
           if (await recoverFrom401(call, token)) continue;
           throw error;
         }
         // Only GETs: a POST that timed out may have been applied, so repeating it could apply it twice.
-        const wait =
-          method === 'GET' && failures < retries && error instanceof PamError
-            ? retryDelay(error, failures)
-            : undefined;
+        const wait = method === 'GET' && failures < retries ? retryDelay(error, failures) : undefined;
         if (wait === undefined) throw error;
         failures += 1;
         if ((await sleep(wait, requestOptions.signal)) === ABORTED) throw new AbortedError(method, shownPath);
@@ -158,7 +189,13 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     body: unknown,
     requestOptions: RequestOptions = {},
   ): Promise<T> {
-    const shownPath = stripQuery(path);
+    const secrets = [...secretValuesOf(body), ...secretValuesOfQuery(path)];
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (CREDENTIAL_HEADER.test(name) && typeof value === 'string') secrets.push(value);
+    }
+    const rawPath = stripQuery(path);
+    // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
+    const shownPath = secrets.length > 0 ? scrubberFor(secrets).text(rawPath) : rawPath;
     let json: string | undefined;
     try {
       json = body === undefined ? undefined : JSON.stringify(body);
@@ -175,6 +212,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       sameOrigin: isSameOrigin(baseURL, path),
       json,
       options: requestOptions,
+      secrets,
     };
     return (await send(call)) as T;
   }
@@ -187,16 +225,29 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   };
 }
 
+const MAX_REDIRECTS = 5;
+
+/** A scrubber built only when an error (or a schema check of the answer) needs it. */
+function scrubberFor(secrets: readonly string[]): Scrubber {
+  if (secrets.length === 0) return NO_SCRUB;
+  let real: Scrubber | undefined;
+  const get = () => {
+    real ??= createScrubber(secrets);
+    return real;
+  };
+  return { text: (t) => get().text(t), deep: (v) => get().deep(v) };
+}
+
 /**
  * A fresh error with only what helps diagnose a dead connection (e.g. ECONNREFUSED), found down
  * the cause chain. The errors themselves stay here: ofetch's FetchError holds the request options.
  */
-function lowLevelCause(error: unknown): Error | undefined {
+function lowLevelCause(error: unknown, scrub: Scrubber): Error | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
     const { code, syscall } = e as { code?: unknown; syscall?: unknown };
     if (typeof code === 'string') {
       // Node system errors are built from syscall, code and address only; other messages may quote input.
-      const cause = new Error(typeof syscall === 'string' ? e.message : code);
+      const cause = new Error(scrub.text(typeof syscall === 'string' ? e.message : code));
       return Object.assign(cause, { code });
     }
   }

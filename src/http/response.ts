@@ -1,4 +1,6 @@
-import { HttpError, type HttpErrorInit, ResponseValidationError, UnauthorizedError } from './errors';
+import { httpErrorFor } from '../errors/http';
+import { attachScrubber, type Scrubber } from '../errors/scrub';
+import { ResponseValidationError } from '../errors/validation';
 import { parseRetryAfter } from './retry-after';
 
 /** Non-JSON error bodies (HTML error pages, proxies) are kept for debugging, but not whole. */
@@ -12,10 +14,11 @@ export interface TextResponse {
 }
 
 /**
- * The value of a 2xx answer, or the `HttpError` for any other. `operation` is `'<METHOD> <path>'`
- * with the query stripped.
+ * The value of a 2xx answer, or the `HttpError` for any other. `path` is the path as errors show
+ * it (query stripped). `scrub` removes every secret the request sent from whatever an error is
+ * built from (body, message, field errors); a 2xx value carries it along for `parseResponse`.
  */
-export function readResponse(response: TextResponse, method: string, path: string): unknown {
+export function readResponse(response: TextResponse, method: string, path: string, scrub: Scrubber): unknown {
   const text = response._data ?? '';
   if (response.status >= 200 && response.status < 300) {
     if (text.trim() === '') return undefined;
@@ -25,22 +28,23 @@ export function readResponse(response: TextResponse, method: string, path: strin
         { path: [], code: 'invalid_json', message: 'body is not valid JSON' },
       ]);
     }
+    attachScrubber(parsed, scrub);
     return parsed;
   }
-  const init: HttpErrorInit = {
+  throw httpErrorFor({
     status: response.status,
     method,
     path,
-    body: errorBody(text),
+    body: errorBody(text, scrub),
     retryAfter: parseRetryAfter(response.headers.get('retry-after')),
-  };
-  throw response.status === 401 ? new UnauthorizedError(init) : new HttpError(init);
+  });
 }
 
-function errorBody(text: string): unknown {
+/** The error body, scrubbed: parsed JSON walked key by key, or text scrubbed before it is cut. */
+function errorBody(text: string, scrub: Scrubber): unknown {
   if (text.trim() === '') return undefined;
   const parsed = parseJSON(text);
-  return parsed !== NOT_JSON ? parsed : text.slice(0, MAX_TEXT_BODY);
+  return parsed !== NOT_JSON ? scrub.deep(parsed) : scrub.text(text).slice(0, MAX_TEXT_BODY);
 }
 
 /** What `parseJSON` answers for text that is not JSON (no JSON value is this object). */

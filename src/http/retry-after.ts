@@ -1,3 +1,6 @@
+import { isHttpError } from '../errors/classify';
+import { clampDelay } from './sleep';
+
 // RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date. Date.parse alone
 // is far too lenient (it reads '1.5' or 'soon 3' as dates), so a date must start with a weekday,
 // which all three HTTP-date forms (IMF-fixdate, RFC 850, asctime) do.
@@ -26,4 +29,19 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const at = Date.parse(HAS_ZONE.test(text) ? text : `${text} GMT`);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * The one Retry-After → milliseconds conversion: the wait an `HttpError` (of any copy of
+ * pam-client: brand and code, not `instanceof`) asks for, clamped to what a timer can wait, or
+ * `undefined` when it asks for none.
+ *
+ * @example
+ * const wait = retryAfterMs(error) ?? backoffDelay(attempt);
+ */
+export function retryAfterMs(error: unknown): number | undefined {
+  if (!isHttpError(error)) return undefined;
+  const seconds = (error as { retryAfter?: unknown }).retryAfter;
+  if (typeof seconds !== 'number' || Number.isNaN(seconds) || seconds < 0) return undefined;
+  return clampDelay(seconds * 1000);
 }

@@ -1,3 +1,5 @@
+import { ABORTED } from './sleep';
+
 /** One attempt's signal: the caller's signal and the adapter's timeout, combined. */
 export interface AttemptSignal {
   readonly signal: AbortSignal;
@@ -7,8 +9,10 @@ export interface AttemptSignal {
   dispose(): void;
 }
 
+export { ABORTED };
+
 /**
- * Combines `caller` with a timer of `timeoutMs`. Not `AbortSignal.any`: a long-lived caller signal
+ * Combines `caller` with a timer of `timeoutMs` (`Infinity`: no timer). Not `AbortSignal.any`: a long-lived caller signal
  * (one per machine, shared by many requests) keeps every signal `any` derived from it alive
  * (nodejs/node#55351), and `any` gives no way to detach, whereas here `dispose()` removes the
  * listener. It also tells which side fired, which is how a timeout is told from an abort.
@@ -17,10 +21,13 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
   const controller = new AbortController();
   let timedOut = false;
   const onCallerAbort = () => controller.abort(caller?.reason);
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The request timed out', 'TimeoutError'));
-  }, timeoutMs);
+  // Infinity: no timeout at all (the adapter clamps every finite value to what a timer can wait).
+  const timer = Number.isFinite(timeoutMs)
+    ? setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException('The request timed out', 'TimeoutError'));
+      }, timeoutMs)
+    : undefined;
 
   if (caller?.aborted) onCallerAbort();
   else caller?.addEventListener('abort', onCallerAbort, { once: true });
@@ -35,25 +42,6 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
       caller?.removeEventListener('abort', onCallerAbort);
     },
   };
-}
-
-/** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
-export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
-
-/** Waits `ms`, or less if `signal` aborts first (then resolves to `ABORTED`). Leaves no timer behind. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<undefined | typeof ABORTED> {
-  if (signal?.aborted) return Promise.resolve(ABORTED);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(ABORTED);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(undefined);
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**

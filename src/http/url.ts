@@ -1,5 +1,8 @@
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
 
+/** Whether `url` starts with a scheme (`https:`, `http:`, …). */
+export const isAbsoluteURL = (url: string): boolean => ABSOLUTE_URL.test(url);
+
 /**
  * `baseURL` and `path` with exactly one slash between them, nothing else touched (the spec writes
  * paths with their query strings, and ufo's `withBase` would keep a path that merely starts with

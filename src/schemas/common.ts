@@ -40,3 +40,26 @@ export const sensitiveFields = /* @__PURE__ */ (() => ({
 
 export const optionalString = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.string());
 export const nullableString = /* @__NO_SIDE_EFFECTS__ */ () => z.nullable(z.string());
+
+// RFC 9110 field-value characters a token may hold: visible ASCII only (no space, no control
+// character, no NUL, no line break, nothing beyond 0x7E). Bearer tokens (RFC 6750 b64token),
+// JWTs and Sanctum's `id|secret` all fit.
+const HEADER_SAFE_TOKEN = /^[\x21-\x7e]+$/;
+
+/**
+ * Whether `value` can be sent as a token in an `Authorization` header. The adapter refuses any
+ * other token before sending; the login and refresh answers should refuse one too.
+ *
+ * @example
+ * isHeaderSafeToken('1|abcDEF.xyz'); // true
+ * isHeaderSafeToken('abc\ndef'); // false
+ */
+export function isHeaderSafeToken(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 16_384 && HEADER_SAFE_TOKEN.test(value);
+}
+
+/** A token that can be a header value (see `isHeaderSafeToken`): for `access_token`/`token` in answers. */
+export const HeaderSafeToken = /* @__PURE__ */ (() =>
+  z
+    .string()
+    .check(z.refine(isHeaderSafeToken, { message: 'must be a token that can be sent in a header' })))();

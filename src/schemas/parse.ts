@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { core } from 'zod/mini';
-import { RequestValidationError, ResponseValidationError, type ValidationIssue } from '../http/errors';
+import { RequestValidationError, ResponseValidationError, type ValidationIssue } from '../errors/index';
+import { type Scrubber, scrubberOf } from '../errors/scrub';
 
 /**
  * zod/mini loads no locale (that is what keeps it small), so its own messages are a bare
@@ -73,27 +74,42 @@ export function toValidationIssues(issues: readonly core.$ZodIssue[]): Validatio
   return out;
 }
 
-function parseWith<S extends z.ZodMiniType>(
-  ErrorClass: typeof RequestValidationError | typeof ResponseValidationError,
+/**
+ * Issues with every key and message scrubbed of the request's secrets: a server that echoes
+ * the password as a key of its answer (`{"<password>": 1}`) puts it into an unknown-key path.
+ */
+function scrubbed(issues: ValidationIssue[], scrub: Scrubber): ValidationIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'string' ? scrub.text(p) : p)),
+    code: issue.code,
+    message: scrub.text(issue.message),
+  }));
+}
+
+/** Validates what a caller passed, before anything is sent. */
+export function parseRequest<S extends z.ZodMiniType>(
   operation: string,
   schema: S,
   value: unknown,
 ): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ErrorClass(operation, toValidationIssues(result.error.issues));
+  if (!result.success) throw new RequestValidationError(operation, toValidationIssues(result.error.issues));
   return result.data;
 }
 
-/** Validates what a caller passed, before anything is sent. */
-export const parseRequest = <S extends z.ZodMiniType>(
+/**
+ * Validates what the server answered (2xx only; errors are mapped by the adapter). The issues
+ * are scrubbed of every secret the request that fetched `value` sent (the adapter attaches them).
+ */
+export function parseResponse<S extends z.ZodMiniType>(
   operation: string,
   schema: S,
   value: unknown,
-): z.output<S> => parseWith(RequestValidationError, operation, schema, value);
-
-/** Validates what the server answered (2xx only; errors are mapped by the adapter). */
-export const parseResponse = <S extends z.ZodMiniType>(
-  operation: string,
-  schema: S,
-  value: unknown,
-): z.output<S> => parseWith(ResponseValidationError, operation, schema, value);
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issues = scrubbed(toValidationIssues(result.error.issues), scrubberOf(value));
+    throw new ResponseValidationError(operation, issues);
+  }
+  return result.data;
+}

@@ -1,4 +1,4 @@
-import { ResponseValidationError } from '../http/errors';
+import { ResponseValidationError } from '../errors/index';
 import type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../schemas/wallet';
 
 // Backends disagree on the wallet's casing and scalar types (PHP-style '1', '0', '12.50'), so

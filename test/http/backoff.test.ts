@@ -1,18 +1,38 @@
 import { describe, expect, it } from 'vitest';
+import { HttpError, NetworkError, TimeoutError, UnauthorizedError } from '../../src/errors/index';
 import { backoffDelay, retryDelay } from '../../src/http/backoff';
-import { HttpError, NetworkError, TimeoutError, UnauthorizedError } from '../../src/http/errors';
 
 const http = (status: number, retryAfter?: number) =>
   new HttpError({ status, method: 'GET', path: '/x', retryAfter });
 
 describe('backoffDelay', () => {
-  it('draws from [0, 250 * 2^attempt), capped at 5 s', () => {
-    expect(backoffDelay(0, () => 0)).toBe(0);
-    expect(backoffDelay(0, () => 0.999999)).toBe(249);
-    expect(backoffDelay(1, () => 0.5)).toBe(250);
-    expect(backoffDelay(3, () => 0.5)).toBe(1000);
-    expect(backoffDelay(10, () => 0.999999)).toBe(4999);
-    expect(backoffDelay(60, () => 0.5)).toBe(2500);
+  const full = (r: number) => ({ jitter: 'full' as const, random: () => r });
+  it('with full jitter draws from [0, 250 * 2^attempt), capped at 5 s', () => {
+    expect(backoffDelay(0, full(0))).toBe(0);
+    expect(backoffDelay(0, full(0.999999))).toBe(249);
+    expect(backoffDelay(1, full(0.5))).toBe(250);
+    expect(backoffDelay(3, full(0.5))).toBe(1000);
+    expect(backoffDelay(10, full(0.999999))).toBe(4999);
+    expect(backoffDelay(60, full(0.5))).toBe(2500);
+  });
+
+  it('without jitter is base * factor^attempt, capped', () => {
+    const o = { baseMs: 1000, factor: 2, maxMs: 30_000 };
+    expect([0, 1, 2, 5, 10].map((a) => backoffDelay(a, o))).toEqual([1000, 2000, 4000, 30_000, 30_000]);
+    expect(backoffDelay(-3, o)).toBe(1000);
+  });
+
+  it('with a share of jitter stays within ±share/2 of the delay', () => {
+    const o = { baseMs: 1000, factor: 2, maxMs: 30_000, jitter: 0.2 };
+    expect(backoffDelay(3, { ...o, random: () => 0 })).toBe(7200);
+    expect(backoffDelay(3, { ...o, random: () => 1 })).toBe(8800);
+    expect(backoffDelay(3, { ...o, random: () => 0.5 })).toBe(8000);
+  });
+
+  it('never exceeds what a timer can wait', () => {
+    expect(backoffDelay(100, { baseMs: 1000, factor: 10, maxMs: Number.POSITIVE_INFINITY })).toBe(
+      2 ** 31 - 1,
+    );
   });
 });
 

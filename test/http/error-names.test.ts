@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 describe('error names', () => {
   it('survive minification, as they would in an app’s production bundle', async () => {
     const out = await build({
-      entryPoints: [fileURLToPath(new URL('../../src/http/errors.ts', import.meta.url))],
+      entryPoints: [fileURLToPath(new URL('../../src/errors/index.ts', import.meta.url))],
       bundle: true,
       minify: true,
       format: 'esm',
@@ -16,17 +16,18 @@ describe('error names', () => {
     const m = await import(/* @vite-ignore */ url);
     const init = { status: 401, method: 'GET', path: '/x' };
     const names = [
-      new m.PamError('network', 'x').name,
-      new m.RequestValidationError('op', []).name,
+            new m.RequestValidationError('op', []).name,
       new m.ResponseValidationError('op', []).name,
       new m.HttpError({ ...init, status: 500 }).name,
       new m.UnauthorizedError(init).name,
       new m.NetworkError('GET', '/x').name,
       new m.TimeoutError('GET', '/x', 1).name,
       new m.AbortedError('GET', '/x').name,
+      new m.ConfigurationError('x').name,
+      new m.StorageError('x').name,
+      new m.StepUpRequiredError({ ...init, status: 422 }, 'required').name,
     ];
     expect(names).toEqual([
-      'PamError',
       'RequestValidationError',
       'ResponseValidationError',
       'HttpError',
@@ -34,6 +35,9 @@ describe('error names', () => {
       'NetworkError',
       'TimeoutError',
       'AbortedError',
+      'ConfigurationError',
+      'StorageError',
+      'StepUpRequiredError',
     ]);
     expect(new m.UnauthorizedError(init).toJSON().name).toBe('UnauthorizedError');
   });

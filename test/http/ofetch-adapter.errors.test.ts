@@ -8,7 +8,7 @@ import {
   ResponseValidationError,
   TimeoutError,
   UnauthorizedError,
-} from '../../src/http/errors';
+} from '../../src/errors/index';
 import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
@@ -42,7 +42,8 @@ describe('createOfetchAdapter: errors', () => {
       '/income-report/available-years',
     ]);
     expect(e.body).toEqual({ message: 'Unauthenticated.' });
-    expect(e.message).toBe('GET /income-report/available-years failed with 401: Unauthenticated.');
+    // The server's body.message (issue 15 item 6); method, path and status stay fields.
+    expect(e.message).toBe('Unauthenticated.');
   });
 
   it('throws HttpError with fieldErrors for a 422', async () => {
@@ -61,8 +62,8 @@ describe('createOfetchAdapter: errors', () => {
     expect(e).toBeInstanceOf(HttpError);
     expect(e).not.toBeInstanceOf(UnauthorizedError);
     expect([e.code, e.status, e.method, e.path]).toEqual(['http', 422, 'POST', '/auth/register-simplified']);
-    expect(e.fieldErrors).toEqual({ email: ['The email has already been taken.'] });
-    expect(e.message).toBe('POST /auth/register-simplified failed with 422: The given data was invalid.');
+    expect({ ...e.fieldErrors }).toEqual({ email: ['The email has already been taken.'] });
+    expect(e.message).toBe('The given data was invalid.');
   });
 
   it('reads Retry-After of a 429 as delta-seconds and as an HTTP date', async () => {
@@ -253,16 +254,18 @@ describe('createOfetchAdapter: secrets never leak into errors', () => {
     }
   });
 
-  it('keeps an echoed body reachable only as a non-enumerable property', async () => {
+  it('keeps the echoed body, scrubbed, reachable only as a non-enumerable property', async () => {
     const [, echoed] = await everyError();
     const e = echoed as HttpError;
-    expect(JSON.stringify(e.body)).toContain(PASSWORD);
+    // Issue 9 item 1: the body is scrubbed of every secret the request sent.
+    expect(JSON.stringify(e.body)).not.toContain(PASSWORD);
+    expect((e.body as { input: { password: string } }).input.password).toBe('[redacted]');
     expect(Object.keys(e)).not.toContain('body');
     expect(e.toJSON()).not.toHaveProperty('body');
     expect(e.toJSON()).toEqual({
       name: 'HttpError',
       code: 'http',
-      message: 'PATCH /echo-422 failed with 422: The given data was invalid.',
+      message: 'The given data was invalid.',
       status: 422,
       method: 'PATCH',
       path: '/echo-422',

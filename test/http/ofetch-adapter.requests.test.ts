@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UnauthorizedError } from '../../src/http/errors';
+import { UnauthorizedError } from '../../src/errors/index';
 import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';

@@ -5,7 +5,7 @@ import {
   NetworkError,
   TimeoutError,
   UnauthorizedError,
-} from '../../src/http/errors';
+} from '../../src/errors/index';
 import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';

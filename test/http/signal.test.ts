@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ABORTED, attemptSignal, sleep, untilAborted } from '../../src/http/signal';
+import { attemptSignal, untilAborted } from '../../src/http/signal';
 import { singleFlight } from '../../src/http/single-flight';
+import { ABORTED, sleep } from '../../src/http/sleep';
 
 beforeEach(() => {
   vi.useFakeTimers();

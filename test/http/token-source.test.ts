@@ -13,7 +13,7 @@ describe('where the adapter takes the token from', () => {
     });
     const error = (await http.get('/income-report/available-years').catch((e) => e)) as PamError;
     expect(isPamError(error)).toBe(true);
-    expect(error.code).toBe('network');
+    expect([error.code, error.name]).toEqual(['storage', 'StorageError']); // was 'network' (issue 10 item 5)
     expect(error.message).toBe('GET /income-report/available-years could not read the access token');
     expect(
       JSON.stringify(error) + String(error.stack) + String((error.cause as Error | undefined)?.message),

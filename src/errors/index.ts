@@ -1,0 +1,13 @@
+// The error family: one class per code (docs/errors.md). Shapes and transport both import from
+// here; this folder imports neither.
+export type { PamErrorCode, PamErrorOptions } from './base';
+export { isPamError, PamError } from './base';
+export { asPamError, isHttpError, isTransientError } from './classify';
+export { ConfigurationError, StorageError } from './config';
+export type { FieldErrors, HttpErrorInit } from './http';
+export { HttpError, httpErrorFor, StepUpRequiredError, UnauthorizedError } from './http';
+export type { Scrubber } from './scrub';
+export { attachScrubber, createScrubber, NO_SCRUB, scrubberOf } from './scrub';
+export { AbortedError, NetworkError, TimeoutError } from './transport';
+export type { ValidationIssue } from './validation';
+export { RequestValidationError, ResponseValidationError } from './validation';

@@ -1,0 +1,108 @@
+import { REDACTED } from '../secrets/secret';
+
+/**
+ * Removes known secret values from what a server answered, before any error is built from it.
+ * The adapter makes one per request from every secret it sent (see `secretValuesOf`).
+ */
+export interface Scrubber {
+  /** `text` with every form of every secret replaced by `'[redacted]'`. */
+  text(text: string): string;
+  /** A deep copy of plain data (objects, arrays, strings) with every key and string scrubbed. */
+  deep<T>(value: T): T;
+}
+
+/** A scrubber that changes nothing (no secret was sent). */
+export const NO_SCRUB: Scrubber = { text: (t) => t, deep: (v) => v };
+
+/**
+ * The forms a secret takes once a server echoes it: as is, JSON-escaped (once and twice),
+ * PHP-escaped (`\/`, `\u00e4`: Laravel's json_encode), URI- and form-encoded, HTML-escaped.
+ */
+function formsOf(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const php = json
+    .replace(/\//g, '\\/')
+    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const uri = encodeURIComponent(secret);
+  const html = (s: string) =>
+    s
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
+  return [
+    secret,
+    json,
+    JSON.stringify(json).slice(1, -1),
+    php,
+    JSON.stringify(php).slice(1, -1),
+    uri,
+    uri.replace(/%20/g, '+'),
+    encodeURI(secret),
+    html(secret),
+    html(json),
+  ];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** How deep `deep` walks; deeper data is dropped (a hostile answer cannot exhaust the stack). */
+const MAX_DEPTH = 64;
+
+/**
+ * A scrubber for these secret values (empty strings are ignored). Matching ignores case, so a
+ * server that upper-cases an echo, or writes `%2f` for `%2F`, is caught as well.
+ *
+ * @example
+ * createScrubber(['hunter2']).text('wrong password hunter2'); // 'wrong password [redacted]'
+ */
+export function createScrubber(secrets: Iterable<string>): Scrubber {
+  const forms = new Set<string>();
+  for (const s of secrets) if (s) for (const form of formsOf(s)) forms.add(form);
+  if (forms.size === 0) return NO_SCRUB;
+  // Longest first: a secret that contains another is replaced whole.
+  const pattern = new RegExp(
+    [...forms]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'gi',
+  );
+  const text = (t: string) => t.replace(pattern, REDACTED);
+  const deep = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return text(value);
+    if (typeof value !== 'object' || value === null) return value;
+    if (depth >= MAX_DEPTH) return REDACTED;
+    if (Array.isArray(value)) return value.map((v) => deep(v, depth + 1));
+    const out: Record<string, unknown> = Object.create(
+      Object.getPrototypeOf(value) === null ? null : Object.prototype,
+    );
+    for (const [key, v] of Object.entries(value)) {
+      // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
+      Object.defineProperty(out, text(key), {
+        value: deep(v, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+  return { text, deep: <T>(value: T) => deep(value, 0) as T };
+}
+
+// A 2xx answer is handed to the modules as is (it holds tokens the app needs), and its schema
+// is checked later (parseResponse): the scrubber travels with the parsed value, so an error
+// built from it knows the request's secrets too.
+const attached = /* @__PURE__ */ new WeakMap<object, Scrubber>();
+
+/** Remembers which secrets the request that fetched `value` sent (no-op for primitives). */
+export function attachScrubber(value: unknown, scrubber: Scrubber): void {
+  if (scrubber !== NO_SCRUB && typeof value === 'object' && value !== null) attached.set(value, scrubber);
+}
+
+/** The scrubber of the request that fetched `value`, or one that changes nothing. */
+export function scrubberOf(value: unknown): Scrubber {
+  return (typeof value === 'object' && value !== null && attached.get(value)) || NO_SCRUB;
+}

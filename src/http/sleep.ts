@@ -1,0 +1,39 @@
+/**
+ * The longest delay a timer can take: setTimeout (and XState delays, built on it) turns anything
+ * above 2^31-1 ms into 1 ms.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `ms` made safe for a timer: NaN and negatives become 0, anything above `MAX_TIMER_MS` (Infinity
+ * included) becomes `MAX_TIMER_MS`.
+ *
+ * @example
+ * clampDelay(2 ** 40); // 2147483647
+ */
+export const clampDelay = (ms: number): number => (ms > 0 ? Math.min(MAX_TIMER_MS, ms) : 0);
+
+/** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
+export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
+
+/**
+ * The one abortable sleep: waits `ms` (clamped with `clampDelay`), or less if `signal` aborts
+ * first (then resolves to `ABORTED`, never rejects). Leaves no timer or listener behind.
+ *
+ * @example
+ * if ((await sleep(500, signal)) === ABORTED) return;
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<undefined | typeof ABORTED> {
+  if (signal?.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(ABORTED);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(undefined);
+    }, clampDelay(ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,90 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the echo server saw of one request. */
+export interface EchoRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  /** The raw body text, as sent. */
+  raw: string;
+  /** The body parsed as JSON, or the raw text when it is not JSON. */
+  json: unknown;
+}
+
+/** What to answer: status, headers and a body (a string is sent as is, anything else as JSON). */
+export interface EchoAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Answer this many ms later. */
+  delayMs?: number;
+}
+
+export interface EchoServer {
+  url: string;
+  origin: string;
+  /** Every request received, oldest first. */
+  readonly requests: EchoRequest[];
+  /** How the next requests are answered (a function of the request). */
+  answer: (request: EchoRequest) => EchoAnswer;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny real HTTP server on 127.0.0.1 (port 0) that answers each request with whatever
+ * `answer(request)` builds from it: the hostile server that echoes what it was sent.
+ */
+export async function startEchoServer(): Promise<EchoServer> {
+  const requests: EchoRequest[] = [];
+  const echo: EchoServer = {
+    url: '',
+    origin: '',
+    requests,
+    answer: () => ({ status: 204 }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let json: unknown = raw;
+      try {
+        json = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        json = raw;
+      }
+      const request: EchoRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        raw,
+        json,
+      };
+      requests.push(request);
+      const out = echo.answer(request);
+      const text =
+        typeof out.body === 'string' ? out.body : out.body === undefined ? '' : JSON.stringify(out.body);
+      const send = () => {
+        res.writeHead(out.status, {
+          'content-type': typeof out.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+          ...out.headers,
+        });
+        res.end(text);
+      };
+      if (out.delayMs) setTimeout(send, out.delayMs);
+      else send();
+    });
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+  echo.url = `http://127.0.0.1:${port}`;
+  echo.origin = echo.url;
+  return echo;
+}
