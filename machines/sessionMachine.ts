@@ -19,7 +19,7 @@ import type {
   SessionEvent,
   SessionInput,
 } from './session/types';
-import { asPamError } from './shared';
+import { asPamError, restorable } from './shared';
 
 export type * from './session/types';
 
@@ -107,7 +107,35 @@ const boxCommand = (e: PendingCommand): PendingCommand =>
  * session.getSnapshot().hasTag('twoFactorRequired');
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
-  setup({
+  restorable(createSessionMachine(), { name: 'sessionMachine', keys: ['deps'], fromInput: services }))();
+
+/** The session's services, from its input: never persisted, taken from the fresh input on restore. */
+function services(input: SessionInput): Pick<SessionContext, 'deps'> {
+  const env = input.environment ?? {};
+  const random = env.random ?? Math.random;
+  return {
+    deps: service({
+      auth: input.auth,
+      tokens: guardStore(input.tokens),
+      crossTab: input.crossTab ?? null,
+      vault: createVault(random),
+      now: env.now ?? (() => Date.now()),
+      random,
+      timers: env.timers ?? {
+        setTimeout: (fn, ms) => setTimeout(fn, ms),
+        clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+      },
+      signals: {
+        visibility: env.visibility ?? { isHidden: () => false, onChange: noop },
+        focus: env.focus ?? { onFocus: noop },
+        online: env.online ?? { isOnline: () => true, onChange: noop },
+      },
+    }),
+  };
+}
+
+function createSessionMachine() {
+  return setup({
     types: {
       context: {} as SessionContext,
       events: {} as SessionEvent | SessionInternalEvent,
@@ -285,47 +313,27 @@ export const sessionMachine = /* @__PURE__ */ (() =>
     },
   }).createMachine({
     id: 'session',
-    context: ({ input }) => {
-      const env = input.environment ?? {};
-      const random = env.random ?? Math.random;
-      return {
-        deps: service({
-          auth: input.auth,
-          tokens: guardStore(input.tokens),
-          crossTab: input.crossTab ?? null,
-          vault: createVault(random),
-          now: env.now ?? (() => Date.now()),
-          random,
-          timers: env.timers ?? {
-            setTimeout: (fn, ms) => setTimeout(fn, ms),
-            clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-          },
-          signals: {
-            visibility: env.visibility ?? { isHidden: () => false, onChange: noop },
-            focus: env.focus ?? { onFocus: noop },
-            online: env.online ?? { isOnline: () => true, onChange: noop },
-          },
-        }),
-        intervalMs: input.intervalMs,
-        tickMs: input.tickMs,
-        refreshWaitMs: input.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
-        user: null,
-        userInfo: null,
-        userInfoAt: null,
-        error: null,
-        login: { retryAt: null, codeAttemptsLeft: null },
-        savedAt: null,
-        expiresAt: null,
-        tokenType: null,
-        userId: null,
-        seq: null,
-        clock: 0,
-        signedOut: null,
-        signedOutReason: null,
-        pending: null,
-        playTime: null,
-      };
-    },
+    context: ({ input }) => ({
+      ...services(input),
+      intervalMs: input.intervalMs,
+      tickMs: input.tickMs,
+      refreshWaitMs: input.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
+      user: null,
+      userInfo: null,
+      userInfoAt: null,
+      error: null,
+      login: { retryAt: null, codeAttemptsLeft: null },
+      savedAt: null,
+      expiresAt: null,
+      tokenType: null,
+      userId: null,
+      seq: null,
+      clock: 0,
+      signedOut: null,
+      signedOutReason: null,
+      pending: null,
+      playTime: null,
+    }),
     initial: 'restoring',
     // Listening to the page and to the other tabs is the machine's own job, so an app that starts
     // `sessionMachine` itself gets it too.
@@ -674,4 +682,5 @@ export const sessionMachine = /* @__PURE__ */ (() =>
         ],
       },
     },
-  }))();
+  });
+}

@@ -158,3 +158,29 @@ describe('session secrets', () => {
     expectTypeOf(c.session.send).parameter(0).toHaveProperty('type');
   });
 });
+
+describe('session persistence', () => {
+  it('a persisted snapshot is data only, and restores with fresh input into a working session', async () => {
+    const tokens = createMemoryTokenStore();
+    const { createAuthModule, createOfetchAdapter } = await import('pam-client');
+    const http = createOfetchAdapter({
+      baseURL: ctx.server.url,
+      getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
+    });
+    const auth = createAuthModule(http);
+    const first = createActor(sessionMachine, { input: { auth, tokens } }).start();
+    await waitFor(first, (s) => s.matches('signedOut'));
+    const persisted = JSON.parse(JSON.stringify(first.getPersistedSnapshot()));
+    first.stop();
+    expect(JSON.stringify(persisted)).not.toContain('[service]');
+    const again = createActor(sessionMachine, { snapshot: persisted, input: { auth, tokens } }).start();
+    again.send({
+      type: 'LOGIN',
+      login: ctx.server.seed.plain.email,
+      password: ctx.server.seed.plain.password,
+    });
+    await waitFor(again, (s) => s.matches('signedIn'), { timeout: 3000 });
+    expect(tokens.get()?.accessToken).toMatch(/\S{16,}/);
+    again.stop();
+  });
+});
