@@ -22,11 +22,22 @@ describe('HttpError from an answer', () => {
     ] as const) {
       api.answer = () => ({
         status: 422,
-        body: { message: 'Confirm your password.', code, errors: { password_check: ['Confirm your password.'] } },
+        body: {
+          message: 'Confirm your password.',
+          code,
+          errors: { password_check: ['Confirm your password.'] },
+        },
       });
-      const e = (await rejectionOf(http().patch('/bff/users/email', { email: 'a@b.c' }))) as StepUpRequiredError;
+      const e = (await rejectionOf(
+        http().patch('/bff/users/email', { email: 'a@b.c' }),
+      )) as StepUpRequiredError;
       expect(isPamError(e)).toBe(true);
-      expect([e.code, e.name, e.reason, e.status]).toEqual(['step_up_required', 'StepUpRequiredError', reason, 422]);
+      expect([e.code, e.name, e.reason, e.status]).toEqual([
+        'step_up_required',
+        'StepUpRequiredError',
+        reason,
+        422,
+      ]);
       expect(e.fieldErrors?.password_check).toEqual(['Confirm your password.']);
       expect(e.toJSON()).toMatchObject({ code: 'step_up_required', reason, status: 422 });
     }
