@@ -3,22 +3,27 @@ import {
   initialRefreshState,
   markRefreshCompleted,
   markRefreshStarted,
-  PamError,
+  type PamError,
   REFRESH_IN_FLIGHT_TIMEOUT_MS,
-  REFRESH_INTERVAL_MS,
   type RefreshState,
   type RefreshTokenResponse,
   shouldRefreshToken,
+  TimeoutError,
 } from 'pam-client';
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { asPamError, clampDelay, finiteOr } from './shared';
+import { asPamError, clampDelay, finiteOr, restorable } from './shared';
 import {
   DEFAULT_TICK_MS,
+  dueInterval,
   flightLostAt,
+  lifeOf,
   nextCheckDelay,
   notBeforeAfter,
+  refreshIntervalOf,
   savedState,
 } from './token-refresh/timing';
+
+export { expiryMarginMs, MIN_REFRESH_INTERVAL_MS } from './token-refresh/timing';
 
 /**
  * What `tokenRefreshMachine` needs.
@@ -28,7 +33,11 @@ import {
  */
 export interface TokenRefreshInput {
   auth: Pick<AuthModule, 'refreshToken'>;
-  /** Time from a saved token to a due refresh. Default `REFRESH_INTERVAL_MS` (6 h). */
+  /**
+   * Time from a saved token to a due refresh. Default `REFRESH_INTERVAL_MS` (6 h). At least
+   * `MIN_REFRESH_INTERVAL_MS` (1 s): a smaller positive value is raised to 1 s; 0, a negative
+   * number, NaN or Infinity takes the default (a refresh loop must never spin).
+   */
   intervalMs?: number;
   /** Longest wait between two checks while idle. Default 60 000 ms; at least 1 s. */
   tickMs?: number;
@@ -40,6 +49,12 @@ export interface TokenRefreshInput {
    */
   savedAt?: number;
   /**
+   * When the token saved at `savedAt` expires (epoch ms), if the server said (`expires_in`). The
+   * refresh is then due at the earlier of `savedAt + intervalMs` and `expiresAt - margin` (see
+   * `expiryMarginMs`); a refreshed token is assumed to live as long as the one it replaced.
+   */
+  expiresAt?: number | null;
+  /**
    * 0..1. When given, each backoff after a failure is stretched by a random 0–20 %, so tabs and
    * devices that failed together do not retry together. Default: no jitter (exact 30 s, 60 s, …).
    */
@@ -48,13 +63,18 @@ export interface TokenRefreshInput {
 
 /** The machine's context: settings, the refresh state and the last error. No token. */
 export interface TokenRefreshContext {
+  /** A service: never persisted; a restored actor takes it from its fresh `input`. */
   auth: Pick<AuthModule, 'refreshToken'>;
   intervalMs: number;
   tickMs: number;
+  /** A service, like `auth`. */
   now: () => number;
+  /** How long a token lives (from the last `expiresAt`), or null when unknown. */
+  lifeMs: number | null;
   /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
   refresh: RefreshState;
   error: PamError | null;
+  /** A service, like `auth`. */
   random: (() => number) | null;
   /** Not before this wall-clock time: the failure backoff with jitter, or the server's `Retry-After`. */
   notBefore: number | null;
@@ -67,7 +87,7 @@ export type TokenRefreshEvent =
    * contract, optional) is when it was stored, for a session restored from storage; default now.
    * `accessToken` is not kept: the machine only needs to know that one was saved.
    */
-  | { type: 'TOKEN_SAVED'; accessToken: string; savedAt?: number }
+  | { type: 'TOKEN_SAVED'; accessToken: string; savedAt?: number; expiresAt?: number | null }
   /** A navigation: check whether a refresh is due (the internal timer does the same). */
   | { type: 'TICK' }
   /** Refresh now, ignoring interval and backoff, unless a refresh is in flight. */
@@ -95,12 +115,197 @@ const onFlightLost = [
   },
 ] as const;
 
+/** The services of a refresh actor: taken from `input`, again when a snapshot is restored. */
+const services = (input: TokenRefreshInput) => ({
+  auth: input.auth,
+  now: input.now ?? Date.now,
+  random: input.random ?? null,
+});
+
+/** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
+function createTokenRefreshMachine() {
+  const machine = setup({
+    types: {
+      context: {} as TokenRefreshContext,
+      events: {} as TokenRefreshEvent,
+      emitted: {} as TokenRefreshEmitted,
+      input: {} as TokenRefreshInput,
+    },
+    actors: {
+      refreshToken: fromPromise<RefreshTokenResponse, { auth: Pick<AuthModule, 'refreshToken'> }>(
+        ({ input, signal }) => input.auth.refreshToken({ signal }),
+      ),
+    },
+    guards: {
+      isDue: ({ context: c }) =>
+        shouldRefreshToken(c.refresh, c.now(), { intervalMs: dueInterval(c) }) &&
+        (c.notBefore === null || c.now() >= c.notBefore),
+      hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
+      isFlightLost: ({ context: c }) => c.now() >= flightLostAt(c),
+      isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
+    },
+    delays: {
+      nextCheck: ({ context }) => nextCheckDelay(context),
+      flightTimeout: ({ context: c }) => clampDelay(flightLostAt(c) - c.now()),
+    },
+    actions: {
+      saveToken: assign(({ context: c, event }) => {
+        const saved = event.type === 'TOKEN_SAVED' ? event : undefined;
+        return {
+          refresh: savedState(saved?.savedAt, c.now()),
+          lifeMs: lifeOf(saved?.savedAt, saved?.expiresAt, c.now()),
+          error: null,
+          notBefore: null,
+        };
+      }),
+      startRefresh: assign({ refresh: ({ context: c }) => markRefreshStarted(c.refresh, c.now()) }),
+      completeRefresh: assign({
+        refresh: ({ context: c }) => markRefreshCompleted(c.refresh, true, c.now()),
+        error: null,
+        notBefore: null,
+      }),
+      failRefresh: assign(({ context: c }, params: { error: unknown }) => {
+        const error = asPamError(params.error);
+        return {
+          notBefore: notBeforeAfter(c, error),
+          refresh: markRefreshCompleted(c.refresh, false, c.now()),
+          error,
+        };
+      }),
+      loseFlight: assign({
+        refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
+        error: () => new TimeoutError('POST', 'refreshToken', REFRESH_IN_FLIGHT_TIMEOUT_MS),
+      }),
+      endSession: assign({
+        refresh: initialRefreshState,
+        error: (_, params: { error: unknown }) => asPamError(params.error),
+      }),
+      signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
+      emitRefreshed: emit((_, params: { accessToken: string }) => ({
+        type: 'tokenRefreshed' as const,
+        accessToken: params.accessToken,
+      })),
+      emitExpired: emit({ type: 'sessionExpired' as const }),
+      emitRefreshFailed: emit((_, params: { error: PamError }) => ({
+        type: 'refreshFailed' as const,
+        error: params.error,
+      })),
+    },
+  }).createMachine({
+    id: 'tokenRefresh',
+    context: ({ input }) => {
+      const deps = services(input);
+      const now = deps.now();
+      return {
+        ...deps,
+        intervalMs: refreshIntervalOf(input.intervalMs),
+        tickMs: finiteOr(input.tickMs, DEFAULT_TICK_MS, 1),
+        refresh: input.savedAt === undefined ? initialRefreshState : savedState(input.savedAt, now),
+        lifeMs: input.savedAt === undefined ? null : lifeOf(input.savedAt, input.expiresAt, now),
+        error: null,
+        notBefore: null,
+      };
+    },
+    initial: 'signedOut',
+    states: {
+      signedOut: {
+        // Taken only at start when `input.savedAt` was given: leaving `active` always clears it.
+        always: { guard: 'hasToken', target: 'active' },
+        on: { TOKEN_SAVED: { target: 'active', actions: 'saveToken' } },
+      },
+      active: {
+        initial: 'idle',
+        on: {
+          // Re-enters idle from either child: restarts the interval and the timer, and (from
+          // refreshing) stops the invoked request, whose late answer XState then drops.
+          TOKEN_SAVED: { target: '.idle', reenter: true, actions: 'saveToken' },
+          SIGN_OUT: { target: 'signedOut', actions: 'signOut' },
+        },
+        states: {
+          idle: {
+            after: {
+              nextCheck: [
+                { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+                { target: 'idle', reenter: true },
+              ],
+            },
+            on: {
+              TICK: [
+                { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+                // Re-arm: after a long gap the old timer may be late; the new delay is recomputed.
+                { target: 'idle', reenter: true },
+              ],
+              REFRESH: { target: 'refreshing', actions: 'startRefresh' },
+            },
+          },
+          refreshing: {
+            invoke: {
+              id: 'refresh',
+              src: 'refreshToken',
+              input: ({ context }) => ({ auth: context.auth }),
+              onDone: {
+                target: 'idle',
+                actions: [
+                  'completeRefresh',
+                  {
+                    type: 'emitRefreshed',
+                    params: ({ event }) => ({ accessToken: event.output.access_token }),
+                  },
+                ],
+              },
+              onError: [
+                {
+                  guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                  target: '#tokenRefresh.signedOut',
+                  actions: [
+                    { type: 'endSession', params: ({ event }) => ({ error: event.error }) },
+                    'emitExpired',
+                  ],
+                },
+                // Network, timeout, 5xx, 429, an unexpected body, any other 4xx: keep the session;
+                // the backoff in the refresh state decides when idle tries again.
+                {
+                  target: 'idle',
+                  actions: [
+                    { type: 'failRefresh', params: ({ event }) => ({ error: event.error }) },
+                    {
+                      type: 'emitRefreshFailed',
+                      params: ({ event }) => ({ error: asPamError(event.error) }),
+                    },
+                  ],
+                },
+              ],
+            },
+            // A request that never settles (a custom actor without a timeout) must not stall the
+            // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure.
+            after: { flightTimeout: { target: 'idle', actions: onFlightLost } },
+            on: { TICK: { guard: 'isFlightLost', target: 'idle', actions: onFlightLost } },
+          },
+        },
+      },
+    },
+  });
+  return restorable(machine, {
+    name: 'tokenRefreshMachine',
+    keys: ['auth', 'now', 'random'],
+    fromInput: services,
+  });
+}
+
 /**
  * The refresh cycle (spec 3.2): `signedOut` until a token is saved, then `active.idle`, which
  * checks on every `TICK` and on an internal timer whether `shouldRefreshToken` says a refresh
  * is due, and `active.refreshing`, which calls `auth.refreshToken`. A new token is emitted as
  * `tokenRefreshed` (store it; it is never kept in the snapshot); a 401 emits `sessionExpired`
  * and signs out; any other failure keeps the session and waits out the backoff.
+ *
+ * - Due: `intervalMs` (default 6 h, at least 1 s) after the token was saved, or earlier when its
+ *   expiry is known (`expiresAt` in the input or in `TOKEN_SAVED`): `expiresAt - expiryMarginMs(life)`
+ *   (10 % of the life, 30 s to 5 min, at most half the life), never under 1 s after the save.
+ * - Errors are told apart by brand and code (`isPamError` + `code`), so an auth module from
+ *   another copy of pam-client (its CJS build beside these ESM machines) works the same.
+ * - Persistence: the persisted snapshot holds data only (no `auth`, clock or random; never a
+ *   token). Restore with fresh services: `createActor(tokenRefreshMachine, { snapshot, input })`.
  *
  * @example
  * const actor = createActor(tokenRefreshMachine, { input: { auth } });
@@ -110,159 +315,4 @@ const onFlightLost = [
  * actor.send({ type: 'TOKEN_SAVED', accessToken });
  * router.afterEach(() => actor.send({ type: 'TICK' }));
  */
-export const tokenRefreshMachine = /* @__PURE__ */ setup({
-  types: {
-    context: {} as TokenRefreshContext,
-    events: {} as TokenRefreshEvent,
-    emitted: {} as TokenRefreshEmitted,
-    input: {} as TokenRefreshInput,
-  },
-  actors: {
-    refreshToken: fromPromise<RefreshTokenResponse, { auth: Pick<AuthModule, 'refreshToken'> }>(
-      ({ input, signal }) => input.auth.refreshToken({ signal }),
-    ),
-  },
-  guards: {
-    isDue: ({ context: c }) =>
-      shouldRefreshToken(c.refresh, c.now(), { intervalMs: c.intervalMs }) &&
-      (c.notBefore === null || c.now() >= c.notBefore),
-    hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-    isFlightLost: ({ context: c }) => c.now() >= flightLostAt(c),
-    isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
-  },
-  delays: {
-    nextCheck: ({ context }) => nextCheckDelay(context),
-    flightTimeout: ({ context: c }) => clampDelay(flightLostAt(c) - c.now()),
-  },
-  actions: {
-    saveToken: assign({
-      refresh: ({ context: c, event }) =>
-        savedState(event.type === 'TOKEN_SAVED' ? event.savedAt : undefined, c.now()),
-      error: null,
-      notBefore: null,
-    }),
-    startRefresh: assign({ refresh: ({ context: c }) => markRefreshStarted(c.refresh, c.now()) }),
-    completeRefresh: assign({
-      refresh: ({ context: c }) => markRefreshCompleted(c.refresh, true, c.now()),
-      error: null,
-      notBefore: null,
-    }),
-    failRefresh: assign(({ context: c }, params: { error: unknown }) => {
-      const error = asPamError(params.error);
-      return {
-        notBefore: notBeforeAfter(c, error),
-        refresh: markRefreshCompleted(c.refresh, false, c.now()),
-        error,
-      };
-    }),
-    loseFlight: assign({
-      refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
-      error: () =>
-        new PamError('timeout', `Token refresh got no answer within ${REFRESH_IN_FLIGHT_TIMEOUT_MS} ms`),
-    }),
-    endSession: assign({
-      refresh: initialRefreshState,
-      error: (_, params: { error: unknown }) => asPamError(params.error),
-    }),
-    signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
-    emitRefreshed: emit((_, params: { accessToken: string }) => ({
-      type: 'tokenRefreshed' as const,
-      accessToken: params.accessToken,
-    })),
-    emitExpired: emit({ type: 'sessionExpired' as const }),
-    emitRefreshFailed: emit((_, params: { error: PamError }) => ({
-      type: 'refreshFailed' as const,
-      error: params.error,
-    })),
-  },
-}).createMachine({
-  id: 'tokenRefresh',
-  context: ({ input }) => {
-    const now = input.now ?? Date.now;
-    return {
-      auth: input.auth,
-      intervalMs: finiteOr(input.intervalMs, REFRESH_INTERVAL_MS, 0),
-      tickMs: finiteOr(input.tickMs, DEFAULT_TICK_MS, 1),
-      now,
-      refresh: input.savedAt === undefined ? initialRefreshState : savedState(input.savedAt, now()),
-      error: null,
-      random: input.random ?? null,
-      notBefore: null,
-    };
-  },
-  initial: 'signedOut',
-  states: {
-    signedOut: {
-      // Taken only at start when `input.savedAt` was given: leaving `active` always clears it.
-      always: { guard: 'hasToken', target: 'active' },
-      on: { TOKEN_SAVED: { target: 'active', actions: 'saveToken' } },
-    },
-    active: {
-      initial: 'idle',
-      on: {
-        // Re-enters idle from either child: restarts the interval and the timer, and (from
-        // refreshing) stops the invoked request, whose late answer XState then drops.
-        TOKEN_SAVED: { target: '.idle', reenter: true, actions: 'saveToken' },
-        SIGN_OUT: { target: 'signedOut', actions: 'signOut' },
-      },
-      states: {
-        idle: {
-          after: {
-            nextCheck: [
-              { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
-              { target: 'idle', reenter: true },
-            ],
-          },
-          on: {
-            TICK: [
-              { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
-              // Re-arm: after a long gap the old timer may be late; the new delay is recomputed.
-              { target: 'idle', reenter: true },
-            ],
-            REFRESH: { target: 'refreshing', actions: 'startRefresh' },
-          },
-        },
-        refreshing: {
-          invoke: {
-            id: 'refresh',
-            src: 'refreshToken',
-            input: ({ context }) => ({ auth: context.auth }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                'completeRefresh',
-                {
-                  type: 'emitRefreshed',
-                  params: ({ event }) => ({ accessToken: event.output.access_token }),
-                },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: '#tokenRefresh.signedOut',
-                actions: [
-                  { type: 'endSession', params: ({ event }) => ({ error: event.error }) },
-                  'emitExpired',
-                ],
-              },
-              // Network, timeout, 5xx, 429, an unexpected body, any other 4xx: keep the session;
-              // the backoff in the refresh state decides when idle tries again.
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'failRefresh', params: ({ event }) => ({ error: event.error }) },
-                  { type: 'emitRefreshFailed', params: ({ event }) => ({ error: asPamError(event.error) }) },
-                ],
-              },
-            ],
-          },
-          // A request that never settles (a custom actor without a timeout) must not stall the
-          // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure.
-          after: { flightTimeout: { target: 'idle', actions: onFlightLost } },
-          on: { TICK: { guard: 'isFlightLost', target: 'idle', actions: onFlightLost } },
-        },
-      },
-    },
-  },
-});
+export const tokenRefreshMachine = /* @__PURE__ */ createTokenRefreshMachine();

@@ -1,15 +1,15 @@
 // When the refresh cycle looks again: the wait in `idle`, the backoff after a failure, the flight timeout.
 
 import {
-  HttpError,
   markTokenSaved,
   nextRefreshAt,
   type PamError,
   REFRESH_IN_FLIGHT_TIMEOUT_MS,
+  REFRESH_INTERVAL_MS,
   type RefreshState,
   refreshBackoffMs,
 } from 'pam-client';
-import { clampDelay } from '../shared';
+import { clampDelay, retryAfterMsOf } from '../shared';
 import type { TokenRefreshContext } from '../tokenRefreshMachine';
 
 /** Default period of the internal check while idle: one minute. */
@@ -21,6 +21,50 @@ export const DEFAULT_TICK_MS = 60_000;
  */
 const MIN_CHECK_MS = 1_000;
 
+/** The shortest time from a saved token to a due refresh: a refresh cycle never spins. */
+export const MIN_REFRESH_INTERVAL_MS = 1_000;
+
+/**
+ * The `intervalMs` the machine uses: the default (6 h) for 0, a negative number, NaN or
+ * Infinity; at least `MIN_REFRESH_INTERVAL_MS` for a small positive one.
+ */
+export function refreshIntervalOf(value: number | undefined): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return REFRESH_INTERVAL_MS;
+  return Math.max(MIN_REFRESH_INTERVAL_MS, value);
+}
+
+/**
+ * How long before its expiry a token is refreshed: 10 % of its life, at least 30 s and at most
+ * 5 min, and never more than half its life (a 40 s token is refreshed after 20 s).
+ *
+ * @example
+ * expiryMarginMs(60 * 60_000); // 300_000: a 1 h token is refreshed 5 min before it expires
+ */
+export function expiryMarginMs(lifeMs: number): number {
+  return Math.min(5 * 60_000, Math.max(30_000, lifeMs / 10), lifeMs / 2);
+}
+
+/** A token's life from its save time and expiry, or null when the expiry is unknown or absurd. */
+export function lifeOf(
+  savedAt: number | undefined,
+  expiresAt: number | null | undefined,
+  now: number,
+): number | null {
+  if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null;
+  const from = typeof savedAt === 'number' && Number.isFinite(savedAt) ? savedAt : now;
+  const life = expiresAt - from;
+  return life > 0 ? life : 0;
+}
+
+/**
+ * The interval after a save at which the refresh is due: `intervalMs`, or earlier when the
+ * token expires before that (its life minus `expiryMarginMs`), but never under 1 s.
+ */
+export function dueInterval(c: Pick<TokenRefreshContext, 'intervalMs' | 'lifeMs'>): number {
+  if (c.lifeMs === null) return c.intervalMs;
+  return Math.min(c.intervalMs, Math.max(MIN_REFRESH_INTERVAL_MS, c.lifeMs - expiryMarginMs(c.lifeMs)));
+}
+
 /** A token saved "in the future" (another device's clock) must not postpone the refresh. */
 export const savedState = (savedAt: number | undefined, now: number): RefreshState =>
   markTokenSaved(typeof savedAt === 'number' && savedAt < now ? savedAt : now);
@@ -31,7 +75,7 @@ export const savedState = (savedAt: number | undefined, now: number): RefreshSta
  * always read from `now()`, never inferred from the timer having fired.
  */
 export function nextCheckDelay(c: TokenRefreshContext): number {
-  const due = nextRefreshAt(c.refresh, { intervalMs: c.intervalMs });
+  const due = nextRefreshAt(c.refresh, { intervalMs: dueInterval(c) });
   if (due === null) return clampDelay(c.tickMs);
   const at = Math.max(due, c.notBefore ?? due);
   const until = at - c.now();
@@ -45,8 +89,7 @@ export function nextCheckDelay(c: TokenRefreshContext): number {
  */
 export function notBeforeAfter(c: TokenRefreshContext, error: PamError): number | null {
   const now = c.now();
-  const retryAfter =
-    error instanceof HttpError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0;
+  const retryAfter = retryAfterMsOf(error);
   const jitter = c.random ? refreshBackoffMs(c.refresh.failures + 1) * 0.2 * c.random() : 0;
   const wait = Math.max(retryAfter, refreshBackoffMs(c.refresh.failures + 1) + jitter);
   return retryAfter > 0 || jitter > 0 ? now + wait : null;

@@ -20,12 +20,14 @@ const NEW = 'model-NEW-token';
 const unauthorized = new UnauthorizedError({ status: 401, method: 'POST', path: '/users/refresh-token' });
 const unavailable = new HttpError({ status: 503, method: 'POST', path: '/users/refresh-token' });
 
-// The wall clock stands still at 0 and the interval is 0, so a saved token is due at once and a
-// failure is not due until its backoff passes: both branches of every check are reachable
-// without time in the model. Timers still run on a SimulatedClock in the system under test.
+// The wall clock stands still at 0 and the interval is the shortest (1 s); a token is saved 1 s
+// in the past, so it is due at once, while a refreshed one (saved at 0) and a failure (backoff)
+// are not: both branches of every check are reachable without time in the model. Timers still
+// run on a SimulatedClock in the system under test.
+const INTERVAL = 1_000;
 const input = {
   auth: { refreshToken: () => Promise.reject(new Error('replaced by .provide()')) },
-  intervalMs: 0,
+  intervalMs: INTERVAL,
   now: () => 0,
 };
 
@@ -65,12 +67,12 @@ function asTestModelMachine<T extends AnyStateMachine>(machine: T): T {
 }
 
 const modelMachine = asTestModelMachine(tokenRefreshMachine);
-const isDue = (s: Snapshot) => shouldRefreshToken(s.context.refresh, 0, { intervalMs: 0 });
+const isDue = (s: Snapshot) => shouldRefreshToken(s.context.refresh, 0, { intervalMs: INTERVAL });
 
 const model = createTestModel(modelMachine, {
   input,
   events: [
-    { type: 'TOKEN_SAVED', accessToken: SAVED },
+    { type: 'TOKEN_SAVED', accessToken: SAVED, savedAt: -INTERVAL },
     { type: 'TICK' },
     { type: 'REFRESH' },
     { type: 'SIGN_OUT' },
@@ -213,10 +215,10 @@ describe('tokenRefreshMachine (model-based)', () => {
   it('reaches every state of the model and every transition', () => {
     const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(states).toEqual(new Set(['"signedOut"', '{"active":"idle"}', '{"active":"refreshing"}']));
-    // signedOut ×2 (fresh, expired), idle ×3 (due, after a 503, after a lost flight),
-    // refreshing ×3 (first, retry after a 503, retry after a lost flight).
-    expect(paths.length).toBe(8);
-    expect(Object.keys(adjacency)).toHaveLength(8);
+    // signedOut ×2 (fresh, expired), idle ×4 (due, refreshed and not due, after a 503, after a
+    // lost flight), refreshing ×3 (first, retry after a 503, retry after a lost flight).
+    expect(paths.length).toBe(9);
+    expect(Object.keys(adjacency)).toHaveLength(9);
     expect(edges.length).toBeGreaterThan(30);
   });
 
