@@ -1,12 +1,16 @@
 /**
- * `pam-client/testing`: a reference server for the player-account service (Node only), for the
- * package's own tests and for users' tests of code built on pam-client.
+ * `pam-client/testing`: the reference server for the player-account service, for the package's
+ * own tests and for users' tests of code built on pam-client: over real HTTP in Node
+ * (`startReferenceServer`), or in-process as a `fetch` in Node and browsers
+ * (`createReferenceFetch`). Needs the optional peer `h3` (`npm i -D h3`).
  *
  * @example
  * import { startReferenceServer, SEED_ACCOUNTS } from 'pam-client/testing';
  * const server = await startReferenceServer({ now: () => clock });
  * server.faults.add({ path: '/users/refresh-token', status: 503, times: 1 });
  */
+export { createReferenceFetch, DEFAULT_REFERENCE_BASE_URL } from './fetch';
+export { H3_MISSING_MESSAGE } from './optional-h3';
 export { SEED_ACCOUNTS } from './seed';
 export { startReferenceServer } from './server';
 export type * from './types';

@@ -1,8 +1,8 @@
 // Spec 4.3: passwords, two-factor, social accounts, login history.
 
-import { randomBytes } from 'node:crypto';
 import { assertOwnId } from './guards';
 import { invalid, json, notFound, success } from './http';
+import { randomHex } from './random';
 import type { TwoFactorType } from './records';
 import { type AuthedContext, authedRoute, type Route } from './routing';
 import {
@@ -72,7 +72,7 @@ function connectSocial(ctx: AuthedContext): Response {
     email: user.email,
     connected_at: new Date(ctx.state.now()).toISOString(),
   });
-  const stateParam = randomBytes(8).toString('hex');
+  const stateParam = randomHex(8);
   return json(200, {
     success: true,
     redirect_url: `https://accounts.example.com/oauth/${type}/authorize?state=${stateParam}`,

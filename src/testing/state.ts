@@ -1,7 +1,7 @@
 // Everything the reference server remembers between requests, and the clock it reads.
 
-import { randomBytes } from 'node:crypto';
 import { cpfDigits } from './cpf';
+import { randomToken } from './random';
 import type { LoginHistoryItem, ReportRecord, TokenRecord, UserRecord } from './records';
 import { SEEDED_HISTORY_PER_USER, seedHistory, seedUsers } from './seed';
 
@@ -66,7 +66,7 @@ export class ServerState {
   /** A new opaque token for `userId`, valid for `tokenTtlSeconds` from now. */
   issueToken(userId: number): string {
     if (!this.users.has(userId)) throw new Error(`No user with id ${userId}`);
-    const token = randomBytes(32).toString('base64url');
+    const token = randomToken(32);
     this.tokens.set(token, { userId, expiresAt: this.now() + this.config.tokenTtlSeconds * 1000 });
     return token;
   }

@@ -1,16 +1,28 @@
 /** Public types of the reference server (`pam-client/testing`). */
 
-export interface ReferenceServerOptions {
-  /** Default 0 (a free port). */
-  port?: number;
-  /** Default '127.0.0.1'. */
-  host?: string;
+/** What the Node server and the in-process fetch share. */
+export interface ReferenceOptions {
   /** Lifetime of an access token in seconds (`expires_in`). Default 8 h. */
   tokenTtlSeconds?: number;
   /** How long an income report stays in each of status 1 and 2. Default 1500 ms. */
   reportStepMs?: number;
-  /** The server's clock, for token expiry and report progress. Default `Date.now`. */
+  /** The server's clock, for token expiry, report progress and limit changes. Default `Date.now`. */
   now?: () => number;
+}
+
+export interface ReferenceServerOptions extends ReferenceOptions {
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+}
+
+export interface ReferenceFetchOptions extends ReferenceOptions {
+  /**
+   * Where the in-process server "lives": requests under it are answered, others reject like an
+   * unreachable host. Absolute (default 'http://pam.test') or, in a browser, a path such as '/api'.
+   */
+  baseURL?: string;
 }
 
 /** One request as the server received it. */
@@ -74,9 +86,8 @@ export interface SeedAccounts {
   cancelled: SeedAccount;
 }
 
-export interface ReferenceServer {
-  /** e.g. 'http://127.0.0.1:54321' (no trailing slash). */
-  url: string;
+/** The controls a test holds, on the Node server and on the in-process fetch alike. */
+export interface ReferenceControls {
   /** Every request received since start or the last `reset()`, oldest first. */
   requests: RecordedRequest[];
   faults: Faults;
@@ -85,8 +96,20 @@ export interface ReferenceServer {
   expireTokens(): void;
   /** Issues a valid token for a seed user without a login request (not recorded). */
   issueToken(userId: number): string;
-  /** Back to the seed state: users, tokens, reports, faults and the request log. */
+  /** Back to the seed state: users, tokens, reports, throttling, faults and the request log. */
   reset(): void;
+}
+
+export interface ReferenceServer extends ReferenceControls {
+  /** e.g. 'http://127.0.0.1:54321' (no trailing slash). */
+  url: string;
   /** Stops listening and destroys open sockets, including hung ones. */
   close(): Promise<void>;
+}
+
+/** A `fetch` answered in-process by the reference server, with the server's controls on it. */
+export interface ReferenceFetch extends ReferenceControls {
+  (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The base URL it answers under, without a trailing slash (pass it to `createPamClient`). */
+  baseURL: string;
 }
