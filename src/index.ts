@@ -22,6 +22,8 @@ export {
   registerSimplified,
   validateDocument,
 } from './auth/index';
+export type { DescribeErrorOptions, ErrorDescription, ErrorLocale } from './describe/index';
+export { describeError } from './describe/index';
 export type * from './http/errors';
 export {
   AbortedError,

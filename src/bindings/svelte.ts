@@ -1,6 +1,13 @@
 // pam-client/svelte: actors as Svelte stores. The store contract is plain JavaScript, so this
 // entry never imports svelte, and `$store` works the same in Svelte 3, 4 and 5.
-import { type Observable, type SnapshotOf, subscribeTo } from './vanilla';
+import {
+  commandsOf,
+  type SessionClient,
+  type SessionCommands,
+  type SessionSource,
+  type ViewOf,
+} from './session';
+import { type Observable, onSessionChange, type SnapshotOf, subscribeTo } from './vanilla';
 
 /** The Svelte store contract (what `$store` reads): `run` gets the value now, then each change. */
 export interface ActorStore<T> {
@@ -43,4 +50,28 @@ export function selectorStore<TActor extends Observable, T>(
  */
 export function toStore<TActor extends Observable>(actorRef: TActor): ActorStore<SnapshotOf<TActor>> {
   return selectorStore(actorRef, (snapshot) => snapshot);
+}
+
+/** A store of the session view that also carries the client's commands. */
+export type SessionStore<C extends SessionClient> = ActorStore<ViewOf<C>> & SessionCommands<C>;
+
+/**
+ * A readable store of the client's session view (`$session.status`, `$session.error`, ...),
+ * plus the commands (`session.login(...)`). Works with `$session` in Svelte 4 and 5, and with
+ * Svelte 5's `fromStore(session)`. Subscribers get the current view at once, then each new one.
+ *
+ * @example
+ * <script>
+ *   import { client } from './client'; // createPamClient(...) once, in a module
+ *   const session = sessionStore(client);
+ * </script>
+ * {#if $session.status === 'twoFactorRequired'}
+ *   <CodeForm attemptsLeft={$session.codeAttemptsLeft} onsubmit={(code) => session.submitCode(code)} />
+ * {/if}
+ */
+export function sessionStore<C extends SessionClient>(client: C): SessionStore<C> {
+  return {
+    subscribe: (run) => onSessionChange(client as SessionSource<ViewOf<C>>, run),
+    ...commandsOf(client),
+  };
 }

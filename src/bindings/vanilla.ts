@@ -1,5 +1,6 @@
 // pam-client/vanilla: one function to follow a selected part of any actor, without a framework.
 import type { AnyActorRef } from 'xstate';
+import type { SessionSource } from './session';
 
 /** What the bindings need from an actor: any XState actor (or actor ref) has both. */
 export type Observable = Pick<AnyActorRef, 'getSnapshot' | 'subscribe'>;
@@ -33,4 +34,26 @@ export function subscribeTo<TActor extends Observable, T>(
   };
   const subscription = actorRef.subscribe({ next: sync, error: sync, complete: sync });
   return () => subscription.unsubscribe();
+}
+
+export type { SessionClient, SessionCommand, SessionCommands, SessionSource, ViewOf } from './session';
+
+/**
+ * Calls `listener` with the client's current view at once, then with each new view, until the
+ * returned function is called. Calling at once means one render function covers the first paint
+ * and every change (unlike `client.subscribe`, which only reports changes).
+ *
+ * @example
+ * const stop = onSessionChange(client, (view) => {
+ *   form.hidden = view.status !== 'signedOut' && view.status !== 'failed';
+ *   codeForm.hidden = view.status !== 'twoFactorRequired';
+ * });
+ */
+export function onSessionChange<V>(client: SessionSource<V>, listener: (view: V) => void): () => void {
+  const first = client.view;
+  listener(first);
+  const stop = client.subscribe(listener);
+  // The first call may have changed the view (e.g. it called `client.cancel()`): catch up once.
+  if (client.view !== first) listener(client.view);
+  return stop;
 }

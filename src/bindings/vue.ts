@@ -1,5 +1,12 @@
 // pam-client/vue: Vue 3 composables over XState actors (vue is an optional peer dependency).
-import { onScopeDispose, type ShallowRef, shallowReadonly, shallowRef } from 'vue';
+import {
+  type ComputedRef,
+  computed,
+  onScopeDispose,
+  type ShallowRef,
+  shallowReadonly,
+  shallowRef,
+} from 'vue';
 // The one runtime import from xstate (kept external, never bundled): useActor given logic
 // must create the actor, and only xstate can.
 import {
@@ -10,7 +17,14 @@ import {
   createActor,
   type InputFrom,
 } from 'xstate';
-import { type Observable, type SnapshotOf, subscribeTo } from './vanilla';
+import {
+  commandsOf,
+  type SessionClient,
+  type SessionCommands,
+  type SessionSource,
+  type ViewOf,
+} from './session';
+import { type Observable, onSessionChange, type SnapshotOf, subscribeTo } from './vanilla';
 
 export interface UseActorReturn<TActor extends AnyActorRef> {
   /** The latest snapshot; replaced (never mutated) on each transition. */
@@ -78,4 +92,34 @@ export function useSelector<TActor extends Observable, T>(
   const selected = shallowRef(selector(actorRef.getSnapshot()));
   onScopeDispose(subscribeTo(actorRef, selector, (value) => (selected.value = value), compare));
   return shallowReadonly(selected);
+}
+
+/** What `useSession` returns: a readonly ref per field of the view, the whole view, the commands. */
+export type UseSessionReturn<C extends SessionClient> = {
+  readonly [K in keyof ViewOf<C>]-?: ComputedRef<ViewOf<C>[K]>;
+} & {
+  /** The whole view (for `describeError(view.value.error)` or passing it down). */
+  readonly view: Readonly<ShallowRef<ViewOf<C>>>;
+} & SessionCommands<C>;
+
+/**
+ * The client's session view as readonly refs, one per field (`status`, `error`,
+ * `codeAttemptsLeft`, ...), each changing only when its field does, plus the commands. It only
+ * subscribes (until the current scope, e.g. the component, is disposed): create the client
+ * once, in a module, not in a component.
+ *
+ * @example
+ * const { status, error, codeAttemptsLeft, login, submitCode, cancel } = useSession(client);
+ * // template: <CodeForm v-if="status === 'twoFactorRequired'" :attempts-left="codeAttemptsLeft" />
+ */
+export function useSession<C extends SessionClient>(client: C): UseSessionReturn<C> {
+  type V = ViewOf<C>;
+  const view = shallowRef(client.view as V);
+  onScopeDispose(onSessionChange(client as SessionSource<V>, (next) => (view.value = next)));
+  const fields: Record<string, ComputedRef<unknown>> = {};
+  // A view has the same keys in every state, so the first one's keys are all of them.
+  for (const key of Object.keys(view.value as object)) {
+    fields[key] = computed(() => (view.value as Record<string, unknown>)[key]);
+  }
+  return { ...fields, view: shallowReadonly(view), ...commandsOf(client) } as unknown as UseSessionReturn<C>;
 }

@@ -1,0 +1,45 @@
+// What every session binding needs from a client, typed structurally: `createPamClient(...)`
+// (pam-client/machines) fits, and so does a test double. Bindings import no machine, no module
+// and no transport: the view and the commands are all they touch.
+
+/** A current value and change notifications: what `client.view` / `client.subscribe` give. */
+export interface SessionSource<V = unknown> {
+  /** The current view (a new object only when something changed). */
+  readonly view: V;
+  /** Calls `listener` with each new view (not at once); returns an unsubscribe function. */
+  subscribe(listener: (view: V) => void): () => void;
+}
+
+/** The commands an app sends the session. */
+export type SessionCommand = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';
+
+/** A session client as the bindings see it: the view, its notifications and the commands. */
+export type SessionClient<V = unknown> = SessionSource<V> & {
+  [K in SessionCommand]: (...args: never[]) => void;
+};
+
+/** The view type of a client. */
+export type ViewOf<C extends SessionSource> = C['view'];
+
+/** The client's commands, typed as the client types them. */
+export type SessionCommands<C extends SessionClient> = Pick<C, SessionCommand>;
+
+/**
+ * The client's commands as free functions (safe to destructure or pass as handlers).
+ * Internal to the bindings: not exported from any entry.
+ */
+export function commandsOf<C extends SessionClient>(client: C): SessionCommands<C> {
+  const target = client as unknown as Record<SessionCommand, (...args: never[]) => void>;
+  // A method call (`this` is the client), so a class-based client works too.
+  const call =
+    (name: SessionCommand) =>
+    (...args: never[]) =>
+      target[name](...args);
+  return {
+    login: call('login'),
+    register: call('register'),
+    submitCode: call('submitCode'),
+    cancel: call('cancel'),
+    logout: call('logout'),
+  } as SessionCommands<C>;
+}
