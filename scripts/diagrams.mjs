@@ -8,7 +8,7 @@
 
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { importSources, ROOT as root } from './review/sources.mjs';
+import { closeSources, importSources, ROOT as root } from './review/sources.mjs';
 
 const check = process.argv.includes('--check');
 
@@ -22,6 +22,7 @@ async function readOrNull(path) {
 
 const { generateDiagramFiles, DIAGRAMS_DIR } = await importSources('tools/diagrams/generate.ts');
 const files = await generateDiagramFiles();
+await closeSources();
 const wanted = new Set(files.map((f) => f.path));
 const existing = (await readdir(join(root, DIAGRAMS_DIR)).catch(() => []))
   .filter((name) => /\.(md|json|svg)$/.test(name) && name !== 'descriptions.json')

@@ -4,6 +4,7 @@
 // answers the reference server would not give by itself are produced at the route (a 5xx, no
 // answer); timers are moved with playwright's page clock.
 
+import { mkdir } from 'node:fs/promises';
 import { startReferenceServer } from 'pam-client/testing';
 import type { Browser, BrowserContext, Page, Route } from 'playwright';
 import { startDemo } from '../demo/serve.mjs';
@@ -26,8 +27,10 @@ export interface RequestSpec {
 export interface AppMachine {
   /** Opens the app where the machine starts. */
   start(app: AppContext): Promise<void>;
-  /** How the app sends each user step; `next` is the step after it (its answer picks the account). */
-  act: Record<string, (app: AppContext, next: BookStep | undefined) => Promise<void>>;
+  /** How the app sends each user step; `rest` are the steps after it (an answer picks the account). */
+  act: Record<string, (app: AppContext, next: BookStep | undefined, rest: BookStep[]) => Promise<void>>;
+  /** Answers that follow the previous step by themselves, with no request of their own. */
+  immediate?: string[];
   /** Per leaf state: resolves once the app shows it. */
   shows: Record<string, (app: AppContext) => Promise<void>>;
   /** Per invoked src: the request it sends. */
@@ -117,27 +120,44 @@ export async function runPath(
       return hold;
     };
     const holdFor = (step: BookStep | undefined): Hold | null => {
-      if (step?.kind !== 'answer' || !step.source) return null;
+      // An answer the app brings about with an action registers its own hold when it acts.
+      if (step?.kind !== 'answer' || !step.source || table.act[step.name]) return null;
       const spec = table.requests[step.source];
       if (!spec) throw new Error(`no request known for ${step.source}`);
       return holdOf(spec);
     };
 
+    const immediate = (step: BookStep | undefined) => !!step && (table.immediate ?? []).includes(step.name);
     let pending: Hold | null = null;
     for (let i = 0; i < path.steps.length; i++) {
       const step = path.steps[i]!;
       const next = path.steps[i + 1];
+      const rest = path.steps.slice(i + 1);
+      const upcoming = rest.find((s) => !immediate(s));
       const what = `${path.machine} ${path.slug}, step ${i} "${step.name}"`;
       if (step.kind !== 'answer') for (const undo of app.undo.splice(0)) await undo();
-      const hold = holdFor(next);
-      if (table.machineOnly?.[step.name]) {
+      // An answer the app brings about itself (a child machine moving when the player types) has an action.
+      const act = table.act[step.name];
+      const consumes = step.kind === 'answer' && !act && !immediate(step) && !table.machineOnly?.[step.name];
+      let hold: Hold | null = consumes || !pending ? holdFor(upcoming) : null;
+      // A step into a state that sends a request, with no answer after it in this path: hold the
+      // request anyway, so the picture shows the state in flight.
+      if (
+        !hold &&
+        !pending &&
+        (step.kind === 'start' || step.kind === 'user' || step.kind === 'timer' || act)
+      ) {
+        const src = step.invokes.find((s) => table.requests[s]);
+        if (src && upcoming?.source !== src) hold = holdOf(table.requests[src]!);
+      }
+      if (table.machineOnly?.[step.name] || immediate(step)) {
         // Nothing to do in the app: its visible state is checked and photographed as it is.
       } else if (step.kind === 'start') {
         await withTimeout(table.start(app), `${what}: start`);
+      } else if (act) {
+        await withTimeout(act(app, next, rest), what);
       } else if (step.kind === 'user') {
-        const act = table.act[step.name];
-        if (!act) throw new Error(`${what}: the app has no action for "${step.name}"`);
-        await withTimeout(act(app, next), what);
+        throw new Error(`${what}: the app has no action for "${step.name}"`);
       } else if (step.kind === 'timer') {
         const ms = table.timers?.[step.source ?? ''];
         if (ms === undefined) throw new Error(`${what}: no clock jump known for timer ${step.source}`);
@@ -150,8 +170,10 @@ export async function runPath(
         if (answer) await answer(route, app);
         else await route.continue();
       }
-      if (hold) await withTimeout(hold.arrived, `${what}: the app never sent the ${next?.source} request`);
-      pending = hold;
+      if (hold) {
+        await withTimeout(hold.arrived, `${what}: the app never sent the ${upcoming?.source} request`);
+        pending = hold;
+      } else if (consumes) pending = null;
       for (const leaf of step.leaves) {
         const shows = table.shows[leaf];
         if (!shows) throw new Error(`${what}: the app table does not say how ${leaf} shows`);
@@ -163,6 +185,16 @@ export async function runPath(
     // Let held requests go, so nothing waits on a closed page.
     for (const h of holds) if (h.route) await h.route.continue().catch(() => {});
     return shots;
+  } catch (error) {
+    // What the app showed when it failed, for the reader of the CI log.
+    const page = context?.pages()[0];
+    if (page) {
+      await mkdir('test-results', { recursive: true });
+      await page
+        .screenshot({ path: `test-results/review-failed-${path.machine}-${path.slug}.png` })
+        .catch(() => {});
+    }
+    throw error;
   } finally {
     await context?.close().catch(() => {});
     await demo.close();

@@ -194,3 +194,72 @@ export const tokenRefreshApp: AppMachine = {
       'The backoff after a failed refresh is internal timing: the app stays on the signed-in page while the cycle waits.',
   },
 };
+
+/** The first answer of `rest` that is a verdict on the credentials or the code. */
+const verdict = (rest: { name: string }[]) =>
+  rest.find((s) => /signed in|rejected|wrong password|429|cancelled|asks for a 2FA code/.test(s.name))
+    ?.name ?? '';
+
+async function typeCode(app: AppContext, right: boolean) {
+  await visible(app.page, 'code-form');
+  await byId(app.page, 'code-input').fill(right ? (app.seed.twoFactor.twoFactorCode ?? '') : WRONG_CODE);
+  await byId(app.page, 'code-submit').click();
+}
+
+/** A Back / Cancel button of the login screen, by test id or by its words. */
+async function cancel(app: AppContext) {
+  const button = app.page
+    .locator('[data-testid="code-cancel"], [data-testid="login-cancel"], [data-testid="cancel"]')
+    .or(app.page.getByRole('button', { name: /^(back|cancel)/i }))
+    .first();
+  await button.click();
+}
+
+export const sessionApp: AppMachine = {
+  start: async (app) => {
+    await app.page.goto('/');
+  },
+  act: {
+    'LOGIN (e-mail and password)': async (app, _next, rest) => {
+      const { plain, twoFactor, cancelled } = app.seed;
+      const outcome = verdict(rest);
+      if (/asks for a 2FA code/.test(outcome)) return logIn(app, twoFactor.email, twoFactor.password);
+      if (/cancelled/.test(outcome)) return logIn(app, cancelled.email, cancelled.password);
+      if (/signed in/.test(outcome)) return logIn(app, plain.email, plain.password);
+      return logIn(app, plain.email, WRONG_PASSWORD);
+    },
+    // The child checks the code when the player sends it: typing happens at this step.
+    'login: checks the code': (app, _next, rest) => typeCode(app, /signed in/.test(verdict(rest))),
+    CANCEL: cancel,
+    LOGOUT: (app) => byId(app.page, 'logout').click(),
+    // The refresh answers 401: the page clock moves past the 6 h refresh interval.
+    'SESSION_EXPIRED (the refresh answered 401)': async (app) => {
+      await app.page.route(/\/api\/users\/refresh-token$/, answer(401, 'Unauthenticated.'));
+      await app.page.clock.runFor(6 * HOURS + 60_000);
+    },
+  },
+  immediate: ['restore: nothing stored', 'SUBMIT_CODE (the 2FA code)'],
+  shows: {
+    restoring: (app) =>
+      app.page.locator('[data-testid="loading"], [data-testid="login-form"]').first().waitFor(),
+    signedOut: (app) => enabled(app.page, 'login-submit', true),
+    'signingIn.submitting': (app) => enabled(app.page, 'login-submit', false),
+    'signingIn.twoFactorRequired': (app) => enabled(app.page, 'code-submit', true),
+    'signingIn.verifyingCode': (app) => enabled(app.page, 'code-submit', false),
+    'signingIn.registering': (app) => enabled(app.page, 'login-submit', false),
+    failed: (app) => text(app.page, 'login-errors', /\S/),
+    cancelledAccount: (app) => text(app.page, 'login-errors', /cancel/),
+    signedIn: (app) => visible(app.page, 'profile'),
+    signingOut: (app) => visible(app.page, 'profile'),
+  },
+  invisible: {
+    restoring:
+      'Reading the stored session takes no visible time: the app shows its loading line or the login form.',
+    signingOut: 'The app keeps the account page while the logout request runs.',
+  },
+  requests: {
+    login: { method: 'POST', path: /^\/auth\/login$/ },
+    logout: { method: 'POST', path: /^\/auth\/logout$/ },
+  },
+  answers: { 'logout: no answer': abort },
+};

@@ -13,11 +13,11 @@ import { layoutMachine } from '../../tools/diagrams/layout';
 import { toSvg } from '../../tools/diagrams/svg';
 import { buildExample } from '../demo/build.mjs';
 import { type AppMachine, runPath } from './app-driver';
-import { incomeReportApp, loginApp, tokenRefreshApp } from './app-tables';
+import { incomeReportApp, loginApp, sessionApp, tokenRefreshApp } from './app-tables';
 import { launchOptions } from './chromium.mjs';
 import { type BookPath, bookPaths, type ReviewMachine } from './paths';
 import { distinctColours } from './png';
-import { incomeReportReview, loginReview, tokenRefreshReview } from './review-machines';
+import { incomeReportReview, loginReview, sessionReview, tokenRefreshReview } from './review-machines';
 import { bookFiles, type MachinePage } from './site';
 
 export interface BookEntry {
@@ -27,6 +27,7 @@ export interface BookEntry {
 
 /** The machines of the book and how the app shows them. */
 export const BOOK: BookEntry[] = [
+  { review: sessionReview, app: sessionApp },
   { review: loginReview, app: loginApp },
   { review: tokenRefreshReview, app: tokenRefreshApp },
   { review: incomeReportReview, app: incomeReportApp },

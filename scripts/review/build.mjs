@@ -7,7 +7,7 @@
 // Exits 1 when a path cannot be reproduced in the app, or when a check fails.
 
 import { join } from 'node:path';
-import { importSources, ROOT } from './sources.mjs';
+import { closeSources, importSources, ROOT } from './sources.mjs';
 
 const check = process.argv.includes('--check');
 const out = join(ROOT, 'review-book');
@@ -41,4 +41,5 @@ if (check) {
   } else
     console.log('review book check: every path rendered, every screenshot non-blank, no secret in any page');
 }
+await closeSources();
 process.exit(failed ? 1 : 0);

@@ -13,12 +13,18 @@ export interface Answer {
   name: string;
   output?: unknown;
   error?: unknown;
+  /** For an invoked machine: its snapshot moved (the parent reacts with `onSnapshot`). */
+  snapshot?: unknown;
+  /** Only offered in these states (paths): the answer follows a request sent there. */
+  when?: string[];
 }
 
 /** A user (or parent) event the machine accepts, with its reviewer words. */
 export interface UserEvent {
   name: string;
   event: EventObject & Record<string, unknown>;
+  /** Only offered in these states (paths): where the app can send it. */
+  when?: string[];
 }
 
 export interface ReviewMachine {
@@ -34,7 +40,12 @@ export interface ReviewMachine {
 }
 
 /** An event of a path, with the name the book shows and the driver reads. */
-export type NamedEvent = EventObject & { step: string; output?: unknown; error?: unknown };
+export type NamedEvent = EventObject & {
+  step: string;
+  output?: unknown;
+  error?: unknown;
+  snapshot?: unknown;
+};
 
 export interface BookStep {
   /** Its reviewer words (`SUBMIT as twofactor@example.com`, `submitLogin: asks for a code`). */
@@ -48,6 +59,8 @@ export interface BookStep {
   states: string[];
   /** Leaf state paths after the step: `active.idle`. */
   leaves: string[];
+  /** The `src` of every actor the active states invoke after the step. */
+  invokes: string[];
 }
 
 export interface BookPath {
@@ -74,8 +87,11 @@ const leavesOf = (paths: string[]) => paths.filter((p) => !paths.some((q) => q.s
 export function offeredEvents(review: ReviewMachine, snapshot: AnySnapshot): NamedEvent[] {
   if (snapshot.status !== 'active') return [];
   const events: NamedEvent[] = [];
+  const active = activePaths(snapshot.value);
+  const allowed = (when?: string[]) => !when || when.some((w) => active.includes(w));
+  const users: NamedEvent[] = [];
   for (const u of review.userEvents) {
-    if (snapshot.can(u.event)) events.push({ ...u.event, step: u.name });
+    if (allowed(u.when) && snapshot.can(u.event)) users.push({ ...u.event, step: u.name });
   }
   const machine = review.machine;
   const seen = new Set<string>();
@@ -84,9 +100,12 @@ export function offeredEvents(review: ReviewMachine, snapshot: AnySnapshot): Nam
     node.invoke.forEach((invoke: { id: string; src: unknown }) => {
       const src = typeof invoke.src === 'string' ? invoke.src : String((invoke.src as { id?: string })?.id);
       for (const answer of review.answers[src] ?? []) {
+        if (!allowed(answer.when)) continue;
         const step = `${src}: ${answer.name}`;
         if ('error' in answer)
           events.push({ type: `xstate.error.actor.${invoke.id}`, error: answer.error, step });
+        else if ('snapshot' in answer)
+          events.push({ type: `xstate.snapshot.${invoke.id}`, snapshot: answer.snapshot, step });
         else events.push({ type: `xstate.done.actor.${invoke.id}`, output: answer.output, step });
       }
     });
@@ -96,7 +115,9 @@ export function offeredEvents(review: ReviewMachine, snapshot: AnySnapshot): Nam
       events.push({ type: t.eventType, step: `timer ${String(t.delay)}` });
     }
   }
-  return events;
+  // Answers first: the shortest paths then prefer what the app does by itself (a restore ending)
+  // over a user event that would have to race it.
+  return [...events, ...users];
 }
 
 function kindOf(step: string, review: ReviewMachine): BookStep['kind'] {
@@ -104,10 +125,19 @@ function kindOf(step: string, review: ReviewMachine): BookStep['kind'] {
   return review.userEvents.some((u) => u.name === step) ? 'user' : 'answer';
 }
 
+function invokesOf(review: ReviewMachine, states: string[]): string[] {
+  return states.flatMap((path) =>
+    (review.machine.getStateNodeById(`${review.machine.id}.${path}`).invoke as { src: unknown }[]).map((i) =>
+      typeof i.src === 'string' ? i.src : String((i.src as { id?: string })?.id),
+    ),
+  );
+}
+
 function toBookStep(review: ReviewMachine, event: NamedEvent | null, snapshot: AnySnapshot): BookStep {
   const states = activePaths(snapshot.value);
-  if (!event)
-    return { name: 'start', kind: 'start', source: null, event: null, states, leaves: leavesOf(states) };
+  const invokes = invokesOf(review, states);
+  const leaves = leavesOf(states);
+  if (!event) return { name: 'start', kind: 'start', source: null, event: null, states, leaves, invokes };
   const kind = kindOf(event.step, review);
   const user = review.userEvents.find((u) => u.name === event.step);
   return {
@@ -117,6 +147,7 @@ function toBookStep(review: ReviewMachine, event: NamedEvent | null, snapshot: A
     event: user ? user.event : { type: event.type },
     states,
     leaves: leavesOf(states),
+    invokes,
   };
 }
 

@@ -4,7 +4,7 @@
 // app driver (app-driver.ts) types the seed accounts' values itself.
 
 import { HttpError, NetworkError, secret, UnauthorizedError } from 'pam-client';
-import { incomeReportMachine, loginMachine, tokenRefreshMachine } from 'pam-client/machines';
+import { incomeReportMachine, loginMachine, sessionMachine, tokenRefreshMachine } from 'pam-client/machines';
 import type { ReviewMachine } from './paths';
 
 const NOOP = new Proxy({}, { get: () => () => Promise.resolve(null) });
@@ -194,5 +194,178 @@ export const tokenRefreshReview: ReviewMachine = {
   ],
 };
 
-/** The machines of the book, in its order (the session is added by book.ts when it runs). */
-export const REVIEW_MACHINES: ReviewMachine[] = [loginReview, tokenRefreshReview, incomeReportReview];
+const SUBMITTING = ['signingIn.submitting'];
+const CHECKING = ['signingIn.verifyingCode'];
+const child = (value: string, extra: Record<string, unknown> = {}) => ({
+  value,
+  status: 'active',
+  context: { login: 'player@example.com', error: null, retryAt: null, rejectedCodes: 0, ...extra },
+});
+
+/**
+ * The session as `createPamClient` runs it. Its login child does not run in the traversal: the
+ * child's moves are offered as answers of `login`. Two guards that check where an event comes
+ * from (`internal`: sent by the session's own actors; `vaulted`: a token its actors stored) are
+ * taken as passed here, since no actor runs; the app run checks the real thing.
+ */
+export const sessionReview: ReviewMachine = {
+  id: 'session',
+  title: 'Session',
+  machine: sessionMachine.provide({
+    guards: { internal: () => true, vaulted: (_: unknown, handle: unknown) => typeof handle === 'string' },
+  }),
+  input: { auth: NOOP, tokens: NOOP },
+  userEvents: [
+    {
+      name: 'LOGIN (e-mail and password)',
+      event: { type: 'LOGIN', login: 'player@example.com', password: PASSWORD },
+      when: ['signedOut', 'failed', 'cancelledAccount'],
+    },
+    {
+      name: 'SUBMIT_CODE (the 2FA code)',
+      event: { type: 'SUBMIT_CODE', code: secret('[code]') },
+      when: ['signingIn.twoFactorRequired'],
+    },
+    {
+      name: 'CANCEL',
+      event: { type: 'CANCEL' },
+      when: ['signingIn.twoFactorRequired', 'failed', 'cancelledAccount'],
+    },
+    { name: 'LOGOUT', event: { type: 'LOGOUT' }, when: ['signedIn'] },
+    {
+      name: 'SESSION_EXPIRED (the refresh answered 401)',
+      event: { type: 'SESSION_EXPIRED' },
+      when: ['signedIn'],
+    },
+  ],
+  answers: {
+    restore: [{ name: 'nothing stored', output: null }],
+    login: [
+      { name: 'asks for a 2FA code', snapshot: child('twoFactorRequired'), when: SUBMITTING },
+      {
+        name: 'checks the code',
+        snapshot: child('verifyingTwoFactor'),
+        when: ['signingIn.twoFactorRequired'],
+      },
+      {
+        when: CHECKING,
+        name: 'code rejected',
+        snapshot: child('twoFactorRequired', {
+          rejectedCodes: 1,
+          error: http(422, '/auth/login', 'Invalid two-factor code.'),
+        }),
+      },
+      {
+        when: CHECKING,
+        name: 'fifth code rejected',
+        snapshot: child('failed', {
+          rejectedCodes: 5,
+          error: http(422, '/auth/login', 'Invalid two-factor code.'),
+        }),
+      },
+      {
+        name: 'wrong password',
+        snapshot: child('failed', { error: http(401, '/auth/login', 'Invalid credentials.') }),
+        when: SUBMITTING,
+      },
+      {
+        when: SUBMITTING,
+        name: '429 too many attempts',
+        snapshot: child('failed', {
+          retryAt: 900_000,
+          error: http(429, '/auth/login', 'Too many attempts.', 900),
+        }),
+      },
+      { name: 'account cancelled', snapshot: child('cancelledAccount'), when: SUBMITTING },
+      {
+        when: [...SUBMITTING, ...CHECKING],
+        name: 'signed in',
+        output: {
+          type: 'authenticated',
+          access_token: '[token]',
+          token_type: 'bearer',
+          expires_in: 28_800,
+          user: user('player@example.com'),
+        },
+      },
+    ],
+    logout: [
+      { name: 'logged out', output: undefined },
+      { name: 'no answer', error: new NetworkError('POST', '/auth/logout') },
+    ],
+  },
+  scenarios: [
+    {
+      name: '2FA success',
+      steps: [
+        'restore: nothing stored',
+        'LOGIN (e-mail and password)',
+        'login: asks for a 2FA code',
+        'SUBMIT_CODE (the 2FA code)',
+        'login: checks the code',
+        'login: signed in',
+      ],
+    },
+    {
+      name: 'Five rejected codes',
+      steps: [
+        'restore: nothing stored',
+        'LOGIN (e-mail and password)',
+        'login: asks for a 2FA code',
+        ...Array.from({ length: 4 }, () => [
+          'SUBMIT_CODE (the 2FA code)',
+          'login: checks the code',
+          'login: code rejected',
+        ]).flat(),
+        'SUBMIT_CODE (the 2FA code)',
+        'login: checks the code',
+        'login: fifth code rejected',
+      ],
+    },
+    {
+      name: 'Cancelled account',
+      steps: ['restore: nothing stored', 'LOGIN (e-mail and password)', 'login: account cancelled', 'CANCEL'],
+    },
+    {
+      name: '429 lockout',
+      steps: [
+        'restore: nothing stored',
+        ...Array.from({ length: 5 }, () => ['LOGIN (e-mail and password)', 'login: wrong password']).flat(),
+        'LOGIN (e-mail and password)',
+        'login: 429 too many attempts',
+      ],
+    },
+    {
+      name: 'Session expiry',
+      steps: [
+        'restore: nothing stored',
+        'LOGIN (e-mail and password)',
+        'login: signed in',
+        'SESSION_EXPIRED (the refresh answered 401)',
+      ],
+    },
+    {
+      name: 'Logout after a password login',
+      steps: [
+        'restore: nothing stored',
+        'LOGIN (e-mail and password)',
+        'login: signed in',
+        'LOGOUT',
+        'logout: logged out',
+      ],
+    },
+    {
+      name: 'Logout after a 2FA login, the server not answering',
+      steps: [
+        'restore: nothing stored',
+        'LOGIN (e-mail and password)',
+        'login: asks for a 2FA code',
+        'SUBMIT_CODE (the 2FA code)',
+        'login: checks the code',
+        'login: signed in',
+        'LOGOUT',
+        'logout: no answer',
+      ],
+    },
+  ],
+};

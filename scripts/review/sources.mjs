@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
+import { createServer, createServerModuleRunner } from 'vite';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,18 +18,35 @@ function aliases() {
   }));
 }
 
+let runner;
+let server;
+
 /**
- * Imports `entry` (relative to the repository root) from the sources.
+ * Imports `entry` (relative to the repository root) from the sources. One module runner serves
+ * every import (modules that load others lazily keep working); `closeSources()` ends it.
  *
  * @example
  * const { generateDiagramFiles } = await importSources('tools/diagrams/generate.ts');
  */
 export async function importSources(entry) {
-  const { module } = await runnerImport(join(ROOT, entry), {
-    root: ROOT,
-    configFile: false,
-    logLevel: 'error',
-    resolve: { alias: aliases() },
-  });
-  return module;
+  if (!runner) {
+    server = await createServer({
+      root: ROOT,
+      configFile: false,
+      logLevel: 'error',
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, watch: null },
+      resolve: { alias: aliases() },
+    });
+    runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
+  }
+  return runner.import(join(ROOT, entry));
+}
+
+/** Ends the module runner of `importSources`. */
+export async function closeSources() {
+  await runner?.close();
+  await server?.close();
+  runner = undefined;
+  server = undefined;
 }
