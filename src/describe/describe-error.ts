@@ -138,7 +138,8 @@ function describeHttp(
     return done(seconds > 0 ? m.tooManyIn(seconds) : m.tooManyNow, retryAt);
   }
   for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
-    const secret = SECRET_FIELDS[field];
+    // Own keys only: a server field named `__proto__` or `constructor` is just a field.
+    const secret = Object.hasOwn(SECRET_FIELDS, field) ? SECRET_FIELDS[field] : undefined;
     if (secret) add(fields, field, m.field[secret]);
     else for (const message of messages.slice(0, MAX_MESSAGES)) add(fields, field, clip(message));
   }
@@ -156,7 +157,7 @@ function issueMessage(m: Messages, path: readonly (string | number)[], code: str
   if (field === 'password_confirmation' && code === 'custom') return m.field.passwordConfirmation;
   if (field === 'email' && code === 'invalid_format') return m.field.email;
   if (CPF_FIELDS.has(field) && (code === 'invalid_format' || code === 'custom')) return m.field.cpf;
-  return m.issues[code] ?? m.issues.default!;
+  return (Object.hasOwn(m.issues, code) && m.issues[code]) || m.issues.default!;
 }
 
 /** Adds a message once per field, with the field as data (a `__proto__` key stays a key). */
