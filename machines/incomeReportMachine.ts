@@ -1,4 +1,9 @@
-import { type AvailableYearsResponse, INCOME_REPORT_STATUS, type IncomeReportData } from 'pam-client';
+import {
+  AbortedError,
+  type AvailableYearsResponse,
+  INCOME_REPORT_STATUS,
+  type IncomeReportData,
+} from 'pam-client';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { browserEnvironment, isPaused, onWake } from './environment';
 import {
@@ -16,7 +21,7 @@ import type {
   IncomeReportRequest,
   IncomeReportUser,
 } from './income-report/types';
-import { asPamError, clampDelay, finiteOr, isTransient } from './shared';
+import { asPamError, clampDelay, finiteOr, isTransient, RESTORE_EVENT, restorable } from './shared';
 
 export {
   DEFAULT_REPORT_MAX_POLL_MS,
@@ -25,8 +30,6 @@ export {
   reportPollDelayMs,
 } from './income-report/polling';
 export type * from './income-report/types';
-
-const { completed: COMPLETED, failed: FAILED } = INCOME_REPORT_STATUS;
 
 /** RESET from a finished report: back to `ready`, or to loading the years if they never came. */
 const resetToReady = [
@@ -74,6 +77,252 @@ const reportOutcome = (next: string) =>
     },
   ] as const;
 
+/** The services of a report actor: taken from `input`, again when a snapshot is restored. */
+const services = (input: IncomeReportInput) => ({
+  user: input.user,
+  now: input.now ?? Date.now,
+  random: input.random ?? Math.random,
+  // Only the page signals: a report needs no cross-tab channel.
+  environment: input.environment ?? browserEnvironment({ channel: null }),
+});
+
+/** What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent). */
+type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted?: boolean };
+
+/** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
+function createIncomeReportMachine() {
+  const machine = setup({
+    types: {} as { context: IncomeReportContext; events: IncomeReportEvent; input: IncomeReportInput },
+    actors: {
+      loadYears: fromPromise<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>
+        input.user.getAvailableYears({ signal }),
+      ),
+      generateReport: fromPromise<IncomeReportData, GenerateInput>(({ input, signal }) => {
+        // A POST may have been applied: a restored actor does not send it again on its own (RETRY does).
+        if (input.interrupted) return Promise.reject(new AbortedError('POST', 'generateIncomeReport'));
+        return input.user.generateIncomeReport(
+          { reference_year: input.referenceYear, type: input.deliveryType },
+          { signal },
+        );
+      }),
+      watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
+        const unwake = onWake(input, () => sendBack({ type: 'WAKE' }));
+        const offHidden = input.visibility.onChange((hidden) => hidden && sendBack({ type: 'PAUSE' }));
+        const offOffline = input.online.onChange((online) => online || sendBack({ type: 'PAUSE' }));
+        return () => {
+          unwake();
+          offHidden();
+          offOffline();
+        };
+      }),
+      pollStatus: fromPromise<IncomeReportData, { user: IncomeReportUser; id: number }>(({ input, signal }) =>
+        input.user.getIncomeReportStatus(input.id, { signal }),
+      ),
+    },
+    delays: {
+      pollDelay: ({ context }) => reportPollDelayMs(context.polls, context),
+      deadline: ({ context }) =>
+        clampDelay((context.startedAt ?? context.now()) + context.maxPollMs - context.now()),
+    },
+    guards: {
+      isCompleted: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.completed,
+      isFailed: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.failed,
+      isTransient: (_, { error }: { error: unknown }) => isTransient(asPamError(error)),
+      isUnauthorized: (_, { error }: { error: unknown }) => asPamError(error).code === 'unauthorized',
+      yearsFailed: ({ context }) => context.failure === 'years',
+      yearsKnown: ({ context }) => context.years !== null,
+      isPaused: ({ context }) => isPaused(context.environment),
+      isActive: ({ context }) => !isPaused(context.environment),
+    },
+    actions: {
+      storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
+      rememberRequest: assign((_, request: IncomeReportRequest) => ({ request })),
+      startReport: assign(({ context }) => ({
+        report: null,
+        statusHistory: [],
+        error: null,
+        failure: null,
+        startedAt: context.now(),
+        polls: 0,
+        minDelayMs: 0,
+      })),
+      recordReport: assign(({ context }, report: IncomeReportData) => ({
+        report,
+        statusHistory: withStatus(context.statusHistory, report.status, context.now()),
+        error: null,
+        minDelayMs: 0,
+      })),
+      countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
+      recordError: assign((_, { error }: { error: unknown }) => {
+        const pamError = asPamError(error);
+        return { error: pamError, minDelayMs: retryAfterMs(pamError) };
+      }),
+      failYears: assign((_, { error }: { error: unknown }) => ({
+        error: asPamError(error),
+        failure: 'years' as const,
+      })),
+      failReport: assign((_, { error }: { error: unknown }) => ({
+        error: asPamError(error),
+        failure: 'report' as const,
+      })),
+      /** The server's verdict (status 4): no PamError, the report itself says why. */
+      markReportFailed: assign({ failure: 'report' as const }),
+      clearReport: assign({
+        report: null,
+        statusHistory: [],
+        error: null,
+        failure: null,
+        startedAt: null,
+        polls: 0,
+        minDelayMs: 0,
+      }),
+    },
+  }).createMachine({
+    id: 'incomeReport',
+    context: ({ input }) => ({
+      ...services(input),
+      // NaN, zero or a negative interval would poll back to back: take the default instead.
+      pollIntervalMs: finiteOr(input.pollIntervalMs, DEFAULT_REPORT_POLL_INTERVAL_MS, 1),
+      maxPollMs: finiteOr(input.maxPollMs, DEFAULT_REPORT_MAX_POLL_MS, 1),
+      years: null,
+      request: null,
+      report: null,
+      statusHistory: [],
+      error: null,
+      failure: null,
+      startedAt: null,
+      polls: 0,
+      minDelayMs: 0,
+    }),
+    initial: 'loadingYears',
+    invoke: { id: 'environment', src: 'watchEnvironment', input: ({ context }) => context.environment },
+    states: {
+      loadingYears: {
+        invoke: {
+          id: 'loadYears',
+          src: 'loadYears',
+          input: ({ context }) => ({ user: context.user }),
+          onDone: {
+            target: 'ready',
+            actions: { type: 'storeYears', params: ({ event }) => event.output.years },
+          },
+          onError: {
+            target: 'failed',
+            actions: { type: 'failYears', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      },
+      ready: {
+        on: {
+          GENERATE: {
+            target: 'generating',
+            actions: [
+              {
+                type: 'rememberRequest',
+                params: ({ event }) => ({
+                  referenceYear: event.referenceYear,
+                  deliveryType: event.deliveryType,
+                }),
+              },
+              'startReport',
+            ],
+          },
+        },
+      },
+      generating: {
+        invoke: {
+          id: 'generateReport',
+          src: 'generateReport',
+          // `request` is set by GENERATE, the only way in besides RETRY of a report that had one.
+          input: ({ context, event }) => ({
+            user: context.user,
+            ...(context.request as IncomeReportRequest),
+            ...((event.type as string) === RESTORE_EVENT ? { interrupted: true } : {}),
+          }),
+          onDone: reportOutcome('#incomeReport.polling'),
+          // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
+          onError: {
+            target: 'failed',
+            actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+        after: { deadline: 'timedOut' },
+        on: { CANCEL: { target: 'ready', actions: 'clearReport' } },
+      },
+      polling: {
+        initial: 'waiting',
+        after: { deadline: '#incomeReport.timedOut' },
+        on: { CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' } },
+        states: {
+          // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes.
+          paused: { on: { WAKE: { guard: 'isActive', target: 'fetching' } } },
+          waiting: {
+            always: { guard: 'isPaused', target: 'paused' },
+            on: { PAUSE: { guard: 'isPaused', target: 'paused' } },
+            after: { pollDelay: 'fetching' },
+          },
+          fetching: {
+            entry: 'countPoll',
+            invoke: {
+              id: 'pollStatus',
+              src: 'pollStatus',
+              input: ({ context }) => ({ user: context.user, id: (context.report as IncomeReportData).id }),
+              onDone: reportOutcome('waiting'),
+              onError: [
+                {
+                  guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                  target: 'waitingForSession',
+                  actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                },
+                {
+                  guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) },
+                  target: 'waiting',
+                  actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                },
+                {
+                  target: '#incomeReport.failed',
+                  actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+                },
+              ],
+            },
+          },
+          waitingForSession: {
+            description:
+              'A poll answered 401: poll again on SESSION_REFRESHED or after the next backoff delay.',
+            always: { guard: 'isPaused', target: 'paused' },
+            on: { SESSION_REFRESHED: 'fetching', PAUSE: { guard: 'isPaused', target: 'paused' } },
+            after: { pollDelay: 'fetching' },
+          },
+        },
+      },
+      completed: {
+        on: {
+          RESET: resetToReady,
+        },
+      },
+      failed: {
+        on: {
+          RETRY: [
+            { guard: 'yearsFailed', target: 'loadingYears' },
+            { target: 'generating', actions: 'startReport' },
+          ],
+          RESET: resetToReady,
+        },
+      },
+      timedOut: {
+        on: {
+          RESET: resetToReady,
+        },
+      },
+    },
+  });
+  return restorable(machine, {
+    name: 'incomeReportMachine',
+    keys: ['user', 'now', 'random', 'environment'],
+    fromInput: services,
+  });
+}
+
 /**
  * Generates an income-tax report and polls it until it is done (spec 2.13, 3.1, 4.5).
  *
@@ -87,229 +336,15 @@ const reportOutcome = (next: string) =>
  * after its refresh cycle saved a new token) or the next backoff delay passes, then polls again,
  * still within `maxPollMs`.
  *
+ * Errors are told apart by brand and code (a user module from another copy of pam-client works).
+ * Persistence: the persisted snapshot holds data only (no user module, clock, random or page
+ * signals); restore with fresh services: `createActor(incomeReportMachine, { snapshot, input })`.
+ * A poll or the years' request that was in flight runs again; a `GENERATE` request (a POST) is
+ * not re-sent: the restored actor fails with `aborted`, and `RETRY` sends it again.
+ *
  * @example
  * const actor = createActor(incomeReportMachine, { input: { user: createUserModule(http) } }).start();
  * actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
  * actor.subscribe((s) => s.matches('completed') && open(s.context.report?.download_url));
  */
-export const incomeReportMachine = /* @__PURE__ */ setup({
-  types: {} as { context: IncomeReportContext; events: IncomeReportEvent; input: IncomeReportInput },
-  actors: {
-    loadYears: fromPromise<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>
-      input.user.getAvailableYears({ signal }),
-    ),
-    generateReport: fromPromise<IncomeReportData, IncomeReportRequest & { user: IncomeReportUser }>(
-      ({ input, signal }) =>
-        input.user.generateIncomeReport(
-          { reference_year: input.referenceYear, type: input.deliveryType },
-          { signal },
-        ),
-    ),
-    watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
-      const unwake = onWake(input, () => sendBack({ type: 'WAKE' }));
-      const offHidden = input.visibility.onChange((hidden) => hidden && sendBack({ type: 'PAUSE' }));
-      const offOffline = input.online.onChange((online) => online || sendBack({ type: 'PAUSE' }));
-      return () => {
-        unwake();
-        offHidden();
-        offOffline();
-      };
-    }),
-    pollStatus: fromPromise<IncomeReportData, { user: IncomeReportUser; id: number }>(({ input, signal }) =>
-      input.user.getIncomeReportStatus(input.id, { signal }),
-    ),
-  },
-  delays: {
-    pollDelay: ({ context }) => reportPollDelayMs(context.polls, context),
-    deadline: ({ context }) =>
-      clampDelay((context.startedAt ?? context.now()) + context.maxPollMs - context.now()),
-  },
-  guards: {
-    isCompleted: (_, report: IncomeReportData) => report.status === COMPLETED,
-    isFailed: (_, report: IncomeReportData) => report.status === FAILED,
-    isTransient: (_, { error }: { error: unknown }) => isTransient(asPamError(error)),
-    isUnauthorized: (_, { error }: { error: unknown }) => asPamError(error).code === 'unauthorized',
-    yearsFailed: ({ context }) => context.failure === 'years',
-    yearsKnown: ({ context }) => context.years !== null,
-    isPaused: ({ context }) => isPaused(context.environment),
-    isActive: ({ context }) => !isPaused(context.environment),
-  },
-  actions: {
-    storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
-    rememberRequest: assign((_, request: IncomeReportRequest) => ({ request })),
-    startReport: assign(({ context }) => ({
-      report: null,
-      statusHistory: [],
-      error: null,
-      failure: null,
-      startedAt: context.now(),
-      polls: 0,
-      minDelayMs: 0,
-    })),
-    recordReport: assign(({ context }, report: IncomeReportData) => ({
-      report,
-      statusHistory: withStatus(context.statusHistory, report.status, context.now()),
-      error: null,
-      minDelayMs: 0,
-    })),
-    countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
-    recordError: assign((_, { error }: { error: unknown }) => {
-      const pamError = asPamError(error);
-      return { error: pamError, minDelayMs: retryAfterMs(pamError) };
-    }),
-    failYears: assign((_, { error }: { error: unknown }) => ({
-      error: asPamError(error),
-      failure: 'years' as const,
-    })),
-    failReport: assign((_, { error }: { error: unknown }) => ({
-      error: asPamError(error),
-      failure: 'report' as const,
-    })),
-    /** The server's verdict (status 4): no PamError, the report itself says why. */
-    markReportFailed: assign({ failure: 'report' as const }),
-    clearReport: assign({
-      report: null,
-      statusHistory: [],
-      error: null,
-      failure: null,
-      startedAt: null,
-      polls: 0,
-      minDelayMs: 0,
-    }),
-  },
-}).createMachine({
-  id: 'incomeReport',
-  context: ({ input }) => ({
-    user: input.user,
-    // NaN, zero or a negative interval would poll back to back: take the default instead.
-    pollIntervalMs: finiteOr(input.pollIntervalMs, DEFAULT_REPORT_POLL_INTERVAL_MS, 1),
-    maxPollMs: finiteOr(input.maxPollMs, DEFAULT_REPORT_MAX_POLL_MS, 1),
-    now: input.now ?? Date.now,
-    random: input.random ?? Math.random,
-    // Only the page signals: a report needs no cross-tab channel.
-    environment: input.environment ?? browserEnvironment({ channel: null }),
-    years: null,
-    request: null,
-    report: null,
-    statusHistory: [],
-    error: null,
-    failure: null,
-    startedAt: null,
-    polls: 0,
-    minDelayMs: 0,
-  }),
-  initial: 'loadingYears',
-  invoke: { src: 'watchEnvironment', input: ({ context }) => context.environment },
-  states: {
-    loadingYears: {
-      invoke: {
-        src: 'loadYears',
-        input: ({ context }) => ({ user: context.user }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'storeYears', params: ({ event }) => event.output.years },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'failYears', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    ready: {
-      on: {
-        GENERATE: {
-          target: 'generating',
-          actions: [
-            {
-              type: 'rememberRequest',
-              params: ({ event }) => ({
-                referenceYear: event.referenceYear,
-                deliveryType: event.deliveryType,
-              }),
-            },
-            'startReport',
-          ],
-        },
-      },
-    },
-    generating: {
-      invoke: {
-        src: 'generateReport',
-        // `request` is set by GENERATE, the only way in besides RETRY of a report that had one.
-        input: ({ context }) => ({ user: context.user, ...(context.request as IncomeReportRequest) }),
-        onDone: reportOutcome('#incomeReport.polling'),
-        // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
-        onError: {
-          target: 'failed',
-          actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-      after: { deadline: 'timedOut' },
-      on: { CANCEL: { target: 'ready', actions: 'clearReport' } },
-    },
-    polling: {
-      initial: 'waiting',
-      after: { deadline: '#incomeReport.timedOut' },
-      on: { CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' } },
-      states: {
-        // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes.
-        paused: { on: { WAKE: { guard: 'isActive', target: 'fetching' } } },
-        waiting: {
-          always: { guard: 'isPaused', target: 'paused' },
-          on: { PAUSE: { guard: 'isPaused', target: 'paused' } },
-          after: { pollDelay: 'fetching' },
-        },
-        fetching: {
-          entry: 'countPoll',
-          invoke: {
-            src: 'pollStatus',
-            input: ({ context }) => ({ user: context.user, id: (context.report as IncomeReportData).id }),
-            onDone: reportOutcome('waiting'),
-            onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'waitingForSession',
-                actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) },
-                target: 'waiting',
-                actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                target: '#incomeReport.failed',
-                actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
-          },
-        },
-        waitingForSession: {
-          description:
-            'A poll answered 401: poll again on SESSION_REFRESHED or after the next backoff delay.',
-          always: { guard: 'isPaused', target: 'paused' },
-          on: { SESSION_REFRESHED: 'fetching', PAUSE: { guard: 'isPaused', target: 'paused' } },
-          after: { pollDelay: 'fetching' },
-        },
-      },
-    },
-    completed: {
-      on: {
-        RESET: resetToReady,
-      },
-    },
-    failed: {
-      on: {
-        RETRY: [
-          { guard: 'yearsFailed', target: 'loadingYears' },
-          { target: 'generating', actions: 'startReport' },
-        ],
-        RESET: resetToReady,
-      },
-    },
-    timedOut: {
-      on: {
-        RESET: resetToReady,
-      },
-    },
-  },
-});
+export const incomeReportMachine = /* @__PURE__ */ createIncomeReportMachine();

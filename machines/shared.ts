@@ -1,5 +1,5 @@
 import { isPamError, isTransientError, type PamError, ResponseValidationError } from 'pam-client';
-import type { AnyActorScope, AnyStateMachine } from 'xstate';
+import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 
 /**
  * Every machine keeps `context.error` as a PamError or null. A service that throws something
@@ -81,7 +81,14 @@ export interface ServiceBinding<TInput, TContext> {
   fromInput: (input: TInput) => Partial<TContext>;
 }
 
+/**
+ * The event an invoke `input` function sees when `restorable` computes it again for a child that
+ * was running when the snapshot was persisted (a request that must not be re-sent can decline).
+ */
+export const RESTORE_EVENT = 'xstate.restore';
+
 type Rec = Record<string, unknown>;
+type DelayedNode = { after?: readonly { eventType: string; delay: number | string }[] };
 type InvokeDef = { id: string; input?: unknown };
 type NodeLike = { invoke?: readonly InvokeDef[]; states?: Record<string, NodeLike> };
 
@@ -125,8 +132,10 @@ export function restorable<TMachine extends AnyStateMachine, TInput, TContext>(
   const base = {
     getPersistedSnapshot: m.getPersistedSnapshot.bind(m),
     restoreSnapshot: m.restoreSnapshot.bind(m),
+    start: m.start.bind(m) as (snapshot: AnyMachineSnapshot) => void,
     provide: m.provide.bind(m),
   };
+  const restored = new WeakSet<object>();
   let invokes: Map<string, InvokeDef> | null = null;
 
   m.getPersistedSnapshot = (snapshot, options) => {
@@ -165,7 +174,7 @@ export function restorable<TMachine extends AnyStateMachine, TInput, TContext>(
       }
       const fresh =
         typeof mapper === 'function'
-          ? mapper({ context, event: { type: 'xstate.restore' }, self: scope.self })
+          ? mapper({ context, event: { type: RESTORE_EVENT }, self: scope.self })
           : mapper;
       const isMachine = 'context' in (child.snapshot ?? {});
       children[id] = {
@@ -175,7 +184,41 @@ export function restorable<TMachine extends AnyStateMachine, TInput, TContext>(
           : { ...child.snapshot, input: fresh },
       };
     }
-    return base.restoreSnapshot({ ...s, context, children } as never, scope);
+    const result = base.restoreSnapshot({ ...s, context, children } as never, scope);
+    restored.add(result);
+    return result;
+  };
+
+  // XState does not persist its timers: a state restored with an `after` transition would wait
+  // forever. Each one is armed again, with its full delay computed from the restored context.
+  (m as unknown as { start: (s: AnyMachineSnapshot, scope: AnyActorScope) => void }).start = (
+    snapshot,
+    scope,
+  ) => {
+    base.start(snapshot);
+    if (!restored.has(snapshot) || snapshot.status !== 'active') return;
+    for (const node of snapshot._nodes as unknown as DelayedNode[]) {
+      const armed = new Set<string>();
+      for (const t of node.after ?? []) {
+        if (armed.has(t.eventType)) continue;
+        armed.add(t.eventType);
+        const named = typeof t.delay === 'string' ? m.implementations.delays[t.delay] : t.delay;
+        const ms =
+          typeof named === 'function'
+            ? (named as (args: unknown, params: unknown) => number)(
+                {
+                  context: snapshot.context,
+                  event: { type: RESTORE_EVENT },
+                  self: scope.self,
+                  system: scope.system,
+                },
+                undefined,
+              )
+            : named;
+        if (typeof ms !== 'number') continue;
+        scope.system.scheduler.schedule(scope.self, scope.self, { type: t.eventType }, ms, t.eventType);
+      }
+    }
   };
 
   m.provide = (implementations) =>

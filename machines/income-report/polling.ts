@@ -1,7 +1,7 @@
 // The poll schedule of the income-report machine: how long to wait, what to remember.
 
-import { HttpError, type IncomeReportStatus, type PamError } from 'pam-client';
-import { backoffDelay, clampDelay } from '../shared';
+import type { IncomeReportStatus, PamError } from 'pam-client';
+import { backoffDelay, clampDelay, retryAfterMsOf } from '../shared';
 import type { IncomeReportStatusChange } from './types';
 
 export const DEFAULT_REPORT_POLL_INTERVAL_MS = 2000;
@@ -37,5 +37,5 @@ export function withStatus(history: IncomeReportStatusChange[], status: IncomeRe
 
 /** A `Retry-After` (429, or a 503 that sends one) as a minimum wait, ms. */
 export function retryAfterMs(error: PamError): number {
-  return error instanceof HttpError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0;
+  return retryAfterMsOf(error);
 }

@@ -205,6 +205,30 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     restored.stop();
   });
 
+  it('a restored idle cycle arms its timer again and refreshes on time without a TICK', async () => {
+    clock = new SimulatedClock();
+    const first = realAuth();
+    const actor = createActor(tokenRefreshMachine, {
+      input: { auth: first.auth, now, intervalMs: 10 * MIN },
+      clock,
+    });
+    actor.start();
+    actor.send({ type: 'TOKEN_SAVED', accessToken: 'a' });
+    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    actor.stop();
+
+    const fresh = realAuth();
+    const restored = createActor(tokenRefreshMachine, {
+      snapshot: persisted,
+      input: { auth: fresh.auth, now },
+      clock,
+    });
+    restored.start();
+    clock.increment(10 * MIN);
+    await waitFor(restored, () => fresh.calls() === 1, { timeout: 3000 });
+    restored.stop();
+  });
+
   it('a refresh in flight when persisted runs again with the fresh auth', async () => {
     clock = new SimulatedClock();
     const hanging = { refreshToken: () => new Promise<never>(() => {}) };
