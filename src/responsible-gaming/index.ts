@@ -1,0 +1,28 @@
+// Responsible gaming (issue 13): the meaning of the profile's restriction and limit fields, CPF
+// and age checks, and São Paulo time. Rules and assumptions: docs/responsible-gaming.md.
+export { formatCpf, isValidCpf, normalizeCpf } from './cpf';
+export type { LimitKind, LimitSetting, LimitState, PendingLimitChange } from './limits';
+export { compareLimit } from './limits';
+export type { LimitPeriodName, PlayPeriod } from './period';
+export { playPeriodOf } from './period';
+export type { Restriction, RestrictionKind, Restrictions } from './restrictions';
+export { restrictionsOf } from './restrictions';
+export type { BrazilParts } from './time';
+export { BRAZIL_TIME_ZONE, brazilPartsOf, isAtLeastYearsOld, parseServerTime } from './time';
+
+/** The SPA's central self-exclusion platform: the link operators must show (Portaria 1.231/2024). */
+export const SELF_EXCLUSION_PLATFORM_URL = 'https://www.gov.br/autoexclusaoapostas';
+
+/**
+ * How much play time is left in the time limit's period (the play-time machine's `selectPlayTime`).
+ */
+export interface PlayTime {
+  limitMs: number;
+  usedMs: number;
+  leftMs: number;
+  period: 'daily' | 'weekly' | 'monthly';
+  /** Used at least the warning share (default 80 %) of the limit. */
+  warning: boolean;
+  /** Used the whole limit. */
+  reached: boolean;
+}

@@ -1,0 +1,150 @@
+// Brazilian time for the responsible-gaming rules. "A day" is a calendar day in America/Sao_Paulo
+// (IN SPA 31/2025: the SPA register is checked at the first login of each day), never the
+// browser's zone. The service's naive timestamps are read in that zone too (API.md assumption).
+
+/** The zone every naive server timestamp and every "day" of the rules is read in. */
+export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo';
+
+// Used when the runtime's Intl has no time-zone data (small-icu builds): Brazil has kept -03:00
+// all year since daylight saving time was abolished in 2019.
+const FALLBACK_OFFSET_MS = -3 * 3_600_000;
+
+/** A wall-clock moment in São Paulo; `weekday` 0 = Sunday. */
+export interface BrazilParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+}
+
+let formatter: Intl.DateTimeFormat | null | undefined;
+
+/** Built on first use, never at import (tree-shaking, SSR); null when the zone is unknown. */
+function zoneFormatter(): Intl.DateTimeFormat | null {
+  if (formatter !== undefined) return formatter;
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: BRAZIL_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+  } catch {
+    formatter = null;
+  }
+  return formatter;
+}
+
+/** São Paulo's offset from UTC at `ms` (e.g. -10 800 000), from Intl or the fixed fallback. */
+export function brazilOffsetAt(ms: number): number {
+  const f = zoneFormatter();
+  if (!f || !Number.isFinite(ms)) return FALLBACK_OFFSET_MS;
+  try {
+    const p: Record<string, number> = {};
+    for (const part of f.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+    const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+    const offset = wall - (ms - (((ms % 1000) + 1000) % 1000));
+    return Number.isFinite(offset) ? offset : FALLBACK_OFFSET_MS;
+  } catch {
+    return FALLBACK_OFFSET_MS;
+  }
+}
+
+/**
+ * The calendar date and time in São Paulo at `ms`.
+ *
+ * @example
+ * brazilPartsOf(Date.parse('2026-01-01T02:00:00Z')).day; // 31 (still Dec 31 in Brazil)
+ */
+export function brazilPartsOf(ms: number): BrazilParts {
+  const d = new Date(ms + brazilOffsetAt(ms));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    weekday: d.getUTCDay(),
+  };
+}
+
+/**
+ * Epoch ms of a São Paulo wall-clock time (months may overflow: month 13 = next January).
+ * Two passes settle the offset on either side of an old daylight-saving change.
+ */
+export function brazilTimeToEpoch(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  ms = 0,
+): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const first = wall - brazilOffsetAt(wall - FALLBACK_OFFSET_MS);
+  return wall - brazilOffsetAt(first);
+}
+
+const SERVER_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * Reads a timestamp of the service: epoch ms, or `null` for anything else (never throws).
+ * - naive `YYYY-MM-DD HH:mm:ss` (or `T`, optional seconds/fraction) and `YYYY-MM-DD`: São Paulo
+ *   time (a bare date is that day's midnight in Brazil);
+ * - ISO 8601 with `Z` or an offset (`-03:00`, `+0000`, `-03`): as given.
+ * Impossible dates (2026-02-30, 24:00) are garbage, not rolled over.
+ *
+ * @example
+ * parseServerTime('2026-11-23 10:00:00'); // Date.parse('2026-11-23T13:00:00Z')
+ * parseServerTime('2026-11-23T10:00:00Z'); // Date.parse('2026-11-23T10:00:00Z')
+ * parseServerTime('soon'); // null
+ */
+export function parseServerTime(value: unknown): number | null {
+  if (typeof value !== 'string' || value.length > 40) return null;
+  const m = SERVER_TIME.exec(value.trim());
+  if (!m) return null;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(
+    (s) => (s === undefined ? undefined : Number(s)),
+  ) as number[];
+  const fraction = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
+  if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const probe = new Date(Date.UTC(year!, month! - 1, day!));
+  if (probe.getUTCDate() !== day || probe.getUTCMonth() !== month! - 1) return null;
+  const zone = m[8];
+  if (zone === undefined) return brazilTimeToEpoch(year!, month!, day!, hour, minute, second, fraction);
+  const wall = Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction);
+  if (zone.toUpperCase() === 'Z') return wall;
+  const sign = zone[0] === '-' ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  const offH = Number(digits.slice(0, 2));
+  const offM = digits.length > 2 ? Number(digits.slice(2)) : 0;
+  if (offH > 23 || offM > 59) return null;
+  return wall - sign * (offH * 60 + offM) * 60_000;
+}
+
+/**
+ * Whether someone born on `birthDate` (`YYYY-MM-DD`, time ignored) is at least `years` old on
+ * today's date in São Paulo. `false` for an unreadable date.
+ *
+ * @example
+ * isAtLeastYearsOld('2008-11-23', 18, Date.parse('2026-11-23T12:00:00Z')); // true
+ */
+export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.now()): boolean {
+  if (typeof birthDate !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthDate.trim());
+  if (!m || parseServerTime(`${m[1]}-${m[2]}-${m[3]}`) === null) return false;
+  const today = brazilPartsOf(now);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const age = today.year - y - (today.month < mo || (today.month === mo && today.day < d) ? 1 : 0);
+  return age >= years;
+}

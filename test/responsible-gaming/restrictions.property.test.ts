@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseServerTime, restrictionsOf } from '../../src/index';
+
+const NOW = Date.parse('2026-11-23T15:00:00Z');
+
+// Values the fields may hold: the right ones, and every wrong one a server could send.
+const date = fc.oneof(
+  fc.constant(null),
+  fc.constantFrom(
+    '2026-11-01 10:00:00',
+    '2026-11-23 11:59:59',
+    '2026-11-30',
+    '2027-06-01T00:00:00Z',
+    '2020-01-01',
+    '2026-02-30',
+    'soon',
+    '',
+  ),
+  fc
+    .date({ min: new Date('2000-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+    .map((d) => d.toISOString()),
+  fc.string(),
+  fc.integer(),
+);
+const anyValue = fc.oneof(
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.integer({ min: -2, max: 70 }),
+  fc.double(),
+  fc.string(),
+  fc.boolean(),
+  fc.constantFrom(-1, 0, 1, '1', 'yes'),
+  fc.jsonValue(),
+);
+const userInfo = fc.record(
+  {
+    user_pause: anyValue,
+    user_pause_at: date,
+    user_pause_in: date,
+    user_pause_min: date,
+    user_exclusion: anyValue,
+    user_exclusion_at: date,
+    user_exclusion_in: date,
+    user_exclusion_min: date,
+    operator_exclusion: anyValue,
+    operator_exclusion_at: date,
+    operator_exclusion_note: anyValue,
+    spa_exclusion: anyValue,
+    spa_exclusion_at: date,
+    spa_exclusion_note: anyValue,
+    user_limit_time: anyValue,
+    user_limit_time_active: anyValue,
+    user_limit_time_period: fc.oneof(anyValue, fc.constantFrom('daily', 'weekly', 'monthly')),
+    user_limit_time_change: fc.oneof(
+      anyValue,
+      date,
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+describe('restrictionsOf over arbitrary input (property)', () => {
+  it('never throws, on any JSON at all', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4e12 }), (value, now) => {
+        const r = restrictionsOf(value, now);
+        expect(Array.isArray(r.inForce)).toBe(true);
+      }),
+    );
+  });
+
+  it('never reports a restriction the fields do not support', () => {
+    fc.assert(
+      fc.property(userInfo, (info) => {
+        const r = restrictionsOf(info, NOW);
+        const all = [...r.inForce, ...r.pending];
+        for (const x of all) {
+          if (x.kind === 'spaExclusion') expect([1, true, '1']).toContain(info.spa_exclusion);
+          if (x.kind === 'operatorExclusion') expect([1, true, '1']).toContain(info.operator_exclusion);
+          if (x.kind === 'selfExclusion') {
+            expect(
+              info.user_exclusion === -1 ||
+                (typeof info.user_exclusion === 'number' && info.user_exclusion > 0),
+            ).toBe(true);
+            expect(x.permanent).toBe(info.user_exclusion === -1);
+          }
+          if (x.kind === 'pause')
+            expect(typeof info.user_pause === 'number' && info.user_pause > 0).toBe(true);
+          // Nothing that has ended is reported.
+          if (x.until !== null) expect(x.until).toBeGreaterThan(NOW);
+        }
+        for (const x of r.inForce) if (x.since !== null) expect(x.since).toBeLessThanOrEqual(NOW);
+        for (const x of r.pending) expect(x.since).toBeGreaterThan(NOW);
+        // A pause whose stated end is past is never reported.
+        const pauseEnd = parseServerTime(info.user_pause_in);
+        if (pauseEnd !== null && pauseEnd <= NOW) expect(all.some((x) => x.kind === 'pause')).toBe(false);
+        // Each kind at most once; strongest first.
+        const order = ['spaExclusion', 'operatorExclusion', 'selfExclusion', 'pause'];
+        const idx = r.inForce.map((x) => order.indexOf(x.kind));
+        expect([...idx].sort((a, b) => a - b)).toEqual(idx);
+        expect(new Set(all.map((x) => x.kind)).size).toBe(all.length);
+        expect(r.canBet).toBe(r.inForce.length === 0);
+        expect(r.accountBlocked).toBe(r.inForce.some((x) => x.kind !== 'pause'));
+        const t = r.limits.time;
+        if (t.amount !== null) expect(t.amount).toBe(info.user_limit_time);
+        if (t.active) expect([1, true]).toContain(info.user_limit_time_active);
+        if (t.pendingChange?.effectiveAt != null) expect(t.pendingChange.effectiveAt).toBeGreaterThan(NOW);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reports zeros as nothing', () => {
+    fc.assert(
+      fc.property(userInfo, (info) => {
+        const zeroed = { ...info, spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0, user_pause: 0 };
+        const r = restrictionsOf(zeroed, NOW);
+        expect(r.inForce).toEqual([]);
+        expect(r.pending).toEqual([]);
+      }),
+    );
+  });
+
+  it('reads a hostile object as empty instead of throwing', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('boom');
+        },
+      },
+    );
+    expect(restrictionsOf(hostile, NOW).inForce).toEqual([]);
+  });
+});

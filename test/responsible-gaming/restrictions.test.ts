@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import { compareLimit, restrictionsOf, SELF_EXCLUSION_PLATFORM_URL } from '../../src/index';
+
+const utc = (s: string) => Date.parse(s);
+const NOW = utc('2026-11-23T15:00:00Z'); // 12:00 in São Paulo
+
+describe('restrictionsOf: each kind', () => {
+  it('reports nothing for an empty, null or garbage userInfo', () => {
+    for (const info of [null, undefined, 42, 'x', [], {}]) {
+      const r = restrictionsOf(info, NOW);
+      expect(r.inForce).toEqual([]);
+      expect(r.pending).toEqual([]);
+      expect(r.canBet).toBe(true);
+      expect(r.accountBlocked).toBe(false);
+      expect(r.limits.deposit).toEqual({
+        kind: 'deposit',
+        amount: null,
+        period: null,
+        active: false,
+        pendingChange: null,
+      });
+    }
+  });
+
+  it('reads a pause in force: blocks betting, keeps the account', () => {
+    const r = restrictionsOf(
+      {
+        user_pause: 7,
+        user_pause_at: '2026-11-20 09:00:00',
+        user_pause_in: '2026-11-27 09:00:00',
+        user_pause_min: null,
+      },
+      NOW,
+    );
+    expect(r.inForce).toEqual([
+      {
+        kind: 'pause',
+        imposedBy: 'self',
+        since: utc('2026-11-20T12:00:00Z'),
+        until: utc('2026-11-27T12:00:00Z'),
+        permanent: false,
+        indefinite: false,
+        note: null,
+        blocksAccount: false,
+        earliestLiftAt: utc('2026-11-27T12:00:00Z'),
+      },
+    ]);
+    expect(r.canBet).toBe(false);
+    expect(r.accountBlocked).toBe(false);
+  });
+
+  it('leaves out a pause that ended and reports one that starts later as pending', () => {
+    expect(
+      restrictionsOf({ user_pause: 3, user_pause_at: '2026-11-01', user_pause_in: '2026-11-04' }, NOW)
+        .inForce,
+    ).toEqual([]);
+    const later = restrictionsOf(
+      { user_pause: 3, user_pause_at: '2026-11-25', user_pause_in: '2026-11-28' },
+      NOW,
+    );
+    expect(later.inForce).toEqual([]);
+    expect(later.pending.map((p) => p.kind)).toEqual(['pause']);
+    expect(later.canBet).toBe(true);
+  });
+
+  it('derives a pause end from its start when _in is missing', () => {
+    const r = restrictionsOf(
+      { user_pause: 2, user_pause_at: '2026-11-22 10:00:00', user_pause_in: null },
+      NOW,
+    );
+    expect(r.inForce[0]?.until).toBe(utc('2026-11-24T13:00:00Z'));
+  });
+
+  it('reads a permanent self-exclusion (-1): no end, never lifted from the client', () => {
+    const r = restrictionsOf(
+      {
+        user_exclusion: -1,
+        user_exclusion_at: '2026-01-10 08:00:00',
+        user_exclusion_in: null,
+        user_exclusion_min: null,
+      },
+      NOW,
+    );
+    expect(r.inForce).toMatchObject([
+      {
+        kind: 'selfExclusion',
+        imposedBy: 'self',
+        permanent: true,
+        until: null,
+        earliestLiftAt: null,
+        blocksAccount: true,
+      },
+    ]);
+    expect(r.accountBlocked).toBe(true);
+  });
+
+  it('reads a self-exclusion of N months, ending at _in or N calendar months after _at', () => {
+    const given = restrictionsOf(
+      {
+        user_exclusion: 6,
+        user_exclusion_at: '2026-09-01',
+        user_exclusion_in: '2027-03-01',
+        user_exclusion_min: '2026-12-01',
+      },
+      NOW,
+    );
+    expect(given.inForce[0]).toMatchObject({
+      until: utc('2027-03-01T03:00:00Z'),
+      earliestLiftAt: utc('2026-12-01T03:00:00Z'),
+      permanent: false,
+    });
+    const derived = restrictionsOf({ user_exclusion: 3, user_exclusion_at: '2026-09-15 10:00:00' }, NOW);
+    expect(derived.inForce[0]?.until).toBe(utc('2026-12-15T13:00:00Z'));
+    expect(
+      restrictionsOf(
+        { user_exclusion: 3, user_exclusion_at: '2026-01-15', user_exclusion_in: '2026-04-15' },
+        NOW,
+      ).inForce,
+    ).toEqual([]);
+  });
+
+  it('reads operator and SPA exclusions: indefinite, with the note as given', () => {
+    const r = restrictionsOf(
+      {
+        operator_exclusion: 1,
+        operator_exclusion_at: '2026-11-01 10:00:00',
+        operator_exclusion_note: 'Fraude <b>suspeita</b>',
+        spa_exclusion: 1,
+        spa_exclusion_at: '2026-11-22T10:00:00Z',
+        spa_exclusion_note: 'Cadastro SPA',
+      },
+      NOW,
+    );
+    expect(r.inForce).toEqual([
+      {
+        kind: 'spaExclusion',
+        imposedBy: 'spa',
+        since: utc('2026-11-22T10:00:00Z'),
+        until: null,
+        permanent: false,
+        indefinite: true,
+        note: 'Cadastro SPA',
+        blocksAccount: true,
+        earliestLiftAt: null,
+      },
+      {
+        kind: 'operatorExclusion',
+        imposedBy: 'operator',
+        since: utc('2026-11-01T13:00:00Z'),
+        until: null,
+        permanent: false,
+        indefinite: true,
+        note: 'Fraude <b>suspeita</b>',
+        blocksAccount: true,
+        earliestLiftAt: null,
+      },
+    ]);
+  });
+
+  it('orders everything strongest first: SPA > operator > self-exclusion > pause', () => {
+    const r = restrictionsOf(
+      {
+        user_pause: 5,
+        user_pause_at: '2026-11-22',
+        user_exclusion: 12,
+        user_exclusion_at: '2026-11-22',
+        operator_exclusion: 1,
+        spa_exclusion: 1,
+      },
+      NOW,
+    );
+    expect(r.inForce.map((x) => x.kind)).toEqual([
+      'spaExclusion',
+      'operatorExclusion',
+      'selfExclusion',
+      'pause',
+    ]);
+  });
+
+  it('ignores 0 and non-flag values of the exclusions', () => {
+    const r = restrictionsOf(
+      { operator_exclusion: 0, spa_exclusion: 0, user_exclusion: 0, user_pause: 0, spa_exclusion_note: 'x' },
+      NOW,
+    );
+    expect(r.inForce).toEqual([]);
+    expect(restrictionsOf({ spa_exclusion: 2, operator_exclusion: 'yes' }, NOW).inForce).toEqual([]);
+  });
+});
+
+describe('restrictionsOf: limits', () => {
+  it('reads amount, period, active flag and a pending change given as JSON', () => {
+    const r = restrictionsOf(
+      {
+        user_limit_deposit: 500,
+        user_limit_deposit_active: 1,
+        user_limit_deposit_period: 'monthly',
+        user_limit_deposit_change:
+          '{"amount":1000,"period":"monthly","active":1,"effective_at":"2026-11-24 12:00:00"}',
+        user_limit_time: 60,
+        user_limit_time_active: 0,
+        user_limit_time_period: 'hourly',
+      },
+      NOW,
+    );
+    expect(r.limits.deposit).toEqual({
+      kind: 'deposit',
+      amount: 500,
+      period: 'monthly',
+      active: true,
+      pendingChange: {
+        amount: 1000,
+        period: 'monthly',
+        active: true,
+        effectiveAt: utc('2026-11-24T15:00:00Z'),
+      },
+    });
+    expect(r.limits.time).toEqual({
+      kind: 'time',
+      amount: 60,
+      period: null,
+      active: false,
+      pendingChange: null,
+    });
+  });
+
+  it('reads a bare timestamp as a change pending then, and drops one already in effect or unreadable', () => {
+    const pending = restrictionsOf({ user_limit_loss_change: '2026-11-25 00:00:00' }, NOW).limits.loss
+      .pendingChange;
+    expect(pending).toEqual({
+      amount: null,
+      period: null,
+      active: null,
+      effectiveAt: utc('2026-11-25T03:00:00Z'),
+    });
+    expect(
+      restrictionsOf({ user_limit_loss_change: '2026-11-20 00:00:00' }, NOW).limits.loss.pendingChange,
+    ).toBeNull();
+    expect(restrictionsOf({ user_limit_loss_change: 'later' }, NOW).limits.loss.pendingChange).toBeNull();
+    expect(restrictionsOf({ user_limit_loss_change: '{}' }, NOW).limits.loss.pendingChange).toBeNull();
+    expect(restrictionsOf({ user_limit_loss_change: '[1]' }, NOW).limits.loss.pendingChange).toBeNull();
+  });
+});
+
+describe('compareLimit', () => {
+  it('compares amounts within one period', () => {
+    expect(compareLimit({ amount: 500, period: 'monthly' }, { amount: 300, period: 'monthly' })).toBe(
+      'stricter',
+    );
+    expect(compareLimit({ amount: 500, period: 'monthly' }, { amount: 800, period: 'monthly' })).toBe(
+      'looser',
+    );
+    expect(compareLimit({ amount: 500, period: 'monthly' }, { amount: 500, period: 'monthly' })).toBe('same');
+  });
+  it('treats no limit (inactive, no amount) as the loosest', () => {
+    expect(
+      compareLimit({ amount: 500, period: 'daily', active: false }, { amount: 500, period: 'daily' }),
+    ).toBe('stricter');
+    expect(compareLimit({ amount: 500, period: 'daily' }, { amount: null })).toBe('looser');
+    expect(compareLimit({ amount: null }, { amount: 10, active: 0 })).toBe('same');
+  });
+  it('across periods: stricter only if no more per period and per day', () => {
+    expect(compareLimit({ amount: 500, period: 'weekly' }, { amount: 50, period: 'daily' })).toBe('stricter');
+    expect(compareLimit({ amount: 500, period: 'weekly' }, { amount: 100, period: 'daily' })).toBe('looser');
+    expect(compareLimit({ amount: 100, period: 'daily' }, { amount: 500, period: 'weekly' })).toBe('looser');
+    expect(compareLimit({ amount: 100, period: null }, { amount: 50, period: 'daily' })).toBe('looser');
+  });
+});
+
+it('exports the SPA self-exclusion platform address', () => {
+  expect(SELF_EXCLUSION_PLATFORM_URL).toBe('https://www.gov.br/autoexclusaoapostas');
+});
