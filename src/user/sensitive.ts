@@ -4,12 +4,13 @@
 
 import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../auth/operation';
 import { operation } from '../auth/operation';
+import { isPamError, type StepUpRequiredError } from '../errors/index';
 import { isSecret, type Secret, secret } from '../secrets/secret';
 
 /**
  * Options of a sensitive change (one whose payload accepts `password_check`). When the server
- * answers that a password check is required or was wrong (a `PamError` coded
- * `step_up_required`), `onStepUp` is called with that error; a string or `Secret` it returns is
+ * answers that a password check is required or was wrong (a `StepUpRequiredError`, code
+ * `step_up_required`, `reason` `'required'` or `'invalid'`), `onStepUp` is called with that error; a string or `Secret` it returns is
  * sent as `password_check` in ONE new attempt of the same change (nothing was applied: the server
  * refused it). Return `null` to give up: the original error is thrown. The password goes into
  * the request body only, never into an error, event or snapshot.
@@ -20,7 +21,7 @@ import { isSecret, type Secret, secret } from '../secrets/secret';
  * });
  */
 export interface SensitiveCallOptions extends CallOptions {
-  onStepUp?: (error: Error) => Promise<string | Secret | null | undefined>;
+  onStepUp?: (error: StepUpRequiredError) => Promise<string | Secret | null | undefined>;
 }
 
 /** The fields that may be given as a `Secret` and are revealed only when the request is sent. */
@@ -66,8 +67,9 @@ export async function sendSensitive(attempt: Attempt, payload: unknown, options:
     return await attempt(revealed(payload));
   } catch (error) {
     const onStepUp = (options as SensitiveCallOptions | undefined)?.onStepUp;
-    if (!onStepUp || (error as { code?: unknown } | null)?.code !== 'step_up_required') throw error;
-    const password = await onStepUp(error as Error);
+    // By brand and code, not instanceof: an error from another copy of pam-client counts too.
+    if (!onStepUp || !isPamError(error) || error.code !== 'step_up_required') throw error;
+    const password = await onStepUp(error as StepUpRequiredError);
     if (password == null) throw error;
     return attempt(revealed({ ...(payload as object), password_check: password }));
   }

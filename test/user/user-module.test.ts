@@ -1,8 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AvailableYearsResponse, IncomeReportData, LoginHistoryResponse } from '../../src/index';
+import { SEED_ACCOUNTS } from '../../src/testing/index';
 import { signedIn, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer({ reportStepMs: 50 });
+
+/** The seed user's password: the sensitive changes send it as `password_check` (step-up). */
+const PASSWORD = SEED_ACCOUNTS.plain.password;
 
 /** The one request the server saw, as `METHOD url`, with its body and auth header. */
 function lastRequest() {
@@ -31,16 +35,28 @@ describe('createUserModule', () => {
     {
       name: 'addPhone',
       run: (u: ReturnType<typeof signedIn>['user']) =>
-        u.addPhone({ phone: '11999990000', ddi: '55', kyc_id: 7 }),
+        u.addPhone({ phone: '11999990000', ddi: '55', kyc_id: 7, password_check: PASSWORD }),
       line: () => 'PATCH /bff/users/add-phone',
-      body: { phone: '11999990000', ddi: '55', kyc_id: 7 },
+      body: { phone: '11999990000', ddi: '55', kyc_id: 7, password_check: PASSWORD },
     },
     {
       name: 'updateAddress',
       run: (u: ReturnType<typeof signedIn>['user']) =>
-        u.updateAddress({ street: 'Rua A, 1', city: 'São Paulo', state: 'SP', zipcode: '01000-000' }),
+        u.updateAddress({
+          street: 'Rua A, 1',
+          city: 'São Paulo',
+          state: 'SP',
+          zipcode: '01000-000',
+          password_check: PASSWORD,
+        }),
       line: () => 'PATCH /bff/users/update-address',
-      body: { street: 'Rua A, 1', city: 'São Paulo', state: 'SP', zipcode: '01000-000' },
+      body: {
+        street: 'Rua A, 1',
+        city: 'São Paulo',
+        state: 'SP',
+        zipcode: '01000-000',
+        password_check: PASSWORD,
+      },
     },
     {
       name: 'updateContracts',
@@ -96,15 +112,17 @@ describe('createUserModule', () => {
     },
     {
       name: 'setTimeoutLimits',
-      run: (u: ReturnType<typeof signedIn>['user']) => u.setTimeoutLimits({ user_pause: 7, reason: 2 }),
+      run: (u: ReturnType<typeof signedIn>['user']) =>
+        u.setTimeoutLimits({ user_pause: 7, reason: 2, password_check: PASSWORD }),
       line: () => 'PATCH /bff/users/timeout-limits',
-      body: { user_pause: 7, reason: 2 },
+      body: { user_pause: 7, reason: 2, password_check: PASSWORD },
     },
     {
       name: 'setSelfExclusion',
-      run: (u: ReturnType<typeof signedIn>['user']) => u.setSelfExclusion({ user_exclusion: -1, reason: 3 }),
+      run: (u: ReturnType<typeof signedIn>['user']) =>
+        u.setSelfExclusion({ user_exclusion: -1, reason: 3, password_check: PASSWORD }),
       line: () => 'PATCH /bff/users/self-exclusion',
-      body: { user_exclusion: -1, reason: 3 },
+      body: { user_exclusion: -1, reason: 3, password_check: PASSWORD },
     },
   ];
 
@@ -125,7 +143,7 @@ describe('createUserModule', () => {
       user_limit_loss_active: 1,
       user_limit_loss_period: 'daily',
     });
-    await user.setTimeoutLimits({ user_pause: 3, reason: 1 });
+    await user.setTimeoutLimits({ user_pause: 3, reason: 1, password_check: PASSWORD });
     const { userInfo } = await auth.getUserProfile();
     expect(userInfo).toMatchObject({
       user_limit_loss: 120,

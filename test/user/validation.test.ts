@@ -28,8 +28,11 @@ describe('request validation (nothing is sent)', () => {
     for (const days of [1, 45]) {
       it(`accepts user_pause ${days}`, async () => {
         const { user } = signedIn(ctx.server);
-        await user.setTimeoutLimits({ user_pause: days, reason: 1 });
-        expect(ctx.server.requests.map((r) => r.body)).toEqual([{ user_pause: days, reason: 1 }]);
+        const password_check = ctx.server.seed.plain.password;
+        await user.setTimeoutLimits({ user_pause: days, reason: 1, password_check });
+        expect(ctx.server.requests.map((r) => r.body)).toEqual([
+          { user_pause: days, reason: 1, password_check },
+        ]);
       });
     }
     it('refuses a fractional reason', () =>
@@ -47,7 +50,11 @@ describe('request validation (nothing is sent)', () => {
     for (const months of [-1, 3, 60] as const) {
       it(`accepts user_exclusion ${months}`, async () => {
         const { user } = signedIn(ctx.server);
-        await user.setSelfExclusion({ user_exclusion: months, reason: 1 });
+        await user.setSelfExclusion({
+          user_exclusion: months,
+          reason: 1,
+          password_check: ctx.server.seed.plain.password,
+        });
         expect(ctx.server.requests).toHaveLength(1);
       });
     }
