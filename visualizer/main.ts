@@ -99,7 +99,7 @@ const leafText = (value: unknown): string =>
 const inspect = (event: InspectionEvent) => {
   const type = event.type === '@xstate.event' ? event.event.type : '';
   // Promise actors resolving are repeated by the `done` event their parent gets.
-  if (type.startsWith('xstate.snapshot.')) {
+  if (event.type === '@xstate.event' && type.startsWith('xstate.snapshot.')) {
     // A parent watching its child: say where the child is now, once per move.
     const value = (event.event as { snapshot?: { value?: unknown } }).snapshot?.value;
     const text = `${type.slice('xstate.snapshot.'.length)} is now ${leafText(value)}`;
@@ -264,10 +264,9 @@ async function signOutFirst() {
   }
 }
 
-async function loginChild(predicate: (s: { matches(v: string): boolean }) => boolean) {
-  const session = await waitFor(client.session, (s) => s.children.login !== undefined, { timeout: 10_000 });
-  const login = session.children.login as AnyActorRef;
-  await waitFor(login, (s) => predicate(s as { matches(v: string): boolean }), { timeout: 10_000 });
+/** Waits until the session carries one of these status tags (see `SessionView.status`). */
+async function sessionIn(...tags: string[]) {
+  await waitFor(client.session, (s) => tags.some((t) => s.hasTag(t)), { timeout: 10_000 });
 }
 
 const flows: Record<string, [string, () => Promise<void>]> = {
@@ -277,7 +276,7 @@ const flows: Record<string, [string, () => Promise<void>]> = {
       await signOutFirst();
       loginInput.value = 'twofactor@example.com';
       client.login(credentials());
-      await loginChild((s) => s.matches('twoFactorRequired') || s.matches('failed'));
+      await sessionIn('twoFactorRequired', 'failed');
       client.submitCode(code());
       await waitFor(client.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     },
@@ -288,7 +287,7 @@ const flows: Record<string, [string, () => Promise<void>]> = {
       await signOutFirst();
       loginInput.value = 'cancelled@example.com';
       client.login(credentials());
-      await loginChild((s) => s.matches('cancelledAccount') || s.matches('failed'));
+      await sessionIn('cancelledAccount', 'failed');
     },
   ],
   refresh: [
