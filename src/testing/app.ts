@@ -147,6 +147,11 @@ export function createReferenceCore(options: ReferenceOptions = {}, baseUrl = ''
       seed: SEED_ACCOUNTS,
       expireTokens: () => state.expireTokens(),
       issueToken: (userId) => state.issueToken(userId),
+      setSpaBarred(cpf, barred = true) {
+        const digits = cpf.replace(/\D/g, '');
+        if (barred) state.spaRegister.add(digits);
+        else state.spaRegister.delete(digits);
+      },
       reset() {
         state.reset();
         faults.clear();

@@ -3,6 +3,7 @@
 
 import { cpfDigits, isValidCpf } from './cpf';
 import { HttpFailure, invalid, json, noContent, success } from './http';
+import { settleLimits } from './limit-changes';
 import { authUser, loginResponse, profileInfo } from './presenters';
 import type { RouteContext } from './routing';
 import { authedRoute, publicRoute, type Route } from './routing';
@@ -171,9 +172,12 @@ export const authRoutes: readonly Route[] = [
     ctx.state.revokeToken(ctx.token);
     return noContent();
   }),
-  authedRoute('GET', '/auth/user-profile', (ctx) =>
-    json(200, { user: authUser(ctx.user, ctx.token), userInfo: profileInfo(ctx.user, ctx.state.now()) }),
-  ),
+  authedRoute('GET', '/auth/user-profile', (ctx) => {
+    const now = ctx.state.now();
+    settleLimits(ctx.user, now);
+    if (ctx.query.get('check_spa_again') === '1') ctx.state.checkSpa(ctx.user);
+    return json(200, { user: authUser(ctx.user, ctx.token), userInfo: profileInfo(ctx.user, now) });
+  }),
   authedRoute('POST', '/users/refresh-token', (ctx) => {
     // Rotation: the new token replaces the old one, which stops working at once.
     const accessToken = ctx.state.issueToken(ctx.user.id);

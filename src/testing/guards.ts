@@ -1,22 +1,53 @@
 // Checks shared by the user-area routes.
 
-import { forbidden, invalid } from './http';
+import { forbidden, HttpFailure, invalid } from './http';
 import type { AuthedContext } from './routing';
 import { isInteger, isString, optional, type Shape } from './validation';
 
-/** Spec 5.7: sensitive updates accept these two, optionally. */
+/** Spec 5.7: sensitive updates accept these two. */
 export const SENSITIVE: Shape = { password_check: optional(isString), kyc_id: optional(isInteger) };
+
+/** The `code` of a step-up answer: the password was not sent, or it is wrong. */
+export type StepUpCode = 'password_check_required' | 'password_check_invalid';
+
+const STEP_UP: Record<StepUpCode, { message: string; field: string }> = {
+  password_check_required: {
+    message: 'Confirm your password to make this change.',
+    field: 'The password check field is required for this change.',
+  },
+  password_check_invalid: {
+    message: 'The password confirmation is incorrect.',
+    field: 'The password is incorrect.',
+  },
+};
+
+/** The 422 a step-up answers: `{ message, code, errors: { password_check: [msg] } }`. */
+export function stepUpFailure(code: StepUpCode): HttpFailure {
+  const { message, field } = STEP_UP[code];
+  return new HttpFailure(422, { message, code, errors: { password_check: [field] } });
+}
 
 /** `/users/.../{id}` acts only on the token's own user; another id answers 403. */
 export function assertOwnId(ctx: AuthedContext): void {
   if (ctx.ids.id !== ctx.user.id) throw forbidden();
 }
 
-/** When a `password_check` is sent it must be the current password (spec 5.7). */
-export function assertPasswordCheck(ctx: AuthedContext, body: { password_check?: string }): void {
-  if (body.password_check !== undefined && body.password_check !== ctx.user.password) {
-    throw invalid({ password_check: ['The password is incorrect.'] });
+/**
+ * Our step-up rule (the spec says the field exists, not when it is required): a sensitive change
+ * needs `password_check`, the current password. Missing: 422 `password_check_required`; wrong:
+ * 422 `password_check_invalid`. When the change is not sensitive (`required` false), a
+ * `password_check` that is sent is still checked.
+ */
+export function assertPasswordCheck(
+  ctx: AuthedContext,
+  body: { password_check?: string },
+  required = true,
+): void {
+  if (body.password_check === undefined) {
+    if (required) throw stepUpFailure('password_check_required');
+    return;
   }
+  if (body.password_check !== ctx.user.password) throw stepUpFailure('password_check_invalid');
 }
 
 /** An e-mail another user already has answers 422. */

@@ -1,11 +1,21 @@
 // Spec 4.4 and 8: deposit/bet/loss/time limits, the temporary pause and self-exclusion. The new
-// values show in the profile's userInfo (spec 2.12).
+// values show in the profile's userInfo (spec 2.12), timestamps naive America/Sao_Paulo.
 
 import { assertPasswordCheck, SENSITIVE } from './guards';
 import { success } from './http';
+import {
+  applyLimit,
+  isLooser,
+  LIMIT_INCREASE_DELAY_MS,
+  LIMIT_KINDS,
+  type LimitValue,
+  limitOf,
+  scheduleLimit,
+  settleLimits,
+} from './limit-changes';
 import type { LimitKind, UserLimits } from './records';
 import { type AuthedContext, authedRoute, type Route } from './routing';
-import { iso } from './seed';
+import { saoPauloTime } from './time';
 import {
   integerBetween,
   isAmount,
@@ -18,14 +28,13 @@ import {
   validate,
 } from './validation';
 
-const KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 const PERIODS = ['daily', 'weekly', 'monthly'] as const;
 /** Spec 8: months, or -1 for a permanent exclusion. */
 const EXCLUSION_MONTHS = [3, 6, 12, 24, 36, 60, -1] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const UPDATE_LIMITS: Shape = { ...SENSITIVE };
-for (const kind of KINDS) {
+for (const kind of LIMIT_KINDS) {
   UPDATE_LIMITS[`user_limit_${kind}`] = optional(isAmount);
   UPDATE_LIMITS[`user_limit_${kind}_active`] = optional(isFlag);
   UPDATE_LIMITS[`user_limit_${kind}_period`] = optional(oneOf(PERIODS));
@@ -44,36 +53,49 @@ const EXCLUSION: Shape = {
 
 type LimitsBody = Partial<UserLimits> & { password_check?: string };
 
+/**
+ * Each kind sent is compared with the limit in force: a looser one (see `isLooser`) needs
+ * `password_check` and becomes a pending change effective in 24 hours; a stricter one (or the
+ * same) applies at once. Fields not sent keep their current value.
+ */
 function updateLimits(ctx: AuthedContext): Response {
   const body = validate<LimitsBody>(ctx.body(), UPDATE_LIMITS);
-  assertPasswordCheck(ctx, body);
-  const { limits } = ctx.user;
-  const changedAt = iso(ctx.state.now());
-  for (const kind of KINDS) {
+  const { user, state } = ctx;
+  const now = state.now();
+  settleLimits(user, now);
+  const changes: { kind: LimitKind; value: LimitValue; looser: boolean }[] = [];
+  for (const kind of LIMIT_KINDS) {
     const amount = body[`user_limit_${kind}`];
     const active = body[`user_limit_${kind}_active`];
     const period = body[`user_limit_${kind}_period`];
     if (amount === undefined && active === undefined && period === undefined) continue;
-    Object.assign(limits, {
-      ...(amount === undefined ? {} : { [`user_limit_${kind}`]: amount }),
-      ...(active === undefined ? {} : { [`user_limit_${kind}_active`]: active }),
-      ...(period === undefined ? {} : { [`user_limit_${kind}_period`]: period }),
-      [`user_limit_${kind}_change`]: changedAt,
-    });
+    const current = limitOf(user.limits, kind);
+    const value = {
+      amount: amount ?? current.amount,
+      active: active ?? current.active,
+      period: period ?? current.period,
+    };
+    changes.push({ kind, value, looser: isLooser(current, value) });
   }
-  return success('Limits updated.');
+  const looser = changes.some((change) => change.looser);
+  assertPasswordCheck(ctx, body, looser);
+  for (const { kind, value, looser: waits } of changes) {
+    if (waits) scheduleLimit(user, kind, value, now + LIMIT_INCREASE_DELAY_MS);
+    else applyLimit(user, kind, value);
+  }
+  return success(looser ? 'Limits updated. An increase takes effect in 24 hours.' : 'Limits updated.');
 }
 
+/** A pause needs `password_check`; it runs from now for `user_pause` days and is not lifted early. */
 function setPause(ctx: AuthedContext): Response {
   const body = validate<{ user_pause: number; password_check?: string }>(ctx.body(), TIMEOUT);
   assertPasswordCheck(ctx, body);
   const now = ctx.state.now();
-  const until = iso(now + body.user_pause * DAY_MS);
   Object.assign(ctx.user.limits, {
     user_pause: body.user_pause,
-    user_pause_at: iso(now),
-    user_pause_in: until,
-    user_pause_min: until,
+    user_pause_at: saoPauloTime(now),
+    user_pause_in: saoPauloTime(now + body.user_pause * DAY_MS),
+    user_pause_min: null,
   });
   return success('Pause set.');
 }
@@ -84,17 +106,19 @@ function addMonths(ms: number, months: number): number {
   return date.getTime();
 }
 
+/** A self-exclusion needs `password_check`; -1 is permanent (no end). */
 function setExclusion(ctx: AuthedContext): Response {
   const body = validate<{ user_exclusion: number; password_check?: string }>(ctx.body(), EXCLUSION);
   assertPasswordCheck(ctx, body);
   const now = ctx.state.now();
   // A permanent exclusion (-1) has no end date.
-  const until = body.user_exclusion === -1 ? null : iso(addMonths(now, body.user_exclusion));
+  const until = body.user_exclusion === -1 ? null : saoPauloTime(addMonths(now, body.user_exclusion));
   Object.assign(ctx.user.limits, {
     user_exclusion: body.user_exclusion,
-    user_exclusion_at: iso(now),
+    user_exclusion_at: saoPauloTime(now),
     user_exclusion_in: until,
-    user_exclusion_min: until,
+    // Never revoked from the client (API.md): no earliest revocation.
+    user_exclusion_min: null,
   });
   return success('Self-exclusion set.');
 }

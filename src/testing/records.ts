@@ -107,6 +107,10 @@ export interface UserRecord {
   contracts: Record<ContractType, string | null>;
   address: UserAddress;
   limits: UserLimits;
+  /** Looser limit changes waiting for their time (what `user_limit_<kind>_change` describes). */
+  pendingLimits: Partial<
+    Record<LimitKind, { amount: number; active: number; period: LimitPeriod; effectiveAt: number }>
+  >;
   social: SocialAccount[];
   nextSocialId: number;
 }

@@ -1,13 +1,16 @@
 // The seed state every server starts with (and `reset()` returns to).
 
+import { applyLimit, scheduleLimit } from './limit-changes';
 import type { LoginHistoryItem, UserLimits, UserRecord } from './records';
+import { saoPauloTime } from './time';
 import type { SeedAccounts } from './types';
 
 const PASSWORD = 'Secret123!';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The seeded accounts, all with password 'Secret123!' and valid CPFs.
+ * The seeded accounts, all with password 'Secret123!' and valid CPFs (docs/testing.md lists
+ * what each one is for).
  *
  * @example
  * const { plain } = SEED_ACCOUNTS;
@@ -23,7 +26,26 @@ export const SEED_ACCOUNTS: SeedAccounts = Object.freeze({
     twoFactorCode: '123456',
   }),
   cancelled: Object.freeze({ id: 3, email: 'cancelled@example.com', cpf: '39053344705', password: PASSWORD }),
+  paused: Object.freeze({ id: 4, email: 'paused@example.com', cpf: '45612378955', password: PASSWORD }),
+  selfExcluded: Object.freeze({
+    id: 5,
+    email: 'excluded@example.com',
+    cpf: '56789012303',
+    password: PASSWORD,
+  }),
+  spaBarred: Object.freeze({ id: 6, email: 'spa@example.com', cpf: '67890123469', password: PASSWORD }),
+  pendingLimit: Object.freeze({ id: 7, email: 'limits@example.com', cpf: '78901234505', password: PASSWORD }),
+  timeLimit: Object.freeze({ id: 8, email: 'timelimit@example.com', cpf: '89012345642', password: PASSWORD }),
 });
+
+/** CPFs in the SPA register of barred players at the seed: the `spaBarred` account's. */
+export const SEED_SPA_REGISTER: readonly string[] = [SEED_ACCOUNTS.spaBarred.cpf];
+
+/** The note a profile check writes when the CPF is in the SPA register (shown as given). */
+export const SPA_NOTE = 'CPF consta no cadastro nacional de apostadores impedidos (SPA/MF).';
+
+/** A registration with an e-mail at this domain answers `type: 'two_factor_code'`. */
+export const TWO_FACTOR_REGISTRATION_DOMAIN = '2fa.example.com';
 
 /** The code every account's second factor accepts. */
 export const TWO_FACTOR_CODE = '123456';
@@ -104,6 +126,56 @@ const PEOPLE: Record<number, Person> = {
     city: 'Belo Horizonte',
     state: 'MG',
   },
+  4: {
+    first_name: 'Diego',
+    last_name: 'Rocha',
+    gender: 'M',
+    birth_date: '1992-08-19',
+    mother_name: 'Clara Rocha',
+    phone: '41987651234',
+    city: 'Curitiba',
+    state: 'PR',
+  },
+  5: {
+    first_name: 'Elisa',
+    last_name: 'Martins',
+    gender: 'F',
+    birth_date: '1983-04-07',
+    mother_name: 'Teresa Martins',
+    phone: '51987652345',
+    city: 'Porto Alegre',
+    state: 'RS',
+  },
+  6: {
+    first_name: 'Fábio',
+    last_name: 'Nunes',
+    gender: 'M',
+    birth_date: '1975-12-11',
+    mother_name: 'Vera Nunes',
+    phone: '61987653456',
+    city: 'Brasília',
+    state: 'DF',
+  },
+  7: {
+    first_name: 'Gabriela',
+    last_name: 'Pires',
+    gender: 'F',
+    birth_date: '1998-02-25',
+    mother_name: 'Sônia Pires',
+    phone: '71987654567',
+    city: 'Salvador',
+    state: 'BA',
+  },
+  8: {
+    first_name: 'Hugo',
+    last_name: 'Ramos',
+    gender: 'M',
+    birth_date: '1989-10-03',
+    mother_name: 'Lia Ramos',
+    phone: '81987655678',
+    city: 'Recife',
+    state: 'PE',
+  },
 };
 
 /** A new user record with realistic defaults; registration and the seed both start here. */
@@ -143,14 +215,15 @@ export function newUser(id: number, email: string, cpf: string, password: string
     contracts: { tc: null, privacy: null, lgpd: null, law: null, migrate: null, mkt: null },
     address: { street: '', city: '', state: '', zipcode: '', country: 'BR' },
     limits: defaultLimits(),
+    pendingLimits: {},
     social: [],
     nextSocialId: 1,
   };
 }
 
-/** The three seed users, as of `now`. */
+/** The seed users, as of `now`. */
 export function seedUsers(now: number): UserRecord[] {
-  return [SEED_ACCOUNTS.plain, SEED_ACCOUNTS.twoFactor, SEED_ACCOUNTS.cancelled].map((account) => {
+  return Object.values(SEED_ACCOUNTS).map((account) => {
     const person = PEOPLE[account.id] as Person;
     const user = newUser(account.id, account.email, account.cpf, account.password, now - 2 * DAY_MS);
     const accepted = iso(now - 400 * DAY_MS);
@@ -184,8 +257,47 @@ export function seedUsers(now: number): UserRecord[] {
       user.cancelled_account = true;
       user.is_active = false;
     }
+    seedRestrictions(user, now);
     return user;
   });
+}
+
+/** The responsible-gaming state of the seed accounts that have one. */
+function seedRestrictions(user: UserRecord, now: number): void {
+  const { limits } = user;
+  switch (user.id) {
+    case SEED_ACCOUNTS.paused.id:
+      // A 7-day pause that started 2 days ago.
+      Object.assign(limits, {
+        user_pause: 7,
+        user_pause_at: saoPauloTime(now - 2 * DAY_MS),
+        user_pause_in: saoPauloTime(now + 5 * DAY_MS),
+        user_pause_min: null,
+      });
+      break;
+    case SEED_ACCOUNTS.selfExcluded.id: {
+      // A 6-month self-exclusion that started 10 days ago.
+      const since = now - 10 * DAY_MS;
+      const until = new Date(since);
+      until.setUTCMonth(until.getUTCMonth() + 6);
+      Object.assign(limits, {
+        user_exclusion: 6,
+        user_exclusion_at: saoPauloTime(since),
+        user_exclusion_in: saoPauloTime(until.getTime()),
+        user_exclusion_min: null,
+      });
+      break;
+    }
+    case SEED_ACCOUNTS.pendingLimit.id:
+      // A daily deposit limit of 100, raised to 500 twelve hours ago: effective in 12 hours.
+      applyLimit(user, 'deposit', { amount: 100, active: 1, period: 'daily' });
+      scheduleLimit(user, 'deposit', { amount: 500, active: 1, period: 'daily' }, now + DAY_MS / 2);
+      break;
+    case SEED_ACCOUNTS.timeLimit.id:
+      // One minute of play a day.
+      applyLimit(user, 'time', { amount: 1, active: 1, period: 'daily' });
+      break;
+  }
 }
 
 const AGENTS = [

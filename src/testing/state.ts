@@ -3,7 +3,8 @@
 import { cpfDigits } from './cpf';
 import { randomToken } from './random';
 import type { LoginHistoryItem, ReportRecord, TokenRecord, UserRecord } from './records';
-import { SEEDED_HISTORY_PER_USER, seedHistory, seedUsers } from './seed';
+import { SEED_SPA_REGISTER, SEEDED_HISTORY_PER_USER, SPA_NOTE, seedHistory, seedUsers } from './seed';
+import { saoPauloTime } from './time';
 
 export interface StateConfig {
   now: () => number;
@@ -24,6 +25,8 @@ export class ServerState {
   history: LoginHistoryItem[] = [];
   /** Failed login times by normalized login (lower-cased e-mail or CPF digits). */
   loginFailures = new Map<string, number[]>();
+  /** The SPA register of barred players (CPF digits) the profile check reads. */
+  spaRegister = new Set<string>();
   /** The server's own base URL, known once it listens (for `download_url`). */
   baseUrl = '';
   private nextUserId = 1;
@@ -45,6 +48,7 @@ export class ServerState {
     this.tokens = new Map();
     this.reports = new Map();
     this.loginFailures = new Map();
+    this.spaRegister = new Set(SEED_SPA_REGISTER);
     this.history = [];
     this.nextHistoryId = 1;
     for (const id of this.users.keys()) {
@@ -109,6 +113,25 @@ export class ServerState {
     if (cpf === '') return undefined;
     for (const user of this.users.values()) if (user.cpf === cpf) return user;
     return undefined;
+  }
+
+  /**
+   * The SPA check of a profile fetch with `check_spa_again=1` (IN SPA 31/2025): a CPF in the
+   * register shows `spa_exclusion: 1` (its `_at` kept from the first check that found it), a CPF
+   * taken out of it shows 0 again.
+   */
+  checkSpa(user: UserRecord): void {
+    const { limits } = user;
+    const barred = user.cpf !== '' && this.spaRegister.has(user.cpf);
+    if (barred && limits.spa_exclusion !== 1) {
+      Object.assign(limits, {
+        spa_exclusion: 1,
+        spa_exclusion_at: saoPauloTime(this.now()),
+        spa_exclusion_note: SPA_NOTE,
+      });
+    } else if (!barred && limits.spa_exclusion === 1) {
+      Object.assign(limits, { spa_exclusion: 0, spa_exclusion_at: null, spa_exclusion_note: '' });
+    }
   }
 
   /** Failures of `key` still inside the throttling window. */

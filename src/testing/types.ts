@@ -84,6 +84,19 @@ export interface SeedAccounts {
   twoFactor: SeedAccount;
   /** Login answers `type: 'cancelled_account'`. */
   cancelled: SeedAccount;
+  /** Paused for 7 days since 2 days ago (`user_pause*`): may sign in, may not bet. */
+  paused: SeedAccount;
+  /** Self-excluded for 6 months since 10 days ago (`user_exclusion*`); login still works. */
+  selfExcluded: SeedAccount;
+  /**
+   * In the SPA register of barred players: every profile fetch with `check_spa_again=1` answers
+   * `spa_exclusion: 1` with its date and note, on every day.
+   */
+  spaBarred: SeedAccount;
+  /** Daily deposit limit 100, with a pending raise to 500 effective 12 hours after the seed. */
+  pendingLimit: SeedAccount;
+  /** A time limit of 1 minute a day (`user_limit_time: 1`, active, daily). */
+  timeLimit: SeedAccount;
 }
 
 /** The controls a test holds, on the Node server and on the in-process fetch alike. */
@@ -96,6 +109,11 @@ export interface ReferenceControls {
   expireTokens(): void;
   /** Issues a valid token for a seed user without a login request (not recorded). */
   issueToken(userId: number): string;
+  /**
+   * Adds a CPF to the SPA register of barred players (or removes it with `false`): the next
+   * profile fetch with `check_spa_again=1` of that player shows it. `reset()` restores the seed.
+   */
+  setSpaBarred(cpf: string, barred?: boolean): void;
   /** Back to the seed state: users, tokens, reports, throttling, faults and the request log. */
   reset(): void;
 }

@@ -32,14 +32,20 @@ describe('reference server: user area', () => {
       expect(Object.keys(res.json.errors)).toEqual(['user_pause']);
     }
     for (const user_pause of [1, 45]) {
-      const res = await as('PATCH', '/bff/users/timeout-limits', { user_pause, reason: 2 });
+      const res = await as('PATCH', '/bff/users/timeout-limits', {
+        user_pause,
+        reason: 2,
+        password_check: plain.password,
+      });
       expect(res.status).toBe(200);
       expect(res.json.success).toBe(true);
     }
     const info = (await profile()).userInfo;
     expect(info.user_pause).toBe(45);
-    expect(info.user_pause_at).toBe(new Date(clock.start).toISOString());
-    expect(info.user_pause_in).toBe(new Date(clock.start + 45 * 86_400_000).toISOString());
+    // 2025-03-01T12:00:00Z is 09:00 in São Paulo (UTC-3): naive local timestamps.
+    expect(info.user_pause_at).toBe('2025-03-01 09:00:00');
+    expect(info.user_pause_in).toBe('2025-04-15 09:00:00');
+    expect(info.user_pause_min).toBeNull();
   });
 
   it('allows self-exclusion for 3, 6, 12, 24, 36, 60 months or -1 only', async () => {
@@ -48,13 +54,25 @@ describe('reference server: user area', () => {
       expect(res.status).toBe(422);
       expect(res.json.errors.user_exclusion).toHaveLength(1);
     }
-    expect((await as('PATCH', '/bff/users/self-exclusion', { user_exclusion: 60, reason: 1 })).status).toBe(
-      200,
-    );
-    expect((await profile()).userInfo.user_exclusion_in).toBe('2030-03-01T12:00:00.000Z');
-    expect((await as('PATCH', '/bff/users/self-exclusion', { user_exclusion: -1, reason: 1 })).status).toBe(
-      200,
-    );
+    const password_check = plain.password;
+    const sixty = await as('PATCH', '/bff/users/self-exclusion', {
+      user_exclusion: 60,
+      reason: 1,
+      password_check,
+    });
+    expect(sixty.status).toBe(200);
+    expect((await profile()).userInfo).toMatchObject({
+      user_exclusion: 60,
+      user_exclusion_at: '2025-03-01 09:00:00',
+      user_exclusion_in: '2030-03-01 09:00:00',
+      user_exclusion_min: null,
+    });
+    const forever = await as('PATCH', '/bff/users/self-exclusion', {
+      user_exclusion: -1,
+      reason: 1,
+      password_check,
+    });
+    expect(forever.status).toBe(200);
     const info = (await profile()).userInfo;
     expect(info.user_exclusion).toBe(-1);
     expect(info.user_exclusion_in).toBeNull();
@@ -88,20 +106,22 @@ describe('reference server: user area', () => {
       user_limit_deposit: 500,
       user_limit_deposit_active: 1,
       user_limit_deposit_period: 'weekly',
-      user_limit_deposit_change: new Date(clock.start).toISOString(),
+      // Stricter than no limit: applied at once, nothing pending.
+      user_limit_deposit_change: null,
       user_limit_time_period: 'daily',
       user_limit_bet: 0,
       user_limit_bet_change: null,
     });
   });
 
-  it('checks password_check when it is sent', async () => {
+  it('checks password_check: 422 password_check_invalid when wrong', async () => {
     const wrong = await as('PATCH', '/bff/users/add-phone', {
       phone: '1',
       ddi: '55',
       password_check: 'nope',
     });
     expect(wrong.status).toBe(422);
+    expect(wrong.json.code).toBe('password_check_invalid');
     expect(wrong.json.errors).toEqual({ password_check: ['The password is incorrect.'] });
     const right = await as('PATCH', '/bff/users/add-phone', {
       phone: '11911112222',
@@ -119,7 +139,9 @@ describe('reference server: user area', () => {
       const res = await as('POST', `/users/update/${id}`, { first_name: 'X' });
       expect([id, res.status, res.json]).toEqual([id, 404, { message: 'Not found.' }]);
     }
-    const res = await as('POST', '/users/update/1', { first_name: 'Beatriz', gender: 1, city: 'Santos' });
+    const update = { first_name: 'Beatriz', gender: 1, city: 'Santos' };
+    expect((await as('POST', '/users/update/1', update)).json.code).toBe('password_check_required');
+    const res = await as('POST', '/users/update/1', { ...update, password_check: plain.password });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: 'Profile updated.' });
     const { user } = await profile();
@@ -168,11 +190,15 @@ describe('reference server: user area', () => {
   });
 
   it('updates e-mail, address, contracts and marketing consent visibly', async () => {
-    expect((await as('PATCH', '/bff/users/self-email', { email: twoFactor.email })).status).toBe(422);
+    const password_check = plain.password;
+    const taken = await as('PATCH', '/bff/users/self-email', { email: twoFactor.email, password_check });
+    expect(taken.json.errors).toEqual({ email: ['The email has already been taken.'] });
     expect((await as('PATCH', '/bff/users/self-email', { email: 'not-an-email' })).status).toBe(422);
-    expect((await as('PATCH', '/bff/users/self-email', { email: 'ana@example.com' })).status).toBe(200);
+    expect(
+      (await as('PATCH', '/bff/users/self-email', { email: 'ana@example.com', password_check })).status,
+    ).toBe(200);
     const address = { street: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', zipcode: '01310-100' };
-    expect((await as('PATCH', '/bff/users/update-address', address)).status).toBe(200);
+    expect((await as('PATCH', '/bff/users/update-address', { ...address, password_check })).status).toBe(200);
     expect((await as('PATCH', '/bff/users/self-contracts', { type: 'terms' })).json.errors.type).toHaveLength(
       1,
     );
