@@ -1,7 +1,7 @@
 // What the page may show of a context or an event: redacted, services named `[service]`,
 // environment internals left out, epoch times written as dates.
 
-import { redactSecrets } from 'pam-client';
+import { isSecret, redactSecrets } from 'pam-client';
 
 /**
  * Keys hidden on top of `redactSecrets`' list: the login answer's `user.token` carries the access
@@ -42,6 +42,32 @@ const isService = (value: object): boolean => {
 };
 
 /**
+ * A copy of `value` with every service replaced by `[service]` and every actor by `[actor id]`,
+ * before `redactSecrets` runs: a service holding a `refreshToken` function would otherwise read
+ * as `{ "refreshToken": "[redacted]" }`, which looks like a stored token.
+ */
+function markServices(value: unknown, seen: WeakMap<object, unknown>, depth = 0): unknown {
+  if (
+    !value ||
+    typeof value !== 'object' ||
+    isSecret(value) ||
+    value instanceof Error ||
+    value instanceof Date
+  )
+    return value;
+  if (seen.has(value)) return seen.get(value);
+  if ('sessionId' in value && 'send' in value) return `[actor ${(value as { id?: string }).id ?? ''}]`;
+  if (depth > 0 && isService(value)) return '[service]';
+  if (depth > 30) return '[deep]';
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+  seen.set(value, copy);
+  for (const [key, child] of Object.entries(value)) {
+    (copy as Record<string, unknown>)[key] = markServices(child, seen, depth + 1);
+  }
+  return copy;
+}
+
+/**
  * `value` as indented JSON, after `redactSecrets` (passwords, codes, captcha and access tokens,
  * every `Secret`) and with any `token` field hidden too. Services (`auth`, `user`, a token store)
  * print as `[service]`, errors as their name, code and message, environment internals
@@ -56,7 +82,7 @@ export function show(value: unknown, indent = 2, maxLength = 4000): string {
   const seen = new WeakSet<object>();
   const text =
     JSON.stringify(
-      redactSecrets(value),
+      redactSecrets(markServices(value, new WeakMap())),
       (key, v: unknown) => {
         if (typeof v === 'function') return undefined;
         if (HIDDEN_KEYS.has(key)) return undefined;

@@ -17,8 +17,11 @@ class TokenStore {
 describe('show', () => {
   it('prints services as [service], hides environment internals, writes epoch times as dates', () => {
     const auth = { refreshToken: () => 'x', login: () => null };
+    // The refresh cycle's `auth` holds one function, named like a secret.
+    const refreshOnly = { refreshToken: () => 'x' };
     const context = {
       auth,
+      refresh: { auth: refreshOnly, failures: 0 },
       tokens: new TokenStore(),
       environment: { online: true, subscribe: () => () => {} },
       timers: { setTimeout, clearTimeout },
@@ -31,6 +34,7 @@ describe('show', () => {
     const text = show(context);
     const parsed = JSON.parse(text);
     expect(parsed.auth).toBe('[service]');
+    expect(parsed.refresh).toEqual({ auth: '[service]', failures: 0 });
     expect(parsed.tokens).toBe('[service]');
     expect(parsed).not.toHaveProperty('environment');
     expect(parsed).not.toHaveProperty('timers');

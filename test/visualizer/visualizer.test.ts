@@ -146,6 +146,10 @@ describe.skipIf(!hasChromium)('visualizer', () => {
     const context = (await testid('context-session').textContent()) ?? '';
     expect(context).toMatch(/"(auth|deps)": "\[service\]"/);
     expect(context).not.toContain('refreshToken');
+    // The refresh cycle's `auth` holds only a `refreshToken` function: a service, not a token.
+    const refresh = (await testid('context-tokenRefresh').textContent()) ?? '';
+    expect(refresh).toContain('"auth": "[service]"');
+    expect(refresh).not.toContain('refreshToken');
     expect(context).not.toContain('"environment"');
     expect(context).not.toMatch(/"(savedAt|expiresAt)": \d{13}/);
   });
