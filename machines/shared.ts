@@ -88,21 +88,38 @@ export interface ServiceBinding<TInput, TContext> {
 export const RESTORE_EVENT = 'xstate.restore';
 
 type Rec = Record<string, unknown>;
-type DelayedNode = { after?: readonly { eventType: string; delay: number | string }[] };
-type InvokeDef = { id: string; input?: unknown };
-type NodeLike = { invoke?: readonly InvokeDef[]; states?: Record<string, NodeLike> };
+type Child = { snapshot: Rec & { context?: unknown } };
+type Persisted = Rec & { context: Rec; children: Record<string, Child> };
+type Node = {
+  invoke: readonly { id: string; input?: unknown }[];
+  states: Record<string, Node>;
+  after: readonly { eventType: string; delay: number | string }[];
+};
+type Logic = {
+  root: Node;
+  implementations: { delays: Record<string, unknown> };
+  getPersistedSnapshot(s: unknown, o?: unknown): Persisted;
+  restoreSnapshot(s: unknown, scope: AnyActorScope): object;
+  start(s: object, scope?: AnyActorScope): void;
+  provide(i: unknown): Logic;
+};
 
-/** The fresh input a parent computed for a child it is restoring (in memory only, never JSON). */
+/** The fresh input a parent computed for a child machine it is restoring (in memory only). */
 const FRESH_INPUT = Symbol('pam.freshInput');
 
-function invokesById(root: NodeLike): Map<string, InvokeDef> {
-  const found = new Map<string, InvokeDef>();
-  const walk = (node: NodeLike) => {
-    for (const def of node.invoke ?? []) found.set(def.id, def);
-    for (const child of Object.values(node.states ?? {})) walk(child);
-  };
-  walk(root);
-  return found;
+/** A function of the machine's config (an invoke `input`, a named delay), called as XState would. */
+const call = (f: unknown, context: unknown, scope: AnyActorScope) =>
+  typeof f === 'function'
+    ? f({ context, event: { type: RESTORE_EVENT }, self: scope.self, system: scope.system })
+    : f;
+
+function invokeOf(node: Node, id: string): { input?: unknown } | undefined {
+  return (
+    node.invoke.find((d) => d.id === id) ??
+    Object.values(node.states)
+      .map((n) => invokeOf(n, id))
+      .find(Boolean)
+  );
 }
 
 /**
@@ -128,100 +145,64 @@ export function restorable<TMachine extends AnyStateMachine, TInput, TContext>(
   machine: TMachine,
   binding: ServiceBinding<TInput, TContext>,
 ): TMachine {
-  const m = machine as AnyStateMachine;
-  const base = {
-    getPersistedSnapshot: m.getPersistedSnapshot.bind(m),
-    restoreSnapshot: m.restoreSnapshot.bind(m),
-    start: m.start.bind(m) as (snapshot: AnyMachineSnapshot) => void,
-    provide: m.provide.bind(m),
-  };
+  const m = machine as unknown as Logic;
+  const { getPersistedSnapshot, restoreSnapshot, start, provide } = m;
   const restored = new WeakSet<object>();
-  let invokes: Map<string, InvokeDef> | null = null;
 
   m.getPersistedSnapshot = (snapshot, options) => {
-    const persisted = base.getPersistedSnapshot(snapshot, options) as unknown as Rec & {
-      context: Rec;
-      children?: Rec;
-    };
-    const context: Rec = { ...persisted.context };
+    const persisted = getPersistedSnapshot.call(m, snapshot, options);
+    const context = { ...persisted.context };
     for (const key of binding.keys) delete context[key];
-    const children: Rec = {};
-    for (const [id, entry] of Object.entries(persisted.children ?? {})) {
-      const child = entry as Rec & { snapshot: Rec };
-      const { input: _input, ...rest } = child.snapshot ?? {};
-      children[id] = { ...child, snapshot: rest };
+    for (const child of Object.values(persisted.children)) {
+      child.snapshot = { ...child.snapshot };
+      delete child.snapshot.input;
     }
-    return { ...persisted, context, children } as never;
+    return { ...persisted, context };
   };
 
-  m.restoreSnapshot = (snapshot, scope: AnyActorScope) => {
-    const s = snapshot as Rec & { context?: Rec; children?: Rec; [FRESH_INPUT]?: unknown };
+  m.restoreSnapshot = (snapshot, scope) => {
+    const s = snapshot as Persisted & { [FRESH_INPUT]?: unknown };
     const input = (scope.self as { options?: { input?: unknown } }).options?.input ?? s[FRESH_INPUT];
-    if (input === undefined) {
-      throw new Error(
-        `${binding.name}: a snapshot is restored with its services: createActor(machine, { snapshot, input })`,
-      );
+    if (input === undefined) throw new Error(`${binding.name}: restore with input`);
+    const context = { ...s.context, ...binding.fromInput(input as TInput) };
+    const children: Record<string, Child> = {};
+    for (const [id, child] of Object.entries(s.children)) {
+      const def = invokeOf(m.root, id);
+      children[id] = def
+        ? {
+            ...child,
+            snapshot: {
+              ...child.snapshot,
+              [child.snapshot.context ? FRESH_INPUT : 'input']: call(def.input, context, scope),
+            },
+          }
+        : child;
     }
-    const context: Rec = { ...(s.context ?? {}), ...binding.fromInput(input as TInput) };
-    invokes ??= invokesById(m.root as unknown as NodeLike);
-    const children: Rec = {};
-    for (const [id, entry] of Object.entries(s.children ?? {})) {
-      const child = entry as Rec & { snapshot: Rec };
-      const mapper = invokes.get(id)?.input;
-      if (mapper === undefined) {
-        children[id] = child;
-        continue;
-      }
-      const fresh =
-        typeof mapper === 'function'
-          ? mapper({ context, event: { type: RESTORE_EVENT }, self: scope.self })
-          : mapper;
-      const isMachine = 'context' in (child.snapshot ?? {});
-      children[id] = {
-        ...child,
-        snapshot: isMachine
-          ? { ...child.snapshot, [FRESH_INPUT]: fresh }
-          : { ...child.snapshot, input: fresh },
-      };
-    }
-    const result = base.restoreSnapshot({ ...s, context, children } as never, scope);
+    const result = restoreSnapshot.call(m, { ...s, context, children }, scope);
     restored.add(result);
     return result;
   };
 
   // XState does not persist its timers: a state restored with an `after` transition would wait
   // forever. Each one is armed again, with its full delay computed from the restored context.
-  (m as unknown as { start: (s: AnyMachineSnapshot, scope: AnyActorScope) => void }).start = (
-    snapshot,
-    scope,
-  ) => {
-    base.start(snapshot);
-    if (!restored.has(snapshot) || snapshot.status !== 'active') return;
-    for (const node of snapshot._nodes as unknown as DelayedNode[]) {
-      const armed = new Set<string>();
-      for (const t of node.after ?? []) {
-        if (armed.has(t.eventType)) continue;
-        armed.add(t.eventType);
-        const named = typeof t.delay === 'string' ? m.implementations.delays[t.delay] : t.delay;
-        const ms =
-          typeof named === 'function'
-            ? (named as (args: unknown, params: unknown) => number)(
-                {
-                  context: snapshot.context,
-                  event: { type: RESTORE_EVENT },
-                  self: scope.self,
-                  system: scope.system,
-                },
-                undefined,
-              )
-            : named;
-        if (typeof ms !== 'number') continue;
-        scope.system.scheduler.schedule(scope.self, scope.self, { type: t.eventType }, ms, t.eventType);
+  m.start = (snapshot, scope) => {
+    start.call(m, snapshot, scope);
+    if (!restored.has(snapshot) || !scope) return;
+    const armed = new Set<string>();
+    for (const node of (snapshot as { _nodes: Node[] })._nodes) {
+      for (const { eventType, delay } of node.after) {
+        if (armed.has(eventType)) continue;
+        armed.add(eventType);
+        const ms = call(
+          typeof delay === 'string' ? m.implementations.delays[delay] : delay,
+          (snapshot as Rec).context,
+          scope,
+        );
+        scope.system.scheduler.schedule(scope.self, scope.self, { type: eventType }, ms, eventType);
       }
     }
   };
 
-  m.provide = (implementations) =>
-    restorable(base.provide(implementations) as AnyStateMachine, binding) as never;
+  m.provide = (implementations) => restorable(provide.call(m, implementations) as never, binding) as never;
   return machine;
 }
