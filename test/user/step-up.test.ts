@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createOfetchAdapter,
   createUserModule,
+  getUserProfile,
   type HttpAdapter,
   StepUpRequiredError,
   secret,
@@ -145,6 +146,42 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
     ).catch((e): Loose => e);
     expect(error.status).toBe(500);
     expect(asks).toBe(0);
+    expect(ctx.server.requests).toHaveLength(1);
+  });
+});
+
+describe('sensitive changes on the reference server’s own step-up rule (no injected fault)', () => {
+  it('a looser limit: asked once, sent again, stored as a pending change', async () => {
+    const user = createUserModule(http());
+    await user.updateLimits({ user_limit_deposit: 100, user_limit_deposit_period: 'weekly' });
+    const reasons: string[] = [];
+    await user.updateLimits(
+      { user_limit_deposit: 900 },
+      {
+        onStepUp: async (error) => {
+          reasons.push(error.reason);
+          return secret(ctx.server.seed.plain.password);
+        },
+      },
+    );
+    expect(reasons).toEqual(['required']);
+    expect(bodies().slice(1)).toEqual([
+      { user_limit_deposit: 900, user_limit_deposit_active: 1 },
+      {
+        user_limit_deposit: 900,
+        user_limit_deposit_active: 1,
+        password_check: ctx.server.seed.plain.password,
+      },
+    ]);
+    const { userInfo } = await getUserProfile(http());
+    expect(userInfo.user_limit_deposit).toBe(100);
+    expect(JSON.parse(String(userInfo.user_limit_deposit_change))).toMatchObject({ amount: 900, active: 1 });
+  });
+
+  it('a pause without onStepUp: the StepUpRequiredError reaches the caller, reason required', async () => {
+    const error: Loose = await setTimeoutLimits(http(), { user_pause: 2, reason: 1 }).catch((e): Loose => e);
+    expect(error).toBeInstanceOf(StepUpRequiredError);
+    expect(error.reason).toBe('required');
     expect(ctx.server.requests).toHaveLength(1);
   });
 });
