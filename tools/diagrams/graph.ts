@@ -4,10 +4,10 @@
 
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
-export type TransitionKind = 'event' | 'after' | 'always' | 'done' | 'error';
+export type TransitionKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'snapshot';
 
 export interface TransitionInfo {
-  /** What triggers it: an event type (`SUBMIT`), `after <delay>`, `always`, `done: <src>`, `error: <src>`. */
+  /** What triggers it: an event type (`SUBMIT`), `after <delay>`, `always`, `done: <src>`, `error: <src>`, `<src> moves`. */
   event: string;
   kind: TransitionKind;
   /** The target state's path (`active.idle`), or null for a transition that only runs actions. */
@@ -74,6 +74,9 @@ function eventLabel(node: AnyStateNode, eventType: string): { event: string; kin
     if (eventType === `xstate.error.actor.${invoke.id}`) {
       return { event: `error: ${srcName(invoke.src)}`, kind: 'error' };
     }
+    // `onSnapshot`: the invoked child moved.
+    if (eventType === `xstate.snapshot.${invoke.id}`)
+      return { event: `${srcName(invoke.src)} moves`, kind: 'snapshot' };
   }
   if (eventType.startsWith('xstate.after.')) {
     const delayed = node.after.find((t) => t.eventType === eventType);
