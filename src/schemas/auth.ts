@@ -1,17 +1,39 @@
 import * as z from 'zod/mini';
-import { NonEmptyString, optionalString } from './common';
+import { isValidCpf, normalizeCpf } from '../responsible-gaming/cpf';
+import { isAtLeastYearsOld } from '../responsible-gaming/time';
+import { HeaderSafeToken, NonEmptyString, optionalString } from './common';
 import { UserLimitsFields } from './limits';
 import { rule } from './rule';
 
-// Spec 2.1
+/** A CPF login in its one sent form: digits only. Anything else (an e-mail, a username) as given. */
+const cpfAsDigits = (login: string): string => {
+  const digits = normalizeCpf(login);
+  return digits !== null && isValidCpf(digits) ? digits : login;
+};
+
+/**
+ * Spec 2.1. A login that is a CPF (11 digits once `.`, `-` and spaces are stripped, with valid
+ * check digits) is sent as digits only, however the player typed it; e-mails are sent untouched.
+ *
+ * @example
+ * await auth.login({ login: '529.982.247-25', password }); // sends login: '52998224725'
+ */
 export const LoginPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
-    login: NonEmptyString,
-    password: NonEmptyString,
-    captcha_token: z.optional(NonEmptyString),
-    app_source: optionalString(),
-    two_factor_code: z.optional(NonEmptyString),
-  }))();
+  z
+    .strictObject({
+      login: NonEmptyString,
+      password: NonEmptyString,
+      captcha_token: z.optional(NonEmptyString),
+      app_source: optionalString(),
+      two_factor_code: z.optional(NonEmptyString),
+    })
+    // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
+    .check(
+      z.overwrite((p) => {
+        p.login = cpfAsDigits(p.login);
+        return p;
+      }),
+    ))();
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 // Spec 2.3. Fields of document, country_data and wallet are not shown: objects, keys kept.
@@ -73,11 +95,21 @@ export type AuthUserInfo = z.infer<typeof AuthUserInfo>;
 export const LoginChallengeType = /* @__PURE__ */ (() => z.enum(['cancelled_account', 'two_factor_code']))();
 export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
 
-/** Spec 2.2 without `type`: a login that yields a session. */
+/** The longest token life we believe (`expires_in`, seconds): one year. Longer is clamped to it. */
+export const MAX_EXPIRES_IN_S = 365 * 24 * 60 * 60;
+
+/** `expires_in`: a finite number of seconds >= 0 (zod refuses NaN/Infinity), clamped to one year. */
+const ExpiresIn = /* @__PURE__ */ (() =>
+  z.number().check(
+    z.gte(0),
+    z.overwrite((n) => Math.min(n, MAX_EXPIRES_IN_S)),
+  ))();
+
+/** Spec 2.2 without `type`: a login that yields a session. The token must fit a header. */
 export const LoginSuccess = /* @__PURE__ */ (() =>
   z.object({
-    access_token: NonEmptyString,
-    expires_in: z.number(),
+    access_token: HeaderSafeToken,
+    expires_in: ExpiresIn,
     token_type: z.string(),
     user: AuthUser,
     userInfo: AuthUserInfo,
@@ -118,38 +150,68 @@ export const UserProfileResponse = /* @__PURE__ */ (() =>
 export type UserProfileResponse = z.infer<typeof UserProfileResponse>;
 
 // Spec 4.1
-export const RefreshTokenResponse = /* @__PURE__ */ (() => z.object({ access_token: NonEmptyString }))();
+export const RefreshTokenResponse = /* @__PURE__ */ (() => z.object({ access_token: HeaderSafeToken }))();
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 
-// Spec 2.5. `nationalities` is a JSON-encoded string: we check it parses.
+// Spec 2.5. `nationalities` is a JSON-encoded array of strings (`'["BR"]'`): we check it parses
+// to one. Never the value in a message.
+const isJsonStringArray = (s: string): boolean => {
+  try {
+    const v: unknown = JSON.parse(s);
+    return Array.isArray(v) && v.every((x) => typeof x === 'string');
+  } catch {
+    return false;
+  }
+};
 const JsonString = /* @__PURE__ */ (() =>
-  z.string().check(
-    rule((s: string) => {
-      try {
-        JSON.parse(s);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be a JSON-encoded string'),
-  ))();
+  z.string().check(rule(isJsonStringArray, 'must be a JSON-encoded array of strings')))();
 
+/** Minimum age to register (Lei 14.790/2023, art. 26, I). */
+export const MIN_PLAYER_AGE = 18;
+
+/**
+ * Spec 2.5. Refused before sending: a `birth_date` under 18 years on today's date in São Paulo
+ * (or unreadable), and a `number` that is not a CPF with valid check digits; a valid CPF is sent
+ * as digits only. Issues name the field, never its value.
+ *
+ * @example
+ * await auth.registerSimplified({ email, password, country: 'BR', nationalities: '["BR"]', optIn: true,
+ *   number: '529.982.247-25', birth_date: '1990-05-01' }); // sends number: '52998224725'
+ */
 export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
-    email: z.email(),
-    password: NonEmptyString,
-    country: NonEmptyString,
-    nationalities: JsonString,
-    optIn: z.boolean(),
-    ddi: optionalString(),
-    phone: optionalString(),
-    name: optionalString(),
-    birth_date: optionalString(),
-    number: optionalString(),
-    captcha_token: z.optional(NonEmptyString),
-    app_source: optionalString(),
-    affiliation_code: optionalString(),
-  }))();
+  z
+    .strictObject({
+      email: z.email(),
+      password: NonEmptyString,
+      country: NonEmptyString,
+      nationalities: JsonString,
+      optIn: z.boolean(),
+      ddi: optionalString(),
+      phone: optionalString(),
+      name: optionalString(),
+      birth_date: optionalString(),
+      number: optionalString(),
+      captcha_token: z.optional(NonEmptyString),
+      app_source: optionalString(),
+      affiliation_code: optionalString(),
+    })
+    .check(
+      rule(
+        (p: { birth_date?: string }) =>
+          p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
+        `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
+        ['birth_date'],
+      ),
+      rule(
+        (p: { number?: string }) => p.number === undefined || isValidCpf(p.number),
+        'must be a valid CPF',
+        ['number'],
+      ),
+      z.overwrite((p) => {
+        if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
+        return p;
+      }),
+    ))();
 export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
 
 // Spec 2.6

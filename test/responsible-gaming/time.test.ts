@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brazilPartsOf, isAtLeastYearsOld, parseServerTime, playPeriodOf } from '../../src/index';
+import { parseServerTime } from '../../src/index';
+import { brazilPartsOf, isAtLeastYearsOld, playPeriodOf } from '../../src/internal';
 
 const utc = (s: string) => Date.parse(s);
 
