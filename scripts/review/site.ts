@@ -32,11 +32,12 @@ nav.crumbs{font-size:13px;margin-bottom:8px}
 table{border-collapse:collapse;background:#fff;margin:8px 0 16px}
 td,th{border:1px solid #d7dce5;padding:4px 8px;text-align:left;vertical-align:top;font-size:14px}
 .diagram{overflow:auto;background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:6px;max-height:640px}
-.diagram svg{display:block}
+.diagram svg{display:block;max-width:100%;height:auto;margin:0 auto}
 section.step{background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:12px 16px;margin:16px 0}
 section.step h3{margin:0 0 6px;font-size:17px}
-.step-body{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;align-items:start}
-.step-body img{width:100%;border:1px solid #d7dce5;border-radius:6px}
+.step-body{display:grid;grid-template-columns:minmax(0,1fr);gap:12px;justify-items:center}
+.step-body .diagram{width:100%;box-sizing:border-box}
+.step-body img{width:100%;max-width:900px;border:1px solid #d7dce5;border-radius:6px}
 .note{background:#fff8e1;border:1px solid #f0d890;border-radius:6px;padding:6px 10px;font-size:14px}
 .muted{color:#5b6478}
 `;
