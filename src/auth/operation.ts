@@ -107,6 +107,10 @@ export type Standalone<O, W extends Sending = Plain> = (
 /**
  * The standalone form of module method `F`: the adapter first (only the methods `M` it sends
  * with), then the method's own arguments. What the exported functions are declared as.
+ *
+ * @example
+ * const set: WithHttp<UserModule['updateLimits'], 'patch'> = updateLimits;
+ * await set(http, { user_limit_loss: 200 });
  */
 export type WithHttp<F, M extends keyof HttpAdapter> = F extends (...args: infer A) => infer R
   ? (http: Pick<HttpAdapter, M>, ...args: A) => R
