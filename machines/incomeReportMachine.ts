@@ -21,7 +21,15 @@ import type {
   IncomeReportRequest,
   IncomeReportUser,
 } from './income-report/types';
-import { asPamError, clampDelay, finiteOr, isTransient, RESTORE_EVENT, restorable } from './shared';
+import {
+  asPamError,
+  clampDelay,
+  finiteOr,
+  isTransient,
+  RESTORE_EVENT,
+  rearmTimers,
+  restorable,
+} from './shared';
 
 export {
   DEFAULT_REPORT_MAX_POLL_MS,
@@ -320,6 +328,7 @@ function createIncomeReportMachine() {
     name: 'incomeReportMachine',
     keys: ['user', 'now', 'random', 'environment'],
     fromInput: services,
+    timers: rearmTimers,
   });
 }
 

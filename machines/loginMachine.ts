@@ -237,7 +237,6 @@ function createLoginMachine() {
         on: { RESET: 'idle' },
       },
       registering: {
-        description: 'A simplified registration is in flight; its answer leads where a login answer does.',
         invoke: {
           id: 'submitRegistration',
           src: 'submitRegistration',

@@ -79,6 +79,29 @@ export interface ServiceBinding<TInput, TContext> {
   keys: readonly (keyof TContext & string)[];
   /** The services from an actor's input; the context factory uses the same function. */
   fromInput: (input: TInput) => Partial<TContext>;
+  /** For a machine with `after` transitions: `rearmTimers` (kept apart so others do not bundle it). */
+  timers?: typeof rearmTimers;
+}
+
+/**
+ * XState does not persist its timers: a state restored with an `after` transition would wait
+ * forever. Arms each one again, with its full delay computed from the restored context.
+ */
+export function rearmTimers(machine: unknown, snapshot: object, scope: AnyActorScope): void {
+  const m = machine as Logic;
+  const armed = new Set<string>();
+  for (const node of (snapshot as { _nodes: Node[] })._nodes) {
+    for (const { eventType, delay } of node.after) {
+      if (armed.has(eventType)) continue;
+      armed.add(eventType);
+      const ms = call(
+        typeof delay === 'string' ? m.implementations.delays[delay] : delay,
+        (snapshot as Rec).context,
+        scope,
+      );
+      scope.system.scheduler.schedule(scope.self, scope.self, { type: eventType }, ms, eventType);
+    }
+  }
 }
 
 /**
@@ -183,25 +206,14 @@ export function restorable<TMachine extends AnyStateMachine, TInput, TContext>(
     return result;
   };
 
-  // XState does not persist its timers: a state restored with an `after` transition would wait
-  // forever. Each one is armed again, with its full delay computed from the restored context.
-  m.start = (snapshot, scope) => {
-    start.call(m, snapshot, scope);
-    if (!restored.has(snapshot) || !scope) return;
-    const armed = new Set<string>();
-    for (const node of (snapshot as { _nodes: Node[] })._nodes) {
-      for (const { eventType, delay } of node.after) {
-        if (armed.has(eventType)) continue;
-        armed.add(eventType);
-        const ms = call(
-          typeof delay === 'string' ? m.implementations.delays[delay] : delay,
-          (snapshot as Rec).context,
-          scope,
-        );
-        scope.system.scheduler.schedule(scope.self, scope.self, { type: eventType }, ms, eventType);
-      }
-    }
-  };
+  // XState does not persist its timers: a machine with `after` transitions arms them again.
+  if (binding.timers) {
+    const rearm = binding.timers;
+    m.start = (snapshot, scope) => {
+      start.call(m, snapshot, scope);
+      if (restored.has(snapshot) && scope) rearm(m, snapshot, scope);
+    };
+  }
 
   m.provide = (implementations) => restorable(provide.call(m, implementations) as never, binding) as never;
   return machine;

@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { asPamError, clampDelay, finiteOr, restorable } from './shared';
+import { asPamError, clampDelay, finiteOr, rearmTimers, restorable } from './shared';
 import {
   DEFAULT_TICK_MS,
   dueInterval,
@@ -289,6 +289,7 @@ function createTokenRefreshMachine() {
     name: 'tokenRefreshMachine',
     keys: ['auth', 'now', 'random'],
     fromInput: services,
+    timers: rearmTimers,
   });
 }
 
