@@ -2,12 +2,13 @@
 // Paths of the last four are API.md's gap defaults.
 
 import { cpfDigits, isValidCpf } from './cpf';
+import { type DocumentPerson, documentPerson, isAdult } from './documents';
 import { HttpFailure, invalid, json, noContent, success } from './http';
 import { settleLimits } from './limit-changes';
 import { authUser, loginResponse, profileInfo } from './presenters';
 import type { RouteContext } from './routing';
 import { authedRoute, publicRoute, type Route } from './routing';
-import { newUser } from './seed';
+import { newUser, TWO_FACTOR_REGISTRATION_DOMAIN } from './seed';
 import { LOGIN_RETRY_AFTER_S, ServerState } from './state';
 import {
   isBoolean,
@@ -108,9 +109,13 @@ function login(ctx: RouteContext): Response {
   return json(200, loginResponse(state, user, state.issueToken(user.id), previousLoginAt));
 }
 
-function register(ctx: RouteContext): Response {
-  const { state } = ctx;
-  const body = validate<RegisterBody>(ctx.body(), REGISTER);
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Field errors of a registration beyond its shape: e-mail taken, CPF, age (18+ on São Paulo's day). */
+function registrationErrors(
+  state: ServerState,
+  body: RegisterBody,
+): { errors: Record<string, string[]>; cpf: string } {
   const errors: Record<string, string[]> = {};
   if (state.findByEmail(body.email)) errors.email = ['The email has already been taken.'];
   let cpf = '';
@@ -118,13 +123,34 @@ function register(ctx: RouteContext): Response {
     const digits = cpfDigits(body.number);
     if (digits === null || !isValidCpf(digits)) errors.number = ['The number field must be a valid CPF.'];
     else if (state.findByCpf(digits)) errors.number = ['The number has already been taken.'];
-    else cpf = digits;
+    else if (state.spaRegister.has(digits)) {
+      errors.number = ['This CPF is in the SPA register of people barred from betting.'];
+    } else cpf = digits;
   }
+  if (body.birth_date !== undefined) {
+    if (!DATE.test(body.birth_date)) errors.birth_date = ['The birth date must be a date (YYYY-MM-DD).'];
+    else if (!isAdult(body.birth_date, state.now()))
+      errors.birth_date = ['You must be at least 18 years old.'];
+  }
+  return { errors, cpf };
+}
+
+/**
+ * Spec 5.3: the new account is signed in at once (a LoginResponse with a working token). Ours:
+ * an e-mail at TWO_FACTOR_REGISTRATION_DOMAIN creates the account with e-mail 2FA on and answers
+ * `type: 'two_factor_code'` (then a login with the code signs in); a CPF the document table knows
+ * fills the name, birth date and mother's name that were not sent.
+ */
+function register(ctx: RouteContext): Response {
+  const { state } = ctx;
+  const body = validate<RegisterBody>(ctx.body(), REGISTER);
+  const { errors, cpf } = registrationErrors(state, body);
   if (Object.keys(errors).length > 0) throw invalid(errors);
 
   const now = state.now();
   const user = newUser(state.takeUserId(), body.email.trim(), cpf, body.password, now);
-  const [first = '', ...rest] = (body.name ?? '').trim().split(/\s+/);
+  const person = cpf === '' ? undefined : documentPerson(cpf, now);
+  const [first = '', ...rest] = (body.name ?? person?.name ?? '').trim().split(/\s+/);
   const accepted = new Date(now).toISOString();
   Object.assign(user, {
     first_name: first,
@@ -132,31 +158,43 @@ function register(ctx: RouteContext): Response {
     country: body.country,
     ddi: body.ddi ?? user.ddi,
     phone: body.phone ?? '',
-    birth_date: body.birth_date ?? '',
+    birth_date: body.birth_date ?? person?.birth_date ?? '',
+    gender: person?.gender ?? '',
+    mother_name: person?.mother_name ?? '',
     affiliation_code: body.affiliation_code ?? null,
     mkt_accepted: body.optIn,
     contracts: { ...user.contracts, tc: accepted, privacy: accepted, lgpd: accepted },
   });
   state.users.set(user.id, user);
+  if (user.email.toLowerCase().endsWith(`@${TWO_FACTOR_REGISTRATION_DOMAIN}`)) {
+    user.two_factor_enabled = true;
+    user.two_factor_type = 'email';
+    return json(200, { type: 'two_factor_code', message: 'A code was sent.' });
+  }
   const { ip, userAgent } = client(ctx);
   state.recordLogin(user, ServerState.loginKey(user.email), ip, userAgent);
   return json(200, loginResponse(state, user, state.issueToken(user.id), now));
 }
 
+/**
+ * A valid CPF answers `docnumber_valid: true` with the holder's data (an account's, the document
+ * table's, or generated from the digits); an invalid one answers 200 `docnumber_valid: false`
+ * (spec 2.6 has the flag for it), with nothing else.
+ */
 function validateDocument(ctx: RouteContext): Response {
   const body = validate<{ number: string }>(ctx.body(), VALIDATE_DOCUMENT);
   const docnumber = body.number.replace(/[.\-\s]/g, '');
   if (!isValidCpf(docnumber)) return json(200, { docnumber, docnumber_valid: false });
   const user = ctx.state.findByCpf(docnumber);
-  if (!user) return json(200, { docnumber, docnumber_valid: true });
-  return json(200, {
-    docnumber,
-    docnumber_valid: true,
-    name: `${user.first_name} ${user.last_name}`.trim(),
-    birth_date: user.birth_date,
-    gender: user.gender,
-    mother_name: user.mother_name,
-  });
+  const person: DocumentPerson = user
+    ? {
+        name: `${user.first_name} ${user.last_name}`.trim(),
+        birth_date: user.birth_date,
+        gender: user.gender as DocumentPerson['gender'],
+        mother_name: user.mother_name,
+      }
+    : documentPerson(docnumber, ctx.state.now());
+  return json(200, { docnumber, docnumber_valid: true, ...person });
 }
 
 export const authRoutes: readonly Route[] = [

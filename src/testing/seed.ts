@@ -38,8 +38,11 @@ export const SEED_ACCOUNTS: SeedAccounts = Object.freeze({
   timeLimit: Object.freeze({ id: 8, email: 'timelimit@example.com', cpf: '89012345642', password: PASSWORD }),
 });
 
-/** CPFs in the SPA register of barred players at the seed: the `spaBarred` account's. */
-export const SEED_SPA_REGISTER: readonly string[] = [SEED_ACCOUNTS.spaBarred.cpf];
+/**
+ * CPFs in the SPA register of barred players at the seed: the `spaBarred` account's, and one
+ * without an account (registration refuses it; see documents.ts).
+ */
+export const SEED_SPA_REGISTER: readonly string[] = [SEED_ACCOUNTS.spaBarred.cpf, '24681357928'];
 
 /** The note a profile check writes when the CPF is in the SPA register (shown as given). */
 export const SPA_NOTE = 'CPF consta no cadastro nacional de apostadores impedidos (SPA/MF).';

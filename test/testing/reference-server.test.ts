@@ -281,7 +281,14 @@ describe('reference server: authentication', () => {
       mother_name: 'Maria Souza',
     });
     const other = await call(server, 'POST', '/auth/validate-document', { body: { number: '12345678909' } });
-    expect(other.json).toEqual({ docnumber: '12345678909', docnumber_valid: true });
+    expect(other.json).toEqual({
+      docnumber: '12345678909',
+      docnumber_valid: true,
+      name: 'João da Silva',
+      birth_date: '1988-07-21',
+      gender: 'M',
+      mother_name: 'Maria da Silva',
+    });
     for (const number of ['52998224724', '11111111111', '123']) {
       const bad = await call(server, 'POST', '/auth/validate-document', { body: { number } });
       expect(bad.json).toEqual({ docnumber: number, docnumber_valid: false });
