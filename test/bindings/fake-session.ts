@@ -12,6 +12,7 @@ export const SIGNED_OUT: SessionView = Object.freeze({
   codeAttemptsLeft: null,
   expiresAt: null,
   signedOutReason: null,
+  restrictions: null,
   playTime: null,
 });
 
