@@ -1,14 +1,4 @@
 import type { AuthHttpAdapter } from '../http/types';
-import type {
-  ForgotPasswordPayload,
-  LoginPayload,
-  LoginResponse,
-  RefreshTokenResponse,
-  RegisterSimplifiedPayload,
-  UserProfileResponse,
-  ValidateDocumentPayload,
-  ValidateDocumentResponse,
-} from '../schemas/auth';
 import type { AuthEndpoints } from './endpoints';
 import {
   type CallOptions,
@@ -27,6 +17,7 @@ import {
   REGISTER_SIMPLIFIED,
   VALIDATE_DOCUMENT,
 } from './operations';
+import type { AuthModule } from './types';
 
 export type { AuthEndpoints, Endpoint } from './endpoints';
 export { DEFAULT_AUTH_ENDPOINTS } from './endpoints';
@@ -40,23 +31,10 @@ export {
   registerSimplified,
   validateDocument,
 } from './operations';
+export type { AuthModule } from './types';
 
 export interface AuthModuleOptions {
   endpoints?: Partial<AuthEndpoints>;
-}
-
-/** The authentication area (spec 4.1). */
-export interface AuthModule {
-  login(payload: LoginPayload, options?: CallOptions): Promise<LoginResponse>;
-  logout(options?: LogoutOptions): Promise<void>;
-  getUserProfile(options?: CallOptions): Promise<UserProfileResponse>;
-  refreshToken(options?: CallOptions): Promise<RefreshTokenResponse>;
-  registerSimplified(payload: RegisterSimplifiedPayload, options?: CallOptions): Promise<LoginResponse>;
-  forgotPassword(payload: ForgotPasswordPayload, options?: CallOptions): Promise<unknown>;
-  validateDocument(
-    payload: ValidateDocumentPayload,
-    options?: CallOptions,
-  ): Promise<ValidateDocumentResponse>;
 }
 
 /** The rows of the auth module, one per method (checked against `AuthModule` below). */

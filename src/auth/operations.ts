@@ -14,8 +14,8 @@ import {
   ValidateDocumentPayload,
   ValidateDocumentResponse,
 } from '../schemas/auth';
-import type { AuthModule } from './index';
 import { type Operation, operation, type WithHttp } from './operation';
+import type { AuthModule } from './types';
 
 export const LOGIN = {
   method: 'POST',

@@ -7,8 +7,8 @@ import {
   IncomeReportGeneratePayload,
 } from '../schemas/income-report';
 import { idSegment } from './call';
-import type { UserModule } from './index';
 import { userOperation } from './sensitive';
+import type { UserModule } from './types';
 
 // Creates a report, not an account change: an unknown outcome is not worth a profile re-read
 // (the report machine polls its status instead), so it is not a mutation in the rows' sense.

@@ -1,27 +1,6 @@
-import type { CallOptions, Check, Mismatches, MutationsOf } from '../auth/operation';
+import type { Check, Mismatches, MutationsOf } from '../auth/operation';
 import { moduleOf } from '../auth/operation';
 import type { HttpAdapter } from '../http/types';
-import type {
-  AvailableYearsResponse,
-  IncomeReportData,
-  IncomeReportGeneratePayload,
-} from '../schemas/income-report';
-import type { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
-import type {
-  AddPhonePayload,
-  ChangePasswordPayload,
-  CheckPasswordPayload,
-  CheckPasswordResult,
-  ContractType,
-  LoginHistoryResponse,
-  SocialAccounts,
-  TwoFactorPayload,
-  UpdateAddressPayload,
-  UpdateEmailPayload,
-  UpdateMarketingPayload,
-  UpdateUserPayload,
-  UserAddress,
-} from '../schemas/user';
 import { GENERATE_INCOME_REPORT, GET_AVAILABLE_YEARS, GET_INCOME_REPORT_STATUS } from './income-report';
 import { SET_SELF_EXCLUSION, SET_TIMEOUT_LIMITS, UPDATE_LIMITS } from './limits';
 import {
@@ -42,7 +21,8 @@ import {
   GET_SOCIAL_ACCOUNTS,
   TOGGLE_TWO_FACTOR,
 } from './security';
-import { type Sensitive, type SensitiveCallOptions, sendSensitive, type WithSecrets } from './sensitive';
+import { type Sensitive, sendSensitive } from './sensitive';
+import type { UserModule } from './types';
 
 // The wallet functions moved to their own module; the user module re-exports them (spec 1).
 export type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../wallet';
@@ -69,53 +49,7 @@ export {
 } from './security';
 export type { SecretField, SensitiveCallOptions, WithSecrets } from './sensitive';
 export { withPasswordCheck } from './sensitive';
-
-/**
- * The user-management area (spec 4.2 to 4.5). Sensitive changes take `SensitiveCallOptions`
- * (`onStepUp`) and accept `password_check` as a string or a `Secret`.
- */
-export interface UserModule {
-  updateProfile(
-    id: number,
-    payload: WithSecrets<UpdateUserPayload>,
-    options?: SensitiveCallOptions,
-  ): Promise<unknown>;
-  getAddress(options?: CallOptions): Promise<UserAddress>;
-  updateEmail(payload: WithSecrets<UpdateEmailPayload>, options?: SensitiveCallOptions): Promise<unknown>;
-  addPhone(payload: WithSecrets<AddPhonePayload>, options?: SensitiveCallOptions): Promise<unknown>;
-  updateAddress(payload: WithSecrets<UpdateAddressPayload>, options?: SensitiveCallOptions): Promise<unknown>;
-  updateContracts(type: ContractType, options?: CallOptions): Promise<unknown>;
-  updateMarketing(payload: UpdateMarketingPayload, options?: CallOptions): Promise<unknown>;
-  changePassword(
-    id: number,
-    payload: WithSecrets<ChangePasswordPayload>,
-    options?: CallOptions,
-  ): Promise<unknown>;
-  checkPassword(
-    payload: WithSecrets<CheckPasswordPayload>,
-    options?: CallOptions,
-  ): Promise<CheckPasswordResult>;
-  toggleTwoFactor(payload: TwoFactorPayload, options?: CallOptions): Promise<unknown>;
-  getSocialAccounts(options?: CallOptions): Promise<SocialAccounts>;
-  connectSocial(type: string, options?: CallOptions): Promise<unknown>;
-  disconnectSocial(id: number, options?: CallOptions): Promise<unknown>;
-  getLoginHistory(page?: number, options?: CallOptions): Promise<LoginHistoryResponse>;
-  updateLimits(payload: WithSecrets<UpdateLimitsPayload>, options?: SensitiveCallOptions): Promise<unknown>;
-  setTimeoutLimits(
-    payload: WithSecrets<TimeoutLimitsPayload>,
-    options?: SensitiveCallOptions,
-  ): Promise<unknown>;
-  setSelfExclusion(
-    payload: WithSecrets<SelfExclusionPayload>,
-    options?: SensitiveCallOptions,
-  ): Promise<unknown>;
-  generateIncomeReport(
-    payload: IncomeReportGeneratePayload,
-    options?: CallOptions,
-  ): Promise<IncomeReportData>;
-  getIncomeReportStatus(id: number, options?: CallOptions): Promise<IncomeReportData>;
-  getAvailableYears(options?: CallOptions): Promise<AvailableYearsResponse>;
-}
+export type { UserModule } from './types';
 
 /** The rows of the user module, one per method (checked against `UserModule` below). */
 export const USER_OPERATIONS = {

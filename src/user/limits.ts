@@ -3,8 +3,8 @@
 
 import type { Operation, WithHttp } from '../auth/operation';
 import { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
-import type { UserModule } from './index';
 import { userOperation } from './sensitive';
+import type { UserModule } from './types';
 
 export const UPDATE_LIMITS = {
   method: 'PATCH',

@@ -12,8 +12,8 @@ import {
   UserAddress,
 } from '../schemas/user';
 import { idSegment } from './call';
-import type { UserModule } from './index';
 import { userOperation } from './sensitive';
+import type { UserModule } from './types';
 
 export const UPDATE_PROFILE = {
   method: 'POST',

@@ -11,8 +11,8 @@ import {
   TwoFactorPayload,
 } from '../schemas/user';
 import { idSegment, pageParam, socialTypeSegment } from './call';
-import type { UserModule } from './index';
 import { userOperation } from './sensitive';
+import type { UserModule } from './types';
 
 export const CHANGE_PASSWORD = {
   method: 'POST',
