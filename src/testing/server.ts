@@ -7,6 +7,14 @@ import { createReferenceCore } from './app';
 import { H3_MISSING_MESSAGE, loadOptional } from './optional-h3';
 import type { ReferenceServer, ReferenceServerOptions } from './types';
 
+// Opaque specifiers: a browser bundle of `pam-client/testing` (Storybook, vitest browser mode)
+// must not follow these two; Node resolves them at run time.
+const H3_NODE = 'h3/node';
+const NODE_HTTP = 'node:http';
+
+type H3Node = typeof import('h3/node');
+type NodeHttp = typeof import('node:http');
+
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -32,8 +40,12 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * await server.close();
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const { toNodeHandler } = await loadOptional('h3', () => import('h3/node'), H3_MISSING_MESSAGE);
-  const { createServer } = await import('node:http');
+  const { toNodeHandler } = await loadOptional(
+    'h3',
+    () => import(/* @vite-ignore */ /* webpackIgnore: true */ H3_NODE) as Promise<H3Node>,
+    H3_MISSING_MESSAGE,
+  );
+  const { createServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP)) as NodeHttp;
   const core = createReferenceCore(options);
   const server = createServer(toNodeHandler(await core.app()));
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
