@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-// One build, five entries. `machines` and the bindings import the core through the
+// One build, nine entries. `machines` and the bindings import the core through the
 // package's own name, kept external, so an app that uses several entries gets one copy
 // of the core (one `PamError` class, so `instanceof` holds across entries).
 export default defineConfig({
@@ -10,7 +10,9 @@ export default defineConfig({
     vue: 'src/bindings/vue.ts',
     svelte: 'src/bindings/svelte.ts',
     vanilla: 'src/bindings/vanilla.ts',
+    react: 'src/bindings/react.ts',
     testing: 'src/testing/index.ts',
+    'testing/msw': 'src/testing/msw.ts',
     internal: 'src/internal.ts',
   },
   format: ['esm', 'cjs'],
@@ -20,5 +22,5 @@ export default defineConfig({
   target: 'es2022',
   treeshake: true,
   splitting: false,
-  external: ['pam-client', 'xstate', 'vue', 'svelte', 'ofetch', 'zod', 'h3'],
+  external: ['pam-client', 'xstate', 'vue', 'svelte', 'react', 'ofetch', 'zod', 'h3', 'msw'],
 });

@@ -31,6 +31,7 @@ const shared = {
   alias: {
     'pam-client/machines': resolve(root, 'machines/index.ts'),
     'pam-client/testing': resolve(root, 'src/testing/index.ts'),
+    'pam-client/internal': resolve(root, 'src/internal.ts'),
     'pam-client': resolve(root, 'src/index.ts'),
   },
 };

@@ -12,11 +12,10 @@ import {
   type HttpAdapter,
   LoginHistoryResponse,
   LoginResponse,
-  parseRequest,
-  parseResponse,
   UpdateLimitsPayload,
   type UserModule,
 } from 'pam-client';
+import { parseRequest, parseResponse } from 'pam-client/internal';
 import { incomeReportMachine, loginMachine, tokenRefreshMachine } from 'pam-client/machines';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { Bench } from 'tinybench';

@@ -2,7 +2,8 @@
 // No `navigator.locks`: a lock held by a frozen or crashed tab could block every other tab, while
 // a claim that is never followed by a token only costs the others one flight timeout.
 
-import { type AuthUser, parseStoredSession, type StoredSession } from 'pam-client';
+import type { AuthUser, StoredSession } from 'pam-client';
+import { parseStoredSession } from 'pam-client/internal';
 import type { BroadcastChannelLike, TimersLike } from './environment';
 
 /** Longest random wait before a tab that found a refresh due claims it. */

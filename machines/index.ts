@@ -14,12 +14,49 @@ export type {
 } from './createPamClient';
 export { createPamClient } from './createPamClient';
 export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
-export { CLAIM_JITTER_MS, CLAIM_SETTLE_MS, CLAIM_TTL_MS, createCrossTab } from './cross-tab';
+export { createCrossTab } from './cross-tab';
 export type { BroadcastChannelLike, PamEnvironment, Subscribe, TimersLike } from './environment';
 export { browserEnvironment } from './environment';
-export * from './incomeReportMachine';
-export * from './loginMachine';
-export { LOST_RACE_GRACE_MS } from './session/support';
+export type {
+  IncomeReportContext,
+  IncomeReportEnvironment,
+  IncomeReportEvent,
+  IncomeReportInput,
+  IncomeReportRequest,
+  IncomeReportStatusChange,
+  IncomeReportUser,
+} from './incomeReportMachine';
+export {
+  DEFAULT_REPORT_MAX_POLL_MS,
+  DEFAULT_REPORT_POLL_INTERVAL_MS,
+  incomeReportMachine,
+} from './incomeReportMachine';
+export type {
+  LoginContext,
+  LoginEvent,
+  LoginInput,
+  LoginRequest,
+  RegisterRequest,
+  RegistrationPayload,
+} from './loginMachine';
+export { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
+export type {
+  PlayClockRecord,
+  PlayClockStorage,
+  PlayClockStore,
+  PlayTimeContext,
+  PlayTimeEmitted,
+  PlayTimeEvent,
+  PlayTimeInput,
+  PlayTimeLimit,
+} from './playTimeMachine';
+export {
+  createLocalStoragePlayClock,
+  createMemoryPlayClock,
+  PLAY_CLOCK_KEY,
+  playTimeMachine,
+  selectPlayTime,
+} from './playTimeMachine';
 export type { SessionStatus, SessionView } from './session/view';
 export { SESSION_STATUSES, selectSessionView } from './session/view';
 export type {
@@ -30,5 +67,10 @@ export type {
   SessionInput,
 } from './sessionMachine';
 export { sessionMachine } from './sessionMachine';
-export { asPamError, backoffDelay, clampDelay, isTransient } from './shared';
-export * from './tokenRefreshMachine';
+export type {
+  TokenRefreshContext,
+  TokenRefreshEmitted,
+  TokenRefreshEvent,
+  TokenRefreshInput,
+} from './tokenRefreshMachine';
+export { MIN_REFRESH_INTERVAL_MS, tokenRefreshMachine } from './tokenRefreshMachine';

@@ -24,7 +24,13 @@ export {
 } from './auth/index';
 export type { DescribeErrorOptions, ErrorDescription, ErrorLocale } from './describe/index';
 export { describeError } from './describe/index';
-export type * from './http/errors';
+export type {
+  FieldErrors,
+  HttpErrorInit,
+  PamErrorCode,
+  PamErrorOptions,
+  ValidationIssue,
+} from './http/errors';
 export {
   AbortedError,
   ConfigurationError,
@@ -42,11 +48,120 @@ export {
 } from './http/errors';
 export { createOfetchAdapter } from './http/ofetch-adapter';
 export { parseRetryAfter } from './http/retry-after';
-export type * from './http/types';
-export * from './schemas/index';
-export * from './secrets/index';
-export * from './session/refresh';
-export * from './session/storage';
+export type {
+  AccessTokenGetter,
+  AuthHttpAdapter,
+  HttpAdapter,
+  OfetchAdapterOptions,
+  RequestOptions,
+} from './http/types';
+export type {
+  LimitKind,
+  LimitPeriodName,
+  LimitSetting,
+  LimitState,
+  PendingLimitChange,
+  PlayTime,
+  Restriction,
+  RestrictionKind,
+  Restrictions,
+} from './responsible-gaming/index';
+export {
+  compareLimit,
+  formatCpf,
+  isValidCpf,
+  normalizeCpf,
+  parseServerTime,
+  restrictionsOf,
+  SELF_EXCLUSION_PLATFORM_URL,
+} from './responsible-gaming/index';
+// Schemas: each is a zod schema and the type of the same name.
+export {
+  AddPhonePayload,
+  AuthUser,
+  AuthUserInfo,
+  AvailableYearsResponse,
+  ChangePasswordPayload,
+  CheckPasswordPayload,
+  CheckPasswordResult,
+  ContractType,
+  ExclusionMonths,
+  ForgotPasswordPayload,
+  INCOME_REPORT_STATUS,
+  IncomeReportData,
+  IncomeReportDeliveryType,
+  IncomeReportGeneratePayload,
+  IncomeReportStatus,
+  LimitPeriod,
+  LoginChallenge,
+  LoginChallengeType,
+  LoginHistoryItem,
+  LoginHistoryResponse,
+  LoginPayload,
+  LoginResponse,
+  LoginSuccess,
+  PauseDays,
+  ReferenceYear,
+  RefreshTokenResponse,
+  RegisterSimplifiedPayload,
+  SelfExclusionPayload,
+  SocialAccount,
+  SocialAccounts,
+  SocialType,
+  TimeoutLimitsPayload,
+  TwoFactorPayload,
+  TwoFactorType,
+  UpdateAddressPayload,
+  UpdateContractsPayload,
+  UpdateEmailPayload,
+  UpdateLimitsPayload,
+  UpdateMarketingPayload,
+  UpdateUserPayload,
+  UserAddress,
+  UserLimits,
+  UserLimitsFields,
+  UserProfileInfo,
+  UserProfileResponse,
+  ValidateDocumentPayload,
+  ValidateDocumentResponse,
+} from './schemas/index';
+export type { InspectObserver } from './secrets/index';
+export {
+  isSecret,
+  REDACTED,
+  redactInspection,
+  redactSecrets,
+  reveal,
+  SECRET_KEYS,
+  Secret,
+  secret,
+} from './secrets/index';
+export type { RefreshState, RefreshTimingOptions } from './session/refresh';
+export {
+  initialRefreshState,
+  markRefreshCompleted,
+  markRefreshStarted,
+  markTokenSaved,
+  nextRefreshAt,
+  REFRESH_BACKOFF_BASE_MS,
+  REFRESH_BACKOFF_MAX_MS,
+  REFRESH_IN_FLIGHT_TIMEOUT_MS,
+  REFRESH_INTERVAL_MS,
+  refreshBackoffMs,
+  shouldRefreshToken,
+} from './session/refresh';
+export type {
+  StorageLike,
+  StoredSession,
+  SyncTokenStore,
+  TokenStore,
+  WebStorageTokenStoreOptions,
+} from './session/storage';
+export {
+  createMemoryTokenStore,
+  createWebStorageTokenStore,
+  DEFAULT_SESSION_KEY,
+} from './session/storage';
 export type { SecretField, SensitiveCallOptions, UserModule, WithSecrets } from './user/index';
 export {
   addPhone,
@@ -72,4 +187,4 @@ export {
   updateProfile,
   withPasswordCheck,
 } from './user/index';
-export * from './wallet/index';
+export { BonusWallet, CashbackWallet, RealWallet, transformWalletResponse, Wallet } from './wallet/index';

@@ -1,4 +1,4 @@
-import { parseStoredSession } from 'pam-client';
+import { parseStoredSession } from 'pam-client/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('parseStoredSession', () => {
