@@ -93,7 +93,7 @@ export async function runPath(
   let context: BrowserContext | undefined;
   const shots: Shot[] = [];
   try {
-    context = await browser.newContext({ viewport: { width: 900, height: 760 }, baseURL: demo.url });
+    context = await browser.newContext({ viewport: { width: 900, height: 900 }, baseURL: demo.url });
     const page = await context.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.clock.install();
