@@ -1,0 +1,253 @@
+import type { LimitPeriodName, PlayTime } from 'pam-client';
+import { assign, emit, type SnapshotFrom, setup } from 'xstate';
+import {
+  beat,
+  createLocalStoragePlayClock,
+  type PlayClockRecord,
+  type PlayClockStore,
+  playPeriodOf,
+} from './play-time/clock';
+import { finiteOr, rearmTimers, restorable } from './shared';
+
+export type { PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
+export { createLocalStoragePlayClock, createMemoryPlayClock, PLAY_CLOCK_KEY } from './play-time/clock';
+
+/** The time limit as `restrictionsOf(userInfo).limits.time` gives it (any `LimitState` fits). */
+export interface PlayTimeLimit {
+  amount: number | null;
+  period: LimitPeriodName | null;
+  active: boolean;
+}
+
+/**
+ * What `playTimeMachine` needs.
+ *
+ * @example
+ * createActor(playTimeMachine, { input: { limit: restrictionsOf(userInfo).limits.time, store } });
+ */
+export interface PlayTimeInput {
+  /** The time limit. Counting runs only while it is active with an amount and a period. */
+  limit: PlayTimeLimit | null;
+  /** The clock every tab of the origin shares. Default: `createLocalStoragePlayClock()`. */
+  store?: PlayClockStore;
+  /** Wall clock. Default `Date.now`. */
+  now?: () => number;
+  /** One unit of `user_limit_time`. Default 60 000 (the amount is in MINUTES; spec silent). */
+  unitMs?: number;
+  /** Heartbeat. Default 15 000 ms; at least 1 s. */
+  beatMs?: number;
+  /** A longer gap between two beats (sleep, frozen tabs, no tab open) is not counted. Default 2 × beatMs. */
+  maxGapMs?: number;
+  /** Share of the limit at which `timeLimitWarning` is emitted. Default 0.8 (0 < share <= 1). */
+  warnAt?: number;
+}
+
+export interface PlayTimeContext {
+  store: PlayClockStore;
+  now: () => number;
+  limit: PlayTimeLimit | null;
+  unitMs: number;
+  beatMs: number;
+  maxGapMs: number;
+  warnAt: number;
+  /** The shared clock as this tab last saw it. */
+  clock: PlayClockRecord | null;
+}
+
+/**
+ * - `LIMIT`: the time limit changed (a profile re-read): counting follows the new one at once.
+ * - `BEAT`: beat now (a wake-up, the tab shown again) instead of waiting for the next heartbeat.
+ */
+export type PlayTimeEvent =
+  | { type: 'LIMIT'; limit: PlayTimeLimit | null }
+  | { type: 'BEAT' }
+  | { type: 'CLOCK'; clock: PlayClockRecord };
+
+/** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
+export type PlayTimeEmitted =
+  | { type: 'timeLimitWarning'; playTime: PlayTime }
+  | { type: 'timeLimitReached'; playTime: PlayTime };
+
+const DEFAULT_BEAT_MS = 15_000;
+
+function services(input: PlayTimeInput): Pick<PlayTimeContext, 'store' | 'now'> {
+  return { store: input?.store ?? createLocalStoragePlayClock(), now: input?.now ?? Date.now };
+}
+
+function contextOf(input: PlayTimeInput): PlayTimeContext {
+  const beatMs = finiteOr(input?.beatMs, DEFAULT_BEAT_MS, 1000);
+  const warn = input?.warnAt;
+  return {
+    ...services(input),
+    limit: input?.limit ?? null,
+    unitMs: finiteOr(input?.unitMs, 60_000, 1),
+    beatMs,
+    maxGapMs: finiteOr(input?.maxGapMs, 2 * beatMs, beatMs),
+    warnAt: typeof warn === 'number' && warn > 0 && warn <= 1 ? warn : 0.8,
+    clock: null,
+  };
+}
+
+type Limited = { amount: number; period: LimitPeriodName };
+const activeLimit = (l: PlayTimeLimit | null): Limited | null =>
+  l?.active === true &&
+  typeof l.amount === 'number' &&
+  Number.isFinite(l.amount) &&
+  l.amount >= 0 &&
+  (l.period === 'daily' || l.period === 'weekly' || l.period === 'monthly')
+    ? (l as Limited)
+    : null;
+
+/** The play time the context shows (null without an active time limit). Pure. */
+export function playTimeOf(c: PlayTimeContext): PlayTime | null {
+  const limit = activeLimit(c.limit);
+  if (!limit) return null;
+  const limitMs = limit.amount * c.unitMs;
+  // A clock of another period (or none yet) is 0 used in this one.
+  const clock = c.clock?.periodKey.startsWith(`${limit.period}:`) ? c.clock : null;
+  const usedMs = clock?.usedMs ?? 0;
+  return Object.freeze({
+    limitMs,
+    usedMs,
+    leftMs: Math.max(0, limitMs - usedMs),
+    period: limit.period,
+    warning: usedMs >= limitMs * c.warnAt,
+    reached: usedMs >= limitMs,
+  });
+}
+
+/**
+ * The `PlayTime` of a `playTimeMachine` snapshot: time used and left in the period, and whether
+ * the warning share or the limit is reached; null without an active time limit. Pure.
+ *
+ * @example
+ * const playTime = selectPlayTime(actor.getSnapshot());
+ * if (playTime?.warning) showTimeAlert(playTime.leftMs);
+ */
+export function selectPlayTime(snapshot: SnapshotFrom<typeof playTimeMachine>): PlayTime | null {
+  return playTimeOf(snapshot.context);
+}
+
+const isWarning = ({ context }: { context: PlayTimeContext }) => playTimeOf(context)?.warning === true;
+const isReached = ({ context }: { context: PlayTimeContext }) => playTimeOf(context)?.reached === true;
+
+/** Builds the machine (one pure call, so bundlers can drop it when unused). */
+export function createPlayTimeMachine() {
+  const machine = setup({
+    types: {
+      input: {} as PlayTimeInput,
+      context: {} as PlayTimeContext,
+      events: {} as PlayTimeEvent,
+      emitted: {} as PlayTimeEmitted,
+    },
+    actions: {
+      // The side effect of a heartbeat: read the shared clock, add this beat, write it back,
+      // and hand the result to the machine (assign stays pure).
+      beat: ({ context, self }) => {
+        const limit = activeLimit(context.limit);
+        if (!limit) return;
+        const now = context.now();
+        const next = beat(context.store.read(), now, playPeriodOf(limit.period, now), context.maxGapMs);
+        context.store.write(next);
+        self.send({ type: 'CLOCK', clock: next });
+      },
+      setClock: assign({ clock: ({ event }) => (event.type === 'CLOCK' ? event.clock : null) }),
+      setLimit: assign({ limit: ({ event }) => (event.type === 'LIMIT' ? event.limit : null) }),
+      emitWarning: emit(({ context }) => ({
+        type: 'timeLimitWarning' as const,
+        playTime: playTimeOf(context) as PlayTime,
+      })),
+      emitReached: emit(({ context }) => ({
+        type: 'timeLimitReached' as const,
+        playTime: playTimeOf(context) as PlayTime,
+      })),
+    },
+    guards: {
+      hasLimit: ({ context }) => activeLimit(context.limit) !== null,
+      limitChanged: ({ context, event }) => {
+        if (event.type !== 'LIMIT') return false;
+        const [a, b] = [activeLimit(context.limit), activeLimit(event.limit)];
+        return a?.amount !== b?.amount || a?.period !== b?.period;
+      },
+      isWarning,
+      isReached,
+    },
+    delays: { beat: ({ context }) => context.beatMs },
+  }).createMachine({
+    id: 'playTime',
+    context: ({ input }) => contextOf(input),
+    initial: 'off',
+    // A profile re-read that leaves the limit as it was changes nothing (no second warning).
+    on: { LIMIT: { guard: 'limitChanged', target: '.off', actions: 'setLimit' } },
+    states: {
+      // No active time limit: nothing is counted.
+      off: { always: { guard: 'hasLimit', target: 'on' } },
+      on: {
+        type: 'parallel',
+        entry: 'beat',
+        on: { CLOCK: { actions: 'setClock' } },
+        states: {
+          clock: {
+            initial: 'beating',
+            states: {
+              beating: {
+                after: { beat: { target: 'beating', reenter: true, actions: 'beat' } },
+                on: { BEAT: { actions: 'beat' } },
+              },
+            },
+          },
+          level: {
+            initial: 'under',
+            states: {
+              under: {
+                always: [
+                  { guard: 'isReached', target: 'reached' },
+                  { guard: 'isWarning', target: 'warning' },
+                ],
+              },
+              warning: {
+                entry: 'emitWarning',
+                always: [
+                  { guard: 'isReached', target: 'reached' },
+                  { guard: ({ context }) => !isWarning({ context }), target: 'under' },
+                ],
+              },
+              reached: {
+                entry: 'emitReached',
+                always: { guard: ({ context }) => !isReached({ context }), target: 'under' },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  return restorable(machine, {
+    name: 'playTimeMachine',
+    keys: ['store', 'now'],
+    fromInput: services,
+    timers: rearmTimers,
+  });
+}
+
+/**
+ * Play-time alerts for the time limit (`user_limit_time*`, Portaria SPA/MF 1.231/2024 as amended
+ * by 2.579/2025). Run it while the player is signed in; it counts signed-in time in the limit's
+ * period (a Brazilian day, week from Monday, or month), in one clock shared by every tab of the
+ * origin (`store`), and never counts time while the device sleeps.
+ *
+ * - States: `off` (no active time limit) and `on`, a parallel state: `clock.beating` (a heartbeat
+ *   every `beatMs`) and `level.under` -> `level.warning` (emits `timeLimitWarning` at `warnAt`,
+ *   default 80 %) -> `level.reached` (emits `timeLimitReached`). A new period goes back to `under`.
+ * - `user_limit_time` is in MINUTES (`unitMs` 60 000); change `unitMs` if your service differs.
+ * - Read the numbers with `selectPlayTime(snapshot)`.
+ *
+ * @example
+ * const actor = createActor(playTimeMachine, {
+ *   input: { limit: restrictionsOf(userInfo).limits.time, store: createLocalStoragePlayClock(`pam-client.play-time:${user.id}`) },
+ * });
+ * actor.on('timeLimitReached', ({ playTime }) => showTimeUp(playTime));
+ * actor.start();
+ * actor.send({ type: 'LIMIT', limit: restrictionsOf(newUserInfo).limits.time });
+ */
+export const playTimeMachine = /* @__PURE__ */ createPlayTimeMachine();
