@@ -1,4 +1,4 @@
-// pam-client/svelte: actors as Svelte stores. The store contract is plain JavaScript, so this
+// pam-client/svelte: the session view and actors as Svelte stores. The store contract is plain JavaScript, so this
 // entry never imports svelte, and `$store` works the same in Svelte 3, 4 and 5.
 import {
   commandsOf,

@@ -1,4 +1,4 @@
-// pam-client/vanilla: one function to follow a selected part of any actor, without a framework.
+// pam-client/vanilla: follow the session view, or a selected part of any actor, without a framework.
 import type { AnyActorRef } from 'xstate';
 import type { SessionSource } from './session';
 

@@ -1,4 +1,4 @@
-// pam-client/vue: Vue 3 composables over XState actors (vue is an optional peer dependency).
+// pam-client/vue: the session view as refs, and composables over XState actors (vue is an optional peer).
 import {
   type ComputedRef,
   computed,
