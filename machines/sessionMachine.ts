@@ -1,4 +1,4 @@
-import { type AuthUser, type LoginSuccess, type StoredSession, secret } from 'pam-client';
+import { type AuthUser, type LoginSuccess, restrictionsOf, type StoredSession, secret } from 'pam-client';
 import { and, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
 import {
@@ -31,6 +31,8 @@ type LoginChildSnapshot = {
 
 const DEFAULT_REFRESH_WAIT_MS = 15_000;
 const noop = () => () => {};
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const asPamErrorOrNull = (error: unknown) => (error == null ? null : asPamError(error));
 
@@ -209,6 +211,7 @@ function createSessionMachine() {
           user,
           userInfo: userInfo ?? null,
           userInfoAt: userInfo ? meta.savedAt : null,
+          restrictions: userInfo ? restrictionsOf(userInfo, meta.savedAt) : null,
           error: null,
           login: { retryAt: null, codeAttemptsLeft: null },
         };
@@ -240,6 +243,7 @@ function createSessionMachine() {
         user: null,
         userInfo: null,
         userInfoAt: null,
+        restrictions: null,
         savedAt: null,
         expiresAt: null,
         tokenType: null,
@@ -250,11 +254,16 @@ function createSessionMachine() {
         signedOut: { seq: context.seq, at: p.at ?? context.deps.now() },
         signedOutReason: p.reason,
       })),
-      profileLoaded: assign(({ context }, e: Internal<'PROFILE_LOADED'>) => ({
-        userInfo: e.userInfo,
-        userInfoAt: e.at,
-        user: e.user ?? context.user,
-      })),
+      profileLoaded: assign(({ context }, e: Internal<'PROFILE_LOADED'>) => {
+        const restrictions = restrictionsOf(e.userInfo, e.at);
+        return {
+          userInfo: e.userInfo,
+          userInfoAt: e.at,
+          user: e.user ?? context.user,
+          // The same restrictions keep their object, so the view (and a UI) changes only on a change.
+          restrictions: sameJson(restrictions, context.restrictions) ? context.restrictions : restrictions,
+        };
+      }),
       rememberPending: assign(({ event }) => ({
         pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
       })),
@@ -321,6 +330,7 @@ function createSessionMachine() {
       user: null,
       userInfo: null,
       userInfoAt: null,
+      restrictions: null,
       error: null,
       login: { retryAt: null, codeAttemptsLeft: null },
       savedAt: null,
@@ -640,11 +650,11 @@ function createSessionMachine() {
             guard: 'internal',
             actions: enqueueActions(({ context, event, enqueue }) => {
               const e = event as Internal<'PROFILE_LOADED'>;
-              const changed = JSON.stringify(e.userInfo) !== JSON.stringify(context.userInfo);
+              const restrictions = restrictionsOf(e.userInfo, e.at);
+              const changed = !sameJson(restrictions, context.restrictions);
               enqueue({ type: 'profileLoaded', params: e });
-              if (!changed) return;
-              enqueue.emit({ type: 'restrictionsChanged', userInfo: e.userInfo });
-              if (!e.remote) enqueue('publishProfile');
+              if (!e.remote && !sameJson(e.userInfo, context.userInfo)) enqueue('publishProfile');
+              if (changed) enqueue.emit({ type: 'restrictionsChanged', restrictions });
             }),
           },
           PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },

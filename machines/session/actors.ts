@@ -4,14 +4,14 @@
 import {
   type AuthModule,
   type AuthUser,
-  parseStoredSession,
+  restrictionsOf,
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
+import { clampDelay, parseStoredSession, playPeriodOf } from 'pam-client/internal';
 import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { onWake, type PamEnvironment, type TimersLike } from '../environment';
-import { clampDelay } from '../shared';
 import { settle, type Vault } from './deps';
 import { internal, type SessionInternalEvent } from './internal';
 
@@ -113,12 +113,8 @@ export const crossTabListener = fromCallback<EventObject, { crossTab: CrossTab |
     }),
 );
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** America/Sao_Paulo has kept UTC-3 all year since 2019 (no daylight saving). */
-const SAO_PAULO_OFFSET_MS = -3 * 60 * 60 * 1000;
-/** The Brazilian calendar day of `ms` (the SPA register is checked once per such day). */
-export const saoPauloDay = (ms: number): number => Math.floor((ms + SAO_PAULO_OFFSET_MS) / DAY_MS);
-const nextSaoPauloMidnight = (ms: number): number => (saoPauloDay(ms) + 1) * DAY_MS - SAO_PAULO_OFFSET_MS;
+/** The Brazilian calendar day of `ms` (the SPA register is checked once per such day), and when it ends. */
+const brazilDay = (ms: number) => playPeriodOf('daily', ms);
 
 export interface ProfileWatchInput {
   auth: Pick<AuthModule, 'getUserProfile'>;
@@ -135,8 +131,27 @@ export interface ProfileWatchInput {
 export const profileWatch = fromCallback<{ type: 'CHECK' } | { type: 'WAKE' }, ProfileWatchInput>(
   ({ input, sendBack, receive }) => {
     let controller: AbortController | null = null;
-    let timer: unknown = null;
-    let loadedDay: number | null = null;
+    let midnight: unknown = null;
+    let boundary: unknown = null;
+    let loadedDay: string | null = null;
+    const clear = (timer: unknown) => {
+      if (timer !== null) input.timers.clearTimeout(timer);
+    };
+    const send = (userInfo: Record<string, unknown>, user: AuthUser | null) => {
+      const at = input.now();
+      sendBack(internal({ type: 'PROFILE_LOADED', user, userInfo, at, remote: false }));
+      // A restriction that ends (or starts) later today: look again then, without a request.
+      clear(boundary);
+      boundary = null;
+      const r = restrictionsOf(userInfo, at);
+      const next = Math.min(
+        ...[...r.inForce.map((x) => x.until), ...r.pending.map((x) => x.since)].filter(
+          (t): t is number => t !== null && t > at,
+        ),
+      );
+      if (Number.isFinite(next))
+        boundary = input.timers.setTimeout(() => send(userInfo, null), clampDelay(next - at + 1));
+    };
     const load = () => {
       controller?.abort();
       const mine = new AbortController();
@@ -145,35 +160,27 @@ export const profileWatch = fromCallback<{ type: 'CHECK' } | { type: 'WAKE' }, P
         .then(() => input.auth.getUserProfile({ signal: mine.signal }))
         .then((profile) => {
           if (mine.signal.aborted) return;
-          const at = input.now();
-          loadedDay = saoPauloDay(at);
+          loadedDay = brazilDay(input.now()).key;
           const userInfo = (profile as { userInfo?: unknown }).userInfo;
-          sendBack(
-            internal({
-              type: 'PROFILE_LOADED',
-              user: stripToken((profile as { user?: unknown }).user),
-              userInfo: userInfo && typeof userInfo === 'object' ? (userInfo as Record<string, unknown>) : {},
-              at,
-              remote: false,
-            }),
+          send(
+            userInfo && typeof userInfo === 'object' ? (userInfo as Record<string, unknown>) : {},
+            stripToken((profile as { user?: unknown }).user),
           );
         })
         .catch(() => {});
-      schedule();
-    };
-    const schedule = () => {
-      if (timer !== null) input.timers.clearTimeout(timer);
+      clear(midnight);
       const now = input.now();
-      timer = input.timers.setTimeout(load, clampDelay(nextSaoPauloMidnight(now) - now + 1_000));
+      midnight = input.timers.setTimeout(load, clampDelay(brazilDay(now).end - now + 1_000));
     };
     receive((event) => {
       if (event.type === 'CHECK') load();
-      else if (loadedDay === null || saoPauloDay(input.now()) !== loadedDay) load();
+      else if (loadedDay !== brazilDay(input.now()).key) load();
     });
     load();
     return () => {
       controller?.abort();
-      if (timer !== null) input.timers.clearTimeout(timer);
+      clear(midnight);
+      clear(boundary);
     };
   },
 );

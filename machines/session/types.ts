@@ -5,6 +5,7 @@ import type {
   AuthUser,
   PamError,
   RegisterSimplifiedPayload,
+  Restrictions,
   Secret,
   StoredSession,
   TokenStore,
@@ -66,6 +67,8 @@ export interface SessionContext {
   userInfo: Record<string, unknown> | null;
   /** When `userInfo` was read (epoch ms). */
   userInfoAt: number | null;
+  /** The responsible-gaming restrictions `userInfo` supports at `userInfoAt` (see `restrictionsOf`). */
+  restrictions: Restrictions | null;
   error: PamError | null;
   login: LoginProgress;
   /** The current session's metadata. Never the token. */
@@ -114,6 +117,6 @@ export type SessionEmitted =
   | { type: 'tokenRefreshed' }
   | { type: 'sessionExpired' }
   | { type: 'refreshFailed'; error: PamError }
-  | { type: 'restrictionsChanged'; userInfo: Record<string, unknown> };
+  | { type: 'restrictionsChanged'; restrictions: Restrictions };
 
 export type { StoredSession };

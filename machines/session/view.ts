@@ -1,7 +1,7 @@
 // The one object an app renders from: a pure selector over the session snapshot. No child actor,
 // no token, no secret.
 
-import type { AuthUser, PamError, UserProfileInfo } from 'pam-client';
+import type { AuthUser, PamError, Restrictions, UserProfileInfo } from 'pam-client';
 import type { SessionContext } from './types';
 
 /**
@@ -48,6 +48,11 @@ export interface SessionView {
   readonly expiresAt: number | null;
   /** Why the last session ended: a logout here, an expiry, or a logout in another tab. */
   readonly signedOutReason: 'logout' | 'expired' | 'remote' | null;
+  /**
+   * The responsible-gaming restrictions in force and pending, and the four limits with any
+   * pending change (`restrictionsOf(userInfo)`); null until a `userInfo` is known.
+   */
+  readonly restrictions: Restrictions | null;
   /** Play time in the time limit's period, when a time limit is set. */
   readonly playTime: unknown;
 }
@@ -78,6 +83,7 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
       status === 'twoFactorRequired' || status === 'verifyingCode' ? c.login.codeAttemptsLeft : null,
     expiresAt: c.expiresAt,
     signedOutReason: status === 'signedOut' ? c.signedOutReason : null,
+    restrictions: c.restrictions,
     playTime: c.playTime,
   });
 }

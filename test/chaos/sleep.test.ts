@@ -61,6 +61,28 @@ describe('chaos: sleep and hidden tabs', () => {
       },
     });
     tabs.push(tab);
+    // A token good for 90 days: the refresh is due at the 30-day interval, beyond a timer's reach.
+    world.server.faults.add({
+      method: 'POST',
+      path: '/auth/login',
+      status: 200,
+      times: 1,
+      body: {
+        access_token: world.server.issueToken(world.server.seed.plain.id),
+        expires_in: 90 * 24 * 3600,
+        token_type: 'Bearer',
+        user: { id: world.server.seed.plain.id },
+        userInfo: {
+          validate_email_at: null,
+          login_at: '2030-01-01 00:00:00',
+          login_attempt_qty: 0,
+          seven_days_since_last_login: false,
+          strong_password: true,
+          force_request_kyc: false,
+          two_factor_enabled: false,
+        },
+      },
+    });
     await logIn(world, tab);
     await world.advance(MIN, 10 * S);
     expect(delays.length).toBeGreaterThan(0);
