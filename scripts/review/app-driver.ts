@@ -87,6 +87,8 @@ export async function runPath(
   appDir: string,
   table: AppMachine,
   path: BookPath,
+  /** Receives every access token the reference server issued (the book must never show one). */
+  tokens?: Set<string>,
 ): Promise<Shot[]> {
   const reference = await startReferenceServer({ reportStepMs: 400 });
   const demo = await startDemo({ apps: [{ mountPath: '/', dir: appDir }], apiTarget: reference.url });
@@ -196,6 +198,10 @@ export async function runPath(
     }
     throw error;
   } finally {
+    for (const r of reference.requests) {
+      const auth = r.headers.authorization;
+      if (typeof auth === 'string' && auth.startsWith('Bearer ')) tokens?.add(auth.slice(7));
+    }
     await context?.close().catch(() => {});
     await demo.close();
     await reference.close();

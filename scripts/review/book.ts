@@ -50,6 +50,8 @@ export interface BookSummary {
   cannotShow: string[];
   failures: string[];
   seconds: number;
+  /** The access tokens issued while the book was made (for `checkBook`). */
+  tokens: string[];
 }
 
 const names = (p: BookPath) => p.steps.map((s) => s.name);
@@ -70,7 +72,8 @@ export async function buildBook(
   const started = Date.now();
   const appDir = await mkdtemp(join(tmpdir(), 'pam-review-app-'));
   let browser: Browser | undefined;
-  const summary: BookSummary = { machines: [], cannotShow: [], failures: [], seconds: 0 };
+  const summary: BookSummary = { machines: [], cannotShow: [], failures: [], seconds: 0, tokens: [] };
+  const tokens = new Set<string>();
   try {
     const [, launched] = await Promise.all([
       buildExample('vanilla', appDir),
@@ -94,7 +97,7 @@ export async function buildBook(
       for (const path of runs) {
         if (done.some((d) => isPrefix(names(path), d))) continue;
         try {
-          const shots = await runPath(browser, appDir, app, path);
+          const shots = await runPath(browser, appDir, app, path, tokens);
           for (const shot of shots) {
             const file = shotName(review.id, names(path).slice(0, shot.step + 1));
             await mkdir(dirname(join(out, file)), { recursive: true });
@@ -143,6 +146,7 @@ export async function buildBook(
         screenshots: written.size,
       });
     }
+    summary.tokens = [...tokens];
     summary.seconds = Math.round((Date.now() - started) / 100) / 10;
     const stats =
       `${summary.machines.reduce((n, m) => n + m.paths, 0)} paths, ` +
@@ -170,7 +174,7 @@ async function filesUnder(dir: string): Promise<string[]> {
  * @example
  * const problems = await checkBook('review-book'); // [] when all is well
  */
-export async function checkBook(out: string): Promise<string[]> {
+export async function checkBook(out: string, secrets: readonly string[] = []): Promise<string[]> {
   const problems: string[] = [];
   for (const { review } of BOOK) {
     for (const path of bookPaths(review)) {
@@ -196,7 +200,9 @@ export async function checkBook(out: string): Promise<string[]> {
   for (const file of await filesUnder(out)) {
     if (!file.endsWith('.html')) continue;
     const html = await readFile(file, 'utf8');
-    for (const secret of FORBIDDEN) if (html.includes(secret)) problems.push(`${file} contains a secret`);
+    for (const secret of [...FORBIDDEN, ...secrets]) {
+      if (html.includes(secret)) problems.push(`${file} contains a secret`);
+    }
     if (/(src|href)="(\/|https?:)/.test(html)) problems.push(`${file} has an absolute link`);
   }
   return problems;

@@ -33,7 +33,7 @@ if (summary.failures.length > 0) {
   for (const line of summary.failures) console.error(`  ${line}`);
 }
 if (check) {
-  const problems = await checkBook(out);
+  const problems = await checkBook(out, summary.tokens);
   if (problems.length > 0) {
     failed = true;
     console.error(`review book check: ${problems.length} problem(s)`);
