@@ -68,6 +68,18 @@ export class Delays {
 
 const never = (): Promise<never> => new Promise(() => {});
 
+/** Marks the answer of a `drop` fault for the in-process fetch, which turns it into a TypeError. */
+export const DROP_HEADER = 'x-pam-reference-drop';
+
+function drop(event: H3Event): Response | Promise<never> {
+  const node = event.req.runtime?.node;
+  if (node) {
+    node.req.socket.destroy();
+    return never();
+  }
+  return new Response(null, { status: 204, headers: { [DROP_HEADER]: '1' } });
+}
+
 /** Everything one reference instance holds, whichever transport answers for it. */
 export interface ReferenceCore {
   state: ServerState;
@@ -97,6 +109,7 @@ async function buildApp(core: Omit<ReferenceCore, 'app' | 'controls'>): Promise<
     if (!fault) return next();
     if (fault.hang) return never();
     if (fault.delayMs !== undefined && fault.delayMs > 0) await delays.wait(fault.delayMs);
+    if (fault.drop) return drop(event);
     if (fault.status !== undefined) {
       try {
         return faultResponse({ ...fault, status: fault.status });

@@ -1,7 +1,7 @@
 // The reference server as a `fetch` function: no socket, no node:* module, so component tests,
 // Storybook and vitest browser mode use the same seeds, faults and request log as the server.
 
-import { createReferenceCore } from './app';
+import { createReferenceCore, DROP_HEADER } from './app';
 import type { ReferenceFetch, ReferenceFetchOptions } from './types';
 
 /** Where the in-process server lives unless told otherwise (a reserved `.test` name). */
@@ -60,7 +60,11 @@ export function createReferenceFetch(options: ReferenceFetchOptions = {}): Refer
       body: hasBody ? await request.arrayBuffer() : undefined,
     });
     const app = await core.app();
-    return abortable(Promise.resolve(app.fetch(inner)), request.signal);
+    const answer = Promise.resolve(app.fetch(inner)).then((response) => {
+      if (response.headers.has(DROP_HEADER)) throw new TypeError('fetch failed: the connection was dropped');
+      return response;
+    });
+    return abortable(answer, request.signal);
   }
 
   return Object.assign(referenceFetch, { baseURL, ...core.controls });

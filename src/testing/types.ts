@@ -57,6 +57,11 @@ export interface FaultSpec {
   delayMs?: number;
   /** Never answer (the socket stays open until the client gives up or the server closes). */
   hang?: boolean;
+  /**
+   * Drop the connection without an answer: the client sees a network error (the Node server
+   * destroys the socket; the in-process fetch rejects with a TypeError, as `fetch` does offline).
+   */
+  drop?: boolean;
   /** Apply this many times, then disappear. Default: until removed. */
   times?: number;
 }

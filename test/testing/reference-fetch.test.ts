@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createAuthModule, createOfetchAdapter } from 'pam-client';
 import { createPamClient, type PamClient, type SessionView } from 'pam-client/machines';
-import { createReferenceFetch, SEED_ACCOUNTS } from 'pam-client/testing';
+import { createReferenceFetch, SEED_ACCOUNTS, startReferenceServer } from 'pam-client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The in-process kit (issue 11 item 3): the reference server as a `fetch`, no socket.
@@ -161,5 +161,34 @@ describe('pam-client/testing in a browser', () => {
       if (/from '(\.\.\/)+machines/.test(source)) offenders.push(`${file}: machines`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the drop fault: a network error on both transports', () => {
+  it('the in-process fetch rejects with a TypeError; the client reports a NetworkError', async () => {
+    const kit = createReferenceFetch();
+    kit.faults.add({ path: '/auth/login', drop: true, times: 1 });
+    const url = `${kit.baseURL}/auth/login`;
+    await expect(kit(url, { method: 'POST', body: '{}' })).rejects.toBeInstanceOf(TypeError);
+    expect((await kit(url, { method: 'POST', body: '{}' })).status).toBe(422);
+    kit.faults.add({ path: '/auth/login', drop: true, delayMs: 20, times: 1 });
+    const auth = createAuthModule(createOfetchAdapter({ baseURL: kit.baseURL, fetch: kit, retry: 0 }));
+    const { email, password } = kit.seed.plain;
+    await expect(auth.login({ login: email, password })).rejects.toMatchObject({ code: 'network' });
+    expect(kit.requests).toHaveLength(3);
+  });
+
+  it('the Node server destroys the socket', async () => {
+    const server = await startReferenceServer();
+    try {
+      server.faults.add({ path: '/auth/login', drop: true, times: 1 });
+      await expect(fetch(`${server.url}/auth/login`, { method: 'POST', body: '{}' })).rejects.toBeInstanceOf(
+        TypeError,
+      );
+      expect((await fetch(`${server.url}/auth/login`, { method: 'POST', body: '{}' })).status).toBe(422);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
   });
 });
