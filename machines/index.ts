@@ -57,6 +57,16 @@ export {
   playTimeMachine,
   selectPlayTime,
 } from './playTimeMachine';
+export type {
+  DocumentCheck,
+  DocumentPrefill,
+  RegistrationContext,
+  RegistrationEvent,
+  RegistrationInput,
+  RegistrationOutput,
+  SubmittedRegistration,
+} from './registrationMachine';
+export { registrationMachine } from './registrationMachine';
 export type { SessionStatus, SessionView } from './session/view';
 export { SESSION_STATUSES, selectSessionView } from './session/view';
 export type {

@@ -1,0 +1,43 @@
+// The one place the step-up machine hands the password to the app's `run`, still boxed.
+
+import { isPamError, isSecret, RequestValidationError, type Secret, secret } from 'pam-client';
+import { fromPromise } from 'xstate';
+
+/** Sends the change: `passwordCheck` is undefined on the first try, the player's password after. */
+export type StepUpRun = (passwordCheck: Secret | undefined, signal: AbortSignal) => Promise<unknown>;
+
+export interface StepUpSendInput {
+  run: StepUpRun;
+  /** `false` on the first try; the boxed password on a confirmation (`null` once it is gone). */
+  password: Secret | null | false;
+}
+
+/** A string is boxed on receipt; anything else (an untyped caller) is no password at all. */
+export const boxPassword = (value: unknown): Secret | null =>
+  isSecret(value) ? value : typeof value === 'string' && value !== '' ? secret(value) : null;
+
+/**
+ * A Secret serialises as '[redacted]': a confirmation restored from JSON has lost its password.
+ * Sending would cost the player an attempt, so it is refused and the player asked again.
+ */
+export const PASSWORD_LOST = 'not_persisted';
+
+export const sendChange = fromPromise<unknown, StepUpSendInput>(async ({ input, signal }) => {
+  if (input.password !== false && !(isSecret(input.password) && input.password.reveal() !== '')) {
+    throw new RequestValidationError('stepUp', [
+      { path: ['password_check'], code: PASSWORD_LOST, message: 'is never persisted; confirm again' },
+    ]);
+  }
+  return input.run(input.password === false ? undefined : input.password, signal);
+});
+
+/** The error code and step-up reason, by brand and code (never `instanceof`). */
+export function stepUpReasonOf(error: unknown): 'required' | 'invalid' | null {
+  if (!isPamError(error) || error.code !== 'step_up_required') return null;
+  return (error as { reason?: unknown }).reason === 'invalid' ? 'invalid' : 'required';
+}
+
+export const isPasswordLost = (error: unknown): boolean =>
+  isPamError(error) &&
+  error.code === 'invalid_request' &&
+  ((error as { issues?: { code?: string }[] }).issues ?? []).some((i) => i.code === PASSWORD_LOST);

@@ -1,0 +1,153 @@
+import type { PamError, Secret } from 'pam-client';
+import { assign, setup } from 'xstate';
+import { asPamError, restorable } from './shared';
+import { boxPassword, isPasswordLost, type StepUpRun, sendChange, stepUpReasonOf } from './step-up/send';
+
+export type { StepUpRun } from './step-up/send';
+
+/** Wrong passwords allowed before the step-up fails (like the rejected 2FA codes of a login). */
+export const DEFAULT_STEP_UP_ATTEMPTS = 3;
+
+/**
+ * What `stepUpMachine` needs: the change to send, and how many wrong passwords it allows.
+ *
+ * @example
+ * const run: StepUpRun = (password_check, signal) =>
+ *   user.updateEmail({ email, ...(password_check && { password_check }) }, { signal });
+ */
+export interface StepUpInput {
+  run: StepUpRun;
+  /** Default 3; at least 1. */
+  maxAttempts?: number;
+}
+
+export interface StepUpContext {
+  run: StepUpRun;
+  /** Wrong passwords still allowed. */
+  attemptsLeft: number;
+  /** Why the password is asked: the server needs it (`required`) or the last one was wrong (`invalid`). */
+  reason: 'required' | 'invalid' | null;
+  /** Boxed, and only while a confirmation is being sent. */
+  password: Secret | null;
+  error: PamError | null;
+  /** What `run` resolved to, once done. */
+  result: unknown;
+}
+
+export type StepUpEvent = { type: 'CONFIRM'; password: string | Secret } | { type: 'CANCEL' };
+
+const services = (input: StepUpInput): Pick<StepUpContext, 'run'> => ({ run: input?.run });
+
+/** Builds the machine (one pure call, so bundlers can drop it when unused). */
+export function createStepUpMachine() {
+  const machine = setup({
+    types: {
+      input: {} as StepUpInput,
+      context: {} as StepUpContext,
+      events: {} as StepUpEvent,
+      output: {} as unknown,
+    },
+    actors: { sendChange },
+    actions: {
+      keepPassword: assign({
+        password: ({ event }) => (event.type === 'CONFIRM' ? boxPassword(event.password) : null),
+      }),
+      forgetPassword: assign({ password: null }),
+      setResult: assign({ result: ({ event }) => (event as { output?: unknown }).output, error: null }),
+      setError: assign({ error: ({ event }) => asPamError((event as { error?: unknown }).error) }),
+      askPassword: assign({
+        reason: ({ event }) => stepUpReasonOf((event as { error?: unknown }).error) ?? 'required',
+        error: ({ event }) => asPamError((event as { error?: unknown }).error),
+      }),
+      countWrong: assign({
+        attemptsLeft: ({ context }) => context.attemptsLeft - 1,
+        reason: 'invalid' as const,
+        error: ({ event }) => asPamError((event as { error?: unknown }).error),
+      }),
+    },
+    guards: {
+      isStepUp: ({ event }) => stepUpReasonOf((event as { error?: unknown }).error) !== null,
+      isPasswordLost: ({ event }) => isPasswordLost((event as { error?: unknown }).error),
+      hasPassword: ({ event }) => event.type === 'CONFIRM' && boxPassword(event.password) !== null,
+      // A step-up answer to a confirmation means the password was wrong; the last one fails.
+      wrongWithAttemptsLeft: ({ context, event }) =>
+        stepUpReasonOf((event as { error?: unknown }).error) !== null && context.attemptsLeft > 1,
+    },
+  }).createMachine({
+    id: 'stepUp',
+    context: ({ input }) => ({
+      ...services(input),
+      attemptsLeft:
+        typeof input?.maxAttempts === 'number' && input.maxAttempts >= 1
+          ? Math.floor(Math.min(input.maxAttempts, 100))
+          : DEFAULT_STEP_UP_ATTEMPTS,
+      reason: null,
+      password: null,
+      error: null,
+      result: undefined,
+    }),
+    initial: 'sending',
+    output: ({ context }) => context.result,
+    on: { CANCEL: { target: '.cancelled' } },
+    states: {
+      sending: {
+        invoke: {
+          src: 'sendChange',
+          input: ({ context }) => ({ run: context.run, password: false as const }),
+          onDone: { target: 'done', actions: 'setResult' },
+          onError: [
+            { guard: 'isStepUp', target: 'passwordRequired', actions: 'askPassword' },
+            { target: 'failed', actions: 'setError' },
+          ],
+        },
+      },
+      passwordRequired: {
+        tags: ['passwordRequired'],
+        on: { CONFIRM: { guard: 'hasPassword', target: 'confirming', actions: 'keepPassword' } },
+      },
+      confirming: {
+        // Sends the same change once more, with the password; it is forgotten on leaving.
+        exit: 'forgetPassword',
+        invoke: {
+          src: 'sendChange',
+          input: ({ context }) => ({ run: context.run, password: context.password }),
+          onDone: { target: 'done', actions: 'setResult' },
+          onError: [
+            { guard: 'isPasswordLost', target: 'passwordRequired' },
+            { guard: 'wrongWithAttemptsLeft', target: 'passwordRequired', actions: 'countWrong' },
+            { guard: 'isStepUp', target: 'failed', actions: 'countWrong' },
+            { target: 'failed', actions: 'setError' },
+          ],
+        },
+      },
+      done: { type: 'final', output: ({ context }) => context.result },
+      failed: { type: 'final' },
+      cancelled: { type: 'final' },
+    },
+  });
+  return restorable(machine, { name: 'stepUpMachine', keys: ['run'], fromInput: services });
+}
+
+/**
+ * A step-up for a sensitive change (spec 5.7: `password_check`): sends the change; when the
+ * server answers `step_up_required` (a `StepUpRequiredError`), waits in `passwordRequired` for
+ * the player's current password, then sends the same change once with it.
+ *
+ * - `sending` -> `done` (final; output: what `run` resolved to) | `passwordRequired` | `failed`.
+ * - `passwordRequired` (tag `passwordRequired`; `context.reason` `'required'` or `'invalid'`,
+ *   `context.attemptsLeft`) -> `CONFIRM { password }` -> `confirming`.
+ * - `confirming` -> `done` | `passwordRequired` (wrong password, attempts left) | `failed` (the
+ *   last attempt was wrong, or any other error). `CANCEL` -> `cancelled` from anywhere not final.
+ * - The password is boxed as a `Secret` on receipt, held only while `confirming`, and handed to
+ *   `run` boxed (put it in the payload as it is: the user module reveals it into the body only).
+ *   It never reaches an error or an emitted event; a persisted snapshot never holds it.
+ * - Errors are told apart by brand and code, so an error from another copy of pam-client counts.
+ *
+ * @example
+ * const actor = createActor(stepUpMachine, {
+ *   input: { run: (password_check, signal) => user.updateEmail({ email, ...(password_check && { password_check }) }, { signal }) },
+ * }).start();
+ * actor.subscribe((s) => { if (s.hasTag('passwordRequired')) askPassword(s.context.reason, s.context.attemptsLeft); });
+ * actor.send({ type: 'CONFIRM', password: secret(input.value) });
+ */
+export const stepUpMachine = /* @__PURE__ */ createStepUpMachine();
