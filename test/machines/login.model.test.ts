@@ -16,7 +16,12 @@ import {
   waitFor,
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { type LoginInput, type LoginRequest, loginMachine } from '../../machines/loginMachine';
+import {
+  type LoginInput,
+  type LoginRequest,
+  loginMachine,
+  type RegisterRequest,
+} from '../../machines/loginMachine';
 
 // Model-based test: the graph of the machine (its own transitions, with the invoked requests'
 // done/error events standing for the server's answers) is walked along every shortest path, and a
@@ -60,7 +65,7 @@ const ANSWERS = {
 type Kind = keyof typeof ANSWERS;
 const KINDS = Object.keys(ANSWERS) as Kind[];
 
-const answerEvents = (id: 'submitLogin' | 'submitCode') =>
+const answerEvents = (id: 'submitLogin' | 'submitCode' | 'submitRegistration') =>
   KINDS.map((kind) => {
     const answer: { output?: unknown; error?: unknown } = ANSWERS[kind];
     return 'output' in answer
@@ -79,25 +84,35 @@ interface Pending {
 
 function fakeServer() {
   const pending: Pending[] = [];
-  const fake = fromPromise<LoginResponse, LoginRequest>(
-    ({ input, signal }) =>
-      new Promise<LoginResponse>((resolve, reject) => {
-        const kind = (input.code ? input.code.reveal() : input.login.split('@')[0]) as Kind;
-        const answer: { output?: LoginResponse; error?: unknown } = ANSWERS[kind];
-        const request: Pending = {
-          kind,
-          signal,
-          answered: false,
-          settle: () => {
-            request.answered = true;
-            if (answer.output) resolve(answer.output);
-            else reject(answer.error);
-          },
-        };
-        pending.push(request);
-      }),
+  const answer = (kind: Kind, signal: AbortSignal) =>
+    new Promise<LoginResponse>((resolve, reject) => {
+      const reply: { output?: LoginResponse; error?: unknown } = ANSWERS[kind];
+      const request: Pending = {
+        kind,
+        signal,
+        answered: false,
+        settle: () => {
+          request.answered = true;
+          if (reply.output) resolve(reply.output);
+          else reject(reply.error);
+        },
+      };
+      pending.push(request);
+    });
+  const fake = fromPromise<LoginResponse, LoginRequest>(({ input, signal }) =>
+    answer((input.code ? input.code.reveal() : input.login.split('@')[0]) as Kind, signal),
   );
-  return { pending, machine: loginMachine.provide({ actors: { submitLogin: fake, submitCode: fake } }) };
+  // A registration answers by the kind named in its e-mail, and boxes its password too.
+  const register = fromPromise<LoginResponse, RegisterRequest>(({ input, signal }) => {
+    expect(isSecret(input.password)).toBe(true);
+    return answer(input.payload?.email.split('@')[0] as Kind, signal);
+  });
+  return {
+    pending,
+    machine: loginMachine.provide({
+      actors: { submitLogin: fake, submitCode: fake, submitRegistration: register },
+    }),
+  };
 }
 
 type Snap = SnapshotFrom<typeof loginMachine>;
@@ -118,11 +133,22 @@ const auth = { login: () => Promise.reject(new Error('the model never calls auth
 const input: LoginInput = { auth, now: () => NOW };
 const { machine: modelMachine } = fakeServer();
 
+const REGISTRATION = {
+  email: 'new@x',
+  password: 'pw',
+  country: 'BR',
+  nationalities: '["BR"]',
+  optIn: false,
+  app_source: 'web',
+};
+
 const EVENTS: AnyEventObject[] = [
   { type: 'SUBMIT', login: 'player@x', password: 'pw', appSource: 'web' },
+  { type: 'REGISTER', payload: REGISTRATION },
   { type: 'SUBMIT_CODE', code: 'c' },
   { type: 'RESET' },
   ...answerEvents('submitLogin'),
+  ...answerEvents('submitRegistration'),
   ...answerEvents('submitCode'),
 ];
 const serialize = (s: Snap) => JSON.stringify({ value: s.value, status: s.status, context: s.context });
@@ -142,7 +168,8 @@ const model = new TestModel<Snap, AnyEventObject, LoginInput>(
   },
 );
 const paths = model.getShortestPaths();
-const inRequest = (s: Snap) => s.matches('submitting') || s.matches('verifyingTwoFactor');
+const inRequest = (s: Snap) =>
+  s.matches('submitting') || s.matches('registering') || s.matches('verifyingTwoFactor');
 
 /**
  * The contract, written independently of the machine: where `event` must lead from `prev`, and
@@ -156,6 +183,10 @@ function expected(prev: Snap, event: AnyEventObject): { value: string; rejectedC
       return ['idle', 'failed', 'cancelledAccount'].includes(from)
         ? { value: 'submitting', rejectedCodes: 0 }
         : { value: from, rejectedCodes: count };
+    case 'REGISTER':
+      return ['idle', 'failed', 'cancelledAccount'].includes(from)
+        ? { value: 'registering', rejectedCodes: 0 }
+        : { value: from, rejectedCodes: count };
     case 'SUBMIT_CODE':
       return { value: from === 'twoFactorRequired' ? 'verifyingTwoFactor' : from, rejectedCodes: count };
     case 'RESET':
@@ -164,7 +195,8 @@ function expected(prev: Snap, event: AnyEventObject): { value: string; rejectedC
   const kind = event.kind as Kind;
   if (kind === 'ok') return { value: 'authenticated', rejectedCodes: count };
   if (kind === 'cancelled') return { value: 'cancelledAccount', rejectedCodes: count };
-  if (from === 'submitting')
+  // A registration's answer leads exactly where a login's does.
+  if (from === 'submitting' || from === 'registering')
     return { value: kind === 'twoFactor' ? 'twoFactorRequired' : 'failed', rejectedCodes: 0 };
   // verifyingTwoFactor: a verdict on the code counts; no answer, 5xx and 429 do not.
   if (kind === 'twoFactor' || kind === 'invalid' || kind === 'denied') {
@@ -175,7 +207,9 @@ function expected(prev: Snap, event: AnyEventObject): { value: string; rejectedC
 
 /** Only the two-factor round keeps the password (boxed); the error is cleared while a request runs. */
 function checkInvariants(s: Snap): void {
-  const keepsPassword = ['submitting', 'twoFactorRequired', 'verifyingTwoFactor'].includes(String(s.value));
+  const keepsPassword = ['submitting', 'registering', 'twoFactorRequired', 'verifyingTwoFactor'].includes(
+    String(s.value),
+  );
   expect(s.context.password === null ? null : isSecret(s.context.password)).toBe(keepsPassword ? true : null);
   if (inRequest(s)) expect(s.context.error).toBeNull();
   if (s.matches('failed')) expect(s.context.error).not.toBeNull();
@@ -192,6 +226,7 @@ describe('loginMachine (model-based, every shortest path)', () => {
       'cancelledAccount',
       'failed',
       'idle',
+      'registering',
       'submitting',
       'twoFactorRequired',
       'verifyingTwoFactor',
@@ -206,7 +241,14 @@ describe('loginMachine (model-based, every shortest path)', () => {
       p.steps.flatMap((s, i) => (s.event.type === 'RESET' ? [String(p.steps[i - 1]?.state.value)] : [])),
     );
     expect(new Set(resets)).toEqual(
-      new Set(['submitting', 'verifyingTwoFactor', 'twoFactorRequired', 'failed', 'cancelledAccount']),
+      new Set([
+        'submitting',
+        'registering',
+        'verifyingTwoFactor',
+        'twoFactorRequired',
+        'failed',
+        'cancelledAccount',
+      ]),
     );
   });
 
@@ -224,6 +266,8 @@ describe('loginMachine (model-based, every shortest path)', () => {
             password: event.password,
             appSource: event.appSource,
           });
+        } else if (event.type === 'REGISTER') {
+          actor.send({ type: 'REGISTER', payload: { ...REGISTRATION, email: `${kindOf(next)}@x` } });
         } else if (event.type === 'SUBMIT_CODE') {
           actor.send({ type: 'SUBMIT_CODE', code: kindOf(next) });
         } else if (event.type === 'RESET') {

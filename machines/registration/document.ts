@@ -1,0 +1,60 @@
+// The document step of a registration: what `validateDocument` answered, and how a failure reads.
+
+import {
+  type AuthModule,
+  isPamError,
+  type PamError,
+  RequestValidationError,
+  type ValidateDocumentResponse,
+} from 'pam-client';
+import { fromPromise } from 'xstate';
+import { isTransient, statusOf } from '../shared';
+
+/** What the form may prefill from a valid document (spec 2.6), as the server answered it. */
+export interface DocumentPrefill {
+  docnumber_valid: true;
+  name?: string;
+  birth_date?: string;
+  mother_name?: string;
+}
+
+/** The outcome of the document step: not asked, valid, invalid, or the check could not be made. */
+export type DocumentCheck = 'unchecked' | 'valid' | 'invalid' | 'unavailable';
+
+export interface DocumentRequest {
+  auth: Pick<AuthModule, 'validateDocument'>;
+  number: string;
+}
+
+/** One document check; `signal` aborts it when the step is left. */
+export const requestDocumentCheck = /* @__PURE__ */ fromPromise<ValidateDocumentResponse, DocumentRequest>(
+  ({ input, signal }) => input.auth.validateDocument({ number: input.number }, { signal }),
+);
+
+/** The server's verdict that the document is not valid, as a field error on `number`. */
+export const documentInvalid = (): PamError =>
+  new RequestValidationError('validateDocument', [
+    { path: ['number'], code: 'document_invalid', message: 'the document number is not valid' },
+  ]);
+
+/** The prefill of a valid answer: only the fields the form uses, and only strings. */
+export function prefillOf(answer: ValidateDocumentResponse): DocumentPrefill {
+  const out: DocumentPrefill = { docnumber_valid: true };
+  for (const key of ['name', 'birth_date', 'mother_name'] as const) {
+    const value = answer[key];
+    if (typeof value === 'string' && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * A failure that says the document itself is wrong: input we refused to send (a malformed
+ * number), or a 4xx verdict other than 429. Anything else (no answer, a timeout, a 5xx, a 429,
+ * an unreadable answer) means the check is unavailable, which must not block a registration.
+ */
+export function isDocumentRejected(error: unknown): boolean {
+  if (!isPamError(error) || isTransient(error)) return false;
+  if (error.code === 'invalid_request') return true;
+  const status = statusOf(error);
+  return status !== null && status >= 400 && status < 500;
+}

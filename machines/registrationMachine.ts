@@ -1,0 +1,192 @@
+import { type AuthModule, type PamError, type Secret, secret } from 'pam-client';
+import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit, setup } from 'xstate';
+import type { RegistrationPayload } from './login/request';
+import { box } from './login/request';
+import {
+  type DocumentCheck,
+  type DocumentPrefill,
+  documentInvalid,
+  isDocumentRejected,
+  prefillOf,
+  requestDocumentCheck,
+} from './registration/document';
+import { asPamError, restorable } from './shared';
+
+export type { DocumentCheck, DocumentPrefill, DocumentRequest } from './registration/document';
+export { requestDocumentCheck } from './registration/document';
+
+export interface RegistrationInput {
+  auth: Pick<AuthModule, 'validateDocument'>;
+}
+
+export interface RegistrationContext {
+  /** A service: never persisted; a restored actor takes it from its fresh `input`. */
+  auth: Pick<AuthModule, 'validateDocument'>;
+  /** The document number last checked (not secret: the form shows it). */
+  document: string | null;
+  documentCheck: DocumentCheck;
+  /** What a valid document offers for prefilling (name, birth date, mother's name). */
+  prefill: DocumentPrefill | null;
+  /** Why the document step stopped (`invalid`), or why the check was unavailable. */
+  error: PamError | null;
+}
+
+/** The registration as it leaves the machine: the password (and captcha token) boxed. */
+export type SubmittedRegistration = Omit<RegistrationPayload, 'password' | 'captcha_token'> & {
+  password: Secret;
+  captcha_token?: Secret;
+};
+
+export interface RegistrationOutput {
+  /** Send it with `client.register(payload)` (or `REGISTER` to the session or login machine). */
+  payload: SubmittedRegistration;
+  /** `unavailable`: the check could not be made (network, 5xx); the registration goes on. */
+  documentCheck: DocumentCheck;
+}
+
+export type RegistrationEvent =
+  /** Checks a document number with `validateDocument` (optional step). */
+  | { type: 'CHECK_DOCUMENT'; number: string }
+  /** The form is complete: the machine ends with the payload for the session to send. */
+  | { type: 'SUBMIT'; payload: RegistrationPayload }
+  /** Abandons a check in flight, or leaves an invalid document to start the form over. */
+  | { type: 'RESET' };
+
+/** What `registrationMachine` emits: the payload, when the form is submitted. */
+export type RegistrationEmitted = { type: 'submitted' } & RegistrationOutput;
+
+const doneOutput = (event: EventObject) => (event as DoneActorEvent<unknown>).output;
+const failure = (event: EventObject) => (event as ErrorActorEvent).error;
+
+/** The payload with its secrets boxed on receipt. */
+function boxed(payload: RegistrationPayload): SubmittedRegistration {
+  const { password, captcha_token, ...fields } = (payload ?? {}) as RegistrationPayload;
+  return {
+    ...fields,
+    password: box(password),
+    ...(captcha_token === undefined ? {} : { captcha_token: box(captcha_token) }),
+  };
+}
+
+const initial = { document: null, documentCheck: 'unchecked' as DocumentCheck, prefill: null, error: null };
+const services = (input: RegistrationInput) => ({ auth: input.auth });
+
+/** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
+function createRegistrationMachine() {
+  const machine = setup({
+    types: {
+      context: {} as RegistrationContext,
+      events: {} as RegistrationEvent,
+      input: {} as RegistrationInput,
+      output: {} as RegistrationOutput,
+      emitted: {} as RegistrationEmitted,
+    },
+    actors: { checkDocument: requestDocumentCheck },
+    guards: {
+      documentValid: ({ event }) =>
+        (doneOutput(event) as { docnumber_valid?: unknown })?.docnumber_valid !== false,
+      documentRejected: ({ event }) => isDocumentRejected(failure(event)),
+    },
+    actions: {
+      startCheck: assign(({ event }) =>
+        event.type === 'CHECK_DOCUMENT'
+          ? { ...initial, document: typeof event.number === 'string' ? event.number : '' }
+          : {},
+      ),
+      acceptDocument: assign(({ event }) => ({
+        documentCheck: 'valid' as const,
+        prefill: prefillOf(doneOutput(event) as never),
+        error: null,
+      })),
+      refuseDocument: assign({ documentCheck: 'invalid' as const, prefill: null, error: documentInvalid }),
+      rejectDocument: assign(({ event }) => ({
+        documentCheck: 'invalid' as const,
+        prefill: null,
+        error: asPamError(failure(event)),
+      })),
+      markUnavailable: assign(({ event }) => ({
+        documentCheck: 'unavailable' as const,
+        prefill: null,
+        error: asPamError(failure(event)),
+      })),
+      reset: assign(initial),
+      emitSubmitted: emit(({ context, event }) => ({
+        type: 'submitted' as const,
+        payload: boxed(event.type === 'SUBMIT' ? event.payload : ({ password: secret('') } as never)),
+        documentCheck: context.documentCheck,
+      })),
+    },
+  }).createMachine({
+    id: 'registration',
+    context: ({ input }) => ({ ...services(input), ...initial }),
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          CHECK_DOCUMENT: { target: 'checkingDocument', actions: 'startCheck' },
+          SUBMIT: { target: 'submitted', actions: 'emitSubmitted' },
+          RESET: { actions: 'reset' },
+        },
+      },
+      checkingDocument: {
+        invoke: {
+          id: 'checkDocument',
+          src: 'checkDocument',
+          input: ({ context }) => ({ auth: context.auth, number: context.document ?? '' }),
+          onDone: [
+            { guard: 'documentValid', target: 'editing', actions: 'acceptDocument' },
+            { target: 'documentInvalid', actions: 'refuseDocument' },
+          ],
+          onError: [
+            { guard: 'documentRejected', target: 'documentInvalid', actions: 'rejectDocument' },
+            // No answer, a timeout, a 5xx, a 429: the check is unavailable; registration goes on.
+            { target: 'editing', actions: 'markUnavailable' },
+          ],
+        },
+        on: {
+          // A new number replaces the check in flight (leaving the state aborts it).
+          CHECK_DOCUMENT: { target: 'checkingDocument', reenter: true, actions: 'startCheck' },
+          RESET: { target: 'editing', actions: 'reset' },
+        },
+      },
+      documentInvalid: {
+        // Stops here: another number, or RESET to start over without one.
+        on: {
+          CHECK_DOCUMENT: { target: 'checkingDocument', actions: 'startCheck' },
+          RESET: { target: 'editing', actions: 'reset' },
+        },
+      },
+      submitted: {
+        type: 'final',
+        output: ({ context, event }) => ({
+          payload: boxed(event.type === 'SUBMIT' ? event.payload : ({ password: secret('') } as never)),
+          documentCheck: context.documentCheck,
+        }),
+      },
+    },
+    output: ({ event }) => (event as unknown as { output: RegistrationOutput }).output,
+  });
+  return restorable(machine, { name: 'registrationMachine', keys: ['auth'], fromInput: services });
+}
+
+/**
+ * A registration form's flow (spec 5.3): an optional document step, then the payload.
+ *
+ * `editing` --CHECK_DOCUMENT--> `checkingDocument` (calls `validateDocument`) → back to
+ * `editing` with `context.prefill` (`name`, `birth_date`, `mother_name`, `docnumber_valid`) for
+ * the form; or `documentInvalid` with a clear error (a field error on `number`) when the server
+ * says the document is not valid: the registration stops there until another number checks or
+ * `RESET`. A network error, a timeout, a 5xx or a 429 does not block: `documentCheck` becomes
+ * `unavailable` and the form goes on. `SUBMIT { payload }` ends the machine (`submitted`) with
+ * the payload as output and as a `submitted` event, the password boxed as a `Secret`; send it
+ * with `client.register(payload)`, which signs the new player in (or asks for a 2FA code).
+ * The payload is validated when it is sent (e-mail, `nationalities` JSON, `optIn`, CPF, 18+).
+ *
+ * @example
+ * const form = createActor(registrationMachine, { input: { auth: client.auth } }).start();
+ * form.send({ type: 'CHECK_DOCUMENT', number: '529.982.247-25' });
+ * // editing again: fill the form from form.getSnapshot().context.prefill
+ * form.on('submitted', ({ payload }) => client.register(payload));
+ * form.send({ type: 'SUBMIT', payload: { email, password, country: 'BR', nationalities: '["BR"]', optIn: false } });
+ */
+export const registrationMachine = /* @__PURE__ */ createRegistrationMachine();
