@@ -87,7 +87,7 @@ export function createStepUpMachine() {
       result: undefined,
     }),
     initial: 'sending',
-    output: ({ context }) => context.result,
+    output: ({ context }: { context: StepUpContext }) => context.result,
     on: { CANCEL: { target: '.cancelled' } },
     states: {
       sending: {
