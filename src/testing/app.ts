@@ -148,10 +148,12 @@ export function createReferenceCore(options: ReferenceOptions = {}, baseUrl = ''
     requests,
     delays,
     app() {
-      app ??= buildApp({ state, faults, requests, delays });
-      app.catch(() => {
-        app = undefined; // a missing h3 is not remembered: install it and try again
-      });
+      if (!app) {
+        app = buildApp({ state, faults, requests, delays });
+        app.catch(() => {
+          app = undefined; // a missing h3 is not remembered: install it and try again
+        });
+      }
       return app;
     },
     controls: {

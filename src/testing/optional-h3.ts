@@ -37,10 +37,12 @@ let h3: Promise<H3Module> | undefined;
 
 /** The h3 module, loaded once; rejects with `H3_MISSING_MESSAGE` when it is not installed. */
 export function loadH3(): Promise<H3Module> {
-  h3 ??= loadOptional('h3', () => import('h3'), H3_MISSING_MESSAGE);
-  // A failed load is not cached: installing h3 and retrying in the same process works.
-  h3.catch(() => {
-    h3 = undefined;
-  });
+  if (!h3) {
+    h3 = loadOptional('h3', () => import('h3'), H3_MISSING_MESSAGE);
+    // A failed load is not cached: installing h3 and retrying in the same process works.
+    h3.catch(() => {
+      h3 = undefined;
+    });
+  }
   return h3;
 }
