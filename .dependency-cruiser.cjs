@@ -1,0 +1,54 @@
+// The layer rules (`npm run check:layers`). Bare `pam-client*` imports resolve through
+// tsconfig.json's paths to the sources, so `import ... from 'pam-client/machines'` counts as an
+// import of machines/.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-never-imports-machines',
+      comment: 'src/ (the core, bindings, testing) must work without xstate machines: src never imports machines/.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^machines/' },
+    },
+    {
+      name: 'schemas-know-no-transport',
+      comment: 'Shapes know no transport: src/schemas never imports src/http.',
+      severity: 'error',
+      from: { path: '^src/schemas/' },
+      to: { path: '^src/http/' },
+    },
+    {
+      name: 'bindings-are-thin',
+      comment: 'Bindings adapt a client to a framework: they import neither the modules (src/auth, src/user) nor the transport (src/http).',
+      severity: 'error',
+      from: { path: '^src/bindings/' },
+      to: { path: '^src/(auth|user|http)/' },
+    },
+    {
+      name: 'testing-server-never-imports-machines',
+      comment: 'The reference server stands for the service: it never imports the client machines.',
+      severity: 'error',
+      from: { path: '^src/testing/' },
+      to: { path: '^machines/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import resolves (a typo in a path or a missing dependency).',
+      severity: 'error',
+      from: { path: '^(src|machines)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
