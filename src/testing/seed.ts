@@ -36,7 +36,16 @@ export const SEED_ACCOUNTS: SeedAccounts = Object.freeze({
   spaBarred: Object.freeze({ id: 6, email: 'spa@example.com', cpf: '67890123469', password: PASSWORD }),
   pendingLimit: Object.freeze({ id: 7, email: 'limits@example.com', cpf: '78901234505', password: PASSWORD }),
   timeLimit: Object.freeze({ id: 8, email: 'timelimit@example.com', cpf: '89012345642', password: PASSWORD }),
+  operatorExcluded: Object.freeze({
+    id: 9,
+    email: 'operator@example.com',
+    cpf: '31415926590',
+    password: PASSWORD,
+  }),
 });
+
+/** The note of the `operatorExcluded` account's exclusion (shown as given). */
+export const OPERATOR_NOTE = 'Conta suspensa pelo operador: análise de documentos em andamento.';
 
 /**
  * CPFs in the SPA register of barred players at the seed: the `spaBarred` account's, and one
@@ -169,6 +178,16 @@ const PEOPLE: Record<number, Person> = {
     city: 'Salvador',
     state: 'BA',
   },
+  9: {
+    first_name: 'Ivone',
+    last_name: 'Teixeira',
+    gender: 'F',
+    birth_date: '1966-06-30',
+    mother_name: 'Alice Teixeira',
+    phone: '91987656789',
+    city: 'Belém',
+    state: 'PA',
+  },
   8: {
     first_name: 'Hugo',
     last_name: 'Ramos',
@@ -295,6 +314,14 @@ function seedRestrictions(user: UserRecord, now: number): void {
       // A daily deposit limit of 100, raised to 500 twelve hours ago: effective in 12 hours.
       applyLimit(user, 'deposit', { amount: 100, active: 1, period: 'daily' });
       scheduleLimit(user, 'deposit', { amount: 500, active: 1, period: 'daily' }, now + DAY_MS / 2);
+      break;
+    case SEED_ACCOUNTS.operatorExcluded.id:
+      // Excluded by the operator 3 days ago, until the operator lifts it.
+      Object.assign(limits, {
+        operator_exclusion: 1,
+        operator_exclusion_at: saoPauloTime(now - 3 * DAY_MS),
+        operator_exclusion_note: OPERATOR_NOTE,
+      });
       break;
     case SEED_ACCOUNTS.timeLimit.id:
       // One minute of play a day.

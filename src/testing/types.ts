@@ -102,6 +102,8 @@ export interface SeedAccounts {
   pendingLimit: SeedAccount;
   /** A time limit of 1 minute a day (`user_limit_time: 1`, active, daily). */
   timeLimit: SeedAccount;
+  /** Excluded by the operator since 3 days ago (`operator_exclusion: 1`, with a note); login works. */
+  operatorExcluded: SeedAccount;
 }
 
 /** The controls a test holds, on the Node server and on the in-process fetch alike. */

@@ -311,7 +311,7 @@ describe('reference server: authentication', () => {
     const res = await call(server, 'POST', '/auth/register-simplified', { body });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({
-      id: 9,
+      id: 10,
       email: 'new@example.com',
       first_name: 'Nina',
       last_name: 'Rocha',
@@ -320,7 +320,7 @@ describe('reference server: authentication', () => {
     const again = await call(server, 'POST', '/auth/login', {
       body: { login: '12345678909', password: 'Another1!' },
     });
-    expect(again.json.user.id).toBe(9);
+    expect(again.json.user.id).toBe(10);
     const dup = await call(server, 'POST', '/auth/register-simplified', {
       body: { ...body, number: undefined },
     });

@@ -193,6 +193,17 @@ describe('reference server: responsible gaming', () => {
     for (const userInfo of infos) expect(userInfo).toMatchObject({ spa_exclusion: 0, operator_exclusion: 0 });
   });
 
+  it('seeds an operator exclusion with its date and note', async () => {
+    token = await login(server, SEED_ACCOUNTS.operatorExcluded);
+    expect(await info()).toMatchObject({
+      operator_exclusion: 1,
+      operator_exclusion_at: '2025-02-26 09:00:00',
+      operator_exclusion_note: 'Conta suspensa pelo operador: análise de documentos em andamento.',
+      user_exclusion: 0,
+      spa_exclusion: 0,
+    });
+  });
+
   it('bars the SPA-listed player on every profile check, the next day too, keeping the first date', async () => {
     token = await login(server, SEED_ACCOUNTS.spaBarred);
     expect((await info('/auth/user-profile')).spa_exclusion).toBe(0); // not checked yet
