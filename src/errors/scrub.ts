@@ -7,8 +7,11 @@ import { REDACTED } from '../secrets/secret';
 export interface Scrubber {
   /** `text` with every form of every secret replaced by `'[redacted]'`. */
   text(text: string): string;
-  /** A deep copy of plain data (objects, arrays, strings) with every key and string scrubbed. */
-  deep<T>(value: T): T;
+  /**
+   * A deep copy of plain data (objects, arrays, strings) with every key and string scrubbed;
+   * values under a key for which `keep(key)` is true are copied as they are.
+   */
+  deep<T>(value: T, keep?: (key: string) => boolean): T;
 }
 
 /** A scrubber that changes nothing (no secret was sent). */
@@ -70,18 +73,18 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     'gi',
   );
   const text = (t: string) => t.replace(pattern, REDACTED);
-  const deep = (value: unknown, depth: number): unknown => {
+  const deep = (value: unknown, depth: number, keep?: (key: string) => boolean): unknown => {
     if (typeof value === 'string') return text(value);
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return REDACTED;
-    if (Array.isArray(value)) return value.map((v) => deep(v, depth + 1));
+    if (Array.isArray(value)) return value.map((v) => deep(v, depth + 1, keep));
     const out: Record<string, unknown> = Object.create(
       Object.getPrototypeOf(value) === null ? null : Object.prototype,
     );
     for (const [key, v] of Object.entries(value)) {
       // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
       Object.defineProperty(out, text(key), {
-        value: deep(v, depth + 1),
+        value: keep?.(key) ? v : deep(v, depth + 1, keep),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -89,7 +92,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     }
     return out;
   };
-  return { text, deep: <T>(value: T) => deep(value, 0) as T };
+  return { text, deep: <T>(value: T, keep?: (key: string) => boolean) => deep(value, 0, keep) as T };
 }
 
 // A 2xx answer is handed to the modules as is (it holds tokens the app needs), and its schema

@@ -235,7 +235,7 @@ function scrubberFor(secrets: readonly string[]): Scrubber {
     real ??= createScrubber(secrets);
     return real;
   };
-  return { text: (t) => get().text(t), deep: (v) => get().deep(v) };
+  return { text: (t) => get().text(t), deep: (v, keep) => get().deep(v, keep) };
 }
 
 /**

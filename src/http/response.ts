@@ -1,7 +1,11 @@
 import { httpErrorFor } from '../errors/http';
 import { attachScrubber, type Scrubber } from '../errors/scrub';
 import { ResponseValidationError } from '../errors/validation';
+import { SECRET_KEYS } from '../secrets/redact';
 import { parseRetryAfter } from './retry-after';
+
+const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(SECRET_KEYS);
+const isSecretKey = (key: string) => SECRET_KEY_SET.has(key);
 
 /** Non-JSON error bodies (HTML error pages, proxies) are kept for debugging, but not whole. */
 const MAX_TEXT_BODY = 2048;
@@ -16,7 +20,8 @@ export interface TextResponse {
 /**
  * The value of a 2xx answer, or the `HttpError` for any other. `path` is the path as errors show
  * it (query stripped). `scrub` removes every secret the request sent from whatever an error is
- * built from (body, message, field errors); a 2xx value carries it along for `parseResponse`.
+ * built from (body, message, field errors) and from a 2xx value (but its credential fields),
+ * which carries it along for `parseResponse`.
  */
 export function readResponse(response: TextResponse, method: string, path: string, scrub: Scrubber): unknown {
   const text = response._data ?? '';
@@ -28,8 +33,13 @@ export function readResponse(response: TextResponse, method: string, path: strin
         { path: [], code: 'invalid_json', message: 'body is not valid JSON' },
       ]);
     }
-    attachScrubber(parsed, scrub);
-    return parsed;
+    // The answer is the app's data, but not a place for what the request sent: a server that
+    // echoes the password or the captcha token into a `message` must not hand it to the app (it
+    // would reach views, snapshots and logs). Credential fields (`token`, `access_token`, …) are
+    // kept as they are: a refresh may legitimately answer with the token it was sent.
+    const value = scrub.deep(parsed, isSecretKey);
+    attachScrubber(value, scrub);
+    return value;
   }
   throw httpErrorFor({
     status: response.status,

@@ -134,6 +134,23 @@ describe('secrets a server echoes never reach an error', () => {
     expect(leakIn(everyView(error), ALL)).toBeUndefined();
   });
 
+  it('scrubs what a 2xx answer echoes outside its credential fields, which stay as they are', async () => {
+    echo.answer = (r) => ({
+      status: 200,
+      body: {
+        type: 'two_factor_code',
+        message: `sent to ${r.raw}`,
+        user: { token: TOKEN, name: 'Ana' },
+        access_token: TOKEN,
+      },
+    });
+    const value = (await adapter().post('/auth/login', body)) as Record<string, unknown>;
+    expect(leakIn(JSON.stringify({ ...value, user: null, access_token: null }), ALL)).toBeUndefined();
+    expect(value.message).toMatch(/^sent to .*\[redacted\]/);
+    expect(value.access_token).toBe(TOKEN);
+    expect(value.user).toEqual({ token: TOKEN, name: 'Ana' });
+  });
+
   it('never leaks a canary, whatever shape the echo takes (property)', async () => {
     const http = adapter();
     type Piece = (r: EchoRequest) => unknown;
