@@ -1,19 +1,27 @@
-// What the three examples share, framework-agnostic: the client, error texts, the deposit
-// limit form's payload and the report's download. Each app only renders.
+// What the four examples share, framework-agnostic: the client, the texts they derive from the
+// session view (restrictions, limits) and from errors (describeError), the report's view and its
+// download. Each app only renders. No error text is written here: every error goes through
+// `describeError`.
 
 import {
-  HttpError,
+  describeError,
   INCOME_REPORT_STATUS,
   type IncomeReportStatus,
-  isPamError,
-  RequestValidationError,
+  type LimitState,
+  type Restriction,
+  type Restrictions,
+  SELF_EXCLUSION_PLATFORM_URL,
   type UpdateLimitsPayload,
-  type UserProfileInfo,
 } from 'pam-client';
 import { createPamClient, type incomeReportMachine, type PamClient } from 'pam-client/machines';
 import type { SnapshotFrom } from 'xstate';
 
-/** Same origin: the demo server proxies `/api/*` to the reference server (no CORS). */
+export { SELF_EXCLUSION_PLATFORM_URL };
+
+/**
+ * Same origin: the demo server proxies `/api/*` to the reference server (no CORS). Each app calls
+ * this once, in its `client.ts` module, never in a component.
+ */
 export function createDemoClient(): PamClient {
   return createPamClient({ baseURL: `${location.origin}/api` });
 }
@@ -30,38 +38,88 @@ export const REPORT_STATUS_LABEL: Record<IncomeReportStatus, string> = {
 
 export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+export const PAUSE_DAYS = [1, 7, 14, 30, 45] as const;
+export const EXCLUSION_MONTHS = [3, 6, 12, 24, 36, 60, -1] as const;
+export const exclusionLabel = (months: number) => (months === -1 ? 'permanently' : `${months} months`);
 
 /**
- * Lines to show for an error: the issues of a payload we refused to send, the server's message
- * and field errors, or the message of any other error. None of them ever holds a password.
+ * The lines to show for an error (`describeError`'s title, then each field's messages), empty
+ * without one. `retryAt` is the session view's, for the 429 wait.
  */
-export function errorLines(error: unknown): string[] {
+export function problemLines(error: unknown, retryAt?: number | null): string[] {
   if (error == null) return [];
-  if (error instanceof RequestValidationError) {
-    return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'form'}: ${i.message}`);
-  }
-  if (error instanceof HttpError) {
-    const fields = Object.entries(error.fieldErrors ?? {}).flatMap(([field, messages]) =>
-      messages.map((m) => `${field}: ${m}`),
-    );
-    return [error.message, ...fields];
-  }
-  if (isPamError(error) || error instanceof Error) return [error.message];
-  return [String(error)];
+  const { title, fields } = describeError(error, { locale: 'en', retryAt: retryAt ?? null });
+  return [
+    title,
+    ...Object.entries(fields).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`)),
+  ];
 }
 
-/** The deposit limit as the profile's userInfo shows it, or null when none is set. */
-export function depositLimitText(info: Partial<UserProfileInfo> | undefined): string | null {
-  if (!info || info.user_limit_deposit == null) return null;
-  const state = info.user_limit_deposit_active === 0 ? ' (inactive)' : '';
-  return `${info.user_limit_deposit} ${info.user_limit_deposit_period ?? ''}${state}`
-    .replace(/\s+/g, ' ')
-    .trim();
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+});
+export const formatDate = (ms: number | null | undefined) => (ms == null ? '—' : dateFormat.format(ms));
+
+const KIND_LABEL: Record<Restriction['kind'], string> = {
+  pause: 'Paused',
+  selfExclusion: 'Self-excluded',
+  operatorExclusion: 'Excluded by the operator',
+  spaExclusion: 'Barred by the SPA (Secretaria de Prêmios e Apostas)',
+};
+const BY_LABEL: Record<Restriction['imposedBy'], string> = {
+  self: 'by you',
+  operator: 'by the operator',
+  spa: 'by the SPA',
+};
+
+export interface RestrictionLine {
+  key: string;
+  kind: Restriction['kind'];
+  text: string;
+  note: string | null;
+  pending: boolean;
+}
+
+/** One line per restriction in force (then pending), as the banner shows it. */
+export function restrictionLines(r: Restrictions | null | undefined): RestrictionLine[] {
+  if (!r) return [];
+  const line = (x: Restriction, pending: boolean, i: number): RestrictionLine => {
+    const end = x.permanent ? 'permanent' : x.indefinite ? 'indefinite' : `until ${formatDate(x.until)}`;
+    const since = pending ? `from ${formatDate(x.since)}` : `since ${formatDate(x.since)}`;
+    const lift = x.earliestLiftAt != null ? `; may be lifted from ${formatDate(x.earliestLiftAt)}` : '';
+    return {
+      key: `${pending ? 'p' : 'f'}${i}-${x.kind}`,
+      kind: x.kind,
+      text: `${pending ? 'Pending: ' : ''}${KIND_LABEL[x.kind]} ${BY_LABEL[x.imposedBy]}, ${since}, ${end}${lift}`,
+      note: x.note,
+      pending,
+    };
+  };
+  return [...r.inForce.map((x, i) => line(x, false, i)), ...r.pending.map((x, i) => line(x, true, i))];
+}
+
+/** The deposit limit in force: `250 weekly`, `… (inactive)`, or 'none'. */
+export function limitText(limit: LimitState | null | undefined): string {
+  if (!limit || limit.amount == null) return 'none';
+  const state = limit.active ? '' : ' (inactive)';
+  return `${limit.amount} ${limit.period ?? ''}${state}`.replace(/\s+/g, ' ').trim();
+}
+
+/** A pending change of a limit: `300 monthly from 24 Nov 2026, 00:00`, or null. */
+export function pendingLimitText(limit: LimitState | null | undefined): string | null {
+  const change = limit?.pendingChange;
+  if (!change) return null;
+  const what =
+    change.amount == null ? 'a change' : `${change.amount} ${change.period ?? ''}`.replace(/\s+$/, '');
+  const off = change.active === false ? ' (switched off)' : '';
+  return `${what}${off} from ${formatDate(change.effectiveAt)}`;
 }
 
 /**
- * The payload for `client.user.updateLimits`. An amount that is not a number is passed on as
- * NaN, so the schema rejects it with a RequestValidationError and nothing is sent.
+ * The payload for `client.user.updateLimits`: always an ACTIVE limit. An amount that is not a
+ * number is passed on as NaN, so the schema rejects it with a RequestValidationError and nothing is sent.
  */
 export function depositLimitPayload(amount: string, period: string): UpdateLimitsPayload {
   return {
@@ -69,6 +127,12 @@ export function depositLimitPayload(amount: string, period: string): UpdateLimit
     user_limit_deposit_active: 1,
     user_limit_deposit_period: period as LimitPeriod,
   };
+}
+
+/** Whole minutes and seconds, for the play-time alert. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
 /**
@@ -82,7 +146,7 @@ export async function downloadReport(client: PamClient, downloadUrl: string, yea
   const answer = await fetch(`${location.origin}/api${pathname}`, {
     headers: session ? { authorization: `${session.tokenType} ${session.accessToken}` } : {},
   });
-  if (!answer.ok) throw new Error(`The download failed with ${answer.status}`);
+  if (!answer.ok) throw new Error(`download ${answer.status}`);
   const href = URL.createObjectURL(await answer.blob());
   const link = Object.assign(document.createElement('a'), { href, download: `income-report-${year}.pdf` });
   link.click();
@@ -114,9 +178,6 @@ export function reportView(s: ReportSnapshot) {
     canReset: s.matches('completed') || s.matches('failed') || s.matches('timedOut'),
     downloadUrl: s.matches('completed') ? (report?.download_url ?? null) : null,
     year: report?.reference_year ?? s.context.request?.referenceYear ?? 0,
-    errors: [
-      ...errorLines(error),
-      ...(s.matches('failed') && !error ? ['The report could not be generated.'] : []),
-    ],
+    errors: problemLines(error),
   };
 }

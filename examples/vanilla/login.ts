@@ -1,15 +1,14 @@
-// The login form and the two-factor step. The password and the code are read from their
-// inputs at submit, handed to the client (which boxes them) and the inputs cleared: they are
-// never kept, shown or logged.
+// The signed-out screen: the login form, the two-factor step (attempts left, Back), the failed
+// and cancelled-account states, and registration. Everything is drawn from the session view; the
+// password and the code are read from their inputs at submit, handed to the client (which boxes
+// them) and the inputs cleared: they are never kept, shown or logged.
 import type { PamClient } from 'pam-client/machines';
-import { subscribeTo } from 'pam-client/vanilla';
-import { errorLines } from '../shared/app';
+import { onSessionChange } from 'pam-client/vanilla';
+import { formatDate, problemLines } from '../shared/app';
 import { field, h, showLines } from './dom';
+import { mountRegistration } from './register';
 
-type LoginRef = NonNullable<ReturnType<PamClient['session']['getSnapshot']>['children']['login']>;
-type LoginSnapshot = ReturnType<LoginRef['getSnapshot']>;
-
-export function mountLogin(root: HTMLElement, client: PamClient): () => void {
+export function mountSignedOut(root: HTMLElement, client: PamClient): () => void {
   const login = h('input', {
     name: 'login',
     autocomplete: 'username',
@@ -41,16 +40,24 @@ export function mountLogin(root: HTMLElement, client: PamClient): () => void {
     'data-testid': 'code-input',
   });
   const verify = h('button', { type: 'submit', 'data-testid': 'code-submit' }, 'Verify');
+  const back = h('button', { type: 'button', class: 'secondary', 'data-testid': 'code-cancel' }, 'Back');
+  const attempts = h('p', { class: 'muted', 'data-testid': 'code-attempts' });
   const twoFactor = h(
     'form',
     { class: 'card', hidden: true, 'data-testid': 'code-form' },
     h('h2', {}, 'Two-factor code'),
     h('p', { class: 'muted' }, 'Enter the code we sent you.'),
     field('Code', code),
-    verify,
+    attempts,
+    h('div', { class: 'row' }, verify, back),
   );
   const errors = h('ul', { class: 'errors', role: 'alert', 'data-testid': 'login-errors' });
-  root.append(credentials, twoFactor, errors);
+  const wait = h('p', { class: 'notice', hidden: true, 'data-testid': 'login-wait' });
+  const dismiss = h('button', { type: 'button', class: 'secondary', 'data-testid': 'login-cancel' }, 'Back');
+  const status = h('div', { class: 'row', hidden: true }, dismiss);
+  const registration = h('section', { class: 'card', 'data-testid': 'register' });
+  root.append(credentials, twoFactor, errors, wait, status, registration);
+  const unmountRegistration = mountRegistration(registration, client);
 
   credentials.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -64,30 +71,26 @@ export function mountLogin(root: HTMLElement, client: PamClient): () => void {
     code.value = '';
     client.submitCode(typed);
   });
+  back.addEventListener('click', () => client.cancel());
+  dismiss.addEventListener('click', () => client.cancel());
 
-  function render(s: LoginSnapshot | undefined) {
-    const askingCode = !!s && (s.matches('twoFactorRequired') || s.matches('verifyingTwoFactor'));
+  const stop = onSessionChange(client, (view) => {
+    const askingCode = view.status === 'twoFactorRequired' || view.status === 'verifyingCode';
     credentials.hidden = askingCode;
     twoFactor.hidden = !askingCode;
-    submit.disabled = !!s?.matches('submitting');
-    verify.disabled = !!s?.matches('verifyingTwoFactor');
+    submit.disabled = view.status === 'signingIn' || view.status === 'registering';
+    verify.disabled = view.status === 'verifyingCode';
+    attempts.textContent = view.codeAttemptsLeft == null ? '' : `Attempts left: ${view.codeAttemptsLeft}`;
     if (askingCode && document.activeElement !== code) code.focus();
-    if (s?.matches('cancelledAccount')) showLines(errors, ['This account was cancelled.']);
-    else showLines(errors, errorLines(s?.context.error));
-  }
-
-  // The login runs as the session's child `login` while signing in: follow it while it exists.
-  let unfollowChild = () => {};
-  const follow = (child: LoginRef | undefined) => {
-    unfollowChild();
-    unfollowChild = child ? subscribeTo(child, (s) => s, render) : () => {};
-    render(child?.getSnapshot());
-  };
-  follow(client.session.getSnapshot().children.login);
-  const unfollowSession = subscribeTo(client.session, (s) => s.children.login, follow);
+    status.hidden = view.status !== 'failed' && view.status !== 'cancelledAccount';
+    const lines = problemLines(view.error, view.retryAt);
+    showLines(errors, view.status === 'cancelledAccount' ? ['This account was cancelled.', ...lines] : lines);
+    wait.hidden = view.retryAt == null;
+    wait.textContent = view.retryAt == null ? '' : `You can try again at ${formatDate(view.retryAt)}.`;
+  });
 
   return () => {
-    unfollowSession();
-    unfollowChild();
+    stop();
+    unmountRegistration();
   };
 }

@@ -1,37 +1,38 @@
-// The vanilla example: no framework; the session is followed with `subscribeTo`.
+// The vanilla example: no framework. One listener on the session view (`onSessionChange`) picks
+// the screen; each screen follows the view itself.
 import '../shared/styles.css';
-import type { PamClient } from 'pam-client/machines';
-import { subscribeTo } from 'pam-client/vanilla';
-import { createDemoClient } from '../shared/app';
+import type { SessionView } from 'pam-client/machines';
+import { onSessionChange } from 'pam-client/vanilla';
 import { mountAccount } from './account';
+import { client } from './client';
 import { h } from './dom';
-import { mountLogin } from './login';
+import { mountSignedOut } from './login';
 
 type Screen = 'loading' | 'login' | 'account';
-type SessionSnapshot = ReturnType<PamClient['session']['getSnapshot']>;
 
-const screenOf = (s: SessionSnapshot): Screen =>
-  s.matches('restoring') ? 'loading' : s.matches('signedIn') || s.matches('signingOut') ? 'account' : 'login';
+const screenOf = (view: SessionView): Screen =>
+  view.status === 'restoring'
+    ? 'loading'
+    : view.status === 'signedIn' || view.status === 'signingOut'
+      ? 'account'
+      : 'login';
 
-const client = createDemoClient();
-const view = h('div');
-document.querySelector('#app')!.append(h('header', {}, h('h1', {}, 'pam-client · vanilla')), view);
+const root = h('div');
+document.querySelector('#app')!.append(h('header', {}, h('h1', {}, 'pam-client · vanilla')), root);
 
 let screen: Screen | null = null;
 let unmount = () => {};
 
-function show(next: Screen) {
+onSessionChange(client, (view) => {
+  const next = screenOf(view);
   if (next === screen) return;
   screen = next;
   unmount();
-  view.replaceChildren();
-  if (next === 'login') unmount = mountLogin(view, client);
-  else if (next === 'account') unmount = mountAccount(view, client);
+  root.replaceChildren();
+  if (next === 'login') unmount = mountSignedOut(root, client);
+  else if (next === 'account') unmount = mountAccount(root, client);
   else {
-    view.append(h('p', { class: 'muted', 'data-testid': 'loading' }, 'Loading…'));
+    root.append(h('p', { class: 'muted', 'data-testid': 'loading' }, 'Loading…'));
     unmount = () => {};
   }
-}
-
-show(screenOf(client.session.getSnapshot()));
-subscribeTo(client.session, screenOf, show);
+});

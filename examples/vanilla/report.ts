@@ -3,7 +3,7 @@ import { INCOME_REPORT_STATUS } from 'pam-client';
 import { incomeReportMachine, type PamClient } from 'pam-client/machines';
 import { subscribeTo } from 'pam-client/vanilla';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { downloadReport, errorLines, REPORT_POLL_INTERVAL_MS, reportView } from '../shared/app';
+import { downloadReport, problemLines, REPORT_POLL_INTERVAL_MS, reportView } from '../shared/app';
 import { field, h, showLines } from './dom';
 
 export function mountReport(root: HTMLElement, client: PamClient): () => void {
@@ -66,7 +66,7 @@ export function mountReport(root: HTMLElement, client: PamClient): () => void {
     const view = reportView(actor.getSnapshot());
     if (!view.downloadUrl) return;
     downloadReport(client, view.downloadUrl, view.year).catch((error) =>
-      showLines(errors, errorLines(error)),
+      showLines(errors, problemLines(error)),
     );
   });
 

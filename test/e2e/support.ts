@@ -13,7 +13,7 @@ import { buildExample } from '../../scripts/demo/build.mjs';
 import { type Demo, startDemo } from '../../scripts/demo/serve.mjs';
 import { chromiumLaunchOptions } from '../support/chromium';
 
-export type ExampleName = 'vanilla' | 'vue' | 'svelte';
+export type ExampleName = 'vanilla' | 'vue' | 'svelte' | 'react';
 
 export interface ExampleHarness {
   reference: ReferenceServer;
@@ -107,19 +107,22 @@ export async function walkThrough(name: ExampleName, { demo, reference, browser 
     await byId(page, 'login-input').fill(twoFactor.email);
     await byId(page, 'password-input').fill(WRONG_PASSWORD);
     await byId(page, 'login-submit').click();
-    await expect.poll(() => byId(page, 'login-errors').textContent()).toContain('Invalid credentials.');
+    await expect
+      .poll(() => byId(page, 'login-errors').textContent())
+      .toContain('The login or password is incorrect.');
     await expectNoSecrets(page, consoleLines, secrets);
 
     await byId(page, 'password-input').fill(twoFactor.password);
     await byId(page, 'login-submit').click();
     await expectNoSecrets(page, consoleLines, secrets); // the password input is already empty
 
-    // The two-factor step: a wrong code is refused with the server's message, then the right one.
+    // The two-factor step: a wrong code is refused (describeError's words), one attempt fewer.
     await byId(page, 'code-form').waitFor({ state: 'visible' });
+    await expect.poll(() => byId(page, 'code-attempts').textContent()).toContain('5');
     await byId(page, 'code-input').fill(WRONG_CODE);
     await byId(page, 'code-submit').click();
-    await expect.poll(() => byId(page, 'login-errors').textContent()).toContain('Invalid two-factor code.');
-    expect(await byId(page, 'login-errors').textContent()).toContain('two_factor_code: The code is invalid.');
+    await expect.poll(() => byId(page, 'login-errors').textContent()).toContain('The code is not correct.');
+    await expect.poll(() => byId(page, 'code-attempts').textContent()).toContain('4');
     await byId(page, 'code-input').fill(twoFactor.twoFactorCode!);
     await byId(page, 'code-submit').click();
 

@@ -1,0 +1,26 @@
+// The registration payload the examples send with `client.register` (the password as typed: the
+// client boxes it at once).
+import type { RegisterCommandPayload } from 'pam-client/machines';
+
+export interface RegistrationForm {
+  email: string;
+  password: string;
+  cpf: string;
+  name: string;
+  birthDate: string;
+}
+
+/** Brazil, Brazilian nationality, no marketing opt-in; empty optional fields left out. */
+export function registrationPayload(form: RegistrationForm): RegisterCommandPayload {
+  const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  return {
+    email: form.email.trim(),
+    password: form.password,
+    country: 'BR',
+    nationalities: '["BR"]',
+    optIn: false,
+    name: optional(form.name),
+    birth_date: optional(form.birthDate),
+    number: optional(form.cpf),
+  };
+}

@@ -1,0 +1,96 @@
+// Registration with the document step: `registrationMachine` checks the CPF (validateDocument) and
+// offers the name, birth date and mother's name for prefilling; the form then goes to
+// `client.register(payload)`, which signs the new player in. The password is read at submit and
+// the input cleared.
+import type { PamClient } from 'pam-client/machines';
+import { registrationMachine } from 'pam-client/machines';
+import { subscribeTo } from 'pam-client/vanilla';
+import { createActor } from 'xstate';
+import { problemLines } from '../shared/app';
+import { registrationPayload } from '../shared/registration';
+import { field, h, showLines } from './dom';
+
+export function mountRegistration(root: HTMLElement, client: PamClient): () => void {
+  const actor = createActor(registrationMachine, { input: { auth: client.auth } });
+  const input = (attrs: Record<string, string | boolean>) => h('input', attrs);
+  const cpf = input({ name: 'cpf', inputmode: 'numeric', 'data-testid': 'register-cpf' });
+  const check = h(
+    'button',
+    { type: 'button', class: 'secondary', 'data-testid': 'register-check' },
+    'Check CPF',
+  );
+  const docStatus = h('p', { class: 'muted', 'data-testid': 'register-document' });
+  const name = input({ name: 'name', autocomplete: 'name', 'data-testid': 'register-name' });
+  const birth = input({ name: 'birth_date', type: 'date', 'data-testid': 'register-birth' });
+  const mother = input({ name: 'mother_name', readonly: true, 'data-testid': 'register-mother' });
+  const email = input({
+    name: 'email',
+    type: 'email',
+    autocomplete: 'email',
+    required: true,
+    'data-testid': 'register-email',
+  });
+  const password = input({
+    name: 'password',
+    type: 'password',
+    autocomplete: 'new-password',
+    required: true,
+    'data-testid': 'register-password',
+  });
+  const submit = h('button', { type: 'submit', 'data-testid': 'register-submit' }, 'Create account');
+  const errors = h('ul', { class: 'errors', role: 'alert', 'data-testid': 'register-errors' });
+  const form = h(
+    'form',
+    { novalidate: true, 'data-testid': 'register-form' },
+    h('div', { class: 'row' }, field('CPF', cpf), check),
+    docStatus,
+    h('div', { class: 'row' }, field('Name', name), field('Birth date', birth)),
+    field("Mother's name", mother),
+    h('div', { class: 'row' }, field('E-mail', email), field('Password', password)),
+    submit,
+    errors,
+  );
+  root.append(h('h2', {}, 'New player'), form);
+
+  check.addEventListener('click', () => actor.send({ type: 'CHECK_DOCUMENT', number: cpf.value.trim() }));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const typed = password.value;
+    password.value = '';
+    client.register(
+      registrationPayload({
+        email: email.value,
+        password: typed,
+        cpf: cpf.value,
+        name: name.value,
+        birthDate: birth.value,
+      }),
+    );
+  });
+
+  const stopActor = subscribeTo(
+    actor,
+    (s) => s,
+    (s) => {
+      const { prefill, documentCheck, error } = s.context;
+      check.disabled = s.matches('checkingDocument');
+      docStatus.textContent = s.matches('checkingDocument') ? 'Checking…' : `Document: ${documentCheck}`;
+      if (prefill) {
+        if (prefill.name && !name.value) name.value = prefill.name;
+        if (prefill.birth_date && !birth.value) birth.value = prefill.birth_date;
+        mother.value = prefill.mother_name ?? '';
+      }
+      submit.disabled = s.matches('documentInvalid') || s.matches('checkingDocument');
+      showLines(errors, s.matches('documentInvalid') ? problemLines(error) : []);
+    },
+  );
+  const stopSession = client.subscribe((view) => {
+    if (view.status === 'failed' && view.error) showLines(errors, problemLines(view.error));
+  });
+  actor.start();
+  return () => {
+    stopActor();
+    stopSession();
+    actor.stop();
+  };
+}
