@@ -12,9 +12,11 @@ export interface StepUpSendInput {
   password: Secret | null | false;
 }
 
-/** A string is boxed on receipt; anything else (an untyped caller) is no password at all. */
-export const boxPassword = (value: unknown): Secret | null =>
-  isSecret(value) ? value : typeof value === 'string' && value !== '' ? secret(value) : null;
+/** A string is boxed on receipt; an empty one, or anything else (an untyped caller), is no password. */
+export const boxPassword = (value: unknown): Secret | null => {
+  const boxed = isSecret(value) ? value : typeof value === 'string' ? secret(value) : null;
+  return boxed !== null && boxed.reveal() !== '' ? boxed : null;
+};
 
 /**
  * A Secret serialises as '[redacted]': a confirmation restored from JSON has lost its password.
