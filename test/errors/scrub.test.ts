@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { attachScrubber, createScrubber, NO_SCRUB, scrubberOf } from '../../src/errors/scrub';
+import { isHeaderSafeToken } from '../../src/schemas/common';
+import { formsOf } from './views';
+
+describe('createScrubber', () => {
+  const pw = 'Pa"ss/wörd &+ 1';
+  const scrub = createScrubber([pw, 'short', '']);
+
+  it('replaces every form a server echoes a secret in', () => {
+    for (const form of [...formsOf(pw), pw.toUpperCase(), encodeURIComponent(pw).toLowerCase()]) {
+      expect(scrub.text(`a ${form} b`)).toBe('a [redacted] b');
+    }
+    expect(scrub.text(`&lt;${pw.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}&gt;`)).toBe(
+      '&lt;[redacted]&gt;',
+    );
+    expect(scrub.text(JSON.stringify(JSON.stringify({ pw })))).not.toContain('ss/w');
+  });
+
+  it('replaces a secret that contains another one whole', () => {
+    const s = createScrubber(['abc', 'xxabcxx']);
+    expect(s.text('1 xxabcxx 2 abc')).toBe('1 [redacted] 2 [redacted]');
+  });
+
+  it('copies plain data deeply, scrubbing keys and strings, keeping __proto__ keys as data', () => {
+    const parsed = JSON.parse(`{"__proto__":["${'short'}"],"a":[{"short":1,"n":2}],"b":null}`);
+    const out = scrub.deep(parsed) as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual(['[redacted]']);
+    expect(out.a).toEqual([{ '[redacted]': 1, n: 2 }]);
+    expect(out.b).toBeNull();
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(parsed.a[0].short).toBe(1); // never mutates
+  });
+
+  it('keeps values under the keys `keep` names, and stops at a depth no stack can fail on', () => {
+    expect(scrub.deep({ token: 'short', m: 'short' }, (k) => k === 'token')).toEqual({
+      token: 'short',
+      m: '[redacted]',
+    });
+    let deep: unknown = 'short';
+    for (let i = 0; i < 10_000; i += 1) deep = [deep];
+    expect(JSON.stringify(scrub.deep(deep))).not.toContain('short');
+  });
+
+  it('changes nothing when no secret was sent', () => {
+    expect(createScrubber([''])).toBe(NO_SCRUB);
+    const value = { a: 1 };
+    expect(NO_SCRUB.deep(value)).toBe(value);
+  });
+
+  it('travels with a 2xx value for the schema check', () => {
+    const value = {};
+    attachScrubber(value, scrub);
+    expect(scrubberOf(value)).toBe(scrub);
+    expect(scrubberOf({})).toBe(NO_SCRUB);
+    expect(scrubberOf('text')).toBe(NO_SCRUB);
+  });
+
+  it('never leaves a secret in any text that contains it (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.string(), fc.string(), (secret, a, b) => {
+        // The replacement must not be able to spell a form again with what surrounds it.
+        fc.pre(formsOf(secret).every((f) => ![...f.toLowerCase()].some((c) => '[redacted]'.includes(c))));
+        const s = createScrubber([secret]);
+        for (const form of formsOf(secret)) {
+          expect(s.text(`${a}${form}${b}`).toLowerCase()).not.toContain(form.toLowerCase());
+        }
+      }),
+    );
+  });
+});
+
+describe('isHeaderSafeToken', () => {
+  it('accepts visible ASCII tokens (JWT, Sanctum id|secret) and refuses the rest', () => {
+    for (const ok of ['abc', '1|abcDEF123', 'eyJ.eyJ.sig-_~+/=']) expect(isHeaderSafeToken(ok)).toBe(true);
+    for (const bad of [
+      '',
+      'a b',
+      'abc\ndef',
+      'a\rb',
+      'a\u0000b',
+      'tök€n',
+      'a\tb',
+      'x'.repeat(20_000),
+      1,
+      null,
+    ]) {
+      expect(isHeaderSafeToken(bad)).toBe(false);
+    }
+  });
+});
