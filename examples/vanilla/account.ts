@@ -3,18 +3,15 @@
 // first), the step-up prompt, the income report and logging out.
 import type { PamClient, SessionView } from 'pam-client/machines';
 import { onSessionChange } from 'pam-client/vanilla';
+import { accountView } from '../shared/account';
 import {
   EXCLUSION_MONTHS,
   exclusionLabel,
   LIMIT_PERIODS,
-  limitText,
   PAUSE_DAYS,
-  pendingLimitText,
   problemLines,
-  restrictionLines,
   SELF_EXCLUSION_PLATFORM_URL,
 } from '../shared/app';
-import { playTimeAlert } from '../shared/responsible';
 import { rg } from './client';
 import { field, h, showLines } from './dom';
 import { mountReport } from './report';
@@ -191,25 +188,21 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
   });
 
   const render = (view: SessionView) => {
-    const { user } = view;
-    name.textContent = user
-      ? user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || '—'
-      : '…';
-    email.textContent = user?.email ?? '—';
-    const lines = restrictionLines(view.restrictions);
-    banner.hidden = lines.length === 0;
+    const shown = accountView(view);
+    name.textContent = shown.name;
+    email.textContent = shown.email;
+    banner.hidden = shown.restrictions.length === 0;
     bannerList.replaceChildren(
-      ...lines.map((l) => h('li', { 'data-kind': l.kind }, l.text, l.note ? h('q', {}, l.note) : null)),
+      ...shown.restrictions.map((l) =>
+        h('li', { 'data-kind': l.kind }, l.text, l.note ? h('q', {}, l.note) : null),
+      ),
     );
-    const alert = playTimeAlert(view);
-    timeAlert.hidden = !alert;
-    timeAlert.textContent = alert?.text ?? '';
-    const deposit = view.restrictions?.limits.deposit;
-    current.textContent = limitText(deposit);
-    const change = pendingLimitText(deposit);
-    pending.hidden = !change;
-    pending.textContent = change ? `Pending change: ${change}` : '';
-    if (deposit?.period && document.activeElement !== period) period.value = deposit.period;
+    timeAlert.hidden = !shown.timeAlert;
+    timeAlert.textContent = shown.timeAlert?.text ?? '';
+    current.textContent = shown.depositLimit;
+    pending.hidden = !shown.depositPending;
+    pending.textContent = shown.depositPending ?? '';
+    if (shown.depositPeriod && document.activeElement !== period) period.value = shown.depositPeriod;
   };
   const stop = onSessionChange(client, render);
 
