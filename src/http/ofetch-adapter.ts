@@ -100,7 +100,10 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       accept: 'application/json',
     });
     // Read per attempt: a caller may change `options.headers` after creating the adapter.
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      // A credential (an API key, a cookie) goes where the token goes: to baseURL's origin only.
+      if (call.sameOrigin || !CREDENTIAL_HEADER.test(name)) headers[name.toLowerCase()] = value;
+    }
     if (call.json !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `${tokenType} ${token}`;
     return headers;

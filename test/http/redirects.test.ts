@@ -62,6 +62,22 @@ describe('redirects', () => {
     expect(api.requests[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
+  it('sends credential headers to baseURL’s origin only (an absolute URL elsewhere gets none)', async () => {
+    api.answer = () => ({ status: 200, body: {} });
+    const http = createOfetchAdapter({
+      baseURL: api.url,
+      getAccessToken: () => TOKEN,
+      headers: { 'X-Api-Key': 'canary-KEY', Cookie: 'sid=canary', 'X-Client': 'tests' },
+    });
+    await http.get(`${evil.url}/x`);
+    await http.get('/y');
+    expect(evil.requests[0]?.headers).toMatchObject({ 'x-client': 'tests' });
+    expect(evil.requests[0]?.headers).not.toHaveProperty('x-api-key');
+    expect(evil.requests[0]?.headers).not.toHaveProperty('cookie');
+    expect(evil.requests[0]?.headers).not.toHaveProperty('authorization');
+    expect(api.requests[0]?.headers).toMatchObject({ 'x-api-key': 'canary-KEY', cookie: 'sid=canary' });
+  });
+
   it('a redirect loop on the same origin ends with a typed error', async () => {
     api.answer = () => ({ status: 302, headers: { location: '/api/loop' } });
     const e = (await rejectionOf(http().get('/loop'))) as HttpError;
