@@ -77,6 +77,8 @@ export type {
   SessionInput,
 } from './sessionMachine';
 export { sessionMachine } from './sessionMachine';
+export type { StepUpContext, StepUpEvent, StepUpInput, StepUpRun } from './stepUpMachine';
+export { DEFAULT_STEP_UP_ATTEMPTS, stepUpMachine } from './stepUpMachine';
 export type {
   TokenRefreshContext,
   TokenRefreshEmitted,
