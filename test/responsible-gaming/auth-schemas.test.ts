@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPamError, type PamError, type RequestValidationError } from '../../src/index';
+import {
+  isPamError,
+  LoginPayload,
+  type PamError,
+  RegisterSimplifiedPayload,
+  type RequestValidationError,
+} from '../../src/index';
 import { MAX_EXPIRES_IN_S } from '../../src/schemas/auth';
 import { clientsFor, signedIn, useReferenceServer } from '../support/server';
 
@@ -97,6 +103,15 @@ describe('login: one form for a CPF', () => {
       '123.456.789-00',
     ]);
   });
+});
+
+it("never changes the caller's payload while normalising it", () => {
+  const login = { login: '529.982.247-25', password: 'x' };
+  expect(LoginPayload.parse(login).login).toBe('52998224725');
+  expect(login.login).toBe('529.982.247-25');
+  const registration = { ...base, number: '529.982.247-25' };
+  expect(RegisterSimplifiedPayload.parse(registration).number).toBe('52998224725');
+  expect(registration.number).toBe('529.982.247-25');
 });
 
 describe('tokens in answers', () => {
