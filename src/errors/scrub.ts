@@ -8,6 +8,11 @@ export interface Scrubber {
   /** `text` with every form of every secret replaced by `'[redacted]'`. */
   text(text: string): string;
   /**
+   * False only when the JSON text `raw` cannot hold a secret once parsed (no form of one, no
+   * `\u` escape): then the parsed value needs no `deep` copy.
+   */
+  mayHold(raw: string): boolean;
+  /**
    * A deep copy of plain data (objects, arrays, strings) with every key and string scrubbed;
    * values under a key for which `keep(key)` is true are copied as they are.
    */
@@ -15,7 +20,7 @@ export interface Scrubber {
 }
 
 /** A scrubber that changes nothing (no secret was sent). */
-export const NO_SCRUB: Scrubber = { text: (t) => t, deep: (v) => v };
+export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: (v) => v };
 
 /**
  * The forms a secret takes once a server echoes it: as is, JSON-escaped (once and twice),
@@ -92,7 +97,13 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     }
     return out;
   };
-  return { text, deep: <T>(value: T, keep?: (key: string) => boolean) => deep(value, 0, keep) as T };
+  // `\/` is a legal escape of `/` that no form has to spell out; a `\u` escape can spell anything.
+  const mayHold = (raw: string) => /\\u[0-9a-f]{4}/i.test(raw) || test(raw.replace(/\\\//g, '/'));
+  const test = (t: string) => {
+    pattern.lastIndex = 0;
+    return pattern.test(t);
+  };
+  return { text, mayHold, deep: <T>(value: T, keep?: (key: string) => boolean) => deep(value, 0, keep) as T };
 }
 
 // A 2xx answer is handed to the modules as is (it holds tokens the app needs), and its schema

@@ -161,6 +161,15 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     return ok;
   }
 
+  // Most calls carry only the token, the same for hours: one scrubber for it, not one per call.
+  let tokenOnly: { token: string; scrubber: Scrubber } | undefined;
+  function scrubberOfCall(call: Call, token: string | undefined): Scrubber {
+    if (!token) return scrubberFor(call.secrets);
+    if (call.secrets.length > 0) return scrubberFor([...call.secrets, token]);
+    if (tokenOnly?.token !== token) tokenOnly = { token, scrubber: scrubberFor([token]) };
+    return tokenOnly.scrubber;
+  }
+
   async function send(call: Call): Promise<unknown> {
     const { method, shownPath, options: requestOptions } = call;
     let failures = 0;
@@ -169,7 +178,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       if (requestOptions.signal?.aborted) throw new AbortedError(method, shownPath);
       const token = await readToken(call);
       try {
-        return await attempt(call, token, scrubberFor(token ? [...call.secrets, token] : call.secrets));
+        return await attempt(call, token, scrubberOfCall(call, token));
       } catch (error) {
         // Brand and code, never instanceof: the error may come from another copy of pam-client.
         if (isPamError(error) && error.code === 'unauthorized' && !refreshed) {
@@ -238,7 +247,11 @@ function scrubberFor(secrets: readonly string[]): Scrubber {
     real ??= createScrubber(secrets);
     return real;
   };
-  return { text: (t) => get().text(t), deep: (v, keep) => get().deep(v, keep) };
+  return {
+    text: (t) => get().text(t),
+    mayHold: (raw) => get().mayHold(raw),
+    deep: (v, keep) => get().deep(v, keep),
+  };
 }
 
 /**

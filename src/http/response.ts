@@ -37,7 +37,7 @@ export function readResponse(response: TextResponse, method: string, path: strin
     // echoes the password or the captcha token into a `message` must not hand it to the app (it
     // would reach views, snapshots and logs). Credential fields (`token`, `access_token`, …) are
     // kept as they are: a refresh may legitimately answer with the token it was sent.
-    const value = scrub.deep(parsed, isSecretKey);
+    const value = scrub.mayHold(text) ? scrub.deep(parsed, isSecretKey) : parsed;
     attachScrubber(value, scrub);
     return value;
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createOfetchAdapter, type HttpError, isPamError } from '../../src/index';
 import { parseResponse } from '../../src/schemas/parse';
+import { redactSecrets } from '../../src/secrets/redact';
 import { type EchoRequest, type EchoServer, startEchoServer } from '../http/echo-server';
 import { rejectionOf } from '../http/helpers';
 import { everyView, formsOf, leakIn } from './views';
@@ -230,6 +231,8 @@ describe('secrets a server echoes never reach an error', () => {
           expect(isPamError(outcome.error)).toBe(true);
           expect(leakIn(everyView(outcome.error), ALL)).toBeUndefined();
         } else {
+          // What the app gets: scrubbed but for its credential fields (which redactSecrets hides).
+          expect(leakIn(JSON.stringify(redactSecrets(outcome.value)) ?? '', ALL)).toBeUndefined();
           const error = await rejectionOf(
             Promise.resolve().then(() =>
               parseResponse('p', z.strictObject({ never: z.literal(1) }), outcome.value),
