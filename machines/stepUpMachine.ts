@@ -92,6 +92,7 @@ export function createStepUpMachine() {
     states: {
       sending: {
         invoke: {
+          id: 'send',
           src: 'sendChange',
           input: ({ context }) => ({ run: context.run, password: false as const }),
           onDone: { target: 'done', actions: 'setResult' },
@@ -109,6 +110,7 @@ export function createStepUpMachine() {
         // Sends the same change once more, with the password; it is forgotten on leaving.
         exit: 'forgetPassword',
         invoke: {
+          id: 'send',
           src: 'sendChange',
           input: ({ context }) => ({ run: context.run, password: context.password }),
           onDone: { target: 'done', actions: 'setResult' },
