@@ -34,16 +34,29 @@ export type AuthHttpAdapter = Pick<HttpAdapter, 'get' | 'post'>;
 export type AccessTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
 
 export interface OfetchAdapterOptions {
+  /**
+   * Absolute (`https://api.example.com`), or relative (`/api`) in a browser page only: elsewhere
+   * a relative one throws a `ConfigurationError` when the adapter is created.
+   */
   baseURL: string;
   getAccessToken?: AccessTokenGetter;
   /** Default `'Bearer'`: `Authorization: Bearer <token>`. */
   tokenType?: string;
   /** Single-flight: concurrent 401s share one call. Resolve `true` to retry the request once. */
   onUnauthorized?: () => Promise<boolean>;
-  /** Milliseconds, default 15000. */
+  /**
+   * Milliseconds per attempt, default 15000. Above 2^31-1 (the most a timer can wait, about
+   * 24.8 days) it is clamped; `Infinity` means no timeout; 0, negative or NaN throws a
+   * `ConfigurationError` when the adapter is created.
+   */
   timeout?: number;
-  /** Retries of idempotent GETs on network errors, timeouts, 5xx and 429. Default 1. */
+  /** Retries of idempotent GETs on network errors, timeouts, 5xx and 429. Default 1, at most 10. */
   retry?: number;
+  /**
+   * Sent with every request. Those whose name says auth, token, key, secret, cookie or session
+   * go to `baseURL`'s origin only (like the token), and their values are scrubbed from errors.
+   */
   headers?: Record<string, string>;
+  /** Your own fetch (an in-process server, a polyfill); a relative `baseURL` is passed to it as is. */
   fetch?: typeof fetch;
 }
