@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const EXAMPLES = ['vanilla', 'vue', 'svelte'];
+export const EXAMPLES = ['vanilla', 'vue', 'svelte', 'react'];
 export const VISUALIZER_CONFIG = `${ROOT}visualizer/vite.config.ts`;
 
 async function viteBuild(configFile, outDir, base) {

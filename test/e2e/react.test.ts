@@ -1,0 +1,18 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { chromiumPath, SKIP_BROWSER_MESSAGE } from '../support/chromium';
+import { type ExampleHarness, startExample, walkThrough } from './support';
+
+const hasBrowser = chromiumPath() !== null;
+if (!hasBrowser) console.warn(SKIP_BROWSER_MESSAGE);
+
+describe.skipIf(!hasBrowser)('examples/react in Chromium', () => {
+  let harness: ExampleHarness;
+  beforeAll(async () => {
+    harness = await startExample('react');
+  }, 60_000);
+  afterAll(() => harness?.close());
+
+  it('logs in with the two-factor code, sets a deposit limit, completes a report, sees 2024 fail, logs out, meets the cancelled account; no secret leaks', async () => {
+    await walkThrough('react', harness);
+  }, 45_000);
+});
