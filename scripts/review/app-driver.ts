@@ -48,7 +48,16 @@ export interface AppMachine {
    * screenshot is the app's corresponding visible state. Why, listed in the book.
    */
   machineOnly?: Record<string, string>;
+  /**
+   * Set when the app has no screen for this machine at all: every step is the machine's alone
+   * and its picture is the app's screen after `start`. Why, listed in the book.
+   */
+  onlyDiagram?: string;
 }
+
+/** Why the app does not take this step, or undefined when it does. */
+export const notInApp = (table: AppMachine, step: string): string | undefined =>
+  table.onlyDiagram ?? table.machineOnly?.[step];
 
 interface Hold {
   spec: RequestSpec;
@@ -123,7 +132,8 @@ export async function runPath(
     };
     const holdFor = (step: BookStep | undefined): Hold | null => {
       // An answer the app brings about with an action registers its own hold when it acts.
-      if (step?.kind !== 'answer' || !step.source || table.act[step.name]) return null;
+      if (step?.kind !== 'answer' || !step.source || table.act[step.name] || notInApp(table, step.name))
+        return null;
       const spec = table.requests[step.source];
       if (!spec) throw new Error(`no request known for ${step.source}`);
       return holdOf(spec);
@@ -140,7 +150,7 @@ export async function runPath(
       if (step.kind !== 'answer') for (const undo of app.undo.splice(0)) await undo();
       // An answer the app brings about itself (a child machine moving when the player types) has an action.
       const act = table.act[step.name];
-      const consumes = step.kind === 'answer' && !act && !immediate(step) && !table.machineOnly?.[step.name];
+      const consumes = step.kind === 'answer' && !act && !immediate(step) && !notInApp(table, step.name);
       let hold: Hold | null = consumes || !pending ? holdFor(upcoming) : null;
       // A step into a state that sends a request, with no answer after it in this path: hold the
       // request anyway, so the picture shows the state in flight.
@@ -152,7 +162,7 @@ export async function runPath(
         const src = step.invokes.find((s) => table.requests[s]);
         if (src && upcoming?.source !== src) hold = holdOf(table.requests[src]!);
       }
-      if (table.machineOnly?.[step.name] || immediate(step)) {
+      if (step.kind !== 'start' && (notInApp(table, step.name) || immediate(step))) {
         // Nothing to do in the app: its visible state is checked and photographed as it is.
       } else if (step.kind === 'start') {
         await withTimeout(table.start(app), `${what}: start`);
@@ -176,7 +186,7 @@ export async function runPath(
         await withTimeout(hold.arrived, `${what}: the app never sent the ${upcoming?.source} request`);
         pending = hold;
       } else if (consumes) pending = null;
-      for (const leaf of step.leaves) {
+      for (const leaf of table.onlyDiagram ? [] : step.leaves) {
         const shows = table.shows[leaf];
         if (!shows) throw new Error(`${what}: the app table does not say how ${leaf} shows`);
         await withTimeout(shows(app), `${what}: the app does not show ${leaf}`);

@@ -263,3 +263,27 @@ export const sessionApp: AppMachine = {
   },
   answers: { 'logout: no answer': abort },
 };
+
+/** Step-up: the vanilla app has no screen for it yet; its picture is the signed-in page. */
+export const stepUpApp: AppMachine = {
+  start: async (app) => {
+    await open(app);
+    await logIn(app, app.seed.plain.email, app.seed.plain.password);
+    await visible(app.page, 'profile');
+  },
+  act: {},
+  shows: {},
+  requests: {},
+  onlyDiagram:
+    'The vanilla example has no password-confirmation screen: every step is the machine’s, pictured with the signed-in page where the change is asked for.',
+};
+
+/** Registration: the vanilla app has no registration form yet; its picture is the login page. */
+export const registrationApp: AppMachine = {
+  start: open,
+  act: {},
+  shows: {},
+  requests: {},
+  onlyDiagram:
+    'The vanilla example has no registration form: every step is the machine’s, pictured with the login page.',
+};

@@ -12,12 +12,26 @@ import { DIAGRAM_MACHINES, describedGraph, descriptionsOf } from '../../tools/di
 import { layoutMachine } from '../../tools/diagrams/layout';
 import { toSvg } from '../../tools/diagrams/svg';
 import { buildExample } from '../demo/build.mjs';
-import { type AppMachine, runPath } from './app-driver';
-import { incomeReportApp, loginApp, sessionApp, tokenRefreshApp } from './app-tables';
+import { type AppMachine, notInApp, runPath } from './app-driver';
+import {
+  incomeReportApp,
+  loginApp,
+  registrationApp,
+  sessionApp,
+  stepUpApp,
+  tokenRefreshApp,
+} from './app-tables';
 import { launchOptions } from './chromium.mjs';
 import { type BookPath, bookPaths, type ReviewMachine } from './paths';
 import { distinctColours } from './png';
-import { incomeReportReview, loginReview, sessionReview, tokenRefreshReview } from './review-machines';
+import {
+  incomeReportReview,
+  loginReview,
+  registrationReview,
+  sessionReview,
+  stepUpReview,
+  tokenRefreshReview,
+} from './review-machines';
 import { bookFiles, type MachinePage } from './site';
 
 export interface BookEntry {
@@ -31,6 +45,8 @@ export const BOOK: BookEntry[] = [
   { review: loginReview, app: loginApp },
   { review: tokenRefreshReview, app: tokenRefreshApp },
   { review: incomeReportReview, app: incomeReportApp },
+  { review: registrationReview, app: registrationApp },
+  { review: stepUpReview, app: stepUpApp },
 ];
 
 /** Strings that must never appear in a page of the book (typed into the app by the driver). */
@@ -115,6 +131,7 @@ export async function buildBook(
       for (const [leaf, why] of Object.entries(app.invisible ?? {})) {
         if (reached.has(leaf)) summary.cannotShow.push(`${review.id} state ${leaf}: ${why}`);
       }
+      if (app.onlyDiagram) summary.cannotShow.push(`${review.id} (every path): ${app.onlyDiagram}`);
       for (const [step, why] of Object.entries(app.machineOnly ?? {})) {
         const where = paths.filter((p) => p.steps.some((s) => s.name === step)).map((p) => p.slug);
         if (where.length > 0)
@@ -133,7 +150,7 @@ export async function buildBook(
             svg: toSvg(layout, { highlight: step.leaves, descriptions }),
             shot: shotName(review.id, names(path).slice(0, i + 1)),
             note:
-              [app.machineOnly?.[step.name], ...step.leaves.map((l) => app.invisible?.[l])]
+              [notInApp(app, step.name), ...step.leaves.map((l) => app.invisible?.[l])]
                 .filter(Boolean)
                 .join(' ') || null,
           })),

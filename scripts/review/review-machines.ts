@@ -3,8 +3,15 @@
 // No real secret appears here: passwords and codes are placeholders boxed as Secrets, and the
 // app driver (app-driver.ts) types the seed accounts' values itself.
 
-import { HttpError, NetworkError, secret, UnauthorizedError } from 'pam-client';
-import { incomeReportMachine, loginMachine, sessionMachine, tokenRefreshMachine } from 'pam-client/machines';
+import { HttpError, NetworkError, StepUpRequiredError, secret, UnauthorizedError } from 'pam-client';
+import {
+  incomeReportMachine,
+  loginMachine,
+  registrationMachine,
+  sessionMachine,
+  stepUpMachine,
+  tokenRefreshMachine,
+} from 'pam-client/machines';
 import type { ReviewMachine } from './paths';
 
 const NOOP = new Proxy({}, { get: () => () => Promise.resolve(null) });
@@ -366,6 +373,90 @@ export const sessionReview: ReviewMachine = {
         'LOGOUT',
         'logout: no answer',
       ],
+    },
+  ],
+};
+
+const stepUp = (reason: 'required' | 'invalid') =>
+  new StepUpRequiredError(
+    {
+      status: 422,
+      method: 'POST',
+      path: '/bff/users/update-limits',
+      body: { message: 'Confirm your password.', code: `password_check_${reason}` },
+    },
+    reason,
+  );
+
+/** Step-up: a sensitive change (here a looser deposit limit) that the server confirms with the password. */
+export const stepUpReview: ReviewMachine = {
+  id: 'stepUp',
+  title: 'Step-up (password confirmation)',
+  machine: stepUpMachine,
+  input: { run: () => Promise.resolve(null) },
+  userEvents: [
+    { name: 'CONFIRM (the password)', event: { type: 'CONFIRM', password: PASSWORD } },
+    { name: 'CANCEL', event: { type: 'CANCEL' } },
+  ],
+  answers: {
+    sendChange: [
+      { name: 'done', output: { message: 'Saved.' } },
+      { name: 'password required', error: stepUp('required') },
+      { name: 'wrong password', error: stepUp('invalid') },
+      { name: '500', error: http(500, '/bff/users/update-limits', 'Server error.') },
+    ],
+  },
+  scenarios: [
+    {
+      name: 'Password confirmed',
+      steps: ['sendChange: password required', 'CONFIRM (the password)', 'sendChange: done'],
+    },
+    {
+      name: 'Wrong password, then cancelled',
+      steps: [
+        'sendChange: password required',
+        'CONFIRM (the password)',
+        'sendChange: wrong password',
+        'CANCEL',
+      ],
+    },
+  ],
+};
+
+/** Registration: the optional document check before the form is sent. */
+export const registrationReview: ReviewMachine = {
+  id: 'registration',
+  title: 'Registration form',
+  machine: registrationMachine,
+  input: { auth: NOOP },
+  userEvents: [
+    { name: 'CHECK_DOCUMENT (a CPF)', event: { type: 'CHECK_DOCUMENT', number: '52998224725' } },
+    {
+      name: 'SUBMIT (the form)',
+      event: { type: 'SUBMIT', payload: { email: 'new@example.com', password: PASSWORD } },
+    },
+    { name: 'RESET', event: { type: 'RESET' } },
+  ],
+  answers: {
+    checkDocument: [
+      { name: 'valid, with the name and birth date', output: { docnumber_valid: true, name: 'Ana Souza' } },
+      { name: 'invalid', output: { docnumber_valid: false } },
+      { name: '422 refused', error: http(422, '/auth/validate-document', 'Invalid document.') },
+      { name: 'no answer', error: new NetworkError('POST', '/auth/validate-document') },
+    ],
+  },
+  scenarios: [
+    {
+      name: 'Document checked, then the form sent',
+      steps: [
+        'CHECK_DOCUMENT (a CPF)',
+        'checkDocument: valid, with the name and birth date',
+        'SUBMIT (the form)',
+      ],
+    },
+    {
+      name: 'Document check unavailable: registration goes on',
+      steps: ['CHECK_DOCUMENT (a CPF)', 'checkDocument: no answer', 'SUBMIT (the form)'],
     },
   ],
 };

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { notInApp } from '../../scripts/review/app-driver';
 import { BOOK, checkBook, FORBIDDEN } from '../../scripts/review/book';
 import { CHROMIUM_ARGS as REVIEW_ARGS } from '../../scripts/review/chromium.mjs';
 import { bookPaths } from '../../scripts/review/paths';
@@ -21,8 +22,15 @@ const scenario = (machine: string, name: string) =>
 const last = (machine: string, name: string) => scenario(machine, name)?.steps.at(-1)?.leaves;
 
 describe('review book paths (xstate/graph)', () => {
-  it('covers the session, login, token refresh and income report machines', () => {
-    expect(all.map((m) => m.review.id)).toEqual(['session', 'login', 'tokenRefresh', 'incomeReport']);
+  it('covers the session, login, token refresh, income report, registration and step-up machines', () => {
+    expect(all.map((m) => m.review.id)).toEqual([
+      'session',
+      'login',
+      'tokenRefresh',
+      'incomeReport',
+      'registration',
+      'stepUp',
+    ]);
   });
 
   it.each(all.map((m) => [m.review.id, m] as const))(
@@ -64,12 +72,14 @@ describe('review book paths (xstate/graph)', () => {
     const gaps: string[] = [];
     for (const p of m.paths) {
       for (const s of p.steps) {
-        for (const leaf of s.leaves) if (!m.app.shows[leaf]) gaps.push(`shows ${leaf}`);
-        const machineOnly = m.app.machineOnly?.[s.name] !== undefined;
+        if (!m.app.onlyDiagram)
+          for (const leaf of s.leaves) if (!m.app.shows[leaf]) gaps.push(`shows ${leaf}`);
+        const machineOnly = notInApp(m.app, s.name) !== undefined;
         if (s.kind === 'user' && !m.app.act[s.name] && !machineOnly && !m.app.immediate?.includes(s.name))
           gaps.push(`act ${s.name}`);
         if (
           s.kind === 'answer' &&
+          !machineOnly &&
           !m.app.act[s.name] &&
           !m.app.immediate?.includes(s.name) &&
           !m.app.requests[s.source!]
