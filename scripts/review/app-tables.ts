@@ -19,6 +19,17 @@ const text = async (page: Page, id: string, pattern: RegExp): Promise<void> => {
     [id, pattern.source] as const,
   );
 };
+/** An error shown to the player: the login's error list, or any alert on the page, matching `pattern`. */
+const alert = async (page: Page, pattern: RegExp): Promise<void> => {
+  await page.waitForFunction(
+    (source) =>
+      [...document.querySelectorAll('[data-testid="login-errors"], [role="alert"]')].some(
+        (el) =>
+          (el as HTMLElement).offsetParent !== null && new RegExp(source, 'i').test(el.textContent ?? ''),
+      ),
+    pattern.source,
+  );
+};
 const enabled = async (page: Page, id: string, on: boolean): Promise<void> => {
   await page.waitForFunction(
     ([testid, want]) => {
@@ -87,8 +98,8 @@ export const loginApp: AppMachine = {
     twoFactorRequired: (app) => enabled(app.page, 'code-submit', true),
     verifyingTwoFactor: (app) => enabled(app.page, 'code-submit', false),
     authenticated: (app) => visible(app.page, 'profile'),
-    cancelledAccount: (app) => text(app.page, 'login-errors', /cancel/),
-    failed: (app) => text(app.page, 'login-errors', /\S/),
+    cancelledAccount: (app) => alert(app.page, /cancel/),
+    failed: (app) => alert(app.page, /\S/),
   },
   requests: {
     submitLogin: { method: 'POST', path: /^\/auth\/login$/ },
@@ -247,8 +258,8 @@ export const sessionApp: AppMachine = {
     'signingIn.twoFactorRequired': (app) => enabled(app.page, 'code-submit', true),
     'signingIn.verifyingCode': (app) => enabled(app.page, 'code-submit', false),
     'signingIn.registering': (app) => enabled(app.page, 'login-submit', false),
-    failed: (app) => text(app.page, 'login-errors', /\S/),
-    cancelledAccount: (app) => text(app.page, 'login-errors', /cancel/),
+    failed: (app) => alert(app.page, /\S/),
+    cancelledAccount: (app) => alert(app.page, /cancel/),
     signedIn: (app) => visible(app.page, 'profile'),
     signingOut: (app) => visible(app.page, 'profile'),
   },
