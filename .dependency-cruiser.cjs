@@ -6,7 +6,8 @@ module.exports = {
   forbidden: [
     {
       name: 'core-never-imports-machines',
-      comment: 'src/ (the core, bindings, testing) must work without xstate machines: src never imports machines/.',
+      comment:
+        'src/ (the core, bindings, testing) must work without xstate machines: src never imports machines/.',
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^machines/' },
@@ -20,7 +21,8 @@ module.exports = {
     },
     {
       name: 'bindings-are-thin',
-      comment: 'Bindings adapt a client to a framework: they import neither the modules (src/auth, src/user) nor the transport (src/http).',
+      comment:
+        'Bindings adapt a client to a framework: they import neither the modules (src/auth, src/user) nor the transport (src/http).',
       severity: 'error',
       from: { path: '^src/bindings/' },
       to: { path: '^src/(auth|user|http)/' },

@@ -75,6 +75,13 @@ function stop(child) {
   }
 }
 
+const ESC = String.fromCharCode(27);
+const stripAnsi = (text) =>
+  text
+    .split(ESC)
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
+    .join('');
+
 /** Starts a long-running child; resolves with the first stdout match of `ready`. */
 function start(cwd, cmd, args, env, ready, label) {
   const child = spawn(cmd, args, {
@@ -89,7 +96,7 @@ function start(cwd, cmd, args, env, ready, label) {
     const timer = setTimeout(() => rej(new Error(`${label}: not ready after 60 s:\n${out}`)), 60_000);
     const onData = (d) => {
       out += d;
-      const m = ready.exec(out.replace(/\x1b\[[0-9;]*m/g, ''));
+      const m = ready.exec(stripAnsi(out));
       if (m) {
         clearTimeout(timer);
         res(m);
