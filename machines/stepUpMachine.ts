@@ -110,7 +110,7 @@ export function createStepUpMachine() {
         // Sends the same change once more, with the password; it is forgotten on leaving.
         exit: 'forgetPassword',
         invoke: {
-          id: 'send',
+          id: 'confirm',
           src: 'sendChange',
           input: ({ context }) => ({ run: context.run, password: context.password }),
           onDone: { target: 'done', actions: 'setResult' },

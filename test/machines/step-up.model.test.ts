@@ -14,20 +14,21 @@ function foreign(code: string, extra: Record<string, unknown> = {}): Error {
   return e;
 }
 
-const ANSWERS = [
-  { type: 'xstate.done.actor.send', output: 'saved', kind: 'ok' },
+// The first try is the child 'send', a confirmation the child 'confirm'.
+const ANSWERS = ['send', 'confirm'].flatMap((id) => [
+  { type: `xstate.done.actor.${id}`, output: 'saved', kind: 'ok' },
   {
-    type: 'xstate.error.actor.send',
+    type: `xstate.error.actor.${id}`,
     error: foreign('step_up_required', { reason: 'required', status: 422 }),
     kind: 'required',
   },
   {
-    type: 'xstate.error.actor.send',
+    type: `xstate.error.actor.${id}`,
     error: foreign('step_up_required', { reason: 'invalid', status: 422 }),
     kind: 'invalid',
   },
-  { type: 'xstate.error.actor.send', error: foreign('network'), kind: 'offline' },
-];
+  { type: `xstate.error.actor.${id}`, error: foreign('network'), kind: 'offline' },
+]);
 const EVENTS: AnyEventObject[] = [
   { type: 'CONFIRM', password: 'pw' },
   { type: 'CONFIRM', password: '' },
@@ -109,7 +110,7 @@ describe('stepUpMachine (model)', () => {
       const event = step.event as AnyEventObject;
       if (event.type === 'xstate.init') continue;
       const prev = actor.getSnapshot();
-      actor.send(event);
+      actor.send(event as never);
       const next = actor.getSnapshot();
       const want = expected(prev, event);
       expect({ value: next.value, left: next.context.attemptsLeft }).toEqual(want);
