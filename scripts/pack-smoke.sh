@@ -9,6 +9,13 @@ trap 'rm -rf "$work"' EXIT
 tarball=$(cd "$root" && npm pack --silent --pack-destination "$work" | tail -n 1)
 cd "$work"
 npm init -y >/dev/null
+# xstate is a required peer: even `npm i pam-client` alone brings it (as an optional peer it did
+# not, and a fresh Vite app failed to build on "fromPromise" is not exported).
+mkdir bare && (cd bare && npm init -y >/dev/null && npm install --no-audit --no-fund --silent "../$tarball" >/dev/null)
+if [ ! -f bare/node_modules/xstate/package.json ]; then
+  echo 'pack-smoke: `npm i pam-client` did not install its xstate peer' >&2
+  exit 1
+fi
 # The README's install line, plus the frameworks the bindings are for.
 npm install --no-audit --no-fund --silent "./$tarball" xstate vue@3 react@19 >/dev/null
 if npm ls h3 --all --parseable 2>/dev/null | grep -q node_modules/h3; then
