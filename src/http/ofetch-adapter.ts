@@ -10,7 +10,7 @@ import { retryDelay } from './backoff';
 import { absoluteURL, settingsOf } from './options';
 import { redirectTarget } from './redirect';
 import { readResponse } from './response';
-import { attemptSignal, untilAborted } from './signal';
+import { attemptSignal, settleWithin, untilAborted } from './signal';
 import { singleFlight } from './single-flight';
 import { ABORTED, sleep } from './sleep';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
@@ -151,12 +151,15 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   /**
    * Whether a 401 is worth one more try. If the token changed since the request left, someone
    * refreshed meanwhile: retry with it rather than start another refresh (no refresh storms).
+   * Waits for the refresh at most the adapter's `timeout`.
    */
   async function recoverFrom401(call: Call, sentToken: string | undefined): Promise<boolean> {
     if (!refresh || call.options.skipAuthRefresh || !call.sameOrigin) return false;
     const current = await readToken(call);
     if (current && current !== sentToken) return true;
-    const ok = await untilAborted(refresh(), call.options.signal);
+    // A refresh that never settles (a lost cross-tab claim, a hung store) must not hold the call:
+    // after the adapter's timeout the 401 stands.
+    const ok = await untilAborted(settleWithin(refresh(), timeout, false), call.options.signal);
     if (ok === ABORTED) throw new AbortedError(call.method, call.shownPath);
     return ok;
   }

@@ -57,3 +57,27 @@ export function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Prom
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/**
+ * `promise`, or `fallback` once `ms` have passed without it settling (`Infinity`: no limit). The
+ * promise itself goes on; no timer is left behind either way.
+ *
+ * @example
+ * const ok = await settleWithin(refresh(), timeout, false);
+ */
+export function settleWithin<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  if (!Number.isFinite(ms)) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -72,3 +72,20 @@ describe('adapter options', () => {
     expect(api.requests).toHaveLength(0);
   });
 });
+
+describe('a refresh that never settles', () => {
+  it('does not hold a 401’d call longer than the adapter’s timeout', async () => {
+    api.answer = () => ({ status: 401, body: { message: 'Unauthenticated.' } });
+    const http = createOfetchAdapter({
+      baseURL: api.url,
+      getAccessToken: () => 'old',
+      onUnauthorized: () => new Promise<boolean>(() => {}),
+      timeout: 300,
+    });
+    const started = performance.now();
+    const e = (await rejectionOf(http.get('/me'))) as PamError;
+    expect(e.code).toBe('unauthorized');
+    // One attempt (<= 300 ms) plus the wait for the refresh (<= 300 ms), with a wide margin.
+    expect(performance.now() - started).toBeLessThan(2500);
+  }, 10_000);
+});

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attemptSignal, untilAborted } from '../../src/http/signal';
+import { attemptSignal, settleWithin, untilAborted } from '../../src/http/signal';
 import { singleFlight } from '../../src/http/single-flight';
 import { ABORTED, sleep } from '../../src/http/sleep';
 
@@ -107,5 +107,48 @@ describe('singleFlight', () => {
   it('reads a rejection or a non-true value as false', async () => {
     expect(await singleFlight(() => Promise.reject(new Error('refresh failed')))()).toBe(false);
     expect(await singleFlight(() => Promise.resolve('yes' as unknown as boolean))()).toBe(false);
+  });
+});
+
+describe('settleWithin', () => {
+  it('answers the fallback once the time is up, and leaves no timer when the promise wins', async () => {
+    const slow = settleWithin(new Promise<boolean>(() => {}), 100, false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await slow).toBe(false);
+    const quick = settleWithin(Promise.resolve(true), 100, false);
+    expect(await quick).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(settleWithin(Promise.reject(new Error('x')), 100, false)).rejects.toThrow('x');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('never gives up with an infinite limit', async () => {
+    const p = Promise.resolve(1);
+    expect(settleWithin(p, Number.POSITIVE_INFINITY, 0)).toBe(p);
+  });
+});
+
+describe('attemptSignal without a timeout', () => {
+  it('sets no timer for Infinity and still follows the caller', () => {
+    const caller = new AbortController();
+    const a = attemptSignal(caller.signal, Number.POSITIVE_INFINITY);
+    expect(vi.getTimerCount()).toBe(0);
+    caller.abort();
+    expect(a.signal.aborted).toBe(true);
+    expect(a.timedOut).toBe(false);
+    a.dispose();
+  });
+});
+
+describe('sleep beyond the timer limit', () => {
+  it('waits the longest a timer can, not 1 ms', async () => {
+    let done = false;
+    void sleep(2 ** 40).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(2 ** 31);
+    expect(done).toBe(true);
   });
 });
