@@ -24,7 +24,7 @@ export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): Session
  * Reads the store once at start. The token stays in the store; the output carries a vault handle
  * so that only a real read (not a forged done event) can sign the session in.
  */
-export const restoreSession = fromPromise<
+export const restoreSession = /* @__PURE__ */ fromPromise<
   { meta: SessionMeta; handle: string } | null,
   { tokens: TokenStore; now: () => number; vault: Vault }
 >(async ({ input }) => {
@@ -44,7 +44,7 @@ export const restoreSession = fromPromise<
  * stop or a crash mid-logout cannot leave the session behind; the request then revokes the token
  * it held. No storage failure stops it.
  */
-export const logoutSession = fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(
+export const logoutSession = /* @__PURE__ */ fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(
   async ({ input, signal }) => {
     // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
     let current: StoredSession | null = null;
@@ -65,9 +65,10 @@ export const logoutSession = fromPromise<void, { auth: AuthModule; tokens: Token
 );
 
 /** The page may have slept (visible again, focus, back online): the session looks at the clock. */
-export const wakeSignals = fromCallback<EventObject, Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>>(
-  ({ input, sendBack }) => onWake(input, () => sendBack(internal({ type: 'WAKE' }))),
-);
+export const wakeSignals = /* @__PURE__ */ fromCallback<
+  EventObject,
+  Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>
+>(({ input, sendBack }) => onWake(input, () => sendBack(internal({ type: 'WAKE' }))));
 
 const stripToken = (user: unknown): AuthUser | null => {
   if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
@@ -79,38 +80,40 @@ const stripToken = (user: unknown): AuthUser | null => {
  * The other tabs, as internal events. A shared token goes into the vault at once: the event
  * carries only its handle.
  */
-export const crossTabListener = fromCallback<EventObject, { crossTab: CrossTab | null; vault: Vault }>(
-  ({ input, sendBack }) =>
-    input.crossTab?.subscribe((message) => {
-      let event: SessionInternalEvent | null = null;
-      if (message.type === 'session') {
-        const { accessToken, ...meta } = message.session;
-        event = internal({
-          type: 'REMOTE_SESSION',
-          session: { ...meta, handle: input.vault.put(accessToken) },
-          user: stripToken(message.user),
-          reason: message.reason,
-        });
-      } else if (message.type === 'signedOut') {
-        event = internal({
-          type: 'REMOTE_SIGNED_OUT',
-          seq: message.seq,
-          at: message.at,
-          reason: message.reason,
-        });
-      } else if (message.type === 'syncRequest') {
-        event = internal({ type: 'SYNC_REQUESTED' });
-      } else if (message.type === 'profile') {
-        event = internal({
-          type: 'PROFILE_LOADED',
-          user: null,
-          userInfo: message.userInfo,
-          at: message.at,
-          remote: true,
-        });
-      }
-      if (event) sendBack(event);
-    }),
+export const crossTabListener = /* @__PURE__ */ fromCallback<
+  EventObject,
+  { crossTab: CrossTab | null; vault: Vault }
+>(({ input, sendBack }) =>
+  input.crossTab?.subscribe((message) => {
+    let event: SessionInternalEvent | null = null;
+    if (message.type === 'session') {
+      const { accessToken, ...meta } = message.session;
+      event = internal({
+        type: 'REMOTE_SESSION',
+        session: { ...meta, handle: input.vault.put(accessToken) },
+        user: stripToken(message.user),
+        reason: message.reason,
+      });
+    } else if (message.type === 'signedOut') {
+      event = internal({
+        type: 'REMOTE_SIGNED_OUT',
+        seq: message.seq,
+        at: message.at,
+        reason: message.reason,
+      });
+    } else if (message.type === 'syncRequest') {
+      event = internal({ type: 'SYNC_REQUESTED' });
+    } else if (message.type === 'profile') {
+      event = internal({
+        type: 'PROFILE_LOADED',
+        user: null,
+        userInfo: message.userInfo,
+        at: message.at,
+        remote: true,
+      });
+    }
+    if (event) sendBack(event);
+  }),
 );
 
 /** The Brazilian calendar day of `ms` (the SPA register is checked once per such day), and when it ends. */
@@ -128,59 +131,60 @@ export interface ProfileWatchInput {
  * in a new day, and whenever the session asks (`PROFILE_CHANGED`: a limit, pause or exclusion was
  * sent). A failed read is simply tried again at the next of those moments.
  */
-export const profileWatch = fromCallback<{ type: 'CHECK' } | { type: 'WAKE' }, ProfileWatchInput>(
-  ({ input, sendBack, receive }) => {
-    let controller: AbortController | null = null;
-    let midnight: unknown = null;
-    let boundary: unknown = null;
-    let loadedDay: string | null = null;
-    const clear = (timer: unknown) => {
-      if (timer !== null) input.timers.clearTimeout(timer);
-    };
-    const send = (userInfo: Record<string, unknown>, user: AuthUser | null) => {
-      const at = input.now();
-      sendBack(internal({ type: 'PROFILE_LOADED', user, userInfo, at, remote: false }));
-      // A restriction that ends (or starts) later today: look again then, without a request.
-      clear(boundary);
-      boundary = null;
-      const r = restrictionsOf(userInfo, at);
-      const next = Math.min(
-        ...[...r.inForce.map((x) => x.until), ...r.pending.map((x) => x.since)].filter(
-          (t): t is number => t !== null && t > at,
-        ),
-      );
-      if (Number.isFinite(next))
-        boundary = input.timers.setTimeout(() => send(userInfo, null), clampDelay(next - at + 1));
-    };
-    const load = () => {
-      controller?.abort();
-      const mine = new AbortController();
-      controller = mine;
-      Promise.resolve()
-        .then(() => input.auth.getUserProfile({ signal: mine.signal }))
-        .then((profile) => {
-          if (mine.signal.aborted) return;
-          loadedDay = brazilDay(input.now()).key;
-          const userInfo = (profile as { userInfo?: unknown }).userInfo;
-          send(
-            userInfo && typeof userInfo === 'object' ? (userInfo as Record<string, unknown>) : {},
-            stripToken((profile as { user?: unknown }).user),
-          );
-        })
-        .catch(() => {});
-      clear(midnight);
-      const now = input.now();
-      midnight = input.timers.setTimeout(load, clampDelay(brazilDay(now).end - now + 1_000));
-    };
-    receive((event) => {
-      if (event.type === 'CHECK') load();
-      else if (loadedDay !== brazilDay(input.now()).key) load();
-    });
-    load();
-    return () => {
-      controller?.abort();
-      clear(midnight);
-      clear(boundary);
-    };
-  },
-);
+export const profileWatch = /* @__PURE__ */ fromCallback<
+  { type: 'CHECK' } | { type: 'WAKE' },
+  ProfileWatchInput
+>(({ input, sendBack, receive }) => {
+  let controller: AbortController | null = null;
+  let midnight: unknown = null;
+  let boundary: unknown = null;
+  let loadedDay: string | null = null;
+  const clear = (timer: unknown) => {
+    if (timer !== null) input.timers.clearTimeout(timer);
+  };
+  const send = (userInfo: Record<string, unknown>, user: AuthUser | null) => {
+    const at = input.now();
+    sendBack(internal({ type: 'PROFILE_LOADED', user, userInfo, at, remote: false }));
+    // A restriction that ends (or starts) later today: look again then, without a request.
+    clear(boundary);
+    boundary = null;
+    const r = restrictionsOf(userInfo, at);
+    const next = Math.min(
+      ...[...r.inForce.map((x) => x.until), ...r.pending.map((x) => x.since)].filter(
+        (t): t is number => t !== null && t > at,
+      ),
+    );
+    if (Number.isFinite(next))
+      boundary = input.timers.setTimeout(() => send(userInfo, null), clampDelay(next - at + 1));
+  };
+  const load = () => {
+    controller?.abort();
+    const mine = new AbortController();
+    controller = mine;
+    Promise.resolve()
+      .then(() => input.auth.getUserProfile({ signal: mine.signal }))
+      .then((profile) => {
+        if (mine.signal.aborted) return;
+        loadedDay = brazilDay(input.now()).key;
+        const userInfo = (profile as { userInfo?: unknown }).userInfo;
+        send(
+          userInfo && typeof userInfo === 'object' ? (userInfo as Record<string, unknown>) : {},
+          stripToken((profile as { user?: unknown }).user),
+        );
+      })
+      .catch(() => {});
+    clear(midnight);
+    const now = input.now();
+    midnight = input.timers.setTimeout(load, clampDelay(brazilDay(now).end - now + 1_000));
+  };
+  receive((event) => {
+    if (event.type === 'CHECK') load();
+    else if (loadedDay !== brazilDay(input.now()).key) load();
+  });
+  load();
+  return () => {
+    controller?.abort();
+    clear(midnight);
+    clear(boundary);
+  };
+});
