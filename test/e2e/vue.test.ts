@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { chromiumPath, SKIP_BROWSER_MESSAGE } from '../support/chromium';
+import { responsibleGamingWalk } from './responsible';
 import { type ExampleHarness, startExample, walkThrough } from './support';
 
 const hasBrowser = chromiumPath() !== null;
@@ -14,5 +15,9 @@ describe.skipIf(!hasBrowser)('examples/vue in Chromium', () => {
 
   it('logs in with the two-factor code, sets a deposit limit, completes a report, sees 2024 fail, logs out, meets the cancelled account; no secret leaks', async () => {
     await walkThrough('vue', harness);
+  }, 45_000);
+
+  it('shows the paused and SPA-barred banners, the pending limit, asks for the password (step-up) for a looser limit and a confirmed pause, registers a player who is signed in', async () => {
+    await responsibleGamingWalk('vue', harness);
   }, 45_000);
 });

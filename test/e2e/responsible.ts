@@ -1,0 +1,126 @@
+// The second walk of every example app, in Chromium through the UI: the restriction banner (a
+// paused and an SPA-barred player), the pending limit change, the step-up prompt (a looser
+// limit, a pause confirmed first), and a registration that signs the new player in.
+import type { Page } from 'playwright';
+import { expect } from 'vitest';
+import { type ExampleHarness, type ExampleName, expectNoSecrets } from './support';
+
+const byId = (page: Page, id: string) => page.getByTestId(id);
+const WRONG_PASSWORD = 'Wr0ng-Check!';
+const NEW_PASSWORD = 'N3w-Player-Pass!';
+
+async function logIn(page: Page, login: string, password: string) {
+  await byId(page, 'login-form').waitFor({ state: 'visible' });
+  await byId(page, 'login-input').fill(login);
+  await byId(page, 'password-input').fill(password);
+  await byId(page, 'login-submit').click();
+  await byId(page, 'profile').waitFor({ state: 'visible' });
+}
+
+async function logOut(page: Page) {
+  await byId(page, 'logout').click();
+  await byId(page, 'login-form').waitFor({ state: 'visible' });
+}
+
+/** Answers the step-up prompt: once wrong (the prompt comes back), then right when `right` is given. */
+async function confirmPassword(page: Page, password: string) {
+  await byId(page, 'step-up').waitFor({ state: 'visible' });
+  await byId(page, 'step-up-password').fill(password);
+  await byId(page, 'step-up-submit').click();
+}
+
+export async function responsibleGamingWalk(
+  _name: ExampleName,
+  { demo, reference, browser }: ExampleHarness,
+) {
+  const { paused, spaBarred, pendingLimit } = reference.seed;
+  const secrets = [paused.password, WRONG_PASSWORD, NEW_PASSWORD];
+  const context = await browser.newContext({ viewport: { width: 1000, height: 1100 } });
+  const page = await context.newPage();
+  const consoleLines: string[] = [];
+  const pageErrors: string[] = [];
+  const failed: string[] = [];
+  page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  page.on('response', (r) => {
+    if (r.status() === 404) failed.push(r.url());
+  });
+  page.setDefaultTimeout(10_000);
+  try {
+    await page.goto(`${demo.url}/`);
+
+    // A paused player: the banner says who, since when and until when.
+    await logIn(page, paused.email, paused.password);
+    await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Paused by you');
+    const pausedText = (await byId(page, 'restriction-banner').textContent()) ?? '';
+    expect(pausedText).toMatch(/since .+, until .+/);
+    expect(await byId(page, 'restriction-banner').locator('a').getAttribute('href')).toBe(
+      'https://www.gov.br/autoexclusaoapostas',
+    );
+    await logOut(page);
+
+    // An SPA-barred player (found by the login's check_spa_again=1 read): indefinite, the SPA's note.
+    await logIn(page, spaBarred.email, spaBarred.password);
+    await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Barred by the SPA');
+    const barred = (await byId(page, 'restriction-banner').textContent()) ?? '';
+    expect(barred).toContain('indefinite');
+    expect(barred).toContain('SPA/MF');
+    await logOut(page);
+
+    // A pending raise; a looser limit asks for the password (a wrong one, then the right one).
+    await logIn(page, pendingLimit.email, pendingLimit.password);
+    await expect.poll(() => byId(page, 'deposit-limit').textContent()).toBe('100 daily');
+    await expect.poll(() => byId(page, 'deposit-pending').textContent()).toContain('500 daily');
+    await byId(page, 'limit-amount').fill('800');
+    await byId(page, 'limit-period').selectOption('daily');
+    await byId(page, 'limit-submit').click();
+    await expect.poll(() => byId(page, 'step-up-reason').textContent()).toContain('confirm your password');
+    await confirmPassword(page, WRONG_PASSWORD);
+    await expect.poll(() => byId(page, 'limit-errors').textContent()).toContain('password');
+    expect(await byId(page, 'step-up').isVisible()).toBe(false);
+    await byId(page, 'limit-submit').click();
+    await confirmPassword(page, pendingLimit.password);
+    await expect.poll(() => byId(page, 'limit-saved').textContent()).toBe('Limit saved.');
+    await expect.poll(() => byId(page, 'deposit-pending').textContent()).toContain('800 daily');
+    expect(await byId(page, 'deposit-limit').textContent()).toBe('100 daily');
+    await expectNoSecrets(page, consoleLines, [...secrets, pendingLimit.password]);
+
+    // A pause, confirmed first, then the password: the banner shows it at once.
+    const before = reference.requests.length;
+    await byId(page, 'pause-days').selectOption('7');
+    await byId(page, 'pause-submit').click();
+    await expect.poll(() => byId(page, 'confirm-text').textContent()).toContain('7 days');
+    expect(reference.requests.length).toBe(before); // nothing sent before the confirmation
+    await byId(page, 'confirm-yes').click();
+    await confirmPassword(page, pendingLimit.password);
+    await expect.poll(() => byId(page, 'break-saved').textContent()).toBe('Saved.');
+    await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Paused by you');
+    await logOut(page);
+
+    // Registration with the document step: the CPF prefills the name; the player is signed in.
+    await byId(page, 'register-cpf').fill('123.456.789-09');
+    await byId(page, 'register-check').click();
+    await expect.poll(() => byId(page, 'register-document').textContent()).toContain('valid');
+    await expect.poll(() => byId(page, 'register-name').inputValue()).toBe('João da Silva');
+    expect(await byId(page, 'register-mother').inputValue()).toBe('Maria da Silva');
+    await byId(page, 'register-email').fill('joao@example.com');
+    await byId(page, 'register-password').fill(NEW_PASSWORD);
+    await byId(page, 'register-submit').click();
+    await expect.poll(() => byId(page, 'profile-email').textContent()).toBe('joao@example.com');
+    const registered = reference.requests.find((r) => r.path === '/auth/register-simplified');
+    expect(registered?.body).toMatchObject({ email: 'joao@example.com', number: '12345678909' });
+    await expectNoSecrets(page, consoleLines, [...secrets, pendingLimit.password]);
+    await logOut(page);
+
+    // An invalid document stops the registration with describeError's words.
+    await byId(page, 'register-cpf').fill('987.654.321-01');
+    await byId(page, 'register-check').click();
+    await expect.poll(() => byId(page, 'register-errors').textContent()).not.toBe('');
+    expect(await byId(page, 'register-submit').isDisabled()).toBe(true);
+
+    expect(pageErrors).toEqual([]);
+    expect(failed).toEqual([]); // no favicon (or any other) 404
+  } finally {
+    await context.close();
+  }
+}
