@@ -140,12 +140,8 @@ describe('canaries: a server that echoes the request', () => {
               await settle();
             if (client.view.status === 'twoFactorRequired') {
               client.submitCode(CANARY.code);
-              for (
-                let i = 0;
-                i < 20 && client.view.status !== 'signedIn' && client.view.status !== 'failed';
-                i++
-              )
-                await settle();
+              const status = () => client.view.status as string;
+              for (let i = 0; i < 20 && status() !== 'signedIn' && status() !== 'failed'; i++) await settle();
             }
             if (client.view.status === 'signedIn') {
               client.session.send({ type: 'REFRESH' });
