@@ -217,13 +217,13 @@ async function typeCode(app: AppContext, right: boolean) {
   await byId(app.page, 'code-submit').click();
 }
 
-/** A Back / Cancel button of the login screen, by test id or by its words. */
+/** The visible Back / Cancel button of the login screen (the 2FA step's, or the failed state's). */
 async function cancel(app: AppContext) {
-  const button = app.page
-    .locator('[data-testid="code-cancel"], [data-testid="login-cancel"], [data-testid="cancel"]')
-    .or(app.page.getByRole('button', { name: /^(back|cancel)/i }))
-    .first();
-  await button.click();
+  for (const id of ['code-cancel', 'login-cancel']) {
+    const button = byId(app.page, id);
+    if ((await button.count()) > 0 && (await button.first().isVisible())) return button.first().click();
+  }
+  throw new Error('no visible Back / Cancel button (data-testid code-cancel or login-cancel)');
 }
 
 export const sessionApp: AppMachine = {
@@ -289,12 +289,34 @@ export const stepUpApp: AppMachine = {
     'The vanilla example has no password-confirmation screen: every step is the machine’s, pictured with the signed-in page where the change is asked for.',
 };
 
-/** Registration: the vanilla app has no registration form yet; its picture is the login page. */
+/** Registration: the "New player" form under the login form. */
 export const registrationApp: AppMachine = {
-  start: open,
-  act: {},
-  shows: {},
-  requests: {},
-  onlyDiagram:
-    'The vanilla example has no registration form: every step is the machine’s, pictured with the login page.',
+  start: async (app) => {
+    await open(app);
+    await visible(app.page, 'register-form');
+  },
+  act: {
+    'CHECK_DOCUMENT (a CPF)': async (app, next) => {
+      // A CPF with a wrong check digit is answered `docnumber_valid: false` by the reference server.
+      const cpf = next?.name.endsWith(': invalid') ? '52998224724' : '52998224725';
+      await byId(app.page, 'register-cpf').fill(cpf);
+      await byId(app.page, 'register-check').click();
+    },
+  },
+  shows: {
+    editing: (app) => enabled(app.page, 'register-check', true),
+    checkingDocument: (app) => text(app.page, 'register-document', /Checking/),
+    documentInvalid: (app) => text(app.page, 'register-errors', /\S/),
+    submitted: (app) => visible(app.page, 'register-form'),
+  },
+  requests: { checkDocument: { method: 'POST', path: /^\/auth\/validate-document$/ } },
+  answers: {
+    'checkDocument: 422 refused': answer(422, 'Invalid document.'),
+    'checkDocument: no answer': abort,
+  },
+  machineOnly: {
+    'SUBMIT (the form)':
+      "The app sends the finished form through the session's REGISTER (client.register), not through this machine's SUBMIT.",
+    RESET: 'The form has no reset button.',
+  },
 };
