@@ -13,4 +13,16 @@ export { createReferenceFetch, DEFAULT_REFERENCE_BASE_URL } from './fetch';
 export { H3_MISSING_MESSAGE } from './optional-h3';
 export { SEED_ACCOUNTS } from './seed';
 export { startReferenceServer } from './server';
-export type * from './types';
+export type {
+  FaultSpec,
+  Faults,
+  RecordedRequest,
+  ReferenceControls,
+  ReferenceFetch,
+  ReferenceFetchOptions,
+  ReferenceOptions,
+  ReferenceServer,
+  ReferenceServerOptions,
+  SeedAccount,
+  SeedAccounts,
+} from './types';
