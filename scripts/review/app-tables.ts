@@ -275,7 +275,10 @@ export const sessionApp: AppMachine = {
   answers: { 'logout: no answer': abort },
 };
 
-/** Step-up: the vanilla app has no screen for it yet; its picture is the signed-in page. */
+/**
+ * Step-up: the vanilla app asks for the password through the core `onStepUp` option (its own
+ * prompt), not through `stepUpMachine`; the machine's steps are pictured with the signed-in page.
+ */
 export const stepUpApp: AppMachine = {
   start: async (app) => {
     await open(app);
@@ -286,7 +289,7 @@ export const stepUpApp: AppMachine = {
   shows: {},
   requests: {},
   onlyDiagram:
-    'The vanilla example has no password-confirmation screen: every step is the machine’s, pictured with the signed-in page where the change is asked for.',
+    "The vanilla example confirms the password with its own prompt on the core onStepUp option, not with stepUpMachine: every step is the machine's, pictured with the signed-in page where the change is asked for.",
 };
 
 /** Registration: the "New player" form under the login form. */
