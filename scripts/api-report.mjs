@@ -93,7 +93,8 @@ async function reportOf(entry) {
     const kinds = KINDS.filter(([flag]) => target.flags & flag).map(([, k]) => k);
     const decls = (target.declarations ?? []).map(declarationText);
     const name = sym.getName();
-    const aliasNote = target.getName() !== name && target.getName() !== 'default' ? ` (declared as ${target.getName()})` : '';
+    const aliasNote =
+      target.getName() !== name && target.getName() !== 'default' ? ` (declared as ${target.getName()})` : '';
     rows.push({ name, kinds, decls, aliasNote, runtime: runtime.includes(name) });
   }
   rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -116,7 +117,11 @@ async function reportOf(entry) {
   }
   const missing = runtime.filter((n) => !rows.some((r) => r.name === n));
   if (missing.length) lines.push(`Runtime exports without a declaration: ${missing.join(', ')}`, '');
-  return { text: `${lines.join('\n').trimEnd()}\n`, runtime: runtime.length, types: rows.length - runtime.length };
+  return {
+    text: `${lines.join('\n').trimEnd()}\n`,
+    runtime: runtime.length,
+    types: rows.length - runtime.length,
+  };
 }
 
 mkdirSync(outDir, { recursive: true });
@@ -140,6 +145,8 @@ for (const entry of entries) {
   }
 }
 if (differ) {
-  console.error(`\n${differ} entr${differ === 1 ? 'y differs' : 'ies differ'}: if intended, run \`npm run build && npm run api\` and commit api/ (and a CHANGELOG.md line for a removal or rename).`);
+  console.error(
+    `\n${differ} entr${differ === 1 ? 'y differs' : 'ies differ'}: if intended, run \`npm run build && npm run api\` and commit api/ (and a CHANGELOG.md line for a removal or rename).`,
+  );
   process.exit(1);
 }
