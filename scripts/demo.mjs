@@ -1,5 +1,6 @@
-// `npm start`: builds the vanilla example (and the visualizer, when it exists), starts the
-// reference server and serves both on 127.0.0.1, with `/api/*` proxied to the reference server.
+// `npm start`: builds the four examples (vanilla at `/`, Vue, Svelte and React beside it) and the
+// visualizer (when it exists), starts the reference server and serves them all on 127.0.0.1, with
+// `/api/*` proxied to the reference server.
 
 import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +12,25 @@ import { startDemo } from './demo/serve.mjs';
 const OUT = `${process.env.PAM_DEMO_OUT ?? fileURLToPath(new URL('../node_modules/.cache/pam-demo', import.meta.url))}/`;
 const PORT = process.env.PORT ? Number(process.env.PORT) : 5173;
 const REPORT_STEP_MS = 1500; // a report goes pending -> processing -> done in about 3 s
+/** Served beside the vanilla app, at `/<name>/`. */
+const OTHER_EXAMPLES = ['vue', 'svelte', 'react'];
 
 async function main() {
-  console.log('Building the demo: the vanilla example and the visualizer ...');
+  console.log('Building the demo: the vanilla, Vue, Svelte and React examples and the visualizer ...');
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
   const vanilla = await buildExample('vanilla', `${OUT}vanilla`);
+  // One after the other: Vite builds share the process (and the machine may be small).
+  const others = [];
+  for (const name of OTHER_EXAMPLES) {
+    try {
+      others.push({ name, dir: await buildExample(name, `${OUT}${name}`, `/${name}/`) });
+    } catch (error) {
+      console.warn(
+        `The ${name} example did not build, skipping it: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
   let visualizer = null;
   try {
     visualizer = await buildVisualizer(`${OUT}visualizer`);
@@ -28,7 +42,10 @@ async function main() {
   }
 
   const { server: reference, seed } = await startReference({ reportStepMs: REPORT_STEP_MS });
-  const apps = [{ mountPath: '/', dir: vanilla }];
+  const apps = [
+    { mountPath: '/', dir: vanilla },
+    ...others.map((o) => ({ mountPath: `/${o.name}/`, dir: o.dir })),
+  ];
   if (visualizer) apps.push({ mountPath: '/visualizer/', dir: visualizer });
   let demo;
   try {
@@ -51,6 +68,16 @@ async function main() {
       `asks for a code: ${seed.twoFactor.twoFactorCode}`,
     ],
     ['cancelled', seed.cancelled.email, seed.cancelled.cpf, 'answers cancelled_account'],
+    ['paused', seed.paused.email, seed.paused.cpf, 'a 7-day pause (restriction banner)'],
+    ['self-excluded', seed.selfExcluded.email, seed.selfExcluded.cpf, 'self-excluded for 6 months'],
+    ['SPA-barred', seed.spaBarred.email, seed.spaBarred.cpf, 'in the SPA register'],
+    [
+      'pending limit',
+      seed.pendingLimit.email,
+      seed.pendingLimit.cpf,
+      'deposit limit 100 daily, raise to 500 pending',
+    ],
+    ['time limit', seed.timeLimit.email, seed.timeLimit.cpf, '1 minute of play a day (time alert)'],
   ];
   const width = (i) => Math.max(...rows.map((r) => r[i].length));
   const table = rows
@@ -58,7 +85,8 @@ async function main() {
     .join('\n');
   console.log(`
 pam-client demo
-  App:         ${demo.url}/
+  App:         ${demo.url}/  (vanilla)
+${others.map((o) => `  ${o.name.padEnd(12)} ${demo.url}/${o.name}/`).join('\n')}
   Visualizer:  ${visualizer ? `${demo.url}/visualizer/` : '(not built: visualizer/vite.config.ts is missing)'}
   API:         ${demo.url}/api  (the reference server, in memory)
 
@@ -66,6 +94,7 @@ Seed accounts (password for all: ${seed.plain.password}), log in with the e-mail
 ${table}
 
 Income reports exist for 2021 to 2025; the report for 2024 always fails.
+Registration: CPF 123.456.789-09 prefills João da Silva; 987.654.321-01 is refused.
 Press Ctrl-C to stop.`);
 
   let stopping = false;

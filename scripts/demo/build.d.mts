@@ -1,4 +1,4 @@
-export declare const EXAMPLES: readonly ['vanilla', 'vue', 'svelte'];
+export declare const EXAMPLES: readonly ['vanilla', 'vue', 'svelte', 'react'];
 export declare const VISUALIZER_CONFIG: string;
 /** Builds `examples/<name>` into `outDir`, served at `base` (default '/'); resolves `outDir`. */
 export declare function buildExample(

@@ -1,8 +1,10 @@
 // Starts the reference server from its TypeScript sources (`src/testing/`). Node 20 cannot
-// run .ts, so Vite's module runner loads it: no build of the package is needed first.
+// run .ts, so a Vite server (middleware mode, no HMR) loads it and stays open while the reference
+// server runs: the server loads h3 and node:http lazily, through that same module loader (a
+// one-shot `runnerImport` is closed by then: "Vite module runner has been closed").
 
 import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
+import { createServer } from 'vite';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -11,7 +13,24 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * @returns {Promise<{ server: import('../../src/testing/types').ReferenceServer, seed: import('../../src/testing/types').SeedAccounts }>}
  */
 export async function startReference(options = {}) {
-  const { module } = await runnerImport(`${ROOT}src/testing/index.ts`, { root: ROOT, logLevel: 'error' });
-  const server = await module.startReferenceServer({ host: '127.0.0.1', ...options });
-  return { server, seed: module.SEED_ACCOUNTS };
+  const vite = await createServer({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const module = await vite.ssrLoadModule(`${ROOT}src/testing/index.ts`);
+    const server = await module.startReferenceServer({ host: '127.0.0.1', ...options });
+    const close = server.close.bind(server);
+    server.close = async () => {
+      await close();
+      await vite.close();
+    };
+    return { server, seed: module.SEED_ACCOUNTS };
+  } catch (error) {
+    await vite.close();
+    throw error;
+  }
 }

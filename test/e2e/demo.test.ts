@@ -33,19 +33,21 @@ describe('npm start (scripts/demo.mjs)', () => {
     if (out) await rm(out, { recursive: true, force: true });
   });
 
-  it('builds the vanilla example, prints the URL and the seed accounts, proxies /api, and stops on SIGTERM', async () => {
+  it('builds the four examples, prints the URLs and the seed accounts, proxies /api, and stops on SIGTERM', async () => {
     out = await mkdtemp(join(tmpdir(), 'pam-demo-'));
     child = spawn(process.execPath, ['scripts/demo.mjs'], {
       env: { ...process.env, PORT: '0', PAM_DEMO_OUT: out },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const output = await waitForOutput(child, /Press Ctrl-C to stop\./, 40_000);
+    const output = await waitForOutput(child, /Press Ctrl-C to stop\./, 90_000);
     const url = /App: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
     expect(url).toBeDefined();
     for (const account of [
       'player@example.com',
       'twofactor@example.com',
       'cancelled@example.com',
+      'paused@example.com',
+      'spa@example.com',
       '123456',
       'Secret123!',
     ]) {
@@ -55,6 +57,12 @@ describe('npm start (scripts/demo.mjs)', () => {
     const page = await fetch(`${url}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<main id="app">');
+    for (const name of ['vue', 'svelte', 'react']) {
+      expect(output).toContain(`${url}/${name}/`);
+      const app = await fetch(`${url}/${name}/`);
+      expect(app.status).toBe(200);
+      expect(await app.text()).toContain(`pam-client · ${name} example`);
+    }
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -66,5 +74,5 @@ describe('npm start (scripts/demo.mjs)', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     await expect(fetch(`${url}/`)).rejects.toThrow();
-  }, 60_000);
+  }, 110_000);
 });
