@@ -38,8 +38,12 @@ if (check) {
     failed = true;
     console.error(`review book check: ${problems.length} problem(s)`);
     for (const line of problems) console.error(`  ${line}`);
-  } else
-    console.log('review book check: every path rendered, every screenshot non-blank, no secret in any page');
+  } else {
+    console.log(
+      'review book check: every path rendered, every screenshot non-blank, no secret in any page ' +
+        `(nor any of the ${summary.tokens.length} access tokens the run's servers issued)`,
+    );
+  }
 }
 await closeSources();
 process.exit(failed ? 1 : 0);
