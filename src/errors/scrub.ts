@@ -98,10 +98,16 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     return out;
   };
   // `\/` is a legal escape of `/` that no form has to spell out; a `\u` escape can spell anything.
-  const mayHold = (raw: string) => /\\u[0-9a-f]{4}/i.test(raw) || test(raw.replace(/\\\//g, '/'));
-  const test = (t: string) => {
-    pattern.lastIndex = 0;
-    return pattern.test(t);
+  // Plain substring searches: several times faster than the case-insensitive pattern.
+  // Exact forms first: lower-casing is context-sensitive for a few letters (Greek final sigma).
+  const exactForms = [...forms];
+  const lowerForms = exactForms.map((f) => f.toLowerCase());
+  const mayHold = (raw: string) => {
+    if (raw.includes('\\u')) return true;
+    const text = raw.includes('\\/') ? raw.replace(/\\\//g, '/') : raw;
+    if (exactForms.some((f) => text.includes(f))) return true;
+    const lower = text.toLowerCase();
+    return lowerForms.some((f) => lower.includes(f));
   };
   return { text, mayHold, deep: <T>(value: T, keep?: (key: string) => boolean) => deep(value, 0, keep) as T };
 }
