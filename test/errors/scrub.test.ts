@@ -71,6 +71,33 @@ describe('createScrubber', () => {
   });
 });
 
+describe('mayHold', () => {
+  it('is true whenever scrubbing the parsed answer would change it (property)', () => {
+    const secret = 'Pw/ä"1';
+    const s = createScrubber([secret]);
+    const piece = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom(...formsOf(secret), secret.toUpperCase(), '\\/'),
+    );
+    const text = fc.array(piece, { maxLength: 4 }).map((parts) => parts.join(''));
+    const value = fc.oneof(text, fc.dictionary(text, text, { maxKeys: 3 }), fc.array(text, { maxLength: 3 }));
+    fc.assert(
+      fc.property(value, fc.boolean(), (v, php) => {
+        let raw = JSON.stringify(v);
+        if (php)
+          raw = raw
+            .replace(/\//g, '\\/')
+            .replace(/[^ -~]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        const parsed = JSON.parse(raw);
+        if (!s.mayHold(raw)) expect(s.deep(parsed)).toEqual(parsed);
+      }),
+      { numRuns: 500 },
+    );
+    expect(s.mayHold('{"a":"nothing here"}')).toBe(false);
+    expect(s.mayHold(`{"a":"${JSON.stringify(secret).slice(1, -1)}"}`)).toBe(true);
+  });
+});
+
 describe('isHeaderSafeToken', () => {
   it('accepts visible ASCII tokens (JWT, Sanctum id|secret) and refuses the rest', () => {
     for (const ok of ['abc', '1|abcDEF123', 'eyJ.eyJ.sig-_~+/=']) expect(isHeaderSafeToken(ok)).toBe(true);
