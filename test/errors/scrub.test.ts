@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attachScrubber, createScrubber, NO_SCRUB, scrubberOf } from '../../src/errors/scrub';
-import { isHeaderSafeToken } from '../../src/schemas/common';
+import { HeaderSafeToken, isHeaderSafeToken } from '../../src/schemas/common';
+import { parseResponse } from '../../src/schemas/parse';
 import { formsOf } from './views';
 
 describe('createScrubber', () => {
@@ -115,5 +116,19 @@ describe('isHeaderSafeToken', () => {
     ]) {
       expect(isHeaderSafeToken(bad)).toBe(false);
     }
+  });
+
+  it('as a schema, refuses such a token as an invalid response, without quoting it', () => {
+    expect(HeaderSafeToken.safeParse('1|abc').success).toBe(true);
+    let error: unknown;
+    try {
+      parseResponse('login', HeaderSafeToken, 'abc\ndef-canary');
+    } catch (e) {
+      error = e;
+    }
+    expect((error as { code: string }).code).toBe('invalid_response');
+    expect((error as Error).message).toBe(
+      'Unexpected login response: (root): must be a token that can be sent in a header',
+    );
   });
 });
