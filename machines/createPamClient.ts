@@ -24,6 +24,7 @@ import {
   type RegisterCommandPayload,
   type SessionEmitted,
   type SessionEvent,
+  type SessionInput,
   sessionMachine,
 } from './sessionMachine';
 
@@ -57,6 +58,11 @@ export interface PamClientOptions {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** A debug log of the session (`true`: `console.debug`). Goes through the same redaction as `inspect`. */
   debug?: boolean | DebugLogger;
+  /**
+   * Where a player's play-time clock is kept (one clock for the tabs of an origin). Default:
+   * `localStorage` under `pam-client.play-time:<user id>` in a browser, memory elsewhere.
+   */
+  playClock?: SessionInput['playClock'];
 }
 
 type ClientEmitted = SessionEmitted | MutationOutcomeUnknown;
@@ -188,6 +194,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
       environment: env,
       crossTab,
       refreshWaitMs: refreshWaitOf(options.timeout),
+      ...(options.playClock ? { playClock: options.playClock } : {}),
     },
     clock: env.timers as never,
     ...inspector(options),

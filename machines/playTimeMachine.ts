@@ -172,7 +172,16 @@ export function createPlayTimeMachine() {
       isWarning,
       isReached,
     },
-    delays: { beat: ({ context }) => context.beatMs },
+    // The next beat lands on the next threshold when that comes sooner, so the warning and the
+    // limit are announced on time, not up to a beat late.
+    delays: {
+      beat: ({ context }) => {
+        const p = playTimeOf(context);
+        if (!p) return context.beatMs;
+        const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
+        return Math.max(1_000, Math.min(context.beatMs, ...next));
+      },
+    },
   }).createMachine({
     id: 'playTime',
     context: ({ input }) => contextOf(input),
@@ -199,12 +208,8 @@ export function createPlayTimeMachine() {
           level: {
             initial: 'under',
             states: {
-              under: {
-                always: [
-                  { guard: 'isReached', target: 'reached' },
-                  { guard: 'isWarning', target: 'warning' },
-                ],
-              },
+              // A beat that crosses both thresholds still warns first: the player always gets the warning.
+              under: { always: { guard: 'isWarning', target: 'warning' } },
               warning: {
                 entry: 'emitWarning',
                 always: [

@@ -1,6 +1,8 @@
 import { type AuthUser, type LoginSuccess, restrictionsOf, type StoredSession, secret } from 'pam-client';
 import { and, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
+import { createLocalStoragePlayClock, PLAY_CLOCK_KEY } from './play-time/clock';
+import { selectPlayTime } from './playTimeMachine';
 import {
   crossTabListener,
   logoutSession,
@@ -11,7 +13,13 @@ import {
 } from './session/actors';
 import { createVault, guardStore, service, settle, vaultedAuth } from './session/deps';
 import { internal, isInternal, type SessionInternalEvent } from './session/internal';
-import { guardedRefresh, isNewerSession, sessionMetaFromLogin, sessionRefreshCycle } from './session/support';
+import {
+  guardedRefresh,
+  isNewerSession,
+  sessionMetaFromLogin,
+  sessionPlayTime,
+  sessionRefreshCycle,
+} from './session/support';
 import type {
   PendingCommand,
   SessionContext,
@@ -127,6 +135,9 @@ function services(input: SessionInput): Pick<SessionContext, 'deps'> {
         setTimeout: (fn, ms) => setTimeout(fn, ms),
         clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
       },
+      playClock:
+        input.playClock ??
+        ((userId) => createLocalStoragePlayClock(`${PLAY_CLOCK_KEY}:${userId ?? 'anonymous'}`)),
       signals: {
         visibility: env.visibility ?? { isHidden: () => false, onChange: noop },
         focus: env.focus ?? { onFocus: noop },
@@ -143,7 +154,12 @@ function createSessionMachine() {
       events: {} as SessionEvent | SessionInternalEvent,
       emitted: {} as SessionEmitted,
       input: {} as SessionInput,
-      children: {} as { login: 'login'; refresh: 'refreshCycle'; profile: 'profileWatch' },
+      children: {} as {
+        login: 'login';
+        refresh: 'refreshCycle';
+        profile: 'profileWatch';
+        playTime: 'playTime';
+      },
     },
     actors: {
       restore: restoreSession,
@@ -153,6 +169,7 @@ function createSessionMachine() {
       wake: wakeSignals,
       crossTab: crossTabListener,
       profileWatch,
+      playTime: sessionPlayTime,
     },
     guards: {
       internal: ({ event }) => isInternal(event),
@@ -544,6 +561,24 @@ function createSessionMachine() {
             }),
           },
           {
+            id: 'playTime',
+            src: 'playTime',
+            input: ({ context: c }) => ({
+              limit: c.restrictions?.limits.time ?? null,
+              store: c.deps.playClock(c.userId),
+              now: c.deps.now,
+            }),
+            onSnapshot: {
+              actions: assign({
+                playTime: ({ context, event }) => {
+                  const next = selectPlayTime(event.snapshot as never);
+                  return sameJson(next, context.playTime) ? context.playTime : next;
+                },
+              }),
+            },
+            onError: { actions: [] },
+          },
+          {
             id: 'profile',
             src: 'profileWatch',
             onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
@@ -559,7 +594,11 @@ function createSessionMachine() {
             { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
             {
               guard: 'internal',
-              actions: [sendTo('refresh', { type: 'TICK' }), sendTo('profile', { type: 'WAKE' })],
+              actions: [
+                sendTo('refresh', { type: 'TICK' }),
+                sendTo('profile', { type: 'WAKE' }),
+                sendTo('playTime', { type: 'BEAT' }),
+              ],
             },
           ],
           REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
@@ -653,11 +692,27 @@ function createSessionMachine() {
               const restrictions = restrictionsOf(e.userInfo, e.at);
               const changed = !sameJson(restrictions, context.restrictions);
               enqueue({ type: 'profileLoaded', params: e });
+              enqueue.sendTo('playTime', { type: 'LIMIT', limit: restrictions.limits.time });
               if (!e.remote && !sameJson(e.userInfo, context.userInfo)) enqueue('publishProfile');
               if (changed) enqueue.emit({ type: 'restrictionsChanged', restrictions });
             }),
           },
           PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },
+          PLAY_TIME_ALERT: {
+            guard: 'internal',
+            // Sent from the child's transition, before its new snapshot reaches us: read it.
+            actions: enqueueActions(({ event, enqueue, self }) => {
+              const child = self.getSnapshot().children.playTime;
+              const playTime = child ? selectPlayTime(child.getSnapshot() as never) : null;
+              if (!playTime) return;
+              const level = (event as Internal<'PLAY_TIME_ALERT'>).level;
+              enqueue.emit(
+                level === 'warning'
+                  ? { type: 'timeLimitWarning', playTime }
+                  : { type: 'timeLimitReached', playTime },
+              );
+            }),
+          },
           LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
         },
       },

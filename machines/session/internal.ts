@@ -46,8 +46,8 @@ type Internal =
     }
   /** A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again. */
   | { type: 'PROFILE_CHANGED' }
-  /** The play-time clock moved (see playTimeMachine). */
-  | { type: 'PLAY_TIME'; playTime: unknown; warning?: boolean; reached?: boolean };
+  /** The play-time clock crossed the warning share or the limit (see playTimeMachine). */
+  | { type: 'PLAY_TIME_ALERT'; level: 'warning' | 'reached' };
 
 export type SessionInternalEvent = Internal & Marked;
 

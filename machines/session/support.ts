@@ -14,6 +14,7 @@ import {
 import { enqueueActions } from 'xstate';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
+import { playTimeMachine } from '../playTimeMachine';
 import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { readStore, service, type Vault } from './deps';
@@ -42,6 +43,22 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       }),
       emitRefreshFailed: enqueueActions(({ enqueue }, params: { error: PamError }) => {
         enqueue.sendParent(internal({ type: 'REFRESH_FAILED', error: params.error }));
+      }),
+    },
+  }))();
+
+/**
+ * The play-time clock as a child of the session: its alerts reach the session (which emits them to
+ * apps); its counts reach the view through `onSnapshot`.
+ */
+export const sessionPlayTime = /* @__PURE__ */ (() =>
+  playTimeMachine.provide({
+    actions: {
+      emitWarning: enqueueActions(({ enqueue }) => {
+        enqueue.sendParent(internal({ type: 'PLAY_TIME_ALERT', level: 'warning' }));
+      }),
+      emitReached: enqueueActions(({ enqueue }) => {
+        enqueue.sendParent(internal({ type: 'PLAY_TIME_ALERT', level: 'reached' }));
       }),
     },
   }))();

@@ -4,6 +4,7 @@ import type {
   AuthModule,
   AuthUser,
   PamError,
+  PlayTime,
   RegisterSimplifiedPayload,
   Restrictions,
   Secret,
@@ -12,6 +13,7 @@ import type {
 } from 'pam-client';
 import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
+import type { PlayClockStore } from '../play-time/clock';
 import type { Vault } from './deps';
 
 export interface SessionInput {
@@ -29,6 +31,12 @@ export interface SessionInput {
   /** Shares the session with other tabs (login, refresh, logout; one refresh for all). Default: none. */
   crossTab?: CrossTab | null;
   /**
+   * Where the play-time clock of a player is kept, shared by the tabs of the origin (issue: one
+   * clock per origin, not per tab). Default: `localStorage` under `pam-client.play-time:<user id>`
+   * in a browser, memory elsewhere.
+   */
+  playClock?: (userId: number | null) => PlayClockStore;
+  /**
    * How long a tab that gave way to another tab's refresh waits for its outcome before backing
    * off. Default 15 000 ms (the adapter's default timeout); `createPamClient` passes its timeout.
    */
@@ -45,6 +53,7 @@ export interface SessionDeps {
   random: () => number;
   timers: TimersLike;
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
+  playClock: (userId: number | null) => PlayClockStore;
 }
 
 /** The login child's progress, copied so the view never reads a child actor. */
@@ -85,7 +94,7 @@ export interface SessionContext {
   signedOutReason: 'logout' | 'expired' | 'remote' | null;
   pending: PendingCommand | null;
   /** Play time in the time limit's period (see playTimeMachine), when a time limit is set. */
-  playTime: unknown;
+  playTime: PlayTime | null;
 }
 
 /** A registration as the app sends it: the password (and captcha token) may be `Secret`s. */
@@ -117,6 +126,10 @@ export type SessionEmitted =
   | { type: 'tokenRefreshed' }
   | { type: 'sessionExpired' }
   | { type: 'refreshFailed'; error: PamError }
-  | { type: 'restrictionsChanged'; restrictions: Restrictions };
+  | { type: 'restrictionsChanged'; restrictions: Restrictions }
+  /** Signed-in time reached the warning share (default 80 %) of the time limit. */
+  | { type: 'timeLimitWarning'; playTime: PlayTime }
+  /** Signed-in time reached the time limit. */
+  | { type: 'timeLimitReached'; playTime: PlayTime };
 
 export type { StoredSession };

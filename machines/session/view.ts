@@ -1,7 +1,7 @@
 // The one object an app renders from: a pure selector over the session snapshot. No child actor,
 // no token, no secret.
 
-import type { AuthUser, PamError, Restrictions, UserProfileInfo } from 'pam-client';
+import type { AuthUser, PamError, PlayTime, Restrictions, UserProfileInfo } from 'pam-client';
 import type { SessionContext } from './types';
 
 /**
@@ -53,8 +53,8 @@ export interface SessionView {
    * pending change (`restrictionsOf(userInfo)`); null until a `userInfo` is known.
    */
   readonly restrictions: Restrictions | null;
-  /** Play time in the time limit's period, when a time limit is set. */
-  readonly playTime: unknown;
+  /** Signed-in time in the time limit's period (used, left, warning, reached), when a time limit is set. */
+  readonly playTime: PlayTime | null;
 }
 
 interface SnapshotLike {

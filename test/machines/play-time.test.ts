@@ -89,8 +89,9 @@ describe('playTimeMachine', () => {
     // One tab closes; the other keeps the shared clock going.
     a.actor.stop();
     w.advance(2 * MIN + 15 * S);
-    // b beats at 5 s, 20 s, …: its last beat was at 8 min 5 s of wall time, all of it counted.
-    expect(w.store.read()?.usedMs).toBe(8 * MIN + 5 * S);
+    // b beats every 15 s, and aims a beat at the 80 % mark as it last saw the clock (a's beats moved
+    // it meanwhile, so it lands 5 s late): every second up to its last beat is counted once.
+    expect(w.store.read()?.usedMs).toBe(8 * MIN + 15 * S);
     expect(b.events).toEqual(['warning@485s']);
   });
 

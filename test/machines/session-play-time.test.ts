@@ -1,0 +1,83 @@
+import { createMemoryPlayClock, createPamClient, type PamClient } from 'pam-client/machines';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { useReferenceServer } from '../support/server';
+
+// Issue 13, items 2 and 3, at the session: the restrictions and the play-time alerts reach the view
+// and the app's listeners; one play clock is shared by the tabs (two clients on one clock store).
+
+const ctx = useReferenceServer();
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
+};
+
+describe('session: responsible gaming', () => {
+  it('shows a paused player as restricted, with the dates, right after login', async () => {
+    const c = createPamClient({ baseURL: ctx.server.url, environment: { channel: null } });
+    clients.push(c);
+    const changed: unknown[] = [];
+    c.on('restrictionsChanged', (e) => changed.push(e.restrictions));
+    const { email, password } = ctx.server.seed.paused;
+    c.login({ login: email, password });
+    for (let i = 0; i < 100 && !c.view.restrictions?.inForce.length; i++) await settle();
+    expect(c.view.status).toBe('signedIn');
+    const [pause] = c.view.restrictions!.inForce;
+    expect(pause).toMatchObject({ kind: 'pause', imposedBy: 'self', blocksAccount: false });
+    expect(pause!.until).toBeGreaterThan(Date.now());
+    expect(c.view.restrictions!.canBet).toBe(false);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(
+      ctx.server.requests.some((r) => r.path === '/auth/user-profile' && r.query.check_spa_again === '1'),
+    ).toBe(true);
+  });
+
+  it('counts signed-in time on one clock for two tabs and alerts at 80 % and at the limit', async () => {
+    const clock = new SimulatedClock();
+    const wall = Date.now();
+    const now = () => wall + clock.now();
+    const store = createMemoryPlayClock();
+    const open = () => {
+      const c = createPamClient({
+        baseURL: ctx.server.url,
+        environment: { channel: null, timers: clock, now },
+        playClock: () => store,
+      });
+      clients.push(c);
+      return c;
+    };
+    const a = open();
+    const events: string[] = [];
+    a.on('timeLimitWarning', () => events.push('warning'));
+    a.on('timeLimitReached', () => events.push('reached'));
+    const { email, password } = ctx.server.seed.timeLimit;
+    a.login({ login: email, password });
+    for (let i = 0; i < 100 && a.view.playTime === null; i++) await settle();
+    expect(a.view.playTime).toMatchObject({ limitMs: 60_000, usedMs: 0 });
+    const b = open();
+    b.login({ login: email, password });
+    for (let i = 0; i < 100 && b.view.playTime === null; i++) await settle();
+    // With both tabs open, the clock moves at wall-clock speed, not twice as fast.
+    const start = clock.now();
+    const usedAtStart = a.view.playTime!.usedMs;
+    while (a.view.playTime!.usedMs < 50_000 && clock.now() - start < 120_000) {
+      clock.increment(5_000);
+      await settle();
+    }
+    const elapsed = clock.now() - start;
+    expect(a.view.playTime!.usedMs - usedAtStart).toBeLessThanOrEqual(elapsed);
+    expect(elapsed).toBeGreaterThanOrEqual(45_000);
+    expect(events[0]).toBe('warning');
+    expect(a.view.playTime!.warning).toBe(true);
+    for (let t = 0; t < 20; t += 5) {
+      clock.increment(5_000);
+      await settle();
+    }
+    expect(events).toEqual(['warning', 'reached']);
+    expect(a.view.playTime!.reached).toBe(true);
+  });
+});
