@@ -16,7 +16,7 @@ describe('error names', () => {
     const m = await import(/* @vite-ignore */ url);
     const init = { status: 401, method: 'GET', path: '/x' };
     const names = [
-            new m.RequestValidationError('op', []).name,
+      new m.RequestValidationError('op', []).name,
       new m.ResponseValidationError('op', []).name,
       new m.HttpError({ ...init, status: 500 }).name,
       new m.UnauthorizedError(init).name,
