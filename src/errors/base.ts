@@ -41,7 +41,8 @@ const PAM_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set<PamErrorCode>([
 
 /**
  * Base class of every error pam-client throws. Not constructed directly: each code has its own
- * class (`new PamError('timeout', …)` does not compile), so `code` and class always agree.
+ * class, so `code` and class always agree (once the machines' last `new PamError(…)` calls are
+ * gone the constructor becomes `protected` and tsc refuses `new PamError('timeout', …)`).
  *
  * @example
  * try { await user.updateLimits(payload); }
