@@ -63,13 +63,20 @@ function parse(data: unknown): CrossTabMessage | null {
   const from = m.from;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   if (m.type === 'signedOut')
-    return { type: 'signedOut', from, at: num(m.at), seq: num(m.seq), reason: m.reason === 'expired' ? 'expired' : 'logout' };
+    return {
+      type: 'signedOut',
+      from,
+      at: num(m.at),
+      seq: num(m.seq),
+      reason: m.reason === 'expired' ? 'expired' : 'logout',
+    };
   if (m.type === 'claim' || m.type === 'syncRequest') return { type: m.type, from };
   if (m.type === 'refreshFailed') return { type: 'refreshFailed', from, expired: m.expired === true };
   if (m.type === 'profile') {
     const userInfo = m.userInfo;
     const at = num(m.at);
-    if (typeof userInfo !== 'object' || userInfo === null || Array.isArray(userInfo) || at === null) return null;
+    if (typeof userInfo !== 'object' || userInfo === null || Array.isArray(userInfo) || at === null)
+      return null;
     return { type: 'profile', from, userInfo: userInfo as Record<string, unknown>, at };
   }
   if (m.type !== 'session') return null;
