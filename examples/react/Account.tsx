@@ -9,6 +9,7 @@ import {
   exclusionLabel,
   LIMIT_PERIODS,
   PAUSE_DAYS,
+  pauseLabel,
   problemLines,
   SELF_EXCLUSION_PLATFORM_URL,
 } from '../shared/app';
@@ -181,7 +182,7 @@ export function Account() {
             >
               {PAUSE_DAYS.map((d) => (
                 <option key={d} value={d}>
-                  {d} days
+                  {pauseLabel(d)}
                 </option>
               ))}
             </select>
@@ -190,7 +191,7 @@ export function Account() {
             type="button"
             data-testid="pause-submit"
             onClick={() =>
-              ask(`Pause your account for ${pauseDays} days? You cannot bet until it ends.`, () =>
+              ask(`Pause your account for ${pauseLabel(pauseDays)}? You cannot bet until it ends.`, () =>
                 rg.pause(pauseDays),
               )
             }

@@ -40,6 +40,7 @@ export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const PAUSE_DAYS = [1, 7, 14, 30, 45] as const;
 export const EXCLUSION_MONTHS = [3, 6, 12, 24, 36, 60, -1] as const;
+export const pauseLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 export const exclusionLabel = (months: number) => (months === -1 ? 'permanently' : `${months} months`);
 
 /**
@@ -88,7 +89,11 @@ export function restrictionLines(r: Restrictions | null | undefined): Restrictio
   const line = (x: Restriction, pending: boolean, i: number): RestrictionLine => {
     const end = x.permanent ? 'permanent' : x.indefinite ? 'indefinite' : `until ${formatDate(x.until)}`;
     const since = pending ? `from ${formatDate(x.since)}` : `since ${formatDate(x.since)}`;
-    const lift = x.earliestLiftAt != null ? `; may be lifted from ${formatDate(x.earliestLiftAt)}` : '';
+    // Only worth saying when it is before the end.
+    const lift =
+      x.earliestLiftAt != null && (x.until == null || x.earliestLiftAt < x.until)
+        ? `; may be lifted from ${formatDate(x.earliestLiftAt)}`
+        : '';
     return {
       key: `${pending ? 'p' : 'f'}${i}-${x.kind}`,
       kind: x.kind,

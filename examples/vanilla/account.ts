@@ -9,6 +9,7 @@ import {
   exclusionLabel,
   LIMIT_PERIODS,
   PAUSE_DAYS,
+  pauseLabel,
   problemLines,
   SELF_EXCLUSION_PLATFORM_URL,
 } from '../shared/app';
@@ -81,7 +82,7 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
   const pauseDays = h(
     'select',
     { 'data-testid': 'pause-days' },
-    ...PAUSE_DAYS.map((d) => h('option', { value: d }, `${d} days`)),
+    ...PAUSE_DAYS.map((d) => h('option', { value: d }, pauseLabel(d))),
   );
   const exclusion = h(
     'select',
@@ -124,7 +125,7 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
     breakSaved,
   );
 
-  const stepUp = h('section', {});
+  const stepUp = h('div', {});
   const report = h('section', { 'data-testid': 'report' });
   root.append(profile, banner, timeAlert, limits, breaks, stepUp, report);
   const unmountStepUp = mountStepUp(stepUp);
@@ -155,7 +156,7 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
   };
   pauseButton.addEventListener('click', () => {
     const days = Number(pauseDays.value);
-    ask(`Pause your account for ${days} days? You cannot bet until it ends.`, () => rg.pause(days));
+    ask(`Pause your account for ${pauseLabel(days)}? You cannot bet until it ends.`, () => rg.pause(days));
   });
   excludeButton.addEventListener('click', () => {
     const months = Number(exclusion.value);

@@ -3,7 +3,7 @@
 // limit, a pause confirmed first), and a registration that signs the new player in.
 import type { Page } from 'playwright';
 import { expect } from 'vitest';
-import { type ExampleHarness, type ExampleName, expectNoSecrets } from './support';
+import { type ExampleHarness, type ExampleName, expectNoSecrets, saveScreenshot } from './support';
 
 const byId = (page: Page, id: string) => page.getByTestId(id);
 const WRONG_PASSWORD = 'Wr0ng-Check!';
@@ -30,7 +30,7 @@ async function confirmPassword(page: Page, password: string) {
 }
 
 export async function responsibleGamingWalk(
-  _name: ExampleName,
+  name: ExampleName,
   { demo, reference, browser }: ExampleHarness,
 ) {
   const { paused, spaBarred, pendingLimit } = reference.seed;
@@ -95,6 +95,7 @@ export async function responsibleGamingWalk(
     await confirmPassword(page, pendingLimit.password);
     await expect.poll(() => byId(page, 'break-saved').textContent()).toBe('Saved.');
     await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Paused by you');
+    await saveScreenshot(page, `demo-${name}-responsible-gaming`);
     await logOut(page);
 
     // Registration with the document step: the CPF prefills the name; the player is signed in.
@@ -117,6 +118,28 @@ export async function responsibleGamingWalk(
     await byId(page, 'register-check').click();
     await expect.poll(() => byId(page, 'register-errors').textContent()).not.toBe('');
     expect(await byId(page, 'register-submit').isDisabled()).toBe(true);
+
+    // The 2FA step's Back button abandons the login: the login form again, no error.
+    const { twoFactor, plain } = reference.seed;
+    await byId(page, 'login-input').fill(twoFactor.email);
+    await byId(page, 'password-input').fill(twoFactor.password);
+    await byId(page, 'login-submit').click();
+    await byId(page, 'code-form').waitFor({ state: 'visible' });
+    await byId(page, 'code-cancel').click();
+    await byId(page, 'login-form').waitFor({ state: 'visible' });
+    expect(await byId(page, 'login-errors').textContent()).toBe('');
+
+    // Five wrong passwords lock the login: the sixth answer is a 429 and the app shows the wait.
+    for (let i = 0; i < 6; i++) {
+      await byId(page, 'login-input').fill(plain.email);
+      await byId(page, 'password-input').fill(WRONG_PASSWORD);
+      await byId(page, 'login-submit').click();
+      await expect.poll(() => byId(page, 'login-errors').textContent()).not.toBe('');
+      await expect.poll(() => byId(page, 'login-submit').isDisabled()).toBe(false);
+    }
+    await expect.poll(() => byId(page, 'login-errors').textContent()).toContain('Too many attempts');
+    await expect.poll(() => byId(page, 'login-wait').textContent()).toContain('You can try again at');
+    await expectNoSecrets(page, consoleLines, [...secrets, twoFactor.password]);
 
     expect(pageErrors).toEqual([]);
     expect(failed).toEqual([]); // no favicon (or any other) 404

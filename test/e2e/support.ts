@@ -80,6 +80,20 @@ export async function expectNoSecrets(page: Page, consoleLines: string[], secret
 }
 
 const byId = (page: Page, id: string) => page.getByTestId(id);
+
+/**
+ * `test-results/e2e-<file>.png` always; the committed `docs/screenshots/<file>.png` only when
+ * missing or on request (UPDATE_SCREENSHOTS=1), so a test run leaves git clean.
+ */
+export async function saveScreenshot(page: Page, file: string) {
+  await mkdir('test-results', { recursive: true });
+  await page.screenshot({ path: `test-results/e2e-${file}.png`, fullPage: true });
+  const committed = `docs/screenshots/${file}.png`;
+  if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(committed)) {
+    await mkdir('docs/screenshots', { recursive: true });
+    await page.screenshot({ path: committed, fullPage: true });
+  }
+}
 const WRONG_PASSWORD = 'Wr0ng-Passw0rd!';
 const WRONG_CODE = '909090';
 
@@ -188,16 +202,7 @@ export async function walkThrough(name: ExampleName, { demo, reference, browser 
       ],
     );
 
-    await mkdir('test-results', { recursive: true });
-    await page.screenshot({ path: `test-results/e2e-${name}.png`, fullPage: true });
-    // The committed README screenshot is only rewritten on request, so a test run leaves git clean.
-    if (
-      name === 'vanilla' &&
-      (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync('docs/screenshots/demo-vanilla.png'))
-    ) {
-      await mkdir('docs/screenshots', { recursive: true });
-      await page.screenshot({ path: 'docs/screenshots/demo-vanilla.png', fullPage: true });
-    }
+    await saveScreenshot(page, `demo-${name}`);
     await expectNoSecrets(page, consoleLines, secrets);
 
     // Log out: back to the login form, and the server saw the logout.
