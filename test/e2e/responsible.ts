@@ -22,17 +22,14 @@ async function logOut(page: Page) {
   await byId(page, 'login-form').waitFor({ state: 'visible' });
 }
 
-/** Answers the step-up prompt: once wrong (the prompt comes back), then right when `right` is given. */
+/** Answers the step-up prompt with `password` (typed into its input, which is cleared on submit). */
 async function confirmPassword(page: Page, password: string) {
   await byId(page, 'step-up').waitFor({ state: 'visible' });
   await byId(page, 'step-up-password').fill(password);
   await byId(page, 'step-up-submit').click();
 }
 
-export async function responsibleGamingWalk(
-  name: ExampleName,
-  { demo, reference, browser }: ExampleHarness,
-) {
+export async function responsibleGamingWalk(name: ExampleName, { demo, reference, browser }: ExampleHarness) {
   const { paused, spaBarred, pendingLimit } = reference.seed;
   const secrets = [paused.password, WRONG_PASSWORD, NEW_PASSWORD];
   const context = await browser.newContext({ viewport: { width: 1000, height: 1100 } });
