@@ -84,13 +84,9 @@ export function mountRegistration(root: HTMLElement, client: PamClient): () => v
       showLines(errors, s.matches('documentInvalid') ? problemLines(error) : []);
     },
   );
-  const stopSession = client.subscribe((view) => {
-    if (view.status === 'failed' && view.error) showLines(errors, problemLines(view.error));
-  });
   actor.start();
   return () => {
     stopActor();
-    stopSession();
     actor.stop();
   };
 }
