@@ -24,7 +24,7 @@ export const boxPassword = (value: unknown): Secret | null => {
  */
 export const PASSWORD_LOST = 'not_persisted';
 
-export const sendChange = fromPromise<unknown, StepUpSendInput>(async ({ input, signal }) => {
+export const sendChange = /* @__PURE__ */ fromPromise<unknown, StepUpSendInput>(async ({ input, signal }) => {
   if (input.password !== false && !(isSecret(input.password) && input.password.reveal() !== '')) {
     throw new RequestValidationError('stepUp', [
       { path: ['password_check'], code: PASSWORD_LOST, message: 'is never persisted; confirm again' },
