@@ -78,6 +78,11 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     'gi',
   );
   const text = (t: string) => t.replace(pattern, REDACTED);
+  // In a key, a secret counts only where no letter or underscore touches it: `strong_password`
+  // keeps its name when the password is `password`, while an echo used as a key (`"Wrong hunter2"`,
+  // `%22hunter2%22`) is replaced.
+  const wordPattern = new RegExp(`(?<![A-Za-z_])(?:${pattern.source})(?![A-Za-z_])`, 'gi');
+  const keyText = (k: string) => k.replace(wordPattern, REDACTED);
   const deep = (value: unknown, depth: number, keep?: (key: string) => boolean): unknown => {
     if (typeof value === 'string') return text(value);
     if (typeof value !== 'object' || value === null) return value;
@@ -88,7 +93,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     );
     for (const [key, v] of Object.entries(value)) {
       // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
-      Object.defineProperty(out, text(key), {
+      // A key is structure: a secret in it is replaced only where it stands as a word of its own.
+      Object.defineProperty(out, keyText(key), {
         value: keep?.(key) ? v : deep(v, depth + 1, keep),
         enumerable: true,
         writable: true,
