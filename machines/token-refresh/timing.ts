@@ -95,6 +95,6 @@ export function notBeforeAfter(c: TokenRefreshContext, error: PamError): number 
   return retryAfter > 0 || jitter > 0 ? now + wait : null;
 }
 
-/** When the refresh in flight counts as lost (API.md: in flight for over 60 s). */
+/** When the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s). */
 export const flightLostAt = (c: TokenRefreshContext): number =>
   (c.refresh.inFlightSince ?? c.now()) + REFRESH_IN_FLIGHT_TIMEOUT_MS;

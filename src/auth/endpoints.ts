@@ -28,7 +28,7 @@ const at = ({ method, path }: Endpoint): Endpoint => ({ method, path });
 
 /**
  * Spec 4.1, as the operation rows send it. The spec does not show where login, registration,
- * password recovery and document validation live; these are the defaults API.md chose, each
+ * password recovery and document validation live; these are the defaults docs/contract.md chose, each
  * overridable through `createAuthModule`'s `endpoints`.
  *
  * @example

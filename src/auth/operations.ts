@@ -1,6 +1,6 @@
 // Spec 4.1: the authentication area, one row and one standalone function per operation. The spec
 // does not show where login, registration, password recovery and document validation live; these
-// paths are the defaults API.md chose (createAuthModule's `endpoints` overrides them).
+// paths are the defaults docs/contract.md chose (createAuthModule's `endpoints` overrides them).
 // Every call made without a valid session skips the refresh-on-401 (`skipAuthRefresh`), so a 401
 // from the refresh endpoint cannot wait on itself.
 

@@ -81,8 +81,10 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // In a key, a secret counts only where no letter or underscore touches it: `strong_password`
   // keeps its name when the password is `password`, while an echo used as a key (`"Wrong hunter2"`,
   // `%22hunter2%22`) is replaced.
-  const wordPattern = new RegExp(`(?<![A-Za-z_])(?:${pattern.source})(?![A-Za-z_])`, 'gi');
-  const keyText = (k: string) => k.replace(wordPattern, REDACTED);
+  // No lookbehind (Safari before 16.4 throws on it when the RegExp is built): the character before
+  // is captured and put back.
+  const wordPattern = new RegExp(`(^|[^A-Za-z_])(?:${pattern.source})(?![A-Za-z_])`, 'gi');
+  const keyText = (k: string) => k.replace(wordPattern, `$1${REDACTED}`);
   const deep = (value: unknown, depth: number, keep?: (key: string) => boolean): unknown => {
     if (typeof value === 'string') return text(value);
     if (typeof value !== 'object' || value === null) return value;

@@ -36,7 +36,7 @@ function changeOf(raw: unknown, now: number): PendingLimitChange | null {
     try {
       value = JSON.parse(raw);
     } catch {
-      // A bare timestamp: a change pending at that time, values unknown (API.md assumption).
+      // A bare timestamp: a change pending at that time, values unknown (docs/contract.md assumption).
       const at = parseServerTime(raw);
       return at !== null && at > now ? { amount: null, period: null, active: null, effectiveAt: at } : null;
     }

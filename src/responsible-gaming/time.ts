@@ -1,6 +1,6 @@
 // Brazilian time for the responsible-gaming rules. "A day" is a calendar day in America/Sao_Paulo
 // (IN SPA 31/2025: the SPA register is checked at the first login of each day), never the
-// browser's zone. The service's naive timestamps are read in that zone too (API.md assumption).
+// browser's zone. The service's naive timestamps are read in that zone too (docs/contract.md assumption).
 
 /** The zone every naive server timestamp and every "day" of the rules is read in. */
 export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo';

@@ -37,7 +37,7 @@ export const LoginPayload = /* @__PURE__ */ (() =>
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 // Spec 2.3. Fields of document, country_data and wallet are not shown: objects, keys kept.
-// No Required column, so every field is optional but typed when present (API.md).
+// No Required column, so every field is optional but typed when present (docs/contract.md).
 export const AuthUser = /* @__PURE__ */ (() =>
   z.object({
     id: z.optional(z.number()),
@@ -117,7 +117,7 @@ export const LoginSuccess = /* @__PURE__ */ (() =>
   }))();
 export type LoginSuccess = z.infer<typeof LoginSuccess>;
 
-/** Spec 2.2 with `type` set: every other field may be absent (API.md gap default). */
+/** Spec 2.2 with `type` set: every other field may be absent (docs/contract.md gap default). */
 export const LoginChallenge = /* @__PURE__ */ (() =>
   z.object({
     type: LoginChallengeType,

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 // core bundle is byte-for-byte the same size.
 
 // Building blocks shared by the request and response schemas. Bounds the spec leaves open
-// are the defaults of API.md ("Gaps in the spec").
+// are the defaults of docs/contract.md ("Gaps in the spec").
 
 /** A positive integer: user ids, report ids, social account ids, pages (spec gap: ids). */
 export const PositiveInt = /* @__PURE__ */ (() => z.int().check(z.gte(1)))();

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ActiveFlag, Amount, IntCode, LimitPeriod, sensitiveFields } from './common';
 import { rule } from './rule';
 
-// Spec 2.11, bounds from section 8 and the API.md gap defaults.
+// Spec 2.11, bounds from section 8 and the docs/contract.md gap defaults.
 
 const limitFields = /* @__PURE__ */ (() => ({
   user_limit_deposit: z.optional(Amount),

@@ -91,7 +91,7 @@ export const TwoFactorPayload = /* @__PURE__ */ (() =>
   z.strictObject({ type: TwoFactorType, enabled: z.boolean() }))();
 export type TwoFactorPayload = z.infer<typeof TwoFactorPayload>;
 
-/** The spec says only "fields of the request body"; API.md fixes `{ password }`. */
+/** The spec says only "fields of the request body"; docs/contract.md fixes `{ password }`. */
 export const CheckPasswordPayload = /* @__PURE__ */ (() => z.strictObject({ password: NonEmptyString }))();
 export type CheckPasswordPayload = z.infer<typeof CheckPasswordPayload>;
 
@@ -117,7 +117,7 @@ export const LoginHistoryItem = /* @__PURE__ */ (() =>
   }))();
 export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 
-// The spec's table has no Required column: optional, but typed when present (API.md).
+// The spec's table has no Required column: optional, but typed when present (docs/contract.md).
 export const LoginHistoryResponse = /* @__PURE__ */ (() =>
   z.object({
     data: z.optional(z.array(LoginHistoryItem)),

@@ -19,7 +19,7 @@ export const SECRET_KEYS = /* @__PURE__ */ Object.freeze([
   'captchaToken',
   'access_token',
   'accessToken',
-  // Beyond API.md's list: the login answer's AuthUser carries the access token as `user.token`
+  // Beyond docs/contract.md's list: the login answer's AuthUser carries the access token as `user.token`
   // (spec 2.3), and a refresh token is as sensitive as an access token.
   'token',
   'refresh_token',

@@ -1,6 +1,6 @@
 /**
  * The token refresh cycle (spec 3.2) as pure functions over a small frozen state. The spec leaves
- * the state's fields and the due-condition after a failure open; API.md fixes them: due when a
+ * the state's fields and the due-condition after a failure open; docs/contract.md fixes them: due when a
  * token was saved, the interval has passed since, no refresh is in flight (one in flight for
  * 60 s or more counts as lost) and, after `n` failures, `min(30 s * 2^(n-1), 15 min)` has passed
  * since the last one.

@@ -1,5 +1,5 @@
 // Spec 4.1: login, logout, profile, refresh, registration, password recovery, document check.
-// Paths of the last four are API.md's gap defaults.
+// Paths of the last four are docs/contract.md's gap defaults.
 
 import { cpfDigits, isValidCpf } from './cpf';
 import { type DocumentPerson, documentPerson, isAdult } from './documents';

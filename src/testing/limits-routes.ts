@@ -117,7 +117,7 @@ function setExclusion(ctx: AuthedContext): Response {
     user_exclusion: body.user_exclusion,
     user_exclusion_at: saoPauloTime(now),
     user_exclusion_in: until,
-    // Never revoked from the client (API.md): no earliest revocation.
+    // Never revoked from the client (docs/contract.md): no earliest revocation.
     user_exclusion_min: null,
   });
   return success('Self-exclusion set.');

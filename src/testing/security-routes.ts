@@ -19,7 +19,7 @@ import {
 /** Spec gap: the page size is not shown. */
 export const HISTORY_PER_PAGE = 15;
 
-/** API.md gap default for connectSocial's `{type}`. */
+/** docs/contract.md gap default for connectSocial's `{type}`. */
 const SOCIAL_TYPE = /^[a-z0-9_-]{1,32}$/;
 
 const CHANGE_PASSWORD: Shape = {

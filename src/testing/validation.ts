@@ -29,11 +29,11 @@ export const isNumber: Check = (v, f) =>
 export const isInteger: Check = (v, f) =>
   Number.isInteger(v) ? undefined : `The ${f} field must be an integer.`;
 
-/** Limit amounts (API.md gap default): finite numbers >= 0. */
+/** Limit amounts (docs/contract.md gap default): finite numbers >= 0. */
 export const isAmount: Check = (v, f) =>
   isNumber(v, f) ?? ((v as number) >= 0 ? undefined : `The ${f} field must be at least 0.`);
 
-/** `*_active` flags of the limits (API.md gap default): 0 or 1. */
+/** `*_active` flags of the limits (docs/contract.md gap default): 0 or 1. */
 export const isFlag: Check = (v, f) => (v === 0 || v === 1 ? undefined : `The ${f} field must be 0 or 1.`);
 
 export const oneOf =
@@ -71,7 +71,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Checks `body` against `shape`; unknown keys are errors too (API.md: a typo must not be dropped). */
+/** Checks `body` against `shape`; unknown keys are errors too (docs/contract.md: a typo must not be dropped). */
 export function checkShape(body: unknown, shape: Shape): FieldErrors {
   const source = body === undefined ? {} : body;
   if (!isPlainObject(source)) return { body: ['The request body must be a JSON object.'] };

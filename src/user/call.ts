@@ -8,7 +8,7 @@ const IdParam = /* @__PURE__ */ (() => z.object({ id: PositiveInt }))();
 const PageParam = /* @__PURE__ */ (() => z.object({ page: PositiveInt }))();
 const SocialTypeParam = /* @__PURE__ */ (() => z.object({ type: SocialType }))();
 
-/** A `{id}` segment: a positive integer (API.md gap default), else nothing is sent. */
+/** A `{id}` segment: a positive integer (docs/contract.md gap default), else nothing is sent. */
 export const idSegment = (operation: string, id: unknown): string =>
   String(parseRequest(operation, IdParam, { id }).id);
 
