@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { chromiumPath, SKIP_BROWSER_MESSAGE } from '../support/chromium';
-import { responsibleGamingWalk } from './responsible';
+import { responsibleGamingWalk, timeAlertWalk } from './responsible';
 import { type ExampleHarness, startExample, walkThrough } from './support';
 
 const hasBrowser = chromiumPath() !== null;
@@ -20,4 +20,8 @@ describe.skipIf(!hasBrowser)('examples/svelte in Chromium', () => {
   it('shows the paused and SPA-barred banners, the pending limit, asks for the password (step-up) for a looser limit and a confirmed pause, registers a player who is signed in', async () => {
     await responsibleGamingWalk('svelte', harness);
   }, 45_000);
+
+  it('shows the play-time alert when the 1-minute time limit is reached', async () => {
+    await timeAlertWalk(harness);
+  }, 30_000);
 });
