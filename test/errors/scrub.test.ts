@@ -19,6 +19,14 @@ describe('createScrubber', () => {
     expect(scrub.text(JSON.stringify(JSON.stringify({ pw })))).not.toContain('ss/w');
   });
 
+  it('in keys, replaces a secret standing as a word (each one), never part of a name', () => {
+    const s = createScrubber(['pw']);
+    const out = s.deep({ 'pw pw': 1, 'a-pw': 2, strong_pw: 3, pw: 4, pwx: 5 }) as Record<string, number>;
+    expect(Object.keys(out).sort()).toEqual(
+      ['[redacted] [redacted]', '[redacted]', 'a-[redacted]', 'pwx', 'strong_pw'].sort(),
+    );
+  });
+
   it('replaces a secret that contains another one whole', () => {
     const s = createScrubber(['abc', 'xxabcxx']);
     expect(s.text('1 xxabcxx 2 abc')).toBe('1 [redacted] 2 [redacted]');
