@@ -33,8 +33,8 @@ describe('scrubbing keeps the shape of an answer', () => {
       },
     });
     const r = await auth.login({ login: 'a@b.c', password: 'password' });
-    expect(r.userInfo.strong_password).toBe(true);
-    expect(r.user.phone).toBe('11912345678');
+    expect(r.userInfo?.strong_password).toBe(true);
+    expect(r.user?.phone).toBe('11912345678');
   });
 
   it('replaces a secret in a key only as a whole word, and in every value', () => {
