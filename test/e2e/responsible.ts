@@ -64,6 +64,21 @@ export async function responsibleGamingWalk(name: ExampleName, { demo, reference
     expect(barred).toContain('SPA/MF');
     await logOut(page);
 
+    // Self-excluded (until a date) and excluded by the operator (indefinite, the operator's note as given).
+    const { selfExcluded, operatorExcluded } = reference.seed;
+    await logIn(page, selfExcluded.email, selfExcluded.password);
+    await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Self-excluded by you');
+    expect(await byId(page, 'restriction-banner').textContent()).toMatch(/until \d/);
+    await logOut(page);
+    await logIn(page, operatorExcluded.email, operatorExcluded.password);
+    await expect
+      .poll(() => byId(page, 'restriction-banner').textContent())
+      .toContain('Excluded by the operator');
+    const operator = (await byId(page, 'restriction-banner').textContent()) ?? '';
+    expect(operator).toContain('indefinite');
+    expect(operator).toContain('Conta suspensa pelo operador: análise de documentos em andamento.');
+    await logOut(page);
+
     // A pending raise; a looser limit asks for the password (a wrong one, then the right one).
     await logIn(page, pendingLimit.email, pendingLimit.password);
     await expect.poll(() => byId(page, 'deposit-limit').textContent()).toBe('100 daily');
