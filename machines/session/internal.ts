@@ -8,8 +8,16 @@ import type { SessionReason } from '../cross-tab';
 import type { PendingCommand } from './types';
 
 /** Private: never exported from the package, so no outside code can construct an internal event. */
-const MARK: unique symbol = Symbol('pam-client.session.internal');
-type Marked = { readonly [MARK]: true };
+/**
+ * The type of the mark. A class with a private member is nominal: an object literal never has
+ * this type, so an internal event cannot be written from outside without a cast. (A `unique
+ * symbol` key would do the same, but declaration files cannot name a module-private symbol.)
+ */
+export declare class InternalMark {
+  private readonly nominal: never;
+}
+const MARK = Symbol('pam-client.session.internal') as unknown as InternalMark;
+type Marked = { readonly $internal: InternalMark };
 
 /** Session metadata a message carried; the token itself is in the vault under `handle`. */
 export interface RemoteSession {
@@ -53,7 +61,7 @@ export type SessionInternalEvent = Internal & Marked;
 
 /** Marks an internal event. Only the session's own modules import this. */
 export const internal = <E extends Internal>(event: E): E & Marked =>
-  ({ ...event, [MARK]: true }) as E & Marked;
+  ({ ...event, $internal: MARK }) as E & Marked;
 
 /** True only for events built by `internal()` (the mark is a private symbol, not JSON). */
-export const isInternal = (event: object): boolean => (event as Partial<Marked>)[MARK] === true;
+export const isInternal = (event: object): boolean => (event as Partial<Marked>).$internal === MARK;
