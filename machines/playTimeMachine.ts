@@ -176,7 +176,8 @@ export function createPlayTimeMachine() {
     // limit are announced on time, not up to a beat late.
     delays: {
       beat: ({ context }) => {
-        const p = playTimeOf(context);
+        // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
+        const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
         if (!p) return context.beatMs;
         const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
         return Math.max(1_000, Math.min(context.beatMs, ...next));
