@@ -7,7 +7,7 @@
 import {
   type AuthModule,
   type LoginResponse,
-  PamError,
+  StorageError,
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
@@ -54,9 +54,8 @@ export function service<T extends object>(value: T): T {
   return value;
 }
 
-// TEMP until the core's StorageError lands.
 const storageError = (cause: unknown) =>
-  new PamError('network', 'The token store failed', {
+  new StorageError('The token store failed', {
     cause: cause instanceof Error ? cause.name : typeof cause,
   });
 

@@ -41,8 +41,8 @@ const PAM_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set<PamErrorCode>([
 
 /**
  * Base class of every error pam-client throws. Not constructed directly: each code has its own
- * class, so `code` and class always agree (once the machines' last `new PamError(…)` calls are
- * gone the constructor becomes `protected` and tsc refuses `new PamError('timeout', …)`).
+ * class, so `code` and class always agree (the constructor is `protected`: tsc refuses
+ * `new PamError('timeout', …)`).
  *
  * @example
  * try { await user.updateLimits(payload); }
@@ -52,10 +52,9 @@ export class PamError extends Error {
   // `declare`: assigned in the constructor, so no class-field definitions are emitted (smaller
   // bundles; the own keys keep their order: code, name, then the subclass's).
   declare readonly code: PamErrorCode;
-  // TRANSITION: public until the machines stop calling `new PamError(…)` (they switch to the
-  // subclasses: StorageError, TimeoutError, asPamError); then `protected`, so tsc refuses it.
-  /** @deprecated Construct the subclass of the code (`new StorageError(…)`, …), never a bare PamError. */
-  constructor(code: PamErrorCode, message: string, options?: PamErrorOptions) {
+  // Protected: only a subclass names its code, so `code` and class always agree (tsc refuses
+  // `new PamError('timeout', …)`).
+  protected constructor(code: PamErrorCode, message: string, options?: PamErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     // Literal names: a minifier renames classes, and `name` must survive into production logs.

@@ -4,6 +4,7 @@ import {
   type ConfigurationError,
   HttpError,
   type NetworkError,
+  PamError,
   type PamErrorCode,
   type RequestValidationError,
   type ResponseValidationError,
@@ -48,5 +49,9 @@ describe('code and class agree, and tsc says so', () => {
     new UnauthorizedError(init, 'http');
     // @ts-expect-error a step-up error needs its reason
     new StepUpRequiredError(init);
+  });
+  it('refuses a bare PamError, whose code could disagree with its class', () => {
+    // @ts-expect-error the constructor is protected: construct the subclass of the code
+    expectTypeOf(() => new PamError('timeout', 'x')).toBeFunction();
   });
 });

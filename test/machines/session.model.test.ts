@@ -1,4 +1,10 @@
-import { createMemoryTokenStore, type LoginSuccess, PamError, type StoredSession } from 'pam-client';
+import {
+  createMemoryTokenStore,
+  type LoginSuccess,
+  NetworkError,
+  type StoredSession,
+  TimeoutError,
+} from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, assign, createActor, createMachine, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -151,11 +157,13 @@ function systemUnderTest() {
       case 'LOGOUT_DONE':
         return settle.logout?.resolve(undefined);
       case 'LOGOUT_FAILED':
-        return settle.logout?.reject(new PamError('network', 'offline'));
+        return settle.logout?.reject(new NetworkError('POST', '/auth/logout'));
       case 'TOKEN_REFRESHED':
         return send(internal({ type: 'TOKEN_REFRESHED', handle: vault().put(`r${wall}`) }));
       case 'REFRESH_FAILED':
-        return send(internal({ type: 'REFRESH_FAILED', error: new PamError('timeout', 'slow') }));
+        return send(
+          internal({ type: 'REFRESH_FAILED', error: new TimeoutError('POST', '/users/refresh-token', 1000) }),
+        );
       case 'TICK_EXPIRED':
         wall += 2 * H;
         return send({ type: 'TICK' });
