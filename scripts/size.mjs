@@ -8,6 +8,11 @@
 //                                            (--enforce-ceilings, --enforce-budgets: old names)
 //   node scripts/size.mjs --markdown         also print the table as Markdown (the README's)
 //   node scripts/size.mjs --dist <dir>       measure another build (default: dist/)
+//   node scripts/size.mjs --why [N]          also print, for each app row over its budget (or every
+//                                            row with --why-all), its N (default 25) biggest source
+//                                            modules in minified bytes, traced through dist's
+//                                            source maps (a dist file is one input of esbuild's
+//                                            metafile, so the metafile alone cannot say which module)
 //
 // Two kinds of row:
 // - an app's view: `code` bundled with everything it imports (pam-client, xstate, zod, ofetch);
@@ -154,6 +159,57 @@ function missing(row) {
   return out;
 }
 
+const why = args.includes('--why') || args.includes('--why-all');
+const whyArg = args.findIndex((a) => a === '--why' || a === '--why-all');
+const whyTop = Number(args[whyArg + 1]) > 0 ? Number(args[whyArg + 1]) : 25;
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Decodes a source map's `mappings` into [line, column, source index] segments. */
+function segmentsOf(mappings) {
+  const out = [];
+  let source = 0;
+  mappings.split(';').forEach((line, l) => {
+    let column = 0;
+    for (const seg of line.split(',')) {
+      if (!seg) continue;
+      const values = [];
+      let value = 0;
+      let shift = 0;
+      for (const ch of seg) {
+        const digit = B64.indexOf(ch);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += values[0];
+      if (values.length > 1) source += values[1];
+      out.push([l, column, values.length > 1 ? source : -1]);
+    }
+  });
+  return out;
+}
+
+/** Minified bytes by source module (node_modules grouped by package), largest first. */
+function bytesByModule(code, map) {
+  const lines = code.split('\n');
+  const segments = segmentsOf(map.mappings);
+  const by = new Map();
+  segments.forEach(([l, c, src], i) => {
+    const next = segments[i + 1];
+    const end = next && next[0] === l ? next[1] : lines[l].length;
+    const path = src < 0 ? '(unmapped)' : map.sources[src];
+    const name = path.includes('node_modules/')
+      ? path.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+      : path.replace(/^(\.\.\/)+/, '').replace(/^.*?\b(src|machines)\//, '$1/');
+    by.set(name, (by.get(name) ?? 0) + end - c);
+  });
+  return [...by].sort((a, b) => b[1] - a[1]);
+}
+
 async function measure(row) {
   const result = await build({
     ...(row.entry
@@ -171,14 +227,19 @@ async function measure(row) {
     write: false,
     metafile: true,
     logLevel: 'silent',
+    ...(why ? { sourcemap: 'external', outfile: resolve(root, 'size-row.js') } : {}),
   });
-  const bytes = result.outputFiles[0].contents;
+  const out = result.outputFiles.find((f) => !f.path.endsWith('.map'));
+  const bytes = out.contents;
   const inputs = Object.keys(result.metafile.inputs);
-  return { min: bytes.length, gz: gzipSync(bytes, { level: 9 }).length, inputs };
+  const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
+  const modules = map ? bytesByModule(out.text, JSON.parse(map.text)) : [];
+  return { min: bytes.length, gz: gzipSync(bytes, { level: 9 }).length, inputs, modules };
 }
 
 let failed = false;
 const table = [];
+const breakdowns = [];
 for (const row of rows) {
   const absent = missing(row);
   if (absent.length) {
@@ -192,10 +253,11 @@ for (const row of rows) {
     });
     continue;
   }
-  const { min, gz, inputs } = await measure(row);
+  const { min, gz, inputs, modules } = await measure(row);
   const hasXstate = inputs.some((i) => i.includes('node_modules/xstate/'));
   const leak = row.core && hasXstate;
   const over = gz > row.budget;
+  if (why && !row.entry && (over || args.includes('--why-all'))) breakdowns.push([row, min, gz, modules]);
   if (leak || (over && enforce)) failed = true;
   const verdicts = [];
   if (leak) verdicts.push('CONTAINS XSTATE');
@@ -212,6 +274,11 @@ for (const row of rows) {
 
 console.log(`bundles from ${distDir} (esbuild, minify, browser ESM, gzip -9)`);
 console.table(table);
+
+for (const [row, min, gz, modules] of breakdowns) {
+  console.log(`\n${row.name}: ${gz} B min+gz (budget ${row.budget}), ${min} B min, by module (min B):`);
+  for (const [name, n] of modules.slice(0, whyTop)) console.log(`${String(n).padStart(8)}  ${name}`);
+}
 
 if (args.includes('--markdown')) {
   const n = (b) => (typeof b === 'number' ? b.toLocaleString('en-US') : b);
