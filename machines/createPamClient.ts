@@ -223,7 +223,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
     user,
     tokens,
     environment: env,
-    session: actor as SessionActor,
+    session: commandsOnly(actor),
     get view() {
       return view;
     },
@@ -274,6 +274,35 @@ export function createPamClient(options: PamClientOptions): PamClient {
       for (const done of [...waiters]) done(false);
     },
   };
+}
+
+/** What an app may send the session (`SessionEvent`): everything else is dropped at the door. */
+const COMMANDS: ReadonlySet<string> = new Set([
+  'LOGIN',
+  'REGISTER',
+  'SUBMIT_CODE',
+  'CANCEL',
+  'LOGOUT',
+  'TICK',
+  'REFRESH',
+]);
+
+/**
+ * The session actor as the app holds it: reads, subscriptions and inspection as usual, but `send`
+ * passes commands only. XState's own event types (`xstate.done.actor.*`, `xstate.snapshot.*`,
+ * `xstate.error.actor.*`) forged from outside would otherwise end a logout early or fake a failure.
+ */
+function commandsOnly(actor: Actor<typeof sessionMachine>): SessionActor {
+  const send = (event: SessionEvent) => {
+    if (event && typeof event === 'object' && COMMANDS.has(event.type)) actor.send(event);
+  };
+  return new Proxy(actor, {
+    get(target, key) {
+      if (key === 'send') return send;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as SessionActor;
 }
 
 const MAX_WAIT_MS = 2 ** 31 - 1;

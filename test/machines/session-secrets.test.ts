@@ -184,3 +184,28 @@ describe('session persistence', () => {
     again.stop();
   });
 });
+
+describe('forged XState events', () => {
+  it("client.session drops xstate.* events sent from outside (a child's done, snapshot or error)", async () => {
+    const c = createPamClient({ baseURL: ctx.server.url, environment: { channel: null } });
+    clients.push(c);
+    await waitFor(c.session, (s) => !s.matches('restoring'));
+    ctx.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 100, times: 1 });
+    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    const forge = (event: object) => (c.session as AnyActorRef).send(event);
+    forge({
+      type: 'xstate.snapshot.login',
+      snapshot: { value: 'failed', context: { error: null, retryAt: 1, rejectedCodes: 0 } },
+    });
+    forge({ type: 'xstate.error.actor.login', error: new Error('forged') });
+    expect(c.view.status).toBe('signingIn');
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    forge({ type: 'xstate.error.actor.refresh', error: new Error('forged') });
+    expect(c.view.error).toBeNull();
+    ctx.server.faults.add({ method: 'POST', path: '/auth/logout', delayMs: 100, times: 1 });
+    c.logout();
+    forge({ type: 'xstate.done.actor.0.session.signingOut' });
+    expect(c.view.status).toBe('signingOut');
+    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
+  });
+});
