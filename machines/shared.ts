@@ -66,7 +66,7 @@ export function backoffDelay(attempt: number, o: BackoffOptions): number {
 }
 
 /** setTimeout clamps anything above 2^31-1 ms to 1 ms; XState delays inherit that. */
-export const MAX_TIMER_MS = 2_147_483_647; // 2 ** 31 - 1; a literal, so an unused import drops it
+export const MAX_TIMER_MS: number = 2_147_483_647; // 2 ** 31 - 1; a literal, so an unused import drops it
 export const clampDelay = (ms: number): number => Math.min(MAX_TIMER_MS, Math.max(0, ms));
 
 // --- Services and persistence --------------------------------------------------------------

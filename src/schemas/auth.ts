@@ -96,7 +96,7 @@ export const LoginChallengeType = /* @__PURE__ */ (() => z.enum(['cancelled_acco
 export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
 
 /** The longest token life we believe (`expires_in`, seconds): one year. Longer is clamped to it. */
-export const MAX_EXPIRES_IN_S = 31_536_000; // 365 days; a literal, so an unused import drops it
+export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days; a literal, so an unused import drops it
 
 /** `expires_in`: a finite number of seconds >= 0 (zod refuses NaN/Infinity), clamped to one year. */
 const ExpiresIn = /* @__PURE__ */ (() =>

@@ -12,7 +12,7 @@
  * @example
  * shouldRefreshToken(markTokenSaved(0), REFRESH_INTERVAL_MS); // true
  */
-export const REFRESH_INTERVAL_MS = 21_600_000; // 6 h (literals: an unused import drops them)
+export const REFRESH_INTERVAL_MS: number = 21_600_000; // 6 h (literals: an unused import drops them)
 
 /**
  * The wait after the first failed refresh; it doubles with each further failure.
@@ -20,7 +20,7 @@ export const REFRESH_INTERVAL_MS = 21_600_000; // 6 h (literals: an unused impor
  * @example
  * refreshBackoffMs(1) === REFRESH_BACKOFF_BASE_MS; // 30 000
  */
-export const REFRESH_BACKOFF_BASE_MS = 30_000;
+export const REFRESH_BACKOFF_BASE_MS: number = 30_000;
 
 /**
  * The longest wait between two failed refreshes: 15 minutes.
@@ -28,7 +28,7 @@ export const REFRESH_BACKOFF_BASE_MS = 30_000;
  * @example
  * refreshBackoffMs(50) === REFRESH_BACKOFF_MAX_MS; // 900 000
  */
-export const REFRESH_BACKOFF_MAX_MS = 900_000; // 15 min
+export const REFRESH_BACKOFF_MAX_MS: number = 900_000; // 15 min
 
 /**
  * A refresh in flight for this long (60 s) counts as lost, so a new one may start.
@@ -37,7 +37,7 @@ export const REFRESH_BACKOFF_MAX_MS = 900_000; // 15 min
  * const s = markRefreshStarted(state, t);
  * shouldRefreshToken(s, t + REFRESH_IN_FLIGHT_TIMEOUT_MS); // true again (if it was due)
  */
-export const REFRESH_IN_FLIGHT_TIMEOUT_MS = 60_000;
+export const REFRESH_IN_FLIGHT_TIMEOUT_MS: number = 60_000;
 
 /**
  * Where the refresh cycle stands. Every field is a wall-clock time in ms (`Date.now()` scale)
