@@ -53,6 +53,8 @@ function formsOf(secret: string): string[] {
   ];
 }
 
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** How deep `deep` walks; deeper data is dropped (a hostile answer cannot exhaust the stack). */
@@ -84,7 +86,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // No lookbehind (Safari before 16.4 throws on it when the RegExp is built): the character before
   // is captured and put back.
   const wordPattern = new RegExp(`(^|[^A-Za-z_])(?:${pattern.source})(?![A-Za-z_])`, 'gi');
-  const keyText = (k: string) => k.replace(wordPattern, `$1${REDACTED}`);
+  // A key that is a plain identifier (`user`, `strong_password`, `login_at`) is a field name, not an
+  // echo, even when a (weak) password spells it: only other keys are searched.
+  const keyText = (k: string) => (IDENTIFIER.test(k) ? k : k.replace(wordPattern, `$1${REDACTED}`));
   const deep = (value: unknown, depth: number, keep?: (key: string) => boolean): unknown => {
     if (typeof value === 'string') return text(value);
     if (typeof value !== 'object' || value === null) return value;

@@ -1,11 +1,18 @@
 import { httpErrorFor } from '../errors/http';
 import { attachScrubber, type Scrubber } from '../errors/scrub';
 import { ResponseValidationError } from '../errors/validation';
-import { SECRET_KEYS } from '../secrets/redact';
 import { parseRetryAfter } from './retry-after';
 
-const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(SECRET_KEYS);
-const isSecretKey = (key: string) => SECRET_KEY_SET.has(key);
+// Token fields only: a refresh may legitimately answer with the token it was sent. A password,
+// code or captcha token under its own key (`user.document.password`) is an echo like any other.
+const TOKEN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'access_token',
+  'accessToken',
+  'token',
+  'refresh_token',
+  'refreshToken',
+]);
+const isTokenKey = (key: string) => TOKEN_KEYS.has(key);
 
 /** Non-JSON error bodies (HTML error pages, proxies) are kept for debugging, but not whole. */
 const MAX_TEXT_BODY = 2048;
@@ -36,8 +43,9 @@ export function readResponse(response: TextResponse, method: string, path: strin
     // The answer is the app's data, but not a place for what the request sent: a server that
     // echoes the password or the captcha token into a `message` must not hand it to the app (it
     // would reach views, snapshots and logs). Credential fields (`token`, `access_token`, …) are
-    // kept as they are: a refresh may legitimately answer with the token it was sent.
-    const value = scrub.mayHold(text) ? scrub.deep(parsed, isSecretKey) : parsed;
+    // kept as they are: a refresh may legitimately answer with the token it was sent; a password
+    // field is not (an echo under the key `password` is still an echo).
+    const value = scrub.mayHold(text) ? scrub.deep(parsed, isTokenKey) : parsed;
     attachScrubber(value, scrub);
     return value;
   }
