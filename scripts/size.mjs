@@ -198,9 +198,15 @@ function bytesByModule(code, map) {
   const lines = code.split('\n');
   const segments = segmentsOf(map.mappings);
   const by = new Map();
+  // The row's closing `export{…}` has no mapping: counted apart, not to the module before it.
+  const exportLine = lines.findLastIndex((line) => line.includes('export{'));
+  const exportAt = exportLine < 0 ? -1 : lines[exportLine].lastIndexOf('export{');
+  if (exportAt >= 0) by.set("(the row's export list)", lines[exportLine].length - exportAt);
   segments.forEach(([l, c, src], i) => {
     const next = segments[i + 1];
-    const end = next && next[0] === l ? next[1] : lines[l].length;
+    let end = next && next[0] === l ? next[1] : lines[l].length;
+    if (l === exportLine && c < exportAt && end > exportAt) end = exportAt;
+    if (l === exportLine && c >= exportAt) return;
     const path = src < 0 ? '(unmapped)' : map.sources[src];
     const name = path.includes('node_modules/')
       ? path.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
