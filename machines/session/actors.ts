@@ -12,7 +12,7 @@ import { clampDelay, parseStoredSession, playPeriodOf } from 'pam-client/interna
 import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { onWake, type PamEnvironment, type TimersLike } from '../environment';
-import { settle, type Vault } from './deps';
+import { STORE_WAIT_MS, settle, type Vault, within } from './deps';
 import { internal, type SessionInternalEvent } from './internal';
 
 export type SessionMeta = Omit<StoredSession, 'accessToken'>;
@@ -30,7 +30,8 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
 >(async ({ input }) => {
   // A custom store may hand back anything (class instances, extra fields): only a valid,
   // plain StoredSession goes on.
-  const stored = parseStoredSession(await input.tokens.get());
+  // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
+  const stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null));
   if (!stored) return null;
   if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
     settle(input.tokens.clear());
@@ -47,19 +48,12 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
 export const logoutSession = /* @__PURE__ */ fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(
   async ({ input, signal }) => {
     // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
-    let current: StoredSession | null = null;
-    try {
-      const read = input.tokens.get();
-      current = read instanceof Promise ? await read.catch(() => null) : read;
-    } catch {
-      current = null;
-    }
-    try {
-      const cleared = input.tokens.clear();
-      if (cleared instanceof Promise) await cleared;
-    } catch {
-      // Reported nowhere: the session ends signed out whatever the store does.
-    }
+    // A store that never answers holds the logout up for `STORE_WAIT_MS` at most.
+    // (The session's store is guarded: its calls never throw, a failure is a rejected promise.)
+    const read = input.tokens.get();
+    const current = read instanceof Promise ? await within(read, STORE_WAIT_MS, null) : read;
+    const cleared = input.tokens.clear();
+    if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined);
     await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
   },
 );

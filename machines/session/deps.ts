@@ -75,10 +75,50 @@ function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
  * copied: it may hold the token it failed to write).
  */
 export function guardStore(store: TokenStore): TokenStore {
+  // Writes land in the order they were made: a slow `set` of a login must not land after the
+  // logout's `clear` and bring the session back. Sync stores stay sync (nothing is pending).
+  let writing: Promise<unknown> | null = null;
+  const write = (call: () => void | Promise<void>): void | Promise<void> => {
+    const run = () => attempt(call);
+    const result = writing ? writing.then(run, run) : run();
+    if (!(result instanceof Promise)) return result;
+    const mine: Promise<void> = result;
+    writing = mine;
+    mine.then(
+      () => {
+        if (writing === mine) writing = null;
+      },
+      () => {
+        if (writing === mine) writing = null;
+      },
+    );
+    return mine;
+  };
   return service({
     get: () => attempt(() => store.get()),
-    set: (session: StoredSession) => attempt(() => store.set(session)),
-    clear: () => attempt(() => store.clear()),
+    set: (session: StoredSession) => write(() => store.set(session)),
+    clear: () => write(() => store.clear()),
+  });
+}
+
+/** How long the session waits for a store that does not answer before it goes on without it. */
+export const STORE_WAIT_MS = 3_000;
+
+/** `value`, or `fallback` after `ms` when it has not settled (a store that never answers). */
+export function within<T>(value: T | Promise<T>, ms: number, fallback: T): Promise<T> {
+  if (!(value instanceof Promise)) return Promise.resolve(value);
+  return new Promise<T>((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    value.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
   });
 }
 

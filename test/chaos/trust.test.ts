@@ -233,3 +233,50 @@ describe('trust: token lifetimes', () => {
     expect(world.count('POST', REFRESH)).toBe(1);
   });
 });
+
+describe('trust: slow and silent stores', () => {
+  it('a slow set of the login that lands after the logout clear does not bring the session back', async () => {
+    let held: StoredSession | null = null;
+    const slow: TokenStore = {
+      get: () => held,
+      set: (s) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            held = s;
+            resolve();
+          }, 60),
+        ),
+      clear: () => {
+        held = null;
+      },
+    };
+    const tab = open({ channel: false, storage: slow });
+    await world.settle();
+    const { email, password } = world.server.seed.plain;
+    tab.client.login({ login: email, password });
+    for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await new Promise((r) => setTimeout(r, 2));
+    tab.client.logout();
+    await new Promise((r) => setTimeout(r, 150));
+    await world.advance(1 * S, 50);
+    expect(top(tab)).toBe('signedOut');
+    expect(held).toBeNull();
+  });
+
+  it('a store that never answers: restoring ends, and logout still ends signed out', async () => {
+    const silent: TokenStore = {
+      get: () => new Promise(() => {}),
+      set: () => undefined,
+      clear: () => new Promise(() => {}),
+    };
+    const tab = open({ channel: false, storage: silent });
+    await new Promise((r) => setTimeout(r, 3_300));
+    expect(top(tab)).toBe('signedOut');
+    const { email, password } = world.server.seed.plain;
+    tab.client.login({ login: email, password });
+    for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.settle();
+    tab.client.logout();
+    await new Promise((r) => setTimeout(r, 3_300));
+    await world.settle();
+    expect(top(tab)).toBe('signedOut');
+  }, 15_000);
+});
