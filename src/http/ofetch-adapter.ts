@@ -56,6 +56,8 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * });
  * const { years } = await http.get<{ years: number[] }>('/income-report/available-years');
  */
+const TOKEN_TIMEOUT: unique symbol = Symbol('token read timed out');
+
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
   const { getAccessToken, onUnauthorized } = options;
   const { baseURL, tokenType, timeout, retries } = settingsOf(options);
@@ -73,8 +75,18 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     if (call.options.accessToken !== undefined) token = call.options.accessToken;
     else if (getAccessToken) {
       try {
-        token = await getAccessToken();
+        // A store that never answers must not hold the call (a login included) past its timeout.
+        const read = await settleWithin<string | null | undefined | typeof TOKEN_TIMEOUT>(
+          Promise.resolve(getAccessToken()),
+          timeout,
+          TOKEN_TIMEOUT,
+        );
+        if (read === TOKEN_TIMEOUT) {
+          throw new StorageError(`${call.method} ${call.shownPath} could not read the access token in time`);
+        }
+        token = read;
       } catch (error) {
+        if (isPamError(error)) throw error;
         // A token store that fails (storage closed, quota) must not escape as a foreign error; its
         // message is not copied, as it could quote what was stored.
         throw new StorageError(`${call.method} ${call.shownPath} could not read the access token`, {

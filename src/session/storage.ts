@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HeaderSafeToken } from '../schemas/common';
 
 /**
  * What a token store keeps between page loads: the access token and when it was saved.
@@ -84,7 +85,8 @@ export const DEFAULT_SESSION_KEY = 'pam-client.session';
 // Pure-annotated so a bundle that never reads storage drops zod with it.
 const StoredSessionSchema = /* @__PURE__ */ (() =>
   z.object({
-    accessToken: z.string().check(z.minLength(1)),
+    // A token that cannot be a header value would fail every call: a corrupt store reads as empty.
+    accessToken: HeaderSafeToken,
     tokenType: z.string(),
     expiresAt: z.nullable(z.number()),
     savedAt: z.number(),
