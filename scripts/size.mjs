@@ -4,7 +4,8 @@
 // ships, where `sideEffects: false` of the sources cannot hide a side effect of the build.
 //
 //   node scripts/size.mjs                    print the table (exit 1 only if a core row has xstate)
-//   node scripts/size.mjs --enforce          also exit 1 when a row is over its budget
+//   node scripts/size.mjs --enforce          also exit 1 when a row is over its budget (or, for a row
+//                                            whose budget is out of reach, over its ceiling)
 //                                            (--enforce-ceilings, --enforce-budgets: old names)
 //   node scripts/size.mjs --markdown         also print the table as Markdown (the README's)
 //   node scripts/size.mjs --dist <dir>       measure another build (default: dist/)
@@ -45,12 +46,14 @@ const rows = [
     name: '`loginMachine` only',
     code: `export { loginMachine } from 'pam-client/machines';`,
     budget: 15_500,
+    ceiling: 16_000,
     requires: [['machines', ['loginMachine']]],
   },
   {
     name: '`tokenRefreshMachine` only',
     code: `export { tokenRefreshMachine } from 'pam-client/machines';`,
     budget: 15_500,
+    ceiling: 16_000,
     requires: [['machines', ['tokenRefreshMachine']]],
   },
   {
@@ -63,6 +66,7 @@ const rows = [
     name: '`createPamClient` + the Vue session binding',
     code: `export { createPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';`,
     budget: 37_500,
+    ceiling: 49_000,
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -74,6 +78,7 @@ const rows = [
     code: `import { createAuthModule, createOfetchAdapter } from 'pam-client';
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
     budget: 14_700,
+    ceiling: 18_800,
     core: true,
     requires: [['index', ['createAuthModule', 'createOfetchAdapter']]],
   },
@@ -88,12 +93,14 @@ const rows = [
     name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
     budget: 21_000,
+    ceiling: 28_200,
     core: true,
   },
   {
     name: 'everything in `pam-client` + `pam-client/machines` (ceiling)',
     code: `export * from 'pam-client'; export * from 'pam-client/machines';`,
     budget: 42_500,
+    ceiling: 57_000,
   },
   ...['vue', 'svelte', 'vanilla', 'react'].map((entry) => ({
     name: `\`pam-client/${entry}\`: its own weight`,
@@ -263,11 +270,17 @@ for (const row of rows) {
   const hasXstate = inputs.some((i) => i.includes('node_modules/xstate/'));
   const leak = row.core && hasXstate;
   const over = gz > row.budget;
+  // A row whose budget is out of reach with this round's features has a ceiling (its size when the
+  // round ended, plus a little): CI fails above it, so the row can only shrink. Lower a ceiling
+  // whenever a row shrinks; never raise one without saying why in the commit.
+  const limit = row.ceiling ?? row.budget;
+  const overLimit = gz > limit;
   if (why && !row.entry && (over || args.includes('--why-all'))) breakdowns.push([row, min, gz, modules]);
-  if (leak || (over && enforce)) failed = true;
+  if (leak || (overLimit && enforce)) failed = true;
   const verdicts = [];
   if (leak) verdicts.push('CONTAINS XSTATE');
-  if (over) verdicts.push(enforce ? 'OVER BUDGET' : 'over budget (not enforced)');
+  if (overLimit) verdicts.push(enforce ? 'OVER CEILING' : 'over ceiling (not enforced)');
+  else if (over) verdicts.push(`over budget (ceiling ${row.ceiling})`);
   table.push({
     row: row.name,
     'min (B)': min,
@@ -296,7 +309,7 @@ if (args.includes('--markdown')) {
 if (failed) {
   console.error(
     enforce
-      ? 'size check failed: see OVER BUDGET / CONTAINS XSTATE above'
+      ? 'size check failed: see OVER CEILING / CONTAINS XSTATE above'
       : 'size check failed: a core bundle contains xstate',
   );
   process.exit(1);

@@ -25,7 +25,7 @@ const REFRESH_PATH = '/users/refresh-token';
 /** How long a tab whose refresh answered 401 listens for a newer token from another tab. */
 export const LOST_RACE_GRACE_MS = 1_000;
 /** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
-export const MAX_TOKEN_LIFE_MS = 366 * 24 * 60 * 60 * 1000;
+export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
 
 /**
  * The refresh cycle as a child of the session. XState has no declarative way for a parent to
