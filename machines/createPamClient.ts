@@ -19,6 +19,7 @@ import { withPendingWrites } from './client/pending-writes';
 import { profileRead, refreshThroughSession, withProfileRecheck } from './client/session-link';
 import { type CrossTab, createCrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
+import { guardStore } from './session/deps';
 import { type SessionView, sameView, selectSessionView } from './session/view';
 import {
   type RegisterCommandPayload,
@@ -154,7 +155,9 @@ function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
-  const tokens = withPendingWrites(options.storage ?? createMemoryTokenStore());
+  // One store for the adapter and the session: guarded (never throws, writes in order, a refused
+  // write lives on in memory) and read-your-writes for async stores.
+  const tokens = guardStore(withPendingWrites(options.storage ?? createMemoryTokenStore()));
   const env = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
   const crossTab: CrossTab | null = env.channel
     ? createCrossTab(env.channel, { ...env, ownsChannel: isOwnedChannel(env.channel) })

@@ -78,26 +78,63 @@ export function guardStore(store: TokenStore): TokenStore {
   // Writes land in the order they were made: a slow `set` of a login must not land after the
   // logout's `clear` and bring the session back. Sync stores stay sync (nothing is pending).
   let writing: Promise<unknown> | null = null;
-  const write = (call: () => void | Promise<void>): void | Promise<void> => {
-    const run = () => attempt(call);
+  // A store that refuses to write (quota, private mode): the session lives on in memory, and
+  // reads answer from here until a write succeeds again or the session is cleared.
+  let fallback: StoredSession | null = null;
+  const write = (call: () => void | Promise<void>, after: (ok: boolean) => void): void | Promise<void> => {
+    const run = () => {
+      const result = attempt(call);
+      if (!(result instanceof Promise)) {
+        after(true);
+        return result;
+      }
+      return result.then(
+        () => after(true),
+        (error) => {
+          after(false);
+          throw error;
+        },
+      );
+    };
     const result = writing ? writing.then(run, run) : run();
     if (!(result instanceof Promise)) return result;
     const mine: Promise<void> = result;
     writing = mine;
-    mine.then(
-      () => {
-        if (writing === mine) writing = null;
-      },
-      () => {
-        if (writing === mine) writing = null;
-      },
-    );
+    const done = () => {
+      if (writing === mine) writing = null;
+    };
+    mine.then(done, done);
     return mine;
   };
+  const read = () => {
+    const value = attempt(() => store.get());
+    if (!fallback) return value;
+    const kept = fallback;
+    return value instanceof Promise
+      ? value.then(
+          () => kept,
+          () => kept,
+        )
+      : kept;
+  };
   return service({
-    get: () => attempt(() => store.get()),
-    set: (session: StoredSession) => write(() => store.set(session)),
-    clear: () => write(() => store.clear()),
+    get: read,
+    set: (session: StoredSession) =>
+      write(
+        () => store.set(session),
+        (ok) => {
+          fallback = ok ? null : session;
+        },
+      ),
+    clear: () => {
+      fallback = null;
+      return write(
+        () => store.clear(),
+        () => {
+          fallback = null;
+        },
+      );
+    },
   });
 }
 

@@ -280,3 +280,25 @@ describe('trust: slow and silent stores', () => {
     expect(top(tab)).toBe('signedOut');
   }, 15_000);
 });
+
+describe('trust: a store that refuses every write', () => {
+  it('keeps the session in memory: calls carry the token, nothing reads as expired', async () => {
+    const refusing: TokenStore = {
+      get: () => null,
+      set: () => {
+        throw new Error('QuotaExceededError');
+      },
+      clear: () => undefined,
+    };
+    const tab = open({ channel: false, storage: refusing });
+    await logIn(world, tab);
+    const history = await tab.client.user.getLoginHistory();
+    expect(history).toBeTruthy();
+    expect(top(tab)).toBe('signedIn');
+    expect(tab.events).not.toContain('sessionExpired');
+    tab.client.logout();
+    await world.advance(1 * S, 50);
+    expect(top(tab)).toBe('signedOut');
+    expect(await tab.token()).toBeNull();
+  });
+});
