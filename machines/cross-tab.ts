@@ -22,7 +22,15 @@ export type CrossTabMessage =
    * so a late-delivered message cannot end a newer session; `at`: the sender's wall clock, kept
    * for stores written before `seq` existed. `reason`: an explicit logout or an expiry.
    */
-  | { type: 'signedOut'; from: string; at: number | null; seq: number | null; reason: 'logout' | 'expired' }
+  | {
+      type: 'signedOut';
+      from: string;
+      at: number | null;
+      seq: number | null;
+      /** The login that ended (`StoredSession.sid`): its sessions end everywhere, refreshed or not. */
+      sid: number | null;
+      reason: 'logout' | 'expired';
+    }
   | { type: 'claim'; from: string }
   | { type: 'syncRequest'; from: string }
   /**
@@ -42,7 +50,7 @@ export type SessionReason = 'login' | 'refresh' | 'sync';
 export interface CrossTab {
   readonly tabId: string;
   publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null): void;
-  publishSignedOut(end: { seq: number | null; reason: 'logout' | 'expired' }): void;
+  publishSignedOut(end: { seq: number | null; sid: number | null; reason: 'logout' | 'expired' }): void;
   publishRefreshFailed(expired: boolean): void;
   publishProfile(userInfo: Record<string, unknown>): void;
   requestSync(): void;
@@ -68,6 +76,7 @@ function parse(data: unknown): CrossTabMessage | null {
       from,
       at: num(m.at),
       seq: num(m.seq),
+      sid: num(m.sid),
       reason: m.reason === 'expired' ? 'expired' : 'logout',
     };
   if (m.type === 'claim' || m.type === 'syncRequest') return { type: m.type, from };
@@ -149,7 +158,8 @@ export function createCrossTab(
     // The token crosses the channel on purpose: with the default memory store it is the only way a
     // tab of the same origin gets the session. It never reaches a snapshot, a log or the DOM.
     publishSession: (session, reason, user) => post({ type: 'session', session, reason, user }),
-    publishSignedOut: (end) => post({ type: 'signedOut', at: o.now(), seq: end.seq, reason: end.reason }),
+    publishSignedOut: (end) =>
+      post({ type: 'signedOut', at: o.now(), seq: end.seq, sid: end.sid, reason: end.reason }),
     publishRefreshFailed: (expired) => post({ type: 'refreshFailed', expired }),
     publishProfile: (userInfo) => post({ type: 'profile', userInfo, at: o.now() }),
     requestSync: () => post({ type: 'syncRequest' }),

@@ -51,6 +51,7 @@ const metaFields = (m: Omit<SessionMeta, 'accessToken'>) => ({
   tokenType: m.tokenType,
   userId: m.userId ?? null,
   seq: m.seq ?? null,
+  sid: m.sid ?? m.seq ?? null,
 });
 
 const vaultedAuthOf = (context: SessionContext) => vaultedAuth(context.deps.auth, context.deps.vault);
@@ -194,6 +195,7 @@ function createSessionMachine() {
       // Another tab's sign-out ends this tab's session only if it ended this session or a newer one.
       endsOurs: ({ context: c, event }) => {
         if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
+        if (event.sid !== null && c.sid !== null) return event.sid >= c.sid;
         if (event.seq !== null && c.seq !== null) return event.seq >= c.seq;
         return event.at === null || c.savedAt === null || event.at >= c.savedAt;
       },
@@ -266,6 +268,7 @@ function createSessionMachine() {
         tokenType: null,
         userId: null,
         seq: null,
+        sid: null,
         playTime: null,
         // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
         signedOut: { seq: context.seq, at: p.at ?? context.deps.now() },
@@ -297,6 +300,7 @@ function createSessionMachine() {
           savedAt: context.savedAt,
           ...(context.userId === null ? {} : { userId: context.userId }),
           ...(context.seq === null ? {} : { seq: context.seq }),
+          ...(context.sid === null ? {} : { sid: context.sid }),
         };
         settle(context.deps.tokens.set(session));
         if (p.reason !== 'adopt') context.deps.crossTab?.publishSession(session, p.reason, context.user);
@@ -319,8 +323,20 @@ function createSessionMachine() {
             }),
         );
       },
+      // Another tab logged out of this login, but this tab holds a newer token of it (it refreshed
+      // after the other tab's last word): that token is revoked too, not left valid.
+      revokeIfNewer: ({ context, event }) => {
+        const e = event as Internal<'REMOTE_SIGNED_OUT'>;
+        if (e.reason !== 'logout' || context.seq === null || e.seq === null || context.seq <= e.seq) return;
+        const { auth, tokens } = context.deps;
+        settle(
+          Promise.resolve(tokens.get()).then((current) =>
+            current ? auth.logout({ accessToken: current.accessToken }) : undefined,
+          ),
+        );
+      },
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
-        context.deps.crossTab?.publishSignedOut({ seq: context.seq, reason }),
+        context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
       answerSync: ({ context }) => {
         const { deps, user } = context;
         settle(
@@ -355,6 +371,7 @@ function createSessionMachine() {
       tokenType: null,
       userId: null,
       seq: null,
+      sid: null,
       clock: 0,
       signedOut: null,
       signedOutReason: null,
@@ -664,6 +681,7 @@ function createSessionMachine() {
               guard: 'endsOurs',
               target: 'signedOut',
               actions: [
+                'revokeIfNewer',
                 'clearTokensUnlessNewer',
                 {
                   type: 'forget',

@@ -92,6 +92,7 @@ export const crossTabListener = /* @__PURE__ */ fromCallback<
       event = internal({
         type: 'REMOTE_SIGNED_OUT',
         seq: message.seq,
+        sid: message.sid,
         at: message.at,
         reason: message.reason,
       });

@@ -27,6 +27,7 @@ export interface RemoteSession {
   savedAt: number;
   userId?: number;
   seq?: number;
+  sid?: number;
 }
 
 type Internal =
@@ -39,7 +40,13 @@ type Internal =
   /** Another tab's session: its login, its refresh, or its answer to this tab's sync request. */
   | { type: 'REMOTE_SESSION'; session: RemoteSession; user: AuthUser | null; reason: SessionReason }
   /** Another tab's session ended (`seq`: which one; `at`: its clock, for sessions without `seq`). */
-  | { type: 'REMOTE_SIGNED_OUT'; seq: number | null; at: number | null; reason: 'logout' | 'expired' }
+  | {
+      type: 'REMOTE_SIGNED_OUT';
+      seq: number | null;
+      sid: number | null;
+      at: number | null;
+      reason: 'logout' | 'expired';
+    }
   /** Another tab asked for the session. */
   | { type: 'SYNC_REQUESTED' }
   /** The page may have slept: look at the wall clock now. */

@@ -81,6 +81,7 @@ export function sessionMetaFromLogin(
     expiresAt: expiryOf(response.expires_in, now),
     savedAt: now,
     seq,
+    sid: seq,
     ...(typeof response.user?.id === 'number' ? { userId: response.user.id } : {}),
   };
 }

@@ -87,6 +87,8 @@ export interface SessionContext {
   userId: number | null;
   /** The current session's place in the tabs' logical clock (`StoredSession.seq`). */
   seq: number | null;
+  /** The login the current session comes from (`StoredSession.sid`), kept through refreshes. */
+  sid: number | null;
   /** The highest `seq` this tab has seen: a new session takes one more. */
   clock: number;
   /** The session that ended here last, so an older one from another tab is not taken back. */

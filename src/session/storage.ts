@@ -21,6 +21,11 @@ export interface StoredSession {
    * it, not by `savedAt`, so a wall clock stepping back never makes a newer session look older.
    */
   seq?: number;
+  /**
+   * The `seq` of the login this session comes from: refreshes keep it. A logout ends every
+   * session of its login, even one another tab refreshed meanwhile.
+   */
+  sid?: number;
 }
 
 /**
@@ -92,6 +97,7 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
     savedAt: z.number(),
     userId: z.optional(z.number()),
     seq: z.optional(z.number().check(z.int(), z.nonnegative())),
+    sid: z.optional(z.number().check(z.int(), z.nonnegative())),
   }))();
 
 /**
@@ -104,11 +110,12 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
 export function parseStoredSession(value: unknown): StoredSession | null {
   const result = StoredSessionSchema.safeParse(value);
   if (!result.success) return null;
-  const { userId, seq, ...rest } = result.data;
+  const { userId, seq, sid, ...rest } = result.data;
   return Object.freeze({
     ...rest,
     ...(userId === undefined ? {} : { userId }),
     ...(seq === undefined ? {} : { seq }),
+    ...(sid === undefined ? {} : { sid }),
   });
 }
 

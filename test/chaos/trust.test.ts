@@ -302,3 +302,30 @@ describe('trust: a store that refuses every write', () => {
     expect(await tab.token()).toBeNull();
   });
 });
+
+describe('trust: a logout crossing a refresh in the channel', () => {
+  it('ends every tab, and the refreshed token is revoked too', async () => {
+    const a = open({ tabId: 'a' });
+    const b = open({ tabId: 'b' });
+    await logIn(world, a);
+    await world.settle();
+    expect(top(b)).toBe('signedIn');
+    world.server.faults.add({ method: 'POST', path: '/users/refresh-token', delayMs: 300, times: 1 });
+    a.client.session.send({ type: 'REFRESH' });
+    await world.advance(700, 50); // a's claim is through; its refresh is in flight
+    world.hub.hold();
+    await new Promise((r) => setTimeout(r, 400)); // a's refresh answers; its message is held
+    await world.settle();
+    const refreshed = await a.token();
+    b.client.logout();
+    await world.settle();
+    world.hub.release();
+    await world.advance(3 * S, 50);
+    expect([top(a), top(b)]).toEqual(['signedOut', 'signedOut']);
+    // The refreshed token no longer works at the server.
+    const revoked = world.server.requests
+      .filter((r) => r.path === '/auth/logout')
+      .map((r) => r.headers.authorization);
+    expect(revoked).toContain(`Bearer ${refreshed}`);
+  });
+});

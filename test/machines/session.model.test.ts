@@ -176,7 +176,9 @@ function systemUnderTest() {
       case 'SESSION_EXPIRED':
         return send(internal({ type: 'SESSION_EXPIRED' }));
       case 'REMOTE_SIGNED_OUT':
-        return send(internal({ type: 'REMOTE_SIGNED_OUT', seq: null, at: null, reason: 'logout' }));
+        return send(
+          internal({ type: 'REMOTE_SIGNED_OUT', seq: null, sid: null, at: null, reason: 'logout' }),
+        );
       default:
         return send({ type });
     }
