@@ -312,8 +312,8 @@ describe('trust: a logout crossing a refresh in the channel', () => {
     expect(top(b)).toBe('signedIn');
     world.server.faults.add({ method: 'POST', path: '/users/refresh-token', delayMs: 300, times: 1 });
     a.client.session.send({ type: 'REFRESH' });
-    await world.advance(700, 50); // a's claim is through; its refresh is in flight
-    world.hub.hold();
+    world.hub.hold(); // from here every message waits: a's claim, its new token, b's logout
+    await world.advance(700, 50); // a's claim goes through alone; its refresh is in flight
     await new Promise((r) => setTimeout(r, 400)); // a's refresh answers; its message is held
     await world.settle();
     const refreshed = await a.token();
