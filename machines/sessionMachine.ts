@@ -437,10 +437,9 @@ function createSessionMachine() {
         on: {
           LOGIN: { target: 'signingIn' },
           REGISTER: { target: 'signingIn' },
-          LOGOUT: {
-            target: 'signedOut',
-            actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }],
-          },
+          // A logout while the store is still being read: the stored session (if any) is revoked and
+          // the other tabs are told, as from signedIn.
+          LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
         },
       },
       signedOut: {

@@ -73,6 +73,8 @@ describe('sessionMachine edges', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(session.getSnapshot().value).toBe('signedOut');
     expect(await tokens.get()).toBeNull();
+    // The stored session it had not finished reading is revoked, not just forgotten.
+    expect(ctx.server.requests.filter((r) => r.path === '/auth/logout')).toHaveLength(1);
     session.stop();
   });
 
