@@ -160,7 +160,12 @@ export function createPamClient(options: PamClientOptions): PamClient {
   const tokens = guardStore(withPendingWrites(options.storage ?? createMemoryTokenStore()));
   const env = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
   const crossTab: CrossTab | null = env.channel
-    ? createCrossTab(env.channel, { ...env, ownsChannel: isOwnedChannel(env.channel) })
+    ? createCrossTab(env.channel, {
+        ...env,
+        ownsChannel: isOwnedChannel(env.channel),
+        // A claim lasts as long as its refresh can: the request's timeout, and a little more.
+        claimTtlMs: refreshWaitOf(options.timeout) + 5_000,
+      })
     : null;
   let session: Actor<typeof sessionMachine> | undefined;
   // Requests waiting on a refresh: `stop()` answers them (false), since a stopped actor never will.

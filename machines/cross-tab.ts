@@ -118,12 +118,22 @@ export function wait(timers: TimersLike, ms: number, signal: AbortSignal): Promi
  */
 export function createCrossTab(
   channel: BroadcastChannelLike,
-  o: { tabId: string; random: () => number; timers: TimersLike; now: () => number; ownsChannel?: boolean },
+  o: {
+    tabId: string;
+    random: () => number;
+    timers: TimersLike;
+    now: () => number;
+    ownsChannel?: boolean;
+    /** How long another tab's claim holds without word from it (its tab crashed). Default 60 s. */
+    claimTtlMs?: number;
+  },
 ): CrossTab {
   const listeners = new Set<(message: CrossTabMessage) => void>();
   /** Live claims of other tabs: tab id -> when heard. A session from that tab ends its claim. */
   const claims = new Map<string, number>();
   let closed = false;
+  /** This tab won the claim and has not told the outcome yet. */
+  let holding = false;
 
   const post = (message: Record<string, unknown>) => {
     if (closed) return;
@@ -149,7 +159,8 @@ export function createCrossTab(
 
   const liveClaims = () => {
     const now = o.now();
-    for (const [tab, at] of claims) if (now - at > CLAIM_TTL_MS || at > now) claims.delete(tab);
+    const ttl = o.claimTtlMs ?? CLAIM_TTL_MS;
+    for (const [tab, at] of claims) if (now - at > ttl || at > now) claims.delete(tab);
     return [...claims.keys()];
   };
 
@@ -157,10 +168,16 @@ export function createCrossTab(
     tabId: o.tabId,
     // The token crosses the channel on purpose: with the default memory store it is the only way a
     // tab of the same origin gets the session. It never reaches a snapshot, a log or the DOM.
-    publishSession: (session, reason, user) => post({ type: 'session', session, reason, user }),
+    publishSession: (session, reason, user) => {
+      if (reason === 'refresh') holding = false;
+      post({ type: 'session', session, reason, user });
+    },
     publishSignedOut: (end) =>
       post({ type: 'signedOut', at: o.now(), seq: end.seq, sid: end.sid, reason: end.reason }),
-    publishRefreshFailed: (expired) => post({ type: 'refreshFailed', expired }),
+    publishRefreshFailed: (expired) => {
+      holding = false;
+      post({ type: 'refreshFailed', expired });
+    },
     publishProfile: (userInfo) => post({ type: 'profile', userInfo, at: o.now() }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
@@ -173,6 +190,7 @@ export function createCrossTab(
       if (rivals.some((tab) => tab < o.tabId)) return 'yield';
       // The rivals gave way to us: their claims must not make our own next try give way.
       for (const tab of rivals) claims.delete(tab);
+      holding = true;
       return 'go';
     },
     subscribe(listener) {
@@ -181,6 +199,9 @@ export function createCrossTab(
     },
     close() {
       if (closed) return;
+      // A tab that closes while holding the refresh claim lets the others go at once, instead of
+      // leaving them to wait out the claim.
+      if (holding) post({ type: 'refreshFailed', expired: false });
       closed = true;
       listeners.clear();
       claims.clear();

@@ -329,3 +329,30 @@ describe('trust: a logout crossing a refresh in the channel', () => {
     expect(revoked).toContain(`Bearer ${refreshed}`);
   });
 });
+
+describe('trust: a tab closed while holding the refresh claim', () => {
+  it('lets the other tabs refresh at once', async () => {
+    const a = open({ tabId: 'a' });
+    const b = open({ tabId: 'b' });
+    await logIn(world, a);
+    await world.settle();
+    world.server.faults.add({ method: 'POST', path: REFRESH, delayMs: 2000, times: 1 });
+    a.client.session.send({ type: 'REFRESH' });
+    for (let i = 0; i < 40 && world.count('POST', REFRESH) === 0; i++) {
+      world.clock.increment(50);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(world.count('POST', REFRESH)).toBe(1);
+    const before = await b.token();
+    a.client.stop();
+    b.client.session.send({ type: 'REFRESH' });
+    for (let i = 0; i < 40 && world.count('POST', REFRESH) < 2; i++) {
+      world.clock.increment(50);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(world.count('POST', REFRESH)).toBe(2);
+    await world.advance(1 * S, 50);
+    expect(top(b)).toBe('signedIn');
+    expect(await b.token()).not.toBe(before);
+  });
+});
