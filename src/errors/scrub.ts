@@ -69,7 +69,13 @@ const MAX_DEPTH = 64;
  */
 export function createScrubber(secrets: Iterable<string>): Scrubber {
   const forms = new Set<string>();
-  for (const s of secrets) if (s) for (const form of formsOf(s)) forms.add(form);
+  // A numeric secret (a 2FA code) may come back as a JSON number, its leading zeros gone.
+  const numbers = new Set<string>();
+  for (const s of secrets) {
+    if (!s) continue;
+    for (const form of formsOf(s)) forms.add(form);
+    if (/^\d+$/.test(s)) numbers.add(s.replace(/^0+(?=\d)/, ''));
+  }
   if (forms.size === 0) return NO_SCRUB;
   // Longest first: a secret that contains another is replaced whole.
   const pattern = new RegExp(
@@ -91,6 +97,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const keyText = (k: string) => (IDENTIFIER.test(k) ? k : k.replace(wordPattern, `$1${REDACTED}`));
   const deep = (value: unknown, depth: number, keep?: (key: string) => boolean): unknown => {
     if (typeof value === 'string') return text(value);
+    if (typeof value === 'number' && numbers.has(String(value))) return REDACTED;
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return REDACTED;
     if (Array.isArray(value)) return value.map((v) => deep(v, depth + 1, keep));

@@ -55,3 +55,14 @@ describe('scrubbing keeps the shape of an answer', () => {
     });
   });
 });
+
+describe('numbers', () => {
+  it('a numeric secret echoed as a JSON number (leading zeros gone) is scrubbed too', () => {
+    const s = createScrubber(['012345', 'hunter22']);
+    expect(s.deep({ received: 12345, errors: { two_factor_code: [12345] }, other: 123456 })).toEqual({
+      received: '[redacted]',
+      errors: { two_factor_code: ['[redacted]'] },
+      other: 123456,
+    });
+  });
+});
