@@ -30,7 +30,7 @@ export type {
   PamErrorCode,
   PamErrorOptions,
   ValidationIssue,
-} from './http/errors';
+} from './errors/index';
 export {
   AbortedError,
   ConfigurationError,
@@ -45,7 +45,7 @@ export {
   StorageError,
   TimeoutError,
   UnauthorizedError,
-} from './http/errors';
+} from './errors/index';
 export { createOfetchAdapter } from './http/ofetch-adapter';
 export { parseRetryAfter } from './http/retry-after';
 export type {

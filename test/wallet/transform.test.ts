@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ResponseValidationError } from '../../src/http/errors';
+import { ResponseValidationError } from '../../src/errors/index';
 import { transformWalletResponse, Wallet } from '../../src/wallet';
 
 const EMPTY: Wallet = {
