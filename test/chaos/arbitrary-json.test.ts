@@ -158,9 +158,14 @@ describe('chaos: arbitrary JSON for every response', () => {
           client.submitCode('123456');
           await turns();
           healthy(client.session);
-          expect(['signedOut', 'signingIn', 'twoFactorRequired', 'failed', 'cancelledAccount', 'signedIn']).toContain(
-            client.view.status,
-          );
+          expect([
+            'signedOut',
+            'signingIn',
+            'twoFactorRequired',
+            'failed',
+            'cancelledAccount',
+            'signedIn',
+          ]).toContain(client.view.status);
           client.session.send({ type: 'REFRESH' });
           await turns();
           await client.user.getAddress().catch(() => {});
