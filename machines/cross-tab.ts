@@ -3,7 +3,7 @@
 // a claim that is never followed by a token only costs the others one flight timeout.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import { parseStoredSession } from 'pam-client/internal';
+import { ABORTED, parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, TimersLike } from './environment';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
@@ -96,21 +96,9 @@ function parse(data: unknown): CrossTabMessage | null {
   return { type: 'session', from, session, user, reason };
 }
 
-/** Resolves after `ms` on `timers`, or `false` at once when `signal` aborts. */
-export function wait(timers: TimersLike, ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const onAbort = () => {
-      timers.clearTimeout(id);
-      resolve(false);
-    };
-    const id = timers.setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+/** Resolves `true` after `ms` on `timers`, or `false` at once when `signal` aborts (the core's one sleep). */
+export const wait = (timers: TimersLike, ms: number, signal: AbortSignal): Promise<boolean> =>
+  sleep(ms, signal, timers).then((result) => result !== ABORTED);
 
 /**
  * @example

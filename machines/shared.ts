@@ -1,26 +1,11 @@
-import { isPamError, isTransientError, type PamError, ResponseValidationError } from 'pam-client';
+import { isPamError, isTransientError } from 'pam-client';
+import { retryAfterMs } from 'pam-client/internal';
 import type { AnyActorScope, AnyStateMachine } from 'xstate';
 
-/**
- * Every machine keeps `context.error` as a PamError or null. A service that throws something
- * else (a bug, or a user's own actor given through `.provide()`) is reported as an unexpected
- * answer, keeping the original as `cause` for debugging; its message is not copied, since we
- * cannot know it is free of secrets.
- */
-export function asPamError(error: unknown): PamError {
-  if (isPamError(error)) return error;
-  const name = error instanceof Error ? error.name : typeof error;
-  const cause = new Error(name);
-  cause.name = name;
-  return new ResponseValidationError(
-    'unexpected',
-    [{ path: [], code: 'unexpected', message: 'unexpected failure' }],
-    {
-      message: `Unexpected failure (${name})`,
-      cause,
-    },
-  );
-}
+// One definition each, in the core (docs/contract.md: one mechanism per concern): what a machine
+// keeps as `context.error`, the backoff, the delay clamp and the Retry-After conversion.
+export type { BackoffOptions } from 'pam-client/internal';
+export { asPamError, backoffDelay, clampDelay, MAX_TIMER_MS } from 'pam-client/internal';
 
 // Errors are classified by brand and code (`isPamError` + `code`) and plain fields, never by
 // `instanceof`: an auth module from the CJS build and machines from the ESM build (or two copies
@@ -34,11 +19,7 @@ export function statusOf(error: unknown): number | null {
 }
 
 /** The server's `Retry-After`, in ms (0 when there is none). */
-export function retryAfterMsOf(error: unknown): number {
-  if (!isPamError(error)) return 0;
-  const s = (error as { retryAfter?: unknown }).retryAfter;
-  return typeof s === 'number' && Number.isFinite(s) && s > 0 ? s * 1000 : 0;
-}
+export const retryAfterMsOf = (error: unknown): number => retryAfterMs(error) ?? 0;
 
 /** Worth trying again later: no answer, a timeout, a 5xx or a 429 (the core's one definition, by brand). */
 export const isTransient: (error: unknown) => boolean = isTransientError;
@@ -46,28 +27,6 @@ export const isTransient: (error: unknown) => boolean = isTransientError;
 /** `value` when it is a finite number >= `min`, else `fallback` (undefined, NaN, too small). */
 export const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
   typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
-
-export interface BackoffOptions {
-  baseMs: number;
-  factor: number;
-  maxMs: number;
-  /** 0..1: the share of the delay that is randomised (0.2 = ±10 %). */
-  jitter?: number;
-  random?: () => number;
-}
-
-/** Delay before try number `attempt` (0-based): base * factor^attempt, capped, with jitter. */
-export function backoffDelay(attempt: number, o: BackoffOptions): number {
-  const raw = Math.min(o.maxMs, o.baseMs * o.factor ** Math.max(0, attempt));
-  const jitter = o.jitter ?? 0;
-  if (jitter === 0) return Math.round(raw);
-  const r = (o.random ?? Math.random)();
-  return Math.max(0, Math.round(raw * (1 - jitter / 2 + jitter * r)));
-}
-
-/** setTimeout clamps anything above 2^31-1 ms to 1 ms; XState delays inherit that. */
-export const MAX_TIMER_MS: number = 2_147_483_647; // 2 ** 31 - 1; a literal, so an unused import drops it
-export const clampDelay = (ms: number): number => Math.min(MAX_TIMER_MS, Math.max(0, ms));
 
 // --- Services and persistence --------------------------------------------------------------
 

@@ -7,6 +7,7 @@ export { asPamError, isHttpError } from './errors/index';
 export type { BackoffOptions } from './http/backoff';
 export { backoffDelay } from './http/backoff';
 export { retryAfterMs } from './http/retry-after';
+export type { SleepTimers } from './http/sleep';
 export { ABORTED, clampDelay, MAX_TIMER_MS, sleep } from './http/sleep';
 // Moved out of the public core entry (CHANGELOG.md, 0.2.0): schema building blocks and parsing,
 // stored-session parsing, header checks and São Paulo calendar helpers.

@@ -16,6 +16,17 @@ export const clampDelay = (ms: number): number => (ms > 0 ? Math.min(MAX_TIMER_M
 /** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
 export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
 
+/** The timer pair `sleep` runs on: the global one, or an injected clock (XState's `SimulatedClock`). */
+export interface SleepTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+const GLOBAL_TIMERS: SleepTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
 /**
  * The one abortable sleep: waits `ms` (clamped with `clampDelay`), or less if `signal` aborts
  * first (then resolves to `ABORTED`, never rejects). Leaves no timer or listener behind.
@@ -23,14 +34,18 @@ export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
  * @example
  * if ((await sleep(500, signal)) === ABORTED) return;
  */
-export function sleep(ms: number, signal?: AbortSignal): Promise<undefined | typeof ABORTED> {
+export function sleep(
+  ms: number,
+  signal?: AbortSignal,
+  timers: SleepTimers = GLOBAL_TIMERS,
+): Promise<undefined | typeof ABORTED> {
   if (signal?.aborted) return Promise.resolve(ABORTED);
   return new Promise((resolve) => {
     const onAbort = () => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       resolve(ABORTED);
     };
-    const timer = setTimeout(() => {
+    const timer = timers.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve(undefined);
     }, clampDelay(ms));

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 
+/** The path tried: `CHROMIUM_PATH` when set, else Debian's. */
+export const CHROMIUM_TRIED = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /**
  * Debian's Chromium, never a downloaded browser. `CHROMIUM_PATH` overrides the location.
  * Returns null when it is not installed, so browser suites can skip with a clear message.
  */
 export function chromiumPath(): string | null {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const path = CHROMIUM_TRIED;
   return existsSync(path) ? path : null;
 }
 
@@ -24,9 +27,10 @@ export const CHROMIUM_ARGS = [
 export function chromiumLaunchOptions() {
   const executablePath = chromiumPath();
   if (!executablePath)
-    throw new Error('Chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)');
+    throw new Error(`Chromium is not installed at ${CHROMIUM_TRIED} (apt-get install -y chromium)`);
   return { executablePath, headless: true, args: CHROMIUM_ARGS };
 }
 
-export const SKIP_BROWSER_MESSAGE =
-  '[pam-client] Chromium not found at /usr/bin/chromium: browser tests are SKIPPED (apt-get install -y chromium)';
+export const SKIP_BROWSER_MESSAGE = `[pam-client] Chromium not found at ${CHROMIUM_TRIED}${
+  process.env.CHROMIUM_PATH ? ' (CHROMIUM_PATH)' : ''
+}: browser tests are SKIPPED (apt-get install -y chromium, or set CHROMIUM_PATH)`;
