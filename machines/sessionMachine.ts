@@ -1,7 +1,6 @@
-import { type AuthUser, type LoginSuccess, restrictionsOf, type StoredSession, secret } from 'pam-client';
+import { type AuthUser, type LoginSuccess, restrictionsOf, secret } from 'pam-client';
 import { and, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
-import { createLocalStoragePlayClock, PLAY_CLOCK_KEY } from './play-time/clock';
 import { selectPlayTime } from './playTimeMachine';
 import {
   crossTabListener,
@@ -11,7 +10,20 @@ import {
   type SessionMeta,
   wakeSignals,
 } from './session/actors';
-import { createVault, guardStore, service, settle, vaultedAuth } from './session/deps';
+import { settle } from './session/deps';
+import { answerSync, clearTokensUnlessNewer, revokeIfNewer, writeSession } from './session/effects';
+import {
+  asPamErrorOrNull,
+  boxCommand,
+  childIs,
+  DEFAULT_REFRESH_WAIT_MS,
+  type LoginChildSnapshot,
+  metaFields,
+  sameJson,
+  services,
+  toChild,
+  vaultedAuthOf,
+} from './session/helpers';
 import { internal, isInternal, type SessionInternalEvent } from './session/internal';
 import {
   guardedRefresh,
@@ -32,41 +44,6 @@ import { asPamError, restorable } from './shared';
 export type * from './session/types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
-type LoginChildSnapshot = {
-  value: unknown;
-  context: { error: unknown; retryAt: number | null; rejectedCodes: number };
-};
-
-const DEFAULT_REFRESH_WAIT_MS = 15_000;
-const noop = () => () => {};
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-const asPamErrorOrNull = (error: unknown) => (error == null ? null : asPamError(error));
-
-/** The session metadata fields of the context, from a stored or shared session. */
-const metaFields = (m: Omit<SessionMeta, 'accessToken'>) => ({
-  savedAt: m.savedAt,
-  expiresAt: m.expiresAt,
-  tokenType: m.tokenType,
-  userId: m.userId ?? null,
-  seq: m.seq ?? null,
-  sid: m.sid ?? m.seq ?? null,
-});
-
-const vaultedAuthOf = (context: SessionContext) => vaultedAuth(context.deps.auth, context.deps.vault);
-
-/** A session command as the login child's event. */
-function toChild(command: PendingCommand) {
-  if (command.type === 'REGISTER') return { type: 'REGISTER' as const, payload: command.payload };
-  return {
-    type: 'SUBMIT' as const,
-    login: command.login,
-    password: command.password,
-    ...(command.captchaToken === undefined ? {} : { captchaToken: command.captchaToken }),
-    ...(command.appSource === undefined ? {} : { appSource: command.appSource }),
-  };
-}
 
 /** The session's token expired (a wake-up past its life, or the refresh answered 401). */
 const expire = () =>
@@ -76,31 +53,6 @@ const expire = () =>
     { type: 'forget', params: { reason: 'expired' } },
     'emitExpired',
   ] as const;
-
-/** The login child's state, as the session's status. */
-const childIs =
-  (state: string) =>
-  ({ event }: { event: { snapshot?: unknown } }) =>
-    (event.snapshot as LoginChildSnapshot | undefined)?.value === state;
-
-/** The login and registration commands, boxed: a password or captcha token is a `Secret` from here on. */
-const boxCommand = (e: PendingCommand): PendingCommand =>
-  e.type === 'LOGIN'
-    ? {
-        ...e,
-        password: secret(e.password),
-        ...(e.captchaToken === undefined ? {} : { captchaToken: secret(e.captchaToken) }),
-      }
-    : {
-        type: 'REGISTER',
-        payload: {
-          ...e.payload,
-          password: secret(e.payload.password),
-          ...(e.payload.captcha_token === undefined
-            ? {}
-            : { captcha_token: secret(e.payload.captcha_token) }),
-        },
-      };
 
 /**
  * The session: login or registration (with the two-factor branch), the refresh cycle while signed
@@ -119,34 +71,6 @@ const boxCommand = (e: PendingCommand): PendingCommand =>
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
   restorable(createSessionMachine(), { name: 'sessionMachine', keys: ['deps'], fromInput: services }))();
-
-/** The session's services, from its input: never persisted, taken from the fresh input on restore. */
-function services(input: SessionInput): Pick<SessionContext, 'deps'> {
-  const env = input.environment ?? {};
-  const random = env.random ?? Math.random;
-  return {
-    deps: service({
-      auth: input.auth,
-      tokens: guardStore(input.tokens),
-      crossTab: input.crossTab ?? null,
-      vault: createVault(random),
-      now: env.now ?? (() => Date.now()),
-      random,
-      timers: env.timers ?? {
-        setTimeout: (fn, ms) => setTimeout(fn, ms),
-        clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-      },
-      playClock:
-        input.playClock ??
-        ((userId) => createLocalStoragePlayClock(`${PLAY_CLOCK_KEY}:${userId ?? 'anonymous'}`)),
-      signals: {
-        visibility: env.visibility ?? { isHidden: () => false, onChange: noop },
-        focus: env.focus ?? { onFocus: noop },
-        online: env.online ?? { isOnline: () => true, onChange: noop },
-      },
-    }),
-  };
-}
 
 function createSessionMachine() {
   return setup({
@@ -289,62 +213,17 @@ function createSessionMachine() {
       })),
       dropPending: assign({ pending: null }),
       // --- effects (named actions: xstate's pure `transition()` never runs them) ---
-      /** Writes the session a handle stands for, and tells the other tabs. */
-      writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' }) => {
-        const token = context.deps.vault.take(p.handle);
-        if (!token || context.savedAt === null) return;
-        const session: StoredSession = {
-          accessToken: token,
-          tokenType: context.tokenType ?? 'Bearer',
-          expiresAt: context.expiresAt,
-          savedAt: context.savedAt,
-          ...(context.userId === null ? {} : { userId: context.userId }),
-          ...(context.seq === null ? {} : { seq: context.seq }),
-          ...(context.sid === null ? {} : { sid: context.sid }),
-        };
-        settle(context.deps.tokens.set(session));
-        if (p.reason !== 'adopt') context.deps.crossTab?.publishSession(session, p.reason, context.user);
-      },
+      writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' }) =>
+        writeSession(context, p),
       dropHandle: ({ context }, handle: string) => {
         context.deps.vault.take(handle);
       },
       clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
-      // A shared store may hold a newer session (another client of the store refreshed, or logged
-      // in again while this tab was frozen): only our session, or an older one, is cleared.
-      clearTokensUnlessNewer: ({ context }) => {
-        const ours =
-          context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
-        settle(
-          Promise.resolve()
-            .then(() => context.deps.tokens.get())
-            .then((current) => {
-              if (current && ours && isNewerSession(current, ours)) return;
-              return context.deps.tokens.clear();
-            }),
-        );
-      },
-      // Another tab logged out of this login, but this tab holds a newer token of it (it refreshed
-      // after the other tab's last word): that token is revoked too, not left valid.
-      revokeIfNewer: ({ context, event }) => {
-        const e = event as Internal<'REMOTE_SIGNED_OUT'>;
-        if (e.reason !== 'logout' || context.seq === null || e.seq === null || context.seq <= e.seq) return;
-        const { auth, tokens } = context.deps;
-        settle(
-          Promise.resolve(tokens.get()).then((current) =>
-            current ? auth.logout({ accessToken: current.accessToken }) : undefined,
-          ),
-        );
-      },
+      clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
+      revokeIfNewer: ({ context, event }) => revokeIfNewer(context, event as Internal<'REMOTE_SIGNED_OUT'>),
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
         context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
-      answerSync: ({ context }) => {
-        const { deps, user } = context;
-        settle(
-          Promise.resolve(deps.tokens.get()).then((stored) => {
-            if (stored) deps.crossTab?.publishSession(stored, 'sync', user);
-          }),
-        );
-      },
+      answerSync: ({ context }) => answerSync(context),
       publishProfile: ({ context }) => {
         if (context.userInfo) context.deps.crossTab?.publishProfile(context.userInfo);
       },
