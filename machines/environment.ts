@@ -65,6 +65,31 @@ function randomTabId(random: () => number): string {
   return uuid ?? `${Date.now().toString(36)}-${Math.floor(random() * 2 ** 52).toString(36)}`;
 }
 
+/**
+ * The wall clock, never going backwards: after the device clock is stepped back (a user, a bad
+ * NTP sync), time goes on at the monotonic clock's pace until the wall clock catches up; a jump
+ * forward or a sleep (the monotonic clock may stand still while the device sleeps) is followed as
+ * the wall clock says. Token lives are real time: a refresh due in 6 h stays due in 6 h.
+ *
+ * @example
+ * const now = steadyClock(); // the default `environment.now`
+ */
+export function steadyClock(
+  wall: () => number = () => Date.now(),
+  monotonic: () => number = () => globalThis.performance?.now() ?? Date.now(),
+): () => number {
+  let lastWall = wall();
+  let lastMono = monotonic();
+  return () => {
+    const w = wall();
+    const m = monotonic();
+    const next = Math.max(w, lastWall + Math.max(0, m - lastMono));
+    lastWall = next;
+    lastMono = m;
+    return next;
+  };
+}
+
 /** Channels `browserEnvironment` opened itself: whoever receives one owns it and closes it on stop. */
 const openedHere = new WeakSet<object>();
 
@@ -102,7 +127,7 @@ export function browserEnvironment(
     openedHere.add(channel);
   }
   return {
-    now: overrides.now ?? (() => Date.now()),
+    now: overrides.now ?? steadyClock(),
     random,
     timers: overrides.timers ?? {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),

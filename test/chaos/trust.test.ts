@@ -356,3 +356,28 @@ describe('trust: a tab closed while holding the refresh claim', () => {
     expect(await b.token()).not.toBe(before);
   });
 });
+
+describe('trust: the device clock stepped back after login', () => {
+  // The server keeps real time (its tokens live 8 h of it); only the device's clock steps back.
+  const run = async (clockOf: (wall: () => number) => () => number) => {
+    let back = 0;
+    const tab = open({ channel: false, environment: { now: clockOf(() => world.now() - back) } });
+    await logIn(world, tab);
+    back = 2 * H;
+    await world.advance(9 * H, 10 * MIN);
+    return tab;
+  };
+
+  it('with the default steady clock, the token is still refreshed before it expires', async () => {
+    const { steadyClock } = await import('../../machines/environment');
+    const tab = await run((wall) => steadyClock(wall, () => world.clock.now()));
+    expect(world.count('POST', REFRESH)).toBeGreaterThanOrEqual(1);
+    expect(top(tab)).toBe('signedIn');
+    expect(tab.events).not.toContain('sessionExpired');
+  });
+
+  it('(the plain wall clock would let it expire: the case the steady clock exists for)', async () => {
+    const tab = await run((wall) => wall);
+    expect(tab.events).toContain('sessionExpired');
+  });
+});
