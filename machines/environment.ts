@@ -86,7 +86,8 @@ export function steadyClock(
     const next = Math.max(w, lastWall + Math.max(0, m - lastMono));
     lastWall = next;
     lastMono = m;
-    return next;
+    // Whole milliseconds, like Date.now() (the monotonic clock has fractions).
+    return Math.floor(next);
   };
 }
 

@@ -381,3 +381,26 @@ describe('trust: the device clock stepped back after login', () => {
     expect(tab.events).toContain('sessionExpired');
   });
 });
+
+describe('steadyClock', () => {
+  it('follows the wall clock forward, never goes back, and gives whole milliseconds', async () => {
+    const { steadyClock } = await import('../../machines/environment');
+    let wall = 1_000_000;
+    let mono = 0.25;
+    const now = steadyClock(
+      () => wall,
+      () => mono,
+    );
+    expect(now()).toBe(1_000_000);
+    wall += 5_000;
+    mono += 5_000.5;
+    expect(now()).toBe(1_005_000);
+    wall -= 3_600_000; // stepped back an hour
+    mono += 1_000.25;
+    const after = now();
+    expect(after).toBe(1_006_000);
+    expect(Number.isInteger(after)).toBe(true);
+    wall += 7 * 3_600_000; // a sleep: the monotonic clock stood still
+    expect(now()).toBe(wall);
+  });
+});
