@@ -1,6 +1,6 @@
-import { type AuthUser, type LoginSuccess, restrictionsOf, secret } from 'pam-client';
+import { type LoginSuccess, restrictionsOf, secret } from 'pam-client';
 import { and, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
-import { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
+import { loginMachine } from './loginMachine';
 import { selectPlayTime } from './playTimeMachine';
 import {
   crossTabListener,
@@ -10,28 +10,33 @@ import {
   type SessionMeta,
   wakeSignals,
 } from './session/actors';
+import {
+  adopted,
+  flowStarted,
+  forgotten,
+  heardOf,
+  initialContext,
+  loginProgress,
+  refreshed,
+  restored,
+  signedInFrom,
+  withProfile,
+} from './session/context';
 import { settle } from './session/deps';
 import { answerSync, clearTokensUnlessNewer, revokeIfNewer, writeSession } from './session/effects';
+import { canAdopt, endsOurs, isNewer } from './session/guards';
 import {
-  asPamErrorOrNull,
   boxCommand,
   childIs,
-  DEFAULT_REFRESH_WAIT_MS,
   type LoginChildSnapshot,
-  metaFields,
+  refreshCycleInput,
   sameJson,
   services,
   toChild,
   vaultedAuthOf,
 } from './session/helpers';
 import { internal, isInternal, type SessionInternalEvent } from './session/internal';
-import {
-  guardedRefresh,
-  isNewerSession,
-  sessionMetaFromLogin,
-  sessionPlayTime,
-  sessionRefreshCycle,
-} from './session/support';
+import { sessionPlayTime, sessionRefreshCycle } from './session/support';
 import type {
   PendingCommand,
   SessionContext,
@@ -44,6 +49,13 @@ import { asPamError, restorable } from './shared';
 export type * from './session/types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
+
+const AFTER_FAILURE = {
+  LOGIN: 'signingIn',
+  REGISTER: 'signingIn',
+  CANCEL: { target: 'signedOut', actions: { type: 'clearError' } },
+  LOGOUT: { target: 'signedOut', actions: { type: 'clearError' } },
+} as const;
 
 /** The session's token expired (a wake-up past its life, or the refresh answered 401). */
 const expire = () =>
@@ -101,113 +113,23 @@ function createSessionMachine() {
       isExpired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= c.deps.now(),
       // Only a token the session's own actors put in the vault signs it in (not a forged done event).
       vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
-      // Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out.
-      canAdopt: ({ context: c, event }) => {
-        if (!isInternal(event) || event.type !== 'REMOTE_SESSION' || event.reason === 'refresh') return false;
-        const s = event.session;
-        if (s.expiresAt !== null && s.expiresAt <= c.deps.now()) return false;
-        if (!c.signedOut) return true;
-        return isNewerSession(s, { seq: c.signedOut.seq ?? undefined, savedAt: c.signedOut.at });
-      },
-      // Signed in here: take only a newer session (a sync answer with our own token changes nothing).
-      isNewer: ({ context: c, event }) => {
-        if (!isInternal(event) || event.type !== 'REMOTE_SESSION') return false;
-        const s = event.session;
-        if (s.expiresAt !== null && s.expiresAt <= c.deps.now()) return false;
-        return isNewerSession(s, c.savedAt === null ? null : { seq: c.seq ?? undefined, savedAt: c.savedAt });
-      },
-      // Another tab's sign-out ends this tab's session only if it ended this session or a newer one.
-      endsOurs: ({ context: c, event }) => {
-        if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
-        if (event.sid !== null && c.sid !== null) return event.sid >= c.sid;
-        if (event.seq !== null && c.seq !== null) return event.seq >= c.seq;
-        return event.at === null || c.savedAt === null || event.at >= c.savedAt;
-      },
+      canAdopt: ({ context, event }) => canAdopt(context, event),
+      isNewer: ({ context, event }) => isNewer(context, event),
+      endsOurs: ({ context, event }) => endsOurs(context, event),
     },
     actions: {
       // --- context (pure) ---
-      progress: assign(({ event }) => {
-        const s = (event as { snapshot?: LoginChildSnapshot }).snapshot;
-        if (!s) return {};
-        const twoFactor = s.value === 'twoFactorRequired' || s.value === 'verifyingTwoFactor';
-        return {
-          error: asPamErrorOrNull(s.context.error),
-          login: {
-            retryAt: s.context.retryAt,
-            codeAttemptsLeft: twoFactor ? Math.max(0, MAX_REJECTED_CODES - s.context.rejectedCodes) : null,
-          },
-        };
-      }),
-      startFlow: assign({
-        error: null,
-        signedOutReason: null,
-        login: { retryAt: null, codeAttemptsLeft: null },
-      }),
-      signedInFromLogin: assign(({ context }, output: LoginSuccess) => {
-        const seq = context.clock + 1;
-        const meta = sessionMetaFromLogin(output, context.deps.now(), seq);
-        const user = (output.user as AuthUser | undefined) ?? null;
-        const userInfo = output.userInfo as unknown as Record<string, unknown> | undefined;
-        return {
-          ...metaFields(meta),
-          clock: seq,
-          user,
-          userInfo: userInfo ?? null,
-          userInfoAt: userInfo ? meta.savedAt : null,
-          restrictions: userInfo ? restrictionsOf(userInfo, meta.savedAt) : null,
-          error: null,
-          login: { retryAt: null, codeAttemptsLeft: null },
-        };
-      }),
-      refreshed: assign(({ context }) => {
-        const now = context.deps.now();
-        const seq = context.clock + 1;
-        // The refresh answer carries no expiry: keep the life span the login announced.
-        const life =
-          context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
-        return { savedAt: now, expiresAt: life === null ? null : now + life, seq, clock: seq, error: null };
-      }),
-      adopted: assign(({ context }, e: Internal<'REMOTE_SESSION'>) => ({
-        ...metaFields(e.session),
-        clock: Math.max(context.clock, e.session.seq ?? 0),
-        user: e.user ?? context.user,
-        error: null,
-        signedOutReason: null,
-      })),
-      restored: assign(({ context }, meta: SessionMeta) => ({
-        ...metaFields(meta),
-        clock: Math.max(context.clock, meta.seq ?? 0),
-      })),
-      heardSeq: assign(({ context, event }) => {
-        const seq = isInternal(event) && event.type === 'REMOTE_SIGNED_OUT' ? event.seq : null;
-        return seq === null ? {} : { clock: Math.max(context.clock, seq) };
-      }),
-      forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
-        user: null,
-        userInfo: null,
-        userInfoAt: null,
-        restrictions: null,
-        savedAt: null,
-        expiresAt: null,
-        tokenType: null,
-        userId: null,
-        seq: null,
-        sid: null,
-        playTime: null,
-        // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
-        signedOut: { seq: context.seq, at: p.at ?? context.deps.now() },
-        signedOutReason: p.reason,
-      })),
-      profileLoaded: assign(({ context }, e: Internal<'PROFILE_LOADED'>) => {
-        const restrictions = restrictionsOf(e.userInfo, e.at);
-        return {
-          userInfo: e.userInfo,
-          userInfoAt: e.at,
-          user: e.user ?? context.user,
-          // The same restrictions keep their object, so the view (and a UI) changes only on a change.
-          restrictions: sameJson(restrictions, context.restrictions) ? context.restrictions : restrictions,
-        };
-      }),
+      progress: assign(({ event }) => loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot)),
+      startFlow: assign(flowStarted),
+      clearError: assign({ error: null }),
+      signedInFromLogin: assign(({ context }, output: LoginSuccess) => signedInFrom(context, output)),
+      refreshed: assign(({ context }) => refreshed(context)),
+      restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
+      heardSeq: assign(({ context, event }) => heardOf(context, event)),
+      forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
+        forgotten(context, p),
+      ),
+      profileLoaded: assign(({ context }, e: Internal<'PROFILE_LOADED'>) => withProfile(context, e)),
       rememberPending: assign(({ event }) => ({
         pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
       })),
@@ -218,6 +140,16 @@ function createSessionMachine() {
       dropHandle: ({ context }, handle: string) => {
         context.deps.vault.take(handle);
       },
+      // A session message not taken: its token leaves the vault at once.
+      dropRemoteHandle: ({ context, event }) => {
+        context.deps.vault.take((event as Internal<'REMOTE_SESSION'>).session?.handle ?? '');
+      },
+      // Another tab's session, taken: into the context, then into the store.
+      adopt: enqueueActions(({ enqueue, event, context }) => {
+        const e = event as Internal<'REMOTE_SESSION'>;
+        enqueue.assign(adopted(context, e));
+        enqueue(({ context: next }) => writeSession(next, { handle: e.session.handle, reason: 'adopt' }));
+      }),
       clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
       clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
       revokeIfNewer: ({ context, event }) => revokeIfNewer(context, event as Internal<'REMOTE_SIGNED_OUT'>),
@@ -234,29 +166,7 @@ function createSessionMachine() {
     },
   }).createMachine({
     id: 'session',
-    context: ({ input }) => ({
-      ...services(input),
-      intervalMs: input.intervalMs,
-      tickMs: input.tickMs,
-      refreshWaitMs: input.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
-      user: null,
-      userInfo: null,
-      userInfoAt: null,
-      restrictions: null,
-      error: null,
-      login: { retryAt: null, codeAttemptsLeft: null },
-      savedAt: null,
-      expiresAt: null,
-      tokenType: null,
-      userId: null,
-      seq: null,
-      sid: null,
-      clock: 0,
-      signedOut: null,
-      signedOutReason: null,
-      pending: null,
-      playTime: null,
-    }),
+    context: ({ input }) => initialContext(input),
     initial: 'restoring',
     // Listening to the page and to the other tabs is the machine's own job, so an app that starts
     // `sessionMachine` itself gets it too.
@@ -271,16 +181,7 @@ function createSessionMachine() {
       REMOTE_SESSION: {
         guard: 'canAdopt',
         target: '.signedIn',
-        actions: [
-          { type: 'adopted', params: ({ event }) => event as Internal<'REMOTE_SESSION'> },
-          {
-            type: 'writeSession',
-            params: ({ event }) => ({
-              handle: (event as Internal<'REMOTE_SESSION'>).session.handle,
-              reason: 'adopt' as const,
-            }),
-          },
-        ],
+        actions: 'adopt',
       },
       REMOTE_SIGNED_OUT: { guard: 'internal', actions: 'heardSeq' },
     },
@@ -409,24 +310,9 @@ function createSessionMachine() {
           },
         },
       },
-      failed: {
-        tags: 'failed',
-        on: {
-          LOGIN: 'signingIn',
-          REGISTER: 'signingIn',
-          CANCEL: { target: 'signedOut', actions: assign({ error: null }) },
-          LOGOUT: { target: 'signedOut', actions: assign({ error: null }) },
-        },
-      },
-      cancelledAccount: {
-        tags: 'cancelledAccount',
-        on: {
-          LOGIN: 'signingIn',
-          REGISTER: 'signingIn',
-          CANCEL: { target: 'signedOut', actions: assign({ error: null }) },
-          LOGOUT: { target: 'signedOut', actions: assign({ error: null }) },
-        },
-      },
+      // A failed login and a cancelled account: a new attempt starts over; CANCEL or LOGOUT leaves.
+      failed: { tags: 'failed', on: AFTER_FAILURE },
+      cancelledAccount: { tags: 'cancelledAccount', on: AFTER_FAILURE },
       signedIn: {
         tags: 'signedIn',
         entry: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
@@ -435,25 +321,7 @@ function createSessionMachine() {
             id: 'refresh',
             src: 'refreshCycle',
             onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
-            // The cycle starts from when the token was saved: now after a login, or the stored
-            // `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
-            input: ({ context: c }) => ({
-              auth: guardedRefresh({
-                auth: c.deps.auth,
-                tokens: c.deps.tokens,
-                crossTab: c.deps.crossTab,
-                timers: c.deps.timers,
-                now: c.deps.now,
-                vault: c.deps.vault,
-                waitMs: c.refreshWaitMs,
-              }),
-              intervalMs: c.intervalMs,
-              tickMs: c.tickMs,
-              now: c.deps.now,
-              random: c.deps.random,
-              savedAt: c.savedAt ?? c.deps.now(),
-              ...(c.expiresAt === null ? {} : { expiresAt: c.expiresAt }),
-            }),
+            input: ({ context }) => refreshCycleInput(context),
           },
           {
             id: 'playTime',
@@ -528,14 +396,7 @@ function createSessionMachine() {
             {
               guard: 'isNewer',
               actions: [
-                { type: 'adopted', params: ({ event }) => event as Internal<'REMOTE_SESSION'> },
-                {
-                  type: 'writeSession',
-                  params: ({ event }) => ({
-                    handle: (event as Internal<'REMOTE_SESSION'>).session.handle,
-                    reason: 'adopt' as const,
-                  }),
-                },
+                'adopt',
                 sendTo('refresh', ({ context }) => ({
                   type: 'TOKEN_SAVED' as const,
                   accessToken: '[adopted]',
@@ -547,12 +408,7 @@ function createSessionMachine() {
             },
             // An older or identical session (a sync answer crossing our refresh) is dropped here,
             // so it never reaches the root handler, which would re-enter signedIn with it.
-            {
-              actions: {
-                type: 'dropHandle',
-                params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '',
-              },
-            },
+            { actions: 'dropRemoteHandle' },
           ],
           REMOTE_SIGNED_OUT: [
             {
@@ -616,12 +472,7 @@ function createSessionMachine() {
         tags: 'signingOut',
         // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
         on: {
-          REMOTE_SESSION: {
-            actions: {
-              type: 'dropHandle',
-              params: ({ event }) => (event as Internal<'REMOTE_SESSION'>).session?.handle ?? '',
-            },
-          },
+          REMOTE_SESSION: { actions: 'dropRemoteHandle' },
           // Honoured once signed out.
           LOGIN: { actions: 'rememberPending' },
           REGISTER: { actions: 'rememberPending' },

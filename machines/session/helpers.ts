@@ -6,6 +6,7 @@ import { createLocalStoragePlayClock, PLAY_CLOCK_KEY } from '../play-time/clock'
 import { asPamError } from '../shared';
 import type { SessionMeta } from './actors';
 import { createVault, guardStore, service, vaultedAuth } from './deps';
+import { guardedRefresh } from './support';
 import type { PendingCommand, SessionContext, SessionInput } from './types';
 
 /** The login child's snapshot, as far as the session reads it. */
@@ -97,3 +98,17 @@ export function services(input: SessionInput): Pick<SessionContext, 'deps'> {
     }),
   };
 }
+
+/**
+ * The refresh cycle's input. It starts from when the token was saved: now after a login, or the
+ * stored `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
+ */
+export const refreshCycleInput = (c: SessionContext) => ({
+  auth: guardedRefresh({ ...c.deps, waitMs: c.refreshWaitMs }),
+  intervalMs: c.intervalMs,
+  tickMs: c.tickMs,
+  now: c.deps.now,
+  random: c.deps.random,
+  savedAt: c.savedAt ?? c.deps.now(),
+  ...(c.expiresAt === null ? {} : { expiresAt: c.expiresAt }),
+});
