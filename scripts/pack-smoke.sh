@@ -1,12 +1,31 @@
 #!/usr/bin/env bash
-# Packs the library, installs the tarball in an empty folder and loads every entry with both
-# `import` and `require`, as a user would. Run after `npm run build`. Also checks that a browser
-# app's install holds no h3 (an optional peer of pam-client/testing only).
+# Packs the library as a new contributor would, from a clean clone of the committed tree (`git
+# clone`, `npm ci`, `npm pack`: the `prepack` script builds dist/, so no earlier `npm run build`
+# is needed and a stale dist/ of the working tree cannot hide a missing build), installs the
+# tarball in an empty folder and loads every entry with both `import` and `require`, as a user
+# would. Also checks that a browser app's install holds no h3 (an optional peer of
+# pam-client/testing only). `npm ci` reuses npm's cache (--prefer-offline), so CI pays about
+# 40 s for the clone's install.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tarball=$(cd "$root" && npm pack --silent --pack-destination "$work" | tail -n 1)
+git clone --quiet --no-hardlinks "$root" "$work/clone"
+(cd "$work/clone" && npm ci --no-audit --no-fund --prefer-offline --ignore-scripts --silent >/dev/null)
+if [ -e "$work/clone/dist" ]; then
+  echo 'pack-smoke: a clean clone already has dist/ (is it committed?)' >&2
+  exit 1
+fi
+# `npm pack` alone: the tarball must hold the built code (prepack), not just the docs.
+tarball=$(cd "$work/clone" && npm pack --silent --pack-destination "$work" 2>/dev/null | tail -n 1)
+listing=$(tar -tzf "$work/$tarball")
+for f in dist/index.js dist/index.cjs dist/index.d.ts dist/machines.js dist/machines.d.ts dist/vue.js dist/react.js dist/svelte.js dist/testing.js; do
+  if ! grep -qx "package/$f" <<<"$listing"; then
+    echo "pack-smoke: the tarball from a clean clone has no $f ($(wc -l <<<"$listing") files)" >&2
+    exit 1
+  fi
+done
+echo "pack-smoke: $tarball from a clean clone holds $(wc -l <<<"$listing") files, dist/ included"
 cd "$work"
 npm init -y >/dev/null
 # xstate is a required peer: even `npm i pam-client` alone brings it (as an optional peer it did
