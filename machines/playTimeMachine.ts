@@ -6,10 +6,11 @@ import {
   type PlayClockRecord,
   type PlayClockStore,
   playPeriodOf,
+  usedIn,
 } from './play-time/clock';
 import { finiteOr, rearmTimers, restorable } from './shared';
 
-export type { PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
+export type { PlayClockCount, PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
 export { createLocalStoragePlayClock, createMemoryPlayClock, PLAY_CLOCK_KEY } from './play-time/clock';
 
 /** The time limit as `restrictionsOf(userInfo).limits.time` gives it (any `LimitState` fits). */
@@ -52,6 +53,8 @@ export interface PlayTimeContext {
   warnAt: number;
   /** The shared clock as this tab last saw it. */
   clock: PlayClockRecord | null;
+  /** This tab's last beat on its own clock, and the period it counted in. */
+  own: { at: number; periodKey: string } | null;
 }
 
 /**
@@ -61,7 +64,7 @@ export interface PlayTimeContext {
 export type PlayTimeEvent =
   | { type: 'LIMIT'; limit: PlayTimeLimit | null }
   | { type: 'BEAT' }
-  | { type: 'CLOCK'; clock: PlayClockRecord };
+  | { type: 'CLOCK'; clock: PlayClockRecord; at: number; periodKey: string };
 
 /** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
 export type PlayTimeEmitted =
@@ -85,6 +88,7 @@ function contextOf(input: PlayTimeInput): PlayTimeContext {
     maxGapMs: finiteOr(input?.maxGapMs, 2 * beatMs, beatMs),
     warnAt: typeof warn === 'number' && warn > 0 && warn <= 1 ? warn : 0.8,
     clock: null,
+    own: null,
   };
 }
 
@@ -103,9 +107,10 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
   const limit = activeLimit(c.limit);
   if (!limit) return null;
   const limitMs = limit.amount * c.unitMs;
-  // A clock of another period (or none yet) is 0 used in this one.
-  const clock = c.clock?.periodKey.startsWith(`${limit.period}:`) ? c.clock : null;
-  const usedMs = clock?.usedMs ?? 0;
+  // The period this tab counted in last (its clock may disagree with another tab's); a clock of
+  // another kind of period (or none yet) is 0 used in this one.
+  const key = c.own?.periodKey.startsWith(`${limit.period}:`) ? c.own.periodKey : null;
+  const usedMs = key === null ? 0 : usedIn(c.clock, key);
   return Object.freeze({
     limitMs,
     usedMs,
@@ -147,11 +152,17 @@ export function createPlayTimeMachine() {
         const limit = activeLimit(context.limit);
         if (!limit) return;
         const now = context.now();
-        const next = beat(context.store.read(), now, playPeriodOf(limit.period, now), context.maxGapMs);
+        const period = playPeriodOf(limit.period, now);
+        const own = context.own?.at ?? null;
+        const next = beat(context.store.read(), now, period, context.maxGapMs, own);
         context.store.write(next);
-        self.send({ type: 'CLOCK', clock: next });
+        self.send({ type: 'CLOCK', clock: next, at: now, periodKey: period.key });
       },
-      setClock: assign({ clock: ({ event }) => (event.type === 'CLOCK' ? event.clock : null) }),
+      setClock: assign(({ event }) =>
+        event.type === 'CLOCK'
+          ? { clock: event.clock, own: { at: event.at, periodKey: event.periodKey } }
+          : {},
+      ),
       setLimit: assign({ limit: ({ event }) => (event.type === 'LIMIT' ? event.limit : null) }),
       emitWarning: emit(({ context }) => ({
         type: 'timeLimitWarning' as const,

@@ -1,18 +1,35 @@
 // One play clock per origin, shared by every tab through a store (localStorage by default). Each
 // tab's heartbeat adds the time since the LAST beat of ANY tab (`lastBeat` is shared), so with
-// several tabs open the clock moves at wall-clock speed, never faster. A gap between beats longer
-// than `maxGapMs` (the device slept, the browser froze every tab, no tab was open) adds nothing.
+// several tabs open on one clock the count moves at wall-clock speed, never faster. A gap between
+// beats longer than `maxGapMs` (the device slept, the browser froze every tab, no tab was open)
+// adds nothing.
+// Timestamps from another clock (issue 18 defect 3): a tab whose clock runs ahead or behind, or a
+// stored `lastBeat` in the future, must never stop the count. So each tab also measures its own
+// beat-to-beat interval on its own clock (`own`, trusted for its length only); when the shared
+// `lastBeat` cannot be placed on this tab's clock (it is in the future, or too far back), the tab
+// adds its own interval. Two tabs on clocks that disagree may then both count the same minute:
+// fail closed, the alerts come early, never late. The record also keeps the count of one other
+// period, so a tab whose clock is already in tomorrow does not reset today's count.
 // localStorage has no compare-and-set: two tabs beating in the same millisecond can lose or double
 // one beat's worth of time (at most `beatMs`), which we accept.
 
 import { type PlayPeriod, playPeriodOf } from 'pam-client/internal';
 
-/** What the store keeps: the period counted, the time used in it, and the last beat of any tab. */
-export interface PlayClockRecord {
+/** The time used in one period. */
+export interface PlayClockCount {
   periodKey: string;
   usedMs: number;
-  /** Epoch ms of the last heartbeat of any tab; null before the first. */
+}
+
+/**
+ * What the store keeps: the newest period counted and the time used in it, the last beat of any
+ * tab, and (`other`) the count of one more period, kept while tabs whose clocks disagree are on
+ * both sides of a period's end.
+ */
+export interface PlayClockRecord extends PlayClockCount {
+  /** Epoch ms of the last heartbeat of any tab (on that tab's clock); null before the first. */
   lastBeat: number | null;
+  other?: PlayClockCount | null;
 }
 
 /** Where the tabs of one origin share their play clock. `read` answers null for nothing or garbage. */
@@ -26,12 +43,29 @@ export const PLAY_CLOCK_KEY = 'pam-client.play-time';
 
 /** A record read from anywhere, or null when it is not one (never throws). */
 export function playClockRecordOf(value: unknown): PlayClockRecord | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { periodKey, usedMs, lastBeat } = value as Record<string, unknown>;
-  if (typeof periodKey !== 'string' || typeof usedMs !== 'number' || !Number.isFinite(usedMs) || usedMs < 0)
-    return null;
+  const count = countOf(value);
+  if (!count) return null;
+  const { lastBeat, other } = value as Record<string, unknown>;
   const beat = typeof lastBeat === 'number' && Number.isFinite(lastBeat) ? lastBeat : null;
-  return { periodKey, usedMs, lastBeat: beat };
+  const second = countOf(other);
+  return { ...count, lastBeat: beat, ...(second ? { other: second } : {}) };
+}
+
+const MAX_KEY_LENGTH = 40;
+
+function countOf(value: unknown): PlayClockCount | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { periodKey, usedMs } = value as Record<string, unknown>;
+  if (typeof periodKey !== 'string' || periodKey.length > MAX_KEY_LENGTH) return null;
+  if (typeof usedMs !== 'number' || !Number.isFinite(usedMs) || usedMs < 0) return null;
+  return { periodKey, usedMs };
+}
+
+/** The time a record holds for `periodKey` (0 when it holds none). Pure. */
+export function usedIn(record: PlayClockRecord | null, periodKey: string): number {
+  if (!record) return 0;
+  if (record.periodKey === periodKey) return record.usedMs;
+  return record.other?.periodKey === periodKey ? record.other.usedMs : 0;
 }
 
 /**
@@ -88,22 +122,55 @@ export function createLocalStoragePlayClock(
   };
 }
 
+/** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
+const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
+
 /**
- * One heartbeat at `now`: the record after it. Pure. A record of another period starts over at
- * 0; a beat that crossed into this period counts only the part after its start.
+ * The shared `lastBeat` on this tab's clock: as is when it is at most `maxGapMs` back; `now` when
+ * it is at most `maxGapMs` ahead (a tab on a clock a little ahead just counted up to about now);
+ * null when it cannot be placed (further back: a sleep; further ahead: another clock).
+ */
+function placed(last: number | null, now: number, maxGapMs: number): number | null {
+  if (last === null || Math.abs(now - last) > maxGapMs) return null;
+  return Math.min(last, now);
+}
+
+/**
+ * One heartbeat at `now` (this tab's clock): the record after it. Pure.
+ * - `own`: this tab's previous beat on its own clock (null for its first). Its interval is counted
+ *   when the shared `lastBeat` cannot be placed on this clock (ahead of `now`, or more than
+ *   `maxGapMs` back), so no foreign timestamp stops the count.
+ * - A shared `lastBeat` that can be placed means another tab counted up to it: only the time after
+ *   it is added (one clock for the origin).
+ * - Nothing is added across a gap longer than `maxGapMs` (sleep), nor before the period's start.
+ * - Counts are per period: a record of a later period (a tab ahead, past midnight) keeps its count
+ *   and this tab's goes in `other`; a record of an earlier period moves to `other`.
  */
 export function beat(
   record: PlayClockRecord | null,
   now: number,
   period: PlayPeriod,
   maxGapMs: number,
+  own: number | null = null,
 ): PlayClockRecord {
-  const same = record !== null && record.periodKey === period.key;
-  const usedMs = same ? record.usedMs : 0;
+  const mine = own !== null && own <= now && now - own <= maxGapMs ? own : null;
+  const shared = placed(record?.lastBeat ?? null, now, maxGapMs);
+  const from = mine === null ? shared : Math.max(mine, shared ?? mine);
+  const add = from === null ? 0 : Math.max(0, now - Math.max(from, period.start));
+  const used: PlayClockCount = { periodKey: period.key, usedMs: usedIn(record, period.key) + add };
+  // The other period worth keeping: the newest of the record's counts that is not this one.
+  const others = [record, record?.other ?? null].filter(
+    (c): c is PlayClockCount =>
+      c !== null && c.periodKey !== period.key && kindOf(c.periodKey) === kindOf(period.key),
+  );
+  const other = others.sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ?? null;
+  // A mark a little ahead (another tab's clock) stays: writing ours would move it back, and the
+  // time between would be counted twice. One further ahead than a gap is not kept.
   const last = record?.lastBeat ?? null;
-  let add = 0;
-  if (last !== null && now > last && now - last <= maxGapMs) add = now - Math.max(last, period.start);
-  return { periodKey: period.key, usedMs: usedMs + Math.max(0, add), lastBeat: Math.max(now, last ?? now) };
+  const lastBeat = last !== null && last > now && last - now <= maxGapMs ? last : now;
+  if (other && other.periodKey > period.key)
+    return { periodKey: other.periodKey, usedMs: other.usedMs, lastBeat, other: used };
+  return other ? { ...used, lastBeat, other: { ...other } } : { ...used, lastBeat };
 }
 
 export { playPeriodOf };
