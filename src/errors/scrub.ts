@@ -1,4 +1,5 @@
 import { REDACTED } from '../secrets/secret';
+import { anchorOf, echoPattern } from './echo-forms';
 
 /**
  * Removes known secret values from what a server answered, before any error is built from it.
@@ -8,13 +9,16 @@ export interface Scrubber {
   /** `text` with every form of every secret replaced by `'[redacted]'`. */
   text(text: string): string;
   /**
-   * False only when the JSON text `raw` cannot hold a secret once parsed (no form of one, no
-   * `\u` escape): then the parsed value needs no `deep` copy.
+   * False when the JSON text `raw` cannot hold a secret once parsed, so the parsed value needs no
+   * `deep` walk: one scan for the secrets' anchors (see `anchorOf`), and, when `keep` is given,
+   * false too when every match is a whole string value under a key `keep` accepts (a refresh
+   * answering with the token it was sent).
    */
-  mayHold(raw: string): boolean;
+  mayHold(raw: string, keep?: (key: string) => boolean): boolean;
   /**
-   * A deep copy of plain data (objects, arrays, strings) with every key and string scrubbed;
-   * values under a key for which `keep(key)` is true are copied as they are.
+   * `value` with every key and string scrubbed, copying only the objects and arrays on the way to
+   * what changed (`value` itself when nothing did); values under a key for which `keep(key)` is
+   * true are left as they are.
    */
   deep<T>(value: T, keep?: (key: string) => boolean): T;
 }
@@ -22,111 +26,105 @@ export interface Scrubber {
 /** A scrubber that changes nothing (no secret was sent). */
 export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: (v) => v };
 
-/**
- * The forms a secret takes once a server echoes it: as is, JSON-escaped (once and twice),
- * PHP-escaped (`\/`, `\u00e4`: Laravel's json_encode), URI- and form-encoded, HTML-escaped.
- */
-function formsOf(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const php = json
-    .replace(/\//g, '\\/')
-    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const uri = encodeURIComponent(secret);
-  const html = (s: string) =>
-    s
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&#39;');
-  return [
-    secret,
-    json,
-    JSON.stringify(json).slice(1, -1),
-    php,
-    JSON.stringify(php).slice(1, -1),
-    uri,
-    uri.replace(/%20/g, '+'),
-    encodeURI(secret),
-    html(secret),
-    html(json),
-  ];
-}
-
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** Text that may spell a letter or digit as an escape (`\u0061`, `&#97;`, `%61`): anchors cannot rule it out. */
+const ESCAPED_ALNUM = /\\u|&#|%[3-7]/;
+
+/** The JSON key right before a string value that starts at the end of the text. */
+const KEY_BEFORE = /"([^"\\]{1,64})"\s*:\s*"$/;
 
 /** How deep `deep` walks; deeper data is dropped (a hostile answer cannot exhaust the stack). */
 const MAX_DEPTH = 64;
 
 /**
- * A scrubber for these secret values (empty strings are ignored). Matching ignores case, so a
- * server that upper-cases an echo, or writes `%2f` for `%2F`, is caught as well.
+ * A scrubber for these secret values (empty strings are ignored). Matching ignores case, and each
+ * character may take any form of `ENCODERS` (src/errors/echo-forms.ts): HTML entities (named,
+ * decimal, hex), percent and form encoding, backslash and JSON `\u` escapes. The expressions are
+ * built once per scrubber, and only when a text may hold a secret.
  *
  * @example
  * createScrubber(['hunter2']).text('wrong password hunter2'); // 'wrong password [redacted]'
  */
 export function createScrubber(secrets: Iterable<string>): Scrubber {
-  const forms = new Set<string>();
-  // A numeric secret (a 2FA code) may come back as a JSON number, its leading zeros gone.
-  const numbers = new Set<string>();
-  for (const s of secrets) {
-    if (!s) continue;
-    for (const form of formsOf(s)) forms.add(form);
-    if (/^\d+$/.test(s)) numbers.add(s.replace(/^0+(?=\d)/, ''));
-  }
-  if (forms.size === 0) return NO_SCRUB;
+  const unique = new Set<string>();
+  for (const s of secrets) if (s) unique.add(s);
+  if (unique.size === 0) return NO_SCRUB;
   // Longest first: a secret that contains another is replaced whole.
-  const pattern = new RegExp(
-    [...forms]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
-      .join('|'),
-    'gi',
-  );
-  const text = (t: string) => t.replace(pattern, REDACTED);
-  // In a key, a secret counts only where no letter or underscore touches it: `strong_password`
-  // keeps its name when the password is `password`, while an echo used as a key (`"Wrong hunter2"`,
-  // `%22hunter2%22`) is replaced.
-  // No lookbehind (Safari before 16.4 throws on it when the RegExp is built): the character before
-  // is captured and put back.
-  const wordPattern = new RegExp(`(^|[^A-Za-z_])(?:${pattern.source})(?![A-Za-z_])`, 'gi');
+  const list = [...unique].sort((a, b) => b.length - a.length);
+  const anchors = list.map(anchorOf);
+  // A numeric secret (a 2FA code) may come back as a JSON number, its leading zeros gone.
+  const numbers = new Set(list.filter((s) => /^\d+$/.test(s)).map(anchorOf));
+  let compiled: { all: RegExp; word: RegExp } | undefined;
+  const patterns = () => {
+    if (!compiled) {
+      const source = list.map(echoPattern).join('|');
+      // In a key, a secret counts only where no letter or underscore touches it: `strong_password`
+      // keeps its name when the password is `password`. No lookbehind (Safari before 16.4 throws
+      // when the RegExp is built): the character before is captured and put back.
+      compiled = {
+        all: new RegExp(source, 'gi'),
+        word: new RegExp(`(^|[^A-Za-z_])(?:${source})(?![A-Za-z_])`, 'gi'),
+      };
+    }
+    return compiled;
+  };
+  const lowerHolds = (t: string) => {
+    const lower = t.toLowerCase();
+    return anchors.some((a) => lower.includes(a));
+  };
+  const text = (t: string) =>
+    lowerHolds(t) || ESCAPED_ALNUM.test(t) ? t.replace(patterns().all, REDACTED) : t;
   // A key that is a plain identifier (`user`, `strong_password`, `login_at`) is a field name, not an
   // echo, even when a (weak) password spells it: only other keys are searched.
-  const keyText = (k: string) => (IDENTIFIER.test(k) ? k : k.replace(wordPattern, `$1${REDACTED}`));
+  const keyText = (k: string) =>
+    IDENTIFIER.test(k) || !(lowerHolds(k) || ESCAPED_ALNUM.test(k))
+      ? k
+      : k.replace(patterns().word, `$1${REDACTED}`);
   const deep = (value: unknown, depth: number, keep?: (key: string) => boolean): unknown => {
     if (typeof value === 'string') return text(value);
-    if (typeof value === 'number' && numbers.has(String(value))) return REDACTED;
+    if (typeof value === 'number') return numbers.has(String(value)) ? REDACTED : value;
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return REDACTED;
-    if (Array.isArray(value)) return value.map((v) => deep(v, depth + 1, keep));
+    if (Array.isArray(value)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const next = deep(value[i], depth + 1, keep);
+        if (next === value[i]) continue;
+        out ??= value.slice();
+        out[i] = next;
+      }
+      return out ?? value;
+    }
+    const entries = Object.entries(value);
+    let changed = false;
+    const next = entries.map(([key, v]) => {
+      const k = keyText(key);
+      const w = keep?.(key) ? v : deep(v, depth + 1, keep);
+      if (k !== key || w !== v) changed = true;
+      return [k, w] as const;
+    });
+    if (!changed) return value;
     const out: Record<string, unknown> = Object.create(
       Object.getPrototypeOf(value) === null ? null : Object.prototype,
     );
-    for (const [key, v] of Object.entries(value)) {
-      // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
-      // A key is structure: a secret in it is replaced only where it stands as a word of its own.
-      Object.defineProperty(out, keyText(key), {
-        value: keep?.(key) ? v : deep(v, depth + 1, keep),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
+    // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
+    for (const [k, w] of next)
+      Object.defineProperty(out, k, { value: w, enumerable: true, writable: true, configurable: true });
     return out;
   };
-  // `\/` is a legal escape of `/` that no form has to spell out; a `\u` escape can spell anything.
-  // Plain substring searches: several times faster than the case-insensitive pattern.
-  // Exact forms first: lower-casing is context-sensitive for a few letters (Greek final sigma).
-  const exactForms = [...forms];
-  const lowerForms = exactForms.map((f) => f.toLowerCase());
-  const mayHold = (raw: string) => {
-    if (raw.includes('\\u')) return true;
-    const text = raw.includes('\\/') ? raw.replace(/\\\//g, '/') : raw;
-    if (exactForms.some((f) => text.includes(f))) return true;
-    const lower = text.toLowerCase();
-    return lowerForms.some((f) => lower.includes(f));
+  const mayHold = (raw: string, keep?: (key: string) => boolean) => {
+    if (ESCAPED_ALNUM.test(raw)) return true;
+    if (!lowerHolds(raw)) return false;
+    if (!keep) return true;
+    // Every match a whole string value under a kept key: nothing for `deep` to change.
+    const { all } = patterns();
+    all.lastIndex = 0;
+    for (let m = all.exec(raw); m; m = all.exec(raw)) {
+      const key = KEY_BEFORE.exec(raw.slice(Math.max(0, m.index - 80), m.index))?.[1];
+      if (key === undefined || !keep(key) || raw[m.index + m[0].length] !== '"') return true;
+    }
+    return false;
   };
   return { text, mayHold, deep: <T>(value: T, keep?: (key: string) => boolean) => deep(value, 0, keep) as T };
 }

@@ -1,7 +1,7 @@
 // Spec 4.3: security, social accounts and login history. One row and one standalone function
 // per operation.
 
-import type { Operation, WithHttp } from '../auth/operation';
+import type { Operation, WithHttp } from '../operation/operation';
 import {
   ChangePasswordPayload,
   CheckPasswordPayload,
@@ -58,7 +58,9 @@ export const DISCONNECT_SOCIAL = {
 
 export const GET_LOGIN_HISTORY = {
   method: 'GET',
-  path: (page?: number) => `/bff/users/login-history?page=${pageParam('getLoginHistory', page ?? 1)}`,
+  // Only a missing page means page 1: `null`, NaN or '2' is a caller's slip, refused before sending.
+  path: (page?: number) =>
+    `/bff/users/login-history?page=${pageParam('getLoginHistory', page === undefined ? 1 : page)}`,
   response: LoginHistoryResponse,
   mutation: false,
 } as const satisfies Operation;
