@@ -1,3 +1,4 @@
+import { readBoolean, readNumber, UNREADABLE } from '../schemas/read';
 import type { LimitPeriodName } from './period';
 import { parseServerTime } from './time';
 
@@ -12,23 +13,47 @@ export interface PendingLimitChange {
   effectiveAt: number | null;
 }
 
-/** One limit as the profile shows it. `amount`/`period` are null when absent or unreadable. */
+/**
+ * One limit as the profile shows it. `amount`/`period` are null when absent or unreadable;
+ * `known` is false when a field of it was sent but could not be read (its `active` is then
+ * false, but nothing is proven: treat the limit as unknown).
+ */
 export interface LimitState {
   kind: LimitKind;
   amount: number | null;
   period: LimitPeriodName | null;
   active: boolean;
   pendingChange: PendingLimitChange | null;
+  /** Every field of the limit that was sent could be read. */
+  known: boolean;
 }
 
 export const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 
-export const amountOf = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null;
-export const periodOf = (v: unknown): LimitPeriodName | null =>
-  v === 'daily' || v === 'weekly' || v === 'monthly' ? v : null;
-const flagOf = (v: unknown): boolean | null =>
-  v === 1 || v === true ? true : v === 0 || v === false ? false : null;
+/** An amount (BRL, or minutes for time): a number >= 0 read tolerantly, else null. */
+export const amountOf = (v: unknown): number | null => {
+  const n = readNumber(v);
+  return typeof n === 'number' && n >= 0 ? n : null;
+};
+export const periodOf = (v: unknown): LimitPeriodName | null => {
+  const t = typeof v === 'string' ? v.trim() : v;
+  return t === 'daily' || t === 'weekly' || t === 'monthly' ? t : null;
+};
+const flagOf = (v: unknown): boolean | null => {
+  const b = readBoolean(v);
+  return b === UNREADABLE ? null : b;
+};
+
+/** The fields of `limit` sent (not null, not absent) that cannot be read. */
+export function unreadableLimitFields(info: Record<string, unknown>, kind: LimitKind): string[] {
+  const key = `user_limit_${kind}`;
+  const out: string[] = [];
+  const sent = (k: string) => info[k] !== undefined && info[k] !== null;
+  if (sent(key) && amountOf(info[key]) === null) out.push(key);
+  if (readBoolean(info[`${key}_active`]) === UNREADABLE) out.push(`${key}_active`);
+  if (sent(`${key}_period`) && periodOf(info[`${key}_period`]) === null) out.push(`${key}_period`);
+  return out;
+}
 
 function changeOf(raw: unknown, now: number): PendingLimitChange | null {
   let value: unknown = raw;
@@ -70,6 +95,7 @@ export function limitOf(info: Record<string, unknown>, kind: LimitKind, now: num
     period: periodOf(info[`${key}_period`]),
     active: flagOf(info[`${key}_active`]) === true,
     pendingChange: changeOf(info[`${key}_change`], now),
+    known: unreadableLimitFields(info, kind).length === 0,
   };
 }
 

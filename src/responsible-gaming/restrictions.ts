@@ -1,4 +1,5 @@
-import { LIMIT_KINDS, type LimitKind, type LimitState, limitOf } from './limits';
+import { readBoolean, readNumber, UNREADABLE } from '../schemas/read';
+import { LIMIT_KINDS, type LimitKind, type LimitState, limitOf, unreadableLimitFields } from './limits';
 import { brazilPartsOf, brazilTimeToEpoch, parseServerTime } from './time';
 
 /** What keeps a player from betting, weakest last: see `restrictionsOf`. */
@@ -30,17 +31,50 @@ export interface Restrictions {
   /** Restrictions whose start is still in the future, strongest first. */
   pending: Restriction[];
   limits: Record<LimitKind, LimitState>;
-  /** A restriction in force closes the account (any exclusion). */
+  /** A restriction in force closes the account (any exclusion): what is proven, see `known`. */
   accountBlocked: boolean;
-  /** No restriction in force (a pause stops betting too). */
+  /** Every restriction field was read AND none is in force (a pause stops betting too). */
   canBet: boolean;
+  /**
+   * False when a restriction or limit field was sent but could not be read (`'yes'`, `2` for a
+   * flag, `'abc'` for days): the restrictions are then UNKNOWN, `canBet` is false, and the
+   * lists hold only what could be read. Fail closed: never read as "no restriction".
+   */
+  known: boolean;
+  /** The fields that could not be read (e.g. `['spa_exclusion']`); empty when `known`. */
+  unreadable: string[];
 }
 
 const DAY_MS = 86_400_000;
 
-const isFlagSet = (v: unknown) => v === 1 || v === true || v === '1';
-const positive = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
+/** Whether `info[key]` was sent (not absent, not null). */
+const sent = (info: Record<string, unknown>, key: string) => info[key] !== undefined && info[key] !== null;
+/** An exclusion flag: 1/true/'1' set, 0/false/'0'/null/absent not; anything else unreadable. */
+const flagOf = (v: unknown): boolean | null => {
+  const b = readBoolean(v);
+  return b === UNREADABLE ? null : b === true;
+};
+/** A count of days or months: > 0 a restriction, 0/null/absent none; -1 only where allowed. */
+const countOf = (v: unknown, permanentAllowed: boolean): number | null => {
+  const n = readNumber(v);
+  if (n === UNREADABLE) return null;
+  if (n === null || n === 0 || n > 0 || (permanentAllowed && n === -1)) return n ?? 0;
+  return null; // any other negative: garbage
+};
+
+/** The restriction fields of `info` sent but unreadable, in a fixed order. */
+function unreadableFields(info: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const who of ['spa', 'operator'] as const) {
+    if (sent(info, `${who}_exclusion`) && flagOf(info[`${who}_exclusion`]) === null)
+      out.push(`${who}_exclusion`);
+  }
+  if (sent(info, 'user_exclusion') && countOf(info.user_exclusion, true) === null) out.push('user_exclusion');
+  if (sent(info, 'user_pause') && countOf(info.user_pause, false) === null) out.push('user_pause');
+  for (const kind of LIMIT_KINDS) out.push(...unreadableLimitFields(info, kind));
+  return out;
+}
+
 /** A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we can name). */
 const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);
 const noteOf = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -52,8 +86,8 @@ function addMonths(since: number, months: number): number {
 }
 
 function pauseOf(info: Record<string, unknown>): Restriction | null {
-  const days = positive(info.user_pause);
-  if (days === null) return null;
+  const days = countOf(info.user_pause, false);
+  if (days === null || days <= 0) return null;
   const since = parseServerTime(info.user_pause_at);
   const until =
     parseServerTime(info.user_pause_in) ?? (since === null ? null : timeOrNull(since + days * DAY_MS));
@@ -71,14 +105,14 @@ function pauseOf(info: Record<string, unknown>): Restriction | null {
 }
 
 function selfExclusionOf(info: Record<string, unknown>): Restriction | null {
-  const months = info.user_exclusion;
+  const months = countOf(info.user_exclusion, true);
   const permanent = months === -1;
-  if (!permanent && positive(months) === null) return null;
+  if (months === null || months === 0) return null;
   const since = parseServerTime(info.user_exclusion_at);
   const until = permanent
     ? null
     : (parseServerTime(info.user_exclusion_in) ??
-      (since === null ? null : timeOrNull(addMonths(since, months as number))));
+      (since === null ? null : timeOrNull(addMonths(since, months))));
   return {
     kind: 'selfExclusion',
     imposedBy: 'self',
@@ -93,7 +127,7 @@ function selfExclusionOf(info: Record<string, unknown>): Restriction | null {
 }
 
 function imposedOf(info: Record<string, unknown>, who: 'operator' | 'spa'): Restriction | null {
-  if (!isFlagSet(info[`${who}_exclusion`])) return null;
+  if (flagOf(info[`${who}_exclusion`]) !== true) return null;
   return {
     kind: who === 'spa' ? 'spaExclusion' : 'operatorExclusion',
     imposedBy: who,
@@ -123,8 +157,9 @@ export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Res
   try {
     return derive(userInfo, now);
   } catch {
-    // Only a hostile object (a throwing getter, a revoked Proxy) gets here: read it as empty.
-    return derive(null, now);
+    // Only a hostile object (a throwing getter, a revoked Proxy) gets here: nothing can be
+    // read, so nothing is known (fail closed).
+    return { ...derive(null, now), canBet: false, known: false, unreadable: ['userInfo'] };
   }
 }
 
@@ -146,11 +181,14 @@ function derive(userInfo: unknown, now: number): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at);
+  const unreadable = unreadableFields(info);
   return {
     inForce,
     pending,
     limits,
     accountBlocked: inForce.some((r) => r.blocksAccount),
-    canBet: inForce.length === 0,
+    canBet: inForce.length === 0 && unreadable.length === 0,
+    known: unreadable.length === 0,
+    unreadable,
   };
 }

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { isValidCpf, normalizeCpf } from '../responsible-gaming/cpf';
 import { isAtLeastYearsOld } from '../responsible-gaming/time';
+import { transformWalletResponse } from '../wallet/transform';
 import { HeaderSafeToken, NonEmptyString, optionalString } from './common';
 import { UserLimitsFields } from './limits';
+import { readNumber, UNREADABLE } from './read';
 import { rule } from './rule';
+import { booleanField, integerField, nullableNumberField, textField } from './tolerant';
 
 /** A CPF login in its one sent form: digits only. Anything else (an e-mail, a username) as given. */
 const cpfAsDigits = (login: string): string => {
@@ -36,33 +39,64 @@ export const LoginPayload = /* @__PURE__ */ (() =>
     ))();
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
-// Spec 2.3. Fields of document, country_data and wallet are not shown: objects, keys kept.
-// No Required column, so every field is optional but typed when present (docs/contract.md).
+/** Optional text read tolerantly (a number becomes its decimal text). */
+const text = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(textField());
+const flag = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(booleanField());
+
+/**
+ * `user.document`: the spec does not show its fields; the reference server and the service send
+ * `{ type: 'cpf', number: '<11 digits>' }`. Other keys are kept.
+ *
+ * @example
+ * const cpf = formatCpf(user.document?.number); // '529.982.247-25' or null
+ */
+export const AuthUserDocument = /* @__PURE__ */ (() => z.looseObject({ type: text(), number: text() }))();
+export type AuthUserDocument = z.infer<typeof AuthUserDocument>;
+
+/**
+ * `user.country_data`: `{ code, name, ddi }` as the reference server shows it. Other keys are kept.
+ *
+ * @example
+ * user.country_data?.name; // 'Brasil'
+ */
+export const AuthUserCountryData = /* @__PURE__ */ (() =>
+  z.looseObject({ code: text(), name: text(), ddi: text() }))();
+export type AuthUserCountryData = z.infer<typeof AuthUserCountryData>;
+
+/** A wallet in the login answer: read like `transformWalletResponse` (other keys kept). */
+const AuthUserWallet = /* @__PURE__ */ (() =>
+  z.pipe(
+    z.looseObject({}),
+    z.transform((raw) => ({ ...raw, ...transformWalletResponse(raw) })),
+  ))();
+
+// Spec 2.3. No Required column, so every field is optional but typed when present
+// (docs/contract.md). Numbers and booleans are read tolerantly (src/schemas/tolerant.ts).
 export const AuthUser = /* @__PURE__ */ (() =>
   z.object({
-    id: z.optional(z.number()),
-    email: optionalString(),
-    username: optionalString(),
-    name: optionalString(),
-    first_name: optionalString(),
-    last_name: optionalString(),
-    phone: optionalString(),
-    ddi: optionalString(),
-    birth_date: optionalString(),
-    gender: optionalString(),
-    country: optionalString(),
-    language: optionalString(),
-    currency: optionalString(),
-    document: z.optional(z.looseObject({})),
-    country_data: z.optional(z.looseObject({})),
-    wallet: z.optional(z.looseObject({})),
-    token: optionalString(),
-    is_active: z.optional(z.boolean()),
-    cancelled_account: z.optional(z.boolean()),
-    bonus_enabled: z.optional(z.boolean()),
-    ftd_date: z.optional(z.nullable(z.string())),
-    ftd_value: z.optional(z.nullable(z.number())),
-    mother_name: optionalString(),
+    id: z.optional(integerField()),
+    email: text(),
+    username: text(),
+    name: text(),
+    first_name: text(),
+    last_name: text(),
+    phone: text(),
+    ddi: text(),
+    birth_date: text(),
+    gender: text(),
+    country: text(),
+    language: text(),
+    currency: text(),
+    document: z.optional(AuthUserDocument),
+    country_data: z.optional(AuthUserCountryData),
+    wallet: z.optional(AuthUserWallet),
+    token: text(),
+    is_active: flag(),
+    cancelled_account: flag(),
+    bonus_enabled: flag(),
+    ftd_date: z.optional(z.nullable(textField())),
+    ftd_value: z.optional(nullableNumberField()),
+    mother_name: text(),
   }))();
 export type AuthUser = z.infer<typeof AuthUser>;
 
@@ -79,14 +113,14 @@ function optionalFields<S extends Record<string, z.ZodMiniType>>(
 // Spec 2.4. The shape is kept apart so the profile's userInfo and the login challenge's partial
 // userInfo are plain objects built from it (z.extend and z.partial would add ~0.7 kB gz to a bundle).
 const authUserInfoShape = /* @__PURE__ */ (() => ({
-  validate_email_at: z.nullable(z.string()),
-  login_at: z.string(),
-  login_attempt_qty: z.number(),
-  seven_days_since_last_login: z.boolean(),
-  strong_password: z.boolean(),
-  force_request_kyc: z.boolean(),
-  two_factor_enabled: z.boolean(),
-  two_factor_type: optionalString(),
+  validate_email_at: z.nullable(textField()),
+  login_at: textField(),
+  login_attempt_qty: integerField(),
+  seven_days_since_last_login: booleanField(),
+  strong_password: booleanField(),
+  force_request_kyc: booleanField(),
+  two_factor_enabled: booleanField(),
+  two_factor_type: text(),
 }))();
 export const AuthUserInfo = /* @__PURE__ */ (() => z.object(authUserInfoShape))();
 export type AuthUserInfo = z.infer<typeof AuthUserInfo>;
@@ -95,15 +129,26 @@ export type AuthUserInfo = z.infer<typeof AuthUserInfo>;
 export const LoginChallengeType = /* @__PURE__ */ (() => z.enum(['cancelled_account', 'two_factor_code']))();
 export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
 
-/** The longest token life we believe (`expires_in`, seconds): one year. Longer is clamped to it. */
+/** The longest token life we believe (`expires_in`, seconds): one year. */
 export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days; a literal, so an unused import drops it
 
-/** `expires_in`: a finite number of seconds >= 0 (zod refuses NaN/Infinity), clamped to one year. */
-const ExpiresIn = /* @__PURE__ */ (() =>
-  z.number().check(
-    z.gte(0),
-    z.overwrite((n) => Math.min(n, MAX_EXPIRES_IN_S)),
-  ))();
+/**
+ * The one rule for `expires_in` (seconds): a number read tolerantly (`3600`, `'3600'`) in
+ * `(0, MAX_EXPIRES_IN_S]` is the token's life; anything else (negative, 0, longer than a year,
+ * unreadable, null) is an UNKNOWN expiry, `null`: the session then relies on the server's 401,
+ * never fails the login over it.
+ *
+ * @example
+ * tokenLifeOf('3600'); // 3600
+ * tokenLifeOf(-1); // null
+ */
+export function tokenLifeOf(value: unknown): number | null {
+  const n = readNumber(value);
+  return n === UNREADABLE || n === null || n <= 0 || n > MAX_EXPIRES_IN_S ? null : n;
+}
+
+/** `expires_in` as `tokenLifeOf` reads it. */
+const ExpiresIn = /* @__PURE__ */ (() => z.pipe(z.unknown(), z.transform(tokenLifeOf)))();
 
 /** Spec 2.2 without `type`: a login that yields a session. The token must fit a header. */
 export const LoginSuccess = /* @__PURE__ */ (() =>
@@ -122,8 +167,8 @@ export const LoginChallenge = /* @__PURE__ */ (() =>
   z.object({
     type: LoginChallengeType,
     access_token: z.optional(z.string()),
-    expires_in: z.optional(z.number()),
-    token_type: optionalString(),
+    expires_in: z.optional(ExpiresIn),
+    token_type: text(),
     user: z.optional(AuthUser),
     userInfo: z.optional(z.object(optionalFields(authUserInfoShape))),
     message: optionalString(),
@@ -231,11 +276,11 @@ export type ValidateDocumentPayload = z.infer<typeof ValidateDocumentPayload>;
 
 export const ValidateDocumentResponse = /* @__PURE__ */ (() =>
   z.object({
-    docnumber: optionalString(),
-    docnumber_valid: z.optional(z.boolean()),
-    birth_date: optionalString(),
-    gender: optionalString(),
-    mother_name: optionalString(),
-    name: optionalString(),
+    docnumber: text(),
+    docnumber_valid: flag(),
+    birth_date: text(),
+    gender: text(),
+    mother_name: text(),
+    name: text(),
   }))();
 export type ValidateDocumentResponse = z.infer<typeof ValidateDocumentResponse>;

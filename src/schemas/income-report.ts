@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { readInteger } from './read';
+import { integerField } from './tolerant';
 
 // Spec 2.13 and 3.1.
 
@@ -15,8 +17,9 @@ export const IncomeReportGeneratePayload = /* @__PURE__ */ (() =>
   }))();
 export type IncomeReportGeneratePayload = z.infer<typeof IncomeReportGeneratePayload>;
 
-/** 1 pending, 2 processing, 3 completed, 4 failed (spec 3.1). */
-export const IncomeReportStatus = /* @__PURE__ */ (() => z.literal([1, 2, 3, 4]))();
+/** 1 pending, 2 processing, 3 completed, 4 failed (spec 3.1); `'3'` reads as 3. */
+export const IncomeReportStatus = /* @__PURE__ */ (() =>
+  z.pipe(z.pipe(z.unknown(), z.transform(readInteger)), z.literal([1, 2, 3, 4])))();
 export type IncomeReportStatus = z.infer<typeof IncomeReportStatus>;
 
 export const INCOME_REPORT_STATUS = {
@@ -30,9 +33,9 @@ export const INCOME_REPORT_STATUS = {
 // without them cannot be polled (spec 3.1), so their absence is an invalid response.
 export const IncomeReportData = /* @__PURE__ */ (() =>
   z.object({
-    id: z.number(),
+    id: integerField(),
     status: IncomeReportStatus,
-    reference_year: z.optional(z.number()),
+    reference_year: z.optional(integerField()),
     delivery_type: z.optional(IncomeReportDeliveryType),
     requested_at: z.optional(z.string()),
     generated_at: z.optional(z.nullable(z.string())),
@@ -41,5 +44,5 @@ export const IncomeReportData = /* @__PURE__ */ (() =>
   }))();
 export type IncomeReportData = z.infer<typeof IncomeReportData>;
 
-export const AvailableYearsResponse = /* @__PURE__ */ (() => z.object({ years: z.array(z.number()) }))();
+export const AvailableYearsResponse = /* @__PURE__ */ (() => z.object({ years: z.array(integerField()) }))();
 export type AvailableYearsResponse = z.infer<typeof AvailableYearsResponse>;

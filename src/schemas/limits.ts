@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ActiveFlag, Amount, IntCode, LimitPeriod, sensitiveFields } from './common';
 import { rule } from './rule';
+import { keptFlag, keptNumber, keptText } from './tolerant';
 
 // Spec 2.11, bounds from section 8 and the docs/contract.md gap defaults.
 
@@ -79,42 +80,48 @@ export const SelfExclusionPayload = /* @__PURE__ */ (() =>
   }))();
 export type SelfExclusionPayload = z.infer<typeof SelfExclusionPayload>;
 
-const nullableString = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.nullable(z.string()));
-const num = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.number());
-const str = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.string());
+// Read tolerantly and never an issue: a restriction field that cannot be read is kept as sent,
+// so `restrictionsOf` reports the restrictions as unknown instead of the profile failing.
+const at = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(keptText());
+const num = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(keptNumber());
+const flag = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(keptFlag());
 
-/** Spec 2.12: the limits and exclusions carried in userInfo (no Required column: optional, typed). */
+/**
+ * Spec 2.12: the limits and exclusions carried in userInfo (no Required column: optional). Each
+ * is read tolerantly (`'7'`, `' 100.00 '`, `true`, `'1'`); one that cannot be read is kept as
+ * sent (`Kept<T>`), never failing the profile: `restrictionsOf` then reports it in `unreadable`.
+ */
 export const UserLimitsFields = /* @__PURE__ */ (() => ({
   user_pause: num(),
-  user_pause_at: nullableString(),
-  user_pause_in: nullableString(),
-  user_pause_min: nullableString(),
+  user_pause_at: at(),
+  user_pause_in: at(),
+  user_pause_min: at(),
   user_exclusion: num(),
-  user_exclusion_at: nullableString(),
-  user_exclusion_in: nullableString(),
-  user_exclusion_min: nullableString(),
+  user_exclusion_at: at(),
+  user_exclusion_in: at(),
+  user_exclusion_min: at(),
   user_limit_deposit: num(),
-  user_limit_deposit_active: num(),
-  user_limit_deposit_period: str(),
-  user_limit_deposit_change: nullableString(),
+  user_limit_deposit_active: flag(),
+  user_limit_deposit_period: at(),
+  user_limit_deposit_change: at(),
   user_limit_bet: num(),
-  user_limit_bet_active: num(),
-  user_limit_bet_period: str(),
-  user_limit_bet_change: nullableString(),
+  user_limit_bet_active: flag(),
+  user_limit_bet_period: at(),
+  user_limit_bet_change: at(),
   user_limit_loss: num(),
-  user_limit_loss_active: num(),
-  user_limit_loss_period: str(),
-  user_limit_loss_change: nullableString(),
+  user_limit_loss_active: flag(),
+  user_limit_loss_period: at(),
+  user_limit_loss_change: at(),
   user_limit_time: num(),
-  user_limit_time_active: num(),
-  user_limit_time_period: str(),
-  user_limit_time_change: nullableString(),
-  operator_exclusion: num(),
-  operator_exclusion_at: nullableString(),
-  operator_exclusion_note: str(),
-  spa_exclusion: num(),
-  spa_exclusion_at: nullableString(),
-  spa_exclusion_note: str(),
+  user_limit_time_active: flag(),
+  user_limit_time_period: at(),
+  user_limit_time_change: at(),
+  operator_exclusion: flag(),
+  operator_exclusion_at: at(),
+  operator_exclusion_note: at(),
+  spa_exclusion: flag(),
+  spa_exclusion_at: at(),
+  spa_exclusion_note: at(),
 }))();
 export const UserLimits = /* @__PURE__ */ (() => z.object(UserLimitsFields))();
 export type UserLimits = z.infer<typeof UserLimits>;

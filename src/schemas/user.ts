@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { IntCode, NonEmptyString, optionalString, sensitiveFields } from './common';
 import { rule } from './rule';
+import { booleanField, integerField, textField } from './tolerant';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
 export const UpdateUserPayload = /* @__PURE__ */ (() =>
@@ -95,7 +96,7 @@ export type TwoFactorPayload = z.infer<typeof TwoFactorPayload>;
 export const CheckPasswordPayload = /* @__PURE__ */ (() => z.strictObject({ password: NonEmptyString }))();
 export type CheckPasswordPayload = z.infer<typeof CheckPasswordPayload>;
 
-export const CheckPasswordResult = /* @__PURE__ */ (() => z.object({ success: z.boolean() }))();
+export const CheckPasswordResult = /* @__PURE__ */ (() => z.object({ success: booleanField() }))();
 export type CheckPasswordResult = z.infer<typeof CheckPasswordResult>;
 
 /** Fields not shown by the spec: objects, every key kept. */
@@ -107,13 +108,13 @@ export type SocialAccounts = z.infer<typeof SocialAccounts>;
 // Spec 2.10
 export const LoginHistoryItem = /* @__PURE__ */ (() =>
   z.object({
-    id: z.number(),
-    user_id: z.number(),
-    ip: z.string(),
-    user_agent: z.string(),
-    created_at: z.string(),
-    device: optionalString(),
-    location: optionalString(),
+    id: integerField(),
+    user_id: integerField(),
+    ip: textField(),
+    user_agent: textField(),
+    created_at: textField(),
+    device: z.optional(textField()),
+    location: z.optional(textField()),
   }))();
 export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 
@@ -121,9 +122,9 @@ export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 export const LoginHistoryResponse = /* @__PURE__ */ (() =>
   z.object({
     data: z.optional(z.array(LoginHistoryItem)),
-    current_page: z.optional(z.number()),
-    last_page: z.optional(z.number()),
-    per_page: z.optional(z.number()),
-    total: z.optional(z.number()),
+    current_page: z.optional(integerField()),
+    last_page: z.optional(integerField()),
+    per_page: z.optional(integerField()),
+    total: z.optional(integerField()),
   }))();
 export type LoginHistoryResponse = z.infer<typeof LoginHistoryResponse>;

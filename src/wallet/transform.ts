@@ -1,4 +1,5 @@
 import { ResponseValidationError } from '../errors/index';
+import { readBoolean, readNumber, readText } from '../schemas/read';
 import type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../schemas/wallet';
 
 // Backends disagree on the wallet's casing and scalar types (PHP-style '1', '0', '12.50'), so
@@ -31,33 +32,16 @@ const BONUS = {
 
 const CASHBACK = { credit: 'number', expiresAt: 'string' } as const;
 
-/** Plain decimal notation only: no hex, no '', no 'Infinity' (Number() would take all three). */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
-
-function toNumber(value: unknown): number {
-  let n = Number.NaN;
-  if (typeof value === 'number') n = value;
-  else if (typeof value === 'string' && DECIMAL.test(value.trim())) n = Number(value.trim());
-  // Non-finite (NaN, or '1e999' overflowing) becomes 0; -0 becomes 0 too.
-  return Number.isFinite(n) && n !== 0 ? n : 0;
-}
-
-function toBoolean(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value === 1;
-  if (typeof value === 'string') {
-    const t = value.trim().toLowerCase();
-    return t === '1' || t === 'true';
-  }
-  return false;
-}
-
-function toText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  // A timestamp sent as a number (e.g. epoch seconds) is kept as its decimal text.
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
+// The one tolerant reader of answers (src/schemas/read.ts); an unreadable field gets its default.
+const toNumber = (value: unknown): number => {
+  const n = readNumber(value);
+  return typeof n === 'number' ? n : 0;
+};
+const toBoolean = (value: unknown): boolean => readBoolean(value) === true;
+const toText = (value: unknown): string => {
+  const t = readText(value);
+  return typeof t === 'string' ? t : '';
+};
 
 const CONVERT: { [K in Kind]: (value: unknown) => Of<K> } = {
   number: toNumber,

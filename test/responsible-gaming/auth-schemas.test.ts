@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isPamError,
-  LoginPayload,
-  type PamError,
-  RegisterSimplifiedPayload,
-  type RequestValidationError,
-} from '../../src/index';
+import { isPamError, type PamError, type RequestValidationError } from '../../src/index';
 import { MAX_EXPIRES_IN_S } from '../../src/schemas/auth';
+import { LoginPayload, RegisterSimplifiedPayload } from '../../src/schemas/index';
 import { clientsFor, signedIn, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
@@ -171,7 +166,7 @@ describe('tokens in answers', () => {
     expect(isPamError(e) && e.code).toBe('invalid_response');
   });
 
-  it('clamps expires_in to one year and refuses a negative one', async () => {
+  it('reads an expires_in beyond one year or negative as an unknown expiry (null), never an invalid answer', async () => {
     const { auth } = clientsFor(ctx.server);
     ctx.server.faults.add({
       method: 'POST',
@@ -181,7 +176,7 @@ describe('tokens in answers', () => {
       times: 1,
     });
     const r = await auth.login({ login: 'a@b.co', password: 'Pw-unique-1' });
-    expect(r.expires_in).toBe(MAX_EXPIRES_IN_S);
+    expect(r.expires_in).toBeNull();
     ctx.server.faults.add({
       method: 'POST',
       path: '/auth/login',
@@ -189,9 +184,17 @@ describe('tokens in answers', () => {
       body: success('ok.token', -5),
       times: 1,
     });
-    const e = (await auth
-      .login({ login: 'a@b.co', password: 'Pw-unique-1' })
-      .catch((err: unknown) => err)) as PamError;
-    expect(isPamError(e) && e.code).toBe('invalid_response');
+    const negative = await auth.login({ login: 'a@b.co', password: 'Pw-unique-1' });
+    expect(negative.expires_in).toBeNull();
+    ctx.server.faults.add({
+      method: 'POST',
+      path: '/auth/login',
+      status: 200,
+      body: success('ok.token', MAX_EXPIRES_IN_S),
+      times: 1,
+    });
+    expect((await auth.login({ login: 'a@b.co', password: 'Pw-unique-1' })).expires_in).toBe(
+      MAX_EXPIRES_IN_S,
+    );
   });
 });

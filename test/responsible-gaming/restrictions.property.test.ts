@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseServerTime, restrictionsOf } from '../../src/index';
+import { parseServerTime, restrictionsOf } from '../../src/responsible-gaming/index';
+import { readBoolean, readNumber } from '../../src/schemas/read';
 
 const NOW = Date.parse('2026-11-23T15:00:00Z');
 
@@ -77,17 +78,18 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         const r = restrictionsOf(info, NOW);
         const all = [...r.inForce, ...r.pending];
         for (const x of all) {
-          if (x.kind === 'spaExclusion') expect([1, true, '1']).toContain(info.spa_exclusion);
-          if (x.kind === 'operatorExclusion') expect([1, true, '1']).toContain(info.operator_exclusion);
+          // The one tolerant reader is the oracle: '1', ' 1 ', true and 1 are the same flag.
+          if (x.kind === 'spaExclusion') expect(readBoolean(info.spa_exclusion)).toBe(true);
+          if (x.kind === 'operatorExclusion') expect(readBoolean(info.operator_exclusion)).toBe(true);
           if (x.kind === 'selfExclusion') {
-            expect(
-              info.user_exclusion === -1 ||
-                (typeof info.user_exclusion === 'number' && info.user_exclusion > 0),
-            ).toBe(true);
-            expect(x.permanent).toBe(info.user_exclusion === -1);
+            const months = readNumber(info.user_exclusion);
+            expect(months === -1 || (typeof months === 'number' && months > 0)).toBe(true);
+            expect(x.permanent).toBe(months === -1);
           }
-          if (x.kind === 'pause')
-            expect(typeof info.user_pause === 'number' && info.user_pause > 0).toBe(true);
+          if (x.kind === 'pause') {
+            const days = readNumber(info.user_pause);
+            expect(typeof days === 'number' && days > 0).toBe(true);
+          }
           // Nothing that has ended is reported.
           if (x.until !== null) expect(x.until).toBeGreaterThan(NOW);
         }
@@ -101,11 +103,13 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         const idx = r.inForce.map((x) => order.indexOf(x.kind));
         expect([...idx].sort((a, b) => a - b)).toEqual(idx);
         expect(new Set(all.map((x) => x.kind)).size).toBe(all.length);
-        expect(r.canBet).toBe(r.inForce.length === 0);
+        // Unknown restrictions never allow betting (fail closed).
+        expect(r.known).toBe(r.unreadable.length === 0);
+        expect(r.canBet).toBe(r.inForce.length === 0 && r.known);
         expect(r.accountBlocked).toBe(r.inForce.some((x) => x.kind !== 'pause'));
         const t = r.limits.time;
-        if (t.amount !== null) expect(t.amount).toBe(info.user_limit_time);
-        if (t.active) expect([1, true]).toContain(info.user_limit_time_active);
+        if (t.amount !== null) expect(t.amount).toBe(readNumber(info.user_limit_time));
+        if (t.active) expect(readBoolean(info.user_limit_time_active)).toBe(true);
         if (t.pendingChange?.effectiveAt != null) expect(t.pendingChange.effectiveAt).toBeGreaterThan(NOW);
       }),
       { numRuns: 500 },
@@ -123,7 +127,7 @@ describe('restrictionsOf over arbitrary input (property)', () => {
     );
   });
 
-  it('reads a hostile object as empty instead of throwing', () => {
+  it('reads a hostile object as unknown instead of throwing', () => {
     const hostile = new Proxy(
       {},
       {
@@ -132,6 +136,9 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         },
       },
     );
-    expect(restrictionsOf(hostile, NOW).inForce).toEqual([]);
+    const r = restrictionsOf(hostile, NOW);
+    expect(r.inForce).toEqual([]);
+    // Nothing could be read: unknown, never "free to bet".
+    expect(r).toMatchObject({ known: false, canBet: false });
   });
 });

@@ -18,6 +18,7 @@ describe('restrictionsOf: each kind', () => {
         period: null,
         active: false,
         pendingChange: null,
+        known: true,
       });
     }
   });
@@ -213,14 +214,18 @@ describe('restrictionsOf: limits', () => {
         active: true,
         effectiveAt: utc('2026-11-24T15:00:00Z'),
       },
+      known: true,
     });
+    // 'hourly' is no period: the time limit is unknown, and so are the restrictions (fail closed).
     expect(r.limits.time).toEqual({
       kind: 'time',
       amount: 60,
       period: null,
       active: false,
       pendingChange: null,
+      known: false,
     });
+    expect(r.unreadable).toEqual(['user_limit_time_period']);
   });
 
   it('reads a bare timestamp as a change pending then, and drops one already in effect or unreadable', () => {
