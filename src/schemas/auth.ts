@@ -8,18 +8,33 @@ import { readNumber, UNREADABLE } from './read';
 import { rule } from './rule';
 import { booleanField, integerField, nullableNumberField, textField } from './tolerant';
 
-/** A CPF login in its one sent form: digits only. Anything else (an e-mail, a username) as given. */
-const cpfAsDigits = (login: string): string => {
-  const digits = normalizeCpf(login);
-  return digits !== null && isValidCpf(digits) ? digits : login;
+/**
+ * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
+ * and white space are stripped) as digits only. Anything else (an e-mail, a username) trimmed.
+ */
+const loginAsSent = (login: string): string => {
+  const trimmed = login.trim();
+  const digits = normalizeCpf(trimmed);
+  return digits !== null && isValidCpf(digits) ? digits : trimmed;
 };
 
+/** The login's hygiene as checks: normalised, then refused when nothing is left. */
+const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
+  [
+    z.overwrite((p: { login: string }) => {
+      p.login = loginAsSent(p.login);
+      return p;
+    }),
+    rule((p: { login: string }) => p.login !== '', 'must not be blank', ['login']),
+  ] as const;
+
 /**
- * Spec 2.1. A login that is a CPF (11 digits once `.`, `-` and spaces are stripped, with valid
- * check digits) is sent as digits only, however the player typed it; e-mails are sent untouched.
+ * Spec 2.1. The login is sent trimmed; one that is a CPF (11 digits once `.`, `-` and white space
+ * are stripped, with valid check digits) is sent as digits only, however the player typed it.
  *
  * @example
  * await auth.login({ login: '529.982.247-25', password }); // sends login: '52998224725'
+ * await auth.login({ login: ' ana@example.com ', password }); // sends login: 'ana@example.com'
  */
 export const LoginPayload = /* @__PURE__ */ (() =>
   z
@@ -30,13 +45,8 @@ export const LoginPayload = /* @__PURE__ */ (() =>
       app_source: optionalString(),
       two_factor_code: z.optional(NonEmptyString),
     })
-    // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
-    .check(
-      z.overwrite((p) => {
-        p.login = cpfAsDigits(p.login);
-        return p;
-      }),
-    ))();
+    // Checks, not a transform: input and output types stay the same (see UpdateLimitsPayload).
+    .check(...loginChecks()))();
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 /** Optional text read tolerantly (a number becomes its decimal text). */
@@ -260,11 +270,14 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
 export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
 
 // Spec 2.6
+/** Spec 2.6. The login is sent as `LoginPayload` sends it (trimmed; a CPF as digits). */
 export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
-    login: NonEmptyString,
-    captcha_token: z.optional(NonEmptyString),
-  }))();
+  z
+    .strictObject({
+      login: NonEmptyString,
+      captcha_token: z.optional(NonEmptyString),
+    })
+    .check(...loginChecks()))();
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>

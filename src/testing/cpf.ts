@@ -1,15 +1,15 @@
 // Brazilian CPF (the national document number the service accepts as a login), computed by
 // hand: the two check digits are mod-11 sums of the nine base digits.
 
-const FORMATTED = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
 const DIGITS = /^\d{11}$/;
 
-/** The CPF in digits when `value` is one written as 11 digits or as 000.000.000-00, else null. */
+/**
+ * The CPF in digits when `value` holds 11 digits once `.`, `-` and white space are stripped (as
+ * the client reads a CPF login), else null. One account, one throttle key, however it is typed.
+ */
 export function cpfDigits(value: string): string | null {
-  const trimmed = value.trim();
-  if (DIGITS.test(trimmed)) return trimmed;
-  if (FORMATTED.test(trimmed)) return trimmed.replace(/\D/g, '');
-  return null;
+  const digits = value.length <= 32 ? value.replace(/[.\-\s]/g, '') : '';
+  return DIGITS.test(digits) ? digits : null;
 }
 
 function checkDigit(digits: string, length: number): number {

@@ -30,10 +30,12 @@ describe('cpf', () => {
     );
   });
 
-  it('reads digits or the 000.000.000-00 form only', () => {
+  it('reads a CPF as the client sends one: 11 digits once ., - and white space are stripped', () => {
     expect(cpfDigits('529.982.247-25')).toBe('52998224725');
     expect(cpfDigits(' 52998224725 ')).toBe('52998224725');
-    expect(cpfDigits('529982247-25')).toBeNull();
+    expect(cpfDigits('529982247-25')).toBe('52998224725');
+    expect(cpfDigits('529 982 247 25')).toBe('52998224725');
+    expect(cpfDigits('5299822472')).toBeNull();
     expect(cpfDigits('player@example.com')).toBeNull();
   });
 });
