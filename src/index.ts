@@ -22,8 +22,14 @@ export {
   registerSimplified,
   validateDocument,
 } from './auth/index';
-export type { DescribeErrorOptions, ErrorDescription, ErrorLocale } from './describe/index';
-export { describeError } from './describe/index';
+export type {
+  DescribeError,
+  DescribeErrorOptions,
+  ErrorDescription,
+  ErrorLocale,
+  ErrorMessages,
+} from './describe/index';
+export { createDescribeError, describeError, errorMessagesEn, errorMessagesPtBR } from './describe/index';
 export type {
   FieldErrors,
   HttpErrorInit,

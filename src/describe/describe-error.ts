@@ -1,5 +1,5 @@
-// Errors players can read: a title and per-field messages for every error code, in English and
-// Brazilian Portuguese. Classified by brand and code (isPamError), never instanceof.
+// Errors players can read: a title and per-field messages for every error code, in the
+// languages the app imports. Classified by brand and code (isPamError), never instanceof.
 import {
   type HttpError,
   isPamError,
@@ -8,12 +8,12 @@ import {
   type RequestValidationError,
   type StepUpRequiredError,
 } from '../errors/index';
-import { type ErrorLocale, MESSAGES, type Messages } from './messages';
-
-export type { ErrorLocale } from './messages';
+import { retryAfterMs } from '../http/retry-after';
+import { isCpfField, knownCase, secretField, withoutKeys } from './field-words';
+import type { ErrorLocale, ErrorMessages } from './messages';
 
 export interface DescribeErrorOptions {
-  /** Default `'en'`. */
+  /** Default: the first table given to `createDescribeError` (`'en'` for `describeError`). */
   locale?: ErrorLocale;
   /** Now, in epoch ms (default `Date.now()`): the wait of a 429 is counted from it. */
   now?: number;
@@ -21,16 +21,26 @@ export interface DescribeErrorOptions {
   retryAt?: number | null;
   /** `'login'` reads a 401 as wrong credentials (also assumed for a path ending in `/login`). */
   context?: 'login';
+  /**
+   * The session view's `status` when the error is the view's: it tells a rejected code
+   * (`twoFactorRequired`) from the last one allowed (`failed`: the attempts are used up).
+   */
+  status?: string | null;
+  /** The session view's `codeAttemptsLeft`: 0 after a rejected code means the attempts are used up. */
+  codeAttemptsLeft?: number | null;
 }
 
 /** What to show for an error. */
 export interface ErrorDescription {
-  /** One sentence for the whole error, in the locale. */
+  /** One sentence for the whole error, in the locale: it names the problem. */
   title: string;
   /**
-   * Messages per field path (`'email'`, `'address.zip_code'`), for the form's inputs. Ours for
-   * the payload's own validation and for secret fields; the server's (as given, after the
-   * adapter removed every secret the request carried) for its other fields.
+   * Messages per field (the API's field name, e.g. `'email'`, `'number'`, `'two_factor_code'`,
+   * `'address.zip_code'`): give your inputs those names and highlight the ones listed. The
+   * messages never contain a raw API key. Ours for the payload's own validation, for secret
+   * fields and for the server's messages whose case we know (an e-mail or CPF taken, a CPF
+   * refused, an age); the server's (as given, after the adapter removed every secret the request
+   * carried) for its other fields.
    */
   fields: Record<string, string[]>;
   /** Epoch ms from which trying again makes sense (a 429 that said how long to wait). */
@@ -41,35 +51,37 @@ export interface ErrorDescription {
   code: PamErrorCode | 'unknown';
 }
 
-/** Fields whose value is a secret: their messages are always ours, never the server's. */
-const SECRET_FIELDS: Record<string, keyof Messages['field']> = {
-  password: 'password',
-  old_password: 'password',
-  password_confirmation: 'password',
-  password_check: 'passwordCheck',
-  two_factor_code: 'code',
-  code: 'code',
-  captcha_token: 'captcha',
-  captchaToken: 'captcha',
-};
-const CPF_FIELDS = new Set(['cpf', 'document', 'document_number']);
+/**
+ * A describeError bound to its language tables (`createDescribeError`).
+ *
+ * @example
+ * const describe: DescribeError = createDescribeError(errorMessagesPtBR);
+ */
+export type DescribeError = (error: unknown, options?: DescribeErrorOptions) => ErrorDescription;
 
 const MAX_FIELDS = 50;
 const MAX_MESSAGES = 5;
 const MAX_LENGTH = 200;
+const CODE_STEP = new Set(['twoFactorRequired', 'verifyingCode']);
+const LOGIN_STEP = new Set(['signingIn', 'registering', 'failed', 'twoFactorRequired', 'verifyingCode']);
 
 /**
- * A title and per-field messages for any error pam-client throws (or anything else thrown),
- * in `en` or `pt-BR`. Never quotes a value: the title is always ours (never the server's
- * `message`), validation issues are described from their code, and secret fields (password,
- * code, password check, captcha) always get our words.
+ * A `describeError` that knows only the languages given (the first is the default locale), so an
+ * app pays for the words it shows: `describeError` itself carries English and Brazilian
+ * Portuguese.
  *
  * @example
- * const { title, fields } = describeError(view.error, { locale: 'pt-BR' });
- * // { title: 'Verifique os campos destacados.', fields: { email: ['The email has already been taken.'] } }
+ * import { createDescribeError, errorMessagesPtBR } from 'pam-client';
+ * export const describe = createDescribeError(errorMessagesPtBR);
+ * describe(view.error, { status: view.status, retryAt: view.retryAt }).title;
+ * // 'O código não está correto. Tente novamente.'
  */
-export function describeError(error: unknown, options: DescribeErrorOptions = {}): ErrorDescription {
-  const m = MESSAGES[options.locale ?? 'en'] ?? MESSAGES.en;
+export function createDescribeError(...tables: [ErrorMessages, ...ErrorMessages[]]): DescribeError {
+  return (error, options = {}) =>
+    describeWith(tables.find((t) => t.locale === options.locale) ?? tables[0], error, options);
+}
+
+function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOptions): ErrorDescription {
   const fields: Record<string, string[]> = Object.create(null);
   const retryable = isTransientError(error);
   if (!isPamError(error)) return { title: m.unknown, fields, retryable, code: 'unknown' };
@@ -80,25 +92,25 @@ export function describeError(error: unknown, options: DescribeErrorOptions = {}
     retryable,
     code: error.code,
   });
+  if (isAnotherCodeRequested(error)) return codeRejected(m, fields, options, done);
 
   switch (error.code) {
     case 'invalid_request': {
       const { issues } = error as RequestValidationError;
       for (const issue of issues ?? []) {
         if (issue.path.length === 0) continue;
-        add(fields, issue.path.join('.'), issueMessage(m, issue.path, issue.code));
+        add(fields, issue.path.join('.'), issueMessage(m, issue.path, issue.code, issue.message));
       }
-      return done(Object.keys(fields).length > 0 ? m.fields : m.invalidRequest);
+      const keys = Object.keys(fields);
+      if (keys.length === 0) return done(m.invalidRequest);
+      return done(keys.every((k) => isCpfField(lastSegment(k))) ? m.cpfRefused : m.fields);
     }
     case 'step_up_required': {
       const invalid = (error as StepUpRequiredError).reason === 'invalid';
       add(fields, 'password_check', invalid ? m.field.passwordCheck : m.stepUpRequired);
       return done(invalid ? m.stepUpInvalid : m.stepUpRequired);
     }
-    case 'unauthorized': {
-      const login = options.context === 'login' || /\/login$/.test((error as HttpError).path ?? '');
-      return done(login ? m.wrongCredentials : m.unauthorized);
-    }
+    case 'unauthorized':
     case 'http':
       return describeHttp(error as HttpError, m, fields, options, done);
     case 'network':
@@ -118,32 +130,41 @@ export function describeError(error: unknown, options: DescribeErrorOptions = {}
   }
 }
 
+type Done = (title: string, retryAt?: number) => ErrorDescription;
+
 function describeHttp(
   error: HttpError,
-  m: Messages,
+  m: ErrorMessages,
   fields: Record<string, string[]>,
   options: DescribeErrorOptions,
-  done: (title: string, retryAt?: number) => ErrorDescription,
+  done: Done,
 ): ErrorDescription {
   const { status } = error;
   if (status === 429) {
     const now = options.now ?? Date.now();
-    const retryAt =
-      options.retryAt ??
-      (typeof error.retryAfter === 'number' && Number.isFinite(error.retryAfter)
-        ? now + error.retryAfter * 1000
-        : undefined);
+    const wait = retryAfterMs(error);
+    const retryAt = options.retryAt ?? (wait === undefined ? undefined : now + wait);
     if (retryAt === undefined) return done(m.tooManyLater);
     const seconds = Math.ceil((retryAt - now) / 1000);
     return done(seconds > 0 ? m.tooManyIn(seconds) : m.tooManyNow, retryAt);
   }
-  for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
-    // Own keys only: a server field named `__proto__` or `constructor` is just a field.
-    const secret = Object.hasOwn(SECRET_FIELDS, field) ? SECRET_FIELDS[field] : undefined;
-    if (secret) add(fields, field, m.field[secret]);
-    else for (const message of messages.slice(0, MAX_MESSAGES)) add(fields, field, clip(message));
+  const serverFields = error.fieldErrors ?? {};
+  for (const [field, messages] of Object.entries(serverFields))
+    add(fields, field, ...fieldWords(m, field, messages));
+  const codeField = Object.keys(serverFields).some((f) => secretField(f) === 'code');
+  const inCodeStep = CODE_STEP.has(options.status ?? '') || options.codeAttemptsLeft === 0;
+  if (status >= 400 && status < 500 && (codeField || (inCodeStep && status !== 403 && status !== 404)))
+    return codeRejected(m, fields, options, done);
+
+  if (status === 401) {
+    const login =
+      options.context === 'login' ||
+      LOGIN_STEP.has(options.status ?? '') ||
+      /\/login$/.test(error.path ?? '');
+    return done(login ? m.wrongCredentials : m.unauthorized);
   }
-  if (Object.keys(fields).length > 0) return done(m.fields);
+  const keys = Object.keys(fields);
+  if (keys.length > 0) return done(keys.every(isCpfField) ? m.cpfRefused : m.fields);
   if (status >= 500) return done(m.server);
   if (status === 403) return done(m.forbidden);
   if (status === 404) return done(m.notFound);
@@ -152,28 +173,78 @@ function describeHttp(
   return done(m.httpOther(status));
 }
 
-function issueMessage(m: Messages, path: readonly (string | number)[], code: string): string {
+/**
+ * A rejected two-factor code: the code field highlighted in our words, and a title that says
+ * whether another code may be tried (`failed`, or no attempts left: the login is over).
+ */
+function codeRejected(
+  m: ErrorMessages,
+  fields: Record<string, string[]>,
+  options: DescribeErrorOptions,
+  done: Done,
+): ErrorDescription {
+  add(fields, 'two_factor_code', m.field.code);
+  const usedUp = options.status === 'failed' || options.codeAttemptsLeft === 0;
+  return done(usedUp ? m.codeUsedUp : m.codeWrong);
+}
+
+/** The login answered "a code is needed" again after a code was sent (the machine's own error). */
+function isAnotherCodeRequested(error: object): boolean {
+  const issues = (error as { issues?: unknown }).issues;
+  return (
+    Array.isArray(issues) &&
+    issues.some(
+      (i: { path?: unknown; code?: unknown }) =>
+        i?.code === 'two_factor_code' && Array.isArray(i.path) && i.path[0] === 'type',
+    )
+  );
+}
+
+/** The messages a server field gets: ours when secret or a known case, else the server's, keyless. */
+function fieldWords(m: ErrorMessages, field: string, messages: readonly string[]): string[] {
+  const secret = secretField(field);
+  if (secret) return [m.field[secret]];
+  return messages.slice(0, MAX_MESSAGES).map((message) => {
+    const known = knownCase(field, message);
+    return known ? m.field[known] : clip(withoutKeys(message));
+  });
+}
+
+function issueMessage(
+  m: ErrorMessages,
+  path: readonly (string | number)[],
+  code: string,
+  message: string,
+): string {
   const field = String(path[path.length - 1]);
+  const secret = secretField(field);
   if (field === 'password_confirmation' && code === 'custom') return m.field.passwordConfirmation;
+  if (secret && secret !== 'password') return m.field[secret];
   if (field === 'email' && code === 'invalid_format') return m.field.email;
-  if (CPF_FIELDS.has(field) && (code === 'invalid_format' || code === 'custom')) return m.field.cpf;
+  if (isCpfField(field) && (code === 'invalid_format' || code === 'custom')) return m.field.cpf;
+  if (field === 'birth_date' && code === 'custom')
+    return /\b18\b|years/.test(String(message)) ? m.field.adult : m.field.date;
   return (Object.hasOwn(m.issues, code) && m.issues[code]) || m.issues.default!;
 }
 
-/** Adds a message once per field, with the field as data (a `__proto__` key stays a key). */
-function add(fields: Record<string, string[]>, field: string, message: string): void {
-  const list = Object.getOwnPropertyDescriptor(fields, field)?.value as string[] | undefined;
-  if (list) {
-    if (!list.includes(message) && list.length < MAX_MESSAGES) list.push(message);
-    return;
+const lastSegment = (path: string): string => path.slice(path.lastIndexOf('.') + 1);
+
+/** Adds messages once per field, with the field as data (a `__proto__` key stays a key). */
+function add(fields: Record<string, string[]>, field: string, ...messages: string[]): void {
+  for (const message of messages) {
+    const list = Object.getOwnPropertyDescriptor(fields, field)?.value as string[] | undefined;
+    if (list) {
+      if (!list.includes(message) && list.length < MAX_MESSAGES) list.push(message);
+      continue;
+    }
+    if (Object.keys(fields).length >= MAX_FIELDS) return;
+    Object.defineProperty(fields, field, {
+      value: [message],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
-  if (Object.keys(fields).length >= MAX_FIELDS) return;
-  Object.defineProperty(fields, field, {
-    value: [message],
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 function clip(text: string): string {

@@ -131,8 +131,10 @@ describe('describeError: fields', () => {
         '"two_factor_code":["The code 123456 is invalid."],"password":["too weak: hunter2"],"__proto__":["odd key"]}}',
     );
     const d = describeError(new HttpError(http(422, body)));
-    expect(d.title).toBe('Please check the highlighted fields.');
-    expect(d.fields.email).toEqual(['The email has already been taken.']);
+    // A rejected code is named in the title (issue 20 item 4), the other fields kept.
+    expect(d.title).toBe('The code is not correct. Please try again.');
+    // A case the library knows gets its own words.
+    expect(d.fields.email).toEqual(['This e-mail address is already registered.']);
     expect(d.fields.two_factor_code).toEqual(['The code is not correct.']);
     expect(d.fields.password).toEqual(['Please check the password.']);
     expect(Object.getOwnPropertyDescriptor(d.fields, '__proto__')?.value).toEqual(['odd key']);
@@ -224,8 +226,8 @@ describe('describeError never quotes a value', () => {
   });
 
   it("shows a non-secret field's server message as given (documented): only the adapter's scrub applies", () => {
-    const d = describeError(new HttpError(http(422, { errors: { email: [`${CANARY} is taken`] } })));
-    expect(d.fields.email).toEqual([`${CANARY} is taken`]);
+    const d = describeError(new HttpError(http(422, { errors: { email: [`${CANARY} is odd`] } })));
+    expect(d.fields.email).toEqual([`${CANARY} is odd`]);
   });
 
   describe('through the real adapter, from a server that echoes the password', () => {
