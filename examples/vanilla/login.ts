@@ -8,6 +8,13 @@ import { formatDate, problemLines } from '../shared/app';
 import { field, h, showLines } from './dom';
 import { mountRegistration } from './register';
 
+/** What the signed-out screen says about the session that ended (nothing after the player's own logout). */
+const ENDED: Record<'logout' | 'expired' | 'remote', string | null> = {
+  logout: null,
+  expired: 'Your session expired. Please log in again.',
+  remote: 'You were signed out in another tab.',
+};
+
 export function mountSignedOut(root: HTMLElement, client: PamClient): () => void {
   const login = h('input', {
     name: 'login',
@@ -55,8 +62,22 @@ export function mountSignedOut(root: HTMLElement, client: PamClient): () => void
   const wait = h('p', { class: 'notice', hidden: true, 'data-testid': 'login-wait' });
   const dismiss = h('button', { type: 'button', class: 'secondary', 'data-testid': 'login-cancel' }, 'Back');
   const status = h('div', { class: 'row', hidden: true }, dismiss);
+  // Why the last session ended, when the player did not end it: told once, on this screen.
+  const ended = h('p', { class: 'notice', role: 'status', hidden: true, 'data-testid': 'session-ended' });
   const registration = h('section', { class: 'card', 'data-testid': 'register' });
-  root.append(credentials, twoFactor, errors, wait, status, registration);
+  // One screen per state: the login (or its 2FA step, or its outcome), and registration only
+  // while nobody is signing in.
+  const screen = h(
+    'section',
+    { 'data-testid': 'login-screen' },
+    ended,
+    credentials,
+    twoFactor,
+    errors,
+    wait,
+    status,
+  );
+  root.append(screen, registration);
   const unmountRegistration = mountRegistration(registration, client);
 
   credentials.addEventListener('submit', (event) => {
@@ -83,6 +104,10 @@ export function mountSignedOut(root: HTMLElement, client: PamClient): () => void
     attempts.textContent = view.codeAttemptsLeft == null ? '' : `Attempts left: ${view.codeAttemptsLeft}`;
     if (askingCode && document.activeElement !== code) code.focus();
     status.hidden = view.status !== 'failed' && view.status !== 'cancelledAccount';
+    registration.hidden = view.status !== 'signedOut' && view.status !== 'registering';
+    const endedText = ENDED[view.signedOutReason ?? 'logout'];
+    ended.hidden = view.status !== 'signedOut' || endedText === null;
+    ended.textContent = endedText ?? '';
     const lines = problemLines(view.error, view.retryAt);
     showLines(errors, view.status === 'cancelledAccount' ? ['This account was cancelled.', ...lines] : lines);
     wait.hidden = view.retryAt == null;

@@ -9,6 +9,7 @@ import { startReferenceServer } from 'pam-client/testing';
 import type { Browser, BrowserContext, Page, Route } from 'playwright';
 import { startDemo } from '../demo/serve.mjs';
 import type { BookPath, BookStep } from './paths';
+import { type AccountKey, accountOf, stepProblems } from './step-truth';
 
 export interface AppContext {
   page: Page;
@@ -16,6 +17,8 @@ export interface AppContext {
   seed: Awaited<ReturnType<typeof startReferenceServer>>['seed'];
   /** Undone before the next step (e.g. a route that refuses the adapter's retries of an answer). */
   undo: (() => Promise<void>)[];
+  /** The seed account this path uses (`AppMachine.accountFor`), whose e-mail the pictures show. */
+  account: AppContext['seed'][AccountKey] | null;
 }
 
 export interface RequestSpec {
@@ -25,6 +28,14 @@ export interface RequestSpec {
 
 /** How the app shows one machine: the small table per machine. */
 export interface AppMachine {
+  /** The seed account a path signs in with, decided from the whole path (null: none). */
+  accountFor?(path: BookPath): AccountKey | null;
+  /** Per leaf state: the `data-testid` of the part of the page under review (the picture's crop). */
+  focus?: Record<string, string>;
+  /** Leaf states whose screen shows the account's e-mail (checked on every picture). */
+  accountShown?: readonly string[];
+  /** Step name → the message the player must read after it (checked on the page text). */
+  says?: Record<string, RegExp>;
   /** Opens the app where the machine starts. */
   start(app: AppContext): Promise<void>;
   /** How the app sends each user step; `rest` are the steps after it (an answer picks the account). */
@@ -69,7 +80,37 @@ interface Hold {
 export interface Shot {
   /** Index of the step in the path. */
   step: number;
+  /** The part of the page under review (`AppMachine.focus`), or the whole page. */
   png: Buffer;
+  /** The whole page. */
+  full: Buffer;
+  /** Every string the page showed at this step, in reading order (the copy deck). */
+  text: string[];
+}
+
+/**
+ * The visible strings of the page (or of its element `[data-testid=<within>]`): the rendered
+ * text, then each visible field's value (never a password's).
+ */
+export function pageText(page: Page, within: string | null = null): Promise<string[]> {
+  return page.evaluate((testid) => {
+    const root =
+      (testid ? document.querySelector<HTMLElement>(`[data-testid="${testid}"]`) : null) ?? document.body;
+    const options = new Set(
+      [...root.querySelectorAll('select option')].map((o) => (o.textContent ?? '').trim()),
+    );
+    const lines = root.innerText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !options.has(line));
+    for (const el of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) {
+      if (el.type === 'password' || el.type === 'hidden' || !el.checkVisibility() || !el.value) continue;
+      const label = el.closest('label')?.firstChild?.textContent?.trim() || el.name;
+      const value = el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.textContent ?? '') : el.value;
+      lines.push(`${label}: ${value.trim()}`);
+    }
+    return lines;
+  }, within);
 }
 
 const STEP_TIMEOUT_MS = 10_000;
@@ -120,7 +161,13 @@ export async function runPath(
       hold.route = route;
       hold.resolve(route);
     });
-    const app: AppContext = { page, seed: reference.seed, undo: [] };
+    const key = accountOf(table, path);
+    const app: AppContext = {
+      page,
+      seed: reference.seed,
+      undo: [],
+      account: key ? reference.seed[key] : null,
+    };
     const holdOf = (spec: RequestSpec): Hold => {
       let resolve!: (route: Route) => void;
       const arrived = new Promise<Route>((r) => {
@@ -192,7 +239,16 @@ export async function runPath(
         await withTimeout(shows(app), `${what}: the app does not show ${leaf}`);
       }
       await page.evaluate(() => document.fonts?.ready);
-      shots.push({ step: i, png: await page.screenshot({ animations: 'disabled', caret: 'hide' }) });
+      const look = { animations: 'disabled', caret: 'hide' } as const;
+      const testid = step.leaves.map((leaf) => table.focus?.[leaf]).find((id) => id !== undefined);
+      const part = testid ? page.getByTestId(testid).first() : null;
+      const cropped = part !== null && (await part.isVisible());
+      const text = await pageText(page, cropped ? (testid ?? null) : null);
+      const problems = table.onlyDiagram ? [] : stepProblems(table, path, i, text.join('\n'));
+      if (problems.length > 0) throw new Error(`${what}: the picture is not true: ${problems.join('; ')}`);
+      const full = await page.screenshot({ ...look, fullPage: true });
+      const png = cropped ? await part.screenshot(look) : full;
+      shots.push({ step: i, png, full, text });
     }
     // Let held requests go, so nothing waits on a closed page.
     for (const h of holds) if (h.route) await h.route.continue().catch(() => {});

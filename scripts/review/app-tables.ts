@@ -5,6 +5,8 @@
 
 import type { Page, Route } from 'playwright';
 import type { AppContext, AppMachine } from './app-driver';
+import type { BookPath } from './paths';
+import type { AccountKey } from './step-truth';
 
 const WRONG_PASSWORD = 'Wr0ng-Passw0rd!';
 const WRONG_CODE = '909090';
@@ -47,6 +49,29 @@ async function logIn(app: AppContext, login: string, password: string) {
   await byId(app.page, 'login-submit').click();
 }
 
+/** The signed-in account of a path: the 2FA or the cancelled one when an answer says so, else the plain player. */
+const signInAccount =
+  (signsIn: RegExp) =>
+  (path: BookPath): AccountKey | null => {
+    const names = path.steps.map((s) => s.name);
+    if (names.some((n) => n.endsWith('asks for a 2FA code'))) return 'twoFactor';
+    if (names.some((n) => n.endsWith('account cancelled'))) return 'cancelled';
+    return names.some((n) => signsIn.test(n)) ? 'plain' : null;
+  };
+
+/** The path's account, as the driver set it (`AppMachine.accountFor`). */
+function account(app: AppContext) {
+  if (!app.account) throw new Error('this path has no test account (accountFor)');
+  return app.account;
+}
+
+/** Signs in with the path's account; with a wrong password when `wrong`. */
+const logInAs = (app: AppContext, wrong: boolean) =>
+  logIn(app, account(app).email, wrong ? WRONG_PASSWORD : account(app).password);
+
+/** Every listed leaf cropped to the same part of the page. */
+const focusOn = (testid: string, leaves: string[]) => Object.fromEntries(leaves.map((l) => [l, testid]));
+
 async function open(app: AppContext) {
   await app.page.goto('/');
   await visible(app.page, 'login-form');
@@ -75,16 +100,23 @@ const patched = (patch: Record<string, unknown>) => async (route: Route) => {
 };
 
 export const loginApp: AppMachine = {
+  accountFor: signInAccount(/^SUBMIT \(/),
+  accountShown: ['submitting', 'authenticated', 'failed', 'cancelledAccount'],
+  focus: {
+    ...focusOn('login-screen', ['idle', 'submitting', 'twoFactorRequired', 'verifyingTwoFactor']),
+    ...focusOn('login-screen', ['failed', 'cancelledAccount']),
+    authenticated: 'profile',
+  },
+  says: {
+    'submitLogin: 401 wrong password': /password|credentials/i,
+    'submitLogin: 429 too many attempts': /try again/i,
+    'submitLogin: account cancelled': /cancelled/i,
+    'submitCode: 422 wrong code': /code/i,
+    'submitCode: 422 wrong code -> failed': /attempts/i,
+  },
   start: open,
   act: {
-    'SUBMIT (e-mail and password)': async (app, next) => {
-      const { plain, twoFactor, cancelled } = app.seed;
-      const outcome = next?.name ?? '';
-      if (outcome.endsWith('asks for a 2FA code')) return logIn(app, twoFactor.email, twoFactor.password);
-      if (outcome.endsWith('account cancelled')) return logIn(app, cancelled.email, cancelled.password);
-      if (outcome.endsWith('signed in')) return logIn(app, plain.email, plain.password);
-      return logIn(app, plain.email, WRONG_PASSWORD);
-    },
+    'SUBMIT (e-mail and password)': (app, next) => logInAs(app, /wrong password|429/.test(next?.name ?? '')),
     'SUBMIT_CODE (the 2FA code)': async (app, next) => {
       const code = next?.name.endsWith('wrong code') ? WRONG_CODE : (app.seed.twoFactor.twoFactorCode ?? '');
       await visible(app.page, 'code-form');
@@ -109,9 +141,11 @@ export const loginApp: AppMachine = {
 };
 
 export const incomeReportApp: AppMachine = {
+  accountFor: () => 'plain',
+  focus: new Proxy({}, { get: () => 'report' }) as Record<string, string>,
   start: async (app) => {
     await open(app);
-    await logIn(app, app.seed.plain.email, app.seed.plain.password);
+    await logInAs(app, false);
     await visible(app.page, 'report');
   },
   act: {
@@ -160,11 +194,12 @@ export const incomeReportApp: AppMachine = {
 };
 
 export const tokenRefreshApp: AppMachine = {
+  accountFor: signInAccount(/^TOKEN_SAVED/),
+  accountShown: ['active.idle', 'active.refreshing'],
+  focus: { signedOut: 'login-screen', 'active.idle': 'profile', 'active.refreshing': 'profile' },
   start: open,
   act: {
-    'TOKEN_SAVED (signed in)': async (app) => {
-      await logIn(app, app.seed.plain.email, app.seed.plain.password);
-    },
+    'TOKEN_SAVED (signed in)': (app) => logInAs(app, false),
     // The app has no refresh button: the page clock moves on (1 min, 5 min, 30 min, then past the
     // 6 h interval) until the cycle refreshes by itself: after a failure its backoff is shorter.
     REFRESH: async (app) => {
@@ -227,26 +262,42 @@ async function cancel(app: AppContext) {
 }
 
 export const sessionApp: AppMachine = {
+  accountFor: signInAccount(/^LOGIN \(/),
+  accountShown: ['signingIn.submitting', 'signedIn', 'failed', 'cancelledAccount'],
+  focus: {
+    ...focusOn('login-screen', ['signedOut', 'failed', 'cancelledAccount']),
+    ...focusOn('login-screen', [
+      'signingIn.submitting',
+      'signingIn.twoFactorRequired',
+      'signingIn.verifyingCode',
+    ]),
+    signedIn: 'profile',
+    signingOut: 'profile',
+  },
+  says: {
+    'login: wrong password': /password|credentials/i,
+    'login: 429 too many attempts': /try again/i,
+    'login: account cancelled': /cancelled/i,
+    'login: code rejected': /code/i,
+    'login: fifth code rejected': /attempts/i,
+    'SESSION_EXPIRED (the refresh answered 401)': /session (has )?expired/i,
+  },
   start: async (app) => {
     await app.page.goto('/');
   },
   act: {
-    'LOGIN (e-mail and password)': async (app, _next, rest) => {
-      const { plain, twoFactor, cancelled } = app.seed;
-      const outcome = verdict(rest);
-      if (/asks for a 2FA code/.test(outcome)) return logIn(app, twoFactor.email, twoFactor.password);
-      if (/cancelled/.test(outcome)) return logIn(app, cancelled.email, cancelled.password);
-      if (/signed in/.test(outcome)) return logIn(app, plain.email, plain.password);
-      return logIn(app, plain.email, WRONG_PASSWORD);
-    },
+    'LOGIN (e-mail and password)': (app, _next, rest) =>
+      logInAs(app, /wrong password|429/.test(verdict(rest))),
     // The child checks the code when the player sends it: typing happens at this step.
     'login: checks the code': (app, _next, rest) => typeCode(app, /signed in/.test(verdict(rest))),
     CANCEL: cancel,
     LOGOUT: (app) => byId(app.page, 'logout').click(),
-    // The refresh answers 401: the page clock moves past the 6 h refresh interval.
+    // The refresh answers 401: the page clock jumps past the 6 h refresh interval. A jump
+    // (fastForward) fires the due refresh once at the end, so the request's own timeout starts
+    // from there and the 401 lands first (`runFor` would run the timeout out before the answer).
     'SESSION_EXPIRED (the refresh answered 401)': async (app) => {
       await app.page.route(/\/api\/users\/refresh-token$/, answer(401, 'Unauthenticated.'));
-      await app.page.clock.runFor(6 * HOURS + 60_000);
+      await app.page.clock.fastForward(6 * HOURS + 60_000);
     },
   },
   immediate: ['restore: nothing stored', 'SUBMIT_CODE (the 2FA code)'],
@@ -280,9 +331,10 @@ export const sessionApp: AppMachine = {
  * prompt), not through `stepUpMachine`; the machine's steps are pictured with the signed-in page.
  */
 export const stepUpApp: AppMachine = {
+  accountFor: () => 'plain',
   start: async (app) => {
     await open(app);
-    await logIn(app, app.seed.plain.email, app.seed.plain.password);
+    await logInAs(app, false);
     await visible(app.page, 'profile');
   },
   act: {},
@@ -294,6 +346,7 @@ export const stepUpApp: AppMachine = {
 
 /** Registration: the "New player" form under the login form. */
 export const registrationApp: AppMachine = {
+  focus: new Proxy({}, { get: () => 'register' }) as Record<string, string>,
   start: async (app) => {
     await open(app);
     await visible(app.page, 'register-form');

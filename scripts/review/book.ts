@@ -2,7 +2,6 @@
 // docs/review.md. Paths come from paths.ts, the app is driven by app-driver.ts with the tables of
 // app-tables.ts, the pages are written by site.ts.
 
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,8 +21,9 @@ import {
   tokenRefreshApp,
 } from './app-tables';
 import { launchOptions } from './chromium.mjs';
-import { type BookPath, bookPaths, type ReviewMachine } from './paths';
-import { distinctColours } from './png';
+import { bookPaths, type ReviewMachine } from './paths';
+import { pictureFile } from './pictures';
+import { distinctColours, pngSize } from './png';
 import {
   incomeReportReview,
   loginReview,
@@ -33,6 +33,7 @@ import {
   tokenRefreshReview,
 } from './review-machines';
 import { bookFiles, type MachinePage } from './site';
+import { accountEmail, accountOf } from './step-truth';
 
 export interface BookEntry {
   review: ReviewMachine;
@@ -70,11 +71,6 @@ export interface BookSummary {
   tokens: string[];
 }
 
-const names = (p: BookPath) => p.steps.map((s) => s.name);
-const isPrefix = (a: string[], b: string[]) => a.length <= b.length && a.every((n, i) => n === b[i]);
-const shotName = (machine: string, prefix: string[]) =>
-  `shots/${machine}/${createHash('sha1').update(prefix.join('\n')).digest('hex').slice(0, 12)}.png`;
-
 /**
  * Builds the book into `out`.
  *
@@ -107,20 +103,25 @@ export async function buildBook(
       const descriptions = descriptionsOf(graph);
       const paths = bookPaths(review);
       const written = new Set<string>();
-      // Longest first: a path that is a prefix of one already run reuses its screenshots.
-      const runs = [...paths].sort((a, b) => b.steps.length - a.steps.length);
-      const done: string[][] = [];
-      for (const path of runs) {
-        if (done.some((d) => isPrefix(names(path), d))) continue;
+      // Every path runs on its own (no picture is shared between paths): the account and the
+      // message on screen are the path's own, and each step's page text is checked against them.
+      const texts = new Map<string, string[][]>();
+      const sizes = new Map<string, { width: number; height: number }>();
+      for (const path of paths) {
         try {
           const shots = await runPath(browser, appDir, app, path, tokens);
           for (const shot of shots) {
-            const file = shotName(review.id, names(path).slice(0, shot.step + 1));
+            const file = pictureFile(path, shot.step);
             await mkdir(dirname(join(out, file)), { recursive: true });
             await writeFile(join(out, file), shot.png);
+            await writeFile(join(out, pictureFile(path, shot.step, true)), shot.full);
+            sizes.set(file, pngSize(shot.png));
             written.add(file);
           }
-          done.push(names(path));
+          texts.set(
+            path.slug,
+            shots.map((s) => s.text),
+          );
           log(`  ${review.id} ${path.slug}: ${shots.length} screenshots`);
         } catch (error) {
           summary.failures.push(`${review.id} ${path.slug}: ${(error as Error).message.split('\n')[0]}`);
@@ -146,9 +147,13 @@ export async function buildBook(
         unreached: graph.states.map((s) => s.path).filter((p) => !reached.has(p)),
         paths: paths.map((path) => ({
           path,
+          account: accountEmail(accountOf(app, path)),
           steps: path.steps.map((step, i) => ({
             svg: toSvg(layout, { highlight: step.leaves, descriptions }),
-            shot: shotName(review.id, names(path).slice(0, i + 1)),
+            shot: pictureFile(path, i),
+            full: pictureFile(path, i, true),
+            size: sizes.get(pictureFile(path, i)) ?? { width: 900, height: 900 },
+            text: texts.get(path.slug)?.[i] ?? [],
             note:
               [notInApp(app, step.name), ...step.leaves.map((l) => app.invisible?.[l])]
                 .filter(Boolean)

@@ -74,3 +74,14 @@ export function distinctColours(png: Buffer, limit = 64): number {
   }
   return seen.size;
 }
+
+/**
+ * The width and height of `png`, from its header.
+ *
+ * @example
+ * pngSize(readFileSync('shot.png')); // { width: 900, height: 900 }
+ */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}

@@ -293,6 +293,8 @@ export const sessionReview: ReviewMachine = {
           token_type: 'bearer',
           expires_in: 28_800,
           user: user('player@example.com'),
+          // When and under which login id the session's login actor sealed the answer.
+          issued: { at: 0, sid: 1 },
         },
       },
     ],

@@ -19,9 +19,27 @@ export interface MachinePage {
 
 export interface PathPage {
   path: BookPath;
+  /** The test account's e-mail the path signs in with, or null. */
+  account: string | null;
   /** Per step: the diagram with the step's state highlighted, and the screenshot file (relative to the book root). */
-  steps: { svg: string; shot: string; note: string | null }[];
+  steps: StepView[];
 }
+
+export interface StepView {
+  svg: string;
+  /** The picture (the part under review), relative to the book root. */
+  shot: string;
+  /** The whole page at that step. */
+  full: string;
+  /** The picture's pixel size (written on the image, so anchors land before it loads). */
+  size: { width: number; height: number };
+  note: string | null;
+  /** Every string the page showed at this step (the copy deck). */
+  text: string[];
+}
+
+/** `1 step`, `3 steps`. */
+export const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const CSS = `
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d2433;margin:0;background:#f5f6f8}
@@ -35,9 +53,13 @@ td,th{border:1px solid #d7dce5;padding:4px 8px;text-align:left;vertical-align:to
 .diagram svg{display:block;max-width:100%;height:auto;margin:0 auto}
 section.step{background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:12px 16px;margin:16px 0}
 section.step h3{margin:0 0 6px;font-size:17px}
-.step-body{display:grid;grid-template-columns:minmax(0,1fr);gap:12px;justify-items:center}
+.step-body{display:grid;grid-template-columns:minmax(0,1fr);gap:12px}
 .step-body .diagram{width:100%;box-sizing:border-box}
-.step-body img{width:100%;max-width:900px;border:1px solid #d7dce5;border-radius:6px}
+.shot{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:12px;align-items:start}
+.shot img{width:100%;height:auto;border:1px solid #d7dce5;border-radius:6px}
+.copy{font-size:13px;background:#fafbfc;border:1px solid #e3e7ee;border-radius:6px;padding:6px 10px}
+.copy h4{margin:0 0 4px;font-size:13px}
+.copy ul{margin:0;padding-left:18px}
 .note{background:#fff8e1;border:1px solid #f0d890;border-radius:6px;padding:6px 10px;font-size:14px}
 .muted{color:#5b6478}
 `;
@@ -55,12 +77,17 @@ ${body}
 
 /** Reviewer words for what a step did. */
 export function stepText(step: BookStep): string {
-  if (step.kind === 'start') return 'Start: the machine is in its initial state.';
-  if (step.kind === 'user')
-    return `Event sent: <code>${xml(step.event?.type ?? '')}</code> — ${xml(step.name)}`;
-  if (step.kind === 'timer') return `Timer: <code>${xml(step.source ?? '')}</code> elapses`;
+  if (step.kind === 'start') return 'The machine starts in its initial state.';
+  if (step.kind === 'user') {
+    const type = step.event?.type ?? '';
+    const detail = step.name.startsWith(`${type} (`) ? step.name.slice(type.length + 2, -1) : '';
+    return `The app sends <code>${xml(type)}</code>${detail ? ` with ${xml(detail)}` : ''}.`;
+  }
+  if (step.kind === 'timer') return `The <code>${xml(step.source ?? '')}</code> timer runs out.`;
   const [src, answer] = step.name.split(': ');
-  return `Answer: <code>${xml(src ?? '')}</code> — ${xml(answer ?? '')}`;
+  if (step.event?.type.startsWith('xstate.snapshot.'))
+    return `The <code>${xml(src ?? '')}</code> child machine moves: ${xml(answer ?? '')}.`;
+  return `<code>${xml(src ?? '')}</code> answers: ${xml(answer ?? '')}.`;
 }
 
 const stateText = (step: BookStep) => step.leaves.map((l) => `<code>${xml(l)}</code>`).join(', ');
@@ -104,7 +131,7 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
         .map(
           (p) =>
             `<li><a id="${xml(p.path.slug)}" href="${xml(p.path.slug)}.html">${xml(p.path.title)}</a> ` +
-            `<span class="muted">(${p.steps.length - 1} steps)</span></li>`,
+            `<span class="muted">(${count(p.steps.length - 1, 'step')}${p.account ? `, as ${xml(p.account)}` : ''})</span></li>`,
         )
         .join('');
     const body = [
@@ -129,6 +156,10 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
       const sections = p.path.steps.map((step, i) => {
         const view = p.steps[i]!;
         const alt = `The app after step ${i} of "${p.path.title}": ${step.leaves.join(', ')}`;
+        const copy =
+          view.text.length === 0
+            ? '<p class="muted">No text on screen.</p>'
+            : `<ul>${view.text.map((line) => `<li>${xml(line)}</li>`).join('')}</ul>`;
         return [
           `<section class="step" id="step-${i}">`,
           `<h3><a href="#step-${i}">Step ${i}</a> → ${stateText(step)}</h3>`,
@@ -136,14 +167,17 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
           view.note ? `<p class="note">${xml(view.note)}</p>` : '',
           '<div class="step-body">',
           `<div class="diagram">${view.svg}</div>`,
-          `<img src="../${xml(view.shot)}" alt="${xml(alt)}" loading="lazy">`,
-          '</div></section>',
+          '<div class="shot">',
+          `<a href="../${xml(view.full)}" title="The whole page"><img src="../${xml(view.shot)}" alt="${xml(alt)}" width="${view.size.width}" height="${view.size.height}" loading="lazy"></a>`,
+          `<div class="copy" data-testid="copy-deck"><h4>On screen (copy deck)</h4>${copy}<p><a href="../${xml(view.full)}">The whole page</a></p></div>`,
+          '</div></div></section>',
         ].join('\n');
       });
       const body2 = [
         `<nav class="crumbs"><a href="index.html">${xml(m.title)}</a></nav>`,
         `<h1>${xml(m.title)}: ${xml(p.path.title)}</h1>`,
-        `<p class="muted">${p.path.kind === 'scenario' ? 'Scenario' : 'Shortest path'}, ${p.path.steps.length - 1} steps.</p>`,
+        `<p class="muted">${p.path.kind === 'scenario' ? 'Scenario' : 'Shortest path'}, ${count(p.path.steps.length - 1, 'step')}. ` +
+          `${p.account ? `Test account: <strong>${xml(p.account)}</strong> (a seed account of the reference server).` : 'No test account.'}</p>`,
         ...sections,
       ];
       files.set(`${m.id}/${p.path.slug}.html`, page(`${m.title}: ${p.path.title}`, 1, body2.join('\n')));
