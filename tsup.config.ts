@@ -32,6 +32,7 @@ const pureClasses: NonNullable<Options['esbuildPlugins']>[number] = {
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    schemas: 'src/schemas/index.ts',
     machines: 'machines/index.ts',
     vue: 'src/bindings/vue.ts',
     svelte: 'src/bindings/svelte.ts',

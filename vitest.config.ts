@@ -52,6 +52,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^pam-client$/, replacement: here('./src/index.ts') },
+      { find: /^pam-client\/schemas$/, replacement: here('./src/schemas/index.ts') },
       { find: /^pam-client\/machines$/, replacement: here('./machines/index.ts') },
       { find: /^pam-client\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^pam-client\/vue$/, replacement: here('./src/bindings/vue.ts') },

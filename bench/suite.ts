@@ -10,17 +10,15 @@ import {
   createOfetchAdapter,
   createUserModule,
   type HttpAdapter,
-  LoginHistoryResponse,
-  LoginResponse,
-  UpdateLimitsPayload,
   type UserModule,
 } from 'pam-client';
-import { parseRequest, parseResponse } from 'pam-client/internal';
 import { incomeReportMachine, loginMachine, tokenRefreshMachine } from 'pam-client/machines';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { Bench } from 'tinybench';
 import { type AnyActorRef, createActor, SimulatedClock, waitFor } from 'xstate';
 import * as z from 'zod/mini';
+import { LoginHistoryResponse, LoginResponse, UpdateLimitsPayload } from '../src/schemas/index';
+import { parseRequest, parseResponse } from '../src/schemas/parse';
 import { soak, soakInMemory } from './soak';
 import { throughput } from './throughput';
 

@@ -1,5 +1,5 @@
-import { isPamError, isTransientError } from 'pam-client';
-import { retryAfterMs } from 'pam-client/internal';
+import { isPamError } from 'pam-client';
+import { isTransientError, retryAfterMs } from 'pam-client/internal';
 import type { AnyActorScope, AnyStateMachine } from 'xstate';
 
 // One definition each, in the core (docs/contract.md: one mechanism per concern): what a machine

@@ -4,12 +4,12 @@ import {
   markRefreshCompleted,
   markRefreshStarted,
   type PamError,
-  REFRESH_IN_FLIGHT_TIMEOUT_MS,
   type RefreshState,
   type RefreshTokenResponse,
   shouldRefreshToken,
   TimeoutError,
 } from 'pam-client';
+import { REFRESH_IN_FLIGHT_TIMEOUT_MS } from 'pam-client/internal';
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { asPamError, clampDelay, finiteOr, rearmTimers, restorable } from './shared';
 import {

@@ -13,7 +13,6 @@ export type {
 } from './auth/index';
 export {
   createAuthModule,
-  DEFAULT_AUTH_ENDPOINTS,
   forgotPassword,
   getUserProfile,
   login,
@@ -42,7 +41,6 @@ export {
   ConfigurationError,
   HttpError,
   isPamError,
-  isTransientError,
   NetworkError,
   PamError,
   RequestValidationError,
@@ -53,7 +51,6 @@ export {
   UnauthorizedError,
 } from './errors/index';
 export { createOfetchAdapter } from './http/ofetch-adapter';
-export { parseRetryAfter } from './http/retry-after';
 export type {
   AccessTokenGetter,
   AuthHttpAdapter,
@@ -76,69 +73,66 @@ export {
   compareLimit,
   formatCpf,
   isValidCpf,
-  normalizeCpf,
   parseServerTime,
   restrictionsOf,
   SELF_EXCLUSION_PLATFORM_URL,
 } from './responsible-gaming/index';
-// Schemas: each is a zod schema and the type of the same name.
-export {
-  AddPhonePayload,
+// The shapes of the service, as types. Their zod schemas (values of the same names) are in
+// `pam-client/schemas`.
+export type {
   AuthUser,
   AuthUserInfo,
-  AvailableYearsResponse,
-  ChangePasswordPayload,
-  CheckPasswordPayload,
-  CheckPasswordResult,
-  ContractType,
-  ExclusionMonths,
   ForgotPasswordPayload,
-  INCOME_REPORT_STATUS,
+  LoginChallenge,
+  LoginChallengeType,
+  LoginPayload,
+  LoginResponse,
+  LoginSuccess,
+  RefreshTokenResponse,
+  RegisterSimplifiedPayload,
+  UserProfileInfo,
+  UserProfileResponse,
+  ValidateDocumentPayload,
+  ValidateDocumentResponse,
+} from './schemas/auth';
+export type { LimitPeriod } from './schemas/common';
+export type {
+  AvailableYearsResponse,
   IncomeReportData,
   IncomeReportDeliveryType,
   IncomeReportGeneratePayload,
   IncomeReportStatus,
-  LimitPeriod,
-  LoginChallenge,
-  LoginChallengeType,
+} from './schemas/income-report';
+export { INCOME_REPORT_STATUS } from './schemas/income-report';
+export type {
+  ExclusionMonths,
+  SelfExclusionPayload,
+  TimeoutLimitsPayload,
+  UpdateLimitsPayload,
+  UserLimits,
+} from './schemas/limits';
+export type {
+  AddPhonePayload,
+  ChangePasswordPayload,
+  CheckPasswordPayload,
+  CheckPasswordResult,
+  ContractType,
   LoginHistoryItem,
   LoginHistoryResponse,
-  LoginPayload,
-  LoginResponse,
-  LoginSuccess,
-  PauseDays,
-  ReferenceYear,
-  RefreshTokenResponse,
-  RegisterSimplifiedPayload,
-  SelfExclusionPayload,
   SocialAccount,
   SocialAccounts,
-  SocialType,
-  TimeoutLimitsPayload,
   TwoFactorPayload,
   TwoFactorType,
   UpdateAddressPayload,
   UpdateContractsPayload,
   UpdateEmailPayload,
-  UpdateLimitsPayload,
   UpdateMarketingPayload,
   UpdateUserPayload,
   UserAddress,
-  UserLimits,
-  UserLimitsFields,
-  UserProfileInfo,
-  UserProfileResponse,
-  ValidateDocumentPayload,
-  ValidateDocumentResponse,
-} from './schemas/index';
+} from './schemas/user';
 export type { InspectObserver } from './secrets/index';
 export {
-  isSecret,
-  REDACTED,
   redactInspection,
-  redactSecrets,
-  reveal,
-  SECRET_KEYS,
   Secret,
   secret,
 } from './secrets/index';
@@ -148,12 +142,7 @@ export {
   markRefreshCompleted,
   markRefreshStarted,
   markTokenSaved,
-  nextRefreshAt,
-  REFRESH_BACKOFF_BASE_MS,
-  REFRESH_BACKOFF_MAX_MS,
-  REFRESH_IN_FLIGHT_TIMEOUT_MS,
   REFRESH_INTERVAL_MS,
-  refreshBackoffMs,
   shouldRefreshToken,
 } from './session/refresh';
 export type {
@@ -166,7 +155,6 @@ export type {
 export {
   createMemoryTokenStore,
   createWebStorageTokenStore,
-  DEFAULT_SESSION_KEY,
 } from './session/storage';
 export type { SecretField, SensitiveCallOptions, UserModule, WithSecrets } from './user/index';
 export {
@@ -191,6 +179,6 @@ export {
   updateLimits,
   updateMarketing,
   updateProfile,
-  withPasswordCheck,
 } from './user/index';
-export { BonusWallet, CashbackWallet, RealWallet, transformWalletResponse, Wallet } from './wallet/index';
+export type { BonusWallet, CashbackWallet, RealWallet, Wallet } from './wallet/index';
+export { transformWalletResponse } from './wallet/index';

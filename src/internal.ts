@@ -1,38 +1,25 @@
-// pam-client/internal: NOT PUBLIC. Helpers that only pam-client's own entries (the machines, the
-// bindings) need across the package boundary. No semver promise: names here change without notice.
-// Apps import from `pam-client`, `pam-client/machines` or a binding instead.
+// pam-client/internal: NOT PUBLIC. What pam-client's other entries (the machines) import from the
+// core across the package boundary, and nothing else: each name here is imported by another entry
+// (knip reports one that is not). No semver promise: names here change without notice; apps import
+// from `pam-client`, `pam-client/machines` or a binding. The machines reach the core through this
+// entry (not by relative imports) so that an app bundles one copy of the core: `pam-client` and
+// `pam-client/internal` share the build's chunks, and `instanceof PamError` holds across entries.
 
 // Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
-export { asPamError, isHttpError } from './errors/index';
+export { asPamError, isTransientError } from './errors/index';
 export type { BackoffOptions } from './http/backoff';
 export { backoffDelay } from './http/backoff';
 export { retryAfterMs } from './http/retry-after';
-export type { SleepTimers } from './http/sleep';
 export { ABORTED, clampDelay, MAX_TIMER_MS, sleep } from './http/sleep';
-// Moved out of the public core entry (CHANGELOG.md, 0.2.0): schema building blocks and parsing,
-// stored-session parsing, header checks and São Paulo calendar helpers.
-export type { BrazilParts, PlayPeriod } from './responsible-gaming/index';
-export {
-  BRAZIL_TIME_ZONE,
-  brazilPartsOf,
-  isAtLeastYearsOld,
-  playPeriodOf,
-} from './responsible-gaming/index';
-export {
-  ActiveFlag,
-  Amount,
-  HeaderSafeToken,
-  IntCode,
-  isHeaderSafeToken,
-  NonEmptyString,
-  nullableString,
-  optionalString,
-  PositiveInt,
-  parseRequest,
-  parseResponse,
-  sensitiveFields,
-  toValidationIssues,
-} from './schemas/index';
-export { parseStoredSession } from './session/storage';
+// The São Paulo play period (the play-time clock).
+export type { PlayPeriod } from './responsible-gaming/index';
+export { playPeriodOf } from './responsible-gaming/index';
+// Secrets: the machines box what they receive and the debug log redacts as the inspector does.
+export { isSecret, redactSecrets } from './secrets/index';
+// The refresh cycle's timing (the token-refresh machine).
+export { nextRefreshAt, REFRESH_IN_FLIGHT_TIMEOUT_MS, refreshBackoffMs } from './session/refresh';
+// Stored sessions read from another tab or the store.
+export { isSessionCounter, MAX_SESSION_COUNTER, parseStoredSession } from './session/storage';
+// The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';
 export { USER_MUTATIONS } from './user/index';

@@ -1,7 +1,7 @@
 // What the page may show of a context or an event: redacted, services named `[service]`,
 // environment internals left out, epoch times written as dates.
 
-import { isSecret, redactSecrets } from 'pam-client';
+import { isSecret, redactSecrets } from '../src/secrets/index';
 
 /**
  * Keys hidden on top of `redactSecrets`' list: the login answer's `user.token` carries the access

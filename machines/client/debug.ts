@@ -1,7 +1,8 @@
 // The debug log: the only other way (besides `inspect`) to see the session's inner workings, and it
 // goes through the same `redactInspection` as the inspector, so it never holds a secret.
 
-import { redactInspection, redactSecrets } from 'pam-client';
+import { redactInspection } from 'pam-client';
+import { redactSecrets } from 'pam-client/internal';
 import type { InspectionEvent } from 'xstate';
 
 /** Receives one line per inspection event and the redacted detail. */

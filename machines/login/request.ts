@@ -2,7 +2,6 @@
 
 import {
   type AuthModule,
-  isSecret,
   type LoginPayload,
   type LoginResponse,
   type RegisterSimplifiedPayload,
@@ -10,6 +9,7 @@ import {
   type Secret,
   secret,
 } from 'pam-client';
+import { isSecret } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 
 /**

@@ -1,14 +1,7 @@
 // When the refresh cycle looks again: the wait in `idle`, the backoff after a failure, the flight timeout.
 
-import {
-  markTokenSaved,
-  nextRefreshAt,
-  type PamError,
-  REFRESH_IN_FLIGHT_TIMEOUT_MS,
-  REFRESH_INTERVAL_MS,
-  type RefreshState,
-  refreshBackoffMs,
-} from 'pam-client';
+import { markTokenSaved, type PamError, REFRESH_INTERVAL_MS, type RefreshState } from 'pam-client';
+import { nextRefreshAt, REFRESH_IN_FLIGHT_TIMEOUT_MS, refreshBackoffMs } from 'pam-client/internal';
 import { clampDelay, retryAfterMsOf } from '../shared';
 import type { TokenRefreshContext } from '../tokenRefreshMachine';
 

@@ -1,27 +1,10 @@
 import type { AuthHttpAdapter } from '../http/types';
-import type { AuthEndpoints } from './endpoints';
-import {
-  type CallOptions,
-  type Check,
-  type LogoutOptions,
-  type Mismatches,
-  moduleOf,
-  type Operation,
-} from './operation';
-import {
-  FORGOT_PASSWORD,
-  GET_USER_PROFILE,
-  LOGIN,
-  LOGOUT,
-  REFRESH_TOKEN,
-  REGISTER_SIMPLIFIED,
-  VALIDATE_DOCUMENT,
-} from './operations';
-import type { AuthModule } from './types';
+import { moduleOf, type Operation } from '../operation/operation';
+import { AUTH_OPERATIONS } from './operations';
+import type { AuthEndpoints, AuthModule } from './types';
 
-export type { AuthEndpoints, Endpoint } from './endpoints';
-export { DEFAULT_AUTH_ENDPOINTS } from './endpoints';
-export type { CallOptions, LogoutOptions, WithHttp } from './operation';
+export type { CallOptions, LogoutOptions, WithHttp } from '../operation/operation';
+export { AUTH_OPERATIONS } from './operations';
 export {
   forgotPassword,
   getUserProfile,
@@ -30,26 +13,19 @@ export {
   refreshToken,
   registerSimplified,
   validateDocument,
-} from './operations';
-export type { AuthModule } from './types';
+} from './standalone';
+export type { AuthEndpoints, AuthModule, Endpoint } from './types';
 
+/**
+ * Options of `createAuthModule`.
+ *
+ * @example
+ * const options: AuthModuleOptions = { endpoints: { login: { method: 'POST', path: '/v2/login' } } };
+ */
 export interface AuthModuleOptions {
+  /** Where some operations go instead of the defaults (each keeps its validation and parsing). */
   endpoints?: Partial<AuthEndpoints>;
 }
-
-/** The rows of the auth module, one per method (checked against `AuthModule` below). */
-export const AUTH_OPERATIONS = {
-  login: LOGIN,
-  logout: LOGOUT,
-  getUserProfile: GET_USER_PROFILE,
-  refreshToken: REFRESH_TOKEN,
-  registerSimplified: REGISTER_SIMPLIFIED,
-  forgotPassword: FORGOT_PASSWORD,
-  validateDocument: VALIDATE_DOCUMENT,
-} as const;
-
-// Fails to compile, naming the method, when a row is missing or does not fit AuthModule.
-export type AuthOperationsFit = Check<Mismatches<AuthModule, typeof AUTH_OPERATIONS>>;
 
 /**
  * The authentication area (spec 4.1): a table of the same rows as the standalone `login`,

@@ -1,7 +1,43 @@
-export * from './auth';
-export * from './common';
-export * from './income-report';
-export * from './limits';
-export { parseRequest, parseResponse, toValidationIssues } from './parse';
-export * from './user';
-export * from './wallet';
+// pam-client/schemas: the zod schemas of the service's requests and responses, each a value and
+// the type of the same name (the types alone are also exported by `pam-client`). Kept apart from
+// the core as xstate keeps `xstate/graph` apart: the modules validate with them already, so only an
+// app that checks data of its own against the service's shapes imports them. Their parts (an
+// `AuthUser`, a `Wallet`) are not schemas of their own here: read them through the whole.
+
+export {
+  ForgotPasswordPayload,
+  LoginPayload,
+  LoginResponse,
+  RefreshTokenResponse,
+  RegisterSimplifiedPayload,
+  UserProfileResponse,
+  ValidateDocumentPayload,
+  ValidateDocumentResponse,
+} from './auth';
+export {
+  AvailableYearsResponse,
+  IncomeReportData,
+  IncomeReportGeneratePayload,
+  IncomeReportStatus,
+} from './income-report';
+export {
+  SelfExclusionPayload,
+  TimeoutLimitsPayload,
+  UpdateLimitsPayload,
+  UserLimits,
+} from './limits';
+export {
+  AddPhonePayload,
+  ChangePasswordPayload,
+  CheckPasswordPayload,
+  CheckPasswordResult,
+  LoginHistoryResponse,
+  SocialAccounts,
+  TwoFactorPayload,
+  UpdateAddressPayload,
+  UpdateContractsPayload,
+  UpdateEmailPayload,
+  UpdateMarketingPayload,
+  UpdateUserPayload,
+  UserAddress,
+} from './user';

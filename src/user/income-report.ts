@@ -1,6 +1,6 @@
 // Spec 4.5: the income report. One row and one standalone function per operation.
 
-import type { Operation, WithHttp } from '../auth/operation';
+import type { Operation, WithHttp } from '../operation/operation';
 import {
   AvailableYearsResponse,
   IncomeReportData,

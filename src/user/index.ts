@@ -1,5 +1,5 @@
-import type { Check, Mismatches, MutationsOf } from '../auth/operation';
-import { moduleOf } from '../auth/operation';
+import type { Check, Mismatches, MutationsOf } from '../operation/operation';
+import { moduleOf } from '../operation/operation';
 import type { HttpAdapter } from '../http/types';
 import { GENERATE_INCOME_REPORT, GET_AVAILABLE_YEARS, GET_INCOME_REPORT_STATUS } from './income-report';
 import { SET_SELF_EXCLUSION, SET_TIMEOUT_LIMITS, UPDATE_LIMITS } from './limits';

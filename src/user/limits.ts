@@ -1,7 +1,7 @@
 // Spec 4.4: responsible gaming. One row and one standalone function per operation, so an app
 // that sets limits bundles these three and their schemas only.
 
-import type { Operation, WithHttp } from '../auth/operation';
+import type { Operation, WithHttp } from '../operation/operation';
 import { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
 import { userOperation } from './sensitive';
 import type { UserModule } from './types';

@@ -1,6 +1,6 @@
 // Spec 4.2: profile and contact. One row and one standalone function per operation.
 
-import type { Operation, WithHttp } from '../auth/operation';
+import type { Operation, WithHttp } from '../operation/operation';
 import {
   AddPhonePayload,
   type ContractType,

@@ -2,8 +2,8 @@
 // may be `Secret`s, revealed only into the request body, and a change refused with
 // `step_up_required` can be sent again once with the player's password (`onStepUp`).
 
-import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../auth/operation';
-import { operation } from '../auth/operation';
+import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../operation/operation';
+import { operation } from '../operation/operation';
 import { isPamError, type StepUpRequiredError } from '../errors/index';
 import { isSecret, type Secret, secret } from '../secrets/secret';
 

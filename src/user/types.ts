@@ -1,7 +1,7 @@
 // The user module's interface, apart from the rows so the rows' files can name it without an
 // import cycle.
 
-import type { CallOptions } from '../auth/operation';
+import type { CallOptions } from '../operation/operation';
 import type {
   AvailableYearsResponse,
   IncomeReportData,

@@ -10,6 +10,7 @@ const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { exports
 /** The source of each package entry, from tsconfig.json's paths (what tests and examples use). */
 const ENTRY_SOURCES: Record<string, string> = {
   '.': 'src/index.ts',
+  './schemas': 'src/schemas/index.ts',
   './machines': 'machines/index.ts',
   './vue': 'src/bindings/vue.ts',
   './svelte': 'src/bindings/svelte.ts',

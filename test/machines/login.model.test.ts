@@ -1,6 +1,5 @@
 import {
   HttpError,
-  isSecret,
   type LoginResponse,
   type LoginSuccess,
   NetworkError,
@@ -22,6 +21,7 @@ import {
   loginMachine,
   type RegisterRequest,
 } from '../../machines/loginMachine';
+import { isSecret } from '../../src/secrets/index';
 
 // Model-based test: the graph of the machine (its own transitions, with the invoked requests'
 // done/error events standing for the server's answers) is walked along every shortest path, and a

@@ -4,7 +4,6 @@ import {
   createAuthModule,
   createOfetchAdapter,
   HttpError,
-  isSecret,
   type LoginPayload,
   type LoginResponse,
   NetworkError,
@@ -15,6 +14,7 @@ import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
 import { type LoginRequest, loginMachine } from '../../machines/loginMachine';
+import { isSecret } from '../../src/secrets/index';
 
 const NOW = 1_700_000_000_000;
 const PASSWORD = 'Secret123!';

@@ -2,13 +2,7 @@
 // events standing for the server's answers) is walked along every shortest path (one per
 // transition), and a real actor, whose check is a fake answering by the number (`<kind>`), is
 // driven along the same path and compared with the model at every step.
-import {
-  HttpError,
-  isSecret,
-  NetworkError,
-  RequestValidationError,
-  type ValidateDocumentResponse,
-} from 'pam-client';
+import { HttpError, NetworkError, RequestValidationError, type ValidateDocumentResponse } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import {
   type ActorLogic,
@@ -20,6 +14,7 @@ import {
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { type DocumentRequest, registrationMachine } from '../../machines/registrationMachine';
+import { isSecret } from '../../src/secrets/index';
 
 const at = { method: 'POST', path: '/auth/validate-document' };
 const ANSWERS = {

@@ -5,7 +5,6 @@ import {
   createAuthModule,
   createOfetchAdapter,
   type HttpError,
-  isSecret,
   type RequestValidationError,
   secret,
 } from 'pam-client';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loginMachine, type RegistrationPayload } from '../../machines/loginMachine';
 import { registrationMachine } from '../../machines/registrationMachine';
+import { isSecret } from '../../src/secrets/index';
 
 const PASSWORD = 'Canary-Pw-7f3a9!';
 const KNOWN_CPF = '12345678909'; // in the reference server's document table: João da Silva

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerTime } from '../../src/index';
-import { brazilPartsOf, isAtLeastYearsOld, playPeriodOf } from '../../src/internal';
+import { brazilPartsOf, isAtLeastYearsOld, playPeriodOf } from '../../src/responsible-gaming/index';
 
 const utc = (s: string) => Date.parse(s);
 

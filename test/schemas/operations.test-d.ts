@@ -5,7 +5,7 @@
 
 import { describe, expectTypeOf, it } from 'vitest';
 import { AUTH_OPERATIONS, type AuthModule } from '../../src/auth/index';
-import type { Check, Mismatches } from '../../src/auth/operation';
+import type { Check, Mismatches } from '../../src/operation/operation';
 import type {
   CallOptions,
   CheckPasswordResult,
@@ -25,8 +25,8 @@ import {
   updateContracts,
   updateLimits,
   updateProfile,
-  withPasswordCheck,
 } from '../../src/index';
+import { withPasswordCheck } from '../../src/user/index';
 import { RefreshTokenResponse } from '../../src/schemas/auth';
 import { UpdateLimitsPayload as UpdateLimitsSchema } from '../../src/schemas/limits';
 import { SocialAccounts } from '../../src/schemas/user';

@@ -1,4 +1,4 @@
-import { parseStoredSession } from 'pam-client/internal';
+import { parseStoredSession } from '../../src/session/storage';
 import { describe, expect, it } from 'vitest';
 
 describe('parseStoredSession', () => {

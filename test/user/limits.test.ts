@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOfetchAdapter, getUserProfile, UpdateLimitsPayload, updateLimits } from '../../src/index';
+import { createOfetchAdapter, getUserProfile, updateLimits } from '../../src/index';
+import { UpdateLimitsPayload } from '../../src/schemas/index';
 import { signedIn, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();

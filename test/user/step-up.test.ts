@@ -9,8 +9,8 @@ import {
   secret,
   setTimeoutLimits,
   updateEmail,
-  withPasswordCheck,
 } from '../../src/index';
+import { withPasswordCheck } from '../../src/user/index';
 import { CANARY, everythingAbout, leakedCanaries } from '../support/canary';
 import { useReferenceServer } from '../support/server';
 
