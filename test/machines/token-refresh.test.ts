@@ -1,8 +1,10 @@
 import { createAuthModule, createOfetchAdapter, REFRESH_INTERVAL_MS } from 'pam-client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { trackedFetch } from '../support/tracked-fetch';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -14,7 +16,15 @@ const SIX_H = REFRESH_INTERVAL_MS;
 let clock = new SimulatedClock();
 const fixture = useReferenceServer({ now: () => clock.now() });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * The reference server's `delayMs` and the adapter's timeout run on `setTimeout`: faked here, so a
+ * delayed answer arrives when the test moves time, never on a loaded machine's schedule.
+ */
+const fakeServerDelays = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 /** A machine wired to the reference server over real HTTP, with time on a SimulatedClock. */
 function start(options: { now?: () => number; timeout?: number } = {}) {
@@ -22,8 +32,10 @@ function start(options: { now?: () => number; timeout?: number } = {}) {
   clock = new SimulatedClock();
   const initialToken = server.issueToken(server.seed.plain.id);
   let token: string | null = initialToken;
+  const tracked = trackedFetch();
   const http = createOfetchAdapter({
     baseURL: server.url,
+    fetch: tracked.fetch,
     getAccessToken: () => token,
     timeout: options.timeout ?? 2000,
   });
@@ -73,6 +85,10 @@ function start(options: { now?: () => number; timeout?: number } = {}) {
     refreshCalls,
     settle,
     advance,
+    /** Requests the adapter started, and a wait until every one has settled. */
+    tracked,
+    /** Spins the event loop until the server has received `n` refresh requests. */
+    received: (n: number) => until(() => refreshCalls() >= n, `${n} refresh request(s) received`),
   };
 }
 
@@ -226,12 +242,13 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
   });
 
   it('TOKEN_SAVED while refreshing aborts it, ignores its late answer and restarts the interval', async () => {
+    fakeServerDelays();
     const t = start();
     t.server.faults.add({ method: 'POST', path: '/users/refresh-token', delayMs: 100, times: 1 });
     await t.advance(SIX_H - 1, MIN);
     clock.increment(1); // the request starts; do not await it
     expect(t.actor.getSnapshot().value).toEqual({ active: 'refreshing' });
-    await sleep(20);
+    await t.received(1); // the server holds it for 100 ms of fake time
     expect(t.refreshCalls()).toBe(1);
 
     const fresh = t.server.issueToken(t.server.seed.plain.id);
@@ -244,7 +261,9 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
       failures: 0,
       lastFailureAt: null,
     });
-    await sleep(150); // past the server's delayed answer
+    await vi.advanceTimersByTimeAsync(150); // past the server's delayed answer
+    await t.tracked.idle();
+    expect(t.tracked.started).toBe(1);
     expect(t.refreshed).toEqual([]);
     expect(t.token()).toBe(fresh);
 
@@ -269,17 +288,21 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
   });
 
   it('SIGN_OUT during a refresh signs out; nothing is emitted or sent afterwards', async () => {
+    fakeServerDelays();
     const t = start();
     t.server.faults.add({ method: 'POST', path: '/users/refresh-token', delayMs: 100, times: 1 });
     await t.advance(SIX_H - 1, MIN);
     clock.increment(1);
     expect(t.actor.getSnapshot().value).toEqual({ active: 'refreshing' });
-    await sleep(20);
+    await t.received(1);
     t.actor.send({ type: 'SIGN_OUT' });
     expect(t.actor.getSnapshot().value).toBe('signedOut');
     expect(t.actor.getSnapshot().context).toMatchObject({ refresh: { tokenSavedAt: null }, error: null });
-    await sleep(150);
+    await vi.advanceTimersByTimeAsync(150); // past the server's delayed answer
+    await t.tracked.idle();
     await t.advance(24 * H, H);
+    await t.tracked.idle();
+    expect(t.tracked.started).toBe(1);
     expect(t.refreshCalls()).toBe(1);
     expect(t.refreshed).toEqual([]);
     expect(t.expired()).toBe(0);
@@ -293,7 +316,9 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
     for (let i = 0; i < 5; i++) t.actor.send({ type: 'TICK' });
     await t.settle();
     for (let i = 0; i < 5; i++) t.actor.send({ type: 'TICK' });
-    await sleep(20);
+    expect(t.actor.getSnapshot().value).toEqual({ active: 'idle' });
+    await t.tracked.idle();
+    expect(t.tracked.started).toBe(1);
     expect(t.refreshCalls()).toBe(1);
     expect(t.refreshed).toHaveLength(1);
     expect(t.actor.getSnapshot().context.refresh.tokenSavedAt).toBe(7 * H);
@@ -303,7 +328,8 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
   it('a timer that fires late after a 7 h jump refreshes once', async () => {
     const t = start();
     await t.advance(7 * H, 7 * H);
-    await sleep(20);
+    await t.tracked.idle();
+    expect(t.tracked.started).toBe(1);
     expect(t.refreshCalls()).toBe(1);
     expect(t.refreshed).toHaveLength(1);
     expect(t.actor.getSnapshot().value).toEqual({ active: 'idle' });
