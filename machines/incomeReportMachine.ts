@@ -6,6 +6,7 @@ import {
 } from 'pam-client';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { browserEnvironment, isPaused, onWake } from './environment';
+import { IncomeReportFailedError } from './income-report/failed-error';
 import {
   DEFAULT_REPORT_MAX_POLL_MS,
   DEFAULT_REPORT_POLL_INTERVAL_MS,
@@ -31,6 +32,7 @@ import {
   restorable,
 } from './shared';
 
+export { IncomeReportFailedError } from './income-report/failed-error';
 export {
   DEFAULT_REPORT_MAX_POLL_MS,
   DEFAULT_REPORT_POLL_INTERVAL_MS,
@@ -73,7 +75,10 @@ const reportOutcome = (next: string) =>
           type: 'recordReport',
           params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
         },
-        'markReportFailed',
+        {
+          type: 'markReportFailed',
+          params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
+        },
       ],
     },
     {
@@ -173,8 +178,11 @@ function createIncomeReportMachine() {
         error: asPamError(error),
         failure: 'report' as const,
       })),
-      /** The server's verdict (status 4): no PamError, the report itself says why. */
-      markReportFailed: assign({ failure: 'report' as const }),
+      /** The server's verdict (status 4), as a typed error: the report's id, year and status. */
+      markReportFailed: assign((_, report: IncomeReportData) => ({
+        failure: 'report' as const,
+        error: new IncomeReportFailedError(report),
+      })),
       clearReport: assign({
         report: null,
         statusHistory: [],

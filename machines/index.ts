@@ -29,6 +29,7 @@ export type {
 export {
   DEFAULT_REPORT_MAX_POLL_MS,
   DEFAULT_REPORT_POLL_INTERVAL_MS,
+  IncomeReportFailedError,
   incomeReportMachine,
 } from './incomeReportMachine';
 export type {

@@ -125,6 +125,8 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
       return done(m.configuration);
     case 'storage':
       return done(m.storage);
+    case 'report_failed':
+      return done(m.reportFailed);
     default:
       return done(m.unknown);
   }

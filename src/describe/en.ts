@@ -38,6 +38,7 @@ export const errorMessagesEn: ErrorMessages = {
   invalidResponse: 'The server sent an unexpected answer. Please try again later.',
   configuration: 'The app is not configured correctly.',
   storage: 'Your session could not be read or saved on this device.',
+  reportFailed: 'The report could not be generated. Please try again later.',
   unknown: 'Something went wrong. Please try again.',
   issues: {
     invalid_type: 'Required, or of the wrong type.',

@@ -41,6 +41,8 @@ export interface ErrorMessages {
   invalidResponse: string;
   configuration: string;
   storage: string;
+  /** The server marked an income report failed (status 4). */
+  reportFailed: string;
   unknown: string;
   /** Per validation issue code (ours, from the schemas); `default` for the rest. */
   issues: Record<string, string>;

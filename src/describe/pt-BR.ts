@@ -39,6 +39,7 @@ export const errorMessagesPtBR: ErrorMessages = {
   invalidResponse: 'O servidor enviou uma resposta inesperada. Tente novamente mais tarde.',
   configuration: 'O aplicativo não está configurado corretamente.',
   storage: 'Não foi possível ler ou salvar sua sessão neste dispositivo.',
+  reportFailed: 'Não foi possível gerar o informe. Tente novamente mais tarde.',
   unknown: 'Algo deu errado. Tente novamente.',
   issues: {
     invalid_type: 'Obrigatório, ou de tipo inválido.',

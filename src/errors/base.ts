@@ -15,7 +15,9 @@ export type PamErrorCode =
   | 'timeout'
   | 'aborted'
   | 'configuration'
-  | 'storage';
+  | 'storage'
+  /** The server marked an income report failed (status 4): `IncomeReportFailedError`. */
+  | 'report_failed';
 
 export interface PamErrorOptions {
   /** Safe to expose: never a raw ofetch `FetchError` (it carries request options). */
@@ -37,6 +39,7 @@ const PAM_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set<PamErrorCode>([
   'aborted',
   'configuration',
   'storage',
+  'report_failed',
 ]);
 
 /**

@@ -38,6 +38,7 @@ describe('code and class agree, and tsc says so', () => {
       | 'aborted'
       | 'configuration'
       | 'storage'
+      | 'report_failed'
     >();
   });
 

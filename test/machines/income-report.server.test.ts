@@ -9,14 +9,20 @@ import {
   AbortedError,
   createOfetchAdapter,
   createUserModule,
+  describeError,
   HttpError,
+  isPamError,
   RequestValidationError,
   UnauthorizedError,
 } from 'pam-client';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
-import { type IncomeReportInput, incomeReportMachine } from '../../machines/incomeReportMachine';
+import {
+  IncomeReportFailedError,
+  type IncomeReportInput,
+  incomeReportMachine,
+} from '../../machines/incomeReportMachine';
 
 /** A SimulatedClock that can jump straight to its next pending timer. */
 class TestClock extends SimulatedClock {
@@ -174,7 +180,25 @@ describe('incomeReportMachine (reference server)', () => {
     expect(s.context.report?.status).toBe(4);
     expect(s.context.statusHistory.map((h) => h.status)).toEqual([1, 2, 4]);
     expect(s.context.failure).toBe('report');
-    expect(s.context.error).toBeNull();
+    // The server's verdict is a typed error too (issue 20 item 6), so describeError has words for it.
+    const error = s.context.error;
+    expect(isPamError(error)).toBe(true);
+    expect(error).toBeInstanceOf(IncomeReportFailedError);
+    expect(error).toMatchObject({
+      code: 'report_failed',
+      name: 'IncomeReportFailedError',
+      reportId: s.context.report?.id,
+      referenceYear: 2024,
+      status: 4,
+    });
+    expect(describeError(error).title).toBe('The report could not be generated. Please try again later.');
+    expect(describeError(error, { locale: 'pt-BR' }).title).toBe(
+      'Não foi possível gerar o informe. Tente novamente mais tarde.',
+    );
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ code: 'report_failed', status: 4 });
+    // RETRY starts over without the old verdict.
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('completes an e-mail delivery with download_url null', async () => {

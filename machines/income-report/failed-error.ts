@@ -1,0 +1,42 @@
+// The server's verdict on a report (status 4, spec 3.1) as a typed error, so `context.error`
+// says why the machine is in `failed` and describeError has words for it.
+import { type IncomeReportData, PamError } from 'pam-client';
+
+/**
+ * The server marked an income report failed (status 4). The spec gives no reason beyond the
+ * status, so the error carries the report's id, year and status; `code` is `'report_failed'`.
+ * It is `context.error` of `incomeReportMachine` in `failed` after such a report.
+ *
+ * @example
+ * if (isPamError(error) && error.code === 'report_failed') showRetry(describeError(error).title);
+ */
+export class IncomeReportFailedError extends PamError {
+  declare readonly code: 'report_failed';
+  /** The report's id. */
+  declare readonly reportId: number;
+  /** The report's reference year, when the server said. */
+  declare readonly referenceYear: number | null;
+  /** The report's status as the server gave it (4, failed). */
+  declare readonly status: number;
+
+  constructor(report: Pick<IncomeReportData, 'id' | 'status' | 'reference_year'>) {
+    const year = report.reference_year ?? null;
+    super(
+      'report_failed',
+      `The server marked income report ${report.id}${year === null ? '' : ` (${year})`} as failed (status ${report.status})`,
+    );
+    this.name = 'IncomeReportFailedError';
+    this.reportId = report.id;
+    this.referenceYear = year;
+    this.status = report.status;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      reportId: this.reportId,
+      referenceYear: this.referenceYear,
+      status: this.status,
+    };
+  }
+}
