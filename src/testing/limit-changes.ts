@@ -2,6 +2,7 @@
 // spec is silent): a looser change waits 24 hours and needs the password; a stricter one (or the
 // same) applies at once and cancels any pending change of that kind.
 
+import { compareLimit } from '../responsible-gaming/limits';
 import type { LimitKind, LimitPeriod, UserLimits, UserRecord } from './records';
 import { saoPauloTime } from './time';
 
@@ -22,8 +23,6 @@ export interface PendingLimitChange extends LimitValue {
   effectiveAt: number;
 }
 
-const PERIOD_LENGTH: Record<LimitPeriod, number> = { daily: 1, weekly: 7, monthly: 30 };
-
 export function limitOf(limits: UserLimits, kind: LimitKind): LimitValue {
   return {
     amount: limits[`user_limit_${kind}`],
@@ -32,17 +31,14 @@ export function limitOf(limits: UserLimits, kind: LimitKind): LimitValue {
   };
 }
 
-/** A limit restricts only when active with an amount above 0 (0 reads as "no limit"). */
-const inForce = (limit: LimitValue): boolean => limit.active === 1 && limit.amount > 0;
-
 /**
- * True when `proposed` leaves more room than `current`: deactivating or removing (amount 0) a
- * limit in force, a higher amount, or a longer period. A change of a limit not in force never is.
+ * True when `proposed` leaves more room than `current`, decided by the client's own
+ * `compareLimit` (one rule for both sides): deactivating a limit, a higher amount, or a period
+ * whose allowance can add up to more (10 a day is 310 in a 31-day month). Amount 0 is a limit
+ * that allows nothing; only an inactive limit is no limit, so changing one never is looser.
  */
 export function isLooser(current: LimitValue, proposed: LimitValue): boolean {
-  if (!inForce(current)) return false;
-  if (!inForce(proposed)) return true;
-  return proposed.amount > current.amount || PERIOD_LENGTH[proposed.period] > PERIOD_LENGTH[current.period];
+  return compareLimit(current, proposed) === 'looser';
 }
 
 function setLimit(limits: UserLimits, kind: LimitKind, value: LimitValue): void {

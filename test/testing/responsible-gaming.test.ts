@@ -117,7 +117,7 @@ describe('reference server: responsible gaming', () => {
     expect(await info()).toMatchObject({ user_limit_deposit: 300, user_limit_deposit_change: null });
   });
 
-  it('counts deactivating, removing and a longer period as looser; a stricter change cancels a pending one', async () => {
+  it('counts deactivating, raising and a period that lets more through as looser; a stricter change cancels a pending one', async () => {
     const password_check = plain.password;
     await as('PATCH', '/bff/users/update-limits', {
       user_limit_bet: 100,
@@ -126,9 +126,10 @@ describe('reference server: responsible gaming', () => {
     });
     for (const looser of [
       { user_limit_bet_active: 0 },
-      { user_limit_bet: 0 },
-      { user_limit_bet_period: 'monthly' },
-      { user_limit_bet: 90, user_limit_bet_period: 'weekly' },
+      // Amount 0 allows nothing (docs/responsible-gaming.md): raising the amount is what loosens.
+      { user_limit_bet: 101 },
+      // By proof (compareLimit): 150 a week lets 150 through in one day, more than 100.
+      { user_limit_bet: 150, user_limit_bet_period: 'weekly' },
     ]) {
       expect((await as('PATCH', '/bff/users/update-limits', looser)).json.code).toBe(
         'password_check_required',

@@ -1,0 +1,3 @@
+export { signedIn, useReferenceServer } from '../support/server';
+/** Every seed account's password (docs/testing.md). */
+export const password = 'Secret123!';
