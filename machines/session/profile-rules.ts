@@ -1,0 +1,157 @@
+// The profile flow's rules, as pure functions: whose a datum is, what the restrictions say at a
+// server time (with pending limit changes applied once due), their status, the mandatory limits
+// still to set, and when to look again. The flow (./profile.ts) and the session call them.
+
+import { type LimitKind, parseServerTime, type Restrictions, restrictionsOf } from 'pam-client';
+import { playPeriodOf } from 'pam-client/internal';
+
+/** Whose a datum is: the player id and the login id (`sid`) it was read or sent for. */
+export interface ProfileOwner {
+  userId: number | null;
+  sid: number | null;
+}
+
+/**
+ * Whether a datum stamped with `owner` belongs to the session that holds `held`: both the player
+ * and the login must match, and a datum of no login (`sid` null) belongs to none (fail closed).
+ *
+ * @example
+ * ownsDatum({ userId: 2, sid: 7 }, { userId: 1, sid: 5 }); // false: player 1's late read is dropped
+ */
+export function ownsDatum(held: ProfileOwner, owner: ProfileOwner): boolean {
+  return owner.sid !== null && owner.sid === held.sid && owner.userId === held.userId;
+}
+
+/**
+ * - `current`: read for this player's login today (São Paulo day, server time), every field readable;
+ * - `stale`: the latest re-check failed, or the last read is from an earlier day: the last known
+ *   value is kept and shown as such;
+ * - `unknown`: never read for this login, or a restriction field could not be read.
+ */
+export type RestrictionStatus = 'current' | 'stale' | 'unknown';
+
+/** The limits every player must set (Portaria SPA/MF 2.579/2025): loss and time. */
+export type MandatoryLimit = Extract<LimitKind, 'loss' | 'time'>;
+export const MANDATORY_LIMITS: readonly MandatoryLimit[] = ['loss', 'time'];
+
+/** The restrictions as the session shows them: `restrictionsOf`, with their status. */
+export interface SessionRestrictions extends Restrictions {
+  /** See `RestrictionStatus`. `canBet` is true only when `current` and nothing blocks betting. */
+  status: RestrictionStatus;
+  /** When they were last read for this login (server epoch ms); null if never. */
+  checkedAt: number | null;
+  /** The mandatory limits (loss, time) not set, or not readable: the app asks for them. */
+  missingMandatoryLimits: MandatoryLimit[];
+}
+
+/** The São Paulo calendar day of a server time (the SPA register is checked once per such day). */
+export const brazilDayOf = (serverMs: number): string => playPeriodOf('daily', serverMs).key;
+
+/** Milliseconds from `serverMs` to one second past the next São Paulo midnight. */
+export const untilNextBrazilDay = (serverMs: number): number =>
+  Math.max(1_000, playPeriodOf('daily', serverMs).end - serverMs + 1_000);
+
+const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
+
+function changeRecord(raw: unknown): Record<string, unknown> | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * `userInfo` with every pending limit change whose `effective_at` has passed at `serverMs` shown
+ * as applied (issue 23 defect 11): the server applies it then, whether or not it was re-read.
+ * Pure; the input is not changed; fields the change does not name are kept.
+ *
+ * @example
+ * withDueChanges({ user_limit_loss: 500, user_limit_loss_change: '{"amount":800,"effective_at":"2026-11-24 10:00:00"}' }, later).user_limit_loss; // 800
+ */
+export function withDueChanges(userInfo: Record<string, unknown>, serverMs: number): Record<string, unknown> {
+  let out: Record<string, unknown> | null = null;
+  for (const kind of LIMIT_KINDS) {
+    const key = `user_limit_${kind}`;
+    const change = changeRecord(userInfo[`${key}_change`]);
+    const at = change ? parseServerTime(change.effective_at) : null;
+    if (!change || at === null || at > serverMs) continue;
+    out ??= { ...userInfo };
+    if (change.amount !== undefined && change.amount !== null) out[key] = change.amount;
+    if (change.period !== undefined && change.period !== null) out[`${key}_period`] = change.period;
+    if (change.active !== undefined && change.active !== null) out[`${key}_active`] = change.active;
+    out[`${key}_change`] = null;
+  }
+  return out ?? userInfo;
+}
+
+/** The mandatory limits a set of restrictions does not show as set (unreadable counts as not set). */
+export function missingMandatoryLimits(r: Restrictions): MandatoryLimit[] {
+  return MANDATORY_LIMITS.filter((kind) => {
+    const limit = r.limits[kind];
+    const known = (limit as { known?: boolean }).known !== false;
+    return !(known && limit.active && limit.amount !== null && limit.amount > 0);
+  });
+}
+
+/** What the status is built from: the last read for this login and the latest re-check. */
+export interface StatusInputs {
+  /** When the last successful read for this login was made (server ms); null if none. */
+  readAt: number | null;
+  /** The latest re-check failed (after `readAt`). */
+  failed: boolean;
+  /** The latest server time the flow saw (stamped on an event). */
+  now: number;
+}
+
+/** The status of restrictions read at `readAt`, seen at `now`. Pure. */
+export function restrictionStatusOf(r: Restrictions | null, s: StatusInputs): RestrictionStatus {
+  if (r === null || s.readAt === null) return 'unknown';
+  if ((r as { known?: boolean }).known === false) return 'unknown';
+  if (s.failed || brazilDayOf(s.readAt) !== brazilDayOf(s.now)) return 'stale';
+  return 'current';
+}
+
+/**
+ * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
+ * their status and the mandatory limits missing. Without a read for this login (`userInfo` null,
+ * or `readAt` null) they are `unknown`: nothing in force is known, and `canBet` is false.
+ *
+ * @example
+ * sessionRestrictionsOf(userInfo, { readAt: at, failed: false, now: at }).status; // 'current'
+ */
+export function sessionRestrictionsOf(
+  userInfo: Record<string, unknown> | null,
+  s: StatusInputs,
+): SessionRestrictions {
+  const base = restrictionsOf(userInfo ? withDueChanges(userInfo, s.now) : null, s.now);
+  const status = restrictionStatusOf(userInfo ? base : null, s);
+  return {
+    ...base,
+    canBet: status === 'current' && base.canBet,
+    status,
+    checkedAt: userInfo ? s.readAt : null,
+    missingMandatoryLimits: missingMandatoryLimits(base),
+  };
+}
+
+/**
+ * The next moment after `now` when the restrictions change without a new read: a restriction
+ * ends or starts, or a pending limit change becomes effective. Null when none.
+ */
+export function nextChangeAt(userInfo: Record<string, unknown> | null, now: number): number | null {
+  if (!userInfo) return null;
+  const r = restrictionsOf(withDueChanges(userInfo, now), now);
+  const times = [
+    ...r.inForce.map((x) => x.until),
+    ...r.pending.map((x) => x.since),
+    ...LIMIT_KINDS.map((k) => r.limits[k].pendingChange?.effectiveAt ?? null),
+  ].filter((t): t is number => t !== null && t > now);
+  return times.length === 0 ? null : Math.min(...times);
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { type Actor, createActor, SimulatedClock, waitFor } from 'xstate';
+import { profileFlow, profileOf } from '../../machines/session/profile';
+import { signedIn, useReferenceServer } from '../support/server';
+
+// The profile flow (issue 18 "profile" child, issue 23 restriction status): reads over a real
+// socket against the reference server; time is a SimulatedClock (server time = that clock).
+
+const ctx = useReferenceServer();
+const HOUR = 3_600_000;
+
+type Flow = Actor<typeof profileFlow>;
+
+function open(account: 'plain' | 'spaBarred' | 'paused' | 'pendingLimit' = 'plain', sid = 5) {
+  const userId = ctx.server.seed[account].id;
+  const { auth } = signedIn(ctx.server, userId);
+  const clock = new SimulatedClock();
+  clock.set(Date.now());
+  const flow: Flow = createActor(profileFlow, {
+    clock,
+    input: { services: { auth, serverNow: () => clock.now(), random: () => 0.5 }, owner: { userId, sid } },
+  });
+  flow.start();
+  const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
+  const datum = () => profileOf(flow.getSnapshot());
+  const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 5_000 });
+  return { flow, clock, userId, reads, datum, settled };
+}
+
+describe('profile flow', () => {
+  it('reads the profile with check_spa_again=1, stamped with the player and the login', async () => {
+    const t = open();
+    expect(t.datum().restrictions).toMatchObject({ status: 'unknown', canBet: false, checkedAt: null });
+    await t.settled();
+    const spa = ctx.server.requests.find((r) => r.path === '/auth/user-profile');
+    expect(spa?.query.check_spa_again).toBe('1');
+    const d = t.datum();
+    expect(d.owner).toEqual({ userId: t.userId, sid: 5 });
+    expect(d.user?.id).toBe(t.userId);
+    expect(d.restrictions).toMatchObject({ status: 'current', canBet: true, checkedAt: d.at });
+    expect(JSON.stringify(t.flow.getPersistedSnapshot())).not.toContain('token');
+    t.flow.stop();
+  });
+
+  it('an SPA-barred player can never bet, even with a current read', async () => {
+    const t = open('spaBarred');
+    await t.settled();
+    expect(t.datum().restrictions).toMatchObject({ status: 'current', canBet: false, accountBlocked: true });
+    t.flow.stop();
+  });
+
+  it('a failed first read (503, invalid answer) is unknown and never allows betting; retried with backoff until it succeeds', async () => {
+    // (The adapter itself retries a 503 GET: each flow read may cost more than one request.)
+    const unavailable = ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    const t = open();
+    await t.settled();
+    expect(t.flow.getSnapshot().value).toBe('retrying');
+    expect(t.datum().restrictions).toMatchObject({ status: 'unknown', canBet: false });
+    unavailable();
+    const broken = ctx.server.faults.add({ path: '/auth/user-profile', status: 200, body: '<html>' });
+    // Backoff: 1 s (±10 %), then 2 s (±10 %).
+    t.clock.increment(900);
+    expect(t.flow.getSnapshot().value).toBe('retrying');
+    t.clock.increment(200);
+    expect(t.flow.getSnapshot().value).toBe('reading');
+    await t.settled();
+    expect(t.flow.getSnapshot().value).toBe('retrying');
+    expect(t.datum().restrictions).toMatchObject({ status: 'unknown', canBet: false });
+    expect(t.datum().userInfo).toBeNull();
+    broken();
+    t.clock.increment(1_700);
+    expect(t.flow.getSnapshot().value).toBe('retrying');
+    t.clock.increment(500);
+    await t.settled();
+    expect(t.flow.getSnapshot().value).toBe('idle');
+    expect(t.datum().restrictions).toMatchObject({ status: 'current', canBet: true });
+    t.flow.stop();
+  });
+
+  it('checks the SPA register again after São Paulo midnight; a failed re-check is stale (value kept, no betting)', async () => {
+    const t = open('paused');
+    await t.settled();
+    const before = t.datum().restrictions;
+    expect(before).toMatchObject({ status: 'current', canBet: false });
+    expect(before.inForce[0]?.kind).toBe('pause');
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    t.clock.increment(25 * HOUR);
+    await t.settled();
+    expect(t.reads()).toBeGreaterThan(1);
+    expect(t.flow.getSnapshot().value).toBe('retrying');
+    const after = t.datum().restrictions;
+    expect(after.status).toBe('stale');
+    expect(after.inForce[0]?.kind).toBe('pause');
+    expect(after.canBet).toBe(false);
+    t.flow.stop();
+  });
+
+  it('a plain player read yesterday is stale today, not allowed to bet, until the re-check succeeds', async () => {
+    const t = open();
+    await t.settled();
+    expect(t.datum().restrictions.canBet).toBe(true);
+    const remove = ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    t.clock.increment(25 * HOUR);
+    await t.settled();
+    expect(t.datum().restrictions).toMatchObject({ status: 'stale', canBet: false });
+    remove();
+    t.clock.increment(2_000);
+    await t.settled();
+    expect(t.datum().restrictions).toMatchObject({ status: 'current', canBet: true });
+    t.flow.stop();
+  });
+
+  it('reads again on a wake-up in a new São Paulo day only', async () => {
+    const t = open();
+    await t.settled();
+    t.flow.send({ type: 'WAKE' });
+    await t.settled();
+    expect(t.reads()).toBe(1);
+    // The tab slept (no timer ran): the clock jumps a day without firing the midnight timer.
+    t.clock.set(t.clock.now() + 24 * HOUR);
+    t.flow.send({ type: 'WAKE' });
+    await t.settled();
+    expect(t.reads()).toBe(2);
+    t.flow.stop();
+  });
+
+  it('takes a profile read elsewhere only for its own player and login', async () => {
+    const t = open('plain', 5);
+    await t.settled();
+    const at = t.clock.now();
+    const barred = { spa_exclusion: 1 };
+    t.flow.send({
+      type: 'PROFILE',
+      owner: { userId: t.userId, sid: 4 },
+      user: null,
+      userInfo: barred,
+      at,
+      source: 'outcome',
+    });
+    t.flow.send({
+      type: 'PROFILE',
+      owner: { userId: 999, sid: 5 },
+      user: null,
+      userInfo: barred,
+      at,
+      source: 'remote',
+    });
+    expect(t.datum().restrictions.canBet).toBe(true);
+    t.flow.send({
+      type: 'PROFILE',
+      owner: { userId: t.userId, sid: 5 },
+      user: null,
+      userInfo: barred,
+      at,
+      source: 'remote',
+    });
+    expect(t.datum()).toMatchObject({ source: 'remote', restrictions: { canBet: false, status: 'current' } });
+    t.flow.stop();
+  });
+
+  it('drops an answer for another player than its own', async () => {
+    const t = open('plain');
+    // The flow believes it reads for player 999: the server answers for the token's player.
+    const other = createActor(profileFlow, {
+      clock: t.clock,
+      input: {
+        services: {
+          auth: signedIn(ctx.server, t.userId).auth,
+          serverNow: () => t.clock.now(),
+          random: () => 0,
+        },
+        owner: { userId: 999, sid: 5 },
+      },
+    }).start();
+    await waitFor(other, (s) => s.matches('retrying'), { timeout: 5_000 });
+    expect(profileOf(other.getSnapshot())).toMatchObject({
+      userInfo: null,
+      restrictions: { status: 'unknown' },
+    });
+    other.stop();
+    t.flow.stop();
+  });
+
+  it('a new login (OWNER) forgets the old player at once and reads for the new one', async () => {
+    const t = open('spaBarred', 5);
+    await t.settled();
+    t.flow.send({ type: 'OWNER', owner: { userId: t.userId, sid: 6 } });
+    expect(t.datum()).toMatchObject({
+      owner: { sid: 6 },
+      userInfo: null,
+      restrictions: { status: 'unknown', inForce: [] },
+    });
+    await t.settled();
+    expect(t.reads()).toBe(2);
+    expect(t.datum().restrictions.status).toBe('current');
+    t.flow.stop();
+  });
+
+  it('a restriction field it cannot read makes the status unknown, not a failed profile', async () => {
+    const t = open();
+    await t.settled();
+    const at = t.clock.now();
+    t.flow.send({
+      type: 'PROFILE',
+      owner: { userId: t.userId, sid: 5 },
+      user: null,
+      userInfo: { spa_exclusion: 'yes' },
+      at,
+      source: 'remote',
+    });
+    expect(t.datum().restrictions).toMatchObject({ status: 'unknown', canBet: false });
+    expect(t.datum().userInfo).toEqual({ spa_exclusion: 'yes' });
+    t.flow.stop();
+  });
+
+  it('shows a pending limit change as applied once its effective_at passes, without a new read', async () => {
+    const t = open('pendingLimit');
+    await t.settled();
+    const deposit = () => t.datum().restrictions.limits.deposit;
+    expect(deposit()).toMatchObject({ amount: 100 });
+    const effectiveAt = deposit().pendingChange?.effectiveAt as number;
+    expect(effectiveAt).toBeGreaterThan(t.clock.now());
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    t.clock.increment(effectiveAt - t.clock.now() + 10);
+    expect(deposit()).toMatchObject({ amount: 500, pendingChange: null });
+    t.flow.stop();
+  });
+
+  it('names the mandatory limits (loss, time) the player has not set', async () => {
+    const t = open();
+    await t.settled();
+    expect(t.datum().restrictions.missingMandatoryLimits).toEqual(['loss', 'time']);
+    t.flow.send({
+      type: 'PROFILE',
+      owner: { userId: t.userId, sid: 5 },
+      user: null,
+      userInfo: { user_limit_time: 60, user_limit_time_active: 1, user_limit_time_period: 'daily' },
+      at: t.clock.now(),
+      source: 'remote',
+    });
+    expect(t.datum().restrictions.missingMandatoryLimits).toEqual(['loss']);
+    t.flow.stop();
+  });
+});
