@@ -47,7 +47,15 @@ export interface MachineGraph {
   initial: string;
   /** Depth-first in definition order: a parent comes before its children. */
   states: StateInfo[];
+  /**
+   * Machine-wide transitions (the root's own `on`, `always`, invoke outcomes): taken from any
+   * state that does not handle the event itself. Drawn from the `(any state)` box.
+   */
+  anyState: TransitionInfo[];
 }
+
+/** The box machine-wide transitions leave from (not a state of the machine). */
+export const ANY_STATE = '(any state)';
 
 const pathOf = (node: AnyStateNode): string => node.path.join('.');
 
@@ -117,13 +125,19 @@ function invokeInfo(node: AnyStateNode, index: number): InvokeInfo {
   };
 }
 
-function stateInfo(node: AnyStateNode): StateInfo {
+/** A node's own transitions, in the order XState tries them. */
+function transitionsOf(node: AnyStateNode): TransitionInfo[] {
   const transitions: TransitionInfo[] = [];
   for (const [eventType, list] of node.transitions) {
     const { event, kind } = eventLabel(node, eventType);
     for (const t of list) transitions.push(transitionInfo(t, event, kind));
   }
   for (const t of node.always ?? []) transitions.push(transitionInfo(t, 'always', 'always'));
+  return transitions;
+}
+
+function stateInfo(node: AnyStateNode): StateInfo {
+  const transitions = transitionsOf(node);
   const parent = node.parent;
   const initialTargets = parent && parent.type === 'compound' ? parent.initial.target : [];
   return {
@@ -157,6 +171,7 @@ export function describeMachine(machine: AnyStateMachine): MachineGraph {
     id: machine.id,
     initial: machine.root.initial.target.map(pathOf).join(','),
     states,
+    anyState: transitionsOf(machine.root),
   };
 }
 
@@ -179,7 +194,7 @@ export function activePaths(value: unknown, prefix = ''): string[] {
 
 /**
  * The event types a snapshot with these active paths can react to (user events only, no
- * `after`/`always`/`done`/`error`), innermost state first, each once.
+ * `after`/`always`/`done`/`error`), innermost state first, the machine-wide ones last, each once.
  *
  * @example
  * eventsIn(describeMachine(loginMachine), ['twoFactorRequired']); // ['SUBMIT_CODE', 'RESET']
@@ -187,10 +202,10 @@ export function activePaths(value: unknown, prefix = ''): string[] {
 export function eventsIn(graph: MachineGraph, active: readonly string[]): string[] {
   const byPath = new Map(graph.states.map((s) => [s.path, s]));
   const events: string[] = [];
-  for (const path of [...active].reverse()) {
-    for (const t of byPath.get(path)?.transitions ?? []) {
-      if (t.kind === 'event' && !events.includes(t.event)) events.push(t.event);
-    }
+  const lists = [...active].reverse().map((path) => byPath.get(path)?.transitions ?? []);
+  // The machine-wide transitions last: the root is the outermost state.
+  for (const list of [...lists, graph.anyState ?? []]) {
+    for (const t of list) if (t.kind === 'event' && !events.includes(t.event)) events.push(t.event);
   }
   return events;
 }

@@ -5,7 +5,7 @@
 
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
-import type { MachineGraph, StateInfo, TransitionInfo } from './graph';
+import { ANY_STATE, type MachineGraph, type StateInfo, type TransitionInfo } from './graph';
 import { transitionLabel } from './mermaid';
 
 /** Font size (px) of every text in a diagram, and the monospace advance and line height at it. */
@@ -23,11 +23,14 @@ export interface Box {
 }
 
 export interface StateBox extends Box {
-  /** `idle`, `active.idle`; initial markers are `<scope>.[*]` (`[*]` at the root). */
+  /**
+   * `idle`, `active.idle`; initial markers are `<scope>.[*]` (`[*]` at the root); the box that
+   * machine-wide transitions leave from is `(any state)`.
+   */
   path: string;
   key: string;
   parent: string | null;
-  kind: 'state' | 'initial';
+  kind: 'state' | 'initial' | 'any';
   type: StateInfo['type'];
   /** The second line (`initial · invokes login`), or ''. */
   badges: string;
@@ -99,6 +102,11 @@ export function edgeDrafts(graph: MachineGraph): EdgeDraft[] {
       add(state.path, target, t, transitionLabel(t, state.path).replace(/^(done|error): /, '$1 '));
     }
   }
+  for (const t of graph.anyState ?? []) {
+    // A machine-wide transition into several targets (parallel regions) points at the first.
+    const target = t.target === null ? ANY_STATE : (t.target.split(',')[0] as string);
+    add(ANY_STATE, target, t, transitionLabel(t).replace(/^(done|error): /, '$1 '));
+  }
   return [...drafts.values()];
 }
 
@@ -122,6 +130,8 @@ function scopeNodes(graph: MachineGraph, scope: string | null): ElkNode[] {
   const children = graph.states.filter((s) => s.parent === scope);
   const nodes: ElkNode[] = [];
   if (children.some((s) => s.initial)) nodes.push({ id: initialId(scope), width: 12, height: 12 });
+  if (scope === null && (graph.anyState ?? []).length > 0)
+    nodes.push({ id: ANY_STATE, width: textWidth(ANY_STATE) + 2 * NAME_PAD_X, height: 30 });
   for (const child of children) nodes.push(stateNode(graph, child));
   return nodes;
 }
@@ -195,12 +205,13 @@ export async function layoutMachine(graph: MachineGraph): Promise<MachineLayout>
     for (const node of nodes ?? []) {
       const info = byPath.get(node.id);
       const box = { x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 };
+      const any = node.id === ANY_STATE;
       states.push({
         ...box,
         path: node.id,
-        key: info?.key ?? '',
+        key: info?.key ?? (any ? ANY_STATE : ''),
         parent,
-        kind: info ? 'state' : 'initial',
+        kind: info ? 'state' : any ? 'any' : 'initial',
         type: info?.type ?? 'atomic',
         badges: info ? badgesOf(info) : '',
         container: (node.children?.length ?? 0) > 0,

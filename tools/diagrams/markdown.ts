@@ -72,6 +72,7 @@ export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
     '## Transitions',
     '',
     'Per state and trigger, in the order XState tries them: the first whose guard passes is taken.',
+    '`(any state)` rows are machine-wide: taken from any state that does not handle the event itself.',
     '',
     '| from | event | guard | to |',
     '|---|---|---|---|',
@@ -79,6 +80,9 @@ export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
       s.transitions.map(
         (t) => `| ${code(s.path)} | ${code(t.event)} | ${t.guard ? code(t.guard) : ''} | ${targetCell(t)} |`,
       ),
+    ),
+    ...(graph.anyState ?? []).map(
+      (t) => `| (any state) | ${code(t.event)} | ${t.guard ? code(t.guard) : ''} | ${targetCell(t)} |`,
     ),
     '',
   ];

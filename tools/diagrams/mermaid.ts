@@ -6,10 +6,11 @@
 // holds both ends: a state named inside a composite block that is declared elsewhere would be
 // moved into that block (mermaid-js/mermaid#2092, #5290).
 
-import type { MachineGraph, StateInfo, TransitionInfo } from './graph';
+import { ANY_STATE, type MachineGraph, type StateInfo, type TransitionInfo } from './graph';
 
-/** A Mermaid state id for a state path (`active.idle` → `active_idle`). */
-export const mermaidId = (path: string): string => path.replace(/[^A-Za-z0-9_]/g, '_');
+/** A Mermaid state id for a state path (`active.idle` → `active_idle`; the any-state box → `any_state`). */
+export const mermaidId = (path: string): string =>
+  path === ANY_STATE ? 'any_state' : path.replace(/[^A-Za-z0-9_]/g, '_');
 
 /** An edge label Mermaid's lexer accepts: no `:` or `;`, one line. */
 export function mermaidLabel(text: string): string {
@@ -70,7 +71,16 @@ function edgesOf(state: StateInfo): Edge[] {
  */
 export function toMermaid(graph: MachineGraph): string {
   const edges = graph.states.flatMap(edgesOf);
+  // Machine-wide transitions leave a pseudo-state declared at the root.
+  for (const t of graph.anyState ?? []) {
+    const target = t.target === null ? ANY_STATE : (t.target.split(',')[0] as string);
+    edges.push({
+      scope: '',
+      line: `${mermaidId(ANY_STATE)} --> ${mermaidId(target)} : ${mermaidLabel(transitionLabel(t))}`,
+    });
+  }
   const lines = ['stateDiagram-v2'];
+  if ((graph.anyState ?? []).length > 0) lines.push(`  state "any state" as ${mermaidId(ANY_STATE)}`);
 
   const block = (scope: string, depth: number) => {
     const pad = '  '.repeat(depth);

@@ -29,6 +29,8 @@ export const DIAGRAM_CSS = [
   '.state.active>rect.box{fill:#fff1e6;stroke:#e8590c;stroke-width:2.5}',
   '.state.container.active>rect.box{fill:#fff8f2;stroke-dasharray:none}',
   '.initial{fill:#1d2433}',
+  '.any-state rect{fill:#f7f7fb;stroke:#6b5fb5;stroke-width:1.2;stroke-dasharray:3 3}',
+  '.any-state text{font-style:italic;fill:#4b3f99}',
   '.edge{fill:none;stroke:#8a93a6;stroke-width:1.2}',
   '.edge.live{stroke:#e8590c;stroke-width:2}',
   '.tip{fill:#8a93a6}',
@@ -42,6 +44,15 @@ function stateSvg(layout: MachineLayout, s: StateBox, opts: SvgOptions, active: 
   if (s.kind === 'initial') {
     const r = s.width / 2;
     return `<circle class="initial" cx="${n(s.x + r)}" cy="${n(s.y + r)}" r="${n(r)}"/>`;
+  }
+  if (s.kind === 'any') {
+    return [
+      `<g class="any-state" data-path="${xml(s.path)}" data-testid="${xml(`any-state-${opts.testIdPrefix ?? layout.id}`)}">`,
+      '<title>Machine-wide transitions: taken from any state that does not handle the event itself</title>',
+      `<rect x="${n(s.x)}" y="${n(s.y)}" width="${n(s.width)}" height="${n(s.height)}" rx="15"/>`,
+      `<text x="${n(s.x + s.width / 2)}" y="${n(s.y + s.height / 2 + 4)}" text-anchor="middle">${xml(s.key)}</text>`,
+      '</g>',
+    ].join('');
   }
   const classes = ['state', s.container ? 'container' : '', active.has(s.path) ? 'active' : '']
     .filter(Boolean)
