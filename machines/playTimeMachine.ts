@@ -41,6 +41,8 @@ export interface PlayTimeInput {
   maxGapMs?: number;
   /** Share of the limit at which `timeLimitWarning` is emitted. Default 0.8 (0 < share <= 1). */
   warnAt?: number;
+  /** The player and login counted for (a session stamps its alerts with it). Default none. */
+  owner?: { userId: number | null; sid: number | null } | null;
 }
 
 export interface PlayTimeContext {
@@ -55,6 +57,7 @@ export interface PlayTimeContext {
   clock: PlayClockRecord | null;
   /** This tab's last beat on its own clock, and the period it counted in. */
   own: { at: number; periodKey: string } | null;
+  owner: { userId: number | null; sid: number | null } | null;
 }
 
 /**
@@ -89,6 +92,7 @@ function contextOf(input: PlayTimeInput): PlayTimeContext {
     warnAt: typeof warn === 'number' && warn > 0 && warn <= 1 ? warn : 0.8,
     clock: null,
     own: null,
+    owner: input?.owner ? { userId: input.owner.userId ?? null, sid: input.owner.sid ?? null } : null,
   };
 }
 

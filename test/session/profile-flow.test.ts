@@ -242,3 +242,17 @@ describe('profile flow', () => {
     t.flow.stop();
   });
 });
+
+describe('profile rules', () => {
+  it('an SPA exclusion dated ahead of the clock is in force from the moment it is read', async () => {
+    const { sessionRestrictionsOf } = await import('../../machines/session/profile');
+    const now = Date.parse('2026-11-23T15:00:00Z');
+    const r = sessionRestrictionsOf(
+      { spa_exclusion: 1, spa_exclusion_at: '2026-11-23 14:00:00' },
+      { readAt: now, failed: false, now },
+    );
+    expect(r.inForce.map((x) => x.kind)).toEqual(['spaExclusion']);
+    expect(r.pending).toEqual([]);
+    expect(r).toMatchObject({ canBet: false, accountBlocked: true, status: 'current' });
+  });
+});

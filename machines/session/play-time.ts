@@ -1,0 +1,82 @@
+// The play-time flow: a child of the session while it is signed in (playTimeMachine, with its
+// alerts told to the session). It counts the signed-in, awake time of the player's time limit on
+// the clock every tab of the origin shares (machines/play-time/clock.ts: robust to timestamps of
+// another clock, ahead or behind), in São Paulo periods of SERVER time.
+//
+// Protocol:
+// - input (`playTimeInputOf(session)`): the time limit, the player's clock store, server time and
+//   the owner (player id and login id `sid`) it counts for. A new login restarts the child.
+// - the session sends it `LIMIT { limit }` (a profile read changed the time limit) and `BEAT`
+//   (a wake-up: count now).
+// - it tells the session `PLAY_TIME_ALERT { level, owner, playTime }` (marked internal) at 80 %
+//   and at 100 %; the session takes it only while `owner` matches what it holds (`ownsDatum`).
+//   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
+
+import type { PlayTime } from 'pam-client';
+import { enqueueActions } from 'xstate';
+import type { PlayClockStore } from '../play-time/clock';
+import { type PlayTimeContext, type PlayTimeInput, playTimeMachine, playTimeOf } from '../playTimeMachine';
+import { internal } from './internal';
+import type { ProfileOwner } from './profile-rules';
+
+/** What the session gives the play-time flow (a structural subset of its context and services). */
+export interface PlayTimeHolder {
+  userId: number | null;
+  sid: number | null;
+  /** The restrictions as last known (only the time limit is read). */
+  restrictions: { limits: { time: PlayTimeInput['limit'] } } | null;
+  playClock: (userId: number | null) => PlayClockStore;
+  /** Server time (local clock + the offset learned from `Date` headers); falls back to `now`. */
+  serverNow?: () => number;
+  now: () => number;
+}
+
+/**
+ * The play-time child's input for the session that holds `h`.
+ *
+ * @example
+ * input: ({ context: c }) => playTimeInputOf({ ...c, ...c.deps }),
+ */
+export function playTimeInputOf(h: PlayTimeHolder): PlayTimeInput {
+  return {
+    limit: h.restrictions?.limits.time ?? null,
+    store: h.playClock(h.userId),
+    now: h.serverNow ?? h.now,
+    owner: { userId: h.userId, sid: h.sid },
+  };
+}
+
+/** An alert the play-time flow sends the session. */
+export interface PlayTimeAlert {
+  type: 'PLAY_TIME_ALERT';
+  level: 'warning' | 'reached';
+  owner: ProfileOwner;
+  playTime: PlayTime | null;
+}
+
+const alert = (level: 'warning' | 'reached', context: PlayTimeContext) =>
+  internal({
+    type: 'PLAY_TIME_ALERT',
+    level,
+    owner: context.owner ?? { userId: null, sid: null },
+    playTime: playTimeOf(context),
+  } satisfies PlayTimeAlert);
+
+/**
+ * playTimeMachine as the session's child: its alerts go to the session (XState has no declarative
+ * way for a parent to hear a child's `emit`, statelyai/xstate#5059), stamped with the owner.
+ *
+ * @example
+ * actors: { playTime: sessionPlayTime }
+ */
+export const sessionPlayTime = /* @__PURE__ */ (() =>
+  playTimeMachine.provide({
+    actions: {
+      emitWarning: enqueueActions(({ enqueue, context }) => {
+        enqueue.sendParent(alert('warning', context));
+      }),
+      emitReached: enqueueActions(({ enqueue, context }) => {
+        enqueue.sendParent(alert('reached', context));
+      }),
+    },
+  }))();
