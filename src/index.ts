@@ -54,6 +54,7 @@ export { createOfetchAdapter } from './http/ofetch-adapter';
 export type {
   AccessTokenGetter,
   AuthHttpAdapter,
+  BlobAnswer,
   HttpAdapter,
   OfetchAdapterOptions,
   RequestOptions,
@@ -79,57 +80,55 @@ export {
 } from './responsible-gaming/index';
 // The shapes of the service, as types. Their zod schemas (values of the same names) are in
 // `pam-client/schemas`.
-export type {
-  AuthUser,
-  AuthUserInfo,
-  ForgotPasswordPayload,
-  LoginChallenge,
-  LoginChallengeType,
-  LoginPayload,
-  LoginResponse,
-  LoginSuccess,
-  RefreshTokenResponse,
-  RegisterSimplifiedPayload,
-  UserProfileInfo,
-  UserProfileResponse,
-  ValidateDocumentPayload,
-  ValidateDocumentResponse,
-} from './schemas/auth';
-export type { LimitPeriod } from './schemas/common';
-export type {
-  AvailableYearsResponse,
-  IncomeReportData,
-  IncomeReportDeliveryType,
-  IncomeReportGeneratePayload,
-  IncomeReportStatus,
-} from './schemas/income-report';
 export { INCOME_REPORT_STATUS } from './schemas/income-report';
 export type {
-  ExclusionMonths,
-  SelfExclusionPayload,
-  TimeoutLimitsPayload,
-  UpdateLimitsPayload,
-  UserLimits,
-} from './schemas/limits';
-export type {
   AddPhonePayload,
+  AuthUser,
+  AuthUserInfo,
+  AvailableYearsResponse,
+  BonusWallet,
+  CashbackWallet,
   ChangePasswordPayload,
   CheckPasswordPayload,
   CheckPasswordResult,
   ContractType,
+  ExclusionMonths,
+  ForgotPasswordPayload,
+  IncomeReportData,
+  IncomeReportDeliveryType,
+  IncomeReportGeneratePayload,
+  IncomeReportStatus,
+  LimitPeriod,
+  LoginChallenge,
+  LoginChallengeType,
   LoginHistoryItem,
   LoginHistoryResponse,
+  LoginPayload,
+  LoginResponse,
+  LoginSuccess,
+  RealWallet,
+  RefreshTokenResponse,
+  RegisterSimplifiedPayload,
+  SelfExclusionPayload,
   SocialAccount,
   SocialAccounts,
+  TimeoutLimitsPayload,
   TwoFactorPayload,
   TwoFactorType,
   UpdateAddressPayload,
   UpdateContractsPayload,
   UpdateEmailPayload,
+  UpdateLimitsPayload,
   UpdateMarketingPayload,
   UpdateUserPayload,
   UserAddress,
-} from './schemas/user';
+  UserLimits,
+  UserProfileInfo,
+  UserProfileResponse,
+  ValidateDocumentPayload,
+  ValidateDocumentResponse,
+  Wallet,
+} from './schemas/shapes';
 export type { InspectObserver } from './secrets/index';
 export {
   redactInspection,
@@ -180,5 +179,10 @@ export {
   updateMarketing,
   updateProfile,
 } from './user/index';
-export type { BonusWallet, CashbackWallet, RealWallet, Wallet } from './wallet/index';
+export {
+  STEP_UP_LOCK_MS,
+  STEP_UP_MAX_ATTEMPTS,
+  StepUpLockedError,
+  stepUpAttemptsLeftOf,
+} from './user/step-up-attempts';
 export { transformWalletResponse } from './wallet/index';

@@ -10,7 +10,9 @@ export { asPamError, isTransientError } from './errors/index';
 export type { BackoffOptions } from './http/backoff';
 export { backoffDelay } from './http/backoff';
 export { retryAfterMs } from './http/retry-after';
-export { ABORTED, clampDelay, MAX_TIMER_MS, sleep } from './http/sleep';
+export { DEFAULT_TIMEOUT_MS } from './http/options';
+export type { TimersLike } from './http/sleep';
+export { ABORTED, clampDelay, MAX_TIMER_MS, settleWithin, sleep } from './http/sleep';
 // The São Paulo play period (the play-time clock).
 export type { PlayPeriod } from './responsible-gaming/index';
 export { playPeriodOf } from './responsible-gaming/index';

@@ -1,5 +1,5 @@
 import { createFetch } from 'ofetch';
-import { isPamError } from '../errors/base';
+import { isPamError, type PamError } from '../errors/base';
 import { StorageError } from '../errors/config';
 import { createScrubber, NO_SCRUB, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
@@ -9,10 +9,12 @@ import { secretValuesOf, secretValuesOfQuery } from '../secrets/collect';
 import { retryDelay } from './backoff';
 import { absoluteURL, settingsOf } from './options';
 import { redirectTarget } from './redirect';
-import { readResponse } from './response';
-import { attemptSignal, settleWithin, untilAborted } from './signal';
+import { checkRequestOptions } from './request-options';
+import { readResponse, type TextResponse } from './response';
+import { parseHttpDate } from './retry-after';
+import { type AttemptSignal, attemptSignal, untilAborted } from './signal';
 import { singleFlight } from './single-flight';
-import { ABORTED, sleep } from './sleep';
+import { ABORTED, isThenable, sleep } from './sleep';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
 import { isSameOrigin, joinURL, stripQuery } from './url';
 
@@ -43,10 +45,13 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  *
  * Every secret the request sent (the values of `SECRET_KEYS` in the body at any depth, every
  * `Secret`, secret query parameters, credential headers and the token) is scrubbed from any error
- * built from the answer, even when the server echoes them. Redirects are not followed blindly:
- * a GET follows a redirect on its own origin (at most 5); any other redirect is an `HttpError`
- * with the 3xx status, and nothing is sent to the redirect's target. Throws a `ConfigurationError`
- * for options that cannot work (see docs/errors.md).
+ * built from the answer, even when the server echoes them, in any of the forms back ends encode
+ * them (HTML entities, URL encoding, backslash and JSON escapes). Redirects are not followed
+ * blindly: a GET follows a redirect on its own origin (at most 5); any other redirect is an
+ * `HttpError` with the 3xx status, and nothing is sent to the redirect's target. Request options
+ * a caller got wrong (a `signal` that is not an `AbortSignal`, a non-string `accessToken`) are a
+ * `RequestValidationError`, nothing sent. Throws a `ConfigurationError` for options that cannot
+ * work (see docs/errors.md).
  *
  * @example
  * const http = createOfetchAdapter({
@@ -56,10 +61,8 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * });
  * const { years } = await http.get<{ years: number[] }>('/income-report/available-years');
  */
-const TOKEN_TIMEOUT: unique symbol = Symbol('token read timed out');
-
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
-  const { getAccessToken, onUnauthorized } = options;
+  const { getAccessToken, onUnauthorized, onServerDate } = options;
   const { baseURL, tokenType, timeout, retries } = settingsOf(options);
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
@@ -68,31 +71,31 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   });
 
-  // Read for every attempt, so a retry carries a token refreshed meanwhile.
-  async function readToken(call: Call): Promise<string | undefined> {
+  /** A guard's deadline passed (or the caller aborted) while we waited on something else. */
+  function stopped(call: Call, what: string): PamError {
+    return call.options.signal?.aborted
+      ? new AbortedError(call.method, call.shownPath)
+      : new StorageError(`${call.method} ${call.shownPath} could not ${what} in time`);
+  }
+
+  // Read for every attempt, so a retry carries a token refreshed meanwhile. Runs under the
+  // attempt's guard: a store that never answers cannot hold the call past its timeout, and no
+  // second timer is needed for it.
+  async function readToken(call: Call, guard: AttemptSignal | undefined): Promise<string | undefined> {
     if (!call.sameOrigin) return undefined;
-    let token: string | null | undefined;
-    if (call.options.accessToken !== undefined) token = call.options.accessToken;
-    else if (getAccessToken) {
+    let token: unknown = call.options.accessToken;
+    if (token === undefined && getAccessToken) {
       try {
-        // A store that never answers must not hold the call (a login included) past its timeout.
-        const read = await settleWithin<string | null | undefined | typeof TOKEN_TIMEOUT>(
-          Promise.resolve(getAccessToken()),
-          timeout,
-          TOKEN_TIMEOUT,
-        );
-        if (read === TOKEN_TIMEOUT) {
-          throw new StorageError(`${call.method} ${call.shownPath} could not read the access token in time`);
-        }
-        token = read;
+        token = getAccessToken();
+        if (isThenable(token)) token = await untilAborted(token, guard?.signal);
       } catch (error) {
-        if (isPamError(error)) throw error;
         // A token store that fails (storage closed, quota) must not escape as a foreign error; its
         // message is not copied, as it could quote what was stored.
         throw new StorageError(`${call.method} ${call.shownPath} could not read the access token`, {
           cause: new Error(error instanceof Error ? error.name : typeof error),
         });
       }
+      if (token === ABORTED) throw stopped(call, 'read the access token');
     }
     if (!token) return undefined;
     // A token with a line break, a NUL or non-ASCII would fail every request locally (or smuggle
@@ -109,7 +112,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     // A plain object with lower-cased names (what Headers.set would do): ofetch builds the one
     // Headers instance from it, so each attempt makes one, not two.
     const headers: Record<string, string> = Object.assign(Object.create(null), {
-      accept: 'application/json',
+      accept: call.options.responseType === 'blob' ? '*/*' : 'application/json',
     });
     // Read per attempt: a caller may change `options.headers` after creating the adapter.
     for (const [name, value] of Object.entries(options.headers ?? {})) {
@@ -121,11 +124,28 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     return headers;
   }
 
+  /** Hands the answer's `Date` to `onServerDate`; nothing it does can reach the request. */
+  function noteDate(headers: Headers): void {
+    if (!onServerDate) return;
+    const serverMs = parseHttpDate(headers.get('date'));
+    if (serverMs === undefined) return;
+    try {
+      const result: unknown = onServerDate(serverMs, Date.now());
+      if (isThenable(result)) result.then(undefined, () => undefined);
+    } catch {
+      // Ignored: the clock offset is the caller's concern, the request goes on.
+    }
+  }
+
   /** One HTTP exchange (following same-origin GET redirects). Every failure leaves as a `PamError`. */
-  async function attempt(call: Call, token: string | undefined, scrub: Scrubber): Promise<unknown> {
+  async function exchange(
+    call: Call,
+    token: string | undefined,
+    scrub: Scrubber,
+    guard: AttemptSignal | undefined,
+  ): Promise<unknown> {
     const { method, shownPath } = call;
-    const caller = call.options.signal;
-    const attemptAbort = attemptSignal(caller, timeout);
+    const blob = call.options.responseType === 'blob';
     try {
       const headers = headersFor(call, token);
       let url = absoluteURL(call.url);
@@ -134,46 +154,63 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           method,
           headers,
           body: call.json,
-          signal: attemptAbort.signal,
+          signal: guard?.signal,
           // Never let fetch follow: it would re-send the body (a 307/308) and the credentials to
           // wherever the server points. We follow only what is safe (see redirectTarget).
           redirect: 'manual',
           // We parse: ofetch's `destr` turns invalid JSON into a string, which must be an error here.
-          responseType: 'text',
+          responseType: (blob ? 'blob' : 'text') as 'text',
           // Our own loop: ofetch would retry POSTs on some statuses and knows nothing of Retry-After.
           retry: 0,
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
+        noteDate(response.headers);
         const next = hops < MAX_REDIRECTS ? redirectTarget(method, url, response) : undefined;
-        if (next === undefined) return readResponse(response, method, shownPath, scrub);
-        url = next;
+        if (next !== undefined) {
+          url = next;
+          continue;
+        }
+        // A Blob when `responseType: 'blob'` (ofetch reads the body as asked), else text.
+        const data = response._data as string | Blob | undefined;
+        if (typeof data !== 'object') return readResponse(response as TextResponse, method, shownPath, scrub);
+        if (response.status >= 200 && response.status < 300) return { blob: data, headers: response.headers };
+        return readResponse(
+          { ...response, headers: response.headers, _data: await data.text() },
+          method,
+          shownPath,
+          scrub,
+        );
       }
     } catch (error) {
       if (isPamError(error)) throw error;
       // Which signal fired decides, not the error's name: runtimes disagree on those names.
-      if (caller?.aborted) throw new AbortedError(method, shownPath);
-      if (attemptAbort.timedOut) throw new TimeoutError(method, shownPath, timeout);
+      if (call.options.signal?.aborted) throw new AbortedError(method, shownPath);
+      if (guard?.timedOut) throw new TimeoutError(method, shownPath, timeout);
       throw new NetworkError(method, shownPath, { cause: lowLevelCause(error, scrub) });
-    } finally {
-      attemptAbort.dispose();
     }
   }
 
   /**
    * Whether a 401 is worth one more try. If the token changed since the request left, someone
    * refreshed meanwhile: retry with it rather than start another refresh (no refresh storms).
-   * Waits for the refresh at most the adapter's `timeout`.
+   * Waits for the refresh at most the adapter's `timeout` (one guard for the read and the wait).
    */
   async function recoverFrom401(call: Call, sentToken: string | undefined): Promise<boolean> {
     if (!refresh || call.options.skipAuthRefresh || !call.sameOrigin) return false;
-    const current = await readToken(call);
-    if (current && current !== sentToken) return true;
-    // A refresh that never settles (a lost cross-tab claim, a hung store) must not hold the call:
-    // after the adapter's timeout the 401 stands.
-    const ok = await untilAborted(settleWithin(refresh(), timeout, false), call.options.signal);
-    if (ok === ABORTED) throw new AbortedError(call.method, call.shownPath);
-    return ok;
+    const guard = attemptSignal(call.options.signal, timeout);
+    try {
+      const current = await readToken(call, guard);
+      if (current && current !== sentToken) return true;
+      // A refresh that never settles (a lost cross-tab claim, a hung store) must not hold the call:
+      // after the adapter's timeout the 401 stands.
+      const ok = await untilAborted(refresh(), guard?.signal);
+      if (ok !== ABORTED) return ok;
+      if (call.options.signal?.aborted) throw new AbortedError(call.method, call.shownPath);
+      return false;
+    } finally {
+      guard?.dispose();
+    }
   }
 
   // Most calls carry only the token, the same for hours: one scrubber for it, not one per call.
@@ -185,28 +222,43 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     return tokenOnly.scrubber;
   }
 
+  /** One attempt: the token read and the exchange under one guard (one timer). */
+  async function attempt(
+    call: Call,
+  ): Promise<{ token: string | undefined; value?: unknown; error?: unknown }> {
+    const guard = attemptSignal(call.options.signal, timeout);
+    let token: string | undefined;
+    try {
+      token = await readToken(call, guard);
+      return { token, value: await exchange(call, token, scrubberOfCall(call, token), guard) };
+    } catch (error) {
+      return { token, error };
+    } finally {
+      guard?.dispose();
+    }
+  }
+
   async function send(call: Call): Promise<unknown> {
     const { method, shownPath, options: requestOptions } = call;
     let failures = 0;
     let refreshed = false;
     for (;;) {
       if (requestOptions.signal?.aborted) throw new AbortedError(method, shownPath);
-      const token = await readToken(call);
-      try {
-        return await attempt(call, token, scrubberOfCall(call, token));
-      } catch (error) {
-        // Brand and code, never instanceof: the error may come from another copy of pam-client.
-        if (isPamError(error) && error.code === 'unauthorized' && !refreshed) {
-          refreshed = true;
-          if (await recoverFrom401(call, token)) continue;
-          throw error;
-        }
-        // Only GETs: a POST that timed out may have been applied, so repeating it could apply it twice.
-        const wait = method === 'GET' && failures < retries ? retryDelay(error, failures) : undefined;
-        if (wait === undefined) throw error;
-        failures += 1;
-        if ((await sleep(wait, requestOptions.signal)) === ABORTED) throw new AbortedError(method, shownPath);
+      const outcome = await attempt(call);
+      if (!('error' in outcome)) return outcome.value;
+      const { error, token } = outcome;
+      // Brand and code, never instanceof: the error may come from another copy of pam-client.
+      if (isPamError(error) && error.code === 'unauthorized' && !refreshed) {
+        refreshed = true;
+        if (await recoverFrom401(call, token)) continue;
+        throw error;
       }
+      // Only GETs: a POST that timed out may have been applied, so repeating it could apply it twice.
+      const wait = method === 'GET' && failures < retries ? retryDelay(error, failures) : undefined;
+      if (wait === undefined) throw error;
+      failures += 1;
+      if ((await sleep(wait, requestOptions.signal ?? undefined)) === ABORTED)
+        throw new AbortedError(method, shownPath);
     }
   }
 
@@ -223,6 +275,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const rawPath = stripQuery(path);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
     const shownPath = secrets.length > 0 ? scrubberFor(secrets).text(rawPath) : rawPath;
+    checkRequestOptions(`${method} ${shownPath}`, requestOptions ?? {});
     let json: string | undefined;
     try {
       json = body === undefined ? undefined : JSON.stringify(body);
@@ -238,7 +291,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       url: joinURL(baseURL, path),
       sameOrigin: isSameOrigin(baseURL, path),
       json,
-      options: requestOptions,
+      options: requestOptions ?? {},
       secrets,
     };
     return (await send(call)) as T;

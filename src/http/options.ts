@@ -4,7 +4,8 @@ import { MAX_TIMER_MS } from './sleep';
 import type { OfetchAdapterOptions } from './types';
 import { isAbsoluteURL } from './url';
 
-const DEFAULT_TIMEOUT_MS = 15_000;
+/** The adapter's timeout per request when none is given: the one default (the session reads it too). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY = 1;
 /** More GET retries than this only delay the answer; a larger (or infinite) `retry` is capped. */
 const MAX_RETRY = 10;
@@ -43,6 +44,9 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
     throw new ConfigurationError(
       'baseURL must be absolute here (e.g. https://api.example.com): a relative one only works in a browser page',
     );
+  }
+  if (options.onServerDate !== undefined && typeof options.onServerDate !== 'function') {
+    throw new ConfigurationError('onServerDate must be a function');
   }
   const tokenType = options.tokenType ?? 'Bearer';
   if (!isHeaderSafeToken(tokenType))

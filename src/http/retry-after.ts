@@ -25,10 +25,23 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
     const seconds = Number(text);
     return Number.isFinite(seconds) ? seconds : undefined;
   }
-  if (!HTTP_DATE_START.test(text)) return undefined;
+  const at = parseHttpDate(text);
+  return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of an IMF-fixdate, RFC 850 or asctime
+ * date (read as GMT), or `undefined` for anything else.
+ *
+ * @example
+ * parseHttpDate('Wed, 21 Oct 2015 07:28:00 GMT'); // 1445412480000
+ * parseHttpDate('1445412480'); // undefined
+ */
+export function parseHttpDate(value: string | null | undefined): number | undefined {
+  const text = value?.trim();
+  if (!text || !HTTP_DATE_START.test(text)) return undefined;
   const at = Date.parse(HAS_ZONE.test(text) ? text : `${text} GMT`);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
+  return Number.isNaN(at) ? undefined : at;
 }
 
 /**

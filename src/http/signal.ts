@@ -1,6 +1,6 @@
 import { ABORTED } from './sleep';
 
-/** One attempt's signal: the caller's signal and the adapter's timeout, combined. */
+/** One request's signal: the caller's signal and the adapter's timeout, combined. */
 export interface AttemptSignal {
   readonly signal: AbortSignal;
   /** True when the timeout fired (and the caller's signal had not aborted first). */
@@ -9,20 +9,25 @@ export interface AttemptSignal {
   dispose(): void;
 }
 
-export { ABORTED };
-
 /**
- * Combines `caller` with a timer of `timeoutMs` (`Infinity`: no timer). Not `AbortSignal.any`: a long-lived caller signal
- * (one per machine, shared by many requests) keeps every signal `any` derived from it alive
- * (nodejs/node#55351), and `any` gives no way to detach, whereas here `dispose()` removes the
- * listener. It also tells which side fired, which is how a timeout is told from an abort.
+ * Combines `caller` with a timer of `timeoutMs` (one timer: the token read, the exchange and its
+ * redirects all run under it). `undefined` when neither is needed (no caller signal and
+ * `Infinity`): then no controller is built at all. Not `AbortSignal.any`: a long-lived caller
+ * signal (one per machine, shared by many requests) keeps every signal `any` derived from it
+ * alive (nodejs/node#55351), and `any` gives no way to detach, whereas here `dispose()` removes
+ * the listener. It also tells which side fired, which is how a timeout is told from an abort.
  */
-export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
+export function attemptSignal(
+  caller: AbortSignal | null | undefined,
+  timeoutMs: number,
+): AttemptSignal | undefined {
+  const finite = Number.isFinite(timeoutMs);
+  if (!caller && !finite) return undefined;
   const controller = new AbortController();
   let timedOut = false;
   const onCallerAbort = () => controller.abort(caller?.reason);
   // Infinity: no timeout at all (the adapter clamps every finite value to what a timer can wait).
-  const timer = Number.isFinite(timeoutMs)
+  const timer = finite
     ? setTimeout(() => {
         timedOut = true;
         controller.abort(new DOMException('The request timed out', 'TimeoutError'));
@@ -48,36 +53,14 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
  * Waits for `promise`, but stops waiting when `signal` aborts. The promise itself goes on (it may be
  * shared, like a token refresh other requests wait for).
  */
-export function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T | typeof ABORTED> {
-  if (!signal) return promise;
+export function untilAborted<T>(promise: PromiseLike<T>, signal?: AbortSignal): Promise<T | typeof ABORTED> {
+  if (!signal) return Promise.resolve(promise);
   if (signal.aborted) return Promise.resolve(ABORTED);
   return new Promise<T | typeof ABORTED>((resolve, reject) => {
     const onAbort = () => resolve(ABORTED);
     signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
- * `promise`, or `fallback` once `ms` have passed without it settling (`Infinity`: no limit). The
- * promise itself goes on; no timer is left behind either way.
- *
- * @example
- * const ok = await settleWithin(refresh(), timeout, false);
- */
-export function settleWithin<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  if (!Number.isFinite(ms)) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+    Promise.resolve(promise)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The longest delay a timer can take: setTimeout (and XState delays, built on it) turns anything
- * above 2^31-1 ms into 1 ms.
+ * above 2^31-1 ms into 1 ms. The one definition (the machines import it from `pam-client/internal`).
  */
 export const MAX_TIMER_MS: number = 2_147_483_647; // 2 ** 31 - 1; a literal, so an unused import drops it
 
@@ -16,13 +16,16 @@ export const clampDelay = (ms: number): number => (ms > 0 ? Math.min(MAX_TIMER_M
 /** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
 export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
 
-/** The timer pair `sleep` runs on: the global one, or an injected clock (XState's `SimulatedClock`). */
-export interface SleepTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
+/**
+ * The timer pair the waits run on: the global one, or an injected clock (XState's
+ * `SimulatedClock` fits). The one definition; `pam-client/machines` re-exports it.
+ */
+export interface TimersLike {
+  setTimeout(fn: (...args: unknown[]) => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
 }
 
-const GLOBAL_TIMERS: SleepTimers = {
+const GLOBAL_TIMERS: TimersLike = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
@@ -37,7 +40,7 @@ const GLOBAL_TIMERS: SleepTimers = {
 export function sleep(
   ms: number,
   signal?: AbortSignal,
-  timers: SleepTimers = GLOBAL_TIMERS,
+  timers: TimersLike = GLOBAL_TIMERS,
 ): Promise<undefined | typeof ABORTED> {
   if (signal?.aborted) return Promise.resolve(ABORTED);
   return new Promise((resolve) => {
@@ -52,3 +55,39 @@ export function sleep(
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * The one bounded wait: `value` (a promise or not), or `fallback` once `ms` have passed without it
+ * settling (`Infinity`: no limit), on `timers` (default the global ones; a machine passes its
+ * clock). A rejection is passed on: `settleWithin(p.catch(() => fallback), ...)` turns it into the
+ * fallback. The promise itself goes on; no timer is left behind either way.
+ *
+ * @example
+ * const session = await settleWithin(store.get(), 3_000, null, clock);
+ */
+export function settleWithin<T>(
+  value: T | PromiseLike<T>,
+  ms: number,
+  fallback: T,
+  timers: TimersLike = GLOBAL_TIMERS,
+): Promise<T> {
+  const promise = Promise.resolve(value);
+  if (!Number.isFinite(ms) || !isThenable(value)) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const timer = timers.setTimeout(() => resolve(fallback), clampDelay(ms));
+    promise.then(
+      (v) => {
+        timers.clearTimeout(timer);
+        resolve(v);
+      },
+      (error: unknown) => {
+        timers.clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Whether `value` is a promise or any other thenable. */
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null | undefined)?.then === 'function';

@@ -11,6 +11,22 @@ export interface RequestOptions {
    * uses it: the session clears the store first, then revokes the token it held.
    */
   accessToken?: string;
+  /**
+   * `'blob'` (GET only): resolve to a `BlobAnswer` (the body as a `Blob`, with the answer's
+   * headers) instead of parsed JSON. Errors are read and scrubbed as for any other request.
+   */
+  responseType?: 'json' | 'blob';
+}
+
+/**
+ * What a GET with `responseType: 'blob'` resolves to.
+ *
+ * @example
+ * const { blob, headers } = await http.get<BlobAnswer>(url, { responseType: 'blob' });
+ */
+export interface BlobAnswer {
+  blob: Blob;
+  headers: Headers;
 }
 
 /**
@@ -59,4 +75,15 @@ export interface OfetchAdapterOptions {
   headers?: Record<string, string>;
   /** Your own fetch (an in-process server, a polyfill); a relative `baseURL` is passed to it as is. */
   fetch?: typeof fetch;
+  /**
+   * Called for each answer (2xx or not, redirects included) that carries a valid `Date` header,
+   * with the server's time and the local `Date.now()` at arrival, both in ms: the session uses it
+   * to measure the clock offset. It can never break a request: a callback that throws (or returns
+   * a rejected promise) is ignored. Cross-origin in a browser, `Date` is readable only when the
+   * API sends `Access-Control-Expose-Headers: Date`; otherwise it is never called.
+   *
+   * @example
+   * createOfetchAdapter({ baseURL, onServerDate: (server, local) => { offset = server - local; } });
+   */
+  onServerDate?: (serverMs: number, localMs: number) => void;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attemptSignal, settleWithin, untilAborted } from '../../src/http/signal';
+import { attemptSignal, untilAborted } from '../../src/http/signal';
 import { singleFlight } from '../../src/http/single-flight';
-import { ABORTED, sleep } from '../../src/http/sleep';
+import { ABORTED, settleWithin, sleep } from '../../src/http/sleep';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('attemptSignal', () => {
   it('aborts on timeout and says so', async () => {
-    const a = attemptSignal(undefined, 100);
+    const a = attemptSignal(undefined, 100)!;
     await vi.advanceTimersByTimeAsync(99);
     expect(a.signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -24,7 +24,7 @@ describe('attemptSignal', () => {
 
   it('aborts with the caller and does not call it a timeout', () => {
     const caller = new AbortController();
-    const a = attemptSignal(caller.signal, 100);
+    const a = attemptSignal(caller.signal, 100)!;
     caller.abort();
     expect(a.signal.aborted).toBe(true);
     expect(a.timedOut).toBe(false);
@@ -33,7 +33,7 @@ describe('attemptSignal', () => {
   });
 
   it('starts aborted when the caller already was', () => {
-    const a = attemptSignal(AbortSignal.abort(), 100);
+    const a = attemptSignal(AbortSignal.abort(), 100)!;
     expect(a.signal.aborted).toBe(true);
     expect(a.timedOut).toBe(false);
     a.dispose();
@@ -43,7 +43,7 @@ describe('attemptSignal', () => {
     const caller = new AbortController();
     const add = vi.spyOn(caller.signal, 'addEventListener');
     const remove = vi.spyOn(caller.signal, 'removeEventListener');
-    const a = attemptSignal(caller.signal, 100);
+    const a = attemptSignal(caller.signal, 100)!;
     expect(vi.getTimerCount()).toBe(1);
     a.dispose();
     expect(vi.getTimerCount()).toBe(0);
@@ -131,7 +131,7 @@ describe('settleWithin', () => {
 describe('attemptSignal without a timeout', () => {
   it('sets no timer for Infinity and still follows the caller', () => {
     const caller = new AbortController();
-    const a = attemptSignal(caller.signal, Number.POSITIVE_INFINITY);
+    const a = attemptSignal(caller.signal, Number.POSITIVE_INFINITY)!;
     expect(vi.getTimerCount()).toBe(0);
     caller.abort();
     expect(a.signal.aborted).toBe(true);
