@@ -96,7 +96,7 @@ export function missingMandatoryLimits(r: Restrictions): MandatoryLimit[] {
   return MANDATORY_LIMITS.filter((kind) => {
     const limit = r.limits[kind];
     const known = (limit as { known?: boolean }).known !== false;
-    return !(known && limit.active && limit.amount !== null && limit.amount > 0);
+    return !(known && limit.active && limit.amount !== null);
   });
 }
 
