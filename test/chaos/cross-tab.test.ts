@@ -1,26 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useReferenceServer } from '../support/server';
-import { H, logIn, MIN, openTab, S, type Tab, World } from './support';
+import { describe, expect, it, vi } from 'vitest';
+import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';
 
 // Tabs of one origin sharing a session over a (fake) BroadcastChannel, one scenario per test.
 
-let world: World;
-const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
-const tabs: Tab[] = [];
+const world = useWorld();
 const REFRESH = '/users/refresh-token';
-
-beforeEach(() => {
-  world = new World(ctx.server);
-});
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.client.stop();
-});
 
 function open(n: number, random: (i: number) => number): Tab[] {
   const opened = Array.from({ length: n }, (_, i) =>
     openTab(world, { random: random(i), tabId: `tab-${i}` }),
   );
-  tabs.push(...opened);
+  world.tabs.push(...opened);
   return opened;
 }
 
@@ -109,7 +99,7 @@ describe('chaos: cross-tab session', () => {
     const [a] = open(1, () => 0.5);
     await logIn(world, a!);
     const late = openTab(world, { random: 0.5, tabId: 'tab-late' });
-    tabs.push(late);
+    world.tabs.push(late);
     await world.settle();
     expect(late.state()).toBe('signedIn');
     expect(await late.token()).toBe(await a!.token());
@@ -145,7 +135,7 @@ describe('chaos: cross-tab session on the real BroadcastChannel (Node)', () => {
       const [a, b] = channels.map((channel, i) =>
         openTab(world, { tabId: `real-${i}`, environment: { channel: channel as never } }),
       );
-      tabs.push(a!, b!);
+      world.tabs.push(a!, b!);
       await logIn(world, a!);
       await vi.waitFor(() => expect(b!.state()).toBe('signedIn'));
       expect(await b!.token()).toBe(await a!.token());

@@ -1,23 +1,14 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
 import { browserEnvironment, createCrossTab, createPamClient } from 'pam-client/machines';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isOwnedChannel } from '../../machines/environment';
 import { CANARY } from '../support/canary';
-import { useReferenceServer } from '../support/server';
-import { logIn, memoryStorage, openTab, storedSession, type Tab, World } from './support';
+import { memoryStorage } from '../support/memory-storage';
+import { logIn, openTab, storedSession, type Tab, useWorld } from '../support/world';
 
 // Late messages, stopped clients and misbehaving app code: each scenario failed before its fix.
 
-let world: World;
-const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
-const tabs: Tab[] = [];
-
-beforeEach(() => {
-  world = new World(ctx.server);
-});
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.client.stop();
-});
+const world = useWorld();
 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([
@@ -31,9 +22,9 @@ const within = <T>(promise: Promise<T>, ms: number) =>
 describe('chaos: late answers and stopped clients', () => {
   it('a 401 that arrives after client.stop() settles the call instead of leaving it pending', async () => {
     const tab = openTab(world, { channel: false });
-    tabs.push(tab);
+    world.tabs.push(tab);
     await logIn(world, tab);
-    ctx.server.faults.add({
+    world.server.faults.add({
       path: '/bff/users/login-history',
       status: 401,
       body: {},
@@ -52,7 +43,7 @@ describe('chaos: late answers and stopped clients', () => {
     const [a, b] = ['tab-a', 'tab-b'].map((tabId) =>
       openTab(world, { tabId, storage: createWebStorageTokenStore({ storage }) }),
     ) as [Tab, Tab];
-    tabs.push(a, b);
+    world.tabs.push(a, b);
     await logIn(world, a);
     await world.settle();
     expect(b.state()).toBe('signedIn');
@@ -75,15 +66,15 @@ describe('chaos: late answers and stopped clients', () => {
 
   it('a mutation that times out rejects at once, even while the re-read hangs, and a throwing listener hides nothing', async () => {
     const tab = openTab(world, { channel: false, timeout: 300 });
-    tabs.push(tab);
+    world.tabs.push(tab);
     await logIn(world, tab);
     const seen: string[] = [];
     tab.client.on('mutationOutcomeUnknown', () => {
       throw new Error('a bug in the app');
     });
     tab.client.on('mutationOutcomeUnknown', (e) => seen.push(`${e.operation}:${e.error.code}`));
-    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/timeout-limits', hang: true, times: 1 });
-    ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 400, times: 1 });
+    world.server.faults.add({ method: 'PATCH', path: '/bff/users/timeout-limits', hang: true, times: 1 });
+    world.server.faults.add({ path: '/auth/user-profile', delayMs: 400, times: 1 });
     const uncaught: unknown[] = [];
     const onUncaught = (e: unknown) => uncaught.push(e);
     process.on('uncaughtException', onUncaught);
@@ -140,7 +131,7 @@ describe('chaos: late answers and stopped clients', () => {
     };
     const lines: string[] = [];
     const client = createPamClient({
-      baseURL: ctx.server.url,
+      baseURL: world.server.url,
       storage: store,
       environment: { channel: null },
       debug: (line, detail) => lines.push(`${line} ${JSON.stringify(detail)}`),

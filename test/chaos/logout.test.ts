@@ -1,28 +1,22 @@
 import { createWebStorageTokenStore, type StoredSession } from 'pam-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useReferenceServer } from '../support/server';
-import { H, logIn, MIN, memoryStorage, openTab, type Tab, World } from './support';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../support/event-loop';
+import { memoryStorage } from '../support/memory-storage';
+import { H, logIn, MIN, openTab, useWorld } from '../support/world';
 
 // Logging out while things go wrong, and mutations whose outcome is unknown.
 
-let world: World;
-const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
-const tabs: Tab[] = [];
+const world = useWorld();
 
-beforeEach(() => {
-  world = new World(ctx.server);
-});
 afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.client.stop();
+  vi.useRealTimers();
 });
-
-const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('chaos: logout and unknown outcomes', () => {
   it('logout during a refresh: storage empty at once, no timers left, the late answer ignored', async () => {
     const storage = memoryStorage();
     const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
-    tabs.push(tab);
+    world.tabs.push(tab);
     await logIn(world, tab);
     const token = await tab.token();
     world.server.faults.add({
@@ -32,13 +26,16 @@ describe('chaos: logout and unknown outcomes', () => {
       body: { access_token: 'late-token-from-a-slow-refresh' },
       delayMs: 1000,
     });
+    // The server's delay (and the adapter's timeout) on fake time: the late answer comes when told.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     tab.client.session.send({ type: 'REFRESH' });
-    await vi.waitFor(() => expect(world.count('POST', '/users/refresh-token')).toBe(1));
+    await until(() => world.count('POST', '/users/refresh-token') === 1, 'the refresh reached the server');
     tab.client.logout();
     expect(storage.data.size).toBe(0);
     await world.settle();
     expect(tab.state()).toBe('signedOut');
-    await realSleep(1100); // the refresh answer arrives now
+    await vi.advanceTimersByTimeAsync(1100); // the refresh answer arrives now
+    await world.settle();
     await world.advance(7 * H, 30 * MIN);
     expect(storage.data.size).toBe(0);
     expect(await tab.token()).toBeNull();
@@ -58,7 +55,7 @@ describe('chaos: logout and unknown outcomes', () => {
       fetch: (input, init) =>
         offline ? Promise.reject(new TypeError('fetch failed')) : world.fetch(input, init),
     });
-    tabs.push(tab);
+    world.tabs.push(tab);
     await logIn(world, tab);
     offline = true;
     tab.page.setOnline(false);
@@ -78,19 +75,25 @@ describe('chaos: logout and unknown outcomes', () => {
 
   it('a self-exclusion that timed out is not sent again; the account is re-read instead', async () => {
     const tab = openTab(world, { channel: false, timeout: 500 });
-    tabs.push(tab);
+    world.tabs.push(tab);
     await logIn(world, tab);
     const unknown: string[] = [];
     tab.client.on('mutationOutcomeUnknown', (e) =>
       unknown.push(`${e.operation}:${e.error.code}:${e.profile?.user.id}`),
     );
     world.server.faults.add({ method: 'PATCH', path: '/bff/users/self-exclusion', delayMs: 1500, times: 1 });
-    const error: unknown = await tab.client.user
-      .setSelfExclusion({ user_exclusion: 6, reason: 1 })
-      .catch((e) => e);
+    // The adapter's 500 ms timeout and the server's 1.5 s hold, both on fake time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const call = tab.client.user.setSelfExclusion({ user_exclusion: 6, reason: 1 }).catch((e: unknown) => e);
+    await until(
+      () => world.count('PATCH', '/bff/users/self-exclusion') === 1,
+      'the PATCH reached the server',
+    );
+    await vi.advanceTimersByTimeAsync(500);
+    const error = await call;
     expect((error as { code?: string }).code).toBe('timeout');
-    await vi.waitFor(() => expect(unknown).toHaveLength(1), { timeout: 3000 }); // the background re-read
-    await realSleep(1100); // the held PATCH completes at the server; nothing is sent after it
+    await until(() => unknown.length === 1, 'the background re-read'); // real I/O, no timer
+    await vi.advanceTimersByTimeAsync(1100); // the held PATCH completes at the server; nothing is sent after it
     await world.settle();
     expect(world.count('PATCH', '/bff/users/self-exclusion')).toBe(1);
     // One read after the login (the SPA register check), one re-read of the unknown outcome.
@@ -110,7 +113,7 @@ describe('chaos: logout and unknown outcomes', () => {
       const storage = memoryStorage();
       storage.setItem('pam-client.session', raw);
       const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
-      tabs.push(tab);
+      world.tabs.push(tab);
       await world.settle();
       expect(tab.state()).toBe('signedOut');
       expect(storage.data.size).toBe(0);
@@ -124,7 +127,7 @@ describe('chaos: logout and unknown outcomes', () => {
     const storage = memoryStorage();
     storage.setItem('pam-client.session', JSON.stringify(good));
     const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
-    tabs.push(tab);
+    world.tabs.push(tab);
     await world.settle();
     expect(tab.state()).toBe('signedIn');
   });

@@ -1,24 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useReferenceServer } from '../support/server';
-import { H, logIn, MIN, openTab, S, type Tab, World } from './support';
+import { describe, expect, it } from 'vitest';
+import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';
 
 // Transient versus terminal failures around the token refresh, one scenario per test.
 
-let world: World;
-const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
-const tabs: Tab[] = [];
+const world = useWorld();
 const REFRESH = '/users/refresh-token';
-
-beforeEach(() => {
-  world = new World(ctx.server);
-});
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.client.stop();
-});
 
 async function signedInTab(): Promise<Tab> {
   const tab = openTab(world, { channel: false });
-  tabs.push(tab);
+  world.tabs.push(tab);
   await logIn(world, tab);
   return tab;
 }

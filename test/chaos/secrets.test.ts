@@ -1,25 +1,15 @@
 import { inspect } from 'node:util';
 import { createWebStorageTokenStore, secret } from 'pam-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { CANARY, everythingAbout } from '../support/canary';
-import { useReferenceServer } from '../support/server';
-import { logIn, openTab, type Tab, World } from './support';
+import { logIn, openTab, useWorld } from '../support/world';
 
 // Canary secrets through a whole session under faults: none may surface in a snapshot, a
 // persisted snapshot, an inspection event, an error, a debug log line or storage. The DOM is
 // covered by the browser e2e suite (another engineer's).
 
-let world: World;
-const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
-const tabs: Tab[] = [];
-
-beforeEach(() => {
-  world = new World(ctx.server);
-});
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.client.stop();
-});
+const world = useWorld();
 
 /**
  * An inspection event as an inspector serialises it (the Stately inspector sends JSON), plus the
@@ -50,9 +40,9 @@ describe('chaos: secrets never leak', () => {
       inspect: (event) => seen.inspection.push(readable(event)),
       debug: (line, detail) => seen.log.push(`${line} ${inspect(detail, { depth: 8 })}`),
     });
-    tabs.push(tab);
+    world.tabs.push(tab);
     const peer = openTab(world, { tabId: 'peer' });
-    tabs.push(peer);
+    world.tabs.push(peer);
     const snapshotOf = () => {
       seen.snapshots.push(JSON.stringify(tab.client.session.getSnapshot()));
       seen.snapshots.push(JSON.stringify(tab.client.session.getPersistedSnapshot()));
@@ -153,7 +143,7 @@ describe('chaos: the built-in debug log', () => {
       lines.push(args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 10 }))).join(' '));
     });
     const tab = openTab(world, { channel: false, debug: true });
-    tabs.push(tab);
+    world.tabs.push(tab);
     tab.client.login({
       login: world.server.seed.plain.email,
       password: CANARY.password,

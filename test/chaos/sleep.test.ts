@@ -1,31 +1,21 @@
 import { createOfetchAdapter, createUserModule } from 'pam-client';
 import { incomeReportMachine } from 'pam-client/machines';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { useReferenceServer } from '../support/server';
-import { FakePage, H, logIn, MIN, openTab, S, type Tab, World } from './support';
+import { FakePage } from '../support/fake-page';
+import { H, logIn, MIN, openTab, S, useWorld } from '../support/world';
 
 // Sleeping laptops and hidden tabs. Tokens here live 6.5 h, so a 7 h sleep outlives one.
 
-let world: World;
-const ctx = useReferenceServer({
-  now: () => (world ? world.now() : Date.now()),
+const world = useWorld({
   tokenTtlSeconds: 6.5 * 3600,
   reportStepMs: 10 * S,
-});
-const tabs: Tab[] = [];
-
-beforeEach(() => {
-  world = new World(ctx.server);
-});
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.client.stop();
 });
 
 describe('chaos: sleep and hidden tabs', () => {
   it('after a 7 h clock jump with no timer fired, a visibilitychange expires the session without a call', async () => {
     const tab = openTab(world, { channel: false });
-    tabs.push(tab);
+    world.tabs.push(tab);
     await logIn(world, tab);
     await world.advance(30 * MIN, MIN);
     tab.page.setHidden(true);
@@ -60,7 +50,7 @@ describe('chaos: sleep and hidden tabs', () => {
         },
       },
     });
-    tabs.push(tab);
+    world.tabs.push(tab);
     // A token good for 90 days: the refresh is due at the 30-day interval, beyond a timer's reach.
     world.server.faults.add({
       method: 'POST',

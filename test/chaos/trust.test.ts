@@ -1,25 +1,16 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useReferenceServer } from '../support/server';
-import { H, logIn, MIN, memoryStorage, openTab, S, type Tab, World } from './support';
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../support/memory-storage';
+import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';
 
 // The session under attack (issue 9): each test failed on the code before its fix.
 
-let world: World;
-const ctx = useReferenceServer({ now: () => (world ? world.now() : Date.now()) });
-const tabs: Tab[] = [];
+const world = useWorld();
 const REFRESH = '/users/refresh-token';
-
-beforeEach(() => {
-  world = new World(ctx.server);
-});
-afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.client.stop();
-});
 
 const open = (o: Parameters<typeof openTab>[1] = {}) => {
   const tab = openTab(world, o);
-  tabs.push(tab);
+  world.tabs.push(tab);
   return tab;
 };
 /** A login answer with a real token of the plain seed account and the given life. */

@@ -9,7 +9,7 @@ import { createPamClient, incomeReportMachine, sessionMachine } from 'pam-client
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
-import { FakeChannelHub } from '../chaos/support';
+import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
 // Edge cases a review found: each test fails on the code before its fix.

@@ -1,0 +1,73 @@
+// A fake BroadcastChannel hub for tabs of one simulated origin.
+
+import type { BroadcastChannelLike } from '../../machines/environment';
+
+/**
+ * Delivers each message to every other open channel on a later microtask, like a browser.
+ *
+ * @example
+ * const hub = new FakeChannelHub();
+ * const a = hub.channel();
+ * const b = hub.channel();
+ * a.postMessage({ type: 'hello' }); // b's listeners get it on a microtask
+ */
+export class FakeChannelHub {
+  readonly open = new Set<FakeChannel>();
+  readonly sent: unknown[] = [];
+  /** While set, messages queue here instead of being delivered (a frozen or slow tab). */
+  held: Array<() => void> | null = null;
+
+  channel(): FakeChannel {
+    const channel = new FakeChannel(this);
+    this.open.add(channel);
+    return channel;
+  }
+
+  hold(): void {
+    this.held ??= [];
+  }
+
+  release(): void {
+    const queued = this.held ?? [];
+    this.held = null;
+    for (const deliver of queued) deliver();
+  }
+}
+
+/** One tab's end of a {@link FakeChannelHub}. */
+export class FakeChannel implements BroadcastChannelLike {
+  private listeners = new Set<(event: { data: unknown }) => void>();
+  constructor(private hub: FakeChannelHub) {}
+
+  postMessage(message: unknown): void {
+    const data = structuredClone(message);
+    this.hub.sent.push(data);
+    for (const other of this.hub.open) {
+      if (other === this) continue;
+      const deliver = () => queueMicrotask(() => other.deliver(data));
+      if (this.hub.held) this.hub.held.push(deliver);
+      else deliver();
+    }
+  }
+
+  deliver(data: unknown): void {
+    for (const listener of [...this.listeners]) listener({ data });
+  }
+
+  addEventListener(_type: 'message', listener: (event: { data: unknown }) => void): void {
+    this.listeners.add(listener);
+  }
+
+  removeEventListener(_type: 'message', listener: (event: { data: unknown }) => void): void {
+    this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.hub.open.delete(this);
+    this.listeners.clear();
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+}

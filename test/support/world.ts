@@ -1,0 +1,241 @@
+// The chaos suite's fake world: one simulated clock for every timer, a wall clock that can jump
+// without timers firing (a laptop lid), fake page signals and a fake BroadcastChannel hub. HTTP
+// stays real, against the reference server; the test waits for it on the event loop, never on
+// the clock.
+
+import type { StoredSession, TokenStore } from 'pam-client';
+import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
+import type { ReferenceServer, ReferenceServerOptions } from 'pam-client/testing';
+import { afterEach, beforeEach } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { turns } from './event-loop';
+import { type FakeChannel, FakeChannelHub } from './fake-channel';
+import { FakePage } from './fake-page';
+import { type ServerFixture, useReferenceServer } from './server';
+
+export const S = 1000;
+export const MIN = 60 * S;
+export const H = 60 * MIN;
+/** A realistic start: the reference server's tokens and reports read this clock. */
+export const T0 = Date.UTC(2030, 0, 1);
+
+/** A tab: a client on the world's clock, page and channel hub. */
+export interface Tab {
+  client: PamClient;
+  page: FakePage;
+  channel: FakeChannel | null;
+  state(): string;
+  token(): Promise<string | null>;
+  events: string[];
+}
+
+/** What {@link World.open} takes: the client's options, plus the tab's jitter and id. */
+export type TabOptions = {
+  random?: number;
+  tabId?: string;
+  /** `false`: a tab with no channel. */
+  channel?: boolean;
+  storage?: TokenStore;
+} & Partial<PamClientOptions>;
+
+/**
+ * Simulated time for a test file: `advance` moves timers and the wall clock, `jump` only the wall
+ * clock. Made once per file by {@link useWorld}, renewed before each test; the tabs it opened are
+ * stopped after each test.
+ *
+ * @example
+ * const world = useWorld();
+ * it('…', async () => {
+ *   const tab = world.open();
+ *   await logIn(world, tab);
+ *   await world.advance(6 * H, MIN);
+ * });
+ */
+export class World {
+  clock = new SimulatedClock();
+  hub = new FakeChannelHub();
+  /** Tabs opened with {@link World.open} (or pushed here): stopped after each test. */
+  readonly tabs: Tab[] = [];
+  private offset = T0;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly fixture: ServerFixture) {}
+
+  get server(): ReferenceServer {
+    return this.fixture.server;
+  }
+
+  /** A fresh clock, channel hub and wall clock (before each test). */
+  renew(): void {
+    this.clock = new SimulatedClock();
+    this.hub = new FakeChannelHub();
+    this.offset = T0;
+    this.pending.clear();
+  }
+
+  /** Stops every tab this test opened. */
+  closeAll(): void {
+    for (const tab of this.tabs.splice(0)) tab.client.stop();
+  }
+
+  now = (): number => this.clock.now() + this.offset;
+
+  jump(ms: number): void {
+    this.offset += ms;
+  }
+
+  /** Requests in flight. */
+  get inflight(): number {
+    return this.pending.size;
+  }
+
+  /** Pending simulated timers (XState delays, claim jitter). */
+  get timers(): number {
+    return (this.clock as unknown as { timeouts: Map<unknown, unknown> }).timeouts.size;
+  }
+
+  /** Tracks requests in flight, so `settle` knows when real I/O is done. */
+  fetch: typeof fetch = (input, init) => {
+    const request = globalThis.fetch(input, init);
+    // Settles (never rejects) when the request does: `settle` races these.
+    const tracked: Promise<unknown> = request.then(
+      () => this.pending.delete(tracked),
+      () => this.pending.delete(tracked),
+    );
+    this.pending.add(tracked);
+    return request;
+  };
+
+  /**
+   * Lets real I/O, microtasks and channel messages run until nothing moves for a few turns: waits
+   * on the requests themselves, never on a timer.
+   */
+  async settle(): Promise<void> {
+    let quiet = 0;
+    while (quiet < 5) {
+      if (this.pending.size > 0) {
+        await Promise.race(this.pending);
+        quiet = 0;
+      }
+      // The body is read after the fetch settles: quiet turns let that (and what follows) finish.
+      await turns(1);
+      quiet = this.pending.size === 0 ? quiet + 1 : 0;
+    }
+  }
+
+  /** Moves simulated time forward in steps, letting real I/O finish after each step. */
+  async advance(ms: number, step = 50): Promise<void> {
+    for (let left = ms; left > 0; left -= step) {
+      this.clock.increment(Math.min(step, left));
+      await this.settle();
+    }
+  }
+
+  /** Awaits `promise` while simulated time runs (a call that waits on a claim jitter or a backoff). */
+  async during<T>(promise: Promise<T>, step = 50): Promise<T> {
+    let done = false;
+    const settled = promise.finally(() => {
+      done = true;
+    });
+    settled.catch(() => {});
+    for (let i = 0; i < 10_000 && !done; i++) {
+      this.clock.increment(step);
+      await this.settle();
+    }
+    return settled;
+  }
+
+  count(method: string, path: string | RegExp): number {
+    return this.server.requests.filter(
+      (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+    ).length;
+  }
+
+  /** Opens a tab ({@link openTab}) that is stopped after the test. */
+  open(o: TabOptions = {}): Tab {
+    const tab = openTab(this, o);
+    this.tabs.push(tab);
+    return tab;
+  }
+}
+
+/**
+ * The file's world: a reference server on the world's clock (`options` for the rest), a fresh
+ * world before each test, its tabs stopped after it.
+ *
+ * @example
+ * const world = useWorld({ tokenTtlSeconds: 6.5 * 3600 });
+ */
+export function useWorld(options: Omit<ReferenceServerOptions, 'now'> = {}): World {
+  let world: World | undefined;
+  const fixture = useReferenceServer({ ...options, now: () => (world ? world.now() : T0) });
+  world = new World(fixture);
+  const current = world;
+  beforeEach(() => current.renew());
+  afterEach(() => current.closeAll());
+  return current;
+}
+
+/** A tab: a client on the world's clock, page and channel hub (`channel: false` for none). */
+export function openTab(world: World, o: TabOptions = {}): Tab {
+  const page = new FakePage();
+  const channel = o.channel === false ? null : world.hub.channel();
+  const { random, tabId, channel: _c, ...options } = o;
+  const client = createPamClient({
+    baseURL: world.server.url,
+    timeout: 2000,
+    fetch: world.fetch,
+    ...options,
+    environment: {
+      now: world.now,
+      random: () => random ?? 0.5,
+      timers: world.clock,
+      channel,
+      tabId: tabId ?? `tab-${Math.random().toString(36).slice(2, 8)}`,
+      ...page.signals(),
+      ...options.environment,
+    },
+  });
+  const events: string[] = [];
+  for (const type of [
+    'signedIn',
+    'signedOut',
+    'tokenRefreshed',
+    'sessionExpired',
+    'refreshFailed',
+  ] as const) {
+    client.on(type, () => events.push(type));
+  }
+  return {
+    client,
+    page,
+    channel,
+    events,
+    state: () => String(client.session.getSnapshot().value),
+    token: async () => (await client.tokens.get())?.accessToken ?? null,
+  };
+}
+
+/** Signs `tab` in as the plain seed account and waits until the session says so. */
+export async function logIn(world: World, tab: Tab): Promise<void> {
+  const { email, password } = world.server.seed.plain;
+  await world.settle();
+  tab.client.login({ login: email, password });
+  for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
+  if (tab.state() !== 'signedIn') throw new Error(`login did not finish: ${tab.state()}`);
+}
+
+/**
+ * A stored session as a tab that logged in at `savedAt` would keep it.
+ *
+ * @example
+ * await store.set(storedSession(token, world.now()));
+ */
+export function storedSession(token: string, savedAt: number, ttlMs: number | null = 8 * H): StoredSession {
+  return {
+    accessToken: token,
+    tokenType: 'Bearer',
+    expiresAt: ttlMs === null ? null : savedAt + ttlMs,
+    savedAt,
+  };
+}
