@@ -1,12 +1,20 @@
-import type { PamError, Secret } from 'pam-client';
+import { type PamError, type Secret, STEP_UP_MAX_ATTEMPTS, stepUpAttemptsLeftOf } from 'pam-client';
 import { assign, setup } from 'xstate';
 import { asPamError, restorable } from './shared';
 import { boxPassword, isPasswordLost, type StepUpRun, sendChange, stepUpReasonOf } from './step-up/send';
 
 export type { StepUpRun } from './step-up/send';
 
-/** Wrong passwords allowed before the step-up fails (like the rejected 2FA codes of a login). */
-export const DEFAULT_STEP_UP_ATTEMPTS = 3;
+/**
+ * Wrong passwords allowed before the step-up fails (like the rejected 2FA codes of a login). The
+ * player's count is kept across step-up actors and calls by the user module: a new actor starts
+ * from what the player has left, never from a fresh 3 (see `stepUpAttemptsLeftOf`).
+ */
+export const DEFAULT_STEP_UP_ATTEMPTS = STEP_UP_MAX_ATTEMPTS;
+
+/** The attempts left: ours, or fewer when the player's count (on the error) says so. */
+const leftWith = (ours: number, error: unknown): number =>
+  Math.min(ours, stepUpAttemptsLeftOf(error) ?? ours);
 
 /**
  * What `stepUpMachine` needs: the change to send, and how many wrong passwords it allows.
@@ -58,20 +66,27 @@ export function createStepUpMachine() {
       askPassword: assign({
         reason: ({ event }) => stepUpReasonOf((event as { error?: unknown }).error) ?? 'required',
         error: ({ event }) => asPamError((event as { error?: unknown }).error),
+        attemptsLeft: ({ context, event }) =>
+          leftWith(context.attemptsLeft, (event as { error?: unknown }).error),
       }),
       countWrong: assign({
-        attemptsLeft: ({ context }) => context.attemptsLeft - 1,
+        attemptsLeft: ({ context, event }) =>
+          leftWith(context.attemptsLeft - 1, (event as { error?: unknown }).error),
         reason: 'invalid' as const,
         error: ({ event }) => asPamError((event as { error?: unknown }).error),
       }),
     },
     guards: {
       isStepUp: ({ event }) => stepUpReasonOf((event as { error?: unknown }).error) !== null,
+      isStepUpWithAttemptsLeft: ({ context, event }) =>
+        stepUpReasonOf((event as { error?: unknown }).error) !== null &&
+        leftWith(context.attemptsLeft, (event as { error?: unknown }).error) >= 1,
       isPasswordLost: ({ event }) => isPasswordLost((event as { error?: unknown }).error),
       hasPassword: ({ event }) => event.type === 'CONFIRM' && boxPassword(event.password) !== null,
       // A step-up answer to a confirmation means the password was wrong; the last one fails.
       wrongWithAttemptsLeft: ({ context, event }) =>
-        stepUpReasonOf((event as { error?: unknown }).error) !== null && context.attemptsLeft > 1,
+        stepUpReasonOf((event as { error?: unknown }).error) !== null &&
+        leftWith(context.attemptsLeft - 1, (event as { error?: unknown }).error) >= 1,
     },
   }).createMachine({
     id: 'stepUp',
@@ -97,7 +112,7 @@ export function createStepUpMachine() {
           input: ({ context }) => ({ run: context.run, password: false as const }),
           onDone: { target: 'done', actions: 'setResult' },
           onError: [
-            { guard: 'isStepUp', target: 'passwordRequired', actions: 'askPassword' },
+            { guard: 'isStepUpWithAttemptsLeft', target: 'passwordRequired', actions: 'askPassword' },
             { target: 'failed', actions: 'setError' },
           ],
         },
@@ -140,6 +155,9 @@ export function createStepUpMachine() {
  *   `context.attemptsLeft`) -> `CONFIRM { password }` -> `confirming`.
  * - `confirming` -> `done` | `passwordRequired` (wrong password, attempts left) | `failed` (the
  *   last attempt was wrong, or any other error). `CANCEL` -> `cancelled` from anywhere not final.
+ * - Wrong passwords are the player's, counted across actors and calls by the user module: a new
+ *   actor starts with what is left, and once none is, the change fails with a
+ *   `StepUpLockedError` (`context.error.retryAt`) without asking.
  * - The password is boxed as a `Secret` on receipt, held only while `confirming`, and handed to
  *   `run` boxed (put it in the payload as it is: the user module reveals it into the body only).
  *   It never reaches an error or an emitted event; a persisted snapshot never holds it.

@@ -139,8 +139,16 @@ export type MutationsOf<T> = { [K in keyof T]: T[K] extends { mutation: true } ?
 /** Sends a validated payload (`attempt`) and answers the raw body; a module may wrap it (`Through`). */
 export type Attempt = (payload: unknown) => Promise<unknown>;
 
-/** A module's way of sending a payload: e.g. reveal secrets and retry once after a step-up. */
-export type Through = (attempt: Attempt, payload: unknown, options: unknown) => Promise<unknown>;
+/**
+ * A module's way of sending a payload: e.g. reveal secrets and retry after a step-up. `http` is
+ * the adapter sent through (the step-up attempts are counted per adapter).
+ */
+export type Through = (
+  attempt: Attempt,
+  payload: unknown,
+  options: unknown,
+  http: object,
+) => Promise<unknown>;
 
 /**
  * Sends one operation (`name` is what errors call it): builds the path (its argument validated
@@ -171,7 +179,7 @@ export async function send(
     // get and delete take no body: (path, options); post and patch take (path, body, options).
     return verb === 'get' || verb === 'delete' ? http[verb]!(url, opts) : http[verb]!(url, body, opts);
   };
-  const raw = await (through ? through(attempt, payload, options) : attempt(payload));
+  const raw = await (through ? through(attempt, payload, options, http) : attempt(payload));
   if (response === null) return undefined;
   return response ? parseResponse(name, response, raw) : raw;
 }

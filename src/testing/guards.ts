@@ -2,6 +2,7 @@
 
 import { forbidden, HttpFailure, invalid } from './http';
 import type { AuthedContext } from './routing';
+import { LOGIN_RETRY_AFTER_S } from './state';
 import { isInteger, isString, optional, type Shape } from './validation';
 
 /** Spec 5.7: sensitive updates accept these two. */
@@ -32,11 +33,36 @@ export function assertOwnId(ctx: AuthedContext): void {
   if (ctx.ids.id !== ctx.user.id) throw forbidden();
 }
 
+/** The throttle key of a user's password checks (beside the login keys, never one of them). */
+const checkKey = (ctx: AuthedContext): string => `password_check:${ctx.user.id}`;
+
+/**
+ * Checks `password` against the user's, throttled like a login (issue 23): after five wrong ones
+ * in 15 minutes, 429 with `Retry-After` (even for the right one) until the lock has passed; a
+ * right one clears the count. For the step-up of sensitive changes and for check-password.
+ */
+export function checkPassword(ctx: AuthedContext, password: string): boolean {
+  const key = checkKey(ctx);
+  if (ctx.state.isLoginThrottled(key)) {
+    throw new HttpFailure(
+      429,
+      { message: 'Too many attempts.' },
+      { 'retry-after': String(LOGIN_RETRY_AFTER_S) },
+    );
+  }
+  if (password !== ctx.user.password) {
+    ctx.state.recordLoginFailure(key);
+    return false;
+  }
+  ctx.state.loginFailures.delete(key);
+  return true;
+}
+
 /**
  * Our step-up rule (the spec says the field exists, not when it is required): a sensitive change
  * needs `password_check`, the current password. Missing: 422 `password_check_required`; wrong:
- * 422 `password_check_invalid`. When the change is not sensitive (`required` false), a
- * `password_check` that is sent is still checked.
+ * 422 `password_check_invalid`; too many wrong: 429 (`checkPassword`). When the change is not
+ * sensitive (`required` false), a `password_check` that is sent is still checked.
  */
 export function assertPasswordCheck(
   ctx: AuthedContext,
@@ -47,7 +73,7 @@ export function assertPasswordCheck(
     if (required) throw stepUpFailure('password_check_required');
     return;
   }
-  if (body.password_check !== ctx.user.password) throw stepUpFailure('password_check_invalid');
+  if (!checkPassword(ctx, body.password_check)) throw stepUpFailure('password_check_invalid');
 }
 
 /** An e-mail another user already has answers 422. */

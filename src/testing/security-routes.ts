@@ -1,6 +1,6 @@
 // Spec 4.3: passwords, two-factor, social accounts, login history.
 
-import { assertOwnId } from './guards';
+import { assertOwnId, checkPassword } from './guards';
 import { invalid, json, notFound, success } from './http';
 import { randomHex } from './random';
 import type { TwoFactorType } from './records';
@@ -108,7 +108,7 @@ export const securityRoutes: readonly Route[] = [
   authedRoute('POST', '/users/change-password/:id', changePassword, { ids: ['id'] }),
   authedRoute('POST', '/bff/users/check-password', (ctx) => {
     const body = validate<{ password: string }>(ctx.body(), CHECK_PASSWORD);
-    return json(200, { success: body.password === ctx.user.password });
+    return json(200, { success: checkPassword(ctx, body.password) });
   }),
   authedRoute('PATCH', '/bff/users/self-two-factor', toggleTwoFactor),
   authedRoute('GET', '/bff/users/account-social', (ctx) => json(200, structuredClone(ctx.user.social))),

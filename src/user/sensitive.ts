@@ -1,19 +1,35 @@
 // Sensitive changes (spec 5.7; step-up in the responsible-gaming contract): password-like fields
 // may be `Secret`s, revealed only into the request body, and a change refused with
-// `step_up_required` can be sent again once with the player's password (`onStepUp`).
+// `step_up_required` can be sent again with the player's password (`onStepUp`), as long as the
+// player has wrong passwords left (counted across calls and actors: ./step-up-attempts.ts).
 
+import { isPamError, type StepUpRequiredError } from '../errors/index';
 import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../operation/operation';
 import { operation } from '../operation/operation';
-import { isPamError, type StepUpRequiredError } from '../errors/index';
 import { isSecret, type Secret, secret } from '../secrets/secret';
+import {
+  countOutcome,
+  markAttemptsLeft,
+  STEP_UP_LOCK_MS,
+  STEP_UP_MAX_ATTEMPTS,
+  type StepUpAttempts,
+  StepUpLockedError,
+  stepUpAttemptsLeftOf,
+  stepUpAttemptsOf,
+} from './step-up-attempts';
+
+export { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, StepUpLockedError, stepUpAttemptsLeftOf };
 
 /**
  * Options of a sensitive change (one whose payload accepts `password_check`). When the server
  * answers that a password check is required or was wrong (a `StepUpRequiredError`, code
  * `step_up_required`, `reason` `'required'` or `'invalid'`), `onStepUp` is called with that error; a string or `Secret` it returns is
- * sent as `password_check` in ONE new attempt of the same change (nothing was applied: the server
- * refused it). Return `null` to give up: the original error is thrown. The password goes into
- * the request body only, never into an error, event or snapshot.
+ * sent as `password_check` in a new attempt of the same change (nothing was applied: the server
+ * refused it); a wrong one asks again (`reason: 'invalid'`). Wrong passwords are counted per
+ * player across calls, prompts and step-up actors: after `STEP_UP_MAX_ATTEMPTS` (3) in a row the
+ * change throws `StepUpLockedError` (nothing sent) until its `retryAt`. Return `null` to give up:
+ * the original error is thrown. The password goes into the request body only, never into an
+ * error, event or snapshot.
  *
  * @example
  * await updateLimits(http, { user_limit_deposit: 900 }, {
@@ -61,17 +77,52 @@ function revealed(payload: unknown): unknown {
   return out ?? payload;
 }
 
-/** Reveals the secrets into the body; after a `step_up_required`, asks `onStepUp` and tries once more. */
-export async function sendSensitive(attempt: Attempt, payload: unknown, options: unknown): Promise<unknown> {
+const carriesPassword = (payload: unknown): boolean =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  (payload as { password_check?: unknown }).password_check != null;
+
+/** One request; one that carries a password is refused while locked and counted. */
+async function sendCounted(attempts: StepUpAttempts, attempt: Attempt, payload: unknown): Promise<unknown> {
+  const checking = carriesPassword(payload);
+  if (checking) attempts.assertOpen(Date.now());
   try {
-    return await attempt(revealed(payload));
+    const result = await attempt(revealed(payload));
+    if (checking) attempts.succeeded();
+    return result;
   } catch (error) {
-    const onStepUp = (options as SensitiveCallOptions | undefined)?.onStepUp;
-    // By brand and code, not instanceof: an error from another copy of pam-client counts too.
-    if (!onStepUp || !isPamError(error) || error.code !== 'step_up_required') throw error;
-    const password = await onStepUp(error as StepUpRequiredError);
-    if (password == null) throw error;
-    return attempt(revealed({ ...(payload as object), password_check: password }));
+    if (checking) countOutcome(attempts, error, Date.now());
+    throw error;
+  }
+}
+
+/**
+ * Reveals the secrets into the body; after a `step_up_required`, asks `onStepUp` and sends again
+ * while the player has wrong passwords left. `http` keys the count.
+ */
+export async function sendSensitive(
+  attempt: Attempt,
+  payload: unknown,
+  options: unknown,
+  http: object = sendSensitive,
+): Promise<unknown> {
+  const attempts = stepUpAttemptsOf(http);
+  const onStepUp = (options as SensitiveCallOptions | undefined)?.onStepUp;
+  let body = payload;
+  for (;;) {
+    try {
+      return await sendCounted(attempts, attempt, body);
+    } catch (error) {
+      // By brand and code, not instanceof: an error from another copy of pam-client counts too.
+      if (!isPamError(error) || error.code !== 'step_up_required') throw error;
+      // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody.
+      attempts.assertOpen(Date.now(), error);
+      markAttemptsLeft(error, attempts.left(Date.now()));
+      if (!onStepUp) throw error;
+      const password = await onStepUp(error as StepUpRequiredError);
+      if (password == null) throw error;
+      body = { ...(payload as object), password_check: password };
+    }
   }
 }
 

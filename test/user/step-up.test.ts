@@ -97,7 +97,7 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
     expect(ctx.server.requests).toHaveLength(1);
   });
 
-  it('tries only once: a wrong password ends with the server’s refusal, never leaked', async () => {
+  it('asks again after a wrong password (attempts left); giving up ends with the server’s refusal, never leaked', async () => {
     // The newest fault answers first: "required", then "invalid" for the password sent.
     ctx.server.faults.add({
       method: 'PATCH',
@@ -117,14 +117,12 @@ describe('sensitive changes: onStepUp sends the same change once more with the p
       .updateLimits(
         { user_limit_deposit: 9000 },
         {
-          onStepUp: async () => {
-            asks++;
-            return CANARY.password;
-          },
+          // The second prompt (reason 'invalid') gives up.
+          onStepUp: async () => (++asks === 1 ? CANARY.password : null),
         },
       )
       .catch((e): Loose => e);
-    expect(asks).toBe(1);
+    expect(asks).toBe(2);
     expect(error).toBeInstanceOf(StepUpRequiredError);
     expect(error.reason).toBe('invalid');
     expect(ctx.server.requests).toHaveLength(2);
