@@ -38,17 +38,33 @@ export interface BlobAnswer {
  * const years = await http.get<{ years: number[] }>('/income-report/available-years');
  */
 export interface HttpAdapter {
+  /** Sends a GET to `path` (joined to the base URL); resolves to the parsed body. */
   get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /** Sends a POST with `body` as JSON; resolves to the parsed body (`undefined` for a 204). */
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** Sends a PATCH with `body` as JSON; resolves to the parsed body. */
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** Sends a DELETE; resolves to the parsed body. */
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
 }
 
 /** The authentication module needs only get and post. */
 export type AuthHttpAdapter = Pick<HttpAdapter, 'get' | 'post'>;
 
+/**
+ * Where the adapter reads the access token for each request (none: no `Authorization` header).
+ *
+ * @example
+ * const getAccessToken: AccessTokenGetter = async () => (await store.get())?.accessToken;
+ */
 export type AccessTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
 
+/**
+ * Options of `createOfetchAdapter`.
+ *
+ * @example
+ * const options: OfetchAdapterOptions = { baseURL: 'https://api.example.com', timeout: 10_000 };
+ */
 export interface OfetchAdapterOptions {
   /**
    * Absolute (`https://api.example.com`), or relative (`/api`) in a browser page only: elsewhere

@@ -124,8 +124,11 @@ export function redactSecrets<T>(value: T): T {
  * const observer: InspectObserver<{ type: string }> = { next: (ev) => console.log(ev.type) };
  */
 export interface InspectObserver<E> {
+  /** Called with each inspection event (redacted when wrapped by `redactInspection`). */
   next?: (event: E) => void;
+  /** Called when the inspected system fails. */
   error?: (error: unknown) => void;
+  /** Called when the inspected system stops. */
   complete?: () => void;
 }
 

@@ -38,8 +38,11 @@ export interface StoredSession {
  * (await store.get())?.accessToken;
  */
 export interface TokenStore {
+  /** The saved session, or `null` when there is none. */
   get(): StoredSession | null | Promise<StoredSession | null>;
+  /** Saves the session (replacing any other). */
   set(session: StoredSession): void | Promise<void>;
+  /** Forgets the session. */
   clear(): void | Promise<void>;
 }
 
@@ -51,8 +54,11 @@ export interface TokenStore {
  * const token = store.get()?.accessToken; // no await needed
  */
 export interface SyncTokenStore extends TokenStore {
+  /** The saved session, or `null` when there is none. */
   get(): StoredSession | null;
+  /** Saves the session (replacing any other). */
   set(session: StoredSession): void;
+  /** Forgets the session. */
   clear(): void;
 }
 
