@@ -12,6 +12,12 @@ import { retryAfterMs } from '../http/retry-after';
 import { isCpfField, knownCase, secretField, withoutKeys } from './field-words';
 import type { ErrorLocale, ErrorMessages } from './messages';
 
+/**
+ * Options of `describeError`: the language and what the app knows better than the error.
+ *
+ * @example
+ * describeError(error, { locale: 'pt-BR', now: Date.now() });
+ */
 export interface DescribeErrorOptions {
   /** Default: the first table given to `createDescribeError` (`'en'` for `describeError`). */
   locale?: ErrorLocale;

@@ -29,9 +29,11 @@ export interface ErrorMessages {
   conflict: string;
   refused: string;
   server: string;
+  /** Any other HTTP status. */
   httpOther: (status: number) => string;
   tooManyNow: string;
   tooManyLater: string;
+  /** Too many attempts: the wait left, in seconds. */
   tooManyIn: (seconds: number) => string;
   stepUpRequired: string;
   stepUpInvalid: string;

@@ -19,6 +19,12 @@ export type PamErrorCode =
   /** The server marked an income report failed (status 4): `IncomeReportFailedError`. */
   | 'report_failed';
 
+/**
+ * Options of a `PamError`'s constructor.
+ *
+ * @example
+ * const options: PamErrorOptions = { cause: error };
+ */
 export interface PamErrorOptions {
   /** Safe to expose: never a raw ofetch `FetchError` (it carries request options). */
   cause?: unknown;

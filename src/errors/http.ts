@@ -1,7 +1,15 @@
 import { PamError, recode } from './base';
 
+/**
+ * What an `HttpError` is made from: the answer's status, the request and the scrubbed body.
+ *
+ * @example
+ * new HttpError({ status: 409, method: 'POST', path: '/auth/register-simplified', body });
+ */
 export interface HttpErrorInit {
+  /** The HTTP status (not 2xx). */
   status: number;
+  /** The request's method (`'GET'`, `'POST'`, ...). */
   method: string;
   /** Path relative to baseURL, query string stripped. */
   path: string;

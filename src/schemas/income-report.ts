@@ -22,6 +22,12 @@ export const IncomeReportStatus = /* @__PURE__ */ (() =>
   z.pipe(z.pipe(z.unknown(), z.transform(readInteger)), z.literal([1, 2, 3, 4])))();
 export type IncomeReportStatus = z.infer<typeof IncomeReportStatus>;
 
+/**
+ * The income report's statuses by name (spec 3.1).
+ *
+ * @example
+ * if (report.status === INCOME_REPORT_STATUS.completed) download(report);
+ */
 export const INCOME_REPORT_STATUS = {
   pending: 1,
   processing: 2,

@@ -41,18 +41,22 @@ export class Secret {
     return this.#value;
   }
 
+  /** `'[redacted]'`: string conversion never shows the value. */
   toString(): string {
     return REDACTED;
   }
 
+  /** `'[redacted]'`: `JSON.stringify` never shows the value. */
   toJSON(): string {
     return REDACTED;
   }
 
+  /** `'[redacted]'`: template literals and `+` never show the value. */
   [Symbol.toPrimitive](): string {
     return REDACTED;
   }
 
+  /** `'[redacted]'`: Node's `util.inspect` and `console.log` never show the value. */
   [INSPECT](): string {
     return REDACTED;
   }

@@ -37,6 +37,7 @@ export { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, StepUpLockedError, stepUpAttempt
  * });
  */
 export interface SensitiveCallOptions extends CallOptions {
+  /** Asked for the password after a `step_up_required`; the change is sent once more with it (null: give up). */
   onStepUp?: (error: StepUpRequiredError) => Promise<string | Secret | null | undefined>;
 }
 
