@@ -174,3 +174,68 @@ export function nextChangeAt(userInfo: Record<string, unknown> | null, now: numb
   ].filter((t): t is number => t !== null && t > now);
   return times.length === 0 ? null : Math.min(...times);
 }
+
+/**
+ * The restrictions a login answer shows: what it says, but `unknown` (never read for this login),
+ * so `canBet` is false until the profile flow's first read (issue 23 defect 2).
+ *
+ * @example
+ * loginRestrictionsOf(answer.userInfo, savedAt).status; // 'unknown'
+ */
+export function loginRestrictionsOf(
+  userInfo: Record<string, unknown> | null,
+  at: number,
+): SessionRestrictions {
+  return sessionRestrictionsOf(userInfo, { readAt: null, failed: false, now: at });
+}
+
+/** What the session holds of a profile (a structural subset of its context). */
+export interface ProfileHolder extends ProfileOwner {
+  userInfo: Record<string, unknown> | null;
+  userInfoAt: number | null;
+  restrictions: SessionRestrictions | Restrictions | null;
+}
+
+/** A datum as the profile flow publishes it (see `profileOf` in ./profile.ts). */
+export interface ProfileDatumLike {
+  owner: ProfileOwner;
+  user: { id?: unknown } | null;
+  userInfo: Record<string, unknown> | null;
+  at: number | null;
+  restrictions: SessionRestrictions;
+}
+
+/**
+ * What the session takes from a profile datum: null when it is not for the player and login the
+ * session holds (`ownsDatum`; an answer naming another player is not either), or when it brings
+ * nothing new (before the flow's first read the session keeps the login answer's). Pure.
+ *
+ * @example
+ * const update = profileUpdateOf(context, profileOf(child.getSnapshot()));
+ * if (update) enqueue.assign(update);
+ */
+export function profileUpdateOf<U>(
+  held: ProfileHolder,
+  d: ProfileDatumLike & { user: U | null },
+): {
+  user?: U;
+  userInfo: Record<string, unknown> | null;
+  userInfoAt: number | null;
+  restrictions: SessionRestrictions;
+} | null {
+  if (!ownsDatum(held, d.owner)) return null;
+  if (d.user && held.userId !== null && (d.user as { id?: unknown }).id !== held.userId) return null;
+  // Nothing read yet for this login: the session keeps the login answer's (status unknown).
+  if (d.userInfo === null) return null;
+  const same =
+    d.userInfo === held.userInfo &&
+    d.at === held.userInfoAt &&
+    JSON.stringify(d.restrictions) === JSON.stringify(held.restrictions);
+  if (same) return null;
+  return {
+    ...(d.user ? { user: d.user } : {}),
+    userInfo: d.userInfo,
+    userInfoAt: d.at,
+    restrictions: d.restrictions,
+  };
+}

@@ -8,13 +8,26 @@
 // - `CHECK`: read now (a limit, pause or exclusion was sent; a mutation's outcome is unknown).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
-//   re-read, another tab's message); taken only when `owner` is the flow's player and login.
+//   re-read, another tab's message), `owner` being the player and login it was read for (as they
+//   were when the read STARTED); taken only when it is the flow's own.
 // - `OWNER { owner }`: the session now holds another login (an adoption): everything of the one
 //   before is forgotten and the profile is read for the new one.
-// What it gives the session: its snapshot (the session listens with `onSnapshot`). `profileOf`
-// reads it as one datum stamped with the player id and the login id (`sid`) it was read for;
-// the session takes it only when both match what it holds (`ownsDatum`). Time comes on events
-// stamped by the flow's own actions and actors (server time, `serverNow`), never read in `assign`.
+// What it gives the session: its snapshot. `profileOf(snapshot)` is one datum stamped with the
+// player id and the login id (`sid`) it was read for; the session takes it with
+// `profileUpdateOf(context, datum)`, null unless both match what it holds (`ownsDatum`) and it
+// brings something new. Time comes on events stamped by the flow's own actions and actors
+// (server time, `serverNow`), never read in `assign` or a guard.
+//
+// Wiring in the session (signedIn):
+//   invoke: { id: 'profile', src: 'profile' /* profileFlow */,
+//     input: ({ context: c }) => profileInputOf({ ...c.deps, userId: c.userId, sid: c.sid }),
+//     onSnapshot: { actions: enqueueActions(({ context, event, enqueue }) => {
+//       const update = profileUpdateOf(context, profileOf(event.snapshot));
+//       if (!update) return;
+//       enqueue.assign(update); // then: LIMIT to the play-time child, `restrictionsChanged`,
+//     }) } }                     // and publish to the other tabs when `source === 'read'`
+//   PROFILE_CHANGED -> sendTo('profile', { type: 'CHECK' }); WAKE -> sendTo('profile', { type: 'WAKE' })
+//   the login answer's restrictions: `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
@@ -128,6 +141,28 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
     source: c.source,
     restrictions: c.restrictions,
     version: c.version,
+  };
+}
+
+/** What the session has that the flow needs (a structural subset of its context and services). */
+export interface ProfileInputSource extends ProfileOwner {
+  auth: Pick<AuthModule, 'getUserProfile'>;
+  now: () => number;
+  /** Server time; falls back to `now` until the environment gives it. */
+  serverNow?: () => number;
+  random?: () => number;
+}
+
+/**
+ * The flow's input from the session's services and the login it holds.
+ *
+ * @example
+ * input: ({ context: c }) => profileInputOf({ ...c.deps, userId: c.userId, sid: c.sid }),
+ */
+export function profileInputOf(s: ProfileInputSource): ProfileFlowInput {
+  return {
+    services: { auth: s.auth, serverNow: s.serverNow ?? s.now, random: s.random ?? Math.random },
+    owner: { userId: s.userId, sid: s.sid },
   };
 }
 

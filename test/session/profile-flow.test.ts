@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock, waitFor } from 'xstate';
-import { profileFlow, profileOf } from '../../machines/session/profile';
+import {
+  loginRestrictionsOf,
+  ownsDatum,
+  profileFlow,
+  profileOf,
+  profileUpdateOf,
+  sessionRestrictionsOf,
+} from '../../machines/session/profile';
 import { signedIn, useReferenceServer } from '../support/server';
 
 // The profile flow (issue 18 "profile" child, issue 23 restriction status): reads over a real
@@ -244,8 +251,7 @@ describe('profile flow', () => {
 });
 
 describe('profile rules', () => {
-  it('an SPA exclusion dated ahead of the clock is in force from the moment it is read', async () => {
-    const { sessionRestrictionsOf } = await import('../../machines/session/profile');
+  it('an SPA exclusion dated ahead of the clock is in force from the moment it is read', () => {
     const now = Date.parse('2026-11-23T15:00:00Z');
     const r = sessionRestrictionsOf(
       { spa_exclusion: 1, spa_exclusion_at: '2026-11-23 14:00:00' },
@@ -254,5 +260,46 @@ describe('profile rules', () => {
     expect(r.inForce.map((x) => x.kind)).toEqual(['spaExclusion']);
     expect(r.pending).toEqual([]);
     expect(r).toMatchObject({ canBet: false, accountBlocked: true, status: 'current' });
+  });
+});
+
+describe('profile datum ownership (issue 18 defect 1)', () => {
+  const at = Date.parse('2026-11-23T15:00:00Z');
+  const barred = { spa_exclusion: 1 };
+  const datum = (
+    owner: { userId: number | null; sid: number | null },
+    user: { id: number } | null = null,
+  ) => ({
+    owner,
+    user,
+    userInfo: barred,
+    at,
+    restrictions: sessionRestrictionsOf(barred, { readAt: at, failed: false, now: at }),
+  });
+  const held = { userId: 2, sid: 8, userInfo: {}, userInfoAt: at - 1, restrictions: null };
+
+  it("player 1's late read is dropped once player 2 holds the session; the holder's own is taken", () => {
+    expect(profileUpdateOf(held, datum({ userId: 1, sid: 7 }))).toBeNull();
+    expect(profileUpdateOf(held, datum({ userId: 1, sid: 8 }))).toBeNull();
+    expect(profileUpdateOf(held, datum({ userId: 2, sid: 7 }))).toBeNull();
+    expect(profileUpdateOf(held, datum({ userId: 2, sid: null }))).toBeNull();
+    // Stamped right, but the answer names another player: not taken either.
+    expect(profileUpdateOf(held, datum({ userId: 2, sid: 8 }, { id: 1 }))).toBeNull();
+    const taken = profileUpdateOf(held, datum({ userId: 2, sid: 8 }, { id: 2 }));
+    expect(taken).toMatchObject({ user: { id: 2 }, userInfo: barred, userInfoAt: at });
+    expect(taken?.restrictions).toMatchObject({ status: 'current', canBet: false });
+    // The same datum again brings nothing new.
+    expect(
+      profileUpdateOf({ ...held, ...taken } as never, datum({ userId: 2, sid: 8 }, { id: 2 })),
+    ).toBeNull();
+  });
+
+  it('a signed-out holder (no login) takes nothing', () => {
+    expect(ownsDatum({ userId: null, sid: null }, { userId: null, sid: null })).toBe(false);
+  });
+
+  it("the login answer's restrictions are unknown: no betting before the first read", () => {
+    const r = loginRestrictionsOf({ user_pause: 0 }, at);
+    expect(r).toMatchObject({ status: 'unknown', canBet: false, checkedAt: null, inForce: [] });
   });
 });
