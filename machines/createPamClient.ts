@@ -13,6 +13,7 @@ import {
   type UserModule,
 } from 'pam-client';
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
+import { guardCommands } from './client/commands-only';
 import { type DebugLogger, debugInspector } from './client/debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
@@ -20,6 +21,7 @@ import { profileRead, refreshThroughSession, withProfileRecheck } from './client
 import { type CrossTab, createCrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import { guardStore } from './session/deps';
+import type { Owner } from './session/internal';
 import { type SessionView, sameView, selectSessionView } from './session/view';
 import {
   type RegisterCommandPayload,
@@ -157,8 +159,8 @@ function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
 export function createPamClient(options: PamClientOptions): PamClient {
   // One store for the adapter and the session: guarded (never throws, writes in order, a refused
   // write lives on in memory) and read-your-writes for async stores.
-  const tokens = guardStore(withPendingWrites(options.storage ?? createMemoryTokenStore()));
   const env = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
+  const tokens = guardStore(withPendingWrites(options.storage ?? createMemoryTokenStore()), env.timers);
   const crossTab: CrossTab | null = env.channel
     ? createCrossTab(env.channel, {
         ...env,
@@ -188,25 +190,37 @@ export function createPamClient(options: PamClientOptions): PamClient {
   }
   const auth = createAuthModule(http, options.endpoints ? { endpoints: options.endpoints } : {});
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
-  const checked = withOutcomeCheck(createUserModule(http), auth, (event) => {
-    if (event.profile && session) profileRead(session, event.profile, env.now());
-    notify(outcomeListeners, withoutProfileToken(event));
-  });
-
-  const actor = createActor(sessionMachine, {
-    input: {
-      auth,
-      tokens,
-      intervalMs: options.refresh?.intervalMs,
-      tickMs: options.refresh?.tickMs,
-      environment: env,
-      crossTab,
-      refreshWaitMs: refreshWaitOf(options.timeout),
-      ...(options.playClock ? { playClock: options.playClock } : {}),
+  const checked = withOutcomeCheck(
+    createUserModule(http),
+    auth,
+    (event, owner: Owner) => {
+      if (event.profile && session) profileRead(session, event.profile, env.now(), owner);
+      notify(outcomeListeners, withoutProfileToken(event));
     },
-    clock: env.timers as never,
-    ...inspector(options),
-  });
+    // The player and login the change was sent for: a re-read that lands after a logout or
+    // another player's login is not theirs.
+    (): Owner => {
+      const c = session?.getSnapshot().context;
+      return { userId: c?.userId ?? null, sid: c?.sid ?? null };
+    },
+  );
+
+  const actor = guardCommands(
+    createActor(sessionMachine, {
+      input: {
+        auth,
+        tokens,
+        intervalMs: options.refresh?.intervalMs,
+        tickMs: options.refresh?.tickMs,
+        environment: env,
+        crossTab,
+        refreshWaitMs: refreshWaitOf(options.timeout),
+        ...(options.playClock ? { playClock: options.playClock } : {}),
+      },
+      clock: env.timers as never,
+      ...inspector(options),
+    }),
+  );
   session = actor;
   const user = withProfileRecheck(checked, actor);
 
@@ -231,7 +245,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
     user,
     tokens,
     environment: env,
-    session: commandsOnly(actor),
+    session: actor as SessionActor,
     get view() {
       return view;
     },
@@ -282,35 +296,6 @@ export function createPamClient(options: PamClientOptions): PamClient {
       for (const done of [...waiters]) done(false);
     },
   };
-}
-
-/** What an app may send the session (`SessionEvent`): everything else is dropped at the door. */
-const COMMANDS: ReadonlySet<string> = new Set([
-  'LOGIN',
-  'REGISTER',
-  'SUBMIT_CODE',
-  'CANCEL',
-  'LOGOUT',
-  'TICK',
-  'REFRESH',
-]);
-
-/**
- * The session actor as the app holds it: reads, subscriptions and inspection as usual, but `send`
- * passes commands only. XState's own event types (`xstate.done.actor.*`, `xstate.snapshot.*`,
- * `xstate.error.actor.*`) forged from outside would otherwise end a logout early or fake a failure.
- */
-function commandsOnly(actor: Actor<typeof sessionMachine>): SessionActor {
-  const send = (event: SessionEvent) => {
-    if (event && typeof event === 'object' && COMMANDS.has(event.type)) actor.send(event);
-  };
-  return new Proxy(actor, {
-    get(target, key) {
-      if (key === 'send') return send;
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  }) as SessionActor;
 }
 
 const MAX_WAIT_MS = 2_147_483_647; // 2^31 - 1, a literal so an unused one is dropped

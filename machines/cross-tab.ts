@@ -3,7 +3,7 @@
 // a claim that is never followed by a token only costs the others one flight timeout.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import { ABORTED, parseStoredSession, sleep } from 'pam-client/internal';
+import { ABORTED, isSessionCounter, parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, TimersLike } from './environment';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
@@ -38,8 +38,18 @@ export type CrossTabMessage =
    * (`expired`: the refresh answered 401; else the winner backs off, and so do they).
    */
   | { type: 'refreshFailed'; from: string; expired: boolean }
-  /** A tab re-read the profile: the others show the same restrictions at once. */
-  | { type: 'profile'; from: string; userInfo: Record<string, unknown>; at: number };
+  /**
+   * A tab re-read the profile of player `userId` in login `sid`: the other tabs of that same login
+   * show the same restrictions at once (others ignore it).
+   */
+  | {
+      type: 'profile';
+      from: string;
+      userInfo: Record<string, unknown>;
+      at: number;
+      userId: number;
+      sid: number;
+    };
 
 export type SessionReason = 'login' | 'refresh' | 'sync';
 
@@ -52,7 +62,7 @@ export interface CrossTab {
   publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null): void;
   publishSignedOut(end: { seq: number | null; sid: number | null; reason: 'logout' | 'expired' }): void;
   publishRefreshFailed(expired: boolean): void;
-  publishProfile(userInfo: Record<string, unknown>): void;
+  publishProfile(userInfo: Record<string, unknown>, owner: { userId: number; sid: number }): void;
   requestSync(): void;
   /**
    * Called when this tab found a refresh due: waits a random 0–500 ms, gives way if another tab
@@ -60,40 +70,81 @@ export interface CrossTab {
    * `'go'`: refresh now. `'yield'`: another tab refreshes; adopt its token when it comes.
    */
   claimRefresh(signal: AbortSignal): Promise<'go' | 'yield'>;
-  subscribe(listener: (message: CrossTabMessage) => void): () => void;
+  /** `refused`: told of each message dropped by the schema, with why (for `debug`). */
+  subscribe(listener: (message: CrossTabMessage) => void, refused?: (reason: string) => void): () => void;
   close(): void;
 }
 
-function parse(data: unknown): CrossTabMessage | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const m = data as Record<string, unknown>;
-  if (m.app !== APP || m.v !== 1 || typeof m.from !== 'string') return null;
-  const from = m.from;
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  if (m.type === 'signedOut')
-    return {
-      type: 'signedOut',
-      from,
-      at: num(m.at),
-      seq: num(m.seq),
-      sid: num(m.sid),
-      reason: m.reason === 'expired' ? 'expired' : 'logout',
-    };
-  if (m.type === 'claim' || m.type === 'syncRequest') return { type: m.type, from };
-  if (m.type === 'refreshFailed') return { type: 'refreshFailed', from, expired: m.expired === true };
-  if (m.type === 'profile') {
-    const userInfo = m.userInfo;
-    const at = num(m.at);
-    if (typeof userInfo !== 'object' || userInfo === null || Array.isArray(userInfo) || at === null)
-      return null;
-    return { type: 'profile', from, userInfo: userInfo as Record<string, unknown>, at };
+/** Longest tab id, token type or reason a message may carry. */
+const MAX_ID = 128;
+/** Largest `user` or `userInfo` (as JSON) a message may carry. */
+const MAX_DATA = 64 * 1024;
+
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
+const isInstant = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isPlayer = (v: unknown): v is number => Number.isSafeInteger(v);
+const orNull = <T>(v: unknown, check: (v: unknown) => v is T): T | null | undefined =>
+  v === null || v === undefined ? null : check(v) ? v : undefined;
+/** A plain JSON object of bounded size, or undefined. */
+function data(v: unknown): Record<string, unknown> | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  try {
+    return JSON.stringify(v).length <= MAX_DATA ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
-  if (m.type !== 'session') return null;
-  const session = parseStoredSession(m.session);
-  const reason = m.reason;
-  if (!session || (reason !== 'login' && reason !== 'refresh' && reason !== 'sync')) return null;
-  const user = typeof m.user === 'object' && m.user !== null ? (m.user as AuthUser) : null;
-  return { type: 'session', from, session, user, reason };
+}
+
+/**
+ * The one schema every message passes: this app's envelope, a known type, safe integers (a
+ * counter no bigger than `MAX_SESSION_COUNTER`), bounded strings and data, and for what belongs to
+ * a player, the player id and the login id (`sid`). Anything else is refused with the reason
+ * (shown in `debug`), never half-read.
+ */
+export function parseMessage(raw: unknown): CrossTabMessage | { refused: string } {
+  if (typeof raw !== 'object' || raw === null) return { refused: 'not an object' };
+  const m = raw as Record<string, unknown>;
+  if (m.app !== APP) return { refused: 'another app' };
+  if (m.v !== 1) return { refused: 'another version' };
+  if (!isId(m.from)) return { refused: 'bad sender' };
+  const from = m.from;
+  switch (m.type) {
+    case 'signedOut': {
+      const at = orNull(m.at, isInstant);
+      const seq = orNull(m.seq, isSessionCounter);
+      const sid = orNull(m.sid, isSessionCounter);
+      if (at === undefined || seq === undefined || sid === undefined) return { refused: 'bad signedOut' };
+      if (m.reason !== 'expired' && m.reason !== 'logout') return { refused: 'bad signedOut reason' };
+      return { type: 'signedOut', from, at, seq, sid, reason: m.reason };
+    }
+    case 'claim':
+    case 'syncRequest':
+      return { type: m.type, from };
+    case 'refreshFailed':
+      if (typeof m.expired !== 'boolean') return { refused: 'bad refreshFailed' };
+      return { type: 'refreshFailed', from, expired: m.expired };
+    case 'profile': {
+      const userInfo = data(m.userInfo);
+      if (!userInfo || !isInstant(m.at) || !isPlayer(m.userId) || !isSessionCounter(m.sid))
+        return { refused: 'bad profile' };
+      return { type: 'profile', from, userInfo, at: m.at, userId: m.userId, sid: m.sid };
+    }
+    case 'session': {
+      const session = parseStoredSession(m.session);
+      const reason = m.reason;
+      if (!session || (reason !== 'login' && reason !== 'refresh' && reason !== 'sync'))
+        return { refused: 'bad session' };
+      if (session.userId === undefined || session.sid === undefined || session.seq === undefined)
+        return { refused: 'session without player or login id' };
+      const user = m.user === null || m.user === undefined ? null : data(m.user);
+      if (user === undefined) return { refused: 'bad user' };
+      if (user && user.id !== undefined && user.id !== session.userId)
+        return { refused: 'user of another player' };
+      return { type: 'session', from, session, user: user as AuthUser | null, reason };
+    }
+    default:
+      return { refused: 'unknown type' };
+  }
 }
 
 /** Resolves `true` after `ms` on `timers`, or `false` at once when `signal` aborts (the core's one sleep). */
@@ -117,6 +168,7 @@ export function createCrossTab(
   },
 ): CrossTab {
   const listeners = new Set<(message: CrossTabMessage) => void>();
+  const refusals = new Set<(reason: string) => void>();
   /** Live claims of other tabs: tab id -> when heard. A session from that tab ends its claim. */
   const claims = new Map<string, number>();
   let closed = false;
@@ -132,8 +184,12 @@ export function createCrossTab(
     }
   };
   const onMessage = (event: { data: unknown }) => {
-    const message = parse(event?.data);
-    if (!message || message.from === o.tabId) return;
+    const message = parseMessage(event?.data);
+    if ('refused' in message) {
+      for (const listener of [...refusals]) listener(message.refused);
+      return;
+    }
+    if (message.from === o.tabId) return;
     if (message.type === 'claim') claims.set(message.from, o.now());
     if (message.type === 'session' || message.type === 'signedOut' || message.type === 'refreshFailed')
       claims.delete(message.from);
@@ -166,7 +222,8 @@ export function createCrossTab(
       holding = false;
       post({ type: 'refreshFailed', expired });
     },
-    publishProfile: (userInfo) => post({ type: 'profile', userInfo, at: o.now() }),
+    publishProfile: (userInfo, owner) =>
+      post({ type: 'profile', userInfo, at: o.now(), userId: owner.userId, sid: owner.sid }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';
@@ -181,9 +238,13 @@ export function createCrossTab(
       holding = true;
       return 'go';
     },
-    subscribe(listener) {
+    subscribe(listener, refused) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (refused) refusals.add(refused);
+      return () => {
+        listeners.delete(listener);
+        if (refused) refusals.delete(refused);
+      };
     },
     close() {
       if (closed) return;
@@ -192,6 +253,7 @@ export function createCrossTab(
       if (holding) post({ type: 'refreshFailed', expired: false });
       closed = true;
       listeners.clear();
+      refusals.clear();
       claims.clear();
       channel.removeEventListener('message', onMessage);
       if (o.ownsChannel) channel.close();

@@ -1,5 +1,5 @@
-import { type LoginSuccess, restrictionsOf, secret } from 'pam-client';
-import { and, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
+import { restrictionsOf, secret } from 'pam-client';
+import { and, assertEvent, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { loginMachine } from './loginMachine';
 import { selectPlayTime } from './playTimeMachine';
 import {
@@ -17,12 +17,14 @@ import {
   heardOf,
   initialContext,
   loginProgress,
+  ownedHere,
+  ownerOf,
   refreshed,
   restored,
   signedInFrom,
   withProfile,
 } from './session/context';
-import { settle } from './session/deps';
+import { type SealedLogin, settle } from './session/deps';
 import { answerSync, clearTokensUnlessNewer, revokeIfNewer, writeSession } from './session/effects';
 import { canAdopt, endsOurs, isNewer } from './session/guards';
 import {
@@ -116,13 +118,30 @@ function createSessionMachine() {
       canAdopt: ({ context, event }) => canAdopt(context, event),
       isNewer: ({ context, event }) => isNewer(context, event),
       endsOurs: ({ context, event }) => endsOurs(context, event),
+      // Another login (maybe another player) than the one held: the signed-in flows start over.
+      otherLogin: ({ context, event }) => {
+        assertEvent(event, 'REMOTE_SESSION');
+        return (
+          (event.session.sid ?? null) !== context.sid || (event.session.userId ?? null) !== context.userId
+        );
+      },
+      // A profile read for the player and login held now (not one before an adoption or a logout).
+      ownedHere: ({ context, event }) => {
+        assertEvent(event, 'PROFILE_LOADED');
+        const user = event.user;
+        return (
+          isInternal(event) &&
+          ownedHere(context, event.owner) &&
+          (!user || context.userId === null || user.id === context.userId)
+        );
+      },
     },
     actions: {
       // --- context (pure) ---
       progress: assign(({ event }) => loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot)),
       startFlow: assign(flowStarted),
       clearError: assign({ error: null }),
-      signedInFromLogin: assign(({ context }, output: LoginSuccess) => signedInFrom(context, output)),
+      signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
       refreshed: assign(({ context }) => refreshed(context)),
       restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
       heardSeq: assign(({ context, event }) => heardOf(context, event)),
@@ -156,8 +175,9 @@ function createSessionMachine() {
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
         context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
       answerSync: ({ context }) => answerSync(context),
-      publishProfile: ({ context }) => {
-        if (context.userInfo) context.deps.crossTab?.publishProfile(context.userInfo);
+      publishProfile: ({ context: c }) => {
+        if (c.userInfo && c.userId !== null && c.sid !== null)
+          c.deps.crossTab?.publishProfile(c.userInfo, { userId: c.userId, sid: c.sid });
       },
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.emit({ type: 'sessionExpired' });
@@ -194,6 +214,7 @@ function createSessionMachine() {
             tokens: context.deps.tokens,
             now: context.deps.now,
             vault: context.deps.vault,
+            timers: context.deps.timers,
           }),
           onDone: [
             {
@@ -258,15 +279,15 @@ function createSessionMachine() {
             guard: {
               type: 'vaulted',
               params: ({ event }: { event: { output?: unknown } }) =>
-                (event.output as LoginSuccess | undefined)?.access_token,
+                (event.output as SealedLogin | undefined)?.access_token,
             },
             target: 'signedIn',
             actions: [
-              { type: 'signedInFromLogin', params: ({ event }) => event.output as LoginSuccess },
+              { type: 'signedInFromLogin', params: ({ event }) => event.output as SealedLogin },
               {
                 type: 'writeSession',
                 params: ({ event }) => ({
-                  handle: (event.output as LoginSuccess).access_token,
+                  handle: (event.output as SealedLogin).access_token,
                   reason: 'login' as const,
                 }),
               },
@@ -345,7 +366,12 @@ function createSessionMachine() {
             id: 'profile',
             src: 'profileWatch',
             onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
-            input: ({ context: c }) => ({ auth: c.deps.auth, now: c.deps.now, timers: c.deps.timers }),
+            input: ({ context: c }) => ({
+              auth: c.deps.auth,
+              owner: ownerOf(c),
+              now: c.deps.now,
+              timers: c.deps.timers,
+            }),
           },
         ],
         on: {
@@ -393,6 +419,9 @@ function createSessionMachine() {
           // Another tab refreshed (or logged in again): take its token; the cycle restarts from
           // it, aborting a refresh of ours still in flight (we lost that race).
           REMOTE_SESSION: [
+            // A newer session of another login: the signed-in flows (refresh, profile, play
+            // time) start over for it, with none of the previous player's data.
+            { guard: and(['isNewer', 'otherLogin']), target: 'signedIn', reenter: true, actions: 'adopt' },
             {
               guard: 'isNewer',
               actions: [
@@ -438,7 +467,7 @@ function createSessionMachine() {
           ],
           SYNC_REQUESTED: { guard: 'internal', actions: 'answerSync' },
           PROFILE_LOADED: {
-            guard: 'internal',
+            guard: 'ownedHere',
             actions: enqueueActions(({ context, event, enqueue }) => {
               const e = event as Internal<'PROFILE_LOADED'>;
               const restrictions = restrictionsOf(e.userInfo, e.at);
@@ -480,7 +509,11 @@ function createSessionMachine() {
         },
         invoke: {
           src: 'logout',
-          input: ({ context }) => ({ auth: context.deps.auth, tokens: context.deps.tokens }),
+          input: ({ context }) => ({
+            auth: context.deps.auth,
+            tokens: context.deps.tokens,
+            timers: context.deps.timers,
+          }),
           // Signed out either way: a failed logout request must not keep a session alive here.
           onDone: { target: 'signedOut', actions: 'clearTokens' },
           onError: {

@@ -232,6 +232,8 @@ async function measure(row) {
           plugins: [fromDist],
           external: row.external ?? [],
         }),
+    // A build outside the repo (`--dist /tmp/x`) still finds the dependencies here.
+    nodePaths: [resolve(root, 'node_modules')],
     bundle: true,
     minify: true,
     format: 'esm',

@@ -40,15 +40,18 @@ export function isOutcomeUnknown(error: unknown): error is PamError {
  * calls `getUserProfile()` in the background and reports the result through `report`. Nothing
  * is resent.
  */
-export function withOutcomeCheck(
+export function withOutcomeCheck<O = undefined>(
   user: UserModule,
   auth: Pick<AuthModule, 'getUserProfile'>,
-  report: (event: MutationOutcomeUnknown) => void,
+  report: (event: MutationOutcomeUnknown, owner: O) => void,
+  /** Whose account the mutation changes (read when it is called): handed to `report` with the re-read. */
+  ownerNow: () => O = () => undefined as O,
 ): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
   for (const operation of MUTATIONS) {
     const original = user[operation] as (...args: unknown[]) => Promise<unknown>;
     wrapped[operation] = async (...args: unknown[]) => {
+      const owner = ownerNow();
       try {
         return await original(...args);
       } catch (error) {
@@ -58,7 +61,7 @@ export function withOutcomeCheck(
           void auth
             .getUserProfile()
             .catch(() => null)
-            .then((profile) => report({ type: 'mutationOutcomeUnknown', operation, error, profile }));
+            .then((profile) => report({ type: 'mutationOutcomeUnknown', operation, error, profile }, owner));
         }
         throw error;
       }

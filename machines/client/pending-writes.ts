@@ -12,8 +12,12 @@ export function withPendingWrites(store: TokenStore): TokenStore {
   let generation = 0;
 
   function track(value: StoredSession | null, result: void | Promise<void>): void | Promise<void> {
-    if (!(result instanceof Promise)) return result;
     const mine = ++generation;
+    // A write that settled at once is the store's word: an older one still pending is overtaken.
+    if (!(result instanceof Promise)) {
+      pending = undefined;
+      return result;
+    }
     pending = value;
     return result.finally(() => {
       if (generation === mine) pending = undefined;

@@ -3,7 +3,7 @@
 
 import type { UserModule } from 'pam-client';
 import type { Actor } from 'xstate';
-import { internal } from '../session/internal';
+import { internal, type Owner } from '../session/internal';
 import type { sessionMachine } from '../sessionMachine';
 
 /**
@@ -66,6 +66,7 @@ export function profileRead(
   session: Actor<typeof sessionMachine>,
   profile: { user?: unknown; userInfo?: unknown },
   at: number,
+  owner: Owner,
 ) {
   const userInfo = profile.userInfo;
   if (!userInfo || typeof userInfo !== 'object') return;
@@ -77,6 +78,7 @@ export function profileRead(
       userInfo: userInfo as Record<string, unknown>,
       at,
       remote: false,
+      owner,
     }),
   );
 }

@@ -13,7 +13,7 @@ import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { onWake, type PamEnvironment, type TimersLike } from '../environment';
 import { STORE_WAIT_MS, settle, type Vault, within } from './deps';
-import { internal, type SessionInternalEvent } from './internal';
+import { internal, type Owner, type SessionInternalEvent } from './internal';
 
 export type SessionMeta = Omit<StoredSession, 'accessToken'>;
 
@@ -26,12 +26,12 @@ export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): Session
  */
 export const restoreSession = /* @__PURE__ */ fromPromise<
   { meta: SessionMeta; handle: string } | null,
-  { tokens: TokenStore; now: () => number; vault: Vault }
+  { tokens: TokenStore; now: () => number; vault: Vault; timers?: TimersLike }
 >(async ({ input }) => {
   // A custom store may hand back anything (class instances, extra fields): only a valid,
   // plain StoredSession goes on.
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
-  const stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null));
+  const stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
   if (!stored) return null;
   if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
     settle(input.tokens.clear());
@@ -45,18 +45,19 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
  * stop or a crash mid-logout cannot leave the session behind; the request then revokes the token
  * it held. No storage failure stops it.
  */
-export const logoutSession = /* @__PURE__ */ fromPromise<void, { auth: AuthModule; tokens: TokenStore }>(
-  async ({ input, signal }) => {
-    // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
-    // A store that never answers holds the logout up for `STORE_WAIT_MS` at most.
-    // (The session's store is guarded: its calls never throw, a failure is a rejected promise.)
-    const read = input.tokens.get();
-    const current = read instanceof Promise ? await within(read, STORE_WAIT_MS, null) : read;
-    const cleared = input.tokens.clear();
-    if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined);
-    await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
-  },
-);
+export const logoutSession = /* @__PURE__ */ fromPromise<
+  void,
+  { auth: AuthModule; tokens: TokenStore; timers?: TimersLike }
+>(async ({ input, signal }) => {
+  // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
+  // A store that never answers holds the logout up for `STORE_WAIT_MS` at most.
+  // (The session's store is guarded: its calls never throw, a failure is a rejected promise.)
+  const read = input.tokens.get();
+  const current = read instanceof Promise ? await within(read, STORE_WAIT_MS, null, input.timers) : read;
+  const cleared = input.tokens.clear();
+  if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined, input.timers);
+  await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
+});
 
 /** The page may have slept (visible again, focus, back online): the session looks at the clock. */
 export const wakeSignals = /* @__PURE__ */ fromCallback<
@@ -78,37 +79,41 @@ export const crossTabListener = /* @__PURE__ */ fromCallback<
   EventObject,
   { crossTab: CrossTab | null; vault: Vault }
 >(({ input, sendBack }) =>
-  input.crossTab?.subscribe((message) => {
-    let event: SessionInternalEvent | null = null;
-    if (message.type === 'session') {
-      const { accessToken, ...meta } = message.session;
-      event = internal({
-        type: 'REMOTE_SESSION',
-        session: { ...meta, handle: input.vault.put(accessToken) },
-        user: stripToken(message.user),
-        reason: message.reason,
-      });
-    } else if (message.type === 'signedOut') {
-      event = internal({
-        type: 'REMOTE_SIGNED_OUT',
-        seq: message.seq,
-        sid: message.sid,
-        at: message.at,
-        reason: message.reason,
-      });
-    } else if (message.type === 'syncRequest') {
-      event = internal({ type: 'SYNC_REQUESTED' });
-    } else if (message.type === 'profile') {
-      event = internal({
-        type: 'PROFILE_LOADED',
-        user: null,
-        userInfo: message.userInfo,
-        at: message.at,
-        remote: true,
-      });
-    }
-    if (event) sendBack(event);
-  }),
+  input.crossTab?.subscribe(
+    (message) => {
+      let event: SessionInternalEvent | null = null;
+      if (message.type === 'session') {
+        const { accessToken, ...meta } = message.session;
+        event = internal({
+          type: 'REMOTE_SESSION',
+          session: { ...meta, handle: input.vault.put(accessToken) },
+          user: stripToken(message.user),
+          reason: message.reason,
+        });
+      } else if (message.type === 'signedOut') {
+        event = internal({
+          type: 'REMOTE_SIGNED_OUT',
+          seq: message.seq,
+          sid: message.sid,
+          at: message.at,
+          reason: message.reason,
+        });
+      } else if (message.type === 'syncRequest') {
+        event = internal({ type: 'SYNC_REQUESTED' });
+      } else if (message.type === 'profile') {
+        event = internal({
+          type: 'PROFILE_LOADED',
+          user: null,
+          userInfo: message.userInfo,
+          at: message.at,
+          remote: true,
+          owner: { userId: message.userId, sid: message.sid },
+        });
+      }
+      if (event) sendBack(event);
+    },
+    (reason) => sendBack(internal({ type: 'CHANNEL_REFUSED', reason })),
+  ),
 );
 
 /** The Brazilian calendar day of `ms` (the SPA register is checked once per such day), and when it ends. */
@@ -116,6 +121,8 @@ const brazilDay = (ms: number) => playPeriodOf('daily', ms);
 
 export interface ProfileWatchInput {
   auth: Pick<AuthModule, 'getUserProfile'>;
+  /** The player and login the reads are for: every read is stamped with it. */
+  owner: Owner;
   now: () => number;
   timers: TimersLike;
 }
@@ -139,7 +146,7 @@ export const profileWatch = /* @__PURE__ */ fromCallback<
   };
   const send = (userInfo: Record<string, unknown>, user: AuthUser | null) => {
     const at = input.now();
-    sendBack(internal({ type: 'PROFILE_LOADED', user, userInfo, at, remote: false }));
+    sendBack(internal({ type: 'PROFILE_LOADED', user, userInfo, at, remote: false, owner: input.owner }));
     // A restriction that ends (or starts) later today: look again then, without a request.
     clear(boundary);
     boundary = null;

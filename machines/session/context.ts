@@ -1,9 +1,10 @@
 // The session's context, computed: the initial context and what each transition makes of it. Pure
 // functions (the machine's `assign` actions call them), so they can be read and tested alone.
 
-import { type AuthUser, type LoginSuccess, restrictionsOf } from 'pam-client';
+import { type AuthUser, restrictionsOf } from 'pam-client';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import type { SessionMeta } from './actors';
+import type { SealedLogin } from './deps';
 import {
   asPamErrorOrNull,
   DEFAULT_REFRESH_WAIT_MS,
@@ -12,7 +13,7 @@ import {
   sameJson,
   services,
 } from './helpers';
-import { isInternal, type SessionInternalEvent } from './internal';
+import { isInternal, type Owner, type SessionInternalEvent } from './internal';
 import { sessionMetaFromLogin } from './support';
 import type { SessionContext, SessionInput } from './types';
 
@@ -62,10 +63,19 @@ export function loginProgress(s: LoginChildSnapshot | undefined): Partial<Sessio
   };
 }
 
+/** A string as a login id (FNV-1a, 32 bits): the same handle gives the same id in every run. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 /** Signed in by a login (or registration) answer: a new session, one more on the tabs' clock. */
-export function signedInFrom(context: SessionContext, output: LoginSuccess): Partial<SessionContext> {
+export function signedInFrom(context: SessionContext, output: SealedLogin): Partial<SessionContext> {
   const seq = context.clock + 1;
-  const meta = sessionMetaFromLogin(output, context.deps.now(), seq);
+  // An answer not sealed by `vaultedAuth` (a provided login actor): the login id from its handle.
+  const issued = output.issued ?? { at: context.deps.now(), sid: hashOf(output.access_token) };
+  const meta = sessionMetaFromLogin(output, issued.at, seq, issued.sid);
   const userInfo = output.userInfo as unknown as Record<string, unknown> | undefined;
   return {
     ...metaFields(meta),
@@ -90,14 +100,26 @@ export function refreshed(context: SessionContext): Partial<SessionContext> {
 
 /** Another tab's session, taken. */
 export function adopted(context: SessionContext, e: Internal<'REMOTE_SESSION'>): Partial<SessionContext> {
+  const meta = metaFields(e.session);
+  const sameLogin = meta.sid !== null && meta.sid === context.sid && meta.userId === context.userId;
   return {
-    ...metaFields(e.session),
+    ...meta,
     clock: Math.max(context.clock, e.session.seq ?? 0),
-    user: e.user ?? context.user,
+    // Another login (maybe another player): nothing of the one before is kept.
+    ...(sameLogin
+      ? { user: e.user ?? context.user }
+      : { user: e.user, userInfo: null, userInfoAt: null, restrictions: null, playTime: null }),
     error: null,
     signedOutReason: null,
   };
 }
+
+/** Whether a datum stamped with `owner` belongs to the session held now (player and login). */
+export const ownedHere = (context: SessionContext, owner: Owner): boolean =>
+  owner.sid === context.sid && owner.userId === context.userId;
+
+/** The player and login the session holds now, to stamp on what is read or sent for it. */
+export const ownerOf = (context: SessionContext): Owner => ({ userId: context.userId, sid: context.sid });
 
 /** The session read back from the store at start. */
 export const restored = (context: SessionContext, meta: SessionMeta): Partial<SessionContext> => ({
@@ -123,7 +145,7 @@ export function forgotten(
     sid: null,
     playTime: null,
     // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
-    signedOut: { seq: context.seq, at: p.at ?? context.deps.now() },
+    signedOut: { seq: context.seq, sid: context.sid, at: p.at ?? context.deps.now() },
     signedOutReason: p.reason,
   };
 }

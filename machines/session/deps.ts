@@ -7,10 +7,13 @@
 import {
   type AuthModule,
   type LoginResponse,
+  type LoginSuccess,
   StorageError,
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
+import { MAX_SESSION_COUNTER } from 'pam-client/internal';
+import type { TimersLike } from '../environment';
 
 /** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
 export interface Vault {
@@ -69,20 +72,33 @@ function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
   }
 }
 
+/** Stores already guarded: guarding twice would queue every write behind two queues. */
+const guarded = new WeakSet<object>();
+
 /**
  * The token store as the session uses it: sync stores stay sync (a logout clears them at once),
  * and every failure is a rejected promise with a `StorageError` (the store's own message is not
- * copied: it may hold the token it failed to write).
+ * copied: it may hold the token it failed to write). Guarding a guarded store returns it as is.
+ *
+ * Writes land in the order they were made (a slow `set` of a login must not land after the
+ * logout's `clear` and bring the session back), but a write waits for the one before it at most
+ * `STORE_WAIT_MS`: a `set` that never answers does not hold the logout's `clear` forever. When a
+ * write it stopped waiting for lands after all, the latest write is made again, so the store ends
+ * with the last word.
  */
-export function guardStore(store: TokenStore): TokenStore {
-  // Writes land in the order they were made: a slow `set` of a login must not land after the
-  // logout's `clear` and bring the session back. Sync stores stay sync (nothing is pending).
+export function guardStore(store: TokenStore, timers: TimersLike = globalTimers): TokenStore {
+  if (guarded.has(store)) return store;
   let writing: Promise<unknown> | null = null;
+  /** The latest write, to make again when an older one it overtook lands late. */
+  let latest: { call: () => void | Promise<void>; started: boolean } | null = null;
   // A store that refuses to write (quota, private mode): the session lives on in memory, and
   // reads answer from here until a write succeeds again or the session is cleared.
   let fallback: StoredSession | null = null;
   const write = (call: () => void | Promise<void>, after: (ok: boolean) => void): void | Promise<void> => {
+    const entry = { call, started: false };
+    latest = entry;
     const run = () => {
+      entry.started = true;
       const result = attempt(call);
       if (!(result instanceof Promise)) {
         after(true);
@@ -96,12 +112,16 @@ export function guardStore(store: TokenStore): TokenStore {
         },
       );
     };
-    const result = writing ? writing.then(run, run) : run();
+    const before = writing;
+    const result = before ? within(before, STORE_WAIT_MS, undefined, timers).then(run) : run();
     if (!(result instanceof Promise)) return result;
     const mine: Promise<void> = result;
     writing = mine;
     const done = () => {
       if (writing === mine) writing = null;
+      // An older write that landed after a newer one started: the newer one again.
+      const last = latest;
+      if (last && last !== entry && last.started) settle(attempt(last.call));
     };
     mine.then(done, done);
     return mine;
@@ -117,7 +137,7 @@ export function guardStore(store: TokenStore): TokenStore {
         )
       : kept;
   };
-  return service({
+  const result = service({
     get: read,
     set: (session: StoredSession) =>
       write(
@@ -136,23 +156,35 @@ export function guardStore(store: TokenStore): TokenStore {
       );
     },
   });
+  guarded.add(result);
+  return result;
 }
+
+const globalTimers: TimersLike = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
 
 /** How long the session waits for a store that does not answer before it goes on without it. */
 export const STORE_WAIT_MS = 3_000;
 
 /** `value`, or `fallback` after `ms` when it has not settled (a store that never answers). */
-export function within<T>(value: T | Promise<T>, ms: number, fallback: T): Promise<T> {
+export function within<T>(
+  value: T | Promise<T>,
+  ms: number,
+  fallback: T,
+  timers: TimersLike = globalTimers,
+): Promise<T> {
   if (!(value instanceof Promise)) return Promise.resolve(value);
   return new Promise<T>((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
+    const timer = timers.setTimeout(() => resolve(fallback), ms);
     value.then(
       (v) => {
-        clearTimeout(timer);
-        resolve(v);
+        timers.clearTimeout(timer);
+        resolve(v as T);
       },
       () => {
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
         resolve(fallback);
       },
     );
@@ -173,14 +205,24 @@ export function settle(result: unknown): void {
   if (result instanceof Promise) result.catch(() => {});
 }
 
+/** A login answer as the login child outputs it: its token is a vault handle, and it is stamped. */
+export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number } };
+
 /**
  * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
  * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
  */
-export function vaultedAuth(auth: AuthModule, vault: Vault): AuthModule {
+export function vaultedAuth(
+  auth: AuthModule,
+  vault: Vault,
+  stamp: { now: () => number; random: () => number },
+): AuthModule {
   const seal = (response: LoginResponse): LoginResponse => {
     const r = response as LoginResponse & { access_token?: unknown; user?: { token?: unknown } };
-    const out: Record<string, unknown> = { ...r };
+    // When the answer arrived, and the new login's id: stamped here (an actor), so the session's
+    // transitions stay pure. The id is random, so two logins of one instant still differ.
+    const issued = { at: stamp.now(), sid: Math.floor(stamp.random() * MAX_SESSION_COUNTER) };
+    const out: Record<string, unknown> = { ...r, issued };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     if (r.user && typeof r.user === 'object' && 'token' in r.user) {
       const { token: _token, ...user } = r.user;

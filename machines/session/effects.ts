@@ -64,7 +64,18 @@ export function answerSync(context: SessionContext): void {
   const { deps, user } = context;
   settle(
     Promise.resolve(deps.tokens.get()).then((stored) => {
-      if (stored) deps.crossTab?.publishSession(stored, 'sync', user);
+      // The answer names its player and login (a store written before they existed has neither).
+      if (stored)
+        deps.crossTab?.publishSession(
+          {
+            ...stored,
+            ...(stored.userId === undefined && context.userId !== null ? { userId: context.userId } : {}),
+            ...(stored.seq === undefined && context.seq !== null ? { seq: context.seq } : {}),
+            ...(stored.sid === undefined && context.sid !== null ? { sid: context.sid } : {}),
+          },
+          'sync',
+          user,
+        );
     }),
   );
 }

@@ -19,7 +19,11 @@ export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
   const e = remote(event);
   if (!e || e.reason === 'refresh' || !live(c, e.session)) return false;
   if (!c.signedOut) return true;
-  return isNewerSession(e.session, { seq: c.signedOut.seq ?? undefined, savedAt: c.signedOut.at });
+  return isNewerSession(e.session, {
+    seq: c.signedOut.seq ?? undefined,
+    sid: c.signedOut.sid ?? undefined,
+    savedAt: c.signedOut.at,
+  });
 }
 
 /** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
@@ -28,7 +32,7 @@ export function isNewer(c: SessionContext, event: AnyEvent): boolean {
   if (!e || !live(c, e.session)) return false;
   return isNewerSession(
     e.session,
-    c.savedAt === null ? null : { seq: c.seq ?? undefined, savedAt: c.savedAt },
+    c.savedAt === null ? null : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, savedAt: c.savedAt },
   );
 }
 
@@ -36,7 +40,9 @@ export function isNewer(c: SessionContext, event: AnyEvent): boolean {
 export function endsOurs(c: SessionContext, event: AnyEvent): boolean {
   if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
   const e = event as Extract<SessionInternalEvent, { type: 'REMOTE_SIGNED_OUT' }>;
-  if (e.sid !== null && c.sid !== null) return e.sid >= c.sid;
-  if (e.seq !== null && c.seq !== null) return e.seq >= c.seq;
+  // The same login ended, whatever its refreshes; else only a login as new as ours or newer.
+  if (e.sid !== null && e.sid === c.sid) return true;
+  if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
+  if (e.seq !== null && c.seq !== null) return e.sid !== null && c.sid !== null && e.sid > c.sid;
   return e.at === null || c.savedAt === null || e.at >= c.savedAt;
 }

@@ -2,6 +2,7 @@
 // transitions use (boxing commands, the login child's progress, session metadata).
 
 import { secret } from 'pam-client';
+import type { TimersLike } from '../environment';
 import { createLocalStoragePlayClock, PLAY_CLOCK_KEY } from '../play-time/clock';
 import { asPamError } from '../shared';
 import type { SessionMeta } from './actors';
@@ -32,7 +33,8 @@ export const metaFields = (m: Omit<SessionMeta, 'accessToken'>) => ({
   sid: m.sid ?? m.seq ?? null,
 });
 
-export const vaultedAuthOf = (context: SessionContext) => vaultedAuth(context.deps.auth, context.deps.vault);
+export const vaultedAuthOf = (context: SessionContext) =>
+  vaultedAuth(context.deps.auth, context.deps.vault, context.deps);
 
 /** A session command as the login child's event. */
 export function toChild(command: PendingCommand) {
@@ -75,18 +77,19 @@ export const boxCommand = (e: PendingCommand): PendingCommand =>
 export function services(input: SessionInput): Pick<SessionContext, 'deps'> {
   const env = input.environment ?? {};
   const random = env.random ?? Math.random;
+  const timers: TimersLike = env.timers ?? {
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  };
   return {
     deps: service({
       auth: input.auth,
-      tokens: guardStore(input.tokens),
+      tokens: guardStore(input.tokens, timers),
       crossTab: input.crossTab ?? null,
       vault: createVault(random),
       now: env.now ?? (() => Date.now()),
       random,
-      timers: env.timers ?? {
-        setTimeout: (fn, ms) => setTimeout(fn, ms),
-        clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-      },
+      timers,
       playClock:
         input.playClock ??
         ((userId) => createLocalStoragePlayClock(`${PLAY_CLOCK_KEY}:${userId ?? 'anonymous'}`)),

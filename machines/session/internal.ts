@@ -30,6 +30,12 @@ export interface RemoteSession {
   sid?: number;
 }
 
+/** Whose a datum is: the player id and the login id (`sid`) it was read or sent for. */
+export interface Owner {
+  userId: number | null;
+  sid: number | null;
+}
+
 type Internal =
   /** Starts the login child with the command that entered `signingIn` (boxed). */
   | { type: 'BEGIN'; command: PendingCommand }
@@ -51,14 +57,20 @@ type Internal =
   | { type: 'SYNC_REQUESTED' }
   /** The page may have slept: look at the wall clock now. */
   | { type: 'WAKE' }
-  /** The profile was read (`check_spa_again=1`), here or in another tab (`remote`). */
+  /**
+   * The profile was read (`check_spa_again=1`), here or in another tab (`remote`), for the player
+   * and login `owner` (as they were when the read started): taken only while both still match.
+   */
   | {
       type: 'PROFILE_LOADED';
       user: AuthUser | null;
       userInfo: Record<string, unknown>;
       at: number;
       remote: boolean;
+      owner: Owner;
     }
+  /** A channel message the schema refused (nothing is done; it shows in `debug`). */
+  | { type: 'CHANNEL_REFUSED'; reason: string }
   /** A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again. */
   | { type: 'PROFILE_CHANGED' }
   /** The play-time clock crossed the warning share or the limit (see playTimeMachine). */

@@ -66,7 +66,7 @@ export const sessionPlayTime = /* @__PURE__ */ (() =>
 /** The token life the server announced, clamped to something a clock can hold. */
 export function expiryOf(expiresIn: unknown, now: number): number | null {
   if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
-  return now + Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS);
+  return now + Math.floor(Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS));
 }
 
 /** The session a login answer starts (the token itself is added by whoever holds it). */
@@ -74,6 +74,7 @@ export function sessionMetaFromLogin(
   response: LoginSuccess,
   now: number,
   seq: number,
+  sid: number,
 ): Omit<StoredSession, 'accessToken'> {
   return {
     tokenType:
@@ -81,18 +82,23 @@ export function sessionMetaFromLogin(
     expiresAt: expiryOf(response.expires_in, now),
     savedAt: now,
     seq,
-    sid: seq,
+    sid,
     ...(typeof response.user?.id === 'number' ? { userId: response.user.id } : {}),
   };
 }
 
-/** Ordering of sessions: by `seq` (a logical clock) when both have one, else by `savedAt`. */
+/**
+ * The total order of sessions, the same in every tab: by `seq` (a logical clock), then by `sid`
+ * (two logins of one instant: the higher login id wins), and only for sessions stored before
+ * these existed, by `savedAt`.
+ */
 export function isNewerSession(
-  a: Pick<StoredSession, 'seq' | 'savedAt'>,
-  b: Pick<StoredSession, 'seq' | 'savedAt'> | null,
+  a: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'>,
+  b: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> | null,
 ): boolean {
   if (!b) return true;
   if (a.seq !== undefined && b.seq !== undefined && a.seq !== b.seq) return a.seq > b.seq;
+  if (a.sid !== undefined && b.sid !== undefined && a.sid !== b.sid) return a.sid > b.sid;
   return a.savedAt > b.savedAt;
 }
 

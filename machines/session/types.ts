@@ -92,7 +92,7 @@ export interface SessionContext {
   /** The highest `seq` this tab has seen: a new session takes one more. */
   clock: number;
   /** The session that ended here last, so an older one from another tab is not taken back. */
-  signedOut: { seq: number | null; at: number } | null;
+  signedOut: { seq: number | null; sid: number | null; at: number } | null;
   signedOutReason: 'logout' | 'expired' | 'remote' | null;
   pending: PendingCommand | null;
   /** Play time in the time limit's period (see playTimeMachine), when a time limit is set. */

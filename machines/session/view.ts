@@ -73,7 +73,7 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
   const c = snapshot.context;
   const status = SESSION_STATUSES.find((s) => snapshot.hasTag(s)) ?? 'signedOut';
   const inFlow = status !== 'signedIn' && status !== 'signingOut';
-  return Object.freeze({
+  return deepFreeze({
     status,
     user: c.user,
     userInfo: c.userInfo as SessionView['userInfo'],
@@ -87,6 +87,22 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
     playTime: c.playTime,
   });
 }
+
+/**
+ * Freezes `value` and everything it holds, in place: the view's objects are the session's own
+ * (shared, not copied, so an unchanged part keeps its identity), so a write through the view would
+ * change what the session and every later view show. Each object is walked once.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || frozen.has(value)) return value;
+  frozen.add(value);
+  for (const key of Reflect.ownKeys(value)) {
+    const d = Object.getOwnPropertyDescriptor(value, key);
+    if (d && 'value' in d) deepFreeze(d.value);
+  }
+  return Object.freeze(value);
+}
+const frozen = new WeakSet<object>();
 
 /** Two views are the same when every field is (by identity): the client notifies only on a change. */
 export function sameView(a: SessionView, b: SessionView): boolean {

@@ -91,6 +91,29 @@ export interface WebStorageTokenStoreOptions {
  */
 export const DEFAULT_SESSION_KEY = 'pam-client.session';
 
+/**
+ * The largest `seq` or `sid` a session may carry: far beyond any real count of logins and
+ * refreshes, and small enough that one more is still a safe integer. A foreign message or store
+ * with a bigger one is refused, so it cannot push the tabs' clock out of the safe range.
+ *
+ * @example
+ * isSessionCounter(2 ** 53); // false
+ */
+export const MAX_SESSION_COUNTER = 2 ** 48;
+
+/**
+ * Whether `value` may be a session's `seq` or `sid`: a whole number from 0 to `MAX_SESSION_COUNTER`.
+ *
+ * @example
+ * isSessionCounter(3); // true
+ */
+export const isSessionCounter = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_SESSION_COUNTER;
+
+/** A wall-clock instant (epoch ms): finite. */
+const instant = () => z.number();
+const counter = () => z.number().check(z.int(), z.nonnegative(), z.lte(MAX_SESSION_COUNTER));
+
 // Validates what comes back from storage: another app, an old version or a user may have
 // written anything under the key.
 // Pure-annotated so a bundle that never reads storage drops zod with it.
@@ -98,12 +121,14 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
   z.object({
     // A token that cannot be a header value would fail every call: a corrupt store reads as empty.
     accessToken: HeaderSafeToken,
-    tokenType: z.string(),
-    expiresAt: z.nullable(z.number()),
-    savedAt: z.number(),
-    userId: z.optional(z.number()),
-    seq: z.optional(z.number().check(z.int(), z.nonnegative())),
-    sid: z.optional(z.number().check(z.int(), z.nonnegative())),
+    tokenType: z.string().check(z.maxLength(64)),
+    expiresAt: z.nullable(instant()),
+    savedAt: instant(),
+    userId: z.optional(
+      z.number().check(z.int(), z.lte(Number.MAX_SAFE_INTEGER), z.gte(Number.MIN_SAFE_INTEGER)),
+    ),
+    seq: z.optional(counter()),
+    sid: z.optional(counter()),
   }))();
 
 /**

@@ -109,7 +109,8 @@ describe('chaos: late answers and stopped clients', () => {
       rival.postMessage({ app: 'pam-client', v: 1, ...message });
     post({ type: 'claim', from: 'tab-1' });
     post({ type: 'claim', from: 'tab-2' });
-    const session: StoredSession = storedSession('t', world.now());
+    // A session message names its player and login (issue 18: the channel's one schema).
+    const session: StoredSession = { ...storedSession('t', world.now()), userId: 1, seq: 1, sid: 1 };
     post({ type: 'session', from: 'tab-1', session, user: null, reason: 'refresh' });
     await world.settle();
     const verdict = world.during(crossTab.claimRefresh(new AbortController().signal));

@@ -1,0 +1,248 @@
+import {
+  createAuthModule,
+  createMemoryTokenStore,
+  createOfetchAdapter,
+  type StoredSession,
+  type TokenStore,
+} from 'pam-client';
+import { createPamClient, type PamClient, type PamClientOptions, sessionMachine } from 'pam-client/machines';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, createActor, type InspectionEvent, waitFor } from 'xstate';
+import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import { FakeChannelHub } from '../support/fake-channel';
+import { useReferenceServer } from '../support/server';
+
+// Issue 18, the session's defects: each test failed on the code before its fix.
+
+const ctx = useReferenceServer();
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+  vi.useRealTimers();
+});
+
+function client(options: Partial<PamClientOptions> = {}) {
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: 2000,
+    environment: { channel: null },
+    ...options,
+  });
+  clients.push(c);
+  return c;
+}
+const signIn = async (c: PamClient, who = ctx.server.seed.plain) => {
+  c.login({ login: who.email, password: who.password });
+  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+};
+
+describe('defect 7: the session actor takes commands only, whatever door an app uses', () => {
+  it('drops forged internal and xstate.* events sent through ref, a child, or the actor itself', async () => {
+    const events: string[] = [];
+    const c = client({
+      inspect: (e: InspectionEvent) => {
+        if (e.type === '@xstate.event' && e.sourceRef === undefined) events.push(e.event.type);
+      },
+    });
+    await waitFor(c.session, (s) => s.matches('signedOut'));
+    const forged = [
+      { type: 'xstate.done.actor.login', output: { access_token: 'x' } },
+      { type: 'REMOTE_SESSION', session: { handle: 'h' } },
+      { type: 'xstate.error.actor.0.session.restoring', error: new Error('x') },
+    ];
+    const doors: AnyActorRef[] = [c.session.ref as AnyActorRef, c.session as unknown as AnyActorRef];
+    for (const door of doors) for (const event of forged) door.send(event as never);
+    await signIn(c);
+    const child = Object.values(c.session.getSnapshot().children)[0] as { _parent?: AnyActorRef };
+    child._parent?.send({ type: 'xstate.done.actor.0.session.signingOut' } as never);
+    expect(c.session.getSnapshot().value).toBe('signedIn');
+    expect(events.filter((t) => t !== 'LOGIN' && t !== 'xstate.init')).toEqual([]);
+  });
+});
+
+describe('defect 8: the view is frozen all the way down', () => {
+  it('refuses writes to nested objects, so the session and later views keep the truth', async () => {
+    const c = client();
+    await signIn(c);
+    await vi.waitFor(() => expect(c.view.restrictions).not.toBeNull());
+    const view = c.view;
+    expect(() => {
+      (view.restrictions as { canBet: boolean }).canBet = true;
+    }).toThrow(TypeError);
+    expect(() => {
+      (view.user as { email: string }).email = 'x@example.com';
+    }).toThrow(TypeError);
+    expect(() => {
+      (view.userInfo as Record<string, unknown>).extra = 1;
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(view.restrictions?.limits)).toBe(true);
+    expect(c.session.getSnapshot().context.user?.email).toBe(ctx.server.seed.plain.email);
+  });
+});
+
+describe('defect 6: a store whose set() never answers', () => {
+  it('still clears at logout: the store and client.tokens forget the revoked token', async () => {
+    const inner = createMemoryTokenStore();
+    const hanging: TokenStore = {
+      get: () => inner.get(),
+      set: (s) => {
+        inner.set(s);
+        return new Promise<void>(() => {});
+      },
+      clear: () => inner.clear(),
+    };
+    const c = client({ storage: hanging });
+    await signIn(c);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    c.logout();
+    await vi.advanceTimersByTimeAsync(10_000);
+    vi.useRealTimers();
+    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
+    expect(inner.get()).toBeNull();
+    expect(await c.tokens.get()).toBeNull();
+  });
+});
+
+function bareSession(tokens: TokenStore, crossTab: CrossTab | null) {
+  const http = createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
+  });
+  return createActor(sessionMachine, { input: { auth: createAuthModule(http), tokens, crossTab } });
+}
+const tab = (hub: FakeChannelHub, tabId: string) =>
+  createCrossTab(hub.channel(), {
+    tabId,
+    random: () => 0,
+    timers: { setTimeout, clearTimeout } as never,
+    now: Date.now,
+  });
+const stored = (accessToken: string, o: Partial<StoredSession> = {}): StoredSession => ({
+  accessToken,
+  tokenType: 'Bearer',
+  expiresAt: null,
+  savedAt: Date.now(),
+  ...o,
+});
+
+describe('defect 2: one foreign channel message', () => {
+  it('is dropped, so tabs still adopt a login afterwards and a saved session stays valid', async () => {
+    const hub = new FakeChannelHub();
+    const tokens = createMemoryTokenStore();
+    const session = bareSession(tokens, tab(hub, 'b')).start();
+    await waitFor(session, (s) => s.matches('signedOut'));
+    const raw = hub.channel();
+    for (const seq of [2 ** 53, 1e300, -1, 1.5])
+      raw.postMessage({ app: 'pam-client', v: 1, from: 'x', type: 'signedOut', seq, sid: seq, at: seq });
+    const other = tab(hub, 'a');
+    const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+    other.publishSession(stored(token, { seq: 1, sid: 7, userId: 1 }), 'login', null);
+    await waitFor(session, (s) => s.matches('signedIn'), { timeout: 1000 });
+    expect(session.getSnapshot().context.clock).toBe(1);
+    session.stop();
+  });
+});
+
+describe('defect 5: two logins committed in the same millisecond', () => {
+  it('converge on one player (seq, then sid, decide)', async () => {
+    const hub = new FakeChannelHub();
+    const a = bareSession(createMemoryTokenStore(), tab(hub, 'a')).start();
+    const b = bareSession(createMemoryTokenStore(), tab(hub, 'b')).start();
+    await waitFor(a, (s) => s.matches('signedOut'));
+    await waitFor(b, (s) => s.matches('signedOut'));
+    const { plain, paused } = ctx.server.seed;
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_700_000_000_000 });
+    // Both commit before either hears the other (the messages cross).
+    hub.hold();
+    a.send({ type: 'LOGIN', login: plain.email, password: plain.password });
+    b.send({ type: 'LOGIN', login: paused.email, password: paused.password });
+    await waitFor(a, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(b, (s) => s.matches('signedIn'), { timeout: 3000 });
+    hub.release();
+    await new Promise((r) => setImmediate(r));
+    const players = [a, b].map((s) => s.getSnapshot().context.userId);
+    expect(players[0]).toBe(players[1]);
+    a.stop();
+    b.stop();
+  });
+});
+
+describe('defect 1: profile data is tied to the player and login it was read for', () => {
+  const paused = () => ctx.server.seed.paused;
+  const pausedIn = (c: { restrictions: { inForce: { kind: string }[] } | null }) =>
+    (c.restrictions?.inForce ?? []).some((r) => r.kind === 'pause');
+
+  it('two tabs signing in two players at once converge on one, each showing only that player', async () => {
+    const hub = new FakeChannelHub();
+    const a = bareSession(createMemoryTokenStore(), tab(hub, 'a')).start();
+    const b = bareSession(createMemoryTokenStore(), tab(hub, 'b')).start();
+    hub.hold();
+    b.send({ type: 'LOGIN', login: paused().email, password: paused().password });
+    a.send({ type: 'LOGIN', login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await waitFor(b, (s) => s.matches('signedIn') && pausedIn(s.context), { timeout: 3000 });
+    await waitFor(a, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 3000 });
+    hub.release();
+    await vi.waitFor(() => expect(a.getSnapshot().context.sid).toBe(b.getSnapshot().context.sid));
+    for (const tabActor of [a, b]) {
+      const s = await waitFor(tabActor, (x) => x.context.userInfo !== null && x.context.user !== null, {
+        timeout: 3000,
+      });
+      expect(s.context.user?.id).toBe(s.context.userId);
+      expect(pausedIn(s.context)).toBe(s.context.userId === paused().id);
+    }
+    expect(a.getSnapshot().context.userId).toBe(b.getSnapshot().context.userId);
+    a.stop();
+    b.stop();
+  });
+
+  it("ignores another login's profile message on the channel", async () => {
+    const hub = new FakeChannelHub();
+    const b = bareSession(createMemoryTokenStore(), tab(hub, 'b')).start();
+    b.send({ type: 'LOGIN', login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await waitFor(b, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 3000 });
+    const { userId, sid } = b.getSnapshot().context;
+    const raw = hub.channel();
+    const foreign = { user_pause: 7, marker: 'foreign' };
+    const post = (o: object) =>
+      raw.postMessage({
+        app: 'pam-client',
+        v: 1,
+        from: 'x',
+        type: 'profile',
+        userInfo: foreign,
+        at: Date.now(),
+        ...o,
+      });
+    post({ userId: 4, sid });
+    post({ userId, sid: (sid ?? 0) + 1 });
+    post({});
+    await new Promise((r) => setImmediate(r));
+    expect(b.getSnapshot().context.userInfo?.marker).toBeUndefined();
+    post({ userId, sid });
+    await waitFor(b, (s) => s.context.userInfo?.marker === 'foreign', { timeout: 1000 });
+    b.stop();
+  });
+
+  it("drops a player's background re-read that lands after another player signed in", async () => {
+    const c = client({ timeout: 500, retry: 0 });
+    await signIn(c, paused());
+    await vi.waitFor(() => expect(pausedIn(c.view)).toBe(true));
+    ctx.server.faults.add({ path: '/bff/users/update-limits', hang: true, times: 1 });
+    ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 400, times: 1 });
+    // The logout request fails: player 1's token stays valid at the server, so the late re-read succeeds.
+    ctx.server.faults.add({ path: '/auth/logout', status: 503, body: {}, times: 1 });
+    const reread = new Promise((resolve) => c.on('mutationOutcomeUnknown', resolve));
+    await expect(c.user.updateLimits({ user_limit_deposit: 100 } as never)).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    c.logout();
+    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
+    await signIn(c);
+    const late = (await reread) as { profile: { user: { id: number } } | null };
+    expect(late.profile?.user.id).toBe(paused().id);
+    await new Promise((r) => setImmediate(r));
+    expect(c.view.user?.id).toBe(ctx.server.seed.plain.id);
+    expect(pausedIn(c.view)).toBe(false);
+    expect((c.view.userInfo as { user_id?: number } | null)?.user_id ?? 1).not.toBe(paused().id);
+  });
+});
