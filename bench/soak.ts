@@ -3,7 +3,9 @@
 // a least-squares line through those samples, in bytes per cycle (a leak grows linearly; one
 // before/after difference mixes a leak with GC timing and caches). Two variants: an in-memory
 // `fetch` (adapter, modules, schemas, session and refresh cycle all real, no sockets) and real
-// HTTP against the reference server in a worker thread.
+// HTTP against the reference server in a worker thread. It also checks what the old
+// test/chaos/soak.test.ts checked (merged here: a 25 s heap threshold is a benchmark, not a test):
+// the session ends signed out with an empty store, and no simulated or real timer is left behind.
 
 import { createPamClient, type PamClientEvent } from 'pam-client/machines';
 import { SimulatedClock } from 'xstate';
@@ -13,7 +15,18 @@ export interface SoakResult {
   slopeBytesPerCycle: number;
   cyclesPerSecond: number;
   growthKB: number;
+  /** After the last cycle: the session signed out and the store empty. */
+  endedSignedOut: boolean;
+  /** Simulated timers pending after the last logout, then after `client.stop()`: both 0. */
+  timersLeft: { afterLogout: number; afterStop: number };
+  /** Real `Timeout` handles left beyond those before the soak (the client must use none). */
+  realTimeoutsLeft: number;
 }
+
+/** Simulated timers still pending on `clock`. */
+const pending = (clock: SimulatedClock) =>
+  (clock as unknown as { timeouts: Map<unknown, unknown> }).timeouts.size;
+const activeTimeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const settle = () => new Promise<void>((r) => setImmediate(r));
@@ -65,6 +78,7 @@ export async function soak(
   { cycles = 20_000, warmup = 1000, every = 1000 } = {},
 ): Promise<SoakResult> {
   const clock = new SimulatedClock();
+  const realTimeoutsBefore = activeTimeouts();
   const client = createPamClient({
     baseURL: options.baseURL,
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -107,12 +121,18 @@ export async function soak(
     xs.push(done);
     ys.push(await heap());
   }
+  const endedSignedOut =
+    client.session.getSnapshot().value === 'signedOut' && (await client.tokens.get()) === null;
+  const afterLogout = pending(clock);
   client.stop();
   const result: SoakResult = {
     cycles,
     slopeBytesPerCycle: slope(xs, ys),
     cyclesPerSecond: cycles / (measuredMs / 1000),
     growthKB: (ys.at(-1)! - ys[0]!) / 1024,
+    endedSignedOut,
+    timersLeft: { afterLogout, afterStop: pending(clock) },
+    realTimeoutsLeft: Math.max(0, activeTimeouts() - realTimeoutsBefore),
   };
   console.table([
     {
@@ -123,6 +143,8 @@ export async function soak(
       target: '<= 50',
       'first..last heap (kB)': result.growthKB.toFixed(0),
       'cycles/s': Math.round(result.cyclesPerSecond),
+      'ended signed out': result.endedSignedOut,
+      'timers left (logout/stop/real)': `${afterLogout}/${result.timersLeft.afterStop}/${result.realTimeoutsLeft}`,
       'wall (s)': ((performance.now() - t0) / 1000).toFixed(1),
     },
   ]);
