@@ -19,6 +19,10 @@ export async function startReference(options = {}) {
     logLevel: 'error',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
+    // Only Node code is loaded here: no browser dependency scan (rooted at the repository, it
+    // crawled every example's index.html and printed "Failed to run dependency scan ...
+    // pam-client/machines ... Are they installed?" on every `npm start`).
+    optimizeDeps: { noDiscovery: true, entries: [], include: [] },
   });
   try {
     const module = await vite.ssrLoadModule(`${ROOT}src/testing/index.ts`);

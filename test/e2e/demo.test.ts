@@ -40,6 +40,10 @@ describe('npm start (scripts/demo.mjs)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = await waitForOutput(child, /Press Ctrl-C to stop\./, 90_000);
+    // A newcomer's first command prints no error or warning block (issue 20 item 10): no Vite
+    // "Failed to run dependency scan", no 500 kB chunk warning.
+    expect(output).not.toMatch(/Failed to run dependency scan|Are they installed|\(!\)|larger than 500 kB/);
+    expect(output).not.toMatch(/\berror\b|\bwarn(ing)?\b/i);
     const url = /App: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
     expect(url).toBeDefined();
     for (const account of [
