@@ -15,7 +15,7 @@ export type { TimersLike } from './http/sleep';
 export { ABORTED, clampDelay, MAX_TIMER_MS, settleWithin, sleep } from './http/sleep';
 // The São Paulo play period (the play-time clock).
 export type { PlayPeriod } from './responsible-gaming/index';
-export { playPeriodOf } from './responsible-gaming/index';
+export { brazilDayOf, nextBrazilMidnight, playPeriodOf } from './responsible-gaming/index';
 // Secrets: the machines box what they receive and the debug log redacts as the inspector does.
 export { isSecret, redactSecrets } from './secrets/index';
 // The refresh cycle's timing (the token-refresh machine).

@@ -3,12 +3,21 @@
 export { formatCpf, isValidCpf, normalizeCpf } from './cpf';
 export type { LimitKind, LimitSetting, LimitState, PendingLimitChange } from './limits';
 export { compareLimit } from './limits';
+export type { MandatoryLimit } from './mandatory';
+export { MANDATORY_LIMITS, missingMandatoryLimits } from './mandatory';
 export type { LimitPeriodName, PlayPeriod } from './period';
 export { playPeriodOf } from './period';
 export type { Restriction, RestrictionKind, Restrictions } from './restrictions';
 export { restrictionsOf } from './restrictions';
 export type { BrazilParts } from './time';
-export { BRAZIL_TIME_ZONE, brazilPartsOf, isAtLeastYearsOld, parseServerTime } from './time';
+export {
+  BRAZIL_TIME_ZONE,
+  brazilDayOf,
+  brazilPartsOf,
+  isAtLeastYearsOld,
+  nextBrazilMidnight,
+  parseServerTime,
+} from './time';
 
 /** The SPA's central self-exclusion platform: the link operators must show (Portaria 1.231/2024). */
 export const SELF_EXCLUSION_PLATFORM_URL = 'https://www.gov.br/autoexclusaoapostas';

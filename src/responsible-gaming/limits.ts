@@ -55,7 +55,8 @@ export function unreadableLimitFields(info: Record<string, unknown>, kind: Limit
   return out;
 }
 
-function changeOf(raw: unknown, now: number): PendingLimitChange | null {
+/** The change a `*_change` field holds (JSON, or a bare timestamp), whatever its time. */
+function changeOf(raw: unknown): PendingLimitChange | null {
   let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
@@ -63,7 +64,7 @@ function changeOf(raw: unknown, now: number): PendingLimitChange | null {
     } catch {
       // A bare timestamp: a change pending at that time, values unknown (docs/contract.md assumption).
       const at = parseServerTime(raw);
-      return at !== null && at > now ? { amount: null, period: null, active: null, effectiveAt: at } : null;
+      return at === null ? null : { amount: null, period: null, active: null, effectiveAt: at };
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
@@ -74,28 +75,35 @@ function changeOf(raw: unknown, now: number): PendingLimitChange | null {
     active: flagOf(o.active),
     effectiveAt: parseServerTime(o.effective_at),
   };
-  // Nothing readable is no change; one already in effect is no longer pending.
-  if (
-    change.amount === null &&
-    change.period === null &&
-    change.active === null &&
-    change.effectiveAt === null
-  )
-    return null;
-  if (change.effectiveAt !== null && change.effectiveAt <= now) return null;
-  return change;
+  // Nothing readable is no change.
+  const empty =
+    change.amount === null && change.period === null && change.active === null && change.effectiveAt === null;
+  return empty ? null : change;
 }
 
-/** The limit `kind` read from a userInfo-like record (never throws). */
+/**
+ * The limit `kind` read from a userInfo-like record at `now` (never throws): a pending change
+ * whose `effective_at` has come shows as applied.
+ */
 export function limitOf(info: Record<string, unknown>, kind: LimitKind, now: number): LimitState {
   const key = `user_limit_${kind}`;
-  return {
+  const limit: LimitState = {
     kind,
     amount: amountOf(info[key]),
     period: periodOf(info[`${key}_period`]),
     active: flagOf(info[`${key}_active`]) === true,
-    pendingChange: changeOf(info[`${key}_change`], now),
+    pendingChange: changeOf(info[`${key}_change`]),
     known: unreadableLimitFields(info, kind).length === 0,
+  };
+  const change = limit.pendingChange;
+  if (change === null || change.effectiveAt === null || change.effectiveAt > now) return limit;
+  // Its time has come: the change shows as applied (what it does not say stays as it was).
+  return {
+    ...limit,
+    amount: change.amount ?? limit.amount,
+    period: change.period ?? limit.period,
+    active: change.active ?? limit.active,
+    pendingChange: null,
   };
 }
 
@@ -103,8 +111,11 @@ export function limitOf(info: Record<string, unknown>, kind: LimitKind, now: num
 export interface LimitSetting {
   amount: number | null | undefined;
   period?: LimitPeriodName | null | undefined;
-  /** Default true. An inactive limit, or one without an amount, limits nothing. */
-  active?: boolean | 0 | 1 | null | undefined;
+  /**
+   * Default true. An inactive limit (false, 0, '0'), or one without an amount, limits nothing;
+   * a flag that cannot be read (2, 'yes') is unknown.
+   */
+  active?: boolean | number | string | null | undefined;
 }
 
 /**

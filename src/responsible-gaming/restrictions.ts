@@ -145,7 +145,9 @@ function imposedOf(info: Record<string, unknown>, who: 'operator' | 'spa'): Rest
  * The restrictions and limits a profile's `userInfo` holds at `now`, read by the rules in
  * docs/responsible-gaming.md. Pure and total: any input (null, garbage, wrong types) gives an
  * answer, never an exception, and a field that does not say "restricted" never yields a
- * restriction. A restriction that already ended is left out; one that starts later is `pending`.
+ * restriction. A restriction that already ended is left out; one that starts later is `pending`,
+ * except an exclusion with no end, in force once read. A field sent but unreadable makes the
+ * result unknown (`known: false`, `unreadable`, `canBet: false`).
  * A cancelled account is not in userInfo: the session shows it as its own status.
  *
  * @example
@@ -177,7 +179,10 @@ function derive(userInfo: unknown, now: number): Restrictions {
     pauseOf(info),
   ]) {
     if (r === null || (r.until !== null && r.until <= at)) continue;
-    (r.since !== null && r.since > at ? pending : inForce).push(r);
+    // An exclusion with no end (SPA, operator, permanent) is in force once read, whatever its
+    // `_at` says: a start ahead of our clock must not leave a barred player free to bet (fail closed).
+    const endless = r.permanent || r.indefinite;
+    (r.since !== null && r.since > at && !endless ? pending : inForce).push(r);
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at);

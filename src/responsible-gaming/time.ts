@@ -94,6 +94,9 @@ export function brazilTimeToEpoch(
   return wall - brazilOffsetAt(first);
 }
 
+/** The first year a server date may have: earlier ones are garbage (`0000-00-00`-style sentinels). */
+const MIN_YEAR = 1900;
+
 const SERVER_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
@@ -102,7 +105,8 @@ const SERVER_TIME =
  * - naive `YYYY-MM-DD HH:mm:ss` (or `T`, optional seconds/fraction) and `YYYY-MM-DD`: São Paulo
  *   time (a bare date is that day's midnight in Brazil);
  * - ISO 8601 with `Z` or an offset (`-03:00`, `+0000`, `-03`): as given.
- * Impossible dates (2026-02-30, 24:00) are garbage, not rolled over.
+ * Impossible dates (2026-02-30, 24:00) are garbage, not rolled over, and so is a year before
+ * 1900 (`0000-01-01`, which `Date.UTC` would read as 1900, is a database's "no date").
  *
  * @example
  * parseServerTime('2026-11-23 10:00:00'); // Date.parse('2026-11-23T13:00:00Z')
@@ -117,7 +121,8 @@ export function parseServerTime(value: unknown): number | null {
     (s) => (s === undefined ? undefined : Number(s)),
   ) as number[];
   const fraction = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  if (year! < MIN_YEAR || month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59)
+    return null;
   const probe = new Date(Date.UTC(year!, month! - 1, day!));
   if (probe.getUTCDate() !== day || probe.getUTCMonth() !== month! - 1) return null;
   const zone = m[8];
@@ -147,4 +152,30 @@ export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const age = today.year - y - (today.month < mo || (today.month === mo && today.day < d) ? 1 : 0);
   return age >= years;
+}
+
+/**
+ * The São Paulo calendar day holding `ms`, as `YYYY-MM-DD` (the key of "the first login of the
+ * day" of IN SPA 31/2025 and of a daily limit); null for a non-finite time.
+ *
+ * @example
+ * brazilDayOf(Date.parse('2026-11-24T02:59:59Z')); // '2026-11-23'
+ */
+export function brazilDayOf(ms: number): string | null {
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+  const p = brazilPartsOf(ms);
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/**
+ * The next midnight in São Paulo after `ms` (epoch ms): when the SPA re-check and a daily
+ * period are due. `ms` itself when it is not finite.
+ *
+ * @example
+ * nextBrazilMidnight(Date.parse('2026-11-23T15:00:00Z')); // Date.parse('2026-11-24T03:00:00Z')
+ */
+export function nextBrazilMidnight(ms: number): number {
+  if (!Number.isFinite(ms)) return ms;
+  const p = brazilPartsOf(ms);
+  return brazilTimeToEpoch(p.year, p.month, p.day + 1);
 }

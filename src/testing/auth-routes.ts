@@ -125,11 +125,15 @@ function registrationErrors(
     else if (state.findByCpf(digits)) errors.number = ['The number has already been taken.'];
     else if (state.spaRegister.has(digits)) {
       errors.number = ['This CPF is in the SPA register of people barred from betting.'];
+    } else if (!isAdult(documentPerson(digits, state.now()).birth_date, state.now())) {
+      // The register's birth date decides (Lei 14.790/2023 art. 26), whatever the form says.
+      errors.number = ['The holder of this CPF must be at least 18 years old.'];
     } else cpf = digits;
   }
   if (body.birth_date !== undefined) {
-    if (!DATE.test(body.birth_date)) errors.birth_date = ['The birth date must be a date (YYYY-MM-DD).'];
-    else if (!isAdult(body.birth_date, state.now()))
+    if (!DATE.test(body.birth_date) || Number(body.birth_date.slice(0, 4)) < 1900) {
+      errors.birth_date = ['The birth date must be a date (YYYY-MM-DD).'];
+    } else if (!isAdult(body.birth_date, state.now()))
       errors.birth_date = ['You must be at least 18 years old.'];
   }
   return { errors, cpf };

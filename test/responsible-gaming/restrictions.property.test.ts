@@ -93,7 +93,11 @@ describe('restrictionsOf over arbitrary input (property)', () => {
           // Nothing that has ended is reported.
           if (x.until !== null) expect(x.until).toBeGreaterThan(NOW);
         }
-        for (const x of r.inForce) if (x.since !== null) expect(x.since).toBeLessThanOrEqual(NOW);
+        // In force from its start, except an exclusion with no end: in force once read (fail closed).
+        for (const x of r.inForce) {
+          if (x.since !== null && !x.permanent && !x.indefinite) expect(x.since).toBeLessThanOrEqual(NOW);
+        }
+        for (const x of r.pending) expect(x.permanent || x.indefinite).toBe(false);
         for (const x of r.pending) expect(x.since).toBeGreaterThan(NOW);
         // A pause whose stated end is past is never reported.
         const pauseEnd = parseServerTime(info.user_pause_in);

@@ -92,7 +92,11 @@ describe('reference server: registration', () => {
     const minor = (await validate(server, '901.234.567-70')).json;
     expect(minor).toMatchObject({ docnumber_valid: true, name: 'Pedro Alves', birth_date: '2008-03-01' });
     const young = await register({ ...BASE, number: '90123456770', birth_date: minor.birth_date });
-    expect(young.json.errors).toEqual({ birth_date: ['You must be at least 18 years old.'] });
+    // Refused on both fields: the form's birth date, and the register's for the CPF (issue 23 defect 10).
+    expect(young.json.errors).toEqual({
+      number: ['The holder of this CPF must be at least 18 years old.'],
+      birth_date: ['You must be at least 18 years old.'],
+    });
     const eighteenToday = await register({ ...BASE, birth_date: '2007-03-01' });
     expect(eighteenToday.status).toBe(200);
     const barred = await register({ ...BASE, email: 'renato@example.com', number: '246.813.579-28' });
