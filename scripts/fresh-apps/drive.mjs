@@ -1,6 +1,9 @@
 // Drives a built fresh app in Chromium (Debian's, never a downloaded one): a wrong password shows
-// an error, the 2FA step signs in, a deposit limit is set; then asks the reference server itself
-// whether the limit is stored and ACTIVE.
+// an error, a wrong 2FA code says so and marks the code input, the right one signs in, a deposit
+// limit is set; after sign-out nothing of that player shows, a cancelled account says so, and the
+// next player starts clean; then asks the reference server itself whether the limit is stored and
+// ACTIVE. Any page error or console warning (React's "uncontrolled to controlled", Vue's, Svelte's)
+// fails the run.
 import { chromium } from 'playwright';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,7 +24,11 @@ export async function drive(appURL, apiURL, label) {
     const page = await browser.newPage();
     page.setDefaultTimeout(TIMEOUT);
     page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(`console ${m.type()}: ${m.text()}`);
+    });
     await page.goto(appURL);
+    const text = async (locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
     // 1. A wrong password: the error is shown, and the form is back.
     await page.locator('input[name=login]').fill(EMAIL);
@@ -34,12 +41,23 @@ export async function drive(appURL, apiURL, label) {
       throw new Error(`${label}: wrong password showed ${JSON.stringify(wrong)}`);
     if (wrong.includes('not-the-password')) throw new Error(`${label}: the error quotes the password`);
 
-    // 2. The right password: the 2FA step, with the attempts left; the code signs in.
+    // 2. The right password: the 2FA step, with the attempts left. A wrong code says so in the
+    // title (not "check the highlighted fields"), names no API key, and marks the code input.
+    await page.locator('input[name=login]').fill(EMAIL);
     await page.locator('input[name=password]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('input[name=code]').waitFor();
+    const code = page.locator('input[name=two_factor_code]');
+    await code.waitFor();
     await page.getByText('5 attempts left').waitFor();
-    await page.locator('input[name=code]').fill(CODE);
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('4 attempts left').waitFor();
+    const wrongCode = await text(page.getByRole('alert'));
+    if (!/code is not correct/i.test(wrongCode) || /highlighted|two_factor_code/.test(wrongCode))
+      throw new Error(`${label}: a wrong code showed ${JSON.stringify(wrongCode)}`);
+    if ((await code.getAttribute('aria-invalid')) !== 'true')
+      throw new Error(`${label}: the code input is not marked invalid after a wrong code`);
+    await code.fill(CODE);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(`Signed in as ${EMAIL}`).waitFor();
 
@@ -51,6 +69,32 @@ export async function drive(appURL, apiURL, label) {
     const saved = (await status.textContent())?.trim() ?? '';
     if (!saved.includes('Deposit limit set: 350'))
       throw new Error(`${label}: saving the limit showed ${JSON.stringify(saved)}`);
+
+    // 4. Sign out: nothing of that player is left on the page.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('input[name=login]').waitFor();
+    const after = await text(page.locator('body'));
+    if (/Deposit limit set|350|twofactor@/.test(after))
+      throw new Error(`${label}: after sign-out the page still shows ${JSON.stringify(after)}`);
+
+    // 5. A cancelled account says so.
+    await page.locator('input[name=login]').fill('cancelled@example.com');
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('This account is cancelled').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+
+    // 6. The next player starts clean: no message and no amount of the one before.
+    await page.locator('input[name=login]').fill('player@example.com');
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Signed in as player@example.com').waitFor();
+    const next = await text(page.locator('body'));
+    const amount = await page.locator('input[name=deposit]').inputValue();
+    if (/Deposit limit set/.test(next) || amount === '350')
+      throw new Error(`${label}: the next player sees ${JSON.stringify(next)} (amount ${amount})`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('input[name=login]').waitFor();
   } finally {
     await browser.close();
   }
@@ -72,5 +116,5 @@ export async function drive(appURL, apiURL, label) {
     throw new Error(
       `${label}: the server holds deposit limit ${info.user_limit_deposit} (active ${info.user_limit_deposit_active}), not 350 active`,
     );
-  return 'wrong password error shown; 2FA sign-in; deposit limit 350 stored active';
+  return 'wrong password and wrong code worded; 2FA sign-in; deposit limit 350 stored active; cancelled account; nothing of one player to the next';
 }

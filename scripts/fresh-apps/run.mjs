@@ -1,11 +1,12 @@
-// `npm run fresh-apps` (after `npm run build`): a newcomer's first hour, automated. Packs the
-// tarball, makes a fresh Vite + Vue 3 app and a fresh Vite + Svelte 5 app by hand (no prompts;
-// nothing but the npm registry), installs the tarball with the README's install line, writes the
-// README's tagged snippets verbatim, type-checks (vue-tsc / svelte-check), runs `vite build`, then
-// drives each built app in Chromium against the reference server started by the README's own
-// dev-server snippet. Bounded: each step has a time limit, the whole run reports its time.
+// `npm run fresh-apps [vue|svelte|react] [--keep]`: a newcomer's first hour, automated. Packs the
+// tarball (`npm pack` builds first: prepack), makes fresh Vite apps in Vue 3, Svelte 5 and React 19
+// by hand (no prompts; nothing but the npm registry), installs the tarball with the README's
+// install line, writes the README's tagged snippets verbatim, type-checks with skipLibCheck false
+// (vue-tsc / svelte-check / tsc), runs `vite build`, then drives each built app in Chromium against
+// the reference server started by the README's own dev-server snippet. Bounded: each step has a
+// time limit, the whole run reports its time.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -17,7 +18,8 @@ import { installLine, readSnippets } from './snippets.mjs';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const readme = join(repo, 'README.md');
 const keep = process.argv.includes('--keep');
-const only = process.argv.find((a) => a === 'vue' || a === 'svelte');
+const KINDS = ['vue', 'svelte', 'react'];
+const only = process.argv.find((a) => KINDS.includes(a));
 const STEP_MS = 5 * 60_000;
 const t0 = performance.now();
 const timings = [];
@@ -33,10 +35,6 @@ const sh = (cwd, cmd, args, label) => {
   timings.push([label, performance.now() - t]);
 };
 
-if (!existsSync(join(repo, 'dist/index.js'))) {
-  console.error('fresh-apps: run `npm run build` first (the tarball packs dist/).');
-  process.exit(2);
-}
 const work = mkdtempSync(join(tmpdir(), 'pam-fresh-'));
 const children = [];
 const cleanup = () => {
@@ -138,13 +136,14 @@ async function freshApp(kind) {
   }
   console.log(`${kind}: ${written} README snippets written verbatim`);
   if (kind === 'vue') sh(root, 'npx', ['vue-tsc', '--noEmit', '-p', 'tsconfig.json'], `${kind}: vue-tsc`);
-  else
+  else if (kind === 'svelte')
     sh(
       root,
       'npx',
       ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
       `${kind}: svelte-check`,
     );
+  else sh(root, 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], `${kind}: tsc`);
   sh(root, 'npx', ['vite', 'build'], `${kind}: vite build`);
 
   const t = performance.now();
@@ -171,7 +170,7 @@ async function freshApp(kind) {
 }
 
 try {
-  for (const kind of only ? [only] : ['vue', 'svelte']) await freshApp(kind);
+  for (const kind of only ? [only] : KINDS) await freshApp(kind);
 } catch (e) {
   console.error(`\nfresh-apps FAILED: ${e instanceof Error ? e.message : e}`);
   if (keep) console.error(`(kept in ${work})`);

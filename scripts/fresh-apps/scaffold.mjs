@@ -22,6 +22,16 @@ export const DEV_DEPENDENCIES = {
     'typescript@5.9.3',
     'h3@2.0.8',
   ],
+  react: [
+    'vite@8.3.8',
+    '@vitejs/plugin-react@6.3.0',
+    'react@19.3.1',
+    'react-dom@19.3.1',
+    '@types/react@19.3.0',
+    '@types/react-dom@19.3.0',
+    'typescript@5.9.3',
+    'h3@2.0.8',
+  ],
 };
 
 const write = (root, path, text) => {
@@ -31,7 +41,7 @@ const write = (root, path, text) => {
 
 /**
  * @param {string} root the app's folder (created)
- * @param {'vue' | 'svelte'} kind
+ * @param {'vue' | 'svelte' | 'react'} kind
  */
 export function scaffold(root, kind) {
   write(
@@ -50,7 +60,7 @@ export function scaffold(root, kind) {
   </head>
   <body>
     <div id="app"></div>
-    <script type="module" src="/src/main.ts"></script>
+    <script type="module" src="/src/main.${kind === 'react' ? 'tsx' : 'ts'}"></script>
   </body>
 </html>
 `,
@@ -62,11 +72,17 @@ export function scaffold(root, kind) {
     lib: ['ES2022', 'DOM', 'DOM.Iterable'],
     strict: true,
     noEmit: true,
-    skipLibCheck: true,
+    // The published types are checked too, as a strict user's project would (issue 20 item 2).
+    skipLibCheck: false,
     isolatedModules: true,
     verbatimModuleSyntax: true,
     types: ['vite/client'],
+    ...(kind === 'react' ? { jsx: 'react-jsx' } : {}),
   };
-  const include = kind === 'vue' ? ['src/**/*.ts', 'src/**/*.vue'] : ['src/**/*.ts', 'src/**/*.svelte'];
+  const include = {
+    vue: ['src/**/*.ts', 'src/**/*.vue'],
+    svelte: ['src/**/*.ts', 'src/**/*.svelte'],
+    react: ['src/**/*.ts', 'src/**/*.tsx'],
+  }[kind];
   write(root, 'tsconfig.json', `${JSON.stringify({ compilerOptions, include }, null, 2)}\n`);
 }
