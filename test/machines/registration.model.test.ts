@@ -132,6 +132,15 @@ describe('registrationMachine (model-based, every shortest path)', () => {
       visited.filter((s) => s.matches('submitted')).map((s) => s.output?.documentCheck as string),
     );
     expect(submittedWith).toEqual(new Set(['unchecked', 'valid', 'unavailable']));
+    // A check in flight is aborted by a new check and by RESET: both cases are on some path.
+    const outOfCheck = (type: string) =>
+      paths.some((p) =>
+        p.steps.some((s, i) => s.event.type === type && p.steps[i - 1]?.state.matches('checkingDocument')),
+      );
+    expect({ check: outOfCheck('CHECK_DOCUMENT'), reset: outOfCheck('RESET') }).toEqual({
+      check: true,
+      reset: true,
+    });
     // Stopped at an invalid document: SUBMIT is never taken from there.
     for (const p of paths)
       for (const [i, step] of p.steps.entries())
@@ -147,15 +156,18 @@ describe('registrationMachine (model-based, every shortest path)', () => {
         const event = step.event as AnyEventObject;
         const next = path.steps[i + 1]?.event as AnyEventObject | undefined;
         if (event.type === 'CHECK_DOCUMENT') {
-          const inFlight = busy(actor.getSnapshot()) ? pending.at(-1) : undefined;
+          // A new check aborts exactly the one in flight (one while checking, none otherwise).
+          const open = pending.filter((r) => !r.answered);
+          expect(open).toHaveLength(busy(actor.getSnapshot()) ? 1 : 0);
           actor.send({ type: 'CHECK_DOCUMENT', number: kindOf(next) });
-          if (inFlight) expect(inFlight.signal.aborted).toBe(true);
+          expect(open.map((r) => r.signal.aborted)).toEqual(open.map(() => true));
         } else if (event.type === 'SUBMIT') {
           actor.send({ type: 'SUBMIT', payload: PAYLOAD });
         } else if (event.type === 'RESET') {
-          const inFlight = busy(actor.getSnapshot()) ? pending.at(-1) : undefined;
+          const open = pending.filter((r) => !r.answered);
+          expect(open).toHaveLength(busy(actor.getSnapshot()) ? 1 : 0);
           actor.send({ type: 'RESET' });
-          if (inFlight) expect(inFlight.signal.aborted).toBe(true);
+          expect(open.map((r) => r.signal.aborted)).toEqual(open.map(() => true));
         } else {
           const request = pending.at(-1);
           expect(request?.kind).toBe(event.kind);

@@ -73,11 +73,15 @@ describe('restrictionsOf over arbitrary input (property)', () => {
   });
 
   it('never reports a restriction the fields do not support', () => {
+    // The checks below are per case: these count that every case happened, so none is vacuous.
+    const seen = new Set<string>();
     fc.assert(
       fc.property(userInfo, (info) => {
         const r = restrictionsOf(info, NOW);
         const all = [...r.inForce, ...r.pending];
         for (const x of all) {
+          seen.add(x.kind);
+          if (x.until !== null) seen.add('until');
           // The one tolerant reader is the oracle: '1', ' 1 ', true and 1 are the same flag.
           if (x.kind === 'spaExclusion') expect(readBoolean(info.spa_exclusion)).toBe(true);
           if (x.kind === 'operatorExclusion') expect(readBoolean(info.operator_exclusion)).toBe(true);
@@ -101,7 +105,10 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         for (const x of r.pending) expect(x.since).toBeGreaterThan(NOW);
         // A pause whose stated end is past is never reported.
         const pauseEnd = parseServerTime(info.user_pause_in);
-        if (pauseEnd !== null && pauseEnd <= NOW) expect(all.some((x) => x.kind === 'pause')).toBe(false);
+        if (pauseEnd !== null && pauseEnd <= NOW) {
+          seen.add('pauseEnded');
+          expect(all.some((x) => x.kind === 'pause')).toBe(false);
+        }
         // Each kind at most once; strongest first.
         const order = ['spaExclusion', 'operatorExclusion', 'selfExclusion', 'pause'];
         const idx = r.inForce.map((x) => order.indexOf(x.kind));
@@ -115,8 +122,22 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         if (t.amount !== null) expect(t.amount).toBe(readNumber(info.user_limit_time));
         if (t.active) expect(readBoolean(info.user_limit_time_active)).toBe(true);
         if (t.pendingChange?.effectiveAt != null) expect(t.pendingChange.effectiveAt).toBeGreaterThan(NOW);
+        if (t.amount !== null) seen.add('timeAmount');
+        if (t.active) seen.add('timeActive');
       }),
       { numRuns: 500 },
+    );
+    expect([...seen].sort()).toEqual(
+      [
+        'operatorExclusion',
+        'pause',
+        'pauseEnded',
+        'selfExclusion',
+        'spaExclusion',
+        'timeActive',
+        'timeAmount',
+        'until',
+      ].sort(),
     );
   });
 
