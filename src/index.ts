@@ -157,7 +157,13 @@ export {
   createMemoryTokenStore,
   createWebStorageTokenStore,
 } from './session/storage';
-export type { SecretField, SensitiveCallOptions, UserModule, WithSecrets } from './user/index';
+export type {
+  DownloadedFile,
+  SecretField,
+  SensitiveCallOptions,
+  UserModule,
+  WithSecrets,
+} from './user/index';
 export {
   addPhone,
   changePassword,
@@ -165,6 +171,7 @@ export {
   connectSocial,
   createUserModule,
   disconnectSocial,
+  downloadIncomeReport,
   generateIncomeReport,
   getAddress,
   getAvailableYears,

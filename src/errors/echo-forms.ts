@@ -5,46 +5,10 @@
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const hex = (n: number, width = 0) => n.toString(16).padStart(width, '0');
 
-// HTML named entities of printable ASCII (HTML5, which PHP's htmlentities uses with ENT_HTML5;
-// &apos; with htmlspecialchars ENT_HTML5): one character, then its name.
-const ASCII_NAMES =
-  '!excl"quot#num$dollar%percnt&amp\'apos(lpar)rpar*ast+plus,comma.period/sol:colon;semi<lt=equals>gt?quest@commat[lsqb\\bsol]rsqb^Hat_lowbar`grave{lcub|verbar}rcub';
-// U+00A0..U+00BF, then the Latin-1 letters NFD cannot name.
-const LATIN1_NAMES =
-  'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest'.split(
-    ' ',
-  );
-const SPECIAL_NAMES: Record<string, string> = {
-  æ: 'aelig',
-  ð: 'eth',
-  ø: 'oslash',
-  þ: 'thorn',
-  ß: 'szlig',
-  '×': 'times',
-  '÷': 'divide',
-  '€': 'euro',
-};
-// The combining marks of the accented Latin-1 letters (é = e + U+0301 = &eacute;).
-const MARKS: Record<string, string> = {
-  '\u0300': 'grave',
-  '\u0301': 'acute',
-  '\u0302': 'circ',
-  '\u0303': 'tilde',
-  '\u0308': 'uml',
-  '\u030a': 'ring',
-  '\u0327': 'cedil',
-};
-
-/** htmlentities' name of `c` (HTML 4 Latin-1 and HTML5 ASCII names), or undefined. */
-function entityName(c: string, cp: number): string | undefined {
-  const at = ASCII_NAMES.indexOf(c);
-  if (cp < 0x7f && at !== -1) return /^[a-z]+/i.exec(ASCII_NAMES.slice(at + 1))?.[0];
-  if (cp >= 0xa0 && cp < 0xc0) return LATIN1_NAMES[cp - 0xa0];
-  const lower = c.toLowerCase();
-  if (SPECIAL_NAMES[lower]) return SPECIAL_NAMES[lower];
-  const [base, mark] = lower.normalize('NFD');
-  return cp < 0x100 && base && mark && MARKS[mark] ? base + MARKS[mark] : undefined;
-}
+// Any named entity (&apos; &sol; &eacute; &ccedil; &atilde; ... of htmlentities, HTML 4 or 5) may
+// stand for a character that is not a letter or digit: no name table is shipped, and a text that
+// has another entity in that place is redacted too (fail closed: more is hidden, never less).
+const NAMED_ENTITY = '&[a-z][a-z0-9]{1,31};';
 
 const utf8 = /* @__PURE__ */ (() => new TextEncoder())();
 
@@ -59,10 +23,7 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   // Decimal and hex entities, with or without leading zeros (&#39; &#039; &#x27; &#X0027;).
   (_, cp) => `&#0*${cp};`,
   (_, cp) => `&#x0*${hex(cp)};`,
-  (c, cp) => {
-    const name = entityName(c, cp);
-    return name && `&${name};`;
-  },
+  (c) => (/[a-z0-9]/i.test(c) ? undefined : NAMED_ENTITY),
   // urlencode / rawurlencode / form encoding: the UTF-8 bytes (and Latin-1's one byte), space as +.
   (c) => [...utf8.encode(c)].map((b) => `%(?:25)*${hex(b, 2)}`).join(''),
   (_, cp) => (cp > 0x7f && cp < 0x100 ? `%(?:25)*${hex(cp, 2)}` : undefined),

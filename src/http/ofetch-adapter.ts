@@ -1,7 +1,7 @@
 import { createFetch } from 'ofetch';
 import { isPamError, type PamError } from '../errors/base';
 import { StorageError } from '../errors/config';
-import { createScrubber, NO_SCRUB, type Scrubber } from '../errors/scrub';
+import { createScrubber, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
@@ -176,7 +176,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         if (typeof data !== 'object') return readResponse(response as TextResponse, method, shownPath, scrub);
         if (response.status >= 200 && response.status < 300) return { blob: data, headers: response.headers };
         return readResponse(
-          { ...response, headers: response.headers, _data: await data.text() },
+          { status: response.status, headers: response.headers, _data: await data.text() },
           method,
           shownPath,
           scrub,
@@ -216,9 +216,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // Most calls carry only the token, the same for hours: one scrubber for it, not one per call.
   let tokenOnly: { token: string; scrubber: Scrubber } | undefined;
   function scrubberOfCall(call: Call, token: string | undefined): Scrubber {
-    if (!token) return scrubberFor(call.secrets);
-    if (call.secrets.length > 0) return scrubberFor([...call.secrets, token]);
-    if (tokenOnly?.token !== token) tokenOnly = { token, scrubber: scrubberFor([token]) };
+    if (!token) return createScrubber(call.secrets);
+    if (call.secrets.length > 0) return createScrubber([...call.secrets, token]);
+    if (tokenOnly?.token !== token) tokenOnly = { token, scrubber: createScrubber([token]) };
     return tokenOnly.scrubber;
   }
 
@@ -274,7 +274,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
     const rawPath = stripQuery(path);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
-    const shownPath = secrets.length > 0 ? scrubberFor(secrets).text(rawPath) : rawPath;
+    const shownPath = secrets.length > 0 ? createScrubber(secrets).text(rawPath) : rawPath;
     checkRequestOptions(`${method} ${shownPath}`, requestOptions ?? {});
     let json: string | undefined;
     try {
@@ -306,21 +306,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
 }
 
 const MAX_REDIRECTS = 5;
-
-/** A scrubber built only when an error (or a schema check of the answer) needs it. */
-function scrubberFor(secrets: readonly string[]): Scrubber {
-  if (secrets.length === 0) return NO_SCRUB;
-  let real: Scrubber | undefined;
-  const get = () => {
-    real ??= createScrubber(secrets);
-    return real;
-  };
-  return {
-    text: (t) => get().text(t),
-    mayHold: (raw) => get().mayHold(raw),
-    deep: (v, keep) => get().deep(v, keep),
-  };
-}
 
 /**
  * A fresh error with only what helps diagnose a dead connection (e.g. ECONNREFUSED), found down

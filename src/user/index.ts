@@ -1,6 +1,7 @@
-import type { Check, Mismatches, MutationsOf } from '../operation/operation';
-import { moduleOf } from '../operation/operation';
 import type { HttpAdapter } from '../http/types';
+import type { CallOptions, Check, Mismatches, MutationsOf } from '../operation/operation';
+import { moduleOf } from '../operation/operation';
+import { downloadIncomeReport } from './download';
 import { GENERATE_INCOME_REPORT, GET_AVAILABLE_YEARS, GET_INCOME_REPORT_STATUS } from './income-report';
 import { SET_SELF_EXCLUSION, SET_TIMEOUT_LIMITS, UPDATE_LIMITS } from './limits';
 import {
@@ -27,6 +28,8 @@ import type { UserModule } from './types';
 // The wallet functions moved to their own module; the user module re-exports them (spec 1).
 export type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../wallet';
 export { transformWalletResponse } from '../wallet';
+export type { DownloadedFile } from './download';
+export { downloadIncomeReport } from './download';
 export { generateIncomeReport, getAvailableYears, getIncomeReportStatus } from './income-report';
 export { setSelfExclusion, setTimeoutLimits, updateLimits } from './limits';
 export {
@@ -75,8 +78,11 @@ export const USER_OPERATIONS = {
   getAvailableYears: GET_AVAILABLE_YEARS,
 } as const;
 
-// Fails to compile, naming the method, when a row is missing or does not fit UserModule.
-export type UserOperationsFit = Check<Mismatches<UserModule, typeof USER_OPERATIONS, Sensitive>>;
+// Fails to compile, naming the method, when a row is missing or does not fit UserModule (the
+// download is not a JSON operation: it has no row).
+export type UserOperationsFit = Check<
+  Mismatches<Omit<UserModule, 'downloadIncomeReport'>, typeof USER_OPERATIONS, Sensitive>
+>;
 
 /** A user-module call that changes the account (its row says `mutation: true`). */
 export type UserMutation = MutationsOf<typeof USER_OPERATIONS>;
@@ -103,5 +109,11 @@ export const USER_MUTATIONS: readonly UserMutation[] = /* @__PURE__ */ (() =>
  * const { data } = await user.getLoginHistory(2);
  */
 export function createUserModule(http: HttpAdapter): UserModule {
-  return moduleOf(http, USER_OPERATIONS, sendSensitive) as unknown as UserModule;
+  return {
+    ...moduleOf(http, USER_OPERATIONS, sendSensitive),
+    downloadIncomeReport: (
+      report: Parameters<UserModule['downloadIncomeReport']>[0],
+      options?: CallOptions,
+    ) => downloadIncomeReport(http, report, options),
+  } as unknown as UserModule;
 }

@@ -23,6 +23,7 @@ import type {
   UpdateUserPayload,
   UserAddress,
 } from '../schemas/user';
+import type { DownloadedFile } from './download';
 import type { SensitiveCallOptions, WithSecrets } from './sensitive';
 
 /**
@@ -90,4 +91,12 @@ export interface UserModule {
   getIncomeReportStatus(id: number, options?: CallOptions): Promise<IncomeReportData>;
   /** The years an income report can be asked for. */
   getAvailableYears(options?: CallOptions): Promise<AvailableYearsResponse>;
+  /**
+   * A completed report's file as `{ blob, fileName }` (see `downloadIncomeReport`: the token goes
+   * to the API's origin only; a `download_url` elsewhere is fetched without it).
+   */
+  downloadIncomeReport(
+    report: Pick<IncomeReportData, 'download_url' | 'reference_year'>,
+    options?: CallOptions,
+  ): Promise<DownloadedFile>;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOfetchAdapter, isPamError } from '../../src/index';
-import { type EchoServer, startEchoServer } from './echo-server';
+import { type EchoAnswer, type EchoServer, startEchoServer } from './echo-server';
 import { rejectionOf } from './helpers';
 
 let api: EchoServer;
@@ -44,7 +44,7 @@ describe('onServerDate: the server time of each answer', () => {
     const { calls, http } = recording();
     expect(isPamError(await rejectionOf(http.post('/x', {})))).toBe(true);
     expect(calls.map((c) => c[0])).toEqual([Date.parse(FIXED)]);
-    api.answer = (r) =>
+    api.answer = (r): EchoAnswer =>
       r.url === '/from'
         ? { status: 302, headers: { location: '/to', date: FIXED } }
         : { status: 200, headers: { date: 'Thu, 22 Oct 2015 07:28:00 GMT' }, body: { ok: true } };

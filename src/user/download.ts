@@ -1,0 +1,70 @@
+// Issue 20.7: the income report's file, fetched through the adapter (the token attached under its
+// same-origin rule), as a Blob with the name to save it under.
+
+import { RequestValidationError } from '../errors/validation';
+import type { BlobAnswer, HttpAdapter } from '../http/types';
+import type { CallOptions } from '../operation/operation';
+import type { IncomeReportData } from '../schemas/income-report';
+import { fileNameOf } from './file-name';
+
+/**
+ * A downloaded file: its content (typed by the answer's `Content-Type`) and the name to save it
+ * under.
+ *
+ * @example
+ * const { blob, fileName } = await client.user.downloadIncomeReport(report);
+ */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+const OPERATION = 'downloadIncomeReport';
+
+/** The report's `download_url`, checked: an http(s) URL or a path on the API, else nothing is sent. */
+function downloadURL(report: unknown): string {
+  const url =
+    typeof report === 'object' && report !== null
+      ? (report as { download_url?: unknown }).download_url
+      : undefined;
+  if (typeof url === 'string' && url.trim() !== '' && !/[\s\\]/.test(url)) {
+    const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+    if (scheme === undefined || scheme === 'https' || scheme === 'http') return url;
+  }
+  throw new RequestValidationError(OPERATION, [
+    {
+      path: ['download_url'],
+      code: 'invalid_url',
+      message: 'must be the http(s) URL of a completed download report',
+    },
+  ]);
+}
+
+/**
+ * Downloads a completed income report (`GET download_url`) as `{ blob, fileName }`. The adapter's
+ * rules apply: on the API's origin (`baseURL`'s) the token is attached and a 401 refreshes once;
+ * a `download_url` on another origin (a storage bucket's pre-signed link) is fetched WITHOUT the
+ * token or any credential header, so nothing secret leaves for it. A report with no
+ * `download_url` (not completed, or delivered by e-mail) or one that is not an http(s) URL is a
+ * `RequestValidationError`, nothing sent; a failed download is the adapter's usual typed error.
+ * The name comes from `Content-Disposition` (`filename*` first, RFC 6266), else from the URL's
+ * path, else `income-report-<year>.pdf`.
+ *
+ * @example
+ * const { blob, fileName } = await downloadIncomeReport(http, report);
+ * const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: fileName });
+ * link.click();
+ */
+export async function downloadIncomeReport(
+  http: Pick<HttpAdapter, 'get'>,
+  report: Pick<IncomeReportData, 'download_url' | 'reference_year'>,
+  options?: CallOptions,
+): Promise<DownloadedFile> {
+  const url = downloadURL(report);
+  const { blob, headers } = await http.get<BlobAnswer>(url, {
+    signal: options?.signal,
+    responseType: 'blob',
+  });
+  const year = typeof report.reference_year === 'number' ? `-${report.reference_year}` : '';
+  return { blob, fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`) };
+}
