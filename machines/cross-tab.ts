@@ -4,7 +4,7 @@
 
 import type { AuthUser, StoredSession } from 'pam-client';
 import { ABORTED, isSessionCounter, parseStoredSession, sleep } from 'pam-client/internal';
-import type { BroadcastChannelLike, TimersLike } from './environment';
+import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
 export const CLAIM_JITTER_MS = 500;
@@ -165,6 +165,8 @@ export function createCrossTab(
     ownsChannel?: boolean;
     /** How long another tab's claim holds without word from it (its tab crashed). Default 60 s. */
     claimTtlMs?: number;
+    /** The page going away or frozen (`PamEnvironment.lifecycle`): a claim held or in the making is released. */
+    lifecycle?: PamEnvironment['lifecycle'];
   },
 ): CrossTab {
   const listeners = new Set<(message: CrossTabMessage) => void>();
@@ -172,7 +174,7 @@ export function createCrossTab(
   /** Live claims of other tabs: tab id -> when heard. A session from that tab ends its claim. */
   const claims = new Map<string, number>();
   let closed = false;
-  /** This tab won the claim and has not told the outcome yet. */
+  /** This tab claimed (or won the claim) and has not told the outcome yet. */
   let holding = false;
 
   const post = (message: Record<string, unknown>) => {
@@ -200,6 +202,18 @@ export function createCrossTab(
     for (const listener of [...listeners]) listener(message);
   };
   channel.addEventListener('message', onMessage);
+  // A page that goes away (closed, navigated, put in the back/forward cache) or is frozen runs no
+  // more code: what it holds is released now, or the other tabs wait out the claim's life.
+  const offLeave = o.lifecycle?.onLeave(() => {
+    if (holding) post({ type: 'refreshFailed', expired: false });
+    holding = false;
+  });
+  /** A claim given up before its refresh started (aborted): the others may go at once. */
+  const release = (): 'yield' => {
+    if (holding) post({ type: 'refreshFailed', expired: false });
+    holding = false;
+    return 'yield';
+  };
 
   const liveClaims = () => {
     const now = o.now();
@@ -229,10 +243,14 @@ export function createCrossTab(
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';
       if (liveClaims().length > 0) return 'yield';
       post({ type: 'claim' });
-      if (!(await wait(o.timers, CLAIM_SETTLE_MS, signal))) return 'yield';
+      holding = true;
+      if (!(await wait(o.timers, CLAIM_SETTLE_MS, signal))) return release();
       // Claims that crossed ours: every tab sees the same set, so all agree on the lowest id.
       const rivals = liveClaims();
-      if (rivals.some((tab) => tab < o.tabId)) return 'yield';
+      if (rivals.some((tab) => tab < o.tabId)) {
+        holding = false;
+        return 'yield';
+      }
       // The rivals gave way to us: their claims must not make our own next try give way.
       for (const tab of rivals) claims.delete(tab);
       holding = true;
@@ -251,6 +269,7 @@ export function createCrossTab(
       // A tab that closes while holding the refresh claim lets the others go at once, instead of
       // leaving them to wait out the claim.
       if (holding) post({ type: 'refreshFailed', expired: false });
+      offLeave?.();
       closed = true;
       listeners.clear();
       refusals.clear();

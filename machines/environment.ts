@@ -37,6 +37,11 @@ export interface PamEnvironment {
   online: { isOnline(): boolean; onChange: Subscribe<[online: boolean]> };
   /** The channel tabs of one origin share; `null` keeps the session to this tab. */
   channel: BroadcastChannelLike | null;
+  /**
+   * The page is going away or being frozen (`pagehide`, and `freeze` where browsers have it):
+   * the tab releases what it holds for the other tabs (its refresh claim) at once.
+   */
+  lifecycle: { onLeave: Subscribe };
   /** This tab's id in cross-tab messages. Default: a random UUID. */
   tabId: string;
 }
@@ -152,6 +157,16 @@ export function browserEnvironment(
     },
     channel,
     tabId: overrides.tabId ?? randomTabId(random),
+    lifecycle: overrides.lifecycle ?? {
+      onLeave: inBrowser
+        ? (fn) => {
+            const offs = [listen(win, 'pagehide', fn), listen(doc, 'freeze', fn)];
+            return () => {
+              for (const off of offs) off();
+            };
+          }
+        : never,
+    },
   };
 }
 

@@ -1,0 +1,191 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Demo, startDemo } from '../../scripts/demo/serve.mjs';
+import { chromiumLaunchOptions, chromiumPath } from '../support/chromium';
+
+// Issue 18's three-tab defects in real Chromium pages of one origin (each failed before its fix):
+// closing the page that holds the refresh claim, two players signing in at once, and a foreign
+// message on the channel.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const REFRESH = '/users/refresh-token';
+const ADDRESS = '/bff/users/address-by-user';
+
+let reference: ReferenceServer;
+let demo: Demo;
+let browser: Browser;
+let dir: string;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pam-tabs-session-'));
+  await build({
+    entryPoints: [join(root, 'test/e2e/tabs/page.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    outfile: join(dir, 'app.js'),
+    alias: {
+      'pam-client': join(root, 'src/index.ts'),
+      'pam-client/machines': join(root, 'machines/index.ts'),
+      'pam-client/internal': join(root, 'src/internal.ts'),
+    },
+    logLevel: 'silent',
+  });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./app.js"></script></body></html>',
+  );
+  reference = await startReferenceServer();
+  demo = await startDemo({ apps: [{ mountPath: '/', dir }], apiTarget: reference.url });
+  browser = await chromium.launch(chromiumLaunchOptions());
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), demo?.close(), reference?.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+});
+afterEach(async () => {
+  await context.close();
+  reference.faults.clear();
+});
+
+type Pam = {
+  status(): string;
+  view(): {
+    status: string;
+    user: { id: number } | null;
+    restrictions: { inForce: { kind: string }[] } | null;
+  };
+  token(): Promise<string | null>;
+  login(login: string, password: string): void;
+  post(message: unknown): void;
+  calls(n: number): Promise<{ outcome: string; ms: number }[]>;
+  client: { session: { send(e: object): void } };
+};
+const pam = <T>(page: Page, fn: (p: Pam) => T | Promise<T>) =>
+  page.evaluate(fn as never) as Promise<Awaited<T>>;
+
+async function openPage(query = ''): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('pageerror', e.message));
+  await page.goto(`${demo.url}/${query}`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  return page;
+}
+const viewOf = (p: Page) => pam(p, (x) => (window as never as { pam: Pam }).pam.view());
+
+/** Polls `read` on every page (real pages: real time) until `ok` holds for all, or `ms` passes. */
+async function until<T>(pages: Page[], read: (p: Page) => Promise<T>, ok: (all: T[]) => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  let seen = await Promise.all(pages.map(read));
+  while (!ok(seen) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 25));
+    seen = await Promise.all(pages.map(read));
+  }
+  return seen;
+}
+const count = (method: string, path: string) =>
+  reference.requests.filter((r) => r.method === method && r.path === path).length;
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.evaluate(
+    ([l, pw]) => (window as never as { pam: Pam }).pam.login(l!, pw!),
+    [who.email, who.password],
+  );
+}
+
+describe.skipIf(!chromiumPath())('issue 18: three tabs in Chromium', () => {
+  it('closing the page that holds the refresh claim lets another page refresh at once', async () => {
+    const pages = [await openPage(), await openPage(), await openPage()];
+    await logIn(pages[0]!, reference.seed.plain);
+    await until(pages, viewOf, (all) => all.every((v) => v.status === 'signedIn'));
+    // Page 0's refresh is slow: it holds the claim while its request is out.
+    reference.faults.add({ method: 'POST', path: REFRESH, delayMs: 8_000, times: 1 });
+    await pam(pages[0]!, () =>
+      (window as never as { pam: Pam }).pam.client.session.send({ type: 'REFRESH' }),
+    );
+    const sent = Date.now() + 3000;
+    while (count('POST', REFRESH) === 0 && Date.now() < sent) await new Promise((r) => setTimeout(r, 25));
+    expect(count('POST', REFRESH)).toBe(1);
+    await pages[0]!.close();
+
+    reference.faults.add({
+      method: 'GET',
+      path: ADDRESS,
+      status: 401,
+      body: { message: 'expired' },
+      times: 1,
+    });
+    const [call] = await pam(pages[1]!, () => (window as never as { pam: Pam }).pam.calls(1));
+    expect(call?.outcome).toBe('ok');
+    // Within the jitter and settle of one claim, not after waiting out the closed page's claim.
+    expect(call?.ms).toBeLessThan(1500);
+    expect(count('POST', REFRESH)).toBe(2);
+  });
+
+  it('two players signing in at once: every page converges on one player, with that player’s data', async () => {
+    const pages = [await openPage(), await openPage(), await openPage()];
+    const { paused, plain } = reference.seed;
+    // Both answers are held back, so both logins commit before either page hears of the other.
+    reference.faults.add({ method: 'POST', path: '/auth/login', delayMs: 600, times: 2 });
+    await Promise.all([logIn(pages[0]!, paused), logIn(pages[1]!, plain)]);
+    const settled = (v: Awaited<ReturnType<typeof viewOf>>) =>
+      v.status === 'signedIn' && v.user !== null && v.restrictions !== null;
+    const views = await until(
+      pages,
+      viewOf,
+      (all) => all.every(settled) && new Set(all.map((v) => v.user?.id)).size === 1,
+      5000,
+    );
+    const ids = new Set(views.map((v) => v.user?.id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    for (const v of views) {
+      const pausedShown = (v.restrictions?.inForce ?? []).some((r) => r.kind === 'pause');
+      expect(pausedShown).toBe(id === paused.id);
+    }
+    const tokens = await Promise.all(
+      pages.map((p) => pam(p, (x) => (window as never as { pam: Pam }).pam.token())),
+    );
+    expect(new Set(tokens).size).toBe(1);
+  });
+
+  it('a foreign message on the channel does not break sharing, nor the stored session', async () => {
+    const pages = [await openPage('?store=web'), await openPage('?store=web'), await openPage('?store=web')];
+    for (const seq of [2 ** 53, 1e300])
+      await pages[2]!.evaluate(
+        (s) =>
+          (window as never as { pam: Pam }).pam.post({
+            app: 'pam-client',
+            v: 1,
+            from: 'foreign',
+            type: 'signedOut',
+            seq: s,
+            sid: s,
+            at: s,
+            reason: 'logout',
+          }),
+        seq,
+      );
+    await logIn(pages[0]!, reference.seed.plain);
+    const seen = await until(pages, viewOf, (all) => all.every((v) => v.status === 'signedIn'));
+    expect(seen.map((v) => v.status)).toEqual(['signedIn', 'signedIn', 'signedIn']);
+    // The saved session reads back valid: a fresh page restores it and its calls go through.
+    const late = await openPage('?store=web');
+    const [restored] = await until([late], viewOf, (all) => all[0]?.status === 'signedIn');
+    expect(restored?.status).toBe('signedIn');
+    const [call] = await pam(late, () => (window as never as { pam: Pam }).pam.calls(1));
+    expect(call?.outcome).toBe('ok');
+  });
+});
