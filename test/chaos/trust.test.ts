@@ -1,5 +1,6 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
+import { loginAnswer } from '../support/login-answer';
 import { memoryStorage } from '../support/memory-storage';
 import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';
 
@@ -13,22 +14,6 @@ const open = (o: Parameters<typeof openTab>[1] = {}) => {
   world.tabs.push(tab);
   return tab;
 };
-/** A login answer with a real token of the plain seed account and the given life. */
-const loginAnswer = (expiresIn: number) => ({
-  access_token: world.server.issueToken(world.server.seed.plain.id),
-  expires_in: expiresIn,
-  token_type: 'Bearer',
-  user: { id: world.server.seed.plain.id, email: world.server.seed.plain.email },
-  userInfo: {
-    validate_email_at: null,
-    login_at: '2030-01-01 00:00:00',
-    login_attempt_qty: 0,
-    seven_days_since_last_login: false,
-    strong_password: true,
-    force_request_kyc: false,
-    two_factor_enabled: false,
-  },
-});
 const top = (tab: Tab) => {
   const value = tab.client.session.getSnapshot().value;
   return typeof value === 'string' ? value : Object.keys(value)[0];
@@ -108,7 +93,7 @@ describe('trust: the order of sessions', () => {
     expect(top(b)).toBe('signedIn');
     // Both refresh at once with the same token: the server rotates it for the first and answers
     // the second 401.
-    world.server.faults.add({ method: 'POST', path: REFRESH, delayMs: 150, times: 2 });
+    world.delayAnswers({ method: 'POST', path: REFRESH, ms: 150, times: 2 });
     a.client.session.send({ type: 'REFRESH' });
     b.client.session.send({ type: 'REFRESH' });
     await world.advance(2 * S, 50);
@@ -125,16 +110,14 @@ describe('trust: logout and login crossing', () => {
     const storage = memoryStorage();
     const tab = open({ channel: false, storage: createWebStorageTokenStore({ storage }) });
     await world.settle();
-    world.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 300, times: 1 });
+    world.delayAnswers({ method: 'POST', path: '/auth/login', ms: 300, times: 1 });
     const { email, password } = world.server.seed.plain;
     tab.client.login({ login: email, password });
-    // Real time only: the world's settle would wait for the login to finish.
-    await new Promise((r) => setTimeout(r, 50));
+    await world.settle(); // the login reaches the server; its answer is held 300 ms
     expect(world.server.requests.some((r) => r.path === '/auth/login')).toBe(true);
     expect(top(tab)).toBe('signingIn');
     tab.client.logout();
-    await new Promise((r) => setTimeout(r, 400)); // the login answer arrives now
-    await world.advance(1 * S, 50);
+    await world.advance(1 * S, 50); // the login answer arrives after 300 ms
     expect(top(tab)).toBe('signedOut');
     expect(storage.data.size).toBe(0);
   });
@@ -142,12 +125,11 @@ describe('trust: logout and login crossing', () => {
   it('a login sent while logging out is honoured once signed out', async () => {
     const tab = open({ channel: false });
     await logIn(world, tab);
-    world.server.faults.add({ method: 'POST', path: '/auth/logout', delayMs: 200, times: 1 });
+    world.delayAnswers({ method: 'POST', path: '/auth/logout', ms: 200, times: 1 });
     tab.client.logout();
     const { email, password } = world.server.seed.plain;
     tab.client.login({ login: email, password });
-    await new Promise((r) => setTimeout(r, 300));
-    await world.advance(1 * S, 50);
+    await world.advance(1 * S, 50); // the logout answers after 200 ms, then the login goes
     expect(top(tab)).toBe('signedIn');
     expect(world.count('POST', '/auth/login')).toBe(2);
   });
@@ -159,7 +141,7 @@ describe('trust: storage that fails', () => {
     const act = <T>(fn: () => T): T | Promise<T> => {
       if (mode === 'throw') throw new Error('quota exceeded for token abc');
       if (mode === 'reject') return Promise.reject(new Error('quota'));
-      return new Promise((resolve) => setTimeout(() => resolve(fn()), 20));
+      return new Promise((resolve) => world.clock.setTimeout(() => resolve(fn()), 20));
     };
     return {
       get: () => (mode === 'slow' ? act(() => held) : held),
@@ -181,10 +163,9 @@ describe('trust: storage that fails', () => {
       await world.settle();
       const { email, password } = world.server.seed.plain;
       tab.client.login({ login: email, password });
-      for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.settle();
+      for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.advance(10, 10);
       expect(tab.client.session.getSnapshot().status).toBe('active');
       tab.client.logout();
-      await new Promise((r) => setTimeout(r, 50));
       await world.advance(1 * S, 50);
       expect(tab.client.session.getSnapshot().status).toBe('active');
       expect(top(tab)).toBe('signedOut');
@@ -198,7 +179,7 @@ describe('trust: token lifetimes', () => {
       method: 'POST',
       path: '/auth/login',
       status: 200,
-      body: loginAnswer(1e308),
+      body: loginAnswer(world.server, { expiresIn: 1e308 }),
       times: 1,
     });
     const a = open({ tabId: 'a' });
@@ -215,7 +196,7 @@ describe('trust: token lifetimes', () => {
       method: 'POST',
       path: '/auth/login',
       status: 200,
-      body: loginAnswer(3600),
+      body: loginAnswer(world.server, { expiresIn: 3600 }),
       times: 1,
     });
     const tab = open({ channel: false });
@@ -232,7 +213,7 @@ describe('trust: slow and silent stores', () => {
       get: () => held,
       set: (s) =>
         new Promise<void>((resolve) =>
-          setTimeout(() => {
+          world.clock.setTimeout(() => {
             held = s;
             resolve();
           }, 60),
@@ -245,10 +226,10 @@ describe('trust: slow and silent stores', () => {
     await world.settle();
     const { email, password } = world.server.seed.plain;
     tab.client.login({ login: email, password });
-    for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await new Promise((r) => setTimeout(r, 2));
+    for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.settle();
+    expect(top(tab)).toBe('signedIn'); // before the 60 ms set lands
     tab.client.logout();
-    await new Promise((r) => setTimeout(r, 150));
-    await world.advance(1 * S, 50);
+    await world.advance(1 * S, 50); // the slow set lands after the clear
     expect(top(tab)).toBe('signedOut');
     expect(held).toBeNull();
   });
@@ -260,16 +241,15 @@ describe('trust: slow and silent stores', () => {
       clear: () => new Promise(() => {}),
     };
     const tab = open({ channel: false, storage: silent });
-    await new Promise((r) => setTimeout(r, 3_300));
+    await world.advance(3_300, 50);
     expect(top(tab)).toBe('signedOut');
     const { email, password } = world.server.seed.plain;
     tab.client.login({ login: email, password });
     for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.settle();
     tab.client.logout();
-    await new Promise((r) => setTimeout(r, 3_300));
-    await world.settle();
+    await world.advance(3_300, 50);
     expect(top(tab)).toBe('signedOut');
-  }, 15_000);
+  });
 });
 
 describe('trust: a store that refuses every write', () => {
@@ -301,12 +281,10 @@ describe('trust: a logout crossing a refresh in the channel', () => {
     await logIn(world, a);
     await world.settle();
     expect(top(b)).toBe('signedIn');
-    world.server.faults.add({ method: 'POST', path: '/users/refresh-token', delayMs: 300, times: 1 });
+    world.delayAnswers({ method: 'POST', path: '/users/refresh-token', ms: 300, times: 1 });
     a.client.session.send({ type: 'REFRESH' });
     world.hub.hold(); // from here every message waits: a's claim, its new token, b's logout
-    await world.advance(700, 50); // a's claim goes through alone; its refresh is in flight
-    await new Promise((r) => setTimeout(r, 400)); // a's refresh answers; its message is held
-    await world.settle();
+    await world.advance(1_100, 50); // a's claim goes through alone; its refresh answers; its message is held
     const refreshed = await a.token();
     b.client.logout();
     await world.settle();
@@ -327,20 +305,15 @@ describe('trust: a tab closed while holding the refresh claim', () => {
     const b = open({ tabId: 'b' });
     await logIn(world, a);
     await world.settle();
-    world.server.faults.add({ method: 'POST', path: REFRESH, delayMs: 2000, times: 1 });
+    world.hangAnswers({ method: 'POST', path: REFRESH, times: 1 }); // a's refresh: in flight when a closes
     a.client.session.send({ type: 'REFRESH' });
-    for (let i = 0; i < 40 && world.count('POST', REFRESH) === 0; i++) {
-      world.clock.increment(50);
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    for (let i = 0; i < 40 && world.count('POST', REFRESH) === 0; i++) await world.advance(50, 50);
     expect(world.count('POST', REFRESH)).toBe(1);
     const before = await b.token();
     a.client.stop();
     b.client.session.send({ type: 'REFRESH' });
-    for (let i = 0; i < 40 && world.count('POST', REFRESH) < 2; i++) {
-      world.clock.increment(50);
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    // Within the claim's jitter, well before a's claim's life would end it.
+    for (let i = 0; i < 40 && world.count('POST', REFRESH) < 2; i++) await world.advance(50, 50);
     expect(world.count('POST', REFRESH)).toBe(2);
     await world.advance(1 * S, 50);
     expect(top(b)).toBe('signedIn');

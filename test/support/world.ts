@@ -38,6 +38,15 @@ export type TabOptions = {
   storage?: TokenStore;
 } & Partial<PamClientOptions>;
 
+/** Which answers {@link World.delayAnswers} holds, and for how long (simulated ms). */
+export interface DelaySpec {
+  method?: string;
+  path: string | RegExp;
+  ms: number;
+  /** Default: every matching request. */
+  times?: number;
+}
+
 /**
  * Simulated time for a test file: `advance` moves timers and the wall clock, `jump` only the wall
  * clock. Made once per file by {@link useWorld}, renewed before each test; the tabs it opened are
@@ -58,6 +67,7 @@ export class World {
   readonly tabs: Tab[] = [];
   private offset = T0;
   private readonly pending = new Set<Promise<unknown>>();
+  private delays: DelaySpec[] = [];
 
   constructor(private readonly fixture: ServerFixture) {}
 
@@ -71,6 +81,7 @@ export class World {
     this.hub = new FakeChannelHub();
     this.offset = T0;
     this.pending.clear();
+    this.delays = [];
   }
 
   /** Stops every tab this test opened. */
@@ -94,16 +105,79 @@ export class World {
     return (this.clock as unknown as { timeouts: Map<unknown, unknown> }).timeouts.size;
   }
 
-  /** Tracks requests in flight, so `settle` knows when real I/O is done. */
+  /**
+   * Holds the answers to matching requests for `ms` of simulated time: the request reaches the
+   * server at once (it is recorded and handled), the client sees the answer when the world's
+   * clock has moved `ms` (a slow network on the test's time line, not a real wait). An abort of
+   * the request while its answer is held rejects it, as `fetch` does.
+   *
+   * @example
+   * world.delayAnswers({ method: 'POST', path: '/users/refresh-token', ms: 300, times: 1 });
+   */
+  delayAnswers(spec: DelaySpec): void {
+    this.delays.push({ times: Number.POSITIVE_INFINITY, ...spec });
+  }
+
+  /**
+   * The server never answers matching requests (a `hang` fault) and never handles them; `settle`
+   * does not wait for them (only an abort, e.g. `client.stop()` or the adapter's timeout, ends them).
+   *
+   * @example
+   * world.hangAnswers({ method: 'POST', path: '/users/refresh-token', times: 1 });
+   */
+  hangAnswers(spec: Omit<DelaySpec, 'ms'>): void {
+    this.server.faults.add({ ...spec, hang: true });
+    this.delays.push({ times: Number.POSITIVE_INFINITY, ...spec, ms: Number.POSITIVE_INFINITY });
+  }
+
+  private takeDelay(method: string, path: string): number | null {
+    for (let i = this.delays.length - 1; i >= 0; i--) {
+      const d = this.delays[i]!;
+      if (d.method && d.method !== method) continue;
+      if (typeof d.path === 'string' ? d.path !== path : !d.path.test(path)) continue;
+      d.times = (d.times ?? 1) - 1;
+      if (d.times <= 0) this.delays.splice(i, 1);
+      return d.ms;
+    }
+    return null;
+  }
+
+  /** Tracks requests in flight, so `settle` knows when real I/O is done; applies `delayAnswers`. */
   fetch: typeof fetch = (input, init) => {
-    const request = globalThis.fetch(input, init);
-    // Settles (never rejects) when the request does: `settle` races these.
-    const tracked: Promise<unknown> = request.then(
+    const url = input instanceof Request ? input.url : String(input);
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const delay = this.takeDelay(method, new URL(url).pathname);
+    if (delay === Number.POSITIVE_INFINITY) return globalThis.fetch(input, init); // hangs, untracked
+    // The real I/O: the request, and for a held answer its whole body too.
+    const io = globalThis.fetch(input, init).then(async (response) => {
+      if (delay === null) return response;
+      const body = await response.arrayBuffer();
+      return { response, body };
+    });
+    const tracked: Promise<unknown> = io.then(
       () => this.pending.delete(tracked),
       () => this.pending.delete(tracked),
     );
     this.pending.add(tracked);
-    return request;
+    if (delay === null) return io as Promise<Response>;
+    return io.then(
+      (held) =>
+        new Promise<Response>((resolve, reject) => {
+          const { response, body } = held as { response: Response; body: ArrayBuffer };
+          const signal = init?.signal;
+          const onAbort = () => {
+            this.clock.clearTimeout(timer);
+            reject(signal?.reason ?? new DOMException('This operation was aborted', 'AbortError'));
+          };
+          const timer = this.clock.setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            const { status, statusText, headers } = response;
+            resolve(new Response(body.byteLength === 0 ? null : body, { status, statusText, headers }));
+          }, delay);
+          if (signal?.aborted) onAbort();
+          else signal?.addEventListener('abort', onAbort, { once: true });
+        }),
+    );
   };
 
   /**
