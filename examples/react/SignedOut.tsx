@@ -3,18 +3,20 @@
 // state), handed to the client, which boxes them, and the inputs cleared.
 import { useSession } from 'pam-client/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { formatDate, problemLines } from '../shared/app';
+import { formatDate, problemLines, signedOutNotice } from '../shared/app';
 import { client } from './client';
 import { Lines } from './Lines';
 import { RegisterForm } from './RegisterForm';
 
 export function SignedOut() {
-  const { status, error, retryAt, codeAttemptsLeft, login, submitCode, cancel } = useSession(client);
+  const { status, error, retryAt, codeAttemptsLeft, signedOutReason, login, submitCode, cancel } =
+    useSession(client);
   const [name, setName] = useState('');
   const password = useRef<HTMLInputElement>(null);
   const code = useRef<HTMLInputElement>(null);
   const askingCode = status === 'twoFactorRequired' || status === 'verifyingCode';
-  const lines = problemLines(error, retryAt);
+  const lines = problemLines(error, retryAt, status);
+  const notice = signedOutNotice(signedOutReason);
   const errors = status === 'cancelledAccount' ? ['This account was cancelled.', ...lines] : lines;
   useEffect(() => {
     if (askingCode) code.current?.focus();
@@ -76,7 +78,7 @@ export function SignedOut() {
             Code{' '}
             <input
               ref={code}
-              name="code"
+              name="two_factor_code"
               inputMode="numeric"
               autoComplete="one-time-code"
               required
@@ -95,6 +97,11 @@ export function SignedOut() {
             </button>
           </div>
         </form>
+      )}
+      {notice && (
+        <p className="notice" role="status" data-testid="signed-out-notice">
+          {notice}
+        </p>
       )}
       <Lines lines={errors} testId="login-errors" />
       {retryAt !== null && (

@@ -43,17 +43,48 @@ export const EXCLUSION_MONTHS = [3, 6, 12, 24, 36, 60, -1] as const;
 export const pauseLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 export const exclusionLabel = (months: number) => (months === -1 ? 'permanently' : `${months} months`);
 
+/** What the forms call the API's fields (a player never reads `two_factor_code` or `number`). */
+const FIELD_LABEL: Record<string, string> = {
+  login: 'E-mail or CPF',
+  email: 'E-mail',
+  password: 'Password',
+  password_check: 'Password',
+  two_factor_code: 'Code',
+  number: 'CPF',
+  birth_date: 'Birth date',
+  name: 'Name',
+  phone: 'Phone',
+  user_limit_deposit: 'Deposit limit',
+  user_limit_deposit_period: 'Period',
+  user_pause: 'Pause',
+  user_exclusion: 'Self-exclusion',
+};
+const labelOf = (field: string) =>
+  FIELD_LABEL[field] ?? field.replace(/[._]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
 /**
- * The lines to show for an error (`describeError`'s title, then each field's messages), empty
- * without one. `retryAt` is the session view's, for the 429 wait.
+ * The lines to show for an error (`describeError`'s title, then each field's messages under the
+ * field's label, never its API key), empty without one. `retryAt` and `status` are the session
+ * view's: the 429 wait, and a rejected code told from the last one allowed.
  */
-export function problemLines(error: unknown, retryAt?: number | null): string[] {
+export function problemLines(error: unknown, retryAt?: number | null, status?: string): string[] {
   if (error == null) return [];
-  const { title, fields } = describeError(error, { locale: 'en', retryAt: retryAt ?? null });
+  const { title, fields } = describeError(error, {
+    locale: 'en',
+    retryAt: retryAt ?? null,
+    ...(status === undefined ? {} : { status }),
+  });
   return [
     title,
-    ...Object.entries(fields).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`)),
+    ...Object.entries(fields).flatMap(([field, messages]) => messages.map((m) => `${labelOf(field)}: ${m}`)),
   ];
+}
+
+/** Why nobody is signed in, when the player should be told (issue 19: the session expired). */
+export function signedOutNotice(reason: 'logout' | 'expired' | 'remote' | null): string | null {
+  if (reason === 'expired') return 'Your session expired. Please log in again.';
+  if (reason === 'remote') return 'You logged out in another tab.';
+  return null;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
@@ -141,19 +172,17 @@ export function formatDuration(ms: number): string {
 }
 
 /**
- * Downloads a completed report. Its `download_url` points at the API's own origin and needs
- * the access token, so a plain link cannot fetch it: take the path, ask the API through the
- * client's base URL with the token from the client's store, and save the answer.
+ * Downloads a completed report and saves it. Its `download_url` is on the API's origin and needs
+ * the access token, so a plain link answers 401: `client.user.downloadIncomeReport` fetches it
+ * through the client (token attached, same-origin rules of the adapter) as `{ blob, fileName }`.
  */
 export async function downloadReport(client: PamClient, downloadUrl: string, year: number): Promise<void> {
-  const { pathname } = new URL(downloadUrl, location.href);
-  const session = await client.tokens.get();
-  const answer = await fetch(`${location.origin}/api${pathname}`, {
-    headers: session ? { authorization: `${session.tokenType} ${session.accessToken}` } : {},
+  const { blob, fileName } = await client.user.downloadIncomeReport({
+    download_url: downloadUrl,
+    reference_year: year,
   });
-  if (!answer.ok) throw new Error(`download ${answer.status}`);
-  const href = URL.createObjectURL(await answer.blob());
-  const link = Object.assign(document.createElement('a'), { href, download: `income-report-${year}.pdf` });
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: fileName });
   link.click();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
