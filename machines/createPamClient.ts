@@ -298,7 +298,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
   };
 }
 
-const MAX_WAIT_MS = 2_147_483_647; // 2^31 - 1, a literal so an unused one is dropped
+const MAX_WAIT_MS = 2_147_483_647; // 2^31 - 1 (a literal: CONTRIBUTING.md)
 /** A tab that gave way to another's refresh waits at most one request's timeout for its outcome. */
 function refreshWaitOf(timeout: number | undefined): number {
   if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return 15_000;

@@ -5,7 +5,7 @@ import { backoffDelay, clampDelay, retryAfterMsOf } from '../shared';
 import type { IncomeReportStatusChange } from './types';
 
 export const DEFAULT_REPORT_POLL_INTERVAL_MS = 2000;
-export const DEFAULT_REPORT_MAX_POLL_MS: number = 300_000; // 5 min; a literal, so an unused import drops it
+export const DEFAULT_REPORT_MAX_POLL_MS: number = 300_000; // 5 min (a literal: CONTRIBUTING.md)
 /** Each poll waits 1.5× the one before, up to 10× the first, ±10 %. */
 export const REPORT_POLL_BACKOFF = { factor: 1.5, maxFactor: 10, jitter: 0.2 } as const;
 

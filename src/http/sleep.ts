@@ -2,7 +2,7 @@
  * The longest delay a timer can take: setTimeout (and XState delays, built on it) turns anything
  * above 2^31-1 ms into 1 ms. The one definition (the machines import it from `pam-client/internal`).
  */
-export const MAX_TIMER_MS: number = 2_147_483_647; // 2 ** 31 - 1; a literal, so an unused import drops it
+export const MAX_TIMER_MS: number = 2_147_483_647; // 2 ** 31 - 1 (a literal: CONTRIBUTING.md)
 
 /**
  * `ms` made safe for a timer: NaN and negatives become 0, anything above `MAX_TIMER_MS` (Infinity

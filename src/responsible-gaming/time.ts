@@ -7,7 +7,7 @@ export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo';
 
 // Used when the runtime's Intl has no time-zone data (small-icu builds): Brazil has kept -03:00
 // all year since daylight saving time was abolished in 2019.
-const FALLBACK_OFFSET_MS = -10_800_000; // -3 h; a literal, so an unused import drops it
+const FALLBACK_OFFSET_MS = -10_800_000; // -3 h (a literal: CONTRIBUTING.md)
 
 /** A wall-clock moment in São Paulo; `weekday` 0 = Sunday. */
 export interface BrazilParts {

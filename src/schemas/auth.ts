@@ -140,7 +140,7 @@ export const LoginChallengeType = /* @__PURE__ */ (() => z.enum(['cancelled_acco
 export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
 
 /** The longest token life we believe (`expires_in`, seconds): one year. */
-export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days; a literal, so an unused import drops it
+export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days (a literal: CONTRIBUTING.md)
 
 /**
  * The one rule for `expires_in` (seconds): a number read tolerantly (`3600`, `'3600'`) in

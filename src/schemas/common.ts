@@ -1,11 +1,7 @@
 import * as z from 'zod/mini';
 
-// Tree-shaking: every schema built at module level is wrapped in a `/* @__PURE__ */` IIFE. zod
-// marks its functions `@__NO_SIDE_EFFECTS__`, but esbuild honours that only within one file (and
-// zod leaves `int` and every `.check(...)` unmarked), so without the wrapper a bundler keeps every
-// schema, and all of zod, in an app that imports only, say, `isPamError` (dist: 11.1 kB gz before,
-// 0.9 kB once src/session's schema is wrapped the same way). Minifiers inline the IIFEs: the full
-// core bundle is byte-for-byte the same size.
+// Every schema built at module level is wrapped in a `/* @__PURE__ */` IIFE (why: CONTRIBUTING.md,
+// Bundle size). Minifiers inline the IIFEs: the full core bundle is byte-for-byte the same size.
 
 // Building blocks shared by the request and response schemas. Bounds the spec leaves open
 // are the defaults of docs/contract.md ("Gaps in the spec").

@@ -12,7 +12,7 @@
  * @example
  * shouldRefreshToken(markTokenSaved(0), REFRESH_INTERVAL_MS); // true
  */
-export const REFRESH_INTERVAL_MS: number = 21_600_000; // 6 h (literals: an unused import drops them)
+export const REFRESH_INTERVAL_MS: number = 21_600_000; // 6 h (a literal: CONTRIBUTING.md)
 
 /**
  * The wait after the first failed refresh; it doubles with each further failure.
