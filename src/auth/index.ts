@@ -1,5 +1,5 @@
 import type { AuthHttpAdapter } from '../http/types';
-import { moduleOf, type Operation } from '../operation/operation';
+import { type Check, type Mismatches, moduleOf, type Operation } from '../operation/operation';
 import { AUTH_OPERATIONS } from './operations';
 import type { AuthEndpoints, AuthModule } from './types';
 
@@ -15,6 +15,10 @@ export {
   validateDocument,
 } from './standalone';
 export type { AuthEndpoints, AuthModule, Endpoint } from './types';
+
+// Fails to compile, naming the method, when a row is missing, extra, or does not fit AuthModule.
+type _RowsFit = Check<Mismatches<AuthModule, typeof AUTH_OPERATIONS>>;
+type _NoExtraRow = Check<Exclude<keyof typeof AUTH_OPERATIONS, keyof AuthModule>>;
 
 /**
  * Options of `createAuthModule`.

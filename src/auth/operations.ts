@@ -1,5 +1,5 @@
-// Spec 4.1: the authentication area, one row per operation, listed once in `AUTH_OPERATIONS` (the
-// module's interface, its endpoints and the standalone functions are derived from it). The spec
+// Spec 4.1: the authentication area, one row per operation, in `AUTH_OPERATIONS` (checked against
+// `AuthModule` both ways; the endpoints are derived from the interface). The spec
 // does not show where login, registration, password recovery and document validation live; these
 // paths are the defaults docs/contract.md chose (createAuthModule's `endpoints` overrides them).
 // Every call made without a valid session skips the refresh-on-401 (`skipAuthRefresh`), so a 401

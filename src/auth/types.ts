@@ -1,19 +1,45 @@
-// The auth module's interface and its endpoints, derived from the operation rows (src/auth/operations.ts).
+// The auth module's interface and its endpoints. The interface is written out (it is what the
+// docs show) and checked against the operation rows both ways (src/auth/index.ts); the endpoints
+// are derived from it.
 
-import type { MethodsOf } from '../operation/operation';
-import type { AUTH_OPERATIONS } from './operations';
+import type { CallOptions, LogoutOptions } from '../operation/operation';
+import type {
+  ForgotPasswordPayload,
+  LoginPayload,
+  LoginResponse,
+  RefreshTokenResponse,
+  RegisterSimplifiedPayload,
+  UserProfileResponse,
+  ValidateDocumentPayload,
+  ValidateDocumentResponse,
+} from '../schemas/auth';
 
 /**
- * The authentication area (spec 4.1): one method per operation row, its payload, options and
- * answer derived from the row's schemas (`login(payload, options?)`, `logout(options?)`,
- * `getUserProfile(options?)`, `refreshToken(options?)`, `registerSimplified(payload, options?)`,
- * `forgotPassword(payload, options?)`, `validateDocument(payload, options?)`).
+ * The authentication area (spec 4.1), as `createAuthModule` returns it.
  *
  * @example
  * const auth: AuthModule = createAuthModule(http);
  * const { user } = await auth.getUserProfile();
  */
-export interface AuthModule extends MethodsOf<typeof AUTH_OPERATIONS> {}
+export interface AuthModule {
+  /** Logs in (`POST /auth/login`): a session, or a challenge (a 2FA code, a cancelled account). */
+  login(payload: LoginPayload, options?: CallOptions): Promise<LoginResponse>;
+  /** Revokes the token (`POST /auth/logout`); `options.accessToken` names it. */
+  logout(options?: LogoutOptions): Promise<void>;
+  /** The signed-in player's profile (`GET /auth/user-profile?check_spa_again=1`). */
+  getUserProfile(options?: CallOptions): Promise<UserProfileResponse>;
+  /** A new access token for the current one (`POST /users/refresh-token`). */
+  refreshToken(options?: CallOptions): Promise<RefreshTokenResponse>;
+  /** Creates an account (`POST /auth/register-simplified`); answers like a login. */
+  registerSimplified(payload: RegisterSimplifiedPayload, options?: CallOptions): Promise<LoginResponse>;
+  /** Starts password recovery (`POST /auth/forgot-password`). */
+  forgotPassword(payload: ForgotPasswordPayload, options?: CallOptions): Promise<unknown>;
+  /** Checks a document (CPF) number (`POST /auth/validate-document`). */
+  validateDocument(
+    payload: ValidateDocumentPayload,
+    options?: CallOptions,
+  ): Promise<ValidateDocumentResponse>;
+}
 
 /**
  * Where an operation is sent. Paths are relative to the adapter's baseURL, query included.
@@ -22,7 +48,9 @@ export interface AuthModule extends MethodsOf<typeof AUTH_OPERATIONS> {}
  * const login: Endpoint = { method: 'POST', path: '/v2/login' };
  */
 export interface Endpoint {
+  /** The HTTP method. */
   method: 'GET' | 'POST';
+  /** The path, relative to the adapter's base URL, query included. */
   path: string;
 }
 
@@ -34,4 +62,4 @@ export interface Endpoint {
  * @example
  * createAuthModule(http, { endpoints: { login: { method: 'POST', path: '/v2/login' } } });
  */
-export type AuthEndpoints = { [K in keyof typeof AUTH_OPERATIONS]: Endpoint };
+export type AuthEndpoints = Record<keyof AuthModule, Endpoint>;

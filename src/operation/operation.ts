@@ -2,9 +2,9 @@
 // typed operation spec for both modules. A row says where an operation goes, what it sends and
 // answers, and whether it changes the account; `operation(name, row)` turns a row into a
 // standalone function `(http, ...args, options?)`, and the module factories are tables of the
-// same rows sent by the same `send`. A module's interface is derived from its rows (`MethodsOf`)
-// or checked against them (`Mismatches`), so a row with the wrong schema, a wrong argument shape
-// or a missing row fails `tsc`.
+// same rows sent by the same `send`. A module's interface is checked against its rows
+// (`Mismatches`), so a row with the wrong schema, a wrong argument shape, a missing row or an
+// extra one fails `tsc`.
 
 import type * as z from 'zod/mini';
 import type { HttpAdapter, RequestOptions } from '../http/types';
@@ -116,9 +116,6 @@ export type Standalone<O, W extends Sending = Plain> = (
 export type WithHttp<F, M extends keyof HttpAdapter> = F extends (...args: infer A) => infer R
   ? (http: Pick<HttpAdapter, M>, ...args: A) => R
   : never;
-
-/** The module a table of rows stands for: one method per row, named as its key. */
-export type MethodsOf<T, W extends Sending = Plain> = { [K in keyof T]: MethodOf<T[K], W> };
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
