@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { compareLimit, type LimitSetting } from '../../src/responsible-gaming/limits';
 import { type LimitPeriodName, playPeriodOf } from '../../src/responsible-gaming/period';
 import { brazilTimeToEpoch } from '../../src/responsible-gaming/time';
-import { password, signedIn, useReferenceServer } from './compare-limit.support';
+import { signedIn, useReferenceServer } from '../support/server';
+
+const password = 'Secret123!'; // every seed account's (docs/testing.md)
 
 // Issue 23: a limit change is stricter only by proof. After the change only the new limit holds,
 // so the new one is stricter when every spending it allows the old one allows too: for every

@@ -3,18 +3,21 @@ import type * as z from 'zod/mini';
 import type {
   AuthModule,
   IncomeReportData,
-  IncomeReportData as IncomeReportDataSchema,
   LoginPayload,
-  LoginPayload as LoginPayloadSchema,
   LoginResponse,
   Secret,
   SelfExclusionPayload,
   TimeoutLimitsPayload,
   UpdateLimitsPayload,
-  UpdateLimitsPayload as UpdateLimitsPayloadSchema,
   UserModule,
   WithSecrets,
 } from '../../src/index';
+// The schemas (values) live in `pam-client/schemas`; their types of the same names in the core.
+import type {
+  IncomeReportData as IncomeReportDataSchema,
+  LoginPayload as LoginPayloadSchema,
+  UpdateLimitsPayload as UpdateLimitsPayloadSchema,
+} from '../../src/schemas/index';
 
 describe('types inferred from the schemas', () => {
   it('payload types are the schemas’ inferred input', () => {
