@@ -1,8 +1,9 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
 import { browserEnvironment, createCrossTab, createPamClient } from 'pam-client/machines';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isOwnedChannel } from '../../machines/environment';
 import { CANARY } from '../support/canary';
+import { until } from '../support/event-loop';
 import { memoryStorage } from '../support/memory-storage';
 import { logIn, openTab, storedSession, type Tab, useWorld } from '../support/world';
 
@@ -10,30 +11,30 @@ import { logIn, openTab, storedSession, type Tab, useWorld } from '../support/wo
 
 const world = useWorld();
 
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise.then(
-      (value) => ({ settled: 'resolved' as const, value }),
-      (error: unknown) => ({ settled: 'rejected' as const, error }),
-    ),
-    new Promise<{ settled: 'pending' }>((resolve) => setTimeout(() => resolve({ settled: 'pending' }), ms)),
-  ]);
+/** What `promise` has done so far: read after simulated time has run, never after a real wait. */
+const watch = (promise: Promise<unknown>) => {
+  const seen = { settled: 'pending' as 'pending' | 'resolved' | 'rejected' };
+  promise.then(
+    () => {
+      seen.settled = 'resolved';
+    },
+    () => {
+      seen.settled = 'rejected';
+    },
+  );
+  return seen;
+};
 
 describe('chaos: late answers and stopped clients', () => {
   it('a 401 that arrives after client.stop() settles the call instead of leaving it pending', async () => {
     const tab = openTab(world, { channel: false });
     world.tabs.push(tab);
     await logIn(world, tab);
-    world.server.faults.add({
-      path: '/bff/users/login-history',
-      status: 401,
-      body: {},
-      delayMs: 100,
-      times: 1,
-    });
-    const call = tab.client.user.getLoginHistory();
+    world.server.faults.add({ path: '/bff/users/login-history', status: 401, body: {}, times: 1 });
+    world.delayAnswers({ path: '/bff/users/login-history', ms: 100, times: 1 });
+    const outcome = watch(tab.client.user.getLoginHistory());
     tab.client.stop();
-    const outcome = await within(call, 2000);
+    await world.advance(2000, 50);
     expect(outcome.settled).toBe('rejected');
     expect(world.count('POST', '/users/refresh-token')).toBe(0);
   });
@@ -78,20 +79,31 @@ describe('chaos: late answers and stopped clients', () => {
     const uncaught: unknown[] = [];
     const onUncaught = (e: unknown) => uncaught.push(e);
     process.on('uncaughtException', onUncaught);
+    // The adapter's 300 ms timeout and the server's 400 ms delay of the re-read, on fake time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const started = Date.now();
-      const error = (await tab.client.user
-        .setTimeoutLimits({ user_pause: 3, reason: 1 })
-        .catch((e) => e)) as {
-        code?: string;
-      };
-      expect(error.code).toBe('timeout');
-      expect(Date.now() - started).toBeLessThan(400 + 300); // not the mutation's timeout plus the re-read's
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      const reads = world.count('GET', '/auth/user-profile');
+      const call = tab.client.user.setTimeoutLimits({ user_pause: 3, reason: 1 }).catch((e) => e);
+      const outcome = watch(call);
+      await until(
+        () => world.count('PATCH', '/bff/users/timeout-limits') === 1,
+        'the PATCH reached the server',
+      );
+      await vi.advanceTimersByTimeAsync(300);
+      // Rejected at the mutation's timeout, not after it plus the re-read's.
+      expect(outcome.settled).toBe('resolved'); // (the .catch above: the call rejected)
+      expect(((await call) as { code?: string }).code).toBe('timeout');
+      await until(
+        () => world.count('GET', '/auth/user-profile') === reads + 1,
+        'the re-read reached the server',
+      );
+      await vi.advanceTimersByTimeAsync(900);
+      await until(() => seen.length > 0, 'the unknown outcome reported');
       expect(seen).toEqual(['setTimeoutLimits:timeout']);
       expect(world.count('PATCH', '/bff/users/timeout-limits')).toBe(1);
       expect(uncaught.map(String)).toEqual(['Error: a bug in the app']);
     } finally {
+      vi.useRealTimers();
       process.off('uncaughtException', onUncaught);
     }
   });
@@ -134,10 +146,11 @@ describe('chaos: late answers and stopped clients', () => {
     const client = createPamClient({
       baseURL: world.server.url,
       storage: store,
+      fetch: world.fetch,
       environment: { channel: null },
       debug: (line, detail) => lines.push(`${line} ${JSON.stringify(detail)}`),
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await world.settle(); // the restore and what it sends
     client.stop();
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.join('\n')).not.toContain(CANARY.token);

@@ -11,10 +11,15 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
 import { type LoginRequest, loginMachine } from '../../machines/loginMachine';
 import { isSecret } from '../../src/secrets/index';
+import { turns, until } from '../support/event-loop';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const NOW = 1_700_000_000_000;
 const PASSWORD = 'Secret123!';
@@ -74,15 +79,16 @@ const settle = (actor: LoginActor, state: State) =>
 
 const bodies = () => server.requests.filter((r) => r.path === '/auth/login').map((r) => r.body);
 
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The server's `delayMs` on fake time: the delayed answer comes only when the test moves time, so
+ * "nothing follows" is checked past it on the test's time line, not after a real sleep.
+ */
+const fakeServerDelays = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+/** Past the server's 200 ms delay, then a few event-loop turns for whatever its answer would do. */
+const pastTheDelayedAnswer = async () => {
+  await vi.advanceTimersByTimeAsync(300);
+  await turns(10);
+};
 
 async function reachTwoFactor(actor: LoginActor, extra: { captchaToken?: string; appSource?: string } = {}) {
   actor.send({ type: 'SUBMIT', login: server.seed.twoFactor.email, password: PASSWORD, ...extra });
@@ -283,6 +289,7 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('RESET while submitting aborts the request and nothing follows', async () => {
+    fakeServerDelays();
     server.faults.add({ path: '/auth/login', delayMs: 200 });
     const { auth, calls } = realAuth();
     const actor = start(auth);
@@ -293,12 +300,13 @@ describe('loginMachine (reference server)', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     expect(calls[0]?.signal?.aborted).toBe(true);
     expect(await calls[0]?.settled).toBeInstanceOf(AbortedError);
-    await sleep(300);
+    await pastTheDelayedAnswer();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('RESET while verifying aborts the code request', async () => {
+    fakeServerDelays();
     const { auth, calls } = realAuth();
     const actor = start(auth);
     await reachTwoFactor(actor);
@@ -308,7 +316,7 @@ describe('loginMachine (reference server)', () => {
 
     actor.send({ type: 'RESET' });
     expect(await calls[1]?.settled).toBeInstanceOf(AbortedError);
-    await sleep(300);
+    await pastTheDelayedAnswer();
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
@@ -339,6 +347,7 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('stopping the actor while submitting aborts the request; nothing fires afterwards', async () => {
+    fakeServerDelays();
     server.faults.add({ path: '/auth/login', delayMs: 200 });
     const { auth, calls } = realAuth();
     const actor = start(auth);
@@ -351,7 +360,7 @@ describe('loginMachine (reference server)', () => {
     const atStop = seen.length;
     expect(calls[0]?.signal?.aborted).toBe(true);
     expect(await calls[0]?.settled).toBeInstanceOf(AbortedError);
-    await sleep(300);
+    await pastTheDelayedAnswer();
 
     expect(actor.getSnapshot().status).toBe('stopped');
     expect(actor.getSnapshot().value).toBe('submitting');

@@ -1,7 +1,9 @@
 import { createMemoryPlayClock, createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
+import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { trackedFetch } from '../support/tracked-fetch';
 
 // Issue 13, items 2 and 3, at the session: the restrictions and the play-time alerts reach the view
 // and the app's listeners; one play clock is shared by the tabs (two clients on one clock store).
@@ -12,19 +14,23 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
-};
+// Real HTTP, waited for on the event loop (the requests themselves), never on the clock.
+const tracked = trackedFetch();
+const settle = () => tracked.idle();
 
 describe('session: responsible gaming', () => {
   it('shows a paused player as restricted, with the dates, right after login', async () => {
-    const c = createPamClient({ baseURL: ctx.server.url, environment: { channel: null } });
+    const c = createPamClient({
+      baseURL: ctx.server.url,
+      fetch: tracked.fetch,
+      environment: { channel: null },
+    });
     clients.push(c);
     const changed: unknown[] = [];
     c.on('restrictionsChanged', (e) => changed.push(e.restrictions));
     const { email, password } = ctx.server.seed.paused;
     c.login({ login: email, password });
-    for (let i = 0; i < 100 && !c.view.restrictions?.inForce.length; i++) await settle();
+    await until(() => Boolean(c.view.restrictions?.inForce.length), 'the restrictions in the view');
     expect(c.view.status).toBe('signedIn');
     const [pause] = c.view.restrictions!.inForce;
     expect(pause).toMatchObject({ kind: 'pause', imposedBy: 'self', blocksAccount: false });
@@ -44,6 +50,7 @@ describe('session: responsible gaming', () => {
     const open = () => {
       const c = createPamClient({
         baseURL: ctx.server.url,
+        fetch: tracked.fetch,
         environment: { channel: null, timers: clock, now },
         playClock: () => store,
       });
@@ -56,11 +63,11 @@ describe('session: responsible gaming', () => {
     a.on('timeLimitReached', () => events.push('reached'));
     const { email, password } = ctx.server.seed.timeLimit;
     a.login({ login: email, password });
-    for (let i = 0; i < 100 && a.view.playTime === null; i++) await settle();
+    await until(() => a.view.playTime !== null, "a's play time in the view");
     expect(a.view.playTime).toMatchObject({ limitMs: 60_000, usedMs: 0 });
     const b = open();
     b.login({ login: email, password });
-    for (let i = 0; i < 100 && b.view.playTime === null; i++) await settle();
+    await until(() => b.view.playTime !== null, "b's play time in the view");
     // With both tabs open, the clock moves at wall-clock speed, not twice as fast.
     const start = clock.now();
     const usedAtStart = a.view.playTime!.usedMs;
