@@ -4,6 +4,7 @@ import { stepUpMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { CANARY } from '../support/canary';
+import { turns } from '../support/event-loop';
 
 type Outcome = 'ok' | 'required' | 'invalid' | 'boom';
 type Command =
@@ -17,7 +18,7 @@ function foreign(code: string, extra: Record<string, unknown> = {}): Error {
   return e;
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
+const flush = () => turns(1);
 
 // Random server answers and random player commands: whatever happens, the machine keeps its
 // contract (attempts, one resend per confirmation, the password only while confirming, never

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { turns } from '../support/event-loop';
 
 const S = 1000;
 const MIN = 60 * S;
 const H = 60 * MIN;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('tokenRefreshMachine (fake refresh actor)', () => {
   it('ignores the answer of an aborted refresh that resolves anyway', async () => {
@@ -36,7 +35,7 @@ describe('tokenRefreshMachine (fake refresh actor)', () => {
     expect(signals).toHaveLength(1);
     expect(signals[0]?.aborted).toBe(true);
     release({ access_token: 'late' });
-    await sleep(5);
+    await turns(5); // the late answer's promise callbacks run; nothing may follow
     expect(emitted).toEqual([]);
     expect(actor.getSnapshot().value).toEqual({ active: 'idle' });
     actor.stop();

@@ -12,6 +12,7 @@ import {
 } from 'xstate';
 import { createTestModel, type TestPath } from 'xstate/graph';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { turns } from '../support/event-loop';
 
 type Snapshot = SnapshotFrom<typeof tokenRefreshMachine>;
 
@@ -130,7 +131,7 @@ function systemUnderTest() {
   return { clock, actor, emitted, open };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const flush = () => turns(1);
 
 type Path = Pick<TestPath<Snapshot, AnyEventObject>, 'state' | 'steps' | 'weight'>;
 

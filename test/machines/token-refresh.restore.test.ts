@@ -5,6 +5,7 @@ import { createAuthModule, createOfetchAdapter, type PamError } from 'pam-client
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { expiryMarginMs, tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 const S = 1000;
@@ -15,9 +16,8 @@ const T0 = 1_700_000_000_000;
 let clock = new SimulatedClock();
 const fixture = useReferenceServer({ now: () => T0 + clock.now() });
 const now = () => T0 + clock.now();
-const flush = async (n = 20) => {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-};
+/** Event-loop turns (no timer): a refresh that would start has started after these. */
+const flush = (n = 20) => turns(n);
 
 /** The real auth module on a real adapter, counting refresh calls. */
 function realAuth() {
