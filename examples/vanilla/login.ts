@@ -4,16 +4,9 @@
 // them) and the inputs cleared: they are never kept, shown or logged.
 import type { PamClient } from 'pam-client/machines';
 import { onSessionChange } from 'pam-client/vanilla';
-import { formatDate, problemLines } from '../shared/app';
+import { formatDate, problemLines, signedOutNotice } from '../shared/app';
 import { field, h, showLines } from './dom';
 import { mountRegistration } from './register';
-
-/** What the signed-out screen says about the session that ended (nothing after the player's own logout). */
-const ENDED: Record<'logout' | 'expired' | 'remote', string | null> = {
-  logout: null,
-  expired: 'Your session expired. Please log in again.',
-  remote: 'You were signed out in another tab.',
-};
 
 export function mountSignedOut(root: HTMLElement, client: PamClient): () => void {
   const login = h('input', {
@@ -105,10 +98,11 @@ export function mountSignedOut(root: HTMLElement, client: PamClient): () => void
     if (askingCode && document.activeElement !== code) code.focus();
     status.hidden = view.status !== 'failed' && view.status !== 'cancelledAccount';
     registration.hidden = view.status !== 'signedOut' && view.status !== 'registering';
-    const endedText = ENDED[view.signedOutReason ?? 'logout'];
+    const endedText = signedOutNotice(view.signedOutReason);
     ended.hidden = view.status !== 'signedOut' || endedText === null;
     ended.textContent = endedText ?? '';
-    const lines = problemLines(view.error, view.retryAt);
+    // The session status tells a rejected code from the last one allowed (attempts used up).
+    const lines = problemLines(view.error, view.retryAt, view.status);
     showLines(errors, view.status === 'cancelledAccount' ? ['This account was cancelled.', ...lines] : lines);
     wait.hidden = view.retryAt == null;
     wait.textContent = view.retryAt == null ? '' : `You can try again at ${formatDate(view.retryAt)}.`;

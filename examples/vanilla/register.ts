@@ -1,17 +1,16 @@
 // Registration with the document step: `registrationMachine` checks the CPF (validateDocument) and
-// offers the name, birth date and mother's name for prefilling; the form then goes to
-// `client.register(payload)`, which signs the new player in. The password is read at submit and
-// the input cleared.
+// offers the name, birth date and mother's name for prefilling; the finished form is sent to the
+// machine (SUBMIT), whose `submitted` event hands the payload to `client.register(payload)`, which
+// signs the new player in. The password is read at submit and the input cleared.
 import type { PamClient } from 'pam-client/machines';
 import { registrationMachine } from 'pam-client/machines';
-import { subscribeTo } from 'pam-client/vanilla';
-import { createActor } from 'xstate';
+import { onSessionChange, subscribeTo } from 'pam-client/vanilla';
+import { type Actor, createActor } from 'xstate';
 import { problemLines } from '../shared/app';
 import { registrationPayload } from '../shared/registration';
 import { field, h, showLines } from './dom';
 
 export function mountRegistration(root: HTMLElement, client: PamClient): () => void {
-  const actor = createActor(registrationMachine, { input: { auth: client.auth } });
   const input = (attrs: Record<string, string | boolean>) => h('input', attrs);
   const cpf = input({ name: 'cpf', inputmode: 'numeric', 'data-testid': 'register-cpf' });
   const check = h(
@@ -39,6 +38,7 @@ export function mountRegistration(root: HTMLElement, client: PamClient): () => v
   });
   const submit = h('button', { type: 'submit', 'data-testid': 'register-submit' }, 'Create account');
   const errors = h('ul', { class: 'errors', role: 'alert', 'data-testid': 'register-errors' });
+  const status = h('p', { class: 'muted', role: 'status', 'data-testid': 'register-status' });
   const form = h(
     'form',
     { novalidate: true, 'data-testid': 'register-form' },
@@ -48,45 +48,67 @@ export function mountRegistration(root: HTMLElement, client: PamClient): () => v
     field("Mother's name", mother),
     h('div', { class: 'row' }, field('E-mail', email), field('Password', password)),
     submit,
+    status,
     errors,
   );
   root.append(h('h2', {}, 'New player'), form);
 
-  check.addEventListener('click', () => actor.send({ type: 'CHECK_DOCUMENT', number: cpf.value.trim() }));
+  check.addEventListener('click', () => current().send({ type: 'CHECK_DOCUMENT', number: cpf.value.trim() }));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const typed = password.value;
     password.value = '';
-    client.register(
-      registrationPayload({
+    current().send({
+      type: 'SUBMIT',
+      payload: registrationPayload({
         email: email.value,
         password: typed,
         cpf: cpf.value,
         name: name.value,
         birthDate: birth.value,
       }),
-    );
+    });
   });
 
-  const stopActor = subscribeTo(
-    actor,
-    (s) => s,
-    (s) => {
-      const { prefill, documentCheck, error } = s.context;
-      check.disabled = s.matches('checkingDocument');
-      docStatus.textContent = s.matches('checkingDocument') ? 'Checking…' : `Document: ${documentCheck}`;
-      if (prefill) {
-        if (prefill.name && !name.value) name.value = prefill.name;
-        if (prefill.birth_date && !birth.value) birth.value = prefill.birth_date;
-        mother.value = prefill.mother_name ?? '';
-      }
-      submit.disabled = s.matches('documentInvalid') || s.matches('checkingDocument');
-      showLines(errors, s.matches('documentInvalid') ? problemLines(error) : []);
-    },
-  );
-  actor.start();
-  return () => {
+  // The form's machine ends when the form is sent; a refused registration starts a new one on the
+  // player's next move, the fields kept.
+  type Form = Actor<typeof registrationMachine>;
+  let actor: Form | null = null;
+  let stopActor = () => {};
+  const current = (): Form => {
+    if (actor && actor.getSnapshot().status === 'active') return actor;
     stopActor();
-    actor.stop();
+    actor?.stop();
+    const next = createActor(registrationMachine, { input: { auth: client.auth } });
+    next.on('submitted', ({ payload }) => client.register(payload));
+    const stop = subscribeTo(next, (s) => s, render);
+    stopActor = stop;
+    actor = next;
+    next.start();
+    return next;
+  };
+  const stopSession = onSessionChange(client, (view) => {
+    if (view.status === 'registering') status.textContent = 'Creating your account…';
+    else if (view.status === 'signedOut' || view.status === 'failed') status.textContent = '';
+  });
+
+  function render(s: ReturnType<Form['getSnapshot']>) {
+    const { prefill, documentCheck, error } = s.context;
+    check.disabled = s.matches('checkingDocument');
+    docStatus.textContent = s.matches('checkingDocument') ? 'Checking…' : `Document: ${documentCheck}`;
+    if (prefill) {
+      if (prefill.name && !name.value) name.value = prefill.name;
+      if (prefill.birth_date && !birth.value) birth.value = prefill.birth_date;
+      mother.value = prefill.mother_name ?? '';
+    }
+    submit.disabled = s.matches('documentInvalid') || s.matches('checkingDocument');
+    showLines(errors, s.matches('documentInvalid') ? problemLines(error) : []);
+    if (s.matches('submitted')) status.textContent = 'Creating your account…';
+  }
+  current();
+  return () => {
+    stopSession();
+    stopActor();
+    actor?.stop();
   };
 }

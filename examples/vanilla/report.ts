@@ -6,6 +6,15 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { downloadReport, problemLines, REPORT_POLL_INTERVAL_MS, reportView } from '../shared/app';
 import { field, h, showLines } from './dom';
 
+/** The words for each moment of the report's making (the machine's states). */
+const PROGRESS: [Parameters<SnapshotFrom<typeof incomeReportMachine>['matches']>[0], string][] = [
+  ['generating', 'Requesting the report…'],
+  [{ polling: 'waiting' }, 'Waiting for the next check…'],
+  [{ polling: 'fetching' }, 'Checking the report…'],
+  [{ polling: 'waitingForSession' }, 'Waiting for your session to be renewed…'],
+  [{ polling: 'paused' }, 'Paused while the page is hidden or offline: checking resumes when you are back.'],
+];
+
 export function mountReport(root: HTMLElement, client: PamClient): () => void {
   const actor = createActor(incomeReportMachine, {
     input: { user: client.user, pollIntervalMs: REPORT_POLL_INTERVAL_MS },
@@ -26,6 +35,8 @@ export function mountReport(root: HTMLElement, client: PamClient): () => void {
   );
   const progress = h('progress', { max: INCOME_REPORT_STATUS.completed, value: 0 });
   const status = h('span', { 'data-testid': 'report-status' });
+  // What the machine is doing while the report is made: each polling state says it in words.
+  const note = h('p', { class: 'muted', role: 'status', 'data-testid': 'report-progress' });
   const download = h(
     'a',
     { href: '#', hidden: true, 'data-testid': 'report-download' },
@@ -48,6 +59,7 @@ export function mountReport(root: HTMLElement, client: PamClient): () => void {
     form,
     progress,
     h('p', {}, 'Status: ', status),
+    note,
     h('p', {}, download),
     h('div', { class: 'row' }, cancel, retry, reset),
     errors,
@@ -85,6 +97,7 @@ export function mountReport(root: HTMLElement, client: PamClient): () => void {
     progress.value = view.progress;
     status.textContent = view.status;
     status.className = view.statusClass;
+    note.textContent = PROGRESS.find(([state]) => s.matches(state))?.[1] ?? '';
     download.hidden = !view.downloadUrl;
     download.href = view.downloadUrl ?? '#';
     showLines(errors, view.errors);

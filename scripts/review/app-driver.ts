@@ -19,6 +19,8 @@ export interface AppContext {
   undo: (() => Promise<void>)[];
   /** The seed account this path uses (`AppMachine.accountFor`), whose e-mail the pictures show. */
   account: AppContext['seed'][AccountKey] | null;
+  /** The path being played (a start may depend on where it goes). */
+  path: BookPath;
 }
 
 export interface RequestSpec {
@@ -30,6 +32,8 @@ export interface RequestSpec {
 export interface AppMachine {
   /** The seed account a path signs in with, decided from the whole path (null: none). */
   accountFor?(path: BookPath): AccountKey | null;
+  /** Said on the machine's page: how the app runs this machine's protocol, when not through the machine itself. */
+  appNote?: string;
   /** Per leaf state: the `data-testid` of the part of the page under review (the picture's crop). */
   focus?: Record<string, string>;
   /** Leaf states whose screen shows the account's e-mail (checked on every picture). */
@@ -52,6 +56,8 @@ export interface AppMachine {
   timers?: Record<string, number>;
   /** Per timer: requests left unanswered while the clock jumps (a poll must not end the report first). */
   stall?: Record<string, RequestSpec[]>;
+  /** States no path of the book reaches: why (shown in the coverage table; a state with no picture and no reason fails the build). */
+  unreached?: Record<string, string>;
   /** Leaf states the app does not show apart from another one: why (listed in the book). */
   invisible?: Record<string, string>;
   /**
@@ -167,6 +173,7 @@ export async function runPath(
       seed: reference.seed,
       undo: [],
       account: key ? reference.seed[key] : null,
+      path,
     };
     const holdOf = (spec: RequestSpec): Hold => {
       let resolve!: (route: Route) => void;

@@ -10,6 +10,10 @@ import type { AccountKey } from './step-truth';
 
 const WRONG_PASSWORD = 'Wr0ng-Passw0rd!';
 const WRONG_CODE = '909090';
+/** The new player's password (typed, never printed: the book's check looks for it). */
+export const NEW_PLAYER_PASSWORD = 'N3w-Review-Pass!';
+/** A valid CPF with no account: the document check prefills Beatriz Costa. */
+const NEW_PLAYER_CPF = '135.792.468-28';
 const HOURS = 60 * 60 * 1000;
 
 const byId = (page: Page, id: string) => page.getByTestId(id);
@@ -72,6 +76,17 @@ const logInAs = (app: AppContext, wrong: boolean) =>
 /** Every listed leaf cropped to the same part of the page. */
 const focusOn = (testid: string, leaves: string[]) => Object.fromEntries(leaves.map((l) => [l, testid]));
 
+/** Fills the "New player" form (the CPF checked first, which prefills the name) and sends it. */
+async function registerNewPlayer(app: AppContext) {
+  await visible(app.page, 'register-form');
+  await byId(app.page, 'register-cpf').fill(NEW_PLAYER_CPF);
+  await byId(app.page, 'register-check').click();
+  await text(app.page, 'register-document', /valid/);
+  await byId(app.page, 'register-email').fill('beatriz@example.com');
+  await byId(app.page, 'register-password').fill(NEW_PLAYER_PASSWORD);
+  await byId(app.page, 'register-submit').click();
+}
+
 async function open(app: AppContext) {
   await app.page.goto('/');
   await visible(app.page, 'login-form');
@@ -105,6 +120,7 @@ export const loginApp: AppMachine = {
   focus: {
     ...focusOn('login-screen', ['idle', 'submitting', 'twoFactorRequired', 'verifyingTwoFactor']),
     ...focusOn('login-screen', ['failed', 'cancelledAccount']),
+    registering: 'register',
     authenticated: 'profile',
   },
   says: {
@@ -112,11 +128,12 @@ export const loginApp: AppMachine = {
     'submitLogin: 429 too many attempts': /try again/i,
     'submitLogin: account cancelled': /cancelled/i,
     'submitCode: 422 wrong code': /code/i,
-    'submitCode: 422 wrong code -> failed': /attempts/i,
+    'submitCode: 422 wrong code -> failed': /too many wrong codes|attempts/i,
   },
   start: open,
   act: {
     'SUBMIT (e-mail and password)': (app, next) => logInAs(app, /wrong password|429/.test(next?.name ?? '')),
+    'REGISTER (the new player form)': registerNewPlayer,
     'SUBMIT_CODE (the 2FA code)': async (app, next) => {
       const code = next?.name.endsWith('wrong code') ? WRONG_CODE : (app.seed.twoFactor.twoFactorCode ?? '');
       await visible(app.page, 'code-form');
@@ -129,11 +146,13 @@ export const loginApp: AppMachine = {
     submitting: (app) => enabled(app.page, 'login-submit', false),
     twoFactorRequired: (app) => enabled(app.page, 'code-submit', true),
     verifyingTwoFactor: (app) => enabled(app.page, 'code-submit', false),
+    registering: (app) => text(app.page, 'register-status', /creating/i),
     authenticated: (app) => visible(app.page, 'profile'),
     cancelledAccount: (app) => alert(app.page, /cancel/),
     failed: (app) => alert(app.page, /\S/),
   },
   requests: {
+    submitRegistration: { method: 'POST', path: /^\/auth\/register-simplified$/ },
     submitLogin: { method: 'POST', path: /^\/auth\/login$/ },
     submitCode: { method: 'POST', path: /^\/auth\/login$/ },
   },
@@ -156,17 +175,19 @@ export const incomeReportApp: AppMachine = {
       await byId(app.page, 'report-generate').click();
     },
     CANCEL: (app) => byId(app.page, 'report-cancel').click(),
+    'PAUSE (the page goes offline)': (app) => app.page.context().setOffline(true),
+    'WAKE (the page is back online)': (app) => app.page.context().setOffline(false),
     RETRY: (app) => byId(app.page, 'report-retry').click(),
     RESET: (app) => byId(app.page, 'report-reset').click(),
   },
   shows: {
     loadingYears: (app) => text(app.page, 'report-status', /loading years/),
     ready: (app) => enabled(app.page, 'report-generate', true),
-    generating: (app) => text(app.page, 'report-status', /requesting/),
-    'polling.waiting': (app) => text(app.page, 'report-status', /pending|processing/),
-    'polling.fetching': (app) => text(app.page, 'report-status', /pending|processing/),
-    'polling.waitingForSession': (app) => text(app.page, 'report-status', /pending|processing/),
-    'polling.paused': (app) => text(app.page, 'report-status', /pending|processing/),
+    generating: (app) => text(app.page, 'report-progress', /requesting/i),
+    'polling.waiting': (app) => text(app.page, 'report-progress', /next check/i),
+    'polling.fetching': (app) => text(app.page, 'report-progress', /checking the report/i),
+    'polling.waitingForSession': (app) => text(app.page, 'report-progress', /session/i),
+    'polling.paused': (app) => text(app.page, 'report-progress', /paused/i),
     completed: (app) => text(app.page, 'report-status', /^completed$/),
     failed: (app) => visible(app.page, 'report-retry'),
     timedOut: (app) => text(app.page, 'report-status', /timed out/),
@@ -185,7 +206,15 @@ export const incomeReportApp: AppMachine = {
     'pollStatus: processing': after(500),
     'pollStatus: completed': after(1500),
     'pollStatus: failed': patched({ status: 4 }),
-    'pollStatus: 401': answer(401, 'Unauthenticated.'),
+    // A 401 on the poll, and on the adapter's retry after its token refresh: the poll fails
+    // with 401 and the report waits for the session.
+    'pollStatus: 401': async (route, app) => {
+      const poll = (url: URL) => /\/income-report\/\d+$/.test(url.pathname);
+      const refuse = answer(401, 'Unauthenticated.');
+      await app.page.route(poll, refuse);
+      app.undo.push(() => app.page.unroute(poll, refuse));
+      await refuse(route);
+    },
     'pollStatus: no answer': abort,
     'pollStatus: 404': answer(404, 'Not found.'),
   },
@@ -271,6 +300,7 @@ export const sessionApp: AppMachine = {
       'signingIn.twoFactorRequired',
       'signingIn.verifyingCode',
     ]),
+    'signingIn.registering': 'register',
     signedIn: 'profile',
     signingOut: 'profile',
   },
@@ -279,7 +309,7 @@ export const sessionApp: AppMachine = {
     'login: 429 too many attempts': /try again/i,
     'login: account cancelled': /cancelled/i,
     'login: code rejected': /code/i,
-    'login: fifth code rejected': /attempts/i,
+    'login: fifth code rejected': /too many wrong codes|attempts/i,
     'SESSION_EXPIRED (the refresh answered 401)': /session (has )?expired/i,
   },
   start: async (app) => {
@@ -290,6 +320,7 @@ export const sessionApp: AppMachine = {
       logInAs(app, /wrong password|429/.test(verdict(rest))),
     // The child checks the code when the player sends it: typing happens at this step.
     'login: checks the code': (app, _next, rest) => typeCode(app, /signed in/.test(verdict(rest))),
+    'REGISTER (the new player form)': registerNewPlayer,
     CANCEL: cancel,
     LOGOUT: (app) => byId(app.page, 'logout').click(),
     // The refresh answers 401: the page clock jumps past the 6 h refresh interval. A jump
@@ -300,7 +331,7 @@ export const sessionApp: AppMachine = {
       await app.page.clock.fastForward(6 * HOURS + 60_000);
     },
   },
-  immediate: ['restore: nothing stored', 'SUBMIT_CODE (the 2FA code)'],
+  immediate: ['restore: nothing stored', 'SUBMIT_CODE (the 2FA code)', 'login: registers'],
   shows: {
     restoring: (app) =>
       app.page.locator('[data-testid="loading"], [data-testid="login-form"]').first().waitFor(),
@@ -308,7 +339,7 @@ export const sessionApp: AppMachine = {
     'signingIn.submitting': (app) => enabled(app.page, 'login-submit', false),
     'signingIn.twoFactorRequired': (app) => enabled(app.page, 'code-submit', true),
     'signingIn.verifyingCode': (app) => enabled(app.page, 'code-submit', false),
-    'signingIn.registering': (app) => enabled(app.page, 'login-submit', false),
+    'signingIn.registering': (app) => text(app.page, 'register-status', /creating/i),
     failed: (app) => alert(app.page, /\S/),
     cancelledAccount: (app) => alert(app.page, /cancel/),
     signedIn: (app) => visible(app.page, 'profile'),
@@ -320,28 +351,64 @@ export const sessionApp: AppMachine = {
     signingOut: 'The app keeps the account page while the logout request runs.',
   },
   requests: {
-    login: { method: 'POST', path: /^\/auth\/login$/ },
+    // The login child sends a login, or a registration after REGISTER.
+    login: { method: 'POST', path: /^\/auth\/(login|register-simplified)$/ },
     logout: { method: 'POST', path: /^\/auth\/logout$/ },
   },
   answers: { 'logout: no answer': abort },
 };
 
 /**
- * Step-up: the vanilla app asks for the password through the core `onStepUp` option (its own
- * prompt), not through `stepUpMachine`; the machine's steps are pictured with the signed-in page.
+ * Step-up: a looser deposit limit (the `pendingLimit` seed account has 100 daily; 800 daily is
+ * looser) makes the server ask for the current password. The vanilla app runs this protocol
+ * through the core's `onStepUp` option and its own prompt, with the same moments as the machine:
+ * the change in flight, the prompt, the change resent with the password, saved / refused.
  */
 export const stepUpApp: AppMachine = {
-  accountFor: () => 'plain',
+  accountFor: () => 'pendingLimit',
+  appNote:
+    "The vanilla app runs this protocol through the core's onStepUp option (client.user.updateLimits with its password prompt), with the same moments as the machine: each picture is the app at that moment.",
+  says: { 'sendChange: wrong password': /password/i },
+  focus: {
+    sending: 'limits-form',
+    passwordRequired: 'step-up',
+    confirming: 'limits-form',
+    done: 'limits-form',
+    failed: 'limits-form',
+    cancelled: 'limits-form',
+  },
   start: async (app) => {
     await open(app);
     await logInAs(app, false);
     await visible(app.page, 'profile');
+    // Straight to "done": a stricter limit, applied with no password asked; else a looser one.
+    const direct = app.path.steps[1]?.name === 'sendChange: done';
+    await byId(app.page, 'limit-amount').fill(direct ? '50' : '800');
+    await byId(app.page, 'limit-period').selectOption('daily');
+    await byId(app.page, 'limit-submit').click();
   },
-  act: {},
-  shows: {},
-  requests: {},
-  onlyDiagram:
-    "The vanilla example confirms the password with its own prompt on the core onStepUp option, not with stepUpMachine: every step is the machine's, pictured with the signed-in page where the change is asked for.",
+  act: {
+    'CONFIRM (the password)': async (app, next) => {
+      await visible(app.page, 'step-up');
+      const wrong = next?.name.endsWith('wrong password');
+      await byId(app.page, 'step-up-password').fill(wrong ? WRONG_PASSWORD : account(app).password);
+      await byId(app.page, 'step-up-submit').click();
+    },
+    CANCEL: (app) => byId(app.page, 'step-up-cancel').click(),
+  },
+  shows: {
+    sending: (app) => enabled(app.page, 'limit-submit', false),
+    passwordRequired: (app) => visible(app.page, 'step-up'),
+    confirming: async (app) => {
+      await byId(app.page, 'step-up').waitFor({ state: 'hidden' });
+      await enabled(app.page, 'limit-submit', false);
+    },
+    done: (app) => text(app.page, 'limit-saved', /saved/i),
+    failed: (app) => text(app.page, 'limit-errors', /\S/),
+    cancelled: (app) => text(app.page, 'limit-errors', /\S/),
+  },
+  requests: { sendChange: { method: 'PATCH', path: /^\/bff\/users\/update-limits$/ } },
+  answers: { 'sendChange: 500': answer(500, 'Server error.') },
 };
 
 /** Registration: the "New player" form under the login form. */
@@ -352,6 +419,17 @@ export const registrationApp: AppMachine = {
     await visible(app.page, 'register-form');
   },
   act: {
+    // The form goes to the machine (SUBMIT), whose `submitted` event hands it to client.register:
+    // the registration request is held, so the picture shows the form sent.
+    'SUBMIT (the form)': async (app) => {
+      const stall = () => {};
+      const matches = (url: URL) => /\/auth\/register-simplified$/.test(url.pathname);
+      await app.page.route(matches, stall);
+      app.undo.push(() => app.page.unroute(matches, stall));
+      await byId(app.page, 'register-email').fill('beatriz@example.com');
+      await byId(app.page, 'register-password').fill(NEW_PLAYER_PASSWORD);
+      await byId(app.page, 'register-submit').click();
+    },
     'CHECK_DOCUMENT (a CPF)': async (app, next) => {
       // A CPF with a wrong check digit is answered `docnumber_valid: false` by the reference server.
       const cpf = next?.name.endsWith(': invalid') ? '52998224724' : '52998224725';
@@ -363,7 +441,7 @@ export const registrationApp: AppMachine = {
     editing: (app) => enabled(app.page, 'register-check', true),
     checkingDocument: (app) => text(app.page, 'register-document', /Checking/),
     documentInvalid: (app) => text(app.page, 'register-errors', /\S/),
-    submitted: (app) => visible(app.page, 'register-form'),
+    submitted: (app) => text(app.page, 'register-status', /creating/i),
   },
   requests: { checkDocument: { method: 'POST', path: /^\/auth\/validate-document$/ } },
   answers: {
@@ -371,8 +449,6 @@ export const registrationApp: AppMachine = {
     'checkDocument: no answer': abort,
   },
   machineOnly: {
-    'SUBMIT (the form)':
-      "The app sends the finished form through the session's REGISTER (client.register), not through this machine's SUBMIT.",
     RESET: 'The form has no reset button.',
   },
 };

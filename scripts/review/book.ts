@@ -15,12 +15,14 @@ import { type AppMachine, notInApp, runPath } from './app-driver';
 import {
   incomeReportApp,
   loginApp,
+  NEW_PLAYER_PASSWORD,
   registrationApp,
   sessionApp,
   stepUpApp,
   tokenRefreshApp,
 } from './app-tables';
 import { launchOptions } from './chromium.mjs';
+import { coverageGaps, coverageOf } from './coverage';
 import { bookPaths, type ReviewMachine } from './paths';
 import { pictureFile } from './pictures';
 import { distinctColours, pngSize } from './png';
@@ -53,6 +55,7 @@ export const BOOK: BookEntry[] = [
 /** Strings that must never appear in a page of the book (typed into the app by the driver). */
 export const FORBIDDEN = [
   'Secret123!',
+  NEW_PLAYER_PASSWORD,
   'Wr0ng-Passw0rd!',
   '909090',
   '123456',
@@ -128,6 +131,8 @@ export async function buildBook(
           log(`  ${review.id} ${path.slug}: FAILED ${(error as Error).message.split('\n')[0]}`);
         }
       }
+      const coverage = coverageOf(graph, paths, app);
+      summary.failures.push(...coverageGaps(review.id, coverage));
       const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.states)));
       for (const [leaf, why] of Object.entries(app.invisible ?? {})) {
         if (reached.has(leaf)) summary.cannotShow.push(`${review.id} state ${leaf}: ${why}`);
@@ -144,7 +149,8 @@ export async function buildBook(
         summary: doc.summary,
         svg: toSvg(layout, { descriptions }),
         descriptions,
-        unreached: graph.states.map((s) => s.path).filter((p) => !reached.has(p)),
+        coverage,
+        appNote: app.appNote ?? null,
         paths: paths.map((path) => ({
           path,
           account: accountEmail(accountOf(app, path)),

@@ -17,6 +17,11 @@ export interface Answer {
   snapshot?: unknown;
   /** Only offered in these states (paths): the answer follows a request sent there. */
   when?: string[];
+  /**
+   * Only in the named scenarios, never in the shortest paths: an answer that follows one command
+   * and not another in the same state (the login child registering after REGISTER, not LOGIN).
+   */
+  scenarioOnly?: boolean;
 }
 
 /** A user (or parent) event the machine accepts, with its reviewer words. */
@@ -84,7 +89,7 @@ type AnySnapshot = any;
 const leavesOf = (paths: string[]) => paths.filter((p) => !paths.some((q) => q.startsWith(`${p}.`)));
 
 /** Every event a snapshot could take next: user events it accepts, answers of running invokes, its timers. */
-export function offeredEvents(review: ReviewMachine, snapshot: AnySnapshot): NamedEvent[] {
+export function offeredEvents(review: ReviewMachine, snapshot: AnySnapshot, scenario = false): NamedEvent[] {
   if (snapshot.status !== 'active') return [];
   const events: NamedEvent[] = [];
   const active = activePaths(snapshot.value);
@@ -100,7 +105,7 @@ export function offeredEvents(review: ReviewMachine, snapshot: AnySnapshot): Nam
     node.invoke.forEach((invoke: { id: string; src: unknown }) => {
       const src = typeof invoke.src === 'string' ? invoke.src : String((invoke.src as { id?: string })?.id);
       for (const answer of review.answers[src] ?? []) {
-        if (!allowed(answer.when)) continue;
+        if (!allowed(answer.when) || (answer.scenarioOnly && !scenario)) continue;
         const step = `${src}: ${answer.name}`;
         if ('error' in answer)
           events.push({ type: `xstate.error.actor.${invoke.id}`, error: answer.error, step });
@@ -196,7 +201,7 @@ function scenarioPath(review: ReviewMachine, scenario: { name: string; steps: st
   let [snapshot] = initialTransition(review.machine, review.input);
   const steps: BookStep[] = [start];
   for (const name of scenario.steps) {
-    const offered = offeredEvents(review, snapshot);
+    const offered = offeredEvents(review, snapshot, true);
     const event = offered.find((e) => e.step === name);
     if (!event) {
       throw new Error(

@@ -30,6 +30,16 @@ const http = (status: number, path: string, message: string, retryAfter?: number
 
 const user = (email: string) => ({ id: 1, email, name: 'Player', token: '[token]' });
 
+/** The new player of the registration paths (the app types its own values into the form). */
+const NEW_PLAYER = {
+  email: 'beatriz@example.com',
+  password: PASSWORD,
+  country: 'BR',
+  nationalities: '["BR"]',
+  optIn: false,
+  number: '13579246828',
+};
+
 export const loginReview: ReviewMachine = {
   id: 'login',
   title: 'Login',
@@ -42,8 +52,19 @@ export const loginReview: ReviewMachine = {
     },
     { name: 'SUBMIT_CODE (the 2FA code)', event: { type: 'SUBMIT_CODE', code: secret('[code]') } },
     { name: 'RESET (back / cancel)', event: { type: 'RESET' } },
+    { name: 'REGISTER (the new player form)', event: { type: 'REGISTER', payload: NEW_PLAYER } },
   ],
   answers: {
+    submitRegistration: [
+      {
+        name: 'signed in',
+        output: { type: 'authenticated', access_token: '[token]', user: user('beatriz@example.com') },
+      },
+      {
+        name: '422 refused',
+        error: http(422, '/auth/register-simplified', 'The email has already been taken.'),
+      },
+    ],
     submitLogin: [
       {
         name: 'signed in',
@@ -86,6 +107,10 @@ export const loginReview: ReviewMachine = {
     },
     { name: 'Cancelled account', steps: ['SUBMIT (e-mail and password)', 'submitLogin: account cancelled'] },
     {
+      name: 'Registration signs the new player in',
+      steps: ['REGISTER (the new player form)', 'submitRegistration: signed in'],
+    },
+    {
       name: '429 lockout and its wait',
       steps: [
         ...Array.from({ length: 5 }, () => [
@@ -104,7 +129,14 @@ const report = (status: number) => ({ id: 7, reference_year: 2025, type: 'downlo
 export const incomeReportReview: ReviewMachine = {
   id: 'incomeReport',
   title: 'Income report',
-  machine: incomeReportMachine,
+  // The page environment (hidden / offline, then back) is offered as the PAUSE and WAKE events
+  // the machine's environment listener sends: each is taken as true when it is the event itself.
+  machine: incomeReportMachine.provide({
+    guards: {
+      isPaused: ({ event }: { event: { type: string } }) => event.type === 'PAUSE',
+      isActive: ({ event }: { event: { type: string } }) => event.type === 'WAKE',
+    },
+  }),
   input: { user: NOOP },
   userEvents: [
     {
@@ -112,6 +144,8 @@ export const incomeReportReview: ReviewMachine = {
       event: { type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' },
     },
     { name: 'CANCEL', event: { type: 'CANCEL' } },
+    { name: 'PAUSE (the page goes offline)', event: { type: 'PAUSE' } },
+    { name: 'WAKE (the page is back online)', event: { type: 'WAKE' } },
     { name: 'RETRY', event: { type: 'RETRY' } },
     { name: 'RESET', event: { type: 'RESET' } },
   ],
@@ -229,6 +263,11 @@ export const sessionReview: ReviewMachine = {
       when: ['signedOut', 'failed', 'cancelledAccount'],
     },
     {
+      name: 'REGISTER (the new player form)',
+      event: { type: 'REGISTER', payload: NEW_PLAYER },
+      when: ['signedOut'],
+    },
+    {
       name: 'SUBMIT_CODE (the 2FA code)',
       event: { type: 'SUBMIT_CODE', code: secret('[code]') },
       when: ['signingIn.twoFactorRequired'],
@@ -284,8 +323,10 @@ export const sessionReview: ReviewMachine = {
         }),
       },
       { name: 'account cancelled', snapshot: child('cancelledAccount'), when: SUBMITTING },
+      // After REGISTER (not LOGIN): the child sends the registration.
+      { name: 'registers', snapshot: child('registering'), when: SUBMITTING, scenarioOnly: true },
       {
-        when: [...SUBMITTING, ...CHECKING],
+        when: [...SUBMITTING, ...CHECKING, 'signingIn.registering'],
         name: 'signed in',
         output: {
           type: 'authenticated',
@@ -345,6 +386,15 @@ export const sessionReview: ReviewMachine = {
       ],
     },
     {
+      name: 'Registration signs the new player in',
+      steps: [
+        'restore: nothing stored',
+        'REGISTER (the new player form)',
+        'login: registers',
+        'login: signed in',
+      ],
+    },
+    {
       name: 'Session expiry',
       steps: [
         'restore: nothing stored',
@@ -398,7 +448,8 @@ export const stepUpReview: ReviewMachine = {
   input: { run: () => Promise.resolve(null) },
   userEvents: [
     { name: 'CONFIRM (the password)', event: { type: 'CONFIRM', password: PASSWORD } },
-    { name: 'CANCEL', event: { type: 'CANCEL' } },
+    // The machine takes CANCEL anywhere; the player can only cancel at the password prompt.
+    { name: 'CANCEL', event: { type: 'CANCEL' }, when: ['passwordRequired'] },
   ],
   answers: {
     sendChange: [

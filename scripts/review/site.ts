@@ -2,6 +2,7 @@
 // Static files with relative links and inline SVG, so it opens from disk with no server.
 
 import { xml } from '../../tools/diagrams/svg';
+import type { Coverage } from './coverage';
 import type { BookPath, BookStep } from './paths';
 
 export interface MachinePage {
@@ -12,8 +13,10 @@ export interface MachinePage {
   svg: string;
   /** Path → one line. */
   descriptions: Record<string, string>;
-  /** Reachable states without a computed path (e.g. reached only through the page environment). */
-  unreached: string[];
+  /** Per state: real picture, stand-in (which, why) or none (why). */
+  coverage: Coverage[];
+  /** How the app runs this machine's protocol, when not through the machine itself. */
+  appNote: string | null;
   paths: PathPage[];
 }
 
@@ -92,6 +95,23 @@ export function stepText(step: BookStep): string {
 
 const stateText = (step: BookStep) => step.leaves.map((l) => `<code>${xml(l)}</code>`).join(', ');
 
+function coverageTable(m: MachinePage): string {
+  const link = (path: string, step: number) =>
+    `<a href="${xml(path)}.html#step-${step}">${xml(path)}, step ${step}</a>`;
+  const rows = m.coverage.map((c) => {
+    const cell =
+      c.kind === 'real'
+        ? `real picture: ${link(c.path, c.step)}`
+        : c.kind === 'stand-in'
+          ? `stand-in: ${link(c.path, c.step)} shows another screen, because ${xml(c.why)}`
+          : c.kind === 'none'
+            ? `none: ${xml(c.why)}`
+            : '<strong>gap: no picture and no reason</strong>';
+    return `<tr class="coverage-${c.kind}"><td><code>${xml(c.state)}</code></td><td>${cell}</td></tr>`;
+  });
+  return `<table data-testid="coverage"><tr><th>state</th><th>picture</th></tr>${rows.join('')}</table>`;
+}
+
 /**
  * Every file of the book: path (relative to the book root) → HTML.
  *
@@ -137,6 +157,7 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
     const body = [
       `<h1>${xml(m.title)} <code>${xml(m.id)}</code></h1>`,
       `<p>${xml(m.summary)}</p>`,
+      m.appNote ? `<p class="note">${xml(m.appNote)}</p>` : '',
       `<div class="diagram">${m.svg}</div>`,
       '<h2>States</h2>',
       `<table><tr><th>state</th><th>description</th></tr>${rows.join('')}</table>`,
@@ -144,11 +165,9 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
       `<ol>${list('shortest')}</ol>`,
       '<h2>Scenarios</h2>',
       `<ol>${list('scenario')}</ol>`,
-      m.unreached.length > 0
-        ? `<p class="note">Not reached by the computed paths (they depend on the page environment): ${m.unreached
-            .map((s) => `<code>${xml(s)}</code>`)
-            .join(', ')}.</p>`
-        : '',
+      '<h2 id="coverage">Coverage per state</h2>',
+      '<p>Every state has a real picture (the app showing that state), a stand-in (the picture shows another screen: which, and why) or none (why). The build fails on a state with neither.</p>',
+      coverageTable(m),
     ];
     files.set(`${m.id}/index.html`, page(m.title, 1, body.join('\n')));
 
