@@ -5,6 +5,8 @@ import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import { type IncomeReportInput, incomeReportMachine } from '../../machines/incomeReportMachine';
+import { turns } from '../support/event-loop';
+import { trackedFetch } from '../support/tracked-fetch';
 
 type Snapshot = SnapshotFrom<typeof incomeReportMachine>;
 type ReportActor = Actor<typeof incomeReportMachine>;
@@ -22,10 +24,17 @@ afterAll(() => server.close());
 
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
+/** Every request of the test, so it can wait for them to settle (never on a timer). */
+let tracked = trackedFetch();
+beforeEach(() => {
+  tracked = trackedFetch();
+});
+
 function input(): IncomeReportInput {
   const token = server.issueToken(server.seed.plain.id);
   const http = createOfetchAdapter({
     baseURL: server.url,
+    fetch: tracked.fetch,
     getAccessToken: () => token,
     timeout: 2000,
     retry: 0,
@@ -122,7 +131,7 @@ describe('incomeReportMachine restored from a persisted snapshot', () => {
     expect(first.getSnapshot().value).toBe('generating');
     const persisted = json(first.getPersistedSnapshot());
     first.stop();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await tracked.idle(); // the aborted POST has settled, wherever it got
     const posts = () => server.requests.filter((r) => r.method === 'POST').length;
     const sent = posts();
 
@@ -160,7 +169,7 @@ describe('incomeReportMachine: errors from another copy of pam-client', () => {
     expect(after.context.error?.code).toBe('http');
     expect(after.context.minDelayMs).toBe(30_000);
     clock.increment(29_000);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await turns(10); // a poll that would start has started
     expect(calls).toHaveLength(1);
   });
 });
