@@ -18,15 +18,15 @@ const loginAsSent = (login: string): string => {
   return digits !== null && isValidCpf(digits) ? digits : trimmed;
 };
 
-/** The login's hygiene as checks: normalised, then refused when nothing is left. */
+/** A login field: trimmed first, then refused when nothing is left (one issue, on `login`). */
+const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), z.minLength(1)))();
+
+/** The login's hygiene as a check: a CPF sent as digits (it is already trimmed). */
 const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
-  [
-    z.overwrite((p: { login: string }) => {
-      p.login = loginAsSent(p.login);
-      return p;
-    }),
-    rule((p: { login: string }) => p.login !== '', 'must not be blank', ['login']),
-  ] as const;
+  z.overwrite((p: { login: string }) => {
+    p.login = loginAsSent(p.login);
+    return p;
+  });
 
 /**
  * Spec 2.1. The login is sent trimmed; one that is a CPF (11 digits once `.`, `-` and white space
@@ -39,14 +39,14 @@ const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
 export const LoginPayload = /* @__PURE__ */ (() =>
   z
     .strictObject({
-      login: NonEmptyString,
+      login: Login,
       password: NonEmptyString,
       captcha_token: z.optional(NonEmptyString),
       app_source: optionalString(),
       two_factor_code: z.optional(NonEmptyString),
     })
-    // Checks, not a transform: input and output types stay the same (see UpdateLimitsPayload).
-    .check(...loginChecks()))();
+    // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
+    .check(loginChecks()))();
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 /** Optional text read tolerantly (a number becomes its decimal text). */
@@ -274,10 +274,10 @@ export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload
 export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
   z
     .strictObject({
-      login: NonEmptyString,
+      login: Login,
       captcha_token: z.optional(NonEmptyString),
     })
-    .check(...loginChecks()))();
+    .check(loginChecks()))();
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>

@@ -56,3 +56,14 @@ describe('login input hygiene', () => {
     expect((await post(plain.cpf, plain.password)).status).toBe(429);
   });
 });
+
+describe('a blank login', () => {
+  it('is refused with one issue on login, nothing sent, spaces only included', async () => {
+    const { auth } = clientsFor(ctx.server);
+    for (const login of ['', '   ', '\t\n']) {
+      const e = await auth.login({ login, password: 'x' }).catch((x: unknown) => x);
+      expect((e as { issues: { path: string[] }[] }).issues.map((i) => i.path.join('.'))).toEqual(['login']);
+    }
+    expect(ctx.server.requests).toHaveLength(0);
+  });
+});
