@@ -48,7 +48,9 @@ export {
   StepUpRequiredError,
   StorageError,
   TimeoutError,
+  TwoFactorRejectedError,
   UnauthorizedError,
+  UnexpectedError,
 } from './errors/index';
 export { createOfetchAdapter } from './http/ofetch-adapter';
 export type {

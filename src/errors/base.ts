@@ -17,7 +17,11 @@ export type PamErrorCode =
   | 'configuration'
   | 'storage'
   /** The server marked an income report failed (status 4): `IncomeReportFailedError`. */
-  | 'report_failed';
+  | 'report_failed'
+  /** The server answered a login by asking for the two-factor code again: `TwoFactorRejectedError`. */
+  | 'two_factor_rejected'
+  /** Something that is not pam-client threw (a bug, a callback): `UnexpectedError`. */
+  | 'unexpected';
 
 /**
  * Options of a `PamError`'s constructor.
@@ -46,6 +50,8 @@ const PAM_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set<PamErrorCode>([
   'configuration',
   'storage',
   'report_failed',
+  'two_factor_rejected',
+  'unexpected',
 ]);
 
 /**

@@ -1,6 +1,6 @@
 import { isPamError, type PamError } from './base';
 import type { HttpError } from './http';
-import { ResponseValidationError } from './validation';
+import { UnexpectedError } from './unexpected';
 
 /**
  * Whether `error` is an answer of the server (any `HttpError` subclass, from any copy of
@@ -33,9 +33,10 @@ export function isTransientError(error: unknown): boolean {
 }
 
 /**
- * `error` when it is a `PamError` (of any copy), else a `ResponseValidationError` saying
- * "Unexpected failure (<class name>)". Neither the foreign error's message nor the error itself
- * is kept (either could quote a secret): its `cause` is a fresh `Error` named like the original.
+ * `error` when it is a `PamError` (of any copy), else an `UnexpectedError` (code `'unexpected'`)
+ * saying "Unexpected failure (<class name>)". Neither the foreign error's message nor the error
+ * itself is kept (either could quote a secret): its `cause` is a fresh `Error` named like the
+ * original.
  *
  * @example
  * context.error = asPamError(thrownByAUserActor);
@@ -45,12 +46,5 @@ export function asPamError(error: unknown): PamError {
   const name = error instanceof Error ? error.name : typeof error;
   const cause = new Error(name);
   cause.name = name;
-  return new ResponseValidationError(
-    'unexpected',
-    [{ path: [], code: 'unexpected', message: 'unexpected failure' }],
-    {
-      message: `Unexpected failure (${name})`,
-      cause,
-    },
-  );
+  return new UnexpectedError(`Unexpected failure (${name})`, { cause });
 }

@@ -9,5 +9,7 @@ export { HttpError, httpErrorFor, StepUpRequiredError, UnauthorizedError } from 
 export type { Scrubber } from './scrub';
 export { attachScrubber, createScrubber, NO_SCRUB, scrubberOf } from './scrub';
 export { AbortedError, NetworkError, TimeoutError } from './transport';
+export { TwoFactorRejectedError } from './two-factor';
+export { UnexpectedError } from './unexpected';
 export type { ValidationIssue } from './validation';
 export { RequestValidationError, ResponseValidationError } from './validation';

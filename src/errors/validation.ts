@@ -52,22 +52,18 @@ export class RequestValidationError extends ValidationError {
 }
 
 /**
- * A 2xx answer whose body does not match the spec's shape (or is not JSON), or a failure that
- * is not pam-client's own (see `asPamError`).
+ * A 2xx answer whose body does not match the spec's shape (or is not JSON): only that. A foreign
+ * throw is an `UnexpectedError`, a refused two-factor code a `TwoFactorRejectedError`.
  *
  * @example
  * catch (e) { if (isPamError(e) && e.code === 'invalid_response') report(e.issues); }
  */
 export class ResponseValidationError extends ValidationError {
   declare readonly code: 'invalid_response';
-  constructor(
-    operation: string,
-    issues: readonly ValidationIssue[],
-    options?: PamErrorOptions & { message?: string },
-  ) {
+  constructor(operation: string, issues: readonly ValidationIssue[], options?: PamErrorOptions) {
     super(
       'invalid_response',
-      options?.message ?? describeIssues(`Unexpected ${operation} response`, issues),
+      describeIssues(`Unexpected ${operation} response`, issues),
       operation,
       issues,
       options,

@@ -11,7 +11,9 @@ import {
   StepUpRequiredError,
   type StorageError,
   type TimeoutError,
+  type TwoFactorRejectedError,
   UnauthorizedError,
+  type UnexpectedError,
 } from '../../src/errors/index';
 
 describe('code and class agree, and tsc says so', () => {
@@ -39,7 +41,11 @@ describe('code and class agree, and tsc says so', () => {
       | 'configuration'
       | 'storage'
       | 'report_failed'
+      | 'two_factor_rejected'
+      | 'unexpected'
     >();
+    expectTypeOf<UnexpectedError['code']>().toEqualTypeOf<'unexpected'>();
+    expectTypeOf<TwoFactorRejectedError['code']>().toEqualTypeOf<'two_factor_rejected'>();
   });
 
   it('lets no constructor take a code', () => {
