@@ -1,5 +1,6 @@
 import { isHttpError, isTransientError } from '../errors/classify';
 import { retryAfterMs } from './retry-after';
+import { clampDelay } from './sleep';
 
 export interface BackoffOptions {
   /** Delay of try 0, default 250 ms. */
@@ -35,7 +36,7 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}): num
       : jitter === 0
         ? raw
         : raw * (1 - jitter / 2 + jitter * random());
-  return Math.min(2 ** 31 - 1, Math.max(0, Math.round(delay)));
+  return clampDelay(Math.round(delay));
 }
 
 /** A server asking for longer than this is treated as down for now: fail fast, let the caller decide. */
