@@ -24,9 +24,8 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   (_, cp) => `&#0*${cp};`,
   (_, cp) => `&#x0*${hex(cp)};`,
   (c) => (/[a-z0-9]/i.test(c) ? undefined : NAMED_ENTITY),
-  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (and Latin-1's one byte), space as +.
+  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +.
   (c) => [...utf8.encode(c)].map((b) => `%(?:25)*${hex(b, 2)}`).join(''),
-  (_, cp) => (cp > 0x7f && cp < 0x100 ? `%(?:25)*${hex(cp, 2)}` : undefined),
   (c) => (c === ' ' ? '\\+' : undefined),
   // JSON \u escapes (PHP's json_encode, Python's ensure_ascii), surrogate pairs for astral ones.
   (c) => Array.from({ length: c.length }, (_, i) => `\\\\u${hex(c.charCodeAt(i), 4)}`).join(''),
