@@ -20,6 +20,14 @@ module.exports = {
       to: { path: '^src/http/' },
     },
     {
+      name: 'operation-engine-below-modules',
+      comment:
+        'The operation engine sits between the transport and the modules: src/operation never imports the modules (src/auth, src/user).',
+      severity: 'error',
+      from: { path: '^src/operation/' },
+      to: { path: '^src/(auth|user)/' },
+    },
+    {
       name: 'bindings-are-thin',
       comment:
         'Bindings adapt a client to a framework: they import neither the modules (src/auth, src/user) nor the transport (src/http).',

@@ -115,6 +115,21 @@ for (const entry of entries) {
   } else if (await valuesDiffer(entry)) failed++;
   else console.log(`api${check ? ':check' : ''}: ${entry.key} ok -> api/${entry.file}.api.md`);
 }
+// One copy of the core in the build: what pam-client/internal (the machines' way in) makes is
+// pam-client's own class, so `instanceof PamError` holds across entries.
+const byKey = Object.fromEntries(entries.map((e) => [e.key, e]));
+try {
+  const core = await import(pathToFileURL(byKey['pam-client'].code).href);
+  const internal = await import(pathToFileURL(byKey['pam-client/internal'].code).href);
+  if (!(internal.asPamError(new Error('probe')) instanceof core.PamError)) {
+    failed++;
+    console.error('api: pam-client/internal holds a second copy of PamError (check the build chunks)');
+  }
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  console.warn('api: one-core check skipped (dependencies not resolvable from this build)');
+}
+
 if (failed) {
   if (check)
     console.error(

@@ -38,6 +38,7 @@ describe('layer rules (dependency-cruiser)', () => {
       'bindings-are-thin: src/bindings/view.ts -> src/user/operation.ts',
       'core-never-imports-machines: src/core.ts -> machines/machine.ts',
       'core-never-imports-machines: src/testing/server.ts -> machines/machine.ts',
+      'operation-engine-below-modules: src/operation/engine.ts -> src/auth/module.ts',
       'schemas-know-no-transport: src/schemas/shape.ts -> src/http/send.ts',
       'testing-server-never-imports-machines: src/testing/server.ts -> machines/machine.ts',
     ]);
