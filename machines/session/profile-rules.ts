@@ -3,7 +3,7 @@
 // still to set, and when to look again. The flow (./profile.ts) and the session call them.
 
 import { type LimitKind, parseServerTime, type Restrictions, restrictionsOf } from 'pam-client';
-import { playPeriodOf } from 'pam-client/internal';
+import { brazilDayOf, nextBrazilMidnight } from 'pam-client/internal';
 
 /** Whose a datum is: the player id and the login id (`sid`) it was read or sent for. */
 export interface ProfileOwner {
@@ -44,12 +44,9 @@ export interface SessionRestrictions extends Restrictions {
   missingMandatoryLimits: MandatoryLimit[];
 }
 
-/** The São Paulo calendar day of a server time (the SPA register is checked once per such day). */
-export const brazilDayOf = (serverMs: number): string => playPeriodOf('daily', serverMs).key;
-
-/** Milliseconds from `serverMs` to one second past the next São Paulo midnight. */
+/** Milliseconds from `serverMs` to one second past the next São Paulo midnight (the SPA re-check). */
 export const untilNextBrazilDay = (serverMs: number): number =>
-  Math.max(1_000, playPeriodOf('daily', serverMs).end - serverMs + 1_000);
+  Math.max(1_000, nextBrazilMidnight(serverMs) - serverMs + 1_000);
 
 const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 

@@ -30,10 +30,9 @@
 //   the login answer's restrictions: `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
-import { asPamError, type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
+import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  brazilDayOf,
   nextChangeAt,
   ownsDatum,
   type ProfileOwner,
