@@ -47,6 +47,7 @@ export const LoginPayload = /* @__PURE__ */ (() =>
     })
     // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
     .check(loginChecks()))();
+/** What `LoginPayload` reads: the body of `login`: e-mail or CPF, password, and the 2FA code on the second step. */
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 /** Optional text read tolerantly (a number becomes its decimal text). */
@@ -194,18 +195,33 @@ export type LoginChallenge = z.infer<typeof LoginChallenge>;
  * else if (r.type === undefined) save(r.access_token);
  */
 export const LoginResponse = /* @__PURE__ */ (() => z.union([LoginChallenge, LoginSuccess]))();
+/** What `LoginResponse` reads: what `login` and `registerSimplified` answer: a session or a challenge; narrow on `type`. */
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** What the profile fetch answers: userInfo also carries the user's limits (spec 2.4, 2.12). */
 export const UserProfileInfo = /* @__PURE__ */ (() =>
   z.object({ ...authUserInfoShape, ...UserLimitsFields }))();
 export type UserProfileInfo = z.infer<typeof UserProfileInfo>;
+/**
+ * What `getUserProfile` answers: `user` and `userInfo`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = UserProfileResponse.safeParse(data);
+ */
 export const UserProfileResponse = /* @__PURE__ */ (() =>
   z.object({ user: AuthUser, userInfo: UserProfileInfo }))();
+/** What `UserProfileResponse` reads: what `getUserProfile` answers: `user` and `userInfo`. */
 export type UserProfileResponse = z.infer<typeof UserProfileResponse>;
 
 // Spec 4.1
+/**
+ * What `refreshToken` answers: the new access token. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = RefreshTokenResponse.safeParse(data);
+ */
 export const RefreshTokenResponse = /* @__PURE__ */ (() => z.object({ access_token: HeaderSafeToken }))();
+/** What `RefreshTokenResponse` reads: what `refreshToken` answers: the new access token. */
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 
 // Spec 2.5. `nationalities` is a JSON-encoded array of strings (`'["BR"]'`): we check it parses
@@ -267,6 +283,7 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
         return p;
       }),
     ))();
+/** What `RegisterSimplifiedPayload` reads: the body of `registerSimplified` (a new account). */
 export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
 
 // Spec 2.6
@@ -278,15 +295,29 @@ export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
       captcha_token: z.optional(NonEmptyString),
     })
     .check(loginChecks()))();
+/** What `ForgotPasswordPayload` reads: the body of `forgotPassword` (password recovery). */
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 
+/**
+ * The body of `validateDocument`: the document (CPF) number. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = ValidateDocumentPayload.safeParse(data);
+ */
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
   z.strictObject({
     number: NonEmptyString,
     captcha_token: z.optional(NonEmptyString),
   }))();
+/** What `ValidateDocumentPayload` reads: the body of `validateDocument`: the document (CPF) number. */
 export type ValidateDocumentPayload = z.infer<typeof ValidateDocumentPayload>;
 
+/**
+ * What `validateDocument` answers: whether the number is valid and what the registry knows. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = ValidateDocumentResponse.safeParse(data);
+ */
 export const ValidateDocumentResponse = /* @__PURE__ */ (() =>
   z.object({
     docnumber: text(),
@@ -296,4 +327,5 @@ export const ValidateDocumentResponse = /* @__PURE__ */ (() =>
     mother_name: text(),
     name: text(),
   }))();
+/** What `ValidateDocumentResponse` reads: what `validateDocument` answers: whether the number is valid and what the registry knows. */
 export type ValidateDocumentResponse = z.infer<typeof ValidateDocumentResponse>;

@@ -10,16 +10,24 @@ export type IncomeReportDeliveryType = z.infer<typeof IncomeReportDeliveryType>;
 /** A calendar year as an integer (the spec says number; a fraction is never a year). */
 export const ReferenceYear = /* @__PURE__ */ (() => z.int().check(z.gte(1900), z.lte(9999)))();
 
+/**
+ * The body of `generateIncomeReport`: the reference year and the delivery. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = IncomeReportGeneratePayload.safeParse(data);
+ */
 export const IncomeReportGeneratePayload = /* @__PURE__ */ (() =>
   z.strictObject({
     reference_year: ReferenceYear,
     type: IncomeReportDeliveryType,
   }))();
+/** What `IncomeReportGeneratePayload` reads: the body of `generateIncomeReport`: the reference year and the delivery. */
 export type IncomeReportGeneratePayload = z.infer<typeof IncomeReportGeneratePayload>;
 
 /** 1 pending, 2 processing, 3 completed, 4 failed (spec 3.1); `'3'` reads as 3. */
 export const IncomeReportStatus = /* @__PURE__ */ (() =>
   z.pipe(z.pipe(z.unknown(), z.transform(readInteger)), z.literal([1, 2, 3, 4])))();
+/** What `IncomeReportStatus` reads: an income report's status: 1 pending, 2 processing, 3 completed, 4 failed. */
 export type IncomeReportStatus = z.infer<typeof IncomeReportStatus>;
 
 /**
@@ -37,6 +45,12 @@ export const INCOME_REPORT_STATUS = {
 
 // No Required column, so fields are optional but typed, except `id` and `status`: a report
 // without them cannot be polled (spec 3.1), so their absence is an invalid response.
+/**
+ * An income report as `generateIncomeReport` and `getIncomeReportStatus` answer it (spec 3.1). A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = IncomeReportData.safeParse(data);
+ */
 export const IncomeReportData = /* @__PURE__ */ (() =>
   z.object({
     id: integerField(),
@@ -48,7 +62,15 @@ export const IncomeReportData = /* @__PURE__ */ (() =>
     path: z.optional(z.nullable(z.string())),
     download_url: z.optional(z.nullable(z.string())),
   }))();
+/** What `IncomeReportData` reads: an income report as `generateIncomeReport` and `getIncomeReportStatus` answer it (spec 3.1). */
 export type IncomeReportData = z.infer<typeof IncomeReportData>;
 
+/**
+ * What `getAvailableYears` answers: the years an income report can be asked for. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = AvailableYearsResponse.safeParse(data);
+ */
 export const AvailableYearsResponse = /* @__PURE__ */ (() => z.object({ years: z.array(integerField()) }))();
+/** What `AvailableYearsResponse` reads: what `getAvailableYears` answers: the years an income report can be asked for. */
 export type AvailableYearsResponse = z.infer<typeof AvailableYearsResponse>;

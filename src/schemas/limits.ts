@@ -60,24 +60,38 @@ export type UpdateLimitsPayload = z.infer<typeof UpdateLimitsPayload>;
 /** A temporary pause: 1 to 45 whole days (spec section 8). */
 export const PauseDays = /* @__PURE__ */ (() => z.int().check(z.gte(1), z.lte(45)))();
 
+/**
+ * The body of `setTimeoutLimits` (a pause of 1 to 45 days). A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = TimeoutLimitsPayload.safeParse(data);
+ */
 export const TimeoutLimitsPayload = /* @__PURE__ */ (() =>
   z.strictObject({
     user_pause: PauseDays,
     reason: IntCode,
     ...sensitiveFields,
   }))();
+/** What `TimeoutLimitsPayload` reads: the body of `setTimeoutLimits` (a pause of 1 to 45 days). */
 export type TimeoutLimitsPayload = z.infer<typeof TimeoutLimitsPayload>;
 
 /** Self-exclusion: 3, 6, 12, 24, 36 or 60 months, or -1 for permanent (spec section 8). */
 export const ExclusionMonths = /* @__PURE__ */ (() => z.literal([3, 6, 12, 24, 36, 60, -1]))();
 export type ExclusionMonths = z.infer<typeof ExclusionMonths>;
 
+/**
+ * The body of `setSelfExclusion`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = SelfExclusionPayload.safeParse(data);
+ */
 export const SelfExclusionPayload = /* @__PURE__ */ (() =>
   z.strictObject({
     user_exclusion: ExclusionMonths,
     reason: IntCode,
     ...sensitiveFields,
   }))();
+/** What `SelfExclusionPayload` reads: the body of `setSelfExclusion`. */
 export type SelfExclusionPayload = z.infer<typeof SelfExclusionPayload>;
 
 // Read tolerantly and never an issue: a restriction field that cannot be read is kept as sent,
@@ -123,5 +137,12 @@ export const UserLimitsFields = /* @__PURE__ */ (() => ({
   spa_exclusion_at: at(),
   spa_exclusion_note: at(),
 }))();
+/**
+ * The player's limits as the profile shows them, with any pending change (`*_change`). A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = UserLimits.safeParse(data);
+ */
 export const UserLimits = /* @__PURE__ */ (() => z.object(UserLimitsFields))();
+/** What `UserLimits` reads: the player's limits as the profile shows them, with any pending change (`*_change`). */
 export type UserLimits = z.infer<typeof UserLimits>;

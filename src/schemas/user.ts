@@ -4,6 +4,12 @@ import { rule } from './rule';
 import { booleanField, integerField, textField } from './tolerant';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
+/**
+ * The body of `updateProfile`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = UpdateUserPayload.safeParse(data);
+ */
 export const UpdateUserPayload = /* @__PURE__ */ (() =>
   z.strictObject({
     captcha_token: z.optional(NonEmptyString),
@@ -27,21 +33,42 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     terms: z.optional(z.boolean()),
     gender: z.optional(z.number()),
   }))();
+/** What `UpdateUserPayload` reads: the body of `updateProfile`. */
 export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;
 
 // Spec 2.8
+/**
+ * The body of `updateEmail`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = UpdateEmailPayload.safeParse(data);
+ */
 export const UpdateEmailPayload = /* @__PURE__ */ (() =>
   z.strictObject({ email: z.email(), ...sensitiveFields }))();
+/** What `UpdateEmailPayload` reads: the body of `updateEmail`. */
 export type UpdateEmailPayload = z.infer<typeof UpdateEmailPayload>;
 
+/**
+ * The body of `addPhone`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = AddPhonePayload.safeParse(data);
+ */
 export const AddPhonePayload = /* @__PURE__ */ (() =>
   z.strictObject({
     phone: NonEmptyString,
     ddi: NonEmptyString,
     ...sensitiveFields,
   }))();
+/** What `AddPhonePayload` reads: the body of `addPhone`. */
 export type AddPhonePayload = z.infer<typeof AddPhonePayload>;
 
+/**
+ * The body of `updateAddress`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = UpdateAddressPayload.safeParse(data);
+ */
 export const UpdateAddressPayload = /* @__PURE__ */ (() =>
   z.strictObject({
     street: NonEmptyString,
@@ -50,23 +77,45 @@ export const UpdateAddressPayload = /* @__PURE__ */ (() =>
     zipcode: NonEmptyString,
     ...sensitiveFields,
   }))();
+/** What `UpdateAddressPayload` reads: the body of `updateAddress`. */
 export type UpdateAddressPayload = z.infer<typeof UpdateAddressPayload>;
 
 export const ContractType = /* @__PURE__ */ (() =>
   z.enum(['tc', 'privacy', 'lgpd', 'law', 'migrate', 'mkt']))();
 export type ContractType = z.infer<typeof ContractType>;
 
+/**
+ * The body of `updateContracts`: `{ type }`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = UpdateContractsPayload.safeParse(data);
+ */
 export const UpdateContractsPayload = /* @__PURE__ */ (() => z.strictObject({ type: ContractType }))();
+/** What `UpdateContractsPayload` reads: the body of `updateContracts`: `{ type }`. */
 export type UpdateContractsPayload = z.infer<typeof UpdateContractsPayload>;
 
+/**
+ * The body of `updateMarketing`: `{ mkt_accepted }`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = UpdateMarketingPayload.safeParse(data);
+ */
 export const UpdateMarketingPayload = /* @__PURE__ */ (() => z.strictObject({ mkt_accepted: z.boolean() }))();
+/** What `UpdateMarketingPayload` reads: the body of `updateMarketing`: `{ mkt_accepted }`. */
 export type UpdateMarketingPayload = z.infer<typeof UpdateMarketingPayload>;
 
 /** Fields not shown by the spec: an object, every key kept. */
 export const UserAddress = /* @__PURE__ */ (() => z.looseObject({}))();
+/** What `UserAddress` reads: what `getAddress` answers (fields not shown by the spec: every key kept). */
 export type UserAddress = z.infer<typeof UserAddress>;
 
 // Spec 2.9. The confirmation must match: a mismatch is caught before anything is sent.
+/**
+ * The body of `changePassword`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = ChangePasswordPayload.safeParse(data);
+ */
 export const ChangePasswordPayload = /* @__PURE__ */ (() =>
   z
     .strictObject({
@@ -83,26 +132,49 @@ export const ChangePasswordPayload = /* @__PURE__ */ (() =>
         ['password_confirmation'],
       ),
     ))();
+/** What `ChangePasswordPayload` reads: the body of `changePassword`. */
 export type ChangePasswordPayload = z.infer<typeof ChangePasswordPayload>;
 
 export const TwoFactorType = /* @__PURE__ */ (() => z.enum(['email', 'sms']))();
 export type TwoFactorType = z.infer<typeof TwoFactorType>;
 
+/**
+ * The body of `toggleTwoFactor`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = TwoFactorPayload.safeParse(data);
+ */
 export const TwoFactorPayload = /* @__PURE__ */ (() =>
   z.strictObject({ type: TwoFactorType, enabled: z.boolean() }))();
+/** What `TwoFactorPayload` reads: the body of `toggleTwoFactor`. */
 export type TwoFactorPayload = z.infer<typeof TwoFactorPayload>;
 
 /** The spec says only "fields of the request body"; docs/contract.md fixes `{ password }`. */
 export const CheckPasswordPayload = /* @__PURE__ */ (() => z.strictObject({ password: NonEmptyString }))();
+/** What `CheckPasswordPayload` reads: the body of `checkPassword`: `{ password }`. */
 export type CheckPasswordPayload = z.infer<typeof CheckPasswordPayload>;
 
+/**
+ * What `checkPassword` answers: `{ success }`. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = CheckPasswordResult.safeParse(data);
+ */
 export const CheckPasswordResult = /* @__PURE__ */ (() => z.object({ success: booleanField() }))();
+/** What `CheckPasswordResult` reads: what `checkPassword` answers: `{ success }`. */
 export type CheckPasswordResult = z.infer<typeof CheckPasswordResult>;
 
 /** Fields not shown by the spec: objects, every key kept. */
 export const SocialAccount = /* @__PURE__ */ (() => z.looseObject({}))();
 export type SocialAccount = z.infer<typeof SocialAccount>;
+/**
+ * What `getSocialAccounts` answers. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = SocialAccounts.safeParse(data);
+ */
 export const SocialAccounts = /* @__PURE__ */ (() => z.array(SocialAccount))();
+/** What `SocialAccounts` reads: what `getSocialAccounts` answers. */
 export type SocialAccounts = z.infer<typeof SocialAccounts>;
 
 // Spec 2.10
@@ -119,6 +191,12 @@ export const LoginHistoryItem = /* @__PURE__ */ (() =>
 export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 
 // The spec's table has no Required column: optional, but typed when present (docs/contract.md).
+/**
+ * What `getLoginHistory` answers: one page of the player's logins. A zod schema; the type of the same name is what it reads.
+ *
+ * @example
+ * const result = LoginHistoryResponse.safeParse(data);
+ */
 export const LoginHistoryResponse = /* @__PURE__ */ (() =>
   z.object({
     data: z.optional(z.array(LoginHistoryItem)),
@@ -127,4 +205,5 @@ export const LoginHistoryResponse = /* @__PURE__ */ (() =>
     per_page: z.optional(integerField()),
     total: z.optional(integerField()),
   }))();
+/** What `LoginHistoryResponse` reads: what `getLoginHistory` answers: one page of the player's logins. */
 export type LoginHistoryResponse = z.infer<typeof LoginHistoryResponse>;
