@@ -26,6 +26,7 @@ import { coverageGaps, coverageOf } from './coverage';
 import { bookPaths, type ReviewMachine } from './paths';
 import { pictureFile } from './pictures';
 import { distinctColours, pngSize } from './png';
+import { printPage, printPdfs } from './print';
 import {
   incomeReportReview,
   loginReview,
@@ -155,7 +156,12 @@ export async function buildBook(
           path,
           account: accountEmail(accountOf(app, path)),
           steps: path.steps.map((step, i) => ({
-            svg: toSvg(layout, { highlight: step.leaves, descriptions }),
+            // The arrow just taken (from the states before this step), not what may come next.
+            svg: toSvg(layout, {
+              highlight: step.leaves,
+              descriptions,
+              ...(i > 0 ? { taken: { from: path.steps[i - 1]!.leaves, to: step.leaves } } : {}),
+            }),
             shot: pictureFile(path, i),
             full: pictureFile(path, i, true),
             size: sizes.get(pictureFile(path, i)) ?? { width: 900, height: 900 },
@@ -183,6 +189,12 @@ export async function buildBook(
       await mkdir(dirname(join(out, file)), { recursive: true });
       await writeFile(join(out, file), html);
     }
+    for (const m of pages) await writeFile(join(out, m.id, 'print.html'), printPage(m));
+    await printPdfs(
+      browser,
+      out,
+      pages.map((m) => m.id),
+    );
     return summary;
   } finally {
     await browser?.close();
@@ -224,6 +236,12 @@ export async function checkBook(out: string, secrets: readonly string[] = []): P
       if ((html.match(/<img /g) ?? []).length !== path.steps.length)
         problems.push(`${review.id}/${path.slug}.html: not one screenshot per step`);
     }
+  }
+  for (const { review } of BOOK) {
+    const pdf = join(out, `${review.id}.pdf`);
+    if (!existsSync(pdf)) problems.push(`missing ${review.id}.pdf`);
+    else if (!(await readFile(pdf)).subarray(0, 5).equals(Buffer.from('%PDF-')))
+      problems.push(`${review.id}.pdf is not a PDF`);
   }
   for (const file of await filesUnder(out)) {
     if (!file.endsWith('.html')) continue;

@@ -157,6 +157,7 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
     const body = [
       `<h1>${xml(m.title)} <code>${xml(m.id)}</code></h1>`,
       `<p>${xml(m.summary)}</p>`,
+      `<p><a href="../${xml(m.id)}.pdf">PDF for review meetings and audit files</a> (the diagram, then every path as a strip of steps).</p>`,
       m.appNote ? `<p class="note">${xml(m.appNote)}</p>` : '',
       `<div class="diagram">${m.svg}</div>`,
       '<h2>States</h2>',

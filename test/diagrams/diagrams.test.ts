@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { incomeReportMachine, loginMachine, sessionMachine, tokenRefreshMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
+import { createMachine, fromPromise, setup } from 'xstate';
 import { DIAGRAM_MACHINES, DIAGRAMS_DIR, generateDiagramFiles } from '../../tools/diagrams/generate';
 import { activePaths, describeMachine, eventsIn } from '../../tools/diagrams/graph';
 import { toMermaid } from '../../tools/diagrams/mermaid';
@@ -137,19 +138,22 @@ describe('describeMachine', () => {
     );
   });
 
-  it('names the machines the session invokes, and its targetless transitions', () => {
-    const graph = describeMachine(sessionMachine);
-    const byPath = Object.fromEntries(graph.states.map((s) => [s.path, s]));
-    expect(byPath.signingIn?.invokes).toEqual([{ src: 'login', id: 'login', machine: 'login' }]);
-    expect(byPath.signedIn?.invokes).toContainEqual({
-      src: 'refreshCycle',
-      id: 'refresh',
-      machine: 'tokenRefresh',
+  it('names invoked machines (and chosen child ids), and reads targetless transitions', () => {
+    // A machine of its own: the session's children change as its flows are split out.
+    const child = createMachine({ id: 'child', initial: 'a', states: { a: {} } });
+    const parent = setup({ actors: { child, task: fromPromise(async () => 1) } }).createMachine({
+      id: 'parent',
+      initial: 'busy',
+      states: {
+        busy: {
+          invoke: [{ src: 'task' }, { id: 'kid', src: 'child' }],
+          on: { TICK: { actions: () => {} } },
+        },
+      },
     });
-    expect(byPath.restoring?.invokes).toEqual([{ src: 'restore' }]);
-    expect(byPath.signedIn?.transitions).toContainEqual(
-      expect.objectContaining({ event: 'TICK', target: null }),
-    );
+    const busy = describeMachine(parent).states.find((s) => s.path === 'busy')!;
+    expect(busy.invokes).toEqual([{ src: 'task' }, { src: 'child', id: 'kid', machine: 'child' }]);
+    expect(busy.transitions).toContainEqual(expect.objectContaining({ event: 'TICK', target: null }));
   });
 
   it('is deterministic', () => {

@@ -2,6 +2,7 @@
 // review book's step diagrams (with the current state highlighted) and the live visualizer all
 // use this one drawing. Pure string building: works in Node and in the browser.
 
+import { ANY_STATE } from './graph';
 import { CHAR_WIDTH, FONT_SIZE, LINE_HEIGHT, type MachineLayout, type StateBox } from './layout';
 
 export interface SvgOptions {
@@ -11,6 +12,21 @@ export interface SvgOptions {
   descriptions?: Readonly<Record<string, string>>;
   /** Prefix of the `data-testid` of state boxes: `state-<id>-<path>`; default the machine id. */
   testIdPrefix?: string;
+  /**
+   * The step just taken: the arrows from the states active before (`from`) into the states active
+   * after (`to`) are drawn as taken, and the arrows that leave the current state are not marked.
+   */
+  taken?: { from: readonly string[]; to: readonly string[] };
+}
+
+/** The paths and all their ancestors. */
+function withAncestors(paths: readonly string[]): Set<string> {
+  const all = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('.');
+    for (let i = 1; i <= parts.length; i++) all.add(parts.slice(0, i).join('.'));
+  }
+  return all;
 }
 
 /** `text` escaped for XML text and attribute values. */
@@ -104,12 +120,10 @@ function tip(a: { x: number; y: number }, b: { x: number; y: number }, live: boo
  * const svg = toSvg(await layoutMachine(describeMachine(loginMachine)), { highlight: ['idle'] });
  */
 export function toSvg(layout: MachineLayout, opts: SvgOptions = {}): string {
-  const highlight = opts.highlight ?? [];
-  const active = new Set<string>();
-  for (const path of highlight) {
-    const parts = path.split('.');
-    for (let i = 1; i <= parts.length; i++) active.add(parts.slice(0, i).join('.'));
-  }
+  const active = withAncestors(opts.highlight ?? []);
+  const before = opts.taken ? withAncestors(opts.taken.from) : null;
+  const after = opts.taken ? withAncestors(opts.taken.to) : null;
+  before?.add(ANY_STATE);
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="machine-diagram" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="img" aria-label="${xml(`${layout.id} state machine`)}" data-machine="${xml(layout.id)}">`,
     `<style>${DIAGRAM_CSS}</style>`,
@@ -118,11 +132,12 @@ export function toSvg(layout: MachineLayout, opts: SvgOptions = {}): string {
   for (const s of layout.states) out.push(stateSvg(layout, s, opts, active));
   for (const e of layout.edges) {
     if (e.points.length < 2) continue;
-    const live = active.has(e.source);
+    const taken = !!before && !!after && before.has(e.source) && after.has(e.target);
+    const live = taken || (!opts.taken && active.has(e.source));
     const d = e.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join(' ');
     const title = `${e.source} → ${e.target}${e.label ? `: ${e.label.lines.join(', ')}` : ''}`;
     out.push(
-      `<g class="transition" data-edge="${xml(`${e.source}>${e.target}`)}" data-source="${xml(e.source)}">`,
+      `<g class="transition${taken ? ' taken' : ''}" data-edge="${xml(`${e.source}>${e.target}`)}" data-source="${xml(e.source)}">`,
       `<path class="edge${live ? ' live' : ''}" d="${d}"><title>${xml(title)}</title></path>`,
       tip(e.points[e.points.length - 2]!, e.points[e.points.length - 1]!, live),
     );
