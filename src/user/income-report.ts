@@ -40,10 +40,8 @@ export const GET_AVAILABLE_YEARS = {
  * @example
  * const report = await generateIncomeReport(http, { reference_year: 2025, type: 'download' });
  */
-export const generateIncomeReport = /* @__PURE__ */ userOperation(
-  'generateIncomeReport',
-  GENERATE_INCOME_REPORT,
-);
+export const generateIncomeReport: WithHttp<UserModule['generateIncomeReport'], 'post'> =
+  /* @__PURE__ */ userOperation('generateIncomeReport', GENERATE_INCOME_REPORT);
 
 /**
  * A report's status (`GET /income-report/{id}`): 1 pending, 2 processing, 3 completed, 4 failed.
@@ -51,10 +49,8 @@ export const generateIncomeReport = /* @__PURE__ */ userOperation(
  * @example
  * const { status, download_url } = await getIncomeReportStatus(http, report.id);
  */
-export const getIncomeReportStatus = /* @__PURE__ */ userOperation(
-  'getIncomeReportStatus',
-  GET_INCOME_REPORT_STATUS,
-);
+export const getIncomeReportStatus: WithHttp<UserModule['getIncomeReportStatus'], 'get'> =
+  /* @__PURE__ */ userOperation('getIncomeReportStatus', GET_INCOME_REPORT_STATUS);
 
 /**
  * The years a report can be generated for (`GET /income-report/available-years`).
