@@ -1,7 +1,8 @@
-// `npm run fresh-apps [vue|svelte|react] [--keep]`: a newcomer's first hour, automated. Packs the
-// tarball (`npm pack` builds first: prepack), makes fresh Vite apps in Vue 3, Svelte 5 and React 19
-// by hand (no prompts; nothing but the npm registry), installs the tarball with the README's
-// install line, writes the README's tagged snippets verbatim, type-checks with skipLibCheck false
+// `npm run fresh-apps [vue|svelte|react|vue-app|svelte-app|react-app …] [--keep]`: a newcomer's
+// first hour, automated. Packs the tarball (`npm pack` builds first: prepack), makes fresh Vite apps
+// in Vue 3, Svelte 5 and React 19 by hand (no prompts; nothing but the npm registry), installs the
+// tarball with the README's install line, writes the tagged snippets verbatim (the README's quick
+// start, and the complete app of docs/apps/<framework>.md), type-checks with skipLibCheck false
 // (vue-tsc / svelte-check / tsc), runs `vite build`, then drives each built app in Chromium against
 // the reference server started by the README's own dev-server snippet. Bounded: each step has a
 // time limit, the whole run reports its time.
@@ -12,14 +13,31 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drive } from './drive.mjs';
+import { driveApp } from './drive-app.mjs';
 import { DEV_DEPENDENCIES, scaffold } from './scaffold.mjs';
 import { installLine, readSnippets } from './snippets.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const readme = join(repo, 'README.md');
 const keep = process.argv.includes('--keep');
-const KINDS = ['vue', 'svelte', 'react'];
-const only = process.argv.find((a) => KINDS.includes(a));
+/**
+ * The apps: each framework's README quick start, and its complete app (docs/apps/<framework>.md),
+ * which takes the README's vite.config.ts. `sources` name the snippets written, by path or prefix.
+ */
+const APPS = [
+  { name: 'vue', framework: 'vue', sources: ['vue/'], drive: 'quick' },
+  { name: 'svelte', framework: 'svelte', sources: ['svelte/'], drive: 'quick' },
+  { name: 'react', framework: 'react', sources: ['react/'], drive: 'quick' },
+  { name: 'vue-app', framework: 'vue', sources: ['vue/vite.config.ts', 'vue-app/'], drive: 'app' },
+  {
+    name: 'svelte-app',
+    framework: 'svelte',
+    sources: ['svelte/vite.config.ts', 'svelte-app/'],
+    drive: 'app',
+  },
+  { name: 'react-app', framework: 'react', sources: ['react/vite.config.ts', 'react-app/'], drive: 'app' },
+];
+const only = process.argv.slice(2).filter((a) => APPS.some((app) => app.name === a));
 const STEP_MS = 5 * 60_000;
 const t0 = performance.now();
 const timings = [];
@@ -51,6 +69,11 @@ const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', w
   .split('\n')
   .pop();
 const snippets = readSnippets(readme);
+for (const framework of ['vue', 'svelte', 'react'])
+  for (const [path, text] of readSnippets(join(repo, 'docs/apps', `${framework}.md`))) {
+    if (snippets.has(path)) throw new Error(`docs/apps/${framework}.md: ${path} is tagged in the README too`);
+    snippets.set(path, text);
+  }
 const install = installLine(readme).map((a) => (a === 'pam-client' ? join(work, tarball) : a));
 
 const freePort = () =>
@@ -106,45 +129,43 @@ function start(cwd, cmd, args, env, ready, label) {
   });
 }
 
-async function freshApp(kind) {
-  const root = join(work, `${kind}-app`);
-  console.log(`\n=== fresh ${kind} app in ${root}`);
+async function freshApp(app) {
+  const kind = app.framework;
+  const root = join(work, app.name);
+  console.log(`\n=== fresh ${app.name} app in ${root}`);
   scaffold(root, kind);
   sh(
     root,
     'npm',
     [...install, '--no-audit', '--no-fund'],
-    `${kind}: ${['npm', ...installLine(readme)].join(' ')} (tarball)`,
+    `${app.name}: ${['npm', ...installLine(readme)].join(' ')} (tarball)`,
   );
   sh(
     root,
     'npm',
     ['i', '-D', '--no-audit', '--no-fund', ...DEV_DEPENDENCIES[kind]],
-    `${kind}: dev dependencies`,
+    `${app.name}: dev dependencies`,
   );
   let written = 0;
   for (const [path, text] of snippets) {
-    const target = path.startsWith(`${kind}/`)
-      ? path.slice(kind.length + 1)
-      : path.includes('/')
-        ? null
-        : path;
+    const source = app.sources.some((s) => (s.endsWith('/') ? path.startsWith(s) : path === s));
+    const target = source ? path.slice(path.indexOf('/') + 1) : path.includes('/') ? null : path;
     if (target === null) continue;
     mkdirSync(dirname(join(root, target)), { recursive: true });
     writeFileSync(join(root, target), text);
     written++;
   }
-  console.log(`${kind}: ${written} README snippets written verbatim`);
-  if (kind === 'vue') sh(root, 'npx', ['vue-tsc', '--noEmit', '-p', 'tsconfig.json'], `${kind}: vue-tsc`);
+  console.log(`${app.name}: ${written} snippets of the README and docs/apps written verbatim`);
+  if (kind === 'vue') sh(root, 'npx', ['vue-tsc', '--noEmit', '-p', 'tsconfig.json'], `${app.name}: vue-tsc`);
   else if (kind === 'svelte')
     sh(
       root,
       'npx',
       ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
-      `${kind}: svelte-check`,
+      `${app.name}: svelte-check`,
     );
-  else sh(root, 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], `${kind}: tsc`);
-  sh(root, 'npx', ['vite', 'build'], `${kind}: vite build`);
+  else sh(root, 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], `${app.name}: tsc`);
+  sh(root, 'npx', ['vite', 'build'], `${app.name}: vite build`);
 
   const t = performance.now();
   const [, apiURL] = await start(
@@ -164,13 +185,14 @@ async function freshApp(kind) {
     /Local:\s+(http:\/\/\S+)/,
     'vite preview',
   );
-  const result = await drive(`http://127.0.0.1:${port}/`, apiURL, kind);
-  timings.push([`${kind}: Chromium (${result})`, performance.now() - t]);
+  const url = `http://127.0.0.1:${port}/`;
+  const result = app.drive === 'app' ? await driveApp(url, app.name) : await drive(url, apiURL, app.name);
+  timings.push([`${app.name}: Chromium (${result})`, performance.now() - t]);
   for (const c of children.splice(0)) stop(c);
 }
 
 try {
-  for (const kind of only ? [only] : KINDS) await freshApp(kind);
+  for (const app of only.length ? APPS.filter((a) => only.includes(a.name)) : APPS) await freshApp(app);
 } catch (e) {
   console.error(`\nfresh-apps FAILED: ${e instanceof Error ? e.message : e}`);
   if (keep) console.error(`(kept in ${work})`);
