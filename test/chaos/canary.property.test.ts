@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { createPamClient } from 'pam-client/machines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
+import { trackedFetch } from '../support/tracked-fetch';
 
 // Issue 9: for arbitrary server answers that echo any part of the request, no canary secret
 // appears in any error, snapshot, persisted snapshot, inspection event, emitted event or debug line.
@@ -114,8 +115,10 @@ describe('canaries: a server that echoes the request', () => {
           };
           const inspected: InspectionEvent[] = [];
           const debug: unknown[] = [];
+          const tracked = trackedFetch();
           const client = createPamClient({
             baseURL: url,
+            fetch: tracked.fetch,
             timeout: 1000,
             retry: 0,
             environment: { channel: null },
@@ -132,7 +135,8 @@ describe('canaries: a server that echoes the request', () => {
           client.session.subscribe((s) => {
             snapshots.push(JSON.stringify(s), JSON.stringify(client.session.getPersistedSnapshot()));
           });
-          const settle = () => new Promise((r) => setTimeout(r, 15));
+          // Waits for the requests themselves and a few turns after, never for a timer.
+          const settle = () => tracked.idle();
           try {
             await settle();
             client.login({ login: 'a@b.c', password: CANARY.password, captchaToken: CANARY.captcha });

@@ -9,8 +9,10 @@ import { createPamClient, incomeReportMachine, sessionMachine } from 'pam-client
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
+import { trackedFetch } from '../support/tracked-fetch';
 
 // Edge cases a review found: each test fails on the code before its fix.
 
@@ -23,10 +25,10 @@ const stored = (accessToken: string, savedAt: number): StoredSession => ({
   savedAt,
 });
 
-/** A store whose reads and writes settle a few milliseconds later, like IndexedDB. */
+/** A store whose reads and writes settle on a later turn of the event loop, like IndexedDB. */
 function slowStore(initial: StoredSession | null = null): TokenStore {
   const inner = createMemoryTokenStore(initial ?? undefined);
-  const later = <T>(fn: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(fn()), 5));
+  const later = <T>(fn: () => T) => new Promise<T>((resolve) => setImmediate(() => resolve(fn())));
   return {
     get: () => later(() => inner.get()),
     set: (s) => later(() => inner.set(s)),
@@ -34,9 +36,13 @@ function slowStore(initial: StoredSession | null = null): TokenStore {
   };
 }
 
+/** The sessions' requests, waited for on the event loop (never on a timer). */
+const tracked = trackedFetch();
+
 function bareSession(tokens: TokenStore, crossTab: CrossTab | null = null) {
   const http = createOfetchAdapter({
     baseURL: ctx.server.url,
+    fetch: tracked.fetch,
     getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
   });
   return createActor(sessionMachine, { input: { auth: createAuthModule(http), tokens, crossTab } });
@@ -57,7 +63,7 @@ describe('sessionMachine edges', () => {
 
     other.publishSession(stored('OLDER', now - 60_000), 'sync', null);
     other.publishSession(stored('NEWER', now), 'login', null);
-    await new Promise((r) => setTimeout(r, 10));
+    await turns(10); // the channel delivers on microtasks
 
     expect(tokens.get()?.accessToken).toBe('NEWER');
     expect(signedIn).not.toHaveBeenCalled();
@@ -70,7 +76,7 @@ describe('sessionMachine edges', () => {
     expect(session.getSnapshot().value).toBe('restoring');
     session.send({ type: 'LOGOUT' });
     await waitFor(session, (s) => s.matches('signedOut'));
-    await new Promise((r) => setTimeout(r, 30));
+    await tracked.idle(); // the revocation of the stored session has answered
     expect(session.getSnapshot().value).toBe('signedOut');
     expect(await tokens.get()).toBeNull();
     // The stored session it had not finished reading is revoked, not just forgotten.

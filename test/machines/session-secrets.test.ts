@@ -9,7 +9,9 @@ import {
   transition,
   waitFor,
 } from 'xstate';
+import { turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { trackedFetch } from '../support/tracked-fetch';
 
 // Issue 9, items 6, 7, 19, 20: no access token reachable from a snapshot or an inspection event
 // (not only in their JSON), none in `mutationOutcomeUnknown`, pure transitions, commands only.
@@ -49,11 +51,15 @@ function reachableStrings(root: unknown, limit = 400_000): string[] {
   return out;
 }
 
+/** The clients' requests, waited for on the event loop (never on a timer). */
+const tracked = trackedFetch();
+
 function client() {
   const inspected: InspectionEvent[] = [];
   const debugLines: unknown[] = [];
   const c = createPamClient({
     baseURL: ctx.server.url,
+    fetch: tracked.fetch,
     timeout: 2000,
     inspect: (e) => inspected.push(e),
     debug: (line, detail) => debugLines.push(line, detail),
@@ -78,7 +84,8 @@ describe('session secrets', () => {
     await vi.waitFor(() =>
       expect(ctx.server.requests.some((r) => r.path === '/users/refresh-token')).toBe(true),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await tracked.idle(); // the refresh has answered
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
     const token = (await c.tokens.get())?.accessToken;
     expect(token).toMatch(/\S{16,}/);
     const tokens = ctx.server.requests
@@ -152,7 +159,8 @@ describe('session secrets', () => {
       type: 'xstate.done.actor.login',
       output: { access_token: 'forged', expires_in: 1, token_type: 'Bearer', user: {}, userInfo: {} },
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await turns(10); // whatever the forged events would start has started
+    await tracked.idle();
     expect(c.view.status).toBe('signedIn');
     expect(await c.tokens.get()).toEqual(before);
     expectTypeOf(c.session.send).parameter(0).toHaveProperty('type');

@@ -1,5 +1,6 @@
 import { createPamClient, type PamClient, SESSION_STATUSES, type SessionView } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 // The session view (issue 10) and every login outcome leaving `signingIn` (issue 15, item 1).
@@ -125,7 +126,7 @@ describe('session view', () => {
     const n = views.length;
     c.session.send({ type: 'TICK' });
     c.session.send({ type: 'REFRESH' });
-    await new Promise((r) => setTimeout(r, 20));
+    await turns(10); // signed out: nothing may follow
     expect(views.length).toBe(n);
     expect(SESSION_STATUSES).toEqual([
       'restoring',
