@@ -41,7 +41,8 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const PAUSE_DAYS = [1, 7, 14, 30, 45] as const;
 export const EXCLUSION_MONTHS = [3, 6, 12, 24, 36, 60, -1] as const;
 export const pauseLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
-export const exclusionLabel = (months: number) => (months === -1 ? 'permanently' : `${months} months`);
+/** A self-exclusion's length; -1 has no end date: "indefinitely" (pt-BR "por prazo indeterminado"). */
+export const exclusionLabel = (months: number) => (months === -1 ? 'indefinitely' : `${months} months`);
 
 /** What the forms call the API's fields (a player never reads `two_factor_code` or `number`). */
 const FIELD_LABEL: Record<string, string> = {
