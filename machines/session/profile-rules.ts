@@ -12,6 +12,20 @@ export interface ProfileOwner {
 }
 
 /**
+ * Whether a player id in an answer (a number, or a numeric string from a PHP back end) names the
+ * player `userId`. An answer without an id names nobody in particular (true); any other value is
+ * another player (false).
+ *
+ * @example
+ * namesPlayer('12', 12); // true
+ */
+export function namesPlayer(id: unknown, userId: number | null): boolean {
+  if (id === undefined || id === null || userId === null) return true;
+  const n = typeof id === 'string' && /^\s*\d{1,15}\s*$/.test(id) ? Number(id) : id;
+  return n === userId;
+}
+
+/**
  * Whether a datum stamped with `owner` belongs to the session that holds `held`: both the player
  * and the login must match, and a datum of no login (`sid` null) belongs to none (fail closed).
  *
@@ -221,7 +235,7 @@ export function profileUpdateOf<U>(
   restrictions: SessionRestrictions;
 } | null {
   if (!ownsDatum(held, d.owner)) return null;
-  if (d.user && held.userId !== null && (d.user as { id?: unknown }).id !== held.userId) return null;
+  if (d.user && !namesPlayer((d.user as { id?: unknown }).id, held.userId)) return null;
   // Nothing read yet for this login: the session keeps the login answer's (status unknown).
   if (d.userInfo === null) return null;
   const same =

@@ -33,6 +33,7 @@ import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
 import { assign, fromPromise, setup } from 'xstate';
 import {
+  namesPlayer,
   nextChangeAt,
   ownsDatum,
   type ProfileOwner,
@@ -208,7 +209,7 @@ const readProfile = fromPromise<ReadOutcome, { services: ProfileServices; owner:
       const user = withoutToken(profile?.user);
       const userInfo = profile?.userInfo;
       // An answer for another player (a token swapped under us) is not this login's profile.
-      if (user && owner.userId !== null && user.id !== owner.userId)
+      if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
         throw new Error('profile of another player');
       return {
         ok: true,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock, waitFor } from 'xstate';
 import {
   loginRestrictionsOf,
+  namesPlayer,
   ownsDatum,
   profileFlow,
   profileOf,
@@ -292,6 +293,15 @@ describe('profile datum ownership (issue 18 defect 1)', () => {
     expect(
       profileUpdateOf({ ...held, ...taken } as never, datum({ userId: 2, sid: 8 }, { id: 2 })),
     ).toBeNull();
+  });
+
+  it('reads a player id sent as a numeric string, and nothing else, as that player', () => {
+    expect(namesPlayer('2', 2)).toBe(true);
+    expect(namesPlayer(' 2 ', 2)).toBe(true);
+    expect(namesPlayer('2.0', 2)).toBe(false);
+    expect(namesPlayer(1, 2)).toBe(false);
+    expect(namesPlayer(true, 1)).toBe(false);
+    expect(profileUpdateOf(held, datum({ userId: 2, sid: 8 }, { id: '2' } as never))).not.toBeNull();
   });
 
   it('a signed-out holder (no login) takes nothing', () => {
