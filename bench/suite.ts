@@ -3,7 +3,8 @@
 // records the last figures. Targets are printed next to the figures, never asserted: a noisy
 // machine must not fail anything.
 
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import {
   type AuthModule,
   createAuthModule,
@@ -20,7 +21,7 @@ import * as z from 'zod/mini';
 import { LoginHistoryResponse, LoginResponse, UpdateLimitsPayload } from '../src/schemas/index';
 import { parseRequest, parseResponse } from '../src/schemas/parse';
 import { soak, soakInMemory } from './soak';
-import { throughput } from './throughput';
+import { type PairResult, row, throughput } from './throughput';
 
 const quick = process.argv.includes('--quick');
 const MS = quick ? 150 : 500; // tinybench time per task
@@ -505,8 +506,8 @@ async function requestCounts() {
 
 // ---------------------------------------------------------------------------------------------
 
-/** The worker side of section 1: the reference server in its own thread. */
-async function serveInWorker() {
+/** The server side of sections 1 and 6: the reference servers, in a process of their own. */
+async function serveInChild() {
   const server = await startReferenceServer();
   // The same server answering every request after 10 ms (a user's network and backend).
   const slow = await startReferenceServer();
@@ -516,7 +517,23 @@ async function serveInWorker() {
     server.requests.length = 0;
     slow.requests.length = 0;
   }, 500).unref();
-  parentPort!.postMessage({ fast: server.url, slow: slow.url });
+  process.stdout.write(`${JSON.stringify({ fast: server.url, slow: slow.url })}\n`);
+  // Ends with its parent (stdin closes).
+  process.stdin.resume();
+  process.stdin.on('end', () => process.exit(0));
+}
+
+/** Starts `serveInChild` in a child node process; resolves with its two URLs. */
+function startServerProcess(): { child: ChildProcess; urls: Promise<{ fast: string; slow: string }> } {
+  const child = spawn(process.execPath, [process.argv[1]!, '--serve'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const urls = new Promise<{ fast: string; slow: string }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
+  });
+  return { child, urls };
 }
 
 async function main() {
@@ -527,30 +544,24 @@ async function main() {
 
   const results: Record<string, unknown> = {
     overheadUs: Number.NaN,
-    throughput: { sequential: Number.NaN, concurrent: Number.NaN },
-    throughput10: { sequential: Number.NaN, concurrent: Number.NaN },
+    pairs: [] as PairResult[],
     soakMemory: { slopeBytesPerCycle: Number.NaN },
     soakHttp: { slopeBytesPerCycle: Number.NaN },
     validation: { validUs: Number.NaN, invalidUs: Number.NaN, importUs: Number.NaN },
     memory: { growthMB: Number.NaN },
   };
   const needsServer = wanted('throughput') || wanted('soak');
-  const worker = needsServer
-    ? new Worker(new URL(import.meta.url), { workerData: { role: 'server' } })
-    : undefined;
+  const server = needsServer ? startServerProcess() : undefined;
   try {
-    const urls = worker
-      ? await new Promise<{ fast: string; slow: string }>((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
-        })
-      : undefined;
+    const urls = server ? await server.urls : undefined;
     if (urls && wanted('throughput')) {
       title(
-        '1. user.getLoginHistory() vs fetch + JSON.parse (reference server in a worker, loopback), median of 5 rounds',
+        '1. getLoginHistory and the sign-in pair vs fetch + JSON.parse (reference server in its own process, loopback), median of 7 interleaved rounds',
       );
-      results.throughput = await throughput(urls.fast, 0, { quick });
-      results.throughput10 = await throughput(urls.slow, 10, { quick });
+      results.pairs = [
+        ...(await throughput(urls.fast, 0, { quick })),
+        ...(await throughput(urls.slow, 10, { quick })),
+      ];
     }
     if (urls && wanted('soak')) {
       title('6. soak: heap slope over login -> refresh -> logout cycles after a warm-up');
@@ -561,7 +572,8 @@ async function main() {
       results.soakHttp = await soak('real HTTP (reference server, loopback)', { baseURL: urls.fast }, sizes);
     }
   } finally {
-    await worker?.terminate();
+    server?.child.stdin?.end();
+    server?.child.kill();
   }
   if (wanted('throughput')) results.overheadUs = await overhead();
   if (wanted('validation')) results.validation = await validation();
@@ -570,33 +582,13 @@ async function main() {
   const counts = wanted('requests') ? await requestCounts() : [];
 
   title('ratios');
-  const t = results.throughput as { sequential: number; concurrent: number };
-  const t10 = results.throughput10 as { sequential: number; concurrent: number };
+  const pairs = results.pairs as PairResult[];
   const sm = results.soakMemory as { slopeBytesPerCycle: number };
   const sh = results.soakHttp as { slopeBytesPerCycle: number };
   const v = results.validation as { validUs: number; invalidUs: number; importUs: number };
   const m = results.memory as { growthMB: number };
   console.table([
-    {
-      figure: 'getLoginHistory / bare fetch, sequential, 0 ms (median of 5)',
-      value: t.sequential.toFixed(3),
-      target: '>= 0.86',
-    },
-    {
-      figure: 'getLoginHistory / bare fetch, 16 in flight, 0 ms (median of 5)',
-      value: t.concurrent.toFixed(3),
-      target: '-',
-    },
-    {
-      figure: 'getLoginHistory / bare fetch, sequential, 10 ms (median of 5)',
-      value: t10.sequential.toFixed(3),
-      target: '>= 0.98',
-    },
-    {
-      figure: 'getLoginHistory / bare fetch, 16 in flight, 10 ms (median of 5)',
-      value: t10.concurrent.toFixed(3),
-      target: '-',
-    },
+    ...pairs.map(row),
     {
       figure: 'soak heap slope, in-memory fetch (B/cycle)',
       value: sm.slopeBytesPerCycle.toFixed(1),
@@ -630,5 +622,5 @@ async function main() {
   ]);
 }
 
-if (!isMainThread && (workerData as { role?: string } | null)?.role === 'server') await serveInWorker();
+if (process.argv.includes('--serve')) await serveInChild();
 else await main();
