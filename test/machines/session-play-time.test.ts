@@ -1,6 +1,7 @@
 import { createMemoryPlayClock, createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
+import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
@@ -86,5 +87,36 @@ describe('session: responsible gaming', () => {
     }
     expect(events).toEqual(['warning', 'reached']);
     expect(a.view.playTime!.reached).toBe(true);
+  });
+
+  it('keeps counting, and alerts, when the shared clock holds a beat an hour in the future (issue 18 defect 3)', async () => {
+    const clock = new SimulatedClock();
+    const wall = Date.now();
+    clock.set(wall);
+    const now = () => clock.now();
+    // Another tab whose clock ran an hour ahead left its mark in the shared store.
+    const store = createMemoryPlayClock({
+      periodKey: playPeriodOf('daily', wall).key,
+      usedMs: 0,
+      lastBeat: wall + 3_600_000,
+    });
+    const c = createPamClient({
+      baseURL: ctx.server.url,
+      environment: { channel: null, timers: clock, now },
+      playClock: () => store,
+    });
+    clients.push(c);
+    const events: string[] = [];
+    c.on('timeLimitWarning', () => events.push('warning'));
+    c.on('timeLimitReached', () => events.push('reached'));
+    const { email, password } = ctx.server.seed.timeLimit;
+    c.login({ login: email, password });
+    await vi.waitFor(() => expect(c.view.playTime).toMatchObject({ limitMs: 60_000 }), { timeout: 3000 });
+    for (let t = 0; t < 90_000; t += 5_000) {
+      clock.increment(5_000);
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(events).toEqual(['warning', 'reached']);
+    expect(c.view.playTime).toMatchObject({ reached: true });
   });
 });
