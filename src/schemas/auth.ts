@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
 import { isValidCpf, normalizeCpf } from '../responsible-gaming/cpf';
 import { isAtLeastYearsOld } from '../responsible-gaming/time';
-import { transformWalletResponse } from '../wallet/transform';
 import { HeaderSafeToken, NonEmptyString, optionalString } from './common';
 import { UserLimitsFields } from './limits';
 import { readNumber, UNREADABLE } from './read';
 import { rule } from './rule';
-import { booleanField, integerField, nullableNumberField, textField } from './tolerant';
+import { booleanField, integerField, nullableNumberField, numberField, textField } from './tolerant';
 
 /**
  * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
@@ -74,12 +73,40 @@ export const AuthUserCountryData = /* @__PURE__ */ (() =>
   z.looseObject({ code: text(), name: text(), ddi: text() }))();
 export type AuthUserCountryData = z.infer<typeof AuthUserCountryData>;
 
-/** A wallet in the login answer: read like `transformWalletResponse` (other keys kept). */
-const AuthUserWallet = /* @__PURE__ */ (() =>
-  z.pipe(
-    z.looseObject({}),
-    z.transform((raw) => ({ ...raw, ...transformWalletResponse(raw) })),
-  ))();
+/**
+ * `user.wallet` in the login answer: the spec's Wallet fields (2.14), each optional and read
+ * tolerantly (`'12.50'`, `'1'`), other keys kept. For the wallet module's own answer, normalised
+ * with every default, use `transformWalletResponse`.
+ */
+const AuthUserWallet = /* @__PURE__ */ (() => {
+  const n = () => z.optional(numberField());
+  const b = () => z.optional(booleanField());
+  const t = () => z.optional(textField());
+  return z.looseObject({
+    real: z.optional(
+      z.looseObject({
+        credit: n(),
+        walletId: n(),
+        minWithdrawAmount: n(),
+        maxWithdrawAmount: n(),
+        withdrawEnabled: b(),
+        hasWalletDeposit: b(),
+        withdrawEnableNow: b(),
+        withdrawNextDate: t(),
+      }),
+    ),
+    bonus: z.optional(
+      z.looseObject({
+        credit: n(),
+        creditHold: n(),
+        sportsAmountHold: n(),
+        casinoAmountHold: n(),
+        expiryDatetime: t(),
+      }),
+    ),
+    cashback: z.optional(z.looseObject({ credit: n(), expiresAt: t() })),
+  });
+})();
 
 // Spec 2.3. No Required column, so every field is optional but typed when present
 // (docs/contract.md). Numbers and booleans are read tolerantly (src/schemas/tolerant.ts).
@@ -159,7 +186,7 @@ export function tokenLifeOf(value: unknown): number | null {
 }
 
 /** `expires_in` as `tokenLifeOf` reads it. */
-const ExpiresIn = /* @__PURE__ */ (() => z.pipe(z.unknown(), z.transform(tokenLifeOf)))();
+const ExpiresIn = /* @__PURE__ */ (() => z.transform(tokenLifeOf))();
 
 /** Spec 2.2 without `type`: a login that yields a session. The token must fit a header. */
 export const LoginSuccess = /* @__PURE__ */ (() =>

@@ -26,7 +26,7 @@ export type IncomeReportGeneratePayload = z.infer<typeof IncomeReportGeneratePay
 
 /** 1 pending, 2 processing, 3 completed, 4 failed (spec 3.1); `'3'` reads as 3. */
 export const IncomeReportStatus = /* @__PURE__ */ (() =>
-  z.pipe(z.pipe(z.unknown(), z.transform(readInteger)), z.literal([1, 2, 3, 4])))();
+  z.pipe(z.transform(readInteger), z.literal([1, 2, 3, 4])))();
 /** What `IncomeReportStatus` reads: an income report's status: 1 pending, 2 processing, 3 completed, 4 failed. */
 export type IncomeReportStatus = z.infer<typeof IncomeReportStatus>;
 

@@ -8,17 +8,14 @@ type Reader<T> = (value: unknown) => T | null | Unreadable;
 
 /* @__NO_SIDE_EFFECTS__ */
 function strict<T>(read: Reader<T>, expected: string, nullable: boolean) {
-  return z.pipe(
-    z.unknown(),
-    z.transform((value: unknown, ctx): T | null => {
-      const read_ = read(value);
-      if (read_ === UNREADABLE || (read_ === null && !nullable)) {
-        ctx.issues.push({ code: 'custom', message: `expected ${expected}`, input: value });
-        return null;
-      }
-      return read_;
-    }),
-  );
+  return z.transform((value: unknown, ctx): T | null => {
+    const read_ = read(value);
+    if (read_ === UNREADABLE || (read_ === null && !nullable)) {
+      ctx.issues.push({ code: 'custom', message: `expected ${expected}`, input: value });
+      return null;
+    }
+    return read_;
+  });
 }
 
 // Response fields: the value read, or an issue (an invalid answer) when it cannot be read.
@@ -49,13 +46,10 @@ export type UnreadableValue = string | boolean | object;
 
 /* @__NO_SIDE_EFFECTS__ */
 function keeping<T>(read: Reader<T>) {
-  return z.pipe(
-    z.unknown(),
-    z.transform((value: unknown): Kept<T> => {
-      const read_ = read(value);
-      return read_ === UNREADABLE ? (value as UnreadableValue) : read_;
-    }),
-  ) as unknown as z.ZodMiniType<Kept<T>, unknown>;
+  return z.transform((value: unknown): Kept<T> => {
+    const read_ = read(value);
+    return read_ === UNREADABLE ? (value as UnreadableValue) : read_;
+  }) as unknown as z.ZodMiniType<Kept<T>, unknown>;
 }
 
 /** A restriction number (days, months, amounts): read, or kept as sent; never an issue. */
