@@ -12,6 +12,7 @@ import {
 import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
+import { turns, until } from '../support/event-loop';
 import { liveTimers, refusedURL, rejectionOf, visibleText } from './helpers';
 
 let server: ReferenceServer;
@@ -137,7 +138,7 @@ describe('createOfetchAdapter: errors', () => {
     expect(e).toBeInstanceOf(AbortedError);
     expect((e as AbortedError).code).toBe('aborted');
     expect(getAccessToken).not.toHaveBeenCalled();
-    await new Promise((r) => setTimeout(r, 20));
+    await turns(20); // a request that would leave has reached the server
     expect(server.requests).toHaveLength(0);
   });
 
@@ -145,7 +146,9 @@ describe('createOfetchAdapter: errors', () => {
     server.faults.add({ path: '/bff/users/address', hang: true });
     const http = createOfetchAdapter({ baseURL: server.url, timeout: 2000 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    void until(() => server.requests.length === 1, 'the request at the server').then(() =>
+      controller.abort(),
+    );
     const started = performance.now();
     const e = await rejectionOf(http.get('/bff/users/address', { signal: controller.signal }));
 
@@ -219,7 +222,12 @@ describe('createOfetchAdapter: secrets never leak into errors', () => {
     server.faults.add({ path: '/hang', hang: true });
     const http = secretHttp(server.url);
     const aborter = new AbortController();
-    setTimeout(() => aborter.abort(new Error(`reason with ${TOKEN}`)), 30);
+    // Aborted once it is at the server (its own path: the other /hang may time out before it arrives).
+    server.faults.add({ path: '/hang-then-abort', hang: true });
+    void until(
+      () => server.requests.some((r) => r.path === '/hang-then-abort'),
+      'the request at the server',
+    ).then(() => aborter.abort(new Error(`reason with ${TOKEN}`)));
 
     return Promise.all([
       rejectionOf(http.post('/auth/login', { login: 'player@example.com', password: PASSWORD })), // real 401
@@ -228,7 +236,7 @@ describe('createOfetchAdapter: secrets never leak into errors', () => {
       rejectionOf(http.post('/echo-200', body)),
       rejectionOf(secretHttp(deadURL).post('/auth/login', body)),
       rejectionOf(secretHttp(server.url, 100).post('/hang', body)),
-      rejectionOf(http.post('/hang', body, { signal: aborter.signal })),
+      rejectionOf(http.post('/hang-then-abort', body, { signal: aborter.signal })),
       rejectionOf(http.get(`/income-report/available-years?access_token=${TOKEN}`)),
     ]);
   }
@@ -284,8 +292,13 @@ describe('createOfetchAdapter: cleanup', () => {
     const quick = createOfetchAdapter({ baseURL: server.url, timeout: 50, retry: 0 });
     const controller = new AbortController();
     const slow = createOfetchAdapter({ baseURL: server.url });
-    const waiting = rejectionOf(slow.get('/hang', { signal: controller.signal }));
-    setTimeout(() => controller.abort(), 20);
+    server.faults.add({ path: '/hang-then-abort', hang: true });
+    const waiting = rejectionOf(slow.get('/hang-then-abort', { signal: controller.signal }));
+    // Aborted once it is at the server (its own path: quick's /hang may time out before it arrives).
+    void until(
+      () => server.requests.some((r) => r.path === '/hang-then-abort'),
+      'the request at the server',
+    ).then(() => controller.abort());
 
     const outcomes = await Promise.allSettled([
       http.post('/auth/login', { login: server.seed.plain.email, password: server.seed.plain.password }),

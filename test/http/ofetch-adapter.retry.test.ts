@@ -9,6 +9,7 @@ import {
 import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
+import { turns, until } from '../support/event-loop';
 import { rejectionOf, startResettingServer } from './helpers';
 
 const YEARS = '/income-report/available-years';
@@ -117,7 +118,10 @@ describe('createOfetchAdapter: retries', () => {
   it('lets the caller abort the wait between attempts', async () => {
     server.faults.add({ path: YEARS, status: 503, headers: { 'Retry-After': '10' } });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Once the first attempt has had its 503 (the adapter then waits 10 s to retry).
+    void until(() => hits(YEARS).length === 1, 'the first attempt')
+      .then(() => turns(20))
+      .then(() => controller.abort());
     const started = performance.now();
     const e = await rejectionOf(
       createOfetchAdapter({ baseURL: server.url }).get(YEARS, { signal: controller.signal }),
@@ -129,11 +133,18 @@ describe('createOfetchAdapter: retries', () => {
 });
 
 describe('createOfetchAdapter: 401 and onUnauthorized', () => {
-  /** A session whose token is invalid until `onUnauthorized` refreshes it (after `refreshMs`). */
-  function session(options: { refreshTo?: () => string; result?: boolean | Error; refreshMs?: number } = {}) {
+  /**
+   * A session whose token is invalid until `onUnauthorized` refreshes it. The refresh answers once
+   * `refreshWhen()` holds (checked on the event loop, never on a timer): e.g. once every request
+   * has had its 401, so they all wait on the one refresh.
+   */
+  function session(
+    options: { refreshTo?: () => string; result?: boolean | Error; refreshWhen?: () => boolean } = {},
+  ) {
     let token = 'expired-token';
     const onUnauthorized = vi.fn(async () => {
-      await new Promise((r) => setTimeout(r, options.refreshMs ?? 50));
+      await until(options.refreshWhen ?? (() => true), 'the refresh may answer');
+      await turns(1);
       if (options.result instanceof Error) throw options.result;
       if (options.refreshTo) token = options.refreshTo();
       return options.result ?? true;
@@ -147,7 +158,10 @@ describe('createOfetchAdapter: 401 and onUnauthorized', () => {
   }
 
   it('shares one refresh among 5 concurrent 401s and retries each once', async () => {
-    const { http, onUnauthorized } = session({ refreshTo: validToken });
+    const { http, onUnauthorized } = session({
+      refreshTo: validToken,
+      refreshWhen: () => server.requests.length >= 5,
+    });
     const answers = await Promise.all(Array.from({ length: 5 }, () => http.get<{ years: number[] }>(YEARS)));
 
     expect(answers.every((a) => Array.isArray(a.years))).toBe(true);
@@ -159,7 +173,11 @@ describe('createOfetchAdapter: 401 and onUnauthorized', () => {
   });
 
   it('throws UnauthorizedError when the retry gets 401 too, without refreshing again', async () => {
-    const { http, onUnauthorized } = session({ result: true, refreshMs: 100 }); // claims success, token unchanged
+    // Claims success, token unchanged; answers once all five have had their 401.
+    const { http, onUnauthorized } = session({
+      result: true,
+      refreshWhen: () => server.requests.length >= 5,
+    });
     const errors = await Promise.all(Array.from({ length: 5 }, () => rejectionOf(http.get(YEARS))));
 
     expect(errors.every((e) => e instanceof UnauthorizedError)).toBe(true);
@@ -170,7 +188,7 @@ describe('createOfetchAdapter: 401 and onUnauthorized', () => {
   it('throws the original UnauthorizedError when the refresh says false or rejects', async () => {
     for (const result of [false, new Error('refresh exploded')]) {
       server.reset();
-      const { http, onUnauthorized } = session({ result, refreshMs: 0 });
+      const { http, onUnauthorized } = session({ result });
       const e = await rejectionOf(http.post('/bff/users/check-password', { password: 'x' }));
       expect(e).toBeInstanceOf(UnauthorizedError);
       expect((e as UnauthorizedError).cause).toBeUndefined();
@@ -180,7 +198,7 @@ describe('createOfetchAdapter: 401 and onUnauthorized', () => {
   });
 
   it('retries a POST after a successful refresh too (a 401 was not processed)', async () => {
-    const { http, onUnauthorized } = session({ refreshTo: validToken, refreshMs: 0 });
+    const { http, onUnauthorized } = session({ refreshTo: validToken });
     await http.get(YEARS);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     server.reset();
@@ -226,10 +244,16 @@ describe('createOfetchAdapter: 401 and onUnauthorized', () => {
   });
 
   it('lets the caller abort while waiting for the shared refresh', async () => {
-    const { http, onUnauthorized } = session({ refreshTo: validToken, refreshMs: 150 });
     const controller = new AbortController();
+    // The refresh answers only after the caller has aborted: the abort lands while it waits.
+    const { http, onUnauthorized } = session({
+      refreshTo: validToken,
+      refreshWhen: () => controller.signal.aborted,
+    });
     const other = http.get(YEARS);
-    setTimeout(() => controller.abort(), 60);
+    void until(() => onUnauthorized.mock.calls.length === 1 && server.requests.length >= 2, 'both 401s').then(
+      () => controller.abort(),
+    );
     const e = await rejectionOf(http.get(YEARS, { signal: controller.signal }));
     expect(e).toBeInstanceOf(AbortedError);
     expect(await other).toHaveProperty('years');
