@@ -16,13 +16,14 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import {
   IncomeReportFailedError,
   type IncomeReportInput,
   incomeReportMachine,
 } from '../../machines/incomeReportMachine';
+import { turns, until } from '../support/event-loop';
 
 /** A SimulatedClock that can jump straight to its next pending timer. */
 class TestClock extends SimulatedClock {
@@ -290,13 +291,14 @@ describe('incomeReportMachine (reference server)', () => {
 
   it('CANCEL during a poll aborts it at once and sends nothing more', async () => {
     const { actor, polls } = await readyActor();
-    // Held long enough that CANCEL lands while the poll is at the server, even on a busy machine.
-    server.faults.add({ method: 'GET', path: POLL_PATH, delayMs: 3000 });
+    // Held at the server (never answered), so CANCEL lands while the poll is there.
+    server.faults.add({ method: 'GET', path: POLL_PATH, hang: true });
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
     await settle(actor);
     clock.advanceToNext();
     expect(actor.getSnapshot().value).toEqual({ polling: 'fetching' });
-    await vi.waitFor(() => expect(pollTimes()).toEqual([400]), { timeout: 1000 }); // at the server, held there
+    await until(() => pollTimes().length === 1, 'the poll at the server');
+    expect(pollTimes()).toEqual([400]); // at the server, held there
     actor.send({ type: 'CANCEL' });
     const s = actor.getSnapshot();
     expect(s.value).toBe('ready');
@@ -305,7 +307,7 @@ describe('incomeReportMachine (reference server)', () => {
     expect(await polls[0]?.settled).toBeInstanceOf(AbortedError);
     expect(clock.pending).toBe(0);
     const seen = server.requests.length;
-    await new Promise((r) => setTimeout(r, 50));
+    await turns(20); // a request that would follow has reached the server
     expect(server.requests.length).toBe(seen);
     expect(actor.getSnapshot().value).toBe('ready');
   });
@@ -316,7 +318,8 @@ describe('incomeReportMachine (reference server)', () => {
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
     await settle(actor);
     clock.advanceToNext();
-    await vi.waitFor(() => expect(pollTimes()).toEqual([400]), { timeout: 1000 }); // hanging at the server
+    await until(() => pollTimes().length === 1, 'the poll at the server');
+    expect(pollTimes()).toEqual([400]); // hanging at the server
     const seen: unknown[] = [];
     actor.subscribe((s) => seen.push(s.value));
     actor.stop();
@@ -326,7 +329,7 @@ describe('incomeReportMachine (reference server)', () => {
     expect(await polls[0]?.settled).toBeInstanceOf(AbortedError);
     expect(clock.pending).toBe(0);
     clock.increment(120_000);
-    await new Promise((r) => setTimeout(r, 30));
+    await turns(20); // a request that would follow has reached the server
     expect(seen).toEqual([]);
     expect(polls).toHaveLength(1);
     expect(lines()).toEqual([
