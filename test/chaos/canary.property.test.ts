@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { createPamClient } from 'pam-client/machines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
+import { ENCODERS } from '../errors/encoders';
 import { trackedFetch } from '../support/tracked-fetch';
 
 // Issue 9: for arbitrary server answers that echo any part of the request, no canary secret
@@ -70,6 +71,8 @@ const echoPart = fc.constantFrom<(r: Seen) => string>(
   (r) => JSON.stringify(r),
   (r) => encodeURIComponent(r.body),
   (r) => r.body.replace(/"/g, '\\"'),
+  // Issue 22: what PHP, Python and JS back ends do to an echoed string.
+  ...Object.values(ENCODERS).map((encode) => (r: Seen) => encode(r.body)),
 );
 const status = fc.constantFrom(200, 400, 401, 403, 422, 429, 500, 503);
 
@@ -177,6 +180,8 @@ describe('canaries: a server that echoes the request', () => {
             expect(surfaces.includes(JSON.stringify(secret).slice(1, -1)), `leaked escaped ${secret}`).toBe(
               false,
             );
+            for (const [name, encode] of Object.entries(ENCODERS))
+              expect(surfaces.includes(encode(secret)), `leaked ${secret} (${name})`).toBe(false);
           }
         },
       ),
