@@ -178,8 +178,11 @@ export function formatDuration(ms: number): string {
  * through the client (token attached, same-origin rules of the adapter) as `{ blob, fileName }`.
  */
 export async function downloadReport(client: PamClient, downloadUrl: string, year: number): Promise<void> {
+  // Behind the demo's proxy (`/api`) the reference server names its own origin in download_url:
+  // the same path is asked under the client's baseURL, with the token.
+  const at = new URL(downloadUrl, location.href);
   const { blob, fileName } = await client.user.downloadIncomeReport({
-    download_url: downloadUrl,
+    download_url: at.origin === location.origin ? downloadUrl : at.pathname,
     reference_year: year,
   });
   const href = URL.createObjectURL(blob);

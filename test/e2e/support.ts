@@ -157,7 +157,9 @@ export async function walkThrough(name: ExampleName, { demo, reference, browser 
     const sentBefore = reference.requests.length;
     await byId(page, 'limit-amount').fill('-5');
     await byId(page, 'limit-submit').click();
-    await expect.poll(() => byId(page, 'limit-errors').textContent()).toContain('user_limit_deposit');
+    // Under the field's label: a player never reads the API's key (issue 20 item 5).
+    await expect.poll(() => byId(page, 'limit-errors').textContent()).toContain('Deposit limit: ');
+    expect(await byId(page, 'limit-errors').textContent()).not.toContain('user_limit_deposit');
     expect(reference.requests.length).toBe(sentBefore);
 
     // Responsible gaming: the new limit shows in the profile's userInfo.
@@ -195,6 +197,10 @@ export async function walkThrough(name: ExampleName, { demo, reference, browser 
     await byId(page, 'report-generate').click();
     await expect.poll(() => byId(page, 'report-status').textContent(), { timeout: 10_000 }).toBe('failed');
     expect(await byId(page, 'report-download').isVisible()).toBe(false);
+    // The server's verdict is worded (issue 20 item 6: the failed report carries an error).
+    await expect
+      .poll(() => byId(page, 'report-errors').textContent())
+      .toContain('The report could not be generated.');
     expect(reference.requests.filter((r) => r.path === '/income-report/generate').map((r) => r.body)).toEqual(
       [
         { reference_year: 2025, type: 'download' },
