@@ -3,6 +3,7 @@ import { incomeReportMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { FakePage } from '../support/fake-page';
+import { loginAnswer } from '../support/login-answer';
 import { H, logIn, MIN, openTab, S, useWorld } from '../support/world';
 
 // Sleeping laptops and hidden tabs. Tokens here live 6.5 h, so a 7 h sleep outlives one.
@@ -57,21 +58,7 @@ describe('chaos: sleep and hidden tabs', () => {
       path: '/auth/login',
       status: 200,
       times: 1,
-      body: {
-        access_token: world.server.issueToken(world.server.seed.plain.id),
-        expires_in: 90 * 24 * 3600,
-        token_type: 'Bearer',
-        user: { id: world.server.seed.plain.id },
-        userInfo: {
-          validate_email_at: null,
-          login_at: '2030-01-01 00:00:00',
-          login_attempt_qty: 0,
-          seven_days_since_last_login: false,
-          strong_password: true,
-          force_request_kyc: false,
-          two_factor_enabled: false,
-        },
-      },
+      body: loginAnswer(world.server, { expiresIn: 90 * 24 * 3600 }),
     });
     await logIn(world, tab);
     await world.advance(MIN, 10 * S);
