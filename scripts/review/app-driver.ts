@@ -119,7 +119,7 @@ export function pageText(page: Page, within: string | null = null): Promise<stri
   }, within);
 }
 
-const STEP_TIMEOUT_MS = 10_000;
+const STEP_TIMEOUT_MS = 20_000; // generous: CI machines are shared
 
 function withTimeout<T>(promise: Promise<T>, what: string, ms = STEP_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;

@@ -9,6 +9,7 @@ import { describeMachine, type MachineGraph } from './graph';
 import { layoutMachine } from './layout';
 import { type MachineDoc, toMarkdown } from './markdown';
 import { toSvg } from './svg';
+import type { MachineWords } from './words';
 
 export interface DiagramMachine extends MachineDoc {
   machine: AnyStateMachine;
@@ -16,7 +17,7 @@ export interface DiagramMachine extends MachineDoc {
   states: Readonly<Record<string, string>>;
 }
 
-interface DescriptionEntry {
+interface DescriptionEntry extends MachineWords {
   exportName: string;
   source: string;
   summary: string;
@@ -53,6 +54,7 @@ export const DIAGRAM_MACHINES: readonly DiagramMachine[] = (() => {
         source: entry?.source ?? `machines/${exportName}.ts`,
         summary: entry?.summary ?? '',
         states: entry?.states ?? {},
+        words: { events: entry?.events ?? {}, guards: entry?.guards ?? {} },
       };
     });
 })();

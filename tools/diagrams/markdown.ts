@@ -2,6 +2,7 @@
 
 import type { MachineGraph, StateInfo, TransitionInfo } from './graph';
 import { toMermaid } from './mermaid';
+import { eventWords, guardWords, type MachineWords, triggersOf } from './words';
 
 export interface MachineDoc {
   /** The export's name in `pam-client/machines`. */
@@ -10,6 +11,44 @@ export interface MachineDoc {
   source: string;
   /** One or two sentences for a reviewer. */
   summary: string;
+  /** What its events and guards mean, in en and pt-BR (docs/machines/descriptions.json). */
+  words?: MachineWords;
+}
+
+const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+
+/** Per transition of `list`: `1st`, `2nd`… when several leave on the same trigger (the order tried), else ''. */
+function tryOrder(list: readonly TransitionInfo[]): string[] {
+  return list.map((t, i) => {
+    const same = list.filter((u) => u.event === t.event);
+    return same.length > 1 ? ordinal(list.slice(0, i + 1).filter((u) => u.event === t.event).length) : '';
+  });
+}
+
+function wordsSection(graph: MachineGraph, words: MachineWords): string[] {
+  const { events, guards } = triggersOf(graph);
+  const cell = (text: string | null) => (text ?? '').replace(/\|/g, '\\|');
+  return [
+    '## Events and guards, in words',
+    '',
+    '| event | en | pt-BR |',
+    '|---|---|---|',
+    ...events.map(
+      (e) => `| ${code(e)} | ${cell(eventWords(words, e, 'en'))} | ${cell(eventWords(words, e, 'pt-BR'))} |`,
+    ),
+    '',
+    ...(guards.length === 0
+      ? []
+      : [
+          '| guard | en | pt-BR |',
+          '|---|---|---|',
+          ...guards.map(
+            (g) =>
+              `| ${code(`[${g}]`)} | ${cell(guardWords(words, g, 'en'))} | ${cell(guardWords(words, g, 'pt-BR'))} |`,
+          ),
+          '',
+        ]),
+  ];
 }
 
 const code = (text: string) => `\`${text}\``;
@@ -43,6 +82,7 @@ function targetCell(t: TransitionInfo): string {
  * toMarkdown(describeMachine(loginMachine), { exportName: 'loginMachine', source: 'machines/loginMachine.ts', summary: '…' });
  */
 export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
+  const words = doc.words ?? {};
   const lines = [
     `# ${code(graph.id)} (${code(doc.exportName)})`,
     '',
@@ -71,20 +111,26 @@ export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
     '',
     '## Transitions',
     '',
-    'Per state and trigger, in the order XState tries them: the first whose guard passes is taken.',
-    '`(any state)` rows are machine-wide: taken from any state that does not handle the event itself.',
+    'Per state and trigger, in the order XState tries them: the first whose guard passes is taken',
+    '(the `tried` column numbers them where several leave on one trigger). `(any state)` rows are',
+    'machine-wide: taken from any state that does not handle the event itself.',
     '',
-    '| from | event | guard | to |',
-    '|---|---|---|---|',
-    ...graph.states.flatMap((s) =>
-      s.transitions.map(
-        (t) => `| ${code(s.path)} | ${code(t.event)} | ${t.guard ? code(t.guard) : ''} | ${targetCell(t)} |`,
-      ),
-    ),
-    ...(graph.anyState ?? []).map(
-      (t) => `| (any state) | ${code(t.event)} | ${t.guard ? code(t.guard) : ''} | ${targetCell(t)} |`,
-    ),
+    '| from | event | tried | guard | to | meaning |',
+    '|---|---|---|---|---|---|',
+    ...[
+      ...graph.states.map((s) => ({ from: code(s.path), list: s.transitions })),
+      { from: '(any state)', list: graph.anyState ?? [] },
+    ].flatMap(({ from, list }) => {
+      const order = tryOrder(list);
+      return list.map((t, i) => {
+        const meaning = [eventWords(words, t.event, 'en'), t.guard ? guardWords(words, t.guard, 'en') : null]
+          .filter(Boolean)
+          .join(' If: ');
+        return `| ${from} | ${code(t.event)} | ${order[i]} | ${t.guard ? code(t.guard) : ''} | ${targetCell(t)} | ${meaning.replace(/\|/g, '\\|')} |`;
+      });
+    }),
     '',
+    ...wordsSection(graph, words),
   ];
   return lines.join('\n');
 }

@@ -1,0 +1,37 @@
+// Issue 19 item 9: events and guards described for people, in English and Brazilian Portuguese,
+// and the order guarded transitions are tried shown where several leave on one event.
+
+import { describe, expect, it } from 'vitest';
+import { DIAGRAM_MACHINES, describedGraph, generateDiagramFiles } from '../../tools/diagrams/generate';
+import { eventWords, missingWords } from '../../tools/diagrams/words';
+
+describe('words for people', () => {
+  it.each(DIAGRAM_MACHINES.map((d) => [d.machine.id, d] as const))(
+    '%s: every event and guard has words in en and pt-BR',
+    (_, doc) => {
+      expect(missingWords(describedGraph(doc), doc.words ?? {})).toEqual([]);
+    },
+  );
+
+  it('words the triggers XState makes from their parts', () => {
+    expect(eventWords({}, 'error: refreshToken', 'pt-BR')).toBe(
+      'refreshToken falhou (erro ou sem resposta).',
+    );
+    expect(eventWords({}, 'after deadline', 'en')).toBe('The deadline timer ran out.');
+    expect(eventWords({}, 'SUBMIT', 'en')).toBeNull();
+  });
+
+  it('the transition table says what each row means and in which order guarded rows are tried', async () => {
+    const login = DIAGRAM_MACHINES.find((d) => d.machine.id === 'login')!;
+    const md = (await generateDiagramFiles([login]))[0]!.content;
+    expect(md).toContain('| from | event | tried | guard | to | meaning |');
+    const rows = md.split('\n').filter((l) => l.startsWith('| `submitting` | `done: submitLogin` |'));
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.map((r) => r.split(' | ')[2])).toEqual(
+      rows.map((_, i) => ['1st', '2nd', '3rd'][i] ?? `${i + 1}th`),
+    );
+    expect(md).toContain('The server asks for a two-factor code.');
+    expect(md).toContain('O servidor pede um código de dois fatores.');
+    expect(md).not.toContain('[vaulted]'.repeat(2));
+  });
+});
