@@ -141,7 +141,7 @@ describe('trust: storage that fails', () => {
     const act = <T>(fn: () => T): T | Promise<T> => {
       if (mode === 'throw') throw new Error('quota exceeded for token abc');
       if (mode === 'reject') return Promise.reject(new Error('quota'));
-      return new Promise((resolve) => world.clock.setTimeout(() => resolve(fn()), 20));
+      return world.later(20, fn);
     };
     return {
       get: () => (mode === 'slow' ? act(() => held) : held),
@@ -212,12 +212,9 @@ describe('trust: slow and silent stores', () => {
     const slow: TokenStore = {
       get: () => held,
       set: (s) =>
-        new Promise<void>((resolve) =>
-          world.clock.setTimeout(() => {
-            held = s;
-            resolve();
-          }, 60),
-        ),
+        world.later(60, () => {
+          held = s;
+        }),
       clear: () => {
         held = null;
       },

@@ -95,6 +95,16 @@ export class World {
     this.offset += ms;
   }
 
+  /**
+   * `fn()`'s value after `ms` of simulated time (a slow store, a slow app callback).
+   *
+   * @example
+   * const slowStore = { get: () => world.later(20, () => held), … };
+   */
+  later<T>(ms: number, fn: () => T): Promise<T> {
+    return new Promise((resolve) => this.clock.setTimeout(() => resolve(fn()), ms));
+  }
+
   /** Requests in flight. */
   get inflight(): number {
     return this.pending.size;
