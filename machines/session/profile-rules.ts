@@ -32,8 +32,9 @@ export function namesPlayer(id: unknown, userId: number | null): boolean {
  * @example
  * ownsDatum({ userId: 2, sid: 7 }, { userId: 1, sid: 5 }); // false: player 1's late read is dropped
  */
-export function ownsDatum(held: ProfileOwner, owner: ProfileOwner): boolean {
-  return owner.sid !== null && owner.sid === held.sid && owner.userId === held.userId;
+export function ownsDatum(held: ProfileOwner, owner: ProfileOwner | null | undefined): boolean {
+  if (!owner || typeof owner.sid !== 'number') return false;
+  return owner.sid === held.sid && owner.userId === held.userId;
 }
 
 /**

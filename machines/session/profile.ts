@@ -168,6 +168,9 @@ export function profileInputOf(s: ProfileInputSource): ProfileFlowInput {
 
 const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } as const;
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const withoutToken = (user: unknown): AuthUser | null => {
   if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
   const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
@@ -211,12 +214,9 @@ const readProfile = fromPromise<ReadOutcome, { services: ProfileServices; owner:
       // An answer for another player (a token swapped under us) is not this login's profile.
       if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
         throw new Error('profile of another player');
-      return {
-        ok: true,
-        user,
-        userInfo: userInfo && typeof userInfo === 'object' ? (userInfo as Record<string, unknown>) : {},
-        at: services.serverNow(),
-      };
+      // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
+      if (!isRecord(userInfo)) throw new Error('profile without userInfo');
+      return { ok: true, user, userInfo, at: services.serverNow() };
     } catch (error) {
       return { ok: false, error: asPamError(error), at: services.serverNow(), jitter: services.random() };
     }
@@ -280,7 +280,11 @@ export function createProfileFlow() {
       }),
     },
     guards: {
-      ours: ({ context, event }) => event.type === 'PROFILE' && ownsDatum(context.owner, event.owner),
+      ours: ({ context, event }) =>
+        event.type === 'PROFILE' &&
+        isRecord(event.userInfo) &&
+        Number.isFinite(event.at) &&
+        ownsDatum(context.owner, event.owner),
       otherOwner: ({ context, event }) =>
         event.type === 'OWNER' &&
         (event.owner.userId !== context.owner.userId || event.owner.sid !== context.owner.sid),

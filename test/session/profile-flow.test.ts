@@ -166,6 +166,34 @@ describe('profile flow', () => {
     t.flow.stop();
   });
 
+  it('a profile answer without a readable userInfo (an array, none) is a failed read, never "no restriction"', async () => {
+    const t = open();
+    await t.settled();
+    ctx.server.faults.add({
+      path: '/auth/user-profile',
+      status: 200,
+      body: { user: { id: t.userId }, userInfo: [] },
+    });
+    t.clock.increment(25 * HOUR);
+    await t.settled();
+    expect(t.flow.getSnapshot().value).toBe('retrying');
+    expect(t.datum().restrictions).toMatchObject({ status: 'stale', canBet: false });
+    // Hostile events from elsewhere are dropped, the machine keeps running.
+    const good = {
+      type: 'PROFILE',
+      owner: { userId: t.userId, sid: 5 },
+      user: null,
+      userInfo: { spa_exclusion: 0 },
+      at: t.clock.now(),
+      source: 'remote',
+    };
+    for (const bad of [{ owner: undefined }, { at: Number.NaN }, { userInfo: null }, { userInfo: [] }])
+      t.flow.send({ ...good, ...bad } as never);
+    expect(t.flow.getSnapshot().status).toBe('active');
+    expect(t.datum().restrictions.canBet).toBe(false);
+    t.flow.stop();
+  });
+
   it('drops an answer for another player than its own', async () => {
     const t = open('plain');
     // The flow believes it reads for player 999: the server answers for the token's player.
