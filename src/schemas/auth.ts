@@ -5,7 +5,17 @@ import { HeaderSafeToken, NonEmptyString, optionalString } from './common';
 import { UserLimitsFields } from './limits';
 import { readNumber, UNREADABLE } from './read';
 import { rule } from './rule';
-import { booleanField, integerField, nullableNumberField, numberField, textField } from './tolerant';
+import {
+  booleanField,
+  integerField,
+  nullableNumberField,
+  nullableTextField,
+  optionalBoolean,
+  optionalInteger,
+  optionalNumber,
+  optionalText,
+  textField,
+} from './tolerant';
 
 /**
  * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
@@ -50,8 +60,8 @@ export const LoginPayload = /* @__PURE__ */ (() =>
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 /** Optional text read tolerantly (a number becomes its decimal text). */
-const text = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(textField());
-const flag = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(booleanField());
+const text = optionalText;
+const flag = optionalBoolean;
 
 /**
  * `user.document`: the spec does not show its fields; the reference server and the service send
@@ -79,9 +89,7 @@ export type AuthUserCountryData = z.infer<typeof AuthUserCountryData>;
  * with every default, use `transformWalletResponse`.
  */
 const AuthUserWallet = /* @__PURE__ */ (() => {
-  const n = () => z.optional(numberField());
-  const b = () => z.optional(booleanField());
-  const t = () => z.optional(textField());
+  const [n, b, t] = [optionalNumber, optionalBoolean, optionalText];
   return z.looseObject({
     real: z.optional(
       z.looseObject({
@@ -112,7 +120,7 @@ const AuthUserWallet = /* @__PURE__ */ (() => {
 // (docs/contract.md). Numbers and booleans are read tolerantly (src/schemas/tolerant.ts).
 export const AuthUser = /* @__PURE__ */ (() =>
   z.object({
-    id: z.optional(integerField()),
+    id: optionalInteger(),
     email: text(),
     username: text(),
     name: text(),
@@ -132,7 +140,7 @@ export const AuthUser = /* @__PURE__ */ (() =>
     is_active: flag(),
     cancelled_account: flag(),
     bonus_enabled: flag(),
-    ftd_date: z.optional(z.nullable(textField())),
+    ftd_date: z.optional(nullableTextField()),
     ftd_value: z.optional(nullableNumberField()),
     mother_name: text(),
   }))();
@@ -151,7 +159,7 @@ function optionalFields<S extends Record<string, z.ZodMiniType>>(
 // Spec 2.4. The shape is kept apart so the profile's userInfo and the login challenge's partial
 // userInfo are plain objects built from it (z.extend and z.partial would add ~0.7 kB gz to a bundle).
 const authUserInfoShape = /* @__PURE__ */ (() => ({
-  validate_email_at: z.nullable(textField()),
+  validate_email_at: nullableTextField(),
   login_at: textField(),
   login_attempt_qty: integerField(),
   seven_days_since_last_login: booleanField(),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { readInteger } from './read';
-import { integerField } from './tolerant';
+import { integerField, optionalInteger, optionalText } from './tolerant';
 
 // Spec 2.13 and 3.1.
 
@@ -55,9 +55,9 @@ export const IncomeReportData = /* @__PURE__ */ (() =>
   z.object({
     id: integerField(),
     status: IncomeReportStatus,
-    reference_year: z.optional(integerField()),
+    reference_year: optionalInteger(),
     delivery_type: z.optional(IncomeReportDeliveryType),
-    requested_at: z.optional(z.string()),
+    requested_at: optionalText(),
     generated_at: z.optional(z.nullable(z.string())),
     path: z.optional(z.nullable(z.string())),
     download_url: z.optional(z.nullable(z.string())),

@@ -6,11 +6,15 @@ import { readBoolean, readInteger, readNumber, readText, UNREADABLE, type Unread
 
 type Reader<T> = (value: unknown) => T | null | Unreadable;
 
+/** `required`: null is an issue; `nullable`: null kept; `optional`: null read as absent. */
+type Mode = 'required' | 'nullable' | 'optional';
+
 /* @__NO_SIDE_EFFECTS__ */
-function strict<T>(read: Reader<T>, expected: string, nullable: boolean) {
-  return z.transform((value: unknown, ctx): T | null => {
+function strict<T>(read: Reader<T>, expected: string, mode: Mode) {
+  return z.transform((value: unknown, ctx): T | null | undefined => {
     const read_ = read(value);
-    if (read_ === UNREADABLE || (read_ === null && !nullable)) {
+    if (read_ === null && mode !== 'required') return mode === 'optional' ? undefined : null;
+    if (read_ === UNREADABLE || read_ === null) {
       ctx.issues.push({ code: 'custom', message: `expected ${expected}`, input: value });
       return null;
     }
@@ -18,22 +22,41 @@ function strict<T>(read: Reader<T>, expected: string, nullable: boolean) {
   });
 }
 
+type Field<T> = z.ZodMiniType<T, unknown>;
+
 // Response fields: the value read, or an issue (an invalid answer) when it cannot be read.
 /** A number as `readNumber` reads it (a response field). */
 export const numberField = /* @__NO_SIDE_EFFECTS__ */ () =>
-  strict(readNumber, 'a number', false) as unknown as z.ZodMiniType<number, unknown>;
+  strict(readNumber, 'a number', 'required') as unknown as Field<number>;
 /** An integer as `readInteger` reads it (ids, counts, statuses). */
 export const integerField = /* @__NO_SIDE_EFFECTS__ */ () =>
-  strict(readInteger, 'an integer', false) as unknown as z.ZodMiniType<number, unknown>;
+  strict(readInteger, 'an integer', 'required') as unknown as Field<number>;
 /** A boolean as `readBoolean` reads it. */
 export const booleanField = /* @__NO_SIDE_EFFECTS__ */ () =>
-  strict(readBoolean, 'a boolean', false) as unknown as z.ZodMiniType<boolean, unknown>;
+  strict(readBoolean, 'a boolean', 'required') as unknown as Field<boolean>;
 /** A number or null. */
 export const nullableNumberField = /* @__NO_SIDE_EFFECTS__ */ () =>
-  strict(readNumber, 'a number', true) as unknown as z.ZodMiniType<number | null, unknown>;
+  strict(readNumber, 'a number', 'nullable') as unknown as Field<number | null>;
 /** Text as `readText` reads it. */
 export const textField = /* @__NO_SIDE_EFFECTS__ */ () =>
-  strict(readText, 'a string', false) as unknown as z.ZodMiniType<string, unknown>;
+  strict(readText, 'a string', 'required') as unknown as Field<string>;
+/** Text or null. */
+export const nullableTextField = /* @__NO_SIDE_EFFECTS__ */ () =>
+  strict(readText, 'a string', 'nullable') as unknown as Field<string | null>;
+
+// Optional response fields: absent or null (a NULL column) reads as absent.
+/** An optional number; null reads as absent. */
+export const optionalNumber = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.optional(strict(readNumber, 'a number', 'optional') as unknown as Field<number | undefined>);
+/** An optional integer; null reads as absent. */
+export const optionalInteger = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.optional(strict(readInteger, 'an integer', 'optional') as unknown as Field<number | undefined>);
+/** An optional boolean; null reads as absent. */
+export const optionalBoolean = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.optional(strict(readBoolean, 'a boolean', 'optional') as unknown as Field<boolean | undefined>);
+/** Optional text; null reads as absent. */
+export const optionalText = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.optional(strict(readText, 'a string', 'optional') as unknown as Field<string | undefined>);
 
 /**
  * What a restriction field of the profile holds after reading: the canonical value, `null` (not

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { IntCode, NonEmptyString, optionalString, sensitiveFields } from './common';
 import { rule } from './rule';
-import { booleanField, integerField, textField } from './tolerant';
+import { booleanField, integerField, optionalInteger, optionalText, textField } from './tolerant';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
 /**
@@ -185,8 +185,8 @@ export const LoginHistoryItem = /* @__PURE__ */ (() =>
     ip: textField(),
     user_agent: textField(),
     created_at: textField(),
-    device: z.optional(textField()),
-    location: z.optional(textField()),
+    device: optionalText(),
+    location: optionalText(),
   }))();
 export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 
@@ -200,10 +200,10 @@ export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
 export const LoginHistoryResponse = /* @__PURE__ */ (() =>
   z.object({
     data: z.optional(z.array(LoginHistoryItem)),
-    current_page: z.optional(integerField()),
-    last_page: z.optional(integerField()),
-    per_page: z.optional(integerField()),
-    total: z.optional(integerField()),
+    current_page: optionalInteger(),
+    last_page: optionalInteger(),
+    per_page: optionalInteger(),
+    total: optionalInteger(),
   }))();
 /** What `LoginHistoryResponse` reads: what `getLoginHistory` answers: one page of the player's logins. */
 export type LoginHistoryResponse = z.infer<typeof LoginHistoryResponse>;

@@ -94,6 +94,31 @@ describe('responses of a PDO back end (every column a string) over a real socket
     });
   });
 
+  it('signs in when optional columns are NULL (a NULL column reads as absent)', async () => {
+    const { auth } = clientsFor(ctx.server);
+    const login = { login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password };
+    const good = (await auth.login(login)) as Record<string, unknown> & { user: object; userInfo: object };
+    const body = {
+      ...good,
+      user: {
+        ...good.user,
+        phone: null,
+        gender: null,
+        is_active: null,
+        document: { type: 'cpf', number: null },
+      },
+      userInfo: { ...good.userInfo, two_factor_type: null },
+    };
+    ctx.server.faults.add({ path: '/auth/login', status: 200, body, times: 1 });
+    const answer = (await auth.login(login)) as {
+      user: Record<string, unknown>;
+      userInfo: Record<string, unknown>;
+    };
+    expect(answer.user.phone).toBeUndefined();
+    expect(answer.user.document).toEqual({ type: 'cpf' });
+    expect(answer.userInfo.two_factor_type).toBeUndefined();
+  });
+
   it('reads the profile and its restrictions when every field is a string', async () => {
     const { auth } = signedIn(ctx.server, ctx.server.seed.paused.id);
     const good = await auth.getUserProfile();
