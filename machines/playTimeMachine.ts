@@ -156,6 +156,8 @@ export function createPlayTimeMachine() {
         const limit = activeLimit(context.limit);
         if (!limit) return;
         const now = context.now();
+        // A clock that gives no time (NaN, Infinity) counts nothing, and writes nothing.
+        if (!Number.isFinite(now)) return;
         const period = playPeriodOf(limit.period, now);
         const own = context.own?.at ?? null;
         const next = beat(context.store.read(), now, period, context.maxGapMs, own);

@@ -131,7 +131,7 @@ const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
  * null when it cannot be placed (further back: a sleep; further ahead: another clock).
  */
 function placed(last: number | null, now: number, maxGapMs: number): number | null {
-  if (last === null || Math.abs(now - last) > maxGapMs) return null;
+  if (last === null || !Number.isFinite(last) || !(Math.abs(now - last) <= maxGapMs)) return null;
   return Math.min(last, now);
 }
 

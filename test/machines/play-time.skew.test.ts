@@ -159,3 +159,19 @@ describe('play clock against timestamps from another clock', () => {
     );
   });
 });
+
+describe('play clock against garbage times', () => {
+  it('a clock that gives NaN once counts nothing then, and goes on counting after', () => {
+    const w = world();
+    let broken = false;
+    const tab = w.open({}, () => (broken ? Number.NaN : 0));
+    w.advance(1 * MIN);
+    broken = true;
+    w.advance(30 * S);
+    broken = false;
+    w.advance(2 * MIN);
+    expect(Number.isFinite(tab.used())).toBe(true);
+    expect(tab.used()).toBeGreaterThanOrEqual(3 * MIN - 45 * S);
+    expect(w.store.read()?.lastBeat).not.toBeNaN();
+  });
+});
