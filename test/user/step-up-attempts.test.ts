@@ -71,6 +71,26 @@ describe('step-up attempts across calls', () => {
   });
 });
 
+describe('the server lock', () => {
+  it('a 429 on a password check locks the client until its Retry-After, nothing sent meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-23T15:00:00Z') });
+    const { user } = signedIn(ctx.server);
+    ctx.server.faults.add({
+      path: '/bff/users/self-email',
+      status: 429,
+      body: { message: 'Too many attempts.' },
+      headers: { 'retry-after': '120' },
+      times: 1,
+    });
+    await expect(user.updateEmail(withPasswordCheck(EMAIL, RIGHT))).rejects.toMatchObject({ status: 429 });
+    const locked = await user.updateEmail(withPasswordCheck(EMAIL, RIGHT)).catch((x: unknown) => x);
+    expect(locked).toMatchObject({ code: 'invalid_request', retryAt: Date.now() + 120_000 });
+    expect(sent()).toBe(1);
+    vi.setSystemTime(Date.now() + 120_000);
+    await expect(user.updateEmail(withPasswordCheck(EMAIL, RIGHT))).resolves.toBeDefined();
+  });
+});
+
 describe('step-up attempts across stepUpMachine actors', () => {
   it('a new actor starts with the attempts the player has left, and fails locked once none are', async () => {
     const { user } = signedIn(ctx.server);
