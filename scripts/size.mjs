@@ -74,6 +74,15 @@ const rows = [
     ],
   },
   {
+    // Issue 22: 9,082 B before its echo encoders, download, onServerDate and option checks.
+    name: '`createOfetchAdapter` alone',
+    code: `export { createOfetchAdapter } from 'pam-client';`,
+    budget: 9_100,
+    ceiling: 10_000,
+    core: true,
+    requires: [['index', ['createOfetchAdapter']]],
+  },
+  {
     name: '`createAuthModule` + `createOfetchAdapter`, login only',
     code: `import { createAuthModule, createOfetchAdapter } from 'pam-client';
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,

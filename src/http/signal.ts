@@ -30,7 +30,8 @@ export function attemptSignal(
   const timer = finite
     ? setTimeout(() => {
         timedOut = true;
-        controller.abort(new DOMException('The request timed out', 'TimeoutError'));
+        // No reason needed: `timedOut` is how the adapter tells a timeout from an abort.
+        controller.abort();
       }, timeoutMs)
     : undefined;
 
