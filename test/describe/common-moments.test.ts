@@ -145,6 +145,27 @@ describe('describeError: a CPF refused at registration', () => {
   });
 });
 
+describe('describeError: the age rule', () => {
+  it("a minor's CPF and birth date get the library's words in each locale", () => {
+    const error = new HttpError({
+      status: 422,
+      method: 'POST',
+      path: '/auth/register-simplified',
+      body: {
+        errors: {
+          number: ['The holder of this CPF must be at least 18 years old.'],
+          birth_date: ['You must be at least 18 years old.'],
+        },
+      },
+    });
+    expect(describeError(error, { locale: 'pt-BR' }).fields).toEqual({
+      number: ['É preciso ter pelo menos 18 anos.'],
+      birth_date: ['É preciso ter pelo menos 18 anos.'],
+    });
+    expect(describeError(error).title).toBe('Please check the highlighted fields.');
+  });
+});
+
 describe('describeError: field messages never show raw API keys', () => {
   it("a server message naming a key reads as words; an unknown case keeps the server's text", () => {
     const error = new HttpError({
