@@ -1,0 +1,91 @@
+import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, waitFor } from 'xstate';
+import { playPeriodOf } from '../../src/internal';
+import { useReferenceServer } from '../support/server';
+
+// Issue 23, the session's side: the restrictions the view shows carry their status (current /
+// stale / unknown), `canBet` is true only when current, never from the login answer, never after
+// a failed profile read; the mandatory limits still to set are named. Over real sockets against the
+// reference server; time on a SimulatedClock.
+
+const ctx = useReferenceServer();
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+const MIN = 60_000;
+
+function client(options: Partial<PamClientOptions> = {}, start = Date.now()) {
+  const clock = new SimulatedClock();
+  clock.set(start);
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: 2000,
+    environment: { channel: null, timers: clock, now: () => clock.now() },
+    ...options,
+  });
+  clients.push(c);
+  return { c, clock };
+}
+
+type Seed = { email: string; password: string };
+const signIn = async (c: PamClient, who: Seed = ctx.server.seed.plain) => {
+  c.login({ login: who.email, password: who.password });
+  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+};
+const profileReads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
+/** The view once it satisfies `ok` (polled on the event loop while the real sockets answer). */
+const viewWhere = (c: PamClient, ok: (v: PamClient['view']) => boolean) =>
+  vi.waitFor(
+    () => {
+      if (!ok(c.view)) throw new Error(`view not there yet: ${JSON.stringify(c.view.restrictions)}`);
+      return c.view;
+    },
+    { timeout: 3000 },
+  );
+
+describe('session restrictions: status and canBet (issue 23)', () => {
+  it('canBet is never derived from the login answer: unknown until the profile is read', async () => {
+    // The profile read is slow: the session is signed in with only the login answer.
+    ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 300, times: 1 });
+    const { c } = client();
+    await signIn(c);
+    expect(c.view.userInfo).not.toBeNull();
+    expect(c.view.restrictions).toMatchObject({ status: 'unknown', canBet: false });
+    const read = await viewWhere(c, (v) => v.restrictions?.status === 'current');
+    expect(read.restrictions).toMatchObject({ status: 'current', canBet: true });
+  });
+
+  it('a profile read that fails (503, then an invalid answer) never gives canBet true', async () => {
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    const { c } = client();
+    await signIn(c);
+    await vi.waitFor(() => expect(profileReads()).toBeGreaterThan(0));
+    await new Promise((r) => setImmediate(r));
+    expect(c.view.restrictions).toMatchObject({ status: 'unknown', canBet: false });
+  });
+
+  it('a failed SPA re-check after midnight shows the last restrictions as stale, and no betting', async () => {
+    // Two minutes before the next midnight in São Paulo (the token lives on).
+    const { c, clock } = client({}, playPeriodOf('daily', Date.now()).end - 2 * MIN);
+    await signIn(c, ctx.server.seed.paused);
+    await viewWhere(c, (v) => v.restrictions?.status === 'current');
+    expect(c.view.restrictions?.inForce[0]?.kind).toBe('pause');
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    const before = profileReads();
+    clock.increment(3 * MIN);
+    await vi.waitFor(() => expect(profileReads()).toBeGreaterThan(before));
+    const stale = await viewWhere(c, (v) => v.restrictions?.status === 'stale');
+    expect(stale.restrictions).toMatchObject({ canBet: false });
+    expect(stale.restrictions?.inForce[0]?.kind).toBe('pause');
+  });
+
+  it('names the mandatory limits (loss, time) the player has not set', async () => {
+    const { c } = client();
+    await signIn(c);
+    const v = await viewWhere(c, (x) => x.restrictions?.status === 'current');
+    expect(v.restrictions?.missingMandatoryLimits).toEqual(['loss', 'time']);
+  });
+});
