@@ -104,8 +104,17 @@ export const UpdateMarketingPayload = /* @__PURE__ */ (() => z.strictObject({ mk
 /** What `UpdateMarketingPayload` reads: the body of `updateMarketing`: `{ mkt_accepted }`. */
 export type UpdateMarketingPayload = z.infer<typeof UpdateMarketingPayload>;
 
-/** Fields not shown by the spec: an object, every key kept. */
-export const UserAddress = /* @__PURE__ */ (() => z.looseObject({}))();
+/**
+ * The address record: the spec does not show its fields; the reference server answers `street`,
+ * `city`, `state`, `zipcode` (read tolerantly, each optional). Other keys are kept.
+ */
+export const UserAddress = /* @__PURE__ */ (() =>
+  z.looseObject({
+    street: optionalText(),
+    city: optionalText(),
+    state: optionalText(),
+    zipcode: optionalText(),
+  }))();
 /** What `UserAddress` reads: what `getAddress` answers (fields not shown by the spec: every key kept). */
 export type UserAddress = z.infer<typeof UserAddress>;
 
@@ -164,8 +173,17 @@ export const CheckPasswordResult = /* @__PURE__ */ (() => z.object({ success: bo
 /** What `CheckPasswordResult` reads: what `checkPassword` answers: `{ success }`. */
 export type CheckPasswordResult = z.infer<typeof CheckPasswordResult>;
 
-/** Fields not shown by the spec: objects, every key kept. */
-export const SocialAccount = /* @__PURE__ */ (() => z.looseObject({}))();
+/**
+ * A connected social account: the spec does not show its fields; the reference server answers
+ * `id`, `provider`, `email`, `connected_at` (read tolerantly, each optional). Other keys are kept.
+ */
+export const SocialAccount = /* @__PURE__ */ (() =>
+  z.looseObject({
+    id: optionalInteger(),
+    provider: optionalText(),
+    email: optionalText(),
+    connected_at: optionalText(),
+  }))();
 export type SocialAccount = z.infer<typeof SocialAccount>;
 /**
  * What `getSocialAccounts` answers. A zod schema; the type of the same name is what it reads.

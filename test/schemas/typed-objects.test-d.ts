@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AuthUser, UserProfileInfo } from '../../src/index';
+import type { AuthUser, SocialAccount, UserAddress, UserProfileInfo } from '../../src/index';
 
 // Issue 20 item 3: every object whose fields the spec or the reference server shows is typed
 // (other keys may be kept): `{user?.document?.number}` type-checks in a React/Vue/Svelte template.
@@ -15,6 +15,12 @@ describe('typed objects of the login and profile answers', () => {
     expectTypeOf<NonNullable<NonNullable<AuthUser['wallet']>['cashback']>['expiresAt']>().toEqualTypeOf<
       string | undefined
     >();
+  });
+
+  it('the address and social account records have the fields the reference server shows', () => {
+    expectTypeOf<UserAddress['zipcode']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<SocialAccount['id']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<SocialAccount['provider']>().toEqualTypeOf<string | undefined>();
   });
 
   it('numbers and booleans read tolerantly come out as numbers and booleans', () => {
