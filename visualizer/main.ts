@@ -2,12 +2,21 @@
 // children) and an income-report actor, all against the reference server behind `/api`.
 // URL parameters: `?poll=<ms>` (report poll interval, default 2000).
 
-import { type IncomeReportDeliveryType, redactInspection, secret } from 'pam-client';
+import {
+  type IncomeReportDeliveryType,
+  redactInspection,
+  secret,
+  type UpdateLimitsPayload,
+} from 'pam-client';
 import {
   createPamClient,
   incomeReportMachine,
   loginMachine,
+  playTimeMachine,
+  registrationMachine,
+  type StepUpRun,
   sessionMachine,
+  stepUpMachine,
   tokenRefreshMachine,
 } from 'pam-client/machines';
 import {
@@ -30,7 +39,15 @@ function graphOf(machine: AnyStateMachine) {
   const doc = DIAGRAM_MACHINES.find((m) => m.machine.id === machine.id);
   return doc ? describedGraph(doc) : describeMachine(machine);
 }
-const GRAPHS = [sessionMachine, loginMachine, tokenRefreshMachine, incomeReportMachine].map(graphOf);
+const GRAPHS = [
+  sessionMachine,
+  loginMachine,
+  tokenRefreshMachine,
+  incomeReportMachine,
+  registrationMachine,
+  stepUpMachine,
+  playTimeMachine,
+].map(graphOf);
 
 const params = new URLSearchParams(location.search);
 const pollIntervalMs = Number(params.get('poll')) > 0 ? Number(params.get('poll')) : undefined;
@@ -55,6 +72,9 @@ const passwordInput = field('password', 'Password', 'Secret123!', 'password');
 const codeInput = field('code', '2FA code', '123456', 'password');
 const yearInput = field('year', 'Report year', '2025', 'number');
 const deliveryInput = field('delivery', 'Delivery', 'download');
+const cpfInput = field('cpf', 'CPF (registration)', '135.792.468-28');
+const newEmailInput = field('newEmail', 'New player e-mail', 'beatriz@example.com');
+const limitInput = field('limit', 'Daily deposit limit (step-up)', '800', 'number');
 form.addEventListener('submit', (e) => e.preventDefault());
 
 // ---- event log, fed by the inspector (redactInspection: secrets never reach it), oldest first ----
@@ -79,11 +99,15 @@ function scheduleRender() {
 // Declared before the client: the inspector already reports while `createPamClient` starts it.
 let sessionActor: unknown;
 let report: Actor<typeof incomeReportMachine> | undefined;
+let registration: Actor<typeof registrationMachine> | undefined;
+let stepUp: Actor<typeof stepUpMachine> | undefined;
 
 /** The machine actors by name; promise actors and the like keep their XState id. */
 function actorName(ref: unknown): string {
   if (ref !== undefined && ref === sessionActor) return 'session';
   if (ref !== undefined && ref === report) return 'incomeReport';
+  if (ref !== undefined && ref === registration) return 'registration';
+  if (ref !== undefined && ref === stepUp) return 'stepUp';
   return (ref as { id?: string }).id ?? 'actor';
 }
 let lastMove = '';
@@ -136,10 +160,49 @@ function stopReport() {
   report = undefined;
 }
 
-const child = (name: 'login' | 'refresh'): AnyActorRef | undefined =>
+/** The registration form's machine: its `submitted` payload goes to client.register (REGISTER). */
+function startRegistration() {
+  registration?.stop();
+  registration = createActor(registrationMachine, {
+    input: { auth: client.auth },
+    inspect: redactInspection(inspect),
+  });
+  registration.on('submitted', ({ payload }) => client.register(payload));
+  registration.subscribe({ next: scheduleRender, error: scheduleRender });
+  registration.start();
+}
+startRegistration();
+
+/** A step-up for a looser daily deposit limit: the server asks for the password first. */
+function startStepUp() {
+  stepUp?.stop();
+  const amount = Number(limitInput.value) || 800;
+  const run: StepUpRun = (password_check, signal) =>
+    client.user.updateLimits(
+      {
+        user_limit_deposit: amount,
+        user_limit_deposit_period: 'daily',
+        ...(password_check && { password_check }),
+      } as UpdateLimitsPayload,
+      { signal },
+    );
+  stepUp = createActor(stepUpMachine, { input: { run }, inspect: redactInspection(inspect) });
+  stepUp.subscribe({ next: scheduleRender, error: scheduleRender });
+  stepUp.start();
+}
+
+const child = (name: 'login' | 'refresh' | 'playTime'): AnyActorRef | undefined =>
   client.session.getSnapshot().children[name] as AnyActorRef | undefined;
 
 const credentials = () => ({ login: loginInput.value.trim(), password: secret(passwordInput.value) });
+const newPlayer = () => ({
+  email: newEmailInput.value.trim(),
+  password: secret(passwordInput.value),
+  number: cpfInput.value.replace(/\D/g, ''),
+  country: 'BR',
+  nationalities: '["BR"]',
+  optIn: false,
+});
 const code = () => secret(codeInput.value.trim());
 
 const panels: Panel[] = [
@@ -150,6 +213,7 @@ const panels: Panel[] = [
       actor: () => client.session,
       events: {
         LOGIN: () => ({ type: 'LOGIN', ...credentials() }),
+        REGISTER: () => ({ type: 'REGISTER', payload: newPlayer() }),
         SUBMIT_CODE: () => ({ type: 'SUBMIT_CODE', code: code() }),
         CANCEL: () => ({ type: 'CANCEL' }),
         LOGOUT: () => ({ type: 'LOGOUT' }),
@@ -201,6 +265,44 @@ const panels: Panel[] = [
         SESSION_REFRESHED: () => ({ type: 'SESSION_REFRESHED' }),
       },
       idleNote: 'Starts when the session is signed in.',
+    },
+    logSend,
+  ),
+  createPanel(
+    {
+      graph: graphOf(registrationMachine),
+      live: 'createActor(registrationMachine, { input: { auth: client.auth } }); its submitted payload goes to client.register',
+      actor: () => registration,
+      events: {
+        CHECK_DOCUMENT: () => ({ type: 'CHECK_DOCUMENT', number: cpfInput.value.trim() }),
+        SUBMIT: () => ({ type: 'SUBMIT', payload: newPlayer() }),
+        RESET: () => ({ type: 'RESET' }),
+      },
+      idleNote: 'Ended (the form was sent): use the “New registration form” preset.',
+    },
+    logSend,
+  ),
+  createPanel(
+    {
+      graph: graphOf(stepUpMachine),
+      live: 'createActor(stepUpMachine, { input: { run: a looser daily deposit limit } })',
+      actor: () => stepUp,
+      events: {
+        CONFIRM: () => ({ type: 'CONFIRM', password: secret(passwordInput.value) }),
+        CANCEL: () => ({ type: 'CANCEL' }),
+      },
+      idleNote:
+        'Log in (limits@example.com has a limit to loosen), then use the “Looser limit (step-up)” preset.',
+    },
+    logSend,
+  ),
+  createPanel(
+    {
+      graph: graphOf(playTimeMachine),
+      live: 'the session’s child “playTime” (while signedIn): counts play time, alerts at 80 % and 100 %',
+      actor: () => child('playTime'),
+      events: {},
+      idleNote: 'Runs while the session is signedIn (timelimit@example.com has a time limit).',
     },
     logSend,
   ),
@@ -304,6 +406,19 @@ const flows: Record<string, [string, () => Promise<void>]> = {
       report.send({ type: 'RESET' });
       const year = Number(yearInput.value);
       report.send({ type: 'GENERATE', referenceYear: year, deliveryType: 'download' });
+    },
+  ],
+  register: [
+    'New registration form',
+    async () => {
+      startRegistration();
+    },
+  ],
+  stepUp: [
+    'Looser limit (step-up)',
+    async () => {
+      if (!client.session.getSnapshot().matches('signedIn')) throw new Error('Log in first');
+      startStepUp();
     },
   ],
   logout: [

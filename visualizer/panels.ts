@@ -2,7 +2,7 @@
 // current state handles, every transition, and the redacted context.
 
 import type { AnyActorRef, EventObject, MachineSnapshot } from 'xstate';
-import { activePaths, eventsIn, type MachineGraph } from '../tools/diagrams/graph';
+import { ANY_STATE, activePaths, eventsIn, type MachineGraph } from '../tools/diagrams/graph';
 import { transitionLabel } from '../tools/diagrams/mermaid';
 import { type Diagram, drawMachine } from './draw';
 import { show } from './show';
@@ -96,7 +96,9 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
   eventsBox.dataset.testid = `events-${id}`;
   const allEvents = [
     ...new Set(
-      spec.graph.states.flatMap((s) => s.transitions.filter((t) => t.kind === 'event').map((t) => t.event)),
+      [...spec.graph.states.flatMap((s) => s.transitions), ...(spec.graph.anyState ?? [])]
+        .filter((t) => t.kind === 'event')
+        .map((t) => t.event),
     ),
   ];
   const buttons = new Map<string, HTMLButtonElement>();
@@ -125,7 +127,12 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
   const list = document.createElement('ol');
   list.className = 'transitions';
   const items: { source: string; li: HTMLLIElement }[] = [];
-  for (const state of spec.graph.states) {
+  // Every transition, machine-wide ones (from any state) last.
+  const sources = [
+    ...spec.graph.states.map((s) => ({ path: s.path, transitions: s.transitions })),
+    { path: ANY_STATE, transitions: spec.graph.anyState ?? [] },
+  ];
+  for (const state of sources) {
     for (const t of state.transitions) {
       const li = document.createElement('li');
       li.dataset.testid = `transition-${id}-${items.length}`;

@@ -6,7 +6,15 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { incomeReportMachine, loginMachine, sessionMachine, tokenRefreshMachine } from 'pam-client/machines';
+import {
+  incomeReportMachine,
+  loginMachine,
+  playTimeMachine,
+  registrationMachine,
+  sessionMachine,
+  stepUpMachine,
+  tokenRefreshMachine,
+} from 'pam-client/machines';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +52,7 @@ describe.skipIf(!hasChromium)('visualizer', () => {
     expect(built).toBe(outDir);
     demo = await startDemo({ apps: [{ mountPath: '/visualizer/', dir: outDir }], apiTarget: reference.url });
     browser = await chromium.launch(chromiumLaunchOptions());
-    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     page.on('console', (m) => consoleLines.push(m.text()));
     page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
     await page.goto(`${demo.url}/visualizer/?poll=100`);
@@ -58,8 +66,17 @@ describe.skipIf(!hasChromium)('visualizer', () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
-  it('loads and draws every machine with all of its states', async () => {
-    for (const machine of [sessionMachine, loginMachine, tokenRefreshMachine, incomeReportMachine]) {
+  it('loads and draws all seven machines with all of their states, labels at 11 px or more', async () => {
+    const seven = [
+      sessionMachine,
+      loginMachine,
+      tokenRefreshMachine,
+      incomeReportMachine,
+      registrationMachine,
+      stepUpMachine,
+      playTimeMachine,
+    ];
+    for (const machine of seven) {
       const graph = describeMachine(machine);
       await expect(testid(`machine-${machine.id}`).count()).resolves.toBe(1);
       const boxes = page.locator(`[data-testid^="state-${machine.id}-"]`);
@@ -67,8 +84,17 @@ describe.skipIf(!hasChromium)('visualizer', () => {
       expect(graph.states.length).toBeGreaterThan(3);
       // Every transition is listed, and the diagram draws arrows between the boxes.
       expect(await page.locator(`[data-testid^="transition-${machine.id}-"]`).count()).toBe(
-        graph.states.reduce((n, s) => n + s.transitions.length, 0),
+        graph.states.reduce((n, s) => n + s.transitions.length, graph.anyState.length),
       );
+      // Drawn at full size: the smallest label is at least 11 px on screen.
+      const smallest = await testid(`machine-${machine.id}`).evaluate((el) =>
+        Math.min(
+          ...[...el.querySelectorAll('svg .label text')].map(
+            (t) => (t as SVGTextElement).getBoundingClientRect().height,
+          ),
+        ),
+      );
+      expect(smallest, `${machine.id} label height`).toBeGreaterThanOrEqual(11);
       expect(await testid(`machine-${machine.id}`).locator('svg path.edge').count()).toBeGreaterThan(1);
     }
     await active('session', 'signedOut');
