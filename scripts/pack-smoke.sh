@@ -44,6 +44,7 @@ fi
 node --input-type=module -e "
   const core = await import('pam-client');
   await import('pam-client/vanilla');
+  if (typeof (await import('pam-client/schemas')).LoginPayload?.safeParse !== 'function') process.exit(1);
   const machines = await import('pam-client/machines');
   const testing = await import('pam-client/testing');
   await import('pam-client/vue'); await import('pam-client/svelte');
@@ -56,6 +57,7 @@ node --input-type=module -e "
 node -e "
   const core = require('pam-client');
   require('pam-client/vanilla');
+  if (typeof require('pam-client/schemas').LoginPayload?.safeParse !== 'function') process.exit(1);
   const machines = require('pam-client/machines');
   const testing = require('pam-client/testing');
   require('pam-client/vue'); require('pam-client/svelte');
