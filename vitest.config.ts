@@ -31,9 +31,23 @@ const node: TestProjectInlineConfiguration = {
     // what they change (`restoreMocks`, `unstubGlobals`, `unstubEnvs`, fixtures that stop what
     // they start).
     isolate: false,
-    // The type tests and what they import (about half of `tsc` over the whole tree, which
-    // `npm run typecheck` does and which this used to repeat).
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './test/tsconfig.test-d.json' },
+  },
+};
+
+// The type tests (`*.test-d.ts`), in a project of their own so a run of `--project node` does not
+// start `tsc`. They check the type tests and what they import (about half of `tsc` over the whole
+// tree, which `npm run typecheck` does and which this used to repeat).
+const types: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'types',
+    include: [],
+    typecheck: {
+      enabled: true,
+      only: true,
+      include: ['test/**/*.test-d.ts'],
+      tsconfig: './test/tsconfig.test-d.json',
+    },
   },
 };
 
@@ -77,6 +91,6 @@ export default defineConfig({
     unstubEnvs: true,
     // Two cores, shared: two test files at a time at most.
     maxWorkers: 2,
-    projects: executablePath ? [node, browser] : [node],
+    projects: executablePath ? [node, types, browser] : [node, types],
   },
 });
