@@ -1,9 +1,10 @@
 // pam-client/internal: NOT PUBLIC. What pam-client's other entries (the machines) import from the
 // core across the package boundary, and nothing else: each name here is imported by another entry
-// (test/api/internal-entry.test.ts fails on one that is not). No semver promise: names here change without notice; apps import
-// from `pam-client`, `pam-client/machines` or a binding. The machines reach the core through this
-// entry (not by relative imports) so that an app bundles one copy of the core: `pam-client` and
-// `pam-client/internal` share the build's chunks, and `instanceof PamError` holds across entries.
+// (test/api/internal-entry.test.ts fails on one that is not). No semver promise: names here change
+// without notice; apps import from `pam-client`, `pam-client/machines` or a binding. The machines
+// reach the core through this entry (not by relative imports) so that an app bundles one copy of
+// the core: `pam-client` and `pam-client/internal` share the build's chunks, and
+// `instanceof PamError` holds across entries (`npm run api:check` checks it on the build).
 
 // Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
 export { asPamError, isTransientError } from './errors/index';
