@@ -68,6 +68,12 @@ export function useSelector<TActor extends Observable, T>(
   return useSyncExternalStore(subscribe, read, read);
 }
 
+/**
+ * What `useActor` returns: the latest snapshot, `send` and the actor.
+ *
+ * @example
+ * const { snapshot, send }: UseActorReturn<typeof actor> = useActor(incomeReportMachine, { input });
+ */
 export interface UseActorReturn<TActor extends AnyActorRef> {
   /** The latest snapshot. */
   snapshot: SnapshotOf<TActor>;

@@ -11,6 +11,7 @@ import { type Observable, onSessionChange, type SnapshotOf, subscribeTo } from '
 
 /** The Svelte store contract (what `$store` reads): `run` gets the value now, then each change. */
 export interface ActorStore<T> {
+  /** Calls `run` with the value now and on each change; returns the unsubscribe function. */
   subscribe(this: void, run: (value: T) => void): () => void;
 }
 

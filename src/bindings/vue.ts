@@ -26,6 +26,12 @@ import {
 } from './session';
 import { type Observable, onSessionChange, type SnapshotOf, subscribeTo } from './vanilla';
 
+/**
+ * What `useActor` returns: the snapshot as a shallow ref, `send` and the actor.
+ *
+ * @example
+ * const { snapshot, send }: UseActorReturn<typeof actor> = useActor(incomeReportMachine, { input });
+ */
 export interface UseActorReturn<TActor extends AnyActorRef> {
   /** The latest snapshot; replaced (never mutated) on each transition. */
   snapshot: ShallowRef<SnapshotOf<TActor>>;

@@ -41,6 +41,12 @@ export interface RecordedRequest {
   at: number;
 }
 
+/**
+ * A fault the reference server injects: which requests it matches and how it answers them.
+ *
+ * @example
+ * server.faults.add({ path: '/auth/login', status: 503 });
+ */
 export interface FaultSpec {
   /** Match the method; any when absent. */
   method?: string;
@@ -66,12 +72,25 @@ export interface FaultSpec {
   times?: number;
 }
 
+/**
+ * The reference server's fault injection.
+ *
+ * @example
+ * const remove = server.faults.add({ path: '/users/refresh-token', status: 500 });
+ */
 export interface Faults {
   /** Adds a fault; the newest matching fault wins. Returns a function that removes it. */
   add(fault: FaultSpec): () => void;
+  /** Removes every fault. */
   clear(): void;
 }
 
+/**
+ * One seeded player of the reference server, with the credentials its tests log in with.
+ *
+ * @example
+ * const { email, password } = server.seed.plain;
+ */
 export interface SeedAccount {
   id: number;
   email: string;
@@ -82,6 +101,12 @@ export interface SeedAccount {
   twoFactorCode?: string;
 }
 
+/**
+ * The reference server's seeded players, one per situation a test needs.
+ *
+ * @example
+ * await client.login({ login: server.seed.twoFactor.email, password: server.seed.twoFactor.password });
+ */
 export interface SeedAccounts {
   /** A plain, active user. */
   plain: SeedAccount;
