@@ -43,7 +43,7 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * backoff, refreshes once on 401 through a single-flight `onUnauthorized`, and throws only
  * `PamError`s (never ofetch's `FetchError`, which carries the request's headers and body).
  *
- * Every secret the request sent (the values of `SECRET_KEYS` in the body at any depth, every
+ * Every secret the request sent (the values of the secret fields, docs/contract.md, in the body at any depth, every
  * `Secret`, secret query parameters, credential headers and the token) is scrubbed from any error
  * built from the answer, even when the server echoes them, in any of the forms back ends encode
  * them (HTML entities, URL encoding, backslash and JSON escapes). Redirects are not followed

@@ -30,7 +30,7 @@ export const SET_SELF_EXCLUSION = {
 /**
  * Sets deposit, bet, loss and/or time limits (`PATCH /bff/users/update-limits`). A limit whose
  * amount is given without its `*_active` flag is sent active (`1`). A looser limit is sensitive:
- * the server may ask for `password_check` (`options.onStepUp`, `withPasswordCheck`).
+ * the server may ask for `password_check` (`options.onStepUp`).
  *
  * @example
  * await updateLimits(http, { user_limit_deposit: 500, user_limit_deposit_period: 'monthly' });

@@ -91,7 +91,7 @@ export const getAddress: WithHttp<UserModule['getAddress'], 'get'> = /* @__PURE_
 
 /**
  * Changes the e-mail (`PATCH /bff/users/self-email`). Sensitive: the reference server asks for
- * `password_check` (use `options.onStepUp` or `withPasswordCheck`).
+ * `password_check` (use `options.onStepUp`).
  *
  * @example
  * await updateEmail(http, { email: 'ana@example.com' }, { onStepUp: askPassword });
