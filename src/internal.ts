@@ -10,8 +10,8 @@
 export { asPamError, isTransientError } from './errors/index';
 export type { BackoffOptions } from './http/backoff';
 export { backoffDelay } from './http/backoff';
-export { retryAfterMs } from './http/retry-after';
 export { DEFAULT_TIMEOUT_MS } from './http/options';
+export { retryAfterMs } from './http/retry-after';
 export type { TimersLike } from './http/sleep';
 export { ABORTED, clampDelay, MAX_TIMER_MS, settleWithin, sleep } from './http/sleep';
 // The São Paulo play period (the play-time clock).
