@@ -314,6 +314,7 @@ describe('createOfetchAdapter: cleanup', () => {
       'rejected',
       'fulfilled',
     ]);
-    expect(liveTimers()).toBe(before);
+    // None added (a timer another file left in this worker may end meanwhile: not fewer than 0 new).
+    expect(liveTimers()).toBeLessThanOrEqual(before);
   });
 });
