@@ -21,12 +21,14 @@ import {
   stepUpApp,
   tokenRefreshApp,
 } from './app-tables';
+import { chapterHtml, chapterShot } from './chapter-page';
 import { launchOptions } from './chromium.mjs';
 import { coverageGaps, coverageOf } from './coverage';
 import { bookPaths, type ReviewMachine } from './paths';
 import { pictureFile } from './pictures';
 import { distinctColours, pngSize } from './png';
 import { printPage, printPdfs } from './print';
+import { NOT_IN_APP, playChapter } from './responsible-gaming';
 import {
   incomeReportReview,
   loginReview,
@@ -180,15 +182,34 @@ export async function buildBook(
         screenshots: written.size,
       });
     }
+    // The responsible-gaming chapter: each scenario with its rule, played in the app.
+    const chapter =
+      only && !only.includes('responsible-gaming') ? [] : await playChapter(browser, appDir, tokens);
+    const chapterSizes = new Map<string, { width: number; height: number }>();
+    for (const result of chapter) {
+      if (result.failure)
+        summary.failures.push(`responsible gaming "${result.scenario.title}": ${result.failure}`);
+      log(`  responsible-gaming ${result.scenario.id}: ${result.steps.length} screenshots`);
+      for (const [i, step] of result.steps.entries()) {
+        const file = chapterShot(result.scenario.id, i);
+        await mkdir(dirname(join(out, file)), { recursive: true });
+        await writeFile(join(out, file), step.png);
+        await writeFile(join(out, chapterShot(result.scenario.id, i, true)), step.full);
+        chapterSizes.set(file, pngSize(step.png));
+      }
+    }
     summary.tokens = [...tokens];
     summary.seconds = Math.round((Date.now() - started) / 100) / 10;
     const stats =
       `${summary.machines.reduce((n, m) => n + m.paths, 0)} paths, ` +
       `${summary.machines.reduce((n, m) => n + m.screenshots, 0)} screenshots, built in ${summary.seconds} s.`;
-    for (const [file, html] of bookFiles(pages, summary.cannotShow, stats)) {
+    const titles = chapter.map((r) => r.scenario.title);
+    for (const [file, html] of bookFiles(pages, summary.cannotShow, stats, titles)) {
       await mkdir(dirname(join(out, file)), { recursive: true });
       await writeFile(join(out, file), html);
     }
+    if (chapter.length > 0)
+      await writeFile(join(out, 'responsible-gaming.html'), chapterHtml(chapter, chapterSizes, NOT_IN_APP));
     for (const m of pages) await writeFile(join(out, m.id, 'print.html'), printPage(m));
     await printPdfs(
       browser,

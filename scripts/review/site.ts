@@ -52,8 +52,8 @@ code{background:#e8ebf0;padding:0 4px;border-radius:3px}
 nav.crumbs{font-size:13px;margin-bottom:8px}
 table{border-collapse:collapse;background:#fff;margin:8px 0 16px}
 td,th{border:1px solid #d7dce5;padding:4px 8px;text-align:left;vertical-align:top;font-size:14px}
-.diagram{overflow:auto;background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:6px;max-height:640px}
-.diagram svg{display:block;max-width:100%;height:auto;margin:0 auto}
+.diagram{overflow:auto;background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:6px;max-height:90vh}
+.diagram svg{display:block;max-width:none;height:auto;margin:0 auto}
 section.step{background:#fff;border:1px solid #d7dce5;border-radius:8px;padding:12px 16px;margin:16px 0}
 section.step h3{margin:0 0 6px;font-size:17px}
 .step-body{display:grid;grid-template-columns:minmax(0,1fr);gap:12px}
@@ -67,7 +67,8 @@ section.step h3{margin:0 0 6px;font-size:17px}
 .muted{color:#5b6478}
 `;
 
-function page(title: string, depth: number, body: string): string {
+/** A page of the book: its title, the way home, the book's style. */
+export function bookPage(title: string, depth: number, body: string): string {
   const home = depth === 0 ? 'index.html' : '../index.html';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -118,7 +119,13 @@ function coverageTable(m: MachinePage): string {
  * @example
  * for (const [file, html] of bookFiles(machines, notes)) writeFileSync(join(out, file), html);
  */
-export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: string): Map<string, string> {
+export function bookFiles(
+  machines: MachinePage[],
+  cannotShow: string[],
+  stats: string,
+  /** The responsible-gaming chapter's scenario titles (`responsible-gaming.html`), play time among them. */
+  chapter: readonly string[] = [],
+): Map<string, string> {
   const files = new Map<string, string>();
   const index = [
     '<h1>pam-client review book</h1>',
@@ -134,12 +141,15 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
         `<td>${m.paths.length}</td><td>${m.paths.reduce((n, p) => n + p.steps.length, 0)}</td></tr>`,
     ),
     '</table>',
+    '<h2 id="responsible-gaming">Responsible gaming</h2>',
+    `<p><a href="responsible-gaming.html">The responsible-gaming chapter</a>: each scenario with the rule behind it${chapter.length > 0 ? `: ${chapter.map((t) => xml(t)).join('; ')}` : ''}.</p>`,
+    '<p>Play time (the <code>playTime</code> machine: time counted across tabs, the alerts at 80 % and 100 %) is pictured in that chapter, on the page clock with the time-limited seed account; its diagram is <code>docs/machines/playTime.svg</code> in the repository.</p>',
     '<h2 id="app-cannot-show">What the app cannot show</h2>',
     cannotShow.length === 0
       ? '<p>Every step of every path was reproduced in the app.</p>'
       : `<ul>${cannotShow.map((line) => `<li>${xml(line)}</li>`).join('')}</ul>`,
   ];
-  files.set('index.html', page('Review book', 0, index.join('\n')));
+  files.set('index.html', bookPage('Review book', 0, index.join('\n')));
 
   for (const m of machines) {
     const rows = Object.entries(m.descriptions).map(
@@ -170,7 +180,7 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
       '<p>Every state has a real picture (the app showing that state), a stand-in (the picture shows another screen: which, and why) or none (why). The build fails on a state with neither.</p>',
       coverageTable(m),
     ];
-    files.set(`${m.id}/index.html`, page(m.title, 1, body.join('\n')));
+    files.set(`${m.id}/index.html`, bookPage(m.title, 1, body.join('\n')));
 
     for (const p of m.paths) {
       const sections = p.path.steps.map((step, i) => {
@@ -200,7 +210,7 @@ export function bookFiles(machines: MachinePage[], cannotShow: string[], stats: 
           `${p.account ? `Test account: <strong>${xml(p.account)}</strong> (a seed account of the reference server).` : 'No test account.'}</p>`,
         ...sections,
       ];
-      files.set(`${m.id}/${p.path.slug}.html`, page(`${m.title}: ${p.path.title}`, 1, body2.join('\n')));
+      files.set(`${m.id}/${p.path.slug}.html`, bookPage(`${m.title}: ${p.path.title}`, 1, body2.join('\n')));
     }
   }
   return files;
