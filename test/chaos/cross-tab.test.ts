@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/event-loop';
 import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';
 
 // Tabs of one origin sharing a session over a (fake) BroadcastChannel, one scenario per test.
@@ -137,12 +138,12 @@ describe('chaos: cross-tab session on the real BroadcastChannel (Node)', () => {
       );
       world.tabs.push(a!, b!);
       await logIn(world, a!);
-      await vi.waitFor(() => expect(b!.state()).toBe('signedIn'));
+      await until(() => b!.state() === 'signedIn', 'b follows the login'); // the real channel: event-loop turns
       expect(await b!.token()).toBe(await a!.token());
       b!.client.logout();
-      await vi.waitFor(() => expect(a!.state()).toBe('signedOut'));
+      await until(() => a!.state() === 'signedOut', 'a follows the logout');
       expect(await a!.token()).toBeNull();
-      await vi.waitFor(() => expect(world.count('POST', '/auth/logout')).toBe(1));
+      await until(() => world.count('POST', '/auth/logout') === 1, 'the logout at the server');
       await world.settle();
       expect(world.count('POST', '/auth/logout')).toBe(1);
     } finally {
