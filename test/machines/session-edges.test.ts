@@ -9,7 +9,7 @@ import { createPamClient, incomeReportMachine, sessionMachine } from 'pam-client
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
-import { turns } from '../support/event-loop';
+import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
@@ -91,7 +91,7 @@ describe('sessionMachine edges', () => {
     const session = bareSession(tokens).start();
     await waitFor(session, (s) => s.matches('signedIn'));
     session.send({ type: 'LOGOUT' });
-    await vi.waitFor(() => expect(ctx.server.requests.some((r) => r.path === '/auth/logout')).toBe(true));
+    await until(() => ctx.server.requests.some((r) => r.path === '/auth/logout'), 'the logout at the server');
     session.stop();
 
     expect(tokens.get()).toBeNull();

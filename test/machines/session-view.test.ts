@@ -1,6 +1,6 @@
 import { createPamClient, type PamClient, SESSION_STATUSES, type SessionView } from 'pam-client/machines';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { turns } from '../support/event-loop';
+import { afterEach, describe, expect, it } from 'vitest';
+import { until as loopUntil, turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 // The session view (issue 10) and every login outcome leaving `signingIn` (issue 15, item 1).
@@ -20,8 +20,9 @@ function client() {
   const statuses = () => views.map((v) => v.status).filter((s, i, all) => i === 0 || all[i - 1] !== s);
   return { c, views, statuses };
 }
+/** Spins the event loop until the view shows `status` (no real-time deadline but a 20 s safety net). */
 const until = (c: PamClient, status: SessionView['status']) =>
-  vi.waitFor(() => expect(c.view.status).toBe(status), { timeout: 3000 });
+  loopUntil(() => c.view.status === status, `status ${status} (now ${c.view.status})`);
 
 describe('session view', () => {
   it('walks signingIn -> twoFactorRequired -> verifyingCode -> signedIn with no child actor', async () => {
@@ -33,7 +34,7 @@ describe('session view', () => {
     expect(c.view.codeAttemptsLeft).toBe(5);
     expect(c.session.getSnapshot().hasTag('twoFactorRequired')).toBe(true);
     c.submitCode('000000');
-    await vi.waitFor(() => expect(c.view.codeAttemptsLeft).toBe(4));
+    await loopUntil(() => c.view.codeAttemptsLeft === 4, '4 attempts left');
     expect(c.view.status).toBe('twoFactorRequired');
     expect(c.view.error?.code).toBeTruthy();
     c.submitCode(twoFactorCode!);
@@ -83,8 +84,9 @@ describe('session view', () => {
     const { email, password } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
     for (let left = 5; left > 0; left--) {
-      await vi.waitFor(() =>
-        expect([c.view.status, c.view.codeAttemptsLeft]).toEqual(['twoFactorRequired', left]),
+      await loopUntil(
+        () => c.view.status === 'twoFactorRequired' && c.view.codeAttemptsLeft === left,
+        `${left} attempts left`,
       );
       c.submitCode(`99999${left}`);
     }
