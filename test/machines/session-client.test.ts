@@ -4,6 +4,7 @@ import { createPamClient, type PamClient, type PamClientOptions } from 'pam-clie
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { CANARY } from '../support/canary';
+import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
@@ -47,7 +48,7 @@ describe('createPamClient', () => {
     const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
     const login = () => c.session.getSnapshot().children.login;
-    await vi.waitFor(() => expect(login()?.getSnapshot().value).toBe('twoFactorRequired'));
+    await until(() => login()?.getSnapshot().value === 'twoFactorRequired', 'the code step');
     expect(stateOf(c)).toEqual({ signingIn: 'twoFactorRequired' });
     expect(c.view.status).toBe('twoFactorRequired');
     expect(c.session.getSnapshot().hasTag('twoFactorRequired')).toBe(true);
@@ -66,7 +67,7 @@ describe('createPamClient', () => {
     c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
     await signedIn(c);
     c.session.send({ type: 'REFRESH' });
-    await vi.waitFor(() => expect(seen).toContain('tokenRefreshed:signedIn'));
+    await until(() => seen.includes('tokenRefreshed:signedIn'), 'tokenRefreshed while signed in');
     c.logout();
     await signedOut(c);
     expect(seen).toEqual(['signedIn:signedIn:1', 'tokenRefreshed:signedIn', 'signedOut:signedOut:logout']);
@@ -141,7 +142,7 @@ describe('createPamClient', () => {
     await signedIn(c);
     // Saved 6 h ago: due at once, so the first check refreshes.
     c.session.send({ type: 'TICK' });
-    await vi.waitFor(() => expect(count('POST', '/users/refresh-token')).toBe(1));
+    await until(() => count('POST', '/users/refresh-token') === 1, 'one refresh at the server');
   });
 
   it('discards an expired stored session', async () => {
@@ -163,13 +164,15 @@ describe('createPamClient', () => {
     const { email } = ctx.server.seed.twoFactor;
     ctx.server.faults.add({ path: '/auth/login', status: 200, body: { type: 'two_factor_code' }, times: 1 });
     c.login({ login: email, password: CANARY.password, captchaToken: CANARY.captcha });
-    await vi.waitFor(() =>
-      expect(c.session.getSnapshot().children.login?.getSnapshot().value).toBe('twoFactorRequired'),
+    await until(
+      () => c.session.getSnapshot().children.login?.getSnapshot().value === 'twoFactorRequired',
+      'the code step',
     );
     c.submitCode(secret(CANARY.code));
     // The wrong password makes the code attempt a rejected one: back to the code step.
-    await vi.waitFor(() =>
-      expect(c.session.getSnapshot().children.login?.getSnapshot().context.rejectedCodes).toBe(1),
+    await until(
+      () => c.session.getSnapshot().children.login?.getSnapshot().context.rejectedCodes === 1,
+      'one rejected code',
     );
     expect(ctx.server.requests.at(-1)?.body).toMatchObject({
       password: CANARY.password,
@@ -211,8 +214,8 @@ describe('createPamClient', () => {
         savedAt: Date.now(),
       }),
     });
-    await vi.waitFor(() => expect(c.session.getSnapshot().matches('signedIn')).toBe(true));
-    await vi.waitFor(() => expect(c.view.userInfo).not.toBeNull());
+    await until(() => c.session.getSnapshot().matches('signedIn'), 'signed in');
+    await until(() => c.view.userInfo !== null, 'the profile read');
     expect(live.size).toBeGreaterThan(0);
     c.stop();
     expect(live.size).toBe(0);
@@ -233,7 +236,7 @@ describe('createPamClient', () => {
       vi.resetModules();
       const machines = await import('pam-client/machines');
       const c = machines.createPamClient({ baseURL: ctx.server.url });
-      await vi.waitFor(() => expect(c.session.getSnapshot().matches('signedOut')).toBe(true));
+      await until(() => c.session.getSnapshot().matches('signedOut'), 'signed out');
       c.stop();
       // Only the lazy wake-up probe looks, and only when a client is created.
       expect(touched.filter((n) => n === 'localStorage')).toEqual([]);

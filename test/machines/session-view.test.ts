@@ -20,7 +20,7 @@ function client() {
   const statuses = () => views.map((v) => v.status).filter((s, i, all) => i === 0 || all[i - 1] !== s);
   return { c, views, statuses };
 }
-/** Spins the event loop until the view shows `status` (no real-time deadline but a 20 s safety net). */
+/** Spins the event loop until the view shows `status` (no real-time deadline but a 10 s safety net). */
 const until = (c: PamClient, status: SessionView['status']) =>
   loopUntil(() => c.view.status === status, `status ${status} (now ${c.view.status})`);
 
