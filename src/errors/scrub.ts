@@ -37,6 +37,14 @@ const KEY_BEFORE = /"([^"\\]{1,64})"\s*:\s*"$/;
 /** How deep `deep` walks; deeper data is dropped (a hostile answer cannot exhaust the stack). */
 const MAX_DEPTH = 64;
 
+/** Whether `raw` holds `value` at `start` as a whole JSON string value under a key `keep` accepts. */
+function keptValue(raw: string, start: number, value: string, keep: (key: string) => boolean): boolean {
+  if (start < 1 || raw.slice(start, start + value.length) !== value || raw[start + value.length] !== '"')
+    return false;
+  const key = KEY_BEFORE.exec(raw.slice(Math.max(0, start - 80), start))?.[1];
+  return key !== undefined && keep(key);
+}
+
 /**
  * A scrubber for these secret values (empty strings are ignored). Matching ignores case, and each
  * character may take any form of `ENCODERS` (src/errors/echo-forms.ts): HTML entities (named,
@@ -117,12 +125,25 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     if (ESCAPED_ALNUM.test(raw)) return true;
     if (!lowerHolds(raw)) return false;
     if (!keep) return true;
+    // Fast path, no expression built: every anchor found is inside the secret itself, written as
+    // is, as a whole string value under a kept key (a token answered under its own key).
+    const lower = raw.toLowerCase();
+    const onlyKept = list.every((secret, i) => {
+      const anchor = anchors[i]!;
+      const offset = secret.toLowerCase().indexOf(anchor);
+      if (!anchor || offset === -1) return false;
+      for (let at = lower.indexOf(anchor); at !== -1; at = lower.indexOf(anchor, at + 1)) {
+        const start = at - offset;
+        if (!keptValue(raw, start, secret, keep)) return false;
+      }
+      return true;
+    });
+    if (onlyKept) return false;
     // Every match a whole string value under a kept key: nothing for `deep` to change.
     const { all } = patterns();
     all.lastIndex = 0;
     for (let m = all.exec(raw); m; m = all.exec(raw)) {
-      const key = KEY_BEFORE.exec(raw.slice(Math.max(0, m.index - 80), m.index))?.[1];
-      if (key === undefined || !keep(key) || raw[m.index + m[0].length] !== '"') return true;
+      if (!keptValue(raw, m.index, m[0], keep)) return true;
     }
     return false;
   };

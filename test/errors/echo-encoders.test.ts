@@ -75,6 +75,30 @@ describe('the scrubber knows what back ends do to an echoed string', () => {
     expect(scrub.mayHold(JSON.stringify({ data: [{ id: 1, ip: '10.0.0.1' }] }), isTokenKey)).toBe(false);
   });
 
+  it('builds no expression for an answer without an echo, or with only the token under its keys', () => {
+    const Original = RegExp;
+    let built = 0;
+    globalThis.RegExp = new Proxy(Original, {
+      construct(target, args: [string, string?]) {
+        built += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      const token = '7|Zq3xVb9KpLm2NcR8TfYw';
+      const isTokenKey = (k: string) => k === 'token' || k === 'access_token';
+      const scrub = createScrubber([token, "Senha'Forte!1"]);
+      expect(scrub.mayHold(JSON.stringify({ user: { name: 'Ana', city: 'São Paulo' } }), isTokenKey)).toBe(
+        false,
+      );
+      expect(scrub.mayHold(JSON.stringify({ access_token: token, user: { token } }), isTokenKey)).toBe(false);
+      expect(built).toBe(0);
+      expect(scrub.mayHold(JSON.stringify({ message: `token ${token}` }), isTokenKey)).toBe(true);
+    } finally {
+      globalThis.RegExp = Original;
+    }
+  });
+
   it('a numeric code echoed as a JSON number, leading zeros gone, is scrubbed', () => {
     const scrub = createScrubber(['004815']);
     const raw = JSON.stringify({ code: 4815, message: 'code 004815' });
