@@ -157,6 +157,12 @@ function redactInspectionEvent<E>(inspectionEvent: E): E {
  * });
  */
 export function redactInspection<E>(observer: (event: E) => void): (event: E) => void;
+/**
+ * The same for an observer object: `next` sees redacted events; `error` and `complete` as given.
+ *
+ * @example
+ * inspect: redactInspection({ next: (ev) => log(ev), complete: () => log('done') });
+ */
 export function redactInspection<E>(observer: InspectObserver<E>): InspectObserver<E>;
 export function redactInspection<E>(
   observer: ((event: E) => void) | InspectObserver<E>,
