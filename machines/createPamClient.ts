@@ -20,8 +20,8 @@ import { withPendingWrites } from './client/pending-writes';
 import { profileRead, refreshThroughSession, withProfileRecheck } from './client/session-link';
 import { type CrossTab, createCrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
-import { guardStore } from './session/deps';
-import type { Owner } from './session/internal';
+import type { Owner } from './session/events';
+import { guardStore } from './session/store';
 import { type SessionView, sameView, selectSessionView } from './session/view';
 import {
   type RegisterCommandPayload,

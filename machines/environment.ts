@@ -2,6 +2,9 @@
 // cross-tab channel, injected so the machines run unchanged in Node tests. Every browser default
 // is looked up when a client or actor is created, never at import (SSR-safe).
 
+import { type EventObject, fromCallback } from 'xstate';
+import { internal } from './session/events';
+
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits. */
 export interface TimersLike {
   setTimeout(fn: (...args: unknown[]) => void, ms: number): unknown;
@@ -26,8 +29,14 @@ export type Subscribe<T extends unknown[] = []> = (listener: (...args: T) => voi
  * const env = browserEnvironment({ channel: null }); // no cross-tab sharing
  */
 export interface PamEnvironment {
-  /** Wall clock, ms. */
+  /** Wall clock, ms (default: `steadyClock()`, never going backwards). */
   now(): number;
+  /**
+   * The server's clock, ms: `now()` plus the offset learned from the answers' `Date` header
+   * (`createPamClient` learns it); equals `now()` until a header was seen. Responsible-gaming
+   * decisions (what is in force, the São Paulo day) use it.
+   */
+  serverNow(): number;
   /** 0..1, for jitter. */
   random(): number;
   /** Timers for the machines (XState's `clock`) and the cross-tab jitter. */
@@ -132,8 +141,10 @@ export function browserEnvironment(
     channel = new g.BroadcastChannel(channelName);
     openedHere.add(channel);
   }
+  const now = overrides.now ?? steadyClock();
   return {
-    now: overrides.now ?? steadyClock(),
+    now,
+    serverNow: overrides.serverNow ?? now,
     random,
     timers: overrides.timers ?? {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
@@ -188,6 +199,12 @@ export function onWake(env: Pick<PamEnvironment, 'visibility' | 'focus' | 'onlin
     for (const off of offs) off();
   };
 }
+
+/** The page may have slept (visible again, focus, back online): the session looks at the clock. */
+export const wakeSignals = /* @__PURE__ */ fromCallback<
+  EventObject,
+  Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>
+>(({ input, sendBack }) => onWake(input, () => sendBack(internal({ type: 'WAKE' }))));
 
 /** Paused: nothing worth polling for while nobody looks or nothing can be sent. */
 export const isPaused = (env: Pick<PamEnvironment, 'visibility' | 'online'>): boolean =>

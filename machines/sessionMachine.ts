@@ -1,56 +1,48 @@
-import { restrictionsOf, secret } from 'pam-client';
-import { and, assertEvent, assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
+import { secret } from 'pam-client';
+import { and, assertEvent, assign, emit, enqueueActions, fromCallback, raise, sendTo, setup } from 'xstate';
+import { wakeSignals } from './environment';
 import { loginMachine } from './loginMachine';
-import { selectPlayTime } from './playTimeMachine';
 import {
-  crossTabListener,
-  logoutSession,
-  profileWatch,
-  restoreSession,
-  type SessionMeta,
-  wakeSignals,
-} from './session/actors';
-import {
-  adopted,
-  flowStarted,
   forgotten,
-  heardOf,
   initialContext,
-  loginProgress,
   ownedHere,
-  ownerOf,
-  refreshed,
   restored,
-  signedInFrom,
-  withProfile,
+  type SessionMeta,
+  services,
 } from './session/context';
-import { type SealedLogin, settle } from './session/deps';
-import { answerSync, clearTokensUnlessNewer, revokeIfNewer, writeSession } from './session/effects';
-import { canAdopt, endsOurs, isNewer } from './session/guards';
+import { internal, isInternal, type Owner, type SessionInternalEvent } from './session/events';
+import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import {
   boxCommand,
   childIs,
+  flowStarted,
   type LoginChildSnapshot,
-  refreshCycleInput,
-  sameJson,
-  services,
+  loginProgress,
+  signedInFrom,
   toChild,
   vaultedAuthOf,
-} from './session/helpers';
-import { internal, isInternal, type SessionInternalEvent } from './session/internal';
-import { sessionPlayTime, sessionRefreshCycle } from './session/support';
-import type {
-  PendingCommand,
-  SessionContext,
-  SessionEmitted,
-  SessionEvent,
-  SessionInput,
-} from './session/types';
+} from './session/login';
+import { playTimeInputOf } from './session/play-time';
+import { profileInputOf } from './session/profile';
+import { refreshCycleInput, refreshed, sessionRefreshCycle } from './session/refresh';
+import {
+  clearTokensUnlessNewer,
+  logoutSession,
+  restoreSession,
+  type SealedLogin,
+  settle,
+  writeSession,
+} from './session/store';
+import { adopted, answerSync, canAdopt, endsOurs, heardOf, isNewer, revokeIfNewer } from './session/tabs';
+import type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
 import { asPamError, restorable } from './shared';
 
 export type * from './session/types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
+
+/** A flow the app did not take: its child runs and does nothing (see session/flows.ts). */
+const absent = /* @__PURE__ */ fromCallback(() => {});
 
 const AFTER_FAILURE = {
   LOGIN: 'signingIn',
@@ -69,34 +61,28 @@ const expire = () =>
   ] as const;
 
 /**
- * The session: login or registration (with the two-factor branch), the refresh cycle while signed
- * in, the profile and its responsible-gaming restrictions, and logout. The access token lives only
- * in the token store (which the HTTP adapter reads), never in a snapshot, an event or a child's
- * output. With a `crossTab`, logins, refreshes, restrictions and logouts are shared with the other tabs.
- *
- * States (each also a tag, the view's `status`): `restoring`, `signedOut`, `signingIn`
- * (`signingIn` / `registering` / `twoFactorRequired` / `verifyingCode`), `signedIn`,
- * `signingOut`, `failed`, `cancelledAccount`.
- *
- * @example
- * const session = createActor(sessionMachine, { input: { auth, tokens: createMemoryTokenStore() } }).start();
- * session.send({ type: 'LOGIN', login: 'player@example.com', password: secret(typed) });
- * session.getSnapshot().hasTag('twoFactorRequired');
+ * The session's own story, every flow a child (machines/session/): the login flow (login or
+ * registration, with the two-factor step), the refresh flow while signed in, the tabs flow (the
+ * other tabs of the origin), the profile flow (the profile and its responsible-gaming restrictions)
+ * and the play-time flow; and logout. Without its flows (`sessionCore`), the tabs, profile and
+ * play-time children do nothing: an app that only signs in and out does not carry them.
  */
-export const sessionMachine = /* @__PURE__ */ (() =>
-  restorable(createSessionMachine(), { name: 'sessionMachine', keys: ['deps'], fromInput: services }))();
-
-function createSessionMachine() {
+function createSessionMachine(defaults: Partial<SessionInput> = {}) {
   return setup({
     types: {
       context: {} as SessionContext,
       events: {} as SessionEvent | SessionInternalEvent,
       emitted: {} as SessionEmitted,
       input: {} as SessionInput,
+      // Every child id with its actor: the published types then have no index signature (TS2411).
       children: {} as {
+        restore: 'restore';
         login: 'login';
         refresh: 'refreshCycle';
-        profile: 'profileWatch';
+        logout: 'logout';
+        wake: 'wake';
+        tabs: 'tabs';
+        profile: 'profile';
         playTime: 'playTime';
       },
     },
@@ -106,9 +92,9 @@ function createSessionMachine() {
       refreshCycle: sessionRefreshCycle,
       logout: logoutSession,
       wake: wakeSignals,
-      crossTab: crossTabListener,
-      profileWatch,
-      playTime: sessionPlayTime,
+      tabs: absent,
+      profile: absent,
+      playTime: absent,
     },
     guards: {
       internal: ({ event }) => isInternal(event),
@@ -125,16 +111,11 @@ function createSessionMachine() {
           (event.session.sid ?? null) !== context.sid || (event.session.userId ?? null) !== context.userId
         );
       },
-      // A profile read for the player and login held now (not one before an adoption or a logout).
-      ownedHere: ({ context, event }) => {
-        assertEvent(event, 'PROFILE_LOADED');
-        const user = event.user;
-        return (
-          isInternal(event) &&
-          ownedHere(context, event.owner) &&
-          (!user || context.userId === null || user.id === context.userId)
-        );
-      },
+      // A datum for the player and login held now (not one from before an adoption or a logout).
+      owned: ({ context, event }) =>
+        isInternal(event) &&
+        'owner' in event &&
+        ownedHere(context, (event as unknown as { owner: Owner }).owner),
     },
     actions: {
       // --- context (pure) ---
@@ -148,11 +129,15 @@ function createSessionMachine() {
       forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
         forgotten(context, p),
       ),
-      profileLoaded: assign(({ context }, e: Internal<'PROFILE_LOADED'>) => withProfile(context, e)),
       rememberPending: assign(({ event }) => ({
         pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
       })),
       dropPending: assign({ pending: null }),
+      // --- the flows' own (provided by the profile and play-time flows; nothing without them) ---
+      loginRestrictions: assign({}),
+      takeProfile: assign({}),
+      takePlayTime: assign({}),
+      alertPlayTime: assign({}),
       // --- effects (named actions: xstate's pure `transition()` never runs them) ---
       writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' }) =>
         writeSession(context, p),
@@ -175,10 +160,6 @@ function createSessionMachine() {
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
         context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
       answerSync: ({ context }) => answerSync(context),
-      publishProfile: ({ context: c }) => {
-        if (c.userInfo && c.userId !== null && c.sid !== null)
-          c.deps.crossTab?.publishProfile(c.userInfo, { userId: c.userId, sid: c.sid });
-      },
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.emit({ type: 'sessionExpired' });
         enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });
@@ -186,35 +167,33 @@ function createSessionMachine() {
     },
   }).createMachine({
     id: 'session',
-    context: ({ input }) => initialContext(input),
+    context: ({ input }) => initialContext({ ...defaults, ...input }),
     initial: 'restoring',
-    // Listening to the page and to the other tabs is the machine's own job, so an app that starts
+    // Listening to the page and to the other tabs is the session's own job, so an app that starts
     // `sessionMachine` itself gets it too.
     invoke: [
-      { src: 'wake', input: ({ context }) => context.deps.signals },
+      { id: 'wake', src: 'wake', input: ({ context }) => context.deps.signals },
       {
-        src: 'crossTab',
+        id: 'tabs',
+        src: 'tabs',
         input: ({ context }) => ({ crossTab: context.deps.crossTab, vault: context.deps.vault }),
       },
     ],
     on: {
-      REMOTE_SESSION: {
-        guard: 'canAdopt',
-        target: '.signedIn',
-        actions: 'adopt',
-      },
+      REMOTE_SESSION: { guard: 'canAdopt', target: '.signedIn', actions: ['adopt', 'loginRestrictions'] },
       REMOTE_SIGNED_OUT: { guard: 'internal', actions: 'heardSeq' },
     },
     states: {
       restoring: {
         tags: 'restoring',
         invoke: {
+          id: 'restore',
           src: 'restore',
-          input: ({ context }) => ({
-            tokens: context.deps.tokens,
-            now: context.deps.now,
-            vault: context.deps.vault,
-            timers: context.deps.timers,
+          input: ({ context: c }) => ({
+            tokens: c.deps.tokens,
+            now: c.deps.now,
+            vault: c.deps.vault,
+            timers: c.deps.timers,
           }),
           onDone: [
             {
@@ -234,12 +213,11 @@ function createSessionMachine() {
           // A store that throws is treated as empty: never crash on storage.
           onError: { target: 'signedOut' },
         },
-        // An explicit login or logout wins over a restore still reading the store.
+        // An explicit login or logout wins over a restore still reading the store; a logout
+        // revokes the stored session (if any) and tells the other tabs, as from signedIn.
         on: {
           LOGIN: { target: 'signingIn' },
           REGISTER: { target: 'signingIn' },
-          // A logout while the store is still being read: the stored session (if any) is revoked and
-          // the other tabs are told, as from signedIn.
           LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
         },
       },
@@ -251,17 +229,17 @@ function createSessionMachine() {
           enqueue.raise(context.pending);
           enqueue('dropPending');
         }),
-        on: {
-          LOGIN: { target: 'signingIn' },
-          REGISTER: { target: 'signingIn' },
-        },
+        on: { LOGIN: { target: 'signingIn' }, REGISTER: { target: 'signingIn' } },
       },
       signingIn: {
         // The command that brought us here is raised again: entry actions run before the login
         // child exists, and the handler below forwards it once it does.
         entry: [
           'startFlow',
-          raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) })),
+          raise(({ event }) => {
+            assertEvent(event, ['LOGIN', 'REGISTER']);
+            return internal({ type: 'BEGIN', command: boxCommand(event) });
+          }),
         ],
         invoke: {
           id: 'login',
@@ -284,6 +262,7 @@ function createSessionMachine() {
             target: 'signedIn',
             actions: [
               { type: 'signedInFromLogin', params: ({ event }) => event.output as SealedLogin },
+              'loginRestrictions',
               {
                 type: 'writeSession',
                 params: ({ event }) => ({
@@ -344,34 +323,20 @@ function createSessionMachine() {
             onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
             input: ({ context }) => refreshCycleInput(context),
           },
+          // The profile and play-time flows count for the login held when they start (`owner`):
+          // another login re-enters signedIn and starts them again.
+          {
+            id: 'profile',
+            src: 'profile',
+            input: ({ context: c }) => profileInputOf({ ...c.deps, userId: c.userId, sid: c.sid }),
+            onSnapshot: { actions: 'takeProfile' },
+          },
           {
             id: 'playTime',
             src: 'playTime',
-            input: ({ context: c }) => ({
-              limit: c.restrictions?.limits.time ?? null,
-              store: c.deps.playClock(c.userId),
-              now: c.deps.now,
-            }),
-            onSnapshot: {
-              actions: assign({
-                playTime: ({ context, event }) => {
-                  const next = selectPlayTime(event.snapshot as never);
-                  return sameJson(next, context.playTime) ? context.playTime : next;
-                },
-              }),
-            },
-            onError: { actions: [] },
-          },
-          {
-            id: 'profile',
-            src: 'profileWatch',
-            onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
-            input: ({ context: c }) => ({
-              auth: c.deps.auth,
-              owner: ownerOf(c),
-              now: c.deps.now,
-              timers: c.deps.timers,
-            }),
+            input: ({ context: c }) =>
+              c.deps.playClock ? playTimeInputOf({ ...c, ...c.deps, playClock: c.deps.playClock }) : null,
+            onSnapshot: { actions: 'takePlayTime' },
           },
         ],
         on: {
@@ -407,13 +372,11 @@ function createSessionMachine() {
           },
           REFRESH_FAILED: {
             guard: 'internal',
-            actions: [
-              assign({ error: ({ event }) => asPamError((event as Internal<'REFRESH_FAILED'>).error) }),
-              emit(({ event }) => ({
-                type: 'refreshFailed' as const,
-                error: asPamError((event as Internal<'REFRESH_FAILED'>).error),
-              })),
-            ],
+            actions: enqueueActions(({ enqueue, event }) => {
+              const error = asPamError((event as Internal<'REFRESH_FAILED'>).error);
+              enqueue.assign({ error });
+              enqueue.emit({ type: 'refreshFailed', error });
+            }),
           },
           SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
           // Another tab refreshed (or logged in again): take its token; the cycle restarts from
@@ -421,7 +384,12 @@ function createSessionMachine() {
           REMOTE_SESSION: [
             // A newer session of another login: the signed-in flows (refresh, profile, play
             // time) start over for it, with none of the previous player's data.
-            { guard: and(['isNewer', 'otherLogin']), target: 'signedIn', reenter: true, actions: 'adopt' },
+            {
+              guard: and(['isNewer', 'otherLogin']),
+              target: 'signedIn',
+              reenter: true,
+              actions: ['adopt', 'loginRestrictions'],
+            },
             {
               guard: 'isNewer',
               actions: [
@@ -466,34 +434,25 @@ function createSessionMachine() {
             { guard: 'internal', actions: 'heardSeq' },
           ],
           SYNC_REQUESTED: { guard: 'internal', actions: 'answerSync' },
+          // A profile read elsewhere (another tab, the client's outcome re-read), for the login
+          // held: the profile flow takes it.
           PROFILE_LOADED: {
-            guard: 'ownedHere',
-            actions: enqueueActions(({ context, event, enqueue }) => {
+            guard: 'owned',
+            actions: sendTo('profile', ({ event }) => {
               const e = event as Internal<'PROFILE_LOADED'>;
-              const restrictions = restrictionsOf(e.userInfo, e.at);
-              const changed = !sameJson(restrictions, context.restrictions);
-              enqueue({ type: 'profileLoaded', params: e });
-              enqueue.sendTo('playTime', { type: 'LIMIT', limit: restrictions.limits.time });
-              if (!e.remote && !sameJson(e.userInfo, context.userInfo)) enqueue('publishProfile');
-              if (changed) enqueue.emit({ type: 'restrictionsChanged', restrictions });
+              const source = e.remote ? ('remote' as const) : ('outcome' as const);
+              return {
+                type: 'PROFILE' as const,
+                owner: e.owner,
+                user: e.user,
+                userInfo: e.userInfo,
+                at: e.at,
+                source,
+              };
             }),
           },
           PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },
-          PLAY_TIME_ALERT: {
-            guard: 'internal',
-            // Sent from the child's transition, before its new snapshot reaches us: read it.
-            actions: enqueueActions(({ event, enqueue, self }) => {
-              const child = self.getSnapshot().children.playTime;
-              const playTime = child ? selectPlayTime(child.getSnapshot() as never) : null;
-              if (!playTime) return;
-              const level = (event as Internal<'PLAY_TIME_ALERT'>).level;
-              enqueue.emit(
-                level === 'warning'
-                  ? { type: 'timeLimitWarning', playTime }
-                  : { type: 'timeLimitReached', playTime },
-              );
-            }),
-          },
+          PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' },
           LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
         },
       },
@@ -508,12 +467,9 @@ function createSessionMachine() {
           CANCEL: { actions: 'dropPending' },
         },
         invoke: {
+          id: 'logout',
           src: 'logout',
-          input: ({ context }) => ({
-            auth: context.deps.auth,
-            tokens: context.deps.tokens,
-            timers: context.deps.timers,
-          }),
+          input: ({ context: c }) => ({ auth: c.deps.auth, tokens: c.deps.tokens, timers: c.deps.timers }),
           // Signed out either way: a failed logout request must not keep a session alive here.
           onDone: { target: 'signedOut', actions: 'clearTokens' },
           onError: {
@@ -529,3 +485,34 @@ function createSessionMachine() {
     },
   });
 }
+
+/**
+ * The session with none of its optional flows (no tabs, profile or play time): what
+ * `createPamClient` provides its flows to. Most apps want `sessionMachine` or `createPamClient`.
+ *
+ * @example
+ * const machine = sessionCore.provide(tabs().session); // the session shared with the other tabs
+ */
+export const sessionCore = /* @__PURE__ */ createSessionMachine();
+
+/**
+ * The session with every flow: login or registration (with the two-factor branch), the refresh
+ * cycle while signed in, the tabs (with a `crossTab`), the profile and its responsible-gaming
+ * restrictions, play time, and logout. The access token lives only in the token store (which the
+ * HTTP adapter reads), never in a snapshot, an event or a child's output.
+ *
+ * States (each also a tag, the view's `status`): `restoring`, `signedOut`, `signingIn`
+ * (`signingIn` / `registering` / `twoFactorRequired` / `verifyingCode`), `signedIn`,
+ * `signingOut`, `failed`, `cancelledAccount`.
+ *
+ * @example
+ * const session = createActor(sessionMachine, { input: { auth, tokens: createMemoryTokenStore() } }).start();
+ * session.send({ type: 'LOGIN', login: 'player@example.com', password: secret(typed) });
+ * session.getSnapshot().hasTag('twoFactorRequired');
+ */
+export const sessionMachine = /* @__PURE__ */ (() =>
+  restorable(createSessionMachine(WITH_PLAY_CLOCK).provide(FULL_SESSION as never), {
+    name: 'sessionMachine',
+    keys: ['deps'],
+    fromInput: (input: SessionInput) => services({ ...WITH_PLAY_CLOCK, ...input }),
+  }))();

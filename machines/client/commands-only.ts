@@ -2,7 +2,7 @@
 // a child's `_parent.send`, `system._relay` without a source) passes commands only.
 
 import type { AnyActorRef } from 'xstate';
-import { isInternal } from '../session/internal';
+import { isInternal } from '../session/events';
 
 /** What an app may send the session (`SessionEvent`): everything else is dropped at the door. */
 const COMMANDS: ReadonlySet<string> = new Set([

@@ -3,7 +3,7 @@
 
 import type { UserModule } from 'pam-client';
 import type { Actor } from 'xstate';
-import { internal, type Owner } from '../session/internal';
+import { internal, type Owner } from '../session/events';
 import type { sessionMachine } from '../sessionMachine';
 
 /**

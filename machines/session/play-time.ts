@@ -16,7 +16,7 @@ import type { PlayTime } from 'pam-client';
 import { enqueueActions } from 'xstate';
 import type { PlayClockStore } from '../play-time/clock';
 import { type PlayTimeContext, type PlayTimeInput, playTimeMachine, playTimeOf } from '../playTimeMachine';
-import { internal } from './internal';
+import { internal } from './events';
 import type { ProfileOwner } from './profile-rules';
 
 /** What the session gives the play-time flow (a structural subset of its context and services). */

@@ -6,7 +6,6 @@ import type {
   PamError,
   PlayTime,
   RegisterSimplifiedPayload,
-  Restrictions,
   Secret,
   StoredSession,
   TokenStore,
@@ -14,7 +13,8 @@ import type {
 import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
 import type { PlayClockStore } from '../play-time/clock';
-import type { Vault } from './deps';
+import type { SessionRestrictions } from './profile-rules';
+import type { Vault } from './store';
 
 export interface SessionInput {
   auth: AuthModule;
@@ -50,10 +50,13 @@ export interface SessionDeps {
   crossTab: CrossTab | null;
   vault: Vault;
   now: () => number;
+  /** Server time (see `PamEnvironment.serverNow`). */
+  serverNow: () => number;
   random: () => number;
   timers: TimersLike;
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
-  playClock: (userId: number | null) => PlayClockStore;
+  /** The play-time clock store of a player; null: the play-time flow's default. */
+  playClock: ((userId: number | null) => PlayClockStore) | null;
 }
 
 /** The login child's progress, copied so the view never reads a child actor. */
@@ -77,7 +80,7 @@ export interface SessionContext {
   /** When `userInfo` was read (epoch ms). */
   userInfoAt: number | null;
   /** The responsible-gaming restrictions `userInfo` supports at `userInfoAt` (see `restrictionsOf`). */
-  restrictions: Restrictions | null;
+  restrictions: SessionRestrictions | null;
   error: PamError | null;
   login: LoginProgress;
   /** The current session's metadata. Never the token. */
@@ -128,7 +131,7 @@ export type SessionEmitted =
   | { type: 'tokenRefreshed' }
   | { type: 'sessionExpired' }
   | { type: 'refreshFailed'; error: PamError }
-  | { type: 'restrictionsChanged'; restrictions: Restrictions }
+  | { type: 'restrictionsChanged'; restrictions: SessionRestrictions }
   /** Signed-in time reached the warning share (default 80 %) of the time limit. */
   | { type: 'timeLimitWarning'; playTime: PlayTime }
   /** Signed-in time reached the time limit. */

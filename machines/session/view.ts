@@ -1,7 +1,8 @@
 // The one object an app renders from: a pure selector over the session snapshot. No child actor,
 // no token, no secret.
 
-import type { AuthUser, PamError, PlayTime, Restrictions, UserProfileInfo } from 'pam-client';
+import type { AuthUser, PamError, PlayTime, UserProfileInfo } from 'pam-client';
+import type { SessionRestrictions } from './profile-rules';
 import type { SessionContext } from './types';
 
 /**
@@ -52,7 +53,7 @@ export interface SessionView {
    * The responsible-gaming restrictions in force and pending, and the four limits with any
    * pending change (`restrictionsOf(userInfo)`); null until a `userInfo` is known.
    */
-  readonly restrictions: Restrictions | null;
+  readonly restrictions: SessionRestrictions | null;
   /** Signed-in time in the time limit's period (used, left, warning, reached), when a time limit is set. */
   readonly playTime: PlayTime | null;
 }

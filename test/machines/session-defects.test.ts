@@ -224,11 +224,11 @@ describe('defect 1: profile data is tied to the player and login it was read for
   });
 
   it("drops a player's background re-read that lands after another player signed in", async () => {
-    const c = client({ timeout: 500, retry: 0 });
+    const c = client({ timeout: 1500, retry: 0 });
     await signIn(c, paused());
     await vi.waitFor(() => expect(pausedIn(c.view)).toBe(true));
     ctx.server.faults.add({ path: '/bff/users/update-limits', hang: true, times: 1 });
-    ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 400, times: 1 });
+    ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 800, times: 1 });
     // The logout request fails: player 1's token stays valid at the server, so the late re-read succeeds.
     ctx.server.faults.add({ path: '/auth/logout', status: 503, body: {}, times: 1 });
     const reread = new Promise((resolve) => c.on('mutationOutcomeUnknown', resolve));

@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, assign, createActor, createMachine, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { internal } from '../../machines/session/internal';
+import { internal } from '../../machines/session/events';
 import { sessionMachine } from '../../machines/sessionMachine';
 
 // Model-based test of the session. `createTestModel` refuses machines that invoke or use `after`,
@@ -109,7 +109,7 @@ function systemUnderTest() {
       refreshCycle: fromCallback(({ receive }) => {
         receive((e) => tokensSaved.push(e.type));
       }) as never,
-      profileWatch: fromCallback(() => {}) as never,
+      profile: fromCallback(() => {}) as never,
     },
   });
   const tokens = createMemoryTokenStore();

@@ -1,0 +1,115 @@
+// The session's optional flows as implementations of its named children and actions (provided
+// with `.provide()`): the session machine names them, and without them they do nothing
+// (sessionCore). Each is a pure constant, so a bundle that does not take a flow drops its code.
+// The flows themselves are in their files: tabs.ts, profile.ts, play-time.ts.
+
+import { assign, enqueueActions } from 'xstate';
+import { createLocalStoragePlayClock, PLAY_CLOCK_KEY } from '../play-time/clock';
+import { selectPlayTime } from '../playTimeMachine';
+import { sameJson } from './context';
+import type { SessionInternalEvent } from './events';
+import { sessionPlayTime } from './play-time';
+import { createProfileFlow, loginRestrictionsOf, profileOf } from './profile';
+import { profileUpdateOf } from './profile-rules';
+import { crossTabListener } from './tabs';
+import type { SessionContext } from './types';
+
+type Alert = Extract<SessionInternalEvent, { type: 'PLAY_TIME_ALERT' }>;
+
+/** What a flow gives the session machine: child actors and actions by name. */
+export interface SessionFlowImplementations {
+  actors?: Record<string, unknown>;
+  actions?: Record<string, unknown>;
+}
+
+/** The tabs flow: the channel listener (the client makes the channel, see `tabs()`). */
+export const TABS_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+  actors: { tabs: crossTabListener },
+}))();
+
+/**
+ * The profile flow: reads, the SPA re-check, the restrictions with their status. The session
+ * takes a datum only for the player and login it holds (`profileUpdateOf`), tells the play-time
+ * flow the time limit, the app `restrictionsChanged`, and the other tabs what it read itself.
+ */
+export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+  actors: { profile: createProfileFlow() },
+  actions: {
+    // The login answer's restrictions: status unknown (no betting) until the first read.
+    loginRestrictions: assign(({ context }: { context: SessionContext }) => ({
+      restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
+    })),
+    takeProfile: enqueueActions((({
+      context,
+      event,
+      enqueue,
+    }: {
+      context: SessionContext;
+      event: unknown;
+      enqueue: unknown;
+    }) => {
+      const q = enqueue as unknown as {
+        assign(p: Partial<SessionContext>): void;
+        sendTo(to: string, e: object): void;
+        emit(e: object): void;
+        (fn: (a: { context: SessionContext }) => void): void;
+      };
+      const snapshot = (event as { snapshot?: { context?: unknown } }).snapshot;
+      if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
+      const datum = profileOf(snapshot as never);
+      const update = profileUpdateOf(context, datum);
+      if (!update) return;
+      const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
+      const infoChanged = !sameJson(update.userInfo, context.userInfo);
+      q.assign(update as Partial<SessionContext>);
+      q.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
+      const { userId, sid } = context;
+      if (datum.source === 'read' && infoChanged && update.userInfo && userId !== null && sid !== null) {
+        const userInfo = update.userInfo;
+        q(({ context: c }) => c.deps.crossTab?.publishProfile(userInfo, { userId, sid }));
+      }
+      if (restrictionsChanged) q.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
+    }) as never),
+  },
+}))();
+
+/** The play-time flow: its counts into the view, its alerts (for the login held) to the app. */
+export const PLAY_TIME_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+  actors: { playTime: sessionPlayTime },
+  actions: {
+    takePlayTime: assign(({ context, event }: { context: SessionContext; event: unknown }) => {
+      const snapshot = (event as { snapshot?: { context?: unknown } }).snapshot;
+      if (!snapshot?.context) return {};
+      const next = selectPlayTime(snapshot as never);
+      return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
+    }),
+    alertPlayTime: enqueueActions((({ event, enqueue }: { event: unknown; enqueue: unknown }) => {
+      const e = event as Alert;
+      if (!e.playTime) return;
+      const type = e.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
+      (enqueue as { emit(e: object): void }).emit({ type, playTime: e.playTime });
+    }) as never),
+  },
+}))();
+
+/** The play-time flow's default clock store: `localStorage` (shared by the tabs), memory elsewhere. */
+export const WITH_PLAY_CLOCK = {
+  playClock: (userId: number | null) =>
+    createLocalStoragePlayClock(`${PLAY_CLOCK_KEY}:${userId ?? 'anonymous'}`),
+};
+
+/** Implementations merged (later flows win on a shared name, which none has). */
+export function mergeFlows(
+  flows: readonly SessionFlowImplementations[],
+): Required<SessionFlowImplementations> {
+  const out = { actors: {}, actions: {} };
+  for (const f of flows) {
+    Object.assign(out.actors, f.actors);
+    Object.assign(out.actions, f.actions);
+  }
+  return out;
+}
+
+/** Every flow: what `sessionMachine` runs. */
+export const FULL_SESSION = /* @__PURE__ */ (() =>
+  mergeFlows([TABS_SESSION, PROFILE_SESSION, PLAY_TIME_SESSION]))();

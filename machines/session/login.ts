@@ -1,0 +1,94 @@
+// The login flow: the login child (loginMachine: login or registration, with the two-factor step)
+// as the session runs it. Commands are boxed (a password or captcha token is a Secret from here
+// on), the child's answers go through the vault, and its progress is copied for the view.
+
+import { type AuthUser, secret } from 'pam-client';
+import { MAX_REJECTED_CODES } from '../loginMachine';
+import { asPamErrorOrNull, metaFields } from './context';
+import { sessionMetaFromLogin } from './refresh';
+import { idOf, type SealedLogin, vaultedAuth } from './store';
+import type { PendingCommand, SessionContext } from './types';
+
+/** The login child's snapshot, as far as the session reads it. */
+export type LoginChildSnapshot = {
+  value: unknown;
+  context: { error: unknown; retryAt: number | null; rejectedCodes: number };
+};
+
+const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
+
+export const vaultedAuthOf = (context: SessionContext) =>
+  vaultedAuth(context.deps.auth, context.deps.vault, context.deps);
+
+/** A session command as the login child's event. */
+export function toChild(command: PendingCommand) {
+  if (command.type === 'REGISTER') return { type: 'REGISTER' as const, payload: command.payload };
+  return {
+    type: 'SUBMIT' as const,
+    login: command.login,
+    password: command.password,
+    ...(command.captchaToken === undefined ? {} : { captchaToken: command.captchaToken }),
+    ...(command.appSource === undefined ? {} : { appSource: command.appSource }),
+  };
+}
+
+/** The login child's state, as the session's status. */
+export const childIs =
+  (state: string) =>
+  ({ event }: { event: { snapshot?: unknown } }) =>
+    (event.snapshot as LoginChildSnapshot | undefined)?.value === state;
+
+/** The login and registration commands, boxed: a password or captcha token is a `Secret` from here on. */
+export const boxCommand = (e: PendingCommand): PendingCommand =>
+  e.type === 'LOGIN'
+    ? {
+        ...e,
+        password: secret(e.password),
+        ...(e.captchaToken === undefined ? {} : { captchaToken: secret(e.captchaToken) }),
+      }
+    : {
+        type: 'REGISTER',
+        payload: {
+          ...e.payload,
+          password: secret(e.payload.password),
+          ...(e.payload.captcha_token === undefined
+            ? {}
+            : { captcha_token: secret(e.payload.captcha_token) }),
+        },
+      };
+
+/** A login or registration starts: no error, no progress yet. */
+export const flowStarted = { error: null, signedOutReason: null, login: { ...NO_PROGRESS } } as const;
+
+/** The login child moved: its error, its 429 wait and the codes left, copied for the view. */
+export function loginProgress(s: LoginChildSnapshot | undefined): Partial<SessionContext> {
+  if (!s) return {};
+  const twoFactor = s.value === 'twoFactorRequired' || s.value === 'verifyingTwoFactor';
+  return {
+    error: asPamErrorOrNull(s.context.error),
+    login: {
+      retryAt: s.context.retryAt,
+      codeAttemptsLeft: twoFactor ? Math.max(0, MAX_REJECTED_CODES - s.context.rejectedCodes) : null,
+    },
+  };
+}
+
+/** Signed in by a login (or registration) answer: a new session, one more on the tabs' clock. */
+export function signedInFrom(context: SessionContext, output: SealedLogin): Partial<SessionContext> {
+  const seq = context.clock + 1;
+  // An answer not sealed by `vaultedAuth` (a provided login actor): the login id from its handle.
+  const issued = output.issued ?? { at: context.deps.now(), sid: idOf(output.access_token) };
+  const meta = sessionMetaFromLogin(output, issued.at, seq, issued.sid);
+  const userInfo = output.userInfo as unknown as Record<string, unknown> | undefined;
+  return {
+    ...metaFields(meta),
+    clock: seq,
+    user: (output.user as AuthUser | undefined) ?? null,
+    userInfo: userInfo ?? null,
+    userInfoAt: userInfo ? meta.savedAt : null,
+    // Unknown until the profile flow says (it reads them from this answer, then from the profile).
+    restrictions: null,
+    error: null,
+    login: { ...NO_PROGRESS },
+  };
+}

@@ -1,0 +1,203 @@
+// The refresh flow: the refresh cycle as the session's child, how sessions are ordered, and the
+// refresh call guarded against expired tokens, lost cross-tab races and failed claims.
+
+import {
+  AbortedError,
+  type AuthModule,
+  type LoginSuccess,
+  type PamError,
+  type StoredSession,
+  TimeoutError,
+  type TokenStore,
+  UnauthorizedError,
+} from 'pam-client';
+import { enqueueActions } from 'xstate';
+import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
+import type { TimersLike } from '../environment';
+import { asPamError } from '../shared';
+import { tokenRefreshMachine } from '../tokenRefreshMachine';
+import { internal } from './events';
+import { readStore, service, type Vault } from './store';
+import type { SessionContext } from './types';
+
+const REFRESH_PATH = '/users/refresh-token';
+
+/** How long a tab whose refresh answered 401 listens for a newer token from another tab. */
+export const LOST_RACE_GRACE_MS = 1_000;
+/** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
+export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
+
+/**
+ * The refresh cycle as a child of the session. XState has no declarative way for a parent to
+ * hear a child's `emit` (statelyai/xstate#5059), so the session provides the cycle's notify
+ * actions with versions that tell the parent. The refreshed token arrives as a vault handle.
+ */
+export const sessionRefreshCycle = /* @__PURE__ */ (() =>
+  tokenRefreshMachine.provide({
+    actions: {
+      emitRefreshed: enqueueActions(({ enqueue }, params: { accessToken: string }) => {
+        enqueue.sendParent(internal({ type: 'TOKEN_REFRESHED', handle: params.accessToken }));
+      }),
+      emitExpired: enqueueActions(({ enqueue }) => {
+        enqueue.sendParent(internal({ type: 'SESSION_EXPIRED' }));
+      }),
+      emitRefreshFailed: enqueueActions(({ enqueue }, params: { error: PamError }) => {
+        enqueue.sendParent(internal({ type: 'REFRESH_FAILED', error: params.error }));
+      }),
+    },
+  }))();
+
+/** The token life the server announced, clamped to something a clock can hold. */
+export function expiryOf(expiresIn: unknown, now: number): number | null {
+  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
+  return now + Math.floor(Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS));
+}
+
+/** The session a login answer starts (the token itself is added by whoever holds it). */
+export function sessionMetaFromLogin(
+  response: LoginSuccess,
+  now: number,
+  seq: number,
+  sid: number,
+): Omit<StoredSession, 'accessToken'> {
+  return {
+    tokenType:
+      typeof response.token_type === 'string' && response.token_type ? response.token_type : 'Bearer',
+    expiresAt: expiryOf(response.expires_in, now),
+    savedAt: now,
+    seq,
+    sid,
+    ...(typeof response.user?.id === 'number' ? { userId: response.user.id } : {}),
+  };
+}
+
+/**
+ * The total order of sessions, the same in every tab: by `seq` (a logical clock), then by `sid`
+ * (two logins of one instant: the higher login id wins), and only for sessions stored before
+ * these existed, by `savedAt`.
+ */
+export function isNewerSession(
+  a: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'>,
+  b: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> | null,
+): boolean {
+  if (!b) return true;
+  if (a.seq !== undefined && b.seq !== undefined && a.seq !== b.seq) return a.seq > b.seq;
+  if (a.sid !== undefined && b.sid !== undefined && a.sid !== b.sid) return a.sid > b.sid;
+  return a.savedAt > b.savedAt;
+}
+
+export interface GuardedRefreshOptions {
+  auth: Pick<AuthModule, 'refreshToken'>;
+  tokens: TokenStore;
+  crossTab: CrossTab | null;
+  timers: TimersLike;
+  now: () => number;
+  vault: Vault;
+  /** How long a tab that gave way waits for the winner's outcome: the adapter's timeout. */
+  waitMs: number;
+}
+
+/** Resolves with the first message `pick` accepts, or null after `ms` or when `signal` aborts. */
+function awaitMessage<T>(
+  crossTab: CrossTab,
+  o: { timers: TimersLike; ms: number; signal: AbortSignal },
+  pick: (m: CrossTabMessage) => T | undefined,
+): Promise<T | null> {
+  return new Promise((resolve) => {
+    const stop = new AbortController();
+    const unsubscribe = crossTab.subscribe((message) => {
+      const picked = pick(message);
+      if (picked === undefined) return;
+      finish(picked);
+    });
+    const onAbort = () => finish(null);
+    o.signal.addEventListener('abort', onAbort, { once: true });
+    wait(o.timers, o.ms, stop.signal).then((elapsed) => {
+      if (elapsed) finish(null);
+    });
+    function finish(value: T | null) {
+      unsubscribe();
+      o.signal.removeEventListener('abort', onAbort);
+      stop.abort();
+      resolve(value);
+    }
+  });
+}
+
+/**
+ * `auth.refreshToken`, guarded:
+ * - a token past its announced expiry is not sent: the session ends without a request;
+ * - with other tabs, the refresh is claimed first; a tab that gives way waits for the winner's
+ *   outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), or its
+ *   failure, which this tab then shares (`refreshFailed`, or an expiry);
+ * - the winner tells the others of a failure at once;
+ * - a 401 is not believed when another client of the same store (or another tab) has rotated the
+ *   token meanwhile: the newer token is taken instead, so the loser of a race never ends a valid
+ *   session (shared stores without a channel included).
+ * The token it returns is a vault handle.
+ */
+export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
+  const { crossTab } = o;
+  return service({
+    async refreshToken(options) {
+      const signal = options?.signal ?? new AbortController().signal;
+      const before = await readStore(o.tokens);
+      if (before?.expiresAt != null && before.expiresAt <= o.now()) {
+        // Nothing sent: the token's announced life is over (after a sleep longer than it).
+        throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+      }
+      if (crossTab && (await crossTab.claimRefresh(signal)) === 'yield') {
+        const outcome = await awaitMessage(crossTab, { timers: o.timers, ms: o.waitMs, signal }, (m) =>
+          m.type === 'refreshFailed' ? m : undefined,
+        );
+        if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
+        // The winner's verdict is ours: an expiry ends this tab's session too; a failure (or no
+        // word within the adapter's timeout) backs off like a failed refresh of our own.
+        if (outcome?.expired)
+          throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+        throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
+      }
+      try {
+        const answer = await o.auth.refreshToken({ signal });
+        return { access_token: o.vault.put(answer.access_token) };
+      } catch (error) {
+        const e = asPamError(error);
+        if (e.code === 'aborted') throw error;
+        if (e.code === 'unauthorized') {
+          const current = await readStore(o.tokens);
+          if (current && current.accessToken !== before?.accessToken && isNewerSession(current, before))
+            return { access_token: o.vault.put(current.accessToken) };
+          if (crossTab) {
+            crossTab.requestSync();
+            await wait(o.timers, LOST_RACE_GRACE_MS, signal);
+          }
+        }
+        crossTab?.publishRefreshFailed(e.code === 'unauthorized');
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * The refresh cycle's input. It starts from when the token was saved: now after a login, or the
+ * stored `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
+ */
+export const refreshCycleInput = (c: SessionContext) => ({
+  auth: guardedRefresh({ ...c.deps, waitMs: c.refreshWaitMs }),
+  intervalMs: c.intervalMs,
+  tickMs: c.tickMs,
+  now: c.deps.now,
+  random: c.deps.random,
+  savedAt: c.savedAt ?? c.deps.now(),
+  ...(c.expiresAt === null ? {} : { expiresAt: c.expiresAt }),
+});
+
+/** A refreshed token: saved now, the same life span the login announced (a refresh carries none). */
+export function refreshed(context: SessionContext): Partial<SessionContext> {
+  const now = context.deps.now();
+  const seq = context.clock + 1;
+  const life =
+    context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
+  return { savedAt: now, expiresAt: life === null ? null : now + life, seq, clock: seq, error: null };
+}

@@ -1,0 +1,333 @@
+// The session's store and vault, built so that nothing reachable from a snapshot (context,
+// children, their outputs, inspection events) is an access token:
+// - tokens travel between the session's actors as vault handles, never as values;
+// - the token store is guarded ONCE (here): no storage failure (a synchronous throw, a rejection)
+//   ever reaches the machine as an exception, and writes land in order;
+// - reading it at start (restore), emptying it at logout, and writing a session are its actors
+//   and effects.
+
+import {
+  type AuthModule,
+  type LoginResponse,
+  type LoginSuccess,
+  StorageError,
+  type StoredSession,
+  type TokenStore,
+} from 'pam-client';
+import { MAX_SESSION_COUNTER, parseStoredSession } from 'pam-client/internal';
+import { fromPromise } from 'xstate';
+import type { TimersLike } from '../environment';
+import type { SessionMeta } from './context';
+import { isNewerSession } from './refresh';
+import type { SessionContext } from './types';
+
+/** A string as a login id (FNV-1a, 32 bits): the same text gives the same id everywhere. */
+export function idOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
+export interface Vault {
+  put(token: string): string;
+  /** The token behind `handle`, once (the entry is removed), or null. */
+  take(handle: string): string | null;
+  has(handle: string): boolean;
+}
+
+const VAULT_SIZE = 16;
+
+export function createVault(random: () => number = Math.random): Vault {
+  const entries = new Map<string, string>();
+  let n = 0;
+  return service({
+    put(token) {
+      const handle = `vault:${++n}:${Math.floor(random() * 2 ** 32).toString(36)}`;
+      entries.set(handle, token);
+      // Handles nobody took (an ignored message) must not keep tokens alive.
+      for (const key of entries.keys()) {
+        if (entries.size <= VAULT_SIZE) break;
+        entries.delete(key);
+      }
+      return handle;
+    },
+    has: (handle) => entries.has(handle),
+    take(handle) {
+      const token = entries.get(handle) ?? null;
+      entries.delete(handle);
+      return token;
+    },
+  });
+}
+
+/**
+ * Marks an object of functions as a service: `JSON.stringify` shows `"[service]"` (a snapshot's
+ * JSON, the visualizer) instead of `{}` or whatever state it holds.
+ */
+export function service<T extends object>(value: T): T {
+  Object.defineProperty(value, 'toJSON', { value: () => '[service]', enumerable: false });
+  return value;
+}
+
+const storageError = (cause: unknown) =>
+  new StorageError('The token store failed', {
+    cause: cause instanceof Error ? cause.name : typeof cause,
+  });
+
+/** Runs a store call; a synchronous throw becomes a rejection, so callers handle one failure path. */
+function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
+  try {
+    const result = call();
+    return result instanceof Promise ? result.catch((e) => Promise.reject(storageError(e))) : result;
+  } catch (error) {
+    return Promise.reject(storageError(error));
+  }
+}
+
+/** Stores already guarded: guarding twice would queue every write behind two queues. */
+const guarded = new WeakSet<object>();
+
+/**
+ * The token store as the session uses it: sync stores stay sync (a logout clears them at once),
+ * and every failure is a rejected promise with a `StorageError` (the store's own message is not
+ * copied: it may hold the token it failed to write). Guarding a guarded store returns it as is.
+ *
+ * Writes land in the order they were made (a slow `set` of a login must not land after the
+ * logout's `clear` and bring the session back), but a write waits for the one before it at most
+ * `STORE_WAIT_MS`: a `set` that never answers does not hold the logout's `clear` forever. When a
+ * write it stopped waiting for lands after all, the latest write is made again, so the store ends
+ * with the last word.
+ */
+export function guardStore(store: TokenStore, timers: TimersLike = globalTimers): TokenStore {
+  if (guarded.has(store)) return store;
+  let writing: Promise<unknown> | null = null;
+  /** The latest write, to make again when an older one it overtook lands late. */
+  let latest: { call: () => void | Promise<void>; started: boolean } | null = null;
+  // A store that refuses to write (quota, private mode): the session lives on in memory, and
+  // reads answer from here until a write succeeds again or the session is cleared.
+  let fallback: StoredSession | null = null;
+  const write = (call: () => void | Promise<void>, after: (ok: boolean) => void): void | Promise<void> => {
+    const entry = { call, started: false };
+    latest = entry;
+    const run = () => {
+      entry.started = true;
+      const result = attempt(call);
+      if (!(result instanceof Promise)) {
+        after(true);
+        return result;
+      }
+      return result.then(
+        () => after(true),
+        (error) => {
+          after(false);
+          throw error;
+        },
+      );
+    };
+    const before = writing;
+    const result = before ? within(before, STORE_WAIT_MS, undefined, timers).then(run) : run();
+    if (!(result instanceof Promise)) return result;
+    const mine: Promise<void> = result;
+    writing = mine;
+    const done = () => {
+      if (writing === mine) writing = null;
+      // An older write that landed after a newer one started: the newer one again.
+      const last = latest;
+      if (last && last !== entry && last.started) settle(attempt(last.call));
+    };
+    mine.then(done, done);
+    return mine;
+  };
+  const read = () => {
+    const value = attempt(() => store.get());
+    if (!fallback) return value;
+    const kept = fallback;
+    return value instanceof Promise
+      ? value.then(
+          () => kept,
+          () => kept,
+        )
+      : kept;
+  };
+  const result = service({
+    get: read,
+    set: (session: StoredSession) =>
+      write(
+        () => store.set(session),
+        (ok) => {
+          fallback = ok ? null : session;
+        },
+      ),
+    clear: () => {
+      fallback = null;
+      return write(
+        () => store.clear(),
+        () => {
+          fallback = null;
+        },
+      );
+    },
+  });
+  guarded.add(result);
+  return result;
+}
+
+const globalTimers: TimersLike = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/** How long the session waits for a store that does not answer before it goes on without it. */
+export const STORE_WAIT_MS = 3_000;
+
+/** `value`, or `fallback` after `ms` when it has not settled (a store that never answers). */
+export function within<T>(
+  value: T | Promise<T>,
+  ms: number,
+  fallback: T,
+  timers: TimersLike = globalTimers,
+): Promise<T> {
+  if (!(value instanceof Promise)) return Promise.resolve(value);
+  return new Promise<T>((resolve) => {
+    const timer = timers.setTimeout(() => resolve(fallback), ms);
+    value.then(
+      (v) => {
+        timers.clearTimeout(timer);
+        resolve(v as T);
+      },
+      () => {
+        timers.clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
+}
+
+/** Reads a store that may answer sync or async, as a promise that never rejects (failure: null). */
+export async function readStore(store: TokenStore): Promise<StoredSession | null> {
+  try {
+    return (await store.get()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Storage failures never crash the session: a rejected write is dropped here. */
+export function settle(result: unknown): void {
+  if (result instanceof Promise) result.catch(() => {});
+}
+
+/** A login answer as the login child outputs it: its token is a vault handle, and it is stamped. */
+export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number } };
+
+/**
+ * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
+ * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
+ */
+export function vaultedAuth(
+  auth: AuthModule,
+  vault: Vault,
+  stamp: { now: () => number; random: () => number },
+): AuthModule {
+  const seal = (response: LoginResponse): LoginResponse => {
+    const r = response as LoginResponse & { access_token?: unknown; user?: { token?: unknown } };
+    // When the answer arrived, and the new login's id: stamped here (an actor), so the session's
+    // transitions stay pure. The id is random, so two logins of one instant still differ.
+    const issued = { at: stamp.now(), sid: Math.floor(stamp.random() * MAX_SESSION_COUNTER) };
+    const out: Record<string, unknown> = { ...r, issued };
+    if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
+    if (r.user && typeof r.user === 'object' && 'token' in r.user) {
+      const { token: _token, ...user } = r.user;
+      out.user = user;
+    }
+    return out as LoginResponse;
+  };
+  return service({
+    ...auth,
+    login: async (...args: Parameters<AuthModule['login']>) => seal(await auth.login(...args)),
+    registerSimplified: async (...args: Parameters<AuthModule['registerSimplified']>) =>
+      seal(await auth.registerSimplified(...args)),
+  });
+}
+
+/** A stored session without its token: what the session machine may keep. */
+export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): SessionMeta => meta;
+
+/**
+ * Reads the store once at start. The token stays in the store; the output carries a vault handle
+ * so that only a real read (not a forged done event) can sign the session in.
+ */
+export const restoreSession = /* @__PURE__ */ fromPromise<
+  { meta: SessionMeta; handle: string } | null,
+  { tokens: TokenStore; now: () => number; vault: Vault; timers?: TimersLike }
+>(async ({ input }) => {
+  // A custom store may hand back anything (class instances, extra fields): only a valid,
+  // plain StoredSession goes on.
+  // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
+  const stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
+  if (!stored) return null;
+  if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
+    settle(input.tokens.clear());
+    return null;
+  }
+  // A session stored before login ids existed gets one from its token: every tab reading the same
+  // session gives it the same id.
+  const sid = stored.sid ?? stored.seq ?? idOf(stored.accessToken);
+  return { meta: { ...metaOf(stored), sid }, handle: input.vault.put(stored.accessToken) };
+});
+
+/**
+ * Logout: the store is emptied the moment it starts (synchronously for the built-in stores), so a
+ * stop or a crash mid-logout cannot leave the session behind; the request then revokes the token
+ * it held. No storage failure stops it.
+ */
+export const logoutSession = /* @__PURE__ */ fromPromise<
+  void,
+  { auth: AuthModule; tokens: TokenStore; timers?: TimersLike }
+>(async ({ input, signal }) => {
+  // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
+  // A store that never answers holds the logout up for `STORE_WAIT_MS` at most.
+  // (The session's store is guarded: its calls never throw, a failure is a rejected promise.)
+  const read = input.tokens.get();
+  const current = read instanceof Promise ? await within(read, STORE_WAIT_MS, null, input.timers) : read;
+  const cleared = input.tokens.clear();
+  if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined, input.timers);
+  await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
+});
+
+/** Writes the session a handle stands for, and tells the other tabs (unless it came from them). */
+export function writeSession(
+  context: SessionContext,
+  p: { handle: string; reason: 'login' | 'refresh' | 'adopt' },
+): void {
+  const token = context.deps.vault.take(p.handle);
+  if (!token || context.savedAt === null) return;
+  const session: StoredSession = {
+    accessToken: token,
+    tokenType: context.tokenType ?? 'Bearer',
+    expiresAt: context.expiresAt,
+    savedAt: context.savedAt,
+    ...(context.userId === null ? {} : { userId: context.userId }),
+    ...(context.seq === null ? {} : { seq: context.seq }),
+    ...(context.sid === null ? {} : { sid: context.sid }),
+  };
+  settle(context.deps.tokens.set(session));
+  if (p.reason !== 'adopt') context.deps.crossTab?.publishSession(session, p.reason, context.user);
+}
+
+/**
+ * A shared store may hold a newer session (another client of the store refreshed, or logged in
+ * again while this tab was frozen): only our session, or an older one, is cleared.
+ */
+export function clearTokensUnlessNewer(context: SessionContext): void {
+  const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
+  settle(
+    Promise.resolve()
+      .then(() => context.deps.tokens.get())
+      .then((current) => {
+        if (current && ours && isNewerSession(current, ours)) return;
+        return context.deps.tokens.clear();
+      }),
+  );
+}

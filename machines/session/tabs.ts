@@ -1,0 +1,169 @@
+// The tabs flow: the other tabs of the origin, over the cross-tab channel (machines/cross-tab.ts,
+// where every message passes one schema). Its listener turns messages into the session's internal
+// events (a shared token goes into the vault at once); its rules say whose session wins (a total
+// order: seq, then the login id); its effects answer another tab's sync and revoke a token a
+// logout elsewhere left valid here. Without the tabs flow the session keeps to its tab.
+
+import type { AuthUser } from 'pam-client';
+import { type EventObject, fromCallback } from 'xstate';
+import type { CrossTab } from '../cross-tab';
+import { metaFields } from './context';
+import { internal, isInternal, type SessionInternalEvent } from './events';
+import { isNewerSession } from './refresh';
+import { settle, type Vault } from './store';
+import type { SessionContext } from './types';
+
+type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
+type SignedOut = Internal<'REMOTE_SIGNED_OUT'>;
+
+const stripToken = (user: unknown): AuthUser | null => {
+  if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
+  const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
+  return rest as AuthUser;
+};
+
+/**
+ * The other tabs, as internal events. A shared token goes into the vault at once: the event
+ * carries only its handle.
+ */
+export const crossTabListener = /* @__PURE__ */ fromCallback<
+  EventObject,
+  { crossTab: CrossTab | null; vault: Vault }
+>(({ input, sendBack }) =>
+  input.crossTab?.subscribe(
+    (message) => {
+      let event: SessionInternalEvent | null = null;
+      if (message.type === 'session') {
+        const { accessToken, ...meta } = message.session;
+        event = internal({
+          type: 'REMOTE_SESSION',
+          session: { ...meta, handle: input.vault.put(accessToken) },
+          user: stripToken(message.user),
+          reason: message.reason,
+        });
+      } else if (message.type === 'signedOut') {
+        event = internal({
+          type: 'REMOTE_SIGNED_OUT',
+          seq: message.seq,
+          sid: message.sid,
+          at: message.at,
+          reason: message.reason,
+        });
+      } else if (message.type === 'syncRequest') {
+        event = internal({ type: 'SYNC_REQUESTED' });
+      } else if (message.type === 'profile') {
+        event = internal({
+          type: 'PROFILE_LOADED',
+          user: null,
+          userInfo: message.userInfo,
+          at: message.at,
+          remote: true,
+          owner: { userId: message.userId, sid: message.sid },
+        });
+      }
+      if (event) sendBack(event);
+    },
+    (reason) => sendBack(internal({ type: 'CHANNEL_REFUSED', reason })),
+  ),
+);
+
+type AnyEvent = { type: string };
+const live = (c: SessionContext, s: { expiresAt: number | null }) =>
+  s.expiresAt === null || s.expiresAt > c.deps.now();
+const remote = (event: AnyEvent) =>
+  isInternal(event) && event.type === 'REMOTE_SESSION'
+    ? (event as Extract<SessionInternalEvent, { type: 'REMOTE_SESSION' }>)
+    : null;
+
+/** Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out. */
+export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
+  const e = remote(event);
+  if (!e || e.reason === 'refresh' || !live(c, e.session)) return false;
+  if (!c.signedOut) return true;
+  return isNewerSession(e.session, {
+    seq: c.signedOut.seq ?? undefined,
+    sid: c.signedOut.sid ?? undefined,
+    savedAt: c.signedOut.at,
+  });
+}
+
+/** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
+export function isNewer(c: SessionContext, event: AnyEvent): boolean {
+  const e = remote(event);
+  if (!e || !live(c, e.session)) return false;
+  return isNewerSession(
+    e.session,
+    c.savedAt === null ? null : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, savedAt: c.savedAt },
+  );
+}
+
+/** Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. */
+export function endsOurs(c: SessionContext, event: AnyEvent): boolean {
+  if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
+  const e = event as Extract<SessionInternalEvent, { type: 'REMOTE_SIGNED_OUT' }>;
+  // The same login ended, whatever its refreshes; else only a login as new as ours or newer.
+  if (e.sid !== null && e.sid === c.sid) return true;
+  if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
+  if (e.seq !== null && c.seq !== null) return e.sid !== null && c.sid !== null && e.sid > c.sid;
+  return e.at === null || c.savedAt === null || e.at >= c.savedAt;
+}
+
+/** Another tab's session, taken. */
+export function adopted(context: SessionContext, e: Internal<'REMOTE_SESSION'>): Partial<SessionContext> {
+  const meta = metaFields(e.session);
+  const sameLogin = meta.sid !== null && meta.sid === context.sid && meta.userId === context.userId;
+  return {
+    ...meta,
+    clock: Math.max(context.clock, e.session.seq ?? 0),
+    // Another login (maybe another player): nothing of the one before is kept.
+    ...(sameLogin
+      ? { user: e.user ?? context.user }
+      : { user: e.user, userInfo: null, userInfoAt: null, restrictions: null, playTime: null }),
+    error: null,
+    signedOutReason: null,
+  };
+}
+
+/** Any other tab's sign-out moves this tab's logical clock past it. */
+export function heardOf(context: SessionContext, event: { type: string }): Partial<SessionContext> {
+  const seq =
+    isInternal(event) && event.type === 'REMOTE_SIGNED_OUT'
+      ? (event as Internal<'REMOTE_SIGNED_OUT'>).seq
+      : null;
+  return seq === null ? {} : { clock: Math.max(context.clock, seq) };
+}
+
+/**
+ * Another tab logged out of this login, but this tab holds a newer token of it (it refreshed after
+ * the other tab's last word): that token is revoked too, not left valid.
+ */
+export function revokeIfNewer(context: SessionContext, e: SignedOut): void {
+  if (e.reason !== 'logout' || context.seq === null || e.seq === null || context.seq <= e.seq) return;
+  const { auth, tokens } = context.deps;
+  settle(
+    Promise.resolve(tokens.get()).then((current) =>
+      current ? auth.logout({ accessToken: current.accessToken }) : undefined,
+    ),
+  );
+}
+
+/** Another tab asked for the session: answer with the one in our store. */
+export function answerSync(context: SessionContext): void {
+  const { deps, user } = context;
+  settle(
+    Promise.resolve(deps.tokens.get()).then((stored) => {
+      // The answer names its player and login (a store written before they existed has neither).
+      if (stored)
+        deps.crossTab?.publishSession(
+          {
+            ...stored,
+            ...(stored.userId === undefined && context.userId !== null ? { userId: context.userId } : {}),
+            ...(stored.seq === undefined && context.seq !== null ? { seq: context.seq } : {}),
+            ...(stored.sid === undefined && context.sid !== null ? { sid: context.sid } : {}),
+          },
+          'sync',
+          user,
+        );
+    }),
+  );
+}
