@@ -31,7 +31,7 @@
 
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import {
   namesPlayer,
   nextChangeAt,
@@ -84,7 +84,10 @@ export type ProfileFlowEvent =
     }
   | { type: 'OWNER'; owner: ProfileOwner };
 
-type Stamped = { type: 'NOW'; at: number };
+type Stamped =
+  | { type: 'NOW'; at: number }
+  | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & { type: 'PROFILE_SEEN'; seen: number });
+type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
 type ReadOutcome =
   | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number }
   | { ok: false; error: PamError; at: number; jitter: number };
@@ -233,13 +236,14 @@ export function createProfileFlow() {
     },
     actors: { readProfile },
     actions: {
-      // The flow's clock read: a side effect, handed to the machine as an event.
-      stamp: ({ context, self }) => {
-        self.send({ type: 'NOW', at: context.services.serverNow() });
-      },
+      // The flow's clock read, handed to the machine as an event of its own (raised, so nothing
+      // from outside can stand in for it).
+      stamp: raise(({ context }) => ({ type: 'NOW' as const, at: context.services.serverNow() })),
+      // Time never goes back in the flow: a stray earlier time cannot make a stale read current.
       seeNow: assign(({ context, event }) => {
-        if (event.type !== 'NOW') return {};
-        return { now: event.at, restrictions: restrictionsAt(context, event.at) };
+        if (event.type !== 'NOW' || !Number.isFinite(event.at)) return {};
+        const now = Math.max(context.now, event.at);
+        return { now, restrictions: restrictionsAt(context, now) };
       }),
       took: assign(
         (
@@ -281,7 +285,7 @@ export function createProfileFlow() {
     },
     guards: {
       ours: ({ context, event }) =>
-        event.type === 'PROFILE' &&
+        (event.type === 'PROFILE' || event.type === 'PROFILE_SEEN') &&
         isRecord(event.userInfo) &&
         Number.isFinite(event.at) &&
         ownsDatum(context.owner, event.owner),
@@ -291,7 +295,8 @@ export function createProfileFlow() {
       // Never read yet, or the last read was on an earlier São Paulo day.
       newDay: ({ context, event }) =>
         event.type === 'NOW' &&
-        (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf(event.at)),
+        (context.readAt === null ||
+          brazilDayOf(context.readAt) !== brazilDayOf(Math.max(context.now, event.at))),
     },
     delays: {
       midnight: ({ context }) => clampDelay(untilNextBrazilDay(context.now)),
@@ -310,15 +315,26 @@ export function createProfileFlow() {
       WAKE: { actions: 'stamp' },
       NOW: { actions: 'seeNow' },
       // Taken from elsewhere: the flow's own read in flight (if any) is not needed any more.
+      // Stamped with the flow's own clock first: a read dated after it (another tab's clock
+      // ahead, or a forged date) counts as read now, never later.
       PROFILE: {
+        guard: 'ours',
+        actions: raise(({ context, event }) => ({
+          ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
+          type: 'PROFILE_SEEN' as const,
+          seen: context.services.serverNow(),
+        })),
+      },
+      PROFILE_SEEN: {
         guard: 'ours',
         target: '.idle',
         reenter: true,
         actions: {
           type: 'took',
           params: ({ event }) => {
-            const e = event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>;
-            return { user: withoutToken(e.user), userInfo: e.userInfo, at: e.at, source: e.source };
+            const e = event as Seen;
+            const at = Number.isFinite(e.seen) ? Math.min(e.at, e.seen) : e.at;
+            return { user: withoutToken(e.user), userInfo: e.userInfo, at, source: e.source };
           },
         },
       },

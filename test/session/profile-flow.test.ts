@@ -341,3 +341,28 @@ describe('profile datum ownership (issue 18 defect 1)', () => {
     expect(r).toMatchObject({ status: 'unknown', canBet: false, checkedAt: null, inForce: [] });
   });
 });
+
+describe('profile flow: time from elsewhere', () => {
+  it('a read dated ahead of the flow clock counts as read now: the SPA re-check still comes at midnight', async () => {
+    const t = open('plain', 5);
+    await t.settled();
+    const before = t.reads();
+    // Another tab (or a forged message) says it read a week ahead.
+    t.flow.send({
+      type: 'PROFILE',
+      owner: { userId: t.userId, sid: 5 },
+      user: null,
+      userInfo: {},
+      at: t.clock.now() + 7 * 24 * HOUR,
+      source: 'remote',
+    });
+    expect(t.datum().at).toBeLessThanOrEqual(t.clock.now());
+    t.clock.increment(25 * HOUR);
+    await t.settled();
+    expect(t.reads()).toBeGreaterThan(before);
+    // A stray earlier time does not move the flow's clock back.
+    t.flow.send({ type: 'NOW', at: 0 } as never);
+    expect(t.datum().restrictions.status).toBe('current');
+    t.flow.stop();
+  });
+});
