@@ -4,14 +4,12 @@ export { formatCpf, isValidCpf, normalizeCpf } from './cpf';
 export type { LimitKind, LimitSetting, LimitState, PendingLimitChange } from './limits';
 export { compareLimit } from './limits';
 export type { MandatoryLimit } from './mandatory';
-export { MANDATORY_LIMITS, missingMandatoryLimits } from './mandatory';
+export { missingMandatoryLimits } from './mandatory';
 export type { LimitPeriodName, PlayPeriod } from './period';
 export { playPeriodOf } from './period';
 export type { Restriction, RestrictionKind, Restrictions } from './restrictions';
 export { restrictionsOf } from './restrictions';
-export type { BrazilParts } from './time';
 export {
-  BRAZIL_TIME_ZONE,
   brazilDayOf,
   brazilPartsOf,
   isAtLeastYearsOld,

@@ -7,7 +7,7 @@ import { type LimitKind, limitOf } from './limits';
 export type MandatoryLimit = Extract<LimitKind, 'loss' | 'time'>;
 
 /** In the order an onboarding asks for them. */
-export const MANDATORY_LIMITS: readonly MandatoryLimit[] = ['loss', 'time'];
+const MANDATORY_LIMITS: readonly MandatoryLimit[] = ['loss', 'time'];
 
 /**
  * The mandatory limits (loss, time) the player has NOT set in `userInfo` (a profile's, or

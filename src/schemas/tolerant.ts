@@ -25,9 +25,6 @@ function strict<T>(read: Reader<T>, expected: string, mode: Mode) {
 type Field<T> = z.ZodMiniType<T, unknown>;
 
 // Response fields: the value read, or an issue (an invalid answer) when it cannot be read.
-/** A number as `readNumber` reads it (a response field). */
-export const numberField = /* @__NO_SIDE_EFFECTS__ */ () =>
-  strict(readNumber, 'a number', 'required') as unknown as Field<number>;
 /** An integer as `readInteger` reads it (ids, counts, statuses). */
 export const integerField = /* @__NO_SIDE_EFFECTS__ */ () =>
   strict(readInteger, 'an integer', 'required') as unknown as Field<number>;

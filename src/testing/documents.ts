@@ -14,7 +14,7 @@ export interface DocumentPerson {
 /** CPF of a 17-year-old (born 17 years before today, São Paulo day): registration refuses them. */
 export const MINOR_CPF = '90123456770';
 /** An unregistered CPF in the SPA register of barred players: registration refuses it. */
-export const SPA_BARRED_UNREGISTERED_CPF = '24681357928';
+const SPA_BARRED_UNREGISTERED_CPF = '24681357928';
 
 /** People without an account whose documents validate with fixed data. */
 export const DOCUMENT_TABLE: Readonly<Record<string, DocumentPerson>> = Object.freeze({

@@ -18,11 +18,6 @@ export interface LimitValue {
   period: LimitPeriod;
 }
 
-/** A looser change waiting for `effectiveAt` (server clock, epoch ms). */
-export interface PendingLimitChange extends LimitValue {
-  effectiveAt: number;
-}
-
 export function limitOf(limits: UserLimits, kind: LimitKind): LimitValue {
   return {
     amount: limits[`user_limit_${kind}`],
