@@ -3,7 +3,12 @@
 
 import { type LimitKind, limitOf } from './limits';
 
-/** The limits Portaria SPA/MF 2.579/2025 makes mandatory. */
+/**
+ * The limits Portaria SPA/MF 2.579/2025 makes mandatory.
+ *
+ * @example
+ * const ask: MandatoryLimit[] = missingMandatoryLimits(userInfo);
+ */
 export type MandatoryLimit = Extract<LimitKind, 'loss' | 'time'>;
 
 /** In the order an onboarding asks for them. */

@@ -7,9 +7,19 @@
 
 import { isPamError, RequestValidationError } from '../errors/index';
 
-/** Wrong step-up passwords in a row before the client locks (like the rejected 2FA codes of a login). */
+/**
+ * Wrong step-up passwords in a row before the client locks (like the rejected 2FA codes of a login).
+ *
+ * @example
+ * askPassword({ attemptsLeft: stepUpAttemptsLeftOf(error) ?? STEP_UP_MAX_ATTEMPTS });
+ */
 export const STEP_UP_MAX_ATTEMPTS = 3;
-/** How long the client refuses to send a password after the last allowed wrong one: 15 minutes. */
+/**
+ * How long the client refuses to send a password after the last allowed wrong one: 15 minutes.
+ *
+ * @example
+ * showLocked(`try again in ${STEP_UP_LOCK_MS / 60_000} minutes`);
+ */
 export const STEP_UP_LOCK_MS = 900_000;
 /** The lock a 429 without a readable `Retry-After` gets (the reference server's: 60 s). */
 const SERVER_LOCK_FALLBACK_MS = 60_000;
