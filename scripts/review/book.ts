@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { type Browser, chromium } from 'playwright';
 import { DIAGRAM_MACHINES, describedGraph, descriptionsOf } from '../../tools/diagrams/generate';
 import { layoutMachine } from '../../tools/diagrams/layout';
+import { hiddenInProductView, productView } from '../../tools/diagrams/product-view';
 import { toSvg } from '../../tools/diagrams/svg';
 import { buildExample } from '../demo/build.mjs';
 import { type AppMachine, notInApp, runPath } from './app-driver';
@@ -151,6 +152,8 @@ export async function buildBook(
         title: review.title,
         summary: doc.summary,
         svg: toSvg(layout, { descriptions }),
+        productSvg: toSvg(await layoutMachine(productView(graph)), { descriptions }),
+        hidden: hiddenInProductView(graph),
         descriptions,
         coverage,
         appNote: app.appNote ?? null,

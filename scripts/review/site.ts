@@ -9,8 +9,12 @@ export interface MachinePage {
   id: string;
   title: string;
   summary: string;
-  /** The machine's diagram without highlight. */
+  /** The machine's diagram without highlight (the technical view: every transition). */
   svg: string;
+  /** The product view: without self-loops and internal-only transitions. */
+  productSvg: string;
+  /** How many transitions the product view leaves out. */
+  hidden: number;
   /** Path → one line. */
   descriptions: Record<string, string>;
   /** Per state: real picture, stand-in (which, why) or none (why). */
@@ -169,7 +173,8 @@ export function bookFiles(
       `<p>${xml(m.summary)}</p>`,
       `<p><a href="../${xml(m.id)}.pdf">PDF for review meetings and audit files</a> (the diagram, then every path as a strip of steps).</p>`,
       m.appNote ? `<p class="note">${xml(m.appNote)}</p>` : '',
-      `<div class="diagram">${m.svg}</div>`,
+      `<div class="diagram" data-testid="product-view">${m.productSvg}</div>`,
+      `<details><summary>Technical view: every transition (the product view above leaves out ${count(m.hidden, 'transition')} that stay in their state or that only the machine's own actors send)</summary><div class="diagram">${m.svg}</div></details>`,
       '<h2>States</h2>',
       `<table><tr><th>state</th><th>description</th></tr>${rows.join('')}</table>`,
       '<h2>Shortest path to every state</h2>',

@@ -18,6 +18,8 @@ describe('the print page of a machine', () => {
       title: 'Login',
       summary: 'The login flow.',
       svg: '<svg data-machine="login"></svg>',
+      productSvg: '',
+      hidden: 0,
       descriptions: {},
       coverage: [],
       appNote: null,

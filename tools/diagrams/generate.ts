@@ -8,6 +8,7 @@ import descriptions from '../../docs/machines/descriptions.json';
 import { describeMachine, type MachineGraph } from './graph';
 import { layoutMachine } from './layout';
 import { type MachineDoc, toMarkdown } from './markdown';
+import { productView } from './product-view';
 import { toSvg } from './svg';
 import type { MachineWords } from './words';
 
@@ -127,6 +128,11 @@ export async function generateDiagramFiles(
     files.push({
       path: `${DIAGRAMS_DIR}/${graph.id}.svg`,
       content: `${toSvg(layout, { descriptions: descriptionsOf(graph) })}\n`,
+    });
+    const product = await layoutMachine(productView(graph));
+    files.push({
+      path: `${DIAGRAMS_DIR}/${graph.id}.product.svg`,
+      content: `${toSvg(product, { descriptions: descriptionsOf(graph) })}\n`,
     });
   }
   files.push({ path: `${DIAGRAMS_DIR}/README.md`, content: indexPage(entries) });

@@ -2,6 +2,7 @@
 
 import type { MachineGraph, StateInfo, TransitionInfo } from './graph';
 import { toMermaid } from './mermaid';
+import { hiddenInProductView } from './product-view';
 import { eventWords, guardWords, type MachineWords, triggersOf } from './words';
 
 export interface MachineDoc {
@@ -94,6 +95,8 @@ export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
       `As SVG (laid out by ELK): [${graph.id}.svg](${graph.id}.svg).`,
     '',
     `![${graph.id} state machine](${graph.id}.svg)`,
+    '',
+    `The product view, without the ${hiddenInProductView(graph)} transitions that stay in their state or that only the machine's own actors send: [${graph.id}.product.svg](${graph.id}.product.svg).`,
     '',
     'The same machine in Mermaid (GitHub renders it):',
     '',
