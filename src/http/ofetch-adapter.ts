@@ -10,7 +10,7 @@ import { retryDelay } from './backoff';
 import { absoluteURL, settingsOf } from './options';
 import { redirectTarget } from './redirect';
 import { checkRequestOptions } from './request-options';
-import { readResponse, type TextResponse } from './response';
+import { readResponse } from './response';
 import { parseHttpDate } from './retry-after';
 import { type AttemptSignal, attemptSignal, untilAborted } from './signal';
 import { singleFlight } from './single-flight';
@@ -171,12 +171,16 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           url = next;
           continue;
         }
-        // A Blob when `responseType: 'blob'` (ofetch reads the body as asked), else text.
+        // A Blob when `responseType: 'blob'` (ofetch reads the body as asked; none for a 204), else text.
         const data = response._data as string | Blob | undefined;
-        if (typeof data !== 'object') return readResponse(response as TextResponse, method, shownPath, scrub);
-        if (response.status >= 200 && response.status < 300) return { blob: data, headers: response.headers };
+        if (blob && response.status >= 200 && response.status < 300)
+          return {
+            blob: typeof data === 'object' ? data : new Blob([data ?? '']),
+            headers: response.headers,
+          };
+        const text = typeof data === 'object' ? await data.text() : data;
         return readResponse(
-          { status: response.status, headers: response.headers, _data: await data.text() },
+          { status: response.status, headers: response.headers, _data: text },
           method,
           shownPath,
           scrub,

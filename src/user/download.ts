@@ -1,7 +1,7 @@
 // Issue 20.7: the income report's file, fetched through the adapter (the token attached under its
 // same-origin rule), as a Blob with the name to save it under.
 
-import { RequestValidationError } from '../errors/validation';
+import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import type { BlobAnswer, HttpAdapter } from '../http/types';
 import type { CallOptions } from '../operation/operation';
 import type { IncomeReportData } from '../schemas/income-report';
@@ -61,10 +61,14 @@ export async function downloadIncomeReport(
   options?: CallOptions,
 ): Promise<DownloadedFile> {
   const url = downloadURL(report);
-  const { blob, headers } = await http.get<BlobAnswer>(url, {
-    signal: options?.signal,
-    responseType: 'blob',
-  });
+  const answer = await http.get<BlobAnswer>(url, { signal: options?.signal, responseType: 'blob' });
+  // An adapter that ignores `responseType` (a hand-made one) answers something else: typed error.
+  const { blob, headers } = answer ?? {};
+  if (typeof blob?.arrayBuffer !== 'function' || typeof headers?.get !== 'function') {
+    throw new ResponseValidationError(OPERATION, [
+      { path: [], code: 'not_a_file', message: "the adapter did not answer a Blob (responseType: 'blob')" },
+    ]);
+  }
   const year = typeof report.reference_year === 'number' ? `-${report.reference_year}` : '';
   return { blob, fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`) };
 }

@@ -120,6 +120,28 @@ describe('a download_url on another origin', () => {
   });
 });
 
+describe('odd answers', () => {
+  let storage: EchoServer;
+  beforeAll(async () => {
+    storage = await startEchoServer();
+  });
+  afterAll(() => storage?.close());
+
+  it('a 204 is an empty file, not a crash', async () => {
+    storage.answer = () => ({ status: 204 });
+    const http = createOfetchAdapter({ baseURL: ctx.server.url, retry: 0 });
+    const { blob, fileName } = await downloadIncomeReport(http, { download_url: `${storage.url}/r.pdf` });
+    expect(blob.size).toBe(0);
+    expect(fileName).toBe('r.pdf');
+  });
+
+  it('an adapter that ignores responseType gives a typed error, not a TypeError', async () => {
+    const http = { get: async () => ({ ok: true }) } as Loose;
+    const error = await rejectionOf(downloadIncomeReport(http, { download_url: 'https://x.test/r.pdf' }));
+    expect(isPamError(error) && error.code).toBe('invalid_response');
+  });
+});
+
 describe('fileNameOf', () => {
   const cases: [string | null, string, string][] = [
     ['attachment; filename="a b.pdf"', '/x/file', 'a b.pdf'],
