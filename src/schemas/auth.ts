@@ -160,7 +160,7 @@ function optionalFields<S extends Record<string, z.ZodMiniType>>(
 // userInfo are plain objects built from it (z.extend and z.partial would add ~0.7 kB gz to a bundle).
 const authUserInfoShape = /* @__PURE__ */ (() => ({
   validate_email_at: nullableTextField(),
-  login_at: textField(),
+  login_at: nullableTextField(), // NULL before a first login: no reason to refuse the sign-in
   login_attempt_qty: integerField(),
   seven_days_since_last_login: booleanField(),
   strong_password: booleanField(),

@@ -107,7 +107,7 @@ describe('responses of a PDO back end (every column a string) over a real socket
         is_active: null,
         document: { type: 'cpf', number: null },
       },
-      userInfo: { ...good.userInfo, two_factor_type: null },
+      userInfo: { ...good.userInfo, two_factor_type: null, login_at: null },
     };
     ctx.server.faults.add({ path: '/auth/login', status: 200, body, times: 1 });
     const answer = (await auth.login(login)) as {
@@ -117,6 +117,7 @@ describe('responses of a PDO back end (every column a string) over a real socket
     expect(answer.user.phone).toBeUndefined();
     expect(answer.user.document).toEqual({ type: 'cpf' });
     expect(answer.userInfo.two_factor_type).toBeUndefined();
+    expect(answer.userInfo.login_at).toBeNull();
   });
 
   it('reads the profile and its restrictions when every field is a string', async () => {
