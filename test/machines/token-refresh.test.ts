@@ -1,5 +1,5 @@
 import { createAuthModule, createOfetchAdapter, REFRESH_INTERVAL_MS } from 'pam-client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { until } from '../support/event-loop';
@@ -16,6 +16,10 @@ const SIX_H = REFRESH_INTERVAL_MS;
 let clock = new SimulatedClock();
 const fixture = useReferenceServer({ now: () => clock.now() });
 
+// Every test: the server's delays and the adapter's timeouts move only with the test (below).
+beforeEach(() => {
+  fakeServerDelays();
+});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -167,14 +171,20 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
     t.actor.stop();
   });
 
+  // The adapter's 100 ms timeout on fake time: on a loaded machine a real one fired before the
+  // request even reached the server (a timeout where a 429 was meant). It fires when moved to.
   it.each([
-    ['429', { status: 429 }, 'http'],
-    ['an invalid body', { status: 200, body: { token: 'nope' } }, 'invalid_response'],
-    ['no answer (timeout)', { hang: true }, 'timeout'],
-  ] as const)('keeps the session and backs off on %s', async (_label, fault, code) => {
+    ['429', { status: 429 }, 'http', 0],
+    ['an invalid body', { status: 200, body: { token: 'nope' } }, 'invalid_response', 0],
+    ['no answer (timeout)', { hang: true }, 'timeout', 100],
+  ] as const)('keeps the session and backs off on %s', async (_label, fault, code, waitMs) => {
     const t = start({ timeout: 100 });
     t.server.faults.add({ method: 'POST', path: '/users/refresh-token', ...fault });
-    await t.advance(SIX_H, MIN);
+    await t.advance(SIX_H - 1, MIN);
+    clock.increment(1); // the refresh starts
+    await t.received(1);
+    await vi.advanceTimersByTimeAsync(waitMs); // the adapter's timeout, for the request that hangs
+    await t.settle();
     const snapshot = t.actor.getSnapshot();
     expect(t.refreshCalls()).toBe(1);
     expect(snapshot.value).toEqual({ active: 'idle' });
@@ -234,6 +244,8 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
     t.actor.send({ type: 'REFRESH' });
     t.actor.send({ type: 'TICK' });
     t.actor.send({ type: 'REFRESH' });
+    await t.received(2);
+    await vi.advanceTimersByTimeAsync(80); // the slow answer
     await t.settle();
     expect(t.refreshCalls()).toBe(2);
     expect(t.refreshed).toHaveLength(1);
@@ -242,7 +254,6 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
   });
 
   it('TOKEN_SAVED while refreshing aborts it, ignores its late answer and restarts the interval', async () => {
-    fakeServerDelays();
     const t = start();
     t.server.faults.add({ method: 'POST', path: '/users/refresh-token', delayMs: 100, times: 1 });
     await t.advance(SIX_H - 1, MIN);
@@ -288,7 +299,6 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
   });
 
   it('SIGN_OUT during a refresh signs out; nothing is emitted or sent afterwards', async () => {
-    fakeServerDelays();
     const t = start();
     t.server.faults.add({ method: 'POST', path: '/users/refresh-token', delayMs: 100, times: 1 });
     await t.advance(SIX_H - 1, MIN);
@@ -348,6 +358,8 @@ describe('tokenRefreshMachine (reference server, simulated clock)', () => {
     clock.increment(1);
     expect(t.actor.getSnapshot().matches({ active: 'refreshing' })).toBe(true);
     expect(leaks([t.initialToken])).toEqual([]);
+    await t.received(1);
+    await vi.advanceTimersByTimeAsync(50); // the slow answer
     await t.settle();
     expect(t.refreshed).toHaveLength(1);
     expect(leaks([t.initialToken, ...t.refreshed])).toEqual([]);
