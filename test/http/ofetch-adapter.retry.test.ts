@@ -98,14 +98,22 @@ describe('createOfetchAdapter: retries', () => {
     server.faults.add({ path: '/auth/login', status: 503, headers: { 'Retry-After': '0' } });
     server.faults.add({ path: '/bff/users/update-limits', status: 503 });
     server.faults.add({ path: '/bff/users/social/3', hang: true });
-    const http = createOfetchAdapter({ baseURL: server.url, retry: 3, timeout: 100 });
-
-    expect(
-      ((await rejectionOf(http.post('/auth/login', { login: 'a', password: 'b' }))) as HttpError).status,
-    ).toBe(503);
-    expect(((await rejectionOf(http.patch('/bff/users/update-limits', {}))) as HttpError).status).toBe(503);
-    expect(await rejectionOf(http.delete('/bff/users/social/3'))).toBeInstanceOf(TimeoutError);
-    expect(server.requests.map((r) => r.method)).toEqual(['POST', 'PATCH', 'DELETE']);
+    // The 100 ms timeout on fake time: a real one fired before a 503 arrived on a loaded machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const http = createOfetchAdapter({ baseURL: server.url, retry: 3, timeout: 100 });
+      expect(
+        ((await rejectionOf(http.post('/auth/login', { login: 'a', password: 'b' }))) as HttpError).status,
+      ).toBe(503);
+      expect(((await rejectionOf(http.patch('/bff/users/update-limits', {}))) as HttpError).status).toBe(503);
+      const deleted = rejectionOf(http.delete('/bff/users/social/3'));
+      await until(() => server.requests.some((r) => r.method === 'DELETE'), 'the DELETE at the server');
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await deleted).toBeInstanceOf(TimeoutError);
+      expect(server.requests.map((r) => r.method)).toEqual(['POST', 'PATCH', 'DELETE']);
+    } finally {
+      vi.useRealTimers();
+    }
 
     const before = resetting.count();
     const reset = await rejectionOf(
