@@ -108,6 +108,9 @@ function actorName(ref: unknown): string {
   if (ref !== undefined && ref === report) return 'incomeReport';
   if (ref !== undefined && ref === registration) return 'registration';
   if (ref !== undefined && ref === stepUp) return 'stepUp';
+  // A machine actor is named after its machine (the session, not its system id `x:0`).
+  const logic = (ref as { logic?: { id?: unknown; config?: unknown } }).logic;
+  if (logic?.config && typeof logic.id === 'string') return logic.id;
   return (ref as { id?: string }).id ?? 'actor';
 }
 let lastMove = '';

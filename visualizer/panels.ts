@@ -1,6 +1,7 @@
 // One panel per machine: its diagram, the live actor's current state, buttons for the events the
 // current state handles, every transition, and the redacted context.
 
+import { describeError } from 'pam-client';
 import type { AnyActorRef, EventObject, MachineSnapshot } from 'xstate';
 import { ANY_STATE, activePaths, eventsIn, type MachineGraph } from '../tools/diagrams/graph';
 import { transitionLabel } from '../tools/diagrams/mermaid';
@@ -149,8 +150,12 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
   const context = document.createElement('pre');
   context.className = 'context';
   context.dataset.testid = `context-${id}`;
+  // The error as the player reads it (describeError), above the raw context.
+  const playerWords = document.createElement('p');
+  playerWords.className = 'player-words';
+  playerWords.dataset.testid = `player-words-${id}`;
 
-  section.append(header, diagram.element, selected, eventsBox, details, context);
+  section.append(header, diagram.element, selected, eventsBox, details, playerWords, context);
 
   const history: string[] = [];
   const render = () => {
@@ -176,6 +181,12 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
     noEvents.textContent = running ? '' : spec.idleNote;
     for (const { source, li } of items) li.classList.toggle('enabled', paths.includes(source));
     context.textContent = snapshot ? show(snapshot.context) : '';
+    const error = (snapshot?.context as { error?: unknown } | undefined)?.error;
+    playerWords.hidden = error == null;
+    playerWords.textContent =
+      error == null
+        ? ''
+        : `The player reads: “${describeError(error, { status: value }).title}” / “${describeError(error, { locale: 'pt-BR', status: value }).title}”`;
   };
 
   const listeners: ((path: string) => void)[] = [];

@@ -11,6 +11,7 @@ import { DIAGRAM_MACHINES, describedGraph, descriptionsOf } from '../../tools/di
 import { layoutMachine } from '../../tools/diagrams/layout';
 import { hiddenInProductView, productView } from '../../tools/diagrams/product-view';
 import { toSvg } from '../../tools/diagrams/svg';
+import { eventWords, guardWords, triggersOf } from '../../tools/diagrams/words';
 import { buildExample } from '../demo/build.mjs';
 import { type AppMachine, notInApp, runPath } from './app-driver';
 import {
@@ -40,6 +41,25 @@ import {
 } from './review-machines';
 import { bookFiles, type MachinePage } from './site';
 import { accountEmail, accountOf } from './step-truth';
+
+/** Every event and guard of `graph` with its words in en and pt-BR, for the machine's page. */
+function wordRows(graph: Parameters<typeof triggersOf>[0], words: Parameters<typeof eventWords>[0]) {
+  const { events, guards } = triggersOf(graph);
+  return [
+    ...events.map((e) => ({
+      kind: 'event' as const,
+      name: e,
+      en: eventWords(words, e, 'en') ?? '',
+      pt: eventWords(words, e, 'pt-BR') ?? '',
+    })),
+    ...guards.map((g) => ({
+      kind: 'guard' as const,
+      name: `[${g}]`,
+      en: guardWords(words, g, 'en') ?? '',
+      pt: guardWords(words, g, 'pt-BR') ?? '',
+    })),
+  ];
+}
 
 export interface BookEntry {
   review: ReviewMachine;
@@ -154,6 +174,7 @@ export async function buildBook(
         svg: toSvg(layout, { descriptions }),
         productSvg: toSvg(await layoutMachine(productView(graph)), { descriptions }),
         hidden: hiddenInProductView(graph),
+        words: wordRows(graph, doc.words ?? {}),
         descriptions,
         coverage,
         appNote: app.appNote ?? null,

@@ -15,6 +15,8 @@ export interface MachinePage {
   productSvg: string;
   /** How many transitions the product view leaves out. */
   hidden: number;
+  /** What each event and guard means, in en and pt-BR. */
+  words: { kind: 'event' | 'guard'; name: string; en: string; pt: string }[];
   /** Path → one line. */
   descriptions: Record<string, string>;
   /** Per state: real picture, stand-in (which, why) or none (why). */
@@ -181,6 +183,16 @@ export function bookFiles(
       `<ol>${list('shortest')}</ol>`,
       '<h2>Scenarios</h2>',
       `<ol>${list('scenario')}</ol>`,
+      '<h2 id="words">Events and guards, in words</h2>',
+      '<p>Where several guarded transitions leave a state on one event, they are tried in the order of the <a href="../../docs/machines/' +
+        `${xml(m.id)}.md">transition table</a> (its “tried” column): the first whose guard holds is taken.</p>`,
+      `<table data-testid="words"><tr><th></th><th>en</th><th>pt-BR</th></tr>${m.words
+        .map(
+          (w) =>
+            `<tr><td><code>${xml(w.name)}</code></td><td>${xml(w.en)}</td><td lang="pt-BR">${xml(w.pt)}</td></tr>`,
+        )
+        .join('')}</table>`,
+      `<p class="muted">Live: <code>npm start</code>, then <code>/visualizer/#machine=${xml(m.id)}</code> (add <code>&amp;state=&lt;state&gt;</code> to select a state).</p>`,
       '<h2 id="coverage">Coverage per state</h2>',
       '<p>Every state has a real picture (the app showing that state), a stand-in (the picture shows another screen: which, and why) or none (why). The build fails on a state with neither.</p>',
       coverageTable(m),

@@ -20,6 +20,7 @@ describe('the print page of a machine', () => {
       svg: '<svg data-machine="login"></svg>',
       productSvg: '',
       hidden: 0,
+      words: [],
       descriptions: {},
       coverage: [],
       appNote: null,

@@ -168,6 +168,9 @@ describe.skipIf(!hasChromium)('visualizer', () => {
     expect(first).toBeGreaterThanOrEqual(0);
     expect(last).toBeGreaterThan(first);
     expect(lines.filter((l) => l.includes('xstate.'))).toEqual([]);
+    // The session is named, never by its system id.
+    expect(lines.filter((l) => /\bx:\d+\b/.test(l))).toEqual([]);
+    expect(lines.some((l) => l.startsWith('session got LOGIN'))).toBe(true);
     expect(lines.some((l) => / finished( \(in [\w.]+\))?/.test(l))).toBe(true);
     const context = (await testid('context-session').textContent()) ?? '';
     expect(context).toMatch(/"(auth|deps)": "\[service\]"/);
