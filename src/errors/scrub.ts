@@ -11,8 +11,8 @@ export interface Scrubber {
   /**
    * False when the JSON text `raw` cannot hold a secret once parsed, so the parsed value needs no
    * `deep` walk: one scan for the secrets' anchors (see `anchorOf`), and, when `keep` is given,
-   * false too when every match is a whole string value under a key `keep` accepts (a refresh
-   * answering with the token it was sent).
+   * false too when every occurrence is the secret as is, a whole string value under a key `keep`
+   * accepts (a refresh answering with the token it was sent). Builds no expression.
    */
   mayHold(raw: string, keep?: (key: string) => boolean): boolean;
   /**
@@ -123,29 +123,19 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   };
   const mayHold = (raw: string, keep?: (key: string) => boolean) => {
     if (ESCAPED_ALNUM.test(raw)) return true;
-    if (!lowerHolds(raw)) return false;
-    if (!keep) return true;
-    // Fast path, no expression built: every anchor found is inside the secret itself, written as
-    // is, as a whole string value under a kept key (a token answered under its own key).
     const lower = raw.toLowerCase();
-    const onlyKept = list.every((secret, i) => {
+    // No expression is built here: a secret whose anchor is absent cannot be there, and one whose
+    // every anchor is inside the secret itself, as is, as a whole string value under a kept key
+    // (a token answered under its own key) leaves `deep` nothing to change.
+    return !list.every((secret, i) => {
       const anchor = anchors[i]!;
+      if (!lower.includes(anchor)) return true;
       const offset = secret.toLowerCase().indexOf(anchor);
-      if (!anchor || offset === -1) return false;
-      for (let at = lower.indexOf(anchor); at !== -1; at = lower.indexOf(anchor, at + 1)) {
-        const start = at - offset;
-        if (!keptValue(raw, start, secret, keep)) return false;
-      }
+      if (!keep || !anchor || offset === -1) return false;
+      for (let at = lower.indexOf(anchor); at !== -1; at = lower.indexOf(anchor, at + 1))
+        if (!keptValue(raw, at - offset, secret, keep)) return false;
       return true;
     });
-    if (onlyKept) return false;
-    // Every match a whole string value under a kept key: nothing for `deep` to change.
-    const { all } = patterns();
-    all.lastIndex = 0;
-    for (let m = all.exec(raw); m; m = all.exec(raw)) {
-      if (!keptValue(raw, m.index, m[0], keep)) return true;
-    }
-    return false;
   };
   return { text, mayHold, deep: <T>(value: T, keep?: (key: string) => boolean) => deep(value, 0, keep) as T };
 }
