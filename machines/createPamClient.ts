@@ -4,7 +4,6 @@ import {
   createAuthModule,
   createMemoryTokenStore,
   createOfetchAdapter,
-  createUserModule,
   type HttpAdapter,
   redactInspection,
   type Secret,
@@ -14,13 +13,15 @@ import {
 } from 'pam-client';
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { guardCommands } from './client/commands-only';
-import { type DebugLogger, debugInspector } from './client/debug';
-import { type MutationOutcomeUnknown, withOutcomeCheck } from './client/outcome';
+import type { DebugLogger } from './client/debug';
+import { type ClientFlow, debugLog, type FlowParts, operatorPreset } from './client/flows';
+import type { MutationOutcomeUnknown } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
-import { profileRead, refreshThroughSession, withProfileRecheck } from './client/session-link';
-import { type CrossTab, createCrossTab } from './cross-tab';
+import { refreshThroughSession, type SessionRef } from './client/session-link';
+import type { StepUpPrompt } from './client/step-up';
+import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
-import type { Owner } from './session/events';
+import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
 import { type SessionView, sameView, selectSessionView } from './session/view';
 import {
@@ -28,7 +29,8 @@ import {
   type SessionEmitted,
   type SessionEvent,
   type SessionInput,
-  sessionMachine,
+  sessionCore,
+  type sessionMachine,
 } from './sessionMachine';
 
 export type { DebugLogger } from './client/debug';
@@ -66,6 +68,17 @@ export interface PamClientOptions {
    * `localStorage` under `pam-client.play-time:<user id>` in a browser, memory elsewhere.
    */
   playClock?: SessionInput['playClock'];
+  /**
+   * The step-up prompt for every sensitive change made without its own `onStepUp` (limits, pause,
+   * self-exclusion, e-mail, phone, address, profile): the player's password, or null to cancel.
+   * Wrong passwords are limited per player like 2FA codes. Needs the user module.
+   */
+  onStepUp?: StepUpPrompt;
+  /**
+   * The flows the client runs (see `tabs`, `profile`, `playTime`, `userModule`, `debugLog`).
+   * `createPamClient` runs `operatorPreset()` when absent; `createCustomPamClient` runs only these.
+   */
+  flows?: readonly ClientFlow[];
 }
 
 type ClientEmitted = SessionEmitted | MutationOutcomeUnknown;
@@ -82,14 +95,10 @@ export interface LoginCredentials {
 /** The session actor as an app holds it: it accepts commands only. */
 export type SessionActor = Omit<Actor<typeof sessionMachine>, 'send'> & { send(event: SessionEvent): void };
 
-export interface PamClient {
+/** A client as `createCustomPamClient` builds it: `user` only with the `userModule()` flow. */
+export interface PamClientBase {
   http: HttpAdapter;
   auth: AuthModule;
-  /**
-   * The user module. A mutation whose outcome is unknown (timeout) re-reads the profile, never
-   * resends; a responsible-gaming change (limits, pause, self-exclusion) re-reads the restrictions.
-   */
-  user: UserModule;
   tokens: TokenStore;
   /** The environment in use (the injected parts, browser defaults for the rest). */
   environment: PamEnvironment;
@@ -115,15 +124,28 @@ export interface PamClient {
   stop(): void;
 }
 
-function inspector(options: PamClientOptions) {
+/** The client of `createPamClient` (the operator preset): with the user module. */
+export interface PamClient extends PamClientBase {
+  /**
+   * The user module. A mutation whose outcome is unknown (timeout) re-reads the profile, never
+   * resends; a responsible-gaming change (limits, pause, self-exclusion) re-reads the restrictions.
+   */
+  user: UserModule;
+}
+
+/** A custom client: with `user` when its flows include `userModule()`. */
+export type CustomPamClient<F extends readonly ClientFlow[]> = PamClientBase &
+  ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
+
+function inspector(options: PamClientOptions, parts: FlowParts[]) {
   const observers: Array<(event: InspectionEvent) => void> = [];
-  const { inspect, debug } = options;
+  const { inspect } = options;
   if (typeof inspect === 'function') observers.push(redactInspection(inspect));
   else if (inspect) {
     const wrapped = redactInspection(inspect);
     observers.push((event) => wrapped.next?.(event));
   }
-  if (debug) observers.push(debugInspector(debug));
+  for (const part of parts) if (part.inspect) observers.push(part.inspect);
   if (observers.length === 0) return {};
   return {
     inspect: (event: InspectionEvent) => {
@@ -148,8 +170,10 @@ function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
 /**
  * One adapter, one token store, both modules and a running session, wired together: the
  * adapter reads the token from the store, and a 401 on any authenticated call waits for one
- * shared refresh through the session's refresh cycle. In a browser, the tabs of an origin share
- * the session over a `BroadcastChannel`. Create it once per app (a module), not per component.
+ * shared refresh through the session's refresh cycle. Runs this operator's preset of flows
+ * (`operatorPreset()`: the tabs of an origin share the session, the profile with its
+ * responsible-gaming restrictions, play time, the user module), or the `flows` given. Create it
+ * once per app (a module), not per component.
  *
  * @example
  * export const client = createPamClient({ baseURL: 'https://api.example.com' });
@@ -157,19 +181,32 @@ function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
+  const flows = [...(options.flows ?? operatorPreset()), ...(options.debug ? [debugLog(options.debug)] : [])];
+  return createCustomPamClient({ ...options, flows }) as PamClient;
+}
+
+/**
+ * The client with only the flows given (each bundled only when imported): with none, it signs
+ * in, out and refreshes, nothing more (no other tabs, no profile, no play time, no `user`).
+ *
+ * @example
+ * import { createCustomPamClient, tabs, userModule } from 'pam-client/machines';
+ * const client = createCustomPamClient({ baseURL, flows: [tabs(), userModule()] });
+ */
+export function createCustomPamClient<const F extends readonly ClientFlow[]>(
+  options: PamClientOptions & { flows: F },
+): CustomPamClient<F> {
+  // The server's clock, learned from the answers' `Date` header: every flow reads `serverNow()`.
+  let offset = 0;
+  const base = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
+  const env: PamEnvironment = { ...base, serverNow: () => base.now() + offset };
+  const tabsWanted = options.flows.some((f) => f.name === 'tabs');
+  if (!tabsWanted && base.channel && isOwned(base)) base.channel.close();
+  if (!tabsWanted) env.channel = null;
   // One store for the adapter and the session: guarded (never throws, writes in order, a refused
   // write lives on in memory) and read-your-writes for async stores.
-  const env = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
   const tokens = guardStore(withPendingWrites(options.storage ?? createMemoryTokenStore()), env.timers);
-  const crossTab: CrossTab | null = env.channel
-    ? createCrossTab(env.channel, {
-        ...env,
-        ownsChannel: isOwnedChannel(env.channel),
-        // A claim lasts as long as its refresh can: the request's timeout, and a little more.
-        claimTtlMs: refreshWaitOf(options.timeout) + 5_000,
-      })
-    : null;
-  let session: Actor<typeof sessionMachine> | undefined;
+  let session: SessionRef | undefined;
   // Requests waiting on a refresh: `stop()` answers them (false), since a stopped actor never will.
   const waiters = new Set<(ok: boolean) => void>();
 
@@ -179,50 +216,56 @@ export function createPamClient(options: PamClientOptions): PamClient {
       baseURL: options.baseURL,
       getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
       onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
+      onServerDate: (serverMs: number, localMs: number) => {
+        offset = serverMs - localMs;
+      },
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    });
+    } as Parameters<typeof createOfetchAdapter>[0]);
   } catch (error) {
-    crossTab?.close();
+    if (isOwned(base)) base.channel?.close();
     throw error;
   }
   const auth = createAuthModule(http, options.endpoints ? { endpoints: options.endpoints } : {});
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
-  const checked = withOutcomeCheck(
-    createUserModule(http),
-    auth,
-    (event, owner: Owner) => {
-      if (event.profile && session) profileRead(session, event.profile, env.now(), owner);
-      notify(outcomeListeners, withoutProfileToken(event));
-    },
-    // The player and login the change was sent for: a re-read that lands after a logout or
-    // another player's login is not theirs.
-    (): Owner => {
-      const c = session?.getSnapshot().context;
-      return { userId: c?.userId ?? null, sid: c?.sid ?? null };
-    },
+  const refreshWaitMs = refreshWaitOf(options.timeout);
+  const parts = options.flows.map(
+    (flow) =>
+      flow.setup?.({
+        env,
+        http,
+        auth,
+        session: () => session,
+        refreshWaitMs,
+        onStepUp: options.onStepUp,
+        reportOutcome: (event) => notify(outcomeListeners, withoutProfileToken(event)),
+      }) ?? {},
   );
+  const crossTab: CrossTab | null = parts.find((p) => p.crossTab)?.crossTab ?? null;
+  const user = parts.find((p) => p.user)?.user;
+  const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 
+  const machine = sessionCore.provide(mergeFlows(options.flows.map((f) => f.session ?? {})) as never);
   const actor = guardCommands(
-    createActor(sessionMachine, {
+    createActor(machine, {
       input: {
+        ...defaults,
         auth,
         tokens,
         intervalMs: options.refresh?.intervalMs,
         tickMs: options.refresh?.tickMs,
         environment: env,
         crossTab,
-        refreshWaitMs: refreshWaitOf(options.timeout),
+        refreshWaitMs,
         ...(options.playClock ? { playClock: options.playClock } : {}),
       },
       clock: env.timers as never,
-      ...inspector(options),
+      ...inspector(options, parts),
     }),
   );
   session = actor;
-  const user = withProfileRecheck(checked, actor);
 
   let view = selectSessionView(actor.getSnapshot());
   const viewListeners = new Set<(view: SessionView) => void>();
@@ -239,13 +282,13 @@ export function createPamClient(options: PamClientOptions): PamClient {
   // A tab opened after the login asks the others for the session (the default store is per tab).
   crossTab?.requestSync();
 
-  return {
+  const client: PamClientBase & { user?: UserModule } = {
     http,
     auth,
-    user,
+    ...(user ? { user } : {}),
     tokens,
     environment: env,
-    session: actor as SessionActor,
+    session: actor as unknown as SessionActor,
     get view() {
       return view;
     },
@@ -296,7 +339,11 @@ export function createPamClient(options: PamClientOptions): PamClient {
       for (const done of [...waiters]) done(false);
     },
   };
+  return client as CustomPamClient<F>;
 }
+
+/** Whether the environment's channel was opened for this client (so it must close it). */
+const isOwned = (env: PamEnvironment) => isOwnedChannel(env.channel);
 
 const MAX_WAIT_MS = 2_147_483_647; // 2^31 - 1 (a literal: CONTRIBUTING.md)
 /** A tab that gave way to another's refresh waits at most one request's timeout for its outcome. */

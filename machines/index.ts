@@ -2,17 +2,22 @@
 // export (open it in a visualizer), takes its services through `input`, and can be re-wired
 // with `.provide()`.
 
+export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
+export { debugLog, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
+export type { StepUpPrompt } from './client/step-up';
 export type {
+  CustomPamClient,
   DebugLogger,
   LoginCredentials,
   Mutation,
   MutationOutcomeUnknown,
   PamClient,
+  PamClientBase,
   PamClientEvent,
   PamClientOptions,
   SessionActor,
 } from './createPamClient';
-export { createPamClient } from './createPamClient';
+export { createCustomPamClient, createPamClient } from './createPamClient';
 export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
 export { createCrossTab } from './cross-tab';
 export type { BroadcastChannelLike, PamEnvironment, Subscribe, TimersLike } from './environment';
@@ -79,7 +84,7 @@ export type {
   SessionEvent,
   SessionInput,
 } from './sessionMachine';
-export { sessionMachine } from './sessionMachine';
+export { sessionCore, sessionMachine } from './sessionMachine';
 export type { StepUpContext, StepUpEvent, StepUpInput, StepUpRun } from './stepUpMachine';
 export { DEFAULT_STEP_UP_ATTEMPTS, stepUpMachine } from './stepUpMachine';
 export type {

@@ -4,7 +4,10 @@
 import type { UserModule } from 'pam-client';
 import type { Actor } from 'xstate';
 import { internal, type Owner } from '../session/events';
-import type { sessionMachine } from '../sessionMachine';
+import type { sessionCore } from '../sessionMachine';
+
+/** The running session as the client holds it. */
+export type SessionRef = Actor<typeof sessionCore>;
 
 /**
  * The adapter's `onUnauthorized`: ask the session for a refresh and wait for its outcome. The
@@ -12,7 +15,7 @@ import type { sessionMachine } from '../sessionMachine';
  * in flight, so N concurrent 401s cost one refresh.
  */
 export function refreshThroughSession(
-  session: Actor<typeof sessionMachine>,
+  session: SessionRef,
   waiters: Set<(ok: boolean) => void>,
 ): Promise<boolean> {
   const snapshot = session.getSnapshot();
@@ -46,7 +49,7 @@ export function refreshThroughSession(
 const RESTRICTION_CHANGES = ['updateLimits', 'setTimeoutLimits', 'setSelfExclusion'] as const;
 
 /** `user` with the responsible-gaming changes followed by a profile re-read in the session. */
-export function withProfileRecheck(user: UserModule, session: Actor<typeof sessionMachine>): UserModule {
+export function withProfileRecheck(user: UserModule, session: () => SessionRef | undefined): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
   for (const name of RESTRICTION_CHANGES) {
     const original = user[name] as (...args: unknown[]) => Promise<unknown>;
@@ -54,7 +57,7 @@ export function withProfileRecheck(user: UserModule, session: Actor<typeof sessi
     // the profile (which the client hands to the session): one read either way.
     wrapped[name] = async (...args: unknown[]) => {
       const result = await original(...args);
-      session.send(internal({ type: 'PROFILE_CHANGED' }));
+      session()?.send(internal({ type: 'PROFILE_CHANGED' }));
       return result;
     };
   }
@@ -63,7 +66,7 @@ export function withProfileRecheck(user: UserModule, session: Actor<typeof sessi
 
 /** A profile read elsewhere (the outcome check's re-read) is the session's too. */
 export function profileRead(
-  session: Actor<typeof sessionMachine>,
+  session: SessionRef,
   profile: { user?: unknown; userInfo?: unknown },
   at: number,
   owner: Owner,

@@ -1,0 +1,154 @@
+// The flows an app runs, each bundled only when imported: `createCustomPamClient({ flows: [...] })`
+// takes them; `createPamClient` runs the operator preset (tabs, profile and restrictions, play
+// time, the user module), so responsible gaming stays the default for this operator's apps.
+
+import { type AuthModule, createUserModule, type HttpAdapter, type UserModule } from 'pam-client';
+import type { InspectionEvent } from 'xstate';
+import { type CrossTab, createCrossTab } from '../cross-tab';
+import { isOwnedChannel, type PamEnvironment } from '../environment';
+import type { Owner } from '../session/events';
+import {
+  PLAY_TIME_SESSION,
+  PROFILE_SESSION,
+  type SessionFlowImplementations,
+  TABS_SESSION,
+  WITH_PLAY_CLOCK,
+} from '../session/flows';
+import type { SessionInput } from '../session/types';
+import { type DebugLogger, debugInspector } from './debug';
+import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
+import { profileRead, type SessionRef, withProfileRecheck } from './session-link';
+import { type StepUpPrompt, withStepUp } from './step-up';
+
+/** What the client hands a flow when it is created. */
+export interface FlowSetup {
+  env: PamEnvironment;
+  http: HttpAdapter;
+  auth: AuthModule;
+  /** The session actor (set once created: read it inside callbacks, not at setup). */
+  session(): SessionRef | undefined;
+  /** How long a tab waits for another tab's refresh (the request timeout). */
+  refreshWaitMs: number;
+  /** The client-level step-up prompt (`createPamClient({ onStepUp })`). */
+  onStepUp: StepUpPrompt | undefined;
+  /** Reports a mutation whose outcome is unknown to `client.on('mutationOutcomeUnknown')`. */
+  reportOutcome(event: MutationOutcomeUnknown): void;
+}
+
+/** What a flow adds to the client. */
+export interface FlowParts {
+  crossTab?: CrossTab;
+  user?: UserModule;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/**
+ * One flow of the client: what it gives the session machine (child actors and actions by name),
+ * its defaults for the session's input, and what it adds to the client.
+ *
+ * @example
+ * const client = createCustomPamClient({ baseURL, flows: [tabs(), profile()] });
+ */
+export interface ClientFlow<N extends string = string> {
+  readonly name: N;
+  readonly session?: SessionFlowImplementations;
+  readonly input?: Partial<SessionInput>;
+  setup?(s: FlowSetup): FlowParts;
+}
+
+/**
+ * The tabs flow: the tabs of an origin share the session over a `BroadcastChannel` (one refresh
+ * for all, logins and logouts everywhere); a page that goes away releases its refresh claim.
+ *
+ * @example
+ * createCustomPamClient({ baseURL, flows: [tabs()] });
+ */
+export const tabs = (): ClientFlow<'tabs'> => ({
+  name: 'tabs',
+  session: TABS_SESSION,
+  setup: ({ env, refreshWaitMs }) =>
+    env.channel
+      ? {
+          crossTab: createCrossTab(env.channel, {
+            ...env,
+            ownsChannel: isOwnedChannel(env.channel),
+            // A claim lasts as long as its refresh can: the request's timeout, and a little more.
+            claimTtlMs: refreshWaitMs + 5_000,
+          }),
+        }
+      : {},
+});
+
+/**
+ * The profile flow: the profile read while signed in, the SPA register checked again each São
+ * Paulo day, and the responsible-gaming restrictions with their status (`view.restrictions`).
+ *
+ * @example
+ * createCustomPamClient({ baseURL, flows: [profile()] });
+ */
+export const profile = (): ClientFlow<'profile'> => ({ name: 'profile', session: PROFILE_SESSION });
+
+/**
+ * The play-time flow: signed-in time against the time limit (`view.playTime`, the
+ * `timeLimitWarning` and `timeLimitReached` events). Takes the limit from the profile flow.
+ *
+ * @example
+ * createCustomPamClient({ baseURL, flows: [profile(), playTime()] });
+ */
+export const playTime = (): ClientFlow<'playTime'> => ({
+  name: 'playTime',
+  session: PLAY_TIME_SESSION,
+  input: WITH_PLAY_CLOCK,
+});
+
+/**
+ * The user module as `client.user`: a mutation whose outcome is unknown re-reads the profile
+ * (never resends); a responsible-gaming change makes the profile flow read the restrictions again;
+ * sensitive changes without their own `onStepUp` use the client's.
+ *
+ * @example
+ * const client = createCustomPamClient({ baseURL, flows: [userModule()] });
+ * await client.user.getLoginHistory();
+ */
+export const userModule = (): ClientFlow<'user'> => ({
+  name: 'user',
+  setup: ({ http, auth, env, session, onStepUp, reportOutcome }) => {
+    const checked = withOutcomeCheck(
+      createUserModule(http),
+      auth,
+      (event, owner: Owner) => {
+        const s = session();
+        if (event.profile && s) profileRead(s, event.profile, env.serverNow(), owner);
+        reportOutcome(event);
+      },
+      // The player and login the change was sent for: a re-read that lands after a logout or
+      // another player's login is not theirs.
+      (): Owner => {
+        const c = session()?.getSnapshot().context;
+        return { userId: c?.userId ?? null, sid: c?.sid ?? null };
+      },
+    );
+    return { user: withStepUp(withProfileRecheck(checked, session), onStepUp) };
+  },
+});
+
+/**
+ * A debug log of the session (`true`: `console.debug`), redacted like `inspect`; refused channel
+ * messages show here.
+ *
+ * @example
+ * createCustomPamClient({ baseURL, flows: [debugLog((line) => logger.debug(line))] });
+ */
+export const debugLog = (log: DebugLogger | true = true): ClientFlow<'debug'> => ({
+  name: 'debug',
+  setup: () => ({ inspect: debugInspector(log) }),
+});
+
+/**
+ * This operator's preset: tabs, profile and restrictions, play time and the user module. What
+ * `createPamClient` runs when no `flows` are given.
+ *
+ * @example
+ * createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });
+ */
+export const operatorPreset = () => [tabs(), profile(), playTime(), userModule()] as const;
