@@ -14,7 +14,6 @@ import {
   optionalInteger,
   optionalNumber,
   optionalText,
-  textField,
 } from './tolerant';
 
 /**
