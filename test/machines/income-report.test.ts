@@ -10,6 +10,7 @@ import {
   incomeReportMachine,
   reportPollDelayMs,
 } from '../../machines/incomeReportMachine';
+import { until } from '../support/event-loop';
 
 const report = (status: 1 | 2 | 3 | 4): IncomeReportData => ({ id: 7, status, reference_year: 2025 });
 
@@ -72,9 +73,9 @@ describe('incomeReportMachine schedule', () => {
         random,
       },
     }).start();
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+    await until(() => actor.getSnapshot().value === 'ready', 'ready');
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ polling: 'waiting' }));
+    await until(() => actor.getSnapshot().matches({ polling: 'waiting' }), 'polling: waiting');
     for (let t = 0; t < 6000; t += 1) {
       clock.increment(1);
       // A poll just went out: let its answer in before the next millisecond.

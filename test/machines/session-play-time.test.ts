@@ -1,5 +1,5 @@
 import { createMemoryPlayClock, createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
@@ -111,7 +111,7 @@ describe('session: responsible gaming', () => {
     c.on('timeLimitReached', () => events.push('reached'));
     const { email, password } = ctx.server.seed.timeLimit;
     c.login({ login: email, password });
-    await vi.waitFor(() => expect(c.view.playTime).toMatchObject({ limitMs: 60_000 }), { timeout: 3000 });
+    await until(() => c.view.playTime?.limitMs === 60_000, 'the play time in the view');
     for (let t = 0; t < 90_000; t += 5_000) {
       clock.increment(5_000);
       await new Promise((r) => setImmediate(r));

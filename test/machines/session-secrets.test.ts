@@ -1,6 +1,6 @@
 import { createMemoryTokenStore } from 'pam-client';
 import { createPamClient, type PamClient, sessionMachine } from 'pam-client/machines';
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type AnyActorRef,
   createActor,
@@ -9,7 +9,7 @@ import {
   transition,
   waitFor,
 } from 'xstate';
-import { turns } from '../support/event-loop';
+import { turns, until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
 
@@ -77,12 +77,13 @@ describe('session secrets', () => {
     const { c, inspected, snapshots, emitted, debugLines } = client();
     const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
-    await vi.waitFor(() => expect(c.view.status).toBe('twoFactorRequired'));
+    await until(() => c.view.status === 'twoFactorRequired', 'the code step');
     c.submitCode(twoFactorCode!);
     await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
     c.session.send({ type: 'REFRESH' });
-    await vi.waitFor(() =>
-      expect(ctx.server.requests.some((r) => r.path === '/users/refresh-token')).toBe(true),
+    await until(
+      () => ctx.server.requests.some((r) => r.path === '/users/refresh-token'),
+      'the refresh at the server',
     );
     await tracked.idle(); // the refresh has answered
     await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
@@ -108,7 +109,8 @@ describe('session secrets', () => {
     c.on('mutationOutcomeUnknown', (e) => events.push(e));
     ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/self-mkt', status: 504, times: 1 });
     await c.user.updateMarketing({ mkt_accepted: true }).catch(() => {});
-    await vi.waitFor(() => expect(events).toHaveLength(1));
+    await until(() => events.length === 1, 'one event');
+    expect(events).toHaveLength(1);
     const token = (await c.tokens.get())?.accessToken;
     expect(reachableStrings(events).some((s) => s.includes(token!))).toBe(false);
     expect((events[0] as { profile: { user: object } }).profile.user).not.toHaveProperty('token');
