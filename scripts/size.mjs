@@ -102,6 +102,14 @@ const rows = [
     requires: [['machines', ['incomeReportMachine']]],
   },
   {
+    // Issue 22: 9,082 B before its echo encoders, download, onServerDate and option checks.
+    name: '`createOfetchAdapter` alone',
+    code: `export { createOfetchAdapter } from 'pam-client';`,
+    budget: 9_100,
+    core: true,
+    requires: [['index', ['createOfetchAdapter']]],
+  },
+  {
     name: '`createAuthModule` + `createOfetchAdapter`, login only',
     code: `import { createAuthModule, createOfetchAdapter } from 'pam-client';
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
