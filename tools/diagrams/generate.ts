@@ -45,8 +45,18 @@ export const DIAGRAM_MACHINES: readonly DiagramMachine[] = (() => {
     .map(([exportName, machine]) => ({ exportName, machine }));
   const order = Object.keys(DESCRIPTIONS);
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  // One page per machine id: when several exports share an id (a machine and its core, an
+  // alias), the export descriptions.json names wins, else the first in name order.
+  const preferred = (id: string, name: string) => (DESCRIPTIONS[id]?.exportName === name ? 0 : 1);
+  const seen = new Set<string>();
   return found
-    .sort((a, b) => rank(a.machine.id) - rank(b.machine.id) || a.exportName.localeCompare(b.exportName))
+    .sort(
+      (a, b) =>
+        rank(a.machine.id) - rank(b.machine.id) ||
+        preferred(a.machine.id, a.exportName) - preferred(b.machine.id, b.exportName) ||
+        a.exportName.localeCompare(b.exportName),
+    )
+    .filter(({ machine }) => !seen.has(machine.id) && seen.add(machine.id) !== undefined)
     .map(({ exportName, machine }) => {
       const entry = DESCRIPTIONS[machine.id];
       return {

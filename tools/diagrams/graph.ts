@@ -37,6 +37,8 @@ export interface StateInfo {
   initial: boolean;
   description?: string;
   invokes: InvokeInfo[];
+  /** What the state emits to the actor's listeners on entry (`emit`): the event type, or the action's name. */
+  emits: string[];
   /** In the order XState tries them: per event, the first whose guard passes wins. */
   transitions: TransitionInfo[];
 }
@@ -136,6 +138,20 @@ function transitionsOf(node: AnyStateNode): TransitionInfo[] {
   return transitions;
 }
 
+/** The `emit` actions of a node's entry, by the emitted type when it is fixed, else the action's name. */
+function emitsOf(node: AnyStateNode): string[] {
+  const named = node.machine.implementations.actions as Record<string, unknown>;
+  return (node.entry as unknown[]).flatMap((action) => {
+    const name = typeof action === 'string' ? action : (action as { type?: unknown })?.type;
+    const impl = (typeof action === 'string' ? named[action] : action) as
+      | { type?: unknown; event?: unknown }
+      | undefined;
+    if (impl?.type !== 'xstate.emit') return [];
+    const event = impl.event as { type?: unknown } | undefined;
+    return [typeof event?.type === 'string' ? event.type : String(name)];
+  });
+}
+
 function stateInfo(node: AnyStateNode): StateInfo {
   const transitions = transitionsOf(node);
   const parent = node.parent;
@@ -148,6 +164,7 @@ function stateInfo(node: AnyStateNode): StateInfo {
     initial: initialTargets.includes(node),
     ...(node.description ? { description: node.description } : {}),
     invokes: node.invoke.map((_, i) => invokeInfo(node, i)),
+    emits: emitsOf(node),
     transitions,
   };
 }

@@ -72,6 +72,7 @@ export function badgesOf(state: StateInfo): string {
   const marks: string[] = [];
   if (state.type === 'final') marks.push('final');
   for (const invoke of state.invokes) marks.push(`invokes ${invoke.machine ?? invoke.src}`);
+  for (const emitted of state.emits ?? []) marks.push(`emits ${emitted}`);
   return marks.join(' · ');
 }
 
