@@ -5,7 +5,6 @@ import {
   createMemoryTokenStore,
   createOfetchAdapter,
   type HttpAdapter,
-  redactInspection,
   type Secret,
   secret,
   type TokenStore,
@@ -14,7 +13,7 @@ import {
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { guardCommands } from './client/commands-only';
 import type { DebugLogger } from './client/debug';
-import { type ClientFlow, debugLog, type FlowParts, operatorPreset } from './client/flows';
+import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
 import type { MutationOutcomeUnknown } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
 import { refreshThroughSession, type SessionRef } from './client/session-link';
@@ -137,14 +136,8 @@ export interface PamClient extends PamClientBase {
 export type CustomPamClient<F extends readonly ClientFlow[]> = PamClientBase &
   ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
 
-function inspector(options: PamClientOptions, parts: FlowParts[]) {
+function inspectorOf(parts: FlowParts[]) {
   const observers: Array<(event: InspectionEvent) => void> = [];
-  const { inspect } = options;
-  if (typeof inspect === 'function') observers.push(redactInspection(inspect));
-  else if (inspect) {
-    const wrapped = redactInspection(inspect);
-    observers.push((event) => wrapped.next?.(event));
-  }
   for (const part of parts) if (part.inspect) observers.push(part.inspect);
   if (observers.length === 0) return {};
   return {
@@ -181,7 +174,11 @@ function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
-  const flows = [...(options.flows ?? operatorPreset()), ...(options.debug ? [debugLog(options.debug)] : [])];
+  const flows = [
+    ...(options.flows ?? operatorPreset()),
+    ...(options.inspect ? [inspector(options.inspect)] : []),
+    ...(options.debug ? [debugLog(options.debug)] : []),
+  ];
   return createCustomPamClient({ ...options, flows }) as PamClient;
 }
 
@@ -262,7 +259,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         ...(options.playClock ? { playClock: options.playClock } : {}),
       },
       clock: env.timers as never,
-      ...inspector(options, parts),
+      ...inspectorOf(parts),
     }),
   );
   session = actor;

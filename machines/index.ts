@@ -3,7 +3,7 @@
 // with `.provide()`.
 
 export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
-export { debugLog, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
+export { debugLog, inspector, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
 export type { StepUpPrompt } from './client/step-up';
 export type {
   CustomPamClient,

@@ -2,10 +2,12 @@ import { secret } from 'pam-client';
 import { and, assertEvent, assign, emit, enqueueActions, fromCallback, raise, sendTo, setup } from 'xstate';
 import { wakeSignals } from './environment';
 import { loginMachine } from './loginMachine';
+import type { PlayTimeInput } from './playTimeMachine';
 import {
   forgotten,
   initialContext,
   ownedHere,
+  ownerOf,
   restored,
   type SessionMeta,
   services,
@@ -22,8 +24,7 @@ import {
   toChild,
   vaultedAuthOf,
 } from './session/login';
-import { playTimeInputOf } from './session/play-time';
-import { profileInputOf } from './session/profile';
+import type { ProfileFlowInput } from './session/profile';
 import { refreshCycleInput, refreshed, sessionRefreshCycle } from './session/refresh';
 import {
   clearTokensUnlessNewer,
@@ -328,14 +329,24 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
           {
             id: 'profile',
             src: 'profile',
-            input: ({ context: c }) => profileInputOf({ ...c.deps, userId: c.userId, sid: c.sid }),
+            input: ({ context: c }): ProfileFlowInput => ({
+              services: { auth: c.deps.auth, serverNow: c.deps.serverNow, random: c.deps.random },
+              owner: ownerOf(c),
+            }),
             onSnapshot: { actions: 'takeProfile' },
           },
           {
             id: 'playTime',
             src: 'playTime',
-            input: ({ context: c }) =>
-              c.deps.playClock ? playTimeInputOf({ ...c, ...c.deps, playClock: c.deps.playClock }) : null,
+            input: ({ context: c }): PlayTimeInput | null =>
+              c.deps.playClock
+                ? {
+                    limit: c.restrictions?.limits.time ?? null,
+                    store: c.deps.playClock(c.userId),
+                    now: c.deps.serverNow,
+                    owner: ownerOf(c),
+                  }
+                : null,
             onSnapshot: { actions: 'takePlayTime' },
           },
         ],
@@ -441,14 +452,15 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
             actions: sendTo('profile', ({ event }) => {
               const e = event as Internal<'PROFILE_LOADED'>;
               const source = e.remote ? ('remote' as const) : ('outcome' as const);
-              return {
+              // Marked: the profile flow takes a profile from its session only, never from another door.
+              return internal({
                 type: 'PROFILE' as const,
                 owner: e.owner,
                 user: e.user,
                 userInfo: e.userInfo,
                 at: e.at,
                 source,
-              };
+              });
             }),
           },
           PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },

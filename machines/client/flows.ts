@@ -2,8 +2,14 @@
 // takes them; `createPamClient` runs the operator preset (tabs, profile and restrictions, play
 // time, the user module), so responsible gaming stays the default for this operator's apps.
 
-import { type AuthModule, createUserModule, type HttpAdapter, type UserModule } from 'pam-client';
-import type { InspectionEvent } from 'xstate';
+import {
+  type AuthModule,
+  createUserModule,
+  type HttpAdapter,
+  redactInspection,
+  type UserModule,
+} from 'pam-client';
+import type { InspectionEvent, Observer } from 'xstate';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment } from '../environment';
 import type { Owner } from '../session/events';
@@ -142,6 +148,24 @@ export const userModule = (): ClientFlow<'user'> => ({
 export const debugLog = (log: DebugLogger | true = true): ClientFlow<'debug'> => ({
   name: 'debug',
   setup: () => ({ inspect: debugInspector(log) }),
+});
+
+/**
+ * An XState inspector (e.g. the Stately inspector's `inspect`), always wrapped in
+ * `redactInspection`: it never sees a password, code or token.
+ *
+ * @example
+ * createCustomPamClient({ baseURL, flows: [inspector(createBrowserInspector().inspect)] });
+ */
+export const inspector = (
+  inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void),
+): ClientFlow<'inspect'> => ({
+  name: 'inspect',
+  setup: () => {
+    if (typeof inspect === 'function') return { inspect: redactInspection(inspect) };
+    const wrapped = redactInspection(inspect);
+    return { inspect: (event: InspectionEvent) => wrapped.next?.(event) };
+  },
 });
 
 /**
