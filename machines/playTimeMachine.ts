@@ -31,8 +31,14 @@ export interface PlayTimeInput {
   limit: PlayTimeLimit | null;
   /** The clock every tab of the origin shares. Default: `createLocalStoragePlayClock()`. */
   store?: PlayClockStore;
-  /** Wall clock. Default `Date.now`. */
+  /** The clock beats are counted on (every tab of the origin shares it: the device's). Default `Date.now`. */
   now?: () => number;
+  /**
+   * Server time, for the period (the São Paulo day, week or month the limit counts in). Default
+   * `now`. Durations are counted on `now`, so tabs that learned slightly different server
+   * offsets never count the same second twice.
+   */
+  serverNow?: () => number;
   /** One unit of `user_limit_time`. Default 60 000 (the amount is in MINUTES; spec silent). */
   unitMs?: number;
   /** Heartbeat. Default 15 000 ms; at least 1 s. */
@@ -48,6 +54,7 @@ export interface PlayTimeInput {
 export interface PlayTimeContext {
   store: PlayClockStore;
   now: () => number;
+  serverNow: () => number;
   limit: PlayTimeLimit | null;
   unitMs: number;
   beatMs: number;
@@ -76,8 +83,9 @@ export type PlayTimeEmitted =
 
 const DEFAULT_BEAT_MS = 15_000;
 
-function services(input: PlayTimeInput): Pick<PlayTimeContext, 'store' | 'now'> {
-  return { store: input?.store ?? createLocalStoragePlayClock(), now: input?.now ?? Date.now };
+function services(input: PlayTimeInput): Pick<PlayTimeContext, 'store' | 'now' | 'serverNow'> {
+  const now = input?.now ?? Date.now;
+  return { store: input?.store ?? createLocalStoragePlayClock(), now, serverNow: input?.serverNow ?? now };
 }
 
 function contextOf(input: PlayTimeInput): PlayTimeContext {
@@ -156,9 +164,13 @@ export function createPlayTimeMachine() {
         const limit = activeLimit(context.limit);
         if (!limit) return;
         const now = context.now();
+        const server = context.serverNow();
         // A clock that gives no time (NaN, Infinity) counts nothing, and writes nothing.
         if (!Number.isFinite(now)) return;
-        const period = playPeriodOf(limit.period, now);
+        // The period is the server's, its bounds moved onto the counting clock.
+        const shift = Number.isFinite(server) ? now - server : 0;
+        const p = playPeriodOf(limit.period, now - shift);
+        const period = { key: p.key, start: p.start + shift, end: p.end + shift };
         const own = context.own?.at ?? null;
         const next = beat(context.store.read(), now, period, context.maxGapMs, own);
         context.store.write(next);
@@ -247,7 +259,7 @@ export function createPlayTimeMachine() {
   });
   return restorable(machine, {
     name: 'playTimeMachine',
-    keys: ['store', 'now'],
+    keys: ['store', 'now', 'serverNow'],
     fromInput: services,
     timers: rearmTimers,
   });

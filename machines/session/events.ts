@@ -69,6 +69,15 @@ type Internal =
       remote: boolean;
       owner: Owner;
     }
+  /** To the profile flow: a profile read elsewhere, for `owner` (see machines/session/profile.ts). */
+  | {
+      type: 'PROFILE';
+      owner: Owner;
+      user: AuthUser | null;
+      userInfo: Record<string, unknown>;
+      at: number;
+      source: 'remote' | 'outcome';
+    }
   /** A channel message the schema refused (nothing is done; it shows in `debug`). */
   | { type: 'CHANNEL_REFUSED'; reason: string }
   /** A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again. */

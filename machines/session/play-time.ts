@@ -5,7 +5,8 @@
 //
 // Protocol:
 // - input (`playTimeInputOf(session)`): the time limit, the player's clock store, server time and
-//   the owner (player id and login id `sid`) it counts for. A new login restarts the child.
+//   the owner (player id and login id `sid`) it counts for. Durations on the device's steady
+//   clock (shared by its tabs), periods on server time. A new login restarts the child.
 // - the session sends it `LIMIT { limit }` (a profile read changed the time limit) and `BEAT`
 //   (a wake-up: count now).
 // - it tells the session `PLAY_TIME_ALERT { level, owner, playTime }` (marked internal) at 80 %
@@ -41,7 +42,8 @@ export function playTimeInputOf(h: PlayTimeHolder): PlayTimeInput {
   return {
     limit: h.restrictions?.limits.time ?? null,
     store: h.playClock(h.userId),
-    now: h.serverNow ?? h.now,
+    now: h.now,
+    serverNow: h.serverNow ?? h.now,
     owner: { userId: h.userId, sid: h.sid },
   };
 }

@@ -32,6 +32,7 @@
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { isInternal } from './events';
 import {
   namesPlayer,
   nextChangeAt,
@@ -286,6 +287,7 @@ export function createProfileFlow() {
     guards: {
       ours: ({ context, event }) =>
         (event.type === 'PROFILE' || event.type === 'PROFILE_SEEN') &&
+        isInternal(event) &&
         isRecord(event.userInfo) &&
         Number.isFinite(event.at) &&
         ownsDatum(context.owner, event.owner),

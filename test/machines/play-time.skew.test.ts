@@ -175,3 +175,15 @@ describe('play clock against garbage times', () => {
     expect(w.store.read()?.lastBeat).not.toBeNaN();
   });
 });
+
+describe('play clock on server time', () => {
+  it("counts in the server's São Paulo day, on the device's clock", () => {
+    const w = world();
+    // The device says 23:20 in São Paulo; the server (Date header) says 00:20, the next day.
+    w.clock.set(Date.parse('2026-11-24T02:20:00Z'));
+    const tab = w.open({ serverNow: () => w.clock.now() + HOUR });
+    w.advance(2 * MIN);
+    expect(w.store.read()?.periodKey).toBe('daily:2026-11-24');
+    expect(tab.used()).toBe(2 * MIN);
+  });
+});

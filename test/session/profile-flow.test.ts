@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock, waitFor } from 'xstate';
+import { internal } from '../../machines/session/events';
 import {
   loginRestrictionsOf,
   namesPlayer,
@@ -10,6 +11,9 @@ import {
   sessionRestrictionsOf,
 } from '../../machines/session/profile';
 import { signedIn, useReferenceServer } from '../support/server';
+
+/** A profile as the session sends it (marked: the flow takes no other). */
+const marked = (e: object) => internal(e as never) as never;
 
 // The profile flow (issue 18 "profile" child, issue 23 restriction status): reads over a real
 // socket against the reference server; time is a SimulatedClock (server time = that clock).
@@ -137,31 +141,37 @@ describe('profile flow', () => {
     await t.settled();
     const at = t.clock.now();
     const barred = { spa_exclusion: 1 };
-    t.flow.send({
-      type: 'PROFILE',
-      owner: { userId: t.userId, sid: 4 },
-      user: null,
-      userInfo: barred,
-      at,
-      source: 'outcome',
-    });
-    t.flow.send({
-      type: 'PROFILE',
-      owner: { userId: 999, sid: 5 },
-      user: null,
-      userInfo: barred,
-      at,
-      source: 'remote',
-    });
+    t.flow.send(
+      marked({
+        type: 'PROFILE',
+        owner: { userId: t.userId, sid: 4 },
+        user: null,
+        userInfo: barred,
+        at,
+        source: 'outcome',
+      }),
+    );
+    t.flow.send(
+      marked({
+        type: 'PROFILE',
+        owner: { userId: 999, sid: 5 },
+        user: null,
+        userInfo: barred,
+        at,
+        source: 'remote',
+      }),
+    );
     expect(t.datum().restrictions.canBet).toBe(true);
-    t.flow.send({
-      type: 'PROFILE',
-      owner: { userId: t.userId, sid: 5 },
-      user: null,
-      userInfo: barred,
-      at,
-      source: 'remote',
-    });
+    t.flow.send(
+      marked({
+        type: 'PROFILE',
+        owner: { userId: t.userId, sid: 5 },
+        user: null,
+        userInfo: barred,
+        at,
+        source: 'remote',
+      }),
+    );
     expect(t.datum()).toMatchObject({ source: 'remote', restrictions: { canBet: false, status: 'current' } });
     t.flow.stop();
   });
@@ -188,7 +198,9 @@ describe('profile flow', () => {
       source: 'remote',
     };
     for (const bad of [{ owner: undefined }, { at: Number.NaN }, { userInfo: null }, { userInfo: [] }])
-      t.flow.send({ ...good, ...bad } as never);
+      t.flow.send(marked({ ...good, ...bad }));
+    // A well-formed profile from any other door than its session (no mark) is dropped too.
+    t.flow.send(good as never);
     expect(t.flow.getSnapshot().status).toBe('active');
     expect(t.datum().restrictions.canBet).toBe(false);
     t.flow.stop();
@@ -236,14 +248,16 @@ describe('profile flow', () => {
     const t = open();
     await t.settled();
     const at = t.clock.now();
-    t.flow.send({
-      type: 'PROFILE',
-      owner: { userId: t.userId, sid: 5 },
-      user: null,
-      userInfo: { spa_exclusion: 'yes' },
-      at,
-      source: 'remote',
-    });
+    t.flow.send(
+      marked({
+        type: 'PROFILE',
+        owner: { userId: t.userId, sid: 5 },
+        user: null,
+        userInfo: { spa_exclusion: 'yes' },
+        at,
+        source: 'remote',
+      }),
+    );
     expect(t.datum().restrictions).toMatchObject({ status: 'unknown', canBet: false });
     expect(t.datum().userInfo).toEqual({ spa_exclusion: 'yes' });
     t.flow.stop();
@@ -266,14 +280,16 @@ describe('profile flow', () => {
     const t = open();
     await t.settled();
     expect(t.datum().restrictions.missingMandatoryLimits).toEqual(['loss', 'time']);
-    t.flow.send({
-      type: 'PROFILE',
-      owner: { userId: t.userId, sid: 5 },
-      user: null,
-      userInfo: { user_limit_time: 60, user_limit_time_active: 1, user_limit_time_period: 'daily' },
-      at: t.clock.now(),
-      source: 'remote',
-    });
+    t.flow.send(
+      marked({
+        type: 'PROFILE',
+        owner: { userId: t.userId, sid: 5 },
+        user: null,
+        userInfo: { user_limit_time: 60, user_limit_time_active: 1, user_limit_time_period: 'daily' },
+        at: t.clock.now(),
+        source: 'remote',
+      }),
+    );
     expect(t.datum().restrictions.missingMandatoryLimits).toEqual(['loss']);
     t.flow.stop();
   });
@@ -348,14 +364,16 @@ describe('profile flow: time from elsewhere', () => {
     await t.settled();
     const before = t.reads();
     // Another tab (or a forged message) says it read a week ahead.
-    t.flow.send({
-      type: 'PROFILE',
-      owner: { userId: t.userId, sid: 5 },
-      user: null,
-      userInfo: {},
-      at: t.clock.now() + 7 * 24 * HOUR,
-      source: 'remote',
-    });
+    t.flow.send(
+      marked({
+        type: 'PROFILE',
+        owner: { userId: t.userId, sid: 5 },
+        user: null,
+        userInfo: {},
+        at: t.clock.now() + 7 * 24 * HOUR,
+        source: 'remote',
+      }),
+    );
     expect(t.datum().at).toBeLessThanOrEqual(t.clock.now());
     t.clock.increment(25 * HOUR);
     await t.settled();

@@ -88,4 +88,34 @@ describe('session restrictions: status and canBet (issue 23)', () => {
     const v = await viewWhere(c, (x) => x.restrictions?.status === 'current');
     expect(v.restrictions?.missingMandatoryLimits).toEqual(['loss', 'time']);
   });
+
+  it("a profile forged at the session's profile child (another door) is dropped: a barred player stays barred", async () => {
+    const { c, clock } = client();
+    await signIn(c, ctx.server.seed.spaBarred);
+    await viewWhere(c, (v) => v.restrictions?.status === 'current');
+    expect(c.view.restrictions?.canBet).toBe(false);
+    const snapshot = c.session.getSnapshot();
+    const { userId, sid } = snapshot.context;
+    const child = (snapshot.children as Record<string, { send(e: unknown): void } | undefined>).profile;
+    expect(child).toBeDefined();
+    child?.send({
+      type: 'PROFILE',
+      owner: { userId, sid },
+      user: null,
+      userInfo: {},
+      at: clock.now(),
+      source: 'remote',
+    });
+    child?.send({
+      type: 'PROFILE_SEEN',
+      owner: { userId, sid },
+      user: null,
+      userInfo: {},
+      at: clock.now(),
+      seen: clock.now(),
+      source: 'remote',
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(c.view.restrictions).toMatchObject({ status: 'current', canBet: false, accountBlocked: true });
+  });
 });
