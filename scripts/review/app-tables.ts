@@ -199,6 +199,15 @@ export const incomeReportApp: AppMachine = {
   },
   answers: {
     'loadYears: no answer': abortAll(/^\/income-report\/available-years$/),
+    // Pending, as the server answers; on a path that cancels, the polls are held so the report
+    // cannot finish (on the page's own clock) before the player cancels it.
+    'generateReport: pending': async (route, app) => {
+      if (app.path.steps.some((s) => s.name === 'CANCEL')) {
+        const poll = (url: URL) => /\/income-report\/\d+$/.test(url.pathname);
+        await app.page.route(poll, () => {});
+      }
+      await route.continue();
+    },
     'generateReport: completed': patched({ status: 3 }),
     'generateReport: failed': patched({ status: 4 }),
     'generateReport: 500': answer(500, 'Server error.'),
