@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isTransientError } from '../../src/errors/index';
 import { retryDelay } from '../../src/http/backoff';
 import { retryAfterMs } from '../../src/http/retry-after';
-import { isTransientError } from '../../src/errors/index';
 import { createOfetchAdapter, type HttpError, isPamError } from '../../src/index';
 import { type EchoServer, startEchoServer } from '../http/echo-server';
 import { rejectionOf } from '../http/helpers';
