@@ -1,6 +1,7 @@
 // A `fetch` that counts what it started and what has fully arrived (status and body), so a test
 // waits for real I/O to finish instead of sleeping.
 
+import { bufferedResponse } from './buffered-response';
 import { turns } from './event-loop';
 
 /** A counting `fetch` to hand to the adapter or the client (`fetch: tracked.fetch`). */
@@ -34,7 +35,8 @@ export function trackedFetch(
   const tracked: TrackedFetch = {
     fetch: (input, init) => {
       started += 1;
-      const request = base(input, init);
+      // The body read too, before the request counts as settled (see buffered-response.ts).
+      const request = base(input, init).then(bufferedResponse);
       const done: Promise<unknown> = request.then(
         () => pending.delete(done),
         () => pending.delete(done),

@@ -8,6 +8,7 @@ import { createPamClient, type PamClient, type PamClientOptions } from 'pam-clie
 import type { ReferenceServer, ReferenceServerOptions } from 'pam-client/testing';
 import { afterEach, beforeEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
+import { bufferedResponse } from './buffered-response';
 import { turns } from './event-loop';
 import { type FakeChannel, FakeChannelHub } from './fake-channel';
 import { FakePage } from './fake-page';
@@ -158,22 +159,18 @@ export class World {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const delay = this.takeDelay(method, new URL(url).pathname);
     if (delay === Number.POSITIVE_INFINITY) return globalThis.fetch(input, init); // hangs, untracked
-    // The real I/O: the request, and for a held answer its whole body too.
-    const io = globalThis.fetch(input, init).then(async (response) => {
-      if (delay === null) return response;
-      const body = await response.arrayBuffer();
-      return { response, body };
-    });
+    // The real I/O: the request and its whole body, so `settle` never returns with a body still
+    // on its way (under load that took more than a few turns of the event loop).
+    const io = globalThis.fetch(input, init).then(bufferedResponse);
     const tracked: Promise<unknown> = io.then(
       () => this.pending.delete(tracked),
       () => this.pending.delete(tracked),
     );
     this.pending.add(tracked);
-    if (delay === null) return io as Promise<Response>;
+    if (delay === null) return io;
     return io.then(
-      (held) =>
+      (response) =>
         new Promise<Response>((resolve, reject) => {
-          const { response, body } = held as { response: Response; body: ArrayBuffer };
           const signal = init?.signal;
           const onAbort = () => {
             this.clock.clearTimeout(timer);
@@ -181,8 +178,7 @@ export class World {
           };
           const timer = this.clock.setTimeout(() => {
             signal?.removeEventListener('abort', onAbort);
-            const { status, statusText, headers } = response;
-            resolve(new Response(body.byteLength === 0 ? null : body, { status, statusText, headers }));
+            resolve(response);
           }, delay);
           if (signal?.aborted) onAbort();
           else signal?.addEventListener('abort', onAbort, { once: true });
