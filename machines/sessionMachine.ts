@@ -343,7 +343,9 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
                 ? {
                     limit: c.restrictions?.limits.time ?? null,
                     store: c.deps.playClock(c.userId),
-                    now: c.deps.serverNow,
+                    // Durations on the steady clock the tabs share, the period on server time.
+                    now: c.deps.now,
+                    serverNow: c.deps.serverNow,
                     owner: ownerOf(c),
                   }
                 : null,
