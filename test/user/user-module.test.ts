@@ -3,7 +3,9 @@ import type { AvailableYearsResponse, IncomeReportData, LoginHistoryResponse } f
 import { SEED_ACCOUNTS } from '../../src/testing/index';
 import { signedIn, useReferenceServer } from '../support/server';
 
-const ctx = useReferenceServer({ reportStepMs: 50 });
+// The server's clock moves only when a test moves it (a report's progress included): no real waits.
+let serverNow = Date.UTC(2030, 0, 1);
+const ctx = useReferenceServer({ reportStepMs: 50, now: () => serverNow });
 
 /** The seed user's password: the sensitive changes send it as `password_check` (step-up). */
 const PASSWORD = SEED_ACCOUNTS.plain.password;
@@ -213,7 +215,7 @@ describe('createUserModule', () => {
 
     let status = report;
     for (let i = 0; i < 50 && status.status !== 3; i++) {
-      await new Promise((r) => setTimeout(r, 20));
+      serverNow += 20; // the report moves on with the server's clock
       status = await user.getIncomeReportStatus(report.id);
     }
     expect(lastRequest().line).toBe(`GET /income-report/${report.id}`);
