@@ -9,7 +9,7 @@ import { onSessionChange } from '../../src/bindings/vanilla';
 import { useSession } from '../../src/bindings/vue';
 import { fakeSessionClient } from './fake-session';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const flush = () => new Promise((resolve) => setImmediate(resolve)); // a turn of the event loop, no timer
 const wrongCode = () =>
   new HttpError({ status: 422, method: 'POST', path: '/auth/login', body: { message: 'Invalid code' } });
 

@@ -8,7 +8,7 @@ import { loginMachine } from '../../machines/loginMachine';
 import { useActor, useSelector } from '../../src/bindings/vue';
 import { counterMachine, countingRef, fakeAuth } from './fixtures';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const flush = () => new Promise((resolve) => setImmediate(resolve)); // a turn of the event loop, no timer
 
 describe('useActor', () => {
   it('creates the actor from logic with its options, starts it, and stops it with the scope', async () => {
