@@ -26,3 +26,5 @@ export { isSessionCounter, MAX_SESSION_COUNTER, parseStoredSession } from './ses
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';
 export { USER_MUTATIONS } from './user/index';
+// The step-up count per player (the client tells the adapter who is signed in).
+export { countStepUpPerPlayer } from './user/step-up-attempts';

@@ -9,6 +9,7 @@ import {
   redactInspection,
   type UserModule,
 } from 'pam-client';
+import { countStepUpPerPlayer } from 'pam-client/internal';
 import type { InspectionEvent, Observer } from 'xstate';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment } from '../environment';
@@ -119,6 +120,10 @@ export const playTime = (): ClientFlow<'playTime'> => ({
 export const userModule = (): ClientFlow<'user'> => ({
   name: 'user',
   setup: ({ http, auth, env, session, onStepUp, reportOutcome }) => {
+    const ownerNow = (): Owner => {
+      const c = session()?.getSnapshot().context;
+      return { userId: c?.userId ?? null, sid: c?.sid ?? null };
+    };
     const checked = withOutcomeCheck(
       createUserModule(http),
       auth,
@@ -129,11 +134,10 @@ export const userModule = (): ClientFlow<'user'> => ({
       },
       // The player and login the change was sent for: a re-read that lands after a logout or
       // another player's login is not theirs.
-      (): Owner => {
-        const c = session()?.getSnapshot().context;
-        return { userId: c?.userId ?? null, sid: c?.sid ?? null };
-      },
+      ownerNow,
     );
+    // Wrong step-up passwords are counted per player: the one signed in when a change is sent.
+    countStepUpPerPlayer(http, ownerNow);
     return { user: withStepUp(withProfileRecheck(checked, session), onStepUp) };
   },
 });

@@ -99,7 +99,8 @@ async function sendCounted(attempts: StepUpAttempts, attempt: Attempt, payload: 
 
 /**
  * Reveals the secrets into the body; after a `step_up_required`, asks `onStepUp` and sends again
- * while the player has wrong passwords left. `http` keys the count.
+ * while the player has wrong passwords left. `http`, and the player signed in on it
+ * (`countStepUpPerPlayer`), key the count.
  */
 export async function sendSensitive(
   attempt: Attempt,

@@ -3,7 +3,9 @@
 // count; a right password does. After STEP_UP_MAX_ATTEMPTS wrong ones in a row, every change that
 // would send a password is refused before sending (`StepUpLockedError`) until `retryAt`. The
 // reference server limits `password_check` too (429 + Retry-After, like logins): its lock is
-// honoured the same way. Counted per HTTP adapter: one client, one signed-in player at a time.
+// honoured the same way. Counted per player on each HTTP adapter: the one signed in, as told by
+// `countStepUpPerPlayer` (the client tells it on every request); an adapter nobody told keeps one
+// count, for whoever it sends for.
 
 import { isPamError, RequestValidationError } from '../errors/index';
 
@@ -57,7 +59,7 @@ export class StepUpLockedError extends RequestValidationError {
   }
 }
 
-/** One adapter's count. */
+/** One player's count on one adapter. */
 export interface StepUpAttempts {
   /** Throws `StepUpLockedError` while locked (an expired lock starts a fresh count). */
   assertOpen(now: number, cause?: unknown): void;
@@ -66,6 +68,8 @@ export interface StepUpAttempts {
   failed(now: number): void;
   lockUntil(until: number): void;
   succeeded(): void;
+  /** No wrong password counted and no lock: the same as a fresh count. */
+  atRest(now: number): boolean;
 }
 
 function createAttempts(): StepUpAttempts {
@@ -94,15 +98,60 @@ function createAttempts(): StepUpAttempts {
     succeeded() {
       [wrong, lockedUntil] = [0, 0];
     },
+    atRest(now) {
+      settle(now);
+      return wrong === 0 && lockedUntil === 0;
+    },
   };
 }
 
-const byAdapter = new WeakMap<object, StepUpAttempts>();
+/** Who a count belongs to: the player's id, else the login's (`sid`); null when unknown. */
+export interface StepUpPlayer {
+  userId?: number | string | null;
+  sid?: number | string | null;
+}
 
-/** The count of the adapter `http` (made on first use). */
+const playerOn = new WeakMap<object, () => StepUpPlayer | null | undefined>();
+
+/**
+ * Keeps the step-up count of the adapter `http` per player: `signedIn` is asked on each sensitive
+ * change who is signed in now (by player id, else by login id). One player's wrong passwords
+ * never lock the next one; signing out and in again, or a token refresh, keeps a player's count.
+ * Without it an adapter keeps one count for whoever it sends for.
+ *
+ * @example
+ * countStepUpPerPlayer(http, () => ({ userId: session.userId, sid: session.sid }));
+ */
+export function countStepUpPerPlayer(http: object, signedIn: () => StepUpPlayer | null | undefined): void {
+  playerOn.set(http, signedIn);
+}
+
+function playerKeyOn(http: object): string {
+  let who: StepUpPlayer | null | undefined;
+  try {
+    who = playerOn.get(http)?.();
+  } catch {
+    who = undefined; // a getter that fails names nobody: the adapter's shared count
+  }
+  if (who?.userId != null) return `player ${String(who.userId)}`;
+  if (who?.sid != null) return `login ${String(who.sid)}`;
+  return '';
+}
+
+const byAdapter = new WeakMap<object, Map<string, StepUpAttempts>>();
+
+/** The count of the player signed in on the adapter `http` (made on first use). */
 export function stepUpAttemptsOf(http: object): StepUpAttempts {
-  let attempts = byAdapter.get(http);
-  if (!attempts) byAdapter.set(http, (attempts = createAttempts()));
+  const counts = byAdapter.get(http) ?? new Map<string, StepUpAttempts>();
+  byAdapter.set(http, counts);
+  const key = playerKeyOn(http);
+  const known = counts.get(key);
+  if (known) return known;
+  // Counts back at rest are dropped: a client signed in by many players keeps only live ones.
+  const now = Date.now();
+  for (const [k, a] of counts) if (a.atRest(now)) counts.delete(k);
+  const attempts = createAttempts();
+  counts.set(key, attempts);
   return attempts;
 }
 
