@@ -138,7 +138,7 @@ export type Attempt = (payload: unknown) => Promise<unknown>;
 
 /**
  * A module's way of sending a payload: e.g. reveal secrets and retry after a step-up. `http` is
- * the adapter sent through (the step-up attempts are counted per adapter).
+ * the adapter sent through (the step-up attempts are counted per adapter and player).
  */
 export type Through = (
   attempt: Attempt,
