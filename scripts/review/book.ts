@@ -26,7 +26,7 @@ import {
 import { chapterHtml, chapterShot } from './chapter-page';
 import { launchOptions } from './chromium.mjs';
 import { coverageGaps, coverageOf } from './coverage';
-import { bookPaths, type ReviewMachine } from './paths';
+import { type BookPath, bookPaths, type ReviewMachine } from './paths';
 import { pictureFile } from './pictures';
 import { distinctColours, pngSize } from './png';
 import { printPage, printPdfs } from './print';
@@ -60,6 +60,9 @@ function wordRows(graph: Parameters<typeof triggersOf>[0], words: Parameters<typ
     })),
   ];
 }
+
+/** Paths played at once (REVIEW_PATHS_AT_ONCE, default 2). */
+const PATHS_AT_ONCE = Math.max(1, Number(process.env.REVIEW_PATHS_AT_ONCE) || 2);
 
 export interface BookEntry {
   review: ReviewMachine;
@@ -134,9 +137,15 @@ export async function buildBook(
       // message on screen are the path's own, and each step's page text is checked against them.
       const texts = new Map<string, string[][]>();
       const sizes = new Map<string, { width: number; height: number }>();
-      for (const path of paths) {
+      // Two paths at a time (each has its own servers and browser context): most of a path's
+      // time is waiting for the page, so this halves the build on a small machine.
+      const queue = [...paths];
+      const worker = async () => {
+        for (let path = queue.shift(); path; path = queue.shift()) await runOne(path);
+      };
+      const runOne = async (path: BookPath) => {
         try {
-          const shots = await runPath(browser, appDir, app, path, tokens);
+          const shots = await runPath(browser!, appDir, app, path, tokens);
           for (const shot of shots) {
             const file = pictureFile(path, shot.step);
             await mkdir(dirname(join(out, file)), { recursive: true });
@@ -154,7 +163,8 @@ export async function buildBook(
           summary.failures.push(`${review.id} ${path.slug}: ${(error as Error).message.split('\n')[0]}`);
           log(`  ${review.id} ${path.slug}: FAILED ${(error as Error).message.split('\n')[0]}`);
         }
-      }
+      };
+      await Promise.all(Array.from({ length: PATHS_AT_ONCE }, worker));
       const coverage = coverageOf(graph, paths, app);
       summary.failures.push(...coverageGaps(review.id, coverage));
       const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.states)));

@@ -1,0 +1,31 @@
+// PNG pictures of the review book's pages for the README (after `npm run review`):
+//
+//   node scripts/review/book-screenshots.mjs     writes docs/screenshots/review-*.png
+
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright';
+import { launchOptions } from './chromium.mjs';
+import { ROOT } from './sources.mjs';
+
+const book = join(ROOT, 'review-book');
+const shots = [
+  ['review-index', 'index.html', null],
+  ['review-machine', 'login/index.html', '#coverage'],
+  ['review-step', 'session/scenario-session-expiry.html', '#step-4', '#step-4 .shot'],
+  ['review-responsible-gaming', 'responsible-gaming.html', '#play-time'],
+];
+const browser = await chromium.launch(launchOptions());
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  for (const [name, file, anchor, part] of shots) {
+    await page.goto(pathToFileURL(join(book, file)).href + (anchor ?? ''), { waitUntil: 'load' });
+    const path = join(ROOT, 'docs/screenshots', `${name}.png`);
+    // A part of the page (the picture and its copy deck), or the window.
+    if (part) await page.locator(part).screenshot({ path });
+    else await page.screenshot({ path });
+    console.log(`wrote docs/screenshots/${name}.png`);
+  }
+} finally {
+  await browser.close();
+}
