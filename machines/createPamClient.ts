@@ -20,6 +20,7 @@ import { refreshThroughSession, type SessionRef } from './client/session-link';
 import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
+import { boxCaptcha, type CaptchaToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
 import { type SessionView, sameView, selectSessionView } from './session/view';
@@ -87,7 +88,8 @@ type Listener<T extends PamClientEvent> = (event: Extract<ClientEmitted, { type:
 export interface LoginCredentials {
   login: string;
   password: string | Secret;
-  captchaToken?: string | Secret;
+  /** The captcha token, or a provider called at each send (the two-factor step too). */
+  captchaToken?: CaptchaToken;
   appSource?: string;
 }
 
@@ -112,7 +114,7 @@ export interface PamClientBase {
   /** Registers (spec 5.3) and signs the new player in, as a login would; the password is boxed at once. */
   register(payload: RegisterCommandPayload): void;
   /** Sends the two-factor code; boxed like the password. */
-  submitCode(code: string | Secret, captchaToken?: string | Secret): void;
+  submitCode(code: string | Secret, captchaToken?: CaptchaToken): void;
   /** Abandons a login or registration (the two-factor step included), or leaves `failed` / `cancelledAccount`. */
   cancel(): void;
   /** Ends the session here and in every tab; during a login, abandons it. */
@@ -299,7 +301,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         type: 'LOGIN',
         login,
         password: secret(password),
-        ...(captchaToken === undefined ? {} : { captchaToken: secret(captchaToken) }),
+        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
         ...(appSource === undefined ? {} : { appSource }),
       }),
     register: (payload) =>
@@ -308,14 +310,16 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         payload: {
           ...payload,
           password: secret(payload.password),
-          ...(payload.captcha_token === undefined ? {} : { captcha_token: secret(payload.captcha_token) }),
+          ...(payload.captcha_token === undefined
+            ? {}
+            : { captcha_token: boxCaptcha(payload.captcha_token)! }),
         },
       }),
     submitCode: (code, captchaToken) =>
       actor.send({
         type: 'SUBMIT_CODE',
         code: secret(code),
-        ...(captchaToken === undefined ? {} : { captchaToken: secret(captchaToken) }),
+        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
       }),
     cancel: () => actor.send({ type: 'CANCEL' }),
     logout: () => actor.send({ type: 'LOGOUT' }),

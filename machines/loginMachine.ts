@@ -11,7 +11,9 @@ import {
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, setup } from 'xstate';
 import {
   box,
-  boxOptional,
+  boxCaptcha,
+  type CaptchaProvider,
+  type CaptchaToken,
   type LoginRequest,
   type RegisterRequest,
   type RegistrationPayload,
@@ -44,6 +46,8 @@ export interface LoginContext {
   password: Secret | null;
   /** Sent again with the two-factor code (unlike the single-use captcha token). */
   appSource: string | null;
+  /** A captcha provider given with the login: called again for the two-factor send (never persisted). */
+  captcha: CaptchaProvider | null;
   error: PamError | null;
   /** Epoch ms after which the server said it would listen again (from `Retry-After`). */
   retryAt: number | null;
@@ -55,15 +59,21 @@ export type LoginEvent =
       type: 'SUBMIT';
       login: string;
       password: string | Secret;
-      captchaToken?: string | Secret;
+      captchaToken?: CaptchaToken;
       appSource?: string;
     }
   /** A simplified registration (spec 5.3); its answer leads where a login's does. */
   | { type: 'REGISTER'; payload: RegistrationPayload }
-  | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: string | Secret }
+  | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: CaptchaToken }
   | { type: 'RESET' };
 
-export type { LoginRequest, RegisterRequest, RegistrationPayload } from './login/request';
+export type {
+  CaptchaProvider,
+  CaptchaToken,
+  LoginRequest,
+  RegisterRequest,
+  RegistrationPayload,
+} from './login/request';
 export { requestLogin, requestRegistration } from './login/request';
 
 function registration(context: LoginContext, event: EventObject): RegisterRequest {
@@ -75,7 +85,7 @@ function registration(context: LoginContext, event: EventObject): RegisterReques
     // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
     ...(payload === undefined ? {} : { payload: registrationFields(payload) }),
     password: context.password ?? secret(''),
-    ...(payload?.captcha_token === undefined ? {} : { captchaToken: box(payload.captcha_token) }),
+    ...(payload?.captcha_token === undefined ? {} : { captchaToken: boxCaptcha(payload.captcha_token)! }),
   };
 }
 
@@ -131,16 +141,18 @@ const initial = {
   login: null,
   password: null,
   appSource: null,
+  captcha: null,
   error: null,
   retryAt: null,
   rejectedCodes: 0,
 };
 
-const accepted = (login: unknown, password: unknown, appSource: string | undefined) => ({
+const accepted = (login: unknown, password: unknown, appSource: string | undefined, captcha?: unknown) => ({
   ...initial,
   login: typeof login === 'string' ? login : '',
   password: box(password),
   appSource: appSource ?? null,
+  captcha: typeof captcha === 'function' ? (captcha as CaptchaProvider) : null,
 });
 
 /** SUBMIT and REGISTER start over from `idle`, `failed` and `cancelledAccount`. */
@@ -193,12 +205,19 @@ function createLoginMachine() {
     actions: {
       reset: assign(initial),
       acceptCredentials: assign(({ event }) =>
-        event.type === 'SUBMIT' ? accepted(event.login, event.password, event.appSource) : {},
+        event.type === 'SUBMIT'
+          ? accepted(event.login, event.password, event.appSource, event.captchaToken)
+          : {},
       ),
       // The password is boxed on receipt; the 2FA step logs in with the e-mail and this password.
       acceptRegistration: assign(({ event }) =>
         event.type === 'REGISTER'
-          ? accepted(event.payload?.email, event.payload?.password, event.payload?.app_source)
+          ? accepted(
+              event.payload?.email,
+              event.payload?.password,
+              event.payload?.app_source,
+              event.payload?.captcha_token,
+            )
           : {},
       ),
       clearError: assign({ error: null, retryAt: null }),
@@ -228,7 +247,7 @@ function createLoginMachine() {
           src: 'submitLogin',
           input: ({ context, event }) =>
             request(context, {
-              captchaToken: event.type === 'SUBMIT' ? boxOptional(event.captchaToken) : undefined,
+              captchaToken: event.type === 'SUBMIT' ? boxCaptcha(event.captchaToken) : undefined,
             }),
           onDone: ANSWERED,
           onError: { target: 'failed', actions: 'setError' },
@@ -258,7 +277,11 @@ function createLoginMachine() {
           src: 'submitCode',
           input: ({ context, event }) =>
             event.type === 'SUBMIT_CODE'
-              ? request(context, { code: box(event.code), captchaToken: boxOptional(event.captchaToken) })
+              ? request(context, {
+                  code: box(event.code),
+                  // A token given with the code, else the login's provider again (a fresh token).
+                  captchaToken: boxCaptcha(event.captchaToken) ?? context.captcha ?? undefined,
+                })
               : request(context, { code: secret('') }),
           onDone: [
             { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },

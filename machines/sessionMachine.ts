@@ -1,6 +1,7 @@
 import { secret } from 'pam-client';
 import { and, assertEvent, assign, emit, enqueueActions, fromCallback, raise, sendTo, setup } from 'xstate';
 import { wakeSignals } from './environment';
+import { boxCaptcha } from './login/request';
 import { loginMachine } from './loginMachine';
 import type { PlayTimeInput } from './playTimeMachine';
 import {
@@ -288,7 +289,9 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
                 actions: sendTo('login', ({ event }) => ({
                   type: 'SUBMIT_CODE' as const,
                   code: secret(event.code),
-                  ...(event.captchaToken === undefined ? {} : { captchaToken: secret(event.captchaToken) }),
+                  ...(event.captchaToken === undefined
+                    ? {}
+                    : { captchaToken: boxCaptcha(event.captchaToken)! }),
                 })),
               },
             },

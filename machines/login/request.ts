@@ -21,8 +21,34 @@ export interface LoginRequest {
   login: string;
   password: Secret;
   appSource?: string;
-  captchaToken?: Secret;
+  captchaToken?: Secret | CaptchaProvider;
   code?: Secret;
+}
+
+/** A captcha token fetched when the request is sent: each send calls it again (tokens are single-use). */
+export type CaptchaProvider = () => string | Promise<string>;
+
+/** A captcha token as an app gives it: the token, boxed or not, or a provider. */
+export type CaptchaToken = string | Secret | CaptchaProvider;
+
+/** A captcha token boxed on receipt: a provider stays a provider (called at send time). */
+export const boxCaptcha = (value: unknown): Secret | CaptchaProvider | undefined =>
+  typeof value === 'function' ? (value as CaptchaProvider) : boxOptional(value);
+
+/**
+ * `payload` with the captcha token to send now: a provider is called (a non-string answer sends
+ * none); without one, it stays synchronous (the request starts in the same tick).
+ */
+function withCaptcha<P extends { captcha_token?: string }>(
+  payload: P,
+  value: Secret | CaptchaProvider | undefined,
+): P | Promise<P> {
+  if (typeof value === 'function')
+    return Promise.resolve(value()).then((token) =>
+      typeof token === 'string' ? { ...payload, captcha_token: token } : payload,
+    );
+  // A restored captcha token is dropped rather than refused: it was single-use anyway.
+  return isSecret(value) ? { ...payload, captcha_token: value.reveal() } : payload;
 }
 
 // A non-string from an untyped caller becomes '' so the auth module rejects it as invalid
@@ -42,17 +68,15 @@ function unrestorable(field: string): RequestValidationError {
   ]);
 }
 
-function toPayload(r: LoginRequest): LoginPayload {
+function toPayload(r: LoginRequest): LoginPayload | Promise<LoginPayload> {
   if (!isSecret(r.password)) throw unrestorable('password');
   // A restored two-factor step has no code to send (it is never kept): ask for it again.
   if (r.code !== undefined && (!isSecret(r.code) || r.code.reveal() === ''))
     throw unrestorable('two_factor_code');
   const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
-  // A restored captcha token is dropped rather than refused: it was single-use anyway.
-  if (isSecret(r.captchaToken)) payload.captcha_token = r.captchaToken.reveal();
   if (r.appSource !== undefined) payload.app_source = r.appSource;
   if (r.code !== undefined) payload.two_factor_code = r.code.reveal();
-  return payload;
+  return withCaptcha(payload, r.captchaToken);
 }
 
 /**
@@ -68,13 +92,17 @@ export function withoutUserToken<T extends LoginResponse>(response: T): T {
 
 /** One login request; `signal` aborts it when the state that invoked it is left. */
 export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(
-  async ({ input, signal }) => withoutUserToken(await input.auth.login(toPayload(input), { signal })),
+  async ({ input, signal }) => {
+    const payload = toPayload(input);
+    const ready = payload instanceof Promise ? await payload : payload;
+    return withoutUserToken(await input.auth.login(ready, { signal }));
+  },
 );
 
 /** A registration as an app sends it (spec 5.3): the password and captcha token may be `Secret`s. */
 export type RegistrationPayload = Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'> & {
   password: string | Secret;
-  captcha_token?: string | Secret;
+  captcha_token?: CaptchaToken;
 };
 
 /**
@@ -86,7 +114,7 @@ export interface RegisterRequest {
   auth: Pick<AuthModule, 'registerSimplified'>;
   payload?: Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'>;
   password: Secret;
-  captchaToken?: Secret;
+  captchaToken?: Secret | CaptchaProvider;
 }
 
 /** The registration fields without the secrets (those are boxed separately). */
@@ -102,8 +130,9 @@ export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, Re
   async ({ input, signal }) => {
     if (input.payload === undefined) throw unrestorable('payload');
     if (!isSecret(input.password)) throw unrestorable('password');
-    const payload = { ...input.payload, password: input.password.reveal() } as RegisterSimplifiedPayload;
-    if (isSecret(input.captchaToken)) payload.captcha_token = input.captchaToken.reveal();
-    return withoutUserToken(await input.auth.registerSimplified(payload, { signal }));
+    const fields = { ...input.payload, password: input.password.reveal() } as RegisterSimplifiedPayload;
+    const payload = withCaptcha(fields, input.captchaToken);
+    const ready = payload instanceof Promise ? await payload : payload;
+    return withoutUserToken(await input.auth.registerSimplified(ready, { signal }));
   },
 );

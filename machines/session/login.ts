@@ -3,6 +3,7 @@
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
 import { type AuthUser, secret } from 'pam-client';
+import { boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, metaFields } from './context';
 import { sessionMetaFromLogin } from './refresh';
@@ -44,7 +45,7 @@ export const boxCommand = (e: PendingCommand): PendingCommand =>
     ? {
         ...e,
         password: secret(e.password),
-        ...(e.captchaToken === undefined ? {} : { captchaToken: secret(e.captchaToken) }),
+        ...(e.captchaToken === undefined ? {} : { captchaToken: boxCaptcha(e.captchaToken)! }),
       }
     : {
         type: 'REGISTER',
@@ -53,7 +54,7 @@ export const boxCommand = (e: PendingCommand): PendingCommand =>
           password: secret(e.payload.password),
           ...(e.payload.captcha_token === undefined
             ? {}
-            : { captcha_token: secret(e.payload.captcha_token) }),
+            : { captcha_token: boxCaptcha(e.payload.captcha_token)! }),
         },
       };
 

@@ -12,6 +12,7 @@ import type {
 } from 'pam-client';
 import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
+import type { CaptchaToken } from '../login/request';
 import type { PlayClockStore } from '../play-time/clock';
 import type { SessionRestrictions } from './profile-rules';
 import type { Vault } from './store';
@@ -105,7 +106,7 @@ export interface SessionContext {
 /** A registration as the app sends it: the password (and captcha token) may be `Secret`s. */
 export type RegisterCommandPayload = Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'> & {
   password: string | Secret;
-  captcha_token?: string | Secret;
+  captcha_token?: CaptchaToken;
 };
 
 /** What an app may send the session: commands only (internal events are refused). */
@@ -114,11 +115,11 @@ export type SessionEvent =
       type: 'LOGIN';
       login: string;
       password: string | Secret;
-      captchaToken?: string | Secret;
+      captchaToken?: CaptchaToken;
       appSource?: string;
     }
   | { type: 'REGISTER'; payload: RegisterCommandPayload }
-  | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: string | Secret }
+  | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: CaptchaToken }
   | { type: 'CANCEL' }
   | { type: 'LOGOUT' }
   | { type: 'TICK' }
