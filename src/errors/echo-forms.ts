@@ -58,12 +58,49 @@ export function echoPattern(secret: string): string {
 
 /**
  * What every echo of `secret` contains, lower-cased: its longest run of characters that no
- * encoder changes (letters, digits, `-`, `_`, `.`), a numeric secret without its leading zeros
- * (a JSON number). Empty when there is none (then every text may hold it).
+ * encoder changes (letters, digits, `-`, `_`, `.`). Empty when there is none (then every text may
+ * hold it).
  */
 export function anchorOf(secret: string): string {
-  if (/^\d+$/.test(secret)) return secret.replace(/^0+(?=\d)/, '');
   let best = '';
   for (const run of secret.match(/[a-z0-9_.-]+/gi) ?? []) if (run.length > best.length) best = run;
   return best.toLowerCase();
 }
+
+const SHORT: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+
+/**
+ * The decoders, each undoing one layer of one kind: percent escapes (UTF-8), HTML entities
+ * (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`, decimal, hex; other named ones stay, `echoPattern`
+ * matches them) and backslash escapes (JSON `\u`, `\n`, `\'`). Applied in turn a few times, they
+ * peel encoders applied one after another (htmlspecialchars, then urlencode).
+ *
+ * @example
+ * DECODERS.reduce((t, decode) => decode(t), 'Pa%26%23039%3Bss'); // "Pa'ss"
+ */
+export const DECODERS: readonly ((text: string) => string)[] = [
+  (t) =>
+    t.replace(/(?:%[\da-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run.replace(/%(..)/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+      }
+    }),
+  (t) =>
+    t.replace(
+      /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos));/gi,
+      (all, d?: string, h?: string, n?: string) => {
+        if (n)
+          return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[
+            n.toLowerCase()
+          ]!;
+        const cp = d ? Number(d) : Number.parseInt(h!, 16);
+        return cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
+      },
+    ),
+  (t) =>
+    t.replace(/\\(?:u([\da-f]{4})|(.))/gis, (_, u?: string, c?: string) =>
+      u ? String.fromCharCode(Number.parseInt(u, 16)) : (SHORT[c!] ?? c!),
+    ),
+];

@@ -1,5 +1,5 @@
 import { REDACTED } from '../secrets/secret';
-import { anchorOf, echoPattern } from './echo-forms';
+import { anchorOf, DECODERS, echoPattern } from './echo-forms';
 
 /**
  * Removes known secret values from what a server answered, before any error is built from it.
@@ -18,9 +18,11 @@ export interface Scrubber {
   /**
    * `value` with every key and string scrubbed, copying only the objects and arrays on the way to
    * what changed (`value` itself when nothing did); values under a key for which `keep(key)` is
-   * true are left as they are.
+   * true are left as they are. A number equal to a numeric secret without its leading zeros (a 2FA
+   * code echoed as a JSON number) is redacted too, unless `data` is true: a 2xx answer checked by
+   * a schema, whose ids, amounts and wallet fields are data, never an echo.
    */
-  deep<T>(value: T, keep?: (key: string) => boolean): T;
+  deep<T>(value: T, keep?: (key: string) => boolean, data?: boolean): T;
 }
 
 /** A scrubber that changes nothing (no secret was sent). */
@@ -28,8 +30,15 @@ export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: 
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Text that may spell a letter or digit as an escape (`\u0061`, `&#97;`, `%61`): anchors cannot rule it out. */
-const ESCAPED_ALNUM = /\\u|&#|%[3-7]/;
+/**
+ * Text that may spell a letter or digit as an escape, once or more (`\u0061`, `&#97;`, `&amp;#97;`,
+ * `%61`, `%2561`): anchors cannot rule it out. Without it and without an anchor, no layer of
+ * decoding (`DECODERS`) can bring a secret out either.
+ */
+const ESCAPED_ALNUM = /\\u|&(?:amp;)*#|%(?:25)*(?:[3-7]|2[de])/i;
+
+/** How many rounds of `DECODERS` are tried beyond the one layer `echoPattern` matches. */
+const LAYERS = 3;
 
 /** The JSON key right before a string value that starts at the end of the text. */
 const KEY_BEFORE = /"([^"\\]{1,64})"\s*:\s*"$/;
@@ -61,8 +70,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // Longest first: a secret that contains another is replaced whole.
   const list = [...unique].sort((a, b) => b.length - a.length);
   const anchors = list.map(anchorOf);
-  // A numeric secret (a 2FA code) may come back as a JSON number, its leading zeros gone.
-  const numbers = new Set(list.filter((s) => /^\d+$/.test(s)).map(anchorOf));
+  // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
+  // zeros gone.
+  const numbers = new Set(list.filter((s) => /^\d+$/.test(s)).map((s) => s.replace(/^0+(?=\d)/, '')));
   let compiled: { all: RegExp; word: RegExp } | undefined;
   const patterns = () => {
     if (!compiled) {
@@ -81,23 +91,35 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const lower = t.toLowerCase();
     return anchors.some((a) => lower.includes(a));
   };
-  const text = (t: string) =>
-    lowerHolds(t) || ESCAPED_ALNUM.test(t) ? t.replace(patterns().all, REDACTED) : t;
+  const holds = (t: string) => lowerHolds(t) || ESCAPED_ALNUM.test(t);
+  // `t` with the secrets' spans replaced by `pattern`; the whole of it redacted when a secret is
+  // found only once encodings applied one after another are peeled off (htmlspecialchars, then
+  // urlencode): no span maps back, and hiding more is the safe side.
+  const scrubbed = (t: string, pattern: 'all' | 'word', by: string) => {
+    if (!holds(t)) return t;
+    const out = t.replace(patterns()[pattern], by);
+    let layer = out;
+    for (let step = 0; step < LAYERS * DECODERS.length && /[%&\\]/.test(layer); step++) {
+      const next = DECODERS[step % DECODERS.length]!(layer);
+      if (next === layer) continue;
+      layer = next;
+      if (holds(layer) && layer.search(patterns().all) !== -1) return REDACTED;
+    }
+    return out;
+  };
+  const text = (t: string) => scrubbed(t, 'all', REDACTED);
   // A key that is a plain identifier (`user`, `strong_password`, `login_at`) is a field name, not an
   // echo, even when a (weak) password spells it: only other keys are searched.
-  const keyText = (k: string) =>
-    IDENTIFIER.test(k) || !(lowerHolds(k) || ESCAPED_ALNUM.test(k))
-      ? k
-      : k.replace(patterns().word, `$1${REDACTED}`);
-  const deep = (value: unknown, depth: number, keep?: (key: string) => boolean): unknown => {
+  const keyText = (k: string) => (IDENTIFIER.test(k) ? k : scrubbed(k, 'word', `$1${REDACTED}`));
+  const deep = (value: unknown, depth: number, keep?: (key: string) => boolean, data?: boolean): unknown => {
     if (typeof value === 'string') return text(value);
-    if (typeof value === 'number') return numbers.has(String(value)) ? REDACTED : value;
+    if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return REDACTED;
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
-        const next = deep(value[i], depth + 1, keep);
+        const next = deep(value[i], depth + 1, keep, data);
         if (next === value[i]) continue;
         out ??= value.slice();
         out[i] = next;
@@ -108,7 +130,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     let changed = false;
     const next = entries.map(([key, v]) => {
       const k = keyText(key);
-      const w = keep?.(key) ? v : deep(v, depth + 1, keep);
+      const w = keep?.(key) ? v : deep(v, depth + 1, keep, data);
       if (k !== key || w !== v) changed = true;
       return [k, w] as const;
     });
@@ -137,7 +159,11 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       return true;
     });
   };
-  return { text, mayHold, deep: <T>(value: T, keep?: (key: string) => boolean) => deep(value, 0, keep) as T };
+  return {
+    text,
+    mayHold,
+    deep: <T>(value: T, keep?: (key: string) => boolean, data?: boolean) => deep(value, 0, keep, data) as T,
+  };
 }
 
 // A 2xx answer is handed to the modules as is (it holds tokens the app needs), and its schema
