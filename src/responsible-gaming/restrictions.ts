@@ -31,7 +31,11 @@ export interface Restrictions {
   /** Restrictions whose start is still in the future, strongest first. */
   pending: Restriction[];
   limits: Record<LimitKind, LimitState>;
-  /** A restriction in force closes the account (any exclusion): what is proven, see `known`. */
+  /**
+   * A restriction in force closes the account (any exclusion), OR an exclusion field
+   * (`spa_exclusion`, `operator_exclusion`, `user_exclusion`) was sent but could not be read: an
+   * unknown exclusion may be blocking (fail closed; `known` is false then).
+   */
   accountBlocked: boolean;
   /** Every restriction field was read AND none is in force (a pause stops betting too). */
   canBet: boolean;
@@ -47,9 +51,16 @@ export interface Restrictions {
 
 const DAY_MS = 86_400_000;
 
+/** The fields whose restriction closes the account: unreadable, they count as possibly set. */
+const BLOCKING_FIELDS: ReadonlySet<string> = new Set([
+  'spa_exclusion',
+  'operator_exclusion',
+  'user_exclusion',
+]);
+
 /** Whether `info[key]` was sent (not absent, not null). */
 const sent = (info: Record<string, unknown>, key: string) => info[key] !== undefined && info[key] !== null;
-/** An exclusion flag: 1/true/'1' set, 0/false/'0'/null/absent not; anything else unreadable. */
+/** An exclusion flag: 1/true/'1'/'1.00' set, 0/false/'0'/'0.00'/null/absent not; anything else unreadable. */
 const flagOf = (v: unknown): boolean | null => {
   const b = readBoolean(v);
   return b === UNREADABLE ? null : b === true;
@@ -147,7 +158,8 @@ function imposedOf(info: Record<string, unknown>, who: 'operator' | 'spa'): Rest
  * answer, never an exception, and a field that does not say "restricted" never yields a
  * restriction. A restriction that already ended is left out; one that starts later is `pending`,
  * except an exclusion with no end, in force once read. A field sent but unreadable makes the
- * result unknown (`known: false`, `unreadable`, `canBet: false`).
+ * result unknown (`known: false`, `unreadable`, `canBet: false`), and an unreadable exclusion
+ * field makes `accountBlocked` true: it may be in force (fail closed).
  * A cancelled account is not in userInfo: the session shows it as its own status.
  *
  * @example
@@ -160,8 +172,14 @@ export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Res
     return derive(userInfo, now);
   } catch {
     // Only a hostile object (a throwing getter, a revoked Proxy) gets here: nothing can be
-    // read, so nothing is known (fail closed).
-    return { ...derive(null, now), canBet: false, known: false, unreadable: ['userInfo'] };
+    // read, so nothing is known: an exclusion may hide there (fail closed).
+    return {
+      ...derive(null, now),
+      accountBlocked: true,
+      canBet: false,
+      known: false,
+      unreadable: ['userInfo'],
+    };
   }
 }
 
@@ -191,7 +209,8 @@ function derive(userInfo: unknown, now: number): Restrictions {
     inForce,
     pending,
     limits,
-    accountBlocked: inForce.some((r) => r.blocksAccount),
+    // An exclusion the client cannot read may be in force: blocked until it reads (fail closed).
+    accountBlocked: inForce.some((r) => r.blocksAccount) || unreadable.some((f) => BLOCKING_FIELDS.has(f)),
     canBet: inForce.length === 0 && unreadable.length === 0,
     known: unreadable.length === 0,
     unreadable,

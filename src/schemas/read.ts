@@ -1,7 +1,7 @@
 // Tolerant reading of answers (issue 23): ONE reader per scalar kind, used by every response
 // schema (src/schemas/tolerant.ts), by `restrictionsOf` and by the wallet transform. A PHP back end
 // with PDO's emulated prepares sends every column as a string ("1", "100.00", " 7 "); booleans
-// come as 1/0/"1"/"0"/"true"/"false". No zod here: `restrictionsOf` and the wallet stay zod-free.
+// come as 1/0/"1"/"0"/"1.00"/"true"/"false". No zod here: `restrictionsOf` and the wallet stay zod-free.
 // Request schemas never use these readers: what we send stays exact.
 
 /** What a reader gives for a value it cannot read (distinct from `null`: "nothing sent"). */
@@ -42,23 +42,23 @@ export function readInteger(value: unknown): number | null | Unreadable {
 }
 
 /**
- * A boolean: `true`/`false`, `1`/`0`, and the strings `'1'`, `'0'`, `'true'`, `'false'` (any
- * case, spaces ignored). `null` for null or absent; anything else (2, 'yes', '') is `UNREADABLE`.
+ * A boolean (a flag): `true`/`false`, the strings `'true'`/`'false'` (any case), and 1 or 0 as
+ * `readNumber` reads them (`1`, `'1'`, `'1.00'` from a DECIMAL column, `' 0 '`, `'0.0'`). `null`
+ * for null or absent; anything else (2, `'2.00'`, 'yes', '', `[1]`) is `UNREADABLE`.
  *
  * @example
- * readBoolean('1'); // true
+ * readBoolean('1.00'); // true
  * readBoolean(2); // UNREADABLE
  */
 export function readBoolean(value: unknown): boolean | null | Unreadable {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value;
-  if (value === 1 || value === 0) return value === 1;
   if (typeof value === 'string') {
     const t = value.trim().toLowerCase();
-    if (t === '1' || t === 'true') return true;
-    if (t === '0' || t === 'false') return false;
+    if (t === 'true' || t === 'false') return t === 'true';
   }
-  return UNREADABLE;
+  const n = readNumber(value);
+  return n === 1 || n === 0 ? n === 1 : UNREADABLE;
 }
 
 /**

@@ -117,7 +117,9 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         // Unknown restrictions never allow betting (fail closed).
         expect(r.known).toBe(r.unreadable.length === 0);
         expect(r.canBet).toBe(r.inForce.length === 0 && r.known);
-        expect(r.accountBlocked).toBe(r.inForce.some((x) => x.kind !== 'pause'));
+        // Blocked by an exclusion in force, or by one that cannot be read (it may be in force).
+        const exclusionUnread = r.unreadable.some((f) => f.endsWith('_exclusion'));
+        expect(r.accountBlocked).toBe(r.inForce.some((x) => x.kind !== 'pause') || exclusionUnread);
         const t = r.limits.time;
         if (t.amount !== null) expect(t.amount).toBe(readNumber(info.user_limit_time));
         if (t.active) expect(readBoolean(info.user_limit_time_active)).toBe(true);
