@@ -1,4 +1,6 @@
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
+/** `//host/path` (the URL standard reads `\` as `/` in http(s) URLs): another host, not a path. */
+const PROTOCOL_RELATIVE = /^[\\/]{2}/;
 
 /** Whether `url` starts with a scheme (`https:`, `http:`, …). */
 export const isAbsoluteURL = (url: string): boolean => ABSOLUTE_URL.test(url);
@@ -6,10 +8,18 @@ export const isAbsoluteURL = (url: string): boolean => ABSOLUTE_URL.test(url);
 /**
  * `baseURL` and `path` with exactly one slash between them, nothing else touched (the spec writes
  * paths with their query strings, and ufo's `withBase` would keep a path that merely starts with
- * the base). An absolute `path` is used as is.
+ * the base). An absolute `path` is used as is; a protocol-relative one (`//host/x`) is resolved
+ * against the base's origin, as the URL standard does (as is when the base has none).
  */
 export function joinURL(baseURL: string, path: string): string {
   if (ABSOLUTE_URL.test(path)) return path;
+  if (PROTOCOL_RELATIVE.test(path)) {
+    try {
+      return new URL(path, new URL(baseURL, pageHref())).href;
+    } catch {
+      return path;
+    }
+  }
   if (!path) return baseURL;
   return `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
@@ -20,15 +30,16 @@ export function joinURL(baseURL: string, path: string): string {
  * against the page, when there is one).
  */
 export function isSameOrigin(baseURL: string, path: string): boolean {
-  if (!ABSOLUTE_URL.test(path)) return true;
+  if (!ABSOLUTE_URL.test(path) && !PROTOCOL_RELATIVE.test(path)) return true;
   const base = originOf(baseURL);
-  return base !== undefined && base === originOf(path);
+  return base !== undefined && base === originOf(joinURL(baseURL, path));
 }
+
+const pageHref = () => (globalThis as { location?: { href?: string } }).location?.href;
 
 function originOf(url: string): string | undefined {
   try {
-    const page = (globalThis as { location?: { href?: string } }).location?.href;
-    const origin = new URL(url, page).origin;
+    const origin = new URL(url, pageHref()).origin;
     // Opaque origins ('null', e.g. data: or file: URLs) are never equal to anything.
     return origin === 'null' ? undefined : origin;
   } catch {

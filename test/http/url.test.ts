@@ -20,6 +20,11 @@ describe('joinURL', () => {
     );
   });
 
+  it('resolves a protocol-relative URL against the base origin (URL standard)', () => {
+    expect(joinURL('http://x.test/api', '//evil.test/r.pdf')).toBe('http://evil.test/r.pdf');
+    expect(joinURL('https://x.test/api', '/\\evil.test/r.pdf')).toBe('https://evil.test/r.pdf');
+  });
+
   it('uses an absolute path as is', () => {
     expect(joinURL('https://x.test/api', 'https://cdn.test/file?x=1')).toBe('https://cdn.test/file?x=1');
   });
@@ -28,7 +33,7 @@ describe('joinURL', () => {
 describe('isSameOrigin', () => {
   it('holds for relative paths and for absolute URLs on the base origin', () => {
     expect(isSameOrigin('https://x.test/api', '/users')).toBe(true);
-    expect(isSameOrigin('https://x.test/api', '//evil.test/users')).toBe(true); // joined under the base
+    expect(isSameOrigin('https://x.test/api', '//x.test/users')).toBe(true); // protocol-relative, same host
     expect(isSameOrigin('https://x.test/api', 'https://x.test/other')).toBe(true);
     expect(isSameOrigin('https://x.test:443/api', 'https://X.TEST/other')).toBe(true);
   });
@@ -39,6 +44,9 @@ describe('isSameOrigin', () => {
     expect(isSameOrigin('http://127.0.0.1:8080', 'http://127.0.0.1:8081/users')).toBe(false);
     expect(isSameOrigin('http://127.0.0.1:8080', 'http://localhost:8080/users')).toBe(false);
     expect(isSameOrigin('http://127.0.0.1:8080', 'data:text/plain,hi')).toBe(false);
+    expect(isSameOrigin('https://x.test/api', '//evil.test/users')).toBe(false);
+    expect(isSameOrigin('https://x.test/api', '\\\\evil.test/users')).toBe(false);
+    expect(isSameOrigin('/api', '//evil.test/users')).toBe(false);
   });
 
   it('fails when the base itself has no origin', () => {
