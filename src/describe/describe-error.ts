@@ -9,7 +9,7 @@ import {
   type StepUpRequiredError,
 } from '../errors/index';
 import { retryAfterMs } from '../http/retry-after';
-import { isCpfField, knownCase, secretField, withoutKeys } from './field-words';
+import { canonicalField, isCpfField, knownCase, namesKey, ruleWords, secretField } from './field-words';
 import type { ErrorLocale, ErrorMessages } from './messages';
 
 /**
@@ -49,9 +49,12 @@ export interface ErrorDescription {
    * carried) for its other fields.
    */
   fields: Record<string, string[]>;
-  /** Epoch ms from which trying again makes sense (a 429 that said how long to wait). */
+  /**
+   * Epoch ms from which trying again makes sense: a 429 that said how long to wait, or the end of
+   * a step-up lockout (`StepUpLockedError`'s `retryAt`).
+   */
   retryAt?: number;
-  /** Worth trying again later: no answer, a timeout, a 5xx, a 429. */
+  /** Worth trying again later: no answer, a timeout, a 5xx, a 429, a step-up lockout. */
   retryable: boolean;
   /** The error's code (`'unknown'` for anything that is not a pam-client error): for logs, not for players. */
   code: PamErrorCode | 'unknown';
@@ -95,10 +98,18 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
     title,
     fields,
     ...(retryAt === undefined ? {} : { retryAt }),
-    retryable,
+    retryable: retryable || retryAt !== undefined,
     code: error.code,
   });
   if (isAnotherCodeRequested(error)) return codeRejected(m, fields, options, done);
+  if (isStepUpLock(error)) {
+    // The lock's own end first: a view's retryAt may be a login lockout's.
+    const own = (error as { retryAt?: unknown }).retryAt;
+    const retryAt = typeof own === 'number' && Number.isFinite(own) ? own : (options.retryAt ?? undefined);
+    const title = lockTitle(m, retryAt, options, m.stepUpLocked);
+    add(fields, 'password_check', title);
+    return done(title, retryAt);
+  }
 
   switch (error.code) {
     case 'invalid_request': {
@@ -109,7 +120,7 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
       }
       const keys = Object.keys(fields);
       if (keys.length === 0) return done(m.invalidRequest);
-      return done(keys.every((k) => isCpfField(lastSegment(k))) ? m.cpfRefused : m.fields);
+      return done(keys.every(isCpfField) ? m.cpfRefused : m.fields);
     }
     case 'step_up_required': {
       const invalid = (error as StepUpRequiredError).reason === 'invalid';
@@ -133,12 +144,38 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
       return done(m.storage);
     case 'report_failed':
       return done(m.reportFailed);
+    case 'two_factor_rejected':
+      return codeRejected(m, fields, options, done);
+    case 'unexpected':
+      return done(m.unknown);
     default:
       return done(m.unknown);
   }
 }
 
 type Done = (title: string, retryAt?: number) => ErrorDescription;
+
+/** A lockout's title: the wait left (as `words` put it), "now" once over, "later" if unknown. */
+function lockTitle(
+  m: ErrorMessages,
+  retryAt: number | undefined,
+  options: DescribeErrorOptions,
+  words: (seconds: number) => string,
+): string {
+  if (retryAt === undefined) return m.tooManyLater;
+  const seconds = Math.ceil((retryAt - (options.now ?? Date.now())) / 1000);
+  return seconds > 0 ? words(seconds) : m.tooManyNow;
+}
+
+/**
+ * Too many wrong step-up passwords (`StepUpLockedError`, of any copy or read back from JSON): an
+ * `invalid_request` whose issue is `step_up_locked`.
+ */
+const isStepUpLock = (error: { code: string }): boolean =>
+  error.code === 'invalid_request' &&
+  ((error as { issues?: unknown }).issues as { code?: unknown }[] | undefined)?.some?.(
+    (i) => i?.code === 'step_up_locked',
+  ) === true;
 
 function describeHttp(
   error: HttpError,
@@ -149,12 +186,9 @@ function describeHttp(
 ): ErrorDescription {
   const { status } = error;
   if (status === 429) {
-    const now = options.now ?? Date.now();
     const wait = retryAfterMs(error);
-    const retryAt = options.retryAt ?? (wait === undefined ? undefined : now + wait);
-    if (retryAt === undefined) return done(m.tooManyLater);
-    const seconds = Math.ceil((retryAt - now) / 1000);
-    return done(seconds > 0 ? m.tooManyIn(seconds) : m.tooManyNow, retryAt);
+    const retryAt = options.retryAt ?? (wait === undefined ? undefined : (options.now ?? Date.now()) + wait);
+    return done(lockTitle(m, retryAt, options, m.tooManyIn), retryAt);
   }
   const serverFields = error.fieldErrors ?? {};
   for (const [field, messages] of Object.entries(serverFields))
@@ -208,13 +242,17 @@ function isAnotherCodeRequested(error: object): boolean {
   );
 }
 
-/** The messages a server field gets: ours when secret or a known case, else the server's, keyless. */
+/**
+ * The messages a server field gets: ours when secret, a known case, or naming an API key (its
+ * rule in our words, else "not valid"); else the server's.
+ */
 function fieldWords(m: ErrorMessages, field: string, messages: readonly string[]): string[] {
   const secret = secretField(field);
   if (secret) return [m.field[secret]];
   return messages.slice(0, MAX_MESSAGES).map((message) => {
     const known = knownCase(field, message);
-    return known ? m.field[known] : clip(withoutKeys(message));
+    if (known) return m.field[known];
+    return namesKey(field, message) ? ruleWords(m, message) : clip(message);
   });
 }
 
@@ -224,7 +262,7 @@ function issueMessage(
   code: string,
   message: string,
 ): string {
-  const field = String(path[path.length - 1]);
+  const field = canonicalField(path.join('.'));
   const secret = secretField(field);
   if (field === 'password_confirmation' && code === 'custom') return m.field.passwordConfirmation;
   if (secret && secret !== 'password') return m.field[secret];
@@ -234,8 +272,6 @@ function issueMessage(
     return /\b18\b|years/.test(String(message)) ? m.field.adult : m.field.date;
   return (Object.hasOwn(m.issues, code) && m.issues[code]) || m.issues.default!;
 }
-
-const lastSegment = (path: string): string => path.slice(path.lastIndexOf('.') + 1);
 
 /** Adds messages once per field, with the field as data (a `__proto__` key stays a key). */
 function add(fields: Record<string, string[]>, field: string, ...messages: string[]): void {

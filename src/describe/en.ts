@@ -2,6 +2,8 @@
 import type { ErrorMessages } from './messages';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const wait = (s: number) =>
+  s < 60 ? plural(s, 'second', 'seconds') : plural(Math.ceil(s / 60), 'minute', 'minutes');
 
 /**
  * describeError's words in English (the default locale).
@@ -28,10 +30,10 @@ export const errorMessagesEn: ErrorMessages = {
   httpOther: (status) => `The request failed (status ${status}).`,
   tooManyNow: 'Too many attempts. You can try again now.',
   tooManyLater: 'Too many attempts. Please try again later.',
-  tooManyIn: (s) =>
-    `Too many attempts. Please try again in ${s < 60 ? plural(s, 'second', 'seconds') : plural(Math.ceil(s / 60), 'minute', 'minutes')}.`,
+  tooManyIn: (s) => `Too many attempts. Please try again in ${wait(s)}.`,
   stepUpRequired: 'Please confirm your password to make this change.',
   stepUpInvalid: 'The password you confirmed is not correct.',
+  stepUpLocked: (s) => `Too many wrong passwords. Please try again in ${wait(s)}.`,
   network: 'No connection to the server. Please check your internet connection.',
   timeout: 'The server took too long to answer. Please try again.',
   aborted: 'The request was cancelled.',
@@ -64,5 +66,6 @@ export const errorMessagesEn: ErrorMessages = {
     adult: 'You must be at least 18 years old.',
     date: 'Please enter a valid date.',
     required: 'Required.',
+    accepted: 'Must be accepted.',
   },
 };

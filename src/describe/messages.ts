@@ -37,6 +37,8 @@ export interface ErrorMessages {
   tooManyIn: (seconds: number) => string;
   stepUpRequired: string;
   stepUpInvalid: string;
+  /** Too many wrong step-up passwords (`StepUpLockedError`): the wait left, in seconds. */
+  stepUpLocked: (seconds: number) => string;
   network: string;
   timeout: string;
   aborted: string;
@@ -63,5 +65,7 @@ export interface ErrorMessages {
     adult: string;
     date: string;
     required: string;
+    /** A box the server says must be ticked (Laravel's `accepted` rule, e.g. `optIn`). */
+    accepted: string;
   };
 }

@@ -2,6 +2,8 @@
 import type { ErrorMessages } from './messages';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const wait = (s: number) =>
+  s < 60 ? plural(s, 'segundo', 'segundos') : plural(Math.ceil(s / 60), 'minuto', 'minutos');
 
 /**
  * describeError's words in Brazilian Portuguese.
@@ -29,10 +31,10 @@ export const errorMessagesPtBR: ErrorMessages = {
   httpOther: (status) => `A solicitação falhou (status ${status}).`,
   tooManyNow: 'Muitas tentativas. Você já pode tentar novamente.',
   tooManyLater: 'Muitas tentativas. Tente novamente mais tarde.',
-  tooManyIn: (s) =>
-    `Muitas tentativas. Tente novamente em ${s < 60 ? plural(s, 'segundo', 'segundos') : plural(Math.ceil(s / 60), 'minuto', 'minutos')}.`,
+  tooManyIn: (s) => `Muitas tentativas. Tente novamente em ${wait(s)}.`,
   stepUpRequired: 'Confirme sua senha para fazer esta alteração.',
   stepUpInvalid: 'A senha informada na confirmação não está correta.',
+  stepUpLocked: (s) => `Senha incorreta muitas vezes. Tente novamente em ${wait(s)}.`,
   network: 'Sem conexão com o servidor. Verifique sua conexão com a internet.',
   timeout: 'O servidor demorou demais para responder. Tente novamente.',
   aborted: 'A solicitação foi cancelada.',
@@ -65,5 +67,6 @@ export const errorMessagesPtBR: ErrorMessages = {
     adult: 'É preciso ter pelo menos 18 anos.',
     date: 'Informe uma data válida.',
     required: 'Obrigatório.',
+    accepted: 'É preciso aceitar.',
   },
 };

@@ -167,7 +167,7 @@ describe('describeError: the age rule', () => {
 });
 
 describe('describeError: field messages never show raw API keys', () => {
-  it("a server message naming a key reads as words; an unknown case keeps the server's text", () => {
+  it("a server message naming a key gets the library's words for its rule, else a generic one", () => {
     const error = new HttpError({
       status: 422,
       method: 'PATCH',
@@ -181,8 +181,8 @@ describe('describeError: field messages never show raw API keys', () => {
     });
     const d = describeError(error);
     expect(d.fields).toEqual({
-      user_limit_deposit_period: ['The user limit deposit period must be one of daily, weekly.'],
-      affiliation_code: ['Unknown affiliation code.'],
+      user_limit_deposit_period: ['Not one of the allowed options.'],
+      affiliation_code: ['Not valid.'],
     });
     expectNoRawKeys(d);
   });
