@@ -74,7 +74,6 @@ export type {
   RegisterRequest,
   RegistrationPayload,
 } from './login/request';
-export { requestLogin, requestRegistration } from './login/request';
 
 function registration(context: LoginContext, event: EventObject): RegisterRequest {
   const payload =

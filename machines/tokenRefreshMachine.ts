@@ -61,24 +61,9 @@ export interface TokenRefreshInput {
   random?: () => number;
 }
 
-/** The machine's context: settings, the refresh state and the last error. No token. */
-export interface TokenRefreshContext {
-  /** A service: never persisted; a restored actor takes it from its fresh `input`. */
-  auth: Pick<AuthModule, 'refreshToken'>;
-  intervalMs: number;
-  tickMs: number;
-  /** A service, like `auth`. */
-  now: () => number;
-  /** How long a token lives (from the last `expiresAt`), or null when unknown. */
-  lifeMs: number | null;
-  /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
-  refresh: RefreshState;
-  error: PamError | null;
-  /** A service, like `auth`. */
-  random: (() => number) | null;
-  /** Not before this wall-clock time: the failure backoff with jitter, or the server's `Retry-After`. */
-  notBefore: number | null;
-}
+import type { TokenRefreshContext } from './token-refresh/timing';
+
+export type { TokenRefreshContext };
 
 /** What `tokenRefreshMachine` accepts. */
 export type TokenRefreshEvent =

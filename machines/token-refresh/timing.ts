@@ -1,9 +1,33 @@
 // When the refresh cycle looks again: the wait in `idle`, the backoff after a failure, the flight timeout.
 
-import { markTokenSaved, type PamError, REFRESH_INTERVAL_MS, type RefreshState } from 'pam-client';
+import {
+  type AuthModule,
+  markTokenSaved,
+  type PamError,
+  REFRESH_INTERVAL_MS,
+  type RefreshState,
+} from 'pam-client';
 import { nextRefreshAt, REFRESH_IN_FLIGHT_TIMEOUT_MS, refreshBackoffMs } from 'pam-client/internal';
 import { clampDelay, retryAfterMsOf } from '../shared';
-import type { TokenRefreshContext } from '../tokenRefreshMachine';
+
+/** The machine's context: settings, the refresh state and the last error. No token. */
+export interface TokenRefreshContext {
+  /** A service: never persisted; a restored actor takes it from its fresh `input`. */
+  auth: Pick<AuthModule, 'refreshToken'>;
+  intervalMs: number;
+  tickMs: number;
+  /** A service, like `auth`. */
+  now: () => number;
+  /** How long a token lives (from the last `expiresAt`), or null when unknown. */
+  lifeMs: number | null;
+  /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
+  refresh: RefreshState;
+  error: PamError | null;
+  /** A service, like `auth`. */
+  random: (() => number) | null;
+  /** Not before this wall-clock time: the failure backoff with jitter, or the server's `Retry-After`. */
+  notBefore: number | null;
+}
 
 /** Default period of the internal check while idle: one minute. */
 export const DEFAULT_TICK_MS = 60_000;
@@ -83,9 +107,10 @@ export function nextCheckDelay(c: TokenRefreshContext): number {
 export function notBeforeAfter(c: TokenRefreshContext, error: PamError): number | null {
   const now = c.now();
   const retryAfter = retryAfterMsOf(error);
-  const jitter = c.random ? refreshBackoffMs(c.refresh.failures + 1) * 0.2 * c.random() : 0;
-  const wait = Math.max(retryAfter, refreshBackoffMs(c.refresh.failures + 1) + jitter);
-  return retryAfter > 0 || jitter > 0 ? now + wait : null;
+  // The one backoff formula (the core's `backoffDelay`, through `refreshBackoffMs`), jittered when
+  // the machine has a `random`.
+  const wait = Math.max(retryAfter, refreshBackoffMs(c.refresh.failures + 1, c.random ?? undefined));
+  return retryAfter > 0 || c.random ? now + wait : null;
 }
 
 /** When the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s). */

@@ -6,6 +6,8 @@
  * since the last one.
  */
 
+import { backoffDelay } from '../http/backoff';
+
 /**
  * How long a token lives before a refresh is due: 6 hours (spec section 8).
  *
@@ -99,11 +101,15 @@ export function markTokenSaved(now: number = Date.now()): RefreshState {
  * @example
  * refreshBackoffMs(3); // 120 000
  */
-export function refreshBackoffMs(failures: number): number {
+export function refreshBackoffMs(failures: number, random?: () => number): number {
   if (!(failures >= 1)) return 0;
-  // Capping the exponent keeps 2 ** n finite; 2 ** 5 * 30 s already passes the 15 min cap.
-  const doubled = REFRESH_BACKOFF_BASE_MS * 2 ** Math.min(failures - 1, 32);
-  return Math.min(doubled, REFRESH_BACKOFF_MAX_MS);
+  // The core's one backoff (src/http/backoff.ts); with `random`, ±10 % jitter.
+  return backoffDelay(Math.min(failures - 1, 32), {
+    baseMs: REFRESH_BACKOFF_BASE_MS,
+    factor: 2,
+    maxMs: REFRESH_BACKOFF_MAX_MS,
+    ...(random ? { jitter: 0.2, random } : {}),
+  });
 }
 
 /**
