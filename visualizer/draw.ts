@@ -49,6 +49,24 @@ export function drawMachine(machineId: string, graph: MachineGraph): Diagram {
       box.dataset.active = String(on.has(path));
       box.classList.toggle('linked', path === marked);
     }
+    // The selection is a ring drawn around the box, so the live highlight (the box's own fill and
+    // stroke) stays visible under it.
+    for (const ring of root.querySelectorAll('rect.selection-ring')) ring.remove();
+    const box = marked
+      ? [...root.querySelectorAll<SVGGElement>('g.state')].find((g) => g.dataset.path === marked)
+      : undefined;
+    const rect = box?.querySelector('rect.box');
+    if (box && rect) {
+      const ring = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      const at = (name: string) => Number(rect.getAttribute(name) ?? 0);
+      ring.setAttribute('class', 'selection-ring');
+      ring.setAttribute('x', String(at('x') - 5));
+      ring.setAttribute('y', String(at('y') - 5));
+      ring.setAttribute('width', String(at('width') + 10));
+      ring.setAttribute('height', String(at('height') + 10));
+      ring.setAttribute('rx', '8');
+      box.parentElement?.insertBefore(ring, box);
+    }
     for (const edge of root.querySelectorAll<SVGGElement>('g.transition')) {
       const live = on.has(edge.dataset.source ?? '');
       for (const part of edge.querySelectorAll('.edge, .tip, .label')) part.classList.toggle('live', live);

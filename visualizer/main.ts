@@ -31,6 +31,7 @@ import {
 import { DIAGRAM_MACHINES, describedGraph } from '../tools/diagrams/generate';
 import { describeMachine } from '../tools/diagrams/graph';
 import { createPanel, type Panel, stateLink } from './panels';
+import { replayElement } from './replay';
 import { show } from './show';
 import { eventInWords } from './words';
 
@@ -328,6 +329,8 @@ function openLink() {
   for (const panel of panels) {
     const mine = panel.element.dataset.testid === `machine-${machine}`;
     panel.select(mine ? state : null);
+    // The state is reproduced by replaying the review book's shortest path to it.
+    panel.showReplay(mine && machine && state ? replayElement(machine, state) : null);
     if (mine) panel.element.scrollIntoView({ block: 'start' });
   }
 }

@@ -29,6 +29,8 @@ export interface Panel {
   redraw(): void;
   /** Marks a state (from a link or a click) and shows its description; null clears it. */
   select(path: string | null): void;
+  /** Shows how the selected state is reproduced (visualizer/replay.ts); null clears it. */
+  showReplay(element: HTMLElement | null): void;
   /** Called when the reader clicks a state box of this panel's diagram. */
   onSelect(listener: (path: string) => void): void;
   /** Resolves once the diagram is laid out. */
@@ -155,7 +157,10 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
   playerWords.className = 'player-words';
   playerWords.dataset.testid = `player-words-${id}`;
 
-  section.append(header, diagram.element, selected, eventsBox, details, playerWords, context);
+  const replaySlot = document.createElement('div');
+  replaySlot.className = 'replay-slot';
+
+  section.append(header, diagram.element, selected, replaySlot, eventsBox, details, playerWords, context);
 
   const history: string[] = [];
   const render = () => {
@@ -201,6 +206,9 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
       diagram.mark(path);
       section.dataset.selected = path ?? '';
       selected.textContent = path ? describe(path) : '';
+    },
+    showReplay(element) {
+      replaySlot.replaceChildren(...(element ? [element] : []));
     },
     onSelect(listener) {
       listeners.push(listener);

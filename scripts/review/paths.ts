@@ -197,20 +197,57 @@ export function bookPaths(review: ReviewMachine): BookPath[] {
   return paths;
 }
 
-function scenarioPath(review: ReviewMachine, scenario: { name: string; steps: string[] }, start: BookStep) {
+/**
+ * Replays named steps (as the book names them) on the machine's definition, from its initial
+ * state, with `transition` (no actor runs). Returns the book steps and the snapshot reached.
+ * Throws when a step is not offered at that point.
+ *
+ * @example
+ * const { snapshot } = replaySteps(loginReview, ['SUBMIT (e-mail and password)', 'submitLogin: asks for a code']);
+ */
+export function replaySteps(
+  review: ReviewMachine,
+  names: readonly string[],
+  scenario = true,
+): { steps: BookStep[]; snapshot: AnySnapshot } {
   let [snapshot] = initialTransition(review.machine, review.input);
-  const steps: BookStep[] = [start];
-  for (const name of scenario.steps) {
-    const offered = offeredEvents(review, snapshot, true);
+  const steps: BookStep[] = [toBookStep(review, null, snapshot)];
+  for (const name of names) {
+    const offered = offeredEvents(review, snapshot, scenario);
     const event = offered.find((e) => e.step === name);
     if (!event) {
       throw new Error(
-        `${review.id} scenario "${scenario.name}": "${name}" is not possible in ${JSON.stringify(snapshot.value)} ` +
+        `${review.id}: "${name}" is not possible in ${JSON.stringify(snapshot.value)} ` +
           `(possible: ${offered.map((e) => e.step).join('; ')})`,
       );
     }
     [snapshot] = transition(review.machine, snapshot, event);
     steps.push(toBookStep(review, event, snapshot));
+  }
+  return { steps, snapshot };
+}
+
+/**
+ * The book's shortest path to a state (a state path such as `signingIn.twoFactorRequired`; an
+ * ancestor matches too): the fewest steps among the paths `bookPaths` computes, or undefined.
+ *
+ * @example
+ * pathToState(loginReview, 'twoFactorRequired')?.slug; // 'to-twofactorrequired'
+ */
+export function pathToState(review: ReviewMachine, state: string): BookPath | undefined {
+  return bookPaths(review)
+    .filter((p) => p.kind === 'shortest' && p.steps.at(-1)!.states.includes(state))
+    .sort((a, b) => a.steps.length - b.steps.length)[0];
+}
+
+function scenarioPath(review: ReviewMachine, scenario: { name: string; steps: string[] }, start: BookStep) {
+  let steps: BookStep[];
+  try {
+    steps = [start, ...replaySteps(review, scenario.steps).steps.slice(1)];
+  } catch (error) {
+    throw new Error(
+      `${review.id} scenario "${scenario.name}": ${(error as Error).message.slice(review.id.length + 2)}`,
+    );
   }
   return {
     machine: review.id,

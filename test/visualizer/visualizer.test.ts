@@ -204,6 +204,49 @@ describe.skipIf(!hasChromium)('visualizer', () => {
     }
   });
 
+  it('a deep link reproduces its state by replaying the book path; the live highlight stays under the selection', async () => {
+    const linked = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await linked.goto(`${demo.url}/visualizer/?poll=100#machine=login&state=twoFactorRequired`);
+      await linked.waitForSelector('body[data-ready="true"]');
+      const replay = linked.getByTestId('replay-login');
+      await replay.waitFor();
+      // The book's shortest path, replayed on the definition, ends in the linked state.
+      expect(await replay.getAttribute('data-reached')).toBe('twoFactorRequired');
+      expect(Number(await replay.getAttribute('data-steps'))).toBeGreaterThan(0);
+      expect(await replay.textContent()).toContain('SUBMIT (e-mail and password)');
+      // …and links to that path's last step in the review book (relative link).
+      expect(await linked.getByTestId('book-link-login').getAttribute('href')).toMatch(
+        /^\.\.\/review-book\/login\/to-[a-z0-9-]+\.html#step-\d+$/,
+      );
+      // A nested state of the session, through the same link format.
+      await linked.evaluate(() => {
+        location.hash = '#machine=session&state=signingIn.twoFactorRequired';
+      });
+      await linked.waitForSelector(
+        '[data-testid="replay-session"][data-reached="signingIn.twoFactorRequired"]',
+      );
+      // Selecting the live state: its orange highlight stays, the selection is drawn around it.
+      await linked.evaluate(() => {
+        location.hash = '#machine=session&state=signedOut';
+      });
+      await linked.waitForSelector('[data-testid="state-session-signedOut"].linked[data-active="true"]');
+      const look = await linked.getByTestId('state-session-signedOut').evaluate((g) => ({
+        stroke: getComputedStyle(g.querySelector('rect.box')!).stroke,
+        ring: g.parentElement?.querySelector('rect.selection-ring') ? 'ring' : 'none',
+      }));
+      expect(look).toEqual({ stroke: 'rgb(232, 89, 12)', ring: 'ring' });
+      // A machine without book paths says so instead of pretending.
+      await linked.evaluate(() => {
+        location.hash = '#machine=playTime&state=off';
+      });
+      await linked.waitForSelector('[data-testid="replay-playTime"]');
+      expect(await linked.getByTestId('replay-playTime').textContent()).toContain('responsible-gaming');
+    } finally {
+      await linked.close();
+    }
+  });
+
   it('never shows the password, the code or an access token', async () => {
     const tokens = reference.requests
       .map((r) => r.headers.authorization)
