@@ -2,6 +2,7 @@
 // visualizer (when it exists), starts the reference server and serves them all on 127.0.0.1, with
 // `/api/*` proxied to the reference server.
 
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { buildExample, buildVisualizer } from './demo/build.mjs';
@@ -47,6 +48,9 @@ async function main() {
     ...others.map((o) => ({ mountPath: `/${o.name}/`, dir: o.dir })),
   ];
   if (visualizer) apps.push({ mountPath: '/visualizer/', dir: visualizer });
+  // The review book (`npm run review`), when built: it and the visualizer link to each other.
+  const book = fileURLToPath(new URL('../review-book/', import.meta.url));
+  if (existsSync(`${book}index.html`)) apps.push({ mountPath: '/review-book/', dir: book });
   let demo;
   try {
     demo = await startDemo({ apps, port: PORT, apiTarget: reference.url });
@@ -88,6 +92,7 @@ pam-client demo
   App:         ${demo.url}/  (vanilla)
 ${others.map((o) => `  ${o.name.padEnd(12)} ${demo.url}/${o.name}/`).join('\n')}
   Visualizer:  ${visualizer ? `${demo.url}/visualizer/` : '(not built: visualizer/vite.config.ts is missing)'}
+  Review book: ${existsSync(`${book}index.html`) ? `${demo.url}/review-book/` : '(not built: npm run review)'}
   API:         ${demo.url}/api  (the reference server, in memory)
 
 Seed accounts (password for all: ${seed.plain.password}), log in with the e-mail or the CPF:

@@ -100,6 +100,21 @@ export function stepText(step: BookStep): string {
   return `<code>${xml(src ?? '')}</code> answers: ${xml(answer ?? '')}.`;
 }
 
+/**
+ * The visualizer's deep link to a state, relative to a book page `depth` folders below the book's
+ * root (`npm start` serves the book at /review-book/ beside /visualizer/); the visualizer replays
+ * the book's path to that state and links back to it.
+ *
+ * @example
+ * visualizerLink('login', 'twoFactorRequired', 1); // '../../visualizer/#machine=login&state=twoFactorRequired'
+ */
+export function visualizerLink(machine: string, state: string, depth: number): string {
+  return `${'../'.repeat(depth + 1)}visualizer/#${new URLSearchParams({ machine, state }).toString()}`;
+}
+
+const inVisualizer = (machine: string, state: string) =>
+  `<a class="live-link" href="${xml(visualizerLink(machine, state, 1))}" title="This state in the live visualizer (npm start)">in the visualizer</a>`;
+
 const stateText = (step: BookStep) => step.leaves.map((l) => `<code>${xml(l)}</code>`).join(', ');
 
 function coverageTable(m: MachinePage): string {
@@ -114,7 +129,7 @@ function coverageTable(m: MachinePage): string {
           : c.kind === 'none'
             ? `none: ${xml(c.why)}`
             : '<strong>gap: no picture and no reason</strong>';
-    return `<tr class="coverage-${c.kind}"><td><code>${xml(c.state)}</code></td><td>${cell}</td></tr>`;
+    return `<tr class="coverage-${c.kind}"><td><code>${xml(c.state)}</code> ${inVisualizer(m.id, c.state)}</td><td>${cell}</td></tr>`;
   });
   return `<table data-testid="coverage"><tr><th>state</th><th>picture</th></tr>${rows.join('')}</table>`;
 }
@@ -159,7 +174,8 @@ export function bookFiles(
 
   for (const m of machines) {
     const rows = Object.entries(m.descriptions).map(
-      ([path, text]) => `<tr><td><code>${xml(path)}</code></td><td>${xml(text)}</td></tr>`,
+      ([path, text]) =>
+        `<tr><td><code>${xml(path)}</code> ${inVisualizer(m.id, path)}</td><td>${xml(text)}</td></tr>`,
     );
     const list = (kind: BookPath['kind']) =>
       m.paths
@@ -192,7 +208,7 @@ export function bookFiles(
             `<tr><td><code>${xml(w.name)}</code></td><td>${xml(w.en)}</td><td lang="pt-BR">${xml(w.pt)}</td></tr>`,
         )
         .join('')}</table>`,
-      `<p class="muted">Live: <code>npm start</code>, then <code>/visualizer/#machine=${xml(m.id)}</code> (add <code>&amp;state=&lt;state&gt;</code> to select a state).</p>`,
+      `<p class="muted">Live: <code>npm start</code> serves this book at <code>/review-book/</code> beside <a href="${xml(`${'../'.repeat(2)}visualizer/#machine=${m.id}`)}">the visualizer</a>; each state below links to it (the visualizer replays this book's path to the state and links back).</p>`,
       '<h2 id="coverage">Coverage per state</h2>',
       '<p>Every state has a real picture (the app showing that state), a stand-in (the picture shows another screen: which, and why) or none (why). The build fails on a state with neither.</p>',
       coverageTable(m),
@@ -209,7 +225,7 @@ export function bookFiles(
             : `<ul>${view.text.map((line) => `<li>${xml(line)}</li>`).join('')}</ul>`;
         return [
           `<section class="step" id="step-${i}">`,
-          `<h3><a href="#step-${i}">Step ${i}</a> → ${stateText(step)}</h3>`,
+          `<h3><a href="#step-${i}">Step ${i}</a> → ${stateText(step)} <small>${inVisualizer(m.id, step.leaves[0] ?? '')}</small></h3>`,
           `<p>${stepText(step)}</p>`,
           view.note ? `<p class="note">${xml(view.note)}</p>` : '',
           '<div class="step-body">',
