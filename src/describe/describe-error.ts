@@ -146,9 +146,7 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
       return done(m.reportFailed);
     case 'two_factor_rejected':
       return codeRejected(m, fields, options, done);
-    case 'unexpected':
-      return done(m.unknown);
-    default:
+    default: // 'unexpected' (a foreign throw) and any code newer than these tables
       return done(m.unknown);
   }
 }
@@ -172,10 +170,13 @@ function lockTitle(
  * `invalid_request` whose issue is `step_up_locked`.
  */
 const isStepUpLock = (error: { code: string }): boolean =>
-  error.code === 'invalid_request' &&
-  ((error as { issues?: unknown }).issues as { code?: unknown }[] | undefined)?.some?.(
-    (i) => i?.code === 'step_up_locked',
-  ) === true;
+  error.code === 'invalid_request' && hasIssue(error, (i) => i?.code === 'step_up_locked');
+
+/** Whether the error's `issues` (if an array) has one that passes `test`. */
+const hasIssue = (error: object, test: (issue: { path?: unknown; code?: unknown }) => boolean): boolean => {
+  const issues = (error as { issues?: unknown }).issues;
+  return Array.isArray(issues) && issues.some(test);
+};
 
 function describeHttp(
   error: HttpError,
@@ -231,16 +232,8 @@ function codeRejected(
 }
 
 /** The login answered "a code is needed" again after a code was sent (the machine's own error). */
-function isAnotherCodeRequested(error: object): boolean {
-  const issues = (error as { issues?: unknown }).issues;
-  return (
-    Array.isArray(issues) &&
-    issues.some(
-      (i: { path?: unknown; code?: unknown }) =>
-        i?.code === 'two_factor_code' && Array.isArray(i.path) && i.path[0] === 'type',
-    )
-  );
-}
+const isAnotherCodeRequested = (error: object): boolean =>
+  hasIssue(error, (i) => i?.code === 'two_factor_code' && Array.isArray(i.path) && i.path[0] === 'type');
 
 /**
  * The messages a server field gets: ours when secret, a known case, or naming an API key (its

@@ -27,20 +27,16 @@ const CPF_FIELDS: ReadonlySet<string> = new Set([
   'number',
 ]);
 
-/** A key's words: `zipCode`, `zip-code`, `zip_code`, `zip code` -> `['zip', 'code']`. */
-const wordsOf = (key: string): string[] =>
-  key
-    .split(/[^\p{L}\p{N}]+|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-
 /**
  * The field's own name in snake case, whatever the server's spelling: the last named segment of
- * a path (`address.zipCode` -> `zip_code`, `items.0.amount` -> `amount`).
+ * a path (`address.zipCode` -> `zip_code`, `items.0.amount` -> `amount`, `zip-code` -> `zip_code`).
  */
 export function canonicalField(field: string): string {
   const named = field.split('.').filter((s) => !/^\d*$/.test(s));
-  return wordsOf(named[named.length - 1] ?? field).join('_');
+  return (named[named.length - 1] ?? field)
+    .replace(/(\p{Ll}|\p{N})(?=\p{Lu})/gu, '$1_')
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .toLowerCase();
 }
 
 /** The secret field's word, if `field` is one in any spelling (`__proto__` is just a field). */
@@ -83,24 +79,19 @@ export function knownCase(field: string, message: string): FieldWord | null {
   return REQUIRED.test(message) ? 'required' : null;
 }
 
-/** The key's words (letters and digits only) joined by any separator or none, as a whole word. */
-const spelled = (words: string[]) => `(?<![\\p{L}\\p{N}])${words.join('[\\s._-]*')}(?![\\p{L}\\p{N}])`;
+/** Letters and digits only, lower case: every spelling of a key squashes to the same. */
+const squash = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase();
 // Another key named in the message: snake_case, camelCase, an array path (`items.0`).
 const ANY_KEY = /[\p{L}\p{N}]_[\p{L}\p{N}]|(?<![\p{L}\p{N}])\p{Ll}+\p{Lu}|\p{L}\.\p{N}/u;
 
 /**
- * Whether `message` names an API key: the field's own in any spelling (as given, snake, camel,
- * kebab, dotted, with spaces: `address.zip code`, `zip code`), or another key in a key's form.
+ * Whether `message` may name an API key: the field's own in any spelling (as given, snake,
+ * camel, kebab, dotted, with spaces: `address.zip code`, `zip code`; a match inside a longer word
+ * counts too: in doubt, not quoted), or another key in a key's form.
  */
 export function namesKey(field: string, message: string): boolean {
-  const all = wordsOf(field);
-  if (all.length > 12 || field.length > 120) return true; // not worth matching: never quoted
-  const last = wordsOf(canonicalField(field));
-  const alternatives = [all, last].filter((w) => w.length > 0).map(spelled);
-  return (
-    ANY_KEY.test(message) ||
-    (alternatives.length > 0 && new RegExp(alternatives.join('|'), 'iu').test(message))
-  );
+  const text = squash(message);
+  return ANY_KEY.test(message) || [field, canonicalField(field)].some((key) => text.includes(squash(key)));
 }
 
 /** The rule a server message states, as our issue code (or the `accepted` field word). */
