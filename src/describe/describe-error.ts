@@ -43,10 +43,12 @@ export interface ErrorDescription {
   /**
    * Messages per field (the API's field name, e.g. `'email'`, `'number'`, `'two_factor_code'`,
    * `'address.zip_code'`): give your inputs those names and highlight the ones listed. The
-   * messages never contain a raw API key. Ours for the payload's own validation, for secret
-   * fields and for the server's messages whose case we know (an e-mail or CPF taken, a CPF
-   * refused, an age); the server's (as given, after the adapter removed every secret the request
-   * carried) for its other fields.
+   * messages never contain a raw API key, in any spelling (snake, camel, kebab, dotted, spaced).
+   * Ours for the payload's own validation, for secret fields, for the server's messages whose
+   * case we know (an e-mail or CPF taken, a CPF refused, an age, a required or accepted field) and
+   * for any server message that names a key (its rule in our words, else "not valid"); the
+   * server's text (after the adapter removed every secret the request carried) only when it names
+   * no key. A step-up lockout highlights `password_check` with the title.
    */
   fields: Record<string, string[]>;
   /**
