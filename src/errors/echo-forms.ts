@@ -28,11 +28,8 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   (c) => [...utf8.encode(c)].map((b) => `%(?:25)*${hex(b, 2)}`).join(''),
   (c) => (c === ' ' ? '\\+' : undefined),
   // JSON \u escapes (PHP's json_encode, Python's ensure_ascii), surrogate pairs for astral ones.
+  // (`\n`, `\t`… of a control character: the backslash decoder of `DECODERS` peels them.)
   (c) => Array.from({ length: c.length }, (_, i) => `\\\\u${hex(c.charCodeAt(i), 4)}`).join(''),
-  (c) => {
-    const short = ({ '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f' } as Record<string, string>)[c];
-    return short && `\\\\${short}`;
-  },
 ];
 
 /**
@@ -67,13 +64,16 @@ export function anchorOf(secret: string): string {
   return best.toLowerCase();
 }
 
-const SHORT: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+const char = (code: string, radix: number) => {
+  const cp = Number.parseInt(code, radix);
+  return cp > 0x10ffff ? '' : String.fromCodePoint(cp);
+};
 
 /**
  * The decoders, each undoing one layer of one kind: percent escapes (UTF-8), HTML entities
- * (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`, decimal, hex; other named ones stay, `echoPattern`
- * matches them) and backslash escapes (JSON `\u`, `\n`, `\'`). Applied in turn a few times, they
- * peel encoders applied one after another (htmlspecialchars, then urlencode).
+ * (`&amp;`, decimal, hex; named ones stay, `echoPattern` matches them) and backslash escapes
+ * (JSON `\u`, `\n`, `\'`, `\\`). Applied in turn a few times, with a match tried after each, they peel
+ * encoders applied one after another (htmlspecialchars, then urlencode).
  *
  * @example
  * DECODERS.reduce((t, decode) => decode(t), 'Pa%26%23039%3Bss'); // "Pa'ss"
@@ -84,23 +84,17 @@ export const DECODERS: readonly ((text: string) => string)[] = [
       try {
         return decodeURIComponent(run);
       } catch {
-        return run.replace(/%(..)/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+        return unescape(run);
       }
     }),
   (t) =>
-    t.replace(
-      /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos));/gi,
-      (all, d?: string, h?: string, n?: string) => {
-        if (n)
-          return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[
-            n.toLowerCase()
-          ]!;
-        const cp = d ? Number(d) : Number.parseInt(h!, 16);
-        return cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
-      },
+    t.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|amp);/gi, (_, d?: string, h?: string) =>
+      d ? char(d, 10) : h ? char(h, 16) : '&',
     ),
   (t) =>
-    t.replace(/\\(?:u([\da-f]{4})|(.))/gis, (_, u?: string, c?: string) =>
-      u ? String.fromCharCode(Number.parseInt(u, 16)) : (SHORT[c!] ?? c!),
+    t.replace(/\\(u[\da-f]{4}|[^])/gi, (_, c: string) =>
+      c[1]
+        ? char(c.slice(1), 16)
+        : (({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[c] ?? c),
     ),
 ];

@@ -90,3 +90,14 @@ describe('echoes encoded twice', () => {
     );
   });
 });
+
+describe('control characters', () => {
+  for (const pw of ['line\nbreak9', 'tab\there9', 'cr\rhere9']) {
+    it(`${JSON.stringify(pw)} echoed as JSON, then urlencoded, reaches no surface`, async () => {
+      const encode = (s: string) => phpUrlencode(JSON.stringify(s).slice(1, -1));
+      const surfaces = await surfacesOfLogin(pw, encode);
+      expect(surfaces).not.toContain(encode(pw));
+      expect(surfaces).not.toContain(JSON.stringify(pw).slice(1, -1));
+    });
+  }
+});
