@@ -4,7 +4,6 @@ import {
   markRefreshCompleted,
   markRefreshStarted,
   type PamError,
-  type RefreshState,
   type RefreshTokenResponse,
   shouldRefreshToken,
   TimeoutError,
