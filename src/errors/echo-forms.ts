@@ -92,7 +92,7 @@ export const DECODERS: readonly ((text: string) => string)[] = [
       d ? char(d, 10) : h ? char(h, 16) : '&',
     ),
   (t) =>
-    t.replace(/\\(u[\da-f]{4}|[^])/gi, (_, c: string) =>
+    t.replace(/\\(u[\da-f]{4}|.)/gis, (_, c: string) =>
       c[1]
         ? char(c.slice(1), 16)
         : (({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[c] ?? c),
