@@ -10,6 +10,7 @@ import {
   type TokenStore,
   type UserModule,
 } from 'pam-client';
+import { DEFAULT_TIMEOUT_MS, MAX_TIMER_MS } from 'pam-client/internal';
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { guardCommands } from './client/commands-only';
 import type { DebugLogger } from './client/debug';
@@ -346,11 +347,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
 /** Whether the environment's channel was opened for this client (so it must close it). */
 const isOwned = (env: PamEnvironment) => isOwnedChannel(env.channel);
 
-const MAX_WAIT_MS = 2_147_483_647; // 2^31 - 1 (a literal: CONTRIBUTING.md)
 /** A tab that gave way to another's refresh waits at most one request's timeout for its outcome. */
 function refreshWaitOf(timeout: number | undefined): number {
-  if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return 15_000;
-  return Math.min(timeout, MAX_WAIT_MS);
+  if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return DEFAULT_TIMEOUT_MS;
+  return Math.min(timeout, MAX_TIMER_MS);
 }
 
 /** The re-read profile's `user.token` is an access token: never in an event. */

@@ -2,14 +2,12 @@
 // cross-tab channel, injected so the machines run unchanged in Node tests. Every browser default
 // is looked up when a client or actor is created, never at import (SSR-safe).
 
+import type { TimersLike } from 'pam-client/internal';
 import { type EventObject, fromCallback } from 'xstate';
 import { internal } from './session/events';
 
-/** The timer pair XState's `clock` option takes; `SimulatedClock` fits. */
-export interface TimersLike {
-  setTimeout(fn: (...args: unknown[]) => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
-}
+/** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
+export type { TimersLike } from 'pam-client/internal';
 
 /** The part of `BroadcastChannel` the cross-tab session uses. */
 export interface BroadcastChannelLike {

@@ -14,7 +14,7 @@ import {
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
-import { MAX_SESSION_COUNTER, parseStoredSession } from 'pam-client/internal';
+import { MAX_SESSION_COUNTER, parseStoredSession, settleWithin } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
 import type { SessionMeta } from './context';
@@ -99,7 +99,7 @@ const guarded = new WeakSet<object>();
  * write it stopped waiting for lands after all, the latest write is made again, so the store ends
  * with the last word.
  */
-export function guardStore(store: TokenStore, timers: TimersLike = globalTimers): TokenStore {
+export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
   if (guarded.has(store)) return store;
   let writing: Promise<unknown> | null = null;
   /** The latest write, to make again when an older one it overtook lands late. */
@@ -173,35 +173,13 @@ export function guardStore(store: TokenStore, timers: TimersLike = globalTimers)
   return result;
 }
 
-const globalTimers: TimersLike = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-};
-
 /** How long the session waits for a store that does not answer before it goes on without it. */
 export const STORE_WAIT_MS = 3_000;
 
-/** `value`, or `fallback` after `ms` when it has not settled (a store that never answers). */
-export function within<T>(
-  value: T | Promise<T>,
-  ms: number,
-  fallback: T,
-  timers: TimersLike = globalTimers,
-): Promise<T> {
-  if (!(value instanceof Promise)) return Promise.resolve(value);
-  return new Promise<T>((resolve) => {
-    const timer = timers.setTimeout(() => resolve(fallback), ms);
-    value.then(
-      (v) => {
-        timers.clearTimeout(timer);
-        resolve(v as T);
-      },
-      () => {
-        timers.clearTimeout(timer);
-        resolve(fallback);
-      },
-    );
-  });
+/** `value`, or `fallback` after `ms` when it has not settled or failed (a store that never answers). */
+export function within<T>(value: T | Promise<T>, ms: number, fallback: T, timers?: TimersLike): Promise<T> {
+  const safe = value instanceof Promise ? value.catch(() => fallback) : value;
+  return settleWithin(safe, ms, fallback, timers);
 }
 
 /** Reads a store that may answer sync or async, as a promise that never rejects (failure: null). */
