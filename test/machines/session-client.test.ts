@@ -1,10 +1,10 @@
-import { inspect } from 'node:util';
 import { createMemoryTokenStore, type StoredSession, secret } from 'pam-client';
 import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { CANARY } from '../support/canary';
 import { until } from '../support/event-loop';
+import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
@@ -179,7 +179,7 @@ describe('createPamClient', () => {
       two_factor_code: CANARY.code,
     });
 
-    const seen = inspect(events, { depth: 8 }) + JSON.stringify(c.session.getPersistedSnapshot());
+    const seen = reachableStrings(events).join('\n') + JSON.stringify(c.session.getPersistedSnapshot());
     expect(seen).not.toContain(CANARY.password);
     expect(seen).not.toContain(CANARY.code);
     expect(seen).not.toContain(CANARY.captcha);

@@ -10,6 +10,7 @@ import {
   waitFor,
 } from 'xstate';
 import { turns, until } from '../support/event-loop';
+import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
 
@@ -21,35 +22,6 @@ const clients: PamClient[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
-
-/**
- * Every string reachable from `root` through properties (own, enumerable or not, symbols too),
- * array items and Map / Set entries. Functions are opaque (a closure is not reachable), and so are
- * Node's timer handles (their linked list leads into the HTTP client's internals, not ours).
- */
-function reachableStrings(root: unknown, limit = 400_000): string[] {
-  const out: string[] = [];
-  const seen = new Set<unknown>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0 && seen.size < limit) {
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      out.push(value);
-      continue;
-    }
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
-    seen.add(value);
-    const name = (value as object).constructor?.name;
-    if (name === 'Timeout' || name === 'Immediate' || ArrayBuffer.isView(value)) continue;
-    if (value instanceof Map) for (const [k, v] of value) stack.push(k, v);
-    if (value instanceof Set) for (const v of value) stack.push(v);
-    for (const key of Reflect.ownKeys(value)) {
-      const d = Object.getOwnPropertyDescriptor(value, key);
-      if (d && 'value' in d) stack.push(d.value);
-    }
-  }
-  return out;
-}
 
 /** The clients' requests, waited for on the event loop (never on a timer). */
 const tracked = trackedFetch();
