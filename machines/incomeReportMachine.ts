@@ -36,7 +36,6 @@ export { IncomeReportFailedError } from './income-report/failed-error';
 export {
   DEFAULT_REPORT_MAX_POLL_MS,
   DEFAULT_REPORT_POLL_INTERVAL_MS,
-  REPORT_POLL_BACKOFF,
   reportPollDelayMs,
 } from './income-report/polling';
 export type * from './income-report/types';

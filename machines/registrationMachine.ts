@@ -13,7 +13,6 @@ import {
 import { asPamError, restorable } from './shared';
 
 export type { DocumentCheck, DocumentPrefill, DocumentRequest } from './registration/document';
-export { requestDocumentCheck } from './registration/document';
 
 export interface RegistrationInput {
   auth: Pick<AuthModule, 'validateDocument'>;

@@ -4,8 +4,7 @@ import type { AnyActorScope, AnyStateMachine } from 'xstate';
 
 // One definition each, in the core (docs/contract.md: one mechanism per concern): what a machine
 // keeps as `context.error`, the backoff, the delay clamp and the Retry-After conversion.
-export type { BackoffOptions } from 'pam-client/internal';
-export { asPamError, backoffDelay, clampDelay, MAX_TIMER_MS } from 'pam-client/internal';
+export { asPamError, backoffDelay, clampDelay } from 'pam-client/internal';
 
 // Errors are classified by brand and code (`isPamError` + `code`) and plain fields, never by
 // `instanceof`: an auth module from the CJS build and machines from the ESM build (or two copies

@@ -4,7 +4,7 @@
 // another clock, ahead or behind), in São Paulo periods of SERVER time.
 //
 // Protocol:
-// - input (`playTimeInputOf(session)`): the time limit, the player's clock store, server time and
+// - input (built by the session's signedIn invoke): the time limit, the player's clock store, server time and
 //   the owner (player id and login id `sid`) it counts for. Durations on the device's steady
 //   clock (shared by its tabs), periods on server time. A new login restarts the child.
 // - the session sends it `LIMIT { limit }` (a profile read changed the time limit) and `BEAT`
@@ -15,38 +15,9 @@
 
 import type { PlayTime } from 'pam-client';
 import { enqueueActions } from 'xstate';
-import type { PlayClockStore } from '../play-time/clock';
-import { type PlayTimeContext, type PlayTimeInput, playTimeMachine, playTimeOf } from '../playTimeMachine';
+import { type PlayTimeContext, playTimeMachine, playTimeOf } from '../playTimeMachine';
 import { internal } from './events';
 import type { ProfileOwner } from './profile-rules';
-
-/** What the session gives the play-time flow (a structural subset of its context and services). */
-export interface PlayTimeHolder {
-  userId: number | null;
-  sid: number | null;
-  /** The restrictions as last known (only the time limit is read). */
-  restrictions: { limits: { time: PlayTimeInput['limit'] } } | null;
-  playClock: (userId: number | null) => PlayClockStore;
-  /** Server time (local clock + the offset learned from `Date` headers); falls back to `now`. */
-  serverNow?: () => number;
-  now: () => number;
-}
-
-/**
- * The play-time child's input for the session that holds `h`.
- *
- * @example
- * input: ({ context: c }) => playTimeInputOf({ ...c, ...c.deps }),
- */
-export function playTimeInputOf(h: PlayTimeHolder): PlayTimeInput {
-  return {
-    limit: h.restrictions?.limits.time ?? null,
-    store: h.playClock(h.userId),
-    now: h.now,
-    serverNow: h.serverNow ?? h.now,
-    owner: { userId: h.userId, sid: h.sid },
-  };
-}
 
 /** An alert the play-time flow sends the session. */
 export interface PlayTimeAlert {

@@ -20,7 +20,7 @@
 //
 // Wiring in the session (signedIn):
 //   invoke: { id: 'profile', src: 'profile' /* profileFlow */,
-//     input: ({ context: c }) => profileInputOf({ ...c.deps, userId: c.userId, sid: c.sid }),
+//     input: ({ context: c }) => ({ services: { auth, serverNow, random }, owner: ownerOf(c) }),
 //     onSnapshot: { actions: enqueueActions(({ context, event, enqueue }) => {
 //       const update = profileUpdateOf(context, profileOf(event.snapshot));
 //       if (!update) return;
@@ -145,28 +145,6 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
     source: c.source,
     restrictions: c.restrictions,
     version: c.version,
-  };
-}
-
-/** What the session has that the flow needs (a structural subset of its context and services). */
-export interface ProfileInputSource extends ProfileOwner {
-  auth: Pick<AuthModule, 'getUserProfile'>;
-  now: () => number;
-  /** Server time; falls back to `now` until the environment gives it. */
-  serverNow?: () => number;
-  random?: () => number;
-}
-
-/**
- * The flow's input from the session's services and the login it holds.
- *
- * @example
- * input: ({ context: c }) => profileInputOf({ ...c.deps, userId: c.userId, sid: c.sid }),
- */
-export function profileInputOf(s: ProfileInputSource): ProfileFlowInput {
-  return {
-    services: { auth: s.auth, serverNow: s.serverNow ?? s.now, random: s.random ?? Math.random },
-    owner: { userId: s.userId, sid: s.sid },
   };
 }
 

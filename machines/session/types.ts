@@ -7,7 +7,6 @@ import type {
   PlayTime,
   RegisterSimplifiedPayload,
   Secret,
-  StoredSession,
   TokenStore,
 } from 'pam-client';
 import type { CrossTab } from '../cross-tab';
@@ -137,5 +136,3 @@ export type SessionEmitted =
   | { type: 'timeLimitWarning'; playTime: PlayTime }
   /** Signed-in time reached the time limit. */
   | { type: 'timeLimitReached'; playTime: PlayTime };
-
-export type { StoredSession };

@@ -35,7 +35,6 @@ export const sensitiveFields = /* @__PURE__ */ (() => ({
 }))();
 
 export const optionalString = /* @__NO_SIDE_EFFECTS__ */ () => z.optional(z.string());
-export const nullableString = /* @__NO_SIDE_EFFECTS__ */ () => z.nullable(z.string());
 
 // RFC 9110 field-value characters a token may hold: visible ASCII only (no space, no control
 // character, no NUL, no line break, nothing beyond 0x7E). Bearer tokens (RFC 6750 b64token),

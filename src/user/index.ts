@@ -25,9 +25,6 @@ import {
 import { type Sensitive, sendSensitive } from './sensitive';
 import type { UserModule } from './types';
 
-// The wallet functions moved to their own module; the user module re-exports them (spec 1).
-export type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../wallet';
-export { transformWalletResponse } from '../wallet';
 export type { DownloadedFile } from './download';
 export { downloadIncomeReport } from './download';
 export { generateIncomeReport, getAvailableYears, getIncomeReportStatus } from './income-report';
@@ -79,7 +76,9 @@ export const USER_OPERATIONS = {
 } as const;
 
 // Fails to compile, naming the method, when a row is missing or does not fit UserModule (the
-// download is not a JSON operation: it has no row).
+// download is not a JSON operation: it has no row). Exported so it is compiled and unused-free;
+// knip skips it (@public).
+/** @public */
 export type UserOperationsFit = Check<
   Mismatches<Omit<UserModule, 'downloadIncomeReport'>, typeof USER_OPERATIONS, Sensitive>
 >;

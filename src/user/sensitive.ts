@@ -14,11 +14,10 @@ import {
   STEP_UP_MAX_ATTEMPTS,
   type StepUpAttempts,
   StepUpLockedError,
-  stepUpAttemptsLeftOf,
   stepUpAttemptsOf,
 } from './step-up-attempts';
 
-export { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, StepUpLockedError, stepUpAttemptsLeftOf };
+export { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, StepUpLockedError };
 
 /**
  * Options of a sensitive change (one whose payload accepts `password_check`). When the server

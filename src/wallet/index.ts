@@ -1,3 +1,3 @@
-// Wallet types (spec 2.14) and the compatibility transform the user module re-exports.
-export { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../schemas/wallet';
+// The wallet compatibility transform (spec 1, 2.14); the wallet schemas and types live in
+// src/schemas/wallet.ts.
 export { transformWalletResponse } from './transform';

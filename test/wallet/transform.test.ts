@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from '../../src/errors/index';
-import { transformWalletResponse, Wallet } from '../../src/wallet';
+import { Wallet } from '../../src/schemas/wallet';
+import { transformWalletResponse } from '../../src/wallet';
 
 const EMPTY: Wallet = {
   real: {
