@@ -3,7 +3,7 @@
 // be one without the module's private mark (an app's `session.send({ type: 'TOKEN_REFRESHED' })`)
 // is ignored: apps can send only commands.
 
-import type { AuthUser, PamError, PlayTime } from 'pam-client';
+import type { AuthUser, PamError, PlayTime, StoredSession } from 'pam-client';
 import type { SessionReason } from '../cross-tab';
 import type { PendingCommand } from './types';
 
@@ -20,14 +20,8 @@ const MARK = Symbol('pam-client.session.internal') as unknown as InternalMark;
 type Marked = { readonly $internal: InternalMark };
 
 /** Session metadata a message carried; the token itself is in the vault under `handle`. */
-export interface RemoteSession {
+export interface RemoteSession extends Omit<StoredSession, 'accessToken'> {
   handle: string;
-  tokenType: string;
-  expiresAt: number | null;
-  savedAt: number;
-  userId?: number;
-  seq?: number;
-  sid?: number;
 }
 
 /** Whose a datum is: the player id and the login id (`sid`) it was read or sent for. */
