@@ -8,6 +8,7 @@ import {
   playPeriodOf,
   usedIn,
 } from './play-time/clock';
+import { trusted } from './session/events';
 import { finiteOr, rearmTimers, restorable } from './shared';
 
 export type { PlayClockCount, PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
@@ -174,7 +175,7 @@ export function createPlayTimeMachine() {
         const own = context.own?.at ?? null;
         const next = beat(context.store.read(), now, period, context.maxGapMs, own);
         context.store.write(next);
-        self.send({ type: 'CLOCK', clock: next, at: now, periodKey: period.key });
+        self.send(trusted({ type: 'CLOCK', clock: next, at: now, periodKey: period.key }));
       },
       setClock: assign(({ event }) =>
         event.type === 'CLOCK'

@@ -81,9 +81,32 @@ type Internal =
 
 export type SessionInternalEvent = Internal & Marked;
 
+// The mark is the event object itself, not a value on it: an inspector sees `$internal` and could
+// copy it onto a forged event, but only objects built here are in TRUSTED. TICKETS lets each one
+// through the outside door (an app-facing `send`, `system._relay` with no source) once, so an
+// event object seen by an inspector cannot be sent again from outside either.
+const TRUSTED = new WeakSet<object>();
+const TICKETS = new WeakSet<object>();
+
+/** Marks an event built by the machines' own code (a self-send, a listener's event) as trusted. */
+export const trusted = <E extends object>(event: E): E => {
+  TRUSTED.add(event);
+  TICKETS.add(event);
+  return event;
+};
+
 /** Marks an internal event. Only the session's own modules import this. */
 export const internal = <E extends Internal>(event: E): E & Marked =>
-  ({ ...event, $internal: MARK }) as E & Marked;
+  trusted({ ...event, $internal: MARK }) as E & Marked;
 
-/** True only for events built by `internal()` (the mark is a private symbol, not JSON). */
-export const isInternal = (event: object): boolean => (event as Partial<Marked>).$internal === MARK;
+/** True only for the very objects `internal()` built (a copy with the same mark is not one). */
+export const isInternal = (event: object): boolean =>
+  TRUSTED.has(event) && (event as Partial<Marked>).$internal === MARK;
+
+/** Whether `event` was built by `trusted()`/`internal()`. */
+export const isTrusted = (event: unknown): boolean =>
+  typeof event === 'object' && event !== null && TRUSTED.has(event);
+
+/** Lets a trusted event through the outside door once (false for anything else, or a second time). */
+export const takeTicket = (event: unknown): boolean =>
+  typeof event === 'object' && event !== null && TICKETS.delete(event);

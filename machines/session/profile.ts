@@ -32,7 +32,7 @@
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { isInternal } from './events';
+import { isInternal, trusted } from './events';
 import {
   namesPlayer,
   nextChangeAt,
@@ -299,11 +299,13 @@ export function createProfileFlow() {
       // ahead, or a forged date) counts as read now, never later.
       PROFILE: {
         guard: 'ours',
-        actions: raise(({ context, event }) => ({
-          ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
-          type: 'PROFILE_SEEN' as const,
-          seen: context.services.serverNow(),
-        })),
+        actions: raise(({ context, event }) =>
+          trusted({
+            ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
+            type: 'PROFILE_SEEN' as const,
+            seen: context.services.serverNow(),
+          }),
+        ),
       },
       PROFILE_SEEN: {
         guard: 'ours',

@@ -45,7 +45,9 @@ export async function walkSession(client: FakeSessionClient): Promise<void> {
 
   client.set({ status: 'twoFactorRequired', codeAttemptsLeft: 4, error: wrongCode() });
   await expect.element(page.getByTestId('attempts')).toHaveTextContent('4 attempts left');
-  await expect.element(page.getByRole('alert')).toHaveTextContent('O código não está correto. Tente novamente.');
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent('O código não está correto. Tente novamente.');
 
   await button('Cancel').click();
   expect(client.calls.at(-1)).toEqual(['cancel']);
@@ -91,7 +93,9 @@ export async function walkRealSession(
   await expect.element(page.getByTestId('attempts')).toHaveTextContent('5 attempts left');
   client.submitCode('000000');
   await expect.element(page.getByTestId('attempts')).toHaveTextContent('4 attempts left');
-  await expect.element(page.getByRole('alert')).toHaveTextContent('O código não está correto. Tente novamente.');
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent('O código não está correto. Tente novamente.');
   await button('Send code').click();
   await expect.element(status()).toHaveTextContent('signedIn');
   expect(page.getByRole('alert').elements()).toHaveLength(0);

@@ -83,7 +83,7 @@ async function openPage(query = ''): Promise<Page> {
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   return page;
 }
-const viewOf = (p: Page) => pam(p, (x) => (window as never as { pam: Pam }).pam.view());
+const viewOf = (p: Page) => pam(p, (_x) => (window as never as { pam: Pam }).pam.view());
 
 /** Polls `read` on every page (real pages: real time) until `ok` holds for all, or `ms` passes. */
 async function until<T>(pages: Page[], read: (p: Page) => Promise<T>, ok: (all: T[]) => boolean, ms = 3000) {
@@ -156,7 +156,7 @@ describe.skipIf(!chromiumPath())('issue 18: three tabs in Chromium', () => {
       expect(pausedShown).toBe(id === paused.id);
     }
     const tokens = await Promise.all(
-      pages.map((p) => pam(p, (x) => (window as never as { pam: Pam }).pam.token())),
+      pages.map((p) => pam(p, (_x) => (window as never as { pam: Pam }).pam.token())),
     );
     expect(new Set(tokens).size).toBe(1);
   });
