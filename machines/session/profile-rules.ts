@@ -141,6 +141,9 @@ export interface StatusInputs {
   now: number;
 }
 
+/** The exclusion flags every profile read must answer (spec 2.14; the SPA's asked with `check_spa_again`). */
+const EXCLUSION_FIELDS = ['spa_exclusion', 'operator_exclusion', 'user_exclusion'] as const;
+
 /** The status of restrictions read at `readAt`, seen at `now`. Pure. */
 export function restrictionStatusOf(r: Restrictions | null, s: StatusInputs): RestrictionStatus {
   if (r === null || s.readAt === null) return 'unknown';
@@ -162,7 +165,10 @@ export function sessionRestrictionsOf(
   s: StatusInputs,
 ): SessionRestrictions {
   const base = inForceOnceRead(restrictionsOf(userInfo ? withDueChanges(userInfo, s.now) : null, s.now));
-  const status = restrictionStatusOf(userInfo ? base : null, s);
+  // A read that does not say whether an exclusion is set (the field absent) says nothing about it:
+  // fail closed, as for a field that cannot be read.
+  const answered = userInfo !== null && EXCLUSION_FIELDS.every((k) => k in userInfo);
+  const status = restrictionStatusOf(answered ? base : null, answered ? s : { ...s, readAt: null });
   return {
     ...base,
     canBet: status === 'current' && base.canBet,

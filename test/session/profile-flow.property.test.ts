@@ -18,6 +18,7 @@ const answer: fc.Arbitrary<Answer> = fc.oneof(
   fc
     .record({
       spa_exclusion: fc.constantFrom(0, 1, '1', '0', 'yes', null),
+      operator_exclusion: fc.constantFrom(0, '0', null),
       user_pause: fc.constantFrom(0, 3, '7', -2, 'abc', null),
       user_exclusion: fc.constantFrom(0, -1, 6, null),
       user_limit_loss: fc.constantFrom(100, '50.00', null),

@@ -140,7 +140,7 @@ describe('profile flow', () => {
     const t = open('plain', 5);
     await t.settled();
     const at = t.clock.now();
-    const barred = { spa_exclusion: 1 };
+    const barred = { spa_exclusion: 1, operator_exclusion: 0, user_exclusion: 0 };
     t.flow.send(
       marked({
         type: 'PROFILE',
@@ -299,7 +299,7 @@ describe('profile rules', () => {
   it('an SPA exclusion dated ahead of the clock is in force from the moment it is read', () => {
     const now = Date.parse('2026-11-23T15:00:00Z');
     const r = sessionRestrictionsOf(
-      { spa_exclusion: 1, spa_exclusion_at: '2026-11-23 14:00:00' },
+      { spa_exclusion: 1, spa_exclusion_at: '2026-11-23 14:00:00', operator_exclusion: 0, user_exclusion: 0 },
       { readAt: now, failed: false, now },
     );
     expect(r.inForce.map((x) => x.kind)).toEqual(['spaExclusion']);
@@ -310,7 +310,7 @@ describe('profile rules', () => {
 
 describe('profile datum ownership (issue 18 defect 1)', () => {
   const at = Date.parse('2026-11-23T15:00:00Z');
-  const barred = { spa_exclusion: 1 };
+  const barred = { spa_exclusion: 1, operator_exclusion: 0, user_exclusion: 0 };
   const datum = (
     owner: { userId: number | null; sid: number | null },
     user: { id: number } | null = null,

@@ -1,6 +1,7 @@
 import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
+import { sessionRestrictionsOf } from '../../machines/session/profile-rules';
 import { playPeriodOf } from '../../src/internal';
 import { useReferenceServer } from '../support/server';
 
@@ -117,5 +118,22 @@ describe('session restrictions: status and canBet (issue 23)', () => {
     });
     await new Promise((r) => setImmediate(r));
     expect(c.view.restrictions).toMatchObject({ status: 'current', canBet: false, accountBlocked: true });
+  });
+});
+
+describe('a read that does not answer the exclusions (review of issue 23)', () => {
+  const at = Date.parse('2026-11-25T15:00:00Z');
+  const seen = { readAt: at, failed: false, now: at };
+  it('is unknown, never "can bet", when an exclusion field is absent', () => {
+    for (const userInfo of [{}, { user_pause: 0 }, { spa_exclusion: 0, operator_exclusion: 0 }]) {
+      const r = sessionRestrictionsOf(userInfo, seen);
+      expect(r.status).toBe('unknown');
+      expect(r.canBet).toBe(false);
+    }
+  });
+  it('is current when every exclusion is answered (null is "not set")', () => {
+    const r = sessionRestrictionsOf({ spa_exclusion: 0, operator_exclusion: null, user_exclusion: 0 }, seen);
+    expect(r.status).toBe('current');
+    expect(r.canBet).toBe(true);
   });
 });
