@@ -3,7 +3,13 @@
 // a claim that is never followed by a token only costs the others one flight timeout.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import { ABORTED, isSessionCounter, parseStoredSession, sleep } from 'pam-client/internal';
+import {
+  ABORTED,
+  isSessionCounter,
+  MAX_SESSION_COUNTER,
+  parseStoredSession,
+  sleep,
+} from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
@@ -85,11 +91,22 @@ const isInstant = (v: unknown): v is number => Number.isSafeInteger(v) && (v as 
 const isPlayer = (v: unknown): v is number => Number.isSafeInteger(v);
 const orNull = <T>(v: unknown, check: (v: unknown) => v is T): T | null | undefined =>
   v === null || v === undefined ? null : check(v) ? v : undefined;
-/** A plain JSON object of bounded size, or undefined. */
+/**
+ * A counter heard from another tab: a session counter that leaves room to count on. A message at
+ * the very top (`seq: 2 ** 48`) would raise every tab's clock to where its next login could no
+ * longer be stored or shared; no origin counts 2^32 logins, so a counter above this is foreign.
+ */
+const HEARD_COUNTER_MAX = MAX_SESSION_COUNTER - 2 ** 32;
+const isHeardCounter = (v: unknown): v is number => isSessionCounter(v) && v <= HEARD_COUNTER_MAX;
+/** Keys that would reach an object's prototype where a reader spreads or assigns the data. */
+const PROTOTYPE_KEY = /"(?:__proto__|constructor|prototype)"\s*:/;
+/** A plain JSON object of bounded size with no prototype keys at any depth (a clean copy), or undefined. */
 function data(v: unknown): Record<string, unknown> | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
   try {
-    return JSON.stringify(v).length <= MAX_DATA ? (v as Record<string, unknown>) : undefined;
+    const text = JSON.stringify(v);
+    if (text.length > MAX_DATA || PROTOTYPE_KEY.test(text)) return undefined;
+    return JSON.parse(text) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -111,8 +128,8 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
   switch (m.type) {
     case 'signedOut': {
       const at = orNull(m.at, isInstant);
-      const seq = orNull(m.seq, isSessionCounter);
-      const sid = orNull(m.sid, isSessionCounter);
+      const seq = orNull(m.seq, isHeardCounter);
+      const sid = orNull(m.sid, isHeardCounter);
       if (at === undefined || seq === undefined || sid === undefined) return { refused: 'bad signedOut' };
       if (m.reason !== 'expired' && m.reason !== 'logout') return { refused: 'bad signedOut reason' };
       return { type: 'signedOut', from, at, seq, sid, reason: m.reason };
@@ -125,7 +142,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
       return { type: 'refreshFailed', from, expired: m.expired };
     case 'profile': {
       const userInfo = data(m.userInfo);
-      if (!userInfo || !isInstant(m.at) || !isPlayer(m.userId) || !isSessionCounter(m.sid))
+      if (!userInfo || !isInstant(m.at) || !isPlayer(m.userId) || !isHeardCounter(m.sid))
         return { refused: 'bad profile' };
       return { type: 'profile', from, userInfo, at: m.at, userId: m.userId, sid: m.sid };
     }
@@ -136,10 +153,11 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
         return { refused: 'bad session' };
       if (session.userId === undefined || session.sid === undefined || session.seq === undefined)
         return { refused: 'session without player or login id' };
+      if (!isHeardCounter(session.seq) || !isHeardCounter(session.sid))
+        return { refused: 'bad session counter' };
       const user = m.user === null || m.user === undefined ? null : data(m.user);
       if (user === undefined) return { refused: 'bad user' };
-      if (user && user.id !== undefined && user.id !== session.userId)
-        return { refused: 'user of another player' };
+      if (user && user.id !== session.userId) return { refused: 'user of another player' };
       return { type: 'session', from, session, user: user as AuthUser | null, reason };
     }
     default:

@@ -11,6 +11,7 @@ import {
   type TokenStore,
   UnauthorizedError,
 } from 'pam-client';
+import { MAX_SESSION_COUNTER } from 'pam-client/internal';
 import { enqueueActions } from 'xstate';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
@@ -196,7 +197,7 @@ export const refreshCycleInput = (c: SessionContext) => ({
 /** A refreshed token: saved now, the same life span the login announced (a refresh carries none). */
 export function refreshed(context: SessionContext): Partial<SessionContext> {
   const now = context.deps.now();
-  const seq = context.clock + 1;
+  const seq = Math.min(context.clock + 1, MAX_SESSION_COUNTER);
   const life =
     context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
   return { savedAt: now, expiresAt: life === null ? null : now + life, seq, clock: seq, error: null };
