@@ -3,6 +3,7 @@
 
 import { describeError } from 'pam-client';
 import type { AnyActorRef, EventObject, MachineSnapshot } from 'xstate';
+import { trusted } from '../machines/session/events';
 import { ANY_STATE, activePaths, eventsIn, type MachineGraph } from '../tools/diagrams/graph';
 import { transitionLabel } from '../tools/diagrams/mermaid';
 import { type Diagram, drawMachine } from './draw';
@@ -118,7 +119,9 @@ export function createPanel(spec: PanelSpec, onSend: (machine: string, event: Ev
       if (!actor || !make) return;
       const payload = make();
       onSend(id, payload);
-      actor.send(payload);
+      // A developer tool drives the session's children directly, which an app cannot (the client
+      // takes from outside only what the machines' own code built): the visualizer's sends are that.
+      actor.send(trusted(payload));
     });
     buttons.set(event, b);
     eventsBox.append(b);
