@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Demo, startDemo } from '../../scripts/demo/serve.mjs';
 import { chromiumLaunchOptions, chromiumPath } from '../support/chromium';
 
@@ -87,12 +87,16 @@ const viewOf = (p: Page) => pam(p, (_x) => (window as never as { pam: Pam }).pam
 
 /** Polls `read` on every page (real pages: real time) until `ok` holds for all, or `ms` passes. */
 async function until<T>(pages: Page[], read: (p: Page) => Promise<T>, ok: (all: T[]) => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  let seen = await Promise.all(pages.map(read));
-  while (!ok(seen) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 25));
-    seen = await Promise.all(pages.map(read));
-  }
+  let seen: T[] = [];
+  await vi
+    .waitFor(
+      async () => {
+        seen = await Promise.all(pages.map(read));
+        if (!ok(seen)) throw new Error('the pages have not got there yet');
+      },
+      { timeout: ms, interval: 25 },
+    )
+    .catch(() => undefined); // the caller's assertions on `seen` say what is wrong
   return seen;
 }
 const count = (method: string, path: string) =>
@@ -115,9 +119,7 @@ describe.skipIf(!chromiumPath())('issue 18: three tabs in Chromium', () => {
     await pam(pages[0]!, () =>
       (window as never as { pam: Pam }).pam.client.session.send({ type: 'REFRESH' }),
     );
-    const sent = Date.now() + 3000;
-    while (count('POST', REFRESH) === 0 && Date.now() < sent) await new Promise((r) => setTimeout(r, 25));
-    expect(count('POST', REFRESH)).toBe(1);
+    await vi.waitFor(() => expect(count('POST', REFRESH)).toBe(1), { timeout: 3000, interval: 25 });
     await pages[0]!.close();
 
     reference.faults.add({
