@@ -37,6 +37,7 @@ export {
   IncomeReportFailedError,
   incomeReportMachine,
 } from './incomeReportMachine';
+export type { CaptchaProvider, CaptchaToken } from './login/request';
 export type {
   LoginContext,
   LoginEvent,
