@@ -3,12 +3,10 @@ import { and, assertEvent, assign, emit, enqueueActions, fromCallback, raise, se
 import { wakeSignals } from './environment';
 import { boxCaptcha } from './login/request';
 import { loginMachine } from './loginMachine';
-import type { PlayTimeInput } from './playTimeMachine';
 import {
   forgotten,
   initialContext,
   ownedHere,
-  ownerOf,
   restored,
   type SessionMeta,
   services,
@@ -25,17 +23,31 @@ import {
   toChild,
   vaultedAuthOf,
 } from './session/login';
-import type { ProfileFlowInput } from './session/profile';
+import { playTimeInputOf } from './session/play-time';
+import { profileFromElsewhere, profileInputOf } from './session/profile';
 import { refreshCycleInput, refreshed, sessionRefreshCycle } from './session/refresh';
 import {
   clearTokensUnlessNewer,
   logoutSession,
+  restoreInputOf,
   restoreSession,
   type SealedLogin,
   settle,
   writeSession,
 } from './session/store';
-import { adopted, answerSync, canAdopt, endsOurs, heardOf, isNewer, revokeIfNewer } from './session/tabs';
+import {
+  adopted,
+  adoptedTokenSaved,
+  answerSync,
+  canAdopt,
+  dropRemoteHandle,
+  endsOurs,
+  heardOf,
+  isNewer,
+  isOtherLogin,
+  remoteForgetOf,
+  revokeIfNewer,
+} from './session/tabs';
 import type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
 import { asPamError, restorable } from './shared';
 
@@ -107,12 +119,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       isNewer: ({ context, event }) => isNewer(context, event),
       endsOurs: ({ context, event }) => endsOurs(context, event),
       // Another login (maybe another player) than the one held: the signed-in flows start over.
-      otherLogin: ({ context, event }) => {
-        assertEvent(event, 'REMOTE_SESSION');
-        return (
-          (event.session.sid ?? null) !== context.sid || (event.session.userId ?? null) !== context.userId
-        );
-      },
+      otherLogin: ({ context, event }) => isOtherLogin(context, event),
       // A datum for the player and login held now (not one from before an adoption or a logout).
       owned: ({ context, event }) =>
         isInternal(event) &&
@@ -146,10 +153,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       dropHandle: ({ context }, handle: string) => {
         context.deps.vault.take(handle);
       },
-      // A session message not taken: its token leaves the vault at once.
-      dropRemoteHandle: ({ context, event }) => {
-        context.deps.vault.take((event as Internal<'REMOTE_SESSION'>).session?.handle ?? '');
-      },
+      dropRemoteHandle: ({ context, event }) => dropRemoteHandle(context, event),
       // Another tab's session, taken: into the context, then into the store.
       adopt: enqueueActions(({ enqueue, event, context }) => {
         const e = event as Internal<'REMOTE_SESSION'>;
@@ -191,12 +195,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
         invoke: {
           id: 'restore',
           src: 'restore',
-          input: ({ context: c }) => ({
-            tokens: c.deps.tokens,
-            now: c.deps.now,
-            vault: c.deps.vault,
-            timers: c.deps.timers,
-          }),
+          input: ({ context }) => restoreInputOf(context),
           onDone: [
             {
               guard: {
@@ -332,26 +331,13 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
           {
             id: 'profile',
             src: 'profile',
-            input: ({ context: c }): ProfileFlowInput => ({
-              services: { auth: c.deps.auth, serverNow: c.deps.serverNow, random: c.deps.random },
-              owner: ownerOf(c),
-            }),
+            input: ({ context }) => profileInputOf(context),
             onSnapshot: { actions: 'takeProfile' },
           },
           {
             id: 'playTime',
             src: 'playTime',
-            input: ({ context: c }): PlayTimeInput | null =>
-              c.deps.playClock
-                ? {
-                    limit: c.restrictions?.limits.time ?? null,
-                    store: c.deps.playClock(c.userId),
-                    // Durations on the steady clock the tabs share, the period on server time.
-                    now: c.deps.now,
-                    serverNow: c.deps.serverNow,
-                    owner: ownerOf(c),
-                  }
-                : null,
+            input: ({ context }) => playTimeInputOf(context),
             onSnapshot: { actions: 'takePlayTime' },
           },
         ],
@@ -410,12 +396,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
               guard: 'isNewer',
               actions: [
                 'adopt',
-                sendTo('refresh', ({ context }) => ({
-                  type: 'TOKEN_SAVED' as const,
-                  accessToken: '[adopted]',
-                  savedAt: context.savedAt ?? undefined,
-                  ...(context.expiresAt === null ? {} : { expiresAt: context.expiresAt }),
-                })),
+                sendTo('refresh', ({ context }) => adoptedTokenSaved(context)),
                 emit({ type: 'tokenRefreshed' as const }),
               ],
             },
@@ -432,13 +413,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
                 'clearTokensUnlessNewer',
                 {
                   type: 'forget',
-                  params: ({ event }) => {
-                    const e = event as Internal<'REMOTE_SIGNED_OUT'>;
-                    return {
-                      reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const),
-                      at: e.at,
-                    };
-                  },
+                  params: ({ event }) => remoteForgetOf(event as Internal<'REMOTE_SIGNED_OUT'>),
                 },
                 emit(({ event }) => ({
                   type: 'signedOut' as const,
@@ -454,19 +429,9 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
           // held: the profile flow takes it.
           PROFILE_LOADED: {
             guard: 'owned',
-            actions: sendTo('profile', ({ event }) => {
-              const e = event as Internal<'PROFILE_LOADED'>;
-              const source = e.remote ? ('remote' as const) : ('outcome' as const);
-              // Marked: the profile flow takes a profile from its session only, never from another door.
-              return internal({
-                type: 'PROFILE' as const,
-                owner: e.owner,
-                user: e.user,
-                userInfo: e.userInfo,
-                at: e.at,
-                source,
-              });
-            }),
+            actions: sendTo('profile', ({ event }) =>
+              profileFromElsewhere(event as Internal<'PROFILE_LOADED'>),
+            ),
           },
           PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' },

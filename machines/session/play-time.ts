@@ -15,9 +15,11 @@
 
 import type { PlayTime } from 'pam-client';
 import { enqueueActions } from 'xstate';
-import { type PlayTimeContext, playTimeMachine, playTimeOf } from '../playTimeMachine';
+import { type PlayTimeContext, type PlayTimeInput, playTimeMachine, playTimeOf } from '../playTimeMachine';
+import { ownerOf } from './context';
 import { internal } from './events';
 import type { ProfileOwner } from './profile-rules';
+import type { SessionContext } from './types';
 
 /** An alert the play-time flow sends the session. */
 export interface PlayTimeAlert {
@@ -53,3 +55,16 @@ export const sessionPlayTime = /* @__PURE__ */ (() =>
       }),
     },
   }))();
+
+/** The flow's input from the session (none without a play clock: the flow then does nothing). */
+export const playTimeInputOf = (c: SessionContext): PlayTimeInput | null =>
+  c.deps.playClock
+    ? {
+        limit: c.restrictions?.limits.time ?? null,
+        store: c.deps.playClock(c.userId),
+        // Durations on the steady clock the tabs share, the period on server time.
+        now: c.deps.now,
+        serverNow: c.deps.serverNow,
+        owner: ownerOf(c),
+      }
+    : null;

@@ -32,7 +32,8 @@
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { isInternal, trusted } from './events';
+import { ownerOf } from './context';
+import { internal, isInternal, type SessionInternalEvent, trusted } from './events';
 import {
   namesPlayer,
   nextChangeAt,
@@ -42,6 +43,7 @@ import {
   sessionRestrictionsOf,
   untilNextBrazilDay,
 } from './profile-rules';
+import type { SessionContext } from './types';
 
 export * from './profile-rules';
 
@@ -378,3 +380,23 @@ export function createProfileFlow() {
  * profileOf(flow.getSnapshot()).restrictions.status; // 'unknown' until the first read
  */
 export const profileFlow = /* @__PURE__ */ createProfileFlow();
+
+/** The flow's input from the session: its services and the login it holds (`owner`). */
+export const profileInputOf = (c: SessionContext): ProfileFlowInput => ({
+  services: { auth: c.deps.auth, serverNow: c.deps.serverNow, random: c.deps.random },
+  owner: ownerOf(c),
+});
+
+/**
+ * A profile read elsewhere (another tab, the client's outcome re-read) as the flow takes it: marked,
+ * because the flow takes a profile from its session only, never from another door.
+ */
+export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'PROFILE_LOADED' }>) =>
+  internal({
+    type: 'PROFILE' as const,
+    owner: e.owner,
+    user: e.user,
+    userInfo: e.userInfo,
+    at: e.at,
+    source: e.remote ? ('remote' as const) : ('outcome' as const),
+  });

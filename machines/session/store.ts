@@ -236,6 +236,14 @@ export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): Session
  * Reads the store once at start. The token stays in the store; the output carries a vault handle
  * so that only a real read (not a forged done event) can sign the session in.
  */
+/** The restore actor's input from the session's services. */
+export const restoreInputOf = ({ deps: d }: SessionContext) => ({
+  tokens: d.tokens,
+  now: d.now,
+  vault: d.vault,
+  timers: d.timers,
+});
+
 export const restoreSession = /* @__PURE__ */ fromPromise<
   { meta: SessionMeta; handle: string } | null,
   { tokens: TokenStore; now: () => number; vault: Vault; timers?: TimersLike }

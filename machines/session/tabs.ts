@@ -75,6 +75,12 @@ const remote = (event: AnyEvent) =>
     ? (event as Extract<SessionInternalEvent, { type: 'REMOTE_SESSION' }>)
     : null;
 
+/** Another login (maybe another player) than the one held: the signed-in flows start over. */
+export function isOtherLogin(c: SessionContext, event: AnyEvent): boolean {
+  const session = remote(event)?.session;
+  return session !== undefined && ((session.sid ?? null) !== c.sid || (session.userId ?? null) !== c.userId);
+}
+
 /** Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out. */
 export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
   const e = remote(event);
@@ -167,3 +173,22 @@ export function answerSync(context: SessionContext): void {
     }),
   );
 }
+
+/** What the session forgets when another tab ended its login: why, and when that tab said so. */
+export const remoteForgetOf = (e: SignedOut) => ({
+  reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const),
+  at: e.at,
+});
+
+/** The refresh cycle restarts from an adopted session (its token stays in the vault, never here). */
+export const adoptedTokenSaved = (c: SessionContext) => ({
+  type: 'TOKEN_SAVED' as const,
+  accessToken: '[adopted]',
+  savedAt: c.savedAt ?? undefined,
+  ...(c.expiresAt === null ? {} : { expiresAt: c.expiresAt }),
+});
+
+/** A session message not taken: its token leaves the vault at once. */
+export const dropRemoteHandle = (c: SessionContext, event: AnyEvent): void => {
+  c.deps.vault.take(remote(event)?.session?.handle ?? '');
+};
