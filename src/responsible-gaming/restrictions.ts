@@ -33,7 +33,8 @@ export interface Restrictions {
   limits: Record<LimitKind, LimitState>;
   /**
    * A restriction in force closes the account (any exclusion), OR an exclusion field
-   * (`spa_exclusion`, `operator_exclusion`, `user_exclusion`) was sent but could not be read: an
+   * (`spa_exclusion`, `operator_exclusion`, `user_exclusion`, or a self-exclusion's end before its
+   * start: `user_exclusion_in`) was sent but could not be read: an
    * unknown exclusion may be blocking (fail closed; `known` is false then).
    */
   accountBlocked: boolean;
@@ -41,7 +42,8 @@ export interface Restrictions {
   canBet: boolean;
   /**
    * False when a restriction or limit field was sent but could not be read (`'yes'`, `2` for a
-   * flag, `'abc'` for days): the restrictions are then UNKNOWN, `canBet` is false, and the
+   * flag, `'abc'` for days, a value outside the spec's set such as `'0.5'` months or 46 days, an
+   * end before its start): the restrictions are then UNKNOWN, `canBet` is false, and the
    * lists hold only what could be read. Fail closed: never read as "no restriction".
    */
   known: boolean;
@@ -56,7 +58,13 @@ const BLOCKING_FIELDS: ReadonlySet<string> = new Set([
   'spa_exclusion',
   'operator_exclusion',
   'user_exclusion',
+  'user_exclusion_in',
 ]);
+
+/** The spec's self-exclusion lengths in months (section 8), -1 = permanent; 0 = none. */
+const EXCLUSION_MONTHS: ReadonlySet<number> = new Set([0, 3, 6, 12, 24, 36, 60, -1]);
+/** The spec's pause lengths: 1 to 45 whole days (section 8); 0 = none. */
+const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
 
 /** Whether `info[key]` was sent (not absent, not null). */
 const sent = (info: Record<string, unknown>, key: string) => info[key] !== undefined && info[key] !== null;
@@ -65,13 +73,28 @@ const flagOf = (v: unknown): boolean | null => {
   const b = readBoolean(v);
   return b === UNREADABLE ? null : b === true;
 };
-/** A count of days or months: > 0 a restriction, 0/null/absent none; -1 only where allowed. */
-const countOf = (v: unknown, permanentAllowed: boolean): number | null => {
+/**
+ * A count in the spec's set (`inSet`), read tolerantly: null/absent is 0 (none); a value outside
+ * the set (`'0.5'` months, 46 days, -2) is null: unreadable, never "no restriction" (fail closed).
+ */
+const countOf = (v: unknown, inSet: (n: number) => boolean): number | null => {
   const n = readNumber(v);
   if (n === UNREADABLE) return null;
-  if (n === null || n === 0 || n > 0 || (permanentAllowed && n === -1)) return n ?? 0;
-  return null; // any other negative: garbage
+  return n === null ? 0 : inSet(n) ? n : null;
 };
+const pauseDaysOf = (v: unknown) => countOf(v, isPauseDays);
+const exclusionMonthsOf = (v: unknown) => countOf(v, (n) => EXCLUSION_MONTHS.has(n));
+
+/**
+ * A restriction's end sent before its start (`'1969-12-31 21:00:00'`, PHP's date() of timestamp
+ * 0, after a start in 2026): one of the two is wrong and we cannot tell which, so the end is
+ * unreadable (a pause that would read as over is unknown instead). Only for a restriction set.
+ */
+function endBeforeStart(info: Record<string, unknown>, field: 'user_pause' | 'user_exclusion'): boolean {
+  const since = parseServerTime(info[`${field}_at`]);
+  const until = parseServerTime(info[`${field}_in`]);
+  return since !== null && until !== null && until < since;
+}
 
 /** The restriction fields of `info` sent but unreadable, in a fixed order. */
 function unreadableFields(info: Record<string, unknown>): string[] {
@@ -80,8 +103,12 @@ function unreadableFields(info: Record<string, unknown>): string[] {
     if (sent(info, `${who}_exclusion`) && flagOf(info[`${who}_exclusion`]) === null)
       out.push(`${who}_exclusion`);
   }
-  if (sent(info, 'user_exclusion') && countOf(info.user_exclusion, true) === null) out.push('user_exclusion');
-  if (sent(info, 'user_pause') && countOf(info.user_pause, false) === null) out.push('user_pause');
+  const months = exclusionMonthsOf(info.user_exclusion);
+  if (months === null) out.push('user_exclusion');
+  else if (months > 0 && endBeforeStart(info, 'user_exclusion')) out.push('user_exclusion_in');
+  const days = pauseDaysOf(info.user_pause);
+  if (days === null) out.push('user_pause');
+  else if (days > 0 && endBeforeStart(info, 'user_pause')) out.push('user_pause_in');
   for (const kind of LIMIT_KINDS) out.push(...unreadableLimitFields(info, kind));
   return out;
 }
@@ -97,8 +124,8 @@ function addMonths(since: number, months: number): number {
 }
 
 function pauseOf(info: Record<string, unknown>): Restriction | null {
-  const days = countOf(info.user_pause, false);
-  if (days === null || days <= 0) return null;
+  const days = pauseDaysOf(info.user_pause);
+  if (days === null || days <= 0 || endBeforeStart(info, 'user_pause')) return null;
   const since = parseServerTime(info.user_pause_at);
   const until =
     parseServerTime(info.user_pause_in) ?? (since === null ? null : timeOrNull(since + days * DAY_MS));
@@ -116,9 +143,9 @@ function pauseOf(info: Record<string, unknown>): Restriction | null {
 }
 
 function selfExclusionOf(info: Record<string, unknown>): Restriction | null {
-  const months = countOf(info.user_exclusion, true);
+  const months = exclusionMonthsOf(info.user_exclusion);
   const permanent = months === -1;
-  if (months === null || months === 0) return null;
+  if (months === null || months === 0 || (!permanent && endBeforeStart(info, 'user_exclusion'))) return null;
   const since = parseServerTime(info.user_exclusion_at);
   const until = permanent
     ? null
