@@ -11,7 +11,7 @@ import { DIAGRAM_MACHINES, describedGraph, descriptionsOf } from '../../tools/di
 import { layoutMachine } from '../../tools/diagrams/layout';
 import { hiddenInProductView, productView } from '../../tools/diagrams/product-view';
 import { toSvg } from '../../tools/diagrams/svg';
-import { eventWords, guardWords, triggersOf } from '../../tools/diagrams/words';
+import { eventWords, guardWords, missingWords, triggersOf } from '../../tools/diagrams/words';
 import { buildExample } from '../demo/build.mjs';
 import { type AppMachine, notInApp, runPath } from './app-driver';
 import {
@@ -131,6 +131,10 @@ export async function buildBook(
       const graph = describedGraph(doc);
       const layout = await layoutMachine(graph);
       const descriptions = descriptionsOf(graph);
+      // A guard or event without words in en and pt-BR fails the build (docs/machines/descriptions.json).
+      summary.failures.push(
+        ...missingWords(graph, doc.words ?? {}).map((m) => `${review.id}: no words for ${m}`),
+      );
       const paths = bookPaths(review);
       const written = new Set<string>();
       // Every path runs on its own (no picture is shared between paths): the account and the

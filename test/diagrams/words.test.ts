@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DIAGRAM_MACHINES, describedGraph, generateDiagramFiles } from '../../tools/diagrams/generate';
-import { eventWords, missingWords } from '../../tools/diagrams/words';
+import { eventWords, guardWords, missingWords, triggersOf } from '../../tools/diagrams/words';
 
 describe('words for people', () => {
   it.each(DIAGRAM_MACHINES.map((d) => [d.machine.id, d] as const))(
@@ -12,6 +12,36 @@ describe('words for people', () => {
       expect(missingWords(describedGraph(doc), doc.words ?? {})).toEqual([]);
     },
   );
+
+  // Issue 31 item 1: eleven transitions were explained as "A condition written in place (see the
+  // source)", one generic row for every anonymous guard.
+  it('words each anonymous guard per transition, never as "see the source"', async () => {
+    const session = DIAGRAM_MACHINES.find((d) => d.machine.id === 'session')!;
+    const guards = triggersOf(describedGraph(session)).guards;
+    expect(guards).not.toContain('inline');
+    expect(guards).toContain('inline: signingIn -> cancelledAccount on login moves');
+    expect(guards).toContain('and(internal, isExpired)');
+    const generic = { guards: { inline: { en: 'A condition.', 'pt-BR': 'Uma condição.' } } };
+    expect(missingWords(describedGraph(session), generic)).toContain(
+      'guard inline: signingIn -> failed on login moves (pt-BR)',
+    );
+    for (const file of await generateDiagramFiles(DIAGRAM_MACHINES)) {
+      expect(file.content, file.path).not.toContain('see the source');
+    }
+  });
+
+  it("words XState's and/or/not guards from their parts' words", () => {
+    const words = {
+      guards: {
+        a: { en: 'It is day.', 'pt-BR': 'É dia.' },
+        b: { en: 'It rains.', 'pt-BR': 'Chove.' },
+      },
+    };
+    expect(guardWords(words, 'and(a, b)', 'en')).toBe('It is day; and It rains.');
+    expect(guardWords(words, 'or(a, b)', 'pt-BR')).toBe('É dia; ou Chove.');
+    expect(guardWords(words, 'not(a)', 'en')).toBe('Not so: It is day.');
+    expect(guardWords(words, 'and(a, c)', 'en')).toBeNull();
+  });
 
   it('words the triggers XState makes from their parts', () => {
     expect(eventWords({}, 'error: refreshToken', 'pt-BR')).toBe(

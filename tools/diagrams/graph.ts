@@ -12,7 +12,10 @@ export interface TransitionInfo {
   kind: TransitionKind;
   /** The target state's path (`active.idle`), or null for a transition that only runs actions. */
   target: string | null;
-  /** The guard's name, `inline` for an anonymous function, or null. */
+  /**
+   * The guard's name; `and(a, b)`, `or(a, b)`, `not(a)` for XState's higher-order guards over named
+   * ones; `inline` for an anonymous function (worded per transition: words.ts `guardKey`); or null.
+   */
   guard: string | null;
   /** Exits and re-enters the target even when it is already active. */
   reenter: boolean;
@@ -66,6 +69,12 @@ function guardName(guard: unknown): string | null {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
     return (guard as { type: string }).type;
+  }
+  // XState's `and([...])`, `or([...])`, `not(...)` are functions named so, holding their guards.
+  const parts = (guard as { guards?: unknown }).guards;
+  if (typeof guard === 'function' && ['and', 'or', 'not'].includes(guard.name) && Array.isArray(parts)) {
+    const names = parts.map(guardName);
+    if (names.every((n) => n !== null && n !== 'inline')) return `${guard.name}(${names.join(', ')})`;
   }
   return 'inline';
 }

@@ -3,7 +3,7 @@
 import type { MachineGraph, StateInfo, TransitionInfo } from './graph';
 import { toMermaid } from './mermaid';
 import { hiddenInProductView } from './product-view';
-import { eventWords, guardWords, type MachineWords, triggersOf } from './words';
+import { eventWords, guardKey, guardWords, type MachineWords, triggersOf } from './words';
 
 export interface MachineDoc {
   /** The export's name in `pam-client/machines`. */
@@ -123,10 +123,12 @@ export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
     ...[
       ...graph.states.map((s) => ({ from: code(s.path), list: s.transitions })),
       { from: '(any state)', list: graph.anyState ?? [] },
-    ].flatMap(({ from, list }) => {
+    ].flatMap(({ from, list }, n) => {
       const order = tryOrder(list);
+      const path = graph.states[n]?.path ?? null;
       return list.map((t, i) => {
-        const meaning = [eventWords(words, t.event, 'en'), t.guard ? guardWords(words, t.guard, 'en') : null]
+        const key = guardKey(t, path);
+        const meaning = [eventWords(words, t.event, 'en'), key ? guardWords(words, key, 'en') : null]
           .filter(Boolean)
           .join(' If: ');
         return `| ${from} | ${code(t.event)} | ${order[i]} | ${t.guard ? code(t.guard) : ''} | ${targetCell(t)} | ${meaning.replace(/\|/g, '\\|')} |`;

@@ -1,9 +1,12 @@
 // Words for people (issue 19 item 9): what each event and guard of a machine means, in English and
 // Brazilian Portuguese. User events and guards are written by hand in
 // docs/machines/descriptions.json (`events`, `guards`); the triggers XState makes from the machine
-// (an invoked actor's answer or failure, a timer, `always`) are worded from their parts.
+// (an invoked actor's answer or failure, a timer, `always`) are worded from their parts, and so are
+// XState's `and`/`or`/`not` guards. A guard written in place (an anonymous function) is worded per
+// transition (`guardKey`), never with a generic "see the source": missingWords lists it, the diagrams
+// test and the review build fail on it.
 
-import type { MachineGraph } from './graph';
+import { ANY_STATE, type MachineGraph, type TransitionInfo } from './graph';
 
 export type Locale = 'en' | 'pt-BR';
 export const LOCALES: readonly Locale[] = ['en', 'pt-BR'];
@@ -54,23 +57,62 @@ export function eventWords(words: MachineWords, event: string, locale: Locale): 
   return null;
 }
 
+const JOIN: Record<'and' | 'or', Record<Locale, string>> = {
+  and: { en: '; and ', 'pt-BR': '; e ' },
+  or: { en: '; or ', 'pt-BR': '; ou ' },
+};
+const NOT: Record<Locale, (text: string) => string> = {
+  en: (t) => `Not so: ${t}`,
+  'pt-BR': (t) => `Não é o caso: ${t}`,
+};
+
 /**
- * What a guard means, or null when nobody wrote it.
+ * What a guard means, or null when nobody wrote it. `guard` is a guard's name, the key `guardKey`
+ * gives an anonymous guard (its transition), or `and(a, b)` / `or(a, b)` / `not(a)`, worded from
+ * its parts' words.
  *
  * @example
  * guardWords(words, 'isDue', 'en'); // 'The renewal time has come.'
+ * guardWords(words, 'and(internal, isExpired)', 'en'); // '<internal>; and <isExpired>'
  */
 export function guardWords(words: MachineWords, guard: string, locale: Locale): string | null {
-  return words.guards?.[guard]?.[locale] ?? null;
+  const written = words.guards?.[guard]?.[locale];
+  if (written) return written;
+  const composite = /^(and|or|not)\((.*)\)$/.exec(guard);
+  if (!composite) return null;
+  const parts = composite[2]!.split(', ').map((part) => guardWords(words, part, locale));
+  if (parts.some((p) => !p)) return null;
+  const texts = parts.map((p) => p!.replace(/\.$/, ''));
+  const text =
+    composite[1] === 'not' ? NOT[locale](texts[0]!) : texts.join(JOIN[composite[1] as 'and' | 'or'][locale]);
+  return `${text}.`;
 }
 
-/** Every event label and guard name of `graph`, each once, in definition order. */
+/**
+ * The words-table key of a transition's guard: its name, or for an anonymous guard (a function
+ * written in place in machines/, which has no name) the transition itself,
+ * `inline: <from> -> <to> on <event>`. Null without a guard.
+ *
+ * @example
+ * guardKey({ event: 'login moves', guard: 'inline', target: 'failed', … }, 'signingIn'); // 'inline: signingIn -> failed on login moves'
+ */
+export function guardKey(t: TransitionInfo, from: string | null): string | null {
+  if (t.guard !== 'inline') return t.guard;
+  return `inline: ${from ?? ANY_STATE} -> ${t.target ?? '(stays)'} on ${t.event}`;
+}
+
+/** Every event label and guard key of `graph`, each once, in definition order. */
 export function triggersOf(graph: MachineGraph): { events: string[]; guards: string[] } {
   const events: string[] = [];
   const guards: string[] = [];
-  for (const t of [...graph.states.flatMap((s) => s.transitions), ...(graph.anyState ?? [])]) {
+  const all = [
+    ...graph.states.flatMap((s) => s.transitions.map((t) => [t, s.path] as const)),
+    ...(graph.anyState ?? []).map((t) => [t, null] as const),
+  ];
+  for (const [t, from] of all) {
     if (!events.includes(t.event)) events.push(t.event);
-    if (t.guard && !guards.includes(t.guard)) guards.push(t.guard);
+    const key = guardKey(t, from);
+    if (key && !guards.includes(key)) guards.push(key);
   }
   return { events, guards };
 }
