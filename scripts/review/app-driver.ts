@@ -48,6 +48,12 @@ export interface AppMachine {
   immediate?: string[];
   /** Per leaf state: resolves once the app shows it. */
   shows: Record<string, (app: AppContext) => Promise<void>>;
+  /**
+   * Per step name: the picture of that step when it is not the leaf's usual one (the step's
+   * screen is another part of the page than its state's: the session's REGISTER enters
+   * `signingIn.submitting`, and the player sees the registration form being sent, not the login form).
+   */
+  stepPicture?: Record<string, { focus: string; shows: (app: AppContext) => Promise<void> }>;
   /** Per invoked src: the request it sends. */
   requests: Record<string, RequestSpec>;
   /** `<src>: <answer>` → how the route answers when the reference server would not. */
@@ -70,6 +76,28 @@ export interface AppMachine {
    * and its picture is the app's screen after `start`. Why, listed in the book.
    */
   onlyDiagram?: string;
+}
+
+/**
+ * What a step's picture is: the part of the page (`data-testid`, or null for the whole page) and
+ * what to wait for before taking it, per leaf.
+ *
+ * @example
+ * pictureOf(sessionApp, registerStep).focus; // 'register'
+ */
+export function pictureOf(
+  table: AppMachine,
+  step: Pick<BookStep, 'name' | 'leaves'>,
+): {
+  focus: string | null;
+  waits: { what: string; shows: ((app: AppContext) => Promise<void>) | undefined }[];
+} {
+  const own = table.stepPicture?.[step.name];
+  if (own) return { focus: own.focus, waits: [{ what: `the picture of "${step.name}"`, shows: own.shows }] };
+  return {
+    focus: step.leaves.map((leaf) => table.focus?.[leaf]).find((id) => id !== undefined) ?? null,
+    waits: (table.onlyDiagram ? [] : step.leaves).map((leaf) => ({ what: leaf, shows: table.shows[leaf] })),
+  };
 }
 
 /** Why the app does not take this step, or undefined when it does. */
@@ -240,14 +268,14 @@ export async function runPath(
         await withTimeout(hold.arrived, `${what}: the app never sent the ${upcoming?.source} request`);
         pending = hold;
       } else if (consumes) pending = null;
-      for (const leaf of table.onlyDiagram ? [] : step.leaves) {
-        const shows = table.shows[leaf];
+      const picture = pictureOf(table, step);
+      for (const { what: leaf, shows } of picture.waits) {
         if (!shows) throw new Error(`${what}: the app table does not say how ${leaf} shows`);
         await withTimeout(shows(app), `${what}: the app does not show ${leaf}`);
       }
       await page.evaluate(() => document.fonts?.ready);
       const look = { animations: 'disabled', caret: 'hide' } as const;
-      const testid = step.leaves.map((leaf) => table.focus?.[leaf]).find((id) => id !== undefined);
+      const testid = picture.focus;
       const part = testid ? page.getByTestId(testid).first() : null;
       const cropped = part !== null && (await part.isVisible());
       const text = await pageText(page, cropped ? (testid ?? null) : null);

@@ -12,8 +12,10 @@ const WRONG_PASSWORD = 'Wr0ng-Passw0rd!';
 const WRONG_CODE = '909090';
 /** The new player's password (typed, never printed: the book's check looks for it). */
 export const NEW_PLAYER_PASSWORD = 'N3w-Review-Pass!';
-/** A valid CPF with no account: the document check prefills Beatriz Costa. */
-const NEW_PLAYER_CPF = '135.792.468-28';
+/** A valid CPF with no account: the document check prefills Beatriz Costa (never a seed account's: issue 30.1). */
+export const NEW_PLAYER_CPF = '135.792.468-28';
+/** The new player as the register knows her: typed by hand when the document check is unavailable. */
+export const NEW_PLAYER = { name: 'Beatriz Costa', birthDate: '1995-03-08', email: 'beatriz@example.com' };
 const HOURS = 60 * 60 * 1000;
 
 const byId = (page: Page, id: string) => page.getByTestId(id);
@@ -81,7 +83,7 @@ async function registerNewPlayer(app: AppContext) {
   await visible(app.page, 'register-form');
   await byId(app.page, 'register-cpf').fill(NEW_PLAYER_CPF);
   await byId(app.page, 'register-check').click();
-  await text(app.page, 'register-document', /valid/);
+  await text(app.page, 'register-document', /checked/i);
   await byId(app.page, 'register-email').fill('beatriz@example.com');
   await byId(app.page, 'register-password').fill(NEW_PLAYER_PASSWORD);
   await byId(app.page, 'register-submit').click();
@@ -354,6 +356,14 @@ export const sessionApp: AppMachine = {
     signedIn: (app) => visible(app.page, 'profile'),
     signingOut: (app) => visible(app.page, 'profile'),
   },
+  // REGISTER enters signingIn.submitting (the login child has not said "registering" yet): the
+  // player sees the registration form being sent, not the login form.
+  stepPicture: {
+    'REGISTER (the new player form)': {
+      focus: 'register',
+      shows: (app) => text(app.page, 'register-status', /creating/i),
+    },
+  },
   invisible: {
     restoring:
       'Reading the stored session takes no visible time: the app shows its loading line or the login form.',
@@ -423,6 +433,12 @@ export const stepUpApp: AppMachine = {
 /** Registration: the "New player" form under the login form. */
 export const registrationApp: AppMachine = {
   focus: new Proxy({}, { get: () => 'register' }) as Record<string, string>,
+  says: {
+    // The register's data for the new player's own CPF, never an existing player's.
+    'checkDocument: valid, with the name and birth date': /Beatriz Costa/,
+    // Unavailable: the player is asked to type the name and birth date (issue 30.2).
+    'checkDocument: no answer': /type your full name and birth date/i,
+  },
   start: async (app) => {
     await open(app);
     await visible(app.page, 'register-form');
@@ -435,13 +451,21 @@ export const registrationApp: AppMachine = {
       const matches = (url: URL) => /\/auth\/register-simplified$/.test(url.pathname);
       await app.page.route(matches, stall);
       app.undo.push(() => app.page.unroute(matches, stall));
-      await byId(app.page, 'register-email').fill('beatriz@example.com');
+      // Not checked (or the check unavailable): the player types the CPF, name and birth date.
+      if ((await byId(app.page, 'register-cpf').inputValue()) === '')
+        await byId(app.page, 'register-cpf').fill(NEW_PLAYER_CPF);
+      if ((await byId(app.page, 'register-name').inputValue()) === '') {
+        await byId(app.page, 'register-name').fill(NEW_PLAYER.name);
+        await byId(app.page, 'register-birth').fill(NEW_PLAYER.birthDate);
+      }
+      await byId(app.page, 'register-email').fill(NEW_PLAYER.email);
       await byId(app.page, 'register-password').fill(NEW_PLAYER_PASSWORD);
       await byId(app.page, 'register-submit').click();
     },
     'CHECK_DOCUMENT (a CPF)': async (app, next) => {
-      // A CPF with a wrong check digit is answered `docnumber_valid: false` by the reference server.
-      const cpf = next?.name.endsWith(': invalid') ? '52998224724' : '52998224725';
+      // The new player's own CPF (never a seed account's); with a wrong check digit it is
+      // answered `docnumber_valid: false` by the reference server.
+      const cpf = next?.name.endsWith(': invalid') ? '135.792.468-29' : NEW_PLAYER_CPF;
       await byId(app.page, 'register-cpf').fill(cpf);
       await byId(app.page, 'register-check').click();
     },
