@@ -3,14 +3,9 @@
 // a claim that is never followed by a token only costs the others one flight timeout.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import {
-  ABORTED,
-  isSessionCounter,
-  MAX_SESSION_COUNTER,
-  parseStoredSession,
-  sleep,
-} from 'pam-client/internal';
+import { ABORTED, parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
+import { isCounter } from './session/counters';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
 export const CLAIM_JITTER_MS = 500;
@@ -45,8 +40,9 @@ export type CrossTabMessage =
    */
   | { type: 'refreshFailed'; from: string; expired: boolean }
   /**
-   * A tab re-read the profile of player `userId` in login `sid`: the other tabs of that same login
-   * show the same restrictions at once (others ignore it).
+   * A tab re-read the profile of player `userId` in login `sid`, at server time `at` (the read's,
+   * never the sender's clock): the other tabs of that same login take it if it is newer and only
+   * tightens what they show (others ignore it).
    */
   | {
       type: 'profile';
@@ -68,7 +64,8 @@ export interface CrossTab {
   publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null): void;
   publishSignedOut(end: { seq: number | null; sid: number | null; reason: 'logout' | 'expired' }): void;
   publishRefreshFailed(expired: boolean): void;
-  publishProfile(userInfo: Record<string, unknown>, owner: { userId: number; sid: number }): void;
+  /** `at`: the server time of the read (the datum's stamp), which the other tabs compare by. */
+  publishProfile(userInfo: Record<string, unknown>, owner: { userId: number; sid: number }, at: number): void;
   requestSync(): void;
   /**
    * Called when this tab found a refresh due: waits a random 0–500 ms, gives way if another tab
@@ -92,12 +89,10 @@ const isPlayer = (v: unknown): v is number => Number.isSafeInteger(v);
 const orNull = <T>(v: unknown, check: (v: unknown) => v is T): T | null | undefined =>
   v === null || v === undefined ? null : check(v) ? v : undefined;
 /**
- * A counter heard from another tab: a session counter that leaves room to count on. A message at
- * the very top (`seq: 2 ** 48`) would raise every tab's clock to where its next login could no
- * longer be stored or shared; no origin counts 2^32 logins, so a counter above this is foreign.
+ * A counter or login id heard from another tab: the one definition (session/counters.ts) a tab
+ * also counts and draws by, so no message accepted here makes the next one a tab sends invalid.
  */
-const HEARD_COUNTER_MAX = MAX_SESSION_COUNTER - 2 ** 32;
-const isHeardCounter = (v: unknown): v is number => isSessionCounter(v) && v <= HEARD_COUNTER_MAX;
+const isHeardCounter = isCounter;
 /** Keys that would reach an object's prototype where a reader spreads or assigns the data. */
 const PROTOTYPE_KEY = /"(?:__proto__|constructor|prototype)"\s*:/;
 /** A plain JSON object of bounded size with no prototype keys at any depth (a clean copy), or undefined. */
@@ -254,8 +249,8 @@ export function createCrossTab(
       holding = false;
       post({ type: 'refreshFailed', expired });
     },
-    publishProfile: (userInfo, owner) =>
-      post({ type: 'profile', userInfo, at: o.now(), userId: owner.userId, sid: owner.sid }),
+    publishProfile: (userInfo, owner, at) =>
+      post({ type: 'profile', userInfo, at: Math.floor(at), userId: owner.userId, sid: owner.sid }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';

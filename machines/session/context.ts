@@ -6,6 +6,7 @@
 import type { StoredSession } from 'pam-client';
 import { browserEnvironment } from '../environment';
 import { asPamError } from '../shared';
+import { raiseClock } from './counters';
 import type { Owner } from './events';
 import { createVault, guardStore, service } from './store';
 import type { SessionContext, SessionInput } from './types';
@@ -81,7 +82,7 @@ export function initialContext(input: SessionInput): SessionContext {
 /** The session read back from the store at start. */
 export const restored = (context: SessionContext, meta: SessionMeta): Partial<SessionContext> => ({
   ...metaFields(meta),
-  clock: Math.max(context.clock, meta.seq ?? 0),
+  clock: raiseClock(context.clock, meta.seq),
 });
 
 /** Whether a datum stamped with `owner` belongs to the session held now (player and login). */

@@ -64,9 +64,18 @@ export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() =
       q.assign(update as Partial<SessionContext>);
       q.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
       const { userId, sid } = context;
-      if (datum.source === 'read' && infoChanged && update.userInfo && userId !== null && sid !== null) {
+      // Told with the read's own server time: the other tabs compare by it, never by arrival.
+      const at = datum.at;
+      if (
+        datum.source === 'read' &&
+        infoChanged &&
+        update.userInfo &&
+        at !== null &&
+        userId !== null &&
+        sid !== null
+      ) {
         const userInfo = update.userInfo;
-        q(({ context: c }) => c.deps.crossTab?.publishProfile(userInfo, { userId, sid }));
+        q(({ context: c }) => c.deps.crossTab?.publishProfile(userInfo, { userId, sid }, at));
       }
       if (restrictionsChanged) q.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
     }) as never),

@@ -3,10 +3,10 @@
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
 import { type AuthUser, secret } from 'pam-client';
-import { MAX_SESSION_COUNTER } from 'pam-client/internal';
 import { boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, metaFields } from './context';
+import { nextCounter } from './counters';
 import { sessionMetaFromLogin } from './refresh';
 import { idOf, type SealedLogin, vaultedAuth } from './store';
 import type { PendingCommand, SessionContext } from './types';
@@ -77,7 +77,7 @@ export function loginProgress(s: LoginChildSnapshot | undefined): Partial<Sessio
 
 /** Signed in by a login (or registration) answer: a new session, one more on the tabs' clock. */
 export function signedInFrom(context: SessionContext, output: SealedLogin): Partial<SessionContext> {
-  const seq = Math.min(context.clock + 1, MAX_SESSION_COUNTER);
+  const seq = nextCounter(context.clock);
   // An answer not sealed by `vaultedAuth` (a provided login actor): the login id from its handle.
   const issued = output.issued ?? { at: context.deps.now(), sid: idOf(output.access_token) };
   const meta = sessionMetaFromLogin(output, issued.at, seq, issued.sid);

@@ -11,12 +11,12 @@ import {
   type TokenStore,
   UnauthorizedError,
 } from 'pam-client';
-import { MAX_SESSION_COUNTER } from 'pam-client/internal';
 import { enqueueActions } from 'xstate';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
 import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
+import { nextCounter } from './counters';
 import { internal } from './events';
 import { readStore, service, type Vault } from './store';
 import type { SessionContext } from './types';
@@ -74,16 +74,23 @@ export function sessionMetaFromLogin(
 
 /**
  * The total order of sessions, the same in every tab: by `seq` (a logical clock), then by `sid`
- * (two logins of one instant: the higher login id wins), and only for sessions stored before
- * these existed, by `savedAt`.
+ * (two logins of one instant: the higher login id wins), then by the player id (the same counter
+ * and login id drawn in two tabs, as with one seeded random source: the higher player id wins, so
+ * two players are never left signed in), and only for sessions stored before these existed, by
+ * `savedAt`. Deterministic: every tab orders the same two sessions the same way.
+ *
+ * @example
+ * isNewerSession({ seq: 3, sid: 9, userId: 2, savedAt: 1 }, { seq: 3, sid: 9, userId: 1, savedAt: 1 }); // true
  */
 export function isNewerSession(
-  a: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'>,
-  b: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> | null,
+  a: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> & { userId?: number | null },
+  b: (Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> & { userId?: number | null }) | null,
 ): boolean {
   if (!b) return true;
   if (a.seq !== undefined && b.seq !== undefined && a.seq !== b.seq) return a.seq > b.seq;
   if (a.sid !== undefined && b.sid !== undefined && a.sid !== b.sid) return a.sid > b.sid;
+  if (typeof a.userId === 'number' && typeof b.userId === 'number' && a.userId !== b.userId)
+    return a.userId > b.userId;
   return a.savedAt > b.savedAt;
 }
 
@@ -197,7 +204,7 @@ export const refreshCycleInput = (c: SessionContext) => ({
 /** A refreshed token: saved now, the same life span the login announced (a refresh carries none). */
 export function refreshed(context: SessionContext): Partial<SessionContext> {
   const now = context.deps.now();
-  const seq = Math.min(context.clock + 1, MAX_SESSION_COUNTER);
+  const seq = nextCounter(context.clock);
   const life =
     context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
   return { savedAt: now, expiresAt: life === null ? null : now + life, seq, clock: seq, error: null };

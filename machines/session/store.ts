@@ -14,10 +14,11 @@ import {
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
-import { MAX_SESSION_COUNTER, parseStoredSession, settleWithin } from 'pam-client/internal';
+import { parseStoredSession, settleWithin } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
 import type { SessionMeta } from './context';
+import { drawLoginId } from './counters';
 import { isNewerSession } from './refresh';
 import type { SessionContext } from './types';
 
@@ -212,7 +213,7 @@ export function vaultedAuth(
     const r = response as LoginResponse & { access_token?: unknown; user?: { token?: unknown } };
     // When the answer arrived, and the new login's id: stamped here (an actor), so the session's
     // transitions stay pure. The id is random, so two logins of one instant still differ.
-    const issued = { at: stamp.now(), sid: Math.floor(stamp.random() * MAX_SESSION_COUNTER) };
+    const issued = { at: stamp.now(), sid: drawLoginId(stamp.random) };
     const out: Record<string, unknown> = { ...r, issued };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     if (r.user && typeof r.user === 'object' && 'token' in r.user) {

@@ -8,6 +8,7 @@ import type { AuthUser } from 'pam-client';
 import { type EventObject, fromCallback } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { metaFields } from './context';
+import { raiseClock } from './counters';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { isNewerSession } from './refresh';
 import { settle, type Vault } from './store';
@@ -99,7 +100,9 @@ export function isNewer(c: SessionContext, event: AnyEvent): boolean {
   if (!e || !live(c, e.session)) return false;
   return isNewerSession(
     e.session,
-    c.savedAt === null ? null : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, savedAt: c.savedAt },
+    c.savedAt === null
+      ? null
+      : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, userId: c.userId, savedAt: c.savedAt },
   );
 }
 
@@ -120,7 +123,7 @@ export function adopted(context: SessionContext, e: Internal<'REMOTE_SESSION'>):
   const sameLogin = meta.sid !== null && meta.sid === context.sid && meta.userId === context.userId;
   return {
     ...meta,
-    clock: Math.max(context.clock, e.session.seq ?? 0),
+    clock: raiseClock(context.clock, e.session.seq),
     // Another login (maybe another player): nothing of the one before is kept.
     ...(sameLogin
       ? { user: e.user ?? context.user }
@@ -136,7 +139,7 @@ export function heardOf(context: SessionContext, event: { type: string }): Parti
     isInternal(event) && event.type === 'REMOTE_SIGNED_OUT'
       ? (event as Internal<'REMOTE_SIGNED_OUT'>).seq
       : null;
-  return seq === null ? {} : { clock: Math.max(context.clock, seq) };
+  return seq === null ? {} : { clock: raiseClock(context.clock, seq) };
 }
 
 /**

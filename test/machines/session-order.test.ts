@@ -1,0 +1,57 @@
+import { createAuthModule, createMemoryTokenStore, createOfetchAdapter, type TokenStore } from 'pam-client';
+import { sessionMachine } from 'pam-client/machines';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import { FakeChannelHub } from '../support/fake-channel';
+import { useReferenceServer } from '../support/server';
+
+// Issue 26 symptom 9: two logins committed in the same millisecond in two tabs converge on one
+// player, even when every part of their order but the player ties (the same counter, the same
+// login id drawn from the same random source, the same instant).
+
+const ctx = useReferenceServer();
+/** The one instant both logins are committed at. */
+const INSTANT = 1_700_000_000_000;
+
+function tabSession(tokens: TokenStore, crossTab: CrossTab, random: () => number) {
+  const http = createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
+  });
+  return createActor(sessionMachine, {
+    input: { auth: createAuthModule(http), tokens, crossTab, environment: { random, now: () => INSTANT } },
+  });
+}
+const tab = (hub: FakeChannelHub, tabId: string) =>
+  createCrossTab(hub.channel(), {
+    tabId,
+    random: () => 0,
+    timers: { setTimeout, clearTimeout } as never,
+    now: Date.now,
+  });
+
+describe('session order: equal counters (issue 26 symptom 9)', () => {
+  it('two logins with the same counter, login id and instant still leave one player signed in', async () => {
+    const hub = new FakeChannelHub();
+    const a = tabSession(createMemoryTokenStore(), tab(hub, 'a'), () => 0.25).start();
+    const b = tabSession(createMemoryTokenStore(), tab(hub, 'b'), () => 0.25).start();
+    await waitFor(a, (s) => s.matches('signedOut'));
+    await waitFor(b, (s) => s.matches('signedOut'));
+    const { plain, paused } = ctx.server.seed;
+    hub.hold();
+    a.send({ type: 'LOGIN', login: plain.email, password: plain.password });
+    b.send({ type: 'LOGIN', login: paused.email, password: paused.password });
+    await waitFor(a, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(b, (s) => s.matches('signedIn'), { timeout: 3000 });
+    const [ca, cb] = [a.getSnapshot().context, b.getSnapshot().context];
+    expect([ca.seq, ca.sid, ca.savedAt]).toEqual([cb.seq, cb.sid, cb.savedAt]);
+    expect(ca.userId).not.toBe(cb.userId);
+    hub.release();
+    await vi.waitFor(() => expect(a.getSnapshot().context.userId).toBe(b.getSnapshot().context.userId));
+    // Either order of delivery gives the same winner: the higher player id (the last tie-break).
+    expect(a.getSnapshot().context.userId).toBe(Math.max(plain.id, paused.id));
+    a.stop();
+    b.stop();
+  });
+});
