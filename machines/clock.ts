@@ -34,6 +34,12 @@ export interface PamClock {
   readonly boundMs: number;
   /** The offset in use (`serverNow() - now()`), ms. */
   offsetMs(): number;
+  /**
+   * A clock that never jumps, ms from any origin (the monotonic clock; `base` for a clock built
+   * over an app's own base): for durations within one page, such as play time's own beats. It
+   * may stand still while the device sleeps.
+   */
+  monotonic(): number;
 }
 
 /** How a clock is built. Every part has a default; none touches a browser API at import. */
@@ -68,7 +74,13 @@ const DRIFT_PER_MS = 1e-3;
 /** Below this many samples, the device clock (offset 0) votes too, so one first outlier is not trusted. */
 const PRIOR_VOTES_BELOW = 3;
 
-const defaultMonotonic = () => globalThis.performance?.now() ?? Date.now();
+/**
+ * The page's monotonic clock, ms (`performance.now()`, or `Date.now()` where there is none).
+ *
+ * @example
+ * const started = monotonicNow(); // ... monotonicNow() - started: a duration no clock step moves
+ */
+export const monotonicNow = (): number => globalThis.performance?.now() ?? Date.now();
 
 /** The median of `values` (the lower middle for an even count). */
 function medianOf(values: readonly number[]): number {
@@ -109,7 +121,7 @@ function steadyBase(wall: () => number, monotonic: () => number, jumpMs: number,
  */
 export function steadyClock(
   wall: () => number = () => Date.now(),
-  monotonic: () => number = defaultMonotonic,
+  monotonic: () => number = monotonicNow,
 ): () => number {
   return steadyBase(wall, monotonic, Number.POSITIVE_INFINITY, () => {});
 }
@@ -154,14 +166,15 @@ export function createClock(options: ClockOptions = {}): PamClock {
     window = [];
     priorVotes = false;
   };
-  const base = options.base
-    ? options.base
-    : steadyBase(
-        options.wall ?? (() => Date.now()),
-        options.monotonic ?? defaultMonotonic,
-        options.jumpThresholdMs ?? DEFAULT_JUMP_MS,
-        onJump,
-      );
+  const monotonic = options.base ?? options.monotonic ?? monotonicNow;
+  const base =
+    options.base ??
+    steadyBase(
+      options.wall ?? (() => Date.now()),
+      monotonic,
+      options.jumpThresholdMs ?? DEFAULT_JUMP_MS,
+      onJump,
+    );
   const now = (): number => {
     const t = base();
     if (jumped) notify();
@@ -177,6 +190,7 @@ export function createClock(options: ClockOptions = {}): PamClock {
       return lastTrust;
     },
     offsetMs: () => offset,
+    monotonic,
     learn(serverMs, roundTripMs) {
       const at = now();
       if (!Number.isFinite(serverMs)) return;

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_TIMEOUT_MS, MAX_TIMER_MS } from 'pam-client/internal';
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { guardCommands } from './client/commands-only';
-import type { DebugLogger } from './client/debug';
+import { type DebugLogger, noServerDateOnce } from './client/debug';
 import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
 import type { MutationOutcomeUnknown } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
@@ -196,10 +196,10 @@ export function createPamClient(options: PamClientOptions): PamClient {
 export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   options: PamClientOptions & { flows: F },
 ): CustomPamClient<F> {
-  // The server's clock, learned from the answers' `Date` header: every flow reads `serverNow()`.
-  let offset = 0;
+  // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base
+  // URL, learned on the clock's own base; every flow reads `serverNow()` from it.
   const base = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
-  const env: PamEnvironment = { ...base, serverNow: () => base.now() + offset };
+  const env: PamEnvironment = { ...base };
   const tabsWanted = options.flows.some((f) => f.name === 'tabs');
   if (!tabsWanted && base.channel && isOwned(base)) base.channel.close();
   if (!tabsWanted) env.channel = null;
@@ -216,9 +216,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       baseURL: options.baseURL,
       getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
       onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
-      onServerDate: (serverMs: number, localMs: number) => {
-        offset = serverMs - localMs;
-      },
+      onServerDate: (serverMs: number) => env.clock.learn(serverMs),
+      onNoServerDate: noServerDateOnce(options.debug),
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),

@@ -4,10 +4,13 @@
 
 import type { TimersLike } from 'pam-client/internal';
 import { type EventObject, fromCallback } from 'xstate';
+import { createClock, type PamClock } from './clock';
 import { internal } from './session/events';
 
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
 export type { TimersLike } from 'pam-client/internal';
+export type { ClockOptions, PamClock } from './clock';
+export { createClock, steadyClock } from './clock';
 
 /** The part of `BroadcastChannel` the cross-tab session uses. */
 export interface BroadcastChannelLike {
@@ -27,12 +30,18 @@ export type Subscribe<T extends unknown[] = []> = (listener: (...args: T) => voi
  * const env = browserEnvironment({ channel: null }); // no cross-tab sharing
  */
 export interface PamEnvironment {
-  /** Wall clock, ms (default: `steadyClock()`, never going backwards). */
+  /**
+   * The one clock (docs/time.md): the steady base, the server's time learned on that same base
+   * (`createPamClient` teaches it the `Date` of each answer under the base URL), and whether it is
+   * trusted. Default: `createClock()`, or a clock over `now` when only `now` is given.
+   */
+  clock: PamClock;
+  /** The clock's base, ms (`clock.now`): steady, never going backwards. */
   now(): number;
   /**
-   * The server's clock, ms: `now()` plus the offset learned from the answers' `Date` header
-   * (`createPamClient` learns it); equals `now()` until a header was seen. Responsible-gaming
-   * decisions (what is in force, the São Paulo day) use it.
+   * The server's clock, ms (`clock.serverNow`): `now()` plus the offset learned from the answers'
+   * `Date` header; equals `now()` until a header was seen. Responsible-gaming decisions (what is in
+   * force, the São Paulo day) use it.
    */
   serverNow(): number;
   /** 0..1, for jitter. */
@@ -77,32 +86,6 @@ function randomTabId(random: () => number): string {
   return uuid ?? `${Date.now().toString(36)}-${Math.floor(random() * 2 ** 52).toString(36)}`;
 }
 
-/**
- * The wall clock, never going backwards: after the device clock is stepped back (a user, a bad
- * NTP sync), time goes on at the monotonic clock's pace until the wall clock catches up; a jump
- * forward or a sleep (the monotonic clock may stand still while the device sleeps) is followed as
- * the wall clock says. Token lives are real time: a refresh due in 6 h stays due in 6 h.
- *
- * @example
- * const now = steadyClock(); // the default `environment.now`
- */
-export function steadyClock(
-  wall: () => number = () => Date.now(),
-  monotonic: () => number = () => globalThis.performance?.now() ?? Date.now(),
-): () => number {
-  let lastWall = wall();
-  let lastMono = monotonic();
-  return () => {
-    const w = wall();
-    const m = monotonic();
-    const next = Math.max(w, lastWall + Math.max(0, m - lastMono));
-    lastWall = next;
-    lastMono = m;
-    // Whole milliseconds, like Date.now() (the monotonic clock has fractions).
-    return Math.floor(next);
-  };
-}
-
 /** Channels `browserEnvironment` opened itself: whoever receives one owns it and closes it on stop. */
 const openedHere = new WeakSet<object>();
 
@@ -139,31 +122,19 @@ export function browserEnvironment(
     channel = new g.BroadcastChannel(channelName);
     openedHere.add(channel);
   }
-  const now = overrides.now ?? steadyClock();
+  // One base for everything: an app's own `now` becomes the clock's base (the offset is learned on
+  // it too); a `clock` given is used as is, and `now`/`serverNow` are its shorthands.
+  const clock = overrides.clock ?? createClock(overrides.now ? { base: overrides.now } : {});
   return {
-    now,
-    serverNow: overrides.serverNow ?? now,
+    clock,
+    now: clock.now,
+    serverNow: overrides.serverNow ?? clock.serverNow,
     random,
     timers: overrides.timers ?? {
       setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
       clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
     },
-    visibility: overrides.visibility ?? {
-      isHidden: () => doc?.visibilityState === 'hidden',
-      onChange: (fn) => listen(doc, 'visibilitychange', () => fn(doc?.visibilityState === 'hidden')),
-    },
-    focus: overrides.focus ?? { onFocus: inBrowser ? (fn) => listen(win, 'focus', fn) : never },
-    online: overrides.online ?? {
-      isOnline: () => g.navigator?.onLine !== false,
-      onChange: (fn) => {
-        const off = listen(win, 'offline', () => fn(false));
-        const on = listen(win, 'online', () => fn(true));
-        return () => {
-          off();
-          on();
-        };
-      },
-    },
+    ...pageSignals(overrides),
     channel,
     tabId: overrides.tabId ?? randomTabId(random),
     lifecycle: overrides.lifecycle ?? {
@@ -175,6 +146,41 @@ export function browserEnvironment(
             };
           }
         : never,
+    },
+  };
+}
+
+/**
+ * The page's signals (visibility, focus, network), each replaced by `overrides` when given: the
+ * part of `browserEnvironment` a machine that only pauses on them needs (no clock, no channel).
+ *
+ * @example
+ * const signals = pageSignals(); // inert outside a browser: visible, online, never focused
+ */
+export function pageSignals(
+  overrides: Partial<Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>> = {},
+): Pick<PamEnvironment, 'visibility' | 'focus' | 'online'> {
+  const g = globalThis as BrowserGlobals;
+  const doc = g.document;
+  const win = g.window;
+  return {
+    visibility: overrides.visibility ?? {
+      isHidden: () => doc?.visibilityState === 'hidden',
+      onChange: (fn) => listen(doc, 'visibilitychange', () => fn(doc?.visibilityState === 'hidden')),
+    },
+    focus: overrides.focus ?? {
+      onFocus: doc !== undefined && win !== undefined ? (fn) => listen(win, 'focus', fn) : never,
+    },
+    online: overrides.online ?? {
+      isOnline: () => g.navigator?.onLine !== false,
+      onChange: (fn) => {
+        const off = listen(win, 'offline', () => fn(false));
+        const on = listen(win, 'online', () => fn(true));
+        return () => {
+          off();
+          on();
+        };
+      },
     },
   };
 }

@@ -5,7 +5,8 @@ import {
   type IncomeReportData,
 } from 'pam-client';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { browserEnvironment, isPaused, onWake } from './environment';
+import { steadyClock } from './clock';
+import { isPaused, onWake, pageSignals } from './environment';
 import { IncomeReportFailedError } from './income-report/failed-error';
 import {
   DEFAULT_REPORT_MAX_POLL_MS,
@@ -92,10 +93,11 @@ const reportOutcome = (next: string) =>
 /** The services of a report actor: taken from `input`, again when a snapshot is restored. */
 const services = (input: IncomeReportInput) => ({
   user: input.user,
-  now: input.now ?? Date.now,
+  // The one clock's steady base (docs/time.md): no device-clock step moves the deadline.
+  now: input.now ?? steadyClock(),
   random: input.random ?? Math.random,
-  // Only the page signals: a report needs no cross-tab channel.
-  environment: input.environment ?? browserEnvironment({ channel: null }),
+  // Only the page signals: a report needs no clock of the environment's, no cross-tab channel.
+  environment: input.environment ?? pageSignals(),
 });
 
 /** What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent). */

@@ -9,6 +9,7 @@ import {
   secret,
 } from 'pam-client';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, setup } from 'xstate';
+import { steadyClock } from './clock';
 import {
   box,
   boxCaptcha,
@@ -29,7 +30,7 @@ export const MAX_REJECTED_CODES = 5;
 export interface LoginInput {
   /** `registerSimplified` is needed only for `REGISTER`. */
   auth: Pick<AuthModule, 'login'> & Partial<Pick<AuthModule, 'registerSimplified'>>;
-  /** The clock `retryAt` is computed from. Default `Date.now`. */
+  /** The clock `retryAt` is computed from. Default: the one clock's steady base (`steadyClock()`, docs/time.md). */
   now?: () => number;
 }
 
@@ -168,7 +169,7 @@ const ANSWERED = [
 ] as const;
 
 /** The services of a login actor: taken from `input`, again when a snapshot is restored. */
-const services = (input: LoginInput) => ({ auth: input.auth, now: input.now ?? Date.now });
+const services = (input: LoginInput) => ({ auth: input.auth, now: input.now ?? steadyClock() });
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createLoginMachine() {

@@ -1,5 +1,6 @@
 import type { LimitPeriodName, PlayTime } from 'pam-client';
 import { assign, emit, type SnapshotFrom, setup } from 'xstate';
+import { monotonicNow, steadyClock } from './clock';
 import {
   beat,
   createLocalStoragePlayClock,
@@ -32,8 +33,17 @@ export interface PlayTimeInput {
   limit: PlayTimeLimit | null;
   /** The clock every tab of the origin shares. Default: `createLocalStoragePlayClock()`. */
   store?: PlayClockStore;
-  /** The clock beats are counted on (every tab of the origin shares it: the device's). Default `Date.now`. */
+  /**
+   * The clock beats are stamped on (every tab of the origin shares the stamps: the device's).
+   * Default: the one clock's steady base (`steadyClock()`, docs/time.md).
+   */
   now?: () => number;
+  /**
+   * A clock that never jumps (`PamClock.monotonic`), for the length of this tab's own beats: a
+   * device clock stepped forward or back between two beats neither adds nor loses time. Default:
+   * `now` when given, else the page's monotonic clock.
+   */
+  monotonic?: () => number;
   /**
    * Server time, for the period (the São Paulo day, week or month the limit counts in). Default
    * `now`. Durations are counted on `now`, so tabs that learned slightly different server
@@ -55,6 +65,7 @@ export interface PlayTimeInput {
 export interface PlayTimeContext {
   store: PlayClockStore;
   now: () => number;
+  monotonic: () => number;
   serverNow: () => number;
   limit: PlayTimeLimit | null;
   unitMs: number;
@@ -63,8 +74,8 @@ export interface PlayTimeContext {
   warnAt: number;
   /** The shared clock as this tab last saw it. */
   clock: PlayClockRecord | null;
-  /** This tab's last beat on its own clock, and the period it counted in. */
-  own: { at: number; periodKey: string } | null;
+  /** This tab's last beat (on `now` and on `monotonic`), and the period it counted in. */
+  own: { at: number; mono?: number; periodKey: string } | null;
   owner: { userId: number | null; sid: number | null } | null;
 }
 
@@ -75,7 +86,7 @@ export interface PlayTimeContext {
 export type PlayTimeEvent =
   | { type: 'LIMIT'; limit: PlayTimeLimit | null }
   | { type: 'BEAT' }
-  | { type: 'CLOCK'; clock: PlayClockRecord; at: number; periodKey: string };
+  | { type: 'CLOCK'; clock: PlayClockRecord; at: number; mono: number; periodKey: string };
 
 /** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
 export type PlayTimeEmitted =
@@ -84,9 +95,14 @@ export type PlayTimeEmitted =
 
 const DEFAULT_BEAT_MS = 15_000;
 
-function services(input: PlayTimeInput): Pick<PlayTimeContext, 'store' | 'now' | 'serverNow'> {
-  const now = input?.now ?? Date.now;
-  return { store: input?.store ?? createLocalStoragePlayClock(), now, serverNow: input?.serverNow ?? now };
+function services(input: PlayTimeInput): Pick<PlayTimeContext, 'store' | 'now' | 'monotonic' | 'serverNow'> {
+  const now = input?.now ?? steadyClock();
+  return {
+    store: input?.store ?? createLocalStoragePlayClock(),
+    now,
+    monotonic: input?.monotonic ?? (input?.now ? now : monotonicNow),
+    serverNow: input?.serverNow ?? now,
+  };
 }
 
 function contextOf(input: PlayTimeInput): PlayTimeContext {
@@ -172,14 +188,18 @@ export function createPlayTimeMachine() {
         const shift = Number.isFinite(server) ? now - server : 0;
         const p = playPeriodOf(limit.period, now - shift);
         const period = { key: p.key, start: p.start + shift, end: p.end + shift };
-        const own = context.own?.at ?? null;
+        // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
+        // a device clock stepped forward or back in between moves `now`, not the time played.
+        const mono = context.monotonic();
+        const since = context.own?.mono === undefined ? Number.NaN : mono - context.own.mono;
+        const own = Number.isFinite(since) ? now - since : null;
         const next = beat(context.store.read(), now, period, context.maxGapMs, own);
         context.store.write(next);
-        self.send(trusted({ type: 'CLOCK', clock: next, at: now, periodKey: period.key }));
+        self.send(trusted({ type: 'CLOCK', clock: next, at: now, mono, periodKey: period.key }));
       },
       setClock: assign(({ event }) =>
         event.type === 'CLOCK'
-          ? { clock: event.clock, own: { at: event.at, periodKey: event.periodKey } }
+          ? { clock: event.clock, own: { at: event.at, mono: event.mono, periodKey: event.periodKey } }
           : {},
       ),
       setLimit: assign({ limit: ({ event }) => (event.type === 'LIMIT' ? event.limit : null) }),
@@ -260,7 +280,7 @@ export function createPlayTimeMachine() {
   });
   return restorable(machine, {
     name: 'playTimeMachine',
-    keys: ['store', 'now', 'serverNow'],
+    keys: ['store', 'now', 'monotonic', 'serverNow'],
     fromInput: services,
     timers: rearmTimers,
   });

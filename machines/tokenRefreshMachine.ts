@@ -10,6 +10,7 @@ import {
 } from 'pam-client';
 import { REFRESH_IN_FLIGHT_TIMEOUT_MS } from 'pam-client/internal';
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { steadyClock } from './clock';
 import { asPamError, clampDelay, finiteOr, rearmTimers, restorable } from './shared';
 import {
   DEFAULT_TICK_MS,
@@ -40,7 +41,7 @@ export interface TokenRefreshInput {
   intervalMs?: number;
   /** Longest wait between two checks while idle. Default 60 000 ms; at least 1 s. */
   tickMs?: number;
-  /** The wall clock every due-check reads. Default `Date.now`. */
+  /** The clock every due-check reads. Default: the one clock's steady base (`steadyClock()`, docs/time.md). */
   now?: () => number;
   /**
    * Start signed in, with a token saved at this time (a session restored from storage, or one a
@@ -102,7 +103,7 @@ const onFlightLost = [
 /** The services of a refresh actor: taken from `input`, again when a snapshot is restored. */
 const services = (input: TokenRefreshInput) => ({
   auth: input.auth,
-  now: input.now ?? Date.now,
+  now: input.now ?? steadyClock(),
   random: input.random ?? null,
 });
 

@@ -39,12 +39,37 @@ function plain(detail: unknown): unknown {
  * createPamClient({ baseURL, debug: (line) => myLogger.debug(line) });
  */
 export function debugInspector(log: DebugLogger | true): (event: InspectionEvent) => void {
-  const write: DebugLogger =
-    log === true ? (line, detail) => console.debug(`[pam-client] ${line}`, detail ?? '') : log;
+  const write = writerOf(log);
   return redactInspection((event: InspectionEvent) => {
     const [line, detail] = describe(event);
     // Redacted again after the JSON copy: a class instance (a custom store's session object, say)
     // is left alone by the first pass but becomes plain data here, so its keys are checked too.
     write(line, redactSecrets(plain(detail)));
   });
+}
+
+/** The logger behind `debug: true` (`console.debug`), or the app's own. */
+const writerOf = (log: DebugLogger | true): DebugLogger =>
+  log === true ? (line, detail) => console.debug(`[pam-client] ${line}`, detail ?? '') : log;
+
+/**
+ * The adapter's `onNoServerDate` for a client with `debug` on: one line, the first time an answer
+ * under the base URL comes without a readable `Date` (a cross-origin API that does not expose it),
+ * since the client then has no server time to learn and `serverNow()` stays the device's clock.
+ * Undefined without `debug` (nothing to say it to).
+ *
+ * @example
+ * createOfetchAdapter({ baseURL, onNoServerDate: noServerDateOnce(options.debug) });
+ */
+export function noServerDateOnce(log: DebugLogger | boolean | undefined): (() => void) | undefined {
+  if (!log) return undefined;
+  const write = writerOf(log);
+  let said = false;
+  return () => {
+    if (said) return;
+    said = true;
+    write(
+      'clock: an answer under the base URL has no readable Date header; serverNow() stays the device clock until one does (a cross-origin API must list Date in Access-Control-Expose-Headers)',
+    );
+  };
 }

@@ -24,7 +24,10 @@ export interface IncomeReportInput {
   pollIntervalMs?: number;
   /** Everything after `GENERATE` (the request and all polling) must end within this, ms. Default 5 min. */
   maxPollMs?: number;
-  /** The machine's clock, for `statusHistory` and the deadline. Give `() => clock.now()` with a `SimulatedClock`. */
+  /**
+   * The machine's clock, for `statusHistory` and the deadline. Default: the one clock's steady base
+   * (`steadyClock()`). Give `() => clock.now()` with a `SimulatedClock`.
+   */
   now?: () => number;
   /** 0..1, for the ±10 % jitter of the poll interval. Default `Math.random`. */
   random?: () => number;
