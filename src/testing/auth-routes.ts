@@ -68,7 +68,14 @@ const FORGOT: Shape = { login: required(isString), captcha_token: optional(isStr
 const VALIDATE_DOCUMENT: Shape = { number: required(isString), captcha_token: optional(isString) };
 
 function client(ctx: RouteContext): { ip: string; userAgent: string } {
-  return { ip: ctx.event.req.ip ?? '127.0.0.1', userAgent: ctx.event.req.headers.get('user-agent') ?? '' };
+  const peer = ctx.event.req.ip ?? '127.0.0.1';
+  // X-Forwarded-For (pam-client/server's forwardClient) is trusted from a loopback peer only: the
+  // app's server in tests. A real API trusts it from its app servers' addresses, never the internet.
+  const trusted = /^(127\.|::1$|::ffff:127\.)/.test(peer);
+  const forwarded = trusted
+    ? ctx.event.req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
+    : undefined;
+  return { ip: forwarded || peer, userAgent: ctx.event.req.headers.get('user-agent') ?? '' };
 }
 
 function login(ctx: RouteContext): Response {
@@ -122,7 +129,7 @@ function registrationErrors(
   if (body.number !== undefined) {
     const digits = cpfDigits(body.number);
     if (digits === null || !isValidCpf(digits)) errors.number = ['The number field must be a valid CPF.'];
-    else if (state.findByCpf(digits)) errors.number = ['The number has already been taken.'];
+    else if (state.findByCpf(digits)) errors.number = ['This CPF already has an account.'];
     else if (state.spaRegister.has(digits)) {
       errors.number = ['This CPF is in the SPA register of people barred from betting.'];
     } else if (!isAdult(documentPerson(digits, state.now()).birth_date, state.now())) {

@@ -1,0 +1,143 @@
+// One server's parts and the per-call session bookkeeping every route shares: the session read
+// from the cookie, kept fresh (refresh when due), and the one `Set-Cookie` the answer carries.
+
+import {
+  asSessionData,
+  type CookieSettings,
+  clearCookieLine,
+  readCookie,
+  type Sealer,
+  type SessionData,
+  sessionEndsAt,
+  setCookieLine,
+} from './cookie';
+import type { Rotations } from './rotation';
+import type { Route } from './routes';
+import type { PamRequestContext } from './types';
+import { callApi, type UpstreamDeps, UpstreamUnreachable } from './upstream';
+
+export interface ServerParts {
+  prefix: string;
+  origins: readonly string[] | undefined;
+  routes: Route[];
+  cookie: CookieSettings;
+  sealer: Sealer;
+  rotations: Rotations;
+  upstream: UpstreamDeps;
+  refreshAfterMs: number;
+  maxBodyBytes: number;
+  now: () => number;
+  refreshPath: string;
+  logoutPath: string;
+  profilePath: string;
+}
+
+/** Re-seal the cookie when the session was last sealed longer ago than this (the idle clock). */
+const TOUCH_MS = 60_000;
+
+/** One call's session: what the cookie held, what the answer's cookie will hold. */
+export class CallSession {
+  /** The session in use (null: signed out). */
+  session: SessionData | null = null;
+  private sealedAt: number | null = null;
+  /** The token the cookie carried, as received. */
+  private readToken: string | null = null;
+  private hadCookie = false;
+  private cleared = false;
+  private fresh = false;
+
+  constructor(
+    private readonly parts: ServerParts,
+    readonly request: Request,
+    readonly context: PamRequestContext | undefined,
+  ) {}
+
+  /** Reads the cookie: a cookie that does not open, or an ended session, reads as signed out (and is cleared). */
+  async load(): Promise<void> {
+    const raw = readCookie(this.request.headers.get('cookie'), this.parts.cookie.name);
+    if (raw === undefined || raw === '') return;
+    this.hadCookie = true;
+    const session = asSessionData(await this.parts.sealer.open(raw));
+    if (!session || sessionEndsAt(session, this.parts.cookie) <= this.parts.now()) {
+      this.signOut();
+      return;
+    }
+    this.sealedAt = session.seenAt;
+    this.readToken = session.token;
+    this.session = this.parts.rotations.latestLocal(session);
+  }
+
+  /** A new login: this session is sealed into the answer. */
+  begin(session: SessionData): void {
+    this.session = session;
+    this.cleared = false;
+    this.fresh = true;
+  }
+
+  signOut(): void {
+    this.session = null;
+    this.cleared = true;
+  }
+
+  /** Refreshes the token when due. False when the session ended (the refresh route said 401). */
+  async keepFresh(): Promise<boolean> {
+    const s = this.session;
+    if (!s) return false;
+    if (this.parts.now() - s.tokenAt < this.parts.refreshAfterMs) return true;
+    const outcome = await this.parts.rotations.refresh(s, (token) => this.refreshCall(token, s.tokenType));
+    if (outcome.kind === 'revoked') {
+      this.signOut();
+      return false;
+    }
+    if (outcome.kind === 'rotated') this.session = outcome.session;
+    return true;
+  }
+
+  /** After a 401 with the current token: the newer session if the token was replaced meanwhile. */
+  async replaced(): Promise<SessionData | null> {
+    if (!this.session) return null;
+    const newest = await this.parts.rotations.newest(this.session);
+    if (newest.token === this.session.token) return null;
+    this.session = newest;
+    return newest;
+  }
+
+  /** The `Set-Cookie` line for the answer, if any: always the newest session known. */
+  async cookieLine(): Promise<string | null> {
+    const { parts } = this;
+    if (!this.session) return this.cleared && this.hadCookie ? clearCookieLine(parts.cookie) : null;
+    const now = parts.now();
+    const local = parts.rotations.latestLocal(this.session);
+    const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
+    if (!this.fresh && !stale && local.token === this.readToken) return null; // the cookie sent is current
+    // Only a session with no successor is sealed: a replaced token never goes out again.
+    const newest = this.fresh ? local : await parts.rotations.newest(local);
+    const sealed: SessionData = { ...newest, seenAt: now };
+    return setCookieLine(
+      parts.cookie,
+      await parts.sealer.seal(sealed),
+      sessionEndsAt(sealed, parts.cookie),
+      now,
+    );
+  }
+
+  private async refreshCall(token: string, type: string): Promise<string | 'revoked' | 'failed'> {
+    try {
+      const answer = await callApi(this.parts.upstream, {
+        method: 'POST',
+        target: this.parts.refreshPath,
+        token: { value: token, type },
+        request: this.request,
+        context: this.context,
+      });
+      if (answer.status === 401) return 'revoked';
+      const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
+      return answer.status >= 200 && answer.status < 300 && typeof next === 'string' && next !== ''
+        ? next
+        : 'failed';
+    } catch (error) {
+      if (error instanceof UpstreamUnreachable) return 'failed';
+      throw error;
+    }
+  }
+}

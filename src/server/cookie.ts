@@ -1,0 +1,125 @@
+// The session cookie: what it holds, sealed and opened by iron-webcrypto (AES-256-CBC then
+// HMAC-SHA-256; no crypto of our own), and the `Set-Cookie` lines that carry it.
+
+import { defaults, seal, unseal } from 'iron-webcrypto';
+import type { PamCookieOptions, PamSecret } from './types';
+
+/** What the cookie holds: the token, its stamps and ids; never the profile. Times: epoch ms. */
+export interface SessionData {
+  v: 1;
+  token: string;
+  tokenType: string;
+  /** When this token was obtained (the refresh is due `refreshAfterMs` later). */
+  tokenAt: number;
+  tokenExpiresAt: number;
+  playerId: number | null;
+  loginId: string;
+  signedInAt: number;
+  /** When the session was last sealed for a call (the idle clock). */
+  seenAt: number;
+}
+
+const IRON_MIN_SECRET = 32;
+
+// The platform's Web Crypto. iron-webcrypto 1.2 types its parameters as `Uint8Array` where
+// TypeScript 5.9's lib says `BufferSource`: the same object, typed to fit.
+const webCrypto = (): Parameters<typeof seal>[0] =>
+  globalThis.crypto as unknown as Parameters<typeof seal>[0];
+const HOST_PREFIX = '__Host-';
+
+/** The cookie settings once defaults are applied. */
+export interface CookieSettings {
+  name: string;
+  secure: boolean;
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export function cookieSettings(options: PamCookieOptions = {}): CookieSettings {
+  const secure = options.secure !== false;
+  const base = (options.name ?? 'pam-session').replace(/^__Host-/i, '');
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(base))
+    throw new TypeError('pam-client/server: cookie.name is not a cookie name');
+  return {
+    // `__Host-` requires Secure (browsers drop it otherwise): without Secure, the plain name.
+    name: secure ? `${HOST_PREFIX}${base}` : base,
+    secure,
+    idleMs: options.idleMs ?? 7_200_000, // 2 h (a literal: CONTRIBUTING.md)
+    absoluteMs: options.absoluteMs ?? 86_400_000, // 24 h
+  };
+}
+
+/** Seals and opens `SessionData` with the secrets (the first seals, all open). */
+export class Sealer {
+  private readonly current: PamSecret;
+  private readonly all: Record<string, string>;
+
+  constructor(secrets: readonly PamSecret[]) {
+    if (secrets.length === 0)
+      throw new TypeError('pam-client/server: secrets needs at least one { id, secret }');
+    this.all = {};
+    for (const s of secrets) {
+      if (typeof s.secret !== 'string' || s.secret.length < IRON_MIN_SECRET) {
+        throw new TypeError(`pam-client/server: every secret needs at least ${IRON_MIN_SECRET} characters`);
+      }
+      if (!/^[\w.-]+$/.test(s.id))
+        throw new TypeError('pam-client/server: a secret id is letters, digits, _ . -');
+      this.all[s.id] = s.secret;
+    }
+    this.current = secrets[0]!;
+  }
+
+  seal(value: unknown): Promise<string> {
+    return seal(webCrypto(), value, { id: this.current.id, secret: this.current.secret }, defaults);
+  }
+
+  /** The opened value, or null for anything that does not open (tampered, foreign, malformed). */
+  async open(sealed: string): Promise<unknown> {
+    try {
+      return await unseal(webCrypto(), sealed, this.all, defaults);
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** A value that opened is a session only with every field of the right type (fail closed). */
+export function asSessionData(value: unknown): SessionData | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const num = (k: string) => typeof v[k] === 'number' && Number.isFinite(v[k]);
+  const str = (k: string) => typeof v[k] === 'string' && v[k] !== '';
+  if (v.v !== 1 || !str('token') || !str('tokenType') || !str('loginId')) return null;
+  if (!num('tokenAt') || !num('tokenExpiresAt') || !num('signedInAt') || !num('seenAt')) return null;
+  if (v.playerId !== null && !num('playerId')) return null;
+  return value as SessionData;
+}
+
+/** When the session ends: the first of idle, absolute and the token's own expiry. */
+export function sessionEndsAt(s: SessionData, c: CookieSettings): number {
+  return Math.min(s.seenAt + c.idleMs, s.signedInAt + c.absoluteMs, s.tokenExpiresAt);
+}
+
+/** The value of cookie `name` in a `Cookie` header (the first one). */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function attributes(c: CookieSettings, maxAgeS: number): string {
+  return `; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${c.secure ? '; Secure' : ''}`;
+}
+
+/** A `Set-Cookie` line carrying `sealed` until the session ends. */
+export function setCookieLine(c: CookieSettings, sealed: string, endsAt: number, now: number): string {
+  return `${c.name}=${sealed}${attributes(c, Math.max(1, Math.floor((endsAt - now) / 1000)))}`;
+}
+
+/** A `Set-Cookie` line that removes the cookie. */
+export function clearCookieLine(c: CookieSettings): string {
+  return `${c.name}=${attributes(c, 0)}`;
+}

@@ -1,0 +1,85 @@
+// createPamServer: one closure holding the routes, the sealer, the rotations and the upstream.
+
+import { AUTH_OPERATIONS } from '../auth/operations';
+import { CallSession, type ServerParts } from './context';
+import { cookieSettings, Sealer } from './cookie';
+import { handle } from './handle';
+import { Rotations } from './rotation';
+import { buildRoutes, isProfileRoute, type Route } from './routes';
+import { readSeed } from './seed';
+import type { PamServer, PamServerOptions } from './types';
+
+function pathOf(route: Route | undefined): string {
+  if (!route) throw new TypeError('pam-client/server: the profile route is missing');
+  const path = route.segments.map((s) => (typeof s === 'string' ? s : '')).join('/');
+  const query = new URLSearchParams();
+  for (const [key, rule] of Object.entries(route.query))
+    if (rule.fixed !== undefined) query.set(key, rule.fixed);
+  const q = query.toString();
+  return `/${path}${q === '' ? '' : `?${q}`}`;
+}
+
+function prefixOf(prefix = '/pam'): string {
+  const clean = prefix.replace(/\/+$/, '');
+  if (!/^(\/[A-Za-z0-9_-]+)+$/.test(clean))
+    throw new TypeError('pam-client/server: prefix is a path like /pam');
+  return clean;
+}
+
+/**
+ * The server session for server-rendered apps (web-standard `Request`/`Response`; never in a
+ * browser bundle): the token in a sealed `HttpOnly` cookie, the browser client's calls proxied
+ * under a same-origin prefix with every token stripped from every answer. Rules: docs/server.md.
+ *
+ * @example
+ * const pam = createPamServer({ apiBaseURL: 'https://api.example.com', secrets: [{ id: '1', secret: process.env.PAM_SECRET! }] });
+ * // in the app's request handler:
+ * const answer = await pam.handle(request, { clientAddress });
+ * if (answer) return answer;
+ * const { player, restrictions, initial, headers } = await pam.getSession(request);
+ */
+export function createPamServer(options: PamServerOptions): PamServer {
+  const api = new URL(options.apiBaseURL); // throws on a malformed base
+  if (api.protocol !== 'https:' && api.protocol !== 'http:')
+    throw new TypeError('pam-client/server: apiBaseURL is http(s)');
+  const now = options.now ?? Date.now;
+  const sealer = new Sealer(options.secrets);
+  const cookie = cookieSettings(options.cookie);
+  const routes = buildRoutes(options.endpoints);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const graceMs = options.graceMs ?? 60_000;
+  const endpoint = (name: 'refreshToken' | 'logout') =>
+    ({ ...AUTH_OPERATIONS[name], ...options.endpoints?.[name] }).path;
+  const parts: ServerParts = {
+    prefix: prefixOf(options.prefix),
+    origins: options.origin === undefined ? undefined : [options.origin].flat(),
+    routes,
+    cookie,
+    sealer,
+    rotations: new Rotations({ sealer, store: options.store, graceMs, now, waitMs: timeoutMs + 1_000 }),
+    upstream: {
+      apiBaseURL: options.apiBaseURL,
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      timeoutMs,
+      forwardClient: options.forwardClient === true,
+    },
+    refreshAfterMs: options.refreshAfterMs ?? 21_600_000, // 6 h (a literal: CONTRIBUTING.md)
+    maxBodyBytes: options.maxBodyBytes ?? 16_384,
+    now,
+    refreshPath: endpoint('refreshToken') as string,
+    logoutPath: endpoint('logout') as string,
+    profilePath: pathOf(routes.find(isProfileRoute)),
+  };
+  return {
+    handle: (request, context) => handle(parts, request, context),
+    async getSession(request, context) {
+      const call = new CallSession(parts, request, context);
+      await call.load();
+      const { initial, player, restrictions } = await readSeed(parts, call);
+      const headers = new Headers();
+      const line = await call.cookieLine();
+      if (line) headers.append('set-cookie', line);
+      return { player, restrictions, initial, headers };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// The checks a call passes before anything is forwarded: a clean path under the prefix, the
+// same origin for state-changing calls, a JSON body within the limit.
+
+/** A refusal: the status and message the browser gets (nothing is forwarded). */
+export class Refusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The segments of `pathname` under `prefix`: undefined when not under it (not ours), a Refusal
+ * when under it but unclean (`%2e`, `%2f`, `%5c`, any other escape, `\`, an empty segment).
+ */
+export function segmentsUnder(pathname: string, prefix: string): string[] | Refusal | undefined {
+  if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return undefined;
+  const rest = pathname.slice(prefix.length);
+  if (rest === '' || rest === '/') return new Refusal(404, 'Not found.');
+  const segments = rest.slice(1).split('/');
+  // Service paths are letters, digits, `-` and `_`: anything else (an escape, a dot, a
+  // backslash, an empty segment from `//`) is refused, never decoded.
+  if (!segments.every((s) => SEGMENT.test(s))) return new Refusal(404, 'Not found.');
+  return segments;
+}
+
+const SAFE = new Set(['GET', 'HEAD']);
+
+/** Whether a state-changing call comes from the app's own origin (docs/server.md). */
+export function checkOrigin(request: Request, allowed: readonly string[] | undefined): Refusal | null {
+  if (SAFE.has(request.method)) {
+    // A cross-site read cannot see the answer, but refuse it anyway: nothing outside needs it.
+    return request.headers.get('sec-fetch-site') === 'cross-site'
+      ? new Refusal(403, 'Cross-site call refused.')
+      : null;
+  }
+  const origins = allowed ?? [new URL(request.url).origin];
+  const site = request.headers.get('sec-fetch-site');
+  const origin = request.headers.get('origin');
+  if (site !== null && site !== 'same-origin') return new Refusal(403, 'Cross-site call refused.');
+  if (origin !== null && !origins.includes(origin)) return new Refusal(403, 'Cross-site call refused.');
+  const proven = origin !== null || site === 'same-origin' || request.headers.get('x-pam-client') === '1';
+  return proven
+    ? null
+    : new Refusal(403, 'Same-origin proof missing (Origin, Sec-Fetch-Site or X-Pam-Client).');
+}
+
+/** The request's JSON body as text ('' for none), or a Refusal (too large, not JSON). */
+export async function readBody(request: Request, limit: number): Promise<string | Refusal> {
+  if (request.body === null) return '';
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit)
+    return new Refusal(413, `Body larger than ${limit} bytes.`);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return new Refusal(413, `Body larger than ${limit} bytes.`);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return '';
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json')
+    return new Refusal(415, 'Bodies are JSON (Content-Type: application/json).');
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes);
+  try {
+    JSON.parse(text);
+  } catch {
+    return new Refusal(400, 'The body is not JSON.');
+  }
+  return text;
+}

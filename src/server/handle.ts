@@ -1,0 +1,173 @@
+// `handle(request)`: the routes under the prefix. Each call is checked (path, query, origin,
+// body), then forwarded with the cookie's token, and its answer stripped of every token.
+
+import { answer, message } from './answer';
+import { CallSession, type ServerParts } from './context';
+import type { SessionData } from './cookie';
+import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
+import { apiPathOf, matchPath, type Route } from './routes';
+import { readSeed } from './seed';
+import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, stripTokens } from './strip';
+import type { PamRequestContext } from './types';
+import { callApi, passedBack, type UpstreamAnswer, UpstreamUnreachable } from './upstream';
+
+const UNREADABLE = "The service's answer could not be read.";
+const UNREACHABLE = 'The service could not be reached.';
+/** Token lifetime assumed when a login answer gives no `expires_in` (the reference server's 8 h). */
+const DEFAULT_TOKEN_MS = 28_800_000;
+
+/** The browser's view of an API answer: status, token-free JSON, Date and Retry-After. */
+function relay(call: CallSession, up: UpstreamAnswer, route?: Route, apiBaseURL = ''): Promise<Response> {
+  if (up.unreadable) return message(call, up.status, UNREADABLE, passedBack(up.headers));
+  let body = stripTokens(up.json);
+  if (route?.name === 'getIncomeReportStatus' || route?.name === 'generateIncomeReport') {
+    body = rewriteDownloadURL(body, apiBaseURL);
+  }
+  return answer(call, up.status, body, passedBack(up.headers));
+}
+
+/** Forwards with the session's token; a 401 caused by a rotation meanwhile is sent again once. */
+async function authed(call: CallSession, send: (s: SessionData) => Promise<UpstreamAnswer>) {
+  if (!(await call.keepFresh()) || !call.session) {
+    call.signOut();
+    return { unauthenticated: true as const };
+  }
+  let up = await send(call.session);
+  if (up.status === 401) {
+    const newer = await call.replaced();
+    if (newer) up = await send(newer);
+    if (up.status === 401) call.signOut();
+  }
+  return { up };
+}
+
+async function login(parts: ServerParts, call: CallSession, up: UpstreamAnswer): Promise<Response> {
+  const body = up.json as Record<string, unknown> | undefined;
+  const token = body?.access_token;
+  const completed =
+    up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
+  if (!completed || !body) return relay(call, up);
+  const now = parts.now();
+  const expiresIn =
+    typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : DEFAULT_TOKEN_MS;
+  const user = body.user as { id?: unknown } | undefined;
+  const session: SessionData = {
+    v: 1,
+    token,
+    tokenType:
+      typeof body.token_type === 'string' && /^\w+$/.test(body.token_type) ? body.token_type : 'Bearer',
+    tokenAt: now,
+    tokenExpiresAt: now + expiresIn,
+    playerId: typeof user?.id === 'number' ? user.id : null,
+    loginId: globalThis.crypto.randomUUID(),
+    signedInAt: now,
+    seenAt: now,
+  };
+  call.begin(session);
+  const server_session = {
+    login_id: session.loginId,
+    player_id: session.playerId,
+    signed_in_at: now,
+    expires_at: Math.min(now + parts.cookie.absoluteMs, session.tokenExpiresAt),
+  };
+  return answer(call, 200, { ...(stripTokens(body) as object), server_session }, passedBack(up.headers));
+}
+
+async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
+  const s = call.session ? await parts.rotations.newest(call.session) : null;
+  if (s) {
+    parts.rotations.forget(s.token);
+    try {
+      await callApi(parts.upstream, {
+        method: 'POST',
+        target: parts.logoutPath,
+        token: { value: s.token, type: s.tokenType },
+        request: call.request,
+        context: call.context,
+      });
+    } catch {
+      // Unreachable: the cookie is cleared all the same; the token dies at its expiry.
+    }
+  }
+  call.signOut();
+  return answer(call, 204, undefined);
+}
+
+async function reportFile(parts: ServerParts, call: CallSession, search: URLSearchParams): Promise<Response> {
+  const keys = [...search.keys()];
+  const url =
+    keys.length === 1 && keys[0] === 'url' ? apiFileURL(parts.upstream.apiBaseURL, search.get('url')) : null;
+  if (url === null) return message(call, 400, 'The file must be on the service.');
+  const done = await authed(call, (s) =>
+    callApi(
+      parts.upstream,
+      {
+        method: 'GET',
+        target: url,
+        token: { value: s.token, type: s.tokenType },
+        request: call.request,
+        context: call.context,
+      },
+      true,
+    ),
+  );
+  if ('unauthenticated' in done) return message(call, 401, 'Unauthenticated.');
+  const { up } = done;
+  if (up.stream) return answer(call, up.status, up.stream, passedBack(up.headers, ['content-disposition']));
+  return relay(call, up);
+}
+
+async function route(parts: ServerParts, call: CallSession, segments: string[], url: URL): Promise<Response> {
+  const { request } = call;
+  if (segments.length === 1 && segments[0] === 'session' && request.method === 'GET') {
+    if (url.search !== '') return message(call, 400, 'No query here.');
+    const seed = await readSeed(parts, call);
+    return answer(call, 200, seed.initial);
+  }
+  if (segments.length === 1 && `/${segments[0]}` === REPORT_FILE_ROUTE && request.method === 'GET') {
+    return reportFile(parts, call, url.searchParams);
+  }
+  const matched = matchPath(parts.routes, request.method, segments);
+  if (!matched) return message(call, 404, 'Not found.');
+  const apiPath = apiPathOf(matched, segments, url.searchParams);
+  if (apiPath === null) return message(call, 400, 'Query parameter not allowed.');
+  const body = await readBody(request, parts.maxBodyBytes);
+  if (body instanceof Refusal) return message(call, body.status, body.message);
+  if (matched.kind === 'logout') return logout(parts, call);
+  const send = (token?: SessionData) =>
+    callApi(parts.upstream, {
+      method: matched.method,
+      target: apiPath,
+      body,
+      token: token ? { value: token.token, type: token.tokenType } : undefined,
+      request,
+      context: call.context,
+    });
+  if (matched.kind === 'login') return login(parts, call, await send());
+  if (matched.kind === 'public') return relay(call, await send());
+  const done = await authed(call, send);
+  if ('unauthenticated' in done) return message(call, 401, 'Unauthenticated.');
+  return relay(call, done.up, matched, parts.upstream.apiBaseURL);
+}
+
+/** Answers a request under the prefix; undefined for any other. */
+export async function handle(
+  parts: ServerParts,
+  request: Request,
+  context?: PamRequestContext,
+): Promise<Response | undefined> {
+  const url = new URL(request.url);
+  const segments = segmentsUnder(url.pathname, parts.prefix);
+  if (segments === undefined) return undefined;
+  if (segments instanceof Refusal) return message(null, segments.status, segments.message);
+  const refused = checkOrigin(request, parts.origins);
+  if (refused) return message(null, refused.status, refused.message);
+  const call = new CallSession(parts, request, context);
+  await call.load();
+  try {
+    return await route(parts, call, segments, url);
+  } catch (error) {
+    if (error instanceof UpstreamUnreachable) return message(call, 502, UNREACHABLE);
+    throw error;
+  }
+}

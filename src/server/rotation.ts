@@ -1,0 +1,140 @@
+// Token rotation on the server: a due token is refreshed once per instance (concurrent calls share
+// one refresh), or once across instances with a store; old -> new is remembered so a call still
+// carrying the old cookie is served with (and given) the new session. A replaced token is never
+// handed out again.
+
+import type { Sealer, SessionData } from './cookie';
+import { asSessionData } from './cookie';
+import type { PamSessionStore } from './types';
+
+/** What a refresh came to. */
+export type RefreshOutcome =
+  | { kind: 'rotated'; session: SessionData }
+  /** The refresh route answered 401: the session is over. */
+  | { kind: 'revoked' }
+  /** A transport or 5xx failure: keep the current token (valid until its expiry), try again later. */
+  | { kind: 'kept' };
+
+/** The refresh call itself: the new access token, 'revoked' on a 401, 'failed' otherwise. */
+export type RefreshCall = (token: string) => Promise<string | 'revoked' | 'failed'>;
+
+interface Deps {
+  sealer: Sealer;
+  store: PamSessionStore | undefined;
+  graceMs: number;
+  now: () => number;
+  /** How long a loser of the claim waits for the winner's rotation. */
+  waitMs: number;
+}
+
+const MAX_CHAIN = 16;
+const POLL_MS = 25;
+
+async function digest(token: string): Promise<string> {
+  const bytes = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Rotations {
+  /** old token -> its replacement, kept `graceMs`. */
+  private readonly grace = new Map<string, { session: SessionData; until: number }>();
+  private readonly inflight = new Map<string, Promise<RefreshOutcome>>();
+
+  constructor(private readonly deps: Deps) {}
+
+  /** The newest session this instance knows for `session` (grace map only; synchronous, cheap). */
+  latestLocal(session: SessionData): SessionData {
+    let current = session;
+    for (let i = 0; i < MAX_CHAIN; i++) {
+      const next = this.grace.get(current.token);
+      if (!next || next.until <= this.deps.now()) return current;
+      current = next.session;
+    }
+    return current;
+  }
+
+  /** The newest session known here or in the store. */
+  async newest(session: SessionData): Promise<SessionData> {
+    let current = this.latestLocal(session);
+    const { store } = this.deps;
+    if (!store) return current;
+    for (let i = 0; i < MAX_CHAIN; i++) {
+      const next = await this.stored(current.token);
+      if (!next) return current;
+      current = this.latestLocal(next);
+    }
+    return current;
+  }
+
+  /** Refreshes `session`'s token once (per instance, or across instances with a store). */
+  refresh(session: SessionData, call: RefreshCall): Promise<RefreshOutcome> {
+    const running = this.inflight.get(session.token);
+    if (running) return running;
+    const started = this.run(session, call).finally(() => this.inflight.delete(session.token));
+    this.inflight.set(session.token, started);
+    return started;
+  }
+
+  /** Forgets `token`'s rotations here (logout). */
+  forget(token: string): void {
+    this.grace.delete(token);
+  }
+
+  private async run(session: SessionData, call: RefreshCall): Promise<RefreshOutcome> {
+    const known = await this.newest(session);
+    if (known.token !== session.token) return { kind: 'rotated', session: known };
+    const { store } = this.deps;
+    if (store) {
+      const key = `lock:${await digest(session.token)}`;
+      if (!(await store.claim(key, 'refresh', this.deps.waitMs))) return this.awaitOther(session);
+    }
+    const result = await call(session.token);
+    if (result === 'revoked') return { kind: 'revoked' };
+    if (result === 'failed') return { kind: 'kept' };
+    const now = this.deps.now();
+    const next: SessionData = {
+      ...session,
+      token: result,
+      tokenAt: now,
+      tokenExpiresAt: now + (session.tokenExpiresAt - session.tokenAt),
+      seenAt: now,
+    };
+    await this.remember(session, next);
+    return { kind: 'rotated', session: next };
+  }
+
+  /** Another instance claimed the refresh: wait for its rotation (or give up and keep the token). */
+  private async awaitOther(session: SessionData): Promise<RefreshOutcome> {
+    // Counted in polls, not by the injected clock (a test's clock may stand still).
+    for (let polls = Math.ceil(this.deps.waitMs / POLL_MS); ; polls--) {
+      const next = await this.stored(session.token);
+      if (next) {
+        this.grace.set(session.token, { session: next, until: this.deps.now() + this.deps.graceMs });
+        return { kind: 'rotated', session: this.latestLocal(next) };
+      }
+      if (polls <= 0) return { kind: 'kept' };
+      await pause(POLL_MS);
+    }
+  }
+
+  private async remember(old: SessionData, next: SessionData): Promise<void> {
+    const now = this.deps.now();
+    for (const [token, entry] of this.grace) if (entry.until <= now) this.grace.delete(token);
+    this.grace.set(old.token, { session: next, until: now + this.deps.graceMs });
+    const { store } = this.deps;
+    if (store) {
+      // Until the old token's own expiry: any cookie still carrying it finds its successor.
+      const ttl = Math.max(this.deps.graceMs, old.tokenExpiresAt - now);
+      await store.set(`rot:${await digest(old.token)}`, await this.deps.sealer.seal(next), ttl);
+    }
+  }
+
+  private async stored(token: string): Promise<SessionData | null> {
+    const { store } = this.deps;
+    if (!store) return null;
+    const sealed = await store.get(`rot:${await digest(token)}`);
+    return sealed === null ? null : asSessionData(await this.deps.sealer.open(sealed));
+  }
+}

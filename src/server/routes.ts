@@ -1,0 +1,126 @@
+// The proxy's routes: the service's own operations (the auth and user modules' rows, with the
+// `endpoints` overrides), each a template of fixed segments and typed holes, and nothing else.
+
+import { AUTH_OPERATIONS } from '../auth/operations';
+import type { AuthEndpoints } from '../auth/types';
+import type { Operation } from '../operation/operation';
+import { USER_OPERATIONS } from '../user/index';
+
+/** What the proxy does around the forward. */
+export type RouteKind = 'login' | 'logout' | 'public' | 'authed';
+
+type Hole = 'id' | 'type';
+
+interface QueryRule {
+  /** A fixed value the proxy always sends, or a hole taken from the request when present. */
+  fixed?: string;
+  hole?: Hole;
+}
+
+export interface Route {
+  name: string;
+  kind: RouteKind;
+  method: string;
+  segments: readonly (string | { hole: Hole })[];
+  query: Readonly<Record<string, QueryRule>>;
+}
+
+/** A matched route: the API path and query to send. */
+export interface RouteMatch {
+  route: Route;
+  apiPath: string;
+}
+
+const SAMPLE_ID = 7_654_321;
+const SAMPLE_TYPE = 'zqsamplezq';
+const ID = /^[1-9]\d{0,15}$/;
+const TYPE = /^[a-z0-9_-]{1,32}$/;
+
+const KINDS: Record<string, RouteKind> = {
+  login: 'login',
+  registerSimplified: 'login',
+  logout: 'logout',
+  forgotPassword: 'public',
+  validateDocument: 'public',
+};
+
+/** The path a row writes, with its sample argument put back as a hole. */
+function template(row: Operation): string {
+  if (typeof row.path === 'string') return row.path;
+  const build = row.path;
+  for (const sample of [SAMPLE_ID, SAMPLE_TYPE]) {
+    try {
+      return build(sample).replaceAll(String(sample), sample === SAMPLE_ID ? '{id}' : '{type}');
+    } catch {
+      // the builder refuses this kind of argument: try the next
+    }
+  }
+  throw new TypeError('pam-client/server: a path builder took neither an id nor a type');
+}
+
+function routeOf(name: string, row: Operation): Route {
+  const [path = '', search = ''] = template(row).split('?');
+  const segments = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => (s === '{id}' ? { hole: 'id' as const } : s === '{type}' ? { hole: 'type' as const } : s));
+  const query: Record<string, QueryRule> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    query[key] = value === '{id}' ? { hole: 'id' } : { fixed: value };
+  }
+  return { name, kind: KINDS[name] ?? 'authed', method: row.method, segments, query };
+}
+
+/**
+ * Every route of the service but the refresh (the browser never refreshes): the auth rows with
+ * `endpoints` applied, then the user rows.
+ */
+export function buildRoutes(endpoints: Partial<AuthEndpoints> = {}): Route[] {
+  const routes: Route[] = [];
+  for (const [name, row] of Object.entries(AUTH_OPERATIONS)) {
+    if (name === 'refreshToken') continue;
+    const override = endpoints[name as keyof AuthEndpoints];
+    routes.push(routeOf(name, override ? { ...row, ...override } : row));
+  }
+  for (const [name, row] of Object.entries(USER_OPERATIONS)) routes.push(routeOf(name, row as Operation));
+  return routes;
+}
+
+/** The route `segments` (already split and checked) name, with the API path it sends to. */
+export function matchPath(
+  routes: readonly Route[],
+  method: string,
+  segments: readonly string[],
+): Route | undefined {
+  return routes.find(
+    (r) =>
+      r.method === method &&
+      r.segments.length === segments.length &&
+      r.segments.every((s, i) => {
+        const given = segments[i]!;
+        if (typeof s === 'string') return s === given;
+        return (s.hole === 'id' ? ID : TYPE).test(given);
+      }),
+  );
+}
+
+/** The API path and query for a matched route, or null when the query breaks the allowlist. */
+export function apiPathOf(route: Route, segments: readonly string[], search: URLSearchParams): string | null {
+  const out = new URLSearchParams();
+  const seen = new Set<string>();
+  for (const [key, value] of search) {
+    const rule = route.query[key];
+    if (!rule || seen.has(key)) return null;
+    seen.add(key);
+    if (rule.fixed !== undefined ? value !== rule.fixed : !ID.test(value)) return null;
+  }
+  for (const [key, rule] of Object.entries(route.query)) {
+    const value = rule.fixed ?? search.get(key);
+    if (value !== null) out.set(key, value);
+  }
+  const query = out.toString();
+  return `/${segments.join('/')}${query === '' ? '' : `?${query}`}`;
+}
+
+/** Whether a route is the profile read (`getSession` reads it). */
+export const isProfileRoute = (route: Route): boolean => route.name === 'getUserProfile';

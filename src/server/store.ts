@@ -1,0 +1,83 @@
+// The store seam over unstorage (any driver: Redis, Cloudflare KV, memory, ...). Typed by shape,
+// so `unstorage` stays an optional peer that this file never imports.
+
+import type { PamSessionStore } from './types';
+
+/**
+ * The part of an unstorage `Storage` the session store uses.
+ *
+ * @example
+ * const storage: UnstorageLike = createStorage(); // from 'unstorage'
+ */
+export interface UnstorageLike {
+  getItem(key: string): Promise<unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: unstorage's own signature
+  setItem(key: string, value: any, options?: { ttl?: number }): Promise<void>;
+}
+
+/** The options of `unstorageSessionStore`. */
+export interface UnstorageSessionStoreOptions {
+  /** Key prefix. Default `pam-session:`. */
+  prefix?: string;
+  /**
+   * How long a claim waits before reading back whose it is (unstorage has no set-if-absent).
+   * Default 50 ms: longer than the store's write latency, so of two claims the later write wins
+   * and both read it back.
+   */
+  claimSettleMs?: number;
+  /** The clock. Default `Date.now`. */
+  now?: () => number;
+}
+
+interface Entry {
+  value: string;
+  exp: number;
+}
+
+const isEntry = (v: unknown): v is Entry =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Entry).value === 'string' &&
+  typeof (v as Entry).exp === 'number';
+
+const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A `PamSessionStore` over an unstorage `Storage`: token rotations shared by every instance on
+ * that storage, so a token is refreshed once across them. Entries carry their expiry (drivers
+ * with a `ttl` get it too); the claim is write, settle, read back (best effort: a store with an
+ * atomic set-if-absent can implement `PamSessionStore` itself).
+ *
+ * @example
+ * import { createStorage } from 'unstorage';
+ * import redisDriver from 'unstorage/drivers/redis';
+ * const pam = createPamServer({ apiBaseURL, secrets, store: unstorageSessionStore(createStorage({ driver: redisDriver({ url }) })) });
+ */
+export function unstorageSessionStore(
+  storage: UnstorageLike,
+  options: UnstorageSessionStoreOptions = {},
+): PamSessionStore {
+  const prefix = options.prefix ?? 'pam-session:';
+  const settleMs = options.claimSettleMs ?? 50;
+  const now = options.now ?? Date.now;
+
+  async function get(key: string): Promise<string | null> {
+    const entry = await storage.getItem(prefix + key);
+    return isEntry(entry) && entry.exp > now() ? entry.value : null;
+  }
+  async function set(key: string, value: string, ttlMs: number): Promise<void> {
+    const entry: Entry = { value, exp: now() + ttlMs };
+    await storage.setItem(prefix + key, entry, { ttl: Math.max(1, Math.ceil(ttlMs / 1000)) });
+  }
+  return {
+    get,
+    set,
+    async claim(key, value, ttlMs) {
+      if ((await get(key)) !== null) return false;
+      const mine = `${value}:${globalThis.crypto.randomUUID()}`;
+      await set(key, mine, ttlMs);
+      await settle(settleMs);
+      return (await get(key)) === mine;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// The calls to the API: only the headers the service needs go out (never the browser's Cookie or
+// Authorization), and only Content-Type, Date and Retry-After (plus Content-Disposition for a
+// file) come back, so the API's Set-Cookie never reaches the browser.
+
+import type { PamRequestContext } from './types';
+
+export interface UpstreamDeps {
+  apiBaseURL: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  forwardClient: boolean;
+}
+
+export interface UpstreamCall {
+  method: string;
+  /** A path joined to the API's base, or an absolute URL already checked to be on the API. */
+  target: string;
+  body?: string;
+  token?: { value: string; type: string };
+  request: Request;
+  context?: PamRequestContext;
+}
+
+/** An answer from the API, body read (`file` keeps it as a stream for the report download). */
+export interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON (undefined for an empty body); `unreadable` when it was not JSON. */
+  json: unknown;
+  unreadable: boolean;
+  stream: ReadableStream<Uint8Array> | null;
+}
+
+/** The API answered nothing (network failure or timeout). */
+export class UpstreamUnreachable extends Error {
+  override readonly name = 'UpstreamUnreachable';
+}
+
+const PASSED_BACK = ['content-type', 'date', 'retry-after'];
+
+function join(base: string, path: string): string {
+  if (/^https?:/i.test(path)) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function outgoing(deps: UpstreamDeps, call: UpstreamCall): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  const language = call.request.headers.get('accept-language');
+  if (language) headers.set('accept-language', language);
+  if (call.body !== undefined && call.body !== '') headers.set('content-type', 'application/json');
+  if (call.token) headers.set('authorization', `${call.token.type} ${call.token.value}`);
+  if (deps.forwardClient) {
+    const agent = call.request.headers.get('user-agent');
+    if (agent) headers.set('user-agent', agent);
+    // Only the address the app's platform saw: the browser's own X-Forwarded-For is never passed on.
+    if (call.context?.clientAddress) headers.set('x-forwarded-for', call.context.clientAddress);
+  }
+  return headers;
+}
+
+/** Headers from the API that may reach the browser. */
+export function passedBack(from: Headers, extra: readonly string[] = []): Headers {
+  const headers = new Headers();
+  for (const name of [...PASSED_BACK, ...extra]) {
+    const value = from.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** Sends one call to the API; `file` keeps the body as a stream. Throws UpstreamUnreachable. */
+export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = false): Promise<UpstreamAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
+  try {
+    const response = await deps.fetch(join(deps.apiBaseURL, call.target), {
+      method: call.method,
+      headers: outgoing(deps, call),
+      body: call.body === undefined || call.body === '' ? undefined : call.body,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    if (file && response.ok) {
+      return {
+        status: response.status,
+        headers: response.headers,
+        json: undefined,
+        unreadable: false,
+        stream: response.body,
+      };
+    }
+    const text = await response.text();
+    let json: unknown;
+    let unreadable = false;
+    if (text !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        unreadable = true;
+      }
+    }
+    return { status: response.status, headers: response.headers, json, unreadable, stream: null };
+  } catch (error) {
+    throw new UpstreamUnreachable('The service could not be reached.', { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,116 @@
+// The parts of a server-session test: the reference server and `pam-client/server` each on a real
+// socket, one shared clock, and a cookie-keeping "browser" that scans everything it receives for
+// a token.
+
+import { defaults, unseal } from 'iron-webcrypto';
+import { createPamServer, type PamServer, type PamServerOptions } from '../../src/server/index';
+import type { ReferenceServer } from '../../src/testing/index';
+import { type ServedHandler, serveHandler } from '../support/serve-handler';
+
+export const SECRETS = [{ id: 'k1', secret: 'a-test-secret-of-at-least-32-characters!!' }];
+
+/** A clock both servers read; tests move it. */
+export interface TestClock {
+  now: number;
+}
+
+export interface PamFixture {
+  pam: PamServer;
+  served: ServedHandler;
+}
+
+/** `pam-client/server` in front of `server`, served on 127.0.0.1:0. */
+export async function startPam(
+  server: ReferenceServer,
+  clock: TestClock,
+  options: Partial<PamServerOptions> = {},
+): Promise<PamFixture> {
+  const pam = createPamServer({
+    apiBaseURL: server.url,
+    secrets: SECRETS,
+    now: () => clock.now,
+    ...options,
+  });
+  const served = await serveHandler((request, context) => pam.handle(request, context));
+  return { pam, served };
+}
+
+/** What a browser received: status, headers and body text of one answer. */
+export interface Received {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+/** A browser of one player: keeps the cookie, sends Origin on calls, remembers every answer. */
+export class Browser {
+  cookie: string | null = null;
+  readonly received: Received[] = [];
+
+  constructor(
+    private readonly origin: string,
+    private readonly cookieName = '__Host-pam-session',
+  ) {}
+
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Received> {
+    const h = new Headers(headers);
+    if (this.cookie !== null && !h.has('cookie')) h.set('cookie', `${this.cookieName}=${this.cookie}`);
+    if (method !== 'GET' && !h.has('origin')) h.set('origin', this.origin);
+    if (body !== undefined) h.set('content-type', 'application/json');
+    const res = await fetch(`${this.origin}${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (pair.slice(0, eq) !== this.cookieName) continue;
+      const value = pair.slice(eq + 1);
+      this.cookie = /Max-Age=0(;|$)/.test(line) || value === '' ? null : value;
+    }
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const received = { status: res.status, headers: res.headers, text, json };
+    this.received.push(received);
+    return received;
+  }
+
+  login(login: string, password: string, extra: Record<string, unknown> = {}): Promise<Received> {
+    return this.call('POST', '/pam/auth/login', { login, password, ...extra });
+  }
+}
+
+/** The session a cookie value holds (tests hold the secret). */
+export async function openCookie(
+  value: string,
+): Promise<{ token: string; loginId: string; playerId: number }> {
+  return (await unseal(
+    globalThis.crypto as unknown as Parameters<typeof unseal>[0],
+    value,
+    { k1: SECRETS[0]!.secret },
+    defaults,
+  )) as never;
+}
+
+/** Every token the reference server has issued that appears in any answer a browser received. */
+export function leakedTokens(received: readonly Received[], tokens: readonly string[]): string[] {
+  const leaks: string[] = [];
+  for (const r of received) {
+    const headerText = [...r.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+    for (const t of tokens) if (r.text.includes(t) || headerText.includes(t)) leaks.push(t);
+  }
+  return leaks;
+}
