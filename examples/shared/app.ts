@@ -41,8 +41,25 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const PAUSE_DAYS = [1, 7, 14, 30, 45] as const;
 export const EXCLUSION_MONTHS = [3, 6, 12, 24, 36, 60, -1] as const;
 export const pauseLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
-/** A self-exclusion's length; -1 has no end date: "indefinitely" (pt-BR "por prazo indeterminado"). */
-export const exclusionLabel = (months: number) => (months === -1 ? 'indefinitely' : `${months} months`);
+/**
+ * A self-exclusion's length as the sentence says it: `for 3 months`; -1 has no end date:
+ * "indefinitely" (pt-BR "por prazo indeterminado").
+ */
+export const exclusionLabel = (months: number) => (months === -1 ? 'indefinitely' : `for ${months} months`);
+/** The confirmation of a pause (it takes effect at once and is not lifted early). */
+export const confirmPauseText = (days: number) =>
+  `Pause your account for ${pauseLabel(days)}? You cannot bet until it ends, and it cannot be ended early.`;
+/** The confirmation of a self-exclusion: irreversible from the site, and said so. */
+export const confirmExclusionText = (months: number) =>
+  months === -1
+    ? 'Exclude yourself indefinitely? This has no end date and you cannot undo it from this site.'
+    : `Exclude yourself ${exclusionLabel(months)}? You cannot undo it from this site before it ends.`;
+/** A limit's period as the player reads it (the API's `daily` is "per day"). */
+export const PERIOD_LABEL: Record<LimitPeriod, string> = {
+  daily: 'per day',
+  weekly: 'per week',
+  monthly: 'per month',
+};
 
 /** What the forms call the API's fields (a player never reads `two_factor_code` or `number`). */
 const FIELD_LABEL: Record<string, string> = {
@@ -57,6 +74,10 @@ const FIELD_LABEL: Record<string, string> = {
   phone: 'Phone',
   user_limit_deposit: 'Deposit limit',
   user_limit_deposit_period: 'Period',
+  user_limit_loss: 'Loss limit',
+  user_limit_loss_period: 'Period',
+  user_limit_time: 'Time limit',
+  user_limit_time_period: 'Period',
   user_pause: 'Pause',
   user_exclusion: 'Self-exclusion',
 };
@@ -75,10 +96,12 @@ export function problemLines(error: unknown, retryAt?: number | null, status?: s
     retryAt: retryAt ?? null,
     ...(status === undefined ? {} : { status }),
   });
-  return [
-    title,
-    ...Object.entries(fields).flatMap(([field, messages]) => messages.map((m) => `${labelOf(field)}: ${m}`)),
-  ];
+  // Each thing said once (issue 30.10): a field's message the title already says is not repeated.
+  const said = (line: string) => title.toLowerCase().includes(line.replace(/[.!]+$/, '').toLowerCase());
+  const lines = Object.entries(fields).flatMap(([field, messages]) =>
+    messages.filter((m) => !said(m)).map((m) => `${labelOf(field)}: ${m}`),
+  );
+  return [...new Set([title, ...lines])];
 }
 
 /** Why nobody is signed in, when the player should be told (issue 19: the session expired). */
@@ -88,12 +111,15 @@ export function signedOutNotice(reason: 'logout' | 'expired' | 'remote' | null):
   return null;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
+// In the reader's locale (the browser's language), on Brasília time: the rules' days are
+// Brazilian days (docs/responsible-gaming.md), so the zone is named.
+const dateFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'America/Sao_Paulo',
 });
-export const formatDate = (ms: number | null | undefined) => (ms == null ? '—' : dateFormat.format(ms));
+export const formatDate = (ms: number | null | undefined) =>
+  ms == null ? '—' : `${dateFormat.format(ms)} (Brasília time)`;
 
 const KIND_LABEL: Record<Restriction['kind'], string> = {
   pause: 'Paused',
@@ -119,7 +145,11 @@ export interface RestrictionLine {
 export function restrictionLines(r: Restrictions | null | undefined): RestrictionLine[] {
   if (!r) return [];
   const line = (x: Restriction, pending: boolean, i: number): RestrictionLine => {
-    const end = x.permanent ? 'permanent' : x.indefinite ? 'indefinite' : `until ${formatDate(x.until)}`;
+    const end = x.permanent
+      ? 'with no end date'
+      : x.indefinite
+        ? 'until it is lifted'
+        : `until ${formatDate(x.until)}`;
     const since = pending ? `from ${formatDate(x.since)}` : `since ${formatDate(x.since)}`;
     // Only worth saying when it is before the end.
     const lift =
@@ -129,7 +159,8 @@ export function restrictionLines(r: Restrictions | null | undefined): Restrictio
     return {
       key: `${pending ? 'p' : 'f'}${i}-${x.kind}`,
       kind: x.kind,
-      text: `${pending ? 'Pending: ' : ''}${KIND_LABEL[x.kind]} ${BY_LABEL[x.imposedBy]}, ${since}, ${end}${lift}`,
+      // The SPA's and the operator's name are in the kind's label already: said once.
+      text: `${pending ? 'Pending: ' : ''}${KIND_LABEL[x.kind]}${x.imposedBy === 'self' ? ` ${BY_LABEL.self}` : ''}, ${since}, ${end}${lift}`,
       note: x.note,
       pending,
     };
@@ -137,39 +168,66 @@ export function restrictionLines(r: Restrictions | null | undefined): Restrictio
   return [...r.inForce.map((x, i) => line(x, false, i)), ...r.pending.map((x, i) => line(x, true, i))];
 }
 
-/** The deposit limit in force: `250 weekly`, `… (inactive)`, or 'none'. */
-export function limitText(limit: LimitState | null | undefined): string {
-  if (!limit || limit.amount == null) return 'none';
-  const state = limit.active ? '' : ' (inactive)';
-  return `${limit.amount} ${limit.period ?? ''}${state}`.replace(/\s+/g, ' ').trim();
+/** What a limit counts: money (BRL) for deposit, bet and loss; minutes for time. */
+export type LimitUnit = 'BRL' | 'min';
+const brl = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'BRL' });
+
+/** An amount and period in words: `R$ 250.00 per week`, `60 min per day`. */
+export function amountText(amount: number, period: string | null, unit: LimitUnit = 'BRL'): string {
+  const value = unit === 'BRL' ? brl.format(amount) : `${amount} min`;
+  const per = PERIOD_LABEL[period as LimitPeriod];
+  return per ? `${value} ${per}` : value;
 }
 
-/** A pending change of a limit: `300 monthly from 24 Nov 2026, 00:00`, or null. */
-export function pendingLimitText(limit: LimitState | null | undefined): string | null {
+/** A limit in force: `R$ 250.00 per week`, or 'No limit set' (inactive, or no amount). */
+export function limitText(limit: LimitState | null | undefined, unit: LimitUnit = 'BRL'): string {
+  if (!limit || limit.amount == null || !limit.active) return 'No limit set';
+  return amountText(limit.amount, limit.period, unit);
+}
+
+/** A pending change of a limit: `R$ 300.00 per month from 24 Nov 2026, 00:00 (Brasília time)`, or null. */
+export function pendingLimitText(
+  limit: LimitState | null | undefined,
+  unit: LimitUnit = 'BRL',
+): string | null {
   const change = limit?.pendingChange;
   if (!change) return null;
   const what =
-    change.amount == null ? 'a change' : `${change.amount} ${change.period ?? ''}`.replace(/\s+$/, '');
-  const off = change.active === false ? ' (switched off)' : '';
-  return `${what}${off} from ${formatDate(change.effectiveAt)}`;
+    change.active === false
+      ? 'no limit'
+      : change.amount == null
+        ? 'a new limit'
+        : amountText(change.amount, change.period, unit);
+  return `${what} from ${formatDate(change.effectiveAt)}`;
 }
+
+/** The limits the examples let the player set: deposit, and the mandatory loss and time (Portaria SPA/MF 2.579/2025). */
+export type EditableLimit = 'deposit' | 'loss' | 'time';
+export const LIMIT_UNIT: Record<EditableLimit, LimitUnit> = { deposit: 'BRL', loss: 'BRL', time: 'min' };
 
 /**
- * The payload for `client.user.updateLimits`: always an ACTIVE limit. An amount that is not a
- * number is passed on as NaN, so the schema rejects it with a RequestValidationError and nothing is sent.
+ * The payload for `client.user.updateLimits`: always an ACTIVE limit of `kind`. An amount that is
+ * not a number is passed on as NaN, so the schema rejects it with a RequestValidationError and
+ * nothing is sent.
  */
-export function depositLimitPayload(amount: string, period: string): UpdateLimitsPayload {
+export function limitPayload(kind: EditableLimit, amount: string, period: string): UpdateLimitsPayload {
   return {
-    user_limit_deposit: amount.trim() === '' ? Number.NaN : Number(amount),
-    user_limit_deposit_active: 1,
-    user_limit_deposit_period: period as LimitPeriod,
-  };
+    [`user_limit_${kind}`]: amount.trim() === '' ? Number.NaN : Number(amount),
+    [`user_limit_${kind}_active`]: 1,
+    [`user_limit_${kind}_period`]: period as LimitPeriod,
+  } as UpdateLimitsPayload;
 }
 
-/** Whole minutes and seconds, for the play-time alert. */
+/** The deposit limit's payload (`limitPayload('deposit', …)`). */
+export const depositLimitPayload = (amount: string, period: string): UpdateLimitsPayload =>
+  limitPayload('deposit', amount, period);
+
+/** Minutes and seconds, for the play-time alert: `12 s` under a minute, `4 min 5 s`, `2 min`. */
 export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return `${Math.floor(s / 60)} min ${s % 60} s`;
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const [min, sec] = [Math.floor(s / 60), s % 60];
+  if (min === 0) return `${sec} s`;
+  return sec === 0 ? `${min} min` : `${min} min ${sec} s`;
 }
 
 /**
@@ -204,7 +262,7 @@ export function reportView(s: ReportSnapshot) {
         ? REPORT_STATUS_LABEL[report.status]
         : s.matches('generating')
           ? 'requesting'
-          : 'not started';
+          : 'no report yet';
   return {
     status,
     statusClass: `status status-${status.replace(' ', '-')}`,

@@ -11,7 +11,7 @@ import {
   secret,
 } from 'pam-client';
 import type { PamClient, SessionView } from 'pam-client/machines';
-import { depositLimitPayload } from './app';
+import { type EditableLimit, formatDuration, limitPayload } from './app';
 
 export interface StepUpState {
   /** True while a change waits for the player's current password. */
@@ -76,9 +76,12 @@ export function createStepUpPrompt(): StepUpPrompt {
 export function responsibleGaming(client: PamClient, prompt: StepUpPrompt) {
   const options = { onStepUp: prompt.ask };
   return {
+    /** An ACTIVE limit of `kind` (a looser one is stored pending by the server). */
+    saveLimit: (kind: EditableLimit, amount: string, period: string) =>
+      client.user.updateLimits(limitPayload(kind, amount, period), options),
     /** An ACTIVE deposit limit (a looser one is stored pending by the server). */
     saveDepositLimit: (amount: string, period: string) =>
-      client.user.updateLimits(depositLimitPayload(amount, period), options),
+      client.user.updateLimits(limitPayload('deposit', amount, period), options),
     /** Pauses the account for `days` (1..45). */
     pause: (days: number) => client.user.setTimeoutLimits({ user_pause: days, reason: 1 }, options),
     /** Self-excludes for `months`, or for good with -1. */
@@ -94,12 +97,11 @@ export function responsibleGaming(client: PamClient, prompt: StepUpPrompt) {
 export function playTimeAlert(view: SessionView): { reached: boolean; text: string } | null {
   const play = view.playTime as PlayTime | null;
   if (!play || (!play.warning && !play.reached)) return null;
-  const minutes = Math.round(play.limitMs / 60_000);
+  const limit = formatDuration(play.limitMs);
   if (play.reached)
-    return { reached: true, text: `You reached your ${play.period} play-time limit (${minutes} min).` };
-  const left = Math.max(0, Math.ceil(play.leftMs / 60_000));
+    return { reached: true, text: `You reached your ${play.period} play-time limit (${limit}).` };
   return {
     reached: false,
-    text: `About ${left} min left of your ${play.period} play-time limit (${minutes} min).`,
+    text: `${formatDuration(play.leftMs)} left of your ${play.period} play-time limit (${limit}).`,
   };
 }

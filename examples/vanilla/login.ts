@@ -5,8 +5,9 @@
 import type { PamClient } from 'pam-client/machines';
 import { onSessionChange } from 'pam-client/vanilla';
 import { formatDate, problemLines, signedOutNotice } from '../shared/app';
+import { STANDING_WORDS } from '../shared/standing';
 import { field, h, showLines } from './dom';
-import { mountRegistration } from './register';
+import { type LastForm, mountRegistration } from './register';
 
 export function mountSignedOut(root: HTMLElement, client: PamClient): () => void {
   const login = h('input', {
@@ -71,10 +72,13 @@ export function mountSignedOut(root: HTMLElement, client: PamClient): () => void
     status,
   );
   root.append(screen, registration);
-  const unmountRegistration = mountRegistration(registration, client);
+  // Which form the player sent last: a failed registration is told under its own form, once.
+  const last: LastForm = { form: 'login' };
+  const unmountRegistration = mountRegistration(registration, client, last);
 
   credentials.addEventListener('submit', (event) => {
     event.preventDefault();
+    last.form = 'login';
     const typed = password.value;
     password.value = '';
     client.login({ login: login.value.trim(), password: typed });
@@ -102,8 +106,13 @@ export function mountSignedOut(root: HTMLElement, client: PamClient): () => void
     ended.hidden = view.status !== 'signedOut' || endedText === null;
     ended.textContent = endedText ?? '';
     // The session status tells a rejected code from the last one allowed (attempts used up).
-    const lines = problemLines(view.error, view.retryAt, view.status);
-    showLines(errors, view.status === 'cancelledAccount' ? ['This account was cancelled.', ...lines] : lines);
+    const lines = last.form === 'login' ? problemLines(view.error, view.retryAt, view.status) : [];
+    showLines(
+      errors,
+      view.status === 'cancelledAccount'
+        ? [STANDING_WORDS.cancelled, STANDING_WORDS.cancelledMoney, ...lines]
+        : lines,
+    );
     wait.hidden = view.retryAt == null;
     wait.textContent = view.retryAt == null ? '' : `You can try again at ${formatDate(view.retryAt)}.`;
   });

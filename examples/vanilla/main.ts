@@ -7,6 +7,7 @@ import { mountAccount } from './account';
 import { client } from './client';
 import { h } from './dom';
 import { mountSignedOut } from './login';
+import { platformLink } from './platform';
 
 type Screen = 'loading' | 'login' | 'account';
 
@@ -18,7 +19,10 @@ const screenOf = (view: SessionView): Screen =>
       : 'login';
 
 const root = h('div');
-document.querySelector('#app')!.append(h('header', {}, h('h1', {}, 'pam-client · vanilla')), root);
+// The central self-exclusion platform's link is on every screen (Portaria SPA/MF 2.579/2025).
+document
+  .querySelector('#app')!
+  .append(h('header', {}, h('h1', {}, 'pam-client · vanilla')), root, platformLink());
 
 let screen: Screen | null = null;
 let unmount = () => {};

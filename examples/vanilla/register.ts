@@ -1,7 +1,9 @@
 // Registration with the document step: `registrationMachine` checks the CPF (validateDocument) and
-// offers the name, birth date and mother's name for prefilling; the finished form is sent to the
-// machine (SUBMIT), whose `submitted` event hands the payload to `client.register(payload)`, which
-// signs the new player in. The password is read at submit and the input cleared.
+// offers the name, birth date and mother's name for prefilling; when the check is unavailable the
+// player types the name and birth date by hand (both then required). The finished form is sent to
+// the machine (SUBMIT), whose `submitted` event hands the payload to `client.register(payload)`,
+// which signs the new player in; a refusal (a CPF that has an account, an age under 18) is told
+// under this form. The password is read at submit and the input cleared.
 import type { PamClient } from 'pam-client/machines';
 import { registrationMachine } from 'pam-client/machines';
 import { onSessionChange, subscribeTo } from 'pam-client/vanilla';
@@ -10,7 +12,23 @@ import { problemLines } from '../shared/app';
 import { registrationPayload } from '../shared/registration';
 import { field, h, showLines } from './dom';
 
-export function mountRegistration(root: HTMLElement, client: PamClient): () => void {
+/** Which form the player sent last (the login screen's, or this one). */
+export interface LastForm {
+  form: 'login' | 'register';
+}
+
+/** What the document check line says, per `documentCheck` (a player never reads "unavailable"). */
+const DOCUMENT_WORDS = {
+  unchecked: 'Check your CPF: we fill in your name and birth date from the national register.',
+  checking: 'Checking your CPF…',
+  valid: 'CPF checked: your name and birth date come from the national register.',
+  invalid: '',
+  unavailable:
+    'We could not check your CPF right now. Type your full name and birth date as they are on your document.',
+  manualMissing: 'Type your full name and birth date: we could not check them from your CPF.',
+} as const;
+
+export function mountRegistration(root: HTMLElement, client: PamClient, last: LastForm): () => void {
   const input = (attrs: Record<string, string | boolean>) => h('input', attrs);
   const cpf = input({ name: 'cpf', inputmode: 'numeric', 'data-testid': 'register-cpf' });
   const check = h(
@@ -38,6 +56,7 @@ export function mountRegistration(root: HTMLElement, client: PamClient): () => v
   });
   const submit = h('button', { type: 'submit', 'data-testid': 'register-submit' }, 'Create account');
   const errors = h('ul', { class: 'errors', role: 'alert', 'data-testid': 'register-errors' });
+  const sessionErrors = h('ul', { class: 'errors', role: 'alert', 'data-testid': 'register-refused' });
   const status = h('p', { class: 'muted', role: 'status', 'data-testid': 'register-status' });
   const form = h(
     'form',
@@ -50,12 +69,21 @@ export function mountRegistration(root: HTMLElement, client: PamClient): () => v
     submit,
     status,
     errors,
+    sessionErrors,
   );
   root.append(h('h2', {}, 'New player'), form);
 
   check.addEventListener('click', () => current().send({ type: 'CHECK_DOCUMENT', number: cpf.value.trim() }));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    // Without a checked document, the name and birth date are the player's own words: required.
+    const checked = current().getSnapshot().context.documentCheck === 'valid';
+    if (!checked && (name.value.trim() === '' || birth.value === '')) {
+      showLines(errors, [DOCUMENT_WORDS.manualMissing]);
+      return;
+    }
+    last.form = 'register';
+    showLines(sessionErrors, []);
     const typed = password.value;
     password.value = '';
     current().send({
@@ -90,12 +118,23 @@ export function mountRegistration(root: HTMLElement, client: PamClient): () => v
   const stopSession = onSessionChange(client, (view) => {
     if (view.status === 'registering') status.textContent = 'Creating your account…';
     else if (view.status === 'signedOut' || view.status === 'failed') status.textContent = '';
+    // A refused registration (a CPF that has an account, under 18) is told here, once, and the
+    // session goes back to signed out: the player corrects this form and sends it again.
+    if (view.status === 'failed' && last.form === 'register') {
+      showLines(sessionErrors, problemLines(view.error, view.retryAt, view.status));
+      last.form = 'login';
+      client.cancel();
+    }
   });
 
   function render(s: ReturnType<Form['getSnapshot']>) {
     const { prefill, documentCheck, error } = s.context;
     check.disabled = s.matches('checkingDocument');
-    docStatus.textContent = s.matches('checkingDocument') ? 'Checking…' : `Document: ${documentCheck}`;
+    docStatus.textContent = s.matches('checkingDocument')
+      ? DOCUMENT_WORDS.checking
+      : DOCUMENT_WORDS[documentCheck];
+    name.required = documentCheck !== 'valid';
+    birth.required = documentCheck !== 'valid';
     if (prefill) {
       if (prefill.name && !name.value) name.value = prefill.name;
       if (prefill.birth_date && !birth.value) birth.value = prefill.birth_date;

@@ -483,16 +483,20 @@ export const registrationReview: ReviewMachine = {
   machine: registrationMachine,
   input: { auth: NOOP },
   userEvents: [
-    { name: 'CHECK_DOCUMENT (a CPF)', event: { type: 'CHECK_DOCUMENT', number: '52998224725' } },
+    // The new player's own CPF (no account yet): never a seed account's (issue 30.1).
+    { name: 'CHECK_DOCUMENT (a CPF)', event: { type: 'CHECK_DOCUMENT', number: '13579246828' } },
     {
       name: 'SUBMIT (the form)',
-      event: { type: 'SUBMIT', payload: { email: 'new@example.com', password: PASSWORD } },
+      event: { type: 'SUBMIT', payload: { email: 'beatriz@example.com', password: PASSWORD } },
     },
     { name: 'RESET', event: { type: 'RESET' } },
   ],
   answers: {
     checkDocument: [
-      { name: 'valid, with the name and birth date', output: { docnumber_valid: true, name: 'Ana Souza' } },
+      {
+        name: 'valid, with the name and birth date',
+        output: { docnumber_valid: true, name: 'Beatriz Costa', birth_date: '1995-03-08' },
+      },
       { name: 'invalid', output: { docnumber_valid: false } },
       { name: '422 refused', error: http(422, '/auth/validate-document', 'Invalid document.') },
       { name: 'no answer', error: new NetworkError('POST', '/auth/validate-document') },

@@ -96,7 +96,7 @@ export function defaultLimits(): UserLimits {
   return limits as UserLimits;
 }
 
-interface Person {
+export interface Person {
   first_name: string;
   last_name: string;
   gender: 'M' | 'F';
@@ -107,7 +107,8 @@ interface Person {
   state: string;
 }
 
-const PEOPLE: Record<number, Person> = {
+/** The seed accounts' holders, by account id (the review book checks no other holder is on screen). */
+export const PEOPLE: Record<number, Person> = {
   1: {
     first_name: 'Ana',
     last_name: 'Souza',

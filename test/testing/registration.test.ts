@@ -81,6 +81,29 @@ describe('reference server: registration', () => {
     }
   });
 
+  it('refuses a CPF that already has an account (however typed) on its own field, and creates nothing', async () => {
+    // Issue 30.1: a new player who types an existing player's CPF is refused on the CPF (`number`),
+    // with her own e-mail, name and birth date; her e-mail stays free.
+    const register = (body: Record<string, unknown>) =>
+      call(server, 'POST', '/auth/register-simplified', { body });
+    const mine = { ...BASE, email: 'renata@example.com', name: 'Renata Lopes', birth_date: '1991-06-10' };
+    for (const number of [server.seed.plain.cpf, '529.982.247-25', ' 529 982 247 25 ']) {
+      const taken = await register({ ...mine, number });
+      expect([taken.status, taken.json]).toEqual([
+        422,
+        { message: 'The given data was invalid.', errors: { number: ['This CPF already has an account.'] } },
+      ]);
+    }
+    const login = await call(server, 'POST', '/auth/login', {
+      body: { login: mine.email, password: mine.password },
+    });
+    expect(login.status).toBe(401);
+    // A CPF registered in this run is taken too.
+    expect((await register({ ...BASE, number: '135.792.468-28' })).status).toBe(200);
+    const again = await register({ ...mine, number: '13579246828' });
+    expect(again.json.errors).toEqual({ number: ['This CPF already has an account.'] });
+  });
+
   it('refuses an e-mail already taken, a minor and an SPA-barred CPF with 422 field errors', async () => {
     const register = (body: Record<string, unknown>) =>
       call(server, 'POST', '/auth/register-simplified', { body });
