@@ -44,6 +44,7 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
     'section',
     { class: 'card', 'data-testid': 'betting' },
     h('h2', {}, 'Bets'),
+    timeAlert,
     betLine,
     freshness,
     placeBet,
@@ -75,7 +76,7 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
 
   const stepUp = h('div', {});
   const report = h('section', { 'data-testid': 'report' });
-  root.append(profile, spaNotice, banner, moneyNotice, timeAlert, betting, limits, breaks, stepUp, report);
+  root.append(profile, spaNotice, banner, moneyNotice, betting, limits, breaks, stepUp, report);
   const unmountStepUp = mountStepUp(stepUp);
   const unmountReport = mountReport(report, client);
 

@@ -485,3 +485,6 @@ export const registrationApp: AppMachine = {
     RESET: 'The form has no reset button.',
   },
 };
+
+/** Play time: its table is in play-time-review.ts beside its paths (issue 30). */
+export { playTimeApp } from './play-time-review';

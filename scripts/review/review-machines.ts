@@ -517,3 +517,6 @@ export const registrationReview: ReviewMachine = {
     },
   ],
 };
+
+/** Play time (issue 31.5): its paths are in play-time-review.ts (issue 30). */
+export { playTimeReview } from './play-time-review';
