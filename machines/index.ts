@@ -5,6 +5,8 @@
 export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
 export { debugLog, inspector, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
 export type { StepUpPrompt } from './client/step-up';
+export type { ClockOptions, PamClock } from './clock';
+export { createClock } from './clock';
 export type {
   CustomPamClient,
   DebugLogger,

@@ -5,8 +5,9 @@
 //
 // Protocol:
 // - input (built by the session's signedIn invoke): the time limit, the player's clock store, server time and
-//   the owner (player id and login id `sid`) it counts for. Durations on the device's steady
-//   clock (shared by its tabs), periods on server time. A new login restarts the child.
+//   the owner (player id and login id `sid`) it counts for. Stamps on the device's steady clock
+//   (shared by its tabs), this tab's own beats on the one clock's monotonic time, periods on server
+//   time (docs/time.md). A new login restarts the child.
 // - the session sends it `LIMIT { limit }` (a profile read changed the time limit) and `BEAT`
 //   (a wake-up: count now).
 // - it tells the session `PLAY_TIME_ALERT { level, owner, playTime }` (marked internal) at 80 %
@@ -56,14 +57,22 @@ export const sessionPlayTime = /* @__PURE__ */ (() =>
     },
   }))();
 
+/** The one clock's monotonic time (`PamClock.monotonic`), when the session's clock has one. */
+function monotonicOf(clock: unknown): (() => number) | undefined {
+  const monotonic = (clock as { monotonic?: unknown } | null)?.monotonic;
+  return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
+}
+
 /** The flow's input from the session (none without a play clock: the flow then does nothing). */
 export const playTimeInputOf = (c: SessionContext): PlayTimeInput | null =>
   c.deps.playClock
     ? {
         limit: c.restrictions?.limits.time ?? null,
         store: c.deps.playClock(c.userId),
-        // Durations on the steady clock the tabs share, the period on server time.
+        // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
+        // time (a stepped device clock moves neither), the period on server time.
         now: c.deps.now,
+        monotonic: monotonicOf(c.deps.clock),
         serverNow: c.deps.serverNow,
         owner: ownerOf(c),
       }

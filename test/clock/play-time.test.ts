@@ -1,0 +1,58 @@
+import { createClock, createMemoryPlayClock, createPamClient, type PamClient } from 'pam-client/machines';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { until } from '../support/event-loop';
+import { useReferenceServer } from '../support/server';
+import { trackedFetch } from '../support/tracked-fetch';
+
+// Issue 26, invariant 4, through a whole client on the one clock (`environment.clock`): play time
+// counts signed-in, awake time, and the alerts fire at their thresholds (the seed's limit: 1 min,
+// warning at 48 s) whatever the device's wall clock did meanwhile.
+
+const S = 1000;
+const H = 3_600_000;
+const ctx = useReferenceServer();
+const tracked = trackedFetch();
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+async function alertTimes(stepWall: (atS: number) => number) {
+  const timers = new SimulatedClock();
+  const start = Date.now();
+  let wallShift = 0;
+  const clock = createClock({ wall: () => start + timers.now() + wallShift, monotonic: () => timers.now() });
+  const client = createPamClient({
+    baseURL: ctx.server.url,
+    fetch: tracked.fetch,
+    environment: { channel: null, timers, clock },
+    playClock: () => createMemoryPlayClock(),
+  });
+  clients.push(client);
+  const alerts: string[] = [];
+  let begun = 0;
+  client.on('timeLimitWarning', () => alerts.push(`warning@${(timers.now() - begun) / S}s`));
+  client.on('timeLimitReached', () => alerts.push(`reached@${(timers.now() - begun) / S}s`));
+  const { email, password } = ctx.server.seed.timeLimit;
+  client.login({ login: email, password });
+  await until(() => client.view.playTime?.limitMs === 60_000, 'the play time in the view');
+  begun = timers.now();
+  for (let t = 0; t < 70; t++) {
+    wallShift += stepWall(t);
+    timers.increment(S);
+    await tracked.idle();
+  }
+  return alerts;
+}
+
+describe('play time on the one clock', () => {
+  it('alerts at 48 s and 60 s of play with the device clock left alone', async () => {
+    expect(await alertTimes(() => 0)).toEqual(['warning@48s', 'reached@60s']);
+  });
+
+  it('alerts at the same times with the device clock stepped forward 1 h, then back 3 h', async () => {
+    const steps = (t: number) => (t === 20 ? H : t === 40 ? -3 * H : 0);
+    expect(await alertTimes(steps)).toEqual(['warning@48s', 'reached@60s']);
+  });
+});
