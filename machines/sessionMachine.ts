@@ -206,6 +206,8 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
               target: 'signedIn',
               actions: [
                 { type: 'restored', params: ({ event }) => event.output!.meta },
+                // Unknown (no betting) until this login's first read, as after a login.
+                'loginRestrictions',
                 { type: 'dropHandle', params: ({ event }) => event.output!.handle },
               ],
             },

@@ -8,6 +8,7 @@ import { browserEnvironment } from '../environment';
 import { asPamError } from '../shared';
 import { raiseClock } from './counters';
 import type { Owner } from './events';
+import type { ClockTrust } from './profile';
 import { createVault, guardStore, service } from './store';
 import type { SessionContext, SessionInput } from './types';
 
@@ -45,12 +46,21 @@ export function services(input: SessionInput): Pick<SessionContext, 'deps'> {
       vault: createVault(env.random),
       now: env.now,
       serverNow: env.serverNow,
+      clock: clockTrustOf(
+        (input.environment as { clock?: unknown } | undefined)?.clock ?? (env as { clock?: unknown }).clock,
+      ),
       random: env.random,
       timers: env.timers,
       playClock: input.playClock ?? null,
       signals: { visibility: env.visibility, focus: env.focus, online: env.online },
     }),
   };
+}
+
+/** The clock's trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted. */
+function clockTrustOf(clock: unknown): SessionContext['deps']['clock'] {
+  const c = clock as Partial<ClockTrust> | null | undefined;
+  return c && typeof c.trusted === 'function' && typeof c.subscribe === 'function' ? (c as ClockTrust) : null;
 }
 
 export function initialContext(input: SessionInput): SessionContext {

@@ -60,7 +60,7 @@ export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() =
       const update = profileUpdateOf(context, datum);
       if (!update) return;
       const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
-      const infoChanged = !sameJson(update.userInfo, context.userInfo);
+      const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
       q.assign(update as Partial<SessionContext>);
       q.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
       const { userId, sid } = context;
@@ -78,6 +78,14 @@ export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() =
         q(({ context: c }) => c.deps.crossTab?.publishProfile(userInfo, { userId, sid }, at));
       }
       if (restrictionsChanged) q.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
+      const { error, status } = update.restrictions;
+      // Told once per failure (a new failure, or the status it leaves changed), not per retry.
+      if (
+        error &&
+        status !== 'current' &&
+        (!context.restrictions?.error || context.restrictions.status !== status)
+      )
+        q.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
     }) as never),
   },
 }))();

@@ -2,7 +2,13 @@
 // server time (with pending limit changes applied once due), their status, the mandatory limits
 // still to set, and when to look again. The flow (./profile.ts) and the session call them.
 
-import { type LimitKind, parseServerTime, type Restrictions, restrictionsOf } from 'pam-client';
+import {
+  type LimitKind,
+  type PamError,
+  parseServerTime,
+  type Restrictions,
+  restrictionsOf,
+} from 'pam-client';
 import { brazilDayOf, nextBrazilMidnight } from 'pam-client/internal';
 
 /** Whose a datum is: the player id and the login id (`sid`) it was read or sent for. */
@@ -38,9 +44,10 @@ export function ownsDatum(held: ProfileOwner, owner: ProfileOwner | null | undef
 }
 
 /**
- * - `current`: read for this player's login today (São Paulo day, server time), every field readable;
- * - `stale`: the latest re-check failed, or the last read is from an earlier day: the last known
- *   value is kept and shown as such;
+ * - `current`: read for this player's login today (São Paulo day, server time), every field readable,
+ *   on a trusted clock;
+ * - `stale`: the latest re-check failed, the last read is from an earlier day, or the clock is not
+ *   trusted (`PamClock.trusted()`): the last known value is kept and shown as such;
  * - `unknown`: never read for this login, or a restriction field could not be read.
  */
 export type RestrictionStatus = 'current' | 'stale' | 'unknown';
@@ -57,6 +64,12 @@ export interface SessionRestrictions extends Restrictions {
   checkedAt: number | null;
   /** The mandatory limits (loss, time) not set, or not readable: the app asks for them. */
   missingMandatoryLimits: MandatoryLimit[];
+  /**
+   * Why the latest read failed (the status is then `unknown` or `stale`); null after a successful
+   * one. The read's error sits here, never in `view.error` (the login's); `client.on(
+   * 'restrictionsUnavailable')` hears it too.
+   */
+  error: PamError | null;
 }
 
 /** Milliseconds from `serverMs` to one second past the next São Paulo midnight (the SPA re-check). */
@@ -139,6 +152,10 @@ export interface StatusInputs {
   failed: boolean;
   /** The latest server time the flow saw (stamped on an event). */
   now: number;
+  /** The clock is not trusted (`PamClock.trusted()` false): nothing read is `current`. */
+  untrusted?: boolean;
+  /** The latest read's error, when it failed. */
+  error?: PamError | null;
 }
 
 /** The exclusion flags every profile read must answer (spec 2.14; the SPA's asked with `check_spa_again`). */
@@ -148,7 +165,7 @@ const EXCLUSION_FIELDS = ['spa_exclusion', 'operator_exclusion', 'user_exclusion
 export function restrictionStatusOf(r: Restrictions | null, s: StatusInputs): RestrictionStatus {
   if (r === null || s.readAt === null) return 'unknown';
   if ((r as { known?: boolean }).known === false) return 'unknown';
-  if (s.failed || brazilDayOf(s.readAt) !== brazilDayOf(s.now)) return 'stale';
+  if (s.failed || s.untrusted || brazilDayOf(s.readAt) !== brazilDayOf(s.now)) return 'stale';
   return 'current';
 }
 
@@ -175,7 +192,34 @@ export function sessionRestrictionsOf(
     status,
     checkedAt: userInfo ? s.readAt : null,
     missingMandatoryLimits: missingMandatoryLimits(base),
+    error: s.failed ? (s.error ?? null) : null,
   };
+}
+
+const kinds = (list: readonly { kind: string }[]) => new Set(list.map((x) => x.kind));
+
+/**
+ * Whether `theirs` would lift anything `ours` shows: betting allowed where it was not, an account
+ * no longer blocked, a restriction (in force or pending) gone, or a limit switched off or raised.
+ * Another tab's data may only tighten; a lift needs this tab's own read. Pure.
+ *
+ * @example
+ * liftsAny(barred, free); // true: the SPA exclusion would be gone
+ */
+export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boolean {
+  if (!ours) return theirs.canBet;
+  if (theirs.canBet && !ours.canBet) return true;
+  if (ours.accountBlocked && !theirs.accountBlocked) return true;
+  const inForce = kinds(theirs.inForce);
+  const pending = kinds([...theirs.inForce, ...theirs.pending]);
+  if ([...kinds(ours.inForce)].some((k) => !inForce.has(k))) return true;
+  if ([...kinds(ours.pending)].some((k) => !pending.has(k))) return true;
+  return LIMIT_KINDS.some((k) => {
+    const a = ours.limits[k];
+    const b = theirs.limits[k];
+    if (!a?.active || a.amount === null) return false;
+    return !b?.active || b.amount === null || b.amount > a.amount;
+  });
 }
 
 /**
@@ -237,14 +281,23 @@ export function profileUpdateOf<U>(
   d: ProfileDatumLike & { user: U | null },
 ): {
   user?: U;
-  userInfo: Record<string, unknown> | null;
-  userInfoAt: number | null;
+  userInfo?: Record<string, unknown> | null;
+  userInfoAt?: number | null;
   restrictions: SessionRestrictions;
 } | null {
   if (!ownsDatum(held, d.owner)) return null;
   if (d.user && !namesPlayer((d.user as { id?: unknown }).id, held.userId)) return null;
-  // Nothing read yet for this login: the session keeps the login answer's (status unknown).
-  if (d.userInfo === null) return null;
+  // Nothing read yet for this login: the session keeps the login answer's (status unknown), with
+  // the failed read's error beside them so the app is told.
+  if (d.userInfo === null) {
+    const error = d.restrictions.error ?? null;
+    const had = held.restrictions as SessionRestrictions | null;
+    if (!error && !had?.error) return null;
+    const restrictions: SessionRestrictions = had
+      ? { ...had, status: d.restrictions.status, canBet: false, error }
+      : d.restrictions;
+    return JSON.stringify(restrictions) === JSON.stringify(had) ? null : { restrictions };
+  }
   const same =
     d.userInfo === held.userInfo &&
     d.at === held.userInfoAt &&

@@ -31,10 +31,17 @@
 
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, not, raise, setup } from 'xstate';
 import { ownerOf } from './context';
-import { internal, isInternal, type SessionInternalEvent, trusted } from './events';
 import {
+  internal,
+  isInternal,
+  isTrusted as isTrustedEvent,
+  type SessionInternalEvent,
+  trusted,
+} from './events';
+import {
+  liftsAny,
   namesPlayer,
   nextChangeAt,
   ownsDatum,
@@ -54,7 +61,23 @@ export interface ProfileServices {
   serverNow: () => number;
   /** 0..1, for the retry jitter. */
   random: () => number;
+  /**
+   * The clock's trust (`PamEnvironment.clock`): while untrusted nothing is `current`; its bound
+   * (`boundMs`) is how far ahead of `serverNow` another tab's stamp may be. Default: always trusted,
+   * bound `DEFAULT_STAMP_BOUND_MS`.
+   */
+  clock?: ClockTrust | null;
 }
+
+/** The part of `PamClock` the flow reads: whether it is trusted, its changes, and its precision. */
+export interface ClockTrust {
+  trusted(): boolean;
+  subscribe(listener: (trusted: boolean) => void): () => void;
+  readonly boundMs: number;
+}
+
+/** How far ahead of this tab's server time another tab's read may be stamped, without a clock's bound. */
+export const DEFAULT_STAMP_BOUND_MS = 2_000;
 
 /**
  * The profile flow's input.
@@ -89,6 +112,8 @@ export type ProfileFlowEvent =
 
 type Stamped =
   | { type: 'NOW'; at: number }
+  | { type: 'CLOCK'; trusted: boolean }
+  | { type: 'RECHECK' }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & { type: 'PROFILE_SEEN'; seen: number });
 type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
 type ReadOutcome =
@@ -107,6 +132,8 @@ export interface ProfileFlowContext {
   source: ProfileSource | null;
   /** The latest re-check failed. */
   failed: boolean;
+  /** The clock is not trusted now (see `ClockTrust`): nothing read is current. */
+  untrusted: boolean;
   /** Failed reads in a row (the backoff's attempt). */
   attempts: number;
   retryMs: number;
@@ -161,8 +188,32 @@ const withoutToken = (user: unknown): AuthUser | null => {
   return rest as AuthUser;
 };
 
-const restrictionsAt = (c: Pick<ProfileFlowContext, 'userInfo' | 'readAt' | 'failed'>, now: number) =>
-  sessionRestrictionsOf(c.userInfo, { readAt: c.readAt, failed: c.failed, now });
+type StatusParts = Pick<ProfileFlowContext, 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'error'>;
+const restrictionsAt = (c: StatusParts, now: number) =>
+  sessionRestrictionsOf(c.userInfo, {
+    readAt: c.readAt,
+    failed: c.failed,
+    now,
+    untrusted: c.untrusted,
+    error: c.error,
+  });
+
+/** How far ahead another tab's stamp may be: the clock's stated bound. */
+const boundOf = (s: ProfileServices) => {
+  const b = s.clock?.boundMs;
+  return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b : DEFAULT_STAMP_BOUND_MS;
+};
+
+/** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
+const watchClock = fromCallback<{ type: string }, { clock: ClockTrust | null | undefined }>(
+  ({ input, sendBack }) => {
+    const clock = input.clock;
+    if (!clock) return;
+    const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
+    tell();
+    return clock.subscribe(tell);
+  },
+);
 
 function initial(input: ProfileFlowInput): ProfileFlowContext {
   const services = { ...input.services, toJSON: () => '[service]' };
@@ -175,11 +226,15 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     readAt: null,
     source: null,
     failed: false,
+    untrusted: false,
     attempts: 0,
     retryMs: 0,
     error: null,
     now: 0,
-    restrictions: restrictionsAt({ userInfo: null, readAt: null, failed: false }, 0),
+    restrictions: restrictionsAt(
+      { userInfo: null, readAt: null, failed: false, untrusted: false, error: null },
+      0,
+    ),
     version: 0,
   };
 }
@@ -215,7 +270,7 @@ export function createProfileFlow() {
       context: {} as ProfileFlowContext,
       events: {} as ProfileFlowEvent | Stamped,
     },
-    actors: { readProfile },
+    actors: { readProfile, watchClock },
     actions: {
       // The flow's clock read, handed to the machine as an event of its own (raised, so nothing
       // from outside can stand in for it).
@@ -231,7 +286,13 @@ export function createProfileFlow() {
           { context },
           d: { user: AuthUser | null; userInfo: Record<string, unknown>; at: number; source: ProfileSource },
         ) => {
-          const next = { userInfo: d.userInfo, readAt: d.at, failed: false };
+          const next = {
+            userInfo: d.userInfo,
+            readAt: d.at,
+            failed: false,
+            untrusted: context.untrusted,
+            error: null,
+          };
           const now = Math.max(context.now, d.at);
           return {
             ...next,
@@ -247,7 +308,7 @@ export function createProfileFlow() {
       ),
       failedRead: assign(({ context }, o: { error: PamError; at: number; jitter: number }) => {
         const now = Math.max(context.now, o.at);
-        const failed = { userInfo: context.userInfo, readAt: context.readAt, failed: true };
+        const failed = { ...context, failed: true, error: o.error };
         return {
           failed: true,
           error: o.error,
@@ -261,7 +322,23 @@ export function createProfileFlow() {
       forget: assign(({ context, event }) => {
         if (event.type !== 'OWNER') return {};
         const fresh = initial({ services: context.services, owner: event.owner, retry: context.retry });
-        return { ...fresh, services: context.services, now: context.now, version: context.version + 1 };
+        return {
+          ...fresh,
+          services: context.services,
+          now: context.now,
+          untrusted: context.untrusted,
+          version: context.version + 1,
+        };
+      }),
+      // The clock's trust changed: restrictions read on an untrusted clock are never current.
+      trust: assign(({ context, event }) => {
+        if (event.type !== 'CLOCK' || !isTrustedEvent(event)) return {};
+        const next = { ...context, untrusted: !event.trusted };
+        return {
+          untrusted: next.untrusted,
+          restrictions: restrictionsAt(next, context.now),
+          version: context.version + 1,
+        };
       }),
     },
     guards: {
@@ -271,6 +348,34 @@ export function createProfileFlow() {
         isRecord(event.userInfo) &&
         Number.isFinite(event.at) &&
         ownsDatum(context.owner, event.owner),
+      // Compared by read time, never by arrival: not older than what the flow holds, and not
+      // stamped later than this tab's server time plus the clock's bound (a lying or skewed tab).
+      fresh: ({ context, event }) => {
+        if (event.type !== 'PROFILE_SEEN') return false;
+        const e = event as Seen;
+        if (!Number.isFinite(e.seen) || e.at > e.seen + boundOf(context.services)) return false;
+        return context.readAt === null || e.at >= context.readAt;
+      },
+      // Another tab's data may only tighten what this tab shows; a lift needs this tab's own read.
+      lifts: ({ context, event }) => {
+        if (event.type !== 'PROFILE_SEEN' || (event as Seen).source !== 'remote') return false;
+        const e = event as Seen;
+        const now = Math.max(context.now, Math.min(e.at, e.seen));
+        const theirs = restrictionsAt(
+          { ...context, userInfo: e.userInfo, readAt: e.at, failed: false, error: null },
+          now,
+        );
+        return liftsAny(restrictionsAt(context, now), theirs);
+      },
+      // An own read not older than what the flow holds (another tab's newer one may have come first).
+      notOlder: ({ context, event }) => {
+        const o = (event as { output?: ReadOutcome }).output;
+        return !!o && o.ok && (context.readAt === null || o.at >= context.readAt);
+      },
+      trustChanged: ({ context, event }) =>
+        event.type === 'CLOCK' && isTrustedEvent(event) && event.trusted === context.untrusted,
+      lostTrust: ({ context, event }) =>
+        event.type === 'CLOCK' && isTrustedEvent(event) && !event.trusted && !context.untrusted,
       otherOwner: ({ context, event }) =>
         event.type === 'OWNER' &&
         (event.owner.userId !== context.owner.userId || event.owner.sid !== context.owner.sid),
@@ -292,6 +397,7 @@ export function createProfileFlow() {
     id: 'profile',
     context: ({ input }) => initial(input),
     initial: 'reading',
+    invoke: { src: 'watchClock', input: ({ context }) => ({ clock: context.services.clock }) },
     on: {
       CHECK: { target: '.reading', reenter: true },
       WAKE: { actions: 'stamp' },
@@ -309,19 +415,28 @@ export function createProfileFlow() {
           }),
         ),
       },
-      PROFILE_SEEN: {
-        guard: 'ours',
-        target: '.idle',
-        reenter: true,
-        actions: {
-          type: 'took',
-          params: ({ event }) => {
-            const e = event as Seen;
-            const at = Number.isFinite(e.seen) ? Math.min(e.at, e.seen) : e.at;
-            return { user: withoutToken(e.user), userInfo: e.userInfo, at, source: e.source };
+      PROFILE_SEEN: [
+        {
+          guard: and(['ours', 'fresh', not('lifts')]),
+          target: '.idle',
+          reenter: true,
+          actions: {
+            type: 'took',
+            params: ({ event }) => {
+              const e = event as Seen;
+              return {
+                user: withoutToken(e.user),
+                userInfo: e.userInfo,
+                at: Math.min(e.at, e.seen),
+                source: e.source,
+              };
+            },
           },
         },
-      },
+        // Newer, but it would lift something: this tab reads for itself.
+        { guard: and(['ours', 'fresh']), actions: raise(() => trusted({ type: 'RECHECK' as const })) },
+      ],
+      CLOCK: { guard: 'trustChanged', actions: 'trust' },
       OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: 'forget' },
     },
     states: {
@@ -331,7 +446,7 @@ export function createProfileFlow() {
           input: ({ context }) => ({ services: context.services, owner: context.owner }),
           onDone: [
             {
-              guard: ({ event }) => event.output.ok,
+              guard: 'notOlder',
               target: 'idle',
               actions: {
                 type: 'took',
@@ -341,6 +456,8 @@ export function createProfileFlow() {
                 },
               },
             },
+            // Read, but older than what another tab's newer read already gave: kept as is.
+            { guard: ({ event }) => event.output.ok, target: 'idle' },
             {
               target: 'retrying',
               actions: {
@@ -357,6 +474,12 @@ export function createProfileFlow() {
       idle: {
         after: { midnight: { actions: 'stamp' }, change: { actions: 'stamp' } },
         on: {
+          RECHECK: { guard: ({ event }) => isTrustedEvent(event), target: 'reading' },
+          // The clock lost its trust: a read re-learns it (its answer's `Date`).
+          CLOCK: [
+            { guard: 'lostTrust', target: 'reading', actions: 'trust' },
+            { guard: 'trustChanged', actions: 'trust' },
+          ],
           NOW: [
             { guard: 'newDay', target: 'reading', actions: 'seeNow' },
             { target: 'idle', reenter: true, actions: 'seeNow' },
@@ -366,7 +489,14 @@ export function createProfileFlow() {
       // A failed read is tried again with the backoff, or at once on a wake-up in a new day.
       retrying: {
         after: { retry: 'reading' },
-        on: { NOW: { guard: 'newDay', target: 'reading', actions: 'seeNow' } },
+        on: {
+          RECHECK: { guard: ({ event }) => isTrustedEvent(event), target: 'reading' },
+          CLOCK: [
+            { guard: 'lostTrust', target: 'reading', actions: 'trust' },
+            { guard: 'trustChanged', actions: 'trust' },
+          ],
+          NOW: { guard: 'newDay', target: 'reading', actions: 'seeNow' },
+        },
       },
     },
   });
@@ -383,7 +513,7 @@ export const profileFlow = /* @__PURE__ */ createProfileFlow();
 
 /** The flow's input from the session: its services and the login it holds (`owner`). */
 export const profileInputOf = (c: SessionContext): ProfileFlowInput => ({
-  services: { auth: c.deps.auth, serverNow: c.deps.serverNow, random: c.deps.random },
+  services: { auth: c.deps.auth, serverNow: c.deps.serverNow, random: c.deps.random, clock: c.deps.clock },
   owner: ownerOf(c),
 });
 

@@ -13,6 +13,7 @@ import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
 import type { CaptchaToken } from '../login/request';
 import type { PlayClockStore } from '../play-time/clock';
+import type { ClockTrust } from './profile';
 import type { SessionRestrictions } from './profile-rules';
 import type { Vault } from './store';
 
@@ -52,6 +53,8 @@ export interface SessionDeps {
   now: () => number;
   /** Server time (see `PamEnvironment.serverNow`). */
   serverNow: () => number;
+  /** The clock's trust and bound (`PamEnvironment.clock`), for the restrictions' status; null: always trusted. */
+  clock: ClockTrust | null;
   random: () => number;
   timers: TimersLike;
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
@@ -132,6 +135,17 @@ export type SessionEmitted =
   | { type: 'sessionExpired' }
   | { type: 'refreshFailed'; error: PamError }
   | { type: 'restrictionsChanged'; restrictions: SessionRestrictions }
+  /**
+   * A profile read failed: the restrictions are `unknown` (none read for this login) or `stale`
+   * (the last read is kept), `canBet` is false, and `error` is the read's (also at
+   * `view.restrictions.error`, never `view.error`). Once per failure, not per retry.
+   */
+  | {
+      type: 'restrictionsUnavailable';
+      status: 'unknown' | 'stale';
+      error: PamError;
+      restrictions: SessionRestrictions;
+    }
   /** Signed-in time reached the warning share (default 80 %) of the time limit. */
   | { type: 'timeLimitWarning'; playTime: PlayTime }
   /** Signed-in time reached the time limit. */

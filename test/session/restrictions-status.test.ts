@@ -24,7 +24,9 @@ function client(options: Partial<PamClientOptions> = {}, start = Date.now()) {
   const c = createPamClient({
     baseURL: ctx.server.url,
     timeout: 2000,
-    environment: { channel: null, timers: clock, now: () => clock.now() },
+    // Server time on the simulated clock too: the reference server's `Date` is the real one, and
+    // the midnight re-check is due by server time.
+    environment: { channel: null, timers: clock, now: () => clock.now(), serverNow: () => clock.now() },
     ...options,
   });
   clients.push(c);
