@@ -12,7 +12,7 @@ export type { StepUpRun } from './step-up/send';
  */
 export const DEFAULT_STEP_UP_ATTEMPTS = STEP_UP_MAX_ATTEMPTS;
 
-/** The attempts left: ours, or fewer when the player's count (on the error) says so. */
+/** The attempts left: ours, or fewer when the player's count (on the error) says so (0 for a lock). */
 const leftWith = (ours: number, error: unknown): number =>
   Math.min(ours, stepUpAttemptsLeftOf(error) ?? ours);
 
@@ -62,7 +62,12 @@ export function createStepUpMachine() {
       }),
       forgetPassword: assign({ password: null }),
       setResult: assign({ result: ({ event }) => (event as { output?: unknown }).output, error: null }),
-      setError: assign({ error: ({ event }) => asPamError((event as { error?: unknown }).error) }),
+      // A lock (`step_up_locked`) leaves no attempt: the view says 0, not the count before it.
+      setError: assign({
+        error: ({ event }) => asPamError((event as { error?: unknown }).error),
+        attemptsLeft: ({ context, event }) =>
+          leftWith(context.attemptsLeft, (event as { error?: unknown }).error),
+      }),
       askPassword: assign({
         reason: ({ event }) => stepUpReasonOf((event as { error?: unknown }).error) ?? 'required',
         error: ({ event }) => asPamError((event as { error?: unknown }).error),
@@ -133,6 +138,7 @@ export function createStepUpMachine() {
             { guard: 'isPasswordLost', target: 'passwordRequired' },
             { guard: 'wrongWithAttemptsLeft', target: 'passwordRequired', actions: 'countWrong' },
             { guard: 'isStepUp', target: 'failed', actions: 'countWrong' },
+            // The last allowed wrong password comes back as the lock (the user module's count).
             { target: 'failed', actions: 'setError' },
           ],
         },
@@ -155,9 +161,10 @@ export function createStepUpMachine() {
  *   `context.attemptsLeft`) -> `CONFIRM { password }` -> `confirming`.
  * - `confirming` -> `done` | `passwordRequired` (wrong password, attempts left) | `failed` (the
  *   last attempt was wrong, or any other error). `CANCEL` -> `cancelled` from anywhere not final.
- * - Wrong passwords are the player's, counted across actors and calls by the user module: a new
- *   actor starts with what is left, and once none is, the change fails with a
- *   `StepUpLockedError` (`context.error.retryAt`) without asking.
+ * - Wrong passwords are the player's, counted across actors, calls and tabs by the user module
+ *   (each password reserves an attempt before it is sent): a new actor starts with what is left,
+ *   and once none is, the change fails with a `StepUpLockedError` (code `step_up_locked`,
+ *   `context.error.retryAt` in server time, `context.attemptsLeft` 0) without asking.
  * - The password is boxed as a `Secret` on receipt, held only while `confirming`, and handed to
  *   `run` boxed (put it in the payload as it is: the user module reveals it into the body only).
  *   It never reaches an error or an emitted event; a persisted snapshot never holds it.

@@ -25,7 +25,7 @@ import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
 import { profileRead, type SessionRef, withProfileRecheck } from './session-link';
-import { type StepUpPrompt, withStepUp } from './step-up';
+import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
 
 /** What the client hands a flow when it is created. */
 export interface FlowSetup {
@@ -136,8 +136,9 @@ export const userModule = (): ClientFlow<'user'> => ({
       // another player's login is not theirs.
       ownerNow,
     );
-    // Wrong step-up passwords are counted per player: the one signed in when a change is sent.
-    countStepUpPerPlayer(http, ownerNow);
+    // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
+    // on the server's clock, shared by the tabs of the origin (issue 26).
+    countStepUpPerPlayer(http, ownerNow, { serverNow: () => env.serverNow(), storage: stepUpStorage() });
     return { user: withStepUp(withProfileRecheck(checked, session), onStepUp) };
   },
 });

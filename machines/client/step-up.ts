@@ -1,7 +1,9 @@
 // The client-level step-up prompt: every sensitive change sent without its own `onStepUp` asks
 // the one the app gave `createPamClient({ onStepUp })` (the core limits the attempts per player).
+// The count is shared by the tabs of an origin through `localStorage` (issue 26: attempts are
+// reserved there before a password is sent), in memory where there is none.
 
-import type { SensitiveCallOptions, UserModule } from 'pam-client';
+import type { SensitiveCallOptions, StorageLike, UserModule } from 'pam-client';
 
 /** The prompt: the player's password (a string or `Secret`), or null when they cancel. */
 export type StepUpPrompt = NonNullable<SensitiveCallOptions['onStepUp']>;
@@ -31,4 +33,17 @@ export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined)
     };
   }
   return wrapped as unknown as UserModule;
+}
+
+/**
+ * Where the tabs of an origin share the step-up count: `localStorage`, looked up when the client
+ * is created (never at import: SSR-safe); null (memory, this tab) where there is none or it
+ * cannot be reached (a sandboxed frame throws on access).
+ */
+export function stepUpStorage(): StorageLike | null {
+  try {
+    return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -21,7 +21,10 @@ import type { ErrorLocale, ErrorMessages } from './messages';
 export interface DescribeErrorOptions {
   /** Default: the first table given to `createDescribeError` (`'en'` for `describeError`). */
   locale?: ErrorLocale;
-  /** Now, in epoch ms (default `Date.now()`): the wait of a 429 is counted from it. */
+  /**
+   * Now, in epoch ms (default `Date.now()`): the wait of a 429 or a step-up lock is counted from
+   * it. A `StepUpLockedError`'s `retryAt` is server time: give the server's now (`serverNow()`).
+   */
   now?: number;
   /** When a 429 lockout ends, if known better than from the error (e.g. the session view's `retryAt`). */
   retryAt?: number | null;
@@ -168,11 +171,12 @@ function lockTitle(
 }
 
 /**
- * Too many wrong step-up passwords (`StepUpLockedError`, of any copy or read back from JSON): an
- * `invalid_request` whose issue is `step_up_locked`.
+ * Too many wrong step-up passwords (`StepUpLockedError`, code `step_up_locked`, of any copy).
+ * Before issue 26 the lock was an `invalid_request` whose issue was `step_up_locked`: still read.
  */
 const isStepUpLock = (error: { code: string }): boolean =>
-  error.code === 'invalid_request' && hasIssue(error, (i) => i?.code === 'step_up_locked');
+  error.code === 'step_up_locked' ||
+  (error.code === 'invalid_request' && hasIssue(error, (i) => i?.code === 'step_up_locked'));
 
 /** Whether the error's `issues` (if an array) has one that passes `test`. */
 const hasIssue = (error: object, test: (issue: { path?: unknown; code?: unknown }) => boolean): boolean => {

@@ -21,7 +21,9 @@ export type PamErrorCode =
   /** The server answered a login by asking for the two-factor code again: `TwoFactorRejectedError`. */
   | 'two_factor_rejected'
   /** Something that is not pam-client threw (a bug, a callback): `UnexpectedError`. */
-  | 'unexpected';
+  | 'unexpected'
+  /** The step-up passwords are used up (or the server's 429 on one): `StepUpLockedError`, nothing sent. */
+  | 'step_up_locked';
 
 /**
  * Options of a `PamError`'s constructor.
@@ -52,6 +54,7 @@ const PAM_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set<PamErrorCode>([
   'report_failed',
   'two_factor_rejected',
   'unexpected',
+  'step_up_locked',
 ]);
 
 /**

@@ -8,6 +8,7 @@ export type { FieldErrors, HttpErrorInit } from './http';
 export { HttpError, httpErrorFor, StepUpRequiredError, UnauthorizedError } from './http';
 export type { Scrubber } from './scrub';
 export { attachScrubber, createScrubber, NO_SCRUB, scrubberOf } from './scrub';
+export { StepUpLockedError } from './step-up-locked';
 export { AbortedError, NetworkError, TimeoutError } from './transport';
 export { TwoFactorRejectedError } from './two-factor';
 export { UnexpectedError } from './unexpected';

@@ -8,7 +8,6 @@ import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../op
 import { operation } from '../operation/operation';
 import { isSecret, type Secret, secret } from '../secrets/secret';
 import {
-  countOutcome,
   markAttemptsLeft,
   STEP_UP_LOCK_MS,
   STEP_UP_MAX_ATTEMPTS,
@@ -25,8 +24,10 @@ export { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, StepUpLockedError };
  * `step_up_required`, `reason` `'required'` or `'invalid'`), `onStepUp` is called with that error; a string or `Secret` it returns is
  * sent as `password_check` in a new attempt of the same change (nothing was applied: the server
  * refused it); a wrong one asks again (`reason: 'invalid'`). Wrong passwords are counted per
- * player across calls, prompts and step-up actors: after `STEP_UP_MAX_ATTEMPTS` (3) in a row the
- * change throws `StepUpLockedError` (nothing sent) until its `retryAt`. Return `null` to give up:
+ * player across calls, prompts, step-up actors and (under `createPamClient`) the tabs of an
+ * origin, and reserved before each password is sent: after `STEP_UP_MAX_ATTEMPTS` (3) wrong in a
+ * row, or while the attempts left are all on their way, the change throws `StepUpLockedError`
+ * (code `step_up_locked`, nothing sent) until its `retryAt` (server time). Return `null` to give up:
  * the original error is thrown. The password goes into the request body only, never into an
  * error, event or snapshot.
  *
@@ -82,18 +83,22 @@ const carriesPassword = (payload: unknown): boolean =>
   payload !== null &&
   (payload as { password_check?: unknown }).password_check != null;
 
-/** One request; one that carries a password is refused while locked and counted. */
+/**
+ * One request. One that carries a password first reserves an attempt (refused, nothing sent, when
+ * none is left: the lock, or every attempt already on its way), then settles it by the answer.
+ */
 async function sendCounted(attempts: StepUpAttempts, attempt: Attempt, payload: unknown): Promise<unknown> {
-  const checking = carriesPassword(payload);
-  if (checking) attempts.assertOpen(Date.now());
+  if (!carriesPassword(payload)) return attempt(revealed(payload));
+  const ticket = attempts.reserve();
+  let result: unknown;
   try {
-    const result = await attempt(revealed(payload));
-    if (checking) attempts.succeeded();
-    return result;
+    result = await attempt(revealed(payload));
   } catch (error) {
-    if (checking) countOutcome(attempts, error, Date.now());
+    attempts.settle(ticket, error);
     throw error;
   }
+  attempts.settle(ticket);
+  return result;
 }
 
 /**
@@ -117,9 +122,11 @@ export async function sendSensitive(
       // By brand and code, not instanceof: an error from another copy of pam-client counts too.
       if (!isPamError(error) || error.code !== 'step_up_required') throw error;
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody.
-      attempts.assertOpen(Date.now(), error);
-      markAttemptsLeft(error, attempts.left(Date.now()));
+      attempts.assertUnlocked(error);
+      markAttemptsLeft(error, attempts.left());
       if (!onStepUp) throw error;
+      // Every attempt left is on its way (other calls, other tabs): no password could be sent.
+      attempts.assertOpen(error);
       const password = await onStepUp(error as StepUpRequiredError);
       if (password == null) throw error;
       body = { ...(payload as object), password_check: password };

@@ -1,13 +1,23 @@
-// The step-up's wrong passwords, counted per player ACROSS calls, prompts and step-up actors
-// (issue 23): a new call, a new `onStepUp` prompt or a new `stepUpMachine` does not reset the
-// count; a right password does. After STEP_UP_MAX_ATTEMPTS wrong ones in a row, every change that
-// would send a password is refused before sending (`StepUpLockedError`) until `retryAt`. The
-// reference server limits `password_check` too (429 + Retry-After, like logins): its lock is
-// honoured the same way. Counted per player on each HTTP adapter: the one signed in, as told by
-// `countStepUpPerPlayer` (the client tells it on every request); an adapter nobody told keeps one
-// count, for whoever it sends for.
+// The step-up's wrong passwords, counted per player ACROSS calls, prompts, step-up actors and tabs
+// (issues 23, 26). An attempt is RESERVED before a password is sent and settled by its answer: a
+// password rejection counts it as wrong, any other answer releases it, no answer (network,
+// timeout, abort: the password may have reached the server) keeps it until it expires. So calls
+// sent at once (several forms, several tabs) never send more passwords than the lock allows: the
+// count no longer moves only when an answer returns. After STEP_UP_MAX_ATTEMPTS wrong ones in a
+// row, every change that would send a password is refused before sending (`StepUpLockedError`,
+// code `step_up_locked`) until `retryAt`, in server time. The reference server limits
+// `password_check` too (429 + Retry-After, like logins): its lock is honoured the same way.
+//
+// Where the count lives: a `StorageLike` given by `countStepUpPerPlayer` (the client gives the
+// origin's `localStorage`, so the tabs of an origin share one count), else memory per adapter.
+// Each reservation and settlement is one synchronous read-modify-write of the player's record.
+// Web Storage has no compare-and-set across tabs: two tabs reserving in the same instant can both
+// read the same record (the stated limit of this mechanism; within a tab it is exact).
 
-import { isPamError, RequestValidationError } from '../errors/index';
+import { isPamError, StepUpLockedError } from '../errors/index';
+import type { StorageLike } from '../session/storage';
+
+export { StepUpLockedError };
 
 /**
  * Wrong step-up passwords in a row before the client locks (like the rejected 2FA codes of a login).
@@ -18,6 +28,7 @@ import { isPamError, RequestValidationError } from '../errors/index';
 export const STEP_UP_MAX_ATTEMPTS = 3;
 /**
  * How long the client refuses to send a password after the last allowed wrong one: 15 minutes.
+ * Also how long a password sent without an answer (network, timeout, abort) stays counted.
  *
  * @example
  * showLocked(`try again in ${STEP_UP_LOCK_MS / 60_000} minutes`);
@@ -25,84 +36,52 @@ export const STEP_UP_MAX_ATTEMPTS = 3;
 export const STEP_UP_LOCK_MS = 900_000;
 /** The lock a 429 without a readable `Retry-After` gets (the reference server's: 60 s). */
 const SERVER_LOCK_FALLBACK_MS = 60_000;
+/** A hostile Retry-After locks a day at most. */
+const SERVER_LOCK_MAX_MS = 86_400_000;
+/** Reservations kept per record at most (a flood of sends cannot grow the stored record). */
+const MAX_HELD = 16;
+/** The storage key's prefix; the player's key follows. */
+export const STEP_UP_STORAGE_PREFIX = 'pam-client.step-up:';
 
-/**
- * A sensitive change refused BEFORE sending: too many wrong step-up passwords (the client's
- * count, or the server's 429). `retryAt` (epoch ms) is when a password may be sent again. A
- * `RequestValidationError` (code `invalid_request`) whose one issue is
- * `{ path: ['password_check'], code: 'step_up_locked' }`; it never holds the password.
- *
- * @example
- * catch (e) {
- *   if (e instanceof StepUpLockedError) showLocked(new Date(e.retryAt));
- * }
- */
-export class StepUpLockedError extends RequestValidationError {
-  /** Epoch ms from which a password may be sent again. */
-  declare readonly retryAt: number;
-  constructor(retryAt: number, options?: { cause?: unknown }) {
-    super('stepUp', [
-      {
-        path: ['password_check'],
-        code: 'step_up_locked',
-        message: 'too many wrong passwords: try again later',
-      },
-    ]);
-    this.name = 'StepUpLockedError';
-    this.retryAt = retryAt;
-    if (options?.cause !== undefined) {
-      Object.defineProperty(this, 'cause', { value: options.cause, enumerable: false, writable: false });
-    }
-  }
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAt: this.retryAt };
-  }
+/** One player's record: wrong passwords in a row, the lock's end, the passwords awaiting an answer. */
+interface AttemptsRecord {
+  wrong: number;
+  lockedUntil: number;
+  /** [reservation id, server time it expires]. */
+  held: [string, number][];
 }
 
-/** One player's count on one adapter. */
+const isRecord = (v: unknown): v is AttemptsRecord => {
+  const r = v as AttemptsRecord;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Number.isSafeInteger(r.wrong) &&
+    r.wrong >= 0 &&
+    Number.isFinite(r.lockedUntil) &&
+    Array.isArray(r.held) &&
+    r.held.length <= MAX_HELD &&
+    r.held.every((h) => Array.isArray(h) && typeof h[0] === 'string' && Number.isFinite(h[1]))
+  );
+};
+
+/** A password on its way: reserved before sending, settled by its answer. */
+export interface StepUpTicket {
+  readonly id: string;
+}
+
+/** One player's count, as the adapter's storage holds it now. Time is the count's server clock. */
 export interface StepUpAttempts {
-  /** Throws `StepUpLockedError` while locked (an expired lock starts a fresh count). */
-  assertOpen(now: number, cause?: unknown): void;
-  /** Wrong passwords still allowed before the lock. */
-  left(now: number): number;
-  failed(now: number): void;
-  lockUntil(until: number): void;
-  succeeded(): void;
-  /** No wrong password counted and no lock: the same as a fresh count. */
-  atRest(now: number): boolean;
-}
-
-function createAttempts(): StepUpAttempts {
-  let wrong = 0;
-  let lockedUntil = 0;
-  const settle = (now: number) => {
-    if (lockedUntil !== 0 && now >= lockedUntil) [wrong, lockedUntil] = [0, 0];
-  };
-  return {
-    assertOpen(now, cause) {
-      settle(now);
-      if (lockedUntil > now) throw new StepUpLockedError(lockedUntil, { cause });
-    },
-    left(now) {
-      settle(now);
-      return lockedUntil > now ? 0 : Math.max(0, STEP_UP_MAX_ATTEMPTS - wrong);
-    },
-    failed(now) {
-      settle(now);
-      wrong++;
-      if (wrong >= STEP_UP_MAX_ATTEMPTS) lockedUntil = Math.max(lockedUntil, now + STEP_UP_LOCK_MS);
-    },
-    lockUntil(until) {
-      lockedUntil = Math.max(lockedUntil, until);
-    },
-    succeeded() {
-      [wrong, lockedUntil] = [0, 0];
-    },
-    atRest(now) {
-      settle(now);
-      return wrong === 0 && lockedUntil === 0;
-    },
-  };
+  /** Throws `StepUpLockedError` while the lock is in force (three wrong passwords, a 429). */
+  assertUnlocked(cause?: unknown): void;
+  /** Throws `StepUpLockedError` unless a password may be sent now (locked, or all reserved). */
+  assertOpen(cause?: unknown): void;
+  /** Reserves an attempt BEFORE a password is sent; throws `StepUpLockedError` when none is left. */
+  reserve(): StepUpTicket;
+  /** The answer to `ticket`'s password: `error` undefined for a success (a right password). */
+  settle(ticket: StepUpTicket, error?: unknown): void;
+  /** Wrong passwords still allowed before the lock (reservations awaiting an answer count). */
+  left(): number;
 }
 
 /** Who a count belongs to: the player's id, else the login's (`sid`); null when unknown. */
@@ -111,48 +90,177 @@ export interface StepUpPlayer {
   sid?: number | string | null;
 }
 
-const playerOn = new WeakMap<object, () => StepUpPlayer | null | undefined>();
+/** Where and by which clock an adapter counts (`countStepUpPerPlayer`). */
+export interface StepUpCountOptions {
+  /** Server time, epoch ms (`environment.serverNow`): the lock's `retryAt` is on this clock. Default `Date.now`. */
+  serverNow?: () => number;
+  /** Shared by the tabs of an origin (the client gives `localStorage`); default: memory per adapter. */
+  storage?: StorageLike | null;
+}
+
+interface Counting extends StepUpCountOptions {
+  signedIn?: () => StepUpPlayer | null | undefined;
+}
+
+const countingOn = new WeakMap<object, Counting>();
+const memoryOf = new WeakMap<object, StorageLike>();
+
+function memoryStorage(): StorageLike {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+  };
+}
 
 /**
  * Keeps the step-up count of the adapter `http` per player: `signedIn` is asked on each sensitive
  * change who is signed in now (by player id, else by login id). One player's wrong passwords
  * never lock the next one; signing out and in again, or a token refresh, keeps a player's count.
- * Without it an adapter keeps one count for whoever it sends for.
+ * `options.storage` shares the count (the tabs of an origin: `localStorage`); `options.serverNow`
+ * is the clock of the lock. Without a call an adapter keeps one count in memory for whoever it
+ * sends for.
  *
  * @example
- * countStepUpPerPlayer(http, () => ({ userId: session.userId, sid: session.sid }));
+ * countStepUpPerPlayer(http, () => ({ userId: session.userId, sid: session.sid }), {
+ *   serverNow: env.serverNow,
+ *   storage: globalThis.localStorage,
+ * });
  */
-export function countStepUpPerPlayer(http: object, signedIn: () => StepUpPlayer | null | undefined): void {
-  playerOn.set(http, signedIn);
+export function countStepUpPerPlayer(
+  http: object,
+  signedIn: () => StepUpPlayer | null | undefined,
+  options: StepUpCountOptions = {},
+): void {
+  countingOn.set(http, { ...options, signedIn });
 }
 
-function playerKeyOn(http: object): string {
+function playerKeyOf(counting: Counting | undefined): string {
   let who: StepUpPlayer | null | undefined;
   try {
-    who = playerOn.get(http)?.();
+    who = counting?.signedIn?.();
   } catch {
     who = undefined; // a getter that fails names nobody: the adapter's shared count
   }
   if (who?.userId != null) return `player ${String(who.userId)}`;
   if (who?.sid != null) return `login ${String(who.sid)}`;
-  return '';
+  return 'anyone';
 }
 
-const byAdapter = new WeakMap<object, Map<string, StepUpAttempts>>();
+let ticketSeq = 0;
+const newTicketId = () => `${(ticketSeq++).toString(36)}.${Math.floor(Math.random() * 2 ** 40).toString(36)}`;
 
-/** The count of the player signed in on the adapter `http` (made on first use). */
+/** The count of the player signed in on the adapter `http` now. */
 export function stepUpAttemptsOf(http: object): StepUpAttempts {
-  const counts = byAdapter.get(http) ?? new Map<string, StepUpAttempts>();
-  byAdapter.set(http, counts);
-  const key = playerKeyOn(http);
-  const known = counts.get(key);
-  if (known) return known;
-  // Counts back at rest are dropped: a client signed in by many players keeps only live ones.
-  const now = Date.now();
-  for (const [k, a] of counts) if (a.atRest(now)) counts.delete(k);
-  const attempts = createAttempts();
-  counts.set(key, attempts);
-  return attempts;
+  const counting = countingOn.get(http);
+  let storage = counting?.storage ?? memoryOf.get(http);
+  if (!storage) {
+    storage = memoryStorage();
+    memoryOf.set(http, storage);
+  }
+  const key = STEP_UP_STORAGE_PREFIX + playerKeyOf(counting);
+  const clock = counting?.serverNow ?? Date.now;
+  return attemptsIn(storage, key, clock);
+}
+
+/** The count kept in `storage` under `key`, on the clock `now`. */
+function attemptsIn(storage: StorageLike, key: string, now: () => number): StepUpAttempts {
+  /** The record with expired locks and reservations dropped; an unreadable one locks (fail closed). */
+  const read = (t: number): AttemptsRecord => {
+    let raw: string | null = null;
+    try {
+      raw = storage.getItem(key);
+    } catch {
+      raw = null; // a storage that cannot be read (private mode, quota): nothing counted there
+    }
+    if (raw === null) return { wrong: 0, lockedUntil: 0, held: [] };
+    let r: unknown;
+    try {
+      r = JSON.parse(raw);
+    } catch {
+      r = null;
+    }
+    // Tampered or foreign: the player may have used every attempt; locked for one lock's time.
+    if (!isRecord(r)) return { wrong: STEP_UP_MAX_ATTEMPTS, lockedUntil: t + STEP_UP_LOCK_MS, held: [] };
+    if (r.lockedUntil !== 0 && t >= r.lockedUntil) [r.wrong, r.lockedUntil] = [0, 0];
+    r.held = r.held.filter(([, until]) => until > t);
+    return r;
+  };
+  const write = (r: AttemptsRecord) => {
+    try {
+      if (r.wrong === 0 && r.lockedUntil === 0 && r.held.length === 0) storage.removeItem(key);
+      else storage.setItem(key, JSON.stringify(r));
+    } catch {
+      // A full or broken storage: this change is not shared (the tab keeps counting what it reads).
+    }
+  };
+  const leftIn = (r: AttemptsRecord, t: number) =>
+    r.lockedUntil > t ? 0 : Math.max(0, STEP_UP_MAX_ATTEMPTS - r.wrong - r.held.length);
+  /** Throws when no password may be sent: the lock's end, or when the first reservation expires. */
+  const refuseIfNone = (r: AttemptsRecord, t: number, cause?: unknown) => {
+    if (leftIn(r, t) > 0) return;
+    const freed = Math.min(...r.held.map(([, until]) => until));
+    throw new StepUpLockedError(r.lockedUntil > t ? r.lockedUntil : freed, { cause });
+  };
+  return {
+    assertUnlocked(cause) {
+      const t = now();
+      const r = read(t);
+      if (r.lockedUntil > t) throw new StepUpLockedError(r.lockedUntil, { cause });
+    },
+    assertOpen(cause) {
+      const t = now();
+      refuseIfNone(read(t), t, cause);
+    },
+    reserve() {
+      const t = now();
+      const r = read(t);
+      refuseIfNone(r, t);
+      const id = newTicketId();
+      r.held.push([id, t + STEP_UP_LOCK_MS]);
+      write(r);
+      return { id };
+    },
+    settle(ticket, error) {
+      const t = now();
+      const r = read(t);
+      const noAnswer = error !== undefined && (!isPamError(error) || NO_ANSWER.has(error.code));
+      // No answer: the password may have reached the server; it stays counted until it expires.
+      if (noAnswer) return;
+      r.held = r.held.filter(([id]) => id !== ticket.id);
+      // A right password ends the run of wrong ones; a lock stays (a 429 that answered another
+      // password after this one left does not end because this one was right).
+      if (error === undefined) r.wrong = 0;
+      else if (isRejection(error)) {
+        r.wrong++;
+        if (r.wrong >= STEP_UP_MAX_ATTEMPTS) r.lockedUntil = Math.max(r.lockedUntil, t + STEP_UP_LOCK_MS);
+      } else if ((error as { status?: unknown }).status === 429) {
+        r.lockedUntil = Math.max(r.lockedUntil, t + serverLockMs(error));
+      }
+      write(r);
+    },
+    left() {
+      const t = now();
+      return leftIn(read(t), t);
+    },
+  };
+}
+
+/** Errors that are no answer: the request may or may not have reached the server. */
+const NO_ANSWER: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'unexpected']);
+
+/** The server rejected the password (by brand and code: another copy's error counts too). */
+const isRejection = (error: unknown): boolean =>
+  isPamError(error) &&
+  error.code === 'step_up_required' &&
+  (error as { reason?: unknown }).reason === 'invalid';
+
+function serverLockMs(error: unknown): number {
+  const after = (error as { retryAfter?: unknown }).retryAfter;
+  const ms =
+    typeof after === 'number' && Number.isFinite(after) && after > 0 ? after * 1000 : SERVER_LOCK_FALLBACK_MS;
+  return Math.min(ms, SERVER_LOCK_MAX_MS);
 }
 
 const leftAfter = new WeakMap<object, number>();
@@ -163,28 +271,14 @@ export function markAttemptsLeft(error: unknown, left: number): void {
 }
 
 /**
- * The wrong passwords the player still had when `error` (a `step_up_required` from a sensitive
- * change) was thrown, counted across calls and actors; undefined for any other error. The
- * step-up machine starts its count from it.
+ * The wrong passwords the player still had when `error` was thrown: for a `step_up_required`
+ * from a sensitive change, counted across calls, actors and tabs; 0 for a `step_up_locked`;
+ * undefined for any other error. The step-up machine starts its count from it.
  *
  * @example
  * catch (e) { askPassword(stepUpAttemptsLeftOf(e) ?? 3); }
  */
 export function stepUpAttemptsLeftOf(error: unknown): number | undefined {
+  if (isPamError(error) && error.code === 'step_up_locked') return 0;
   return typeof error === 'object' && error !== null ? leftAfter.get(error) : undefined;
-}
-
-/** Records the outcome of a request that carried a password. */
-export function countOutcome(attempts: StepUpAttempts, error: unknown, now: number): void {
-  if (!isPamError(error)) return;
-  if (error.code === 'step_up_required' && (error as { reason?: unknown }).reason === 'invalid') {
-    attempts.failed(now);
-  } else if ((error as { status?: unknown }).status === 429) {
-    const after = (error as { retryAfter?: unknown }).retryAfter;
-    const ms =
-      typeof after === 'number' && Number.isFinite(after) && after > 0
-        ? after * 1000
-        : SERVER_LOCK_FALLBACK_MS;
-    attempts.lockUntil(now + Math.min(ms, 86_400_000)); // a hostile Retry-After: a day at most
-  }
 }

@@ -42,7 +42,7 @@ describe('describeError: the step-up lockout', () => {
     expect(en.title).toBe('Too many wrong passwords. Please try again in 15 minutes.');
     expect(en.retryAt).toBe(NOW + STEP_UP_LOCK_MS);
     expect(en.retryable).toBe(true);
-    expect(en.code).toBe('invalid_request');
+    expect(en.code).toBe('step_up_locked');
     expect(en.fields).toEqual({ password_check: [en.title] });
 
     const pt = describeError(locked, { now: NOW, locale: 'pt-BR' });

@@ -43,6 +43,7 @@ describe('code and class agree, and tsc says so', () => {
       | 'report_failed'
       | 'two_factor_rejected'
       | 'unexpected'
+      | 'step_up_locked'
     >();
     expectTypeOf<UnexpectedError['code']>().toEqualTypeOf<'unexpected'>();
     expectTypeOf<TwoFactorRejectedError['code']>().toEqualTypeOf<'two_factor_rejected'>();

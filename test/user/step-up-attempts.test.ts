@@ -29,12 +29,12 @@ describe('step-up attempts across calls', () => {
     }
     // The wrong password that uses the attempts up says so: locked, with when to try again.
     const last = await user.updateEmail(withPasswordCheck(EMAIL, 'wrong-last')).catch((x: unknown) => x);
-    expect(last).toMatchObject({ code: 'invalid_request', retryAt: Date.now() + STEP_UP_LOCK_MS });
+    expect(last).toMatchObject({ code: 'step_up_locked', retryAt: Date.now() + STEP_UP_LOCK_MS });
     const locked = await user.updateEmail(withPasswordCheck(EMAIL, RIGHT)).catch((x: unknown) => x);
-    expect(locked).toMatchObject({ code: 'invalid_request', retryAt: Date.now() + STEP_UP_LOCK_MS });
-    expect((locked as { issues: { path: string[]; code: string }[] }).issues[0]).toMatchObject({
-      path: ['password_check'],
+    expect(locked).toMatchObject({
+      name: 'StepUpLockedError',
       code: 'step_up_locked',
+      retryAt: Date.now() + STEP_UP_LOCK_MS,
     });
     expect(JSON.stringify(locked)).not.toContain(RIGHT);
     expect(sent()).toBe(STEP_UP_MAX_ATTEMPTS);
@@ -64,9 +64,9 @@ describe('step-up attempts across calls', () => {
     };
     const e = await user.updateEmail(EMAIL, { onStepUp }).catch((x: unknown) => x);
     expect(prompts).toEqual(['required', 'invalid', 'invalid']);
-    expect(e).toMatchObject({ code: 'invalid_request', issues: [{ code: 'step_up_locked' }] });
+    expect(e).toMatchObject({ code: 'step_up_locked' });
     const again = await user.updateEmail(EMAIL, { onStepUp }).catch((x: unknown) => x);
-    expect(again).toMatchObject({ code: 'invalid_request', issues: [{ code: 'step_up_locked' }] });
+    expect(again).toMatchObject({ code: 'step_up_locked' });
     expect(prompts).toHaveLength(3);
   });
 });
@@ -84,7 +84,7 @@ describe('the server lock', () => {
     });
     await expect(user.updateEmail(withPasswordCheck(EMAIL, RIGHT))).rejects.toMatchObject({ status: 429 });
     const locked = await user.updateEmail(withPasswordCheck(EMAIL, RIGHT)).catch((x: unknown) => x);
-    expect(locked).toMatchObject({ code: 'invalid_request', retryAt: Date.now() + 120_000 });
+    expect(locked).toMatchObject({ code: 'step_up_locked', retryAt: Date.now() + 120_000 });
     expect(sent()).toBe(1);
     vi.setSystemTime(Date.now() + 120_000);
     await expect(user.updateEmail(withPasswordCheck(EMAIL, RIGHT))).resolves.toBeDefined();
@@ -121,8 +121,7 @@ describe('step-up attempts across stepUpMachine actors', () => {
     const locked = await waitFor(third, (s) => s.status === 'done');
     expect(locked.value).toBe('failed');
     expect(locked.context.error).toMatchObject({
-      code: 'invalid_request',
-      issues: [{ code: 'step_up_locked' }],
+      code: 'step_up_locked',
     });
     expect((locked.context.error as unknown as { retryAt: number }).retryAt).toBeGreaterThan(Date.now());
   });

@@ -1,6 +1,7 @@
 import { isPamError, secret } from 'pam-client';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpErrorFor } from '../../src/errors/index';
 import { StepUpLockedError } from '../../src/user/sensitive';
 import { countStepUpPerPlayer, type StepUpPlayer, stepUpAttemptsOf } from '../../src/user/step-up-attempts';
 import { until } from '../support/event-loop';
@@ -86,7 +87,7 @@ describe('step-up attempts per player', () => {
       .updateEmail({ email: 'new@example.com', password_check: secret(plain.password) })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(StepUpLockedError);
-    expect(e).toMatchObject({ name: 'StepUpLockedError', code: 'invalid_request' });
+    expect(e).toMatchObject({ name: 'StepUpLockedError', code: 'step_up_locked' });
     expect((e as StepUpLockedError).retryAt).toBeGreaterThan(Date.now());
     expect(emailChanges()).toBe(before);
   });
@@ -113,9 +114,14 @@ describe('step-up attempts per player', () => {
 });
 
 describe('countStepUpPerPlayer', () => {
-  const NOW = Date.now(); // the count drops locks that ended by the wall clock
+  const wrong = httpErrorFor({
+    status: 422,
+    method: 'PATCH',
+    path: '/x',
+    body: { code: 'password_check_invalid' },
+  });
   const lock = (a: ReturnType<typeof stepUpAttemptsOf>) => {
-    for (let i = 0; i < 3; i++) a.failed(NOW);
+    for (let i = 0; i < 3; i++) a.settle(a.reserve(), wrong);
   };
 
   it('keys by player id, else by login id; the same player finds the same count', () => {
@@ -124,26 +130,52 @@ describe('countStepUpPerPlayer', () => {
     countStepUpPerPlayer(http, () => who);
     lock(stepUpAttemptsOf(http));
     who = { userId: 1, sid: 11 }; // signed in again: same player
-    expect(stepUpAttemptsOf(http).left(NOW)).toBe(0);
+    expect(stepUpAttemptsOf(http).left()).toBe(0);
     who = { userId: 2, sid: 12 };
-    expect(stepUpAttemptsOf(http).left(NOW)).toBe(3);
+    expect(stepUpAttemptsOf(http).left()).toBe(3);
     who = { userId: null, sid: 13 }; // a login answer that named nobody: counted per login
     lock(stepUpAttemptsOf(http));
     who = { userId: null, sid: 14 };
-    expect(stepUpAttemptsOf(http).left(NOW)).toBe(3);
+    expect(stepUpAttemptsOf(http).left()).toBe(3);
     who = { userId: null, sid: 13 };
-    expect(stepUpAttemptsOf(http).left(NOW)).toBe(0);
+    expect(stepUpAttemptsOf(http).left()).toBe(0);
   });
 
   it('an adapter nobody told, or a getter that throws, keeps one count for whoever it sends for', () => {
     const plain = {};
     lock(stepUpAttemptsOf(plain));
-    expect(stepUpAttemptsOf(plain).left(NOW)).toBe(0);
+    expect(stepUpAttemptsOf(plain).left()).toBe(0);
     const broken = {};
     countStepUpPerPlayer(broken, () => {
       throw new Error('no session');
     });
     lock(stepUpAttemptsOf(broken));
-    expect(() => stepUpAttemptsOf(broken).assertOpen(NOW)).toThrow(StepUpLockedError);
+    expect(() => stepUpAttemptsOf(broken).assertOpen()).toThrow(StepUpLockedError);
+  });
+
+  it('the lock ends at retryAt on the clock given (server time), and a tampered store locks (fail closed)', () => {
+    let serverNow = Date.parse('2026-11-28T12:00:00Z');
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+    const http = {};
+    countStepUpPerPlayer(http, () => ({ userId: 5 }), { storage, serverNow: () => serverNow });
+    lock(stepUpAttemptsOf(http));
+    const e = (() => {
+      try {
+        stepUpAttemptsOf(http).assertOpen();
+      } catch (x) {
+        return x;
+      }
+    })();
+    expect(e).toMatchObject({ code: 'step_up_locked', retryAt: serverNow + 900_000 });
+    serverNow += 900_000;
+    expect(stepUpAttemptsOf(http).left()).toBe(3);
+    expect(store.size).toBe(1);
+    store.set([...store.keys()][0]!, '{"wrong":-5,"lockedUntil":0,"held":[]}');
+    expect(stepUpAttemptsOf(http).left()).toBe(0);
   });
 });

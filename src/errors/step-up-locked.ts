@@ -1,0 +1,32 @@
+import { PamError } from './base';
+
+/**
+ * A sensitive change refused BEFORE sending: the player's step-up passwords are used up (three
+ * wrong ones in a row, counted per player and shared by the tabs of an origin, or wrong ones
+ * still awaiting their answer), or the server answered a password check with 429. Code
+ * `step_up_locked`; `retryAt` is when a password may be sent again, in SERVER time (epoch ms of
+ * the clock the client counts with: `environment.serverNow` under `createPamClient`). It never
+ * holds the password.
+ *
+ * @example
+ * catch (e) {
+ *   if (isPamError(e) && e.code === 'step_up_locked') showLocked(describeError(e).title);
+ * }
+ */
+export class StepUpLockedError extends PamError {
+  declare readonly code: 'step_up_locked';
+  /** Server-time epoch ms from which a password may be sent again. */
+  declare readonly retryAt: number;
+  constructor(retryAt: number, options?: { cause?: unknown }) {
+    super('step_up_locked', 'too many wrong passwords: try again later');
+    this.name = 'StepUpLockedError';
+    this.retryAt = retryAt;
+    if (options?.cause !== undefined) {
+      // Not enumerable: a step_up_required it stands for stays off spreads and JSON.
+      Object.defineProperty(this, 'cause', { value: options.cause, enumerable: false, writable: false });
+    }
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAt: this.retryAt };
+  }
+}
