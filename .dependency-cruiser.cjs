@@ -43,6 +43,22 @@ module.exports = {
       to: { path: '^machines/' },
     },
     {
+      name: 'server-session-stands-alone',
+      comment:
+        'pam-client/server runs on the app server: it never imports the machines or the bindings (browser code).',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^(machines/|src/bindings/)' },
+    },
+    {
+      name: 'server-session-never-in-a-browser-bundle',
+      comment:
+        'No other entry (core, machines, bindings, schemas, testing) imports src/server: it holds the cookie secrets.',
+      severity: 'error',
+      from: { path: '^(src|machines)/', pathNot: '^src/server/' },
+      to: { path: '^src/server/' },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'Every import resolves (a typo in a path or a missing dependency).',
       severity: 'error',

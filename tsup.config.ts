@@ -45,6 +45,7 @@ export default defineConfig({
     react: 'src/bindings/react.ts',
     testing: 'src/testing/index.ts',
     'testing/msw': 'src/testing/msw.ts',
+    server: 'src/server/index.ts',
     internal: 'src/internal.ts',
   },
   format: ['esm', 'cjs'],

@@ -52,6 +52,7 @@ node --input-type=module -e "
   if (typeof core.createUserModule !== 'function' || typeof testing.startReferenceServer !== 'function') process.exit(1);
   if (typeof react.useSession !== 'function' || typeof machines.createPamClient !== 'function') process.exit(1);
   import.meta.resolve('pam-client/testing/msw');
+  if (typeof (await import('pam-client/server')).createPamServer !== 'function') process.exit(1);
   console.log('import ok:', Object.keys(core).length, 'core exports,', Object.keys(machines).length, 'machines exports');
 "
 node -e "
@@ -63,6 +64,7 @@ node -e "
   require('pam-client/vue'); require('pam-client/svelte');
   const react = require('pam-client/react');
   require.resolve('pam-client/testing/msw');
+  if (typeof require('pam-client/server').createPamServer !== 'function') process.exit(1);
   if (typeof core.createAuthModule !== 'function' || typeof testing.startReferenceServer !== 'function') process.exit(1);
   if (typeof react.useSession !== 'function') process.exit(1);
   console.log('require ok:', Object.keys(core).length, 'core exports,', Object.keys(machines).length, 'machines exports');

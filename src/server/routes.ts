@@ -25,12 +25,6 @@ export interface Route {
   query: Readonly<Record<string, QueryRule>>;
 }
 
-/** A matched route: the API path and query to send. */
-export interface RouteMatch {
-  route: Route;
-  apiPath: string;
-}
-
 const SAMPLE_ID = 7_654_321;
 const SAMPLE_TYPE = 'zqsamplezq';
 const ID = /^[1-9]\d{0,15}$/;

@@ -10,7 +10,9 @@ import type { PamSessionStore } from './types';
  * const storage: UnstorageLike = createStorage(); // from 'unstorage'
  */
 export interface UnstorageLike {
+  /** The value under `key` (unstorage parses what it stored). */
   getItem(key: string): Promise<unknown>;
+  /** Stores `value` under `key`; drivers that can expire entries take `ttl` in seconds. */
   // biome-ignore lint/suspicious/noExplicitAny: unstorage's own signature
   setItem(key: string, value: any, options?: { ttl?: number }): Promise<void>;
 }
