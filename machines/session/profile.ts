@@ -9,7 +9,11 @@
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
-//   were when the read STARTED); taken only when it is the flow's own.
+//   were when the read STARTED); taken only when it is the flow's own, not older by read time than
+//   what the flow holds, stamped no later than serverNow + the clock's bound, and, from another tab,
+//   only when it tightens (a lift makes the flow read for itself: `RECHECK`).
+// - (its own) `CLOCK { trusted }`: the clock's trust (`ClockTrust`); while untrusted nothing is
+//   current, and losing it starts a read (its answer re-teaches the clock).
 // - `OWNER { owner }`: the session now holds another login (an adoption): everything of the one
 //   before is forgotten and the profile is read for the new one.
 // What it gives the session: its snapshot. `profileOf(snapshot)` is one datum stamped with the
@@ -29,9 +33,9 @@
 //   PROFILE_CHANGED -> sendTo('profile', { type: 'CHECK' }); WAKE -> sendTo('profile', { type: 'WAKE' })
 //   the login answer's restrictions: `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import type { AuthModule, AuthUser, PamError } from 'pam-client';
-import { asPamError, type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
-import { and, assign, fromCallback, fromPromise, not, raise, setup } from 'xstate';
+import type { AuthUser, PamError } from 'pam-client';
+import { type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
+import { and, assign, not, raise, setup } from 'xstate';
 import { ownerOf } from './context';
 import {
   internal,
@@ -41,8 +45,16 @@ import {
   trusted,
 } from './events';
 import {
+  boundOf,
+  isRecord,
+  type ProfileServices,
+  type ReadOutcome,
+  readProfile,
+  watchClock,
+  withoutToken,
+} from './profile-read';
+import {
   liftsAny,
-  namesPlayer,
   nextChangeAt,
   ownsDatum,
   type ProfileOwner,
@@ -52,32 +64,9 @@ import {
 } from './profile-rules';
 import type { SessionContext } from './types';
 
+export type { ClockTrust, ProfileServices } from './profile-read';
+export { DEFAULT_STAMP_BOUND_MS } from './profile-read';
 export * from './profile-rules';
-
-/** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
-export interface ProfileServices {
-  auth: Pick<AuthModule, 'getUserProfile'>;
-  /** Server time: the local clock plus the offset learned from the answers' `Date` header. */
-  serverNow: () => number;
-  /** 0..1, for the retry jitter. */
-  random: () => number;
-  /**
-   * The clock's trust (`PamEnvironment.clock`): while untrusted nothing is `current`; its bound
-   * (`boundMs`) is how far ahead of `serverNow` another tab's stamp may be. Default: always trusted,
-   * bound `DEFAULT_STAMP_BOUND_MS`.
-   */
-  clock?: ClockTrust | null;
-}
-
-/** The part of `PamClock` the flow reads: whether it is trusted, its changes, and its precision. */
-export interface ClockTrust {
-  trusted(): boolean;
-  subscribe(listener: (trusted: boolean) => void): () => void;
-  readonly boundMs: number;
-}
-
-/** How far ahead of this tab's server time another tab's read may be stamped, without a clock's bound. */
-export const DEFAULT_STAMP_BOUND_MS = 2_000;
 
 /**
  * The profile flow's input.
@@ -116,10 +105,6 @@ type Stamped =
   | { type: 'RECHECK' }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & { type: 'PROFILE_SEEN'; seen: number });
 type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
-type ReadOutcome =
-  | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number }
-  | { ok: false; error: PamError; at: number; jitter: number };
-
 export interface ProfileFlowContext {
   services: ProfileServices;
   retry: Omit<BackoffOptions, 'random'>;
@@ -179,15 +164,6 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
 
 const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } as const;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const withoutToken = (user: unknown): AuthUser | null => {
-  if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
-  const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
-  return rest as AuthUser;
-};
-
 type StatusParts = Pick<ProfileFlowContext, 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'error'>;
 const restrictionsAt = (c: StatusParts, now: number) =>
   sessionRestrictionsOf(c.userInfo, {
@@ -197,23 +173,6 @@ const restrictionsAt = (c: StatusParts, now: number) =>
     untrusted: c.untrusted,
     error: c.error,
   });
-
-/** How far ahead another tab's stamp may be: the clock's stated bound. */
-const boundOf = (s: ProfileServices) => {
-  const b = s.clock?.boundMs;
-  return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b : DEFAULT_STAMP_BOUND_MS;
-};
-
-/** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
-const watchClock = fromCallback<{ type: string }, { clock: ClockTrust | null | undefined }>(
-  ({ input, sendBack }) => {
-    const clock = input.clock;
-    if (!clock) return;
-    const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
-    tell();
-    return clock.subscribe(tell);
-  },
-);
 
 function initial(input: ProfileFlowInput): ProfileFlowContext {
   const services = { ...input.services, toJSON: () => '[service]' };
@@ -238,29 +197,6 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     version: 0,
   };
 }
-
-/** A read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome. */
-const readProfile = fromPromise<ReadOutcome, { services: ProfileServices; owner: ProfileOwner }>(
-  async ({ input, signal }) => {
-    const { services, owner } = input;
-    try {
-      const profile = (await services.auth.getUserProfile({ signal })) as {
-        user?: unknown;
-        userInfo?: unknown;
-      };
-      const user = withoutToken(profile?.user);
-      const userInfo = profile?.userInfo;
-      // An answer for another player (a token swapped under us) is not this login's profile.
-      if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
-        throw new Error('profile of another player');
-      // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
-      if (!isRecord(userInfo)) throw new Error('profile without userInfo');
-      return { ok: true, user, userInfo, at: services.serverNow() };
-    } catch (error) {
-      return { ok: false, error: asPamError(error), at: services.serverNow(), jitter: services.random() };
-    }
-  },
-);
 
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {

@@ -1,0 +1,87 @@
+// The profile flow's reads and clock: what it calls (its services), the read actor (stamped with
+// the server time of its answer), and the clock's trust as the flow's own events. The flow itself
+// is ./profile.ts.
+
+import type { AuthModule, AuthUser, PamError } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
+import { fromCallback, fromPromise } from 'xstate';
+import { trusted } from './events';
+import { namesPlayer, type ProfileOwner } from './profile-rules';
+
+/** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
+export interface ProfileServices {
+  auth: Pick<AuthModule, 'getUserProfile'>;
+  /** Server time: the local clock plus the offset learned from the answers' `Date` header. */
+  serverNow: () => number;
+  /** 0..1, for the retry jitter. */
+  random: () => number;
+  /**
+   * The clock's trust (`PamEnvironment.clock`): while untrusted nothing is `current`; its bound
+   * (`boundMs`) is how far ahead of `serverNow` another tab's stamp may be. Default: always trusted,
+   * bound `DEFAULT_STAMP_BOUND_MS`.
+   */
+  clock?: ClockTrust | null;
+}
+
+/** The part of `PamClock` the flow reads: whether it is trusted, its changes, and its precision. */
+export interface ClockTrust {
+  trusted(): boolean;
+  subscribe(listener: (trusted: boolean) => void): () => void;
+  readonly boundMs: number;
+}
+
+/** How far ahead of this tab's server time another tab's read may be stamped, without a clock's bound. */
+export const DEFAULT_STAMP_BOUND_MS = 2_000;
+
+export type ReadOutcome =
+  | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number }
+  | { ok: false; error: PamError; at: number; jitter: number };
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const withoutToken = (user: unknown): AuthUser | null => {
+  if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
+  const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
+  return rest as AuthUser;
+};
+
+/** How far ahead another tab's stamp may be: the clock's stated bound. */
+export const boundOf = (s: ProfileServices) => {
+  const b = s.clock?.boundMs;
+  return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b : DEFAULT_STAMP_BOUND_MS;
+};
+
+/** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
+export const watchClock = fromCallback<{ type: string }, { clock: ClockTrust | null | undefined }>(
+  ({ input, sendBack }) => {
+    const clock = input.clock;
+    if (!clock) return;
+    const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
+    tell();
+    return clock.subscribe(tell);
+  },
+);
+
+/** A read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome. */
+export const readProfile = fromPromise<ReadOutcome, { services: ProfileServices; owner: ProfileOwner }>(
+  async ({ input, signal }) => {
+    const { services, owner } = input;
+    try {
+      const profile = (await services.auth.getUserProfile({ signal })) as {
+        user?: unknown;
+        userInfo?: unknown;
+      };
+      const user = withoutToken(profile?.user);
+      const userInfo = profile?.userInfo;
+      // An answer for another player (a token swapped under us) is not this login's profile.
+      if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
+        throw new Error('profile of another player');
+      // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
+      if (!isRecord(userInfo)) throw new Error('profile without userInfo');
+      return { ok: true, user, userInfo, at: services.serverNow() };
+    } catch (error) {
+      return { ok: false, error: asPamError(error), at: services.serverNow(), jitter: services.random() };
+    }
+  },
+);
