@@ -3,6 +3,7 @@ import { createPamClient, type PamClient, type PamClientOptions } from 'pam-clie
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { playPeriodOf } from '../../src/internal';
+import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
 // Issue 26 symptom 8, "what the app is told": the restrictions are `unknown` while this login has
@@ -102,6 +103,20 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
     expect(v.restrictions).toMatchObject({ status: 'unknown', canBet: false });
     expect(v.error).toBeNull();
     expect(unavailable.length).toBeGreaterThan(0);
+  });
+
+  it("a tab that adopts another tab's login while the API is down is told the same way", async () => {
+    const hub = new FakeChannelHub();
+    const b = client({}, Date.now(), () => ({ channel: hub.channel(), tabId: 'b' }));
+    await waitFor(b.c.session, (s) => s.matches('signedOut'));
+    const a = client({}, Date.now(), () => ({ channel: hub.channel(), tabId: 'a' }));
+    await waitFor(a.c.session, (s) => s.matches('signedOut'));
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    a.c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    const v = await viewWhere(b.c, (x) => x.status === 'signedIn' && errorOf(x) != null);
+    expect(v.restrictions).toMatchObject({ status: 'unknown', canBet: false });
+    expect(v.error).toBeNull();
+    expect(b.unavailable).toEqual([expect.objectContaining({ status: 'unknown' })]);
   });
 
   it('a failed re-check is stale with its error; a successful one clears it', async () => {
