@@ -22,15 +22,11 @@ export interface PamClock {
    * re-learns the offset.
    */
   trusted(): boolean;
-  /**
-   * One answer's `Date` header (epoch ms, whole seconds), read against `now()` at receipt. Only
-   * answers under the API's base URL. `roundTripMs`, when known, narrows the estimate; a sample
-   * whose round trip exceeds `maxRoundTripMs` is dropped.
-   */
-  learn(serverMs: number, roundTripMs?: number): void;
+  /** One answer's `Date` header (epoch ms, whole seconds), read against `now()` at receipt. Only answers under the API's base URL. */
+  learn(serverMs: number): void;
   /** Trust changes (called synchronously while the clock is read or taught); returns the unsubscribe. */
   subscribe(listener: (trusted: boolean) => void): () => void;
-  /** The stated precision bound of `serverNow()` after a trusted sample: `500 + maxRoundTripMs`. */
+  /** The stated precision bound of `serverNow()` after a trusted sample, ms: 2 000 (docs/time.md). */
   readonly boundMs: number;
   /** The offset in use (`serverNow() - now()`), ms. */
   offsetMs(): number;
@@ -55,24 +51,12 @@ export interface ClockOptions {
   base?: () => number;
   /** How many answers the offset is the median of. Default 5. */
   samples?: number;
-  /** The longest round trip a sample may have; `boundMs = 500 + maxRoundTripMs`. Default 1500. */
-  maxRoundTripMs?: number;
-  /**
-   * The disagreement between wall and monotonic clocks, between two readings, that counts as a
-   * jump; 1 ms per second elapsed is added for rate drift. Default 1000.
-   */
-  jumpThresholdMs?: number;
 }
 
-const DEFAULT_SAMPLES = 5;
-const DEFAULT_MAX_ROUND_TRIP_MS = 1500;
-const DEFAULT_JUMP_MS = 1000;
-/** Half the `Date` header's 1-second resolution: where in its second the server's time was. */
-const HALF_SECOND = 500;
-/** Rate drift allowed between wall and monotonic clocks (1000 ppm). */
-const DRIFT_PER_MS = 1e-3;
-/** Below this many samples, the device clock (offset 0) votes too, so one first outlier is not trusted. */
-const PRIOR_VOTES_BELOW = 3;
+/** The stated bound of `serverNow()`, ms: half the `Date` header's second plus 1.5 s of round trip. */
+const BOUND_MS = 2_000;
+/** Wall and monotonic clocks further apart than this between two readings: a jump. */
+const JUMP_MS = 1_000;
 
 /**
  * The page's monotonic clock, ms (`performance.now()`, or `Date.now()` where there is none).
@@ -82,48 +66,28 @@ const PRIOR_VOTES_BELOW = 3;
  */
 export const monotonicNow = (): number => globalThis.performance?.now() ?? Date.now();
 
-/** The median of `values` (the lower middle for an even count). */
-function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
-
-/**
- * A steady base over a wall and a monotonic clock, reporting jumps. After the wall clock is stepped
- * back, time goes on at the monotonic pace until the wall clock catches up; forward (a step or a
- * sleep, where the monotonic clock may stand still) the wall clock is followed.
- */
-function steadyBase(wall: () => number, monotonic: () => number, jumpMs: number, onJump: () => void) {
-  let lastRawWall = wall();
-  let lastWall = lastRawWall;
-  let lastMono = monotonic();
-  return (): number => {
-    const w = wall();
-    const m = monotonic();
-    const dm = Math.max(0, m - lastMono);
-    if (Math.abs(w - lastRawWall - dm) > jumpMs + dm * DRIFT_PER_MS) onJump();
-    const next = Math.max(w, lastWall + dm);
-    lastRawWall = w;
-    lastWall = next;
-    lastMono = m;
-    // Whole milliseconds, like Date.now() (the monotonic clock has fractions).
-    return Math.floor(next);
-  };
-}
-
 /**
  * The wall clock, never going backwards: after the device clock is stepped back (a user, a bad
  * NTP sync), time goes on at the monotonic clock's pace until the wall clock catches up; a jump
- * forward or a sleep is followed as the wall clock says. Token lives are real time.
+ * forward or a sleep (the monotonic clock may stand still while the device sleeps) is followed as
+ * the wall clock says. Token lives are real time: a refresh due in 6 h stays due in 6 h.
  *
  * @example
- * const now = steadyClock(); // the base `createClock()` uses
+ * const now = steadyClock(); // the base of `createClock()`, and every machine's default clock
  */
 export function steadyClock(
   wall: () => number = () => Date.now(),
   monotonic: () => number = monotonicNow,
 ): () => number {
-  return steadyBase(wall, monotonic, Number.POSITIVE_INFINITY, () => {});
+  let last = wall();
+  let lastMono = monotonic();
+  return () => {
+    const mono = monotonic();
+    last = Math.max(wall(), last + Math.max(0, mono - lastMono));
+    lastMono = mono;
+    // Whole milliseconds, like Date.now() (the monotonic clock has fractions).
+    return Math.floor(last);
+  };
 }
 
 /**
@@ -135,72 +99,65 @@ export function steadyClock(
  * createPamClient({ baseURL, environment: { clock } });
  */
 export function createClock(options: ClockOptions = {}): PamClock {
-  const size = Math.max(1, Math.floor(options.samples ?? DEFAULT_SAMPLES));
-  const maxRoundTripMs = options.maxRoundTripMs ?? DEFAULT_MAX_ROUND_TRIP_MS;
-  const boundMs = HALF_SECOND + maxRoundTripMs;
+  const { wall = () => Date.now(), base: given, samples = 5 } = options;
+  const monotonic = given ?? options.monotonic ?? monotonicNow;
+  const base = given ?? steadyClock(wall, monotonic);
   const listeners = new Set<(trusted: boolean) => void>();
   let window: number[] = [];
-  // The device clock votes (offset 0) until enough answers agree; not after a jump, when the
-  // device clock is the suspect.
-  let priorVotes = true;
+  // The device clock votes (offset 0) while fewer than 3 answers were seen, so one first outlier
+  // is not taken alone; not after a jump, when the device clock is the suspect.
+  let prior = true;
   let jumped = false;
   let offset = 0;
-  let lastTrust = true;
+  let trust = true;
+  let lastWall = wall();
+  let lastMono = monotonic();
 
-  const votes = (): number[] => (priorVotes && window.length < PRIOR_VOTES_BELOW ? [0, ...window] : window);
-  const agreed = (): boolean => {
-    const all = votes();
-    if (all.length === 0) return true;
-    const mid = medianOf(all);
-    const close = all.filter((v) => Math.abs(v - mid) <= 2 * boundMs).length;
-    return close * 2 > all.length;
+  /** The offset (median, the lower middle for an even count) and the trust, from the samples. */
+  const settle = () => {
+    const votes = [...(prior && window.length < 3 ? [0] : []), ...window].sort((a, b) => a - b);
+    offset = votes[(votes.length - 1) >> 1] ?? offset;
+    const agreeing = votes.filter((v) => Math.abs(v - offset) <= 2 * BOUND_MS).length;
+    const next = !jumped && agreeing * 2 > votes.length;
+    if (next === trust) return;
+    trust = next;
+    for (const listener of [...listeners]) listener(next);
   };
-  const notify = () => {
-    const trust = !jumped && agreed();
-    if (trust === lastTrust) return;
-    lastTrust = trust;
-    for (const listener of [...listeners]) listener(trust);
-  };
-  const onJump = () => {
-    jumped = true;
-    window = [];
-    priorVotes = false;
-  };
-  const monotonic = options.base ?? options.monotonic ?? monotonicNow;
-  const base =
-    options.base ??
-    steadyBase(
-      options.wall ?? (() => Date.now()),
-      monotonic,
-      options.jumpThresholdMs ?? DEFAULT_JUMP_MS,
-      onJump,
-    );
   const now = (): number => {
-    const t = base();
-    if (jumped) notify();
-    return t;
+    if (!given) {
+      const w = wall();
+      const m = monotonic();
+      // 1 ms per second elapsed is rate drift (1 000 ppm), not a jump.
+      const elapsed = m - lastMono;
+      if (Math.abs(w - lastWall - elapsed) > JUMP_MS + Math.abs(elapsed) / 1000) {
+        jumped = true;
+        prior = false;
+        window = []; // read against a base that may have moved with the wall clock
+        settle();
+      }
+      lastWall = w;
+      lastMono = m;
+    }
+    return base();
   };
 
   return {
-    boundMs,
+    boundMs: BOUND_MS,
     now,
     serverNow: () => now() + offset,
     trusted: () => {
       now();
-      return lastTrust;
+      return trust;
     },
     offsetMs: () => offset,
     monotonic,
-    learn(serverMs, roundTripMs) {
+    learn(serverMs) {
       const at = now();
       if (!Number.isFinite(serverMs)) return;
-      const rtt = roundTripMs !== undefined && Number.isFinite(roundTripMs) ? roundTripMs : undefined;
-      if (rtt !== undefined && (rtt < 0 || rtt > maxRoundTripMs)) return;
-      const sample = serverMs + (rtt === undefined ? HALF_SECOND : (1000 + rtt) / 2) - at;
-      window = [...window, sample].slice(-size);
+      // The header's second is rounded down: the server's time is in [Date, Date + 1 s + round trip).
+      window = [...window, serverMs + 500 - at].slice(-Math.max(1, samples));
       jumped = false;
-      offset = medianOf(votes());
-      notify();
+      settle();
     },
     subscribe(listener) {
       listeners.add(listener);

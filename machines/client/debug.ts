@@ -69,7 +69,7 @@ export function noServerDateOnce(log: DebugLogger | boolean | undefined): (() =>
     if (said) return;
     said = true;
     write(
-      'clock: an answer under the base URL has no readable Date header; serverNow() stays the device clock until one does (a cross-origin API must list Date in Access-Control-Expose-Headers)',
+      'clock: no Date header (cross-origin? Access-Control-Expose-Headers: Date); serverNow() is the device clock',
     );
   };
 }
