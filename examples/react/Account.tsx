@@ -11,7 +11,7 @@ import {
   PAUSE_DAYS,
   pauseLabel,
   problemLines,
-  SELF_EXCLUSION_PLATFORM_URL,
+  savedLimitText,
 } from '../shared/app';
 import { client, rg } from './client';
 import { IncomeReport } from './IncomeReport';
@@ -50,7 +50,7 @@ export function Account() {
       await rg.saveDepositLimit(amount, period);
       if (!mounted.current) return;
       setLimitErrors([]);
-      setSaved('Limit saved.');
+      setSaved('saved');
     } catch (error) {
       if (mounted.current) setLimitErrors(problemLines(error));
     } finally {
@@ -116,15 +116,11 @@ export function Account() {
               </li>
             ))}
           </ul>
-          <p>
-            Self-exclusion from every licensed operator:{' '}
-            <a href={SELF_EXCLUSION_PLATFORM_URL} target="_blank" rel="noopener">
-              the SPA platform
-            </a>
-            .
-          </p>
         </section>
       )}
+      <p className={shown.standing.canBet ? 'notice' : 'warning'} data-testid="bet-status">
+        {shown.standing.text}
+      </p>
       {shown.timeAlert && (
         <p className="notice" role="alert" data-testid="time-alert">
           {shown.timeAlert.text}
@@ -166,7 +162,7 @@ export function Account() {
         </div>
         <Lines lines={limitErrors} testId="limit-errors" />
         <p className="notice" role="status" data-testid="limit-saved">
-          {saved}
+          {saved && savedLimitText(session.restrictions?.limits.deposit)}
         </p>
       </form>
 

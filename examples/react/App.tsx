@@ -1,5 +1,7 @@
 // The screen follows the session view's status (useSession); no child actor is ever read.
 import { useSession } from 'pam-client/react';
+import { SELF_EXCLUSION_PLATFORM_URL } from '../shared/app';
+import { STANDING_WORDS } from '../shared/standing';
 import { Account } from './Account';
 import { client } from './client';
 import { SignedOut } from './SignedOut';
@@ -26,6 +28,14 @@ export function App() {
       ) : (
         <Account />
       )}
+      {/* On every screen (Portaria SPA/MF 2.579/2025): the central self-exclusion platform. */}
+      <footer data-testid="spa-platform">
+        {STANDING_WORDS.platform}
+        <a href={SELF_EXCLUSION_PLATFORM_URL} target="_blank" rel="noopener">
+          {STANDING_WORDS.platformLink}
+        </a>
+        .
+      </footer>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { registrationMachine } from 'pam-client/machines';
 import { useActor } from 'pam-client/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { problemLines } from '../shared/app';
-import { registrationPayload } from '../shared/registration';
+import { DOCUMENT_WORDS, registrationPayload } from '../shared/registration';
 import { client } from './client';
 import { Lines } from './Lines';
 
@@ -57,7 +57,7 @@ export function RegisterForm() {
           </button>
         </div>
         <p className="muted" data-testid="register-document">
-          {checking ? 'Checking…' : `Document: ${snapshot.context.documentCheck}`}
+          {checking ? DOCUMENT_WORDS.checking : DOCUMENT_WORDS[snapshot.context.documentCheck]}
         </p>
         <div className="row">
           <label>

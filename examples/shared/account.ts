@@ -2,6 +2,7 @@
 import type { SessionView } from 'pam-client/machines';
 import { limitText, pendingLimitText, restrictionLines } from './app';
 import { playTimeAlert } from './responsible';
+import { standingOf } from './standing';
 
 /**
  * @example
@@ -19,5 +20,7 @@ export function accountView(view: SessionView) {
     depositLimit: limitText(deposit),
     depositPeriod: deposit?.period ?? null,
     depositPending: pending ? `Pending change: ${pending}` : null,
+    /** Whether bets are offered, and why not (issue 30: restrictions unknown, SPA, play time…). */
+    standing: standingOf(view),
   };
 }

@@ -222,6 +222,17 @@ export function limitPayload(kind: EditableLimit, amount: string, period: string
 export const depositLimitPayload = (amount: string, period: string): UpdateLimitsPayload =>
   limitPayload('deposit', amount, period);
 
+/**
+ * What a saved limit change says: a looser one waits, so it names the date it takes effect (from
+ * the profile's pending change) instead of a bare "saved" (issue 30.8).
+ */
+export function savedLimitText(limit: LimitState | null | undefined, unit: LimitUnit = 'BRL'): string {
+  const pending = pendingLimitText(limit, unit);
+  return pending
+    ? `Saved: ${pending}. Until then the limit in force holds.`
+    : 'Saved: the new limit is in force now.';
+}
+
 /** Minutes and seconds, for the play-time alert: `12 s` under a minute, `4 min 5 s`, `2 min`. */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));

@@ -24,3 +24,14 @@ export function registrationPayload(form: RegistrationForm): RegisterCommandPayl
     number: optional(form.cpf),
   };
 }
+
+/** What the document check line says, per `documentCheck` (a player never reads "unavailable"). */
+export const DOCUMENT_WORDS = {
+  unchecked: 'Check your CPF: we fill in your name and birth date from the national register.',
+  checking: 'Checking your CPF…',
+  valid: 'CPF checked: your name and birth date come from the national register.',
+  invalid: '',
+  unavailable:
+    'We could not check your CPF right now. Type your full name and birth date as they are on your document.',
+  manualMissing: 'Type your full name and birth date: we could not check them from your CPF.',
+} as const;

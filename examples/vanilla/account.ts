@@ -62,7 +62,7 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
   const forms = (['loss', 'time', 'deposit'] as const).map((kind) => limitForm(kind, isLeft));
   const mandatory = h(
     'p',
-    { class: 'notice', hidden: true, 'data-testid': 'mandatory-limits' },
+    { class: 'warning', hidden: true, 'data-testid': 'mandatory-limits' },
     'Before you play, set a loss limit and a play-time limit: every player must have both.',
   );
   const limits = h(
@@ -99,7 +99,7 @@ export function mountAccount(root: HTMLElement, client: PamClient): () => void {
     timeAlert.textContent = shown.timeAlert?.text ?? '';
     const standing = standingOf(view);
     betLine.textContent = standing.text;
-    betLine.className = standing.canBet ? '' : 'notice';
+    betLine.className = standing.canBet ? 'notice' : 'warning';
     placeBet.disabled = !standing.canBet;
     freshness.hidden = standing.freshness === null;
     freshness.textContent = standing.freshness ?? '';

@@ -9,24 +9,13 @@ import { registrationMachine } from 'pam-client/machines';
 import { onSessionChange, subscribeTo } from 'pam-client/vanilla';
 import { type Actor, createActor } from 'xstate';
 import { problemLines } from '../shared/app';
-import { registrationPayload } from '../shared/registration';
+import { DOCUMENT_WORDS, registrationPayload } from '../shared/registration';
 import { field, h, showLines } from './dom';
 
 /** Which form the player sent last (the login screen's, or this one). */
 export interface LastForm {
   form: 'login' | 'register';
 }
-
-/** What the document check line says, per `documentCheck` (a player never reads "unavailable"). */
-const DOCUMENT_WORDS = {
-  unchecked: 'Check your CPF: we fill in your name and birth date from the national register.',
-  checking: 'Checking your CPF…',
-  valid: 'CPF checked: your name and birth date come from the national register.',
-  invalid: '',
-  unavailable:
-    'We could not check your CPF right now. Type your full name and birth date as they are on your document.',
-  manualMissing: 'Type your full name and birth date: we could not check them from your CPF.',
-} as const;
 
 export function mountRegistration(root: HTMLElement, client: PamClient, last: LastForm): () => void {
   const input = (attrs: Record<string, string | boolean>) => h('input', attrs);
@@ -36,7 +25,7 @@ export function mountRegistration(root: HTMLElement, client: PamClient, last: La
     { type: 'button', class: 'secondary', 'data-testid': 'register-check' },
     'Check CPF',
   );
-  const docStatus = h('p', { class: 'muted', 'data-testid': 'register-document' });
+  const docStatus = h('p', { class: 'muted', 'data-testid': 'register-document' }, DOCUMENT_WORDS.unchecked);
   const name = input({ name: 'name', autocomplete: 'name', 'data-testid': 'register-name' });
   const birth = input({ name: 'birth_date', type: 'date', 'data-testid': 'register-birth' });
   const mother = input({ name: 'mother_name', readonly: true, 'data-testid': 'register-mother' });

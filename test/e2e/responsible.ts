@@ -51,7 +51,8 @@ export async function responsibleGamingWalk(name: ExampleName, { demo, reference
     await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Paused by you');
     const pausedText = (await byId(page, 'restriction-banner').textContent()) ?? '';
     expect(pausedText).toMatch(/since .+, until .+/);
-    expect(await byId(page, 'restriction-banner').locator('a').getAttribute('href')).toBe(
+    // The central self-exclusion platform is linked on every screen, not only under a restriction (issue 30.3).
+    expect(await byId(page, 'spa-platform').locator('a').getAttribute('href')).toBe(
       'https://www.gov.br/autoexclusaoapostas',
     );
     await logOut(page);
@@ -60,7 +61,7 @@ export async function responsibleGamingWalk(name: ExampleName, { demo, reference
     await logIn(page, spaBarred.email, spaBarred.password);
     await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Barred by the SPA');
     const barred = (await byId(page, 'restriction-banner').textContent()) ?? '';
-    expect(barred).toContain('indefinite');
+    expect(barred).toContain('until it is lifted');
     expect(barred).toContain('SPA/MF');
     await logOut(page);
 
@@ -68,21 +69,21 @@ export async function responsibleGamingWalk(name: ExampleName, { demo, reference
     const { selfExcluded, operatorExcluded } = reference.seed;
     await logIn(page, selfExcluded.email, selfExcluded.password);
     await expect.poll(() => byId(page, 'restriction-banner').textContent()).toContain('Self-excluded by you');
-    expect(await byId(page, 'restriction-banner').textContent()).toMatch(/until \d/);
+    expect(await byId(page, 'restriction-banner').textContent()).toMatch(/until .*20\d\d/);
     await logOut(page);
     await logIn(page, operatorExcluded.email, operatorExcluded.password);
     await expect
       .poll(() => byId(page, 'restriction-banner').textContent())
       .toContain('Excluded by the operator');
     const operator = (await byId(page, 'restriction-banner').textContent()) ?? '';
-    expect(operator).toContain('indefinite');
+    expect(operator).toContain('until it is lifted');
     expect(operator).toContain('Conta suspensa pelo operador: análise de documentos em andamento.');
     await logOut(page);
 
     // A pending raise; a looser limit asks for the password (a wrong one, then the right one).
     await logIn(page, pendingLimit.email, pendingLimit.password);
-    await expect.poll(() => byId(page, 'deposit-limit').textContent()).toBe('100 daily');
-    await expect.poll(() => byId(page, 'deposit-pending').textContent()).toContain('500 daily');
+    await expect.poll(() => byId(page, 'deposit-limit').textContent()).toMatch(/^R\$\s?100\.00 per day$/);
+    await expect.poll(() => byId(page, 'deposit-pending').textContent()).toMatch(/500\.00 per day/);
     await byId(page, 'limit-amount').fill('800');
     await byId(page, 'limit-period').selectOption('daily');
     await byId(page, 'limit-submit').click();
@@ -92,9 +93,10 @@ export async function responsibleGamingWalk(name: ExampleName, { demo, reference
     await expect.poll(() => byId(page, 'step-up-reason').textContent()).toContain('not correct');
     expect(await byId(page, 'limit-errors').textContent()).toBe('');
     await confirmPassword(page, pendingLimit.password);
-    await expect.poll(() => byId(page, 'limit-saved').textContent()).toBe('Limit saved.');
-    await expect.poll(() => byId(page, 'deposit-pending').textContent()).toContain('800 daily');
-    expect(await byId(page, 'deposit-limit').textContent()).toBe('100 daily');
+    // A looser limit waits: the saved line says from when (issue 30.8), the limit in force holds.
+    await expect.poll(() => byId(page, 'limit-saved').textContent()).toMatch(/800\.00 per day (from|takes effect on) .*20\d\d/);
+    await expect.poll(() => byId(page, 'deposit-pending').textContent()).toMatch(/800\.00 per day/);
+    expect(await byId(page, 'deposit-limit').textContent()).toMatch(/^R\$\s?100\.00 per day$/);
     await expectNoSecrets(page, consoleLines, [...secrets, pendingLimit.password]);
 
     // A pause, confirmed first, then the password: the banner shows it at once.
@@ -113,7 +115,7 @@ export async function responsibleGamingWalk(name: ExampleName, { demo, reference
     // Registration with the document step: the CPF prefills the name; the player is signed in.
     await byId(page, 'register-cpf').fill('123.456.789-09');
     await byId(page, 'register-check').click();
-    await expect.poll(() => byId(page, 'register-document').textContent()).toContain('valid');
+    await expect.poll(() => byId(page, 'register-document').textContent()).toContain('CPF checked');
     await expect.poll(() => byId(page, 'register-name').inputValue()).toBe('João da Silva');
     expect(await byId(page, 'register-mother').inputValue()).toBe('Maria da Silva');
     await byId(page, 'register-email').fill('joao@example.com');
