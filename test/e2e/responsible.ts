@@ -94,7 +94,9 @@ export async function responsibleGamingWalk(name: ExampleName, { demo, reference
     expect(await byId(page, 'limit-errors').textContent()).toBe('');
     await confirmPassword(page, pendingLimit.password);
     // A looser limit waits: the saved line says from when (issue 30.8), the limit in force holds.
-    await expect.poll(() => byId(page, 'limit-saved').textContent()).toMatch(/800\.00 per day (from|takes effect on) .*20\d\d/);
+    await expect
+      .poll(() => byId(page, 'limit-saved').textContent())
+      .toMatch(/800\.00 per day (from|takes effect on) .*20\d\d/);
     await expect.poll(() => byId(page, 'deposit-pending').textContent()).toMatch(/800\.00 per day/);
     expect(await byId(page, 'deposit-limit').textContent()).toMatch(/^R\$\s?100\.00 per day$/);
     await expectNoSecrets(page, consoleLines, [...secrets, pendingLimit.password]);

@@ -168,7 +168,9 @@ export async function walkThrough(name: ExampleName, { demo, reference, browser 
     await byId(page, 'limit-submit').click();
     await expect.poll(() => byId(page, 'deposit-limit').textContent()).toMatch(/^R\$\s?250\.00 per week$/);
     expect(await byId(page, 'limit-errors').textContent()).toBe('');
-    await expect.poll(() => byId(page, 'limit-saved').textContent()).toBe('Saved: the new limit is in force now.');
+    await expect
+      .poll(() => byId(page, 'limit-saved').textContent())
+      .toBe('Saved: the new limit is in force now.');
     const update = reference.requests.find((r) => r.path === '/bff/users/update-limits');
     expect(update?.body).toEqual({
       user_limit_deposit: 250,
