@@ -138,7 +138,7 @@ export const userModule = (): ClientFlow<'user'> => ({
     );
     // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
     // on the server's clock, shared by the tabs of the origin (issue 26).
-    countStepUpPerPlayer(http, ownerNow, { serverNow: () => env.serverNow(), storage: stepUpStorage() });
+    countStepUpPerPlayer(http, ownerNow, { serverNow: () => env.serverNow(), storage: stepUpStorage });
     return { user: withStepUp(withProfileRecheck(checked, session), onStepUp) };
   },
 });

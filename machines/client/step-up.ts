@@ -36,14 +36,9 @@ export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined)
 }
 
 /**
- * Where the tabs of an origin share the step-up count: `localStorage`, looked up when the client
- * is created (never at import: SSR-safe); null (memory, this tab) where there is none or it
- * cannot be reached (a sandboxed frame throws on access).
+ * Where the tabs of an origin share the step-up count: `localStorage`, looked up at each use
+ * (never at import or when a client is created: SSR-safe); none (the core counts in memory, this
+ * tab) where there is none. A sandboxed frame that throws on access counts in memory too.
  */
-export function stepUpStorage(): StorageLike | null {
-  try {
-    return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+export const stepUpStorage = (): StorageLike | undefined =>
+  (globalThis as { localStorage?: StorageLike }).localStorage;

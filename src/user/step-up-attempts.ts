@@ -94,8 +94,11 @@ export interface StepUpPlayer {
 export interface StepUpCountOptions {
   /** Server time, epoch ms (`environment.serverNow`): the lock's `retryAt` is on this clock. Default `Date.now`. */
   serverNow?: () => number;
-  /** Shared by the tabs of an origin (the client gives `localStorage`); default: memory per adapter. */
-  storage?: StorageLike | null;
+  /**
+   * Shared by the tabs of an origin (the client gives `localStorage`, looked up at each use so that
+   * creating a client touches nothing); null, or a lookup that finds none: memory per adapter.
+   */
+  storage?: StorageLike | null | (() => StorageLike | null | undefined);
 }
 
 interface Counting extends StepUpCountOptions {
@@ -148,13 +151,22 @@ function playerKeyOf(counting: Counting | undefined): string {
   return 'anyone';
 }
 
+function lookUp(find: () => StorageLike | null | undefined): StorageLike | null | undefined {
+  try {
+    return find();
+  } catch {
+    return null; // a storage that cannot be reached (a sandboxed frame): memory
+  }
+}
+
 let ticketSeq = 0;
 const newTicketId = () => `${(ticketSeq++).toString(36)}.${Math.floor(Math.random() * 2 ** 40).toString(36)}`;
 
 /** The count of the player signed in on the adapter `http` now. */
 export function stepUpAttemptsOf(http: object): StepUpAttempts {
   const counting = countingOn.get(http);
-  let storage = counting?.storage ?? memoryOf.get(http);
+  const given = counting?.storage;
+  let storage = (typeof given === 'function' ? lookUp(given) : given) ?? memoryOf.get(http);
   if (!storage) {
     storage = memoryStorage();
     memoryOf.set(http, storage);

@@ -129,3 +129,21 @@ describe('describeError: the codes added for issue 21.2', () => {
     expect(describeError(error).title).toBe('Something went wrong. Please try again.');
   });
 });
+
+describe('describeError: step_up_locked on its own (issue 26)', () => {
+  it('a StepUpLockedError is named by its code, its wait counted from the server time given', async () => {
+    const { StepUpLockedError } = await import('../../src/errors/index');
+    const serverNow = NOW + 3 * 3_600_000; // the server 3 h ahead of the device
+    const locked = new StepUpLockedError(serverNow + 5 * 60_000);
+    expect(describeError(locked, { now: serverNow })).toEqual({
+      title: 'Too many wrong passwords. Please try again in 5 minutes.',
+      fields: { password_check: ['Too many wrong passwords. Please try again in 5 minutes.'] },
+      retryAt: serverNow + 5 * 60_000,
+      retryable: true,
+      code: 'step_up_locked',
+    });
+    expect(describeError(locked, { now: serverNow, locale: 'pt-BR' }).title).toBe(
+      'Senha incorreta muitas vezes. Tente novamente em 5 minutos.',
+    );
+  });
+});
