@@ -1,0 +1,215 @@
+// What must hold after every command, judged against the model's TRUE server time (issue 26):
+// (1) `canBet` only on a newest read that bars nothing; (2) drained tabs agree on one player and
+// show only that player's data, and a signed-in tab always tells the app something about the
+// restrictions; (3) `serverNow` within the stated bound after a clean answer, and nothing
+// `current` on a clock that is off; (5) a clean read is taken (no earlier answer or message stops
+// it), and the wrong passwords sent never pass the lock.
+
+import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS } from 'pam-client';
+import type { Answer } from './net';
+import { barsAt, MIN, type ReadRecord, spDay, surelyBars, surelyFree } from './truth';
+import { type ModelTab, type ModelWorld, sessionOf } from './world';
+
+/** The clock module's bound when the client states none (500 ms of `Date` resolution + 1.5 s round trip). */
+const DEFAULT_BOUND_MS = 2000;
+
+/** A broken invariant: which one, and what the tab showed. */
+export class InvariantError extends Error {
+  constructor(
+    readonly invariant: string,
+    detail: string,
+  ) {
+    super(`${invariant}: ${detail}`);
+    this.name = 'InvariantError';
+  }
+}
+
+interface ClockLike {
+  serverNow(): number;
+  trusted?(): boolean;
+  boundMs?: number;
+}
+
+/** The tab's clock: the one clock module when the client has it, else the environment's `serverNow`. */
+function clockOf(tab: ModelTab): ClockLike {
+  const env = tab.client.environment as unknown as { clock?: ClockLike; serverNow(): number };
+  return env.clock ?? { serverNow: () => env.serverNow() };
+}
+
+const boundOf = (tab: ModelTab): number => clockOf(tab).boundMs ?? DEFAULT_BOUND_MS;
+const trustedOf = (tab: ModelTab): boolean => clockOf(tab).trusted?.() ?? true;
+
+/** The newest read of `userId` (by the true time the server produced it). */
+export function newestRead(world: ModelWorld, userId: number, key?: number): ReadRecord | null {
+  let best: ReadRecord | null = null;
+  for (const r of world.net.reads) {
+    if (r.userId !== userId || (key !== undefined && r.key !== key)) continue;
+    if (!best || r.at > best.at || (r.at === best.at && r.order > best.order)) best = r;
+  }
+  return best;
+}
+
+/** The tab's last five answers hold at most one outlier, and the newest is clean and after the last device jump. */
+function cleanClock(world: ModelWorld, tab: ModelTab): boolean {
+  const answers: Answer[] = world.net.answers.get(tab.key) ?? [];
+  const last = answers.at(-1);
+  if (!last || last.outlier || last.epoch !== world.epoch) return false;
+  return answers.slice(-5).filter((a) => a.outlier).length <= 1;
+}
+
+/** Every message sent has reached every tab, and nothing is being answered in-process. */
+export const drained = (world: ModelWorld): boolean =>
+  !world.hub.holding && world.hub.pending === 0 && world.net.inflight.size === 0;
+
+/**
+ * `canBet` stands on reads: the tab's own newest read of the player must not bar betting (a
+ * restriction is lifted only by the tab's own read; data from another tab may only tighten), and
+ * once drained, when every tab has heard every read, neither may the player's newest read.
+ */
+function checkCanBet(world: ModelWorld, tab: ModelTab, at: number, settled: boolean): void {
+  const view = tab.client.view;
+  if (view.restrictions?.canBet !== true) return;
+  const { userId } = sessionOf(tab.client);
+  if (userId === null) throw new InvariantError('I1 canBet', `tab ${tab.index} can bet with no player`);
+  const bound = boundOf(tab);
+  const mine = newestRead(world, userId, tab.key);
+  const newest = newestRead(world, userId);
+  if (settled && !newest)
+    throw new InvariantError('I1 canBet', `tab ${tab.index} can bet with no read of player ${userId}`);
+  for (const [read, whose] of [
+    [mine, 'its own newest read'],
+    [settled ? newest : null, 'the newest read'],
+  ] as const) {
+    if (read && surelyBars(read.truth, at, bound)) {
+      throw new InvariantError(
+        'I1 canBet',
+        `tab ${tab.index} shows canBet: true (${view.restrictions.status}) but ${whose} of player ${userId} (tab ${read.tab}, ${new Date(read.at).toISOString()}) bars betting at ${new Date(at).toISOString()}: ${JSON.stringify(read.truth)}`,
+      );
+    }
+  }
+}
+
+function checkClock(world: ModelWorld, tab: ModelTab, at: number): void {
+  const clock = clockOf(tab);
+  const error = clock.serverNow() - at;
+  const bound = boundOf(tab);
+  const status = tab.client.view.restrictions?.status;
+  if (status === 'current' && Math.abs(error) > bound) {
+    throw new InvariantError(
+      'I3 current on a wrong clock',
+      `tab ${tab.index} shows restrictions 'current' with serverNow off by ${error} ms (bound ${bound})`,
+    );
+  }
+  if (cleanClock(world, tab) && trustedOf(tab) && Math.abs(error) > bound) {
+    throw new InvariantError(
+      'I3 serverNow bound',
+      `tab ${tab.index}: serverNow off by ${error} ms after a clean answer (bound ${bound})`,
+    );
+  }
+}
+
+function checkTold(tab: ModelTab): void {
+  const view = tab.client.view;
+  if (view.status !== 'signedIn') return;
+  if (view.restrictions === null) {
+    throw new InvariantError(
+      'I2 signed in, told nothing',
+      `tab ${tab.index} is signedIn with restrictions: null (user ${view.user === null ? 'null' : view.user.id})`,
+    );
+  }
+  const { userId } = sessionOf(tab.client);
+  if (view.user !== null && view.user.id !== userId) {
+    throw new InvariantError(
+      'I2 one player',
+      `tab ${tab.index} shows user ${view.user.id} in player ${userId}'s session`,
+    );
+  }
+}
+
+/** Drained: every tab that is settled shows the same player (or all are signed out). */
+function checkConverged(world: ModelWorld): void {
+  const shown = new Map<string, number[]>();
+  for (const tab of world.openTabs()) {
+    const status = tab.client.view.status;
+    if (status !== 'signedIn' && status !== 'signedOut') continue;
+    const who = status === 'signedIn' ? `player ${sessionOf(tab.client).userId}` : 'signed out';
+    shown.set(who, [...(shown.get(who) ?? []), tab.index]);
+  }
+  if (shown.size > 1) {
+    const parts = [...shown].map(([who, tabs]) => `tabs ${tabs.join(',')}: ${who}`);
+    throw new InvariantError('I2 tabs converge', `after the channel drained, ${parts.join('; ')}`);
+  }
+}
+
+/** A tab whose own read is the newest, clean and today shows it: `current`, and `canBet` as the truth says. */
+function checkCleanReadTaken(world: ModelWorld, tab: ModelTab, at: number): void {
+  const view = tab.client.view;
+  if (tab.asleep || view.status !== 'signedIn') return;
+  const last = world.net.lastProfile.get(tab.key);
+  const { userId, sid } = sessionOf(tab.client);
+  if (!last?.ok || last.outlier || last.epoch !== world.epoch || last.sid !== sid || userId === null) return;
+  const read = newestRead(world, userId);
+  if (
+    !read ||
+    read.at !== last.at ||
+    read.order !== last.order ||
+    read.key !== tab.key ||
+    read.truth.oddity !== null
+  )
+    return;
+  if (spDay(read.at) !== spDay(at) || !cleanClock(world, tab) || !trustedOf(tab)) return;
+  const r = view.restrictions;
+  const bound = boundOf(tab);
+  const wanted = surelyFree(read.truth, at, bound) ? true : surelyBars(read.truth, at, bound) ? false : null;
+  if (r?.status !== 'current' || (wanted !== null && r.canBet !== wanted)) {
+    throw new InvariantError(
+      'I5 a clean read is taken',
+      `tab ${tab.index}'s own read (${new Date(read.at).toISOString()}) is the newest and clean, bars: ${barsAt(read.truth, at)}, yet it shows status ${r?.status ?? 'none'}, canBet ${r?.canBet ?? 'none'}`,
+    );
+  }
+}
+
+/** In any window of the lock's length, no more wrong passwords than the lock allows (per player). */
+function checkPasswords(world: ModelWorld): void {
+  const wrong = world.net.passwords.filter((p) => p.wrong);
+  for (const first of wrong) {
+    const inWindow = wrong.filter(
+      (p) => p.userId === first.userId && p.at >= first.at && p.at < first.at + STEP_UP_LOCK_MS,
+    );
+    if (inWindow.length > STEP_UP_MAX_ATTEMPTS) {
+      throw new InvariantError(
+        'I5 step-up lock',
+        `${inWindow.length} wrong passwords of player ${first.userId} sent within ${(inWindow.at(-1)!.at - first.at) / MIN} min (lock: ${STEP_UP_MAX_ATTEMPTS})`,
+      );
+    }
+  }
+}
+
+/** Every invariant, after one command. */
+export function checkInvariants(world: ModelWorld): void {
+  const at = world.trueNow();
+  checkPasswords(world);
+  const settled = drained(world);
+  for (const tab of world.openTabs()) {
+    checkCanBet(world, tab, at, settled);
+    checkClock(world, tab, at);
+    checkTold(tab);
+  }
+  if (!settled) return;
+  checkConverged(world);
+  for (const tab of world.openTabs()) checkCleanReadTaken(world, tab, at);
+}
+
+/** One line per open tab: what it shows (for a failing run's log). */
+export function describeWorld(world: ModelWorld): string {
+  const at = world.trueNow();
+  return world
+    .openTabs()
+    .map((tab) => {
+      const v = tab.client.view;
+      const { userId, sid } = sessionOf(tab.client);
+      const r = v.restrictions;
+      return `\n  tab ${tab.index}${tab.asleep ? ' (asleep)' : ''}: ${v.status} player ${userId} sid ${sid} restrictions ${r ? `${r.status} canBet ${r.canBet}` : 'null'} serverNow ${clockOf(tab).serverNow() - at} ms`;
+    })
+    .join('');
+}
