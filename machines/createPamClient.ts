@@ -182,7 +182,11 @@ export function createPamClient(options: PamClientOptions): PamClient {
     ...(options.inspect ? [inspector(options.inspect)] : []),
     ...(options.debug ? [debugLog(options.debug)] : []),
   ];
-  return createCustomPamClient({ ...options, flows }) as PamClient;
+  // With `debug`, one line when the API hides `Date` (paid for only by apps of the preset).
+  const onNoServerDate = noServerDateOnce(options.debug);
+  return createCustomPamClient({ ...options, flows, onNoServerDate } as typeof options & {
+    flows: typeof flows;
+  }) as PamClient;
 }
 
 /**
@@ -217,7 +221,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
       onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
-      onNoServerDate: noServerDateOnce(options.debug),
+      onNoServerDate: (options as { onNoServerDate?: () => void }).onNoServerDate,
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
