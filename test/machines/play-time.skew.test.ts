@@ -129,7 +129,8 @@ describe('play clock against timestamps from another clock', () => {
       ),
       { numRuns: 60 },
     );
-  });
+    // About 10 s of simulated beats on an idle machine: room for a loaded one (CPU-bound, no wait).
+  }, 45_000);
 
   // Clocks that disagree by less than a gap (2 beats, 30 s) are told apart from a sleep: the
   // origin's count stays at wall-clock speed. (Further apart, each tab counts its own beats: the
