@@ -149,6 +149,36 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
     expect(errorOf(back)).toBeNull();
   });
 
+  it('a wake-up in a new São Paulo day while the API is down: stale, the error beside, an event', async () => {
+    // The device slept over midnight: its clock moved, its timers did not fire.
+    let slept = 0;
+    const focus = new Set<() => void>();
+    const { c, unavailable } = client({}, playPeriodOf('daily', Date.now()).end - 2 * MIN, (sim) => {
+      const device = () => sim.now() + slept;
+      return {
+        now: device,
+        serverNow: device,
+        clock: { ...trustClock(sim), now: device, serverNow: device },
+        focus: {
+          onFocus: (fn: () => void) => {
+            focus.add(fn);
+            return () => focus.delete(fn);
+          },
+        },
+      };
+    });
+    c.login({ login: ctx.server.seed.paused.email, password: ctx.server.seed.paused.password });
+    await viewWhere(c, (v) => v.restrictions?.status === 'current');
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
+    slept = 5 * MIN;
+    for (const wake of [...focus]) wake();
+    const stale = await viewWhere(c, (v) => v.restrictions?.status === 'stale' && errorOf(v) != null, 10_000);
+    expect(stale.restrictions).toMatchObject({ canBet: false });
+    expect(stale.restrictions?.inForce[0]?.kind).toBe('pause');
+    expect(stale.error).toBeNull();
+    expect(unavailable).toEqual([expect.objectContaining({ status: 'stale' })]);
+  });
+
   it('an untrusted clock makes current restrictions stale (no betting) until it is trusted again', async () => {
     let trust = {} as ReturnType<typeof trustClock>;
     const { c } = client({}, Date.now(), (sim) => {
