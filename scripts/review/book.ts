@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type Browser, chromium } from 'playwright';
 import { DIAGRAM_MACHINES, describedGraph, descriptionsOf } from '../../tools/diagrams/generate';
+import type { TransitionInfo } from '../../tools/diagrams/graph';
 import { layoutMachine } from '../../tools/diagrams/layout';
 import { hiddenInProductView, productView } from '../../tools/diagrams/product-view';
 import { toSvg } from '../../tools/diagrams/svg';
-import { eventWords, guardWords, missingWords, triggersOf } from '../../tools/diagrams/words';
+import { eventWords, guardKey, guardWords, missingWords, triggersOf } from '../../tools/diagrams/words';
 import { buildExample } from '../demo/build.mjs';
 import { type AppMachine, notInApp, runPath } from './app-driver';
+import * as appTables from './app-tables';
 import {
   incomeReportApp,
   loginApp,
@@ -23,6 +25,7 @@ import {
   stepUpApp,
   tokenRefreshApp,
 } from './app-tables';
+import { LANGS, type Lang, WORDS } from './book-words';
 import { chapterHtml, chapterShot } from './chapter-page';
 import { launchOptions } from './chromium.mjs';
 import { coverageGaps, coverageOf } from './coverage';
@@ -31,6 +34,7 @@ import { pictureFile } from './pictures';
 import { distinctColours, pngSize } from './png';
 import { printPage, printPdfs } from './print';
 import { NOT_IN_APP, playChapter } from './responsible-gaming';
+import * as reviewMachines from './review-machines';
 import {
   incomeReportReview,
   loginReview,
@@ -39,8 +43,11 @@ import {
   stepUpReview,
   tokenRefreshReview,
 } from './review-machines';
-import { bookFiles, type MachinePage } from './site';
+import { type BookContext, bookFiles, type MachinePage } from './site';
+import { ROOT } from './sources.mjs';
+import { bookStamp } from './stamp';
 import { accountEmail, accountOf } from './step-truth';
+import { translator } from './translate';
 
 /** Every event and guard of `graph` with its words in en and pt-BR, for the machine's page. */
 function wordRows(graph: Parameters<typeof triggersOf>[0], words: Parameters<typeof eventWords>[0]) {
@@ -69,6 +76,13 @@ export interface BookEntry {
   app: AppMachine;
 }
 
+/** `<id>Review` of review-machines.ts with `<id>App` of app-tables.ts, when both exist. */
+function optionalEntry(id: string): BookEntry[] {
+  const review = (reviewMachines as Record<string, unknown>)[`${id}Review`] as ReviewMachine | undefined;
+  const app = (appTables as Record<string, unknown>)[`${id}App`] as AppMachine | undefined;
+  return review && app ? [{ review, app }] : [];
+}
+
 /** The machines of the book and how the app shows them. */
 export const BOOK: BookEntry[] = [
   { review: sessionReview, app: sessionApp },
@@ -77,6 +91,9 @@ export const BOOK: BookEntry[] = [
   { review: incomeReportReview, app: incomeReportApp },
   { review: registrationReview, app: registrationApp },
   { review: stepUpReview, app: stepUpApp },
+  // Play time gets its page and PDF as soon as its paths (`playTimeReview`) and its app table
+  // (`playTimeApp`) exist (issue 30 adds them).
+  ...optionalEntry('playTime'),
 ];
 
 /** Strings that must never appear in a page of the book (typed into the app by the driver). */
@@ -99,6 +116,8 @@ export interface BookSummary {
   seconds: number;
   /** The access tokens issued while the book was made (for `checkBook`). */
   tokens: string[];
+  /** Strings on screen or in the book with no pt-BR translation (listed by the build and on the pt-BR index). */
+  untranslated: string[];
 }
 
 /**
@@ -114,7 +133,14 @@ export async function buildBook(
   const started = Date.now();
   const appDir = await mkdtemp(join(tmpdir(), 'pam-review-app-'));
   let browser: Browser | undefined;
-  const summary: BookSummary = { machines: [], cannotShow: [], failures: [], seconds: 0, tokens: [] };
+  const summary: BookSummary = {
+    machines: [],
+    cannotShow: [],
+    failures: [],
+    seconds: 0,
+    tokens: [],
+    untranslated: [],
+  };
   const tokens = new Set<string>();
   try {
     const [, launched] = await Promise.all([
@@ -124,6 +150,7 @@ export async function buildBook(
     browser = launched;
     await rm(out, { recursive: true, force: true });
     const pages: MachinePage[] = [];
+    const pagesPt: MachinePage[] = [];
     const only = process.env.REVIEW_ONLY?.split(',');
     for (const { review, app } of BOOK.filter((b) => !only || only.includes(b.review.id))) {
       const doc = DIAGRAM_MACHINES.find((m) => m.machine.id === review.id);
@@ -181,38 +208,56 @@ export async function buildBook(
         if (where.length > 0)
           summary.cannotShow.push(`${review.id} step "${step}" (${where.join(', ')}): ${why}`);
       }
-      pages.push({
-        id: review.id,
-        title: review.title,
-        summary: doc.summary,
-        svg: toSvg(layout, { descriptions }),
-        productSvg: toSvg(await layoutMachine(productView(graph)), { descriptions }),
-        hidden: hiddenInProductView(graph),
-        words: wordRows(graph, doc.words ?? {}),
-        descriptions,
-        coverage,
-        appNote: app.appNote ?? null,
-        paths: paths.map((path) => ({
-          path,
-          account: accountEmail(accountOf(app, path)),
-          steps: path.steps.map((step, i) => ({
-            // The arrow just taken (from the states before this step), not what may come next.
-            svg: toSvg(layout, {
-              highlight: step.leaves,
-              descriptions,
-              ...(i > 0 ? { taken: { from: path.steps[i - 1]!.leaves, to: step.leaves } } : {}),
-            }),
-            shot: pictureFile(path, i),
-            full: pictureFile(path, i, true),
-            size: sizes.get(pictureFile(path, i)) ?? { width: 900, height: 900 },
-            text: texts.get(path.slug)?.[i] ?? [],
-            note:
-              [notInApp(app, step.name), ...step.leaves.map((l) => app.invisible?.[l])]
-                .filter(Boolean)
-                .join(' ') || null,
+      const productLayout = await layoutMachine(productView(graph, doc.productGroups));
+      // One page per edition: the pt-BR one with the machine's pt-BR summary and state lines
+      // (docs/machines/descriptions.json), as the diagrams' tooltips too.
+      const edition = (lang: Lang): MachinePage => {
+        const described = lang === 'en' ? descriptions : { ...descriptions, ...doc.ptBR.states };
+        // Each arrow's tooltip says the transition in the edition's words (event, then guard).
+        const said = (t: TransitionInfo, from: string | null) => {
+          const key = guardKey(t, from);
+          return [
+            eventWords(doc.words ?? {}, t.event, lang),
+            key ? guardWords(doc.words ?? {}, key, lang) : null,
+          ]
+            .filter(Boolean)
+            .join(' ');
+        };
+        return {
+          id: review.id,
+          title: review.title,
+          summary: lang === 'en' ? doc.summary : doc.ptBR.summary || doc.summary,
+          svg: toSvg(layout, { descriptions: described, words: said }),
+          productSvg: toSvg(productLayout, { descriptions: described, words: said }),
+          hidden: hiddenInProductView(graph),
+          words: wordRows(graph, doc.words ?? {}),
+          descriptions: described,
+          coverage,
+          appNote: app.appNote ?? null,
+          paths: paths.map((path) => ({
+            path,
+            account: accountEmail(accountOf(app, path)),
+            steps: path.steps.map((step, i) => ({
+              // The arrow just taken (from the states before this step), not what may come next.
+              svg: toSvg(layout, {
+                highlight: step.leaves,
+                descriptions: described,
+                ...(i > 0 ? { taken: { from: path.steps[i - 1]!.leaves, to: step.leaves } } : {}),
+              }),
+              shot: pictureFile(path, i),
+              full: pictureFile(path, i, true),
+              size: sizes.get(pictureFile(path, i)) ?? { width: 900, height: 900 },
+              text: texts.get(path.slug)?.[i] ?? [],
+              note:
+                [notInApp(app, step.name), ...step.leaves.map((l) => app.invisible?.[l])]
+                  .filter(Boolean)
+                  .join(' ') || null,
+            })),
           })),
-        })),
-      });
+        };
+      };
+      pages.push(edition('en'));
+      pagesPt.push(edition('pt-BR'));
       summary.machines.push({
         id: review.id,
         paths: paths.length,
@@ -238,22 +283,58 @@ export async function buildBook(
     }
     summary.tokens = [...tokens];
     summary.seconds = Math.round((Date.now() - started) / 100) / 10;
-    const stats =
-      `${summary.machines.reduce((n, m) => n + m.paths, 0)} paths, ` +
-      `${summary.machines.reduce((n, m) => n + m.screenshots, 0)} screenshots, built in ${summary.seconds} s.`;
+    const stamp = bookStamp(ROOT);
     const titles = chapter.map((r) => r.scenario.title);
-    for (const [file, html] of bookFiles(pages, summary.cannotShow, stats, titles)) {
-      await mkdir(dirname(join(out, file)), { recursive: true });
-      await writeFile(join(out, file), html);
+    const paths = summary.machines.reduce((n, m) => n + m.paths, 0);
+    const failedPaths = summary.failures.filter((f) =>
+      pages.some((m) => m.paths.some((p) => f.startsWith(`${m.id} ${p.path.slug}:`))),
+    ).length;
+    const shots = summary.machines.reduce((n, m) => n + m.screenshots, 0);
+    for (const lang of LANGS) {
+      // Each edition in its folder (pt-BR/), the pictures shared at the book's root.
+      const dir = lang === 'en' ? out : join(out, lang);
+      const ctx: BookContext = { lang, stamp, failures: summary.failures, t: translator(lang) };
+      const stats = WORDS[lang].stats(paths, failedPaths, shots, summary.seconds);
+      const editionPages = lang === 'en' ? pages : pagesPt;
+      // The chapter first: the index (written last by bookFiles) lists every missing translation.
+      await mkdir(dir, { recursive: true });
+      if (chapter.length > 0)
+        await writeFile(
+          join(dir, 'responsible-gaming.html'),
+          chapterHtml(chapter, chapterSizes, NOT_IN_APP, ctx),
+        );
+      for (const m of editionPages) {
+        await mkdir(join(dir, m.id), { recursive: true });
+        await writeFile(join(dir, m.id, 'print.html'), printPage(m, ctx));
+      }
+      for (const [file, html] of bookFiles(editionPages, summary.cannotShow, stats, titles, ctx)) {
+        await mkdir(dirname(join(dir, file)), { recursive: true });
+        await writeFile(join(dir, file), html);
+      }
+      if (lang !== 'en') summary.untranslated = ctx.t.missing();
+      const prefix = lang === 'en' ? '' : `${lang}/`;
+      await printPdfs(
+        browser,
+        out,
+        [
+          ...editionPages.map((m) => ({
+            html: `${prefix}${m.id}/print.html`,
+            pdf: `${prefix}${m.id}.pdf`,
+            landscape: true,
+          })),
+          ...(chapter.length > 0
+            ? [
+                {
+                  html: `${prefix}responsible-gaming.html`,
+                  pdf: `${prefix}responsible-gaming.pdf`,
+                  landscape: false,
+                },
+              ]
+            : []),
+        ],
+        ctx,
+      );
     }
-    if (chapter.length > 0)
-      await writeFile(join(out, 'responsible-gaming.html'), chapterHtml(chapter, chapterSizes, NOT_IN_APP));
-    for (const m of pages) await writeFile(join(out, m.id, 'print.html'), printPage(m));
-    await printPdfs(
-      browser,
-      out,
-      pages.map((m) => m.id),
-    );
     return summary;
   } finally {
     await browser?.close();
@@ -296,15 +377,28 @@ export async function checkBook(out: string, secrets: readonly string[] = []): P
         problems.push(`${review.id}/${path.slug}.html: not one screenshot per step`);
     }
   }
-  for (const { review } of BOOK) {
-    const pdf = join(out, `${review.id}.pdf`);
-    if (!existsSync(pdf)) problems.push(`missing ${review.id}.pdf`);
+  // Every machine's PDF and the chapter's, in both editions.
+  const pdfs = [...BOOK.map((b) => `${b.review.id}.pdf`), 'responsible-gaming.pdf'];
+  for (const name of LANGS.flatMap((lang) => pdfs.map((p) => (lang === 'en' ? p : `${lang}/${p}`)))) {
+    const pdf = join(out, name);
+    if (!existsSync(pdf)) problems.push(`missing ${name}`);
     else if (!(await readFile(pdf)).subarray(0, 5).equals(Buffer.from('%PDF-')))
-      problems.push(`${review.id}.pdf is not a PDF`);
+      problems.push(`${name} is not a PDF`);
+  }
+  for (const lang of LANGS.filter((l) => l !== 'en')) {
+    for (const { review } of BOOK) {
+      for (const path of bookPaths(review)) {
+        if (!existsSync(join(out, lang, review.id, `${path.slug}.html`)))
+          problems.push(`missing page ${lang}/${review.id}/${path.slug}.html`);
+      }
+    }
   }
   for (const file of await filesUnder(out)) {
     if (!file.endsWith('.html')) continue;
     const html = await readFile(file, 'utf8');
+    // Every page says what it was built from (print pages: their PDF's footer says it).
+    if (!file.endsWith('print.html') && !html.includes('data-testid="stamp"'))
+      problems.push(`${file} has no version, commit and date`);
     for (const secret of [...FORBIDDEN, ...secrets]) {
       if (html.includes(secret)) problems.push(`${file} contains a secret`);
     }

@@ -15,7 +15,9 @@ describe('words for people', () => {
 
   // Issue 31 item 1: eleven transitions were explained as "A condition written in place (see the
   // source)", one generic row for every anonymous guard.
-  it('words each anonymous guard per transition, never as "see the source"', async () => {
+  it('words each anonymous guard per transition, never as "see the source"', {
+    timeout: 120_000,
+  }, async () => {
     const session = DIAGRAM_MACHINES.find((d) => d.machine.id === 'session')!;
     const guards = triggersOf(describedGraph(session)).guards;
     expect(guards).not.toContain('inline');
@@ -42,6 +44,17 @@ describe('words for people', () => {
     expect(guardWords(words, 'not(a)', 'en')).toBe('Not so: It is day.');
     expect(guardWords(words, 'and(a, c)', 'en')).toBeNull();
   });
+
+  it.each(DIAGRAM_MACHINES.map((d) => [d.machine.id, d] as const))(
+    '%s: its summary and every state line in pt-BR too (the pt-BR review book)',
+    (_, doc) => {
+      expect(doc.ptBR.summary).not.toBe('');
+      const states = describedGraph(doc)
+        .states.filter((s) => s.description)
+        .map((s) => s.path);
+      expect(states.filter((s) => !doc.ptBR.states[s])).toEqual([]);
+    },
+  );
 
   it('words the triggers XState makes from their parts', () => {
     expect(eventWords({}, 'error: refreshToken', 'pt-BR')).toBe(

@@ -22,7 +22,7 @@ const scenario = (machine: string, name: string) =>
 const last = (machine: string, name: string) => scenario(machine, name)?.steps.at(-1)?.leaves;
 
 describe('review book paths (xstate/graph)', () => {
-  it('covers the session, login, token refresh, income report, registration and step-up machines', () => {
+  it('covers the session, login, token refresh, income report, registration, step-up and play-time machines', () => {
     expect(all.map((m) => m.review.id)).toEqual([
       'session',
       'login',
@@ -30,6 +30,7 @@ describe('review book paths (xstate/graph)', () => {
       'incomeReport',
       'registration',
       'stepUp',
+      'playTime',
     ]);
   });
 

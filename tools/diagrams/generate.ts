@@ -8,7 +8,7 @@ import descriptions from '../../docs/machines/descriptions.json';
 import { describeMachine, type MachineGraph } from './graph';
 import { layoutMachine } from './layout';
 import { type MachineDoc, toMarkdown } from './markdown';
-import { productView } from './product-view';
+import { type ProductGroups, productView } from './product-view';
 import { toSvg } from './svg';
 import type { MachineWords } from './words';
 
@@ -16,6 +16,10 @@ export interface DiagramMachine extends MachineDoc {
   machine: AnyStateMachine;
   /** One line per state path, for reviewers (docs/machines/descriptions.json). */
   states: Readonly<Record<string, string>>;
+  /** The summary and the state lines in Brazilian Portuguese (the pt-BR review book). */
+  ptBR: { summary: string; states: Readonly<Record<string, string>> };
+  /** Top-level states the product view draws inside a box of their own. */
+  productGroups: ProductGroups;
 }
 
 interface DescriptionEntry extends MachineWords {
@@ -23,6 +27,8 @@ interface DescriptionEntry extends MachineWords {
   source: string;
   summary: string;
   states: Record<string, string>;
+  'pt-BR'?: { summary: string; states: Record<string, string> };
+  productGroups?: ProductGroups;
 }
 
 /** Written by hand in docs/machines/descriptions.json: per machine id, its summary and one line per state. */
@@ -65,6 +71,8 @@ export const DIAGRAM_MACHINES: readonly DiagramMachine[] = (() => {
         source: entry?.source ?? `machines/${exportName}.ts`,
         summary: entry?.summary ?? '',
         states: entry?.states ?? {},
+        productGroups: entry?.productGroups ?? {},
+        ptBR: { summary: entry?.['pt-BR']?.summary ?? '', states: entry?.['pt-BR']?.states ?? {} },
         words: { events: entry?.events ?? {}, guards: entry?.guards ?? {} },
       };
     });
@@ -139,7 +147,7 @@ export async function generateDiagramFiles(
       path: `${DIAGRAMS_DIR}/${graph.id}.svg`,
       content: `${toSvg(layout, { descriptions: descriptionsOf(graph) })}\n`,
     });
-    const product = await layoutMachine(productView(graph));
+    const product = await layoutMachine(productView(graph, doc.productGroups));
     files.push({
       path: `${DIAGRAMS_DIR}/${graph.id}.product.svg`,
       content: `${toSvg(product, { descriptions: descriptionsOf(graph) })}\n`,

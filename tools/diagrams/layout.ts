@@ -67,6 +67,15 @@ const isWithin = (path: string, ancestor: string) => path.startsWith(`${ancestor
 const textWidth = (text: string) => Math.ceil(text.length * CHAR_WIDTH);
 const initialId = (scope: string | null) => (scope === null ? '[*]' : `${scope}.[*]`);
 
+/**
+ * The name a container shows: a parallel state says its regions run side by side, each region is
+ * named as one (issue 31.6).
+ */
+export function boxTitle(key: string, type: StateInfo['type'], parentType: StateInfo['type'] | null): string {
+  if (parentType === 'parallel') return `region ${key}`;
+  return type === 'parallel' ? `${key} (regions run side by side)` : key;
+}
+
 /** The second line of a state box. */
 export function badgesOf(state: StateInfo): string {
   const marks: string[] = [];
@@ -113,8 +122,10 @@ export function edgeDrafts(graph: MachineGraph): EdgeDraft[] {
 
 function stateNode(graph: MachineGraph, state: StateInfo): ElkNode {
   const badges = badgesOf(state);
-  const width = Math.max(70, textWidth(state.key) + 2 * NAME_PAD_X, textWidth(badges) + 2 * NAME_PAD_X);
   const container = state.type === 'compound' || state.type === 'parallel';
+  const parentType = graph.states.find((p) => p.path === state.parent)?.type ?? null;
+  const title = container ? boxTitle(state.key, state.type, parentType) : state.key;
+  const width = Math.max(70, textWidth(title) + 2 * NAME_PAD_X, textWidth(badges) + 2 * NAME_PAD_X);
   if (!container) return { id: state.path, width, height: badges ? 44 : 30 };
   return {
     id: state.path,

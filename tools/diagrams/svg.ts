@@ -2,8 +2,8 @@
 // review book's step diagrams (with the current state highlighted) and the live visualizer all
 // use this one drawing. Pure string building: works in Node and in the browser.
 
-import { ANY_STATE } from './graph';
-import { CHAR_WIDTH, FONT_SIZE, LINE_HEIGHT, type MachineLayout, type StateBox } from './layout';
+import { ANY_STATE, type TransitionInfo } from './graph';
+import { boxTitle, CHAR_WIDTH, FONT_SIZE, LINE_HEIGHT, type MachineLayout, type StateBox } from './layout';
 
 export interface SvgOptions {
   /** State paths drawn as current (with their ancestors), and the arrows that leave them. */
@@ -17,6 +17,11 @@ export interface SvgOptions {
    * after (`to`) are drawn as taken, and the arrows that leave the current state are not marked.
    */
   taken?: { from: readonly string[]; to: readonly string[] };
+  /**
+   * What a transition means in the reader's language (issue 31.6: the pt-BR book's diagrams speak
+   * pt-BR): each arrow's tooltip, and its label's, says it in words instead of naming the source.
+   */
+  words?: (t: TransitionInfo, from: string | null) => string | null;
 }
 
 /** The paths and all their ancestors. */
@@ -44,6 +49,9 @@ export const DIAGRAM_CSS = [
   '.state text.badges{font-size:10px;fill:#5b6478}',
   '.state.active>rect.box{fill:#fff1e6;stroke:#e8590c;stroke-width:2.5}',
   '.state.container.active>rect.box{fill:#fff8f2;stroke-dasharray:none}',
+  '.state.parallel>rect.box{fill:#eef3fb;stroke:#6b5fb5;stroke-dasharray:none;stroke-width:1.5}',
+  '.state.region>rect.box{fill:#fbfcfe;stroke:#6b5fb5;stroke-dasharray:2 3}',
+  '.state.region>text.name{font-style:italic;fill:#4b3f99}',
   '.initial{fill:#1d2433}',
   '.any-state rect{fill:#f7f7fb;stroke:#6b5fb5;stroke-width:1.2;stroke-dasharray:3 3}',
   '.any-state text{font-style:italic;fill:#4b3f99}',
@@ -70,7 +78,16 @@ function stateSvg(layout: MachineLayout, s: StateBox, opts: SvgOptions, active: 
       '</g>',
     ].join('');
   }
-  const classes = ['state', s.container ? 'container' : '', active.has(s.path) ? 'active' : '']
+  // A parallel state's children are its regions, all active at once (issue 31.6): drawn as
+  // regions (a dotted frame, "region" before the name), not as states one could be "in" instead.
+  const region = layout.states.find((p) => p.path === s.parent)?.type === 'parallel';
+  const classes = [
+    'state',
+    s.container ? 'container' : '',
+    region ? 'region' : '',
+    s.type === 'parallel' ? 'parallel' : '',
+    active.has(s.path) ? 'active' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const testid = `state-${opts.testIdPrefix ?? layout.id}-${s.path}`;
@@ -86,7 +103,10 @@ function stateSvg(layout: MachineLayout, s: StateBox, opts: SvgOptions, active: 
     );
   }
   if (s.container) {
-    parts.push(`<text class="name" x="${n(s.x + 10)}" y="${n(s.y + 17)}">${xml(s.key)}</text>`);
+    const parentType = layout.states.find((p) => p.path === s.parent)?.type ?? null;
+    parts.push(
+      `<text class="name" x="${n(s.x + 10)}" y="${n(s.y + 17)}">${xml(boxTitle(s.key, s.type, parentType))}</text>`,
+    );
     if (s.badges)
       parts.push(`<text class="badges" x="${n(s.x + 10)}" y="${n(s.y + 31)}">${xml(s.badges)}</text>`);
   } else {
@@ -135,7 +155,13 @@ export function toSvg(layout: MachineLayout, opts: SvgOptions = {}): string {
     const taken = !!before && !!after && before.has(e.source) && after.has(e.target);
     const live = taken || (!opts.taken && active.has(e.source));
     const d = e.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join(' ');
-    const title = `${e.source} → ${e.target}${e.label ? `: ${e.label.lines.join(', ')}` : ''}`;
+    const said = opts.words
+      ? e.transitions.map((t) => opts.words!(t, e.source === ANY_STATE ? null : e.source)).filter(Boolean)
+      : [];
+    const title =
+      said.length > 0
+        ? `${e.source} → ${e.target}: ${said.join(' / ')}`
+        : `${e.source} → ${e.target}${e.label ? `: ${e.label.lines.join(', ')}` : ''}`;
     out.push(
       `<g class="transition${taken ? ' taken' : ''}" data-edge="${xml(`${e.source}>${e.target}`)}" data-source="${xml(e.source)}">`,
       `<path class="edge${live ? ' live' : ''}" d="${d}"><title>${xml(title)}</title></path>`,
@@ -144,7 +170,7 @@ export function toSvg(layout: MachineLayout, opts: SvgOptions = {}): string {
     if (e.label) {
       const l = e.label;
       out.push(
-        `<g class="label${live ? ' live' : ''}"><rect x="${n(l.x)}" y="${n(l.y)}" width="${n(l.width)}" height="${n(l.height)}" rx="3"/>`,
+        `<g class="label${live ? ' live' : ''}"><title>${xml(title)}</title><rect x="${n(l.x)}" y="${n(l.y)}" width="${n(l.width)}" height="${n(l.height)}" rx="3"/>`,
       );
       l.lines.forEach((line, i) => {
         out.push(`<text x="${n(l.x + 3)}" y="${n(l.y + 2 + (i + 1) * LINE_HEIGHT - 4)}">${xml(line)}</text>`);
