@@ -18,6 +18,8 @@ async function pam(options: Parameters<typeof startPam>[2] = {}): Promise<PamFix
 }
 
 const PROFILE = '/pam/auth/user-profile?check_spa_again=1';
+/** Dozens of real sockets and seals at once: room for a loaded 2-core machine. */
+const HEAVY = { timeout: 60_000 };
 const SIX_HOURS = 21_600_000;
 const refreshes = () => ref.server.requests.filter((r) => r.path === '/users/refresh-token').length;
 
@@ -60,23 +62,27 @@ async function signedIn(fx: PamFixture, account = ref.server.seed.plain): Promis
 }
 
 describe('refresh on the server', () => {
-  it('a due token hit by 50 concurrent calls is refreshed once; nobody is signed out; every cookie carries the new token', async () => {
-    const fx = await pam();
-    const browser = await signedIn(fx);
-    const { token: old } = await openCookie(browser.cookie!);
-    await untilDue(browser);
-    const copies = Array.from({ length: 50 }, () => sameCookie(browser, fx));
-    const answers = await Promise.all(copies.map((b) => b.call('GET', PROFILE)));
-    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    expect(refreshes()).toBe(1);
-    const tokens = await cookieTokens(answers);
-    expect(tokens.size).toBe(1);
-    expect(tokens.has(old)).toBe(false);
-    // The reference server revoked the old token at once; the old cookie is still served (grace).
-    const late = await sameCookie(browser, fx).call('GET', PROFILE);
-    expect(late.status).toBe(200);
-    expect([...(await cookieTokens([late]))]).toEqual([...tokens]);
-  });
+  it(
+    'a due token hit by 50 concurrent calls is refreshed once; nobody is signed out; every cookie carries the new token',
+    HEAVY,
+    async () => {
+      const fx = await pam();
+      const browser = await signedIn(fx);
+      const { token: old } = await openCookie(browser.cookie!);
+      await untilDue(browser);
+      const copies = Array.from({ length: 50 }, () => sameCookie(browser, fx));
+      const answers = await Promise.all(copies.map((b) => b.call('GET', PROFILE)));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(refreshes()).toBe(1);
+      const tokens = await cookieTokens(answers);
+      expect(tokens.size).toBe(1);
+      expect(tokens.has(old)).toBe(false);
+      // The reference server revoked the old token at once; the old cookie is still served (grace).
+      const late = await sameCookie(browser, fx).call('GET', PROFILE);
+      expect(late.status).toBe(200);
+      expect([...(await cookieTokens([late]))]).toEqual([...tokens]);
+    },
+  );
 
   it('a refresh that fails (503) keeps the token and tries again on the next call', async () => {
     const fx = await pam();
@@ -93,29 +99,33 @@ describe('refresh on the server', () => {
     expect(refreshes()).toBe(2);
   });
 
-  it('two instances on one unstorage store refresh once between them; both serve the old cookie', async () => {
-    const storage = createStorage();
-    const store = unstorageSessionStore(storage);
-    const a = await pam({ store });
-    const b = await pam({ store });
-    const browser = await signedIn(a);
-    await untilDue(browser);
-    const calls = Array.from({ length: 40 }, (_, i) =>
-      sameCookie(browser, i % 2 === 0 ? a : b).call('GET', PROFILE),
-    );
-    const answers = await Promise.all(calls);
-    expect(answers.map((x) => x.status)).toEqual(answers.map(() => 200));
-    expect(refreshes()).toBe(1);
-    const tokens = await cookieTokens(answers);
-    expect(tokens.size).toBe(1);
-    // The store holds no token in the clear, old or new.
-    const { token: old } = await openCookie(browser.cookie!);
-    const stored = JSON.stringify(
-      await Promise.all((await storage.getKeys()).map(async (k) => [k, await storage.getItem(k)])),
-    );
-    expect(stored).toContain('rot:');
-    for (const token of [old, ...tokens]) expect(stored).not.toContain(token);
-  });
+  it(
+    'two instances on one unstorage store refresh once between them; both serve the old cookie',
+    HEAVY,
+    async () => {
+      const storage = createStorage();
+      const store = unstorageSessionStore(storage);
+      const a = await pam({ store });
+      const b = await pam({ store });
+      const browser = await signedIn(a);
+      await untilDue(browser);
+      const calls = Array.from({ length: 40 }, (_, i) =>
+        sameCookie(browser, i % 2 === 0 ? a : b).call('GET', PROFILE),
+      );
+      const answers = await Promise.all(calls);
+      expect(answers.map((x) => x.status)).toEqual(answers.map(() => 200));
+      expect(refreshes()).toBe(1);
+      const tokens = await cookieTokens(answers);
+      expect(tokens.size).toBe(1);
+      // The store holds no token in the clear, old or new.
+      const { token: old } = await openCookie(browser.cookie!);
+      const stored = JSON.stringify(
+        await Promise.all((await storage.getKeys()).map(async (k) => [k, await storage.getItem(k)])),
+      );
+      expect(stored).toContain('rot:');
+      for (const token of [old, ...tokens]) expect(stored).not.toContain(token);
+    },
+  );
 
   it('without a store, another instance signs the replaced cookie out (the stated limit)', async () => {
     const a = await pam();
@@ -128,7 +138,7 @@ describe('refresh on the server', () => {
 });
 
 describe('two players under load', () => {
-  it('120 concurrent calls of two players, both due for refresh, never see each other', async () => {
+  it('120 concurrent calls of two players, both due for refresh, never see each other', HEAVY, async () => {
     const fx = await pam();
     const { plain, paused } = ref.server.seed;
     const one = await signedIn(fx, plain);

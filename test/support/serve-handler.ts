@@ -16,6 +16,7 @@ export interface ServedHandler {
   close(): Promise<void>;
 }
 
+/** The request as the app's server sees it: its URL from the Host header, as Node frameworks build it. */
 function toRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -23,7 +24,8 @@ function toRequest(req: IncomingMessage, origin: string): Request {
     for (const v of [value].flat()) headers.append(name, v);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(`${origin}${req.url ?? '/'}`, {
+  const host = req.headers.host;
+  return new Request(`${host ? `http://${host}` : origin}${req.url ?? '/'}`, {
     method: req.method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
