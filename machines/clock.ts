@@ -38,7 +38,12 @@ export interface PamClock {
   monotonic(): number;
 }
 
-/** How a clock is built. Every part has a default; none touches a browser API at import. */
+/**
+ * How a clock is built. Every part has a default; none touches a browser API at import.
+ *
+ * @example
+ * createClock({ wall: () => Date.now(), monotonic: () => performance.now(), samples: 5 });
+ */
 export interface ClockOptions {
   /** The device's wall clock. Default `Date.now`. */
   wall?: () => number;
