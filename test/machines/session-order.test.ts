@@ -14,13 +14,23 @@ const ctx = useReferenceServer();
 /** The one instant both logins are committed at. */
 const INSTANT = 1_700_000_000_000;
 
-function tabSession(tokens: TokenStore, crossTab: CrossTab, random: () => number) {
+function tabSession(
+  tokens: TokenStore,
+  crossTab: CrossTab,
+  random: () => number,
+  now: (() => number) | null = () => INSTANT,
+) {
   const http = createOfetchAdapter({
     baseURL: ctx.server.url,
     getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
   });
   return createActor(sessionMachine, {
-    input: { auth: createAuthModule(http), tokens, crossTab, environment: { random, now: () => INSTANT } },
+    input: {
+      auth: createAuthModule(http),
+      tokens,
+      crossTab,
+      environment: now ? { random, now } : { random },
+    },
   });
 }
 const tab = (hub: FakeChannelHub, tabId: string) =>
@@ -53,5 +63,43 @@ describe('session order: equal counters (issue 26 symptom 9)', () => {
     expect(a.getSnapshot().context.userId).toBe(Math.max(plain.id, paused.id));
     a.stop();
     b.stop();
+  });
+});
+
+describe('session freshness over the channel (issue 26 symptom 1)', () => {
+  it("a barred player's tab keeps the exclusion when another tab's older or lifting read arrives", async () => {
+    const hub = new FakeChannelHub();
+    const tabB = tabSession(createMemoryTokenStore(), tab(hub, 'b'), Math.random, null).start();
+    const barred = ctx.server.seed.spaBarred;
+    tabB.send({ type: 'LOGIN', login: barred.email, password: barred.password });
+    const read = await waitFor(tabB, (s) => s.context.restrictions?.status === 'current', { timeout: 3000 });
+    expect(read.context.restrictions).toMatchObject({ canBet: false, accountBlocked: true });
+    const { userId, sid, restrictions } = read.context;
+    const checkedAt = restrictions?.checkedAt as number;
+    const raw = hub.channel();
+    const free = { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 };
+    const post = (at: number) =>
+      raw.postMessage({
+        app: 'pam-client',
+        v: 1,
+        from: 'a',
+        type: 'profile',
+        userInfo: free,
+        at,
+        userId,
+        sid,
+      });
+    const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
+    // Read before the SPA barred the player, delivered late.
+    post(checkedAt - 10_000);
+    await new Promise((r) => setImmediate(r));
+    expect(tabB.getSnapshot().context.restrictions).toMatchObject({ canBet: false, checkedAt });
+    // Newer, but it would lift the exclusion: not taken; this tab reads for itself.
+    const before = reads();
+    post(checkedAt + 1);
+    await vi.waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await waitFor(tabB, (s) => (s.context.restrictions?.checkedAt ?? 0) > checkedAt, { timeout: 3000 });
+    expect(tabB.getSnapshot().context.restrictions).toMatchObject({ status: 'current', canBet: false });
+    tabB.stop();
   });
 });
