@@ -51,7 +51,9 @@ export interface SessionView {
   readonly signedOutReason: 'logout' | 'expired' | 'remote' | null;
   /**
    * The responsible-gaming restrictions in force and pending, and the four limits with any
-   * pending change (`restrictionsOf(userInfo)`); null until a `userInfo` is known.
+   * pending change (`restrictionsOf(userInfo)`), with their `status` (`unknown` until this login's
+   * first successful read, `stale` after a failed re-check or on an untrusted clock; `canBet` false
+   * in both) and the failed read's `error`; null without the profile flow, or when signed out.
    */
   readonly restrictions: SessionRestrictions | null;
   /** Signed-in time in the time limit's period (used, left, warning, reached), when a time limit is set. */
