@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { steadyClock } from '../../machines/environment';
 import { until } from '../support/event-loop';
@@ -116,6 +116,35 @@ describe('serverNow on one base (symptom 2)', () => {
     expect(Math.abs(client.environment.serverNow() - serverMs)).toBeLessThanOrEqual(BOUND);
     expect(pauseInForce(client)).toBe(true);
     expect(client.view.restrictions?.canBet).toBe(false);
+  });
+});
+
+describe('an injected clock', () => {
+  it("is the client's one clock: it learns every answer, and a device-clock jump untrusts it until the next", async () => {
+    serverMs = T0 + 5 * DAY - H;
+    device.wall = serverMs - 3 * H; // the device is 3 h behind the server
+    const clock = createClock({ wall: () => device.wall, monotonic: () => device.mono });
+    vi.spyOn(Date, 'now').mockImplementation(() => device.wall);
+    const client = createPamClient({
+      baseURL: ctx.server.url,
+      fetch: tracked.fetch,
+      environment: { channel: null, clock },
+    });
+    clients.push(client);
+    await logInPaused(client);
+    expect(client.environment.clock).toBe(clock);
+    expect(client.environment.serverNow()).toBe(clock.serverNow());
+    expect(Math.abs(clock.serverNow() - serverMs)).toBeLessThanOrEqual(clock.boundMs);
+    expect(clock.trusted()).toBe(true);
+    device.wall += 2 * H; // stepped forward: not yet seen by an answer
+    pass(1_000);
+    expect(clock.trusted()).toBe(false);
+    const before = ctx.server.requests.length;
+    client.session.send({ type: 'REFRESH' });
+    await until(() => ctx.server.requests.length > before, 'the refresh reached the server');
+    await tracked.idle();
+    expect(clock.trusted()).toBe(true);
+    expect(Math.abs(clock.serverNow() - serverMs)).toBeLessThanOrEqual(clock.boundMs);
   });
 });
 
