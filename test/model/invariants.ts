@@ -169,6 +169,36 @@ function checkCleanReadTaken(world: ModelWorld, tab: ModelTab, at: number): void
   }
 }
 
+/** Play time beyond the model's count that beats may add: two beats (a beat is 15 s). */
+const PLAY_SLACK_MS = 30_000;
+
+/**
+ * Play time counts only signed-in, awake time: never more than the model counted for the player
+ * (today or yesterday in São Paulo, as the tab's clock may sit on either side of midnight).
+ */
+function checkPlayTime(world: ModelWorld, tab: ModelTab, at: number): void {
+  const play = tab.client.view.playTime;
+  const { userId } = sessionOf(tab.client);
+  if (!play || userId === null) return;
+  const day = spDay(at);
+  const counted = Math.max(
+    world.played.get(`${userId}:${day}`) ?? 0,
+    world.played.get(`${userId}:${day - 1}`) ?? 0,
+  );
+  if (play.usedMs > counted + PLAY_SLACK_MS) {
+    throw new InvariantError(
+      'I4 play time',
+      `tab ${tab.index} shows ${play.usedMs} ms played; player ${userId} was signed in and awake ${counted} ms`,
+    );
+  }
+  if (play.reached !== play.usedMs >= play.limitMs) {
+    throw new InvariantError(
+      'I4 alerts',
+      `tab ${tab.index}: reached ${play.reached} at ${play.usedMs} of ${play.limitMs} ms`,
+    );
+  }
+}
+
 /** In any window of the lock's length, no more wrong passwords than the lock allows (per player). */
 function checkPasswords(world: ModelWorld): void {
   const wrong = world.net.passwords.filter((p) => p.wrong);
@@ -194,6 +224,7 @@ export function checkInvariants(world: ModelWorld): void {
     checkCanBet(world, tab, at, settled);
     checkClock(world, tab, at);
     checkTold(tab);
+    checkPlayTime(world, tab, at);
   }
   if (!settled) return;
   checkConverged(world);

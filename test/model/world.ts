@@ -13,13 +13,19 @@ import { FakePage } from '../support/fake-page';
 import { memoryStorage } from '../support/memory-storage';
 import { type ModelChannel, ModelHub } from './channel';
 import { ModelNet, WRONG_PASSWORD } from './net';
-import { freshTruth, type PlayerTruth } from './truth';
+import { freshTruth, type PlayerTruth, spDay } from './truth';
 
 /** Noon in São Paulo, 1 Jan 2030: the start of every run. */
 export const T0 = Date.UTC(2030, 0, 1, 15);
 
 /** The players a run logs in as (all without a second factor; their seeded restrictions are replaced by the model's). */
-export const PLAYERS = [SEED_ACCOUNTS.plain, SEED_ACCOUNTS.pendingLimit, SEED_ACCOUNTS.selfExcluded] as const;
+export const PLAYERS = [
+  SEED_ACCOUNTS.plain,
+  SEED_ACCOUNTS.pendingLimit,
+  SEED_ACCOUNTS.selfExcluded,
+  // A time limit of 1 minute a day (the seed's): play time and its alerts.
+  SEED_ACCOUNTS.timeLimit,
+] as const;
 
 /**
  * Where the tabs keep the session: the `localStorage` they share (a reload restores it), or the
@@ -62,8 +68,8 @@ export class ModelWorld {
   private clients = 0;
   private readonly monoStart: number;
   readonly net: ModelNet;
-  /** A step-up call in flight per tab (they run alongside the commands). */
-  readonly background = new Set<Promise<unknown>>();
+  /** True signed-in, awake time per player and São Paulo day (`<id>:<day>`): what play time may count. */
+  readonly played = new Map<string, number>();
 
   constructor(readonly store: StoreKind = 'shared') {
     vi.useFakeTimers({
@@ -156,9 +162,22 @@ export class ModelWorld {
   async advance(ms: number): Promise<void> {
     const step = Math.max(Math.min(ms, 1000), Math.ceil(ms / 40));
     for (let left = ms; left > 0; left -= step) {
-      await vi.advanceTimersByTimeAsync(Math.min(step, left));
+      const dt = Math.min(step, left);
+      this.countPlay(dt);
+      await vi.advanceTimersByTimeAsync(dt);
       await this.settle();
     }
+  }
+
+  /** `dt` of awake time is play time of every player signed in in some tab. */
+  private countPlay(dt: number): void {
+    const day = spDay(this.trueNow());
+    const players = new Set<number>();
+    for (const tab of this.openTabs()) {
+      const { userId } = sessionOf(tab.client);
+      if (tab.client.view.status === 'signedIn' && userId !== null) players.add(userId);
+    }
+    for (const id of players) this.played.set(`${id}:${day}`, (this.played.get(`${id}:${day}`) ?? 0) + dt);
   }
 
   /** The device clock is stepped (NTP, the player): the wall clock alone moves. */
