@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWO_FACTOR_REGISTRATION_DOMAIN as TWO_FACTOR_DOMAIN } from '../../src/testing/seed';
 import { useReferenceServer } from '../support/server';
 import { Browser, leakedTokens, openCookie, type PamFixture, startPam, type TestClock } from './harness';
 
@@ -67,6 +68,27 @@ describe('pam-client/server proxy', () => {
     expect(done.status).toBe(200);
     expect(browser.cookie).not.toBeNull();
     expect(leakedTokens(browser.received, sentTokens())).toEqual([]);
+  });
+
+  it('a completed registration signs in (cookie, no token); one that asks for a code does not', async () => {
+    const form = { password: 'Str0ng!Passw0rd', country: 'BR', nationalities: '["BR"]', optIn: false };
+    const browser = new Browser(fx.served.url);
+    const done = await browser.call('POST', '/pam/auth/register-simplified', {
+      ...form,
+      email: 'new@example.com',
+    });
+    expect(done.status).toBe(200);
+    expect(browser.cookie).not.toBeNull();
+    expect((done.json as Record<string, unknown>).access_token).toBeUndefined();
+    const asks = new Browser(fx.served.url);
+    const code = await asks.call('POST', '/pam/auth/register-simplified', {
+      ...form,
+      email: `x@${TWO_FACTOR_DOMAIN}`,
+    });
+    expect((code.json as { type: string }).type).toBe('two_factor_code');
+    expect(code.headers.getSetCookie()).toEqual([]);
+    const { token } = await openCookie(browser.cookie!);
+    expect(leakedTokens([...browser.received, ...asks.received], [token])).toEqual([]);
   });
 
   it('a cancelled account gets no cookie', async () => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { serverRestrictions } from '../../src/server/seed';
+
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+const CLEAR = {
+  user_pause: 0,
+  user_exclusion: 0,
+  operator_exclusion: 0,
+  operator_exclusion_at: null,
+  spa_exclusion: 0,
+  spa_exclusion_at: null,
+};
+
+describe('serverRestrictions (the server render)', () => {
+  it('an SPA exclusion dated ahead of our clock is in force from the read (never "can bet")', () => {
+    const r = serverRestrictions({ ...CLEAR, spa_exclusion: 1, spa_exclusion_at: '2026-12-01T00:00:00Z' }, NOW);
+    expect(r.inForce.map((x) => x.kind)).toEqual(['spaExclusion']);
+    expect(r.accountBlocked).toBe(true);
+    expect(r.canBet).toBe(false);
+  });
+
+  it('a read that does not answer every exclusion flag is unknown, and cannot bet', () => {
+    const { spa_exclusion: _, ...partial } = CLEAR;
+    const r = serverRestrictions(partial, NOW);
+    expect(r.status).toBe('unknown');
+    expect(r.canBet).toBe(false);
+  });
+
+  it('a clear read is current', () => {
+    expect(serverRestrictions(CLEAR, NOW).status).toBe('current');
+  });
+});
