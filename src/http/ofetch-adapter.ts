@@ -16,7 +16,7 @@ import { type AttemptSignal, attemptSignal, untilAborted } from './signal';
 import { singleFlight } from './single-flight';
 import { ABORTED, isThenable, sleep } from './sleep';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
-import { isSameOrigin, joinURL, stripQuery } from './url';
+import { isUnder, stripQuery, targetOf } from './url';
 
 export { parseRetryAfter } from './retry-after';
 
@@ -38,7 +38,10 @@ interface Call {
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
 
 /**
- * The default `HttpAdapter`, on ofetch. One instance per API: it joins paths to `baseURL`, sends
+ * The default `HttpAdapter`, on ofetch. One instance per API: it joins paths under `baseURL` (a
+ * path that would resolve elsewhere, `//host/x`, `/\\host/x`, `%2F%2Fhost/x`, `/../x` or an absolute
+ * URL, is a `RequestValidationError`, nothing sent; only a download, `responseType: 'blob'`, may
+ * name an absolute http(s) URL), sends
  * JSON, adds the token (to `baseURL`'s origin only), times out, retries idempotent GETs with
  * backoff, refreshes once on 401 through a single-flight `onUnauthorized`, and throws only
  * `PamError`s (never ofetch's `FetchError`, which carries the request's headers and body).
@@ -62,7 +65,7 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * const { years } = await http.get<{ years: number[] }>('/income-report/available-years');
  */
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
-  const { getAccessToken, onUnauthorized, onServerDate } = options;
+  const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate } = options;
   const { baseURL, tokenType, timeout, retries } = settingsOf(options);
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
@@ -124,13 +127,15 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     return headers;
   }
 
-  /** Hands the answer's `Date` to `onServerDate`; nothing it does can reach the request. */
+  /**
+   * Hands the answer's `Date` to `onServerDate` (or says there was none, `onNoServerDate`); nothing
+   * either does can reach the request.
+   */
   function noteDate(headers: Headers): void {
-    if (!onServerDate) return;
     const serverMs = parseHttpDate(headers.get('date'));
-    if (serverMs === undefined) return;
     try {
-      const result: unknown = onServerDate(serverMs, Date.now());
+      const result: unknown =
+        serverMs === undefined ? onNoServerDate?.() : onServerDate?.(serverMs, Date.now());
       if (isThenable(result)) result.then(undefined, () => undefined);
     } catch {
       // Ignored: the clock offset is the caller's concern, the request goes on.
@@ -165,12 +170,16 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
-        noteDate(response.headers);
         const next = hops < MAX_REDIRECTS ? redirectTarget(method, url, response) : undefined;
         if (next !== undefined) {
           url = next;
           continue;
         }
+        // The API's time comes from the answer that ends the exchange, and only when it is under
+        // baseURL (never another origin or a hop that left the base path), and not a download (a
+        // file's answer, wherever it comes from, is not the API's); an opaque answer (status 0)
+        // has no headers to read.
+        if (!blob && response.status && isUnder(baseURL, url)) noteDate(response.headers);
         // A Blob when `responseType: 'blob'` (ofetch reads the body as asked; none for a 204), else text.
         const data = response._data as string | Blob | undefined;
         if (blob && response.status >= 200 && response.status < 300)
@@ -279,21 +288,24 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const rawPath = stripQuery(path);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
     const shownPath = secrets.length > 0 ? createScrubber(secrets).text(rawPath) : rawPath;
-    checkRequestOptions(`${method} ${shownPath}`, requestOptions ?? {});
+    const operation = `${method} ${shownPath}`;
+    const refuse = (code: string, message: string) =>
+      new RequestValidationError(operation, [{ path: [], code, message }]);
+    checkRequestOptions(operation, requestOptions ?? {});
+    const target = targetOf(baseURL, path, requestOptions?.responseType === 'blob');
+    // Nothing is sent where the path would leave baseURL (issue 27.2).
+    if (!target) throw refuse('invalid_url', 'the path must stay under baseURL');
     let json: string | undefined;
     try {
       json = body === undefined ? undefined : JSON.stringify(body);
     } catch {
       // BigInt or a cycle: a caller bug, reported without the value.
-      throw new RequestValidationError(`${method} ${shownPath}`, [
-        { path: [], code: 'not_serializable', message: 'body is not JSON-serializable' },
-      ]);
+      throw refuse('not_serializable', 'body is not JSON-serializable');
     }
     const call: Call = {
       method,
       shownPath,
-      url: joinURL(baseURL, path),
-      sameOrigin: isSameOrigin(baseURL, path),
+      ...target,
       json,
       options: requestOptions ?? {},
       secrets,

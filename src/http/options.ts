@@ -45,9 +45,9 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
       'baseURL must be absolute here (e.g. https://api.example.com): a relative one only works in a browser page',
     );
   }
-  if (options.onServerDate !== undefined && typeof options.onServerDate !== 'function') {
-    throw new ConfigurationError('onServerDate must be a function');
-  }
+  for (const name of ['onServerDate', 'onNoServerDate'] as const)
+    if (options[name] !== undefined && typeof options[name] !== 'function')
+      throw new ConfigurationError(`${name} must be a function`);
   const tokenType = options.tokenType ?? 'Bearer';
   if (!isHeaderSafeToken(tokenType))
     throw new ConfigurationError('tokenType must be a single word such as Bearer');

@@ -12,8 +12,10 @@ export interface RequestOptions {
    */
   accessToken?: string;
   /**
-   * `'blob'` (GET only): resolve to a `BlobAnswer` (the body as a `Blob`, with the answer's
-   * headers) instead of parsed JSON. Errors are read and scrubbed as for any other request.
+   * `'blob'` (GET only): a download; resolve to a `BlobAnswer` (the body as a `Blob`, with the
+   * answer's headers) instead of parsed JSON. Errors are read and scrubbed as for any other
+   * request. Only a download may name an absolute http(s) URL instead of a path (a report's
+   * `download_url`); the token and credential headers go with it only on `baseURL`'s origin.
    */
   responseType?: 'json' | 'blob';
 }
@@ -31,7 +33,8 @@ export interface BlobAnswer {
 
 /**
  * What the modules need from HTTP (spec section 1). Paths are relative to the base URL,
- * query string included. An empty body (204) resolves to `undefined`.
+ * query string included, and never leave it (`//host/x`, `/../x` and absolute URLs are refused,
+ * but for a download). An empty body (204) resolves to `undefined`.
  *
  * @example
  * const http: HttpAdapter = createOfetchAdapter({ baseURL: 'https://api.example.com' });
@@ -92,14 +95,27 @@ export interface OfetchAdapterOptions {
   /** Your own fetch (an in-process server, a polyfill); a relative `baseURL` is passed to it as is. */
   fetch?: typeof fetch;
   /**
-   * Called for each answer (2xx or not, redirects included) that carries a valid `Date` header,
-   * with the server's time and the local `Date.now()` at arrival, both in ms: the session uses it
-   * to measure the clock offset. It can never break a request: a callback that throws (or returns
-   * a rejected promise) is ignored. Cross-origin in a browser, `Date` is readable only when the
-   * API sends `Access-Control-Expose-Headers: Date`; otherwise it is never called.
+   * Called with the server's time of an answer (2xx or not) that carries a valid `Date` header,
+   * and the local `Date.now()` at arrival, both in ms: the session measures the clock offset with
+   * it. Only answers under `baseURL` (its origin and its path) count: never a download
+   * (`responseType: 'blob'`, e.g. a report's `download_url`), another origin, or a redirect that
+   * left `baseURL` (of a redirect chain, the final answer counts, once). It can never break a request: a callback that throws (or returns a rejected
+   * promise) is ignored. Cross-origin in a browser, `Date` is readable only when the API sends
+   * `Access-Control-Expose-Headers: Date`; otherwise `onNoServerDate` is called instead.
    *
    * @example
    * createOfetchAdapter({ baseURL, onServerDate: (server, local) => { offset = server - local; } });
    */
   onServerDate?: (serverMs: number, localMs: number) => void;
+  /**
+   * Called, under the same rule as `onServerDate` (answers under `baseURL` only), for an answer
+   * with no readable `Date` header: none, one that is not an HTTP date, or one a cross-origin API
+   * hides from the page (its CORS does not send `Access-Control-Expose-Headers: Date`). The
+   * session logs it on its `debug` line: without `Date` it cannot learn the server's clock. Like
+   * `onServerDate`, it can never break a request.
+   *
+   * @example
+   * createOfetchAdapter({ baseURL, onNoServerDate: () => console.debug('the API hides its Date header') });
+   */
+  onNoServerDate?: () => void;
 }

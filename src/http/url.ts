@@ -1,51 +1,67 @@
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
-/** `//host/path` (the URL standard reads `\` as `/` in http(s) URLs): another host, not a path. */
-const PROTOCOL_RELATIVE = /^[\\/]{2}/;
+/**
+ * In a path (before its query): two slashes at the start (another host), a backslash (read as
+ * `/`), or an encoded slash or backslash (`%2F`, `%5C`, encoded once or more). Never a path under
+ * the base; refused rather than guessed.
+ */
+const AMBIGUOUS = /^\/\/|\\|%(?:25)*(?:2f|5c)/i;
 
 /** Whether `url` starts with a scheme (`https:`, `http:`, …). */
 export const isAbsoluteURL = (url: string): boolean => ABSOLUTE_URL.test(url);
 
+/** Where a request goes, and what it may carry. */
+export interface Target {
+  url: string;
+  /** On baseURL's origin: the token and credential headers go with it. */
+  sameOrigin: boolean;
+}
+
 /**
- * `baseURL` and `path` with exactly one slash between them, nothing else touched (the spec writes
- * paths with their query strings, and ufo's `withBase` would keep a path that merely starts with
- * the base). An absolute `path` is used as is; a protocol-relative one (`//host/x`) is resolved
- * against the base's origin, as the URL standard does (as is when the base has none).
+ * Where `path` goes: joined under `baseURL` with exactly one slash between them, nothing else
+ * touched (the spec writes paths with their query strings); `undefined` when it would resolve
+ * anywhere else (another host, or above baseURL's path: `//host/x`, `/\host/x`, `%2F%2Fhost`,
+ * `/../x`, `/%2e%2e/x`, an absolute URL). A `download` may be an absolute http(s) URL, taken as
+ * is; the token goes with it only on baseURL's origin.
+ *
+ * @example
+ * targetOf('https://x.test/api', '/users', false)?.url; // 'https://x.test/api/users'
+ * targetOf('https://x.test/api', '//evil.test/x', false); // undefined
  */
-export function joinURL(baseURL: string, path: string): string {
-  if (ABSOLUTE_URL.test(path)) return path;
-  if (PROTOCOL_RELATIVE.test(path)) {
-    try {
-      return new URL(path, new URL(baseURL, pageHref())).href;
-    } catch {
-      return path;
-    }
+export function targetOf(baseURL: string, path: string, download: boolean): Target | undefined {
+  if (ABSOLUTE_URL.test(path)) {
+    const to = download && /^https?:/i.test(path) ? parse(path) : undefined;
+    return to && { url: path, sameOrigin: root(to) === root(parse(baseURL)) };
   }
-  if (!path) return baseURL;
-  return `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  if (AMBIGUOUS.test(stripQuery(path))) return undefined;
+  const url = path ? `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : baseURL;
+  return isUnder(baseURL, url) ? { url, sameOrigin: true } : undefined;
 }
 
 /**
- * Whether the token may go with this path. A relative path is joined to `baseURL`, so it cannot
- * leave its origin; an absolute one must parse to the same origin (a relative `baseURL` resolves
- * against the page, when there is one).
+ * Whether `url` resolves under `baseURL`: the same scheme and host, and a path that is baseURL's
+ * path or below it (after dot segments, encoded or not, are resolved as fetch resolves them).
  */
-export function isSameOrigin(baseURL: string, path: string): boolean {
-  if (!ABSOLUTE_URL.test(path) && !PROTOCOL_RELATIVE.test(path)) return true;
-  const base = originOf(baseURL);
-  return base !== undefined && base === originOf(joinURL(baseURL, path));
+export function isUnder(baseURL: string, url: string): boolean {
+  const base = parse(baseURL);
+  const to = parse(url);
+  const prefix = base?.pathname.replace(/\/*$/, '/');
+  return !!to && root(to) === root(base) && (to.pathname.startsWith(prefix!) || `${to.pathname}/` === prefix);
 }
 
-const pageHref = () => (globalThis as { location?: { href?: string } }).location?.href;
-
-function originOf(url: string): string | undefined {
+/** `url` resolved against the page (or, with none, a placeholder origin no URL shares); undefined if invalid. */
+function parse(url: string): URL | undefined {
   try {
-    const origin = new URL(url, pageHref()).origin;
-    // Opaque origins ('null', e.g. data: or file: URLs) are never equal to anything.
-    return origin === 'null' ? undefined : origin;
+    return new URL(
+      url,
+      (globalThis as { location?: { href?: string } }).location?.href ?? 'http://x.invalid',
+    );
   } catch {
     return undefined;
   }
 }
+
+/** Scheme and host: what must match for the token to go (a relative base without a page has none). */
+const root = (u: URL | undefined) => u && u.protocol + u.host;
 
 /** The path as errors show it: no query string or fragment (a query may carry an id or a code). */
 export function stripQuery(path: string): string {

@@ -21,13 +21,14 @@ export interface DownloadedFile {
 
 const OPERATION = 'downloadIncomeReport';
 
-/** The report's `download_url`, checked: an http(s) URL or a path on the API, else nothing is sent. */
+/** The report's `download_url`, checked: an http(s) URL or a path under the API, else nothing is sent. */
 function downloadURL(report: unknown): string {
   const url =
     typeof report === 'object' && report !== null
       ? (report as { download_url?: unknown }).download_url
       : undefined;
-  if (typeof url === 'string' && url.trim() !== '' && !/[\s\\]/.test(url)) {
+  // A backslash or a leading `//` names another host as a path would (the adapter refuses both too).
+  if (typeof url === 'string' && url.trim() !== '' && !/[\s\\]|^\/\//.test(url)) {
     const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url)?.[1]?.toLowerCase();
     if (scheme === undefined || scheme === 'https' || scheme === 'http') return url;
   }

@@ -1,8 +1,19 @@
 // The name a downloaded file is saved under: Content-Disposition (RFC 6266, `filename*` of
 // RFC 8187 first), else the URL's last path segment, made safe to hand to a file system.
 
-/** The longest name kept (most file systems stop at 255 bytes). */
-const MAX_NAME = 200;
+/** The longest name kept, in UTF-8 bytes (what ext4, APFS and NTFS allow, near enough). */
+const MAX_BYTES = 255;
+
+/**
+ * Invisible format characters (Unicode's Cf: bidi controls U+200E/F, U+202A–E, U+2066–9, U+061C;
+ * zero-width U+200B–D, U+2060, U+FEFF; soft hyphen; tags…): removed, so a name cannot display as
+ * something else (`relatorio<U+202E>fdp.exe` showing as `relatorioexe.pdf`).
+ */
+const INVISIBLE = /\p{Cf}/gu;
+/** Control characters (C0, DEL, C1), line and paragraph separators, and what Windows refuses. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+const REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"|?*]/g;
+const EDGES = /^[.\s]+|[.\s]+$/g;
 
 /** `filename*=UTF-8''na%C3%AFve.pdf` (RFC 8187: charset, optional language, percent-encoded). */
 const EXT_VALUE = /(?:^|;)\s*filename\*\s*=\s*([\w!#$%&+^`{}~-]+)'[\w-]*'([^;\s]+)/i;
@@ -23,19 +34,41 @@ function decodeExtValue(charset: string, encoded: string): string | undefined {
   return undefined;
 }
 
-/** `name` without path separators, control characters or leading dots, cut to `MAX_NAME`; '' if nothing is left. */
+/** UTF-8 bytes of one code point. */
+const utf8Bytes = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+
+/** The longest start of `text` (whole code points) that fits in `max` UTF-8 bytes. */
+function cut(text: string, max: number): string {
+  let out = '';
+  let used = 0;
+  for (const c of text) {
+    used += utf8Bytes(c.codePointAt(0) ?? 0);
+    if (used > max) break;
+    out += c;
+  }
+  return out;
+}
+
+/**
+ * `name` without path separators, invisible or control characters, leading or trailing dots and
+ * spaces, cut to `MAX_BYTES` UTF-8 bytes on a character boundary (the extension kept when there
+ * is one); '' if nothing is left.
+ */
 function safe(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '');
-  return clean.slice(0, MAX_NAME);
+  const base = name.replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(REFUSED, '_').replace(EDGES, '');
+  if (cut(clean, MAX_BYTES) === clean) return clean;
+  const ext = /\.[^.\s]{1,16}$/.exec(clean)?.[0] ?? '';
+  return `${cut(clean.slice(0, clean.length - ext.length), MAX_BYTES - ext.length).replace(EDGES, '')}${ext}`;
 }
 
 /**
  * The file name of a download: from `Content-Disposition` (`filename*` wins over `filename`, as
  * RFC 6266 says), else the last segment of `url`'s path, else `fallback`. Path separators, control
- * characters and characters Windows refuses become `_` or are dropped, so the name can be given
- * to `<a download>` or a file system as is.
+ * characters and characters Windows refuses become `_` or are dropped, invisible format
+ * characters (bidi controls, zero-width ones) are removed, and the name is cut to 255 UTF-8 bytes
+ * on a character boundary, its extension kept, so it can be given to `<a download>` or a file
+ * system as is, and shows what it is.
  *
  * @example
  * fileNameOf(`attachment; filename="r.pdf"; filename*=UTF-8''relat%C3%B3rio.pdf`, '/x/1/file', 'report.pdf'); // 'relatório.pdf'

@@ -19,6 +19,8 @@ export interface EchoAnswer {
   body?: unknown;
   /** Answer this many ms later. */
   delayMs?: number;
+  /** `false`: no `Date` header (Node adds one by default). */
+  sendDate?: boolean;
 }
 
 export interface EchoServer {
@@ -71,6 +73,7 @@ export async function startEchoServer(): Promise<EchoServer> {
       const text =
         typeof out.body === 'string' ? out.body : out.body === undefined ? '' : JSON.stringify(out.body);
       const send = () => {
+        res.sendDate = out.sendDate !== false;
         res.writeHead(out.status, {
           'content-type': typeof out.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
           ...out.headers,

@@ -114,12 +114,14 @@ describe('createOfetchAdapter: what reaches the server', () => {
     const getAccessToken = vi.fn(() => token);
     const http = createOfetchAdapter({ baseURL: `${server.url}/`, getAccessToken, onUnauthorized });
 
-    // Same origin, absolute: gets it.
-    await http.get(`${server.url}/income-report/available-years`);
+    // Same origin, absolute (a download, the one request that may name a URL): gets it.
+    await http.get(`${server.url}/income-report/available-years`, { responseType: 'blob' });
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${token}`);
 
     // Another port: never gets it, and its 401 is not ours to refresh.
-    const error = await rejectionOf(http.get(`${other.url}/income-report/available-years`));
+    const error = await rejectionOf(
+      http.get(`${other.url}/income-report/available-years`, { responseType: 'blob' }),
+    );
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(other.requests).toHaveLength(1);
     expect(other.requests[0]?.headers.authorization).toBeUndefined();

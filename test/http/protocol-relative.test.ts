@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOfetchAdapter, downloadIncomeReport } from '../../src/index';
+import { createOfetchAdapter, downloadIncomeReport, isPamError } from '../../src/index';
 import { type EchoServer, startEchoServer } from './echo-server';
+import { rejectionOf } from './helpers';
 
-// A protocol-relative URL (`//host/path`) is resolved per the URL standard against the base's
-// origin: it names another host, never a path under the base (then the other-origin rule applies).
+// A protocol-relative URL (`//host/path`, or with backslashes, which the URL standard reads as
+// slashes) names another host, never a path under the base: refused as `invalid_request` before
+// anything is sent (issue 27.2; it used to be resolved and fetched, without the token). Even a
+// download, which may name an absolute http(s) URL, cannot name one this way.
 
 let api: EchoServer;
 let storage: EchoServer;
@@ -16,35 +19,30 @@ const http = () =>
   createOfetchAdapter({ baseURL: `${api.url}/api`, getAccessToken: () => 'tok-api-only', retry: 0 });
 
 describe('a protocol-relative URL', () => {
-  for (const slashes of ['//', '\\\\', '/\\']) {
-    it(`${slashes}host/r.pdf on another origin goes to that host, without the token`, async () => {
+  for (const slashes of ['//', '\\\\', '/\\', '\\/']) {
+    it(`${slashes}host/r.pdf is refused, as a download or not, and nothing is sent`, async () => {
       storage.requests.length = 0;
       api.requests.length = 0;
-      storage.answer = () => ({
-        status: 200,
-        headers: { 'content-type': 'application/pdf' },
-        body: '%PDF-1.4 x',
-      });
       // `localhost` is not the base's 127.0.0.1: another origin, same machine.
       const host = storage.url.replace('http://127.0.0.1', 'localhost');
       const url = `${slashes}${host}/r.pdf`;
-      // The download refuses backslashes before sending; the adapter resolves them as browsers do.
-      const { blob } =
-        slashes === '//'
-          ? await downloadIncomeReport(http(), { download_url: url })
-          : await http().get<{ blob: Blob }>(url, { responseType: 'blob' });
-      expect(await blob.text()).toBe('%PDF-1.4 x');
+      for (const sent of [
+        downloadIncomeReport(http(), { download_url: url }),
+        http().get(url, { responseType: 'blob' }),
+        http().get(url),
+      ]) {
+        const error = await rejectionOf(sent);
+        expect(isPamError(error) && error.code).toBe('invalid_request');
+      }
       expect(api.requests).toEqual([]);
-      expect(storage.requests.at(-1)?.url).toBe('/r.pdf');
-      expect(storage.requests.at(-1)?.headers.authorization).toBeUndefined();
+      expect(storage.requests).toEqual([]);
     });
   }
 
-  it("//<the base's host>/path is on the base's origin: fetched there, with the token", async () => {
+  it("//<the base's host>/path is refused too: a path never names a host", async () => {
     api.requests.length = 0;
-    api.answer = () => ({ status: 200, body: { ok: true } });
-    await http().get(`//${new URL(api.url).host}/other`);
-    expect(api.requests.at(-1)?.url).toBe('/other');
-    expect(api.requests.at(-1)?.headers.authorization).toBe('Bearer tok-api-only');
+    const error = await rejectionOf(http().get(`//${new URL(api.url).host}/other`));
+    expect(isPamError(error) && error.code).toBe('invalid_request');
+    expect(api.requests).toEqual([]);
   });
 });

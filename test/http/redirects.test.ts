@@ -62,14 +62,14 @@ describe('redirects', () => {
     expect(api.requests[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('sends credential headers to baseURL’s origin only (an absolute URL elsewhere gets none)', async () => {
+  it('sends credential headers to baseURL’s origin only (a download elsewhere gets none)', async () => {
     api.answer = () => ({ status: 200, body: {} });
     const http = createOfetchAdapter({
       baseURL: api.url,
       getAccessToken: () => TOKEN,
       headers: { 'X-Api-Key': 'canary-KEY', Cookie: 'sid=canary', 'X-Client': 'tests' },
     });
-    await http.get(`${evil.url}/x`);
+    await http.get(`${evil.url}/x`, { responseType: 'blob' });
     await http.get('/y');
     expect(evil.requests[0]?.headers).toMatchObject({ 'x-client': 'tests' });
     expect(evil.requests[0]?.headers).not.toHaveProperty('x-api-key');

@@ -39,7 +39,7 @@ describe('onServerDate: the server time of each answer', () => {
     expect(calls[0]![1]).toBeLessThanOrEqual(Date.now());
   });
 
-  it('gets the Date of an error answer too, and of each redirect hop', async () => {
+  it('gets the Date of an error answer too, and of the final answer of a redirect (once)', async () => {
     api.answer = () => ({ status: 503, headers: { date: FIXED }, body: { message: 'down' } });
     const { calls, http } = recording();
     expect(isPamError(await rejectionOf(http.post('/x', {})))).toBe(true);
@@ -49,7 +49,8 @@ describe('onServerDate: the server time of each answer', () => {
         ? { status: 302, headers: { location: '/to', date: FIXED } }
         : { status: 200, headers: { date: 'Thu, 22 Oct 2015 07:28:00 GMT' }, body: { ok: true } };
     await http.get('/from');
-    expect(calls.map((c) => c[0]).slice(1)).toEqual([Date.parse(FIXED), Date.parse(FIXED) + 86_400_000]);
+    // The hop's own Date is not a second sample: one request, one reading (issue 26.3).
+    expect(calls.map((c) => c[0]).slice(1)).toEqual([Date.parse(FIXED) + 86_400_000]);
   });
 
   it("gets the Node server's own Date header (whole seconds, near now)", async () => {

@@ -33,7 +33,10 @@ describe('where the adapter takes the token from', () => {
   it('never sends a per-request accessToken to another origin', async () => {
     const http = createOfetchAdapter({ baseURL: 'http://127.0.0.1:1' });
     await http
-      .get(`${ctx.server.url}/income-report/available-years`, { accessToken: CANARY.token })
+      .get(`${ctx.server.url}/income-report/available-years`, {
+        accessToken: CANARY.token,
+        responseType: 'blob',
+      })
       .catch(() => {});
     expect(ctx.server.requests[0]?.headers.authorization).toBeUndefined();
   });

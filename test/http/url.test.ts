@@ -1,56 +1,92 @@
 import { describe, expect, it } from 'vitest';
-import { isSameOrigin, joinURL, stripQuery } from '../../src/http/url';
+import { isUnder, stripQuery, targetOf } from '../../src/http/url';
 
-describe('joinURL', () => {
+const url = (base: string, path: string) => targetOf(base, path, false)?.url;
+
+describe('targetOf: a path joined under baseURL', () => {
   it('puts exactly one slash between base and path', () => {
-    expect(joinURL('https://x.test', '/auth/login')).toBe('https://x.test/auth/login');
-    expect(joinURL('https://x.test/', '/auth/login')).toBe('https://x.test/auth/login');
-    expect(joinURL('https://x.test/', 'auth/login')).toBe('https://x.test/auth/login');
-    expect(joinURL('https://x.test', 'auth/login')).toBe('https://x.test/auth/login');
+    expect(url('https://x.test', '/auth/login')).toBe('https://x.test/auth/login');
+    expect(url('https://x.test/', '/auth/login')).toBe('https://x.test/auth/login');
+    expect(url('https://x.test/', 'auth/login')).toBe('https://x.test/auth/login');
+    expect(url('https://x.test', 'auth/login')).toBe('https://x.test/auth/login');
   });
 
   it('keeps a path prefix on the base', () => {
-    expect(joinURL('https://x.test/api/v1', '/users')).toBe('https://x.test/api/v1/users');
-    expect(joinURL('https://x.test/api/v1/', '/api/v1/users')).toBe('https://x.test/api/v1/api/v1/users');
+    expect(url('https://x.test/api/v1', '/users')).toBe('https://x.test/api/v1/users');
+    expect(url('https://x.test/api/v1/', '/api/v1/users')).toBe('https://x.test/api/v1/api/v1/users');
   });
 
-  it('keeps the query string as written', () => {
-    expect(joinURL('https://x.test/api', '/bff/users/login-history?page=1&a=%20b')).toBe(
+  it('keeps the query string as written (slashes and escapes in a query are data)', () => {
+    expect(url('https://x.test/api', '/bff/users/login-history?page=1&a=%20b')).toBe(
       'https://x.test/api/bff/users/login-history?page=1&a=%20b',
     );
+    expect(url('https://x.test/api', '/x?next=//y.test/%2F')).toBe('https://x.test/api/x?next=//y.test/%2F');
   });
 
-  it('resolves a protocol-relative URL against the base origin (URL standard)', () => {
-    expect(joinURL('http://x.test/api', '//evil.test/r.pdf')).toBe('http://evil.test/r.pdf');
-    expect(joinURL('https://x.test/api', '/\\evil.test/r.pdf')).toBe('https://evil.test/r.pdf');
+  it('is on the base origin, under the base: the token goes', () => {
+    expect(targetOf('https://x.test/api', '/users', false)).toEqual({
+      url: 'https://x.test/api/users',
+      sameOrigin: true,
+    });
   });
 
-  it('uses an absolute path as is', () => {
-    expect(joinURL('https://x.test/api', 'https://cdn.test/file?x=1')).toBe('https://cdn.test/file?x=1');
+  it('refuses whatever would resolve elsewhere (issue 27.2)', () => {
+    for (const path of [
+      '//evil.test/r.pdf',
+      '/\\evil.test/r.pdf',
+      '\\\\evil.test/r.pdf',
+      '/%2F%2Fevil.test/x',
+      '/%252f%252fevil.test/x',
+      '/%5c%5cevil.test/x',
+      '/../x',
+      '/%2E%2E/x',
+      'a/../../x',
+      'https://x.test/api/users',
+      'https://evil.test/x',
+      'javascript:alert(1)',
+    ])
+      expect(targetOf('https://x.test/api', path, false), path).toBeUndefined();
+  });
+
+  it('a relative base (own fetch, no page) is held to the same rule', () => {
+    expect(url('/api', '/users')).toBe('/api/users');
+    expect(url('/api', '/../users')).toBeUndefined();
+    expect(url('/api', '//evil.test/users')).toBeUndefined();
   });
 });
 
-describe('isSameOrigin', () => {
-  it('holds for relative paths and for absolute URLs on the base origin', () => {
-    expect(isSameOrigin('https://x.test/api', '/users')).toBe(true);
-    expect(isSameOrigin('https://x.test/api', '//x.test/users')).toBe(true); // protocol-relative, same host
-    expect(isSameOrigin('https://x.test/api', 'https://x.test/other')).toBe(true);
-    expect(isSameOrigin('https://x.test:443/api', 'https://X.TEST/other')).toBe(true);
+describe('targetOf for a download', () => {
+  it('takes an absolute http(s) URL as is; the token only on the base origin', () => {
+    expect(targetOf('https://x.test/api', 'https://cdn.test/file?x=1', true)).toEqual({
+      url: 'https://cdn.test/file?x=1',
+      sameOrigin: false,
+    });
+    expect(targetOf('https://x.test:443/api', 'https://X.TEST/other', true)?.sameOrigin).toBe(true);
+    expect(targetOf('http://127.0.0.1:8080', 'http://localhost:8080/r', true)?.sameOrigin).toBe(false);
+    expect(targetOf('/api', 'https://x.test/users', true)?.sameOrigin).toBe(false);
   });
 
-  it('fails for another scheme, host or port', () => {
-    expect(isSameOrigin('https://x.test', 'http://x.test/users')).toBe(false);
-    expect(isSameOrigin('https://x.test', 'https://y.test/users')).toBe(false);
-    expect(isSameOrigin('http://127.0.0.1:8080', 'http://127.0.0.1:8081/users')).toBe(false);
-    expect(isSameOrigin('http://127.0.0.1:8080', 'http://localhost:8080/users')).toBe(false);
-    expect(isSameOrigin('http://127.0.0.1:8080', 'data:text/plain,hi')).toBe(false);
-    expect(isSameOrigin('https://x.test/api', '//evil.test/users')).toBe(false);
-    expect(isSameOrigin('https://x.test/api', '\\\\evil.test/users')).toBe(false);
-    expect(isSameOrigin('/api', '//evil.test/users')).toBe(false);
+  it('refuses another scheme and a path that leaves the base', () => {
+    for (const path of ['data:text/plain,hi', 'file:///etc/passwd', '//evil.test/r.pdf', '/../r.pdf'])
+      expect(targetOf('https://x.test/api', path, true), path).toBeUndefined();
+  });
+});
+
+describe('isUnder', () => {
+  it('holds for the base path and below it, on the same scheme and host', () => {
+    expect(isUnder('https://x.test/api', 'https://x.test/api')).toBe(true);
+    expect(isUnder('https://x.test/api', 'https://x.test/api/')).toBe(true);
+    expect(isUnder('https://x.test/api/', 'https://x.test/api/a/b?c')).toBe(true);
+    expect(isUnder('https://x.test', 'https://x.test/anything')).toBe(true);
   });
 
-  it('fails when the base itself has no origin', () => {
-    expect(isSameOrigin('/api', 'https://x.test/users')).toBe(false);
+  it('fails above or beside the base path, or on another origin', () => {
+    expect(isUnder('https://x.test/api', 'https://x.test/apix')).toBe(false);
+    expect(isUnder('https://x.test/api', 'https://x.test/other')).toBe(false);
+    expect(isUnder('https://x.test/api', 'https://x.test/api/../x')).toBe(false);
+    expect(isUnder('https://x.test/api', 'http://x.test/api/x')).toBe(false);
+    expect(isUnder('https://x.test/api', 'https://x.test:8443/api/x')).toBe(false);
+    expect(isUnder('https://x.test/api', 'not a url at all: ::')).toBe(false);
   });
 });
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameOf } from '../../src/user/file-name';
+
+// Issue 27.3: a name from Content-Disposition is cut by UTF-8 bytes (at most 255, what file
+// systems allow) on a character boundary, and cannot lie: bidi controls and other invisible
+// format characters are removed (`relatorio<U+202E>fdp.exe` displayed as `relatorioexe.pdf`).
+
+const bytes = (s: string) => new TextEncoder().encode(s).length;
+const ext = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+const name = (disposition: string) => fileNameOf(disposition, '/x', 'fallback.pdf');
+
+describe('the length of a file name', () => {
+  for (const [what, unit] of [
+    ['two-byte letters', 'é'],
+    ['three-byte letters', '€'],
+    ['astral emoji (surrogate pairs)', '😀'],
+    ['a mix', 'aé€😀'],
+  ] as const) {
+    it(`${what}: at most 255 UTF-8 bytes, whole characters, the extension kept`, () => {
+      const got = name(ext(`${unit.repeat(300)}.pdf`));
+      expect(bytes(got)).toBeLessThanOrEqual(255);
+      expect(bytes(got)).toBeGreaterThan(240);
+      expect(() => encodeURIComponent(got)).not.toThrow(); // no lone surrogate
+      expect(got.endsWith('.pdf')).toBe(true);
+      expect(got.slice(0, -4)).toBe(unit.repeat(300).slice(0, got.length - 4));
+    });
+  }
+
+  it('a name of 255 bytes is kept whole; one more byte is cut', () => {
+    const exact = `${'é'.repeat(125)}x.pdf`; // 250 + 5 bytes
+    expect(name(ext(exact))).toBe(exact);
+    expect(bytes(name(ext(`é${exact}`)))).toBeLessThanOrEqual(255);
+  });
+
+  it('the plain filename parameter is held to the same rule', () => {
+    const got = name(`attachment; filename="${'a'.repeat(400)}.pdf"`);
+    expect(bytes(got)).toBe(255);
+    expect(got.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('invisible characters', () => {
+  it('the right-to-left override of relatorio<U+202E>fdp.exe is removed', () => {
+    expect(name(ext('relatorio\u202Efdp.exe'))).toBe('relatoriofdp.exe');
+  });
+
+  const invisible = [
+    ...Array.from({ length: 5 }, (_, i) => 0x200b + i),
+    ...Array.from({ length: 5 }, (_, i) => 0x202a + i),
+    ...Array.from({ length: 4 }, (_, i) => 0x2066 + i),
+    0x061c,
+    0xfeff,
+    0x2060,
+    0x00ad,
+    0x180e,
+    0xe0041, // a tag character
+  ];
+  for (const cp of invisible) {
+    it(`U+${cp.toString(16).toUpperCase().padStart(4, '0')} is removed`, () => {
+      const c = String.fromCodePoint(cp);
+      expect(name(ext(`a${c}b${c}.pdf`))).toBe('ab.pdf');
+      expect(fileNameOf(null, `/dl/a${encodeURIComponent(c)}b.pdf`, 'fallback.pdf')).toBe('ab.pdf');
+    });
+  }
+
+  it('C1 controls and line separators become _, like C0 ones', () => {
+    expect(name(ext('a\u0085b\u2028c\u2029d.pdf'))).toBe('a_b_c_d.pdf');
+  });
+
+  it('a name of nothing but invisible characters falls back', () => {
+    expect(fileNameOf(ext('\u202E\u200B'), '/dl/', 'fallback.pdf')).toBe('fallback.pdf');
+  });
+});
