@@ -1,3 +1,4 @@
+import { SECRET_KEY_SET } from '../secrets/collect';
 import { REDACTED } from '../secrets/secret';
 import { anchorOf, DECODERS, echoPattern } from './echo-forms';
 
@@ -10,17 +11,26 @@ export interface Scrubber {
   text(text: string): string;
   /**
    * False when the JSON text `raw` cannot hold a secret once parsed, so the parsed value needs no
-   * `deep` walk: one scan for the secrets' anchors (see `anchorOf`), and, when `keep` is given,
-   * false too when every occurrence is the secret as is, a whole string value under a key `keep`
-   * accepts (a refresh answering with the token it was sent). Builds no expression.
+   * `deep` walk: one scan for the secrets' anchors (see `anchorOf`). Builds no expression (nor
+   * does `deep` for a value whose only echo is under a key it keeps: a token answered under its
+   * own key).
    */
-  mayHold(raw: string, keep?: (key: string) => boolean): boolean;
+  mayHold(raw: string): boolean;
   /**
-   * `value` with every key and string scrubbed, copying only the objects and arrays on the way to
+   * `value` with its keys and strings scrubbed, copying only the objects and arrays on the way to
    * what changed (`value` itself when nothing did); values under a key for which `keep(key)` is
-   * true are left as they are. A number equal to a numeric secret without its leading zeros (a 2FA
-   * code echoed as a JSON number) is redacted too, unless `data` is true: a 2xx answer checked by
-   * a schema, whose ids, amounts and wallet fields are data, never an echo.
+   * true are left as they are.
+   *
+   * An error body (`data` false): every echo of every secret, in values and keys alike (but a key
+   * that is one of `SECRET_KEYS`, the name of the field itself), and a number equal to a numeric
+   * secret without its leading zeros (a 2FA code echoed as a JSON number).
+   *
+   * A 2xx answer (`data` true), which a schema reads: a string or key that is, as a whole, a
+   * secret (in any form of `echoPattern`, or once layers of encoding are peeled off) is replaced;
+   * a secret inside a longer string only when it is unambiguous (8 characters or more, not only
+   * digits: passwords, tokens), and in a key that is a plain identifier, one of letters only as a
+   * whole word (`strong_password` stays when the password is `password`). A code or a short captcha token never rewrites a longer value
+   * (`"10.50"` with the code `1`), and numbers (ids, amounts) are data.
    */
   deep<T>(value: T, keep?: (key: string) => boolean, data?: boolean): T;
 }
@@ -40,19 +50,8 @@ const ESCAPED_ALNUM = /\\u|&(?:amp;)*#|%(?:25)*(?:[3-7]|2[de])/i;
 /** How many rounds of `DECODERS` are tried beyond the one layer `echoPattern` matches. */
 const LAYERS = 3;
 
-/** The JSON key right before a string value that starts at the end of the text. */
-const KEY_BEFORE = /"([^"\\]{1,64})"\s*:\s*"$/;
-
 /** How deep `deep` walks; deeper data is dropped (a hostile answer cannot exhaust the stack). */
 const MAX_DEPTH = 64;
-
-/** Whether `raw` holds `value` at `start` as a whole JSON string value under a key `keep` accepts. */
-function keptValue(raw: string, start: number, value: string, keep: (key: string) => boolean): boolean {
-  if (start < 1 || raw.slice(start, start + value.length) !== value || raw[start + value.length] !== '"')
-    return false;
-  const key = KEY_BEFORE.exec(raw.slice(Math.max(0, start - 80), start))?.[1];
-  return key !== undefined && keep(key);
-}
 
 /**
  * A scrubber for these secret values (empty strings are ignored). Matching ignores case, and each
@@ -73,46 +72,66 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone.
   const numbers = new Set(list.filter((s) => /^\d+$/.test(s)).map((s) => s.replace(/^0+(?=\d)/, '')));
-  let compiled: { all: RegExp; word: RegExp } | undefined;
-  const patterns = () => {
-    if (!compiled) {
-      const source = list.map(echoPattern).join('|');
-      // In a key, a secret counts only where no letter or underscore touches it: `strong_password`
-      // keeps its name when the password is `password`. No lookbehind (Safari before 16.4 throws
-      // when the RegExp is built): the character before is captured and put back.
-      compiled = {
-        all: new RegExp(source, 'gi'),
-        word: new RegExp(`(^|[^A-Za-z_])(?:${source})(?![A-Za-z_])`, 'gi'),
-      };
-    }
-    return compiled;
+  // The expressions, built only when a text may hold a secret, and each only when needed (an
+  // error body never builds those of a 2xx answer). An empty alternative never matches (`(?!)`).
+  let sources: string[] | undefined;
+  const join = (test: (s: string) => unknown) => {
+    sources ??= list.map(echoPattern);
+    return sources.filter((_, i) => test(list[i]!)).join('|') || '(?!)';
   };
-  const lowerHolds = (t: string) => {
+  let all: RegExp | undefined;
+  const allPattern = () => (all ??= new RegExp(join(Boolean), 'gi'));
+  // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
+  // characters or more, not only digits). In a 2xx key that is a plain identifier, one of letters
+  // only (`password`, a word field names are made of) counts only where no letter or underscore
+  // touches it, so `strong_password` keeps its name. No lookbehind (Safari before 16.4 throws when
+  // the RegExp is built): the character before is captured and put back.
+  const long = (s: string) => s.length > 7 && !/^\d+$/.test(s);
+  const isWord = (s: string) => /^[a-z]+$/i.test(s);
+  let data: Record<'whole' | 'long' | 'word', RegExp> | undefined;
+  const dataPatterns = () =>
+    (data ??= {
+      // A whole value: the secret (in any of its forms), nothing else.
+      whole: new RegExp(`^(?:${join(Boolean)})$`, 'i'),
+      long: new RegExp(join(long), 'gi'),
+      word: new RegExp(
+        `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
+        'gi',
+      ),
+    });
+  const holds = (t: string) => {
     const lower = t.toLowerCase();
-    return anchors.some((a) => lower.includes(a));
+    return anchors.some((a) => lower.includes(a)) || ESCAPED_ALNUM.test(t);
   };
-  const holds = (t: string) => lowerHolds(t) || ESCAPED_ALNUM.test(t);
-  // `t` with the secrets' spans replaced by `pattern`; the whole of it redacted when a secret is
-  // found only once encodings applied one after another are peeled off (htmlspecialchars, then
-  // urlencode): no span maps back, and hiding more is the safe side.
-  const scrubbed = (t: string, pattern: 'all' | 'word', by: string) => {
+  // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
+  // the whole value when it is a secret, else the unambiguous secrets' spans (1), or their whole
+  // words in a plain-identifier key (2). The whole of `t` is redacted when a secret is found only
+  // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
+  // no span maps back, and hiding more is the safe side.
+  const scrubbed = (t: string, mode: 0 | 1 | 2): string => {
     if (!holds(t)) return t;
-    const out = t.replace(patterns()[pattern], by);
+    const p = mode ? dataPatterns() : undefined;
+    if (p?.whole.test(t)) return REDACTED;
+    const spans = p ? (mode > 1 ? p.word : p.long) : allPattern();
+    const out = t.replace(spans, mode > 1 ? `$1${REDACTED}` : REDACTED);
     let layer = out;
     for (let step = 0; step < LAYERS * DECODERS.length && /[%&\\]/.test(layer); step++) {
       const next = DECODERS[step % DECODERS.length]!(layer);
       if (next === layer) continue;
       layer = next;
-      if (holds(layer) && layer.search(patterns().all) !== -1) return REDACTED;
+      if (holds(layer) && (p?.whole.test(layer) || layer.search(p ? p.long : spans) > -1)) return REDACTED;
     }
     return out;
   };
-  const text = (t: string) => scrubbed(t, 'all', REDACTED);
-  // A key that is a plain identifier (`user`, `strong_password`, `login_at`) is a field name, not an
-  // echo, even when a (weak) password spells it: only other keys are searched.
-  const keyText = (k: string) => (IDENTIFIER.test(k) ? k : scrubbed(k, 'word', `$1${REDACTED}`));
+  const text = (t: string) => scrubbed(t, 0);
+  // An error body's key is scrubbed like its values (a password echoed as a field name must not
+  // reach `fieldErrors`), but for the secret fields' own names (`password`), which say nothing of
+  // the value. A 2xx key that is a plain identifier (`strong_password`) is a field name: only a
+  // whole secret or a whole word of an unambiguous one is replaced.
+  const keyText = (k: string, data?: boolean) =>
+    data ? scrubbed(k, IDENTIFIER.test(k) ? 2 : 1) : SECRET_KEY_SET.has(k) ? k : text(k);
   const deep = (value: unknown, depth: number, keep?: (key: string) => boolean, data?: boolean): unknown => {
-    if (typeof value === 'string') return text(value);
+    if (typeof value === 'string') return scrubbed(value, data ? 1 : 0);
     if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return REDACTED;
@@ -129,7 +148,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const entries = Object.entries(value);
     let changed = false;
     const next = entries.map(([key, v]) => {
-      const k = keyText(key);
+      const k = keyText(key, data);
       const w = keep?.(key) ? v : deep(v, depth + 1, keep, data);
       if (k !== key || w !== v) changed = true;
       return [k, w] as const;
@@ -143,25 +162,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       Object.defineProperty(out, k, { value: w, enumerable: true, writable: true, configurable: true });
     return out;
   };
-  const mayHold = (raw: string, keep?: (key: string) => boolean) => {
-    if (ESCAPED_ALNUM.test(raw)) return true;
-    const lower = raw.toLowerCase();
-    // No expression is built here: a secret whose anchor is absent cannot be there, and one whose
-    // every anchor is inside the secret itself, as is, as a whole string value under a kept key
-    // (a token answered under its own key) leaves `deep` nothing to change.
-    return !list.every((secret, i) => {
-      const anchor = anchors[i]!;
-      if (!lower.includes(anchor)) return true;
-      const offset = secret.toLowerCase().indexOf(anchor);
-      if (!keep || !anchor || offset === -1) return false;
-      for (let at = lower.indexOf(anchor); at !== -1; at = lower.indexOf(anchor, at + 1))
-        if (!keptValue(raw, at - offset, secret, keep)) return false;
-      return true;
-    });
-  };
   return {
     text,
-    mayHold,
+    mayHold: holds,
     deep: <T>(value: T, keep?: (key: string) => boolean, data?: boolean) => deep(value, 0, keep, data) as T,
   };
 }

@@ -45,8 +45,8 @@ export function readResponse(response: TextResponse, method: string, path: strin
     // would reach views, snapshots and logs). Credential fields (`token`, `access_token`, …) are
     // kept as they are: a refresh may legitimately answer with the token it was sent; a password
     // field is not (an echo under the key `password` is still an echo).
-    // One scan decides; an answer whose only match is a token under its own key is not walked.
-    const value = scrub.mayHold(text, isTokenKey) ? scrub.deep(parsed, isTokenKey, true) : parsed;
+    // One scan decides whether to walk; a walk builds no expression for a token under its own key.
+    const value = scrub.mayHold(text) ? scrub.deep(parsed, isTokenKey, true) : parsed;
     attachScrubber(value, scrub);
     return value;
   }

@@ -1,7 +1,8 @@
 import { SECRET_KEYS } from './redact';
 import { isSecret } from './secret';
 
-const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(SECRET_KEYS);
+/** `SECRET_KEYS` as a set: the names of the secret fields. */
+export const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(SECRET_KEYS);
 
 /**
  * Every secret value in `value`: the strings (and numbers) under a `SECRET_KEYS` key at any

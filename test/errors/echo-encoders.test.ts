@@ -63,16 +63,18 @@ describe('the scrubber knows what back ends do to an echoed string', () => {
     expect(scrub.deep(clean)).toBe(clean);
   });
 
-  it('an answer holding only the token under a token key needs no walk; anywhere else it does', () => {
+  it('an answer holding only the token under a token key comes back as is; anywhere else it is scrubbed', () => {
     const token = '1|abcDEF.xyz';
     const scrub = createScrubber([token]);
     const isTokenKey = (k: string) => k === 'token' || k === 'access_token';
-    expect(scrub.mayHold(JSON.stringify({ access_token: token, user: { token } }), isTokenKey)).toBe(false);
-    expect(scrub.mayHold(JSON.stringify({ access_token: token, message: `got ${token}` }), isTokenKey)).toBe(
-      true,
-    );
-    expect(scrub.mayHold(JSON.stringify({ note: token }), isTokenKey)).toBe(true);
-    expect(scrub.mayHold(JSON.stringify({ data: [{ id: 1, ip: '10.0.0.1' }] }), isTokenKey)).toBe(false);
+    const kept = { access_token: token, user: { token } };
+    expect(scrub.deep(kept, isTokenKey, true)).toBe(kept);
+    expect(scrub.deep({ access_token: token, message: `got ${token}` }, isTokenKey, true)).toEqual({
+      access_token: token,
+      message: 'got [redacted]',
+    });
+    expect(scrub.mayHold(JSON.stringify({ note: token }))).toBe(true);
+    expect(scrub.mayHold(JSON.stringify({ data: [{ id: 1, ip: '10.0.0.1' }] }))).toBe(false);
   });
 
   it('builds no expression for an answer without an echo, or with only the token under its keys', () => {
@@ -88,12 +90,12 @@ describe('the scrubber knows what back ends do to an echoed string', () => {
       const token = '7|Zq3xVb9KpLm2NcR8TfYw';
       const isTokenKey = (k: string) => k === 'token' || k === 'access_token';
       const scrub = createScrubber([token, "Senha'Forte!1"]);
-      expect(scrub.mayHold(JSON.stringify({ user: { name: 'Ana', city: 'São Paulo' } }), isTokenKey)).toBe(
-        false,
-      );
-      expect(scrub.mayHold(JSON.stringify({ access_token: token, user: { token } }), isTokenKey)).toBe(false);
+      expect(scrub.mayHold(JSON.stringify({ user: { name: 'Ana', city: 'São Paulo' } }))).toBe(false);
+      // A token under its own keys: the walk skips it, and builds nothing either.
+      const kept = { access_token: token, user: { token, name: 'Ana' } };
+      expect(scrub.deep(kept, isTokenKey, true)).toBe(kept);
       expect(built).toBe(0);
-      expect(scrub.mayHold(JSON.stringify({ message: `token ${token}` }), isTokenKey)).toBe(true);
+      expect(scrub.mayHold(JSON.stringify({ message: `token ${token}` }))).toBe(true);
     } finally {
       globalThis.RegExp = Original;
     }

@@ -19,14 +19,31 @@ describe('createScrubber', () => {
     expect(scrub.text(JSON.stringify(JSON.stringify({ pw })))).not.toContain('ss/w');
   });
 
-  it('in keys, replaces a secret standing as a word (each one), never in a field name', () => {
+  it('in an error body, scrubs keys like values (issue 27.1), but the secret fields own names', () => {
     const s = createScrubber(['pw']);
-    const out = s.deep({ 'pw pw': 1, 'a-pw': 2, strong_pw: 3, pw: 4, pwx: 5 }) as Record<string, number>;
-    // `pw`, `pwx`, `strong_pw` are identifiers, i.e. field names: a weak password that spells one
-    // must not break the answer's shape. Other keys are echoes and are searched.
+    const out = s.deep({ 'pw pw': 1, 'a-pw': 2, strong_pw: 3, pw: 4, pwx: 5, password: 6 }) as object;
     expect(Object.keys(out).sort()).toEqual(
-      ['[redacted] [redacted]', 'a-[redacted]', 'pw', 'pwx', 'strong_pw'].sort(),
+      [
+        '[redacted] [redacted]',
+        'a-[redacted]',
+        'strong_[redacted]',
+        '[redacted]',
+        '[redacted]x',
+        'password',
+      ].sort(),
     );
+  });
+
+  it('in a 2xx answer, a short secret replaces a key only when it is the whole key', () => {
+    const s = createScrubber(['pw']);
+    const out = s.deep({ 'pw pw': 1, 'a-pw': 2, strong_pw: 3, pw: 4, pwx: 5 }, undefined, true) as object;
+    expect(Object.keys(out).sort()).toEqual(['pw pw', 'a-pw', 'strong_pw', '[redacted]', 'pwx'].sort());
+  });
+
+  it('in a 2xx answer, an unambiguous secret is a whole word in a field name, anywhere in other keys', () => {
+    const s = createScrubber(['password']);
+    const out = s.deep({ 'a-password': 1, strong_password: 2, 'x.password': 3 }, undefined, true) as object;
+    expect(Object.keys(out).sort()).toEqual(['a-[redacted]', 'strong_password', 'x.[redacted]'].sort());
   });
 
   it('replaces a secret that contains another one whole', () => {
@@ -34,11 +51,11 @@ describe('createScrubber', () => {
     expect(s.text('1 xxabcxx 2 abc')).toBe('1 [redacted] 2 [redacted]');
   });
 
-  it('copies plain data deeply, scrubbing strings, keeping field names and __proto__ keys as data', () => {
+  it('copies plain data deeply, scrubbing strings and keys, keeping __proto__ keys as data', () => {
     const parsed = JSON.parse(`{"__proto__":["${'short'}"],"a":[{"short":1,"n":2}],"b":null}`);
     const out = scrub.deep(parsed) as Record<string, unknown>;
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual(['[redacted]']);
-    expect(out.a).toEqual([{ short: 1, n: 2 }]); // a field name, even when a secret spells it
+    expect(out.a).toEqual([{ '[redacted]': 1, n: 2 }]); // an error body's keys are scrubbed too
     expect(out.b).toBeNull();
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(parsed.a[0].short).toBe(1); // never mutates
