@@ -46,9 +46,8 @@ export function services(input: SessionInput): Pick<SessionContext, 'deps'> {
       vault: createVault(env.random),
       now: env.now,
       serverNow: env.serverNow,
-      clock: clockTrustOf(
-        (input.environment as { clock?: unknown } | undefined)?.clock ?? (env as { clock?: unknown }).clock,
-      ),
+      // The environment's one clock (an app's own, or `createClock()` over its `now`).
+      clock: clockTrustOf(env.clock),
       random: env.random,
       timers: env.timers,
       playClock: input.playClock ?? null,
