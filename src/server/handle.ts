@@ -68,7 +68,7 @@ async function login(parts: ServerParts, call: CallSession, up: UpstreamAnswer):
     login_id: session.loginId,
     player_id: session.playerId,
     signed_in_at: now,
-    expires_at: Math.min(now + parts.cookie.absoluteMs, session.tokenExpiresAt),
+    expires_at: now + parts.cookie.absoluteMs, // the latest end: refreshes carry it past the token
   };
   return answer(call, 200, { ...(stripTokens(body) as object), server_session }, passedBack(up.headers));
 }

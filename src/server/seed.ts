@@ -64,7 +64,7 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
   const s = call.session;
   const base = {
     loginId: s.loginId,
-    expiresAt: Math.min(s.signedInAt + parts.cookie.absoluteMs, s.tokenExpiresAt),
+    expiresAt: s.signedInAt + parts.cookie.absoluteMs,
   };
   const unavailable = {
     initial: { ...SIGNED_OUT, ...base, status: 'unavailable' as const },

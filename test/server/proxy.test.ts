@@ -42,7 +42,12 @@ describe('pam-client/server proxy', () => {
     expect(body.access_token).toBeUndefined();
     expect(body.user?.token).toBeUndefined();
     expect(body.user?.id).toBe(plain.id);
-    expect(body.server_session).toMatchObject({ player_id: plain.id, login_id: expect.any(String) });
+    expect(body.server_session).toEqual({
+      player_id: plain.id,
+      login_id: expect.any(String),
+      signed_in_at: clock.now,
+      expires_at: clock.now + 86_400_000, // the absolute lifetime, not the token's 8 h
+    });
     const [line] = res.headers.getSetCookie();
     expect(line).toMatch(/^__Host-pam-session=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/);
     const session = await openCookie(browser.cookie!);
