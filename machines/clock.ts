@@ -54,7 +54,7 @@ export interface ClockOptions {
    * pair, with no jump detection (the app owns that clock).
    */
   base?: () => number;
-  /** How many answers the offset is the median of. Default 5. */
+  /** How many answers the offset is the median of (at least 1). Default 5. */
   samples?: number;
 }
 
@@ -160,7 +160,7 @@ export function createClock(options: ClockOptions = {}): PamClock {
       const at = now();
       if (!Number.isFinite(serverMs)) return;
       // The header's second is rounded down: the server's time is in [Date, Date + 1 s + round trip).
-      window = [...window, serverMs + 500 - at].slice(-Math.max(1, samples));
+      window = [...window, serverMs + 500 - at].slice(-samples);
       jumped = false;
       settle();
     },

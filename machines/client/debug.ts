@@ -68,8 +68,6 @@ export function noServerDateOnce(log: DebugLogger | boolean | undefined): (() =>
   return () => {
     if (said) return;
     said = true;
-    write(
-      'clock: no Date header (cross-origin? Access-Control-Expose-Headers: Date); serverNow() is the device clock',
-    );
+    write('clock: no Date header (Access-Control-Expose-Headers?): serverNow() is the device clock');
   };
 }
