@@ -26,6 +26,14 @@ if (summary.cannotShow.length > 0) {
   console.log('the app cannot show:');
   for (const line of summary.cannotShow) console.log(`  ${line}`);
 }
+if (summary.untranslated.length > 0) {
+  // Listed, not failed: the pt-BR edition shows these in English (the pt-BR index lists them too).
+  console.log(
+    `pt-BR edition: ${summary.untranslated.length} string(s) without a translation ` +
+      '(examples/shared/app-pt-BR.ts, scripts/review/translate.ts):',
+  );
+  for (const line of summary.untranslated) console.log(`  ${line}`);
+}
 let failed = false;
 if (summary.failures.length > 0) {
   failed = true;
@@ -40,7 +48,7 @@ if (check) {
     for (const line of problems) console.error(`  ${line}`);
   } else {
     console.log(
-      'review book check: every path rendered, every screenshot non-blank, no secret in any page ' +
+      'review book check: every path rendered in en and pt-BR, every screenshot non-blank, every page stamped, every PDF present, no secret in any page ' +
         `(nor any of the ${summary.tokens.length} access tokens the run's servers issued)`,
     );
   }
