@@ -25,6 +25,20 @@ export const isCounter = (v: unknown): v is number => isSessionCounter(v) && (v 
 export const nextCounter = (clock: number): number =>
   Math.min(Math.max(0, Number.isSafeInteger(clock) ? clock : 0) + 1, COUNTER_MAX);
 
+/**
+ * How far ahead of this tab's clock a heard counter may be. Honest tabs of an origin are never more
+ * than a few logins and refreshes apart (and a new tab reads the shared store's counter), while a
+ * single forged message at the top of the range would otherwise leave no room above it (the next
+ * login tied at `COUNTER_MAX`, never newer). A counter further ahead is foreign: it neither raises
+ * the clock nor ends, replaces or becomes this tab's session. A forger needs 2^28 messages, each
+ * heard, to climb the whole range.
+ */
+export const COUNTER_WINDOW = 2 ** 20;
+
+/** Whether a heard counter is within `COUNTER_WINDOW` of this tab's clock (null: none, accepted). */
+export const isPlausible = (clock: number, heard: number | null | undefined): boolean =>
+  heard === null || heard === undefined || heard <= clock + COUNTER_WINDOW;
+
 /** A heard counter raises this tab's clock, within the bound. */
 export const raiseClock = (clock: number, heard: number | null | undefined): number =>
   Math.min(COUNTER_MAX, Math.max(clock, typeof heard === 'number' && Number.isFinite(heard) ? heard : 0));

@@ -8,7 +8,7 @@ import type { AuthUser } from 'pam-client';
 import { type EventObject, fromCallback } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { metaFields } from './context';
-import { raiseClock } from './counters';
+import { isPlausible, raiseClock } from './counters';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { isNewerSession } from './refresh';
 import { settle, type Vault } from './store';
@@ -86,6 +86,7 @@ export function isOtherLogin(c: SessionContext, event: AnyEvent): boolean {
 export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
   const e = remote(event);
   if (!e || e.reason === 'refresh' || !live(c, e.session)) return false;
+  if (!isPlausible(c.clock, e.session.seq)) return false;
   if (!c.signedOut) return true;
   return isNewerSession(e.session, {
     seq: c.signedOut.seq ?? undefined,
@@ -97,7 +98,7 @@ export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
 /** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
 export function isNewer(c: SessionContext, event: AnyEvent): boolean {
   const e = remote(event);
-  if (!e || !live(c, e.session)) return false;
+  if (!e || !live(c, e.session) || !isPlausible(c.clock, e.session.seq)) return false;
   return isNewerSession(
     e.session,
     c.savedAt === null
@@ -112,6 +113,7 @@ export function endsOurs(c: SessionContext, event: AnyEvent): boolean {
   const e = event as Extract<SessionInternalEvent, { type: 'REMOTE_SIGNED_OUT' }>;
   // The same login ended, whatever its refreshes; else only a login as new as ours or newer.
   if (e.sid !== null && e.sid === c.sid) return true;
+  if (!isPlausible(c.clock, e.seq)) return false;
   if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
   if (e.seq !== null && c.seq !== null) return e.sid !== null && c.sid !== null && e.sid > c.sid;
   return e.at === null || c.savedAt === null || e.at >= c.savedAt;
@@ -139,7 +141,7 @@ export function heardOf(context: SessionContext, event: { type: string }): Parti
     isInternal(event) && event.type === 'REMOTE_SIGNED_OUT'
       ? (event as Internal<'REMOTE_SIGNED_OUT'>).seq
       : null;
-  return seq === null ? {} : { clock: raiseClock(context.clock, seq) };
+  return seq === null || !isPlausible(context.clock, seq) ? {} : { clock: raiseClock(context.clock, seq) };
 }
 
 /**

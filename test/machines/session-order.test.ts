@@ -3,6 +3,7 @@ import { sessionMachine } from 'pam-client/machines';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import { COUNTER_MAX } from '../../machines/session/counters';
 import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
@@ -101,5 +102,43 @@ describe('session freshness over the channel (issue 26 symptom 1)', () => {
     await waitFor(tabB, (s) => (s.context.restrictions?.checkedAt ?? 0) > checkedAt, { timeout: 3000 });
     expect(tabB.getSnapshot().context.restrictions).toMatchObject({ status: 'current', canBet: false });
     tabB.stop();
+  });
+});
+
+describe('a forged counter far ahead (issue 26 symptom 5, one step on)', () => {
+  it('a session message at the top of the range does not stop a later real login from being shared', async () => {
+    const hub = new FakeChannelHub();
+    const a = tabSession(createMemoryTokenStore(), tab(hub, 'a'), Math.random, null).start();
+    const b = tabSession(createMemoryTokenStore(), tab(hub, 'b'), Math.random, null).start();
+    await waitFor(a, (s) => s.matches('signedOut'));
+    await waitFor(b, (s) => s.matches('signedOut'));
+    // Valid shape, lying content: the highest counter and login id the schema accepts, a junk token.
+    hub.channel().postMessage({
+      app: 'pam-client',
+      v: 1,
+      from: 'forger',
+      type: 'session',
+      reason: 'login',
+      session: {
+        accessToken: 'junk',
+        tokenType: 'Bearer',
+        expiresAt: null,
+        savedAt: Date.now(),
+        userId: 999,
+        seq: COUNTER_MAX,
+        sid: COUNTER_MAX,
+      },
+      user: null,
+    });
+    await new Promise((r) => setImmediate(r));
+    const { plain } = ctx.server.seed;
+    a.send({ type: 'LOGIN', login: plain.email, password: plain.password });
+    await waitFor(a, (s) => s.matches('signedIn') && s.context.userId === plain.id, { timeout: 3000 });
+    await waitFor(b, (s) => s.matches('signedIn') && s.context.sid === a.getSnapshot().context.sid, {
+      timeout: 3000,
+    });
+    expect(b.getSnapshot().context.userId).toBe(plain.id);
+    a.stop();
+    b.stop();
   });
 });
