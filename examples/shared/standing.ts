@@ -20,8 +20,9 @@ export const STANDING_WORDS = {
   checking: 'Betting waits until the check of your restrictions succeeds. The app keeps trying.',
   stale: (at: string) =>
     `Your restrictions were last confirmed on ${at}; today's check has not succeeded yet.`,
+  // The alert above it says the limit is reached: this line says only what follows.
   timeUp: (period: string) =>
-    `You reached your ${period} play-time limit. This site offers no more bets until the ${
+    `This site offers no more bets until the ${
       period === 'daily' ? 'next day' : period === 'weekly' ? 'next week' : 'next month'
     }.`,
   mandatory: 'Set your loss and time limits to start betting.',
