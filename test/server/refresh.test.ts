@@ -119,6 +119,7 @@ describe('refresh on the server', () => {
       expect(tokens.size).toBe(1);
       // The store holds no token in the clear, old or new.
       const { token: old } = await openCookie(browser.cookie!);
+      expect(tokens.has(old)).toBe(false); // the replaced token is never sealed again
       const stored = JSON.stringify(
         await Promise.all((await storage.getKeys()).map(async (k) => [k, await storage.getItem(k)])),
       );

@@ -13,7 +13,10 @@ const CLEAR = {
 
 describe('serverRestrictions (the server render)', () => {
   it('an SPA exclusion dated ahead of our clock is in force from the read (never "can bet")', () => {
-    const r = serverRestrictions({ ...CLEAR, spa_exclusion: 1, spa_exclusion_at: '2026-12-01T00:00:00Z' }, NOW);
+    const r = serverRestrictions(
+      { ...CLEAR, spa_exclusion: 1, spa_exclusion_at: '2026-12-01T00:00:00Z' },
+      NOW,
+    );
     expect(r.inForce.map((x) => x.kind)).toEqual(['spaExclusion']);
     expect(r.accountBlocked).toBe(true);
     expect(r.canBet).toBe(false);
