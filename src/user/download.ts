@@ -46,10 +46,12 @@ function downloadURL(report: unknown): string {
  * rules apply: on the API's origin (`baseURL`'s) the token is attached and a 401 refreshes once;
  * a `download_url` on another origin (a storage bucket's pre-signed link) is fetched WITHOUT the
  * token or any credential header, so nothing secret leaves for it. A report with no
- * `download_url` (not completed, or delivered by e-mail) or one that is not an http(s) URL is a
- * `RequestValidationError`, nothing sent; a failed download is the adapter's usual typed error.
+ * `download_url` (not completed, or delivered by e-mail), one that is not an http(s) URL or a path
+ * under the API (`//host/x`, a backslash, `/../x` are neither) is a `RequestValidationError`,
+ * nothing sent; a failed download is the adapter's usual typed error. A download never sets the
+ * API's clock (`onServerDate`).
  * The name comes from `Content-Disposition` (`filename*` first, RFC 6266), else from the URL's
- * path, else `income-report-<year>.pdf`.
+ * path, else `income-report-<year>.pdf`, cut to 255 UTF-8 bytes, without invisible characters.
  *
  * @example
  * const { blob, fileName } = await downloadIncomeReport(http, report);
