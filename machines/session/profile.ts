@@ -65,7 +65,6 @@ import {
 import type { SessionContext } from './types';
 
 export type { ClockTrust, ProfileServices } from './profile-read';
-export { DEFAULT_STAMP_BOUND_MS } from './profile-read';
 export * from './profile-rules';
 
 /**
