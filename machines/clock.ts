@@ -118,10 +118,15 @@ export function createClock(options: ClockOptions = {}): PamClock {
   let lastWall = wall();
   let lastMono = monotonic();
 
-  /** The offset (median, the lower middle for an even count) and the trust, from the samples. */
+  /** The offset (the median) and the trust, from the samples. */
   const settle = () => {
     const votes = [...(prior && window.length < 3 ? [0] : []), ...window].sort((a, b) => a - b);
-    offset = votes[(votes.length - 1) >> 1] ?? offset;
+    const i = (votes.length - 1) >> 1;
+    const [low = offset, high = low] = votes.slice(i, i + 2);
+    // An even count: the middle nearer the newest answer, so a first answer outweighs the device's
+    // vote for serverNow (a device clock hours off is commoner than a lying Date), untrusted still.
+    const newest = window[window.length - 1] ?? low;
+    offset = votes.length % 2 || Math.abs(low - newest) <= Math.abs(high - newest) ? low : high;
     const agreeing = votes.filter((v) => Math.abs(v - offset) <= 2 * BOUND_MS).length;
     const next = !jumped && agreeing * 2 > votes.length;
     if (next === trust) return;

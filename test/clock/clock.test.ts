@@ -95,24 +95,27 @@ describe('createClock', () => {
     const clock = clockOn(d);
     clock.learn(Date.UTC(2100, 0, 1));
     expect(clock.trusted()).toBe(false);
-    expect(clock.serverNow()).toBeLessThan(Date.UTC(2099, 0, 1));
     d.tick(100);
     clock.learn(header(d.wall));
     expect(clock.trusted()).toBe(true);
     expect(Math.abs(clock.serverNow() - d.wall)).toBeLessThanOrEqual(clock.boundMs);
   });
 
-  it('a device clock far from the server is trusted once two answers agree', () => {
-    const d = device();
-    const clock = clockOn(d);
-    const skew = -5 * H;
-    clock.learn(header(d.wall + skew));
-    expect(clock.trusted()).toBe(false);
-    d.tick(100);
-    clock.learn(header(d.wall + skew));
-    expect(clock.trusted()).toBe(true);
-    expect(Math.abs(clock.serverNow() - (d.wall + skew))).toBeLessThanOrEqual(clock.boundMs);
-  });
+  it.each([-5 * H, 5 * H])(
+    'a device clock %i ms off the server is trusted once two answers agree',
+    (skew) => {
+      const d = device();
+      const clock = clockOn(d);
+      clock.learn(header(d.wall + skew));
+      expect(clock.trusted()).toBe(false);
+      // The answer, not the device, is the best guess meanwhile.
+      expect(Math.abs(clock.serverNow() - (d.wall + skew))).toBeLessThanOrEqual(clock.boundMs);
+      d.tick(100);
+      clock.learn(header(d.wall + skew));
+      expect(clock.trusted()).toBe(true);
+      expect(Math.abs(clock.serverNow() - (d.wall + skew))).toBeLessThanOrEqual(clock.boundMs);
+    },
+  );
 
   it('a jump forward (or a sleep the monotonic clock did not see) untrusts until the next answer', () => {
     const d = device();
