@@ -141,6 +141,14 @@ function checkConverged(world: ModelWorld): void {
   }
 }
 
+/** The deposit limit in force at `at` (a pending change applies from its `effective_at`); null within the bound of it. */
+function depositAt(truth: ReadRecord['truth'], at: number, boundMs: number): number | null {
+  const { amount, change } = truth.deposit;
+  if (!change) return amount;
+  if (Math.abs(change.effectiveAt - at) <= boundMs) return null;
+  return change.effectiveAt <= at ? change.amount : amount;
+}
+
 /** A tab whose own read is the newest, clean and today shows it: `current`, and `canBet` as the truth says. */
 function checkCleanReadTaken(world: ModelWorld, tab: ModelTab, at: number): void {
   const view = tab.client.view;
@@ -161,6 +169,13 @@ function checkCleanReadTaken(world: ModelWorld, tab: ModelTab, at: number): void
   const r = view.restrictions;
   const bound = boundOf(tab);
   const wanted = surelyFree(read.truth, at, bound) ? true : surelyBars(read.truth, at, bound) ? false : null;
+  const deposit = depositAt(read.truth, at, bound);
+  if (r?.status === 'current' && deposit !== null && r.limits.deposit.amount !== deposit) {
+    throw new InvariantError(
+      'I5 a clean read is taken',
+      `tab ${tab.index} shows a deposit limit of ${r.limits.deposit.amount}; its own newest read says ${deposit} at ${new Date(at).toISOString()} (${JSON.stringify(read.truth.deposit)})`,
+    );
+  }
   if (r?.status !== 'current' || (wanted !== null && r.canBet !== wanted)) {
     throw new InvariantError(
       'I5 a clean read is taken',
