@@ -33,7 +33,8 @@ export interface PamEnvironment {
   /**
    * The one clock (docs/time.md): the steady base, the server's time learned on that same base
    * (`createPamClient` teaches it the `Date` of each answer under the base URL), and whether it is
-   * trusted. Default: `createClock()`, or a clock over `now` when only `now` is given.
+   * trusted. Default: `createClock()`, or a clock over `now` when only `now` is given (with a
+   * `clock` given, `now` is the clock's: one base).
    */
   clock: PamClock;
   /** The clock's base, ms (`clock.now`): steady, never going backwards. */
