@@ -115,22 +115,27 @@ export async function printPdfs(
   const w = WORDS[ctx.lang];
   const small =
     'font:8px system-ui,sans-serif;color:#5b6478;width:100%;padding:0 10mm;display:flex;justify-content:space-between';
-  const page = await browser.newPage();
-  try {
-    for (const job of jobs) {
-      await page.goto(pathToFileURL(join(out, job.html)).href, { waitUntil: 'load' });
-      await page.pdf({
-        path: join(out, job.pdf),
-        format: 'A4',
-        landscape: job.landscape,
-        printBackground: true,
-        displayHeaderFooter: true,
-        headerTemplate: `<div style="${small}"><span>${xml(w.bookTitle)}</span><span class="title"></span></div>`,
-        footerTemplate: `<div style="${small}" data-stamp="1"><span>${xml(stampLine(ctx.stamp, w.built))}</span><span>${w.page} <span class="pageNumber"></span> ${w.of} <span class="totalPages"></span></span></div>`,
-        margin: { top: '14mm', bottom: '14mm', left: '10mm', right: '10mm' },
-      });
+  // Two pages print at once (as two paths play at once): printing waits on rendering and images.
+  const queue = [...jobs];
+  const worker = async () => {
+    const page = await browser.newPage();
+    try {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        await page.goto(pathToFileURL(join(out, job.html)).href, { waitUntil: 'load' });
+        await page.pdf({
+          path: join(out, job.pdf),
+          format: 'A4',
+          landscape: job.landscape,
+          printBackground: true,
+          displayHeaderFooter: true,
+          headerTemplate: `<div style="${small}"><span>${xml(w.bookTitle)}</span><span class="title"></span></div>`,
+          footerTemplate: `<div style="${small}" data-stamp="1"><span>${xml(stampLine(ctx.stamp, w.built))}</span><span>${w.page} <span class="pageNumber"></span> ${w.of} <span class="totalPages"></span></span></div>`,
+          margin: { top: '14mm', bottom: '14mm', left: '10mm', right: '10mm' },
+        });
+      }
+    } finally {
+      await page.close();
     }
-  } finally {
-    await page.close();
-  }
+  };
+  await Promise.all([worker(), worker()]);
 }

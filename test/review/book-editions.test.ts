@@ -84,6 +84,13 @@ describe('the review book, as an audit file', () => {
     );
   });
 
+  it('sends the visualizer links to `npm start` when a page is opened from disk, and says so', () => {
+    const html = bookFiles([page], [], '', [], ctx('en')).get('login/index.html')!;
+    expect(html).toContain("if(location.protocol==='file:')");
+    expect(html).toContain("a.href='http://localhost:5173/'");
+    expect(html).toMatch(/<p class="from-disk" hidden>[^<]*<code>npm start<\/code>/);
+  });
+
   it("lists each step's strings in pt-BR beside its picture, and the strings without a translation", () => {
     const deck = copyDeck(page.paths[0]!.steps[0]!.text, ctx('pt-BR'));
     expect(deck).toContain('Senha');
