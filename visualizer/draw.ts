@@ -16,6 +16,8 @@ export interface Diagram {
   onSelect(listener: (path: string) => void): void;
   /** Kept for the panel's API: the SVG scales by itself. */
   redraw(): void;
+  /** `fit`: the whole diagram in the panel's width; a number: that scale (1, the default), panned by dragging or scrolling. */
+  zoom(level: 'fit' | number): void;
   /** Resolves once ELK has laid the diagram out and it is on the page. */
   ready: Promise<void>;
 }
@@ -73,8 +75,60 @@ export function drawMachine(machineId: string, graph: MachineGraph): Diagram {
     }
   };
 
+  // Zoom and pan (issue 31 item 7): at 1440 px the session's diagram did not fit its panel and
+  // its right third was cut off. It opens at 1:1 (labels stay at their 11-12 px) in a box that
+  // pans by dragging or scrolling; Fit shows it whole, + and − zoom.
+  const tools = document.createElement('div');
+  tools.className = 'zoom-tools';
+  const view = document.createElement('div');
+  view.className = 'diagram-view';
+  root.append(tools, view);
+  let level: 'fit' | number = 1;
+  let naturalWidth = 0;
+  const applyZoom = () => {
+    const svg = view.querySelector('svg');
+    if (!svg) return;
+    svg.style.width = level === 'fit' ? '100%' : `${Math.round(naturalWidth * level)}px`;
+    view.dataset.zoom = String(level);
+  };
+  const button = (label: string, name: string, title: string, next: () => 'fit' | number) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.title = title;
+    b.dataset.testid = `zoom-${name}-${machineId}`;
+    b.addEventListener('click', () => {
+      level = next();
+      applyZoom();
+    });
+    tools.append(b);
+  };
+  const current = () => (level === 'fit' ? (view.clientWidth || naturalWidth) / (naturalWidth || 1) : level);
+  button('Fit', 'fit', 'The whole diagram in the panel', () => 'fit');
+  button('−', 'out', 'Zoom out', () => Math.max(0.25, current() / 1.25));
+  button('+', 'in', 'Zoom in (drag to pan)', () => Math.min(3, current() * 1.25));
+  button('1:1', 'actual', 'Actual size (drag to pan)', () => 1);
+  let drag: { x: number; y: number; left: number; top: number } | null = null;
+  view.addEventListener('pointerdown', (event) => {
+    if ((event.target as Element).closest('g.state') || level === 'fit') return;
+    drag = { x: event.clientX, y: event.clientY, left: view.scrollLeft, top: view.scrollTop };
+    view.classList.add('panning');
+  });
+  view.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    view.scrollLeft = drag.left - (event.clientX - drag.x);
+    view.scrollTop = drag.top - (event.clientY - drag.y);
+  });
+  for (const end of ['pointerup', 'pointerleave'] as const)
+    view.addEventListener(end, () => {
+      drag = null;
+      view.classList.remove('panning');
+    });
+
   const ready = layoutMachine(graph).then((layout) => {
-    root.innerHTML = toSvg(layout, { descriptions: descriptionsOf(graph) });
+    naturalWidth = layout.width;
+    view.innerHTML = toSvg(layout, { descriptions: descriptionsOf(graph) });
+    applyZoom();
     root.addEventListener('click', (event) => {
       const box = (event.target as Element).closest<SVGGElement>('g.state');
       if (box?.dataset.path) for (const listener of listeners) listener(box.dataset.path);
@@ -96,6 +150,10 @@ export function drawMachine(machineId: string, graph: MachineGraph): Diagram {
       listeners.push(listener);
     },
     redraw: apply,
+    zoom(next) {
+      level = next;
+      applyZoom();
+    },
     ready,
   };
 }
