@@ -88,7 +88,7 @@ describe('echoes encoded twice', () => {
       ),
       { numRuns: 150, seed: 2222 },
     );
-  });
+  }, 60_000); // 150 runs of real decoding: seconds on a loaded machine, never a real wait
 });
 
 describe('control characters', () => {
