@@ -138,13 +138,19 @@ describe('an injected clock', () => {
     expect(clock.trusted()).toBe(true);
     device.wall += 2 * H; // stepped forward: not yet seen by an answer
     pass(1_000);
+    const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
+    const readsBefore = reads();
     expect(clock.trusted()).toBe(false);
-    const before = ctx.server.requests.length;
-    client.session.send({ type: 'REFRESH' });
-    await until(() => ctx.server.requests.length > before, 'the refresh reached the server');
+    // What the app is told at once (the session's side of the rule): nothing current, no bet.
+    expect(client.view.restrictions?.status).toBe('stale');
+    expect(client.view.restrictions?.canBet).toBe(false);
+    // The profile flow reads again; that answer re-teaches the clock, and the read stands.
+    await until(() => reads() > readsBefore, 'a profile read after the jump');
     await tracked.idle();
     expect(clock.trusted()).toBe(true);
     expect(Math.abs(clock.serverNow() - serverMs)).toBeLessThanOrEqual(clock.boundMs);
+    expect(client.view.restrictions?.status).toBe('current');
+    expect(client.view.restrictions?.canBet).toBe(false); // the seed's pause is still in force
   });
 });
 
