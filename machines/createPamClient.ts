@@ -17,6 +17,7 @@ import { type DebugLogger, noServerDateOnce } from './client/debug';
 import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
 import type { MutationOutcomeUnknown } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
+import { inertClient, isInertOnServer } from './client/server-render';
 import { refreshThroughSession, type SessionRef } from './client/session-link';
 import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
@@ -200,6 +201,8 @@ export function createPamClient(options: PamClientOptions): PamClient {
 export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   options: PamClientOptions & { flows: F },
 ): CustomPamClient<F> {
+  // On a server, a relative baseURL (the browser-only set-up) gives an inert client, not a throw.
+  if (isInertOnServer(options)) return inertClient(options, createCustomPamClient<F>);
   // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base
   // URL, learned on the clock's own base; every flow reads `serverNow()` from it.
   const base = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);

@@ -1,0 +1,73 @@
+// The browser-only set-up imported by a server render (issue 29.2): a client made in a module with a
+// relative `baseURL` (`/api`) has no page to resolve it against on the server. Rather than throw at
+// import (a 500 for the whole page), that client is inert there: signed out, it sends nothing,
+// starts no timer, ignores the commands, and says so once in `debug`. A signed-in page is rendered
+// with the server session instead (`pam-client/server`, docs/server.md).
+
+import { ConfigurationError, createMemoryTokenStore } from 'pam-client';
+import type { TimersLike } from 'pam-client/internal';
+import type { DebugLogger } from './debug';
+
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
+
+interface InertCandidate {
+  baseURL: string;
+  fetch?: typeof fetch;
+  debug?: boolean | DebugLogger;
+}
+
+/** True on a server (no page URL) for a relative `baseURL` without the app's own `fetch`. */
+export function isInertOnServer(options: InertCandidate): boolean {
+  const { baseURL } = options;
+  if (typeof baseURL !== 'string' || baseURL.trim() === '' || ABSOLUTE_URL.test(baseURL)) return false;
+  const href = (globalThis as { location?: { href?: unknown } }).location?.href;
+  return typeof href !== 'string' && !options.fetch;
+}
+
+/** The one `debug` line an inert client writes. */
+export const inertLine = (baseURL: string): string =>
+  `baseURL ${JSON.stringify(baseURL)} is relative and there is no page here (a server render): ` +
+  'this client is inert (signed out, it sends nothing and starts no timer). ' +
+  'Render a signed-in page with the server session (pam-client/server).';
+
+/** Timers that never fire: an inert client schedules nothing. */
+const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
+
+/** A fetch that sends nothing: every call of an inert client (the user module's too) is refused. */
+const refuse =
+  (baseURL: string): typeof fetch =>
+  () =>
+    Promise.reject(new ConfigurationError(`${inertLine(baseURL)} No request was sent.`));
+
+type Commands = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';
+
+/**
+ * Builds the inert client through `create` (the normal path, with a fetch that sends nothing,
+ * timers that never fire, a memory store and no channel), then makes its commands do nothing.
+ */
+export function inertClient<O extends InertCandidate & { environment?: object }, C>(
+  options: O,
+  create: (options: O) => C,
+): C {
+  const { debug, baseURL } = options;
+  if (debug) {
+    const write: DebugLogger =
+      debug === true ? (line) => console.debug(`[pam-client] ${line}`) : (debug as DebugLogger);
+    write(inertLine(baseURL));
+  }
+  const client = create({
+    ...options,
+    fetch: refuse(baseURL),
+    storage: createMemoryTokenStore(),
+    environment: { ...options.environment, timers: noTimers, channel: null },
+  });
+  const commands = client as unknown as Record<Commands, () => void> & { view: { status: string } };
+  for (const name of ['login', 'register', 'submitCode', 'cancel', 'logout'] as const)
+    commands[name] = () => {};
+  // Signed out from the first render (no `restoring` frame: there is nothing to restore here), and
+  // for good: the view never changes, so there is nothing to subscribe to.
+  const view = Object.freeze({ ...commands.view, status: 'signedOut' });
+  Object.defineProperty(client, 'view', { get: () => view });
+  Object.defineProperty(client, 'subscribe', { value: () => () => {} });
+  return client;
+}
