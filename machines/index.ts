@@ -77,6 +77,15 @@ export type {
   SubmittedRegistration,
 } from './registrationMachine';
 export { registrationMachine } from './registrationMachine';
+export type { ServerLoginSuccess, ServerSessionStamp } from './server-session/auth';
+export type {
+  ServerSessionActor,
+  ServerSessionClient,
+  ServerSessionClientBase,
+  ServerSessionClientOptions,
+  ServerSessionFlow,
+} from './server-session/client';
+export { createServerSessionClient } from './server-session/client';
 export type { MandatoryLimit, RestrictionStatus, SessionRestrictions } from './session/profile-rules';
 export type { SessionStatus, SessionView } from './session/view';
 export { SESSION_STATUSES, selectSessionView } from './session/view';

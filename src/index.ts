@@ -148,6 +148,7 @@ export {
   REFRESH_INTERVAL_MS,
   shouldRefreshToken,
 } from './session/refresh';
+export type { PamSessionSeed } from './session/seed';
 export type {
   StorageLike,
   StoredSession,

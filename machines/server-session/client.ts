@@ -1,0 +1,296 @@
+// `createServerSessionClient`: the browser client in server-session mode (issue 28.2), opted into
+// by import. It talks to `pam-client/server`'s same-origin prefix (docs/server.md) with the
+// ordinary HTTP adapter and no token getter: the token stays in the server's HttpOnly cookie, so
+// nothing a page script can reach (the client, web storage, `document.cookie`, the tabs channel)
+// ever holds one. The same surface as `createPamClient`'s, so every session binding takes it.
+
+import {
+  type AuthEndpoints,
+  type AuthModule,
+  createOfetchAdapter,
+  type HttpAdapter,
+  type PamSessionSeed,
+  ResponseValidationError,
+  type Secret,
+  type SyncTokenStore,
+  secret,
+  type UserModule,
+} from 'pam-client';
+import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
+import { type Actor, createActor, type InspectionEvent } from 'xstate';
+import { guardCommands } from '../client/commands-only';
+import type { DebugLogger } from '../client/debug';
+import { type ClientFlow, debugLog, type FlowParts } from '../client/flows';
+import type { MutationOutcomeUnknown } from '../client/outcome';
+import type { SessionRef } from '../client/session-link';
+import type { StepUpPrompt } from '../client/step-up';
+import type { LoginCredentials, PamClientEvent } from '../createPamClient';
+import { browserEnvironment, isOwnedChannel, type PamEnvironment } from '../environment';
+import { boxCaptcha, type CaptchaToken } from '../login/request';
+import { trusted } from '../session/events';
+import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
+import { type SessionView, sameView, selectSessionView } from '../session/view';
+import { serverSessionAuth } from './auth';
+import { serverSessionMachine } from './machine';
+import { parseSeed } from './seed';
+import { createServerTabs } from './tabs';
+
+/** The flows a server-session client may add: the user module, a debug log, an inspector. */
+export type ServerSessionFlow = ClientFlow<'user' | 'debug' | 'inspect'>;
+
+export interface ServerSessionClientOptions<
+  F extends readonly ServerSessionFlow[] = readonly ServerSessionFlow[],
+> {
+  /** The same-origin prefix `pam-client/server` serves (its `prefix`). Default `/pam`. */
+  prefix?: string;
+  /**
+   * The server's view of the session (`getSession(request).initial`, serialised into the page):
+   * the client starts from it without a request. `signedIn`: signed in at once, restrictions from
+   * that read; `signedOut`: signed out at once; `unavailable` or absent: `GET <prefix>/session`.
+   */
+  initial?: PamSessionSeed | null;
+  /** The same overrides as the server's `endpoints`. */
+  endpoints?: Partial<AuthEndpoints>;
+  /** Clock, timers, page signals and the tabs channel (`channel: null` keeps the session to this tab). */
+  environment?: Partial<PamEnvironment>;
+  /** A debug log of the session (`true`: `console.debug`), redacted like `inspect`. */
+  debug?: boolean | DebugLogger;
+  /** Per request, ms (default 15 000). */
+  timeout?: number;
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  /** The step-up prompt for sensitive changes made through `client.user` (needs `userModule()`). */
+  onStepUp?: StepUpPrompt;
+  /** `userModule()` (then `client.user`), `debugLog()`, `inspector()`. */
+  flows?: F;
+}
+
+type Emitted = SessionEmitted | MutationOutcomeUnknown;
+type Listener<T extends PamClientEvent> = (event: Extract<Emitted, { type: T }>) => void;
+
+/** The session actor as the app holds it: commands only. */
+export type ServerSessionActor = Omit<Actor<typeof serverSessionMachine>, 'send'> & {
+  send(event: SessionEvent): void;
+};
+
+/** What `createServerSessionClient` returns: `createPamClient`'s surface, without a token. */
+export interface ServerSessionClientBase {
+  /** The adapter, under the prefix, with no token getter. */
+  http: HttpAdapter;
+  /** The auth module through the proxy (a completed login answers `ServerLoginSuccess`). */
+  auth: AuthModule;
+  /** A store that never holds a token: `get()` is always null. */
+  tokens: SyncTokenStore;
+  environment: PamEnvironment;
+  session: ServerSessionActor;
+  /** What to render (the session view): never a token. */
+  readonly view: SessionView;
+  subscribe(listener: (view: SessionView) => void): () => void;
+  /** Settles with the first view that knows where the session stands (not `restoring`), or at `stop()`. */
+  readonly ready: Promise<SessionView>;
+  login(credentials: LoginCredentials): void;
+  register(payload: RegisterCommandPayload): void;
+  submitCode(code: string | Secret, captchaToken?: CaptchaToken): void;
+  cancel(): void;
+  /** Revokes the session at the server (which clears the cookie) and tells the other tabs. */
+  logout(): void;
+  on<T extends PamClientEvent>(type: T, listener: Listener<T>): () => void;
+  stop(): void;
+}
+
+/** With `user` when its flows include `userModule()`. */
+export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = ServerSessionClientBase &
+  ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
+
+/** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
+const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
+
+function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(value);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+/**
+ * The browser client for a server-rendered app behind `pam-client/server`: it holds no token
+ * (`client.tokens.get()` is null; nothing in web storage, `document.cookie` or the tabs channel),
+ * runs no refresh cycle (the server refreshes), starts from the server's view (`initial`: no
+ * second profile read, never signed in without a player), tells the other tabs of logins and
+ * logouts by login id, and reads a 401 from the proxy as signed out.
+ *
+ * @example
+ * import { createServerSessionClient, userModule } from 'pam-client/machines';
+ * const client = createServerSessionClient({ initial: data.pamSession, flows: [userModule()] });
+ * await client.ready; // client.view.status: 'signedIn' | 'signedOut' | ...
+ * client.login({ login: 'player@example.com', password: typed });
+ */
+export function createServerSessionClient<const F extends readonly ServerSessionFlow[] = readonly []>(
+  options: ServerSessionClientOptions<F> = {},
+): ServerSessionClient<F> {
+  const prefix = options.prefix ?? '/pam';
+  const env = browserEnvironment(options.environment, `pam-client:server-session:${prefix}`);
+  let actor: ServerSessionActor | undefined;
+  let http: HttpAdapter;
+  try {
+    http = createOfetchAdapter({
+      baseURL: prefix,
+      // The proxy's 401: the session is over (the server cleared the cookie); nothing to retry.
+      onUnauthorized: () => {
+        actor?.send(trusted({ type: 'UNAUTHORIZED' }) as never);
+        return Promise.resolve(false);
+      },
+      onServerDate: (serverMs: number) => env.clock.learn(serverMs),
+      // Proves the same origin to the proxy (a header a cross-site page cannot send).
+      headers: { ...options.headers, 'X-Pam-Client': '1' },
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    } as Parameters<typeof createOfetchAdapter>[0]);
+  } catch (error) {
+    if (isOwnedChannel(env.channel)) env.channel?.close();
+    throw error;
+  }
+  const auth = serverSessionAuth(http, options.endpoints);
+  const tabs = env.channel ? createServerTabs(env.channel, env.tabId, isOwnedChannel(env.channel)) : null;
+  const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
+  const flows = [...(options.flows ?? []), ...(options.debug ? [debugLog(options.debug)] : [])];
+  const parts: FlowParts[] = flows.map(
+    (flow) =>
+      flow.setup?.({
+        env,
+        http,
+        auth,
+        session: () => actor as unknown as SessionRef | undefined,
+        refreshWaitMs: options.timeout ?? DEFAULT_TIMEOUT_MS,
+        onStepUp: options.onStepUp,
+        reportOutcome: (event) => notify(outcomeListeners, event),
+      }) ?? {},
+  );
+  const user = parts.find((p) => p.user)?.user;
+  const observers = parts.flatMap((p) => (p.inspect ? [p.inspect] : []));
+
+  const initial = options.initial == null ? null : parseSeed(options.initial);
+  actor = guardCommands(
+    createActor(serverSessionMachine, {
+      input: {
+        deps: {
+          auth,
+          readSeed: async (signal) => {
+            const raw = await http.get('/session', { signal, skipAuthRefresh: true });
+            const seed = parseSeed(raw);
+            if (!seed)
+              throw new ResponseValidationError('session', [
+                { path: [], code: 'seed', message: 'not a session seed' },
+              ]);
+            return seed;
+          },
+          tabs,
+          crossTab: null,
+          now: env.now,
+          serverNow: env.serverNow,
+          random: env.random,
+          timers: env.timers,
+          clock: env.clock,
+          signals: { visibility: env.visibility, focus: env.focus, online: env.online },
+        },
+        // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
+        initial,
+      },
+      clock: env.timers as never,
+      ...(observers.length
+        ? {
+            inspect: (event: InspectionEvent) => {
+              for (const observe of observers) observe(event);
+            },
+          }
+        : {}),
+    }),
+  ) as unknown as ServerSessionActor;
+  const running = actor;
+
+  const viewOf = () => selectSessionView(running.getSnapshot() as never);
+  let view = viewOf();
+  const viewListeners = new Set<(view: SessionView) => void>();
+  let settle: (view: SessionView) => void = () => {};
+  const ready = new Promise<SessionView>((resolve) => {
+    settle = resolve;
+  });
+  running.subscribe({
+    next: () => {
+      const next = viewOf();
+      if (next.status !== 'restoring') settle(next);
+      if (sameView(view, next)) return;
+      view = next;
+      notify(viewListeners, view);
+    },
+    error: () => {},
+  });
+  running.start();
+  if (view.status !== 'restoring') settle(view);
+
+  const client: ServerSessionClientBase & { user?: UserModule } = {
+    http,
+    auth,
+    ...(user ? { user } : {}),
+    tokens: NO_TOKENS,
+    environment: env,
+    session: running,
+    get view() {
+      return view;
+    },
+    ready,
+    subscribe(listener) {
+      viewListeners.add(listener);
+      return () => viewListeners.delete(listener);
+    },
+    login: ({ login, password, captchaToken, appSource }) =>
+      running.send({
+        type: 'LOGIN',
+        login,
+        password: secret(password),
+        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
+        ...(appSource === undefined ? {} : { appSource }),
+      }),
+    register: (payload) =>
+      running.send({
+        type: 'REGISTER',
+        payload: {
+          ...payload,
+          password: secret(payload.password),
+          ...(payload.captcha_token === undefined
+            ? {}
+            : { captcha_token: boxCaptcha(payload.captcha_token)! }),
+        },
+      }),
+    submitCode: (code, captchaToken) =>
+      running.send({
+        type: 'SUBMIT_CODE',
+        code: secret(code),
+        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
+      }),
+    cancel: () => running.send({ type: 'CANCEL' }),
+    logout: () => running.send({ type: 'LOGOUT' }),
+    on: (type, listener) => {
+      if (type === 'mutationOutcomeUnknown') {
+        const l = listener as (event: MutationOutcomeUnknown) => void;
+        outcomeListeners.add(l);
+        return () => outcomeListeners.delete(l);
+      }
+      const sub = running.on(type as SessionEmitted['type'], listener as (event: SessionEmitted) => void);
+      return () => sub.unsubscribe();
+    },
+    stop: () => {
+      tabs?.close();
+      outcomeListeners.clear();
+      viewListeners.clear();
+      running.stop();
+      settle(view);
+    },
+  };
+  return client as ServerSessionClient<F>;
+}

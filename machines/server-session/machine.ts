@@ -1,0 +1,447 @@
+// The session in server-session mode (issue 28.2): the token lives in the server's HttpOnly
+// cookie, so this machine holds none and refreshes nothing. It starts from the server's view (the
+// seed), signs in through the login child (the two-factor step included) with the proxy's
+// token-less answer, keeps the restrictions with the profile flow (its first read answered by the
+// seed), tells the other tabs of logins and logouts by login id, and signs out on the proxy's 401.
+// States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
+
+import { type PamSessionSeed, secret } from 'pam-client';
+import {
+  assertEvent,
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+} from 'xstate';
+import { wakeSignals } from '../environment';
+import { boxCaptcha } from '../login/request';
+import { loginMachine, MAX_REJECTED_CODES } from '../loginMachine';
+import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
+import { PROFILE_SESSION } from '../session/flows';
+import { createProfileFlow, profileFromElsewhere } from '../session/profile';
+import type { PendingCommand, SessionEmitted, SessionEvent } from '../session/types';
+import { asPamError, backoffDelay, clampDelay, isTransient, statusOf } from '../shared';
+import type { ServerLoginSuccess } from './auth';
+import {
+  forgotten,
+  fromLogin,
+  fromSeed,
+  initialContext,
+  type ServerSessionContext,
+  type ServerSessionInput,
+  seedOutcomeOf,
+} from './context';
+import { type SeededProfileServices, seededReadProfile } from './seed';
+import { serverTabsListener } from './tabs';
+
+/** The machine's own events from its actors (marked with `trusted()`: an app cannot send them). */
+type ServerInternal =
+  | { type: 'REMOTE_LOGIN'; loginId: string }
+  | { type: 'REMOTE_LOGOUT'; loginId: string; reason: 'logout' | 'expired' }
+  /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
+  | { type: 'UNAUTHORIZED' };
+type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
+
+type LoginChild = {
+  value: unknown;
+  context: { error: unknown; retryAt: number | null; rejectedCodes: number };
+};
+
+const childIs =
+  (state: string) =>
+  ({ event }: { event: { snapshot?: unknown } }) =>
+    (event.snapshot as LoginChild | undefined)?.value === state;
+
+/** The seed route's retry (the core's one backoff): 1 s doubling to 30 s, ±20 %. */
+const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as const;
+
+/** A flow this mode does not run (play time): the child is there, and does nothing. */
+const absent = /* @__PURE__ */ fromCallback(() => {});
+
+const boxed = (e: PendingCommand): PendingCommand =>
+  e.type === 'LOGIN'
+    ? {
+        ...e,
+        password: secret(e.password),
+        ...(e.captchaToken === undefined ? {} : { captchaToken: boxCaptcha(e.captchaToken)! }),
+      }
+    : {
+        type: 'REGISTER',
+        payload: {
+          ...e.payload,
+          password: secret(e.payload.password),
+          ...(e.payload.captcha_token === undefined
+            ? {}
+            : { captcha_token: boxCaptcha(e.payload.captcha_token)! }),
+        },
+      };
+
+const toChild = (c: PendingCommand) =>
+  c.type === 'REGISTER'
+    ? { type: 'REGISTER' as const, payload: c.payload }
+    : {
+        type: 'SUBMIT' as const,
+        login: c.login,
+        password: c.password,
+        ...(c.captchaToken === undefined ? {} : { captchaToken: c.captchaToken }),
+        ...(c.appSource === undefined ? {} : { appSource: c.appSource }),
+      };
+
+const AFTER_FAILURE = {
+  LOGIN: 'signingIn',
+  REGISTER: 'signingIn',
+  CANCEL: { target: 'signedOut', actions: { type: 'clearError' } },
+  LOGOUT: { target: 'signedOut', actions: { type: 'clearError' } },
+} as const;
+
+/** The session is over here (the proxy's 401, or its absolute lifetime): told to the app and the tabs. */
+const expire = () =>
+  [
+    'announceExpired',
+    { type: 'forget', params: 'expired' },
+    'emitSessionExpired',
+    'emitExpiredSignOut',
+  ] as const;
+
+/** Builds the machine (one pure call). */
+/* @__NO_SIDE_EFFECTS__ */
+function createServerSessionMachine() {
+  return setup({
+    types: {
+      context: {} as ServerSessionContext,
+      events: {} as SessionEvent | SessionInternalEvent | ServerInternal,
+      emitted: {} as SessionEmitted,
+      input: {} as ServerSessionInput,
+      children: {} as {
+        seed: 'readSeed';
+        login: 'login';
+        logout: 'logout';
+        wake: 'wake';
+        tabs: 'tabs';
+        profile: 'profile';
+        playTime: 'playTime';
+      },
+    },
+    actors: {
+      readSeed: fromPromise<PamSessionSeed, ServerSessionContext['deps']>(({ input, signal }) =>
+        input.readSeed(signal),
+      ),
+      login: loginMachine,
+      logout: fromPromise<void, ServerSessionContext['deps']>(({ input, signal }) =>
+        input.auth.logout({ signal }),
+      ),
+      wake: wakeSignals,
+      tabs: serverTabsListener,
+      profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile as never } }),
+      playTime: absent,
+    },
+    guards: {
+      trusted: ({ event }) => isTrusted(event),
+      seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
+      seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
+      triedBefore: ({ context: c }) => c.attempts > 0,
+      unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
+      transient: ({ event }) => isTransient((event as { error?: unknown }).error),
+      // The login id of what another tab said, against the one held here.
+      ours: ({ context, event }) =>
+        isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,
+      another: ({ context, event }) =>
+        isTrusted(event) && (event as { loginId?: unknown }).loginId !== context.loginId,
+      expired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= c.deps.serverNow(),
+      // A datum for the player and login held now (the user module's outcome re-read).
+      owned: ({ context, event }) => {
+        if (!isInternal(event) || !('owner' in event)) return false;
+        const owner = (event as { owner: Owner }).owner;
+        return owner.sid === context.sid && owner.userId === context.userId;
+      },
+      signedInAnswer: ({ event }) => {
+        const a = (event as { output?: Partial<ServerLoginSuccess> }).output;
+        return !!a?.server_session && typeof a.user?.id === 'number';
+      },
+    },
+    delays: {
+      retry: ({ context: c }) =>
+        backoffDelay(Math.max(0, c.attempts - 1), { ...SEED_RETRY, random: c.deps.random }),
+      expiry: ({ context: c }) =>
+        clampDelay(c.expiresAt === null ? Number.POSITIVE_INFINITY : c.expiresAt - c.deps.serverNow()),
+    },
+    actions: {
+      // --- context (pure) ---
+      fromSeed: assign(({ context }) => fromSeed(context)),
+      fromLogin: assign(({ context, event }) =>
+        fromLogin(context, (event as unknown as { output: ServerLoginSuccess }).output),
+      ),
+      forget: assign((_, reason: ServerSessionContext['signedOutReason']) => forgotten(reason)),
+      tookSeed: assign(({ context, event }) => ({
+        seed: (event as unknown as { output: PamSessionSeed }).output,
+        attempts: context.attempts + 1,
+        error: null,
+      })),
+      failedSeed: assign(({ context, event }) => ({
+        attempts: context.attempts + 1,
+        error: asPamError((event as { error?: unknown }).error),
+      })),
+      logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
+      clearError: assign({ error: null }),
+      progress: assign(({ event }) => {
+        const s = (event as { snapshot?: LoginChild }).snapshot;
+        if (!s) return {};
+        const twoFactor = s.value === 'twoFactorRequired' || s.value === 'verifyingTwoFactor';
+        return {
+          error: s.context.error == null ? null : asPamError(s.context.error),
+          login: {
+            retryAt: s.context.retryAt,
+            codeAttemptsLeft: twoFactor ? Math.max(0, MAX_REJECTED_CODES - s.context.rejectedCodes) : null,
+          },
+        };
+      }),
+      startFlow: assign({
+        error: null,
+        signedOutReason: null,
+        login: { retryAt: null, codeAttemptsLeft: null },
+      }),
+      rememberPending: assign(({ event }) => ({
+        pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxed(event) : null,
+      })),
+      dropPending: assign({ pending: null }),
+      // --- the profile flow's (its session actions: restrictions, and the app told of changes) ---
+      takeProfile: PROFILE_SESSION.actions!.takeProfile as never,
+      emitSessionExpired: emit({ type: 'sessionExpired' as const }),
+      emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
+      // --- effects ---
+      announceLogin: ({ context: c }) => {
+        if (c.loginId) c.deps.tabs?.post({ type: 'signedIn', loginId: c.loginId });
+      },
+      announceLogout: ({ context: c }) => {
+        if (c.loginId) c.deps.tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'logout' });
+      },
+      announceExpired: ({ context: c }) => {
+        if (c.loginId) c.deps.tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'expired' });
+      },
+    },
+  }).createMachine({
+    id: 'serverSession',
+    context: ({ input }) => initialContext(input),
+    initial: 'restoring',
+    invoke: [
+      { id: 'wake', src: 'wake', input: ({ context }) => context.deps.signals },
+      { id: 'tabs', src: 'tabs', input: ({ context }) => ({ tabs: context.deps.tabs }) },
+    ],
+    states: {
+      // Where the session stands: from the seed given, else (or when it says `unavailable`) from
+      // `GET <prefix>/session`, retried with backoff. Never signed in without a player.
+      restoring: {
+        tags: 'restoring',
+        initial: 'deciding',
+        states: {
+          deciding: {
+            always: [
+              { guard: 'seedSignedIn', target: '#serverSession.signedIn', actions: 'fromSeed' },
+              { guard: 'seedSignedOut', target: '#serverSession.signedOut' },
+              { guard: 'triedBefore', target: 'waiting' },
+              { target: 'reading' },
+            ],
+          },
+          reading: {
+            invoke: {
+              id: 'seed',
+              src: 'readSeed',
+              input: ({ context }) => context.deps,
+              onDone: { target: 'deciding', actions: 'tookSeed' },
+              onError: [
+                { guard: 'unauthorized', target: '#serverSession.signedOut' },
+                { guard: 'transient', target: 'waiting', actions: 'failedSeed' },
+                // Not a seed (no handler under the prefix, a malformed answer): signed out, told why.
+                { target: '#serverSession.signedOut', actions: 'failedSeed' },
+              ],
+            },
+          },
+          waiting: {
+            after: { retry: 'reading' },
+            on: { WAKE: { guard: 'trusted', target: 'reading' } },
+          },
+        },
+        on: {
+          LOGIN: { target: 'signingIn' },
+          REGISTER: { target: 'signingIn' },
+          LOGOUT: { target: 'signingOut' },
+          REMOTE_LOGIN: { guard: 'trusted', target: '.reading', reenter: true },
+        },
+      },
+      signedOut: {
+        tags: 'signedOut',
+        // A login sent while the logout was running starts now.
+        entry: enqueueActions(({ context, enqueue }) => {
+          if (!context.pending) return;
+          enqueue.raise(context.pending);
+          enqueue('dropPending');
+        }),
+        on: {
+          LOGIN: { target: 'signingIn' },
+          REGISTER: { target: 'signingIn' },
+          // Another tab signed in (the cookie is shared): ask the server, never the message.
+          REMOTE_LOGIN: { guard: 'trusted', target: 'restoring.reading' },
+        },
+      },
+      signingIn: {
+        entry: [
+          'startFlow',
+          raise(({ event }) => {
+            assertEvent(event, ['LOGIN', 'REGISTER']);
+            return internal({ type: 'BEGIN', command: boxed(event) });
+          }),
+        ],
+        invoke: {
+          id: 'login',
+          src: 'login',
+          input: ({ context }) => ({ auth: context.deps.auth, now: context.deps.now }),
+          onSnapshot: [
+            { guard: childIs('failed'), target: 'failed', actions: 'progress' },
+            { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: 'progress' },
+            { guard: childIs('twoFactorRequired'), target: '.twoFactorRequired', actions: 'progress' },
+            { guard: childIs('verifyingTwoFactor'), target: '.verifyingCode', actions: 'progress' },
+            { guard: childIs('registering'), target: '.registering', actions: 'progress' },
+            { guard: childIs('submitting'), target: '.submitting', actions: 'progress' },
+          ],
+          onDone: { guard: 'signedInAnswer', target: 'signedIn', actions: ['fromLogin', 'announceLogin'] },
+        },
+        initial: 'submitting',
+        states: {
+          submitting: { tags: 'signingIn' },
+          registering: { tags: 'registering' },
+          twoFactorRequired: {
+            tags: 'twoFactorRequired',
+            on: {
+              LOGIN: { target: '#serverSession.signingIn', reenter: true },
+              REGISTER: { target: '#serverSession.signingIn', reenter: true },
+              SUBMIT_CODE: {
+                actions: sendTo('login', ({ event }) => ({
+                  type: 'SUBMIT_CODE' as const,
+                  code: secret(event.code),
+                  ...(event.captchaToken === undefined
+                    ? {}
+                    : { captchaToken: boxCaptcha(event.captchaToken)! }),
+                })),
+              },
+            },
+          },
+          verifyingCode: { tags: 'verifyingCode' },
+        },
+        on: {
+          BEGIN: {
+            guard: ({ event }) => isInternal(event),
+            actions: sendTo('login', ({ event }) => toChild((event as Internal<'BEGIN'>).command)),
+          },
+          LOGIN: {},
+          REGISTER: {},
+          CANCEL: { target: 'signedOut' },
+          // No cookie was set before the login completed: nothing to revoke.
+          LOGOUT: { target: 'signedOut', actions: { type: 'forget', params: 'logout' } },
+        },
+      },
+      failed: { tags: 'failed', on: AFTER_FAILURE },
+      cancelledAccount: { tags: 'cancelledAccount', on: AFTER_FAILURE },
+      signedIn: {
+        tags: 'signedIn',
+        entry: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
+        invoke: [
+          {
+            id: 'profile',
+            src: 'profile',
+            input: ({ context: c }) => {
+              // The seed answers the flow's first read once (for this login only).
+              let seeded = seedOutcomeOf(c);
+              const services: SeededProfileServices = {
+                auth: c.deps.auth,
+                serverNow: c.deps.serverNow,
+                random: c.deps.random,
+                clock: c.deps.clock,
+                takeSeed: (owner) => {
+                  const s = seeded;
+                  seeded = null;
+                  return s && owner.sid === c.sid && owner.userId === c.userId ? s : null;
+                },
+              };
+              return { services, owner: { userId: c.userId, sid: c.sid } };
+            },
+            onSnapshot: { actions: 'takeProfile' },
+          },
+          { id: 'playTime', src: 'playTime' },
+        ],
+        after: { expiry: { target: 'signedOut', actions: expire() } },
+        on: {
+          TICK: { guard: 'expired', target: 'signedOut', actions: expire() },
+          WAKE: [
+            { guard: 'expired', target: 'signedOut', actions: expire() },
+            { guard: 'trusted', actions: sendTo('profile', { type: 'WAKE' }) },
+          ],
+          UNAUTHORIZED: { guard: 'trusted', target: 'signedOut', actions: expire() },
+          REMOTE_LOGOUT: {
+            guard: 'ours',
+            target: 'signedOut',
+            actions: [
+              { type: 'forget', params: 'remote' },
+              emit(({ event }) => ({
+                type: 'signedOut' as const,
+                reason: (event as { reason: 'logout' | 'expired' }).reason,
+                remote: true,
+              })),
+            ],
+          },
+          // Another login in another tab: the cookie is now that login's (maybe another player's).
+          REMOTE_LOGIN: {
+            guard: 'another',
+            target: 'restoring.reading',
+            actions: { type: 'forget', params: null },
+          },
+          PROFILE_LOADED: {
+            guard: 'owned',
+            actions: sendTo('profile', ({ event }) =>
+              profileFromElsewhere(event as Internal<'PROFILE_LOADED'>),
+            ),
+          },
+          PROFILE_CHANGED: {
+            guard: ({ event }) => isInternal(event),
+            actions: sendTo('profile', { type: 'CHECK' }),
+          },
+          LOGOUT: { target: 'signingOut' },
+        },
+      },
+      signingOut: {
+        tags: 'signingOut',
+        on: {
+          LOGIN: { actions: 'rememberPending' },
+          REGISTER: { actions: 'rememberPending' },
+          CANCEL: { actions: 'dropPending' },
+        },
+        // Signed out either way (a failed request must not keep a session alive here); the other
+        // tabs are told once the server has cleared the cookie.
+        invoke: {
+          id: 'logout',
+          src: 'logout',
+          input: ({ context }) => context.deps,
+          onDone: { target: 'signedOut' },
+          onError: { target: 'signedOut', actions: 'logoutFailed' },
+        },
+        exit: [
+          'announceLogout',
+          { type: 'forget', params: 'logout' },
+          emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
+        ],
+      },
+    },
+  });
+}
+
+/**
+ * The session machine of the server-session client (see `createServerSessionClient`): the
+ * session's states and tags, no token, no refresh cycle.
+ *
+ * @example
+ * const view = selectSessionView(client.session.getSnapshot() as never);
+ */
+export const serverSessionMachine = /* @__PURE__ */ createServerSessionMachine();

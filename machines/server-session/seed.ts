@@ -1,0 +1,76 @@
+// The seed the server-session client starts from (`initial`, or `GET <prefix>/session`), checked
+// before anything is believed, and the profile flow's first read answered from it (so a seeded
+// page makes no second profile read).
+
+import type { AuthUser, PamSessionSeed } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
+import { fromPromise } from 'xstate';
+import type { ProfileOwner } from '../session/profile';
+import { isRecord, type ProfileServices, type ReadOutcome, withoutToken } from '../session/profile-read';
+import { namesPlayer } from '../session/profile-rules';
+
+const STATUSES = ['signedIn', 'signedOut', 'unavailable'] as const;
+const MAX_ID = 128;
+
+const instantOrNull = (v: unknown): number | null | undefined =>
+  v === null || v === undefined
+    ? null
+    : typeof v === 'number' && Number.isFinite(v) && v >= 0
+      ? v
+      : undefined;
+
+/**
+ * The seed, checked: a known status; `signedIn` only with a player (an object with a whole-number
+ * id), a userInfo object and a login id. Null for anything else (the client then asks the server).
+ */
+export function parseSeed(raw: unknown): PamSessionSeed | null {
+  if (!isRecord(raw) || !STATUSES.includes(raw.status as never)) return null;
+  const status = raw.status as PamSessionSeed['status'];
+  const readAt = instantOrNull(raw.readAt);
+  const expiresAt = instantOrNull(raw.expiresAt);
+  const loginId =
+    typeof raw.loginId === 'string' && raw.loginId.length > 0 && raw.loginId.length <= MAX_ID
+      ? raw.loginId
+      : null;
+  if (readAt === undefined || expiresAt === undefined) return null;
+  if (status === 'signedOut')
+    return { status, user: null, userInfo: null, readAt: null, loginId: null, expiresAt: null };
+  if (loginId === null) return null;
+  if (status === 'unavailable')
+    return { status, user: null, userInfo: null, readAt: null, loginId, expiresAt };
+  const user = withoutToken(raw.user);
+  if (!user || !Number.isSafeInteger((user as { id?: unknown }).id) || !isRecord(raw.userInfo)) return null;
+  return { status, user: user as AuthUser, userInfo: raw.userInfo, readAt, loginId, expiresAt };
+}
+
+/** The profile flow's services here: its reads, plus the seed's answer to its first one. */
+export interface SeededProfileServices extends ProfileServices {
+  /** The seed's profile, once, for the login it was read for; null afterwards. */
+  takeSeed(owner: ProfileOwner): Extract<ReadOutcome, { ok: true }> | null;
+}
+
+/**
+ * A profile read for `owner` (as the profile flow's own `readProfile`), answered from the seed the
+ * first time: stamped with the seed's own read time, never now, so an old page is not current.
+ */
+export const seededReadProfile = /* @__PURE__ */ fromPromise<
+  ReadOutcome,
+  { services: SeededProfileServices; owner: ProfileOwner }
+>(async ({ input, signal }) => {
+  const { services, owner } = input;
+  const seeded = services.takeSeed(owner);
+  if (seeded) return seeded;
+  try {
+    const profile = (await services.auth.getUserProfile({ signal })) as {
+      user?: unknown;
+      userInfo?: unknown;
+    };
+    const user = withoutToken(profile?.user);
+    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
+      throw new Error('profile of another player');
+    if (!isRecord(profile?.userInfo)) throw new Error('profile without userInfo');
+    return { ok: true, user, userInfo: profile.userInfo, at: services.serverNow() };
+  } catch (error) {
+    return { ok: false, error: asPamError(error), at: services.serverNow(), jitter: services.random() };
+  }
+});

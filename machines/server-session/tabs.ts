@@ -1,0 +1,88 @@
+// The tabs of an origin in server-session mode: they share the cookie, so they are told only that
+// a login happened or ended, by its login id (`server_session.login_id`). No token, no session,
+// no profile ever crosses the channel (there is none in the page to send). A sign-out heard is
+// taken at once (the safe direction); a sign-in heard is never believed: the tab asks the server.
+
+import { type EventObject, fromCallback } from 'xstate';
+import type { BroadcastChannelLike } from '../environment';
+import { trusted } from '../session/events';
+
+const APP = 'pam-client';
+const MODE = 'server-session';
+const MAX_ID = 128;
+
+/** What a tab tells the others. */
+export type ServerTabMessage =
+  | { type: 'signedIn'; loginId: string }
+  | { type: 'signedOut'; loginId: string; reason: 'logout' | 'expired' };
+
+/** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
+export interface ServerTabs {
+  post(message: ServerTabMessage): void;
+  subscribe(listener: (message: ServerTabMessage) => void): () => void;
+  close(): void;
+}
+
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
+
+/** A message of this protocol, or null (another app, another mode, malformed). */
+export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from: string }) | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const m = raw as Record<string, unknown>;
+  if (m.app !== APP || m.mode !== MODE || m.v !== 1 || !isId(m.from) || !isId(m.loginId)) return null;
+  if (m.type === 'signedIn') return { type: 'signedIn', loginId: m.loginId, from: m.from };
+  if (m.type === 'signedOut' && (m.reason === 'logout' || m.reason === 'expired'))
+    return { type: 'signedOut', loginId: m.loginId, reason: m.reason, from: m.from };
+  return null;
+}
+
+/**
+ * @example
+ * const tabs = createServerTabs(new BroadcastChannel('pam-client:server-session:/pam'), tabId, true);
+ */
+export function createServerTabs(channel: BroadcastChannelLike, tabId: string, owns: boolean): ServerTabs {
+  const listeners = new Set<(message: ServerTabMessage) => void>();
+  let closed = false;
+  const onMessage = (event: { data: unknown }) => {
+    const message = parseServerTabMessage(event?.data);
+    if (!message || message.from === tabId) return;
+    const { from: _from, ...rest } = message;
+    for (const listener of [...listeners]) listener(rest);
+  };
+  channel.addEventListener('message', onMessage);
+  return {
+    post(message) {
+      if (closed) return;
+      try {
+        channel.postMessage({ app: APP, mode: MODE, v: 1, from: tabId, ...message });
+      } catch {
+        // A closed or broken channel: this tab simply stops telling.
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      channel.removeEventListener('message', onMessage);
+      if (owns) channel.close();
+    },
+  };
+}
+
+/** The other tabs as the session's events (`REMOTE_LOGIN`, `REMOTE_LOGOUT`), marked as its own. */
+export const serverTabsListener = /* @__PURE__ */ fromCallback<EventObject, { tabs: ServerTabs | null }>(
+  ({ input, sendBack }) =>
+    input.tabs?.subscribe((m) =>
+      sendBack(
+        trusted(
+          m.type === 'signedIn'
+            ? { type: 'REMOTE_LOGIN', loginId: m.loginId }
+            : { type: 'REMOTE_LOGOUT', loginId: m.loginId, reason: m.reason },
+        ),
+      ),
+    ),
+);
