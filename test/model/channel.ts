@@ -24,8 +24,6 @@ export class ModelHub {
   /** Messages held while the hub holds. */
   queue: Queued[] = [];
   holding = false;
-  /** Every message posted by a tab, in order (the forged ones are not posted by a tab). */
-  readonly sent: unknown[] = [];
 
   channel(): ModelChannel {
     const channel = new ModelChannel(this);
@@ -35,7 +33,6 @@ export class ModelHub {
 
   send(from: ModelChannel | null, message: unknown): void {
     const data = structuredClone(message);
-    if (from) this.sent.push(data);
     for (const to of this.open) {
       if (to === from) continue;
       if (this.holding) this.queue.push({ from, to, data });

@@ -6,7 +6,7 @@ import type fc from 'fast-check';
 import { parseMessage } from '../../machines/cross-tab';
 import type { Release } from './channel';
 import { checkInvariants, describeWorld } from './invariants';
-import { DAY, freshTruth, H, type Oddity, type PlayerTruth, restrictionFields } from './truth';
+import { DAY, freshTruth, type Oddity, type PlayerTruth, restrictionFields } from './truth';
 import { type ModelTab, type ModelWorld, PLAYERS, sessionOf } from './world';
 
 /** What the commands' preconditions read: which tabs are open and awake. */
@@ -323,5 +323,3 @@ export const forgeProfile = (t: number, aheadMs: number) =>
     const at = x.client.environment.serverNow() + aheadMs;
     w.hub.send(null, { app: 'pam-client', v: 1, from: FORGER, type: 'profile', userInfo, at, userId, sid });
   });
-
-export const HOURS = H;
