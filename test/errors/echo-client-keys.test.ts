@@ -44,7 +44,7 @@ describe('a password echoed as a field name', () => {
         ...seen,
       ].join('\n');
       expect(surfaces).not.toContain(password);
-      expect(Object.keys((error as { fieldErrors: object }).fieldErrors)).toEqual([
+      expect(Object.keys((error as unknown as { fieldErrors: object }).fieldErrors)).toEqual([
         '[redacted]',
         '[redacted]_confirmation',
       ]);
