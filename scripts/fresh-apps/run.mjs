@@ -7,7 +7,7 @@
 // the reference server started by the README's own dev-server snippet. Bounded: each step has a
 // time limit, the whole run reports its time.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -16,6 +16,8 @@ import { drive } from './drive.mjs';
 import { driveApp } from './drive-app.mjs';
 import { DEV_DEPENDENCIES, scaffold } from './scaffold.mjs';
 import { installLine, readSnippets } from './snippets.mjs';
+import { checkSSRApp } from './ssr-check.mjs';
+import { SSR_DEPENDENCIES, scaffoldSSR } from './ssr-scaffold.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const readme = join(repo, 'README.md');
@@ -37,7 +39,30 @@ const APPS = [
   },
   { name: 'react-app', framework: 'react', sources: ['react/vite.config.ts', 'react-app/'], drive: 'app' },
 ];
-const only = process.argv.slice(2).filter((a) => APPS.some((app) => app.name === a));
+/**
+ * The server-rendered apps (issue 29): each page's code of docs/apps/<framework>.md, built in
+ * production mode and run (`node build`, `node .output/server/index.mjs`) against the reference
+ * server, then checked (ssr-check.mjs).
+ */
+const SSR_APPS = [
+  {
+    name: 'sveltekit-app',
+    framework: 'sveltekit',
+    check: ['npx', 'svelte-kit', 'sync', '&&', 'npx', 'svelte-check', '--tsconfig', './tsconfig.json'],
+    build: ['npx', 'vite', 'build'],
+    run: ['node', 'build'],
+  },
+  {
+    name: 'nuxt-app',
+    framework: 'nuxt',
+    check: ['npx', 'nuxi', 'typecheck'],
+    build: ['npx', 'nuxi', 'build'],
+    run: ['node', '.output/server/index.mjs'],
+  },
+];
+const only = process.argv
+  .slice(2)
+  .filter((a) => APPS.some((app) => app.name === a) || SSR_APPS.some((app) => app.name === a));
 const STEP_MS = 5 * 60_000;
 const t0 = performance.now();
 const timings = [];
@@ -69,8 +94,10 @@ const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', w
   .split('\n')
   .pop();
 const snippets = readSnippets(readme);
-for (const framework of ['vue', 'svelte', 'react'])
-  for (const [path, text] of readSnippets(join(repo, 'docs/apps', `${framework}.md`))) {
+for (const framework of ['vue', 'svelte', 'react', 'sveltekit', 'nuxt', 'next'])
+  for (const [path, text] of existsSync(join(repo, 'docs/apps', `${framework}.md`))
+    ? readSnippets(join(repo, 'docs/apps', `${framework}.md`))
+    : []) {
     if (snippets.has(path)) throw new Error(`docs/apps/${framework}.md: ${path} is tagged in the README too`);
     snippets.set(path, text);
   }
@@ -191,8 +218,77 @@ async function freshApp(app) {
   for (const c of children.splice(0)) stop(c);
 }
 
+/** The reference server, from this repository's build (h3 2 is ours; Nuxt apps pin h3 1). */
+function referenceServer() {
+  const entry = join(repo, 'dist/testing.js');
+  const code = `const { startReferenceServer } = await import(${JSON.stringify(entry)});
+const server = await startReferenceServer({ port: 0 });
+console.log('reference server on ' + server.url);`;
+  return start(
+    repo,
+    'node',
+    ['--input-type=module', '-e', code],
+    {},
+    /reference server on (http:\/\/\S+)/,
+    'reference server',
+  );
+}
+
+async function freshSSRApp(app) {
+  const root = join(work, app.name);
+  console.log(`\n=== fresh ${app.name} in ${root}`);
+  scaffoldSSR(root, app.framework);
+  sh(
+    root,
+    'npm',
+    [...install, ...SSR_DEPENDENCIES[app.framework], '--no-audit', '--no-fund'],
+    `${app.name}: npm i pam-client (tarball) xstate ${SSR_DEPENDENCIES[app.framework].join(' ')}`,
+  );
+  let written = 0;
+  for (const [path, text] of snippets) {
+    if (!path.startsWith(`${app.name}/`)) continue;
+    const target = join(root, path.slice(path.indexOf('/') + 1));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+    written++;
+  }
+  console.log(`${app.name}: ${written} snippets of docs/apps/${app.framework}.md written verbatim`);
+  sh(root, 'sh', ['-c', app.build.join(' ')], `${app.name}: ${app.build.slice(1).join(' ')}`);
+  sh(root, 'sh', ['-c', app.check.join(' ')], `${app.name}: type check`);
+
+  const t = performance.now();
+  const [, apiURL] = await referenceServer();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const env = {
+    PAM_API_URL: apiURL,
+    PAM_COOKIE_SECRET: 'fresh-apps: a secret of at least 32 characters',
+    PAM_INSECURE_COOKIE: '1',
+    NUXT_PAM_API_URL: apiURL,
+    NUXT_PAM_COOKIE_SECRET: 'fresh-apps: a secret of at least 32 characters',
+    NUXT_PAM_INSECURE_COOKIE: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ORIGIN: `http://127.0.0.1:${port}`,
+    NUXT_TELEMETRY_DISABLED: '1',
+  };
+  await start(
+    root,
+    app.run[0],
+    app.run.slice(1),
+    env,
+    /(Listening on|Listening|localhost|127\.0\.0\.1)/,
+    app.name,
+  );
+  const result = await checkSSRApp(url, app.name);
+  timings.push([`${app.name}: ${result}`, performance.now() - t]);
+  for (const c of children.splice(0)) stop(c);
+}
+
 try {
   for (const app of only.length ? APPS.filter((a) => only.includes(a.name)) : APPS) await freshApp(app);
+  for (const app of only.length ? SSR_APPS.filter((a) => only.includes(a.name)) : SSR_APPS)
+    await freshSSRApp(app);
 } catch (e) {
   console.error(`\nfresh-apps FAILED: ${e instanceof Error ? e.message : e}`);
   if (keep) console.error(`(kept in ${work})`);
