@@ -84,7 +84,7 @@ type Pam = {
   storage(): { local: string; session: string; cookie: string };
   burst(n: number): Promise<(number[] | string)[]>;
 };
-const pamOf = <T>(page: Page, fn: (p: Pam) => T | Promise<T>, arg?: unknown) =>
+const pamOf = <T>(page: Page, fn: (p: Pam, a: unknown) => T | Promise<T>, arg?: unknown) =>
   page.evaluate(
     ([source, a]) =>
       new Function('p', 'a', `return (${source})(p, a)`)((window as never as { pam: Pam }).pam, a),
