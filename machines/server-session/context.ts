@@ -151,5 +151,7 @@ export const forgotten = (
 export function seedOutcomeOf(c: ServerSessionContext) {
   const s = c.seed;
   if (s?.status !== 'signedIn' || s.readAt === null || s.loginId !== c.loginId || !s.userInfo) return null;
-  return { ok: true as const, user: s.user, userInfo: s.userInfo, at: s.readAt };
+  // The seed's time is the server's own (the API's `Date` of that read): a trusted stamp.
+  const stamp = { at: s.readAt, trusted: true };
+  return { ok: true as const, user: s.user, userInfo: s.userInfo, ...stamp };
 }

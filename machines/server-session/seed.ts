@@ -43,6 +43,12 @@ export function parseSeed(raw: unknown): PamSessionSeed | null {
   return { status, user: user as AuthUser, userInfo: raw.userInfo, readAt, loginId, expiresAt };
 }
 
+/** The server time of an answer, and whether the clock was trusted when it was read (as the flow stamps its reads). */
+const stampOf = (s: ProfileServices) => {
+  const at = s.serverNow();
+  return { at, trusted: s.clock ? s.clock.trusted() !== false : true };
+};
+
 /** The profile flow's services here: its reads, plus the seed's answer to its first one. */
 export interface SeededProfileServices extends ProfileServices {
   /** The seed's profile, once, for the login it was read for; null afterwards. */
@@ -69,8 +75,8 @@ export const seededReadProfile = /* @__PURE__ */ fromPromise<
     if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
       throw new Error('profile of another player');
     if (!isRecord(profile?.userInfo)) throw new Error('profile without userInfo');
-    return { ok: true, user, userInfo: profile.userInfo, at: services.serverNow() };
+    return { ok: true, user, userInfo: profile.userInfo, ...stampOf(services) };
   } catch (error) {
-    return { ok: false, error: asPamError(error), at: services.serverNow(), jitter: services.random() };
+    return { ok: false, error: asPamError(error), ...stampOf(services), jitter: services.random() };
   }
 });
