@@ -39,6 +39,7 @@ import {
   adopted,
   adoptedTokenSaved,
   answerSync,
+  answerSyncSignedOut,
   canAdopt,
   dropRemoteHandle,
   endsOurs,
@@ -166,6 +167,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
         context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
       answerSync: ({ context }) => answerSync(context),
+      answerSyncSignedOut: ({ context }) => answerSyncSignedOut(context),
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.emit({ type: 'sessionExpired' });
         enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });
@@ -188,6 +190,9 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
     on: {
       REMOTE_SESSION: { guard: 'canAdopt', target: '.signedIn', actions: ['adopt', 'loginRestrictions'] },
       REMOTE_SIGNED_OUT: { guard: 'internal', actions: 'heardSeq' },
+      // Signed out (or not yet in): a new tab asking for the session hears the login this tab saw
+      // end, so its next login counts past it (signedIn answers with its session instead).
+      SYNC_REQUESTED: { guard: 'internal', actions: 'answerSyncSignedOut' },
     },
     states: {
       restoring: {

@@ -179,6 +179,21 @@ export function answerSync(context: SessionContext): void {
   );
 }
 
+/**
+ * Another tab asked for the session while this one holds none: the login this tab saw end is said
+ * again (a sign-out message, which every tab already takes as often as it comes), so a tab opened or
+ * reloaded since counts its next login past it and the others do not refuse that login as older.
+ */
+export function answerSyncSignedOut(context: SessionContext): void {
+  const ended = context.signedOut;
+  if (context.savedAt !== null || !ended || (ended.seq === null && ended.sid === null)) return;
+  context.deps.crossTab?.publishSignedOut({
+    seq: ended.seq,
+    sid: ended.sid,
+    reason: context.signedOutReason === 'expired' ? 'expired' : 'logout',
+  });
+}
+
 /** What the session forgets when another tab ended its login: why, and when that tab said so. */
 export const remoteForgetOf = (e: SignedOut) => ({
   reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const),
