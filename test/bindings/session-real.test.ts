@@ -3,11 +3,12 @@
 import { describeError } from 'pam-client';
 import { createPamClient, type PamClient, type SessionView } from 'pam-client/machines';
 import { get } from 'svelte/store';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { effectScope } from 'vue';
 import { sessionStore } from '../../src/bindings/svelte';
 import { onSessionChange } from '../../src/bindings/vanilla';
 import { useSession } from '../../src/bindings/vue';
+import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
@@ -21,8 +22,11 @@ function client() {
   clients.push(c);
   return c;
 }
-const until = (read: () => SessionView['status'], status: SessionView['status']) =>
-  vi.waitFor(() => expect(read()).toBe(status), { timeout: 3000 });
+const statusIs = (read: () => SessionView['status'], status: SessionView['status']) =>
+  until(
+    () => read() === status,
+    () => `status ${status}, is ${read()}`,
+  );
 
 describe('session bindings on createPamClient', () => {
   it('onSessionChange and sessionStore follow 2FA, a wrong code, cancel, login and logout', async () => {
@@ -32,27 +36,27 @@ describe('session bindings on createPamClient', () => {
     const session = sessionStore(c);
     const stored: SessionView[] = [];
     const unsubscribe = session.subscribe((view) => stored.push(view));
-    await until(() => get(session).status, 'signedOut');
+    await statusIs(() => get(session).status, 'signedOut');
 
     const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
     session.login({ login: email, password });
-    await until(() => get(session).status, 'twoFactorRequired');
+    await statusIs(() => get(session).status, 'twoFactorRequired');
     expect(get(session).codeAttemptsLeft).toBe(5);
     session.submitCode('000000');
-    await vi.waitFor(() => expect(get(session).codeAttemptsLeft).toBe(4));
+    await until(() => get(session).codeAttemptsLeft === 4, 'the wrong code counted');
     const { title } = describeError(get(session).error, { locale: 'en' });
     expect(title.length).toBeGreaterThan(0);
     expect(title).not.toContain('000000');
 
     session.cancel();
-    await until(() => get(session).status, 'signedOut');
+    await statusIs(() => get(session).status, 'signedOut');
     session.login({ login: email, password });
-    await until(() => get(session).status, 'twoFactorRequired');
+    await statusIs(() => get(session).status, 'twoFactorRequired');
     session.submitCode(twoFactorCode!);
-    await until(() => get(session).status, 'signedIn');
+    await statusIs(() => get(session).status, 'signedIn');
     expect(get(session).user?.email).toBe(email);
     session.logout();
-    await until(() => get(session).status, 'signedOut');
+    await statusIs(() => get(session).status, 'signedOut');
     expect(get(session).signedOutReason).toBe('logout');
 
     // Both saw the same views, the first one included, each once.
@@ -85,10 +89,10 @@ describe('session bindings on createPamClient', () => {
     const c = client();
     const scope = effectScope();
     const { status, user, login } = scope.run(() => useSession(c))!;
-    await until(() => status.value, 'signedOut');
+    await statusIs(() => status.value, 'signedOut');
     const { email, password } = ctx.server.seed.plain;
     login({ login: email, password });
-    await until(() => status.value, 'signedIn');
+    await statusIs(() => status.value, 'signedIn');
     expect(user.value?.email).toBe(email);
     scope.stop();
   });

@@ -1,6 +1,7 @@
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
+import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 // Issue 22 item 2: the contract accepts `captchaToken: string | (() => string | Promise<string>)`;
@@ -24,7 +25,7 @@ describe('captcha token providers', () => {
     const provider = vi.fn(async () => `cap-${++n}`);
     const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
     c.login({ login: email, password, captchaToken: provider } as never);
-    await vi.waitFor(() => expect(c.view.status).toBe('twoFactorRequired'));
+    await until(() => c.view.status === 'twoFactorRequired', 'the two-factor step');
     c.submitCode(twoFactorCode!);
     await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
     expect(bodies('/auth/login').map((b) => b.captcha_token)).toEqual(['cap-1', 'cap-2']);
@@ -43,7 +44,10 @@ describe('captcha token providers', () => {
       optIn: true,
       captcha_token: () => 'reg-cap',
     } as never);
-    await vi.waitFor(() => expect(bodies('/auth/register-simplified')).toHaveLength(1));
+    await until(
+      () => bodies('/auth/register-simplified').length === 1,
+      'the registration reached the server',
+    );
     expect(bodies('/auth/register-simplified')[0]?.captcha_token).toBe('reg-cap');
   });
 });

@@ -9,6 +9,7 @@ import { createPamClient, type PamClient, type PamClientOptions, sessionMachine 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, type InspectionEvent, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
@@ -64,7 +65,7 @@ describe('defect 8: the view is frozen all the way down', () => {
   it('refuses writes to nested objects, so the session and later views keep the truth', async () => {
     const c = client();
     await signIn(c);
-    await vi.waitFor(() => expect(c.view.restrictions).not.toBeNull());
+    await until(() => c.view.restrictions !== null, 'the restrictions read');
     const view = c.view;
     expect(() => {
       (view.restrictions as { canBet: boolean }).canBet = true;
@@ -182,7 +183,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
     await waitFor(b, (s) => s.matches('signedIn') && pausedIn(s.context), { timeout: 3000 });
     await waitFor(a, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 3000 });
     hub.release();
-    await vi.waitFor(() => expect(a.getSnapshot().context.sid).toBe(b.getSnapshot().context.sid));
+    await until(() => a.getSnapshot().context.sid === b.getSnapshot().context.sid, 'the tabs converge');
     for (const tabActor of [a, b]) {
       const s = await waitFor(tabActor, (x) => x.context.userInfo !== null && x.context.user !== null, {
         timeout: 3000,
@@ -226,7 +227,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
   it("drops a player's background re-read that lands after another player signed in", async () => {
     const c = client({ timeout: 1500, retry: 0 });
     await signIn(c, paused());
-    await vi.waitFor(() => expect(pausedIn(c.view)).toBe(true));
+    await until(() => pausedIn(c.view), 'the pause read');
     ctx.server.faults.add({ path: '/bff/users/update-limits', hang: true, times: 1 });
     ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 800, times: 1 });
     // The logout request fails: player 1's token stays valid at the server, so the late re-read succeeds.

@@ -109,7 +109,7 @@ describe('createPamClient with an async token store', () => {
     });
     client.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
     await waitFor(client.session, (s) => s.matches('signedIn'));
-    await vi.waitFor(async () => expect(await client.tokens.get()).not.toBeNull());
+    await until(async () => (await client.tokens.get()) !== null, 'the token stored');
     ctx.server.faults.add({
       path: '/bff/users/login-history',
       status: 401,

@@ -1,9 +1,10 @@
 import { createAuthModule, createMemoryTokenStore, createOfetchAdapter, type TokenStore } from 'pam-client';
 import { sessionMachine } from 'pam-client/machines';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
 import { COUNTER_MAX } from '../../machines/session/counters';
+import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
@@ -59,7 +60,7 @@ describe('session order: equal counters (issue 26 symptom 9)', () => {
     expect([ca.seq, ca.sid, ca.savedAt]).toEqual([cb.seq, cb.sid, cb.savedAt]);
     expect(ca.userId).not.toBe(cb.userId);
     hub.release();
-    await vi.waitFor(() => expect(a.getSnapshot().context.userId).toBe(b.getSnapshot().context.userId));
+    await until(() => a.getSnapshot().context.userId === b.getSnapshot().context.userId, 'the tabs agree');
     // Either order of delivery gives the same winner: the higher player id (the last tie-break).
     expect(a.getSnapshot().context.userId).toBe(Math.max(plain.id, paused.id));
     a.stop();
@@ -98,7 +99,7 @@ describe('session freshness over the channel (issue 26 symptom 1)', () => {
     // Newer, but it would lift the exclusion: not taken; this tab reads for itself.
     const before = reads();
     post(checkedAt + 1);
-    await vi.waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await until(() => reads() > before, 'the tab read for itself');
     await waitFor(tabB, (s) => (s.context.restrictions?.checkedAt ?? 0) > checkedAt, { timeout: 3000 });
     expect(tabB.getSnapshot().context.restrictions).toMatchObject({ status: 'current', canBet: false });
     tabB.stop();

@@ -1,8 +1,9 @@
 import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { sessionRestrictionsOf } from '../../machines/session/profile-rules';
 import { playPeriodOf } from '../../src/internal';
+import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 // Issue 23, the session's side: the restrictions the view shows carry their status (current /
@@ -39,15 +40,14 @@ const signIn = async (c: PamClient, who: Seed = ctx.server.seed.plain) => {
   await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
 };
 const profileReads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
-/** The view once it satisfies `ok` (polled on the event loop while the real sockets answer). */
-const viewWhere = (c: PamClient, ok: (v: PamClient['view']) => boolean) =>
-  vi.waitFor(
-    () => {
-      if (!ok(c.view)) throw new Error(`view not there yet: ${JSON.stringify(c.view.restrictions)}`);
-      return c.view;
-    },
-    { timeout: 3000 },
+/** The view once it satisfies `ok` (the event loop spun while the real sockets answer). */
+const viewWhere = async (c: PamClient, ok: (v: PamClient['view']) => boolean) => {
+  await until(
+    () => ok(c.view),
+    () => `view not there yet: ${JSON.stringify(c.view.restrictions)}`,
   );
+  return c.view;
+};
 
 describe('session restrictions: status and canBet (issue 23)', () => {
   it('canBet is never derived from the login answer: unknown until the profile is read', async () => {
@@ -65,7 +65,7 @@ describe('session restrictions: status and canBet (issue 23)', () => {
     ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
     const { c } = client();
     await signIn(c);
-    await vi.waitFor(() => expect(profileReads()).toBeGreaterThan(0));
+    await until(() => profileReads() > 0, 'a profile read');
     await new Promise((r) => setImmediate(r));
     expect(c.view.restrictions).toMatchObject({ status: 'unknown', canBet: false });
   });
@@ -79,7 +79,7 @@ describe('session restrictions: status and canBet (issue 23)', () => {
     ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
     const before = profileReads();
     clock.increment(3 * MIN);
-    await vi.waitFor(() => expect(profileReads()).toBeGreaterThan(before));
+    await until(() => profileReads() > before, 'the re-read');
     const stale = await viewWhere(c, (v) => v.restrictions?.status === 'stale');
     expect(stale.restrictions).toMatchObject({ canBet: false });
     expect(stale.restrictions?.inForce[0]?.kind).toBe('pause');

@@ -1,8 +1,9 @@
 import { createMemoryTokenStore } from 'pam-client';
 import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { playPeriodOf } from '../../src/internal';
+import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
@@ -59,14 +60,14 @@ function client(
   c.on('restrictionsUnavailable' as never, ((e: unknown) => unavailable.push(e)) as never);
   return { c, clock, unavailable };
 }
-const viewWhere = (c: PamClient, ok: (v: PamClient['view']) => boolean, timeout = 3000) =>
-  vi.waitFor(
-    () => {
-      if (!ok(c.view)) throw new Error(`view not there yet: ${JSON.stringify(c.view.restrictions)}`);
-      return c.view;
-    },
-    { timeout },
+/** The view once it satisfies `ok` (the event loop spun while the real sockets answer). */
+const viewWhere = async (c: PamClient, ok: (v: PamClient['view']) => boolean) => {
+  await until(
+    () => ok(c.view),
+    () => `view not there yet: ${JSON.stringify(c.view.restrictions)}`,
   );
+  return c.view;
+};
 const errorOf = (v: PamClient['view']) =>
   (v.restrictions as { error?: { code?: string } | null } | null)?.error;
 
@@ -132,14 +133,10 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
     const down = ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
     clock.increment(3 * MIN);
     // The adapter's own retries of the 503 wait on the simulated clock: it moves while we wait.
-    const stale = await viewWhere(
-      c,
-      (v) => {
-        clock.increment(1_000);
-        return v.restrictions?.status === 'stale' && errorOf(v) != null;
-      },
-      10_000,
-    );
+    const stale = await viewWhere(c, (v) => {
+      clock.increment(1_000);
+      return v.restrictions?.status === 'stale' && errorOf(v) != null;
+    });
     expect(stale.restrictions).toMatchObject({ canBet: false });
     expect(stale.error).toBeNull();
     expect(unavailable).toEqual([expect.objectContaining({ status: 'stale' })]);
@@ -172,7 +169,7 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
     ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
     slept = 5 * MIN;
     for (const wake of [...focus]) wake();
-    const stale = await viewWhere(c, (v) => v.restrictions?.status === 'stale' && errorOf(v) != null, 10_000);
+    const stale = await viewWhere(c, (v) => v.restrictions?.status === 'stale' && errorOf(v) != null);
     expect(stale.restrictions).toMatchObject({ canBet: false });
     expect(stale.restrictions?.inForce[0]?.kind).toBe('pause');
     expect(stale.error).toBeNull();

@@ -14,17 +14,24 @@ export async function turns(n = 5): Promise<void> {
 }
 
 /**
- * Spins the event loop until `condition()` holds, then returns. Throws with `what` if it never
+ * Spins the event loop until `condition()` holds (or its promise resolves true), then returns.
+ * Throws with `what` (a text, or a function that describes the state at the give-up) if it never
  * does (after a generous real-time safety net, which is no wait: a passing test never reaches it).
  *
  * @example
  * clock.increment(1); // a refresh starts
  * await until(() => server.requests.length === 1, 'the refresh reached the server');
+ * await until(async () => (await client.tokens.get()) !== null, 'the token stored');
  */
-export async function until(condition: () => boolean, what = 'condition'): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string | (() => string) = 'condition',
+): Promise<void> {
   const start = process.hrtime.bigint();
-  while (!condition()) {
-    if (process.hrtime.bigint() - start > GIVE_UP_NS) throw new Error(`never happened: ${what}`);
+  while (!(await condition())) {
+    if (process.hrtime.bigint() - start > GIVE_UP_NS) {
+      throw new Error(`never happened: ${typeof what === 'function' ? what() : what}`);
+    }
     await turn();
   }
 }

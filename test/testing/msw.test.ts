@@ -2,8 +2,9 @@ import { setupServer } from 'msw/node';
 import { createAuthModule, createOfetchAdapter } from 'pam-client';
 import { createPamClient, type PamClient, type SessionView } from 'pam-client/machines';
 import { createReferenceFetch } from 'pam-client/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceHandlers } from '../../src/testing/msw';
+import { until } from '../support/event-loop';
 
 // The MSW flavour of the in-process kit (issue 11 item 3): the app's own fetch, intercepted.
 
@@ -21,19 +22,22 @@ const clients: PamClient[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
-const until = (c: PamClient, status: SessionView['status']) =>
-  vi.waitFor(() => expect(c.view.status).toBe(status), { timeout: 5000 });
+const statusIs = (c: PamClient, status: SessionView['status']) =>
+  until(
+    () => c.view.status === status,
+    () => `status ${status}, is ${c.view.status}`,
+  );
 
 describe('createReferenceHandlers (msw/node)', () => {
   it('a client on the global fetch signs in with 2FA against the handlers', async () => {
     const client = createPamClient({ baseURL: BASE, timeout: 2000, environment: { channel: null } });
     clients.push(client);
-    await until(client, 'signedOut');
+    await statusIs(client, 'signedOut');
     const { email, password, twoFactorCode } = reference.seed.twoFactor;
     client.login({ login: email, password });
-    await until(client, 'twoFactorRequired');
+    await statusIs(client, 'twoFactorRequired');
     client.submitCode(twoFactorCode as string);
-    await until(client, 'signedIn');
+    await statusIs(client, 'signedIn');
     expect(client.view.user?.email).toBe(email);
     expect(reference.requests.filter((r) => r.path === '/auth/login')).toHaveLength(2);
   });

@@ -4,6 +4,7 @@ import { createAuthModule, createOfetchAdapter } from 'pam-client';
 import { createPamClient, type PamClient, type SessionView } from 'pam-client/machines';
 import { createReferenceFetch, SEED_ACCOUNTS, startReferenceServer } from 'pam-client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../support/event-loop';
 
 // The in-process kit (issue 11 item 3): the reference server as a `fetch`, no socket.
 
@@ -12,8 +13,11 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
-const until = (c: PamClient, status: SessionView['status']) =>
-  vi.waitFor(() => expect(c.view.status).toBe(status), { timeout: 5000 });
+const statusIs = (c: PamClient, status: SessionView['status']) =>
+  until(
+    () => c.view.status === status,
+    () => `status ${status}, is ${c.view.status}`,
+  );
 
 describe('createReferenceFetch', () => {
   it('signs in with 2FA through createPamClient, with no socket', async () => {
@@ -26,14 +30,14 @@ describe('createReferenceFetch', () => {
       environment: { channel: null },
     });
     clients.push(client);
-    await until(client, 'signedOut');
+    await statusIs(client, 'signedOut');
     const { email, password, twoFactorCode } = kit.seed.twoFactor;
     client.login({ login: email, password });
-    await until(client, 'twoFactorRequired');
+    await statusIs(client, 'twoFactorRequired');
     client.submitCode('000000');
-    await vi.waitFor(() => expect(client.view.codeAttemptsLeft).toBe(4));
+    await until(() => client.view.codeAttemptsLeft === 4, 'the wrong code counted');
     client.submitCode(twoFactorCode as string);
-    await until(client, 'signedIn');
+    await statusIs(client, 'signedIn');
     expect(client.view.user?.email).toBe(email);
 
     expect(nodeFetch).not.toHaveBeenCalled();
@@ -43,8 +47,9 @@ describe('createReferenceFetch', () => {
       '000000',
       twoFactorCode,
     ]);
-    await vi.waitFor(() =>
-      expect(kit.requests.some((r) => r.url === '/auth/user-profile?check_spa_again=1')).toBe(true),
+    await until(
+      () => kit.requests.some((r) => r.url === '/auth/user-profile?check_spa_again=1'),
+      'the SPA re-check',
     );
   });
 
