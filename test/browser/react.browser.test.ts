@@ -10,8 +10,7 @@ import { fakeSessionClient } from '../bindings/fake-session';
 import { counterMachine, countingRef } from '../bindings/fixtures';
 import { CountProbe, OwnCounter, SessionPanel } from './components/react-session';
 import { walkRealSession, walkSession } from './session-scenario';
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+import { settle } from './settle';
 
 describe('useSession in a React component', () => {
   it('renders status, error text and attempts left through login, 2FA, cancel, logout and a 429', async () => {
@@ -51,7 +50,7 @@ describe('generic hooks', () => {
     await expect.element(count).toHaveTextContent('count: 0');
     const settled = renders;
     actor.send({ type: 'TOUCH' });
-    await tick();
+    await settle();
     expect(renders).toBe(settled);
     actor.send({ type: 'INC' });
     await expect.element(count).toHaveTextContent('count: 1');

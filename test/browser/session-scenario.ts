@@ -100,6 +100,7 @@ export async function walkRealSession(
   await expect.element(status()).toHaveTextContent('signedIn');
   expect(page.getByRole('alert').elements()).toHaveLength(0);
   await button('Sign out').click();
+  // A real-time poll: in a Chromium page there is no node event loop to wait on.
   await vi.waitFor(() => expect(client.view.status).toBe('signedOut'));
   await expect.element(status()).toHaveTextContent('signedOut');
 }

@@ -7,9 +7,9 @@ import type { loginMachine } from '../../machines/loginMachine';
 import { counterMachine, countingRef, fakeAuth, TWO_FACTOR } from '../bindings/fixtures';
 import CountProbe from './components/CountProbe.svelte';
 import LoginForm from './components/LoginForm.svelte';
+import { settle } from './settle';
 
 type LoginActor = Actor<typeof loginMachine>;
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('$store from toStore / selectorStore', () => {
   it('renders the state and follows each transition the clicks cause', async () => {
@@ -23,6 +23,7 @@ describe('$store from toStore / selectorStore', () => {
     await screen.getByRole('button', { name: 'Sign in' }).click();
     await expect.element(state).toHaveTextContent('submitting');
     await expect.element(busy).toHaveTextContent('busy');
+    // Real-time polls in this file: in a Chromium page there is no node event loop to wait on.
     await expect.poll(() => calls.length).toBe(1);
 
     calls[0]!.answer(TWO_FACTOR);
@@ -59,14 +60,14 @@ describe('$store from toStore / selectorStore', () => {
     await expect.element(count).toHaveTextContent('count: 0');
     expect(live()).toBe(1);
 
-    // Each send gets its own tick: Svelte batches effects, so sends in one tick would hide extra runs.
+    // Each send gets its own settle: Svelte batches effects, so sends in one tick would hide extra runs.
     actor.send({ type: 'TOUCH' });
-    await tick();
+    await settle();
     expect(changes).toEqual([0]);
     actor.send({ type: 'INC' });
     await expect.element(count).toHaveTextContent('count: 1');
     actor.send({ type: 'TOUCH' });
-    await tick();
+    await settle();
     expect(changes).toEqual([0, 1]);
 
     await screen.unmount();

@@ -7,9 +7,9 @@ import type { loginMachine } from '../../machines/loginMachine';
 import { counterMachine, countingRef, fakeAuth, TWO_FACTOR } from '../bindings/fixtures';
 import CountProbe from './components/CountProbe.vue';
 import LoginForm from './components/LoginForm.vue';
+import { settle } from './settle';
 
 type LoginActor = Actor<typeof loginMachine>;
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('useActor in a component', () => {
   it('renders the state and follows each transition the clicks cause', async () => {
@@ -20,6 +20,7 @@ describe('useActor in a component', () => {
 
     await screen.getByRole('button', { name: 'Sign in' }).click();
     await expect.element(state).toHaveTextContent('submitting');
+    // Real-time polls in this file: in a Chromium page there is no node event loop to wait on.
     await expect.poll(() => calls.length).toBe(1);
     expect(calls[0]!.payload).toMatchObject({ login: 'player@example.com', password: 'Secret123!' });
 
@@ -64,21 +65,21 @@ describe('useSelector in a component', () => {
     await expect.element(count).toHaveTextContent('count: 0');
     expect(live()).toBe(1);
 
-    // Each send gets its own tick: Vue batches renders, so sends in one tick would hide extra ones.
+    // Each send gets its own settle: Vue batches renders, so sends in one tick would hide extra ones.
     actor.send({ type: 'TOUCH' });
-    await tick();
+    await settle();
     expect(renders).toBe(0);
     actor.send({ type: 'INC' });
     await expect.element(count).toHaveTextContent('count: 1');
     actor.send({ type: 'TOUCH' });
-    await tick();
+    await settle();
     expect(changes).toEqual([1]);
     expect(renders).toBe(1);
 
     await screen.unmount();
     expect(live()).toBe(0);
     actor.send({ type: 'INC' });
-    await tick();
+    await settle();
     expect(changes).toEqual([1]);
     expect(actor.getSnapshot().status).toBe('active');
     actor.stop();

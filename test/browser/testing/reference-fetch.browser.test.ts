@@ -44,6 +44,7 @@ describe('createReferenceFetch in Chromium', () => {
 
     expect(pageFetch).not.toHaveBeenCalled();
     expect(kit.requests.filter((r) => r.path === '/auth/login')).toHaveLength(3);
+    // Real-time polls in this file: in a Chromium page there is no node event loop to wait on.
     await expect.poll(() => kit.requests.some((r) => r.path === '/auth/user-profile')).toBe(true);
   });
 
