@@ -243,20 +243,60 @@ export const restoreInputOf = ({ deps: d }: SessionContext) => ({
   now: d.now,
   vault: d.vault,
   timers: d.timers,
+  auth: d.auth,
 });
+
+/** How long a restore waits for the server's word on a session the device clock calls expired. */
+export const RESTORE_CHECK_MS = 15_000;
+
+/**
+ * A stored session whose expiry the device clock says has passed: the server's word. The expiry
+ * was written on the device clock of the tab that saved it, and a device clock stepped forward (a
+ * player, NTP on wake) moves every such judgement with it, while the token is still valid on the
+ * server (docs/time.md: nothing is judged on the device clock alone). So the token is tried once
+ * (a profile read, which also teaches the one clock the server's time): a 401 ends it; an answer
+ * says it is live; no answer keeps the device clock's word (expired, fail closed). The restrictions
+ * are not taken from this read: the session starts with them unknown, as after any restore.
+ */
+async function serverSaysLive(input: {
+  auth?: Pick<AuthModule, 'getUserProfile'>;
+  timers?: TimersLike;
+}): Promise<boolean> {
+  if (!input.auth) return false;
+  const abort = new AbortController();
+  const check = input.auth.getUserProfile({ signal: abort.signal }).then(
+    () => true,
+    () => false,
+  );
+  const live = await within(check, RESTORE_CHECK_MS, false, input.timers);
+  abort.abort();
+  return live;
+}
 
 export const restoreSession = /* @__PURE__ */ fromPromise<
   { meta: SessionMeta; handle: string } | null,
-  { tokens: TokenStore; now: () => number; vault: Vault; timers?: TimersLike }
+  {
+    tokens: TokenStore;
+    now: () => number;
+    vault: Vault;
+    timers?: TimersLike;
+    auth?: Pick<AuthModule, 'getUserProfile'>;
+  }
 >(async ({ input }) => {
   // A custom store may hand back anything (class instances, extra fields): only a valid,
   // plain StoredSession goes on.
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
-  const stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
+  let stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
   if (!stored) return null;
   if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
-    settle(input.tokens.clear());
-    return null;
+    if (!(await serverSaysLive(input))) {
+      settle(input.tokens.clear());
+      return null;
+    }
+    // Live on the server: its life is counted again from this answer on this tab's clock (the
+    // refresh cycle and the expiry check run on it); the server still has the last word (a 401).
+    const now = input.now();
+    stored = { ...stored, savedAt: now, expiresAt: now + Math.max(0, stored.expiresAt - stored.savedAt) };
   }
   // A session stored before login ids existed gets one from its token: every tab reading the same
   // session gives it the same id.

@@ -158,6 +158,31 @@ describe('createPamClient', () => {
     expect(await c.tokens.get()).toBeNull();
   });
 
+  // Issue 26 (FIX1): the device clock stepped forward past the stored expiry, the token still
+  // valid on the server. Failed first: the tab stayed signed out (and emptied the shared store).
+  it('asks the server before discarding a stored session the device clock calls expired', async () => {
+    const now = Date.now();
+    const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+    const life = 3_600_000;
+    const stored: StoredSession = {
+      accessToken: token,
+      tokenType: 'Bearer',
+      expiresAt: now - 1,
+      savedAt: now - 1 - life,
+      userId: ctx.server.seed.plain.id,
+    };
+    const reads = () => ctx.server.requests.filter((r) => r.path.startsWith('/auth/user-profile')).length;
+    const before = reads();
+    const c = client({ storage: createMemoryTokenStore(stored) });
+    await signedIn(c);
+    // One read asked the server; the restrictions stay unknown until the profile flow's own read.
+    expect(reads()).toBeGreaterThan(before);
+    expect((await c.tokens.get())?.accessToken).toBe(token);
+    const expiresAt = c.session.getSnapshot().context.expiresAt ?? 0;
+    expect(expiresAt).toBeGreaterThan(now);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + life);
+  });
+
   it('never shows the typed password or code to an inspector or in a snapshot', async () => {
     const events: unknown[] = [];
     const c = client({ inspect: (e) => events.push(e) });
