@@ -13,10 +13,11 @@ export const SSR_DEPENDENCIES = {
     'svelte@5',
     'vite@7',
     'svelte-check@4',
+    '@types/node@20',
     'typescript@5.9.3',
   ],
   // Nuxt pins h3 1; the app lists it itself, as Nuxt apps with server middleware do.
-  nuxt: ['nuxt@~4.2.2', 'vue@^3.5.0', 'h3@^1.15.4', 'vue-tsc@3', 'typescript@5.9.3'],
+  nuxt: ['nuxt@~4.2.2', 'vue@^3.5.0', 'h3@^1.15.4'],
 };
 
 const write = (root, path, text) => {
