@@ -17,7 +17,12 @@ import {
   ResponseValidationError,
 } from 'pam-client';
 
-/** What the proxy adds to a completed login (docs/server.md). */
+/**
+ * What the proxy adds to a completed login (docs/server.md).
+ *
+ * @example
+ * const { login_id, expires_at }: ServerSessionStamp = answer.server_session;
+ */
 export interface ServerSessionStamp {
   /** A random id the server gave this login: the same through the server's refreshes. */
   login_id: string;

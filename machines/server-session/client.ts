@@ -35,9 +35,20 @@ import { serverSessionMachine } from './machine';
 import { parseSeed } from './seed';
 import { createServerTabs } from './tabs';
 
-/** The flows a server-session client may add: the user module, a debug log, an inspector. */
+/**
+ * The flows a server-session client may add: the user module, a debug log, an inspector.
+ *
+ * @example
+ * const flows: ServerSessionFlow[] = [userModule(), debugLog()];
+ */
 export type ServerSessionFlow = ClientFlow<'user' | 'debug' | 'inspect'>;
 
+/**
+ * The options of `createServerSessionClient`.
+ *
+ * @example
+ * const options: ServerSessionClientOptions = { prefix: '/pam', initial: seed };
+ */
 export interface ServerSessionClientOptions<
   F extends readonly ServerSessionFlow[] = readonly ServerSessionFlow[],
 > {
@@ -68,12 +79,22 @@ export interface ServerSessionClientOptions<
 type Emitted = SessionEmitted | MutationOutcomeUnknown;
 type Listener<T extends PamClientEvent> = (event: Extract<Emitted, { type: T }>) => void;
 
-/** The session actor as the app holds it: commands only. */
+/**
+ * The session actor as the app holds it: commands only.
+ *
+ * @example
+ * client.session.getSnapshot().hasTag('signedIn');
+ */
 export type ServerSessionActor = Omit<Actor<typeof serverSessionMachine>, 'send'> & {
   send(event: SessionEvent): void;
 };
 
-/** What `createServerSessionClient` returns: `createPamClient`'s surface, without a token. */
+/**
+ * What `createServerSessionClient` returns: `createPamClient`'s surface, without a token.
+ *
+ * @example
+ * const client: ServerSessionClientBase = createServerSessionClient();
+ */
 export interface ServerSessionClientBase {
   /** The adapter, under the prefix, with no token getter. */
   http: HttpAdapter;
@@ -98,7 +119,12 @@ export interface ServerSessionClientBase {
   stop(): void;
 }
 
-/** With `user` when its flows include `userModule()`. */
+/**
+ * The client with `user` when its flows include `userModule()`.
+ *
+ * @example
+ * const client: ServerSessionClient<[ReturnType<typeof userModule>]> = createServerSessionClient({ flows: [userModule()] });
+ */
 export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = ServerSessionClientBase &
   ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
 
