@@ -33,9 +33,35 @@ export interface ClockTrust {
 /** How far ahead of this tab's server time another tab's read may be stamped, without a clock's bound. */
 export const DEFAULT_STAMP_BOUND_MS = 2_000;
 
+/**
+ * One reading of the flow's clock: the server time (`serverNow`) and whether the clock was trusted
+ * when it was read. A stamp taken while the clock is untrusted never becomes the flow's time.
+ */
+export interface Stamp {
+  at: number;
+  trusted: boolean;
+}
+
+/** Reads the clock once: `serverNow()` first (it may see a jump), then the trust that reading left. */
+export const stampOf = (s: ProfileServices): Stamp => {
+  const at = s.serverNow();
+  return { at, trusted: s.clock ? s.clock.trusted() !== false : true };
+};
+
+/**
+ * The flow's time after a stamp: the stamp itself when the clock was trusted, else the time it had.
+ * Never a maximum (docs/time.md rule 3): a ratchet would keep a jumped or outlying time for good.
+ */
+export const timeAfter = (now: number, stamp: { at?: number; trusted?: boolean }): number =>
+  stamp.trusted !== false && typeof stamp.at === 'number' && Number.isFinite(stamp.at) ? stamp.at : now;
+
+/**
+ * A read's outcome, stamped when its answer arrived. `trusted` is the clock's trust with that stamp
+ * (`stampOf`); absent when the reader has none to tell (the server session's seeded read).
+ */
 export type ReadOutcome =
-  | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number }
-  | { ok: false; error: PamError; at: number; jitter: number };
+  | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number; trusted?: boolean }
+  | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number };
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -79,9 +105,9 @@ export const readProfile = fromPromise<ReadOutcome, { services: ProfileServices;
         throw new Error('profile of another player');
       // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
       if (!isRecord(userInfo)) throw new Error('profile without userInfo');
-      return { ok: true, user, userInfo, at: services.serverNow() };
+      return { ok: true, user, userInfo, ...stampOf(services) };
     } catch (error) {
-      return { ok: false, error: asPamError(error), at: services.serverNow(), jitter: services.random() };
+      return { ok: false, error: asPamError(error), ...stampOf(services), jitter: services.random() };
     }
   },
 );

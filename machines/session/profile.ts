@@ -50,6 +50,9 @@ import {
   type ProfileServices,
   type ReadOutcome,
   readProfile,
+  type Stamp,
+  stampOf,
+  timeAfter,
   watchClock,
   withoutToken,
 } from './profile-read';
@@ -99,10 +102,14 @@ export type ProfileFlowEvent =
   | { type: 'OWNER'; owner: ProfileOwner };
 
 type Stamped =
-  | { type: 'NOW'; at: number }
+  | { type: 'NOW'; at: number; trusted: boolean }
   | { type: 'CLOCK'; trusted: boolean }
   | { type: 'RECHECK' }
-  | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & { type: 'PROFILE_SEEN'; seen: number });
+  | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
+      type: 'PROFILE_SEEN';
+      seen: number;
+      seenTrusted: boolean;
+    });
 type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
 export interface ProfileFlowContext {
   services: ProfileServices;
@@ -123,7 +130,10 @@ export interface ProfileFlowContext {
   retryMs: number;
   /** The error of the latest failed read. */
   error: PamError | null;
-  /** The latest server time the flow saw (stamped on an event); 0 before the first. */
+  /**
+   * The flow's time: its latest stamp taken while the clock was trusted (server ms); 0 before the
+   * first. The last stamp, never the largest (a ratchet would keep a jumped or outlying time).
+   */
   now: number;
   restrictions: SessionRestrictions;
   /** One more for each datum taken: the session knows a new one from the last it took. */
@@ -164,12 +174,13 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
 const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } as const;
 
 type StatusParts = Pick<ProfileFlowContext, 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'error'>;
-const restrictionsAt = (c: StatusParts, now: number) =>
+/** `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. */
+const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
   sessionRestrictionsOf(c.userInfo, {
     readAt: c.readAt,
     failed: c.failed,
     now,
-    untrusted: c.untrusted,
+    untrusted: c.untrusted || stamp?.trusted === false,
     error: c.error,
   });
 
@@ -197,6 +208,12 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
   };
 }
 
+/**
+ * Where a datum from elsewhere is seen: this tab's stamp when its clock is trusted; otherwise the
+ * flow's last trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it).
+ */
+const seenOf = (now: number, stamp: Stamp) => ({ seen: timeAfter(now, stamp), seenTrusted: stamp.trusted });
+
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {
   return setup({
@@ -209,17 +226,26 @@ export function createProfileFlow() {
     actions: {
       // The flow's clock read, handed to the machine as an event of its own (raised, so nothing
       // from outside can stand in for it).
-      stamp: raise(({ context }) => ({ type: 'NOW' as const, at: context.services.serverNow() })),
-      // Time never goes back in the flow: a stray earlier time cannot make a stale read current.
+      // It carries the clock's trust as read with it (a jump is seen by that very reading, before
+      // the clock's `CLOCK` event arrives).
+      stamp: raise(({ context }) => trusted({ type: 'NOW' as const, ...stampOf(context.services) })),
+      // The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
+      // clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
       seeNow: assign(({ context, event }) => {
-        if (event.type !== 'NOW' || !Number.isFinite(event.at)) return {};
-        const now = Math.max(context.now, event.at);
-        return { now, restrictions: restrictionsAt(context, now) };
+        if (event.type !== 'NOW' || !isTrustedEvent(event)) return {};
+        const now = timeAfter(context.now, event);
+        return { now, restrictions: restrictionsAt(context, now, event) };
       }),
       took: assign(
         (
           { context },
-          d: { user: AuthUser | null; userInfo: Record<string, unknown>; at: number; source: ProfileSource },
+          d: {
+            user: AuthUser | null;
+            userInfo: Record<string, unknown>;
+            at: number;
+            source: ProfileSource;
+            stamp: { at: number; trusted?: boolean };
+          },
         ) => {
           const next = {
             userInfo: d.userInfo,
@@ -228,7 +254,7 @@ export function createProfileFlow() {
             untrusted: context.untrusted,
             error: null,
           };
-          const now = Math.max(context.now, d.at);
+          const now = timeAfter(context.now, d.stamp);
           return {
             ...next,
             user: d.user ?? context.user,
@@ -236,24 +262,26 @@ export function createProfileFlow() {
             attempts: 0,
             error: null,
             now,
-            restrictions: restrictionsAt(next, now),
+            restrictions: restrictionsAt(next, now, d.stamp),
             version: context.version + 1,
           };
         },
       ),
-      failedRead: assign(({ context }, o: { error: PamError; at: number; jitter: number }) => {
-        const now = Math.max(context.now, o.at);
-        const failed = { ...context, failed: true, error: o.error };
-        return {
-          failed: true,
-          error: o.error,
-          attempts: context.attempts + 1,
-          retryMs: backoffDelay(context.attempts, { ...context.retry, random: () => o.jitter }),
-          now,
-          restrictions: restrictionsAt(failed, now),
-          version: context.version + 1,
-        };
-      }),
+      failedRead: assign(
+        ({ context }, o: { error: PamError; at: number; trusted?: boolean; jitter: number }) => {
+          const now = timeAfter(context.now, o);
+          const failed = { ...context, failed: true, error: o.error };
+          return {
+            failed: true,
+            error: o.error,
+            attempts: context.attempts + 1,
+            retryMs: backoffDelay(context.attempts, { ...context.retry, random: () => o.jitter }),
+            now,
+            restrictions: restrictionsAt(failed, now, o),
+            version: context.version + 1,
+          };
+        },
+      ),
       forget: assign(({ context, event }) => {
         if (event.type !== 'OWNER') return {};
         const fresh = initial({ services: context.services, owner: event.owner, retry: context.retry });
@@ -295,7 +323,7 @@ export function createProfileFlow() {
       lifts: ({ context, event }) => {
         if (event.type !== 'PROFILE_SEEN' || (event as Seen).source !== 'remote') return false;
         const e = event as Seen;
-        const now = Math.max(context.now, Math.min(e.at, e.seen));
+        const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
         const theirs = restrictionsAt(
           { ...context, userInfo: e.userInfo, readAt: e.at, failed: false, error: null },
           now,
@@ -314,11 +342,18 @@ export function createProfileFlow() {
       otherOwner: ({ context, event }) =>
         event.type === 'OWNER' &&
         (event.owner.userId !== context.owner.userId || event.owner.sid !== context.owner.sid),
-      // Never read yet, or the last read was on an earlier São Paulo day.
+      // A stamp the flow cannot use as its time (untrusted clock, or not its own).
+      unusableNow: ({ event }) =>
+        event.type === 'NOW' &&
+        !(isTrustedEvent(event) && event.trusted === true && Number.isFinite(event.at)),
+      // Never read yet, or the last read was on an earlier São Paulo day, by this trusted stamp
+      // (never by a kept maximum, nor by a time read while the clock was untrusted).
       newDay: ({ context, event }) =>
         event.type === 'NOW' &&
-        (context.readAt === null ||
-          brazilDayOf(context.readAt) !== brazilDayOf(Math.max(context.now, event.at))),
+        isTrustedEvent(event) &&
+        event.trusted === true &&
+        Number.isFinite(event.at) &&
+        (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf(event.at)),
     },
     delays: {
       midnight: ({ context }) => clampDelay(untilNextBrazilDay(context.now)),
@@ -346,7 +381,7 @@ export function createProfileFlow() {
           trusted({
             ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
             type: 'PROFILE_SEEN' as const,
-            seen: context.services.serverNow(),
+            ...seenOf(context.now, stampOf(context.services)),
           }),
         ),
       },
@@ -364,6 +399,7 @@ export function createProfileFlow() {
                 userInfo: e.userInfo,
                 at: Math.min(e.at, e.seen),
                 source: e.source,
+                stamp: { at: e.seen, trusted: e.seenTrusted },
               };
             },
           },
@@ -371,7 +407,7 @@ export function createProfileFlow() {
         // Newer, but it would lift something: this tab reads for itself.
         { guard: and(['ours', 'fresh']), actions: raise(() => trusted({ type: 'RECHECK' as const })) },
       ],
-      CLOCK: { guard: 'trustChanged', actions: 'trust' },
+      CLOCK: { guard: 'trustChanged', actions: ['trust', 'stamp'] },
       OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: 'forget' },
     },
     states: {
@@ -387,7 +423,13 @@ export function createProfileFlow() {
                 type: 'took',
                 params: ({ event }) => {
                   const o = event.output as Extract<ReadOutcome, { ok: true }>;
-                  return { user: o.user, userInfo: o.userInfo, at: o.at, source: 'read' as const };
+                  return {
+                    user: o.user,
+                    userInfo: o.userInfo,
+                    at: o.at,
+                    source: 'read' as const,
+                    stamp: { at: o.at, trusted: o.trusted },
+                  };
                 },
               },
             },
@@ -413,9 +455,12 @@ export function createProfileFlow() {
           // The clock lost its trust: a read re-learns it (its answer's `Date`).
           CLOCK: [
             { guard: 'lostTrust', target: 'reading', actions: 'trust' },
-            { guard: 'trustChanged', actions: 'trust' },
+            // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
+            { guard: 'trustChanged', actions: ['trust', 'stamp'] },
           ],
           NOW: [
+            // Not a time to arm the timers on (they would count from a jumped time).
+            { guard: 'unusableNow', actions: 'seeNow' },
             { guard: 'newDay', target: 'reading', actions: 'seeNow' },
             { target: 'idle', reenter: true, actions: 'seeNow' },
           ],
@@ -428,7 +473,8 @@ export function createProfileFlow() {
           RECHECK: { guard: ({ event }) => isTrustedEvent(event), target: 'reading' },
           CLOCK: [
             { guard: 'lostTrust', target: 'reading', actions: 'trust' },
-            { guard: 'trustChanged', actions: 'trust' },
+            // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
+            { guard: 'trustChanged', actions: ['trust', 'stamp'] },
           ],
           NOW: { guard: 'newDay', target: 'reading', actions: 'seeNow' },
         },

@@ -378,9 +378,110 @@ describe('profile flow: time from elsewhere', () => {
     t.clock.increment(25 * HOUR);
     await t.settled();
     expect(t.reads()).toBeGreaterThan(before);
-    // A stray earlier time does not move the flow's clock back.
+    // A NOW from outside (not the flow's own stamp) is never its time.
     t.flow.send({ type: 'NOW', at: 0 } as never);
     expect(t.datum().restrictions.status).toBe('current');
+    t.flow.stop();
+  });
+});
+
+describe('profile flow: its time is the last trusted stamp, never the largest', () => {
+  /** A flow whose clock a test can jump (`skew`) and distrust, as `createClock` does on a device jump. */
+  function jumpable(account: 'plain' | 'paused') {
+    const userId = ctx.server.seed[account].id;
+    const { auth } = signedIn(ctx.server, userId);
+    const sim = new SimulatedClock();
+    sim.set(Date.now());
+    const listeners = new Set<(trusted: boolean) => void>();
+    const clock = {
+      skew: 0,
+      ok: true,
+      boundMs: 2_000,
+      trusted: () => clock.ok,
+      subscribe: (l: (trusted: boolean) => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      /** The clock's trust changes, and its listeners hear it. */
+      tell(ok: boolean) {
+        clock.ok = ok;
+        for (const l of [...listeners]) l(ok);
+      },
+    };
+    const flow: Flow = createActor(profileFlow, {
+      clock: sim,
+      input: {
+        services: { auth, serverNow: () => sim.now() + clock.skew, random: () => 0.5, clock },
+        owner: { userId, sid: 5 },
+      },
+    });
+    flow.start();
+    const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
+    const datum = () => profileOf(flow.getSnapshot());
+    const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 5_000 });
+    return { flow, sim, clock, reads, datum, settled };
+  }
+  const pauseOf = (d: ReturnType<typeof profileOf>) => d.restrictions.inForce.find((r) => r.kind === 'pause');
+
+  it('a wake stamped while the clock jumped 2 h ahead (untrusted) does not free a pause with 1 h left after the re-read', async () => {
+    const t = jumpable('paused');
+    await t.settled();
+    const until = pauseOf(t.datum())?.until as number;
+    expect(until).toBeGreaterThan(t.sim.now());
+    t.sim.set(until - HOUR);
+    t.flow.send({ type: 'CHECK' });
+    await t.settled();
+    expect(pauseOf(t.datum())).toBeDefined();
+    // The device clock jumps 2 h ahead: the wake's stamp reads it, the clock is untrusted.
+    t.clock.skew = 2 * HOUR;
+    t.clock.ok = false;
+    t.flow.send({ type: 'WAKE' });
+    expect(t.flow.getSnapshot().context.now).toBeLessThanOrEqual(t.sim.now());
+    expect(t.datum().restrictions).toMatchObject({ status: 'stale', canBet: false });
+    t.clock.tell(false); // the clock's own event: the flow reads again
+    // That answer re-teaches the clock before the read is stamped.
+    t.clock.skew = 0;
+    t.clock.ok = true;
+    await t.settled();
+    t.clock.tell(true);
+    expect(t.flow.getSnapshot().context.now).toBe(t.sim.now());
+    expect(pauseOf(t.datum())).toBeDefined();
+    expect(t.datum().restrictions).toMatchObject({ status: 'current', canBet: false });
+    t.flow.stop();
+  });
+
+  it('an untrusted stamp a day ahead neither decides a new São Paulo day nor becomes the time', async () => {
+    const t = jumpable('plain');
+    await t.settled();
+    const before = t.flow.getSnapshot().context.now;
+    t.clock.skew = 24 * HOUR;
+    t.clock.ok = false;
+    t.flow.send({ type: 'WAKE' });
+    await t.settled();
+    expect(t.reads()).toBe(1);
+    expect(t.flow.getSnapshot().context.now).toBe(before);
+    expect(t.datum().restrictions).toMatchObject({ status: 'stale', canBet: false });
+    // The clock's own event: a read (not a new day's); its answer re-teaches the clock.
+    t.clock.tell(false);
+    t.clock.skew = 0;
+    t.clock.ok = true;
+    await t.settled();
+    t.clock.tell(true);
+    expect(t.reads()).toBe(2);
+    expect(t.flow.getSnapshot().context.now).toBe(t.sim.now());
+    expect(t.datum().restrictions).toMatchObject({ status: 'current', canBet: true });
+    t.flow.stop();
+  });
+
+  it('a later trusted stamp earlier than the one before is the time (the offset was re-learned downwards)', async () => {
+    const t = jumpable('plain');
+    await t.settled();
+    t.clock.skew = 30 * 60_000; // a trusted clock that later corrects itself by half an hour
+    t.flow.send({ type: 'WAKE' });
+    expect(t.flow.getSnapshot().context.now).toBe(t.sim.now() + 30 * 60_000);
+    t.clock.skew = 0;
+    t.flow.send({ type: 'WAKE' });
+    expect(t.flow.getSnapshot().context.now).toBe(t.sim.now());
     t.flow.stop();
   });
 });
