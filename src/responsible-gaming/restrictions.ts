@@ -33,8 +33,8 @@ export interface Restrictions {
   limits: Record<LimitKind, LimitState>;
   /**
    * A restriction in force closes the account (any exclusion), OR an exclusion field
-   * (`spa_exclusion`, `operator_exclusion`, `user_exclusion`, or a self-exclusion's end before its
-   * start: `user_exclusion_in`) was sent but could not be read: an
+   * (`spa_exclusion`, `operator_exclusion`, `user_exclusion`, or a self-exclusion's date:
+   * `user_exclusion_in`/`_at`, see `known`) was sent but could not be read: an
    * unknown exclusion may be blocking (fail closed; `known` is false then).
    */
   accountBlocked: boolean;
@@ -43,7 +43,8 @@ export interface Restrictions {
   /**
    * False when a restriction or limit field was sent but could not be read (`'yes'`, `2` for a
    * flag, `'abc'` for days, a value outside the spec's set such as `'0.5'` months or 46 days, an
-   * end before its start): the restrictions are then UNKNOWN, `canBet` is false, and the
+   * end at or before its start, a start or end of a restriction set that is unreadable or at or
+   * before 1970-01-02, PHP's zero dates): the restrictions are then UNKNOWN, `canBet` is false, and the
    * lists hold only what could be read. Fail closed: never read as "no restriction".
    */
   known: boolean;
@@ -59,6 +60,7 @@ const BLOCKING_FIELDS: ReadonlySet<string> = new Set([
   'operator_exclusion',
   'user_exclusion',
   'user_exclusion_in',
+  'user_exclusion_at',
 ]);
 
 /** The spec's self-exclusion lengths in months (section 8), -1 = permanent; 0 = none. */
@@ -85,16 +87,27 @@ const countOf = (v: unknown, inSet: (n: number) => boolean): number | null => {
 const pauseDaysOf = (v: unknown) => countOf(v, isPauseDays);
 const exclusionMonthsOf = (v: unknown) => countOf(v, (n) => EXCLUSION_MONTHS.has(n));
 
+/** PHP's zero dates (`'1969-12-31 21:00:00'`, `'1970-01-01 00:00:00'`) fall at or before this: never a real date. */
+const ZERO_DATE_FLOOR = DAY_MS;
+/** A date field sent (not absent, null or `''`). */
+const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
+
 /**
- * A restriction's end sent before its start (`'1969-12-31 21:00:00'`, PHP's date() of timestamp
- * 0, after a start in 2026): one of the two is wrong and we cannot tell which, so the end is
- * unreadable (a pause that would read as over is unknown instead). Only for a restriction set.
+ * Which date of a restriction that is set cannot be trusted, or null when both read: a start or
+ * end sent but unreadable (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (PHP's date()
+ * of timestamp 0, `'1969-12-31 21:00:00'`), or an end at or before its start. One of them is
+ * wrong and we cannot tell which, so the restriction is unknown, never "over" (fail closed).
  */
-function endBeforeStart(info: Record<string, unknown>, field: 'user_pause' | 'user_exclusion'): boolean {
-  const since = parseServerTime(info[`${field}_at`]);
-  const until = parseServerTime(info[`${field}_in`]);
-  return since !== null && until !== null && until < since;
+function badDate(info: Record<string, unknown>, field: 'user_pause' | 'user_exclusion'): string | null {
+  const [at, end] = [info[`${field}_at`], info[`${field}_in`]];
+  const since = parseServerTime(at);
+  const until = parseServerTime(end);
+  if (dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)) return `${field}_at`;
+  if (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) return `${field}_in`;
+  return since !== null && until !== null && until <= since ? `${field}_in` : null;
 }
+const endBeforeStart = (info: Record<string, unknown>, field: 'user_pause' | 'user_exclusion') =>
+  badDate(info, field) !== null;
 
 /** The restriction fields of `info` sent but unreadable, in a fixed order. */
 function unreadableFields(info: Record<string, unknown>): string[] {
@@ -104,11 +117,13 @@ function unreadableFields(info: Record<string, unknown>): string[] {
       out.push(`${who}_exclusion`);
   }
   const months = exclusionMonthsOf(info.user_exclusion);
+  const exclusionDate = months !== null && months > 0 ? badDate(info, 'user_exclusion') : null;
   if (months === null) out.push('user_exclusion');
-  else if (months > 0 && endBeforeStart(info, 'user_exclusion')) out.push('user_exclusion_in');
+  else if (exclusionDate !== null) out.push(exclusionDate);
   const days = pauseDaysOf(info.user_pause);
+  const pauseDate = days !== null && days > 0 ? badDate(info, 'user_pause') : null;
   if (days === null) out.push('user_pause');
-  else if (days > 0 && endBeforeStart(info, 'user_pause')) out.push('user_pause_in');
+  else if (pauseDate !== null) out.push(pauseDate);
   for (const kind of LIMIT_KINDS) out.push(...unreadableLimitFields(info, kind));
   return out;
 }

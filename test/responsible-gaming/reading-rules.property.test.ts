@@ -85,7 +85,35 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
     }
   });
 
-  it('an end equal to or after its start reads as before: an ended pause is over', () => {
+  // Review of issues 26/27: an end at epoch 0 with no start, an end equal to its start, or a
+  // zero start read as FREE before; each is unknown and blocking now (fail closed).
+  it.each([
+    [{ user_exclusion: 3, user_exclusion_in: PHP_EPOCH_0 }, 'user_exclusion_in'],
+    [{ user_exclusion: 3, user_exclusion_in: '1970-01-01 00:00:00' }, 'user_exclusion_in'],
+    [{ user_pause: 7, user_pause_in: PHP_EPOCH_0 }, 'user_pause_in'],
+    [{ user_pause: 7, user_pause_in: '1970-01-01 00:00:00' }, 'user_pause_in'],
+    [{ user_pause: 7, user_pause_at: '0000-00-00 00:00:00', user_pause_in: PHP_EPOCH_0 }, 'user_pause_at'],
+    [{ user_pause: 7, user_pause_at: PHP_EPOCH_0 }, 'user_pause_at'],
+    [
+      { user_pause: 7, user_pause_at: '2026-11-01 10:00:00', user_pause_in: '2026-11-01 10:00:00' },
+      'user_pause_in',
+    ],
+    [
+      {
+        user_exclusion: 3,
+        user_exclusion_at: '2026-11-01 10:00:00',
+        user_exclusion_in: '2026-11-01 10:00:00',
+      },
+      'user_exclusion_in',
+    ],
+    [{ user_exclusion: 6, user_exclusion_at: '0000-00-00 00:00:00' }, 'user_exclusion_at'],
+  ] as const)('a zero or equal date is unknown and blocking, never free: %j', (info, field) => {
+    const r = restrictionsOf(info, NOW);
+    expect(r).toMatchObject({ canBet: false, known: false, unreadable: [field] });
+    expect(r.accountBlocked).toBe('user_exclusion' in info);
+  });
+
+  it('an end after its start reads as before: an ended pause is over', () => {
     const over = restrictionsOf(
       { user_pause: 3, user_pause_at: '2026-11-01 10:00:00', user_pause_in: '2026-11-04 10:00:00' },
       NOW,
@@ -109,11 +137,28 @@ const phpValue = fc.oneof(
   fc.constantFrom(null, undefined, '', true, false, '1', 'abc'),
 );
 const phpDate = fc.oneof(
-  fc.constantFrom(null, PHP_EPOCH_0, '1970-01-01 00:00:00', '0000-00-00 00:00:00', '', '2026-11-23 12:00:00'),
+  fc.constantFrom(
+    null,
+    undefined,
+    PHP_EPOCH_0,
+    '1970-01-01 00:00:00',
+    '1970-01-02 00:00:00',
+    '0000-00-00 00:00:00',
+    '',
+    '2026-11-23 12:00:00',
+  ),
   fc
     .integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2028-01-01T00:00:00Z') })
     .map((ms) => new Date(ms - 10_800_000).toISOString().slice(0, 19).replace('T', ' ')),
 );
+/** PHP's zero dates fall at or before 1970-01-02: never a real start or end. */
+const ZERO_FLOOR = 86_400_000;
+const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
+/** A date sent that cannot be trusted: unreadable, or one of PHP's zero renderings. */
+const badDate = (v: unknown) => {
+  const t = parseServerTime(v);
+  return dateSent(v) && (t === null || t <= ZERO_FLOOR);
+};
 
 /** What the spec's set allows: the count, or null when the value is outside it. */
 function inSet(field: 'user_pause' | 'user_exclusion', v: unknown): number | null {
@@ -126,7 +171,7 @@ function inSet(field: 'user_pause' | 'user_exclusion', v: unknown): number | nul
 }
 
 describe('restrictionsOf over generated PHP-style values (property)', () => {
-  it('a value outside the set, or an end before its start, is never read as "can bet"', () => {
+  it('a value outside the set, a zero or unreadable date, or an end at or before its start, is never read as "can bet"', () => {
     const seen = new Set<string>();
     fc.assert(
       fc.property(
@@ -134,7 +179,10 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
         phpValue,
         phpDate,
         phpDate,
-        (field, value, at, end) => {
+        fc.boolean(),
+        (field, value, at, later, same) => {
+          // Half the time the end repeats the start: an end AT its start is no end either.
+          const end = same ? at : later;
           const info = { [field]: value, [`${field}_at`]: at, [`${field}_in`]: end };
           const r = restrictionsOf(info, NOW);
           const count = inSet(field, value);
@@ -144,8 +192,14 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
             seen.add('outside the set');
             expect(r.known).toBe(false);
             expect(r.unreadable).toContain(field);
-          } else if (count > 0 && start !== null && stop !== null && stop < start) {
-            seen.add('end before start');
+          } else if (count > 0 && badDate(at)) {
+            seen.add('zero or unreadable start');
+            expect(r.known).toBe(false);
+            expect(r.unreadable).toContain(`${field}_at`);
+          } else if (count > 0 && (badDate(end) || (start !== null && stop !== null && stop <= start))) {
+            seen.add(
+              stop !== null && start !== null && stop <= start ? 'end at or before start' : 'zero end',
+            );
             expect(r.known).toBe(false);
             expect(r.unreadable).toContain(`${field}_in`);
           } else {
@@ -163,6 +217,13 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
       ),
       { numRuns: 2000, seed: 26_07 },
     );
-    expect([...seen].sort()).toEqual(['end before start', 'outside the set', 'readable', 'unknown']);
+    expect([...seen].sort()).toEqual([
+      'end at or before start',
+      'outside the set',
+      'readable',
+      'unknown',
+      'zero end',
+      'zero or unreadable start',
+    ]);
   });
 });

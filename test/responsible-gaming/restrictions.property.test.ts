@@ -118,7 +118,7 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         expect(r.known).toBe(r.unreadable.length === 0);
         expect(r.canBet).toBe(r.inForce.length === 0 && r.known);
         // Blocked by an exclusion in force, or by one that cannot be read (it may be in force).
-        const exclusionUnread = r.unreadable.some((f) => f.endsWith('_exclusion'));
+        const exclusionUnread = r.unreadable.some((f) => /(^|_)exclusion(_at|_in)?$/.test(f));
         expect(r.accountBlocked).toBe(r.inForce.some((x) => x.kind !== 'pause') || exclusionUnread);
         const t = r.limits.time;
         if (t.amount !== null) expect(t.amount).toBe(readNumber(info.user_limit_time));
