@@ -149,17 +149,18 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       takePlayTime: assign({}),
       alertPlayTime: assign({}),
       // --- effects (named actions: xstate's pure `transition()` never runs them) ---
-      writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' }) =>
+      writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
         writeSession(context, p),
       dropHandle: ({ context }, handle: string) => {
         context.deps.vault.take(handle);
       },
       dropRemoteHandle: ({ context, event }) => dropRemoteHandle(context, event),
       // Another tab's session, taken: into the context, then into the store.
-      adopt: enqueueActions(({ enqueue, event, context }) => {
+      adopt: enqueueActions(({ enqueue, event, context }, p?: { share?: boolean }) => {
         const e = event as Internal<'REMOTE_SESSION'>;
         enqueue.assign(adopted(context, e));
-        enqueue(({ context: next }) => writeSession(next, { handle: e.session.handle, reason: 'adopt' }));
+        const reason = p?.share ? 'share' : 'adopt';
+        enqueue(({ context: next }) => writeSession(next, { handle: e.session.handle, reason }));
       }),
       clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
       clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
@@ -188,7 +189,13 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       },
     ],
     on: {
-      REMOTE_SESSION: { guard: 'canAdopt', target: '.signedIn', actions: ['adopt', 'loginRestrictions'] },
+      // Taken while signed out: said again (as a sync answer), so a tab whose sync request came
+      // before this login reached here (a reload, messages reordered) hears it too.
+      REMOTE_SESSION: {
+        guard: 'canAdopt',
+        target: '.signedIn',
+        actions: [{ type: 'adopt', params: { share: true } }, 'loginRestrictions'],
+      },
       REMOTE_SIGNED_OUT: { guard: 'internal', actions: 'heardSeq' },
       // Signed out (or not yet in): a new tab asking for the session hears the login this tab saw
       // end, so its next login counts past it (signedIn answers with its session instead).

@@ -323,10 +323,13 @@ export const logoutSession = /* @__PURE__ */ fromPromise<
   await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
 });
 
-/** Writes the session a handle stands for, and tells the other tabs (unless it came from them). */
+/**
+ * Writes the session a handle stands for, and tells the other tabs (unless it came from them;
+ * `share`: one taken from them while signed out, said again as a sync answer).
+ */
 export function writeSession(
   context: SessionContext,
-  p: { handle: string; reason: 'login' | 'refresh' | 'adopt' },
+  p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' },
 ): void {
   const token = context.deps.vault.take(p.handle);
   if (!token || context.savedAt === null) return;
@@ -340,7 +343,8 @@ export function writeSession(
     ...(context.sid === null ? {} : { sid: context.sid }),
   };
   settle(context.deps.tokens.set(session));
-  if (p.reason !== 'adopt') context.deps.crossTab?.publishSession(session, p.reason, context.user);
+  if (p.reason === 'adopt') return;
+  context.deps.crossTab?.publishSession(session, p.reason === 'share' ? 'sync' : p.reason, context.user);
 }
 
 /**
