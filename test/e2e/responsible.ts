@@ -1,6 +1,7 @@
 // The second walk of every example app, in Chromium through the UI: the restriction banner (a
 // paused and an SPA-barred player), the pending limit change, the step-up prompt (a looser
 // limit, a pause confirmed first), and a registration that signs the new player in.
+// Its waits are real-time polls (expect.poll): the pages are real Chromium tabs, out of node's event loop.
 import type { Page } from 'playwright';
 import { expect } from 'vitest';
 import { type ExampleHarness, type ExampleName, expectNoSecrets, saveScreenshot } from './support';

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 // Shared by the e2e suites: build an example once, serve it with the demo server against a
 // fresh reference server, and walk the whole flow in Debian's Chromium through the UI.
+// Its waits are real-time polls (expect.poll): the pages are real Chromium tabs, out of node's event loop.
 
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
