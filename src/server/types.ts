@@ -111,27 +111,10 @@ export interface PamRequestContext {
   clientAddress?: string;
 }
 
-/**
- * The seed the browser client in server-session mode starts from (`getSession().initial`, or
- * `GET <prefix>/session`): plain JSON.
- *
- * @example
- * const seed: PamSessionSeed = (await pam.getSession(request)).initial;
- */
-export interface PamSessionSeed {
-  /** `unavailable`: a session exists but the profile could not be read now (the client reads it). */
-  status: 'signedIn' | 'signedOut' | 'unavailable';
-  /** The player, without any token field. */
-  user: AuthUser | null;
-  /** The profile's userInfo (limits and exclusions). */
-  userInfo: Record<string, unknown> | null;
-  /** Server time of the profile read (the API's `Date`, epoch ms). */
-  readAt: number | null;
-  /** The login's id (`server_session.login_id` of the login answer). */
-  loginId: string | null;
-  /** When the session ends at the latest (absolute lifetime; epoch ms). */
-  expiresAt: number | null;
-}
+/** The seed the browser client starts from: the core's one definition (`pam-client` exports it too). */
+export type { PamSessionSeed } from '../session/seed';
+
+import type { PamSessionSeed } from '../session/seed';
 
 /**
  * The restrictions as the server render shows them: `restrictionsOf` of one profile read, with
