@@ -161,6 +161,9 @@ export const loginApp: AppMachine = {
   answers: { 'submitCode: no answer': abort },
 };
 
+/** How far ahead of the page's time its clock is paused: the time the pause itself may take. */
+const PAUSE_MARGIN_MS = 5_000;
+
 export const incomeReportApp: AppMachine = {
   accountFor: () => 'plain',
   focus: new Proxy({}, { get: () => 'report' }) as Record<string, string>,
@@ -172,6 +175,11 @@ export const incomeReportApp: AppMachine = {
   act: {
     'GENERATE (2025, download)': async (app) => {
       await enabled(app.page, 'report-generate', true);
+      // The page clock stops here: the report's timers (the 1 s poll wait, the deadline) then move
+      // only when a path's timer step moves them. Running in real time, a poll went out on its own
+      // while a picture was taken under load, and the report completed before the step holding it.
+      const now = await app.page.evaluate(() => Date.now());
+      await app.page.clock.pauseAt(now + PAUSE_MARGIN_MS);
       await byId(app.page, 'report-year').selectOption('2025');
       await byId(app.page, 'report-delivery').selectOption('download');
       await byId(app.page, 'report-generate').click();
@@ -225,6 +233,15 @@ export const incomeReportApp: AppMachine = {
       await app.page.route(poll, refuse);
       app.undo.push(() => app.page.unroute(poll, refuse));
       await refuse(route);
+      // The adapter's token refresh after the 401 waits on page timers: the paused clock moves in
+      // 25 ms steps, 1 s at most (less than the next poll wait, 1.35 s or more), until the report
+      // waits for the session.
+      const progress = byId(app.page, 'report-progress');
+      for (let moved = 0; !/session/i.test((await progress.textContent()) ?? ''); moved += 25) {
+        if (moved < 1000) await app.page.clock.runFor(25);
+        await app.page.waitForTimeout(100);
+        if (moved > 20_000) break;
+      }
     },
     'pollStatus: no answer': abort,
     'pollStatus: 404': answer(404, 'Not found.'),
