@@ -69,8 +69,6 @@ export const crossTabListener = /* @__PURE__ */ fromCallback<
 );
 
 type AnyEvent = { type: string };
-const live = (c: SessionContext, s: { expiresAt: number | null }) =>
-  s.expiresAt === null || s.expiresAt > c.deps.now();
 const remote = (event: AnyEvent) =>
   isInternal(event) && event.type === 'REMOTE_SESSION'
     ? (event as Extract<SessionInternalEvent, { type: 'REMOTE_SESSION' }>)
@@ -85,7 +83,10 @@ export function isOtherLogin(c: SessionContext, event: AnyEvent): boolean {
 /** Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out. */
 export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
   const e = remote(event);
-  if (!e || e.reason === 'refresh' || !live(c, e.session)) return false;
+  // Another tab's session is live by that tab's word (it holds it signed in), not by this tab's
+  // device clock: a clock stepped forward makes every stored expiry look past while the token is
+  // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
+  if (!e || e.reason === 'refresh') return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
   if (!c.signedOut) return true;
   return isNewerSession(e.session, {
@@ -98,7 +99,7 @@ export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
 /** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
 export function isNewer(c: SessionContext, event: AnyEvent): boolean {
   const e = remote(event);
-  if (!e || !live(c, e.session) || !isPlausible(c.clock, e.session.seq)) return false;
+  if (!e || !isPlausible(c.clock, e.session.seq)) return false;
   return isNewerSession(
     e.session,
     c.savedAt === null
