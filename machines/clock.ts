@@ -54,14 +54,14 @@ export interface ClockOptions {
    * pair, with no jump detection (the app owns that clock).
    */
   base?: () => number;
-  /** How many answers the offset is the median of (at least 1). Default 5. */
+  /** How many answers the offset is the median of (at least 5: a smaller count is taken as 5). Default 5. */
   samples?: number;
 }
 
 /** The stated bound of `serverNow()`, ms: half the `Date` header's second plus 1.5 s of round trip. */
 const BOUND_MS = 2_000;
-/** Wall and monotonic clocks further apart than this between two readings: a jump. */
-const JUMP_MS = 1_000;
+/** Wall-vs-monotonic drift, accumulated since a kept answer, beyond which the device clock jumped. */
+const JUMP_MS = 500;
 
 /**
  * The page's monotonic clock, ms (`performance.now()`, or `Date.now()` where there is none).
@@ -104,31 +104,45 @@ export function steadyClock(
  * createPamClient({ baseURL, environment: { clock } });
  */
 export function createClock(options: ClockOptions = {}): PamClock {
-  const { wall = () => Date.now(), base: given, samples = 5 } = options;
+  const { wall = () => Date.now(), base: given } = options;
+  const samples = Math.max(5, options.samples ?? 5);
   const monotonic = given ?? options.monotonic ?? monotonicNow;
   const base = given ?? steadyClock(wall, monotonic);
   const listeners = new Set<(trusted: boolean) => void>();
-  let window: number[] = [];
-  // The device clock votes (offset 0) while fewer than 3 answers were seen, so one first outlier
-  // is not taken alone; not after a jump, when the device clock is the suspect.
-  let prior = true;
-  let jumped = false;
+  // The answers since the last jump: [offset, `creep` and `steps` when it was learned].
+  let window: number[][] = [];
+  // The last trusted offset (the device clock's 0 at first), one vote for or against a candidate;
+  // none after a jump, when the device clock is the suspect.
+  let anchor: number | undefined = 0;
+  // Wall minus monotonic since the last jump: readings apart by 1 ms or less (rounding, rate drift)
+  // add up with their sign, larger ones (steps, unseen sleeps) by their size, whatever the sign.
+  let creep = 0;
+  let steps = 0;
   let offset = 0;
   let trust = true;
   let lastWall = wall();
   let lastMono = monotonic();
 
-  /** The offset (the median) and the trust, from the samples. */
+  /** The offset (the median) and the trust, from the samples (docs/time.md rule 5). */
   const settle = () => {
-    const votes = [...(prior && window.length < 3 ? [0] : []), ...window].sort((a, b) => a - b);
-    const i = (votes.length - 1) >> 1;
-    const [low = offset, high = low] = votes.slice(i, i + 2);
-    // An even count: the middle nearer the newest answer, so a first answer outweighs the device's
-    // vote for serverNow (a device clock hours off is commoner than a lying Date), untrusted still.
-    const newest = window[window.length - 1] ?? low;
-    offset = votes.length % 2 || Math.abs(low - newest) <= Math.abs(high - newest) ? low : high;
-    const agreeing = votes.filter((v) => Math.abs(v - offset) <= 2 * BOUND_MS).length;
-    const next = !jumped && agreeing * 2 > votes.length;
+    const votes = window.map(([o = 0]) => o);
+    const sorted = [...votes].sort((a, b) => a - b);
+    const i = (sorted.length - 1) >> 1;
+    const [low = offset, high = low] = sorted.slice(i, i + 2);
+    // An even count: the middle nearer the device clock (offset 0), or after a jump nearer the
+    // newest answer (the best guess, untrusted still).
+    const toward = anchor === undefined ? (votes[votes.length - 1] ?? low) : 0;
+    offset = sorted.length % 2 || Math.abs(low - toward) <= Math.abs(high - toward) ? low : high;
+    const near = (v: number) => Math.abs(v - offset) <= 2 * BOUND_MS;
+    const agreeing = votes.filter(near).length;
+    // Until the window is full, the anchor votes too: for the candidate near it, against one far
+    // from it. The candidate needs a strict majority of the votes and two votes more for it than
+    // the anchor's against (two answers, or one beside the anchor: never one answer alone).
+    const vote = anchor === undefined || votes.length >= samples ? 0 : near(anchor) ? 1 : -1;
+    const next = votes.length
+      ? (agreeing + +(vote > 0)) * 2 > votes.length + Math.abs(vote) && agreeing + vote > 1
+      : vote > 0;
+    if (next) anchor = offset;
     if (next === trust) return;
     trust = next;
     for (const listener of [...listeners]) listener(next);
@@ -137,16 +151,24 @@ export function createClock(options: ClockOptions = {}): PamClock {
     if (!given) {
       const w = wall();
       const m = monotonic();
-      // 1 ms per second elapsed is rate drift (1 000 ppm), not a jump.
-      const elapsed = m - lastMono;
-      if (Math.abs(w - lastWall - elapsed) > JUMP_MS + Math.abs(elapsed) / 1000) {
-        jumped = true;
-        prior = false;
-        window = []; // read against a base that may have moved with the wall clock
-        settle();
-      }
+      const d = w - lastWall - (m - lastMono);
+      if (Math.abs(d) > 1) steps += Math.abs(d);
+      else creep += d;
       lastWall = w;
       lastMono = m;
+      // Drift since any kept answer (or the last jump) beyond the allowance: a jump. Steps under it
+      // add up, back and forth alike, and no allowance grows with time (docs/time.md rule 5).
+      if (
+        (window.length ? window : [[0, 0, 0]]).some(
+          ([, c = 0, s = 0]) => steps - s + Math.abs(creep - c) > JUMP_MS,
+        )
+      ) {
+        creep = 0;
+        steps = 0;
+        window = []; // read against a base that may have moved with the wall clock
+        anchor = undefined;
+        settle();
+      }
     }
     return base();
   };
@@ -165,8 +187,7 @@ export function createClock(options: ClockOptions = {}): PamClock {
       const at = now();
       if (!Number.isFinite(serverMs)) return;
       // The header's second is rounded down: the server's time is in [Date, Date + 1 s + round trip).
-      window = [...window, serverMs + 500 - at].slice(-samples);
-      jumped = false;
+      window = [...window, [serverMs + 500 - at, creep, steps]].slice(-samples);
       settle();
     },
     subscribe(listener) {
