@@ -47,7 +47,12 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   );
   const { createServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP)) as NodeHttp;
   const core = createReferenceCore(options);
-  const server = createServer(toNodeHandler(await core.app()));
+  const handler = toNodeHandler(await core.app());
+  // The `Date` header follows the server's own clock (its injected `now`), not Node's real time.
+  const server = createServer((req, res) => {
+    res.setHeader('date', new Date(core.state.now()).toUTCString());
+    return handler(req, res);
+  });
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   core.state.baseUrl = `http://${host}:${address.port}`;
