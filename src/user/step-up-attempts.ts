@@ -38,6 +38,8 @@ export const STEP_UP_LOCK_MS = 900_000;
 const SERVER_LOCK_FALLBACK_MS = 60_000;
 /** A hostile Retry-After locks a day at most. */
 const SERVER_LOCK_MAX_MS = 86_400_000;
+/** No stored lock or reservation ends further ahead than this (a tampered record ends). */
+const MAX_AHEAD_MS = Math.max(STEP_UP_LOCK_MS, SERVER_LOCK_MAX_MS);
 /** Reservations kept per record at most (a flood of sends cannot grow the stored record). */
 const MAX_HELD = 16;
 /** The storage key's prefix; the player's key follows. */
@@ -178,7 +180,11 @@ export function stepUpAttemptsOf(http: object): StepUpAttempts {
 
 /** The count kept in `storage` under `key`, on the clock `now`. */
 function attemptsIn(storage: StorageLike, key: string, now: () => number): StepUpAttempts {
-  /** The record with expired locks and reservations dropped; an unreadable one locks (fail closed). */
+  /**
+   * The record with expired locks and reservations dropped, ends capped at `t + MAX_AHEAD_MS`. An
+   * unreadable one (tampered, foreign, or `wrong` used up with no lock) locks ONCE for one lock
+   * period (fail closed), written back so the lock's end does not move with the clock.
+   */
   const read = (t: number): AttemptsRecord => {
     let raw: string | null = null;
     try {
@@ -194,9 +200,19 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
       r = null;
     }
     // Tampered or foreign: the player may have used every attempt; locked for one lock's time.
-    if (!isRecord(r)) return { wrong: STEP_UP_MAX_ATTEMPTS, lockedUntil: t + STEP_UP_LOCK_MS, held: [] };
+    if (!isRecord(r) || (r.wrong >= STEP_UP_MAX_ATTEMPTS && r.lockedUntil === 0)) {
+      const locked = { wrong: STEP_UP_MAX_ATTEMPTS, lockedUntil: t + STEP_UP_LOCK_MS, held: [] };
+      write(locked);
+      return locked;
+    }
+    // Ends far ahead (tampered, or written by a clock far ahead): capped once, written back.
+    const cap = t + MAX_AHEAD_MS;
+    const capped = r.lockedUntil > cap || r.held.some(([, until]) => until > cap);
+    r.lockedUntil = Math.min(r.lockedUntil, cap);
+    r.held = r.held.map(([id, until]): [string, number] => [id, Math.min(until, cap)]);
     if (r.lockedUntil !== 0 && t >= r.lockedUntil) [r.wrong, r.lockedUntil] = [0, 0];
     r.held = r.held.filter(([, until]) => until > t);
+    if (capped) write(r);
     return r;
   };
   const write = (r: AttemptsRecord) => {
@@ -212,7 +228,8 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
   /** Throws when no password may be sent: the lock's end, or when the first reservation expires. */
   const refuseIfNone = (r: AttemptsRecord, t: number, cause?: unknown) => {
     if (leftIn(r, t) > 0) return;
-    const freed = Math.min(...r.held.map(([, until]) => until));
+    // When the first reservation expires; never Infinity (no reservation: one lock period).
+    const freed = r.held.length > 0 ? Math.min(...r.held.map(([, until]) => until)) : t + STEP_UP_LOCK_MS;
     throw new StepUpLockedError(r.lockedUntil > t ? r.lockedUntil : freed, { cause });
   };
   return {
