@@ -17,16 +17,16 @@ export interface PamClock {
   /** The server's time, ms: `now()` plus the learned offset (the median of the last samples). */
   serverNow(): number;
   /**
-   * False after a device-clock jump (the wall and monotonic clocks disagree beyond the threshold)
-   * or while the samples disagree (no majority within `2 × boundMs`), until a fresh answer
-   * re-learns the offset.
+   * False after a device-clock jump (the wall and monotonic clocks moved 500 ms apart since a kept
+   * answer) until two answers agree, and while the answers disagree: one answer alone never grants
+   * trust, and two never outvote the device clock at first (docs/time.md rule 5).
    */
   trusted(): boolean;
   /** One answer's `Date` header (epoch ms, whole seconds), read against `now()` at receipt. Only answers under the API's base URL. */
   learn(serverMs: number): void;
   /** Trust changes (called synchronously while the clock is read or taught); returns the unsubscribe. */
   subscribe(listener: (trusted: boolean) => void): () => void;
-  /** The stated precision bound of `serverNow()` after a trusted sample, ms: 2 000 (docs/time.md). */
+  /** The stated precision bound of `serverNow()` while trusted, ms: 2 000 (docs/time.md). */
   readonly boundMs: number;
   /** The offset in use (`serverNow() - now()`), ms. */
   offsetMs(): number;
@@ -58,7 +58,7 @@ export interface ClockOptions {
   samples?: number;
 }
 
-/** The stated bound of `serverNow()`, ms: half the `Date` header's second plus 1.5 s of round trip. */
+/** The stated bound of `serverNow()`, ms: half the `Date` header's second, 1 s of round trip, 0.5 s of drift. */
 const BOUND_MS = 2_000;
 /** Wall-vs-monotonic drift, accumulated since a kept answer, beyond which the device clock jumped. */
 const JUMP_MS = 500;
