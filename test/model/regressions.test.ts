@@ -85,9 +85,9 @@ describe('model counterexamples (issue 26)', () => {
   });
 
   // Found on f6e14ff..cf8d0fb (the one clock landed): a device jump clears the clock's samples and
-  // its prior vote, so the first answer after the wake is trusted alone. Fails until the clock
-  // keeps a sample after a jump from being trusted on its own (machines/clock.ts).
-  it.fails('26.4: after a device sleep, one answer dated 2100 is not trusted on its own (I3)', async () => {
+  // its prior vote, so the first answer after the wake is trusted alone. Passes since 70969ec (the
+  // clock never trusts one answer alone after a jump; its tests are test/clock/clock-trust.test.ts).
+  it('26.4: after a device sleep, one answer dated 2100 is not trusted on its own (I3)', async () => {
     await runSequence([login(0, 0), outlier('any'), sleepDevice(10 * MIN)]);
   });
 
