@@ -6,6 +6,10 @@ const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
  */
 const AMBIGUOUS = /^\/\/|\\|%(?:25)*(?:2f|5c)/i;
 
+/** A C0 control or DEL: the URL parser strips tabs and newlines after any check, so refused outright. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /** Whether `url` starts with a scheme (`https:`, `http:`, …). */
 export const isAbsoluteURL = (url: string): boolean => ABSOLUTE_URL.test(url);
 
@@ -20,7 +24,7 @@ export interface Target {
  * Where `path` goes: joined under `baseURL` with exactly one slash between them, nothing else
  * touched (the spec writes paths with their query strings); `undefined` when it would resolve
  * anywhere else (another host, or above baseURL's path: `//host/x`, `/\host/x`, `%2F%2Fhost`,
- * `/../x`, `/%2e%2e/x`, an absolute URL). A `download` may be an absolute http(s) URL, taken as
+ * `/../x`, `/%2e%2e/x`, an absolute URL) or when it holds a control character (tab, CR, LF). A `download` may be an absolute http(s) URL, taken as
  * is; the token goes with it only on baseURL's origin.
  *
  * @example
@@ -28,6 +32,7 @@ export interface Target {
  * targetOf('https://x.test/api', '//evil.test/x', false); // undefined
  */
 export function targetOf(baseURL: string, path: string, download: boolean): Target | undefined {
+  if (CONTROL.test(path)) return undefined;
   if (ABSOLUTE_URL.test(path)) {
     const to = download && /^https?:/i.test(path) ? parse(path) : undefined;
     return to && { url: path, sameOrigin: root(to) === root(parse(baseURL)) };

@@ -48,6 +48,12 @@ describe('a path that would leave baseURL is refused, nothing sent', () => {
     ['an absolute URL on the base origin', () => `${api.url}/api/x`],
     ['another scheme', () => 'javascript:alert(1)'],
     ['a data URL', () => 'data:application/json,{}'],
+    // Review of 26/27, D: the URL parser strips tabs and newlines AFTER the check looked.
+    ['slash tab slash', () => `/\t/${evilHost()}/x`],
+    ['tab then protocol-relative', () => `\t//${evilHost()}/x`],
+    ['slash CR LF slash', () => `/\r\n/${evilHost()}`],
+    ['a newline inside the path', () => '/users\n'],
+    ['a NUL in the query', () => '/users?x=\u0000'],
   ];
   for (const [name, path] of leaving) {
     for (const method of ['get', 'post', 'patch', 'delete'] as const) {
