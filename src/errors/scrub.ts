@@ -25,8 +25,8 @@ export interface Scrubber {
    * that is one of `SECRET_KEYS`, the name of the field itself), and a number equal to a numeric
    * secret without its leading zeros (a 2FA code echoed as a JSON number).
    *
-   * A 2xx answer (`data` true), which a schema reads: a string or key that is, as a whole, a
-   * secret (in any form of `echoPattern`, or once layers of encoding are peeled off) is replaced;
+   * A 2xx answer (`data` true), which a schema reads: a string or key that is, as a whole
+   * (whitespace around it ignored: `" hunter2 "`), a secret (in any form of `echoPattern`, or once layers of encoding are peeled off) is replaced;
    * a secret inside a longer string only when it is unambiguous (8 characters or more, not only
    * digits: passwords, tokens), and in a key that is a plain identifier, one of letters only as a
    * whole word (`strong_password` stays when the password is `password`). A code or a short captcha token never rewrites a longer value
@@ -91,8 +91,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   let data: Record<'whole' | 'long' | 'word', RegExp> | undefined;
   const dataPatterns = () =>
     (data ??= {
-      // A whole value: the secret (in any of its forms), nothing else.
-      whole: new RegExp(`^(?:${join(Boolean)})$`, 'i'),
+      // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
+      whole: new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
       long: new RegExp(join(long), 'gi'),
       word: new RegExp(
         `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,

@@ -42,6 +42,19 @@ describe('a 2xx answer: short or all-digit secrets never rewrite a longer value'
     expect(data(["a'1"], { echo: 'a%26%23039%3B1' })).toEqual({ echo: '[redacted]' });
   });
 
+  it('a whole value that is the secret padded with whitespace is replaced (review of 26/27, E)', () => {
+    const answer = { a: ' hunter2 ', b: 'hunter2\n', c: ['\t123456 '], d: { e: ' %31%32%33%34%35%36\r\n' } };
+    expect(data(['hunter2', '123456'], answer)).toEqual({
+      a: '[redacted]',
+      b: '[redacted]',
+      c: ['[redacted]'],
+      d: { e: '[redacted]' },
+    });
+    // Short or all-digit secrets still never rewrite a longer value, padded or not.
+    const longer = { amount: ' 10.50 ', phone: '11912345600\n', word: ' hunter22 ' };
+    expect(data(['1', '123456', 'hunter2'], longer)).toBe(longer);
+  });
+
   it('a key that is the secret is replaced; a field name that merely contains it stays', () => {
     expect(data(['123456'], { '123456': 1, id_123456: 2 })).toEqual({ '[redacted]': 1, id_123456: 2 });
   });
