@@ -127,6 +127,12 @@ export interface ProfileFlowContext {
   untrusted: boolean;
   /** Failed reads in a row (the backoff's attempt). */
   attempts: number;
+  /**
+   * Reads in a row taken while the clock was untrusted: each is an answer the clock learns from,
+   * so the flow reads again (backing off) until the clock trusts a read, never waiting idle and
+   * stale for the next midnight.
+   */
+  unsure: number;
   retryMs: number;
   /** The error of the latest failed read. */
   error: PamError | null;
@@ -197,6 +203,7 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     failed: false,
     untrusted: false,
     attempts: 0,
+    unsure: 0,
     retryMs: 0,
     error: null,
     now: 0,
@@ -260,6 +267,7 @@ export function createProfileFlow() {
             user: d.user ?? context.user,
             source: d.source,
             attempts: 0,
+            unsure: d.stamp.trusted === false ? context.unsure + 1 : 0,
             error: null,
             now,
             restrictions: restrictionsAt(next, now, d.stamp),
@@ -299,6 +307,7 @@ export function createProfileFlow() {
         const next = { ...context, untrusted: !event.trusted };
         return {
           untrusted: next.untrusted,
+          ...(event.trusted ? { unsure: 0 } : {}),
           restrictions: restrictionsAt(next, context.now),
           version: context.version + 1,
         };
@@ -362,6 +371,8 @@ export function createProfileFlow() {
         return clampDelay(next === null ? Number.POSITIVE_INFINITY : next - context.now + 1);
       },
       retry: ({ context }) => context.retryMs,
+      // 1 s, 2 s, 4 s … up to 5 min (a server whose `Date` never settles costs a read a while).
+      unsure: ({ context }) => Math.min(300_000, 1000 * 2 ** Math.max(0, context.unsure - 1)),
     },
   }).createMachine({
     id: 'profile',
@@ -449,7 +460,11 @@ export function createProfileFlow() {
       // restriction or a pending limit change starts or ends (no request). Each time seen
       // re-arms both timers from it.
       idle: {
-        after: { midnight: { actions: 'stamp' }, change: { actions: 'stamp' } },
+        after: {
+          midnight: { actions: 'stamp' },
+          change: { actions: 'stamp' },
+          unsure: { guard: ({ context }) => context.unsure > 0, target: 'reading' },
+        },
         on: {
           RECHECK: { guard: ({ event }) => isTrustedEvent(event), target: 'reading' },
           // The clock lost its trust: a read re-learns it (its answer's `Date`).

@@ -11,7 +11,10 @@ import { useReferenceServer } from '../support/server';
 // a failed profile read; the mandatory limits still to set are named. Over real sockets against the
 // reference server; time on a SimulatedClock.
 
-const ctx = useReferenceServer();
+// The reference server's clock (and so its `Date` header) is the test's simulated clock: the one
+// clock learns the server's time from the answers, so both sides must be on one time.
+let serverClock: () => number = () => Date.now();
+const ctx = useReferenceServer({ now: () => serverClock() });
 const clients: PamClient[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
@@ -22,12 +25,12 @@ const MIN = 60_000;
 function client(options: Partial<PamClientOptions> = {}, start = Date.now()) {
   const clock = new SimulatedClock();
   clock.set(start);
+  serverClock = () => clock.now();
   const c = createPamClient({
     baseURL: ctx.server.url,
     timeout: 2000,
-    // Server time on the simulated clock too: the reference server's `Date` is the real one, and
-    // the midnight re-check is due by server time.
-    environment: { channel: null, timers: clock, now: () => clock.now(), serverNow: () => clock.now() },
+    // The device's clock: the server's time is learned from the answers (on the same clock here).
+    environment: { channel: null, timers: clock, now: () => clock.now() },
     ...options,
   });
   clients.push(c);

@@ -1,0 +1,54 @@
+import { createPamClient, type PamClient } from 'pam-client/machines';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatedClock, waitFor } from 'xstate';
+import { until } from '../support/event-loop';
+import { useReferenceServer } from '../support/server';
+
+// Issue 26, one clock: a device clock off from the server's is trusted only once three answers
+// agree (docs/time.md). The profile flow reads again while its read was taken on an untrusted
+// clock, so a player whose device clock is a minute off is not left stale (canBet false) until the
+// next midnight. Over real sockets; the server's clock runs ahead of the device's simulated one.
+
+const SKEW = 60_000;
+let serverClock: () => number = () => Date.now();
+const ctx = useReferenceServer({ now: () => serverClock() });
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+const profileReads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
+
+describe('profile flow on an untrusted clock', () => {
+  it('reads again (backing off) until the clock trusts a read, then shows it current', async () => {
+    const clock = new SimulatedClock();
+    clock.set(Date.now());
+    serverClock = () => clock.now() + SKEW;
+    const c = createPamClient({
+      baseURL: ctx.server.url,
+      timeout: 2000,
+      environment: { channel: null, timers: clock, now: () => clock.now() },
+    });
+    clients.push(c);
+    c.login({ login: ctx.server.seed.paused.email, password: ctx.server.seed.paused.password });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await until(() => profileReads() >= 1, 'the first profile read');
+    // Two answers (login, profile) against the device's own vote: not trusted yet.
+    await until(() => c.view.restrictions?.status === 'stale', 'stale after the first read');
+    expect(c.view.restrictions?.canBet).toBe(false);
+    // The flow reads again after 1 s: the third answer makes the clock trust the server's time.
+    clock.increment(1000);
+    await until(() => profileReads() >= 2, 'a second profile read');
+    await until(
+      () => c.view.restrictions?.status === 'current',
+      () => `not current: ${JSON.stringify(c.view.restrictions?.status)}`,
+    );
+    expect(c.view.restrictions?.inForce[0]?.kind).toBe('pause');
+    expect(c.view.restrictions?.canBet).toBe(false);
+    // Trusted: no more reads on that account.
+    const reads = profileReads();
+    clock.increment(10 * 60_000);
+    await new Promise((r) => setImmediate(r));
+    expect(profileReads()).toBe(reads);
+  });
+});
