@@ -7,12 +7,20 @@ const MAX_BYTES = 255;
 /**
  * Invisible format characters (Unicode's Cf: bidi controls U+200E/F, U+202A–E, U+2066–9, U+061C;
  * zero-width U+200B–D, U+2060, U+FEFF; soft hyphen; tags…): removed, so a name cannot display as
- * something else (`relatorio<U+202E>fdp.exe` showing as `relatorioexe.pdf`).
+ * something else (`relatorio<U+202E>fdp.exe` showing as `relatorioexe.pdf`); Hangul fillers
+ * (U+115F, U+1160, U+3164, U+FFA0), blank letters, too.
  */
-const INVISIBLE = /\p{Cf}/gu;
-/** Control characters (C0, DEL, C1), line and paragraph separators, and what Windows refuses. */
+const INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
+/**
+ * Control characters (C0, DEL, C1), line and paragraph separators, what Windows refuses, and
+ * slashes that look like a path separator (U+FF0F, U+2215, U+2044).
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-const REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"|?*]/g;
+const REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"|?*\uff0f\u2215\u2044]/g;
+/** Names Windows reserves for devices, whatever the extension (`CON`, `nul.txt`, `COM1.pdf`). */
+const RESERVED = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])\s*(?:\.|$)/i;
+/** The extension kept when a name is cut: at most this many UTF-8 bytes of it. */
+const MAX_EXT_BYTES = 32;
 const EDGES = /^[.\s]+|[.\s]+$/g;
 
 /** `filename*=UTF-8''na%C3%AFve.pdf` (RFC 8187: charset, optional language, percent-encoded). */
@@ -37,29 +45,36 @@ function decodeExtValue(charset: string, encoded: string): string | undefined {
 /** UTF-8 bytes of one code point. */
 const utf8Bytes = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
-/** The longest start of `text` (whole code points) that fits in `max` UTF-8 bytes. */
+/**
+ * The longest start of `text` (whole code points) that fits in `max` UTF-8 bytes; a letter whose
+ * combining marks do not all fit goes with them.
+ */
 function cut(text: string, max: number): string {
   let out = '';
   let used = 0;
   for (const c of text) {
     used += utf8Bytes(c.codePointAt(0) ?? 0);
-    if (used > max) break;
+    if (used > max) return /^\p{M}/u.test(c) ? out.replace(/\P{M}\p{M}*$/u, '') : out;
     out += c;
   }
   return out;
 }
 
 /**
- * `name` without path separators, invisible or control characters, leading or trailing dots and
- * spaces, cut to `MAX_BYTES` UTF-8 bytes on a character boundary (the extension kept when there
- * is one); '' if nothing is left.
+ * `name` without path separators (or look-alikes), invisible or control characters, leading or
+ * trailing dots and spaces, a Windows device name prefixed with `_`, cut to `MAX_BYTES` UTF-8
+ * bytes on a character boundary (the extension, up to `MAX_EXT_BYTES`, counted and kept); '' if
+ * nothing is left.
  */
 function safe(name: string): string {
   const base = name.replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(REFUSED, '_').replace(EDGES, '');
+  let clean = base.replace(REFUSED, '_').replace(EDGES, '');
+  if (RESERVED.test(clean)) clean = `_${clean}`;
   if (cut(clean, MAX_BYTES) === clean) return clean;
-  const ext = /\.[^.\s]{1,16}$/.exec(clean)?.[0] ?? '';
-  return `${cut(clean.slice(0, clean.length - ext.length), MAX_BYTES - ext.length).replace(EDGES, '')}${ext}`;
+  const whole = /\.[^.\s]{1,16}$/.exec(clean)?.[0] ?? '';
+  const ext = cut(whole, MAX_EXT_BYTES);
+  const room = MAX_BYTES - new TextEncoder().encode(ext).length;
+  return `${cut(clean.slice(0, clean.length - whole.length), room).replace(EDGES, '')}${ext}`;
 }
 
 /**

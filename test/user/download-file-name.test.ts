@@ -71,3 +71,49 @@ describe('invisible characters', () => {
     expect(fileNameOf(ext('\u202E\u200B'), '/dl/', 'fallback.pdf')).toBe('fallback.pdf');
   });
 });
+
+// Review of issues 26/27, C: the extension was measured in UTF-16 units, reserved Windows names
+// and look-alike separators went through.
+describe('a file name by UTF-8 bytes everywhere, and nothing that misleads a file system', () => {
+  it.each([
+    ['a three-byte extension', `${'a'.repeat(300)}.日本語日本語`],
+    ['an emoji extension', `${'a'.repeat(300)}.${'😀'.repeat(6)}`],
+    ['an emoji stem and extension', `${'😀'.repeat(100)}.${'😀'.repeat(6)}`],
+  ])('%s: at most 255 bytes, no lone surrogate', (_, raw) => {
+    const got = name(ext(raw));
+    expect(bytes(got)).toBeLessThanOrEqual(255);
+    expect(() => encodeURIComponent(got)).not.toThrow(); // no lone surrogate
+  });
+
+  it('a cut never leaves a combining mark without its letter', () => {
+    const got = name(ext(`${'e\u0301'.repeat(200)}.pdf`)); // 3 bytes a pair
+    expect(bytes(got)).toBeLessThanOrEqual(255);
+    expect(got.endsWith('e\u0301.pdf')).toBe(true);
+  });
+
+  it.each(['CON', 'con.txt', 'NUL.pdf', 'PRN', 'aux.tar.gz', 'COM1.pdf', 'lpt9', 'Con .pdf'])(
+    'the Windows reserved name %s is neutralised',
+    (raw) => {
+      const got = name(ext(raw));
+      expect(got).not.toMatch(/^(con|prn|aux|nul|com\d|lpt\d)\s*(\.|$)/i);
+      expect(got.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('names that merely start like one stay', () => {
+    expect(name(ext('console.pdf'))).toBe('console.pdf');
+    expect(name(ext('com10.pdf'))).toBe('com10.pdf');
+  });
+
+  it.each(['a\uff0fb.pdf', 'a\u2215b.pdf', 'a\u2044b.pdf'])(
+    'the look-alike separator in %j is neutralised',
+    (raw) => {
+      expect(name(ext(raw))).toBe('a_b.pdf');
+    },
+  );
+
+  it('Hangul fillers are removed, trailing dots and spaces too', () => {
+    expect(name(ext('\u3164a\u115fb\u1160c\uffa0.pdf'))).toBe('abc.pdf');
+    expect(name(ext('report.pdf. . '))).toBe('report.pdf');
+  });
+});
