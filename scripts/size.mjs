@@ -48,7 +48,7 @@ const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 38_000,
-    ceiling: 46_000,
+    ceiling: 47_800,
     requires: [['machines', ['createCustomPamClient']]],
   },
   {
@@ -56,7 +56,7 @@ const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 38_500,
-    ceiling: 46_200,
+    ceiling: 48_000,
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient']],
@@ -67,7 +67,7 @@ const rows = [
     name: 'the operator preset (tabs, profile and restrictions, play time, user module) + Vue',
     code: `export { createPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';`,
     budget: 46_000,
-    ceiling: 57_700,
+    ceiling: 61_700,
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -80,7 +80,7 @@ const rows = [
       export { useSession } from 'pam-client/vue'; export { describeError } from 'pam-client';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 48_500,
-    ceiling: 61_800,
+    ceiling: 65_700,
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -96,7 +96,7 @@ const rows = [
     code: `import { createServerSessionClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (initial) => createServerSessionClient({ initial });`,
     budget: 42_200,
-    ceiling: 47_300,
+    ceiling: 47_600,
     external: ['vue'],
     requires: [
       ['machines', ['createServerSessionClient']],
@@ -107,14 +107,14 @@ const rows = [
     name: '`loginMachine` only',
     code: `export { loginMachine } from 'pam-client/machines';`,
     budget: 15_500,
-    ceiling: 16_500,
+    ceiling: 16_900,
     requires: [['machines', ['loginMachine']]],
   },
   {
     name: '`tokenRefreshMachine` only',
     code: `export { tokenRefreshMachine } from 'pam-client/machines';`,
     budget: 15_500,
-    ceiling: 16_300,
+    ceiling: 16_650,
     requires: [['machines', ['tokenRefreshMachine']]],
   },
   {
@@ -153,14 +153,14 @@ const rows = [
     name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
     budget: 21_000,
-    ceiling: 33_500,
+    ceiling: 34_600,
     core: true,
   },
   {
     name: 'everything in `pam-client` + `pam-client/machines` (ceiling)',
     code: `export * from 'pam-client'; export * from 'pam-client/machines';`,
     budget: 56_000,
-    ceiling: 67_000,
+    ceiling: 74_300,
   },
   ...['vue', 'svelte', 'vanilla', 'react'].map((entry) => ({
     name: `\`pam-client/${entry}\`: its own weight`,
@@ -332,6 +332,10 @@ for (const row of rows) {
   const hasXstate = inputs.some((i) => i.includes('node_modules/xstate/'));
   const leak = row.core && hasXstate;
   const over = gz > row.budget;
+  // 2026-11-28 (issues 26-29): the ceilings rose to this round's figures plus a little: the one clock
+  // (~0.6 kB on the client rows, ~0.4 kB on each machine alone), freshness and counters, restriction
+  // reading rules, the step-up reservation, the inert server-render client, and on the 'everything'
+  // row the server-session client. Issue 33 brings them down to its budgets.
   // A row whose budget is out of reach with this round's features has a ceiling (its size when the
   // round ended, plus a little): CI fails above it, so the row can only shrink. Lower a ceiling
   // whenever a row shrinks; never raise one without saying why in the commit.
