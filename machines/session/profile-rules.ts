@@ -200,7 +200,8 @@ const kinds = (list: readonly { kind: string }[]) => new Set(list.map((x) => x.k
 
 /**
  * Whether `theirs` would lift anything `ours` shows: betting allowed where it was not, an account
- * no longer blocked, a restriction (in force or pending) gone, or a limit switched off or raised.
+ * no longer blocked, a restriction (in force or pending) gone, ending or liftable earlier, no
+ * longer permanent, or a limit switched off or raised.
  * Another tab's data may only tighten; a lift needs this tab's own read. Pure.
  *
  * @example
@@ -214,6 +215,21 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
   const pending = kinds([...theirs.inForce, ...theirs.pending]);
   if ([...kinds(ours.inForce)].some((k) => !inForce.has(k))) return true;
   if ([...kinds(ours.pending)].some((k) => !pending.has(k))) return true;
+  // The same restriction ending earlier, no longer permanent or indefinite, or liftable earlier:
+  // a lift too (null ends and lift times are "never").
+  const at = (t: number | null) => t ?? Number.POSITIVE_INFINITY;
+  const all = [...theirs.inForce, ...theirs.pending];
+  const loosened = [...ours.inForce, ...ours.pending].some((a) => {
+    const b = all.find((x) => x.kind === a.kind);
+    return (
+      !!b &&
+      ((a.permanent && !b.permanent) ||
+        (a.indefinite && !b.indefinite) ||
+        at(b.until) < at(a.until) ||
+        at(b.earliestLiftAt) < at(a.earliestLiftAt))
+    );
+  });
+  if (loosened) return true;
   return LIMIT_KINDS.some((k) => {
     const a = ours.limits[k];
     const b = theirs.limits[k];

@@ -3,6 +3,8 @@ import { type Actor, createActor, SimulatedClock, waitFor } from 'xstate';
 import { createCrossTab } from '../../machines/cross-tab';
 import { internal } from '../../machines/session/events';
 import { profileFlow, profileOf } from '../../machines/session/profile';
+import { liftsAny } from '../../machines/session/profile-rules';
+import { restrictionsOf } from '../../src/responsible-gaming/index';
 import { FakeChannelHub } from '../support/fake-channel';
 import { signedIn, useReferenceServer } from '../support/server';
 
@@ -106,5 +108,39 @@ describe('freshness by server time (issue 26 symptom 1)', () => {
     (sender.publishProfile as (...a: unknown[]) => void)(NOTHING, { userId: 1, sid: 5 }, readAt);
     expect(hub.sent).toEqual([expect.objectContaining({ type: 'profile', at: readAt })]);
     sender.close();
+  });
+});
+
+// Review of issues 26/27, F: another tab's data that only moves an end earlier, drops `permanent`
+// or brings the earliest lift forward was taken as "no lift", and the `change` timer then freed the
+// player without this tab's own read. Each is a lift now.
+describe('liftsAny: an earlier end is a lift', () => {
+  const NOW = Date.parse('2026-11-28T12:00:00Z');
+  const read = (info: Record<string, unknown>) => restrictionsOf(info, NOW);
+  it.each([
+    [
+      'a pause ending earlier',
+      { user_pause: 14, user_pause_at: '2026-11-20 09:30:00', user_pause_in: '2026-12-04 09:30:00' },
+      { user_pause: 14, user_pause_at: '2026-11-20 09:30:00', user_pause_in: '2026-11-28 09:30:00' },
+    ],
+    [
+      'a permanent self-exclusion against a 3-month one ending in 30 minutes',
+      { user_exclusion: -1, user_exclusion_at: '2026-08-28 09:30:00' },
+      {
+        user_exclusion: 3,
+        user_exclusion_at: '2026-08-28 09:30:00',
+        user_exclusion_in: '2026-11-28 09:30:00',
+      },
+    ],
+    [
+      'an earlier earliestLiftAt',
+      { user_pause: 7, user_pause_at: '2026-11-27 09:00:00', user_pause_min: '2026-12-01 09:00:00' },
+      { user_pause: 7, user_pause_at: '2026-11-27 09:00:00', user_pause_min: '2026-11-29 09:00:00' },
+    ],
+  ])('%s', (_, ours, theirs) => {
+    const [a, b] = [read(ours), read(theirs)];
+    expect(b.canBet).toBe(false); // still restricted: only the end moved
+    expect(liftsAny(a, b)).toBe(true);
+    expect(liftsAny(b, a)).toBe(false); // the other way only tightens
   });
 });
