@@ -24,6 +24,7 @@ const play = (usedMs: number, limitMs = 60_000): PlayTime => ({
   reached: usedMs >= limitMs,
 });
 const limit = (amount: number | null, active: boolean) => ({
+  kind: 'deposit' as const,
   amount,
   active,
   period: 'monthly' as const,
