@@ -23,7 +23,10 @@ type Cmd =
 const far = fc.integer({ min: 10 * S, max: 3_000_000 * S }).chain((e) => fc.constantFrom(e, -e));
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   fc.record({ kind: fc.constant('pass' as const), ms: fc.integer({ min: 0, max: 12 * 3_600 * S }) }),
-  fc.record({ kind: fc.constant('step' as const), ms: fc.oneof(fc.integer({ min: -1_200, max: 1_200 }), far) }),
+  fc.record({
+    kind: fc.constant('step' as const),
+    ms: fc.oneof(fc.integer({ min: -1_200, max: 1_200 }), far),
+  }),
   fc.record({
     kind: fc.constant('sleep' as const),
     ms: fc.oneof(fc.integer({ min: 1, max: 1_200 }), fc.integer({ min: 1, max: 10 * 3_600 * S })),

@@ -101,9 +101,11 @@ async function openPage(context: BrowserContext): Promise<Page> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${origin}/`);
-  await page.waitForFunction(() => 'pam' in window, undefined, { timeout: 8_000 }).catch((error) => {
-    throw new Error(`the page did not start: ${errors.join('; ') || String(error)}`);
-  });
+  await page
+    .waitForFunction(() => 'pam' in window, undefined, { timeout: 8_000 })
+    .catch((error) => {
+      throw new Error(`the page did not start: ${errors.join('; ') || String(error)}`);
+    });
   return page;
 }
 
