@@ -19,6 +19,7 @@ const ENTRY_SOURCES: Record<string, string> = {
   './testing': 'src/testing/index.ts',
   './testing/msw': 'src/testing/msw.ts',
   './internal': 'src/internal.ts',
+  './server': 'src/server/index.ts',
 };
 
 describe('package entries', () => {
