@@ -24,7 +24,7 @@ import {
   vaultedAuthOf,
 } from './session/login';
 import { playTimeInputOf } from './session/play-time';
-import { profileFromElsewhere, profileInputOf } from './session/profile';
+import { profileFromElsewhere, profileInputOf } from './session/profile-link';
 import { refreshCycleInput, refreshed, sessionRefreshCycle } from './session/refresh';
 import {
   clearTokensUnlessNewer,

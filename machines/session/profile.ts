@@ -36,14 +36,7 @@
 import type { AuthUser, PamError } from 'pam-client';
 import { type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
 import { and, assign, not, raise, setup } from 'xstate';
-import { ownerOf } from './context';
-import {
-  internal,
-  isInternal,
-  isTrusted as isTrustedEvent,
-  type SessionInternalEvent,
-  trusted,
-} from './events';
+import { isInternal, isTrusted as isTrustedEvent, trusted } from './events';
 import {
   boundOf,
   isRecord,
@@ -65,7 +58,6 @@ import {
   sessionRestrictionsOf,
   untilNextBrazilDay,
 } from './profile-rules';
-import type { SessionContext } from './types';
 
 export type { ClockTrust, ProfileServices } from './profile-read';
 export * from './profile-rules';
@@ -506,23 +498,3 @@ export function createProfileFlow() {
  * profileOf(flow.getSnapshot()).restrictions.status; // 'unknown' until the first read
  */
 export const profileFlow = /* @__PURE__ */ createProfileFlow();
-
-/** The flow's input from the session: its services and the login it holds (`owner`). */
-export const profileInputOf = (c: SessionContext): ProfileFlowInput => ({
-  services: { auth: c.deps.auth, serverNow: c.deps.serverNow, random: c.deps.random, clock: c.deps.clock },
-  owner: ownerOf(c),
-});
-
-/**
- * A profile read elsewhere (another tab, the client's outcome re-read) as the flow takes it: marked,
- * because the flow takes a profile from its session only, never from another door.
- */
-export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'PROFILE_LOADED' }>) =>
-  internal({
-    type: 'PROFILE' as const,
-    owner: e.owner,
-    user: e.user,
-    userInfo: e.userInfo,
-    at: e.at,
-    source: e.remote ? ('remote' as const) : ('outcome' as const),
-  });
