@@ -331,10 +331,18 @@ export function createProfileFlow() {
         );
         return liftsAny(restrictionsAt(context, now), theirs);
       },
-      // An own read not older than what the flow holds (another tab's newer one may have come first).
-      notOlder: ({ context, event }) => {
-        const o = (event as { output?: ReadOutcome }).output;
-        return !!o && o.ok && (context.readAt === null || o.at >= context.readAt);
+      // Stamped older than what the flow holds, but within the clock's bound of it (a stamp's jitter:
+      // whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
+      closeAndTighter: ({ context, event }) => {
+        if (event.type !== 'PROFILE_SEEN' || context.readAt === null) return false;
+        const e = event as Seen;
+        if (e.at >= context.readAt || e.at < context.readAt - boundOf(context.services)) return false;
+        const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
+        const theirs = restrictionsAt(
+          { ...context, userInfo: e.userInfo, readAt: e.at, failed: false, error: null },
+          now,
+        );
+        return liftsAny(theirs, restrictionsAt(context, now));
       },
       trustChanged: ({ context, event }) =>
         event.type === 'CLOCK' && isTrustedEvent(event) && event.trusted === context.untrusted,
@@ -409,6 +417,9 @@ export function createProfileFlow() {
         },
         // Newer, but it would lift something: this tab reads for itself.
         { guard: and(['ours', 'fresh']), actions: raise(() => trusted({ type: 'RECHECK' as const })) },
+        // Not newer by its stamp, but too close to tell, and tighter: read again (a read in flight
+        // may have started before theirs, so it starts over).
+        { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true },
       ],
       CLOCK: { guard: 'trustChanged', actions: ['trust', 'stamp'] },
       OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: 'forget' },
@@ -419,25 +430,26 @@ export function createProfileFlow() {
           src: 'readProfile',
           input: ({ context }) => ({ services: context.services, owner: context.owner }),
           onDone: [
+            // The flow's own read is newer than anything it held when the read started (their
+            // answers were made before it was sent; whatever is taken meanwhile cancels it), even
+            // when stamped earlier (the offset re-learned downwards): taken, its order key kept.
             {
-              guard: 'notOlder',
+              guard: ({ event }) => event.output.ok,
               target: 'idle',
               actions: {
                 type: 'took',
-                params: ({ event }) => {
+                params: ({ context, event }) => {
                   const o = event.output as Extract<ReadOutcome, { ok: true }>;
                   return {
                     user: o.user,
                     userInfo: o.userInfo,
-                    at: o.at,
+                    at: context.readAt === null ? o.at : Math.max(o.at, context.readAt),
                     source: 'read' as const,
                     stamp: { at: o.at, trusted: o.trusted },
                   };
                 },
               },
             },
-            // Read, but older than what another tab's newer read already gave: kept as is.
-            { guard: ({ event }) => event.output.ok, target: 'idle' },
             {
               target: 'retrying',
               actions: {
