@@ -128,6 +128,48 @@ describe('refresh on the server', () => {
     },
   );
 
+  it('a call whose token another instance replaced meanwhile (the API says 401) is sent once more with the new token', async () => {
+    const store = unstorageSessionStore(createStorage());
+    // One instance refreshes after 1 h; on the other the token is not due, so it sends the old one.
+    const early = await pam({ store, refreshAfterMs: 3_600_000 });
+    const late = await pam({ store });
+    const browser = await signedIn(late);
+    const { token: old } = await openCookie(browser.cookie!);
+    clock.now += 3_660_000;
+    ref.server.requests.length = 0;
+    const rotated = await sameCookie(browser, early).call('GET', PROFILE);
+    expect(rotated.status).toBe(200);
+    expect(refreshes()).toBe(1);
+    const [newer] = [...(await cookieTokens([rotated]))];
+    expect(newer).toBeDefined();
+    expect(newer).not.toBe(old);
+    ref.server.requests.length = 0;
+
+    const answer = await sameCookie(browser, late).call('GET', PROFILE);
+
+    expect(answer.status).toBe(200);
+    expect((answer.json as { user: { id: number } }).user.id).toBe(ref.server.seed.plain.id);
+    // The old token refused, then the new one served; no second refresh.
+    expect(
+      ref.server.requests
+        .filter((r) => r.path === '/auth/user-profile')
+        .map((r) => r.headers.authorization?.replace(/^bearer /i, '')),
+    ).toEqual([old, newer]);
+    expect(refreshes()).toBe(0);
+    // The answer's cookie carries the new session: not signed out, the old token never sealed again.
+    expect([...(await cookieTokens([answer]))]).toEqual([newer]);
+  });
+
+  it('a 401 with no newer token known signs the call out and clears the cookie', async () => {
+    const fx = await pam();
+    const browser = await signedIn(fx);
+    ref.server.expireTokens();
+    const answer = await browser.call('GET', PROFILE);
+    expect(answer.status).toBe(401);
+    expect(answer.headers.getSetCookie().some((line) => /Max-Age=0(;|$)/.test(line))).toBe(true);
+    expect(browser.cookie).toBeNull();
+  });
+
   it('without a store, another instance signs the replaced cookie out (the stated limit)', async () => {
     const a = await pam();
     const b = await pam();
