@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/event-loop';
+import { H, logIn, S, useWorld } from '../support/world';
+import { beginWalk } from './walk';
+
+// A walk (`npm run walks` counts the files it runs): the session reads the profile by itself, the
+// server answers 401, the session refreshes the token and reads again. The window holds only that:
+// the login and the hours before São Paulo's midnight (when the profile flow reads) are set-up.
+
+const world = useWorld();
+const PROFILE = '/auth/user-profile';
+const REFRESH = '/users/refresh-token';
+
+describe('walk: a 401 during a profile read', () => {
+  it('the session reads the profile, is refused, refreshes and reads again', async () => {
+    const tab = world.open({ channel: false });
+    await logIn(world, tab);
+    await world.settle();
+    const before = await tab.token();
+    // T0 is 21:00 in São Paulo: the flow reads again 1 s after midnight, 3 h on.
+    await world.advance(3 * H, 10 * 60 * S);
+    expect(world.count('GET', PROFILE)).toBe(1);
+    world.server.faults.add({
+      method: 'GET',
+      path: PROFILE,
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+      times: 1,
+    });
+
+    const walk = await beginWalk();
+    await world.advance(2 * S, 100);
+    await until(() => world.count('GET', PROFILE) === 3, 'the profile read again');
+    await world.settle();
+    await walk.end();
+
+    const after = await tab.token();
+    expect(world.count('POST', REFRESH)).toBe(1);
+    expect(after).not.toBe(before);
+    const reads = world.server.requests.filter((r) => r.path === PROFILE).slice(1);
+    expect(reads.map((r) => r.headers.authorization)).toEqual([`Bearer ${before}`, `Bearer ${after}`]);
+    expect(tab.events).toEqual(['signedIn', 'tokenRefreshed']);
+  });
+});
