@@ -4,7 +4,7 @@ import {
   INCOME_REPORT_STATUS,
   type IncomeReportData,
 } from 'pam-client';
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise } from 'xstate';
 import { steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { IncomeReportFailedError } from './income-report/failed-error';
@@ -23,6 +23,7 @@ import type {
   IncomeReportRequest,
   IncomeReportUser,
 } from './income-report/types';
+import { machineSetup } from './machine-setup';
 import {
   asPamError,
   clampDelay,
@@ -105,7 +106,7 @@ type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
-  const machine = setup({
+  const machine = machineSetup({
     types: {} as {
       context: IncomeReportContext;
       events: IncomeReportEvent;

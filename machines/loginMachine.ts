@@ -8,7 +8,7 @@ import {
   type Secret,
   secret,
 } from 'pam-client';
-import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, setup } from 'xstate';
+import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import { steadyClock } from './clock';
 import {
   box,
@@ -22,6 +22,7 @@ import {
   requestLogin,
   requestRegistration,
 } from './login/request';
+import { machineSetup } from './machine-setup';
 import { asPamError, isTransient, restorable, retryAfterMsOf, statusOf } from './shared';
 
 /** Rejected two-factor codes after which the login fails (RESET starts over). */
@@ -173,7 +174,7 @@ const services = (input: LoginInput) => ({ auth: input.auth, now: input.now ?? s
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createLoginMachine() {
-  const machine = setup({
+  const machine = machineSetup({
     types: {
       context: {} as LoginContext,
       events: {} as LoginEvent,

@@ -1,6 +1,7 @@
 import type { LimitPeriodName, PlayTime } from 'pam-client';
-import { assign, emit, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, type SnapshotFrom } from 'xstate';
 import { monotonicNow, steadyClock } from './clock';
+import { machineSetup } from './machine-setup';
 import {
   beat,
   createLocalStoragePlayClock,
@@ -167,7 +168,7 @@ const isReached = ({ context }: { context: PlayTimeContext }) => playTimeOf(cont
 
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createPlayTimeMachine() {
-  const machine = setup({
+  const machine = machineSetup({
     types: {
       input: {} as PlayTimeInput,
       context: {} as PlayTimeContext,

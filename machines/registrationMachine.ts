@@ -1,7 +1,8 @@
 import { type AuthModule, type PamError, type Secret, secret } from 'pam-client';
-import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit, setup } from 'xstate';
+import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit } from 'xstate';
 import type { RegistrationPayload } from './login/request';
 import { box } from './login/request';
+import { machineSetup } from './machine-setup';
 import {
   type DocumentCheck,
   type DocumentPrefill,
@@ -72,7 +73,7 @@ const services = (input: RegistrationInput) => ({ auth: input.auth });
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createRegistrationMachine() {
-  const machine = setup({
+  const machine = machineSetup({
     types: {
       context: {} as RegistrationContext,
       events: {} as RegistrationEvent,

@@ -1,5 +1,6 @@
 import { type PamError, type Secret, STEP_UP_MAX_ATTEMPTS, stepUpAttemptsLeftOf } from 'pam-client';
-import { assign, setup } from 'xstate';
+import { assign } from 'xstate';
+import { machineSetup } from './machine-setup';
 import { asPamError, restorable } from './shared';
 import { boxPassword, isPasswordLost, type StepUpRun, sendChange, stepUpReasonOf } from './step-up/send';
 
@@ -48,7 +49,7 @@ const services = (input: StepUpInput): Pick<StepUpContext, 'run'> => ({ run: inp
 
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createStepUpMachine() {
-  const machine = setup({
+  const machine = machineSetup({
     types: {
       input: {} as StepUpInput,
       context: {} as StepUpContext,

@@ -9,8 +9,9 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { REFRESH_IN_FLIGHT_TIMEOUT_MS } from 'pam-client/internal';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise } from 'xstate';
 import { steadyClock } from './clock';
+import { machineSetup } from './machine-setup';
 import { asPamError, clampDelay, finiteOr, rearmTimers, restorable } from './shared';
 import {
   DEFAULT_TICK_MS,
@@ -109,7 +110,7 @@ const services = (input: TokenRefreshInput) => ({
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createTokenRefreshMachine() {
-  const machine = setup({
+  const machine = machineSetup({
     types: {
       context: {} as TokenRefreshContext,
       events: {} as TokenRefreshEvent,
