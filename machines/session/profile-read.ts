@@ -79,35 +79,37 @@ export const boundOf = (s: ProfileServices) => {
 };
 
 /** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
-export const watchClock = fromCallback<{ type: string }, { clock: ClockTrust | null | undefined }>(
-  ({ input, sendBack }) => {
-    const clock = input.clock;
-    if (!clock) return;
-    const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
-    tell();
-    return clock.subscribe(tell);
-  },
-);
+export const watchClock = /* @__PURE__ */ fromCallback<
+  { type: string },
+  { clock: ClockTrust | null | undefined }
+>(({ input, sendBack }) => {
+  const clock = input.clock;
+  if (!clock) return;
+  const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
+  tell();
+  return clock.subscribe(tell);
+});
 
 /** A read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome. */
-export const readProfile = fromPromise<ReadOutcome, { services: ProfileServices; owner: ProfileOwner }>(
-  async ({ input, signal }) => {
-    const { services, owner } = input;
-    try {
-      const profile = (await services.auth.getUserProfile({ signal })) as {
-        user?: unknown;
-        userInfo?: unknown;
-      };
-      const user = withoutToken(profile?.user);
-      const userInfo = profile?.userInfo;
-      // An answer for another player (a token swapped under us) is not this login's profile.
-      if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
-        throw new Error('profile of another player');
-      // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
-      if (!isRecord(userInfo)) throw new Error('profile without userInfo');
-      return { ok: true, user, userInfo, ...stampOf(services) };
-    } catch (error) {
-      return { ok: false, error: asPamError(error), ...stampOf(services), jitter: services.random() };
-    }
-  },
-);
+export const readProfile = /* @__PURE__ */ fromPromise<
+  ReadOutcome,
+  { services: ProfileServices; owner: ProfileOwner }
+>(async ({ input, signal }) => {
+  const { services, owner } = input;
+  try {
+    const profile = (await services.auth.getUserProfile({ signal })) as {
+      user?: unknown;
+      userInfo?: unknown;
+    };
+    const user = withoutToken(profile?.user);
+    const userInfo = profile?.userInfo;
+    // An answer for another player (a token swapped under us) is not this login's profile.
+    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
+      throw new Error('profile of another player');
+    // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
+    if (!isRecord(userInfo)) throw new Error('profile without userInfo');
+    return { ok: true, user, userInfo, ...stampOf(services) };
+  } catch (error) {
+    return { ok: false, error: asPamError(error), ...stampOf(services), jitter: services.random() };
+  }
+});

@@ -39,7 +39,7 @@ const SERVER_LOCK_FALLBACK_MS = 60_000;
 /** A hostile Retry-After locks a day at most. */
 const SERVER_LOCK_MAX_MS = 86_400_000;
 /** No stored lock or reservation ends further ahead than this (a tampered record ends). */
-const MAX_AHEAD_MS = Math.max(STEP_UP_LOCK_MS, SERVER_LOCK_MAX_MS);
+const MAX_AHEAD_MS = /* @__PURE__ */ Math.max(STEP_UP_LOCK_MS, SERVER_LOCK_MAX_MS);
 /** Reservations kept per record at most (a flood of sends cannot grow the stored record). */
 const MAX_HELD = 16;
 /** The storage key's prefix; the player's key follows. */
