@@ -19,8 +19,7 @@ import {
 import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import { guardCommands } from '../client/commands-only';
-import type { DebugLogger } from '../client/debug';
-import { type ClientFlow, debugLog, type FlowParts } from '../client/flows';
+import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
 import type { SessionRef } from '../client/session-link';
 import type { StepUpPrompt } from '../client/step-up';
@@ -28,6 +27,7 @@ import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from '../environment';
 import { boxCaptcha, type CaptchaToken } from '../login/request';
 import { trusted } from '../session/events';
+import { boxCommand } from '../session/login';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { type SessionView, sameView, selectSessionView } from '../session/view';
 import { serverSessionAuth } from './auth';
@@ -64,15 +64,16 @@ export interface ServerSessionClientOptions<
   endpoints?: Partial<AuthEndpoints>;
   /** Clock, timers, page signals and the tabs channel (`channel: null` keeps the session to this tab). */
   environment?: Partial<PamEnvironment>;
-  /** A debug log of the session (`true`: `console.debug`), redacted like `inspect`. */
-  debug?: boolean | DebugLogger;
   /** Per request, ms (default 15 000). */
   timeout?: number;
   headers?: Record<string, string>;
   fetch?: typeof fetch;
   /** The step-up prompt for sensitive changes made through `client.user` (needs `userModule()`). */
   onStepUp?: StepUpPrompt;
-  /** `userModule()` (then `client.user`), `debugLog()`, `inspector()`. */
+  /**
+   * `userModule()` (then `client.user`), `debugLog()` (a debug log of the session, redacted like
+   * `inspect`), `inspector()`: each bundled only when imported.
+   */
   flows?: F;
 }
 
@@ -184,7 +185,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const auth = serverSessionAuth(http, options.endpoints);
   const tabs = env.channel ? createServerTabs(env.channel, env.tabId, isOwnedChannel(env.channel)) : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
-  const flows = [...(options.flows ?? []), ...(options.debug ? [debugLog(options.debug)] : [])];
+  const flows = options.flows ?? [];
   const parts: FlowParts[] = flows.map(
     (flow) =>
       flow.setup?.({
@@ -274,25 +275,18 @@ export function createServerSessionClient<const F extends readonly ServerSession
       viewListeners.add(listener);
       return () => viewListeners.delete(listener);
     },
+    // Boxed here, before the event reaches any actor (or an inspector).
     login: ({ login, password, captchaToken, appSource }) =>
-      running.send({
-        type: 'LOGIN',
-        login,
-        password: secret(password),
-        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
-        ...(appSource === undefined ? {} : { appSource }),
-      }),
-    register: (payload) =>
-      running.send({
-        type: 'REGISTER',
-        payload: {
-          ...payload,
-          password: secret(payload.password),
-          ...(payload.captcha_token === undefined
-            ? {}
-            : { captcha_token: boxCaptcha(payload.captcha_token)! }),
-        },
-      }),
+      running.send(
+        boxCommand({
+          type: 'LOGIN',
+          login,
+          password,
+          ...(captchaToken === undefined ? {} : { captchaToken }),
+          ...(appSource === undefined ? {} : { appSource }),
+        }),
+      ),
+    register: (payload) => running.send(boxCommand({ type: 'REGISTER', payload })),
     submitCode: (code, captchaToken) =>
       running.send({
         type: 'SUBMIT_CODE',

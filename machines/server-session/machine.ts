@@ -19,12 +19,20 @@ import {
 } from 'xstate';
 import { wakeSignals } from '../environment';
 import { boxCaptcha } from '../login/request';
-import { loginMachine, MAX_REJECTED_CODES } from '../loginMachine';
+import { loginMachine } from '../loginMachine';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
 import { PROFILE_SESSION } from '../session/flows';
+import {
+  boxCommand,
+  childIs,
+  flowStarted,
+  type LoginChildSnapshot,
+  loginProgress,
+  toChild,
+} from '../session/login';
 import { createProfileFlow } from '../session/profile';
 import { profileFromElsewhere } from '../session/profile-link';
-import type { PendingCommand, SessionEmitted, SessionEvent } from '../session/types';
+import type { SessionEmitted, SessionEvent } from '../session/types';
 import { asPamError, backoffDelay, clampDelay, isTransient, statusOf } from '../shared';
 import type { ServerLoginSuccess } from './auth';
 import {
@@ -47,50 +55,11 @@ type ServerInternal =
   | { type: 'UNAUTHORIZED' };
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 
-type LoginChild = {
-  value: unknown;
-  context: { error: unknown; retryAt: number | null; rejectedCodes: number };
-};
-
-const childIs =
-  (state: string) =>
-  ({ event }: { event: { snapshot?: unknown } }) =>
-    (event.snapshot as LoginChild | undefined)?.value === state;
-
 /** The seed route's retry (the core's one backoff): 1 s doubling to 30 s, ±20 %. */
 const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as const;
 
 /** A flow this mode does not run (play time): the child is there, and does nothing. */
 const absent = /* @__PURE__ */ fromCallback(() => {});
-
-const boxed = (e: PendingCommand): PendingCommand =>
-  e.type === 'LOGIN'
-    ? {
-        ...e,
-        password: secret(e.password),
-        ...(e.captchaToken === undefined ? {} : { captchaToken: boxCaptcha(e.captchaToken)! }),
-      }
-    : {
-        type: 'REGISTER',
-        payload: {
-          ...e.payload,
-          password: secret(e.payload.password),
-          ...(e.payload.captcha_token === undefined
-            ? {}
-            : { captcha_token: boxCaptcha(e.payload.captcha_token)! }),
-        },
-      };
-
-const toChild = (c: PendingCommand) =>
-  c.type === 'REGISTER'
-    ? { type: 'REGISTER' as const, payload: c.payload }
-    : {
-        type: 'SUBMIT' as const,
-        login: c.login,
-        password: c.password,
-        ...(c.captchaToken === undefined ? {} : { captchaToken: c.captchaToken }),
-        ...(c.appSource === undefined ? {} : { appSource: c.appSource }),
-      };
 
 const AFTER_FAILURE = {
   LOGIN: 'signingIn',
@@ -188,25 +157,12 @@ function createServerSessionMachine() {
       })),
       logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
       clearError: assign({ error: null }),
-      progress: assign(({ event }) => {
-        const s = (event as { snapshot?: LoginChild }).snapshot;
-        if (!s) return {};
-        const twoFactor = s.value === 'twoFactorRequired' || s.value === 'verifyingTwoFactor';
-        return {
-          error: s.context.error == null ? null : asPamError(s.context.error),
-          login: {
-            retryAt: s.context.retryAt,
-            codeAttemptsLeft: twoFactor ? Math.max(0, MAX_REJECTED_CODES - s.context.rejectedCodes) : null,
-          },
-        };
-      }),
-      startFlow: assign({
-        error: null,
-        signedOutReason: null,
-        login: { retryAt: null, codeAttemptsLeft: null },
-      }),
+      progress: assign(({ event }) =>
+        loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot as never),
+      ) as never,
+      startFlow: assign(flowStarted),
       rememberPending: assign(({ event }) => ({
-        pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxed(event) : null,
+        pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
       })),
       dropPending: assign({ pending: null }),
       // --- the profile flow's (its session actions: restrictions, and the app told of changes) ---
@@ -293,7 +249,7 @@ function createServerSessionMachine() {
           'startFlow',
           raise(({ event }) => {
             assertEvent(event, ['LOGIN', 'REGISTER']);
-            return internal({ type: 'BEGIN', command: boxed(event) });
+            return internal({ type: 'BEGIN', command: boxCommand(event) });
           }),
         ],
         invoke: {
