@@ -12,6 +12,7 @@ import {
   services,
 } from './session/context';
 import { internal, isInternal, type Owner, type SessionInternalEvent } from './session/events';
+import { expiryVerdict } from './session/expiry';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import {
   boxCommand,
@@ -113,7 +114,9 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
     },
     guards: {
       internal: ({ event }) => isInternal(event),
-      isExpired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= c.deps.now(),
+      // The token's life, judged in server time (session/expiry.ts): over, or the clock cannot tell.
+      isExpired: ({ context: c }) => expiryVerdict(c, c.deps) === 'expired',
+      expiryUnknown: ({ context: c }) => expiryVerdict(c, c.deps) === 'ask',
       // Only a token the session's own actors put in the vault signs it in (not a forged done event).
       vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
       canAdopt: ({ context, event }) => canAdopt(context, event),
@@ -356,12 +359,22 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
           },
         ],
         on: {
+          // An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
           TICK: [
             { guard: 'isExpired', target: 'signedOut', actions: expire() },
+            { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
             { actions: sendTo('refresh', { type: 'TICK' }) },
           ],
           WAKE: [
             { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+            {
+              guard: and(['internal', 'expiryUnknown']),
+              actions: [
+                sendTo('refresh', { type: 'REFRESH' }),
+                sendTo('profile', { type: 'WAKE' }),
+                sendTo('playTime', { type: 'BEAT' }),
+              ],
+            },
             {
               guard: 'internal',
               actions: [

@@ -8,6 +8,7 @@ import { browserEnvironment } from '../environment';
 import { asPamError } from '../shared';
 import { raiseClock } from './counters';
 import type { Owner } from './events';
+import { timeBaseOf } from './expiry';
 import type { ClockTrust } from './profile';
 import { createVault, guardStore, service } from './store';
 import type { SessionContext, SessionInput } from './types';
@@ -24,6 +25,7 @@ export const asPamErrorOrNull = (error: unknown) => (error == null ? null : asPa
 export const metaFields = (m: SessionMeta) => ({
   savedAt: m.savedAt,
   expiresAt: m.expiresAt,
+  timeBase: timeBaseOf(m),
   tokenType: m.tokenType,
   userId: m.userId ?? null,
   seq: m.seq ?? null,
@@ -76,6 +78,7 @@ export function initialContext(input: SessionInput): SessionContext {
     login: { retryAt: null, codeAttemptsLeft: null },
     savedAt: null,
     expiresAt: null,
+    timeBase: 'server',
     tokenType: null,
     userId: null,
     seq: null,

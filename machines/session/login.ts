@@ -7,7 +7,7 @@ import { boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, metaFields } from './context';
 import { nextCounter } from './counters';
-import { sessionMetaFromLogin } from './refresh';
+import { sessionMetaFromLogin } from './expiry';
 import { idOf, type SealedLogin, vaultedAuth } from './store';
 import type { PendingCommand, SessionContext } from './types';
 
@@ -79,7 +79,7 @@ export function loginProgress(s: LoginChildSnapshot | undefined): Partial<Sessio
 export function signedInFrom(context: SessionContext, output: SealedLogin): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
   // An answer not sealed by `vaultedAuth` (a provided login actor): the login id from its handle.
-  const issued = output.issued ?? { at: context.deps.now(), sid: idOf(output.access_token) };
+  const issued = output.issued ?? { at: context.deps.serverNow(), sid: idOf(output.access_token) };
   const meta = sessionMetaFromLogin(output, issued.at, seq, issued.sid);
   const userInfo = output.userInfo as unknown as Record<string, unknown> | undefined;
   return {

@@ -4,7 +4,6 @@
 import {
   AbortedError,
   type AuthModule,
-  type LoginSuccess,
   type PamError,
   type StoredSession,
   TimeoutError,
@@ -18,6 +17,7 @@ import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { nextCounter } from './counters';
 import { internal } from './events';
+import { type ExpiryClock, expiryVerdict, onBase, timeBaseOf } from './expiry';
 import { readStore, service, type Vault } from './store';
 import type { SessionContext } from './types';
 
@@ -25,8 +25,6 @@ const REFRESH_PATH = '/users/refresh-token';
 
 /** How long a tab whose refresh answered 401 listens for a newer token from another tab. */
 export const LOST_RACE_GRACE_MS = 1_000;
-/** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
-export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
 
 /**
  * The refresh cycle as a child of the session. XState has no declarative way for a parent to
@@ -47,30 +45,6 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       }),
     },
   }))();
-
-/** The token life the server announced, clamped to something a clock can hold. */
-export function expiryOf(expiresIn: unknown, now: number): number | null {
-  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
-  return now + Math.floor(Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS));
-}
-
-/** The session a login answer starts (the token itself is added by whoever holds it). */
-export function sessionMetaFromLogin(
-  response: LoginSuccess,
-  now: number,
-  seq: number,
-  sid: number,
-): Omit<StoredSession, 'accessToken'> {
-  return {
-    tokenType:
-      typeof response.token_type === 'string' && response.token_type ? response.token_type : 'Bearer',
-    expiresAt: expiryOf(response.expires_in, now),
-    savedAt: now,
-    seq,
-    sid,
-    ...(typeof response.user?.id === 'number' ? { userId: response.user.id } : {}),
-  };
-}
 
 /**
  * The total order of sessions, the same in every tab: by `seq` (a logical clock), then by `sid`
@@ -100,6 +74,8 @@ export interface GuardedRefreshOptions {
   crossTab: CrossTab | null;
   timers: TimersLike;
   now: () => number;
+  serverNow: () => number;
+  clock: ExpiryClock['clock'];
   vault: Vault;
   /** How long a tab that gave way waits for the winner's outcome: the adapter's timeout. */
   waitMs: number;
@@ -150,8 +126,12 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
       const before = await readStore(o.tokens);
-      if (before?.expiresAt != null && before.expiresAt <= o.now()) {
-        // Nothing sent: the token's announced life is over (after a sleep longer than it).
+      if (
+        before &&
+        expiryVerdict({ expiresAt: before.expiresAt, timeBase: timeBaseOf(before) }, o) === 'expired'
+      ) {
+        // Nothing sent: the token's announced life is over in server time (after a sleep longer
+        // than it). One the clock cannot judge (`ask`) is sent: the server's answer decides.
         throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
       }
       if (crossTab && (await crossTab.claimRefresh(signal)) === 'yield') {
@@ -197,15 +177,20 @@ export const refreshCycleInput = (c: SessionContext) => ({
   tickMs: c.tickMs,
   now: c.deps.now,
   random: c.deps.random,
-  savedAt: c.savedAt ?? c.deps.now(),
-  ...(c.expiresAt === null ? {} : { expiresAt: c.expiresAt }),
+  // The cycle counts on the clock's base: the session's server times less the offset in use.
+  savedAt: c.savedAt === null ? c.deps.now() : onBase(c.savedAt, c.timeBase, c.deps),
+  ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, c.deps) }),
 });
 
-/** A refreshed token: saved now, the same life span the login announced (a refresh carries none). */
+/**
+ * A refreshed token: saved now in server time (the refresh's answer has just taught the clock),
+ * with the same life span the login announced (a refresh carries none).
+ */
 export function refreshed(context: SessionContext): Partial<SessionContext> {
-  const now = context.deps.now();
+  const now = context.deps.serverNow();
   const seq = nextCounter(context.clock);
   const life =
     context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
-  return { savedAt: now, expiresAt: life === null ? null : now + life, seq, clock: seq, error: null };
+  const expiresAt = life === null ? null : now + life;
+  return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }

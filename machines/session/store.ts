@@ -19,6 +19,7 @@ import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
 import type { SessionMeta } from './context';
 import { drawLoginId } from './counters';
+import { timeBaseOf } from './expiry';
 import { isNewerSession } from './refresh';
 import type { SessionContext } from './types';
 
@@ -207,13 +208,14 @@ export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number } 
 export function vaultedAuth(
   auth: AuthModule,
   vault: Vault,
-  stamp: { now: () => number; random: () => number },
+  stamp: { serverNow: () => number; random: () => number },
 ): AuthModule {
   const seal = (response: LoginResponse): LoginResponse => {
     const r = response as LoginResponse & { access_token?: unknown; user?: { token?: unknown } };
-    // When the answer arrived, and the new login's id: stamped here (an actor), so the session's
-    // transitions stay pure. The id is random, so two logins of one instant still differ.
-    const issued = { at: stamp.now(), sid: drawLoginId(stamp.random) };
+    // When the answer arrived (server time: the clock has just learned from this answer), and
+    // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
+    // is random, so two logins of one instant still differ.
+    const issued = { at: stamp.serverNow(), sid: drawLoginId(stamp.random) };
     const out: Record<string, unknown> = { ...r, issued };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     if (r.user && typeof r.user === 'object' && 'token' in r.user) {
@@ -241,6 +243,7 @@ export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): Session
 export const restoreInputOf = ({ deps: d }: SessionContext) => ({
   tokens: d.tokens,
   now: d.now,
+  serverNow: d.serverNow,
   vault: d.vault,
   timers: d.timers,
   auth: d.auth,
@@ -278,6 +281,7 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   {
     tokens: TokenStore;
     now: () => number;
+    serverNow?: () => number;
     vault: Vault;
     timers?: TimersLike;
     auth?: Pick<AuthModule, 'getUserProfile'>;
@@ -288,15 +292,20 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
   let stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
   if (!stored) return null;
-  if (stored.expiresAt !== null && stored.expiresAt <= input.now()) {
+  const serverNow = input.serverNow ?? input.now;
+  // Whatever the time base, a past expiry is the server's to confirm at start: no answer has taught
+  // the clock yet, so even server time is the device's own guess.
+  const base = timeBaseOf(stored);
+  if (stored.expiresAt !== null && stored.expiresAt <= (base === 'server' ? serverNow() : input.now())) {
     if (!(await serverSaysLive(input))) {
       settle(input.tokens.clear());
       return null;
     }
-    // Live on the server: its life is counted again from this answer on this tab's clock (the
-    // refresh cycle and the expiry check run on it); the server still has the last word (a 401).
-    const now = input.now();
-    stored = { ...stored, savedAt: now, expiresAt: now + Math.max(0, stored.expiresAt - stored.savedAt) };
+    // Live on the server: its life is counted again from this answer, in server time (the answer
+    // just taught the clock); the server still has the last word (a 401).
+    const now = serverNow();
+    const life = Math.max(0, stored.expiresAt - stored.savedAt);
+    stored = { ...stored, savedAt: now, expiresAt: now + life, timeBase: 'server' };
   }
   // A session stored before login ids existed gets one from its token: every tab reading the same
   // session gives it the same id.
@@ -338,6 +347,7 @@ export function writeSession(
     tokenType: context.tokenType ?? 'Bearer',
     expiresAt: context.expiresAt,
     savedAt: context.savedAt,
+    ...(context.timeBase === 'server' ? { timeBase: 'server' as const } : {}),
     ...(context.userId === null ? {} : { userId: context.userId }),
     ...(context.seq === null ? {} : { seq: context.seq }),
     ...(context.sid === null ? {} : { sid: context.sid }),

@@ -10,6 +10,7 @@ import type { CrossTab } from '../cross-tab';
 import { metaFields } from './context';
 import { isPlausible, raiseClock } from './counters';
 import { internal, isInternal, type SessionInternalEvent } from './events';
+import { onBase } from './expiry';
 import { isNewerSession } from './refresh';
 import { settle, type Vault } from './store';
 import type { SessionContext } from './types';
@@ -205,8 +206,8 @@ export const remoteForgetOf = (e: SignedOut) => ({
 export const adoptedTokenSaved = (c: SessionContext) => ({
   type: 'TOKEN_SAVED' as const,
   accessToken: '[adopted]',
-  savedAt: c.savedAt ?? undefined,
-  ...(c.expiresAt === null ? {} : { expiresAt: c.expiresAt }),
+  savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, c.deps),
+  ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, c.deps) }),
 });
 
 /** A session message not taken: its token leaves the vault at once. */

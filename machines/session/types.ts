@@ -13,6 +13,7 @@ import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
 import type { CaptchaToken } from '../login/request';
 import type { PlayClockStore } from '../play-time/clock';
+import type { TimeBase } from './expiry';
 import type { ClockTrust } from './profile';
 import type { SessionRestrictions } from './profile-rules';
 import type { Vault } from './store';
@@ -88,7 +89,9 @@ export interface SessionContext {
   login: LoginProgress;
   /** The current session's metadata. Never the token. */
   savedAt: number | null;
+  /** When the token expires; `savedAt` and `expiresAt` are in `timeBase`'s time (server time, but for an old stored session). */
   expiresAt: number | null;
+  timeBase: TimeBase;
   tokenType: string | null;
   userId: number | null;
   /** The current session's place in the tabs' logical clock (`StoredSession.seq`). */

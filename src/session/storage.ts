@@ -10,10 +10,17 @@ import { HeaderSafeToken } from '../schemas/common';
 export interface StoredSession {
   accessToken: string;
   tokenType: string;
-  /** Wall-clock ms when the token expires, when the server said (`expires_in`). */
+  /** Epoch ms when the token expires, when the server said (`expires_in`), in `timeBase`'s time. */
   expiresAt: number | null;
-  /** Wall-clock ms when the token was saved; the refresh cycle counts from here. */
+  /** Epoch ms when the token was saved, in `timeBase`'s time; the refresh cycle counts from here. */
   savedAt: number;
+  /**
+   * Which time `savedAt` and `expiresAt` are in: `'server'`, the server's (`serverNow()`, the one
+   * clock: a device clock stepped since does not move them); absent (or `'device'`), the device
+   * clock of the tab that wrote it (sessions stored by versions before this field). An expiry
+   * the device clock calls past is then checked with the server, never believed alone.
+   */
+  timeBase?: 'server' | 'device';
   userId?: number;
   /**
    * The session's place in a logical clock shared by the tabs of an origin (a Lamport counter):
@@ -129,6 +136,8 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
     ),
     seq: z.optional(counter()),
     sid: z.optional(counter()),
+    // Liberal: an unknown value (a newer writer) reads as the device's (checked with the server).
+    timeBase: z.optional(z.string().check(z.maxLength(16))),
   }))();
 
 /**
@@ -141,9 +150,10 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
 export function parseStoredSession(value: unknown): StoredSession | null {
   const result = StoredSessionSchema.safeParse(value);
   if (!result.success) return null;
-  const { userId, seq, sid, ...rest } = result.data;
+  const { userId, seq, sid, timeBase, ...rest } = result.data;
   return Object.freeze({
     ...rest,
+    ...(timeBase === 'server' ? { timeBase } : {}),
     ...(userId === undefined ? {} : { userId }),
     ...(seq === undefined ? {} : { seq }),
     ...(sid === undefined ? {} : { sid }),

@@ -123,6 +123,7 @@ function systemUnderTest() {
     tokenType: 'Bearer',
     expiresAt: wall + H,
     savedAt: wall,
+    timeBase: 'server', // as a current tab writes it: an expiry in server time, judged on it
   });
   // Tokens reach the session only through its vault, as its own actors put them there.
   const vault = () => actor.getSnapshot().context.deps.vault;

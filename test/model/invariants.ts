@@ -189,7 +189,9 @@ const PLAY_SLACK_MS = 30_000;
 
 /**
  * Play time counts only signed-in, awake time: never more than the model counted for the player
- * (today or yesterday in São Paulo, as the tab's clock may sit on either side of midnight).
+ * (today or yesterday in São Paulo, as the tab's clock may sit on either side of midnight), and
+ * never less than this tab's own unbroken stretch of it (`world.stretches`): its alert fires no
+ * later than its threshold.
  */
 function checkPlayTime(world: ModelWorld, tab: ModelTab, at: number): void {
   const play = tab.client.view.playTime;
@@ -205,6 +207,22 @@ function checkPlayTime(world: ModelWorld, tab: ModelTab, at: number): void {
       'I4 play time',
       `tab ${tab.index} shows ${play.usedMs} ms played; player ${userId} was signed in and awake ${counted} ms`,
     );
+  }
+  const stretch = world.stretches.get(tab.index);
+  if (stretch) {
+    const least = Math.min(stretch.from + stretch.ms, play.limitMs) - PLAY_SLACK_MS;
+    if (play.usedMs < least) {
+      throw new InvariantError(
+        'I4 play time',
+        `tab ${tab.index} shows ${play.usedMs} ms played; it was signed in and awake for ${stretch.ms} ms since it showed ${stretch.from} ms`,
+      );
+    }
+    if (stretch.from + stretch.ms >= play.limitMs + PLAY_SLACK_MS && !play.reached) {
+      throw new InvariantError(
+        'I4 alerts',
+        `tab ${tab.index}: the limit of ${play.limitMs} ms is not reached after ${stretch.from + stretch.ms} ms`,
+      );
+    }
   }
   if (play.reached !== play.usedMs >= play.limitMs) {
     throw new InvariantError(

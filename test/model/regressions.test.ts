@@ -148,6 +148,14 @@ describe('model counterexamples (issue 26)', () => {
     await runSequence([hold(), login(0, 0), reload(0), release('reversed')], 'memory');
   });
 
+  // I4 from below: the seed's time limit (1 min a day) is reached, and its alert shown, no later
+  // than a minute of signed-in, awake time (plus two beats), before and after a device-clock step.
+  it('26 I4: the time limit is reached no later than its threshold, whatever the device clock did (I4)', async () => {
+    await runSequence([login(0, 3), advance(2 * MIN)]);
+    await runSequence([login(0, 3), advance(20_000), stepClock(-3 * H), advance(2 * MIN)]);
+    await runSequence([login(0, 3), advance(20_000), stepClock(25 * H), advance(2 * MIN)]);
+  });
+
   it('26.9: two logins of one instant leave one player in every tab (I2)', async () => {
     await runSequence([loginTogether(0, 1, 0, 1)]);
   });

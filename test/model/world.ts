@@ -70,6 +70,12 @@ export class ModelWorld {
   readonly net: ModelNet;
   /** True signed-in, awake time per player and São Paulo day (`<id>:<day>`): what play time may count. */
   readonly played = new Map<string, number>();
+  /**
+   * Per tab, the awake, signed-in time it has shown play time for, without a break (one page load,
+   * login, São Paulo day and device-clock generation): what its play time must have counted at
+   * least (`from`, the play time it showed when the stretch began, plus `ms`).
+   */
+  readonly stretches = new Map<number, { key: string; from: number; ms: number }>();
 
   constructor(readonly store: StoreKind = 'shared') {
     vi.useFakeTimers({
@@ -178,6 +184,21 @@ export class ModelWorld {
       if (tab.client.view.status === 'signedIn' && userId !== null) players.add(userId);
     }
     for (const id of players) this.played.set(`${id}:${day}`, (this.played.get(`${id}:${day}`) ?? 0) + dt);
+    for (const tab of this.tabs) if (tab) this.stretch(tab, day, dt);
+  }
+
+  /** The tab's stretch of counted play time grows by `dt`, or starts again (see `stretches`). */
+  private stretch(tab: ModelTab, day: number, dt: number): void {
+    const play = tab.client.view.playTime;
+    const { userId, sid } = sessionOf(tab.client);
+    if (!tab.open || tab.asleep || tab.client.view.status !== 'signedIn' || !play || userId === null) {
+      this.stretches.delete(tab.index);
+      return;
+    }
+    const key = `${tab.key}:${userId}:${sid}:${day}:${this.epoch}`;
+    const s = this.stretches.get(tab.index);
+    if (s?.key === key) s.ms += dt;
+    else this.stretches.set(tab.index, { key, from: play.usedMs, ms: 0 });
   }
 
   /** The device clock is stepped (NTP, the player): the wall clock alone moves. */

@@ -70,7 +70,7 @@ describe('channel counters from one definition (issue 26 symptom 5)', () => {
     const answer = { access_token: 'tok', token_type: 'Bearer', user: { id: 1 } } as unknown as LoginResponse;
     const auth = { login: async () => answer } as never;
     for (const r of [0, 0.5, 1 - 2 ** -20, 1 - 2 ** -53]) {
-      const sealed = (await vaultedAuth(auth, createVault(), { now: () => 1, random: () => r }).login({
+      const sealed = (await vaultedAuth(auth, createVault(), { serverNow: () => 1, random: () => r }).login({
         login: 'a@example.com',
         password: 'x',
       } as never)) as SealedLogin;
