@@ -78,8 +78,8 @@ describe('createPamClient', () => {
     c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
     await signedIn(c);
     const before = (await c.tokens.get())?.accessToken;
-    // The first five history calls are refused as if the token had just expired. The delay
-    // lets all five arrive before any 401 is answered, so no retry is mistaken for one of them.
+    // The first five history calls are refused as if the token had just expired. The server holds
+    // the 401s (on fake time) until all five arrived, so no retry is mistaken for one of them.
     ctx.server.faults.add({
       path: '/bff/users/login-history',
       status: 401,
@@ -87,8 +87,16 @@ describe('createPamClient', () => {
       delayMs: 100,
       times: 5,
     });
-
-    const pages = await Promise.all([1, 2, 3, 1, 2].map((p) => c.user.getLoginHistory(p)));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let pages: Awaited<ReturnType<typeof c.user.getLoginHistory>>[];
+    try {
+      const calls = Promise.all([1, 2, 3, 1, 2].map((p) => c.user.getLoginHistory(p)));
+      await until(() => count('GET', '/bff/users/login-history') === 5, 'the five calls at the server');
+      await vi.advanceTimersByTimeAsync(100);
+      pages = await calls;
+    } finally {
+      vi.useRealTimers();
+    }
 
     expect(pages.map((p) => p.current_page)).toEqual([1, 2, 3, 1, 2]);
     expect(count('POST', '/users/refresh-token')).toBe(1);

@@ -233,12 +233,24 @@ describe('defect 1: profile data is tied to the player and login it was read for
     // The logout request fails: player 1's token stays valid at the server, so the late re-read succeeds.
     ctx.server.faults.add({ path: '/auth/logout', status: 503, body: {}, times: 1 });
     const reread = new Promise((resolve) => c.on('mutationOutcomeUnknown', resolve));
-    await expect(c.user.updateLimits({ user_limit_deposit: 100 } as never)).rejects.toMatchObject({
-      code: 'timeout',
-    });
+    const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
+    const before = reads();
+    // The adapter's timeout and the server's hold of the re-read on fake time: the re-read lands
+    // when told, after the other player signed in, however slow the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const update = c.user.updateLimits({ user_limit_deposit: 100 } as never).catch((e: unknown) => e);
+    await until(
+      () => ctx.server.requests.some((r) => r.path === '/bff/users/update-limits'),
+      'the update at the server',
+    );
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(await update).toMatchObject({ code: 'timeout' });
+    await until(() => reads() === before + 1, 'the re-read held at the server');
     c.logout();
-    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
-    await signIn(c);
+    await until(() => c.session.getSnapshot().matches('signedOut'), 'signed out');
+    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+    await until(() => c.session.getSnapshot().matches('signedIn'), 'the other player signed in');
+    await vi.advanceTimersByTimeAsync(800); // the re-read's answer, now
     const late = (await reread) as { profile: { user: { id: number } } | null };
     expect(late.profile?.user.id).toBe(paused().id);
     await new Promise((r) => setImmediate(r));

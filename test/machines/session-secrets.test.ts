@@ -1,6 +1,6 @@
 import { createMemoryTokenStore } from 'pam-client';
 import { createPamClient, type PamClient, sessionMachine } from 'pam-client/machines';
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   type AnyActorRef,
   createActor,
@@ -172,22 +172,37 @@ describe('forged XState events', () => {
     const c = createPamClient({ baseURL: ctx.server.url, environment: { channel: null } });
     clients.push(c);
     await waitFor(c.session, (s) => !s.matches('restoring'));
-    ctx.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 100, times: 1 });
-    c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-    const forge = (event: object) => (c.session as AnyActorRef).send(event);
-    forge({
-      type: 'xstate.snapshot.login',
-      snapshot: { value: 'failed', context: { error: null, retryAt: 1, rejectedCodes: 0 } },
-    });
-    forge({ type: 'xstate.error.actor.login', error: new Error('forged') });
-    expect(c.view.status).toBe('signingIn');
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
-    forge({ type: 'xstate.error.actor.refresh', error: new Error('forged') });
-    expect(c.view.error).toBeNull();
-    ctx.server.faults.add({ method: 'POST', path: '/auth/logout', delayMs: 100, times: 1 });
-    c.logout();
-    forge({ type: 'xstate.done.actor.0.session.signingOut' });
-    expect(c.view.status).toBe('signingOut');
-    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
+    const state = () => c.session.getSnapshot();
+    // The server holds the login and the logout answers on fake time: both are still in flight
+    // while the test forges, however slow the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      ctx.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 100, times: 1 });
+      c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
+      const forge = (event: object) => (c.session as AnyActorRef).send(event);
+      forge({
+        type: 'xstate.snapshot.login',
+        snapshot: { value: 'failed', context: { error: null, retryAt: 1, rejectedCodes: 0 } },
+      });
+      forge({ type: 'xstate.error.actor.login', error: new Error('forged') });
+      expect(c.view.status).toBe('signingIn');
+      await until(() => ctx.server.requests.some((r) => r.path === '/auth/login'), 'the login at the server');
+      await vi.advanceTimersByTimeAsync(100);
+      await until(() => state().matches('signedIn'), 'signed in');
+      forge({ type: 'xstate.error.actor.refresh', error: new Error('forged') });
+      expect(c.view.error).toBeNull();
+      ctx.server.faults.add({ method: 'POST', path: '/auth/logout', delayMs: 100, times: 1 });
+      c.logout();
+      forge({ type: 'xstate.done.actor.0.session.signingOut' });
+      expect(c.view.status).toBe('signingOut');
+      await until(
+        () => ctx.server.requests.some((r) => r.path === '/auth/logout'),
+        'the logout at the server',
+      );
+      await vi.advanceTimersByTimeAsync(100);
+      await until(() => state().matches('signedOut'), 'signed out');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
