@@ -22,6 +22,7 @@ import { refreshThroughSession, type SessionRef } from './client/session-link';
 import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
+import type { FunnelEvent } from './funnel/events';
 import { boxCaptcha, type CaptchaToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
@@ -83,7 +84,7 @@ export interface PamClientOptions {
   flows?: readonly ClientFlow[];
 }
 
-type ClientEmitted = SessionEmitted | MutationOutcomeUnknown;
+type ClientEmitted = SessionEmitted | MutationOutcomeUnknown | FunnelEvent;
 export type PamClientEvent = ClientEmitted['type'];
 type Listener<T extends PamClientEvent> = (event: Extract<ClientEmitted, { type: T }>) => void;
 
@@ -347,6 +348,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       for (const done of [...waiters]) done(false);
     },
   };
+  for (const part of parts) Object.assign(client, part.extend?.(client));
   return client as CustomPamClient<F>;
 }
 

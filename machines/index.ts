@@ -25,6 +25,25 @@ export { createCrossTab } from './cross-tab';
 export type { BroadcastChannelLike, PamEnvironment, Subscribe, TimersLike } from './environment';
 export { browserEnvironment } from './environment';
 export type {
+  AbandonReason,
+  FunnelBase,
+  FunnelError,
+  FunnelEvent,
+  FunnelEventType,
+  FunnelRun,
+  IncomeReportFunnelEvent,
+  RegistrationFunnelEvent,
+  RgChange,
+  RgFunnelEvent,
+  SessionFunnelEvent,
+  SignInFunnelEvent,
+  SignInMethod,
+  StepUpChange,
+  StepUpFunnelEvent,
+} from './funnel/events';
+export type { FunnelOptions } from './funnel/flow';
+export { funnelEvents } from './funnel/flow';
+export type {
   IncomeReportContext,
   IncomeReportEnvironment,
   IncomeReportEvent,

@@ -11,6 +11,7 @@ import {
 } from 'pam-client';
 import { countStepUpPerPlayer } from 'pam-client/internal';
 import type { InspectionEvent, Observer } from 'xstate';
+import type { PamClientBase } from '../createPamClient';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment } from '../environment';
 import type { Owner } from '../session/events';
@@ -47,6 +48,13 @@ export interface FlowParts {
   crossTab?: CrossTab;
   user?: UserModule;
   inspect?: (event: InspectionEvent) => void;
+  /**
+   * Extends the client once built: the members returned replace the client's (e.g. an `on` that
+   * also hears the flow's events, a `user` that reports its calls). See `funnelEvents()`.
+   */
+  extend?(
+    client: PamClientBase & { user?: UserModule },
+  ): Partial<Pick<PamClientBase, 'on'> & { user: UserModule }>;
 }
 
 /**

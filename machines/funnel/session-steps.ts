@@ -1,0 +1,245 @@
+// The funnel's eyes on the session: it watches the actor system's inspection (the session's steps
+// and the login child's count of rejected codes) and the session's own emitted events, and tells
+// each moment once. It reads states by their tags (the public statuses) and copies no value it
+// did not pick from a closed set.
+
+import { compareLimit, type LimitKind } from 'pam-client';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { SessionRestrictions } from '../session/profile-rules';
+import { SESSION_STATUSES, type SessionStatus } from '../session/view';
+import { type AbandonReason, type EmitFunnel, errorFields, oneOf } from './events';
+
+interface LoginRun {
+  kind: 'signIn' | 'registration';
+  run: number;
+  startedAt: number;
+  codeAsked: boolean;
+  rejected: number;
+  children: Set<{ getSnapshot?(): unknown }>;
+}
+
+export interface SessionStepsOptions {
+  emit: EmitFunnel;
+  /** The steady clock, for durations. */
+  now(): number;
+  nextRun(): number;
+  appSources: readonly string[];
+  /** The player signed in now (their id), or null: for the app's pseudonym. */
+  playerIs(userId: number | null): void;
+  /** The client stopped (after the abandoned sign-in, if any, was told). */
+  stopped(): void;
+}
+
+interface Snap {
+  status: string;
+  context: {
+    userId?: number | null;
+    sid?: number | null;
+    error?: unknown;
+    restrictions?: SessionRestrictions | null;
+    rejectedCodes?: unknown;
+  };
+  hasTag(tag: string): boolean;
+  children?: Record<string, { getSnapshot?(): unknown } | undefined>;
+}
+
+const RESTRICTION_KINDS = ['pause', 'selfExclusion', 'operatorExclusion', 'spaExclusion'] as const;
+const LIMITS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
+const STARTS: readonly (SessionStatus | null)[] = ['signingIn', 'registering'];
+
+const kindsOf = (list: readonly { kind: unknown }[]) =>
+  list.map((r) => oneOf(r.kind, RESTRICTION_KINDS, 'operatorExclusion'));
+
+/** How a login names the player, never the login: an `@` is an e-mail, anything else a CPF. */
+const methodOf = (login: unknown) => (typeof login === 'string' && login.includes('@') ? 'email' : 'cpf');
+
+/**
+ * The inspection observer that turns the session's steps into funnel events.
+ *
+ * @example
+ * createActor(machine, { inspect: sessionSteps({ emit, now, nextRun, appSources: [], playerIs, stopped }) });
+ */
+export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) => void {
+  let root: AnyActorRef | null = null;
+  let status: SessionStatus | null = null;
+  let heard: { type: string; reason?: unknown; remote?: unknown; error?: unknown; playTime?: unknown }[] = [];
+  let flow: LoginRun | null = null;
+  let command = { method: 'email' as 'email' | 'cpf', appSource: null as string | null };
+  let restrictions: SessionRestrictions | null = null;
+  let sid: number | null | undefined;
+
+  const runFields = (f: LoginRun) => ({ run: f.run, durationMs: Math.max(0, o.now() - f.startedAt) });
+  const end = (type: string, fields: object = {}) => {
+    if (!flow) return;
+    const f = flow;
+    flow = null;
+    o.emit({ type: `${f.kind}.${type}`, ...runFields(f), ...fields });
+  };
+  const abandon = (reason: AbandonReason) => end('abandoned', { reason });
+
+  const start = (kind: LoginRun['kind']) => {
+    if (flow) abandon('restarted');
+    flow = { kind, run: o.nextRun(), startedAt: o.now(), codeAsked: false, rejected: 0, children: new Set() };
+    o.emit({ type: `${kind}.started`, run: flow.run, ...command });
+  };
+
+  function told(event: (typeof heard)[number], prev: SessionStatus | null, cause: string) {
+    switch (event.type) {
+      case 'signedIn':
+        // A child's answer (the stored session, the login's): else another tab's session.
+        if (cause.startsWith('xstate.done.actor.') && prev === 'restoring')
+          o.emit({ type: 'session.restored' });
+        else if (cause.startsWith('xstate.done.actor.') && flow)
+          end(flow.kind === 'signIn' ? 'signedIn' : 'completed', { codeAsked: flow.codeAsked });
+        else {
+          abandon('otherTab');
+          o.emit({ type: 'session.adopted' });
+        }
+        return;
+      case 'signedOut':
+        return o.emit({
+          type: 'session.signedOut',
+          reason: oneOf(event.reason, ['logout', 'expired'], 'logout'),
+          remote: event.remote === true,
+        });
+      case 'sessionExpired':
+        return o.emit({ type: 'session.expired' });
+      case 'tokenRefreshed':
+        return o.emit({ type: 'session.refreshed' });
+      case 'refreshFailed':
+        return o.emit({ type: 'session.refreshFailed', ...errorFields(event.error) });
+      case 'timeLimitWarning':
+      case 'timeLimitReached': {
+        const p = event.playTime as { usedMs?: unknown; limitMs?: unknown } | undefined;
+        const share = Number(p?.usedMs) / Number(p?.limitMs);
+        const reached = event.type === 'timeLimitReached';
+        const percent = reached ? 100 : Number.isFinite(share) ? Math.min(100, Math.floor(share * 100)) : 80;
+        return o.emit({ type: 'rg.playTimeAlert', level: reached ? 'reached' : 'warning', percent });
+      }
+    }
+  }
+
+  function loginStep(next: SessionStatus | null, prev: SessionStatus | null, s: Snap, cause: string) {
+    if (STARTS.includes(next)) {
+      if (!STARTS.includes(prev)) start(next === 'registering' ? 'registration' : 'signIn');
+      return;
+    }
+    if (!flow) return;
+    // The login child's count of rejected codes (its snapshot is current when the session steps;
+    // kept from the step before, since leaving the flow's states stops it and drops it).
+    const f = flow;
+    for (const child of Object.values(s.children ?? {})) if (child) f.children.add(child);
+    for (const child of f.children) {
+      const rejected = (child.getSnapshot?.() as Snap | undefined)?.context?.rejectedCodes;
+      if (typeof rejected !== 'number' || rejected <= f.rejected) continue;
+      f.rejected = rejected;
+      o.emit({ type: `${f.kind}.codeRejected`, run: f.run, attempt: rejected });
+    }
+    if (next === 'twoFactorRequired' && !flow.codeAsked) {
+      flow.codeAsked = true;
+      o.emit({ type: `${flow.kind}.codeAsked`, run: flow.run });
+    } else if (next === 'failed') end('failed', errorFields(s.context.error));
+    else if (next === 'cancelledAccount') end('cancelledAccount');
+    else if (next === 'signedOut') abandon(cause === 'CANCEL' ? 'cancelled' : 'loggedOut');
+  }
+
+  function restrictionsStep(s: Snap) {
+    const r = s.context.restrictions ?? null;
+    // Another login: its restrictions are compared with nothing of the previous one's.
+    if (s.context.sid !== sid) {
+      sid = s.context.sid;
+      restrictions = null;
+    }
+    if (!r || r === restrictions) return;
+    const before = restrictions;
+    restrictions = r;
+    // The login answer's, before this login's first read: not a read.
+    if (r.checkedAt === null && !r.error) return;
+    const code = r.error ? errorFields(r.error).code : null;
+    if (
+      !before ||
+      before.checkedAt !== r.checkedAt ||
+      before.status !== r.status ||
+      (before.error ? errorFields(before.error).code : null) !== code
+    ) {
+      o.emit({
+        type: 'rg.restrictionsRead',
+        status: oneOf(r.status, ['current', 'stale', 'unknown'], 'unknown'),
+        inForce: kindsOf(r.inForce),
+        pending: kindsOf(r.pending),
+        canBet: r.canBet === true,
+        accountBlocked: r.accountBlocked === true,
+        missingMandatoryLimits: r.missingMandatoryLimits.map((l) => oneOf(l, LIMITS, 'loss')),
+        code,
+      });
+    }
+    if (before?.checkedAt == null || r.checkedAt === null) return;
+    for (const limit of LIMITS) limitStep(limit, before, r);
+  }
+
+  function limitStep(limit: LimitKind, before: SessionRestrictions, r: SessionRestrictions) {
+    const [a, b] = [before.limits[limit], r.limits[limit]];
+    if (a.amount !== b.amount || a.period !== b.period || a.active !== b.active)
+      o.emit({ type: 'rg.limitChanged', limit, change: compareLimit(a, b), pendingUntil: null });
+    const [pa, pb] = [a.pendingChange, b.pendingChange];
+    if (
+      pb &&
+      (pa?.effectiveAt !== pb.effectiveAt ||
+        pa.amount !== pb.amount ||
+        pa.period !== pb.period ||
+        pa.active !== pb.active)
+    ) {
+      const proposed = {
+        amount: pb.amount ?? b.amount,
+        period: pb.period ?? b.period,
+        active: pb.active ?? b.active,
+      };
+      const until = typeof pb.effectiveAt === 'number' ? pb.effectiveAt : null;
+      o.emit({ type: 'rg.limitChanged', limit, change: compareLimit(b, proposed), pendingUntil: until });
+    }
+  }
+
+  function step(cause: string, s: Snap) {
+    if (s.status === 'stopped') {
+      abandon('stopped');
+      o.stopped();
+      return;
+    }
+    const prev = status;
+    const next = SESSION_STATUSES.find((t) => s.hasTag(t)) ?? null;
+    status = next;
+    const id = s.context.userId;
+    o.playerIs(next === 'signedIn' && typeof id === 'number' ? id : null);
+    const events = heard;
+    heard = [];
+    for (const event of events) told(event, prev, cause);
+    loginStep(next, prev, s, cause);
+    restrictionsStep(s);
+  }
+
+  return (e) => {
+    if (e.type === '@xstate.actor') {
+      // The root is the first actor: the session's emitted events are heard from it.
+      if (!root && e.actorRef.sessionId === e.rootId) {
+        const ref = e.actorRef as AnyActorRef;
+        root = ref;
+        ref.on('*', (event: (typeof heard)[number]) => heard.push(event));
+      }
+      return;
+    }
+    if (e.type === '@xstate.event') {
+      const ev = e.event as { type: string; login?: unknown; appSource?: unknown; payload?: unknown };
+      if (e.actorRef !== root || (ev.type !== 'LOGIN' && ev.type !== 'REGISTER')) return;
+      const appSource =
+        ev.type === 'LOGIN' ? ev.appSource : (ev.payload as { app_source?: unknown })?.app_source;
+      command = {
+        method: ev.type === 'LOGIN' ? methodOf(ev.login) : 'email',
+        appSource: appSource === undefined ? null : oneOf(appSource, o.appSources, 'other'),
+      };
+      return;
+    }
+    if (e.type !== '@xstate.snapshot') return;
+    const s = e.snapshot as unknown as Snap;
+    if (e.actorRef === root) step((e.event as { type: string }).type, s);
+  };
+}

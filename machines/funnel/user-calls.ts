@@ -1,0 +1,174 @@
+// The funnel's eyes on `client.user`: the step-up prompt of each sensitive change (started, each
+// wrong password, the outcome), the responsible-gaming changes asked for and their answers, and
+// the income report from its request to its file. It wraps the module the client already has;
+// the values the calls carry (payloads, answers, report ids) never leave this file.
+
+import type { UserModule } from 'pam-client';
+import type { StepUpPrompt } from '../client/step-up';
+import { type EmitFunnel, errorFields, oneOf, type RgChange, type StepUpChange } from './events';
+
+export interface UserCallsOptions {
+  emit: EmitFunnel;
+  now(): number;
+  nextRun(): number;
+  /** The client's step-up prompt (`createPamClient({ onStepUp })`), for calls without their own. */
+  prompt: StepUpPrompt | undefined;
+}
+
+type Call = (...args: unknown[]) => Promise<unknown>;
+interface Open {
+  type: 'stepUp' | 'incomeReport';
+  run: number;
+  startedAt: number;
+  change?: StepUpChange;
+}
+
+/** The sensitive changes: their options argument and what a step-up reports them as. */
+const SENSITIVE: ReadonlyArray<[keyof UserModule, number, StepUpChange]> = [
+  ['updateProfile', 2, 'profile'],
+  ['updateEmail', 1, 'email'],
+  ['addPhone', 1, 'phone'],
+  ['updateAddress', 1, 'address'],
+  ['updateLimits', 1, 'limits'],
+  ['setTimeoutLimits', 1, 'pause'],
+  ['setSelfExclusion', 1, 'selfExclusion'],
+];
+const RG_CHANGES: Partial<Record<StepUpChange, RgChange>> = {
+  limits: 'limits',
+  pause: 'pause',
+  selfExclusion: 'selfExclusion',
+};
+const COMPLETED = 3;
+const FAILED = 4;
+
+/**
+ * The user module's calls as funnel events, and the runs still open when the client stops.
+ *
+ * @example
+ * const calls = userCalls({ emit, now, nextRun, prompt: onStepUp });
+ * const user = calls.wrap(client.user);
+ */
+export function userCalls(o: UserCallsOptions) {
+  const open = new Set<Open>();
+  const reports = new Map<unknown, Open>();
+  const took = (r: Open) => Math.max(0, o.now() - r.startedAt);
+  const begin = (type: Open['type'], change?: StepUpChange): Open => {
+    const r: Open = { type, run: o.nextRun(), startedAt: o.now(), ...(change ? { change } : {}) };
+    open.add(r);
+    return r;
+  };
+  const finish = (r: Open, moment: string, fields: object = {}) => {
+    if (!open.delete(r)) return;
+    const change = r.change ? { change: r.change } : {};
+    o.emit({ type: `${r.type}.${moment}`, run: r.run, ...change, durationMs: took(r), ...fields });
+  };
+
+  function sensitive(original: Call, at: number, change: StepUpChange): Call {
+    return (...args) => {
+      const rg = RG_CHANGES[change];
+      const asked = rg ? { run: o.nextRun(), startedAt: o.now() } : null;
+      if (asked) o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg });
+      let stepUp: Open | null = null;
+      let prompts = 0;
+      let cancelled = false;
+      const options = (args[at] ?? {}) as { onStepUp?: StepUpPrompt };
+      const prompt = options.onStepUp ?? o.prompt;
+      const next = [...args];
+      if (prompt) {
+        next[at] = {
+          ...options,
+          onStepUp: async (error: Parameters<StepUpPrompt>[0]) => {
+            if (!stepUp) {
+              stepUp = begin('stepUp', change);
+              o.emit({ type: 'stepUp.started', run: stepUp.run, change });
+            } else o.emit({ type: 'stepUp.passwordRejected', run: stepUp.run, change, attempt: prompts });
+            prompts++;
+            const password = await prompt(error);
+            cancelled = password == null;
+            return password;
+          },
+        };
+      }
+      const rgDone = (moment: string, fields: object = {}) => {
+        if (asked)
+          o.emit({
+            type: `rg.${moment}`,
+            run: asked.run,
+            change: rg,
+            durationMs: Math.max(0, o.now() - asked.startedAt),
+            ...fields,
+          });
+      };
+      return Promise.resolve()
+        .then(() => original(...next))
+        .then(
+          (value) => {
+            if (stepUp) finish(stepUp, 'completed');
+            rgDone('changeAccepted');
+            return value;
+          },
+          (error: unknown) => {
+            if (stepUp)
+              finish(stepUp, cancelled ? 'cancelled' : 'failed', cancelled ? {} : errorFields(error));
+            rgDone('changeFailed', errorFields(error));
+            throw error;
+          },
+        );
+    };
+  }
+
+  /** A report's status answer: completed or failed ends its run. */
+  function statusOf(answer: unknown) {
+    const a = answer as { id?: unknown; status?: unknown } | null;
+    const r = reports.get(a?.id);
+    if (!r) return;
+    if (a?.status === COMPLETED) finish(r, 'completed');
+    else if (a?.status === FAILED) finish(r, 'failed', { code: 'report_failed', status: null });
+  }
+
+  function wrap(user: UserModule): UserModule {
+    const wrapped: Record<string, unknown> = { ...user };
+    for (const [name, at, change] of SENSITIVE)
+      wrapped[name] = sensitive(user[name] as unknown as Call, at, change);
+    const generate = user.generateIncomeReport as unknown as Call;
+    wrapped.generateIncomeReport = (...args: unknown[]) => {
+      const r = begin('incomeReport');
+      const delivery = oneOf((args[0] as { type?: unknown } | null)?.type, ['download', 'email'], 'other');
+      o.emit({ type: 'incomeReport.requested', run: r.run, delivery });
+      return Promise.resolve()
+        .then(() => generate(...args))
+        .then(
+          (answer) => {
+            reports.set((answer as { id?: unknown } | null)?.id, r);
+            statusOf(answer);
+            return answer;
+          },
+          (error: unknown) => {
+            finish(r, 'failed', errorFields(error));
+            throw error;
+          },
+        );
+    };
+    const poll = user.getIncomeReportStatus as unknown as Call;
+    wrapped.getIncomeReportStatus = (...args: unknown[]) =>
+      poll(...args).then((answer) => {
+        statusOf(answer);
+        return answer;
+      });
+    const download = user.downloadIncomeReport as unknown as Call;
+    wrapped.downloadIncomeReport = (...args: unknown[]) =>
+      download(...args).then((file) => {
+        const r = reports.get((args[0] as { id?: unknown } | null)?.id);
+        o.emit({ type: 'incomeReport.downloaded', run: r ? r.run : null });
+        return file;
+      });
+    return wrapped as unknown as UserModule;
+  }
+
+  /** The client stopped: every step-up and report still open is abandoned. */
+  function stop() {
+    for (const r of [...open]) finish(r, 'abandoned', { reason: 'stopped' });
+  }
+
+  return { wrap, stop };
+}
