@@ -14,6 +14,9 @@ afterEach(() => {
 
 describe('chaos: logout and unknown outcomes', () => {
   it('logout during a refresh: storage empty at once, no timers left, the late answer ignored', async () => {
+    // The server's delay and the adapter's timeout on fake time from the start (the login too): the
+    // late answer comes when told, and a login slower than the timeout in real time cannot time out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const storage = memoryStorage();
     const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
     world.tabs.push(tab);
@@ -26,8 +29,6 @@ describe('chaos: logout and unknown outcomes', () => {
       body: { access_token: 'late-token-from-a-slow-refresh' },
       delayMs: 1000,
     });
-    // The server's delay (and the adapter's timeout) on fake time: the late answer comes when told.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     tab.client.session.send({ type: 'REFRESH' });
     await until(() => world.count('POST', '/users/refresh-token') === 1, 'the refresh reached the server');
     tab.client.logout();
@@ -74,6 +75,9 @@ describe('chaos: logout and unknown outcomes', () => {
   });
 
   it('a self-exclusion that timed out is not sent again; the account is re-read instead', async () => {
+    // The adapter's 500 ms timeout and the server's 1.5 s hold, both on fake time from the start:
+    // a login slower than 500 ms of real time (a loaded machine) must not time out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const tab = openTab(world, { channel: false, timeout: 500 });
     world.tabs.push(tab);
     await logIn(world, tab);
@@ -82,8 +86,6 @@ describe('chaos: logout and unknown outcomes', () => {
       unknown.push(`${e.operation}:${e.error.code}:${e.profile?.user.id}`),
     );
     world.server.faults.add({ method: 'PATCH', path: '/bff/users/self-exclusion', delayMs: 1500, times: 1 });
-    // The adapter's 500 ms timeout and the server's 1.5 s hold, both on fake time.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const call = tab.client.user.setSelfExclusion({ user_exclusion: 6, reason: 1 }).catch((e: unknown) => e);
     await until(
       () => world.count('PATCH', '/bff/users/self-exclusion') === 1,

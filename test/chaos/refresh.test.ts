@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../support/event-loop';
 import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';
 
 // Transient versus terminal failures around the token refresh, one scenario per test.
@@ -17,9 +18,13 @@ describe('chaos: refresh under faults', () => {
   it('turns N concurrent 401s into one refresh, each call retried once', async () => {
     const tab = await signedInTab();
     const before = await tab.token();
-    // The delay lets all five arrive before any 401 is answered (a retry is never one of the five).
-    world.server.faults.add({ path: '/bff/users/login-history', status: 401, delayMs: 400, times: 5 });
-    const pages = await Promise.all([1, 2, 3, 1, 2].map((p) => tab.client.user.getLoginHistory(p)));
+    // The server holds the 401s on the world's clock until all five arrived (a retry is never one
+    // of the five).
+    world.server.faults.add({ path: '/bff/users/login-history', status: 401, times: 5 });
+    world.delayAnswers({ method: 'GET', path: '/bff/users/login-history', ms: 400, times: 5 });
+    const calls = Promise.all([1, 2, 3, 1, 2].map((p) => tab.client.user.getLoginHistory(p)));
+    await until(() => world.count('GET', '/bff/users/login-history') === 5, 'the five calls at the server');
+    const pages = await world.during(calls);
     await world.settle();
     expect(pages.map((p) => p.current_page)).toEqual([1, 2, 3, 1, 2]);
     expect(world.count('POST', REFRESH)).toBe(1);
