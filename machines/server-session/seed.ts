@@ -6,7 +6,13 @@ import type { AuthUser, PamSessionSeed } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { ProfileOwner } from '../session/profile';
-import { isRecord, type ProfileServices, type ReadOutcome, withoutToken } from '../session/profile-read';
+import {
+  isRecord,
+  type ProfileServices,
+  type ReadOutcome,
+  stampOf,
+  withoutToken,
+} from '../session/profile-read';
 import { namesPlayer } from '../session/profile-rules';
 
 const STATUSES = ['signedIn', 'signedOut', 'unavailable'] as const;
@@ -42,12 +48,6 @@ export function parseSeed(raw: unknown): PamSessionSeed | null {
   if (!user || !Number.isSafeInteger((user as { id?: unknown }).id) || !isRecord(raw.userInfo)) return null;
   return { status, user: user as AuthUser, userInfo: raw.userInfo, readAt, loginId, expiresAt };
 }
-
-/** The server time of an answer, and whether the clock was trusted when it was read (as the flow stamps its reads). */
-const stampOf = (s: ProfileServices) => {
-  const at = s.serverNow();
-  return { at, trusted: s.clock ? s.clock.trusted() !== false : true };
-};
 
 /** The profile flow's services here: its reads, plus the seed's answer to its first one. */
 export interface SeededProfileServices extends ProfileServices {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverSessionAuth } from '../../machines/server-session/auth';
 import { createAuthModule, createOfetchAdapter } from '../../src/index';
-import { useReferenceServer } from '../support/server';
-import { browserProfile, type PamFixture, startPam, type TestClock } from './support';
+import { browserProfile, type TestClock, usePam } from './support';
 
 // The login answer without a token (docs/server.md): the core's auth module reads it as
 // `invalid_response`; the server-session auth reads it as a session, and refuses any answer that
 // still carries a token.
 
 const clock: TestClock = { now: Date.now() };
-const ref = useReferenceServer({ now: () => clock.now });
-let fx: PamFixture;
-beforeAll(async () => {
-  fx = await startPam(ref.server, clock);
-});
-afterAll(() => fx.served.close());
+const { ref, fx } = usePam(clock);
 
 const httpThrough = (baseURL: string, fetch?: typeof globalThis.fetch) =>
   createOfetchAdapter({ baseURL, headers: { 'X-Pam-Client': '1' }, ...(fetch ? { fetch } : {}) });

@@ -1,21 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { openCookie } from '../server/harness';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { useReferenceServer } from '../support/server';
-import { browserProfile, type PamFixture, requestsTo, startPam, type TestClock } from './support';
+import { browserProfile, requestsTo, type TestClock, usePam } from './support';
 
 // The browser client in server-session mode against `pam-client/server` and the reference server,
 // over real sockets (issue 28.2).
 
 const clock: TestClock = { now: Date.now() };
-const ref = useReferenceServer({ now: () => clock.now });
-let fx: PamFixture;
-beforeAll(async () => {
-  fx = await startPam(ref.server, clock);
-});
-afterAll(() => fx.served.close());
+const { ref, fx } = usePam(clock);
 
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

@@ -1,20 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPamServer } from '../../src/server/index';
-import { useReferenceServer } from '../support/server';
-import { Browser, type PamFixture, SECRETS, startPam, type TestClock } from './harness';
+import { Browser, type PamFixture, SECRETS, type TestClock, usePamPerTest } from './harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
-const ref = useReferenceServer({ now: () => clock.now });
-const started: PamFixture[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((f) => f.served.close()));
-});
-
-async function pam(options: Parameters<typeof startPam>[2] = {}): Promise<PamFixture> {
-  const fx = await startPam(ref.server, clock, options);
-  started.push(fx);
-  return fx;
-}
+const { ref, pam } = usePamPerTest(clock);
 
 async function signedIn(fx: PamFixture, cookieName?: string): Promise<Browser> {
   const browser = new Browser(fx.served.url, cookieName);

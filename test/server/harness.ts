@@ -3,9 +3,11 @@
 // a token.
 
 import { defaults, unseal } from 'iron-webcrypto';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createPamServer, type PamServer, type PamServerOptions } from '../../src/server/index';
 import type { ReferenceServer } from '../../src/testing/index';
 import { type ServedHandler, serveHandler } from '../support/serve-handler';
+import { type ServerFixture, useReferenceServer } from '../support/server';
 
 export const SECRETS = [{ id: 'k1', secret: 'a-test-secret-of-at-least-32-characters!!' }];
 
@@ -33,6 +35,43 @@ export async function startPam(
   });
   const served = await serveHandler((request, context) => pam.handle(request, context));
   return { pam, served };
+}
+
+/**
+ * A test file's servers: the reference server on `clock`, and one `pam-client/server` in front of
+ * it for the whole file (`fx`, filled in before the first test, closed after the last).
+ */
+export function usePam(clock: TestClock): { ref: ServerFixture; fx: PamFixture } {
+  const ref = useReferenceServer({ now: () => clock.now });
+  const fx = {} as PamFixture;
+  beforeAll(async () => {
+    Object.assign(fx, await startPam(ref.server, clock));
+  });
+  afterAll(() => fx.served?.close());
+  return { ref, fx };
+}
+
+/**
+ * A test file's servers when each test starts its own `pam-client/server` instances (`pam(options)`,
+ * closed after that test), in front of one reference server on `clock`.
+ */
+export function usePamPerTest(clock: TestClock): {
+  ref: ServerFixture;
+  pam(options?: Partial<PamServerOptions>): Promise<PamFixture>;
+} {
+  const ref = useReferenceServer({ now: () => clock.now });
+  const started: PamFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((f) => f.served.close()));
+  });
+  return {
+    ref,
+    async pam(options = {}) {
+      const fx = await startPam(ref.server, clock, options);
+      started.push(fx);
+      return fx;
+    },
+  };
 }
 
 /** What a browser received: status, headers and body text of one answer. */

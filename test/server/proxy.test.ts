@@ -1,17 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_REGISTRATION_DOMAIN as TWO_FACTOR_DOMAIN } from '../../src/testing/seed';
-import { useReferenceServer } from '../support/server';
-import { Browser, leakedTokens, openCookie, type PamFixture, startPam, type TestClock } from './harness';
+import { Browser, leakedTokens, openCookie, type TestClock, usePam } from './harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
-const ref = useReferenceServer({ now: () => clock.now });
-let fx: PamFixture;
-
-beforeAll(async () => {
-  fx = await startPam(ref.server, clock);
-});
-afterAll(() => fx.served.close());
+const { ref, fx } = usePam(clock);
 
 /** The bearer tokens the API was sent (every token the proxy ever held). */
 const sentTokens = () =>

@@ -1,21 +1,17 @@
 import { createStorage } from 'unstorage';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unstorageSessionStore } from '../../src/server/index';
-import { useReferenceServer } from '../support/server';
-import { Browser, openCookie, type PamFixture, type Received, startPam, type TestClock } from './harness';
+import {
+  Browser,
+  openCookie,
+  type PamFixture,
+  type Received,
+  type TestClock,
+  usePamPerTest,
+} from './harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
-const ref = useReferenceServer({ now: () => clock.now });
-const started: PamFixture[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((f) => f.served.close()));
-});
-
-async function pam(options: Parameters<typeof startPam>[2] = {}): Promise<PamFixture> {
-  const fx = await startPam(ref.server, clock, options);
-  started.push(fx);
-  return fx;
-}
+const { ref, pam } = usePamPerTest(clock);
 
 const PROFILE = '/pam/auth/user-profile?check_spa_again=1';
 /** Dozens of real sockets and seals at once: room for a loaded 2-core machine. */

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPamServer } from '../../src/server/index';
 import { serveHandler } from '../support/serve-handler';
-import { useReferenceServer } from '../support/server';
-import { Browser, type PamFixture, SECRETS, startPam, type TestClock } from './harness';
+import { Browser, SECRETS, type TestClock, usePam } from './harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
-const ref = useReferenceServer({ now: () => clock.now });
-let fx: PamFixture;
-beforeAll(async () => {
-  fx = await startPam(ref.server, clock);
-});
-afterAll(() => fx.served.close());
+const { ref, fx } = usePam(clock);
 
 const page = (cookie: string | null) =>
   new Request(`${fx.served.url}/account`, {
