@@ -4,15 +4,17 @@ import {
   INCOME_REPORT_STATUS,
   type IncomeReportData,
 } from 'pam-client';
+import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
+import { retryAfterMsOf } from './errors';
+import { finiteOr } from './finite-or';
 import { IncomeReportFailedError } from './income-report/failed-error';
 import {
   DEFAULT_REPORT_MAX_POLL_MS,
   DEFAULT_REPORT_POLL_INTERVAL_MS,
   reportPollDelayMs,
-  retryAfterMs,
   withStatus,
 } from './income-report/polling';
 import type {
@@ -24,15 +26,7 @@ import type {
   IncomeReportUser,
 } from './income-report/types';
 import { machineSetup } from './machine-setup';
-import {
-  asPamError,
-  clampDelay,
-  finiteOr,
-  isTransient,
-  RESTORE_EVENT,
-  rearmTimers,
-  restorable,
-} from './shared';
+import { RESTORE_EVENT, rearmTimers, restorable } from './restorable';
 
 export { IncomeReportFailedError } from './income-report/failed-error';
 export {
@@ -154,7 +148,7 @@ function createIncomeReportMachine() {
     guards: {
       isCompleted: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.completed,
       isFailed: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.failed,
-      isTransient: (_, { error }: { error: unknown }) => isTransient(asPamError(error)),
+      isTransient: (_, { error }: { error: unknown }) => isTransientError(asPamError(error)),
       isUnauthorized: (_, { error }: { error: unknown }) => asPamError(error).code === 'unauthorized',
       yearsFailed: ({ context }) => context.failure === 'years',
       yearsKnown: ({ context }) => context.years !== null,
@@ -182,7 +176,7 @@ function createIncomeReportMachine() {
       countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
       recordError: assign((_, { error }: { error: unknown }) => {
         const pamError = asPamError(error);
-        return { error: pamError, minDelayMs: retryAfterMs(pamError) };
+        return { error: pamError, minDelayMs: retryAfterMsOf(pamError) };
       }),
       failYears: assign((_, { error }: { error: unknown }) => ({
         error: asPamError(error),

@@ -8,8 +8,10 @@ import {
   type Secret,
   secret,
 } from 'pam-client';
+import { asPamError, isTransientError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import { steadyClock } from './clock';
+import { retryAfterMsOf, statusOf } from './errors';
 import {
   box,
   boxCaptcha,
@@ -23,7 +25,7 @@ import {
   requestRegistration,
 } from './login/request';
 import { machineSetup } from './machine-setup';
-import { asPamError, isTransient, restorable, retryAfterMsOf, statusOf } from './shared';
+import { restorable } from './restorable';
 
 /** Rejected two-factor codes after which the login fails (RESET starts over). */
 export const MAX_REJECTED_CODES = 5;
@@ -117,7 +119,7 @@ function isRejection(event: EventObject): boolean {
   if (answerOf(event)?.type === 'two_factor_code') return true;
   const error = failureOf(event);
   const status = statusOf(error);
-  return status !== null && status >= 400 && status < 500 && !isTransient(error);
+  return status !== null && status >= 400 && status < 500 && !isTransientError(error);
 }
 
 function errorOf(event: EventObject): PamError {

@@ -1,6 +1,7 @@
 import type { LimitPeriodName, PlayTime } from 'pam-client';
 import { assign, emit, type SnapshotFrom } from 'xstate';
 import { monotonicNow, steadyClock } from './clock';
+import { finiteOr } from './finite-or';
 import { machineSetup } from './machine-setup';
 import {
   beat,
@@ -10,8 +11,8 @@ import {
   playPeriodOf,
   usedIn,
 } from './play-time/clock';
+import { rearmTimers, restorable } from './restorable';
 import { trusted } from './session/events';
-import { finiteOr, rearmTimers, restorable } from './shared';
 
 export type { PlayClockCount, PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
 export { createLocalStoragePlayClock, createMemoryPlayClock, PLAY_CLOCK_KEY } from './play-time/clock';

@@ -1,4 +1,5 @@
 import { type AuthModule, type PamError, type Secret, secret } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit } from 'xstate';
 import type { RegistrationPayload } from './login/request';
 import { box } from './login/request';
@@ -11,7 +12,7 @@ import {
   prefillOf,
   requestDocumentCheck,
 } from './registration/document';
-import { asPamError, restorable } from './shared';
+import { restorable } from './restorable';
 
 export type { DocumentCheck, DocumentPrefill, DocumentRequest } from './registration/document';
 

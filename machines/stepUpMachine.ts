@@ -1,7 +1,8 @@
 import { type PamError, type Secret, STEP_UP_MAX_ATTEMPTS, stepUpAttemptsLeftOf } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
 import { assign } from 'xstate';
 import { machineSetup } from './machine-setup';
-import { asPamError, restorable } from './shared';
+import { restorable } from './restorable';
 import { boxPassword, isPasswordLost, type StepUpRun, sendChange, stepUpReasonOf } from './step-up/send';
 
 export type { StepUpRun } from './step-up/send';

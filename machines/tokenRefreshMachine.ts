@@ -8,11 +8,12 @@ import {
   shouldRefreshToken,
   TimeoutError,
 } from 'pam-client';
-import { REFRESH_IN_FLIGHT_TIMEOUT_MS } from 'pam-client/internal';
+import { asPamError, clampDelay, REFRESH_IN_FLIGHT_TIMEOUT_MS } from 'pam-client/internal';
 import { assign, emit, fromPromise } from 'xstate';
 import { steadyClock } from './clock';
+import { finiteOr } from './finite-or';
 import { machineSetup } from './machine-setup';
-import { asPamError, clampDelay, finiteOr, rearmTimers, restorable } from './shared';
+import { rearmTimers, restorable } from './restorable';
 import {
   DEFAULT_TICK_MS,
   dueInterval,

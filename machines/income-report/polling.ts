@@ -1,7 +1,7 @@
 // The poll schedule of the income-report machine: how long to wait, what to remember.
 
-import type { IncomeReportStatus, PamError } from 'pam-client';
-import { backoffDelay, clampDelay, retryAfterMsOf } from '../shared';
+import type { IncomeReportStatus } from 'pam-client';
+import { backoffDelay, clampDelay } from 'pam-client/internal';
 import type { IncomeReportStatusChange } from './types';
 
 export const DEFAULT_REPORT_POLL_INTERVAL_MS = 2000;
@@ -33,9 +33,4 @@ export function reportPollDelayMs(
 /** Appends `status` unless it is the one last seen (spec 3.1: a poll looks for a change). */
 export function withStatus(history: IncomeReportStatusChange[], status: IncomeReportStatus, at: number) {
   return history.at(-1)?.status === status ? history : [...history, { status, at }];
-}
-
-/** A `Retry-After` (429, or a 503 that sends one) as a minimum wait, ms. */
-export function retryAfterMs(error: PamError): number {
-  return retryAfterMsOf(error);
 }

@@ -7,8 +7,9 @@ import {
   RequestValidationError,
   type ValidateDocumentResponse,
 } from 'pam-client';
+import { isTransientError } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
-import { isTransient, statusOf } from '../shared';
+import { statusOf } from '../errors';
 
 /** What the form may prefill from a valid document (spec 2.6), as the server answered it. */
 export interface DocumentPrefill {
@@ -53,7 +54,7 @@ export function prefillOf(answer: ValidateDocumentResponse): DocumentPrefill {
  * an unreadable answer) means the check is unavailable, which must not block a registration.
  */
 export function isDocumentRejected(error: unknown): boolean {
-  if (!isPamError(error) || isTransient(error)) return false;
+  if (!isPamError(error) || isTransientError(error)) return false;
   if (error.code === 'invalid_request') return true;
   const status = statusOf(error);
   return status !== null && status >= 400 && status < 500;

@@ -7,8 +7,13 @@ import {
   REFRESH_INTERVAL_MS,
   type RefreshState,
 } from 'pam-client';
-import { nextRefreshAt, REFRESH_IN_FLIGHT_TIMEOUT_MS, refreshBackoffMs } from 'pam-client/internal';
-import { clampDelay, retryAfterMsOf } from '../shared';
+import {
+  clampDelay,
+  nextRefreshAt,
+  REFRESH_IN_FLIGHT_TIMEOUT_MS,
+  refreshBackoffMs,
+} from 'pam-client/internal';
+import { retryAfterMsOf } from '../errors';
 
 /** The machine's context: settings, the refresh state and the last error. No token. */
 export interface TokenRefreshContext {

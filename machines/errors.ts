@@ -1,0 +1,17 @@
+// What a machine reads from an error, by brand and fields, never by `instanceof`: an auth module
+// from the CJS build and machines from the ESM build (or two copies of the package) must still
+// agree on what a 401, a 429 or a 503 is. The core holds the one definition of each concern
+// (`asPamError`, `isTransientError`, `retryAfterMs`: docs/contract.md); these read it for machines.
+
+import { isPamError } from 'pam-client';
+import { retryAfterMs } from 'pam-client/internal';
+
+/** The HTTP status of an error from any copy of pam-client, else null. */
+export function statusOf(error: unknown): number | null {
+  if (!isPamError(error)) return null;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : null;
+}
+
+/** The server's `Retry-After`, in ms (0 when there is none). */
+export const retryAfterMsOf = (error: unknown): number => retryAfterMs(error) ?? 0;
