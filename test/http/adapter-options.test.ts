@@ -42,10 +42,22 @@ describe('adapter options', () => {
 
   for (const timeout of [2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER, Number.POSITIVE_INFINITY]) {
     it(`a timeout of ${timeout} ms does not time requests out at once`, async () => {
-      // setTimeout turns a delay above 2^31-1 ms into 1 ms: an answer 50 ms late would lose to it.
-      api.answer = () => ({ status: 200, body: { ok: true }, delayMs: 50 });
-      const http = createOfetchAdapter({ baseURL: api.url, timeout, retry: 0 });
-      await expect(http.get('/ping')).resolves.toEqual({ ok: true });
+      // setTimeout turns a delay above 2^31-1 ms into 1 ms (fake timers too): an answer 50 ms late
+      // would lose to it. The server's 50 ms on fake time: no real wait.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        api.answer = () => ({ status: 200, body: { ok: true }, delayMs: 50 });
+        const http = createOfetchAdapter({ baseURL: api.url, timeout, retry: 0 });
+        const got = http.get('/ping').then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+        await until(() => api.requests.length === 1, 'the request at the server');
+        await vi.advanceTimersByTimeAsync(50);
+        expect(await got).toEqual({ value: { ok: true } });
+      } finally {
+        vi.useRealTimers();
+      }
     });
   }
 

@@ -95,18 +95,42 @@ describe('reference server: faults', () => {
   });
 
   it('delays a faulted answer too', async () => {
-    server.faults.add({ path: YEARS, delayMs: 60, status: 500, body: { message: 'Late.' } });
-    const started = performance.now();
-    const res = await call(server, 'GET', YEARS, { token });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(50);
-    expect([res.status, res.json]).toEqual([500, { message: 'Late.' }]);
+    // On fake time, as above.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      server.faults.add({ path: YEARS, delayMs: 60, status: 500, body: { message: 'Late.' } });
+      let answered = false;
+      const delayed = call(server, 'GET', YEARS, { token }).finally(() => {
+        answered = true;
+      });
+      await until(() => server.requests.length === 1, 'the request reached the server');
+      await vi.advanceTimersByTimeAsync(59);
+      await turns(20);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const res = await delayed;
+      expect([res.status, res.json]).toEqual([500, { message: 'Late.' }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hangs until the client gives up', async () => {
     server.faults.add({ path: YEARS, hang: true, times: 1 });
-    const error = await call(server, 'GET', YEARS, { token, signal: AbortSignal.timeout(80) }).catch(
-      (e) => e,
-    );
+    // The client gives up once the request is at the server (as its timeout would), not after a
+    // real-time wait.
+    const giveUp = new AbortController();
+    let settled = false;
+    const hung = call(server, 'GET', YEARS, { token, signal: giveUp.signal })
+      .catch((e) => e)
+      .finally(() => {
+        settled = true;
+      });
+    await until(() => server.requests.length === 1, 'the request reached the server');
+    await turns(20);
+    expect(settled).toBe(false);
+    giveUp.abort(new DOMException('The client gave up.', 'TimeoutError'));
+    const error = await hung;
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe('TimeoutError');
     expect((await call(server, 'GET', YEARS, { token })).status).toBe(200);
