@@ -3,14 +3,7 @@ import { and, assertEvent, assign, emit, enqueueActions, fromCallback, raise, se
 import { wakeSignals } from './environment';
 import { boxCaptcha } from './login/request';
 import { loginMachine } from './loginMachine';
-import {
-  forgotten,
-  initialContext,
-  ownedHere,
-  restored,
-  type SessionMeta,
-  services,
-} from './session/context';
+import { forgotten, initialContext, ownedHere, restored, services } from './session/context';
 import { internal, isInternal, type Owner, type SessionInternalEvent } from './session/events';
 import { expiryVerdict } from './session/expiry';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
@@ -24,6 +17,7 @@ import {
   toChild,
   vaultedAuthOf,
 } from './session/login';
+import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin } from './session/order';
 import { playTimeInputOf } from './session/play-time';
 import { profileFromElsewhere, profileInputOf } from './session/profile-link';
 import { refreshCycleInput, refreshed, sessionRefreshCycle } from './session/refresh';
@@ -41,16 +35,17 @@ import {
   adoptedTokenSaved,
   answerSync,
   answerSyncSignedOut,
-  canAdopt,
   dropRemoteHandle,
-  endsOurs,
-  heardOf,
-  isNewer,
-  isOtherLogin,
   remoteForgetOf,
   revokeIfNewer,
 } from './session/tabs';
-import type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session/types';
+import type {
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  SessionInput,
+  SessionMeta,
+} from './session/types';
 import { asPamError, restorable } from './shared';
 
 export type * from './session/types';

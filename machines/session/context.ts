@@ -3,17 +3,15 @@
 // functions of the context and the event (the machine's `assign` actions call them); each flow's
 // own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, play-time.ts).
 
-import type { StoredSession } from 'pam-client';
 import { browserEnvironment } from '../environment';
 import { asPamError } from '../shared';
-import { raiseClock } from './counters';
 import type { Owner } from './events';
 import { timeBaseOf } from './expiry';
-import type { ClockTrust } from './profile';
-import { createVault, guardStore, service } from './store';
-import type { SessionContext, SessionInput } from './types';
-
-export type SessionMeta = Omit<StoredSession, 'accessToken'>;
+import { raiseClock } from './order';
+import type { ClockTrust } from './profile-read';
+import { guardStore } from './store';
+import type { SessionContext, SessionInput, SessionMeta } from './types';
+import { createVault, service } from './vault';
 
 export const DEFAULT_REFRESH_WAIT_MS = 15_000;
 

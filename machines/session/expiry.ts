@@ -7,7 +7,6 @@
 // own), the server is asked (a refresh) rather than the session ended or the token trusted.
 
 import type { LoginSuccess, StoredSession } from 'pam-client';
-import type { ClockTrust } from './profile-read';
 
 /** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
 export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
@@ -20,7 +19,7 @@ export interface ExpiryClock {
   now(): number;
   serverNow(): number;
   /** The one clock's trust; null: always trusted (a clock without it). */
-  clock: Pick<ClockTrust, 'trusted'> | null;
+  clock: { trusted(): boolean } | null;
 }
 
 /** A stored or shared session's time base: anything but `'server'` is the writer's device clock. */

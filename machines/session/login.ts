@@ -6,8 +6,8 @@ import { type AuthUser, secret } from 'pam-client';
 import { boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, metaFields } from './context';
-import { nextCounter } from './counters';
 import { sessionMetaFromLogin } from './expiry';
+import { nextCounter } from './order';
 import { idOf, type SealedLogin, vaultedAuth } from './store';
 import type { PendingCommand, SessionContext } from './types';
 

@@ -5,7 +5,7 @@
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { fromCallback, fromPromise } from 'xstate';
-import { trusted } from './events';
+import { trusted } from './mark';
 import { namesPlayer, type ProfileOwner } from './profile-rules';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */

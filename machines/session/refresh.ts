@@ -1,5 +1,5 @@
-// The refresh flow: the refresh cycle as the session's child, how sessions are ordered, and the
-// refresh call guarded against expired tokens, lost cross-tab races and failed claims.
+// The refresh flow: the refresh cycle as the session's child, and the refresh call guarded against
+// expired tokens, lost cross-tab races and failed claims.
 
 import {
   AbortedError,
@@ -15,11 +15,12 @@ import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
 import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
-import { nextCounter } from './counters';
 import { internal } from './events';
 import { type ExpiryClock, expiryVerdict, onBase, timeBaseOf } from './expiry';
-import { readStore, service, type Vault } from './store';
+import { isNewerSession, nextCounter } from './order';
+import { readStore } from './store';
 import type { SessionContext } from './types';
+import { service, type Vault } from './vault';
 
 const REFRESH_PATH = '/users/refresh-token';
 
@@ -45,28 +46,6 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       }),
     },
   }))();
-
-/**
- * The total order of sessions, the same in every tab: by `seq` (a logical clock), then by `sid`
- * (two logins of one instant: the higher login id wins), then by the player id (the same counter
- * and login id drawn in two tabs, as with one seeded random source: the higher player id wins, so
- * two players are never left signed in), and only for sessions stored before these existed, by
- * `savedAt`. Deterministic: every tab orders the same two sessions the same way.
- *
- * @example
- * isNewerSession({ seq: 3, sid: 9, userId: 2, savedAt: 1 }, { seq: 3, sid: 9, userId: 1, savedAt: 1 }); // true
- */
-export function isNewerSession(
-  a: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> & { userId?: number | null },
-  b: (Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> & { userId?: number | null }) | null,
-): boolean {
-  if (!b) return true;
-  if (a.seq !== undefined && b.seq !== undefined && a.seq !== b.seq) return a.seq > b.seq;
-  if (a.sid !== undefined && b.sid !== undefined && a.sid !== b.sid) return a.sid > b.sid;
-  if (typeof a.userId === 'number' && typeof b.userId === 'number' && a.userId !== b.userId)
-    return a.userId > b.userId;
-  return a.savedAt > b.savedAt;
-}
 
 export interface GuardedRefreshOptions {
   auth: Pick<AuthModule, 'refreshToken'>;

@@ -17,59 +17,20 @@ import {
 import { parseStoredSession, settleWithin } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
-import type { SessionMeta } from './context';
 import { drawLoginId } from './counters';
 import { timeBaseOf } from './expiry';
-import { isNewerSession } from './refresh';
-import type { SessionContext } from './types';
+import { isNewerSession } from './order';
+import type { SessionContext, SessionMeta } from './types';
+import { service, type Vault } from './vault';
+
+// server-session/context.ts reads the service mark from here.
+export { service } from './vault';
 
 /** A string as a login id (FNV-1a, 32 bits): the same text gives the same id everywhere. */
 export function idOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h;
-}
-
-/** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
-export interface Vault {
-  put(token: string): string;
-  /** The token behind `handle`, once (the entry is removed), or null. */
-  take(handle: string): string | null;
-  has(handle: string): boolean;
-}
-
-const VAULT_SIZE = 16;
-
-export function createVault(random: () => number = Math.random): Vault {
-  const entries = new Map<string, string>();
-  let n = 0;
-  return service({
-    put(token) {
-      const handle = `vault:${++n}:${Math.floor(random() * 2 ** 32).toString(36)}`;
-      entries.set(handle, token);
-      // Handles nobody took (an ignored message) must not keep tokens alive.
-      for (const key of entries.keys()) {
-        if (entries.size <= VAULT_SIZE) break;
-        entries.delete(key);
-      }
-      return handle;
-    },
-    has: (handle) => entries.has(handle),
-    take(handle) {
-      const token = entries.get(handle) ?? null;
-      entries.delete(handle);
-      return token;
-    },
-  });
-}
-
-/**
- * Marks an object of functions as a service: `JSON.stringify` shows `"[service]"` (a snapshot's
- * JSON, the visualizer) instead of `{}` or whatever state it holds.
- */
-export function service<T extends object>(value: T): T {
-  Object.defineProperty(value, 'toJSON', { value: () => '[service]', enumerable: false });
-  return value;
 }
 
 const storageError = (cause: unknown) =>

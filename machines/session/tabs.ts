@@ -1,19 +1,18 @@
 // The tabs flow: the other tabs of the origin, over the cross-tab channel (machines/cross-tab.ts,
 // where every message passes one schema). Its listener turns messages into the session's internal
-// events (a shared token goes into the vault at once); its rules say whose session wins (a total
-// order: seq, then the login id); its effects answer another tab's sync and revoke a token a
-// logout elsewhere left valid here. Without the tabs flow the session keeps to its tab.
+// events (a shared token goes into the vault at once); whose session wins is ./order.ts; its effects
+// answer another tab's sync and revoke a token a logout elsewhere left valid here. Without the tabs flow the session keeps to its tab.
 
 import type { AuthUser } from 'pam-client';
 import { type EventObject, fromCallback } from 'xstate';
 import type { CrossTab } from '../cross-tab';
 import { metaFields } from './context';
-import { isPlausible, raiseClock } from './counters';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { onBase } from './expiry';
-import { isNewerSession } from './refresh';
-import { settle, type Vault } from './store';
+import { raiseClock } from './order';
+import { settle } from './store';
 import type { SessionContext } from './types';
+import type { Vault } from './vault';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 type SignedOut = Internal<'REMOTE_SIGNED_OUT'>;
@@ -69,58 +68,6 @@ export const crossTabListener = /* @__PURE__ */ fromCallback<
   ),
 );
 
-type AnyEvent = { type: string };
-const remote = (event: AnyEvent) =>
-  isInternal(event) && event.type === 'REMOTE_SESSION'
-    ? (event as Extract<SessionInternalEvent, { type: 'REMOTE_SESSION' }>)
-    : null;
-
-/** Another login (maybe another player) than the one held: the signed-in flows start over. */
-export function isOtherLogin(c: SessionContext, event: AnyEvent): boolean {
-  const session = remote(event)?.session;
-  return session !== undefined && ((session.sid ?? null) !== c.sid || (session.userId ?? null) !== c.userId);
-}
-
-/** Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out. */
-export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
-  const e = remote(event);
-  // Another tab's session is live by that tab's word (it holds it signed in), not by this tab's
-  // device clock: a clock stepped forward makes every stored expiry look past while the token is
-  // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
-  if (!e || e.reason === 'refresh') return false;
-  if (!isPlausible(c.clock, e.session.seq)) return false;
-  if (!c.signedOut) return true;
-  return isNewerSession(e.session, {
-    seq: c.signedOut.seq ?? undefined,
-    sid: c.signedOut.sid ?? undefined,
-    savedAt: c.signedOut.at,
-  });
-}
-
-/** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
-export function isNewer(c: SessionContext, event: AnyEvent): boolean {
-  const e = remote(event);
-  if (!e || !isPlausible(c.clock, e.session.seq)) return false;
-  return isNewerSession(
-    e.session,
-    c.savedAt === null
-      ? null
-      : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, userId: c.userId, savedAt: c.savedAt },
-  );
-}
-
-/** Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. */
-export function endsOurs(c: SessionContext, event: AnyEvent): boolean {
-  if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
-  const e = event as Extract<SessionInternalEvent, { type: 'REMOTE_SIGNED_OUT' }>;
-  // The same login ended, whatever its refreshes; else only a login as new as ours or newer.
-  if (e.sid !== null && e.sid === c.sid) return true;
-  if (!isPlausible(c.clock, e.seq)) return false;
-  if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
-  if (e.seq !== null && c.seq !== null) return e.sid !== null && c.sid !== null && e.sid > c.sid;
-  return e.at === null || c.savedAt === null || e.at >= c.savedAt;
-}
-
 /** Another tab's session, taken. */
 export function adopted(context: SessionContext, e: Internal<'REMOTE_SESSION'>): Partial<SessionContext> {
   const meta = metaFields(e.session);
@@ -135,15 +82,6 @@ export function adopted(context: SessionContext, e: Internal<'REMOTE_SESSION'>):
     error: null,
     signedOutReason: null,
   };
-}
-
-/** Any other tab's sign-out moves this tab's logical clock past it. */
-export function heardOf(context: SessionContext, event: { type: string }): Partial<SessionContext> {
-  const seq =
-    isInternal(event) && event.type === 'REMOTE_SIGNED_OUT'
-      ? (event as Internal<'REMOTE_SIGNED_OUT'>).seq
-      : null;
-  return seq === null || !isPlausible(context.clock, seq) ? {} : { clock: raiseClock(context.clock, seq) };
 }
 
 /**
@@ -211,6 +149,7 @@ export const adoptedTokenSaved = (c: SessionContext) => ({
 });
 
 /** A session message not taken: its token leaves the vault at once. */
-export const dropRemoteHandle = (c: SessionContext, event: AnyEvent): void => {
-  c.deps.vault.take(remote(event)?.session?.handle ?? '');
+export const dropRemoteHandle = (c: SessionContext, event: { type: string }): void => {
+  if (event.type === 'REMOTE_SESSION' && isInternal(event))
+    c.deps.vault.take((event as Internal<'REMOTE_SESSION'>).session.handle);
 };

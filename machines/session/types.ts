@@ -7,6 +7,7 @@ import type {
   PlayTime,
   RegisterSimplifiedPayload,
   Secret,
+  StoredSession,
   TokenStore,
 } from 'pam-client';
 import type { CrossTab } from '../cross-tab';
@@ -14,9 +15,12 @@ import type { PamEnvironment, TimersLike } from '../environment';
 import type { CaptchaToken } from '../login/request';
 import type { PlayClockStore } from '../play-time/clock';
 import type { TimeBase } from './expiry';
-import type { ClockTrust } from './profile';
+import type { ClockTrust } from './profile-read';
 import type { SessionRestrictions } from './profile-rules';
-import type { Vault } from './store';
+import type { Vault } from './vault';
+
+/** A stored session without its token: what the session machine may keep. */
+export type SessionMeta = Omit<StoredSession, 'accessToken'>;
 
 export interface SessionInput {
   auth: AuthModule;

@@ -6,9 +6,10 @@ import { initialContext } from '../../machines/session/context';
 import { COUNTER_MAX, drawLoginId } from '../../machines/session/counters';
 import { internal } from '../../machines/session/events';
 import { signedInFrom } from '../../machines/session/login';
+import { heardOf } from '../../machines/session/order';
 import { refreshed } from '../../machines/session/refresh';
 import type { SealedLogin } from '../../machines/session/store';
-import { adopted, heardOf } from '../../machines/session/tabs';
+import { adopted } from '../../machines/session/tabs';
 import type { SessionContext } from '../../machines/session/types';
 
 // Issue 26 "counters and ids from one definition": the generators draw counters and login ids

@@ -4,10 +4,11 @@ import { parseMessage } from '../../machines/cross-tab';
 import { initialContext } from '../../machines/session/context';
 import { internal } from '../../machines/session/events';
 import { signedInFrom } from '../../machines/session/login';
+import { heardOf } from '../../machines/session/order';
 import { refreshed } from '../../machines/session/refresh';
-import { createVault, type SealedLogin, vaultedAuth } from '../../machines/session/store';
-import { heardOf } from '../../machines/session/tabs';
+import { type SealedLogin, vaultedAuth } from '../../machines/session/store';
 import type { SessionContext } from '../../machines/session/types';
+import { createVault } from '../../machines/session/vault';
 
 // Issue 26 symptom 5, "counters and ids from one definition": what the channel's schema accepts
 // and what a tab draws or counts next come from the same bounds. These cases find the bound from

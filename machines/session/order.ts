@@ -1,0 +1,120 @@
+// The order of sessions, the same in every tab: which of two sessions is newer, which session or
+// sign-out of another tab this tab takes, and its logical clock (the counter the next session takes,
+// how far a heard counter may raise it). Pure functions of the context and an event; the counters'
+// bounds are ./counters.ts, the tabs flow that acts on these verdicts is ./tabs.ts.
+
+import type { StoredSession } from 'pam-client';
+import { COUNTER_MAX } from './counters';
+import { isInternal, type SessionInternalEvent } from './events';
+import type { SessionContext } from './types';
+
+type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
+
+/**
+ * The counter of the next session after this tab's clock: one more, never past `COUNTER_MAX`
+ * (reachable only by a forged message; at the top, sessions are ordered by their login id and
+ * player, so tabs still converge).
+ */
+export const nextCounter = (clock: number): number =>
+  Math.min(Math.max(0, Number.isSafeInteger(clock) ? clock : 0) + 1, COUNTER_MAX);
+
+/**
+ * How far ahead of this tab's clock a heard counter may be. Honest tabs of an origin are never more
+ * than a few logins and refreshes apart (and a new tab reads the shared store's counter), while a
+ * single forged message at the top of the range would otherwise leave no room above it (the next
+ * login tied at `COUNTER_MAX`, never newer). A counter further ahead is foreign: it neither raises
+ * the clock nor ends, replaces or becomes this tab's session. A forger needs 2^28 messages, each
+ * heard, to climb the whole range.
+ */
+export const COUNTER_WINDOW = 1_048_576; // 2 ** 20 (a literal: CONTRIBUTING.md)
+
+/** Whether a heard counter is within `COUNTER_WINDOW` of this tab's clock (null: none, accepted). */
+export const isPlausible = (clock: number, heard: number | null | undefined): boolean =>
+  heard === null || heard === undefined || heard <= clock + COUNTER_WINDOW;
+
+/** A heard counter raises this tab's clock, within the bound. */
+export const raiseClock = (clock: number, heard: number | null | undefined): number =>
+  Math.min(COUNTER_MAX, Math.max(clock, typeof heard === 'number' && Number.isFinite(heard) ? heard : 0));
+
+/**
+ * The total order of sessions, the same in every tab: by `seq` (a logical clock), then by `sid`
+ * (two logins of one instant: the higher login id wins), then by the player id (the same counter
+ * and login id drawn in two tabs, as with one seeded random source: the higher player id wins, so
+ * two players are never left signed in), and only for sessions stored before these existed, by
+ * `savedAt`. Deterministic: every tab orders the same two sessions the same way.
+ *
+ * @example
+ * isNewerSession({ seq: 3, sid: 9, userId: 2, savedAt: 1 }, { seq: 3, sid: 9, userId: 1, savedAt: 1 }); // true
+ */
+export function isNewerSession(
+  a: Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> & { userId?: number | null },
+  b: (Pick<StoredSession, 'seq' | 'sid' | 'savedAt'> & { userId?: number | null }) | null,
+): boolean {
+  if (!b) return true;
+  if (a.seq !== undefined && b.seq !== undefined && a.seq !== b.seq) return a.seq > b.seq;
+  if (a.sid !== undefined && b.sid !== undefined && a.sid !== b.sid) return a.sid > b.sid;
+  if (typeof a.userId === 'number' && typeof b.userId === 'number' && a.userId !== b.userId)
+    return a.userId > b.userId;
+  return a.savedAt > b.savedAt;
+}
+
+type AnyEvent = { type: string };
+const remote = (event: AnyEvent) =>
+  isInternal(event) && event.type === 'REMOTE_SESSION'
+    ? (event as Extract<SessionInternalEvent, { type: 'REMOTE_SESSION' }>)
+    : null;
+
+/** Another login (maybe another player) than the one held: the signed-in flows start over. */
+export function isOtherLogin(c: SessionContext, event: AnyEvent): boolean {
+  const session = remote(event)?.session;
+  return session !== undefined && ((session.sid ?? null) !== c.sid || (session.userId ?? null) !== c.userId);
+}
+
+/** Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out. */
+export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
+  const e = remote(event);
+  // Another tab's session is live by that tab's word (it holds it signed in), not by this tab's
+  // device clock: a clock stepped forward makes every stored expiry look past while the token is
+  // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
+  if (!e || e.reason === 'refresh') return false;
+  if (!isPlausible(c.clock, e.session.seq)) return false;
+  if (!c.signedOut) return true;
+  return isNewerSession(e.session, {
+    seq: c.signedOut.seq ?? undefined,
+    sid: c.signedOut.sid ?? undefined,
+    savedAt: c.signedOut.at,
+  });
+}
+
+/** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
+export function isNewer(c: SessionContext, event: AnyEvent): boolean {
+  const e = remote(event);
+  if (!e || !isPlausible(c.clock, e.session.seq)) return false;
+  return isNewerSession(
+    e.session,
+    c.savedAt === null
+      ? null
+      : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, userId: c.userId, savedAt: c.savedAt },
+  );
+}
+
+/** Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. */
+export function endsOurs(c: SessionContext, event: AnyEvent): boolean {
+  if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
+  const e = event as Extract<SessionInternalEvent, { type: 'REMOTE_SIGNED_OUT' }>;
+  // The same login ended, whatever its refreshes; else only a login as new as ours or newer.
+  if (e.sid !== null && e.sid === c.sid) return true;
+  if (!isPlausible(c.clock, e.seq)) return false;
+  if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
+  if (e.seq !== null && c.seq !== null) return e.sid !== null && c.sid !== null && e.sid > c.sid;
+  return e.at === null || c.savedAt === null || e.at >= c.savedAt;
+}
+
+/** Any other tab's sign-out moves this tab's logical clock past it. */
+export function heardOf(context: SessionContext, event: { type: string }): Partial<SessionContext> {
+  const seq =
+    isInternal(event) && event.type === 'REMOTE_SIGNED_OUT'
+      ? (event as Internal<'REMOTE_SIGNED_OUT'>).seq
+      : null;
+  return seq === null || !isPlausible(context.clock, seq) ? {} : { clock: raiseClock(context.clock, seq) };
+}
