@@ -1,9 +1,9 @@
 // Persistence of a machine whose context holds services (its modules, its clock): the persisted
 // snapshot leaves them out, a restore takes them from the fresh input, timers are armed again.
-// To go (issue 32.3: persistence and restore through XState's public API only): it reads the
-// active nodes and arms timers through the scheduler.
+// To go (issue 32.3: persistence and restore through XState's public API only): it overrides the
+// machine's persistence methods and arms timers through the system's scheduler.
 
-import type { AnyActorScope, AnyStateMachine } from 'xstate';
+import { type AnyActorScope, type AnyStateMachine, getStateNodes, type StateValue } from 'xstate';
 
 /** How a restorable machine finds its services. */
 export interface ServiceBinding<TInput, TContext> {
@@ -24,7 +24,11 @@ export interface ServiceBinding<TInput, TContext> {
 export function rearmTimers(machine: unknown, snapshot: object, scope: AnyActorScope): void {
   const m = machine as Logic;
   const armed = new Set<string>();
-  for (const node of (snapshot as { _nodes: Node[] })._nodes) {
+  // The active state nodes, from the snapshot's value (XState's `getStateNodes`, not its `_nodes`).
+  for (const node of getStateNodes(
+    m.root as never,
+    (snapshot as { value: StateValue }).value,
+  ) as unknown as Node[]) {
     for (const { eventType, delay } of node.after) {
       if (armed.has(eventType)) continue;
       armed.add(eventType);
