@@ -6,6 +6,7 @@ import { onSessionChange } from 'pam-client/vanilla';
 import { mountAccount } from './account';
 import { client } from './client';
 import { h } from './dom';
+import { followLanguage } from './lang';
 import { mountSignedOut } from './login';
 import { platformLink } from './platform';
 
@@ -18,6 +19,8 @@ const screenOf = (view: SessionView): Screen =>
       ? 'account'
       : 'login';
 
+// English, or pt-BR with ?lang=pt-BR (examples/vanilla/lang.ts).
+followLanguage();
 const root = h('div');
 // The central self-exclusion platform's link is on every screen (Portaria SPA/MF 2.579/2025).
 document

@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { startReferenceServer } from 'pam-client/testing';
 import type { Browser, BrowserContext, Page, Route } from 'playwright';
 import { startDemo } from '../demo/serve.mjs';
+import { inPtBR, listenUntranslated } from './in-pt-BR';
 import type { BookPath, BookStep } from './paths';
 import { type AccountKey, accountOf, stepProblems } from './step-truth';
 
@@ -120,6 +121,8 @@ export interface Shot {
   full: Buffer;
   /** Every string the page showed at this step, in reading order (the copy deck). */
   text: string[];
+  /** The same moment with the app in pt-BR (the pt-BR edition's pictures). */
+  pt: { png: Buffer; full: Buffer };
 }
 
 /**
@@ -173,14 +176,21 @@ export async function runPath(
   path: BookPath,
   /** Receives every access token the reference server issued (the book must never show one). */
   tokens?: Set<string>,
+  /** Receives every text the app showed untranslated in pt-BR. */
+  untranslated?: Set<string>,
 ): Promise<Shot[]> {
   const reference = await startReferenceServer({ reportStepMs: 400 });
   const demo = await startDemo({ apps: [{ mountPath: '/', dir: appDir }], apiTarget: reference.url });
   let context: BrowserContext | undefined;
   const shots: Shot[] = [];
   try {
-    context = await browser.newContext({ viewport: { width: 900, height: 900 }, baseURL: demo.url });
+    context = await browser.newContext({
+      viewport: { width: 900, height: 900 },
+      baseURL: demo.url,
+      locale: 'en-US',
+    });
     const page = await context.newPage();
+    listenUntranslated(page, untranslated);
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.clock.install();
     const holds: Hold[] = [];
@@ -283,7 +293,11 @@ export async function runPath(
       if (problems.length > 0) throw new Error(`${what}: the picture is not true: ${problems.join('; ')}`);
       const full = await page.screenshot({ ...look, fullPage: true });
       const png = cropped ? await part.screenshot(look) : full;
-      shots.push({ step: i, png, full, text });
+      const pt = await inPtBR(page, async () => {
+        const whole = await page.screenshot({ ...look, fullPage: true });
+        return { full: whole, png: cropped ? await part.screenshot(look) : whole };
+      });
+      shots.push({ step: i, png, full, text, pt });
     }
     // Let held requests go, so nothing waits on a closed page.
     for (const h of holds) if (h.route) await h.route.continue().catch(() => {});

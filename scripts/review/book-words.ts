@@ -33,7 +33,7 @@ const en = {
   allShown: 'Every step of every path was reproduced in the app.',
   missingPt: 'Strings without a pt-BR translation',
   missingPtWhy:
-    'Shown in English in the pt-BR book (add them to examples/shared/app-pt-BR.ts or scripts/review/translate.ts):',
+    'Shown in English in the pt-BR book, and the build failed (add them to examples/shared/app-pt-BR.ts, scripts/review/translate.ts or scripts/review/chapter-pt-BR.ts):',
   pdfLink: 'PDF for review meetings and audit files',
   pdfWhat:
     '(the diagram on its own page, then every path as a strip of steps; page numbers, version and date on every page).',
@@ -115,7 +115,7 @@ const ptBR: BookWords = {
   allShown: 'Cada passo de cada caminho foi reproduzido no app.',
   missingPt: 'Textos sem tradução para pt-BR',
   missingPtWhy:
-    'Mostrados em inglês no livro em pt-BR (acrescente-os a examples/shared/app-pt-BR.ts ou scripts/review/translate.ts):',
+    'Mostrados em inglês no livro em pt-BR, e a geração falhou (acrescente-os a examples/shared/app-pt-BR.ts, scripts/review/translate.ts ou scripts/review/chapter-pt-BR.ts):',
   pdfLink: 'PDF para reuniões de revisão e arquivos de auditoria',
   pdfWhat:
     '(o diagrama numa página própria, depois cada caminho como uma faixa de passos; números de página, versão e data em cada página).',

@@ -142,6 +142,8 @@ export async function buildBook(
     untranslated: [],
   };
   const tokens = new Set<string>();
+  // What the app showed untranslated in pt-BR (its console), across every path and the chapter.
+  const appUntranslated = new Set<string>();
   try {
     const [, launched] = await Promise.all([
       buildExample('vanilla', appDir),
@@ -176,14 +178,19 @@ export async function buildBook(
       };
       const runOne = async (path: BookPath) => {
         try {
-          const shots = await runPath(browser!, appDir, app, path, tokens);
+          const shots = await runPath(browser!, appDir, app, path, tokens, appUntranslated);
           for (const shot of shots) {
-            const file = pictureFile(path, shot.step);
-            await mkdir(dirname(join(out, file)), { recursive: true });
-            await writeFile(join(out, file), shot.png);
-            await writeFile(join(out, pictureFile(path, shot.step, true)), shot.full);
-            sizes.set(file, pngSize(shot.png));
-            written.add(file);
+            for (const [lang, { png, full }] of [
+              ['en', shot],
+              ['pt-BR', shot.pt],
+            ] as const) {
+              const file = pictureFile(path, shot.step, false, lang);
+              await mkdir(dirname(join(out, file)), { recursive: true });
+              await writeFile(join(out, file), png);
+              await writeFile(join(out, pictureFile(path, shot.step, true, lang)), full);
+              sizes.set(file, pngSize(png));
+            }
+            written.add(pictureFile(path, shot.step));
           }
           texts.set(
             path.slug,
@@ -244,9 +251,10 @@ export async function buildBook(
                 descriptions: described,
                 ...(i > 0 ? { taken: { from: path.steps[i - 1]!.leaves, to: step.leaves } } : {}),
               }),
-              shot: pictureFile(path, i),
-              full: pictureFile(path, i, true),
-              size: sizes.get(pictureFile(path, i)) ?? { width: 900, height: 900 },
+              // The app photographed in the edition's language.
+              shot: pictureFile(path, i, false, lang),
+              full: pictureFile(path, i, true, lang),
+              size: sizes.get(pictureFile(path, i, false, lang)) ?? { width: 900, height: 900 },
               text: texts.get(path.slug)?.[i] ?? [],
               note:
                 [notInApp(app, step.name), ...step.leaves.map((l) => app.invisible?.[l])]
@@ -267,18 +275,25 @@ export async function buildBook(
     }
     // The responsible-gaming chapter: each scenario with its rule, played in the app.
     const chapter =
-      only && !only.includes('responsible-gaming') ? [] : await playChapter(browser, appDir, tokens);
+      only && !only.includes('responsible-gaming')
+        ? []
+        : await playChapter(browser, appDir, tokens, undefined, appUntranslated);
     const chapterSizes = new Map<string, { width: number; height: number }>();
     for (const result of chapter) {
       if (result.failure)
         summary.failures.push(`responsible gaming "${result.scenario.title}": ${result.failure}`);
       log(`  responsible-gaming ${result.scenario.id}: ${result.steps.length} screenshots`);
       for (const [i, step] of result.steps.entries()) {
-        const file = chapterShot(result.scenario.id, i);
-        await mkdir(dirname(join(out, file)), { recursive: true });
-        await writeFile(join(out, file), step.png);
-        await writeFile(join(out, chapterShot(result.scenario.id, i, true)), step.full);
-        chapterSizes.set(file, pngSize(step.png));
+        for (const [lang, { png, full }] of [
+          ['en', step],
+          ['pt-BR', step.pt],
+        ] as const) {
+          const file = chapterShot(result.scenario.id, i, false, lang);
+          await mkdir(dirname(join(out, file)), { recursive: true });
+          await writeFile(join(out, file), png);
+          await writeFile(join(out, chapterShot(result.scenario.id, i, true, lang)), full);
+          chapterSizes.set(file, pngSize(png));
+        }
       }
     }
     summary.tokens = [...tokens];
@@ -290,10 +305,20 @@ export async function buildBook(
       pages.some((m) => m.paths.some((p) => f.startsWith(`${m.id} ${p.path.slug}:`))),
     ).length;
     const shots = summary.machines.reduce((n, m) => n + m.screenshots, 0);
+    // A string of the pt-BR edition or of the app in pt-BR with no translation fails the build: a
+    // dry run of that edition finds them first, so both editions' indexes list them.
+    const dry: BookContext = { lang: 'pt-BR', stamp, failures: [], t: translator('pt-BR') };
+    for (const text of appUntranslated) dry.t.say(text);
+    if (chapter.length > 0) chapterHtml(chapter, chapterSizes, NOT_IN_APP, dry);
+    for (const m of pagesPt) printPage(m, dry);
+    bookFiles(pagesPt, summary.cannotShow, '', titles, dry);
+    summary.untranslated = dry.t.missing();
+    summary.failures.push(...summary.untranslated.map((text) => `pt-BR: no translation for "${text}"`));
     for (const lang of LANGS) {
       // Each edition in its folder (pt-BR/), the pictures shared at the book's root.
       const dir = lang === 'en' ? out : join(out, lang);
       const ctx: BookContext = { lang, stamp, failures: summary.failures, t: translator(lang) };
+      for (const text of lang === 'en' ? [] : appUntranslated) ctx.t.say(text);
       const stats = WORDS[lang].stats(paths, failedPaths, shots, summary.seconds);
       const editionPages = lang === 'en' ? pages : pagesPt;
       // The chapter first: the index (written last by bookFiles) lists every missing translation.
@@ -311,7 +336,6 @@ export async function buildBook(
         await mkdir(dirname(join(dir, file)), { recursive: true });
         await writeFile(join(dir, file), html);
       }
-      if (lang !== 'en') summary.untranslated = ctx.t.missing();
       const prefix = lang === 'en' ? '' : `${lang}/`;
       await printPdfs(
         browser,
@@ -385,11 +409,22 @@ export async function checkBook(out: string, secrets: readonly string[] = []): P
     else if (!(await readFile(pdf)).subarray(0, 5).equals(Buffer.from('%PDF-')))
       problems.push(`${name} is not a PDF`);
   }
+  // The other editions show the app in their language: their own pictures, present and not blank.
   for (const lang of LANGS.filter((l) => l !== 'en')) {
     for (const { review } of BOOK) {
       for (const path of bookPaths(review)) {
-        if (!existsSync(join(out, lang, review.id, `${path.slug}.html`)))
-          problems.push(`missing page ${lang}/${review.id}/${path.slug}.html`);
+        const page = `${lang}/${review.id}/${path.slug}.html`;
+        if (!existsSync(join(out, page))) {
+          problems.push(`missing page ${page}`);
+          continue;
+        }
+        const html = await readFile(join(out, page), 'utf8');
+        for (const [, src] of html.matchAll(/<img src="\.\.\/\.\.\/([^"]+)"/g)) {
+          const png = join(out, src!);
+          if (!src!.startsWith(`shots/${lang}/`)) problems.push(`${page} shows the app in English (${src})`);
+          else if (!existsSync(png)) problems.push(`${page}: missing ${src}`);
+          else if (distinctColours(await readFile(png)) < 2) problems.push(`${src} is blank (one colour)`);
+        }
       }
     }
   }

@@ -4,7 +4,8 @@
 //   node scripts/review/build.mjs --check    build it, then check it (CI): every path rendered,
 //                                            every screenshot non-blank, no secret in any page
 //
-// Exits 1 when a path cannot be reproduced in the app, or when a check fails.
+// Exits 1 when a path cannot be reproduced in the app, a string of the pt-BR edition has no
+// translation, or a check fails.
 
 import { join } from 'node:path';
 import { closeSources, importSources, ROOT } from './sources.mjs';
@@ -27,17 +28,17 @@ if (summary.cannotShow.length > 0) {
   for (const line of summary.cannotShow) console.log(`  ${line}`);
 }
 if (summary.untranslated.length > 0) {
-  // Listed, not failed: the pt-BR edition shows these in English (the pt-BR index lists them too).
+  // Failed (listed with the failures below): the pt-BR edition shows these in English.
   console.log(
     `pt-BR edition: ${summary.untranslated.length} string(s) without a translation ` +
-      '(examples/shared/app-pt-BR.ts, scripts/review/translate.ts):',
+      '(examples/shared/app-pt-BR.ts, scripts/review/translate.ts, scripts/review/chapter-pt-BR.ts):',
   );
   for (const line of summary.untranslated) console.log(`  ${line}`);
 }
 let failed = false;
 if (summary.failures.length > 0) {
   failed = true;
-  console.error(`${summary.failures.length} path(s) could not be reproduced in the app:`);
+  console.error(`the book is incomplete: ${summary.failures.length} problem(s):`);
   for (const line of summary.failures) console.error(`  ${line}`);
 }
 if (check) {

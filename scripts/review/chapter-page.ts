@@ -2,13 +2,13 @@
 // account and its steps, each picture beside the strings on screen, the whole page one click away.
 
 import { xml } from '../../tools/diagrams/svg';
-import { WORDS } from './book-words';
+import { type Lang, WORDS } from './book-words';
 import type { ChapterResult } from './responsible-gaming';
 import { type BookContext, bookPage, copyDeck, plainContext, toRoot } from './site';
 
-/** Where step `index` of scenario `id` is filed, relative to the book root. */
-export const chapterShot = (id: string, index: number, whole = false) =>
-  `shots/responsible-gaming/${id}/${index}${whole ? '-full' : ''}.png`;
+/** Where step `index` of scenario `id` is filed, relative to the book root (the app in pt-BR under `shots/pt-BR/`). */
+export const chapterShot = (id: string, index: number, whole = false, lang: Lang = 'en') =>
+  `shots/${lang === 'en' ? '' : `${lang}/`}responsible-gaming/${id}/${index}${whole ? '-full' : ''}.png`;
 
 /**
  * The chapter's HTML.
@@ -27,13 +27,13 @@ export function chapterHtml(
   const root = toRoot(ctx.lang, 0);
   const sections = results.map(({ scenario, email, steps, failure }) => {
     const figures = steps.map((step, i) => {
-      const shot = chapterShot(scenario.id, i);
+      const shot = chapterShot(scenario.id, i, false, ctx.lang);
       const size = sizes.get(shot) ?? { width: 900, height: 900 };
       return [
         `<section class="step" id="${xml(scenario.id)}-step-${i + 1}">`,
         `<h3><a href="#${xml(scenario.id)}-step-${i + 1}">${w.step} ${i + 1}</a>: ${say(step.caption)}</h3>`,
         '<div class="shot">',
-        `<a href="${root}${xml(chapterShot(scenario.id, i, true))}" title="${xml(w.wholePage)}"><img src="${root}${xml(shot)}" alt="${say(step.caption)}" width="${size.width}" height="${size.height}" loading="lazy"></a>`,
+        `<a href="${root}${xml(chapterShot(scenario.id, i, true, ctx.lang))}" title="${xml(w.wholePage)}"><img src="${root}${xml(shot)}" alt="${say(step.caption)}" width="${size.width}" height="${size.height}" loading="lazy"></a>`,
         `<div class="copy" data-testid="copy-deck"><h4>${w.onScreen}</h4>${copyDeck(step.text, ctx)}</div>`,
         '</div></section>',
       ].join('\n');

@@ -13,6 +13,7 @@ import { LIMIT_SCENARIOS } from './chapter-limits';
 import { REGISTRATION_SCENARIOS } from './chapter-registration';
 import { RESTRICTION_SCENARIOS } from './chapter-restrictions';
 import { byId, type ChapterScenario } from './chapter-steps';
+import { inPtBR, listenUntranslated } from './in-pt-BR';
 import { identityProblems, SEED_IDENTITIES } from './step-truth';
 
 export type { ChapterScenario } from './chapter-steps';
@@ -23,6 +24,8 @@ export interface ChapterStep {
   png: Buffer;
   full: Buffer;
   text: string[];
+  /** The same moment with the app in pt-BR. */
+  pt: { png: Buffer; full: Buffer };
 }
 
 export interface ChapterResult {
@@ -73,6 +76,8 @@ export async function playChapter(
   tokens?: Set<string>,
   /** Only these scenarios (by id); default all. */
   ids?: readonly string[],
+  /** Receives every text the app showed untranslated in pt-BR. */
+  untranslated?: Set<string>,
 ): Promise<ChapterResult[]> {
   const results: ChapterResult[] = [];
   for (const scenario of RESPONSIBLE_GAMING.filter((s) => !ids || ids.includes(s.id))) {
@@ -83,12 +88,17 @@ export async function playChapter(
       now: () => Date.now() + shift,
     });
     const demo = await startDemo({ apps: [{ mountPath: '/', dir: appDir }], apiTarget: reference.url });
-    const context = await browser.newContext({ viewport: { width: 900, height: 1100 }, baseURL: demo.url });
+    const context = await browser.newContext({
+      viewport: { width: 900, height: 1100 },
+      baseURL: demo.url,
+      locale: 'en-US',
+    });
     const steps: ChapterStep[] = [];
     const allowed = scenario.identities ?? [SEED_IDENTITIES[scenario.account]];
     let failure: string | null = null;
     try {
       const page = await context.newPage();
+      listenUntranslated(page, untranslated);
       page.setDefaultTimeout(20_000);
       await page.clock.install();
       // Once the clocks move, the answers carry the server's clock in their Date header (the
@@ -112,12 +122,15 @@ export async function playChapter(
           throw new Error(`"${caption}": the picture is not true: ${problems.join('; ')}`);
         const part = byId(page, testid).first();
         const shown = await part.isVisible();
-        const full = await page.screenshot({ ...look, fullPage: true });
+        const take = async () => {
+          const full = await page.screenshot({ ...look, fullPage: true });
+          return { full, png: shown ? await part.screenshot(look) : full };
+        };
         steps.push({
           caption,
-          full,
-          png: shown ? await part.screenshot(look) : full,
+          ...(await take()),
           text: shown ? await pageText(page, testid) : whole,
+          pt: await inPtBR(page, take),
         });
       };
       await scenario.run(page, reference.seed, snap, { server: reference, advance });

@@ -133,7 +133,7 @@ describe('review book checks', () => {
     expect(distinctColours(png(40, 30, (x) => (x < 20 ? [255, 255, 255] : [29, 36, 51])))).toBe(2);
   });
 
-  it('reports a secret, a missing page and a missing screenshot in a built book', async () => {
+  it('reports a secret, a missing page, a missing screenshot and an English picture in the pt-BR edition', async () => {
     const out = await mkdtemp(join(tmpdir(), 'pam-review-check-'));
     try {
       await mkdir(join(out, 'login'), { recursive: true });
@@ -142,7 +142,16 @@ describe('review book checks', () => {
         join(out, 'login', 'to-idle.html'),
         '<section id="step-0"><img src="../shots/x.png" alt=""></section>',
       );
+      // The pt-BR edition showing the English app (issue 31: its pictures are the app in pt-BR).
+      await mkdir(join(out, 'pt-BR', 'login'), { recursive: true });
+      await writeFile(
+        join(out, 'pt-BR', 'login', 'to-idle.html'),
+        '<section id="step-0"><img src="../../shots/login/to-idle/0.png" alt=""></section>',
+      );
       const problems = await checkBook(out);
+      expect(problems).toContain(
+        'pt-BR/login/to-idle.html shows the app in English (shots/login/to-idle/0.png)',
+      );
       expect(problems).toContain(`${join(out, 'index.html')} contains a secret`);
       expect(problems).toContain('missing page login/to-authenticated.html');
       expect(problems).toContain('login/to-idle.html: missing shots/x.png');
