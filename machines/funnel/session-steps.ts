@@ -64,6 +64,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
   let status: SessionStatus | null = null;
   let heard: { type: string; reason?: unknown; remote?: unknown; error?: unknown; playTime?: unknown }[] = [];
   let flow: LoginRun | null = null;
+  let kind: LoginRun['kind'] = 'signIn';
   let command = { method: 'email' as 'email' | 'cpf', appSource: null as string | null };
   let restrictions: SessionRestrictions | null = null;
   let sid: number | null | undefined;
@@ -121,7 +122,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
 
   function loginStep(next: SessionStatus | null, prev: SessionStatus | null, s: Snap, cause: string) {
     if (STARTS.includes(next)) {
-      if (!STARTS.includes(prev)) start(next === 'registering' ? 'registration' : 'signIn');
+      if (!STARTS.includes(prev)) start(kind);
       return;
     }
     if (!flow) return;
@@ -155,24 +156,17 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
     restrictions = r;
     // The login answer's, before this login's first read: not a read.
     if (r.checkedAt === null && !r.error) return;
-    const code = r.error ? errorFields(r.error).code : null;
-    if (
-      !before ||
-      before.checkedAt !== r.checkedAt ||
-      before.status !== r.status ||
-      (before.error ? errorFields(before.error).code : null) !== code
-    ) {
-      o.emit({
-        type: 'rg.restrictionsRead',
-        status: oneOf(r.status, ['current', 'stale', 'unknown'], 'unknown'),
-        inForce: kindsOf(r.inForce),
-        pending: kindsOf(r.pending),
-        canBet: r.canBet === true,
-        accountBlocked: r.accountBlocked === true,
-        missingMandatoryLimits: r.missingMandatoryLimits.map((l) => oneOf(l, LIMITS, 'loss')),
-        code,
-      });
-    }
+    // Each new restrictions object is a read's outcome (here, in another tab, or a re-read).
+    o.emit({
+      type: 'rg.restrictionsRead',
+      status: oneOf(r.status, ['current', 'stale', 'unknown'], 'unknown'),
+      inForce: kindsOf(r.inForce),
+      pending: kindsOf(r.pending),
+      canBet: r.canBet === true,
+      accountBlocked: r.accountBlocked === true,
+      missingMandatoryLimits: r.missingMandatoryLimits.map((l) => oneOf(l, LIMITS, 'loss')),
+      code: r.error ? errorFields(r.error).code : null,
+    });
     if (before?.checkedAt == null || r.checkedAt === null) return;
     for (const limit of LIMITS) limitStep(limit, before, r);
   }
@@ -232,6 +226,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
       if (e.actorRef !== root || (ev.type !== 'LOGIN' && ev.type !== 'REGISTER')) return;
       const appSource =
         ev.type === 'LOGIN' ? ev.appSource : (ev.payload as { app_source?: unknown })?.app_source;
+      kind = ev.type === 'LOGIN' ? 'signIn' : 'registration';
       command = {
         method: ev.type === 'LOGIN' ? methodOf(ev.login) : 'email',
         appSource: appSource === undefined ? null : oneOf(appSource, o.appSources, 'other'),
