@@ -321,11 +321,14 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('ignores SUBMIT while submitting: one request, for the first credentials', async () => {
+    fakeServerDelays();
     server.faults.add({ path: '/auth/login', delayMs: 100 });
     const actor = start();
     actor.send({ type: 'SUBMIT', login: server.seed.plain.email, password: PASSWORD });
     actor.send({ type: 'SUBMIT', login: server.seed.cancelled.email, password: PASSWORD });
     expect(actor.getSnapshot().context.login).toBe(server.seed.plain.email);
+    await until(() => server.requests.length === 1, 'the login at the server');
+    await vi.advanceTimersByTimeAsync(100);
     const done = await settle(actor, 'authenticated');
 
     expect(done.output?.user.id).toBe(server.seed.plain.id);
