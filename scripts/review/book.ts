@@ -25,6 +25,7 @@ import {
   stepUpApp,
   tokenRefreshApp,
 } from './app-tables';
+import { arrowWordsPtBR } from './arrow-words';
 import { LANGS, type Lang, WORDS } from './book-words';
 import { chapterHtml, chapterShot } from './chapter-page';
 import { launchOptions } from './chromium.mjs';
@@ -215,7 +216,17 @@ export async function buildBook(
         if (where.length > 0)
           summary.cannotShow.push(`${review.id} step "${step}" (${where.join(', ')}): ${why}`);
       }
-      const productLayout = await layoutMachine(productView(graph, doc.productGroups));
+      // The pt-BR edition's diagrams say the arrows in pt-BR words (arrow-words.ts), the English
+      // edition's name the events and guards, as docs/machines does.
+      const ptWords = arrowWordsPtBR(doc.words ?? {});
+      const product = productView(graph, doc.productGroups);
+      const layouts = {
+        en: { full: layout, product: await layoutMachine(product) },
+        'pt-BR': {
+          full: await layoutMachine(graph, ptWords),
+          product: await layoutMachine(product, ptWords),
+        },
+      };
       // One page per edition: the pt-BR one with the machine's pt-BR summary and state lines
       // (docs/machines/descriptions.json), as the diagrams' tooltips too.
       const edition = (lang: Lang): MachinePage => {
@@ -234,8 +245,8 @@ export async function buildBook(
           id: review.id,
           title: review.title,
           summary: lang === 'en' ? doc.summary : doc.ptBR.summary || doc.summary,
-          svg: toSvg(layout, { descriptions: described, words: said }),
-          productSvg: toSvg(productLayout, { descriptions: described, words: said }),
+          svg: toSvg(layouts[lang].full, { descriptions: described, words: said }),
+          productSvg: toSvg(layouts[lang].product, { descriptions: described, words: said }),
           hidden: hiddenInProductView(graph),
           words: wordRows(graph, doc.words ?? {}),
           descriptions: described,
@@ -246,7 +257,7 @@ export async function buildBook(
             account: accountEmail(accountOf(app, path)),
             steps: path.steps.map((step, i) => ({
               // The arrow just taken (from the states before this step), not what may come next.
-              svg: toSvg(layout, {
+              svg: toSvg(layouts[lang].full, {
                 highlight: step.leaves,
                 descriptions: described,
                 ...(i > 0 ? { taken: { from: path.steps[i - 1]!.leaves, to: step.leaves } } : {}),

@@ -92,8 +92,18 @@ interface EdgeDraft {
   lines: string[];
 }
 
-/** One arrow per (source, target); loops for targetless, re-entering and into-descendant transitions. */
-export function edgeDrafts(graph: MachineGraph): EdgeDraft[] {
+/** A transition's words on its arrow (`from` is its source state; null for a machine-wide one). */
+export type LabelOf = (t: TransitionInfo, from: string | null) => string;
+
+/** The engineer's label: `EVENT [guard]` (`done x`, `error x` for an actor's outcome). */
+const namesLabel: LabelOf = (t, from) =>
+  transitionLabel(t, from ?? undefined).replace(/^(done|error): /, '$1 ');
+
+/**
+ * One arrow per (source, target); loops for targetless, re-entering and into-descendant
+ * transitions. A label may hold several lines (`\n`).
+ */
+export function edgeDrafts(graph: MachineGraph, label: LabelOf = namesLabel): EdgeDraft[] {
   const drafts = new Map<string, EdgeDraft>();
   const add = (source: string, target: string, t: TransitionInfo | null, line: string) => {
     const key = `${source}>${target}`;
@@ -109,13 +119,13 @@ export function edgeDrafts(graph: MachineGraph): EdgeDraft[] {
     for (const t of state.transitions) {
       const loop = t.target === null || t.target === state.path || isWithin(t.target, state.path);
       const target = loop ? state.path : (t.target as string);
-      add(state.path, target, t, transitionLabel(t, state.path).replace(/^(done|error): /, '$1 '));
+      add(state.path, target, t, label(t, state.path));
     }
   }
   for (const t of graph.anyState ?? []) {
     // A machine-wide transition into several targets (parallel regions) points at the first.
     const target = t.target === null ? ANY_STATE : (t.target.split(',')[0] as string);
-    add(ANY_STATE, target, t, transitionLabel(t).replace(/^(done|error): /, '$1 '));
+    add(ANY_STATE, target, t, label(t, null));
   }
   return [...drafts.values()];
 }
@@ -184,9 +194,18 @@ let elk: InstanceType<typeof ELK> | undefined;
  * const layout = await layoutMachine(describeMachine(loginMachine));
  * layout.states.find((s) => s.path === 'idle'); // { x, y, width, height, … }
  */
-export async function layoutMachine(graph: MachineGraph): Promise<MachineLayout> {
+export async function layoutMachine(
+  graph: MachineGraph,
+  /** The words on the arrows (default: the event and guard names; the review book's pt-BR edition gives its words). */
+  label?: LabelOf,
+): Promise<MachineLayout> {
   elk ??= new ELK();
-  const drafts = edgeDrafts(graph);
+  // A label of several lines per transition: each transition's first line marked `• ` when an
+  // arrow stands for several, so the reader sees where one ends.
+  const drafts = edgeDrafts(graph, label).map((d) => {
+    const mark = d.lines.length > 1 && d.lines.some((l) => l.includes('\n'));
+    return { ...d, lines: d.lines.flatMap((l) => (mark ? `• ${l}` : l).split('\n')) };
+  });
   const edges: ElkExtendedEdge[] = drafts.map((d, i) => ({
     id: `e${i}`,
     sources: [d.source],
@@ -197,6 +216,9 @@ export async function layoutMachine(graph: MachineGraph): Promise<MachineLayout>
         : [
             {
               id: `e${i}.label`,
+              // On its arrow (the arrow runs into the label's box and out): no row of labels
+              // between parallel lines leaves a reader guessing which line a label belongs to.
+              layoutOptions: { 'elk.edgeLabels.inline': 'true' },
               text: d.lines.join('\n'),
               width: Math.max(...d.lines.map(textWidth)) + 6,
               height: d.lines.length * LINE_HEIGHT + 4,
