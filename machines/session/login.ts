@@ -60,7 +60,7 @@ export const boxCommand = (e: PendingCommand): PendingCommand =>
       };
 
 /** A login or registration starts: no error, no progress yet. */
-export const flowStarted = { error: null, signedOutReason: null, login: { ...NO_PROGRESS } } as const;
+export const flowStarted = { error: null, signedOutReason: null, login: NO_PROGRESS } as const;
 
 /** The login child moved: its error, its 429 wait and the codes left, copied for the view. */
 export function loginProgress(s: LoginChildSnapshot | undefined): Partial<SessionContext> {

@@ -106,7 +106,7 @@ export const DEFAULT_SESSION_KEY = 'pam-client.session';
  * @example
  * isSessionCounter(2 ** 53); // false
  */
-export const MAX_SESSION_COUNTER = 2 ** 48;
+export const MAX_SESSION_COUNTER = 281_474_976_710_656; // 2 ** 48 (a literal: CONTRIBUTING.md)
 
 /**
  * Whether `value` may be a session's `seq` or `sid`: a whole number from 0 to `MAX_SESSION_COUNTER`.
