@@ -1,20 +1,24 @@
 // The auth calls of the browser client in server-session mode, through the same-origin proxy
-// (docs/server.md, "The wire protocol"). A completed login or registration answers the API's
-// `LoginResponse` with every token field removed plus `server_session`: that answer is a defined
-// shape here (`ServerLoginSuccess`), never `invalid_response`. It is checked by the core's own
-// `LoginResponse` schema, the token's place filled for the check only (the proxy removed the one
-// field the browser must never see), and `server_session` by `serverSessionOf`.
+// (docs/server.md, "The wire protocol"). The proxy validates each auth request and reads each
+// answer with the core's own schemas (`AUTH_OPERATIONS`, on the server), so this module carries no
+// schema (no zod in the browser bundle): it sends, maps the proxy's refusals back to the core's
+// errors (`RequestValidationError`, `ResponseValidationError`), and checks what the session relies
+// on. A completed login or registration answers the API's `LoginResponse` with every token field
+// removed plus `server_session`: a defined shape here (`ServerLoginSuccess`), never
+// `invalid_response`.
 
 import {
   type AuthEndpoints,
   type AuthModule,
   type AuthUser,
   type AuthUserInfo,
-  createAuthModule,
+  type Endpoint,
   type HttpAdapter,
-  type LoginResponse,
+  isPamError,
   type RequestOptions,
+  RequestValidationError,
   ResponseValidationError,
+  type ValidationIssue,
 } from 'pam-client';
 
 /**
@@ -49,8 +53,6 @@ export interface ServerLoginSuccess {
   server_session: ServerSessionStamp;
 }
 
-/** Where the token would be, for the schema's check only; never kept or sent. */
-const PLACE = 'server-session';
 const MAX_ID = 128;
 
 const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -76,46 +78,102 @@ function carriesToken(value: unknown, depth = 0): boolean {
   return false;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * The auth module through the proxy: `login` and `registerSimplified` answer a challenge
- * (`type` set, stripped) or a `ServerLoginSuccess`; an answer that still carries a token, or a
- * completed one without `server_session`, is refused (`invalid_response`): the client never
- * holds a token, and never believes a session the server did not seal.
+ * The auth rows' default routes (the core's `AUTH_OPERATIONS` methods and paths; a test keeps them
+ * equal), under the proxy's prefix. The proxy serves every one but `refreshToken` (404).
  */
-export function serverSessionAuth(http: HttpAdapter, endpoints?: Partial<AuthEndpoints>): AuthModule {
-  const plain = createAuthModule(http, endpoints ? { endpoints } : {});
-  const signIn =
-    (name: 'login' | 'registerSimplified') =>
-    async (...args: unknown[]): Promise<LoginResponse> => {
-      let raw: unknown;
-      // The same row (path, request validation, the answer's schema), sent through a tap that
-      // keeps the raw answer and fills the token's place for the check.
-      const tap: HttpAdapter = {
-        ...http,
-        post: (async (path: string, body?: unknown, options?: RequestOptions) => {
-          raw = await http.post(path, body, options);
-          const r = raw as Record<string, unknown> | null;
-          if (!r || typeof r !== 'object' || 'type' in r) return raw;
-          if (carriesToken(r)) throw invalid(name, 'the answer carries a token');
-          return { ...r, access_token: PLACE };
-        }) as HttpAdapter['post'],
+const ROUTES = {
+  login: { method: 'POST', path: '/auth/login' },
+  logout: { method: 'POST', path: '/auth/logout' },
+  getUserProfile: { method: 'GET', path: '/auth/user-profile?check_spa_again=1' },
+  registerSimplified: { method: 'POST', path: '/auth/register-simplified' },
+  forgotPassword: { method: 'POST', path: '/auth/forgot-password' },
+  validateDocument: { method: 'POST', path: '/auth/validate-document' },
+  refreshToken: { method: 'POST', path: '/users/refresh-token' },
+} as const satisfies Record<keyof AuthModule, Endpoint>;
+
+/** The issues of a proxy refusal (`{ pam, issues }`), checked; null when it is not one. */
+function issuesOf(body: unknown, kind: string): ValidationIssue[] | null {
+  if (!isRecord(body) || body.pam !== kind || !Array.isArray(body.issues)) return null;
+  const issues = body.issues.filter(
+    (i): i is ValidationIssue =>
+      isRecord(i) &&
+      Array.isArray(i.path) &&
+      i.path.every((p) => typeof p === 'string' || typeof p === 'number') &&
+      typeof i.code === 'string' &&
+      typeof i.message === 'string',
+  );
+  return issues.length > 0 ? issues.map(({ path, code, message }) => ({ path, code, message })) : null;
+}
+
+/** A proxy refusal as the core's own error (the same class and code a client with schemas throws). */
+function asCoreError(name: string, error: unknown): unknown {
+  if (!isPamError(error) || error.code !== 'http') return error;
+  const body = (error as { body?: unknown }).body;
+  const request = issuesOf(body, 'invalid_request');
+  if (request) return new RequestValidationError(name, request);
+  const response = issuesOf(body, 'invalid_response');
+  if (response) return new ResponseValidationError(name, response);
+  return error;
+}
+
+/** A completed login or registration, checked: no token anywhere, the player, the server session. */
+function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record<string, unknown> {
+  if (!isRecord(raw)) throw invalid(name, 'not an object');
+  // A challenge (`two_factor_code`, `cancelled_account`): passed as it is, any token field dropped.
+  if (typeof raw.type === 'string') {
+    const { access_token: _t, token: _u, ...challenge } = raw;
+    return challenge;
+  }
+  if (carriesToken(raw)) throw invalid(name, 'the answer carries a token');
+  const stamp = serverSessionOf(raw);
+  const user = raw.user as { id?: unknown } | undefined;
+  if (!stamp) throw invalid(name, 'a completed login without the server session');
+  if (!isRecord(user) || !Number.isSafeInteger(user.id) || !isRecord(raw.userInfo))
+    throw invalid(name, 'a completed login without the player');
+  return { ...raw, server_session: stamp } as unknown as ServerLoginSuccess;
+}
+
+/**
+ * The auth module through the proxy: the core's `AuthModule`, sent as the core sends it, read by
+ * the proxy with the core's schemas. `login` and `registerSimplified` answer a challenge (`type`
+ * set) or a `ServerLoginSuccess`; an answer that still carries a token, or a completed one without
+ * `server_session` or the player, is refused (`invalid_response`): the client never holds a token,
+ * and never believes a session the server did not seal. `refreshToken` is the proxy's 404.
+ */
+export function serverSessionAuth(http: HttpAdapter, endpoints: Partial<AuthEndpoints> = {}): AuthModule {
+  const call =
+    (name: keyof AuthModule, read?: (name: string, raw: unknown) => unknown) =>
+    async (...args: unknown[]): Promise<unknown> => {
+      const { method, path } = { ...ROUTES[name], ...endpoints[name] };
+      const withBody = name !== 'getUserProfile' && name !== 'logout' && name !== 'refreshToken';
+      const options = args[withBody ? 1 : 0] as RequestOptions | undefined;
+      // Every call but the profile read is made without a session: a 401 there is final.
+      const opts: RequestOptions = {
+        signal: options?.signal,
+        skipAuthRefresh: name === 'getUserProfile' ? undefined : true,
       };
-      const module = createAuthModule(tap, endpoints ? { endpoints } : {});
-      const answer = (await (module[name] as (...a: unknown[]) => Promise<LoginResponse>)(...args)) as
-        | LoginResponse
-        | (LoginResponse & { access_token?: string });
-      if (answer.type) {
-        const { access_token: _t, ...challenge } = answer as LoginResponse & { access_token?: string };
-        return challenge as LoginResponse;
+      try {
+        const raw =
+          method === 'GET'
+            ? await http.get(path, opts)
+            : await http.post(path, withBody ? args[0] : undefined, opts);
+        if (name === 'logout') return undefined;
+        return read ? read(name, raw) : raw;
+      } catch (error) {
+        throw asCoreError(name, error);
       }
-      const stamp = serverSessionOf(raw);
-      if (!stamp) throw invalid(name, 'a completed login without the server session');
-      const { access_token: _place, ...rest } = answer as unknown as Record<string, unknown>;
-      return { ...rest, server_session: stamp } as unknown as LoginResponse;
     };
   return {
-    ...plain,
-    login: signIn('login') as AuthModule['login'],
-    registerSimplified: signIn('registerSimplified') as AuthModule['registerSimplified'],
-  };
+    login: call('login', signedInAnswer),
+    registerSimplified: call('registerSimplified', signedInAnswer),
+    logout: call('logout'),
+    getUserProfile: call('getUserProfile'),
+    forgotPassword: call('forgotPassword'),
+    validateDocument: call('validateDocument'),
+    refreshToken: call('refreshToken'),
+  } as unknown as AuthModule;
 }

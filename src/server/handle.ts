@@ -1,6 +1,8 @@
 // `handle(request)`: the routes under the prefix. Each call is checked (path, query, origin,
 // body), then forwarded with the cookie's token, and its answer stripped of every token.
 
+import { RequestValidationError, ResponseValidationError } from '../errors/validation';
+import { parseRequest, parseResponse } from '../schemas/parse';
 import { answer, message } from './answer';
 import { CallSession, type ServerParts } from './context';
 import type { SessionData } from './cookie';
@@ -16,10 +18,38 @@ const UNREACHABLE = 'The service could not be reached.';
 /** Token lifetime assumed when a login answer gives no `expires_in` (the reference server's 8 h). */
 const DEFAULT_TOKEN_MS = 28_800_000;
 
+/**
+ * A check the proxy made with the core's schemas, refused: `{ message, pam, issues }` (the issues'
+ * paths, codes and messages, never a value), which the browser client throws as the core's own
+ * error (`RequestValidationError`: 400; `ResponseValidationError`: 502).
+ */
+function refusedCheck(call: CallSession, error: unknown, headers?: Headers): Promise<Response> {
+  const request = error instanceof RequestValidationError;
+  if (!request && !(error instanceof ResponseValidationError)) throw error;
+  const body = {
+    message: error.message,
+    pam: error.code,
+    issues: error.issues.map(({ path, code, message }) => ({ path, code, message })),
+  };
+  return answer(call, request ? 400 : 502, body, headers);
+}
+
+/** A 2xx answer of an auth row, read with the row's schema (the core's tolerant reading). */
+const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
+  route?.response && up.status >= 200 && up.status < 300
+    ? parseResponse(route.name, route.response, up.json)
+    : up.json;
+
 /** The browser's view of an API answer: status, token-free JSON, Date and Retry-After. */
 function relay(call: CallSession, up: UpstreamAnswer, route?: Route, apiBaseURL = ''): Promise<Response> {
   if (up.unreadable) return message(call, up.status, UNREADABLE, passedBack(up.headers));
-  let body = stripTokens(up.json);
+  let read: unknown;
+  try {
+    read = readAnswer(route, up);
+  } catch (error) {
+    return refusedCheck(call, error, passedBack(up.headers));
+  }
+  let body = stripTokens(read);
   if (route?.name === 'getIncomeReportStatus' || route?.name === 'generateIncomeReport') {
     body = rewriteDownloadURL(body, apiBaseURL);
   }
@@ -41,12 +71,23 @@ async function authed(call: CallSession, send: (s: SessionData) => Promise<Upstr
   return { up };
 }
 
-async function login(parts: ServerParts, call: CallSession, up: UpstreamAnswer): Promise<Response> {
-  const body = up.json as Record<string, unknown> | undefined;
+async function login(
+  parts: ServerParts,
+  call: CallSession,
+  up: UpstreamAnswer,
+  route: Route,
+): Promise<Response> {
+  if (up.unreadable) return relay(call, up);
+  let body: Record<string, unknown> | undefined;
+  try {
+    body = readAnswer(route, up) as Record<string, unknown> | undefined;
+  } catch (error) {
+    return refusedCheck(call, error, passedBack(up.headers));
+  }
   const token = body?.access_token;
   const completed =
     up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
-  if (!completed || !body) return relay(call, up);
+  if (!completed || !body) return answer(call, up.status, stripTokens(body), passedBack(up.headers));
   const now = parts.now();
   const expiresIn =
     typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : DEFAULT_TOKEN_MS;
@@ -131,9 +172,20 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (!matched) return message(call, 404, 'Not found.');
   const apiPath = apiPathOf(matched, segments, url.searchParams);
   if (apiPath === null) return message(call, 400, 'Query parameter not allowed.');
-  const body = await readBody(request, parts.maxBodyBytes);
-  if (body instanceof Refusal) return message(call, body.status, body.message);
+  const raw = await readBody(request, parts.maxBodyBytes);
+  if (raw instanceof Refusal) return message(call, raw.status, raw.message);
   if (matched.kind === 'logout') return logout(parts, call);
+  let body = raw;
+  if (matched.request) {
+    // What the core's module sends: the payload as its schema reads it (nothing sent when it fails).
+    try {
+      body = JSON.stringify(
+        parseRequest(matched.name, matched.request, raw === '' ? undefined : JSON.parse(raw)),
+      );
+    } catch (error) {
+      return refusedCheck(call, error);
+    }
+  }
   const send = (token?: SessionData) =>
     callApi(parts.upstream, {
       method: matched.method,
@@ -143,8 +195,8 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
       request,
       context: call.context,
     });
-  if (matched.kind === 'login') return login(parts, call, await send());
-  if (matched.kind === 'public') return relay(call, await send());
+  if (matched.kind === 'login') return login(parts, call, await send(), matched);
+  if (matched.kind === 'public') return relay(call, await send(), matched);
   const done = await authed(call, send);
   if ('unauthenticated' in done) return message(call, 401, 'Unauthenticated.');
   return relay(call, done.up, matched, parts.upstream.apiBaseURL);

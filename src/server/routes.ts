@@ -1,6 +1,7 @@
 // The proxy's routes: the service's own operations (the auth and user modules' rows, with the
 // `endpoints` overrides), each a template of fixed segments and typed holes, and nothing else.
 
+import type * as z from 'zod/mini';
 import { AUTH_OPERATIONS } from '../auth/operations';
 import type { AuthEndpoints } from '../auth/types';
 import type { Operation } from '../operation/operation';
@@ -23,6 +24,12 @@ export interface Route {
   method: string;
   segments: readonly (string | { hole: Hole })[];
   query: Readonly<Record<string, QueryRule>>;
+  /**
+   * The auth rows' own schemas: the proxy checks the request and reads a 2xx answer with them, so
+   * the browser client carries none (docs/server.md, "The wire protocol").
+   */
+  request?: z.ZodMiniType;
+  response?: z.ZodMiniType | null;
 }
 
 const SAMPLE_ID = 7_654_321;
@@ -52,7 +59,7 @@ function template(row: Operation): string {
   throw new TypeError('pam-client/server: a path builder took neither an id nor a type');
 }
 
-function routeOf(name: string, row: Operation): Route {
+function routeOf(name: string, row: Operation, read = false): Route {
   const [path = '', search = ''] = template(row).split('?');
   const segments = path
     .split('/')
@@ -62,7 +69,8 @@ function routeOf(name: string, row: Operation): Route {
   for (const [key, value] of new URLSearchParams(search)) {
     query[key] = value === '{id}' ? { hole: 'id' } : { fixed: value };
   }
-  return { name, kind: KINDS[name] ?? 'authed', method: row.method, segments, query };
+  const route: Route = { name, kind: KINDS[name] ?? 'authed', method: row.method, segments, query };
+  return read ? { ...route, request: row.request, response: row.response } : route;
 }
 
 /**
@@ -74,7 +82,7 @@ export function buildRoutes(endpoints: Partial<AuthEndpoints> = {}): Route[] {
   for (const [name, row] of Object.entries(AUTH_OPERATIONS)) {
     if (name === 'refreshToken') continue;
     const override = endpoints[name as keyof AuthEndpoints];
-    routes.push(routeOf(name, override ? { ...row, ...override } : row));
+    routes.push(routeOf(name, override ? { ...row, ...override } : row, true));
   }
   for (const [name, row] of Object.entries(USER_OPERATIONS)) routes.push(routeOf(name, row as Operation));
   return routes;

@@ -97,6 +97,33 @@ describe('pam-client/server proxy', () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
+  it("checks auth requests and reads auth answers with the core's schemas; a refusal names no value", async () => {
+    const browser = new Browser(fx.served.url);
+    const password = 'a-password-of-the-player';
+    const refused = await browser.call('POST', '/pam/auth/register-simplified', {
+      email: 'not-an-email',
+      password,
+      country: 'BR',
+      nationalities: '["BR"]',
+      optIn: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ pam: 'invalid_request', issues: [{ path: ['email'] }] });
+    expect(refused.text).not.toContain(password);
+    expect(ref.server.requests).toEqual([]);
+
+    const { plain } = ref.server.seed;
+    expect((await browser.login(plain.email, plain.password)).status).toBe(200);
+    const cookie = browser.cookie;
+    ref.server.faults.add({ path: '/auth/user-profile', status: 200, body: { user: null }, times: 1 });
+    const unreadable = await browser.call('GET', '/pam/auth/user-profile?check_spa_again=1');
+    expect(unreadable.status).toBe(502);
+    expect(unreadable.json).toMatchObject({ pam: 'invalid_response', issues: expect.any(Array) });
+    // An unreadable answer is not a sign-out: the cookie stands.
+    expect(browser.cookie).toBe(cookie);
+    expect((await browser.call('GET', '/pam/auth/user-profile?check_spa_again=1')).status).toBe(200);
+  });
+
   it('never routes the refresh, and refuses unclean paths without forwarding them', async () => {
     const browser = new Browser(fx.served.url);
     await browser.login(ref.server.seed.plain.email, ref.server.seed.plain.password);
