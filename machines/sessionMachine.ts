@@ -17,7 +17,7 @@ import {
   toChild,
   vaultedAuthOf,
 } from './session/login';
-import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin } from './session/order';
+import { heardOf } from './session/order';
 import { playTimeInputOf } from './session/play-time';
 import { profileFromElsewhere, profileInputOf } from './session/profile-link';
 import { refreshCycleInput, refreshed, sessionRefreshCycle } from './session/refresh';
@@ -30,15 +30,7 @@ import {
   settle,
   writeSession,
 } from './session/store';
-import {
-  adopted,
-  adoptedTokenSaved,
-  answerSync,
-  answerSyncSignedOut,
-  dropRemoteHandle,
-  remoteForgetOf,
-  revokeIfNewer,
-} from './session/tabs';
+import { adopted, adoptedTokenSaved, dropAdopted, type HeldSession, remoteForgetOf } from './session/tabs';
 import type {
   SessionContext,
   SessionEmitted,
@@ -114,11 +106,8 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       expiryUnknown: ({ context: c }) => expiryVerdict(c, c.deps) === 'ask',
       // Only a token the session's own actors put in the vault signs it in (not a forged done event).
       vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
-      canAdopt: ({ context, event }) => canAdopt(context, event),
-      isNewer: ({ context, event }) => isNewer(context, event),
-      endsOurs: ({ context, event }) => endsOurs(context, event),
-      // Another login (maybe another player) than the one held: the signed-in flows start over.
-      otherLogin: ({ context, event }) => isOtherLogin(context, event),
+      // The tabs flow's verdict: another login (maybe another player) than the one held.
+      otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
       // A datum for the player and login held now (not one from before an adoption or a logout).
       owned: ({ context, event }) =>
         isInternal(event) &&
@@ -133,7 +122,10 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
       refreshed: assign(({ context }) => refreshed(context)),
       restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
-      heardSeq: assign(({ context, event }) => heardOf(context, event)),
+      heardSeq: assign(({ context, event }) => {
+        assertEvent(event, 'HEARD');
+        return heardOf(context, event.seq);
+      }),
       forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
         forgotten(context, p),
       ),
@@ -152,21 +144,21 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       dropHandle: ({ context }, handle: string) => {
         context.deps.vault.take(handle);
       },
-      dropRemoteHandle: ({ context, event }) => dropRemoteHandle(context, event),
-      // Another tab's session, taken: into the context, then into the store.
+      dropAdopted: ({ context, event }) => {
+        assertEvent(event, 'ADOPT');
+        dropAdopted(context, event);
+      },
+      // Another tab's session, taken (the tabs flow's verdict): into the context, then into the store.
       adopt: enqueueActions(({ enqueue, event, context }, p?: { share?: boolean }) => {
-        const e = event as Internal<'REMOTE_SESSION'>;
-        enqueue.assign(adopted(context, e));
+        assertEvent(event, 'ADOPT');
+        enqueue.assign(adopted(context, event));
         const reason = p?.share ? 'share' : 'adopt';
-        enqueue(({ context: next }) => writeSession(next, { handle: e.session.handle, reason }));
+        enqueue(({ context: next }) => writeSession(next, { handle: event.session.handle, reason }));
       }),
       clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
       clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
-      revokeIfNewer: ({ context, event }) => revokeIfNewer(context, event as Internal<'REMOTE_SIGNED_OUT'>),
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
         context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
-      answerSync: ({ context }) => answerSync(context),
-      answerSyncSignedOut: ({ context }) => answerSyncSignedOut(context),
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.emit({ type: 'sessionExpired' });
         enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });
@@ -183,21 +175,27 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       {
         id: 'tabs',
         src: 'tabs',
-        input: ({ context }) => ({ crossTab: context.deps.crossTab, vault: context.deps.vault }),
+        // The tabs flow decides against the session as it stands (its committed snapshot).
+        input: ({ context, self }) => ({
+          crossTab: context.deps.crossTab,
+          vault: context.deps.vault,
+          held: (): HeldSession => {
+            const s = self.getSnapshot();
+            const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';
+            return { phase, context: s.context };
+          },
+        }),
       },
     ],
     on: {
       // Taken while signed out: said again (as a sync answer), so a tab whose sync request came
       // before this login reached here (a reload, messages reordered) hears it too.
-      REMOTE_SESSION: {
-        guard: 'canAdopt',
+      ADOPT: {
+        guard: 'internal',
         target: '.signedIn',
         actions: [{ type: 'adopt', params: { share: true } }, 'loginRestrictions'],
       },
-      REMOTE_SIGNED_OUT: { guard: 'internal', actions: 'heardSeq' },
-      // Signed out (or not yet in): a new tab asking for the session hears the login this tab saw
-      // end, so its next login counts past it (signedIn answers with its session instead).
-      SYNC_REQUESTED: { guard: 'internal', actions: 'answerSyncSignedOut' },
+      HEARD: { guard: 'internal', actions: 'heardSeq' },
     },
     states: {
       restoring: {
@@ -403,50 +401,42 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
             }),
           },
           SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
-          // Another tab refreshed (or logged in again): take its token; the cycle restarts from
-          // it, aborting a refresh of ours still in flight (we lost that race).
-          REMOTE_SESSION: [
-            // A newer session of another login: the signed-in flows (refresh, profile, play
-            // time) start over for it, with none of the previous player's data.
+          // Another tab refreshed (or logged in again), newer (the tabs flow's verdict): take its
+          // token; the cycle restarts from it, aborting a refresh of ours still in flight.
+          ADOPT: [
+            // Another login: the signed-in flows (refresh, profile, play time) start over for it,
+            // with none of the previous player's data.
             {
-              guard: and(['isNewer', 'otherLogin']),
+              guard: and(['internal', 'otherLogin']),
               target: 'signedIn',
               reenter: true,
               actions: ['adopt', 'loginRestrictions'],
             },
             {
-              guard: 'isNewer',
+              guard: 'internal',
               actions: [
                 'adopt',
                 sendTo('refresh', ({ context }) => adoptedTokenSaved(context)),
                 emit({ type: 'tokenRefreshed' as const }),
               ],
             },
-            // An older or identical session (a sync answer crossing our refresh) is dropped here,
-            // so it never reaches the root handler, which would re-enter signedIn with it.
-            { actions: 'dropRemoteHandle' },
           ],
-          REMOTE_SIGNED_OUT: [
-            {
-              guard: 'endsOurs',
-              target: 'signedOut',
-              actions: [
-                'revokeIfNewer',
-                'clearTokensUnlessNewer',
-                {
-                  type: 'forget',
-                  params: ({ event }) => remoteForgetOf(event as Internal<'REMOTE_SIGNED_OUT'>),
-                },
-                emit(({ event }) => ({
-                  type: 'signedOut' as const,
-                  reason: (event as Internal<'REMOTE_SIGNED_OUT'>).reason,
-                  remote: true,
-                })),
-              ],
-            },
-            { guard: 'internal', actions: 'heardSeq' },
-          ],
-          SYNC_REQUESTED: { guard: 'internal', actions: 'answerSync' },
+          ENDED_ELSEWHERE: {
+            guard: 'internal',
+            target: 'signedOut',
+            actions: [
+              'clearTokensUnlessNewer',
+              {
+                type: 'forget',
+                params: ({ event }) => remoteForgetOf(event as Internal<'ENDED_ELSEWHERE'>),
+              },
+              emit(({ event }) => ({
+                type: 'signedOut' as const,
+                reason: (event as Internal<'ENDED_ELSEWHERE'>).reason,
+                remote: true,
+              })),
+            ],
+          },
           // A profile read elsewhere (another tab, the client's outcome re-read), for the login
           // held: the profile flow takes it.
           PROFILE_LOADED: {
@@ -464,7 +454,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
         tags: 'signingOut',
         // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
         on: {
-          REMOTE_SESSION: { actions: 'dropRemoteHandle' },
+          ADOPT: { actions: 'dropAdopted' },
           // Honoured once signed out.
           LOGIN: { actions: 'rememberPending' },
           REGISTER: { actions: 'rememberPending' },

@@ -26,18 +26,22 @@ type Internal =
   | { type: 'TOKEN_REFRESHED'; handle: string }
   | { type: 'REFRESH_FAILED'; error: PamError }
   | { type: 'SESSION_EXPIRED' }
-  /** Another tab's session: its login, its refresh, or its answer to this tab's sync request. */
-  | { type: 'REMOTE_SESSION'; session: RemoteSession; user: AuthUser | null; reason: SessionReason }
-  /** Another tab's session ended (`seq`: which one; `at`: its clock, for sessions without `seq`). */
+  /**
+   * The tabs flow's verdicts (machines/session/tabs.ts): take another tab's session (its login, its
+   * refresh, or its answer to this tab's sync request; `otherLogin`: another login than the one
+   * held, so the signed-in flows start over)...
+   */
   | {
-      type: 'REMOTE_SIGNED_OUT';
-      seq: number | null;
-      sid: number | null;
-      at: number | null;
-      reason: 'logout' | 'expired';
+      type: 'ADOPT';
+      session: RemoteSession;
+      user: AuthUser | null;
+      reason: SessionReason;
+      otherLogin: boolean;
     }
-  /** Another tab asked for the session. */
-  | { type: 'SYNC_REQUESTED' }
+  /** ...this tab's session ended in another tab (`at`: when that tab said so, its clock)... */
+  | { type: 'ENDED_ELSEWHERE'; reason: 'logout' | 'expired'; at: number | null }
+  /** ...and another tab's sign-out of a session not ours was heard: the counter `seq` moves the clock. */
+  | { type: 'HEARD'; seq: number }
   /** The page may have slept: look at the wall clock now. */
   | { type: 'WAKE' }
   /**

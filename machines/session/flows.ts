@@ -11,7 +11,7 @@ import type { SessionInternalEvent } from './events';
 import { sessionPlayTime } from './play-time';
 import { createProfileFlow, loginRestrictionsOf, profileOf } from './profile';
 import { profileUpdateOf } from './profile-rules';
-import { crossTabListener } from './tabs';
+import { tabsFlow } from './tabs';
 import type { SessionContext } from './types';
 
 type Alert = Extract<SessionInternalEvent, { type: 'PLAY_TIME_ALERT' }>;
@@ -22,9 +22,9 @@ export interface SessionFlowImplementations {
   actions?: Record<string, unknown>;
 }
 
-/** The tabs flow: the channel listener (the client makes the channel, see `tabs()`). */
+/** The tabs flow: the child that decides what the other tabs say (the client makes the channel, see `tabs()`). */
 export const TABS_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
-  actors: { tabs: crossTabListener },
+  actors: { tabs: tabsFlow },
 }))();
 
 /**

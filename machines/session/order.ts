@@ -1,14 +1,13 @@
 // The order of sessions, the same in every tab: which of two sessions is newer, which session or
 // sign-out of another tab this tab takes, and its logical clock (the counter the next session takes,
-// how far a heard counter may raise it). Pure functions of the context and an event; the counters'
-// bounds are ./counters.ts, the tabs flow that acts on these verdicts is ./tabs.ts.
+// how far a heard counter may raise it). Pure functions of the session held and what was heard;
+// the counters' bounds are ./counters.ts, the tabs flow that acts on these verdicts is ./tabs.ts.
 
 import type { StoredSession } from 'pam-client';
+import type { SessionReason } from '../cross-tab';
 import { COUNTER_MAX } from './counters';
-import { isInternal, type SessionInternalEvent } from './events';
+import type { RemoteSession } from './events';
 import type { SessionContext } from './types';
-
-type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 
 /**
  * The counter of the next session after this tab's clock: one more, never past `COUNTER_MAX`
@@ -58,25 +57,33 @@ export function isNewerSession(
   return a.savedAt > b.savedAt;
 }
 
-type AnyEvent = { type: string };
-const remote = (event: AnyEvent) =>
-  isInternal(event) && event.type === 'REMOTE_SESSION'
-    ? (event as Extract<SessionInternalEvent, { type: 'REMOTE_SESSION' }>)
-    : null;
+/** Another tab's session, as the tabs flow heard it (its token is in the vault). */
+export interface HeardSession {
+  session: RemoteSession;
+  reason: SessionReason;
+}
+
+/** Another tab's sign-out, as the tabs flow heard it. */
+export interface HeardSignOut {
+  seq: number | null;
+  sid: number | null;
+  at: number | null;
+}
+
+/** The session held: what the order compares against. */
+type Held = Pick<SessionContext, 'clock' | 'seq' | 'sid' | 'userId' | 'savedAt' | 'signedOut'>;
 
 /** Another login (maybe another player) than the one held: the signed-in flows start over. */
-export function isOtherLogin(c: SessionContext, event: AnyEvent): boolean {
-  const session = remote(event)?.session;
-  return session !== undefined && ((session.sid ?? null) !== c.sid || (session.userId ?? null) !== c.userId);
+export function isOtherLogin(c: Held, { session }: HeardSession): boolean {
+  return (session.sid ?? null) !== c.sid || (session.userId ?? null) !== c.userId;
 }
 
 /** Signed out here: take another tab's login, or its answer to our sync, if newer than our sign-out. */
-export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
-  const e = remote(event);
+export function canAdopt(c: Held, e: HeardSession): boolean {
   // Another tab's session is live by that tab's word (it holds it signed in), not by this tab's
   // device clock: a clock stepped forward makes every stored expiry look past while the token is
   // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
-  if (!e || e.reason === 'refresh') return false;
+  if (e.reason === 'refresh') return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
   if (!c.signedOut) return true;
   return isNewerSession(e.session, {
@@ -87,9 +94,8 @@ export function canAdopt(c: SessionContext, event: AnyEvent): boolean {
 }
 
 /** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
-export function isNewer(c: SessionContext, event: AnyEvent): boolean {
-  const e = remote(event);
-  if (!e || !isPlausible(c.clock, e.session.seq)) return false;
+export function isNewer(c: Held, e: HeardSession): boolean {
+  if (!isPlausible(c.clock, e.session.seq)) return false;
   return isNewerSession(
     e.session,
     c.savedAt === null
@@ -99,9 +105,7 @@ export function isNewer(c: SessionContext, event: AnyEvent): boolean {
 }
 
 /** Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. */
-export function endsOurs(c: SessionContext, event: AnyEvent): boolean {
-  if (!isInternal(event) || event.type !== 'REMOTE_SIGNED_OUT') return false;
-  const e = event as Extract<SessionInternalEvent, { type: 'REMOTE_SIGNED_OUT' }>;
+export function endsOurs(c: Held, e: HeardSignOut): boolean {
   // The same login ended, whatever its refreshes; else only a login as new as ours or newer.
   if (e.sid !== null && e.sid === c.sid) return true;
   if (!isPlausible(c.clock, e.seq)) return false;
@@ -110,11 +114,7 @@ export function endsOurs(c: SessionContext, event: AnyEvent): boolean {
   return e.at === null || c.savedAt === null || e.at >= c.savedAt;
 }
 
-/** Any other tab's sign-out moves this tab's logical clock past it. */
-export function heardOf(context: SessionContext, event: { type: string }): Partial<SessionContext> {
-  const seq =
-    isInternal(event) && event.type === 'REMOTE_SIGNED_OUT'
-      ? (event as Internal<'REMOTE_SIGNED_OUT'>).seq
-      : null;
+/** Any other tab's sign-out (its counter `seq`) moves this tab's logical clock past it. */
+export function heardOf(context: Pick<SessionContext, 'clock'>, seq: number | null): Partial<SessionContext> {
   return seq === null || !isPlausible(context.clock, seq) ? {} : { clock: raiseClock(context.clock, seq) };
 }

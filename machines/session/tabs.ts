@@ -1,21 +1,23 @@
 // The tabs flow: the other tabs of the origin, over the cross-tab channel (machines/cross-tab.ts,
-// where every message passes one schema). Its listener turns messages into the session's internal
-// events (a shared token goes into the vault at once); whose session wins is ./order.ts; its effects
-// answer another tab's sync and revoke a token a logout elsewhere left valid here. Without the tabs flow the session keeps to its tab.
+// where every message passes one schema), as a child of the session that decides: whose session
+// wins is ./order.ts; the flow tells the session its verdicts, answers another tab's sync, and
+// revokes a token a logout elsewhere left valid here. Without the tabs flow the session keeps to
+// its tab.
 
 import type { AuthUser } from 'pam-client';
 import { type EventObject, fromCallback } from 'xstate';
-import type { CrossTab } from '../cross-tab';
+import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields } from './context';
-import { internal, isInternal, type SessionInternalEvent } from './events';
+import { internal, type SessionInternalEvent } from './events';
 import { onBase } from './expiry';
-import { raiseClock } from './order';
+import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, raiseClock } from './order';
 import { settle } from './store';
 import type { SessionContext } from './types';
 import type { Vault } from './vault';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
-type SignedOut = Internal<'REMOTE_SIGNED_OUT'>;
+type SessionMessage = Extract<CrossTabMessage, { type: 'session' }>;
+type SignOutMessage = Extract<CrossTabMessage, { type: 'signedOut' }>;
 
 const stripToken = (user: unknown): AuthUser | null => {
   if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
@@ -23,35 +25,67 @@ const stripToken = (user: unknown): AuthUser | null => {
   return rest as AuthUser;
 };
 
+/** Where the session stands, as the tabs flow decides against it. */
+export interface HeldSession {
+  /** `signedIn`; `signingOut` (nothing is taken: another tab's login must not undo this logout); else `other`. */
+  phase: 'signedIn' | 'signingOut' | 'other';
+  context: SessionContext;
+}
+
+/** The tabs flow's input: the channel, the vault, and the session as it stands (its committed snapshot). */
+export interface TabsFlowInput {
+  crossTab: CrossTab | null;
+  vault: Vault;
+  held: () => HeldSession;
+}
+
+/** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
+function sessionVerdict(
+  held: HeldSession,
+  vault: Vault,
+  message: SessionMessage,
+): SessionInternalEvent | null {
+  const { accessToken, ...meta } = message.session;
+  const heard = { session: { ...meta, handle: vault.put(accessToken) }, reason: message.reason };
+  const c = held.context;
+  const take = held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard);
+  if (!take) {
+    vault.take(heard.session.handle);
+    return null;
+  }
+  const otherLogin = held.phase !== 'signedIn' || isOtherLogin(c, heard);
+  return internal({ type: 'ADOPT', ...heard, user: stripToken(message.user), otherLogin });
+}
+
+/** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
+function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInternalEvent | null {
+  const c = held.context;
+  if (held.phase === 'signedIn' && endsOurs(c, message)) {
+    revokeIfNewer(c, message);
+    return internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at });
+  }
+  return heardOf(c, message.seq).clock === undefined || message.seq === null
+    ? null
+    : internal({ type: 'HEARD', seq: message.seq });
+}
+
 /**
- * The other tabs, as internal events. A shared token goes into the vault at once: the event
- * carries only its handle.
+ * The tabs flow, a child that decides: it hears the other tabs (every message through the
+ * channel's schema), judges each against the session as it stands (./order.ts) and tells the
+ * session only its verdict: take this session (`ADOPT`), this session ended elsewhere and why
+ * (`ENDED_ELSEWHERE`), or a counter heard (`HEARD`). It answers another tab's sync itself. A
+ * shared token goes into the vault at once: a verdict carries only its handle.
  */
-export const crossTabListener = /* @__PURE__ */ fromCallback<
-  EventObject,
-  { crossTab: CrossTab | null; vault: Vault }
->(({ input, sendBack }) =>
+export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowInput>(({ input, sendBack }) =>
   input.crossTab?.subscribe(
     (message) => {
+      const held = input.held();
       let event: SessionInternalEvent | null = null;
-      if (message.type === 'session') {
-        const { accessToken, ...meta } = message.session;
-        event = internal({
-          type: 'REMOTE_SESSION',
-          session: { ...meta, handle: input.vault.put(accessToken) },
-          user: stripToken(message.user),
-          reason: message.reason,
-        });
-      } else if (message.type === 'signedOut') {
-        event = internal({
-          type: 'REMOTE_SIGNED_OUT',
-          seq: message.seq,
-          sid: message.sid,
-          at: message.at,
-          reason: message.reason,
-        });
-      } else if (message.type === 'syncRequest') {
-        event = internal({ type: 'SYNC_REQUESTED' });
+      if (message.type === 'session') event = sessionVerdict(held, input.vault, message);
+      else if (message.type === 'signedOut') event = signOutVerdict(held, message);
+      else if (message.type === 'syncRequest') {
+        if (held.phase === 'signedIn') answerSync(held.context);
+        else answerSyncSignedOut(held.context);
       } else if (message.type === 'profile') {
         event = internal({
           type: 'PROFILE_LOADED',
@@ -69,7 +103,7 @@ export const crossTabListener = /* @__PURE__ */ fromCallback<
 );
 
 /** Another tab's session, taken. */
-export function adopted(context: SessionContext, e: Internal<'REMOTE_SESSION'>): Partial<SessionContext> {
+export function adopted(context: SessionContext, e: Internal<'ADOPT'>): Partial<SessionContext> {
   const meta = metaFields(e.session);
   const sameLogin = meta.sid !== null && meta.sid === context.sid && meta.userId === context.userId;
   return {
@@ -88,7 +122,7 @@ export function adopted(context: SessionContext, e: Internal<'REMOTE_SESSION'>):
  * Another tab logged out of this login, but this tab holds a newer token of it (it refreshed after
  * the other tab's last word): that token is revoked too, not left valid.
  */
-export function revokeIfNewer(context: SessionContext, e: SignedOut): void {
+function revokeIfNewer(context: SessionContext, e: SignOutMessage): void {
   if (e.reason !== 'logout' || context.seq === null || e.seq === null || context.seq <= e.seq) return;
   const { auth, tokens } = context.deps;
   settle(
@@ -99,7 +133,7 @@ export function revokeIfNewer(context: SessionContext, e: SignedOut): void {
 }
 
 /** Another tab asked for the session: answer with the one in our store. */
-export function answerSync(context: SessionContext): void {
+function answerSync(context: SessionContext): void {
   const { deps, user } = context;
   settle(
     Promise.resolve(deps.tokens.get()).then((stored) => {
@@ -124,7 +158,7 @@ export function answerSync(context: SessionContext): void {
  * again (a sign-out message, which every tab already takes as often as it comes), so a tab opened or
  * reloaded since counts its next login past it and the others do not refuse that login as older.
  */
-export function answerSyncSignedOut(context: SessionContext): void {
+function answerSyncSignedOut(context: SessionContext): void {
   const ended = context.signedOut;
   if (context.savedAt !== null || !ended || (ended.seq === null && ended.sid === null)) return;
   context.deps.crossTab?.publishSignedOut({
@@ -135,7 +169,7 @@ export function answerSyncSignedOut(context: SessionContext): void {
 }
 
 /** What the session forgets when another tab ended its login: why, and when that tab said so. */
-export const remoteForgetOf = (e: SignedOut) => ({
+export const remoteForgetOf = (e: Internal<'ENDED_ELSEWHERE'>) => ({
   reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const),
   at: e.at,
 });
@@ -148,8 +182,7 @@ export const adoptedTokenSaved = (c: SessionContext) => ({
   ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, c.deps) }),
 });
 
-/** A session message not taken: its token leaves the vault at once. */
-export const dropRemoteHandle = (c: SessionContext, event: { type: string }): void => {
-  if (event.type === 'REMOTE_SESSION' && isInternal(event))
-    c.deps.vault.take((event as Internal<'REMOTE_SESSION'>).session.handle);
+/** A session verdict the session no longer takes (it began a logout meanwhile): its token leaves the vault. */
+export const dropAdopted = (c: SessionContext, e: Internal<'ADOPT'>): void => {
+  c.deps.vault.take(e.session.handle);
 };

@@ -1,4 +1,5 @@
 import {
+  type AuthUser,
   createMemoryTokenStore,
   type LoginSuccess,
   NetworkError,
@@ -8,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, assign, createActor, createMachine, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { CrossTab, CrossTabMessage } from '../../machines/cross-tab';
 import { internal } from '../../machines/session/events';
 import { sessionMachine } from '../../machines/sessionMachine';
 
@@ -114,7 +116,25 @@ function systemUnderTest() {
   });
   const tokens = createMemoryTokenStore();
   const auth = {} as never;
-  const actor = createActor(machine, { input: { auth, tokens, environment: { now: () => wall } } });
+  // Another tab, heard through the tabs flow (the child that decides what the session takes).
+  let hear: ((message: CrossTabMessage) => void) | null = null;
+  const crossTab = {
+    tabId: 'model',
+    publishSession() {},
+    publishSignedOut() {},
+    publishRefreshFailed() {},
+    publishProfile() {},
+    requestSync() {},
+    claimRefresh: async () => 'go' as const,
+    subscribe(listener: (message: CrossTabMessage) => void) {
+      hear = listener;
+      return () => {
+        hear = null;
+      };
+    },
+    close() {},
+  } satisfies CrossTab;
+  const actor = createActor(machine, { input: { auth, tokens, crossTab, environment: { now: () => wall } } });
   const emitted: string[] = [];
   actor.on('*', (e) => emitted.push(e.type));
   actor.start();
@@ -134,10 +154,8 @@ function systemUnderTest() {
     user: { id: 7, email: 'model@x' },
     userInfo: {} as LoginSuccess['userInfo'],
   });
-  const remote = () => {
-    const { accessToken, ...meta } = session();
-    return { ...meta, handle: vault().put(accessToken) };
-  };
+  const remote = (user: AuthUser | null, reason: 'login' | 'refresh') =>
+    hear?.({ type: 'session', from: 'other', session: session(), user, reason });
   const drive = async (type: string) => {
     wall += 1;
     const send = (e: AnyEventObject) => actor.send(e as never);
@@ -169,17 +187,13 @@ function systemUnderTest() {
         wall += 2 * H;
         return send({ type: 'TICK' });
       case 'REMOTE_LOGIN':
-        return send(
-          internal({ type: 'REMOTE_SESSION', session: remote(), user: { id: 8 }, reason: 'login' }),
-        );
+        return remote({ id: 8 }, 'login');
       case 'REMOTE_REFRESH':
-        return send(internal({ type: 'REMOTE_SESSION', session: remote(), user: null, reason: 'refresh' }));
+        return remote(null, 'refresh');
       case 'SESSION_EXPIRED':
         return send(internal({ type: 'SESSION_EXPIRED' }));
       case 'REMOTE_SIGNED_OUT':
-        return send(
-          internal({ type: 'REMOTE_SIGNED_OUT', seq: null, sid: null, at: null, reason: 'logout' }),
-        );
+        return hear?.({ type: 'signedOut', from: 'other', seq: null, sid: null, at: null, reason: 'logout' });
       default:
         return send({ type });
     }

@@ -62,13 +62,12 @@ function apply(c: SessionContext, s: Step): SessionContext {
   switch (s.kind) {
     case 'heardSignedOut': {
       if (!accepted(signedOutMessage(s.seq, s.sid))) return c;
-      const e = internal({ type: 'REMOTE_SIGNED_OUT', seq: s.seq, sid: s.sid, at: null, reason: 'logout' });
-      return { ...c, ...heardOf(c, e) };
+      return { ...c, ...heardOf(c, s.seq) };
     }
     case 'heardSession': {
       if (!accepted(sessionMessage(s.seq, s.sid))) return c;
       const e = internal({
-        type: 'REMOTE_SESSION',
+        type: 'ADOPT',
         session: {
           tokenType: 'Bearer',
           expiresAt: null,
@@ -80,6 +79,7 @@ function apply(c: SessionContext, s: Step): SessionContext {
         },
         user: null,
         reason: 'login',
+        otherLogin: true,
       });
       return { ...c, ...adopted(c, e) } as SessionContext;
     }

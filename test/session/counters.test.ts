@@ -2,7 +2,6 @@ import { createMemoryTokenStore, type LoginResponse } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
 import { initialContext } from '../../machines/session/context';
-import { internal } from '../../machines/session/events';
 import { signedInFrom } from '../../machines/session/login';
 import { heardOf } from '../../machines/session/order';
 import { refreshed } from '../../machines/session/refresh';
@@ -48,7 +47,7 @@ const tabContext = (): SessionContext =>
   initialContext({ auth: {} as never, tokens: createMemoryTokenStore(), environment: { now: () => 1_000 } });
 const heard = (c: SessionContext, seq: number): SessionContext => ({
   ...c,
-  ...heardOf(c, internal({ type: 'REMOTE_SIGNED_OUT', seq, sid: null, at: null, reason: 'logout' })),
+  ...heardOf(c, seq),
 });
 const login = (sid: number): SealedLogin =>
   ({ access_token: 'h', token_type: 'Bearer', user: { id: 1 }, issued: { at: 1_000, sid } }) as never;
