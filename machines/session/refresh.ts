@@ -5,7 +5,6 @@ import {
   AbortedError,
   type AuthModule,
   type PamError,
-  type StoredSession,
   TimeoutError,
   type TokenStore,
   UnauthorizedError,
