@@ -1,7 +1,7 @@
 import { createFetch } from 'ofetch';
-import { isPamError, type PamError } from '../errors/base';
+import { isPamError } from '../errors/base';
 import { StorageError } from '../errors/config';
-import { createScrubber, type Scrubber } from '../errors/scrub';
+import { createScrubber, NO_SCRUB, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
@@ -32,6 +32,8 @@ interface Call {
   options: RequestOptions;
   /** Every secret the request carries but the token (read per attempt): body, query, headers. */
   secrets: readonly string[];
+  /** The scrubber of `secrets`. */
+  scrub: Scrubber;
 }
 
 /** Header names whose values are credentials: scrubbed from errors like the token is. */
@@ -74,13 +76,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   });
 
-  /** A guard's deadline passed (or the caller aborted) while we waited on something else. */
-  function stopped(call: Call, what: string): PamError {
-    return call.options.signal?.aborted
-      ? new AbortedError(call.method, call.shownPath)
-      : new StorageError(`${call.method} ${call.shownPath} could not ${what} in time`);
-  }
-
   // Read for every attempt, so a retry carries a token refreshed meanwhile. Runs under the
   // attempt's guard: a store that never answers cannot hold the call past its timeout, and no
   // second timer is needed for it.
@@ -98,7 +93,11 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           cause: new Error(error instanceof Error ? error.name : typeof error),
         });
       }
-      if (token === ABORTED) throw stopped(call, 'read the access token');
+      // The guard's deadline passed (or the caller aborted) while the store had not answered.
+      if (token === ABORTED)
+        throw call.options.signal?.aborted
+          ? new AbortedError(call.method, call.shownPath)
+          : new StorageError(`${call.method} ${call.shownPath} could not read the access token in time`);
     }
     if (!token) return undefined;
     // A token with a line break, a NUL or non-ASCII would fail every request locally (or smuggle
@@ -114,9 +113,10 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   function headersFor(call: Call, token: string | undefined): Record<string, string> {
     // A plain object with lower-cased names (what Headers.set would do): ofetch builds the one
     // Headers instance from it, so each attempt makes one, not two.
-    const headers: Record<string, string> = Object.assign(Object.create(null), {
+    const headers: Record<string, string> = {
+      __proto__: null,
       accept: call.options.responseType === 'blob' ? '*/*' : 'application/json',
-    });
+    } as never;
     // Read per attempt: a caller may change `options.headers` after creating the adapter.
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       // A credential (an API key, a cookie) goes where the token goes: to baseURL's origin only.
@@ -170,16 +170,18 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
-        const next = hops < MAX_REDIRECTS ? redirectTarget(method, url, response) : undefined;
+        // At most 5 redirects.
+        const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
         if (next !== undefined) {
           url = next;
+          guard?.retire();
           continue;
         }
         // The API's time comes from the answer that ends the exchange, and only when it is under
         // baseURL (never another origin or a hop that left the base path), and not a download (a
         // file's answer, wherever it comes from, is not the API's); an opaque answer (status 0)
-        // has no headers to read.
-        if (!blob && response.status && isUnder(baseURL, url)) noteDate(response.headers);
+        // has no headers to read. The first hop is the call's own URL, under baseURL (`targetOf`).
+        if (!blob && response.status && (hops === 0 || isUnder(baseURL, url))) noteDate(response.headers);
         // A Blob when `responseType: 'blob'` (ofetch reads the body as asked; none for a 204), else text.
         const data = response._data as string | Blob | undefined;
         if (blob && response.status >= 200 && response.status < 300)
@@ -188,12 +190,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
             headers: response.headers,
           };
         const text = typeof data === 'object' ? await data.text() : data;
-        return readResponse(
-          { status: response.status, headers: response.headers, _data: text },
-          method,
-          shownPath,
-          scrub,
-        );
+        return readResponse(response, text, method, shownPath, scrub);
       }
     } catch (error) {
       if (isPamError(error)) throw error;
@@ -227,28 +224,16 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   }
 
   // Most calls carry only the token, the same for hours: one scrubber for it, not one per call.
-  let tokenOnly: { token: string; scrubber: Scrubber } | undefined;
+  let lastToken: string | undefined;
+  let tokenScrubber = NO_SCRUB;
   function scrubberOfCall(call: Call, token: string | undefined): Scrubber {
-    if (!token) return createScrubber(call.secrets);
+    if (!token) return call.scrub;
     if (call.secrets.length > 0) return createScrubber([...call.secrets, token]);
-    if (tokenOnly?.token !== token) tokenOnly = { token, scrubber: createScrubber([token]) };
-    return tokenOnly.scrubber;
-  }
-
-  /** One attempt: the token read and the exchange under one guard (one timer). */
-  async function attempt(
-    call: Call,
-  ): Promise<{ token: string | undefined; value?: unknown; error?: unknown }> {
-    const guard = attemptSignal(call.options.signal, timeout);
-    let token: string | undefined;
-    try {
-      token = await readToken(call, guard);
-      return { token, value: await exchange(call, token, scrubberOfCall(call, token), guard) };
-    } catch (error) {
-      return { token, error };
-    } finally {
-      guard?.dispose();
+    if (lastToken !== token) {
+      lastToken = token;
+      tokenScrubber = createScrubber([token]);
     }
+    return tokenScrubber;
   }
 
   async function send(call: Call): Promise<unknown> {
@@ -257,9 +242,19 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     let refreshed = false;
     for (;;) {
       if (requestOptions.signal?.aborted) throw new AbortedError(method, shownPath);
-      const outcome = await attempt(call);
-      if (!('error' in outcome)) return outcome.value;
-      const { error, token } = outcome;
+      // One attempt: the token read and the exchange under one guard (one timer), disposed before
+      // anything else is waited for.
+      const guard = attemptSignal(requestOptions.signal, timeout);
+      let token: string | undefined;
+      let error: unknown;
+      try {
+        token = await readToken(call, guard);
+        return await exchange(call, token, scrubberOfCall(call, token), guard);
+      } catch (failure) {
+        error = failure;
+      } finally {
+        guard?.dispose();
+      }
       // Brand and code, never instanceof: the error may come from another copy of pam-client.
       if (isPamError(error) && error.code === 'unauthorized' && !refreshed) {
         refreshed = true;
@@ -287,7 +282,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
     const rawPath = stripQuery(path);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
-    const shownPath = secrets.length > 0 ? createScrubber(secrets).text(rawPath) : rawPath;
+    const scrub = createScrubber(secrets);
+    const shownPath = scrub.text(rawPath);
     const operation = `${method} ${shownPath}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation, [{ path: [], code, message }]);
@@ -309,6 +305,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       json,
       options: requestOptions ?? {},
       secrets,
+      scrub,
     };
     return (await send(call)) as T;
   }
@@ -320,8 +317,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     delete: (path, requestOptions) => request('DELETE', path, undefined, requestOptions),
   };
 }
-
-const MAX_REDIRECTS = 5;
 
 /**
  * A fresh error with only what helps diagnose a dead connection (e.g. ECONNREFUSED), found down

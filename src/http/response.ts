@@ -17,21 +17,25 @@ const isTokenKey = (key: string) => TOKEN_KEYS.has(key);
 /** Non-JSON error bodies (HTML error pages, proxies) are kept for debugging, but not whole. */
 const MAX_TEXT_BODY = 2048;
 
-/** What the adapter needs of an answer: ofetch's `FetchResponse` with the body read as text. */
-export interface TextResponse {
+/** What the adapter needs of an answer besides its body: status and headers. */
+export interface AnswerHead {
   readonly status: number;
   readonly headers: Headers;
-  readonly _data?: string;
 }
 
 /**
- * The value of a 2xx answer, or the `HttpError` for any other. `path` is the path as errors show
- * it (query stripped). `scrub` removes every secret the request sent from whatever an error is
+ * The value of a 2xx answer (its body read as `text`), or the `HttpError` for any other. `path` is
+ * the path as errors show it (query stripped). `scrub` removes every secret the request sent from whatever an error is
  * built from (body, message, field errors) and from a 2xx value (but its credential fields),
  * which carries it along for `parseResponse`.
  */
-export function readResponse(response: TextResponse, method: string, path: string, scrub: Scrubber): unknown {
-  const text = response._data ?? '';
+export function readResponse(
+  response: AnswerHead,
+  text = '',
+  method: string,
+  path: string,
+  scrub: Scrubber,
+): unknown {
   if (response.status >= 200 && response.status < 300) {
     if (text.trim() === '') return undefined;
     const parsed = parseJSON(text);

@@ -37,9 +37,12 @@ export function targetOf(baseURL: string, path: string, download: boolean): Targ
     const to = download && /^https?:/i.test(path) ? parse(path) : undefined;
     return to && { url: path, sameOrigin: root(to) === root(parse(baseURL)) };
   }
-  if (AMBIGUOUS.test(stripQuery(path))) return undefined;
+  const bare = stripQuery(path);
+  if (AMBIGUOUS.test(bare)) return undefined;
   const url = path ? `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : baseURL;
-  return isUnder(baseURL, url) ? { url, sameOrigin: true } : undefined;
+  // Only a dot segment (`..`, `%2e%2e`) can take a path joined after a slash above baseURL's path
+  // (a query or fragment of baseURL takes it in whole): without a dot or `%`, nothing to resolve.
+  return !/[.%]/.test(bare) || isUnder(baseURL, url) ? { url, sameOrigin: true } : undefined;
 }
 
 /**

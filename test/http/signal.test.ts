@@ -160,3 +160,60 @@ describe('sleep beyond the timer limit', () => {
     expect(done).toBe(true);
   });
 });
+
+describe('attemptSignal: controllers reused between attempts', () => {
+  /** Runs `n` attempts one after another, each disposed before the next; their signals in order. */
+  const sequential = (n: number) =>
+    Array.from({ length: n }, () => {
+      const a = attemptSignal(undefined, 100)!;
+      a.dispose();
+      return a.signal;
+    });
+
+  it('an attempt that is over hands its signal to the next one, at most 8 attempts per signal', () => {
+    const signals = sequential(40);
+    const uses = new Map<AbortSignal, number>();
+    for (const s of signals) uses.set(s, (uses.get(s) ?? 0) + 1);
+    expect(Math.max(...uses.values())).toBeLessThanOrEqual(8);
+    // Reused: 40 attempts, one at a time, need at most 6 controllers (the first may have served some).
+    expect(uses.size).toBeLessThanOrEqual(6);
+  });
+
+  it('never gives the signal of an attempt in flight to another one', () => {
+    const open = Array.from({ length: 20 }, () => attemptSignal(undefined, 100)!);
+    expect(new Set(open.map((a) => a.signal)).size).toBe(20);
+    // One that times out aborts its own signal only.
+    const [first, ...rest] = open;
+    for (const a of rest) a.dispose();
+    vi.advanceTimersByTime(100);
+    expect(first!.timedOut).toBe(true);
+    expect(rest.filter((a) => a.signal.aborted)).toEqual([]);
+    first!.dispose();
+  });
+
+  it('never hands out an aborted signal again (a timeout, the caller), nor one disposed twice, nor a retired one', () => {
+    const timedOut = attemptSignal(undefined, 100)!;
+    vi.advanceTimersByTime(100);
+    timedOut.dispose();
+    const caller = new AbortController();
+    const byCaller = attemptSignal(caller.signal, 100)!;
+    caller.abort();
+    byCaller.dispose();
+    for (const s of sequential(10)) expect(s.aborted).toBe(false);
+
+    const twice = attemptSignal(undefined, 100)!;
+    twice.dispose();
+    twice.dispose();
+    const a = attemptSignal(undefined, 100)!;
+    const b = attemptSignal(undefined, 100)!;
+    expect(a.signal).not.toBe(b.signal);
+    a.dispose();
+    b.dispose();
+
+    const retired = attemptSignal(undefined, 100)!;
+    retired.retire();
+    retired.dispose();
+    const next = sequential(9);
+    expect(next).not.toContain(retired.signal);
+  });
+});

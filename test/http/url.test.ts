@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isUnder, stripQuery, targetOf } from '../../src/http/url';
 
@@ -52,6 +53,71 @@ describe('targetOf: a path joined under baseURL', () => {
     expect(url('/api', '/users')).toBe('/api/users');
     expect(url('/api', '/../users')).toBeUndefined();
     expect(url('/api', '//evil.test/users')).toBeUndefined();
+  });
+});
+
+describe('targetOf: what it answers without resolving the URL', () => {
+  // A path with no dot and no `%` is joined without being parsed: the answer must be the one
+  // resolving it gives (it is under the base), for any base and any such path.
+  const bases = [
+    'https://x.test',
+    'https://x.test/',
+    'https://x.test/api',
+    'https://x.test/api//',
+    'https://x.test/a/../api',
+    'https://x.test/a/%2e%2e/api',
+    'https://x.test/api?v=1',
+    'https://x.test/api#top',
+    'http://user@x.test:8080/v1/',
+    '/api',
+    'api',
+  ];
+  const piece = fc.oneof(
+    fc.constantFrom(
+      '/',
+      '//',
+      '?',
+      '#',
+      '@',
+      ':',
+      ';',
+      ' ',
+      '~',
+      '&',
+      '=',
+      'a',
+      'Z',
+      '9',
+      '\u00e9',
+      'ｘ',
+      '\t',
+    ),
+    fc.string({ maxLength: 2 }),
+  );
+
+  it('a target it gives is under baseURL, as URL resolution says (property)', () => {
+    let targets = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...bases), fc.array(piece, { maxLength: 10 }), (base, pieces) => {
+        const path = pieces.join('');
+        const target = targetOf(base, path, false);
+        // Refused (a control character, `//`, a backslash, a dot segment above the base): nothing to check.
+        if (target === undefined) return;
+        targets += 1;
+        expect(isUnder(base, target.url)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(targets).toBeGreaterThan(1000);
+  });
+
+  it('still resolves, and refuses, a path with a dot segment', () => {
+    expect(targetOf('https://x.test/api', '/../x', false)).toBeUndefined();
+    expect(targetOf('https://x.test/api', '/a/%2e%2e/%2E%2e/x', false)).toBeUndefined();
+    expect(targetOf('https://x.test/api', '/a/../b', false)?.url).toBe('https://x.test/api/a/../b');
+    expect(targetOf('https://x.test/api', '/v1.2/x?next=../..', false)?.url).toBe(
+      'https://x.test/api/v1.2/x?next=../..',
+    );
   });
 });
 

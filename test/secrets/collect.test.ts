@@ -25,3 +25,12 @@ describe('secretValuesOf', () => {
     expect(secretValuesOfQuery('/x')).toEqual([]);
   });
 });
+
+describe('secretValuesOfQuery: the query read as URLSearchParams reads it', () => {
+  it('finds every secret parameter, written plainly, encoded or after a second `?`', () => {
+    expect(secretValuesOfQuery('/x??code=1')).toEqual(['1']);
+    expect(secretValuesOfQuery('/x?pass%77ord=p&page=1')).toEqual(['p']);
+    expect(secretValuesOfQuery('/x?page=1&two+factor=x&two_factor_code=9')).toEqual(['9']);
+    expect(secretValuesOfQuery('/x?page=1&code')).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+// A CPU profile of the client's own path (bench/profile.mjs runs it under `node --cpu-prof`):
+// `user.getLoginHistory()` and the sign-in pair (`auth.login` then `auth.getUserProfile()`), each
+// answered from memory with the reference server's own answers (bodies and headers captured once
+// over loopback), so the profile holds the client's work and not the server's or the socket's.
+// Never part of `npm test`; asserts nothing.
+
+import { createAuthModule, createOfetchAdapter, createUserModule } from 'pam-client';
+import { startReferenceServer } from 'pam-client/testing';
+
+const PLAYER = { login: 'player@example.com', password: 'Secret123!' };
+const iterations = Number(process.env.PAM_PROFILE_ITERATIONS ?? 20_000);
+const which = process.env.PAM_PROFILE_PAIR ?? 'both';
+
+interface Canned {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** The reference server's answers to the three requests, captured once. */
+async function capture(): Promise<Map<string, Canned>> {
+  const server = await startReferenceServer();
+  try {
+    const grab = async (path: string, init: RequestInit = {}) => {
+      const r = await fetch(`${server.url}${path}`, init);
+      return { status: r.status, headers: [...r.headers], body: await r.text() };
+    };
+    const login = await grab('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(PLAYER),
+    });
+    const token = (JSON.parse(login.body) as { access_token: string }).access_token;
+    const auth = { accept: 'application/json', authorization: `Bearer ${token}` };
+    return new Map([
+      ['/auth/login', login],
+      ['/auth/user-profile', await grab('/auth/user-profile?check_spa_again=1', { headers: auth })],
+      ['/bff/users/login-history', await grab('/bff/users/login-history?page=1', { headers: auth })],
+    ]);
+  } finally {
+    await server.close();
+  }
+}
+
+const canned = await capture();
+const memoryFetch = async (input: RequestInfo | URL) => {
+  const { pathname } = new URL(String(input));
+  const c = canned.get(pathname);
+  if (!c) throw new Error(`no canned answer for ${pathname}`);
+  return new Response(c.body, { status: c.status, headers: c.headers });
+};
+const baseURL = 'http://pam.test';
+const loginToken = (JSON.parse(canned.get('/auth/login')!.body) as { access_token: string }).access_token;
+const user = createUserModule(
+  createOfetchAdapter({ baseURL, getAccessToken: () => loginToken, fetch: memoryFetch as typeof fetch }),
+);
+let signedIn: string | null = null;
+const auth = createAuthModule(
+  createOfetchAdapter({ baseURL, getAccessToken: () => signedIn, fetch: memoryFetch as typeof fetch }),
+);
+const history = () => user.getLoginHistory(1);
+const signIn = async () => {
+  const answer = await auth.login(PLAYER);
+  signedIn = 'access_token' in answer ? (answer.access_token ?? null) : null;
+  return auth.getUserProfile();
+};
+const bare = async () => JSON.parse(await (await memoryFetch(`${baseURL}/bff/users/login-history`)).text());
+
+const runs: [string, () => Promise<unknown>][] = [];
+if (which === 'history' || which === 'both') runs.push(['getLoginHistory', history]);
+if (which === 'signin' || which === 'both') runs.push(['sign-in pair', signIn]);
+if (which === 'bare' || process.env.PAM_PROFILE_BARE) runs.push(['bare memory fetch + JSON.parse', bare]);
+for (const [name, fn] of runs) {
+  for (let i = 0; i < 500; i++) await fn();
+  const t0 = performance.now();
+  for (let i = 0; i < iterations; i++) await fn();
+  const us = ((performance.now() - t0) * 1000) / iterations;
+  console.log(`${name}: ${us.toFixed(1)} µs per call (${iterations} calls, in-memory fetch)`);
+}
