@@ -1,4 +1,4 @@
-// `node bench/profile.mjs [history|signin|both] [--top N]`: bundles bench/profile.ts (as
+// `node bench/profile.mjs [history|signin|both] [--top N] [--root ../other]`: bundles bench/profile.ts (as
 // bench/run.mjs bundles the suite), runs it under `node --cpu-prof`, and prints the functions with
 // the most self time, grouped by where they come from (ours, zod, ofetch, node). The .cpuprofile
 // stays in node_modules/.cache/pam-client-bench/ for Chrome DevTools. Never part of `npm test`.
@@ -14,6 +14,8 @@ const repo = resolve(here, '..');
 const args = process.argv.slice(2);
 const pair = args.find((a) => ['history', 'signin', 'both', 'bare'].includes(a)) ?? 'both';
 const topAt = args.indexOf('--top');
+const rootAt = args.indexOf('--root');
+const root = rootAt === -1 ? repo : resolve(args[rootAt + 1]);
 const top = topAt === -1 ? 25 : Number(args[topAt + 1]);
 const outDir = resolve(repo, 'node_modules/.cache/pam-client-bench');
 const profDir = resolve(outDir, 'profiles');
@@ -28,8 +30,8 @@ await build({
   packages: 'external',
   logLevel: 'warning',
   alias: {
-    'pam-client/testing': resolve(repo, 'src/testing/index.ts'),
-    'pam-client': resolve(repo, 'src/index.ts'),
+    'pam-client/testing': resolve(root, 'src/testing/index.ts'),
+    'pam-client': resolve(root, 'src/index.ts'),
   },
   entryPoints: [resolve(here, 'profile.ts')],
   outfile: resolve(outDir, 'profile.mjs'),
