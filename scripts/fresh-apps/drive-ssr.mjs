@@ -13,10 +13,11 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const TOKEN_KEY = /"[A-Za-z_]*token"\s*:/i;
+/** A token key, as JSON shows it, also escaped inside a JSON string (Next's RSC payload). */
+const TOKEN_KEY = /\\?"[A-Za-z_]*token\\?"\s*:/i;
 
 /**
- * @param {string} appURL the app's URL (node build / .output/server/index.mjs)
+ * @param {string} appURL the app's URL, ending in `/` (at its sub-path, if any)
  * @param {string} label for messages
  * @returns {Promise<string>} what was driven
  */
@@ -34,7 +35,7 @@ export async function driveSSR(appURL, label) {
       return page;
     };
     const page = watch(await context.newPage());
-    await page.goto(new URL('/account', appURL).href);
+    await page.goto(new URL('account', appURL).href);
     await page.waitForURL(/\/login$/);
     await page.locator('input[name=login]').fill('twofactor@example.com');
     await page.locator('input[name=password]').fill('Secret123!');
@@ -46,7 +47,7 @@ export async function driveSSR(appURL, label) {
     if (!name) fail('no name on the account page');
 
     // The first HTML, as the server sent it (the browser's cookies, no script run).
-    const first = await context.request.get(new URL('/account', appURL).href);
+    const first = await context.request.get(new URL('account', appURL).href);
     const html = await first.text();
     if (!html.includes(name) || !html.includes('data-testid="restrictions"'))
       fail('the first HTML lacks the name or the restrictions');
@@ -71,7 +72,7 @@ export async function driveSSR(appURL, label) {
       fail('a reload lost the session');
 
     const other = watch(await context.newPage());
-    await other.goto(new URL('/account', appURL).href);
+    await other.goto(new URL('account', appURL).href);
     await other.getByTestId('name').waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login$/);

@@ -1,11 +1,12 @@
-// `npm run fresh-apps [vue|svelte|react|vue-app|svelte-app|react-app …] [--keep]`: a newcomer's
-// first hour, automated. Packs the tarball (`npm pack` builds first: prepack), makes fresh Vite apps
-// in Vue 3, Svelte 5 and React 19 by hand (no prompts; nothing but the npm registry), installs the
-// tarball with the README's install line, writes the tagged snippets verbatim (the README's quick
-// start, and the complete app of docs/apps/<framework>.md), type-checks with skipLibCheck false
-// (vue-tsc / svelte-check / tsc), runs `vite build`, then drives each built app in Chromium against
-// the reference server started by the README's own dev-server snippet. Bounded: each step has a
-// time limit, the whole run reports its time.
+// `npm run fresh-apps [<app> …] [--keep]` (apps: vue, svelte, react, vue-app, svelte-app, react-app,
+// sveltekit-app, nuxt-app, next-app; none named: all): a newcomer's first hour, automated. Packs
+// the tarball (`npm pack` builds first: prepack), makes fresh Vite apps in Vue 3, Svelte 5 and
+// React 19 by hand (no prompts; nothing but the npm registry), installs the tarball with the
+// README's install line, writes the tagged snippets verbatim (the README's quick start, and the
+// complete app of docs/apps/<framework>.md), type-checks with skipLibCheck false (vue-tsc /
+// svelte-check / tsc), runs `vite build`, then drives each built app in Chromium against the
+// reference server started by the README's own dev-server snippet. Then the server-rendered apps
+// (SSR_APPS). Bounded: each step has a time limit, the whole run reports its time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { drive } from './drive.mjs';
 import { driveApp } from './drive-app.mjs';
 import { driveSSR } from './drive-ssr.mjs';
+import { checkBehindEdge, checkEdgeRefused, startEdge } from './edge.mjs';
 import { DEV_DEPENDENCIES, scaffold } from './scaffold.mjs';
 import { installLine, readSnippets } from './snippets.mjs';
 import { checkSSRApp } from './ssr-check.mjs';
@@ -42,8 +44,9 @@ const APPS = [
 ];
 /**
  * The server-rendered apps (issue 29): each page's code of docs/apps/<framework>.md, built in
- * production mode and run (`node build`, `node .output/server/index.mjs`) against the reference
- * server, then checked (ssr-check.mjs).
+ * production mode and run (`node build`, `node .output/server/index.mjs`, `next start`) against the
+ * reference server, then checked over HTTP (ssr-check.mjs) and in Chromium (drive-ssr.mjs); the
+ * app's server must log no error meanwhile.
  */
 const SSR_APPS = [
   {
@@ -61,11 +64,24 @@ const SSR_APPS = [
     build: ['npx', 'nuxi', 'build'],
     run: ['node', '.output/server/index.mjs'],
   },
+  {
+    name: 'next-app',
+    framework: 'next',
+    // `next build` type-checks the app (strict; see ssr-scaffold.mjs for skipLibCheck).
+    check: null,
+    build: ['npx', 'next', 'build'],
+    run: ['npx', 'next', 'start', '-H', '127.0.0.1'],
+    ready: /Ready in/,
+  },
 ];
 const only = process.argv
   .slice(2)
   .filter((a) => APPS.some((app) => app.name === a) || SSR_APPS.some((app) => app.name === a));
 const STEP_MS = 5 * 60_000;
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+process.env.NUXT_TELEMETRY_DISABLED = '1';
+/** What a server-rendered app's output must not show while it is checked (a render that failed). */
+const SERVER_ERROR = /\bError\b|⨯|\[request error\]/;
 const t0 = performance.now();
 const timings = [];
 
@@ -115,14 +131,16 @@ const freePort = () =>
     });
   });
 
-/** Stops a child we started and everything it started (its own process group). */
+/** Stops a child we started and everything it started (its own process group); resolves at its exit. */
 function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((res) => child.once('exit', res));
   try {
     process.kill(-child.pid, 'SIGTERM');
   } catch {
     child.kill('SIGTERM');
   }
+  return exited;
 }
 
 const ESC = String.fromCharCode(27);
@@ -132,7 +150,7 @@ const stripAnsi = (text) =>
     .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
     .join('');
 
-/** Starts a long-running child; resolves with the first stdout match of `ready`. */
+/** Starts a long-running child; resolves with the first stdout match of `ready` (`output()`: all of it). */
 function start(cwd, cmd, args, env, ready, label) {
   const child = spawn(cmd, args, {
     cwd,
@@ -149,6 +167,8 @@ function start(cwd, cmd, args, env, ready, label) {
       const m = ready.exec(stripAnsi(out));
       if (m) {
         clearTimeout(timer);
+        m.output = () => stripAnsi(out);
+        m.child = child;
         res(m);
       }
     };
@@ -268,23 +288,56 @@ async function freshSSRApp(app) {
     PAM_INSECURE_COOKIE: '1',
     NUXT_PAM_API_URL: apiURL,
     NUXT_PAM_COOKIE_SECRET: 'fresh-apps: a secret of at least 32 characters',
-    NUXT_PAM_INSECURE_COOKIE: '1',
+    NUXT_PAM_INSECURE_COOKIE: 'true',
+    PAM_APP_ORIGIN: `http://127.0.0.1:${port}`,
     PORT: String(port),
     HOST: '127.0.0.1',
     ORIGIN: `http://127.0.0.1:${port}`,
-    NUXT_TELEMETRY_DISABLED: '1',
   };
-  await start(
-    root,
-    app.run[0],
-    app.run.slice(1),
-    env,
-    /(Listening on|Listening|localhost|127\.0\.0\.1)/,
-    app.name,
-  );
+  const run = (env) =>
+    start(
+      root,
+      app.run[0],
+      app.run.slice(1),
+      env,
+      app.ready ?? /(Listening on|Listening|localhost|127\.0\.0\.1)/,
+      app.name,
+    );
+  const server = await run(env);
   timings.push([`${app.name}: ${await checkSSRApp(url, app.name)}`, performance.now() - t]);
   const d = performance.now();
   timings.push([`${app.name}: ${await driveSSR(url, app.name)}`, performance.now() - d]);
+
+  // docs/deploy.md: behind an nginx-like edge (Host rewritten to the app's, the player's address
+  // in X-Forwarded-For / X-Real-IP). Without the public origin: refused; then restarted with it.
+  const e = performance.now();
+  const edge = await startEdge(url);
+  try {
+    const refused = await checkEdgeRefused(edge.url, app.name);
+    await stop(server.child);
+    const edgeOrigin = new URL(edge.url).origin;
+    const behind = await run({
+      ...env,
+      ORIGIN: edgeOrigin, // adapter-node
+      ADDRESS_HEADER: 'X-Forwarded-For', // adapter-node
+      XFF_DEPTH: '1', // adapter-node: one proxy of ours
+      NUXT_PAM_APP_ORIGIN: edgeOrigin,
+      NUXT_PAM_TRUST_FORWARDED_FOR: 'true',
+      PAM_APP_ORIGIN: edgeOrigin,
+      PAM_CLIENT_ADDRESS_HEADER: 'x-real-ip',
+    });
+    timings.push([
+      `${app.name}: behind an nginx-like edge: ${refused}; ${await checkBehindEdge(edge.url, app.name)}`,
+      performance.now() - e,
+    ]);
+    // A page whose server render threw may still work in the browser (rendered there instead).
+    const errors = [server, behind]
+      .flatMap((s) => s.output().split('\n'))
+      .filter((line) => SERVER_ERROR.test(line));
+    if (errors.length) throw new Error(`${app.name}: the server logged errors:\n${errors.join('\n')}`);
+  } finally {
+    await edge.close();
+  }
   for (const c of children.splice(0)) stop(c);
 }
 

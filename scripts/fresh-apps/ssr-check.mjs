@@ -6,8 +6,11 @@
 const LOGIN = 'twofactor@example.com';
 const PASSWORD = 'Secret123!';
 const CODE = '123456';
-/** A key that names a token, as JSON would show it (`access_token`, `token`, `refreshToken`...). */
-const TOKEN_KEY = /"[A-Za-z_]*token"\s*:/i;
+/**
+ * A key that names a token, as JSON would show it (`access_token`, `token`, `refreshToken`...), also
+ * inside a JSON string (Next's RSC payload in the HTML writes `\"access_token\":`).
+ */
+const TOKEN_KEY = /\\?"[A-Za-z_]*token\\?"\s*:/i;
 
 const fail = (label, what) => {
   throw new Error(`${label}: ${what}`);
@@ -17,13 +20,14 @@ const fail = (label, what) => {
 const cookiesOf = (answer) => answer.headers.getSetCookie().map((line) => line.split(';')[0]);
 
 /**
- * @param {string} base the app's URL (http://127.0.0.1:port/)
+ * @param {string} base the app's URL, ending in `/` (http://127.0.0.1:port/, or a sub-path)
  * @param {string} label
  * @returns {Promise<string>} what was checked
  */
 export async function checkSSRApp(base, label) {
   const origin = new URL(base).origin;
-  const at = (path) => new URL(path, base);
+  // Paths are the app's own: under `base`'s path (an app under a sub-path is checked at it).
+  const at = (path) => new URL(path.slice(1), base);
   const post = (path, body, cookie) =>
     fetch(at(`/pam${path}`), {
       method: 'POST',
@@ -55,6 +59,16 @@ export async function checkSSRApp(base, label) {
   const setCookie = answer.headers.getSetCookie();
   if (!setCookie.length || !setCookie.every((line) => /;\s*HttpOnly/i.test(line)))
     fail(label, 'no HttpOnly session cookie after the code');
+  // run.mjs configures every app for plain http (PAM_INSECURE_COOKIE and its kin): an app that
+  // misreads its setting seals `__Host-pam-session; Secure` instead.
+  if (
+    !setCookie.some((line) => line.startsWith('pam-session=')) ||
+    setCookie.some((line) => /;\s*Secure/i.test(line))
+  )
+    fail(
+      label,
+      `the cookie ignores the app's plain-http setting: ${setCookie.map((l) => l.split('=')[0]).join(', ')}`,
+    );
   let cookie = cookiesOf(answer).join('; ');
   const { user } = JSON.parse(text);
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');

@@ -1,5 +1,6 @@
-// The files a fresh server-rendered app has before any pam-client code (what `npx sv create` or
-// `npx nuxi init` would write, by hand: nothing prompts, nothing but the npm registry is reached).
+// The files a fresh server-rendered app has before any pam-client code (what `npx sv create`,
+// `npx nuxi init` or `npx create-next-app` would write, by hand: nothing prompts, nothing but the
+// npm registry is reached).
 // The app's own code comes from the tagged blocks of docs/apps/<framework>.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,6 +19,16 @@ export const SSR_DEPENDENCIES = {
   ],
   // Nuxt pins h3 1; the app lists it itself, as Nuxt apps with server middleware do.
   nuxt: ['nuxt@~4.2.2', 'vue@^3.5.0', 'h3@^1.15.4'],
+  // Next 16 runs on Node >= 20.9 (`npm view next@16 engines`).
+  next: [
+    'next@16',
+    'react@19',
+    'react-dom@19',
+    'typescript@5.9.3',
+    '@types/react@19',
+    '@types/react-dom@19',
+    '@types/node@20',
+  ],
 };
 
 const write = (root, path, text) => {
@@ -27,7 +38,7 @@ const write = (root, path, text) => {
 
 /**
  * @param {string} root the app's folder (created)
- * @param {'sveltekit' | 'nuxt'} kind
+ * @param {'sveltekit' | 'nuxt' | 'next'} kind
  */
 export function scaffoldSSR(root, kind) {
   const pkg = { name: `fresh-${kind}-app`, private: true, version: '0.0.0', type: 'module' };
@@ -76,6 +87,50 @@ export default defineConfig({ plugins: [sveltekit()] });
     <div style="display: contents">%sveltekit.body%</div>
   </body>
 </html>
+`,
+    );
+  } else if (kind === 'next') {
+    // create-next-app's tsconfig. skipLibCheck stays true: Next 16's own declarations name
+    // URLPattern, which TypeScript 5.9's libs lack (the library's declarations are checked with
+    // skipLibCheck false by `npm run check:consumer-types`). `next build` type-checks the app.
+    write(
+      root,
+      'tsconfig.json',
+      `${JSON.stringify(
+        {
+          compilerOptions: {
+            target: 'ES2017',
+            lib: ['dom', 'dom.iterable', 'esnext'],
+            allowJs: true,
+            skipLibCheck: true,
+            strict: true,
+            noEmit: true,
+            esModuleInterop: true,
+            module: 'esnext',
+            moduleResolution: 'bundler',
+            resolveJsonModule: true,
+            isolatedModules: true,
+            jsx: 'react-jsx',
+            incremental: true,
+            plugins: [{ name: 'next' }],
+            paths: { '@/*': ['./*'] },
+          },
+          include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts', '.next/dev/types/**/*.ts'],
+          exclude: ['node_modules'],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    // Turbopack's build cache is written for the next build; a fresh app has none (saves ~12 s).
+    write(
+      root,
+      'next.config.ts',
+      `import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = { experimental: { turbopackFileSystemCacheForBuild: false } };
+
+export default nextConfig;
 `,
     );
   } else {
