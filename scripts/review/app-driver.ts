@@ -6,10 +6,11 @@
 
 import { mkdir } from 'node:fs/promises';
 import { startReferenceServer } from 'pam-client/testing';
-import type { Browser, BrowserContext, Page, Route } from 'playwright';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright';
 import { startDemo } from '../demo/serve.mjs';
 import { inPtBR, listenUntranslated } from './in-pt-BR';
 import type { BookPath, BookStep } from './paths';
+import { cropPng } from './png';
 import { type AccountKey, accountOf, stepProblems } from './step-truth';
 
 export interface AppContext {
@@ -149,6 +150,13 @@ export function pageText(page: Page, within: string | null = null): Promise<stri
     return lines;
   }, within);
 }
+
+/** Where an element is on the whole page's screenshot (document pixels). */
+export const boxOf = (part: Locator) =>
+  part.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+  });
 
 const STEP_TIMEOUT_MS = 20_000; // generous: CI machines are shared
 
@@ -291,11 +299,12 @@ export async function runPath(
       const text = await pageText(page, cropped ? (testid ?? null) : null);
       const problems = table.onlyDiagram ? [] : stepProblems(table, path, i, text.join('\n'));
       if (problems.length > 0) throw new Error(`${what}: the picture is not true: ${problems.join('; ')}`);
+      // One screenshot per language: the part under review is cut out of the whole page.
       const full = await page.screenshot({ ...look, fullPage: true });
-      const png = cropped ? await part.screenshot(look) : full;
+      const png = cropped ? cropPng(full, await boxOf(part)) : full;
       const pt = await inPtBR(page, async () => {
         const whole = await page.screenshot({ ...look, fullPage: true });
-        return { full: whole, png: cropped ? await part.screenshot(look) : whole };
+        return { full: whole, png: cropped ? cropPng(whole, await boxOf(part)) : whole };
       });
       shots.push({ step: i, png, full, text, pt });
     }

@@ -8,12 +8,13 @@
 import { startReferenceServer } from 'pam-client/testing';
 import type { Browser, Route } from 'playwright';
 import { startDemo } from '../demo/serve.mjs';
-import { pageText } from './app-driver';
+import { boxOf, pageText } from './app-driver';
 import { LIMIT_SCENARIOS } from './chapter-limits';
 import { REGISTRATION_SCENARIOS } from './chapter-registration';
 import { RESTRICTION_SCENARIOS } from './chapter-restrictions';
 import { byId, type ChapterScenario } from './chapter-steps';
 import { inPtBR, listenUntranslated } from './in-pt-BR';
+import { cropPng } from './png';
 import { identityProblems, SEED_IDENTITIES } from './step-truth';
 
 export type { ChapterScenario } from './chapter-steps';
@@ -122,9 +123,10 @@ export async function playChapter(
           throw new Error(`"${caption}": the picture is not true: ${problems.join('; ')}`);
         const part = byId(page, testid).first();
         const shown = await part.isVisible();
+        // One screenshot per language: the part under review is cut out of the whole page.
         const take = async () => {
           const full = await page.screenshot({ ...look, fullPage: true });
-          return { full, png: shown ? await part.screenshot(look) : full };
+          return { full, png: shown ? cropPng(full, await boxOf(part)) : full };
         };
         steps.push({
           caption,

@@ -11,7 +11,7 @@ import { notInApp } from '../../scripts/review/app-driver';
 import { BOOK, checkBook, FORBIDDEN } from '../../scripts/review/book';
 import { CHROMIUM_ARGS as REVIEW_ARGS } from '../../scripts/review/chromium.mjs';
 import { bookPaths } from '../../scripts/review/paths';
-import { distinctColours } from '../../scripts/review/png';
+import { cropPng, distinctColours, pngSize } from '../../scripts/review/png';
 import { describeMachine } from '../../tools/diagrams/graph';
 import { CANARY } from '../support/canary';
 import { CHROMIUM_ARGS } from '../support/chromium';
@@ -131,6 +131,18 @@ describe('review book checks', () => {
   it('tells a blank screenshot (one colour) from a page', () => {
     expect(distinctColours(png(40, 30, () => [245, 246, 248]))).toBe(1);
     expect(distinctColours(png(40, 30, (x) => (x < 20 ? [255, 255, 255] : [29, 36, 51])))).toBe(2);
+  });
+
+  it('cuts the part under review out of the whole page (one screenshot per step and language)', () => {
+    const page = png(40, 30, (x) => (x < 20 ? [255, 255, 255] : [29, 36, 51]));
+    const dark = cropPng(page, { x: 24, y: 3, width: 10, height: 5 });
+    expect(pngSize(dark)).toEqual({ width: 10, height: 5 });
+    expect(distinctColours(dark)).toBe(1);
+    expect(distinctColours(cropPng(page, { x: 15, y: 0, width: 10, height: 30 }))).toBe(2);
+    expect(pngSize(cropPng(page, { x: 35, y: 25, width: 100, height: 100 }))).toEqual({
+      width: 5,
+      height: 5,
+    });
   });
 
   it('reports a secret, a missing page, a missing screenshot and an English picture in the pt-BR edition', async () => {
