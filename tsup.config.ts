@@ -47,6 +47,7 @@ export default defineConfig({
     'testing/msw': 'src/testing/msw.ts',
     server: 'src/server/index.ts',
     internal: 'src/internal.ts',
+    otel: 'machines/otel/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -59,5 +60,16 @@ export default defineConfig({
   // not bundle the error classes twice (createPamClient + Vue: -3 kB min+gz).
   splitting: true,
   esbuildPlugins: [pureClasses],
-  external: ['pam-client', 'xstate', 'vue', 'svelte', 'react', 'ofetch', 'zod', 'h3', 'msw'],
+  external: [
+    'pam-client',
+    'xstate',
+    'vue',
+    'svelte',
+    'react',
+    'ofetch',
+    'zod',
+    'h3',
+    'msw',
+    '@opentelemetry/api',
+  ],
 });

@@ -72,7 +72,9 @@ export type SessionFunnelEvent =
   /** The token's life ended (a refresh answered 401, or a wake-up past its expiry). */
   | E<'session.expired'>
   /** `remote`: the logout or expiry was another tab's. */
-  | E<'session.signedOut', { reason: 'logout' | 'expired'; remote: boolean }>;
+  | E<'session.signedOut', { reason: 'logout' | 'expired'; remote: boolean }>
+  /** `client.stop()`: the last event, after every run still open was told abandoned. */
+  | E<'session.stopped'>;
 
 /** A step-up (the player's password for a sensitive change), from the first prompt to its outcome. */
 export type StepUpFunnelEvent =

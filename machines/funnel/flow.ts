@@ -85,6 +85,7 @@ export const funnelEvents = (options: FunnelOptions = {}): ClientFlow<'funnel'> 
       playerIs,
       stopped: () => {
         calls.stop();
+        emit({ type: 'session.stopped' });
         listeners.clear();
       },
     });

@@ -20,6 +20,7 @@ const ENTRY_SOURCES: Record<string, string> = {
   './testing/msw': 'src/testing/msw.ts',
   './internal': 'src/internal.ts',
   './server': 'src/server/index.ts',
+  './otel': 'machines/otel/index.ts',
 };
 
 describe('package entries', () => {

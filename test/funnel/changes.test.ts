@@ -183,5 +183,6 @@ describe('funnelEvents(): the income report', () => {
     await world.during(tab.client.user.generateIncomeReport({ reference_year: 2025, type: 'email' }));
     tab.client.stop();
     expect(only(tab.funnel, 'incomeReport.')).toEqual(['incomeReport.requested', 'incomeReport.abandoned']);
+    expect(tab.funnel.at(-1)?.type).toBe('session.stopped');
   });
 });

@@ -32,6 +32,7 @@ export const FUNNEL_TYPES = {
   'session.refreshFailed': true,
   'session.expired': true,
   'session.signedOut': true,
+  'session.stopped': true,
   'stepUp.started': true,
   'stepUp.passwordRejected': true,
   'stepUp.completed': true,

@@ -153,6 +153,7 @@ describe('funnelEvents(): sign-in', () => {
       'signIn.abandoned',
       'signIn.started',
       'signIn.abandoned',
+      'session.stopped',
     ]);
     expect((abandoned[3] as { durationMs: number }).durationMs).toBeGreaterThanOrEqual(5 * S);
   });
