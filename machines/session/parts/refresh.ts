@@ -1,0 +1,83 @@
+// The refresh flow's part of the session while signed in: the clock's ticks and wake-ups judge the
+// token's life in server time (../expiry.ts) and drive the refresh cycle (../refresh.ts); its
+// verdicts come back as TOKEN_REFRESHED, REFRESH_FAILED and SESSION_EXPIRED.
+
+import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
+import { asPamError } from '../../shared';
+import { refreshCycleInput } from '../refresh';
+import { sessionSetup } from '../setup';
+
+/** The session's token expired (a wake-up past its life, or the refresh answered 401). */
+const expire = () =>
+  [
+    { type: 'announceSignOut', params: 'expired' },
+    'clearTokensUnlessNewer',
+    { type: 'forget', params: { reason: 'expired' } },
+    'emitExpired',
+  ] as const;
+
+/** The refresh cycle, the signed-in session's child. */
+export const refreshChild = /* @__PURE__ */ sessionSetup.createStateConfig({
+  invoke: {
+    id: 'refresh',
+    src: 'refreshCycle',
+    onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
+    input: ({ context }) => refreshCycleInput(context),
+  },
+}).invoke;
+
+/** What the signed-in session does with the clock and the refresh cycle's verdicts. */
+export const refreshOn = /* @__PURE__ */ sessionSetup.createStateConfig({
+  on: {
+    // An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
+    TICK: [
+      { guard: 'isExpired', target: 'signedOut', actions: expire() },
+      { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
+      { actions: sendTo('refresh', { type: 'TICK' }) },
+    ],
+    WAKE: [
+      { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+      {
+        guard: and(['internal', 'expiryUnknown']),
+        actions: [
+          sendTo('refresh', { type: 'REFRESH' }),
+          sendTo('profile', { type: 'WAKE' }),
+          sendTo('playTime', { type: 'BEAT' }),
+        ],
+      },
+      {
+        guard: 'internal',
+        actions: [
+          sendTo('refresh', { type: 'TICK' }),
+          sendTo('profile', { type: 'WAKE' }),
+          sendTo('playTime', { type: 'BEAT' }),
+        ],
+      },
+    ],
+    REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
+    TOKEN_REFRESHED: {
+      guard: 'internal',
+      actions: [
+        'refreshed',
+        {
+          type: 'writeSession',
+          params: ({ event }) => {
+            assertEvent(event, 'TOKEN_REFRESHED');
+            return { handle: event.handle, reason: 'refresh' as const };
+          },
+        },
+        emit({ type: 'tokenRefreshed' as const }),
+      ],
+    },
+    REFRESH_FAILED: {
+      guard: 'internal',
+      actions: enqueueActions(({ enqueue, event }) => {
+        assertEvent(event, 'REFRESH_FAILED');
+        const error = asPamError(event.error);
+        enqueue.assign({ error });
+        enqueue.emit({ type: 'refreshFailed', error });
+      }),
+    },
+    SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
+  },
+}).on;
