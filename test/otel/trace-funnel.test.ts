@@ -139,6 +139,23 @@ describe('traceFunnel (pam-client/otel)', () => {
     expectNoIdentifyingAttribute(spans());
   });
 
+  it('a responsible-gaming change still waiting for its answer when the client stops: its span ends then', async () => {
+    const { tab, spans } = traced();
+    await logIn(world, tab);
+    world.hangAnswers({ method: 'PATCH', path: '/bff/users/timeout-limits', times: 1 });
+    const call = tab.client.user.setTimeoutLimits({ user_pause: 2, reason: 1 }).catch(() => {});
+    await world.advance(200, 50);
+    expect(spans().map((s) => s.name)).toEqual(['pam.signIn']);
+    tab.client.stop();
+    const change = spans().find((s) => s.name === 'pam.rg.change');
+    expect(change?.attributes).toMatchObject({
+      'pam.change': 'pause',
+      'pam.outcome': 'abandoned',
+      'pam.abandon_reason': 'stopped',
+    });
+    void call;
+  });
+
   it('stops listening when asked', async () => {
     const { tab, spans, stop } = traced();
     stop();
