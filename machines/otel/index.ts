@@ -4,7 +4,8 @@
 // own fields become attributes: nothing identifies the player.
 
 import { type Attributes, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
-import type { FunnelEvent, FunnelEventType, PamClientBase } from 'pam-client/machines';
+import type { PamClientBase } from '../createPamClient';
+import type { FunnelEvent, FunnelEventType } from '../funnel/events';
 
 export interface TraceFunnelOptions {
   /** Default: `trace.getTracer('pam-client')` (the global provider's). */
