@@ -92,7 +92,7 @@ export const sessionCore = /* @__PURE__ */ createSessionMachine();
  * session.getSnapshot().hasTag('twoFactorRequired');
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
-  restorable(createSessionMachine(WITH_PLAY_CLOCK).provide(FULL_SESSION as never), {
+  restorable(createSessionMachine(WITH_PLAY_CLOCK).provide(FULL_SESSION), {
     name: 'sessionMachine',
     keys: ['deps'],
     fromInput: (input: SessionInput) => services({ ...WITH_PLAY_CLOCK, ...input }),

@@ -3,23 +3,25 @@
 // (sessionCore). Each is a pure constant, so a bundle that does not take a flow drops its code.
 // The flows themselves are in their files: tabs.ts, profile.ts, play-time.ts.
 
-import { assign, enqueueActions } from 'xstate';
+import { type AnyActorLogic, assertEvent, assign, enqueueActions, type SnapshotFrom } from 'xstate';
 import { createLocalStoragePlayClock, PLAY_CLOCK_KEY } from '../play-time/clock';
-import { selectPlayTime } from '../playTimeMachine';
+import { type playTimeMachine, selectPlayTime } from '../playTimeMachine';
 import { sameJson } from './context';
-import type { SessionInternalEvent } from './events';
 import { sessionPlayTime } from './play-time';
-import { createProfileFlow, loginRestrictionsOf, profileOf } from './profile';
+import { createProfileFlow, loginRestrictionsOf, type ProfileFlowContext, profileOf } from './profile';
 import { profileUpdateOf } from './profile-rules';
+import type { sessionSetup } from './setup';
 import { tabsFlow } from './tabs';
 import type { SessionContext } from './types';
 
-type Alert = Extract<SessionInternalEvent, { type: 'PLAY_TIME_ALERT' }>;
+/** An action of the session, checked against its setup (the setup itself is not bundled here). */
+type SessionAction = Parameters<(typeof sessionSetup)['createAction']>[0];
+const sessionAction = (action: SessionAction): SessionAction => action;
 
-/** What a flow gives the session machine: child actors and actions by name. */
+/** What a flow gives the session machine: child actors and actions by name (actions typed by its setup). */
 export interface SessionFlowImplementations {
-  actors?: Record<string, unknown>;
-  actions?: Record<string, unknown>;
+  actors?: Record<string, AnyActorLogic>;
+  actions?: Record<string, SessionAction>;
 }
 
 /** The tabs flow: the child that decides what the other tabs say (the client makes the channel, see `tabs()`). */
@@ -36,57 +38,47 @@ export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() =
   actors: { profile: createProfileFlow() },
   actions: {
     // The login answer's restrictions: status unknown (no betting) until the first read.
-    loginRestrictions: assign(({ context }: { context: SessionContext }) => ({
+    loginRestrictions: assign(({ context }) => ({
       restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
     })),
-    takeProfile: enqueueActions((({
-      context,
-      event,
-      enqueue,
-    }: {
-      context: SessionContext;
-      event: unknown;
-      enqueue: unknown;
-    }) => {
-      const q = enqueue as unknown as {
-        assign(p: Partial<SessionContext>): void;
-        sendTo(to: string, e: object): void;
-        emit(e: object): void;
-        (fn: (a: { context: SessionContext }) => void): void;
-      };
-      const snapshot = (event as { snapshot?: { context?: unknown } }).snapshot;
-      if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
-      const datum = profileOf(snapshot as never);
-      const update = profileUpdateOf(context, datum);
-      if (!update) return;
-      const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
-      const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
-      q.assign(update as Partial<SessionContext>);
-      q.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
-      const { userId, sid } = context;
-      // Told with the read's own server time: the other tabs compare by it, never by arrival.
-      const at = datum.at;
-      if (
-        datum.source === 'read' &&
-        infoChanged &&
-        update.userInfo &&
-        at !== null &&
-        userId !== null &&
-        sid !== null
-      ) {
-        const userInfo = update.userInfo;
-        q(({ context: c }) => c.deps.crossTab?.publishProfile(userInfo, { userId, sid }, at));
-      }
-      if (restrictionsChanged) q.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
-      const { error, status } = update.restrictions;
-      // Told once per failure (a new failure, or the status it leaves changed), not per retry.
-      if (
-        error &&
-        status !== 'current' &&
-        (!context.restrictions?.error || context.restrictions.status !== status)
-      )
-        q.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
-    }) as never),
+    takeProfile: sessionAction(
+      enqueueActions(({ context, event, enqueue }) => {
+        // The profile child's snapshot event (outside the session's event union).
+        const snapshot = (event as { snapshot?: { context?: ProfileFlowContext } }).snapshot;
+        if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
+        const datum = profileOf({ context: snapshot.context });
+        const update = profileUpdateOf(context, datum);
+        if (!update) return;
+        const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
+        const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
+        enqueue.assign(update);
+        enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
+        const { userId, sid } = context;
+        // Told with the read's own server time: the other tabs compare by it, never by arrival.
+        const at = datum.at;
+        if (
+          datum.source === 'read' &&
+          infoChanged &&
+          update.userInfo &&
+          at !== null &&
+          userId !== null &&
+          sid !== null
+        ) {
+          const userInfo = update.userInfo;
+          enqueue(({ context: c }) => c.deps.crossTab?.publishProfile(userInfo, { userId, sid }, at));
+        }
+        if (restrictionsChanged)
+          enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
+        const { error, status } = update.restrictions;
+        // Told once per failure (a new failure, or the status it leaves changed), not per retry.
+        if (
+          error &&
+          status !== 'current' &&
+          (!context.restrictions?.error || context.restrictions.status !== status)
+        )
+          enqueue.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
+      }),
+    ),
   },
 }))();
 
@@ -94,18 +86,23 @@ export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() =
 export const PLAY_TIME_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
   actors: { playTime: sessionPlayTime },
   actions: {
-    takePlayTime: assign(({ context, event }: { context: SessionContext; event: unknown }) => {
-      const snapshot = (event as { snapshot?: { context?: unknown } }).snapshot;
-      if (!snapshot?.context) return {};
-      const next = selectPlayTime(snapshot as never);
-      return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
-    }),
-    alertPlayTime: enqueueActions((({ event, enqueue }: { event: unknown; enqueue: unknown }) => {
-      const e = event as Alert;
-      if (!e.playTime) return;
-      const type = e.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
-      (enqueue as { emit(e: object): void }).emit({ type, playTime: e.playTime });
-    }) as never),
+    takePlayTime: sessionAction(
+      assign(({ context, event }) => {
+        // The play-time child's snapshot event (outside the session's event union).
+        const snapshot = (event as { snapshot?: SnapshotFrom<typeof playTimeMachine> }).snapshot;
+        if (!snapshot?.context) return {};
+        const next = selectPlayTime(snapshot);
+        return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
+      }),
+    ),
+    alertPlayTime: sessionAction(
+      enqueueActions(({ event, enqueue }) => {
+        assertEvent(event, 'PLAY_TIME_ALERT');
+        if (!event.playTime) return;
+        const type = event.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
+        enqueue.emit({ type, playTime: event.playTime });
+      }),
+    ),
   },
 }))();
 
@@ -119,7 +116,7 @@ export const WITH_PLAY_CLOCK = {
 export function mergeFlows(
   flows: readonly SessionFlowImplementations[],
 ): Required<SessionFlowImplementations> {
-  const out = { actors: {}, actions: {} };
+  const out: Required<SessionFlowImplementations> = { actors: {}, actions: {} };
   for (const f of flows) {
     Object.assign(out.actors, f.actors);
     Object.assign(out.actions, f.actions);
