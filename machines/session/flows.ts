@@ -12,7 +12,6 @@ import { createProfileFlow, loginRestrictionsOf, type ProfileFlowContext, profil
 import { profileUpdateOf } from './profile-rules';
 import type { sessionSetup } from './setup';
 import { tabsFlow } from './tabs';
-import type { SessionContext } from './types';
 
 /** An action of the session, checked against its setup (the setup itself is not bundled here). */
 type SessionAction = Parameters<(typeof sessionSetup)['createAction']>[0];
