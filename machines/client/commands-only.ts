@@ -64,6 +64,10 @@ export function guardCommands<T extends AnyActorRef>(actor: T): T {
     // The inspection types an actor as `ActorRefLike`; the one announced here is an actor of this system.
     if (event.type === '@xstate.actor')
       guard(event.actorRef as AnyActorRef, event.actorRef === actor, guarded);
+    // An event of ours XState delivers (a callback's sendBack, sendTo, sendParent) spends its ticket:
+    // an inspector that saw it cannot send it again through a door. This observer is the system's
+    // first, so it runs before any an app adds.
+    if (event.type === '@xstate.event') takeTicket(event.event);
   });
   return actor;
 }

@@ -3,17 +3,16 @@
 // page makes no second profile read).
 
 import type { AuthUser, PamSessionSeed } from 'pam-client';
-import { asPamError } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
+import { trusted } from '../session/mark';
 import type { ProfileOwner } from '../session/profile';
 import {
   isRecord,
   type ProfileServices,
   type ReadOutcome,
-  stampOf,
+  readProfileOnce,
   withoutToken,
 } from '../session/profile-read';
-import { namesPlayer } from '../session/profile-rules';
 
 const STATUSES = ['signedIn', 'signedOut', 'unavailable'] as const;
 const MAX_ID = 128;
@@ -61,22 +60,11 @@ export interface SeededProfileServices extends ProfileServices {
  */
 export const seededReadProfile = /* @__PURE__ */ fromPromise<
   ReadOutcome,
-  { services: SeededProfileServices; owner: ProfileOwner }
+  { services: SeededProfileServices; owner: ProfileOwner; read?: number }
 >(async ({ input, signal }) => {
   const { services, owner } = input;
   const seeded = services.takeSeed(owner);
-  if (seeded) return seeded;
-  try {
-    const profile = (await services.auth.getUserProfile({ signal })) as {
-      user?: unknown;
-      userInfo?: unknown;
-    };
-    const user = withoutToken(profile?.user);
-    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
-      throw new Error('profile of another player');
-    if (!isRecord(profile?.userInfo)) throw new Error('profile without userInfo');
-    return { ok: true, user, userInfo: profile.userInfo, ...stampOf(services) };
-  } catch (error) {
-    return { ok: false, error: asPamError(error), ...stampOf(services), jitter: services.random() };
-  }
+  // Trusted like the flow's own outcomes (the flow takes no other).
+  if (seeded) return trusted({ ...seeded, read: input.read });
+  return readProfileOnce(services, owner, signal, input.read);
 });

@@ -59,9 +59,13 @@ export const timeAfter = (now: number, stamp: { at?: number; trusted?: boolean }
  * A read's outcome, stamped when its answer arrived. `trusted` is the clock's trust with that stamp
  * (`stampOf`); absent when the reader has none to tell (the server session's seeded read).
  */
-export type ReadOutcome =
+export type ReadOutcome = (
   | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number; trusted?: boolean }
-  | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number };
+  | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number }
+) & {
+  /** Which of the flow's reads this answers (its `reads` when the read started): a replayed old one is no answer. */
+  read?: number;
+};
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -90,12 +94,16 @@ export const watchClock = /* @__PURE__ */ fromCallback<
   return clock.subscribe(tell);
 });
 
-/** A read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome. */
-export const readProfile = /* @__PURE__ */ fromPromise<
-  ReadOutcome,
-  { services: ProfileServices; owner: ProfileOwner }
->(async ({ input, signal }) => {
-  const { services, owner } = input;
+/**
+ * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.
+ * Its outcome is trusted: the flow takes no outcome but the ones built here (see profile.ts, `reading`).
+ */
+export async function readProfileOnce(
+  services: ProfileServices,
+  owner: ProfileOwner,
+  signal: AbortSignal,
+  read?: number,
+): Promise<ReadOutcome> {
   try {
     const profile = (await services.auth.getUserProfile({ signal })) as {
       user?: unknown;
@@ -108,8 +116,20 @@ export const readProfile = /* @__PURE__ */ fromPromise<
       throw new Error('profile of another player');
     // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
     if (!isRecord(userInfo)) throw new Error('profile without userInfo');
-    return { ok: true, user, userInfo, ...stampOf(services) };
+    return trusted({ ok: true as const, user, userInfo, ...stampOf(services), read });
   } catch (error) {
-    return { ok: false, error: asPamError(error), ...stampOf(services), jitter: services.random() };
+    return trusted({
+      ok: false as const,
+      error: asPamError(error),
+      ...stampOf(services),
+      jitter: services.random(),
+      read,
+    });
   }
-});
+}
+
+/** The profile flow's read (`readProfileOnce` as an actor). */
+export const readProfile = /* @__PURE__ */ fromPromise<
+  ReadOutcome,
+  { services: ProfileServices; owner: ProfileOwner; read?: number }
+>(({ input, signal }) => readProfileOnce(input.services, input.owner, signal, input.read));

@@ -136,6 +136,8 @@ export interface ProfileFlowContext {
   restrictions: SessionRestrictions;
   /** One more for each datum taken: the session knows a new one from the last it took. */
   version: number;
+  /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */
+  reads: number;
 }
 
 /** The flow's datum: what was read, for whom and when, with the restrictions at the latest time seen. */
@@ -204,6 +206,7 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
       0,
     ),
     version: 0,
+    reads: 0,
   };
 }
 
@@ -212,6 +215,10 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
  * flow's last trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it).
  */
 const seenOf = (now: number, stamp: Stamp) => ({ seen: timeAfter(now, stamp), seenTrusted: stamp.trusted });
+
+/** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */
+const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
+  isTrustedEvent(output) && output.read === context.reads;
 
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {
@@ -291,6 +298,7 @@ export function createProfileFlow() {
           now: context.now,
           untrusted: context.untrusted,
           version: context.version + 1,
+          reads: context.reads,
         };
       }),
       // The clock's trust changed: restrictions read on an untrusted clock are never current.
@@ -426,15 +434,18 @@ export function createProfileFlow() {
     },
     states: {
       reading: {
+        entry: assign({ reads: ({ context }) => context.reads + 1 }),
         invoke: {
           src: 'readProfile',
-          input: ({ context }) => ({ services: context.services, owner: context.owner }),
+          input: ({ context }) => ({ services: context.services, owner: context.owner, read: context.reads }),
           onDone: [
             // The flow's own read is newer than anything it held when the read started (their
             // answers were made before it was sent; whatever is taken meanwhile cancels it), even
             // when stamped earlier (the offset re-learned downwards): taken, its order key kept.
+            // Only the flow's own read's outcome (built by readProfile, trusted): a done event
+            // forged through any door XState has (an app actor's relay, `_send`) is no outcome.
             {
-              guard: ({ event }) => event.output.ok,
+              guard: ({ context, event }) => answers(context, event.output) && event.output.ok,
               target: 'idle',
               actions: {
                 type: 'took',
@@ -451,6 +462,7 @@ export function createProfileFlow() {
               },
             },
             {
+              guard: ({ context, event }) => answers(context, event.output),
               target: 'retrying',
               actions: {
                 type: 'failedRead',
