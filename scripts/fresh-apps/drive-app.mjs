@@ -10,12 +10,77 @@ const PASSWORD = 'Secret123!';
 const TIMEOUT = 20_000;
 
 /**
+ * The funnel's moments of the run below, in order (other events may come between). The
+ * restrictions' reads are not in it: the player may click before a read lands; one read must
+ * show the pause.
+ */
+const FUNNEL_ORDER = [
+  'signIn.started',
+  'signIn.codeAsked',
+  'signIn.codeRejected',
+  'signIn.signedIn',
+  'rg.changeRequested',
+  'stepUp.started',
+  'stepUp.passwordRejected',
+  'stepUp.completed',
+  'rg.changeAccepted',
+  'incomeReport.requested',
+  'incomeReport.failed',
+  'incomeReport.requested',
+  'incomeReport.completed',
+  'incomeReport.downloaded',
+  'session.restored',
+  'session.signedOut',
+  'signIn.started',
+  'signIn.cancelledAccount',
+  'signIn.started',
+  'signIn.signedIn',
+  'session.signedOut',
+];
+/** What the players typed or are, which no funnel event may hold. */
+const PERSONAL = [
+  '@',
+  'example.com',
+  'twofactor',
+  'player',
+  PASSWORD,
+  'not-the-password',
+  '123456',
+  '000000',
+  '.pdf',
+];
+
+/** The funnel events came in `FUNNEL_ORDER` (as a subsequence) and hold nothing personal. */
+function checkFunnel(events, fail) {
+  const types = events.map((e) => e.type);
+  let at = 0;
+  for (const expected of FUNNEL_ORDER) {
+    const found = types.indexOf(expected, at);
+    if (found < 0) fail(`the funnel events lack ${expected} after #${at}`, types);
+    at = found + 1;
+  }
+  const strings = events.flatMap((e) =>
+    Object.values(e)
+      .flat()
+      .filter((v) => typeof v === 'string'),
+  );
+  const leaked = strings.filter((v) => PERSONAL.some((p) => v.includes(p)));
+  if (leaked.length) fail('funnel events hold personal data', leaked);
+  const codes = events.filter((e) => e.type === 'signIn.codeRejected').map((e) => e.attempt);
+  if (codes[0] !== 1) fail('the first rejected code is not attempt 1', codes);
+  const reads = events.filter((e) => e.type === 'rg.restrictionsRead');
+  if (!reads.some((e) => e.inForce.includes('pause'))) fail('no restrictions read shows the pause', reads);
+  return `${events.length} funnel events in order`;
+}
+
+/**
  * @param {string} appURL the app (vite preview, proxying /api to the reference server)
  * @param {string} label for messages
  */
 export async function driveApp(appURL, label) {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   const errors = [];
+  let checked = 'no funnel probe';
   const fail = (what, seen) => {
     throw new Error(`${label}: ${what}${seen === undefined ? '' : `: ${JSON.stringify(seen)}`}`);
   };
@@ -115,9 +180,14 @@ export async function driveApp(appURL, label) {
     if (leftovers.test(next) || /Deposit limit set/.test(next)) fail('the next player sees', next);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.locator('input[name=login]').waitFor();
+
+    // 7. With the funnel probe (the Vue app, issue 34): the funnel events of all the above, in
+    //    their documented order (docs/events.md), none holding anything the players typed or are.
+    const funnel = await page.evaluate(() => sessionStorage.getItem('pam-funnel'));
+    if (funnel !== null) checked = checkFunnel(JSON.parse(funnel), fail);
   } finally {
     await browser.close();
   }
   if (errors.length) throw new Error(`${label}: page errors: ${errors.join('; ')}`);
-  return 'CPF refused; wrong code worded; restrictions status; pause via password prompt; report failed and downloaded; reload kept; nothing of one player to the next';
+  return `CPF refused; wrong code worded; restrictions status; pause via password prompt; report failed and downloaded; reload kept; nothing of one player to the next; ${checked}`;
 }

@@ -18,7 +18,7 @@ import { driveApp } from './drive-app.mjs';
 import { driveSSR } from './drive-ssr.mjs';
 import { checkBehindEdge, checkEdgeRefused, startEdge } from './edge.mjs';
 import { DEV_DEPENDENCIES, scaffold } from './scaffold.mjs';
-import { installLine, readSnippets } from './snippets.mjs';
+import { installLine, readSnippets, withFunnelProbe } from './snippets.mjs';
 import { checkSSRApp } from './ssr-check.mjs';
 import { SSR_DEPENDENCIES, scaffoldSSR } from './ssr-scaffold.mjs';
 
@@ -119,6 +119,8 @@ for (const framework of ['vue', 'svelte', 'react', 'sveltekit', 'nuxt', 'next'])
     if (snippets.has(path)) throw new Error(`docs/apps/${framework}.md: ${path} is tagged in the README too`);
     snippets.set(path, text);
   }
+// Issue 34: the complete Vue app records its funnel events for drive-app.mjs to check (snippets.mjs).
+withFunnelProbe(snippets, 'vue-app/');
 const install = installLine(readme).map((a) => (a === 'pam-client' ? join(work, tarball) : a));
 
 const freePort = () =>

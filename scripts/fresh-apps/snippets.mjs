@@ -34,3 +34,64 @@ export function installLine(readmePath) {
   if (!line) throw new Error('README: no `npm i pam-client ...` line');
   return line.trim().split(/\s+/).slice(1);
 }
+
+/** Every funnel event's name (issue 34; docs/events.md), for the probe below. */
+const FUNNEL_TYPES = [
+  ...['started', 'codeAsked', 'codeRejected', 'signedIn', 'failed', 'cancelledAccount', 'abandoned'].map(
+    (m) => `signIn.${m}`,
+  ),
+  ...['started', 'codeAsked', 'codeRejected', 'completed', 'failed', 'cancelledAccount', 'abandoned'].map(
+    (m) => `registration.${m}`,
+  ),
+  ...['restored', 'adopted', 'refreshed', 'refreshFailed', 'expired', 'signedOut', 'stopped'].map(
+    (m) => `session.${m}`,
+  ),
+  ...['started', 'passwordRejected', 'completed', 'cancelled', 'failed', 'abandoned'].map(
+    (m) => `stepUp.${m}`,
+  ),
+  ...[
+    'restrictionsRead',
+    'limitChanged',
+    'changeRequested',
+    'changeAccepted',
+    'changeFailed',
+    'playTimeAlert',
+  ].map((m) => `rg.${m}`),
+  ...['requested', 'completed', 'failed', 'downloaded', 'abandoned'].map((m) => `incomeReport.${m}`),
+];
+
+/**
+ * The funnel probe (issue 34): the complete app's client (`<prefix>src/pam.ts`) with `funnelEvents()`
+ * among its flows, every funnel event kept in order, whole, in `sessionStorage['pam-funnel']` (so a
+ * reload keeps what came before), for drive-app.mjs to check their order and that they hold
+ * nothing of the player. The rest of the file is the docs' code, verbatim.
+ *
+ * @param {Map<string, string>} snippets
+ * @param {string} prefix e.g. 'vue-app/'
+ */
+export function withFunnelProbe(snippets, prefix) {
+  const path = `${prefix}src/pam.ts`;
+  const text = snippets.get(path);
+  const imports = "import { createPamClient } from 'pam-client/machines';";
+  const call = "createPamClient({ baseURL: '/api', storage: createWebStorageTokenStore() })";
+  if (!text?.includes(imports) || !text.includes(call))
+    throw new Error(`${path}: the funnel probe looks for \`${call}\``);
+  const probe = `
+// The funnel probe (scripts/fresh-apps/snippets.mjs): every funnel event, in order, kept for the driver.
+for (const type of ${JSON.stringify(FUNNEL_TYPES)} as FunnelEventType[])
+  client.on(type, (event) => {
+    const kept = JSON.parse(sessionStorage.getItem('pam-funnel') ?? '[]') as unknown[];
+    sessionStorage.setItem('pam-funnel', JSON.stringify([...kept, event]));
+  });
+`;
+  snippets.set(
+    path,
+    text
+      .replace(
+        imports,
+        "import { createPamClient, type FunnelEventType, funnelEvents, operatorPreset } from 'pam-client/machines';",
+      )
+      .replace(call, call.replace(' })', ', flows: [...operatorPreset(), funnelEvents()] })')) + probe,
+  );
+  return snippets;
+}
