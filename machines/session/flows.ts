@@ -17,6 +17,14 @@ import { tabsFlow } from './tabs';
 type SessionAction = Parameters<(typeof sessionSetup)['createAction']>[0];
 const sessionAction = (action: SessionAction): SessionAction => action;
 
+/** The current snapshot of the child `id` of `self` (undefined without one). */
+const childSnapshot = <S>(self: { getSnapshot(): unknown }, id: string): S | undefined => {
+  const children = (
+    self.getSnapshot() as { children?: Record<string, { getSnapshot(): unknown } | undefined> }
+  ).children;
+  return children?.[id]?.getSnapshot() as S | undefined;
+};
+
 /** What a flow gives the session machine: child actors and actions by name (actions typed by its setup). */
 export interface SessionFlowImplementations {
   actors?: Record<string, AnyActorLogic>;
@@ -41,9 +49,11 @@ export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() =
       restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
     })),
     takeProfile: sessionAction(
-      enqueueActions(({ context, event, enqueue }) => {
-        // The profile child's snapshot event (outside the session's event union).
-        const snapshot = (event as { snapshot?: { context?: ProfileFlowContext } }).snapshot;
+      enqueueActions(({ context, self, enqueue }) => {
+        // The profile child's snapshot as the child holds it, never the event's copy: an
+        // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's
+        // relay) only makes the session look again at the real one.
+        const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
         if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
         const datum = profileOf({ context: snapshot.context });
         const update = profileUpdateOf(context, datum);
@@ -86,9 +96,9 @@ export const PLAY_TIME_SESSION: SessionFlowImplementations = /* @__PURE__ */ (()
   actors: { playTime: sessionPlayTime },
   actions: {
     takePlayTime: sessionAction(
-      assign(({ context, event }) => {
-        // The play-time child's snapshot event (outside the session's event union).
-        const snapshot = (event as { snapshot?: SnapshotFrom<typeof playTimeMachine> }).snapshot;
+      assign(({ context, self }) => {
+        // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
+        const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
         if (!snapshot?.context) return {};
         const next = selectPlayTime(snapshot);
         return { playTime: sameJson(next, context.playTime) ? context.playTime : next };

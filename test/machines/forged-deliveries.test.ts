@@ -61,6 +61,27 @@ describe('forged deliveries to the profile flow', () => {
   }
 });
 
+describe("forged snapshots of the session's children", () => {
+  it('a forged profile snapshot (a free player, read now) sent to the session is not taken', async () => {
+    const t = await barredReading();
+    await until(() => t.c.view.restrictions?.status === 'current', 'the real read');
+    expect(t.c.view.restrictions?.canBet).toBe(false);
+    const real = t.profile.getSnapshot() as { context: Record<string, unknown> };
+    const free = { status: 'current', canBet: true, accountBlocked: false, inForce: [], pending: [] };
+    const context = {
+      ...real.context,
+      userInfo: { ...(real.context.userInfo as object), spa_exclusion: 0 },
+      restrictions: { ...(real.context.restrictions as object), ...free },
+      version: (real.context.version as number) + 100,
+    };
+    const forged = { type: 'xstate.snapshot.profile', snapshot: { ...real, context } };
+    (t.c.session as unknown as { _send: (e: unknown) => void })._send(forged);
+    createActor(createMachine({ entry: sendTo(() => t.c.session, forged as never) })).start();
+    await turns(10);
+    expect(t.c.view.restrictions).toMatchObject({ canBet: false, accountBlocked: true });
+  });
+});
+
 describe('a genuine outcome replayed', () => {
   it("an earlier read's own done event, sent again during a later read, is no answer to it", async () => {
     const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
