@@ -33,97 +33,98 @@ const absent = /* @__PURE__ */ fromCallback(() => {});
  * @example
  * const part = sessionSetup.createStateConfig({ on: { LOGOUT: 'signingOut' } });
  */
-export const sessionSetup = /* @__PURE__ */ setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent | SessionInternalEvent,
-    emitted: {} as SessionEmitted,
-    input: {} as SessionInput,
-    // Every child id with its actor: the published types then have no index signature (TS2411).
-    children: {} as {
-      restore: 'restore';
-      login: 'login';
-      refresh: 'refreshCycle';
-      logout: 'logout';
-      wake: 'wake';
-      tabs: 'tabs';
-      profile: 'profile';
-      playTime: 'playTime';
+export const sessionSetup = /* @__PURE__ */ (() =>
+  setup({
+    types: {
+      context: {} as SessionContext,
+      events: {} as SessionEvent | SessionInternalEvent,
+      emitted: {} as SessionEmitted,
+      input: {} as SessionInput,
+      // Every child id with its actor: the published types then have no index signature (TS2411).
+      children: {} as {
+        restore: 'restore';
+        login: 'login';
+        refresh: 'refreshCycle';
+        logout: 'logout';
+        wake: 'wake';
+        tabs: 'tabs';
+        profile: 'profile';
+        playTime: 'playTime';
+      },
     },
-  },
-  actors: {
-    restore: restoreSession,
-    login: loginMachine,
-    refreshCycle: sessionRefreshCycle,
-    logout: logoutSession,
-    wake: wakeSignals,
-    tabs: absent,
-    profile: absent,
-    playTime: absent,
-  },
-  guards: {
-    internal: ({ event }) => isInternal(event),
-    // The token's life, judged in server time (session/expiry.ts): over, or the clock cannot tell.
-    isExpired: ({ context: c }) => expiryVerdict(c, c.deps) === 'expired',
-    expiryUnknown: ({ context: c }) => expiryVerdict(c, c.deps) === 'ask',
-    // Only a token the session's own actors put in the vault signs it in (not a forged done event).
-    vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
-    // The tabs flow's verdict: another login (maybe another player) than the one held.
-    otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
-    // A datum for the player and login held now (not one from before an adoption or a logout).
-    owned: ({ context, event }) =>
-      isInternal(event) &&
-      (event.type === 'PROFILE_LOADED' || event.type === 'PLAY_TIME_ALERT') &&
-      ownedHere(context, event.owner),
-  },
-  actions: {
-    // --- context (pure) ---
-    progress: assign(({ event }) => loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot)),
-    startFlow: assign(flowStarted),
-    clearError: assign({ error: null }),
-    signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
-    refreshed: assign(({ context }) => refreshed(context)),
-    restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
-    heardSeq: assign(({ context, event }) => {
-      assertEvent(event, 'HEARD');
-      return heardOf(context, event.seq);
-    }),
-    forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
-      forgotten(context, p),
-    ),
-    rememberPending: assign(({ event }) => ({
-      pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
-    })),
-    dropPending: assign({ pending: null }),
-    // --- the flows' own (provided by the profile and play-time flows; nothing without them) ---
-    loginRestrictions: assign({}),
-    takeProfile: assign({}),
-    takePlayTime: assign({}),
-    alertPlayTime: assign({}),
-    // --- effects (named actions: xstate's pure `transition()` never runs them) ---
-    writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
-      writeSession(context, p),
-    dropHandle: ({ context }, handle: string) => {
-      context.deps.vault.take(handle);
+    actors: {
+      restore: restoreSession,
+      login: loginMachine,
+      refreshCycle: sessionRefreshCycle,
+      logout: logoutSession,
+      wake: wakeSignals,
+      tabs: absent,
+      profile: absent,
+      playTime: absent,
     },
-    dropAdopted: ({ context, event }) => {
-      assertEvent(event, 'ADOPT');
-      dropAdopted(context, event);
+    guards: {
+      internal: ({ event }) => isInternal(event),
+      // The token's life, judged in server time (session/expiry.ts): over, or the clock cannot tell.
+      isExpired: ({ context: c }) => expiryVerdict(c, c.deps) === 'expired',
+      expiryUnknown: ({ context: c }) => expiryVerdict(c, c.deps) === 'ask',
+      // Only a token the session's own actors put in the vault signs it in (not a forged done event).
+      vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
+      // The tabs flow's verdict: another login (maybe another player) than the one held.
+      otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
+      // A datum for the player and login held now (not one from before an adoption or a logout).
+      owned: ({ context, event }) =>
+        isInternal(event) &&
+        (event.type === 'PROFILE_LOADED' || event.type === 'PLAY_TIME_ALERT') &&
+        ownedHere(context, event.owner),
     },
-    // Another tab's session, taken (the tabs flow's verdict): into the context, then into the store.
-    adopt: enqueueActions(({ enqueue, event, context }, p?: { share?: boolean }) => {
-      assertEvent(event, 'ADOPT');
-      enqueue.assign(adopted(context, event));
-      const reason = p?.share ? 'share' : 'adopt';
-      enqueue(({ context: next }) => writeSession(next, { handle: event.session.handle, reason }));
-    }),
-    clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
-    clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
-    announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
-      context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
-    emitExpired: enqueueActions(({ enqueue }) => {
-      enqueue.emit({ type: 'sessionExpired' });
-      enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });
-    }),
-  },
-});
+    actions: {
+      // --- context (pure) ---
+      progress: assign(({ event }) => loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot)),
+      startFlow: assign(flowStarted),
+      clearError: assign({ error: null }),
+      signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
+      refreshed: assign(({ context }) => refreshed(context)),
+      restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
+      heardSeq: assign(({ context, event }) => {
+        assertEvent(event, 'HEARD');
+        return heardOf(context, event.seq);
+      }),
+      forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
+        forgotten(context, p),
+      ),
+      rememberPending: assign(({ event }) => ({
+        pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
+      })),
+      dropPending: assign({ pending: null }),
+      // --- the flows' own (provided by the profile and play-time flows; nothing without them) ---
+      loginRestrictions: assign({}),
+      takeProfile: assign({}),
+      takePlayTime: assign({}),
+      alertPlayTime: assign({}),
+      // --- effects (named actions: xstate's pure `transition()` never runs them) ---
+      writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
+        writeSession(context, p),
+      dropHandle: ({ context }, handle: string) => {
+        context.deps.vault.take(handle);
+      },
+      dropAdopted: ({ context, event }) => {
+        assertEvent(event, 'ADOPT');
+        dropAdopted(context, event);
+      },
+      // Another tab's session, taken (the tabs flow's verdict): into the context, then into the store.
+      adopt: enqueueActions(({ enqueue, event, context }, p?: { share?: boolean }) => {
+        assertEvent(event, 'ADOPT');
+        enqueue.assign(adopted(context, event));
+        const reason = p?.share ? 'share' : 'adopt';
+        enqueue(({ context: next }) => writeSession(next, { handle: event.session.handle, reason }));
+      }),
+      clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
+      clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
+      announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
+        context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
+      emitExpired: enqueueActions(({ enqueue }) => {
+        enqueue.emit({ type: 'sessionExpired' });
+        enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });
+      }),
+    },
+  }))();

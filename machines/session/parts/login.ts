@@ -11,88 +11,89 @@ import { sessionSetup } from '../setup';
 import type { SealedLogin } from '../store';
 
 /** `signingIn`: the login child, its progress copied to the view; a vaulted answer signs in. */
-export const signingIn = /* @__PURE__ */ sessionSetup.createStateConfig({
-  // The command that brought us here is raised again: entry actions run before the login
-  // child exists, and the handler below forwards it once it does.
-  entry: [
-    'startFlow',
-    raise(({ event }) => {
-      assertEvent(event, ['LOGIN', 'REGISTER']);
-      return internal({ type: 'BEGIN', command: boxCommand(event) });
-    }),
-  ],
-  invoke: {
-    id: 'login',
-    src: 'login',
-    input: ({ context }) => ({ auth: vaultedAuthOf(context), now: context.deps.now }),
-    onSnapshot: [
-      { guard: childIs('failed'), target: 'failed', actions: 'progress' },
-      { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: 'progress' },
-      { guard: childIs('twoFactorRequired'), target: '.twoFactorRequired', actions: 'progress' },
-      { guard: childIs('verifyingTwoFactor'), target: '.verifyingCode', actions: 'progress' },
-      { guard: childIs('registering'), target: '.registering', actions: 'progress' },
-      { guard: childIs('submitting'), target: '.submitting', actions: 'progress' },
-    ],
-    onDone: {
-      guard: {
-        type: 'vaulted',
-        params: ({ event }: { event: { output?: unknown } }) =>
-          (event.output as SealedLogin | undefined)?.access_token,
-      },
-      target: 'signedIn',
-      actions: [
-        { type: 'signedInFromLogin', params: ({ event }) => event.output as SealedLogin },
-        'loginRestrictions',
-        {
-          type: 'writeSession',
-          params: ({ event }) => ({
-            handle: (event.output as SealedLogin).access_token,
-            reason: 'login' as const,
-          }),
-        },
-      ],
-    },
-  },
-  initial: 'submitting',
-  states: {
-    submitting: { tags: 'signingIn' },
-    registering: { tags: 'registering' },
-    twoFactorRequired: {
-      tags: 'twoFactorRequired',
-      on: {
-        // New credentials at the code step start over.
-        LOGIN: { target: '#session.signingIn', reenter: true },
-        REGISTER: { target: '#session.signingIn', reenter: true },
-        SUBMIT_CODE: {
-          actions: sendTo('login', ({ event }) => ({
-            type: 'SUBMIT_CODE' as const,
-            code: secret(event.code),
-            ...(event.captchaToken === undefined ? {} : { captchaToken: boxCaptcha(event.captchaToken)! }),
-          })),
-        },
-      },
-    },
-    verifyingCode: { tags: 'verifyingCode' },
-  },
-  on: {
-    BEGIN: {
-      guard: 'internal',
-      actions: sendTo('login', ({ event }) => {
-        assertEvent(event, 'BEGIN');
-        return toChild(event.command);
+export const signingIn = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    // The command that brought us here is raised again: entry actions run before the login
+    // child exists, and the handler below forwards it once it does.
+    entry: [
+      'startFlow',
+      raise(({ event }) => {
+        assertEvent(event, ['LOGIN', 'REGISTER']);
+        return internal({ type: 'BEGIN', command: boxCommand(event) });
       }),
+    ],
+    invoke: {
+      id: 'login',
+      src: 'login',
+      input: ({ context }) => ({ auth: vaultedAuthOf(context), now: context.deps.now }),
+      onSnapshot: [
+        { guard: childIs('failed'), target: 'failed', actions: 'progress' },
+        { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: 'progress' },
+        { guard: childIs('twoFactorRequired'), target: '.twoFactorRequired', actions: 'progress' },
+        { guard: childIs('verifyingTwoFactor'), target: '.verifyingCode', actions: 'progress' },
+        { guard: childIs('registering'), target: '.registering', actions: 'progress' },
+        { guard: childIs('submitting'), target: '.submitting', actions: 'progress' },
+      ],
+      onDone: {
+        guard: {
+          type: 'vaulted',
+          params: ({ event }: { event: { output?: unknown } }) =>
+            (event.output as SealedLogin | undefined)?.access_token,
+        },
+        target: 'signedIn',
+        actions: [
+          { type: 'signedInFromLogin', params: ({ event }) => event.output as SealedLogin },
+          'loginRestrictions',
+          {
+            type: 'writeSession',
+            params: ({ event }) => ({
+              handle: (event.output as SealedLogin).access_token,
+              reason: 'login' as const,
+            }),
+          },
+        ],
+      },
     },
-    // A LOGIN while a request is in flight is ignored, like a second SUBMIT.
-    LOGIN: {},
-    REGISTER: {},
-    CANCEL: { target: 'signedOut' },
-    // Leaving aborts the request in flight; an answer that still arrives is dropped with the child.
-    LOGOUT: {
-      target: 'signedOut',
-      actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }],
+    initial: 'submitting',
+    states: {
+      submitting: { tags: 'signingIn' },
+      registering: { tags: 'registering' },
+      twoFactorRequired: {
+        tags: 'twoFactorRequired',
+        on: {
+          // New credentials at the code step start over.
+          LOGIN: { target: '#session.signingIn', reenter: true },
+          REGISTER: { target: '#session.signingIn', reenter: true },
+          SUBMIT_CODE: {
+            actions: sendTo('login', ({ event }) => ({
+              type: 'SUBMIT_CODE' as const,
+              code: secret(event.code),
+              ...(event.captchaToken === undefined ? {} : { captchaToken: boxCaptcha(event.captchaToken)! }),
+            })),
+          },
+        },
+      },
+      verifyingCode: { tags: 'verifyingCode' },
     },
-  },
-});
+    on: {
+      BEGIN: {
+        guard: 'internal',
+        actions: sendTo('login', ({ event }) => {
+          assertEvent(event, 'BEGIN');
+          return toChild(event.command);
+        }),
+      },
+      // A LOGIN while a request is in flight is ignored, like a second SUBMIT.
+      LOGIN: {},
+      REGISTER: {},
+      CANCEL: { target: 'signedOut' },
+      // Leaving aborts the request in flight; an answer that still arrives is dropped with the child.
+      LOGOUT: {
+        target: 'signedOut',
+        actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }],
+      },
+    },
+  }))();
 
 const AFTER_FAILURE = {
   LOGIN: 'signingIn',
@@ -102,9 +103,11 @@ const AFTER_FAILURE = {
 } as const;
 
 /** A failed login: a new attempt starts over; CANCEL or LOGOUT leaves. */
-export const failed = /* @__PURE__ */ sessionSetup.createStateConfig({ tags: 'failed', on: AFTER_FAILURE });
+export const failed = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({ tags: 'failed', on: AFTER_FAILURE }))();
 /** A cancelled account: as after a failed login. */
-export const cancelledAccount = /* @__PURE__ */ sessionSetup.createStateConfig({
-  tags: 'cancelledAccount',
-  on: AFTER_FAILURE,
-});
+export const cancelledAccount = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    tags: 'cancelledAccount',
+    on: AFTER_FAILURE,
+  }))();

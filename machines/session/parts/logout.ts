@@ -6,29 +6,30 @@ import { asPamError } from '../../shared';
 import { sessionSetup } from '../setup';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
-export const signingOut = /* @__PURE__ */ sessionSetup.createStateConfig({
-  tags: 'signingOut',
-  // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
-  on: {
-    ADOPT: { actions: 'dropAdopted' },
-    // Honoured once signed out.
-    LOGIN: { actions: 'rememberPending' },
-    REGISTER: { actions: 'rememberPending' },
-    CANCEL: { actions: 'dropPending' },
-  },
-  invoke: {
-    id: 'logout',
-    src: 'logout',
-    input: ({ context: c }) => ({ auth: c.deps.auth, tokens: c.deps.tokens, timers: c.deps.timers }),
-    // Signed out either way: a failed logout request must not keep a session alive here.
-    onDone: { target: 'signedOut', actions: 'clearTokens' },
-    onError: {
-      target: 'signedOut',
-      actions: ['clearTokens', assign({ error: ({ event }) => asPamError(event.error) })],
+export const signingOut = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    tags: 'signingOut',
+    // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
+    on: {
+      ADOPT: { actions: 'dropAdopted' },
+      // Honoured once signed out.
+      LOGIN: { actions: 'rememberPending' },
+      REGISTER: { actions: 'rememberPending' },
+      CANCEL: { actions: 'dropPending' },
     },
-  },
-  exit: [
-    { type: 'forget', params: { reason: 'logout' } },
-    emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
-  ],
-});
+    invoke: {
+      id: 'logout',
+      src: 'logout',
+      input: ({ context: c }) => ({ auth: c.deps.auth, tokens: c.deps.tokens, timers: c.deps.timers }),
+      // Signed out either way: a failed logout request must not keep a session alive here.
+      onDone: { target: 'signedOut', actions: 'clearTokens' },
+      onError: {
+        target: 'signedOut',
+        actions: ['clearTokens', assign({ error: ({ event }) => asPamError(event.error) })],
+      },
+    },
+    exit: [
+      { type: 'forget', params: { reason: 'logout' } },
+      emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
+    ],
+  }))();

@@ -17,67 +17,69 @@ const expire = () =>
   ] as const;
 
 /** The refresh cycle, the signed-in session's child. */
-export const refreshChild = /* @__PURE__ */ sessionSetup.createStateConfig({
-  invoke: {
-    id: 'refresh',
-    src: 'refreshCycle',
-    onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
-    input: ({ context }) => refreshCycleInput(context),
-  },
-}).invoke;
+export const refreshChild = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    invoke: {
+      id: 'refresh',
+      src: 'refreshCycle',
+      onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
+      input: ({ context }) => refreshCycleInput(context),
+    },
+  }).invoke)();
 
 /** What the signed-in session does with the clock and the refresh cycle's verdicts. */
-export const refreshOn = /* @__PURE__ */ sessionSetup.createStateConfig({
-  on: {
-    // An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
-    TICK: [
-      { guard: 'isExpired', target: 'signedOut', actions: expire() },
-      { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
-      { actions: sendTo('refresh', { type: 'TICK' }) },
-    ],
-    WAKE: [
-      { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
-      {
-        guard: and(['internal', 'expiryUnknown']),
-        actions: [
-          sendTo('refresh', { type: 'REFRESH' }),
-          sendTo('profile', { type: 'WAKE' }),
-          sendTo('playTime', { type: 'BEAT' }),
-        ],
-      },
-      {
+export const refreshOn = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    on: {
+      // An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
+      TICK: [
+        { guard: 'isExpired', target: 'signedOut', actions: expire() },
+        { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
+        { actions: sendTo('refresh', { type: 'TICK' }) },
+      ],
+      WAKE: [
+        { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+        {
+          guard: and(['internal', 'expiryUnknown']),
+          actions: [
+            sendTo('refresh', { type: 'REFRESH' }),
+            sendTo('profile', { type: 'WAKE' }),
+            sendTo('playTime', { type: 'BEAT' }),
+          ],
+        },
+        {
+          guard: 'internal',
+          actions: [
+            sendTo('refresh', { type: 'TICK' }),
+            sendTo('profile', { type: 'WAKE' }),
+            sendTo('playTime', { type: 'BEAT' }),
+          ],
+        },
+      ],
+      REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
+      TOKEN_REFRESHED: {
         guard: 'internal',
         actions: [
-          sendTo('refresh', { type: 'TICK' }),
-          sendTo('profile', { type: 'WAKE' }),
-          sendTo('playTime', { type: 'BEAT' }),
+          'refreshed',
+          {
+            type: 'writeSession',
+            params: ({ event }) => {
+              assertEvent(event, 'TOKEN_REFRESHED');
+              return { handle: event.handle, reason: 'refresh' as const };
+            },
+          },
+          emit({ type: 'tokenRefreshed' as const }),
         ],
       },
-    ],
-    REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
-    TOKEN_REFRESHED: {
-      guard: 'internal',
-      actions: [
-        'refreshed',
-        {
-          type: 'writeSession',
-          params: ({ event }) => {
-            assertEvent(event, 'TOKEN_REFRESHED');
-            return { handle: event.handle, reason: 'refresh' as const };
-          },
-        },
-        emit({ type: 'tokenRefreshed' as const }),
-      ],
+      REFRESH_FAILED: {
+        guard: 'internal',
+        actions: enqueueActions(({ enqueue, event }) => {
+          assertEvent(event, 'REFRESH_FAILED');
+          const error = asPamError(event.error);
+          enqueue.assign({ error });
+          enqueue.emit({ type: 'refreshFailed', error });
+        }),
+      },
+      SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
     },
-    REFRESH_FAILED: {
-      guard: 'internal',
-      actions: enqueueActions(({ enqueue, event }) => {
-        assertEvent(event, 'REFRESH_FAILED');
-        const error = asPamError(event.error);
-        enqueue.assign({ error });
-        enqueue.emit({ type: 'refreshFailed', error });
-      }),
-    },
-    SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
-  },
-}).on;
+  }).on)();

@@ -5,36 +5,37 @@ import { sessionSetup } from '../setup';
 import { restoreInputOf } from '../store';
 
 /** `restoring`: the store's answer decides; an explicit login or logout wins over it. */
-export const restoring = /* @__PURE__ */ sessionSetup.createStateConfig({
-  tags: 'restoring',
-  invoke: {
-    id: 'restore',
-    src: 'restore',
-    input: ({ context }) => restoreInputOf(context),
-    onDone: [
-      {
-        guard: {
-          type: 'vaulted',
-          params: ({ event }: { event: { output?: { handle?: string } | null } }) => event.output?.handle,
+export const restoring = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    tags: 'restoring',
+    invoke: {
+      id: 'restore',
+      src: 'restore',
+      input: ({ context }) => restoreInputOf(context),
+      onDone: [
+        {
+          guard: {
+            type: 'vaulted',
+            params: ({ event }: { event: { output?: { handle?: string } | null } }) => event.output?.handle,
+          },
+          target: 'signedIn',
+          actions: [
+            { type: 'restored', params: ({ event }) => event.output!.meta },
+            // Unknown (no betting) until this login's first read, as after a login.
+            'loginRestrictions',
+            { type: 'dropHandle', params: ({ event }) => event.output!.handle },
+          ],
         },
-        target: 'signedIn',
-        actions: [
-          { type: 'restored', params: ({ event }) => event.output!.meta },
-          // Unknown (no betting) until this login's first read, as after a login.
-          'loginRestrictions',
-          { type: 'dropHandle', params: ({ event }) => event.output!.handle },
-        ],
-      },
-      { target: 'signedOut' },
-    ],
-    // A store that throws is treated as empty: never crash on storage.
-    onError: { target: 'signedOut' },
-  },
-  // An explicit login or logout wins over a restore still reading the store; a logout
-  // revokes the stored session (if any) and tells the other tabs, as from signedIn.
-  on: {
-    LOGIN: { target: 'signingIn' },
-    REGISTER: { target: 'signingIn' },
-    LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
-  },
-});
+        { target: 'signedOut' },
+      ],
+      // A store that throws is treated as empty: never crash on storage.
+      onError: { target: 'signedOut' },
+    },
+    // An explicit login or logout wins over a restore still reading the store; a logout
+    // revokes the stored session (if any) and tells the other tabs, as from signedIn.
+    on: {
+      LOGIN: { target: 'signingIn' },
+      REGISTER: { target: 'signingIn' },
+      LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
+    },
+  }))();

@@ -9,57 +9,59 @@ import { adoptedTokenSaved, remoteForgetOf } from '../tabs';
  * The verdicts heard in any state. A session taken while signed out is said again (as a sync
  * answer), so a tab whose sync request came before this login reached here hears it too.
  */
-export const tabsOn = /* @__PURE__ */ sessionSetup.createStateConfig({
-  on: {
-    ADOPT: {
-      guard: 'internal',
-      target: '.signedIn',
-      actions: [{ type: 'adopt', params: { share: true } }, 'loginRestrictions'],
+export const tabsOn = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    on: {
+      ADOPT: {
+        guard: 'internal',
+        target: '.signedIn',
+        actions: [{ type: 'adopt', params: { share: true } }, 'loginRestrictions'],
+      },
+      HEARD: { guard: 'internal', actions: 'heardSeq' },
     },
-    HEARD: { guard: 'internal', actions: 'heardSeq' },
-  },
-}).on;
+  }).on)();
 
 /** The verdicts heard while signed in. */
-export const tabsSignedInOn = /* @__PURE__ */ sessionSetup.createStateConfig({
-  on: {
-    // Another tab refreshed (or logged in again), newer: take its token; the cycle restarts from
-    // it, aborting a refresh of ours still in flight.
-    ADOPT: [
-      // Another login: the signed-in flows (refresh, profile, play time) start over for it,
-      // with none of the previous player's data.
-      {
-        guard: and(['internal', 'otherLogin']),
-        target: 'signedIn',
-        reenter: true,
-        actions: ['adopt', 'loginRestrictions'],
-      },
-      {
+export const tabsSignedInOn = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    on: {
+      // Another tab refreshed (or logged in again), newer: take its token; the cycle restarts from
+      // it, aborting a refresh of ours still in flight.
+      ADOPT: [
+        // Another login: the signed-in flows (refresh, profile, play time) start over for it,
+        // with none of the previous player's data.
+        {
+          guard: and(['internal', 'otherLogin']),
+          target: 'signedIn',
+          reenter: true,
+          actions: ['adopt', 'loginRestrictions'],
+        },
+        {
+          guard: 'internal',
+          actions: [
+            'adopt',
+            sendTo('refresh', ({ context }) => adoptedTokenSaved(context)),
+            emit({ type: 'tokenRefreshed' as const }),
+          ],
+        },
+      ],
+      ENDED_ELSEWHERE: {
         guard: 'internal',
+        target: 'signedOut',
         actions: [
-          'adopt',
-          sendTo('refresh', ({ context }) => adoptedTokenSaved(context)),
-          emit({ type: 'tokenRefreshed' as const }),
+          'clearTokensUnlessNewer',
+          {
+            type: 'forget',
+            params: ({ event }) => {
+              assertEvent(event, 'ENDED_ELSEWHERE');
+              return remoteForgetOf(event);
+            },
+          },
+          emit(({ event }) => {
+            assertEvent(event, 'ENDED_ELSEWHERE');
+            return { type: 'signedOut' as const, reason: event.reason, remote: true };
+          }),
         ],
       },
-    ],
-    ENDED_ELSEWHERE: {
-      guard: 'internal',
-      target: 'signedOut',
-      actions: [
-        'clearTokensUnlessNewer',
-        {
-          type: 'forget',
-          params: ({ event }) => {
-            assertEvent(event, 'ENDED_ELSEWHERE');
-            return remoteForgetOf(event);
-          },
-        },
-        emit(({ event }) => {
-          assertEvent(event, 'ENDED_ELSEWHERE');
-          return { type: 'signedOut' as const, reason: event.reason, remote: true };
-        }),
-      ],
     },
-  },
-}).on;
+  }).on)();
