@@ -77,4 +77,4 @@ export type SessionInternalEvent = Internal & Marked;
 /** Marks an internal event of the session's own union. Only the machines' own modules import this. */
 export const internal = <E extends Internal>(event: E): E & Marked => mark(event);
 
-export { type InternalMark, isInternal, isTrusted, takeTicket, trusted } from './mark';
+export { isInternal, isTrusted, takeTicket, trusted } from './mark';
