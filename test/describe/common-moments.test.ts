@@ -41,7 +41,7 @@ describe('describeError: a wrong two-factor code', () => {
     const c = client();
     const { email, password } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
-    await waitFor(c.session, () => c.view.status === 'twoFactorRequired', { timeout: 3000 });
+    await waitFor(c.session, () => c.view.status === 'twoFactorRequired', { timeout: 10_000 });
     c.submitCode('000000');
     await waitFor(c.session, () => c.view.status === 'twoFactorRequired' && c.view.error !== null, {
       timeout: 3000,
@@ -64,13 +64,13 @@ describe('describeError: a wrong two-factor code', () => {
     const { email, password } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
     for (let i = 0; i < 5; i++) {
-      await waitFor(c.session, () => c.view.status === 'twoFactorRequired', { timeout: 3000 });
+      await waitFor(c.session, () => c.view.status === 'twoFactorRequired', { timeout: 10_000 });
       c.submitCode(`00000${i}`);
       await waitFor(c.session, () => c.view.status !== 'verifyingCode' && c.view.error !== null, {
         timeout: 3000,
       });
     }
-    await waitFor(c.session, () => c.view.status === 'failed', { timeout: 3000 });
+    await waitFor(c.session, () => c.view.status === 'failed', { timeout: 10_000 });
     const en = describeError(c.view.error, { status: c.view.status, retryAt: c.view.retryAt });
     expect(en.title).toMatch(/^Too many wrong codes/);
     expect(en.title).not.toMatch(/highlighted/);

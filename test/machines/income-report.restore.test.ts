@@ -54,7 +54,7 @@ const busy = (s: Snapshot) =>
 /** Lets requests finish and moves the clock 500 ms at a time until `done` holds. */
 async function runUntil(actor: ReportActor, done: (s: Snapshot) => boolean): Promise<Snapshot> {
   for (let i = 0; i < 60; i++) {
-    const s = await waitFor(actor, (x) => !busy(x), { timeout: 3000 });
+    const s = await waitFor(actor, (x) => !busy(x), { timeout: 10_000 });
     if (done(s)) return s;
     clock.increment(500);
   }
@@ -136,7 +136,7 @@ describe('incomeReportMachine restored from a persisted snapshot', () => {
     const sent = posts();
 
     const restored = createActor(incomeReportMachine, { snapshot: persisted, input: input(), clock }).start();
-    const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 3000 });
+    const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 10_000 });
     expect(failed.context.error?.code).toBe('aborted');
     expect(posts()).toBe(sent);
     restored.send({ type: 'RETRY' });

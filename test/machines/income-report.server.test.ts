@@ -114,7 +114,7 @@ function start(input: Partial<IncomeReportInput> = {}) {
 const inFlight = (s: Snapshot) =>
   s.matches('loadingYears') || s.matches('generating') || s.matches({ polling: 'fetching' });
 
-const settle = (actor: ReportActor) => waitFor(actor, (s) => !inFlight(s), { timeout: 3000 });
+const settle = (actor: ReportActor) => waitFor(actor, (s) => !inFlight(s), { timeout: 10_000 });
 
 /** Lets requests finish and timers fire, in order, until `done` holds. */
 async function runUntil(actor: ReportActor, done: (s: Snapshot) => boolean): Promise<Snapshot> {

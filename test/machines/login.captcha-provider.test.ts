@@ -27,7 +27,7 @@ describe('captcha token providers', () => {
     c.login({ login: email, password, captchaToken: provider } as never);
     await until(() => c.view.status === 'twoFactorRequired', 'the two-factor step');
     c.submitCode(twoFactorCode!);
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     expect(bodies('/auth/login').map((b) => b.captcha_token)).toEqual(['cap-1', 'cap-2']);
     expect(provider).toHaveBeenCalledTimes(2);
     expect(JSON.stringify(c.session.getPersistedSnapshot())).not.toContain('cap-');

@@ -283,7 +283,7 @@ describe('loginMachine (model-based, every shortest path)', () => {
           const request = pending.at(-1);
           expect(request?.kind).toBe(event.kind);
           request?.settle();
-          await waitFor(actor, (s) => !inRequest(s), { timeout: 500 });
+          await waitFor(actor, (s) => !inRequest(s), { timeout: 10_000 });
         }
         const prev = path.steps[i - 1]?.state;
         if (prev) {

@@ -35,14 +35,14 @@ describe('loginMachine restored from a persisted snapshot', () => {
   it('logs in again after a JSON round trip of a failed attempt, with fresh input', async () => {
     const first = createActor(loginMachine, { input: { auth: auth() } }).start();
     first.send({ type: 'SUBMIT', login: server.seed.plain.email, password: 'wrong password' });
-    await waitFor(first, (s) => s.matches('failed'), { timeout: 3000 });
+    await waitFor(first, (s) => s.matches('failed'), { timeout: 10_000 });
     const persisted = json(first.getPersistedSnapshot());
     first.stop();
 
     const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
     expect(restored.getSnapshot().value).toBe('failed');
     restored.send({ type: 'SUBMIT', login: server.seed.plain.email, password: server.seed.plain.password });
-    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 });
     expect(done.value).toBe('authenticated');
     expect(typeof done.output?.access_token).toBe('string');
   });
@@ -58,7 +58,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
       login: server.seed.plain.email,
       password: secret(server.seed.plain.password),
     });
-    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 });
     expect(done.value).toBe('authenticated');
   });
 
@@ -69,7 +69,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
       login: server.seed.twoFactor.email,
       password: server.seed.twoFactor.password,
     });
-    await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
+    await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
     const persisted = actor.getPersistedSnapshot() as unknown as { context: Record<string, unknown> };
     const { functions, paths } = walk(persisted);
     expect(functions).toEqual([]);
@@ -96,7 +96,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
     expect(JSON.stringify(persisted)).not.toContain('"auth"');
 
     const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
-    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 });
     expect(done.value).toBe('authenticated');
   });
 
@@ -104,17 +104,17 @@ describe('loginMachine restored from a persisted snapshot', () => {
     const { twoFactor } = server.seed;
     const first = createActor(loginMachine, { input: { auth: auth() } }).start();
     first.send({ type: 'SUBMIT', login: twoFactor.email, password: twoFactor.password });
-    await waitFor(first, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
+    await waitFor(first, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
     const persisted = json(first.getPersistedSnapshot());
 
     const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
     restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode as string });
-    const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 3000 });
+    const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 10_000 });
     expect(failed.context.error?.code).toBe('invalid_request');
     restored.send({ type: 'SUBMIT', login: twoFactor.email, password: twoFactor.password });
-    await waitFor(restored, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
+    await waitFor(restored, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
     restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode as string });
-    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 });
+    const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 });
     expect(done.value).toBe('authenticated');
   });
 
@@ -139,7 +139,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
       input: { auth: auth() },
     }).start();
     restored.send({ type: 'SUBMIT', login: server.seed.plain.email, password: server.seed.plain.password });
-    expect((await waitFor(restored, (s) => s.status === 'done', { timeout: 3000 })).value).toBe(
+    expect((await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 })).value).toBe(
       'authenticated',
     );
   });

@@ -75,7 +75,7 @@ type State =
   | 'cancelledAccount'
   | 'failed';
 const settle = (actor: LoginActor, state: State) =>
-  waitFor(actor, (s) => s.matches(state), { timeout: 3000 });
+  waitFor(actor, (s) => s.matches(state), { timeout: 10_000 });
 
 const bodies = () => server.requests.filter((r) => r.path === '/auth/login').map((r) => r.body);
 
@@ -200,7 +200,7 @@ describe('loginMachine (reference server)', () => {
     server.faults.add({ path: '/auth/login', hang: true, times: 1 });
     actor.send({ type: 'SUBMIT_CODE', code: CODE });
     const back = await waitFor(actor, (s) => s.matches('twoFactorRequired') && s.context.error !== null, {
-      timeout: 3000,
+      timeout: 10_000,
     });
 
     expect(back.context.error).toBeInstanceOf(TimeoutError);

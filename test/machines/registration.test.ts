@@ -52,23 +52,25 @@ describe('loginMachine REGISTER (spec 5.3)', () => {
     expect(actor.getSnapshot().value).toBe('registering');
     expect(isSecret(actor.getSnapshot().context.password)).toBe(true);
     expect(exposed(actor)).not.toContain(PASSWORD);
-    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 3000 });
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 10_000 });
     expect(done.value).toBe('authenticated');
     expect(typeof done.output?.access_token).toBe('string');
     expect(JSON.stringify(done.output)).not.toContain(PASSWORD);
 
     const again = createActor(loginMachine, { input: { auth: auth() } }).start();
     again.send({ type: 'SUBMIT', login: 'new.player@example.com', password: secret(PASSWORD) });
-    expect((await waitFor(again, (s) => s.status === 'done', { timeout: 3000 })).value).toBe('authenticated');
+    expect((await waitFor(again, (s) => s.status === 'done', { timeout: 10_000 })).value).toBe(
+      'authenticated',
+    );
   });
 
   it('asks for a code after registering, then logs in with the e-mail, the password and the code', async () => {
     const actor = createActor(loginMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'REGISTER', payload: payload({ email: 'two@2fa.example.com', app_source: 'web' }) });
-    await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 3000 });
+    await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
     expect(exposed(actor)).not.toContain(PASSWORD);
     actor.send({ type: 'SUBMIT_CODE', code: '123456' });
-    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 3000 });
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 10_000 });
     expect(done.value).toBe('authenticated');
     const logins = server.requests.filter((r) => r.path === '/auth/login').map((r) => r.body);
     expect(logins).toEqual([
@@ -79,7 +81,7 @@ describe('loginMachine REGISTER (spec 5.3)', () => {
   it('fails with the field errors of a 422 (e-mail already taken), the password nowhere', async () => {
     const actor = createActor(loginMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'REGISTER', payload: payload({ email: server.seed.plain.email }) });
-    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 3000 });
+    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 10_000 });
     const error = failed.context.error as HttpError;
     expect(error.code).toBe('http');
     expect(error.status).toBe(422);
@@ -91,7 +93,7 @@ describe('loginMachine REGISTER (spec 5.3)', () => {
   it('refuses an invalid payload before sending (nationalities must be a JSON string)', async () => {
     const actor = createActor(loginMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'REGISTER', payload: payload({ nationalities: 'BR' }) });
-    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 3000 });
+    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 10_000 });
     const error = failed.context.error as RequestValidationError;
     expect(error.code).toBe('invalid_request');
     expect(error.issues.map((i) => i.path[0])).toContain('nationalities');
@@ -101,7 +103,7 @@ describe('loginMachine REGISTER (spec 5.3)', () => {
   it('REGISTER is accepted again from failed, and RESET aborts a registration in flight', async () => {
     const actor = createActor(loginMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'REGISTER', payload: payload({ email: server.seed.plain.email }) });
-    await waitFor(actor, (s) => s.matches('failed'), { timeout: 3000 });
+    await waitFor(actor, (s) => s.matches('failed'), { timeout: 10_000 });
     const removeHang = server.faults.add({ path: '/auth/register-simplified', hang: true });
     actor.send({ type: 'REGISTER', payload: payload() });
     expect(actor.getSnapshot().value).toBe('registering');
@@ -111,7 +113,9 @@ describe('loginMachine REGISTER (spec 5.3)', () => {
     expect(inFlight?.getSnapshot().status).toBe('stopped');
     removeHang();
     actor.send({ type: 'REGISTER', payload: payload() });
-    expect((await waitFor(actor, (s) => s.status === 'done', { timeout: 3000 })).value).toBe('authenticated');
+    expect((await waitFor(actor, (s) => s.status === 'done', { timeout: 10_000 })).value).toBe(
+      'authenticated',
+    );
   });
 
   it('a registration in flight when persisted is not sent again on restore', async () => {
@@ -125,7 +129,7 @@ describe('loginMachine REGISTER (spec 5.3)', () => {
     expect(JSON.stringify(persisted)).not.toContain('nationalities');
 
     const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
-    const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 3000 });
+    const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 10_000 });
     // Refused before sending: the restored request had no form to send.
     expect(failed.context.error?.code).toBe('invalid_request');
     expect((failed.context.error as RequestValidationError).issues[0]?.path).toEqual(['payload']);
@@ -140,7 +144,7 @@ describe('registrationMachine (document step)', () => {
     const actor = createActor(registrationMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'CHECK_DOCUMENT', number: '123.456.789-09' });
     expect(actor.getSnapshot().value).toBe('checkingDocument');
-    const s = await waitFor(actor, (x) => x.matches('editing'), { timeout: 3000 });
+    const s = await waitFor(actor, (x) => x.matches('editing'), { timeout: 10_000 });
     expect(s.context.documentCheck).toBe('valid');
     expect(s.context.prefill).toEqual({
       docnumber_valid: true,
@@ -154,7 +158,7 @@ describe('registrationMachine (document step)', () => {
   it('stops at a document the server says is invalid, with a field error on number', async () => {
     const actor = createActor(registrationMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'CHECK_DOCUMENT', number: '12345678900' });
-    const s = await waitFor(actor, (x) => x.matches('documentInvalid'), { timeout: 3000 });
+    const s = await waitFor(actor, (x) => x.matches('documentInvalid'), { timeout: 10_000 });
     expect(s.context.documentCheck).toBe('invalid');
     expect(s.context.error?.code).toBe('invalid_request');
     expect((s.context.error as RequestValidationError).issues[0]?.path).toEqual(['number']);
@@ -163,7 +167,7 @@ describe('registrationMachine (document step)', () => {
     expect(actor.getSnapshot().value).toBe('documentInvalid');
     actor.send({ type: 'CHECK_DOCUMENT', number: KNOWN_CPF });
     await waitFor(actor, (x) => x.matches('editing') && x.context.documentCheck === 'valid', {
-      timeout: 3000,
+      timeout: 10_000,
     });
   });
 
@@ -172,7 +176,7 @@ describe('registrationMachine (document step)', () => {
     const actor = createActor(registrationMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'CHECK_DOCUMENT', number: KNOWN_CPF });
     const s = await waitFor(actor, (x) => x.matches('editing') && x.context.documentCheck !== 'unchecked', {
-      timeout: 3000,
+      timeout: 10_000,
     });
     expect(s.context.documentCheck).toBe('unavailable');
     expect(s.context.error?.code).toBe('http');
@@ -187,7 +191,7 @@ describe('registrationMachine (document step)', () => {
     const actor = createActor(registrationMachine, { input: { auth: auth(url) } }).start();
     actor.send({ type: 'CHECK_DOCUMENT', number: KNOWN_CPF });
     const s = await waitFor(actor, (x) => x.matches('editing') && x.context.documentCheck !== 'unchecked', {
-      timeout: 3000,
+      timeout: 10_000,
     });
     expect(s.context.documentCheck).toBe('unavailable');
     expect(s.context.error?.code).toBe('network');
@@ -210,7 +214,9 @@ describe('registrationMachine (document step)', () => {
 
     const login = createActor(loginMachine, { input: { auth: auth() } }).start();
     login.send({ type: 'REGISTER', payload: done.output!.payload });
-    expect((await waitFor(login, (s) => s.status === 'done', { timeout: 3000 })).value).toBe('authenticated');
+    expect((await waitFor(login, (s) => s.status === 'done', { timeout: 10_000 })).value).toBe(
+      'authenticated',
+    );
     const sent = server.requests.find((r) => r.path === '/auth/register-simplified')?.body as Record<
       string,
       unknown
@@ -222,7 +228,7 @@ describe('registrationMachine (document step)', () => {
     const actor = createActor(registrationMachine, { input: { auth: auth() } }).start();
     actor.send({ type: 'CHECK_DOCUMENT', number: KNOWN_CPF });
     await waitFor(actor, (x) => x.matches('editing') && x.context.documentCheck === 'valid', {
-      timeout: 3000,
+      timeout: 10_000,
     });
     const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
     expect(Object.keys(persisted.context)).not.toContain('auth');
@@ -236,7 +242,7 @@ describe('registrationMachine (document step)', () => {
       restored,
       (x) => x.matches('editing') && x.context.prefill?.name === 'Beatriz Costa',
       {
-        timeout: 3000,
+        timeout: 10_000,
       },
     );
     expect(s.context.document).toBe('13579246828');

@@ -21,8 +21,8 @@ afterEach(() => {
 });
 
 const stateOf = (c: PamClient) => c.session.getSnapshot().value;
-const signedIn = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
-const signedOut = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
+const signedIn = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+const signedOut = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 10_000 });
 const count = (method: string, path: string) =>
   ctx.server.requests.filter((r) => r.method === method && r.path === path).length;
 

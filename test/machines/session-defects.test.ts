@@ -34,7 +34,7 @@ function client(options: Partial<PamClientOptions> = {}) {
 }
 const signIn = async (c: PamClient, who = ctx.server.seed.plain) => {
   c.login({ login: who.email, password: who.password });
-  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
 };
 
 describe('defect 7: the session actor takes commands only, whatever door an app uses', () => {
@@ -98,7 +98,7 @@ describe('defect 6: a store whose set() never answers', () => {
     c.logout();
     await vi.advanceTimersByTimeAsync(10_000);
     vi.useRealTimers();
-    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 10_000 });
     expect(inner.get()).toBeNull();
     expect(await c.tokens.get()).toBeNull();
   });
@@ -138,7 +138,7 @@ describe('defect 2: one foreign channel message', () => {
     const other = tab(hub, 'a');
     const token = ctx.server.issueToken(ctx.server.seed.plain.id);
     other.publishSession(stored(token, { seq: 1, sid: 7, userId: 1 }), 'login', null);
-    await waitFor(session, (s) => s.matches('signedIn'), { timeout: 1000 });
+    await waitFor(session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     expect(session.getSnapshot().context.clock).toBe(1);
     session.stop();
   });
@@ -157,8 +157,8 @@ describe('defect 5: two logins committed in the same millisecond', () => {
     hub.hold();
     a.send({ type: 'LOGIN', login: plain.email, password: plain.password });
     b.send({ type: 'LOGIN', login: paused.email, password: paused.password });
-    await waitFor(a, (s) => s.matches('signedIn'), { timeout: 3000 });
-    await waitFor(b, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(a, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(b, (s) => s.matches('signedIn'), { timeout: 10_000 });
     hub.release();
     await new Promise((r) => setImmediate(r));
     const players = [a, b].map((s) => s.getSnapshot().context.userId);
@@ -180,13 +180,13 @@ describe('defect 1: profile data is tied to the player and login it was read for
     hub.hold();
     b.send({ type: 'LOGIN', login: paused().email, password: paused().password });
     a.send({ type: 'LOGIN', login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-    await waitFor(b, (s) => s.matches('signedIn') && pausedIn(s.context), { timeout: 3000 });
-    await waitFor(a, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 3000 });
+    await waitFor(b, (s) => s.matches('signedIn') && pausedIn(s.context), { timeout: 10_000 });
+    await waitFor(a, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 10_000 });
     hub.release();
     await until(() => a.getSnapshot().context.sid === b.getSnapshot().context.sid, 'the tabs converge');
     for (const tabActor of [a, b]) {
       const s = await waitFor(tabActor, (x) => x.context.userInfo !== null && x.context.user !== null, {
-        timeout: 3000,
+        timeout: 10_000,
       });
       expect(s.context.user?.id).toBe(s.context.userId);
       expect(pausedIn(s.context)).toBe(s.context.userId === paused().id);
@@ -200,7 +200,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
     const hub = new FakeChannelHub();
     const b = bareSession(createMemoryTokenStore(), tab(hub, 'b')).start();
     b.send({ type: 'LOGIN', login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-    await waitFor(b, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 3000 });
+    await waitFor(b, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 10_000 });
     const { userId, sid } = b.getSnapshot().context;
     const raw = hub.channel();
     const foreign = { user_pause: 7, marker: 'foreign' };
@@ -220,7 +220,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
     await new Promise((r) => setImmediate(r));
     expect(b.getSnapshot().context.userInfo?.marker).toBeUndefined();
     post({ userId, sid });
-    await waitFor(b, (s) => s.context.userInfo?.marker === 'foreign', { timeout: 1000 });
+    await waitFor(b, (s) => s.context.userInfo?.marker === 'foreign', { timeout: 10_000 });
     b.stop();
   });
 

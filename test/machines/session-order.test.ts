@@ -54,8 +54,8 @@ describe('session order: equal counters (issue 26 symptom 9)', () => {
     hub.hold();
     a.send({ type: 'LOGIN', login: plain.email, password: plain.password });
     b.send({ type: 'LOGIN', login: paused.email, password: paused.password });
-    await waitFor(a, (s) => s.matches('signedIn'), { timeout: 3000 });
-    await waitFor(b, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(a, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(b, (s) => s.matches('signedIn'), { timeout: 10_000 });
     const [ca, cb] = [a.getSnapshot().context, b.getSnapshot().context];
     expect([ca.seq, ca.sid, ca.savedAt]).toEqual([cb.seq, cb.sid, cb.savedAt]);
     expect(ca.userId).not.toBe(cb.userId);
@@ -74,7 +74,9 @@ describe('session freshness over the channel (issue 26 symptom 1)', () => {
     const tabB = tabSession(createMemoryTokenStore(), tab(hub, 'b'), Math.random, null).start();
     const barred = ctx.server.seed.spaBarred;
     tabB.send({ type: 'LOGIN', login: barred.email, password: barred.password });
-    const read = await waitFor(tabB, (s) => s.context.restrictions?.status === 'current', { timeout: 3000 });
+    const read = await waitFor(tabB, (s) => s.context.restrictions?.status === 'current', {
+      timeout: 10_000,
+    });
     expect(read.context.restrictions).toMatchObject({ canBet: false, accountBlocked: true });
     const { userId, sid, restrictions } = read.context;
     const checkedAt = restrictions?.checkedAt as number;
@@ -100,7 +102,7 @@ describe('session freshness over the channel (issue 26 symptom 1)', () => {
     const before = reads();
     post(checkedAt + 1);
     await until(() => reads() > before, 'the tab read for itself');
-    await waitFor(tabB, (s) => (s.context.restrictions?.checkedAt ?? 0) > checkedAt, { timeout: 3000 });
+    await waitFor(tabB, (s) => (s.context.restrictions?.checkedAt ?? 0) > checkedAt, { timeout: 10_000 });
     expect(tabB.getSnapshot().context.restrictions).toMatchObject({ status: 'current', canBet: false });
     tabB.stop();
   });
@@ -134,9 +136,9 @@ describe('a forged counter far ahead (issue 26 symptom 5, one step on)', () => {
     await new Promise((r) => setImmediate(r));
     const { plain } = ctx.server.seed;
     a.send({ type: 'LOGIN', login: plain.email, password: plain.password });
-    await waitFor(a, (s) => s.matches('signedIn') && s.context.userId === plain.id, { timeout: 3000 });
+    await waitFor(a, (s) => s.matches('signedIn') && s.context.userId === plain.id, { timeout: 10_000 });
     await waitFor(b, (s) => s.matches('signedIn') && s.context.sid === a.getSnapshot().context.sid, {
-      timeout: 3000,
+      timeout: 10_000,
     });
     expect(b.getSnapshot().context.userId).toBe(plain.id);
     a.stop();

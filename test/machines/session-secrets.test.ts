@@ -51,14 +51,14 @@ describe('session secrets', () => {
     c.login({ login: email, password });
     await until(() => c.view.status === 'twoFactorRequired', 'the code step');
     c.submitCode(twoFactorCode!);
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     c.session.send({ type: 'REFRESH' });
     await until(
       () => ctx.server.requests.some((r) => r.path === '/users/refresh-token'),
       'the refresh at the server',
     );
     await tracked.idle(); // the refresh has answered
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     const token = (await c.tokens.get())?.accessToken;
     expect(token).toMatch(/\S{16,}/);
     const tokens = ctx.server.requests
@@ -76,7 +76,7 @@ describe('session secrets', () => {
     const { c } = client();
     const { email, password } = ctx.server.seed.plain;
     c.login({ login: email, password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     const events: unknown[] = [];
     c.on('mutationOutcomeUnknown', (e) => events.push(e));
     ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/self-mkt', status: 504, times: 1 });
@@ -121,7 +121,7 @@ describe('session secrets', () => {
     const { c } = client();
     const { email, password } = ctx.server.seed.plain;
     c.login({ login: email, password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     const before = await c.tokens.get();
     // @ts-expect-error internal events are not part of the public event type
     c.session.send({ type: 'TOKEN_REFRESHED', accessToken: 'forged', handle: 'forged' });
@@ -161,7 +161,7 @@ describe('session persistence', () => {
       login: ctx.server.seed.plain.email,
       password: ctx.server.seed.plain.password,
     });
-    await waitFor(again, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(again, (s) => s.matches('signedIn'), { timeout: 10_000 });
     expect(tokens.get()?.accessToken).toMatch(/\S{16,}/);
     again.stop();
   });

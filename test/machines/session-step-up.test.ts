@@ -41,7 +41,7 @@ describe('createPamClient({ onStepUp })', () => {
     });
     clients.push(c);
     c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
 
     requirePasswordCheck();
     await c.user.setTimeoutLimits({ user_pause: 5, reason: 1 });

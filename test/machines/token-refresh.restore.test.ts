@@ -116,7 +116,7 @@ describe('tokenRefreshMachine: a token with a known expiry', () => {
       clock.increment(S);
       actor.send({ type: 'TICK' });
       await flush();
-      await waitFor(actor, (s) => s.matches({ active: 'idle' }) && calls() === 1, { timeout: 3000 });
+      await waitFor(actor, (s) => s.matches({ active: 'idle' }) && calls() === 1, { timeout: 10_000 });
       // The new token is taken to live as long: the next refresh is one more `due` later.
       clock.increment(due - S);
       actor.send({ type: 'TICK' });
@@ -124,7 +124,7 @@ describe('tokenRefreshMachine: a token with a known expiry', () => {
       expect(calls()).toBe(1);
       clock.increment(S);
       actor.send({ type: 'TICK' });
-      await waitFor(actor, () => calls() === 2, { timeout: 3000 });
+      await waitFor(actor, () => calls() === 2, { timeout: 10_000 });
       actor.stop();
     });
   }
@@ -142,7 +142,7 @@ describe('tokenRefreshMachine: a token with a known expiry', () => {
     expect(calls()).toBe(0);
     clock.increment(5 * MIN);
     actor.send({ type: 'TICK' });
-    await waitFor(actor, () => calls() === 1, { timeout: 3000 });
+    await waitFor(actor, () => calls() === 1, { timeout: 10_000 });
     actor.stop();
   });
 });
@@ -158,7 +158,7 @@ describe('tokenRefreshMachine: errors from another copy of pam-client', () => {
     });
     actor.send({ type: 'TOKEN_SAVED', accessToken: 'a' });
     actor.send({ type: 'REFRESH' });
-    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 3000 });
+    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
     expect(expired).toBe(1);
   });
 
@@ -170,7 +170,9 @@ describe('tokenRefreshMachine: errors from another copy of pam-client', () => {
     const actor = createActor(tokenRefreshMachine, { input: { auth, now }, clock }).start();
     actor.send({ type: 'TOKEN_SAVED', accessToken: 'a' });
     actor.send({ type: 'REFRESH' });
-    await waitFor(actor, (s) => s.matches({ active: 'idle' }) && s.context.error !== null, { timeout: 3000 });
+    await waitFor(actor, (s) => s.matches({ active: 'idle' }) && s.context.error !== null, {
+      timeout: 10_000,
+    });
     expect(actor.getSnapshot().context.notBefore).toBe(now() + 600 * S);
   });
 });
@@ -200,7 +202,9 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     });
     restored.start();
     restored.send({ type: 'REFRESH' });
-    await waitFor(restored, (s) => s.matches({ active: 'idle' }) && second.calls() === 1, { timeout: 3000 });
+    await waitFor(restored, (s) => s.matches({ active: 'idle' }) && second.calls() === 1, {
+      timeout: 10_000,
+    });
     expect(restored.getSnapshot().context.error).toBeNull();
     restored.stop();
   });
@@ -225,7 +229,7 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     });
     restored.start();
     clock.increment(10 * MIN);
-    await waitFor(restored, () => fresh.calls() === 1, { timeout: 3000 });
+    await waitFor(restored, () => fresh.calls() === 1, { timeout: 10_000 });
     restored.stop();
   });
 
@@ -246,7 +250,7 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
       clock,
     });
     restored.start();
-    await waitFor(restored, (s) => s.matches({ active: 'idle' }) && fresh.calls() === 1, { timeout: 3000 });
+    await waitFor(restored, (s) => s.matches({ active: 'idle' }) && fresh.calls() === 1, { timeout: 10_000 });
     expect(restored.getSnapshot().context.error).toBeNull();
     restored.stop();
   });

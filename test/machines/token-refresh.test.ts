@@ -66,7 +66,7 @@ function start(options: { now?: () => number; timeout?: number } = {}) {
 
   const refreshCalls = () =>
     server.requests.filter((r) => r.method === 'POST' && r.path === '/users/refresh-token').length;
-  const settle = () => waitFor(actor, (s) => !s.matches({ active: 'refreshing' }), { timeout: 3000 });
+  const settle = () => waitFor(actor, (s) => !s.matches({ active: 'refreshing' }), { timeout: 10_000 });
   /** Moves time forward in steps (as real timers would fire), awaiting each real request. */
   const advance = async (ms: number, step = MIN) => {
     for (let left = ms; left > 0; left -= step) {

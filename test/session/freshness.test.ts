@@ -36,7 +36,7 @@ function open(account: 'plain' | 'spaBarred' | 'paused' = 'plain', sid = 5) {
   flow.start();
   const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
   const datum = () => profileOf(flow.getSnapshot());
-  const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 5_000 });
+  const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 10_000 });
   const remote = (userInfo: Record<string, unknown>, at: number) =>
     flow.send(
       marked({ type: 'PROFILE', owner: { userId, sid }, user: null, userInfo, at, source: 'remote' }),

@@ -35,7 +35,7 @@ function open(account: 'plain' | 'spaBarred' | 'paused' | 'pendingLimit' = 'plai
   flow.start();
   const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
   const datum = () => profileOf(flow.getSnapshot());
-  const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 5_000 });
+  const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 10_000 });
   return { flow, clock, userId, reads, datum, settled };
 }
 
@@ -220,7 +220,7 @@ describe('profile flow', () => {
         owner: { userId: 999, sid: 5 },
       },
     }).start();
-    await waitFor(other, (s) => s.matches('retrying'), { timeout: 5_000 });
+    await waitFor(other, (s) => s.matches('retrying'), { timeout: 10_000 });
     expect(profileOf(other.getSnapshot())).toMatchObject({
       userInfo: null,
       restrictions: { status: 'unknown' },
@@ -418,7 +418,7 @@ describe('profile flow: its time is the last trusted stamp, never the largest', 
     flow.start();
     const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
     const datum = () => profileOf(flow.getSnapshot());
-    const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 5_000 });
+    const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 10_000 });
     return { flow, sim, clock, reads, datum, settled };
   }
   const pauseOf = (d: ReturnType<typeof profileOf>) => d.restrictions.inForce.find((r) => r.kind === 'pause');

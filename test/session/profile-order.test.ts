@@ -30,7 +30,7 @@ function open() {
   flow.start();
   const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
   const datum = () => profileOf(flow.getSnapshot());
-  const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 5_000 });
+  const settled = () => waitFor(flow, (s) => !s.matches('reading'), { timeout: 10_000 });
   /** The next profile answers: the player's own, barred by the SPA. */
   const barNext = async () => {
     const res = await fetch(`${ctx.server.url}/auth/user-profile`, {

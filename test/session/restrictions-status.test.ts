@@ -40,7 +40,7 @@ function client(options: Partial<PamClientOptions> = {}, start = Date.now()) {
 type Seed = { email: string; password: string };
 const signIn = async (c: PamClient, who: Seed = ctx.server.seed.plain) => {
   c.login({ login: who.email, password: who.password });
-  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
 };
 const profileReads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
 /** The view once it satisfies `ok` (the event loop spun while the real sockets answer). */

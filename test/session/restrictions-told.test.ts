@@ -86,7 +86,7 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
       sid: 9,
     });
     const { c, unavailable } = client({ storage });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     const v = await viewWhere(c, (x) => errorOf(x) != null);
     expect(v.restrictions).toMatchObject({ status: 'unknown', canBet: false });
     expect(v.error).toBeNull();
@@ -209,7 +209,7 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
       trust.set(false);
       return { clock: trust, serverNow: () => sim.now() };
     });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     const read = await viewWhere(c, (v) => v.restrictions?.checkedAt != null);
     expect(read.restrictions).toMatchObject({ status: 'stale', canBet: false });
   });

@@ -31,7 +31,7 @@ describe('profile flow on an untrusted clock', () => {
     });
     clients.push(c);
     c.login({ login: ctx.server.seed.paused.email, password: ctx.server.seed.paused.password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 3000 });
+    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     await until(() => profileReads() >= 1, 'the first profile read');
     // Two answers (login, profile) against the device's own vote: not trusted yet.
     await until(() => c.view.restrictions?.status === 'stale', 'stale after the first read');
