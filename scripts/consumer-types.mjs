@@ -62,6 +62,7 @@ for (const name of [
   'svelte',
   'h3',
   'msw',
+  '@opentelemetry/api',
   '@types/node',
 ]) {
   const from = join(repo, 'node_modules', name);
