@@ -3,7 +3,13 @@
 // codes. Nothing the player typed or the service said about them (e-mail, CPF, name, ids, notes,
 // URLs, tokens, messages) has a field to go in. docs/events.md lists them in their order.
 
-import type { LimitKind, PamError, PamErrorCode, RestrictionKind } from 'pam-client';
+import {
+  isPamError,
+  type LimitKind,
+  type PamError,
+  type PamErrorCode,
+  type RestrictionKind,
+} from 'pam-client';
 
 /** What every funnel event carries. */
 export interface FunnelBase {
@@ -146,27 +152,11 @@ export type FunnelEventType = FunnelEvent['type'];
 /** Emits a funnel event (the funnel flow's own plumbing). */
 export type EmitFunnel = (event: { type: string } & Record<string, unknown>) => void;
 
-const CODES: ReadonlySet<string> = new Set<PamErrorCode>([
-  'invalid_request',
-  'invalid_response',
-  'http',
-  'unauthorized',
-  'step_up_required',
-  'network',
-  'timeout',
-  'aborted',
-  'configuration',
-  'storage',
-  'report_failed',
-  'two_factor_rejected',
-  'unexpected',
-  'step_up_locked',
-]);
-
 /** An error's code (from the closed set; anything else is `unexpected`) and HTTP status. */
 export function errorFields(error: unknown): FunnelError {
   const e = error as Partial<PamError> & { status?: unknown };
-  const code = typeof e?.code === 'string' && CODES.has(e.code) ? (e.code as PamErrorCode) : 'unexpected';
+  // The core's own check (its brand and its closed set of codes), not a copy of the list.
+  const code: PamErrorCode = isPamError(error) ? error.code : 'unexpected';
   const status = typeof e?.status === 'number' && Number.isInteger(e.status) ? e.status : null;
   return { code, status };
 }
