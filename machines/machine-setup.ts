@@ -53,7 +53,8 @@ type ToProvidedActor<
 /**
  * `setup(implementations).createMachine(config)` without `setup()`'s action helpers: the same
  * checks on action, guard, actor and delay names and params, one `createMachine` call at run time.
- * A machine imports `assign`, `emit`, … from `xstate` where it uses them.
+ * A machine imports `assign`, `emit`, … from `xstate` where it uses them. `createStateConfig` and
+ * `createAction` check a state's part or an action against the setup, as `setup()`'s do.
  *
  * @example
  * const counter = machineSetup({
@@ -123,11 +124,16 @@ export function machineSetup<
     TStateMeta,
     TTransitionMeta
   >,
-  'createMachine'
+  'createMachine' | 'createStateConfig' | 'createAction'
 > {
   const { actors, actions, guards, delays } = implementations;
   return {
     createMachine: ((config: object) =>
       createMachine(config as never, { actors, actions, guards, delays } as never)) as never,
+    // A state's part, or an action, checked against the setup (given back as is, as `setup()`'s).
+    createStateConfig: identity,
+    createAction: identity,
   };
 }
+
+const identity = <T>(x: T): T => x;

@@ -1,11 +1,13 @@
-// The session machine's setup: its types, its children by name, and the guards and actions its
-// flows' parts share (machines/session/parts/). Each part is built with `sessionSetup`'s
+// The session machine's setup (`machineSetup`: `setup()`'s checks without its action helpers): its
+// types, its children by name, and the guards and actions its flows' parts share
+// (machines/session/parts/). Each part is built with `sessionSetup`'s
 // `createStateConfig`, so its names and params are checked against these; `sessionMachine.ts`
 // puts the parts together.
 
-import { assertEvent, assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback } from 'xstate';
 import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
+import { machineSetup } from '../machine-setup';
 import { forgotten, ownedHere, restored } from './context';
 import { isInternal, type SessionInternalEvent } from './events';
 import { expiryVerdict } from './expiry';
@@ -34,7 +36,7 @@ const absent = /* @__PURE__ */ fromCallback(() => {});
  * const part = sessionSetup.createStateConfig({ on: { LOGOUT: 'signingOut' } });
  */
 export const sessionSetup = /* @__PURE__ */ (() =>
-  setup({
+  machineSetup({
     types: {
       context: {} as SessionContext,
       events: {} as SessionEvent | SessionInternalEvent,
