@@ -11,7 +11,7 @@ import {
   type UserModule,
 } from 'pam-client';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMER_MS } from 'pam-client/internal';
-import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { guardCommands } from './client/commands-only';
 import { type DebugLogger, noServerDateOnce } from './client/debug';
 import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
@@ -19,6 +19,7 @@ import type { MutationOutcomeUnknown } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
 import { inertClient, isInertOnServer } from './client/server-render';
 import { refreshThroughSession, type SessionRef } from './client/session-link';
+import { openDoor, type SessionActor, type SessionState, sessionStateOf } from './client/session-state';
 import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
@@ -30,14 +31,13 @@ import { type SessionView, sameView, selectSessionView } from './session/view';
 import {
   type RegisterCommandPayload,
   type SessionEmitted,
-  type SessionEvent,
   type SessionInput,
   sessionCore,
-  type sessionMachine,
 } from './sessionMachine';
 
 export type { DebugLogger } from './client/debug';
 export type { Mutation, MutationOutcomeUnknown } from './client/outcome';
+export type { SessionActor, SessionState, SessionStateListener, Unsubscribe } from './client/session-state';
 
 export interface PamClientOptions {
   /** The service's absolute URL (a relative one such as `/api` only in a browser page). */
@@ -96,9 +96,6 @@ export interface LoginCredentials {
   appSource?: string;
 }
 
-/** The session actor as an app holds it: it accepts commands only. */
-export type SessionActor = Omit<Actor<typeof sessionMachine>, 'send'> & { send(event: SessionEvent): void };
-
 /** A client as `createCustomPamClient` builds it: `user` only with the `userModule()` flow. */
 export interface PamClientBase {
   http: HttpAdapter;
@@ -106,8 +103,19 @@ export interface PamClientBase {
   tokens: TokenStore;
   /** The environment in use (the injected parts, browser defaults for the rest). */
   environment: PamEnvironment;
-  /** The running session actor, for `snapshot.hasTag(...)`, inspection and the machine's events. */
+  /**
+   * The running session actor.
+   *
+   * @deprecated Kept for this release only (0.2.0), removed in the next. Apps: `client.state`
+   * (`getSnapshot()`, `subscribe`, `send`), `client.view` / `client.subscribe` and the session
+   * bindings; developer tools: `sessionActorOf(client)`.
+   */
   session: SessionActor;
+  /**
+   * The session as an app follows it: `getSnapshot()` (the view), `subscribe`, `send(command)`.
+   * What `useSelector`, `toStore` and `subscribeTo` take. No actor, child or token.
+   */
+  readonly state: SessionState;
   /** What to render: one flat, frozen object (see `SessionView`); a new object only when something changed. */
   readonly view: SessionView;
   /** Calls `listener` with the new view each time it changes (not at once). Returns an unsubscribe function. */
@@ -296,6 +304,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     tokens,
     environment: env,
     session: actor as unknown as SessionActor,
+    state: sessionStateOf(
+      () => client,
+      (command) => actor.send(command),
+    ),
     get view() {
       return view;
     },
@@ -349,6 +361,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     },
   };
   for (const part of parts) Object.assign(client, part.extend?.(client));
+  openDoor(client, actor as unknown as SessionActor);
   return client as CustomPamClient<F>;
 }
 

@@ -4,6 +4,7 @@
 
 export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
 export { debugLog, inspector, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
+export { sessionActorOf } from './client/session-state';
 export type { StepUpPrompt } from './client/step-up';
 export type { ClockOptions, PamClock } from './clock';
 export { createClock } from './clock';
@@ -18,6 +19,9 @@ export type {
   PamClientEvent,
   PamClientOptions,
   SessionActor,
+  SessionState,
+  SessionStateListener,
+  Unsubscribe,
 } from './createPamClient';
 export { createCustomPamClient, createPamClient } from './createPamClient';
 export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
