@@ -10,7 +10,7 @@ import {
   type TokenStore,
   type UserModule,
 } from 'pam-client';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMER_MS } from 'pam-client/internal';
+import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { guardCommands } from './client/commands-only';
 import { type DebugLogger, noServerDateOnce } from './client/debug';
@@ -371,7 +371,7 @@ const isOwned = (env: PamEnvironment) => isOwnedChannel(env.channel);
 /** A tab that gave way to another's refresh waits at most one request's timeout for its outcome. */
 function refreshWaitOf(timeout: number | undefined): number {
   if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return DEFAULT_TIMEOUT_MS;
-  return Math.min(timeout, MAX_TIMER_MS);
+  return clampDelay(timeout);
 }
 
 /** The re-read profile's `user.token` is an access token: never in an event. */

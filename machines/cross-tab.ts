@@ -3,7 +3,7 @@
 // a claim that is never followed by a token only costs the others one flight timeout.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import { ABORTED, parseStoredSession, sleep } from 'pam-client/internal';
+import { parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
 import { isCounter } from './session/counters';
 
@@ -162,7 +162,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
 
 /** Resolves `true` after `ms` on `timers`, or `false` at once when `signal` aborts (the core's one sleep). */
 export const wait = (timers: TimersLike, ms: number, signal: AbortSignal): Promise<boolean> =>
-  sleep(ms, signal, timers).then((result) => result !== ABORTED);
+  sleep(ms, signal, timers).then((result) => result === undefined);
 
 /**
  * @example

@@ -13,16 +13,16 @@ export { backoffDelay } from './http/backoff';
 export { DEFAULT_TIMEOUT_MS } from './http/options';
 export { retryAfterMs } from './http/retry-after';
 export type { TimersLike } from './http/sleep';
-export { ABORTED, clampDelay, MAX_TIMER_MS, settleWithin, sleep } from './http/sleep';
-// The São Paulo play period (the play-time clock).
+export { clampDelay, sleep } from './http/sleep';
+// São Paulo time: the play period (the play-time clock) and the day (the profile flow's SPA re-check).
 export type { PlayPeriod } from './responsible-gaming/index';
-export { brazilDayOf, nextBrazilMidnight, playPeriodOf } from './responsible-gaming/index';
+export { brazilDayAt, playPeriodOf } from './responsible-gaming/index';
 // Secrets: the machines box what they receive and the debug log redacts as the inspector does.
 export { isSecret, redactSecrets } from './secrets/index';
 // The refresh cycle's timing (the token-refresh machine).
 export { nextRefreshAt, REFRESH_IN_FLIGHT_TIMEOUT_MS, refreshBackoffMs } from './session/refresh';
 // Stored sessions read from another tab or the store.
-export { isSessionCounter, MAX_SESSION_COUNTER, parseStoredSession } from './session/storage';
+export { MAX_SESSION_COUNTER, parseStoredSession } from './session/storage';
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';
 export { USER_MUTATIONS } from './user/index';

@@ -3,7 +3,7 @@
 // no message a tab accepts can make the next one it (or any tab) sends invalid. Tests draw their
 // counters from the same constants (`COUNTER_MAX`).
 
-import { isSessionCounter, MAX_SESSION_COUNTER } from 'pam-client/internal';
+import { MAX_SESSION_COUNTER } from 'pam-client/internal';
 
 /**
  * The highest session counter (`StoredSession.seq`) and login id (`sid`) a tab draws, counts to,
@@ -15,7 +15,8 @@ import { isSessionCounter, MAX_SESSION_COUNTER } from 'pam-client/internal';
 export const COUNTER_MAX = MAX_SESSION_COUNTER;
 
 /** Whether `v` is a counter or login id a tab may send and accept: a whole number in 0..COUNTER_MAX. */
-export const isCounter = (v: unknown): v is number => isSessionCounter(v) && (v as number) <= COUNTER_MAX;
+export const isCounter = (v: unknown): v is number =>
+  Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= COUNTER_MAX;
 
 /** A new login id, uniform over 0..COUNTER_MAX, from a draw in [0, 1). */
 export const drawLoginId = (random: () => number): number => {

@@ -34,8 +34,9 @@
 //   the login answer's restrictions: `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
 import type { AuthUser, PamError } from 'pam-client';
-import { type BackoffOptions, backoffDelay, brazilDayOf, clampDelay } from 'pam-client/internal';
+import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, not, raise, setup } from 'xstate';
+import { brazilDayOf } from '../brazil-day';
 import { isInternal, isTrusted as isTrustedEvent, trusted } from './events';
 import type { ProfileFlowContext, ProfileSource } from './profile-datum';
 import {

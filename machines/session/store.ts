@@ -14,9 +14,10 @@ import {
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
-import { parseStoredSession, settleWithin } from 'pam-client/internal';
+import { parseStoredSession } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
+import { settleWithin } from '../settle-within';
 import { drawLoginId } from './counters';
 import { timeBaseOf } from './expiry';
 import { isNewerSession } from './order';

@@ -9,13 +9,7 @@ export type { LimitPeriodName, PlayPeriod } from './period';
 export { playPeriodOf } from './period';
 export type { Restriction, RestrictionKind, Restrictions } from './restrictions';
 export { restrictionsOf } from './restrictions';
-export {
-  brazilDayOf,
-  brazilPartsOf,
-  isAtLeastYearsOld,
-  nextBrazilMidnight,
-  parseServerTime,
-} from './time';
+export { brazilDayAt, brazilPartsOf, isAtLeastYearsOld, parseServerTime } from './time';
 
 /** The SPA's central self-exclusion platform: the link operators must show (Portaria 1.231/2024). */
 export const SELF_EXCLUSION_PLATFORM_URL = 'https://www.gov.br/autoexclusaoapostas';

@@ -154,28 +154,31 @@ export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.
   return age >= years;
 }
 
-/**
- * The São Paulo calendar day holding `ms`, as `YYYY-MM-DD` (the key of "the first login of the
- * day" of IN SPA 31/2025 and of a daily limit); null for a non-finite time.
- *
- * @example
- * brazilDayOf(Date.parse('2026-11-24T02:59:59Z')); // '2026-11-23'
- */
-export function brazilDayOf(ms: number): string | null {
-  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
-  const p = brazilPartsOf(ms);
-  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+/** A São Paulo calendar day: its date and the midnight that ends it. */
+export interface BrazilDay {
+  /** `YYYY-MM-DD`; null for a time no calendar holds. */
+  date: string | null;
+  /** Epoch ms of the next midnight in São Paulo; `ms` itself when it is not finite. */
+  end: number;
 }
 
 /**
- * The next midnight in São Paulo after `ms` (epoch ms): when the SPA re-check and a daily
- * period are due. `ms` itself when it is not finite.
+ * The São Paulo calendar day holding `ms` (IN SPA 31/2025: the SPA register is checked at the first
+ * login of each day): its date, the key of "the first login of the day", and the next midnight,
+ * when the re-check is due. One function for both, so the day compared and the day scheduled
+ * cannot drift apart.
  *
  * @example
- * nextBrazilMidnight(Date.parse('2026-11-23T15:00:00Z')); // Date.parse('2026-11-24T03:00:00Z')
+ * brazilDayAt(Date.parse('2026-11-24T02:59:59Z')); // { date: '2026-11-23', end: Date.parse('2026-11-24T03:00:00Z') }
  */
-export function nextBrazilMidnight(ms: number): number {
-  if (!Number.isFinite(ms)) return ms;
+export function brazilDayAt(ms: number): BrazilDay {
+  if (!Number.isFinite(ms)) return { date: null, end: ms };
   const p = brazilPartsOf(ms);
-  return brazilTimeToEpoch(p.year, p.month, p.day + 1);
+  return {
+    date:
+      Math.abs(ms) > 8.64e15
+        ? null
+        : `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`,
+    end: brazilTimeToEpoch(p.year, p.month, p.day + 1),
+  };
 }

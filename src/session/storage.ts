@@ -104,18 +104,9 @@ export const DEFAULT_SESSION_KEY = 'pam-client.session';
  * with a bigger one is refused, so it cannot push the tabs' clock out of the safe range.
  *
  * @example
- * isSessionCounter(2 ** 53); // false
+ * parseStoredSession({ accessToken: 't', tokenType: 'Bearer', expiresAt: null, savedAt: 0, seq: 2 ** 53 }); // null
  */
 export const MAX_SESSION_COUNTER = 281_474_976_710_656; // 2 ** 48 (a literal: CONTRIBUTING.md)
-
-/**
- * Whether `value` may be a session's `seq` or `sid`: a whole number from 0 to `MAX_SESSION_COUNTER`.
- *
- * @example
- * isSessionCounter(3); // true
- */
-export const isSessionCounter = (value: unknown): value is number =>
-  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_SESSION_COUNTER;
 
 /** A wall-clock instant (epoch ms): finite. */
 const instant = () => z.number();

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settleWithin } from '../../machines/settle-within';
 import { attemptSignal, untilAborted } from '../../src/http/signal';
 import { singleFlight } from '../../src/http/single-flight';
-import { ABORTED, settleWithin, sleep } from '../../src/http/sleep';
+import { ABORTED, sleep } from '../../src/http/sleep';
 
 beforeEach(() => {
   vi.useFakeTimers();

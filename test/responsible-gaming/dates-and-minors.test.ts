@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { brazilDayOf, nextBrazilMidnight } from '../../machines/brazil-day';
 import { missingMandatoryLimits } from '../../src/responsible-gaming/mandatory';
-import {
-  brazilDayOf,
-  isAtLeastYearsOld,
-  nextBrazilMidnight,
-  parseServerTime,
-} from '../../src/responsible-gaming/time';
+import { isAtLeastYearsOld, parseServerTime } from '../../src/responsible-gaming/time';
 import { MINOR_CPF } from '../../src/testing/documents';
 import { clientsFor, useReferenceServer } from '../support/server';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { brazilDayOf } from '../../machines/brazil-day';
 import { profileFlow, profileOf } from '../../machines/session/profile';
-import { brazilDayOf } from '../../src/internal';
 
 // Property (issue 23, fail closed): whatever the profile answers (restrictions set or not, fields
 // unreadable, failures) and whenever time passes, wake-ups and checks come, the flow's `canBet` is

@@ -1,0 +1,37 @@
+// The machines' bounded wait (the session's store read). Only the machines wait this way, so it
+// lives here, not in pam-client/internal; the core's one abortable `sleep` and `clampDelay` stay there.
+
+import { clampDelay, type TimersLike } from 'pam-client/internal';
+
+/**
+ * The one bounded wait: `value` (a promise or not), or `fallback` once `ms` have passed without it
+ * settling (`Infinity`: no limit), on `timers` (default the global ones; a machine passes its
+ * clock). A rejection is passed on: `settleWithin(p.catch(() => fallback), ...)` turns it into the
+ * fallback. The promise itself goes on; no timer is left behind either way.
+ *
+ * @example
+ * const session = await settleWithin(store.get(), 3_000, null, clock);
+ */
+export function settleWithin<T>(
+  value: T | PromiseLike<T>,
+  ms: number,
+  fallback: T,
+  timers: TimersLike = globalThis as unknown as TimersLike,
+): Promise<T> {
+  const promise = Promise.resolve(value);
+  if (!Number.isFinite(ms) || typeof (value as { then?: unknown } | null | undefined)?.then !== 'function')
+    return promise;
+  return new Promise<T>((resolve, reject) => {
+    const timer = timers.setTimeout(() => resolve(fallback), clampDelay(ms));
+    promise.then(
+      (v) => {
+        timers.clearTimeout(timer);
+        resolve(v);
+      },
+      (error: unknown) => {
+        timers.clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
