@@ -205,11 +205,16 @@ export function onWake(env: Pick<PamEnvironment, 'visibility' | 'focus' | 'onlin
   };
 }
 
-/** The page may have slept (visible again, focus, back online): the session looks at the clock. */
+/**
+ * The page may have slept (visible again, focus, back online): `WAKE`, with the clock as `read`
+ * then when the input has a reader (the session judges the reading, never the clock).
+ */
 export const wakeSignals = /* @__PURE__ */ fromCallback<
   EventObject,
-  Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>
->(({ input, sendBack }) => onWake(input, () => sendBack(internal({ type: 'WAKE' }))));
+  Pick<PamEnvironment, 'visibility' | 'focus' | 'online'> & { read?: () => object }
+>(({ input, sendBack }) =>
+  onWake(input, () => sendBack(internal({ type: 'WAKE', ...(input.read ? { reading: input.read() } : {}) }))),
+);
 
 /** Paused: nothing worth polling for while nobody looks or nothing can be sent. */
 export const isPaused = (env: Pick<PamEnvironment, 'visibility' | 'online'>): boolean =>

@@ -20,12 +20,10 @@ export type {
   PamClientOptions,
   SessionActor,
   SessionState,
-  SessionStateListener,
   Unsubscribe,
 } from './createPamClient';
 export { createCustomPamClient, createPamClient } from './createPamClient';
 export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
-export { createCrossTab } from './cross-tab';
 export type { BroadcastChannelLike, PamEnvironment, Subscribe, TimersLike } from './environment';
 export { browserEnvironment } from './environment';
 export type {
@@ -51,17 +49,13 @@ export type {
   IncomeReportContext,
   IncomeReportEnvironment,
   IncomeReportEvent,
+  IncomeReportFailedError,
   IncomeReportInput,
   IncomeReportRequest,
   IncomeReportStatusChange,
   IncomeReportUser,
 } from './incomeReportMachine';
-export {
-  DEFAULT_REPORT_MAX_POLL_MS,
-  DEFAULT_REPORT_POLL_INTERVAL_MS,
-  IncomeReportFailedError,
-  incomeReportMachine,
-} from './incomeReportMachine';
+export { incomeReportMachine } from './incomeReportMachine';
 export type { CaptchaProvider, CaptchaToken } from './login/request';
 export type {
   LoginContext,
@@ -71,7 +65,8 @@ export type {
   RegisterRequest,
   RegistrationPayload,
 } from './loginMachine';
-export { loginMachine, MAX_REJECTED_CODES } from './loginMachine';
+export { loginMachine } from './loginMachine';
+export { persistedData, restoreActor } from './persistence';
 export type {
   PlayClockCount,
   PlayClockRecord,
@@ -83,13 +78,7 @@ export type {
   PlayTimeInput,
   PlayTimeLimit,
 } from './playTimeMachine';
-export {
-  createLocalStoragePlayClock,
-  createMemoryPlayClock,
-  PLAY_CLOCK_KEY,
-  playTimeMachine,
-  selectPlayTime,
-} from './playTimeMachine';
+export { createLocalStoragePlayClock, playTimeMachine, selectPlayTime } from './playTimeMachine';
 export type {
   DocumentCheck,
   DocumentPrefill,
@@ -111,7 +100,7 @@ export type {
 export { createServerSessionClient } from './server-session/client';
 export type { MandatoryLimit, RestrictionStatus, SessionRestrictions } from './session/profile-rules';
 export type { SessionStatus, SessionView } from './session/view';
-export { SESSION_STATUSES, selectSessionView } from './session/view';
+export { selectSessionView } from './session/view';
 export type {
   RegisterCommandPayload,
   SessionContext,
@@ -119,13 +108,13 @@ export type {
   SessionEvent,
   SessionInput,
 } from './sessionMachine';
-export { sessionCore, sessionMachine } from './sessionMachine';
+export { sessionMachine } from './sessionMachine';
 export type { StepUpContext, StepUpEvent, StepUpInput, StepUpRun } from './stepUpMachine';
-export { DEFAULT_STEP_UP_ATTEMPTS, stepUpMachine } from './stepUpMachine';
+export { stepUpMachine } from './stepUpMachine';
 export type {
   TokenRefreshContext,
   TokenRefreshEmitted,
   TokenRefreshEvent,
   TokenRefreshInput,
 } from './tokenRefreshMachine';
-export { MIN_REFRESH_INTERVAL_MS, tokenRefreshMachine } from './tokenRefreshMachine';
+export { tokenRefreshMachine } from './tokenRefreshMachine';

@@ -1,5 +1,6 @@
 import { enqueueActions } from 'xstate';
 import { initialContext, services } from './session/context';
+import { readClock } from './session/expiry';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
@@ -29,7 +30,12 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
     // Listening to the page and to the other tabs is the session's own job, so an app that starts
     // `sessionMachine` itself gets it too.
     invoke: [
-      { id: 'wake', src: 'wake', input: ({ context }) => context.deps.signals },
+      // A wake-up carries the clock as read then (the guards judge the event, never the clock).
+      {
+        id: 'wake',
+        src: 'wake',
+        input: ({ context: { deps } }) => ({ ...deps.signals, read: () => readClock(deps) }),
+      },
       {
         id: 'tabs',
         src: 'tabs',

@@ -5,6 +5,7 @@
 
 import type { AuthUser, PamError, PlayTime, StoredSession } from 'pam-client';
 import type { SessionReason } from '../cross-tab';
+import type { ClockReading } from './expiry';
 import { type Marked, internal as mark } from './mark';
 import type { PendingCommand } from './types';
 
@@ -42,8 +43,10 @@ type Internal =
   | { type: 'ENDED_ELSEWHERE'; reason: 'logout' | 'expired'; at: number | null }
   /** ...and another tab's sign-out of a session not ours was heard: the counter `seq` moves the clock. */
   | { type: 'HEARD'; seq: number }
-  /** The page may have slept: look at the wall clock now. */
-  | { type: 'WAKE' }
+  /** The page may have slept: the clock as read when it woke (the session judges this reading). */
+  | { type: 'WAKE'; reading: ClockReading }
+  /** An app's TICK, with the clock as read then (the session judges this reading, not the clock). */
+  | { type: 'TICK'; reading: ClockReading }
   /**
    * The profile was read (`check_spa_again=1`), here or in another tab (`remote`), for the player
    * and login `owner` (as they were when the read started): taken only while both still match.

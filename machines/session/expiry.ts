@@ -22,6 +22,32 @@ export interface ExpiryClock {
   clock: { trusted(): boolean } | null;
 }
 
+/**
+ * The one clock read at one instant, carried by the events that judge time (`TICK`, `WAKE`): the
+ * base, the server's time and the trust, so the session's guards read the event, never the clock.
+ */
+export interface ClockReading {
+  at: number;
+  serverAt: number;
+  trusted: boolean;
+}
+
+/**
+ * The clock read now (by an actor or an executed action, never by a guard or an `assign`).
+ *
+ * @example
+ * internal({ type: 'WAKE', reading: readClock(clock) });
+ */
+export const readClock = (c: ExpiryClock): ClockReading => ({
+  at: c.now(),
+  serverAt: c.serverNow(),
+  trusted: c.clock?.trusted() !== false,
+});
+
+/** The verdict of `expiryVerdict` at a reading (a pure function of the session and the event). */
+export const verdictAt = (s: { expiresAt: number | null; timeBase: TimeBase }, r: ClockReading) =>
+  expiryVerdict(s, { now: () => r.at, serverNow: () => r.serverAt, clock: { trusted: () => r.trusted } });
+
 /** A stored or shared session's time base: anything but `'server'` is the writer's device clock. */
 export const timeBaseOf = (m: { timeBase?: unknown }): TimeBase =>
   m.timeBase === 'server' ? 'server' : 'device';

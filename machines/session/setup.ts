@@ -9,8 +9,8 @@ import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { forgotten, ownedHere, restored } from './context';
-import { isInternal, type SessionInternalEvent } from './events';
-import { expiryVerdict } from './expiry';
+import { internal, isInternal, type SessionInternalEvent } from './events';
+import { readClock, verdictAt } from './expiry';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
 import { heardOf } from './order';
 import { refreshed, sessionRefreshCycle } from './refresh';
@@ -24,6 +24,12 @@ import {
 } from './store';
 import { adopted, dropAdopted } from './tabs';
 import type { SessionContext, SessionEmitted, SessionEvent, SessionInput, SessionMeta } from './types';
+
+/** The expiry verdict at the reading of our own TICK or WAKE (null: an event without one). */
+const verdictOf = (context: SessionContext, event: SessionEvent | SessionInternalEvent) =>
+  (event.type === 'TICK' || event.type === 'WAKE') && 'reading' in event && isInternal(event)
+    ? verdictAt(context, event.reading)
+    : null;
 
 /** A flow the app did not take: its child runs and does nothing (see ./flows.ts). */
 const absent = /* @__PURE__ */ fromCallback(() => {});
@@ -66,9 +72,10 @@ export const sessionSetup = /* @__PURE__ */ (() =>
     },
     guards: {
       internal: ({ event }) => isInternal(event),
-      // The token's life, judged in server time (session/expiry.ts): over, or the clock cannot tell.
-      isExpired: ({ context: c }) => expiryVerdict(c, c.deps) === 'expired',
-      expiryUnknown: ({ context: c }) => expiryVerdict(c, c.deps) === 'ask',
+      // The token's life, judged in server time (session/expiry.ts) at the reading our own TICK or
+      // WAKE carries (never the clock): over, or the clock cannot tell. An app's TICK has none.
+      isExpired: ({ context, event }) => verdictOf(context, event) === 'expired',
+      expiryUnknown: ({ context, event }) => verdictOf(context, event) === 'ask',
       // Only a token the session's own actors put in the vault signs it in (not a forged done event).
       vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
       // The tabs flow's verdict: another login (maybe another player) than the one held.
@@ -120,6 +127,9 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         const reason = p?.share ? 'share' : 'adopt';
         enqueue(({ context: next }) => writeSession(next, { handle: event.session.handle, reason }));
       }),
+      // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
+      readClock: ({ context, self }) =>
+        self.send(internal({ type: 'TICK', reading: readClock(context.deps) })),
       clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
       clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>

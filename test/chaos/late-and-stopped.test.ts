@@ -1,6 +1,7 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
-import { browserEnvironment, createCrossTab, createPamClient } from 'pam-client/machines';
+import { browserEnvironment, createPamClient } from 'pam-client/machines';
 import { describe, expect, it, vi } from 'vitest';
+import { createCrossTab } from '../../machines/cross-tab';
 import { isOwnedChannel } from '../../machines/environment';
 import { CANARY } from '../support/canary';
 import { until } from '../support/event-loop';

@@ -1,6 +1,7 @@
-import { createClock, createMemoryPlayClock, createPamClient, type PamClient } from 'pam-client/machines';
+import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
+import { createMemoryPlayClock } from '../../machines/play-time/clock';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';

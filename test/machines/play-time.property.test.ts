@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { createMemoryPlayClock, playTimeMachine, selectPlayTime } from 'pam-client/machines';
+import { playTimeMachine, selectPlayTime } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock } from 'xstate';
+import { createMemoryPlayClock } from '../../machines/play-time/clock';
 
 const S = 1000;
 type Step =

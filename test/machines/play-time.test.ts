@@ -1,13 +1,13 @@
 import { restrictionsOf } from 'pam-client';
 import {
   createLocalStoragePlayClock,
-  createMemoryPlayClock,
   type PlayTimeInput,
   playTimeMachine,
   selectPlayTime,
 } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { createMemoryPlayClock } from '../../machines/play-time/clock';
 
 const MIN = 60_000;
 const S = 1000;

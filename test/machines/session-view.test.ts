@@ -1,5 +1,6 @@
-import { createPamClient, type PamClient, SESSION_STATUSES, type SessionView } from 'pam-client/machines';
+import { createPamClient, type PamClient, type SessionView } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SESSION_STATUSES } from '../../machines/session/view';
 import { until as loopUntil, turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 

@@ -1,7 +1,8 @@
 import { createMemoryTokenStore, type StoredSession } from 'pam-client';
 import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SimulatedClock } from 'xstate';
+import { type AnyActor, type AnyStateMachine, SimulatedClock, transition } from 'xstate';
+import { internal } from '../../machines/session/events';
 import { until } from '../support/event-loop';
 import { FakePage } from '../support/fake-page';
 import { useReferenceServer } from '../support/server';
@@ -142,5 +143,39 @@ describe('the access token expiry, in server time', () => {
     await tracked.idle();
     expect(client.view.status).toBe('signedIn');
     expect(await live(client)).toBe(true);
+  });
+});
+
+describe('time on events (issue 32.3): the expiry judged on the reading a TICK or WAKE carries', () => {
+  it("a pure transition() decides by the event's reading, whatever the clock says now", async () => {
+    const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+    const stored: StoredSession = {
+      accessToken: token,
+      tokenType: 'Bearer',
+      expiresAt: T0 + H,
+      savedAt: T0,
+      timeBase: 'server',
+      userId: ctx.server.seed.plain.id,
+    };
+    const { client } = open(createMemoryTokenStore(stored));
+    await until(() => client.view.status === 'signedIn', 'restored');
+    await tracked.idle();
+    const machine = (client.session as unknown as AnyActor).logic as AnyStateMachine;
+    const held = client.session.getSnapshot();
+    // The clock still says live (T0); the readings are past the expiry (trusted) or cannot tell.
+    const past = { at: T0 + 2 * H, serverAt: T0 + 2 * H, trusted: true };
+    for (const type of ['TICK', 'WAKE'] as const) {
+      const [after] = transition(machine, held, internal({ type, reading: past }));
+      expect(after.value).toBe('signedOut');
+      expect(after.context.signedOutReason).toBe('expired');
+      const [asked] = transition(machine, held, internal({ type, reading: { ...past, trusted: false } }));
+      expect(asked.value).toBe('signedIn');
+      const [live] = transition(
+        machine,
+        held,
+        internal({ type, reading: { at: T0, serverAt: T0, trusted: true } }),
+      );
+      expect(live.value).toBe('signedIn');
+    }
   });
 });

@@ -31,11 +31,13 @@ export const refreshChild = /* @__PURE__ */ (() =>
 export const refreshOn = /* @__PURE__ */ (() =>
   sessionSetup.createStateConfig({
     on: {
-      // An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
+      // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
+      // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
       TICK: [
-        { guard: 'isExpired', target: 'signedOut', actions: expire() },
-        { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
-        { actions: sendTo('refresh', { type: 'TICK' }) },
+        { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+        { guard: and(['internal', 'expiryUnknown']), actions: sendTo('refresh', { type: 'REFRESH' }) },
+        { guard: 'internal', actions: sendTo('refresh', { type: 'TICK' }) },
+        { actions: 'readClock' },
       ],
       WAKE: [
         { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
