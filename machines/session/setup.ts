@@ -88,7 +88,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
     },
     actions: {
       // --- context (pure) ---
-      progress: assign(({ event }) => loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot)),
+      progress: assign((_, snapshot: LoginChildSnapshot) => loginProgress(snapshot)),
       startFlow: assign(flowStarted),
       clearError: assign({ error: null }),
       signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),

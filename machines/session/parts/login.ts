@@ -6,9 +6,14 @@ import { secret } from 'pam-client';
 import { assertEvent, raise, sendTo } from 'xstate';
 import { boxCaptcha } from '../../login/request';
 import { internal } from '../events';
-import { boxCommand, childIs, toChild, vaultedAuthOf } from '../login';
+import { boxCommand, childIs, type LoginChildSnapshot, toChild, vaultedAuthOf } from '../login';
 import { sessionSetup } from '../setup';
-import type { SealedLogin } from '../store';
+
+/** The login child's progress, copied for the view (its snapshot as the action's params). */
+const progress = {
+  type: 'progress',
+  params: ({ event }: { event: { snapshot: LoginChildSnapshot } }) => event.snapshot,
+} as const;
 
 /** `signingIn`: the login child, its progress copied to the view; a vaulted answer signs in. */
 export const signingIn = /* @__PURE__ */ (() =>
@@ -27,27 +32,26 @@ export const signingIn = /* @__PURE__ */ (() =>
       src: 'login',
       input: ({ context }) => ({ auth: vaultedAuthOf(context), now: context.deps.now }),
       onSnapshot: [
-        { guard: childIs('failed'), target: 'failed', actions: 'progress' },
-        { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: 'progress' },
-        { guard: childIs('twoFactorRequired'), target: '.twoFactorRequired', actions: 'progress' },
-        { guard: childIs('verifyingTwoFactor'), target: '.verifyingCode', actions: 'progress' },
-        { guard: childIs('registering'), target: '.registering', actions: 'progress' },
-        { guard: childIs('submitting'), target: '.submitting', actions: 'progress' },
+        { guard: childIs('failed'), target: 'failed', actions: progress },
+        { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: progress },
+        { guard: childIs('twoFactorRequired'), target: '.twoFactorRequired', actions: progress },
+        { guard: childIs('verifyingTwoFactor'), target: '.verifyingCode', actions: progress },
+        { guard: childIs('registering'), target: '.registering', actions: progress },
+        { guard: childIs('submitting'), target: '.submitting', actions: progress },
       ],
       onDone: {
         guard: {
           type: 'vaulted',
-          params: ({ event }: { event: { output?: unknown } }) =>
-            (event.output as SealedLogin | undefined)?.access_token,
+          params: ({ event }: { event: { output: { access_token: string } } }) => event.output.access_token,
         },
         target: 'signedIn',
         actions: [
-          { type: 'signedInFromLogin', params: ({ event }) => event.output as SealedLogin },
+          { type: 'signedInFromLogin', params: ({ event }) => event.output },
           'loginRestrictions',
           {
             type: 'writeSession',
             params: ({ event }) => ({
-              handle: (event.output as SealedLogin).access_token,
+              handle: event.output.access_token,
               reason: 'login' as const,
             }),
           },
