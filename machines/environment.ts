@@ -9,8 +9,6 @@ import { internal } from './session/mark';
 
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
 export type { TimersLike } from 'pam-client/internal';
-/** The steady base (`machines/clock.ts`), where it always was for tests and the session's readers. */
-export { steadyClock } from './clock';
 
 /** The part of `BroadcastChannel` the cross-tab session uses. */
 export interface BroadcastChannelLike {

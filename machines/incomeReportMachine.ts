@@ -29,11 +29,6 @@ import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT, rearmTimers, restorable } from './restorable';
 
 export { IncomeReportFailedError } from './income-report/failed-error';
-export {
-  DEFAULT_REPORT_MAX_POLL_MS,
-  DEFAULT_REPORT_POLL_INTERVAL_MS,
-  reportPollDelayMs,
-} from './income-report/polling';
 export type * from './income-report/types';
 
 /** RESET from a finished report: back to `ready`, or to loading the years if they never came. */

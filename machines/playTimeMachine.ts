@@ -15,7 +15,7 @@ import { rearmTimers, restorable } from './restorable';
 import { trusted } from './session/events';
 
 export type { PlayClockCount, PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
-export { createLocalStoragePlayClock, createMemoryPlayClock, PLAY_CLOCK_KEY } from './play-time/clock';
+export { createLocalStoragePlayClock } from './play-time/clock';
 
 /** The time limit as `restrictionsOf(userInfo).limits.time` gives it (any `LimitState` fits). */
 export interface PlayTimeLimit {

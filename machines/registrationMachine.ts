@@ -14,7 +14,7 @@ import {
 } from './registration/document';
 import { restorable } from './restorable';
 
-export type { DocumentCheck, DocumentPrefill, DocumentRequest } from './registration/document';
+export type { DocumentCheck, DocumentPrefill } from './registration/document';
 
 export interface RegistrationInput {
   auth: Pick<AuthModule, 'validateDocument'>;

@@ -25,7 +25,6 @@ import {
   savedState,
 } from './token-refresh/timing';
 
-export { expiryMarginMs, MIN_REFRESH_INTERVAL_MS } from './token-refresh/timing';
 
 /**
  * What `tokenRefreshMachine` needs.

@@ -453,5 +453,6 @@ export function createProfileFlow() {
  * @example
  * const flow = createActor(profileFlow, { input: { services, owner: { userId: 1, sid: 5 } } }).start();
  * profileOf(flow.getSnapshot()).restrictions.status; // 'unknown' until the first read
+ * @internal A test seam: only tests import it (CONTRIBUTING.md, Test seams).
  */
 export const profileFlow = /* @__PURE__ */ createProfileFlow();

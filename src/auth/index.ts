@@ -4,7 +4,6 @@ import { AUTH_OPERATIONS } from './operations';
 import type { AuthEndpoints, AuthModule } from './types';
 
 export type { CallOptions, LogoutOptions, WithHttp } from '../operation/operation';
-export { AUTH_OPERATIONS } from './operations';
 export {
   forgotPassword,
   getUserProfile,

@@ -2,12 +2,10 @@
 // here; this folder imports neither.
 export type { PamErrorCode, PamErrorOptions } from './base';
 export { isPamError, PamError } from './base';
-export { asPamError, isHttpError, isTransientError } from './classify';
+export { asPamError, isTransientError } from './classify';
 export { ConfigurationError, StorageError } from './config';
 export type { FieldErrors, HttpErrorInit } from './http';
-export { HttpError, httpErrorFor, StepUpRequiredError, UnauthorizedError } from './http';
-export type { Scrubber } from './scrub';
-export { attachScrubber, createScrubber, NO_SCRUB, scrubberOf } from './scrub';
+export { HttpError, StepUpRequiredError, UnauthorizedError } from './http';
 export { StepUpLockedError } from './step-up-locked';
 export { AbortedError, NetworkError, TimeoutError } from './transport';
 export { TwoFactorRejectedError } from './two-factor';

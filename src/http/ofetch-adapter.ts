@@ -18,7 +18,6 @@ import { ABORTED, isThenable, sleep } from './sleep';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
 import { isUnder, stripQuery, targetOf } from './url';
 
-export { parseRetryAfter } from './retry-after';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

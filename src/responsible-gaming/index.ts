@@ -1,6 +1,6 @@
 // Responsible gaming (issue 13): the meaning of the profile's restriction and limit fields, CPF
 // and age checks, and São Paulo time. Rules and assumptions: docs/responsible-gaming.md.
-export { formatCpf, isValidCpf, normalizeCpf } from './cpf';
+export { formatCpf, isValidCpf } from './cpf';
 export type { LimitKind, LimitSetting, LimitState, PendingLimitChange } from './limits';
 export { compareLimit } from './limits';
 export type { MandatoryLimit } from './mandatory';
@@ -9,7 +9,7 @@ export type { LimitPeriodName, PlayPeriod } from './period';
 export { playPeriodOf } from './period';
 export type { Restriction, RestrictionKind, Restrictions } from './restrictions';
 export { restrictionsOf } from './restrictions';
-export { brazilDayAt, brazilPartsOf, isAtLeastYearsOld, parseServerTime } from './time';
+export { brazilDayAt, parseServerTime } from './time';
 
 /** The SPA's central self-exclusion platform: the link operators must show (Portaria 1.231/2024). */
 export const SELF_EXCLUSION_PLATFORM_URL = 'https://www.gov.br/autoexclusaoapostas';

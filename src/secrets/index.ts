@@ -1,4 +1,4 @@
 // Secrets: boxing sensitive strings and redacting them from anything an inspector or logger sees.
 export type { InspectObserver } from './redact';
-export { REDACTED, redactInspection, redactSecrets, SECRET_KEYS } from './redact';
-export { isSecret, reveal, Secret, secret } from './secret';
+export { redactInspection, redactSecrets } from './redact';
+export { isSecret, Secret, secret } from './secret';

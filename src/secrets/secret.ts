@@ -93,6 +93,7 @@ export function isSecret(value: unknown): value is Secret {
  *
  * @example
  * const body = { login, password: reveal(payload.password) };
+ * @internal A test seam: only tests import it (CONTRIBUTING.md, Test seams).
  */
 export function reveal(value: string | Secret): string {
   return isSecret(value) ? value.reveal() : value;

@@ -48,7 +48,6 @@ export {
   toggleTwoFactor,
 } from './security';
 export type { SecretField, SensitiveCallOptions, WithSecrets } from './sensitive';
-export { withPasswordCheck } from './sensitive';
 export type { UserModule } from './types';
 
 /** The rows of the user module, one per method (checked against `UserModule` below). */

@@ -7,16 +7,7 @@ import { isPamError, type StepUpRequiredError } from '../errors/index';
 import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../operation/operation';
 import { operation } from '../operation/operation';
 import { isSecret, type Secret, secret } from '../secrets/secret';
-import {
-  markAttemptsLeft,
-  STEP_UP_LOCK_MS,
-  STEP_UP_MAX_ATTEMPTS,
-  type StepUpAttempts,
-  StepUpLockedError,
-  stepUpAttemptsOf,
-} from './step-up-attempts';
-
-export { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, StepUpLockedError };
+import { markAttemptsLeft, type StepUpAttempts, stepUpAttemptsOf } from './step-up-attempts';
 
 /**
  * Options of a sensitive change (one whose payload accepts `password_check`). When the server
@@ -150,6 +141,7 @@ export function userOperation<const O extends Operation>(name: string, op: O): S
  * catch (e) {
  *   if (isPamError(e) && e.code === 'step_up_required') await user.updateEmail(withPasswordCheck(payload, secret(pw)));
  * }
+ * @internal A test seam: only tests import it (CONTRIBUTING.md, Test seams).
  */
 export function withPasswordCheck<P extends object>(
   payload: P,

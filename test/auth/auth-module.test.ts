@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { AUTH_OPERATIONS } from '../../src/auth/index';
+import { AUTH_OPERATIONS } from '../../src/auth/operations';
 import {
   createAuthModule,
   createOfetchAdapter,

@@ -1,6 +1,6 @@
 import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { steadyClock } from '../../machines/environment';
+import { steadyClock } from '../../machines/clock';
 import { until } from '../support/event-loop';
 import { FakePage } from '../support/fake-page';
 import { useReferenceServer } from '../support/server';

@@ -12,7 +12,8 @@ import {
   UnexpectedError,
 } from 'pam-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, withPasswordCheck } from '../../src/user/sensitive';
+import { withPasswordCheck } from '../../src/user/sensitive';
+import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS } from '../../src/user/step-up-attempts';
 import { signedIn, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../src/http/ofetch-adapter';
+import { parseRetryAfter } from '../../src/http/retry-after';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 

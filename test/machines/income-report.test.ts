@@ -3,12 +3,11 @@
 import { type IncomeReportData, NetworkError } from 'pam-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { DEFAULT_REPORT_MAX_POLL_MS, reportPollDelayMs } from '../../machines/income-report/polling';
 import {
-  DEFAULT_REPORT_MAX_POLL_MS,
   type IncomeReportRequest,
   type IncomeReportUser,
   incomeReportMachine,
-  reportPollDelayMs,
 } from '../../machines/incomeReportMachine';
 import { until } from '../support/event-loop';
 

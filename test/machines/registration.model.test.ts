@@ -13,7 +13,8 @@ import {
   waitFor,
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { type DocumentRequest, registrationMachine } from '../../machines/registrationMachine';
+import type { DocumentRequest } from '../../machines/registration/document';
+import { registrationMachine } from '../../machines/registrationMachine';
 import { isSecret } from '../../src/secrets/index';
 
 const at = { method: 'POST', path: '/auth/validate-document' };

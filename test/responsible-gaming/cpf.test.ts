@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCpf, isValidCpf } from '../../src/index';
-import { normalizeCpf } from '../../src/responsible-gaming/index';
+import { normalizeCpf } from '../../src/responsible-gaming/cpf';
 
 /** Builds a valid CPF from 9 base digits (the reference algorithm, written independently). */
 function withCheckDigits(base: number[]): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerTime } from '../../src/index';
-import { brazilPartsOf, isAtLeastYearsOld, playPeriodOf } from '../../src/responsible-gaming/index';
+import { playPeriodOf } from '../../src/responsible-gaming/index';
+import { brazilPartsOf, isAtLeastYearsOld } from '../../src/responsible-gaming/time';
 
 const utc = (s: string) => Date.parse(s);
 

@@ -4,7 +4,8 @@
 // unused and this file would fail to compile.
 
 import { describe, expectTypeOf, it } from 'vitest';
-import { AUTH_OPERATIONS, type AuthModule } from '../../src/auth/index';
+import type { AuthModule } from '../../src/auth/index';
+import { AUTH_OPERATIONS } from '../../src/auth/operations';
 import type {
   CallOptions,
   CheckPasswordResult,
@@ -34,8 +35,8 @@ import {
   USER_MUTATIONS,
   USER_OPERATIONS,
   type UserMutation,
-  withPasswordCheck,
 } from '../../src/user/index';
+import { withPasswordCheck } from '../../src/user/sensitive';
 
 // The download is not a JSON operation: it has no row.
 type UserModule = Omit<FullUserModule, 'downloadIncomeReport'>;

@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, type InspectionEvent, setup } from 'xstate';
-import { isSecret, REDACTED, redactInspection, type Secret, secret } from '../../src/secrets';
+import { isSecret, redactInspection, type Secret, secret } from '../../src/secrets';
+import { REDACTED } from '../../src/secrets/redact';
 
 const CANARY = 'canary-5ecr3t-Pa55';
 

@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSecret, REDACTED, redactSecrets, SECRET_KEYS, secret } from '../../src/secrets';
+import { isSecret, redactSecrets, secret } from '../../src/secrets';
+import { REDACTED, SECRET_KEYS } from '../../src/secrets/redact';
 
 const CANARY = 'canary-5ecr3t-Pa55';
 

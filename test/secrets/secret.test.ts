@@ -1,6 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { isSecret, REDACTED, reveal, Secret, secret } from '../../src/secrets';
+import { isSecret, Secret, secret } from '../../src/secrets';
+import { REDACTED } from '../../src/secrets/redact';
+import { reveal } from '../../src/secrets/secret';
 
 const CANARY = 'canary-5ecr3t-Pa55';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS } from '../../machines/client/outcome';
-import { AUTH_OPERATIONS } from '../../src/auth/index';
+import { AUTH_OPERATIONS } from '../../src/auth/operations';
 import * as core from '../../src/index';
 import { createOfetchAdapter, type HttpAdapter } from '../../src/index';
 import { USER_MUTATIONS, USER_OPERATIONS } from '../../src/user/index';

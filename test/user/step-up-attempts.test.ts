@@ -2,7 +2,8 @@ import { isPamError, type Secret, secret } from 'pam-client';
 import { stepUpMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, withPasswordCheck } from '../../src/user/sensitive';
+import { withPasswordCheck } from '../../src/user/sensitive';
+import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS } from '../../src/user/step-up-attempts';
 import { signedIn, useReferenceServer } from '../support/server';
 
 // Issue 23: wrong step-up passwords are limited per player ACROSS calls and actors: a new call, a

@@ -1,9 +1,13 @@
 import { isPamError, secret } from 'pam-client';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpErrorFor } from '../../src/errors/index';
-import { StepUpLockedError } from '../../src/user/sensitive';
-import { countStepUpPerPlayer, type StepUpPlayer, stepUpAttemptsOf } from '../../src/user/step-up-attempts';
+import { httpErrorFor } from '../../src/errors/http';
+import {
+  countStepUpPerPlayer,
+  StepUpLockedError,
+  type StepUpPlayer,
+  stepUpAttemptsOf,
+} from '../../src/user/step-up-attempts';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 

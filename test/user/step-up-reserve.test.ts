@@ -3,9 +3,11 @@ import { createPamClient, type PamClient, stepUpMachine } from 'pam-client/machi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { NetworkError } from '../../src/errors/index';
-import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS, withPasswordCheck } from '../../src/user/sensitive';
+import { withPasswordCheck } from '../../src/user/sensitive';
 import {
   countStepUpPerPlayer,
+  STEP_UP_LOCK_MS,
+  STEP_UP_MAX_ATTEMPTS,
   STEP_UP_STORAGE_PREFIX,
   stepUpAttemptsLeftOf,
   stepUpAttemptsOf,

@@ -10,7 +10,7 @@ import {
   setTimeoutLimits,
   updateEmail,
 } from '../../src/index';
-import { withPasswordCheck } from '../../src/user/index';
+import { withPasswordCheck } from '../../src/user/sensitive';
 import { CANARY, everythingAbout, leakedCanaries } from '../support/canary';
 import { useReferenceServer } from '../support/server';
 
