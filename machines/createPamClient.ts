@@ -246,7 +246,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const auth = createAuthModule(http, options.endpoints ? { endpoints: options.endpoints } : {});
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const refreshWaitMs = refreshWaitOf(options.timeout);
-  const parts = options.flows.map(
+  const parts: FlowParts[] = options.flows.map(
     (flow) =>
       flow.setup?.({
         env,
@@ -256,6 +256,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         refreshWaitMs,
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, withoutProfileToken(event)),
+        user: () => user,
       }) ?? {},
   );
   const crossTab: CrossTab | null = parts.find((p) => p.crossTab)?.crossTab ?? null;
@@ -360,7 +361,6 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       for (const done of [...waiters]) done(false);
     },
   };
-  for (const part of parts) Object.assign(client, part.extend?.(client));
   openDoor(client, actor as unknown as SessionActor);
   return client as CustomPamClient<F>;
 }

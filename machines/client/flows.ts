@@ -11,7 +11,6 @@ import {
 } from 'pam-client';
 import { countStepUpPerPlayer } from 'pam-client/internal';
 import type { InspectionEvent, Observer } from 'xstate';
-import type { PamClientBase } from '../createPamClient';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment } from '../environment';
 import type { Owner } from '../session/events';
@@ -41,6 +40,8 @@ export interface FlowSetup {
   onStepUp: StepUpPrompt | undefined;
   /** Reports a mutation whose outcome is unknown to `client.on('mutationOutcomeUnknown')`. */
   reportOutcome(event: MutationOutcomeUnknown): void;
+  /** The client's user module, `client.user` (set once the flows are: read it inside callbacks, not at setup). */
+  user?(): UserModule | undefined;
 }
 
 /** What a flow adds to the client. */
@@ -48,13 +49,6 @@ export interface FlowParts {
   crossTab?: CrossTab;
   user?: UserModule;
   inspect?: (event: InspectionEvent) => void;
-  /**
-   * Extends the client once built: the members returned replace the client's (e.g. an `on` that
-   * also hears the flow's events, a `user` that reports its calls). See `funnelEvents()`.
-   */
-  extend?(
-    client: PamClientBase & { user?: UserModule },
-  ): Partial<Pick<PamClientBase, 'on'> & { user: UserModule }>;
 }
 
 /**

@@ -1,10 +1,10 @@
 // `funnelEvents()`: the opt-in flow that adds the funnel and audit events to `client.on`. It only
 // observes (the actor system's inspection, the session's emitted events, the user module's
-// calls); an app that does not import it carries none of it.
+// calls); an app that does not import it carries none of it. It attaches through what every flow
+// has (its inspection observer and `FlowSetup.user()`): the client has no code for it.
 
-import type { UserModule } from 'pam-client';
+import type { AnyActorRef } from 'xstate';
 import type { ClientFlow } from '../client/flows';
-import type { PamClientBase } from '../createPamClient';
 import type { FunnelEvent } from './events';
 import { sessionSteps } from './session-steps';
 import { userCalls } from './user-calls';
@@ -49,7 +49,7 @@ function notify(listeners: Set<Listener> | undefined, event: FunnelEvent) {
  */
 export const funnelEvents = (options: FunnelOptions = {}): ClientFlow<'funnel'> => ({
   name: 'funnel',
-  setup: ({ env, onStepUp }) => {
+  setup: ({ env, onStepUp, user }) => {
     const listeners = new Map<string, Set<Listener>>();
     const pseudonyms = new Map<number, string | undefined>();
     let player: string | undefined;
@@ -77,34 +77,37 @@ export const funnelEvents = (options: FunnelOptions = {}): ClientFlow<'funnel'> 
       player = pseudonyms.get(id);
     };
     const calls = userCalls({ emit, now: env.now, nextRun, prompt: onStepUp });
+    // `client.on` asks the session actor for every event but `mutationOutcomeUnknown`: the
+    // funnel's (named `<flow>.<moment>`; the session's own have no dot) are answered here. And
+    // the client's user module (the same object as `client.user`) reports its calls. Both once,
+    // when the session actor is made: after the flows' set-up, before the client is handed out.
+    const attach = (session: AnyActorRef) => {
+      const on = session.on.bind(session);
+      Object.defineProperty(session, 'on', {
+        value: (type: string, listener: Listener) => {
+          if (!type.includes('.')) return on(type, listener);
+          const set = listeners.get(type) ?? new Set();
+          listeners.set(type, set);
+          set.add(listener);
+          return { unsubscribe: () => set.delete(listener) };
+        },
+      });
+      const module = user?.();
+      if (module) Object.assign(module, calls.wrap(module));
+    };
     const inspect = sessionSteps({
       emit,
       now: env.now,
       nextRun,
       appSources: options.appSources ?? [],
       playerIs,
+      attach,
       stopped: () => {
         calls.stop();
         emit({ type: 'session.stopped' });
         listeners.clear();
       },
     });
-    return {
-      inspect,
-      extend: (client: PamClientBase & { user?: UserModule }) => {
-        const on = client.on;
-        return {
-          // Funnel events are named `<flow>.<moment>`; the session's own have no dot.
-          on: ((type: string, listener: Listener) => {
-            if (!type.includes('.')) return on(type as never, listener as never);
-            const set = listeners.get(type) ?? new Set();
-            listeners.set(type, set);
-            set.add(listener);
-            return () => set.delete(listener);
-          }) as PamClientBase['on'],
-          ...(client.user ? { user: calls.wrap(client.user) } : {}),
-        };
-      },
-    };
+    return { inspect };
   },
 });

@@ -26,6 +26,8 @@ export interface SessionStepsOptions {
   appSources: readonly string[];
   /** The player signed in now (their id), or null: for the app's pseudonym. */
   playerIs(userId: number | null): void;
+  /** The session actor, once, as it is made (before it starts). */
+  attach(session: AnyActorRef): void;
   /** The client stopped (after the abandoned sign-in, if any, was told). */
   stopped(): void;
 }
@@ -57,7 +59,7 @@ const methodOf = (login: unknown) => (typeof login === 'string' && login.include
  * The inspection observer that turns the session's steps into funnel events.
  *
  * @example
- * createActor(machine, { inspect: sessionSteps({ emit, now, nextRun, appSources: [], playerIs, stopped }) });
+ * createActor(machine, { inspect: sessionSteps({ emit, now, nextRun, appSources: [], playerIs, attach, stopped }) });
  */
 export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) => void {
   let root: AnyActorRef | null = null;
@@ -218,6 +220,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
         const ref = e.actorRef as AnyActorRef;
         root = ref;
         ref.on('*', (event: (typeof heard)[number]) => heard.push(event));
+        o.attach(ref);
       }
       return;
     }

@@ -1,0 +1,63 @@
+import { funnelEvents, operatorPreset } from 'pam-client/machines';
+import { describe, expect, it } from 'vitest';
+import { logIn, openTab, useWorld } from '../support/world';
+import { funnelTab, typesOf } from './record';
+
+// Issue 34: how the funnel attaches with no code of its own in the client. It answers its events
+// on the session actor's `on` (which `client.on` asks) and wraps `client.user`'s methods in place
+// (`FlowSetup.user()`); the client's own events and members stay as they were.
+
+const world = useWorld();
+
+async function settleUntil(cond: () => boolean) {
+  for (let i = 0; i < 200 && !cond(); i++) await world.advance(50, 50);
+  expect(cond()).toBe(true);
+}
+
+describe('funnelEvents(): attached through the flow, not the client', () => {
+  it("a funnel listener stops at the function client.on returned; the session's own events still come", async () => {
+    const tab = funnelTab(world);
+    await world.settle();
+    const kept: string[] = [];
+    const dropped: string[] = [];
+    const off = tab.client.on('signIn.started', (e) => dropped.push(e.type));
+    tab.client.on('signIn.signedIn', (e) => kept.push(e.type));
+    tab.client.on('signedIn', (e) => kept.push(e.type));
+    off();
+    await logIn(world, tab);
+    await settleUntil(() => kept.length === 2);
+    expect(typesOf(tab.funnel).slice(0, 2)).toEqual(['signIn.started', 'signIn.signedIn']);
+    expect(dropped).toEqual([]);
+    expect(kept.sort()).toEqual(['signIn.signedIn', 'signedIn']);
+  });
+
+  it('client.user (the user flow’s module) reports its calls; a client without the funnel tells none', async () => {
+    const tab = funnelTab(world, { channel: false });
+    const plain = openTab(world, { flows: operatorPreset(), channel: false });
+    world.tabs.push(plain);
+    await world.settle();
+    expect(Object.keys(tab.client.user).sort()).toEqual(Object.keys(plain.client.user).sort());
+    const plainHeard: string[] = [];
+    plain.client.on('signIn.started', (e) => plainHeard.push(e.type));
+    plain.client.on('incomeReport.requested', (e) => plainHeard.push(e.type));
+    for (const t of [tab, plain]) {
+      await logIn(world, t);
+      await world.during(t.client.user.generateIncomeReport({ reference_year: 2025, type: 'download' }));
+    }
+    expect(typesOf(tab.funnel)).toContain('incomeReport.requested');
+    expect(plainHeard).toEqual([]);
+  });
+
+  it('two clients with the funnel keep their listeners apart', async () => {
+    const a = funnelTab(world, { channel: false });
+    const b = openTab(world, { flows: [...operatorPreset(), funnelEvents()], channel: false });
+    world.tabs.push(b);
+    const heardByB: string[] = [];
+    b.client.on('signIn.started', (e) => heardByB.push(e.type));
+    await world.settle();
+    await logIn(world, a);
+    await settleUntil(() => a.funnel.some((e) => e.type === 'signIn.signedIn'));
+    expect(typesOf(a.funnel).slice(0, 2)).toEqual(['signIn.started', 'signIn.signedIn']);
+    expect(heardByB).toEqual([]);
+  });
+});
