@@ -26,7 +26,7 @@ import type {
   IncomeReportUser,
 } from './income-report/types';
 import { machineSetup } from './machine-setup';
-import { RESTORE_EVENT, rearmTimers, restorable } from './restorable';
+import { RESTORE_EVENT } from './persistence';
 
 export { IncomeReportFailedError } from './income-report/failed-error';
 export type * from './income-report/types';
@@ -80,7 +80,7 @@ const reportOutcome = (next: string) =>
     },
   ] as const;
 
-/** The services of a report actor: taken from `input`, again when a snapshot is restored. */
+/** The services of a report actor, from its `input` (`restoreActor` takes them from a fresh one). */
 const services = (input: IncomeReportInput) => ({
   user: input.user,
   // The one clock's steady base (docs/time.md): no device-clock step moves the deadline.
@@ -95,7 +95,7 @@ type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
-  const machine = machineSetup({
+  return machineSetup({
     types: {} as {
       context: IncomeReportContext;
       events: IncomeReportEvent;
@@ -256,7 +256,7 @@ function createIncomeReportMachine() {
           input: ({ context, event }) => ({
             user: context.user,
             ...(context.request as IncomeReportRequest),
-            ...((event.type as string) === RESTORE_EVENT ? { interrupted: true } : {}),
+            ...(event.type === RESTORE_EVENT ? { interrupted: true } : {}),
           }),
           onDone: reportOutcome('#incomeReport.polling'),
           // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
@@ -271,7 +271,11 @@ function createIncomeReportMachine() {
       polling: {
         initial: 'waiting',
         after: { deadline: '#incomeReport.timedOut' },
-        on: { CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' } },
+        on: {
+          CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' },
+          // Restored (XState persists no timer): polls again after the next delay, before the deadline.
+          [RESTORE_EVENT]: { target: 'polling', reenter: true },
+        },
         states: {
           // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes.
           paused: { on: { WAKE: { guard: 'isActive', target: 'fetching' } } },
@@ -335,12 +339,6 @@ function createIncomeReportMachine() {
       },
     },
   });
-  return restorable(machine, {
-    name: 'incomeReportMachine',
-    keys: ['user', 'now', 'random', 'environment'],
-    fromInput: services,
-    timers: rearmTimers,
-  });
 }
 
 /**
@@ -357,8 +355,9 @@ function createIncomeReportMachine() {
  * still within `maxPollMs`.
  *
  * Errors are told apart by brand and code (a user module from another copy of pam-client works).
- * Persistence: the persisted snapshot holds data only (no user module, clock, random or page
- * signals); restore with fresh services: `createActor(incomeReportMachine, { snapshot, input })`.
+ * Persistence (opt-in): `persistedData(actor)` holds data only (no user module, clock, random or
+ * page signals); `restoreActor(incomeReportMachine, stored, input)` restores it with fresh services
+ * (a restored poll polls again after the next delay).
  * A poll or the years' request that was in flight runs again; a `GENERATE` request (a POST) is
  * not re-sent: the restored actor fails with `aborted`, and `RETRY` sends it again.
  *

@@ -25,7 +25,6 @@ import {
   requestRegistration,
 } from './login/request';
 import { machineSetup } from './machine-setup';
-import { restorable } from './restorable';
 
 /** Rejected two-factor codes after which the login fails (RESET starts over). */
 export const MAX_REJECTED_CODES = 5;
@@ -171,12 +170,12 @@ const ANSWERED = [
   { target: 'authenticated' },
 ] as const;
 
-/** The services of a login actor: taken from `input`, again when a snapshot is restored. */
+/** The services of a login actor, from its `input` (`restoreActor` takes them from a fresh one). */
 const services = (input: LoginInput) => ({ auth: input.auth, now: input.now ?? steadyClock() });
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createLoginMachine() {
-  const machine = machineSetup({
+  return machineSetup({
     types: {
       context: {} as LoginContext,
       events: {} as LoginEvent,
@@ -319,7 +318,6 @@ function createLoginMachine() {
     },
     output: ({ event }) => event.output as LoginSuccess,
   });
-  return restorable(machine, { name: 'loginMachine', keys: ['auth', 'now'], fromInput: services });
 }
 
 /**
@@ -340,9 +338,9 @@ function createLoginMachine() {
  *   apart by brand and code, so an auth module from another copy of pam-client (CJS/ESM) works.
  * - `RESET` returns to `idle` from every state but `authenticated`, aborting a request in flight.
  *   `SUBMIT` and `REGISTER` are also accepted in `failed` and `cancelledAccount` (a new attempt).
- * - Persistence: a persisted snapshot holds data only (no `auth`, no clock, no password unless
- *   kept in memory). Restore it with fresh services: `createActor(loginMachine, { snapshot, input:
- *   { auth } })`. A password restored from JSON is gone: the user submits again.
+ * - Persistence (opt-in): `persistedData(actor)` is data only (no `auth`, no clock, no password
+ *   unless kept in memory); `restoreActor(loginMachine, stored, { auth })` restores it with fresh
+ *   services. A password restored from JSON is gone: the user submits again.
  *
  * @example
  * const actor = createActor(loginMachine, { input: { auth } }).start();

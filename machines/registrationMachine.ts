@@ -12,7 +12,6 @@ import {
   prefillOf,
   requestDocumentCheck,
 } from './registration/document';
-import { restorable } from './restorable';
 
 export type { DocumentCheck, DocumentPrefill } from './registration/document';
 
@@ -74,7 +73,7 @@ const services = (input: RegistrationInput) => ({ auth: input.auth });
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createRegistrationMachine() {
-  const machine = machineSetup({
+  return machineSetup({
     types: {
       context: {} as RegistrationContext,
       events: {} as RegistrationEvent,
@@ -167,7 +166,6 @@ function createRegistrationMachine() {
     },
     output: ({ event }) => (event as unknown as { output: RegistrationOutput }).output,
   });
-  return restorable(machine, { name: 'registrationMachine', keys: ['auth'], fromInput: services });
 }
 
 /**

@@ -2,7 +2,6 @@ import { type PamError, type Secret, STEP_UP_MAX_ATTEMPTS, stepUpAttemptsLeftOf 
 import { asPamError } from 'pam-client/internal';
 import { assign } from 'xstate';
 import { machineSetup } from './machine-setup';
-import { restorable } from './restorable';
 import { boxPassword, isPasswordLost, type StepUpRun, sendChange, stepUpReasonOf } from './step-up/send';
 
 export type { StepUpRun } from './step-up/send';
@@ -50,7 +49,7 @@ const services = (input: StepUpInput): Pick<StepUpContext, 'run'> => ({ run: inp
 
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createStepUpMachine() {
-  const machine = machineSetup({
+  return machineSetup({
     types: {
       input: {} as StepUpInput,
       context: {} as StepUpContext,
@@ -150,7 +149,6 @@ export function createStepUpMachine() {
       cancelled: { type: 'final' },
     },
   });
-  return restorable(machine, { name: 'stepUpMachine', keys: ['run'], fromInput: services });
 }
 
 /**

@@ -9,11 +9,11 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { asPamError, clampDelay, REFRESH_IN_FLIGHT_TIMEOUT_MS } from 'pam-client/internal';
-import { assign, emit, fromPromise } from 'xstate';
+import { assign, emit, fromPromise, raise } from 'xstate';
 import { steadyClock } from './clock';
 import { finiteOr } from './finite-or';
 import { machineSetup } from './machine-setup';
-import { rearmTimers, restorable } from './restorable';
+import { RESTORE_EVENT } from './persistence';
 import {
   DEFAULT_TICK_MS,
   dueInterval,
@@ -79,7 +79,9 @@ export type TokenRefreshEvent =
   /** Refresh now, ignoring interval and backoff, unless a refresh is in flight. */
   | { type: 'REFRESH' }
   /** Stop the cycle (the session logs out; this machine sends nothing). */
-  | { type: 'SIGN_OUT' };
+  | { type: 'SIGN_OUT' }
+  /** Sent by `restoreActor` (XState persists no timer): arms the timers again, as a TICK does. */
+  | { type: 'xstate.restore' };
 
 /**
  * What `tokenRefreshMachine` emits; listen with `actor.on(type, handler)`.
@@ -101,7 +103,13 @@ const onFlightLost = [
   },
 ] as const;
 
-/** The services of a refresh actor: taken from `input`, again when a snapshot is restored. */
+/** Due: refresh; else re-arm (after a long gap the old timer may be late; the delay is recomputed). */
+const CHECK = [
+  { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+  { target: 'idle', reenter: true },
+] as const;
+
+/** The services of a refresh actor, from its `input` (`restoreActor` takes them from a fresh one). */
 const services = (input: TokenRefreshInput) => ({
   auth: input.auth,
   now: input.now ?? steadyClock(),
@@ -110,7 +118,7 @@ const services = (input: TokenRefreshInput) => ({
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createTokenRefreshMachine() {
-  const machine = machineSetup({
+  return machineSetup({
     types: {
       context: {} as TokenRefreshContext,
       events: {} as TokenRefreshEvent,
@@ -216,11 +224,8 @@ function createTokenRefreshMachine() {
               ],
             },
             on: {
-              TICK: [
-                { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
-                // Re-arm: after a long gap the old timer may be late; the new delay is recomputed.
-                { target: 'idle', reenter: true },
-              ],
+              TICK: CHECK,
+              [RESTORE_EVENT]: CHECK,
               REFRESH: { target: 'refreshing', actions: 'startRefresh' },
             },
           },
@@ -265,17 +270,16 @@ function createTokenRefreshMachine() {
             // A request that never settles (a custom actor without a timeout) must not stall the
             // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure.
             after: { flightTimeout: { target: 'idle', actions: onFlightLost } },
-            on: { TICK: { guard: 'isFlightLost', target: 'idle', actions: onFlightLost } },
+            on: {
+              TICK: { guard: 'isFlightLost', target: 'idle', actions: onFlightLost },
+              // Restored in flight (the request runs again with the fresh services): the flight's
+              // timeout, as a TICK when it is due.
+              [RESTORE_EVENT]: { actions: raise({ type: 'TICK' }, { delay: 'flightTimeout' }) },
+            },
           },
         },
       },
     },
-  });
-  return restorable(machine, {
-    name: 'tokenRefreshMachine',
-    keys: ['auth', 'now', 'random'],
-    fromInput: services,
-    timers: rearmTimers,
   });
 }
 
@@ -291,8 +295,9 @@ function createTokenRefreshMachine() {
  *   (10 % of the life, 30 s to 5 min, at most half the life), never under 1 s after the save.
  * - Errors are told apart by brand and code (`isPamError` + `code`), so an auth module from
  *   another copy of pam-client (its CJS build beside these ESM machines) works the same.
- * - Persistence: the persisted snapshot holds data only (no `auth`, clock or random; never a
- *   token). Restore with fresh services: `createActor(tokenRefreshMachine, { snapshot, input })`.
+ * - Persistence (opt-in): `persistedData(actor)` holds data only (no `auth`, clock or random;
+ *   never a token); `restoreActor(tokenRefreshMachine, stored, input)` restores it with fresh
+ *   services and arms its timers again.
  *
  * @example
  * const actor = createActor(tokenRefreshMachine, { input: { auth } });

@@ -81,4 +81,6 @@ export type IncomeReportEvent =
   /** From the environment: the page was hidden or went offline (polling pauses). */
   | { type: 'PAUSE' }
   /** From the environment: the page is visible, focused or online again (a paused poll runs at once). */
-  | { type: 'WAKE' };
+  | { type: 'WAKE' }
+  /** Sent by `restoreActor` (XState persists no timer): a restored poll arms its timers again. */
+  | { type: 'xstate.restore' };

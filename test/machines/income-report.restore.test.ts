@@ -5,6 +5,7 @@ import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import { type IncomeReportInput, incomeReportMachine } from '../../machines/incomeReportMachine';
+import { persistedData, restoreActor } from '../../machines/persistence';
 import { turns } from '../support/event-loop';
 import { trackedFetch } from '../support/tracked-fetch';
 
@@ -88,10 +89,10 @@ describe('incomeReportMachine restored from a persisted snapshot', () => {
   it('generates a report after a JSON round trip of a ready actor, with fresh input', async () => {
     const first = createActor(incomeReportMachine, { input: input(), clock }).start();
     await runUntil(first, (s) => s.matches('ready'));
-    const persisted = json(first.getPersistedSnapshot());
+    const persisted = json(persistedData(first));
     first.stop();
 
-    const restored = createActor(incomeReportMachine, { snapshot: persisted, input: input(), clock }).start();
+    const restored = restoreActor(incomeReportMachine, persisted, input(), { clock }).start();
     expect(restored.getSnapshot().value).toBe('ready');
     const year = restored.getSnapshot().context.years?.[0] as number;
     restored.send({ type: 'GENERATE', referenceYear: year, deliveryType: 'download' });
@@ -108,17 +109,13 @@ describe('incomeReportMachine restored from a persisted snapshot', () => {
       deliveryType: 'download',
     });
     await runUntil(first, (s) => s.matches({ polling: 'waiting' }));
-    const persisted = first.getPersistedSnapshot() as unknown as { context: Record<string, unknown> };
+    const persisted = persistedData(first) as unknown as { context: Record<string, unknown> };
     first.stop();
     expect(functionsIn(persisted)).toEqual([]);
     for (const key of ['user', 'now', 'random', 'environment'])
       expect(Object.keys(persisted.context)).not.toContain(key);
 
-    const restored = createActor(incomeReportMachine, {
-      snapshot: json(persisted) as never,
-      input: input(),
-      clock,
-    }).start();
+    const restored = restoreActor(incomeReportMachine, json(persisted), input(), { clock }).start();
     const done = await runUntil(restored, (s) => s.matches('completed') || s.matches('failed'));
     expect(done.value).toBe('completed');
   });
@@ -129,13 +126,13 @@ describe('incomeReportMachine restored from a persisted snapshot', () => {
     const year = first.getSnapshot().context.years?.[0] as number;
     first.send({ type: 'GENERATE', referenceYear: year, deliveryType: 'download' });
     expect(first.getSnapshot().value).toBe('generating');
-    const persisted = json(first.getPersistedSnapshot());
+    const persisted = json(persistedData(first));
     first.stop();
     await tracked.idle(); // the aborted POST has settled, wherever it got
     const posts = () => server.requests.filter((r) => r.method === 'POST').length;
     const sent = posts();
 
-    const restored = createActor(incomeReportMachine, { snapshot: persisted, input: input(), clock }).start();
+    const restored = restoreActor(incomeReportMachine, persisted, input(), { clock }).start();
     const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 10_000 });
     expect(failed.context.error?.code).toBe('aborted');
     expect(posts()).toBe(sent);

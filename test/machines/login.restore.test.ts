@@ -1,10 +1,11 @@
-// A login actor restored from a persisted snapshot (JSON round trip) with fresh input logs in
-// again; the persisted snapshot holds data only (no service, no function, no secret).
+// A login actor restored (opt-in: persistedData + restoreActor) from a stored snapshot (JSON round
+// trip) with fresh input logs in again; the stored snapshot holds data only (no service, no function, no secret).
 import { createAuthModule, createOfetchAdapter, secret } from 'pam-client';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/loginMachine';
+import { persistedData, restoreActor } from '../../machines/persistence';
 
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -36,10 +37,10 @@ describe('loginMachine restored from a persisted snapshot', () => {
     const first = createActor(loginMachine, { input: { auth: auth() } }).start();
     first.send({ type: 'SUBMIT', login: server.seed.plain.email, password: 'wrong password' });
     await waitFor(first, (s) => s.matches('failed'), { timeout: 10_000 });
-    const persisted = json(first.getPersistedSnapshot());
+    const persisted = json(persistedData(first));
     first.stop();
 
-    const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
+    const restored = restoreActor(loginMachine, persisted, { auth: auth() }).start();
     expect(restored.getSnapshot().value).toBe('failed');
     restored.send({ type: 'SUBMIT', login: server.seed.plain.email, password: server.seed.plain.password });
     const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 });
@@ -49,10 +50,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
 
   it('logs in again from a restored idle actor', async () => {
     const first = createActor(loginMachine, { input: { auth: auth() } }).start();
-    const restored = createActor(loginMachine, {
-      snapshot: json(first.getPersistedSnapshot()),
-      input: { auth: auth() },
-    }).start();
+    const restored = restoreActor(loginMachine, json(persistedData(first)), { auth: auth() }).start();
     restored.send({
       type: 'SUBMIT',
       login: server.seed.plain.email,
@@ -70,7 +68,7 @@ describe('loginMachine restored from a persisted snapshot', () => {
       password: server.seed.twoFactor.password,
     });
     await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
-    const persisted = actor.getPersistedSnapshot() as unknown as { context: Record<string, unknown> };
+    const persisted = persistedData(actor) as unknown as { context: Record<string, unknown> };
     const { functions, paths } = walk(persisted);
     expect(functions).toEqual([]);
     expect(Object.keys(persisted.context)).not.toContain('auth');
@@ -90,12 +88,12 @@ describe('loginMachine restored from a persisted snapshot', () => {
     });
     expect(first.getSnapshot().value).toBe('submitting');
     // In memory (not JSON): the Secret survives, so the restored request can be sent again.
-    const persisted = first.getPersistedSnapshot();
+    const persisted = persistedData(first);
     first.stop();
     expect(walk(persisted).functions).toEqual([]);
     expect(JSON.stringify(persisted)).not.toContain('"auth"');
 
-    const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
+    const restored = restoreActor(loginMachine, persisted, { auth: auth() }).start();
     const done = await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 });
     expect(done.value).toBe('authenticated');
   });
@@ -105,9 +103,9 @@ describe('loginMachine restored from a persisted snapshot', () => {
     const first = createActor(loginMachine, { input: { auth: auth() } }).start();
     first.send({ type: 'SUBMIT', login: twoFactor.email, password: twoFactor.password });
     await waitFor(first, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
-    const persisted = json(first.getPersistedSnapshot());
+    const persisted = json(persistedData(first));
 
-    const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
+    const restored = restoreActor(loginMachine, persisted, { auth: auth() }).start();
     restored.send({ type: 'SUBMIT_CODE', code: twoFactor.twoFactorCode as string });
     const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 10_000 });
     expect(failed.context.error?.code).toBe('invalid_request');
@@ -120,24 +118,17 @@ describe('loginMachine restored from a persisted snapshot', () => {
 
   it('says what is missing when a snapshot is restored without input', () => {
     const first = createActor(loginMachine, { input: { auth: auth() } }).start();
-    const restored = createActor(loginMachine, { snapshot: json(first.getPersistedSnapshot()) } as never);
-    const errors: unknown[] = [];
-    restored.subscribe({ error: (e) => errors.push(e) });
-    restored.start();
-    expect(restored.getSnapshot().status).toBe('error');
-    expect(String((errors[0] as Error).message)).toMatch(/input/);
+    const stored = json(persistedData(first));
+    expect(() => restoreActor(loginMachine, stored, undefined as never)).toThrow(/input/);
   });
 
-  it('keeps working after .provide() (the override survives)', async () => {
+  it('works on a provided machine too', async () => {
     const provided = loginMachine.provide({});
     const first = createActor(provided, { input: { auth: auth() } }).start();
-    expect(
-      Object.keys((first.getPersistedSnapshot() as unknown as { context: object }).context),
-    ).not.toContain('auth');
-    const restored = createActor(provided, {
-      snapshot: json(first.getPersistedSnapshot()),
-      input: { auth: auth() },
-    }).start();
+    expect(Object.keys((persistedData(first) as unknown as { context: object }).context)).not.toContain(
+      'auth',
+    );
+    const restored = restoreActor(provided, json(persistedData(first)), { auth: auth() }).start();
     restored.send({ type: 'SUBMIT', login: server.seed.plain.email, password: server.seed.plain.password });
     expect((await waitFor(restored, (s) => s.status === 'done', { timeout: 10_000 })).value).toBe(
       'authenticated',

@@ -12,6 +12,7 @@ import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loginMachine, type RegistrationPayload } from '../../machines/loginMachine';
+import { persistedData, restoreActor } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registrationMachine';
 import { isSecret } from '../../src/secrets/index';
 
@@ -122,13 +123,13 @@ describe('loginMachine REGISTER (spec 5.3)', () => {
     server.faults.add({ path: '/auth/register-simplified', hang: true, times: 1 });
     const first = createActor(loginMachine, { input: { auth: auth() } }).start();
     first.send({ type: 'REGISTER', payload: payload() });
-    const persisted = first.getPersistedSnapshot();
+    const persisted = persistedData(first);
     first.stop();
     expect(JSON.stringify(persisted)).not.toContain(PASSWORD);
     // The form's fields are not persisted either (only the login, as for a login).
     expect(JSON.stringify(persisted)).not.toContain('nationalities');
 
-    const restored = createActor(loginMachine, { snapshot: persisted, input: { auth: auth() } }).start();
+    const restored = restoreActor(loginMachine, persisted, { auth: auth() }).start();
     const failed = await waitFor(restored, (s) => s.matches('failed'), { timeout: 10_000 });
     // Refused before sending: the restored request had no form to send.
     expect(failed.context.error?.code).toBe('invalid_request');
@@ -230,12 +231,9 @@ describe('registrationMachine (document step)', () => {
     await waitFor(actor, (x) => x.matches('editing') && x.context.documentCheck === 'valid', {
       timeout: 10_000,
     });
-    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    const persisted = JSON.parse(JSON.stringify(persistedData(actor)));
     expect(Object.keys(persisted.context)).not.toContain('auth');
-    const restored = createActor(registrationMachine, {
-      snapshot: persisted,
-      input: { auth: auth() },
-    }).start();
+    const restored = restoreActor(registrationMachine, persisted, { auth: auth() }).start();
     expect(restored.getSnapshot().context.prefill?.name).toBe('João da Silva');
     restored.send({ type: 'CHECK_DOCUMENT', number: '13579246828' });
     const s = await waitFor(

@@ -3,6 +3,7 @@ import { isPamError, type PamError, type Secret, secret } from 'pam-client';
 import { stepUpMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, waitFor } from 'xstate';
+import { persistedData, restoreActor } from '../../machines/persistence';
 import { CANARY, everythingAbout } from '../support/canary';
 import { signedIn, useReferenceServer } from '../support/server';
 
@@ -129,14 +130,11 @@ describe('stepUpMachine', () => {
     }).start();
     await settle(actor);
     actor.send({ type: 'CONFIRM', password: CANARY.password });
-    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    const persisted = JSON.parse(JSON.stringify(persistedData(actor)));
     actor.stop();
     expect(JSON.stringify(persisted)).not.toContain(CANARY.password);
     const calls: unknown[] = [];
-    const restored = createActor(stepUpMachine, {
-      snapshot: persisted,
-      input: { run: async (p) => void calls.push(p) },
-    }).start();
+    const restored = restoreActor(stepUpMachine, persisted, { run: async (p) => void calls.push(p) }).start();
     const snap = await waitFor(restored, (x) => x.hasTag('passwordRequired'));
     expect(snap.context.attemptsLeft).toBe(3);
     expect(calls).toEqual([]);

@@ -4,6 +4,7 @@
 import { createAuthModule, createOfetchAdapter, type PamError } from 'pam-client';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
+import { persistedData, restoreActor } from '../../machines/persistence';
 import { expiryMarginMs } from '../../machines/token-refresh/timing';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { turns } from '../support/event-loop';
@@ -188,7 +189,7 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     });
     actor.start();
     actor.send({ type: 'TOKEN_SAVED', accessToken: 'token-never-persisted', expiresAt: now() + H });
-    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    const persisted = JSON.parse(JSON.stringify(persistedData(actor)));
     actor.stop();
     expect(Object.keys(persisted.context).sort()).toEqual(
       ['error', 'intervalMs', 'lifeMs', 'notBefore', 'refresh', 'tickMs'].sort(),
@@ -196,11 +197,7 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     expect(JSON.stringify(persisted)).not.toContain('token-never-persisted');
 
     const second = realAuth();
-    const restored = createActor(tokenRefreshMachine, {
-      snapshot: persisted,
-      input: { auth: second.auth, now },
-      clock,
-    });
+    const restored = restoreActor(tokenRefreshMachine, persisted, { auth: second.auth, now }, { clock });
     restored.start();
     restored.send({ type: 'REFRESH' });
     await waitFor(restored, (s) => s.matches({ active: 'idle' }) && second.calls() === 1, {
@@ -219,15 +216,11 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     });
     actor.start();
     actor.send({ type: 'TOKEN_SAVED', accessToken: 'a' });
-    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    const persisted = JSON.parse(JSON.stringify(persistedData(actor)));
     actor.stop();
 
     const fresh = realAuth();
-    const restored = createActor(tokenRefreshMachine, {
-      snapshot: persisted,
-      input: { auth: fresh.auth, now },
-      clock,
-    });
+    const restored = restoreActor(tokenRefreshMachine, persisted, { auth: fresh.auth, now }, { clock });
     restored.start();
     clock.increment(10 * MIN);
     await waitFor(restored, () => fresh.calls() === 1, { timeout: 10_000 });
@@ -240,19 +233,34 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     const actor = createActor(tokenRefreshMachine, { input: { auth: hanging, now }, clock }).start();
     actor.send({ type: 'TOKEN_SAVED', accessToken: 'a' });
     actor.send({ type: 'REFRESH' });
-    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    const persisted = JSON.parse(JSON.stringify(persistedData(actor)));
     actor.stop();
     expect(JSON.stringify(persisted)).not.toContain('"auth"');
 
     const fresh = realAuth();
-    const restored = createActor(tokenRefreshMachine, {
-      snapshot: persisted,
-      input: { auth: fresh.auth, now },
-      clock,
-    });
+    const restored = restoreActor(tokenRefreshMachine, persisted, { auth: fresh.auth, now }, { clock });
     restored.start();
     await waitFor(restored, (s) => s.matches({ active: 'idle' }) && fresh.calls() === 1, { timeout: 10_000 });
     expect(restored.getSnapshot().context.error).toBeNull();
+    restored.stop();
+  });
+
+  it('a refresh in flight when persisted still counts as lost 60 s after it started', async () => {
+    clock = new SimulatedClock();
+    const hanging = { refreshToken: () => new Promise<never>(() => {}) };
+    const actor = createActor(tokenRefreshMachine, { input: { auth: hanging, now }, clock }).start();
+    actor.send({ type: 'TOKEN_SAVED', accessToken: 'a' });
+    actor.send({ type: 'REFRESH' });
+    clock.increment(20 * S);
+    const persisted = JSON.parse(JSON.stringify(persistedData(actor)));
+    actor.stop();
+
+    const restored = restoreActor(tokenRefreshMachine, persisted, { auth: hanging, now }, { clock }).start();
+    clock.increment(39 * S);
+    expect(restored.getSnapshot().value).toEqual({ active: 'refreshing' });
+    clock.increment(1 * S);
+    expect(restored.getSnapshot().value).toEqual({ active: 'idle' });
+    expect(restored.getSnapshot().context.error?.code).toBe('timeout');
     restored.stop();
   });
 });
