@@ -38,11 +38,12 @@ import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/intern
 import { and, assign, not, raise, setup } from 'xstate';
 import { brazilDayOf } from '../brazil-day';
 import { isInternal, isTrusted as isTrustedEvent, trusted } from './events';
-import type { ProfileFlowContext, ProfileSource } from './profile-datum';
 import {
   boundOf,
   isRecord,
+  type ProfileFlowContext,
   type ProfileServices,
+  type ProfileSource,
   type ReadOutcome,
   readProfile,
   type Stamp,
@@ -61,8 +62,13 @@ import {
   untilNextBrazilDay,
 } from './profile-rules';
 
-export { type ProfileFlowContext, type ProfileSource, profileOf } from './profile-datum';
-export type { ClockTrust, ProfileServices } from './profile-read';
+export {
+  type ClockTrust,
+  type ProfileFlowContext,
+  type ProfileServices,
+  type ProfileSource,
+  profileOf,
+} from './profile-read';
 export * from './profile-rules';
 
 /**
