@@ -39,6 +39,12 @@ export type { DebugLogger } from './client/debug';
 export type { Mutation, MutationOutcomeUnknown } from './client/outcome';
 export type { SessionActor, SessionState, SessionStateListener, Unsubscribe } from './client/session-state';
 
+/**
+ * The options of `createPamClient` and `createCustomPamClient` (README: Options).
+ *
+ * @example
+ * createPamClient({ baseURL: 'https://api.example.com', timeout: 10_000 } satisfies PamClientOptions);
+ */
 export interface PamClientOptions {
   /** The service's absolute URL (a relative one such as `/api` only in a browser page). */
   baseURL: string;
@@ -49,6 +55,7 @@ export interface PamClientOptions {
   timeout?: number;
   retry?: number;
   headers?: Record<string, string>;
+  /** The `fetch` the adapter sends with (default the global one). */
   fetch?: typeof fetch;
   /** Refresh cycle tuning (defaults: 6 h interval, a check every 60 s). */
   refresh?: { intervalMs?: number; tickMs?: number };
@@ -85,9 +92,21 @@ export interface PamClientOptions {
 }
 
 type ClientEmitted = SessionEmitted | MutationOutcomeUnknown | FunnelEvent;
+/**
+ * The event names `client.on` takes: the session's, `mutationOutcomeUnknown`, and the funnel's.
+ *
+ * @example
+ * const name: PamClientEvent = 'signedOut';
+ */
 export type PamClientEvent = ClientEmitted['type'];
 type Listener<T extends PamClientEvent> = (event: Extract<ClientEmitted, { type: T }>) => void;
 
+/**
+ * What `client.login` takes (the session's `LOGIN` command).
+ *
+ * @example
+ * client.login({ login: 'ana@example.com', password: secret(pw) } satisfies LoginCredentials);
+ */
 export interface LoginCredentials {
   login: string;
   password: string | Secret;

@@ -16,6 +16,12 @@ export const CLAIM_TTL_MS = 60_000;
 
 const APP = 'pam-client';
 
+/**
+ * A message between the tabs of one origin (`CrossTab.subscribe`), checked by the channel's schema.
+ *
+ * @example
+ * tabs.subscribe((message: CrossTabMessage) => message.type === 'signedOut' && render());
+ */
 export type CrossTabMessage =
   | { type: 'session'; from: string; session: StoredSession; user: AuthUser | null; reason: SessionReason }
   /**
@@ -53,6 +59,12 @@ export type CrossTabMessage =
       sid: number;
     };
 
+/**
+ * Why a tab published its session: a login, a refresh, or an answer to `requestSync`.
+ *
+ * @example
+ * const reason: SessionReason = 'refresh';
+ */
 export type SessionReason = 'login' | 'refresh' | 'sync';
 
 /**
@@ -61,11 +73,15 @@ export type SessionReason = 'login' | 'refresh' | 'sync';
  */
 export interface CrossTab {
   readonly tabId: string;
+  /** Tells the other tabs this tab's session (a login, a refresh or a sync answer). */
   publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null): void;
+  /** Tells the other tabs this tab's session ended (logout or expiry). */
   publishSignedOut(end: { seq: number | null; sid: number | null; reason: 'logout' | 'expired' }): void;
+  /** Tells the other tabs this tab's claimed refresh failed (`expired`: the server answered 401). */
   publishRefreshFailed(expired: boolean): void;
   /** `at`: the server time of the read (the datum's stamp), which the other tabs compare by. */
   publishProfile(userInfo: Record<string, unknown>, owner: { userId: number; sid: number }, at: number): void;
+  /** Asks the other tabs for their session (a tab that starts or wakes up). */
   requestSync(): void;
   /**
    * Called when this tab found a refresh due: waits a random 0–500 ms, gives way if another tab
@@ -75,6 +91,7 @@ export interface CrossTab {
   claimRefresh(signal: AbortSignal): Promise<'go' | 'yield'>;
   /** `refused`: told of each message dropped by the schema, with why (for `debug`). */
   subscribe(listener: (message: CrossTabMessage) => void, refused?: (reason: string) => void): () => void;
+  /** Stops listening (and closes the channel when this tab opened it). */
   close(): void;
 }
 

@@ -12,9 +12,13 @@ export type { TimersLike } from 'pam-client/internal';
 
 /** The part of `BroadcastChannel` the cross-tab session uses. */
 export interface BroadcastChannelLike {
+  /** Sends `message` to the other tabs. */
   postMessage(message: unknown): void;
+  /** Listens to the other tabs' messages. */
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  /** Stops listening. */
   removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  /** Closes the channel. */
   close(): void;
 }
 
@@ -47,9 +51,17 @@ export interface PamEnvironment {
   random(): number;
   /** Timers for the machines (XState's `clock`) and the cross-tab jitter. */
   timers: TimersLike;
-  visibility: { isHidden(): boolean; onChange: Subscribe<[hidden: boolean]> };
+  visibility: {
+    /** Whether the page is hidden now. */
+    isHidden(): boolean;
+    onChange: Subscribe<[hidden: boolean]>;
+  };
   focus: { onFocus: Subscribe };
-  online: { isOnline(): boolean; onChange: Subscribe<[online: boolean]> };
+  online: {
+    /** Whether the device says it is online now. */
+    isOnline(): boolean;
+    onChange: Subscribe<[online: boolean]>;
+  };
   /** The channel tabs of one origin share; `null` keeps the session to this tab. */
   channel: BroadcastChannelLike | null;
   /**

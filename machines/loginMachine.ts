@@ -29,6 +29,12 @@ import { machineSetup } from './machine-setup';
 /** Rejected two-factor codes after which the login fails (RESET starts over). */
 export const MAX_REJECTED_CODES = 5;
 
+/**
+ * The `input` of `loginMachine`: the auth module it signs in with.
+ *
+ * @example
+ * createActor(loginMachine, { input: { auth } satisfies LoginInput }).start();
+ */
 export interface LoginInput {
   /** `registerSimplified` is needed only for `REGISTER`. */
   auth: Pick<AuthModule, 'login'> & Partial<Pick<AuthModule, 'registerSimplified'>>;
@@ -43,6 +49,7 @@ export interface LoginInput {
 export interface LoginContext {
   /** A service: never persisted; a restored actor takes it from its fresh `input`. */
   auth: LoginInput['auth'];
+  /** A service (the machine's clock), like `auth`: never persisted. */
   now: () => number;
   /** E-mail or CPF of the current attempt (not secret: the form shows it). */
   login: string | null;
@@ -57,6 +64,12 @@ export interface LoginContext {
   rejectedCodes: number;
 }
 
+/**
+ * The events `loginMachine` takes.
+ *
+ * @example
+ * actor.send({ type: 'SUBMIT_CODE', code: secret('123456') } satisfies LoginEvent);
+ */
 export type LoginEvent =
   | {
       type: 'SUBMIT';

@@ -64,10 +64,19 @@ export interface PlayTimeInput {
   owner?: { userId: number | null; sid: number | null } | null;
 }
 
+/**
+ * The context of `playTimeMachine`: the limit, the time counted and its clocks (services).
+ *
+ * @example
+ * selectPlayTime(actor.getSnapshot()); // read it through the selector
+ */
 export interface PlayTimeContext {
   store: PlayClockStore;
+  /** A service: the wall clock (default the one clock's steady base). */
   now: () => number;
+  /** A service: the clock durations are counted on. */
   monotonic: () => number;
+  /** A service: the server's time, which the period is read in. */
   serverNow: () => number;
   limit: PlayTimeLimit | null;
   unitMs: number;

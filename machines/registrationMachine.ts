@@ -15,10 +15,22 @@ import {
 
 export type { DocumentCheck, DocumentPrefill } from './registration/document';
 
+/**
+ * The `input` of `registrationMachine`: the auth module it checks documents with.
+ *
+ * @example
+ * createActor(registrationMachine, { input: { auth } satisfies RegistrationInput }).start();
+ */
 export interface RegistrationInput {
   auth: Pick<AuthModule, 'validateDocument'>;
 }
 
+/**
+ * The context of `registrationMachine`: the form's steps so far and the last error.
+ *
+ * @example
+ * actor.getSnapshot().context.error; // a PamError or null
+ */
 export interface RegistrationContext {
   /** A service: never persisted; a restored actor takes it from its fresh `input`. */
   auth: Pick<AuthModule, 'validateDocument'>;
@@ -37,6 +49,12 @@ export type SubmittedRegistration = Omit<RegistrationPayload, 'password' | 'capt
   captcha_token?: Secret;
 };
 
+/**
+ * What `registrationMachine` ends with: the payload to register and how the document check went.
+ *
+ * @example
+ * client.register((await toPromise(actor)).payload);
+ */
 export interface RegistrationOutput {
   /** Send it with `client.register(payload)` (or `REGISTER` to the session or login machine). */
   payload: SubmittedRegistration;
@@ -44,6 +62,12 @@ export interface RegistrationOutput {
   documentCheck: DocumentCheck;
 }
 
+/**
+ * The events `registrationMachine` takes.
+ *
+ * @example
+ * actor.send({ type: 'RESET' } satisfies RegistrationEvent);
+ */
 export type RegistrationEvent =
   /** Checks a document number with `validateDocument` (optional step). */
   | { type: 'CHECK_DOCUMENT'; number: string }

@@ -30,6 +30,12 @@ export interface StepUpInput {
   maxAttempts?: number;
 }
 
+/**
+ * The context of `stepUpMachine`: the change to confirm, the attempts left and the last error.
+ *
+ * @example
+ * actor.getSnapshot().context.attemptsLeft;
+ */
 export interface StepUpContext {
   run: StepUpRun;
   /** Wrong passwords still allowed. */
@@ -43,6 +49,12 @@ export interface StepUpContext {
   result: unknown;
 }
 
+/**
+ * The events `stepUpMachine` takes.
+ *
+ * @example
+ * actor.send({ type: 'CONFIRM', password: secret(pw) } satisfies StepUpEvent);
+ */
 export type StepUpEvent = { type: 'CONFIRM'; password: string | Secret } | { type: 'CANCEL' };
 
 const services = (input: StepUpInput): Pick<StepUpContext, 'run'> => ({ run: input?.run });

@@ -48,6 +48,7 @@ export interface FlowSetup {
 export interface FlowParts {
   crossTab?: CrossTab;
   user?: UserModule;
+  /** An inspection observer the session runs with (behind `redactInspection`). */
   inspect?: (event: InspectionEvent) => void;
 }
 
@@ -62,6 +63,7 @@ export interface ClientFlow<N extends string = string> {
   readonly name: N;
   readonly session?: SessionFlowImplementations;
   readonly input?: Partial<SessionInput>;
+  /** Builds the flow's parts once the client's adapter, modules and environment exist. */
   setup?(s: FlowSetup): FlowParts;
 }
 

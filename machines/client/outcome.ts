@@ -18,6 +18,12 @@ import { USER_MUTATIONS, type UserMutation } from 'pam-client/internal';
  */
 export const MUTATIONS: readonly UserMutation[] = USER_MUTATIONS;
 
+/**
+ * The user-module calls that change the account (re-read when their outcome is unknown).
+ *
+ * @example
+ * const operation: Mutation = 'updateLimits';
+ */
 export type Mutation = UserMutation;
 
 /** Emitted after a mutation whose outcome is unknown; `profile` is the account as re-read (null if that failed too). */

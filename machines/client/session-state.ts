@@ -10,10 +10,16 @@ import type { SessionView } from '../session/view';
 import type { sessionMachine } from '../sessionMachine';
 
 /** The session actor as a developer tool holds it (`sessionActorOf`): it accepts commands only. */
-export type SessionActor = Omit<Actor<typeof sessionMachine>, 'send'> & { send(event: SessionEvent): void };
+export type SessionActor = Omit<Actor<typeof sessionMachine>, 'send'> & {
+  /** Sends a command (`LOGIN`, `REGISTER`, `SUBMIT_CODE`, `CANCEL`, `LOGOUT`, `TICK`, `REFRESH`); anything else is dropped. */
+  send(event: SessionEvent): void;
+};
 
 /** A function that unsubscribes, and is a subscription too (`off()` or `off.unsubscribe()`). */
-export type Unsubscribe = (() => void) & { unsubscribe(): void };
+export type Unsubscribe = (() => void) & {
+  /** The same as calling the function. */
+  unsubscribe(): void;
+};
 
 /** A listener of the view, or an observer whose `next` gets each new view. */
 export type SessionStateListener =

@@ -9,6 +9,12 @@ import type { FunnelEvent } from './events';
 import { sessionSteps } from './session-steps';
 import { userCalls } from './user-calls';
 
+/**
+ * The options of `funnelEvents()`.
+ *
+ * @example
+ * funnelEvents({ appSources: ['web', 'android'] } satisfies FunnelOptions);
+ */
 export interface FunnelOptions {
   /**
    * The app sources (a login's `appSource`, a registration's `app_source`) that are reported as

@@ -18,6 +18,12 @@ export type IncomeReportUser = Pick<
   'getAvailableYears' | 'generateIncomeReport' | 'getIncomeReportStatus'
 >;
 
+/**
+ * The `input` of `incomeReportMachine`: its user module and, optionally, its timing.
+ *
+ * @example
+ * createActor(incomeReportMachine, { input: { user } satisfies IncomeReportInput }).start();
+ */
 export interface IncomeReportInput {
   user: IncomeReportUser;
   /** The first wait before polling the report, ms. Default 2000. */
@@ -35,22 +41,43 @@ export interface IncomeReportInput {
   environment?: IncomeReportEnvironment;
 }
 
+/**
+ * A report to generate: the `GENERATE` event's fields.
+ *
+ * @example
+ * const request: IncomeReportRequest = { referenceYear: 2025, deliveryType: 'email' };
+ * actor.send({ type: 'GENERATE', ...request });
+ */
 export interface IncomeReportRequest {
   referenceYear: number;
   deliveryType: IncomeReportDeliveryType;
 }
 
+/**
+ * A report status as the machine saw it change (`context.statusHistory`).
+ *
+ * @example
+ * snapshot.context.statusHistory.at(-1)?.status; // the last status seen
+ */
 export interface IncomeReportStatusChange {
   status: IncomeReportStatus;
   /** The machine's clock when the change was seen. */
   at: number;
 }
 
+/**
+ * The context of `incomeReportMachine`: its services, the years, the report and the last error.
+ *
+ * @example
+ * const { years, report, error } = actor.getSnapshot().context;
+ */
 export interface IncomeReportContext {
   readonly user: IncomeReportUser;
   readonly pollIntervalMs: number;
   readonly maxPollMs: number;
+  /** A service (the machine's clock), like `user`: never persisted. */
   readonly now: () => number;
+  /** A service (the jitter's random source), like `user`: never persisted. */
   readonly random: () => number;
   readonly environment: IncomeReportEnvironment;
   years: number[] | null;
@@ -71,6 +98,12 @@ export interface IncomeReportContext {
   minDelayMs: number;
 }
 
+/**
+ * The events `incomeReportMachine` takes.
+ *
+ * @example
+ * actor.send({ type: 'RETRY' } satisfies IncomeReportEvent);
+ */
 export type IncomeReportEvent =
   | { type: 'GENERATE'; referenceYear: number; deliveryType: IncomeReportDeliveryType }
   | { type: 'CANCEL' }

@@ -34,7 +34,9 @@ export interface PlayClockRecord extends PlayClockCount {
 
 /** Where the tabs of one origin share their play clock. `read` answers null for nothing or garbage. */
 export interface PlayClockStore {
+  /** The record, or null for none (or garbage). */
   read(): PlayClockRecord | null;
+  /** Replaces the record. */
   write(record: PlayClockRecord): void;
 }
 
@@ -87,7 +89,9 @@ export function createMemoryPlayClock(initial: PlayClockRecord | null = null): P
 
 /** The part of `Storage` the play clock uses. */
 export interface PlayClockStorage {
+  /** The value under `key`, or null. */
   getItem(key: string): string | null;
+  /** Stores `value` under `key`. */
   setItem(key: string, value: string): void;
 }
 

@@ -67,6 +67,7 @@ export interface ServerSessionClientOptions<
   /** Per request, ms (default 15 000). */
   timeout?: number;
   headers?: Record<string, string>;
+  /** The `fetch` the client sends with (default the global one). */
   fetch?: typeof fetch;
   /** The step-up prompt for sensitive changes made through `client.user` (needs `userModule()`). */
   onStepUp?: StepUpPrompt;
@@ -87,6 +88,7 @@ type Listener<T extends PamClientEvent> = (event: Extract<Emitted, { type: T }>)
  * client.session.getSnapshot().hasTag('signedIn');
  */
 export type ServerSessionActor = Omit<Actor<typeof serverSessionMachine>, 'send'> & {
+  /** Sends a command (`LOGIN`, `REGISTER`, `SUBMIT_CODE`, `CANCEL`, `LOGOUT`, `TICK`, `REFRESH`). */
   send(event: SessionEvent): void;
 };
 
@@ -107,16 +109,23 @@ export interface ServerSessionClientBase {
   session: ServerSessionActor;
   /** What to render (the session view): never a token. */
   readonly view: SessionView;
+  /** Calls `listener` with the new view each time it changes; returns an unsubscribe function. */
   subscribe(listener: (view: SessionView) => void): () => void;
   /** Settles with the first view that knows where the session stands (not `restoring`), or at `stop()`. */
   readonly ready: Promise<SessionView>;
+  /** Signs in (the session's `LOGIN`). */
   login(credentials: LoginCredentials): void;
+  /** Registers (the session's `REGISTER`). */
   register(payload: RegisterCommandPayload): void;
+  /** Sends the two-factor code (the session's `SUBMIT_CODE`). */
   submitCode(code: string | Secret, captchaToken?: CaptchaToken): void;
+  /** Abandons a login in progress (the session's `CANCEL`). */
   cancel(): void;
   /** Revokes the session at the server (which clears the cookie) and tells the other tabs. */
   logout(): void;
+  /** Listens to one of the session's events; returns an unsubscribe function. */
   on<T extends PamClientEvent>(type: T, listener: Listener<T>): () => void;
+  /** Stops the session (no request or timer after). */
   stop(): void;
 }
 

@@ -22,6 +22,12 @@ import type { Vault } from './vault';
 /** A stored session without its token: what the session machine may keep. */
 export type SessionMeta = Omit<StoredSession, 'accessToken'>;
 
+/**
+ * The `input` of `sessionMachine`: its services and environment (`createPamClient` builds it).
+ *
+ * @example
+ * createActor(sessionMachine, { input: { auth, tokens, environment: browserEnvironment() } satisfies SessionInput });
+ */
 export interface SessionInput {
   auth: AuthModule;
   tokens: TokenStore;
@@ -76,6 +82,12 @@ export interface LoginProgress {
 /** A login or registration the app asked for while a logout was still running. */
 export type PendingCommand = Extract<SessionEvent, { type: 'LOGIN' } | { type: 'REGISTER' }>;
 
+/**
+ * The context of `sessionMachine`: plain data, no token (read the session through `selectSessionView`).
+ *
+ * @example
+ * selectSessionView(actor.getSnapshot()).status;
+ */
 export interface SessionContext {
   deps: SessionDeps;
   intervalMs: number | undefined;

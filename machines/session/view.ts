@@ -30,6 +30,12 @@ export const SESSION_STATUSES = [
   'failed',
 ] as const;
 
+/**
+ * One of the session's statuses (`view.status`); each is also a tag of `sessionMachine`.
+ *
+ * @example
+ * if (client.view.status === ('twoFactorRequired' satisfies SessionStatus)) showCodeForm();
+ */
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** The view of the session an app renders: plain, frozen data, never a secret or a token. */
