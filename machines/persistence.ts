@@ -33,7 +33,7 @@ const isService = (value: unknown): boolean =>
   (typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
-    Object.values(value).some((v) => typeof v === 'function' || isService(v)));
+    Object.values(value).some(isService));
 
 /**
  * A machine actor's snapshot as data only, to store: its context without the services (the
@@ -58,13 +58,6 @@ export function persistedData<TActor extends AnyActorRef>(
   return { ...persisted, context, children } as never;
 }
 
-/** Every `invoke` of a state node and its descendants, by id. */
-function invokesOf(node: AnyStateMachine['root'], into = new Map<string, InvokeDef>()) {
-  for (const def of node.invoke as unknown as InvokeDef[]) into.set(def.id, def);
-  for (const child of Object.values(node.states)) invokesOf(child, into);
-  return into;
-}
-
 /**
  * An actor of `machine` restored from a stored snapshot (`persistedData`'s, JSON or not) with fresh
  * services: the context takes its services, and each key the stored one lacks, from `input` (as a new actor's would),
@@ -84,21 +77,19 @@ export function restoreActor<TMachine extends AnyStateMachine>(
 ): Actor<TMachine> {
   const stored = persisted as Persisted;
   // Fail closed: without its services a restored actor would run with none.
-  if (input === undefined)
-    throw new TypeError(`restoreActor(${machine.id}): restore with input (its services)`);
+  if (input === undefined) throw new TypeError(`${machine.id}: restore with input`);
   // The context a new actor would start with (its factory only: the actor is never started).
   const fresh = (createActor(machine, { input } as never).getSnapshot() as { context: Rec }).context;
   const context: Rec = { ...stored.context };
   for (const [key, value] of Object.entries(fresh))
     if (!(key in context) || isService(value)) context[key] = value;
-  const active = new Set(getStateNodes(machine.root, stored.value));
+  // A running child is an invoke of an active state node (`getStateNodes`: the root and each active one).
   const invokes = new Map<string, InvokeDef>();
-  for (const node of active)
+  for (const node of getStateNodes(machine.root, stored.value))
     for (const def of node.invoke as unknown as InvokeDef[]) invokes.set(def.id, def);
-  const all = invokesOf(machine.root);
   const children: Record<string, Child> = {};
   for (const [id, child] of Object.entries(stored.children ?? {})) {
-    const def = invokes.get(id) ?? all.get(id);
+    const def = invokes.get(id);
     const args = { context, event: { type: RESTORE_EVENT } };
     const input = typeof def?.input === 'function' ? def.input(args) : def?.input;
     children[id] = def ? { ...child, snapshot: { ...child.snapshot, input } } : child;

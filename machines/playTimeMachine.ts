@@ -3,6 +3,7 @@ import { assign, emit, type SnapshotFrom } from 'xstate';
 import { monotonicNow, steadyClock } from './clock';
 import { finiteOr } from './finite-or';
 import { machineSetup } from './machine-setup';
+import { RESTORE_EVENT } from './persistence';
 import {
   beat,
   createLocalStoragePlayClock,
@@ -11,7 +12,6 @@ import {
   playPeriodOf,
   usedIn,
 } from './play-time/clock';
-import { rearmTimers, restorable } from './restorable';
 import { trusted } from './session/events';
 
 export type { PlayClockCount, PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
@@ -97,7 +97,9 @@ export interface PlayTimeContext {
 export type PlayTimeEvent =
   | { type: 'LIMIT'; limit: PlayTimeLimit | null }
   | { type: 'BEAT' }
-  | { type: 'CLOCK'; clock: PlayClockRecord; at: number; mono: number; periodKey: string };
+  | { type: 'CLOCK'; clock: PlayClockRecord; at: number; mono: number; periodKey: string }
+  /** Sent by `restoreActor` (XState persists no timer): the beat is armed again. */
+  | { type: 'xstate.restore' };
 
 /** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
 export type PlayTimeEmitted =
@@ -178,7 +180,7 @@ const isReached = ({ context }: { context: PlayTimeContext }) => playTimeOf(cont
 
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createPlayTimeMachine() {
-  const machine = machineSetup({
+  return machineSetup({
     types: {
       input: {} as PlayTimeInput,
       context: {} as PlayTimeContext,
@@ -263,7 +265,7 @@ export function createPlayTimeMachine() {
             states: {
               beating: {
                 after: { beat: { target: 'beating', reenter: true, actions: 'beat' } },
-                on: { BEAT: { actions: 'beat' } },
+                on: { BEAT: { actions: 'beat' }, [RESTORE_EVENT]: { target: 'beating', reenter: true } },
               },
             },
           },
@@ -288,12 +290,6 @@ export function createPlayTimeMachine() {
         },
       },
     },
-  });
-  return restorable(machine, {
-    name: 'playTimeMachine',
-    keys: ['store', 'now', 'monotonic', 'serverNow'],
-    fromInput: services,
-    timers: rearmTimers,
   });
 }
 

@@ -25,7 +25,6 @@ import {
   savedState,
 } from './token-refresh/timing';
 
-
 /**
  * What `tokenRefreshMachine` needs.
  *

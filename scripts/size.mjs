@@ -48,7 +48,8 @@ const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_500,
-    ceiling: 47_300,
+    // Lowered 47,300 -> 46,600 (issue 33): restore opt-in, no restorable on the login and refresh children (46,500).
+    ceiling: 46_600,
     requires: [['machines', ['createCustomPamClient']]],
   },
   {
@@ -56,7 +57,7 @@ const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_700,
-    ceiling: 47_500,
+    ceiling: 46_800, // issue 33: 46,718 after restore became opt-in
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient']],
@@ -69,7 +70,8 @@ const rows = [
     budget: 56_000,
     // Raised 61,700 -> 62,200 (2026-11-28, second session): the tabs flow as a child that decides and
     // the token's expiry judged in server time (issues 26, 32.1), the funnel's extend hook (27 B).
-    ceiling: 62_200,
+    // Lowered 62,200 -> 61,700 (issue 33): no restorable (nor its timer re-arming) on the session's children (61,610).
+    ceiling: 61_700,
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -84,7 +86,7 @@ const rows = [
       export const describeError = createDescribeError(errorMessagesPtBR);
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
-    ceiling: 65_400,
+    ceiling: 64_900, // issue 33: 64,778 after restore became opt-in
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -100,7 +102,7 @@ const rows = [
     code: `import { createServerSessionClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (initial) => createServerSessionClient({ initial });`,
     budget: 42_200,
-    ceiling: 38_300,
+    ceiling: 37_700, // issue 33: 37,608 after restore became opt-in
     external: ['vue'],
     requires: [
       ['machines', ['createServerSessionClient']],
@@ -111,21 +113,22 @@ const rows = [
     name: '`loginMachine` only',
     code: `export { loginMachine } from 'pam-client/machines';`,
     budget: 14_800,
-    ceiling: 15_500,
+    // Issue 33: 15,303 -> 14,878 with restore opt-in (persistedData/restoreActor); the rest is xstate's
+    // core (createMachine + fromPromise + assign alone: 12,263 B) and the login's own code.
+    ceiling: 14_900,
     requires: [['machines', ['loginMachine']]],
   },
   {
     name: '`tokenRefreshMachine` only',
     code: `export { tokenRefreshMachine } from 'pam-client/machines';`,
     budget: 14_500,
-    ceiling: 15_300,
+    ceiling: 14_700, // issue 33: 15,095 -> 14,612 with restore opt-in
     requires: [['machines', ['tokenRefreshMachine']]],
   },
   {
     name: '`incomeReportMachine` only',
     code: `export { incomeReportMachine } from 'pam-client/machines';`,
-    budget: 15_500,
-    ceiling: 16_000,
+    budget: 15_500, // issue 33: 15,769 -> 15,261 with restore opt-in: under budget, no ceiling
     requires: [['machines', ['incomeReportMachine']]],
   },
   {
@@ -181,7 +184,7 @@ const rows = [
       export { useSession } from 'pam-client/vue';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), funnelEvents()] });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
-    ceiling: 64_200,
+    ceiling: 63_600, // issue 33: 63,536 after restore became opt-in
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],

@@ -7,6 +7,7 @@ import {
 } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { persistedData, restoreActor } from '../../machines/persistence';
 import { createMemoryPlayClock } from '../../machines/play-time/clock';
 
 const MIN = 60_000;
@@ -224,14 +225,15 @@ describe('playTimeMachine', () => {
     const w = world();
     const tab = w.open();
     w.advance(1 * MIN);
-    const persisted = JSON.parse(JSON.stringify(tab.actor.getPersistedSnapshot()));
+    const persisted = JSON.parse(JSON.stringify(persistedData(tab.actor)));
     expect(persisted.context.store).toBeUndefined();
     tab.actor.stop();
-    const restored = createActor(playTimeMachine, {
-      clock: w.clock,
-      snapshot: persisted,
-      input: { limit: limit(10), store: w.store, now: () => w.clock.now() },
-    });
+    const restored = restoreActor(
+      playTimeMachine,
+      persisted,
+      { limit: limit(10), store: w.store, now: () => w.clock.now() },
+      { clock: w.clock },
+    );
     restored.start();
     w.advance(1 * MIN);
     expect(selectPlayTime(restored.getSnapshot())?.usedMs).toBe(2 * MIN);
