@@ -8,12 +8,9 @@
 
 // Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
 export { asPamError, isTransientError } from './errors/index';
-export type { BackoffOptions } from './http/backoff';
-export { backoffDelay } from './http/backoff';
-export { DEFAULT_TIMEOUT_MS } from './http/options';
-export { retryAfterMs } from './http/retry-after';
-export type { TimersLike } from './http/sleep';
-export { clampDelay, sleep } from './http/sleep';
+export { DEFAULT_TIMEOUT_MS } from './http/request-building';
+export type { BackoffOptions, TimersLike } from './http/waiting';
+export { backoffDelay, clampDelay, retryAfterMs, sleep } from './http/waiting';
 // São Paulo time: the play period (the play-time clock) and the day (the profile flow's SPA re-check).
 export type { PlayPeriod } from './responsible-gaming/index';
 export { brazilDayAt, playPeriodOf } from './responsible-gaming/index';

@@ -8,7 +8,7 @@ import {
   type RequestValidationError,
   type StepUpRequiredError,
 } from '../errors/index';
-import { retryAfterMs } from '../http/retry-after';
+import { retryAfterMs } from '../http/waiting';
 import { canonicalField, isCpfField, knownCase, namesKey, ruleWords, secretField } from './field-words';
 import type { ErrorLocale, ErrorMessages } from './messages';
 

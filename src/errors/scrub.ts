@@ -13,13 +13,15 @@ export interface Scrubber {
    * False when the JSON text `raw` cannot hold a secret once parsed, so the parsed value needs no
    * `deep` walk: one scan for the secrets' anchors (see `anchorOf`). Builds no expression (nor
    * does `deep` for a value whose only echo is under a key it keeps: a token answered under its
-   * own key).
+   * own key). `raw` must be valid JSON (the answer was parsed). With `kept`, a member
+   * `"<kept key>":"<a secret>"` (compact, the secret as `JSON.stringify` writes it) does not count: the walk, given the same keys to keep, leaves it as it is, so an
+   * answer whose only copy of the token is its own `token` field needs no walk.
    */
-  mayHold(raw: string): boolean;
+  mayHold(raw: string, kept?: ReadonlySet<string>): boolean;
   /**
    * `value` with its keys and strings scrubbed, copying only the objects and arrays on the way to
-   * what changed (`value` itself when nothing did); values under a key for which `keep(key)` is
-   * true are left as they are.
+   * what changed (`value` itself when nothing did); values under a key in `keep` are left as
+   * they are.
    *
    * An error body (`data` false): every echo of every secret, in values and keys alike (but a key
    * that is one of `SECRET_KEYS`, the name of the field itself), and a number equal to a numeric
@@ -32,7 +34,7 @@ export interface Scrubber {
    * whole word (`strong_password` stays when the password is `password`). A code or a short captcha token never rewrites a longer value
    * (`"10.50"` with the code `1`), and numbers (ids, amounts) are data.
    */
-  deep<T>(value: T, keep?: (key: string) => boolean, data?: boolean): T;
+  deep<T>(value: T, keep?: ReadonlySet<string>, data?: boolean): T;
 }
 
 /** A scrubber that changes nothing (no secret was sent). */
@@ -103,6 +105,21 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const lower = t.toLowerCase();
     return anchors.some((a) => lower.includes(a)) || ESCAPED_ALNUM.test(t);
   };
+  // `holds` on `raw` without its `"<kept key>":<a secret>` members. The `{` or `,` before the
+  // key's opening quote makes it a key in valid JSON (inside a string, the quote after it would
+  // end the string, and a bare word cannot follow a string), and the value is then exactly that
+  // string: the walk keeps the member as it is. A kept key an anchor could match stays (the walk
+  // may rewrite the key itself). Removing a member cannot make another one appear: a value is
+  // followed by `,`, `}` or white space, never by a quote.
+  const mayHold = (raw: string, kept?: ReadonlySet<string>): boolean => {
+    for (const s of list) {
+      const value = JSON.stringify(s);
+      if (kept && raw.includes(value))
+        for (const key of kept)
+          if (!holds(key)) for (const c of '{,') raw = raw.replaceAll(`${c}"${key}":${value}`, c);
+    }
+    return holds(raw);
+  };
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans (1), or their whole
   // words in a plain-identifier key (2). The whole of `t` is redacted when a secret is found only
@@ -130,7 +147,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // whole secret or a whole word of an unambiguous one is replaced.
   const keyText = (k: string, data?: boolean) =>
     data ? scrubbed(k, IDENTIFIER.test(k) ? 2 : 1) : SECRET_KEY_SET.has(k) ? k : text(k);
-  const deep = (value: unknown, depth: number, keep?: (key: string) => boolean, data?: boolean): unknown => {
+  const deep = (value: unknown, depth: number, keep?: ReadonlySet<string>, data?: boolean): unknown => {
     if (typeof value === 'string') return scrubbed(value, data ? 1 : 0);
     if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
     if (typeof value !== 'object' || value === null) return value;
@@ -149,7 +166,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     let changed = false;
     const next = entries.map(([key, v]) => {
       const k = keyText(key, data);
-      const w = keep?.(key) ? v : deep(v, depth + 1, keep, data);
+      const w = keep?.has(key) ? v : deep(v, depth + 1, keep, data);
       if (k !== key || w !== v) changed = true;
       return [k, w] as const;
     });
@@ -164,8 +181,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   };
   return {
     text,
-    mayHold: holds,
-    deep: <T>(value: T, keep?: (key: string) => boolean, data?: boolean) => deep(value, 0, keep, data) as T,
+    mayHold,
+    deep: <T>(value: T, keep?: ReadonlySet<string>, data?: boolean) => deep(value, 0, keep, data) as T,
   };
 }
 

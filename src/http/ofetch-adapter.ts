@@ -6,18 +6,28 @@ import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
 import { secretValuesOf, secretValuesOfQuery } from '../secrets/collect';
-import { retryDelay } from './backoff';
-import { absoluteURL, settingsOf } from './options';
-import { redirectTarget } from './redirect';
-import { checkRequestOptions } from './request-options';
+import {
+  absoluteURL,
+  checkRequestOptions,
+  isUnder,
+  redirectTarget,
+  settingsOf,
+  stripQuery,
+  targetOf,
+} from './request-building';
 import { readResponse } from './response';
-import { parseHttpDate } from './retry-after';
-import { type AttemptSignal, attemptSignal, untilAborted } from './signal';
-import { singleFlight } from './single-flight';
-import { ABORTED, isThenable, sleep } from './sleep';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
-import { isUnder, stripQuery, targetOf } from './url';
-
+import {
+  ABORTED,
+  type AttemptSignal,
+  attemptSignal,
+  isThenable,
+  parseHttpDate,
+  retryDelay,
+  singleFlight,
+  sleep,
+  untilAborted,
+} from './waiting';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

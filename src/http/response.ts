@@ -1,7 +1,7 @@
 import { httpErrorFor } from '../errors/http';
 import { attachScrubber, type Scrubber } from '../errors/scrub';
 import { ResponseValidationError } from '../errors/validation';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from './waiting';
 
 // Token fields only: a refresh may legitimately answer with the token it was sent. A password,
 // code or captcha token under its own key (`user.document.password`) is an echo like any other.
@@ -12,7 +12,6 @@ const TOKEN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'refresh_token',
   'refreshToken',
 ]);
-const isTokenKey = (key: string) => TOKEN_KEYS.has(key);
 
 /** Non-JSON error bodies (HTML error pages, proxies) are kept for debugging, but not whole. */
 const MAX_TEXT_BODY = 2048;
@@ -49,8 +48,9 @@ export function readResponse(
     // would reach views, snapshots and logs). Credential fields (`token`, `access_token`, …) are
     // kept as they are: a refresh may legitimately answer with the token it was sent; a password
     // field is not (an echo under the key `password` is still an echo).
-    // One scan decides whether to walk; a walk builds no expression for a token under its own key.
-    const value = scrub.mayHold(text) ? scrub.deep(parsed, isTokenKey, true) : parsed;
+    // One scan decides whether to walk (a token answered under its own key does not count); a
+    // walk builds no expression for a token under its own key.
+    const value = scrub.mayHold(text, TOKEN_KEYS) ? scrub.deep(parsed, TOKEN_KEYS, true) : parsed;
     attachScrubber(value, scrub);
     return value;
   }

@@ -41,19 +41,24 @@ export const textField = /* @__NO_SIDE_EFFECTS__ */ () =>
 export const nullableTextField = /* @__NO_SIDE_EFFECTS__ */ () =>
   strict(readText, 'a string', 'nullable') as unknown as Field<string | null>;
 
-// Optional response fields: absent or null (a NULL column) reads as absent.
+// Optional response fields: absent or null (a NULL column) reads as absent. No `z.optional`
+// around them: a transform is already optional on input (zod never reports an absent key it
+// reads), and the reader gives `undefined` for null or absent, so an absent key stays absent and
+// the wrapper's layer (one more run per field of every answer) changed nothing but the type.
+// The type is the wrapper's, so `z.infer` still makes the key optional (`id?: number`).
+type Optional<T> = z.ZodMiniOptional<Field<T | undefined>>;
 /** An optional number; null reads as absent. */
 export const optionalNumber = /* @__NO_SIDE_EFFECTS__ */ () =>
-  z.optional(strict(readNumber, 'a number', 'optional') as unknown as Field<number | undefined>);
+  strict(readNumber, 'a number', 'optional') as unknown as Optional<number>;
 /** An optional integer; null reads as absent. */
 export const optionalInteger = /* @__NO_SIDE_EFFECTS__ */ () =>
-  z.optional(strict(readInteger, 'an integer', 'optional') as unknown as Field<number | undefined>);
+  strict(readInteger, 'an integer', 'optional') as unknown as Optional<number>;
 /** An optional boolean; null reads as absent. */
 export const optionalBoolean = /* @__NO_SIDE_EFFECTS__ */ () =>
-  z.optional(strict(readBoolean, 'a boolean', 'optional') as unknown as Field<boolean | undefined>);
+  strict(readBoolean, 'a boolean', 'optional') as unknown as Optional<boolean>;
 /** Optional text; null reads as absent. */
 export const optionalText = /* @__NO_SIDE_EFFECTS__ */ () =>
-  z.optional(strict(readText, 'a string', 'optional') as unknown as Field<string | undefined>);
+  strict(readText, 'a string', 'optional') as unknown as Optional<string>;
 
 /**
  * What a restriction field of the profile holds after reading: the canonical value, `null` (not

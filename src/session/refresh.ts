@@ -6,7 +6,7 @@
  * since the last one.
  */
 
-import { backoffDelay } from '../http/backoff';
+import { backoffDelay } from '../http/waiting';
 
 /**
  * How long a token lives before a refresh is due: 6 hours (spec section 8).
@@ -103,7 +103,7 @@ export function markTokenSaved(now: number = Date.now()): RefreshState {
  */
 export function refreshBackoffMs(failures: number, random?: () => number): number {
   if (!(failures >= 1)) return 0;
-  // The core's one backoff (src/http/backoff.ts); with `random`, ±10 % jitter.
+  // The core's one backoff (src/http/waiting.ts); with `random`, ±10 % jitter.
   return backoffDelay(Math.min(failures - 1, 32), {
     baseMs: REFRESH_BACKOFF_BASE_MS,
     factor: 2,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isTransientError } from '../../src/errors/index';
-import { retryDelay } from '../../src/http/backoff';
-import { retryAfterMs } from '../../src/http/retry-after';
+import { retryAfterMs, retryDelay } from '../../src/http/waiting';
 import { createOfetchAdapter, type HttpError, isPamError } from '../../src/index';
 import { type EchoServer, startEchoServer } from '../http/echo-server';
 import { rejectionOf } from '../http/helpers';

@@ -66,7 +66,7 @@ describe('the scrubber knows what back ends do to an echoed string', () => {
   it('an answer holding only the token under a token key comes back as is; anywhere else it is scrubbed', () => {
     const token = '1|abcDEF.xyz';
     const scrub = createScrubber([token]);
-    const isTokenKey = (k: string) => k === 'token' || k === 'access_token';
+    const isTokenKey: ReadonlySet<string> = new Set(['token', 'access_token']);
     const kept = { access_token: token, user: { token } };
     expect(scrub.deep(kept, isTokenKey, true)).toBe(kept);
     expect(scrub.deep({ access_token: token, message: `got ${token}` }, isTokenKey, true)).toEqual({
@@ -88,7 +88,7 @@ describe('the scrubber knows what back ends do to an echoed string', () => {
     });
     try {
       const token = '7|Zq3xVb9KpLm2NcR8TfYw';
-      const isTokenKey = (k: string) => k === 'token' || k === 'access_token';
+      const isTokenKey: ReadonlySet<string> = new Set(['token', 'access_token']);
       const scrub = createScrubber([token, "Senha'Forte!1"]);
       expect(scrub.mayHold(JSON.stringify({ user: { name: 'Ana', city: 'São Paulo' } }))).toBe(false);
       // A token under its own keys: the walk skips it, and builds nothing either.

@@ -10,7 +10,7 @@ import { everyView } from './views';
 // in a longer string is redacted only when it is unambiguous (8 characters or more, not all
 // digits). Error bodies keep the every-echo rule, keys included.
 
-const isTokenKey = (k: string) => k === 'token' || k === 'access_token';
+const isTokenKey: ReadonlySet<string> = new Set(['token', 'access_token']);
 const data = (secrets: string[], value: unknown) => createScrubber(secrets).deep(value, isTokenKey, true);
 
 describe('a 2xx answer: short or all-digit secrets never rewrite a longer value', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, NetworkError, TimeoutError, UnauthorizedError } from '../../src/errors/index';
-import { backoffDelay, retryDelay } from '../../src/http/backoff';
+import { backoffDelay, retryDelay } from '../../src/http/waiting';
 
 const http = (status: number, retryAfter?: number) =>
   new HttpError({ status, method: 'GET', path: '/x', retryAfter });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../src/http/retry-after';
+import { parseRetryAfter } from '../../src/http/waiting';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleWithin } from '../../machines/settle-within';
-import { attemptSignal, untilAborted } from '../../src/http/signal';
-import { singleFlight } from '../../src/http/single-flight';
-import { ABORTED, sleep } from '../../src/http/sleep';
+import { ABORTED, attemptSignal, singleFlight, sleep, untilAborted } from '../../src/http/waiting';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,0 +1,220 @@
+// Building a request: the adapter's settings (checked once), the request options a caller passes
+// (checked per call), where a path goes under baseURL (and whether the token goes with it), and
+// which redirects are followed.
+import { ConfigurationError } from '../errors/config';
+import { RequestValidationError } from '../errors/validation';
+import { isHeaderSafeToken } from '../schemas/common';
+import type { OfetchAdapterOptions, RequestOptions } from './types';
+import { MAX_TIMER_MS } from './waiting';
+
+/** The adapter's timeout per request when none is given: the one default (the session reads it too). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_RETRY = 1;
+/** More GET retries than this only delay the answer; a larger (or infinite) `retry` is capped. */
+const MAX_RETRY = 10;
+
+/** The adapter's options, checked once when it is created. */
+export interface Settings {
+  baseURL: string;
+  tokenType: string;
+  /** Milliseconds, at most `MAX_TIMER_MS`, or `Infinity` for no timeout. */
+  timeout: number;
+  retries: number;
+}
+
+const pageURL = (): string | undefined => {
+  const href = (globalThis as { location?: { href?: unknown } }).location?.href;
+  return typeof href === 'string' ? href : undefined;
+};
+
+/**
+ * Checks and normalises the options, or throws a `ConfigurationError` saying what to change:
+ * - `baseURL` must be absolute outside a browser (there is no page to resolve `/api` against);
+ *   with your own `fetch`, a relative one is passed to it as is;
+ * - `timeout`: a positive number of ms; above 2^31-1 it is clamped (a timer cannot wait longer);
+ *   `Infinity` means no timeout; 0, a negative number or NaN is refused;
+ * - `retry`: a whole number of GET retries, capped at 10 (NaN and negatives: 0);
+ * - `tokenType`: a header-safe word.
+ */
+export function settingsOf(options: OfetchAdapterOptions): Settings {
+  const { baseURL } = options;
+  if (typeof baseURL !== 'string' || baseURL.trim() === '') {
+    throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
+  }
+  if (isAbsoluteURL(baseURL)) {
+    if (!canParse(baseURL)) throw new ConfigurationError('baseURL is not a valid URL');
+  } else if (pageURL() === undefined && !options.fetch) {
+    throw new ConfigurationError(
+      'baseURL must be absolute here (e.g. https://api.example.com): a relative one only works in a browser page',
+    );
+  }
+  for (const name of ['onServerDate', 'onNoServerDate'] as const)
+    if (options[name] !== undefined && typeof options[name] !== 'function')
+      throw new ConfigurationError(`${name} must be a function`);
+  const tokenType = options.tokenType ?? 'Bearer';
+  if (!isHeaderSafeToken(tokenType))
+    throw new ConfigurationError('tokenType must be a single word such as Bearer');
+  return { baseURL, tokenType, timeout: timeoutOf(options.timeout), retries: retriesOf(options.retry) };
+}
+
+function timeoutOf(timeout: number | undefined): number {
+  if (timeout === undefined) return DEFAULT_TIMEOUT_MS;
+  if (timeout === Number.POSITIVE_INFINITY) return timeout;
+  if (typeof timeout !== 'number' || !(timeout > 0)) {
+    throw new ConfigurationError('timeout must be a positive number of milliseconds (Infinity: none)');
+  }
+  return Math.min(MAX_TIMER_MS, timeout);
+}
+
+function retriesOf(retry: number | undefined): number {
+  if (retry === undefined) return DEFAULT_RETRY;
+  return typeof retry === 'number' && retry > 0 ? Math.min(MAX_RETRY, Math.floor(retry)) : 0;
+}
+
+/** A relative request URL made absolute against the page, when there is one (Node's fetch needs it). */
+export function absoluteURL(url: string): string {
+  const page = isAbsoluteURL(url) ? undefined : pageURL();
+  return page === undefined ? url : new URL(url, page).href;
+}
+
+function canParse(url: string): boolean {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Request options.
+
+/**
+ * Refuses, before anything is sent, request options a caller got wrong: a `signal` that is not an
+ * `AbortSignal` (duck-typed, so one of another realm passes; `null` means none, as in `fetch`), an
+ * `accessToken` that is not a non-empty string (a string that cannot be a header value stays a
+ * `StorageError`). Only a missing option takes its default; a wrong one is never read as absent
+ * (a logout with `accessToken: null` would otherwise go out without the token it was meant to revoke).
+ */
+export function checkRequestOptions(operation: string, options: RequestOptions): void {
+  const { signal, accessToken } = options;
+  const bad =
+    signal != null && typeof (signal as Partial<AbortSignal>).addEventListener !== 'function'
+      ? 'signal'
+      : accessToken !== undefined && (typeof accessToken !== 'string' || !accessToken)
+        ? 'accessToken'
+        : undefined;
+  if (bad)
+    throw new RequestValidationError(operation, [{ path: [bad], code: 'invalid_type', message: 'invalid' }]);
+}
+
+// Where a path goes.
+
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
+/**
+ * In a path (before its query): two slashes at the start (another host), a backslash (read as
+ * `/`), or an encoded slash or backslash (`%2F`, `%5C`, encoded once or more). Never a path under
+ * the base; refused rather than guessed.
+ */
+const AMBIGUOUS = /^\/\/|\\|%(?:25)*(?:2f|5c)/i;
+
+/** A C0 control or DEL: the URL parser strips tabs and newlines after any check, so refused outright. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Whether `url` starts with a scheme (`https:`, `http:`, …). */
+export const isAbsoluteURL = (url: string): boolean => ABSOLUTE_URL.test(url);
+
+/** Where a request goes, and what it may carry. */
+export interface Target {
+  url: string;
+  /** On baseURL's origin: the token and credential headers go with it. */
+  sameOrigin: boolean;
+}
+
+/**
+ * Where `path` goes: joined under `baseURL` with exactly one slash between them, nothing else
+ * touched (the spec writes paths with their query strings); `undefined` when it would resolve
+ * anywhere else (another host, or above baseURL's path: `//host/x`, `/\host/x`, `%2F%2Fhost`,
+ * `/../x`, `/%2e%2e/x`, an absolute URL) or when it holds a control character (tab, CR, LF). A `download` may be an absolute http(s) URL, taken as
+ * is; the token goes with it only on baseURL's origin.
+ *
+ * @example
+ * targetOf('https://x.test/api', '/users', false)?.url; // 'https://x.test/api/users'
+ * targetOf('https://x.test/api', '//evil.test/x', false); // undefined
+ */
+export function targetOf(baseURL: string, path: string, download: boolean): Target | undefined {
+  if (CONTROL.test(path)) return undefined;
+  if (ABSOLUTE_URL.test(path)) {
+    const to = download && /^https?:/i.test(path) ? parse(path) : undefined;
+    return to && { url: path, sameOrigin: root(to) === root(parse(baseURL)) };
+  }
+  const bare = stripQuery(path);
+  if (AMBIGUOUS.test(bare)) return undefined;
+  const url = path ? `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : baseURL;
+  // Only a dot segment (`..`, `%2e%2e`) can take a path joined after a slash above baseURL's path
+  // (a query or fragment of baseURL takes it in whole): without a dot or `%`, nothing to resolve.
+  return !/[.%]/.test(bare) || isUnder(baseURL, url) ? { url, sameOrigin: true } : undefined;
+}
+
+/**
+ * Whether `url` resolves under `baseURL`: the same scheme and host, and a path that is baseURL's
+ * path or below it (after dot segments, encoded or not, are resolved as fetch resolves them).
+ */
+export function isUnder(baseURL: string, url: string): boolean {
+  const base = parse(baseURL);
+  const to = parse(url);
+  const prefix = base?.pathname.replace(/\/*$/, '/');
+  return !!to && root(to) === root(base) && (to.pathname.startsWith(prefix!) || `${to.pathname}/` === prefix);
+}
+
+/** `url` resolved against the page (or, with none, a placeholder origin no URL shares); undefined if invalid. */
+function parse(url: string): URL | undefined {
+  try {
+    return new URL(
+      url,
+      (globalThis as { location?: { href?: string } }).location?.href ?? 'http://x.invalid',
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** Scheme and host: what must match for the token to go (a relative base without a page has none). */
+const root = (u: URL | undefined) => u && u.protocol + u.host;
+
+/** The path as errors show it: no query string or fragment (a query may carry an id or a code). */
+export function stripQuery(path: string): string {
+  const end = path.search(/[?#]/);
+  return end === -1 ? path : path.slice(0, end);
+}
+
+// Redirects.
+
+/** Statuses that carry a `Location` to follow. */
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Where to go next after `response`, or `undefined` to stop there (the caller then reports a
+ * 3xx as an `HttpError`). Only a GET is followed (it has no body to re-send), and only to the
+ * same origin as `url` (the token and headers go nowhere else). A browser's `redirect: 'manual'`
+ * answer is opaque (status 0, no `Location`): it is never followed.
+ *
+ * @example
+ * redirectTarget('GET', 'https://a.test/x', response302ToSlashY); // 'https://a.test/y'
+ */
+export function redirectTarget(
+  method: string,
+  url: string,
+  response: { status: number; headers: Headers },
+): string | undefined {
+  if (method !== 'GET' || !REDIRECT.has(response.status)) return undefined;
+  const location = response.headers.get('location');
+  if (!location) return undefined;
+  try {
+    const from = new URL(url);
+    const to = new URL(location, from);
+    return to.origin === from.origin && to.origin !== 'null' ? to.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

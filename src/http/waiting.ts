@@ -1,0 +1,296 @@
+// Waiting, in one place: the abortable sleep and the bounded wait (`sleep`, `settleWithin`), each
+// attempt's signal (the caller's signal and the timeout, combined), the single-flight refresh,
+// `Retry-After` and HTTP dates, and the backoff between retries.
+import { isHttpError, isTransientError } from '../errors/classify';
+
+/**
+ * The longest delay a timer can take: setTimeout (and XState delays, built on it) turns anything
+ * above 2^31-1 ms into 1 ms. The one definition (the machines import it from `pam-client/internal`).
+ */
+export const MAX_TIMER_MS: number = 2_147_483_647; // 2 ** 31 - 1 (a literal: CONTRIBUTING.md)
+
+/**
+ * `ms` made safe for a timer: NaN and negatives become 0, anything above `MAX_TIMER_MS` (Infinity
+ * included) becomes `MAX_TIMER_MS`.
+ *
+ * @example
+ * clampDelay(2 ** 40); // 2147483647
+ */
+export const clampDelay = (ms: number): number => (ms > 0 ? Math.min(MAX_TIMER_MS, ms) : 0);
+
+/** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
+export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
+
+/**
+ * The timer pair the waits run on: the global one, or an injected clock (XState's
+ * `SimulatedClock` fits). The one definition; `pam-client/machines` re-exports it.
+ */
+export interface TimersLike {
+  /** Calls `fn` after `ms`; returns the timer's id. */
+  setTimeout(fn: (...args: unknown[]) => void, ms: number): unknown;
+  /** Cancels the timer `id`. */
+  clearTimeout(id: unknown): void;
+}
+
+const GLOBAL_TIMERS: TimersLike = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * The one abortable sleep: waits `ms` (clamped with `clampDelay`), or less if `signal` aborts
+ * first (then resolves to `ABORTED`, never rejects). Leaves no timer or listener behind.
+ *
+ * @example
+ * if ((await sleep(500, signal)) === ABORTED) return;
+ */
+export function sleep(
+  ms: number,
+  signal?: AbortSignal,
+  timers: TimersLike = GLOBAL_TIMERS,
+): Promise<undefined | typeof ABORTED> {
+  if (signal?.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      timers.clearTimeout(timer);
+      resolve(ABORTED);
+    };
+    const timer = timers.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(undefined);
+    }, clampDelay(ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Whether `value` is a promise or any other thenable. */
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+
+// Each attempt's signal.
+
+/** One request's signal: the caller's signal and the adapter's timeout, combined. */
+export interface AttemptSignal {
+  readonly signal: AbortSignal;
+  /** True when the timeout fired (and the caller's signal had not aborted first). */
+  readonly timedOut: boolean;
+  /** `signal` went to one more fetch (a redirect followed): it serves no later attempt. */
+  retire(): void;
+  /**
+   * Clears the timer and the listener on the caller's signal. Call it once after every attempt,
+   * when nothing uses `signal` any more (the answer's body read).
+   */
+  dispose(): void;
+}
+
+/**
+ * Controllers that never aborted, each with the number of attempts it served, for the next attempt:
+ * building one costs about 10 µs on Node 20 (every `AbortSignal` is made transferable), the largest
+ * single cost of a request. Only an attempt that is over gives its controller back, so no two
+ * requests in flight share one. A controller serves at most 8 attempts (a fetch, undici's, leaves
+ * its listener on the signal until its request is garbage-collected, and Node warns past 10
+ * listeners on one signal); at most 16 wait here (as many as were once in flight together).
+ */
+const idle: [AbortController, number][] = [];
+
+/**
+ * Combines `caller` with a timer of `timeoutMs` (one timer: the token read, the exchange and its
+ * redirects all run under it). `undefined` when neither is needed (no caller signal and
+ * `Infinity`): then no controller is used at all. Not `AbortSignal.any`: a long-lived caller
+ * signal (one per machine, shared by many requests) keeps every signal `any` derived from it
+ * alive (nodejs/node#55351), and `any` gives no way to detach, whereas here `dispose()` removes
+ * the listener. It also tells which side fired, which is how a timeout is told from an abort.
+ */
+export function attemptSignal(
+  caller: AbortSignal | null | undefined,
+  timeoutMs: number,
+): AttemptSignal | undefined {
+  const finite = Number.isFinite(timeoutMs);
+  if (!caller && !finite) return undefined;
+  let slot: [AbortController, number] | undefined = idle.pop() ?? [new AbortController(), 0];
+  const controller = slot[0];
+  let timedOut = false;
+  const onCallerAbort = () => controller.abort(caller?.reason);
+  // Infinity: no timeout at all (the adapter clamps every finite value to what a timer can wait).
+  const timer = finite
+    ? setTimeout(() => {
+        timedOut = true;
+        // No reason needed: `timedOut` is how the adapter tells a timeout from an abort.
+        controller.abort();
+      }, timeoutMs)
+    : undefined;
+
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut && !caller?.aborted;
+    },
+    retire() {
+      slot = undefined;
+    },
+    dispose() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+      // An aborted signal stays aborted: never handed out again. Given back once only.
+      if (slot && !controller.signal.aborted && ++slot[1] < 8 && idle.length < 16) idle.push(slot);
+      slot = undefined;
+    },
+  };
+}
+
+/**
+ * Waits for `promise`, but stops waiting when `signal` aborts. The promise itself goes on (it may be
+ * shared, like a token refresh other requests wait for).
+ */
+export function untilAborted<T>(promise: PromiseLike<T>, signal?: AbortSignal): Promise<T | typeof ABORTED> {
+  if (!signal) return Promise.resolve(promise);
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise<T | typeof ABORTED>((resolve, reject) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(promise)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * Wraps `run` so concurrent callers share one in-flight call; the next call after it settles starts
+ * a fresh one. A rejection counts as `false`, so a failing refresh never escapes into a request.
+ */
+export function singleFlight(run: () => Promise<boolean>): () => Promise<boolean> {
+  let inFlight: Promise<boolean> | undefined;
+  return () => {
+    inFlight ??= Promise.resolve()
+      .then(run)
+      .then(
+        (ok) => ok === true,
+        () => false,
+      )
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+}
+
+// Retry-After and HTTP dates.
+
+// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date. Date.parse alone
+// is far too lenient (it reads '1.5' or 'soon 3' as dates), so a date must start with a weekday,
+// which all three HTTP-date forms (IMF-fixdate, RFC 850, asctime) do.
+const DELTA_SECONDS = /^\d+$/;
+const HTTP_DATE_START = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
+// asctime dates carry no zone; HTTP dates are always GMT, but Date.parse would read them as local time.
+const HAS_ZONE = /\b(gmt|utc|z)\b|[+-]\d{4}\s*$/i;
+
+/**
+ * Reads a `Retry-After` header as seconds to wait: delta-seconds as given, an HTTP date as the
+ * whole seconds from `now` (rounded up, never negative). Anything else is `undefined`.
+ *
+ * @example
+ * parseRetryAfter('120'); // 120
+ * parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')); // 10
+ * parseRetryAfter('soon'); // undefined
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (DELTA_SECONDS.test(text)) {
+    const seconds = Number(text);
+    return Number.isFinite(seconds) ? seconds : undefined;
+  }
+  const at = parseHttpDate(text);
+  return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of an IMF-fixdate, RFC 850 or asctime
+ * date (read as GMT), or `undefined` for anything else.
+ *
+ * @example
+ * parseHttpDate('Wed, 21 Oct 2015 07:28:00 GMT'); // 1445412480000
+ * parseHttpDate('1445412480'); // undefined
+ */
+export function parseHttpDate(value: string | null | undefined): number | undefined {
+  const text = value?.trim();
+  if (!text || !HTTP_DATE_START.test(text)) return undefined;
+  const at = Date.parse(HAS_ZONE.test(text) ? text : `${text} GMT`);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * The one Retry-After → milliseconds conversion: the wait an `HttpError` (of any copy of
+ * pam-client: brand and code, not `instanceof`) asks for, clamped to what a timer can wait, or
+ * `undefined` when it asks for none.
+ *
+ * @example
+ * const wait = retryAfterMs(error) ?? backoffDelay(attempt);
+ */
+export function retryAfterMs(error: unknown): number | undefined {
+  if (!isHttpError(error)) return undefined;
+  const seconds = (error as { retryAfter?: unknown }).retryAfter;
+  if (typeof seconds !== 'number' || Number.isNaN(seconds) || seconds < 0) return undefined;
+  return clampDelay(seconds * 1000);
+}
+
+// Backoff between retries.
+
+export interface BackoffOptions {
+  /** Delay of try 0, default 250 ms. */
+  baseMs?: number;
+  /** Growth per try, default 2. */
+  factor?: number;
+  /** Ceiling, default 5000 ms. */
+  maxMs?: number;
+  /**
+   * `'full'`: a random wait in [0, delay) (clients that failed together do not come back
+   * together). A number in 0..1: the share of the delay that is randomised around it
+   * (0.2 = ±10 %). Default 0: no jitter.
+   */
+  jitter?: number | 'full';
+  random?: () => number;
+}
+
+/**
+ * The one backoff: delay before try number `attempt` (0-based) = base * factor^attempt, capped at
+ * `maxMs`, then jittered. Never negative, never above the timer limit.
+ *
+ * @example
+ * backoffDelay(3, { baseMs: 1000, factor: 2, maxMs: 30_000, jitter: 0.2 }); // 8000 ± 10 %
+ * backoffDelay(2, { jitter: 'full' }); // in [0, 1000)
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions = {}): number {
+  const { baseMs = 250, factor = 2, maxMs = 5_000, jitter = 0 } = options;
+  const raw = Math.min(maxMs, baseMs * factor ** Math.max(0, attempt));
+  const random = options.random ?? Math.random;
+  const delay =
+    jitter === 'full'
+      ? Math.floor(random() * raw)
+      : jitter === 0
+        ? raw
+        : raw * (1 - jitter / 2 + jitter * random());
+  return clampDelay(Math.round(delay));
+}
+
+/** A server asking for longer than this is treated as down for now: fail fast, let the caller decide. */
+export const MAX_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * How long to wait before retrying a GET that failed with `error`, or `undefined` when it must not
+ * be retried: only network errors, timeouts, 5xx and 429 are (by brand and code), and a
+ * `Retry-After` wins over backoff.
+ */
+export function retryDelay(
+  error: unknown,
+  attempt: number,
+  random: () => number = Math.random,
+): number | undefined {
+  if (!isTransientError(error)) return undefined;
+  const asked = isHttpError(error) ? retryAfterMs(error) : undefined;
+  if (asked === undefined) return backoffDelay(attempt, { jitter: 'full', random });
+  return asked > MAX_RETRY_AFTER_SECONDS * 1000 ? undefined : asked;
+}
