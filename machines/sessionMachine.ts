@@ -1,5 +1,5 @@
 import { enqueueActions } from 'xstate';
-import { initialContext, services } from './session/context';
+import { initialContext } from './session/context';
 import { readClock } from './session/expiry';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
@@ -10,7 +10,6 @@ import { tabsOn } from './session/parts/tabs';
 import { sessionSetup } from './session/setup';
 import type { HeldSession } from './session/tabs';
 import type { SessionInput } from './session/types';
-import { restorable } from './shared';
 
 export type * from './session/types';
 
@@ -96,10 +95,9 @@ export const sessionCore = /* @__PURE__ */ createSessionMachine();
  * const session = createActor(sessionMachine, { input: { auth, tokens: createMemoryTokenStore() } }).start();
  * session.send({ type: 'LOGIN', login: 'player@example.com', password: secret(typed) });
  * session.getSnapshot().hasTag('twoFactorRequired');
+ *
+ * Persistence (opt-in, XState's public API only): `persistedData(session)` is data only (no
+ * service, no token); `restoreActor(sessionMachine, stored, input)` restores it with fresh services.
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
-  restorable(createSessionMachine(WITH_PLAY_CLOCK).provide(FULL_SESSION), {
-    name: 'sessionMachine',
-    keys: ['deps'],
-    fromInput: (input: SessionInput) => services({ ...WITH_PLAY_CLOCK, ...input }),
-  }))();
+  createSessionMachine(WITH_PLAY_CLOCK).provide(FULL_SESSION))();

@@ -4,4 +4,3 @@
 
 export { asPamError, backoffDelay, clampDelay, isTransientError as isTransient } from 'pam-client/internal';
 export { statusOf } from './errors';
-export { restorable } from './restorable';

@@ -9,6 +9,7 @@ import {
   transition,
   waitFor,
 } from 'xstate';
+import { persistedData, restoreActor } from '../../machines/persistence';
 import { turns, until } from '../support/event-loop';
 import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
@@ -152,10 +153,12 @@ describe('session persistence', () => {
     const auth = createAuthModule(http);
     const first = createActor(sessionMachine, { input: { auth, tokens } }).start();
     await waitFor(first, (s) => s.matches('signedOut'));
-    const persisted = JSON.parse(JSON.stringify(first.getPersistedSnapshot()));
+    // Opt-in persistence through XState's public API (issue 32.3): persistedData + restoreActor.
+    const persisted = JSON.parse(JSON.stringify(persistedData(first)));
     first.stop();
     expect(JSON.stringify(persisted)).not.toContain('[service]');
-    const again = createActor(sessionMachine, { snapshot: persisted, input: { auth, tokens } }).start();
+    expect(JSON.stringify(persisted)).not.toContain('"deps"');
+    const again = restoreActor(sessionMachine, persisted, { auth, tokens }).start();
     again.send({
       type: 'LOGIN',
       login: ctx.server.seed.plain.email,
