@@ -19,8 +19,8 @@ export function settleWithin<T>(
   timers: TimersLike = globalThis as unknown as TimersLike,
 ): Promise<T> {
   const promise = Promise.resolve(value);
-  if (!Number.isFinite(ms) || typeof (value as { then?: unknown } | null | undefined)?.then !== 'function')
-    return promise;
+  // A plain value settles at the next microtask, before any timer: no need to tell it apart.
+  if (!Number.isFinite(ms)) return promise;
   return new Promise<T>((resolve, reject) => {
     const timer = timers.setTimeout(() => resolve(fallback), clampDelay(ms));
     promise.then(
