@@ -19,7 +19,7 @@ import type { MutationOutcomeUnknown } from './client/outcome';
 import { withPendingWrites } from './client/pending-writes';
 import { inertClient, isInertOnServer } from './client/server-render';
 import { refreshThroughSession, type SessionRef } from './client/session-link';
-import { openDoor, type SessionActor, type SessionState, sessionStateOf } from './client/session-state';
+import { type SessionActor, type SessionState, sessionActors } from './client/session-state';
 import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
@@ -37,7 +37,7 @@ import {
 
 export type { DebugLogger } from './client/debug';
 export type { Mutation, MutationOutcomeUnknown } from './client/outcome';
-export type { SessionActor, SessionState, SessionStateListener, Unsubscribe } from './client/session-state';
+export type { SessionActor, SessionState } from './client/session-state';
 
 /**
  * The options of `createPamClient` and `createCustomPamClient` (README: Options).
@@ -324,10 +324,12 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     tokens,
     environment: env,
     session: actor as unknown as SessionActor,
-    state: sessionStateOf(
-      () => client,
-      (command) => actor.send(command),
-    ),
+    // Read through the client at each call, so an inert client's view (replaced) is followed.
+    state: {
+      getSnapshot: () => client.view,
+      subscribe: (listener) => client.subscribe(listener),
+      send: (command) => actor.send(command),
+    },
     get view() {
       return view;
     },
@@ -380,7 +382,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       for (const done of [...waiters]) done(false);
     },
   };
-  openDoor(client, actor as unknown as SessionActor);
+  sessionActors.set(client, actor as unknown as SessionActor);
   return client as CustomPamClient<F>;
 }
 

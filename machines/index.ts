@@ -20,7 +20,6 @@ export type {
   PamClientOptions,
   SessionActor,
   SessionState,
-  Unsubscribe,
 } from './createPamClient';
 export { createCustomPamClient, createPamClient } from './createPamClient';
 export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';

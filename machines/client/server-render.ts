@@ -67,8 +67,8 @@ export function inertClient<O extends InertCandidate & { environment?: object },
   };
   for (const name of ['login', 'register', 'submitCode', 'cancel', 'logout'] as const)
     commands[name] = () => {};
-  // `client.state` reads the view and its changes through the client (replaced below); its `send` too.
-  Object.defineProperty(client, 'state', { value: Object.freeze({ ...commands.state, send() {} }) });
+  // `client.state` reads the view and its changes through the client (both replaced below).
+  commands.state.send = () => {};
   // Signed out from the first render (no `restoring` frame: there is nothing to restore here), and
   // for good: the view never changes, so there is nothing to subscribe to.
   const view = Object.freeze({ ...commands.view, status: 'signedOut' });

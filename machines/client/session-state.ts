@@ -1,8 +1,8 @@
 // What an app holds of the session (issue 32.3): `client.state`, the view and its changes in the
 // shape every store-reading hook takes (`getSnapshot` / `subscribe`, as React's
 // useSyncExternalStore and the bindings' `useSelector` / `toStore` / `subscribeTo` read it), and
-// the commands. It holds no actor: nothing on it reaches the session's
-// children, its system or a token. The raw actor is a developer tool's, behind `sessionActorOf`.
+// the commands. It holds no actor: nothing on it reaches the session's children, its system or a
+// token. The raw actor is a developer tool's, behind `sessionActorOf`.
 
 import type { Actor } from 'xstate';
 import type { SessionEvent } from '../session/types';
@@ -15,21 +15,10 @@ export type SessionActor = Omit<Actor<typeof sessionMachine>, 'send'> & {
   send(event: SessionEvent): void;
 };
 
-/** A function that unsubscribes, and is a subscription too (`off()` or `off.unsubscribe()`). */
-export type Unsubscribe = (() => void) & {
-  /** The same as calling the function. */
-  unsubscribe(): void;
-};
-
-/** A listener of the view, or an observer whose `next` gets each new view. */
-export type SessionStateListener =
-  | ((view: SessionView) => void)
-  | { next?(view: SessionView): void; error?(error: unknown): void; complete?(): void };
-
 /**
  * The session as an app follows it: the view (`getSnapshot()`, the same frozen object as
- * `client.view`), its changes (`subscribe`) and the commands (`send`). No actor, no child, no
- * system, no token. Any hook that reads `getSnapshot` / `subscribe` takes it.
+ * `client.view`), its changes (`subscribe`, as `client.subscribe`) and the commands (`send`). No
+ * actor, no child, no system, no token. Any hook that reads `getSnapshot` / `subscribe` takes it.
  *
  * @example
  * const signingIn = useSelector(client.state, (view) => view.status === 'signingIn'); // Vue or React
@@ -39,38 +28,14 @@ export type SessionStateListener =
 export interface SessionState {
   /** The current view (a new frozen object only when something changed). */
   getSnapshot(): SessionView;
-  /** Calls `listener` (or `listener.next`) with each new view, not at once. */
-  subscribe(listener: SessionStateListener): Unsubscribe;
+  /** Calls `listener` with each new view (not at once). Returns an unsubscribe function. */
+  subscribe(listener: (view: SessionView) => void): () => void;
   /** Sends a command; anything else is dropped. */
   send(command: SessionEvent): void;
 }
 
-interface ViewSource {
-  readonly view: SessionView;
-  subscribe(listener: (view: SessionView) => void): () => unknown;
-}
-
-/** A client's raw session actor, by client (never reachable from the client's own members). */
-const actors = new WeakMap<object, SessionActor>();
-
-/**
- * The facade over a client's view: `of()` gives the client (read at each call, so a client that
- * replaces `view` or `subscribe`, as an inert one does, is followed).
- */
-export function sessionStateOf(of: () => ViewSource, send: (command: SessionEvent) => void): SessionState {
-  return Object.freeze({
-    getSnapshot: () => of().view,
-    subscribe(listener: SessionStateListener) {
-      const off = of().subscribe(typeof listener === 'function' ? listener : (v) => listener.next?.(v));
-      const unsubscribe = () => void off();
-      return Object.assign(unsubscribe, { unsubscribe });
-    },
-    send,
-  });
-}
-
-/** Records `actor` as `client`'s session, for `sessionActorOf`. */
-export const openDoor = (client: object, actor: SessionActor): void => void actors.set(client, actor);
+/** Each client's raw session actor (nothing on the client leads to it): what `sessionActorOf` reads. */
+export const sessionActors = new WeakMap<object, SessionActor>();
 
 /**
  * **Developer tool**: the raw session actor of a client made by `createPamClient` or
@@ -86,7 +51,7 @@ export const openDoor = (client: object, actor: SessionActor): void => void acto
  * actor.subscribe((snapshot) => console.log(snapshot.value, Object.keys(snapshot.children)));
  */
 export function sessionActorOf(client: { readonly state: SessionState }): SessionActor {
-  const actor = actors.get(client);
+  const actor = sessionActors.get(client);
   if (!actor)
     throw new TypeError('sessionActorOf: not a client made by createPamClient or createCustomPamClient');
   return actor;

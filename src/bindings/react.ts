@@ -10,7 +10,7 @@ import {
   createActor,
   type InputFrom,
 } from 'xstate';
-import { commandsOf, type SessionClient, type SessionCommands, type ViewOf } from './session';
+import { commandsOf, type SessionClient, type SessionCommands, unsubscriber, type ViewOf } from './session';
 import type { Observable, SnapshotOf } from './vanilla';
 
 /** What `useSession` returns: the fields of the view and the client's commands. */
@@ -48,8 +48,7 @@ export function useSelector<TActor extends Observable, T>(
   const subscribe = useCallback(
     (onChange: () => void) => {
       // An actor that errors or stops is read once more (its status says so), never re-thrown.
-      const subscription = actorRef.subscribe({ next: onChange, error: onChange, complete: onChange });
-      return () => subscription.unsubscribe();
+      return unsubscriber(actorRef.subscribe(onChange, onChange, onChange));
     },
     [actorRef],
   );

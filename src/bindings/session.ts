@@ -10,6 +10,13 @@ export interface SessionSource<V = unknown> {
   subscribe(listener: (view: V) => void): () => void;
 }
 
+/** What a `subscribe` returns: XState's subscription, or an unsubscribe function (`client.state`'s). */
+export type Unsubscribable = { unsubscribe(): void } | (() => void);
+
+/** The unsubscribe function of either. Internal to the bindings: not exported from any entry. */
+export const unsubscriber = (off: Unsubscribable): (() => void) =>
+  typeof off === 'function' ? off : () => off.unsubscribe();
+
 /** The commands an app sends the session. */
 export type SessionCommand = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';
 

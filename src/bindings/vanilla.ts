@@ -1,9 +1,17 @@
 // pam-client/vanilla: follow the session view, or a selected part of any actor, without a framework.
-import type { AnyActorRef } from 'xstate';
-import type { SessionSource } from './session';
+import { type SessionSource, type Unsubscribable, unsubscriber } from './session';
 
-/** What the bindings need from an actor: any XState actor (or actor ref) has both. */
-export type Observable = Pick<AnyActorRef, 'getSnapshot' | 'subscribe'>;
+/**
+ * What the selector bindings need: the current value and change notifications, ended by a
+ * subscription or a function (the listeners get no argument: the value is read again). Any XState
+ * actor has both, and so has `client.state`.
+ */
+export interface Observable {
+  // biome-ignore lint/suspicious/noExplicitAny: any snapshot type; `SnapshotOf` reads the actual one
+  getSnapshot(): any;
+  subscribe(next: () => void, error: () => void, complete: () => void): Unsubscribable;
+}
+
 /** The snapshot type of an actor. */
 export type SnapshotOf<TActor extends Observable> = ReturnType<TActor['getSnapshot']>;
 
@@ -15,7 +23,7 @@ export type SnapshotOf<TActor extends Observable> = ReturnType<TActor['getSnapsh
  * Returns an unsubscribe function.
  *
  * @example
- * const stop = subscribeTo(client.session, (s) => s.value, (state) => render(state));
+ * const stop = subscribeTo(client.state, (view) => view.status, (status) => render(status));
  * // later
  * stop();
  */
@@ -32,11 +40,17 @@ export function subscribeTo<TActor extends Observable, T>(
     current = next;
     listener(next);
   };
-  const subscription = actorRef.subscribe({ next: sync, error: sync, complete: sync });
-  return () => subscription.unsubscribe();
+  return unsubscriber(actorRef.subscribe(sync, sync, sync));
 }
 
-export type { SessionClient, SessionCommand, SessionCommands, SessionSource, ViewOf } from './session';
+export type {
+  SessionClient,
+  SessionCommand,
+  SessionCommands,
+  SessionSource,
+  Unsubscribable,
+  ViewOf,
+} from './session';
 
 /**
  * Calls `listener` with the client's current view at once, then with each new view, until the

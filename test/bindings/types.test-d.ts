@@ -2,7 +2,10 @@ import type { AuthModule } from 'pam-client';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ShallowRef } from 'vue';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
+import type { SessionState } from '../../machines/client/session-state';
 import { type LoginEvent, loginMachine } from '../../machines/loginMachine';
+import type { SessionStatus, SessionView } from '../../machines/session/view';
+import { useSelector as useReactSelector } from '../../src/bindings/react';
 import { type ActorStore, selectorStore, toStore } from '../../src/bindings/svelte';
 import { subscribeTo } from '../../src/bindings/vanilla';
 import { useActor, useSelector } from '../../src/bindings/vue';
@@ -42,5 +45,21 @@ describe('binding types', () => {
       (s) => s.context.login,
       (login) => expectTypeOf(login).toEqualTypeOf<string | null>(),
     );
+  });
+
+  it('client.state (the session facade) is taken by every selector binding, typed as the view', () => {
+    const state = {} as SessionState;
+    expectTypeOf(useSelector(state, (view) => view.status)).toEqualTypeOf<
+      Readonly<ShallowRef<SessionStatus>>
+    >();
+    expectTypeOf(useReactSelector(state, (view) => view.user)).toEqualTypeOf<SessionView['user']>();
+    expectTypeOf(toStore(state)).toEqualTypeOf<ActorStore<SessionView>>();
+    subscribeTo(
+      state,
+      (view) => view.error,
+      (error) => expectTypeOf(error).toEqualTypeOf<SessionView['error']>(),
+    );
+    // @ts-expect-error an internal event is not a command
+    state.send({ type: 'TOKEN_REFRESHED', accessToken: 'x' });
   });
 });
