@@ -1,5 +1,4 @@
-import { SECRET_KEY_SET } from '../secrets/collect';
-import { REDACTED } from '../secrets/secret';
+import { REDACTED, SECRET_KEY_SET } from '../secrets/secret';
 import { anchorOf, DECODERS, echoPattern } from './echo-forms';
 
 /**

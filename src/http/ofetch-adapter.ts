@@ -5,7 +5,7 @@ import { createScrubber, NO_SCRUB, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
-import { secretValuesOf, secretValuesOfQuery } from '../secrets/collect';
+import { secretValuesOf, secretValuesOfQuery } from '../secrets/secret';
 import {
   absoluteURL,
   checkRequestOptions,

@@ -1,32 +1,6 @@
-import { isSecret, REDACTED } from './secret';
+import { isSecret, REDACTED, SECRET_KEY_SET } from './secret';
 
 export { REDACTED };
-
-/**
- * Keys whose values `redactSecrets` and `redactInspection` always hide, at any depth.
- *
- * @example
- * SECRET_KEYS.includes('password'); // true
- */
-export const SECRET_KEYS = /* @__PURE__ */ Object.freeze([
-  'password',
-  'old_password',
-  'password_confirmation',
-  'password_check',
-  'two_factor_code',
-  'code',
-  'captcha_token',
-  'captchaToken',
-  'access_token',
-  'accessToken',
-  // Beyond docs/contract.md's list: the login answer's AuthUser carries the access token as `user.token`
-  // (spec 2.3), and a refresh token is as sensitive as an access token.
-  'token',
-  'refresh_token',
-  'refreshToken',
-] as const);
-
-const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(SECRET_KEYS);
 
 type Container = Record<string, unknown> | unknown[];
 

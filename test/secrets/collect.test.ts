@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secretValuesOf, secretValuesOfQuery } from '../../src/secrets/collect';
-import { secret } from '../../src/secrets/secret';
+import { secret, secretValuesOf, secretValuesOfQuery } from '../../src/secrets/secret';
 
 describe('secretValuesOf', () => {
   it('finds the values of secret keys at any depth, and every Secret', () => {

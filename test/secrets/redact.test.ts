@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSecret, redactSecrets, secret } from '../../src/secrets';
-import { REDACTED, SECRET_KEYS } from '../../src/secrets/redact';
+import { REDACTED, SECRET_KEYS } from '../../src/secrets/secret';
 
 const CANARY = 'canary-5ecr3t-Pa55';
 
