@@ -330,7 +330,7 @@ describe('trust: the device clock stepped back after login', () => {
   };
 
   it('with the default steady clock, the token is still refreshed before it expires', async () => {
-    const { steadyClock } = await import('../../machines/environment');
+    const { steadyClock } = await import('../../machines/clock');
     const tab = await run((wall) => steadyClock(wall, () => world.clock.now()));
     expect(world.count('POST', REFRESH)).toBeGreaterThanOrEqual(1);
     expect(top(tab)).toBe('signedIn');
@@ -345,7 +345,7 @@ describe('trust: the device clock stepped back after login', () => {
 
 describe('steadyClock', () => {
   it('follows the wall clock forward, never goes back, and gives whole milliseconds', async () => {
-    const { steadyClock } = await import('../../machines/environment');
+    const { steadyClock } = await import('../../machines/clock');
     let wall = 1_000_000;
     let mono = 0.25;
     const now = steadyClock(
