@@ -15,6 +15,7 @@ import {
   playTimeMachine,
   registrationMachine,
   type StepUpRun,
+  sessionActorOf,
   sessionMachine,
   stepUpMachine,
   tokenRefreshMachine,
@@ -148,7 +149,10 @@ const inspect = (event: InspectionEvent) => {
 // ---- live actors ----
 
 const client = createPamClient({ baseURL: `${location.origin}/api`, inspect });
-sessionActor = client.session;
+// The developer door (docs/session.md): the raw actor, with its children and context, which an app
+// never holds (apps follow `client.state` / `client.view`).
+const session = sessionActorOf(client);
+sessionActor = session;
 
 function startReport() {
   report?.stop();
@@ -196,7 +200,7 @@ function startStepUp() {
 }
 
 const child = (name: 'login' | 'refresh' | 'playTime'): AnyActorRef | undefined =>
-  client.session.getSnapshot().children[name] as AnyActorRef | undefined;
+  session.getSnapshot().children[name] as AnyActorRef | undefined;
 
 const credentials = () => ({ login: loginInput.value.trim(), password: secret(passwordInput.value) });
 const newPlayer = () => ({
@@ -213,8 +217,8 @@ const panels: Panel[] = [
   createPanel(
     {
       graph: graphOf(sessionMachine),
-      live: 'createPamClient(…).session',
-      actor: () => client.session,
+      live: 'sessionActorOf(createPamClient(…))',
+      actor: () => session,
       events: {
         LOGIN: () => ({ type: 'LOGIN', ...credentials() }),
         REGISTER: () => ({ type: 'REGISTER', payload: newPlayer() }),
@@ -343,7 +347,7 @@ panels.forEach((panel, i) => {
 window.addEventListener('hashchange', openLink);
 let signedIn = false;
 function renderAll() {
-  const nowSignedIn = client.session.getSnapshot().matches('signedIn');
+  const nowSignedIn = session.getSnapshot().matches('signedIn');
   if (nowSignedIn !== signedIn) {
     signedIn = nowSignedIn;
     if (signedIn) startReport();
@@ -351,7 +355,7 @@ function renderAll() {
   }
   for (const panel of panels) panel.render();
 }
-client.session.subscribe({ next: scheduleRender, error: scheduleRender });
+session.subscribe({ next: scheduleRender, error: scheduleRender });
 window.addEventListener('resize', () => {
   for (const panel of panels) panel.redraw();
 });
@@ -365,16 +369,16 @@ status.className = 'preset-status';
 status.dataset.testid = 'preset-status';
 
 async function signOutFirst() {
-  const s = client.session.getSnapshot();
+  const s = session.getSnapshot();
   if (s.matches('signedIn')) {
     client.logout();
-    await waitFor(client.session, (x) => x.matches('signedOut'), { timeout: 10_000 });
+    await waitFor(session, (x) => x.matches('signedOut'), { timeout: 10_000 });
   }
 }
 
 /** Waits until the session carries one of these status tags (see `SessionView.status`). */
 async function sessionIn(...tags: string[]) {
-  await waitFor(client.session, (s) => tags.some((t) => s.hasTag(t)), { timeout: 10_000 });
+  await waitFor(session, (s) => tags.some((t) => s.hasTag(t)), { timeout: 10_000 });
 }
 
 const flows: Record<string, [string, () => Promise<void>]> = {
@@ -386,7 +390,7 @@ const flows: Record<string, [string, () => Promise<void>]> = {
       client.login(credentials());
       await sessionIn('twoFactorRequired', 'failed');
       client.submitCode(code());
-      await waitFor(client.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+      await waitFor(session, (s) => s.matches('signedIn'), { timeout: 10_000 });
     },
   ],
   cancelled: [
@@ -401,7 +405,7 @@ const flows: Record<string, [string, () => Promise<void>]> = {
   refresh: [
     'Refresh now',
     async () => {
-      client.session.send({ type: 'REFRESH' });
+      client.state.send({ type: 'REFRESH' });
     },
   ],
   report: [
@@ -423,7 +427,7 @@ const flows: Record<string, [string, () => Promise<void>]> = {
   stepUp: [
     'Looser limit (step-up)',
     async () => {
-      if (!client.session.getSnapshot().matches('signedIn')) throw new Error('Log in first');
+      if (!session.getSnapshot().matches('signedIn')) throw new Error('Log in first');
       startStepUp();
     },
   ],

@@ -64,7 +64,7 @@ const valueText = (value: unknown): string => {
  * `state-<id>-<path>`, `context-<id>`, `transition-<id>-<n>`; `data-history` lists the states seen.
  *
  * @example
- * const panel = createPanel({ graph, live: 'client.session', actor: () => client.session, events, idleNote: '' });
+ * const panel = createPanel({ graph, live: 'sessionActorOf(client)', actor: () => sessionActorOf(client), events, idleNote: '' });
  */
 export function createPanel(spec: PanelSpec, onSend: (machine: string, event: EventObject) => void): Panel {
   const id = spec.graph.id;

@@ -247,7 +247,9 @@ const child = (value: string, extra: Record<string, unknown> = {}) => ({
  * The session as `createPamClient` runs it. Its login child does not run in the traversal: the
  * child's moves are offered as answers of `login`. Two guards that check where an event comes
  * from (`internal`: sent by the session's own actors; `vaulted`: a token its actors stored) are
- * taken as passed here, since no actor runs; the app run checks the real thing.
+ * taken as passed here, since no actor runs; the app run checks the real thing. The book holds no
+ * running client's actor; a chapter that needs one takes the developer door,
+ * `sessionActorOf(client)` (docs/session.md), never the app's `client.state`.
  */
 export const sessionReview: ReviewMachine = {
   id: 'session',

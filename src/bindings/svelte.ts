@@ -41,13 +41,14 @@ export function selectorStore<TActor extends Observable, T>(
 }
 
 /**
- * A store of the actor's snapshot: `$store.value`, `$store.context`, `$store.matches(…)`.
+ * A store of the actor's snapshot (`$store.value`, `$store.context`, `$store.matches(…)`), or of
+ * `client.state`'s view (`$store.status`).
  *
  * @example
  * <script>
- *   const session = toStore(client.session);
+ *   const session = toStore(client.state);
  * </script>
- * {#if $session.matches('signedIn')}<AccountMenu />{/if}
+ * {#if $session.status === 'signedIn'}<AccountMenu />{/if}
  */
 export function toStore<TActor extends Observable>(actorRef: TActor): ActorStore<SnapshotOf<TActor>> {
   return selectorStore(actorRef, (snapshot) => snapshot);

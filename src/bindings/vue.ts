@@ -49,7 +49,7 @@ type ActorArgs<TLogic extends AnyActorLogic> =
  * Follows an actor for as long as the current effect scope (a component's setup) lives.
  * Given logic (a machine), it creates the actor with `options`, starts it, and stops it when
  * the scope is disposed (unmount), which aborts its requests in flight. Given a running actor
- * (e.g. `client.session`), it only subscribes and leaves the actor running. Vue runs no
+ * (e.g. an income-report actor an app started), it only subscribes and leaves the actor running. Vue runs no
  * unmount during SSR, so create actors from logic on the client only.
  *
  * @example
@@ -87,7 +87,7 @@ export function useActor(
  * `compare`, default `Object.is`), so dependants re-render only then. Unsubscribes with the scope.
  *
  * @example
- * const isBusy = useSelector(client.session, (s) => s.matches('signingIn'));
+ * const isBusy = useSelector(client.state, (view) => view.status === 'signingIn');
  * // template: <button :disabled="isBusy">Sign in</button>
  */
 export function useSelector<TActor extends Observable, T>(

@@ -71,7 +71,7 @@ type Pam = {
   login(login: string, password: string): void;
   post(message: unknown): void;
   calls(n: number): Promise<{ outcome: string; ms: number }[]>;
-  client: { session: { send(e: object): void } };
+  client: { state: { send(e: object): void } };
 };
 const pam = <T>(page: Page, fn: (p: Pam) => T | Promise<T>) =>
   page.evaluate(fn as never) as Promise<Awaited<T>>;
@@ -116,9 +116,7 @@ describe.skipIf(!chromiumPath())('issue 18: three tabs in Chromium', () => {
     await until(pages, viewOf, (all) => all.every((v) => v.status === 'signedIn'));
     // Page 0's refresh is slow: it holds the claim while its request is out.
     reference.faults.add({ method: 'POST', path: REFRESH, delayMs: 8_000, times: 1 });
-    await pam(pages[0]!, () =>
-      (window as never as { pam: Pam }).pam.client.session.send({ type: 'REFRESH' }),
-    );
+    await pam(pages[0]!, () => (window as never as { pam: Pam }).pam.client.state.send({ type: 'REFRESH' }));
     // A real-time poll: the request comes from a real Chromium tab, out of node's event loop.
     await vi.waitFor(() => expect(count('POST', REFRESH)).toBe(1), { timeout: 10_000, interval: 25 });
     await pages[0]!.close();

@@ -100,9 +100,9 @@ describe.skipIf(!chromiumPath())('cross-tab session in Chromium', () => {
     expect(await token(pages[2]!)).toBe(first);
 
     await pages[1]!.evaluate(() =>
-      (
-        window as never as { pam: { client: { session: { send(e: object): void } } } }
-      ).pam.client.session.send({ type: 'REFRESH' }),
+      (window as never as { pam: { client: { state: { send(e: object): void } } } }).pam.client.state.send({
+        type: 'REFRESH',
+      }),
     );
     // A real-time poll: page 2 is a real Chromium tab.
     await expect.poll(() => token(pages[2]!), { timeout: 10_000, interval: 25 }).not.toBe(first);
