@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 // Reference implementations of what PHP, Python and JS back ends do to a string they echo,
-// written from their documentation, independently of src/errors/echo-forms.ts.
+// written from their documentation, independently of the encoders in src/errors/scrub.ts.
 
 const LATIN1: Record<string, string> = {
   à: 'agrave',
