@@ -24,7 +24,11 @@ type Internal =
   /** Starts the login child with the command that entered `signingIn` (boxed). */
   | { type: 'BEGIN'; command: PendingCommand }
   /** The refresh cycle got a new token, kept in the vault under `handle`. */
-  | { type: 'TOKEN_REFRESHED'; handle: string }
+  | {
+      type: 'TOKEN_REFRESHED';
+      handle: string /** Server time it arrived (stamped by the session). */;
+      at?: number;
+    }
   | { type: 'REFRESH_FAILED'; error: PamError }
   | { type: 'SESSION_EXPIRED' }
   /**

@@ -161,11 +161,11 @@ export const refreshCycleInput = (c: SessionContext) => ({
 });
 
 /**
- * A refreshed token: saved now in server time (the refresh's answer has just taught the clock),
- * with the same life span the login announced (a refresh carries none).
+ * A refreshed token: saved at `now`, its arrival in server time (the refresh's answer has just
+ * taught the clock), with the same life span the login announced (a refresh carries none). Pure.
  */
-export function refreshed(context: SessionContext): Partial<SessionContext> {
-  const now = context.deps.serverNow();
+export function refreshed(context: SessionContext, now: number | undefined): Partial<SessionContext> {
+  if (now === undefined) return {};
   const seq = nextCounter(context.clock);
   const life =
     context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;

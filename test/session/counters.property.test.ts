@@ -92,7 +92,7 @@ function apply(c: SessionContext, s: Step): SessionContext {
       return { ...c, ...signedInFrom(c, output as unknown as SealedLogin) } as SessionContext;
     }
     case 'refresh':
-      return c.seq === null ? c : ({ ...c, ...refreshed(c) } as SessionContext);
+      return c.seq === null ? c : ({ ...c, ...refreshed(c, c.deps.serverNow()) } as SessionContext);
   }
 }
 

@@ -59,20 +59,31 @@ export const refreshOn = /* @__PURE__ */ (() =>
         },
       ],
       REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
-      TOKEN_REFRESHED: {
-        guard: 'internal',
-        actions: [
-          'refreshed',
-          {
-            type: 'writeSession',
-            params: ({ event }) => {
-              assertEvent(event, 'TOKEN_REFRESHED');
-              return { handle: event.handle, reason: 'refresh' as const };
+      // Taken with the server time of its arrival (`at`); the refresh cycle's word has none, so an
+      // executed action reads the clock and tells it again, stamped (assign reads no clock).
+      TOKEN_REFRESHED: [
+        {
+          guard: and(['internal', 'stamped']),
+          actions: [
+            {
+              type: 'refreshed',
+              params: ({ event }) => {
+                assertEvent(event, 'TOKEN_REFRESHED');
+                return event.at;
+              },
             },
-          },
-          emit({ type: 'tokenRefreshed' as const }),
-        ],
-      },
+            {
+              type: 'writeSession',
+              params: ({ event }) => {
+                assertEvent(event, 'TOKEN_REFRESHED');
+                return { handle: event.handle, reason: 'refresh' as const };
+              },
+            },
+            emit({ type: 'tokenRefreshed' as const }),
+          ],
+        },
+        { guard: 'internal', actions: 'stampRefreshed' },
+      ],
       REFRESH_FAILED: {
         guard: 'internal',
         actions: enqueueActions(({ enqueue, event }) => {
