@@ -42,9 +42,18 @@ describe('package entries', () => {
     async (entry, source) => {
       const file = entry === '.' ? 'index' : entry.slice(2).replaceAll('/', '-');
       const report = readFileSync(`${root}api/${file}.api.md`, 'utf8');
+      // A class the entry exports with `export type { ... }` is a type there (the report still says
+      // `class`): `IncomeReportFailedError` in pam-client/machines.
+      const typeOnly = new Set(
+        [...readFileSync(`${root}${source}`, 'utf8').matchAll(/export\s+type\s+\{([^}]*)\}/g)].flatMap((m) =>
+          m[1]!.split(',').map((name) => name.trim()),
+        ),
+      );
       const declared = [
         ...report.matchAll(/^export (?:declare )?(?:abstract )?(?:const|let|function|class|enum) (\w+)/gm),
-      ].map((m) => m[1]);
+      ]
+        .map((m) => m[1])
+        .filter((name) => !typeOnly.has(name!));
       const runtime = Object.keys(await import(/* @vite-ignore */ `${root}${source}`));
       expect(declared.length).toBeGreaterThan(0);
       expect(runtime.sort()).toEqual([...new Set(declared)].sort());
