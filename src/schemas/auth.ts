@@ -1,20 +1,22 @@
 import * as z from 'zod/mini';
 import { isValidCpf, normalizeCpf } from '../responsible-gaming/cpf';
 import { isAtLeastYearsOld } from '../responsible-gaming/time';
-import { HeaderSafeToken, NonEmptyString, optionalString } from './common';
-import { UserLimitsFields } from './limits';
-import { readNumber, UNREADABLE } from './read';
-import { rule } from './rule';
 import {
   booleanField,
+  HeaderSafeToken,
   integerField,
+  NonEmptyString,
   nullableNumberField,
   nullableTextField,
   optionalBoolean,
   optionalInteger,
   optionalNumber,
+  optionalString,
   optionalText,
-} from './tolerant';
+} from './common';
+import { UserLimitsFields } from './limits';
+import { readNumber, UNREADABLE } from './read';
+import { rule } from './rule';
 
 /**
  * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
@@ -116,7 +118,7 @@ const AuthUserWallet = /* @__PURE__ */ (() => {
 })();
 
 // Spec 2.3. No Required column, so every field is optional but typed when present
-// (docs/contract.md). Numbers and booleans are read tolerantly (src/schemas/tolerant.ts).
+// (docs/contract.md). Numbers and booleans are read tolerantly (src/schemas/common.ts).
 export const AuthUser = /* @__PURE__ */ (() =>
   z.object({
     id: optionalInteger(),

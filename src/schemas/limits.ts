@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
-import { ActiveFlag, Amount, IntCode, LimitPeriod, sensitiveFields } from './common';
+import {
+  ActiveFlag,
+  Amount,
+  IntCode,
+  keptFlag,
+  keptNumber,
+  keptText,
+  LimitPeriod,
+  sensitiveFields,
+} from './common';
 import { rule } from './rule';
-import { keptFlag, keptNumber, keptText } from './tolerant';
 
 // Spec 2.11, bounds from section 8 and the docs/contract.md gap defaults.
 

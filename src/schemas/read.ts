@@ -1,5 +1,5 @@
 // Tolerant reading of answers (issue 23): ONE reader per scalar kind, used by every response
-// schema (src/schemas/tolerant.ts), by `restrictionsOf` and by the wallet transform. A PHP back end
+// schema (src/schemas/common.ts), by `restrictionsOf` and by the wallet transform. A PHP back end
 // with PDO's emulated prepares sends every column as a string ("1", "100.00", " 7 "); booleans
 // come as 1/0/"1"/"0"/"1.00"/"true"/"false". No zod here: `restrictionsOf` and the wallet stay zod-free.
 // Request schemas never use these readers: what we send stays exact.

@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
-import { IntCode, NonEmptyString, optionalString, sensitiveFields } from './common';
+import {
+  booleanField,
+  IntCode,
+  integerField,
+  NonEmptyString,
+  optionalInteger,
+  optionalString,
+  optionalText,
+  sensitiveFields,
+  textField,
+} from './common';
 import { rule } from './rule';
-import { booleanField, integerField, optionalInteger, optionalText, textField } from './tolerant';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
 /**
