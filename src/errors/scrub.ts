@@ -272,13 +272,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       return [k, w] as const;
     });
     if (!changed) return value;
-    const out: Record<string, unknown> = Object.create(
-      Object.getPrototypeOf(value) === null ? null : Object.prototype,
-    );
-    // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
-    for (const [k, w] of next)
-      Object.defineProperty(out, k, { value: w, enumerable: true, writable: true, configurable: true });
-    return out;
+    // fromEntries defines own keys (never assigns): a JSON-parsed own `__proto__` key stays a plain key.
+    const out = Object.fromEntries(next);
+    return Object.getPrototypeOf(value) === null ? Object.setPrototypeOf(out, null) : out;
   };
   return {
     text,
