@@ -57,7 +57,6 @@ import {
   nextChangeAt,
   ownsDatum,
   type ProfileOwner,
-  type SessionRestrictions,
   sessionRestrictionsOf,
   untilNextBrazilDay,
 } from './profile-rules';
