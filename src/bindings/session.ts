@@ -11,7 +11,12 @@ export interface SessionSource<V = unknown> {
 }
 
 /** What a `subscribe` returns: XState's subscription, or an unsubscribe function (`client.state`'s). */
-export type Unsubscribable = { unsubscribe(): void } | (() => void);
+export type Unsubscribable =
+  | {
+      /** Ends the subscription. */
+      unsubscribe(): void;
+    }
+  | (() => void);
 
 /** The unsubscribe function of either. Internal to the bindings: not exported from any entry. */
 export const unsubscriber = (off: Unsubscribable): (() => void) =>

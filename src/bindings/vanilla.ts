@@ -7,8 +7,10 @@ import { type SessionSource, type Unsubscribable, unsubscriber } from './session
  * actor has both, and so has `client.state`.
  */
 export interface Observable {
+  /** The current value (a snapshot, or `client.state`'s view). */
   // biome-ignore lint/suspicious/noExplicitAny: any snapshot type; `SnapshotOf` reads the actual one
   getSnapshot(): any;
+  /** Calls `next` on each change (and `error` / `complete` when an actor errors or stops). */
   subscribe(next: () => void, error: () => void, complete: () => void): Unsubscribable;
 }
 
