@@ -182,6 +182,8 @@ function inspectorOf(parts: FlowParts[]) {
 /** Calls every listener; one listener's bug neither hides the others nor reaches the caller. */
 function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
   for (const listener of [...listeners]) {
+    // One removed by an earlier listener of this round is not called.
+    if (!listeners.has(listener)) continue;
     try {
       listener(value);
     } catch (error) {
@@ -304,6 +306,21 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
 
   let view = selectSessionView(actor.getSnapshot());
   const viewListeners = new Set<(view: SessionView) => void>();
+  // A session that stopped (or crashed) re-checks nothing any more: its restrictions fail closed
+  // (`stale`, `canBet` false), and the listeners hear it.
+  const end = () => {
+    const r = view.restrictions;
+    if (!r || (r.status !== 'current' && !r.canBet)) return;
+    view = Object.freeze({
+      ...view,
+      restrictions: Object.freeze({
+        ...r,
+        status: r.status === 'unknown' ? r.status : 'stale',
+        canBet: false,
+      }),
+    });
+    notify(viewListeners, view);
+  };
   actor.subscribe({
     next: (snapshot) => {
       const next = selectSessionView(snapshot);
@@ -311,7 +328,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       view = next;
       notify(viewListeners, view);
     },
-    error: () => {},
+    error: end,
+    complete: end,
   });
   actor.start();
   // A tab opened after the login asks the others for the session (the default store is per tab).
@@ -334,8 +352,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       return view;
     },
     subscribe(listener) {
-      viewListeners.add(listener);
-      return () => viewListeners.delete(listener);
+      // One entry per subscription: the same listener twice is two, as with XState's subscribe.
+      const entry = (v: SessionView) => listener(v);
+      viewListeners.add(entry);
+      return () => viewListeners.delete(entry);
     },
     // Boxed here, before the event reaches any actor (or an inspector).
     login: ({ login, password, captchaToken, appSource }) =>
@@ -377,8 +397,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     stop: () => {
       crossTab?.close();
       outcomeListeners.clear();
-      viewListeners.clear();
       actor.stop();
+      end();
+      viewListeners.clear();
       for (const done of [...waiters]) done(false);
     },
   };

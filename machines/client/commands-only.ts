@@ -2,7 +2,9 @@
 // (`send` on the actor, on `actor.ref`, on a child from `snapshot.children`, a child's parent) passes
 // commands only. Built on XState's public surface: an actor's `send` and the system's inspection.
 
+import { secret } from 'pam-client';
 import type { AnyActorRef } from 'xstate';
+import { boxCaptcha } from '../login/request';
 import { takeTicket } from '../session/events';
 
 /** What an app may send the session (`SessionEvent`): everything else is dropped at the door. */
@@ -20,6 +22,26 @@ const COMMANDS: ReadonlySet<string> = new Set([
 const isCommand = (event: unknown): boolean =>
   typeof event === 'object' && event !== null && COMMANDS.has((event as { type?: unknown }).type as string);
 
+type Rec = Record<string, unknown>;
+
+/** `o` with its string `key` boxed by `box`. */
+const boxKey = (o: Rec, key: string, box: (value: never) => unknown): Rec =>
+  typeof o[key] === 'string' ? { ...o, [key]: box(o[key] as never) } : o;
+
+/**
+ * A command's secrets boxed (a string password, code or captcha token), whatever door it came
+ * through (`client.state.send`, the deprecated `client.session`, the developer door): no
+ * inspector, log or warning sees them raw. `client.login` and its siblings box them already.
+ */
+function boxed(event: Rec): Rec {
+  if (event.type === 'REGISTER' && typeof event.payload === 'object' && event.payload !== null)
+    return {
+      ...event,
+      payload: boxKey(boxKey(event.payload as Rec, 'password', secret), 'captcha_token', boxCaptcha),
+    };
+  return boxKey(boxKey(boxKey(event, 'password', secret), 'code', secret), 'captchaToken', boxCaptcha);
+}
+
 /**
  * Replaces `ref.send` (the door from outside: XState delivers its own events, a child's done, error
  * and snapshot events, `sendParent`, `sendTo`, delayed events, past it) with one that lets through
@@ -32,8 +54,10 @@ function guard(ref: AnyActorRef, root: boolean, guarded: WeakSet<AnyActorRef>): 
   const send = ref.send.bind(ref);
   Object.defineProperty(ref, 'send', {
     value: (event: unknown) => {
-      const ours = takeTicket(event);
-      if (ours || (root && isCommand(event))) send(event as never);
+      // A stopped (or finished) actor takes nothing: XState would print the event in a warning.
+      if ((ref.getSnapshot() as { status?: string }).status !== 'active') return;
+      if (takeTicket(event)) send(event as never);
+      else if (root && isCommand(event)) send(boxed(event as Rec) as never);
     },
   });
 }

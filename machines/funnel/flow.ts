@@ -33,6 +33,7 @@ type Listener = (event: FunnelEvent) => void;
 /** Calls every listener; one listener's bug neither hides the others nor reaches the session. */
 function notify(listeners: Set<Listener> | undefined, event: FunnelEvent) {
   for (const listener of [...(listeners ?? [])]) {
+    if (!listeners?.has(listener)) continue;
     try {
       listener(event);
     } catch (error) {
@@ -94,9 +95,14 @@ export const funnelEvents = (options: FunnelOptions = {}): ClientFlow<'funnel'> 
           if (!type.includes('.')) return on(type, listener);
           const set = listeners.get(type) ?? new Set();
           listeners.set(type, set);
-          set.add(listener);
-          return { unsubscribe: () => set.delete(listener) };
+          // One entry per subscription (the same listener twice is two, as with XState's `on`).
+          const entry: Listener = (event) => listener(event);
+          set.add(entry);
+          return { unsubscribe: () => set.delete(entry) };
         },
+        // A second funnel in the same client wraps this one's `on` in turn.
+        configurable: true,
+        writable: true,
       });
       const module = user?.();
       if (module) Object.assign(module, calls.wrap(module));

@@ -1,0 +1,132 @@
+// The edges of `client.state` and `client.on` an app meets (review REV2 of issue 32.3): a stopped
+// client fails closed and says so, a command after `stop()` or through the facade never shows a
+// secret, listeners come and go as XState's do, and two funnels share one client. On the real
+// client against the reference server over a real socket.
+import { SEED_ACCOUNTS } from 'pam-client/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createPamClient,
+  funnelEvents,
+  operatorPreset,
+  type PamClient,
+  type SessionView,
+  sessionActorOf,
+} from '../../machines/index';
+import { subscribeTo } from '../../src/bindings/vanilla';
+import { until } from '../support/event-loop';
+import { useReferenceServer } from '../support/server';
+
+const ctx = useReferenceServer();
+const clients: { stop(): void }[] = [];
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const c of clients.splice(0)) c.stop();
+});
+
+function client(): PamClient {
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
+  clients.push(c);
+  return c;
+}
+
+async function signedIn(c: PamClient): Promise<void> {
+  await until(() => c.view.status !== 'restoring', 'restored');
+  c.login({ login: SEED_ACCOUNTS.plain.email, password: SEED_ACCOUNTS.plain.password });
+  await until(
+    () => c.view.status === 'signedIn' && c.view.restrictions?.status === 'current',
+    () => `signed in with current restrictions, is ${c.view.status} ${c.view.restrictions?.status}`,
+  );
+}
+
+describe('a stopped client', () => {
+  it('shows its restrictions as stale (canBet false) and tells its listeners', async () => {
+    const c = client();
+    await signedIn(c);
+    expect(c.state.getSnapshot().restrictions?.canBet).toBe(true);
+    const heard: (boolean | undefined)[] = [];
+    subscribeTo(
+      c.state,
+      (v: SessionView) => v.restrictions?.canBet,
+      (canBet) => heard.push(canBet),
+    );
+    c.stop();
+    const after = c.state.getSnapshot();
+    expect(after.restrictions?.canBet).toBe(false);
+    expect(after.restrictions?.status).toBe('stale');
+    expect(heard.at(-1)).toBe(false);
+  });
+
+  it('drops a command: no warning, and no secret or login on the console', async () => {
+    const c = client();
+    await until(() => c.view.status !== 'restoring', 'restored');
+    c.stop();
+    const logged: unknown[] = [];
+    for (const level of ['warn', 'error', 'log', 'debug', 'info'] as const)
+      vi.spyOn(console, level).mockImplementation((...args) => logged.push(...args));
+    c.state.send({ type: 'LOGIN', login: 'ana.stopped@example.com', password: 'hunter2-secret-stopped' });
+    c.login({ login: 'ana.stopped@example.com', password: 'hunter2-secret-stopped' });
+    expect(JSON.stringify(logged.map(String))).not.toMatch(/hunter2|ana\.stopped/);
+  });
+});
+
+describe('client.state.send', () => {
+  it('boxes the password, code and captcha of a raw command before any inspector sees it', async () => {
+    const c = client();
+    await until(() => c.view.status !== 'restoring', 'restored');
+    const seen: string[] = [];
+    sessionActorOf(c).system.inspect((event) => {
+      if (event.type === '@xstate.event') seen.push(JSON.stringify(event.event));
+    });
+    c.state.send({
+      type: 'LOGIN',
+      login: SEED_ACCOUNTS.plain.email,
+      password: 'raw-password-through-state',
+      captchaToken: 'raw-captcha-through-state',
+    });
+    await until(() => seen.some((s) => s.includes('"LOGIN"')), 'the LOGIN inspected');
+    expect(seen.join('\n')).not.toMatch(/raw-password-through-state|raw-captcha-through-state/);
+  });
+});
+
+describe('view listeners', () => {
+  it('a listener another removed earlier in the same notification is not called', async () => {
+    const c = client();
+    await until(() => c.view.status !== 'restoring', 'restored');
+    const calledB: string[] = [];
+    let offB = () => {};
+    c.state.subscribe(() => offB());
+    offB = c.state.subscribe((v) => calledB.push(v.status));
+    c.login({ login: SEED_ACCOUNTS.plain.email, password: SEED_ACCOUNTS.plain.password });
+    await until(() => c.view.status === 'signedIn', 'signed in');
+    expect(calledB).toEqual([]);
+  });
+
+  it('the same listener subscribed twice stays subscribed once one subscription ends', async () => {
+    const c = client();
+    await until(() => c.view.status !== 'restoring', 'restored');
+    const got: string[] = [];
+    const listener = (v: SessionView) => got.push(v.status);
+    const off1 = c.state.subscribe(listener);
+    c.state.subscribe(listener);
+    off1();
+    c.login({ login: SEED_ACCOUNTS.plain.email, password: SEED_ACCOUNTS.plain.password });
+    await until(() => c.view.status === 'signedIn', 'signed in');
+    expect(got).toContain('signedIn');
+  });
+});
+
+describe('funnelEvents()', () => {
+  it('two funnels in one client: both hear the sign-in, neither breaks the client', async () => {
+    const c = createPamClient({
+      baseURL: ctx.server.url,
+      timeout: 2000,
+      environment: { channel: null },
+      flows: [...operatorPreset(), funnelEvents(), funnelEvents()],
+    });
+    clients.push(c);
+    const heard: string[] = [];
+    c.on('signIn.started' as never, () => heard.push('started'));
+    await signedIn(c);
+    expect(heard).toEqual(['started']);
+  });
+});
