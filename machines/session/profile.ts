@@ -35,8 +35,9 @@
 
 import type { AuthUser, PamError } from 'pam-client';
 import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
-import { and, assign, not, raise, setup } from 'xstate';
+import { and, assign, not, raise } from 'xstate';
 import { brazilDayOf } from '../brazil-day';
+import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent, trusted } from './events';
 import {
   boundOf,
@@ -160,7 +161,7 @@ const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
 
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {
-  return setup({
+  return machineSetup({
     types: {
       input: {} as ProfileFlowInput,
       context: {} as ProfileFlowContext,
