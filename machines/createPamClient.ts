@@ -247,11 +247,20 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // Requests waiting on a refresh: `stop()` answers them (false), since a stopped actor never will.
   const waiters = new Set<(ok: boolean) => void>();
 
+  const logins = new Map<string, string>();
   let http: HttpAdapter;
   try {
     http = createOfetchAdapter({
       baseURL: options.baseURL,
-      getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
+      getAccessToken: async () => {
+        const stored = await tokens.get();
+        if (!stored) return null;
+        // Which login each token handed out belongs to (a refresh keeps it): the last few.
+        logins.set(stored.accessToken, `${stored.userId}:${stored.sid ?? stored.seq}`);
+        if (logins.size > 8) logins.delete(logins.keys().next().value as string);
+        return stored.accessToken;
+      },
+      sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
       onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
       onNoServerDate: (options as { onNoServerDate?: () => void }).onNoServerDate,

@@ -76,7 +76,7 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * const { years } = await http.get<{ years: number[] }>('/income-report/available-years');
  */
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
-  const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate } = options;
+  const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate, sameLogin } = options;
   const { baseURL, tokenType, timeout, retries } = settingsOf(options);
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
@@ -249,15 +249,21 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const { method, shownPath, options: requestOptions } = call;
     let failures = 0;
     let refreshed = false;
+    // The token a 401 answered, while the request waits to go again after a refresh (the 401
+    // itself stays in `error`).
+    let refusedWith: string | undefined;
+    let error: unknown;
     for (;;) {
       if (requestOptions.signal?.aborted) throw new AbortedError(method, shownPath);
       // One attempt: the token read and the exchange under one guard (one timer), disposed before
       // anything else is waited for.
       const guard = attemptSignal(requestOptions.signal, timeout);
       let token: string | undefined;
-      let error: unknown;
       try {
         token = await readToken(call, guard);
+        // Sent again only with a token of the login it was refused with: another login's (a
+        // logout and a new login meanwhile, in another tab), and the 401 stands.
+        if (refusedWith && token && sameLogin?.(refusedWith, token) === false) throw error;
         return await exchange(call, token, scrubberOfCall(call, token), guard);
       } catch (failure) {
         error = failure;
@@ -267,6 +273,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // Brand and code, never instanceof: the error may come from another copy of pam-client.
       if (isPamError(error) && error.code === 'unauthorized' && !refreshed) {
         refreshed = true;
+        refusedWith = token;
         if (await recoverFrom401(call, token)) continue;
         throw error;
       }

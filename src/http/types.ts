@@ -80,6 +80,17 @@ export interface OfetchAdapterOptions {
   /** Single-flight: concurrent 401s share one call. Resolve `true` to retry the request once. */
   onUnauthorized?: () => Promise<boolean>;
   /**
+   * Whether a request refused (401) with the token `sent` may go again with `token`, read after a
+   * refresh (or another's refresh): true only when both belong to one login. Default: always (an
+   * adapter of one login). `createPamClient` answers from the stored session's login, so a write
+   * made for one player is never sent again with another player's token (a logout and a new
+   * login, in another tab, while it was in flight): the 401 stands instead.
+   *
+   * @example
+   * sameLogin: (sent, token) => loginOf(sent) === loginOf(token),
+   */
+  sameLogin?: (sent: string, token: string) => boolean;
+  /**
    * Milliseconds per attempt, default 15000. Above 2^31-1 (the most a timer can wait, about
    * 24.8 days) it is clamped; `Infinity` means no timeout; 0, negative or NaN throws a
    * `ConfigurationError` when the adapter is created.

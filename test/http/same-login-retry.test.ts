@@ -1,0 +1,121 @@
+// A 401 answered to a request of one login is never turned into the same request sent again with
+// another login's token (review REV2, issue 32: a logout and a new login in another tab while a
+// write was in flight put player A's limit change on player B's account). On the reference server
+// over a real socket.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPamClient, type PamClient } from '../../machines/index';
+import { createMemoryTokenStore, createOfetchAdapter, createUserModule, isPamError } from '../../src/index';
+import { SEED_ACCOUNTS } from '../../src/testing/index';
+import { until } from '../support/event-loop';
+import { useReferenceServer } from '../support/server';
+
+const ctx = useReferenceServer();
+const LIMITS = {
+  user_limit_deposit: 100,
+  user_limit_deposit_active: 1,
+  user_limit_deposit_period: 'daily',
+} as const;
+const patches = () =>
+  ctx.server.requests.filter((r) => r.method === 'PATCH' && r.path === '/bff/users/update-limits');
+
+describe('the adapter after a 401', () => {
+  it('does not send the request again with a token of another login (sameLogin false)', async () => {
+    const a = ctx.server.issueToken(SEED_ACCOUNTS.plain.id);
+    const b = ctx.server.issueToken(SEED_ACCOUNTS.pendingLimit.id);
+    const owner = new Map([
+      [a, 'A'],
+      [b, 'B'],
+    ]);
+    let current = a;
+    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/update-limits', status: 401, times: 1 });
+    const http = createOfetchAdapter({
+      baseURL: ctx.server.url,
+      timeout: 2000,
+      getAccessToken: () => current,
+      onUnauthorized: async () => {
+        current = b; // another tab logged out and in as another player meanwhile
+        return true;
+      },
+      sameLogin: (sent, token) => owner.get(sent) === owner.get(token),
+    });
+    const error = await createUserModule(http)
+      .updateLimits(LIMITS)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(isPamError(error) && error.code).toBe('unauthorized');
+    expect(patches().map((r) => r.headers.authorization)).toEqual([`Bearer ${a}`]);
+  });
+
+  it('sends it again with a refreshed token of the same login', async () => {
+    const a = ctx.server.issueToken(SEED_ACCOUNTS.plain.id);
+    const a2 = ctx.server.issueToken(SEED_ACCOUNTS.plain.id);
+    let current = a;
+    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/update-limits', status: 401, times: 1 });
+    const http = createOfetchAdapter({
+      baseURL: ctx.server.url,
+      timeout: 2000,
+      getAccessToken: () => current,
+      onUnauthorized: async () => {
+        current = a2;
+        return true;
+      },
+      sameLogin: () => true,
+    });
+    await createUserModule(http).updateLimits(LIMITS);
+    expect(patches().map((r) => r.headers.authorization)).toEqual([`Bearer ${a}`, `Bearer ${a2}`]);
+  });
+});
+
+describe('createPamClient after a 401', () => {
+  let client: PamClient | undefined;
+  afterEach(() => client?.stop());
+
+  it("never re-sends player A's write with player B's token stored meanwhile", async () => {
+    const store = createMemoryTokenStore();
+    let swapToB: (() => Promise<void>) | null = null;
+    client = createPamClient({
+      baseURL: ctx.server.url,
+      timeout: 2000,
+      environment: { channel: null },
+      storage: store,
+      // The PATCH's 401 arrives after another tab stored player B's login in the shared store.
+      fetch: async (input, init) => {
+        const answer = await globalThis.fetch(input, init);
+        if (init?.method === 'PATCH' && swapToB) await swapToB();
+        return answer;
+      },
+    });
+    const c = client;
+    await until(() => c.view.status !== 'restoring', 'restored');
+    c.login({ login: SEED_ACCOUNTS.plain.email, password: SEED_ACCOUNTS.plain.password });
+    await until(
+      () => c.view.status === 'signedIn',
+      () => `signed in, is ${c.view.status}`,
+    );
+    const tokenA = (await store.get())?.accessToken;
+    const tokenB = ctx.server.issueToken(SEED_ACCOUNTS.pendingLimit.id);
+    swapToB = async () => {
+      swapToB = null;
+      const held = await store.get();
+      await store.set({
+        accessToken: tokenB,
+        tokenType: 'bearer',
+        expiresAt: null,
+        savedAt: held?.savedAt ?? 0,
+        userId: SEED_ACCOUNTS.pendingLimit.id,
+        seq: (held?.seq ?? 0) + 5,
+        sid: (held?.sid ?? 0) + 4,
+      });
+    };
+    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/update-limits', status: 401, times: 1 });
+    const error = await c.user.updateLimits(LIMITS).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(patches().map((r) => r.headers.authorization)).toEqual([`Bearer ${tokenA}`]);
+    expect(patches().some((r) => r.headers.authorization === `Bearer ${tokenB}`)).toBe(false);
+    expect(error).not.toBeNull();
+  });
+});
