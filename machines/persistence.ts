@@ -78,6 +78,14 @@ export function restoreActor<TMachine extends AnyStateMachine>(
   const stored = persisted as Persisted;
   // Fail closed: without its services a restored actor would run with none.
   if (input === undefined) throw new TypeError(`${machine.id}: restore with input`);
+  const refuse = () => new TypeError(`${machine.id}: not a stored snapshot of this machine`);
+  if (typeof stored !== 'object' || stored === null || typeof stored.context !== 'object' || !stored.context)
+    throw refuse();
+  // A machine whose state lives elsewhere (the session: its token store, `meta.restore: 'store'`)
+  // starts again from there: a stored signed-in snapshot never comes back without its token, nor
+  // its restrictions as read before.
+  if ((machine.root.meta as { restore?: string } | undefined)?.restore === 'store')
+    return createActor(machine, { ...options, input } as never) as Actor<TMachine>;
   // The context a new actor would start with (its factory only: the actor is never started).
   const fresh = (createActor(machine, { input } as never).getSnapshot() as { context: Rec }).context;
   const context: Rec = { ...stored.context };
@@ -85,14 +93,20 @@ export function restoreActor<TMachine extends AnyStateMachine>(
     if (!(key in context) || isService(value)) context[key] = value;
   // A running child is an invoke of an active state node (`getStateNodes`: the root and each active one).
   const invokes = new Map<string, InvokeDef>();
-  for (const node of getStateNodes(machine.root, stored.value))
-    for (const def of node.invoke as unknown as InvokeDef[]) invokes.set(def.id, def);
+  let nodes: ReturnType<typeof getStateNodes>;
+  try {
+    nodes = getStateNodes(machine.root, stored.value);
+  } catch {
+    throw refuse();
+  }
+  for (const node of nodes) for (const def of node.invoke as unknown as InvokeDef[]) invokes.set(def.id, def);
   const children: Record<string, Child> = {};
   for (const [id, child] of Object.entries(stored.children ?? {})) {
     const def = invokes.get(id);
     const args = { context, event: { type: RESTORE_EVENT } };
     const input = typeof def?.input === 'function' ? def.input(args) : def?.input;
-    children[id] = def ? { ...child, snapshot: { ...child.snapshot, input } } : child;
+    // A stored child no active state invokes is not started (nor its stored input taken).
+    if (def) children[id] = { ...child, snapshot: { ...child.snapshot, input } };
   }
   const snapshot = { ...stored, context, children } as unknown as SnapshotFrom<TMachine>;
   const actor = createActor(machine, { ...options, snapshot, input } as never) as Actor<TMachine>;

@@ -24,6 +24,9 @@ export type * from './session/types';
 function createSessionMachine(defaults: Partial<SessionInput> = {}) {
   return sessionSetup.createMachine({
     id: 'session',
+    // `restoreActor` starts it again from its token store (its own persistence), never from a
+    // stored state: no stored signed-in snapshot comes back without its token.
+    meta: { restore: 'store' },
     context: ({ input }) => initialContext({ ...defaults, ...input }),
     initial: 'restoring',
     // Listening to the page and to the other tabs is the session's own job, so an app that starts
@@ -97,7 +100,9 @@ export const sessionCore = /* @__PURE__ */ createSessionMachine();
  * session.getSnapshot().hasTag('twoFactorRequired');
  *
  * Persistence (opt-in, XState's public API only): `persistedData(session)` is data only (no
- * service, no token); `restoreActor(sessionMachine, stored, input)` restores it with fresh services.
+ * service, no token); `restoreActor(sessionMachine, stored, input)` starts the session again from
+ * its token store (`restoring`, its own persistence) with fresh services: a stored signed-in snapshot
+ * never comes back without its token, and the restrictions are read again.
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
   createSessionMachine(WITH_PLAY_CLOCK).provide(FULL_SESSION))();

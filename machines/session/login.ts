@@ -37,8 +37,8 @@ export function toChild(command: PendingCommand) {
 /** The login child's state, as the session's status. */
 export const childIs =
   (state: string) =>
-  ({ event }: { event: { snapshot: { value: unknown } } }) =>
-    event.snapshot.value === state;
+  ({ event }: { event: { snapshot?: { value: unknown } } }) =>
+    event.snapshot?.value === state;
 
 /** The login and registration commands, boxed: a password or captcha token is a `Secret` from here on. */
 export const boxCommand = (e: PendingCommand): PendingCommand =>

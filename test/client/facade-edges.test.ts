@@ -130,3 +130,26 @@ describe('funnelEvents()', () => {
     expect(heard).toEqual(['started']);
   });
 });
+
+describe('a malformed child event through XState’s own door', () => {
+  it.each(['xstate.snapshot.login', 'xstate.done.actor.login'])(
+    '%s without its snapshot or output leaves the session running',
+    async (type) => {
+      const c = client();
+      await until(() => c.view.status !== 'restoring', 'restored');
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        ctx.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 100, times: 1 });
+        c.login({ login: SEED_ACCOUNTS.plain.email, password: SEED_ACCOUNTS.plain.password });
+        const raw = sessionActorOf(c) as unknown as {
+          _send(event: object): void;
+          getSnapshot(): { status: string };
+        };
+        raw._send({ type });
+        expect(raw.getSnapshot().status).toBe('active');
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+});

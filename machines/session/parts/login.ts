@@ -42,7 +42,7 @@ export const signingIn = /* @__PURE__ */ (() =>
       onDone: {
         guard: {
           type: 'vaulted',
-          params: ({ event }: { event: { output: { access_token: string } } }) => event.output.access_token,
+          params: ({ event }: { event: { output?: { access_token: string } } }) => event.output?.access_token,
         },
         target: 'signedIn',
         actions: [
