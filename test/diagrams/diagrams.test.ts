@@ -192,6 +192,7 @@ describe('activePaths / eventsIn', () => {
     expect(activePaths('ready')).toEqual(['ready']);
     expect(eventsIn(describeMachine(tokenRefreshMachine), ['active', 'active.idle'])).toEqual([
       'TICK',
+      'xstate.restore',
       'REFRESH',
       'TOKEN_SAVED',
       'SIGN_OUT',
