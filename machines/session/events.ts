@@ -23,12 +23,11 @@ export interface Owner {
 type Internal =
   /** Starts the login child with the command that entered `signingIn` (boxed). */
   | { type: 'BEGIN'; command: PendingCommand }
-  /** The refresh cycle got a new token, kept in the vault under `handle`. */
-  | {
-      type: 'TOKEN_REFRESHED';
-      handle: string /** Server time it arrived (stamped by the session). */;
-      at?: number;
-    }
+  /**
+   * The refresh cycle got a new token, kept in the vault under `handle`, for the login `owner` (the
+   * one held when the cycle started), at the server time `at` it arrived (read by the cycle's call).
+   */
+  | { type: 'TOKEN_REFRESHED'; handle: string; at: number; owner: Owner }
   | { type: 'REFRESH_FAILED'; error: PamError }
   | { type: 'SESSION_EXPIRED' }
   /**

@@ -5,6 +5,7 @@ import {
   AbortedError,
   type AuthModule,
   type PamError,
+  type RefreshTokenResponse,
   TimeoutError,
   type TokenStore,
   UnauthorizedError,
@@ -14,7 +15,8 @@ import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
 import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
-import { internal } from './events';
+import { ownerOf } from './context';
+import { internal, type Owner } from './events';
 import { type ExpiryClock, expiryVerdict, onBase, timeBaseOf } from './expiry';
 import { isNewerSession, nextCounter } from './order';
 import { readStore } from './store';
@@ -29,13 +31,16 @@ export const LOST_RACE_GRACE_MS = 1_000;
 /**
  * The refresh cycle as a child of the session. XState has no declarative way for a parent to
  * hear a child's `emit` (statelyai/xstate#5059), so the session provides the cycle's notify
- * actions with versions that tell the parent. The refreshed token arrives as a vault handle.
+ * actions with versions that tell the parent. The refreshed token arrives as a vault handle, with
+ * the login it was refreshed for and the server time it arrived at, both read by the call
+ * (`guardedRefresh`'s answer): the session takes it in one trip, for that login only.
  */
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
     actions: {
-      emitRefreshed: enqueueActions(({ enqueue }, params: { accessToken: string }) => {
-        enqueue.sendParent(internal({ type: 'TOKEN_REFRESHED', handle: params.accessToken }));
+      emitRefreshed: enqueueActions(({ enqueue, event }, params: { accessToken: string }) => {
+        const { at, owner } = (event as unknown as { output: Stamped }).output;
+        enqueue.sendParent(internal({ type: 'TOKEN_REFRESHED', handle: params.accessToken, at, owner }));
       }),
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.sendParent(internal({ type: 'SESSION_EXPIRED' }));
@@ -45,6 +50,12 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       }),
     },
   }))();
+
+/** A refresh's answer as the session's call gives it: when it arrived and for which login. */
+interface Stamped {
+  at: number;
+  owner: Owner;
+}
 
 export interface GuardedRefreshOptions {
   auth: Pick<AuthModule, 'refreshToken'>;
@@ -57,6 +68,8 @@ export interface GuardedRefreshOptions {
   vault: Vault;
   /** How long a tab that gave way waits for the winner's outcome: the adapter's timeout. */
   waitMs: number;
+  /** The login the refresh is for (the one held when the cycle started). */
+  owner: Owner;
 }
 
 /** Resolves with the first message `pick` accepts, or null after `ms` or when `signal` aborts. */
@@ -96,8 +109,18 @@ function awaitMessage<T>(
  * - a 401 is not believed when another client of the same store (or another tab) has rotated the
  *   token meanwhile: the newer token is taken instead, so the loser of a race never ends a valid
  *   session (shared stores without a channel included).
- * The token it returns is a vault handle.
+ * The token it returns is a vault handle, stamped with the server time it arrived at and `owner`.
  */
+/** A new token into the vault, stamped with its arrival in server time and its login. */
+const stamp = (o: GuardedRefreshOptions, token: string) => {
+  const stamped: RefreshTokenResponse & Stamped = {
+    access_token: o.vault.put(token),
+    at: o.serverNow(),
+    owner: o.owner,
+  };
+  return stamped;
+};
+
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
   const { crossTab } = o;
   return service({
@@ -125,14 +148,14 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       }
       try {
         const answer = await o.auth.refreshToken({ signal });
-        return { access_token: o.vault.put(answer.access_token) };
+        return stamp(o, answer.access_token);
       } catch (error) {
         const e = asPamError(error);
         if (e.code === 'aborted') throw error;
         if (e.code === 'unauthorized') {
           const current = await readStore(o.tokens);
           if (current && current.accessToken !== before?.accessToken && isNewerSession(current, before))
-            return { access_token: o.vault.put(current.accessToken) };
+            return stamp(o, current.accessToken);
           if (crossTab) {
             crossTab.requestSync();
             await wait(o.timers, LOST_RACE_GRACE_MS, signal);
@@ -150,7 +173,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
  * stored `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
  */
 export const refreshCycleInput = (c: SessionContext) => ({
-  auth: guardedRefresh({ ...c.deps, waitMs: c.refreshWaitMs }),
+  auth: guardedRefresh({ ...c.deps, waitMs: c.refreshWaitMs, owner: ownerOf(c) }),
   intervalMs: c.intervalMs,
   tickMs: c.tickMs,
   now: c.deps.now,
@@ -164,8 +187,7 @@ export const refreshCycleInput = (c: SessionContext) => ({
  * A refreshed token: saved at `now`, its arrival in server time (the refresh's answer has just
  * taught the clock), with the same life span the login announced (a refresh carries none). Pure.
  */
-export function refreshed(context: SessionContext, now: number | undefined): Partial<SessionContext> {
-  if (now === undefined) return {};
+export function refreshed(context: SessionContext, now: number): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
   const life =
     context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;

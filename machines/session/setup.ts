@@ -72,8 +72,6 @@ export const sessionSetup = /* @__PURE__ */ (() =>
     },
     guards: {
       internal: ({ event }) => isInternal(event),
-      // A refreshed token stamped with its arrival's server time (see stampRefreshed).
-      stamped: ({ event }) => event.type === 'TOKEN_REFRESHED' && typeof event.at === 'number',
       // The token's life, judged in server time (session/expiry.ts) at the reading our own TICK or
       // WAKE carries (never the clock): over, or the clock cannot tell. An app's TICK has none.
       isExpired: ({ context, event }) => verdictOf(context, event) === 'expired',
@@ -85,7 +83,9 @@ export const sessionSetup = /* @__PURE__ */ (() =>
       // A datum for the player and login held now (not one from before an adoption or a logout).
       owned: ({ context, event }) =>
         isInternal(event) &&
-        (event.type === 'PROFILE_LOADED' || event.type === 'PLAY_TIME_ALERT') &&
+        (event.type === 'PROFILE_LOADED' ||
+          event.type === 'PLAY_TIME_ALERT' ||
+          event.type === 'TOKEN_REFRESHED') &&
         ownedHere(context, event.owner),
     },
     actions: {
@@ -94,7 +94,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
       startFlow: assign(flowStarted),
       clearError: assign({ error: null }),
       signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
-      refreshed: assign(({ context }, at: number | undefined) => refreshed(context, at)),
+      refreshed: assign(({ context }, at: number) => refreshed(context, at)),
       restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
       heardSeq: assign(({ context, event }) => {
         assertEvent(event, 'HEARD');
@@ -129,11 +129,6 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         const reason = p?.share ? 'share' : 'adopt';
         enqueue(({ context: next }) => writeSession(next, { handle: event.session.handle, reason }));
       }),
-      // The refresh cycle's new token, told again with the server time it arrived at (an effect).
-      stampRefreshed: ({ context, event, self }) => {
-        assertEvent(event, 'TOKEN_REFRESHED');
-        self.send(internal({ type: 'TOKEN_REFRESHED', handle: event.handle, at: context.deps.serverNow() }));
-      },
       // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
       readClock: ({ context, self }) =>
         self.send(internal({ type: 'TICK', reading: readClock(context.deps) })),

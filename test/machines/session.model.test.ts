@@ -177,8 +177,18 @@ function systemUnderTest() {
         return settle.logout?.resolve(undefined);
       case 'LOGOUT_FAILED':
         return settle.logout?.reject(new NetworkError('POST', '/auth/logout'));
-      case 'TOKEN_REFRESHED':
-        return send(internal({ type: 'TOKEN_REFRESHED', handle: vault().put(`r${wall}`) }));
+      case 'TOKEN_REFRESHED': {
+        // The refresh cycle's word: for the login held, at its arrival.
+        const { userId, sid } = actor.getSnapshot().context;
+        return send(
+          internal({
+            type: 'TOKEN_REFRESHED',
+            handle: vault().put(`r${wall}`),
+            at: wall,
+            owner: { userId, sid },
+          }),
+        );
+      }
       case 'REFRESH_FAILED':
         return send(
           internal({ type: 'REFRESH_FAILED', error: new TimeoutError('POST', '/users/refresh-token', 1000) }),

@@ -179,7 +179,16 @@ describe('time on events (issue 32.3): the expiry judged on the reading a TICK o
     }
     // A refreshed token is saved at the server time its word carries, not at the clock's now.
     const at = T0 + 5 * H;
-    const [refreshed] = transition(machine, held, internal({ type: 'TOKEN_REFRESHED', handle: 'h', at }));
+    const [refreshed] = transition(
+      machine,
+      held,
+      internal({
+        type: 'TOKEN_REFRESHED',
+        handle: 'h',
+        at,
+        owner: { userId: held.context.userId, sid: held.context.sid },
+      }),
+    );
     expect(refreshed.context.savedAt).toBe(at);
     expect(refreshed.context.expiresAt).toBe(at + H);
   });

@@ -59,11 +59,12 @@ export const refreshOn = /* @__PURE__ */ (() =>
         },
       ],
       REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
-      // Taken with the server time of its arrival (`at`); the refresh cycle's word has none, so an
-      // executed action reads the clock and tells it again, stamped (assign reads no clock).
+      // Taken at the server time of its arrival (`at`), for the login it was refreshed for only
+      // (`owner`, read by the cycle's call): one of a login no longer held (another tab's login
+      // adopted, a logout) is dropped, never stored under another login.
       TOKEN_REFRESHED: [
         {
-          guard: and(['internal', 'stamped']),
+          guard: 'owned',
           actions: [
             {
               type: 'refreshed',
@@ -82,7 +83,16 @@ export const refreshOn = /* @__PURE__ */ (() =>
             emit({ type: 'tokenRefreshed' as const }),
           ],
         },
-        { guard: 'internal', actions: 'stampRefreshed' },
+        {
+          guard: 'internal',
+          actions: {
+            type: 'dropHandle',
+            params: ({ event }) => {
+              assertEvent(event, 'TOKEN_REFRESHED');
+              return event.handle;
+            },
+          },
+        },
       ],
       REFRESH_FAILED: {
         guard: 'internal',
