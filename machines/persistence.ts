@@ -4,6 +4,7 @@
 // so a machine that is never persisted carries none of this (issue 33: about 0.4–0.5 kB min+gz on
 // each machine-alone row).
 
+import { isPamError } from 'pam-client';
 import {
   type Actor,
   type ActorOptions,
@@ -38,7 +39,8 @@ const isService = (value: unknown): boolean =>
 /**
  * A machine actor's snapshot as data only, to store: its context without the services (the
  * modules, clocks and page signals it was given), each running child without its input (computed
- * again on restore). Pair it with `restoreActor`.
+ * again on restore), and no error (`error: null`: a PamError's class does not come through JSON).
+ * Pair it with `restoreActor`.
  *
  * @example
  * localStorage.setItem('login', JSON.stringify(persistedData(actor)));
@@ -50,6 +52,7 @@ export function persistedData<TActor extends AnyActorRef>(
   const context: Rec = {};
   for (const [key, value] of Object.entries(persisted.context ?? {}))
     if (!isService(value)) context[key] = value;
+  if ('error' in context) context.error = null;
   const children: Record<string, Child> = {};
   for (const [id, child] of Object.entries(persisted.children ?? {})) {
     const { input: _input, ...snapshot } = child.snapshot ?? {};
@@ -60,7 +63,8 @@ export function persistedData<TActor extends AnyActorRef>(
 
 /**
  * An actor of `machine` restored from a stored snapshot (`persistedData`'s, JSON or not) with fresh
- * services: the context takes its services, and each key the stored one lacks, from `input` (as a new actor's would),
+ * services: the context takes its services, and each key the stored one lacks, from `input` (as a new actor's would;
+ * a stored `error` that is not a PamError is dropped),
  * and each running child's input is computed again against that context (its `input` function sees
  * a `RESTORE_EVENT`). Not started, like `createActor`'s. XState persists no timer: the actor takes
  * a `RESTORE_EVENT` first when it starts, on which a machine with `after` transitions arms them again.
@@ -91,6 +95,8 @@ export function restoreActor<TMachine extends AnyStateMachine>(
   const context: Rec = { ...stored.context };
   for (const [key, value] of Object.entries(fresh))
     if (!(key in context) || isService(value)) context[key] = value;
+  // An error is a PamError or none (one stored by an older version is a plain object after JSON).
+  if (context.error != null && !isPamError(context.error)) context.error = null;
   // A running child is an invoke of an active state node (`getStateNodes`: the root and each active one).
   const invokes = new Map<string, InvokeDef>();
   let nodes: ReturnType<typeof getStateNodes>;
