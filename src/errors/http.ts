@@ -56,8 +56,9 @@ export class HttpError extends PamError {
     this.path = init.path;
     this.retryAfter = init.retryAfter;
     this.fieldErrors = fieldErrorsOf(init.body);
-    // Non-enumerable, so a structured logger that walks own keys does not print it either.
-    Object.defineProperty(this, 'body', { value: init.body, enumerable: false, writable: false });
+    // Non-enumerable, so a structured logger that walks own keys does not print it either (a new
+    // property's flags default to false: not enumerable, not writable, not configurable).
+    Object.defineProperty(this, 'body', { value: init.body });
   }
 
   override toJSON(): Record<string, unknown> {
@@ -160,13 +161,8 @@ function fieldErrorsOf(body: unknown): FieldErrors | undefined {
       : typeof value === 'string'
         ? [value]
         : undefined;
-    if (messages)
-      Object.defineProperty(out, field, {
-        value: messages,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    // Assignment is safe: `out` has no prototype, so no `__proto__` setter; the key stays data.
+    if (messages) out[field] = messages;
   }
   return out;
 }

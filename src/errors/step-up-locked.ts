@@ -22,8 +22,9 @@ export class StepUpLockedError extends PamError {
     this.name = 'StepUpLockedError';
     this.retryAt = retryAt;
     if (options?.cause !== undefined) {
-      // Not enumerable: a step_up_required it stands for stays off spreads and JSON.
-      Object.defineProperty(this, 'cause', { value: options.cause, enumerable: false, writable: false });
+      // Not enumerable: a step_up_required it stands for stays off spreads and JSON (a new
+      // property's flags default to false: not enumerable, not writable, not configurable).
+      Object.defineProperty(this, 'cause', { value: options.cause });
     }
   }
   override toJSON(): Record<string, unknown> {
