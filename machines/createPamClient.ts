@@ -264,10 +264,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
       onNoServerDate: (options as { onNoServerDate?: () => void }).onNoServerDate,
-      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-      ...(options.headers === undefined ? {} : { headers: options.headers }),
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      // Passed as given: the adapter reads an undefined option as absent (its default).
+      timeout: options.timeout,
+      retry: options.retry,
+      headers: options.headers,
+      fetch: options.fetch,
     } as Parameters<typeof createOfetchAdapter>[0]);
   } catch (error) {
     if (isOwned(base)) base.channel?.close();
