@@ -73,8 +73,12 @@ export type TokenRefreshEvent =
    * `accessToken` is not kept: the machine only needs to know that one was saved.
    */
   | { type: 'TOKEN_SAVED'; accessToken: string; savedAt?: number; expiresAt?: number | null }
-  /** A navigation: check whether a refresh is due (the internal timer does the same). */
-  | { type: 'TICK' }
+  /**
+   * A navigation: check whether a refresh is due (the internal timer does the same). `at` (an
+   * addition, optional): the clock's reading (`now`) when the sender read it, judged instead of
+   * the clock; without it, the clock is read first (an action).
+   */
+  | { type: 'TICK'; at?: number }
   /** Refresh now, ignoring interval and backoff, unless a refresh is in flight. */
   | { type: 'REFRESH' }
   /** Stop the cycle (the session logs out; this machine sends nothing). */
@@ -108,6 +112,13 @@ const CHECK = [
   { target: 'idle', reenter: true },
 ] as const;
 
+/** The time a guard judges: a TICK's reading, else (a timer, a restore) the clock's. */
+const timeOf = (c: TokenRefreshContext, event: TokenRefreshEvent) =>
+  event.type === 'TICK' && typeof event.at === 'number' ? event.at : c.now();
+
+/** A TICK without a reading: an action reads the clock and tells it again (guards read none). */
+const READ = { guard: 'unread', actions: 'readClock' } as const;
+
 /** The services of a refresh actor, from its `input` (`restoreActor` takes them from a fresh one). */
 const services = (input: TokenRefreshInput) => ({
   auth: input.auth,
@@ -130,11 +141,16 @@ function createTokenRefreshMachine() {
       ),
     },
     guards: {
-      isDue: ({ context: c }) =>
-        shouldRefreshToken(c.refresh, c.now(), { intervalMs: dueInterval(c) }) &&
-        (c.notBefore === null || c.now() >= c.notBefore),
+      isDue: ({ context: c, event }) => {
+        const now = timeOf(c, event);
+        return (
+          shouldRefreshToken(c.refresh, now, { intervalMs: dueInterval(c) }) &&
+          (c.notBefore === null || now >= c.notBefore)
+        );
+      },
+      unread: ({ event }) => event.type === 'TICK' && typeof event.at !== 'number',
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      isFlightLost: ({ context: c }) => c.now() >= flightLostAt(c),
+      isFlightLost: ({ context: c, event }) => timeOf(c, event) >= flightLostAt(c),
       isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
     },
     delays: {
@@ -142,6 +158,7 @@ function createTokenRefreshMachine() {
       flightTimeout: ({ context: c }) => clampDelay(flightLostAt(c) - c.now()),
     },
     actions: {
+      readClock: ({ context, self }) => self.send({ type: 'TICK', at: context.now() }),
       saveToken: assign(({ context: c, event }) => {
         const saved = event.type === 'TOKEN_SAVED' ? event : undefined;
         return {
@@ -223,7 +240,7 @@ function createTokenRefreshMachine() {
               ],
             },
             on: {
-              TICK: CHECK,
+              TICK: [READ, ...CHECK],
               [RESTORE_EVENT]: CHECK,
               REFRESH: { target: 'refreshing', actions: 'startRefresh' },
             },
@@ -270,7 +287,7 @@ function createTokenRefreshMachine() {
             // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure.
             after: { flightTimeout: { target: 'idle', actions: onFlightLost } },
             on: {
-              TICK: { guard: 'isFlightLost', target: 'idle', actions: onFlightLost },
+              TICK: [READ, { guard: 'isFlightLost', target: 'idle', actions: onFlightLost }],
               // Restored in flight (the request runs again with the fresh services): the flight's
               // timeout, as a TICK when it is due.
               [RESTORE_EVENT]: { actions: raise({ type: 'TICK' }, { delay: 'flightTimeout' }) },

@@ -74,7 +74,8 @@ const model = createTestModel(modelMachine, {
   input,
   events: [
     { type: 'TOKEN_SAVED', accessToken: SAVED, savedAt: -INTERVAL },
-    { type: 'TICK' },
+    // With the clock's reading (the session's TICK): a bare one has an action read it first.
+    { type: 'TICK', at: 0 },
     { type: 'REFRESH' },
     { type: 'SIGN_OUT' },
     { type: 'xstate.done.actor.refresh', output: { access_token: NEW } },

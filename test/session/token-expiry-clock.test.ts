@@ -192,4 +192,26 @@ describe('time on events (issue 32.3): the expiry judged on the reading a TICK o
     expect(refreshed.context.savedAt).toBe(at);
     expect(refreshed.context.expiresAt).toBe(at + H);
   });
+
+  it("a TICK or WAKE that ends the session dates the sign-out at its reading, not the clock's now (REV1 D6)", async () => {
+    const stored: StoredSession = {
+      accessToken: ctx.server.issueToken(ctx.server.seed.plain.id),
+      tokenType: 'Bearer',
+      expiresAt: T0 + H,
+      savedAt: T0,
+      timeBase: 'server',
+      userId: ctx.server.seed.plain.id,
+    };
+    const { client } = open(createMemoryTokenStore(stored));
+    await until(() => client.view.status === 'signedIn', 'restored');
+    await tracked.idle();
+    const machine = (client.session as unknown as AnyActor).logic as AnyStateMachine;
+    const held = client.session.getSnapshot();
+    const past = { at: 7 * H, serverAt: T0 + 2 * H, trusted: true };
+    for (const type of ['TICK', 'WAKE'] as const) {
+      const [after] = transition(machine, held, internal({ type, reading: past }));
+      expect(after.value).toBe('signedOut');
+      expect(after.context.signedOut?.at).toBe(7 * H);
+    }
+  });
 });

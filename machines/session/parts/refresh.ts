@@ -7,12 +7,24 @@ import { asPamError } from '../../shared';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
 
-/** The session's token expired (a wake-up past its life, or the refresh answered 401). */
+/** The reading of our own TICK or WAKE (on the clock's base), for the refresh cycle to judge. */
+const readingAt = (event: object) => ('reading' in event ? (event.reading as { at: number }).at : undefined);
+
+/**
+ * The session's token expired (a wake-up past its life, or the refresh answered 401): ended at the
+ * reading of the TICK or WAKE that judged it (`at`, on the clock's base), else now.
+ */
 const expire = () =>
   [
     { type: 'announceSignOut', params: 'expired' },
     'clearTokensUnlessNewer',
-    { type: 'forget', params: { reason: 'expired' } },
+    {
+      type: 'forget',
+      params: ({ event }: { event: object }) => ({
+        reason: 'expired' as const,
+        at: readingAt(event),
+      }),
+    },
     'emitExpired',
   ] as const;
 
@@ -36,7 +48,10 @@ export const refreshOn = /* @__PURE__ */ (() =>
       TICK: [
         { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
         { guard: and(['internal', 'expiryUnknown']), actions: sendTo('refresh', { type: 'REFRESH' }) },
-        { guard: 'internal', actions: sendTo('refresh', { type: 'TICK' }) },
+        {
+          guard: 'internal',
+          actions: sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
+        },
         { actions: 'readClock' },
       ],
       WAKE: [
@@ -52,7 +67,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
         {
           guard: 'internal',
           actions: [
-            sendTo('refresh', { type: 'TICK' }),
+            sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
             sendTo('profile', { type: 'WAKE' }),
             sendTo('playTime', { type: 'BEAT' }),
           ],
