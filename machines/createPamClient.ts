@@ -24,7 +24,7 @@ import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
-import { boxCaptcha, type CaptchaToken } from './login/request';
+import { boxCaptcha, type CaptchaToken, withoutUserToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
 import { type SessionView, sameView, selectSessionView } from './session/view';
@@ -428,8 +428,7 @@ function refreshWaitOf(timeout: number | undefined): number {
 
 /** The re-read profile's `user.token` is an access token: never in an event. */
 function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {
-  const user = event.profile?.user as (Record<string, unknown> & { token?: unknown }) | undefined;
-  if (!event.profile || !user || !('token' in user)) return event;
-  const { token: _token, ...rest } = user;
-  return { ...event, profile: { ...event.profile, user: rest as typeof event.profile.user } };
+  // The login's helper: the profile answer has the login answer's `user` shape.
+  const profile = event.profile && withoutUserToken(event.profile as never);
+  return profile === event.profile ? event : { ...event, profile };
 }

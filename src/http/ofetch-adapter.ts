@@ -343,8 +343,11 @@ function lowLevelCause(error: unknown, scrub: Scrubber): Error | undefined {
     const { code, syscall } = e as { code?: unknown; syscall?: unknown };
     if (typeof code === 'string') {
       // Node system errors are built from syscall, code and address only; other messages may quote input.
-      const cause = new Error(scrub.text(typeof syscall === 'string' ? e.message : code));
-      return Object.assign(cause, { code });
+      const cause = new Error(scrub.text(typeof syscall === 'string' ? e.message : code)) as Error & {
+        code: string;
+      };
+      cause.code = code;
+      return cause;
     }
   }
   return undefined;
