@@ -8,7 +8,7 @@ import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, metaFields } from './context';
 import { sessionMetaFromLogin } from './expiry';
 import { nextCounter } from './order';
-import { idOf, type SealedLogin, vaultedAuth } from './store';
+import { type SealedLogin, vaultedAuth } from './store';
 import type { PendingCommand, SessionContext } from './types';
 
 /** The login child's snapshot, as far as the session reads it. */
@@ -78,8 +78,8 @@ export function loginProgress(s: LoginChildSnapshot | undefined): Partial<Sessio
 /** Signed in by a login (or registration) answer: a new session, one more on the tabs' clock. */
 export function signedInFrom(context: SessionContext, output: SealedLogin): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
-  // An answer not sealed by `vaultedAuth` (a provided login actor): the login id from its handle.
-  const issued = output.issued ?? { at: context.deps.serverNow(), sid: idOf(output.access_token) };
+  // Stamped by `vaultedAuth` when it arrived (an answer without its stamp does not sign in).
+  const issued = output.issued as { at: number; sid: number };
   const meta = sessionMetaFromLogin(output, issued.at, seq, issued.sid);
   const userInfo = output.userInfo as unknown as Record<string, unknown> | undefined;
   return {

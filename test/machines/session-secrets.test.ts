@@ -108,6 +108,8 @@ describe('session secrets', () => {
         token_type: 'Bearer',
         user: { id: 1 },
         userInfo: {},
+        // The stamp the session's own login call puts on its answer (when, which login).
+        issued: { at: 1_000, sid: 7 },
       },
     };
     const [next, actions] = transition(sessionMachine, signingIn, done as never);

@@ -147,12 +147,14 @@ function systemUnderTest() {
   });
   // Tokens reach the session only through its vault, as its own actors put them there.
   const vault = () => actor.getSnapshot().context.deps.vault;
+  // Stamped as the session's own login call stamps its answer (when it arrived, the login's id).
   const login = (): LoginSuccess => ({
     access_token: vault().put('login-token'),
     expires_in: 3600,
     token_type: 'bearer',
     user: { id: 7, email: 'model@x' },
     userInfo: {} as LoginSuccess['userInfo'],
+    ...{ issued: { at: wall, sid: 70 + wall } },
   });
   const remote = (user: AuthUser | null, reason: 'login' | 'refresh') =>
     hear?.({ type: 'session', from: 'other', session: session(), user, reason });

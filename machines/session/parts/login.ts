@@ -8,6 +8,7 @@ import { boxCaptcha } from '../../login/request';
 import { internal } from '../events';
 import { boxCommand, childIs, type LoginChildSnapshot, toChild, vaultedAuthOf } from '../login';
 import { sessionSetup } from '../setup';
+import type { SealedLogin } from '../store';
 
 /** The login child's progress, copied for the view (its snapshot as the action's params). */
 const progress = {
@@ -39,10 +40,13 @@ export const signingIn = /* @__PURE__ */ (() =>
         { guard: childIs('registering'), target: '.registering', actions: progress },
         { guard: childIs('submitting'), target: '.submitting', actions: progress },
       ],
+      // Signed in by an answer the session's own call sealed: its token in the vault, stamped with
+      // when it arrived and the login's id (`issued`); without its stamp it is not taken.
       onDone: {
         guard: {
           type: 'vaulted',
-          params: ({ event }: { event: { output?: { access_token: string } } }) => event.output?.access_token,
+          params: ({ event }: { event: { output?: SealedLogin } }) =>
+            event.output?.issued ? event.output.access_token : undefined,
         },
         target: 'signedIn',
         actions: [
