@@ -113,8 +113,7 @@ const CHECK = [
 ] as const;
 
 /** The time a guard judges: a TICK's reading, else (a timer, a restore) the clock's. */
-const timeOf = (c: TokenRefreshContext, event: TokenRefreshEvent) =>
-  event.type === 'TICK' && typeof event.at === 'number' ? event.at : c.now();
+const timeOf = (c: TokenRefreshContext, event: { at?: number }) => event.at ?? c.now();
 
 /** A TICK without a reading: an action reads the clock and tells it again (guards read none). */
 const READ = { guard: 'unread', actions: 'readClock' } as const;
@@ -142,15 +141,15 @@ function createTokenRefreshMachine() {
     },
     guards: {
       isDue: ({ context: c, event }) => {
-        const now = timeOf(c, event);
+        const now = timeOf(c, event as { at?: number });
         return (
           shouldRefreshToken(c.refresh, now, { intervalMs: dueInterval(c) }) &&
           (c.notBefore === null || now >= c.notBefore)
         );
       },
-      unread: ({ event }) => event.type === 'TICK' && typeof event.at !== 'number',
+      unread: ({ event }) => (event as { at?: number }).at === undefined,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      isFlightLost: ({ context: c, event }) => timeOf(c, event) >= flightLostAt(c),
+      isFlightLost: ({ context: c, event }) => timeOf(c, event as { at?: number }) >= flightLostAt(c),
       isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
     },
     delays: {
