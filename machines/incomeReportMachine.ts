@@ -10,7 +10,7 @@ import { steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
 import { finiteOr } from './finite-or';
-import { IncomeReportFailedError } from './income-report/failed-error';
+import { ReportFailedError } from './income-report/failed-error';
 import {
   DEFAULT_REPORT_MAX_POLL_MS,
   DEFAULT_REPORT_POLL_INTERVAL_MS,
@@ -28,7 +28,7 @@ import type {
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 
-export { IncomeReportFailedError } from './income-report/failed-error';
+export type { IncomeReportFailedError } from './income-report/failed-error';
 export type * from './income-report/types';
 
 /** RESET from a finished report: back to `ready`, or to loading the years if they never came. */
@@ -184,7 +184,7 @@ function createIncomeReportMachine() {
       /** The server's verdict (status 4), as a typed error: the report's id, year and status. */
       markReportFailed: assign((_, report: IncomeReportData) => ({
         failure: 'report' as const,
-        error: new IncomeReportFailedError(report),
+        error: new ReportFailedError(report),
       })),
       clearReport: assign({
         report: null,

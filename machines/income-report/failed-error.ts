@@ -5,18 +5,27 @@ import { type IncomeReportData, PamError } from 'pam-client';
 /**
  * The server marked an income report failed (status 4). The spec gives no reason beyond the
  * status, so the error carries the report's id, year and status; `code` is `'report_failed'`.
- * It is `context.error` of `incomeReportMachine` in `failed` after such a report.
+ * It is `context.error` of `incomeReportMachine` in `failed` after such a report. A type only:
+ * the machines read errors by brand and code (`isPamError`), never `instanceof`.
  *
  * @example
  * if (isPamError(error) && error.code === 'report_failed') showRetry(describeError(error).title);
  */
-export class IncomeReportFailedError extends PamError {
-  declare readonly code: 'report_failed';
+export interface IncomeReportFailedError extends PamError {
+  readonly code: 'report_failed';
   /** The report's id. */
-  declare readonly reportId: number;
+  readonly reportId: number;
   /** The report's reference year, when the server said. */
-  declare readonly referenceYear: number | null;
+  readonly referenceYear: number | null;
   /** The report's status as the server gave it (4, failed). */
+  readonly status: number;
+}
+
+/** The class behind `IncomeReportFailedError` (its `name` says `IncomeReportFailedError`). */
+export class ReportFailedError extends PamError implements IncomeReportFailedError {
+  declare readonly code: 'report_failed';
+  declare readonly reportId: number;
+  declare readonly referenceYear: number | null;
   declare readonly status: number;
 
   constructor(report: Pick<IncomeReportData, 'id' | 'status' | 'reference_year'>) {

@@ -18,11 +18,8 @@ import {
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
-import {
-  IncomeReportFailedError,
-  type IncomeReportInput,
-  incomeReportMachine,
-} from '../../machines/incomeReportMachine';
+import { ReportFailedError } from '../../machines/income-report/failed-error';
+import { type IncomeReportInput, incomeReportMachine } from '../../machines/incomeReportMachine';
 import { turns, until } from '../support/event-loop';
 
 /** A SimulatedClock that can jump straight to its next pending timer. */
@@ -184,7 +181,7 @@ describe('incomeReportMachine (reference server)', () => {
     // The server's verdict is a typed error too (issue 20 item 6), so describeError has words for it.
     const error = s.context.error;
     expect(isPamError(error)).toBe(true);
-    expect(error).toBeInstanceOf(IncomeReportFailedError);
+    expect(error).toBeInstanceOf(ReportFailedError);
     expect(error).toMatchObject({
       code: 'report_failed',
       name: 'IncomeReportFailedError',
