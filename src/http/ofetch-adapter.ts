@@ -261,9 +261,10 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       let token: string | undefined;
       try {
         token = await readToken(call, guard);
-        // Sent again only with a token of the login it was refused with: another login's (a
-        // logout and a new login meanwhile, in another tab), and the 401 stands.
-        if (refusedWith && token && sameLogin?.(refusedWith, token) === false) throw error;
+        // Sent again only with a token of the login it was refused with: with none (signed out
+        // meanwhile) or another login's (a logout and a new login, in another tab), the 401 stands.
+        if (refusedWith && token !== refusedWith && (!token || sameLogin?.(refusedWith, token) === false))
+          throw error;
         return await exchange(call, token, scrubberOfCall(call, token), guard);
       } catch (failure) {
         error = failure;

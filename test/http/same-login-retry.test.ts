@@ -119,3 +119,53 @@ describe('createPamClient after a 401', () => {
     expect(error).not.toBeNull();
   });
 });
+
+describe('the adapter after 401s (property)', () => {
+  it('every send of one call carries a token of the login it was first sent with', async () => {
+    const { default: fc } = await import('fast-check');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('same', 'other', 'none', 'fail'), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (refreshes, refusals) => {
+          ctx.server.reset();
+          const owner = new Map<string, string>();
+          const issue = (who: 'A' | 'B') => {
+            const id = who === 'A' ? SEED_ACCOUNTS.plain.id : SEED_ACCOUNTS.pendingLimit.id;
+            const token = ctx.server.issueToken(id);
+            owner.set(token, who);
+            return token;
+          };
+          let current: string | null = issue('A');
+          const plan = [...refreshes];
+          ctx.server.faults.add({
+            method: 'PATCH',
+            path: '/bff/users/update-limits',
+            status: 401,
+            times: refusals,
+          });
+          const http = createOfetchAdapter({
+            baseURL: ctx.server.url,
+            timeout: 2000,
+            getAccessToken: () => current,
+            onUnauthorized: async () => {
+              const step = plan.shift() ?? 'fail';
+              if (step === 'same') current = issue('A');
+              else if (step === 'other') current = issue('B');
+              else if (step === 'none') current = null;
+              return step !== 'fail';
+            },
+            sameLogin: (sent, token) => owner.get(sent) === owner.get(token),
+          });
+          await createUserModule(http)
+            .updateLimits(LIMITS)
+            .catch(() => null);
+          const sent = patches().map((r) => owner.get(String(r.headers.authorization).slice(7)));
+          expect(sent.length).toBeGreaterThan(0);
+          expect(new Set(sent)).toEqual(new Set(['A']));
+        },
+      ),
+      { numRuns: 40, seed: 33 },
+    );
+  });
+});
