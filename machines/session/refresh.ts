@@ -154,7 +154,15 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         if (e.code === 'aborted') throw error;
         if (e.code === 'unauthorized') {
           const current = await readStore(o.tokens);
-          if (current && current.accessToken !== before?.accessToken && isNewerSession(current, before))
+          // Only a token of this login (another tab's refresh of it): one another tab stored for
+          // another login is never taken as this login's; the 401 stands (the tabs flow adopts it).
+          if (
+            current &&
+            current.accessToken !== before?.accessToken &&
+            (current.userId ?? null) === o.owner.userId &&
+            (current.sid ?? current.seq ?? null) === o.owner.sid &&
+            isNewerSession(current, before)
+          )
             return stamp(o, current.accessToken);
           if (crossTab) {
             crossTab.requestSync();
