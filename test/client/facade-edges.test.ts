@@ -13,21 +13,15 @@ import {
   sessionActorOf,
 } from '../../machines/index';
 import { subscribeTo } from '../../src/bindings/vanilla';
+import { usePamClients } from '../support/clients';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
-const clients: { stop(): void }[] = [];
 afterEach(() => {
   vi.restoreAllMocks();
-  for (const c of clients.splice(0)) c.stop();
 });
-
-function client(): PamClient {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
-  clients.push(c);
-  return c;
-}
+const { client, keep } = usePamClients(ctx);
 
 async function signedIn(c: PamClient): Promise<void> {
   await until(() => c.view.status !== 'restoring', 'restored');
@@ -123,7 +117,7 @@ describe('funnelEvents()', () => {
       environment: { channel: null },
       flows: [...operatorPreset(), funnelEvents(), funnelEvents()],
     });
-    clients.push(c);
+    keep(c);
     const heard: string[] = [];
     c.on('signIn.started' as never, () => heard.push('started'));
     await signedIn(c);

@@ -3,7 +3,7 @@
 // takes it, and the developer door (`sessionActorOf`) is the one way to the actor.
 import { SEED_ACCOUNTS } from 'pam-client/testing';
 import { get } from 'svelte/store';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectScope } from 'vue';
 import type { AnyActorRef } from 'xstate';
 import {
@@ -16,20 +16,12 @@ import {
 import { toStore } from '../../src/bindings/svelte';
 import { subscribeTo } from '../../src/bindings/vanilla';
 import { useSelector } from '../../src/bindings/vue';
+import { usePamClients } from '../support/clients';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
-const clients: { stop(): void }[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-function client(): PamClient {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
-  clients.push(c);
-  return c;
-}
+const { client, keep } = usePamClients(ctx);
 
 async function signedIn(c: PamClient): Promise<string> {
   await until(() => c.view.status !== 'restoring', 'restored');
@@ -172,14 +164,14 @@ describe('sessionActorOf (the developer door)', () => {
       flows: [],
       environment: { channel: null },
     });
-    clients.push(lean);
+    keep(lean);
     expect((sessionActorOf(lean) as AnyActorRef).getSnapshot().status).toBe('active');
     expect(sessionActorOf(lean)).not.toBe(actor);
   });
 
   it('an inert client (a server render with a relative baseURL) ignores commands sent through client.state', async () => {
     const c = createPamClient({ baseURL: '/api' });
-    clients.push(c);
+    keep(c);
     c.state.send({ type: 'LOGIN', login: SEED_ACCOUNTS.plain.email, password: SEED_ACCOUNTS.plain.password });
     await until(() => sessionActorOf(c).getSnapshot().status === 'active', 'running');
     expect(sessionActorOf(c).getSnapshot().hasTag('signingIn')).toBe(false);

@@ -18,6 +18,43 @@ const LIMITS = {
 const patches = () =>
   ctx.server.requests.filter((r) => r.method === 'PATCH' && r.path === '/bff/users/update-limits');
 
+/**
+ * The limits call on an adapter whose first token is `first`, refused (401) `refusals` times;
+ * each refresh stores `refresh()`'s token (null: signed out), or fails (false). Its error, or null.
+ */
+function limitsCall(o: {
+  first: string;
+  refresh: () => string | null | false;
+  sameLogin: (sent: string, token: string) => boolean;
+  refusals?: number;
+}): Promise<unknown> {
+  let current: string | null = o.first;
+  ctx.server.faults.add({
+    method: 'PATCH',
+    path: '/bff/users/update-limits',
+    status: 401,
+    times: o.refusals ?? 1,
+  });
+  const http = createOfetchAdapter({
+    baseURL: ctx.server.url,
+    timeout: 2000,
+    getAccessToken: () => current,
+    onUnauthorized: async () => {
+      const next = o.refresh();
+      if (next === false) return false;
+      current = next;
+      return true;
+    },
+    sameLogin: o.sameLogin,
+  });
+  return createUserModule(http)
+    .updateLimits(LIMITS)
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
+}
+
 describe('the adapter after a 401', () => {
   it('does not send the request again with a token of another login (sameLogin false)', async () => {
     const a = ctx.server.issueToken(SEED_ACCOUNTS.plain.id);
@@ -26,24 +63,12 @@ describe('the adapter after a 401', () => {
       [a, 'A'],
       [b, 'B'],
     ]);
-    let current = a;
-    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/update-limits', status: 401, times: 1 });
-    const http = createOfetchAdapter({
-      baseURL: ctx.server.url,
-      timeout: 2000,
-      getAccessToken: () => current,
-      onUnauthorized: async () => {
-        current = b; // another tab logged out and in as another player meanwhile
-        return true;
-      },
+    // Another tab logged out and in as another player meanwhile.
+    const error = await limitsCall({
+      first: a,
+      refresh: () => b,
       sameLogin: (sent, token) => owner.get(sent) === owner.get(token),
     });
-    const error = await createUserModule(http)
-      .updateLimits(LIMITS)
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
     expect(isPamError(error) && error.code).toBe('unauthorized');
     expect(patches().map((r) => r.headers.authorization)).toEqual([`Bearer ${a}`]);
   });
@@ -51,19 +76,7 @@ describe('the adapter after a 401', () => {
   it('sends it again with a refreshed token of the same login', async () => {
     const a = ctx.server.issueToken(SEED_ACCOUNTS.plain.id);
     const a2 = ctx.server.issueToken(SEED_ACCOUNTS.plain.id);
-    let current = a;
-    ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/update-limits', status: 401, times: 1 });
-    const http = createOfetchAdapter({
-      baseURL: ctx.server.url,
-      timeout: 2000,
-      getAccessToken: () => current,
-      onUnauthorized: async () => {
-        current = a2;
-        return true;
-      },
-      sameLogin: () => true,
-    });
-    await createUserModule(http).updateLimits(LIMITS);
+    expect(await limitsCall({ first: a, refresh: () => a2, sameLogin: () => true })).toBeNull();
     expect(patches().map((r) => r.headers.authorization)).toEqual([`Bearer ${a}`, `Bearer ${a2}`]);
   });
 });
@@ -136,30 +149,18 @@ describe('the adapter after 401s (property)', () => {
             owner.set(token, who);
             return token;
           };
-          let current: string | null = issue('A');
           const plan = [...refreshes];
-          ctx.server.faults.add({
-            method: 'PATCH',
-            path: '/bff/users/update-limits',
-            status: 401,
-            times: refusals,
-          });
-          const http = createOfetchAdapter({
-            baseURL: ctx.server.url,
-            timeout: 2000,
-            getAccessToken: () => current,
-            onUnauthorized: async () => {
+          await limitsCall({
+            first: issue('A'),
+            refusals,
+            refresh: () => {
               const step = plan.shift() ?? 'fail';
-              if (step === 'same') current = issue('A');
-              else if (step === 'other') current = issue('B');
-              else if (step === 'none') current = null;
-              return step !== 'fail';
+              if (step === 'same') return issue('A');
+              if (step === 'other') return issue('B');
+              return step === 'none' ? null : false;
             },
             sameLogin: (sent, token) => owner.get(sent) === owner.get(token),
           });
-          await createUserModule(http)
-            .updateLimits(LIMITS)
-            .catch(() => null);
           const sent = patches().map((r) => owner.get(String(r.headers.authorization).slice(7)));
           expect(sent.length).toBeGreaterThan(0);
           expect(new Set(sent)).toEqual(new Set(['A']));
