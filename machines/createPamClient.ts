@@ -21,13 +21,14 @@ import { inertClient, isInertOnServer } from './client/server-render';
 import { refreshThroughSession, type SessionRef } from './client/session-link';
 import { type SessionActor, type SessionState, sessionActors } from './client/session-state';
 import type { StepUpPrompt } from './client/step-up';
+import { notify, viewHub } from './client/view-hub';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import { boxCaptcha, type CaptchaToken, withoutUserToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
-import { type SessionView, sameView, selectSessionView } from './session/view';
+import { type SessionView, selectSessionView } from './session/view';
 import {
   type RegisterCommandPayload,
   type SessionEmitted,
@@ -179,21 +180,6 @@ function inspectorOf(parts: FlowParts[]) {
   };
 }
 
-/** Calls every listener; one listener's bug neither hides the others nor reaches the caller. */
-function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
-  for (const listener of [...listeners]) {
-    // One removed by an earlier listener of this round is not called.
-    if (!listeners.has(listener)) continue;
-    try {
-      listener(value);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
-  }
-}
-
 /**
  * One adapter, one token store, both modules and a running session, wired together: the
  * adapter reads the token from the store, and a 401 on any authenticated call waits for one
@@ -314,32 +300,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   );
   session = actor;
 
-  let view = selectSessionView(actor.getSnapshot());
-  const viewListeners = new Set<(view: SessionView) => void>();
-  // A session that stopped (or crashed) re-checks nothing any more: its restrictions fail closed
-  // (`stale`, `canBet` false), and the listeners hear it.
-  const end = () => {
-    const r = view.restrictions;
-    if (!r || (r.status !== 'current' && !r.canBet)) return;
-    view = Object.freeze({
-      ...view,
-      restrictions: Object.freeze({
-        ...r,
-        status: r.status === 'unknown' ? r.status : 'stale',
-        canBet: false,
-      }),
-    });
-    notify(viewListeners, view);
-  };
+  const views = viewHub(selectSessionView(actor.getSnapshot()));
   actor.subscribe({
-    next: (snapshot) => {
-      const next = selectSessionView(snapshot);
-      if (sameView(view, next)) return;
-      view = next;
-      notify(viewListeners, view);
-    },
-    error: end,
-    complete: end,
+    next: (snapshot) => views.set(selectSessionView(snapshot)),
+    error: views.end,
+    complete: views.end,
   });
   actor.start();
   // A tab opened after the login asks the others for the session (the default store is per tab).
@@ -359,14 +324,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       send: (command) => actor.send(command),
     },
     get view() {
-      return view;
+      return views.get();
     },
-    subscribe(listener) {
-      // One entry per subscription: the same listener twice is two, as with XState's subscribe.
-      const entry = (v: SessionView) => listener(v);
-      viewListeners.add(entry);
-      return () => viewListeners.delete(entry);
-    },
+    subscribe: views.subscribe,
     // Boxed here, before the event reaches any actor (or an inspector).
     login: ({ login, password, captchaToken, appSource }) =>
       actor.send({
@@ -408,8 +368,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       crossTab?.close();
       outcomeListeners.clear();
       actor.stop();
-      end();
-      viewListeners.clear();
+      views.end();
+      views.clear();
       for (const done of [...waiters]) done(false);
     },
   };

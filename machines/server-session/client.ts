@@ -23,13 +23,14 @@ import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
 import type { SessionRef } from '../client/session-link';
 import type { StepUpPrompt } from '../client/step-up';
+import { notify, viewHub } from '../client/view-hub';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from '../environment';
 import { boxCaptcha, type CaptchaToken } from '../login/request';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
-import { type SessionView, sameView, selectSessionView } from '../session/view';
+import { type SessionView, selectSessionView } from '../session/view';
 import { serverSessionAuth } from './auth';
 import { serverSessionMachine } from './machine';
 import { parseSeed } from './seed';
@@ -141,18 +142,6 @@ export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = Server
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
 
-function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(value);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
-  }
-}
-
 /**
  * The browser client for a server-rendered app behind `pam-client/server`: it holds no token
  * (`client.tokens.get()` is null; nothing in web storage, `document.cookie` or the tabs channel),
@@ -250,8 +239,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const running = actor;
 
   const viewOf = () => selectSessionView(running.getSnapshot() as never);
-  let view = viewOf();
-  const viewListeners = new Set<(view: SessionView) => void>();
+  const views = viewHub(viewOf());
   let settle: (view: SessionView) => void = () => {};
   const ready = new Promise<SessionView>((resolve) => {
     settle = resolve;
@@ -260,14 +248,13 @@ export function createServerSessionClient<const F extends readonly ServerSession
     next: () => {
       const next = viewOf();
       if (next.status !== 'restoring') settle(next);
-      if (sameView(view, next)) return;
-      view = next;
-      notify(viewListeners, view);
+      views.set(next);
     },
-    error: () => {},
+    error: views.end,
+    complete: views.end,
   });
   running.start();
-  if (view.status !== 'restoring') settle(view);
+  if (views.get().status !== 'restoring') settle(views.get());
 
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http,
@@ -277,13 +264,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
     environment: env,
     session: running,
     get view() {
-      return view;
+      return views.get();
     },
     ready,
-    subscribe(listener) {
-      viewListeners.add(listener);
-      return () => viewListeners.delete(listener);
-    },
+    subscribe: views.subscribe,
     // Boxed here, before the event reaches any actor (or an inspector).
     login: ({ login, password, captchaToken, appSource }) =>
       running.send(
@@ -316,9 +300,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
     stop: () => {
       tabs?.close();
       outcomeListeners.clear();
-      viewListeners.clear();
       running.stop();
-      settle(view);
+      views.end();
+      views.clear();
+      settle(views.get());
     },
   };
   return client as ServerSessionClient<F>;

@@ -88,6 +88,19 @@ describe('createServerSessionClient', () => {
     expect(views.every((v) => v.startsWith('signedIn:4'))).toBe(true);
   });
 
+  it('stopped, its restrictions fail closed (stale, canBet false) and its listeners hear it', async () => {
+    const { plain } = ref.server.seed;
+    const { client } = clientOf(browserProfile(fx.served.url));
+    await client.ready;
+    client.login({ login: plain.email, password: plain.password });
+    await until(() => client.view.restrictions?.canBet === true, 'signed in, free to bet');
+    const heard: (boolean | undefined)[] = [];
+    client.subscribe((v) => heard.push(v.restrictions?.canBet));
+    client.stop();
+    expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
+    expect(heard).toEqual([false]);
+  });
+
   it("without a seed, or with 'unavailable', reads GET <prefix>/session; ready settles when it knows", async () => {
     const { plain } = ref.server.seed;
     const profile = browserProfile(fx.served.url);
