@@ -22,6 +22,7 @@ import { guardCommands } from '../client/commands-only';
 import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
 import type { SessionRef } from '../client/session-link';
+import { type SessionActor, type SessionState, sessionActors } from '../client/session-state';
 import type { StepUpPrompt } from '../client/step-up';
 import { notify, viewHub } from '../client/view-hub';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
@@ -107,7 +108,19 @@ export interface ServerSessionClientBase {
   /** A store that never holds a token: `get()` is always null. */
   tokens: SyncTokenStore;
   environment: PamEnvironment;
+  /**
+   * The running session actor.
+   *
+   * @deprecated Kept for this release only (0.2.0), removed in the next. Apps: `client.state`,
+   * `client.view` / `client.subscribe` and the session bindings; developer tools:
+   * `sessionActorOf(client)`.
+   */
   session: ServerSessionActor;
+  /**
+   * The session as an app follows it: `getSnapshot()` (the view), `subscribe`, `send(command)`,
+   * as on `createPamClient`. No actor, child or token.
+   */
+  readonly state: SessionState;
   /** What to render (the session view): never a token. */
   readonly view: SessionView;
   /** Calls `listener` with the new view each time it changes; returns an unsubscribe function. */
@@ -263,6 +276,11 @@ export function createServerSessionClient<const F extends readonly ServerSession
     tokens: NO_TOKENS,
     environment: env,
     session: running,
+    state: {
+      getSnapshot: () => views.get(),
+      subscribe: (listener) => views.subscribe(listener),
+      send: (command) => running.send(command),
+    },
     get view() {
       return views.get();
     },
@@ -306,5 +324,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
       settle(views.get());
     },
   };
+  sessionActors.set(client, running as unknown as SessionActor);
   return client as ServerSessionClient<F>;
 }

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
+import type { AnyActorRef } from 'xstate';
+import {
+  createServerSessionClient,
+  type ServerSessionClientBase,
+  sessionActorOf,
+  userModule,
+} from '../../machines/index';
 import { openCookie } from '../server/harness';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
@@ -99,6 +105,27 @@ describe('createServerSessionClient', () => {
     client.stop();
     expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
     expect(heard).toEqual([false]);
+  });
+
+  it('client.state is the view, its changes and the commands, as on createPamClient; sessionActorOf opens the developer door', async () => {
+    const { plain } = ref.server.seed;
+    const { client } = clientOf(browserProfile(fx.served.url));
+    await client.ready;
+    expect(client.state.getSnapshot()).toBe(client.view);
+    const seen: string[] = [];
+    const off = client.state.subscribe((v) => seen.push(v.status));
+    client.state.send({ type: 'LOGIN', login: plain.email, password: plain.password });
+    await until(() => client.view.status === 'signedIn', 'signed in through client.state');
+    expect(seen.at(-1)).toBe('signedIn');
+    expect(client.state.getSnapshot()).toBe(client.view);
+    off();
+    // The door: the raw actor for developer tools, commands only; nothing on `state` leads to it.
+    const actor = sessionActorOf(client);
+    expect((actor as unknown as AnyActorRef).getSnapshot().hasTag('signedIn')).toBe(true);
+    expect(Object.values(client.state).every((v) => typeof v === 'function')).toBe(true);
+    expect(() => sessionActorOf({ state: client.state })).toThrow(TypeError);
+    client.state.send({ type: 'LOGOUT' });
+    await until(() => client.view.status === 'signedOut', 'signed out through client.state');
   });
 
   it("without a seed, or with 'unavailable', reads GET <prefix>/session; ready settles when it knows", async () => {
