@@ -273,7 +273,6 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         refreshWaitMs,
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, withoutProfileToken(event)),
-        user: () => user,
       }) ?? {},
   );
   const crossTab: CrossTab | null = parts.find((p) => p.crossTab)?.crossTab ?? null;

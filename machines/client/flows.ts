@@ -40,8 +40,6 @@ export interface FlowSetup {
   onStepUp: StepUpPrompt | undefined;
   /** Reports a mutation whose outcome is unknown to `client.on('mutationOutcomeUnknown')`. */
   reportOutcome(event: MutationOutcomeUnknown): void;
-  /** The client's user module, `client.user` (set once the flows are: read it inside callbacks, not at setup). */
-  user?(): UserModule | undefined;
 }
 
 /** What a flow adds to the client. */

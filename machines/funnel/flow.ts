@@ -1,10 +1,13 @@
-// `funnelEvents()`: the opt-in flow that adds the funnel and audit events to `client.on`. It only
-// observes (the actor system's inspection, the session's emitted events, the user module's
-// calls); an app that does not import it carries none of it. It attaches through what every flow
-// has (its inspection observer and `FlowSetup.user()`): the client has no code for it.
+// `funnelEvents(flows)`: the opt-in flows that add the funnel and audit events to `client.on`. It
+// only observes (the actor system's inspection, the session's emitted events, the user module's
+// calls); an app that does not import it carries none of it, and the client has no code for it: it
+// is given the app's flows, puts its own flow last (its inspection observer) and wraps the user
+// flow's set-up, so it holds the module the client hands out as `client.user`.
 
+import type { UserModule } from 'pam-client';
 import type { AnyActorRef } from 'xstate';
-import type { ClientFlow } from '../client/flows';
+import type { ClientFlow, FlowParts, FlowSetup } from '../client/flows';
+import { notify } from '../client/view-hub';
 import type { FunnelEvent } from './events';
 import { sessionSteps } from './session-steps';
 import { userCalls } from './user-calls';
@@ -30,96 +33,99 @@ export interface FunnelOptions {
 
 type Listener = (event: FunnelEvent) => void;
 
-/** Calls every listener; one listener's bug neither hides the others nor reaches the session. */
-function notify(listeners: Set<Listener> | undefined, event: FunnelEvent) {
-  for (const listener of [...(listeners ?? [])]) {
-    if (!listeners?.has(listener)) continue;
-    try {
-      listener(event);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
-  }
-}
-
 /**
- * The funnel and audit events (docs/events.md): sign-in, registration, the session, step-up,
- * responsible gaming and the income report, one event per moment through `client.on`, with
- * counts, durations, server times and error codes only (never a login, a name, an id, a note, a
- * URL, a token or a message).
+ * The funnel and audit events (docs/events.md): `flows` with the funnel added. Sign-in,
+ * registration, the session, step-up, responsible gaming and the income report, one event per
+ * moment through `client.on`, with counts, durations, server times and error codes only (never a
+ * login, a name, an id, a note, a URL, a token or a message). The user module's calls are told
+ * when `flows` has `userModule()` (the operator preset does).
  *
  * @example
- * const client = createPamClient({ baseURL, flows: [...operatorPreset(), funnelEvents({ appSources: ['web'] })] });
+ * const client = createPamClient({ baseURL, flows: funnelEvents(operatorPreset(), { appSources: ['web'] }) });
  * client.on('signIn.signedIn', (e) => analytics.track('signed_in', { ms: e.durationMs }));
  */
-export const funnelEvents = (options: FunnelOptions = {}): ClientFlow<'funnel'> => ({
-  name: 'funnel',
-  setup: ({ env, onStepUp, user }) => {
-    const listeners = new Map<string, Set<Listener>>();
-    const pseudonyms = new Map<number, string | undefined>();
-    let player: string | undefined;
-    let runs = 0;
-    const nextRun = () => ++runs;
-    const emit = (event: { type: string } & Record<string, unknown>) => {
-      const e = { ...event, at: env.serverNow(), ...(player === undefined ? {} : { player }) };
-      notify(listeners.get(e.type), e as unknown as FunnelEvent);
-    };
-    const playerIs = (id: number | null) => {
-      if (id === null || !options.pseudonym) {
-        player = undefined;
-        return;
-      }
-      if (!pseudonyms.has(id)) {
-        let name: string | undefined;
-        try {
-          const given = options.pseudonym(id);
-          name = typeof given === 'string' ? given : undefined;
-        } catch {
-          name = undefined;
+export function funnelEvents<const F extends readonly ClientFlow[]>(
+  flows: F,
+  options: FunnelOptions = {},
+): [...F, ClientFlow<'funnel'>] {
+  // The user module of the client being made: its user flow's set-up runs before the funnel's
+  // (after it in `flows`), in the same pass.
+  let made: UserModule | undefined;
+  const observed = (flow: ClientFlow): ClientFlow =>
+    flow.name === 'user'
+      ? {
+          ...flow,
+          setup: (s: FlowSetup): FlowParts => {
+            const parts = (flow.setup as NonNullable<ClientFlow['setup']>)(s);
+            made = parts.user;
+            return parts;
+          },
         }
-        pseudonyms.set(id, name);
-      }
-      player = pseudonyms.get(id);
-    };
-    const calls = userCalls({ emit, now: env.now, nextRun, prompt: onStepUp });
-    // `client.on` asks the session actor for every event but `mutationOutcomeUnknown`: the
-    // funnel's (named `<flow>.<moment>`; the session's own have no dot) are answered here. And
-    // the client's user module (the same object as `client.user`) reports its calls. Both once,
-    // when the session actor is made: after the flows' set-up, before the client is handed out.
-    const attach = (session: AnyActorRef) => {
-      const on = session.on.bind(session);
-      Object.defineProperty(session, 'on', {
-        value: (type: string, listener: Listener) => {
-          if (!type.includes('.')) return on(type, listener);
-          const set = listeners.get(type) ?? new Set();
-          listeners.set(type, set);
-          // One entry per subscription (the same listener twice is two, as with XState's `on`).
-          const entry: Listener = (event) => listener(event);
-          set.add(entry);
-          return { unsubscribe: () => set.delete(entry) };
+      : flow;
+  const funnel: ClientFlow<'funnel'> = {
+    name: 'funnel',
+    setup: ({ env, onStepUp }) => {
+      const listeners = new Map<string, Set<Listener>>();
+      // The app's pseudonym of each player, asked once, as the events' `player` field (none named: no field).
+      const pseudonyms = new Map<number, { player?: string }>();
+      let player: { player?: string } = {};
+      let runs = 0;
+      const nextRun = () => ++runs;
+      const emit = (event: { type: string } & Record<string, unknown>) => {
+        const e = { ...event, at: env.serverNow(), ...player };
+        const set = listeners.get(e.type);
+        if (set) notify(set, e as unknown as FunnelEvent);
+      };
+      // No pseudonym function, a throw or not a string: the player is not named.
+      const playerIs = (id: number | null) => {
+        if (id !== null && options.pseudonym && !pseudonyms.has(id)) {
+          let name: unknown;
+          try {
+            name = options.pseudonym(id);
+          } catch {}
+          pseudonyms.set(id, typeof name === 'string' ? { player: name } : {});
+        }
+        player = (id !== null && pseudonyms.get(id)) || {};
+      };
+      const calls = userCalls({ emit, now: env.now, nextRun, prompt: onStepUp });
+      // The client's user module (the same object as `client.user`) reports its calls: wrapped in
+      // place, before the client is handed out.
+      if (made) Object.assign(made, calls.wrap(made));
+      // `client.on` asks the session actor for every event but `mutationOutcomeUnknown`: the
+      // funnel's (named `<flow>.<moment>`; the session's own have no dot) are answered here, once,
+      // when the session actor is made (before the client is handed out).
+      const attach = (session: AnyActorRef) => {
+        const on = session.on.bind(session);
+        Object.defineProperty(session, 'on', {
+          value: (type: string, listener: Listener) => {
+            if (!type.includes('.')) return on(type, listener);
+            const set = listeners.get(type) ?? new Set();
+            listeners.set(type, set);
+            // One entry per subscription (the same listener twice is two, as with XState's `on`).
+            const entry: Listener = (event) => listener(event);
+            set.add(entry);
+            return { unsubscribe: () => set.delete(entry) };
+          },
+          // A second funnel in the same client wraps this one's `on` in turn.
+          configurable: true,
+          writable: true,
+        });
+      };
+      const inspect = sessionSteps({
+        emit,
+        now: env.now,
+        nextRun,
+        appSources: options.appSources ?? [],
+        playerIs,
+        attach,
+        stopped: () => {
+          calls.stop();
+          emit({ type: 'session.stopped' });
+          listeners.clear();
         },
-        // A second funnel in the same client wraps this one's `on` in turn.
-        configurable: true,
-        writable: true,
       });
-      const module = user?.();
-      if (module) Object.assign(module, calls.wrap(module));
-    };
-    const inspect = sessionSteps({
-      emit,
-      now: env.now,
-      nextRun,
-      appSources: options.appSources ?? [],
-      playerIs,
-      attach,
-      stopped: () => {
-        calls.stop();
-        emit({ type: 'session.stopped' });
-        listeners.clear();
-      },
-    });
-    return { inspect };
-  },
-});
+      return { inspect };
+    },
+  };
+  return [...flows.map(observed), funnel] as unknown as [...F, ClientFlow<'funnel'>];
+}

@@ -67,7 +67,7 @@ function attributesOf(e: Any): Attributes {
  * still open ends when the client stops. Returns a function that stops listening.
  *
  * @example
- * const client = createPamClient({ baseURL, flows: [...operatorPreset(), funnelEvents()] });
+ * const client = createPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });
  * traceFunnel(client); // spans on the global tracer provider's `pam-client` tracer
  */
 export function traceFunnel(client: Pick<PamClientBase, 'on'>, options: TraceFunnelOptions = {}): () => void {

@@ -91,7 +91,7 @@ for (const type of ${JSON.stringify(FUNNEL_TYPES)} as FunnelEventType[])
         imports,
         "import { createPamClient, type FunnelEventType, funnelEvents, operatorPreset } from 'pam-client/machines';",
       )
-      .replace(call, call.replace(' })', ', flows: [...operatorPreset(), funnelEvents()] })')) + probe,
+      .replace(call, call.replace(' })', ', flows: funnelEvents(operatorPreset()) })')) + probe,
   );
   return snippets;
 }

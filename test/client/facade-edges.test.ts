@@ -115,7 +115,7 @@ describe('funnelEvents()', () => {
       baseURL: ctx.server.url,
       timeout: 2000,
       environment: { channel: null },
-      flows: [...operatorPreset(), funnelEvents(), funnelEvents()],
+      flows: funnelEvents(funnelEvents(operatorPreset())),
     });
     keep(c);
     const heard: string[] = [];

@@ -1,11 +1,12 @@
-import { funnelEvents, operatorPreset } from 'pam-client/machines';
+import { funnelEvents, operatorPreset, profile, tabs } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { logIn, openTab, useWorld } from '../support/world';
 import { funnelTab, typesOf } from './record';
 
-// Issue 34: how the funnel attaches with no code of its own in the client. It answers its events
-// on the session actor's `on` (which `client.on` asks) and wraps `client.user`'s methods in place
-// (`FlowSetup.user()`); the client's own events and members stay as they were.
+// Issue 34: how the funnel attaches with no code of its own in the client. `funnelEvents(flows)`
+// wraps the user flow's set-up (it holds the module the client hands out as `client.user`, and
+// wraps its methods in place) and adds its own flow, which answers its events on the session
+// actor's `on` (which `client.on` asks); the client's own events and members stay as they were.
 
 const world = useWorld();
 
@@ -50,7 +51,7 @@ describe('funnelEvents(): attached through the flow, not the client', () => {
 
   it('two clients with the funnel keep their listeners apart', async () => {
     const a = funnelTab(world, { channel: false });
-    const b = openTab(world, { flows: [...operatorPreset(), funnelEvents()], channel: false });
+    const b = openTab(world, { flows: funnelEvents(operatorPreset()), channel: false });
     world.tabs.push(b);
     const heardByB: string[] = [];
     b.client.on('signIn.started', (e) => heardByB.push(e.type));
@@ -59,5 +60,43 @@ describe('funnelEvents(): attached through the flow, not the client', () => {
     await settleUntil(() => a.funnel.some((e) => e.type === 'signIn.signedIn'));
     expect(typesOf(a.funnel).slice(0, 2)).toEqual(['signIn.started', 'signIn.signedIn']);
     expect(heardByB).toEqual([]);
+  });
+
+  it('funnelEvents(flows) keeps the flows given, in order, the funnel last; only the user flow is wrapped', () => {
+    const given = operatorPreset();
+    const flows = funnelEvents(given);
+    expect(flows.map((f) => f.name)).toEqual(['tabs', 'profile', 'playTime', 'user', 'funnel']);
+    expect(flows.slice(0, 3)).toEqual(given.slice(0, 3));
+    expect(flows[0]).toBe(given[0]);
+    expect(flows[3]).not.toBe(given[3]);
+    expect(flows[3].setup).not.toBe(given[3].setup);
+  });
+
+  it('one flows list, two clients: each client’s own user module tells its own calls', async () => {
+    const flows = funnelEvents(operatorPreset());
+    const a = openTab(world, { flows, channel: false });
+    const b = openTab(world, { flows, channel: false });
+    world.tabs.push(a, b);
+    const heard = { a: [] as string[], b: [] as string[] };
+    a.client.on('incomeReport.requested', (e) => heard.a.push(e.type));
+    b.client.on('incomeReport.requested', (e) => heard.b.push(e.type));
+    await world.settle();
+    await logIn(world, b);
+    await world.during(b.client.user.generateIncomeReport({ reference_year: 2025, type: 'download' }));
+    expect(heard).toEqual({ a: [], b: ['incomeReport.requested'] });
+    await logIn(world, a);
+    await world.during(a.client.user.generateIncomeReport({ reference_year: 2025, type: 'download' }));
+    expect(heard).toEqual({ a: ['incomeReport.requested'], b: ['incomeReport.requested'] });
+  });
+
+  it('without the user flow, the funnel still tells the session (and the client has no user)', async () => {
+    const tab = openTab(world, { flows: funnelEvents([tabs(), profile()]), channel: false });
+    world.tabs.push(tab);
+    const heard: string[] = [];
+    tab.client.on('signIn.signedIn', (e) => heard.push(e.type));
+    await world.settle();
+    await logIn(world, tab);
+    await settleUntil(() => heard.length === 1);
+    expect(tab.client.user).toBeUndefined();
   });
 });

@@ -65,7 +65,7 @@ export function funnelTab(
   o: TabOptions & { funnel?: FunnelOptions } = {},
 ): Tab & { funnel: FunnelEvent[] } {
   const { funnel, ...options } = o;
-  const tab = openTab(world, { flows: [...operatorPreset(), funnelEvents(funnel)], ...options });
+  const tab = openTab(world, { flows: funnelEvents(operatorPreset(), funnel), ...options });
   world.tabs.push(tab);
   return { ...tab, funnel: recordFunnel(tab.client) };
 }

@@ -18,7 +18,7 @@ describe('traceFunnel with the web tracer, in Chromium', () => {
       fetch: kit,
       timeout: 5000,
       environment: { channel: null },
-      flows: [...operatorPreset(), funnelEvents()],
+      flows: funnelEvents(operatorPreset()),
     });
     traceFunnel(client, { tracer: provider.getTracer('web') });
     const { email, password, twoFactorCode } = kit.seed.twoFactor;
