@@ -3,27 +3,20 @@ import {
   initialRefreshState,
   markRefreshCompleted,
   markRefreshStarted,
+  markTokenSaved,
   type PamError,
+  REFRESH_INTERVAL_MS,
+  type RefreshState,
   type RefreshTokenResponse,
-  shouldRefreshToken,
   TimeoutError,
 } from 'pam-client';
-import { asPamError, clampDelay, REFRESH_IN_FLIGHT_TIMEOUT_MS } from 'pam-client/internal';
+import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
 import { assign, emit, fromPromise, raise } from 'xstate';
 import { steadyClock } from './clock';
+import { retryAfterMsOf } from './errors';
 import { finiteOr } from './finite-or';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
-import {
-  DEFAULT_TICK_MS,
-  dueInterval,
-  flightLostAt,
-  lifeOf,
-  nextCheckDelay,
-  notBeforeAfter,
-  refreshIntervalOf,
-  savedState,
-} from './token-refresh/timing';
 
 /**
  * What `tokenRefreshMachine` needs.
@@ -61,9 +54,93 @@ export interface TokenRefreshInput {
   random?: () => number;
 }
 
-import type { TokenRefreshContext } from './token-refresh/timing';
+/** The machine's context: settings, the refresh state and the last error. No token. */
+export interface TokenRefreshContext {
+  /** A service: never persisted; a restored actor takes it from its fresh `input`. */
+  auth: Pick<AuthModule, 'refreshToken'>;
+  intervalMs: number;
+  tickMs: number;
+  /** A service, like `auth`. */
+  now: () => number;
+  /** How long a token lives (from the last `expiresAt`), or null when unknown. */
+  lifeMs: number | null;
+  /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
+  refresh: RefreshState;
+  error: PamError | null;
+  /** A service, like `auth`. */
+  random: (() => number) | null;
+  /** Not before this wall-clock time: the failure backoff with jitter, or the server's `Retry-After`. */
+  notBefore: number | null;
+}
 
-export type { TokenRefreshContext };
+// When the cycle looks again: the core's schedule (`refreshSchedule`: due, lost, backoff), read
+// at the context's settings.
+
+/** Default period of the internal check while idle: one minute. */
+const DEFAULT_TICK_MS = 60_000;
+
+/**
+ * The shortest wait the internal check re-arms with while a refresh is not yet due, so a clock
+ * that stands still (or a tiny `tickMs`) cannot turn the timer into a busy loop.
+ */
+const MIN_CHECK_MS = 1_000;
+
+/**
+ * The `intervalMs` the machine uses: the default (6 h) for 0, a negative number, NaN or
+ * Infinity; at least 1 s (`MIN_REFRESH_INTERVAL_MS`) for a small positive one.
+ */
+function refreshIntervalOf(value: number | undefined): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return REFRESH_INTERVAL_MS;
+  return Math.max(1_000, value);
+}
+
+/** A token's life from its save time and expiry, or null when the expiry is unknown or absurd. */
+function lifeOf(
+  savedAt: number | undefined,
+  expiresAt: number | null | undefined,
+  now: number,
+): number | null {
+  if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null;
+  const from = typeof savedAt === 'number' && Number.isFinite(savedAt) ? savedAt : now;
+  const life = expiresAt - from;
+  return life > 0 ? life : 0;
+}
+
+/** A token saved "in the future" (another device's clock) must not postpone the refresh. */
+const savedState = (savedAt: number | undefined, now: number): RefreshState =>
+  markTokenSaved(typeof savedAt === 'number' && savedAt < now ? savedAt : now);
+
+/** When the refresh is due: the interval after the save, or earlier for a token about to expire. */
+const dueAt = (c: TokenRefreshContext, now: number): number | null =>
+  refreshSchedule(c.refresh, now, { intervalMs: c.intervalMs, lifeMs: c.lifeMs }).dueAt;
+
+/**
+ * Wait before the next check in `idle`: until the refresh is due, but at most `tickMs`, so a
+ * clock jump (sleep, throttled background tab) is noticed within one tick. Due-ness itself is
+ * always read from `now()`, never inferred from the timer having fired.
+ */
+function nextCheckDelay(c: TokenRefreshContext): number {
+  const now = c.now();
+  const due = dueAt(c, now);
+  if (due === null) return clampDelay(c.tickMs);
+  const until = Math.max(due, c.notBefore ?? due) - now;
+  if (!(until > 0)) return 0;
+  return clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until)));
+}
+
+/**
+ * When a failed refresh may be tried again: the core's backoff (jittered when the machine has a
+ * `random`), and never before a `Retry-After` (429 or 503) says.
+ */
+function notBeforeAfter(c: TokenRefreshContext, error: PamError): number | null {
+  const now = c.now();
+  const retryAfter = retryAfterMsOf(error);
+  const wait = Math.max(retryAfter, refreshSchedule(c.refresh, now, { random: c.random }).backoffMs);
+  return retryAfter > 0 || c.random ? now + wait : null;
+}
+
+/** When the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s). */
+const flightLostAt = (c: TokenRefreshContext): number => refreshSchedule(c.refresh, c.now()).lostAt;
 
 /** What `tokenRefreshMachine` accepts. */
 export type TokenRefreshEvent =
@@ -142,10 +219,8 @@ function createTokenRefreshMachine() {
     guards: {
       isDue: ({ context: c, event }) => {
         const now = timeOf(c, event as { at?: number });
-        return (
-          shouldRefreshToken(c.refresh, now, { intervalMs: dueInterval(c) }) &&
-          (c.notBefore === null || now >= c.notBefore)
-        );
+        const due = dueAt(c, now);
+        return due !== null && now >= due && (c.notBefore === null || now >= c.notBefore);
       },
       unread: ({ event }) => (event as { at?: number }).at === undefined,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
@@ -181,9 +256,13 @@ function createTokenRefreshMachine() {
           error,
         };
       }),
-      loseFlight: assign({
-        refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
-        error: () => new TimeoutError('POST', 'refreshToken', REFRESH_IN_FLIGHT_TIMEOUT_MS),
+      loseFlight: assign(({ context: c }) => {
+        const now = c.now();
+        const { flightTimeoutMs } = refreshSchedule(c.refresh, now);
+        return {
+          refresh: markRefreshCompleted(c.refresh, false, now),
+          error: new TimeoutError('POST', 'refreshToken', flightTimeoutMs),
+        };
       }),
       endSession: assign({
         refresh: initialRefreshState,

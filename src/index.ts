@@ -139,19 +139,9 @@ export {
   Secret,
   secret,
 } from './secrets/index';
-export type { RefreshState, RefreshTimingOptions } from './session/refresh';
-export {
-  initialRefreshState,
-  markRefreshCompleted,
-  markRefreshStarted,
-  markTokenSaved,
-  REFRESH_INTERVAL_MS,
-  shouldRefreshToken,
-} from './session/refresh';
 export type { PamSessionSeed } from './session/seed';
 export type {
   StorageLike,
-  StoredSession,
   SyncTokenStore,
   TokenStore,
   WebStorageTokenStoreOptions,
@@ -160,6 +150,15 @@ export {
   createMemoryTokenStore,
   createWebStorageTokenStore,
 } from './session/storage';
+export type { RefreshState, RefreshTimingOptions, StoredSession } from './session/token';
+export {
+  initialRefreshState,
+  markRefreshCompleted,
+  markRefreshStarted,
+  markTokenSaved,
+  REFRESH_INTERVAL_MS,
+  shouldRefreshToken,
+} from './session/token';
 export type {
   DownloadedFile,
   SecretField,

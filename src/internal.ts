@@ -8,7 +8,7 @@
 
 // Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
 export { asPamError, isTransientError } from './errors/index';
-export { DEFAULT_TIMEOUT_MS } from './http/request-building';
+export { DEFAULT_TIMEOUT_MS } from './http/exchange';
 export type { BackoffOptions, TimersLike } from './http/waiting';
 export { backoffDelay, clampDelay, retryAfterMs, sleep } from './http/waiting';
 // São Paulo time: the play period (the play-time clock) and the day (the profile flow's SPA re-check).
@@ -16,10 +16,10 @@ export type { PlayPeriod } from './responsible-gaming/index';
 export { brazilDayAt, playPeriodOf } from './responsible-gaming/index';
 // Secrets: the machines box what they receive and the debug log redacts as the inspector does.
 export { isSecret, redactSecrets } from './secrets/index';
-// The refresh cycle's timing (the token-refresh machine).
-export { nextRefreshAt, REFRESH_IN_FLIGHT_TIMEOUT_MS, refreshBackoffMs } from './session/refresh';
-// Stored sessions read from another tab or the store.
-export { MAX_SESSION_COUNTER, parseStoredSession } from './session/storage';
+// The token: its refresh schedule (the token-refresh machine), and stored sessions read from
+// another tab or the store.
+export type { RefreshSchedule, RefreshScheduleOptions } from './session/token';
+export { MAX_SESSION_COUNTER, parseStoredSession, refreshSchedule } from './session/token';
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';
 export { USER_MUTATIONS } from './user/index';

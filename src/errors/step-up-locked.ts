@@ -1,4 +1,4 @@
-import { PamError } from './base';
+import { PamError } from './pam-error';
 
 /**
  * A sensitive change refused BEFORE sending: the player's step-up passwords are used up (three

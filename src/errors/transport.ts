@@ -1,4 +1,4 @@
-import { PamError, type PamErrorOptions } from './base';
+import { PamError, type PamErrorOptions } from './pam-error';
 
 /**
  * No answer: connection refused, reset, DNS failure, CORS, offline.

@@ -1,13 +1,20 @@
 // Responsible gaming (issue 13): the meaning of the profile's restriction and limit fields, CPF
 // and age checks, and São Paulo time. Rules and assumptions: docs/responsible-gaming.md.
 export { formatCpf, isValidCpf } from './cpf';
-export type { LimitKind, LimitSetting, LimitState, PendingLimitChange } from './limits';
+export type { LimitSetting } from './limits';
 export { compareLimit } from './limits';
 export type { MandatoryLimit } from './mandatory';
 export { missingMandatoryLimits } from './mandatory';
 export type { LimitPeriodName, PlayPeriod } from './period';
 export { playPeriodOf } from './period';
-export type { Restriction, RestrictionKind, Restrictions } from './restrictions';
+export type {
+  LimitKind,
+  LimitState,
+  PendingLimitChange,
+  Restriction,
+  RestrictionKind,
+  Restrictions,
+} from './restrictions';
 export { restrictionsOf } from './restrictions';
 export { brazilDayAt, parseServerTime } from './time';
 

@@ -1,7 +1,7 @@
 // Mandatory prudential limits (Portaria SPA/MF 2.579/2025, amending 1.231/2024): every player
 // must have a LOSS limit and a TIME limit. Which of them a player has not set, for the view.
 
-import { type LimitKind, limitOf } from './limits';
+import { type LimitKind, limitOf } from './restrictions';
 
 /**
  * The limits Portaria SPA/MF 2.579/2025 makes mandatory.

@@ -1,5 +1,8 @@
-import { readBoolean, readNumber, UNREADABLE } from '../schemas/read';
-import { LIMIT_KINDS, type LimitKind, type LimitState, limitOf, unreadableLimitFields } from './limits';
+// What the profile's restriction and limit fields mean (issue 13, docs/responsible-gaming.md):
+// `restrictionsOf` reads the pauses and exclusions, then each limit (`limitOf`), tolerantly and
+// failing closed.
+import { readBoolean, readNumber, UNREADABLE } from '../schemas/parse';
+import type { LimitPeriodName } from './period';
 import { brazilPartsOf, brazilTimeToEpoch, parseServerTime } from './time';
 
 /** What keeps a player from betting, weakest last: see `restrictionsOf`. */
@@ -256,5 +259,112 @@ function derive(userInfo: unknown, now: number): Restrictions {
     canBet: inForce.length === 0 && unreadable.length === 0,
     known: unreadable.length === 0,
     unreadable,
+  };
+}
+
+// The limits (spec 2.11), as the profile shows them.
+
+/** The four limits of spec 2.11 (money in BRL; time in minutes per period). */
+export type LimitKind = 'deposit' | 'bet' | 'loss' | 'time';
+
+/** A change of a limit the server holds back until `effectiveAt` (`user_limit_<kind>_change`). */
+export interface PendingLimitChange {
+  amount: number | null;
+  period: LimitPeriodName | null;
+  active: boolean | null;
+  effectiveAt: number | null;
+}
+
+/**
+ * One limit as the profile shows it. `amount`/`period` are null when absent or unreadable;
+ * `known` is false when a field of it was sent but could not be read (its `active` is then
+ * false, but nothing is proven: treat the limit as unknown).
+ */
+export interface LimitState {
+  kind: LimitKind;
+  amount: number | null;
+  period: LimitPeriodName | null;
+  active: boolean;
+  pendingChange: PendingLimitChange | null;
+  /** Every field of the limit that was sent could be read. */
+  known: boolean;
+}
+
+const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
+
+/** An amount (BRL, or minutes for time): a number >= 0 read tolerantly, else null. */
+export const amountOf = (v: unknown): number | null => {
+  const n = readNumber(v);
+  return typeof n === 'number' && n >= 0 ? n : null;
+};
+export const periodOf = (v: unknown): LimitPeriodName | null => {
+  const t = typeof v === 'string' ? v.trim() : v;
+  return t === 'daily' || t === 'weekly' || t === 'monthly' ? t : null;
+};
+/** A limit's `*_active` flag: true or false as read, null when unreadable (or not sent). */
+const limitFlagOf = (v: unknown): boolean | null => {
+  const b = readBoolean(v);
+  return b === UNREADABLE ? null : b;
+};
+
+/** The fields of limit `kind` sent (not null, not absent) that cannot be read. */
+function unreadableLimitFields(info: Record<string, unknown>, kind: LimitKind): string[] {
+  const key = `user_limit_${kind}`;
+  const out: string[] = [];
+  if (sent(info, key) && amountOf(info[key]) === null) out.push(key);
+  if (readBoolean(info[`${key}_active`]) === UNREADABLE) out.push(`${key}_active`);
+  if (sent(info, `${key}_period`) && periodOf(info[`${key}_period`]) === null) out.push(`${key}_period`);
+  return out;
+}
+
+/** The change a `*_change` field holds (JSON, or a bare timestamp), whatever its time. */
+function changeOf(raw: unknown): PendingLimitChange | null {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // A bare timestamp: a change pending at that time, values unknown (docs/contract.md assumption).
+      const at = parseServerTime(raw);
+      return at === null ? null : { amount: null, period: null, active: null, effectiveAt: at };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const o = value as Record<string, unknown>;
+  const change: PendingLimitChange = {
+    amount: amountOf(o.amount),
+    period: periodOf(o.period),
+    active: limitFlagOf(o.active),
+    effectiveAt: parseServerTime(o.effective_at),
+  };
+  // Nothing readable is no change.
+  const empty =
+    change.amount === null && change.period === null && change.active === null && change.effectiveAt === null;
+  return empty ? null : change;
+}
+
+/**
+ * The limit `kind` read from a userInfo-like record at `now` (never throws): a pending change
+ * whose `effective_at` has come shows as applied.
+ */
+export function limitOf(info: Record<string, unknown>, kind: LimitKind, now: number): LimitState {
+  const key = `user_limit_${kind}`;
+  const limit: LimitState = {
+    kind,
+    amount: amountOf(info[key]),
+    period: periodOf(info[`${key}_period`]),
+    active: limitFlagOf(info[`${key}_active`]) === true,
+    pendingChange: changeOf(info[`${key}_change`]),
+    known: unreadableLimitFields(info, kind).length === 0,
+  };
+  const change = limit.pendingChange;
+  if (change === null || change.effectiveAt === null || change.effectiveAt > now) return limit;
+  // Its time has come: the change shows as applied (what it does not say stays as it was).
+  return {
+    ...limit,
+    amount: change.amount ?? limit.amount,
+    period: change.period ?? limit.period,
+    active: change.active ?? limit.active,
+    pendingChange: null,
   };
 }

@@ -15,7 +15,7 @@ import {
   optionalText,
 } from './common';
 import { UserLimitsFields } from './limits';
-import { readNumber, UNREADABLE } from './read';
+import { readNumber, UNREADABLE } from './parse';
 import { rule } from './rule';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { readBoolean, readInteger, readNumber, readText, UNREADABLE, type Unreadable } from './read';
+import { readBoolean, readInteger, readNumber, readText, UNREADABLE, type Unreadable } from './parse';
 
 // Every schema built at module level is wrapped in a `/* @__PURE__ */` IIFE (why: CONTRIBUTING.md,
 // Bundle size). Minifiers inline the IIFEs: the full core bundle is byte-for-byte the same size.
@@ -60,7 +60,7 @@ export const HeaderSafeToken = /* @__PURE__ */ (() =>
     .string()
     .check(z.refine(isHeaderSafeToken, { message: 'must be a token that can be sent in a header' })))();
 
-// Tolerant response fields: the schemas built on the readers of ./read (issue 23: tolerant
+// Tolerant response fields: the schemas built on the readers of ./parse (issue 23: tolerant
 // reading of answers, strict writing of requests).
 
 type Reader<T> = (value: unknown) => T | null | Unreadable;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { integerField, optionalInteger, optionalText } from './common';
-import { readInteger } from './read';
+import { readInteger } from './parse';
 
 // Spec 2.13 and 3.1.
 

@@ -1,39 +1,5 @@
-import * as z from 'zod/mini';
-import { HeaderSafeToken } from '../schemas/common';
-
-/**
- * What a token store keeps between page loads: the access token and when it was saved.
- *
- * @example
- * const session: StoredSession = { accessToken: 'eyJ…', tokenType: 'Bearer', expiresAt: null, savedAt: Date.now() };
- */
-export interface StoredSession {
-  accessToken: string;
-  tokenType: string;
-  /** Epoch ms when the token expires, when the server said (`expires_in`), in `timeBase`'s time. */
-  expiresAt: number | null;
-  /** Epoch ms when the token was saved, in `timeBase`'s time; the refresh cycle counts from here. */
-  savedAt: number;
-  /**
-   * Which time `savedAt` and `expiresAt` are in: `'server'`, the server's (`serverNow()`, the one
-   * clock: a device clock stepped since does not move them); absent (or `'device'`), the device
-   * clock of the tab that wrote it (sessions stored by versions before this field). An expiry
-   * the device clock calls past is then checked with the server, never believed alone.
-   */
-  timeBase?: 'server' | 'device';
-  userId?: number;
-  /**
-   * The session's place in a logical clock shared by the tabs of an origin (a Lamport counter):
-   * each login or refresh takes one more than the highest it has seen. Sessions are ordered by
-   * it, not by `savedAt`, so a wall clock stepping back never makes a newer session look older.
-   */
-  seq?: number;
-  /**
-   * The `seq` of the login this session comes from: refreshes keep it. A logout ends every
-   * session of its login, even one another tab refreshed meanwhile.
-   */
-  sid?: number;
-}
+// Where the session keeps its token: the `TokenStore` contract, in memory or on Web Storage.
+import { parseStoredSession, type StoredSession } from './token';
 
 /**
  * Where the session keeps its token. Sync or async, so a store can be `localStorage`, memory,
@@ -97,59 +63,6 @@ export interface WebStorageTokenStoreOptions {
  * localStorage.getItem(DEFAULT_SESSION_KEY);
  */
 export const DEFAULT_SESSION_KEY = 'pam-client.session';
-
-/**
- * The largest `seq` or `sid` a session may carry: far beyond any real count of logins and
- * refreshes, and small enough that one more is still a safe integer. A foreign message or store
- * with a bigger one is refused, so it cannot push the tabs' clock out of the safe range.
- *
- * @example
- * parseStoredSession({ accessToken: 't', tokenType: 'Bearer', expiresAt: null, savedAt: 0, seq: 2 ** 53 }); // null
- */
-export const MAX_SESSION_COUNTER = 281_474_976_710_656; // 2 ** 48 (a literal: CONTRIBUTING.md)
-
-/** A wall-clock instant (epoch ms): finite. */
-const instant = () => z.number();
-const counter = () => z.number().check(z.int(), z.nonnegative(), z.lte(MAX_SESSION_COUNTER));
-
-// Validates what comes back from storage: another app, an old version or a user may have
-// written anything under the key.
-// Pure-annotated so a bundle that never reads storage drops zod with it.
-const StoredSessionSchema = /* @__PURE__ */ (() =>
-  z.object({
-    // A token that cannot be a header value would fail every call: a corrupt store reads as empty.
-    accessToken: HeaderSafeToken,
-    tokenType: z.string().check(z.maxLength(64)),
-    expiresAt: z.nullable(instant()),
-    savedAt: instant(),
-    userId: z.optional(
-      z.number().check(z.int(), z.lte(Number.MAX_SAFE_INTEGER), z.gte(Number.MIN_SAFE_INTEGER)),
-    ),
-    seq: z.optional(counter()),
-    sid: z.optional(counter()),
-    // Liberal: an unknown value (a newer writer) reads as the device's (checked with the server).
-    timeBase: z.optional(z.string().check(z.maxLength(16))),
-  }))();
-
-/**
- * A `StoredSession` when `value` is one (a frozen copy), else `null`: for anything read back from
- * storage or another tab, which may hold foreign or corrupt data.
- *
- * @example
- * parseStoredSession(JSON.parse(raw)); // StoredSession | null, never throws
- */
-export function parseStoredSession(value: unknown): StoredSession | null {
-  const result = StoredSessionSchema.safeParse(value);
-  if (!result.success) return null;
-  const { userId, seq, sid, timeBase, ...rest } = result.data;
-  return Object.freeze({
-    ...rest,
-    ...(timeBase === 'server' ? { timeBase } : {}),
-    ...(userId === undefined ? {} : { userId }),
-    ...(seq === undefined ? {} : { seq }),
-    ...(sid === undefined ? {} : { sid }),
-  });
-}
 
 /**
  * A token store that lives as long as the page (or process): nothing survives a reload.

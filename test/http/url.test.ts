@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isUnder, stripQuery, targetOf } from '../../src/http/request-building';
+import { isUnder, stripQuery, targetOf } from '../../src/http/exchange';
 
 const url = (base: string, path: string) => targetOf(base, path, false)?.url;
 

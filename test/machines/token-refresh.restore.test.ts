@@ -5,8 +5,8 @@ import { createAuthModule, createOfetchAdapter, type PamError } from 'pam-client
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { persistedData, restoreActor } from '../../machines/persistence';
-import { expiryMarginMs } from '../../machines/token-refresh/timing';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { expiryMarginMs } from '../../src/session/token';
 import { turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredSession } from '../../src/session/storage';
+import { parseStoredSession } from '../../src/session/token';
 
 describe('parseStoredSession', () => {
   const good = { accessToken: 'a', tokenType: 'Bearer', expiresAt: null, savedAt: 1 };

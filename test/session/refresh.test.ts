@@ -13,7 +13,7 @@ import {
   type RefreshState,
   refreshBackoffMs,
   shouldRefreshToken,
-} from '../../src/session/refresh';
+} from '../../src/session/token';
 
 const H = 60 * 60 * 1000;
 const S = 1000;

@@ -4,8 +4,8 @@ import {
   createWebStorageTokenStore,
   DEFAULT_SESSION_KEY,
   type StorageLike,
-  type StoredSession,
 } from '../../src/session/storage';
+import type { StoredSession } from '../../src/session/token';
 
 const session: StoredSession = {
   accessToken: 'tok-123',

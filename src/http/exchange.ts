@@ -1,11 +1,14 @@
-// Building a request: the adapter's settings (checked once), the request options a caller passes
-// (checked per call), where a path goes under baseURL (and whether the token goes with it), and
-// which redirects are followed.
+// One exchange's two ends, around ofetch: building the request (the adapter's settings, checked
+// once; the request options a caller passes, checked per call; where a path goes under baseURL and
+// whether the token goes with it; which redirects are followed), and reading the answer (a 2xx
+// value scrubbed of the request's secrets, or the `HttpError` for any other status).
 import { ConfigurationError } from '../errors/config';
-import { RequestValidationError } from '../errors/validation';
+import { httpErrorFor } from '../errors/pam-error';
+import { attachScrubber, type Scrubber } from '../errors/scrub';
+import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
 import type { OfetchAdapterOptions, RequestOptions } from './types';
-import { MAX_TIMER_MS } from './waiting';
+import { MAX_TIMER_MS, parseRetryAfter } from './waiting';
 
 /** The adapter's timeout per request when none is given: the one default (the session reads it too). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -216,5 +219,85 @@ export function redirectTarget(
     return to.origin === from.origin && to.origin !== 'null' ? to.href : undefined;
   } catch {
     return undefined;
+  }
+}
+
+// Reading the answer.
+
+// Token fields only: a refresh may legitimately answer with the token it was sent. A password,
+// code or captcha token under its own key (`user.document.password`) is an echo like any other.
+const TOKEN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'access_token',
+  'accessToken',
+  'token',
+  'refresh_token',
+  'refreshToken',
+]);
+
+/** Non-JSON error bodies (HTML error pages, proxies) are kept for debugging, but not whole. */
+const MAX_TEXT_BODY = 2048;
+
+/** What the adapter needs of an answer besides its body: status and headers. */
+export interface AnswerHead {
+  readonly status: number;
+  readonly headers: Headers;
+}
+
+/**
+ * The value of a 2xx answer (its body read as `text`), or the `HttpError` for any other. `path` is
+ * the path as errors show it (query stripped). `scrub` removes every secret the request sent from whatever an error is
+ * built from (body, message, field errors) and from a 2xx value (but its credential fields),
+ * which carries it along for `parseResponse`.
+ */
+export function readResponse(
+  response: AnswerHead,
+  text = '',
+  method: string,
+  path: string,
+  scrub: Scrubber,
+): unknown {
+  if (response.status >= 200 && response.status < 300) {
+    if (text.trim() === '') return undefined;
+    const parsed = parseJSON(text);
+    if (parsed === NOT_JSON) {
+      throw new ResponseValidationError(`${method} ${path}`, [
+        { path: [], code: 'invalid_json', message: 'body is not valid JSON' },
+      ]);
+    }
+    // The answer is the app's data, but not a place for what the request sent: a server that
+    // echoes the password or the captcha token into a `message` must not hand it to the app (it
+    // would reach views, snapshots and logs). Credential fields (`token`, `access_token`, …) are
+    // kept as they are: a refresh may legitimately answer with the token it was sent; a password
+    // field is not (an echo under the key `password` is still an echo).
+    // One scan decides whether to walk (a token answered under its own key does not count); a
+    // walk builds no expression for a token under its own key.
+    const value = scrub.mayHold(text, TOKEN_KEYS) ? scrub.deep(parsed, TOKEN_KEYS, true) : parsed;
+    attachScrubber(value, scrub);
+    return value;
+  }
+  throw httpErrorFor({
+    status: response.status,
+    method,
+    path,
+    body: errorBody(text, scrub),
+    retryAfter: parseRetryAfter(response.headers.get('retry-after')),
+  });
+}
+
+/** The error body, scrubbed: parsed JSON walked key by key, or text scrubbed before it is cut. */
+function errorBody(text: string, scrub: Scrubber): unknown {
+  if (text.trim() === '') return undefined;
+  const parsed = parseJSON(text);
+  return parsed !== NOT_JSON ? scrub.deep(parsed) : scrub.text(text).slice(0, MAX_TEXT_BODY);
+}
+
+/** What `parseJSON` answers for text that is not JSON (no JSON value is this object). */
+const NOT_JSON = {};
+
+function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
   }
 }

@@ -1,0 +1,346 @@
+/**
+ * A session's token: its stored form (`StoredSession`, checked whenever it is read back) and its
+ * refresh cycle (spec 3.2), pure functions over a small frozen state. The spec leaves the
+ * state's fields and the due-condition after a failure open; docs/contract.md fixes them: due when a
+ * token was saved, the interval has passed since, no refresh is in flight (one in flight for
+ * 60 s or more counts as lost) and, after `n` failures, `min(30 s * 2^(n-1), 15 min)` has passed
+ * since the last one.
+ */
+
+import * as z from 'zod/mini';
+import { backoffDelay } from '../http/waiting';
+import { HeaderSafeToken } from '../schemas/common';
+
+// The stored form.
+
+/**
+ * What a token store keeps between page loads: the access token and when it was saved.
+ *
+ * @example
+ * const session: StoredSession = { accessToken: 'eyJ…', tokenType: 'Bearer', expiresAt: null, savedAt: Date.now() };
+ */
+export interface StoredSession {
+  accessToken: string;
+  tokenType: string;
+  /** Epoch ms when the token expires, when the server said (`expires_in`), in `timeBase`'s time. */
+  expiresAt: number | null;
+  /** Epoch ms when the token was saved, in `timeBase`'s time; the refresh cycle counts from here. */
+  savedAt: number;
+  /**
+   * Which time `savedAt` and `expiresAt` are in: `'server'`, the server's (`serverNow()`, the one
+   * clock: a device clock stepped since does not move them); absent (or `'device'`), the device
+   * clock of the tab that wrote it (sessions stored by versions before this field). An expiry
+   * the device clock calls past is then checked with the server, never believed alone.
+   */
+  timeBase?: 'server' | 'device';
+  userId?: number;
+  /**
+   * The session's place in a logical clock shared by the tabs of an origin (a Lamport counter):
+   * each login or refresh takes one more than the highest it has seen. Sessions are ordered by
+   * it, not by `savedAt`, so a wall clock stepping back never makes a newer session look older.
+   */
+  seq?: number;
+  /**
+   * The `seq` of the login this session comes from: refreshes keep it. A logout ends every
+   * session of its login, even one another tab refreshed meanwhile.
+   */
+  sid?: number;
+}
+
+/**
+ * The largest `seq` or `sid` a session may carry: far beyond any real count of logins and
+ * refreshes, and small enough that one more is still a safe integer. A foreign message or store
+ * with a bigger one is refused, so it cannot push the tabs' clock out of the safe range.
+ *
+ * @example
+ * parseStoredSession({ accessToken: 't', tokenType: 'Bearer', expiresAt: null, savedAt: 0, seq: 2 ** 53 }); // null
+ */
+export const MAX_SESSION_COUNTER = 281_474_976_710_656; // 2 ** 48 (a literal: CONTRIBUTING.md)
+
+/** A wall-clock instant (epoch ms): finite. */
+const instant = () => z.number();
+const counter = () => z.number().check(z.int(), z.nonnegative(), z.lte(MAX_SESSION_COUNTER));
+
+// Validates what comes back from storage: another app, an old version or a user may have
+// written anything under the key.
+// Pure-annotated so a bundle that never reads storage drops zod with it.
+const StoredSessionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    // A token that cannot be a header value would fail every call: a corrupt store reads as empty.
+    accessToken: HeaderSafeToken,
+    tokenType: z.string().check(z.maxLength(64)),
+    expiresAt: z.nullable(instant()),
+    savedAt: instant(),
+    userId: z.optional(
+      z.number().check(z.int(), z.lte(Number.MAX_SAFE_INTEGER), z.gte(Number.MIN_SAFE_INTEGER)),
+    ),
+    seq: z.optional(counter()),
+    sid: z.optional(counter()),
+    // Liberal: an unknown value (a newer writer) reads as the device's (checked with the server).
+    timeBase: z.optional(z.string().check(z.maxLength(16))),
+  }))();
+
+/**
+ * A `StoredSession` when `value` is one (a frozen copy), else `null`: for anything read back from
+ * storage or another tab, which may hold foreign or corrupt data.
+ *
+ * @example
+ * parseStoredSession(JSON.parse(raw)); // StoredSession | null, never throws
+ */
+export function parseStoredSession(value: unknown): StoredSession | null {
+  const result = StoredSessionSchema.safeParse(value);
+  if (!result.success) return null;
+  const { userId, seq, sid, timeBase, ...rest } = result.data;
+  return Object.freeze({
+    ...rest,
+    ...(timeBase === 'server' ? { timeBase } : {}),
+    ...(userId === undefined ? {} : { userId }),
+    ...(seq === undefined ? {} : { seq }),
+    ...(sid === undefined ? {} : { sid }),
+  });
+}
+
+// The refresh cycle.
+
+/**
+ * How long a token lives before a refresh is due: 6 hours (spec section 8).
+ *
+ * @example
+ * shouldRefreshToken(markTokenSaved(0), REFRESH_INTERVAL_MS); // true
+ */
+export const REFRESH_INTERVAL_MS: number = 21_600_000; // 6 h (a literal: CONTRIBUTING.md)
+
+/**
+ * The wait after the first failed refresh; it doubles with each further failure.
+ *
+ * @example
+ * refreshBackoffMs(1) === REFRESH_BACKOFF_BASE_MS; // 30 000
+ */
+export const REFRESH_BACKOFF_BASE_MS: number = 30_000;
+
+/**
+ * The longest wait between two failed refreshes: 15 minutes.
+ *
+ * @example
+ * refreshBackoffMs(50) === REFRESH_BACKOFF_MAX_MS; // 900 000
+ */
+export const REFRESH_BACKOFF_MAX_MS: number = 900_000; // 15 min
+
+/**
+ * A refresh in flight for this long (60 s) counts as lost, so a new one may start.
+ *
+ * @example
+ * const s = markRefreshStarted(state, t);
+ * shouldRefreshToken(s, t + REFRESH_IN_FLIGHT_TIMEOUT_MS); // true again (if it was due)
+ */
+export const REFRESH_IN_FLIGHT_TIMEOUT_MS: number = 60_000;
+
+/**
+ * Where the refresh cycle stands. Every field is a wall-clock time in ms (`Date.now()` scale)
+ * or `null`, except `failures`, the count of failed refreshes since the last saved token.
+ *
+ * @example
+ * const state: RefreshState = markTokenSaved();
+ * state.tokenSavedAt; // now
+ */
+export interface RefreshState {
+  /** When the current token was saved; `null` when there is none (signed out). */
+  readonly tokenSavedAt: number | null;
+  /** When the refresh now in flight started; `null` when none is. */
+  readonly inFlightSince: number | null;
+  /** Failed refreshes since the token was saved. */
+  readonly failures: number;
+  /** When the last refresh failed; `null` when none has. */
+  readonly lastFailureAt: number | null;
+}
+
+/**
+ * Options of `shouldRefreshToken` and `nextRefreshAt`.
+ *
+ * @example
+ * const options: RefreshTimingOptions = { intervalMs: 60 * 60 * 1000 }; // hourly
+ */
+export interface RefreshTimingOptions {
+  /** Time from a saved token to a due refresh. Default `REFRESH_INTERVAL_MS` (6 h). */
+  intervalMs?: number;
+}
+
+/**
+ * The state before any token is saved: never due.
+ *
+ * @example
+ * shouldRefreshToken(initialRefreshState); // false
+ */
+export const initialRefreshState: RefreshState = /* @__PURE__ */ Object.freeze({
+  tokenSavedAt: null,
+  inFlightSince: null,
+  failures: 0,
+  lastFailureAt: null,
+});
+
+/**
+ * The state right after a token was saved (login, registration or a successful refresh).
+ *
+ * @example
+ * let state = markTokenSaved(); // after login stored the token
+ */
+export function markTokenSaved(now: number = Date.now()): RefreshState {
+  return Object.freeze({ tokenSavedAt: now, inFlightSince: null, failures: 0, lastFailureAt: null });
+}
+
+/**
+ * The wait before retrying after `failures` failed refreshes: 30 s, 60 s, 120 s, … capped at
+ * 15 min; 0 when nothing failed.
+ *
+ * @example
+ * refreshBackoffMs(3); // 120 000
+ */
+export function refreshBackoffMs(failures: number, random?: () => number): number {
+  if (!(failures >= 1)) return 0;
+  // The core's one backoff (src/http/waiting.ts); with `random`, ±10 % jitter.
+  return backoffDelay(Math.min(failures - 1, 32), {
+    baseMs: REFRESH_BACKOFF_BASE_MS,
+    factor: 2,
+    maxMs: REFRESH_BACKOFF_MAX_MS,
+    ...(random ? { jitter: 0.2, random } : {}),
+  });
+}
+
+/**
+ * The wall-clock time from which `shouldRefreshToken(state, now)` is true, or `null` when no
+ * token is saved. Use it to schedule the next timer tick.
+ *
+ * @example
+ * const at = nextRefreshAt(state);
+ * if (at !== null) setTimeout(tick, Math.max(0, at - Date.now()));
+ */
+export function nextRefreshAt(state: RefreshState, options?: RefreshTimingOptions): number | null {
+  if (state.tokenSavedAt === null) return null;
+  let at = state.tokenSavedAt + (options?.intervalMs ?? REFRESH_INTERVAL_MS);
+  if (state.failures > 0 && state.lastFailureAt !== null) {
+    at = Math.max(at, state.lastFailureAt + refreshBackoffMs(state.failures));
+  }
+  if (state.inFlightSince !== null) {
+    at = Math.max(at, state.inFlightSince + REFRESH_IN_FLIGHT_TIMEOUT_MS);
+  }
+  return at;
+}
+
+/**
+ * Whether a refresh is due at `now`: a token was saved, the interval has passed since, no
+ * refresh is in flight (or the one in flight is lost) and any failure backoff has elapsed.
+ *
+ * @example
+ * if (shouldRefreshToken(state)) {
+ *   state = markRefreshStarted(state);
+ *   const ok = await auth.refreshToken().then(() => true, () => false);
+ *   state = markRefreshCompleted(state, ok);
+ * }
+ */
+export function shouldRefreshToken(
+  state: RefreshState,
+  now: number = Date.now(),
+  options?: RefreshTimingOptions,
+): boolean {
+  const at = nextRefreshAt(state, options);
+  return at !== null && now >= at;
+}
+
+/**
+ * Records that a refresh request was sent at `now`.
+ *
+ * @example
+ * state = markRefreshStarted(state);
+ * shouldRefreshToken(state); // false while it is in flight
+ */
+export function markRefreshStarted(state: RefreshState, now: number = Date.now()): RefreshState {
+  return Object.freeze({ ...state, inFlightSince: now });
+}
+
+/**
+ * Records how the refresh ended. A success counts as a token saved at `now`; a failure adds one
+ * to `failures`, so the next try waits out the backoff.
+ *
+ * @example
+ * state = markRefreshCompleted(state, false); // retry in 30 s
+ * state = markRefreshCompleted(state, true);  // next refresh in 6 h
+ */
+export function markRefreshCompleted(
+  state: RefreshState,
+  success: boolean,
+  now: number = Date.now(),
+): RefreshState {
+  if (success) return markTokenSaved(now);
+  return Object.freeze({
+    tokenSavedAt: state.tokenSavedAt,
+    inFlightSince: null,
+    failures: state.failures + 1,
+    lastFailureAt: now,
+  });
+}
+
+/** The shortest time from a saved token to a due refresh: a refresh cycle never spins. */
+const MIN_REFRESH_INTERVAL_MS = 1_000;
+
+/**
+ * How long before its expiry a token is refreshed: 10 % of its life, at least 30 s and at most
+ * 5 min, and never more than half its life (a 40 s token is refreshed after 20 s).
+ *
+ * @example
+ * expiryMarginMs(60 * 60_000); // 300_000: a 1 h token is refreshed 5 min before it expires
+ */
+export function expiryMarginMs(lifeMs: number): number {
+  return Math.min(5 * 60_000, Math.max(30_000, lifeMs / 10), lifeMs / 2);
+}
+
+/**
+ * The refresh cycle's times, as a machine that schedules it needs them (the token-refresh
+ * machine, through `pam-client/internal`).
+ */
+export interface RefreshSchedule {
+  /** When a refresh is due (`shouldRefreshToken` turns true); `null` when no token is saved. */
+  readonly dueAt: number | null;
+  /** When the refresh in flight (one started at `now` when none is) counts as lost. */
+  readonly lostAt: number;
+  /** How long a refresh may be in flight before it counts as lost: 60 s. */
+  readonly flightTimeoutMs: number;
+  /** The wait after one more failure: 30 s, 60 s, … capped at 15 min; with `random`, stretched by 0–20 %. */
+  readonly backoffMs: number;
+}
+
+/** Options of `refreshSchedule`. */
+export interface RefreshScheduleOptions extends RefreshTimingOptions {
+  /**
+   * How long the token lives (from its `expires_in`), or null when unknown: the refresh is then
+   * due `expiryMarginMs(lifeMs)` before it expires when that is earlier, never under 1 s after the save.
+   */
+  lifeMs?: number | null;
+  /** 0..1: stretches `backoffMs` by a random 0–20 % (read only when given). */
+  random?: (() => number) | null;
+}
+
+/**
+ * The refresh cycle's schedule at `now`: when the next refresh is due (the interval, or earlier
+ * for a token about to expire), when the one in flight is lost, and the wait after one more failure.
+ *
+ * @example
+ * const { dueAt } = refreshSchedule(state, now, { intervalMs, lifeMs });
+ * if (dueAt !== null) setTimeout(tick, Math.max(0, dueAt - now));
+ */
+export function refreshSchedule(
+  state: RefreshState,
+  now: number,
+  options: RefreshScheduleOptions = {},
+): RefreshSchedule {
+  const { lifeMs, random } = options;
+  let intervalMs = options.intervalMs ?? REFRESH_INTERVAL_MS;
+  if (lifeMs !== null && lifeMs !== undefined) {
+    intervalMs = Math.min(intervalMs, Math.max(MIN_REFRESH_INTERVAL_MS, lifeMs - expiryMarginMs(lifeMs)));
+  }
+  return {
+    dueAt: nextRefreshAt(state, { intervalMs }),
+    lostAt: (state.inFlightSince ?? now) + REFRESH_IN_FLIGHT_TIMEOUT_MS,
+    flightTimeoutMs: REFRESH_IN_FLIGHT_TIMEOUT_MS,
+    backoffMs: refreshBackoffMs(state.failures + 1, random ?? undefined),
+  };
+}
