@@ -76,6 +76,10 @@ export const loginTogether = (a: number, b: number, pa: number, pb: number) =>
 
 export const logout = (t: number) => new Cmd(`logout(${t})`, awake(t), (w) => tab(w, t).client.logout());
 
+/** The tab asks for a refresh now (`client.state.send({ type: 'REFRESH' })`): refreshes meet logins, tabs and 401s. */
+export const refreshNow = (t: number) =>
+  new Cmd(`refreshNow(${t})`, awake(t), (w) => tab(w, t).client.state.send({ type: 'REFRESH' }));
+
 /** The tab re-reads the restrictions: a stricter bet limit (applied at once, no step-up), then the re-read. */
 export const recheck = (t: number) =>
   new Cmd(`recheck(${t})`, awake(t), (w) => {

@@ -3,7 +3,8 @@
 // show only that player's data, and a signed-in tab always tells the app something about the
 // restrictions; (3) `serverNow` within the stated bound after a clean answer, and nothing
 // `current` on a clock that is off; (5) a clean read is taken (no earlier answer or message stops
-// it), and the wrong passwords sent never pass the lock.
+// it), and the wrong passwords sent never pass the lock; (6) once drained, a signed-in tab holds
+// its own player's token.
 
 import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS } from 'pam-client';
 import type { Answer } from './net';
@@ -248,6 +249,23 @@ function checkPasswords(world: ModelWorld): void {
   }
 }
 
+/**
+ * Once drained, a signed-in tab's token is its own player's: never another player's token (a
+ * refresh of one login taken by another, a 401's retry with a token another tab stored).
+ */
+function checkTokenOwner(world: ModelWorld, tab: ModelTab): void {
+  if (tab.client.view.status !== 'signedIn') return;
+  const held = tab.client.tokens.get();
+  // The model's stores (web storage, memory) answer at once.
+  if (held instanceof Promise) throw new InvariantError('I6 token owner', `tab ${tab.index}: its store answered later`);
+  if (!held) return;
+  const owner = world.net.owners.get(held.accessToken);
+  const { userId } = sessionOf(tab.client);
+  if (owner !== userId) {
+    throw new InvariantError('I6 token owner', `tab ${tab.index} shows player ${userId} and holds player ${owner}'s token`);
+  }
+}
+
 /** Every invariant, after one command. */
 export function checkInvariants(world: ModelWorld): void {
   const at = world.trueNow();
@@ -261,7 +279,10 @@ export function checkInvariants(world: ModelWorld): void {
   }
   if (!settled) return;
   checkConverged(world);
-  for (const tab of world.openTabs()) checkCleanReadTaken(world, tab, at);
+  for (const tab of world.openTabs()) {
+    checkCleanReadTaken(world, tab, at);
+    checkTokenOwner(world, tab);
+  }
 }
 
 /** One line per open tab: what it shows (for a failing run's log). */

@@ -91,6 +91,8 @@ export class ModelNet {
   /** Every read that reached a tab (profile and login answers), in arrival order. */
   readonly reads: ReadRecord[] = [];
   readonly passwords: PasswordSend[] = [];
+  /** Every access token the server handed out, and whose it is (a login's player; a refresh's, the token it replaced). */
+  readonly owners = new Map<string, number>();
   /** Requests being answered in-process (settle waits for them; timers hold the rest). */
   readonly inflight = new Set<Promise<unknown>>();
   private produced = 0;
@@ -137,6 +139,7 @@ export class ModelNet {
       }
     }
     const text = await response.text();
+    this.noteToken(text, bearerOf(input, init));
     const { body, read } = this.withTruth(text, at, order, asker);
     const headers = new Headers(response.headers);
     const dateMs = outlier ? OUTLIER_DATE : at + this.faults.dateSkewMs;
@@ -191,6 +194,19 @@ export class ModelNet {
     };
   }
 
+  /** A token in an answer: a login's is its `user`'s; a refresh's, the player of the token it was sent with. */
+  private noteToken(text: string, bearer: string | null): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!isPlayerRecord(json) || typeof json.access_token !== 'string') return;
+    const owner = isPlayerRecord(json.user) ? Number(json.user.id) : bearer ? this.owners.get(bearer) : undefined;
+    if (owner !== undefined) this.owners.set(json.access_token, owner);
+  }
+
   private notePassword(asker: Asker, body: unknown): void {
     if (typeof body !== 'string' || !body.includes('password_check')) return;
     try {
@@ -221,6 +237,12 @@ export class ModelNet {
       else signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/** The bearer token a request was sent with. */
+function bearerOf(input: RequestInfo | URL, init?: RequestInit): string | null {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  return headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
 }
 
 /** A request nobody answers: only an abort (the adapter's timeout, a stop) ends it. */
