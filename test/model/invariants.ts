@@ -257,12 +257,16 @@ function checkTokenOwner(world: ModelWorld, tab: ModelTab): void {
   if (tab.client.view.status !== 'signedIn') return;
   const held = tab.client.tokens.get();
   // The model's stores (web storage, memory) answer at once.
-  if (held instanceof Promise) throw new InvariantError('I6 token owner', `tab ${tab.index}: its store answered later`);
+  if (held instanceof Promise)
+    throw new InvariantError('I6 token owner', `tab ${tab.index}: its store answered later`);
   if (!held) return;
   const owner = world.net.owners.get(held.accessToken);
   const { userId } = sessionOf(tab.client);
   if (owner !== userId) {
-    throw new InvariantError('I6 token owner', `tab ${tab.index} shows player ${userId} and holds player ${owner}'s token`);
+    throw new InvariantError(
+      'I6 token owner',
+      `tab ${tab.index} shows player ${userId} and holds player ${owner}'s token`,
+    );
   }
 }
 

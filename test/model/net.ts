@@ -203,7 +203,11 @@ export class ModelNet {
       return;
     }
     if (!isPlayerRecord(json) || typeof json.access_token !== 'string') return;
-    const owner = isPlayerRecord(json.user) ? Number(json.user.id) : bearer ? this.owners.get(bearer) : undefined;
+    const owner = isPlayerRecord(json.user)
+      ? Number(json.user.id)
+      : bearer
+        ? this.owners.get(bearer)
+        : undefined;
     if (owner !== undefined) this.owners.set(json.access_token, owner);
   }
 
