@@ -1,5 +1,5 @@
 import { enqueueActions } from 'xstate';
-import { initialContext } from './session/context';
+import { initialContext, servicesOf } from './session/context';
 import { readClock } from './session/expiry';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
@@ -27,7 +27,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
     // `restoreActor` starts it again from its token store (its own persistence), never from a
     // stored state: no stored signed-in snapshot comes back without its token.
     meta: { restore: 'store' },
-    context: ({ input }) => initialContext({ ...defaults, ...input }),
+    context: ({ input, self }) => initialContext({ ...defaults, ...input }, self),
     initial: 'restoring',
     // Listening to the page and to the other tabs is the session's own job, so an app that starts
     // `sessionMachine` itself gets it too.
@@ -36,15 +36,18 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       {
         id: 'wake',
         src: 'wake',
-        input: ({ context: { deps } }) => ({ ...deps.signals, read: () => readClock(deps) }),
+        input: ({ context }) => {
+          const services = servicesOf(context);
+          return { ...services.signals, read: () => readClock(services) };
+        },
       },
       {
         id: 'tabs',
         src: 'tabs',
         // The tabs flow decides against the session as it stands (its committed snapshot).
         input: ({ context, self }) => ({
-          crossTab: context.deps.crossTab,
-          vault: context.deps.vault,
+          crossTab: servicesOf(context).crossTab,
+          vault: servicesOf(context).vault,
           held: (): HeldSession => {
             const s = self.getSnapshot();
             const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';

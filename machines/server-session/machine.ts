@@ -167,6 +167,8 @@ function createServerSessionMachine() {
       dropPending: assign({ pending: null }),
       // --- the profile flow's (its session actions: restrictions, and the app told of changes) ---
       takeProfile: PROFILE_SESSION.actions!.takeProfile as never,
+      // No channel of tokens here: a profile read is told to the other tabs by nobody (they read their own).
+      publishProfile: () => {},
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
       // --- effects ---

@@ -10,7 +10,7 @@ import { timeBaseOf } from './expiry';
 import { raiseClock } from './order';
 import type { ClockTrust } from './profile-read';
 import { guardStore } from './store';
-import type { SessionContext, SessionInput, SessionMeta } from './types';
+import type { SessionContext, SessionInput, SessionMeta, SessionServices } from './types';
 import { createVault, service } from './vault';
 
 export const DEFAULT_REFRESH_WAIT_MS = 15_000;
@@ -30,41 +30,66 @@ export const metaFields = (m: SessionMeta) => ({
   sid: m.sid ?? m.seq ?? null,
 });
 
+/** Services resolved for live sessions, by the key their context names them with (`servicesKey`). */
+const KEPT = new Map<string, SessionServices>();
+/** A session actor collected: its services go too (no registry in very old engines: kept). */
+const RELEASE =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<string>((key) => KEPT.delete(key))
+    : null;
+let kept = 0;
+
 /**
- * The session's services, from its input: never persisted, taken from the fresh input on
- * restore. The environment is resolved as `createPamClient` resolves it (`browserEnvironment`:
- * the steady clock, the page's signals in a browser, inert ones elsewhere), so a session started
- * directly runs on the same clock; the store is guarded once (a guarded store is kept as is).
+ * The session's services, from its input, resolved once per actor and kept beside it: the context
+ * holds only the key they are kept under (a string), never a service, so a snapshot is data (its
+ * JSON, `persistedData`). The environment is resolved as `createPamClient` resolves it
+ * (`browserEnvironment`: the steady clock, the page's signals in a browser, inert ones elsewhere),
+ * so a session started directly runs on the same clock; the store is guarded once (a guarded
+ * store is kept as is). `owner`: the actor they serve (released with it).
  */
-export function services(input: SessionInput): Pick<SessionContext, 'deps'> {
+export function keepServices(input: SessionInput, owner?: object): string {
   const env = browserEnvironment({ channel: null, ...input.environment });
-  return {
-    deps: service({
-      auth: input.auth,
-      tokens: guardStore(input.tokens, env.timers),
-      crossTab: input.crossTab ?? null,
-      vault: createVault(env.random),
-      now: env.now,
-      serverNow: env.serverNow,
-      // The environment's one clock (an app's own, or `createClock()` over its `now`).
-      clock: clockTrustOf(env.clock),
-      random: env.random,
-      timers: env.timers,
-      playClock: input.playClock ?? null,
-      signals: { visibility: env.visibility, focus: env.focus, online: env.online },
-    }),
+  const services: SessionServices = {
+    auth: input.auth,
+    tokens: guardStore(input.tokens, env.timers),
+    crossTab: input.crossTab ?? null,
+    vault: createVault(env.random),
+    now: env.now,
+    serverNow: env.serverNow,
+    // The environment's one clock (an app's own, or `createClock()` over its `now`).
+    clock: clockTrustOf(env.clock),
+    random: env.random,
+    timers: env.timers,
+    playClock: input.playClock ?? null,
+    signals: { visibility: env.visibility, focus: env.focus, online: env.online },
   };
+  // Unique within the page and unlikely across pages (a key stored with a snapshot names nothing).
+  const key = `session:${++kept}:${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
+  KEPT.set(key, service(services));
+  if (owner) RELEASE?.register(owner, key);
+  return key;
+}
+
+/**
+ * The services of the session whose context this is. A context whose services are gone (one
+ * restored from a stored snapshot by hand, not with `restoreActor`) has none: it fails closed.
+ */
+export function servicesOf(context: Pick<SessionContext, 'servicesKey'>): SessionServices {
+  const services = KEPT.get(context.servicesKey);
+  if (!services) throw new TypeError('session: no services (restore a session with restoreActor)');
+  return services;
 }
 
 /** The clock's trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted. */
-function clockTrustOf(clock: unknown): SessionContext['deps']['clock'] {
+function clockTrustOf(clock: unknown): SessionServices['clock'] {
   const c = clock as Partial<ClockTrust> | null | undefined;
   return c && typeof c.trusted === 'function' && typeof c.subscribe === 'function' ? (c as ClockTrust) : null;
 }
 
-export function initialContext(input: SessionInput): SessionContext {
+/** The session's first context; `owner`: the actor it is for (its services are released with it). */
+export function initialContext(input: SessionInput, owner?: object): SessionContext {
   return {
-    ...services(input),
+    servicesKey: keepServices(input, owner),
     intervalMs: input.intervalMs,
     tickMs: input.tickMs,
     refreshWaitMs: input.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
@@ -102,11 +127,17 @@ export const ownedHere = (context: SessionContext, owner: Owner): boolean =>
 /** The player and login the session holds now, to stamp on what is read or sent for it. */
 export const ownerOf = (context: SessionContext): Owner => ({ userId: context.userId, sid: context.sid });
 
-/** Signed out: everything of the session goes, but when (and which) it ended. */
+/**
+ * Signed out: everything of the session goes, but when (and which) it ended. When is the time the
+ * event carries (a TICK's or WAKE's reading, another tab's word); an event without one (an app's
+ * LOGOUT) dates it at the ended session's own save, never at a clock read here. Without a session
+ * (a login abandoned), the last one that ended stays the one remembered.
+ */
 export function forgotten(
   context: SessionContext,
   p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null },
 ): Partial<SessionContext> {
+  const at = p.at ?? context.savedAt;
   return {
     user: null,
     userInfo: null,
@@ -120,7 +151,7 @@ export function forgotten(
     sid: null,
     playTime: null,
     // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
-    signedOut: { seq: context.seq, sid: context.sid, at: p.at ?? context.deps.now() },
+    signedOut: at === null ? context.signedOut : { seq: context.seq, sid: context.sid, at },
     signedOutReason: p.reason,
   };
 }

@@ -73,8 +73,10 @@ export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() =
           userId !== null &&
           sid !== null
         ) {
-          const userInfo = update.userInfo;
-          enqueue(({ context: c }) => c.deps.crossTab?.publishProfile(userInfo, { userId, sid }, at));
+          enqueue({
+            type: 'publishProfile',
+            params: { userInfo: update.userInfo, owner: { userId, sid }, at },
+          });
         }
         if (restrictionsChanged)
           enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });

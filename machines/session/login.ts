@@ -5,7 +5,7 @@
 import { type AuthUser, secret } from 'pam-client';
 import { boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
-import { asPamErrorOrNull, metaFields } from './context';
+import { asPamErrorOrNull, metaFields, servicesOf } from './context';
 import { sessionMetaFromLogin } from './expiry';
 import { nextCounter } from './order';
 import { type SealedLogin, vaultedAuth } from './store';
@@ -19,8 +19,10 @@ export type LoginChildSnapshot = {
 
 const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
 
-export const vaultedAuthOf = (context: SessionContext) =>
-  vaultedAuth(context.deps.auth, context.deps.vault, context.deps);
+export const vaultedAuthOf = (context: SessionContext) => {
+  const s = servicesOf(context);
+  return vaultedAuth(s.auth, s.vault, s);
+};
 
 /** A session command as the login child's event. */
 export function toChild(command: PendingCommand) {

@@ -17,7 +17,7 @@
 import type { PlayTime } from 'pam-client';
 import { enqueueActions } from 'xstate';
 import { type PlayTimeContext, type PlayTimeInput, playTimeMachine, playTimeOf } from '../playTimeMachine';
-import { ownerOf } from './context';
+import { ownerOf, servicesOf } from './context';
 import { internal } from './events';
 import type { ProfileOwner } from './profile-rules';
 import type { SessionContext } from './types';
@@ -64,16 +64,18 @@ function monotonicOf(clock: unknown): (() => number) | undefined {
 }
 
 /** The flow's input from the session (none without a play clock: the flow then does nothing). */
-export const playTimeInputOf = (c: SessionContext): PlayTimeInput | null =>
-  c.deps.playClock
+export const playTimeInputOf = (c: SessionContext): PlayTimeInput | null => {
+  const s = servicesOf(c);
+  return s.playClock
     ? {
         limit: c.restrictions?.limits.time ?? null,
-        store: c.deps.playClock(c.userId),
+        store: s.playClock(c.userId),
         // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
         // time (a stepped device clock moves neither), the period on server time.
-        now: c.deps.now,
-        monotonic: monotonicOf(c.deps.clock),
-        serverNow: c.deps.serverNow,
+        now: s.now,
+        monotonic: monotonicOf(s.clock),
+        serverNow: s.serverNow,
         owner: ownerOf(c),
       }
     : null;
+};

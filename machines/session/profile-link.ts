@@ -1,16 +1,16 @@
 // The session's side of the profile flow: the input it gives the flow, and a profile read
 // elsewhere (another tab, the client's outcome re-read) marked as the flow takes it.
 
-import { ownerOf } from './context';
+import { ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import type { ProfileFlowInput } from './profile';
 import type { SessionContext } from './types';
 
 /** The flow's input from the session: its services and the login it holds (`owner`). */
-export const profileInputOf = (c: SessionContext): ProfileFlowInput => ({
-  services: { auth: c.deps.auth, serverNow: c.deps.serverNow, random: c.deps.random, clock: c.deps.clock },
-  owner: ownerOf(c),
-});
+export const profileInputOf = (c: SessionContext): ProfileFlowInput => {
+  const { auth, serverNow, random, clock } = servicesOf(c);
+  return { services: { auth, serverNow, random, clock }, owner: ownerOf(c) };
+};
 
 /**
  * A profile read elsewhere (another tab, the client's outcome re-read) as the flow takes it: marked,

@@ -15,7 +15,7 @@ import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
 import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
-import { ownerOf } from './context';
+import { ownerOf, servicesOf } from './context';
 import { internal, type Owner } from './events';
 import { type ExpiryClock, expiryVerdict, onBase, timeBaseOf } from './expiry';
 import { isNewerSession, nextCounter } from './order';
@@ -180,16 +180,19 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
  * The refresh cycle's input. It starts from when the token was saved: now after a login, or the
  * stored `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
  */
-export const refreshCycleInput = (c: SessionContext) => ({
-  auth: guardedRefresh({ ...c.deps, waitMs: c.refreshWaitMs, owner: ownerOf(c) }),
-  intervalMs: c.intervalMs,
-  tickMs: c.tickMs,
-  now: c.deps.now,
-  random: c.deps.random,
-  // The cycle counts on the clock's base: the session's server times less the offset in use.
-  savedAt: c.savedAt === null ? c.deps.now() : onBase(c.savedAt, c.timeBase, c.deps),
-  ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, c.deps) }),
-});
+export const refreshCycleInput = (c: SessionContext) => {
+  const s = servicesOf(c);
+  return {
+    auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c) }),
+    intervalMs: c.intervalMs,
+    tickMs: c.tickMs,
+    now: s.now,
+    random: s.random,
+    // The cycle counts on the clock's base: the session's server times less the offset in use.
+    savedAt: c.savedAt === null ? s.now() : onBase(c.savedAt, c.timeBase, s),
+    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, s) }),
+  };
+};
 
 /**
  * A refreshed token: saved at `now`, its arrival in server time (the refresh's answer has just

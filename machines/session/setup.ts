@@ -8,7 +8,7 @@ import { assertEvent, assign, enqueueActions, fromCallback } from 'xstate';
 import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
-import { forgotten, ownedHere, restored } from './context';
+import { forgotten, ownedHere, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { readClock, verdictAt } from './expiry';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
@@ -77,7 +77,8 @@ export const sessionSetup = /* @__PURE__ */ (() =>
       isExpired: ({ context, event }) => verdictOf(context, event) === 'expired',
       expiryUnknown: ({ context, event }) => verdictOf(context, event) === 'ask',
       // Only a token the session's own actors put in the vault signs it in (not a forged done event).
-      vaulted: ({ context }, handle: unknown) => typeof handle === 'string' && context.deps.vault.has(handle),
+      vaulted: ({ context }, handle: unknown) =>
+        typeof handle === 'string' && servicesOf(context).vault.has(handle),
       // The tabs flow's verdict: another login (maybe another player) than the one held.
       otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
       // A datum for the player and login held now (not one from before an adoption or a logout).
@@ -114,9 +115,9 @@ export const sessionSetup = /* @__PURE__ */ (() =>
       alertPlayTime: assign({}),
       // --- effects (named actions: xstate's pure `transition()` never runs them) ---
       writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
-        writeSession(context, p),
+        writeSession(context, servicesOf(context), p),
       dropHandle: ({ context }, handle: string) => {
-        context.deps.vault.take(handle);
+        servicesOf(context).vault.take(handle);
       },
       dropAdopted: ({ context, event }) => {
         assertEvent(event, 'ADOPT');
@@ -127,15 +128,22 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         assertEvent(event, 'ADOPT');
         enqueue.assign(adopted(context, event));
         const reason = p?.share ? 'share' : 'adopt';
-        enqueue(({ context: next }) => writeSession(next, { handle: event.session.handle, reason }));
+        enqueue(({ context: next }) =>
+          writeSession(next, servicesOf(next), { handle: event.session.handle, reason }),
+        );
       }),
       // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
       readClock: ({ context, self }) =>
-        self.send(internal({ type: 'TICK', reading: readClock(context.deps) })),
-      clearTokens: ({ context }) => settle(context.deps.tokens.clear()),
-      clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context),
+        self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
+      clearTokens: ({ context }) => settle(servicesOf(context).tokens.clear()),
+      clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context, servicesOf(context).tokens),
+      // The profile this tab read, told to the other tabs (the profile flow's; with its read time).
+      publishProfile: (
+        { context },
+        p: { userInfo: Record<string, unknown>; owner: { userId: number; sid: number }; at: number },
+      ) => servicesOf(context).crossTab?.publishProfile(p.userInfo, p.owner, p.at),
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
-        context.deps.crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
+        servicesOf(context).crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.emit({ type: 'sessionExpired' });
         enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });

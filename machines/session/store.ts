@@ -21,7 +21,7 @@ import { settleWithin } from '../settle-within';
 import { drawLoginId } from './counters';
 import { timeBaseOf } from './expiry';
 import { isNewerSession } from './order';
-import type { SessionContext, SessionMeta } from './types';
+import type { SessionContext, SessionMeta, SessionServices } from './types';
 import { service, type Vault } from './vault';
 
 // server-session/context.ts reads the service mark from here.
@@ -202,13 +202,13 @@ export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): Session
  * so that only a real read (not a forged done event) can sign the session in.
  */
 /** The restore actor's input from the session's services. */
-export const restoreInputOf = ({ deps: d }: SessionContext) => ({
-  tokens: d.tokens,
-  now: d.now,
-  serverNow: d.serverNow,
-  vault: d.vault,
-  timers: d.timers,
-  auth: d.auth,
+export const restoreInputOf = ({ tokens, now, serverNow, vault, timers, auth }: SessionServices) => ({
+  tokens,
+  now,
+  serverNow,
+  vault,
+  timers,
+  auth,
 });
 
 /** How long a restore waits for the server's word on a session the device clock calls expired. */
@@ -300,9 +300,10 @@ export const logoutSession = /* @__PURE__ */ fromPromise<
  */
 export function writeSession(
   context: SessionContext,
+  services: SessionServices,
   p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' },
 ): void {
-  const token = context.deps.vault.take(p.handle);
+  const token = services.vault.take(p.handle);
   if (!token || context.savedAt === null) return;
   const session: StoredSession = {
     accessToken: token,
@@ -314,23 +315,23 @@ export function writeSession(
     ...(context.seq === null ? {} : { seq: context.seq }),
     ...(context.sid === null ? {} : { sid: context.sid }),
   };
-  settle(context.deps.tokens.set(session));
+  settle(services.tokens.set(session));
   if (p.reason === 'adopt') return;
-  context.deps.crossTab?.publishSession(session, p.reason === 'share' ? 'sync' : p.reason, context.user);
+  services.crossTab?.publishSession(session, p.reason === 'share' ? 'sync' : p.reason, context.user);
 }
 
 /**
  * A shared store may hold a newer session (another client of the store refreshed, or logged in
  * again while this tab was frozen): only our session, or an older one, is cleared.
  */
-export function clearTokensUnlessNewer(context: SessionContext): void {
+export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenStore): void {
   const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
   settle(
     Promise.resolve()
-      .then(() => context.deps.tokens.get())
+      .then(() => tokens.get())
       .then((current) => {
         if (current && ours && isNewerSession(current, ours)) return;
-        return context.deps.tokens.clear();
+        return tokens.clear();
       }),
   );
 }

@@ -7,7 +7,7 @@
 import type { AuthUser } from 'pam-client';
 import { type EventObject, fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
-import { metaFields } from './context';
+import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { onBase } from './expiry';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, raiseClock } from './order';
@@ -124,7 +124,7 @@ export function adopted(context: SessionContext, e: Internal<'ADOPT'>): Partial<
  */
 function revokeIfNewer(context: SessionContext, e: SignOutMessage): void {
   if (e.reason !== 'logout' || context.seq === null || e.seq === null || context.seq <= e.seq) return;
-  const { auth, tokens } = context.deps;
+  const { auth, tokens } = servicesOf(context);
   settle(
     Promise.resolve(tokens.get()).then((current) =>
       current ? auth.logout({ accessToken: current.accessToken }) : undefined,
@@ -134,12 +134,13 @@ function revokeIfNewer(context: SessionContext, e: SignOutMessage): void {
 
 /** Another tab asked for the session: answer with the one in our store. */
 function answerSync(context: SessionContext): void {
-  const { deps, user } = context;
+  const { user } = context;
+  const { tokens, crossTab } = servicesOf(context);
   settle(
-    Promise.resolve(deps.tokens.get()).then((stored) => {
+    Promise.resolve(tokens.get()).then((stored) => {
       // The answer names its player and login (a store written before they existed has neither).
       if (stored)
-        deps.crossTab?.publishSession(
+        crossTab?.publishSession(
           {
             ...stored,
             ...(stored.userId === undefined && context.userId !== null ? { userId: context.userId } : {}),
@@ -161,7 +162,7 @@ function answerSync(context: SessionContext): void {
 function answerSyncSignedOut(context: SessionContext): void {
   const ended = context.signedOut;
   if (context.savedAt !== null || !ended || (ended.seq === null && ended.sid === null)) return;
-  context.deps.crossTab?.publishSignedOut({
+  servicesOf(context).crossTab?.publishSignedOut({
     seq: ended.seq,
     sid: ended.sid,
     reason: context.signedOutReason === 'expired' ? 'expired' : 'logout',
@@ -175,14 +176,17 @@ export const remoteForgetOf = (e: Internal<'ENDED_ELSEWHERE'>) => ({
 });
 
 /** The refresh cycle restarts from an adopted session (its token stays in the vault, never here). */
-export const adoptedTokenSaved = (c: SessionContext) => ({
-  type: 'TOKEN_SAVED' as const,
-  accessToken: '[adopted]',
-  savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, c.deps),
-  ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, c.deps) }),
-});
+export const adoptedTokenSaved = (c: SessionContext) => {
+  const clock = servicesOf(c);
+  return {
+    type: 'TOKEN_SAVED' as const,
+    accessToken: '[adopted]',
+    savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, clock),
+    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, clock) }),
+  };
+};
 
 /** A session verdict the session no longer takes (it began a logout meanwhile): its token leaves the vault. */
 export const dropAdopted = (c: SessionContext, e: Internal<'ADOPT'>): void => {
-  c.deps.vault.take(e.session.handle);
+  servicesOf(c).vault.take(e.session.handle);
 };

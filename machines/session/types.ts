@@ -55,8 +55,11 @@ export interface SessionInput {
   refreshWaitMs?: number;
 }
 
-/** The services the session uses. JSON shows each as `"[service]"`. */
-export interface SessionDeps {
+/**
+ * The services the session uses, resolved once from its input and kept beside the actor (never in
+ * its context or a snapshot). JSON shows them as `"[service]"`.
+ */
+export interface SessionServices {
   auth: AuthModule;
   tokens: TokenStore;
   crossTab: CrossTab | null;
@@ -89,7 +92,8 @@ export type PendingCommand = Extract<SessionEvent, { type: 'LOGIN' } | { type: '
  * selectSessionView(actor.getSnapshot()).status;
  */
 export interface SessionContext {
-  deps: SessionDeps;
+  /** The key the session's services are kept under, beside the actor (a string: no service is in the context). */
+  servicesKey: string;
   intervalMs: number | undefined;
   tickMs: number | undefined;
   refreshWaitMs: number;

@@ -7,13 +7,14 @@ import { createMemoryTokenStore } from 'pam-client';
 import { sessionMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, transition, waitFor } from 'xstate';
+import { servicesOf } from '../../machines/session/context';
 
 async function signingIn() {
   const tokens = createMemoryTokenStore();
   const auth = { login: async () => ({}) } as never;
   const actor = createActor(sessionMachine, { input: { auth, tokens } }).start();
   await waitFor(actor, (s) => s.matches('signedOut'));
-  const vault = actor.getSnapshot().context.deps.vault;
+  const vault = servicesOf(actor.getSnapshot().context).vault;
   const snapshot = transition(sessionMachine, actor.getSnapshot(), {
     type: 'LOGIN',
     login: 'a@b.c',

@@ -10,6 +10,7 @@ import {
   waitFor,
 } from 'xstate';
 import { persistedData, restoreActor } from '../../machines/persistence';
+import { servicesOf } from '../../machines/session/context';
 import { turns, until } from '../support/event-loop';
 import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
@@ -94,7 +95,7 @@ describe('session secrets', () => {
     const auth = { login: async () => ({}) } as never;
     const actor = createActor(sessionMachine, { input: { auth, tokens } }).start();
     await waitFor(actor, (s) => s.matches('signedOut'));
-    const vault = actor.getSnapshot().context.deps.vault;
+    const vault = servicesOf(actor.getSnapshot().context).vault;
     const signingIn = transition(sessionMachine, actor.getSnapshot(), {
       type: 'LOGIN',
       login: 'a@b.c',

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, assign, createActor, createMachine, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { CrossTab, CrossTabMessage } from '../../machines/cross-tab';
+import { servicesOf } from '../../machines/session/context';
 import { internal } from '../../machines/session/events';
 import { sessionMachine } from '../../machines/sessionMachine';
 
@@ -146,7 +147,7 @@ function systemUnderTest() {
     timeBase: 'server', // as a current tab writes it: an expiry in server time, judged on it
   });
   // Tokens reach the session only through its vault, as its own actors put them there.
-  const vault = () => actor.getSnapshot().context.deps.vault;
+  const vault = () => servicesOf(actor.getSnapshot().context).vault;
   // Stamped as the session's own login call stamps its answer (when it arrived, the login's id).
   const login = (): LoginSuccess => ({
     access_token: vault().put('login-token'),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createMemoryTokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
-import { initialContext } from '../../machines/session/context';
+import { initialContext, servicesOf } from '../../machines/session/context';
 import { COUNTER_MAX, drawLoginId } from '../../machines/session/counters';
 import { internal } from '../../machines/session/events';
 import { signedInFrom } from '../../machines/session/login';
@@ -92,7 +92,7 @@ function apply(c: SessionContext, s: Step): SessionContext {
       return { ...c, ...signedInFrom(c, output as unknown as SealedLogin) } as SessionContext;
     }
     case 'refresh':
-      return c.seq === null ? c : ({ ...c, ...refreshed(c, c.deps.serverNow()) } as SessionContext);
+      return c.seq === null ? c : ({ ...c, ...refreshed(c, servicesOf(c).serverNow()) } as SessionContext);
   }
 }
 

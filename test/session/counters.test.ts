@@ -1,7 +1,7 @@
 import { createMemoryTokenStore, type LoginResponse } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
-import { initialContext } from '../../machines/session/context';
+import { initialContext, servicesOf } from '../../machines/session/context';
 import { signedInFrom } from '../../machines/session/login';
 import { heardOf } from '../../machines/session/order';
 import { refreshed } from '../../machines/session/refresh';
@@ -59,7 +59,7 @@ describe('channel counters from one definition (issue 26 symptom 5)', () => {
     const c = heard(tabContext(), top);
     const next = { ...c, ...signedInFrom(c, login(7)) } as SessionContext;
     expect(accepted(sessionMessage(next.seq as number, next.sid as number))).toBe(true);
-    const again = { ...next, ...refreshed(next, next.deps.serverNow()) } as SessionContext;
+    const again = { ...next, ...refreshed(next, servicesOf(next).serverNow()) } as SessionContext;
     expect(accepted({ ...sessionMessage(again.seq as number, again.sid as number), reason: 'refresh' })).toBe(
       true,
     );

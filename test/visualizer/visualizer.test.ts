@@ -174,7 +174,9 @@ describe.skipIf(!hasChromium)('visualizer', () => {
     expect(lines.some((l) => l.startsWith('session got LOGIN'))).toBe(true);
     expect(lines.some((l) => / finished( \(in [\w.]+\))?/.test(l))).toBe(true);
     const context = (await testid('context-session').textContent()) ?? '';
-    expect(context).toMatch(/"(auth|deps)": "\[service\]"/);
+    // No service in the session's context (issue 32.3): only the key they are kept under.
+    expect(context).toContain('"servicesKey"');
+    expect(context).not.toContain('[service]');
     expect(context).not.toContain('refreshToken');
     // The refresh cycle's `auth` holds only a `refreshToken` function: a service, not a token.
     const refresh = (await testid('context-tokenRefresh').textContent()) ?? '';

@@ -5,6 +5,7 @@
 import { secret } from 'pam-client';
 import { assertEvent, raise, sendTo } from 'xstate';
 import { boxCaptcha } from '../../login/request';
+import { servicesOf } from '../context';
 import { internal } from '../events';
 import { boxCommand, childIs, type LoginChildSnapshot, toChild, vaultedAuthOf } from '../login';
 import { sessionSetup } from '../setup';
@@ -31,7 +32,7 @@ export const signingIn = /* @__PURE__ */ (() =>
     invoke: {
       id: 'login',
       src: 'login',
-      input: ({ context }) => ({ auth: vaultedAuthOf(context), now: context.deps.now }),
+      input: ({ context }) => ({ auth: vaultedAuthOf(context), now: servicesOf(context).now }),
       onSnapshot: [
         { guard: childIs('failed'), target: 'failed', actions: progress },
         { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: progress },

@@ -3,6 +3,7 @@
 
 import { assign, emit } from 'xstate';
 import { asPamError } from '../../shared';
+import { servicesOf } from '../context';
 import { sessionSetup } from '../setup';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
@@ -20,7 +21,10 @@ export const signingOut = /* @__PURE__ */ (() =>
     invoke: {
       id: 'logout',
       src: 'logout',
-      input: ({ context: c }) => ({ auth: c.deps.auth, tokens: c.deps.tokens, timers: c.deps.timers }),
+      input: ({ context }) => {
+        const { auth, tokens, timers } = servicesOf(context);
+        return { auth, tokens, timers };
+      },
       // Signed out either way: a failed logout request must not keep a session alive here.
       onDone: { target: 'signedOut', actions: 'clearTokens' },
       onError: {

@@ -1,6 +1,7 @@
 // The restore, the session's first state: the stored session read back (a past expiry checked with
 // the server, ../store.ts), or signed out.
 
+import { servicesOf } from '../context';
 import { sessionSetup } from '../setup';
 import { restoreInputOf } from '../store';
 
@@ -11,7 +12,7 @@ export const restoring = /* @__PURE__ */ (() =>
     invoke: {
       id: 'restore',
       src: 'restore',
-      input: ({ context }) => restoreInputOf(context),
+      input: ({ context }) => restoreInputOf(servicesOf(context)),
       onDone: [
         {
           guard: {
