@@ -1,14 +1,14 @@
 import { enqueueActions } from 'xstate';
-import { initialContext, servicesOf } from './session/context';
-import { readClock } from './session/expiry';
+import { initialContext } from './session/context';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
 import { restoring } from './session/parts/restore';
 import { signedIn } from './session/parts/signed-in';
 import { tabsOn } from './session/parts/tabs';
+import { wakeInputOf } from './session/refresh';
 import { sessionSetup } from './session/setup';
-import type { HeldSession } from './session/tabs';
+import { tabsInputOf } from './session/tabs';
 import type { SessionInput } from './session/types';
 
 export type * from './session/types';
@@ -36,24 +36,13 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       {
         id: 'wake',
         src: 'wake',
-        input: ({ context }) => {
-          const services = servicesOf(context);
-          return { ...services.signals, read: () => readClock(services) };
-        },
+        input: ({ context }) => wakeInputOf(context),
       },
       {
         id: 'tabs',
         src: 'tabs',
         // The tabs flow decides against the session as it stands (its committed snapshot).
-        input: ({ context, self }) => ({
-          crossTab: servicesOf(context).crossTab,
-          vault: servicesOf(context).vault,
-          held: (): HeldSession => {
-            const s = self.getSnapshot();
-            const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';
-            return { phase, context: s.context };
-          },
-        }),
+        input: ({ context, self }) => tabsInputOf(context, self),
       },
     ],
     on: tabsOn,

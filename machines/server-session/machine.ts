@@ -21,7 +21,7 @@ import { wakeSignals } from '../environment';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
-import { PROFILE_SESSION } from '../session/flows';
+import { PROFILE_SESSION, profileFromElsewhere } from '../session/flows';
 import {
   boxCommand,
   childIs,
@@ -31,7 +31,6 @@ import {
   toChild,
 } from '../session/login';
 import { createProfileFlow } from '../session/profile';
-import { profileFromElsewhere } from '../session/profile-link';
 import type { SessionEmitted, SessionEvent } from '../session/types';
 import { asPamError, backoffDelay, clampDelay, isTransient, statusOf } from '../shared';
 import type { ServerLoginSuccess } from './auth';

@@ -6,12 +6,10 @@
 import { browserEnvironment } from '../environment';
 import { asPamError } from '../shared';
 import type { Owner } from './events';
-import { timeBaseOf } from './expiry';
 import { raiseClock } from './order';
 import type { ClockTrust } from './profile-read';
-import { guardStore } from './store';
+import { createVault, guardStore, service, timeBaseOf } from './store';
 import type { SessionContext, SessionInput, SessionMeta, SessionServices } from './types';
-import { createVault, service } from './vault';
 
 export const DEFAULT_REFRESH_WAIT_MS = 15_000;
 

@@ -5,9 +5,8 @@
 
 import type { AuthUser, PamError, PlayTime, StoredSession } from 'pam-client';
 import type { SessionReason } from '../cross-tab';
-import type { ClockReading } from './expiry';
 import { type Marked, internal as mark } from './mark';
-import type { PendingCommand } from './types';
+import type { ClockReading, PendingCommand } from './types';
 
 /** Session metadata a message carried; the token itself is in the vault under `handle`. */
 export interface RemoteSession extends Omit<StoredSession, 'accessToken'> {
@@ -81,6 +80,6 @@ type Internal =
 export type SessionInternalEvent = Internal & Marked;
 
 /** Marks an internal event of the session's own union. Only the machines' own modules import this. */
-export const internal = <E extends Internal>(event: E): E & Marked => mark(event);
+export const internal: <E extends Internal>(event: E) => E & Marked = mark;
 
 export { isInternal, isTrusted, takeTicket, trusted } from './mark';

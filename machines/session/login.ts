@@ -6,8 +6,8 @@ import { type AuthUser, secret } from 'pam-client';
 import { boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, metaFields, servicesOf } from './context';
-import { sessionMetaFromLogin } from './expiry';
 import { nextCounter } from './order';
+import { sessionMetaFromLogin } from './refresh';
 import { type SealedLogin, vaultedAuth } from './store';
 import type { PendingCommand, SessionContext } from './types';
 

@@ -10,10 +10,9 @@ import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { forgotten, ownedHere, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
-import { readClock, verdictAt } from './expiry';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
 import { heardOf } from './order';
-import { refreshed, sessionRefreshCycle } from './refresh';
+import { readClock, refreshed, sessionRefreshCycle, verdictAt } from './refresh';
 import {
   clearTokensUnlessNewer,
   logoutSession,

@@ -1,4 +1,4 @@
-// The session's store and vault, built so that nothing reachable from a snapshot (context,
+// The session's store and vault (opaque handles for tokens in flight), built so that nothing reachable from a snapshot (context,
 // children, their outputs, inspection events) is an access token:
 // - tokens travel between the session's actors as vault handles, never as values;
 // - the token store is guarded ONCE (here): no storage failure (a synchronous throw, a rejection)
@@ -19,13 +19,46 @@ import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
 import { drawLoginId } from './counters';
-import { timeBaseOf } from './expiry';
 import { isNewerSession } from './order';
-import type { SessionContext, SessionMeta, SessionServices } from './types';
-import { service, type Vault } from './vault';
+import type { SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
-// server-session/context.ts reads the service mark from here.
-export { service } from './vault';
+const VAULT_SIZE = 16;
+
+export function createVault(random: () => number = Math.random): Vault {
+  const entries = new Map<string, string>();
+  let n = 0;
+  return service({
+    put(token) {
+      const handle = `vault:${++n}:${Math.floor(random() * 2 ** 32).toString(36)}`;
+      entries.set(handle, token);
+      // Handles nobody took (an ignored message) must not keep tokens alive.
+      for (const key of entries.keys()) {
+        if (entries.size <= VAULT_SIZE) break;
+        entries.delete(key);
+      }
+      return handle;
+    },
+    has: (handle) => entries.has(handle),
+    take(handle) {
+      const token = entries.get(handle) ?? null;
+      entries.delete(handle);
+      return token;
+    },
+  });
+}
+
+/**
+ * Marks an object of functions as a service: `JSON.stringify` shows `"[service]"` (a snapshot's
+ * JSON, the visualizer) instead of `{}` or whatever state it holds.
+ */
+export function service<T extends object>(value: T): T {
+  Object.defineProperty(value, 'toJSON', { value: () => '[service]', enumerable: false });
+  return value;
+}
+
+/** A stored or shared session's time base: anything but `'server'` is the writer's device clock. */
+export const timeBaseOf = (m: { timeBase?: unknown }): TimeBase =>
+  m.timeBase === 'server' ? 'server' : 'device';
 
 /** A string as a login id (FNV-1a, 32 bits): the same text gives the same id everywhere. */
 export function idOf(text: string): number {

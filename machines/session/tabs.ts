@@ -9,11 +9,10 @@ import { type EventObject, fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import { onBase } from './expiry';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, raiseClock } from './order';
+import { onBase } from './refresh';
 import { settle } from './store';
-import type { SessionContext } from './types';
-import type { Vault } from './vault';
+import type { SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 type SessionMessage = Extract<CrossTabMessage, { type: 'session' }>;
@@ -38,6 +37,23 @@ export interface TabsFlowInput {
   vault: Vault;
   held: () => HeldSession;
 }
+
+/**
+ * The tabs flow's input from the session: it decides against the session as it stands (`self`'s
+ * committed snapshot), never a copy taken when it started.
+ */
+export const tabsInputOf = (
+  context: SessionContext,
+  self: { getSnapshot(): { context: SessionContext; hasTag(tag: string): boolean } },
+): TabsFlowInput => ({
+  crossTab: servicesOf(context).crossTab,
+  vault: servicesOf(context).vault,
+  held: () => {
+    const s = self.getSnapshot();
+    const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';
+    return { phase, context: s.context };
+  },
+});
 
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(

@@ -14,10 +14,29 @@ import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
 import type { CaptchaToken } from '../login/request';
 import type { PlayClockStore } from '../play-time/clock';
-import type { TimeBase } from './expiry';
 import type { ClockTrust } from './profile-read';
 import type { SessionRestrictions } from './profile-rules';
-import type { Vault } from './vault';
+
+/** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
+export interface Vault {
+  put(token: string): string;
+  /** The token behind `handle`, once (the entry is removed), or null. */
+  take(handle: string): string | null;
+  has(handle: string): boolean;
+}
+
+/** Which time a session's `savedAt` and `expiresAt` are in (see `StoredSession.timeBase`). */
+export type TimeBase = 'server' | 'device';
+
+/**
+ * The one clock read at one instant, carried by the events that judge time (`TICK`, `WAKE`): the
+ * base, the server's time and the trust, so the session's guards read the event, never the clock.
+ */
+export interface ClockReading {
+  at: number;
+  serverAt: number;
+  trusted: boolean;
+}
 
 /** A stored session without its token: what the session machine may keep. */
 export type SessionMeta = Omit<StoredSession, 'accessToken'>;

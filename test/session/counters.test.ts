@@ -5,9 +5,8 @@ import { initialContext, servicesOf } from '../../machines/session/context';
 import { signedInFrom } from '../../machines/session/login';
 import { heardOf } from '../../machines/session/order';
 import { refreshed } from '../../machines/session/refresh';
-import { type SealedLogin, vaultedAuth } from '../../machines/session/store';
+import { createVault, type SealedLogin, vaultedAuth } from '../../machines/session/store';
 import type { SessionContext } from '../../machines/session/types';
-import { createVault } from '../../machines/session/vault';
 
 // Issue 26 symptom 5, "counters and ids from one definition": what the channel's schema accepts
 // and what a tab draws or counts next come from the same bounds. These cases find the bound from

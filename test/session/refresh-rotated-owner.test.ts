@@ -4,7 +4,7 @@
 import { createMemoryTokenStore, UnauthorizedError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { guardedRefresh } from '../../machines/session/refresh';
-import { createVault } from '../../machines/session/vault';
+import { createVault } from '../../machines/session/store';
 
 const A = { userId: 1, sid: 11 };
 

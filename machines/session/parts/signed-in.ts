@@ -1,12 +1,130 @@
 // `signedIn`: the signed-in session's children (refresh, profile, play time) and what it does with
-// each flow's word (./refresh.ts, ./tabs.ts; the profile and play-time flows' datum and alerts).
+// each flow's word: the refresh flow's here (the clock's ticks and wake-ups judge the token's life in
+// server time, ../refresh.ts, and drive the refresh cycle, whose verdicts come back as
+// TOKEN_REFRESHED, REFRESH_FAILED and SESSION_EXPIRED), the tabs flow's (./tabs.ts), and the
+// profile and play-time flows' datum and alerts.
 
-import { assertEvent, emit, sendTo } from 'xstate';
-import { playTimeInputOf } from '../play-time';
-import { profileFromElsewhere, profileInputOf } from '../profile-link';
+import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
+import { asPamError } from '../../shared';
+import { playTimeInputOf, profileFromElsewhere, profileInputOf } from '../flows';
+import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
-import { refreshChild, refreshOn } from './refresh';
 import { tabsSignedInOn } from './tabs';
+
+/** The reading of our own TICK or WAKE (on the clock's base), for the refresh cycle to judge. */
+const readingAt = (event: object) => ('reading' in event ? (event.reading as { at: number }).at : undefined);
+
+/**
+ * The session's token expired (a wake-up past its life, or the refresh answered 401): ended at the
+ * reading of the TICK or WAKE that judged it (`at`, on the clock's base), else now.
+ */
+const expire = () =>
+  [
+    { type: 'announceSignOut', params: 'expired' },
+    'clearTokensUnlessNewer',
+    {
+      type: 'forget',
+      params: ({ event }: { event: object }) => ({
+        reason: 'expired' as const,
+        at: readingAt(event),
+      }),
+    },
+    'emitExpired',
+  ] as const;
+
+/** The refresh cycle, the signed-in session's child. */
+const refreshChild = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    invoke: {
+      id: 'refresh',
+      src: 'refreshCycle',
+      onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
+      input: ({ context }) => refreshCycleInput(context),
+    },
+  }).invoke)();
+
+/** What the signed-in session does with the clock and the refresh cycle's verdicts. */
+const refreshOn = /* @__PURE__ */ (() =>
+  sessionSetup.createStateConfig({
+    on: {
+      // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
+      // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
+      TICK: [
+        { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+        { guard: and(['internal', 'expiryUnknown']), actions: sendTo('refresh', { type: 'REFRESH' }) },
+        {
+          guard: 'internal',
+          actions: sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
+        },
+        { actions: 'readClock' },
+      ],
+      WAKE: [
+        { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+        {
+          guard: and(['internal', 'expiryUnknown']),
+          actions: [
+            sendTo('refresh', { type: 'REFRESH' }),
+            sendTo('profile', { type: 'WAKE' }),
+            sendTo('playTime', { type: 'BEAT' }),
+          ],
+        },
+        {
+          guard: 'internal',
+          actions: [
+            sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
+            sendTo('profile', { type: 'WAKE' }),
+            sendTo('playTime', { type: 'BEAT' }),
+          ],
+        },
+      ],
+      REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
+      // Taken at the server time of its arrival (`at`), for the login it was refreshed for only
+      // (`owner`, read by the cycle's call): one of a login no longer held (another tab's login
+      // adopted, a logout) is dropped, never stored under another login.
+      TOKEN_REFRESHED: [
+        {
+          guard: 'owned',
+          actions: [
+            {
+              type: 'refreshed',
+              params: ({ event }) => {
+                assertEvent(event, 'TOKEN_REFRESHED');
+                return event.at;
+              },
+            },
+            {
+              type: 'writeSession',
+              params: ({ event }) => {
+                assertEvent(event, 'TOKEN_REFRESHED');
+                return { handle: event.handle, reason: 'refresh' as const };
+              },
+            },
+            emit({ type: 'tokenRefreshed' as const }),
+          ],
+        },
+        {
+          guard: 'internal',
+          actions: {
+            type: 'dropHandle',
+            params: ({ event }) => {
+              assertEvent(event, 'TOKEN_REFRESHED');
+              return event.handle;
+            },
+          },
+        },
+      ],
+      REFRESH_FAILED: {
+        guard: 'internal',
+        actions: enqueueActions(({ enqueue, event }) => {
+          assertEvent(event, 'REFRESH_FAILED');
+          const error = asPamError(event.error);
+          enqueue.assign({ error });
+          enqueue.emit({ type: 'refreshFailed', error });
+        }),
+      },
+      SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
+    },
+  }).on)();
 
 /** `signedIn`: a live session. */
 export const signedIn = /* @__PURE__ */ (() =>
