@@ -2,6 +2,10 @@
 // base that never goes back, and the server's time as `base + offset`, the offset learned on that
 // SAME base from the answers' `Date` header. Tiny on purpose: no browser API is touched at import,
 // nothing from environment.ts is imported, so a machine alone does not pull the browser in.
+// Beside it, the two readings of time the machines share: the São Paulo day (the profile flow's
+// SPA re-check) and a duration read from a machine's input (`finiteOr`).
+
+import { brazilDayAt } from 'pam-client/internal';
 
 /**
  * The client's one clock: a steady base and the server's time on top of it.
@@ -198,3 +202,31 @@ export function createClock(options: ClockOptions = {}): PamClock {
     },
   };
 }
+
+// The São Paulo day as the profile flow compares and schedules it (IN SPA 31/2025: "a day" of the
+// rules is a calendar day in America/Sao_Paulo), both read from the core's one `brazilDayAt`.
+
+/**
+ * The São Paulo calendar day holding `ms`, as `YYYY-MM-DD` (the key of "the first login of the
+ * day"); null for a time no calendar holds.
+ *
+ * @example
+ * brazilDayOf(Date.parse('2026-11-24T02:59:59Z')); // '2026-11-23'
+ */
+export const brazilDayOf = (ms: number): string | null => brazilDayAt(ms).date;
+
+/**
+ * The next midnight in São Paulo after `ms` (epoch ms): when the SPA re-check is due. `ms` itself
+ * when it is not finite.
+ *
+ * @example
+ * nextBrazilMidnight(Date.parse('2026-11-23T15:00:00Z')); // Date.parse('2026-11-24T03:00:00Z')
+ */
+export const nextBrazilMidnight = (ms: number): number => brazilDayAt(ms).end;
+
+// The one reader of a numeric setting from an input: a machine's intervals and shares fall back to
+// their default rather than spin (0, NaN) or never fire (Infinity).
+
+/** `value` when it is a finite number >= `min`, else `fallback` (undefined, NaN, too small). */
+export const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;

@@ -12,16 +12,20 @@ import {
 } from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { guardCommands } from './client/commands-only';
 import { type DebugLogger, noServerDateOnce } from './client/debug';
 import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
 import type { MutationOutcomeUnknown } from './client/outcome';
-import { withPendingWrites } from './client/pending-writes';
 import { inertClient, isInertOnServer } from './client/server-render';
-import { refreshThroughSession, type SessionRef } from './client/session-link';
-import { type SessionActor, type SessionState, sessionActors } from './client/session-state';
+import {
+  guardCommands,
+  notify,
+  type SessionActor,
+  type SessionState,
+  sessionActors,
+  viewHub,
+} from './client/session-facade';
+import { refreshThroughSession, type SessionRef, withPendingWrites } from './client/session-link';
 import type { StepUpPrompt } from './client/step-up';
-import { notify, viewHub } from './client/view-hub';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
@@ -38,7 +42,7 @@ import {
 
 export type { DebugLogger } from './client/debug';
 export type { Mutation, MutationOutcomeUnknown } from './client/outcome';
-export type { SessionActor, SessionState } from './client/session-state';
+export type { SessionActor, SessionState } from './client/session-facade';
 
 /**
  * The options of `createPamClient` and `createCustomPamClient` (README: Options).

@@ -6,10 +6,9 @@ import {
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
-import { steadyClock } from './clock';
+import { finiteOr, steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
-import { finiteOr } from './finite-or';
 import { ReportFailedError } from './income-report/failed-error';
 import {
   DEFAULT_REPORT_MAX_POLL_MS,

@@ -4,7 +4,7 @@
 
 export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
 export { debugLog, inspector, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
-export { sessionActorOf } from './client/session-state';
+export { sessionActorOf } from './client/session-facade';
 export type { StepUpPrompt } from './client/step-up';
 export type { ClockOptions, PamClock } from './clock';
 export { createClock } from './clock';
@@ -24,7 +24,6 @@ export type {
 export { createCustomPamClient, createPamClient } from './createPamClient';
 export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
 export type { BroadcastChannelLike, PamEnvironment, Subscribe, TimersLike } from './environment';
-export { browserEnvironment } from './environment';
 export type {
   AbandonReason,
   FunnelBase,

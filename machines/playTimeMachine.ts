@@ -1,21 +1,81 @@
 import type { LimitPeriodName, PlayTime } from 'pam-client';
 import { assign, emit, type SnapshotFrom } from 'xstate';
-import { monotonicNow, steadyClock } from './clock';
-import { finiteOr } from './finite-or';
+import { finiteOr, monotonicNow, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 import {
   beat,
-  createLocalStoragePlayClock,
   type PlayClockRecord,
   type PlayClockStore,
+  playClockRecordOf,
   playPeriodOf,
   usedIn,
 } from './play-time/clock';
 import { trusted } from './session/events';
 
-export type { PlayClockCount, PlayClockRecord, PlayClockStorage, PlayClockStore } from './play-time/clock';
-export { createLocalStoragePlayClock } from './play-time/clock';
+export type { PlayClockCount, PlayClockRecord, PlayClockStore } from './play-time/clock';
+
+// Where the play clock is kept: `localStorage` by default (shared by every tab of the origin), or
+// memory.
+
+/** The default localStorage key. Pass one per player (`…:<user id>`) when players share a browser. */
+export const PLAY_CLOCK_KEY = 'pam-client.play-time';
+
+/**
+ * A play clock kept in memory: for tests, or to share between actors of one page.
+ *
+ * @example
+ * const store = createMemoryPlayClock();
+ * createActor(playTimeMachine, { input: { limit, store } });
+ */
+export function createMemoryPlayClock(initial: PlayClockRecord | null = null): PlayClockStore {
+  let record = initial;
+  return {
+    read: () => (record ? { ...record } : null),
+    write: (next) => {
+      record = { ...next };
+    },
+  };
+}
+
+/** The part of `Storage` the play clock uses. */
+export interface PlayClockStorage {
+  /** The value under `key`, or null. */
+  getItem(key: string): string | null;
+  /** Stores `value` under `key`. */
+  setItem(key: string, value: string): void;
+}
+
+/**
+ * The play clock in `localStorage` (shared by every tab of the origin), or in `storage`. Garbage
+ * in the key reads as no record; a failing storage (private mode, quota) is ignored.
+ *
+ * @example
+ * const store = createLocalStoragePlayClock(`pam-client.play-time:${user.id}`);
+ */
+export function createLocalStoragePlayClock(
+  key: string = PLAY_CLOCK_KEY,
+  storage: PlayClockStorage | undefined = (globalThis as { localStorage?: PlayClockStorage }).localStorage,
+): PlayClockStore {
+  if (!storage) return createMemoryPlayClock();
+  return {
+    read() {
+      try {
+        const raw = storage.getItem(key);
+        return raw === null ? null : playClockRecordOf(JSON.parse(raw));
+      } catch {
+        return null;
+      }
+    },
+    write(record) {
+      try {
+        storage.setItem(key, JSON.stringify(record));
+      } catch {
+        // Quota or privacy mode: this tab keeps counting from its own beats.
+      }
+    },
+  };
+}
 
 /** The time limit as `restrictionsOf(userInfo).limits.time` gives it (any `LimitState` fits). */
 export interface PlayTimeLimit {

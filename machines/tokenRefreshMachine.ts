@@ -12,9 +12,8 @@ import {
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
 import { assign, emit, fromPromise, raise } from 'xstate';
-import { steadyClock } from './clock';
+import { finiteOr, steadyClock } from './clock';
 import { retryAfterMsOf } from './errors';
-import { finiteOr } from './finite-or';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 

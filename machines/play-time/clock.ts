@@ -1,4 +1,5 @@
-// One play clock per origin, shared by every tab through a store (localStorage by default). Each
+// One play clock per origin, shared by every tab through a store (localStorage by default, kept by
+// playTimeMachine.ts): the record and the arithmetic of a beat, pure. Each
 // tab's heartbeat adds the time since the LAST beat of ANY tab (`lastBeat` is shared), so with
 // several tabs open on one clock the count moves at wall-clock speed, never faster. A gap between
 // beats longer than `maxGapMs` (the device slept, the browser froze every tab, no tab was open)
@@ -40,9 +41,6 @@ export interface PlayClockStore {
   write(record: PlayClockRecord): void;
 }
 
-/** The default localStorage key. Pass one per player (`…:<user id>`) when players share a browser. */
-export const PLAY_CLOCK_KEY = 'pam-client.play-time';
-
 /** A record read from anywhere, or null when it is not one (never throws). */
 export function playClockRecordOf(value: unknown): PlayClockRecord | null {
   const count = countOf(value);
@@ -68,62 +66,6 @@ export function usedIn(record: PlayClockRecord | null, periodKey: string): numbe
   if (!record) return 0;
   if (record.periodKey === periodKey) return record.usedMs;
   return record.other?.periodKey === periodKey ? record.other.usedMs : 0;
-}
-
-/**
- * A play clock kept in memory: for tests, or to share between actors of one page.
- *
- * @example
- * const store = createMemoryPlayClock();
- * createActor(playTimeMachine, { input: { limit, store } });
- */
-export function createMemoryPlayClock(initial: PlayClockRecord | null = null): PlayClockStore {
-  let record = initial;
-  return {
-    read: () => (record ? { ...record } : null),
-    write: (next) => {
-      record = { ...next };
-    },
-  };
-}
-
-/** The part of `Storage` the play clock uses. */
-export interface PlayClockStorage {
-  /** The value under `key`, or null. */
-  getItem(key: string): string | null;
-  /** Stores `value` under `key`. */
-  setItem(key: string, value: string): void;
-}
-
-/**
- * The play clock in `localStorage` (shared by every tab of the origin), or in `storage`. Garbage
- * in the key reads as no record; a failing storage (private mode, quota) is ignored.
- *
- * @example
- * const store = createLocalStoragePlayClock(`pam-client.play-time:${user.id}`);
- */
-export function createLocalStoragePlayClock(
-  key: string = PLAY_CLOCK_KEY,
-  storage: PlayClockStorage | undefined = (globalThis as { localStorage?: PlayClockStorage }).localStorage,
-): PlayClockStore {
-  if (!storage) return createMemoryPlayClock();
-  return {
-    read() {
-      try {
-        const raw = storage.getItem(key);
-        return raw === null ? null : playClockRecordOf(JSON.parse(raw));
-      } catch {
-        return null;
-      }
-    },
-    write(record) {
-      try {
-        storage.setItem(key, JSON.stringify(record));
-      } catch {
-        // Quota or privacy mode: this tab keeps counting from its own beats.
-      }
-    },
-  };
 }
 
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */

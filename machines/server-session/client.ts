@@ -18,13 +18,18 @@ import {
 } from 'pam-client';
 import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
-import { guardCommands } from '../client/commands-only';
 import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
+import {
+  guardCommands,
+  notify,
+  type SessionActor,
+  type SessionState,
+  sessionActors,
+  viewHub,
+} from '../client/session-facade';
 import type { SessionRef } from '../client/session-link';
-import { type SessionActor, type SessionState, sessionActors } from '../client/session-state';
 import type { StepUpPrompt } from '../client/step-up';
-import { notify, viewHub } from '../client/view-hub';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from '../environment';
 import { boxCaptcha, type CaptchaToken } from '../login/request';

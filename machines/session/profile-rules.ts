@@ -9,7 +9,7 @@ import {
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
-import { brazilDayOf, nextBrazilMidnight } from '../brazil-day';
+import { brazilDayOf, nextBrazilMidnight } from '../clock';
 
 /** Whose a datum is: the player id and the login id (`sid`) it was read or sent for. */
 export interface ProfileOwner {

@@ -36,7 +36,7 @@
 import type { AuthUser, PamError } from 'pam-client';
 import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, not, raise } from 'xstate';
-import { brazilDayOf } from '../brazil-day';
+import { brazilDayOf } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent, trusted } from './events';
 import {

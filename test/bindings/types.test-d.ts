@@ -2,7 +2,7 @@ import type { AuthModule } from 'pam-client';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ShallowRef } from 'vue';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
-import type { SessionState } from '../../machines/client/session-state';
+import type { SessionState } from '../../machines/client/session-facade';
 import { type LoginEvent, loginMachine } from '../../machines/loginMachine';
 import type { SessionStatus, SessionView } from '../../machines/session/view';
 import { useSelector as useReactSelector } from '../../src/bindings/react';

@@ -1,8 +1,8 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
-import { browserEnvironment, createPamClient } from 'pam-client/machines';
+import { createPamClient } from 'pam-client/machines';
 import { describe, expect, it, vi } from 'vitest';
 import { createCrossTab } from '../../machines/cross-tab';
-import { isOwnedChannel } from '../../machines/environment';
+import { browserEnvironment, isOwnedChannel } from '../../machines/environment';
 import { CANARY } from '../support/canary';
 import { until } from '../support/event-loop';
 import { memoryStorage } from '../support/memory-storage';

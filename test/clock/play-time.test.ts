@@ -1,7 +1,7 @@
 import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { createMemoryPlayClock } from '../../machines/play-time/clock';
+import { createMemoryPlayClock } from '../../machines/playTimeMachine';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';

@@ -3,7 +3,7 @@
 // XState's own deliveries (a child's done event, sendParent, delayed events) pass untouched.
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, assign, createActor, createMachine, SimulatedClock, sendParent } from 'xstate';
-import { guardCommands } from '../../machines/client/commands-only';
+import { guardCommands } from '../../machines/client/session-facade';
 import { trusted } from '../../machines/session/events';
 
 const child = createMachine({

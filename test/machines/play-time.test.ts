@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { persistedData, restoreActor } from '../../machines/persistence';
-import { createMemoryPlayClock } from '../../machines/play-time/clock';
+import { createMemoryPlayClock } from '../../machines/playTimeMachine';
 
 const MIN = 60_000;
 const S = 1000;

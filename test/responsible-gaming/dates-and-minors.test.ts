@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brazilDayOf, nextBrazilMidnight } from '../../machines/brazil-day';
+import { brazilDayOf, nextBrazilMidnight } from '../../machines/clock';
 import { missingMandatoryLimits } from '../../src/responsible-gaming/mandatory';
 import { isAtLeastYearsOld, parseServerTime } from '../../src/responsible-gaming/time';
 import { MINOR_CPF } from '../../src/testing/documents';

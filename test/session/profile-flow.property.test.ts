@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { brazilDayOf } from '../../machines/brazil-day';
+import { brazilDayOf } from '../../machines/clock';
 import { profileFlow, profileOf } from '../../machines/session/profile';
 
 // Property (issue 23, fail closed): whatever the profile answers (restrictions set or not, fields
