@@ -1,13 +1,15 @@
-// The server-session machine's context: its services, and what its transitions make of the seed,
+// The server-session machine's context: its services (kept beside the actor, never in the
+// context: `serverServicesOf`), and what its transitions make of the seed,
 // a login answer and a sign-out. Pure functions (the machine's `assign` actions call them). The
 // context carries the fields the session view reads (`selectSessionView`) and those the profile
 // flow's session actions read (`userId`, `sid`, `userInfo`, `restrictions`), never a token.
 
 import type { AuthModule, AuthUser, PamError, PamSessionSeed, PlayTime } from 'pam-client';
 import type { PamEnvironment, TimersLike } from '../environment';
+import { keptBeside } from '../session/context';
 import type { ClockTrust } from '../session/profile';
 import { type SessionRestrictions, sessionRestrictionsOf } from '../session/profile-rules';
-import { idOf, service } from '../session/store';
+import { idOf } from '../session/store';
 import type { LoginProgress, PendingCommand } from '../session/types';
 import type { ServerLoginSuccess } from './auth';
 import type { ServerTabs } from './tabs';
@@ -35,7 +37,8 @@ export interface ServerSessionInput {
 }
 
 export interface ServerSessionContext {
-  deps: ServerSessionDeps;
+  /** The key its services (`input.deps`) are kept under, beside the actor (a string: no service in the context). */
+  servicesKey: string;
   /** The seed to decide from (`initial`, then each `GET <prefix>/session`); null once used by a login. */
   seed: PamSessionSeed | null;
   /** Seed reads that did not settle where the session stands (failed, or `unavailable`), in a row. */
@@ -62,9 +65,16 @@ export interface ServerSessionContext {
 
 const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
 
-export function initialContext(input: ServerSessionInput): ServerSessionContext {
+const SERVER_SERVICES = keptBeside<ServerSessionDeps>('serverSession');
+
+/** The services of the server session whose context this is (fails closed when they are gone). */
+export const serverServicesOf = (c: Pick<ServerSessionContext, 'servicesKey'>): ServerSessionDeps =>
+  SERVER_SERVICES.of(c.servicesKey);
+
+/** The first context; `owner`: the actor it is for (its services are released with it). */
+export function initialContext(input: ServerSessionInput, owner?: object): ServerSessionContext {
   return {
-    deps: service(input.deps),
+    servicesKey: SERVER_SERVICES.keep(input.deps, owner),
     seed: input.initial ?? null,
     attempts: 0,
     user: null,
@@ -113,7 +123,7 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
 export function fromLogin(c: ServerSessionContext, a: ServerLoginSuccess): Partial<ServerSessionContext> {
   const s = a.server_session;
   const userInfo = a.userInfo as unknown as Record<string, unknown>;
-  const at = c.deps.now();
+  const at = serverServicesOf(c).now();
   return {
     ...ownerFields(s.login_id, a.user.id),
     seed: null,

@@ -40,8 +40,10 @@ import {
   fromSeed,
   initialContext,
   type ServerSessionContext,
+  type ServerSessionDeps,
   type ServerSessionInput,
   seedOutcomeOf,
+  serverServicesOf,
 } from './context';
 import { type SeededProfileServices, seededReadProfile } from './seed';
 import { serverTabsListener } from './tabs';
@@ -96,13 +98,9 @@ function createServerSessionMachine() {
       },
     },
     actors: {
-      readSeed: fromPromise<PamSessionSeed, ServerSessionContext['deps']>(({ input, signal }) =>
-        input.readSeed(signal),
-      ),
+      readSeed: fromPromise<PamSessionSeed, ServerSessionDeps>(({ input, signal }) => input.readSeed(signal)),
       login: loginMachine,
-      logout: fromPromise<void, ServerSessionContext['deps']>(({ input, signal }) =>
-        input.auth.logout({ signal }),
-      ),
+      logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) => input.auth.logout({ signal })),
       wake: wakeSignals,
       tabs: serverTabsListener,
       profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile as never } }),
@@ -120,7 +118,7 @@ function createServerSessionMachine() {
         isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,
       another: ({ context, event }) =>
         isTrusted(event) && (event as { loginId?: unknown }).loginId !== context.loginId,
-      expired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= c.deps.serverNow(),
+      expired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= serverServicesOf(c).serverNow(),
       // A datum for the player and login held now (the user module's outcome re-read).
       owned: ({ context, event }) => {
         if (!isInternal(event) || !('owner' in event)) return false;
@@ -134,9 +132,11 @@ function createServerSessionMachine() {
     },
     delays: {
       retry: ({ context: c }) =>
-        backoffDelay(Math.max(0, c.attempts - 1), { ...SEED_RETRY, random: c.deps.random }),
+        backoffDelay(Math.max(0, c.attempts - 1), { ...SEED_RETRY, random: serverServicesOf(c).random }),
       expiry: ({ context: c }) =>
-        clampDelay(c.expiresAt === null ? Number.POSITIVE_INFINITY : c.expiresAt - c.deps.serverNow()),
+        clampDelay(
+          c.expiresAt === null ? Number.POSITIVE_INFINITY : c.expiresAt - serverServicesOf(c).serverNow(),
+        ),
     },
     actions: {
       // --- context (pure) ---
@@ -172,22 +172,24 @@ function createServerSessionMachine() {
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
       // --- effects ---
       announceLogin: ({ context: c }) => {
-        if (c.loginId) c.deps.tabs?.post({ type: 'signedIn', loginId: c.loginId });
+        if (c.loginId) serverServicesOf(c).tabs?.post({ type: 'signedIn', loginId: c.loginId });
       },
       announceLogout: ({ context: c }) => {
-        if (c.loginId) c.deps.tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'logout' });
+        if (c.loginId)
+          serverServicesOf(c).tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'logout' });
       },
       announceExpired: ({ context: c }) => {
-        if (c.loginId) c.deps.tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'expired' });
+        if (c.loginId)
+          serverServicesOf(c).tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'expired' });
       },
     },
   }).createMachine({
     id: 'serverSession',
-    context: ({ input }) => initialContext(input),
+    context: ({ input, self }) => initialContext(input, self),
     initial: 'restoring',
     invoke: [
-      { id: 'wake', src: 'wake', input: ({ context }) => context.deps.signals },
-      { id: 'tabs', src: 'tabs', input: ({ context }) => ({ tabs: context.deps.tabs }) },
+      { id: 'wake', src: 'wake', input: ({ context }) => serverServicesOf(context).signals },
+      { id: 'tabs', src: 'tabs', input: ({ context }) => ({ tabs: serverServicesOf(context).tabs }) },
     ],
     states: {
       // Where the session stands: from the seed given, else (or when it says `unavailable`) from
@@ -208,7 +210,7 @@ function createServerSessionMachine() {
             invoke: {
               id: 'seed',
               src: 'readSeed',
-              input: ({ context }) => context.deps,
+              input: ({ context }) => serverServicesOf(context),
               onDone: { target: 'deciding', actions: 'tookSeed' },
               onError: [
                 { guard: 'unauthorized', target: '#serverSession.signedOut' },
@@ -256,7 +258,10 @@ function createServerSessionMachine() {
         invoke: {
           id: 'login',
           src: 'login',
-          input: ({ context }) => ({ auth: context.deps.auth, now: context.deps.now }),
+          input: ({ context }) => ({
+            auth: serverServicesOf(context).auth,
+            now: serverServicesOf(context).now,
+          }),
           onSnapshot: [
             { guard: childIs('failed'), target: 'failed', actions: 'progress' },
             { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: 'progress' },
@@ -313,11 +318,12 @@ function createServerSessionMachine() {
             input: ({ context: c }) => {
               // The seed answers the flow's first read once (for this login only).
               let seeded = seedOutcomeOf(c);
+              const { auth, serverNow, random, clock } = serverServicesOf(c);
               const services: SeededProfileServices = {
-                auth: c.deps.auth,
-                serverNow: c.deps.serverNow,
-                random: c.deps.random,
-                clock: c.deps.clock,
+                auth,
+                serverNow,
+                random,
+                clock,
                 takeSeed: (owner) => {
                   const s = seeded;
                   seeded = null;
@@ -381,7 +387,7 @@ function createServerSessionMachine() {
         invoke: {
           id: 'logout',
           src: 'logout',
-          input: ({ context }) => context.deps,
+          input: ({ context }) => serverServicesOf(context),
           onDone: { target: 'signedOut' },
           onError: { target: 'signedOut', actions: 'logoutFailed' },
         },

@@ -28,14 +28,39 @@ export const metaFields = (m: SessionMeta) => ({
   sid: m.sid ?? m.seq ?? null,
 });
 
-/** Services resolved for live sessions, by the key their context names them with (`servicesKey`). */
-const KEPT = new Map<string, SessionServices>();
-/** A session actor collected: its services go too (no registry in very old engines: kept). */
-const RELEASE =
-  typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry<string>((key) => KEPT.delete(key))
-    : null;
-let kept = 0;
+/**
+ * Services kept beside the actors they serve, by a key their context names them with (a string:
+ * never a service in a context or a snapshot). Released with their actor (`owner`); a key that
+ * names none (a snapshot restored by hand) fails closed.
+ *
+ * @example
+ * const beside = keptBeside<MyServices>('my'); // context: ({ input, self }) => ({ servicesKey: beside.keep(input.deps, self) })
+ */
+export function keptBeside<T extends object>(name: string) {
+  const kept = new Map<string, T>();
+  // A collected actor's services go too (no registry in very old engines: kept).
+  const release =
+    typeof FinalizationRegistry === 'function'
+      ? new FinalizationRegistry<string>((key) => kept.delete(key))
+      : null;
+  let count = 0;
+  return {
+    keep(services: T, owner?: object): string {
+      // Unique within the page and unlikely across pages (a key stored with a snapshot names nothing).
+      const key = `${name}:${++count}:${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
+      kept.set(key, service(services));
+      if (owner) release?.register(owner, key);
+      return key;
+    },
+    of(key: string): T {
+      const services = kept.get(key);
+      if (!services) throw new TypeError(`${name}: no services (restore it with restoreActor)`);
+      return services;
+    },
+  };
+}
+
+const SESSION_SERVICES = keptBeside<SessionServices>('session');
 
 /**
  * The session's services, from its input, resolved once per actor and kept beside it: the context
@@ -61,22 +86,15 @@ export function keepServices(input: SessionInput, owner?: object): string {
     playClock: input.playClock ?? null,
     signals: { visibility: env.visibility, focus: env.focus, online: env.online },
   };
-  // Unique within the page and unlikely across pages (a key stored with a snapshot names nothing).
-  const key = `session:${++kept}:${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
-  KEPT.set(key, service(services));
-  if (owner) RELEASE?.register(owner, key);
-  return key;
+  return SESSION_SERVICES.keep(services, owner);
 }
 
 /**
  * The services of the session whose context this is. A context whose services are gone (one
  * restored from a stored snapshot by hand, not with `restoreActor`) has none: it fails closed.
  */
-export function servicesOf(context: Pick<SessionContext, 'servicesKey'>): SessionServices {
-  const services = KEPT.get(context.servicesKey);
-  if (!services) throw new TypeError('session: no services (restore a session with restoreActor)');
-  return services;
-}
+export const servicesOf = (context: Pick<SessionContext, 'servicesKey'>): SessionServices =>
+  SESSION_SERVICES.of(context.servicesKey);
 
 /** The clock's trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted. */
 function clockTrustOf(clock: unknown): SessionServices['clock'] {
