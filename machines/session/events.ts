@@ -74,7 +74,7 @@ type Internal =
   | { type: 'CHANNEL_REFUSED'; reason: string }
   /** A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again. */
   | { type: 'PROFILE_CHANGED' }
-  /** The play-time clock of `owner` crossed the warning share or the limit (see play-time.ts). */
+  /** The play-time clock of `owner` crossed the warning share or the limit (see flows.ts). */
   | { type: 'PLAY_TIME_ALERT'; level: 'warning' | 'reached'; owner: Owner; playTime: PlayTime | null };
 
 export type SessionInternalEvent = Internal & Marked;

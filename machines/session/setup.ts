@@ -71,7 +71,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
     },
     guards: {
       internal: ({ event }) => isInternal(event),
-      // The token's life, judged in server time (session/expiry.ts) at the reading our own TICK or
+      // The token's life, judged in server time (session/refresh.ts) at the reading our own TICK or
       // WAKE carries (never the clock): over, or the clock cannot tell. An app's TICK has none.
       isExpired: ({ context, event }) => verdictOf(context, event) === 'expired',
       expiryUnknown: ({ context, event }) => verdictOf(context, event) === 'ask',
