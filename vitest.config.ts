@@ -57,6 +57,9 @@ const browser: TestProjectInlineConfiguration = {
   test: {
     name: 'browser',
     include: ['test/browser/**/*.browser.test.ts'],
+    // Real components in Chromium against the reference server: on a loaded 2-core machine a
+    // flow takes seconds (a safety net; what the tests assert is order and content, not speed).
+    testTimeout: 45_000,
     browser: {
       enabled: true,
       headless: true,

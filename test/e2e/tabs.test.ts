@@ -91,7 +91,8 @@ async function logIn(page: Page) {
   );
 }
 
-describe.skipIf(!chromiumPath())('cross-tab session in Chromium', () => {
+// Real pages in Chromium: on a loaded 2-core machine a step takes seconds (a safety net, not a figure).
+describe.skipIf(!chromiumPath())('cross-tab session in Chromium', { timeout: 60_000 }, () => {
   it('shares a login, a refresh and a logout across three pages; a page opened late joins', async () => {
     const pages = [await openPage(), await openPage(), await openPage()];
     await logIn(pages[0]!);

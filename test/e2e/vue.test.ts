@@ -6,7 +6,8 @@ import { type ExampleHarness, startExample, walkThrough } from './support';
 const hasBrowser = chromiumPath() !== null;
 if (!hasBrowser) console.warn(SKIP_BROWSER_MESSAGE);
 
-describe.skipIf(!hasBrowser)('examples/vue in Chromium', () => {
+// Real pages in Chromium: on a loaded 2-core machine a step takes seconds (a safety net, not a figure).
+describe.skipIf(!hasBrowser)('examples/vue in Chromium', { timeout: 60_000 }, () => {
   let harness: ExampleHarness;
   beforeAll(async () => {
     harness = await startExample('vue');

@@ -263,7 +263,10 @@ export function openTab(world: World, o: TabOptions = {}): Tab {
   const { random, tabId, channel: _c, ...options } = o;
   const client = createPamClient({
     baseURL: world.server.url,
-    timeout: 2000,
+    // The adapter's timeout runs on real time (its own timer, not the world's clock): generous,
+    // so a request on a loaded machine is never cut short; a test of a timeout sets its own
+    // (and fakes setTimeout first).
+    timeout: 10_000,
     fetch: world.fetch,
     ...options,
     environment: {
