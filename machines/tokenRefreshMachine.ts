@@ -72,8 +72,8 @@ export interface TokenRefreshContext {
   notBefore: number | null;
 }
 
-// When the cycle looks again: the core's schedule (`refreshSchedule`: due, lost, backoff), read
-// at the context's settings.
+// When the cycle looks again: the core's schedule, `refreshSchedule(…)` = [dueAt, backoffMs,
+// flightTimeoutMs], read at the context's settings.
 
 /** Default period of the internal check while idle: one minute. */
 const DEFAULT_TICK_MS = 60_000;
@@ -110,8 +110,7 @@ const savedState = (savedAt: number | undefined, now: number): RefreshState =>
   markTokenSaved(typeof savedAt === 'number' && savedAt < now ? savedAt : now);
 
 /** When the refresh is due: the interval after the save, or earlier for a token about to expire. */
-const dueAt = (c: TokenRefreshContext, now: number): number | null =>
-  refreshSchedule(c.refresh, now, { intervalMs: c.intervalMs, lifeMs: c.lifeMs }).dueAt;
+const dueAt = (c: TokenRefreshContext): number | null => refreshSchedule(c.refresh, c)[0];
 
 /**
  * Wait before the next check in `idle`: until the refresh is due, but at most `tickMs`, so a
@@ -119,10 +118,9 @@ const dueAt = (c: TokenRefreshContext, now: number): number | null =>
  * always read from `now()`, never inferred from the timer having fired.
  */
 function nextCheckDelay(c: TokenRefreshContext): number {
-  const now = c.now();
-  const due = dueAt(c, now);
+  const due = dueAt(c);
   if (due === null) return clampDelay(c.tickMs);
-  const until = Math.max(due, c.notBefore ?? due) - now;
+  const until = Math.max(due, c.notBefore ?? due) - c.now();
   if (!(until > 0)) return 0;
   return clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until)));
 }
@@ -134,12 +132,13 @@ function nextCheckDelay(c: TokenRefreshContext): number {
 function notBeforeAfter(c: TokenRefreshContext, error: PamError): number | null {
   const now = c.now();
   const retryAfter = retryAfterMsOf(error);
-  const wait = Math.max(retryAfter, refreshSchedule(c.refresh, now, { random: c.random }).backoffMs);
+  const wait = Math.max(retryAfter, refreshSchedule(c.refresh, c, c.random)[1]);
   return retryAfter > 0 || c.random ? now + wait : null;
 }
 
 /** When the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s). */
-const flightLostAt = (c: TokenRefreshContext): number => refreshSchedule(c.refresh, c.now()).lostAt;
+const flightLostAt = (c: TokenRefreshContext): number =>
+  (c.refresh.inFlightSince ?? c.now()) + refreshSchedule(c.refresh)[2];
 
 /** What `tokenRefreshMachine` accepts. */
 export type TokenRefreshEvent =
@@ -218,7 +217,7 @@ function createTokenRefreshMachine() {
     guards: {
       isDue: ({ context: c, event }) => {
         const now = timeOf(c, event as { at?: number });
-        const due = dueAt(c, now);
+        const due = dueAt(c);
         return due !== null && now >= due && (c.notBefore === null || now >= c.notBefore);
       },
       unread: ({ event }) => (event as { at?: number }).at === undefined,
@@ -255,13 +254,9 @@ function createTokenRefreshMachine() {
           error,
         };
       }),
-      loseFlight: assign(({ context: c }) => {
-        const now = c.now();
-        const { flightTimeoutMs } = refreshSchedule(c.refresh, now);
-        return {
-          refresh: markRefreshCompleted(c.refresh, false, now),
-          error: new TimeoutError('POST', 'refreshToken', flightTimeoutMs),
-        };
+      loseFlight: assign({
+        refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
+        error: ({ context: c }) => new TimeoutError('POST', 'refreshToken', refreshSchedule(c.refresh)[2]),
       }),
       endSession: assign({
         refresh: initialRefreshState,

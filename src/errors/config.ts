@@ -1,4 +1,4 @@
-import { PamError, type PamErrorOptions } from './pam-error';
+import { PamError, type PamErrorOptions } from './base';
 
 /**
  * The client's options cannot work, found when the client is created: e.g. a relative

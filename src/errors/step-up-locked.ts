@@ -1,4 +1,4 @@
-import { PamError } from './pam-error';
+import { PamError } from './base';
 
 /**
  * A sensitive change refused BEFORE sending: the player's step-up passwords are used up (three

@@ -1,4 +1,4 @@
-import { PamError, type PamErrorOptions } from './pam-error';
+import { PamError, type PamErrorOptions } from './base';
 
 /**
  * No answer: connection refused, reset, DNS failure, CORS, offline.

@@ -1,4 +1,4 @@
-import { PamError } from './pam-error';
+import { PamError } from './base';
 
 /**
  * The server did not accept the two-factor code: it answered the login (2xx) by asking for a code

@@ -1,4 +1,4 @@
-import { PamError, type PamErrorOptions } from './pam-error';
+import { PamError, type PamErrorOptions } from './base';
 
 /**
  * A failure that is not pam-client's own: something else threw (a bug, a callback of yours, a

@@ -1,4 +1,4 @@
-import { PamError, type PamErrorOptions } from './pam-error';
+import { PamError, type PamErrorOptions } from './base';
 
 /** One problem found by a schema: where (`path`) and what (`message`, `code`). Never the value. */
 export interface ValidationIssue {

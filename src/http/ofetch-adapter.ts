@@ -1,6 +1,6 @@
 import { createFetch } from 'ofetch';
+import { isPamError } from '../errors/base';
 import { StorageError } from '../errors/config';
-import { isPamError } from '../errors/pam-error';
 import { createScrubber, NO_SCRUB, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';

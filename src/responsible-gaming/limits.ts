@@ -1,6 +1,6 @@
 // Comparing two settings of a limit (`compareLimit`): stricter, looser or the same, by proof. The
 // client and the reference server decide a limit change with it.
-import { readBoolean, UNREADABLE } from '../schemas/parse';
+import { readBoolean, UNREADABLE } from '../schemas/common';
 import type { LimitPeriodName } from './period';
 import { amountOf, periodOf } from './restrictions';
 

@@ -1,7 +1,7 @@
 // What the profile's restriction and limit fields mean (issue 13, docs/responsible-gaming.md):
 // `restrictionsOf` reads the pauses and exclusions, then each limit (`limitOf`), tolerantly and
 // failing closed.
-import { readBoolean, readNumber, UNREADABLE } from '../schemas/parse';
+import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
 import type { LimitPeriodName } from './period';
 import { brazilPartsOf, brazilTimeToEpoch, parseServerTime } from './time';
 

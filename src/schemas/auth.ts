@@ -13,9 +13,10 @@ import {
   optionalNumber,
   optionalString,
   optionalText,
+  readNumber,
+  UNREADABLE,
 } from './common';
 import { UserLimitsFields } from './limits';
-import { readNumber, UNREADABLE } from './parse';
 import { rule } from './rule';
 
 /**

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { integerField, optionalInteger, optionalText } from './common';
-import { readInteger } from './parse';
+import { integerField, optionalInteger, optionalText, readInteger } from './common';
 
 // Spec 2.13 and 3.1.
 

@@ -195,7 +195,7 @@ export function markTokenSaved(now: number = Date.now()): RefreshState {
  * @example
  * refreshBackoffMs(3); // 120 000
  */
-export function refreshBackoffMs(failures: number, random?: () => number): number {
+export function refreshBackoffMs(failures: number, random?: (() => number) | null): number {
   if (!(failures >= 1)) return 0;
   // The core's one backoff (src/http/waiting.ts); with `random`, ±10 % jitter.
   return backoffDelay(Math.min(failures - 1, 32), {
@@ -295,18 +295,12 @@ export function expiryMarginMs(lifeMs: number): number {
 
 /**
  * The refresh cycle's times, as a machine that schedules it needs them (the token-refresh
- * machine, through `pam-client/internal`).
+ * machine, through `pam-client/internal`): when a refresh is due (`null` when no token is saved),
+ * the wait after one more failure, and how long a refresh may be in flight before it counts as
+ * lost (60 s). A tuple: the machine reads one of them at a time (`refreshSchedule(…)[0]`), and
+ * it costs its bundle no property names.
  */
-export interface RefreshSchedule {
-  /** When a refresh is due (`shouldRefreshToken` turns true); `null` when no token is saved. */
-  readonly dueAt: number | null;
-  /** When the refresh in flight (one started at `now` when none is) counts as lost. */
-  readonly lostAt: number;
-  /** How long a refresh may be in flight before it counts as lost: 60 s. */
-  readonly flightTimeoutMs: number;
-  /** The wait after one more failure: 30 s, 60 s, … capped at 15 min; with `random`, stretched by 0–20 %. */
-  readonly backoffMs: number;
-}
+export type RefreshSchedule = [dueAt: number | null, backoffMs: number, flightTimeoutMs: number];
 
 /** Options of `refreshSchedule`. */
 export interface RefreshScheduleOptions extends RefreshTimingOptions {
@@ -315,32 +309,29 @@ export interface RefreshScheduleOptions extends RefreshTimingOptions {
    * due `expiryMarginMs(lifeMs)` before it expires when that is earlier, never under 1 s after the save.
    */
   lifeMs?: number | null;
-  /** 0..1: stretches `backoffMs` by a random 0–20 % (read only when given). */
-  random?: (() => number) | null;
 }
 
 /**
- * The refresh cycle's schedule at `now`: when the next refresh is due (the interval, or earlier
- * for a token about to expire), when the one in flight is lost, and the wait after one more failure.
+ * The refresh cycle's schedule: when the next refresh is due (the interval after the save, or
+ * earlier for a token about to expire), the wait after one more failure (30 s, 60 s, … capped
+ * at 15 min; stretched by 0–20 % with `random`, which is read only when given), and the flight
+ * timeout.
  *
  * @example
- * const { dueAt } = refreshSchedule(state, now, { intervalMs, lifeMs });
- * if (dueAt !== null) setTimeout(tick, Math.max(0, dueAt - now));
+ * const [dueAt] = refreshSchedule(state, { intervalMs, lifeMs });
+ * const backoffMs = refreshSchedule(state, {}, Math.random)[1];
  */
 export function refreshSchedule(
   state: RefreshState,
-  now: number,
-  options: RefreshScheduleOptions = {},
+  { intervalMs = REFRESH_INTERVAL_MS, lifeMs }: RefreshScheduleOptions = {},
+  random?: (() => number) | null,
 ): RefreshSchedule {
-  const { lifeMs, random } = options;
-  let intervalMs = options.intervalMs ?? REFRESH_INTERVAL_MS;
   if (lifeMs !== null && lifeMs !== undefined) {
     intervalMs = Math.min(intervalMs, Math.max(MIN_REFRESH_INTERVAL_MS, lifeMs - expiryMarginMs(lifeMs)));
   }
-  return {
-    dueAt: nextRefreshAt(state, { intervalMs }),
-    lostAt: (state.inFlightSince ?? now) + REFRESH_IN_FLIGHT_TIMEOUT_MS,
-    flightTimeoutMs: REFRESH_IN_FLIGHT_TIMEOUT_MS,
-    backoffMs: refreshBackoffMs(state.failures + 1, random ?? undefined),
-  };
+  return [
+    nextRefreshAt(state, { intervalMs }),
+    refreshBackoffMs(state.failures + 1, random),
+    REFRESH_IN_FLIGHT_TIMEOUT_MS,
+  ];
 }

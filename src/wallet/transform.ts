@@ -1,5 +1,5 @@
 import { ResponseValidationError } from '../errors/index';
-import { readBoolean, readNumber, readText } from '../schemas/parse';
+import { readBoolean, readNumber, readText } from '../schemas/common';
 import type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../schemas/wallet';
 
 // Backends disagree on the wallet's casing and scalar types (PHP-style '1', '0', '12.50'), so
@@ -32,7 +32,7 @@ const BONUS = {
 
 const CASHBACK = { credit: 'number', expiresAt: 'string' } as const;
 
-// The one tolerant reader of answers (src/schemas/parse.ts); an unreadable field gets its default.
+// The one tolerant reader of answers (src/schemas/common.ts); an unreadable field gets its default.
 const toNumber = (value: unknown): number => {
   const n = readNumber(value);
   return typeof n === 'number' ? n : 0;

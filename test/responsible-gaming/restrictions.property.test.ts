@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseServerTime, restrictionsOf } from '../../src/responsible-gaming/index';
-import { readBoolean, readNumber } from '../../src/schemas/parse';
+import { readBoolean, readNumber } from '../../src/schemas/common';
 
 const NOW = Date.parse('2026-11-23T15:00:00Z');
 

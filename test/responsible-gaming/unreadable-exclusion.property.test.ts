@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf } from '../../src/responsible-gaming/index';
-import { readBoolean, UNREADABLE } from '../../src/schemas/parse';
+import { readBoolean, UNREADABLE } from '../../src/schemas/common';
 
 // Issue 23: "it never reports a restriction as absent because a read failed or a field was spelled
 // differently". A flag sent as a PDO DECIMAL ('1.00') is a set flag; an exclusion field the client

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf } from '../../src/responsible-gaming/restrictions';
 import { UserProfileResponse } from '../../src/schemas/auth';
-import { readBoolean, readInteger, readNumber, UNREADABLE } from '../../src/schemas/parse';
+import { readBoolean, readInteger, readNumber, UNREADABLE } from '../../src/schemas/common';
 
 // Issue 23: one tolerant reader, and a profile that never fails over a restriction field.
 
