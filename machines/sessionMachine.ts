@@ -27,7 +27,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
     // `restoreActor` starts it again from its token store (its own persistence), never from a
     // stored state: no stored signed-in snapshot comes back without its token.
     meta: { restore: 'store' },
-    context: ({ input, self }) => initialContext({ ...defaults, ...input }, self),
+    context: ({ input, self }) => initialContext({ ...defaults, ...input }, self, input),
     initial: 'restoring',
     // Listening to the page and to the other tabs is the session's own job, so an app that starts
     // `sessionMachine` itself gets it too.

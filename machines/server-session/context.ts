@@ -71,10 +71,13 @@ const SERVER_SERVICES = keptBeside<ServerSessionDeps>('serverSession');
 export const serverServicesOf = (c: Pick<ServerSessionContext, 'servicesKey'>): ServerSessionDeps =>
   SERVER_SERVICES.of(c.servicesKey);
 
-/** The first context; `owner`: the actor it is for (its services are released with it). */
-export function initialContext(input: ServerSessionInput, owner?: object): ServerSessionContext {
+/** The first context; `owners`: the actor it is for and its input (its services live as long as one of them). */
+export function initialContext(
+  input: ServerSessionInput,
+  ...owners: (object | null | undefined)[]
+): ServerSessionContext {
   return {
-    servicesKey: SERVER_SERVICES.keep(input.deps, owner),
+    servicesKey: SERVER_SERVICES.keep(input.deps, ...owners),
     seed: input.initial ?? null,
     attempts: 0,
     user: null,

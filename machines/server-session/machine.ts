@@ -185,7 +185,7 @@ function createServerSessionMachine() {
     },
   }).createMachine({
     id: 'serverSession',
-    context: ({ input, self }) => initialContext(input, self),
+    context: ({ input, self }) => initialContext(input, self, input),
     initial: 'restoring',
     invoke: [
       { id: 'wake', src: 'wake', input: ({ context }) => serverServicesOf(context).signals },

@@ -30,30 +30,48 @@ export const metaFields = (m: SessionMeta) => ({
 
 /**
  * Services kept beside the actors they serve, by a key their context names them with (a string:
- * never a service in a context or a snapshot). Released with their actor (`owner`); a key that
- * names none (a snapshot restored by hand) fails closed.
+ * never a service in a context or a snapshot). The actor (`owner`) holds its services; the
+ * registry only finds them by key (weakly), so a client the app lets go is collected with them
+ * (services point back at their actor: a strong registry kept every client alive). The input they
+ * came from holds them too, for a pure `initialTransition` / `transition` replay (its stand-in
+ * actor is dropped at once; the caller keeps the input). A key that names none (a snapshot
+ * restored by hand, its owners gone) fails closed.
  *
  * @example
  * const beside = keptBeside<MyServices>('my'); // context: ({ input, self }) => ({ servicesKey: beside.keep(input.deps, self) })
  */
 export function keptBeside<T extends object>(name: string) {
-  const kept = new Map<string, T>();
-  // A collected actor's services go too (no registry in very old engines: kept).
-  const release =
-    typeof FinalizationRegistry === 'function'
-      ? new FinalizationRegistry<string>((key) => kept.delete(key))
-      : null;
+  const weak = typeof WeakRef === 'function' && typeof FinalizationRegistry === 'function';
+  const kept = new Map<string, { deref(): T | undefined }>();
+  // The owner holds its services (an ephemeron: they live exactly as long as it does).
+  const held = new WeakMap<object, T>();
+  // An owner gone: its key goes when its services did (another owner may still hold them).
+  const release = weak
+    ? new FinalizationRegistry<string>((key) => {
+        if (!kept.get(key)?.deref()) kept.delete(key);
+      })
+    : null;
   let count = 0;
   return {
-    keep(services: T, owner?: object): string {
+    keep(services: T, ...owners: (object | null | undefined)[]): string {
       // Unique within the page and unlikely across pages (a key stored with a snapshot names nothing).
       const key = `${name}:${++count}:${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
-      kept.set(key, service(services));
-      if (owner) release?.register(owner, key);
+      const boxed = service(services);
+      const by = owners.filter((o): o is object => typeof o === 'object' && o !== null);
+      if (by.length && weak) {
+        for (const owner of by) {
+          held.set(owner, boxed);
+          release?.register(owner, key);
+        }
+        kept.set(key, new WeakRef(boxed));
+      } else {
+        // No owner to hold them (or a very old engine): kept as long as the page.
+        kept.set(key, { deref: () => boxed });
+      }
       return key;
     },
     of(key: string): T {
-      const services = kept.get(key);
+      const services = kept.get(key)?.deref();
       if (!services) throw new TypeError(`${name}: no services (restore it with restoreActor)`);
       return services;
     },
@@ -70,7 +88,7 @@ const SESSION_SERVICES = keptBeside<SessionServices>('session');
  * so a session started directly runs on the same clock; the store is guarded once (a guarded
  * store is kept as is). `owner`: the actor they serve (released with it).
  */
-export function keepServices(input: SessionInput, owner?: object): string {
+export function keepServices(input: SessionInput, ...owners: (object | null | undefined)[]): string {
   const env = browserEnvironment({ channel: null, ...input.environment });
   const services: SessionServices = {
     auth: input.auth,
@@ -86,7 +104,7 @@ export function keepServices(input: SessionInput, owner?: object): string {
     playClock: input.playClock ?? null,
     signals: { visibility: env.visibility, focus: env.focus, online: env.online },
   };
-  return SESSION_SERVICES.keep(services, owner);
+  return SESSION_SERVICES.keep(services, ...owners);
 }
 
 /**
@@ -102,10 +120,13 @@ function clockTrustOf(clock: unknown): SessionServices['clock'] {
   return c && typeof c.trusted === 'function' && typeof c.subscribe === 'function' ? (c as ClockTrust) : null;
 }
 
-/** The session's first context; `owner`: the actor it is for (its services are released with it). */
-export function initialContext(input: SessionInput, owner?: object): SessionContext {
+/** The session's first context; `owners`: the actor it is for and its input (its services live as long as one of them). */
+export function initialContext(
+  input: SessionInput,
+  ...owners: (object | null | undefined)[]
+): SessionContext {
   return {
-    servicesKey: keepServices(input, owner),
+    servicesKey: keepServices(input, ...owners),
     intervalMs: input.intervalMs,
     tickMs: input.tickMs,
     refreshWaitMs: input.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
