@@ -65,7 +65,7 @@ export interface ServerSessionContext {
 
 const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
 
-const SERVER_SERVICES = keptBeside<ServerSessionDeps>('serverSession');
+const SERVER_SERVICES = /* @__PURE__ */ keptBeside<ServerSessionDeps>('serverSession');
 
 /** The services of the server session whose context this is (fails closed when they are gone). */
 export const serverServicesOf = (c: Pick<ServerSessionContext, 'servicesKey'>): ServerSessionDeps =>

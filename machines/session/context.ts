@@ -78,7 +78,7 @@ export function keptBeside<T extends object>(name: string) {
   };
 }
 
-const SESSION_SERVICES = keptBeside<SessionServices>('session');
+const SESSION_SERVICES = /* @__PURE__ */ keptBeside<SessionServices>('session');
 
 /**
  * The session's services, from its input, resolved once per actor and kept beside it: the context
