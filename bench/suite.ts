@@ -18,8 +18,8 @@ import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { Bench } from 'tinybench';
 import { type AnyActorRef, createActor, SimulatedClock, waitFor } from 'xstate';
 import * as z from 'zod/mini';
+import { parseRequest, parseResponse } from '../src/schemas/common';
 import { LoginHistoryResponse, LoginResponse, UpdateLimitsPayload } from '../src/schemas/index';
-import { parseRequest, parseResponse } from '../src/schemas/parse';
 import { soak, soakInMemory } from './soak';
 import { type PairResult, row, throughput } from './throughput';
 

@@ -18,7 +18,6 @@ export { brazilDayAt, playPeriodOf } from './responsible-gaming/index';
 export { isSecret, redactSecrets } from './secrets/index';
 // The token: its refresh schedule (the token-refresh machine), and stored sessions read from
 // another tab or the store.
-export type { RefreshSchedule, RefreshScheduleOptions } from './session/token';
 export { MAX_SESSION_COUNTER, parseStoredSession, refreshSchedule } from './session/token';
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';

@@ -8,7 +8,7 @@
 
 import type * as z from 'zod/mini';
 import type { HttpAdapter, RequestOptions } from '../http/types';
-import { parseRequest, parseResponse } from '../schemas/parse';
+import { parseRequest, parseResponse } from '../schemas/common';
 
 /** The last argument every module method and standalone operation takes. */
 export interface CallOptions {

@@ -2,7 +2,7 @@
 // body), then forwarded with the cookie's token, and its answer stripped of every token.
 
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
-import { parseRequest, parseResponse } from '../schemas/parse';
+import { parseRequest, parseResponse } from '../schemas/common';
 import { answer, message } from './answer';
 import { CallSession, type ServerParts } from './context';
 import type { SessionData } from './cookie';

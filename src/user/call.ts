@@ -1,8 +1,7 @@
 // Path builders of the user rows: each validates its argument before anything is sent.
 
 import * as z from 'zod/mini';
-import { PositiveInt, SocialType } from '../schemas/common';
-import { parseRequest } from '../schemas/parse';
+import { PositiveInt, parseRequest, SocialType } from '../schemas/common';
 
 const IdParam = /* @__PURE__ */ (() => z.object({ id: PositiveInt }))();
 const PageParam = /* @__PURE__ */ (() => z.object({ page: PositiveInt }))();

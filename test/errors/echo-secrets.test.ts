@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createOfetchAdapter, type HttpError, isPamError } from '../../src/index';
-import { parseResponse } from '../../src/schemas/parse';
+import { parseResponse } from '../../src/schemas/common';
 import { redactSecrets } from '../../src/secrets/redact';
 import { type EchoRequest, type EchoServer, startEchoServer } from '../http/echo-server';
 import { rejectionOf } from '../http/helpers';

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attachScrubber, createScrubber, NO_SCRUB, scrubberOf } from '../../src/errors/scrub';
-import { HeaderSafeToken, isHeaderSafeToken } from '../../src/schemas/common';
-import { parseResponse } from '../../src/schemas/parse';
+import { HeaderSafeToken, isHeaderSafeToken, parseResponse } from '../../src/schemas/common';
 import { formsOf } from './views';
 
 describe('createScrubber', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AuthUser, LoginResponse, UserProfileResponse } from '../../src/schemas/auth';
-import { parseResponse, toValidationIssues } from '../../src/schemas/parse';
+import { parseResponse, toValidationIssues } from '../../src/schemas/common';
 import { PLAIN_USER_INFO } from '../support/login-answer';
 
 // Issue 33 (speed): a union's options that surely fail (an enum or literal key whose value is not
