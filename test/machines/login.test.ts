@@ -194,14 +194,18 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('returns to twoFactorRequired uncounted on a timeout while verifying', async () => {
-    const { auth } = realAuth(150);
+    // The adapter's timeout on fake time once the code is asked: with a real 150 ms one, a login
+    // slower than that on a loaded machine timed out before the code was ever asked (CI dry run).
+    const { auth } = realAuth(5_000);
     const actor = start(auth);
     await reachTwoFactor(actor);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     server.faults.add({ path: '/auth/login', hang: true, times: 1 });
+    const sent = server.requests.length;
     actor.send({ type: 'SUBMIT_CODE', code: CODE });
-    const back = await waitFor(actor, (s) => s.matches('twoFactorRequired') && s.context.error !== null, {
-      timeout: 10_000,
-    });
+    await until(() => server.requests.length === sent + 1, 'the code reached the server (and hangs)');
+    await vi.advanceTimersByTimeAsync(5_000);
+    const back = await waitFor(actor, (s) => s.matches('twoFactorRequired') && s.context.error !== null);
 
     expect(back.context.error).toBeInstanceOf(TimeoutError);
     expect(back.context.rejectedCodes).toBe(0);
