@@ -178,11 +178,26 @@ export async function timeAlertWalk({ demo, reference, browser }: ExampleHarness
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   page.setDefaultTimeout(10_000);
+  let removeDelay = () => {};
   try {
     await page.clock.install();
     await page.goto(`${demo.url}/`);
+    // The first profile read answers late on purpose, as on a loaded machine (below).
+    removeDelay = reference.faults.add({
+      method: 'GET',
+      path: '/auth/user-profile',
+      delayMs: 1500,
+      times: 1,
+    });
     await logIn(page, timeLimit.email, timeLimit.password);
     expect(await byId(page, 'time-alert').isVisible()).toBe(false);
+    // The play-time flow learns the limit from the first profile read, a real request that can
+    // answer after the clock has already been moved on a loaded machine (the CI run of db36662
+    // played 70 s before the limit was known, and the alert never came): wait until the
+    // restrictions are checked, so the play starts with the limit known.
+    await expect
+      .poll(() => byId(page, 'bet-status').textContent(), { timeout: 20_000 })
+      .toMatch(/^(?!Betting waits)\S/);
     // In 5-second steps, the page's event loop let run between them so the app answers each beat
     // (turns of a MessageChannel, which the page's fake clock leaves alone: no real-time sleep).
     const play = async (ms: number) => {
@@ -207,6 +222,7 @@ export async function timeAlertWalk({ demo, reference, browser }: ExampleHarness
       .toContain('You reached your daily play-time limit (1 min).');
     expect(pageErrors).toEqual([]);
   } finally {
+    removeDelay();
     await context.close();
   }
 }
