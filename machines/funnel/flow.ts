@@ -4,7 +4,7 @@
 // is given the app's flows, puts its own flow last (its inspection observer) and wraps the user
 // flow's set-up, so it holds the module the client hands out as `client.user`.
 
-import type { UserModule } from 'pam-client';
+import { ConfigurationError, type UserModule } from 'pam-client';
 import type { AnyActorRef } from 'xstate';
 import type { ClientFlow, FlowParts, FlowSetup } from '../client/flows';
 import { notify } from '../client/session-facade';
@@ -48,6 +48,14 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
   flows: F,
   options: FunnelOptions = {},
 ): [...F, ClientFlow<'funnel'>] {
+  // A wrong call form (no flows, the options alone, one flow, a list with a non-flow) is told
+  // here, with the right one, not as a TypeError from inside the client.
+  const isFlow = (f: unknown) =>
+    typeof f === 'object' && f !== null && typeof (f as ClientFlow).name === 'string';
+  if (!Array.isArray(flows) || !flows.every(isFlow) || typeof options !== 'object' || options === null)
+    throw new ConfigurationError(
+      'funnelEvents(flows, options?) takes the list of flows and gives it back with the funnel: flows: funnelEvents(operatorPreset(), { appSources })',
+    );
   // The user module of the client being made: its user flow's set-up runs before the funnel's
   // (after it in `flows`), in the same pass.
   let made: UserModule | undefined;
