@@ -6,6 +6,7 @@
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
 
 import { type PamSessionSeed, secret } from 'pam-client';
+import { asPamError, backoffDelay, clampDelay, isTransientError } from 'pam-client/internal';
 import {
   assertEvent,
   assign,
@@ -18,6 +19,7 @@ import {
   setup,
 } from 'xstate';
 import { wakeSignals } from '../environment';
+import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
@@ -32,7 +34,6 @@ import {
 } from '../session/login';
 import { createProfileFlow } from '../session/profile';
 import type { SessionEmitted, SessionEvent } from '../session/types';
-import { asPamError, backoffDelay, clampDelay, isTransient, statusOf } from '../shared';
 import type { ServerLoginSuccess } from './auth';
 import {
   forgotten,
@@ -112,7 +113,7 @@ function createServerSessionMachine() {
       seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
       triedBefore: ({ context: c }) => c.attempts > 0,
       unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
-      transient: ({ event }) => isTransient((event as { error?: unknown }).error),
+      transient: ({ event }) => isTransientError((event as { error?: unknown }).error),
       // The login id of what another tab said, against the one held here.
       ours: ({ context, event }) =>
         isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,

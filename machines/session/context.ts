@@ -3,8 +3,8 @@
 // functions of the context and the event (the machine's `assign` actions call them); each flow's
 // own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, flows.ts).
 
+import { asPamError } from 'pam-client/internal';
 import { browserEnvironment } from '../environment';
-import { asPamError } from '../shared';
 import type { Owner } from './events';
 import { raiseClock } from './order';
 import type { ClockTrust } from './profile-read';

@@ -20,10 +20,10 @@ import {
   type TokenStore,
   UnauthorizedError,
 } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
 import { enqueueActions } from 'xstate';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
-import { asPamError } from '../shared';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { internal, type Owner } from './events';

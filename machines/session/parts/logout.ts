@@ -1,8 +1,8 @@
 // Logout's part of the session: `signingOut` empties the store and revokes the token (../store.ts);
 // signed out either way.
 
+import { asPamError } from 'pam-client/internal';
 import { assign, emit } from 'xstate';
-import { asPamError } from '../../shared';
 import { servicesOf } from '../context';
 import { sessionSetup } from '../setup';
 

@@ -4,8 +4,8 @@
 // TOKEN_REFRESHED, REFRESH_FAILED and SESSION_EXPIRED), the tabs flow's (./tabs.ts), and the
 // profile and play-time flows' datum and alerts.
 
+import { asPamError } from 'pam-client/internal';
 import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
-import { asPamError } from '../../shared';
 import { playTimeInputOf, profileFromElsewhere, profileInputOf } from '../flows';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
