@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, createMachine, sendTo } from 'xstate';
 import { isTrusted } from '../../machines/session/mark';
@@ -19,7 +19,7 @@ afterEach(() => {
 
 type Doors = { _relay: (s: unknown, t: unknown, e: unknown) => void };
 const childOf = (c: PamClient, id: string) =>
-  (c.session.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
+  (sessionActorOf(c).getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
 /** The id of the profile flow's read in flight, if any. */
 const readingId = (profile: AnyActorRef | undefined) =>
   profile && Object.keys(profile.getSnapshot().children as object).find((k) => k.includes('reading'));
@@ -46,7 +46,7 @@ describe('forged deliveries to the profile flow', () => {
     "an app actor's sendTo (its own system's relay)": ({ profile, done }) =>
       createActor(createMachine({ entry: sendTo(() => profile, done as never) })).start(),
     'system._relay with no source': ({ c, profile, done }) =>
-      (c.session.system as unknown as Doors)._relay(undefined, profile, done),
+      (sessionActorOf(c).system as unknown as Doors)._relay(undefined, profile, done),
     "the child's _send": ({ profile, done }) =>
       (profile as unknown as { _send: (e: unknown) => void })._send(done),
   };
@@ -75,8 +75,8 @@ describe("forged snapshots of the session's children", () => {
       version: (real.context.version as number) + 100,
     };
     const forged = { type: 'xstate.snapshot.profile', snapshot: { ...real, context } };
-    (t.c.session as unknown as { _send: (e: unknown) => void })._send(forged);
-    createActor(createMachine({ entry: sendTo(() => t.c.session, forged as never) })).start();
+    (sessionActorOf(t.c) as unknown as { _send: (e: unknown) => void })._send(forged);
+    createActor(createMachine({ entry: sendTo(() => sessionActorOf(t.c), forged as never) })).start();
     await turns(10);
     expect(t.c.view.restrictions).toMatchObject({ canBet: false, accountBlocked: true });
   });
@@ -87,7 +87,7 @@ describe('a genuine outcome replayed', () => {
     const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
     clients.push(c);
     const dones: { type: string; output: unknown }[] = [];
-    c.session.system.inspect((e) => {
+    sessionActorOf(c).system.inspect((e) => {
       if (
         e.type === '@xstate.event' &&
         e.event.type.startsWith('xstate.done.actor.') &&
@@ -104,7 +104,7 @@ describe('a genuine outcome replayed', () => {
     // The next read never answers: only the replay could end it.
     ctx.server.faults.add({ path: '/auth/user-profile', hang: true });
     const { internal } = await import('../../machines/session/events');
-    c.session.send(internal({ type: 'PROFILE_CHANGED' }) as never);
+    sessionActorOf(c).send(internal({ type: 'PROFILE_CHANGED' }) as never);
     const profile = childOf(c, 'profile') as AnyActorRef;
     await until(() => readingId(profile) !== undefined, 'the next read in flight');
     const version = (profile.getSnapshot().context as { version: number }).version;
@@ -121,7 +121,7 @@ describe('an event XState delivered', () => {
     clients.push(c);
     const seen: { event: object; to: AnyActorRef }[] = [];
     const delivered = new Map<object, number>();
-    c.session.system.inspect((e) => {
+    sessionActorOf(c).system.inspect((e) => {
       if (e.type !== '@xstate.event') return;
       delivered.set(e.event, (delivered.get(e.event) ?? 0) + 1);
       if (isTrusted(e.event) && e.sourceRef) seen.push({ event: e.event, to: e.actorRef as AnyActorRef });

@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { until } from '../support/event-loop';
@@ -27,10 +27,10 @@ describe('captcha token providers', () => {
     c.login({ login: email, password, captchaToken: provider } as never);
     await until(() => c.view.status === 'twoFactorRequired', 'the two-factor step');
     c.submitCode(twoFactorCode!);
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
     expect(bodies('/auth/login').map((b) => b.captcha_token)).toEqual(['cap-1', 'cap-2']);
     expect(provider).toHaveBeenCalledTimes(2);
-    expect(JSON.stringify(c.session.getPersistedSnapshot())).not.toContain('cap-');
+    expect(JSON.stringify(sessionActorOf(c).getPersistedSnapshot())).not.toContain('cap-');
   });
 
   it('registration: the provider is called when the request is sent', async () => {

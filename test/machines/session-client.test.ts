@@ -1,5 +1,5 @@
 import { createMemoryTokenStore, type StoredSession, secret } from 'pam-client';
-import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
+import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { CANARY } from '../support/canary';
@@ -20,9 +20,11 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
-const stateOf = (c: PamClient) => c.session.getSnapshot().value;
-const signedIn = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
-const signedOut = (c: PamClient) => waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 10_000 });
+const stateOf = (c: PamClient) => sessionActorOf(c).getSnapshot().value;
+const signedIn = (c: PamClient) =>
+  waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
+const signedOut = (c: PamClient) =>
+  waitFor(sessionActorOf(c), (s) => s.matches('signedOut'), { timeout: 10_000 });
 const count = (method: string, path: string) =>
   ctx.server.requests.filter((r) => r.method === method && r.path === path).length;
 
@@ -36,7 +38,7 @@ describe('createPamClient', () => {
     const stored = await c.tokens.get();
     expect(stored?.accessToken).toMatch(/\S{16,}/);
     expect(stored?.userId).toBe(ctx.server.seed.plain.id);
-    expect(c.session.getSnapshot().context.user?.email).toBe(ctx.server.seed.plain.email);
+    expect(sessionActorOf(c).getSnapshot().context.user?.email).toBe(ctx.server.seed.plain.email);
 
     const profile = await c.auth.getUserProfile();
     expect(profile.user.id).toBe(ctx.server.seed.plain.id);
@@ -47,11 +49,11 @@ describe('createPamClient', () => {
     const c = client();
     const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
-    const login = () => c.session.getSnapshot().children.login;
+    const login = () => sessionActorOf(c).getSnapshot().children.login;
     await until(() => login()?.getSnapshot().value === 'twoFactorRequired', 'the code step');
     expect(stateOf(c)).toEqual({ signingIn: 'twoFactorRequired' });
     expect(c.view.status).toBe('twoFactorRequired');
-    expect(c.session.getSnapshot().hasTag('twoFactorRequired')).toBe(true);
+    expect(sessionActorOf(c).getSnapshot().hasTag('twoFactorRequired')).toBe(true);
     c.submitCode(twoFactorCode!);
     await signedIn(c);
     expect(count('POST', '/auth/login')).toBe(2);
@@ -66,7 +68,7 @@ describe('createPamClient', () => {
     c.on('signedOut', (e) => seen.push(`signedOut:${stateOf(c)}:${e.reason}`));
     c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
     await signedIn(c);
-    c.session.send({ type: 'REFRESH' });
+    c.state.send({ type: 'REFRESH' });
     await until(() => seen.includes('tokenRefreshed:signedIn'), 'tokenRefreshed while signed in');
     c.logout();
     await signedOut(c);
@@ -132,8 +134,8 @@ describe('createPamClient', () => {
     c.logout();
     await signedOut(c);
     expect(await c.tokens.get()).toBeNull();
-    expect(c.session.getSnapshot().context.error?.code).toBe('http');
-    expect(c.session.getSnapshot().context.user).toBeNull();
+    expect(sessionActorOf(c).getSnapshot().context.error?.code).toBe('http');
+    expect(sessionActorOf(c).getSnapshot().context.user).toBeNull();
     expect(count('POST', '/auth/logout')).toBe(1);
   });
 
@@ -149,7 +151,7 @@ describe('createPamClient', () => {
     const c = client({ storage: createMemoryTokenStore(stored) });
     await signedIn(c);
     // Saved 6 h ago: due at once, so the first check refreshes.
-    c.session.send({ type: 'TICK' });
+    c.state.send({ type: 'TICK' });
     await until(() => count('POST', '/users/refresh-token') === 1, 'one refresh at the server');
   });
 
@@ -186,7 +188,7 @@ describe('createPamClient', () => {
     // One read asked the server; the restrictions stay unknown until the profile flow's own read.
     expect(reads()).toBeGreaterThan(before);
     expect((await c.tokens.get())?.accessToken).toBe(token);
-    const expiresAt = c.session.getSnapshot().context.expiresAt ?? 0;
+    const expiresAt = sessionActorOf(c).getSnapshot().context.expiresAt ?? 0;
     expect(expiresAt).toBeGreaterThan(now);
     // Server time (the offset learned from whole-second `Date` headers): within the clock's bound.
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + life + 2_000);
@@ -199,13 +201,13 @@ describe('createPamClient', () => {
     ctx.server.faults.add({ path: '/auth/login', status: 200, body: { type: 'two_factor_code' }, times: 1 });
     c.login({ login: email, password: CANARY.password, captchaToken: CANARY.captcha });
     await until(
-      () => c.session.getSnapshot().children.login?.getSnapshot().value === 'twoFactorRequired',
+      () => sessionActorOf(c).getSnapshot().children.login?.getSnapshot().value === 'twoFactorRequired',
       'the code step',
     );
     c.submitCode(secret(CANARY.code));
     // The wrong password makes the code attempt a rejected one: back to the code step.
     await until(
-      () => c.session.getSnapshot().children.login?.getSnapshot().context.rejectedCodes === 1,
+      () => sessionActorOf(c).getSnapshot().children.login?.getSnapshot().context.rejectedCodes === 1,
       'one rejected code',
     );
     expect(ctx.server.requests.at(-1)?.body).toMatchObject({
@@ -213,7 +215,8 @@ describe('createPamClient', () => {
       two_factor_code: CANARY.code,
     });
 
-    const seen = reachableStrings(events).join('\n') + JSON.stringify(c.session.getPersistedSnapshot());
+    const seen =
+      reachableStrings(events).join('\n') + JSON.stringify(sessionActorOf(c).getPersistedSnapshot());
     expect(seen).not.toContain(CANARY.password);
     expect(seen).not.toContain(CANARY.code);
     expect(seen).not.toContain(CANARY.captcha);
@@ -248,7 +251,7 @@ describe('createPamClient', () => {
         savedAt: Date.now(),
       }),
     });
-    await until(() => c.session.getSnapshot().matches('signedIn'), 'signed in');
+    await until(() => sessionActorOf(c).getSnapshot().matches('signedIn'), 'signed in');
     await until(() => c.view.userInfo !== null, 'the profile read');
     expect(live.size).toBeGreaterThan(0);
     c.stop();
@@ -270,7 +273,7 @@ describe('createPamClient', () => {
       vi.resetModules();
       const machines = await import('pam-client/machines');
       const c = machines.createPamClient({ baseURL: ctx.server.url });
-      await until(() => c.session.getSnapshot().matches('signedOut'), 'signed out');
+      await until(() => machines.sessionActorOf(c).getSnapshot().matches('signedOut'), 'signed out');
       c.stop();
       // Only the lazy wake-up probe looks, and only when a client is created.
       expect(touched.filter((n) => n === 'localStorage')).toEqual([]);

@@ -5,7 +5,13 @@ import {
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
-import { createPamClient, type PamClient, type PamClientOptions, sessionMachine } from 'pam-client/machines';
+import {
+  createPamClient,
+  type PamClient,
+  type PamClientOptions,
+  sessionActorOf,
+  sessionMachine,
+} from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, type InspectionEvent, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
@@ -34,7 +40,7 @@ function client(options: Partial<PamClientOptions> = {}) {
 }
 const signIn = async (c: PamClient, who = ctx.server.seed.plain) => {
   c.login({ login: who.email, password: who.password });
-  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+  await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
 };
 
 describe('defect 7: the session actor takes commands only, whatever door an app uses', () => {
@@ -45,18 +51,21 @@ describe('defect 7: the session actor takes commands only, whatever door an app 
         if (e.type === '@xstate.event' && e.sourceRef === undefined) events.push(e.event.type);
       },
     });
-    await waitFor(c.session, (s) => s.matches('signedOut'));
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedOut'));
     const forged = [
       { type: 'xstate.done.actor.login', output: { access_token: 'x' } },
       { type: 'REMOTE_SESSION', session: { handle: 'h' } },
       { type: 'xstate.error.actor.0.session.restoring', error: new Error('x') },
     ];
-    const doors: AnyActorRef[] = [c.session.ref as AnyActorRef, c.session as unknown as AnyActorRef];
+    const doors: AnyActorRef[] = [
+      sessionActorOf(c).ref as AnyActorRef,
+      sessionActorOf(c) as unknown as AnyActorRef,
+    ];
     for (const door of doors) for (const event of forged) door.send(event as never);
     await signIn(c);
-    const child = Object.values(c.session.getSnapshot().children)[0] as { _parent?: AnyActorRef };
+    const child = Object.values(sessionActorOf(c).getSnapshot().children)[0] as { _parent?: AnyActorRef };
     child._parent?.send({ type: 'xstate.done.actor.0.session.signingOut' } as never);
-    expect(c.session.getSnapshot().value).toBe('signedIn');
+    expect(sessionActorOf(c).getSnapshot().value).toBe('signedIn');
     expect(events.filter((t) => t !== 'LOGIN' && t !== 'xstate.init')).toEqual([]);
   });
 });
@@ -77,7 +86,7 @@ describe('defect 8: the view is frozen all the way down', () => {
       (view.userInfo as Record<string, unknown>).extra = 1;
     }).toThrow(TypeError);
     expect(Object.isFrozen(view.restrictions?.limits)).toBe(true);
-    expect(c.session.getSnapshot().context.user?.email).toBe(ctx.server.seed.plain.email);
+    expect(sessionActorOf(c).getSnapshot().context.user?.email).toBe(ctx.server.seed.plain.email);
   });
 });
 
@@ -98,7 +107,7 @@ describe('defect 6: a store whose set() never answers', () => {
     c.logout();
     await vi.advanceTimersByTimeAsync(10_000);
     vi.useRealTimers();
-    await waitFor(c.session, (s) => s.matches('signedOut'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedOut'), { timeout: 10_000 });
     expect(inner.get()).toBeNull();
     expect(await c.tokens.get()).toBeNull();
   });
@@ -231,7 +240,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const c = client({ timeout: 1500, retry: 0 });
     c.login({ login: paused().email, password: paused().password });
-    await until(() => c.session.getSnapshot().matches('signedIn'), 'the paused player signed in');
+    await until(() => sessionActorOf(c).getSnapshot().matches('signedIn'), 'the paused player signed in');
     await until(() => pausedIn(c.view), 'the pause read');
     ctx.server.faults.add({ path: '/bff/users/update-limits', hang: true, times: 1 });
     ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 800, times: 1 });
@@ -249,9 +258,9 @@ describe('defect 1: profile data is tied to the player and login it was read for
     expect(await update).toMatchObject({ code: 'timeout' });
     await until(() => reads() === before + 1, 'the re-read held at the server');
     c.logout();
-    await until(() => c.session.getSnapshot().matches('signedOut'), 'signed out');
+    await until(() => sessionActorOf(c).getSnapshot().matches('signedOut'), 'signed out');
     c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-    await until(() => c.session.getSnapshot().matches('signedIn'), 'the other player signed in');
+    await until(() => sessionActorOf(c).getSnapshot().matches('signedIn'), 'the other player signed in');
     await vi.advanceTimersByTimeAsync(800); // the re-read's answer, now
     const late = (await reread) as { profile: { user: { id: number } } | null };
     expect(late.profile?.user.id).toBe(paused().id);

@@ -5,7 +5,7 @@ import {
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
-import { createPamClient, incomeReportMachine, sessionMachine } from 'pam-client/machines';
+import { createPamClient, incomeReportMachine, sessionActorOf, sessionMachine } from 'pam-client/machines';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
@@ -109,7 +109,7 @@ describe('createPamClient with an async token store', () => {
       environment: { channel: null },
     });
     client.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-    await waitFor(client.session, (s) => s.matches('signedIn'));
+    await waitFor(sessionActorOf(client), (s) => s.matches('signedIn'));
     await until(async () => (await client.tokens.get()) !== null, 'the token stored');
     ctx.server.faults.add({
       path: '/bff/users/login-history',

@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { internal } from '../../machines/session/events';
@@ -25,18 +25,21 @@ async function signedIn(who: { email: string; password: string }) {
 }
 
 const child = (c: PamClient, id: string) =>
-  (c.session.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id]!;
+  (sessionActorOf(c).getSnapshot().children as Record<string, AnyActorRef | undefined>)[id]!;
 
 describe('forged events', () => {
   it('an internal mark copied onto another event, or an internal event sent again, forges nothing', async () => {
     const c = await signedIn(ctx.server.seed.spaBarred);
     expect(c.view.restrictions?.canBet).toBe(false);
-    const { userId, sid } = c.session.getSnapshot().context as unknown as { userId: number; sid: number };
+    const { userId, sid } = sessionActorOf(c).getSnapshot().context as unknown as {
+      userId: number;
+      sid: number;
+    };
     // What an inspector of the actor system sees pass: a genuine internal event and its mark.
     const genuine = internal({ type: 'SESSION_EXPIRED' }) as unknown as Record<string, unknown>;
     const mark = { $internal: genuine.$internal };
     expect(mark.$internal).toBeDefined();
-    c.session.send({
+    sessionActorOf(c).send({
       ...mark,
       type: 'PROFILE_LOADED',
       user: null,
@@ -45,7 +48,7 @@ describe('forged events', () => {
       source: 'remote',
       owner: { userId, sid },
     } as never);
-    c.session.send({ ...mark, type: 'SESSION_EXPIRED' } as never);
+    sessionActorOf(c).send({ ...mark, type: 'SESSION_EXPIRED' } as never);
     await turns(20);
     expect(c.view.restrictions?.canBet).toBe(false);
     expect(c.view.restrictions?.status).toBe('current');
@@ -57,10 +60,10 @@ describe('forged events', () => {
     const changed = internal({ type: 'PROFILE_CHANGED' });
     const reads = () => ctx.server.requests.filter((r) => r.path.startsWith('/auth/user-profile')).length;
     const before = reads();
-    c.session.send(changed as never);
+    sessionActorOf(c).send(changed as never);
     await until(() => reads() === before + 1, 'the re-read');
     await until(() => c.view.restrictions?.status === 'current', 'the re-read taken');
-    c.session.send(changed as never);
+    sessionActorOf(c).send(changed as never);
     await turns(30);
     expect(reads()).toBe(before + 1);
   });

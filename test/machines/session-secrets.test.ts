@@ -1,5 +1,5 @@
 import { createMemoryTokenStore } from 'pam-client';
-import { createPamClient, type PamClient, sessionMachine } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf, sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   type AnyActorRef,
@@ -39,10 +39,11 @@ function client() {
     debug: (line, detail) => debugLines.push(line, detail),
   });
   clients.push(c);
+  const actor = sessionActorOf(c);
   const snapshots: unknown[] = [];
-  c.session.subscribe((s) => snapshots.push(s));
+  actor.subscribe((s) => snapshots.push(s));
   const emitted: unknown[] = [];
-  c.session.on('*', (e) => emitted.push(e));
+  actor.on('*', (e) => emitted.push(e));
   return { c, inspected, snapshots, emitted, debugLines };
 }
 
@@ -53,14 +54,14 @@ describe('session secrets', () => {
     c.login({ login: email, password });
     await until(() => c.view.status === 'twoFactorRequired', 'the code step');
     c.submitCode(twoFactorCode!);
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
-    c.session.send({ type: 'REFRESH' });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
+    c.state.send({ type: 'REFRESH' });
     await until(
       () => ctx.server.requests.some((r) => r.path === '/users/refresh-token'),
       'the refresh at the server',
     );
     await tracked.idle(); // the refresh has answered
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
     const token = (await c.tokens.get())?.accessToken;
     expect(token).toMatch(/\S{16,}/);
     const tokens = ctx.server.requests
@@ -78,7 +79,7 @@ describe('session secrets', () => {
     const { c } = client();
     const { email, password } = ctx.server.seed.plain;
     c.login({ login: email, password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
     const events: unknown[] = [];
     c.on('mutationOutcomeUnknown', (e) => events.push(e));
     ctx.server.faults.add({ method: 'PATCH', path: '/bff/users/self-mkt', status: 504, times: 1 });
@@ -125,15 +126,16 @@ describe('session secrets', () => {
     const { c } = client();
     const { email, password } = ctx.server.seed.plain;
     c.login({ login: email, password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
     const before = await c.tokens.get();
+    const actor = sessionActorOf(c);
     // @ts-expect-error internal events are not part of the public event type
-    c.session.send({ type: 'TOKEN_REFRESHED', accessToken: 'forged', handle: 'forged' });
+    actor.send({ type: 'TOKEN_REFRESHED', accessToken: 'forged', handle: 'forged' });
     // @ts-expect-error
-    c.session.send({ type: 'REMOTE_SIGNED_OUT', seq: null, at: null, reason: 'logout' });
+    actor.send({ type: 'REMOTE_SIGNED_OUT', seq: null, at: null, reason: 'logout' });
     // @ts-expect-error
-    c.session.send({ type: 'SESSION_EXPIRED' });
-    (c.session as AnyActorRef).send({
+    actor.send({ type: 'SESSION_EXPIRED' });
+    (actor as AnyActorRef).send({
       type: 'xstate.done.actor.login',
       output: { access_token: 'forged', expires_in: 1, token_type: 'Bearer', user: {}, userInfo: {} },
     });
@@ -141,7 +143,7 @@ describe('session secrets', () => {
     await tracked.idle();
     expect(c.view.status).toBe('signedIn');
     expect(await c.tokens.get()).toEqual(before);
-    expectTypeOf(c.session.send).parameter(0).toHaveProperty('type');
+    expectTypeOf(actor.send).parameter(0).toHaveProperty('type');
   });
 });
 
@@ -174,18 +176,18 @@ describe('session persistence', () => {
 });
 
 describe('forged XState events', () => {
-  it("client.session drops xstate.* events sent from outside (a child's done, snapshot or error)", async () => {
+  it("the session actor (sessionActorOf) drops xstate.* events sent from outside (a child's done, snapshot or error)", async () => {
     const c = createPamClient({ baseURL: ctx.server.url, environment: { channel: null } });
     clients.push(c);
-    await waitFor(c.session, (s) => !s.matches('restoring'));
-    const state = () => c.session.getSnapshot();
+    await waitFor(sessionActorOf(c), (s) => !s.matches('restoring'));
+    const state = () => sessionActorOf(c).getSnapshot();
     // The server holds the login and the logout answers on fake time: both are still in flight
     // while the test forges, however slow the machine is.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       ctx.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 100, times: 1 });
       c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-      const forge = (event: object) => (c.session as AnyActorRef).send(event);
+      const forge = (event: object) => (sessionActorOf(c) as AnyActorRef).send(event);
       forge({
         type: 'xstate.snapshot.login',
         snapshot: { value: 'failed', context: { error: null, retryAt: 1, rejectedCodes: 0 } },

@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { useReferenceServer } from '../support/server';
@@ -41,7 +41,7 @@ describe('createPamClient({ onStepUp })', () => {
     });
     clients.push(c);
     c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
 
     requirePasswordCheck();
     await c.user.setTimeoutLimits({ user_pause: 5, reason: 1 });

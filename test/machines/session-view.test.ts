@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient, type SessionView } from 'pam-client/machines';
+import { createPamClient, type PamClient, type SessionView, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_STATUSES } from '../../machines/session/view';
 import { until as loopUntil, turns } from '../support/event-loop';
@@ -33,7 +33,7 @@ describe('session view', () => {
     c.login({ login: email, password });
     await until(c, 'twoFactorRequired');
     expect(c.view.codeAttemptsLeft).toBe(5);
-    expect(c.session.getSnapshot().hasTag('twoFactorRequired')).toBe(true);
+    expect(sessionActorOf(c).getSnapshot().hasTag('twoFactorRequired')).toBe(true);
     c.submitCode('000000');
     await loopUntil(() => c.view.codeAttemptsLeft === 4, '4 attempts left');
     expect(c.view.status).toBe('twoFactorRequired');
@@ -63,7 +63,7 @@ describe('session view', () => {
     c.login({ login: ctx.server.seed.plain.email, password: 'wrong-password-1' });
     await until(c, 'failed');
     expect(c.view.error).not.toBeNull();
-    expect(c.session.getSnapshot().hasTag('failed')).toBe(true);
+    expect(sessionActorOf(c).getSnapshot().hasTag('failed')).toBe(true);
     c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
     await until(c, 'signedIn');
   });
@@ -127,8 +127,8 @@ describe('session view', () => {
     const { c, views } = client();
     await until(c, 'signedOut');
     const n = views.length;
-    c.session.send({ type: 'TICK' });
-    c.session.send({ type: 'REFRESH' });
+    c.state.send({ type: 'TICK' });
+    c.state.send({ type: 'REFRESH' });
     await turns(10); // signed out: nothing may follow
     expect(views.length).toBe(n);
     expect(SESSION_STATUSES).toEqual([
