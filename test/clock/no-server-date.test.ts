@@ -40,7 +40,7 @@ describe('an API that hides Date', () => {
     });
     clients.push(client);
     await signIn(client);
-    client.session.send({ type: 'REFRESH' });
+    client.state.send({ type: 'REFRESH' });
     await until(() => ctx.server.requests.length >= 3, 'the refresh reached the server');
     await tracked.idle();
     const said = lines.filter((l) => l.startsWith('clock:'));

@@ -77,7 +77,7 @@ async function logInPaused(client: PamClient) {
 /** One more answer: a token refresh. */
 async function oneMoreAnswer(client: PamClient) {
   const before = ctx.server.requests.length;
-  client.session.send({ type: 'REFRESH' });
+  client.state.send({ type: 'REFRESH' });
   await until(() => ctx.server.requests.length > before, 'the refresh reached the server');
   await tracked.idle();
 }
@@ -85,7 +85,7 @@ async function oneMoreAnswer(client: PamClient) {
 /** One more answer (a token refresh), then a wake-up: the profile flow looks at the clock again. */
 async function answerAndWake(client: PamClient, page: FakePage) {
   const before = ctx.server.requests.length;
-  client.session.send({ type: 'REFRESH' });
+  client.state.send({ type: 'REFRESH' });
   await until(() => ctx.server.requests.length > before, 'the refresh reached the server');
   await tracked.idle();
   page.fireFocus();

@@ -1,5 +1,5 @@
 import { createMemoryTokenStore, type StoredSession } from 'pam-client';
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActor, type AnyStateMachine, SimulatedClock, transition } from 'xstate';
 import { internal } from '../../machines/session/events';
@@ -41,8 +41,8 @@ async function heldBy(userId: number) {
   });
   clients.push(client);
   await until(() => client.view.status === 'signedIn', 'restored');
-  const machine = (client.session as unknown as AnyActor).logic as AnyStateMachine;
-  return { client, machine, held: client.session.getSnapshot() };
+  const machine = (sessionActorOf(client) as unknown as AnyActor).logic as AnyStateMachine;
+  return { client, machine, held: sessionActorOf(client).getSnapshot() };
 }
 
 const types = (actions: { type: string }[]) => actions.map((a) => a.type);
@@ -115,12 +115,12 @@ describe('a refreshed token belongs to the login it was refreshed for (REV1 D3)'
     const a = ctx.server.seed.plain.id;
     const { client } = await heldBy(a);
     const words: Record<string, unknown>[] = [];
-    const session = client.session as unknown as AnyActor;
+    const session = sessionActorOf(client) as unknown as AnyActor;
     session.system.inspect((ie: { type: string; actorRef?: unknown; event?: { type: string } }) => {
       if (ie.type === '@xstate.event' && ie.actorRef === session && ie.event?.type === 'TOKEN_REFRESHED')
         words.push(ie.event as Record<string, unknown>);
     });
-    client.session.send({ type: 'REFRESH' });
+    client.state.send({ type: 'REFRESH' });
     await until(() => words.length > 0, 'refreshed');
     await until(async () => (await client.tokens.get())?.seq !== 3, 'stored');
     expect(words).toHaveLength(1);

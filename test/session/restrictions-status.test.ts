@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
+import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { sessionRestrictionsOf } from '../../machines/session/profile-rules';
@@ -40,7 +40,7 @@ function client(options: Partial<PamClientOptions> = {}, start = Date.now()) {
 type Seed = { email: string; password: string };
 const signIn = async (c: PamClient, who: Seed = ctx.server.seed.plain) => {
   c.login({ login: who.email, password: who.password });
-  await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+  await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
 };
 const profileReads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
 /** The view once it satisfies `ok` (the event loop spun while the real sockets answer). */
@@ -100,7 +100,7 @@ describe('session restrictions: status and canBet (issue 23)', () => {
     await signIn(c, ctx.server.seed.spaBarred);
     await viewWhere(c, (v) => v.restrictions?.status === 'current');
     expect(c.view.restrictions?.canBet).toBe(false);
-    const snapshot = c.session.getSnapshot();
+    const snapshot = sessionActorOf(c).getSnapshot();
     const { userId, sid } = snapshot.context;
     const child = (snapshot.children as Record<string, { send(e: unknown): void } | undefined>).profile;
     expect(child).toBeDefined();

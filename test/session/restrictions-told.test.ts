@@ -1,5 +1,5 @@
 import { createMemoryTokenStore } from 'pam-client';
-import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
+import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { playPeriodOf } from '../../src/internal';
@@ -86,7 +86,7 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
       sid: 9,
     });
     const { c, unavailable } = client({ storage });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
     const v = await viewWhere(c, (x) => errorOf(x) != null);
     expect(v.restrictions).toMatchObject({ status: 'unknown', canBet: false });
     expect(v.error).toBeNull();
@@ -109,9 +109,9 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
   it("a tab that adopts another tab's login while the API is down is told the same way", async () => {
     const hub = new FakeChannelHub();
     const b = client({}, Date.now(), () => ({ channel: hub.channel(), tabId: 'b' }));
-    await waitFor(b.c.session, (s) => s.matches('signedOut'));
+    await waitFor(sessionActorOf(b.c), (s) => s.matches('signedOut'));
     const a = client({}, Date.now(), () => ({ channel: hub.channel(), tabId: 'a' }));
-    await waitFor(a.c.session, (s) => s.matches('signedOut'));
+    await waitFor(sessionActorOf(a.c), (s) => s.matches('signedOut'));
     ctx.server.faults.add({ path: '/auth/user-profile', status: 503 });
     a.c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
     const v = await viewWhere(b.c, (x) => x.status === 'signedIn' && errorOf(x) != null);
@@ -209,7 +209,7 @@ describe('what the app is told about the restrictions (issue 26 symptom 8)', () 
       trust.set(false);
       return { clock: trust, serverNow: () => sim.now() };
     });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
     const read = await viewWhere(c, (v) => v.restrictions?.checkedAt != null);
     expect(read.restrictions).toMatchObject({ status: 'stale', canBet: false });
   });

@@ -1,5 +1,5 @@
 import { createMemoryTokenStore, type StoredSession } from 'pam-client';
-import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
+import { createClock, createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActor, type AnyStateMachine, SimulatedClock, transition } from 'xstate';
 import { internal } from '../../machines/session/events';
@@ -88,7 +88,7 @@ describe('the access token expiry, in server time', () => {
 
     device.wall += 25 * H; // the device clock is stepped; the server's time has not moved
     const before = refreshes();
-    client.session.send({ type: 'TICK' });
+    client.state.send({ type: 'TICK' });
     page.fireFocus(); // a wake-up looks at the clock too
     await until(() => refreshes() > before || client.view.status !== 'signedIn', 'the server asked');
     await tracked.idle();
@@ -112,7 +112,7 @@ describe('the access token expiry, in server time', () => {
     device.wall += 8 * H;
     device.mono += 8 * H;
     const before = refreshes();
-    client.session.send({ type: 'TICK' });
+    client.state.send({ type: 'TICK' });
     await until(() => client.view.status === 'signedOut', 'signed out');
     expect(client.view.signedOutReason).toBe('expired');
     expect(refreshes()).toBe(before);
@@ -135,7 +135,7 @@ describe('the access token expiry, in server time', () => {
     expect(refreshes()).toBe(0);
     device.wall += 3 * H; // stepped: the device clock says the stored expiry passed 1 h ago
     const before = refreshes();
-    client.session.send({ type: 'TICK' });
+    client.state.send({ type: 'TICK' });
     page.fireFocus();
     await until(() => refreshes() > before || client.view.status !== 'signedIn', 'the server asked');
     await tracked.idle();
@@ -160,8 +160,8 @@ describe('time on events (issue 32.3): the expiry judged on the reading a TICK o
     const { client } = open(createMemoryTokenStore(stored));
     await until(() => client.view.status === 'signedIn', 'restored');
     await tracked.idle();
-    const machine = (client.session as unknown as AnyActor).logic as AnyStateMachine;
-    const held = client.session.getSnapshot();
+    const machine = (sessionActorOf(client) as unknown as AnyActor).logic as AnyStateMachine;
+    const held = sessionActorOf(client).getSnapshot();
     // The clock still says live (T0); the readings are past the expiry (trusted) or cannot tell.
     const past = { at: T0 + 2 * H, serverAt: T0 + 2 * H, trusted: true };
     for (const type of ['TICK', 'WAKE'] as const) {
@@ -205,8 +205,8 @@ describe('time on events (issue 32.3): the expiry judged on the reading a TICK o
     const { client } = open(createMemoryTokenStore(stored));
     await until(() => client.view.status === 'signedIn', 'restored');
     await tracked.idle();
-    const machine = (client.session as unknown as AnyActor).logic as AnyStateMachine;
-    const held = client.session.getSnapshot();
+    const machine = (sessionActorOf(client) as unknown as AnyActor).logic as AnyStateMachine;
+    const held = sessionActorOf(client).getSnapshot();
     const past = { at: 7 * H, serverAt: T0 + 2 * H, trusted: true };
     for (const type of ['TICK', 'WAKE'] as const) {
       const [after] = transition(machine, held, internal({ type, reading: past }));

@@ -1,4 +1,4 @@
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { until } from '../support/event-loop';
@@ -31,7 +31,7 @@ describe('profile flow on an untrusted clock', () => {
     });
     clients.push(c);
     c.login({ login: ctx.server.seed.paused.email, password: ctx.server.seed.paused.password });
-    await waitFor(c.session, (s) => s.matches('signedIn'), { timeout: 10_000 });
+    await waitFor(sessionActorOf(c), (s) => s.matches('signedIn'), { timeout: 10_000 });
     await until(() => profileReads() >= 1, 'the first profile read');
     // Two answers (login, profile) against the device's own vote: not trusted yet.
     await until(() => c.view.restrictions?.status === 'stale', 'stale after the first read');

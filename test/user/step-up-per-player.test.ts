@@ -107,7 +107,7 @@ describe('step-up attempts per player', () => {
     await wrong();
     await wrong();
     const refreshes = ctx.server.requests.filter((r) => r.path.includes('refresh')).length;
-    c.session.send({ type: 'REFRESH' });
+    c.state.send({ type: 'REFRESH' });
     await until(
       () => ctx.server.requests.filter((r) => r.path.includes('refresh')).length > refreshes,
       'the refresh reached the server',
