@@ -52,7 +52,7 @@ describe('createServerSessionClient', () => {
     expect(profile.cookies.size).toBe(1);
     const tokens = [(await openCookie([...profile.cookies.values()][0]!)).token];
     expect(tokens[0]!.length).toBeGreaterThan(8);
-    const everything = JSON.stringify({ view: client.view, snapshot: client.session.getSnapshot() });
+    const everything = JSON.stringify({ view: client.view, snapshot: sessionActorOf(client).getSnapshot() });
     for (const t of tokens) {
       expect(everything).not.toContain(t);
       for (const s of profile.seen) expect(`${s.headers}\n${s.text}`).not.toContain(t);
@@ -85,8 +85,8 @@ describe('createServerSessionClient', () => {
     expect((await client.ready).status).toBe('signedIn');
     await until(
       () =>
-        (client.session.getSnapshot().children.profile?.getSnapshot() as { value?: string })?.value ===
-        'idle',
+        (sessionActorOf(client).getSnapshot().children.profile?.getSnapshot() as { value?: string })
+          ?.value === 'idle',
       'the profile flow settled',
     );
     expect(requestsTo(ref.server, PROFILE)).toHaveLength(0);
@@ -122,6 +122,8 @@ describe('createServerSessionClient', () => {
     // The door: the raw actor for developer tools, commands only; nothing on `state` leads to it.
     const actor = sessionActorOf(client);
     expect((actor as unknown as AnyActorRef).getSnapshot().hasTag('signedIn')).toBe(true);
+    // The deprecated name (kept for 0.2.0 only) is the same actor: this client kind's one compat check.
+    expect(client.session).toBe(actor);
     expect(Object.values(client.state).every((v) => typeof v === 'function')).toBe(true);
     expect(() => sessionActorOf({ state: client.state })).toThrow(TypeError);
     client.state.send({ type: 'LOGOUT' });
