@@ -13,7 +13,7 @@ import {
 } from 'pam-client';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
+import { until } from '../support/event-loop';
 import { clientsFor, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
@@ -41,11 +41,9 @@ describe('describeError: a wrong two-factor code', () => {
     const c = client();
     const { email, password } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
-    await waitFor(c.session, () => c.view.status === 'twoFactorRequired', { timeout: 10_000 });
+    await until(() => c.view.status === 'twoFactorRequired', 'the code is asked for');
     c.submitCode('000000');
-    await waitFor(c.session, () => c.view.status === 'twoFactorRequired' && c.view.error !== null, {
-      timeout: 3000,
-    });
+    await until(() => c.view.status === 'twoFactorRequired' && c.view.error !== null, 'the code refused');
     const view = c.view;
     for (const options of [{}, { status: view.status, codeAttemptsLeft: view.codeAttemptsLeft }]) {
       const en = describeError(view.error, options);
@@ -64,13 +62,11 @@ describe('describeError: a wrong two-factor code', () => {
     const { email, password } = ctx.server.seed.twoFactor;
     c.login({ login: email, password });
     for (let i = 0; i < 5; i++) {
-      await waitFor(c.session, () => c.view.status === 'twoFactorRequired', { timeout: 10_000 });
+      await until(() => c.view.status === 'twoFactorRequired', 'the code is asked for');
       c.submitCode(`00000${i}`);
-      await waitFor(c.session, () => c.view.status !== 'verifyingCode' && c.view.error !== null, {
-        timeout: 3000,
-      });
+      await until(() => c.view.status !== 'verifyingCode' && c.view.error !== null, 'the code refused');
     }
-    await waitFor(c.session, () => c.view.status === 'failed', { timeout: 10_000 });
+    await until(() => c.view.status === 'failed', 'the login failed');
     const en = describeError(c.view.error, { status: c.view.status, retryAt: c.view.retryAt });
     expect(en.title).toMatch(/^Too many wrong codes/);
     expect(en.title).not.toMatch(/highlighted/);
