@@ -1,5 +1,5 @@
 import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { sessionRestrictionsOf } from '../../machines/session/profile-rules';
 import { playPeriodOf } from '../../src/internal';
@@ -54,14 +54,23 @@ const viewWhere = async (c: PamClient, ok: (v: PamClient['view']) => boolean) =>
 
 describe('session restrictions: status and canBet (issue 23)', () => {
   it('canBet is never derived from the login answer: unknown until the profile is read', async () => {
-    // The profile read is slow: the session is signed in with only the login answer.
-    ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 300, times: 1 });
-    const { c } = client();
-    await signIn(c);
-    expect(c.view.userInfo).not.toBeNull();
-    expect(c.view.restrictions).toMatchObject({ status: 'unknown', canBet: false });
-    const read = await viewWhere(c, (v) => v.restrictions?.status === 'current');
-    expect(read.restrictions).toMatchObject({ status: 'current', canBet: true });
+    // The profile read is slow (held 300 ms on fake time, from before the login: no real-time
+    // bound): the session is signed in with only the login answer.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 300, times: 1 });
+      const { c } = client();
+      await signIn(c);
+      expect(c.view.userInfo).not.toBeNull();
+      expect(c.view.restrictions).toMatchObject({ status: 'unknown', canBet: false });
+      await until(() => profileReads() === 1, 'the profile read at the server');
+      expect(c.view.restrictions).toMatchObject({ status: 'unknown', canBet: false });
+      await vi.advanceTimersByTimeAsync(300);
+      const read = await viewWhere(c, (v) => v.restrictions?.status === 'current');
+      expect(read.restrictions).toMatchObject({ status: 'current', canBet: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a profile read that fails (503, then an invalid answer) never gives canBet true', async () => {
