@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describeError, isPamError } from 'pam-client';
+import { sessionActorOf } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { openTab, useWorld } from '../support/world';
 
@@ -39,7 +40,7 @@ describe('a password echoed as a field name', () => {
         JSON.stringify((error as { fieldErrors?: unknown }).fieldErrors),
         JSON.stringify(describeError(error)),
         JSON.stringify(describeError(error, { locale: 'pt-BR' })),
-        JSON.stringify(tab.client.session.getPersistedSnapshot()),
+        JSON.stringify(sessionActorOf(tab.client).getPersistedSnapshot()),
         JSON.stringify(tab.client.view),
         ...seen,
       ].join('\n');

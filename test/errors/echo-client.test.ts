@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describeError, isPamError } from 'pam-client';
+import { sessionActorOf } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { openTab, useWorld } from '../support/world';
 import { ENCODERS, hostilePassword } from './encoders';
@@ -46,7 +47,7 @@ describe('echoed passwords never reach a surface of createPamClient', () => {
           JSON.stringify((error as { fieldErrors?: unknown }).fieldErrors),
           JSON.stringify(describeError(error)),
           JSON.stringify(describeError(error, { locale: 'pt-BR' })),
-          JSON.stringify(tab.client.session.getPersistedSnapshot()),
+          JSON.stringify(sessionActorOf(tab.client).getPersistedSnapshot()),
           JSON.stringify(tab.client.view),
           ...seen,
         ].join('\n');
