@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import { createPamClient } from 'pam-client/machines';
+import { createPamClient, sessionActorOf } from 'pam-client/machines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { ENCODERS } from '../errors/encoders';
@@ -129,14 +129,14 @@ describe('canaries: a server that echoes the request', () => {
             debug: (line, detail) => debug.push(line, detail),
           });
           const emitted: unknown[] = [];
-          client.session.on('*', (e) => emitted.push(e));
+          sessionActorOf(client).on('*', (e) => emitted.push(e));
           const snapshots: string[] = [];
           const errors: unknown[] = [];
           client.subscribe((v) => {
             if (v.error) errors.push(v.error);
           });
-          client.session.subscribe((s) => {
-            snapshots.push(JSON.stringify(s), JSON.stringify(client.session.getPersistedSnapshot()));
+          sessionActorOf(client).subscribe((s) => {
+            snapshots.push(JSON.stringify(s), JSON.stringify(sessionActorOf(client).getPersistedSnapshot()));
           });
           // Waits for the requests themselves and a few turns after, never for a timer.
           const settle = () => tracked.idle();
@@ -151,7 +151,7 @@ describe('canaries: a server that echoes the request', () => {
               for (let i = 0; i < 20 && status() !== 'signedIn' && status() !== 'failed'; i++) await settle();
             }
             if (client.view.status === 'signedIn') {
-              client.session.send({ type: 'REFRESH' });
+              client.state.send({ type: 'REFRESH' });
               await client.user.getAddress().catch((e) => errors.push(e));
               await settle();
             }

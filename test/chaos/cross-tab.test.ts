@@ -78,10 +78,10 @@ describe('chaos: cross-tab session', () => {
     await world.settle();
     // B does not hear A's refresh (a frozen tab), then refreshes with the rotated-away token.
     world.hub.hold();
-    a!.client.session.send({ type: 'REFRESH' });
+    a!.client.state.send({ type: 'REFRESH' });
     await world.advance(S, 50);
     expect(world.count('POST', REFRESH)).toBe(1);
-    b!.client.session.send({ type: 'REFRESH' });
+    b!.client.state.send({ type: 'REFRESH' });
     await world.advance(S, 50);
     world.hub.release();
     await world.advance(2 * S, 50);

@@ -1,4 +1,5 @@
 import { createWebStorageTokenStore, type StoredSession } from 'pam-client';
+import { sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../support/event-loop';
 import { memoryStorage } from '../support/memory-storage';
@@ -29,7 +30,7 @@ describe('chaos: logout and unknown outcomes', () => {
       body: { access_token: 'late-token-from-a-slow-refresh' },
       delayMs: 1000,
     });
-    tab.client.session.send({ type: 'REFRESH' });
+    tab.client.state.send({ type: 'REFRESH' });
     await until(() => world.count('POST', '/users/refresh-token') === 1, 'the refresh reached the server');
     tab.client.logout();
     expect(storage.data.size).toBe(0);
@@ -63,7 +64,7 @@ describe('chaos: logout and unknown outcomes', () => {
     tab.client.logout();
     await world.settle();
     expect(tab.state()).toBe('signedOut');
-    expect(tab.client.session.getSnapshot().context.error?.code).toBe('network');
+    expect(sessionActorOf(tab.client).getSnapshot().context.error?.code).toBe('network');
     expect(storage.data.size).toBe(0);
     expect(world.timers).toBe(0);
     expect(world.count('POST', '/auth/logout')).toBe(0);

@@ -1,3 +1,4 @@
+import { sessionActorOf } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
 import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';
@@ -87,7 +88,7 @@ describe('chaos: refresh under faults', () => {
     await world.advance(20 * MIN, 5 * S);
     expect(world.count('POST', REFRESH)).toBe(9);
     expect(await tab.token()).not.toBe(token);
-    expect(tab.client.session.getSnapshot().context.error).toBeNull();
+    expect(sessionActorOf(tab.client).getSnapshot().context.error).toBeNull();
   });
 
   it("honours the refresh endpoint's Retry-After on 429", async () => {

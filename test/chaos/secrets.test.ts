@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { createWebStorageTokenStore, secret } from 'pam-client';
+import { sessionActorOf } from 'pam-client/machines';
 import { describe, expect, it, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { CANARY, everythingAbout } from '../support/canary';
@@ -45,12 +46,12 @@ describe('chaos: secrets never leak', () => {
     const peer = openTab(world, { tabId: 'peer' });
     world.tabs.push(peer);
     const snapshotOf = () => {
-      seen.snapshots.push(JSON.stringify(tab.client.session.getSnapshot()));
-      seen.snapshots.push(JSON.stringify(tab.client.session.getPersistedSnapshot()));
-      seen.snapshots.push(inspect(tab.client.session.getSnapshot().context, { depth: 3 }));
+      seen.snapshots.push(JSON.stringify(sessionActorOf(tab.client).getSnapshot()));
+      seen.snapshots.push(JSON.stringify(sessionActorOf(tab.client).getPersistedSnapshot()));
+      seen.snapshots.push(inspect(sessionActorOf(tab.client).getSnapshot().context, { depth: 3 }));
       seen.storage.push([...data.values()].join('\n'));
     };
-    tab.client.session.subscribe(snapshotOf);
+    sessionActorOf(tab.client).subscribe(snapshotOf);
     const tokens = new Set<string>();
     const noteToken = async () => {
       const t = await tab.token();
@@ -82,12 +83,12 @@ describe('chaos: secrets never leak', () => {
     await until(() => codeSends() === 2, 'the second code reached the server');
     await world.settle();
     expect(codeSends()).toBe(2);
-    tab.client.session.send({ type: 'CANCEL' });
+    tab.client.state.send({ type: 'CANCEL' });
 
     // 2. A real session: login, a refresh, a failing refresh, a 401 route, a timeout, a logout.
     await logIn(world, tab);
     await noteToken();
-    tab.client.session.send({ type: 'REFRESH' });
+    tab.client.state.send({ type: 'REFRESH' });
     await world.advance(1000, 50);
     await noteToken();
     world.server.faults.add({
@@ -97,11 +98,11 @@ describe('chaos: secrets never leak', () => {
       body: { message: CANARY.token },
       times: 1,
     });
-    tab.client.session.send({ type: 'REFRESH' });
+    tab.client.state.send({ type: 'REFRESH' });
     await world.advance(1000, 50);
     world.server.faults.add({ path: '/bff/users/address-by-user', status: 401 });
     seen.errors.push(everythingAbout(await world.during(tab.client.user.getAddress().catch((e) => e))));
-    seen.errors.push(everythingAbout(tab.client.session.getSnapshot().context.error));
+    seen.errors.push(everythingAbout(sessionActorOf(tab.client).getSnapshot().context.error));
     world.server.faults.add({
       method: 'POST',
       path: '/bff/users/check-password',

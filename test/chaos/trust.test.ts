@@ -1,4 +1,5 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
+import { sessionActorOf } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { loginAnswer } from '../support/login-answer';
 import { memoryStorage } from '../support/memory-storage';
@@ -15,7 +16,7 @@ const open = (o: Parameters<typeof openTab>[1] = {}) => {
   return tab;
 };
 const top = (tab: Tab) => {
-  const value = tab.client.session.getSnapshot().value;
+  const value = sessionActorOf(tab.client).getSnapshot().value;
   return typeof value === 'string' ? value : Object.keys(value)[0];
 };
 
@@ -68,7 +69,7 @@ describe('trust: the order of sessions', () => {
     await world.settle();
     expect(top(b)).toBe('signedIn');
     world.jump(-1 * H);
-    a.client.session.send({ type: 'REFRESH' });
+    a.client.state.send({ type: 'REFRESH' });
     await world.advance(2 * S, 50);
     expect(world.count('POST', REFRESH)).toBe(1);
     const fresh = await a.token();
@@ -94,8 +95,8 @@ describe('trust: the order of sessions', () => {
     // Both refresh at once with the same token: the server rotates it for the first and answers
     // the second 401.
     world.delayAnswers({ method: 'POST', path: REFRESH, ms: 150, times: 2 });
-    a.client.session.send({ type: 'REFRESH' });
-    b.client.session.send({ type: 'REFRESH' });
+    a.client.state.send({ type: 'REFRESH' });
+    b.client.state.send({ type: 'REFRESH' });
     await world.advance(2 * S, 50);
     expect(world.count('POST', REFRESH)).toBe(2);
     expect(storage.data.size).toBe(1);
@@ -164,10 +165,10 @@ describe('trust: storage that fails', () => {
       const { email, password } = world.server.seed.plain;
       tab.client.login({ login: email, password });
       for (let i = 0; i < 100 && top(tab) !== 'signedIn'; i++) await world.advance(10, 10);
-      expect(tab.client.session.getSnapshot().status).toBe('active');
+      expect(sessionActorOf(tab.client).getSnapshot().status).toBe('active');
       tab.client.logout();
       await world.advance(1 * S, 50);
-      expect(tab.client.session.getSnapshot().status).toBe('active');
+      expect(sessionActorOf(tab.client).getSnapshot().status).toBe('active');
       expect(top(tab)).toBe('signedOut');
     },
   );
@@ -187,7 +188,7 @@ describe('trust: token lifetimes', () => {
     await logIn(world, a);
     await world.settle();
     // An absurd life is read as unknown (tokenLifeOf, issue 23): no Infinity, no NaN.
-    expect(a.client.session.getSnapshot().context.expiresAt).toBeNull();
+    expect(sessionActorOf(a.client).getSnapshot().context.expiresAt).toBeNull();
     expect(top(b)).toBe('signedIn');
   });
 
@@ -279,7 +280,7 @@ describe('trust: a logout crossing a refresh in the channel', () => {
     await world.settle();
     expect(top(b)).toBe('signedIn');
     world.delayAnswers({ method: 'POST', path: '/users/refresh-token', ms: 300, times: 1 });
-    a.client.session.send({ type: 'REFRESH' });
+    a.client.state.send({ type: 'REFRESH' });
     world.hub.hold(); // from here every message waits: a's claim, its new token, b's logout
     await world.advance(1_100, 50); // a's claim goes through alone; its refresh answers; its message is held
     const refreshed = await a.token();
@@ -303,12 +304,12 @@ describe('trust: a tab closed while holding the refresh claim', () => {
     await logIn(world, a);
     await world.settle();
     world.hangAnswers({ method: 'POST', path: REFRESH, times: 1 }); // a's refresh: in flight when a closes
-    a.client.session.send({ type: 'REFRESH' });
+    a.client.state.send({ type: 'REFRESH' });
     for (let i = 0; i < 40 && world.count('POST', REFRESH) === 0; i++) await world.advance(50, 50);
     expect(world.count('POST', REFRESH)).toBe(1);
     const before = await b.token();
     a.client.stop();
-    b.client.session.send({ type: 'REFRESH' });
+    b.client.state.send({ type: 'REFRESH' });
     // Within the claim's jitter, well before a's claim's life would end it.
     for (let i = 0; i < 40 && world.count('POST', REFRESH) < 2; i++) await world.advance(50, 50);
     expect(world.count('POST', REFRESH)).toBe(2);

@@ -4,7 +4,7 @@
 // the clock.
 
 import type { StoredSession, TokenStore } from 'pam-client';
-import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
+import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
 import type { ReferenceServer, ReferenceServerOptions } from 'pam-client/testing';
 import { afterEach, beforeEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
@@ -294,7 +294,7 @@ export function openTab(world: World, o: TabOptions = {}): Tab {
     page,
     channel,
     events,
-    state: () => String(client.session.getSnapshot().value),
+    state: () => String(sessionActorOf(client).getSnapshot().value),
     token: async () => (await client.tokens.get())?.accessToken ?? null,
   };
 }
