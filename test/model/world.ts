@@ -5,7 +5,7 @@
 // device slept. The world holds the service's truth (./truth.ts) and the network (./net.ts).
 
 import { createWebStorageTokenStore } from 'pam-client';
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
 import { SEED_ACCOUNTS } from 'pam-client/testing';
 import { vi } from 'vitest';
 import { turns } from '../support/event-loop';
@@ -54,7 +54,7 @@ export interface ModelTab {
 }
 
 const sessionOf = (client: PamClient) =>
-  client.session.getSnapshot().context as { userId: number | null; sid: number | null };
+  sessionActorOf(client).getSnapshot().context as { userId: number | null; sid: number | null };
 
 export class ModelWorld {
   readonly hub = new ModelHub();
