@@ -7,7 +7,7 @@
 // test/chaos/soak.test.ts checked (merged here: a 25 s heap threshold is a benchmark, not a test):
 // the session ends signed out with an empty store, and no simulated or real timer is left behind.
 
-import { createPamClient, type PamClientEvent } from 'pam-client/machines';
+import { createPamClient, type PamClientEvent, sessionActorOf } from 'pam-client/machines';
 import { SimulatedClock } from 'xstate';
 
 export interface SoakResult {
@@ -96,7 +96,7 @@ export async function soak(
     client.login({ login: 'player@example.com', password: 'Secret123!' });
     await signedIn;
     const refreshed = next('tokenRefreshed');
-    client.session.send({ type: 'REFRESH' });
+    client.state.send({ type: 'REFRESH' });
     await refreshed;
     const signedOut = next('signedOut');
     client.logout();
@@ -122,7 +122,7 @@ export async function soak(
     ys.push(await heap());
   }
   const endedSignedOut =
-    client.session.getSnapshot().value === 'signedOut' && (await client.tokens.get()) === null;
+    sessionActorOf(client).getSnapshot().value === 'signedOut' && (await client.tokens.get()) === null;
   const afterLogout = pending(clock);
   client.stop();
   const result: SoakResult = {
