@@ -3,9 +3,8 @@
 // a claim that is never followed by a token only costs the others one flight timeout.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import { parseStoredSession, sleep } from 'pam-client/internal';
+import { MAX_SESSION_COUNTER, parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
-import { isCounter } from './session/counters';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
 export const CLAIM_JITTER_MS = 500;
@@ -106,10 +105,12 @@ const isPlayer = (v: unknown): v is number => Number.isSafeInteger(v);
 const orNull = <T>(v: unknown, check: (v: unknown) => v is T): T | null | undefined =>
   v === null || v === undefined ? null : check(v) ? v : undefined;
 /**
- * A counter or login id heard from another tab: the one definition (session/counters.ts) a tab
- * also counts and draws by, so no message accepted here makes the next one a tab sends invalid.
+ * A counter or login id heard from another tab: a whole number in 0..MAX_SESSION_COUNTER, the one
+ * bound a tab also counts and draws by (session/order.ts's `COUNTER_MAX`), so no message accepted
+ * here makes the next one a tab sends invalid.
  */
-const isHeardCounter = isCounter;
+const isHeardCounter = (v: unknown): v is number =>
+  Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SESSION_COUNTER;
 /** Keys that would reach an object's prototype where a reader spreads or assigns the data. */
 const PROTOTYPE_KEY = /"(?:__proto__|constructor|prototype)"\s*:/;
 /** A plain JSON object of bounded size with no prototype keys at any depth (a clean copy), or undefined. */

@@ -1,13 +1,32 @@
-// The order of sessions, the same in every tab: which of two sessions is newer, which session or
-// sign-out of another tab this tab takes, and its logical clock (the counter the next session takes,
-// how far a heard counter may raise it). Pure functions of the session held and what was heard;
-// the counters' bounds are ./counters.ts, the tabs flow that acts on these verdicts is ./tabs.ts.
+// The order of sessions, the same in every tab: the counters (their bound, a new login id), which
+// of two sessions is newer, which session or sign-out of another tab this tab takes, and its
+// logical clock (the counter the next session takes, how far a heard counter may raise it). Pure
+// functions of the session held and what was heard; the tabs flow that acts on these verdicts is
+// ./tabs.ts. The counters' bound is the store's (`MAX_SESSION_COUNTER`), the same constant the
+// channel's schema accepts (../cross-tab.ts), so no message a tab accepts can make the next one it
+// (or any tab) sends invalid. Tests draw their counters from the same constant (`COUNTER_MAX`).
 
 import type { StoredSession } from 'pam-client';
+import { MAX_SESSION_COUNTER } from 'pam-client/internal';
 import type { SessionReason } from '../cross-tab';
-import { COUNTER_MAX } from './counters';
 import type { RemoteSession } from './events';
 import type { SessionContext } from './types';
+
+/**
+ * The highest session counter (`StoredSession.seq`) and login id (`sid`) a tab draws, counts to,
+ * stores, sends or accepts: the store's own bound (`MAX_SESSION_COUNTER`, 2^48).
+ *
+ * @example
+ * fc.integer({ min: 0, max: COUNTER_MAX }); // a counter any tab may send
+ */
+export const COUNTER_MAX = MAX_SESSION_COUNTER;
+
+/** A new login id, uniform over 0..COUNTER_MAX, from a draw in [0, 1). */
+export const drawLoginId = (random: () => number): number => {
+  const r = random();
+  const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0;
+  return Math.min(COUNTER_MAX, Math.floor(unit * (COUNTER_MAX + 1)));
+};
 
 /**
  * The counter of the next session after this tab's clock: one more, never past `COUNTER_MAX`

@@ -10,6 +10,7 @@ import {
   type AuthModule,
   type LoginResponse,
   type LoginSuccess,
+  type RegistrationModule,
   StorageError,
   type StoredSession,
   type TokenStore,
@@ -18,9 +19,8 @@ import { parseStoredSession } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
-import { drawLoginId } from './counters';
-import { isNewerSession } from './order';
-import type { SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
+import { drawLoginId, isNewerSession } from './order';
+import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 const VAULT_SIZE = 16;
 
@@ -193,25 +193,49 @@ export function settle(result: unknown): void {
   if (result instanceof Promise) result.catch(() => {});
 }
 
-/** A login answer as the login child outputs it: its token is a vault handle, and it is stamped. */
-export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number } };
+/** The clock the verdict reads: the base, the server's time on it, and whether it is trusted. */
+export interface ExpiryClock {
+  now(): number;
+  serverNow(): number;
+  /** The one clock's trust; null: always trusted (a clock without it). */
+  clock: { trusted(): boolean } | null;
+}
+
+/**
+ * The clock read now (by an actor or an executed action, never by a guard or an `assign`).
+ *
+ * @example
+ * internal({ type: 'WAKE', reading: readClock(clock) });
+ */
+export const readClock = (c: ExpiryClock): ClockReading => ({
+  at: c.now(),
+  serverAt: c.serverNow(),
+  trusted: c.clock?.trusted() !== false,
+});
+
+/**
+ * A login answer as the login child outputs it: its token is a vault handle, and it is stamped
+ * (`issued`), with the clock as read when it arrived (`reading`: the refresh cycle starts at it).
+ */
+export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
 
 /**
  * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
  * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
  */
 export function vaultedAuth(
-  auth: AuthModule,
+  auth: SessionServices['auth'],
   vault: Vault,
-  stamp: { serverNow: () => number; random: () => number },
-): AuthModule {
+  stamp: Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number },
+): SessionServices['auth'] {
   const seal = (response: LoginResponse): LoginResponse => {
     const r = response as LoginResponse & { access_token?: unknown; user?: { token?: unknown } };
     // When the answer arrived (server time: the clock has just learned from this answer), and
     // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
     // is random, so two logins of one instant still differ.
-    const issued = { at: stamp.serverNow(), sid: drawLoginId(stamp.random) };
-    const out: Record<string, unknown> = { ...r, issued };
+    const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
+    const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
+    const out: Record<string, unknown> = { ...r, issued, reading };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     if (r.user && typeof r.user === 'object' && 'token' in r.user) {
       const { token: _token, ...user } = r.user;
@@ -222,8 +246,11 @@ export function vaultedAuth(
   return service({
     ...auth,
     login: async (...args: Parameters<AuthModule['login']>) => seal(await auth.login(...args)),
-    registerSimplified: async (...args: Parameters<AuthModule['registerSimplified']>) =>
-      seal(await auth.registerSimplified(...args)),
+    // Only when the client registers (the registration flow): without it, a registration fails closed.
+    ...(auth.registerSimplified && {
+      registerSimplified: async (...args: Parameters<RegistrationModule['registerSimplified']>) =>
+        seal(await auth.registerSimplified!(...args)),
+    }),
   });
 }
 
@@ -272,7 +299,7 @@ async function serverSaysLive(input: {
 }
 
 export const restoreSession = /* @__PURE__ */ fromPromise<
-  { meta: SessionMeta; handle: string } | null,
+  { meta: SessionMeta; handle: string; reading: ClockReading } | null,
   {
     tokens: TokenStore;
     now: () => number;
@@ -305,7 +332,9 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   // A session stored before login ids existed gets one from its token: every tab reading the same
   // session gives it the same id.
   const sid = stored.sid ?? stored.seq ?? idOf(stored.accessToken);
-  return { meta: { ...metaOf(stored), sid }, handle: input.vault.put(stored.accessToken) };
+  // The clock as read now, so the session's transitions read none (the refresh cycle starts at it).
+  const reading = readClock({ now: input.now, serverNow, clock: null });
+  return { meta: { ...metaOf(stored), sid }, handle: input.vault.put(stored.accessToken), reading };
 });
 
 /**

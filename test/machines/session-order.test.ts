@@ -3,7 +3,7 @@ import { sessionMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
-import { COUNTER_MAX } from '../../machines/session/counters';
+import { COUNTER_MAX } from '../../machines/session/order';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';

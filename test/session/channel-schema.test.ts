@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
-import { COUNTER_MAX } from '../../machines/session/counters';
+import { COUNTER_MAX } from '../../machines/session/order';
 
 // The one schema every channel message passes (issue 18 defect 2, and a review of it): counters
 // that leave room to count on, data with no prototype keys, a session's user of that session's player.
