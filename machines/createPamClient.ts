@@ -21,6 +21,8 @@ import {
   notify,
   type SessionActor,
   type SessionState,
+  type SessionView,
+  selectSessionView,
   sessionActors,
   viewHub,
 } from './client/session-facade';
@@ -32,7 +34,6 @@ import type { FunnelEvent } from './funnel/events';
 import { boxCaptcha, type CaptchaToken, withoutUserToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
-import { type SessionView, selectSessionView } from './session/view';
 import {
   type RegisterCommandPayload,
   type SessionEmitted,

@@ -4,7 +4,8 @@
 
 export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
 export { debugLog, inspector, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
-export { sessionActorOf } from './client/session-facade';
+export type { SessionStatus, SessionView } from './client/session-facade';
+export { selectSessionView, sessionActorOf } from './client/session-facade';
 export type { StepUpPrompt } from './client/step-up';
 export type { ClockOptions, PamClock } from './clock';
 export { createClock } from './clock';
@@ -97,8 +98,6 @@ export type {
 } from './server-session/client';
 export { createServerSessionClient } from './server-session/client';
 export type { MandatoryLimit, RestrictionStatus, SessionRestrictions } from './session/profile-rules';
-export type { SessionStatus, SessionView } from './session/view';
-export { selectSessionView } from './session/view';
 export type {
   RegisterCommandPayload,
   SessionContext,

@@ -5,8 +5,8 @@
 
 import { compareLimit, type LimitKind } from 'pam-client';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { SESSION_STATUSES, type SessionStatus } from '../client/session-facade';
 import type { SessionRestrictions } from '../session/profile-rules';
-import { SESSION_STATUSES, type SessionStatus } from '../session/view';
 import { type AbandonReason, type EmitFunnel, errorFields, oneOf } from './events';
 
 interface LoginRun {

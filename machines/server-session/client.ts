@@ -25,6 +25,8 @@ import {
   notify,
   type SessionActor,
   type SessionState,
+  type SessionView,
+  selectSessionView,
   sessionActors,
   viewHub,
 } from '../client/session-facade';
@@ -36,7 +38,6 @@ import { boxCaptcha, type CaptchaToken } from '../login/request';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
-import { type SessionView, selectSessionView } from '../session/view';
 import { serverSessionAuth } from './auth';
 import { serverSessionMachine } from './machine';
 import { parseSeed } from './seed';

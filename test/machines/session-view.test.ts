@@ -1,6 +1,6 @@
 import { createPamClient, type PamClient, type SessionView, sessionActorOf } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_STATUSES } from '../../machines/session/view';
+import { SESSION_STATUSES } from '../../machines/client/session-facade';
 import { until as loopUntil, turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
