@@ -88,11 +88,13 @@ export function steadyClock(
   wall: () => number = () => Date.now(),
   monotonic: () => number = monotonicNow,
 ): () => number {
-  let last = wall();
-  let lastMono = monotonic();
+  // Nothing is read until the first call: building a clock (a machine's input, its services) is
+  // no reading of time.
+  let last = Number.NEGATIVE_INFINITY;
+  let lastMono: number | undefined;
   return () => {
     const mono = monotonic();
-    last = Math.max(wall(), last + Math.max(0, mono - lastMono));
+    last = Math.max(wall(), last + Math.max(0, mono - (lastMono ?? mono)));
     lastMono = mono;
     // Whole milliseconds, like Date.now() (the monotonic clock has fractions).
     return Math.floor(last);
@@ -124,8 +126,9 @@ export function createClock(options: ClockOptions = {}): PamClock {
   let steps = 0;
   let offset = 0;
   let trust = true;
-  let lastWall = wall();
-  let lastMono = monotonic();
+  // Read at the first reading, not when the clock is built (building is no reading of time).
+  let lastWall: number | undefined;
+  let lastMono = 0;
 
   /** The offset (the median) and the trust, from the samples (docs/time.md rule 5). */
   const settle = () => {
@@ -155,7 +158,7 @@ export function createClock(options: ClockOptions = {}): PamClock {
     if (!given) {
       const w = wall();
       const m = monotonic();
-      const d = w - lastWall - (m - lastMono);
+      const d = lastWall === undefined ? 0 : w - lastWall - (m - lastMono);
       if (Math.abs(d) > 1) steps += Math.abs(d);
       else creep += d;
       lastWall = w;

@@ -33,8 +33,16 @@ export interface TokenRefreshInput {
   intervalMs?: number;
   /** Longest wait between two checks while idle. Default 60 000 ms; at least 1 s. */
   tickMs?: number;
-  /** The clock every due-check reads. Default: the one clock's steady base (`steadyClock()`, docs/time.md). */
+  /**
+   * The clock, read by actions only (an event without a reading `at` has it read, then is told
+   * again with it). Default: the one clock's steady base (`steadyClock()`, docs/time.md).
+   */
   now?: () => number;
+  /**
+   * The clock's reading when this input was made (`now()` then): the start is judged at it.
+   * Without it, `now()` is read once when the actor's first snapshot is made.
+   */
+  at?: number;
   /**
    * Start signed in, with a token saved at this time (a session restored from storage, or one a
    * parent machine just stored), as if `TOKEN_SAVED` had been sent. Default: start `signedOut`.
@@ -112,15 +120,21 @@ const savedState = (savedAt: number | undefined, now: number): RefreshState =>
 /** When the refresh is due: the interval after the save, or earlier for a token about to expire. */
 const dueAt = (c: TokenRefreshContext): number | null => refreshSchedule(c.refresh, c)[0];
 
+/** The reading an event carries: its `at`, or the start's (`input.at`). */
+const atOf = (event: object): number | undefined =>
+  (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
+
 /**
- * Wait before the next check in `idle`: until the refresh is due, but at most `tickMs`, so a
- * clock jump (sleep, throttled background tab) is noticed within one tick. Due-ness itself is
- * always read from `now()`, never inferred from the timer having fired.
+ * Wait before the next check in `idle`, from the reading `now` of the event that entered it (none:
+ * at once, when a reading is taken): until the refresh is due, but at most `tickMs`, so a clock
+ * jump (sleep, throttled background tab) is noticed within one tick. Due-ness itself is always
+ * judged at a reading, never inferred from the timer having fired.
  */
-function nextCheckDelay(c: TokenRefreshContext): number {
+function nextCheckDelay(c: TokenRefreshContext, now: number | undefined): number {
+  if (now === undefined) return 0;
   const due = dueAt(c);
   if (due === null) return clampDelay(c.tickMs);
-  const until = Math.max(due, c.notBefore ?? due) - c.now();
+  const until = Math.max(due, c.notBefore ?? due) - now;
   if (!(until > 0)) return 0;
   return clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until)));
 }
@@ -129,33 +143,32 @@ function nextCheckDelay(c: TokenRefreshContext): number {
  * When a failed refresh may be tried again: the core's backoff (jittered when the machine has a
  * `random`), and never before a `Retry-After` (429 or 503) says.
  */
-function notBeforeAfter(c: TokenRefreshContext, error: PamError): number | null {
-  const now = c.now();
+function notBeforeAfter(c: TokenRefreshContext, error: PamError, now: number): number | null {
   const retryAfter = retryAfterMsOf(error);
   const wait = Math.max(retryAfter, refreshSchedule(c.refresh, c, c.random)[1]);
   return retryAfter > 0 || c.random ? now + wait : null;
 }
 
 /** When the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s). */
-const flightLostAt = (c: TokenRefreshContext): number =>
-  (c.refresh.inFlightSince ?? c.now()) + refreshSchedule(c.refresh)[2];
+const flightLostAt = (c: TokenRefreshContext, now: number): number =>
+  (c.refresh.inFlightSince ?? now) + refreshSchedule(c.refresh)[2];
 
 /** What `tokenRefreshMachine` accepts. */
 export type TokenRefreshEvent =
   /**
    * A token was stored (login, registration, restored session). `savedAt` (an addition to the
    * contract, optional) is when it was stored, for a session restored from storage; default now.
-   * `accessToken` is not kept: the machine only needs to know that one was saved.
+   * `accessToken` is not kept: the machine only needs to know that one was saved. `at`: as TICK's.
    */
-  | { type: 'TOKEN_SAVED'; accessToken: string; savedAt?: number; expiresAt?: number | null }
+  | { type: 'TOKEN_SAVED'; accessToken: string; savedAt?: number; expiresAt?: number | null; at?: number }
   /**
    * A navigation: check whether a refresh is due (the internal timer does the same). `at` (an
    * addition, optional): the clock's reading (`now`) when the sender read it, judged instead of
    * the clock; without it, the clock is read first (an action).
    */
   | { type: 'TICK'; at?: number }
-  /** Refresh now, ignoring interval and backoff, unless a refresh is in flight. */
-  | { type: 'REFRESH' }
+  /** Refresh now, ignoring interval and backoff, unless a refresh is in flight. `at`: as TICK's. */
+  | { type: 'REFRESH'; at?: number }
   /** Stop the cycle (the session logs out; this machine sends nothing). */
   | { type: 'SIGN_OUT' }
   /** Sent by `restoreActor` (XState persists no timer): arms the timers again, as a TICK does. */
@@ -187,11 +200,15 @@ const CHECK = [
   { target: 'idle', reenter: true },
 ] as const;
 
-/** The time a guard judges: a TICK's reading, else (a timer, a restore) the clock's. */
-const timeOf = (c: TokenRefreshContext, event: { at?: number }) => event.at ?? c.now();
-
-/** A TICK without a reading: an action reads the clock and tells it again (guards read none). */
+/**
+ * An event without a reading (an app's TICK, a timer, an answer, a restore): an action reads the
+ * clock and tells it again with its reading `at`, which the next transition judges (transitions
+ * read no clock: `assign`, guards and delays compute from the context and the event).
+ */
 const READ = { guard: 'unread', actions: 'readClock' } as const;
+
+/** The reading of an event told again with one (`READ` came first). */
+const at = ({ event }: { event: object }) => (event as { at: number }).at;
 
 /** The services of a refresh actor, from its `input` (`restoreActor` takes them from a fresh one). */
 const services = (input: TokenRefreshInput) => ({
@@ -216,46 +233,53 @@ function createTokenRefreshMachine() {
     },
     guards: {
       isDue: ({ context: c, event }) => {
-        const now = timeOf(c, event as { at?: number });
+        const now = at({ event });
         const due = dueAt(c);
         return due !== null && now >= due && (c.notBefore === null || now >= c.notBefore);
       },
-      unread: ({ event }) => (event as { at?: number }).at === undefined,
+      unread: ({ event }) => atOf(event) === undefined,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      isFlightLost: ({ context: c, event }) => timeOf(c, event as { at?: number }) >= flightLostAt(c),
+      isFlightLost: ({ context: c, event }) => at({ event }) >= flightLostAt(c, at({ event })),
       isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
     },
     delays: {
-      nextCheck: ({ context }) => nextCheckDelay(context),
-      flightTimeout: ({ context: c }) => clampDelay(flightLostAt(c) - c.now()),
+      nextCheck: ({ context, event }) => nextCheckDelay(context, atOf(event)),
+      flightTimeout: ({ context: c, event }) => {
+        const now = atOf(event) ?? c.refresh.inFlightSince ?? 0;
+        return clampDelay(flightLostAt(c, now) - now);
+      },
     },
     actions: {
-      readClock: ({ context, self }) => self.send({ type: 'TICK', at: context.now() }),
-      saveToken: assign(({ context: c, event }) => {
-        const saved = event.type === 'TOKEN_SAVED' ? event : undefined;
+      // The one reading of the clock: an effect, the event told again with it.
+      readClock: ({ context, event, self }) =>
+        self.send({ ...event, at: context.now() } as TokenRefreshEvent),
+      saveToken: assign(({ event }) => {
+        const saved = event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>;
         return {
-          refresh: savedState(saved?.savedAt, c.now()),
-          lifeMs: lifeOf(saved?.savedAt, saved?.expiresAt, c.now()),
+          refresh: savedState(saved.savedAt, at({ event })),
+          lifeMs: lifeOf(saved.savedAt, saved.expiresAt, at({ event })),
           error: null,
           notBefore: null,
         };
       }),
-      startRefresh: assign({ refresh: ({ context: c }) => markRefreshStarted(c.refresh, c.now()) }),
+      startRefresh: assign({
+        refresh: ({ context: c, event }) => markRefreshStarted(c.refresh, at({ event })),
+      }),
       completeRefresh: assign({
-        refresh: ({ context: c }) => markRefreshCompleted(c.refresh, true, c.now()),
+        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, true, at({ event })),
         error: null,
         notBefore: null,
       }),
-      failRefresh: assign(({ context: c }, params: { error: unknown }) => {
+      failRefresh: assign(({ context: c, event }, params: { error: unknown }) => {
         const error = asPamError(params.error);
         return {
-          notBefore: notBeforeAfter(c, error),
-          refresh: markRefreshCompleted(c.refresh, false, c.now()),
+          notBefore: notBeforeAfter(c, error, at({ event })),
+          refresh: markRefreshCompleted(c.refresh, false, at({ event })),
           error,
         };
       }),
       loseFlight: assign({
-        refresh: ({ context: c }) => markRefreshCompleted(c.refresh, false, c.now()),
+        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, false, at({ event })),
         error: ({ context: c }) => new TimeoutError('POST', 'refreshToken', refreshSchedule(c.refresh)[2]),
       }),
       endSession: assign({
@@ -277,7 +301,8 @@ function createTokenRefreshMachine() {
     id: 'tokenRefresh',
     context: ({ input }) => {
       const deps = services(input);
-      const now = deps.now();
+      // The start's reading (the one clock read outside an action, when the app gave none).
+      const now = input.at ?? deps.now();
       return {
         ...deps,
         intervalMs: refreshIntervalOf(input.intervalMs),
@@ -289,32 +314,30 @@ function createTokenRefreshMachine() {
       };
     },
     initial: 'signedOut',
+    // An answer told again with its reading after the cycle moved on (a TOKEN_SAVED came first):
+    // dropped, as XState drops a late answer (an error event nobody takes would stop the machine).
+    on: { '*': {} },
     states: {
       signedOut: {
         // Taken only at start when `input.savedAt` was given: leaving `active` always clears it.
         always: { guard: 'hasToken', target: 'active' },
-        on: { TOKEN_SAVED: { target: 'active', actions: 'saveToken' } },
+        on: { TOKEN_SAVED: [READ, { target: 'active', actions: 'saveToken' }] },
       },
       active: {
         initial: 'idle',
         on: {
           // Re-enters idle from either child: restarts the interval and the timer, and (from
           // refreshing) stops the invoked request, whose late answer XState then drops.
-          TOKEN_SAVED: { target: '.idle', reenter: true, actions: 'saveToken' },
+          TOKEN_SAVED: [READ, { target: '.idle', reenter: true, actions: 'saveToken' }],
           SIGN_OUT: { target: 'signedOut', actions: 'signOut' },
         },
         states: {
           idle: {
-            after: {
-              nextCheck: [
-                { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
-                { target: 'idle', reenter: true },
-              ],
-            },
+            after: { nextCheck: [READ, ...CHECK] },
             on: {
               TICK: [READ, ...CHECK],
-              [RESTORE_EVENT]: CHECK,
-              REFRESH: { target: 'refreshing', actions: 'startRefresh' },
+              [RESTORE_EVENT]: [READ, ...CHECK],
+              REFRESH: [READ, { target: 'refreshing', actions: 'startRefresh' }],
             },
           },
           refreshing: {
@@ -322,17 +345,21 @@ function createTokenRefreshMachine() {
               id: 'refresh',
               src: 'refreshToken',
               input: ({ context }) => ({ auth: context.auth }),
-              onDone: {
-                target: 'idle',
-                actions: [
-                  'completeRefresh',
-                  {
-                    type: 'emitRefreshed',
-                    params: ({ event }) => ({ accessToken: event.output.access_token }),
-                  },
-                ],
-              },
+              onDone: [
+                READ,
+                {
+                  target: 'idle',
+                  actions: [
+                    'completeRefresh',
+                    {
+                      type: 'emitRefreshed',
+                      params: ({ event }) => ({ accessToken: event.output.access_token }),
+                    },
+                  ],
+                },
+              ],
               onError: [
+                READ,
                 {
                   guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                   target: '#tokenRefresh.signedOut',
@@ -357,12 +384,12 @@ function createTokenRefreshMachine() {
             },
             // A request that never settles (a custom actor without a timeout) must not stall the
             // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure.
-            after: { flightTimeout: { target: 'idle', actions: onFlightLost } },
+            after: { flightTimeout: [READ, { target: 'idle', actions: onFlightLost }] },
             on: {
               TICK: [READ, { guard: 'isFlightLost', target: 'idle', actions: onFlightLost }],
               // Restored in flight (the request runs again with the fresh services): the flight's
               // timeout, as a TICK when it is due.
-              [RESTORE_EVENT]: { actions: raise({ type: 'TICK' }, { delay: 'flightTimeout' }) },
+              [RESTORE_EVENT]: [READ, { actions: raise({ type: 'TICK' }, { delay: 'flightTimeout' }) }],
             },
           },
         },

@@ -122,18 +122,24 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
   };
 }
 
-/** Signed in by a login or registration answer (no token in it): restrictions unknown until read. */
-export function fromLogin(c: ServerSessionContext, a: ServerLoginSuccess): Partial<ServerSessionContext> {
+/**
+ * Signed in by a login or registration answer (no token in it): restrictions unknown until read.
+ * `at`: when it arrived (the clock's base, stamped by the login call: no clock is read here).
+ */
+export function fromLogin(
+  _c: ServerSessionContext,
+  a: ServerLoginSuccess & { at?: number },
+): Partial<ServerSessionContext> {
   const s = a.server_session;
   const userInfo = a.userInfo as unknown as Record<string, unknown>;
-  const at = serverServicesOf(c).now();
+  const at = a.at ?? null;
   return {
     ...ownerFields(s.login_id, a.user.id),
     seed: null,
     user: a.user,
     userInfo,
     userInfoAt: null,
-    restrictions: sessionRestrictionsOf(userInfo, { readAt: null, failed: false, now: at }),
+    restrictions: sessionRestrictionsOf(userInfo, { readAt: null, failed: false, now: at ?? 0 }),
     expiresAt: s.expires_at,
     savedAt: at,
     attempts: 0,

@@ -10,6 +10,7 @@ import { asPamError, backoffDelay, clampDelay, isTransientError } from 'pam-clie
 import {
   assertEvent,
   assign,
+  type EventObject,
   emit,
   enqueueActions,
   fromCallback,
@@ -23,7 +24,6 @@ import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
-import { PROFILE_SESSION, profileFromElsewhere } from '../session/flows';
 import {
   boxCommand,
   childIs,
@@ -33,6 +33,8 @@ import {
   toChild,
 } from '../session/login';
 import { createProfileFlow } from '../session/profile';
+import { PROFILE_SESSION, profileFromElsewhere } from '../session/setup';
+import { readClock } from '../session/store';
 import type { SessionEmitted, SessionEvent } from '../session/types';
 import type { ServerLoginSuccess } from './auth';
 import {
@@ -62,6 +64,51 @@ const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as c
 
 /** A flow this mode does not run (play time): the child is there, and does nothing. */
 const absent = /* @__PURE__ */ fromCallback(() => {});
+
+/**
+ * The server session's absolute end (`expiresAt`, server time) as a timer, an actor: when it is
+ * due it tells a TICK with the clock as read then (the machine judges that reading, never the
+ * clock); read early (the offset moved meanwhile), it waits again for the rest.
+ */
+const expiryTimer = /* @__PURE__ */ fromCallback<
+  EventObject,
+  Pick<ServerSessionContext, 'expiresAt' | 'servicesKey'>
+>(({ input, sendBack }) => {
+  const { expiresAt } = input;
+  if (expiresAt === null) return;
+  const s = serverServicesOf(input);
+  let id: unknown;
+  const arm = () => {
+    id = s.timers.setTimeout(
+      () => {
+        const reading = readClock(s);
+        if (reading.serverAt < expiresAt) arm();
+        else sendBack(internal({ type: 'TICK', reading }));
+      },
+      clampDelay(expiresAt - s.serverNow()),
+    );
+  };
+  arm();
+  return () => s.timers.clearTimeout(id);
+});
+
+/**
+ * The login calls for the login child, each answer stamped with the clock's base time it arrived
+ * at (`at`, read by the call: the transition that takes the answer reads no clock).
+ */
+function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
+  const stamp =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A) => ({ ...(await call(...args)), at: s.now() });
+  const { auth } = s;
+  const register = (auth as { registerSimplified?: (...args: unknown[]) => Promise<object> })
+    .registerSimplified;
+  return {
+    ...auth,
+    login: stamp((...args: Parameters<typeof auth.login>) => auth.login(...args)),
+    ...(register && { registerSimplified: stamp((...args: unknown[]) => register.apply(auth, args)) }),
+  };
+}
 
 const AFTER_FAILURE = {
   LOGIN: 'signingIn',
@@ -94,6 +141,7 @@ function createServerSessionMachine() {
         logout: 'logout';
         wake: 'wake';
         tabs: 'tabs';
+        expiry: 'expiry';
         profile: 'profile';
         playTime: 'playTime';
       },
@@ -104,6 +152,7 @@ function createServerSessionMachine() {
       logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) => input.auth.logout({ signal })),
       wake: wakeSignals,
       tabs: serverTabsListener,
+      expiry: expiryTimer,
       profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile as never } }),
       playTime: absent,
     },
@@ -119,7 +168,15 @@ function createServerSessionMachine() {
         isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,
       another: ({ context, event }) =>
         isTrusted(event) && (event as { loginId?: unknown }).loginId !== context.loginId,
-      expired: ({ context: c }) => c.expiresAt !== null && c.expiresAt <= serverServicesOf(c).serverNow(),
+      // Past the session's absolute end at the reading our own TICK or WAKE carries (never the clock).
+      expired: ({ context: c, event }) =>
+        c.expiresAt !== null &&
+        (event.type === 'TICK' || event.type === 'WAKE') &&
+        'reading' in event &&
+        isInternal(event) &&
+        c.expiresAt <= event.reading.serverAt,
+      // An app's TICK: no reading (an action reads the clock and tells it again).
+      unread: ({ event }) => !isInternal(event),
       // A datum for the player and login held now (the user module's outcome re-read).
       owned: ({ context, event }) => {
         if (!isInternal(event) || !('owner' in event)) return false;
@@ -134,10 +191,6 @@ function createServerSessionMachine() {
     delays: {
       retry: ({ context: c }) =>
         backoffDelay(Math.max(0, c.attempts - 1), { ...SEED_RETRY, random: serverServicesOf(c).random }),
-      expiry: ({ context: c }) =>
-        clampDelay(
-          c.expiresAt === null ? Number.POSITIVE_INFINITY : c.expiresAt - serverServicesOf(c).serverNow(),
-        ),
     },
     actions: {
       // --- context (pure) ---
@@ -172,6 +225,9 @@ function createServerSessionMachine() {
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
       // --- effects ---
+      // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
+      readClock: ({ context, self }) =>
+        self.send(internal({ type: 'TICK', reading: readClock(serverServicesOf(context)) })),
       announceLogin: ({ context: c }) => {
         if (c.loginId) serverServicesOf(c).tabs?.post({ type: 'signedIn', loginId: c.loginId });
       },
@@ -189,7 +245,15 @@ function createServerSessionMachine() {
     context: ({ input, self }) => initialContext(input, self, input),
     initial: 'restoring',
     invoke: [
-      { id: 'wake', src: 'wake', input: ({ context }) => serverServicesOf(context).signals },
+      // A wake-up carries the clock as read then (the guards judge the event, never the clock).
+      {
+        id: 'wake',
+        src: 'wake',
+        input: ({ context }) => {
+          const s = serverServicesOf(context);
+          return { ...s.signals, read: () => readClock(s) };
+        },
+      },
       { id: 'tabs', src: 'tabs', input: ({ context }) => ({ tabs: serverServicesOf(context).tabs }) },
     ],
     states: {
@@ -260,7 +324,7 @@ function createServerSessionMachine() {
           id: 'login',
           src: 'login',
           input: ({ context }) => ({
-            auth: serverServicesOf(context).auth,
+            auth: stampedAuth(serverServicesOf(context)),
             now: serverServicesOf(context).now,
           }),
           onSnapshot: [
@@ -336,10 +400,17 @@ function createServerSessionMachine() {
             onSnapshot: { actions: 'takeProfile' },
           },
           { id: 'playTime', src: 'playTime' },
+          {
+            id: 'expiry',
+            src: 'expiry',
+            input: ({ context: { expiresAt, servicesKey } }) => ({ expiresAt, servicesKey }),
+          },
         ],
-        after: { expiry: { target: 'signedOut', actions: expire() } },
         on: {
-          TICK: { guard: 'expired', target: 'signedOut', actions: expire() },
+          TICK: [
+            { guard: 'expired', target: 'signedOut', actions: expire() },
+            { guard: 'unread', actions: 'readClock' },
+          ],
           WAKE: [
             { guard: 'expired', target: 'signedOut', actions: expire() },
             { guard: 'trusted', actions: sendTo('profile', { type: 'WAKE' }) },

@@ -40,6 +40,8 @@ type Internal =
       user: AuthUser | null;
       reason: SessionReason;
       otherLogin: boolean;
+      /** The clock as read when the tabs flow decided (the cycle restarts at it; the session reads none). */
+      reading?: ClockReading;
     }
   /** ...this tab's session ended in another tab (`at`: when that tab said so, its clock)... */
   | { type: 'ENDED_ELSEWHERE'; reason: 'logout' | 'expired'; at: number | null }

@@ -24,11 +24,11 @@ import { asPamError } from 'pam-client/internal';
 import { enqueueActions } from 'xstate';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
-import { tokenRefreshMachine } from '../tokenRefreshMachine';
+import { type TokenRefreshEvent, tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
-import { internal, type Owner } from './events';
+import { internal, type Owner, trusted } from './events';
 import { isNewerSession, nextCounter } from './order';
-import { readStore, service, timeBaseOf } from './store';
+import { type ExpiryClock, readClock, readStore, service, timeBaseOf } from './store';
 import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
 
 const REFRESH_PATH = '/users/refresh-token';
@@ -46,6 +46,10 @@ export const LOST_RACE_GRACE_MS = 1_000;
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
     actions: {
+      // The cycle's one clock read, its event told again with the reading: marked as our own, so
+      // the client's guarded door (session-facade.ts) lets it through.
+      readClock: ({ context, event, self }) =>
+        self.send(trusted({ ...event, at: context.now() }) as TokenRefreshEvent),
       emitRefreshed: enqueueActions(({ enqueue, event }, params: { accessToken: string }) => {
         const { at, owner } = (event as unknown as { output: Stamped }).output;
         enqueue.sendParent(internal({ type: 'TOKEN_REFRESHED', handle: params.accessToken, at, owner }));
@@ -185,20 +189,32 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
 }
 
 /**
- * The refresh cycle's input. It starts from when the token was saved: now after a login, or the
- * stored `savedAt` after a restore (a tab reopened 5 h in refreshes 1 h later, not 6).
+ * The clock's reading the event that entered `signedIn` carries: the restore's and the login's (in
+ * their output, read by those actors) or an adoption's (read by the tabs flow). None on an event
+ * built by hand (a test's): the cycle then reads its own clock when it starts.
  */
-export const refreshCycleInput = (c: SessionContext) => {
+export const readingOf = (event: object): ClockReading | undefined =>
+  (event as { reading?: ClockReading }).reading ??
+  (event as { output?: { reading?: ClockReading } | null }).output?.reading;
+
+/**
+ * The refresh cycle's input. It starts from when the token was saved: the reading of the event that
+ * signed the session in after a login, or the stored `savedAt` after a restore (a tab reopened 5 h
+ * in refreshes 1 h later, not 6). Pure: the times come from the context and that event.
+ */
+export const refreshCycleInput = (c: SessionContext, event: object) => {
   const s = servicesOf(c);
+  const r = readingOf(event);
   return {
     auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c) }),
     intervalMs: c.intervalMs,
     tickMs: c.tickMs,
     now: s.now,
     random: s.random,
-    // The cycle counts on the clock's base: the session's server times less the offset in use.
-    savedAt: c.savedAt === null ? s.now() : onBase(c.savedAt, c.timeBase, s),
-    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, s) }),
+    at: r?.at,
+    // The cycle counts on the clock's base: the session's server times less the offset read then.
+    savedAt: c.savedAt === null ? r?.at : onBase(c.savedAt, c.timeBase, r),
+    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
   };
 };
 
@@ -214,28 +230,10 @@ export function refreshed(context: SessionContext, now: number): Partial<Session
   return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }
 
+export { type ExpiryClock, readClock } from './store';
+
 /** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
 export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
-
-/** The clock the verdict reads: the base, the server's time on it, and whether it is trusted. */
-export interface ExpiryClock {
-  now(): number;
-  serverNow(): number;
-  /** The one clock's trust; null: always trusted (a clock without it). */
-  clock: { trusted(): boolean } | null;
-}
-
-/**
- * The clock read now (by an actor or an executed action, never by a guard or an `assign`).
- *
- * @example
- * internal({ type: 'WAKE', reading: readClock(clock) });
- */
-export const readClock = (c: ExpiryClock): ClockReading => ({
-  at: c.now(),
-  serverAt: c.serverNow(),
-  trusted: c.clock?.trusted() !== false,
-});
 
 /** The wake-up listener's input: the page's signals, and the clock read when one fires. */
 export const wakeInputOf = (c: SessionContext) => {
@@ -266,10 +264,10 @@ export function expiryVerdict(
 
 /**
  * An instant of the session's time base on the clock's base (`now()`), for the refresh cycle,
- * which counts on the base: server time less the offset in use now.
+ * which counts on the base: server time less the offset of the reading `r` (none: no offset).
  */
-export const onBase = (t: number, base: TimeBase, c: Pick<ExpiryClock, 'now' | 'serverNow'>): number =>
-  base === 'server' ? t - (c.serverNow() - c.now()) : t;
+export const onBase = (t: number, base: TimeBase, r: ClockReading | undefined): number =>
+  base === 'server' && r ? t - (r.serverAt - r.at) : t;
 
 /** The token life the server announced, clamped to something a clock can hold. */
 export function expiryOf(expiresIn: unknown, now: number): number | null {

@@ -10,9 +10,9 @@ import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, raiseClock } from './order';
-import { onBase } from './refresh';
+import { onBase, readClock } from './refresh';
 import { settle } from './store';
-import type { SessionContext, Vault } from './types';
+import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 type SessionMessage = Extract<CrossTabMessage, { type: 'session' }>;
@@ -36,6 +36,8 @@ export interface TabsFlowInput {
   crossTab: CrossTab | null;
   vault: Vault;
   held: () => HeldSession;
+  /** The clock read now (an adoption carries it: the session's transitions read none). */
+  read?: () => ClockReading;
 }
 
 /**
@@ -48,6 +50,7 @@ export const tabsInputOf = (
 ): TabsFlowInput => ({
   crossTab: servicesOf(context).crossTab,
   vault: servicesOf(context).vault,
+  read: () => readClock(servicesOf(context)),
   held: () => {
     const s = self.getSnapshot();
     const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';
@@ -58,7 +61,7 @@ export const tabsInputOf = (
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
   held: HeldSession,
-  vault: Vault,
+  { vault, read }: TabsFlowInput,
   message: SessionMessage,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
@@ -70,7 +73,14 @@ function sessionVerdict(
     return null;
   }
   const otherLogin = held.phase !== 'signedIn' || isOtherLogin(c, heard);
-  return internal({ type: 'ADOPT', ...heard, user: stripToken(message.user), otherLogin });
+  const reading = read?.();
+  return internal({
+    type: 'ADOPT',
+    ...heard,
+    user: stripToken(message.user),
+    otherLogin,
+    ...(reading ? { reading } : {}),
+  });
 }
 
 /** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
@@ -97,7 +107,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowInput>
     (message) => {
       const held = input.held();
       let event: SessionInternalEvent | null = null;
-      if (message.type === 'session') event = sessionVerdict(held, input.vault, message);
+      if (message.type === 'session') event = sessionVerdict(held, input, message);
       else if (message.type === 'signedOut') event = signOutVerdict(held, message);
       else if (message.type === 'syncRequest') {
         if (held.phase === 'signedIn') answerSync(held.context);
@@ -191,16 +201,17 @@ export const remoteForgetOf = (e: Internal<'ENDED_ELSEWHERE'>) => ({
   at: e.at,
 });
 
-/** The refresh cycle restarts from an adopted session (its token stays in the vault, never here). */
-export const adoptedTokenSaved = (c: SessionContext) => {
-  const clock = servicesOf(c);
-  return {
-    type: 'TOKEN_SAVED' as const,
-    accessToken: '[adopted]',
-    savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, clock),
-    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, clock) }),
-  };
-};
+/**
+ * The refresh cycle restarts from an adopted session (its token stays in the vault, never here), at
+ * the reading the adoption carries (none: the cycle reads its clock, an action).
+ */
+export const adoptedTokenSaved = (c: SessionContext, e: Internal<'ADOPT'>) => ({
+  type: 'TOKEN_SAVED' as const,
+  accessToken: '[adopted]',
+  ...(e.reading ? { at: e.reading.at } : {}),
+  savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, e.reading),
+  ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, e.reading) }),
+});
 
 /** A session verdict the session no longer takes (it began a logout meanwhile): its token leaves the vault. */
 export const dropAdopted = (c: SessionContext, e: Internal<'ADOPT'>): void => {

@@ -73,14 +73,18 @@ const isDue = (s: Snapshot) => shouldRefreshToken(s.context.refresh, 0, { interv
 const model = createTestModel(modelMachine, {
   input,
   events: [
-    { type: 'TOKEN_SAVED', accessToken: SAVED, savedAt: -INTERVAL },
-    // With the clock's reading (the session's TICK): a bare one has an action read it first.
+    // Each with the clock's reading (`at`): one without has an action read it first and is then
+    // told again with it (issue 32.3: transitions read no clock), which a pure walk does not run.
+    { type: 'TOKEN_SAVED', accessToken: SAVED, savedAt: -INTERVAL, at: 0 },
     { type: 'TICK', at: 0 },
-    { type: 'REFRESH' },
+    { type: 'REFRESH', at: 0 },
     { type: 'SIGN_OUT' },
-    { type: 'xstate.done.actor.refresh', output: { access_token: NEW } },
-    { type: 'xstate.error.actor.refresh', error: unauthorized },
-    { type: 'xstate.error.actor.refresh', error: unavailable },
+    { type: 'xstate.done.actor.refresh', output: { access_token: NEW }, at: 0 },
+    { type: 'xstate.error.actor.refresh', error: unauthorized, at: 0 },
+    { type: 'xstate.error.actor.refresh', error: unavailable, at: 0 },
+    { type: 'xstate.restore', at: 0 },
+    { type: 'xstate.after.nextCheck.tokenRefresh.active.idle', at: 0 },
+    { type: 'xstate.after.flightTimeout.tokenRefresh.active.refreshing', at: 0 },
   ] as AnyEventObject[] as never,
   // Finite: where it is, whether a refresh is due, and which error it keeps.
   serializeState: (s) =>

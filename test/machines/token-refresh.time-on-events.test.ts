@@ -39,7 +39,7 @@ describe('tokenRefreshMachine: a TICK judged at its reading (REV1 D6)', () => {
 
   it('a refresh in flight is lost at the reading a TICK carries', () => {
     const now = vi.fn(() => 0);
-    const flying = getNextSnapshot(tokenRefreshMachine, idleSince(0, now), { type: 'REFRESH' });
+    const flying = getNextSnapshot(tokenRefreshMachine, idleSince(0, now), { type: 'REFRESH', at: 0 });
     expect(flying.value).toEqual({ active: 'refreshing' });
     now.mockClear();
     const lost = getNextSnapshot(tokenRefreshMachine, flying, { type: 'TICK', at: 61_000 });

@@ -39,7 +39,7 @@ const refreshChild = /* @__PURE__ */ (() =>
       id: 'refresh',
       src: 'refreshCycle',
       onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
-      input: ({ context }) => refreshCycleInput(context),
+      input: ({ context, event }) => refreshCycleInput(context, event),
     },
   }).invoke)();
 

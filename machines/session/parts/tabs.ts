@@ -40,7 +40,10 @@ export const tabsSignedInOn = /* @__PURE__ */ (() =>
           guard: 'internal',
           actions: [
             'adopt',
-            sendTo('refresh', ({ context }) => adoptedTokenSaved(context)),
+            sendTo('refresh', ({ context, event }) => {
+              assertEvent(event, 'ADOPT');
+              return adoptedTokenSaved(context, event);
+            }),
             emit({ type: 'tokenRefreshed' as const }),
           ],
         },

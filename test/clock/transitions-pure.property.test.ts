@@ -1,0 +1,362 @@
+// Issue 32.3, the tripwire: time arrives on events. No transition of the session, the server
+// session or the refresh cycle reads a clock: `assign`, guards, invoke inputs (and the initial
+// context of a child an invoke creates) and delays compute from the context and the event only.
+// The machines run through xstate's pure `transition()`; the clocks they were given record every
+// read made while a transition is being computed. A read made by an action the harness runs
+// afterwards (`readClock`: an app's bare TICK, read, then told again with its reading) is
+// allowed: that is an effect, not a transition. And two runs whose events carry the same readings
+// reach the same snapshots and arm the same timers whatever the wall clocks say.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type ExecutableActionObject,
+  initialTransition,
+  transition,
+} from 'xstate';
+import { serverSessionMachine } from '../../machines/server-session/machine';
+import { servicesOf } from '../../machines/session/context';
+import { internal } from '../../machines/session/mark';
+import { sessionCore } from '../../machines/sessionMachine';
+import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+
+const H = 3_600_000;
+const S = 1_000;
+
+/** Clocks that count the reads made while a transition is computed (`inside`). */
+function trippedClock(base: number, offset: number) {
+  const state = { inside: false, reads: [] as string[], t: base };
+  const read = (name: string) => () => {
+    if (state.inside) state.reads.push(name);
+    return name === 'serverNow' ? state.t + offset : state.t;
+  };
+  return { state, now: read('now'), serverNow: read('serverNow'), random: () => 0.5 };
+}
+type Clock = ReturnType<typeof trippedClock>;
+
+interface Trace {
+  value: unknown;
+  context: unknown;
+  timers: { id: string; delay: number }[];
+}
+
+/** Each pending timer the actions arm (xstate's `after` is a delayed raise), and those they cancel. */
+function timersOf(actions: ExecutableActionObject[], pending: Map<string, AnyEventObject>) {
+  const armed: { id: string; delay: number }[] = [];
+  for (const a of actions) {
+    const p = a.params as { id?: string; sendId?: string; delay?: number; event?: AnyEventObject };
+    if (a.type === 'xstate.cancel' && p.sendId) pending.delete(p.sendId);
+    if (a.type === 'xstate.raise' && typeof p.delay === 'number' && p.id && p.event) {
+      pending.set(p.id, p.event);
+      armed.push({ id: p.id, delay: p.delay });
+    }
+  }
+  return armed;
+}
+
+/** The context as data (the key of the services differs between actors by design). */
+const dataOf = (s: AnyMachineSnapshot): unknown => {
+  const { servicesKey: _key, ...rest } = s.context as Record<string, unknown>;
+  // The children an invoke made with this transition, as they start (the refresh cycle's input).
+  const children = Object.entries(s.children ?? {}).map(([id, child]) => {
+    const c = (child as { getSnapshot(): { context?: unknown } } | undefined)?.getSnapshot().context;
+    return [id, c && typeof c === 'object' ? JSON.parse(JSON.stringify(c)) : null];
+  });
+  return { ...JSON.parse(JSON.stringify(rest)), children };
+};
+
+type Step = AnyEventObject | ((s: AnyMachineSnapshot, c: Clock) => AnyEventObject | null);
+
+/**
+ * Runs `steps` through the pure `transition()`: reads inside a transition are tripped; with
+ * `runReads`, the `readClock` actions a step returns run afterwards (outside), their events next.
+ */
+function run(
+  machine: AnyStateMachine,
+  input: unknown,
+  steps: Step[],
+  clock: Clock,
+  o: { runReads: boolean; timers?: boolean },
+): Trace[] {
+  const pending = new Map<string, AnyEventObject>();
+  clock.state.inside = true;
+  let [snapshot, actions] = initialTransition(machine, input) as [
+    AnyMachineSnapshot,
+    ExecutableActionObject[],
+  ];
+  clock.state.inside = false;
+  const traces: Trace[] = [];
+  const queue: AnyEventObject[] = [];
+  const take = (acts: ExecutableActionObject[]) => {
+    const timers = timersOf(acts, pending);
+    traces.push({ value: snapshot.value, context: dataOf(snapshot), timers });
+    if (!o.runReads) return;
+    for (const a of acts) {
+      if (a.type !== 'readClock' || !a.exec) continue;
+      a.exec({ ...a.info, self: { send: (e: AnyEventObject) => queue.push(e) } } as never, a.params);
+    }
+  };
+  take(actions);
+  const step = (event: AnyEventObject) => {
+    clock.state.inside = true;
+    try {
+      [snapshot, actions] = transition(machine as AnyStateMachine, snapshot, event) as [
+        AnyMachineSnapshot,
+        ExecutableActionObject[],
+      ];
+    } finally {
+      clock.state.inside = false;
+    }
+    take(actions);
+  };
+  for (const s of steps) {
+    const event = typeof s === 'function' ? s(snapshot, clock) : s;
+    if (event) step(event);
+    // A timer due now (the harness's `fire` step) or a read's event.
+    if (o.timers && event === null && pending.size) {
+      const [id, e] = [...pending][0]!;
+      pending.delete(id);
+      step(e);
+    }
+    while (queue.length) step(queue.shift()!);
+    clock.state.t += 7 * S;
+  }
+  return traces;
+}
+
+/** Fires the oldest pending timer (`null` tells the harness). */
+const fire: Step = () => null;
+
+// --- the refresh cycle -------------------------------------------------------------------------
+
+const never = { refreshToken: () => new Promise<never>(() => {}) };
+
+const refreshSteps = (at: number) =>
+  fc.array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 8 * H }).map((dt) => ({ type: 'TICK', at: at + dt }) as AnyEventObject),
+      fc.constant({ type: 'TICK' } as AnyEventObject),
+      fc.integer({ min: 0, max: H }).map((dt) => ({ type: 'TOKEN_SAVED', accessToken: 'x', at: at + dt })),
+      fc.integer({ min: 0, max: H }).map((dt) => ({ type: 'REFRESH', at: at + dt }) as AnyEventObject),
+      fc.constant({ type: 'SIGN_OUT' } as AnyEventObject),
+      fc.constant<Step>((s) =>
+        s.matches({ active: 'refreshing' })
+          ? { type: 'xstate.done.actor.refresh', output: { access_token: 'new' } }
+          : null,
+      ),
+      fc.constant<Step>((s) =>
+        s.matches({ active: 'refreshing' })
+          ? { type: 'xstate.error.actor.refresh', error: Object.assign(new Error('down'), { status: 503 }) }
+          : null,
+      ),
+      fc.constant(fire),
+    ),
+    { maxLength: 25 },
+  );
+
+const refreshInput = (clock: Clock, at: number) => ({
+  auth: never,
+  now: clock.now,
+  random: clock.random,
+  intervalMs: H,
+  savedAt: at - 2 * H,
+  expiresAt: at + H,
+  at,
+});
+
+// --- the session (sessionCore: the refresh and tabs verdicts, no optional flow) ----------------
+
+const reading = (at: number, offset: number) => ({ at, serverAt: at + offset, trusted: true });
+
+function sessionInput(clock: Clock) {
+  return {
+    auth: {} as never,
+    tokens: { get: () => null, set: () => undefined, clear: () => undefined },
+    environment: { now: clock.now, serverNow: clock.serverNow, random: clock.random },
+  };
+}
+
+const sessionSteps = (at: number) =>
+  fc.array(
+    fc.oneof(
+      // The store's answer at start (a vaulted handle), read at `at`.
+      fc.constant<Step>((s) => {
+        if (!s.matches('restoring')) return null;
+        const handle = servicesOf(s.context).vault.put('stored');
+        const meta = {
+          tokenType: 'Bearer',
+          savedAt: at - H,
+          expiresAt: at + 7 * H,
+          timeBase: 'server',
+          seq: 3,
+          sid: 3,
+          userId: 7,
+        };
+        return { type: 'xstate.done.actor.restore', output: { meta, handle, reading: reading(at, 40 * S) } };
+      }),
+      fc.tuple(fc.integer({ min: 0, max: 10 * H }), fc.boolean()).map(
+        ([dt, wake]) =>
+          () =>
+            internal({ type: wake ? 'WAKE' : 'TICK', reading: reading(at + dt, 40 * S) }),
+      ),
+      fc.constant({ type: 'TICK' } as AnyEventObject),
+      fc.constant({ type: 'REFRESH' } as AnyEventObject),
+      fc
+        .tuple(fc.integer({ min: 4, max: 9 }), fc.boolean())
+        .map(([seq, other]) => (s: AnyMachineSnapshot) => {
+          const handle = servicesOf(s.context).vault.put(`adopted-${seq}`);
+          const session = {
+            handle,
+            tokenType: 'Bearer',
+            savedAt: at,
+            expiresAt: at + 8 * H,
+            timeBase: 'server' as const,
+            seq,
+            sid: other ? seq : 3,
+            userId: 7,
+          };
+          return internal({
+            type: 'ADOPT',
+            session,
+            user: null,
+            reason: 'refresh',
+            otherLogin: other,
+            reading: reading(at + S, 40 * S),
+          });
+        }),
+      fc.integer({ min: 0, max: H }).map(
+        (dt) => (s: AnyMachineSnapshot) =>
+          internal({
+            type: 'TOKEN_REFRESHED',
+            handle: servicesOf(s.context).vault.put('r'),
+            at: at + dt,
+            owner: { userId: 7, sid: 3 },
+          }),
+      ),
+      fc.constant(() => internal({ type: 'SESSION_EXPIRED' })),
+      fc.constant({ type: 'LOGOUT' } as AnyEventObject),
+    ),
+    { maxLength: 20 },
+  );
+
+// --- the server session --------------------------------------------------------------------------
+
+function serverInput(clock: Clock, at: number) {
+  const signals = {
+    visibility: { isHidden: () => false, onChange: () => () => {} },
+    focus: { onFocus: () => () => {} },
+    online: { isOnline: () => true, onChange: () => () => {} },
+  };
+  return {
+    deps: {
+      auth: {} as never,
+      readSeed: () => new Promise<never>(() => {}),
+      tabs: null,
+      crossTab: null,
+      now: clock.now,
+      serverNow: clock.serverNow,
+      random: clock.random,
+      timers: { setTimeout: () => 0, clearTimeout: () => {} },
+      clock: null,
+      signals,
+    },
+    initial: {
+      status: 'signedIn' as const,
+      user: { id: 7 } as never,
+      userInfo: {},
+      readAt: at - H,
+      loginId: 'login-3',
+      expiresAt: at + 2 * H,
+    },
+  };
+}
+
+const serverSteps = (at: number) =>
+  fc.array(
+    fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 4 * H }), fc.boolean()).map(
+        ([dt, wake]) =>
+          () =>
+            internal({ type: wake ? 'WAKE' : 'TICK', reading: reading(at + dt, 40 * S) }),
+      ),
+      fc.constant({ type: 'TICK' } as AnyEventObject),
+      fc.constant({ type: 'LOGOUT' } as AnyEventObject),
+      fc.constant({ type: 'LOGIN', login: 'p@example.com', password: 'x' } as AnyEventObject),
+      fc.integer({ min: 0, max: H }).map(
+        (dt) => (s: AnyMachineSnapshot) =>
+          s.matches('signingIn')
+            ? {
+                type: 'xstate.done.actor.login',
+                output: {
+                  expires_in: null,
+                  token_type: 'Bearer',
+                  user: { id: 8 },
+                  userInfo: {},
+                  server_session: { login_id: 'login-4', expires_at: at + 3 * H },
+                  at: at + dt,
+                },
+              }
+            : null,
+      ),
+      fc.constant(fire),
+    ),
+    { maxLength: 20 },
+  );
+
+// --- the properties ----------------------------------------------------------------------------
+
+const machines = [
+  {
+    name: 'the refresh cycle (tokenRefreshMachine)',
+    machine: tokenRefreshMachine,
+    input: refreshInput,
+    steps: refreshSteps,
+  },
+  {
+    name: 'the session (sessionCore)',
+    machine: sessionCore,
+    input: (c: Clock) => sessionInput(c),
+    steps: sessionSteps,
+  },
+  { name: 'the server session', machine: serverSessionMachine, input: serverInput, steps: serverSteps },
+] as const;
+
+const AT = Date.UTC(2030, 0, 1);
+
+describe('time arrives on events: no transition reads a clock (issue 32.3)', () => {
+  for (const m of machines) {
+    it(`${m.name}: no clock read while a transition is computed`, () => {
+      fc.assert(
+        fc.property(m.steps(AT), (steps) => {
+          const clock = trippedClock(AT, 40 * S);
+          run(m.machine as AnyStateMachine, m.input(clock, AT), steps as Step[], clock, {
+            runReads: true,
+            timers: true,
+          });
+          expect(clock.state.reads).toEqual([]);
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it(`${m.name}: the same events give the same snapshots and timers, whatever the wall clock`, () => {
+      fc.assert(
+        fc.property(m.steps(AT), fc.integer({ min: -5 * H, max: 5 * H }), (steps, skew) => {
+          const a = trippedClock(AT, 40 * S);
+          const b = trippedClock(AT + skew + 13, -skew);
+          const ta = run(m.machine as AnyStateMachine, m.input(a, AT), steps as Step[], a, {
+            runReads: false,
+          });
+          const tb = run(m.machine as AnyStateMachine, m.input(b, AT), steps as Step[], b, {
+            runReads: false,
+          });
+          expect(tb).toEqual(ta);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+});
