@@ -20,7 +20,7 @@ import {
   type SessionFlowImplementations,
   TABS_SESSION,
   WITH_PLAY_CLOCK,
-} from '../session/flows';
+} from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
