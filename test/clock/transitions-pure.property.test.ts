@@ -13,6 +13,7 @@ import {
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  createActor,
   type ExecutableActionObject,
   initialTransition,
   transition,
@@ -359,4 +360,54 @@ describe('time arrives on events: no transition reads a clock (issue 32.3)', () 
       );
     });
   }
+});
+
+describe('the server session ends at its absolute end, judged at a reading (issue 32.3)', () => {
+  const start = (t: { now: number }, offset: number) => {
+    const pending = new Map<number, { fn: () => void; at: number }>();
+    let next = 0;
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => {
+        pending.set(++next, { fn, at: t.now + ms });
+        return next;
+      },
+      clearTimeout: (id: unknown) => void pending.delete(id as number),
+    };
+    const advance = (ms: number) => {
+      t.now += ms;
+      for (const [id, p] of [...pending].sort((a, b) => a[1].at - b[1].at))
+        if (p.at <= t.now && pending.delete(id)) p.fn();
+    };
+    const clock = trippedClock(AT, offset);
+    const input = serverInput(clock, AT);
+    const deps = { ...input.deps, now: () => t.now, serverNow: () => t.now + offset, timers };
+    const actor = createActor(serverSessionMachine, { input: { ...input, deps } }).start();
+    return { actor, advance, pending };
+  };
+
+  it('its timer tells a TICK with the clock as read then: signed out as expired at the end, not before', () => {
+    // The seed ends at AT + 2 h, server time; the server is 40 s ahead of the base.
+    const t = { now: AT - 40 * S };
+    const { actor, advance, pending } = start(t, 40 * S);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    advance(2 * H - 1);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    advance(1);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.signedOutReason).toBe('expired');
+    expect(pending.size).toBe(0);
+    actor.stop();
+  });
+
+  it("an app's bare TICK past the end has the clock read, then signs out; before it, nothing", () => {
+    const t = { now: AT };
+    const { actor } = start(t, 0);
+    actor.send({ type: 'TICK' });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    t.now = AT + 2 * H; // the timer has not fired (no advance): only the TICK can tell
+    actor.send({ type: 'TICK' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.signedOutReason).toBe('expired');
+    actor.stop();
+  });
 });
