@@ -1,10 +1,12 @@
 import {
   type AuthEndpoints,
   type AuthModule,
+  ConfigurationError,
   createAuthModule,
   createMemoryTokenStore,
   createOfetchAdapter,
   type HttpAdapter,
+  type RegistrationModule,
   type Secret,
   secret,
   type TokenStore,
@@ -56,6 +58,7 @@ export interface PamClientOptions {
   baseURL: string;
   /** Where the session is kept. Default: memory (gone on reload). Opt in to `createWebStorageTokenStore()`. */
   storage?: TokenStore;
+  /** Where some auth operations go (registration's included) instead of the defaults. */
   endpoints?: Partial<AuthEndpoints>;
   /** Per request, ms (default 15 000). Also how long a tab waits for another tab's refresh. */
   timeout?: number;
@@ -161,8 +164,10 @@ export interface PamClientBase {
   stop(): void;
 }
 
-/** The client of `createPamClient` (the operator preset): with the user module. */
+/** The client of `createPamClient` (the operator preset): with the user module and registration. */
 export interface PamClient extends PamClientBase {
+  /** The auth module with registration's `registerSimplified` and `validateDocument`. */
+  auth: AuthModule & RegistrationModule;
   /**
    * The user module. A mutation whose outcome is unknown (timeout) re-reads the profile, never
    * resends; a responsible-gaming change (limits, pause, self-exclusion) re-reads the restrictions.
@@ -170,9 +175,13 @@ export interface PamClient extends PamClientBase {
   user: UserModule;
 }
 
-/** A custom client: with `user` when its flows include `userModule()`. */
+/**
+ * A custom client: with `user` when its flows include `userModule()`, and registration in `auth`
+ * with `registration()`.
+ */
 export type CustomPamClient<F extends readonly ClientFlow[]> = PamClientBase &
-  ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
+  ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined }) &
+  ('registration' extends F[number]['name'] ? { auth: RegistrationModule } : unknown);
 
 function inspectorOf(parts: FlowParts[]) {
   const observers: Array<(event: InspectionEvent) => void> = [];
@@ -265,7 +274,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     if (isOwned(base)) base.channel?.close();
     throw error;
   }
-  const auth = createAuthModule(http, options.endpoints ? { endpoints: options.endpoints } : {});
+  const core = createAuthModule(http, { endpoints: options.endpoints });
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const refreshWaitMs = refreshWaitOf(options.timeout);
   const parts: FlowParts[] = options.flows.map(
@@ -273,7 +282,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       flow.setup?.({
         env,
         http,
-        auth,
+        auth: core,
+        endpoints: options.endpoints,
         session: () => session,
         refreshWaitMs,
         onStepUp: options.onStepUp,
@@ -282,6 +292,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   );
   const crossTab: CrossTab | null = parts.find((p) => p.crossTab)?.crossTab ?? null;
   const user = parts.find((p) => p.user)?.user;
+  // With the registration flow, `client.auth` and the login child register too.
+  const registration = parts.find((p) => p.registration)?.registration;
+  const auth = registration ? { ...core, ...registration } : core;
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 
   const machine = sessionCore.provide(mergeFlows(options.flows.map((f) => f.session ?? {})) as never);
@@ -289,7 +302,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     createActor(machine, {
       input: {
         ...defaults,
-        auth,
+        // Without the registration flow, a registration fails closed, saying why.
+        auth: registration
+          ? auth
+          : { ...core, registerSimplified: () => Promise.reject(new ConfigurationError(NO_REGISTRATION)) },
         tokens,
         intervalMs: options.refresh?.intervalMs,
         tickMs: options.refresh?.tickMs,
@@ -380,6 +396,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   sessionActors.set(client, actor as unknown as SessionActor);
   return client as CustomPamClient<F>;
 }
+
+const NO_REGISTRATION = 'pam-client: client.register needs the registration() flow in `flows`.';
 
 /** Whether the environment's channel was opened for this client (so it must close it). */
 const isOwned = (env: PamEnvironment) => isOwnedChannel(env.channel);

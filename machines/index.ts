@@ -3,7 +3,16 @@
 // with `.provide()`.
 
 export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
-export { debugLog, inspector, operatorPreset, playTime, profile, tabs, userModule } from './client/flows';
+export {
+  debugLog,
+  inspector,
+  operatorPreset,
+  playTime,
+  profile,
+  registration,
+  tabs,
+  userModule,
+} from './client/flows';
 export type { SessionStatus, SessionView } from './client/session-facade';
 export { selectSessionView, sessionActorOf } from './client/session-facade';
 export type { StepUpPrompt } from './client/step-up';

@@ -4,6 +4,7 @@ import {
   type LoginResponse,
   type LoginSuccess,
   type PamError,
+  type RegistrationModule,
   ResponseValidationError,
   type Secret,
   secret,
@@ -37,7 +38,7 @@ export const MAX_REJECTED_CODES = 5;
  */
 export interface LoginInput {
   /** `registerSimplified` is needed only for `REGISTER`. */
-  auth: Pick<AuthModule, 'login'> & Partial<Pick<AuthModule, 'registerSimplified'>>;
+  auth: Pick<AuthModule, 'login'> & Partial<Pick<RegistrationModule, 'registerSimplified'>>;
   /** The clock `retryAt` is computed from. Default: the one clock's steady base (`steadyClock()`, docs/time.md). */
   now?: () => number;
 }
@@ -94,9 +95,8 @@ export type {
 function registration(context: LoginContext, event: EventObject): RegisterRequest {
   const payload =
     event.type === 'REGISTER' ? (event as Extract<LoginEvent, { type: 'REGISTER' }>).payload : undefined;
-  const auth = context.auth as Pick<AuthModule, 'registerSimplified'>;
   return {
-    auth,
+    auth: context.auth,
     // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
     ...(payload === undefined ? {} : { payload: registrationFields(payload) }),
     password: context.password ?? secret(''),

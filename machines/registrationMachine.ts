@@ -1,4 +1,4 @@
-import { type AuthModule, type PamError, type Secret, secret } from 'pam-client';
+import { type PamError, type RegistrationModule, type Secret, secret } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit } from 'xstate';
 import type { RegistrationPayload } from './login/request';
@@ -22,7 +22,7 @@ export type { DocumentCheck, DocumentPrefill } from './registration/document';
  * createActor(registrationMachine, { input: { auth } satisfies RegistrationInput }).start();
  */
 export interface RegistrationInput {
-  auth: Pick<AuthModule, 'validateDocument'>;
+  auth: Pick<RegistrationModule, 'validateDocument'>;
 }
 
 /**
@@ -33,7 +33,7 @@ export interface RegistrationInput {
  */
 export interface RegistrationContext {
   /** A service: never persisted; a restored actor takes it from its fresh `input`. */
-  auth: Pick<AuthModule, 'validateDocument'>;
+  auth: Pick<RegistrationModule, 'validateDocument'>;
   /** The document number last checked (not secret: the form shows it). */
   document: string | null;
   documentCheck: DocumentCheck;

@@ -9,10 +9,12 @@ export type {
   CallOptions,
   Endpoint,
   LogoutOptions,
+  RegistrationModule,
   WithHttp,
 } from './auth/index';
 export {
   createAuthModule,
+  createRegistrationModule,
   forgotPassword,
   getUserProfile,
   login,

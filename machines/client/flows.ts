@@ -1,11 +1,14 @@
 // The flows an app runs, each bundled only when imported: `createCustomPamClient({ flows: [...] })`
 // takes them; `createPamClient` runs the operator preset (tabs, profile and restrictions, play
-// time, the user module), so responsible gaming stays the default for this operator's apps.
+// time, the user module, registration), so responsible gaming stays the default for this operator's apps.
 
 import {
+  type AuthEndpoints,
   type AuthModule,
+  createRegistrationModule,
   createUserModule,
   type HttpAdapter,
+  type RegistrationModule,
   redactInspection,
   type UserModule,
 } from 'pam-client';
@@ -32,6 +35,8 @@ export interface FlowSetup {
   env: PamEnvironment;
   http: HttpAdapter;
   auth: AuthModule;
+  /** The client's `endpoints` option (each module takes its own rows). */
+  endpoints?: Partial<AuthEndpoints>;
   /** The session actor (set once created: read it inside callbacks, not at setup). */
   session(): SessionRef | undefined;
   /** How long a tab waits for another tab's refresh (the request timeout). */
@@ -46,6 +51,8 @@ export interface FlowSetup {
 export interface FlowParts {
   crossTab?: CrossTab;
   user?: UserModule;
+  /** `registerSimplified` and `validateDocument`, added to `client.auth` and the session's login child. */
+  registration?: RegistrationModule;
   /** An inspection observer the session runs with (behind `redactInspection`). */
   inspect?: (event: InspectionEvent) => void;
 }
@@ -146,6 +153,21 @@ export const userModule = (): ClientFlow<'user'> => ({
 });
 
 /**
+ * The registration flow: `client.register` (spec 5.3: a new account, signed in as a login would
+ * be) and `client.auth.registerSimplified` / `validateDocument` (what `registrationMachine`
+ * takes). Without it, `client.register` fails with a `ConfigurationError` and the registration
+ * schemas are not bundled.
+ *
+ * @example
+ * const client = createCustomPamClient({ baseURL, flows: [registration()] });
+ * client.register({ email, password, country: 'BR', nationalities: '["BR"]', optIn: true });
+ */
+export const registration = (): ClientFlow<'registration'> => ({
+  name: 'registration',
+  setup: ({ http, endpoints }) => ({ registration: createRegistrationModule(http, { endpoints }) }),
+});
+
+/**
  * A debug log of the session (`true`: `console.debug`), redacted like `inspect`; refused channel
  * messages show here.
  *
@@ -176,10 +198,10 @@ export const inspector = (
 });
 
 /**
- * This operator's preset: tabs, profile and restrictions, play time and the user module. What
- * `createPamClient` runs when no `flows` are given.
+ * This operator's preset: tabs, profile and restrictions, play time, the user module and
+ * registration. What `createPamClient` runs when no `flows` are given.
  *
  * @example
  * createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });
  */
-export const operatorPreset = () => [tabs(), profile(), playTime(), userModule()] as const;
+export const operatorPreset = () => [tabs(), profile(), playTime(), userModule(), registration()] as const;

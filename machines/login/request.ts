@@ -5,6 +5,7 @@ import {
   type LoginPayload,
   type LoginResponse,
   type RegisterSimplifiedPayload,
+  type RegistrationModule,
   RequestValidationError,
   type Secret,
   secret,
@@ -111,7 +112,8 @@ export type RegistrationPayload = Omit<RegisterSimplifiedPayload, 'password' | '
  * after a restore (a registration is never sent twice on its own).
  */
 export interface RegisterRequest {
-  auth: Pick<AuthModule, 'registerSimplified'>;
+  /** `createPamClient` gives a `registerSimplified` that fails without the `registration()` flow. */
+  auth: Partial<Pick<RegistrationModule, 'registerSimplified'>>;
   payload?: Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'>;
   password: Secret;
   captchaToken?: Secret | CaptchaProvider;
@@ -133,6 +135,6 @@ export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, Re
     const fields = { ...input.payload, password: input.password.reveal() } as RegisterSimplifiedPayload;
     const payload = withCaptcha(fields, input.captchaToken);
     const ready = payload instanceof Promise ? await payload : payload;
-    return withoutUserToken(await input.auth.registerSimplified(ready, { signal }));
+    return withoutUserToken(await input.auth.registerSimplified!(ready, { signal }));
   },
 );

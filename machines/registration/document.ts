@@ -1,9 +1,9 @@
 // The document step of a registration: what `validateDocument` answered, and how a failure reads.
 
 import {
-  type AuthModule,
   isPamError,
   type PamError,
+  type RegistrationModule,
   RequestValidationError,
   type ValidateDocumentResponse,
 } from 'pam-client';
@@ -23,7 +23,7 @@ export interface DocumentPrefill {
 export type DocumentCheck = 'unchecked' | 'valid' | 'invalid' | 'unavailable';
 
 export interface DocumentRequest {
-  auth: Pick<AuthModule, 'validateDocument'>;
+  auth: Pick<RegistrationModule, 'validateDocument'>;
   number: string;
 }
 

@@ -12,9 +12,9 @@ import {
   type AuthModule,
   type AuthUser,
   type AuthUserInfo,
-  type Endpoint,
   type HttpAdapter,
   isPamError,
+  type RegistrationModule,
   type RequestOptions,
   RequestValidationError,
   ResponseValidationError,
@@ -93,7 +93,7 @@ const ROUTES = {
   forgotPassword: { method: 'POST', path: '/auth/forgot-password' },
   validateDocument: { method: 'POST', path: '/auth/validate-document' },
   refreshToken: { method: 'POST', path: '/users/refresh-token' },
-} as const satisfies Record<keyof AuthModule, Endpoint>;
+} as const satisfies AuthEndpoints;
 
 /** The issues of a proxy refusal (`{ pam, issues }`), checked; null when it is not one. */
 function issuesOf(body: unknown, kind: string): ValidationIssue[] | null {
@@ -144,9 +144,12 @@ function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record
  * `server_session` or the player, is refused (`invalid_response`): the client never holds a token,
  * and never believes a session the server did not seal. `refreshToken` is the proxy's 404.
  */
-export function serverSessionAuth(http: HttpAdapter, endpoints: Partial<AuthEndpoints> = {}): AuthModule {
+export function serverSessionAuth(
+  http: HttpAdapter,
+  endpoints: Partial<AuthEndpoints> = {},
+): AuthModule & RegistrationModule {
   const call =
-    (name: keyof AuthModule, read?: (name: string, raw: unknown) => unknown) =>
+    (name: keyof AuthEndpoints, read?: (name: string, raw: unknown) => unknown) =>
     async (...args: unknown[]): Promise<unknown> => {
       const { method, path } = { ...ROUTES[name], ...endpoints[name] };
       const withBody = name !== 'getUserProfile' && name !== 'logout' && name !== 'refreshToken';
@@ -175,5 +178,5 @@ export function serverSessionAuth(http: HttpAdapter, endpoints: Partial<AuthEndp
     forgotPassword: call('forgotPassword'),
     validateDocument: call('validateDocument'),
     refreshToken: call('refreshToken'),
-  } as unknown as AuthModule;
+  } as unknown as AuthModule & RegistrationModule;
 }

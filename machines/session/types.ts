@@ -6,6 +6,7 @@ import type {
   PamError,
   PlayTime,
   RegisterSimplifiedPayload,
+  RegistrationModule,
   Secret,
   StoredSession,
   TokenStore,
@@ -48,7 +49,8 @@ export type SessionMeta = Omit<StoredSession, 'accessToken'>;
  * createActor(sessionMachine, { input: { auth, tokens, environment: browserEnvironment() } satisfies SessionInput });
  */
 export interface SessionInput {
-  auth: AuthModule;
+  /** With `registerSimplified` when the client registers players (the `registration()` flow). */
+  auth: AuthModule & Partial<Pick<RegistrationModule, 'registerSimplified'>>;
   tokens: TokenStore;
   /** Passed to the refresh cycle. */
   intervalMs?: number;
@@ -79,7 +81,7 @@ export interface SessionInput {
  * its context or a snapshot). JSON shows them as `"[service]"`.
  */
 export interface SessionServices {
-  auth: AuthModule;
+  auth: SessionInput['auth'];
   tokens: TokenStore;
   crossTab: CrossTab | null;
   vault: Vault;

@@ -1,7 +1,7 @@
 import type { AuthHttpAdapter } from '../http/types';
 import { type Check, type Mismatches, moduleOf, type Operation } from '../operation/operation';
-import { AUTH_OPERATIONS } from './operations';
-import type { AuthEndpoints, AuthModule } from './types';
+import { AUTH_MODULE_ROWS, REGISTRATION_ROWS } from './operations';
+import type { AuthEndpoints, AuthModule, RegistrationModule } from './types';
 
 export type { CallOptions, LogoutOptions, WithHttp } from '../operation/operation';
 export {
@@ -13,29 +13,34 @@ export {
   registerSimplified,
   validateDocument,
 } from './standalone';
-export type { AuthEndpoints, AuthModule, Endpoint } from './types';
+export type { AuthEndpoints, AuthModule, Endpoint, RegistrationModule } from './types';
 
-// Fails to compile, naming the method, when a row is missing, extra, or does not fit AuthModule.
-type _RowsFit = Check<Mismatches<AuthModule, typeof AUTH_OPERATIONS>>;
-type _NoExtraRow = Check<Exclude<keyof typeof AUTH_OPERATIONS, keyof AuthModule>>;
+// Fails to compile, naming the method, when a row is missing, extra, or does not fit its module.
+type _RowsFit = Check<Mismatches<AuthModule, typeof AUTH_MODULE_ROWS>>;
+type _NoExtraRow = Check<Exclude<keyof typeof AUTH_MODULE_ROWS, keyof AuthModule>>;
+type _RegistrationRowsFit = Check<Mismatches<RegistrationModule, typeof REGISTRATION_ROWS>>;
+type _NoExtraRegistrationRow = Check<Exclude<keyof typeof REGISTRATION_ROWS, keyof RegistrationModule>>;
 
 /**
- * Options of `createAuthModule`.
+ * Options of `createAuthModule` and `createRegistrationModule`.
  *
  * @example
  * const options: AuthModuleOptions = { endpoints: { login: { method: 'POST', path: '/v2/login' } } };
  */
 export interface AuthModuleOptions {
-  /** Where some operations go instead of the defaults (each keeps its validation and parsing). */
+  /**
+   * Where some operations go instead of the defaults (each keeps its validation and parsing). Each
+   * module takes its own rows: one object can serve both.
+   */
   endpoints?: Partial<AuthEndpoints>;
 }
 
 /**
  * The authentication area (spec 4.1): a table of the same rows as the standalone `login`,
  * `logout`, ... functions. Validates every payload before sending and every response the spec
- * shows. Calls made without a valid session (login, registration, recovery, document
- * validation, refresh, logout) are sent with `skipAuthRefresh`, so a 401 on them never waits on
- * a token refresh.
+ * shows. Calls made without a valid session (login, recovery, refresh, logout) are sent with
+ * `skipAuthRefresh`, so a 401 on them never waits on a token refresh. Registration
+ * (`registerSimplified`, `validateDocument`) is `createRegistrationModule`'s.
  *
  * @example
  * const auth = createAuthModule(createOfetchAdapter({ baseURL }));
@@ -43,9 +48,29 @@ export interface AuthModuleOptions {
  * if (result.type === 'two_factor_code') await auth.login({ login, password, two_factor_code: code });
  */
 export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
-  const rows: Record<string, Operation> = { ...AUTH_OPERATIONS };
-  const { endpoints = {} } = options;
-  // An overridden endpoint keeps everything of its row but where it goes.
-  for (const key in endpoints) rows[key] = { ...rows[key]!, ...endpoints[key as keyof AuthEndpoints] };
-  return moduleOf(http, rows) as unknown as AuthModule;
+  return moduleOf(http, withEndpoints(AUTH_MODULE_ROWS, options)) as unknown as AuthModule;
+}
+
+/**
+ * Registration (spec 4.1, 5.3): `registerSimplified` (answers like a login) and
+ * `validateDocument`, the rows of the standalone functions of the same names. Apart from
+ * `createAuthModule` (before 0.2.0 they were its methods), so an app that never registers does
+ * not bundle their schemas. Sent with `skipAuthRefresh`, like a login.
+ *
+ * @example
+ * const registration = createRegistrationModule(http);
+ * const r = await registration.registerSimplified({ email, password, country: 'BR', nationalities: '["BR"]', optIn: true });
+ */
+export function createRegistrationModule(
+  http: AuthHttpAdapter,
+  options: AuthModuleOptions = {},
+): RegistrationModule {
+  return moduleOf(http, withEndpoints(REGISTRATION_ROWS, options)) as unknown as RegistrationModule;
+}
+
+/** The rows, an overridden endpoint keeping everything of its row but where it goes. */
+function withEndpoints(table: Record<string, Operation>, { endpoints = {} }: AuthModuleOptions) {
+  const rows: Record<string, Operation> = {};
+  for (const key in table) rows[key] = { ...table[key]!, ...endpoints[key as keyof AuthEndpoints] };
+  return rows;
 }

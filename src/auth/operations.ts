@@ -78,7 +78,26 @@ export const VALIDATE_DOCUMENT = {
   skipAuthRefresh: true,
 } as const satisfies Operation;
 
-/** The rows of the auth module, one per method: the one list of the auth operations' names. */
+/** The rows of the auth module, one per method. */
+export const AUTH_MODULE_ROWS = {
+  login: LOGIN,
+  logout: LOGOUT,
+  getUserProfile: GET_USER_PROFILE,
+  refreshToken: REFRESH_TOKEN,
+  forgotPassword: FORGOT_PASSWORD,
+} as const;
+
+/** The rows of the registration module (apart, so an app that never registers does not bundle them). */
+export const REGISTRATION_ROWS = {
+  registerSimplified: REGISTER_SIMPLIFIED,
+  validateDocument: VALIDATE_DOCUMENT,
+} as const;
+
+/**
+ * Every auth operation, registration's included: the one list of their names (the server's routes).
+ * Written out, not spread: a spread is not provably free of side effects, and would keep both
+ * tables in every bundle.
+ */
 export const AUTH_OPERATIONS = {
   login: LOGIN,
   logout: LOGOUT,

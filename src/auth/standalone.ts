@@ -11,7 +11,7 @@ import {
   REGISTER_SIMPLIFIED,
   VALIDATE_DOCUMENT,
 } from './operations';
-import type { AuthModule } from './types';
+import type { AuthModule, RegistrationModule } from './types';
 
 /**
  * Logs in (`POST /auth/login`); the standalone form of `createAuthModule(http).login`. The answer
@@ -62,7 +62,7 @@ export const refreshToken: WithHttp<AuthModule['refreshToken'], 'post'> = /* @__
  * @example
  * const r = await registerSimplified(http, { email, password, country: 'BR', nationalities: '["BR"]', optIn: true });
  */
-export const registerSimplified: WithHttp<AuthModule['registerSimplified'], 'post'> =
+export const registerSimplified: WithHttp<RegistrationModule['registerSimplified'], 'post'> =
   /* @__PURE__ */ operation('registerSimplified', REGISTER_SIMPLIFIED);
 
 /**
@@ -82,7 +82,5 @@ export const forgotPassword: WithHttp<AuthModule['forgotPassword'], 'post'> = /*
  * @example
  * const { docnumber_valid, name } = await validateDocument(http, { number: '52998224725' });
  */
-export const validateDocument: WithHttp<AuthModule['validateDocument'], 'post'> = /* @__PURE__ */ operation(
-  'validateDocument',
-  VALIDATE_DOCUMENT,
-);
+export const validateDocument: WithHttp<RegistrationModule['validateDocument'], 'post'> =
+  /* @__PURE__ */ operation('validateDocument', VALIDATE_DOCUMENT);

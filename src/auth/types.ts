@@ -1,4 +1,4 @@
-// The auth module's interface and its endpoints. The interface is written out (it is what the
+// The auth and registration modules' interfaces and their endpoints. The interface is written out (it is what the
 // docs show) and checked against the operation rows both ways (src/auth/index.ts); the endpoints
 // are derived from it.
 
@@ -30,10 +30,21 @@ export interface AuthModule {
   getUserProfile(options?: CallOptions): Promise<UserProfileResponse>;
   /** A new access token for the current one (`POST /users/refresh-token`). */
   refreshToken(options?: CallOptions): Promise<RefreshTokenResponse>;
-  /** Creates an account (`POST /auth/register-simplified`); answers like a login. */
-  registerSimplified(payload: RegisterSimplifiedPayload, options?: CallOptions): Promise<LoginResponse>;
   /** Starts password recovery (`POST /auth/forgot-password`). */
   forgotPassword(payload: ForgotPasswordPayload, options?: CallOptions): Promise<unknown>;
+}
+
+/**
+ * Registration (spec 4.1, 5.3), as `createRegistrationModule` returns it: apart from
+ * `AuthModule`, so an app that never registers players does not bundle its schemas.
+ *
+ * @example
+ * const registration: RegistrationModule = createRegistrationModule(http);
+ * const { docnumber_valid } = await registration.validateDocument({ number: '52998224725' });
+ */
+export interface RegistrationModule {
+  /** Creates an account (`POST /auth/register-simplified`); answers like a login. */
+  registerSimplified(payload: RegisterSimplifiedPayload, options?: CallOptions): Promise<LoginResponse>;
   /** Checks a document (CPF) number (`POST /auth/validate-document`). */
   validateDocument(
     payload: ValidateDocumentPayload,
@@ -55,11 +66,12 @@ export interface Endpoint {
 }
 
 /**
- * One `Endpoint` per auth operation: what `createAuthModule`'s `endpoints` option overrides. The
+ * One `Endpoint` per auth operation, registration's included: what the `endpoints` option of
+ * `createAuthModule` and `createRegistrationModule` overrides (each takes its own rows). The
  * spec does not show where login, registration, password recovery and document validation live;
  * the defaults are docs/contract.md's.
  *
  * @example
  * createAuthModule(http, { endpoints: { login: { method: 'POST', path: '/v2/login' } } });
  */
-export type AuthEndpoints = Record<keyof AuthModule, Endpoint>;
+export type AuthEndpoints = Record<keyof AuthModule | keyof RegistrationModule, Endpoint>;

@@ -12,6 +12,7 @@ import type {
   LogoutOptions,
   RefreshTokenResponse,
   RegisterSimplifiedPayload,
+  RegistrationModule,
   UserProfileResponse,
   ValidateDocumentPayload,
   ValidateDocumentResponse,
@@ -30,27 +31,25 @@ describe('AuthModule, checked against the rows', () => {
     expectTypeOf<AuthModule['refreshToken']>().toEqualTypeOf<
       (options?: CallOptions) => Promise<RefreshTokenResponse>
     >();
-    expectTypeOf<AuthModule['registerSimplified']>().toEqualTypeOf<
+    expectTypeOf<RegistrationModule['registerSimplified']>().toEqualTypeOf<
       (payload: RegisterSimplifiedPayload, options?: CallOptions) => Promise<LoginResponse>
     >();
     expectTypeOf<AuthModule['forgotPassword']>().toEqualTypeOf<
       (payload: ForgotPasswordPayload, options?: CallOptions) => Promise<unknown>
     >();
-    expectTypeOf<AuthModule['validateDocument']>().toEqualTypeOf<
+    expectTypeOf<RegistrationModule['validateDocument']>().toEqualTypeOf<
       (payload: ValidateDocumentPayload, options?: CallOptions) => Promise<ValidateDocumentResponse>
     >();
     expectTypeOf<keyof AuthModule>().toEqualTypeOf<
-      | 'login'
-      | 'logout'
-      | 'getUserProfile'
-      | 'refreshToken'
-      | 'registerSimplified'
-      | 'forgotPassword'
-      | 'validateDocument'
+      'login' | 'logout' | 'getUserProfile' | 'refreshToken' | 'forgotPassword'
     >();
+    // Registration is its own module (0.2.0): an app that never registers bundles none of it.
+    expectTypeOf<keyof RegistrationModule>().toEqualTypeOf<'registerSimplified' | 'validateDocument'>();
   });
 
   it('names one endpoint per method', () => {
-    expectTypeOf<AuthEndpoints>().toEqualTypeOf<Record<keyof AuthModule, Endpoint>>();
+    expectTypeOf<AuthEndpoints>().toEqualTypeOf<
+      Record<keyof AuthModule | keyof RegistrationModule, Endpoint>
+    >();
   });
 });

@@ -3,6 +3,7 @@ import { AUTH_OPERATIONS } from '../../src/auth/operations';
 import {
   createAuthModule,
   createOfetchAdapter,
+  createRegistrationModule,
   HttpError,
   type LoginResponse,
   RequestValidationError,
@@ -163,6 +164,33 @@ describe('createAuthModule', () => {
     const result = await auth.login({ login: 'a@b.c', password: 'x' });
     expect(result.type).toBe('two_factor_code');
     expect(ctx.server.requests[0]?.url).toBe('/v2/login');
+  });
+
+  it('registration is its own module: createAuthModule has no registration method, one endpoints object serves both', async () => {
+    const http = createOfetchAdapter({ baseURL: ctx.server.url });
+    const endpoints = {
+      login: { method: 'POST', path: '/v2/login' },
+      validateDocument: { method: 'POST', path: '/v2/document' },
+    } as const;
+    const auth = createAuthModule(http, { endpoints });
+    const registration = createRegistrationModule(http, { endpoints });
+    expect(Object.keys(auth).sort()).toEqual([
+      'forgotPassword',
+      'getUserProfile',
+      'login',
+      'logout',
+      'refreshToken',
+    ]);
+    expect(Object.keys(registration).sort()).toEqual(['registerSimplified', 'validateDocument']);
+    ctx.server.faults.add({ path: '/v2/document', status: 200, body: { docnumber_valid: false } });
+    await expect(registration.validateDocument({ number: '52998224725' })).resolves.toMatchObject({
+      docnumber_valid: false,
+    });
+    // The row is kept: the payload is still validated before anything is sent.
+    await expect(registration.validateDocument({ number: '' })).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
+    expect(ctx.server.requests.map((r) => r.url)).toEqual(['/v2/document']);
   });
 
   it('keeps the documented default endpoints, read from the operation rows', () => {

@@ -4,7 +4,9 @@ import {
   type AuthModule,
   createAuthModule,
   createOfetchAdapter,
+  createRegistrationModule,
   type HttpError,
+  type RegistrationModule,
   type RequestValidationError,
   secret,
 } from 'pam-client';
@@ -26,8 +28,10 @@ beforeAll(async () => {
 beforeEach(() => server.reset());
 afterAll(() => server?.close());
 
-const auth = (baseURL = server.url): AuthModule =>
-  createAuthModule(createOfetchAdapter({ baseURL, timeout: 2000, retry: 0 }));
+const auth = (baseURL = server.url): AuthModule & RegistrationModule => {
+  const http = createOfetchAdapter({ baseURL, timeout: 2000, retry: 0 });
+  return { ...createAuthModule(http), ...createRegistrationModule(http) };
+};
 
 const payload = (over: Partial<RegistrationPayload> = {}): RegistrationPayload => ({
   email: 'new.player@example.com',

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createAuthModule, createOfetchAdapter, createUserModule } from '../../src/index';
+import {
+  createAuthModule,
+  createOfetchAdapter,
+  createRegistrationModule,
+  createUserModule,
+} from '../../src/index';
 import {
   type ReferenceServer,
   type ReferenceServerOptions,
@@ -31,7 +36,9 @@ export function clientsFor(server: ReferenceServer, token?: string | null) {
     getAccessToken: () => token ?? null,
     timeout: 2000,
   });
-  return { http, auth: createAuthModule(http), user: createUserModule(http) };
+  // The auth module with registration's operations (two modules since 0.2.0).
+  const auth = { ...createAuthModule(http), ...createRegistrationModule(http) };
+  return { http, auth, user: createUserModule(http) };
 }
 
 /** The modules signed in as a seed user (token issued directly, no login request recorded). */

@@ -1,4 +1,4 @@
-import { createAuthModule, createOfetchAdapter } from 'pam-client';
+import { createAuthModule, createOfetchAdapter, createRegistrationModule } from 'pam-client';
 import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, manualClock } from './helpers';
@@ -30,9 +30,8 @@ describe('reference server: registration', () => {
 
   it('registers, logs out and logs back in with the new account (e-mail or CPF), on the real adapter', async () => {
     let token: string | null = null;
-    const auth = createAuthModule(
-      createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token, timeout: 2000 }),
-    );
+    const http = createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token, timeout: 2000 });
+    const auth = { ...createAuthModule(http), ...createRegistrationModule(http) };
     const answer = await auth.registerSimplified({
       ...BASE,
       number: '123.456.789-09',
