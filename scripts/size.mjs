@@ -50,7 +50,9 @@ const rows = [
     budget: 42_500,
     // Lowered 47,300 -> 46,900 (issue 33): restore opt-in took it from 47,015 to 46,500; the session's
     // time on events, committed after, brought it to 46,806.
-    ceiling: 47_550, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B.
+    // Lowered 47,550 -> 46,230 (issue 33): registration became a flow, out of createAuthModule
+    // (47,709 -> 46,207 on the same tree).
+    ceiling: 46_230, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B.
     requires: [['machines', ['createCustomPamClient']]],
   },
   {
@@ -58,7 +60,8 @@ const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_700,
-    ceiling: 47_790, // issue 33: 47,258 -> 46,718 with restore opt-in; 47,023 with the session's time on events; then raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B.
+    // Lowered 47,790 -> 46,440 (issue 33): registration as a flow (47,920 -> 46,420 on the same tree).
+    ceiling: 46_440, // issue 33: 47,258 -> 46,718 with restore opt-in; 47,023 with the session's time on events; then raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B.
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient']],
@@ -146,7 +149,8 @@ const rows = [
     code: `import { createAuthModule, createOfetchAdapter } from 'pam-client';
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
     budget: 14_700,
-    ceiling: 20_700, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events)
+    // Lowered 20,700 -> 19,120 (issue 33): registration's rows left createAuthModule (20,656 -> 19,099).
+    ceiling: 19_120, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events)
     core: true,
     requires: [['index', ['createAuthModule', 'createOfetchAdapter']]],
   },
