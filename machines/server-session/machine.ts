@@ -97,17 +97,15 @@ const expiryTimer = /* @__PURE__ */ fromCallback<
  * at (`at`, read by the call: the transition that takes the answer reads no clock).
  */
 function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
-  const stamp =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A) => ({ ...(await call(...args)), at: s.now() });
   const { auth } = s;
-  const register = (auth as { registerSimplified?: (...args: unknown[]) => Promise<object> })
-    .registerSimplified;
-  return {
-    ...auth,
-    login: stamp((...args: Parameters<typeof auth.login>) => auth.login(...args)),
-    ...(register && { registerSimplified: stamp((...args: unknown[]) => register.apply(auth, args)) }),
+  type Call = ((...args: unknown[]) => Promise<object>) | undefined;
+  const stamp = (name: 'login' | 'registerSimplified') => {
+    const call = (auth as unknown as Record<string, Call>)[name];
+    return (
+      call && { [name]: async (...args: unknown[]) => ({ ...(await call.apply(auth, args)), at: s.now() }) }
+    );
   };
+  return { ...auth, ...stamp('login'), ...stamp('registerSimplified') } as ServerSessionDeps['auth'];
 }
 
 const AFTER_FAILURE = {
@@ -210,9 +208,14 @@ function createServerSessionMachine() {
       })),
       logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
       clearError: assign({ error: null }),
-      progress: assign(({ event }) =>
-        loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot as never),
-      ) as never,
+      // The login child's progress: the two fields both contexts share (its error, its waits).
+      progress: assign(
+        ({ event }) =>
+          loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot) as Pick<
+            ServerSessionContext,
+            'error' | 'login'
+          >,
+      ),
       startFlow: assign(flowStarted),
       rememberPending: assign(({ event }) => ({
         pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
