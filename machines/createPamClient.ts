@@ -297,7 +297,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const auth = registration ? { ...core, ...registration } : core;
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 
-  const machine = sessionCore.provide(mergeFlows(options.flows.map((f) => f.session ?? {})) as never);
+  const machine = sessionCore.provide(mergeFlows(options.flows.map((f) => f.session ?? {})));
   const actor = guardCommands(
     createActor(machine, {
       input: {
@@ -314,7 +314,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         refreshWaitMs,
         ...(options.playClock ? { playClock: options.playClock } : {}),
       },
-      clock: env.timers as never,
+      clock: env.timers,
       ...inspectorOf(parts),
     }),
   );
@@ -336,7 +336,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     ...(user ? { user } : {}),
     tokens,
     environment: env,
-    session: actor as unknown as SessionActor,
+    session: actor,
     // Read through the client at each call, so an inert client's view (replaced) is followed.
     state: {
       getSnapshot: () => client.view,
@@ -393,7 +393,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       for (const done of [...waiters]) done(false);
     },
   };
-  sessionActors.set(client, actor as unknown as SessionActor);
+  sessionActors.set(client, actor);
   return client as CustomPamClient<F>;
 }
 
@@ -411,6 +411,6 @@ function refreshWaitOf(timeout: number | undefined): number {
 /** The re-read profile's `user.token` is an access token: never in an event. */
 function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {
   // The login's helper: the profile answer has the login answer's `user` shape.
-  const profile = event.profile && withoutUserToken(event.profile as never);
+  const profile = event.profile && withoutUserToken(event.profile);
   return profile === event.profile ? event : { ...event, profile };
 }

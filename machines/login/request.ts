@@ -84,7 +84,7 @@ function toPayload(r: LoginRequest): LoginPayload | Promise<LoginPayload> {
  * The login answer without `user.token`: the server echoes the access token there, under a key
  * no redaction knows, and `access_token` already carries it (for the token store, never a snapshot).
  */
-export function withoutUserToken<T extends LoginResponse>(response: T): T {
+export function withoutUserToken<T extends object>(response: T): T {
   const user = (response as { user?: unknown }).user;
   if (typeof user !== 'object' || user === null || !('token' in user)) return response;
   const { token: _token, ...rest } = user as Record<string, unknown>;
