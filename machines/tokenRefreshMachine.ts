@@ -96,10 +96,8 @@ const MIN_CHECK_MS = 1_000;
  * The `intervalMs` the machine uses: the default (6 h) for 0, a negative number, NaN or
  * Infinity; at least 1 s (`MIN_REFRESH_INTERVAL_MS`) for a small positive one.
  */
-function refreshIntervalOf(value: number | undefined): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return REFRESH_INTERVAL_MS;
-  return Math.max(1_000, value);
-}
+const refreshIntervalOf = (value: number | undefined): number =>
+  Math.max(1_000, finiteOr(value, REFRESH_INTERVAL_MS, Number.MIN_VALUE));
 
 /** A token's life from its save time and expiry, or null when the expiry is unknown or absurd. */
 function lifeOf(
@@ -107,15 +105,15 @@ function lifeOf(
   expiresAt: number | null | undefined,
   now: number,
 ): number | null {
-  if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null;
-  const from = typeof savedAt === 'number' && Number.isFinite(savedAt) ? savedAt : now;
-  const life = expiresAt - from;
+  if (!Number.isFinite(expiresAt)) return null;
+  const from = Number.isFinite(savedAt) ? (savedAt as number) : now;
+  const life = (expiresAt as number) - from;
   return life > 0 ? life : 0;
 }
 
 /** A token saved "in the future" (another device's clock) must not postpone the refresh. */
 const savedState = (savedAt: number | undefined, now: number): RefreshState =>
-  markTokenSaved(typeof savedAt === 'number' && savedAt < now ? savedAt : now);
+  markTokenSaved((savedAt as number) < now ? (savedAt as number) : now);
 
 /** When the refresh is due: the interval after the save, or earlier for a token about to expire. */
 const dueAt = (c: TokenRefreshContext): number | null => refreshSchedule(c.refresh, c)[0];
@@ -207,9 +205,6 @@ const CHECK = [
  */
 const READ = { guard: 'unread', actions: 'readClock' } as const;
 
-/** The reading of an event told again with one (`READ` came first). */
-const at = ({ event }: { event: object }) => (event as { at: number }).at;
-
 /** The services of a refresh actor, from its `input` (`restoreActor` takes them from a fresh one). */
 const services = (input: TokenRefreshInput) => ({
   auth: input.auth,
@@ -233,19 +228,19 @@ function createTokenRefreshMachine() {
     },
     guards: {
       isDue: ({ context: c, event }) => {
-        const now = at({ event });
+        const now = atOf(event)!;
         const due = dueAt(c);
         return due !== null && now >= due && (c.notBefore === null || now >= c.notBefore);
       },
       unread: ({ event }) => atOf(event) === undefined,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      isFlightLost: ({ context: c, event }) => at({ event }) >= flightLostAt(c, at({ event })),
+      isFlightLost: ({ context: c, event }) => atOf(event)! >= flightLostAt(c, atOf(event)!),
       isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
     },
     delays: {
       nextCheck: ({ context, event }) => nextCheckDelay(context, atOf(event)),
       flightTimeout: ({ context: c, event }) => {
-        const now = atOf(event) ?? c.refresh.inFlightSince ?? 0;
+        const now = atOf(event) ?? 0;
         return clampDelay(flightLostAt(c, now) - now);
       },
     },
@@ -256,30 +251,30 @@ function createTokenRefreshMachine() {
       saveToken: assign(({ event }) => {
         const saved = event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>;
         return {
-          refresh: savedState(saved.savedAt, at({ event })),
-          lifeMs: lifeOf(saved.savedAt, saved.expiresAt, at({ event })),
+          refresh: savedState(saved.savedAt, atOf(event)!),
+          lifeMs: lifeOf(saved.savedAt, saved.expiresAt, atOf(event)!),
           error: null,
           notBefore: null,
         };
       }),
       startRefresh: assign({
-        refresh: ({ context: c, event }) => markRefreshStarted(c.refresh, at({ event })),
+        refresh: ({ context: c, event }) => markRefreshStarted(c.refresh, atOf(event)!),
       }),
       completeRefresh: assign({
-        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, true, at({ event })),
+        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, true, atOf(event)!),
         error: null,
         notBefore: null,
       }),
       failRefresh: assign(({ context: c, event }, params: { error: unknown }) => {
         const error = asPamError(params.error);
         return {
-          notBefore: notBeforeAfter(c, error, at({ event })),
-          refresh: markRefreshCompleted(c.refresh, false, at({ event })),
+          notBefore: notBeforeAfter(c, error, atOf(event)!),
+          refresh: markRefreshCompleted(c.refresh, false, atOf(event)!),
           error,
         };
       }),
       loseFlight: assign({
-        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, false, at({ event })),
+        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, false, atOf(event)!),
         error: ({ context: c }) => new TimeoutError('POST', 'refreshToken', refreshSchedule(c.refresh)[2]),
       }),
       endSession: assign({

@@ -245,7 +245,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
         // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
         initial,
       },
-      clock: env.timers as never,
+      clock: env.timers,
       ...(observers.length
         ? {
             inspect: (event: InspectionEvent) => {

@@ -24,6 +24,7 @@ import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
+import { PROFILE_SESSION, profileFromElsewhere } from '../session/flows';
 import {
   boxCommand,
   childIs,
@@ -33,7 +34,6 @@ import {
   toChild,
 } from '../session/login';
 import { createProfileFlow } from '../session/profile';
-import { PROFILE_SESSION, profileFromElsewhere } from '../session/setup';
 import { readClock } from '../session/store';
 import type { SessionEmitted, SessionEvent } from '../session/types';
 import type { ServerLoginSuccess } from './auth';
@@ -151,7 +151,7 @@ function createServerSessionMachine() {
       wake: wakeSignals,
       tabs: serverTabsListener,
       expiry: expiryTimer,
-      profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile as never } }),
+      profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile } }),
       playTime: absent,
     },
     guards: {

@@ -60,10 +60,11 @@ export interface SeededProfileServices extends ProfileServices {
  */
 export const seededReadProfile = /* @__PURE__ */ fromPromise<
   ReadOutcome,
-  { services: SeededProfileServices; owner: ProfileOwner; read?: number }
+  // The flow's own input (its services may carry the seed: `takeSeed`, given by this mode only).
+  { services: ProfileServices & Partial<SeededProfileServices>; owner: ProfileOwner; read?: number }
 >(async ({ input, signal }) => {
   const { services, owner } = input;
-  const seeded = services.takeSeed(owner);
+  const seeded = services.takeSeed?.(owner);
   // Trusted like the flow's own outcomes (the flow takes no other).
   if (seeded) return trusted({ ...seeded, read: input.read });
   return readProfileOnce(services, owner, signal, input.read);
