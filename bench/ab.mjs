@@ -1,0 +1,94 @@
+// `node bench/ab.mjs --a <tree> [--b <tree>] [--pairs history,signin] [--batches 60]`: the client's
+// CPU time per call of two trees IN ONE PROCESS (each tree's src/ bundled with its own zod and
+// ofetch), answered from memory with the reference server's own answers, batches of 100 calls
+// interleaved (order alternating). On a shared machine the load moves both trees alike, so the
+// ratio B/A holds where wall-clock ratios do not. `--b` defaults to this checkout. Never part of
+// `npm test`; asserts nothing.
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const roots = { A: resolve(arg('--a', repo)), B: resolve(arg('--b', repo)) };
+const pairs = arg('--pairs', 'history,signin').split(',');
+const batches = Number(arg('--batches', 60));
+const outDir = resolve(repo, 'node_modules/.cache/pam-client-bench');
+const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
+for (const [k, root] of Object.entries(roots))
+  await build({
+    ...common,
+    nodePaths: [resolve(repo, 'node_modules')],
+    entryPoints: [resolve(root, 'src/index.ts')],
+    outfile: resolve(outDir, `ab-${k}.mjs`),
+  });
+await build({
+  ...common,
+  packages: 'external',
+  entryPoints: [resolve(repo, 'src/testing/index.ts')],
+  outfile: resolve(outDir, 'ab-testing.mjs'),
+});
+
+const { startReferenceServer } = await import(resolve(outDir, 'ab-testing.mjs'));
+const PLAYER = { login: 'player@example.com', password: 'Secret123!' };
+const server = await startReferenceServer();
+const grab = async (path, init = {}) => {
+  const r = await fetch(`${server.url}${path}`, init);
+  return { status: r.status, headers: [...r.headers], body: await r.text() };
+};
+const login = await grab('/auth/login', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json' },
+  body: JSON.stringify(PLAYER),
+});
+const token = JSON.parse(login.body).access_token;
+const auth = { accept: 'application/json', authorization: `Bearer ${token}` };
+const canned = new Map([
+  ['/auth/login', login],
+  ['/auth/user-profile', await grab('/auth/user-profile?check_spa_again=1', { headers: auth })],
+  ['/bff/users/login-history', await grab('/bff/users/login-history?page=1', { headers: auth })],
+]);
+await server.close();
+const memoryFetch = async (input) => {
+  const c = canned.get(new URL(String(input)).pathname);
+  return new Response(c.body, { status: c.status, headers: c.headers });
+};
+
+const baseURL = 'http://pam.test';
+const run = {};
+for (const k of Object.keys(roots)) {
+  const pam = await import(resolve(outDir, `ab-${k}.mjs`));
+  const adapter = (getAccessToken) =>
+    pam.createOfetchAdapter({ baseURL, getAccessToken, fetch: memoryFetch });
+  const user = pam.createUserModule(adapter(() => token));
+  let signedIn = null;
+  const authModule = pam.createAuthModule(adapter(() => signedIn));
+  run[k] = {
+    history: () => user.getLoginHistory(1),
+    signin: async () => {
+      signedIn = (await authModule.login(PLAYER)).access_token ?? null;
+      return authModule.getUserProfile();
+    },
+  };
+}
+
+const quantile = (xs, p) => [...xs].sort((x, y) => x - y)[Math.floor(p * (xs.length - 1))];
+console.log(`A ${roots.A}\nB ${roots.B}\nload average (1 min) before: ${loadavg()[0].toFixed(2)}`);
+for (const pair of pairs) {
+  const cpu = { A: [], B: [] };
+  for (const k of ['A', 'B']) for (let i = 0; i < 1000; i++) await run[k][pair]();
+  for (let b = 0; b < batches; b++)
+    for (const k of b % 2 ? ['A', 'B'] : ['B', 'A']) {
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < 100; i++) await run[k][pair]();
+      const c = process.cpuUsage(c0);
+      cpu[k].push((c.user + c.system) / 100);
+    }
+  const at = (k) =>
+    `median ${quantile(cpu[k], 0.5).toFixed(1)} µs (p25 ${quantile(cpu[k], 0.25).toFixed(1)})`;
+  const ratio = (p) => (quantile(cpu.B, p) / quantile(cpu.A, p)).toFixed(3);
+  console.log(`${pair}: A ${at('A')} | B ${at('B')} | B/A ${ratio(0.5)} (p25 ${ratio(0.25)})`);
+}
+console.log(`load average (1 min) after: ${loadavg()[0].toFixed(2)}`);
