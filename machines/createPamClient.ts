@@ -34,7 +34,7 @@ import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import { boxCaptcha, type CaptchaToken, withoutUserToken } from './login/request';
-import { mergeFlows } from './session/setup';
+import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
 import {
   type RegisterCommandPayload,

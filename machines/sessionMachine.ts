@@ -1,12 +1,13 @@
 import { enqueueActions } from 'xstate';
 import { initialContext } from './session/context';
+import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
 import { restoring } from './session/parts/restore';
 import { signedIn } from './session/parts/signed-in';
 import { tabsOn } from './session/parts/tabs';
 import { wakeInputOf } from './session/refresh';
-import { FULL_SESSION, sessionSetup, WITH_PLAY_CLOCK } from './session/setup';
+import { sessionSetup } from './session/setup';
 import { tabsInputOf } from './session/tabs';
 import type { SessionInput } from './session/types';
 

@@ -23,7 +23,7 @@ import {
   type SessionFlowImplementations,
   TABS_SESSION,
   WITH_PLAY_CLOCK,
-} from '../session/setup';
+} from '../session/flows';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';

@@ -1,7 +1,7 @@
 // The session's context: its services resolved from input (once, the same way for every machine
 // and flow) and kept beside the actor (the context names them by a key), the initial context, and what the session-wide transitions make of it. Pure
 // functions of the context and the event (the machine's `assign` actions call them); each flow's
-// own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, setup.ts).
+// own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, flows.ts).
 
 import { asPamError } from 'pam-client/internal';
 import { browserEnvironment } from '../environment';

@@ -6,8 +6,9 @@
 
 import { asPamError } from 'pam-client/internal';
 import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
+import { playTimeInputOf, profileFromElsewhere, profileInputOf } from '../flows';
 import { refreshCycleInput } from '../refresh';
-import { playTimeInputOf, profileFromElsewhere, profileInputOf, sessionSetup } from '../setup';
+import { sessionSetup } from '../setup';
 import { tabsSignedInOn } from './tabs';
 
 /** The reading of our own TICK or WAKE (on the clock's base), for the refresh cycle to judge. */

@@ -1,0 +1,251 @@
+// The session's optional flows as implementations of its named children and actions (provided
+// with `.provide()`): the session machine names them, and without them they do nothing
+// (sessionCore). Each is a pure constant, so a bundle that does not take a flow drops its code.
+// The tabs and profile flows themselves are in their files (tabs.ts, profile.ts); here, the
+// session's side of each: the inputs it gives them, what it takes from them, and the play-time
+// flow as its child.
+//
+// The play-time flow: a child of the session while it is signed in (playTimeMachine, with its
+// alerts told to the session). It counts the signed-in, awake time of the player's time limit on
+// the clock every tab of the origin shares (machines/play-time/clock.ts: robust to timestamps of
+// another clock, ahead or behind), in São Paulo periods of SERVER time.
+//
+// Protocol:
+// - input (built by the session's signedIn invoke): the time limit, the player's clock store, server time and
+//   the owner (player id and login id `sid`) it counts for. Stamps on the device's steady clock
+//   (shared by its tabs), this tab's own beats on the one clock's monotonic time, periods on server
+//   time (docs/time.md). A new login restarts the child.
+// - the session sends it `LIMIT { limit }` (a profile read changed the time limit) and `BEAT`
+//   (a wake-up: count now).
+// - it tells the session `PLAY_TIME_ALERT { level, owner, playTime }` (marked internal) at 80 %
+//   and at 100 %; the session takes it only while `owner` matches what it holds (`ownsDatum`).
+//   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
+
+import type { PlayTime } from 'pam-client';
+import { type AnyActorLogic, assertEvent, assign, enqueueActions, type SnapshotFrom } from 'xstate';
+import {
+  createLocalStoragePlayClock,
+  PLAY_CLOCK_KEY,
+  type PlayTimeContext,
+  type PlayTimeInput,
+  playTimeMachine,
+  playTimeOf,
+  selectPlayTime,
+} from '../playTimeMachine';
+import { ownerOf, sameJson, servicesOf } from './context';
+import { internal, type SessionInternalEvent } from './events';
+import {
+  createProfileFlow,
+  loginRestrictionsOf,
+  type ProfileFlowContext,
+  type ProfileFlowInput,
+  profileOf,
+} from './profile';
+import { type ProfileOwner, profileUpdateOf } from './profile-rules';
+import type { sessionSetup } from './setup';
+import { tabsFlow } from './tabs';
+import type { SessionContext } from './types';
+
+/** An action of the session, checked against its setup (the setup itself is not bundled here). */
+type SessionAction = Parameters<(typeof sessionSetup)['createAction']>[0];
+const sessionAction = (action: SessionAction): SessionAction => action;
+
+/** The current snapshot of the child `id` of `self` (undefined without one). */
+const childSnapshot = <S>(self: { getSnapshot(): unknown }, id: string): S | undefined => {
+  const children = (
+    self.getSnapshot() as { children?: Record<string, { getSnapshot(): unknown } | undefined> }
+  ).children;
+  return children?.[id]?.getSnapshot() as S | undefined;
+};
+
+/** What a flow gives the session machine: child actors and actions by name (actions typed by its setup). */
+export interface SessionFlowImplementations {
+  actors?: Record<string, AnyActorLogic>;
+  actions?: Record<string, SessionAction>;
+}
+
+/** The flow's input from the session: its services and the login it holds (`owner`). */
+export const profileInputOf = (c: SessionContext): ProfileFlowInput => {
+  const { auth, serverNow, random, clock } = servicesOf(c);
+  return { services: { auth, serverNow, random, clock }, owner: ownerOf(c) };
+};
+
+/**
+ * A profile read elsewhere (another tab, the client's outcome re-read) as the flow takes it: marked,
+ * because the flow takes a profile from its session only, never from another door.
+ */
+export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'PROFILE_LOADED' }>) =>
+  internal({
+    type: 'PROFILE' as const,
+    owner: e.owner,
+    user: e.user,
+    userInfo: e.userInfo,
+    at: e.at,
+    source: e.remote ? ('remote' as const) : ('outcome' as const),
+  });
+
+/** An alert the play-time flow sends the session. */
+export interface PlayTimeAlert {
+  type: 'PLAY_TIME_ALERT';
+  level: 'warning' | 'reached';
+  owner: ProfileOwner;
+  playTime: PlayTime | null;
+}
+
+const alert = (level: 'warning' | 'reached', context: PlayTimeContext) =>
+  internal({
+    type: 'PLAY_TIME_ALERT',
+    level,
+    owner: context.owner ?? { userId: null, sid: null },
+    playTime: playTimeOf(context),
+  } satisfies PlayTimeAlert);
+
+/**
+ * playTimeMachine as the session's child: its alerts go to the session (XState has no declarative
+ * way for a parent to hear a child's `emit`, statelyai/xstate#5059), stamped with the owner.
+ *
+ * @example
+ * actors: { playTime: sessionPlayTime }
+ */
+export const sessionPlayTime = /* @__PURE__ */ (() =>
+  playTimeMachine.provide({
+    actions: {
+      emitWarning: enqueueActions(({ enqueue, context }) => {
+        enqueue.sendParent(alert('warning', context));
+      }),
+      emitReached: enqueueActions(({ enqueue, context }) => {
+        enqueue.sendParent(alert('reached', context));
+      }),
+    },
+  }))();
+
+/** The one clock's monotonic time (`PamClock.monotonic`), when the session's clock has one. */
+function monotonicOf(clock: unknown): (() => number) | undefined {
+  const monotonic = (clock as { monotonic?: unknown } | null)?.monotonic;
+  return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
+}
+
+/** The flow's input from the session (none without a play clock: the flow then does nothing). */
+export const playTimeInputOf = (c: SessionContext): PlayTimeInput | null => {
+  const s = servicesOf(c);
+  return s.playClock
+    ? {
+        limit: c.restrictions?.limits.time ?? null,
+        store: s.playClock(c.userId),
+        // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
+        // time (a stepped device clock moves neither), the period on server time.
+        now: s.now,
+        monotonic: monotonicOf(s.clock),
+        serverNow: s.serverNow,
+        owner: ownerOf(c),
+      }
+    : null;
+};
+
+/** The tabs flow: the child that decides what the other tabs say (the client makes the channel, see `tabs()`). */
+export const TABS_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+  actors: { tabs: tabsFlow },
+}))();
+
+/**
+ * The profile flow: reads, the SPA re-check, the restrictions with their status. The session
+ * takes a datum only for the player and login it holds (`profileUpdateOf`), tells the play-time
+ * flow the time limit, the app `restrictionsChanged`, and the other tabs what it read itself.
+ */
+export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+  actors: { profile: createProfileFlow() },
+  actions: {
+    // The login answer's restrictions: status unknown (no betting) until the first read.
+    loginRestrictions: assign(({ context }) => ({
+      restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
+    })),
+    takeProfile: sessionAction(
+      enqueueActions(({ context, self, enqueue }) => {
+        // The profile child's snapshot as the child holds it, never the event's copy: an
+        // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's
+        // relay) only makes the session look again at the real one.
+        const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
+        if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
+        const datum = profileOf({ context: snapshot.context });
+        const update = profileUpdateOf(context, datum);
+        if (!update) return;
+        const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
+        const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
+        enqueue.assign(update);
+        enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
+        const { userId, sid } = context;
+        // Told with the read's own server time: the other tabs compare by it, never by arrival.
+        const at = datum.at;
+        if (
+          datum.source === 'read' &&
+          infoChanged &&
+          update.userInfo &&
+          at !== null &&
+          userId !== null &&
+          sid !== null
+        ) {
+          enqueue({
+            type: 'publishProfile',
+            params: { userInfo: update.userInfo, owner: { userId, sid }, at },
+          });
+        }
+        if (restrictionsChanged)
+          enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
+        const { error, status } = update.restrictions;
+        // Told once per failure (a new failure, or the status it leaves changed), not per retry.
+        if (
+          error &&
+          status !== 'current' &&
+          (!context.restrictions?.error || context.restrictions.status !== status)
+        )
+          enqueue.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
+      }),
+    ),
+  },
+}))();
+
+/** The play-time flow: its counts into the view, its alerts (for the login held) to the app. */
+export const PLAY_TIME_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+  actors: { playTime: sessionPlayTime },
+  actions: {
+    takePlayTime: sessionAction(
+      assign(({ context, self }) => {
+        // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
+        const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
+        if (!snapshot?.context) return {};
+        const next = selectPlayTime(snapshot);
+        return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
+      }),
+    ),
+    alertPlayTime: sessionAction(
+      enqueueActions(({ event, enqueue }) => {
+        assertEvent(event, 'PLAY_TIME_ALERT');
+        if (!event.playTime) return;
+        const type = event.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
+        enqueue.emit({ type, playTime: event.playTime });
+      }),
+    ),
+  },
+}))();
+
+/** The play-time flow's default clock store: `localStorage` (shared by the tabs), memory elsewhere. */
+export const WITH_PLAY_CLOCK = {
+  playClock: (userId: number | null) =>
+    createLocalStoragePlayClock(`${PLAY_CLOCK_KEY}:${userId ?? 'anonymous'}`),
+};
+
+/** Implementations merged (later flows win on a shared name, which none has). */
+export function mergeFlows(
+  flows: readonly SessionFlowImplementations[],
+): Required<SessionFlowImplementations> {
+  const out: Required<SessionFlowImplementations> = { actors: {}, actions: {} };
+  for (const f of flows) {
+    Object.assign(out.actors, f.actors);
+    Object.assign(out.actions, f.actions);
+  }
+  return out;
+}
+
+/** Every flow: what `sessionMachine` runs. */
+export const FULL_SESSION = /* @__PURE__ */ (() =>
+  mergeFlows([TABS_SESSION, PROFILE_SESSION, PLAY_TIME_SESSION]))();
