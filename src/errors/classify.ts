@@ -1,4 +1,5 @@
-import { type HttpError, isPamError, type PamError } from './base';
+import { isPamError, type PamError } from './base';
+import type { HttpError } from './http';
 import { UnexpectedError } from './unexpected';
 
 /**
