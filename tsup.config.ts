@@ -48,6 +48,7 @@ export default defineConfig({
     server: 'src/server/index.ts',
     internal: 'src/internal.ts',
     otel: 'machines/otel/index.ts',
+    devtools: 'machines/devtools.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -79,6 +79,7 @@ export default defineConfig({
       { find: /^pam-client\/schemas$/, replacement: here('./src/schemas/index.ts') },
       { find: /^pam-client\/schemas$/, replacement: here('./src/schemas/index.ts') },
       { find: /^pam-client\/machines$/, replacement: here('./machines/index.ts') },
+      { find: /^pam-client\/devtools$/, replacement: here('./machines/devtools.ts') },
       { find: /^pam-client\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^pam-client\/vue$/, replacement: here('./src/bindings/vue.ts') },
       { find: /^pam-client\/svelte$/, replacement: here('./src/bindings/svelte.ts') },

@@ -7,7 +7,8 @@
 // test/chaos/soak.test.ts checked (merged here: a 25 s heap threshold is a benchmark, not a test):
 // the session ends signed out with an empty store, and no simulated or real timer is left behind.
 
-import { createPamClient, type PamClientEvent, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClientEvent } from 'pam-client/machines';
 import { SimulatedClock } from 'xstate';
 
 export interface SoakResult {

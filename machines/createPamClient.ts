@@ -136,7 +136,7 @@ export interface PamClientBase {
    *
    * @deprecated Kept for this release only (0.2.0), removed in the next. Apps: `client.state`
    * (`getSnapshot()`, `subscribe`, `send`), `client.view` / `client.subscribe` and the session
-   * bindings; developer tools: `sessionActorOf(client)`.
+   * bindings; developer tools: `sessionActorOf(client)` (`pam-client/devtools`).
    */
   session: SessionActor;
   /**

@@ -14,10 +14,9 @@ export {
   userModule,
 } from './client/flows';
 export type { SessionStatus, SessionView } from './client/session-facade';
-export { selectSessionView, sessionActorOf } from './client/session-facade';
+export { selectSessionView } from './client/session-facade';
 export type { StepUpPrompt } from './client/step-up';
 export type { ClockOptions, PamClock } from './clock';
-export { createClock } from './clock';
 export type {
   CustomPamClient,
   DebugLogger,

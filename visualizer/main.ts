@@ -8,6 +8,7 @@ import {
   secret,
   type UpdateLimitsPayload,
 } from 'pam-client';
+import { sessionActorOf } from 'pam-client/devtools';
 import {
   createPamClient,
   incomeReportMachine,
@@ -15,7 +16,6 @@ import {
   playTimeMachine,
   registrationMachine,
   type StepUpRun,
-  sessionActorOf,
   sessionMachine,
   stepUpMachine,
   tokenRefreshMachine,

@@ -14,6 +14,7 @@ export default defineConfig({
     alias: [
       { find: /^pam-client$/, replacement: here('../src/index.ts') },
       { find: /^pam-client\/machines$/, replacement: here('../machines/index.ts') },
+      { find: /^pam-client\/devtools$/, replacement: here('../machines/devtools.ts') },
       { find: /^pam-client\/vanilla$/, replacement: here('../src/bindings/vanilla.ts') },
     ],
   },

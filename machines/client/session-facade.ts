@@ -173,7 +173,7 @@ export const sessionActors = new WeakMap<object, SessionActor>();
  * actor's shape (states, context, children) is not part of the semver contract.
  *
  * @example
- * import { sessionActorOf } from 'pam-client/machines';
+ * import { sessionActorOf } from 'pam-client/devtools';
  * const actor = sessionActorOf(client);
  * actor.subscribe((snapshot) => console.log(snapshot.value, Object.keys(snapshot.children)));
  */

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { createAuthModule, createOfetchAdapter, createUserModule } from 'pam-client';
-import {
-  createPamClient,
-  incomeReportMachine,
-  loginMachine,
-  sessionActorOf,
-  tokenRefreshMachine,
-} from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, incomeReportMachine, loginMachine, tokenRefreshMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, SimulatedClock } from 'xstate';
 

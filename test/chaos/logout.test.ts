@@ -1,5 +1,5 @@
 import { createWebStorageTokenStore, type StoredSession } from 'pam-client';
-import { sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../support/event-loop';
 import { memoryStorage } from '../support/memory-storage';

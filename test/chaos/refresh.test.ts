@@ -1,4 +1,4 @@
-import { sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
 import { H, logIn, MIN, openTab, S, type Tab, useWorld } from '../support/world';

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { createWebStorageTokenStore, secret } from 'pam-client';
-import { sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { CANARY, everythingAbout } from '../support/canary';

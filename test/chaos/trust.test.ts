@@ -1,5 +1,5 @@
 import { createWebStorageTokenStore, type StoredSession, type TokenStore } from 'pam-client';
-import { sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { loginAnswer } from '../support/login-answer';
 import { memoryStorage } from '../support/memory-storage';

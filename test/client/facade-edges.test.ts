@@ -4,13 +4,13 @@
 // client against the reference server over a real socket.
 import { SEED_ACCOUNTS } from 'pam-client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionActorOf } from '../../machines/devtools';
 import {
   createPamClient,
   funnelEvents,
   operatorPreset,
   type PamClient,
   type SessionView,
-  sessionActorOf,
 } from '../../machines/index';
 import { subscribeTo } from '../../src/bindings/vanilla';
 import { usePamClients } from '../support/clients';

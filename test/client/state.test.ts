@@ -6,12 +6,12 @@ import { get } from 'svelte/store';
 import { describe, expect, it } from 'vitest';
 import { effectScope } from 'vue';
 import type { AnyActorRef } from 'xstate';
+import { sessionActorOf } from '../../machines/devtools';
 import {
   createCustomPamClient,
   createPamClient,
   type PamClient,
   type SessionView,
-  sessionActorOf,
 } from '../../machines/index';
 import { toStore } from '../../src/bindings/svelte';
 import { subscribeTo } from '../../src/bindings/vanilla';

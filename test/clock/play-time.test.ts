@@ -1,4 +1,5 @@
-import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
+import { createClock } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { createMemoryPlayClock } from '../../machines/playTimeMachine';

@@ -1,4 +1,5 @@
-import { createClock, createPamClient, type PamClient } from 'pam-client/machines';
+import { createClock } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { steadyClock } from '../../machines/clock';
 import { until } from '../support/event-loop';

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describeError, isPamError } from 'pam-client';
-import { sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { openTab, useWorld } from '../support/world';
 

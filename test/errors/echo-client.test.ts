@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describeError, isPamError } from 'pam-client';
-import { sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { openTab, useWorld } from '../support/world';
 import { ENCODERS, hostilePassword } from './encoders';

@@ -1,5 +1,6 @@
 import { createMemoryTokenStore, type StoredSession, secret } from 'pam-client';
-import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { CANARY } from '../support/canary';
@@ -272,8 +273,9 @@ describe('createPamClient', () => {
     try {
       vi.resetModules();
       const machines = await import('pam-client/machines');
+      const { sessionActorOf } = await import('pam-client/devtools');
       const c = machines.createPamClient({ baseURL: ctx.server.url });
-      await until(() => machines.sessionActorOf(c).getSnapshot().matches('signedOut'), 'signed out');
+      await until(() => sessionActorOf(c).getSnapshot().matches('signedOut'), 'signed out');
       c.stop();
       // Only the lazy wake-up probe looks, and only when a client is created.
       expect(touched.filter((n) => n === 'localStorage')).toEqual([]);

@@ -5,13 +5,8 @@ import {
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
-import {
-  createPamClient,
-  type PamClient,
-  type PamClientOptions,
-  sessionActorOf,
-  sessionMachine,
-} from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient, type PamClientOptions, sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, type InspectionEvent, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';

@@ -5,7 +5,8 @@ import {
   type StoredSession,
   type TokenStore,
 } from 'pam-client';
-import { createPamClient, incomeReportMachine, sessionActorOf, sessionMachine } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, incomeReportMachine, sessionMachine } from 'pam-client/machines';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type CrossTab, createCrossTab } from '../../machines/cross-tab';

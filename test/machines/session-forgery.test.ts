@@ -1,4 +1,5 @@
-import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { internal } from '../../machines/session/events';

@@ -1,5 +1,6 @@
 import { createMemoryTokenStore } from 'pam-client';
-import { createPamClient, type PamClient, sessionActorOf, sessionMachine } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient, sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   type AnyActorRef,

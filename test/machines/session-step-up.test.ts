@@ -1,4 +1,5 @@
-import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { useReferenceServer } from '../support/server';

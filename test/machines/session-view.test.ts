@@ -1,4 +1,5 @@
-import { createPamClient, type PamClient, type SessionView, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient, type SessionView } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_STATUSES } from '../../machines/client/session-facade';
 import { until as loopUntil, turns } from '../support/event-loop';

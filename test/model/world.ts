@@ -5,7 +5,8 @@
 // device slept. The world holds the service's truth (./truth.ts) and the network (./net.ts).
 
 import { createWebStorageTokenStore } from 'pam-client';
-import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
 import { SEED_ACCOUNTS } from 'pam-client/testing';
 import { vi } from 'vitest';
 import { turns } from '../support/event-loop';

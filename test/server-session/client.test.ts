@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import {
-  createServerSessionClient,
-  type ServerSessionClientBase,
-  sessionActorOf,
-  userModule,
-} from '../../machines/index';
+import { sessionActorOf } from '../../machines/devtools';
+import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { openCookie } from '../server/harness';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';

@@ -1,5 +1,6 @@
 import { createMemoryTokenStore, type StoredSession } from 'pam-client';
-import { createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActor, type AnyStateMachine, SimulatedClock, transition } from 'xstate';
 import { internal } from '../../machines/session/events';

@@ -1,4 +1,5 @@
-import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { sessionRestrictionsOf } from '../../machines/session/profile-rules';

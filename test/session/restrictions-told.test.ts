@@ -1,5 +1,6 @@
 import { createMemoryTokenStore } from 'pam-client';
-import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { playPeriodOf } from '../../src/internal';

@@ -1,5 +1,6 @@
 import { createMemoryTokenStore, type StoredSession } from 'pam-client';
-import { createClock, createPamClient, type PamClient, sessionActorOf } from 'pam-client/machines';
+import { createClock, sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActor, type AnyStateMachine, SimulatedClock, transition } from 'xstate';
 import { internal } from '../../machines/session/events';

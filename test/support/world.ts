@@ -4,7 +4,8 @@
 // the clock.
 
 import type { StoredSession, TokenStore } from 'pam-client';
-import { createPamClient, type PamClient, type PamClientOptions, sessionActorOf } from 'pam-client/machines';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import type { ReferenceServer, ReferenceServerOptions } from 'pam-client/testing';
 import { afterEach, beforeEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
