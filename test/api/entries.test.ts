@@ -21,6 +21,7 @@ const ENTRY_SOURCES: Record<string, string> = {
   './internal': 'src/internal.ts',
   './server': 'src/server/index.ts',
   './otel': 'machines/otel/index.ts',
+  './devtools': 'machines/devtools.ts',
 };
 
 describe('package entries', () => {
