@@ -88,13 +88,11 @@ export function steadyClock(
   wall: () => number = () => Date.now(),
   monotonic: () => number = monotonicNow,
 ): () => number {
-  // Nothing is read until the first call: building a clock (a machine's input, its services) is
-  // no reading of time.
-  let last = Number.NEGATIVE_INFINITY;
-  let lastMono: number | undefined;
+  let last = wall();
+  let lastMono = monotonic();
   return () => {
     const mono = monotonic();
-    last = Math.max(wall(), last + Math.max(0, mono - (lastMono ?? mono)));
+    last = Math.max(wall(), last + Math.max(0, mono - lastMono));
     lastMono = mono;
     // Whole milliseconds, like Date.now() (the monotonic clock has fractions).
     return Math.floor(last);
@@ -126,9 +124,10 @@ export function createClock(options: ClockOptions = {}): PamClock {
   let steps = 0;
   let offset = 0;
   let trust = true;
-  // Read at the first reading, not when the clock is built (building is no reading of time).
-  let lastWall: number | undefined;
-  let lastMono = 0;
+  // An app's own base is not read when the clock is built (a session's services are built in its
+  // first transition, which reads no clock); the device's are, to measure jumps from.
+  let lastWall = wall();
+  let lastMono = given ? 0 : monotonic();
 
   /** The offset (the median) and the trust, from the samples (docs/time.md rule 5). */
   const settle = () => {
@@ -158,7 +157,7 @@ export function createClock(options: ClockOptions = {}): PamClock {
     if (!given) {
       const w = wall();
       const m = monotonic();
-      const d = lastWall === undefined ? 0 : w - lastWall - (m - lastMono);
+      const d = w - lastWall - (m - lastMono);
       if (Math.abs(d) > 1) steps += Math.abs(d);
       else creep += d;
       lastWall = w;
