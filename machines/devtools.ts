@@ -7,3 +7,4 @@ export type { SessionActor, SessionState } from './client/session-facade';
 export { sessionActorOf } from './client/session-facade';
 export type { ClockOptions, PamClock } from './clock';
 export { createClock } from './clock';
+export type { SessionEvent } from './sessionMachine';
