@@ -177,11 +177,14 @@ export interface PamClient extends PamClientBase {
 
 /**
  * A custom client: with `user` when its flows include `userModule()`, and registration in `auth`
- * with `registration()`.
+ * with `registration()`. For a list whose names the type cannot see (a wide `ClientFlow[]` built at
+ * run time), both are optional: check before calling.
  */
 export type CustomPamClient<F extends readonly ClientFlow[]> = PamClientBase &
-  ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined }) &
-  ('registration' extends F[number]['name'] ? { auth: RegistrationModule } : unknown);
+  (string extends F[number]['name']
+    ? { user?: UserModule; auth: Partial<RegistrationModule> }
+    : ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined }) &
+        ('registration' extends F[number]['name'] ? { auth: RegistrationModule } : unknown));
 
 function inspectorOf(parts: FlowParts[]) {
   const observers: Array<(event: InspectionEvent) => void> = [];
