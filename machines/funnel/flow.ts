@@ -54,7 +54,7 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
     typeof f === 'object' && f !== null && typeof (f as ClientFlow).name === 'string';
   if (!Array.isArray(flows) || !flows.every(isFlow) || typeof options !== 'object' || options === null)
     throw new ConfigurationError(
-      'funnelEvents(flows, options?) takes the list of flows and gives it back with the funnel: flows: funnelEvents(operatorPreset(), { appSources })',
+      'funnelEvents(flows, options?) takes the list of flows: funnelEvents(operatorPreset())',
     );
   // The user module of the client being made: its user flow's set-up runs before the funnel's
   // (after it in `flows`), in the same pass.
