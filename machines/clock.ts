@@ -232,3 +232,34 @@ export const nextBrazilMidnight = (ms: number): number => brazilDayAt(ms).end;
 /** `value` when it is a finite number >= `min`, else `fallback` (undefined, NaN, too small). */
 export const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
   typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
+
+// Time (and chance) on events (issue 32.3): a transition judges the reading an event carries,
+// never the clock. An event without one (an app's, a timer's, an actor's answer) is taken by
+// `READ` first: its action reads the clock and tells the event again with the reading.
+
+/** What `readClock` adds to an event: the clock's reading `at`, and a draw `roll` of the random source. */
+export type Read = { type: string; at?: number; roll?: number };
+
+/**
+ * The one reading a machine makes, an action named `readClock`: the event told again with `at`
+ * (the clock's `now()`) and, for an actor's answer or a timer (`xstate.*`), `roll`, a draw of the
+ * machine's random source when it has one (a backoff's jitter).
+ *
+ * @example
+ * machineSetup({ actions: { readClock }, ... }).createMachine({ on: { TICK: [READ, CHECK] } });
+ */
+export const readClock = ({
+  context: c,
+  event,
+  self,
+}: {
+  context: { now: () => number; random?: (() => number) | null };
+  event: { type: string };
+  self: { send: (event: never) => void };
+}): void => self.send({ ...event, at: c.now(), roll: event.type[0] === 'x' && c.random?.() } as never);
+
+/** The first transition of an event the machine judges at a reading: unread, have it read. */
+export const READ = {
+  guard: ({ event }: { event: object }) => (event as Read).at === undefined,
+  actions: 'readClock',
+} as const;

@@ -6,7 +6,7 @@ import {
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
-import { finiteOr, steadyClock } from './clock';
+import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
 import { ReportFailedError } from './income-report/failed-error';
@@ -42,6 +42,7 @@ const resetToReady = [
  */
 const reportOutcome = (next: string) =>
   [
+    READ,
     {
       guard: {
         type: 'isCompleted',
@@ -135,9 +136,11 @@ function createIncomeReportMachine() {
       ),
     },
     delays: {
-      pollDelay: ({ context }) => reportPollDelayMs(context.polls, context),
-      deadline: ({ context }) =>
-        clampDelay((context.startedAt ?? context.now()) + context.maxPollMs - context.now()),
+      // From the reading and the draw of the event that entered the state (`READ`): no clock here.
+      pollDelay: ({ context, event }) =>
+        reportPollDelayMs(context.polls, { ...context, random: () => (event as Read).roll! }),
+      deadline: ({ context, event }) =>
+        clampDelay((context.startedAt ?? (event as Read).at!) + context.maxPollMs - (event as Read).at!),
     },
     guards: {
       isCompleted: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.completed,
@@ -150,20 +153,21 @@ function createIncomeReportMachine() {
       isActive: ({ context }) => !isPaused(context.environment),
     },
     actions: {
+      readClock,
       storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
       rememberRequest: assign((_, request: IncomeReportRequest) => ({ request })),
-      startReport: assign(({ context }) => ({
+      startReport: assign(({ event }) => ({
         report: null,
         statusHistory: [],
         error: null,
         failure: null,
-        startedAt: context.now(),
+        startedAt: (event as Read).at!,
         polls: 0,
         minDelayMs: 0,
       })),
-      recordReport: assign(({ context }, report: IncomeReportData) => ({
+      recordReport: assign(({ context, event }, report: IncomeReportData) => ({
         report,
-        statusHistory: withStatus(context.statusHistory, report.status, context.now()),
+        statusHistory: withStatus(context.statusHistory, report.status, (event as Read).at!),
         error: null,
         minDelayMs: 0,
       })),
@@ -232,19 +236,22 @@ function createIncomeReportMachine() {
       },
       ready: {
         on: {
-          GENERATE: {
-            target: 'generating',
-            actions: [
-              {
-                type: 'rememberRequest',
-                params: ({ event }) => ({
-                  referenceYear: event.referenceYear,
-                  deliveryType: event.deliveryType,
-                }),
-              },
-              'startReport',
-            ],
-          },
+          GENERATE: [
+            READ,
+            {
+              target: 'generating',
+              actions: [
+                {
+                  type: 'rememberRequest',
+                  params: ({ event }) => ({
+                    referenceYear: event.referenceYear,
+                    deliveryType: event.deliveryType,
+                  }),
+                },
+                'startReport',
+              ],
+            },
+          ],
         },
       },
       generating: {
@@ -273,7 +280,7 @@ function createIncomeReportMachine() {
         on: {
           CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' },
           // Restored (XState persists no timer): polls again after the next delay, before the deadline.
-          [RESTORE_EVENT]: { target: 'polling', reenter: true },
+          [RESTORE_EVENT]: [READ, { target: 'polling', reenter: true }],
         },
         states: {
           // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes.
@@ -291,6 +298,7 @@ function createIncomeReportMachine() {
               input: ({ context }) => ({ user: context.user, id: (context.report as IncomeReportData).id }),
               onDone: reportOutcome('waiting'),
               onError: [
+                READ,
                 {
                   guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                   target: 'waitingForSession',
@@ -325,6 +333,7 @@ function createIncomeReportMachine() {
       failed: {
         on: {
           RETRY: [
+            READ,
             { guard: 'yearsFailed', target: 'loadingYears' },
             { target: 'generating', actions: 'startReport' },
           ],

@@ -11,7 +11,7 @@ import {
 } from 'pam-client';
 import { asPamError, isTransientError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
-import { steadyClock } from './clock';
+import { type Read, readClock, steadyClock } from './clock';
 import { retryAfterMsOf, statusOf } from './errors';
 import {
   box,
@@ -147,10 +147,21 @@ function errorOf(event: EventObject): PamError {
   return asPamError(failureOf(event));
 }
 
-const retryAtOf = (context: LoginContext, error: PamError): number | null => {
+/** When the server listens again, from the answer's reading (`READ`: the transition reads no clock). */
+const retryAtOf = (event: EventObject, error: PamError): number | null => {
   const wait = retryAfterMsOf(error);
-  return wait > 0 ? context.now() + wait : null;
+  return wait > 0 ? (event as Read).at! + wait : null;
 };
+
+/**
+ * `READ` (clock.ts) for a failure that says when to try again (`Retry-After`): the clock is read
+ * by an action, and the failure told again with the reading, which `retryAt` is computed from.
+ */
+const READ = {
+  guard: ({ event }: { event: EventObject }) =>
+    (event as Read).at === undefined && retryAfterMsOf(failureOf(event)) > 0,
+  actions: 'readClock',
+} as const;
 
 const initial = {
   login: null,
@@ -218,6 +229,7 @@ function createLoginMachine() {
       },
     },
     actions: {
+      readClock,
       reset: assign(initial),
       acceptCredentials: assign(({ event }) =>
         event.type === 'SUBMIT'
@@ -237,13 +249,13 @@ function createLoginMachine() {
       ),
       clearError: assign({ error: null, retryAt: null }),
       forgetPassword: assign({ password: null }),
-      setError: assign(({ context, event }) => {
+      setError: assign(({ event }) => {
         const error = errorOf(event);
-        return { error, retryAt: retryAtOf(context, error) };
+        return { error, retryAt: retryAtOf(event, error) };
       }),
       rejectCode: assign(({ context, event }) => {
         const error = errorOf(event);
-        return { error, retryAt: retryAtOf(context, error), rejectedCodes: context.rejectedCodes + 1 };
+        return { error, retryAt: retryAtOf(event, error), rejectedCodes: context.rejectedCodes + 1 };
       }),
     },
   }).createMachine({
@@ -265,7 +277,7 @@ function createLoginMachine() {
               captchaToken: event.type === 'SUBMIT' ? boxCaptcha(event.captchaToken) : undefined,
             }),
           onDone: ANSWERED,
-          onError: { target: 'failed', actions: 'setError' },
+          onError: [READ, { target: 'failed', actions: 'setError' }],
         },
         // Leaving the state stops the request actor, which aborts the HTTP request.
         on: { RESET: 'idle' },
@@ -276,7 +288,7 @@ function createLoginMachine() {
           src: 'submitRegistration',
           input: ({ context, event }) => registration(context, event),
           onDone: ANSWERED,
-          onError: { target: 'failed', actions: 'setError' },
+          onError: [READ, { target: 'failed', actions: 'setError' }],
         },
         on: { RESET: 'idle' },
       },
@@ -305,6 +317,7 @@ function createLoginMachine() {
             { target: 'authenticated' },
           ],
           onError: [
+            READ,
             { guard: 'passwordLost', target: 'failed', actions: 'setError' },
             { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },
             { guard: 'codeRejected', target: 'twoFactorRequired', actions: 'rejectCode' },

@@ -12,7 +12,7 @@ import {
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
 import { assign, emit, fromPromise, raise } from 'xstate';
-import { finiteOr, steadyClock } from './clock';
+import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
 import { retryAfterMsOf } from './errors';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
@@ -141,9 +141,14 @@ function nextCheckDelay(c: TokenRefreshContext, now: number | undefined): number
  * When a failed refresh may be tried again: the core's backoff (jittered when the machine has a
  * `random`), and never before a `Retry-After` (429 or 503) says.
  */
-function notBeforeAfter(c: TokenRefreshContext, error: PamError, now: number): number | null {
+function notBeforeAfter(c: TokenRefreshContext, error: PamError, event: object): number | null {
+  const now = atOf(event)!;
   const retryAfter = retryAfterMsOf(error);
-  const wait = Math.max(retryAfter, refreshSchedule(c.refresh, c, c.random)[1]);
+  // The jitter is the draw the answer was told again with (`READ`), not the random source's.
+  const wait = Math.max(
+    retryAfter,
+    refreshSchedule(c.refresh, c, c.random && (() => (event as Read).roll!))[1],
+  );
   return retryAfter > 0 || c.random ? now + wait : null;
 }
 
@@ -198,13 +203,6 @@ const CHECK = [
   { target: 'idle', reenter: true },
 ] as const;
 
-/**
- * An event without a reading (an app's TICK, a timer, an answer, a restore): an action reads the
- * clock and tells it again with its reading `at`, which the next transition judges (transitions
- * read no clock: `assign`, guards and delays compute from the context and the event).
- */
-const READ = { guard: 'unread', actions: 'readClock' } as const;
-
 /** The services of a refresh actor, from its `input` (`restoreActor` takes them from a fresh one). */
 const services = (input: TokenRefreshInput) => ({
   auth: input.auth,
@@ -232,7 +230,6 @@ function createTokenRefreshMachine() {
         const due = dueAt(c);
         return due !== null && now >= due && (c.notBefore === null || now >= c.notBefore);
       },
-      unread: ({ event }) => atOf(event) === undefined,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
       isFlightLost: ({ context: c, event }) => atOf(event)! >= flightLostAt(c, atOf(event)!),
       isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
@@ -245,9 +242,8 @@ function createTokenRefreshMachine() {
       },
     },
     actions: {
-      // The one reading of the clock: an effect, the event told again with it.
-      readClock: ({ context, event, self }) =>
-        self.send({ ...event, at: context.now() } as TokenRefreshEvent),
+      // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
+      readClock,
       saveToken: assign(({ event }) => {
         const saved = event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>;
         return {
@@ -268,7 +264,7 @@ function createTokenRefreshMachine() {
       failRefresh: assign(({ context: c, event }, params: { error: unknown }) => {
         const error = asPamError(params.error);
         return {
-          notBefore: notBeforeAfter(c, error, atOf(event)!),
+          notBefore: notBeforeAfter(c, error, event),
           refresh: markRefreshCompleted(c.refresh, false, atOf(event)!),
           error,
         };

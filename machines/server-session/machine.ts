@@ -93,6 +93,22 @@ const expiryTimer = /* @__PURE__ */ fromCallback<
 });
 
 /**
+ * The seed route's next try, as a timer, an actor (`waiting`): its jitter is drawn here, never in
+ * a transition; when it is due it tells a WAKE, which reads the seed again.
+ */
+const retryTimer = /* @__PURE__ */ fromCallback<
+  EventObject,
+  Pick<ServerSessionContext, 'attempts' | 'servicesKey'>
+>(({ input, sendBack }) => {
+  const s = serverServicesOf(input);
+  const id = s.timers.setTimeout(
+    () => sendBack(internal({ type: 'WAKE', reading: readClock(s) })),
+    backoffDelay(Math.max(0, input.attempts - 1), { ...SEED_RETRY, random: s.random }),
+  );
+  return () => s.timers.clearTimeout(id);
+});
+
+/**
  * The login calls for the login child, each answer stamped with the clock's base time it arrived
  * at (`at`, read by the call: the transition that takes the answer reads no clock).
  */
@@ -140,6 +156,7 @@ function createServerSessionMachine() {
         wake: 'wake';
         tabs: 'tabs';
         expiry: 'expiry';
+        retry: 'retry';
         profile: 'profile';
         playTime: 'playTime';
       },
@@ -151,6 +168,7 @@ function createServerSessionMachine() {
       wake: wakeSignals,
       tabs: serverTabsListener,
       expiry: expiryTimer,
+      retry: retryTimer,
       profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile } }),
       playTime: absent,
     },
@@ -185,10 +203,6 @@ function createServerSessionMachine() {
         const a = (event as { output?: Partial<ServerLoginSuccess> }).output;
         return !!a?.server_session && typeof a.user?.id === 'number';
       },
-    },
-    delays: {
-      retry: ({ context: c }) =>
-        backoffDelay(Math.max(0, c.attempts - 1), { ...SEED_RETRY, random: serverServicesOf(c).random }),
     },
     actions: {
       // --- context (pure) ---
@@ -289,7 +303,11 @@ function createServerSessionMachine() {
             },
           },
           waiting: {
-            after: { retry: 'reading' },
+            invoke: {
+              id: 'retry',
+              src: 'retry',
+              input: ({ context: { attempts, servicesKey } }) => ({ attempts, servicesKey }),
+            },
             on: { WAKE: { guard: 'trusted', target: 'reading' } },
           },
         },

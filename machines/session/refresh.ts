@@ -22,9 +22,10 @@ import {
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { enqueueActions } from 'xstate';
+import { readClock as tellReading } from '../clock';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
-import { type TokenRefreshEvent, tokenRefreshMachine } from '../tokenRefreshMachine';
+import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { internal, type Owner, trusted } from './events';
 import { isNewerSession, nextCounter } from './order';
@@ -37,6 +38,14 @@ const REFRESH_PATH = '/users/refresh-token';
 export const LOST_RACE_GRACE_MS = 1_000;
 
 /**
+ * A machine's one clock read (`readClock`, clock.ts), its event told again with the reading and
+ * marked as our own, so the client's guarded door (session-facade.ts) lets it through: the
+ * session's refresh cycle and login child.
+ */
+export const readClockTrusted: typeof tellReading = (a) =>
+  tellReading({ ...a, self: { send: (e) => a.self.send(trusted(e as object) as never) } });
+
+/**
  * The refresh cycle as a child of the session. XState has no declarative way for a parent to
  * hear a child's `emit` (statelyai/xstate#5059), so the session provides the cycle's notify
  * actions with versions that tell the parent. The refreshed token arrives as a vault handle, with
@@ -46,10 +55,7 @@ export const LOST_RACE_GRACE_MS = 1_000;
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
     actions: {
-      // The cycle's one clock read, its event told again with the reading: marked as our own, so
-      // the client's guarded door (session-facade.ts) lets it through.
-      readClock: ({ context, event, self }) =>
-        self.send(trusted({ ...event, at: context.now() }) as TokenRefreshEvent),
+      readClock: readClockTrusted,
       emitRefreshed: enqueueActions(({ enqueue, event }, params: { accessToken: string }) => {
         const { at, owner } = (event as unknown as { output: Stamped }).output;
         enqueue.sendParent(internal({ type: 'TOKEN_REFRESHED', handle: params.accessToken, at, owner }));

@@ -12,7 +12,7 @@ import { forgotten, ownedHere, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
 import { heardOf } from './order';
-import { readClock, refreshed, sessionRefreshCycle, verdictAt } from './refresh';
+import { readClock, readClockTrusted, refreshed, sessionRefreshCycle, verdictAt } from './refresh';
 import {
   clearTokensUnlessNewer,
   logoutSession,
@@ -61,7 +61,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
     },
     actors: {
       restore: restoreSession,
-      login: loginMachine,
+      login: loginMachine.provide({ actions: { readClock: readClockTrusted } }),
       refreshCycle: sessionRefreshCycle,
       logout: logoutSession,
       wake: wakeSignals,

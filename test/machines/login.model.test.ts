@@ -70,7 +70,8 @@ const answerEvents = (id: 'submitLogin' | 'submitCode' | 'submitRegistration') =
     const answer: { output?: unknown; error?: unknown } = ANSWERS[kind];
     return 'output' in answer
       ? { type: `xstate.done.actor.${id}`, output: answer.output, kind }
-      : { type: `xstate.error.actor.${id}`, error: answer.error, kind };
+      : // A failure carries its reading (as `readClock` tells it again): the model takes one pure step.
+        { type: `xstate.error.actor.${id}`, error: answer.error, kind, at: NOW };
   });
 
 const kindOf = (event: AnyEventObject | undefined): Kind => (event?.kind as Kind | undefined) ?? 'ok';
