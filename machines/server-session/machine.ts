@@ -59,7 +59,7 @@ type ServerInternal =
   | { type: 'UNAUTHORIZED' };
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 
-/** The seed route's retry (the core's one backoff): 1 s doubling to 30 s, ±20 %. */
+/** The seed route's retry (the core's one backoff): 1 s doubling to 30 s, ±10 % (jitter 0.2 wide). */
 const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as const;
 
 /** A flow this mode does not run (play time): the child is there, and does nothing. */

@@ -270,3 +270,48 @@ describe('the server session ends at its absolute end, judged at a reading (issu
     actor.stop();
   });
 });
+
+describe("the server session's seed retry is a timer actor: its jitter drawn there (issue 32.3)", () => {
+  it('a transient failure waits the backoff (1 s, ±10 % as drawn), then reads the seed again', async () => {
+    const t = { now: AT };
+    const pending = new Map<number, { fn: () => void; at: number }>();
+    let next = 0;
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => {
+        pending.set(++next, { fn, at: t.now + ms });
+        return next;
+      },
+      clearTimeout: (id: unknown) => void pending.delete(id as number),
+    };
+    const advance = (ms: number) => {
+      t.now += ms;
+      for (const [id, p] of [...pending].sort((a, b) => a[1].at - b[1].at))
+        if (p.at <= t.now && pending.delete(id)) p.fn();
+    };
+    let reads = 0;
+    const clock = trippedClock(AT, 0, 0.75); // +5 %: the wait is 1 050 ms
+    const base = serverInput(clock, AT);
+    const deps = {
+      ...base.deps,
+      now: () => t.now,
+      serverNow: () => t.now,
+      timers,
+      readSeed: () => {
+        reads += 1;
+        return Promise.reject(new NetworkError('GET', '/session'));
+      },
+    };
+    const initial = { ...base.initial, status: 'unavailable' as const, user: null, expiresAt: null };
+    const actor = createActor(serverSessionMachine, { input: { deps, initial } }).start();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(reads).toBe(1);
+    expect(actor.getSnapshot().matches({ restoring: 'waiting' })).toBe(true);
+    advance(1_049);
+    expect(reads).toBe(1);
+    advance(1);
+    expect(reads).toBe(2);
+    actor.stop();
+    expect(pending.size).toBe(0);
+  });
+});
