@@ -256,10 +256,22 @@ export const readClock = ({
   context: { now: () => number; random?: (() => number) | null };
   event: { type: string };
   self: { send: (event: never) => void };
-}): void => self.send({ ...event, at: c.now(), roll: event.type[0] === 'x' && c.random?.() } as never);
+}): void => {
+  // A clock that gives no finite number (a broken app clock) reads as the epoch: `READ` must not
+  // take its own reading again and again, and every wait it judges is then over.
+  const at = c.now();
+  self.send({
+    ...event,
+    at: Number.isFinite(at) ? at : 0,
+    roll: event.type[0] === 'x' && c.random?.(),
+  } as never);
+};
 
-/** The first transition of an event the machine judges at a reading: unread, have it read. */
+/**
+ * The first transition of an event the machine judges at a reading: unread (or a reading that is
+ * no finite number: NaN, Infinity, a string), have it read.
+ */
 export const READ = {
-  guard: ({ event }: { event: object }) => (event as Read).at === undefined,
+  guard: ({ event }: { event: object }) => !Number.isFinite((event as Read).at),
   actions: 'readClock',
 } as const;

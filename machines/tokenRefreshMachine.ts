@@ -200,7 +200,7 @@ const onFlightLost = [
 /** Due: refresh; else re-arm (after a long gap the old timer may be late; the delay is recomputed). */
 const CHECK = [
   { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
-  { target: 'idle', reenter: true },
+  { target: 'idle', reenter: true, actions: 'pullBack' },
 ] as const;
 
 /** The services of a refresh actor, from its `input` (`restoreActor` takes them from a fresh one). */
@@ -253,6 +253,16 @@ function createTokenRefreshMachine() {
           notBefore: null,
         };
       }),
+      // A save or failure time after this reading (a reading given ahead of the clock: a
+      // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
+      // interval (or backoff) at most.
+      pullBack: assign(({ context: { refresh: r }, event }) => {
+        const now = atOf(event)!;
+        const back = (t: number | null) => ((t as number) > now ? now : t);
+        return {
+          refresh: { ...r, tokenSavedAt: back(r.tokenSavedAt), lastFailureAt: back(r.lastFailureAt) },
+        };
+      }),
       startRefresh: assign({
         refresh: ({ context: c, event }) => markRefreshStarted(c.refresh, atOf(event)!),
       }),
@@ -293,7 +303,7 @@ function createTokenRefreshMachine() {
     context: ({ input }) => {
       const deps = services(input);
       // The start's reading (the one clock read outside an action, when the app gave none).
-      const now = input.at ?? deps.now();
+      const now = Number.isFinite(input.at) ? (input.at as number) : deps.now();
       return {
         ...deps,
         intervalMs: refreshIntervalOf(input.intervalMs),
