@@ -272,6 +272,8 @@ export const readClock = ({
  * no finite number: NaN, Infinity, a string), have it read.
  */
 export const READ = {
-  guard: ({ event }: { event: object }) => !Number.isFinite((event as Read).at),
+  guard: function unread({ event }: { event: object }) {
+    return !Number.isFinite((event as Read).at);
+  },
   actions: 'readClock',
 } as const;

@@ -158,8 +158,9 @@ const retryAtOf = (event: EventObject, error: PamError): number | null => {
  * by an action, and the failure told again with the reading, which `retryAt` is computed from.
  */
 const READ = {
-  guard: ({ event }: { event: EventObject }) =>
-    (event as Read).at === undefined && retryAfterMsOf(failureOf(event)) > 0,
+  guard: function unreadRetryAfter({ event }: { event: EventObject }) {
+    return !Number.isFinite((event as Read).at) && retryAfterMsOf(failureOf(event)) > 0;
+  },
   actions: 'readClock',
 } as const;
 

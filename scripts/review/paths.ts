@@ -121,8 +121,11 @@ export function offeredEvents(review: ReviewMachine, snapshot: AnySnapshot, scen
     }
   }
   // Answers first: the shortest paths then prefer what the app does by itself (a restore ending)
-  // over a user event that would have to race it.
-  return [...events, ...users];
+  // over a user event that would have to race it. Each carries the review clock's reading (the
+  // machines judge time on events, issue 32.3: a pure transition never runs the action that would
+  // read it).
+  const at = (review.input as { now?: () => number } | null)?.now?.() ?? 0;
+  return [...events, ...users].map((e) => ({ at, ...e }));
 }
 
 function kindOf(step: string, review: ReviewMachine): BookStep['kind'] {

@@ -76,6 +76,8 @@ function guardName(guard: unknown): string | null {
     const names = parts.map(guardName);
     if (names.every((n) => n !== null && n !== 'inline')) return `${guard.name}(${names.join(', ')})`;
   }
+  // A named function (`function unread(...)`, the clock's READ) reads as its name.
+  if (typeof guard === 'function' && guard.name && guard.name !== 'guard') return guard.name;
   return 'inline';
 }
 
@@ -231,7 +233,9 @@ export function eventsIn(graph: MachineGraph, active: readonly string[]): string
   const lists = [...active].reverse().map((path) => byPath.get(path)?.transitions ?? []);
   // The machine-wide transitions last: the root is the outermost state.
   for (const list of [...lists, graph.anyState ?? []]) {
-    for (const t of list) if (t.kind === 'event' && !events.includes(t.event)) events.push(t.event);
+    // The wildcard (`'*'`: whatever else comes, dropped) is no event anyone sends.
+    for (const t of list)
+      if (t.kind === 'event' && t.event !== '*' && !events.includes(t.event)) events.push(t.event);
   }
   return events;
 }
