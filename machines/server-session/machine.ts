@@ -6,19 +6,8 @@
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
 
 import { type PamSessionSeed, secret } from 'pam-client';
-import { asPamError, backoffDelay, clampDelay, isTransientError } from 'pam-client/internal';
-import {
-  assertEvent,
-  assign,
-  type EventObject,
-  emit,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  raise,
-  sendTo,
-  setup,
-} from 'xstate';
+import { asPamError, isTransientError } from 'pam-client/internal';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
 import { wakeSignals } from '../environment';
 import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
@@ -36,6 +25,7 @@ import {
 import { createProfileFlow } from '../session/profile';
 import { readClock } from '../session/store';
 import type { SessionEmitted, SessionEvent } from '../session/types';
+import { absent, expiryTimer, retryTimer, stampedAuth } from './actors';
 import type { ServerLoginSuccess } from './auth';
 import {
   forgotten,
@@ -58,71 +48,6 @@ type ServerInternal =
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
-
-/** The seed route's retry (the core's one backoff): 1 s doubling to 30 s, ±10 % (jitter 0.2 wide). */
-const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as const;
-
-/** A flow this mode does not run (play time): the child is there, and does nothing. */
-const absent = /* @__PURE__ */ fromCallback(() => {});
-
-/**
- * The server session's absolute end (`expiresAt`, server time) as a timer, an actor: when it is
- * due it tells a TICK with the clock as read then (the machine judges that reading, never the
- * clock); read early (the offset moved meanwhile), it waits again for the rest.
- */
-const expiryTimer = /* @__PURE__ */ fromCallback<
-  EventObject,
-  Pick<ServerSessionContext, 'expiresAt' | 'servicesKey'>
->(({ input, sendBack }) => {
-  const { expiresAt } = input;
-  if (expiresAt === null) return;
-  const s = serverServicesOf(input);
-  let id: unknown;
-  const arm = () => {
-    id = s.timers.setTimeout(
-      () => {
-        const reading = readClock(s);
-        if (reading.serverAt < expiresAt) arm();
-        else sendBack(internal({ type: 'TICK', reading }));
-      },
-      clampDelay(expiresAt - s.serverNow()),
-    );
-  };
-  arm();
-  return () => s.timers.clearTimeout(id);
-});
-
-/**
- * The seed route's next try, as a timer, an actor (`waiting`): its jitter is drawn here, never in
- * a transition; when it is due it tells a WAKE, which reads the seed again.
- */
-const retryTimer = /* @__PURE__ */ fromCallback<
-  EventObject,
-  Pick<ServerSessionContext, 'attempts' | 'servicesKey'>
->(({ input, sendBack }) => {
-  const s = serverServicesOf(input);
-  const id = s.timers.setTimeout(
-    () => sendBack(internal({ type: 'WAKE', reading: readClock(s) })),
-    backoffDelay(Math.max(0, input.attempts - 1), { ...SEED_RETRY, random: s.random }),
-  );
-  return () => s.timers.clearTimeout(id);
-});
-
-/**
- * The login calls for the login child, each answer stamped with the clock's base time it arrived
- * at (`at`, read by the call: the transition that takes the answer reads no clock).
- */
-function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
-  const { auth } = s;
-  type Call = ((...args: unknown[]) => Promise<object>) | undefined;
-  const stamp = (name: 'login' | 'registerSimplified') => {
-    const call = (auth as unknown as Record<string, Call>)[name];
-    return (
-      call && { [name]: async (...args: unknown[]) => ({ ...(await call.apply(auth, args)), at: s.now() }) }
-    );
-  };
-  return { ...auth, ...stamp('login'), ...stamp('registerSimplified') } as ServerSessionDeps['auth'];
-}
 
 const AFTER_FAILURE = {
   LOGIN: 'signingIn',

@@ -1,0 +1,81 @@
+// The server session's own actors: its timers (the absolute end, the seed route's retry) and the
+// login calls stamped with their arrival time. Each reads the clock (or draws its jitter) itself
+// and tells the machine an event with the reading: the machine's transitions read neither.
+
+import { backoffDelay, clampDelay } from 'pam-client/internal';
+import { type EventObject, fromCallback } from 'xstate';
+import { internal } from '../session/events';
+import { readClock } from '../session/store';
+import { type ServerSessionContext, type ServerSessionDeps, serverServicesOf } from './context';
+
+/**
+ * The longest the expiry timer waits before it reads the clock again: the offset to server time can
+ * grow after sign-in (the clock learns the server is ahead), so the end is met within this of it.
+ */
+export const EXPIRY_CHECK_MS = 60_000;
+
+/** The seed route's retry (the core's one backoff): 1 s doubling to 30 s, ±10 % (jitter 0.2 wide). */
+const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as const;
+
+/** A flow this mode does not run (play time): the child is there, and does nothing. */
+export const absent = /* @__PURE__ */ fromCallback(() => {});
+
+/**
+ * The server session's absolute end (`expiresAt`, server time) as a timer, an actor: when it is
+ * due it tells a TICK with the clock as read then (the machine judges that reading, never the
+ * clock); read early (the offset moved meanwhile), it waits again for the rest, at most
+ * `EXPIRY_CHECK_MS` at a time, so an offset that grew meanwhile is met within that.
+ */
+export const expiryTimer = /* @__PURE__ */ fromCallback<
+  EventObject,
+  Pick<ServerSessionContext, 'expiresAt' | 'servicesKey'>
+>(({ input, sendBack }) => {
+  const { expiresAt } = input;
+  if (expiresAt === null) return;
+  const s = serverServicesOf(input);
+  let id: unknown;
+  const arm = () => {
+    id = s.timers.setTimeout(
+      () => {
+        const reading = readClock(s);
+        if (reading.serverAt < expiresAt) arm();
+        else sendBack(internal({ type: 'TICK', reading }));
+      },
+      clampDelay(Math.min(expiresAt - s.serverNow(), EXPIRY_CHECK_MS)),
+    );
+  };
+  arm();
+  return () => s.timers.clearTimeout(id);
+});
+
+/**
+ * The seed route's next try, as a timer, an actor (`waiting`): its jitter is drawn here, never in
+ * a transition; when it is due it tells a WAKE, which reads the seed again.
+ */
+export const retryTimer = /* @__PURE__ */ fromCallback<
+  EventObject,
+  Pick<ServerSessionContext, 'attempts' | 'servicesKey'>
+>(({ input, sendBack }) => {
+  const s = serverServicesOf(input);
+  const id = s.timers.setTimeout(
+    () => sendBack(internal({ type: 'WAKE', reading: readClock(s) })),
+    backoffDelay(Math.max(0, input.attempts - 1), { ...SEED_RETRY, random: s.random }),
+  );
+  return () => s.timers.clearTimeout(id);
+});
+
+/**
+ * The login calls for the login child, each answer stamped with the clock's base time it arrived
+ * at (`at`, read by the call: the transition that takes the answer reads no clock).
+ */
+export function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
+  const { auth } = s;
+  type Call = ((...args: unknown[]) => Promise<object>) | undefined;
+  const stamp = (name: 'login' | 'registerSimplified') => {
+    const call = (auth as unknown as Record<string, Call>)[name];
+    return (
+      call && { [name]: async (...args: unknown[]) => ({ ...(await call.apply(auth, args)), at: s.now() }) }
+    );
+  };
+  return { ...auth, ...stamp('login'), ...stamp('registerSimplified') } as ServerSessionDeps['auth'];
+}
