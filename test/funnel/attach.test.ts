@@ -65,11 +65,19 @@ describe('funnelEvents(): attached through the flow, not the client', () => {
   it('funnelEvents(flows) keeps the flows given, in order, the funnel last; only the user flow is wrapped', () => {
     const given = operatorPreset();
     const flows = funnelEvents(given);
-    expect(flows.map((f) => f.name)).toEqual(['tabs', 'profile', 'playTime', 'user', 'funnel']);
+    expect(flows.map((f) => f.name)).toEqual([
+      'tabs',
+      'profile',
+      'playTime',
+      'user',
+      'registration',
+      'funnel',
+    ]);
     expect(flows.slice(0, 3)).toEqual(given.slice(0, 3));
     expect(flows[0]).toBe(given[0]);
     expect(flows[3]).not.toBe(given[3]);
     expect(flows[3].setup).not.toBe(given[3].setup);
+    expect(flows[4]).toBe(given[4]);
   });
 
   it('one flows list, two clients: each client’s own user module tells its own calls', async () => {

@@ -76,7 +76,12 @@ const ARGS: Record<string, () => unknown[] | Promise<unknown[]>> = {
 describe('standalone operations', () => {
   const modules = [
     ['user', USER_OPERATIONS, (h: HttpAdapter) => core.createUserModule(h)],
-    ['auth', AUTH_OPERATIONS, (h: HttpAdapter) => core.createAuthModule(h)],
+    // The auth rows name registration's operations too (one endpoints object for both modules).
+    [
+      'auth',
+      AUTH_OPERATIONS,
+      (h: HttpAdapter) => ({ ...core.createAuthModule(h), ...core.createRegistrationModule(h) }),
+    ],
   ] as const;
   for (const [area, rows, create] of modules) {
     for (const name of Object.keys(rows)) {
