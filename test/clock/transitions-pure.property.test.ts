@@ -16,6 +16,7 @@ import { servicesOf } from '../../machines/session/context';
 import { internal } from '../../machines/session/mark';
 import { sessionCore } from '../../machines/sessionMachine';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { manualTimers } from '../support/manual-timers';
 import { AT, type Clock, fire, H, properties, S, type Step, trippedClock } from './transitions-pure.harness';
 
 // --- the refresh cycle -------------------------------------------------------------------------
@@ -223,20 +224,7 @@ describe('time arrives on events: no transition reads a clock (issue 32.3)', () 
 
 describe('the server session ends at its absolute end, judged at a reading (issue 32.3)', () => {
   const start = (t: { now: number }, offset: number) => {
-    const pending = new Map<number, { fn: () => void; at: number }>();
-    let next = 0;
-    const timers = {
-      setTimeout: (fn: () => void, ms: number) => {
-        pending.set(++next, { fn, at: t.now + ms });
-        return next;
-      },
-      clearTimeout: (id: unknown) => void pending.delete(id as number),
-    };
-    const advance = (ms: number) => {
-      t.now += ms;
-      for (const [id, p] of [...pending].sort((a, b) => a[1].at - b[1].at))
-        if (p.at <= t.now && pending.delete(id)) p.fn();
-    };
+    const { timers, advance, pending } = manualTimers(t);
     const clock = trippedClock(AT, offset);
     const input = serverInput(clock, AT);
     const deps = { ...input.deps, now: () => t.now, serverNow: () => t.now + offset, timers };
@@ -274,20 +262,7 @@ describe('the server session ends at its absolute end, judged at a reading (issu
 describe("the server session's seed retry is a timer actor: its jitter drawn there (issue 32.3)", () => {
   it('a transient failure waits the backoff (1 s, ±10 % as drawn), then reads the seed again', async () => {
     const t = { now: AT };
-    const pending = new Map<number, { fn: () => void; at: number }>();
-    let next = 0;
-    const timers = {
-      setTimeout: (fn: () => void, ms: number) => {
-        pending.set(++next, { fn, at: t.now + ms });
-        return next;
-      },
-      clearTimeout: (id: unknown) => void pending.delete(id as number),
-    };
-    const advance = (ms: number) => {
-      t.now += ms;
-      for (const [id, p] of [...pending].sort((a, b) => a[1].at - b[1].at))
-        if (p.at <= t.now && pending.delete(id)) p.fn();
-    };
+    const { timers, advance, pending } = manualTimers(t);
     let reads = 0;
     const clock = trippedClock(AT, 0, 0.75); // +5 %: the wait is 1 050 ms
     const base = serverInput(clock, AT);

@@ -9,34 +9,14 @@ import { createActor } from 'xstate';
 import { guardCommands } from '../../machines/client/session-facade';
 import { EXPIRY_CHECK_MS } from '../../machines/server-session/actors';
 import { serverSessionMachine } from '../../machines/server-session/machine';
+import { manualTimers } from '../support/manual-timers';
 
 const H = 3_600_000;
 const AT = Date.UTC(2030, 0, 1);
 const END = AT + 2 * H;
 
 function start(t: { now: number; offset: number }) {
-  const pending = new Map<number, { fn: () => void; at: number }>();
-  let next = 0;
-  const timers = {
-    setTimeout: (fn: () => void, ms: number) => {
-      pending.set(++next, { fn, at: t.now + ms });
-      return next;
-    },
-    clearTimeout: (id: unknown) => void pending.delete(id as number),
-  };
-  // Moves base time on, firing each due timer at its own time (a timer armed by one that fires
-  // is fired too when it falls due within the step).
-  const advance = (ms: number) => {
-    const until = t.now + ms;
-    for (;;) {
-      const due = [...pending].filter(([, p]) => p.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      pending.delete(due[0]);
-      t.now = Math.max(t.now, due[1].at);
-      due[1].fn();
-    }
-    t.now = until;
-  };
+  const { timers, advance } = manualTimers(t);
   const signals = {
     visibility: { isHidden: () => false, onChange: () => () => {} },
     focus: { onFocus: () => () => {} },
