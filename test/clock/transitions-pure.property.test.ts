@@ -17,6 +17,7 @@ import { internal } from '../../machines/session/mark';
 import { sessionCore } from '../../machines/sessionMachine';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { manualTimers } from '../support/manual-timers';
+import { serverInput } from '../support/server-session-input';
 import { AT, type Clock, fire, H, properties, S, type Step, trippedClock } from './transitions-pure.harness';
 
 // --- the refresh cycle -------------------------------------------------------------------------
@@ -132,36 +133,6 @@ const sessionSteps = (at: number) =>
   );
 
 // --- the server session --------------------------------------------------------------------------
-
-function serverInput(clock: Clock, at: number) {
-  const signals = {
-    visibility: { isHidden: () => false, onChange: () => () => {} },
-    focus: { onFocus: () => () => {} },
-    online: { isOnline: () => true, onChange: () => () => {} },
-  };
-  return {
-    deps: {
-      auth: {} as never,
-      readSeed: () => new Promise<never>(() => {}),
-      tabs: null,
-      crossTab: null,
-      now: clock.now,
-      serverNow: clock.serverNow,
-      random: clock.random,
-      timers: { setTimeout: () => 0, clearTimeout: () => {} },
-      clock: null,
-      signals,
-    },
-    initial: {
-      status: 'signedIn' as const,
-      user: { id: 7 } as never,
-      userInfo: {},
-      readAt: at - H,
-      loginId: 'login-3',
-      expiresAt: at + 2 * H,
-    },
-  };
-}
 
 const serverSteps = (at: number) =>
   fc.array(

@@ -10,6 +10,7 @@ import { guardCommands } from '../../machines/client/session-facade';
 import { EXPIRY_CHECK_MS } from '../../machines/server-session/actors';
 import { serverSessionMachine } from '../../machines/server-session/machine';
 import { manualTimers } from '../support/manual-timers';
+import { serverInput } from '../support/server-session-input';
 
 const H = 3_600_000;
 const AT = Date.UTC(2030, 0, 1);
@@ -17,33 +18,8 @@ const END = AT + 2 * H;
 
 function start(t: { now: number; offset: number }) {
   const { timers, advance } = manualTimers(t);
-  const signals = {
-    visibility: { isHidden: () => false, onChange: () => () => {} },
-    focus: { onFocus: () => () => {} },
-    online: { isOnline: () => true, onChange: () => () => {} },
-  };
-  const input = {
-    deps: {
-      auth: {} as never,
-      readSeed: () => new Promise<never>(() => {}),
-      tabs: null,
-      crossTab: null,
-      now: () => t.now,
-      serverNow: () => t.now + t.offset,
-      random: () => 0.5,
-      timers,
-      clock: null,
-      signals,
-    },
-    initial: {
-      status: 'signedIn' as const,
-      user: { id: 7 } as never,
-      userInfo: {},
-      readAt: AT - H,
-      loginId: 'login-3',
-      expiresAt: END,
-    },
-  };
+  const base = serverInput({ now: () => t.now, serverNow: () => t.now + t.offset, random: () => 0.5 }, AT);
+  const input = { ...base, deps: { ...base.deps, timers } };
   const actor = guardCommands(createActor(serverSessionMachine, { input: input as never })).start();
   return { actor, advance };
 }
