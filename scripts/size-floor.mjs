@@ -1,0 +1,266 @@
+// The floor of each size row over its budget, proven by builds (issue 33: a budget may be called
+// out of reach only with the builds that show it). Run `npm run build` first, then
+//
+//   node scripts/size-floor.mjs              every app row of scripts/size.mjs over its budget
+//   node scripts/size-floor.mjs --all        every app row
+//   node scripts/size-floor.mjs --dist <dir> another build (as size.mjs)
+//
+// Every bundle is built with scripts/size.mjs's own options (`buildOptions`: esbuild, bundle, minify,
+// browser ESM, es2022, from dist/) and measured gzip -9. Per row:
+//
+// (a) the dependencies. `in row`: the row minus the row rebuilt with that dependency external (its
+//     import statements cut from the output), i.e. what the dependency costs in this bundle. `floor`:
+//     a bundle of only the dependency's names this row's code really calls (read from the row built
+//     with every dependency external: an imported name counts when the code refers to it), i.e. the
+//     least any code calling those APIs pays. ofetch counts with its own dependencies (ufo, destr).
+// (b) our code: the row built with every dependency external, imports cut (`alone`), and its
+//     minified bytes by source module (traced through dist's source maps, as `size.mjs --why`).
+// (c) the part the issues require: our modules grouped by the feature they carry (FEATURES below),
+//     each group's gzip share estimated in proportion to its minified bytes (gzip is not additive:
+//     an estimate, marked ≈); what no feature claims is the statecharts' and the glue's own code.
+//
+// Then the verdict: the budget minus the dependency floor is the room for our code; the row reaches
+// its budget only if our code shrinks to that room. When the gap is larger than everything no
+// required feature claims, the budget is out of reach without dropping a required feature.
+
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { buildOptions, bytesByModule, rows } from './size.mjs';
+
+const args = process.argv.slice(2);
+
+/** Each dependency, with the packages its bundle pulls in (ofetch: ufo, destr). */
+const DEPENDENCIES = [
+  { name: 'xstate', packages: ['xstate', 'xstate/*'] },
+  { name: 'zod', packages: ['zod', 'zod/*'] },
+  { name: 'ofetch', packages: ['ofetch', 'ofetch/*', 'ufo', 'destr'] },
+];
+const ALL_PACKAGES = DEPENDENCIES.flatMap((d) => d.packages);
+
+/**
+ * What the issues require, by module (a path prefix or a file). The bytes of these modules are
+ * needed by a required feature; they are not proven minimal (a feature may be written smaller),
+ * but a cut that drops one drops the feature.
+ */
+const FEATURES = [
+  {
+    name: 'typed errors, failing closed (PamError brand, classify, validation issues)',
+    modules: ['src/errors/', 'machines/errors.ts', 'machines/settle-within.ts'],
+  },
+  {
+    name: 'no secret in any error, snapshot or event (Secret boxing, scrubbing, redaction)',
+    modules: ['src/secrets/'],
+  },
+  { name: 'strict schemas: answers and requests checked (src/schemas)', modules: ['src/schemas/'] },
+  {
+    name: 'HTTP exchange (timeouts, Retry-After, aborts, the adapter, operations)',
+    modules: ['src/http/', 'src/operation/', 'src/auth/', 'src/user/', 'src/wallet/'],
+  },
+  // The statecharts themselves (machines/*Machine.ts, machines/session/*) are no feature module: what a
+  // chart needs is its states and events, which a smaller encoding may carry.
+  { name: 'time on events: the one clock (readClock, roll, steady base)', modules: ['machines/clock.ts'] },
+  {
+    name: 'token lifetime, expiry in server time, refresh cycle',
+    modules: ['src/session/'],
+  },
+  {
+    name: 'restrictions read and enforced fail-closed (responsible gaming, profile rules)',
+    modules: ['src/responsible-gaming/', 'machines/session/profile-rules.ts'],
+  },
+  {
+    name: 'tabs: one leader, ordered messages (cross-tab)',
+    modules: [
+      'machines/cross-tab.ts',
+      'machines/session/tabs.ts',
+      'machines/session/order.ts',
+      'machines/session/parts/tabs.ts',
+    ],
+  },
+  { name: 'error words (describeError, one language)', modules: ['src/describe/'] },
+];
+
+const featureOf = (module) => FEATURES.find((f) => f.modules.some((m) => module.startsWith(m)));
+
+/** One build of a row with `external` added; the output text and its gzip -9 size. */
+async function bundle(row, external = [], sourcemap = false, names = false) {
+  const options = buildOptions(row, { external, sourcemap });
+  // To read which names the code calls, identifiers keep their names (a minified local `s` is no
+  // zod `s.`): an analysis build only, never a measurement.
+  if (names) Object.assign(options, { minify: false, minifyWhitespace: true, minifySyntax: true });
+  const result = await build(options);
+  const out = result.outputFiles.find((f) => !f.path.endsWith('.map'));
+  const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
+  return { text: out.text, map: map && JSON.parse(map.text), gz: gz(out.text) };
+}
+
+const gz = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
+
+const IMPORT = /import\s*(\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)\s*from\s*"([^"]+)";?/g;
+const isOf = (spec, packages) =>
+  packages.some((p) => (p.endsWith('/*') ? spec.startsWith(p.slice(0, -1)) : spec === p));
+
+/** The code with every string's text emptied (a scan: quotes, template literals and their `${}`). */
+function withoutStrings(text) {
+  let out = '';
+  const stack = []; // open template literals, each with its `${` depth
+  let quote = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (quote === '`' && c === '$' && text[i + 1] === '{') {
+        stack.push(0);
+        quote = null;
+        out += '${';
+        i++;
+      } else if (c === quote) {
+        quote = null;
+        out += c;
+      }
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (stack.length && c === '{') stack[stack.length - 1]++;
+    else if (stack.length && c === '}') {
+      if (stack[stack.length - 1]-- === 0) {
+        stack.pop();
+        quote = '`';
+      }
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** The output without its import statements of `packages`, and the names its code refers to. */
+function cutImports(text, packages) {
+  const imports = [];
+  const body = text.replace(IMPORT, (all, clause, spec) => {
+    if (!isOf(spec, packages)) return all;
+    imports.push([clause, spec]);
+    return '';
+  });
+  // Names are looked for in the code, not in its strings ('the code was not accepted' calls no `not`).
+  const code = withoutStrings(body);
+  const refers = (alias) =>
+    new RegExp(`(^|[^\\w$.])${alias.replace(/\$/g, '\\$')}(?![\\w$])(?!\\s*:)`).test(code); // a key (\`setup: …\`) is no call
+  const used = new Map(); // spec -> names
+  const add = (spec, name) => used.set(spec, new Set([...(used.get(spec) ?? []), name]));
+  for (const [clause, spec] of imports) {
+    if (clause.startsWith('{')) {
+      for (const part of clause.slice(1, -1).split(',')) {
+        const [name, alias = name] = part.trim().split(/\s+as\s+/);
+        if (name && refers(alias)) add(spec, name);
+      }
+    } else if (clause.startsWith('*')) {
+      const alias = clause.match(/as\s*([\w$]+)$/)[1];
+      const members = new RegExp(`(?:^|[^\\w$.])${alias.replace(/\$/g, '\\$')}\\.([\\w$]+)`, 'g');
+      for (const m of code.matchAll(members)) add(spec, m[1]);
+    } else if (refers(clause)) add(spec, 'default');
+  }
+  return { body, used };
+}
+
+/** A bundle of only these names of the dependencies (the least their callers pay). */
+async function floorOf(used, packages) {
+  const lines = [...used]
+    .filter(([spec]) => isOf(spec, packages))
+    .map(([spec, names], i) => {
+      const named = [...names].filter((n) => n !== 'default');
+      const def = names.has('default') ? [`export { default as d${i} } from '${spec}';`] : [];
+      return [...def, named.length ? `export { ${named.join(', ')} } from '${spec}';` : ''].join('\n');
+    });
+  if (!lines.join('').trim()) return { gz: 0, names: [] };
+  const row = { code: lines.join('\n') };
+  const { gz: size } = await bundle(row);
+  return { gz: size, names: [...used].filter(([spec]) => isOf(spec, packages)) };
+}
+
+const n = (b) => b.toLocaleString('en-US');
+const pad = (s, w) => String(s).padStart(w);
+
+const app = rows.filter((r) => !r.entry && r.code);
+const report = [];
+for (const row of app) {
+  const full = await bundle(row, [], true);
+  if (!args.includes('--all') && full.gz <= row.budget) continue;
+  // (a) every dependency external: our code alone, and the names it calls.
+  const own = gz(cutImports((await bundle(row, ALL_PACKAGES)).text, ALL_PACKAGES).body);
+  const { used } = cutImports((await bundle(row, ALL_PACKAGES, false, true)).text, ALL_PACKAGES);
+  for (const [spec, names] of used) {
+    const exported = await import(spec);
+    for (const name of names) if (!(name in exported)) names.delete(name);
+  }
+  const deps = [];
+  for (const d of DEPENDENCIES) {
+    const without = await bundle(row, d.packages);
+    const inRow = full.gz - gz(cutImports(without.text, d.packages).body);
+    const floor = await floorOf(used, d.packages);
+    deps.push({ ...d, inRow, floor });
+  }
+  const depsFloor = await floorOf(used, ALL_PACKAGES);
+  // (b) our modules by minified bytes, (c) grouped by feature.
+  const modules = bytesByModule(full.text, full.map).filter(
+    ([m]) => !m.startsWith('(') && !ALL_PACKAGES.some((p) => m === p.replace('/*', '')),
+  );
+  const ownMin = modules.reduce((s, [, b]) => s + b, 0);
+  const groups = new Map();
+  for (const [m, b] of modules) {
+    const key =
+      featureOf(m)?.name ?? "the statecharts' and the glue's own code (no required feature claims it)";
+    groups.set(key, (groups.get(key) ?? 0) + b);
+  }
+  const share = (b) => Math.round((own * b) / ownMin);
+  const room = row.budget - depsFloor.gz;
+  const inBundle = full.gz - depsFloor.gz; // what our code costs above the dependency floor
+  const free = [...groups].find(([k]) => k.startsWith("the statecharts'"))?.[1] ?? 0;
+  report.push({ row, full, own, deps, depsFloor, modules, ownMin, groups, share, room, inBundle, free });
+}
+
+for (const r of report) {
+  const { row, full, own, deps, depsFloor, modules, ownMin, groups, share, room, inBundle, free } = r;
+  const gap = full.gz - row.budget;
+  console.log(`\n## ${row.name}`);
+  console.log(
+    `today ${n(full.gz)} B min+gz, budget ${n(row.budget)} B: ${gap > 0 ? `${n(gap)} B over` : `${n(-gap)} B under`}`,
+  );
+  console.log('\n(a) dependencies (gzip -9):        in this row   floor (only the names called, alone)');
+  for (const d of deps) {
+    const names = d.floor.names.map(([spec, s]) => `${spec}: ${[...s].sort().join(', ')}`).join('; ');
+    console.log(
+      `  ${d.name.padEnd(30)} ${pad(n(d.inRow), 12)} ${pad(n(d.floor.gz), 10)}   ${names || '(none)'}`,
+    );
+  }
+  console.log(
+    `  ${'all three together'.padEnd(30)} ${pad(n(full.gz - own), 12)} ${pad(n(depsFloor.gz), 10)}`,
+  );
+  console.log(
+    `\n(b) our code alone: ${n(own)} B min+gz (${n(ownMin)} B min); above the dependency floor the row pays ${n(inBundle)} B`,
+  );
+  for (const [m, b] of modules.slice(0, args.includes('--all-modules') ? modules.length : 30))
+    console.log(`  ${pad(n(b), 8)} min  ≈${pad(n(share(b)), 6)} gz  ${m}`);
+  if (modules.length > 30 && !args.includes('--all-modules'))
+    console.log(`  … ${modules.length - 30} more (--all-modules)`);
+  console.log('\n(c) by feature the issues require (≈ gzip share of our code, by minified bytes):');
+  for (const [k, b] of [...groups].sort((a, b2) => b2[1] - a[1]))
+    console.log(`  ${pad(n(b), 8)} min  ≈${pad(n(share(b)), 6)} gz  ${k}`);
+  const needed = Math.max(0, full.gz - row.budget);
+  const freeGz = share(free);
+  console.log(
+    `\nverdict: room for our code = budget − dependency floor = ${n(row.budget)} − ${n(depsFloor.gz)} = ${n(room)} B; ` +
+      `it pays ${n(inBundle)} B today, so it must lose ${n(needed)} B (${Math.round((100 * needed) / Math.max(1, inBundle))} % of it).`,
+  );
+  if (needed === 0) console.log('  reached.');
+  else if (room <= 0)
+    console.log('  OUT OF REACH: the dependencies alone, at their floor, exceed the budget.');
+  else if (needed > freeGz)
+    console.log(
+      `  OUT OF REACH without dropping a required feature: the code no feature claims is ≈${n(freeGz)} B, ` +
+        `less than the ${n(needed)} B to cut even if all of it went (the features would have to shrink by ≈${n(needed - freeGz)} B more).`,
+    );
+  else
+    console.log(
+      `  REACHABLE only by shrinking code no required feature claims: ${n(needed)} B of its ≈${n(freeGz)} B ` +
+        `(${Math.round((100 * needed) / Math.max(1, freeGz))} %), or by writing the features smaller.`,
+    );
+}
