@@ -98,20 +98,20 @@ function registration(context: LoginContext, event: EventObject): RegisterReques
   return {
     auth: context.auth,
     // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
-    ...(payload === undefined ? {} : { payload: registrationFields(payload) }),
+    payload: payload === undefined ? undefined : registrationFields(payload),
     password: context.password ?? secret(''),
-    ...(payload?.captcha_token === undefined ? {} : { captchaToken: boxCaptcha(payload.captcha_token)! }),
+    captchaToken: boxCaptcha(payload?.captcha_token),
   };
 }
 
 function request(context: LoginContext, extra: Pick<LoginRequest, 'code' | 'captchaToken'>): LoginRequest {
+  // An absent part is `undefined` (requestLogin sends no field for it; JSON keeps no key).
   return {
     auth: context.auth,
     login: context.login ?? '',
     password: context.password ?? secret(''),
-    ...(context.appSource === null ? {} : { appSource: context.appSource }),
-    ...(extra.captchaToken === undefined ? {} : { captchaToken: extra.captchaToken }),
-    ...(extra.code === undefined ? {} : { code: extra.code }),
+    appSource: context.appSource ?? undefined,
+    ...extra,
   };
 }
 
