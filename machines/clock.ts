@@ -3,9 +3,10 @@
 // SAME base from the answers' `Date` header. Tiny on purpose: no browser API is touched at import,
 // nothing from environment.ts is imported, so a machine alone does not pull the browser in.
 // Beside it, the two readings of time the machines share: the São Paulo day (the profile flow's
-// SPA re-check) and a duration read from a machine's input (`finiteOr`).
+// SPA re-check) and a duration read from a machine's input (`finiteOr`); and the trust of the
+// machines' own events (`trusted`, `internal`: the mark no outside code can forge).
 
-import { brazilDayAt } from 'pam-client/internal';
+import { playPeriodOf } from 'pam-client/internal';
 
 /**
  * The client's one clock: a steady base and the server's time on top of it.
@@ -206,7 +207,8 @@ export function createClock(options: ClockOptions = {}): PamClock {
 }
 
 // The São Paulo day as the profile flow compares and schedules it (IN SPA 31/2025: "a day" of the
-// rules is a calendar day in America/Sao_Paulo), both read from the core's one `brazilDayAt`.
+// rules is a calendar day in America/Sao_Paulo), both read from the core's one calendar: the day
+// of `playPeriodOf` (the daily limit's period, the same São Paulo day).
 
 /**
  * The São Paulo calendar day holding `ms`, as `YYYY-MM-DD` (the key of "the first login of the
@@ -215,16 +217,19 @@ export function createClock(options: ClockOptions = {}): PamClock {
  * @example
  * brazilDayOf(Date.parse('2026-11-24T02:59:59Z')); // '2026-11-23'
  */
-export const brazilDayOf = (ms: number): string | null => brazilDayAt(ms).date;
+export const brazilDayOf = (ms: number): string | null => {
+  const day = playPeriodOf('daily', ms);
+  return Number.isNaN(day.end) ? null : day.key.slice(6);
+};
 
 /**
- * The next midnight in São Paulo after `ms` (epoch ms): when the SPA re-check is due. `ms` itself
- * when it is not finite.
+ * The next midnight in São Paulo after `ms` (epoch ms): when the SPA re-check is due. NaN when
+ * `ms` is not finite.
  *
  * @example
  * nextBrazilMidnight(Date.parse('2026-11-23T15:00:00Z')); // Date.parse('2026-11-24T03:00:00Z')
  */
-export const nextBrazilMidnight = (ms: number): number => brazilDayAt(ms).end;
+export const nextBrazilMidnight = (ms: number): number => playPeriodOf('daily', ms).end;
 
 // The one reader of a numeric setting from an input: a machine's intervals and shares fall back to
 // their default rather than spin (0, NaN) or never fire (Infinity).
@@ -277,3 +282,50 @@ export const READ = {
   },
   actions: 'readClock',
 } as const;
+
+// The mark of the machines' own events: an event built here (a self-send, a listener's event) is
+// trusted, and an internal one carries the private mark, so no outside code can forge one. Here,
+// in the clock's leaf (it imports nothing of the machines), so any module (the environment's
+// wake-up listener included) may use it.
+
+/**
+ * The type of the mark (never exported from the package, so no outside code can construct an
+ * internal event). A class with a private member is nominal: an object literal never has
+ * this type, so an internal event cannot be written from outside without a cast. (A `unique
+ * symbol` key would do the same, but declaration files cannot name a module-private symbol.)
+ */
+export declare class InternalMark {
+  private readonly nominal: never;
+}
+const MARK = Symbol('pam-client.session.internal') as unknown as InternalMark;
+export type Marked = { readonly $internal: InternalMark };
+
+// The mark is the event object itself, not a value on it: an inspector sees `$internal` and could
+// copy it onto a forged event, but only objects built here are in TRUSTED. TICKETS lets each one
+// through the outside door (an app-facing `send`, `system._relay` with no source) once, so an
+// event object seen by an inspector cannot be sent again from outside either.
+const TRUSTED = new WeakSet<object>();
+const TICKETS = new WeakSet<object>();
+
+/** Marks an event built by the machines' own code (a self-send, a listener's event) as trusted. */
+export const trusted = <E extends object>(event: E): E => {
+  TRUSTED.add(event);
+  TICKETS.add(event);
+  return event;
+};
+
+/** Marks an internal event (typed by its union in ./events.ts). Only the machines' own modules import this. */
+export const internal = <E extends { type: string }>(event: E): E & Marked =>
+  trusted({ ...event, $internal: MARK }) as E & Marked;
+
+/** True only for the very objects `internal()` built (a copy with the same mark is not one). */
+export const isInternal = (event: object): boolean =>
+  TRUSTED.has(event) && (event as Partial<Marked>).$internal === MARK;
+
+/** Whether `event` was built by `trusted()`/`internal()`. */
+export const isTrusted = (event: unknown): boolean =>
+  typeof event === 'object' && event !== null && TRUSTED.has(event);
+
+/** Lets a trusted event through the outside door once (false for anything else, or a second time). */
+export const takeTicket = (event: unknown): boolean =>
+  typeof event === 'object' && event !== null && TICKETS.delete(event);

@@ -4,8 +4,7 @@
 
 import type { TimersLike } from 'pam-client/internal';
 import { type EventObject, fromCallback } from 'xstate';
-import { createClock, type PamClock } from './clock';
-import { internal } from './session/mark';
+import { createClock, internal, type PamClock } from './clock';
 
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
 export type { TimersLike } from 'pam-client/internal';

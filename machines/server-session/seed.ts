@@ -4,7 +4,7 @@
 
 import type { AuthUser, PamSessionSeed } from 'pam-client';
 import { fromPromise } from 'xstate';
-import { trusted } from '../session/mark';
+import { trusted } from '../clock';
 import type { ProfileOwner } from '../session/profile';
 import {
   isRecord,

@@ -4,8 +4,8 @@
 // is ignored: apps can send only commands.
 
 import type { AuthUser, PamError, PlayTime, StoredSession } from 'pam-client';
+import { type Marked, internal as mark } from '../clock';
 import type { SessionReason } from '../cross-tab';
-import { type Marked, internal as mark } from './mark';
 import type { ClockReading, PendingCommand } from './types';
 
 /** Session metadata a message carried; the token itself is in the vault under `handle`. */
@@ -84,4 +84,4 @@ export type SessionInternalEvent = Internal & Marked;
 /** Marks an internal event of the session's own union. Only the machines' own modules import this. */
 export const internal: <E extends Internal>(event: E) => E & Marked = mark;
 
-export { isInternal, isTrusted, takeTicket, trusted } from './mark';
+export { isInternal, isTrusted, takeTicket, trusted } from '../clock';

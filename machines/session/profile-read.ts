@@ -6,7 +6,7 @@
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions } from 'pam-client/internal';
 import { fromCallback, fromPromise } from 'xstate';
-import { trusted } from './mark';
+import { trusted } from '../clock';
 import { namesPlayer, type ProfileOwner, type SessionRestrictions } from './profile-rules';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */

@@ -2,7 +2,7 @@ import { sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, createMachine, sendTo } from 'xstate';
-import { isTrusted } from '../../machines/session/mark';
+import { isTrusted } from '../../machines/clock';
 import { turns, until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
