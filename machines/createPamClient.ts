@@ -21,14 +21,16 @@ import { inertClient, isInertOnServer } from './client/server-render';
 import {
   guardCommands,
   notify,
+  refreshThroughSession,
   type SessionActor,
+  type SessionRef,
   type SessionState,
   type SessionView,
   selectSessionView,
   sessionActors,
   viewHub,
+  withPendingWrites,
 } from './client/session-facade';
-import { refreshThroughSession, type SessionRef, withPendingWrites } from './client/session-link';
 import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';

@@ -27,7 +27,7 @@ import {
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
-import { profileRead, type SessionRef, withProfileRecheck } from './session-link';
+import { profileRead, type SessionRef, withProfileRecheck } from './session-facade';
 import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
 
 /** What the client hands a flow when it is created. */

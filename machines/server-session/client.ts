@@ -20,6 +20,7 @@ import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
+import type { SessionRef } from '../client/session-facade';
 import {
   guardCommands,
   notify,
@@ -30,7 +31,6 @@ import {
   sessionActors,
   viewHub,
 } from '../client/session-facade';
-import type { SessionRef } from '../client/session-link';
 import type { StepUpPrompt } from '../client/step-up';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from '../environment';
