@@ -44,12 +44,16 @@ const ALL_PACKAGES = DEPENDENCIES.flatMap((d) => d.packages);
  */
 const FEATURES = [
   {
+    name: 'no secret in any error, snapshot or event (Secret boxing, scrubbing, redaction)',
+    modules: ['src/secrets/', 'src/errors/scrub.ts'],
+  },
+  {
     name: 'typed errors, failing closed (PamError brand, classify, validation issues)',
     modules: ['src/errors/', 'machines/errors.ts', 'machines/settle-within.ts'],
   },
   {
-    name: 'no secret in any error, snapshot or event (Secret boxing, scrubbing, redaction)',
-    modules: ['src/secrets/'],
+    name: 'the inert server-render client (issue 26-29: no timer, no request on the server)',
+    modules: ['machines/client/server-render.ts'],
   },
   { name: 'strict schemas: answers and requests checked (src/schemas)', modules: ['src/schemas/'] },
   {
@@ -68,7 +72,10 @@ const FEATURES = [
     modules: ['src/responsible-gaming/', 'machines/session/profile-rules.ts'],
   },
   {
+    // Required where the tabs flow is used (its channel, machines/cross-tab.ts, in the row); in a
+    // row without it, the session's tabs handlers are a listed cut (LISTED_CUTS).
     name: 'tabs: one leader, ordered messages (cross-tab)',
+    when: (present) => (present.get('machines/cross-tab.ts') ?? 0) > 1_000, // its channel, not a constant
     modules: [
       'machines/cross-tab.ts',
       'machines/session/tabs.ts',
@@ -79,7 +86,20 @@ const FEATURES = [
   { name: 'error words (describeError, one language)', modules: ['src/describe/'] },
 ];
 
-const featureOf = (module) => FEATURES.find((f) => f.modules.some((m) => module.startsWith(m)));
+const featureOf = (module, present) =>
+  FEATURES.find((f) => (f.when?.(present) ?? true) && f.modules.some((m) => module.startsWith(m)));
+
+/**
+ * Cuts issue 33 lists, estimated in each row from the modules they would take out (the ≈ gzip share,
+ * as in (c)); `setup()` is measured: the xstate floor with and without it.
+ */
+const LISTED_CUTS = [
+  {
+    name: "the session's tabs handlers out of the statechart when the tabs flow is not used",
+    when: (present) => (present.get('machines/cross-tab.ts') ?? 0) <= 1_000,
+    modules: ['machines/session/tabs.ts', 'machines/session/order.ts', 'machines/session/parts/tabs.ts'],
+  },
+];
 
 /** One build of a row with `external` added; the output text and its gzip -9 size. */
 async function bundle(row, external = [], sourcemap = false, names = false) {
@@ -204,21 +224,51 @@ for (const row of app) {
     ([m]) => !m.startsWith('(') && !ALL_PACKAGES.some((p) => m === p.replace('/*', '')),
   );
   const ownMin = modules.reduce((s, [, b]) => s + b, 0);
+  const present = new Map(modules); // module -> minified bytes
   const groups = new Map();
   for (const [m, b] of modules) {
     const key =
-      featureOf(m)?.name ?? "the statecharts' and the glue's own code (no required feature claims it)";
+      featureOf(m, present)?.name ??
+      "the statecharts' and the glue's own code (no required feature claims it)";
     groups.set(key, (groups.get(key) ?? 0) + b);
   }
   const share = (b) => Math.round((own * b) / ownMin);
   const room = row.budget - depsFloor.gz;
   const inBundle = full.gz - depsFloor.gz; // what our code costs above the dependency floor
   const free = [...groups].find(([k]) => k.startsWith("the statecharts'"))?.[1] ?? 0;
-  report.push({ row, full, own, deps, depsFloor, modules, ownMin, groups, share, room, inBundle, free });
+  const cuts = [];
+  for (const cut of LISTED_CUTS) {
+    if (!(cut.when?.(present) ?? true)) continue;
+    const min = modules.filter(([m]) => cut.modules.includes(m)).reduce((t, [, b]) => t + b, 0);
+    if (min) cuts.push([`≈${n(share(min))}`, `${cut.name} (${n(min)} B min)`]);
+  }
+  // A machine still on xstate's `setup()` brings its action helpers: measured, the floor without it.
+  const xstateUsed = used.get('xstate');
+  if (xstateUsed?.has('setup')) {
+    const without = new Map(used);
+    without.set('xstate', new Set([...xstateUsed].filter((x) => x !== 'setup')));
+    const less = depsFloor.gz - (await floorOf(without, ALL_PACKAGES)).gz;
+    cuts.push([n(less), "xstate's setup() out of the machine that still uses it (machineSetup instead)"]);
+  }
+  report.push({
+    row,
+    full,
+    own,
+    deps,
+    depsFloor,
+    modules,
+    ownMin,
+    groups,
+    share,
+    room,
+    inBundle,
+    free,
+    cuts,
+  });
 }
 
 for (const r of report) {
-  const { row, full, own, deps, depsFloor, modules, ownMin, groups, share, room, inBundle, free } = r;
+  const { row, full, own, deps, depsFloor, modules, ownMin, groups, share, room, inBundle, free, cuts } = r;
   const gap = full.gz - row.budget;
   console.log(`\n## ${row.name}`);
   console.log(
@@ -244,12 +294,21 @@ for (const r of report) {
   console.log('\n(c) by feature the issues require (≈ gzip share of our code, by minified bytes):');
   for (const [k, b] of [...groups].sort((a, b2) => b2[1] - a[1]))
     console.log(`  ${pad(n(b), 8)} min  ≈${pad(n(share(b)), 6)} gz  ${k}`);
+  if (cuts.length) {
+    console.log('\nlisted cuts (issue 33) in this row, B min+gz:');
+    for (const [b, name] of cuts) console.log(`  ${pad(b, 8)}  ${name}`);
+  }
   const needed = Math.max(0, full.gz - row.budget);
   const freeGz = share(free);
   console.log(
     `\nverdict: room for our code = budget − dependency floor = ${n(row.budget)} − ${n(depsFloor.gz)} = ${n(room)} B; ` +
       `it pays ${n(inBundle)} B today, so it must lose ${n(needed)} B (${Math.round((100 * needed) / Math.max(1, inBundle))} % of it).`,
   );
+  const listed = cuts.reduce((t, [b]) => t + Number(b.replace(/[≈,]/g, '')), 0);
+  if (needed > 0 && cuts.length)
+    console.log(
+      `  the listed cuts give ≈${n(listed)} B of the ${n(needed)} B: ${listed >= needed ? 'enough' : `${n(needed - listed)} B short`}.`,
+    );
   if (needed === 0) console.log('  reached.');
   else if (room <= 0)
     console.log('  OUT OF REACH: the dependencies alone, at their floor, exceed the budget.');
