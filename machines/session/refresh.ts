@@ -27,10 +27,10 @@ import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
-import { internal, type Owner, trusted } from './events';
+import { internal, type Owner, takeTicket, trusted } from './events';
 import { isNewerSession, nextCounter } from './order';
 import { type ExpiryClock, readClock, readStore, service, timeBaseOf } from './store';
-import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
+import type { ClockReading, SessionContext, SessionMeta, TimeBase, Vault } from './types';
 
 const REFRESH_PATH = '/users/refresh-token';
 
@@ -56,9 +56,20 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
     actions: {
       readClock: readClockTrusted,
+      // Only the outcome our own call stamped, once (`stamp`): a forged or replayed
+      // `xstate.done.actor.refresh` (XState's `_send`, the system's relay) is no token, and its
+      // `at` never moves the session's times; the refresh it cut short is made again.
       emitRefreshed: enqueueActions(({ enqueue, event }, params: { accessToken: string }) => {
-        const { at, owner } = (event as unknown as { output: Stamped }).output;
-        enqueue.sendParent(internal({ type: 'TOKEN_REFRESHED', handle: params.accessToken, at, owner }));
+        const output = (event as unknown as { output: Stamped }).output;
+        if (!takeTicket(output)) return enqueue.raise({ type: 'REFRESH' });
+        enqueue.sendParent(
+          internal({
+            type: 'TOKEN_REFRESHED',
+            handle: params.accessToken,
+            at: output.at,
+            owner: output.owner,
+          }),
+        );
       }),
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.sendParent(internal({ type: 'SESSION_EXPIRED' }));
@@ -136,7 +147,8 @@ const stamp = (o: GuardedRefreshOptions, token: string) => {
     at: o.serverNow(),
     owner: o.owner,
   };
-  return stamped;
+  // Built here, once, frozen: the only outcome the session takes (`emitRefreshed`).
+  return trusted(Object.freeze(stamped));
 };
 
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
@@ -240,6 +252,19 @@ export { type ExpiryClock, readClock } from './store';
 
 /** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
 export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
+
+/**
+ * Another tab's session times judged at this tab's own reading `r` (none: as given): a save time
+ * ahead of it is pulled back to it, and a life past `MAX_TOKEN_LIFE_MS` is cut, so a time from
+ * outside never extends the session beyond what an answer to this client could. Pure.
+ */
+export function pulledBack<M extends SessionMeta>(m: M, r: ClockReading | undefined): M {
+  const now = r && (timeBaseOf(m) === 'server' ? r.serverAt : r.at);
+  const savedAt = now === undefined ? m.savedAt : Math.min(m.savedAt, now);
+  const expiresAt =
+    m.expiresAt === null ? null : savedAt + Math.min(m.expiresAt - m.savedAt, MAX_TOKEN_LIFE_MS);
+  return { ...m, savedAt, expiresAt };
+}
 
 /** The wake-up listener's input: the page's signals, and the clock read when one fires. */
 export const wakeInputOf = (c: SessionContext) => {

@@ -10,7 +10,7 @@ import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, raiseClock } from './order';
-import { onBase, readClock } from './refresh';
+import { onBase, pulledBack, readClock } from './refresh';
 import { settle } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
@@ -130,7 +130,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowInput>
 
 /** Another tab's session, taken. */
 export function adopted(context: SessionContext, e: Internal<'ADOPT'>): Partial<SessionContext> {
-  const meta = metaFields(e.session);
+  const meta = metaFields(pulledBack(e.session, e.reading));
   const sameLogin = meta.sid !== null && meta.sid === context.sid && meta.userId === context.userId;
   return {
     ...meta,
