@@ -90,7 +90,31 @@ export interface HeardSignOut {
 }
 
 /** The session held: what the order compares against. */
-type Held = Pick<SessionContext, 'clock' | 'seq' | 'sid' | 'userId' | 'savedAt' | 'signedOut'>;
+type Held = Pick<SessionContext, 'clock' | 'seq' | 'sid' | 'userId' | 'savedAt' | 'signedOut' | 'ended'>;
+
+/**
+ * The held login, added to the logins that ended here (the last 16) as it ends (any reason): a
+ * login that ended is over in every tab (its token revoked, or its end told to the others). Pure.
+ */
+export const endedOf = (
+  c: Pick<SessionContext, 'ended' | 'userId' | 'sid' | 'seq'>,
+): Partial<SessionContext> =>
+  c.sid === null
+    ? {}
+    : { ended: [...(c.ended ?? []).slice(-15), { userId: c.userId, sid: c.sid, seq: c.seq }] };
+
+/**
+ * Whether a word is of a login that ended here (a word naming no player matches on its login id):
+ * never taken again, whatever its counter (another tab's refresh of it, its sync answer, a replay).
+ * Only a login word counted past the end is a new login (a login id drawn again: a seeded random).
+ */
+const isEnded = (c: Held, { session: s, reason }: HeardSession): boolean =>
+  !!c.ended?.some(
+    (l) =>
+      l.sid === (s.sid ?? s.seq) &&
+      (s.userId ?? l.userId) === l.userId &&
+      !(reason === 'login' && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX)),
+  );
 
 /** Another login (maybe another player) than the one held: the signed-in flows start over. */
 export function isOtherLogin(c: Held, { session }: HeardSession): boolean {
@@ -102,7 +126,7 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   // Another tab's session is live by that tab's word (it holds it signed in), not by this tab's
   // device clock: a clock stepped forward makes every stored expiry look past while the token is
   // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
-  if (e.reason === 'refresh') return false;
+  if (e.reason === 'refresh' || isEnded(c, e)) return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
   if (!c.signedOut) return true;
   return isNewerSession(e.session, {
@@ -114,7 +138,7 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
 
 /** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
 export function isNewer(c: Held, e: HeardSession): boolean {
-  if (!isPlausible(c.clock, e.session.seq)) return false;
+  if (!isPlausible(c.clock, e.session.seq) || isEnded(c, e)) return false;
   return isNewerSession(
     e.session,
     c.savedAt === null

@@ -8,10 +8,11 @@ import { assertEvent, assign, enqueueActions, fromCallback } from 'xstate';
 import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
-import { forgotten, ownedHere, restored, servicesOf } from './context';
+import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
-import { heardOf } from './order';
+import { endedOf, heardOf } from './order';
+import { ownsDatum } from './profile-rules';
 import { readClock, readClockTrusted, refreshed, sessionRefreshCycle, verdictAt } from './refresh';
 import {
   clearTokensUnlessNewer,
@@ -86,7 +87,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         (event.type === 'PROFILE_LOADED' ||
           event.type === 'PLAY_TIME_ALERT' ||
           event.type === 'TOKEN_REFRESHED') &&
-        ownedHere(context, event.owner),
+        ownsDatum(context, event.owner),
     },
     actions: {
       // --- context (pure) ---
@@ -100,9 +101,10 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         assertEvent(event, 'HEARD');
         return heardOf(context, event.seq);
       }),
-      forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
-        forgotten(context, p),
-      ),
+      forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
+        ...forgotten(context, p),
+        ...endedOf(context),
+      })),
       rememberPending: assign(({ event }) => ({
         pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
       })),

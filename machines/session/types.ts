@@ -15,8 +15,7 @@ import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
 import type { CaptchaToken } from '../login/request';
 import type { PlayClockStore } from '../play-time/clock';
-import type { ClockTrust } from './profile-read';
-import type { SessionRestrictions } from './profile-rules';
+import type { ClockTrust, SessionRestrictions } from './profile-rules';
 
 /** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
 export interface Vault {
@@ -143,6 +142,8 @@ export interface SessionContext {
   clock: number;
   /** The session that ended here last, so an older one from another tab is not taken back. */
   signedOut: { seq: number | null; sid: number | null; at: number } | null;
+  /** The last logins (player, login id, last counter) that ended here, oldest first: none is taken again (order.ts). */
+  ended?: readonly { userId: number | null; sid: number; seq: number | null }[];
   signedOutReason: 'logout' | 'expired' | 'remote' | null;
   pending: PendingCommand | null;
   /** Play time in the time limit's period (see playTimeMachine), when a time limit is set. */
