@@ -116,11 +116,11 @@ function request(context: LoginContext, extra: Pick<LoginRequest, 'code' | 'capt
 }
 
 // Named guards and actions see the machine's own event union; the invoke's done and error
-// events reach them too, so they are read through these two narrowing helpers.
+// events reach them too (only in its onDone and onError, and told again with a reading), so they
+// are read through these two helpers: a done event has no `error`, an error event no `output`.
 const answerOf = (event: EventObject): LoginResponse | undefined =>
-  event.type.startsWith('xstate.done.actor.') ? (event as DoneActorEvent<LoginResponse>).output : undefined;
-const failureOf = (event: EventObject): unknown =>
-  event.type.startsWith('xstate.error.actor.') ? (event as ErrorActorEvent).error : undefined;
+  (event as DoneActorEvent<LoginResponse>).output;
+const failureOf = (event: EventObject): unknown => (event as ErrorActorEvent).error;
 
 /**
  * A verdict on the code: a 4xx other than 429 (422, 401, …), or the server asking for a code
