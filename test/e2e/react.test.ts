@@ -16,11 +16,11 @@ describe.skipIf(!hasBrowser)('examples/react in Chromium', { timeout: 60_000 }, 
 
   it('logs in with the two-factor code, sets a deposit limit, completes a report, sees 2024 fail, logs out, meets the cancelled account; no secret leaks', async () => {
     await walkThrough('react', harness);
-  }, 45_000);
+  }, 90_000);
 
   it('shows the paused and SPA-barred banners, the pending limit, asks for the password (step-up) for a looser limit and a confirmed pause, registers a player who is signed in', async () => {
     await responsibleGamingWalk('react', harness);
-  }, 45_000);
+  }, 90_000);
 
   it('shows the play-time alert when the 1-minute time limit is reached', async () => {
     await timeAlertWalk(harness);

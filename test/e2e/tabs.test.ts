@@ -146,7 +146,10 @@ describe.skipIf(!chromiumPath())('cross-tab session in Chromium', { timeout: 60_
     const flat = results.flat();
     expect(flat).toHaveLength(9);
     expect(flat.every((r) => r.outcome === 'ok')).toBe(true);
-    expect(Math.max(...flat.map((r) => r.ms))).toBeLessThan(2000 + 1000);
+    // Under twice the pages' 2 s timeout: a call that waited out a second timeout (a hung refresh
+    // lock, a retry after the first) takes 4 s or more, while a loaded machine only adds slack to
+    // one timeout (3.2 s seen at load 24 on 2 cores).
+    expect(Math.max(...flat.map((r) => r.ms))).toBeLessThan(2 * 2000);
     expect(count('POST', REFRESH) - refreshesBefore).toBe(1);
   });
 
@@ -172,7 +175,10 @@ describe.skipIf(!chromiumPath())('cross-tab session in Chromium', { timeout: 60_
       );
       const flat = results.flat();
       expect(flat.every((r) => r.outcome !== 'ok')).toBe(true);
-      expect(Math.max(...flat.map((r) => r.ms))).toBeLessThan(2000 + 1000);
+      // Under twice the pages' 2 s timeout: a call that waited out a second timeout (a hung refresh
+      // lock, a retry after the first) takes 4 s or more, while a loaded machine only adds slack to
+      // one timeout (3.2 s seen at load 24 on 2 cores).
+      expect(Math.max(...flat.map((r) => r.ms))).toBeLessThan(2 * 2000);
       expect(await untilAll(pages, end)).toEqual([end, end, end]);
     },
   );
