@@ -165,7 +165,10 @@ export type {
   DownloadedFile,
   SecretField,
   SensitiveCallOptions,
+  StepUpCountOptions,
+  StepUpPlayer,
   UserModule,
+  UserModuleOptions,
   WithSecrets,
 } from './user/index';
 export {

@@ -11,16 +11,14 @@ export { asPamError, isTransientError } from './errors/index';
 export { DEFAULT_TIMEOUT_MS } from './http/exchange';
 export type { BackoffOptions, TimersLike } from './http/waiting';
 export { backoffDelay, clampDelay, retryAfterMs, sleep } from './http/waiting';
-// São Paulo time: the play period (the play-time clock) and the day (the profile flow's SPA re-check).
+// São Paulo time: the play period (the play-time clock; its day is the profile flow's SPA re-check).
 export type { PlayPeriod } from './responsible-gaming/index';
-export { brazilDayAt, playPeriodOf } from './responsible-gaming/index';
-// Secrets: the machines box what they receive and the debug log redacts as the inspector does.
-export { isSecret, redactSecrets } from './secrets/index';
+export { playPeriodOf } from './responsible-gaming/index';
+// Secrets: the machines box what they receive (a `Secret` of any copy of pam-client).
+export { isSecret } from './secrets/index';
 // The token: its refresh schedule (the token-refresh machine), and stored sessions read from
 // another tab or the store.
 export { MAX_SESSION_COUNTER, parseStoredSession, refreshSchedule } from './session/token';
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';
 export { USER_MUTATIONS } from './user/index';
-// The step-up count per player (the client tells the adapter who is signed in).
-export { countStepUpPerPlayer } from './user/step-up-attempts';

@@ -2,7 +2,6 @@
 // goes through the same `redactInspection` as the inspector, so it never holds a secret.
 
 import { redactInspection } from 'pam-client';
-import { redactSecrets } from 'pam-client/internal';
 import type { InspectionEvent } from 'xstate';
 
 /** Receives one line per inspection event and the redacted detail. */
@@ -40,11 +39,15 @@ function plain(detail: unknown): unknown {
  */
 export function debugInspector(log: DebugLogger | true): (event: InspectionEvent) => void {
   const write = writerOf(log);
+  // Redacted again after the JSON copy: a class instance (a custom store's session object, say)
+  // is left alone by the first pass but becomes plain data here, so its keys are checked too. The
+  // same `redactInspection`, which passes only `type` (here the line) through as it is.
+  const writeCopy = redactInspection((copy: { type: string; detail: unknown }) =>
+    write(copy.type, copy.detail),
+  );
   return redactInspection((event: InspectionEvent) => {
     const [line, detail] = describe(event);
-    // Redacted again after the JSON copy: a class instance (a custom store's session object, say)
-    // is left alone by the first pass but becomes plain data here, so its keys are checked too.
-    write(line, redactSecrets(plain(detail)));
+    writeCopy({ type: line, detail: plain(detail) });
   });
 }
 

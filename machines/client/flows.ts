@@ -12,7 +12,6 @@ import {
   redactInspection,
   type UserModule,
 } from 'pam-client';
-import { countStepUpPerPlayer } from 'pam-client/internal';
 import type { InspectionEvent, Observer } from 'xstate';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment } from '../environment';
@@ -134,7 +133,13 @@ export const userModule = (): ClientFlow<'user'> => ({
       return { userId: c?.userId ?? null, sid: c?.sid ?? null };
     };
     const checked = withOutcomeCheck(
-      createUserModule(http),
+      // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
+      // on the server's clock, shared by the tabs of the origin (issue 26).
+      createUserModule(http, {
+        signedIn: ownerNow,
+        serverNow: () => env.serverNow(),
+        storage: stepUpStorage,
+      }),
       auth,
       (event, owner: Owner) => {
         const s = session();
@@ -145,9 +150,6 @@ export const userModule = (): ClientFlow<'user'> => ({
       // another player's login is not theirs.
       ownerNow,
     );
-    // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
-    // on the server's clock, shared by the tabs of the origin (issue 26).
-    countStepUpPerPlayer(http, ownerNow, { serverNow: () => env.serverNow(), storage: stepUpStorage });
     return { user: withStepUp(withProfileRecheck(checked, session), onStepUp) };
   },
 });

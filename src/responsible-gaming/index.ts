@@ -16,7 +16,7 @@ export type {
   Restrictions,
 } from './restrictions';
 export { restrictionsOf } from './restrictions';
-export { brazilDayAt, parseServerTime } from './time';
+export { parseServerTime } from './time';
 
 /** The SPA's central self-exclusion platform: the link operators must show (Portaria 1.231/2024). */
 export const SELF_EXCLUSION_PLATFORM_URL = 'https://www.gov.br/autoexclusaoapostas';

@@ -153,32 +153,3 @@ export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.
   const age = today.year - y - (today.month < mo || (today.month === mo && today.day < d) ? 1 : 0);
   return age >= years;
 }
-
-/** A São Paulo calendar day: its date and the midnight that ends it. */
-export interface BrazilDay {
-  /** `YYYY-MM-DD`; null for a time no calendar holds. */
-  date: string | null;
-  /** Epoch ms of the next midnight in São Paulo; `ms` itself when it is not finite. */
-  end: number;
-}
-
-/**
- * The São Paulo calendar day holding `ms` (IN SPA 31/2025: the SPA register is checked at the first
- * login of each day): its date, the key of "the first login of the day", and the next midnight,
- * when the re-check is due. One function for both, so the day compared and the day scheduled
- * cannot drift apart.
- *
- * @example
- * brazilDayAt(Date.parse('2026-11-24T02:59:59Z')); // { date: '2026-11-23', end: Date.parse('2026-11-24T03:00:00Z') }
- */
-export function brazilDayAt(ms: number): BrazilDay {
-  if (!Number.isFinite(ms)) return { date: null, end: ms };
-  const p = brazilPartsOf(ms);
-  return {
-    date:
-      Math.abs(ms) > 8.64e15
-        ? null
-        : `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`,
-    end: brazilTimeToEpoch(p.year, p.month, p.day + 1),
-  };
-}

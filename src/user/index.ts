@@ -23,6 +23,7 @@ import {
   TOGGLE_TWO_FACTOR,
 } from './security';
 import { type Sensitive, sendSensitive } from './sensitive';
+import { countStepUpPerPlayer, type UserModuleOptions } from './step-up-attempts';
 import type { UserModule } from './types';
 
 export type { DownloadedFile } from './download';
@@ -48,6 +49,7 @@ export {
   toggleTwoFactor,
 } from './security';
 export type { SecretField, SensitiveCallOptions, WithSecrets } from './sensitive';
+export type { StepUpCountOptions, StepUpPlayer, UserModuleOptions } from './step-up-attempts';
 export type { UserModule } from './types';
 
 /** The rows of the user module, one per method (checked against `UserModule` below). */
@@ -99,19 +101,23 @@ export const USER_MUTATIONS: readonly UserMutation[] = /* @__PURE__ */ (() =>
  * a table of the same rows as the standalone `updateLimits`, `getLoginHistory`, ... functions
  * (import those instead when an app needs a few: it then bundles only their schemas).
  * Every payload and path segment is validated before sending; a bad one throws
- * `RequestValidationError` and nothing is sent.
+ * `RequestValidationError` and nothing is sent. `options` counts the step-up's wrong passwords
+ * per player (`UserModuleOptions`).
  *
  * @example
  * const user = createUserModule(createOfetchAdapter({ baseURL, getAccessToken: () => token }));
  * await user.setTimeoutLimits({ user_pause: 7, reason: 1 });
  * const { data } = await user.getLoginHistory(2);
  */
-export function createUserModule(http: HttpAdapter): UserModule {
+export function createUserModule(http: HttpAdapter, options?: UserModuleOptions): UserModule {
+  // The count is kept per adapter: set here only when asked, so a module made without options
+  // leaves the adapter's count as it is (no `signedIn`: one count for whoever is signed in).
+  if (options) countStepUpPerPlayer(http, options.signedIn, options);
   return {
     ...moduleOf(http, USER_OPERATIONS, sendSensitive),
     downloadIncomeReport: (
       report: Parameters<UserModule['downloadIncomeReport']>[0],
-      options?: CallOptions,
-    ) => downloadIncomeReport(http, report, options),
+      callOptions?: CallOptions,
+    ) => downloadIncomeReport(http, report, callOptions),
   } as unknown as UserModule;
 }

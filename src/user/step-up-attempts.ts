@@ -8,7 +8,7 @@
 // code `step_up_locked`) until `retryAt`, in server time. The reference server limits
 // `password_check` too (429 + Retry-After, like logins): its lock is honoured the same way.
 //
-// Where the count lives: a `StorageLike` given by `countStepUpPerPlayer` (the client gives the
+// Where the count lives: a `StorageLike` given by `createUserModule`'s options (the client gives the
 // origin's `localStorage`, so the tabs of an origin share one count), else memory per adapter.
 // Each reservation and settlement is one synchronous read-modify-write of the player's record.
 // Web Storage has no compare-and-set across tabs: two tabs reserving in the same instant can both
@@ -86,13 +86,23 @@ export interface StepUpAttempts {
   left(): number;
 }
 
-/** Who a count belongs to: the player's id, else the login's (`sid`); null when unknown. */
+/**
+ * Who a count belongs to: the player's id, else the login's (`sid`); null when unknown.
+ *
+ * @example
+ * const who: StepUpPlayer = { userId: session.userId, sid: session.sid };
+ */
 export interface StepUpPlayer {
   userId?: number | string | null;
   sid?: number | string | null;
 }
 
-/** Where and by which clock an adapter counts (`countStepUpPerPlayer`). */
+/**
+ * Where and by which clock an adapter counts (`createUserModule`'s options, `countStepUpPerPlayer`).
+ *
+ * @example
+ * const where: StepUpCountOptions = { serverNow: () => Date.now(), storage: () => globalThis.localStorage };
+ */
 export interface StepUpCountOptions {
   /** Server time, epoch ms (`environment.serverNow`): the lock's `retryAt` is on this clock. Default `Date.now`. */
   serverNow?: () => number;
@@ -103,11 +113,29 @@ export interface StepUpCountOptions {
   storage?: StorageLike | null | (() => StorageLike | null | undefined);
 }
 
-interface Counting extends StepUpCountOptions {
+/**
+ * Options of `createUserModule`: who the step-up's wrong passwords are counted for, on which clock,
+ * and where the count is kept (the client gives the player signed in, its server clock and the
+ * origin's `localStorage`).
+ *
+ * @example
+ * const user = createUserModule(http, {
+ *   signedIn: () => ({ userId: session.userId, sid: session.sid }),
+ *   serverNow: () => Date.now() + serverOffsetMs,
+ *   storage: () => globalThis.localStorage,
+ * });
+ */
+export interface UserModuleOptions extends StepUpCountOptions {
+  /**
+   * Who is signed in now, asked on each sensitive change: wrong step-up passwords are counted per
+   * player (by player id, else by login id), so one player's lock never reaches the next; signing
+   * out and in again, or a token refresh, keeps a player's count. Without options the adapter keeps
+   * one count in memory for whoever it sends for.
+   */
   signedIn?: () => StepUpPlayer | null | undefined;
 }
 
-const countingOn = new WeakMap<object, Counting>();
+const countingOn = new WeakMap<object, UserModuleOptions>();
 const memoryOf = new WeakMap<object, StorageLike>();
 
 function memoryStorage(): StorageLike {
@@ -120,7 +148,8 @@ function memoryStorage(): StorageLike {
 }
 
 /**
- * Keeps the step-up count of the adapter `http` per player: `signedIn` is asked on each sensitive
+ * Keeps the step-up count of the adapter `http` per player (what `createUserModule(http, options)`
+ * asks for): `signedIn` is asked on each sensitive
  * change who is signed in now (by player id, else by login id). One player's wrong passwords
  * never lock the next one; signing out and in again, or a token refresh, keeps a player's count.
  * `options.storage` shares the count (the tabs of an origin: `localStorage`); `options.serverNow`
@@ -135,13 +164,13 @@ function memoryStorage(): StorageLike {
  */
 export function countStepUpPerPlayer(
   http: object,
-  signedIn: () => StepUpPlayer | null | undefined,
+  signedIn: UserModuleOptions['signedIn'],
   options: StepUpCountOptions = {},
 ): void {
   countingOn.set(http, { ...options, signedIn });
 }
 
-function playerKeyOf(counting: Counting | undefined): string {
+function playerKeyOf(counting: UserModuleOptions | undefined): string {
   let who: StepUpPlayer | null | undefined;
   try {
     who = counting?.signedIn?.();
