@@ -151,6 +151,17 @@ const stamp = (o: GuardedRefreshOptions, token: string) => {
   return trusted(Object.freeze(stamped));
 };
 
+/**
+ * An answer the cycle no longer waits for (its call stopped: a sign-out, an adoption) leaves no
+ * token in the vault: XState aborts only a call that has not answered yet.
+ */
+const tookBack = <T extends { access_token: string }>(out: T, vault: Vault, signal: AbortSignal): T => {
+  const drop = () => vault.take(out.access_token);
+  if (signal.aborted) drop();
+  else signal.addEventListener('abort', drop, { once: true });
+  return out;
+};
+
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
   const { crossTab } = o;
   return service({
@@ -178,7 +189,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       }
       try {
         const answer = await o.auth.refreshToken({ signal });
-        return stamp(o, answer.access_token);
+        return tookBack(stamp(o, answer.access_token), o.vault, signal);
       } catch (error) {
         const e = asPamError(error);
         if (e.code === 'aborted') throw error;

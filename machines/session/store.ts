@@ -254,6 +254,15 @@ export function vaultedAuth(
   });
 }
 
+/**
+ * A token of a login no longer held (a refreshed one heard while signing out or after): out of the
+ * vault, and revoked, so none of an ended login stays live here or at the server.
+ */
+export function revokeHandle({ vault, auth }: SessionServices, handle: string): void {
+  const accessToken = vault.take(handle);
+  if (accessToken) settle(Promise.resolve().then(() => auth.logout({ accessToken })));
+}
+
 /** A stored session without its token: what the session machine may keep. */
 export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): SessionMeta => meta;
 

@@ -2,7 +2,9 @@
 // child that decides): take another tab's session, end this one, or move the logical clock.
 
 import { and, assertEvent, emit, sendTo } from 'xstate';
+import { servicesOf } from '../context';
 import { sessionSetup } from '../setup';
+import { revokeHandle } from '../store';
 import { adoptedTokenSaved, remoteForgetOf } from '../tabs';
 
 /**
@@ -18,6 +20,14 @@ export const tabsOn = /* @__PURE__ */ (() =>
         actions: [{ type: 'adopt', params: { share: true } }, 'loginRestrictions'],
       },
       HEARD: { guard: 'internal', actions: 'heardSeq' },
+      // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
+      TOKEN_REFRESHED: {
+        guard: 'internal',
+        actions: ({ context, event }) => {
+          assertEvent(event, 'TOKEN_REFRESHED');
+          revokeHandle(servicesOf(context), event.handle);
+        },
+      },
     },
   }).on)();
 
