@@ -5,14 +5,14 @@
 import type { AuthUser, PamSessionSeed } from 'pam-client';
 import { fromPromise } from 'xstate';
 import { trusted } from '../clock';
-import type { ProfileOwner } from '../session/profile';
 import {
   isRecord,
+  type ProfileOwner,
   type ProfileServices,
   type ReadOutcome,
   readProfileOnce,
   withoutToken,
-} from '../session/profile-read';
+} from '../session/profile';
 
 const STATUSES = ['signedIn', 'signedOut', 'unavailable'] as const;
 const MAX_ID = 128;

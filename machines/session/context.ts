@@ -7,7 +7,7 @@ import { asPamError } from 'pam-client/internal';
 import { browserEnvironment } from '../environment';
 import type { Owner } from './events';
 import { raiseClock } from './order';
-import type { ClockTrust } from './profile-read';
+import type { ClockTrust } from './profile-rules';
 import { createVault, guardStore, service, timeBaseOf } from './store';
 import type { SessionContext, SessionInput, SessionMeta, SessionServices } from './types';
 
@@ -156,10 +156,6 @@ export const restored = (context: SessionContext, meta: SessionMeta): Partial<Se
   ...metaFields(meta),
   clock: raiseClock(context.clock, meta.seq),
 });
-
-/** Whether a datum stamped with `owner` belongs to the session held now (player and login). */
-export const ownedHere = (context: SessionContext, owner: Owner): boolean =>
-  owner.sid === context.sid && owner.userId === context.userId;
 
 /** The player and login the session holds now, to stamp on what is read or sent for it. */
 export const ownerOf = (context: SessionContext): Owner => ({ userId: context.userId, sid: context.sid });

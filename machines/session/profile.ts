@@ -2,7 +2,8 @@
 // (`auth.getUserProfile`, `check_spa_again=1`), checks the SPA register again at each São Paulo
 // midnight (server time) and on a wake-up in a new São Paulo day, retries a failed read with the
 // core's one backoff until it succeeds, and keeps the responsible-gaming restrictions with their
-// status (current / stale / unknown). Its rules are pure functions in ./profile-rules.ts.
+// status (current / stale / unknown). Its read and its clock watch are here; its data and rules
+// (services, stamps, context, datum, restrictions) are pure, in ./profile-rules.ts.
 //
 // Protocol (events the session sends it):
 // - `CHECK`: read now (a limit, pause or exclusion was sent; a mutation's outcome is unknown).
@@ -22,53 +23,37 @@
 // brings something new. Time comes on events stamped by the flow's own actions and actors
 // (server time, `serverNow`), never read in `assign` or a guard.
 //
-// Wiring in the session (signedIn):
-//   invoke: { id: 'profile', src: 'profile' /* profileFlow */,
-//     input: ({ context: c }) => ({ services: { auth, serverNow, random }, owner: ownerOf(c) }),
-//     onSnapshot: { actions: enqueueActions(({ context, event, enqueue }) => {
-//       const update = profileUpdateOf(context, profileOf(event.snapshot));
-//       if (!update) return;
-//       enqueue.assign(update); // then: LIMIT to the play-time child, `restrictionsChanged`,
-//     }) } }                     // and publish to the other tabs when `source === 'read'`
-//   PROFILE_CHANGED -> sendTo('profile', { type: 'CHECK' }); WAKE -> sendTo('profile', { type: 'WAKE' })
-//   the login answer's restrictions: `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
+// Wiring in the session (signedIn): the `profile` child in ./flows.ts (its snapshot taken with
+// `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
+// are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
 import type { AuthUser, PamError } from 'pam-client';
-import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
-import { and, assign, not, raise } from 'xstate';
-import { brazilDayOf } from '../clock';
+import { asPamError, type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
+import { and, assign, fromCallback, fromPromise, not, raise } from 'xstate';
+import { brazilDayOf, trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
-import { isInternal, isTrusted as isTrustedEvent, trusted } from './events';
+import { isInternal, isTrusted as isTrustedEvent } from './events';
 import {
   boundOf,
+  type ClockTrust,
   isRecord,
+  liftsAny,
+  namesPlayer,
+  nextChangeAt,
+  ownsDatum,
   type ProfileFlowContext,
+  type ProfileOwner,
   type ProfileServices,
   type ProfileSource,
   type ReadOutcome,
-  readProfile,
   type Stamp,
+  sessionRestrictionsOf,
   stampOf,
   timeAfter,
-  watchClock,
-  withoutToken,
-} from './profile-read';
-import {
-  liftsAny,
-  nextChangeAt,
-  ownsDatum,
-  type ProfileOwner,
-  sessionRestrictionsOf,
   untilNextBrazilDay,
+  withoutToken,
 } from './profile-rules';
 
-export {
-  type ClockTrust,
-  type ProfileFlowContext,
-  type ProfileServices,
-  type ProfileSource,
-  profileOf,
-} from './profile-read';
 export * from './profile-rules';
 
 /**
@@ -158,6 +143,58 @@ const seenOf = (now: number, stamp: Stamp) => ({ seen: timeAfter(now, stamp), se
 /** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */
 const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
   isTrustedEvent(output) && output.read === context.reads;
+
+/** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
+export const watchClock = /* @__PURE__ */ fromCallback<
+  { type: string },
+  { clock: ClockTrust | null | undefined }
+>(({ input, sendBack }) => {
+  const clock = input.clock;
+  if (!clock) return;
+  const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
+  tell();
+  return clock.subscribe(tell);
+});
+
+/**
+ * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.
+ * Its outcome is trusted: the flow takes no outcome but the ones built here (see `reading` below).
+ */
+export async function readProfileOnce(
+  services: ProfileServices,
+  owner: ProfileOwner,
+  signal: AbortSignal,
+  read?: number,
+): Promise<ReadOutcome> {
+  try {
+    const profile = (await services.auth.getUserProfile({ signal })) as {
+      user?: unknown;
+      userInfo?: unknown;
+    };
+    const user = withoutToken(profile?.user);
+    const userInfo = profile?.userInfo;
+    // An answer for another player (a token swapped under us) is not this login's profile.
+    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
+      throw new Error('profile of another player');
+    // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
+    if (!isRecord(userInfo)) throw new Error('profile without userInfo');
+    return trusted({ ok: true as const, user, userInfo, ...stampOf(services), read });
+  } catch (error) {
+    return trusted({
+      ok: false as const,
+      error: asPamError(error),
+      ...stampOf(services),
+      jitter: services.random(),
+      read,
+    });
+  }
+}
+
+/** The profile flow's read (`readProfileOnce` as an actor). */
+export const readProfile = /* @__PURE__ */ fromPromise<
+  ReadOutcome,
+  { services: ProfileServices; owner: ProfileOwner; read?: number }
+>(({ input, signal }) => readProfileOnce(input.services, input.owner, signal, input.read));
 
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {

@@ -12,7 +12,7 @@ import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
 import { endedOf, heardOf } from './order';
-import { ownsDatum } from './profile-rules';
+import { sameOwner } from './profile-rules';
 import { readClock, readClockTrusted, refreshed, sessionRefreshCycle, verdictAt } from './refresh';
 import {
   clearTokensUnlessNewer,
@@ -87,7 +87,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         (event.type === 'PROFILE_LOADED' ||
           event.type === 'PLAY_TIME_ALERT' ||
           event.type === 'TOKEN_REFRESHED') &&
-        ownsDatum(context, event.owner),
+        sameOwner(context, event.owner),
     },
     actions: {
       // --- context (pure) ---

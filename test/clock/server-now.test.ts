@@ -171,7 +171,7 @@ describe('no flow keeps the largest time it saw', () => {
   // Was a known defect (the profile flow's `now = Math.max(context.now, …)`
   // in seeNow, took, failedRead and the newDay guard): a wake while the clock is untrusted stamps
   // the flow with the jumped time, and the ratchet keeps it after the re-read re-taught the clock.
-  // The flow's time is now its last trusted stamp (profile-read.ts `stampOf`, `timeAfter`).
+  // The flow's time is now its last trusted stamp (profile-rules.ts `stampOf`, `timeAfter`).
   it('a wake while the device clock is 2 h ahead (untrusted) does not free a pause with 1 h left', async () => {
     serverMs = T0 + 5 * DAY - H;
     device.wall = serverMs;
