@@ -93,7 +93,9 @@ export interface StepUpAttempts {
  * const who: StepUpPlayer = { userId: session.userId, sid: session.sid };
  */
 export interface StepUpPlayer {
+  /** The player's id: the count's key when known. */
   userId?: number | string | null;
+  /** The login's id: the key when the player's id is not known yet. */
   sid?: number | string | null;
 }
 
