@@ -21,7 +21,7 @@ const utf8 = /* @__PURE__ */ (() => new TextEncoder())();
  * inside JSON) come from the `\\{0,8}` every character may carry.
  */
 const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
-  (c) => escapeRegExp(c),
+  escapeRegExp,
   // Decimal and hex entities, with or without leading zeros (&#39; &#039; &#x27; &#X0027;).
   (_, cp) => `&#0*${cp};`,
   (_, cp) => `&#x0*${hex(cp)};`,
