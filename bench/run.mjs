@@ -30,6 +30,7 @@ const shared = {
   logLevel: 'warning',
   alias: {
     'pam-client/machines': resolve(root, 'machines/index.ts'),
+    'pam-client/devtools': resolve(root, 'machines/devtools.ts'),
     'pam-client/testing': resolve(root, 'src/testing/index.ts'),
     'pam-client/internal': resolve(root, 'src/internal.ts'),
     'pam-client': resolve(root, 'src/index.ts'),
