@@ -111,3 +111,172 @@ export function isPamError(value: unknown): value is PamError {
 export function recode(error: PamError, code: PamErrorCode): void {
   (error as { code: PamErrorCode }).code = code;
 }
+
+// The HTTP errors: an answer that is not 2xx, one class per code (401, step-up, the rest).
+
+/**
+ * What an `HttpError` is made from: the answer's status, the request and the scrubbed body.
+ *
+ * @example
+ * new HttpError({ status: 409, method: 'POST', path: '/auth/register-simplified', body });
+ */
+export interface HttpErrorInit {
+  /** The HTTP status (not 2xx). */
+  status: number;
+  /** The request's method (`'GET'`, `'POST'`, ...). */
+  method: string;
+  /** Path relative to baseURL, query string stripped. */
+  path: string;
+  /** The parsed body, already scrubbed of every secret the request sent (see `createScrubber`). */
+  body?: unknown;
+  /** Seconds, from a `Retry-After` header (delta-seconds or HTTP date). */
+  retryAfter?: number;
+}
+
+/** Server field names mapped to their messages; a null-prototype object (keys are data). */
+export type FieldErrors = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * A non-2xx answer. `message` is the server's `body.message` when it sent one (trimmed, at most
+ * 200 characters, scrubbed of every secret the request carried), else
+ * `<METHOD> <path> failed with <status>`. `method`, `path` and `status` are fields either way.
+ * `fieldErrors` comes from `body.errors` (a null-prototype object: a server key such as
+ * `__proto__` stays data). For what players see, use `describeError`.
+ *
+ * @example
+ * catch (e) {
+ *   if (isPamError(e) && e.code === 'http' && e.status === 422) form.setErrors(e.fieldErrors);
+ * }
+ */
+export class HttpError extends PamError {
+  declare readonly code: 'http' | 'unauthorized' | 'step_up_required';
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly path: string;
+  /** Seconds to wait before trying again, when the server said so. */
+  declare readonly retryAfter: number | undefined;
+  declare readonly fieldErrors: FieldErrors | undefined;
+  /**
+   * The parsed body, scrubbed of the request's secrets. Non-enumerable and kept out of
+   * `toJSON()`: it is the server's data, shown only to whoever asks for it.
+   */
+  declare readonly body: unknown;
+
+  constructor(init: HttpErrorInit) {
+    super('http', messageOf(init.body) ?? `${init.method} ${init.path} failed with ${init.status}`);
+    this.name = 'HttpError';
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+    this.retryAfter = init.retryAfter;
+    this.fieldErrors = fieldErrorsOf(init.body);
+    // Non-enumerable, so a structured logger that walks own keys does not print it either (a new
+    // property's flags default to false: not enumerable, not writable, not configurable).
+    Object.defineProperty(this, 'body', { value: init.body });
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      method: this.method,
+      path: this.path,
+      ...(this.retryAfter === undefined ? {} : { retryAfter: this.retryAfter }),
+      ...(this.fieldErrors === undefined ? {} : { fieldErrors: this.fieldErrors }),
+    };
+  }
+}
+
+/**
+ * A 401 answer: the access token is missing, expired or revoked.
+ *
+ * @example
+ * catch (e) { if (isPamError(e) && e.code === 'unauthorized') signIn(); }
+ */
+export class UnauthorizedError extends HttpError {
+  declare readonly code: 'unauthorized';
+  constructor(init: HttpErrorInit) {
+    super(init);
+    recode(this, 'unauthorized');
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** The `body.code` values of a 422 that asks for the player's password (step-up). */
+const STEP_UP_REASONS = {
+  password_check_required: 'required',
+  password_check_invalid: 'invalid',
+} as const;
+
+/**
+ * A 422 asking for the player's password before a sensitive change (e-mail, phone, address,
+ * a looser limit, pause, self-exclusion): `reason` is `'required'` when `password_check` was
+ * missing, `'invalid'` when it was wrong. Send the change again with `withPasswordCheck`.
+ *
+ * @example
+ * catch (e) {
+ *   if (isPamError(e) && e.code === 'step_up_required') await user.updateEmail(withPasswordCheck(p, secret(pw)));
+ * }
+ */
+export class StepUpRequiredError extends HttpError {
+  declare readonly code: 'step_up_required';
+  declare readonly reason: 'required' | 'invalid';
+  constructor(init: HttpErrorInit, reason: 'required' | 'invalid') {
+    super(init);
+    recode(this, 'step_up_required');
+    this.name = 'StepUpRequiredError';
+    this.reason = reason;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason };
+  }
+}
+
+/**
+ * The error for a non-2xx answer: `UnauthorizedError` for a 401, `StepUpRequiredError` for a
+ * 422 whose `body.code` is `password_check_required` / `password_check_invalid`, else `HttpError`.
+ * `init.body` must already be scrubbed.
+ *
+ * @example
+ * throw httpErrorFor({ status: 401, method: 'GET', path: '/me' }); // UnauthorizedError
+ */
+export function httpErrorFor(init: HttpErrorInit): HttpError {
+  if (init.status === 401) return new UnauthorizedError(init);
+  const code = init.status === 422 ? ownString(init.body, 'code') : undefined;
+  if (code === 'password_check_required' || code === 'password_check_invalid') {
+    return new StepUpRequiredError(init, STEP_UP_REASONS[code]);
+  }
+  return new HttpError(init);
+}
+
+const MAX_MESSAGE = 200;
+
+function ownString(body: unknown, key: string): string | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const value = Object.getOwnPropertyDescriptor(body, key)?.value;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function messageOf(body: unknown): string | undefined {
+  const m = ownString(body, 'message')?.trim();
+  if (!m) return undefined;
+  return m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE)}…` : m;
+}
+
+/** `body.errors` as a null-prototype record of string lists; every server key stays data. */
+function fieldErrorsOf(body: unknown): FieldErrors | undefined {
+  const errors =
+    body && typeof body === 'object' ? Object.getOwnPropertyDescriptor(body, 'errors')?.value : undefined;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const out: Record<string, string[]> = Object.create(null);
+  for (const [field, value] of Object.entries(errors)) {
+    const messages = Array.isArray(value)
+      ? value.filter((v): v is string => typeof v === 'string')
+      : typeof value === 'string'
+        ? [value]
+        : undefined;
+    // Assignment is safe: `out` has no prototype, so no `__proto__` setter; the key stays data.
+    if (messages) out[field] = messages;
+  }
+  return out;
+}

@@ -1,5 +1,4 @@
-import { isPamError, type PamError } from './base';
-import type { HttpError } from './http';
+import { type HttpError, isPamError, type PamError } from './base';
 import { UnexpectedError } from './unexpected';
 
 /**

@@ -1,11 +1,9 @@
 // The error family: one class per code (docs/errors.md). Shapes and transport both import from
 // here; this folder imports neither.
-export type { PamErrorCode, PamErrorOptions } from './base';
-export { isPamError, PamError } from './base';
+export type { FieldErrors, HttpErrorInit, PamErrorCode, PamErrorOptions } from './base';
+export { HttpError, isPamError, PamError, StepUpRequiredError, UnauthorizedError } from './base';
 export { asPamError, isTransientError } from './classify';
 export { ConfigurationError, StorageError } from './config';
-export type { FieldErrors, HttpErrorInit } from './http';
-export { HttpError, StepUpRequiredError, UnauthorizedError } from './http';
 export { StepUpLockedError } from './step-up-locked';
 export { AbortedError, NetworkError, TimeoutError } from './transport';
 export { TwoFactorRejectedError } from './two-factor';

@@ -2,8 +2,8 @@
 // once; the request options a caller passes, checked per call; where a path goes under baseURL and
 // whether the token goes with it; which redirects are followed), and reading the answer (a 2xx
 // value scrubbed of the request's secrets, or the `HttpError` for any other status).
+import { httpErrorFor } from '../errors/base';
 import { ConfigurationError } from '../errors/config';
-import { httpErrorFor } from '../errors/http';
 import { attachScrubber, type Scrubber } from '../errors/scrub';
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';

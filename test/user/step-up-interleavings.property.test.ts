@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpErrorFor } from '../../src/errors/http';
+import { httpErrorFor } from '../../src/errors/base';
 import { NetworkError } from '../../src/errors/index';
 import { sendSensitive } from '../../src/user/sensitive';
 import { countStepUpPerPlayer, STEP_UP_MAX_ATTEMPTS } from '../../src/user/step-up-attempts';

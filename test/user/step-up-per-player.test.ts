@@ -1,7 +1,7 @@
 import { isPamError, secret } from 'pam-client';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpErrorFor } from '../../src/errors/http';
+import { httpErrorFor } from '../../src/errors/base';
 import {
   countStepUpPerPlayer,
   StepUpLockedError,
