@@ -10,7 +10,7 @@ import type { StoredSession } from 'pam-client';
 import { MAX_SESSION_COUNTER } from 'pam-client/internal';
 import type { SessionReason } from '../cross-tab';
 import type { RemoteSession } from './events';
-import type { SessionContext } from './types';
+import type { ClockReading, SessionContext, SessionMeta } from './types';
 
 /**
  * The highest session counter (`StoredSession.seq`) and login id (`sid`) a tab draws, counts to,
@@ -74,6 +74,23 @@ export function isNewerSession(
   if (typeof a.userId === 'number' && typeof b.userId === 'number' && a.userId !== b.userId)
     return a.userId > b.userId;
   return a.savedAt > b.savedAt;
+}
+
+/** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
+export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
+
+/**
+ * A session's times from outside (another tab's, the store's), judged at this tab's own reading
+ * `r` (none: as given): a save time ahead of it is pulled back to it, and a life past
+ * `MAX_TOKEN_LIFE_MS` is cut, so a time from outside never extends the session beyond what an
+ * answer to this client could. Pure.
+ */
+export function pulledBack<M extends SessionMeta>(m: M, r: ClockReading | undefined): M {
+  const now = r && (m.timeBase === 'server' ? r.serverAt : r.at);
+  const savedAt = now === undefined ? m.savedAt : Math.min(m.savedAt, now);
+  const expiresAt =
+    m.expiresAt === null ? null : savedAt + Math.min(m.expiresAt - m.savedAt, MAX_TOKEN_LIFE_MS);
+  return { ...m, savedAt, expiresAt };
 }
 
 /** Another tab's session, as the tabs flow heard it (its token is in the vault). */

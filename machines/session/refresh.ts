@@ -28,9 +28,9 @@ import type { TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { internal, type Owner, takeTicket, trusted } from './events';
-import { isNewerSession, nextCounter } from './order';
-import { type ExpiryClock, readClock, readStore, service, timeBaseOf } from './store';
-import type { ClockReading, SessionContext, SessionMeta, TimeBase, Vault } from './types';
+import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter } from './order';
+import { type ExpiryClock, readClock, readStore, service, settle, timeBaseOf } from './store';
+import type { ClockReading, SessionContext, SessionServices, TimeBase, Vault } from './types';
 
 const REFRESH_PATH = '/users/refresh-token';
 
@@ -259,22 +259,16 @@ export function refreshed(context: SessionContext, now: number): Partial<Session
   return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }
 
+export { MAX_TOKEN_LIFE_MS } from './order';
 export { type ExpiryClock, readClock } from './store';
 
-/** The longest token life the session believes (`expires_in: 1e308` must not make it eternal). */
-export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
-
 /**
- * Another tab's session times judged at this tab's own reading `r` (none: as given): a save time
- * ahead of it is pulled back to it, and a life past `MAX_TOKEN_LIFE_MS` is cut, so a time from
- * outside never extends the session beyond what an answer to this client could. Pure.
+ * A token of a login no longer held (a refreshed one heard while signing out or after): out of the
+ * vault, and revoked, so none of an ended login stays live here or at the server.
  */
-export function pulledBack<M extends SessionMeta>(m: M, r: ClockReading | undefined): M {
-  const now = r && (timeBaseOf(m) === 'server' ? r.serverAt : r.at);
-  const savedAt = now === undefined ? m.savedAt : Math.min(m.savedAt, now);
-  const expiresAt =
-    m.expiresAt === null ? null : savedAt + Math.min(m.expiresAt - m.savedAt, MAX_TOKEN_LIFE_MS);
-  return { ...m, savedAt, expiresAt };
+export function revokeHandle({ vault, auth }: SessionServices, handle: string): void {
+  const accessToken = vault.take(handle);
+  if (accessToken) settle(Promise.resolve().then(() => auth.logout({ accessToken })));
 }
 
 /** The wake-up listener's input: the page's signals, and the clock read when one fires. */

@@ -254,15 +254,6 @@ export function vaultedAuth(
   });
 }
 
-/**
- * A token of a login no longer held (a refreshed one heard while signing out or after): out of the
- * vault, and revoked, so none of an ended login stays live here or at the server.
- */
-export function revokeHandle({ vault, auth }: SessionServices, handle: string): void {
-  const accessToken = vault.take(handle);
-  if (accessToken) settle(Promise.resolve().then(() => auth.logout({ accessToken })));
-}
-
 /** A stored session without its token: what the session machine may keep. */
 export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): SessionMeta => meta;
 
@@ -343,7 +334,11 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   const sid = stored.sid ?? stored.seq ?? idOf(stored.accessToken);
   // The clock as read now, so the session's transitions read none (the refresh cycle starts at it).
   const reading = readClock({ now: input.now, serverNow, clock: null });
-  return { meta: { ...metaOf(stored), sid }, handle: input.vault.put(stored.accessToken), reading };
+  return {
+    meta: { ...metaOf(stored), sid },
+    handle: input.vault.put(stored.accessToken),
+    reading,
+  };
 });
 
 /**

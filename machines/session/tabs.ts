@@ -9,8 +9,8 @@ import { type EventObject, fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, raiseClock } from './order';
-import { onBase, pulledBack, readClock } from './refresh';
+import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock } from './order';
+import { onBase, readClock } from './refresh';
 import { settle } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 

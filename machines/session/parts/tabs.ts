@@ -3,8 +3,8 @@
 
 import { and, assertEvent, emit, sendTo } from 'xstate';
 import { servicesOf } from '../context';
+import { revokeHandle } from '../refresh';
 import { sessionSetup } from '../setup';
-import { revokeHandle } from '../store';
 import { adoptedTokenSaved, remoteForgetOf } from '../tabs';
 
 /**
