@@ -232,7 +232,8 @@ function createTokenRefreshMachine() {
       },
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
       isFlightLost: ({ context: c, event }) => atOf(event)! >= flightLostAt(c, atOf(event)!),
-      isUnauthorized: (_, params: { error: unknown }) => asPamError(params.error).code === 'unauthorized',
+      // The refresh's failure (these three are reached only from its onError, whose event carries it).
+      isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
     delays: {
       nextCheck: ({ context, event }) => nextCheckDelay(context, atOf(event)),
@@ -271,8 +272,8 @@ function createTokenRefreshMachine() {
         error: null,
         notBefore: null,
       }),
-      failRefresh: assign(({ context: c, event }, params: { error: unknown }) => {
-        const error = asPamError(params.error);
+      failRefresh: assign(({ context: c, event }) => {
+        const error = asPamError((event as { error?: unknown }).error);
         return {
           notBefore: notBeforeAfter(c, error, event),
           refresh: markRefreshCompleted(c.refresh, false, atOf(event)!),
@@ -285,7 +286,7 @@ function createTokenRefreshMachine() {
       }),
       endSession: assign({
         refresh: initialRefreshState,
-        error: (_, params: { error: unknown }) => asPamError(params.error),
+        error: ({ event }) => asPamError((event as { error?: unknown }).error),
       }),
       signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
       emitRefreshed: emit((_, params: { accessToken: string }) => ({
@@ -362,19 +363,16 @@ function createTokenRefreshMachine() {
               onError: [
                 READ,
                 {
-                  guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                  guard: 'isUnauthorized',
                   target: '#tokenRefresh.signedOut',
-                  actions: [
-                    { type: 'endSession', params: ({ event }) => ({ error: event.error }) },
-                    'emitExpired',
-                  ],
+                  actions: ['endSession', 'emitExpired'],
                 },
                 // Network, timeout, 5xx, 429, an unexpected body, any other 4xx: keep the session;
                 // the backoff in the refresh state decides when idle tries again.
                 {
                   target: 'idle',
                   actions: [
-                    { type: 'failRefresh', params: ({ event }) => ({ error: event.error }) },
+                    'failRefresh',
                     {
                       type: 'emitRefreshFailed',
                       params: ({ event }) => ({ error: asPamError(event.error) }),
