@@ -12,7 +12,6 @@ import {
   type TokenStore,
   type UserModule,
 } from 'pam-client';
-import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type DebugLogger, noServerDateOnce } from './client/debug';
 import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
@@ -22,6 +21,7 @@ import {
   guardCommands,
   notify,
   refreshThroughSession,
+  refreshWaitOf,
   type SessionActor,
   type SessionRef,
   type SessionState,
@@ -406,12 +406,6 @@ const NO_REGISTRATION = 'pam-client: client.register needs the registration() fl
 
 /** Whether the environment's channel was opened for this client (so it must close it). */
 const isOwned = (env: PamEnvironment) => isOwnedChannel(env.channel);
-
-/** A tab that gave way to another's refresh waits at most one request's timeout for its outcome. */
-function refreshWaitOf(timeout: number | undefined): number {
-  if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return DEFAULT_TIMEOUT_MS;
-  return clampDelay(timeout);
-}
 
 /** The re-read profile's `user.token` is an access token: never in an event. */
 function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {

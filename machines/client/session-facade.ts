@@ -27,6 +27,7 @@ import {
   type UserModule,
   type UserProfileInfo,
 } from 'pam-client';
+import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { boxCaptcha } from '../login/request';
 import { internal, type Owner, takeTicket } from '../session/events';
@@ -457,4 +458,14 @@ export function profileRead(
       owner,
     }),
   );
+}
+
+/**
+ * How long a tab that gave way to another's refresh waits for its outcome: one request's timeout
+ * (the client's `timeout`), the adapter's default when none is given, clamped to the longest
+ * timer (no timeout, `Infinity`, still ends the wait). Both clients read it here.
+ */
+export function refreshWaitOf(timeout: number | undefined): number {
+  if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return DEFAULT_TIMEOUT_MS;
+  return clampDelay(timeout);
 }

@@ -16,7 +16,6 @@ import {
   secret,
   type UserModule,
 } from 'pam-client';
-import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
@@ -24,6 +23,7 @@ import type { SessionRef } from '../client/session-facade';
 import {
   guardCommands,
   notify,
+  refreshWaitOf,
   type SessionActor,
   type SessionState,
   type SessionView,
@@ -210,7 +210,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
         http,
         auth,
         session: () => actor as unknown as SessionRef | undefined,
-        refreshWaitMs: options.timeout ?? DEFAULT_TIMEOUT_MS,
+        refreshWaitMs: refreshWaitOf(options.timeout),
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
       }) ?? {},

@@ -3,15 +3,13 @@
 // functions of the context and the event (the machine's `assign` actions call them); each flow's
 // own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, flows.ts).
 
-import { asPamError } from 'pam-client/internal';
+import { asPamError, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { browserEnvironment } from '../environment';
 import type { Owner } from './events';
 import { raiseClock } from './order';
 import type { ClockTrust } from './profile-rules';
 import { createVault, guardStore, service, timeBaseOf } from './store';
 import type { SessionContext, SessionInput, SessionMeta, SessionServices } from './types';
-
-export const DEFAULT_REFRESH_WAIT_MS = 15_000;
 
 export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -129,7 +127,7 @@ export function initialContext(
     servicesKey: keepServices(input, ...owners),
     intervalMs: input.intervalMs,
     tickMs: input.tickMs,
-    refreshWaitMs: input.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
+    refreshWaitMs: input.refreshWaitMs ?? DEFAULT_TIMEOUT_MS,
     user: null,
     userInfo: null,
     userInfoAt: null,
