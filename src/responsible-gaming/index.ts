@@ -5,8 +5,6 @@ export type { LimitSetting } from './limits';
 export { compareLimit } from './limits';
 export type { MandatoryLimit } from './mandatory';
 export { missingMandatoryLimits } from './mandatory';
-export type { LimitPeriodName, PlayPeriod } from './period';
-export { playPeriodOf } from './period';
 export type {
   LimitKind,
   LimitState,
@@ -16,7 +14,8 @@ export type {
   Restrictions,
 } from './restrictions';
 export { restrictionsOf } from './restrictions';
-export { parseServerTime } from './time';
+export type { LimitPeriodName, PlayPeriod } from './time';
+export { parseServerTime, playPeriodOf } from './time';
 
 /** The SPA's central self-exclusion platform: the link operators must show (Portaria 1.231/2024). */
 export const SELF_EXCLUSION_PLATFORM_URL = 'https://www.gov.br/autoexclusaoapostas';

@@ -1,8 +1,8 @@
 // Comparing two settings of a limit (`compareLimit`): stricter, looser or the same, by proof. The
 // client and the reference server decide a limit change with it.
 import { readBoolean, UNREADABLE } from '../schemas/common';
-import type { LimitPeriodName } from './period';
 import { amountOf, periodOf } from './restrictions';
+import type { LimitPeriodName } from './time';
 
 /** What `compareLimit` compares: a `LimitState`, or any `{ amount, period, active }`. */
 export interface LimitSetting {

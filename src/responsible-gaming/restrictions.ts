@@ -2,7 +2,7 @@
 // `restrictionsOf` reads the pauses and exclusions, then each limit (`limitOf`), tolerantly and
 // failing closed.
 import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
-import type { LimitPeriodName } from './period';
+import type { LimitPeriodName } from './time';
 import { brazilPartsOf, brazilTimeToEpoch, parseServerTime } from './time';
 
 /** What keeps a player from betting, weakest last: see `restrictionsOf`. */

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareLimit, type LimitSetting } from '../../src/responsible-gaming/limits';
-import { type LimitPeriodName, playPeriodOf } from '../../src/responsible-gaming/period';
-import { brazilTimeToEpoch } from '../../src/responsible-gaming/time';
+import { brazilTimeToEpoch, type LimitPeriodName, playPeriodOf } from '../../src/responsible-gaming/time';
 import { signedIn, useReferenceServer } from '../support/server';
 
 const password = 'Secret123!'; // every seed account's (docs/testing.md)
