@@ -147,10 +147,14 @@ function errorOf(event: EventObject): PamError {
   return asPamError(failureOf(event));
 }
 
-/** When the server listens again, from the answer's reading (`READ`: the transition reads no clock). */
-const retryAtOf = (event: EventObject, error: PamError): number | null => {
+/**
+ * The failure's error and when the server listens again (`retryAt`), from the answer's reading
+ * (`READ`: the transition reads no clock).
+ */
+const errorAndRetry = ({ event }: { event: EventObject }) => {
+  const error = errorOf(event);
   const wait = retryAfterMsOf(error);
-  return wait > 0 ? (event as Read).at! + wait : null;
+  return { error, retryAt: wait > 0 ? (event as Read).at! + wait : null };
 };
 
 /**
@@ -250,14 +254,8 @@ function createLoginMachine() {
       ),
       clearError: assign({ error: null, retryAt: null }),
       forgetPassword: assign({ password: null }),
-      setError: assign(({ event }) => {
-        const error = errorOf(event);
-        return { error, retryAt: retryAtOf(event, error) };
-      }),
-      rejectCode: assign(({ context, event }) => {
-        const error = errorOf(event);
-        return { error, retryAt: retryAtOf(event, error), rejectedCodes: context.rejectedCodes + 1 };
-      }),
+      setError: assign(errorAndRetry),
+      rejectCode: assign((args) => ({ ...errorAndRetry(args), rejectedCodes: args.context.rejectedCodes + 1 })),
     },
   }).createMachine({
     id: 'login',
