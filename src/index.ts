@@ -143,17 +143,17 @@ export {
 } from './secrets/index';
 export type { PamSessionSeed } from './session/seed';
 export type {
+  RefreshState,
+  RefreshTimingOptions,
   StorageLike,
+  StoredSession,
   SyncTokenStore,
   TokenStore,
   WebStorageTokenStoreOptions,
-} from './session/storage';
+} from './session/token';
 export {
   createMemoryTokenStore,
   createWebStorageTokenStore,
-} from './session/storage';
-export type { RefreshState, RefreshTimingOptions, StoredSession } from './session/token';
-export {
   initialRefreshState,
   markRefreshCompleted,
   markRefreshStarted,

@@ -15,7 +15,7 @@
 // read the same record (the stated limit of this mechanism; within a tab it is exact).
 
 import { isPamError, StepUpLockedError } from '../errors/index';
-import type { StorageLike } from '../session/storage';
+import type { StorageLike } from '../session/token';
 
 export { StepUpLockedError };
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StoredSession } from '../../src/session/token';
 import {
   createMemoryTokenStore,
   createWebStorageTokenStore,
   DEFAULT_SESSION_KEY,
   type StorageLike,
-} from '../../src/session/storage';
-import type { StoredSession } from '../../src/session/token';
+} from '../../src/session/token';
 
 const session: StoredSession = {
   accessToken: 'tok-123',
