@@ -255,7 +255,10 @@ function createLoginMachine() {
       clearError: assign({ error: null, retryAt: null }),
       forgetPassword: assign({ password: null }),
       setError: assign(errorAndRetry),
-      rejectCode: assign((args) => ({ ...errorAndRetry(args), rejectedCodes: args.context.rejectedCodes + 1 })),
+      rejectCode: assign((args) => ({
+        ...errorAndRetry(args),
+        rejectedCodes: args.context.rejectedCodes + 1,
+      })),
     },
   }).createMachine({
     id: 'login',
