@@ -259,7 +259,6 @@ export function refreshed(context: SessionContext, now: number): Partial<Session
   return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }
 
-export { MAX_TOKEN_LIFE_MS } from './order';
 export { type ExpiryClock, readClock } from './store';
 
 /**
