@@ -4,7 +4,6 @@
 // core's one backoff until it succeeds, and keeps the responsible-gaming restrictions with their
 // status (current / stale / unknown). Its read and its clock watch are here; its data and rules
 // (services, stamps, context, datum, restrictions) are pure, in ./profile-rules.ts.
-//
 // Protocol (events the session sends it):
 // - `CHECK`: read now (a limit, pause or exclusion was sent; a mutation's outcome is unknown).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
