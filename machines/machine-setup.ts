@@ -126,10 +126,9 @@ export function machineSetup<
   >,
   'createMachine' | 'createStateConfig' | 'createAction'
 > {
-  const { actors, actions, guards, delays } = implementations;
   return {
-    createMachine: ((config: object) =>
-      createMachine(config as never, { actors, actions, guards, delays } as never)) as never,
+    // `createMachine` reads `actors`, `actions`, `guards` and `delays` of its second argument (not `types`).
+    createMachine: ((config: object) => createMachine(config as never, implementations as never)) as never,
     // A state's part, or an action, checked against the setup (given back as is, as `setup()`'s).
     createStateConfig: identity,
     createAction: identity,
