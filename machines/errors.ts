@@ -3,8 +3,7 @@
 // agree on what a 401, a 429 or a 503 is. The core holds the one definition of each concern
 // (`asPamError`, `isTransientError`, `retryAfterMs`: docs/contract.md); these read it for machines.
 
-import { isPamError } from 'pam-client';
-import { retryAfterMs } from 'pam-client/internal';
+import { isPamError, retryAfterMs } from 'pam-client';
 
 /** The HTTP status of an error from any copy of pam-client, else null. */
 export function statusOf(error: unknown): number | null {

@@ -55,6 +55,7 @@ export {
   UnexpectedError,
 } from './errors/index';
 export { createOfetchAdapter } from './http/ofetch-adapter';
+export { retryAfterMs } from './http/waiting';
 export type {
   AccessTokenGetter,
   AuthHttpAdapter,

@@ -10,7 +10,7 @@
 export { asPamError, isTransientError } from './errors/index';
 export { DEFAULT_TIMEOUT_MS } from './http/exchange';
 export type { BackoffOptions, TimersLike } from './http/waiting';
-export { backoffDelay, clampDelay, retryAfterMs, sleep } from './http/waiting';
+export { backoffDelay, clampDelay, sleep } from './http/waiting';
 // São Paulo time: the play period (the play-time clock; its day is the profile flow's SPA re-check).
 export type { PlayPeriod } from './responsible-gaming/index';
 export { playPeriodOf } from './responsible-gaming/index';
