@@ -99,21 +99,21 @@ const MIN_CHECK_MS = 1_000;
 const refreshIntervalOf = (value: number | undefined): number =>
   Math.max(1_000, finiteOr(value, REFRESH_INTERVAL_MS, Number.MIN_VALUE));
 
-/** A token's life from its save time and expiry, or null when the expiry is unknown or absurd. */
-function lifeOf(
-  savedAt: number | undefined,
-  expiresAt: number | null | undefined,
-  now: number,
-): number | null {
-  if (!Number.isFinite(expiresAt)) return null;
-  const from = Number.isFinite(savedAt) ? (savedAt as number) : now;
-  const life = (expiresAt as number) - from;
-  return life > 0 ? life : 0;
+/**
+ * The context's part after a token saved at `savedAt` (a save "in the future", another device's
+ * clock, counts as saved at the reading `now`: it must not postpone the refresh), with the token's
+ * life from its expiry (null when the expiry is unknown or absurd).
+ */
+function saved(savedAt: number | undefined, expiresAt: number | null | undefined, now: number) {
+  return {
+    refresh: markTokenSaved((savedAt as number) < now ? (savedAt as number) : now),
+    lifeMs: Number.isFinite(expiresAt)
+      ? Math.max(0, (expiresAt as number) - (Number.isFinite(savedAt) ? (savedAt as number) : now))
+      : null,
+    error: null,
+    notBefore: null,
+  };
 }
-
-/** A token saved "in the future" (another device's clock) must not postpone the refresh. */
-const savedState = (savedAt: number | undefined, now: number): RefreshState =>
-  markTokenSaved((savedAt as number) < now ? (savedAt as number) : now);
 
 /** When the refresh is due: the interval after the save, or earlier for a token about to expire. */
 const dueAt = (c: TokenRefreshContext): number | null => refreshSchedule(c.refresh, c)[0];
@@ -246,13 +246,8 @@ function createTokenRefreshMachine() {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
       readClock,
       saveToken: assign(({ event }) => {
-        const saved = event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>;
-        return {
-          refresh: savedState(saved.savedAt, atOf(event)!),
-          lifeMs: lifeOf(saved.savedAt, saved.expiresAt, atOf(event)!),
-          error: null,
-          notBefore: null,
-        };
+        const { savedAt, expiresAt } = event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>;
+        return saved(savedAt, expiresAt, atOf(event)!);
       }),
       // A save or failure time after this reading (a reading given ahead of the clock: a
       // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
@@ -309,10 +304,9 @@ function createTokenRefreshMachine() {
         ...deps,
         intervalMs: refreshIntervalOf(input.intervalMs),
         tickMs: finiteOr(input.tickMs, DEFAULT_TICK_MS, 1),
-        refresh: input.savedAt === undefined ? initialRefreshState : savedState(input.savedAt, now),
-        lifeMs: input.savedAt === undefined ? null : lifeOf(input.savedAt, input.expiresAt, now),
-        error: null,
-        notBefore: null,
+        ...(input.savedAt === undefined
+          ? { refresh: initialRefreshState, lifeMs: null, error: null, notBefore: null }
+          : saved(input.savedAt, input.expiresAt, now)),
       };
     },
     initial: 'signedOut',
