@@ -121,11 +121,11 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
 
   function headersFor(call: Call, token: string | undefined): Record<string, string> {
     // A plain object with lower-cased names (what Headers.set would do): ofetch builds the one
-    // Headers instance from it, so each attempt makes one, not two.
+    // Headers instance from it, so each attempt makes one, not two. Not a null-prototype one:
+    // fetch reads that one ~0.5 µs slower (so a header named `__proto__` is dropped).
     const headers: Record<string, string> = {
-      __proto__: null,
       accept: call.options.responseType === 'blob' ? '*/*' : 'application/json',
-    } as never;
+    };
     // Read per attempt: a caller may change `options.headers` after creating the adapter.
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       // A credential (an API key, a cookie) goes where the token goes: to baseURL's origin only.
@@ -141,6 +141,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
    * either does can reach the request.
    */
   function noteDate(headers: Headers): void {
+    // Neither hook given (most adapters): the header is not read.
+    if (!onServerDate && !onNoServerDate) return;
     const serverMs = parseHttpDate(headers.get('date'));
     try {
       const result: unknown =
