@@ -8,7 +8,7 @@
  */
 
 import * as z from 'zod/mini';
-import { backoffDelay } from '../http/waiting';
+import { clampDelay } from '../http/waiting';
 import { HeaderSafeToken } from '../schemas/common';
 
 // The stored form.
@@ -197,13 +197,11 @@ export function markTokenSaved(now: number = Date.now()): RefreshState {
  */
 export function refreshBackoffMs(failures: number, random?: (() => number) | null): number {
   if (!(failures >= 1)) return 0;
-  // The core's one backoff (src/http/waiting.ts); with `random`, ±10 % jitter.
-  return backoffDelay(Math.min(failures - 1, 32), {
-    baseMs: REFRESH_BACKOFF_BASE_MS,
-    factor: 2,
-    maxMs: REFRESH_BACKOFF_MAX_MS,
-    ...(random ? { jitter: 0.2, random } : {}),
-  });
+  // The core's backoff (src/http/waiting.ts's `backoffDelay`, base * 2^n capped, rounded and
+  // clamped) written out for this one schedule, so the refresh cycle alone does not carry the
+  // general one; with `random`, ±10 % jitter (`backoffDelay`'s `jitter: 0.2`: 1 - 0.1 + 0.2 r).
+  const raw = Math.min(REFRESH_BACKOFF_MAX_MS, REFRESH_BACKOFF_BASE_MS * 2 ** Math.min(failures - 1, 32));
+  return clampDelay(Math.round(raw * (random ? 0.9 + 0.2 * random() : 1)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay } from '../../src/http/waiting';
 import {
   initialRefreshState,
   markRefreshCompleted,
@@ -114,6 +115,29 @@ describe('backoff after failed refreshes', () => {
     expect(refreshBackoffMs(5)).toBe(480 * S);
     expect(refreshBackoffMs(6)).toBe(900 * S);
     expect(refreshBackoffMs(10_000)).toBe(900 * S);
+  });
+
+  it('refreshBackoffMs is the core backoff (backoffDelay, 30 s doubling to 15 min, jitter 0.2) for any count and draw', () => {
+    // Written out in token.ts for the refresh cycle alone; it must stay the core's schedule.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -2, max: 80 }),
+        fc.option(fc.oneof(fc.double({ min: 0, max: 1, maxExcluded: true }), fc.double())),
+        (failures, draw) => {
+          const random = draw === null ? undefined : () => draw;
+          const core =
+            failures >= 1
+              ? backoffDelay(Math.min(failures - 1, 32), {
+                  baseMs: REFRESH_BACKOFF_BASE_MS,
+                  factor: 2,
+                  maxMs: REFRESH_BACKOFF_MAX_MS,
+                  ...(random ? { jitter: 0.2, random } : {}),
+                })
+              : 0;
+          expect(refreshBackoffMs(failures, random)).toBe(core);
+        },
+      ),
+    );
   });
 
   it('still requires the interval after a failure that came early (a forced refresh)', () => {
