@@ -202,12 +202,6 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
-/** The `body.code` values of a 422 that asks for the player's password (step-up). */
-const STEP_UP_REASONS = {
-  password_check_required: 'required',
-  password_check_invalid: 'invalid',
-} as const;
-
 /**
  * A 422 asking for the player's password before a sensitive change (e-mail, phone, address,
  * a looser limit, pause, self-exclusion): `reason` is `'required'` when `password_check` was
@@ -243,8 +237,10 @@ export class StepUpRequiredError extends HttpError {
 export function httpErrorFor(init: HttpErrorInit): HttpError {
   if (init.status === 401) return new UnauthorizedError(init);
   const code = init.status === 422 ? ownString(init.body, 'code') : undefined;
+  // The `body.code` values of a 422 that asks for the player's password (step-up); the reason
+  // is what follows `password_check_`.
   if (code === 'password_check_required' || code === 'password_check_invalid') {
-    return new StepUpRequiredError(init, STEP_UP_REASONS[code]);
+    return new StepUpRequiredError(init, code.slice(15) as 'required' | 'invalid');
   }
   return new HttpError(init);
 }

@@ -12,9 +12,6 @@ import { MAX_TIMER_MS, parseRetryAfter } from './waiting';
 
 /** The adapter's timeout per request when none is given: the one default (the session reads it too). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_RETRY = 1;
-/** More GET retries than this only delay the answer; a larger (or infinite) `retry` is capped. */
-const MAX_RETRY = 10;
 
 /** The adapter's options, checked once when it is created. */
 export interface Settings {
@@ -70,8 +67,9 @@ function timeoutOf(timeout: number | undefined): number {
 }
 
 function retriesOf(retry: number | undefined): number {
-  if (retry === undefined) return DEFAULT_RETRY;
-  return typeof retry === 'number' && retry > 0 ? Math.min(MAX_RETRY, Math.floor(retry)) : 0;
+  // Default 1; more GET retries than 10 only delay the answer: a larger (or infinite) `retry` is capped.
+  if (retry === undefined) return 1;
+  return typeof retry === 'number' && retry > 0 ? Math.min(10, Math.floor(retry)) : 0;
 }
 
 /** A relative request URL made absolute against the page, when there is one (Node's fetch needs it). */
@@ -173,10 +171,7 @@ export function isUnder(baseURL: string, url: string): boolean {
 /** `url` resolved against the page (or, with none, a placeholder origin no URL shares); undefined if invalid. */
 function parse(url: string): URL | undefined {
   try {
-    return new URL(
-      url,
-      (globalThis as { location?: { href?: string } }).location?.href ?? 'http://x.invalid',
-    );
+    return new URL(url, pageURL() ?? 'http://x.invalid');
   } catch {
     return undefined;
   }

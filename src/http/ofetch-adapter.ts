@@ -131,7 +131,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // A credential (an API key, a cookie) goes where the token goes: to baseURL's origin only.
       if (call.sameOrigin || !CREDENTIAL_HEADER.test(name)) headers[name.toLowerCase()] = value;
     }
-    if (call.json !== undefined) headers['content-type'] = 'application/json';
+    // `json` is undefined or a JSON text (never empty).
+    if (call.json) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `${tokenType} ${token}`;
     return headers;
   }
@@ -284,8 +285,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       const wait = method === 'GET' && failures < retries ? retryDelay(error, failures) : undefined;
       if (wait === undefined) throw error;
       failures += 1;
-      if ((await sleep(wait, requestOptions.signal ?? undefined)) === ABORTED)
-        throw new AbortedError(method, shownPath);
+      if ((await sleep(wait, requestOptions.signal)) === ABORTED) throw new AbortedError(method, shownPath);
     }
   }
 
@@ -293,7 +293,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     method: Method,
     path: string,
     body: unknown,
-    requestOptions: RequestOptions = {},
+    requestOptions?: RequestOptions | null,
   ): Promise<T> {
     const secrets = [...secretValuesOf(body), ...secretValuesOfQuery(path)];
     for (const [name, value] of Object.entries(options.headers ?? {})) {
@@ -306,8 +306,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const operation = `${method} ${shownPath}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation, [{ path: [], code, message }]);
-    checkRequestOptions(operation, requestOptions ?? {});
-    const target = targetOf(baseURL, path, requestOptions?.responseType === 'blob');
+    const opts = requestOptions ?? {};
+    checkRequestOptions(operation, opts);
+    const target = targetOf(baseURL, path, opts.responseType === 'blob');
     // Nothing is sent where the path would leave baseURL (issue 27.2).
     if (!target) throw refuse('invalid_url', 'the path must stay under baseURL');
     let json: string | undefined;
@@ -322,7 +323,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       shownPath,
       ...target,
       json,
-      options: requestOptions ?? {},
+      options: opts,
       secrets,
       scrub,
     };

@@ -46,7 +46,7 @@ const GLOBAL_TIMERS: TimersLike = {
  */
 export function sleep(
   ms: number,
-  signal?: AbortSignal,
+  signal?: AbortSignal | null,
   timers: TimersLike = GLOBAL_TIMERS,
 ): Promise<undefined | typeof ABORTED> {
   if (signal?.aborted) return Promise.resolve(ABORTED);
