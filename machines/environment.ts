@@ -3,8 +3,9 @@
 // is looked up when a client or actor is created, never at import (SSR-safe).
 
 import type { TimersLike } from 'pam-client/internal';
-import { type EventObject, fromCallback } from 'xstate';
+import type { EventObject } from 'xstate';
 import { createClock, internal, type PamClock } from './clock';
+import { callbackActor as fromCallback } from './machine-setup';
 
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
 export type { TimersLike } from 'pam-client/internal';

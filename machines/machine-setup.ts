@@ -8,6 +8,7 @@ import {
   type ActionFunction,
   type AnyActorRef,
   type AnyEventObject,
+  type CallbackActorLogic,
   createMachine,
   type DelayConfig,
   type EventObject,
@@ -191,6 +192,53 @@ export function promiseActor<TOutput, TInput>(
         settle(RESOLVE),
         settle(REJECT),
       );
+    },
+    getInitialSnapshot: (_, input) => ({ status: 'active', output: undefined, error: undefined, input }),
+    getPersistedSnapshot: (snapshot) => snapshot,
+    restoreSnapshot: (snapshot) => snapshot as never,
+  };
+}
+
+/** What a callback actor's callback returns: its clean-up, or nothing (XState's `CallbackLogicFunction`). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a callback with no clean-up returns nothing
+type Dispose = (() => void) | void;
+const disposers = new WeakMap<object, Dispose>();
+
+/**
+ * XState's `fromCallback(callback)` (the same actor, without XState's actors module: see
+ * `promiseActor`) for a callback that reads its `input` and sends its parent events (`sendBack`,
+ * through the system's relay, as XState's does); what the callback returns is called when the
+ * actor stops. No `receive`: no callback here takes events.
+ *
+ * @example
+ * const ticks = callbackActor(({ sendBack }) => {
+ *   const id = setInterval(() => sendBack({ type: 'TICK' }), 1_000);
+ *   return () => clearInterval(id);
+ * });
+ */
+export function callbackActor<TEvent extends EventObject, TInput = NonReducibleUnknown>(
+  callback: (args: { input: TInput; sendBack: (event: AnyEventObject) => void }) => Dispose,
+): CallbackActorLogic<TEvent, TInput> {
+  return {
+    start: (state, { self, system }) => {
+      const parent = (self as { _parent?: AnyActorRef })._parent;
+      disposers.set(
+        self,
+        callback({
+          input: state.input,
+          sendBack: (event) => {
+            if (self.getSnapshot().status !== 'stopped' && parent)
+              (system as unknown as Relay)._relay(self, parent, event);
+          },
+        }),
+      );
+    },
+    transition: (state, { type }, { self }) => {
+      if (type !== 'xstate.stop') return state;
+      const dispose = disposers.get(self);
+      disposers.delete(self);
+      dispose?.();
+      return { ...state, status: 'stopped', error: undefined };
     },
     getInitialSnapshot: (_, input) => ({ status: 'active', output: undefined, error: undefined, input }),
     getPersistedSnapshot: (snapshot) => snapshot,

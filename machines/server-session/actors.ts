@@ -3,7 +3,8 @@
 // and tells the machine an event with the reading: the machine's transitions read neither.
 
 import { backoffDelay, clampDelay } from 'pam-client/internal';
-import { type EventObject, fromCallback } from 'xstate';
+import type { EventObject } from 'xstate';
+import { callbackActor as fromCallback } from '../machine-setup';
 import { internal } from '../session/events';
 import { readClock } from '../session/store';
 import { type ServerSessionContext, type ServerSessionDeps, serverServicesOf } from './context';

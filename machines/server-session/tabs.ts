@@ -3,8 +3,9 @@
 // no profile ever crosses the channel (there is none in the page to send). A sign-out heard is
 // taken at once (the safe direction); a sign-in heard is never believed: the tab asks the server.
 
-import { type EventObject, fromCallback } from 'xstate';
+import type { EventObject } from 'xstate';
 import type { BroadcastChannelLike } from '../environment';
+import { callbackActor as fromCallback } from '../machine-setup';
 import { trusted } from '../session/events';
 
 const APP = 'pam-client';
