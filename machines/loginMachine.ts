@@ -9,7 +9,7 @@ import {
   type Secret,
   secret,
 } from 'pam-client';
-import { asPamError, isTransientError } from 'pam-client/internal';
+import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import { type Read, readClock, steadyClock } from './clock';
 import { retryAfterMsOf, statusOf } from './errors';
@@ -124,14 +124,15 @@ const failureOf = (event: EventObject): unknown => (event as ErrorActorEvent).er
 
 /**
  * A verdict on the code: a 4xx other than 429 (422, 401, …), or the server asking for a code
- * again. Not a verdict: no answer, a timeout, a 5xx or a 429 (isTransient), and input we refused
- * to send (nothing reached the server).
+ * again. Not a verdict: no answer, a timeout, a 5xx or a 429, and input we refused to send
+ * (nothing reached the server). Read from the status alone: only the server's answers (HTTP
+ * errors, of any copy of pam-client) carry one, so among 4xx this is `isTransientError`'s verdict
+ * (test/machines/login.foreign-errors.test.ts checks every status).
  */
 function isRejection(event: EventObject): boolean {
   if (answerOf(event)?.type === 'two_factor_code') return true;
-  const error = failureOf(event);
-  const status = statusOf(error);
-  return status !== null && status >= 400 && status < 500 && !isTransientError(error);
+  const status = statusOf(failureOf(event));
+  return status !== null && status >= 400 && status < 500 && status !== 429;
 }
 
 function errorOf(event: EventObject): PamError {

@@ -1,10 +1,12 @@
 // loginMachine classifies errors by brand and code, so an auth module from another copy of
 // pam-client (its CJS build beside these ESM machines) still counts rejected codes, honours
 // Retry-After and tells transient failures apart.
-import type { LoginResponse, PamError } from 'pam-client';
+import { type LoginResponse, NetworkError, type PamError, TimeoutError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loginMachine, MAX_REJECTED_CODES } from '../../machines/loginMachine';
+import { httpErrorFor } from '../../src/errors/base';
+import { isTransientError } from '../../src/errors/classify';
 
 const NOW = 1_700_000_000_000;
 
@@ -84,5 +86,29 @@ describe('loginMachine with errors from another copy of pam-client', () => {
     const s = await waitFor(actor, (x) => x.matches('failed'));
     expect(s.context.retryAt).toBe(NOW + 30_000);
     expect(s.context.error?.code).toBe('http');
+  });
+});
+
+describe('loginMachine counts a rejected code as the core classifies errors', () => {
+  it('counts every 4xx the auth module can throw but a 429, as isTransientError says; never a network error or timeout', async () => {
+    const errors: PamError[] = [
+      new NetworkError('POST', '/auth/login'),
+      new TimeoutError('POST', 'login', 1),
+    ];
+    for (let status = 400; status < 500; status++)
+      errors.push(httpErrorFor({ status, method: 'POST', path: '/auth/login', body: {} }));
+    const counted: number[] = [];
+    for (const error of errors) {
+      const { actor } = await atCodeStep(() => Promise.reject(error));
+      actor.send({ type: 'SUBMIT_CODE', code: '000000' });
+      const s = await waitFor(actor, (x) => x.matches('twoFactorRequired') && x.context.error !== null);
+      expect(s.context.rejectedCodes, `${error.code} ${(error as { status?: number }).status}`).toBe(
+        isTransientError(error) ? 0 : 1,
+      );
+      counted.push(s.context.rejectedCodes);
+      actor.stop();
+    }
+    // 99 of the 100 statuses count (all but 429); the two transport errors do not.
+    expect(counted.filter((n) => n === 1)).toHaveLength(99);
   });
 });
