@@ -1,14 +1,13 @@
-import { enqueueActions } from 'xstate';
-import { initialContext } from './session/context';
+import { assertEvent, enqueueActions } from 'xstate';
+import { initialContext, servicesOf } from './session/context';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
 import { restoring } from './session/parts/restore';
 import { signedIn } from './session/parts/signed-in';
 import { tabsOn } from './session/parts/tabs';
-import { wakeInputOf } from './session/refresh';
+import { revokeHandle, wakeInputOf } from './session/refresh';
 import { sessionSetup } from './session/setup';
-import { tabsInputOf } from './session/tabs';
 import type { SessionInput } from './session/types';
 
 export type * from './session/types';
@@ -42,10 +41,20 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
         id: 'tabs',
         src: 'tabs',
         // The tabs flow decides against the session as it stands (its committed snapshot).
-        input: ({ context, self }) => tabsInputOf(context, self),
+        input: ({ context, self }) => ({ context, self }),
       },
     ],
-    on: tabsOn,
+    on: {
+      ...tabsOn,
+      // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
+      TOKEN_REFRESHED: {
+        guard: 'internal',
+        actions: ({ context, event }) => {
+          assertEvent(event, 'TOKEN_REFRESHED');
+          revokeHandle(servicesOf(context), event.handle);
+        },
+      },
+    },
     states: {
       restoring,
       signedOut: {

@@ -34,6 +34,7 @@ import {
 } from '../playTimeMachine';
 import { ownerOf, sameJson, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
+import { heardOf } from './order';
 import {
   createProfileFlow,
   loginRestrictionsOf,
@@ -43,12 +44,12 @@ import {
 } from './profile';
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
 import type { sessionSetup } from './setup';
-import { tabsFlow } from './tabs';
+import { writeSession } from './store';
+import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { SessionContext } from './types';
 
 /** An action of the session, checked against its setup (the setup itself is not bundled here). */
 type SessionAction = Parameters<(typeof sessionSetup)['createAction']>[0];
-const sessionAction = (action: SessionAction): SessionAction => action;
 
 /** The current snapshot of the child `id` of `self` (undefined without one). */
 const childSnapshot = <S>(self: { getSnapshot(): unknown }, id: string): S | undefined => {
@@ -142,9 +143,52 @@ export const playTimeInputOf = (c: SessionContext): PlayTimeInput | null => {
     : null;
 };
 
-/** The tabs flow: the child that decides what the other tabs say (the client makes the channel, see `tabs()`). */
-export const TABS_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+/** Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. */
+const adopt = (reason: 'adopt' | 'share'): SessionAction =>
+  enqueueActions(({ enqueue, event, context }) => {
+    assertEvent(event, 'ADOPT');
+    enqueue.assign(adopted(context, event));
+    enqueue(({ context: next }) =>
+      writeSession(next, servicesOf(next), { handle: event.session.handle, reason }),
+    );
+  });
+
+/**
+ * The tabs flow: the child that decides what the other tabs say (the client makes the channel, see
+ * `tabs()`), and what the session does with its verdicts (named in ./parts/tabs.ts).
+ */
+export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { tabs: tabsFlow },
+  actions: {
+    adopt: adopt('adopt'),
+    // Taken while signed out: said again, as a sync answer.
+    adoptShared: adopt('share'),
+    // A newer token of the login held: the refresh cycle restarts from it (at the adopted
+    // session's times), and the app hears of a refresh.
+    adoptRefreshed: enqueueActions(({ enqueue }) => {
+      enqueue('adopt');
+      enqueue.sendTo('refresh', ({ context, event }) => {
+        assertEvent(event, 'ADOPT');
+        return adoptedTokenSaved(context, event);
+      });
+      enqueue.emit({ type: 'tokenRefreshed' });
+    }),
+    // This login ended in another tab: the store cleared unless it holds a newer session.
+    endedElsewhere: enqueueActions(({ enqueue, event }) => {
+      assertEvent(event, 'ENDED_ELSEWHERE');
+      enqueue('clearTokensUnlessNewer');
+      enqueue({ type: 'forget', params: remoteForgetOf(event) });
+      enqueue.emit({ type: 'signedOut', reason: event.reason, remote: true });
+    }),
+    heardSeq: assign(({ context, event }) => {
+      assertEvent(event, 'HEARD');
+      return heardOf(context, event.seq);
+    }),
+    dropAdopted: ({ context, event }) => {
+      assertEvent(event, 'ADOPT');
+      dropAdopted(context, event);
+    },
+  },
 }))();
 
 /**
@@ -152,79 +196,73 @@ export const TABS_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => (
  * takes a datum only for the player and login it holds (`profileUpdateOf`), tells the play-time
  * flow the time limit, the app `restrictionsChanged`, and the other tabs what it read itself.
  */
-export const PROFILE_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { profile: createProfileFlow() },
   actions: {
     // The login answer's restrictions: status unknown (no betting) until the first read.
     loginRestrictions: assign(({ context }) => ({
       restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
     })),
-    takeProfile: sessionAction(
-      enqueueActions(({ context, self, enqueue }) => {
-        // The profile child's snapshot as the child holds it, never the event's copy: an
-        // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's
-        // relay) only makes the session look again at the real one.
-        const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
-        if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
-        const datum = profileOf({ context: snapshot.context });
-        const update = profileUpdateOf(context, datum);
-        if (!update) return;
-        const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
-        const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
-        enqueue.assign(update);
-        enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
-        const { userId, sid } = context;
-        // Told with the read's own server time: the other tabs compare by it, never by arrival.
-        const at = datum.at;
-        if (
-          datum.source === 'read' &&
-          infoChanged &&
-          update.userInfo &&
-          at !== null &&
-          userId !== null &&
-          sid !== null
-        ) {
-          enqueue({
-            type: 'publishProfile',
-            params: { userInfo: update.userInfo, owner: { userId, sid }, at },
-          });
-        }
-        if (restrictionsChanged)
-          enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
-        const { error, status } = update.restrictions;
-        // Told once per failure (a new failure, or the status it leaves changed), not per retry.
-        if (
-          error &&
-          status !== 'current' &&
-          (!context.restrictions?.error || context.restrictions.status !== status)
-        )
-          enqueue.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
-      }),
-    ),
+    takeProfile: enqueueActions(({ context, self, enqueue }) => {
+      // The profile child's snapshot as the child holds it, never the event's copy: an
+      // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's
+      // relay) only makes the session look again at the real one.
+      const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
+      if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
+      const datum = profileOf({ context: snapshot.context });
+      const update = profileUpdateOf(context, datum);
+      if (!update) return;
+      const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
+      const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
+      enqueue.assign(update);
+      enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
+      const { userId, sid } = context;
+      // Told with the read's own server time: the other tabs compare by it, never by arrival.
+      const at = datum.at;
+      if (
+        datum.source === 'read' &&
+        infoChanged &&
+        update.userInfo &&
+        at !== null &&
+        userId !== null &&
+        sid !== null
+      ) {
+        enqueue({
+          type: 'publishProfile',
+          params: { userInfo: update.userInfo, owner: { userId, sid }, at },
+        });
+      }
+      if (restrictionsChanged)
+        enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
+      const { error, status } = update.restrictions;
+      // Told once per failure (a new failure, or the status it leaves changed), not per retry.
+      if (
+        error &&
+        status !== 'current' &&
+        (!context.restrictions?.error || context.restrictions.status !== status)
+      )
+        enqueue.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
+    }),
   },
 }))();
 
 /** The play-time flow: its counts into the view, its alerts (for the login held) to the app. */
-export const PLAY_TIME_SESSION: SessionFlowImplementations = /* @__PURE__ */ (() => ({
+export const PLAY_TIME_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { playTime: sessionPlayTime },
   actions: {
-    takePlayTime: sessionAction(
-      assign(({ context, self }) => {
-        // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
-        const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
-        if (!snapshot?.context) return {};
-        const next = selectPlayTime(snapshot);
-        return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
-      }),
-    ),
-    alertPlayTime: sessionAction(
-      enqueueActions(({ event, enqueue }) => {
-        assertEvent(event, 'PLAY_TIME_ALERT');
-        if (!event.playTime) return;
-        const type = event.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
-        enqueue.emit({ type, playTime: event.playTime });
-      }),
-    ),
+    takePlayTime: assign(({ context, self }) => {
+      // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
+      const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
+      if (!snapshot?.context) return {};
+      const next = selectPlayTime(snapshot);
+      return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
+    }),
+    alertPlayTime: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, 'PLAY_TIME_ALERT');
+      if (!event.playTime) return;
+      const type = event.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
+      enqueue.emit({ type, playTime: event.playTime });
+    }),
   },
 }))();
 

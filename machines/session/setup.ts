@@ -4,14 +4,14 @@
 // `createStateConfig`, so its names and params are checked against these; `sessionMachine.ts`
 // puts the parts together.
 
-import { assertEvent, assign, enqueueActions, fromCallback } from 'xstate';
+import { type ActionFunction, assign, emit } from 'xstate';
 import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
-import { machineSetup } from '../machine-setup';
+import { callbackActor as fromCallback, machineSetup } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
-import { endedOf, heardOf } from './order';
+import { endedOf } from './order';
 import { sameOwner } from './profile-rules';
 import { readClock, readClockTrusted, refreshed, sessionRefreshCycle, verdictAt } from './refresh';
 import {
@@ -22,7 +22,6 @@ import {
   settle,
   writeSession,
 } from './store';
-import { adopted, dropAdopted } from './tabs';
 import type { SessionContext, SessionEmitted, SessionEvent, SessionInput, SessionMeta } from './types';
 
 /** The expiry verdict at the reading of our own TICK or WAKE (null: an event without one). */
@@ -33,6 +32,31 @@ const verdictOf = (context: SessionContext, event: SessionEvent | SessionInterna
 
 /** A flow the app did not take: its child runs and does nothing (see ./flows.ts). */
 const absent = /* @__PURE__ */ fromCallback(() => {});
+
+/** An action a flow provides (./flows.ts): named and typed here, none without its flow. */
+// biome-ignore lint/suspicious/noExplicitAny: any session's action (the flows' are typed where written)
+type ByFlow = ActionFunction<SessionContext, any, any, undefined, never, never, never, never, never>;
+
+/**
+ * The flows' own actions: no code here (the machine runs a named action it does not have as
+ * nothing), the flow's when the app takes it. The tabs flow's verdicts (./parts/tabs.ts): another
+ * tab's session taken (`adoptShared`: said again as a sync answer; `adoptRefreshed`: a refresh of
+ * the login held), the session ended elsewhere, a counter heard, a session no longer taken (a
+ * logout began) dropped.
+ */
+const byFlows = {} as Record<
+  | 'loginRestrictions'
+  | 'takeProfile'
+  | 'takePlayTime'
+  | 'alertPlayTime'
+  | 'adopt'
+  | 'adoptShared'
+  | 'adoptRefreshed'
+  | 'endedElsewhere'
+  | 'heardSeq'
+  | 'dropAdopted',
+  ByFlow
+>;
 
 /**
  * The session's setup: types, children (every child id with its actor: the published types then
@@ -97,10 +121,6 @@ export const sessionSetup = /* @__PURE__ */ (() =>
       signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
       refreshed: assign(({ context }, at: number) => refreshed(context, at)),
       restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
-      heardSeq: assign(({ context, event }) => {
-        assertEvent(event, 'HEARD');
-        return heardOf(context, event.seq);
-      }),
       forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
         ...forgotten(context, p),
         ...endedOf(context),
@@ -109,30 +129,14 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
       })),
       dropPending: assign({ pending: null }),
-      // --- the flows' own (provided by the profile and play-time flows; nothing without them) ---
-      loginRestrictions: assign({}),
-      takeProfile: assign({}),
-      takePlayTime: assign({}),
-      alertPlayTime: assign({}),
+      // --- the flows' own (provided by the tabs, profile and play-time flows; nothing without them) ---
+      ...byFlows,
       // --- effects (named actions: xstate's pure `transition()` never runs them) ---
       writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
         writeSession(context, servicesOf(context), p),
       dropHandle: ({ context }, handle: string) => {
         servicesOf(context).vault.take(handle);
       },
-      dropAdopted: ({ context, event }) => {
-        assertEvent(event, 'ADOPT');
-        dropAdopted(context, event);
-      },
-      // Another tab's session, taken (the tabs flow's verdict): into the context, then into the store.
-      adopt: enqueueActions(({ enqueue, event, context }, p?: { share?: boolean }) => {
-        assertEvent(event, 'ADOPT');
-        enqueue.assign(adopted(context, event));
-        const reason = p?.share ? 'share' : 'adopt';
-        enqueue(({ context: next }) =>
-          writeSession(next, servicesOf(next), { handle: event.session.handle, reason }),
-        );
-      }),
       // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
       readClock: ({ context, self }) =>
         self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
@@ -145,9 +149,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
       ) => servicesOf(context).crossTab?.publishProfile(p.userInfo, p.owner, p.at),
       announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
         servicesOf(context).crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
-      emitExpired: enqueueActions(({ enqueue }) => {
-        enqueue.emit({ type: 'sessionExpired' });
-        enqueue.emit({ type: 'signedOut', reason: 'expired', remote: false });
-      }),
+      emitExpired: emit({ type: 'sessionExpired' }),
+      emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
     },
   }))();

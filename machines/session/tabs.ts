@@ -5,8 +5,9 @@
 // its tab.
 
 import type { AuthUser } from 'pam-client';
-import { type EventObject, fromCallback } from 'xstate';
+import type { EventObject } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
+import { callbackActor as fromCallback } from '../machine-setup';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock } from './order';
@@ -40,14 +41,17 @@ export interface TabsFlowInput {
   read?: () => ClockReading;
 }
 
+/** The session as the tabs flow gets it (its `invoke`'s input): its context at start, and itself. */
+export interface TabsFlowSession {
+  context: SessionContext;
+  self: { getSnapshot(): { context: SessionContext; hasTag(tag: string): boolean } };
+}
+
 /**
  * The tabs flow's input from the session: it decides against the session as it stands (`self`'s
  * committed snapshot), never a copy taken when it started.
  */
-export const tabsInputOf = (
-  context: SessionContext,
-  self: { getSnapshot(): { context: SessionContext; hasTag(tag: string): boolean } },
-): TabsFlowInput => ({
+export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput => ({
   crossTab: servicesOf(context).crossTab,
   vault: servicesOf(context).vault,
   read: () => readClock(servicesOf(context)),
@@ -102,30 +106,33 @@ function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInte
  * (`ENDED_ELSEWHERE`), or a counter heard (`HEARD`). It answers another tab's sync itself. A
  * shared token goes into the vault at once: a verdict carries only its handle.
  */
-export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowInput>(({ input, sendBack }) =>
-  input.crossTab?.subscribe(
-    (message) => {
-      const held = input.held();
-      let event: SessionInternalEvent | null = null;
-      if (message.type === 'session') event = sessionVerdict(held, input, message);
-      else if (message.type === 'signedOut') event = signOutVerdict(held, message);
-      else if (message.type === 'syncRequest') {
-        if (held.phase === 'signedIn') answerSync(held.context);
-        else answerSyncSignedOut(held.context);
-      } else if (message.type === 'profile') {
-        event = internal({
-          type: 'PROFILE_LOADED',
-          user: null,
-          userInfo: message.userInfo,
-          at: message.at,
-          remote: true,
-          owner: { userId: message.userId, sid: message.sid },
-        });
-      }
-      if (event) sendBack(event);
-    },
-    (reason) => sendBack(internal({ type: 'CHANNEL_REFUSED', reason })),
-  ),
+export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSession>(
+  ({ input: session, sendBack }) => {
+    const input = tabsInputOf(session);
+    return input.crossTab?.subscribe(
+      (message) => {
+        const held = input.held();
+        let event: SessionInternalEvent | null = null;
+        if (message.type === 'session') event = sessionVerdict(held, input, message);
+        else if (message.type === 'signedOut') event = signOutVerdict(held, message);
+        else if (message.type === 'syncRequest') {
+          if (held.phase === 'signedIn') answerSync(held.context);
+          else answerSyncSignedOut(held.context);
+        } else if (message.type === 'profile') {
+          event = internal({
+            type: 'PROFILE_LOADED',
+            user: null,
+            userInfo: message.userInfo,
+            at: message.at,
+            remote: true,
+            owner: { userId: message.userId, sid: message.sid },
+          });
+        }
+        if (event) sendBack(event);
+      },
+      (reason) => sendBack(internal({ type: 'CHANNEL_REFUSED', reason })),
+    );
+  },
 );
 
 /** Another tab's session, taken. */

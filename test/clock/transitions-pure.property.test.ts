@@ -14,6 +14,7 @@ import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstat
 import { internal } from '../../machines/clock';
 import { serverSessionMachine } from '../../machines/server-session/machine';
 import { servicesOf } from '../../machines/session/context';
+import { TABS_SESSION } from '../../machines/session/flows';
 import { sessionCore } from '../../machines/sessionMachine';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { manualTimers } from '../support/manual-timers';
@@ -57,7 +58,7 @@ const refreshInput = (clock: Clock, at: number) => ({
   at,
 });
 
-// --- the session (sessionCore: the refresh and tabs verdicts, no optional flow) ----------------
+// --- the session (sessionCore with the tabs flow's verdicts: the refresh and tabs verdicts) -----
 
 const reading = (at: number, offset: number) => ({ at, serverAt: at + offset, trusted: true });
 
@@ -183,8 +184,8 @@ const machines = [
     steps: refreshSteps,
   },
   {
-    name: 'the session (sessionCore)',
-    machine: sessionCore,
+    name: 'the session (sessionCore + the tabs flow)',
+    machine: sessionCore.provide(TABS_SESSION),
     input: (c: Clock) => sessionInput(c),
     steps: sessionSteps,
   },

@@ -30,6 +30,7 @@ const expire = () =>
       }),
     },
     'emitExpired',
+    'emitExpiredSignOut',
   ] as const;
 
 /** The refresh cycle, the signed-in session's child. */

@@ -1,11 +1,11 @@
-// The tabs flow's part of the session: what it does with the tabs flow's verdicts (../tabs.ts, the
-// child that decides): take another tab's session, end this one, or move the logical clock.
+// The tabs flow's part of the session: where the tabs flow's verdicts (../tabs.ts, the child that
+// decides) land in the statechart: take another tab's session, end this one, or move the logical
+// clock. The transitions name their actions only; the tabs flow provides them (TABS_SESSION,
+// ../flows.ts), so a session without it does nothing with a verdict (none comes: no child of it
+// decides) and a bundle without it carries none of their code.
 
-import { and, assertEvent, emit, sendTo } from 'xstate';
-import { servicesOf } from '../context';
-import { revokeHandle } from '../refresh';
+import { and } from 'xstate';
 import { sessionSetup } from '../setup';
-import { adoptedTokenSaved, remoteForgetOf } from '../tabs';
 
 /**
  * The verdicts heard in any state. A session taken while signed out is said again (as a sync
@@ -14,20 +14,8 @@ import { adoptedTokenSaved, remoteForgetOf } from '../tabs';
 export const tabsOn = /* @__PURE__ */ (() =>
   sessionSetup.createStateConfig({
     on: {
-      ADOPT: {
-        guard: 'internal',
-        target: '.signedIn',
-        actions: [{ type: 'adopt', params: { share: true } }, 'loginRestrictions'],
-      },
+      ADOPT: { guard: 'internal', target: '.signedIn', actions: ['adoptShared', 'loginRestrictions'] },
       HEARD: { guard: 'internal', actions: 'heardSeq' },
-      // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
-      TOKEN_REFRESHED: {
-        guard: 'internal',
-        actions: ({ context, event }) => {
-          assertEvent(event, 'TOKEN_REFRESHED');
-          revokeHandle(servicesOf(context), event.handle);
-        },
-      },
     },
   }).on)();
 
@@ -46,35 +34,8 @@ export const tabsSignedInOn = /* @__PURE__ */ (() =>
           reenter: true,
           actions: ['adopt', 'loginRestrictions'],
         },
-        {
-          guard: 'internal',
-          actions: [
-            'adopt',
-            sendTo('refresh', ({ context, event }) => {
-              assertEvent(event, 'ADOPT');
-              return adoptedTokenSaved(context, event);
-            }),
-            emit({ type: 'tokenRefreshed' as const }),
-          ],
-        },
+        { guard: 'internal', actions: 'adoptRefreshed' },
       ],
-      ENDED_ELSEWHERE: {
-        guard: 'internal',
-        target: 'signedOut',
-        actions: [
-          'clearTokensUnlessNewer',
-          {
-            type: 'forget',
-            params: ({ event }) => {
-              assertEvent(event, 'ENDED_ELSEWHERE');
-              return remoteForgetOf(event);
-            },
-          },
-          emit(({ event }) => {
-            assertEvent(event, 'ENDED_ELSEWHERE');
-            return { type: 'signedOut' as const, reason: event.reason, remote: true };
-          }),
-        ],
-      },
+      ENDED_ELSEWHERE: { guard: 'internal', target: 'signedOut', actions: 'endedElsewhere' },
     },
   }).on)();
