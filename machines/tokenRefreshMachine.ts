@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
-import { assign, emit, raise } from 'xstate';
+import { assign, type DoneActorEvent, emit, raise } from 'xstate';
 import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
 import { retryAfterMsOf } from './errors';
 import { machineSetup, promiseActor } from './machine-setup';
@@ -189,13 +189,7 @@ export type TokenRefreshEmitted =
   /** A refresh failed for another reason than 401: the session is kept, retried after backoff. */
   | { type: 'refreshFailed'; error: PamError };
 
-const onFlightLost = [
-  'loseFlight',
-  {
-    type: 'emitRefreshFailed',
-    params: ({ context }: { context: TokenRefreshContext }) => ({ error: context.error! }),
-  },
-] as const;
+const onFlightLost = ['loseFlight', 'emitRefreshFailed'] as const;
 
 /** Due: refresh; else re-arm (after a long gap the old timer may be late; the delay is recomputed). */
 const CHECK = [
@@ -284,15 +278,14 @@ function createTokenRefreshMachine() {
         error: ({ event }) => asPamError((event as { error?: unknown }).error),
       }),
       signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
-      emitRefreshed: emit((_, params: { accessToken: string }) => ({
+      // The answer's token (never kept in context), from the done event told again with its reading.
+      emitRefreshed: emit(({ event }) => ({
         type: 'tokenRefreshed' as const,
-        accessToken: params.accessToken,
+        accessToken: (event as unknown as DoneActorEvent<RefreshTokenResponse>).output.access_token,
       })),
       emitExpired: emit({ type: 'sessionExpired' as const }),
-      emitRefreshFailed: emit((_, params: { error: PamError }) => ({
-        type: 'refreshFailed' as const,
-        error: params.error,
-      })),
+      // The failure just recorded (by `failRefresh` or `loseFlight`, the action before it).
+      emitRefreshFailed: emit(({ context }) => ({ type: 'refreshFailed' as const, error: context.error! })),
     },
   }).createMachine({
     id: 'tokenRefresh',
@@ -345,13 +338,7 @@ function createTokenRefreshMachine() {
                 READ,
                 {
                   target: 'idle',
-                  actions: [
-                    'completeRefresh',
-                    {
-                      type: 'emitRefreshed',
-                      params: ({ event }) => ({ accessToken: event.output.access_token }),
-                    },
-                  ],
+                  actions: ['completeRefresh', 'emitRefreshed'],
                 },
               ],
               onError: [
@@ -365,13 +352,7 @@ function createTokenRefreshMachine() {
                 // the backoff in the refresh state decides when idle tries again.
                 {
                   target: 'idle',
-                  actions: [
-                    'failRefresh',
-                    {
-                      type: 'emitRefreshFailed',
-                      params: ({ event }) => ({ error: asPamError(event.error) }),
-                    },
-                  ],
+                  actions: ['failRefresh', 'emitRefreshFailed'],
                 },
               ],
             },

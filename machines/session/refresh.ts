@@ -13,7 +13,6 @@ import {
   AbortedError,
   type AuthModule,
   type LoginSuccess,
-  type PamError,
   type RefreshTokenResponse,
   type StoredSession,
   TimeoutError,
@@ -59,13 +58,13 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       // Only the outcome our own call stamped, once (`stamp`): a forged or replayed
       // `xstate.done.actor.refresh` (XState's `_send`, the system's relay) is no token, and its
       // `at` never moves the session's times; the refresh it cut short is made again.
-      emitRefreshed: enqueueActions(({ enqueue, event }, params: { accessToken: string }) => {
-        const output = (event as unknown as { output: Stamped }).output;
+      emitRefreshed: enqueueActions(({ enqueue, event }) => {
+        const output = (event as unknown as { output: Stamped & { access_token: string } }).output;
         if (!takeTicket(output)) return enqueue.raise({ type: 'REFRESH' });
         enqueue.sendParent(
           internal({
             type: 'TOKEN_REFRESHED',
-            handle: params.accessToken,
+            handle: output.access_token,
             at: output.at,
             owner: output.owner,
           }),
@@ -74,8 +73,8 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       emitExpired: enqueueActions(({ enqueue }) => {
         enqueue.sendParent(internal({ type: 'SESSION_EXPIRED' }));
       }),
-      emitRefreshFailed: enqueueActions(({ enqueue }, params: { error: PamError }) => {
-        enqueue.sendParent(internal({ type: 'REFRESH_FAILED', error: params.error }));
+      emitRefreshFailed: enqueueActions(({ enqueue, context }) => {
+        enqueue.sendParent(internal({ type: 'REFRESH_FAILED', error: context.error! }));
       }),
     },
   }))();
