@@ -115,8 +115,15 @@ function saved(savedAt: number | undefined, expiresAt: number | null | undefined
   };
 }
 
-/** When the refresh is due: the interval after the save, or earlier for a token about to expire. */
-const dueAt = (c: TokenRefreshContext): number | null => refreshSchedule(c.refresh, c)[0];
+/**
+ * How long until a refresh may start, from the reading `now`: until it is due (the interval after
+ * the save, or earlier for a token about to expire) and any backoff (`notBefore`) has passed; 0 or
+ * less when it may start now, null when no token is saved.
+ */
+function untilDue(c: TokenRefreshContext, now: number): number | null {
+  const due = refreshSchedule(c.refresh, c)[0];
+  return due === null ? null : Math.max(due, c.notBefore ?? due) - now;
+}
 
 /** The reading an event carries: its `at`, or the start's (`input.at`). */
 const atOf = (event: object): number | undefined =>
@@ -130,11 +137,9 @@ const atOf = (event: object): number | undefined =>
  */
 function nextCheckDelay(c: TokenRefreshContext, now: number | undefined): number {
   if (now === undefined) return 0;
-  const due = dueAt(c);
-  if (due === null) return clampDelay(c.tickMs);
-  const until = Math.max(due, c.notBefore ?? due) - now;
-  if (!(until > 0)) return 0;
-  return clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until)));
+  const until = untilDue(c, now);
+  if (until === null) return clampDelay(c.tickMs);
+  return until > 0 ? clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until))) : 0;
 }
 
 /**
@@ -197,13 +202,6 @@ const CHECK = [
   { target: 'idle', reenter: true, actions: 'pullBack' },
 ] as const;
 
-/** The services of a refresh actor, from its `input` (`restoreActor` takes them from a fresh one). */
-const services = (input: TokenRefreshInput) => ({
-  auth: input.auth,
-  now: input.now ?? steadyClock(),
-  random: input.random ?? null,
-});
-
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createTokenRefreshMachine() {
   return machineSetup({
@@ -219,11 +217,8 @@ function createTokenRefreshMachine() {
       ),
     },
     guards: {
-      isDue: ({ context: c, event }) => {
-        const now = atOf(event)!;
-        const due = dueAt(c);
-        return due !== null && now >= due && (c.notBefore === null || now >= c.notBefore);
-      },
+      // Due at the event's reading: no wait left (nor any backoff); never with no token saved.
+      isDue: ({ context, event }) => (untilDue(context, atOf(event)!) ?? 1) <= 0,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
       isFlightLost: ({ context: c, event }) => atOf(event)! >= flightLostAt(c, atOf(event)!),
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
@@ -290,11 +285,14 @@ function createTokenRefreshMachine() {
   }).createMachine({
     id: 'tokenRefresh',
     context: ({ input }) => {
-      const deps = services(input);
-      // The start's reading (the one clock read outside an action, when the app gave none).
-      const now = Number.isFinite(input.at) ? (input.at as number) : deps.now();
+      // The services (`restoreActor` takes them from a fresh input), and the start's reading (the
+      // one clock read outside an action, when the app gave none).
+      const clock = input.now ?? steadyClock();
+      const now = Number.isFinite(input.at) ? (input.at as number) : clock();
       return {
-        ...deps,
+        auth: input.auth,
+        now: clock,
+        random: input.random ?? null,
         intervalMs: refreshIntervalOf(input.intervalMs),
         tickMs: finiteOr(input.tickMs, DEFAULT_TICK_MS, 1),
         ...(input.savedAt === undefined
