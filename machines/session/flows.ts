@@ -22,7 +22,7 @@
 //   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
-import { type AnyActorLogic, assertEvent, assign, enqueueActions, type SnapshotFrom } from 'xstate';
+import { type AnyActorLogic, assertEvent, assign, enqueueActions, type SnapshotFrom, sendTo } from 'xstate';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -203,6 +203,11 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
     loginRestrictions: assign(({ context }) => ({
       restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
     })),
+    // A profile read elsewhere (another tab, the client's outcome re-read), for the login held.
+    tellProfile: sendTo('profile', ({ event }) => {
+      assertEvent(event, 'PROFILE_LOADED');
+      return profileFromElsewhere(event);
+    }),
     takeProfile: enqueueActions(({ context, self, enqueue }) => {
       // The profile child's snapshot as the child holds it, never the event's copy: an
       // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's

@@ -47,6 +47,7 @@ type ByFlow = ActionFunction<SessionContext, any, any, undefined, never, never, 
 const byFlows = {} as Record<
   | 'loginRestrictions'
   | 'takeProfile'
+  | 'tellProfile'
   | 'takePlayTime'
   | 'alertPlayTime'
   | 'adopt'

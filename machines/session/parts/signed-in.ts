@@ -6,7 +6,7 @@
 
 import { asPamError } from 'pam-client/internal';
 import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
-import { playTimeInputOf, profileFromElsewhere, profileInputOf } from '../flows';
+import { playTimeInputOf, profileInputOf } from '../flows';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
 import { tabsSignedInOn } from './tabs';
@@ -154,13 +154,7 @@ export const signedIn = /* @__PURE__ */ (() =>
       ...tabsSignedInOn,
       // A profile read elsewhere (another tab, the client's outcome re-read), for the login held:
       // the profile flow takes it.
-      PROFILE_LOADED: {
-        guard: 'owned',
-        actions: sendTo('profile', ({ event }) => {
-          assertEvent(event, 'PROFILE_LOADED');
-          return profileFromElsewhere(event);
-        }),
-      },
+      PROFILE_LOADED: { guard: 'owned', actions: 'tellProfile' },
       PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },
       PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' },
       LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
