@@ -83,15 +83,6 @@ export interface TokenRefreshContext {
 // When the cycle looks again: the core's schedule, `refreshSchedule(…)` = [dueAt, backoffMs,
 // flightTimeoutMs], read at the context's settings.
 
-/** Default period of the internal check while idle: one minute. */
-const DEFAULT_TICK_MS = 60_000;
-
-/**
- * The shortest wait the internal check re-arms with while a refresh is not yet due, so a clock
- * that stands still (or a tiny `tickMs`) cannot turn the timer into a busy loop.
- */
-const MIN_CHECK_MS = 1_000;
-
 /**
  * The `intervalMs` the machine uses: the default (6 h) for 0, a negative number, NaN or
  * Infinity; at least 1 s (`MIN_REFRESH_INTERVAL_MS`) for a small positive one.
@@ -139,7 +130,10 @@ function nextCheckDelay(c: TokenRefreshContext, now: number | undefined): number
   if (now === undefined) return 0;
   const until = untilDue(c, now);
   if (until === null) return clampDelay(c.tickMs);
-  return until > 0 ? clampDelay(Math.max(MIN_CHECK_MS, Math.min(c.tickMs, until))) : 0;
+  // At least 1 s while not yet due, so a clock that stands still (or a tiny `tickMs`) cannot turn
+  // the timer into a busy loop. (Literals here and for the 1 min tick: a bundle keeps a named
+  // constant as a variable.)
+  return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
 }
 
 /**
@@ -294,7 +288,8 @@ function createTokenRefreshMachine() {
         now: clock,
         random: input.random ?? null,
         intervalMs: refreshIntervalOf(input.intervalMs),
-        tickMs: finiteOr(input.tickMs, DEFAULT_TICK_MS, 1),
+        // The internal check's default period while idle: one minute.
+        tickMs: finiteOr(input.tickMs, 60_000, 1),
         ...(input.savedAt === undefined
           ? { refresh: initialRefreshState, lifeMs: null, error: null, notBefore: null }
           : saved(input.savedAt, input.expiresAt, now)),
