@@ -4,8 +4,8 @@
 
 import type { TimersLike } from 'pam-client/internal';
 import type { EventObject } from 'xstate';
+import { fromCallback } from 'xstate';
 import { createClock, internal, type PamClock } from './clock';
-import { callbackActor as fromCallback } from './machine-setup';
 
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
 export type { TimersLike } from 'pam-client/internal';

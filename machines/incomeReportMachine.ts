@@ -5,7 +5,7 @@ import {
   type IncomeReportData,
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
-import { assign } from 'xstate';
+import { assign, fromCallback } from 'xstate';
 import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
@@ -24,7 +24,7 @@ import type {
   IncomeReportRequest,
   IncomeReportUser,
 } from './income-report/types';
-import { callbackActor, machineSetup, promiseActor } from './machine-setup';
+import { machineSetup, promiseActor } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 
 export type { IncomeReportFailedError } from './income-report/failed-error';
@@ -121,7 +121,7 @@ function createIncomeReportMachine() {
           { signal },
         );
       }),
-      watchEnvironment: callbackActor<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
+      watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
         const unwake = onWake(input, () => sendBack({ type: 'WAKE' }));
         const offHidden = input.visibility.onChange((hidden) => hidden && sendBack({ type: 'PAUSE' }));
         const offOffline = input.online.onChange((online) => online || sendBack({ type: 'PAUSE' }));

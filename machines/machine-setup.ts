@@ -6,9 +6,7 @@
 
 import {
   type ActionFunction,
-  type AnyActorRef,
   type AnyEventObject,
-  type CallbackActorLogic,
   createMachine,
   type DelayConfig,
   type EventObject,
@@ -24,6 +22,7 @@ import {
   type UnknownActorLogic,
   type Values,
 } from 'xstate';
+import { trusted } from './clock';
 
 type Params = Record<string, ParameterizedObject['params'] | undefined>;
 
@@ -143,14 +142,12 @@ const identity = <T>(x: T): T => x;
 // XState's `fromPromise` lives in its actors module, which also builds an actor logic at import
 // (`createEmptyActor`'s, a top-level call no bundler may drop): a machine pays for both. This is
 // the same logic (its events, snapshots, persistence, and the abort on stop) without that module.
-// Its answer goes through the system's relay with the actor as source, as XState's does: not
-// through `self.send`, the outside door the client guards (session-facade.ts).
+// Its answer goes to itself by `self.send`, XState's declared API (no `system._relay`, which
+// XState's types do not declare): an event built here, trusted, so the door the client guards
+// (session-facade.ts) lets it through once.
 const controllers = new WeakMap<object, AbortController>();
 const RESOLVE = 'xstate.promise.resolve';
 const REJECT = 'xstate.promise.reject';
-
-/** The system's relay (XState's own, untyped): delivers `event` to `target` as sent by `source`. */
-type Relay = { _relay(source: AnyActorRef, target: AnyActorRef, event: AnyEventObject): void };
 
 /**
  * XState's `fromPromise(run)` (the same actor: done with the promise's value, failed with its
@@ -180,65 +177,17 @@ export function promiseActor<TOutput, TInput>(
           } as never)
         : state;
     },
-    start: (state, { self, system }) => {
+    start: (state, { self }) => {
       if (state.status !== 'active') return;
       const controller = new AbortController();
       controllers.set(self, controller);
       const settle = (type: string) => (data: unknown) => {
-        if (self.getSnapshot().status === 'active')
-          (system as unknown as Relay)._relay(self, self, { type, data });
+        if (self.getSnapshot().status === 'active') self.send(trusted({ type, data }) as never);
       };
       Promise.resolve(run({ input: state.input as TInput, signal: controller.signal })).then(
         settle(RESOLVE),
         settle(REJECT),
       );
-    },
-    getInitialSnapshot: (_, input) => ({ status: 'active', output: undefined, error: undefined, input }),
-    getPersistedSnapshot: (snapshot) => snapshot,
-    restoreSnapshot: (snapshot) => snapshot as never,
-  };
-}
-
-/** What a callback actor's callback returns: its clean-up, or nothing (XState's `CallbackLogicFunction`). */
-// biome-ignore lint/suspicious/noConfusingVoidType: a callback with no clean-up returns nothing
-type Dispose = (() => void) | void;
-const disposers = new WeakMap<object, Dispose>();
-
-/**
- * XState's `fromCallback(callback)` (the same actor, without XState's actors module: see
- * `promiseActor`) for a callback that reads its `input` and sends its parent events (`sendBack`,
- * through the system's relay, as XState's does); what the callback returns is called when the
- * actor stops. No `receive`: no callback here takes events.
- *
- * @example
- * const ticks = callbackActor(({ sendBack }) => {
- *   const id = setInterval(() => sendBack({ type: 'TICK' }), 1_000);
- *   return () => clearInterval(id);
- * });
- */
-export function callbackActor<TEvent extends EventObject, TInput = NonReducibleUnknown>(
-  callback: (args: { input: TInput; sendBack: (event: AnyEventObject) => void }) => Dispose,
-): CallbackActorLogic<TEvent, TInput> {
-  return {
-    start: (state, { self, system }) => {
-      const parent = (self as { _parent?: AnyActorRef })._parent;
-      disposers.set(
-        self,
-        callback({
-          input: state.input,
-          sendBack: (event) => {
-            if (self.getSnapshot().status !== 'stopped' && parent)
-              (system as unknown as Relay)._relay(self, parent, event);
-          },
-        }),
-      );
-    },
-    transition: (state, { type }, { self }) => {
-      if (type !== 'xstate.stop') return state;
-      const dispose = disposers.get(self);
-      disposers.delete(self);
-      dispose?.();
-      return { ...state, status: 'stopped', error: undefined };
     },
     getInitialSnapshot: (_, input) => ({ status: 'active', output: undefined, error: undefined, input }),
     getPersistedSnapshot: (snapshot) => snapshot,

@@ -4,7 +4,7 @@
 
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import type { EventObject } from 'xstate';
-import { callbackActor as fromCallback } from '../machine-setup';
+import { fromCallback } from 'xstate';
 import { internal } from '../session/events';
 import { readClock } from '../session/store';
 import { type ServerSessionContext, type ServerSessionDeps, serverServicesOf } from './context';

@@ -4,8 +4,8 @@
 // taken at once (the safe direction); a sign-in heard is never believed: the tab asks the server.
 
 import type { EventObject } from 'xstate';
+import { fromCallback } from 'xstate';
 import type { BroadcastChannelLike } from '../environment';
-import { callbackActor as fromCallback } from '../machine-setup';
 import { trusted } from '../session/events';
 
 const APP = 'pam-client';

@@ -4,10 +4,10 @@
 // `createStateConfig`, so its names and params are checked against these; `sessionMachine.ts`
 // puts the parts together.
 
-import { type ActionFunction, assign, emit } from 'xstate';
+import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
 import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
-import { callbackActor as fromCallback, machineSetup } from '../machine-setup';
+import { machineSetup } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';

@@ -6,8 +6,8 @@
 
 import type { AuthUser } from 'pam-client';
 import type { EventObject } from 'xstate';
+import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
-import { callbackActor as fromCallback } from '../machine-setup';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock } from './order';
