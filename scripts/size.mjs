@@ -53,7 +53,7 @@ export const rows = [
     // Lowered 47,550 -> 46,230 (issue 33): registration became a flow, out of createAuthModule
     // (47,709 -> 46,207 on the same tree).
     // Lowered 46,340 -> 46,320 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 46,324 -> 46,302.
-    ceiling: 46_485, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B. Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B. Raised 21:25 UTC 2026-11-28 for the session's ended-login defences (f9d6c95, c6680e3, 48f447d: a forged refresh outcome never moves the expiry, an ended login is never re-adopted, a token renewed after the end is revoked; +228 B on lean measured on one tree) and the public line's createUserModule options (2ffd6f9); other cuts this round paid part of it (server-session machineSetup, tokenRefresh params, login helpers): this HEAD + about 20 B.
+    ceiling: 45_925, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: the tabs flow's handlers out of the lean statechart (d4b3d88), tellProfile (901370f), machineSetup's implementations as given, promiseActor; older history in git log -S'ceiling: 46_485'.
     requires: [['machines', ['createCustomPamClient']]],
   },
   {
@@ -63,7 +63,7 @@ export const rows = [
     budget: 42_700,
     // Lowered 47,790 -> 46,440 (issue 33): registration as a flow (47,920 -> 46,420 on the same tree).
     // Lowered 46,540 -> 46,525 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 46,527 -> 46,505.
-    ceiling: 46_695, // issue 33: 47,258 -> 46,718 with restore opt-in; 47,023 with the session's time on events; then raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B. Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B. Raised 21:25 UTC 2026-11-28 for the session's ended-login defences (f9d6c95, c6680e3, 48f447d: a forged refresh outcome never moves the expiry, an ended login is never re-adopted, a token renewed after the end is revoked; +228 B on lean measured on one tree) and the public line's createUserModule options (2ffd6f9); other cuts this round paid part of it (server-session machineSetup, tokenRefresh params, login helpers): this HEAD + about 20 B.
+    ceiling: 46_145, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: as the lean row; history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient']],
@@ -79,7 +79,7 @@ export const rows = [
     // Lowered 62,200 -> 62,000 (issue 33): restore opt-in took it from 62,173 to 61,610; the session's
     // time on events, committed after, brought it to 61,893.
     // Lowered 62,920 -> 62,910 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 62,913 -> 62,890.
-    ceiling: 63_125, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B. Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B. Raised 21:25 UTC 2026-11-28 for the session's ended-login defences (f9d6c95, c6680e3, 48f447d: a forged refresh outcome never moves the expiry, an ended login is never re-adopted, a token renewed after the end is revoked; +228 B on lean measured on one tree) and the public line's createUserModule options (2ffd6f9); other cuts this round paid part of it (server-session machineSetup, tokenRefresh params, login helpers): this HEAD + about 20 B.
+    ceiling: 63_110, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -95,7 +95,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
     // Lowered 66,070 -> 66,050 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 66,055 -> 66,030.
-    ceiling: 66_275, // issue 33: 65,373 -> 64,778 with restore opt-in; 65,091 with the session's time on events; then raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B. Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B. Raised 21:25 UTC 2026-11-28 for the session's ended-login defences (f9d6c95, c6680e3, 48f447d: a forged refresh outcome never moves the expiry, an ended login is never re-adopted, a token renewed after the end is revoked; +228 B on lean measured on one tree) and the public line's createUserModule options (2ffd6f9); other cuts this round paid part of it (server-session machineSetup, tokenRefresh params, login helpers): this HEAD + about 20 B.
+    ceiling: 66_255, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -128,7 +128,6 @@ export const rows = [
     // Lowered 14,960 -> 14,940 (issue 33, the login's answer and failure read as they are, f4b21fe):
     // 14,943 -> 14,917.
     // Lowered 14,940 -> 14,925 (issue 33, setError and rejectCode share one helper): 14,918 -> 14,905.
-    ceiling: 14_925, // Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B.
     requires: [['machines', ['loginMachine']]],
   },
   {
@@ -137,7 +136,7 @@ export const rows = [
     budget: 14_500,
     // Lowered 14,840 -> 14,820 (issue 33, the refresh's error read from its event, not three params):
     // 14,821 -> 14,802.
-    ceiling: 14_820, // issue 33: 15,095 -> 14,612 with restore opt-in Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B.
+    ceiling: 14_555, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: promiseActor (no XState actors module), the refresh machine's merged helpers and its own backoff (SIZE-M); 36 B over its budget: the isPamError code set (~98 B) and createMachine without machineSetup (~32 B) are what is left.
     requires: [['machines', ['tokenRefreshMachine']]],
   },
   {
@@ -185,7 +184,7 @@ export const rows = [
     // Raised 74,300 -> 78,000 (2026-11-28, second session): this row holds every feature, now the
     // funnel events flow (about 2.9 kB, opt-in for apps) and the proxy-side auth reading of the server session.
     // Lowered 79,680 -> 79,650 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 79,655 -> 79,629.
-    ceiling: 79_650, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B. Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B.
+    ceiling: 79_690, // Raised 00:25 UTC 2026-11-29 (issue 33): +15 B over 79,650 after the session's callbacks went back to xstate's fromCallback (a local callbackActor read self._parent and called system._relay, XState internals issue 32 rules out); this HEAD + about 25 B.
   },
   {
     // Issue 34: the OpenTelemetry bridge's own weight (`@opentelemetry/api` and pam-client external).

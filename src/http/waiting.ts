@@ -243,8 +243,8 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
 export function retryAfterMs(error: unknown): number | undefined {
   if (!isHttpError(error)) return undefined;
   const seconds = (error as { retryAfter?: unknown }).retryAfter;
-  if (typeof seconds !== 'number' || Number.isNaN(seconds) || seconds < 0) return undefined;
-  return clampDelay(seconds * 1000);
+  // NaN and a negative number fail `>= 0`.
+  return typeof seconds === 'number' && seconds >= 0 ? clampDelay(seconds * 1000) : undefined;
 }
 
 // Backoff between retries.
@@ -300,7 +300,7 @@ export function retryDelay(
   random: () => number = Math.random,
 ): number | undefined {
   if (!isTransientError(error)) return undefined;
-  const asked = isHttpError(error) ? retryAfterMs(error) : undefined;
+  const asked = retryAfterMs(error);
   if (asked === undefined) return backoffDelay(attempt, { jitter: 'full', random });
   return asked > MAX_RETRY_AFTER_SECONDS * 1000 ? undefined : asked;
 }
