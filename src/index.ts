@@ -55,7 +55,6 @@ export {
   UnexpectedError,
 } from './errors/index';
 export { createOfetchAdapter } from './http/ofetch-adapter';
-export { retryAfterMs } from './http/waiting';
 export type {
   AccessTokenGetter,
   AuthHttpAdapter,
@@ -64,6 +63,7 @@ export type {
   OfetchAdapterOptions,
   RequestOptions,
 } from './http/types';
+export { retryAfterMs } from './http/waiting';
 export type {
   LimitKind,
   LimitPeriodName,
