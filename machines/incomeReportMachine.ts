@@ -5,7 +5,7 @@ import {
   type IncomeReportData,
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
-import { assign, fromCallback } from 'xstate';
+import { assign, fromCallback, fromPromise } from 'xstate';
 import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
@@ -24,7 +24,7 @@ import type {
   IncomeReportRequest,
   IncomeReportUser,
 } from './income-report/types';
-import { machineSetup, promiseActor } from './machine-setup';
+import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 
 export type { IncomeReportFailedError } from './income-report/failed-error';
@@ -110,10 +110,10 @@ function createIncomeReportMachine() {
       };
     },
     actors: {
-      loadYears: promiseActor<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>
+      loadYears: fromPromise<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>
         input.user.getAvailableYears({ signal }),
       ),
-      generateReport: promiseActor<IncomeReportData, GenerateInput>(({ input, signal }) => {
+      generateReport: fromPromise<IncomeReportData, GenerateInput>(({ input, signal }) => {
         // A POST may have been applied: a restored actor does not send it again on its own (RETRY does).
         if (input.interrupted) return Promise.reject(new AbortedError('POST', 'generateIncomeReport'));
         return input.user.generateIncomeReport(
@@ -131,8 +131,8 @@ function createIncomeReportMachine() {
           offOffline();
         };
       }),
-      pollStatus: promiseActor<IncomeReportData, { user: IncomeReportUser; id: number }>(
-        ({ input, signal }) => input.user.getIncomeReportStatus(input.id, { signal }),
+      pollStatus: fromPromise<IncomeReportData, { user: IncomeReportUser; id: number }>(({ input, signal }) =>
+        input.user.getIncomeReportStatus(input.id, { signal }),
       ),
     },
     delays: {

@@ -16,13 +16,11 @@ import {
   type MetaObject,
   type NonReducibleUnknown,
   type ParameterizedObject,
-  type PromiseActorLogic,
   type SetupReturn,
   type SetupTypes,
   type UnknownActorLogic,
   type Values,
 } from 'xstate';
-import { trusted } from './clock';
 
 type Params = Record<string, ParameterizedObject['params'] | undefined>;
 
@@ -138,59 +136,3 @@ export function machineSetup<
 }
 
 const identity = <T>(x: T): T => x;
-
-// XState's `fromPromise` lives in its actors module, which also builds an actor logic at import
-// (`createEmptyActor`'s, a top-level call no bundler may drop): a machine pays for both. This is
-// the same logic (its events, snapshots, persistence, and the abort on stop) without that module.
-// Its answer goes to itself by `self.send`, XState's declared API (no `system._relay`, which
-// XState's types do not declare): an event built here, trusted, so the door the client guards
-// (session-facade.ts) lets it through once.
-const controllers = new WeakMap<object, AbortController>();
-const RESOLVE = 'xstate.promise.resolve';
-const REJECT = 'xstate.promise.reject';
-
-/**
- * XState's `fromPromise(run)` (the same actor: done with the promise's value, failed with its
- * rejection, `signal` aborted when stopped first), without XState's actors module. `run` gets
- * the `input` and the `signal`.
- *
- * @example
- * const readUser = promiseActor(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
- *   api.user(input.id, { signal }));
- */
-export function promiseActor<TOutput, TInput>(
-  run: (args: { input: TInput; signal: AbortSignal }) => PromiseLike<TOutput>,
-): PromiseActorLogic<TOutput, TInput> {
-  return {
-    transition: (state, { type, data }, { self }) => {
-      if (state.status !== 'active') return state;
-      if (type === 'xstate.stop') controllers.get(self)?.abort();
-      const status =
-        type === RESOLVE ? 'done' : type === REJECT ? 'error' : type === 'xstate.stop' && 'stopped';
-      // `error` (or `output`) is the settled value; a stop carries none (undefined, as before).
-      return status
-        ? ({
-            ...state,
-            status,
-            input: undefined,
-            [status === 'done' ? 'output' : 'error']: data,
-          } as never)
-        : state;
-    },
-    start: (state, { self }) => {
-      if (state.status !== 'active') return;
-      const controller = new AbortController();
-      controllers.set(self, controller);
-      const settle = (type: string) => (data: unknown) => {
-        if (self.getSnapshot().status === 'active') self.send(trusted({ type, data }) as never);
-      };
-      Promise.resolve(run({ input: state.input as TInput, signal: controller.signal })).then(
-        settle(RESOLVE),
-        settle(REJECT),
-      );
-    },
-    getInitialSnapshot: (_, input) => ({ status: 'active', output: undefined, error: undefined, input }),
-    getPersistedSnapshot: (snapshot) => snapshot,
-    restoreSnapshot: (snapshot) => snapshot as never,
-  };
-}

@@ -11,10 +11,10 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
-import { assign, type DoneActorEvent, emit, raise } from 'xstate';
+import { assign, type DoneActorEvent, emit, fromPromise, raise } from 'xstate';
 import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
 import { retryAfterMsOf } from './errors';
-import { machineSetup, promiseActor } from './machine-setup';
+import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 
 /**
@@ -206,7 +206,7 @@ function createTokenRefreshMachine() {
       input: {} as TokenRefreshInput,
     },
     actors: {
-      refreshToken: promiseActor<RefreshTokenResponse, { auth: Pick<AuthModule, 'refreshToken'> }>(
+      refreshToken: fromPromise<RefreshTokenResponse, { auth: Pick<AuthModule, 'refreshToken'> }>(
         ({ input, signal }) => input.auth.refreshToken({ signal }),
       ),
     },

@@ -11,7 +11,7 @@ import {
   secret,
 } from 'pam-client';
 import { isSecret } from 'pam-client/internal';
-import { promiseActor } from '../machine-setup';
+import { fromPromise } from 'xstate';
 
 /**
  * What a login request actor receives. Secrets stay boxed: a persisted snapshot includes a
@@ -92,7 +92,7 @@ export function withoutUserToken<T extends object>(response: T): T {
 }
 
 /** One login request; `signal` aborts it when the state that invoked it is left. */
-export const requestLogin = /* @__PURE__ */ promiseActor<LoginResponse, LoginRequest>(
+export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(
   async ({ input, signal }) => {
     const payload = toPayload(input);
     const ready = payload instanceof Promise ? await payload : payload;
@@ -128,7 +128,7 @@ export function registrationFields(
 }
 
 /** One simplified registration (spec 5.3): its answer is a login answer. */
-export const requestRegistration = /* @__PURE__ */ promiseActor<LoginResponse, RegisterRequest>(
+export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, RegisterRequest>(
   async ({ input, signal }) => {
     if (input.payload === undefined) throw unrestorable('payload');
     if (!isSecret(input.password)) throw unrestorable('password');

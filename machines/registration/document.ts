@@ -8,8 +8,8 @@ import {
   type ValidateDocumentResponse,
 } from 'pam-client';
 import { isTransientError } from 'pam-client/internal';
+import { fromPromise } from 'xstate';
 import { statusOf } from '../errors';
-import { promiseActor as fromPromise } from '../machine-setup';
 
 /** What the form may prefill from a valid document (spec 2.6), as the server answered it. */
 export interface DocumentPrefill {

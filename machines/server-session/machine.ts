@@ -7,12 +7,12 @@
 
 import { type PamSessionSeed, secret } from 'pam-client';
 import { asPamError, isTransientError } from 'pam-client/internal';
-import { assertEvent, assign, emit, enqueueActions, raise, sendTo } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo } from 'xstate';
 import { wakeSignals } from '../environment';
 import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
-import { promiseActor as fromPromise, machineSetup } from '../machine-setup';
+import { machineSetup } from '../machine-setup';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
 import { PROFILE_SESSION, profileFromElsewhere } from '../session/flows';
 import {

@@ -3,8 +3,8 @@
 // page makes no second profile read).
 
 import type { AuthUser, PamSessionSeed } from 'pam-client';
+import { fromPromise } from 'xstate';
 import { trusted } from '../clock';
-import { promiseActor as fromPromise } from '../machine-setup';
 import {
   isRecord,
   type ProfileOwner,

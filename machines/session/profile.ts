@@ -28,9 +28,9 @@
 
 import type { AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
-import { and, assign, fromCallback, not, raise } from 'xstate';
+import { and, assign, fromCallback, fromPromise, not, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
-import { promiseActor as fromPromise, machineSetup } from '../machine-setup';
+import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
 import {
   boundOf,

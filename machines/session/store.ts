@@ -16,8 +16,8 @@ import {
   type TokenStore,
 } from 'pam-client';
 import { parseStoredSession } from 'pam-client/internal';
+import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
-import { promiseActor as fromPromise } from '../machine-setup';
 import { settleWithin } from '../settle-within';
 import { drawLoginId, isNewerSession } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';

@@ -2,7 +2,7 @@
 
 import { isPamError, RequestValidationError, type Secret, secret } from 'pam-client';
 import { isSecret } from 'pam-client/internal';
-import { promiseActor as fromPromise } from '../machine-setup';
+import { fromPromise } from 'xstate';
 
 /** Sends the change: `passwordCheck` is undefined on the first try, the player's password after. */
 export type StepUpRun = (passwordCheck: Secret | undefined, signal: AbortSignal) => Promise<unknown>;
