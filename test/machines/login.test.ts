@@ -39,8 +39,12 @@ interface Call {
   settled: Promise<unknown>;
 }
 
-/** The real auth module on the real adapter, recording every call's signal and outcome. */
-function realAuth(timeout = 2000) {
+/**
+ * The real auth module on the real adapter, recording every call's signal and outcome. Its timeout
+ * is far above a loopback login: a CI dry run (472afac) timed out the file's first login at 2 s
+ * while 251 files were importing. The tests of the timeout itself move fake time.
+ */
+function realAuth(timeout = 10_000) {
   const auth = createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout }));
   const calls: Call[] = [];
   const spy: Pick<AuthModule, 'login'> = {
@@ -74,8 +78,15 @@ type State =
   | 'authenticated'
   | 'cancelledAccount'
   | 'failed';
+/** Waits for `state`; on a timeout, says where the actor stood and with which error. */
 const settle = (actor: LoginActor, state: State) =>
-  waitFor(actor, (s) => s.matches(state), { timeout: 10_000 });
+  waitFor(actor, (s) => s.matches(state), { timeout: 12_000 }).catch((cause: unknown) => {
+    const { value, context } = actor.getSnapshot();
+    const error = context.error as { code?: string } | null;
+    throw new Error(`never reached ${state}: in ${JSON.stringify(value)}, error ${error?.code ?? 'none'}`, {
+      cause,
+    });
+  });
 
 const bodies = () => server.requests.filter((r) => r.path === '/auth/login').map((r) => r.body);
 
