@@ -4,13 +4,13 @@
 // revokes a token a logout elsewhere left valid here. Without the tabs flow the session keeps to
 // its tab.
 
-import type { AuthUser } from 'pam-client';
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock } from './order';
+import { withoutToken } from './profile-rules';
 import { onBase, readClock } from './refresh';
 import { settle } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
@@ -18,12 +18,6 @@ import type { ClockReading, SessionContext, Vault } from './types';
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 type SessionMessage = Extract<CrossTabMessage, { type: 'session' }>;
 type SignOutMessage = Extract<CrossTabMessage, { type: 'signedOut' }>;
-
-const stripToken = (user: unknown): AuthUser | null => {
-  if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
-  const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
-  return rest as AuthUser;
-};
 
 /** Where the session stands, as the tabs flow decides against it. */
 export interface HeldSession {
@@ -81,7 +75,7 @@ function sessionVerdict(
   return internal({
     type: 'ADOPT',
     ...heard,
-    user: stripToken(message.user),
+    user: withoutToken(message.user),
     otherLogin,
     ...(reading ? { reading } : {}),
   });
