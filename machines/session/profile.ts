@@ -28,7 +28,7 @@
 
 import type { AuthUser, PamError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
-import { and, assign, fromCallback, fromPromise, not, raise } from 'xstate';
+import { and, assign, fromCallback, fromPromise, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
@@ -133,11 +133,19 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
   };
 }
 
-/**
- * Where a datum from elsewhere is seen: this tab's stamp when its clock is trusted; otherwise the
- * flow's last trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it).
- */
+/** Where a datum from elsewhere is seen: this tab's stamp on a trusted clock, else the flow's last
+ * trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it). */
 const seenOf = (now: number, stamp: Stamp) => ({ seen: timeAfter(now, stamp), seenTrusted: stamp.trusted });
+
+/** This tab's restrictions and those another tab's datum would give, both at the time it was seen. */
+const bothAt = (context: ProfileFlowContext, e: Seen) => {
+  const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
+  const theirs = restrictionsAt(
+    { ...context, userInfo: e.userInfo, readAt: e.at, failed: false, error: null },
+    now,
+  );
+  return [restrictionsAt(context, now), theirs] as const;
+};
 
 /** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */
 const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
@@ -205,10 +213,8 @@ export function createProfileFlow() {
     },
     actors: { readProfile, watchClock },
     actions: {
-      // The flow's clock read, handed to the machine as an event of its own (raised, so nothing
-      // from outside can stand in for it).
-      // It carries the clock's trust as read with it (a jump is seen by that very reading, before
-      // the clock's `CLOCK` event arrives).
+      // The flow's clock read, raised as an event of its own (nothing from outside stands in for it),
+      // with the clock's trust as read with it (a jump is seen by that very reading, before `CLOCK`).
       stamp: raise(({ context }) => trusted({ type: 'NOW' as const, ...stampOf(context.services) })),
       // The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
       // clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
@@ -242,7 +248,6 @@ export function createProfileFlow() {
             source: d.source,
             attempts: 0,
             unsure: d.stamp.trusted === false ? context.unsure + 1 : 0,
-            error: null,
             now,
             restrictions: restrictionsAt(next, now, d.stamp),
             version: context.version + 1,
@@ -306,13 +311,8 @@ export function createProfileFlow() {
       // Another tab's data may only tighten what this tab shows; a lift needs this tab's own read.
       lifts: ({ context, event }) => {
         if (event.type !== 'PROFILE_SEEN' || (event as Seen).source !== 'remote') return false;
-        const e = event as Seen;
-        const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
-        const theirs = restrictionsAt(
-          { ...context, userInfo: e.userInfo, readAt: e.at, failed: false, error: null },
-          now,
-        );
-        return liftsAny(restrictionsAt(context, now), theirs);
+        const [ours, theirs] = bothAt(context, event as Seen);
+        return liftsAny(ours, theirs);
       },
       // Stamped older than what the flow holds, but within the clock's bound of it (a stamp's jitter:
       // whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
@@ -320,12 +320,8 @@ export function createProfileFlow() {
         if (event.type !== 'PROFILE_SEEN' || context.readAt === null) return false;
         const e = event as Seen;
         if (e.at >= context.readAt || e.at < context.readAt - boundOf(context.services)) return false;
-        const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
-        const theirs = restrictionsAt(
-          { ...context, userInfo: e.userInfo, readAt: e.at, failed: false, error: null },
-          now,
-        );
-        return liftsAny(theirs, restrictionsAt(context, now));
+        const [ours, theirs] = bothAt(context, e);
+        return liftsAny(theirs, ours);
       },
       trustChanged: ({ context, event }) =>
         event.type === 'CLOCK' && isTrustedEvent(event) && event.trusted === context.untrusted,
@@ -380,8 +376,14 @@ export function createProfileFlow() {
         ),
       },
       PROFILE_SEEN: [
+        // Newer, but it would lift something: this tab reads for itself.
         {
-          guard: and(['ours', 'fresh', not('lifts')]),
+          guard: and(['ours', 'fresh', 'lifts']),
+          actions: raise(() => trusted({ type: 'RECHECK' as const })),
+        },
+        // Newer, and it lifts nothing: taken.
+        {
+          guard: and(['ours', 'fresh']),
           target: '.idle',
           reenter: true,
           actions: {
@@ -398,8 +400,6 @@ export function createProfileFlow() {
             },
           },
         },
-        // Newer, but it would lift something: this tab reads for itself.
-        { guard: and(['ours', 'fresh']), actions: raise(() => trusted({ type: 'RECHECK' as const })) },
         // Not newer by its stamp, but too close to tell, and tighter: read again (a read in flight
         // may have started before theirs, so it starts over).
         { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true },
