@@ -214,25 +214,6 @@ export function missingMandatoryLimits(r: Restrictions): MandatoryLimit[] {
   });
 }
 
-/**
- * An exclusion with no end (an SPA or operator flag, a permanent self-exclusion) is in force from
- * the moment it is read, whatever its `_at` says (issue 23 defect 4: a date ahead of our clock
- * must not leave a barred player free to bet until then).
- */
-export function inForceOnceRead(r: Restrictions): Restrictions {
-  const endless = r.pending.filter((x) => x.blocksAccount && x.until === null);
-  if (endless.length === 0) return r;
-  const order = ['spaExclusion', 'operatorExclusion', 'selfExclusion', 'pause'];
-  const inForce = [...r.inForce, ...endless].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-  return {
-    ...r,
-    inForce,
-    pending: r.pending.filter((x) => !endless.includes(x)),
-    accountBlocked: true,
-    canBet: false,
-  };
-}
-
 /** What the status is built from: the last read for this login and the latest re-check. */
 export interface StatusInputs {
   /** When the last successful read for this login was made (server ms); null if none. */
@@ -270,7 +251,9 @@ export function sessionRestrictionsOf(
   userInfo: Record<string, unknown> | null,
   s: StatusInputs,
 ): SessionRestrictions {
-  const base = inForceOnceRead(restrictionsOf(userInfo ? withDueChanges(userInfo, s.now) : null, s.now));
+  // An exclusion with no end is in force once read, whatever its `_at` says (issue 23 defect 4):
+  // restrictionsOf lists none as pending.
+  const base = restrictionsOf(userInfo ? withDueChanges(userInfo, s.now) : null, s.now);
   // A read that does not say whether an exclusion is set (the field absent) says nothing about it:
   // fail closed, as for a field that cannot be read.
   const answered = userInfo !== null && EXCLUSION_FIELDS.every((k) => k in userInfo);

@@ -169,3 +169,49 @@ describe('restrictionsOf over arbitrary input (property)', () => {
     expect(r).toMatchObject({ known: false, canBet: false });
   });
 });
+
+describe('restrictionsOf: an exclusion is pending only with an end (property)', () => {
+  // Why the session shows restrictionsOf's lists as they are: a restriction that closes the account
+  // and has no end is in force once read (fail closed), so no such one is ever pending, for any
+  // start a server date can name (years 1900-9999, any zone) and any clock.
+  const year = fc.integer({ min: 1900, max: 9999 });
+  const two = (max: number) => fc.integer({ min: 1, max }).map((n) => String(n).padStart(2, '0'));
+  const farDate = fc.oneof(
+    fc.constantFrom('9999-12-31 23:59:59', '9999-12-31T23:59:59-12:00', '9999-12-31T23:59:59+14:00'),
+    fc
+      .tuple(year, two(12), two(28), fc.constantFrom('', ' 00:00:00', 'T23:59:59Z', 'T12:00:00-03:00'))
+      .map(([y, m, d, t]) => `${y}-${m}-${d}${t}`),
+  );
+  const exclusionInfo = fc.record(
+    {
+      user_exclusion: fc.constantFrom(-1, 3, 6, 12, 24, 36, 60, '60', '-1', 0),
+      user_exclusion_at: fc.oneof(farDate, fc.constant(null)),
+      user_exclusion_in: fc.oneof(fc.constant(null), fc.constant(''), farDate, fc.string()),
+      user_exclusion_min: fc.oneof(fc.constant(null), farDate),
+      spa_exclusion: fc.constantFrom(0, 1, '1', true),
+      spa_exclusion_at: fc.oneof(farDate, fc.constant(null)),
+      operator_exclusion: fc.constantFrom(0, 1, '1.00'),
+      operator_exclusion_at: fc.oneof(farDate, fc.constant(null)),
+      user_pause: fc.constantFrom(0, 1, 45),
+      user_pause_at: fc.oneof(farDate, fc.constant(null)),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('never lists as pending a restriction that closes the account without an end', () => {
+    let pendingExclusions = 0;
+    fc.assert(
+      fc.property(exclusionInfo, fc.integer({ min: 0, max: 4e12 }), (info, now) => {
+        const r = restrictionsOf(info, now);
+        for (const x of r.pending) {
+          if (x.blocksAccount) pendingExclusions++;
+          expect(x.blocksAccount && x.until === null).toBe(false);
+        }
+        for (const x of r.inForce) if (x.permanent || x.indefinite) expect(x.blocksAccount).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    // Not vacuous: self-exclusions starting ahead of the clock were pending, each with its end.
+    expect(pendingExclusions).toBeGreaterThan(50);
+  });
+});
