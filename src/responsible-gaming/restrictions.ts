@@ -57,15 +57,6 @@ export interface Restrictions {
 
 const DAY_MS = 86_400_000;
 
-/** The fields whose restriction closes the account: unreadable, they count as possibly set. */
-const BLOCKING_FIELDS: ReadonlySet<string> = new Set([
-  'spa_exclusion',
-  'operator_exclusion',
-  'user_exclusion',
-  'user_exclusion_in',
-  'user_exclusion_at',
-]);
-
 /** The spec's self-exclusion lengths in months (section 8), -1 = permanent; 0 = none. */
 const EXCLUSION_MONTHS: ReadonlySet<number> = new Set([0, 3, 6, 12, 24, 36, 60, -1]);
 /** The spec's pause lengths: 1 to 45 whole days (section 8); 0 = none. */
@@ -255,7 +246,9 @@ function derive(userInfo: unknown, now: number): Restrictions {
     pending,
     limits,
     // An exclusion the client cannot read may be in force: blocked until it reads (fail closed).
-    accountBlocked: inForce.some((r) => r.blocksAccount) || unreadable.some((f) => BLOCKING_FIELDS.has(f)),
+    // The unreadable fields that name an exclusion (`spa_exclusion`, `operator_exclusion`,
+    // `user_exclusion` and its `_at` / `_in`) are the ones whose restriction closes the account.
+    accountBlocked: inForce.some((r) => r.blocksAccount) || unreadable.some((f) => f.includes('exclusion')),
     canBet: inForce.length === 0 && unreadable.length === 0,
     known: unreadable.length === 0,
     unreadable,
