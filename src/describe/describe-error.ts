@@ -76,6 +76,25 @@ export type DescribeError = (error: unknown, options?: DescribeErrorOptions) => 
 const MAX_FIELDS = 50;
 const MAX_MESSAGES = 5;
 const MAX_LENGTH = 200;
+/** The codes whose title is one sentence of the table, the code in camel case. */
+const PLAIN_CODES: readonly string[] = [
+  'network',
+  'timeout',
+  'aborted',
+  'invalid_response',
+  'configuration',
+  'storage',
+  'report_failed',
+];
+type PlainWord =
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'invalidResponse'
+  | 'configuration'
+  | 'storage'
+  | 'reportFailed'
+  | 'unknown';
 const CODE_STEP = new Set(['twoFactorRequired', 'verifyingCode']);
 const LOGIN_STEP = new Set(['signingIn', 'registering', 'failed', 'twoFactorRequired', 'verifyingCode']);
 
@@ -135,24 +154,16 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
     case 'unauthorized':
     case 'http':
       return describeHttp(error as HttpError, m, fields, options, done);
-    case 'network':
-      return done(m.network);
-    case 'timeout':
-      return done(m.timeout);
-    case 'aborted':
-      return done(m.aborted);
-    case 'invalid_response':
-      return done(m.invalidResponse);
-    case 'configuration':
-      return done(m.configuration);
-    case 'storage':
-      return done(m.storage);
-    case 'report_failed':
-      return done(m.reportFailed);
     case 'two_factor_rejected':
       return codeRejected(m, fields, options, done);
-    default: // 'unexpected' (a foreign throw) and any code newer than these tables
-      return done(m.unknown);
+    default: {
+      // A code whose title is the table's word of the same name (`invalid_response`:
+      // `invalidResponse`); 'unexpected' (a foreign throw) and any code newer than these tables: unknown.
+      const word = PLAIN_CODES.includes(error.code)
+        ? error.code.replace(/_(.)/, (_, c: string) => c.toUpperCase())
+        : 'unknown';
+      return done(m[word as PlainWord]);
+    }
   }
 }
 
@@ -272,21 +283,19 @@ function issueMessage(
   return (Object.hasOwn(m.issues, code) && m.issues[code]) || m.issues.default!;
 }
 
-/** Adds messages once per field, with the field as data (a `__proto__` key stays a key). */
+/**
+ * Adds messages once per field. `fields` has no prototype (`describeWith` makes it), so any field,
+ * `__proto__` too, is read and written as an own key of data.
+ */
 function add(fields: Record<string, string[]>, field: string, ...messages: string[]): void {
   for (const message of messages) {
-    const list = Object.getOwnPropertyDescriptor(fields, field)?.value as string[] | undefined;
+    const list = fields[field];
     if (list) {
       if (!list.includes(message) && list.length < MAX_MESSAGES) list.push(message);
       continue;
     }
     if (Object.keys(fields).length >= MAX_FIELDS) return;
-    Object.defineProperty(fields, field, {
-      value: [message],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    fields[field] = [message];
   }
 }
 

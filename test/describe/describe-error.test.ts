@@ -13,8 +13,10 @@ import {
   StorageError,
   TimeoutError,
   UnauthorizedError,
+  UnexpectedError,
 } from 'pam-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReportFailedError } from '../../machines/income-report/failed-error';
 import { type EchoServer, startEchoServer } from '../http/echo-server';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -45,6 +47,12 @@ describe('describeError: one description per code', () => {
       { en: 'not configured', pt: 'não está configurado' },
     ],
     ['storage', new StorageError('store failed'), { en: 'this device', pt: 'neste dispositivo' }],
+    [
+      'report_failed',
+      new ReportFailedError({ id: 7, status: 4, reference_year: 2025 }),
+      { en: 'report', pt: 'informe' },
+    ],
+    ['unexpected', new UnexpectedError('boom'), { en: 'Something went wrong', pt: 'Algo deu errado' }],
     [
       'unauthorized',
       new UnauthorizedError(http(401, undefined, { path: '/me' })),
