@@ -7,8 +7,7 @@ import { isPamError, retryAfterMs } from 'pam-client';
 
 /** The HTTP status of an error from any copy of pam-client, else null. */
 export function statusOf(error: unknown): number | null {
-  if (!isPamError(error)) return null;
-  const status = (error as { status?: unknown }).status;
+  const status = isPamError(error) ? (error as { status?: unknown }).status : null;
   return typeof status === 'number' ? status : null;
 }
 

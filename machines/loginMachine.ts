@@ -92,18 +92,6 @@ export type {
   RegistrationPayload,
 } from './login/request';
 
-function registration(context: LoginContext, event: EventObject): RegisterRequest {
-  const payload =
-    event.type === 'REGISTER' ? (event as Extract<LoginEvent, { type: 'REGISTER' }>).payload : undefined;
-  return {
-    auth: context.auth,
-    // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
-    payload: payload === undefined ? undefined : registrationFields(payload),
-    password: context.password ?? secret(''),
-    captchaToken: boxCaptcha(payload?.captcha_token),
-  };
-}
-
 function request(context: LoginContext, extra: Pick<LoginRequest, 'code' | 'captchaToken'>): LoginRequest {
   // An absent part is `undefined` (requestLogin sends no field for it; JSON keeps no key).
   return {
@@ -131,8 +119,8 @@ const failureOf = (event: EventObject): unknown => (event as ErrorActorEvent).er
  */
 function isRejection(event: EventObject): boolean {
   if (answerOf(event)?.type === 'two_factor_code') return true;
-  const status = statusOf(failureOf(event));
-  return status !== null && status >= 400 && status < 500 && status !== 429;
+  const status = statusOf(failureOf(event)) ?? 0;
+  return status >= 400 && status < 500 && status !== 429;
 }
 
 function errorOf(event: EventObject): PamError {
@@ -189,8 +177,8 @@ const accepted = (login: unknown, password: unknown, appSource: string | undefin
 
 /** SUBMIT and REGISTER start over from `idle`, `failed` and `cancelledAccount`. */
 const START = {
-  SUBMIT: { target: '#login.submitting', actions: 'acceptCredentials' },
-  REGISTER: { target: '#login.registering', actions: 'acceptRegistration' },
+  SUBMIT: { target: 'submitting', actions: 'acceptCredentials' },
+  REGISTER: { target: 'registering', actions: 'acceptRegistration' },
 } as const;
 
 /** Where an answer to a login or a registration leads. */
@@ -199,9 +187,6 @@ const ANSWERED = [
   { guard: 'accountCancelled', target: 'cancelledAccount' },
   { target: 'authenticated' },
 ] as const;
-
-/** The services of a login actor, from its `input` (`restoreActor` takes them from a fresh one). */
-const services = (input: LoginInput) => ({ auth: input.auth, now: input.now ?? steadyClock() });
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createLoginMachine() {
@@ -263,7 +248,8 @@ function createLoginMachine() {
     },
   }).createMachine({
     id: 'login',
-    context: ({ input }) => ({ ...services(input), ...initial }),
+    // The services (`restoreActor` takes them from a fresh input), then the data.
+    context: ({ input }) => ({ auth: input.auth, now: input.now ?? steadyClock(), ...initial }),
     initial: 'idle',
     states: {
       idle: {
@@ -289,7 +275,16 @@ function createLoginMachine() {
         invoke: {
           id: 'submitRegistration',
           src: 'submitRegistration',
-          input: ({ context, event }) => registration(context, event),
+          input: ({ context, event }): RegisterRequest => {
+            const payload = event.type === 'REGISTER' ? event.payload : undefined;
+            return {
+              auth: context.auth,
+              // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
+              payload: payload === undefined ? undefined : registrationFields(payload),
+              password: context.password ?? secret(''),
+              captchaToken: boxCaptcha(payload?.captcha_token),
+            };
+          },
           onDone: ANSWERED,
           onError: [READ, { target: 'failed', actions: 'setError' }],
         },

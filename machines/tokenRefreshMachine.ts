@@ -84,18 +84,11 @@ export interface TokenRefreshContext {
 // flightTimeoutMs], read at the context's settings.
 
 /**
- * The `intervalMs` the machine uses: the default (6 h) for 0, a negative number, NaN or
- * Infinity; at least 1 s (`MIN_REFRESH_INTERVAL_MS`) for a small positive one.
- */
-const refreshIntervalOf = (value: number | undefined): number =>
-  Math.max(1_000, finiteOr(value, REFRESH_INTERVAL_MS, Number.MIN_VALUE));
-
-/**
  * The context's part after a token saved at `savedAt` (a save "in the future", another device's
  * clock, counts as saved at the reading `now`: it must not postpone the refresh), with the token's
  * life from its expiry (null when the expiry is unknown or absurd).
  */
-function saved(savedAt: number | undefined, expiresAt: number | null | undefined, now: number) {
+function saved({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | null }, now: number) {
   return {
     refresh: markTokenSaved((savedAt as number) < now ? (savedAt as number) : now),
     lifeMs: Number.isFinite(expiresAt)
@@ -119,37 +112,6 @@ function untilDue(c: TokenRefreshContext, now: number): number | null {
 /** The reading an event carries: its `at`, or the start's (`input.at`). */
 const atOf = (event: object): number | undefined =>
   (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
-
-/**
- * Wait before the next check in `idle`, from the reading `now` of the event that entered it (none:
- * at once, when a reading is taken): until the refresh is due, but at most `tickMs`, so a clock
- * jump (sleep, throttled background tab) is noticed within one tick. Due-ness itself is always
- * judged at a reading, never inferred from the timer having fired.
- */
-function nextCheckDelay(c: TokenRefreshContext, now: number | undefined): number {
-  if (now === undefined) return 0;
-  const until = untilDue(c, now);
-  if (until === null) return clampDelay(c.tickMs);
-  // At least 1 s while not yet due, so a clock that stands still (or a tiny `tickMs`) cannot turn
-  // the timer into a busy loop. (Literals here and for the 1 min tick: a bundle keeps a named
-  // constant as a variable.)
-  return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
-}
-
-/**
- * When a failed refresh may be tried again: the core's backoff (jittered when the machine has a
- * `random`), and never before a `Retry-After` (429 or 503) says.
- */
-function notBeforeAfter(c: TokenRefreshContext, error: PamError, event: object): number | null {
-  const now = atOf(event)!;
-  const retryAfter = retryAfterMsOf(error);
-  // The jitter is the draw the answer was told again with (`READ`), not the random source's.
-  const wait = Math.max(
-    retryAfter,
-    refreshSchedule(c.refresh, c, c.random && (() => (event as Read).roll!))[1],
-  );
-  return retryAfter > 0 || c.random ? now + wait : null;
-}
 
 /** When the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s). */
 const flightLostAt = (c: TokenRefreshContext, now: number): number =>
@@ -219,7 +181,20 @@ function createTokenRefreshMachine() {
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
     delays: {
-      nextCheck: ({ context, event }) => nextCheckDelay(context, atOf(event)),
+      // Wait before the next check in `idle`, from the reading `now` of the event that entered it
+      // (none: at once, when a reading is taken): until the refresh is due, but at most `tickMs`,
+      // so a clock jump (sleep, throttled background tab) is noticed within one tick. Due-ness
+      // itself is always judged at a reading, never inferred from the timer having fired.
+      nextCheck: ({ context: c, event }) => {
+        const now = atOf(event);
+        if (now === undefined) return 0;
+        const until = untilDue(c, now);
+        if (until === null) return clampDelay(c.tickMs);
+        // At least 1 s while not yet due, so a clock that stands still (or a tiny `tickMs`) cannot
+        // turn the timer into a busy loop. (Literals here and for the 1 min tick: a bundle keeps a
+        // named constant as a variable.)
+        return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
+      },
       flightTimeout: ({ context: c, event }) => {
         const now = atOf(event) ?? 0;
         return clampDelay(flightLostAt(c, now) - now);
@@ -228,10 +203,9 @@ function createTokenRefreshMachine() {
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
       readClock,
-      saveToken: assign(({ event }) => {
-        const { savedAt, expiresAt } = event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>;
-        return saved(savedAt, expiresAt, atOf(event)!);
-      }),
+      saveToken: assign(({ event }) =>
+        saved(event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>, atOf(event)!),
+      ),
       // A save or failure time after this reading (a reading given ahead of the clock: a
       // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
       // interval (or backoff) at most.
@@ -246,14 +220,22 @@ function createTokenRefreshMachine() {
         refresh: ({ context: c, event }) => markRefreshStarted(c.refresh, atOf(event)!),
       }),
       completeRefresh: assign({
-        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, true, atOf(event)!),
+        refresh: ({ event }) => markTokenSaved(atOf(event)!),
         error: null,
         notBefore: null,
       }),
       failRefresh: assign(({ context: c, event }) => {
         const error = asPamError((event as { error?: unknown }).error);
+        // When it may be tried again: the core's backoff (jittered when the machine has a
+        // `random`), and never before a `Retry-After` (429 or 503) says.
+        const retryAfter = retryAfterMsOf(error);
+        // The jitter is the draw the answer was told again with (`READ`), not the random source's.
+        const wait = Math.max(
+          retryAfter,
+          refreshSchedule(c.refresh, c, c.random && (() => (event as Read).roll!))[1],
+        );
         return {
-          notBefore: notBeforeAfter(c, error, event),
+          notBefore: retryAfter > 0 || c.random ? atOf(event)! + wait : null,
           refresh: markRefreshCompleted(c.refresh, false, atOf(event)!),
           error,
         };
@@ -287,12 +269,15 @@ function createTokenRefreshMachine() {
         auth: input.auth,
         now: clock,
         random: input.random ?? null,
-        intervalMs: refreshIntervalOf(input.intervalMs),
+        // The default (6 h) for 0, a negative number, NaN or Infinity; at least 1 s
+        // (`MIN_REFRESH_INTERVAL_MS`) for a small positive one (5e-324: Number.MIN_VALUE, written
+        // as a literal, which a bundle spells shorter).
+        intervalMs: Math.max(1_000, finiteOr(input.intervalMs, REFRESH_INTERVAL_MS, 5e-324)),
         // The internal check's default period while idle: one minute.
         tickMs: finiteOr(input.tickMs, 60_000, 1),
         ...(input.savedAt === undefined
           ? { refresh: initialRefreshState, lifeMs: null, error: null, notBefore: null }
-          : saved(input.savedAt, input.expiresAt, now)),
+          : saved(input, now)),
       };
     },
     initial: 'signedOut',

@@ -34,7 +34,11 @@ export type CaptchaToken = string | Secret | CaptchaProvider;
 
 /** A captcha token boxed on receipt: a provider stays a provider (called at send time). */
 export const boxCaptcha = (value: unknown): Secret | CaptchaProvider | undefined =>
-  typeof value === 'function' ? (value as CaptchaProvider) : boxOptional(value);
+  typeof value === 'function'
+    ? (value as CaptchaProvider)
+    : value === undefined || value === null
+      ? undefined
+      : box(value);
 
 /**
  * `payload` with the captcha token to send now: a provider is called (a non-string answer sends
@@ -56,8 +60,6 @@ function withCaptcha<P extends { captcha_token?: string }>(
 // input (the machine reaches `failed`) instead of the actor crashing.
 export const box = (value: unknown): Secret =>
   isSecret(value) ? value : secret(typeof value === 'string' ? value : '');
-export const boxOptional = (value: unknown): Secret | undefined =>
-  value === undefined || value === null ? undefined : box(value);
 
 /**
  * A Secret serialises as '[redacted]', so a snapshot restored from JSON holds that text where a

@@ -73,7 +73,8 @@ export class PamError extends Error {
   // Protected: only a subclass names its code, so `code` and class always agree (tsc refuses
   // `new PamError('timeout', …)`).
   protected constructor(code: PamErrorCode, message: string, options?: PamErrorOptions) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    // Error reads only `cause` of its options, and defines it only when the options have one.
+    super(message, options?.cause === undefined ? undefined : options);
     this.code = code;
     // Literal names: a minifier renames classes, and `name` must survive into production logs.
     this.name = 'PamError';
@@ -101,7 +102,8 @@ export class PamError extends Error {
 export function isPamError(value: unknown): value is PamError {
   if (typeof value !== 'object' || value === null) return false;
   const { code } = value as { code?: unknown };
-  return (value as { [BRAND]?: unknown })[BRAND] === true && typeof code === 'string' && PAM_CODES.has(code);
+  // A code that is not a string is no member: the set holds strings only.
+  return (value as { [BRAND]?: unknown })[BRAND] === true && PAM_CODES.has(code as string);
 }
 
 /**

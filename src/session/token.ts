@@ -185,7 +185,7 @@ export const initialRefreshState: RefreshState = /* @__PURE__ */ Object.freeze({
  * let state = markTokenSaved(); // after login stored the token
  */
 export function markTokenSaved(now: number = Date.now()): RefreshState {
-  return Object.freeze({ tokenSavedAt: now, inFlightSince: null, failures: 0, lastFailureAt: null });
+  return Object.freeze({ ...initialRefreshState, tokenSavedAt: now });
 }
 
 /**
@@ -213,8 +213,13 @@ export function refreshBackoffMs(failures: number, random?: (() => number) | nul
  * if (at !== null) setTimeout(tick, Math.max(0, at - Date.now()));
  */
 export function nextRefreshAt(state: RefreshState, options?: RefreshTimingOptions): number | null {
+  return dueAt(state, options?.intervalMs ?? REFRESH_INTERVAL_MS);
+}
+
+/** `nextRefreshAt` at an interval given (the schedule's, which has its own default). */
+function dueAt(state: RefreshState, intervalMs: number): number | null {
   if (state.tokenSavedAt === null) return null;
-  let at = state.tokenSavedAt + (options?.intervalMs ?? REFRESH_INTERVAL_MS);
+  let at = state.tokenSavedAt + intervalMs;
   if (state.failures > 0 && state.lastFailureAt !== null) {
     at = Math.max(at, state.lastFailureAt + refreshBackoffMs(state.failures));
   }
@@ -288,7 +293,7 @@ const MIN_REFRESH_INTERVAL_MS = 1_000;
  * expiryMarginMs(60 * 60_000); // 300_000: a 1 h token is refreshed 5 min before it expires
  */
 export function expiryMarginMs(lifeMs: number): number {
-  return Math.min(5 * 60_000, Math.max(30_000, lifeMs / 10), lifeMs / 2);
+  return Math.min(300_000, Math.max(30_000, lifeMs / 10), lifeMs / 2);
 }
 
 /**
@@ -328,7 +333,7 @@ export function refreshSchedule(
     intervalMs = Math.min(intervalMs, Math.max(MIN_REFRESH_INTERVAL_MS, lifeMs - expiryMarginMs(lifeMs)));
   }
   return [
-    nextRefreshAt(state, { intervalMs }),
+    dueAt(state, intervalMs),
     refreshBackoffMs(state.failures + 1, random),
     REFRESH_IN_FLIGHT_TIMEOUT_MS,
   ];
