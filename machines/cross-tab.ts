@@ -233,18 +233,15 @@ export function createCrossTab(
     for (const listener of [...listeners]) listener(message);
   };
   channel.addEventListener('message', onMessage);
-  // A page that goes away (closed, navigated, put in the back/forward cache) or is frozen runs no
-  // more code: what it holds is released now, or the other tabs wait out the claim's life.
-  const offLeave = o.lifecycle?.onLeave(() => {
-    if (holding) post({ type: 'refreshFailed', expired: false });
-    holding = false;
-  });
-  /** A claim given up before its refresh started (aborted): the others may go at once. */
+  /** A claim given up (aborted before its refresh started, the page leaving): the others may go at once. */
   const release = (): 'yield' => {
     if (holding) post({ type: 'refreshFailed', expired: false });
     holding = false;
     return 'yield';
   };
+  // A page that goes away (closed, navigated, put in the back/forward cache) or is frozen runs no
+  // more code: what it holds is released now, or the other tabs wait out the claim's life.
+  const offLeave = o.lifecycle?.onLeave(release);
 
   const liveClaims = () => {
     const now = o.now();
@@ -299,7 +296,7 @@ export function createCrossTab(
       if (closed) return;
       // A tab that closes while holding the refresh claim lets the others go at once, instead of
       // leaving them to wait out the claim.
-      if (holding) post({ type: 'refreshFailed', expired: false });
+      release();
       offLeave?.();
       closed = true;
       listeners.clear();
