@@ -33,11 +33,8 @@ const SENSITIVE: ReadonlyArray<[keyof UserModule, number, StepUpChange]> = [
   ['setTimeoutLimits', 1, 'pause'],
   ['setSelfExclusion', 1, 'selfExclusion'],
 ];
-const RG_CHANGES: Partial<Record<StepUpChange, RgChange>> = {
-  limits: 'limits',
-  pause: 'pause',
-  selfExclusion: 'selfExclusion',
-};
+/** The responsible-gaming changes: a step-up reports them by the same names. */
+const RG_CHANGES: readonly StepUpChange[] = ['limits', 'pause', 'selfExclusion'];
 const COMPLETED = 3;
 const FAILED = 4;
 
@@ -65,7 +62,7 @@ export function userCalls(o: UserCallsOptions) {
 
   function sensitive(original: Call, at: number, change: StepUpChange): Call {
     return (...args) => {
-      const rg = RG_CHANGES[change];
+      const rg = RG_CHANGES.includes(change) ? (change as RgChange) : undefined;
       const asked = rg ? { run: o.nextRun(), startedAt: o.now() } : null;
       if (asked) o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg });
       let stepUp: Open | null = null;
