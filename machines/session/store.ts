@@ -257,20 +257,6 @@ export function vaultedAuth(
 /** A stored session without its token: what the session machine may keep. */
 export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): SessionMeta => meta;
 
-/**
- * Reads the store once at start. The token stays in the store; the output carries a vault handle
- * so that only a real read (not a forged done event) can sign the session in.
- */
-/** The restore actor's input from the session's services. */
-export const restoreInputOf = ({ tokens, now, serverNow, vault, timers, auth }: SessionServices) => ({
-  tokens,
-  now,
-  serverNow,
-  vault,
-  timers,
-  auth,
-});
-
 /** How long a restore waits for the server's word on a session the device clock calls expired. */
 export const RESTORE_CHECK_MS = 15_000;
 
@@ -298,6 +284,11 @@ async function serverSaysLive(input: {
   return live;
 }
 
+/**
+ * Reads the store once at start (its input: the session's services). The token stays in the
+ * store; the output carries a vault handle so that only a real read (not a forged done event) can
+ * sign the session in.
+ */
 export const restoreSession = /* @__PURE__ */ fromPromise<
   { meta: SessionMeta; handle: string; reading: ClockReading } | null,
   {

@@ -21,10 +21,7 @@ export const signingOut = /* @__PURE__ */ (() =>
     invoke: {
       id: 'logout',
       src: 'logout',
-      input: ({ context }) => {
-        const { auth, tokens, timers } = servicesOf(context);
-        return { auth, tokens, timers };
-      },
+      input: ({ context }) => servicesOf(context),
       // Signed out either way: a failed logout request must not keep a session alive here.
       onDone: { target: 'signedOut', actions: 'clearTokens' },
       onError: {

@@ -3,7 +3,6 @@
 
 import { servicesOf } from '../context';
 import { sessionSetup } from '../setup';
-import { restoreInputOf } from '../store';
 
 /** `restoring`: the store's answer decides; an explicit login or logout wins over it. */
 export const restoring = /* @__PURE__ */ (() =>
@@ -12,7 +11,7 @@ export const restoring = /* @__PURE__ */ (() =>
     invoke: {
       id: 'restore',
       src: 'restore',
-      input: ({ context }) => restoreInputOf(servicesOf(context)),
+      input: ({ context }) => servicesOf(context),
       onDone: [
         {
           guard: {
