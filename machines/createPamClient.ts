@@ -35,7 +35,7 @@ import type { StepUpPrompt } from './client/step-up';
 import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
-import { boxCaptcha, type CaptchaToken, withoutUserToken } from './login/request';
+import { type CaptchaToken, withoutUserToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
 import {
@@ -352,32 +352,13 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       return views.get();
     },
     subscribe: views.subscribe,
-    // Boxed here, before the event reaches any actor (or an inspector).
+    // Boxed before the event reaches any actor (or an inspector): the password and code here, a
+    // captcha token string at the session's door (`guardCommands`), as any command sent there.
     login: ({ login, password, captchaToken, appSource }) =>
-      actor.send({
-        type: 'LOGIN',
-        login,
-        password: secret(password),
-        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
-        ...(appSource === undefined ? {} : { appSource }),
-      }),
+      actor.send({ type: 'LOGIN', login, password: secret(password), captchaToken, appSource }),
     register: (payload) =>
-      actor.send({
-        type: 'REGISTER',
-        payload: {
-          ...payload,
-          password: secret(payload.password),
-          ...(payload.captcha_token === undefined
-            ? {}
-            : { captcha_token: boxCaptcha(payload.captcha_token)! }),
-        },
-      }),
-    submitCode: (code, captchaToken) =>
-      actor.send({
-        type: 'SUBMIT_CODE',
-        code: secret(code),
-        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
-      }),
+      actor.send({ type: 'REGISTER', payload: { ...payload, password: secret(payload.password) } }),
+    submitCode: (code, captchaToken) => actor.send({ type: 'SUBMIT_CODE', code: secret(code), captchaToken }),
     cancel: () => actor.send({ type: 'CANCEL' }),
     logout: () => actor.send({ type: 'LOGOUT' }),
     on: (type, listener) => {

@@ -80,6 +80,33 @@ describe('client.state.send', () => {
     await until(() => seen.some((s) => s.includes('"LOGIN"')), 'the LOGIN inspected');
     expect(seen.join('\n')).not.toMatch(/raw-password-through-state|raw-captcha-through-state/);
   });
+
+  it("boxes client.login's, register's and submitCode's strings before any inspector sees them", async () => {
+    const c = client();
+    await until(() => c.view.status !== 'restoring', 'restored');
+    const seen: string[] = [];
+    sessionActorOf(c).system.inspect((event) => {
+      if (event.type === '@xstate.event') seen.push(JSON.stringify(event.event));
+    });
+    c.register({
+      email: 'nova@example.com',
+      password: 'raw-password-of-register',
+      captcha_token: 'raw-captcha-of-register',
+    } as Parameters<typeof c.register>[0]);
+    c.cancel();
+    c.login({
+      login: SEED_ACCOUNTS.plain.email,
+      password: 'raw-password-of-login',
+      captchaToken: 'raw-captcha-of-login',
+      appSource: 'web',
+    });
+    c.submitCode('raw-code-of-submit', 'raw-captcha-of-submit');
+    await until(() => seen.some((s) => s.includes('"LOGIN"')), 'the LOGIN inspected');
+    const all = seen.join('\n');
+    expect(all).toContain('"REGISTER"');
+    expect(all).toContain('"appSource":"web"');
+    expect(all).not.toMatch(/raw-(password|captcha|code)-of-/);
+  });
 });
 
 describe('view listeners', () => {
