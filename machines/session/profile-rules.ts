@@ -197,9 +197,9 @@ export function withDueChanges(userInfo: Record<string, unknown>, serverMs: numb
     const at = change ? parseServerTime(change.effective_at) : null;
     if (!change || at === null || at > serverMs) continue;
     out ??= { ...userInfo };
-    if (change.amount !== undefined && change.amount !== null) out[key] = change.amount;
-    if (change.period !== undefined && change.period !== null) out[`${key}_period`] = change.period;
-    if (change.active !== undefined && change.active !== null) out[`${key}_active`] = change.active;
+    // What the change names (not null, not absent) replaces the field: `amount` the limit itself.
+    for (const f of ['amount', 'period', 'active'])
+      if (change[f] != null) out[f === 'amount' ? key : `${key}_${f}`] = change[f];
     out[`${key}_change`] = null;
   }
   return out ?? userInfo;
@@ -257,7 +257,7 @@ export function sessionRestrictionsOf(
   // A read that does not say whether an exclusion is set (the field absent) says nothing about it:
   // fail closed, as for a field that cannot be read.
   const answered = userInfo !== null && EXCLUSION_FIELDS.every((k) => k in userInfo);
-  const status = restrictionStatusOf(answered ? base : null, answered ? s : { ...s, readAt: null });
+  const status = restrictionStatusOf(answered ? base : null, s);
   return {
     ...base,
     canBet: status === 'current' && base.canBet,
