@@ -37,6 +37,7 @@ import {
   type ClockTrust,
   isRecord,
   liftsAny,
+  loginRestrictionsOf,
   namesPlayer,
   nextChangeAt,
   ownsDatum,
@@ -124,10 +125,8 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     retryMs: 0,
     error: null,
     now: 0,
-    restrictions: restrictionsAt(
-      { userInfo: null, readAt: null, failed: false, untrusted: false, error: null },
-      0,
-    ),
+    // Nothing read: unknown.
+    restrictions: loginRestrictionsOf(null, 0),
     version: 0,
     reads: 0,
   };
