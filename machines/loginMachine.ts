@@ -84,6 +84,8 @@ export type LoginEvent =
   | { type: 'SUBMIT_CODE'; code: string | Secret; captchaToken?: CaptchaToken }
   | { type: 'RESET' };
 
+type SubmitEvent = Extract<LoginEvent, { type: 'SUBMIT' }>;
+
 export type {
   CaptchaProvider,
   CaptchaToken,
@@ -222,22 +224,17 @@ function createLoginMachine() {
     actions: {
       readClock,
       reset: assign(initial),
-      acceptCredentials: assign(({ event }) =>
-        event.type === 'SUBMIT'
-          ? accepted(event.login, event.password, event.appSource, event.captchaToken)
-          : {},
-      ),
-      // The password is boxed on receipt; the 2FA step logs in with the e-mail and this password.
-      acceptRegistration: assign(({ event }) =>
-        event.type === 'REGISTER'
-          ? accepted(
-              event.payload?.email,
-              event.payload?.password,
-              event.payload?.app_source,
-              event.payload?.captcha_token,
-            )
-          : {},
-      ),
+      // Only SUBMIT runs it (START).
+      acceptCredentials: assign(({ event }) => {
+        const { login, password, appSource, captchaToken } = event as SubmitEvent;
+        return accepted(login, password, appSource, captchaToken);
+      }),
+      // Only REGISTER runs it (START). The password is boxed on receipt; the 2FA step logs in with
+      // the e-mail and this password.
+      acceptRegistration: assign(({ event }) => {
+        const p = (event as Extract<LoginEvent, { type: 'REGISTER' }>).payload;
+        return accepted(p?.email, p?.password, p?.app_source, p?.captcha_token);
+      }),
       clearError: assign({ error: null, retryAt: null }),
       forgetPassword: assign({ password: null }),
       setError: assign(errorAndRetry),
@@ -263,7 +260,8 @@ function createLoginMachine() {
           src: 'submitLogin',
           input: ({ context, event }) =>
             request(context, {
-              captchaToken: event.type === 'SUBMIT' ? boxCaptcha(event.captchaToken) : undefined,
+              // Only SUBMIT enters `submitting`.
+              captchaToken: boxCaptcha((event as SubmitEvent).captchaToken),
             }),
           onDone: ANSWERED,
           onError: [READ, { target: 'failed', actions: 'setError' }],

@@ -200,7 +200,9 @@ export function refreshBackoffMs(failures: number, random?: (() => number) | nul
   // The core's backoff (src/http/waiting.ts's `backoffDelay`, base * 2^n capped, rounded and
   // clamped) written out for this one schedule, so the refresh cycle alone does not carry the
   // general one; with `random`, ±10 % jitter (`backoffDelay`'s `jitter: 0.2`: 1 - 0.1 + 0.2 r).
-  const raw = Math.min(REFRESH_BACKOFF_MAX_MS, REFRESH_BACKOFF_BASE_MS * 2 ** Math.min(failures - 1, 32));
+  // (`REFRESH_BACKOFF_MAX_MS` and `REFRESH_BACKOFF_BASE_MS` written as literals: a bundle keeps a
+  // named constant as a variable; test/session/refresh.test.ts pins them equal.)
+  const raw = Math.min(900_000, 30_000 * 2 ** Math.min(failures - 1, 32));
   return clampDelay(Math.round(raw * (random ? 0.9 + 0.2 * random() : 1)));
 }
 
@@ -282,9 +284,6 @@ export function markRefreshCompleted(
   });
 }
 
-/** The shortest time from a saved token to a due refresh: a refresh cycle never spins. */
-const MIN_REFRESH_INTERVAL_MS = 1_000;
-
 /**
  * How long before its expiry a token is refreshed: 10 % of its life, at least 30 s and at most
  * 5 min, and never more than half its life (a 40 s token is refreshed after 20 s).
@@ -330,7 +329,8 @@ export function refreshSchedule(
   random?: (() => number) | null,
 ): RefreshSchedule {
   if (lifeMs !== null && lifeMs !== undefined) {
-    intervalMs = Math.min(intervalMs, Math.max(MIN_REFRESH_INTERVAL_MS, lifeMs - expiryMarginMs(lifeMs)));
+    // At least 1 s from the save (`MIN_REFRESH_INTERVAL_MS`): a refresh cycle never spins.
+    intervalMs = Math.min(intervalMs, Math.max(1_000, lifeMs - expiryMarginMs(lifeMs)));
   }
   return [
     dueAt(state, intervalMs),
