@@ -39,10 +39,10 @@ import { type CaptchaToken, withoutUserToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
 import {
+  createSessionMachine,
   type RegisterCommandPayload,
   type SessionEmitted,
   type SessionInput,
-  sessionCore,
 } from './sessionMachine';
 
 export type { DebugLogger } from './client/debug';
@@ -302,7 +302,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const auth = registration ? { ...core, ...registration } : core;
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 
-  const machine = sessionCore.provide(mergeFlows(options.flows.map((f) => f.session ?? {})));
+  // The flows' transitions (the tabs flow's verdicts; no two flows share a part).
+  const transitions = Object.assign({}, ...options.flows.map((f) => f.transitions));
+  const machine = createSessionMachine({}, transitions).provide(
+    mergeFlows(options.flows.map((f) => f.session ?? {})),
+  );
   const actor = guardCommands(
     createActor(machine, {
       input: {

@@ -4,10 +4,10 @@ import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
 import { restoring } from './session/parts/restore';
-import { signedIn } from './session/parts/signed-in';
-import { tabsOn } from './session/parts/tabs';
+import { refreshOn, signedIn } from './session/parts/signed-in';
+import { TABS_TRANSITIONS } from './session/parts/tabs';
 import { revokeHandle, wakeInputOf } from './session/refresh';
-import { sessionSetup } from './session/setup';
+import { type SessionTransitions, sessionSetup } from './session/setup';
 import type { SessionInput } from './session/types';
 
 export type * from './session/types';
@@ -17,10 +17,14 @@ export type * from './session/types';
  * (machines/session/parts/): the login flow (login or registration, with the two-factor step), the
  * refresh flow while signed in, the tabs flow (the other tabs of the origin), the profile flow (the
  * profile and its responsible-gaming restrictions) and the play-time flow; and logout. Without its
- * flows (`sessionCore`), the tabs, profile and play-time children do nothing: an app that only
- * signs in and out does not carry them.
+ * flows, the tabs, profile and play-time children do nothing, and without the tabs flow's
+ * transitions (`flows`, `TABS_TRANSITIONS`) its verdicts have none: an app that only signs in and
+ * out does not carry them.
+ *
+ * @example
+ * const machine = createSessionMachine({}, TABS_TRANSITIONS).provide(TABS_SESSION);
  */
-function createSessionMachine(defaults: Partial<SessionInput> = {}) {
+export function createSessionMachine(defaults: Partial<SessionInput> = {}, flows: SessionTransitions = {}) {
   return sessionSetup.createMachine({
     id: 'session',
     // `restoreActor` starts it again from its token store (its own persistence), never from a
@@ -45,7 +49,7 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       },
     ],
     on: {
-      ...tabsOn,
+      ...flows.root,
       // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
       TOKEN_REFRESHED: {
         guard: 'internal',
@@ -70,20 +74,23 @@ function createSessionMachine(defaults: Partial<SessionInput> = {}) {
       signingIn,
       failed,
       cancelledAccount,
-      signedIn,
-      signingOut,
+      // The flows' verdicts after the refresh flow's, before the rest (the order the diagrams draw).
+      signedIn: { ...signedIn, on: { ...refreshOn, ...flows.signedIn, ...signedIn.on } },
+      signingOut: { ...signingOut, on: { ...flows.signingOut, ...signingOut.on } },
     },
   });
 }
 
 /**
- * The session with none of its optional flows (no tabs, profile or play time): what
- * `createPamClient` provides its flows to. Most apps want `sessionMachine` or `createPamClient`.
+ * The session with none of its optional flows' code (no tabs, profile or play time; the tabs
+ * flow's transitions in place, naming actions it lacks): a session to provide flows to.
+ * `createCustomPamClient` makes its own with the transitions of the flows it takes
+ * (`createSessionMachine`). Most apps want `sessionMachine` or `createPamClient`.
  *
  * @example
  * const machine = sessionCore.provide(tabs().session); // the session shared with the other tabs
  */
-export const sessionCore = /* @__PURE__ */ createSessionMachine();
+export const sessionCore = /* @__PURE__ */ createSessionMachine({}, TABS_TRANSITIONS);
 
 /**
  * The session with every flow: login or registration (with the two-factor branch), the refresh
@@ -106,4 +113,4 @@ export const sessionCore = /* @__PURE__ */ createSessionMachine();
  * never comes back without its token, and the restrictions are read again.
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
-  createSessionMachine(WITH_PLAY_CLOCK).provide(FULL_SESSION))();
+  createSessionMachine(WITH_PLAY_CLOCK, TABS_TRANSITIONS).provide(FULL_SESSION))();

@@ -23,6 +23,8 @@ import {
   TABS_SESSION,
   WITH_PLAY_CLOCK,
 } from '../session/flows';
+import { TABS_TRANSITIONS } from '../session/parts/tabs';
+import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
@@ -66,6 +68,11 @@ export interface FlowParts {
 export interface ClientFlow<N extends string = string> {
   readonly name: N;
   readonly session?: SessionFlowImplementations;
+  /**
+   * Its transitions in the session's statechart, for the events only it makes (the tabs flow's
+   * verdicts); a client without the flow carries none of them.
+   */
+  readonly transitions?: SessionTransitions;
   readonly input?: Partial<SessionInput>;
   /** Builds the flow's parts once the client's adapter, modules and environment exist. */
   setup?(s: FlowSetup): FlowParts;
@@ -81,6 +88,7 @@ export interface ClientFlow<N extends string = string> {
 export const tabs = (): ClientFlow<'tabs'> => ({
   name: 'tabs',
   session: TABS_SESSION,
+  transitions: TABS_TRANSITIONS,
   setup: ({ env, refreshWaitMs }) =>
     env.channel
       ? {

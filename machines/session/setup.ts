@@ -154,3 +154,17 @@ export const sessionSetup = /* @__PURE__ */ (() =>
       emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
     },
   }))();
+
+/** Transitions of the session, by event type (a state's `on`), checked against its setup. */
+type SessionOn = NonNullable<Parameters<typeof sessionSetup.createStateConfig>[0]['on']>;
+
+/**
+ * A flow's transitions in the session's statechart, beside the actions it provides: heard in any
+ * state (`root`), while signed in, while signing out. The tabs flow's verdicts are the one case
+ * (`TABS_TRANSITIONS`): a session made without them carries none of their code.
+ */
+export interface SessionTransitions {
+  readonly root?: SessionOn;
+  readonly signedIn?: SessionOn;
+  readonly signingOut?: SessionOn;
+}

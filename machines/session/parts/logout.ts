@@ -10,9 +10,7 @@ import { sessionSetup } from '../setup';
 export const signingOut = /* @__PURE__ */ (() =>
   sessionSetup.createStateConfig({
     tags: 'signingOut',
-    // Another tab's login must not undo this logout: REMOTE_SESSION is not taken here.
     on: {
-      ADOPT: { actions: 'dropAdopted' },
       // Honoured once signed out.
       LOGIN: { actions: 'rememberPending' },
       REGISTER: { actions: 'rememberPending' },

@@ -1,15 +1,15 @@
 // `signedIn`: the signed-in session's children (refresh, profile, play time) and what it does with
 // each flow's word: the refresh flow's here (the clock's ticks and wake-ups judge the token's life in
 // server time, ../refresh.ts, and drive the refresh cycle, whose verdicts come back as
-// TOKEN_REFRESHED, REFRESH_FAILED and SESSION_EXPIRED), the tabs flow's (./tabs.ts), and the
-// profile and play-time flows' datum and alerts.
+// TOKEN_REFRESHED, REFRESH_FAILED and SESSION_EXPIRED), and the profile and play-time flows' datum
+// and alerts. The tabs flow's verdicts (./tabs.ts) are added by the flows that take it
+// (../../sessionMachine.ts, `SessionTransitions`).
 
 import { asPamError } from 'pam-client/internal';
 import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
 import { playTimeInputOf, profileInputOf } from '../flows';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
-import { tabsSignedInOn } from './tabs';
 
 /** The reading of our own TICK or WAKE (on the clock's base), for the refresh cycle to judge. */
 const readingAt = (event: object) => ('reading' in event ? (event.reading as { at: number }).at : undefined);
@@ -45,7 +45,7 @@ const refreshChild = /* @__PURE__ */ (() =>
   }).invoke)();
 
 /** What the signed-in session does with the clock and the refresh cycle's verdicts. */
-const refreshOn = /* @__PURE__ */ (() =>
+export const refreshOn = /* @__PURE__ */ (() =>
   sessionSetup.createStateConfig({
     on: {
       // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
@@ -151,7 +151,6 @@ export const signedIn = /* @__PURE__ */ (() =>
     ],
     on: {
       ...refreshOn,
-      ...tabsSignedInOn,
       // A profile read elsewhere (another tab, the client's outcome re-read), for the login held:
       // the profile flow takes it.
       PROFILE_LOADED: { guard: 'owned', actions: 'tellProfile' },

@@ -5,14 +5,20 @@
 // decides) and a bundle without it carries none of their code.
 
 import { and } from 'xstate';
-import { sessionSetup } from '../setup';
+import type { SessionTransitions, sessionSetup } from '../setup';
+
+/**
+ * A part checked against the session's setup, as `sessionSetup.createStateConfig` checks it, without
+ * importing the setup's code (the tabs flow reaches these parts before the session's machine).
+ */
+const stateConfig: typeof sessionSetup.createStateConfig = (part) => part;
 
 /**
  * The verdicts heard in any state. A session taken while signed out is said again (as a sync
  * answer), so a tab whose sync request came before this login reached here hears it too.
  */
 export const tabsOn = /* @__PURE__ */ (() =>
-  sessionSetup.createStateConfig({
+  stateConfig({
     on: {
       ADOPT: { guard: 'internal', target: '.signedIn', actions: ['adoptShared', 'loginRestrictions'] },
       HEARD: { guard: 'internal', actions: 'heardSeq' },
@@ -21,7 +27,7 @@ export const tabsOn = /* @__PURE__ */ (() =>
 
 /** The verdicts heard while signed in. */
 export const tabsSignedInOn = /* @__PURE__ */ (() =>
-  sessionSetup.createStateConfig({
+  stateConfig({
     on: {
       // Another tab refreshed (or logged in again), newer: take its token; the cycle restarts from
       // it, aborting a refresh of ours still in flight.
@@ -39,3 +45,17 @@ export const tabsSignedInOn = /* @__PURE__ */ (() =>
       ENDED_ELSEWHERE: { guard: 'internal', target: 'signedOut', actions: 'endedElsewhere' },
     },
   }).on)();
+
+/**
+ * While signing out: another tab's login must not undo this logout, so a session taken meanwhile
+ * is dropped (its token out of the vault).
+ */
+export const tabsSigningOutOn = /* @__PURE__ */ (() =>
+  stateConfig({ on: { ADOPT: { actions: 'dropAdopted' } } }).on)();
+
+/** The tabs flow's transitions, as the session takes a flow's (`tabs()`, `sessionCore`). */
+export const TABS_TRANSITIONS: SessionTransitions = {
+  root: tabsOn,
+  signedIn: tabsSignedInOn,
+  signingOut: tabsSigningOutOn,
+};
