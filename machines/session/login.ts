@@ -27,13 +27,8 @@ export const vaultedAuthOf = (context: SessionContext) => {
 /** A session command as the login child's event. */
 export function toChild(command: PendingCommand) {
   if (command.type === 'REGISTER') return { type: 'REGISTER' as const, payload: command.payload };
-  return {
-    type: 'SUBMIT' as const,
-    login: command.login,
-    password: command.password,
-    ...(command.captchaToken === undefined ? {} : { captchaToken: command.captchaToken }),
-    ...(command.appSource === undefined ? {} : { appSource: command.appSource }),
-  };
+  const { login, password, captchaToken, appSource } = command;
+  return { type: 'SUBMIT' as const, login, password, captchaToken, appSource };
 }
 
 /** The login child's state, as the session's status. */
@@ -48,16 +43,14 @@ export const boxCommand = (e: PendingCommand): PendingCommand =>
     ? {
         ...e,
         password: secret(e.password),
-        ...(e.captchaToken === undefined ? {} : { captchaToken: boxCaptcha(e.captchaToken)! }),
+        captchaToken: boxCaptcha(e.captchaToken),
       }
     : {
         type: 'REGISTER',
         payload: {
           ...e.payload,
           password: secret(e.payload.password),
-          ...(e.payload.captcha_token === undefined
-            ? {}
-            : { captcha_token: boxCaptcha(e.payload.captcha_token)! }),
+          captcha_token: boxCaptcha(e.payload.captcha_token),
         },
       };
 
