@@ -179,8 +179,8 @@ const accepted = (login: unknown, password: unknown, appSource: string | undefin
 
 /** SUBMIT and REGISTER start over from `idle`, `failed` and `cancelledAccount`. */
 const START = {
-  SUBMIT: { target: 'submitting', actions: 'acceptCredentials' },
-  REGISTER: { target: 'registering', actions: 'acceptRegistration' },
+  SUBMIT: { target: '#login.submitting', actions: 'acceptCredentials' },
+  REGISTER: { target: '#login.registering', actions: 'acceptRegistration' },
 } as const;
 
 /** Where an answer to a login or a registration leads. */
