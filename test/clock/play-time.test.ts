@@ -13,7 +13,13 @@ import { trackedFetch } from '../support/tracked-fetch';
 
 const S = 1000;
 const H = 3_600_000;
-const ctx = useReferenceServer();
+// The true time is fixed, midday in São Paulo, and the server's clock is that time (its `Date`
+// headers, its tokens). On the real `Date.now` the test hung on the hour it ran: from 02:00 to 03:00
+// UTC the device clock's 1 h step crossed the operator's midnight (a beat counted in the next day:
+// the warning at 63 s), and a run crossing 03:00 UTC counted nothing (a new day, rightly). The
+// step across midnight is an open question of the one clock (CHANGELOG, 0.2.0, Known issues).
+let trueNow = () => Date.now();
+const ctx = useReferenceServer({ now: () => trueNow() });
 const tracked = trackedFetch();
 const clients: PamClient[] = [];
 afterEach(() => {
@@ -22,7 +28,8 @@ afterEach(() => {
 
 async function alertTimes(stepWall: (atS: number) => number) {
   const timers = new SimulatedClock();
-  const start = Date.now();
+  const start = Date.UTC(2026, 10, 29, 12);
+  trueNow = () => start + timers.now();
   let wallShift = 0;
   const clock = createClock({ wall: () => start + timers.now() + wallShift, monotonic: () => timers.now() });
   const client = createPamClient({
