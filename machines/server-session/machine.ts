@@ -14,7 +14,7 @@ import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
-import { PROFILE_SESSION, profileFromElsewhere } from '../session/flows';
+import { profileFromElsewhere, takeProfile } from '../session/flows';
 import {
   boxCommand,
   childIs,
@@ -162,7 +162,7 @@ function createServerSessionMachine() {
       })),
       dropPending: assign({ pending: null }),
       // --- the profile flow's (its session actions: restrictions, and the app told of changes) ---
-      takeProfile: PROFILE_SESSION.actions!.takeProfile as never,
+      takeProfile: takeProfile as never,
       // No channel of tokens here: a profile read is told to the other tabs by nobody (they read their own).
       publishProfile: () => {},
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),

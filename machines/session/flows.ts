@@ -22,7 +22,15 @@
 //   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
-import { type AnyActorLogic, assertEvent, assign, enqueueActions, type SnapshotFrom, sendTo } from 'xstate';
+import {
+  type AnyActorLogic,
+  assertEvent,
+  assign,
+  enqueueActions,
+  type InputFrom,
+  type SnapshotFrom,
+  sendTo,
+} from 'xstate';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -65,11 +73,24 @@ export interface SessionFlowImplementations {
   actions?: Record<string, SessionAction>;
 }
 
+/**
+ * A flow's logic as the session's child: the session gives it its context (`signedIn`'s invoke: data,
+ * no token), and the flow's input is built from it here, so a session without the flow carries none
+ * of that code. The logic itself is `logic` (its prototype), with its first snapshot taken from that input.
+ */
+const fromSession = <L extends AnyActorLogic>(
+  logic: L,
+  // null: the play-time flow without a play clock (it then does nothing).
+  inputOf: (c: SessionContext) => InputFrom<L> | null,
+): L =>
+  ({
+    __proto__: logic,
+    getInitialSnapshot: (scope: unknown, c: SessionContext) =>
+      logic.getInitialSnapshot(scope as never, inputOf(c)),
+  }) as unknown as L;
+
 /** The flow's input from the session: its services and the login it holds (`owner`). */
-export const profileInputOf = (c: SessionContext): ProfileFlowInput => {
-  const { auth, serverNow, random, clock } = servicesOf(c);
-  return { services: { auth, serverNow, random, clock }, owner: ownerOf(c) };
-};
+const profileInputOf = (c: SessionContext): ProfileFlowInput => ({ services: servicesOf(c), owner: ownerOf(c) });
 
 /**
  * A profile read elsewhere (another tab, the client's outcome re-read) as the flow takes it: marked,
@@ -101,6 +122,29 @@ const alert = (level: 'warning' | 'reached', context: PlayTimeContext) =>
     playTime: playTimeOf(context),
   } satisfies PlayTimeAlert);
 
+/** The one clock's monotonic time (`PamClock.monotonic`), when the session's clock has one. */
+function monotonicOf(clock: unknown): (() => number) | undefined {
+  const monotonic = (clock as { monotonic?: unknown } | null)?.monotonic;
+  return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
+}
+
+/** The flow's input from the session (none without a play clock: the flow then does nothing). */
+const playTimeInputOf = (c: SessionContext): PlayTimeInput | null => {
+  const s = servicesOf(c);
+  return s.playClock
+    ? {
+        limit: c.restrictions?.limits.time ?? null,
+        store: s.playClock(c.userId),
+        // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
+        // time (a stepped device clock moves neither), the period on server time.
+        now: s.now,
+        monotonic: monotonicOf(s.clock),
+        serverNow: s.serverNow,
+        owner: ownerOf(c),
+      }
+    : null;
+};
+
 /**
  * playTimeMachine as the session's child: its alerts go to the session (XState has no declarative
  * way for a parent to hear a child's `emit`, statelyai/xstate#5059), stamped with the owner.
@@ -119,29 +163,6 @@ export const sessionPlayTime = /* @__PURE__ */ (() =>
       }),
     },
   }))();
-
-/** The one clock's monotonic time (`PamClock.monotonic`), when the session's clock has one. */
-function monotonicOf(clock: unknown): (() => number) | undefined {
-  const monotonic = (clock as { monotonic?: unknown } | null)?.monotonic;
-  return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
-}
-
-/** The flow's input from the session (none without a play clock: the flow then does nothing). */
-export const playTimeInputOf = (c: SessionContext): PlayTimeInput | null => {
-  const s = servicesOf(c);
-  return s.playClock
-    ? {
-        limit: c.restrictions?.limits.time ?? null,
-        store: s.playClock(c.userId),
-        // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
-        // time (a stepped device clock moves neither), the period on server time.
-        now: s.now,
-        monotonic: monotonicOf(s.clock),
-        serverNow: s.serverNow,
-        owner: ownerOf(c),
-      }
-    : null;
-};
 
 /** Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
@@ -192,12 +213,57 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
 }))();
 
 /**
+ * The profile flow's datum, taken (for the login held only) into the session; the restrictions told
+ * to the play-time flow and the app, a profile read here to the other tabs. Shared with the
+ * server-session client.
+ */
+export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ context, self, enqueue }) => {
+  // The profile child's snapshot as the child holds it, never the event's copy: an
+  // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's
+  // relay) only makes the session look again at the real one.
+  const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
+  if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
+  const datum = profileOf({ context: snapshot.context });
+  const update = profileUpdateOf(context, datum);
+  if (!update) return;
+  const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
+  const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
+  enqueue.assign(update);
+  enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
+  const { userId, sid } = context;
+  // Told with the read's own server time: the other tabs compare by it, never by arrival.
+  const at = datum.at;
+  if (
+    datum.source === 'read' &&
+    infoChanged &&
+    update.userInfo &&
+    at !== null &&
+    userId !== null &&
+    sid !== null
+  ) {
+    enqueue({
+      type: 'publishProfile',
+      params: { userInfo: update.userInfo, owner: { userId, sid }, at },
+    });
+  }
+  if (restrictionsChanged) enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
+  const { error, status } = update.restrictions;
+  // Told once per failure (a new failure, or the status it leaves changed), not per retry.
+  if (
+    error &&
+    status !== 'current' &&
+    (!context.restrictions?.error || context.restrictions.status !== status)
+  )
+    enqueue.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
+});
+
+/**
  * The profile flow: reads, the SPA re-check, the restrictions with their status. The session
  * takes a datum only for the player and login it holds (`profileUpdateOf`), tells the play-time
  * flow the time limit, the app `restrictionsChanged`, and the other tabs what it read itself.
  */
 export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
-  actors: { profile: createProfileFlow() },
+  actors: { profile: fromSession(createProfileFlow(), profileInputOf) },
   actions: {
     // The login answer's restrictions: status unknown (no betting) until the first read.
     loginRestrictions: assign(({ context }) => ({
@@ -208,52 +274,13 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
       assertEvent(event, 'PROFILE_LOADED');
       return profileFromElsewhere(event);
     }),
-    takeProfile: enqueueActions(({ context, self, enqueue }) => {
-      // The profile child's snapshot as the child holds it, never the event's copy: an
-      // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's
-      // relay) only makes the session look again at the real one.
-      const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
-      if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
-      const datum = profileOf({ context: snapshot.context });
-      const update = profileUpdateOf(context, datum);
-      if (!update) return;
-      const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
-      const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
-      enqueue.assign(update);
-      enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
-      const { userId, sid } = context;
-      // Told with the read's own server time: the other tabs compare by it, never by arrival.
-      const at = datum.at;
-      if (
-        datum.source === 'read' &&
-        infoChanged &&
-        update.userInfo &&
-        at !== null &&
-        userId !== null &&
-        sid !== null
-      ) {
-        enqueue({
-          type: 'publishProfile',
-          params: { userInfo: update.userInfo, owner: { userId, sid }, at },
-        });
-      }
-      if (restrictionsChanged)
-        enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
-      const { error, status } = update.restrictions;
-      // Told once per failure (a new failure, or the status it leaves changed), not per retry.
-      if (
-        error &&
-        status !== 'current' &&
-        (!context.restrictions?.error || context.restrictions.status !== status)
-      )
-        enqueue.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
-    }),
+    takeProfile,
   },
 }))();
 
 /** The play-time flow: its counts into the view, its alerts (for the login held) to the app. */
 export const PLAY_TIME_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
-  actors: { playTime: sessionPlayTime },
+  actors: { playTime: fromSession(sessionPlayTime, playTimeInputOf) },
   actions: {
     takePlayTime: assign(({ context, self }) => {
       // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).

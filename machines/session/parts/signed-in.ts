@@ -7,7 +7,6 @@
 
 import { asPamError } from 'pam-client/internal';
 import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
-import { playTimeInputOf, profileInputOf } from '../flows';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
 
@@ -135,17 +134,18 @@ export const signedIn = /* @__PURE__ */ (() =>
     invoke: [
       refreshChild,
       // The profile and play-time flows count for the login held when they start (`owner`):
-      // another login re-enters signedIn and starts them again.
+      // another login re-enters signedIn and starts them again. Each builds its input from the
+      // session's context (../flows.ts), so a session without them carries none of that code.
       {
         id: 'profile',
         src: 'profile',
-        input: ({ context }) => profileInputOf(context),
+        input: ({ context }) => context,
         onSnapshot: { actions: 'takeProfile' },
       },
       {
         id: 'playTime',
         src: 'playTime',
-        input: ({ context }) => playTimeInputOf(context),
+        input: ({ context }) => context,
         onSnapshot: { actions: 'takePlayTime' },
       },
     ],
