@@ -53,8 +53,9 @@ type ToProvidedActor<
 /**
  * `setup(implementations).createMachine(config)` without `setup()`'s action helpers: the same
  * checks on action, guard, actor and delay names and params, one `createMachine` call at run time.
- * A machine imports `assign`, `emit`, … from `xstate` where it uses them. `createStateConfig` and
- * `createAction` check a state's part or an action against the setup, as `setup()`'s do.
+ * A machine imports `assign`, `emit`, … from `xstate` where it uses them. With `PARTS` as its second
+ * argument, it also gives `createStateConfig` and `createAction`, which check a state's part or an
+ * action against the setup, as `setup()`'s do (a machine that builds no parts pays nothing for them).
  *
  * @example
  * const counter = machineSetup({
@@ -76,39 +77,43 @@ export function machineSetup<
   TEmitted extends EventObject = EventObject,
   TStateMeta extends MetaObject = MetaObject,
   TTransitionMeta extends MetaObject = TStateMeta,
->(implementations: {
-  types?: SetupTypes<
-    TContext,
-    TEvent,
-    TChildrenMap,
-    TTag,
-    TInput,
-    TOutput,
-    TEmitted,
-    TStateMeta,
-    TTransitionMeta
-  >;
-  actors?: { [K in keyof TActors | Values<TChildrenMap>]: K extends keyof TActors ? TActors[K] : never };
-  actions?: {
-    [K in keyof TActions]: ActionFunction<
+  TParts extends typeof PARTS | undefined = undefined,
+>(
+  implementations: {
+    types?: SetupTypes<
       TContext,
       TEvent,
-      TEvent,
-      TActions[K],
-      ToProvidedActor<TChildrenMap, TActors>,
-      ToParameterizedObject<TActions>,
-      ToParameterizedObject<TGuards>,
-      TDelay,
-      TEmitted
+      TChildrenMap,
+      TTag,
+      TInput,
+      TOutput,
+      TEmitted,
+      TStateMeta,
+      TTransitionMeta
     >;
-  };
-  guards?: {
-    [K in keyof TGuards]: GuardPredicate<TContext, TEvent, TGuards[K], ToParameterizedObject<TGuards>>;
-  };
-  delays?: {
-    [K in TDelay]: DelayConfig<TContext, TEvent, ToParameterizedObject<TActions>['params'], TEvent>;
-  };
-}): Pick<
+    actors?: { [K in keyof TActors | Values<TChildrenMap>]: K extends keyof TActors ? TActors[K] : never };
+    actions?: {
+      [K in keyof TActions]: ActionFunction<
+        TContext,
+        TEvent,
+        TEvent,
+        TActions[K],
+        ToProvidedActor<TChildrenMap, TActors>,
+        ToParameterizedObject<TActions>,
+        ToParameterizedObject<TGuards>,
+        TDelay,
+        TEmitted
+      >;
+    };
+    guards?: {
+      [K in keyof TGuards]: GuardPredicate<TContext, TEvent, TGuards[K], ToParameterizedObject<TGuards>>;
+    };
+    delays?: {
+      [K in TDelay]: DelayConfig<TContext, TEvent, ToParameterizedObject<TActions>['params'], TEvent>;
+    };
+  },
+  parts?: TParts,
+): Pick<
   SetupReturn<
     TContext,
     TEvent,
@@ -124,15 +129,24 @@ export function machineSetup<
     TStateMeta,
     TTransitionMeta
   >,
-  'createMachine' | 'createStateConfig' | 'createAction'
+  'createMachine' | (TParts extends typeof PARTS ? 'createStateConfig' | 'createAction' : never)
 > {
   return {
     // `createMachine` reads `actors`, `actions`, `guards` and `delays` of its second argument (not `types`).
     createMachine: ((config: object) => createMachine(config as never, implementations as never)) as never,
-    // A state's part, or an action, checked against the setup (given back as is, as `setup()`'s).
-    createStateConfig: identity,
-    createAction: identity,
-  };
+    ...parts,
+  } as never;
 }
 
 const identity = <T>(x: T): T => x;
+
+/**
+ * `machineSetup`'s second argument for a machine built from parts: its result then has
+ * `createStateConfig` and `createAction` (a state's part, or an action, checked against the setup
+ * and given back as is, as `setup()`'s).
+ *
+ * @example
+ * const parts = machineSetup({ types: { context: {} as { n: number } } }, PARTS);
+ * const idle = parts.createStateConfig({ on: { GO: 'busy' } });
+ */
+export const PARTS = { createStateConfig: identity, createAction: identity };

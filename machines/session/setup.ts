@@ -1,13 +1,13 @@
 // The session machine's setup (`machineSetup`: `setup()`'s checks without its action helpers): its
 // types, its children by name, and the guards and actions its flows' parts share
 // (machines/session/parts/). Each part is built with `sessionSetup`'s
-// `createStateConfig`, so its names and params are checked against these; `sessionMachine.ts`
-// puts the parts together.
+// `createStateConfig` (given by `PARTS`, machineSetup's second argument), so its names and params
+// are checked against these; `sessionMachine.ts` puts the parts together.
 
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
 import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
-import { machineSetup } from '../machine-setup';
+import { machineSetup, PARTS } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
@@ -67,93 +67,96 @@ const byFlows = {} as Record<
  * const part = sessionSetup.createStateConfig({ on: { LOGOUT: 'signingOut' } });
  */
 export const sessionSetup = /* @__PURE__ */ (() =>
-  machineSetup({
-    types: {
-      context: {} as SessionContext,
-      events: {} as SessionEvent | SessionInternalEvent,
-      emitted: {} as SessionEmitted,
-      input: {} as SessionInput,
-      // Every child id with its actor: the published types then have no index signature (TS2411).
-      children: {} as {
-        restore: 'restore';
-        login: 'login';
-        refresh: 'refreshCycle';
-        logout: 'logout';
-        wake: 'wake';
-        tabs: 'tabs';
-        profile: 'profile';
-        playTime: 'playTime';
+  machineSetup(
+    {
+      types: {
+        context: {} as SessionContext,
+        events: {} as SessionEvent | SessionInternalEvent,
+        emitted: {} as SessionEmitted,
+        input: {} as SessionInput,
+        // Every child id with its actor: the published types then have no index signature (TS2411).
+        children: {} as {
+          restore: 'restore';
+          login: 'login';
+          refresh: 'refreshCycle';
+          logout: 'logout';
+          wake: 'wake';
+          tabs: 'tabs';
+          profile: 'profile';
+          playTime: 'playTime';
+        },
+      },
+      actors: {
+        restore: restoreSession,
+        login: loginMachine.provide({ actions: { readClock: readClockTrusted } }),
+        refreshCycle: sessionRefreshCycle,
+        logout: logoutSession,
+        wake: wakeSignals,
+        tabs: absent,
+        profile: absent,
+        playTime: absent,
+      },
+      guards: {
+        internal: ({ event }) => isInternal(event),
+        // The token's life, judged in server time (session/refresh.ts) at the reading our own TICK or
+        // WAKE carries (never the clock): over, or the clock cannot tell. An app's TICK has none.
+        isExpired: ({ context, event }) => verdictOf(context, event) === 'expired',
+        expiryUnknown: ({ context, event }) => verdictOf(context, event) === 'ask',
+        // Only a token the session's own actors put in the vault signs it in (not a forged done event).
+        vaulted: ({ context }, handle: unknown) =>
+          typeof handle === 'string' && servicesOf(context).vault.has(handle),
+        // The tabs flow's verdict: another login (maybe another player) than the one held.
+        otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
+        // A datum for the player and login held now (not one from before an adoption or a logout).
+        owned: ({ context, event }) =>
+          isInternal(event) &&
+          (event.type === 'PROFILE_LOADED' ||
+            event.type === 'PLAY_TIME_ALERT' ||
+            event.type === 'TOKEN_REFRESHED') &&
+          sameOwner(context, event.owner),
+      },
+      actions: {
+        // --- context (pure) ---
+        progress: assign((_, snapshot: LoginChildSnapshot) => loginProgress(snapshot)),
+        startFlow: assign(flowStarted),
+        clearError: assign({ error: null }),
+        signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
+        refreshed: assign(({ context }, at: number) => refreshed(context, at)),
+        restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
+        forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
+          ...forgotten(context, p),
+          ...endedOf(context),
+        })),
+        rememberPending: assign(({ event }) => ({
+          pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
+        })),
+        dropPending: assign({ pending: null }),
+        // --- the flows' own (provided by the tabs, profile and play-time flows; nothing without them) ---
+        ...byFlows,
+        // --- effects (named actions: xstate's pure `transition()` never runs them) ---
+        writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
+          writeSession(context, servicesOf(context), p),
+        dropHandle: ({ context }, handle: string) => {
+          servicesOf(context).vault.take(handle);
+        },
+        // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
+        readClock: ({ context, self }) =>
+          self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
+        clearTokens: ({ context }) => settle(servicesOf(context).tokens.clear()),
+        clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context, servicesOf(context).tokens),
+        // The profile this tab read, told to the other tabs (the profile flow's; with its read time).
+        publishProfile: (
+          { context },
+          p: { userInfo: Record<string, unknown>; owner: { userId: number; sid: number }; at: number },
+        ) => servicesOf(context).crossTab?.publishProfile(p.userInfo, p.owner, p.at),
+        announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
+          servicesOf(context).crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
+        emitExpired: emit({ type: 'sessionExpired' }),
+        emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
       },
     },
-    actors: {
-      restore: restoreSession,
-      login: loginMachine.provide({ actions: { readClock: readClockTrusted } }),
-      refreshCycle: sessionRefreshCycle,
-      logout: logoutSession,
-      wake: wakeSignals,
-      tabs: absent,
-      profile: absent,
-      playTime: absent,
-    },
-    guards: {
-      internal: ({ event }) => isInternal(event),
-      // The token's life, judged in server time (session/refresh.ts) at the reading our own TICK or
-      // WAKE carries (never the clock): over, or the clock cannot tell. An app's TICK has none.
-      isExpired: ({ context, event }) => verdictOf(context, event) === 'expired',
-      expiryUnknown: ({ context, event }) => verdictOf(context, event) === 'ask',
-      // Only a token the session's own actors put in the vault signs it in (not a forged done event).
-      vaulted: ({ context }, handle: unknown) =>
-        typeof handle === 'string' && servicesOf(context).vault.has(handle),
-      // The tabs flow's verdict: another login (maybe another player) than the one held.
-      otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
-      // A datum for the player and login held now (not one from before an adoption or a logout).
-      owned: ({ context, event }) =>
-        isInternal(event) &&
-        (event.type === 'PROFILE_LOADED' ||
-          event.type === 'PLAY_TIME_ALERT' ||
-          event.type === 'TOKEN_REFRESHED') &&
-        sameOwner(context, event.owner),
-    },
-    actions: {
-      // --- context (pure) ---
-      progress: assign((_, snapshot: LoginChildSnapshot) => loginProgress(snapshot)),
-      startFlow: assign(flowStarted),
-      clearError: assign({ error: null }),
-      signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
-      refreshed: assign(({ context }, at: number) => refreshed(context, at)),
-      restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
-      forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
-        ...forgotten(context, p),
-        ...endedOf(context),
-      })),
-      rememberPending: assign(({ event }) => ({
-        pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
-      })),
-      dropPending: assign({ pending: null }),
-      // --- the flows' own (provided by the tabs, profile and play-time flows; nothing without them) ---
-      ...byFlows,
-      // --- effects (named actions: xstate's pure `transition()` never runs them) ---
-      writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
-        writeSession(context, servicesOf(context), p),
-      dropHandle: ({ context }, handle: string) => {
-        servicesOf(context).vault.take(handle);
-      },
-      // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
-      readClock: ({ context, self }) =>
-        self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
-      clearTokens: ({ context }) => settle(servicesOf(context).tokens.clear()),
-      clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context, servicesOf(context).tokens),
-      // The profile this tab read, told to the other tabs (the profile flow's; with its read time).
-      publishProfile: (
-        { context },
-        p: { userInfo: Record<string, unknown>; owner: { userId: number; sid: number }; at: number },
-      ) => servicesOf(context).crossTab?.publishProfile(p.userInfo, p.owner, p.at),
-      announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
-        servicesOf(context).crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
-      emitExpired: emit({ type: 'sessionExpired' }),
-      emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
-    },
-  }))();
+    PARTS,
+  ))();
 
 /** Transitions of the session, by event type (a state's `on`), checked against its setup. */
 type SessionOn = NonNullable<Parameters<typeof sessionSetup.createStateConfig>[0]['on']>;
