@@ -272,14 +272,16 @@ export const readClock = ({
   } as never);
 };
 
+// READ's guard, a named arrow (its name shows in the diagrams; a function expression costs a
+// bundle more).
+const unread = ({ event }: { event: object }): boolean => !Number.isFinite((event as Read).at);
+
 /**
  * The first transition of an event the machine judges at a reading: unread (or a reading that is
  * no finite number: NaN, Infinity, a string), have it read.
  */
 export const READ = {
-  guard: function unread({ event }: { event: object }) {
-    return !Number.isFinite((event as Read).at);
-  },
+  guard: unread,
   actions: 'readClock',
 } as const;
 

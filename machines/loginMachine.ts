@@ -148,14 +148,16 @@ const errorAndRetry = ({ event }: { event: EventObject }) => {
   return { error, retryAt: wait > 0 ? (event as Read).at! + wait : null };
 };
 
+// Named, as clock.ts's `unread`: the diagrams show its name.
+const unreadRetryAfter = ({ event }: { event: EventObject }): boolean =>
+  !Number.isFinite((event as Read).at) && retryAfterMsOf(failureOf(event)) > 0;
+
 /**
  * `READ` (clock.ts) for a failure that says when to try again (`Retry-After`): the clock is read
  * by an action, and the failure told again with the reading, which `retryAt` is computed from.
  */
 const READ = {
-  guard: function unreadRetryAfter({ event }: { event: EventObject }) {
-    return !Number.isFinite((event as Read).at) && retryAfterMsOf(failureOf(event)) > 0;
-  },
+  guard: unreadRetryAfter,
   actions: 'readClock',
 } as const;
 
@@ -226,8 +228,8 @@ function createLoginMachine() {
       reset: assign(initial),
       // Only SUBMIT runs it (START).
       acceptCredentials: assign(({ event }) => {
-        const { login, password, appSource, captchaToken } = event as SubmitEvent;
-        return accepted(login, password, appSource, captchaToken);
+        const e = event as SubmitEvent;
+        return accepted(e.login, e.password, e.appSource, e.captchaToken);
       }),
       // Only REGISTER runs it (START). The password is boxed on receipt; the 2FA step logs in with
       // the e-mail and this password.
