@@ -234,9 +234,12 @@ export const nextBrazilMidnight = (ms: number): number => playPeriodOf('daily', 
 // The one reader of a numeric setting from an input: a machine's intervals and shares fall back to
 // their default rather than spin (0, NaN) or never fire (Infinity).
 
-/** `value` when it is a finite number >= `min`, else `fallback` (undefined, NaN, too small). */
+/**
+ * `value` when it is a finite number >= `min`, else `fallback` (undefined, NaN, too small, not a
+ * number: `Number.isFinite` is true for finite numbers only, and converts nothing).
+ */
 export const finiteOr = (value: number | undefined, fallback: number, min: number): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
+  Number.isFinite(value) && (value as number) >= min ? (value as number) : fallback;
 
 // Time (and chance) on events (issue 32.3): a transition judges the reading an event carries,
 // never the clock. An event without one (an app's, a timer's, an actor's answer) is taken by
