@@ -90,7 +90,10 @@ const fromSession = <L extends AnyActorLogic>(
   }) as unknown as L;
 
 /** The flow's input from the session: its services and the login it holds (`owner`). */
-const profileInputOf = (c: SessionContext): ProfileFlowInput => ({ services: servicesOf(c), owner: ownerOf(c) });
+const profileInputOf = (c: SessionContext): ProfileFlowInput => ({
+  services: servicesOf(c),
+  owner: ownerOf(c),
+});
 
 /**
  * A profile read elsewhere (another tab, the client's outcome re-read) as the flow takes it: marked,
@@ -131,18 +134,18 @@ function monotonicOf(clock: unknown): (() => number) | undefined {
 /** The flow's input from the session (none without a play clock: the flow then does nothing). */
 const playTimeInputOf = (c: SessionContext): PlayTimeInput | null => {
   const s = servicesOf(c);
-  return s.playClock
-    ? {
-        limit: c.restrictions?.limits.time ?? null,
-        store: s.playClock(c.userId),
-        // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
-        // time (a stepped device clock moves neither), the period on server time.
-        now: s.now,
-        monotonic: monotonicOf(s.clock),
-        serverNow: s.serverNow,
-        owner: ownerOf(c),
-      }
-    : null;
+  return (
+    s.playClock && {
+      limit: c.restrictions?.limits.time ?? null,
+      store: s.playClock(c.userId),
+      // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
+      // time (a stepped device clock moves neither), the period on server time.
+      now: s.now,
+      monotonic: monotonicOf(s.clock),
+      serverNow: s.serverNow,
+      owner: ownerOf(c),
+    }
+  );
 };
 
 /**
@@ -223,7 +226,7 @@ export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ cont
   // relay) only makes the session look again at the real one.
   const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
   if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
-  const datum = profileOf({ context: snapshot.context });
+  const datum = profileOf(snapshot as { context: ProfileFlowContext });
   const update = profileUpdateOf(context, datum);
   if (!update) return;
   const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
