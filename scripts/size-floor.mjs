@@ -94,11 +94,8 @@ const featureOf = (module, present) =>
  * as in (c)); `setup()` is measured: the xstate floor with and without it.
  */
 const LISTED_CUTS = [
-  {
-    name: "the session's tabs handlers out of the statechart when the tabs flow is not used",
-    when: (present) => (present.get('machines/cross-tab.ts') ?? 0) <= 1_000,
-    modules: ['machines/session/tabs.ts', 'machines/session/order.ts', 'machines/session/parts/tabs.ts'],
-  },
+  // The tabs handlers' cut is done (d4b3d88, 9bda861): what a lean row still holds of the tabs
+  // modules is order.ts, which the core needs (login ids, counters, the clock's raise, ended logins).
 ];
 
 /** One build of a row with `external` added; the output text and its gzip -9 size. */

@@ -53,7 +53,7 @@ export const rows = [
     // Lowered 47,550 -> 46,230 (issue 33): registration became a flow, out of createAuthModule
     // (47,709 -> 46,207 on the same tree).
     // Lowered 46,340 -> 46,320 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 46,324 -> 46,302.
-    ceiling: 45_925, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: the tabs flow's handlers out of the lean statechart (d4b3d88), tellProfile (901370f), machineSetup's implementations as given, promiseActor; older history in git log -S'ceiling: 46_485'.
+    ceiling: 45_530, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: the flow inputs built by the flows (40823b1), the tabs transitions with tabs() (9bda861), the restore and logout children on the session's services (f388a8d); history in git log.
     requires: [['machines', ['createCustomPamClient']]],
   },
   {
@@ -63,7 +63,7 @@ export const rows = [
     budget: 42_700,
     // Lowered 47,790 -> 46,440 (issue 33): registration as a flow (47,920 -> 46,420 on the same tree).
     // Lowered 46,540 -> 46,525 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 46,527 -> 46,505.
-    ceiling: 46_145, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: as the lean row; history in git log.
+    ceiling: 45_750, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: as the lean row; history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient']],
@@ -79,7 +79,7 @@ export const rows = [
     // Lowered 62,200 -> 62,000 (issue 33): restore opt-in took it from 62,173 to 61,610; the session's
     // time on events, committed after, brought it to 61,893.
     // Lowered 62,920 -> 62,910 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 62,913 -> 62,890.
-    ceiling: 63_110, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: history in git log.
+    ceiling: 62_740, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: the profile flow without not(), restrictionsOf's own endless rule, smaller error base and describeError; history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -95,7 +95,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
     // Lowered 66,070 -> 66,050 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 66,055 -> 66,030.
-    ceiling: 66_255, // Set 00:25 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: history in git log.
+    ceiling: 65_865, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: as the preset row; history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -111,7 +111,7 @@ export const rows = [
     code: `import { createServerSessionClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (initial) => createServerSessionClient({ initial });`,
     budget: 42_200,
-    ceiling: 38_405, // issue 33: 37,608 after restore became opt-in; then raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events); +100 B for its stopped view failing closed (the shared view hub, machines/client/view-hub.ts) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B. Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B. Lowered 21:25 UTC 2026-11-28: the server-session machine on machineSetup instead of setup() (f1a3920, -239 B): this HEAD + about 20 B.
+    ceiling: 38_085, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: under its budget; history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createServerSessionClient']],
@@ -128,7 +128,8 @@ export const rows = [
     // Lowered 14,960 -> 14,940 (issue 33, the login's answer and failure read as they are, f4b21fe):
     // 14,943 -> 14,917.
     // Lowered 14,940 -> 14,925 (issue 33, setError and rejectCode share one helper): 14,918 -> 14,905.
-    ceiling: 14_880, // Set 01:00 UTC 2026-11-29 (issue 33): 14,862 on this HEAD (machineSetup's implementations as given, the rejected code by status); a local fromPromise (-81 B, under budget) was taken out: it ran in the 401 walk (issue 32.6), a file more.
+    // Under budget 03:35 UTC 2026-11-29 (issue 33, second pass): 14,785 (machineSetup's identity helpers
+    // only for the session, cf58698; READ guards as arrows, 55f7c00): no ceiling, the budget holds.
     requires: [['machines', ['loginMachine']]],
   },
   {
@@ -137,7 +138,8 @@ export const rows = [
     budget: 14_500,
     // Lowered 14,840 -> 14,820 (issue 33, the refresh's error read from its event, not three params):
     // 14,821 -> 14,802.
-    ceiling: 14_630, // Set 01:00 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B: the refresh machine's merged helpers and its own backoff (SIZE-M, -265 B). A local fromPromise without XState's actors module saved 80 B more, and was taken out: it ran in the 401 walk (issue 32.6), a file more. Left: the isPamError code set (~98 B), createMachine without machineSetup (~32 B).
+    // Under budget 03:35 UTC 2026-11-29 (issue 33, second pass): 14,490 (the refresh cycle written smaller,
+    // eda646e, 251f716; machineSetup's identity helpers only for the session, cf58698): the budget holds.
     requires: [['machines', ['tokenRefreshMachine']]],
   },
   {
@@ -160,7 +162,7 @@ export const rows = [
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
     budget: 14_700,
     // Lowered 20,700 -> 19,120 (issue 33): registration's rows left createAuthModule (20,656 -> 19,099).
-    ceiling: 19_120, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events)
+    ceiling: 19_105, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: history in git log.
     core: true,
     requires: [['index', ['createAuthModule', 'createOfetchAdapter']]],
   },
@@ -175,7 +177,7 @@ export const rows = [
     name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
     budget: 21_000,
-    ceiling: 34_650, // raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events)
+    ceiling: 34_540, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: history in git log.
     core: true,
   },
   {
@@ -185,7 +187,7 @@ export const rows = [
     // Raised 74,300 -> 78,000 (2026-11-28, second session): this row holds every feature, now the
     // funnel events flow (about 2.9 kB, opt-in for apps) and the proxy-side auth reading of the server session.
     // Lowered 79,680 -> 79,650 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 79,655 -> 79,629.
-    ceiling: 79_675, // Set 01:00 UTC 2026-11-29 (issue 33) to this HEAD + about 20 B (79,650 before: +25 for xstate's fromPromise and fromCallback kept, no XState internals and no extra file in the walks; history in git log).
+    ceiling: 79_335, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: history in git log.
   },
   {
     // Issue 34: the OpenTelemetry bridge's own weight (`@opentelemetry/api` and pam-client external).
@@ -202,7 +204,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 65_235, // 64,150 -> 64,200 14:15 UTC 2026-11-28: funnelEvents(flows) wraps the user flow, so the rows without the funnel carry no code for it (lean -8, lean + Vue -7, preset + Vue -5 gz; this row +12, 64,152). issue 33: 64,065 -> 63,536 with restore opt-in; 63,926 with the session's time on events; then raised 12:40 UTC 2026-11-28 for the review's security fixes (sameLogin retry, command boxing at the door, fail-closed stopped view, refresh owner, time on events) Raised 15:00 UTC 2026-11-28 for issue 32.3 (the session's services out of its context: kept beside the actor by a key, read with servicesOf; held weakly so a dropped client is collected) and the server-session client's client.state: this HEAD + about 50 B. Raised 18:10 UTC 2026-11-28 (issue 32.3, time on events in every machine: readClock re-sends, READ guards on finite readings, the refresh cycle's pull-back; the server session's expiry and retry timer actors; registration as a flow, in the preset): this HEAD + about 20 B. Raised 21:25 UTC 2026-11-28 for the session's ended-login defences (f9d6c95, c6680e3, 48f447d: a forged refresh outcome never moves the expiry, an ended login is never re-adopted, a token renewed after the end is revoked; +228 B on lean measured on one tree) and the public line's createUserModule options (2ffd6f9); other cuts this round paid part of it (server-session machineSetup, tokenRefresh params, login helpers): this HEAD + about 20 B.
+    ceiling: 64_860, // Set 03:35 UTC 2026-11-29 (issue 33, second pass) to this HEAD + about 20 B: history in git log.
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],
