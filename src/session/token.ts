@@ -111,22 +111,6 @@ export function parseStoredSession(value: unknown): StoredSession | null {
 export const REFRESH_INTERVAL_MS: number = 21_600_000; // 6 h (a literal: CONTRIBUTING.md)
 
 /**
- * The wait after the first failed refresh; it doubles with each further failure.
- *
- * @example
- * refreshBackoffMs(1) === REFRESH_BACKOFF_BASE_MS; // 30 000
- */
-export const REFRESH_BACKOFF_BASE_MS: number = 30_000;
-
-/**
- * The longest wait between two failed refreshes: 15 minutes.
- *
- * @example
- * refreshBackoffMs(50) === REFRESH_BACKOFF_MAX_MS; // 900 000
- */
-export const REFRESH_BACKOFF_MAX_MS: number = 900_000; // 15 min
-
-/**
  * A refresh in flight for this long (60 s) counts as lost, so a new one may start.
  *
  * @example
@@ -200,8 +184,8 @@ export function refreshBackoffMs(failures: number, random?: (() => number) | nul
   // The core's backoff (src/http/waiting.ts's `backoffDelay`, base * 2^n capped, rounded and
   // clamped) written out for this one schedule, so the refresh cycle alone does not carry the
   // general one; with `random`, ±10 % jitter (`backoffDelay`'s `jitter: 0.2`: 1 - 0.1 + 0.2 r).
-  // (`REFRESH_BACKOFF_MAX_MS` and `REFRESH_BACKOFF_BASE_MS` written as literals: a bundle keeps a
-  // named constant as a variable; test/session/refresh.test.ts pins them equal.)
+  // (The 30 s base and 15 min cap as literals, no named constants: a bundle keeps a named constant
+  // as a variable; test/session/refresh.test.ts pins the schedule equal to `backoffDelay`'s.)
   const raw = Math.min(900_000, 30_000 * 2 ** Math.min(failures - 1, 32));
   return clampDelay(Math.round(raw * (random ? 0.9 + 0.2 * random() : 1)));
 }

@@ -7,8 +7,6 @@ import {
   markRefreshStarted,
   markTokenSaved,
   nextRefreshAt,
-  REFRESH_BACKOFF_BASE_MS,
-  REFRESH_BACKOFF_MAX_MS,
   REFRESH_IN_FLIGHT_TIMEOUT_MS,
   REFRESH_INTERVAL_MS,
   type RefreshState,
@@ -27,11 +25,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The refresh backoff's first wait and its cap (issue 5: 30 s doubling, at most 15 min). */
+const BACKOFF_BASE_MS = 30 * S;
+const BACKOFF_MAX_MS = 900 * S;
+
 describe('refresh constants', () => {
   it('fixes the interval, backoff and lost-flight timings', () => {
     expect(REFRESH_INTERVAL_MS).toBe(6 * H);
-    expect(REFRESH_BACKOFF_BASE_MS).toBe(30 * S);
-    expect(REFRESH_BACKOFF_MAX_MS).toBe(900 * S);
+    expect(refreshBackoffMs(1)).toBe(BACKOFF_BASE_MS);
+    expect(refreshBackoffMs(50)).toBe(BACKOFF_MAX_MS);
     expect(REFRESH_IN_FLIGHT_TIMEOUT_MS).toBe(60 * S);
   });
 });
@@ -128,9 +130,9 @@ describe('backoff after failed refreshes', () => {
           const core =
             failures >= 1
               ? backoffDelay(Math.min(failures - 1, 32), {
-                  baseMs: REFRESH_BACKOFF_BASE_MS,
+                  baseMs: BACKOFF_BASE_MS,
                   factor: 2,
-                  maxMs: REFRESH_BACKOFF_MAX_MS,
+                  maxMs: BACKOFF_MAX_MS,
                   ...(random ? { jitter: 0.2, random } : {}),
                 })
               : 0;
