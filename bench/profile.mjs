@@ -3,46 +3,23 @@
 // the most self time, grouped by where they come from (ours, zod, ofetch, node). The .cpuprofile
 // stays in node_modules/.cache/pam-client-bench/ for Chrome DevTools. Never part of `npm test`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { args, bundle, outDir } from './bundle.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const repo = resolve(here, '..');
-const args = process.argv.slice(2);
 const pair = args.find((a) => ['history', 'signin', 'both', 'bare'].includes(a)) ?? 'both';
 const topAt = args.indexOf('--top');
-const rootAt = args.indexOf('--root');
-const root = rootAt === -1 ? repo : resolve(args[rootAt + 1]);
 const top = topAt === -1 ? 25 : Number(args[topAt + 1]);
-const outDir = resolve(repo, 'node_modules/.cache/pam-client-bench');
 const profDir = resolve(outDir, 'profiles');
-mkdirSync(outDir, { recursive: true });
 rmSync(profDir, { recursive: true, force: true });
-
-await build({
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-  alias: {
-    'pam-client/testing': resolve(root, 'src/testing/index.ts'),
-    'pam-client': resolve(root, 'src/index.ts'),
-  },
-  entryPoints: [resolve(here, 'profile.ts')],
-  outfile: resolve(outDir, 'profile.mjs'),
-});
+const bundled = await bundle('profile');
 
 console.log(`load average (1 min) before: ${loadavg()[0].toFixed(2)}`);
-const run = spawnSync(
-  process.execPath,
-  ['--cpu-prof', '--cpu-prof-dir', profDir, resolve(outDir, 'profile.mjs')],
-  { stdio: 'inherit', env: { ...process.env, PAM_PROFILE_PAIR: pair } },
-);
+const run = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir, bundled], {
+  stdio: 'inherit',
+  env: { ...process.env, PAM_PROFILE_PAIR: pair },
+});
 if (run.status !== 0) process.exit(run.status ?? 1);
 console.log(`load average (1 min) after: ${loadavg()[0].toFixed(2)}`);
 
