@@ -205,12 +205,16 @@ export function withDueChanges(userInfo: Record<string, unknown>, serverMs: numb
   return out ?? userInfo;
 }
 
-/** The mandatory limits a set of restrictions does not show as set (unreadable counts as not set). */
+/**
+ * The mandatory limits a set of restrictions does not show as set: the public
+ * `missingMandatoryLimits(userInfo)`'s rule (active, a readable amount and a readable period;
+ * unreadable counts as not set), on limits whose due changes are applied.
+ */
 export function missingMandatoryLimits(r: Restrictions): MandatoryLimit[] {
   return MANDATORY_LIMITS.filter((kind) => {
     const limit = r.limits[kind];
     const known = (limit as { known?: boolean }).known !== false;
-    return !(known && limit.active && limit.amount !== null);
+    return !(known && limit.active && limit.amount !== null && limit.period !== null);
   });
 }
 
