@@ -7,30 +7,34 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const repo = resolve(here, '..');
+export const repo = resolve(here, '..');
 export const args = process.argv.slice(2);
 const rootAt = args.indexOf('--root');
 /** The checkout whose src/ is measured. */
-const root = rootAt === -1 ? repo : resolve(args[rootAt + 1]);
+export const root = rootAt === -1 ? repo : resolve(args[rootAt + 1]);
 export const outDir = resolve(repo, 'node_modules/.cache/pam-client-bench');
+
+/** esbuild's options for a bench bundle: `root`'s sources under the package's names, dependencies external. */
+export const buildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+  alias: {
+    'pam-client/machines': resolve(root, 'machines/index.ts'),
+    'pam-client/devtools': resolve(root, 'machines/devtools.ts'),
+    'pam-client/testing': resolve(root, 'src/testing/index.ts'),
+    'pam-client/internal': resolve(root, 'src/internal.ts'),
+    'pam-client': resolve(root, 'src/index.ts'),
+  },
+};
 
 /** Bundles bench/<name>.ts against `root`'s sources; the path of the bundle. */
 export async function bundle(name) {
   mkdirSync(outDir, { recursive: true });
   const outfile = resolve(outDir, `${name}.mjs`);
-  await build({
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    alias: {
-      'pam-client/testing': resolve(root, 'src/testing/index.ts'),
-      'pam-client': resolve(root, 'src/index.ts'),
-    },
-    entryPoints: [resolve(here, `${name}.ts`)],
-    outfile,
-  });
+  await build({ ...buildOptions, entryPoints: [resolve(here, `${name}.ts`)], outfile });
   return outfile;
 }
