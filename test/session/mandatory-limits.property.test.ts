@@ -40,15 +40,13 @@ const limitFields = (kind: 'loss' | 'time') =>
     },
     { requiredKeys: [] },
   );
-const profile = fc
-  .tuple(limitFields('loss'), limitFields('time'))
-  .map(([loss, time]) => ({
-    spa_exclusion: false,
-    operator_exclusion: false,
-    user_exclusion: false,
-    ...loss,
-    ...time,
-  }));
+const profile = fc.tuple(limitFields('loss'), limitFields('time')).map(([loss, time]) => ({
+  spa_exclusion: false,
+  operator_exclusion: false,
+  user_exclusion: false,
+  ...loss,
+  ...time,
+}));
 
 describe('mandatory limits: one rule for the session and the public function', () => {
   it("the session's missingMandatoryLimits is the public function's on the same profile (due changes applied)", () => {
