@@ -26,8 +26,13 @@ export function startEdge(upstream) {
     headers['x-forwarded-for'] = PLAYER_ADDRESS;
     headers['x-real-ip'] = PLAYER_ADDRESS;
     headers['x-forwarded-proto'] = 'http';
+    headers.connection = 'close'; // nginx's default to the upstream
+    // A new upstream connection per request, as nginx's default (`proxy_http_version 1.0`, no
+    // upstream keepalive). Node's agent kept one alive: after the app's restart with the public
+    // origin, a request could still reach the old process (draining its kept connection) and get
+    // its 403 (seen twice, Next behind the edge).
     const up = forward(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers, agent: false },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
