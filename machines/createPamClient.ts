@@ -240,10 +240,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   if (isInertOnServer(options)) return inertClient(options, createCustomPamClient<F>);
   // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base
   // URL, learned on the clock's own base; every flow reads `serverNow()` from it.
-  const base = browserEnvironment(options.environment, `pam-client:${options.baseURL}`);
-  const env: PamEnvironment = { ...base };
+  // The origin's channel only for the tabs flow (opened here, and closed, when the app gave none).
   const tabsWanted = options.flows.some((f) => f.name === 'tabs');
-  if (!tabsWanted && base.channel && isOwned(base)) base.channel.close();
+  const env = browserEnvironment(options.environment, tabsWanted ? `pam-client:${options.baseURL}` : '');
   if (!tabsWanted) env.channel = null;
   // One store for the adapter and the session: guarded (never throws, writes in order, a refused
   // write lives on in memory) and read-your-writes for async stores.
@@ -276,7 +275,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       fetch: options.fetch,
     } as Parameters<typeof createOfetchAdapter>[0]);
   } catch (error) {
-    if (isOwned(base)) base.channel?.close();
+    if (isOwnedChannel(env.channel)) env.channel?.close();
     throw error;
   }
   const core = createAuthModule(http, { endpoints: options.endpoints });
@@ -388,9 +387,6 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
 }
 
 const NO_REGISTRATION = 'pam-client: client.register needs the registration() flow in `flows`.';
-
-/** Whether the environment's channel was opened for this client (so it must close it). */
-const isOwned = (env: PamEnvironment) => isOwnedChannel(env.channel);
 
 /** The re-read profile's `user.token` is an access token: never in an event. */
 function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {
