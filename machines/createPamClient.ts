@@ -32,7 +32,6 @@ import {
   withPendingWrites,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
-import type { CrossTab } from './cross-tab';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import { type CaptchaToken, withoutUserToken } from './login/request';
@@ -189,14 +188,14 @@ export type CustomPamClient<F extends readonly ClientFlow[]> = PamClientBase &
         ('registration' extends F[number]['name'] ? { auth: RegistrationModule } : unknown));
 
 function inspectorOf(parts: FlowParts[]) {
-  const observers: Array<(event: InspectionEvent) => void> = [];
-  for (const part of parts) if (part.inspect) observers.push(part.inspect);
-  if (observers.length === 0) return {};
-  return {
-    inspect: (event: InspectionEvent) => {
-      for (const observe of observers) observe(event);
-    },
-  };
+  const observers = parts.flatMap((part) => part.inspect ?? []);
+  return observers.length
+    ? {
+        inspect: (event: InspectionEvent) => {
+          for (const observe of observers) observe(event);
+        },
+      }
+    : {};
 }
 
 /**
@@ -294,10 +293,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         reportOutcome: (event) => notify(outcomeListeners, withoutProfileToken(event)),
       }) ?? {},
   );
-  const crossTab: CrossTab | null = parts.find((p) => p.crossTab)?.crossTab ?? null;
-  const user = parts.find((p) => p.user)?.user;
-  // With the registration flow, `client.auth` and the login child register too.
-  const registration = parts.find((p) => p.registration)?.registration;
+  // Each part from the first flow that gives it. With the registration flow, `client.auth` and the
+  // login child register too.
+  const { crossTab, user, registration }: FlowParts = Object.assign({}, ...[...parts].reverse());
   const auth = registration ? { ...core, ...registration } : core;
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 

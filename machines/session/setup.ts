@@ -108,12 +108,9 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         // The tabs flow's verdict: another login (maybe another player) than the one held.
         otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
         // A datum for the player and login held now (not one from before an adoption or a logout).
+        // (PROFILE_LOADED, PLAY_TIME_ALERT, TOKEN_REFRESHED: an event without an owner is none.)
         owned: ({ context, event }) =>
-          isInternal(event) &&
-          (event.type === 'PROFILE_LOADED' ||
-            event.type === 'PLAY_TIME_ALERT' ||
-            event.type === 'TOKEN_REFRESHED') &&
-          sameOwner(context, event.owner),
+          isInternal(event) && 'owner' in event && sameOwner(context, event.owner),
       },
       actions: {
         // --- context (pure) ---
