@@ -242,16 +242,16 @@ function messageFor(issue: core.$ZodIssue): string {
       return `expected ${issue.expected}`;
     case 'too_small':
     case 'too_big': {
-      // One builder for both bounds: the wording differs only in the words picked here.
+      // The bounds our schemas set: a least length (minLength: of a string, or of an array a caller
+      // passed instead) and a number's inclusive bounds (gte, lte, int's safe range). None bounds a
+      // length from above or a number exclusively, and none checks a step, a record's key or a
+      // set's element: those codes have no words here (test/schemas/messages.property.test.ts).
       const small = issue.code === 'too_small';
       const bound = small ? issue.minimum : issue.maximum;
-      if (issue.origin === 'string') {
-        return small
-          ? `must not be shorter than ${bound} character${Number(bound) === 1 ? '' : 's'}`
-          : `must not be longer than ${bound} characters`;
-      }
+      if (issue.origin === 'string')
+        return `must not be shorter than ${bound} character${Number(bound) === 1 ? '' : 's'}`;
       if (issue.origin === 'array') return `must have at ${small ? 'least' : 'most'} ${bound} item(s)`;
-      return `must be ${small ? '>' : '<'}${issue.inclusive === false ? '' : '='} ${bound}`;
+      return `must be ${small ? '>' : '<'}= ${bound}`;
     }
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -259,15 +259,10 @@ function messageFor(issue: core.$ZodIssue): string {
       return issue.format === 'regex' && issue.pattern
         ? `must match ${issue.pattern}`
         : `must be a valid ${issue.format}`;
-    case 'not_multiple_of':
-      return `must be a multiple of ${issue.divisor}`;
     case 'unrecognized_keys':
       return 'is not a known field';
     case 'invalid_union':
       return 'does not match any of the allowed shapes';
-    case 'invalid_key':
-    case 'invalid_element':
-      return `has an invalid ${issue.code.slice(8)}`;
     default:
       // `custom`: our refinements carry their own message.
       return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid';
