@@ -299,11 +299,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const auth = registration ? { ...core, ...registration } : core;
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 
-  // The flows' transitions (the tabs flow's verdicts; no two flows share a part).
-  const transitions = Object.assign({}, ...options.flows.map((f) => f.transitions));
-  const machine = createSessionMachine({}, transitions).provide(
-    mergeFlows(options.flows.map((f) => f.session ?? {})),
-  );
+  // The flows' parts of the statechart (their children and verdicts).
+  const machine = createSessionMachine(
+    {},
+    options.flows.flatMap((f) => f.transitions ?? []),
+  ).provide(mergeFlows(options.flows.map((f) => f.session ?? {})));
   const actor = guardCommands(
     createActor(machine, {
       input: {

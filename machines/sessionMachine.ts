@@ -3,8 +3,10 @@ import { initialContext, servicesOf } from './session/context';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
+import { PLAY_TIME_TRANSITIONS } from './session/parts/play-time';
+import { PROFILE_TRANSITIONS } from './session/parts/profile';
 import { restoring } from './session/parts/restore';
-import { refreshOn, signedIn } from './session/parts/signed-in';
+import { refreshChild, refreshOn, signedIn } from './session/parts/signed-in';
 import { TABS_TRANSITIONS } from './session/parts/tabs';
 import { revokeHandle, wakeInputOf } from './session/refresh';
 import { type SessionTransitions, sessionSetup } from './session/setup';
@@ -17,14 +19,19 @@ export type * from './session/types';
  * (machines/session/parts/): the login flow (login or registration, with the two-factor step), the
  * refresh flow while signed in, the tabs flow (the other tabs of the origin), the profile flow (the
  * profile and its responsible-gaming restrictions) and the play-time flow; and logout. Without its
- * flows, the tabs, profile and play-time children do nothing, and without the tabs flow's
- * transitions (`flows`, `TABS_TRANSITIONS`) its verdicts have none: an app that only signs in and
- * out does not carry them.
+ * flows' implementations, the tabs, profile and play-time children do nothing, and without their
+ * parts (`flows`: `TABS_TRANSITIONS`, `PROFILE_TRANSITIONS`, `PLAY_TIME_TRANSITIONS`) the session
+ * has none of their children and verdicts: an app that only signs in and out does not carry them.
  *
  * @example
- * const machine = createSessionMachine({}, TABS_TRANSITIONS).provide(TABS_SESSION);
+ * const machine = createSessionMachine({}, [TABS_TRANSITIONS]).provide(TABS_SESSION);
  */
-export function createSessionMachine(defaults: Partial<SessionInput> = {}, flows: SessionTransitions = {}) {
+export function createSessionMachine(
+  defaults: Partial<SessionInput> = {},
+  flows: readonly SessionTransitions[] = [],
+) {
+  // Each part's transitions, flow after flow (no two flows take the same event in one part).
+  const on = (part: 'root' | 'signedIn' | 'signingOut') => Object.assign({}, ...flows.map((f) => f[part]));
   return sessionSetup.createMachine({
     id: 'session',
     // `restoreActor` starts it again from its token store (its own persistence), never from a
@@ -49,7 +56,7 @@ export function createSessionMachine(defaults: Partial<SessionInput> = {}, flows
       },
     ],
     on: {
-      ...flows.root,
+      ...on('root'),
       // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
       TOKEN_REFRESHED: {
         guard: 'internal',
@@ -74,23 +81,31 @@ export function createSessionMachine(defaults: Partial<SessionInput> = {}, flows
       signingIn,
       failed,
       cancelledAccount,
-      // The flows' verdicts after the refresh flow's, before the rest (the order the diagrams draw).
-      signedIn: { ...signedIn, on: { ...refreshOn, ...flows.signedIn, ...signedIn.on } },
-      signingOut: { ...signingOut, on: { ...flows.signingOut, ...signingOut.on } },
+      // The flows' children and verdicts after the refresh flow's, before the rest (the order the
+      // diagrams draw).
+      signedIn: {
+        ...signedIn,
+        invoke: [refreshChild, ...flows.flatMap((f) => f.invoke ?? [])],
+        on: { ...refreshOn, ...on('signedIn'), ...signedIn.on },
+      },
+      signingOut: { ...signingOut, on: { ...on('signingOut'), ...signingOut.on } },
     },
   });
 }
 
+/** Every flow's part of the statechart (the tabs', the profile's, play time's), in the diagrams' order. */
+const EVERY_PART = [TABS_TRANSITIONS, PROFILE_TRANSITIONS, PLAY_TIME_TRANSITIONS];
+
 /**
- * The session with none of its optional flows' code (no tabs, profile or play time; the tabs
- * flow's transitions in place, naming actions it lacks): a session to provide flows to.
- * `createCustomPamClient` makes its own with the transitions of the flows it takes
+ * The session with none of its optional flows' children or actions (no tabs, profile or play time;
+ * their parts of the statechart in place, naming children and actions it lacks): a session to
+ * provide flows to. `createCustomPamClient` makes its own with the parts of the flows it takes
  * (`createSessionMachine`). Most apps want `sessionMachine` or `createPamClient`.
  *
  * @example
  * const machine = sessionCore.provide(tabs().session); // the session shared with the other tabs
  */
-export const sessionCore = /* @__PURE__ */ createSessionMachine({}, TABS_TRANSITIONS);
+export const sessionCore = /* @__PURE__ */ createSessionMachine({}, EVERY_PART);
 
 /**
  * The session with every flow: login or registration (with the two-factor branch), the refresh
@@ -113,4 +128,4 @@ export const sessionCore = /* @__PURE__ */ createSessionMachine({}, TABS_TRANSIT
  * never comes back without its token, and the restrictions are read again.
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
-  createSessionMachine(WITH_PLAY_CLOCK, TABS_TRANSITIONS).provide(FULL_SESSION))();
+  createSessionMachine(WITH_PLAY_CLOCK, EVERY_PART).provide(FULL_SESSION))();

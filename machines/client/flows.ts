@@ -23,6 +23,8 @@ import {
   TABS_SESSION,
   WITH_PLAY_CLOCK,
 } from '../session/flows';
+import { PLAY_TIME_TRANSITIONS } from '../session/parts/play-time';
+import { PROFILE_TRANSITIONS } from '../session/parts/profile';
 import { TABS_TRANSITIONS } from '../session/parts/tabs';
 import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
@@ -69,8 +71,9 @@ export interface ClientFlow<N extends string = string> {
   readonly name: N;
   readonly session?: SessionFlowImplementations;
   /**
-   * Its transitions in the session's statechart, for the events only it makes (the tabs flow's
-   * verdicts); a client without the flow carries none of them.
+   * Its part of the session's statechart: its children while signed in and the transitions for
+   * the events only it makes (the tabs flow's verdicts, the profile and play-time flows' children
+   * and datum); a client without the flow carries none of them.
    */
   readonly transitions?: SessionTransitions;
   readonly input?: Partial<SessionInput>;
@@ -109,7 +112,11 @@ export const tabs = (): ClientFlow<'tabs'> => ({
  * @example
  * createCustomPamClient({ baseURL, flows: [profile()] });
  */
-export const profile = (): ClientFlow<'profile'> => ({ name: 'profile', session: PROFILE_SESSION });
+export const profile = (): ClientFlow<'profile'> => ({
+  name: 'profile',
+  session: PROFILE_SESSION,
+  transitions: PROFILE_TRANSITIONS,
+});
 
 /**
  * The play-time flow: signed-in time against the time limit (`view.playTime`, the
@@ -121,6 +128,7 @@ export const profile = (): ClientFlow<'profile'> => ({ name: 'profile', session:
 export const playTime = (): ClientFlow<'playTime'> => ({
   name: 'playTime',
   session: PLAY_TIME_SESSION,
+  transitions: PLAY_TIME_TRANSITIONS,
   input: WITH_PLAY_CLOCK,
 });
 

@@ -1,9 +1,9 @@
 // The session's optional flows as implementations of its named children and actions (provided
 // with `.provide()`): the session machine names them, and without them they do nothing
 // (sessionCore). Each is a pure constant, so a bundle that does not take a flow drops its code.
-// The tabs and profile flows themselves are in their files (tabs.ts, profile.ts); here, the
-// session's side of each: the inputs it gives them, what it takes from them, and the play-time
-// flow as its child.
+// The tabs and profile flows themselves are in their files (tabs.ts, profile.ts), and their places
+// in the statechart in ./parts/ (`SessionTransitions`); here, the session's side of each: the
+// inputs it gives them, what it takes from them, and the play-time flow as its child.
 //
 // The play-time flow: a child of the session while it is signed in (playTimeMachine, with its
 // alerts told to the session). It counts the signed-in, awake time of the player's time limit on
@@ -11,10 +11,10 @@
 // another clock, ahead or behind), in São Paulo periods of SERVER time.
 //
 // Protocol:
-// - input (built by the session's signedIn invoke): the time limit, the player's clock store, server time and
-//   the owner (player id and login id `sid`) it counts for. Stamps on the device's steady clock
-//   (shared by its tabs), this tab's own beats on the one clock's monotonic time, periods on server
-//   time (docs/time.md). A new login restarts the child.
+// - input (`playTimeInputOf`, the flow's invoke in ./parts/play-time.ts): the time limit, the
+//   player's clock store, server time and the owner (player id and login id `sid`) it counts for.
+//   Stamps on the device's steady clock (shared by its tabs), this tab's own beats on the one
+//   clock's monotonic time, periods on server time (docs/time.md). A new login restarts the child.
 // - the session sends it `LIMIT { limit }` (a profile read changed the time limit) and `BEAT`
 //   (a wake-up: count now).
 // - it tells the session `PLAY_TIME_ALERT { level, owner, playTime }` (marked internal) at 80 %
@@ -22,15 +22,7 @@
 //   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
-import {
-  type AnyActorLogic,
-  assertEvent,
-  assign,
-  enqueueActions,
-  type InputFrom,
-  type SnapshotFrom,
-  sendTo,
-} from 'xstate';
+import { type AnyActorLogic, assertEvent, assign, enqueueActions, type SnapshotFrom, sendTo } from 'xstate';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -73,24 +65,8 @@ export interface SessionFlowImplementations {
   actions?: Record<string, SessionAction>;
 }
 
-/**
- * A flow's logic as the session's child: the session gives it its context (`signedIn`'s invoke: data,
- * no token), and the flow's input is built from it here, so a session without the flow carries none
- * of that code. The logic itself is `logic` (its prototype), with its first snapshot taken from that input.
- */
-const fromSession = <L extends AnyActorLogic>(
-  logic: L,
-  // null: the play-time flow without a play clock (it then does nothing).
-  inputOf: (c: SessionContext) => InputFrom<L> | null,
-): L =>
-  ({
-    __proto__: logic,
-    getInitialSnapshot: (scope: unknown, c: SessionContext) =>
-      logic.getInitialSnapshot(scope as never, inputOf(c)),
-  }) as unknown as L;
-
-/** The flow's input from the session: its services and the login it holds (`owner`). */
-const profileInputOf = (c: SessionContext): ProfileFlowInput => ({
+/** The profile flow's input from the session: its services and the login it holds (`owner`). */
+export const profileInputOf = ({ context: c }: { context: SessionContext }): ProfileFlowInput => ({
   services: servicesOf(c),
   owner: ownerOf(c),
 });
@@ -108,6 +84,12 @@ export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'P
     at: e.at,
     source: e.remote ? ('remote' as const) : ('outcome' as const),
   });
+
+/** A profile read elsewhere (another tab, the client's outcome re-read), told to the profile flow. */
+export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ event }) => {
+  assertEvent(event, 'PROFILE_LOADED');
+  return profileFromElsewhere(event);
+});
 
 /** An alert the play-time flow sends the session. */
 export interface PlayTimeAlert {
@@ -131,8 +113,11 @@ function monotonicOf(clock: unknown): (() => number) | undefined {
   return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
 }
 
-/** The flow's input from the session (none without a play clock: the flow then does nothing). */
-const playTimeInputOf = (c: SessionContext): PlayTimeInput | null => {
+/**
+ * The play-time flow's input from the session (none without a play clock: the flow then does
+ * nothing). The one place that builds it.
+ */
+export const playTimeInputOf = ({ context: c }: { context: SessionContext }): PlayTimeInput | null => {
   const s = servicesOf(c);
   return (
     s.playClock && {
@@ -232,7 +217,9 @@ export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ cont
   const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
   const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
   enqueue.assign(update);
-  enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
+  // Told to the play-time flow, when the session has it.
+  if (childSnapshot(self, 'playTime'))
+    enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
   const { userId, sid } = context;
   // Told with the read's own server time: the other tabs compare by it, never by arrival.
   const at = datum.at;
@@ -266,39 +253,38 @@ export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ cont
  * flow the time limit, the app `restrictionsChanged`, and the other tabs what it read itself.
  */
 export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
-  actors: { profile: fromSession(createProfileFlow(), profileInputOf) },
+  actors: { profile: createProfileFlow() },
   actions: {
     // The login answer's restrictions: status unknown (no betting) until the first read.
     loginRestrictions: assign(({ context }) => ({
       restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
     })),
-    // A profile read elsewhere (another tab, the client's outcome re-read), for the login held.
-    tellProfile: sendTo('profile', ({ event }) => {
-      assertEvent(event, 'PROFILE_LOADED');
-      return profileFromElsewhere(event);
-    }),
     takeProfile,
+    wakeProfile: sendTo('profile', { type: 'WAKE' }),
   },
 }))();
 
-/** The play-time flow: its counts into the view, its alerts (for the login held) to the app. */
+/** The play-time flow's counts, taken into the view. */
+const takePlayTime: SessionAction = /* @__PURE__ */ assign(({ context, self }) => {
+  // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
+  const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
+  if (!snapshot?.context) return {};
+  const next = selectPlayTime(snapshot);
+  return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
+});
+
+/** The play-time flow's alerts (for the login held), told to the app. */
+export const alertPlayTime: SessionAction = /* @__PURE__ */ enqueueActions(({ event, enqueue }) => {
+  assertEvent(event, 'PLAY_TIME_ALERT');
+  if (!event.playTime) return;
+  const type = event.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
+  enqueue.emit({ type, playTime: event.playTime });
+});
+
+/** The play-time flow: its child, and a wake-up told to it (its part: ./parts/play-time.ts). */
 export const PLAY_TIME_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
-  actors: { playTime: fromSession(sessionPlayTime, playTimeInputOf) },
-  actions: {
-    takePlayTime: assign(({ context, self }) => {
-      // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
-      const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
-      if (!snapshot?.context) return {};
-      const next = selectPlayTime(snapshot);
-      return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
-    }),
-    alertPlayTime: enqueueActions(({ event, enqueue }) => {
-      assertEvent(event, 'PLAY_TIME_ALERT');
-      if (!event.playTime) return;
-      const type = event.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
-      enqueue.emit({ type, playTime: event.playTime });
-    }),
-  },
+  actors: { playTime: sessionPlayTime },
+  actions: { takePlayTime, wakePlayTime: sendTo('playTime', { type: 'BEAT' }) },
 }))();
 
 /** The play-time flow's default clock store: `localStorage` (shared by the tabs), memory elsewhere. */

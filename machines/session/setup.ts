@@ -42,14 +42,16 @@ type ByFlow = ActionFunction<SessionContext, any, any, undefined, never, never, 
  * nothing), the flow's when the app takes it. The tabs flow's verdicts (./parts/tabs.ts): another
  * tab's session taken (`adoptShared`: said again as a sync answer; `adoptRefreshed`: a refresh of
  * the login held), the session ended elsewhere, a counter heard, a session no longer taken (a
- * logout began) dropped.
+ * logout began) dropped. The profile and play-time flows' (./flows.ts): the login answer's
+ * restrictions (`loginRestrictions`), a wake-up told to their children (`wakeProfile`,
+ * `wakePlayTime`); the rest of theirs is in their parts (./parts/profile.ts, ./parts/play-time.ts).
  */
 const byFlows = {} as Record<
   | 'loginRestrictions'
   | 'takeProfile'
-  | 'tellProfile'
   | 'takePlayTime'
-  | 'alertPlayTime'
+  | 'wakeProfile'
+  | 'wakePlayTime'
   | 'adopt'
   | 'adoptShared'
   | 'adoptRefreshed'
@@ -158,13 +160,23 @@ export const sessionSetup = /* @__PURE__ */ (() =>
 /** Transitions of the session, by event type (a state's `on`), checked against its setup. */
 type SessionOn = NonNullable<Parameters<typeof sessionSetup.createStateConfig>[0]['on']>;
 
+/** A child of the session (a state's `invoke`), checked against its setup. */
+type SessionInvoke = Exclude<
+  NonNullable<Parameters<typeof sessionSetup.createStateConfig>[0]['invoke']>,
+  readonly unknown[]
+>;
+
 /**
- * A flow's transitions in the session's statechart, beside the actions it provides: heard in any
- * state (`root`), while signed in, while signing out. The tabs flow's verdicts are the one case
- * (`TABS_TRANSITIONS`): a session made without them carries none of their code.
+ * A flow's part of the session's statechart, beside the actors and actions it provides: its
+ * transitions heard in any state (`root`), while signed in, while signing out, and its children
+ * while signed in (`invoke`, with their input and what the session does with their
+ * snapshots). The tabs flow's verdicts (`TABS_TRANSITIONS`), the profile and play-time flows'
+ * children and datum (`PROFILE_TRANSITIONS`, `PLAY_TIME_TRANSITIONS`): a session made without a
+ * flow carries none of their code.
  */
 export interface SessionTransitions {
   readonly root?: SessionOn;
   readonly signedIn?: SessionOn;
   readonly signingOut?: SessionOn;
+  readonly invoke?: readonly SessionInvoke[];
 }

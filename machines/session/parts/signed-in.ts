@@ -1,9 +1,10 @@
-// `signedIn`: the signed-in session's children (refresh, profile, play time) and what it does with
-// each flow's word: the refresh flow's here (the clock's ticks and wake-ups judge the token's life in
-// server time, ../refresh.ts, and drive the refresh cycle, whose verdicts come back as
-// TOKEN_REFRESHED, REFRESH_FAILED and SESSION_EXPIRED), and the profile and play-time flows' datum
-// and alerts. The tabs flow's verdicts (./tabs.ts) are added by the flows that take it
-// (../../sessionMachine.ts, `SessionTransitions`).
+// `signedIn`: the signed-in session and what it does with the refresh flow's word: the clock's
+// ticks and wake-ups judge the token's life in server time (../refresh.ts) and drive the refresh
+// cycle (its child), whose verdicts come back as TOKEN_REFRESHED, REFRESH_FAILED and
+// SESSION_EXPIRED. The other flows' children and verdicts (the tabs', ./tabs.ts; the profile's,
+// ./profile.ts; play time's, ./play-time.ts) are added by the flows that take them
+// (../../sessionMachine.ts, `SessionTransitions`); a wake-up is told to them by name (`wakeProfile`,
+// `wakePlayTime`: nothing without their flow).
 
 import { asPamError } from 'pam-client/internal';
 import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
@@ -33,7 +34,7 @@ const expire = () =>
   ] as const;
 
 /** The refresh cycle, the signed-in session's child. */
-const refreshChild = /* @__PURE__ */ (() =>
+export const refreshChild = /* @__PURE__ */ (() =>
   sessionSetup.createStateConfig({
     invoke: {
       id: 'refresh',
@@ -62,18 +63,14 @@ export const refreshOn = /* @__PURE__ */ (() =>
         { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
         {
           guard: and(['internal', 'expiryUnknown']),
-          actions: [
-            sendTo('refresh', { type: 'REFRESH' }),
-            sendTo('profile', { type: 'WAKE' }),
-            sendTo('playTime', { type: 'BEAT' }),
-          ],
+          actions: [sendTo('refresh', { type: 'REFRESH' }), 'wakeProfile', 'wakePlayTime'],
         },
         {
           guard: 'internal',
           actions: [
             sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
-            sendTo('profile', { type: 'WAKE' }),
-            sendTo('playTime', { type: 'BEAT' }),
+            'wakeProfile',
+            'wakePlayTime',
           ],
         },
       ],
@@ -126,36 +123,12 @@ export const refreshOn = /* @__PURE__ */ (() =>
     },
   }).on)();
 
-/** `signedIn`: a live session. */
+/** `signedIn`: a live session (its children and most of its transitions: `createSessionMachine`). */
 export const signedIn = /* @__PURE__ */ (() =>
   sessionSetup.createStateConfig({
     tags: 'signedIn',
     entry: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
-    invoke: [
-      refreshChild,
-      // The profile and play-time flows count for the login held when they start (`owner`):
-      // another login re-enters signedIn and starts them again. Each builds its input from the
-      // session's context (../flows.ts), so a session without them carries none of that code.
-      {
-        id: 'profile',
-        src: 'profile',
-        input: ({ context }) => context,
-        onSnapshot: { actions: 'takeProfile' },
-      },
-      {
-        id: 'playTime',
-        src: 'playTime',
-        input: ({ context }) => context,
-        onSnapshot: { actions: 'takePlayTime' },
-      },
-    ],
     on: {
-      ...refreshOn,
-      // A profile read elsewhere (another tab, the client's outcome re-read), for the login held:
-      // the profile flow takes it.
-      PROFILE_LOADED: { guard: 'owned', actions: 'tellProfile' },
-      PROFILE_CHANGED: { guard: 'internal', actions: sendTo('profile', { type: 'CHECK' }) },
-      PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' },
       LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
     },
   }))();
