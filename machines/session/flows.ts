@@ -43,7 +43,7 @@ import {
   profileOf,
 } from './profile';
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
-import type { sessionSetup } from './setup';
+import type { PublishedProfile, sessionSetup } from './setup';
 import { writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { SessionContext } from './types';
@@ -197,6 +197,13 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
       assertEvent(event, 'ADOPT');
       dropAdopted(context, event);
     },
+    // A sign-out here (a logout, an expiry), told to the other tabs.
+    announceSignOut: ({ context }, reason) =>
+      servicesOf(context).crossTab?.publishSignedOut({
+        seq: context.seq,
+        sid: context.sid,
+        reason: reason as 'logout' | 'expired',
+      }),
   },
 }))();
 
@@ -260,6 +267,11 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
       restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
     })),
     takeProfile,
+    // The profile this tab read, told to the other tabs (with its read time; none without the tabs flow).
+    publishProfile: ({ context }, p) => {
+      const { userInfo, owner, at } = p as PublishedProfile;
+      servicesOf(context).crossTab?.publishProfile(userInfo, owner, at);
+    },
     wakeProfile: sendTo('profile', { type: 'WAKE' }),
   },
 }))();

@@ -33,18 +33,27 @@ const verdictOf = (context: SessionContext, event: SessionEvent | SessionInterna
 /** A flow the app did not take: its child runs and does nothing (see ./flows.ts). */
 const absent = /* @__PURE__ */ fromCallback(() => {});
 
-/** An action a flow provides (./flows.ts): named and typed here, none without its flow. */
+/** An action a flow provides (./flows.ts), with its params: named and typed here, none without its flow. */
 // biome-ignore lint/suspicious/noExplicitAny: any session's action (the flows' are typed where written)
-type ByFlow = ActionFunction<SessionContext, any, any, undefined, never, never, never, never, never>;
+type ByFlow<P = undefined> = ActionFunction<SessionContext, any, any, P, never, never, never, never, never>;
+
+/** A profile this tab read, as told to the other tabs (with its read time). */
+export interface PublishedProfile {
+  userInfo: Record<string, unknown>;
+  owner: { userId: number; sid: number };
+  at: number;
+}
 
 /**
  * The flows' own actions: no code here (the machine runs a named action it does not have as
  * nothing), the flow's when the app takes it. The tabs flow's verdicts (./parts/tabs.ts): another
  * tab's session taken (`adoptShared`: said again as a sync answer; `adoptRefreshed`: a refresh of
  * the login held), the session ended elsewhere, a counter heard, a session no longer taken (a
- * logout began) dropped. The profile and play-time flows' (./flows.ts): the login answer's
- * restrictions (`loginRestrictions`), a wake-up told to their children (`wakeProfile`,
- * `wakePlayTime`); the rest of theirs is in their parts (./parts/profile.ts, ./parts/play-time.ts).
+ * logout began) dropped, a sign-out told to the other tabs (`announceSignOut`). The profile and
+ * play-time flows' (./flows.ts): the login answer's restrictions (`loginRestrictions`), a profile
+ * read here told to the other tabs (`publishProfile`), a wake-up told to their children
+ * (`wakeProfile`, `wakePlayTime`); the rest of theirs is in their parts (./parts/profile.ts,
+ * ./parts/play-time.ts).
  */
 const byFlows = {} as Record<
   | 'loginRestrictions'
@@ -59,7 +68,10 @@ const byFlows = {} as Record<
   | 'heardSeq'
   | 'dropAdopted',
   ByFlow
->;
+> & {
+  announceSignOut: ByFlow<'logout' | 'expired'>;
+  publishProfile: ByFlow<PublishedProfile>;
+};
 
 /**
  * The session's setup: types, children (every child id with its actor: the published types then
@@ -143,13 +155,6 @@ export const sessionSetup = /* @__PURE__ */ (() =>
           self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
         clearTokens: ({ context }) => settle(servicesOf(context).tokens.clear()),
         clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context, servicesOf(context).tokens),
-        // The profile this tab read, told to the other tabs (the profile flow's; with its read time).
-        publishProfile: (
-          { context },
-          p: { userInfo: Record<string, unknown>; owner: { userId: number; sid: number }; at: number },
-        ) => servicesOf(context).crossTab?.publishProfile(p.userInfo, p.owner, p.at),
-        announceSignOut: ({ context }, reason: 'logout' | 'expired') =>
-          servicesOf(context).crossTab?.publishSignedOut({ seq: context.seq, sid: context.sid, reason }),
         emitExpired: emit({ type: 'sessionExpired' }),
         emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
       },
