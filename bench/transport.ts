@@ -44,6 +44,10 @@ async function variantsOn(baseURL: string): Promise<[string, () => Promise<unkno
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
   const $fetch = createFetch({ fetch: (input, init) => globalThis.fetch(input, init) });
   const user = createUserModule(createOfetchAdapter({ baseURL, getAccessToken: () => token }));
+  // No timeout and no caller signal: the adapter passes no signal and arms no timer at all.
+  const userNoTimeout = createUserModule(
+    createOfetchAdapter({ baseURL, getAccessToken: () => token, timeout: Number.POSITIVE_INFINITY }),
+  );
   /** What an attempt adds at most: its own controller (the adapter reuses one up to 8 times) and a timer. */
   const withSignal = async (init: RequestInit) => {
     const controller = new AbortController();
@@ -59,6 +63,22 @@ async function variantsOn(baseURL: string): Promise<[string, () => Promise<unkno
     [
       '+ redirect: manual',
       async () => JSON.parse(await (await fetch(url, { headers, redirect: 'manual' })).text()),
+    ],
+    [
+      '+ a signal (no timer)',
+      async () =>
+        JSON.parse(await (await fetch(url, { headers, signal: new AbortController().signal })).text()),
+    ],
+    [
+      '+ a timer (no signal)',
+      async () => {
+        const timer = setTimeout(() => undefined, 15_000);
+        try {
+          return JSON.parse(await (await fetch(url, { headers })).text());
+        } finally {
+          clearTimeout(timer);
+        }
+      },
     ],
     ['+ a signal and a timer', () => withSignal({ headers })],
     [
@@ -81,6 +101,7 @@ async function variantsOn(baseURL: string): Promise<[string, () => Promise<unkno
         }
       },
     ],
+    ['the client, timeout: Infinity (no signal, no timer)', () => userNoTimeout.getLoginHistory(1)],
     ['the client (getLoginHistory)', () => user.getLoginHistory(1)],
   ];
 }
