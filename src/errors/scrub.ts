@@ -144,11 +144,13 @@ export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Text that may spell a letter or digit as an escape, once or more (`\u0061`, `&#97;`, `&amp;#97;`,
- * `%61`, `%2561`): anchors cannot rule it out. Without it and without an anchor, no layer of
- * decoding (`DECODERS`) can bring a secret out either.
+ * Text that may spell a character of an anchor (`anchorOf`) as an escape, or put one before it:
+ * a backslash before a letter, digit, `_`, `.` or `-` (`\u0061`, `\p\a\s\s`, `abc\.def`), an
+ * entity (`&#97;`, `&amp;#97;`, a named one: `&period;`), a percent escape (`%61`, `%2561`). Any of
+ * these breaks the anchor, so anchors cannot rule the text out; without one of them and without
+ * an anchor, no layer of decoding (`DECODERS`) can bring a secret out either.
  */
-const ESCAPED_ALNUM = /\\u|&(?:amp;)*#|%(?:25)*(?:[3-7]|2[de])/i;
+const ESCAPED_ALNUM = /\\[\w.-]|&[#a-z]|%(?:25)*(?:[3-7]|2[de])/i;
 
 /**
  * Whether `t` holds a `%`, `&` or `\\`, which every escape starts with: three `includes` (a
