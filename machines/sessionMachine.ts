@@ -1,5 +1,5 @@
 import { assertEvent, enqueueActions } from 'xstate';
-import { initialContext, servicesOf } from './session/context';
+import { initialContext } from './session/context';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
@@ -8,7 +8,7 @@ import { PROFILE_TRANSITIONS } from './session/parts/profile';
 import { restoring } from './session/parts/restore';
 import { refreshChild, refreshOn, signedIn } from './session/parts/signed-in';
 import { TABS_TRANSITIONS } from './session/parts/tabs';
-import { revokeHandle, wakeInputOf } from './session/refresh';
+import { wakeInputOf } from './session/refresh';
 import { type SessionTransitions, sessionSetup } from './session/setup';
 import type { SessionInput } from './session/types';
 
@@ -60,9 +60,12 @@ export function createSessionMachine(
       // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
       TOKEN_REFRESHED: {
         guard: 'internal',
-        actions: ({ context, event }) => {
-          assertEvent(event, 'TOKEN_REFRESHED');
-          revokeHandle(servicesOf(context), event.handle);
+        actions: {
+          type: 'revokeHandle',
+          params: ({ event }) => {
+            assertEvent(event, 'TOKEN_REFRESHED');
+            return event.handle;
+          },
         },
       },
     },

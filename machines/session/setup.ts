@@ -13,7 +13,14 @@ import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
 import { endedOf } from './order';
 import { sameOwner } from './profile-rules';
-import { readClock, readClockTrusted, refreshed, sessionRefreshCycle, verdictAt } from './refresh';
+import {
+  readClock,
+  readClockTrusted,
+  refreshed,
+  revokeHandle,
+  sessionRefreshCycle,
+  verdictAt,
+} from './refresh';
 import {
   clearTokensUnlessNewer,
   logoutSession,
@@ -150,6 +157,9 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         dropHandle: ({ context }, handle: string) => {
           servicesOf(context).vault.take(handle);
         },
+        // A token of a login no longer held (a refresh heard after an adoption or a sign-out): out
+        // of the vault and revoked, so it does not stay live at the server.
+        revokeHandle: ({ context }, handle: string) => revokeHandle(servicesOf(context), handle),
         // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
         readClock: ({ context, self }) =>
           self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),

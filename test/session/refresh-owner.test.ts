@@ -49,7 +49,7 @@ async function heldBy(userId: number) {
 const types = (actions: { type: string }[]) => actions.map((a) => a.type);
 
 describe('a refreshed token belongs to the login it was refreshed for (REV1 D3)', () => {
-  it("player A's refreshed token, handled after an ADOPT of player B's login, is dropped", async () => {
+  it("player A's refreshed token, handled after an ADOPT of player B's login, is dropped and revoked", async () => {
     const a = ctx.server.seed.plain.id;
     const { machine, held } = await heldBy(a);
     const owner = { userId: a, sid: 41 };
@@ -82,7 +82,7 @@ describe('a refreshed token belongs to the login it was refreshed for (REV1 D3)'
     expect(after.context.expiresAt).toBe(T0 + 2 * H);
     expect(after.context.sid).toBe(77);
     expect(types(actions)).not.toContain('writeSession');
-    expect(types(actions)).toContain('dropHandle');
+    expect(types(actions)).toContain('revokeHandle');
   });
 
   it("the held login's refreshed token is taken at the server time its word carries", async () => {

@@ -77,7 +77,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
       REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
       // Taken at the server time of its arrival (`at`), for the login it was refreshed for only
       // (`owner`, read by the cycle's call): one of a login no longer held (another tab's login
-      // adopted, a logout) is dropped, never stored under another login.
+      // adopted, a logout) is never stored under another login: it is revoked.
       TOKEN_REFRESHED: [
         {
           guard: 'owned',
@@ -102,7 +102,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
         {
           guard: 'internal',
           actions: {
-            type: 'dropHandle',
+            type: 'revokeHandle',
             params: ({ event }) => {
               assertEvent(event, 'TOKEN_REFRESHED');
               return event.handle;
