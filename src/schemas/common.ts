@@ -245,7 +245,8 @@ function messageFor(issue: core.$ZodIssue): string {
       // The bounds our schemas set: a least length (minLength: of a string, or of an array a caller
       // passed instead) and a number's inclusive bounds (gte, lte, int's safe range). None bounds a
       // length from above or a number exclusively, and none checks a step, a record's key or a
-      // set's element: those codes have no words here (test/schemas/messages.property.test.ts).
+      // set's element: those codes have no words here, nor a union's (its issues are its closest
+      // option's, see toValidationIssues) (test/schemas/messages.property.test.ts).
       const small = issue.code === 'too_small';
       const bound = small ? issue.minimum : issue.maximum;
       if (issue.origin === 'string')
@@ -261,8 +262,6 @@ function messageFor(issue: core.$ZodIssue): string {
         : `must be a valid ${issue.format}`;
     case 'unrecognized_keys':
       return 'is not a known field';
-    case 'invalid_union':
-      return 'does not match any of the allowed shapes';
     default:
       // `custom`: our refinements carry their own message.
       return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid';
