@@ -19,7 +19,7 @@ import { parseStoredSession } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
-import { drawLoginId, isNewerSession } from './order';
+import { drawLoginId, isNewerSession, MAX_TOKEN_LIFE_MS } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 const VAULT_SIZE = 16;
@@ -303,23 +303,42 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   // A custom store may hand back anything (class instances, extra fields): only a valid,
   // plain StoredSession goes on.
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
-  let stored = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
-  if (!stored) return null;
+  const read = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
+  if (!read) return null;
   const serverNow = input.serverNow ?? input.now;
-  // Whatever the time base, a past expiry is the server's to confirm at start: no answer has taught
-  // the clock yet, so even server time is the device's own guess.
-  const base = timeBaseOf(stored);
-  if (stored.expiresAt !== null && stored.expiresAt <= (base === 'server' ? serverNow() : input.now())) {
-    if (!(await serverSaysLive(input))) {
-      settle(input.tokens.clear());
-      return null;
-    }
-    // Live on the server: its life is counted again from this answer, in server time (the answer
-    // just taught the clock); the server still has the last word (a 401).
-    const now = serverNow();
-    const life = Math.max(0, stored.expiresAt - stored.savedAt);
-    stored = { ...stored, savedAt: now, expiresAt: now + life, timeBase: 'server' };
+  const base = timeBaseOf(read);
+  const now = () => (base === 'server' ? serverNow() : input.now());
+  /** The session saved at `at` instead, with its life (none past `MAX_TOKEN_LIFE_MS`, none below 0). */
+  const savedAt = (at: number, timeBase?: 'server'): StoredSession => ({
+    ...read,
+    savedAt: at,
+    expiresAt:
+      read.expiresAt === null
+        ? null
+        : at + Math.max(0, Math.min(read.expiresAt - read.savedAt, MAX_TOKEN_LIFE_MS)),
+    ...(timeBase && { timeBase }),
+  });
+  const at = now();
+  const past = read.expiresAt !== null && read.expiresAt <= at;
+  // Times the clock cannot place are the server's to confirm: a past expiry (whatever the time
+  // base: no answer has taught the clock yet, so even server time is the device's own guess), or a
+  // save ahead of this reading (a tab whose clock ran ahead, a forged store, or this clock behind
+  // the server's and not taught yet: the check teaches it).
+  if ((past || read.savedAt > at) && !(await serverSaysLive(input))) {
+    settle(input.tokens.clear());
+    return null;
   }
+  // Live on the server. A past expiry (still past once the answer taught the clock): its life is
+  // counted again from this answer, in server time; the server still has the last word (a 401).
+  // No save happened after this reading: a `savedAt` still ahead of it is pulled back to it, its
+  // life kept, so the token is never believed past what a save now would give (fail closed). The
+  // store is told the new times, so the session it holds is still ours when it ends (a `savedAt`
+  // there ahead of ours looks newer, and is not cleared).
+  const then = now();
+  const stored =
+    past && read.expiresAt! <= then ? savedAt(serverNow(), 'server') : savedAt(Math.min(read.savedAt, then));
+  if (stored.savedAt !== read.savedAt || stored.expiresAt !== read.expiresAt)
+    settle(input.tokens.set(stored));
   // A session stored before login ids existed gets one from its token: every tab reading the same
   // session gives it the same id.
   const sid = stored.sid ?? stored.seq ?? idOf(stored.accessToken);
