@@ -25,71 +25,45 @@ const INSPECT = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
  * JSON.stringify({ password }); // '{"password":"[redacted]"}'
  * password.reveal(); // 'hunter2'
  */
-export interface Secret {
+export class Secret {
+  readonly #value: string;
+
+  constructor(value: string) {
+    if (typeof value !== 'string') throw new TypeError('A Secret holds a string');
+    this.#value = value;
+    Object.freeze(this);
+  }
+
   /** The brand `isSecret` checks; on the prototype, so the instance has no own keys. */
-  readonly [BRAND]: true;
+  get [BRAND](): true {
+    return true;
+  }
+
   /** The secret value. Call it only where the value leaves for the server. */
-  reveal(): string;
+  reveal(): string {
+    return this.#value;
+  }
+
   /** `'[redacted]'`: string conversion never shows the value. */
-  toString(): string;
+  toString(): string {
+    return REDACTED;
+  }
+
   /** `'[redacted]'`: `JSON.stringify` never shows the value. */
-  toJSON(): string;
+  toJSON(): string {
+    return REDACTED;
+  }
+
   /** `'[redacted]'`: template literals and `+` never show the value. */
-  [Symbol.toPrimitive](): string;
+  [Symbol.toPrimitive](): string {
+    return REDACTED;
+  }
+
   /** `'[redacted]'`: Node's `util.inspect` and `console.log` never show the value. */
-  [INSPECT](): string;
+  [INSPECT](): string {
+    return REDACTED;
+  }
 }
-
-/** `Secret`'s constructor: `new Secret(value)`, and `instanceof Secret`. */
-interface SecretConstructor {
-  new (value: string): Secret;
-  readonly prototype: Secret;
-}
-
-/**
- * Boxes `value` (see the `Secret` type): `new Secret('hunter2')`, or `secret(value)`.
- *
- * @example
- * const password = new Secret('hunter2');
- * password.reveal(); // 'hunter2'
- */
-// A class in a pure IIFE, not a class declaration: its symbol-named members (the brand, Node's
-// inspect hook) make esbuild keep a declared class even where nothing uses it (the adapter and
-// the auth module only call `isSecret`); a pure call it drops (about 0.1 kB gzip on those rows).
-export const Secret: SecretConstructor = /* @__PURE__ */ (() =>
-  class Secret {
-    readonly #value: string;
-
-    constructor(value: string) {
-      if (typeof value !== 'string') throw new TypeError('A Secret holds a string');
-      this.#value = value;
-      Object.freeze(this);
-    }
-
-    get [BRAND](): true {
-      return true;
-    }
-
-    reveal(): string {
-      return this.#value;
-    }
-
-    toString(): string {
-      return REDACTED;
-    }
-
-    toJSON(): string {
-      return REDACTED;
-    }
-
-    [Symbol.toPrimitive](): string {
-      return REDACTED;
-    }
-
-    [INSPECT](): string {
-      return REDACTED;
-    }
-  })();
 
 /**
  * Boxes a string as a `Secret` (a `Secret` is returned as it is).
