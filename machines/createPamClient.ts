@@ -34,7 +34,7 @@ import {
 import type { StepUpPrompt } from './client/step-up';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
-import { type CaptchaToken, withoutUserToken } from './login/request';
+import type { CaptchaToken } from './login/request';
 import { mergeFlows } from './session/flows';
 import { guardStore } from './session/store';
 import {
@@ -290,7 +290,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         session: () => session,
         refreshWaitMs,
         onStepUp: options.onStepUp,
-        reportOutcome: (event) => notify(outcomeListeners, withoutProfileToken(event)),
+        reportOutcome: (event) => notify(outcomeListeners, event),
       }) ?? {},
   );
   // Each part from the first flow that gives it. With the registration flow, `client.auth` and the
@@ -385,10 +385,3 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
 }
 
 const NO_REGISTRATION = 'pam-client: client.register needs the registration() flow in `flows`.';
-
-/** The re-read profile's `user.token` is an access token: never in an event. */
-function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {
-  // The login's helper: the profile answer has the login answer's `user` shape.
-  const profile = event.profile && withoutUserToken(event.profile);
-  return profile === event.profile ? event : { ...event, profile };
-}

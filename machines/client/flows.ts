@@ -15,6 +15,7 @@ import {
 import type { InspectionEvent, Observer } from 'xstate';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment } from '../environment';
+import { withoutUserToken } from '../login/request';
 import type { Owner } from '../session/events';
 import {
   PLAY_TIME_SESSION,
@@ -160,7 +161,7 @@ export const userModule = (): ClientFlow<'user'> => ({
       (event, owner: Owner) => {
         const s = session();
         if (event.profile && s) profileRead(s, event.profile, env.serverNow(), owner);
-        reportOutcome(event);
+        reportOutcome(withoutProfileToken(event));
       },
       // The player and login the change was sent for: a re-read that lands after a logout or
       // another player's login is not theirs.
@@ -223,3 +224,10 @@ export const inspector = (
  * createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });
  */
 export const operatorPreset = () => [tabs(), profile(), playTime(), userModule(), registration()] as const;
+
+/** The re-read profile's `user.token` is an access token: never in an event. */
+function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {
+  // The login's helper: the profile answer has the login answer's `user` shape.
+  const profile = event.profile && withoutUserToken(event.profile);
+  return profile === event.profile ? event : { ...event, profile };
+}
