@@ -112,6 +112,12 @@ export interface PlayTimeInput {
    * offsets never count the same second twice.
    */
   serverNow?: () => number;
+  /**
+   * Whether `serverNow` can be trusted (`PamClock.trusted`). While it cannot, a beat is counted both
+   * in the period `serverNow` says and in the one this tab's beats carried on at the monotonic pace
+   * say, and the larger count is shown (docs/time.md). Default: always trusted.
+   */
+  trusted?: () => boolean;
   /** One unit of `user_limit_time`. Default 60 000 (the amount is in MINUTES; spec silent). */
   unitMs?: number;
   /** Heartbeat. Default 15 000 ms; at least 1 s. */
@@ -138,6 +144,8 @@ export interface PlayTimeContext {
   monotonic: () => number;
   /** A service: the server's time, which the period is read in. */
   serverNow: () => number;
+  /** A service: whether `serverNow` can be trusted (none: always). */
+  trusted?: () => boolean;
   limit: PlayTimeLimit | null;
   unitMs: number;
   beatMs: number;
@@ -145,8 +153,12 @@ export interface PlayTimeContext {
   warnAt: number;
   /** The shared clock as this tab last saw it. */
   clock: PlayClockRecord | null;
-  /** This tab's last beat (on `now` and on `monotonic`), and the period it counted in. */
-  own: { at: number; mono?: number; periodKey: string } | null;
+  /**
+   * This tab's last beat (on `now` and on `monotonic`), the period it counted in, and on an
+   * untrusted clock the other period it counted in (`alt`) and its server time carried on at the
+   * monotonic pace (`est`).
+   */
+  own: { at: number; mono?: number; periodKey: string; alt?: string; est?: number } | null;
   owner: { userId: number | null; sid: number | null } | null;
 }
 
@@ -157,7 +169,15 @@ export interface PlayTimeContext {
 export type PlayTimeEvent =
   | { type: 'LIMIT'; limit: PlayTimeLimit | null }
   | { type: 'BEAT' }
-  | { type: 'CLOCK'; clock: PlayClockRecord; at: number; mono: number; periodKey: string }
+  | {
+      type: 'CLOCK';
+      clock: PlayClockRecord;
+      at: number;
+      mono: number;
+      periodKey: string;
+      alt?: string;
+      est?: number;
+    }
   /** Sent by `restoreActor` (XState persists no timer): the beat is armed again. */
   | { type: 'xstate.restore' };
 
@@ -168,13 +188,16 @@ export type PlayTimeEmitted =
 
 const DEFAULT_BEAT_MS = 15_000;
 
-function services(input: PlayTimeInput): Pick<PlayTimeContext, 'store' | 'now' | 'monotonic' | 'serverNow'> {
+function services(
+  input: PlayTimeInput,
+): Pick<PlayTimeContext, 'store' | 'now' | 'monotonic' | 'serverNow' | 'trusted'> {
   const now = input?.now ?? steadyClock();
   return {
     store: input?.store ?? createLocalStoragePlayClock(),
     now,
     monotonic: input?.monotonic ?? (input?.now ? now : monotonicNow),
     serverNow: input?.serverNow ?? now,
+    trusted: input?.trusted,
   };
 }
 
@@ -197,10 +220,9 @@ function contextOf(input: PlayTimeInput): PlayTimeContext {
 type Limited = { amount: number; period: LimitPeriodName };
 const activeLimit = (l: PlayTimeLimit | null): Limited | null =>
   l?.active === true &&
-  typeof l.amount === 'number' &&
   Number.isFinite(l.amount) &&
-  l.amount >= 0 &&
-  (l.period === 'daily' || l.period === 'weekly' || l.period === 'monthly')
+  (l.amount as number) >= 0 &&
+  /^(daily|weekly|monthly)$/.test(l.period as string)
     ? (l as Limited)
     : null;
 
@@ -209,10 +231,11 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
   const limit = activeLimit(c.limit);
   if (!limit) return null;
   const limitMs = limit.amount * c.unitMs;
-  // The period this tab counted in last (its clock may disagree with another tab's); a clock of
-  // another kind of period (or none yet) is 0 used in this one.
-  const key = c.own?.periodKey.startsWith(`${limit.period}:`) ? c.own.periodKey : null;
-  const usedMs = key === null ? 0 : usedIn(c.clock, key);
+  // The period this tab counted in last (its clock may disagree with another tab's), or the larger
+  // of the two it counted in on an untrusted clock; a clock of another kind of period (or none yet)
+  // is 0 used in this one.
+  const used = (key = '') => (key.startsWith(`${limit.period}:`) ? usedIn(c.clock, key) : 0);
+  const usedMs = Math.max(used(c.own?.periodKey), used(c.own?.alt));
   return Object.freeze({
     limitMs,
     usedMs,
@@ -257,24 +280,36 @@ export function createPlayTimeMachine() {
         const server = context.serverNow();
         // A clock that gives no time (NaN, Infinity) counts nothing, and writes nothing.
         if (!Number.isFinite(now)) return;
-        // The period is the server's, its bounds moved onto the counting clock.
-        const shift = Number.isFinite(server) ? now - server : 0;
-        const p = playPeriodOf(limit.period, now - shift);
-        const period = { key: p.key, start: p.start + shift, end: p.end + shift };
+        // The period of a server time, its bounds moved onto the counting clock.
+        const periodAt = (at: number) => {
+          const shift = Number.isFinite(at) ? now - at : 0;
+          const p = playPeriodOf(limit.period, now - shift);
+          return { key: p.key, start: p.start + shift };
+        };
         // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
         // a device clock stepped forward or back in between moves `now`, not the time played.
         const mono = context.monotonic();
         const since = context.own?.mono === undefined ? Number.NaN : mono - context.own.mono;
         const own = Number.isFinite(since) ? now - since : null;
-        const next = beat(context.store.read(), now, period, context.maxGapMs, own);
+        // Fail closed on an untrusted clock (docs/time.md): the server's time is somewhere from this
+        // tab's last beat carried on at the monotonic pace (a step forward moved `serverNow`, not
+        // the time) to `serverNow` (a sleep the monotonic clock did not see), so the beat counts in
+        // the periods of both.
+        const carried = (context.own?.est as number) + since;
+        const est = context.trusted?.() === false && carried < server ? carried : server;
+        const period = periodAt(server);
+        const alt = periodAt(est);
+        const next = beat(context.store.read(), now, period, context.maxGapMs, own, alt);
         context.store.write(next);
-        self.send(trusted({ type: 'CLOCK', clock: next, at: now, mono, periodKey: period.key }));
+        self.send(
+          trusted({ type: 'CLOCK', clock: next, at: now, mono, periodKey: period.key, alt: alt.key, est }),
+        );
       },
-      setClock: assign(({ event }) =>
-        event.type === 'CLOCK'
-          ? { clock: event.clock, own: { at: event.at, mono: event.mono, periodKey: event.periodKey } }
-          : {},
-      ),
+      // Only on CLOCK: this tab's beat is the event less its type and the record.
+      setClock: assign(({ event }) => {
+        const { type, clock, ...own } = event as Extract<PlayTimeEvent, { type: 'CLOCK' }>;
+        return { clock, own };
+      }),
       setLimit: assign({ limit: ({ event }) => (event.type === 'LIMIT' ? event.limit : null) }),
       emitWarning: emit(({ context }) => ({
         type: 'timeLimitWarning' as const,

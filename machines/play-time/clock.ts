@@ -81,6 +81,9 @@ function placed(last: number | null, now: number, maxGapMs: number): number | nu
   return Math.min(last, now);
 }
 
+/** A period's key and its start on the counting clock (its end is not needed). */
+type Bounds = Pick<PlayPeriod, 'key' | 'start'>;
+
 /**
  * One heartbeat at `now` (this tab's clock): the record after it. Pure.
  * - `own`: this tab's previous beat on its own clock (null for its first). Its interval is counted
@@ -91,21 +94,29 @@ function placed(last: number | null, now: number, maxGapMs: number): number | nu
  * - Nothing is added across a gap longer than `maxGapMs` (sleep), nor before the period's start.
  * - Counts are per period: a record of a later period (a tab ahead, past midnight) keeps its count
  *   and this tab's goes in `other`; a record of an earlier period moves to `other`.
+ * - `also`: a second period this beat is counted in as well (the tab cannot tell which of the two
+ *   it is in: docs/time.md, play time on an untrusted clock); the record then keeps these two.
+ *   Default: `period` (none).
  */
 export function beat(
   record: PlayClockRecord | null,
   now: number,
-  period: PlayPeriod,
+  period: Bounds,
   maxGapMs: number,
   own: number | null = null,
+  also: Bounds = period,
 ): PlayClockRecord {
   const mine = own !== null && own <= now && now - own <= maxGapMs ? own : null;
   const shared = placed(record?.lastBeat ?? null, now, maxGapMs);
   const from = mine === null ? shared : Math.max(mine, shared ?? mine);
-  const add = from === null ? 0 : Math.max(0, now - Math.max(from, period.start));
-  const used: PlayClockCount = { periodKey: period.key, usedMs: usedIn(record, period.key) + add };
-  // The other period worth keeping: the newest of the record's counts that is not this one.
-  const others = [record, record?.other ?? null].filter(
+  const counted = (p: Bounds): PlayClockCount => ({
+    periodKey: p.key,
+    usedMs: usedIn(record, p.key) + (from === null ? 0 : Math.max(0, now - Math.max(from, p.start))),
+  });
+  const used = counted(period);
+  // The other period worth keeping: `also` (this beat counted in it too), else the newest of the
+  // record's counts that is not this one.
+  const others = (also.key !== period.key ? [counted(also)] : [record, record?.other ?? null]).filter(
     (c): c is PlayClockCount =>
       c !== null && c.periodKey !== period.key && kindOf(c.periodKey) === kindOf(period.key),
   );

@@ -17,7 +17,8 @@ const H = 3_600_000;
 // headers, its tokens). On the real `Date.now` the test hung on the hour it ran: from 02:00 to 03:00
 // UTC the device clock's 1 h step crossed the operator's midnight (a beat counted in the next day:
 // the warning at 63 s), and a run crossing 03:00 UTC counted nothing (a new day, rightly). The
-// step across midnight is an open question of the one clock (CHANGELOG, 0.2.0, Known issues).
+// step across midnight while the clock is untrusted fails closed when play time has the clock's
+// trust (docs/time.md): test/machines/play-time.midnight.test.ts, play-time-midnight.model.test.ts.
 let trueNow = () => Date.now();
 const ctx = useReferenceServer({ now: () => trueNow() });
 const tracked = trackedFetch();
