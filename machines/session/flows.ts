@@ -128,6 +128,8 @@ export const playTimeInputOf = ({ context: c }: { context: SessionContext }): Pl
       now: s.now,
       monotonic: monotonicOf(s.clock),
       serverNow: s.serverNow,
+      // The one clock's trust: while it is lost, a beat counts in both periods it may be in.
+      trusted: () => s.clock?.trusted() !== false,
       owner: ownerOf(c),
     }
   );
