@@ -29,7 +29,7 @@ import { ownerOf, servicesOf } from './context';
 import { internal, type Owner, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter } from './order';
 import { type ExpiryClock, readClock, readStore, service, settle, timeBaseOf } from './store';
-import type { ClockReading, SessionContext, SessionServices, TimeBase, Vault } from './types';
+import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
 
 const REFRESH_PATH = '/users/refresh-token';
 
@@ -86,7 +86,7 @@ interface Stamped {
 }
 
 export interface GuardedRefreshOptions {
-  auth: Pick<AuthModule, 'refreshToken'>;
+  auth: Pick<AuthModule, 'refreshToken' | 'logout'>;
   tokens: TokenStore;
   crossTab: CrossTab | null;
   timers: TimersLike;
@@ -152,10 +152,15 @@ const stamp = (o: GuardedRefreshOptions, token: string) => {
 
 /**
  * An answer the cycle no longer waits for (its call stopped: a sign-out, an adoption) leaves no
- * token in the vault: XState aborts only a call that has not answered yet.
+ * token in the vault, and its token is revoked: XState aborts only a call that has not answered
+ * yet, and the server issued this one.
  */
-const tookBack = <T extends { access_token: string }>(out: T, vault: Vault, signal: AbortSignal): T => {
-  const drop = () => vault.take(out.access_token);
+const tookBack = <T extends { access_token: string }>(
+  out: T,
+  o: GuardedRefreshOptions,
+  signal: AbortSignal,
+): T => {
+  const drop = () => revokeHandle(o, out.access_token);
   if (signal.aborted) drop();
   else signal.addEventListener('abort', drop, { once: true });
   return out;
@@ -188,7 +193,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       }
       try {
         const answer = await o.auth.refreshToken({ signal });
-        return tookBack(stamp(o, answer.access_token), o.vault, signal);
+        return tookBack(stamp(o, answer.access_token), o, signal);
       } catch (error) {
         const e = asPamError(error);
         if (e.code === 'aborted') throw error;
@@ -264,7 +269,10 @@ export { type ExpiryClock, readClock } from './store';
  * A token of a login no longer held (a refreshed one heard while signing out or after): out of the
  * vault, and revoked, so none of an ended login stays live here or at the server.
  */
-export function revokeHandle({ vault, auth }: SessionServices, handle: string): void {
+export function revokeHandle(
+  { vault, auth }: { vault: Vault; auth: Pick<AuthModule, 'logout'> },
+  handle: string,
+): void {
   const accessToken = vault.take(handle);
   if (accessToken) settle(Promise.resolve().then(() => auth.logout({ accessToken })));
 }

@@ -93,4 +93,17 @@ describe('a token of a login no longer held is revoked', () => {
     // Only that token: the held login's own is not revoked.
     expect(t.revoked).toEqual([CUT_OFF]);
   });
+
+  it('a refresh answer that lands after its call was stopped is revoked', async () => {
+    const t = await signedIn();
+    t.actor.send({ type: 'REFRESH' });
+    const refresh = () => (t.actor.getSnapshot().children as Record<string, AnyActor | undefined>).refresh;
+    await until(() => refresh()?.getSnapshot().matches({ active: 'refreshing' }) === true, 'refreshing');
+    t.actor.send({ type: 'LOGOUT' });
+    await waitFor(t.actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
+    t.answer({ access_token: CUT_OFF } as RefreshTokenResponse);
+    await until(() => t.revoked.includes(CUT_OFF), 'the late answer’s token revoked');
+    expect(JSON.stringify(t.actor.getSnapshot())).not.toContain(CUT_OFF);
+    expect(await t.tokens.get()).toBeNull();
+  });
 });

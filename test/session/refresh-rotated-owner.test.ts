@@ -19,6 +19,7 @@ async function refreshWithStored(stored: { userId: number; sid: number; seq: num
       await tokens.set({ ...base, accessToken: 'token-rotated', ...stored });
       throw new UnauthorizedError({ status: 401, method: 'POST', path: '/users/refresh-token' });
     },
+    logout: async () => {},
   };
   const refresh = guardedRefresh({
     auth,
