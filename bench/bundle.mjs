@@ -27,6 +27,7 @@ export const buildOptions = {
     'pam-client/devtools': resolve(root, 'machines/devtools.ts'),
     'pam-client/testing': resolve(root, 'src/testing/index.ts'),
     'pam-client/internal': resolve(root, 'src/internal.ts'),
+    'pam-client/schemas': resolve(root, 'src/schemas/index.ts'),
     'pam-client': resolve(root, 'src/index.ts'),
   },
 };

@@ -9,6 +9,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { createFetch } from 'ofetch';
 import { createOfetchAdapter, createUserModule } from 'pam-client';
+import { LoginHistoryResponse } from 'pam-client/schemas';
 import { startReferenceServer } from 'pam-client/testing';
 
 const PLAYER = { login: 'player@example.com', password: 'Secret123!' };
@@ -96,6 +97,28 @@ async function variantsOn(baseURL: string): Promise<[string, () => Promise<unkno
             ignoreResponseError: true,
           });
           return JSON.parse(r._data as string);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+    ],
+    [
+      // What every client here must do (the design card's ofetch, a timeout's signal and timer, the
+      // answer checked by its schema), with nothing of ours around it: the floor of the ratio.
+      "the floor: ofetch, a signal, the answer's schema",
+      async () => {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), 15_000);
+        try {
+          const r = await $fetch.raw<string, 'text'>(url, {
+            headers,
+            signal: controller.signal,
+            redirect: 'manual',
+            responseType: 'text',
+            retry: 0,
+            ignoreResponseError: true,
+          });
+          return LoginHistoryResponse.parse(JSON.parse(r._data as string));
         } finally {
           clearTimeout(timer);
         }
