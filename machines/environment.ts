@@ -66,11 +66,12 @@ export interface PamEnvironment {
   channel: BroadcastChannelLike | null;
   /**
    * The page is going away or being frozen (`pagehide`, and `freeze` where browsers have it):
-   * the tab releases what it holds for the other tabs (its refresh claim) at once.
+   * the tab releases what it holds for the other tabs (its refresh claim) at once. Default (where
+   * the tabs are shared, `tabOf`): the page's events.
    */
-  lifecycle: { onLeave: Subscribe };
-  /** This tab's id in cross-tab messages. Default: a random UUID. */
-  tabId: string;
+  lifecycle?: { onLeave: Subscribe };
+  /** This tab's id in cross-tab messages. Default (where the tabs are shared, `tabOf`): a random UUID. */
+  tabId?: string;
 }
 
 const noop = () => {};
@@ -91,7 +92,7 @@ function listen(target: EventTarget | undefined, type: string, fn: () => void): 
   return () => target.removeEventListener(type, fn);
 }
 
-function randomTabId(random: () => number): string {
+export function randomTabId(random: () => number): string {
   const g = globalThis as BrowserGlobals;
   const uuid = g.crypto?.randomUUID?.();
   return uuid ?? `${Date.now().toString(36)}-${Math.floor(random() * 2 ** 52).toString(36)}`;
@@ -147,16 +148,36 @@ export function browserEnvironment(
     },
     ...pageSignals(overrides),
     channel,
-    tabId: overrides.tabId ?? randomTabId(random),
-    lifecycle: overrides.lifecycle ?? {
-      onLeave: inBrowser
-        ? (fn) => {
-            const offs = [listen(win, 'pagehide', fn), listen(doc, 'freeze', fn)];
-            return () => {
-              for (const off of offs) off();
-            };
-          }
-        : never,
+    // What only the tabs flow reads (this tab's id, the page's lifecycle) is resolved there (`tabOf`).
+    tabId: overrides.tabId,
+    lifecycle: overrides.lifecycle,
+  };
+}
+
+/**
+ * This tab as the other tabs know it: the environment's `tabId` and `lifecycle`, or the defaults
+ * (a random UUID; `pagehide` and `freeze`, inert outside a browser). Only the tabs flow reads them,
+ * so a client without it carries none of this.
+ *
+ * @example
+ * createCrossTab(channel, { ...env, ...tabOf(env) });
+ */
+export function tabOf(env: PamEnvironment): Required<Pick<PamEnvironment, 'tabId' | 'lifecycle'>> {
+  const g = globalThis as BrowserGlobals;
+  const doc = g.document;
+  const win = g.window;
+  return {
+    tabId: env.tabId ?? randomTabId(env.random),
+    lifecycle: env.lifecycle ?? {
+      onLeave:
+        doc !== undefined && win !== undefined
+          ? (fn) => {
+              const offs = [listen(win, 'pagehide', fn), listen(doc, 'freeze', fn)];
+              return () => {
+                for (const off of offs) off();
+              };
+            }
+          : never,
     },
   };
 }

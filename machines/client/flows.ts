@@ -14,7 +14,7 @@ import {
 } from 'pam-client';
 import type { InspectionEvent, Observer } from 'xstate';
 import { type CrossTab, createCrossTab } from '../cross-tab';
-import { isOwnedChannel, type PamEnvironment } from '../environment';
+import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
 import { withoutUserToken } from '../login/request';
 import type { Owner } from '../session/events';
 import {
@@ -98,6 +98,7 @@ export const tabs = (): ClientFlow<'tabs'> => ({
       ? {
           crossTab: createCrossTab(env.channel, {
             ...env,
+            ...tabOf(env),
             ownsChannel: isOwnedChannel(env.channel),
             // A claim lasts as long as its refresh can: the request's timeout, and a little more.
             claimTtlMs: refreshWaitMs + 5_000,

@@ -33,7 +33,7 @@ import {
 } from '../client/session-facade';
 import type { StepUpPrompt } from '../client/step-up';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
-import { browserEnvironment, isOwnedChannel, type PamEnvironment } from '../environment';
+import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } from '../environment';
 import { boxCaptcha, type CaptchaToken } from '../login/request';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
@@ -200,7 +200,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
     throw error;
   }
   const auth = serverSessionAuth(http, options.endpoints);
-  const tabs = env.channel ? createServerTabs(env.channel, env.tabId, isOwnedChannel(env.channel)) : null;
+  const tabs = env.channel
+    ? createServerTabs(env.channel, env.tabId ?? randomTabId(env.random), isOwnedChannel(env.channel))
+    : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const flows = options.flows ?? [];
   const parts: FlowParts[] = flows.map(
