@@ -9,7 +9,7 @@ import { restoring } from './session/parts/restore';
 import { refreshChild, refreshOn, signedIn } from './session/parts/signed-in';
 import { TABS_TRANSITIONS } from './session/parts/tabs';
 import { wakeInputOf } from './session/refresh';
-import { type SessionTransitions, sessionSetup } from './session/setup';
+import { absent, type SessionTransitions, sessionSetup } from './session/setup';
 import type { SessionInput } from './session/types';
 
 export type * from './session/types';
@@ -39,8 +39,8 @@ export function createSessionMachine(
     meta: { restore: 'store' },
     context: ({ input, self }) => initialContext({ ...defaults, ...input }, self, input),
     initial: 'restoring',
-    // Listening to the page and to the other tabs is the session's own job, so an app that starts
-    // `sessionMachine` itself gets it too.
+    // Listening to the page (and, with the tabs flow, to the other tabs) is the session's own job,
+    // so an app that starts `sessionMachine` itself gets it too.
     invoke: [
       // A wake-up carries the clock as read then (the guards judge the event, never the clock).
       {
@@ -48,12 +48,7 @@ export function createSessionMachine(
         src: 'wake',
         input: ({ context }) => wakeInputOf(context),
       },
-      {
-        id: 'tabs',
-        src: 'tabs',
-        // The tabs flow decides against the session as it stands (its committed snapshot).
-        input: ({ context, self }) => ({ context, self }),
-      },
+      ...flows.flatMap((f) => f.rootInvoke ?? []),
     ],
     on: {
       ...on('root'),
@@ -108,7 +103,10 @@ const EVERY_PART = [TABS_TRANSITIONS, PROFILE_TRANSITIONS, PLAY_TIME_TRANSITIONS
  * @example
  * const machine = sessionCore.provide(tabs().session); // the session shared with the other tabs
  */
-export const sessionCore = /* @__PURE__ */ createSessionMachine({}, EVERY_PART);
+export const sessionCore = /* @__PURE__ */ (() =>
+  createSessionMachine({}, EVERY_PART).provide({
+    actors: { tabs: absent, profile: absent, playTime: absent },
+  }))();
 
 /**
  * The session with every flow: login or registration (with the two-factor branch), the refresh

@@ -37,8 +37,14 @@ const verdictOf = (context: SessionContext, event: SessionEvent | SessionInterna
     ? verdictAt(context, event.reading)
     : null;
 
-/** A flow the app did not take: its child runs and does nothing (see ./flows.ts). */
-const absent = /* @__PURE__ */ fromCallback(() => {});
+/** A flow the app did not take: its child runs and does nothing (see ./flows.ts; `sessionCore`). */
+export const absent = /* @__PURE__ */ fromCallback(() => {});
+
+/**
+ * The flows' children by name, typed here and provided by their flows (`sessionCore`: `absent`):
+ * a session made without a flow's part never invokes its child, and carries none.
+ */
+const FLOW_CHILDREN = {} as { tabs: typeof absent; profile: typeof absent; playTime: typeof absent };
 
 /** An action a flow provides (./flows.ts), with its params: named and typed here, none without its flow. */
 // biome-ignore lint/suspicious/noExplicitAny: any session's action (the flows' are typed where written)
@@ -113,9 +119,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         refreshCycle: sessionRefreshCycle,
         logout: logoutSession,
         wake: wakeSignals,
-        tabs: absent,
-        profile: absent,
-        playTime: absent,
+        ...FLOW_CHILDREN,
       },
       guards: {
         internal: ({ event }) => isInternal(event),
@@ -194,4 +198,6 @@ export interface SessionTransitions {
   readonly signedIn?: SessionOn;
   readonly signingOut?: SessionOn;
   readonly invoke?: readonly SessionInvoke[];
+  /** Its children in every state (the tabs flow's). */
+  readonly rootInvoke?: readonly SessionInvoke[];
 }

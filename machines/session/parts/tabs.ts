@@ -12,6 +12,9 @@ import type { SessionTransitions } from '../setup';
 
 /** The tabs flow's transitions, as the session takes a flow's (`tabs()`, `sessionCore`, `sessionMachine`). */
 export const TABS_TRANSITIONS: SessionTransitions = {
+  // The child that decides (../tabs.ts), in every state: it decides against the session as it
+  // stands (its committed snapshot).
+  rootInvoke: [{ id: 'tabs', src: 'tabs', input: ({ context, self }) => ({ context, self }) }],
   // The verdicts heard in any state. A session taken while signed out is said again (as a sync
   // answer), so a tab whose sync request came before this login reached here hears it too.
   root: {
