@@ -28,7 +28,7 @@ import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { internal, type Owner, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter } from './order';
-import { type ExpiryClock, readClock, readStore, service, settle, timeBaseOf } from './store';
+import { type ExpiryClock, readClock, readStore, service, settle, sidOf, timeBaseOf } from './store';
 import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
 
 const REFRESH_PATH = '/users/refresh-token';
@@ -152,15 +152,25 @@ const stamp = (o: GuardedRefreshOptions, token: string) => {
 
 /**
  * An answer the cycle no longer waits for (its call stopped: a sign-out, an adoption) leaves no
- * token in the vault, and its token is revoked: XState aborts only a call that has not answered
- * yet, and the server issued this one.
+ * token in the vault: XState aborts only a call that has not answered yet. Its token is revoked
+ * when the store no longer holds its login (a sign-out, another login): the server issued it and
+ * no tab knows of it. For the login still held (the cycle restarted on another tab's refresh) it is
+ * only dropped: what a logout with a sibling token ends at the server is not said (it may be the
+ * login itself, in every tab).
  */
 const tookBack = <T extends { access_token: string }>(
   out: T,
   o: GuardedRefreshOptions,
   signal: AbortSignal,
 ): T => {
-  const drop = () => revokeHandle(o, out.access_token);
+  const drop = () =>
+    settle(
+      readStore(o.tokens).then((s) =>
+        s?.userId === o.owner.userId && sidOf(s) === o.owner.sid
+          ? o.vault.take(out.access_token)
+          : revokeHandle(o, out.access_token),
+      ),
+    );
   if (signal.aborted) drop();
   else signal.addEventListener('abort', drop, { once: true });
   return out;

@@ -60,6 +60,9 @@ export function service<T extends object>(value: T): T {
 export const timeBaseOf = (m: { timeBase?: unknown }): TimeBase =>
   m.timeBase === 'server' ? 'server' : 'device';
 
+/** A stored session's login id (one stored before login ids existed: from its token, the same in every tab). */
+export const sidOf = (s: StoredSession): number => s.sid ?? s.seq ?? idOf(s.accessToken);
+
 /** A string as a login id (FNV-1a, 32 bits): the same text gives the same id everywhere. */
 export function idOf(text: string): number {
   let h = 0x811c9dc5;
@@ -303,52 +306,64 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   // A custom store may hand back anything (class instances, extra fields): only a valid,
   // plain StoredSession goes on.
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
-  const read = parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
-  if (!read) return null;
+  const load = async () =>
+    parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
+  // Read again after each wait on the server: another tab may have stored or cleared a session
+  // meanwhile, and the restore then goes on from what the store holds now (a few times at most),
+  // never clearing it nor writing its old session over the other tab's.
   const serverNow = input.serverNow ?? input.now;
-  const base = timeBaseOf(read);
-  const now = () => (base === 'server' ? serverNow() : input.now());
-  /** The session saved at `at` instead, with its life (none past `MAX_TOKEN_LIFE_MS`, none below 0). */
-  const savedAt = (at: number, timeBase?: 'server'): StoredSession => ({
-    ...read,
-    savedAt: at,
-    expiresAt:
-      read.expiresAt === null
-        ? null
-        : at + Math.max(0, Math.min(read.expiresAt - read.savedAt, MAX_TOKEN_LIFE_MS)),
-    ...(timeBase && { timeBase }),
-  });
-  const at = now();
-  const past = read.expiresAt !== null && read.expiresAt <= at;
-  // Times the clock cannot place are the server's to confirm: a past expiry (whatever the time
-  // base: no answer has taught the clock yet, so even server time is the device's own guess), or a
-  // save ahead of this reading (a tab whose clock ran ahead, a forged store, or this clock behind
-  // the server's and not taught yet: the check teaches it).
-  if ((past || read.savedAt > at) && !(await serverSaysLive(input))) {
-    settle(input.tokens.clear());
-    return null;
+  for (let read = await load(), tries = 0; read && tries < 3; tries++) {
+    const r: StoredSession = read;
+    const base = timeBaseOf(r);
+    const now = () => (base === 'server' ? serverNow() : input.now());
+    /** The session saved at `at` instead, with its life (none past `MAX_TOKEN_LIFE_MS`, none below 0). */
+    const savedAt = (at: number, timeBase?: 'server'): StoredSession => ({
+      ...r,
+      savedAt: at,
+      expiresAt:
+        r.expiresAt === null ? null : at + Math.max(0, Math.min(r.expiresAt - r.savedAt, MAX_TOKEN_LIFE_MS)),
+      ...(timeBase && { timeBase }),
+    });
+    const at = now();
+    const past = r.expiresAt !== null && r.expiresAt <= at;
+    // Times the clock cannot place are the server's to confirm: a past expiry (whatever the time
+    // base: no answer has taught the clock yet, so even server time is the device's own guess), or a
+    // save ahead of this reading (a tab whose clock ran ahead, a forged store, or this clock behind
+    // the server's and not taught yet: the check teaches it).
+    if (past || r.savedAt > at) {
+      const live = await serverSaysLive(input);
+      const current = await load();
+      if (current?.accessToken !== r.accessToken || current.savedAt !== r.savedAt) {
+        read = current;
+        continue;
+      }
+      if (!live) {
+        settle(input.tokens.clear());
+        return null;
+      }
+    }
+    // Live on the server. A past expiry (still past once the answer taught the clock): its life is
+    // counted again from this answer, in server time; the server still has the last word (a 401).
+    // No save happened after this reading: a `savedAt` still ahead of it is pulled back to it, its
+    // life kept, so the token is never believed past what a save now would give (fail closed). The
+    // store is told the new times, so the session it holds is still ours when it ends (a `savedAt`
+    // there ahead of ours looks newer, and is not cleared).
+    const then = now();
+    const stored =
+      past && r.expiresAt! <= then ? savedAt(serverNow(), 'server') : savedAt(Math.min(r.savedAt, then));
+    if (stored.savedAt !== r.savedAt || stored.expiresAt !== r.expiresAt) settle(input.tokens.set(stored));
+    // A session stored before login ids existed gets one from its token: every tab reading the same
+    // session gives it the same id.
+    const sid = sidOf(stored);
+    // The clock as read now, so the session's transitions read none (the refresh cycle starts at it).
+    const reading = readClock({ now: input.now, serverNow, clock: null });
+    return {
+      meta: { ...metaOf(stored), sid },
+      handle: input.vault.put(stored.accessToken),
+      reading,
+    };
   }
-  // Live on the server. A past expiry (still past once the answer taught the clock): its life is
-  // counted again from this answer, in server time; the server still has the last word (a 401).
-  // No save happened after this reading: a `savedAt` still ahead of it is pulled back to it, its
-  // life kept, so the token is never believed past what a save now would give (fail closed). The
-  // store is told the new times, so the session it holds is still ours when it ends (a `savedAt`
-  // there ahead of ours looks newer, and is not cleared).
-  const then = now();
-  const stored =
-    past && read.expiresAt! <= then ? savedAt(serverNow(), 'server') : savedAt(Math.min(read.savedAt, then));
-  if (stored.savedAt !== read.savedAt || stored.expiresAt !== read.expiresAt)
-    settle(input.tokens.set(stored));
-  // A session stored before login ids existed gets one from its token: every tab reading the same
-  // session gives it the same id.
-  const sid = stored.sid ?? stored.seq ?? idOf(stored.accessToken);
-  // The clock as read now, so the session's transitions read none (the refresh cycle starts at it).
-  const reading = readClock({ now: input.now, serverNow, clock: null });
-  return {
-    meta: { ...metaOf(stored), sid },
-    handle: input.vault.put(stored.accessToken),
-    reading,
-  };
+  return null;
 });
 
 /**

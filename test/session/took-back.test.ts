@@ -1,0 +1,61 @@
+// A refresh answer whose call was stopped after it answered (tookBack): its token leaves the vault,
+// and is revoked only when the store no longer holds its login. Review of bb95465: revoking it
+// for the login still held (the cycle restarted on another tab's refresh of the same login) sends
+// a logout with a sibling token of that login, and what the server ends then is not said (it may
+// be the login itself, in every tab).
+import { createMemoryTokenStore, type StoredSession } from 'pam-client';
+import { describe, expect, it } from 'vitest';
+import { guardedRefresh } from '../../machines/session/refresh';
+import { createVault } from '../../machines/session/store';
+import { until } from '../support/event-loop';
+
+const A = { userId: 1, sid: 11 };
+const LATE = 'token-of-a-stopped-call';
+const base = { tokenType: 'Bearer', expiresAt: null, savedAt: 1_000, timeBase: 'server' as const };
+
+async function stoppedAfterItsAnswer(stored: StoredSession | null) {
+  const tokens = createMemoryTokenStore(stored ?? undefined);
+  const vault = createVault();
+  const revoked: (string | undefined)[] = [];
+  const refresh = guardedRefresh({
+    auth: {
+      refreshToken: async () => ({ access_token: LATE }),
+      logout: async (o) => {
+        revoked.push(o?.accessToken);
+      },
+    },
+    tokens,
+    crossTab: null,
+    timers: globalThis,
+    now: () => 2_000,
+    serverNow: () => 2_000,
+    clock: null,
+    vault,
+    waitMs: 1_000,
+    owner: A,
+  });
+  const call = new AbortController();
+  const answer = await refresh.refreshToken({ signal: call.signal });
+  expect(vault.has(answer.access_token)).toBe(true);
+  call.abort(); // the cycle stopped after the answer
+  await until(() => !vault.has(answer.access_token), 'the token out of the vault');
+  return revoked;
+}
+
+describe('a refresh answer its stopped call no longer waits for', () => {
+  it('the login still stored (another tab refreshed it): dropped, not revoked', async () => {
+    const revoked = await stoppedAfterItsAnswer({ ...base, accessToken: 'sibling', ...A, seq: 4 });
+    await new Promise((r) => setImmediate(r));
+    expect(revoked).toEqual([]);
+  });
+
+  it.each([
+    ['a sign-out (the store empty)', null],
+    ['another login of the same player', { ...base, accessToken: 'other', userId: 1, sid: 99, seq: 5 }],
+    ['another player', { ...base, accessToken: 'other', userId: 2, sid: 11, seq: 5 }],
+  ])('%s: revoked', async (_, stored) => {
+    const revoked = await stoppedAfterItsAnswer(stored);
+    await until(() => revoked.length > 0, 'revoked');
+    expect(revoked).toEqual([LATE]);
+  });
+});
