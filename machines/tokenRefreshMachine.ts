@@ -102,20 +102,24 @@ function saved({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | 
 /**
  * How long until a refresh may start, from the reading `now`: until it is due (the interval after
  * the save, or earlier for a token about to expire) and any backoff (`notBefore`) has passed; 0 or
- * less when it may start now, null when no token is saved.
+ * less when it may start now, Infinity when no token is saved (never due; `idle`, the one state
+ * that asks, always has one).
  */
-function untilDue(c: TokenRefreshContext, now: number): number | null {
-  const due = refreshSchedule(c.refresh, c)[0];
-  return due === null ? null : Math.max(due, c.notBefore ?? due) - now;
+function untilDue(c: TokenRefreshContext, now: number): number {
+  const due = refreshSchedule(c.refresh, c)[0] ?? 1 / 0;
+  return Math.max(due, c.notBefore ?? due) - now;
 }
 
 /** The reading an event carries: its `at`, or the start's (`input.at`). */
 const atOf = (event: object): number | undefined =>
   (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
 
-/** When the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s). */
-const flightLostAt = (c: TokenRefreshContext, now: number): number =>
-  (c.refresh.inFlightSince ?? now) + refreshSchedule(c.refresh)[2];
+/**
+ * How long until the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s),
+ * from the event's reading (every event judged here carries one: they come after `READ`).
+ */
+const untilLost = (c: TokenRefreshContext, event: object): number =>
+  (c.refresh.inFlightSince ?? atOf(event)!) + refreshSchedule(c.refresh)[2] - atOf(event)!;
 
 /** What `tokenRefreshMachine` accepts. */
 export type TokenRefreshEvent =
@@ -150,7 +154,16 @@ export type TokenRefreshEmitted =
   /** A refresh failed for another reason than 401: the session is kept, retried after backoff. */
   | { type: 'refreshFailed'; error: PamError };
 
-const onFlightLost = ['loseFlight', 'emitRefreshFailed'] as const;
+/**
+ * An event read before the cycle's last save or failure (delivered out of order), not read here
+ * yet (`readClock` adds `roll`, so once only): read again (a named arrow: the diagrams show its
+ * name). Else a REFRESH's flight would count from a time the cycle has passed, and the next TICK
+ * would lose it a few seconds in (a failure, a backoff); a TICK would pull that save back to its
+ * reading.
+ */
+const stale = ({ context: c, event }: { context: TokenRefreshContext; event: object }) =>
+  !('roll' in event) && atOf(event)! < (c.refresh.lastFailureAt ?? c.refresh.tokenSavedAt!);
+const STALE = { guard: stale, actions: 'readClock' } as const;
 
 /** Due: refresh; else re-arm (after a long gap the old timer may be late; the delay is recomputed). */
 const CHECK = [
@@ -174,9 +187,9 @@ function createTokenRefreshMachine() {
     },
     guards: {
       // Due at the event's reading: no wait left (nor any backoff); never with no token saved.
-      isDue: ({ context, event }) => (untilDue(context, atOf(event)!) ?? 1) <= 0,
+      isDue: ({ context, event }) => untilDue(context, atOf(event)!) <= 0,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      isFlightLost: ({ context: c, event }) => atOf(event)! >= flightLostAt(c, atOf(event)!),
+      isFlightLost: ({ context, event }) => untilLost(context, event) <= 0,
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
@@ -186,19 +199,14 @@ function createTokenRefreshMachine() {
       // so a clock jump (sleep, throttled background tab) is noticed within one tick. Due-ness
       // itself is always judged at a reading, never inferred from the timer having fired.
       nextCheck: ({ context: c, event }) => {
-        const now = atOf(event);
-        if (now === undefined) return 0;
-        const until = untilDue(c, now);
-        if (until === null) return clampDelay(c.tickMs);
+        // No reading (NaN: not above 0): at once, when one is taken.
+        const until = untilDue(c, atOf(event)!);
         // At least 1 s while not yet due, so a clock that stands still (or a tiny `tickMs`) cannot
         // turn the timer into a busy loop. (Literals here and for the 1 min tick: a bundle keeps a
         // named constant as a variable.)
         return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
       },
-      flightTimeout: ({ context: c, event }) => {
-        const now = atOf(event) ?? 0;
-        return clampDelay(flightLostAt(c, now) - now);
-      },
+      flightTimeout: ({ context, event }) => clampDelay(untilLost(context, event)),
     },
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
@@ -209,11 +217,15 @@ function createTokenRefreshMachine() {
       // A save or failure time after this reading (a reading given ahead of the clock: a
       // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
       // interval (or backoff) at most.
-      pullBack: assign(({ context: { refresh: r }, event }) => {
+      pullBack: assign(({ context: c, event }) => {
         const now = atOf(event)!;
         const back = (t: number | null) => ((t as number) > now ? now : t);
         return {
-          refresh: { ...r, tokenSavedAt: back(r.tokenSavedAt), lastFailureAt: back(r.lastFailureAt) },
+          refresh: {
+            ...c.refresh,
+            tokenSavedAt: back(c.refresh.tokenSavedAt),
+            lastFailureAt: back(c.refresh.lastFailureAt),
+          },
         };
       }),
       startRefresh: assign({
@@ -275,9 +287,11 @@ function createTokenRefreshMachine() {
         intervalMs: Math.max(1_000, finiteOr(input.intervalMs, REFRESH_INTERVAL_MS, 5e-324)),
         // The internal check's default period while idle: one minute.
         tickMs: finiteOr(input.tickMs, 60_000, 1),
-        ...(input.savedAt === undefined
-          ? { refresh: initialRefreshState, lifeMs: null, error: null, notBefore: null }
-          : saved(input, now)),
+        refresh: initialRefreshState,
+        lifeMs: null,
+        error: null,
+        notBefore: null,
+        ...(input.savedAt !== undefined && saved(input, now)),
       };
     },
     initial: 'signedOut',
@@ -302,9 +316,9 @@ function createTokenRefreshMachine() {
           idle: {
             after: { nextCheck: [READ, ...CHECK] },
             on: {
-              TICK: [READ, ...CHECK],
+              TICK: [READ, STALE, ...CHECK],
               [RESTORE_EVENT]: [READ, ...CHECK],
-              REFRESH: [READ, { target: 'refreshing', actions: 'startRefresh' }],
+              REFRESH: [READ, STALE, { target: 'refreshing', actions: 'startRefresh' }],
             },
           },
           refreshing: {
@@ -335,10 +349,16 @@ function createTokenRefreshMachine() {
               ],
             },
             // A request that never settles (a custom actor without a timeout) must not stall the
-            // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure.
-            after: { flightTimeout: [READ, { target: 'idle', actions: onFlightLost }] },
+            // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure. (The
+            // two actions written out twice, not a shared constant: a smaller bundle.)
+            after: {
+              flightTimeout: [READ, { target: 'idle', actions: ['loseFlight', 'emitRefreshFailed'] }],
+            },
             on: {
-              TICK: [READ, { guard: 'isFlightLost', target: 'idle', actions: onFlightLost }],
+              TICK: [
+                READ,
+                { guard: 'isFlightLost', target: 'idle', actions: ['loseFlight', 'emitRefreshFailed'] },
+              ],
               // Restored in flight (the request runs again with the fresh services): the flight's
               // timeout, as a TICK when it is due.
               [RESTORE_EVENT]: [READ, { actions: raise({ type: 'TICK' }, { delay: 'flightTimeout' }) }],

@@ -100,10 +100,13 @@ export class PamError extends Error {
  * if (isPamError(e) && e.code === 'unauthorized') signIn();
  */
 export function isPamError(value: unknown): value is PamError {
-  if (typeof value !== 'object' || value === null) return false;
-  const { code } = value as { code?: unknown };
   // A code that is not a string is no member: the set holds strings only.
-  return (value as { [BRAND]?: unknown })[BRAND] === true && PAM_CODES.has(code as string);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { [BRAND]?: unknown })[BRAND] === true &&
+    PAM_CODES.has((value as { code?: unknown }).code as string)
+  );
 }
 
 /**

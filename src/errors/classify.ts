@@ -9,10 +9,9 @@ import { UnexpectedError } from './unexpected';
  * if (isHttpError(e) && e.status === 404) showNotFound();
  */
 export function isHttpError(error: unknown): error is HttpError {
-  if (!isPamError(error)) return false;
-  const { code } = error;
   return (
-    (code === 'http' || code === 'unauthorized' || code === 'step_up_required') &&
+    isPamError(error) &&
+    ['http', 'unauthorized', 'step_up_required'].includes(error.code) &&
     typeof (error as { status?: unknown }).status === 'number'
   );
 }
