@@ -138,6 +138,8 @@ export function browserEnvironment(
   // it too); a `clock` given is used as is, and `now`/`serverNow` are its shorthands.
   const clock = overrides.clock ?? createClock(overrides.now ? { base: overrides.now } : {});
   return {
+    // What only the tabs flow reads (this tab's id, the page's lifecycle) as given, resolved there (`tabOf`).
+    ...overrides,
     clock,
     now: clock.now,
     serverNow: overrides.serverNow ?? clock.serverNow,
@@ -148,9 +150,6 @@ export function browserEnvironment(
     },
     ...pageSignals(overrides),
     channel,
-    // What only the tabs flow reads (this tab's id, the page's lifecycle) is resolved there (`tabOf`).
-    tabId: overrides.tabId,
-    lifecycle: overrides.lifecycle,
   };
 }
 
