@@ -4,7 +4,7 @@ import { REDACTED, SECRET_KEY_SET } from '../secrets/secret';
 // applied character by character, so every combination of them is matched too (a message that is
 // htmlspecialchars'd, then put in JSON with \u escapes, then urlencoded...).
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const hex = (n: number, width = 0) => n.toString(16).padStart(width, '0');
 
 // Any named entity (&apos; &sol; &eacute; &ccedil; &atilde; ... of htmlentities, HTML 4 or 5) may
@@ -22,16 +22,23 @@ const utf8 = /* @__PURE__ */ (() => new TextEncoder())();
  */
 const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   escapeRegExp,
-  // Decimal and hex entities, with or without leading zeros (&#39; &#039; &#x27; &#X0027;).
-  (_, cp) => `&#0*${cp};`,
-  (_, cp) => `&#x0*${hex(cp)};`,
+  // Decimal and hex entities, with or without leading zeros or the `;` (&#39; &#039; &#x27; &#X0027;
+  // &#39): before a digit, `&#1041` is then both `&#104` `1` and `&#1041` (fail closed).
+  (_, cp) => `&#(?:0*${cp}|x0*${hex(cp)});?`,
   (c) => (/[a-z0-9]/i.test(c) ? undefined : NAMED_ENTITY),
-  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +.
-  (c) => [...utf8.encode(c)].map((b) => `%(?:25)*${hex(b, 2)}`).join(''),
+  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +;
+  // those of a character beyond ASCII also as `\x` escapes (PHP's, C's; each with backslashes of
+  // its own: JSON in JSON). No two forms match the same text (an ASCII `\x68` is the code point
+  // form below): each such pair doubles the ways a near miss is retried, per character.
+  (c, cp) =>
+    [...utf8.encode(c)].map((b) => `(?:%(?:25)*${cp > 127 ? '|\\\\x' : ''})${hex(b, 2)}`).join('\\\\{0,8}'),
   (c) => (c === ' ' ? '\\+' : undefined),
-  // JSON \u escapes (PHP's json_encode, Python's ensure_ascii), surrogate pairs for astral ones.
-  // (`\n`, `\t`… of a control character: the backslash decoder of `DECODERS` peels them.)
-  (c) => Array.from({ length: c.length }, (_, i) => `\\\\u${hex(c.charCodeAt(i), 4)}`).join(''),
+  // Code point escapes: JSON's \u0068 (PHP's json_encode, Python's ensure_ascii), ES6 \u{68},
+  // Python's \U00000068 and \xe9, Perl's \x{e9}; and for an astral character JSON's surrogate
+  // pair (the second half with backslashes of its own: JSON in JSON). (`\n`, `\t`… of a control
+  // character: the backslash decoder of `DECODERS` peels them.)
+  (c, cp) =>
+    `\\\\[ux]\\{?0*${hex(cp)}\\}?${c[1] ? `|\\\\u${hex(c.charCodeAt(0))}\\\\{0,8}\\\\u${hex(c.charCodeAt(1))}` : ''}`,
 ];
 
 /**
@@ -62,20 +69,25 @@ function echoPattern(secret: string): string {
  */
 function anchorOf(secret: string): string {
   let best = '';
-  for (const run of secret.match(/[a-z0-9_.-]+/gi) ?? []) if (run.length > best.length) best = run;
+  for (const run of secret.match(/[\w.-]+/g) ?? []) if (run.length > best.length) best = run;
   return best.toLowerCase();
 }
 
-const char = (code: string, radix: number) => {
-  const cp = Number.parseInt(code, radix);
+/** The character of a decimal number or a `0x` one, or nothing (beyond U+10FFFF). */
+const char = (code: string) => {
+  const cp = Number(code);
   return cp > 0x10ffff ? '' : String.fromCodePoint(cp);
 };
 
 /**
  * The decoders, each undoing one layer of one kind: percent escapes (UTF-8), HTML entities
- * (`&amp;`, decimal, hex; named ones stay, `echoPattern` matches them) and backslash escapes
- * (JSON `\u`, `\n`, `\'`, `\\`). Applied in turn a few times, with a match tried after each, they peel
- * encoders applied one after another (htmlspecialchars, then urlencode).
+ * (`&amp;`, decimal, hex, each with or without its `;`; named ones stay, `echoPattern` matches
+ * them) and backslash escapes (JSON `\u`, ES6 `\u{...}`, Python's `\U0001f600`, `\x` of a code
+ * point below 256, `\n`, `\'`, `\\`): every escape `ESCAPED_ALNUM` lets through is one of these (or a
+ * backslash, dropped) but octal ones (`\150`). Eight digits after `\u00` and a 0 or 1 are read as
+ * one `\U` escape (a `\u0000`..`\u001f` control character before four hex digits is not).
+ * Applied in turn a few times, with a match tried after each, they peel encoders applied one after
+ * another (htmlspecialchars, then urlencode).
  *
  * @example
  * DECODERS.reduce((t, decode) => decode(t), 'Pa%26%23039%3Bss'); // "Pa'ss"
@@ -90,14 +102,12 @@ const DECODERS: readonly ((text: string) => string)[] = [
       }
     }),
   (t) =>
-    t.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|amp);/gi, (_, d?: string, h?: string) =>
-      d ? char(d, 10) : h ? char(h, 16) : '&',
+    t.replace(/&(?:#(\d+)|#x([\da-f]+)|amp);?/gi, (_, d?: string, h?: string) =>
+      d || h ? char(d ?? `0x${h}`) : '&',
     ),
   (t) =>
-    t.replace(/\\(u[\da-f]{4}|.)/gis, (_, c: string) =>
-      c[1]
-        ? char(c.slice(1), 16)
-        : (({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[c] ?? c),
+    t.replace(/\\(u\{[\da-f]+\}|u00[01][\da-f]{5}|u[\da-f]{4}|x[\da-f]{2}|.)/gis, (_, c: string) =>
+      c[1] ? char(`0x${c.replace(/^.|\W/g, '')}`) : ('\n\r\t\b\f'['nrtbf'.indexOf(c)] ?? c),
     ),
 ];
 
@@ -141,7 +151,7 @@ export interface Scrubber {
 /** A scrubber that changes nothing (no secret was sent). */
 export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: (v) => v };
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
 
 /**
  * Text that may spell a character of an anchor (`anchorOf`) as an escape, or put one before it:
@@ -158,8 +168,11 @@ const ESCAPED_ALNUM = /\\[\w.-]|&[#a-z]|%(?:25)*(?:[3-7]|2[de])/i;
  */
 const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
 
-/** How many rounds of `DECODERS` are tried beyond the one layer `echoPattern` matches. */
-const LAYERS = 3;
+/**
+ * How many decoding steps are tried beyond the one layer `echoPattern` matches: three rounds of
+ * the three `DECODERS` (step % 3).
+ */
+const STEPS = 9;
 
 /** How deep `deep` walks; deeper data is dropped (a hostile answer cannot exhaust the stack). */
 const MAX_DEPTH = 64;
@@ -167,7 +180,8 @@ const MAX_DEPTH = 64;
 /**
  * A scrubber for these secret values (empty strings are ignored). Matching ignores case, and each
  * character may take any form of `ENCODERS` (above): HTML entities (named,
- * decimal, hex), percent and form encoding, backslash and JSON `\u` escapes. The expressions are
+ * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
+ * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}` and Python `\U` escapes. The expressions are
  * built once per scrubber, and only when a text may hold a secret.
  *
  * @example
@@ -250,8 +264,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const spans = p ? (mode > 1 ? p.word : p.long) : allPattern();
     const out = t.replace(spans, mode > 1 ? `$1${REDACTED}` : REDACTED);
     let layer = out;
-    for (let step = 0; step < LAYERS * DECODERS.length && escapes(layer); step++) {
-      const next = DECODERS[step % DECODERS.length]!(layer);
+    for (let step = 0; step < STEPS && escapes(layer); step++) {
+      const next = DECODERS[step % 3]!(layer);
       if (next === layer) continue;
       layer = next;
       if (holds(layer) && (p?.whole.test(layer) || layer.search(p ? p.long : spans) > -1)) return REDACTED;

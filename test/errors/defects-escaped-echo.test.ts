@@ -7,6 +7,13 @@
 // Properties over generated secrets (passwords, 2FA codes, captcha and access tokens) and a per-
 // character encoding: as is, `\` or `\\` before it, JSON `\u` escapes in lower, upper or mixed-case
 // hex (surrogate pairs for astral characters, each half cased on its own), or JSON in JSON.
+// The review of that fix (SCRUB): three more forms reached the expressions but no decoder, so an
+// echo in them stayed (`&#104&#117…`, `\x68\x75…`, `\u{68}\u{75}…`): decimal and hex entities
+// without their `;`, `\x` escapes (of each UTF-8 byte, PHP's and C's, or of a code point below
+// 256, Python's; or in JSON in JSON), ES6 `\u{…}` and Python `\U0001f600` code point escapes, each
+// in lower, upper or mixed-case hex, are forms of the property now. With them it also found that
+// an astral character as `\\ud83d\\ude00` (JSON in JSON) was matched only once decoded, where a
+// backslash form beside it (`\f`, a form feed once decoded) hid the secret (on HEAD too).
 import fc from 'fast-check';
 import { createOfetchAdapter, describeError, isPamError } from 'pam-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,18 +40,53 @@ const accessToken = fc
 const secret = fc.oneof(password, code, captcha, accessToken);
 
 /** Hex digits, each in a case of its own (`e9` as `E9`, `e9` or `E9`...). */
-const mixedHex = (n: number, cases: boolean[]) =>
-  [...n.toString(16).padStart(4, '0')]
+const mixedHex = (n: number, cases: boolean[], width = 4) =>
+  [...n.toString(16).padStart(width, '0')]
     .map((d, i) => (cases[i % cases.length] ? d.toUpperCase() : d))
     .join('');
 
-type Form = 'as is' | 'backslash' | 'two backslashes' | 'u lower' | 'u upper' | 'u mixed' | 'u in JSON';
-const FORMS: Form[] = ['as is', 'backslash', 'two backslashes', 'u lower', 'u upper', 'u mixed', 'u in JSON'];
+type Form =
+  | 'as is'
+  | 'backslash'
+  | 'two backslashes'
+  | 'u lower'
+  | 'u upper'
+  | 'u mixed'
+  | 'u in JSON'
+  | 'decimal entity without ;'
+  | 'hex entity without ;'
+  | 'x of UTF-8 bytes'
+  | 'x in JSON'
+  | 'x of a code point'
+  | 'u braces'
+  | 'U eight digits';
+const FORMS: Form[] = [
+  'as is',
+  'backslash',
+  'two backslashes',
+  'u lower',
+  'u upper',
+  'u mixed',
+  'u in JSON',
+  'decimal entity without ;',
+  'hex entity without ;',
+  'x of UTF-8 bytes',
+  'x in JSON',
+  'x of a code point',
+  'u braces',
+  'U eight digits',
+];
 
-/** One character (a code point: an astral one is two code units) in one form. */
+/**
+ * One character (a code point: an astral one is two code units) in one form. `cases` cases the
+ * hex digits of the newer forms (all upper, all lower or mixed) and the `x` of a hex entity.
+ */
 function encodeChar(c: string, form: Form, cases: boolean[]): string {
   const units = Array.from({ length: c.length }, (_, i) => c.charCodeAt(i));
+  const cp = c.codePointAt(0) ?? 0;
   const u = (hex: (n: number) => string, slash = '\\') => units.map((n) => `${slash}u${hex(n)}`).join('');
+  const x = (bytes: Iterable<number>, slash = '\\') =>
+    [...bytes].map((b) => `${slash}x${mixedHex(b, cases, 2)}`).join('');
   switch (form) {
     case 'as is':
       return c;
@@ -60,6 +102,20 @@ function encodeChar(c: string, form: Form, cases: boolean[]): string {
       return u((n) => mixedHex(n, cases));
     case 'u in JSON':
       return u((n) => n.toString(16).padStart(4, '0'), '\\\\');
+    case 'decimal entity without ;':
+      return `&#${cp}`;
+    case 'hex entity without ;':
+      return `&#${cases.at(-1) ? 'X' : 'x'}${mixedHex(cp, cases, 1)}`;
+    case 'x of UTF-8 bytes':
+      return x(new TextEncoder().encode(c));
+    case 'x in JSON':
+      return x(new TextEncoder().encode(c), '\\\\');
+    case 'x of a code point':
+      return cp < 256 ? x([cp]) : u((n) => n.toString(16).padStart(4, '0'));
+    case 'u braces':
+      return `\\u{${mixedHex(cp, cases, 1)}}`;
+    case 'U eight digits':
+      return `\\U${mixedHex(cp, cases, 8)}`;
   }
 }
 
@@ -86,13 +142,44 @@ const echoed = fc
       })),
   );
 
-/** Every JSON string escape undone, and backslashes before other characters dropped, in layers. */
+/**
+ * Every JSON string escape undone (and `\x`, `\u{…}`, `\U`, numeric entities with or without `;`),
+ * and backslashes before other characters dropped, in layers. In a run of `\x` escapes, each
+ * UTF-8 sequence of 2 to 4 bytes is a character, and any other byte a code point below 256.
+ */
 function decoded(text: string): string {
   let out = text;
   for (let i = 0; i < 4; i++)
-    out = out.replace(/\\(u[\da-f]{4}|.)/gis, (_, c: string) =>
-      c.length === 5 ? String.fromCharCode(Number.parseInt(c.slice(1), 16)) : c,
-    );
+    out = out
+      .replace(/(?:\\x[\da-f]{2})+/gi, (run) => {
+        const bytes = run.split(/\\x/i).slice(1);
+        let chars = '';
+        for (let at = 0; at < bytes.length; ) {
+          const utf8 = [4, 3, 2].find((n) => {
+            try {
+              decodeURIComponent(`%${bytes.slice(at, at + n).join('%')}`);
+              return at + n <= bytes.length;
+            } catch {
+              return false;
+            }
+          });
+          const n = utf8 ?? 1;
+          chars += utf8
+            ? decodeURIComponent(`%${bytes.slice(at, at + n).join('%')}`)
+            : String.fromCharCode(Number.parseInt(bytes[at] ?? '', 16));
+          at += n;
+        }
+        return chars;
+      })
+      .replace(/\\U([\da-fA-F]{8})/g, (_, h: string) =>
+        String.fromCodePoint(Math.min(Number.parseInt(h, 16), 0x10ffff)),
+      )
+      .replace(/\\u\{([\da-f]+)\}|&#x([\da-f]+);?|&#(\d+);?/gi, (_, u?: string, h?: string, d?: string) =>
+        String.fromCodePoint(Math.min(Number.parseInt(u ?? h ?? d ?? '', d ? 10 : 16), 0x10ffff)),
+      )
+      .replace(/\\(u[\da-f]{4}|.)/gis, (_, c: string) =>
+        c.length === 5 ? String.fromCharCode(Number.parseInt(c.slice(1), 16)) : c,
+      );
   return out;
 }
 
@@ -110,6 +197,20 @@ describe('the scrubber and an echo escaped character by character', () => {
       ['abc.def1', 'abc&period;def1'],
       ['abc-def1', 'abc&hyphen;def1'],
       ['abc_def1', 'abc&lowbar;def1'],
+      // The review's three (SCRUB), and their kin.
+      ['hunter2.Pass', [...'hunter2.Pass'].map((c) => `&#${c.charCodeAt(0)}`).join('')],
+      ['hunter2.Pass', [...'hunter2.Pass'].map((c) => `&#x${c.charCodeAt(0).toString(16)}`).join('')],
+      ['hunter2.Pass', [...'hunter2.Pass'].map((c) => `\\x${c.charCodeAt(0).toString(16)}`).join('')],
+      ['hunter2.Pass', [...'hunter2.Pass'].map((c) => `\\u{${c.charCodeAt(0).toString(16)}}`).join('')],
+      ['hunter2.Pass', '&#104\\x75\\u{6E}&#X74&#101r2.Pass'],
+      ['pàss', 'p\\xc3\\xa0ss'],
+      ['p😀ss', 'p\\u{1F600}ss'],
+      ['p😀ss', 'p\\U0001f600ss'],
+      ['pàss', 'p\\xE0ss'],
+      ['pàss', 'p\\x{e0}ss'],
+      ['Çava1', '\\xc7\\u{61}v&#97\\x31'],
+      ['p😀ss', 'p\\\\xf0\\\\x9f\\\\x98\\\\x80ss'],
+      ['p😀ss', 'p\\\\ud83d\\\\ude00ss'],
     ] as const) {
       const scrub = createScrubber([s]);
       const message = `rejected: ${echo} (try again)`;
