@@ -158,7 +158,7 @@ export interface PlayTimeContext {
    * untrusted clock the other period it counted in (`alt`) and its server time carried on at the
    * monotonic pace (`est`).
    */
-  own: { at: number; mono?: number; periodKey: string; alt?: string; est?: number } | null;
+  own: { at: number; mono?: number; periodKey: string; alt?: string; est?: number; lost?: boolean } | null;
   owner: { userId: number | null; sid: number | null } | null;
 }
 
@@ -177,6 +177,7 @@ export type PlayTimeEvent =
       periodKey: string;
       alt?: string;
       est?: number;
+      lost?: boolean;
     }
   /** Sent by `restoreActor` (XState persists no timer): the beat is armed again. */
   | { type: 'xstate.restore' };
@@ -295,14 +296,32 @@ export function createPlayTimeMachine() {
         // tab's last beat carried on at the monotonic pace (a step forward moved `serverNow`, not
         // the time) to `serverNow` (a sleep the monotonic clock did not see), so the beat counts in
         // the periods of both.
-        const carried = (context.own?.est as number) + since;
-        const est = context.trusted?.() === false && carried < server ? carried : server;
+        // The shared record carries how far behind the server's time may be (`behind`) to every tab
+        // (a reloaded page, a second tab) while tabs beat without a gap, until a tab whose clock
+        // lost its trust (`lost` at its last beat) regains it. The lower of this tab's and the
+        // record's estimates counts.
+        const record = context.store.read();
+        const lost = context.trusted?.() === false;
+        const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
+        const shared = live ? server - (record?.behind as number) : Number.NaN;
+        const mine = (context.own?.est as number) + since;
+        const carried = mine > shared || Number.isNaN(mine) ? shared : mine;
+        const est = (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
         const period = periodAt(server);
         const alt = periodAt(est);
-        const next = beat(context.store.read(), now, period, context.maxGapMs, own, alt);
-        context.store.write(next);
+        const next = beat(record, now, period, context.maxGapMs, own, alt);
+        context.store.write(est < server ? { ...next, behind: server - est } : next);
         self.send(
-          trusted({ type: 'CLOCK', clock: next, at: now, mono, periodKey: period.key, alt: alt.key, est }),
+          trusted({
+            type: 'CLOCK',
+            clock: next,
+            at: now,
+            mono,
+            periodKey: period.key,
+            alt: alt.key,
+            est,
+            lost,
+          }),
         );
       },
       // Only on CLOCK: this tab's beat is the event less its type and the record.

@@ -31,6 +31,11 @@ export interface PlayClockRecord extends PlayClockCount {
   /** Epoch ms of the last heartbeat of any tab (on that tab's clock); null before the first. */
   lastBeat: number | null;
   other?: PlayClockCount | null;
+  /**
+   * How far the server's time may be behind the last beat's `serverNow()` (ms, a tab whose clock
+   * lost its trust: docs/time.md); every tab's next beat counts in the period there as well.
+   */
+  behind?: number;
 }
 
 /** Where the tabs of one origin share their play clock. `read` answers null for nothing or garbage. */
@@ -45,19 +50,24 @@ export interface PlayClockStore {
 export function playClockRecordOf(value: unknown): PlayClockRecord | null {
   const count = countOf(value);
   if (!count) return null;
-  const { lastBeat, other } = value as Record<string, unknown>;
-  const beat = typeof lastBeat === 'number' && Number.isFinite(lastBeat) ? lastBeat : null;
+  const { lastBeat, other, behind } = value as { lastBeat: number; other: unknown; behind: number };
   const second = countOf(other);
-  return { ...count, lastBeat: beat, ...(second ? { other: second } : {}) };
+  // Number.isFinite is false for anything but a finite number.
+  return {
+    ...count,
+    lastBeat: Number.isFinite(lastBeat) ? lastBeat : null,
+    ...(second ? { other: second } : {}),
+    ...(behind > 0 && Number.isFinite(behind) ? { behind } : {}),
+  };
 }
 
 const MAX_KEY_LENGTH = 40;
 
 function countOf(value: unknown): PlayClockCount | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { periodKey, usedMs } = value as Record<string, unknown>;
+  const { periodKey, usedMs } = value as { periodKey: unknown; usedMs: number };
   if (typeof periodKey !== 'string' || periodKey.length > MAX_KEY_LENGTH) return null;
-  if (typeof usedMs !== 'number' || !Number.isFinite(usedMs) || usedMs < 0) return null;
+  if (!Number.isFinite(usedMs) || usedMs < 0) return null;
   return { periodKey, usedMs };
 }
 
@@ -122,9 +132,11 @@ export function beat(
   );
   const other = others.sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ?? null;
   // A mark a little ahead (another tab's clock) stays: writing ours would move it back, and the
-  // time between would be counted twice. One further ahead than a gap is not kept.
+  // time between would be counted twice. One further ahead than a gap is not kept. A beat that
+  // counted nothing (a new page after a step or a sleep) leaves a mark behind as it is: another
+  // tab's own interval up to now is still counted.
   const last = record?.lastBeat ?? null;
-  const lastBeat = last !== null && last > now && last - now <= maxGapMs ? last : now;
+  const lastBeat = last !== null && (last > now ? last - now <= maxGapMs : from === null) ? last : now;
   if (other && other.periodKey > period.key)
     return { periodKey: other.periodKey, usedMs: other.usedMs, lastBeat, other: used };
   return other ? { ...used, lastBeat, other: { ...other } } : { ...used, lastBeat };

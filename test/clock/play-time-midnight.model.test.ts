@@ -39,35 +39,42 @@ const ENDS = [
   Date.parse('2027-01-01T03:00:00Z'),
 ];
 
-class World {
-  readonly timers = new SimulatedClock();
+// One tab: a page with its own clock (its own steady base and monotonic start) and machine, on the
+// shared store; its copy of the steady base and the time it could not see (`hidden`).
+class Tab {
   readonly clock: PamClock;
-  readonly store: PlayClockStore = createMemoryPlayClock();
   readonly actor: Actor<typeof playTimeMachine>;
-  readonly played = new Map<string, number>();
-  slept = 0;
-  shift = 0;
-  hidden = 0;
-  // The copy of the steady base (machines/clock.ts, steadyClock) at the last reading of the wall.
-  read = { base: Number.NaN, mono: 0, true: 0 };
   trusted = true;
   // Whether the clock was trusted at this tab's last beat, and whether a beat ever was not.
   beatTrusted = true;
   lost = false;
+  beats = 0;
+  blind = false;
+  // The play and the steps and sleeps so far at this tab's last beat.
+  at = { played: 0, jumps: 0 };
+  fresh = true;
+  // The copy of the steady base (machines/clock.ts, steadyClock) at the last reading of the wall.
+  read: { base: number; mono: number; true: number };
 
   constructor(
-    readonly start: number,
-    readonly kind: LimitPeriodName,
+    readonly w: World,
+    public hidden: number,
+    from: Tab | null,
   ) {
-    this.clock = createClock({ wall: this.wall, monotonic: () => this.timers.now() });
+    this.read = from ? { ...from.read } : { base: Number.NaN, mono: 0, true: 0 };
+    const mono0 = w.timers.now(); // a new page: performance.now() starts again
+    this.clock = createClock({ wall: this.wall, monotonic: () => w.timers.now() - mono0 });
+    // A page's first answer (a server with `Date`: the run had answers) comes at its start.
+    if (w.answered) this.clock.learn(Math.floor(w.trueNow() / S) * S);
+    this.trusted = this.clock.trusted();
     this.clock.subscribe((trusted) => {
       this.trusted = trusted;
     });
     this.actor = createActor(playTimeMachine, {
-      clock: this.timers,
+      clock: w.timers,
       input: {
-        limit: { amount: 100_000, period: kind, active: true },
-        store: this.store,
+        limit: { amount: 100_000, period: w.kind, active: true },
+        store: w.store,
         now: this.clock.now,
         monotonic: this.clock.monotonic,
         serverNow: this.clock.serverNow,
@@ -78,21 +85,76 @@ class World {
     this.actor.subscribe((snapshot) => {
       if (snapshot.context.own === own) return;
       own = snapshot.context.own;
+      this.beats++;
+      this.at = { played: w.total, jumps: w.jumps };
       this.beatTrusted = this.trusted;
       this.lost ||= !this.trusted;
     });
   }
 
-  trueNow = () => this.start + this.timers.now() + this.slept;
-
   wall = () => {
-    const [wall, mono, t] = [this.trueNow() + this.shift, this.timers.now(), this.trueNow()];
-    const { read } = this;
-    const base = Number.isNaN(read.base) ? wall : Math.max(wall, read.base + Math.max(0, mono - read.mono));
+    const { w, read } = this;
+    const [wall, mono, t] = [w.trueNow() + w.shift, w.timers.now(), w.trueNow()];
+    // A new page's base starts at the wall (behind the pages' before it after a step back: the
+    // time between is hidden from it).
+    const base =
+      Number.isNaN(read.base) || this.fresh
+        ? wall
+        : Math.max(wall, read.base + Math.max(0, mono - read.mono));
+    this.fresh = false;
     if (!Number.isNaN(read.base)) this.hidden += Math.max(0, t - read.true - (base - read.base));
     this.read = { base, mono, true: t };
     return wall;
   };
+}
+
+class World {
+  readonly timers = new SimulatedClock();
+  readonly store: PlayClockStore = createMemoryPlayClock();
+  readonly played = new Map<string, number>();
+  tabs: Tab[] = [];
+  newest: Tab | null = null;
+  slept = 0;
+  shift = 0;
+  answered = false;
+  total = 0;
+  jumps = 0;
+  // Play a closed page had not counted yet, lost when a step or sleep since its last beat leaves the
+  // next page unable to place the mark (it looks further back than a gap): at most one beat a close.
+  dropped = 0;
+  blind = false;
+  // No step and no sleep so far: every clock trusted, no count may grow faster than play.
+  steady = true;
+
+  constructor(
+    readonly start: number,
+    readonly kind: LimitPeriodName,
+  ) {
+    this.open();
+  }
+
+  /** A new page on the store (its first reading continues the newest tab's copy of the base). */
+  open() {
+    const from = this.newest;
+    // A page opened after a step or sleep no page has beaten since (nothing in the store tells it)
+    // on a server without `Date` (no answer yet) trusts the device clock as is: what the device
+    // cannot see (docs/time.md). Such pages are not checked, and the play from then on is not
+    // counted on, until an answer.
+    this.blind ||= from !== null && from.at.jumps < this.jumps && !this.answered;
+    const tab = new Tab(this, from?.hidden ?? 0, from);
+    tab.blind = this.blind;
+    this.tabs.push(tab);
+    this.newest = tab;
+    tab.actor.start();
+  }
+
+  close(tab: Tab) {
+    if (tab.at.jumps < this.jumps) this.dropped += this.total - tab.at.played;
+    tab.actor.stop();
+    this.tabs = this.tabs.filter((t) => t !== tab);
+  }
+
+  trueNow = () => this.start + this.timers.now() + this.slept;
   truePeriod = (at = this.trueNow()) => playPeriodOf(this.kind, at).key;
 
   /** Awake play, second by second (each second in the true period of its middle). */
@@ -101,6 +163,8 @@ class World {
       const key = this.truePeriod(this.trueNow() + S / 2);
       this.timers.increment(S);
       this.played.set(key, (this.played.get(key) ?? 0) + S);
+      this.total += S;
+      if (this.blind) this.dropped += S;
       this.check();
     }
   }
@@ -113,20 +177,35 @@ class World {
       .map((at) => this.truePeriod(at))
       .sort((a, b) => (this.played.get(a) ?? 0) - (this.played.get(b) ?? 0));
     const played = this.played.get(key as string) ?? 0;
-    const shown = selectPlayTime(this.actor.getSnapshot())?.usedMs ?? 0;
-    const least = played - BEAT - this.hidden;
-    expect(shown, `shown for ${key}`).toBeGreaterThanOrEqual(least);
-    // Once trusted (and a beat since), the store's count of the true period.
-    const settled = this.trusted && this.beatTrusted;
-    const stored = usedIn(this.store.read(), key as string);
-    expect(!settled || stored >= least, `stored for ${key}: ${stored}, played ${played}`).toBe(true);
-    if (settled && this.lost) seen.regained++;
+    const record = this.store.read();
+    for (const tab of this.tabs) {
+      const shown = selectPlayTime(tab.actor.getSnapshot())?.usedMs ?? 0;
+      // Until its second beat, a page may show a beat less: its first could not place the shared
+      // mark (a step made it look further back than a gap), or knew nothing yet of a step the other
+      // page saw at its next beat (the record tells it then: `behind`).
+      const settled = tab.trusted && tab.beatTrusted;
+      if (settled && tab.lost) seen.regained++;
+      if (tab.blind) continue;
+      const least = played - BEAT - tab.hidden - this.dropped - (tab.beats > 1 ? 0 : BEAT);
+      expect(shown, `shown for ${key}`).toBeGreaterThanOrEqual(least);
+      // Once trusted (and a beat since), the store's count of the true period.
+      const stored = usedIn(record, key as string);
+      expect(
+        !settled || stored >= least,
+        `stored for ${key}: ${stored}, played ${played}, least ${least}, hidden ${tab.hidden}`,
+      ).toBe(true);
+    }
+    // No spurious doubling: with no step and no sleep, no period counts more than was played in it.
+    for (const c of [record, record?.other]) {
+      const over = this.steady && c ? c.usedMs - (this.played.get(c.periodKey) ?? 0) : 0;
+      expect(over, `counted over play in ${c?.periodKey}`).toBeLessThanOrEqual(BEAT);
+    }
   }
 }
 
-// How often the store's invariant was checked after a beat on an untrusted clock (the generator
-// must reach it).
-const seen = { regained: 0 };
+// How often the store's invariant was checked after a beat on an untrusted clock, and in how many
+// runs (the generator must reach it).
+const seen = { regained: 0, runs: 0 };
 
 type Command = fc.Command<object, World>;
 const command = (name: string, run: (w: World) => void): Command => ({
@@ -146,24 +225,60 @@ const stepSize = fc.oneof(
   fc.integer({ min: 10 * MIN, max: 6 * H }),
 );
 
+const answerCommand = command('answer', (w) => {
+  w.answered = true;
+  w.blind = false;
+  for (const tab of w.tabs) {
+    tab.clock.learn(Math.floor(w.trueNow() / S) * S);
+    tab.blind = false;
+  }
+});
+const answer = fc.constant(answerCommand);
+// Every run ends with the server heard twice and some play: a clock that lost its trust gets it
+// back, and the store's count of the true period is checked then (invariant 2), in every run that
+// lost it, not only where the generator happened to end that way.
+const SETTLE = [answerCommand, answerCommand, command('play(31 s)', (w) => w.play(31))];
+
 const play = fc.integer({ min: 1, max: 120 }).map((s) => command(`play(${s} s)`, (w) => w.play(s)));
-// Play three times as often as each of the others: most paths are played through.
+// Play three times as often as each of the others, answers twice: most paths are played through,
+// and the clock's trust comes back often after a step or a sleep.
 const commands = [
   play,
   play,
   play,
+  answer,
+  answer,
   signed(stepSize).map((ms) =>
     command(`step(${ms} ms)`, (w) => {
       w.shift += ms;
+      w.steady = false;
+      w.jumps++;
     }),
   ),
   fc.integer({ min: 31 * S, max: 6 * H }).map((ms) =>
     command(`sleep(${ms} ms)`, (w) => {
       w.slept += ms;
+      w.steady = false;
+      w.jumps++;
     }),
   ),
-  fc.constant(command('answer', (w) => w.clock.learn(Math.floor(w.trueNow() / S) * S))),
-  fc.constant(command('wake (BEAT)', (w) => w.actor.send({ type: 'BEAT' }))),
+  fc.constant(
+    command('wake (BEAT)', (w) => {
+      for (const tab of w.tabs) tab.actor.send({ type: 'BEAT' });
+    }),
+  ),
+  // A reload (the newest page closes and a fresh one, a new clock with no beat of its own, opens)
+  // or a second tab (a third closes the oldest: at most two open); one slot for both.
+  fc.constantFrom(
+    command('reload', (w) => {
+      w.close(w.tabs.at(-1) as Tab);
+      w.open();
+    }),
+    command('second tab', (w) => {
+      if (w.tabs.length > 1) w.close(w.tabs[0] as Tab);
+      w.open();
+    }),
+  ),
 ];
 
 describe('play time near a period end, over the one clock (model)', () => {
@@ -177,16 +292,19 @@ describe('play time near a period end, over the one clock (model)', () => {
         fc.commands(commands, { maxCommands: 40 }),
         (end, offset, kind, cmds) => {
           const world = new World(end + offset, kind);
-          world.actor.start();
+          const before = seen.regained;
           try {
             fc.modelRun(() => ({ model: {}, real: world }), cmds);
+            for (const c of SETTLE) c.run({}, world);
           } finally {
-            world.actor.stop();
+            for (const tab of world.tabs) tab.actor.stop();
           }
+          if (seen.regained > before) seen.runs++;
         },
       ),
       { numRuns: 400 },
     );
-    expect(seen.regained).toBeGreaterThan(100);
+    // About 150 of the 400 runs lose the clock's trust and get it back (SETTLE): far above this.
+    expect(seen.runs).toBeGreaterThan(60);
   }, 60_000);
 });

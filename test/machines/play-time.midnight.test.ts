@@ -2,7 +2,7 @@ import { type PlayTimeInput, playTimeMachine, selectPlayTime } from 'pam-client/
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createClock } from '../../machines/clock';
-import { beat, usedIn } from '../../machines/play-time/clock';
+import { beat, playClockRecordOf, usedIn } from '../../machines/play-time/clock';
 import { createMemoryPlayClock } from '../../machines/playTimeMachine';
 
 // The known issue of 0.2.0 (CHANGELOG): a device clock stepped forward across São Paulo midnight
@@ -120,5 +120,25 @@ describe('beat: one beat in two periods', () => {
     };
     const next = beat(record, 60_000, tomorrow, 30_000, 45_000, today);
     expect([next.periodKey, next.other?.periodKey]).toEqual([tomorrow.key, today.key]);
+  });
+});
+
+describe('playClockRecordOf: the record with `behind` (how far the server time may lag)', () => {
+  const record = {
+    periodKey: 'daily:2026-11-29',
+    usedMs: 600_000,
+    lastBeat: 5,
+    other: { periodKey: 'daily:2026-11-28', usedMs: 2_700_000 },
+  };
+
+  it('a new reader keeps a finite `behind`, drops garbage, and reads an old record as it was', () => {
+    expect(playClockRecordOf({ ...record, behind: 3_600_000 })).toEqual({ ...record, behind: 3_600_000 });
+    expect(playClockRecordOf({ ...record, behind: 'x' })).toEqual(record);
+    expect(playClockRecordOf(record)).toEqual(record);
+  });
+
+  it('beat() alone writes no `behind` (the machine adds it only for a beat on an untrusted estimate)', () => {
+    const next = beat({ ...record, behind: 3_600_000 }, 20, { key: 'daily:2026-11-29', start: 0 }, 30);
+    expect(next).toEqual({ ...record, usedMs: 600_015, lastBeat: 20 });
   });
 });
