@@ -59,6 +59,24 @@ async function variantsOn(baseURL: string): Promise<[string, () => Promise<unkno
       clearTimeout(timer);
     }
   };
+  /** ofetch with the adapter's options, a signal and its timer; the answer read by `read`. */
+  const viaOfetch = async (read: (value: unknown) => unknown) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 15_000);
+    try {
+      const r = await $fetch.raw<string, 'text'>(url, {
+        headers,
+        signal: controller.signal,
+        redirect: 'manual',
+        responseType: 'text',
+        retry: 0,
+        ignoreResponseError: true,
+      });
+      return read(JSON.parse(r._data as string));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return [
     ['bare fetch + JSON.parse', async () => JSON.parse(await (await fetch(url, { headers })).text())],
     [
@@ -82,48 +100,10 @@ async function variantsOn(baseURL: string): Promise<[string, () => Promise<unkno
       },
     ],
     ['+ a signal and a timer', () => withSignal({ headers })],
-    [
-      "ofetch, the adapter's options and a signal",
-      async () => {
-        const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), 15_000);
-        try {
-          const r = await $fetch.raw<string, 'text'>(url, {
-            headers,
-            signal: controller.signal,
-            redirect: 'manual',
-            responseType: 'text',
-            retry: 0,
-            ignoreResponseError: true,
-          });
-          return JSON.parse(r._data as string);
-        } finally {
-          clearTimeout(timer);
-        }
-      },
-    ],
-    [
-      // What every client here must do (the design card's ofetch, a timeout's signal and timer, the
-      // answer checked by its schema), with nothing of ours around it: the floor of the ratio.
-      "the floor: ofetch, a signal, the answer's schema",
-      async () => {
-        const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), 15_000);
-        try {
-          const r = await $fetch.raw<string, 'text'>(url, {
-            headers,
-            signal: controller.signal,
-            redirect: 'manual',
-            responseType: 'text',
-            retry: 0,
-            ignoreResponseError: true,
-          });
-          return LoginHistoryResponse.parse(JSON.parse(r._data as string));
-        } finally {
-          clearTimeout(timer);
-        }
-      },
-    ],
+    ["ofetch, the adapter's options and a signal", () => viaOfetch((v) => v)],
+    // What every client here must do (the design card's ofetch, a timeout's signal and timer, the
+    // answer checked by its schema), with nothing of ours around it: the floor of the ratio.
+    ["the floor: ofetch, a signal, the answer's schema", () => viaOfetch(LoginHistoryResponse.parse)],
     ['the client, timeout: Infinity (no signal, no timer)', () => userNoTimeout.getLoginHistory(1)],
     ['the client (getLoginHistory)', () => user.getLoginHistory(1)],
   ];

@@ -19,6 +19,12 @@ import { useReferenceServer } from '../support/server';
 // landing after the cycle was stopped) stayed in the vault after the sign-out: a live token of the
 // ended login, reachable by its handle. After a sign-out, no token of the ended login remains in the
 // vault, the store, the context or the snapshot, and the server is told to revoke it.
+//
+// The same for a login no longer held while signed in: a token the client received for it is
+// revoked, never only dropped (the server issued it, no tab knows of it, so left alone it stays
+// live at the server for its whole life): the refresh cycle's word for the login held before
+// another tab's login was adopted (its `owner` is another sid), and a refresh answer landing
+// after its call was stopped (XState aborts the call, but an answer on its way carries a token).
 
 const ctx = useReferenceServer();
 const actors: AnyActor[] = [];
@@ -27,6 +33,7 @@ afterEach(() => {
 });
 
 const NEW_TOKEN = 'refreshed-token-of-the-ended-login';
+const CUT_OFF = 'refreshed-token-of-a-login-no-longer-held';
 
 async function signedIn(machine: typeof sessionMachine = sessionMachine) {
   const userId = ctx.server.seed.plain.id;
@@ -116,5 +123,46 @@ describe('no token of an ended login remains (P3)', () => {
     await waitFor(t.actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
     await turns(10);
     await expectGone(t, NEW_TOKEN);
+  });
+});
+
+describe('a token of a login no longer held is revoked', () => {
+  it.each([
+    ['sessionMachine', sessionMachine],
+    ['sessionCore', sessionCore],
+  ])("the refresh cycle's word for another login, heard while signed in (%s)", async (_, machine) => {
+    const t = await signedIn(machine);
+    const before = await t.tokens.get();
+    const handle = t.vault.put(CUT_OFF);
+    // The login held before an adoption (sid 40; the session holds sid 41 now).
+    t.actor.send(
+      internal({
+        type: 'TOKEN_REFRESHED',
+        handle,
+        at: Date.now(),
+        owner: { userId: ctx.server.seed.plain.id, sid: 40 },
+      }) as never,
+    );
+    await turns(10);
+    expect(t.actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(t.vault.has(handle)).toBe(false);
+    expect(await t.tokens.get()).toEqual(before); // the held login's session untouched
+    expect(JSON.stringify(t.actor.getSnapshot())).not.toContain(CUT_OFF);
+    await until(() => t.revoked.includes(CUT_OFF), 'the cut-off token revoked');
+    // Only that token: the held login's own is not revoked.
+    expect(t.revoked).toEqual([CUT_OFF]);
+  });
+
+  it('a refresh answer that lands after its call was stopped is revoked', async () => {
+    const t = await signedIn();
+    t.actor.send({ type: 'REFRESH' });
+    const refresh = () => (t.actor.getSnapshot().children as Record<string, AnyActor | undefined>).refresh;
+    await until(() => refresh()?.getSnapshot().matches({ active: 'refreshing' }) === true, 'refreshing');
+    t.actor.send({ type: 'LOGOUT' });
+    await waitFor(t.actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
+    t.answer({ access_token: CUT_OFF } as RefreshTokenResponse);
+    await until(() => t.revoked.includes(CUT_OFF), 'the late answer’s token revoked');
+    expect(JSON.stringify(t.actor.getSnapshot())).not.toContain(CUT_OFF);
+    expect(await t.tokens.get()).toBeNull();
   });
 });
