@@ -7,9 +7,8 @@
  * since the last one.
  */
 
-import * as z from 'zod/mini';
 import { clampDelay } from '../http/waiting';
-import { HeaderSafeToken } from '../schemas/common';
+import { isHeaderSafeToken } from '../schemas/common';
 
 // The stored form.
 
@@ -58,27 +57,12 @@ export interface StoredSession {
 export const MAX_SESSION_COUNTER = 281_474_976_710_656; // 2 ** 48 (a literal: CONTRIBUTING.md)
 
 /** A wall-clock instant (epoch ms): finite. */
-const instant = () => z.number();
-const counter = () => z.number().check(z.int(), z.nonnegative(), z.lte(MAX_SESSION_COUNTER));
-
-// Validates what comes back from storage: another app, an old version or a user may have
-// written anything under the key.
-// Pure-annotated so a bundle that never reads storage drops zod with it.
-const StoredSessionSchema = /* @__PURE__ */ (() =>
-  z.object({
-    // A token that cannot be a header value would fail every call: a corrupt store reads as empty.
-    accessToken: HeaderSafeToken,
-    tokenType: z.string().check(z.maxLength(64)),
-    expiresAt: z.nullable(instant()),
-    savedAt: instant(),
-    userId: z.optional(
-      z.number().check(z.int(), z.lte(Number.MAX_SAFE_INTEGER), z.gte(Number.MIN_SAFE_INTEGER)),
-    ),
-    seq: z.optional(counter()),
-    sid: z.optional(counter()),
-    // Liberal: an unknown value (a newer writer) reads as the device's (checked with the server).
-    timeBase: z.optional(z.string().check(z.maxLength(16))),
-  }))();
+const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** Absent, or a `seq`/`sid`: a safe integer in `[0, MAX_SESSION_COUNTER]`. */
+const isCounter = (v: unknown): boolean =>
+  v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SESSION_COUNTER);
+/** A string of at most `max` UTF-16 units. */
+const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 
 /**
  * A `StoredSession` when `value` is one (a frozen copy), else `null`: for anything read back from
@@ -88,15 +72,39 @@ const StoredSessionSchema = /* @__PURE__ */ (() =>
  * parseStoredSession(JSON.parse(raw)); // StoredSession | null, never throws
  */
 export function parseStoredSession(value: unknown): StoredSession | null {
-  const result = StoredSessionSchema.safeParse(value);
-  if (!result.success) return null;
-  const { userId, seq, sid, timeBase, ...rest } = result.data;
+  // Checked by hand, not by a zod schema: nothing here is reported but "not a session", and the
+  // schema alone carried zod's integer, bound and nullable checks into every client bundle (issue
+  // 33). The rules are the schema's (test/schemas/stored-session.property.test.ts keeps it as the
+  // oracle): an object (not an array); a token that can be a header value (one that cannot would
+  // fail every call: a corrupt store reads as empty); a type of at most 64 units; finite instants,
+  // `expiresAt` null or one; a safe-integer `userId`; counters in range; a `timeBase` of at most 16
+  // units (liberal: an unknown value, a newer writer's, reads as the device's, checked with the
+  // server). Foreign keys are dropped.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { accessToken, tokenType, expiresAt, savedAt, userId, seq, sid, timeBase } = value as Record<
+    string,
+    unknown
+  >;
+  if (
+    !isHeaderSafeToken(accessToken) ||
+    !isText(tokenType, 64) ||
+    !(expiresAt === null || isInstant(expiresAt)) ||
+    !isInstant(savedAt) ||
+    !(userId === undefined || Number.isSafeInteger(userId)) ||
+    !isCounter(seq) ||
+    !isCounter(sid) ||
+    !(timeBase === undefined || isText(timeBase, 16))
+  )
+    return null;
   return Object.freeze({
-    ...rest,
+    accessToken,
+    tokenType,
+    expiresAt,
+    savedAt,
     ...(timeBase === 'server' ? { timeBase } : {}),
-    ...(userId === undefined ? {} : { userId }),
-    ...(seq === undefined ? {} : { seq }),
-    ...(sid === undefined ? {} : { sid }),
+    ...(userId === undefined ? {} : { userId: userId as number }),
+    ...(seq === undefined ? {} : { seq: seq as number }),
+    ...(sid === undefined ? {} : { sid: sid as number }),
   });
 }
 
