@@ -64,11 +64,6 @@ const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <
 
 /** Whether `info[key]` was sent (not absent, not null). */
 const sent = (info: Record<string, unknown>, key: string) => info[key] !== undefined && info[key] !== null;
-/** An exclusion flag: 1/true/'1'/'1.00' set, 0/false/'0'/'0.00'/null/absent not; anything else unreadable. */
-const flagOf = (v: unknown): boolean | null => {
-  const b = readBoolean(v);
-  return b === UNREADABLE ? null : b === true;
-};
 /**
  * A count in the spec's set (`inSet`), read tolerantly: null/absent is 0 (none); a value outside
  * the set (`'0.5'` months, 46 days, -2) is null: unreadable, never "no restriction" (fail closed).
@@ -78,8 +73,6 @@ const countOf = (v: unknown, inSet: (n: number) => boolean): number | null => {
   if (n === UNREADABLE) return null;
   return n === null ? 0 : inSet(n) ? n : null;
 };
-const pauseDaysOf = (v: unknown) => countOf(v, isPauseDays);
-const exclusionMonthsOf = (v: unknown) => countOf(v, (n) => EXCLUSION_MONTHS.has(n));
 
 /** PHP's zero dates (`'1969-12-31 21:00:00'`, `'1970-01-01 00:00:00'`) fall at or before this: never a real date. */
 const ZERO_DATE_FLOOR = DAY_MS;
@@ -100,26 +93,21 @@ function badDate(info: Record<string, unknown>, field: 'user_pause' | 'user_excl
   if (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) return `${field}_in`;
   return since !== null && until !== null && until <= since ? `${field}_in` : null;
 }
-const endBeforeStart = (info: Record<string, unknown>, field: 'user_pause' | 'user_exclusion') =>
-  badDate(info, field) !== null;
-
-/** The restriction fields of `info` sent but unreadable, in a fixed order. */
-function unreadableFields(info: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const who of ['spa', 'operator'] as const) {
-    if (sent(info, `${who}_exclusion`) && flagOf(info[`${who}_exclusion`]) === null)
-      out.push(`${who}_exclusion`);
-  }
-  const months = exclusionMonthsOf(info.user_exclusion);
-  const exclusionDate = months !== null && months > 0 ? badDate(info, 'user_exclusion') : null;
-  if (months === null) out.push('user_exclusion');
-  else if (exclusionDate !== null) out.push(exclusionDate);
-  const days = pauseDaysOf(info.user_pause);
-  const pauseDate = days !== null && days > 0 ? badDate(info, 'user_pause') : null;
-  if (days === null) out.push('user_pause');
-  else if (pauseDate !== null) out.push(pauseDate);
-  for (const kind of LIMIT_KINDS) out.push(...unreadableLimitFields(info, kind));
-  return out;
+/**
+ * A pause's days or a self-exclusion's months (`field`), its dates checked (`badDate`; a permanent
+ * exclusion has none): null when there is none, or when it cannot be read (the field that cannot
+ * is added to `bad`, in the order `restrictionsOf` lists them).
+ */
+function countedOf(
+  info: Record<string, unknown>,
+  field: 'user_pause' | 'user_exclusion',
+  inSet: (n: number) => boolean,
+  bad: string[],
+): number | null {
+  const n = countOf(info[field], inSet);
+  const wrong = n === null ? field : n > 0 ? badDate(info, field) : null;
+  if (wrong) bad.push(wrong);
+  return wrong || !n ? null : n;
 }
 
 /** A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we can name). */
@@ -132,9 +120,9 @@ function addMonths(since: number, months: number): number {
   return brazilTimeToEpoch(p.year, p.month + months, p.day, p.hour, p.minute, p.second);
 }
 
-function pauseOf(info: Record<string, unknown>): Restriction | null {
-  const days = pauseDaysOf(info.user_pause);
-  if (days === null || days <= 0 || endBeforeStart(info, 'user_pause')) return null;
+function pauseOf(info: Record<string, unknown>, bad: string[]): Restriction | null {
+  const days = countedOf(info, 'user_pause', isPauseDays, bad);
+  if (days === null) return null;
   const since = parseServerTime(info.user_pause_at);
   const until =
     parseServerTime(info.user_pause_in) ?? (since === null ? null : timeOrNull(since + days * DAY_MS));
@@ -151,10 +139,10 @@ function pauseOf(info: Record<string, unknown>): Restriction | null {
   };
 }
 
-function selfExclusionOf(info: Record<string, unknown>): Restriction | null {
-  const months = exclusionMonthsOf(info.user_exclusion);
+function selfExclusionOf(info: Record<string, unknown>, bad: string[]): Restriction | null {
+  const months = countedOf(info, 'user_exclusion', (n) => EXCLUSION_MONTHS.has(n), bad);
+  if (months === null) return null;
   const permanent = months === -1;
-  if (months === null || months === 0 || (!permanent && endBeforeStart(info, 'user_exclusion'))) return null;
   const since = parseServerTime(info.user_exclusion_at);
   const until = permanent
     ? null
@@ -173,8 +161,15 @@ function selfExclusionOf(info: Record<string, unknown>): Restriction | null {
   };
 }
 
-function imposedOf(info: Record<string, unknown>, who: 'operator' | 'spa'): Restriction | null {
-  if (flagOf(info[`${who}_exclusion`]) !== true) return null;
+/** An exclusion flag: 1/true/'1'/'1.00' set, 0/false/'0'/'0.00'/null/absent not; anything else unreadable (added to `bad`). */
+function imposedOf(
+  info: Record<string, unknown>,
+  who: 'operator' | 'spa',
+  bad: string[],
+): Restriction | null {
+  const flag = readBoolean(info[`${who}_exclusion`]);
+  if (flag === UNREADABLE) bad.push(`${who}_exclusion`);
+  if (flag !== true) return null;
   return {
     kind: who === 'spa' ? 'spaExclusion' : 'operatorExclusion',
     imposedBy: who,
@@ -225,12 +220,14 @@ function derive(userInfo: unknown, now: number): Restrictions {
   const at = Number.isFinite(now) ? now : Date.now();
   const inForce: Restriction[] = [];
   const pending: Restriction[] = [];
+  // The fields that cannot be read, in a fixed order: the exclusions, the pause, the limits.
+  const unreadable: string[] = [];
   // Strongest first, so both lists come out in severity order.
   for (const r of [
-    imposedOf(info, 'spa'),
-    imposedOf(info, 'operator'),
-    selfExclusionOf(info),
-    pauseOf(info),
+    imposedOf(info, 'spa', unreadable),
+    imposedOf(info, 'operator', unreadable),
+    selfExclusionOf(info, unreadable),
+    pauseOf(info, unreadable),
   ]) {
     if (r === null || (r.until !== null && r.until <= at)) continue;
     // An exclusion with no end (SPA, operator, permanent) is in force once read, whatever its
@@ -239,8 +236,7 @@ function derive(userInfo: unknown, now: number): Restrictions {
     (r.since !== null && r.since > at && !endless ? pending : inForce).push(r);
   }
   const limits = {} as Record<LimitKind, LimitState>;
-  for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at);
-  const unreadable = unreadableFields(info);
+  for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
   return {
     inForce,
     pending,
@@ -300,16 +296,6 @@ const limitFlagOf = (v: unknown): boolean | null => {
   return b === UNREADABLE ? null : b;
 };
 
-/** The fields of limit `kind` sent (not null, not absent) that cannot be read. */
-function unreadableLimitFields(info: Record<string, unknown>, kind: LimitKind): string[] {
-  const key = `user_limit_${kind}`;
-  const out: string[] = [];
-  if (sent(info, key) && amountOf(info[key]) === null) out.push(key);
-  if (readBoolean(info[`${key}_active`]) === UNREADABLE) out.push(`${key}_active`);
-  if (sent(info, `${key}_period`) && periodOf(info[`${key}_period`]) === null) out.push(`${key}_period`);
-  return out;
-}
-
 /** The change a `*_change` field holds (JSON, or a bare timestamp), whatever its time. */
 function changeOf(raw: unknown): PendingLimitChange | null {
   let value: unknown = raw;
@@ -338,18 +324,32 @@ function changeOf(raw: unknown): PendingLimitChange | null {
 
 /**
  * The limit `kind` read from a userInfo-like record at `now` (never throws): a pending change
- * whose `effective_at` has come shows as applied.
+ * whose `effective_at` has come shows as applied. Its fields that cannot be read are added to `bad`.
  */
-export function limitOf(info: Record<string, unknown>, kind: LimitKind, now: number): LimitState {
+export function limitOf(
+  info: Record<string, unknown>,
+  kind: LimitKind,
+  now: number,
+  bad: string[] = [],
+): LimitState {
   const key = `user_limit_${kind}`;
+  const active = readBoolean(info[`${key}_active`]);
   const limit: LimitState = {
     kind,
     amount: amountOf(info[key]),
     period: periodOf(info[`${key}_period`]),
-    active: limitFlagOf(info[`${key}_active`]) === true,
+    active: active === true,
     pendingChange: changeOf(info[`${key}_change`]),
-    known: unreadableLimitFields(info, kind).length === 0,
+    known: true,
   };
+  // The fields sent (not null, not absent) that cannot be read.
+  const wrong = [
+    sent(info, key) && limit.amount === null && key,
+    active === UNREADABLE && `${key}_active`,
+    sent(info, `${key}_period`) && limit.period === null && `${key}_period`,
+  ].filter((f): f is string => !!f);
+  limit.known = wrong.length === 0;
+  bad.push(...wrong);
   const change = limit.pendingChange;
   if (change === null || change.effectiveAt === null || change.effectiveAt > now) return limit;
   // Its time has come: the change shows as applied (what it does not say stays as it was).
