@@ -22,7 +22,15 @@
 //   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
-import { type AnyActorLogic, assertEvent, assign, enqueueActions, type SnapshotFrom, sendTo } from 'xstate';
+import {
+  type AnyActorLogic,
+  assertEvent,
+  assign,
+  enqueueActions,
+  type SnapshotFrom,
+  sendParent,
+  sendTo,
+} from 'xstate';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -145,12 +153,8 @@ export const playTimeInputOf = ({ context: c }: { context: SessionContext }): Pl
 export const sessionPlayTime = /* @__PURE__ */ (() =>
   playTimeMachine.provide({
     actions: {
-      emitWarning: enqueueActions(({ enqueue, context }) => {
-        enqueue.sendParent(alert('warning', context));
-      }),
-      emitReached: enqueueActions(({ enqueue, context }) => {
-        enqueue.sendParent(alert('reached', context));
-      }),
+      emitWarning: sendParent(({ context }) => alert('warning', context)),
+      emitReached: sendParent(({ context }) => alert('reached', context)),
     },
   }))();
 
