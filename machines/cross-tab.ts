@@ -132,50 +132,57 @@ function data(v: unknown): Record<string, unknown> | undefined {
  * (shown in `debug`), never half-read.
  */
 export function parseMessage(raw: unknown): CrossTabMessage | { refused: string } {
-  if (typeof raw !== 'object' || raw === null) return { refused: 'not an object' };
-  const m = raw as Record<string, unknown>;
-  if (m.app !== APP) return { refused: 'another app' };
+  const m = (typeof raw === 'object' && raw) as Record<string, unknown>;
+  if (!m || m.app !== APP) return { refused: 'another app' };
   if (m.v !== 1) return { refused: 'another version' };
-  if (!isId(m.from)) return { refused: 'bad sender' };
-  const from = m.from;
-  switch (m.type) {
+  const { from, type, reason } = m;
+  if (!isId(from)) return { refused: 'bad sender' };
+  switch (type) {
     case 'signedOut': {
       const at = orNull(m.at, isInstant);
       const seq = orNull(m.seq, isHeardCounter);
       const sid = orNull(m.sid, isHeardCounter);
-      if (at === undefined || seq === undefined || sid === undefined) return { refused: 'bad signedOut' };
-      if (m.reason !== 'expired' && m.reason !== 'logout') return { refused: 'bad signedOut reason' };
-      return { type: 'signedOut', from, at, seq, sid, reason: m.reason };
+      if (
+        at !== undefined &&
+        seq !== undefined &&
+        sid !== undefined &&
+        (reason === 'expired' || reason === 'logout')
+      )
+        return { type, from, at, seq, sid, reason };
+      break;
     }
     case 'claim':
     case 'syncRequest':
-      return { type: m.type, from };
+      return { type, from };
     case 'refreshFailed':
-      if (typeof m.expired !== 'boolean') return { refused: 'bad refreshFailed' };
-      return { type: 'refreshFailed', from, expired: m.expired };
+      if (typeof m.expired === 'boolean') return { type, from, expired: m.expired };
+      break;
     case 'profile': {
       const userInfo = data(m.userInfo);
-      if (!userInfo || !isInstant(m.at) || !isPlayer(m.userId) || !isHeardCounter(m.sid))
-        return { refused: 'bad profile' };
-      return { type: 'profile', from, userInfo, at: m.at, userId: m.userId, sid: m.sid };
+      if (userInfo && isInstant(m.at) && isPlayer(m.userId) && isHeardCounter(m.sid))
+        return { type, from, userInfo, at: m.at, userId: m.userId, sid: m.sid };
+      break;
     }
     case 'session': {
       const session = parseStoredSession(m.session);
-      const reason = m.reason;
-      if (!session || (reason !== 'login' && reason !== 'refresh' && reason !== 'sync'))
-        return { refused: 'bad session' };
-      if (session.userId === undefined || session.sid === undefined || session.seq === undefined)
-        return { refused: 'session without player or login id' };
-      if (!isHeardCounter(session.seq) || !isHeardCounter(session.sid))
-        return { refused: 'bad session counter' };
-      const user = m.user === null || m.user === undefined ? null : data(m.user);
-      if (user === undefined) return { refused: 'bad user' };
-      if (user && user.id !== session.userId) return { refused: 'user of another player' };
-      return { type: 'session', from, session, user: user as AuthUser | null, reason };
+      // A session names its player and login (`userId`, `sid`, `seq`), and its user, if any, is that player.
+      const user = m.user == null ? null : data(m.user);
+      if (
+        session &&
+        (reason === 'login' || reason === 'refresh' || reason === 'sync') &&
+        session.userId !== undefined &&
+        isHeardCounter(session.seq) &&
+        isHeardCounter(session.sid) &&
+        user !== undefined &&
+        (!user || user.id === session.userId)
+      )
+        return { type, from, session, user: user as AuthUser | null, reason };
+      break;
     }
     default:
       return { refused: 'unknown type' };
   }
+  return { refused: `bad ${type}` };
 }
 
 /** Resolves `true` after `ms` on `timers`, or `false` at once when `signal` aborts (the core's one sleep). */
