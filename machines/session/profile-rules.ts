@@ -168,17 +168,12 @@ export const untilNextBrazilDay = (serverMs: number): number =>
 const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 
 function changeRecord(raw: unknown): Record<string, unknown> | null {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
+  try {
+    const value = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
 }
 
 /**
@@ -272,8 +267,6 @@ export function sessionRestrictionsOf(
   };
 }
 
-const kinds = (list: readonly { kind: string }[]) => new Set(list.map((x) => x.kind));
-
 /**
  * Whether `theirs` would lift anything `ours` shows: betting allowed where it was not, an account
  * no longer blocked, a restriction (in force or pending) gone, ending or liftable earlier, no
@@ -287,22 +280,23 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
   if (!ours) return theirs.canBet;
   if (theirs.canBet && !ours.canBet) return true;
   if (ours.accountBlocked && !theirs.accountBlocked) return true;
-  const inForce = kinds(theirs.inForce);
-  const pending = kinds([...theirs.inForce, ...theirs.pending]);
-  if ([...kinds(ours.inForce)].some((k) => !inForce.has(k))) return true;
-  if ([...kinds(ours.pending)].some((k) => !pending.has(k))) return true;
-  // The same restriction ending earlier, no longer permanent or indefinite, or liftable earlier:
-  // a lift too (null ends and lift times are "never").
+  // Each of ours, in theirs: one in force must still be in force there, a pending one in force or
+  // pending. Gone, or the same restriction ending earlier, no longer permanent or indefinite, or
+  // liftable earlier: a lift too (null ends and lift times are "never").
   const at = (t: number | null) => t ?? Number.POSITIVE_INFINITY;
   const all = [...theirs.inForce, ...theirs.pending];
-  const loosened = [...ours.inForce, ...ours.pending].some((a) => {
-    const b = all.find((x) => x.kind === a.kind);
+  const pairs = [
+    ...ours.inForce.map((a) => [a, theirs.inForce] as const),
+    ...ours.pending.map((a) => [a, all] as const),
+  ];
+  const loosened = pairs.some(([a, where]) => {
+    const b = where.find((x) => x.kind === a.kind);
     return (
-      !!b &&
-      ((a.permanent && !b.permanent) ||
-        (a.indefinite && !b.indefinite) ||
-        at(b.until) < at(a.until) ||
-        at(b.earliestLiftAt) < at(a.earliestLiftAt))
+      !b ||
+      (a.permanent && !b.permanent) ||
+      (a.indefinite && !b.indefinite) ||
+      at(b.until) < at(a.until) ||
+      at(b.earliestLiftAt) < at(a.earliestLiftAt)
     );
   });
   if (loosened) return true;
