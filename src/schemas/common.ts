@@ -5,6 +5,7 @@ import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
 import { RequestValidationError, ResponseValidationError, type ValidationIssue } from '../errors/index';
 import { type Scrubber, scrubberOf } from '../errors/scrub';
+import { rule } from './rule';
 
 // Tolerant reading of answers (issue 23): ONE reader per scalar kind, used by every response
 // schema (the fields below), by `restrictionsOf` and by the wallet transform. A PHP back end
@@ -104,8 +105,11 @@ export const Amount = /* @__PURE__ */ (() => z.number().check(z.gte(0)))();
 /** `*_active` flags of the limits are numbers in the spec; 0 or 1 is all that makes sense. */
 export const ActiveFlag = /* @__PURE__ */ (() => z.literal([0, 1]))();
 
-/** Spec section 8: the four `*_period` fields. */
-export const LimitPeriod = /* @__PURE__ */ (() => z.enum(['daily', 'weekly', 'monthly']))();
+/**
+ * Spec section 8: the four `*_period` fields. Our value sets are `z.literal([...])`, never `z.enum`:
+ * the same issue (`invalid_value` with the values), one schema class fewer in a bundle (issue 33).
+ */
+export const LimitPeriod = /* @__PURE__ */ (() => z.literal(['daily', 'weekly', 'monthly']))();
 export type LimitPeriod = z.infer<typeof LimitPeriod>;
 
 /** The `{type}` segment of connectSocial (spec gap): lower-case slug, URI-encoded when sent. */
@@ -136,11 +140,12 @@ export function isHeaderSafeToken(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 16_384 && HEADER_SAFE_TOKEN.test(value);
 }
 
-/** A token that can be a header value (see `isHeaderSafeToken`): for `access_token`/`token` in answers. */
+/**
+ * A token that can be a header value (see `isHeaderSafeToken`): for `access_token`/`token` in
+ * answers. A `rule`, not `z.refine` (the same issue; see rule.ts).
+ */
 export const HeaderSafeToken = /* @__PURE__ */ (() =>
-  z
-    .string()
-    .check(z.refine(isHeaderSafeToken, { message: 'must be a token that can be sent in a header' })))();
+  z.string().check(rule(isHeaderSafeToken, 'must be a token that can be sent in a header')))();
 
 // Tolerant response fields: the schemas built on the readers above (issue 23: tolerant
 // reading of answers, strict writing of requests).

@@ -3,7 +3,7 @@ import { integerField, optionalInteger, optionalText, readInteger } from './comm
 
 // Spec 2.13 and 3.1.
 
-export const IncomeReportDeliveryType = /* @__PURE__ */ (() => z.enum(['email', 'download']))();
+export const IncomeReportDeliveryType = /* @__PURE__ */ (() => z.literal(['email', 'download']))();
 export type IncomeReportDeliveryType = z.infer<typeof IncomeReportDeliveryType>;
 
 /** A calendar year as an integer (the spec says number; a fraction is never a year). */

@@ -90,7 +90,7 @@ export const UpdateAddressPayload = /* @__PURE__ */ (() =>
 export type UpdateAddressPayload = z.infer<typeof UpdateAddressPayload>;
 
 export const ContractType = /* @__PURE__ */ (() =>
-  z.enum(['tc', 'privacy', 'lgpd', 'law', 'migrate', 'mkt']))();
+  z.literal(['tc', 'privacy', 'lgpd', 'law', 'migrate', 'mkt']))();
 export type ContractType = z.infer<typeof ContractType>;
 
 /**
@@ -153,7 +153,7 @@ export const ChangePasswordPayload = /* @__PURE__ */ (() =>
 /** What `ChangePasswordPayload` reads: the body of `changePassword`. */
 export type ChangePasswordPayload = z.infer<typeof ChangePasswordPayload>;
 
-export const TwoFactorType = /* @__PURE__ */ (() => z.enum(['email', 'sms']))();
+export const TwoFactorType = /* @__PURE__ */ (() => z.literal(['email', 'sms']))();
 export type TwoFactorType = z.infer<typeof TwoFactorType>;
 
 /**

@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { LoginChallenge, LoginResponse, LoginSuccess } from '../../src/schemas/auth';
+import {
+  HeaderSafeToken,
+  isHeaderSafeToken,
+  LimitPeriod,
+  toValidationIssues,
+} from '../../src/schemas/common';
+import { IncomeReportDeliveryType } from '../../src/schemas/income-report';
+import { ContractType, TwoFactorType } from '../../src/schemas/user';
+import { PLAIN_USER_INFO } from '../support/login-answer';
+
+// Issue 33 (sizes): schemas written with fewer of zod's schema classes, each of which a bundle
+// pays for once it holds one: HeaderSafeToken's refinement as a plain check (`rule`), LoginSuccess's
+// `type: z.optional(z.undefined())` as a transform raising the same issue, and every z.enum as the
+// z.literal of the same values. The forms they replaced are the oracles: the same values pass, with
+// the same output, and the same issues (path, code, message) come out for the others.
+
+type Schema = z.ZodMiniType;
+
+function outcome(schema: Schema, value: unknown) {
+  const result = schema.safeParse(value);
+  return result.success ? { data: result.data } : { issues: toValidationIssues(result.error.issues) };
+}
+
+const OldToken = z
+  .string()
+  .check(z.refine(isHeaderSafeToken, { message: 'must be a token that can be sent in a header' }));
+const shapeOf = (schema: Schema) => (schema._zod.def as unknown as { shape: Record<string, Schema> }).shape;
+const OldSuccess = z.object({
+  ...shapeOf(LoginSuccess),
+  access_token: OldToken,
+  type: z.optional(z.undefined()),
+});
+const OldChallenge = z.object({
+  ...shapeOf(LoginChallenge),
+  type: z.enum(['cancelled_account', 'two_factor_code']),
+});
+const OldResponse = z.union([OldChallenge, OldSuccess]);
+
+const SUCCESS = {
+  access_token: '1|abcDEF',
+  expires_in: 3600,
+  token_type: 'Bearer',
+  user: { id: 7, email: 'ana@example.com' },
+  userInfo: PLAIN_USER_INFO,
+};
+const odd = fc.oneof(
+  fc.constantFrom(
+    undefined,
+    null,
+    'two_factor_code',
+    'cancelled_account',
+    'other',
+    '',
+    'a b',
+    'tok\nen',
+    'x'.repeat(16_385),
+    0,
+    5,
+    '3600',
+    true,
+    {},
+    [],
+    { id: 'x' },
+    PLAIN_USER_INFO,
+  ),
+  fc.string({ maxLength: 8 }),
+  fc.anything(),
+);
+
+describe('lighter schema forms', () => {
+  it('HeaderSafeToken as a check: what the refinement took and said, alone and as a field', () => {
+    fc.assert(
+      fc.property(odd, (value) => {
+        expect(outcome(HeaderSafeToken, value)).toEqual(outcome(OldToken, value));
+        const field = { a: value };
+        expect(outcome(z.object({ a: HeaderSafeToken }), field)).toEqual(
+          outcome(z.object({ a: OldToken }), field),
+        );
+      }),
+      { numRuns: 500, seed: 33 },
+    );
+    expect(outcome(HeaderSafeToken, 'a b')).toEqual({
+      issues: [{ path: [], code: 'custom', message: 'must be a token that can be sent in a header' }],
+    });
+  });
+
+  it('LoginResponse: the same values, output and issues as with z.optional(z.undefined()) and z.enum', () => {
+    const field = fc.constantFrom(
+      'type',
+      'access_token',
+      'expires_in',
+      'token_type',
+      'user',
+      'userInfo',
+      'message',
+      'extra',
+    );
+    const answer = fc.array(fc.tuple(field, fc.option(odd, { nil: undefined }), fc.boolean()), {
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(answer, (edits) => {
+        const value: Record<string, unknown> = { ...SUCCESS };
+        for (const [key, v, drop] of edits) {
+          if (drop) delete value[key];
+          else value[key] = v;
+        }
+        expect(outcome(LoginResponse, value)).toEqual(outcome(OldResponse, value));
+        expect(outcome(LoginSuccess, value)).toEqual(outcome(OldSuccess, value));
+      }),
+      { numRuns: 1500, seed: 33 },
+    );
+    // The success option's own issue for a `type` it does not know, where it is the closer option.
+    const typed = { ...SUCCESS, type: 5, message: 7 };
+    expect(outcome(LoginResponse, typed)).toEqual({
+      issues: [{ path: ['type'], code: 'invalid_type', message: 'expected undefined' }],
+    });
+    expect(outcome(OldResponse, typed)).toEqual(outcome(LoginResponse, typed));
+    expect(outcome(LoginSuccess, { ...SUCCESS, type: undefined })).toEqual(
+      outcome(OldSuccess, { ...SUCCESS, type: undefined }),
+    );
+  });
+
+  it('every enum as a literal: the same values pass, the same issue for the others', () => {
+    const pairs: [Schema, readonly string[]][] = [
+      [LimitPeriod, ['daily', 'weekly', 'monthly']],
+      [IncomeReportDeliveryType, ['email', 'download']],
+      [ContractType, ['tc', 'privacy', 'lgpd', 'law', 'migrate', 'mkt']],
+      [TwoFactorType, ['email', 'sms']],
+    ];
+    for (const [schema, values] of pairs) {
+      const old = z.enum(values as [string, ...string[]]);
+      fc.assert(
+        fc.property(fc.oneof(fc.constantFrom(...values, 'Daily', ' sms', ''), odd), (value) => {
+          expect(outcome(schema, value)).toEqual(outcome(old, value));
+          expect(outcome(z.strictObject({ k: z.optional(schema) }), { k: value })).toEqual(
+            outcome(z.strictObject({ k: z.optional(old) }), { k: value }),
+          );
+        }),
+        { numRuns: 200, seed: 33 },
+      );
+    }
+    expect(outcome(LimitPeriod, 'yearly')).toEqual({
+      issues: [{ path: [], code: 'invalid_value', message: 'must be one of "daily", "weekly", "monthly"' }],
+    });
+  });
+});
