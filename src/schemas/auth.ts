@@ -6,6 +6,7 @@ import {
   HeaderSafeToken,
   integerField,
   NonEmptyString,
+  nonEmpty,
   nullableNumberField,
   nullableTextField,
   optionalBoolean,
@@ -30,7 +31,7 @@ const loginAsSent = (login: string): string => {
 };
 
 /** A login field: trimmed first, then refused when nothing is left (one issue, on `login`). */
-const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), z.minLength(1)))();
+const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty()))();
 
 /** The login's hygiene as a check: a CPF sent as digits (it is already trimmed). */
 const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>

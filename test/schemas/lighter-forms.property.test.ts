@@ -6,16 +6,19 @@ import {
   HeaderSafeToken,
   isHeaderSafeToken,
   LimitPeriod,
+  NonEmptyString,
+  nonEmpty,
   toValidationIssues,
 } from '../../src/schemas/common';
 import { IncomeReportDeliveryType } from '../../src/schemas/income-report';
+import { rule } from '../../src/schemas/rule';
 import { ContractType, TwoFactorType } from '../../src/schemas/user';
 import { PLAIN_USER_INFO } from '../support/login-answer';
 
 // Issue 33 (sizes): schemas written with fewer of zod's schema classes, each of which a bundle
 // pays for once it holds one: HeaderSafeToken's refinement as a plain check (`rule`), LoginSuccess's
-// `type: z.optional(z.undefined())` as a transform raising the same issue, and every z.enum as the
-// z.literal of the same values. The forms they replaced are the oracles: the same values pass, with
+// `type: z.optional(z.undefined())` as a transform raising the same issue, every z.enum as the
+// z.literal of the same values, and z.minLength(1) as `nonEmpty`. The forms they replaced are the oracles: the same values pass, with
 // the same output, and the same issues (path, code, message) come out for the others.
 
 type Schema = z.ZodMiniType;
@@ -123,6 +126,52 @@ describe('lighter schema forms', () => {
     expect(outcome(LoginSuccess, { ...SUCCESS, type: undefined })).toEqual(
       outcome(OldSuccess, { ...SUCCESS, type: undefined }),
     );
+  });
+
+  it('nonEmpty: what z.minLength(1) took and said, on any value (arrays, objects with a length)', () => {
+    const OldNonEmpty = z.string().check(z.minLength(1));
+    const trimmed = z.string().check(z.trim(), nonEmpty());
+    const oldTrimmed = z.string().check(z.trim(), z.minLength(1));
+    // A rule after the field, as a payload's own checks come after its fields' issues.
+    const payload = (field: Schema) =>
+      z.strictObject({ a: field, b: z.optional(field) }).check(rule(() => false, 'payload rule'));
+    const lengthy = fc.oneof(
+      odd,
+      fc.constantFrom(
+        '',
+        ' ',
+        '\ud800',
+        '\ud83d\ude00',
+        [],
+        [1],
+        { length: 0 },
+        { length: '0' },
+        { length: 'a' },
+      ),
+      fc.array(fc.anything(), { maxLength: 2 }),
+      fc.record({ length: fc.anything() }),
+    );
+    fc.assert(
+      fc.property(lengthy, lengthy, (a, b) => {
+        expect(outcome(NonEmptyString, a)).toEqual(outcome(OldNonEmpty, a));
+        expect(outcome(trimmed, a)).toEqual(outcome(oldTrimmed, a));
+        expect(outcome(payload(NonEmptyString), { a, b })).toEqual(outcome(payload(OldNonEmpty), { a, b }));
+        expect(outcome(payload(trimmed), { a, b })).toEqual(outcome(payload(oldTrimmed), { a, b }));
+      }),
+      { numRuns: 1500, seed: 33 },
+    );
+    expect(outcome(payload(trimmed), { a: '  ' })).toEqual({
+      issues: [
+        { path: ['a'], code: 'too_small', message: 'must not be shorter than 1 character' },
+        { path: [], code: 'custom', message: 'payload rule' },
+      ],
+    });
+    expect(outcome(payload(trimmed), { a: 'x', b: [] })).toEqual({
+      issues: [
+        { path: ['b'], code: 'invalid_type', message: 'expected string' },
+        { path: ['b'], code: 'too_small', message: 'must have at least 1 item(s)' },
+      ],
+    });
   });
 
   it('every enum as a literal: the same values pass, the same issue for the others', () => {
