@@ -39,7 +39,7 @@ const SERVER_LOCK_FALLBACK_MS = 60_000;
 /** A hostile Retry-After locks a day at most. */
 const SERVER_LOCK_MAX_MS = 86_400_000;
 /** No stored lock or reservation ends further ahead than this (a tampered record ends). */
-const MAX_AHEAD_MS = /* @__PURE__ */ Math.max(STEP_UP_LOCK_MS, SERVER_LOCK_MAX_MS);
+const MAX_AHEAD_MS = 86_400_000; // the larger of STEP_UP_LOCK_MS and SERVER_LOCK_MAX_MS (a literal: CONTRIBUTING.md)
 /** Reservations kept per record at most (a flood of sends cannot grow the stored record). */
 const MAX_HELD = 16;
 /** The storage key's prefix; the player's key follows. */
@@ -263,28 +263,26 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
     const freed = r.held.length > 0 ? Math.min(...r.held.map(([, until]) => until)) : t + STEP_UP_LOCK_MS;
     throw new StepUpLockedError(r.lockedUntil > t ? r.lockedUntil : freed, { cause });
   };
+  /** `f` on the record as it stands now, at the count's time. */
+  const atNow =
+    <A extends unknown[], R>(f: (r: AttemptsRecord, t: number, ...args: A) => R) =>
+    (...args: A): R => {
+      const t = now();
+      return f(read(t), t, ...args);
+    };
   return {
-    assertUnlocked(cause) {
-      const t = now();
-      const r = read(t);
+    assertUnlocked: atNow((r, t, cause?: unknown) => {
       if (r.lockedUntil > t) throw new StepUpLockedError(r.lockedUntil, { cause });
-    },
-    assertOpen(cause) {
-      const t = now();
-      refuseIfNone(read(t), t, cause);
-    },
-    reserve() {
-      const t = now();
-      const r = read(t);
+    }),
+    assertOpen: atNow(refuseIfNone),
+    reserve: atNow((r, t) => {
       refuseIfNone(r, t);
       const id = newTicketId();
       r.held.push([id, t + STEP_UP_LOCK_MS]);
       write(r);
       return { id };
-    },
-    settle(ticket, error) {
-      const t = now();
-      const r = read(t);
+    }),
+    settle: atNow((r, t, ticket: StepUpTicket, error?: unknown) => {
       const noAnswer = error !== undefined && (!isPamError(error) || NO_ANSWER.has(error.code));
       // No answer: the password may have reached the server; it stays counted until it expires.
       if (noAnswer) return;
@@ -299,11 +297,8 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
         r.lockedUntil = Math.max(r.lockedUntil, t + serverLockMs(error));
       }
       write(r);
-    },
-    left() {
-      const t = now();
-      return leftIn(read(t), t);
-    },
+    }),
+    left: atNow(leftIn),
   };
 }
 
