@@ -22,15 +22,7 @@
 //   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
-import {
-  type AnyActorLogic,
-  assertEvent,
-  assign,
-  enqueueActions,
-  type SnapshotFrom,
-  sendParent,
-  sendTo,
-} from 'xstate';
+import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -55,6 +47,12 @@ import type { PublishedProfile, sessionSetup } from './setup';
 import { writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { SessionContext } from './types';
+
+/**
+ * The event an action is named for (its transitions name it for that event only: a cast, not
+ * `assertEvent`, whose check could never fail here).
+ */
+type Heard<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 
 /** An action of the session, checked against its setup (the setup itself is not bundled here). */
 type SessionAction = Parameters<(typeof sessionSetup)['createAction']>[0];
@@ -94,10 +92,9 @@ export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'P
   });
 
 /** A profile read elsewhere (another tab, the client's outcome re-read), told to the profile flow. */
-export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ event }) => {
-  assertEvent(event, 'PROFILE_LOADED');
-  return profileFromElsewhere(event);
-});
+export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ event }) =>
+  profileFromElsewhere(event as Heard<'PROFILE_LOADED'>),
+);
 
 /** An alert the play-time flow sends the session. */
 export interface PlayTimeAlert {
@@ -161,10 +158,10 @@ export const sessionPlayTime = /* @__PURE__ */ (() =>
 /** Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
   enqueueActions(({ enqueue, event, context }) => {
-    assertEvent(event, 'ADOPT');
-    enqueue.assign(adopted(context, event));
+    const e = event as Heard<'ADOPT'>;
+    enqueue.assign(adopted(context, e));
     enqueue(({ context: next }) =>
-      writeSession(next, servicesOf(next), { handle: event.session.handle, reason }),
+      writeSession(next, servicesOf(next), { handle: e.session.handle, reason }),
     );
   });
 
@@ -182,27 +179,18 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
     // session's times), and the app hears of a refresh.
     adoptRefreshed: enqueueActions(({ enqueue }) => {
       enqueue('adopt');
-      enqueue.sendTo('refresh', ({ context, event }) => {
-        assertEvent(event, 'ADOPT');
-        return adoptedTokenSaved(context, event);
-      });
+      enqueue.sendTo('refresh', ({ context, event }) => adoptedTokenSaved(context, event as Heard<'ADOPT'>));
       enqueue.emit({ type: 'tokenRefreshed' });
     }),
     // This login ended in another tab: the store cleared unless it holds a newer session.
     endedElsewhere: enqueueActions(({ enqueue, event }) => {
-      assertEvent(event, 'ENDED_ELSEWHERE');
+      const e = event as Heard<'ENDED_ELSEWHERE'>;
       enqueue('clearTokensUnlessNewer');
-      enqueue({ type: 'forget', params: remoteForgetOf(event) });
-      enqueue.emit({ type: 'signedOut', reason: event.reason, remote: true });
+      enqueue({ type: 'forget', params: remoteForgetOf(e) });
+      enqueue.emit({ type: 'signedOut', reason: e.reason, remote: true });
     }),
-    heardSeq: assign(({ context, event }) => {
-      assertEvent(event, 'HEARD');
-      return heardOf(context, event.seq);
-    }),
-    dropAdopted: ({ context, event }) => {
-      assertEvent(event, 'ADOPT');
-      dropAdopted(context, event);
-    },
+    heardSeq: assign(({ context, event }) => heardOf(context, (event as Heard<'HEARD'>).seq)),
+    dropAdopted: ({ context, event }) => dropAdopted(context, event as Heard<'ADOPT'>),
     // A sign-out here (a logout, an expiry), told to the other tabs.
     announceSignOut: ({ context }, reason) =>
       servicesOf(context).crossTab?.publishSignedOut({
@@ -293,10 +281,9 @@ const takePlayTime: SessionAction = /* @__PURE__ */ assign(({ context, self }) =
 
 /** The play-time flow's alerts (for the login held), told to the app. */
 export const alertPlayTime: SessionAction = /* @__PURE__ */ enqueueActions(({ event, enqueue }) => {
-  assertEvent(event, 'PLAY_TIME_ALERT');
-  if (!event.playTime) return;
-  const type = event.level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached';
-  enqueue.emit({ type, playTime: event.playTime });
+  const { level, playTime } = event as Heard<'PLAY_TIME_ALERT'>;
+  if (playTime)
+    enqueue.emit({ type: level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached', playTime });
 });
 
 /** The play-time flow: its child, and a wake-up told to it (its part: ./parts/play-time.ts). */
