@@ -39,33 +39,26 @@ export const metaFields = (m: SessionMeta) => ({
  * const beside = keptBeside<MyServices>('my'); // context: ({ input, self }) => ({ servicesKey: beside.keep(input.deps, self) })
  */
 export function keptBeside<T extends object>(name: string) {
-  const weak = typeof WeakRef === 'function' && typeof FinalizationRegistry === 'function';
   const kept = new Map<string, { deref(): T | undefined }>();
   // The owner holds its services (an ephemeron: they live exactly as long as it does).
   const held = new WeakMap<object, T>();
-  // An owner gone: its key goes when its services did (another owner may still hold them).
-  const release = weak
-    ? new FinalizationRegistry<string>((key) => {
-        if (!kept.get(key)?.deref()) kept.delete(key);
-      })
-    : null;
   let count = 0;
   return {
     keep(services: T, ...owners: (object | null | undefined)[]): string {
+      // The keys of services gone (their owners collected) go at the next keep: a sweep is a few
+      // bytes where a FinalizationRegistry was a few hundred.
+      for (const [key, ref] of kept) if (!ref.deref()) kept.delete(key);
       // Unique within the page and unlikely across pages (a key stored with a snapshot names nothing).
       const key = `${name}:${++count}:${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
       const boxed = service(services);
-      const by = owners.filter((o): o is object => typeof o === 'object' && o !== null);
-      if (by.length && weak) {
-        for (const owner of by) {
+      // No owner to hold them (or a very old engine): kept as long as the page.
+      let ref: { deref(): T | undefined } = { deref: () => boxed };
+      for (const owner of owners)
+        if (owner && typeof WeakRef === 'function') {
           held.set(owner, boxed);
-          release?.register(owner, key);
+          ref = new WeakRef(boxed);
         }
-        kept.set(key, new WeakRef(boxed));
-      } else {
-        // No owner to hold them (or a very old engine): kept as long as the page.
-        kept.set(key, { deref: () => boxed });
-      }
+      kept.set(key, ref);
       return key;
     },
     of(key: string): T {

@@ -4,6 +4,7 @@
 // `createStateConfig` (given by `PARTS`, machineSetup's second argument), so its names and params
 // are checked against these; `sessionMachine.ts` puts the parts together.
 
+import { asPamError } from 'pam-client/internal';
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
 import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
@@ -142,6 +143,8 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         progress: assign((_, snapshot: LoginChildSnapshot) => loginProgress(snapshot)),
         startFlow: assign(flowStarted),
         clearError: assign({ error: null }),
+        // The failure an error event (a child's) or REFRESH_FAILED carries, as the session's error.
+        takeError: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
         signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
         refreshed: assign(({ context }, at: number) => refreshed(context, at)),
         restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),

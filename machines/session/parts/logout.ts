@@ -1,8 +1,7 @@
 // Logout's part of the session: `signingOut` empties the store and revokes the token (../store.ts);
 // signed out either way.
 
-import { asPamError } from 'pam-client/internal';
-import { assign, emit } from 'xstate';
+import { emit } from 'xstate';
 import { servicesOf } from '../context';
 import { sessionSetup } from '../setup';
 
@@ -24,7 +23,7 @@ export const signingOut = /* @__PURE__ */ (() =>
       onDone: { target: 'signedOut', actions: 'clearTokens' },
       onError: {
         target: 'signedOut',
-        actions: ['clearTokens', assign({ error: ({ event }) => asPamError(event.error) })],
+        actions: ['clearTokens', 'takeError'],
       },
     },
     exit: [

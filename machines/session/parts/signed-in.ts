@@ -6,8 +6,7 @@
 // (../../sessionMachine.ts, `SessionTransitions`); a wake-up is told to them by name (`wakeProfile`,
 // `wakePlayTime`: nothing without their flow).
 
-import { asPamError } from 'pam-client/internal';
-import { and, assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
+import { and, assertEvent, emit, sendTo } from 'xstate';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
 
@@ -39,7 +38,7 @@ export const refreshChild = /* @__PURE__ */ (() =>
     invoke: {
       id: 'refresh',
       src: 'refreshCycle',
-      onError: { actions: assign({ error: ({ event }) => asPamError(event.error) }) },
+      onError: { actions: 'takeError' },
       input: ({ context, event }) => refreshCycleInput(context, event),
     },
   }).invoke)();
@@ -112,12 +111,11 @@ export const refreshOn = /* @__PURE__ */ (() =>
       ],
       REFRESH_FAILED: {
         guard: 'internal',
-        actions: enqueueActions(({ enqueue, event }) => {
-          assertEvent(event, 'REFRESH_FAILED');
-          const error = asPamError(event.error);
-          enqueue.assign({ error });
-          enqueue.emit({ type: 'refreshFailed', error });
-        }),
+        // The error taken, then told with the context it made (`emit` reads the context after `assign`).
+        actions: [
+          'takeError',
+          emit(({ context }) => ({ type: 'refreshFailed' as const, error: context.error! })),
+        ],
       },
       SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
     },
