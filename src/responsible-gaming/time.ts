@@ -98,7 +98,7 @@ export function brazilTimeToEpoch(
 const MIN_YEAR = 1900;
 
 const SERVER_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)?)?$/i;
 
 /**
  * Reads a timestamp of the service: epoch ms, or `null` for anything else (never throws).
@@ -117,9 +117,9 @@ export function parseServerTime(value: unknown): number | null {
   if (typeof value !== 'string' || value.length > 40) return null;
   const m = SERVER_TIME.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(
-    (s) => (s === undefined ? undefined : Number(s)),
-  ) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m
+    .slice(1, 7)
+    .map((s) => (s === undefined ? s : Number(s))) as number[];
   const fraction = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
   if (year! < MIN_YEAR || month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59)
     return null;
@@ -129,12 +129,10 @@ export function parseServerTime(value: unknown): number | null {
   if (zone === undefined) return brazilTimeToEpoch(year!, month!, day!, hour, minute, second, fraction);
   const wall = Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction);
   if (zone.toUpperCase() === 'Z') return wall;
-  const sign = zone[0] === '-' ? -1 : 1;
-  const digits = zone.slice(1).replace(':', '');
-  const offH = Number(digits.slice(0, 2));
-  const offM = digits.length > 2 ? Number(digits.slice(2)) : 0;
-  if (offH > 23 || offM > 59) return null;
-  return wall - sign * (offH * 60 + offM) * 60_000;
+  // An offset: its sign, hours and minutes (none: 0).
+  const [offH, offM = 0] = [m[10], m[11]].map((s) => (s === undefined ? s : Number(s))) as number[];
+  if (offH! > 23 || offM > 59) return null;
+  return wall - (m[9] === '-' ? -1 : 1) * (offH! * 60 + offM) * 60_000;
 }
 
 /**
@@ -147,7 +145,7 @@ export function parseServerTime(value: unknown): number | null {
 export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.now()): boolean {
   if (typeof birthDate !== 'string') return false;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthDate.trim());
-  if (!m || parseServerTime(`${m[1]}-${m[2]}-${m[3]}`) === null) return false;
+  if (!m || parseServerTime(m[0]) === null) return false;
   const today = brazilPartsOf(now);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const age = today.year - y - (today.month < mo || (today.month === mo && today.day < d) ? 1 : 0);
