@@ -265,8 +265,7 @@ export function createCrossTab(
       if (reason === 'refresh') holding = false;
       post({ type: 'session', session, reason, user });
     },
-    publishSignedOut: (end) =>
-      post({ type: 'signedOut', at: o.now(), seq: end.seq, sid: end.sid, reason: end.reason }),
+    publishSignedOut: (end) => post({ type: 'signedOut', at: o.now(), ...end }),
     publishRefreshFailed: (expired) => {
       holding = false;
       post({ type: 'refreshFailed', expired });
