@@ -17,6 +17,7 @@ import {
   readNumber,
   UNREADABLE,
 } from './common';
+import { either } from './either';
 import { UserLimitsFields } from './limits';
 import { rule } from './rule';
 
@@ -243,7 +244,12 @@ export type LoginChallenge = z.infer<typeof LoginChallenge>;
  * if (r.type === 'two_factor_code') askForCode();
  * else if (r.type === undefined) save(r.access_token);
  */
-export const LoginResponse = /* @__PURE__ */ (() => z.union([LoginChallenge, LoginSuccess]))();
+export const LoginResponse = /* @__PURE__ */ (() =>
+  // z.union([LoginChallenge, LoginSuccess]) told apart by `type` (see either.ts): only a
+  // challenge has one, only a success has none.
+  either([LoginChallenge, LoginSuccess], (value) =>
+    (value as { type?: unknown } | null)?.type === undefined ? 1 : 0,
+  ))();
 /** What `LoginResponse` reads: what `login` and `registerSimplified` answer: a session or a challenge; narrow on `type`. */
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

@@ -339,80 +339,13 @@ function scrubbed(issues: ValidationIssue[], scrub: Scrubber): ValidationIssue[]
   }));
 }
 
-/** A key an object option requires to hold one of `values` (an enum or literal field). */
-type Guard = readonly [key: string, values: ReadonlySet<unknown>];
-type Plan = readonly (readonly [option: z.ZodMiniType, guards: readonly Guard[]])[];
-interface Internals {
-  type: string;
-  options?: readonly z.ZodMiniType[];
-  shape?: Record<string, { _zod: { def: { type: string }; optin?: string; values?: ReadonlySet<unknown> } }>;
-  checks?: readonly unknown[];
-  inclusive?: boolean;
-  discriminator?: unknown;
-}
-const defOf = (schema: { _zod: { def: unknown } }) => schema._zod.def as Internals;
-
-/**
- * For a plain union (no checks of its own, not exclusive, not discriminated): each option with
- * the keys whose enum or literal field proves it fails when the value there is not one of its
- * values (a `LoginChallenge` for an answer without `type`). `null` for any other schema.
- */
-const plans = /* @__PURE__ */ new WeakMap<object, Plan | null>();
-function planOf(schema: z.ZodMiniType): Plan | null {
-  let plan = plans.get(schema);
-  if (plan !== undefined) return plan;
-  const def = defOf(schema);
-  plan = null;
-  if (
-    def.type === 'union' &&
-    def.options &&
-    !def.checks?.length &&
-    def.inclusive !== false &&
-    !def.discriminator
-  )
-    plan = def.options.map((option) => {
-      const shape = defOf(option).type === 'object' ? (defOf(option).shape ?? {}) : {};
-      const guards: Guard[] = [];
-      for (const [key, field] of Object.entries(shape)) {
-        const { def: fieldDef, optin, values } = field._zod;
-        if ((fieldDef.type === 'enum' || fieldDef.type === 'literal') && optin === undefined && values)
-          if (key !== '__proto__') guards.push([key, values]);
-      }
-      return [option, guards] as const;
-    });
-  plans.set(schema, plan);
-  return plan;
-}
-
-/**
- * `schema.safeParse(value)`, but a union skips the options its guards prove fail: zod tries
- * every option in order until one passes, so a login answer was read whole as a challenge first
- * (about half its validation). The value is the same (the first option that passes, as zod would
- * pick); when none passes, the whole union is parsed again, so the issues are zod's own.
- */
-function safeParse<S extends z.ZodMiniType>(
-  schema: S,
-  value: unknown,
-): core.util.SafeParseResult<z.output<S>> {
-  const plan = typeof value === 'object' && value !== null && !Array.isArray(value) ? planOf(schema) : null;
-  if (plan) {
-    const record = value as Record<string, unknown>;
-    for (const [option, guards] of plan) {
-      if (guards.some(([key, values]) => !values.has(record[key]))) continue;
-      const result = option.safeParse(value);
-      if (result.success) return result as core.util.SafeParseResult<z.output<S>>;
-    }
-  }
-  return schema.safeParse(value) as core.util.SafeParseResult<z.output<S>>;
-}
-
 /** Validates what a caller passed, before anything is sent. */
 export function parseRequest<S extends z.ZodMiniType>(
   operation: string,
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const result = safeParse(schema, value);
+  const result = schema.safeParse(value);
   if (!result.success) throw new RequestValidationError(operation, toValidationIssues(result.error.issues));
   return result.data;
 }
@@ -426,7 +359,7 @@ export function parseResponse<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const result = safeParse(schema, value);
+  const result = schema.safeParse(value);
   if (!result.success) {
     const issues = scrubbed(toValidationIssues(result.error.issues), scrubberOf(value));
     throw new ResponseValidationError(operation, issues);

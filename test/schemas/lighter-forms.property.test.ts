@@ -18,7 +18,8 @@ import { PLAIN_USER_INFO } from '../support/login-answer';
 // Issue 33 (sizes): schemas written with fewer of zod's schema classes, each of which a bundle
 // pays for once it holds one: HeaderSafeToken's refinement as a plain check (`rule`), LoginSuccess's
 // `type: z.optional(z.undefined())` as a transform raising the same issue, every z.enum as the
-// z.literal of the same values, and z.minLength(1) as `nonEmpty`. The forms they replaced are the oracles: the same values pass, with
+// z.literal of the same values, z.minLength(1) as `nonEmpty`, and LoginResponse's z.union as
+// `either` (told apart by `type`). The forms they replaced are the oracles: the same values pass, with
 // the same output, and the same issues (path, code, message) come out for the others.
 
 type Schema = z.ZodMiniType;
@@ -91,7 +92,7 @@ describe('lighter schema forms', () => {
     });
   });
 
-  it('LoginResponse: the same values, output and issues as with z.optional(z.undefined()) and z.enum', () => {
+  it('LoginResponse: the same values, output and issues as z.union of the z.optional(z.undefined()) and z.enum forms', () => {
     const field = fc.constantFrom(
       'type',
       'access_token',
@@ -106,7 +107,7 @@ describe('lighter schema forms', () => {
       maxLength: 4,
     });
     fc.assert(
-      fc.property(answer, (edits) => {
+      fc.property(answer, fc.boolean(), (edits, absent) => {
         const value: Record<string, unknown> = { ...SUCCESS };
         for (const [key, v, drop] of edits) {
           if (drop) delete value[key];
@@ -114,6 +115,11 @@ describe('lighter schema forms', () => {
         }
         expect(outcome(LoginResponse, value)).toEqual(outcome(OldResponse, value));
         expect(outcome(LoginSuccess, value)).toEqual(outcome(OldSuccess, value));
+        // As a field: the issues under its key, and an absent key refused as z.union refuses it.
+        const held = absent ? {} : { r: value };
+        expect(outcome(z.object({ r: LoginResponse }), held)).toEqual(
+          outcome(z.object({ r: OldResponse }), held),
+        );
       }),
       { numRuns: 1500, seed: 33 },
     );
