@@ -47,6 +47,7 @@ import {
   type ProfileSource,
   type ReadOutcome,
   type Stamp,
+  sameOwner,
   sessionRestrictionsOf,
   stampOf,
   timeAfter,
@@ -326,9 +327,7 @@ export function createProfileFlow() {
         event.type === 'CLOCK' && isTrustedEvent(event) && event.trusted === context.untrusted,
       lostTrust: ({ context, event }) =>
         event.type === 'CLOCK' && isTrustedEvent(event) && !event.trusted && !context.untrusted,
-      otherOwner: ({ context, event }) =>
-        event.type === 'OWNER' &&
-        (event.owner.userId !== context.owner.userId || event.owner.sid !== context.owner.sid),
+      otherOwner: ({ context, event }) => event.type === 'OWNER' && !sameOwner(context.owner, event.owner),
       // A stamp the flow cannot use as its time (untrusted clock, or not its own).
       unusableNow: ({ event }) =>
         event.type === 'NOW' &&
