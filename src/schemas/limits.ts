@@ -3,6 +3,7 @@ import {
   ActiveFlag,
   Amount,
   IntCode,
+  int,
   keptFlag,
   keptNumber,
   keptText,
@@ -66,7 +67,7 @@ export const UpdateLimitsPayload = /* @__PURE__ */ (() =>
 export type UpdateLimitsPayload = z.infer<typeof UpdateLimitsPayload>;
 
 /** A temporary pause: 1 to 45 whole days (spec section 8). */
-export const PauseDays = /* @__PURE__ */ (() => z.int().check(z.gte(1), z.lte(45)))();
+export const PauseDays = /* @__PURE__ */ (() => int(z.gte(1), z.lte(45)))();
 
 /**
  * The body of `setTimeoutLimits` (a pause of 1 to 45 days). A zod schema; the type of the same name is what it reads.

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { LoginChallenge, LoginResponse, LoginSuccess } from '../../src/schemas/auth';
 import {
   HeaderSafeToken,
+  int,
   isHeaderSafeToken,
   LimitPeriod,
   NonEmptyString,
@@ -18,8 +19,8 @@ import { PLAIN_USER_INFO } from '../support/login-answer';
 // Issue 33 (sizes): schemas written with fewer of zod's schema classes, each of which a bundle
 // pays for once it holds one: HeaderSafeToken's refinement as a plain check (`rule`), LoginSuccess's
 // `type: z.optional(z.undefined())` as a transform raising the same issue, every z.enum as the
-// z.literal of the same values, z.minLength(1) as `nonEmpty`, and LoginResponse's z.union as
-// `either` (told apart by `type`). The forms they replaced are the oracles: the same values pass, with
+// z.literal of the same values, z.minLength(1) as `nonEmpty`, LoginResponse's z.union as
+// `either` (told apart by `type`), and z.int() as `int()`. The forms they replaced are the oracles: the same values pass, with
 // the same output, and the same issues (path, code, message) come out for the others.
 
 type Schema = z.ZodMiniType;
@@ -177,6 +178,60 @@ describe('lighter schema forms', () => {
         { path: ['b'], code: 'invalid_type', message: 'expected string' },
         { path: ['b'], code: 'too_small', message: 'must have at least 1 item(s)' },
       ],
+    });
+  });
+
+  it('int(): what z.int() took and said, with the checks after it, alone and in a payload', () => {
+    const pairs: [Schema, Schema][] = [
+      [int(), z.int()],
+      [int(z.gte(1)), z.int().check(z.gte(1))],
+      [int(z.gte(1), z.lte(45)), z.int().check(z.gte(1), z.lte(45))],
+    ];
+    const numbers = fc.oneof(
+      fc.constantFrom(
+        0,
+        -0,
+        1,
+        45,
+        46,
+        1.5,
+        -1,
+        Number.MAX_SAFE_INTEGER,
+        Number.MAX_SAFE_INTEGER + 2,
+        Number.MIN_SAFE_INTEGER,
+        -(2 ** 60),
+        2 ** 60,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        '7',
+      ),
+      fc.integer(),
+      fc.double(),
+      odd,
+    );
+    // Raw issues too (what an app's own safeParse sees), but for zod's note on the safe range.
+    const raw = (schema: Schema, value: unknown) =>
+      schema.safeParse(value).error?.issues.map(({ note: _, ...issue }: { note?: unknown }) => issue);
+    for (const [ours, old] of pairs) {
+      const payload = (field: Schema) =>
+        z.strictObject({ a: field }).check(rule(() => false, 'payload rule'));
+      fc.assert(
+        fc.property(numbers, (value) => {
+          expect(outcome(ours, value)).toEqual(outcome(old, value));
+          expect(raw(ours, value)).toEqual(raw(old, value));
+          expect(outcome(payload(ours), { a: value })).toEqual(outcome(payload(old), { a: value }));
+        }),
+        { numRuns: 400, seed: 33 },
+      );
+    }
+    expect(outcome(int(z.gte(1)), -(2 ** 60))).toEqual({
+      issues: [
+        { path: [], code: 'too_small', message: 'must be >= -9007199254740991' },
+        { path: [], code: 'too_small', message: 'must be >= 1' },
+      ],
+    });
+    expect(outcome(int(z.gte(1)), 0.5)).toEqual({
+      issues: [{ path: [], code: 'invalid_type', message: 'expected int' }],
     });
   });
 
