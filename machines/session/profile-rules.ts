@@ -54,7 +54,7 @@ export interface Stamp {
 /** Reads the clock once: `serverNow()` first (it may see a jump), then the trust that reading left. */
 export const stampOf = (s: ProfileServices): Stamp => {
   const at = s.serverNow();
-  return { at, trusted: s.clock ? s.clock.trusted() !== false : true };
+  return { at, trusted: s.clock?.trusted() !== false };
 };
 
 /**
@@ -62,7 +62,7 @@ export const stampOf = (s: ProfileServices): Stamp => {
  * Never a maximum (docs/time.md rule 3): a ratchet would keep a jumped or outlying time for good.
  */
 export const timeAfter = (now: number, stamp: { at?: number; trusted?: boolean }): number =>
-  stamp.trusted !== false && typeof stamp.at === 'number' && Number.isFinite(stamp.at) ? stamp.at : now;
+  stamp.trusted !== false && Number.isFinite(stamp.at) ? (stamp.at as number) : now;
 
 /**
  * A read's outcome, stamped when its answer arrived. `trusted` is the clock's trust with that stamp
@@ -80,7 +80,7 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const withoutToken = (user: unknown): AuthUser | null => {
-  if (!user || typeof user !== 'object' || Array.isArray(user)) return null;
+  if (!isRecord(user)) return null;
   const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
   return rest as AuthUser;
 };
@@ -230,14 +230,6 @@ export interface StatusInputs {
 /** The exclusion flags every profile read must answer (spec 2.14; the SPA's asked with `check_spa_again`). */
 const EXCLUSION_FIELDS = ['spa_exclusion', 'operator_exclusion', 'user_exclusion'] as const;
 
-/** The status of restrictions read at `readAt`, seen at `now`. Pure. */
-export function restrictionStatusOf(r: Restrictions | null, s: StatusInputs): RestrictionStatus {
-  if (r === null || s.readAt === null) return 'unknown';
-  if ((r as { known?: boolean }).known === false) return 'unknown';
-  if (s.failed || s.untrusted || brazilDayOf(s.readAt) !== brazilDayOf(s.now)) return 'stale';
-  return 'current';
-}
-
 /**
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
  * their status and the mandatory limits missing. Without a read for this login (`userInfo` null,
@@ -256,7 +248,14 @@ export function sessionRestrictionsOf(
   // A read that does not say whether an exclusion is set (the field absent) says nothing about it:
   // fail closed, as for a field that cannot be read.
   const answered = userInfo !== null && EXCLUSION_FIELDS.every((k) => k in userInfo);
-  const status = restrictionStatusOf(answered ? base : null, s);
+  // Unknown without a read for this login, or with a field that could not be read; stale after a
+  // failed re-check, on an untrusted clock, or from an earlier São Paulo day; else current.
+  const status: RestrictionStatus =
+    !answered || s.readAt === null || !base.known
+      ? 'unknown'
+      : s.failed || s.untrusted || brazilDayOf(s.readAt) !== brazilDayOf(s.now)
+        ? 'stale'
+        : 'current';
   return {
     ...base,
     canBet: status === 'current' && base.canBet,
