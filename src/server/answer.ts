@@ -1,7 +1,8 @@
 // The answers the proxy builds: JSON with `Cache-Control: no-store`, the API's passed-back
-// headers, and the call's one `Set-Cookie`.
+// headers, and the call's one `Set-Cookie`. Every JSON body is scrubbed of the call's tokens.
 
 import type { CallSession } from './context';
+import { scrubTokens } from './strip';
 
 export async function answer(
   call: CallSession | null,
@@ -18,7 +19,7 @@ export async function answer(
   }
   if (body instanceof ReadableStream) return new Response(body, { status, headers });
   headers.set('content-type', 'application/json');
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(JSON.stringify(scrubTokens(body, call?.tokens() ?? [])), { status, headers });
 }
 
 /** `{ message }` answers for refusals and for what the proxy says itself. */

@@ -45,6 +45,8 @@ export class CallSession {
   private hadCookie = false;
   private cleared = false;
   private fresh = false;
+  /** Every token this call has held (read, refreshed, replaced, sealed): scrubbed from its answers. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly parts: ServerParts,
@@ -64,12 +66,26 @@ export class CallSession {
     }
     this.sealedAt = session.seenAt;
     this.readToken = session.token;
-    this.session = this.parts.rotations.latestLocal(session);
+    this.held.add(session.token);
+    this.use(this.parts.rotations.latestLocal(session));
+  }
+
+  /**
+   * The tokens this call has held, and those its answers named (`stripTokens` adds them): no
+   * answer body carries any of them, in any form.
+   */
+  tokens(): Set<string> {
+    return this.held;
+  }
+
+  private use(session: SessionData): void {
+    this.held.add(session.token);
+    this.session = session;
   }
 
   /** A new login: this session is sealed into the answer. */
   begin(session: SessionData): void {
-    this.session = session;
+    this.use(session);
     this.cleared = false;
     this.fresh = true;
   }
@@ -89,7 +105,7 @@ export class CallSession {
       this.signOut();
       return false;
     }
-    if (outcome.kind === 'rotated') this.session = outcome.session;
+    if (outcome.kind === 'rotated') this.use(outcome.session);
     return true;
   }
 
@@ -98,7 +114,7 @@ export class CallSession {
     if (!this.session) return null;
     const newest = await this.parts.rotations.newest(this.session);
     if (newest.token === this.session.token) return null;
-    this.session = newest;
+    this.use(newest);
     return newest;
   }
 
@@ -108,10 +124,12 @@ export class CallSession {
     if (!this.session) return this.cleared && this.hadCookie ? clearCookieLine(parts.cookie) : null;
     const now = parts.now();
     const local = parts.rotations.latestLocal(this.session);
+    this.held.add(local.token);
     const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
     if (!this.fresh && !stale && local.token === this.readToken) return null; // the cookie sent is current
     // Only a session with no successor is sealed: a replaced token never goes out again.
     const newest = this.fresh ? local : await parts.rotations.newest(local);
+    this.held.add(newest.token);
     const sealed: SessionData = { ...newest, seenAt: now };
     return setCookieLine(
       parts.cookie,

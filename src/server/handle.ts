@@ -6,9 +6,10 @@ import { parseRequest, parseResponse } from '../schemas/common';
 import { answer, message } from './answer';
 import { CallSession, type ServerParts } from './context';
 import type { SessionData } from './cookie';
+import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
-import { apiPathOf, matchPath, type Route } from './routes';
-import { readSeed } from './seed';
+import { apiPathOf, ID, matchPath, type Route } from './routes';
+import { accountStanding, readSeed } from './seed';
 import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, stripTokens } from './strip';
 import type { PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamUnreachable } from './upstream';
@@ -40,19 +41,17 @@ const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
     ? parseResponse(route.name, route.response, up.json)
     : up.json;
 
-/** The browser's view of an API answer: status, token-free JSON, Date and Retry-After. */
+/** The browser's view of an API answer: status, token-free JSON (`answer` scrubs it), Date and Retry-After. */
 function relay(call: CallSession, up: UpstreamAnswer, route?: Route, apiBaseURL = ''): Promise<Response> {
   if (up.unreadable) return message(call, up.status, UNREADABLE, passedBack(up.headers));
+  stripTokens(up.json, call.tokens()); // the answer's own token values, before a schema drops their keys
   let read: unknown;
   try {
     read = readAnswer(route, up);
   } catch (error) {
     return refusedCheck(call, error, passedBack(up.headers));
   }
-  let body = stripTokens(read);
-  if (route?.name === 'getIncomeReportStatus' || route?.name === 'generateIncomeReport') {
-    body = rewriteDownloadURL(body, apiBaseURL);
-  }
+  const body = REPORT_ROUTES.has(route?.name ?? '') ? rewriteDownloadURL(read, apiBaseURL) : read;
   return answer(call, up.status, body, passedBack(up.headers));
 }
 
@@ -71,6 +70,25 @@ async function authed(call: CallSession, send: (s: SessionData) => Promise<Upstr
   return { up };
 }
 
+const REPORT_ROUTES = new Set(['getIncomeReportStatus', 'generateIncomeReport']);
+const CANCELLED = { type: 'cancelled_account', message: 'This account has been cancelled.' };
+
+/** Revokes `token` at the API (best effort: unreachable, it dies at its expiry). */
+async function revoke(parts: ServerParts, call: CallSession, token: string, type: string): Promise<void> {
+  parts.rotations.forget(token);
+  try {
+    await callApi(parts.upstream, {
+      method: 'POST',
+      target: parts.logoutPath,
+      token: { value: token, type },
+      request: call.request,
+      context: call.context,
+    });
+  } catch {
+    // Unreachable: the token dies at its expiry.
+  }
+}
+
 async function login(
   parts: ServerParts,
   call: CallSession,
@@ -78,6 +96,7 @@ async function login(
   route: Route,
 ): Promise<Response> {
   if (up.unreadable) return relay(call, up);
+  stripTokens(up.json, call.tokens()); // a refresh token the schema drops is still scrubbed elsewhere
   let body: Record<string, unknown> | undefined;
   try {
     body = readAnswer(route, up) as Record<string, unknown> | undefined;
@@ -87,19 +106,33 @@ async function login(
   const token = body?.access_token;
   const completed =
     up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
-  if (!completed || !body) return answer(call, up.status, stripTokens(body), passedBack(up.headers));
+  if (!completed || !body) return answer(call, up.status, body, passedBack(up.headers));
+  const tokenType =
+    typeof body.token_type === 'string' && /^\w+$/.test(body.token_type) ? body.token_type : 'Bearer';
+  const user = body.user as { id?: unknown } | undefined;
+  const playerId = user?.id;
+  // A session is sealed only for a named player (every read is then checked against it) whose
+  // account is not cancelled; otherwise the token the API issued is revoked, never kept.
+  if (!Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
+    await revoke(parts, call, token, tokenType);
+    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, passedBack(up.headers));
+    const issue = {
+      path: ['user', 'id'],
+      code: 'invalid_type',
+      message: 'a completed login names its player',
+    };
+    return refusedCheck(call, new ResponseValidationError(route.name, [issue]), passedBack(up.headers));
+  }
   const now = parts.now();
   const expiresIn =
     typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : DEFAULT_TOKEN_MS;
-  const user = body.user as { id?: unknown } | undefined;
   const session: SessionData = {
     v: 1,
     token,
-    tokenType:
-      typeof body.token_type === 'string' && /^\w+$/.test(body.token_type) ? body.token_type : 'Bearer',
+    tokenType,
     tokenAt: now,
     tokenExpiresAt: now + expiresIn,
-    playerId: typeof user?.id === 'number' ? user.id : null,
+    playerId: playerId as number,
     loginId: globalThis.crypto.randomUUID(),
     signedInAt: now,
     seenAt: now,
@@ -111,51 +144,79 @@ async function login(
     signed_in_at: now,
     expires_at: now + parts.cookie.absoluteMs, // the latest end: refreshes carry it past the token
   };
-  return answer(call, 200, { ...(stripTokens(body) as object), server_session }, passedBack(up.headers));
+  return answer(call, 200, { ...body, server_session }, passedBack(up.headers));
 }
 
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
   const s = call.session ? await parts.rotations.newest(call.session) : null;
-  if (s) {
-    parts.rotations.forget(s.token);
-    try {
-      await callApi(parts.upstream, {
-        method: 'POST',
-        target: parts.logoutPath,
-        token: { value: s.token, type: s.tokenType },
-        request: call.request,
-        context: call.context,
-      });
-    } catch {
-      // Unreachable: the cookie is cleared all the same; the token dies at its expiry.
-    }
-  }
+  // Unreachable: the cookie is cleared all the same.
+  if (s) await revoke(parts, call, s.token, s.tokenType);
   call.signOut();
   return answer(call, 204, undefined);
 }
 
+/** Whether `url` (on the API) is one of the API's own routes (JSON, never a file). */
+function namesRoute(parts: ServerParts, url: string): boolean {
+  const base = new URL(parts.upstream.apiBaseURL).pathname.replace(/\/+$/, '');
+  const path = new URL(url).pathname.slice(base.length);
+  try {
+    const segments = path
+      .split('/')
+      .filter((s) => s !== '')
+      .map(decodeURIComponent);
+    const joined = `/${segments.join('/')}`;
+    return (
+      joined === parts.refreshPath ||
+      joined === parts.logoutPath ||
+      parts.routes.some((r) => matchPath([r], r.method, segments))
+    );
+  } catch {
+    return true; // a malformed escape: refused
+  }
+}
+
+/**
+ * `GET P/report-file?id=<report id>`: the file of this player's income report. The route reads
+ * the report with the cookie's token (`getIncomeReportStatus`: the API answers only the token's
+ * own reports) and fetches the `download_url` that answer names, on the API, never one of its
+ * routes; no URL is taken from the browser. The file goes out as a download (`FILE_TYPES`,
+ * attachment, nosniff), cut off if it holds a token.
+ */
 async function reportFile(parts: ServerParts, call: CallSession, search: URLSearchParams): Promise<Response> {
-  const keys = [...search.keys()];
-  const url =
-    keys.length === 1 && keys[0] === 'url' ? apiFileURL(parts.upstream.apiBaseURL, search.get('url')) : null;
-  if (url === null) return message(call, 400, 'The file must be on the service.');
-  const done = await authed(call, (s) =>
-    callApi(
-      parts.upstream,
-      {
-        method: 'GET',
-        target: url,
-        token: { value: s.token, type: s.tokenType },
-        request: call.request,
-        context: call.context,
-      },
-      true,
-    ),
-  );
-  if ('unauthenticated' in done) return message(call, 401, 'Unauthenticated.');
-  const { up } = done;
-  if (up.stream) return answer(call, up.status, up.stream, passedBack(up.headers, ['content-disposition']));
-  return relay(call, up);
+  const id = search.get('id');
+  if ([...search.keys()].join() !== 'id' || id === null || !ID.test(id))
+    return message(call, 400, 'A report id is needed.');
+  const read = (target: string, file = false) =>
+    authed(call, (s) =>
+      callApi(
+        parts.upstream,
+        {
+          method: 'GET',
+          target,
+          token: { value: s.token, type: s.tokenType },
+          request: call.request,
+          context: call.context,
+        },
+        file,
+      ),
+    );
+  const report = await read(`/income-report/${id}`);
+  if ('unauthenticated' in report || report.up.status === 401) return message(call, 401, 'Unauthenticated.');
+  const { status } = report.up;
+  if (status !== 200) return message(call, status === 404 ? 404 : 502, 'The report could not be read.');
+  const record = report.up.json as Record<string, unknown> | null | undefined;
+  const url = apiFileURL(parts.upstream.apiBaseURL, record?.download_url);
+  if (url === null) return message(call, 404, 'This report has no file here.');
+  if (namesRoute(parts, url)) return message(call, 502, 'The report names no file.');
+  const file = await read(url, true);
+  if ('unauthenticated' in file || file.up.status === 401) return message(call, 401, 'Unauthenticated.');
+  const { stream } = file.up;
+  const headers = fileHeaders(file.up.headers.get('content-type'), record?.reference_year);
+  if (!stream || !headers) {
+    await stream?.cancel();
+    return message(call, file.up.status === 404 ? 404 : 502, 'The report file could not be fetched.');
+  }
+  return answer(call, 200, withoutTokens(stream, call.tokens()), headers);
 }
 
 async function route(parts: ServerParts, call: CallSession, segments: string[], url: URL): Promise<Response> {

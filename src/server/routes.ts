@@ -34,7 +34,8 @@ export interface Route {
 
 const SAMPLE_ID = 7_654_321;
 const SAMPLE_TYPE = 'zqsamplezq';
-const ID = /^[1-9]\d{0,15}$/;
+/** A positive integer id, as `{id}` segments and query values take it. */
+export const ID = /^[1-9]\d{0,15}$/;
 const TYPE = /^[a-z0-9_-]{1,32}$/;
 
 const KINDS: Record<string, RouteKind> = {

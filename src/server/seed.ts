@@ -4,25 +4,61 @@
 import { missingMandatoryLimits } from '../responsible-gaming/mandatory';
 import { restrictionsOf } from '../responsible-gaming/restrictions';
 import type { AuthUser } from '../schemas/auth';
+import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
-import { stripTokens } from './strip';
+import { scrubTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';
 
-/** A profile read that does not answer every exclusion flag says nothing about them: unknown. */
+/**
+ * A profile read that does not answer every exclusion flag (absent, or null: says nothing either)
+ * says nothing about them: unknown.
+ */
 const EXCLUSION_FIELDS = ['spa_exclusion', 'operator_exclusion', 'user_exclusion'] as const;
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * Restrictions of one read at server time `readAt`: `current` only when every field was readable
- * and every exclusion flag answered; `canBet` only then (fail closed).
+ * Where a player's account stands by `user.cancelled_account` (spec 2.3): `open` only for
+ * `false`; `cancelled` for `true`; `unknown` for anything else (absent, null, `1`, `'yes'`): fail
+ * closed. A cancelled account outranks every restriction (docs/responsible-gaming.md).
+ *
+ * @example
+ * accountStanding({ cancelled_account: 1 }); // 'unknown'
  */
-export function serverRestrictions(userInfo: Record<string, unknown>, readAt: number): PamServerRestrictions {
+export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown' {
+  const flag = isRecord(user) ? user.cancelled_account : undefined;
+  return flag === false ? 'open' : flag === true ? 'cancelled' : 'unknown';
+}
+
+/**
+ * Whether the account must not be shown as free to bet: cancelled, or not known to be open
+ * (`accountStanding`). The one rule of the server's login route, `getSession` and the seed.
+ *
+ * @example
+ * accountBarred({ cancelled_account: false }); // false
+ */
+export const accountBarred = (user: unknown): boolean => accountStanding(user) !== 'open';
+
+/**
+ * Restrictions of one read at server time `readAt`: `current` only when every field was readable,
+ * every exclusion flag answered and the account's standing known; `canBet` only then, and never
+ * for a barred account (`accountBarred`: `accountBlocked` then; fail closed).
+ */
+export function serverRestrictions(
+  user: unknown,
+  userInfo: Record<string, unknown>,
+  readAt: number,
+): PamServerRestrictions {
   const r = restrictionsOf(userInfo, readAt);
-  const answered = EXCLUSION_FIELDS.every((k) => k in userInfo);
-  const status = r.known && answered ? 'current' : 'unknown';
+  const answered = EXCLUSION_FIELDS.every((k) => userInfo[k] !== undefined && userInfo[k] !== null);
+  const standing = accountStanding(user);
+  const status = r.known && answered && standing !== 'unknown' ? 'current' : 'unknown';
   return {
     ...r,
-    canBet: status === 'current' && r.canBet,
+    accountBlocked: r.accountBlocked || standing !== 'open',
+    canBet: status === 'current' && standing === 'open' && r.canBet,
     status,
     checkedAt: readAt,
     missingMandatoryLimits: missingMandatoryLimits(userInfo),
@@ -44,10 +80,11 @@ export interface SeedRead {
   restrictions: PamServerRestrictions | null;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Reads the profile for the call's session (refreshing first when due). */
+/**
+ * Reads the profile for the call's session (refreshing first when due). Taken only when its player
+ * is the session's (`user.id` = the login's player id; else signed out, the cookie cleared); every
+ * token value the call held is scrubbed from it.
+ */
 export async function readSeed(parts: ServerParts, call: CallSession): Promise<SeedRead> {
   const signedOut = { initial: SIGNED_OUT, player: null, restrictions: null };
   if (!(await call.keepFresh()) || !call.session) return signedOut;
@@ -78,9 +115,13 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       call.signOut();
       return signedOut;
     }
-    const body = stripTokens(up.json);
+    const body = scrubTokens(up.json, call.tokens());
     if (up.status !== 200 || !isRecord(body) || !isRecord(body.user) || !isRecord(body.userInfo))
       return unavailable;
+    if (s.playerId === null || readNumber(body.user.id) !== s.playerId) {
+      call.signOut();
+      return signedOut;
+    }
     const date = Date.parse(up.headers.get('date') ?? '');
     const readAt = Number.isFinite(date) ? date : parts.now();
     const user = body.user as AuthUser;
@@ -88,7 +129,7 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
     return {
       initial: { status: 'signedIn', user, userInfo, readAt, ...base },
       player: user,
-      restrictions: serverRestrictions(userInfo, readAt),
+      restrictions: serverRestrictions(user, userInfo, readAt),
     };
   } catch (error) {
     if (error instanceof UpstreamUnreachable) return unavailable;

@@ -1,5 +1,8 @@
-// What leaves the proxy for the browser: every token field removed, at any depth, and a report's
-// `download_url` on the API turned into the proxy's fixed download route.
+// What leaves the proxy for the browser: every token field removed, at any depth, every token
+// value scrubbed wherever else it is echoed (the core's scrubber), and a report's `download_url`
+// on the API turned into the proxy's report-file route.
+
+import { createScrubber } from '../errors/scrub';
 
 const MAX_DEPTH = 64;
 
@@ -7,25 +10,48 @@ const MAX_DEPTH = 64;
 const isTokenKey = (key: string): boolean => key.toLowerCase().endsWith('token');
 
 /**
- * A copy of `value` without any key ending in "token" (any case, any depth). Deeper than
- * MAX_DEPTH: null (nothing that deep is a service answer; fail closed rather than pass it on).
+ * Shorter values under a token key are not treated as secrets elsewhere in the answer (a page
+ * cursor `"2"` would rewrite every 2 of the data): no bearer or refresh token is that short.
  */
-export function stripTokens(value: unknown, depth = 0): unknown {
+const MIN_FOUND = 8;
+
+/**
+ * A copy of `value` without any key ending in "token" (any case, any depth); the strings found
+ * under those keys (`MIN_FOUND` characters or more) are added to `found`. Deeper than MAX_DEPTH:
+ * null (nothing that deep is a service answer; fail closed rather than pass it on).
+ */
+export function stripTokens(value: unknown, found?: Set<string>, depth = 0): unknown {
   if (depth > MAX_DEPTH) return null;
-  if (Array.isArray(value)) return value.map((item) => stripTokens(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => stripTokens(item, found, depth + 1));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (isTokenKey(key)) continue;
+    if (isTokenKey(key)) {
+      if (typeof item === 'string' && item.length >= MIN_FOUND) found?.add(item);
+      continue;
+    }
     // A plain own data property, even for `__proto__` (no prototype change on the copy).
     Object.defineProperty(out, key, {
-      value: stripTokens(item, depth + 1),
+      value: stripTokens(item, found, depth + 1),
       enumerable: true,
       writable: true,
       configurable: true,
     });
   }
   return out;
+}
+
+/**
+ * What the browser may see of `value`: no token field (`stripTokens`), and no token value, neither
+ * `tokens` (the call's) nor those the answer itself holds under a token key (a login's access or
+ * refresh token), echoed under another key, inside a text or as a key, in any form the core's
+ * scrubber knows (entities, percent and backslash escapes...): each becomes `'[redacted]'`.
+ */
+export function scrubTokens(value: unknown, tokens: Iterable<string>): unknown {
+  const found = new Set(tokens);
+  const stripped = stripTokens(value, found);
+  // An error body's rules on every answer: every echo, anywhere (no token is data the browser needs).
+  return createScrubber(found).deep(stripped);
 }
 
 /** The fixed route (under the prefix) that fetches a report's file. */
@@ -64,13 +90,16 @@ export function apiFileURL(apiBaseURL: string, url: unknown): string | null {
 }
 
 /**
- * Income-report answers: a `download_url` on the API becomes `/report-file?url=...` (relative:
- * the browser client joins it to the prefix). Other URLs (a bucket's pre-signed link) stay.
+ * Income-report answers: a `download_url` on the API becomes `/report-file?id=<report id>`
+ * (relative: the browser client joins it to the prefix; the route reads the report again and
+ * fetches the file it names), or null when the answer has no report id. Other URLs (a bucket's
+ * pre-signed link, fetched without any credential) stay.
  */
 export function rewriteDownloadURL(value: unknown, apiBaseURL: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const record = value as Record<string, unknown>;
-  const url = apiFileURL(apiBaseURL, record.download_url);
-  if (url === null) return value;
-  return { ...record, download_url: `${REPORT_FILE_ROUTE}?url=${encodeURIComponent(url)}` };
+  if (apiFileURL(apiBaseURL, record.download_url) === null) return value;
+  const id = record.id;
+  const named = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+  return { ...record, download_url: named ? `${REPORT_FILE_ROUTE}?id=${id}` : null };
 }

@@ -1,6 +1,6 @@
 // The calls to the API: only the headers the service needs go out (never the browser's Cookie or
-// Authorization), and only Content-Type, Date and Retry-After (plus Content-Disposition for a
-// file) come back, so the API's Set-Cookie never reaches the browser.
+// Authorization), and only Content-Type, Date and Retry-After come back (a report file's headers
+// are the proxy's own), so the API's Set-Cookie never reaches the browser.
 
 import type { PamRequestContext } from './types';
 
@@ -59,19 +59,50 @@ function outgoing(deps: UpstreamDeps, call: UpstreamCall): Headers {
 }
 
 /** Headers from the API that may reach the browser. */
-export function passedBack(from: Headers, extra: readonly string[] = []): Headers {
+export function passedBack(from: Headers): Headers {
   const headers = new Headers();
-  for (const name of [...PASSED_BACK, ...extra]) {
+  for (const name of PASSED_BACK) {
     const value = from.get(name);
     if (value !== null) headers.set(name, value);
   }
   return headers;
 }
 
-/** Sends one call to the API; `file` keeps the body as a stream. Throws UpstreamUnreachable. */
+/**
+ * `body` as a stream that ends the deadline `timer` when it ends, fails or is cancelled: until
+ * then the deadline's abort errors it (a file that trickles past `timeoutMs` is cut off).
+ */
+function untilDeadline(body: ReadableStream<Uint8Array>, timer: ReturnType<typeof setTimeout>) {
+  const reader = body.getReader();
+  const stop = () => clearTimeout(timer);
+  return new ReadableStream<Uint8Array>({
+    async pull(out) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          stop();
+          out.close();
+        } else out.enqueue(value);
+      } catch (error) {
+        stop();
+        throw error;
+      }
+    },
+    cancel(reason) {
+      stop();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * Sends one call to the API; `file` keeps a 2xx body as a stream. One deadline (`timeoutMs`)
+ * covers the whole call, a file's body included. Throws UpstreamUnreachable.
+ */
 export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = false): Promise<UpstreamAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
+  let streaming = false;
   try {
     const response = await deps.fetch(join(deps.apiBaseURL, call.target), {
       method: call.method,
@@ -80,13 +111,14 @@ export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = fal
       redirect: 'manual',
       signal: controller.signal,
     });
-    if (file && response.ok) {
+    if (file && response.ok && response.body) {
+      streaming = true;
       return {
         status: response.status,
         headers: response.headers,
         json: undefined,
         unreadable: false,
-        stream: response.body,
+        stream: untilDeadline(response.body, timer),
       };
     }
     const text = await response.text();
@@ -103,6 +135,6 @@ export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = fal
   } catch (error) {
     throw new UpstreamUnreachable('The service could not be reached.', { cause: error });
   } finally {
-    clearTimeout(timer);
+    if (!streaming) clearTimeout(timer);
   }
 }

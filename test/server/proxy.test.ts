@@ -237,7 +237,7 @@ describe('pam-client/server proxy', () => {
     clock.now += 10_000; // the reference report completes on its clock
     const report = await browser.call('GET', `/pam/income-report/${id}`);
     const url = (report.json as { download_url: string }).download_url;
-    expect(url).toMatch(/^\/report-file\?url=/);
+    expect(url).toBe(`/report-file?id=${id}`);
     const file = await browser.call('GET', `/pam${url}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/attachment/);
