@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { int, integerField, optionalInteger, optionalText, readInteger } from './common';
+import { list } from './list';
 
 // Spec 2.13 and 3.1.
 
@@ -70,6 +71,6 @@ export type IncomeReportData = z.infer<typeof IncomeReportData>;
  * @example
  * const result = AvailableYearsResponse.safeParse(data);
  */
-export const AvailableYearsResponse = /* @__PURE__ */ (() => z.object({ years: z.array(integerField()) }))();
+export const AvailableYearsResponse = /* @__PURE__ */ (() => z.object({ years: list(integerField()) }))();
 /** What `AvailableYearsResponse` reads: what `getAvailableYears` answers: the years an income report can be asked for. */
 export type AvailableYearsResponse = z.infer<typeof AvailableYearsResponse>;

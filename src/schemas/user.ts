@@ -10,6 +10,7 @@ import {
   sensitiveFields,
   textField,
 } from './common';
+import { list } from './list';
 import { rule } from './rule';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
@@ -200,7 +201,7 @@ export type SocialAccount = z.infer<typeof SocialAccount>;
  * @example
  * const result = SocialAccounts.safeParse(data);
  */
-export const SocialAccounts = /* @__PURE__ */ (() => z.array(SocialAccount))();
+export const SocialAccounts = /* @__PURE__ */ (() => list(SocialAccount))();
 /** What `SocialAccounts` reads: what `getSocialAccounts` answers. */
 export type SocialAccounts = z.infer<typeof SocialAccounts>;
 
@@ -226,7 +227,7 @@ export type LoginHistoryItem = z.infer<typeof LoginHistoryItem>;
  */
 export const LoginHistoryResponse = /* @__PURE__ */ (() =>
   z.object({
-    data: z.optional(z.array(LoginHistoryItem)),
+    data: z.optional(list(LoginHistoryItem)),
     current_page: optionalInteger(),
     last_page: optionalInteger(),
     per_page: optionalInteger(),

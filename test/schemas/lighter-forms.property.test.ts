@@ -5,6 +5,7 @@ import { LoginChallenge, LoginResponse, LoginSuccess } from '../../src/schemas/a
 import {
   HeaderSafeToken,
   int,
+  integerField,
   isHeaderSafeToken,
   LimitPeriod,
   NonEmptyString,
@@ -12,16 +13,18 @@ import {
   toValidationIssues,
 } from '../../src/schemas/common';
 import { IncomeReportDeliveryType } from '../../src/schemas/income-report';
+import { list } from '../../src/schemas/list';
 import { rule } from '../../src/schemas/rule';
-import { ContractType, TwoFactorType } from '../../src/schemas/user';
+import { ContractType, LoginHistoryItem, SocialAccount, TwoFactorType } from '../../src/schemas/user';
 import { PLAIN_USER_INFO } from '../support/login-answer';
 
 // Issue 33 (sizes): schemas written with fewer of zod's schema classes, each of which a bundle
 // pays for once it holds one: HeaderSafeToken's refinement as a plain check (`rule`), LoginSuccess's
 // `type: z.optional(z.undefined())` as a transform raising the same issue, every z.enum as the
 // z.literal of the same values, z.minLength(1) as `nonEmpty`, LoginResponse's z.union as
-// `either` (told apart by `type`), and z.int() as `int()`. The forms they replaced are the oracles: the same values pass, with
-// the same output, and the same issues (path, code, message) come out for the others.
+// `either` (told apart by `type`), z.int() as `int()`, and z.array as `list`. The forms they
+// replaced are the oracles: the same values pass, with the same output, and the same issues (path,
+// code, message) come out for the others.
 
 type Schema = z.ZodMiniType;
 
@@ -211,7 +214,7 @@ describe('lighter schema forms', () => {
     );
     // Raw issues too (what an app's own safeParse sees), but for zod's note on the safe range.
     const raw = (schema: Schema, value: unknown) =>
-      schema.safeParse(value).error?.issues.map(({ note: _, ...issue }: { note?: unknown }) => issue);
+      schema.safeParse(value).error?.issues.map((issue) => ({ ...issue, note: undefined }));
     for (const [ours, old] of pairs) {
       const payload = (field: Schema) =>
         z.strictObject({ a: field }).check(rule(() => false, 'payload rule'));
@@ -232,6 +235,40 @@ describe('lighter schema forms', () => {
     });
     expect(outcome(int(z.gte(1)), 0.5)).toEqual({
       issues: [{ path: [], code: 'invalid_type', message: 'expected int' }],
+    });
+  });
+
+  it('list: what z.array read and said, of every element our answers list, required or optional', () => {
+    const item = fc.oneof(
+      odd,
+      fc.constantFrom(
+        { id: 1, user_id: 2, ip: '::1', user_agent: 'x', created_at: 'now' },
+        { id: '3', extra: 1 },
+      ),
+      fc.record({ id: odd, provider: odd, user_id: odd, ip: odd }, { requiredKeys: [] }),
+    );
+    const lists = fc.oneof(
+      fc.array(item, { maxLength: 4 }),
+      fc.constantFrom(new Array(3).fill(1, 0, 1), Object.assign([1], { extra: 2 })),
+      odd,
+    );
+    for (const element of [integerField(), SocialAccount, LoginHistoryItem] as Schema[]) {
+      const pairs: [Schema, Schema][] = [
+        [list(element), z.array(element)],
+        [z.object({ data: list(element) }), z.object({ data: z.array(element) })],
+        [z.object({ data: z.optional(list(element)) }), z.object({ data: z.optional(z.array(element)) })],
+      ];
+      fc.assert(
+        fc.property(lists, fc.boolean(), (value, absent) => {
+          const held = absent ? {} : { data: value };
+          expect(outcome(pairs[0]![0], value)).toEqual(outcome(pairs[0]![1], value));
+          for (const [ours, old] of pairs.slice(1)) expect(outcome(ours, held)).toEqual(outcome(old, held));
+        }),
+        { numRuns: 300, seed: 33 },
+      );
+    }
+    expect(outcome(z.object({ years: list(integerField()) }), { years: [2024, 'x'] })).toEqual({
+      issues: [{ path: ['years', 1], code: 'custom', message: 'expected an integer' }],
     });
   });
 
