@@ -2,8 +2,11 @@
 // CPU time per call of two trees IN ONE PROCESS (each tree's src/ bundled with its own zod and
 // ofetch), answered from memory with the reference server's own answers, batches of 100 calls
 // interleaved (order alternating). On a shared machine the load moves both trees alike, so the
-// ratio B/A holds where wall-clock ratios do not. `--b` defaults to this checkout. Never part of
-// `npm test`; asserts nothing.
+// ratio B/A holds where wall-clock ratios do not. `--b` defaults to this checkout. With `--idle <ms>`
+// every call runs COLD, after that long idle (as each call of section 1's 10 ms variant does, whose
+// process sleeps while the server waits), and is timed alone: `--batches` is then the number of
+// calls per tree, a bare in-memory fetch + JSON.parse is timed beside them, and wall µs are printed
+// too. Never part of `npm test`; asserts nothing.
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +17,8 @@ const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const roots = { A: resolve(arg('--a', repo)), B: resolve(arg('--b', repo)) };
 const pairs = arg('--pairs', 'history,signin').split(',');
-const batches = Number(arg('--batches', 60));
+const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : undefined;
+const batches = Number(arg('--batches', idleMs === undefined ? 60 : 600));
 const outDir = resolve(repo, 'node_modules/.cache/pam-client-bench');
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
 for (const [k, root] of Object.entries(roots))
@@ -27,7 +31,7 @@ for (const [k, root] of Object.entries(roots))
 await build({
   ...common,
   packages: 'external',
-  entryPoints: [resolve(repo, 'src/testing/index.ts')],
+  entryPoints: [resolve(roots.A, 'src/testing/index.ts')],
   outfile: resolve(outDir, 'ab-testing.mjs'),
 });
 
@@ -51,9 +55,17 @@ const canned = new Map([
   ['/bff/users/login-history', await grab('/bff/users/login-history?page=1', { headers: auth })],
 ]);
 await server.close();
+// Each login answers a new token (as the reference server does), which the profile answer then
+// carries: with one canned token, a login that sends the last pair's token would find it echoed
+// in its answer and pay a walk that no real sign-in pays.
+let issued = 0;
+let current = token;
 const memoryFetch = async (input) => {
-  const c = canned.get(new URL(String(input)).pathname);
-  return new Response(c.body, { status: c.status, headers: c.headers });
+  const path = new URL(String(input)).pathname;
+  const c = canned.get(path);
+  if (path === '/auth/login') current = `${token.slice(0, -8)}${String(++issued % 1e8).padStart(8, '0')}`;
+  const body = path === '/bff/users/login-history' ? c.body : c.body.replaceAll(token, current);
+  return new Response(body, { status: c.status, headers: c.headers });
 };
 
 const baseURL = 'http://pam.test';
@@ -76,19 +88,54 @@ for (const k of Object.keys(roots)) {
 
 const quantile = (xs, p) => [...xs].sort((x, y) => x - y)[Math.floor(p * (xs.length - 1))];
 console.log(`A ${roots.A}\nB ${roots.B}\nload average (1 min) before: ${loadavg()[0].toFixed(2)}`);
-for (const pair of pairs) {
-  const cpu = { A: [], B: [] };
-  for (const k of ['A', 'B']) for (let i = 0; i < 1000; i++) await run[k][pair]();
-  for (let b = 0; b < batches; b++)
-    for (const k of b % 2 ? ['A', 'B'] : ['B', 'A']) {
-      const c0 = process.cpuUsage();
-      for (let i = 0; i < 100; i++) await run[k][pair]();
-      const c = process.cpuUsage(c0);
-      cpu[k].push((c.user + c.system) / 100);
-    }
-  const at = (k) =>
-    `median ${quantile(cpu[k], 0.5).toFixed(1)} µs (p25 ${quantile(cpu[k], 0.25).toFixed(1)})`;
-  const ratio = (p) => (quantile(cpu.B, p) / quantile(cpu.A, p)).toFixed(3);
-  console.log(`${pair}: A ${at('A')} | B ${at('B')} | B/A ${ratio(0.5)} (p25 ${ratio(0.25)})`);
+if (idleMs !== undefined) await cold();
+else
+  for (const pair of pairs) {
+    const cpu = { A: [], B: [] };
+    for (const k of ['A', 'B']) for (let i = 0; i < 1000; i++) await run[k][pair]();
+    for (let b = 0; b < batches; b++)
+      for (const k of b % 2 ? ['A', 'B'] : ['B', 'A']) {
+        const c0 = process.cpuUsage();
+        for (let i = 0; i < 100; i++) await run[k][pair]();
+        const c = process.cpuUsage(c0);
+        cpu[k].push((c.user + c.system) / 100);
+      }
+    const at = (k) =>
+      `median ${quantile(cpu[k], 0.5).toFixed(1)} µs (p25 ${quantile(cpu[k], 0.25).toFixed(1)})`;
+    const ratio = (p) => (quantile(cpu.B, p) / quantile(cpu.A, p)).toFixed(3);
+    console.log(`${pair}: A ${at('A')} | B ${at('B')} | B/A ${ratio(0.5)} (p25 ${ratio(0.25)})`);
+  }
+
+/** Each call alone after `idleMs` of idle, trees (and bare) interleaved, order rotating. */
+async function cold() {
+  const bare = async () => JSON.parse(await (await memoryFetch(`${baseURL}/bff/users/login-history`)).text());
+  const sleep = () => new Promise((r) => setTimeout(r, idleMs));
+  for (const pair of pairs) {
+    const paths = [
+      ['bare (history)', bare],
+      ['A', run.A[pair]],
+      ['B', run.B[pair]],
+    ];
+    const cpu = paths.map(() => []);
+    const wall = paths.map(() => []);
+    for (const [, f] of paths) for (let i = 0; i < 300; i++) await f();
+    for (let i = 0; i < batches; i++)
+      for (let j = 0; j < 3; j++) {
+        const k = (i + j) % 3;
+        await sleep();
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        await paths[k][1]();
+        wall[k].push((performance.now() - t0) * 1000);
+        const c = process.cpuUsage(c0);
+        cpu[k].push(c.user + c.system);
+      }
+    const at = (k) =>
+      `CPU median ${quantile(cpu[k], 0.5).toFixed(0)} µs (p25 ${quantile(cpu[k], 0.25).toFixed(0)}), wall ${quantile(wall[k], 0.5).toFixed(0)}`;
+    console.log(`${pair}, cold (${idleMs} ms idle before each call, ${batches} calls each):`);
+    for (const [k, [name]] of paths.entries()) console.log(`  ${name}: ${at(k)}`);
+    const r = (p, x) => (quantile(x[2], p) / quantile(x[1], p)).toFixed(3);
+    console.log(`  B/A CPU ${r(0.5, cpu)} (p25 ${r(0.25, cpu)}), wall ${r(0.5, wall)}`);
+  }
 }
 console.log(`load average (1 min) after: ${loadavg()[0].toFixed(2)}`);

@@ -43,14 +43,23 @@ async function capture(): Promise<Map<string, Canned>> {
 }
 
 const canned = await capture();
+const cannedToken = (JSON.parse(canned.get('/auth/login')!.body) as { access_token: string }).access_token;
+// Each login answers a new token (as the reference server does), which the profile answer then
+// carries: with one canned token, a login that sends the last pair's token would find it echoed
+// in its answer and pay a walk that no real sign-in pays.
+let issued = 0;
+let current = cannedToken;
 const memoryFetch = async (input: RequestInfo | URL) => {
   const { pathname } = new URL(String(input));
   const c = canned.get(pathname);
   if (!c) throw new Error(`no canned answer for ${pathname}`);
-  return new Response(c.body, { status: c.status, headers: c.headers });
+  if (pathname === '/auth/login')
+    current = `${cannedToken.slice(0, -8)}${String(++issued % 1e8).padStart(8, '0')}`;
+  const body = pathname === '/bff/users/login-history' ? c.body : c.body.replaceAll(cannedToken, current);
+  return new Response(body, { status: c.status, headers: c.headers });
 };
 const baseURL = 'http://pam.test';
-const loginToken = (JSON.parse(canned.get('/auth/login')!.body) as { access_token: string }).access_token;
+const loginToken = cannedToken;
 const user = createUserModule(
   createOfetchAdapter({ baseURL, getAccessToken: () => loginToken, fetch: memoryFetch as typeof fetch }),
 );
