@@ -5,7 +5,7 @@
 // fetch + JSON.parse, ofetch with the adapter's options and a signal + timer, the floor (the same +
 // the answer's schema), the client's getLoginHistory and the sign-in pair. `ONLY=a,b` picks paths,
 // `N` the calls (default 300), `IDLE_MS` the idle (default 10), `HOT=0` skips the hot call (for
-// `--cpu-prof` of cold calls alone). Never part of `npm test`; asserts nothing.
+// `--cpu-prof` of cold calls alone), `IDLE=spin|thrash` keeps the CPU busy instead (below). Never part of `npm test`; asserts nothing.
 
 import { createFetch } from 'ofetch';
 import { createAuthModule, createOfetchAdapter, createUserModule } from 'pam-client';
@@ -89,7 +89,18 @@ const chosen = only ? paths.filter(([name]) => only.includes(name)) : paths;
 const idleMs = Number(process.env.IDLE_MS ?? 10);
 const n = Number(process.env.N ?? 300);
 const hot = process.env.HOT !== '0';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// `IDLE=spin` spins instead of sleeping (the CPU stays busy on a few cache lines), `IDLE=thrash`
+// spins writing a 32 MB buffer (what another process's work does to the caches): which of idling
+// and eviction makes a call cold.
+const thrash = new Uint8Array(process.env.IDLE === 'thrash' ? 32 * 1024 * 1024 : 0);
+const sleep = (ms: number) => {
+  if (process.env.IDLE !== 'spin' && process.env.IDLE !== 'thrash')
+    return new Promise((r) => setTimeout(r, ms));
+  const end = performance.now() + ms;
+  for (let i = 0; performance.now() < end; i = (i + 4096) % (thrash.length || 1))
+    if (thrash.length) thrash[i]++;
+  return new Promise((r) => setImmediate(r));
+};
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[xs.length >> 1]! : Number.NaN);
 
 for (const [, f] of chosen) for (let i = 0; i < 500; i++) await f();
