@@ -37,6 +37,7 @@ import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } 
 import { boxCaptcha, type CaptchaToken } from '../login/request';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
+import { readClock } from '../session/store';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { serverSessionAuth } from './auth';
 import { serverSessionMachine } from './machine';
@@ -246,6 +247,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
         },
         // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
         initial,
+        // The one clock as read now: the seed's read is judged at it, never at its own time.
+        reading: readClock({ now: env.now, serverNow: env.serverNow, clock: env.clock }),
       },
       clock: env.timers,
       ...(observers.length

@@ -8,9 +8,9 @@ import type { AuthModule, AuthUser, PamError, PamSessionSeed, PlayTime } from 'p
 import type { PamEnvironment, TimersLike } from '../environment';
 import { keptBeside } from '../session/context';
 import type { ClockTrust } from '../session/profile';
-import { type SessionRestrictions, sessionRestrictionsOf } from '../session/profile-rules';
+import { boundOf, type SessionRestrictions, sessionRestrictionsOf } from '../session/profile-rules';
 import { idOf } from '../session/store';
-import type { LoginProgress, PendingCommand } from '../session/types';
+import type { ClockReading, LoginProgress, PendingCommand } from '../session/types';
 import type { ServerLoginSuccess } from './auth';
 import type { ServerTabs } from './tabs';
 
@@ -34,13 +34,20 @@ export interface ServerSessionInput {
   deps: ServerSessionDeps;
   /** The server's view, when the page was rendered with one (`getSession(request).initial`). */
   initial?: PamSessionSeed | null;
+  /** The one clock as read when the client started: `initial` is judged at it (none: never current). */
+  reading?: ClockReading;
 }
 
 export interface ServerSessionContext {
   /** The key its services (`input.deps`) are kept under, beside the actor (a string: no service in the context). */
   servicesKey: string;
-  /** The seed to decide from (`initial`, then each `GET <prefix>/session`); null once used by a login. */
+  /**
+   * The seed to decide from (`initial`, then each `GET <prefix>/session`); null once used by a login,
+   * or once the profile flow took its first datum.
+   */
   seed: PamSessionSeed | null;
+  /** The clock as read when the seed was taken (the client's start, the seed route's answer). */
+  seedReading: ClockReading | null;
   /** Seed reads that did not settle where the session stands (failed, or `unavailable`), in a row. */
   attempts: number;
   user: AuthUser | null;
@@ -79,6 +86,7 @@ export function initialContext(
   return {
     servicesKey: SERVER_SERVICES.keep(input.deps, ...owners),
     seed: input.initial ?? null,
+    seedReading: input.reading ?? null,
     attempts: 0,
     user: null,
     userInfo: null,
@@ -103,16 +111,28 @@ const ownerFields = (loginId: string, userId: number | undefined) => ({
   userId: userId ?? null,
 });
 
-/** Signed in from a `signedIn` seed: the player and the restrictions of that read (current if read today). */
+/**
+ * Signed in from a `signedIn` seed: the player and the restrictions of that read, judged at the
+ * clock's reading when the seed was taken, never at the read's own time (docs/time.md): current
+ * only when read on that reading's São Paulo day, no later than it by more than the clock's bound,
+ * and the reading trusted (else stale, and the profile flow reads at once: `seedOutcomeOf`).
+ */
 export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext> {
   const s = c.seed!;
   const user = s.user!;
+  const r = c.seedReading;
+  const readAt = s.readAt;
   return {
     ...ownerFields(s.loginId!, user.id),
     user,
     userInfo: s.userInfo,
-    userInfoAt: s.readAt,
-    restrictions: sessionRestrictionsOf(s.userInfo, { readAt: s.readAt, failed: false, now: s.readAt ?? 0 }),
+    userInfoAt: readAt,
+    restrictions: sessionRestrictionsOf(s.userInfo, {
+      readAt,
+      failed: false,
+      now: r?.serverAt ?? readAt ?? 0,
+      untrusted: !r?.trusted || readAt === null || readAt > r.serverAt + boundOf(serverServicesOf(c)),
+    }),
     expiresAt: s.expiresAt,
     savedAt: s.readAt,
     attempts: 0,
@@ -166,10 +186,14 @@ export const forgotten = (
   signedOutReason: reason,
 });
 
-/** The profile flow's first read, answered by a `signedIn` seed for the login it was read for. */
+/**
+ * The profile flow's first read, answered by a `signedIn` seed for the login it was read for, when
+ * its restrictions are current (`fromSeed`); null otherwise, so the flow reads at once.
+ */
 export function seedOutcomeOf(c: ServerSessionContext) {
   const s = c.seed;
   if (s?.status !== 'signedIn' || s.readAt === null || s.loginId !== c.loginId || !s.userInfo) return null;
+  if (c.restrictions?.status !== 'current') return null;
   // The seed's time is the server's own (the API's `Date` of that read): a trusted stamp.
   const stamp = { at: s.readAt, trusted: true };
   return { ok: true as const, user: s.user, userInfo: s.userInfo, ...stamp };

@@ -1,11 +1,12 @@
 // The session in server-session mode (issue 28.2): the token lives in the server's HttpOnly
 // cookie, so this machine holds none and refreshes nothing. It starts from the server's view (the
-// seed), signs in through the login child (the two-factor step included) with the proxy's
-// token-less answer, keeps the restrictions with the profile flow (its first read answered by the
-// seed), tells the other tabs of logins and logouts by login id, and signs out on the proxy's 401.
+// seed, judged at the one clock's reading when it was taken), signs in through the login child (the
+// two-factor step included) with the proxy's token-less answer, keeps the restrictions with the
+// profile flow (its first read answered by the seed when that is current), tells the other tabs of
+// logins and logouts by login id, and signs out on the proxy's 401.
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
 
-import { type PamSessionSeed, secret } from 'pam-client';
+import { secret } from 'pam-client';
 import { asPamError, isTransientError } from 'pam-client/internal';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo } from 'xstate';
 import { wakeSignals } from '../environment';
@@ -88,7 +89,10 @@ function createServerSessionMachine() {
       },
     },
     actors: {
-      readSeed: fromPromise<PamSessionSeed, ServerSessionDeps>(({ input, signal }) => input.readSeed(signal)),
+      // The seed, with the clock as read when it arrived (it is judged at that reading).
+      readSeed: fromPromise<Pick<ServerSessionContext, 'seed' | 'seedReading'>, ServerSessionDeps>(
+        async ({ input, signal }) => ({ seed: await input.readSeed(signal), seedReading: readClock(input) }),
+      ),
       login: loginMachine,
       logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) => input.auth.logout({ signal })),
       wake: wakeSignals,
@@ -138,7 +142,7 @@ function createServerSessionMachine() {
       ),
       forget: assign((_, reason: ServerSessionContext['signedOutReason']) => forgotten(reason)),
       tookSeed: assign(({ context, event }) => ({
-        seed: (event as unknown as { output: PamSessionSeed }).output,
+        ...(event as unknown as { output: Pick<ServerSessionContext, 'seed' | 'seedReading'> }).output,
         attempts: context.attempts + 1,
         error: null,
       })),
@@ -344,7 +348,21 @@ function createServerSessionMachine() {
               };
               return { services, owner: { userId: c.userId, sid: c.sid } };
             },
-            onSnapshot: { actions: 'takeProfile' },
+            onSnapshot: {
+              actions: [
+                'takeProfile',
+                // The flow's first datum (the seed's, stamped with the seed's own read time, or its
+                // own read): it stamps the clock now (a WAKE), so its time and the São Paulo
+                // midnight it waits for are the clock's, never the seed's (a new day is read at
+                // once). Once: the seed is dropped.
+                enqueueActions(({ context, event, enqueue }) => {
+                  const read = (event as { snapshot?: { context: { readAt: number | null } } }).snapshot;
+                  if (!context.seed || read?.context.readAt == null) return;
+                  enqueue.sendTo('profile', { type: 'WAKE' });
+                  enqueue.assign({ seed: null });
+                }),
+              ],
+            },
           },
           { id: 'playTime', src: 'playTime' },
           {

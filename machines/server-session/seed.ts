@@ -56,7 +56,8 @@ export interface SeededProfileServices extends ProfileServices {
 
 /**
  * A profile read for `owner` (as the profile flow's own `readProfile`), answered from the seed the
- * first time: stamped with the seed's own read time, never now, so an old page is not current.
+ * first time when the seed is current at the clock (`seedOutcomeOf`; else read at once): stamped
+ * with the seed's own read time, never now (the session then has the flow stamp the clock).
  */
 export const seededReadProfile = /* @__PURE__ */ fromPromise<
   ReadOutcome,

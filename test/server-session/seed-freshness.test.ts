@@ -1,0 +1,254 @@
+// The seed's read is judged against the client's clock, never against itself (review D3): the
+// browser client stamped the seed's profile with its own `readAt` and judged the status at that
+// same time, so a page rendered two days ago (or stamped a day ahead) started `current`, free to
+// bet, and read nothing until a midnight counted from the seed's time. Now: the read is judged at
+// the one clock's reading when the client starts (server time, with its trust): from an earlier
+// São Paulo day, later than that reading by more than the clock's bound, or on an untrusted
+// reading, it is not `current` (canBet false) and the profile is read at once; from today it is
+// `current`, no profile read, and the SPA re-check is due at the next São Paulo midnight of the
+// clock, not of the seed.
+
+import fc from 'fast-check';
+import type { PamSessionSeed } from 'pam-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { brazilDayOf, nextBrazilMidnight, type PamClock } from '../../machines/clock';
+import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
+import { turns, until } from '../support/event-loop';
+import { manualTimers } from '../support/manual-timers';
+
+const S = 1_000;
+const H = 3_600_000;
+const DAY = 86_400_000;
+/** 12:00 in São Paulo (UTC-3), and the next São Paulo midnight. */
+const NOON = Date.UTC(2026, 10, 24, 15);
+const MIDNIGHT = Date.UTC(2026, 10, 25, 3);
+const BOUND = 2_000;
+
+/** A profile's userInfo with every restriction field answered; nothing in force unless `over` says so. */
+const info = (over: Record<string, unknown> = {}) => ({
+  user_pause: 0,
+  user_pause_at: null,
+  user_pause_in: null,
+  user_exclusion: 0,
+  user_exclusion_at: null,
+  user_exclusion_in: null,
+  operator_exclusion: 0,
+  operator_exclusion_at: null,
+  spa_exclusion: 0,
+  spa_exclusion_at: null,
+  user_limit_loss: 100,
+  user_limit_loss_active: 1,
+  user_limit_loss_period: 'monthly',
+  user_limit_time: 600,
+  user_limit_time_active: 1,
+  user_limit_time_period: 'monthly',
+  ...over,
+});
+
+const seedOf = (readAt: number): PamSessionSeed => ({
+  status: 'signedIn',
+  user: { id: 4 } as PamSessionSeed['user'],
+  userInfo: info(),
+  readAt,
+  loginId: 'login-1',
+  expiresAt: MIDNIGHT + 10 * DAY,
+});
+
+/** A seed that sends the client to `GET <prefix>/session`. */
+const UNAVAILABLE: PamSessionSeed = {
+  status: 'unavailable',
+  user: null,
+  userInfo: null,
+  readAt: null,
+  loginId: 'login-1',
+  expiresAt: null,
+};
+
+/** The one clock, by hand: base `t.now`, server time `t.now + t.offset`, trust `t.trusted`. */
+function handClock(t: { now: number; offset: number; trusted: boolean }): PamClock {
+  return {
+    boundMs: BOUND,
+    now: () => t.now,
+    serverNow: () => t.now + t.offset,
+    trusted: () => t.trusted,
+    learn: () => {},
+    subscribe: () => () => {},
+    offsetMs: () => t.offset,
+    monotonic: () => t.now,
+  };
+}
+
+type Answer = { status: number; body: unknown } | 'hang';
+
+const clients: ServerSessionClientBase[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+/**
+ * A client started at server time `at` (base `at - offset`) from `initial`, on manual timers, whose
+ * `fetch` records each path and answers with `answer(path)` (`hang`: never, until aborted).
+ */
+function start(
+  initial: PamSessionSeed,
+  o: { at: number; offset?: number; trusted?: boolean; answer?: (path: string) => Answer },
+) {
+  const offset = o.offset ?? 0;
+  const t = { now: o.at - offset, offset, trusted: o.trusted ?? true };
+  const { timers, advance } = manualTimers(t);
+  const paths: string[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(typeof input === 'string' || input instanceof URL ? input : input.url);
+    paths.push(path);
+    const a = o.answer?.(path) ?? 'hang';
+    if (a === 'hang')
+      return new Promise<never>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    return new Response(JSON.stringify(a.body), {
+      status: a.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof globalThis.fetch;
+  const client = createServerSessionClient({
+    initial,
+    fetch,
+    environment: { channel: null, clock: handClock(t), timers },
+  });
+  clients.push(client);
+  const views = [client.view];
+  client.subscribe((v) => views.push(v));
+  const profileReads = () => paths.filter((p) => p.includes('/auth/user-profile')).length;
+  return { client, t, advance, views, profileReads };
+}
+
+/** Whether a view shows the player as free to bet on `current` restrictions. */
+const free = (v: ServerSessionClientBase['view']) =>
+  v.restrictions?.status === 'current' && v.restrictions.canBet === true;
+
+const barred = { status: 200, body: { user: { id: 4 }, userInfo: info({ spa_exclusion: 1 }) } };
+
+describe('the server-session client judges its seed at the clock, not at the seed', () => {
+  it('a seed read two days ago: stale and not free to bet at once, the profile read at once, and the SPA bar it answers is shown', async () => {
+    const { client, views, profileReads } = start(seedOf(NOON - 2 * DAY), {
+      at: NOON,
+      answer: (p) => (p.includes('/auth/user-profile') ? barred : 'hang'),
+    });
+    expect(client.view.status).toBe('signedIn');
+    expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
+    await until(() => profileReads() === 1, 'the profile was read at once');
+    await until(() => client.view.restrictions?.checkedAt === NOON, 'the read was taken');
+    expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: false });
+    expect(client.view.restrictions?.inForce.map((r) => r.kind)).toContain('spaExclusion');
+    expect(views.some(free)).toBe(false);
+  });
+
+  it('a seed read a day ahead of the clock: not current, the profile read at once', async () => {
+    const { client, views, profileReads } = start(seedOf(NOON + DAY), { at: NOON });
+    expect(client.view.restrictions?.status).not.toBe('current');
+    expect(client.view.restrictions?.canBet).toBe(false);
+    await until(() => profileReads() === 1, 'the profile was read at once');
+    expect(views.some(free)).toBe(false);
+  });
+
+  it('a seed read later today than the clock by more than its bound: not current, the profile read at once', async () => {
+    const { client, views, profileReads } = start(seedOf(NOON + BOUND + S), { at: NOON });
+    expect(client.view.restrictions?.canBet).toBe(false);
+    await until(() => profileReads() === 1, 'the profile was read at once');
+    expect(views.some(free)).toBe(false);
+  });
+
+  it('on a clock not trusted yet: not current, the profile read at once', async () => {
+    const { client, views, profileReads } = start(seedOf(NOON - S), { at: NOON, trusted: false });
+    expect(client.view.restrictions?.canBet).toBe(false);
+    await until(() => profileReads() === 1, 'the profile was read at once');
+    expect(views.some(free)).toBe(false);
+  });
+
+  it('a seed read earlier today: current at once, no profile read, and the SPA re-check at the next São Paulo midnight of the clock', async () => {
+    // Read at 14:00 the day before, the page opened at 23:00: the re-check is due at 00:00, not at 09:00.
+    const readAt = MIDNIGHT - 10 * H;
+    const { client, advance, profileReads } = start(seedOf(readAt), { at: MIDNIGHT - H, offset: 40 * S });
+    expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: true, checkedAt: readAt });
+    await turns(10);
+    expect(profileReads()).toBe(0);
+    expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
+    advance(H - S);
+    await turns(10);
+    expect(profileReads()).toBe(0);
+    expect(client.view.restrictions?.status).toBe('current');
+    advance(3 * S);
+    await until(() => profileReads() === 1, 'the SPA re-check at midnight');
+    expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
+  });
+
+  it('a seed read from GET <prefix>/session is judged the same way: two days old, stale and read again', async () => {
+    const { client, views, profileReads } = start(UNAVAILABLE, {
+      at: NOON,
+      answer: (p) => (p.endsWith('/session') ? { status: 200, body: seedOf(NOON - 2 * DAY) } : 'hang'),
+    });
+    await until(() => client.view.status === 'signedIn', 'signed in from the seed route');
+    expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
+    await until(() => profileReads() === 1, 'the profile was read at once');
+    expect(views.some(free)).toBe(false);
+  });
+
+  it("a seed from GET <prefix>/session is judged at the clock as read when it arrived (trusted by then), not at the client's start", async () => {
+    const { client, t, profileReads } = start(UNAVAILABLE, {
+      at: NOON,
+      trusted: false,
+      answer: (p) => {
+        if (!p.endsWith('/session')) return 'hang';
+        t.trusted = true; // the clock learned from the answers meanwhile
+        return { status: 200, body: seedOf(NOON - S) };
+      },
+    });
+    await until(() => client.view.status === 'signedIn', 'signed in from the seed route');
+    expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
+    await turns(10);
+    expect(profileReads()).toBe(0);
+  });
+
+  it('generated seed ages, clock offsets and trust: never current and free to bet unless read on the São Paulo day of a trusted reading, not ahead of it beyond its bound; stale ones read at once', async () => {
+    const age = fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: -3 * BOUND, max: 3 * BOUND }),
+      fc.integer({ min: -3 * H, max: 3 * H }),
+      fc.integer({ min: -3 * DAY, max: 2 * DAY }),
+      fc.integer({ min: 1, max: 30 }).map((d) => d * DAY),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: -3 * H, max: 3 * H }),
+        age,
+        fc.integer({ min: -DAY, max: DAY }),
+        fc.boolean(),
+        async (fromMidnight, ageMs, offset, trusted) => {
+          const at = MIDNIGHT + fromMidnight;
+          const readAt = at - ageMs;
+          const fresh = trusted && readAt <= at + BOUND && brazilDayOf(readAt) === brazilDayOf(at);
+          const { client, advance, views, profileReads } = start(seedOf(readAt), { at, offset, trusted });
+          try {
+            expect(client.view.status).toBe('signedIn');
+            await turns(6);
+            if (fresh) {
+              expect(free(client.view), 'a read of today on a trusted clock is current').toBe(true);
+              expect(profileReads(), 'no second profile read').toBe(0);
+            } else {
+              expect(views.some(free), `age ${ageMs}, trusted ${trusted}`).toBe(false);
+              expect(profileReads(), 'read at once').toBe(1);
+            }
+            // Past the next São Paulo midnight of the clock (the re-read never answers): nothing is current.
+            advance(nextBrazilMidnight(at) - at + 2 * S);
+            await turns(6);
+            expect(client.view.restrictions?.status, 'after midnight').not.toBe('current');
+            expect(client.view.restrictions?.canBet).toBe(false);
+          } finally {
+            client.stop();
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
