@@ -64,16 +64,6 @@ const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <
 
 /** Whether `info[key]` was sent (not absent, not null). */
 const sent = (info: Record<string, unknown>, key: string) => info[key] !== undefined && info[key] !== null;
-/**
- * A count in the spec's set (`inSet`), read tolerantly: null/absent is 0 (none); a value outside
- * the set (`'0.5'` months, 46 days, -2) is null: unreadable, never "no restriction" (fail closed).
- */
-const countOf = (v: unknown, inSet: (n: number) => boolean): number | null => {
-  const n = readNumber(v);
-  if (n === UNREADABLE) return null;
-  return n === null ? 0 : inSet(n) ? n : null;
-};
-
 /** PHP's zero dates (`'1969-12-31 21:00:00'`, `'1970-01-01 00:00:00'`) fall at or before this: never a real date. */
 const ZERO_DATE_FLOOR = DAY_MS;
 /** A date field sent (not absent, null or `''`). */
@@ -104,7 +94,10 @@ function countedOf(
   inSet: (n: number) => boolean,
   bad: string[],
 ): number | null {
-  const n = countOf(info[field], inSet);
+  // Read tolerantly: null/absent is 0 (none); a value outside the spec's set (`'0.5'` months, 46
+  // days, -2) is unreadable, never "no restriction" (fail closed).
+  const v = readNumber(info[field]);
+  const n = v === UNREADABLE ? null : v === null ? 0 : inSet(v) ? v : null;
   const wrong = n === null ? field : n > 0 ? badDate(info, field) : null;
   if (wrong) bad.push(wrong);
   return wrong || !n ? null : n;
@@ -120,44 +113,36 @@ function addMonths(since: number, months: number): number {
   return brazilTimeToEpoch(p.year, p.month + months, p.day, p.hour, p.minute, p.second);
 }
 
-function pauseOf(info: Record<string, unknown>, bad: string[]): Restriction | null {
-  const days = countedOf(info, 'user_pause', isPauseDays, bad);
-  if (days === null) return null;
-  const since = parseServerTime(info.user_pause_at);
-  const until =
-    parseServerTime(info.user_pause_in) ?? (since === null ? null : timeOrNull(since + days * DAY_MS));
-  return {
-    kind: 'pause',
-    imposedBy: 'self',
-    since,
-    until,
-    permanent: false,
-    indefinite: false,
-    note: null,
-    blocksAccount: false,
-    earliestLiftAt: parseServerTime(info.user_pause_min) ?? until,
-  };
-}
-
-function selfExclusionOf(info: Record<string, unknown>, bad: string[]): Restriction | null {
-  const months = countedOf(info, 'user_exclusion', (n) => EXCLUSION_MONTHS.has(n), bad);
-  if (months === null) return null;
-  const permanent = months === -1;
-  const since = parseServerTime(info.user_exclusion_at);
+/**
+ * The player's own restriction in `field`: a pause of N days (`user_pause`) or a self-exclusion of
+ * N months (`user_exclusion`, -1 = permanent). Its end is `_in`, else its start plus its length;
+ * it may be lifted from `_min` (a pause: else at its end; an exclusion: else never).
+ */
+function selfOf(
+  info: Record<string, unknown>,
+  field: 'user_pause' | 'user_exclusion',
+  bad: string[],
+): Restriction | null {
+  const pause = field === 'user_pause';
+  const n = countedOf(info, field, pause ? isPauseDays : (m) => EXCLUSION_MONTHS.has(m), bad);
+  if (n === null) return null;
+  const permanent = n === -1;
+  const since = parseServerTime(info[`${field}_at`]);
   const until = permanent
     ? null
-    : (parseServerTime(info.user_exclusion_in) ??
-      (since === null ? null : timeOrNull(addMonths(since, months))));
+    : (parseServerTime(info[`${field}_in`]) ??
+      (since === null ? null : timeOrNull(pause ? since + n * DAY_MS : addMonths(since, n))));
+  const min = parseServerTime(info[`${field}_min`]);
   return {
-    kind: 'selfExclusion',
+    kind: pause ? 'pause' : 'selfExclusion',
     imposedBy: 'self',
     since,
     until,
     permanent,
     indefinite: false,
     note: null,
-    blocksAccount: true,
-    earliestLiftAt: parseServerTime(info.user_exclusion_min),
+    blocksAccount: !pause,
+    earliestLiftAt: pause ? (min ?? until) : min,
   };
 }
 
@@ -226,8 +211,8 @@ function derive(userInfo: unknown, now: number): Restrictions {
   for (const r of [
     imposedOf(info, 'spa', unreadable),
     imposedOf(info, 'operator', unreadable),
-    selfExclusionOf(info, unreadable),
-    pauseOf(info, unreadable),
+    selfOf(info, 'user_exclusion', unreadable),
+    selfOf(info, 'user_pause', unreadable),
   ]) {
     if (r === null || (r.until !== null && r.until <= at)) continue;
     // An exclusion with no end (SPA, operator, permanent) is in force once read, whatever its
