@@ -61,8 +61,8 @@ export function createLocalStoragePlayClock(
   return {
     read() {
       try {
-        const raw = storage.getItem(key);
-        return raw === null ? null : playClockRecordOf(JSON.parse(raw));
+        // Nothing stored reads as JSON's null: no record.
+        return playClockRecordOf(JSON.parse(storage.getItem(key) as string));
       } catch {
         return null;
       }

@@ -221,7 +221,7 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
     try {
       raw = storage.getItem(key);
     } catch {
-      raw = null; // a storage that cannot be read (private mode, quota): nothing counted there
+      // A storage that cannot be read (private mode, quota): nothing counted there.
     }
     if (raw === null) return { wrong: 0, lockedUntil: 0, held: [] };
     let r: unknown;
