@@ -24,9 +24,20 @@ export const IncomeReportGeneratePayload = /* @__PURE__ */ (() =>
 /** What `IncomeReportGeneratePayload` reads: the body of `generateIncomeReport`: the reference year and the delivery. */
 export type IncomeReportGeneratePayload = z.infer<typeof IncomeReportGeneratePayload>;
 
-/** 1 pending, 2 processing, 3 completed, 4 failed (spec 3.1); `'3'` reads as 3. */
+const STATUSES = [1, 2, 3, 4] as const;
+
+/**
+ * 1 pending, 2 processing, 3 completed, 4 failed (spec 3.1); `'3'` reads as 3. One transform for
+ * what was `z.pipe(z.transform(readInteger), z.literal([1, 2, 3, 4]))`, with the literal's issue
+ * (`invalid_value`, the four values) for anything else (issue 33, sizes: z.pipe's class).
+ */
 export const IncomeReportStatus = /* @__PURE__ */ (() =>
-  z.pipe(z.transform(readInteger), z.literal([1, 2, 3, 4])))();
+  z.transform((value: unknown, payload) => {
+    const status = readInteger(value);
+    if (!STATUSES.includes(status as 1))
+      payload.issues.push({ code: 'invalid_value', values: [...STATUSES], input: status });
+    return status as (typeof STATUSES)[number];
+  }) as unknown as z.ZodMiniType<(typeof STATUSES)[number], unknown>)();
 /** What `IncomeReportStatus` reads: an income report's status: 1 pending, 2 processing, 3 completed, 4 failed. */
 export type IncomeReportStatus = z.infer<typeof IncomeReportStatus>;
 
@@ -43,6 +54,17 @@ export const INCOME_REPORT_STATUS = {
   failed: 4,
 } as const satisfies Record<string, IncomeReportStatus>;
 
+/**
+ * `z.nullable(z.string())` as a transform: a string or null as sent, z.string's issue
+ * (`invalid_type`, expected `string`) for anything else (issue 33, sizes: z.nullable's class).
+ */
+const stringOrNull = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.transform((value: unknown, payload) => {
+    if (value !== null && typeof value !== 'string')
+      payload.issues.push({ code: 'invalid_type', expected: 'string', input: value });
+    return value;
+  }) as unknown as z.ZodMiniType<string | null, string | null>;
+
 // No Required column, so fields are optional but typed, except `id` and `status`: a report
 // without them cannot be polled (spec 3.1), so their absence is an invalid response.
 /**
@@ -58,9 +80,9 @@ export const IncomeReportData = /* @__PURE__ */ (() =>
     reference_year: optionalInteger(),
     delivery_type: z.optional(IncomeReportDeliveryType),
     requested_at: optionalText(),
-    generated_at: z.optional(z.nullable(z.string())),
-    path: z.optional(z.nullable(z.string())),
-    download_url: z.optional(z.nullable(z.string())),
+    generated_at: z.optional(stringOrNull()),
+    path: z.optional(stringOrNull()),
+    download_url: z.optional(stringOrNull()),
   }))();
 /** What `IncomeReportData` reads: an income report as `generateIncomeReport` and `getIncomeReportStatus` answer it (spec 3.1). */
 export type IncomeReportData = z.infer<typeof IncomeReportData>;

@@ -10,9 +10,14 @@ import {
   LimitPeriod,
   NonEmptyString,
   nonEmpty,
+  readInteger,
   toValidationIssues,
 } from '../../src/schemas/common';
-import { IncomeReportDeliveryType } from '../../src/schemas/income-report';
+import {
+  IncomeReportData,
+  IncomeReportDeliveryType,
+  IncomeReportStatus,
+} from '../../src/schemas/income-report';
 import { list } from '../../src/schemas/list';
 import { rule } from '../../src/schemas/rule';
 import { ContractType, LoginHistoryItem, SocialAccount, TwoFactorType } from '../../src/schemas/user';
@@ -22,7 +27,8 @@ import { PLAIN_USER_INFO } from '../support/login-answer';
 // pays for once it holds one: HeaderSafeToken's refinement as a plain check (`rule`), LoginSuccess's
 // `type: z.optional(z.undefined())` as a transform raising the same issue, every z.enum as the
 // z.literal of the same values, z.minLength(1) as `nonEmpty`, LoginResponse's z.union as
-// `either` (told apart by `type`), z.int() as `int()`, and z.array as `list`. The forms they
+// `either` (told apart by `type`), z.int() as `int()`, z.array as `list`, and the income report's
+// z.pipe (its status) and z.nullable (its texts) as transforms. The forms they
 // replaced are the oracles: the same values pass, with the same output, and the same issues (path,
 // code, message) come out for the others.
 
@@ -269,6 +275,50 @@ describe('lighter schema forms', () => {
     }
     expect(outcome(z.object({ years: list(integerField()) }), { years: [2024, 'x'] })).toEqual({
       issues: [{ path: ['years', 1], code: 'custom', message: 'expected an integer' }],
+    });
+  });
+
+  it("the income report's status and texts: what z.pipe and z.nullable(z.string()) read and said", () => {
+    const OldStatus = z.pipe(z.transform(readInteger), z.literal([1, 2, 3, 4]));
+    const oldText = () => z.optional(z.nullable(z.string()));
+    const OldReport = z.object({
+      ...shapeOf(IncomeReportData),
+      status: OldStatus,
+      generated_at: oldText(),
+      path: oldText(),
+      download_url: oldText(),
+    });
+    const field = fc.constantFrom('id', 'status', 'generated_at', 'path', 'download_url', 'delivery_type');
+    const report = fc
+      .array(
+        fc.tuple(
+          field,
+          fc.option(fc.oneof(odd, fc.constantFrom(1, 3, '4', ' 2 ', 5, 2.5)), { nil: undefined }),
+          fc.boolean(),
+        ),
+        { maxLength: 4 },
+      )
+      .map((edits) => {
+        const value: Record<string, unknown> = { id: 1, status: 1, generated_at: null, path: 'p' };
+        for (const [key, v, drop] of edits) {
+          if (drop) delete value[key];
+          else value[key] = v;
+        }
+        return value;
+      });
+    fc.assert(
+      fc.property(report, odd, (value, status) => {
+        expect(outcome(IncomeReportData, value)).toEqual(outcome(OldReport, value));
+        expect(outcome(IncomeReportStatus, status)).toEqual(outcome(OldStatus, status));
+      }),
+      { numRuns: 800, seed: 33 },
+    );
+    expect(outcome(IncomeReportStatus, '3')).toEqual({ data: 3 });
+    expect(outcome(IncomeReportData, { id: 1, status: 7, path: 5 })).toEqual({
+      issues: [
+        { path: ['status'], code: 'invalid_value', message: 'must be one of 1, 2, 3, 4' },
+        { path: ['path'], code: 'invalid_type', message: 'expected string' },
+      ],
     });
   });
 
