@@ -1,4 +1,4 @@
-import { assertEvent, enqueueActions } from 'xstate';
+import { enqueueActions } from 'xstate';
 import { initialContext } from './session/context';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
@@ -6,7 +6,7 @@ import { signingOut } from './session/parts/logout';
 import { PLAY_TIME_TRANSITIONS } from './session/parts/play-time';
 import { PROFILE_TRANSITIONS } from './session/parts/profile';
 import { restoring } from './session/parts/restore';
-import { refreshChild, refreshOn, signedIn } from './session/parts/signed-in';
+import { refreshChild, refreshOn, revokeRefreshed, signedIn } from './session/parts/signed-in';
 import { TABS_TRANSITIONS } from './session/parts/tabs';
 import { wakeInputOf } from './session/refresh';
 import { absent, type SessionTransitions, sessionSetup } from './session/setup';
@@ -53,16 +53,7 @@ export function createSessionMachine(
     on: {
       ...on('root'),
       // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
-      TOKEN_REFRESHED: {
-        guard: 'internal',
-        actions: {
-          type: 'revokeHandle',
-          params: ({ event }) => {
-            assertEvent(event, 'TOKEN_REFRESHED');
-            return event.handle;
-          },
-        },
-      },
+      TOKEN_REFRESHED: { guard: 'internal', actions: revokeRefreshed },
     },
     states: {
       restoring,

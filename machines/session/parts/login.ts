@@ -3,13 +3,14 @@
 // leaves the session in.
 
 import { secret } from 'pam-client';
-import { assertEvent, raise, sendTo } from 'xstate';
+import { raise, sendTo } from 'xstate';
 import { boxCaptcha } from '../../login/request';
 import { servicesOf } from '../context';
 import { internal } from '../events';
 import { boxCommand, childIs, type LoginChildSnapshot, toChild, vaultedAuthOf } from '../login';
 import { sessionSetup } from '../setup';
 import type { SealedLogin } from '../store';
+import type { PendingCommand } from '../types';
 
 /** The login child's progress, copied for the view (its snapshot as the action's params). */
 const progress = {
@@ -24,10 +25,8 @@ export const signingIn = /* @__PURE__ */ (() =>
     // child exists, and the handler below forwards it once it does.
     entry: [
       'startFlow',
-      raise(({ event }) => {
-        assertEvent(event, ['LOGIN', 'REGISTER']);
-        return internal({ type: 'BEGIN', command: boxCommand(event) });
-      }),
+      // Only LOGIN and REGISTER enter `signingIn` (no `assertEvent`, whose check could never fail here).
+      raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) })),
     ],
     invoke: {
       id: 'login',
@@ -87,10 +86,7 @@ export const signingIn = /* @__PURE__ */ (() =>
     on: {
       BEGIN: {
         guard: 'internal',
-        actions: sendTo('login', ({ event }) => {
-          assertEvent(event, 'BEGIN');
-          return toChild(event.command);
-        }),
+        actions: sendTo('login', ({ event }) => toChild(event.command)),
       },
       // A LOGIN while a request is in flight is ignored, like a second SUBMIT.
       LOGIN: {},

@@ -6,7 +6,7 @@
 // (../../sessionMachine.ts, `SessionTransitions`); a wake-up is told to them by name (`wakeProfile`,
 // `wakePlayTime`: nothing without their flow).
 
-import { and, assertEvent, emit, sendTo } from 'xstate';
+import { and, emit, sendTo } from 'xstate';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
 
@@ -42,6 +42,12 @@ export const refreshChild = /* @__PURE__ */ (() =>
       input: ({ context, event }) => refreshCycleInput(context, event),
     },
   }).invoke)();
+
+/** A refreshed token's handle, out of the vault and revoked (a login no longer held: here or at the root). */
+export const revokeRefreshed = {
+  type: 'revokeHandle',
+  params: ({ event }: { event: object }) => (event as { handle: string }).handle,
+} as const;
 
 /** What the signed-in session does with the clock and the refresh cycle's verdicts. */
 export const refreshOn = /* @__PURE__ */ (() =>
@@ -81,33 +87,15 @@ export const refreshOn = /* @__PURE__ */ (() =>
         {
           guard: 'owned',
           actions: [
-            {
-              type: 'refreshed',
-              params: ({ event }) => {
-                assertEvent(event, 'TOKEN_REFRESHED');
-                return event.at;
-              },
-            },
+            { type: 'refreshed', params: ({ event }) => event.at },
             {
               type: 'writeSession',
-              params: ({ event }) => {
-                assertEvent(event, 'TOKEN_REFRESHED');
-                return { handle: event.handle, reason: 'refresh' as const };
-              },
+              params: ({ event }) => ({ handle: event.handle, reason: 'refresh' as const }),
             },
             emit({ type: 'tokenRefreshed' as const }),
           ],
         },
-        {
-          guard: 'internal',
-          actions: {
-            type: 'revokeHandle',
-            params: ({ event }) => {
-              assertEvent(event, 'TOKEN_REFRESHED');
-              return event.handle;
-            },
-          },
-        },
+        { guard: 'internal', actions: revokeRefreshed },
       ],
       REFRESH_FAILED: {
         guard: 'internal',
