@@ -133,6 +133,24 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
   };
 }
 
+/**
+ * The context after `patch` (a datum taken, a failed read, the clock's trust), at the time of
+ * `stamp` (none: the flow's time as it is): the restrictions derived again, the version counted.
+ */
+const advanced = (
+  context: ProfileFlowContext,
+  patch: Partial<ProfileFlowContext>,
+  stamp: { at?: number; trusted?: boolean },
+) => {
+  const now = timeAfter(context.now, stamp);
+  return {
+    ...patch,
+    now,
+    restrictions: restrictionsAt({ ...context, ...patch }, now, stamp),
+    version: context.version + 1,
+  };
+};
+
 /** Where a datum from elsewhere is seen: this tab's stamp on a trusted clock, else the flow's last
  * trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it). */
 const seenOf = (now: number, stamp: Stamp) => ({ seen: timeAfter(now, stamp), seenTrusted: stamp.trusted });
@@ -233,41 +251,34 @@ export function createProfileFlow() {
             source: ProfileSource;
             stamp: { at: number; trusted?: boolean };
           },
-        ) => {
-          const next = {
-            userInfo: d.userInfo,
-            readAt: d.at,
-            failed: false,
-            untrusted: context.untrusted,
-            error: null,
-          };
-          const now = timeAfter(context.now, d.stamp);
-          return {
-            ...next,
-            user: d.user ?? context.user,
-            source: d.source,
-            attempts: 0,
-            unsure: d.stamp.trusted === false ? context.unsure + 1 : 0,
-            now,
-            restrictions: restrictionsAt(next, now, d.stamp),
-            version: context.version + 1,
-          };
-        },
+        ) =>
+          advanced(
+            context,
+            {
+              userInfo: d.userInfo,
+              readAt: d.at,
+              failed: false,
+              error: null,
+              user: d.user ?? context.user,
+              source: d.source,
+              attempts: 0,
+              unsure: d.stamp.trusted === false ? context.unsure + 1 : 0,
+            },
+            d.stamp,
+          ),
       ),
       failedRead: assign(
-        ({ context }, o: { error: PamError; at: number; trusted?: boolean; jitter: number }) => {
-          const now = timeAfter(context.now, o);
-          const failed = { ...context, failed: true, error: o.error };
-          return {
-            failed: true,
-            error: o.error,
-            attempts: context.attempts + 1,
-            retryMs: backoffDelay(context.attempts, { ...context.retry, random: () => o.jitter }),
-            now,
-            restrictions: restrictionsAt(failed, now, o),
-            version: context.version + 1,
-          };
-        },
+        ({ context }, o: { error: PamError; at: number; trusted?: boolean; jitter: number }) =>
+          advanced(
+            context,
+            {
+              failed: true,
+              error: o.error,
+              attempts: context.attempts + 1,
+              retryMs: backoffDelay(context.attempts, { ...context.retry, random: () => o.jitter }),
+            },
+            o,
+          ),
       ),
       forget: assign(({ context, event }) => {
         if (event.type !== 'OWNER') return {};
@@ -282,16 +293,11 @@ export function createProfileFlow() {
         };
       }),
       // The clock's trust changed: restrictions read on an untrusted clock are never current.
-      trust: assign(({ context, event }) => {
-        if (event.type !== 'CLOCK' || !isTrustedEvent(event)) return {};
-        const next = { ...context, untrusted: !event.trusted };
-        return {
-          untrusted: next.untrusted,
-          ...(event.trusted ? { unsure: 0 } : {}),
-          restrictions: restrictionsAt(next, context.now),
-          version: context.version + 1,
-        };
-      }),
+      trust: assign(({ context, event }) =>
+        event.type !== 'CLOCK' || !isTrustedEvent(event)
+          ? {}
+          : advanced(context, { untrusted: !event.trusted, ...(event.trusted ? { unsure: 0 } : {}) }, {}),
+      ),
     },
     guards: {
       ours: ({ context, event }) =>
