@@ -98,12 +98,13 @@ const services = (input: RegistrationInput) => ({ auth: input.auth });
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createRegistrationMachine() {
   return machineSetup({
-    types: {
-      context: {} as RegistrationContext,
-      events: {} as RegistrationEvent,
-      input: {} as RegistrationInput,
-      output: {} as RegistrationOutput,
-      emitted: {} as RegistrationEmitted,
+    // Types only: `{}` at run time (createMachine does not read `types`).
+    types: {} as {
+      context: RegistrationContext;
+      events: RegistrationEvent;
+      input: RegistrationInput;
+      output: RegistrationOutput;
+      emitted: RegistrationEmitted;
     },
     actors: { checkDocument: requestDocumentCheck },
     guards: {

@@ -174,11 +174,12 @@ const CHECK = [
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createTokenRefreshMachine() {
   return machineSetup({
-    types: {
-      context: {} as TokenRefreshContext,
-      events: {} as TokenRefreshEvent,
-      emitted: {} as TokenRefreshEmitted,
-      input: {} as TokenRefreshInput,
+    // Types only: `{}` at run time (createMachine does not read `types`).
+    types: {} as {
+      context: TokenRefreshContext;
+      events: TokenRefreshEvent;
+      emitted: TokenRefreshEmitted;
+      input: TokenRefreshInput;
     },
     actors: {
       refreshToken: fromPromise<RefreshTokenResponse, { auth: Pick<AuthModule, 'refreshToken'> }>(
