@@ -127,6 +127,8 @@ export function int(...checks: z.core.$ZodCheck<number>[]): z.ZodMiniNumber<numb
         inclusive: true,
       });
   });
+  // Described as z.int()'s check (what z.toJSONSchema and zod's compiler read: an integer in the safe range).
+  Object.assign(safe._zod.def, { check: 'number_format', format: 'safeint' });
   return z.number().check(safe, ...checks);
 }
 
@@ -158,7 +160,12 @@ export function nonEmpty(): z.core.$ZodCheck<string> {
         continue: true,
       });
   });
-  check._zod.def.when = ({ value }) => value != null && (value as string).length !== undefined;
+  // Described as z.minLength(1)'s check (what z.toJSONSchema and zod's compiler read: minLength 1).
+  Object.assign(check._zod.def, {
+    check: 'min_length',
+    minimum: 1,
+    when: ({ value }: { value: unknown }) => value != null && (value as string).length !== undefined,
+  });
   return check;
 }
 

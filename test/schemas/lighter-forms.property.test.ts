@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { LoginChallenge, LoginResponse, LoginSuccess } from '../../src/schemas/auth';
+import { ForgotPasswordPayload, LoginChallenge, LoginResponse, LoginSuccess } from '../../src/schemas/auth';
 import {
   HeaderSafeToken,
   int,
@@ -18,6 +18,7 @@ import {
   IncomeReportDeliveryType,
   IncomeReportStatus,
 } from '../../src/schemas/income-report';
+import { TimeoutLimitsPayload } from '../../src/schemas/limits';
 import { list } from '../../src/schemas/list';
 import { rule } from '../../src/schemas/rule';
 import { ContractType, LoginHistoryItem, SocialAccount, TwoFactorType } from '../../src/schemas/user';
@@ -319,6 +320,22 @@ describe('lighter schema forms', () => {
         { path: ['status'], code: 'invalid_value', message: 'must be one of 1, 2, 3, 4' },
         { path: ['path'], code: 'invalid_type', message: 'expected string' },
       ],
+    });
+  });
+
+  it('the request schemas still describe themselves to z.toJSONSchema as with z.minLength(1) and z.int()', () => {
+    const props = (schema: Schema) =>
+      (z.toJSONSchema(schema) as { properties: Record<string, unknown> }).properties;
+    const safe = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+    expect(props(TimeoutLimitsPayload)).toEqual({
+      user_pause: { type: 'integer', minimum: 1, maximum: 45 },
+      reason: { type: 'integer', ...safe },
+      password_check: { type: 'string', minLength: 1 },
+      kyc_id: { type: 'integer', ...safe },
+    });
+    expect(props(ForgotPasswordPayload)).toEqual({
+      login: { type: 'string', minLength: 1 },
+      captcha_token: { type: 'string', minLength: 1 },
     });
   });
 
