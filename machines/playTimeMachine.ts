@@ -189,24 +189,17 @@ export type PlayTimeEmitted =
 
 const DEFAULT_BEAT_MS = 15_000;
 
-function services(
-  input: PlayTimeInput,
-): Pick<PlayTimeContext, 'store' | 'now' | 'monotonic' | 'serverNow' | 'trusted'> {
+function contextOf(input: PlayTimeInput): PlayTimeContext {
+  const beatMs = finiteOr(input?.beatMs, DEFAULT_BEAT_MS, 1000);
+  const warn = input?.warnAt;
   const now = input?.now ?? steadyClock();
   return {
+    // The services.
     store: input?.store ?? createLocalStoragePlayClock(),
     now,
     monotonic: input?.monotonic ?? (input?.now ? now : monotonicNow),
     serverNow: input?.serverNow ?? now,
     trusted: input?.trusted,
-  };
-}
-
-function contextOf(input: PlayTimeInput): PlayTimeContext {
-  const beatMs = finiteOr(input?.beatMs, DEFAULT_BEAT_MS, 1000);
-  const warn = input?.warnAt;
-  return {
-    ...services(input),
     limit: input?.limit ?? null,
     unitMs: finiteOr(input?.unitMs, 60_000, 1),
     beatMs,
