@@ -8,28 +8,28 @@ import type { SensitiveCallOptions, StorageLike, UserModule } from 'pam-client';
 /** The prompt: the player's password (a string or `Secret`), or null when they cancel. */
 export type StepUpPrompt = NonNullable<SensitiveCallOptions['onStepUp']>;
 
-/** The sensitive changes, with the index of their options argument. */
-const SENSITIVE: ReadonlyArray<[keyof UserModule, number]> = [
-  ['updateProfile', 2],
-  ['updateEmail', 1],
-  ['addPhone', 1],
-  ['updateAddress', 1],
-  ['updateLimits', 1],
-  ['setTimeoutLimits', 1],
-  ['setSelfExclusion', 1],
+/** The sensitive changes: their options come last, after the payload (and the id, for updateProfile). */
+const SENSITIVE: readonly (keyof UserModule)[] = [
+  'updateProfile',
+  'updateEmail',
+  'addPhone',
+  'updateAddress',
+  'updateLimits',
+  'setTimeoutLimits',
+  'setSelfExclusion',
 ];
 
 /** `user` with `onStepUp` given to each sensitive change that has none of its own. */
 export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined): UserModule {
   if (!onStepUp) return user;
   const wrapped: Record<string, unknown> = { ...user };
-  for (const [name, at] of SENSITIVE) {
+  for (const name of SENSITIVE) {
+    const at = name === 'updateProfile' ? 2 : 1;
     const original = user[name] as (...args: unknown[]) => Promise<unknown>;
     wrapped[name] = (...args: unknown[]) => {
       const options = (args[at] ?? {}) as SensitiveCallOptions;
-      const next = [...args];
-      next[at] = options.onStepUp ? options : { ...options, onStepUp };
-      return original(...next);
+      args[at] = options.onStepUp ? options : { ...options, onStepUp };
+      return original(...args);
     };
   }
   return wrapped as unknown as UserModule;
