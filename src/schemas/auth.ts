@@ -176,8 +176,17 @@ export const AuthUserInfo = /* @__PURE__ */ (() => z.object(authUserInfoShape))(
 export type AuthUserInfo = z.infer<typeof AuthUserInfo>;
 
 /** The outcomes a login can announce instead of a session (spec 5, item 2). */
-export const LoginChallengeType = /* @__PURE__ */ (() =>
-  z.literal(['cancelled_account', 'two_factor_code']))();
+export const LoginChallengeType = /* @__PURE__ */ (() => {
+  // z.literal's check as a transform (an answer's field, never described to JSON Schema): the
+  // same issue (invalid_value with the values); z.literal's class left the bundles whose only
+  // literal this was (issue 33, sizes).
+  const types = ['cancelled_account', 'two_factor_code'] as const;
+  return z.transform((value: unknown, payload) => {
+    if (!types.includes(value as 'two_factor_code'))
+      payload.issues.push({ code: 'invalid_value', values: [...types], input: value });
+    return value;
+  }) as unknown as z.ZodMiniType<(typeof types)[number], (typeof types)[number]>;
+})();
 export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
 
 /** The longest token life we believe (`expires_in`, seconds): one year. */
