@@ -4,6 +4,7 @@
 // revokes a token a logout elsewhere left valid here. Without the tabs flow the session keeps to
 // its tab.
 
+import type { StoredSession } from 'pam-client';
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
@@ -151,33 +152,28 @@ export function adopted(context: SessionContext, e: Internal<'ADOPT'>): Partial<
  */
 function revokeIfNewer(context: SessionContext, e: SignOutMessage): void {
   if (e.reason !== 'logout' || context.seq === null || e.seq === null || context.seq <= e.seq) return;
-  const { auth, tokens } = servicesOf(context);
-  settle(
-    Promise.resolve(tokens.get()).then((current) =>
-      current ? auth.logout({ accessToken: current.accessToken }) : undefined,
-    ),
-  );
+  withStored(context, (current) => servicesOf(context).auth.logout({ accessToken: current.accessToken }));
+}
+
+/** `use` on the session in the store, when there is one (settled: a failure is nobody's to hear). */
+function withStored(context: SessionContext, use: (stored: StoredSession) => unknown): void {
+  settle(Promise.resolve(servicesOf(context).tokens.get()).then((stored) => stored && use(stored)));
 }
 
 /** Another tab asked for the session: answer with the one in our store. */
 function answerSync(context: SessionContext): void {
-  const { user } = context;
-  const { tokens, crossTab } = servicesOf(context);
-  settle(
-    Promise.resolve(tokens.get()).then((stored) => {
-      // The answer names its player and login (a store written before they existed has neither).
-      if (stored)
-        crossTab?.publishSession(
-          {
-            ...stored,
-            ...(stored.userId === undefined && context.userId !== null ? { userId: context.userId } : {}),
-            ...(stored.seq === undefined && context.seq !== null ? { seq: context.seq } : {}),
-            ...(stored.sid === undefined && context.sid !== null ? { sid: context.sid } : {}),
-          },
-          'sync',
-          user,
-        );
-    }),
+  // The answer names its player and login (a store written before they existed has neither).
+  withStored(context, (stored) =>
+    servicesOf(context).crossTab?.publishSession(
+      {
+        ...stored,
+        ...(stored.userId === undefined && context.userId !== null ? { userId: context.userId } : {}),
+        ...(stored.seq === undefined && context.seq !== null ? { seq: context.seq } : {}),
+        ...(stored.sid === undefined && context.sid !== null ? { sid: context.sid } : {}),
+      },
+      'sync',
+      context.user,
+    ),
   );
 }
 
