@@ -19,6 +19,7 @@ import {
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
+import { isInertOnServer } from '../client/server-render';
 import type { SessionRef } from '../client/session-facade';
 import {
   guardCommands,
@@ -42,6 +43,7 @@ import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../se
 import { serverSessionAuth } from './auth';
 import { serverSessionMachine } from './machine';
 import { parseSeed } from './seed';
+import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
 import { createServerTabs } from './tabs';
 
 /**
@@ -179,9 +181,15 @@ export function createServerSessionClient<const F extends readonly ServerSession
   options: ServerSessionClientOptions<F> = {},
 ): ServerSessionClient<F> {
   const prefix = options.prefix ?? '/pam';
-  const env = browserEnvironment(options.environment, `pam-client:server-session:${prefix}`);
+  // A server render (a relative prefix, no page, no fetch of the app's): inert (server-render.ts).
+  const inert = isInertOnServer({ baseURL: prefix, fetch: options.fetch });
+  const env = browserEnvironment(
+    inert ? { ...options.environment, channel: null } : options.environment,
+    `pam-client:server-session:${prefix}`,
+  );
   let actor: ServerSessionActor | undefined;
   let http: HttpAdapter;
+  const transport = inert ? refusedOnServer : options.fetch;
   try {
     http = createOfetchAdapter({
       baseURL: prefix,
@@ -194,7 +202,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
       // Proves the same origin to the proxy (a header a cross-site page cannot send).
       headers: { ...options.headers, 'X-Pam-Client': '1' },
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(transport === undefined ? {} : { fetch: transport }),
     } as Parameters<typeof createOfetchAdapter>[0]);
   } catch (error) {
     if (isOwnedChannel(env.channel)) env.channel?.close();
@@ -221,7 +229,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const user = parts.find((p) => p.user)?.user;
   const observers = parts.flatMap((p) => (p.inspect ? [p.inspect] : []));
 
-  const initial = options.initial == null ? null : parseSeed(options.initial);
+  const seed = options.initial == null ? null : parseSeed(options.initial);
+  const initial = inert ? seedOnServer(seed) : seed;
+  const reading = readClock({ now: env.now, serverNow: env.serverNow, clock: env.clock });
   actor = guardCommands(
     createActor(serverSessionMachine, {
       input: {
@@ -248,7 +258,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
         // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
         initial,
         // The one clock as read now: the seed's read is judged at it, never at its own time.
-        reading: readClock({ now: env.now, serverNow: env.serverNow, clock: env.clock }),
+        reading: inert ? untrustedReading(reading) : reading,
       },
       clock: env.timers,
       ...(observers.length
@@ -277,8 +287,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
     error: views.end,
     complete: views.end,
   });
-  running.start();
+  // Inert: never started, so no child runs (no request, timer or listener) and no command is taken.
+  if (!inert) running.start();
   if (views.get().status !== 'restoring') settle(views.get());
+  const send = inert ? () => {} : (command: SessionEvent) => running.send(command);
 
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http,
@@ -290,7 +302,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
     state: {
       getSnapshot: () => views.get(),
       subscribe: (listener) => views.subscribe(listener),
-      send: (command) => running.send(command),
+      send,
     },
     get view() {
       return views.get();
@@ -299,7 +311,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
     subscribe: views.subscribe,
     // Boxed here, before the event reaches any actor (or an inspector).
     login: ({ login, password, captchaToken, appSource }) =>
-      running.send(
+      send(
         boxCommand({
           type: 'LOGIN',
           login,
@@ -308,15 +320,15 @@ export function createServerSessionClient<const F extends readonly ServerSession
           ...(appSource === undefined ? {} : { appSource }),
         }),
       ),
-    register: (payload) => running.send(boxCommand({ type: 'REGISTER', payload })),
+    register: (payload) => send(boxCommand({ type: 'REGISTER', payload })),
     submitCode: (code, captchaToken) =>
-      running.send({
+      send({
         type: 'SUBMIT_CODE',
         code: secret(code),
         ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
       }),
-    cancel: () => running.send({ type: 'CANCEL' }),
-    logout: () => running.send({ type: 'LOGOUT' }),
+    cancel: () => send({ type: 'CANCEL' }),
+    logout: () => send({ type: 'LOGOUT' }),
     on: (type, listener) => {
       if (type === 'mutationOutcomeUnknown') {
         const l = listener as (event: MutationOutcomeUnknown) => void;
