@@ -109,14 +109,6 @@ export function isPamError(value: unknown): value is PamError {
   );
 }
 
-/**
- * Sets the code of a subclass whose parent's constructor set the parent's code (HttpError →
- * UnauthorizedError). Internal: not exported from the package.
- */
-export function recode(error: PamError, code: PamErrorCode): void {
-  (error as { code: PamErrorCode }).code = code;
-}
-
 // The HTTP errors: an answer that is not 2xx, one class per code (401, step-up, the rest).
 
 /**
@@ -202,7 +194,8 @@ export class UnauthorizedError extends HttpError {
   declare readonly code: 'unauthorized';
   constructor(init: HttpErrorInit) {
     super(init);
-    recode(this, 'unauthorized');
+    // The parent's constructor set the parent's code: this class's code replaces it.
+    (this as { code: string }).code = 'unauthorized';
     this.name = 'UnauthorizedError';
   }
 }
@@ -222,7 +215,7 @@ export class StepUpRequiredError extends HttpError {
   declare readonly reason: 'required' | 'invalid';
   constructor(init: HttpErrorInit, reason: 'required' | 'invalid') {
     super(init);
-    recode(this, 'step_up_required');
+    (this as { code: string }).code = 'step_up_required';
     this.name = 'StepUpRequiredError';
     this.reason = reason;
   }
