@@ -210,11 +210,11 @@ export const inspector = (
   inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void),
 ): ClientFlow<'inspect'> => ({
   name: 'inspect',
-  setup: () => {
-    if (typeof inspect === 'function') return { inspect: redactInspection(inspect) };
-    const wrapped = redactInspection(inspect);
-    return { inspect: (event: InspectionEvent) => wrapped.next?.(event) };
-  },
+  setup: () => ({
+    inspect: redactInspection((event: InspectionEvent) =>
+      typeof inspect === 'function' ? inspect(event) : inspect.next?.(event),
+    ),
+  }),
 });
 
 /**
