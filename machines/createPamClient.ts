@@ -8,7 +8,6 @@ import {
   type HttpAdapter,
   type RegistrationModule,
   type Secret,
-  secret,
   type TokenStore,
   type UserModule,
 } from 'pam-client';
@@ -353,13 +352,12 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       return views.get();
     },
     subscribe: views.subscribe,
-    // Boxed before the event reaches any actor (or an inspector): the password and code here, a
-    // captcha token string at the session's door (`guardCommands`), as any command sent there.
+    // The password, code and captcha token are boxed at the session's door (`guardCommands`), before
+    // the event reaches any actor or inspector, as any command sent there.
     login: ({ login, password, captchaToken, appSource }) =>
-      actor.send({ type: 'LOGIN', login, password: secret(password), captchaToken, appSource }),
-    register: (payload) =>
-      actor.send({ type: 'REGISTER', payload: { ...payload, password: secret(payload.password) } }),
-    submitCode: (code, captchaToken) => actor.send({ type: 'SUBMIT_CODE', code: secret(code), captchaToken }),
+      actor.send({ type: 'LOGIN', login, password, captchaToken, appSource }),
+    register: (payload) => actor.send({ type: 'REGISTER', payload }),
+    submitCode: (code, captchaToken) => actor.send({ type: 'SUBMIT_CODE', code, captchaToken }),
     cancel: () => actor.send({ type: 'CANCEL' }),
     logout: () => actor.send({ type: 'LOGOUT' }),
     on: (type, listener) => {

@@ -17,20 +17,19 @@
 //   one token store, a write still in flight read back; a 401 waits for the session's refresh; a
 //   responsible-gaming change makes the session read the restrictions again).
 
-import {
-  type AuthUser,
-  type PamError,
-  type PlayTime,
-  type StoredSession,
-  secret,
-  type TokenStore,
-  type UserModule,
-  type UserProfileInfo,
+import type {
+  AuthUser,
+  PamError,
+  PlayTime,
+  StoredSession,
+  TokenStore,
+  UserModule,
+  UserProfileInfo,
 } from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
-import { boxCaptcha } from '../login/request';
 import { internal, type Owner, takeTicket } from '../session/events';
+import { boxCommand } from '../session/login';
 import type { SessionRestrictions } from '../session/profile-rules';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
@@ -214,26 +213,6 @@ const COMMANDS: ReadonlySet<string> = new Set([
 const isCommand = (event: unknown): boolean =>
   typeof event === 'object' && event !== null && COMMANDS.has((event as { type?: unknown }).type as string);
 
-type Rec = Record<string, unknown>;
-
-/** `o` with its string `key` boxed by `box`. */
-const boxKey = (o: Rec, key: string, box: (value: never) => unknown): Rec =>
-  typeof o[key] === 'string' ? { ...o, [key]: box(o[key] as never) } : o;
-
-/**
- * A command's secrets boxed (a string password, code or captcha token), whatever door it came
- * through (`client.state.send`, the deprecated `client.session`, the developer door): no
- * inspector, log or warning sees them raw. `client.login` and its siblings box them already.
- */
-function boxed(event: Rec): Rec {
-  if (event.type === 'REGISTER' && typeof event.payload === 'object' && event.payload !== null)
-    return {
-      ...event,
-      payload: boxKey(boxKey(event.payload as Rec, 'password', secret), 'captcha_token', boxCaptcha),
-    };
-  return boxKey(boxKey(boxKey(event, 'password', secret), 'code', secret), 'captchaToken', boxCaptcha);
-}
-
 /**
  * Replaces `ref.send` (the door from outside: XState delivers its own events, a child's done, error
  * and snapshot events, `sendParent`, `sendTo`, delayed events, past it) with one that lets through
@@ -249,7 +228,7 @@ function guard(ref: AnyActorRef, root: boolean, guarded: WeakSet<AnyActorRef>): 
       // A stopped (or finished) actor takes nothing: XState would print the event in a warning.
       if ((ref.getSnapshot() as { status?: string }).status !== 'active') return;
       if (takeTicket(event)) send(event as never);
-      else if (root && isCommand(event)) send(boxed(event as Rec) as never);
+      else if (root && isCommand(event)) send(boxCommand(event as object) as never);
     },
   });
 }

@@ -2,8 +2,8 @@
 // as the session runs it. Commands are boxed (a password or captcha token is a Secret from here
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
-import { type AuthUser, secret } from 'pam-client';
-import { boxCaptcha } from '../login/request';
+import type { AuthUser } from 'pam-client';
+import { box, boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, metaFields, servicesOf } from './context';
 import { nextCounter } from './order';
@@ -24,12 +24,9 @@ export const vaultedAuthOf = (context: SessionContext) => {
   return vaultedAuth(s.auth, s.vault, s);
 };
 
-/** A session command as the login child's event. */
-export function toChild(command: PendingCommand) {
-  if (command.type === 'REGISTER') return { type: 'REGISTER' as const, payload: command.payload };
-  const { login, password, captchaToken, appSource } = command;
-  return { type: 'SUBMIT' as const, login, password, captchaToken, appSource };
-}
+/** A session command as the login child's event (a login is its SUBMIT; a registration is the same). */
+export const toChild = (command: PendingCommand) =>
+  command.type === 'REGISTER' ? command : { ...command, type: 'SUBMIT' as const };
 
 /** The login child's state, as the session's status. */
 export const childIs =
@@ -37,22 +34,27 @@ export const childIs =
   ({ event }: { event: { snapshot?: { value: unknown } } }) =>
     event.snapshot?.value === state;
 
-/** The login and registration commands, boxed: a password or captcha token is a `Secret` from here on. */
-export const boxCommand = (e: PendingCommand): PendingCommand =>
-  e.type === 'LOGIN'
-    ? {
-        ...e,
-        password: secret(e.password),
-        captchaToken: boxCaptcha(e.captchaToken),
-      }
-    : {
-        type: 'REGISTER',
-        payload: {
-          ...e.payload,
-          password: secret(e.payload.password),
-          captcha_token: boxCaptcha(e.payload.captcha_token),
-        },
-      };
+type Rec = Record<string, unknown>;
+
+/** `o` with its `key` (when it has one) boxed by `boxer`. */
+const boxKey = (o: Rec, key: string, boxer: (value: unknown) => unknown): Rec =>
+  key in o ? { ...o, [key]: boxer(o[key]) } : o;
+
+/**
+ * A command with its secrets boxed (the password, the two-factor code, the captcha token; a
+ * registration's in its payload), whatever door it came through (`client.login`, `client.state.send`,
+ * the developer door, the session itself): a `Secret` from here on (a captcha provider stays one).
+ * A password or code that is no string becomes an empty secret (refused as invalid input, no crash).
+ */
+export function boxCommand<E extends object>(event: E): E {
+  const e = event as Rec;
+  if (e.type === 'REGISTER' && typeof e.payload === 'object' && e.payload !== null)
+    return {
+      ...e,
+      payload: boxKey(boxKey(e.payload as Rec, 'password', box), 'captcha_token', boxCaptcha),
+    } as E;
+  return boxKey(boxKey(boxKey(e, 'password', box), 'code', box), 'captchaToken', boxCaptcha) as E;
+}
 
 /** A login or registration starts: no error, no progress yet. */
 export const flowStarted = { error: null, signedOutReason: null, login: NO_PROGRESS } as const;

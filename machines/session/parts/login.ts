@@ -2,9 +2,7 @@
 // with the two-factor step; ../login.ts), and the states a failed login or a cancelled account
 // leaves the session in.
 
-import { secret } from 'pam-client';
 import { raise, sendTo } from 'xstate';
-import { boxCaptcha } from '../../login/request';
 import { servicesOf } from '../context';
 import { internal } from '../events';
 import { boxCommand, childIs, type LoginChildSnapshot, toChild, vaultedAuthOf } from '../login';
@@ -72,13 +70,8 @@ export const signingIn = /* @__PURE__ */ (() =>
           // New credentials at the code step start over.
           LOGIN: { target: '#session.signingIn', reenter: true },
           REGISTER: { target: '#session.signingIn', reenter: true },
-          SUBMIT_CODE: {
-            actions: sendTo('login', ({ event }) => ({
-              type: 'SUBMIT_CODE' as const,
-              code: secret(event.code),
-              ...(event.captchaToken === undefined ? {} : { captchaToken: boxCaptcha(event.captchaToken)! }),
-            })),
-          },
+          // Its code and captcha token boxed (at the door already; here for a session run without one).
+          SUBMIT_CODE: { actions: sendTo('login', ({ event }) => boxCommand(event)) },
         },
       },
       verifyingCode: { tags: 'verifyingCode' },
