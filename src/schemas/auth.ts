@@ -3,6 +3,7 @@ import { isValidCpf, normalizeCpf } from '../responsible-gaming/cpf';
 import { isAtLeastYearsOld } from '../responsible-gaming/time';
 import {
   booleanField,
+  email,
   HeaderSafeToken,
   integerField,
   NonEmptyString,
@@ -316,7 +317,7 @@ export const MIN_PLAYER_AGE = 18;
 export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
   z
     .strictObject({
-      email: z.email(),
+      email: email(),
       password: NonEmptyString,
       country: NonEmptyString,
       nationalities: JsonString,

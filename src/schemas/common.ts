@@ -132,6 +132,38 @@ export function int(...checks: z.core.$ZodCheck<number>[]): z.ZodMiniNumber<numb
   return z.number().check(safe, ...checks);
 }
 
+/** zod's e-mail pattern (`z.regexes.email`, zod 4), which `z.email()` tests. */
+const EMAIL =
+  // biome-ignore lint/complexity/noUselessEscapeInRegex: zod's source as it is (issues and JSON Schema show it)
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * A string that `pattern` matches, as `z.email()` (format `email`) or `z.string().check(z.regex(…))`
+ * (format `regex`) check it, with a plain check (issue 33, sizes: zod's string-format classes). The
+ * same issue (`invalid_format`, the format, the pattern), and described as their check (z.toJSONSchema:
+ * the format and the pattern).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function matching(format: 'email' | 'regex', pattern: RegExp): z.ZodMiniString<string> {
+  const check = z.check<string>((payload) => {
+    if (!pattern.test(payload.value))
+      payload.issues.push({
+        origin: 'string',
+        code: 'invalid_format',
+        format,
+        input: payload.value,
+        pattern: String(pattern),
+        inst: check,
+        continue: true,
+      });
+  });
+  Object.assign(check._zod.def, { check: 'string_format', format, pattern });
+  return z.string().check(check);
+}
+
+/** `z.email()`: the same pattern and issue (see `matching`). */
+export const email = /* @__NO_SIDE_EFFECTS__ */ () => matching('email', EMAIL);
+
 /** A positive integer: user ids, report ids, social account ids, pages (spec gap: ids). */
 export const PositiveInt = /* @__PURE__ */ (() => int(z.gte(1)))();
 
@@ -186,7 +218,7 @@ export const LimitPeriod = /* @__PURE__ */ (() => z.literal(['daily', 'weekly', 
 export type LimitPeriod = z.infer<typeof LimitPeriod>;
 
 /** The `{type}` segment of connectSocial (spec gap): lower-case slug, URI-encoded when sent. */
-export const SocialType = /* @__PURE__ */ (() => z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/)))();
+export const SocialType = /* @__PURE__ */ (() => matching('regex', /^[a-z0-9_-]{1,32}$/))();
 
 /** Optional fields every sensitive update accepts (spec section 5, item 7). */
 export const sensitiveFields = /* @__PURE__ */ (() => ({

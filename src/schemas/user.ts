@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   booleanField,
+  email,
   IntCode,
   integerField,
   NonEmptyString,
@@ -32,7 +33,7 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     phone: optionalString(),
     ddi: optionalString(),
     affiliation_code: optionalString(),
-    email: z.optional(z.email()),
+    email: z.optional(email()),
     birth_date: optionalString(),
     language: optionalString(),
     timezone: optionalString(),
@@ -54,7 +55,7 @@ export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;
  * const result = UpdateEmailPayload.safeParse(data);
  */
 export const UpdateEmailPayload = /* @__PURE__ */ (() =>
-  z.strictObject({ email: z.email(), ...sensitiveFields }))();
+  z.strictObject({ email: email(), ...sensitiveFields }))();
 /** What `UpdateEmailPayload` reads: the body of `updateEmail`. */
 export type UpdateEmailPayload = z.infer<typeof UpdateEmailPayload>;
 

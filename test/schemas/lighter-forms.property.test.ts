@@ -9,6 +9,7 @@ import {
   LoginSuccess,
 } from '../../src/schemas/auth';
 import {
+  email,
   HeaderSafeToken,
   int,
   integerField,
@@ -17,6 +18,7 @@ import {
   NonEmptyString,
   nonEmpty,
   readInteger,
+  SocialType,
   toValidationIssues,
 } from '../../src/schemas/common';
 import {
@@ -35,7 +37,7 @@ import { PLAIN_USER_INFO } from '../support/login-answer';
 // `type: z.optional(z.undefined())` as a transform raising the same issue, every z.enum as the
 // z.literal of the same values, z.minLength(1) as `nonEmpty`, LoginResponse's z.union as
 // `either` (told apart by `type`), z.int() as `int()`, z.array as `list`, and the income report's
-// z.pipe (its status) and z.nullable (its texts) as transforms. The forms they
+// z.pipe (its status) and z.nullable (its texts) as transforms, and z.email() and z.regex as `matching`. The forms they
 // replaced are the oracles: the same values pass, with the same output, and the same issues (path,
 // code, message) come out for the others.
 
@@ -343,6 +345,41 @@ describe('lighter schema forms', () => {
       login: { type: 'string', minLength: 1 },
       captcha_token: { type: 'string', minLength: 1 },
     });
+  });
+
+  it('email() and SocialType: what z.email() and z.regex took and said', () => {
+    const OldSocial = z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/));
+    const texts = fc.oneof(
+      fc.emailAddress(),
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        'a@b.co',
+        'a@b',
+        '.a@b.co',
+        'a..b@c.de',
+        "o'neil+x@mail.example.org",
+        'x_y-1',
+        'X',
+        'a'.repeat(33),
+      ),
+      odd,
+    );
+    fc.assert(
+      fc.property(texts, (value) => {
+        expect(outcome(email(), value)).toEqual(outcome(z.email(), value));
+        expect(outcome(z.optional(email()), value)).toEqual(outcome(z.optional(z.email()), value));
+        expect(outcome(SocialType, value)).toEqual(outcome(OldSocial, value));
+        // Raw issues too: the format and the pattern an app's own safeParse sees.
+        expect(email().safeParse(value).error?.issues).toEqual(z.email().safeParse(value).error?.issues);
+        expect(SocialType.safeParse(value).error?.issues).toEqual(OldSocial.safeParse(value).error?.issues);
+      }),
+      { numRuns: 1000, seed: 33 },
+    );
+    expect(outcome(email(), 'nope')).toEqual({
+      issues: [{ path: [], code: 'invalid_format', message: 'must be a valid email' }],
+    });
+    expect(z.toJSONSchema(email())).toEqual(z.toJSONSchema(z.email()));
+    expect(z.toJSONSchema(SocialType)).toEqual(z.toJSONSchema(OldSocial));
   });
 
   it('every enum as a literal: the same values pass, the same issue for the others', () => {
