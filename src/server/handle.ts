@@ -2,6 +2,7 @@
 // body), then forwarded with the cookie's token, and its answer stripped of every token.
 
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
+import { accountStanding } from '../responsible-gaming/standing';
 import { parseRequest, parseResponse } from '../schemas/common';
 import { answer, message } from './answer';
 import { CallSession, type ServerParts } from './context';
@@ -9,7 +10,7 @@ import type { SessionData } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
-import { accountStanding, readSeed } from './seed';
+import { readSeed } from './seed';
 import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, stripTokens } from './strip';
 import type { PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamUnreachable } from './upstream';

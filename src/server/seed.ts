@@ -3,6 +3,7 @@
 
 import { missingMandatoryLimits } from '../responsible-gaming/mandatory';
 import { restrictionsOf } from '../responsible-gaming/restrictions';
+import { accountStanding, exclusionsAnswered } from '../responsible-gaming/standing';
 import type { AuthUser } from '../schemas/auth';
 import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
@@ -10,41 +11,14 @@ import { scrubTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';
 
-/**
- * A profile read that does not answer every exclusion flag (absent, or null: says nothing either)
- * says nothing about them: unknown.
- */
-const EXCLUSION_FIELDS = ['spa_exclusion', 'operator_exclusion', 'user_exclusion'] as const;
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Where a player's account stands by `user.cancelled_account` (spec 2.3): `open` only for
- * `false`; `cancelled` for `true`; `unknown` for anything else (absent, null, `1`, `'yes'`): fail
- * closed. A cancelled account outranks every restriction (docs/responsible-gaming.md).
- *
- * @example
- * accountStanding({ cancelled_account: 1 }); // 'unknown'
- */
-export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown' {
-  const flag = isRecord(user) ? user.cancelled_account : undefined;
-  return flag === false ? 'open' : flag === true ? 'cancelled' : 'unknown';
-}
-
-/**
- * Whether the account must not be shown as free to bet: cancelled, or not known to be open
- * (`accountStanding`). The one rule of the server's login route, `getSession` and the seed.
- *
- * @example
- * accountBarred({ cancelled_account: false }); // false
- */
-export const accountBarred = (user: unknown): boolean => accountStanding(user) !== 'open';
-
-/**
  * Restrictions of one read at server time `readAt`: `current` only when every field was readable,
- * every exclusion flag answered and the account's standing known; `canBet` only then, and never
- * for a barred account (`accountBarred`: `accountBlocked` then; fail closed).
+ * every exclusion flag answered (`exclusionsAnswered`) and the account's standing known
+ * (`accountStanding`); `canBet` only then, and never for an account not open (`accountBlocked`
+ * then; fail closed). The session's rule too (`sessionRestrictionsOf`, pam-client/machines).
  */
 export function serverRestrictions(
   user: unknown,
@@ -52,7 +26,7 @@ export function serverRestrictions(
   readAt: number,
 ): PamServerRestrictions {
   const r = restrictionsOf(userInfo, readAt);
-  const answered = EXCLUSION_FIELDS.every((k) => userInfo[k] !== undefined && userInfo[k] !== null);
+  const answered = exclusionsAnswered(userInfo);
   const standing = accountStanding(user);
   const status = r.known && answered && standing !== 'unknown' ? 'current' : 'unknown';
   return {

@@ -1,0 +1,28 @@
+// What a profile read must say before the player may be shown free to bet, beyond the restrictions
+// themselves (`restrictionsOf`): the account's standing, and an answer to every exclusion flag. One
+// definition for the session (pam-client/machines, through pam-client/internal) and the server
+// (pam-client/server). Fail closed: what the read does not say is unknown, never "free".
+
+/**
+ * Where a player's account stands by `user.cancelled_account` (spec 2.3, 5.2): `open` only for
+ * `false`; `cancelled` for `true`; `unknown` for anything else (absent, null, `1`, `'yes'`, no
+ * user). A cancelled account outranks every restriction (docs/responsible-gaming.md).
+ *
+ * @example
+ * accountStanding({ cancelled_account: 1 }); // 'unknown'
+ */
+export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown' {
+  const flag = (user as { cancelled_account?: unknown } | null | undefined)?.cancelled_account;
+  return flag === false ? 'open' : flag === true ? 'cancelled' : 'unknown';
+}
+
+/**
+ * Whether a profile read answers every exclusion flag (spec 2.14): present and not null. A flag
+ * absent or sent as null says nothing about that exclusion (the status is then unknown; the
+ * restrictions still read null as "not set", `restrictionsOf`).
+ *
+ * @example
+ * exclusionsAnswered({ spa_exclusion: 0, operator_exclusion: null, user_exclusion: 0 }); // false
+ */
+export const exclusionsAnswered = (userInfo: Record<string, unknown> | null | undefined): boolean =>
+  ['spa_exclusion', 'operator_exclusion', 'user_exclusion'].every((k) => userInfo?.[k] != null);
