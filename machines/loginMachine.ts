@@ -9,7 +9,7 @@ import {
   type Secret,
   secret,
 } from 'pam-client';
-import { asPamError } from 'pam-client/internal';
+import { accountStanding, asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import { type Read, readClock, steadyClock } from './clock';
 import { retryAfterMsOf, statusOf } from './errors';
@@ -209,7 +209,11 @@ function createLoginMachine() {
     },
     guards: {
       asksForCode: ({ event }) => answerOf(event)?.type === 'two_factor_code',
-      accountCancelled: ({ event }) => answerOf(event)?.type === 'cancelled_account',
+      // Told by its type, or by a completed answer whose user's account is cancelled (spec 5.2).
+      accountCancelled: ({ event }) => {
+        const a = answerOf(event) as { type?: unknown; user?: unknown } | undefined;
+        return a?.type === 'cancelled_account' || accountStanding(a?.user) === 'cancelled';
+      },
       codeRejected: ({ event }) => isRejection(event),
       lastCodeRejected: ({ context, event }) =>
         isRejection(event) && context.rejectedCodes + 1 >= MAX_REJECTED_CODES,

@@ -258,7 +258,11 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
   actions: {
     // The login answer's restrictions: status unknown (no betting) until the first read.
     loginRestrictions: assign(({ context }) => ({
-      restrictions: loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0),
+      restrictions: loginRestrictionsOf(
+        context.userInfo,
+        context.userInfoAt ?? context.savedAt ?? 0,
+        context.user,
+      ),
     })),
     takeProfile,
     // The profile this tab read, told to the other tabs (with its read time; none without the tabs flow).

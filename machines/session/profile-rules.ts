@@ -14,7 +14,7 @@ import {
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
-import type { BackoffOptions } from 'pam-client/internal';
+import { accountStanding, type BackoffOptions, exclusionsAnswered } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
@@ -99,16 +99,17 @@ export interface ProfileOwner {
 
 /**
  * Whether a player id in an answer (a number, or a numeric string from a PHP back end) names the
- * player `userId`. An answer without an id names nobody in particular (true); any other value is
- * another player (false).
+ * player `userId`. An answer without an id (absent, null) names no player: not this player's
+ * (false, fail closed), like any other value. Without a player to compare (`userId` null: a
+ * stored session that names none), nothing can be told apart: true.
  *
  * @example
  * namesPlayer('12', 12); // true
+ * namesPlayer(undefined, 12); // false
  */
 export function namesPlayer(id: unknown, userId: number | null): boolean {
-  if (id === undefined || id === null || userId === null) return true;
   const n = typeof id === 'string' && /^\s*\d{1,15}\s*$/.test(id) ? Number(id) : id;
-  return n === userId;
+  return userId === null || n === userId;
 }
 
 /**
@@ -137,7 +138,8 @@ export const sameOwner = (held: ProfileOwner, owner: ProfileOwner): boolean =>
  *   on a trusted clock;
  * - `stale`: the latest re-check failed, the last read is from an earlier day, or the clock is not
  *   trusted (`PamClock.trusted()`): the last known value is kept and shown as such;
- * - `unknown`: never read for this login, or a restriction field could not be read.
+ * - `unknown`: never read for this login, a restriction field could not be read, an exclusion flag
+ *   not answered (absent or null), or the account's standing not known (`accountStanding`).
  */
 export type RestrictionStatus = 'current' | 'stale' | 'unknown';
 
@@ -225,15 +227,17 @@ export interface StatusInputs {
   untrusted?: boolean;
   /** The latest read's error, when it failed. */
   error?: PamError | null;
+  /** The read's `user`: its account's standing (`accountStanding`); none: not known (no betting). */
+  user?: unknown;
 }
-
-/** The exclusion flags every profile read must answer (spec 2.14; the SPA's asked with `check_spa_again`). */
-const EXCLUSION_FIELDS = ['spa_exclusion', 'operator_exclusion', 'user_exclusion'] as const;
 
 /**
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
  * their status and the mandatory limits missing. Without a read for this login (`userInfo` null,
- * or `readAt` null) they are `unknown`: nothing in force is known, and `canBet` is false.
+ * or `readAt` null) they are `unknown`: nothing in force is known, and `canBet` is false. An
+ * account not open (`accountStanding(s.user)`: cancelled, or not known) is `accountBlocked`, never
+ * free to bet; unknown standing and an exclusion flag not answered (`exclusionsAnswered`) are
+ * `unknown` (the server's rule, `serverRestrictions`).
  *
  * @example
  * sessionRestrictionsOf(userInfo, { readAt: at, failed: false, now: at }).status; // 'current'
@@ -245,20 +249,20 @@ export function sessionRestrictionsOf(
   // An exclusion with no end is in force once read, whatever its `_at` says (issue 23 defect 4):
   // restrictionsOf lists none as pending.
   const base = restrictionsOf(userInfo ? withDueChanges(userInfo, s.now) : null, s.now);
-  // A read that does not say whether an exclusion is set (the field absent) says nothing about it:
-  // fail closed, as for a field that cannot be read.
-  const answered = userInfo !== null && EXCLUSION_FIELDS.every((k) => k in userInfo);
-  // Unknown without a read for this login, or with a field that could not be read; stale after a
+  const standing = accountStanding(s.user);
+  // Unknown without a read for this login, with a field that could not be read, an exclusion the
+  // read does not answer (absent or null: fail closed) or the standing not known; stale after a
   // failed re-check, on an untrusted clock, or from an earlier São Paulo day; else current.
   const status: RestrictionStatus =
-    !answered || s.readAt === null || !base.known
+    !exclusionsAnswered(userInfo) || standing === 'unknown' || s.readAt === null || !base.known
       ? 'unknown'
       : s.failed || s.untrusted || brazilDayOf(s.readAt) !== brazilDayOf(s.now)
         ? 'stale'
         : 'current';
   return {
     ...base,
-    canBet: status === 'current' && base.canBet,
+    accountBlocked: base.accountBlocked || standing !== 'open',
+    canBet: status === 'current' && standing === 'open' && base.canBet,
     status,
     checkedAt: userInfo ? s.readAt : null,
     missingMandatoryLimits: missingMandatoryLimits(base),
@@ -332,8 +336,9 @@ export function nextChangeAt(userInfo: Record<string, unknown> | null, now: numb
 export function loginRestrictionsOf(
   userInfo: Record<string, unknown> | null,
   at: number,
+  user?: unknown,
 ): SessionRestrictions {
-  return sessionRestrictionsOf(userInfo, { readAt: null, failed: false, now: at });
+  return sessionRestrictionsOf(userInfo, { readAt: null, failed: false, now: at, user });
 }
 
 /** What the session holds of a profile (a structural subset of its context). */

@@ -26,7 +26,7 @@
 // `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
 // are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import type { AuthUser, PamError } from 'pam-client';
+import { type AuthUser, type PamError, ResponseValidationError } from 'pam-client';
 import { asPamError, type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, fromCallback, fromPromise, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
@@ -98,7 +98,10 @@ type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
 
 const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } as const;
 
-type StatusParts = Pick<ProfileFlowContext, 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'error'>;
+type StatusParts = Pick<
+  ProfileFlowContext,
+  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'error'
+>;
 /** `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. */
 const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
   sessionRestrictionsOf(c.userInfo, {
@@ -107,6 +110,7 @@ const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean
     now,
     untrusted: c.untrusted || stamp?.trusted === false,
     error: c.error,
+    user: c.user,
   });
 
 function initial(input: ProfileFlowInput): ProfileFlowContext {
@@ -159,7 +163,15 @@ const seenOf = (now: number, stamp: Stamp) => ({ seen: timeAfter(now, stamp), se
 const bothAt = (context: ProfileFlowContext, e: Seen) => {
   const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
   const theirs = restrictionsAt(
-    { ...context, userInfo: e.userInfo, readAt: e.at, failed: false, error: null },
+    // Their user when they name one (its standing), else the one this tab holds.
+    {
+      ...context,
+      user: e.user ?? context.user,
+      userInfo: e.userInfo,
+      readAt: e.at,
+      failed: false,
+      error: null,
+    },
     now,
   );
   return [restrictionsAt(context, now), theirs] as const;
@@ -198,9 +210,12 @@ export async function readProfileOnce(
     };
     const user = withoutToken(profile?.user);
     const userInfo = profile?.userInfo;
-    // An answer for another player (a token swapped under us) is not this login's profile.
+    // An answer for another player (a token swapped under us), or naming none, is not this
+    // login's profile: an invalid answer (fail closed, retried).
     if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
-      throw new Error('profile of another player');
+      throw new ResponseValidationError('getUserProfile', [
+        { path: ['user', 'id'], code: 'invalid_value', message: 'not the player' },
+      ]);
     // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
     if (!isRecord(userInfo)) throw new Error('profile without userInfo');
     return trusted({ ok: true as const, user, userInfo, ...stampOf(services), read });
@@ -305,7 +320,9 @@ export function createProfileFlow() {
         isInternal(event) &&
         isRecord(event.userInfo) &&
         Number.isFinite(event.at) &&
-        ownsDatum(context.owner, event.owner),
+        ownsDatum(context.owner, event.owner) &&
+        // A user it names must be the player (an answer of another player, or of none, is not ours).
+        (!event.user || namesPlayer((event.user as { id?: unknown }).id, context.owner.userId)),
       // Compared by read time, never by arrival: not older than what the flow holds, and not
       // stamped later than this tab's server time plus the clock's bound (a lying or skewed tab).
       fresh: ({ context, event }) => {

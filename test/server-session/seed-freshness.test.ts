@@ -47,7 +47,7 @@ const info = (over: Record<string, unknown> = {}) => ({
 
 const seedOf = (readAt: number): PamSessionSeed => ({
   status: 'signedIn',
-  user: { id: 4 } as PamSessionSeed['user'],
+  user: { id: 4, cancelled_account: false } as PamSessionSeed['user'],
   userInfo: info(),
   readAt,
   loginId: 'login-1',
@@ -126,7 +126,10 @@ function start(
 const free = (v: ServerSessionClientBase['view']) =>
   v.restrictions?.status === 'current' && v.restrictions.canBet === true;
 
-const barred = { status: 200, body: { user: { id: 4 }, userInfo: info({ spa_exclusion: 1 }) } };
+const barred = {
+  status: 200,
+  body: { user: { id: 4, cancelled_account: false }, userInfo: info({ spa_exclusion: 1 }) },
+};
 
 describe('the server-session client judges its seed at the clock, not at the seed', () => {
   it('a seed read two days ago: stale and not free to bet at once, the profile read at once, and the SPA bar it answers is shown', async () => {

@@ -11,6 +11,7 @@ import { profileFlow, profileOf } from '../../machines/session/profile';
 // (the flow's reads over real sockets are in profile-flow.test.ts).
 
 const HOUR = 3_600_000;
+const FLAGS = ['spa_exclusion', 'operator_exclusion', 'user_exclusion'] as const;
 type Answer = { ok: true; userInfo: Record<string, unknown> } | { ok: false };
 
 const answer: fc.Arbitrary<Answer> = fc.oneof(
@@ -54,7 +55,7 @@ describe('profile flow (property)', () => {
               const a = answers[calls++ % answers.length] as Answer;
               last = { ok: a.ok, at: clock.now(), userInfo: a.ok ? a.userInfo : null };
               if (!a.ok) throw new Error('503');
-              return { user: { id: 1 }, userInfo: a.userInfo } as never;
+              return { user: { id: 1, cancelled_account: false }, userInfo: a.userInfo } as never;
             },
           };
           const flow = createActor(profileFlow, {
@@ -64,13 +65,15 @@ describe('profile flow (property)', () => {
               owner: { userId: 1, sid: 1 },
             },
           }).start();
-          // canBet exactly when the latest read succeeded, today, readable, with nothing in force.
+          // canBet exactly when the latest read succeeded, today, readable, every exclusion flag
+          // answered (null says nothing: review D5), with nothing in force.
           const check = () => {
             const r = profileOf(flow.getSnapshot()).restrictions;
             const today = last !== null && brazilDayOf(last.at) === brazilDayOf(clock.now());
-            const allowed = last?.ok === true && today && r.unreadable.length === 0 && r.inForce.length === 0;
-            expect(r.canBet).toBe(allowed);
-            expect(r.status === 'current').toBe(last?.ok === true && today && r.unreadable.length === 0);
+            const answered = FLAGS.every((k) => last?.userInfo?.[k] != null);
+            const current = last?.ok === true && today && answered && r.unreadable.length === 0;
+            expect(r.canBet).toBe(current && r.inForce.length === 0);
+            expect(r.status === 'current').toBe(current);
           };
           await flush();
           check();

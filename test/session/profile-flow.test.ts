@@ -300,7 +300,7 @@ describe('profile rules', () => {
     const now = Date.parse('2026-11-23T15:00:00Z');
     const r = sessionRestrictionsOf(
       { spa_exclusion: 1, spa_exclusion_at: '2026-11-23 14:00:00', operator_exclusion: 0, user_exclusion: 0 },
-      { readAt: now, failed: false, now },
+      { readAt: now, failed: false, now, user: { cancelled_account: false } },
     );
     expect(r.inForce.map((x) => x.kind)).toEqual(['spaExclusion']);
     expect(r.pending).toEqual([]);
@@ -319,7 +319,12 @@ describe('profile datum ownership (issue 18 defect 1)', () => {
     user,
     userInfo: barred,
     at,
-    restrictions: sessionRestrictionsOf(barred, { readAt: at, failed: false, now: at }),
+    restrictions: sessionRestrictionsOf(barred, {
+      readAt: at,
+      failed: false,
+      now: at,
+      user: { cancelled_account: false },
+    }),
   });
   const held = { userId: 2, sid: 8, userInfo: {}, userInfoAt: at - 1, restrictions: null };
 
@@ -345,6 +350,10 @@ describe('profile datum ownership (issue 18 defect 1)', () => {
     expect(namesPlayer('2.0', 2)).toBe(false);
     expect(namesPlayer(1, 2)).toBe(false);
     expect(namesPlayer(true, 1)).toBe(false);
+    // No id (absent, null) names no player: not this one's (review L1).
+    expect(namesPlayer(undefined, 2)).toBe(false);
+    expect(namesPlayer(null, 2)).toBe(false);
+    expect(profileUpdateOf(held, datum({ userId: 2, sid: 8 }, {} as never))).toBeNull();
     expect(profileUpdateOf(held, datum({ userId: 2, sid: 8 }, { id: '2' } as never))).not.toBeNull();
   });
 

@@ -146,9 +146,12 @@ describe('a read that does not answer the exclusions (review of issue 23)', () =
       expect(r.canBet).toBe(false);
     }
   });
-  it('is current when every exclusion is answered (null is "not set")', () => {
-    const r = sessionRestrictionsOf({ spa_exclusion: 0, operator_exclusion: null, user_exclusion: 0 }, seen);
-    expect(r.status).toBe('current');
-    expect(r.canBet).toBe(true);
+  it('is current when every exclusion is answered, not null, and the account open (review D4, D5)', () => {
+    const open = { ...seen, user: { cancelled_account: false } };
+    const r = sessionRestrictionsOf({ spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 }, open);
+    expect(r).toMatchObject({ status: 'current', canBet: true, accountBlocked: false });
+    // A flag sent as null says nothing, as an absent one: unknown (restrictionsOf reads it "not set").
+    const unanswered = { spa_exclusion: 0, operator_exclusion: null, user_exclusion: 0 };
+    expect(sessionRestrictionsOf(unanswered, open)).toMatchObject({ status: 'unknown', canBet: false });
   });
 });
