@@ -28,7 +28,6 @@ import {
   selectSessionView,
   sessionActors,
   viewHub,
-  withPendingWrites,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
@@ -242,9 +241,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const tabsWanted = options.flows.some((f) => f.name === 'tabs');
   const env = browserEnvironment(options.environment, tabsWanted ? `pam-client:${options.baseURL}` : '');
   if (!tabsWanted) env.channel = null;
-  // One store for the adapter and the session: guarded (never throws, writes in order, a refused
-  // write lives on in memory) and read-your-writes for async stores.
-  const tokens = guardStore(withPendingWrites(options.storage ?? createMemoryTokenStore()), env.timers);
+  // One store for the adapter and the session: guarded (never throws, writes in order, reads see a
+  // write in flight, a refused write lives on in memory).
+  const tokens = guardStore(options.storage ?? createMemoryTokenStore(), env.timers);
   let session: SessionRef | undefined;
   // Requests waiting on a refresh: `stop()` answers them (false), since a stopped actor never will.
   const waiters = new Set<(ok: boolean) => void>();

@@ -17,15 +17,7 @@
 //   one token store, a write still in flight read back; a 401 waits for the session's refresh; a
 //   responsible-gaming change makes the session read the restrictions again).
 
-import type {
-  AuthUser,
-  PamError,
-  PlayTime,
-  StoredSession,
-  TokenStore,
-  UserModule,
-  UserProfileInfo,
-} from 'pam-client';
+import type { AuthUser, PamError, PlayTime, UserModule, UserProfileInfo } from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { internal, type Owner, takeTicket } from '../session/events';
@@ -330,37 +322,6 @@ export function viewHub(initial: SessionView) {
 
 /** The running session as the client holds it. */
 export type SessionRef = Actor<typeof sessionCore>;
-
-/**
- * Reads see a write still in flight. With an async store (IndexedDB, a native bridge) the session
- * hears `tokenRefreshed` before `set` settles; without this, a request retried on that signal
- * would read the old token back and fail with 401 although the refresh worked. A sync store
- * (the built-in ones) settles at once, so nothing changes for it.
- */
-export function withPendingWrites(store: TokenStore): TokenStore {
-  // `undefined`: no write pending; `null`: a clear pending.
-  let pending: StoredSession | null | undefined;
-  let generation = 0;
-
-  function track(value: StoredSession | null, result: void | Promise<void>): void | Promise<void> {
-    const mine = ++generation;
-    // A write that settled at once is the store's word: an older one still pending is overtaken.
-    if (!(result instanceof Promise)) {
-      pending = undefined;
-      return result;
-    }
-    pending = value;
-    return result.finally(() => {
-      if (generation === mine) pending = undefined;
-    });
-  }
-
-  return {
-    get: () => (pending === undefined ? store.get() : pending),
-    set: (session) => track(session, store.set(session)),
-    clear: () => track(null, store.clear()),
-  };
-}
 
 /**
  * The adapter's `onUnauthorized`: ask the session for a refresh and wait for its outcome. The

@@ -98,18 +98,28 @@ const guarded = new WeakSet<object>();
  * `STORE_WAIT_MS`: a `set` that never answers does not hold the logout's `clear` forever. When a
  * write it stopped waiting for lands after all, the latest write is made again, so the store ends
  * with the last word.
+ *
+ * Reads see the latest write while it is in flight: with an async store (IndexedDB, a native
+ * bridge) the session hears `tokenRefreshed` before `set` settles, and a request retried on that
+ * signal must read the new token, not the old one (a 401 although the refresh worked). A session
+ * the store refused to write (quota, private mode) lives on in memory: reads answer it until a
+ * write succeeds again or the session is cleared.
  */
 export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
   if (guarded.has(store)) return store;
   let writing: Promise<unknown> | null = null;
   /** The latest write, to make again when an older one it overtook lands late. */
   let latest: { call: () => void | Promise<void>; started: boolean } | null = null;
-  // A store that refuses to write (quota, private mode): the session lives on in memory, and
-  // reads answer from here until a write succeeds again or the session is cleared.
-  let fallback: StoredSession | null = null;
-  const write = (call: () => void | Promise<void>, after: (ok: boolean) => void): void | Promise<void> => {
+  /** What reads answer instead of the store (undefined: the store's word). */
+  let shown: StoredSession | null | undefined;
+  const write = (value: StoredSession | null, call: () => void | Promise<void>): void | Promise<void> => {
     const entry = { call, started: false };
     latest = entry;
+    shown = value;
+    // Settled: the store's word again, but a session it refused stays (only the latest write's outcome counts).
+    const after = (ok: boolean) => {
+      if (latest === entry) shown = ok || !value ? undefined : value;
+    };
     const run = () => {
       entry.started = true;
       const result = attempt(call);
@@ -139,35 +149,10 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
     mine.then(done, done);
     return mine;
   };
-  const read = () => {
-    const value = attempt(() => store.get());
-    if (!fallback) return value;
-    const kept = fallback;
-    return value instanceof Promise
-      ? value.then(
-          () => kept,
-          () => kept,
-        )
-      : kept;
-  };
   const result = service({
-    get: read,
-    set: (session: StoredSession) =>
-      write(
-        () => store.set(session),
-        (ok) => {
-          fallback = ok ? null : session;
-        },
-      ),
-    clear: () => {
-      fallback = null;
-      return write(
-        () => store.clear(),
-        () => {
-          fallback = null;
-        },
-      );
-    },
+    get: () => (shown === undefined ? attempt(() => store.get()) : shown),
+    set: (session: StoredSession) => write(session, () => store.set(session)),
+    clear: () => write(null, () => store.clear()),
   });
   guarded.add(result);
   return result;
