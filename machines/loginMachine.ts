@@ -9,7 +9,7 @@ import {
   type Secret,
   secret,
 } from 'pam-client';
-import { accountStanding, asPamError } from 'pam-client/internal';
+import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import { type Read, readClock, steadyClock } from './clock';
 import { retryAfterMsOf, statusOf } from './errors';
@@ -210,9 +210,11 @@ function createLoginMachine() {
     guards: {
       asksForCode: ({ event }) => answerOf(event)?.type === 'two_factor_code',
       // Told by its type, or by a completed answer whose user's account is cancelled (spec 5.2).
+      // accountStanding(user) === 'cancelled' written out (cancelled_account exactly true), so this
+      // machine alone does not carry the three standings (its row's budget, issue 33).
       accountCancelled: ({ event }) => {
-        const a = answerOf(event) as { type?: unknown; user?: unknown } | undefined;
-        return a?.type === 'cancelled_account' || accountStanding(a?.user) === 'cancelled';
+        const a = answerOf(event) as { type?: unknown; user?: { cancelled_account?: unknown } } | undefined;
+        return a?.type === 'cancelled_account' || a?.user?.cancelled_account === true;
       },
       codeRejected: ({ event }) => isRejection(event),
       lastCodeRejected: ({ context, event }) =>
