@@ -164,8 +164,33 @@ export function matching(format: 'email' | 'regex', pattern: RegExp): z.ZodMiniS
 /** `z.email()`: the same pattern and issue (see `matching`). */
 export const email = /* @__NO_SIDE_EFFECTS__ */ () => matching('email', EMAIL);
 
+/**
+ * `z.gte(n)` (`atMost`: `z.lte(n)`) on a number as a plain check (issue 33, sizes: zod's two bound
+ * classes): the same issue (`too_small`/`too_big`, origin `number`, the bound, inclusive), and
+ * described as their check (z.toJSONSchema: minimum, maximum).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function bound(n: number, least: boolean): z.core.$ZodCheck<number> {
+  const check = z.check<number>((payload) => {
+    const input = payload.value;
+    if (least ? input < n : input > n)
+      payload.issues.push({
+        origin: 'number',
+        ...(least ? { code: 'too_small', minimum: n } : { code: 'too_big', maximum: n }),
+        input,
+        inclusive: true,
+        inst: check,
+        continue: true,
+      });
+  });
+  Object.assign(check._zod.def, { check: least ? 'greater_than' : 'less_than', value: n, inclusive: true });
+  return check;
+}
+export const atLeast = /* @__NO_SIDE_EFFECTS__ */ (n: number) => bound(n, true);
+export const atMost = /* @__NO_SIDE_EFFECTS__ */ (n: number) => bound(n, false);
+
 /** A positive integer: user ids, report ids, social account ids, pages (spec gap: ids). */
-export const PositiveInt = /* @__PURE__ */ (() => int(z.gte(1)))();
+export const PositiveInt = /* @__PURE__ */ (() => int(atLeast(1)))();
 
 /** An integer code (`reason`, `kyc_id`). */
 export const IntCode = /* @__PURE__ */ (() => int())();
@@ -205,7 +230,7 @@ export function nonEmpty(): z.core.$ZodCheck<string> {
 export const NonEmptyString = /* @__PURE__ */ (() => z.string().check(nonEmpty()))();
 
 /** Limit amounts: finite numbers >= 0 (z.number() already refuses NaN and Infinity). */
-export const Amount = /* @__PURE__ */ (() => z.number().check(z.gte(0)))();
+export const Amount = /* @__PURE__ */ (() => z.number().check(atLeast(0)))();
 
 /** `*_active` flags of the limits are numbers in the spec; 0 or 1 is all that makes sense. */
 export const ActiveFlag = /* @__PURE__ */ (() => z.literal([0, 1]))();

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { int, integerField, optionalInteger, optionalText, readInteger } from './common';
+import { atLeast, atMost, int, integerField, optionalInteger, optionalText, readInteger } from './common';
 import { list } from './list';
 
 // Spec 2.13 and 3.1.
@@ -8,7 +8,7 @@ export const IncomeReportDeliveryType = /* @__PURE__ */ (() => z.literal(['email
 export type IncomeReportDeliveryType = z.infer<typeof IncomeReportDeliveryType>;
 
 /** A calendar year as an integer (the spec says number; a fraction is never a year). */
-export const ReferenceYear = /* @__PURE__ */ (() => int(z.gte(1900), z.lte(9999)))();
+export const ReferenceYear = /* @__PURE__ */ (() => int(atLeast(1900), atMost(9999)))();
 
 /**
  * The body of `generateIncomeReport`: the reference year and the delivery. A zod schema; the type of the same name is what it reads.

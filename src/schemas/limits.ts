@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import {
   ActiveFlag,
   Amount,
+  atLeast,
+  atMost,
   IntCode,
   int,
   keptFlag,
@@ -67,7 +69,7 @@ export const UpdateLimitsPayload = /* @__PURE__ */ (() =>
 export type UpdateLimitsPayload = z.infer<typeof UpdateLimitsPayload>;
 
 /** A temporary pause: 1 to 45 whole days (spec section 8). */
-export const PauseDays = /* @__PURE__ */ (() => int(z.gte(1), z.lte(45)))();
+export const PauseDays = /* @__PURE__ */ (() => int(atLeast(1), atMost(45)))();
 
 /**
  * The body of `setTimeoutLimits` (a pause of 1 to 45 days). A zod schema; the type of the same name is what it reads.

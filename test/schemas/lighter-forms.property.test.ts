@@ -9,6 +9,9 @@ import {
   LoginSuccess,
 } from '../../src/schemas/auth';
 import {
+  Amount,
+  atLeast,
+  atMost,
   email,
   HeaderSafeToken,
   int,
@@ -26,7 +29,7 @@ import {
   IncomeReportDeliveryType,
   IncomeReportStatus,
 } from '../../src/schemas/income-report';
-import { TimeoutLimitsPayload } from '../../src/schemas/limits';
+import { PauseDays, TimeoutLimitsPayload } from '../../src/schemas/limits';
 import { list } from '../../src/schemas/list';
 import { rule } from '../../src/schemas/rule';
 import { ContractType, LoginHistoryItem, SocialAccount, TwoFactorType } from '../../src/schemas/user';
@@ -37,7 +40,8 @@ import { PLAIN_USER_INFO } from '../support/login-answer';
 // `type: z.optional(z.undefined())` as a transform raising the same issue, every z.enum as the
 // z.literal of the same values, z.minLength(1) as `nonEmpty`, LoginResponse's z.union as
 // `either` (told apart by `type`), z.int() as `int()`, z.array as `list`, and the income report's
-// z.pipe (its status) and z.nullable (its texts) as transforms, and z.email() and z.regex as `matching`. The forms they
+// z.pipe (its status) and z.nullable (its texts) as transforms, z.email() and z.regex as `matching`,
+// and z.gte/z.lte as `atLeast`/`atMost`. The forms they
 // replaced are the oracles: the same values pass, with the same output, and the same issues (path,
 // code, message) come out for the others.
 
@@ -380,6 +384,45 @@ describe('lighter schema forms', () => {
     });
     expect(z.toJSONSchema(email())).toEqual(z.toJSONSchema(z.email()));
     expect(z.toJSONSchema(SocialType)).toEqual(z.toJSONSchema(OldSocial));
+  });
+
+  it('atLeast/atMost: what z.gte/z.lte took and said, after int() or on a number', () => {
+    const pairs: [Schema, Schema][] = [
+      [PauseDays, z.int().check(z.gte(1), z.lte(45))],
+      [int(atLeast(1900), atMost(9999)), z.int().check(z.gte(1900), z.lte(9999))],
+      [Amount, z.number().check(z.gte(0))],
+      [z.number().check(atMost(-1)), z.number().check(z.lte(-1))],
+    ];
+    const numbers = fc.oneof(
+      fc.constantFrom(0, -0, 1, 45, 46, 1899, 1900, 9999, 10_000, -1, 0.5, -(2 ** 60), 2 ** 60, Number.NaN),
+      fc.integer(),
+      fc.double(),
+      odd,
+    );
+    for (const [ours, old] of pairs) {
+      fc.assert(
+        fc.property(numbers, (value) => {
+          expect(outcome(ours, value)).toEqual(outcome(old, value));
+          // Raw issues too, but for zod's note on z.int()'s safe range (int() has none).
+          const raw = (schema: Schema) =>
+            schema.safeParse(value).error?.issues.map((issue) => ({ ...issue, note: undefined }));
+          expect(raw(ours)).toEqual(raw(old));
+        }),
+        { numRuns: 400, seed: 33 },
+      );
+      expect(z.toJSONSchema(ours)).toEqual(z.toJSONSchema(old));
+    }
+    // Not aborting: a payload's own rule still runs after a bound's issue.
+    const payload = (field: Schema) => z.strictObject({ a: field }).check(rule(() => false, 'payload rule'));
+    expect(outcome(payload(Amount), { a: -1 })).toEqual(
+      outcome(payload(z.number().check(z.gte(0))), { a: -1 }),
+    );
+    expect(outcome(payload(Amount), { a: -1 })).toEqual({
+      issues: [
+        { path: ['a'], code: 'too_small', message: 'must be >= 0' },
+        { path: [], code: 'custom', message: 'payload rule' },
+      ],
+    });
   });
 
   it('every enum as a literal: the same values pass, the same issue for the others', () => {
