@@ -4,6 +4,26 @@
 import type { CallSession } from './context';
 import { scrubTokens } from './strip';
 
+/**
+ * What goes out instead of a body that cannot be scrubbed (`ScrubFailure`, or any other throw of
+ * the scrubber): fixed, with no value of the answer. The browser client throws it as the core's
+ * `ResponseValidationError`.
+ */
+export const UNSCRUBBABLE = {
+  message: "The service's answer could not be passed on.",
+  pam: 'invalid_response',
+  issues: [{ path: [], code: 'custom', message: 'the answer could not be freed of the session token' }],
+};
+
+/** `body` as the JSON text the browser may see (`scrubTokens`), or null when it cannot be made so. */
+function scrubbedText(body: unknown, tokens: Iterable<string>): string | null {
+  try {
+    return JSON.stringify(scrubTokens(body, tokens));
+  } catch {
+    return null; // ScrubFailure, a throwing getter, a cycle: nothing of it goes out
+  }
+}
+
 export async function answer(
   call: CallSession | null,
   status: number,
@@ -19,7 +39,9 @@ export async function answer(
   }
   if (body instanceof ReadableStream) return new Response(body, { status, headers });
   headers.set('content-type', 'application/json');
-  return new Response(JSON.stringify(scrubTokens(body, call?.tokens() ?? [])), { status, headers });
+  const text = scrubbedText(body, call?.tokens() ?? []);
+  if (text === null) return new Response(JSON.stringify(UNSCRUBBABLE), { status: 502, headers });
+  return new Response(text, { status, headers });
 }
 
 /** `{ message }` answers for refusals and for what the proxy says itself. */

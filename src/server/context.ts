@@ -13,6 +13,7 @@ import {
 } from './cookie';
 import type { Rotations } from './rotation';
 import type { Route } from './routes';
+import { authSecretsOf } from './strip';
 import type { PamRequestContext } from './types';
 import { callApi, type UpstreamDeps, UpstreamUnreachable } from './upstream';
 
@@ -45,7 +46,10 @@ export class CallSession {
   private hadCookie = false;
   private cleared = false;
   private fresh = false;
-  /** Every token this call has held (read, refreshed, replaced, sealed): scrubbed from its answers. */
+  /**
+   * Every token this call has held (read, refreshed, replaced, sealed) and the token fields of the
+   * auth answers it read (`hunt`): scrubbed from its answers.
+   */
   private readonly held = new Set<string>();
 
   constructor(
@@ -71,11 +75,20 @@ export class CallSession {
   }
 
   /**
-   * The tokens this call has held, and those its answers named (`stripTokens` adds them): no
-   * answer body carries any of them, in any form.
+   * The session's secrets this call knows: the tokens it has held and the auth answers' token
+   * fields (`hunt`). No answer body carries any of them, in any form.
    */
   tokens(): Set<string> {
     return this.held;
+  }
+
+  /**
+   * Adds the token fields of an auth answer (a login, a registration, the profile read, the
+   * refresh: `authSecretsOf`, four at most) to the secrets hunted in this call's answers. Never
+   * the values of other keys ending in "token" (they are dropped with their keys).
+   */
+  hunt(answer: unknown): void {
+    for (const secret of authSecretsOf(answer)) this.held.add(secret);
   }
 
   private use(session: SessionData): void {
@@ -148,6 +161,7 @@ export class CallSession {
         request: this.request,
         context: this.context,
       });
+      this.hunt(answer.json);
       if (answer.status === 401) return 'revoked';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
       return answer.status >= 200 && answer.status < 300 && typeof next === 'string' && next !== ''

@@ -4,14 +4,14 @@
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { accountStanding } from '../responsible-gaming/standing';
 import { parseRequest, parseResponse } from '../schemas/common';
-import { answer, message } from './answer';
+import { answer, message, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
 import type { SessionData } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
-import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, stripTokens } from './strip';
+import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, ScrubFailure } from './strip';
 import type { PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamUnreachable } from './upstream';
 
@@ -45,7 +45,7 @@ const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
 /** The browser's view of an API answer: status, token-free JSON (`answer` scrubs it), Date and Retry-After. */
 function relay(call: CallSession, up: UpstreamAnswer, route?: Route, apiBaseURL = ''): Promise<Response> {
   if (up.unreadable) return message(call, up.status, UNREADABLE, passedBack(up.headers));
-  stripTokens(up.json, call.tokens()); // the answer's own token values, before a schema drops their keys
+  if (route?.response !== undefined) call.hunt(up.json); // an auth answer's own token fields, before a schema drops them
   let read: unknown;
   try {
     read = readAnswer(route, up);
@@ -97,7 +97,7 @@ async function login(
   route: Route,
 ): Promise<Response> {
   if (up.unreadable) return relay(call, up);
-  stripTokens(up.json, call.tokens()); // a refresh token the schema drops is still scrubbed elsewhere
+  call.hunt(up.json); // a refresh token the schema drops is still scrubbed elsewhere
   let body: Record<string, unknown> | undefined;
   try {
     body = readAnswer(route, up) as Record<string, unknown> | undefined;
@@ -282,6 +282,12 @@ export async function handle(
     return await route(parts, call, segments, url);
   } catch (error) {
     if (error instanceof UpstreamUnreachable) return message(call, 502, UNREACHABLE);
+    // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
+    if (error instanceof ScrubFailure)
+      return new Response(JSON.stringify(UNSCRUBBABLE), {
+        status: 502,
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      });
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { accountStanding, exclusionsAnswered } from '../responsible-gaming/stand
 import type { AuthUser } from '../schemas/auth';
 import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
-import { scrubTokens } from './strip';
+import { scrubTokens, stripTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';
 
@@ -39,6 +39,33 @@ export function serverRestrictions(
   };
 }
 
+/** The same JSON text (key order included: scrubbing keeps it). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether what is shown (`shown`, scrubbed) reads as what was judged: the same `userInfo` but for
+ * token fields, the same `user.id` and `user.cancelled_account`. When the scrubbing changed any of
+ * them (a value of userInfo that spells a token), the shown data and the judgement could disagree.
+ */
+function judgedAsShown(
+  user: Record<string, unknown>,
+  userInfo: Record<string, unknown>,
+  shown: { user: Record<string, unknown>; userInfo: Record<string, unknown> },
+): boolean {
+  return (
+    same(stripTokens(userInfo), shown.userInfo) &&
+    same(user.id, shown.user.id) &&
+    same(user.cancelled_account, shown.user.cancelled_account)
+  );
+}
+
+/** Restrictions no longer vouched for: unknown, never free to bet (fail closed). */
+const unjudged = (r: PamServerRestrictions): PamServerRestrictions => ({
+  ...r,
+  status: 'unknown',
+  canBet: false,
+});
+
 const SIGNED_OUT: PamSessionSeed = {
   status: 'signedOut',
   user: null,
@@ -56,8 +83,11 @@ export interface SeedRead {
 
 /**
  * Reads the profile for the call's session (refreshing first when due). Taken only when its player
- * is the session's (`user.id` = the login's player id; else signed out, the cookie cleared); every
- * token value the call held is scrubbed from it.
+ * is the session's (`user.id` = the login's player id; else signed out, the cookie cleared). The
+ * player, the standing and the restrictions are judged on the read as sent; the seed and the
+ * player shown are scrubbed of the session's secrets (string values only); when that changed
+ * `userInfo`, `user.id` or `user.cancelled_account`, the restrictions are unknown (canBet false),
+ * and when it cannot be done (`ScrubFailure`) the seed is unavailable.
  */
 export async function readSeed(parts: ServerParts, call: CallSession): Promise<SeedRead> {
   const signedOut = { initial: SIGNED_OUT, player: null, restrictions: null };
@@ -89,7 +119,10 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       call.signOut();
       return signedOut;
     }
-    const body = scrubTokens(up.json, call.tokens());
+    call.hunt(up.json); // the profile's own token fields (`user.token`)
+    // Every judgement (the player, the standing, the restrictions) is made on the read as the API
+    // sent it; only what is shown is scrubbed.
+    const body = up.json;
     if (up.status !== 200 || !isRecord(body) || !isRecord(body.user) || !isRecord(body.userInfo))
       return unavailable;
     if (s.playerId === null || readNumber(body.user.id) !== s.playerId) {
@@ -98,12 +131,17 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
     }
     const date = Date.parse(up.headers.get('date') ?? '');
     const readAt = Number.isFinite(date) ? date : parts.now();
-    const user = body.user as AuthUser;
-    const userInfo = body.userInfo;
+    let shown: { user: AuthUser; userInfo: Record<string, unknown> };
+    try {
+      shown = scrubTokens({ user: body.user, userInfo: body.userInfo }, call.tokens()) as typeof shown;
+    } catch {
+      return unavailable; // ScrubFailure: nothing of this read is shown
+    }
+    const restrictions = serverRestrictions(body.user, body.userInfo, readAt);
     return {
-      initial: { status: 'signedIn', user, userInfo, readAt, ...base },
-      player: user,
-      restrictions: serverRestrictions(user, userInfo, readAt),
+      initial: { status: 'signedIn', user: shown.user, userInfo: shown.userInfo, readAt, ...base },
+      player: shown.user,
+      restrictions: judgedAsShown(body.user, body.userInfo, shown) ? restrictions : unjudged(restrictions),
     };
   } catch (error) {
     if (error instanceof UpstreamUnreachable) return unavailable;

@@ -1,6 +1,6 @@
-// What leaves the proxy for the browser: every token field removed, at any depth, every token
-// value scrubbed wherever else it is echoed (the core's scrubber), and a report's `download_url`
-// on the API turned into the proxy's report-file route.
+// What leaves the proxy for the browser: every token field removed, at any depth, the session's
+// token values scrubbed from every other string value (the core's scrubber; keys are never
+// rewritten), and a report's `download_url` on the API turned into the proxy's report-file route.
 
 import { createScrubber } from '../errors/scrub';
 
@@ -10,48 +10,115 @@ const MAX_DEPTH = 64;
 const isTokenKey = (key: string): boolean => key.toLowerCase().endsWith('token');
 
 /**
- * Shorter values under a token key are not treated as secrets elsewhere in the answer (a page
- * cursor `"2"` would rewrite every 2 of the data): no bearer or refresh token is that short.
+ * The token fields of the API's auth answers, by their exact names (spec 4.1: a login's or
+ * registration's `access_token`, `AuthUser.token`, the refresh answer's `access_token`; a
+ * `refresh_token` some APIs add). Only these values are hunted elsewhere in an answer; any other
+ * key ending in "token" is dropped with its value, which is never hunted (a `push_token` of the
+ * player's own choosing must not rewrite the data: review R1).
  */
-const MIN_FOUND = 8;
+const SESSION_TOKEN_KEYS = ['access_token', 'refresh_token', 'token'] as const;
 
 /**
- * A copy of `value` without any key ending in "token" (any case, any depth); the strings found
- * under those keys (`MIN_FOUND` characters or more) are added to `found`. Deeper than MAX_DEPTH:
- * null (nothing that deep is a service answer; fail closed rather than pass it on).
+ * What a hunted value found in an answer looks like: 16 to 512 printable ASCII characters, no
+ * space (bearer, refresh and JWT tokens; not a word, a field name or a page cursor). The bound
+ * keeps the scrubber's expressions small (their cost grows with the secrets' length).
  */
-export function stripTokens(value: unknown, found?: Set<string>, depth = 0): unknown {
+const TOKEN_LIKE = /^[\x21-\x7e]{16,512}$/;
+
+/**
+ * The most secrets one call hunts: the cookie's token and its refreshed or replaced successors
+ * (one to three), and the auth answers' token fields (`authSecretsOf`: four at most per answer).
+ * More is not an answer of this service: the body is refused (`ScrubFailure`), never scrubbed.
+ */
+export const MAX_SECRETS = 8;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The session's secrets an auth answer (a login, a registration, the refresh, the profile read)
+ * holds: the values of `SESSION_TOKEN_KEYS` at its top level and `user.token`, each only if
+ * `TOKEN_LIKE`: four at most, whatever the answer holds.
+ *
+ * @example
+ * authSecretsOf({ access_token: 'eyJhbGciOiJIUzI1NiJ9.e30.x', user: { push_token: 'user_pause' } }); // ['eyJhbGciOiJIUzI1NiJ9.e30.x']
+ */
+export function authSecretsOf(answer: unknown): string[] {
+  if (!isRecord(answer)) return [];
+  const values = SESSION_TOKEN_KEYS.map((key) => answer[key]);
+  if (isRecord(answer.user)) values.push(answer.user.token);
+  return values.filter((v): v is string => typeof v === 'string' && TOKEN_LIKE.test(v));
+}
+
+/**
+ * A copy of `value` without any key ending in "token" (any case, any depth). Deeper than
+ * MAX_DEPTH: null (nothing that deep is a service answer; fail closed rather than pass it on).
+ */
+export function stripTokens(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH) return null;
-  if (Array.isArray(value)) return value.map((item) => stripTokens(item, found, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => stripTokens(item, depth + 1));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (isTokenKey(key)) {
-      if (typeof item === 'string' && item.length >= MIN_FOUND) found?.add(item);
-      continue;
-    }
-    // A plain own data property, even for `__proto__` (no prototype change on the copy).
-    Object.defineProperty(out, key, {
-      value: stripTokens(item, found, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (isTokenKey(key)) continue;
+    define(out, key, stripTokens(item, depth + 1));
+  }
+  return out;
+}
+
+/** A plain own data property, even for `__proto__` (no prototype change on the copy). */
+function define(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A body the proxy cannot pass on without a secret of the session: a key that spells one, more
+ * secrets than `MAX_SECRETS`, or a scrubber that failed (its message is never passed on: a
+ * RegExp's error spells its source, the secrets).
+ */
+export class ScrubFailure extends Error {
+  override readonly name = 'ScrubFailure';
+}
+
+/**
+ * `value` with every string value scrubbed by `text` (the core scrubber's error-body rule: every
+ * echo, in any form it knows); keys are never rewritten (a renamed `user_pause` would read as no
+ * pause: review R1): a key that holds a secret throws `ScrubFailure`, the body is refused.
+ */
+function scrubValues(value: unknown, text: (t: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return text(value);
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValues(item, text, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (text(key) !== key) throw new ScrubFailure('A key holds a token of the session.');
+    define(out, key, scrubValues(item, text, depth + 1));
   }
   return out;
 }
 
 /**
- * What the browser may see of `value`: no token field (`stripTokens`), and no token value, neither
- * `tokens` (the call's) nor those the answer itself holds under a token key (a login's access or
- * refresh token), echoed under another key, inside a text or as a key, in any form the core's
- * scrubber knows (entities, percent and backslash escapes...): each becomes `'[redacted]'`.
+ * What the browser may see of `value`: no token field (`stripTokens`), and no value that holds one
+ * of `secrets` (the session's own: the cookie's token, its successors, the auth answers' token
+ * fields), in any form the core's scrubber knows (entities, percent and backslash escapes...):
+ * each echo becomes `'[redacted]'`, in string values only. Throws `ScrubFailure` (never another
+ * error, never a message with a secret) when that cannot be done: then nothing is passed on.
+ * `make` builds the scrubber (the core's; a test may give one that fails).
  */
-export function scrubTokens(value: unknown, tokens: Iterable<string>): unknown {
-  const found = new Set(tokens);
-  const stripped = stripTokens(value, found);
-  // An error body's rules on every answer: every echo, anywhere (no token is data the browser needs).
-  return createScrubber(found).deep(stripped);
+export function scrubTokens(
+  value: unknown,
+  secrets: Iterable<string>,
+  make: (secrets: Iterable<string>) => { text(t: string): string } = createScrubber,
+): unknown {
+  const stripped = stripTokens(value);
+  const unique = new Set([...secrets].filter((s) => s !== ''));
+  if (unique.size > MAX_SECRETS) throw new ScrubFailure('Too many secrets to hunt.');
+  try {
+    return scrubValues(stripped, make(unique).text);
+  } catch (error) {
+    if (error instanceof ScrubFailure) throw error;
+    throw new ScrubFailure('The scrubber failed.'); // no cause: the error may spell the secrets
+  }
 }
 
 /** The fixed route (under the prefix) that fetches a report's file. */
