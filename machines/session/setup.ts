@@ -30,13 +30,24 @@ import {
   settle,
   writeSession,
 } from './store';
-import type { SessionContext, SessionEmitted, SessionEvent, SessionInput, SessionMeta } from './types';
+import type {
+  ClockReading,
+  PendingCommand,
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  SessionInput,
+  SessionMeta,
+} from './types';
 
-/** The expiry verdict at the reading of our own TICK or WAKE (null: an event without one). */
-const verdictOf = (context: SessionContext, event: SessionEvent | SessionInternalEvent) =>
-  (event.type === 'TICK' || event.type === 'WAKE') && 'reading' in event && isInternal(event)
-    ? verdictAt(context, event.reading)
-    : null;
+/**
+ * The expiry verdict at the reading of our own TICK or WAKE (null: an event without one). Only the
+ * TICK and WAKE transitions ask it, so the reading and our mark are what it checks.
+ */
+const verdictOf = (context: SessionContext, event: SessionEvent | SessionInternalEvent) => {
+  const reading = (event as { reading?: ClockReading }).reading;
+  return reading && isInternal(event) ? verdictAt(context, reading) : null;
+};
 
 /** A flow the app did not take: its child runs and does nothing (see ./flows.ts; `sessionCore`). */
 export const absent = /* @__PURE__ */ fromCallback(() => {});
@@ -152,9 +163,8 @@ export const sessionSetup = /* @__PURE__ */ (() =>
           ...forgotten(context, p),
           ...endedOf(context),
         })),
-        rememberPending: assign(({ event }) => ({
-          pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
-        })),
+        // Only LOGIN and REGISTER run it (signingOut).
+        rememberPending: assign(({ event }) => ({ pending: boxCommand(event as PendingCommand) })),
         dropPending: assign({ pending: null }),
         // --- the flows' own (provided by the tabs, profile and play-time flows; nothing without them) ---
         ...byFlows,
