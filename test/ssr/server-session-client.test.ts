@@ -42,7 +42,7 @@ const info = (over: Record<string, unknown> = {}) => ({
 /** What the server's `getSession` just read (a second ago): a signed-in player, free to bet there. */
 const seedOf = (over: Partial<PamSessionSeed> = {}): PamSessionSeed => ({
   status: 'signedIn',
-  user: { id: 4, email: 'player@example.com' } as PamSessionSeed['user'],
+  user: { id: 4, email: 'player@example.com', cancelled_account: false } as PamSessionSeed['user'],
   userInfo: info(),
   readAt: NOON - 1_000,
   loginId: 'login-1',
@@ -129,7 +129,7 @@ describe('the server-session client in a server render (no page, no fetch of the
     ] as const) {
       expect(client.view).toMatchObject({
         status: 'signedIn',
-        user: { id: 4 },
+        user: { id: 4, cancelled_account: false },
         userInfo: seed.userInfo,
         expiresAt: seed.expiresAt,
         error: null,
@@ -312,7 +312,7 @@ describe('the server-session client in a page', () => {
     const client = onServer(seedOf());
     expect(client.view).toMatchObject({
       status: 'signedIn',
-      user: { id: 4 },
+      user: { id: 4, cancelled_account: false },
       restrictions: { status: 'current', canBet: true },
     });
     await vi.advanceTimersByTimeAsync(0);
