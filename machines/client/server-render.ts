@@ -16,12 +16,16 @@ interface InertCandidate {
   debug?: boolean | DebugLogger;
 }
 
-/** True on a server (no page URL) for a relative `baseURL` without the app's own `fetch`. */
+/**
+ * True on a server (no page URL) for a relative `baseURL` without the app's own `fetch`. A
+ * `location` that is no http(s) page (`about:blank`, which a DOM shim registered on a server
+ * sets) is no page: nothing relative resolves against it.
+ */
 export function isInertOnServer(options: InertCandidate): boolean {
   const { baseURL } = options;
   if (typeof baseURL !== 'string' || baseURL.trim() === '' || ABSOLUTE_URL.test(baseURL)) return false;
   const href = (globalThis as { location?: { href?: unknown } }).location?.href;
-  return typeof href !== 'string' && !options.fetch;
+  return !(typeof href === 'string' && /^https?:\/\//i.test(href)) && !options.fetch;
 }
 
 /** The one `debug` line an inert client writes. */
