@@ -126,11 +126,11 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const headers: Record<string, string> = {
       accept: call.options.responseType === 'blob' ? '*/*' : 'application/json',
     };
-    // Read per attempt: a caller may change `options.headers` after creating the adapter.
-    for (const [name, value] of Object.entries(options.headers ?? {})) {
-      // A credential (an API key, a cookie) goes where the token goes: to baseURL's origin only.
-      if (call.sameOrigin || !CREDENTIAL_HEADER.test(name)) headers[name.toLowerCase()] = value;
-    }
+    // Read per attempt: a caller may change `options.headers` after creating the adapter. They go
+    // where the token goes, to baseURL's origin only: a name cannot tell a credential (`X-Jwt`,
+    // `X-Otp`), so another origin (a pre-signed download link) gets none (fail closed).
+    if (call.sameOrigin)
+      for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     // `json` is undefined or a JSON text (never empty).
     if (call.json) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `${tokenType} ${token}`;

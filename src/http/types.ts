@@ -15,7 +15,7 @@ export interface RequestOptions {
    * `'blob'` (GET only): a download; resolve to a `BlobAnswer` (the body as a `Blob`, with the
    * answer's headers) instead of parsed JSON. Errors are read and scrubbed as for any other
    * request. Only a download may name an absolute http(s) URL instead of a path (a report's
-   * `download_url`); the token and credential headers go with it only on `baseURL`'s origin.
+   * `download_url`); the token and the configured headers go with it only on `baseURL`'s origin.
    */
   responseType?: 'json' | 'blob';
 }
@@ -99,8 +99,9 @@ export interface OfetchAdapterOptions {
   /** Retries of idempotent GETs on network errors, timeouts, 5xx and 429. Default 1, at most 10. */
   retry?: number;
   /**
-   * Sent with every request. Those whose name says auth, token, key, secret, cookie or session
-   * go to `baseURL`'s origin only (like the token), and their values are scrubbed from errors.
+   * Sent with every request to `baseURL`'s origin (like the token), never to another one (a
+   * download elsewhere: a name cannot tell a credential). The values of those whose name says
+   * auth, token, key, secret, cookie or session are scrubbed from errors.
    */
   headers?: Record<string, string>;
   /** Your own fetch (an in-process server, a polyfill); a relative `baseURL` is passed to it as is. */
