@@ -1,4 +1,4 @@
-import { PamError, type PamErrorOptions } from './base';
+import { isPamError, PamError, type PamErrorOptions } from './base';
 
 /** One problem found by a schema: where (`path`) and what (`message`, `code`). Never the value. */
 export interface ValidationIssue {
@@ -69,5 +69,24 @@ export class ResponseValidationError extends ValidationError {
       options,
     );
     this.name = 'ResponseValidationError';
+  }
+}
+
+/**
+ * `read()`, reading a caller's value (a payload, options): a getter or a Proxy trap that throws
+ * makes it an `invalid_request` of `operation` with a fixed message, the foreign error and its
+ * message dropped (they may quote what the getter guards). A `PamError` passes as it is.
+ *
+ * @example
+ * const body = readCallers('login', () => parseRequest('login', LoginPayload, payload));
+ */
+export function readCallers<T>(operation: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (isPamError(error)) throw error;
+    throw new RequestValidationError(operation, [
+      { path: [], code: 'unreadable', message: 'could not be read' },
+    ]);
   }
 }

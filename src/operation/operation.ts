@@ -7,6 +7,7 @@
 // extra one fails `tsc`.
 
 import type * as z from 'zod/mini';
+import { readCallers } from '../errors/validation';
 import type { HttpAdapter, RequestOptions } from '../http/types';
 import { parseRequest, parseResponse } from '../schemas/common';
 
@@ -145,7 +146,11 @@ export type Through = (
   payload: unknown,
   options: unknown,
   http: object,
+  read: ReadCallers,
 ) => Promise<unknown>;
+
+/** Runs a read of the caller's payload or options: one that throws is the call's `invalid_request`. */
+export type ReadCallers = <T>(read: () => T) => T;
 
 /**
  * Sends one operation (`name` is what errors call it): builds the path (its argument validated
@@ -160,23 +165,25 @@ export async function send(
   through?: Through,
 ): Promise<unknown> {
   const { method, path, request, pack, response } = op;
+  // Every read of the caller's arguments: a getter or a Proxy trap that throws is `invalid_request`.
+  const read: ReadCallers = (f) => readCallers(name, f);
   let i = 0;
-  const url = typeof path === 'string' ? path : path(args[i++]);
+  const url = read(() => (typeof path === 'string' ? path : path(args[i++])));
   const payload = request ? (pack ? pack(args[i++]) : args[i++]) : undefined;
   const options = args[i] as LogoutOptions | undefined;
   // Only what the adapter knows: `options` may carry more (`onStepUp`). Undefined means "not set".
-  const opts: RequestOptions = {
+  const opts: RequestOptions = read(() => ({
     signal: options?.signal,
     skipAuthRefresh: op.skipAuthRefresh,
     accessToken: options?.accessToken,
-  };
+  }));
   const verb = method.toLowerCase() as Lowercase<HttpMethod>;
   const attempt: Attempt = (value) => {
-    const body = request ? parseRequest(name, request, value) : undefined;
+    const body = request ? read(() => parseRequest(name, request, value)) : undefined;
     // get and delete take no body: (path, options); post and patch take (path, body, options).
     return verb === 'get' || verb === 'delete' ? http[verb]!(url, opts) : http[verb]!(url, body, opts);
   };
-  const raw = await (through ? through(attempt, payload, options, http) : attempt(payload));
+  const raw = await (through ? through(attempt, payload, options, http, read) : attempt(payload));
   if (response === null) return undefined;
   return response ? parseResponse(name, response, raw) : raw;
 }

@@ -1,7 +1,7 @@
 // Issue 20.7: the income report's file, fetched through the adapter (the token attached under its
 // same-origin rule), as a Blob with the name to save it under.
 
-import { RequestValidationError, ResponseValidationError } from '../errors/validation';
+import { RequestValidationError, ResponseValidationError, readCallers } from '../errors/validation';
 import type { BlobAnswer, HttpAdapter } from '../http/types';
 import type { CallOptions } from '../operation/operation';
 import type { IncomeReportData } from '../schemas/income-report';
@@ -63,8 +63,12 @@ export async function downloadIncomeReport(
   report: Pick<IncomeReportData, 'download_url' | 'reference_year'>,
   options?: CallOptions,
 ): Promise<DownloadedFile> {
-  const url = downloadURL(report);
-  const answer = await http.get<BlobAnswer>(url, { signal: options?.signal, responseType: 'blob' });
+  // All the caller's values read before sending, once (a getter that throws: `invalid_request`).
+  const [url, reference, signal] = readCallers(
+    OPERATION,
+    () => [downloadURL(report), report.reference_year, options?.signal] as const,
+  );
+  const answer = await http.get<BlobAnswer>(url, { signal, responseType: 'blob' });
   // An adapter that ignores `responseType` (a hand-made one) answers something else: typed error.
   const { blob, headers } = answer ?? {};
   if (typeof blob?.arrayBuffer !== 'function' || typeof headers?.get !== 'function') {
@@ -72,6 +76,6 @@ export async function downloadIncomeReport(
       { path: [], code: 'not_a_file', message: "the adapter did not answer a Blob (responseType: 'blob')" },
     ]);
   }
-  const year = typeof report.reference_year === 'number' ? `-${report.reference_year}` : '';
+  const year = typeof reference === 'number' ? `-${reference}` : '';
   return { blob, fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`) };
 }

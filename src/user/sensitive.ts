@@ -4,7 +4,14 @@
 // player has wrong passwords left (counted across calls and actors: ./step-up-attempts.ts).
 
 import { isPamError, type StepUpRequiredError } from '../errors/index';
-import type { Attempt, CallOptions, Operation, Sending, Standalone } from '../operation/operation';
+import type {
+  Attempt,
+  CallOptions,
+  Operation,
+  ReadCallers,
+  Sending,
+  Standalone,
+} from '../operation/operation';
 import { operation } from '../operation/operation';
 import { isSecret, type Secret, secret } from '../secrets/secret';
 import { markAttemptsLeft, type StepUpAttempts, stepUpAttemptsOf } from './step-up-attempts';
@@ -78,12 +85,18 @@ const carriesPassword = (payload: unknown): boolean =>
  * One request. One that carries a password first reserves an attempt (refused, nothing sent, when
  * none is left: the lock, or every attempt already on its way), then settles it by the answer.
  */
-async function sendCounted(attempts: StepUpAttempts, attempt: Attempt, payload: unknown): Promise<unknown> {
-  if (!carriesPassword(payload)) return attempt(revealed(payload));
+async function sendCounted(
+  attempts: StepUpAttempts,
+  attempt: Attempt,
+  payload: unknown,
+  read: ReadCallers,
+): Promise<unknown> {
+  const body = read(() => revealed(payload));
+  if (!read(() => carriesPassword(payload))) return attempt(body);
   const ticket = attempts.reserve();
   let result: unknown;
   try {
-    result = await attempt(revealed(payload));
+    result = await attempt(body);
   } catch (error) {
     attempts.settle(ticket, error);
     throw error;
@@ -102,13 +115,14 @@ export async function sendSensitive(
   payload: unknown,
   options: unknown,
   http: object = sendSensitive,
+  read: ReadCallers = (f) => f(),
 ): Promise<unknown> {
   const attempts = stepUpAttemptsOf(http);
-  const onStepUp = (options as SensitiveCallOptions | undefined)?.onStepUp;
+  const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
   let body = payload;
   for (;;) {
     try {
-      return await sendCounted(attempts, attempt, body);
+      return await sendCounted(attempts, attempt, body, read);
     } catch (error) {
       // By brand and code, not instanceof: an error from another copy of pam-client counts too.
       if (!isPamError(error) || error.code !== 'step_up_required') throw error;
@@ -120,7 +134,7 @@ export async function sendSensitive(
       attempts.assertOpen(error);
       const password = await onStepUp(error as StepUpRequiredError);
       if (password == null) throw error;
-      body = { ...(payload as object), password_check: password };
+      body = read(() => ({ ...(payload as object), password_check: password }));
     }
   }
 }

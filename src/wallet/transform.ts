@@ -1,4 +1,4 @@
-import { ResponseValidationError } from '../errors/index';
+import { isPamError, ResponseValidationError } from '../errors/index';
 import { readBoolean, readNumber, readText } from '../schemas/common';
 import type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../schemas/wallet';
 
@@ -32,10 +32,12 @@ const BONUS = {
 
 const CASHBACK = { credit: 'number', expiresAt: 'string' } as const;
 
-// The one tolerant reader of answers (src/schemas/common.ts); an unreadable field gets its default.
-const toNumber = (value: unknown): number => {
+// The one tolerant reader of answers (src/schemas/common.ts). An absent amount is 0; one that is
+// there but no number (`'abc'`, `true`, NaN) is not a balance: `undefined`, refused by `build`
+// (fail closed, never a silent 0). An unreadable flag is false, an unreadable text ''.
+const toNumber = (value: unknown): number | undefined => {
   const n = readNumber(value);
-  return typeof n === 'number' ? n : 0;
+  return n === null ? 0 : typeof n === 'number' ? n : undefined;
 };
 const toBoolean = (value: unknown): boolean => readBoolean(value) === true;
 const toText = (value: unknown): string => {
@@ -43,7 +45,7 @@ const toText = (value: unknown): string => {
   return typeof t === 'string' ? t : '';
 };
 
-const CONVERT: { [K in Kind]: (value: unknown) => Of<K> } = {
+const CONVERT: { [K in Kind]: (value: unknown) => Of<K> | undefined } = {
   number: toNumber,
   boolean: toBoolean,
   string: toText,
@@ -63,11 +65,16 @@ function pick(source: Record<string, unknown>, field: string): unknown {
   return undefined;
 }
 
-function build<S extends Shape>(source: unknown, shape: S): Built<S> {
+const refuse = (path: string[], code: string, message: string) =>
+  new ResponseValidationError('transformWalletResponse', [{ path, code, message }]);
+
+function build<S extends Shape>(source: unknown, shape: S, wallet: string): Built<S> {
   const record = isRecord(source) ? source : {};
   const out: Record<string, unknown> = {};
   for (const [field, kind] of Object.entries(shape)) {
-    out[field] = CONVERT[kind as Kind](pick(record, field));
+    const value = CONVERT[kind as Kind](pick(record, field));
+    if (value === undefined) throw refuse([wallet, field], 'invalid_type', 'expected a number');
+    out[field] = value;
   }
   return out as Built<S>;
 }
@@ -75,21 +82,25 @@ function build<S extends Shape>(source: unknown, shape: S): Built<S> {
 /**
  * Normalizes a wallet response into the spec's `Wallet` (2.14): camelCase or snake_case keys,
  * numbers or numeric strings, booleans as `true/false`, `1/0`, `'1'/'0'` or `'true'/'false'`.
- * Absent or unreadable fields become `0`, `false` or `''`; a missing sub-wallet gets all
- * defaults. Throws `ResponseValidationError` only when `raw` is not an object.
+ * Absent fields become `0`, `false` or `''` (an unreadable flag `false`, an unreadable text
+ * `''`); a missing sub-wallet gets all defaults. Throws `ResponseValidationError` when `raw` is
+ * not an object, when an amount is there but is no number (`'abc'`, `true`, NaN: never a silent
+ * 0; the issue's path names it, e.g. `['real', 'credit']`), or when reading `raw` throws (a getter,
+ * a Proxy: its error is dropped).
  *
  * @example
  * transformWalletResponse({ real: { credit: '12.50', wallet_id: 7, withdraw_enabled: '1' } }).real;
  * // { credit: 12.5, walletId: 7, withdrawEnabled: true, minWithdrawAmount: 0, … }
  */
 export function transformWalletResponse(raw: unknown): Wallet {
-  if (!isRecord(raw)) {
-    throw new ResponseValidationError('transformWalletResponse', [
-      { path: [], code: 'invalid_type', message: 'Expected a wallet object' },
-    ]);
+  try {
+    if (!isRecord(raw)) throw refuse([], 'invalid_type', 'Expected a wallet object');
+    const real: RealWallet = build(pick(raw, 'real'), REAL, 'real');
+    const bonus: BonusWallet = build(pick(raw, 'bonus'), BONUS, 'bonus');
+    const cashback: CashbackWallet = build(pick(raw, 'cashback'), CASHBACK, 'cashback');
+    return { real, bonus, cashback };
+  } catch (error) {
+    // A getter or a Proxy trap of `raw` threw: its error (and message) is dropped.
+    throw isPamError(error) ? error : refuse([], 'unreadable', 'could not be read');
   }
-  const real: RealWallet = build(pick(raw, 'real'), REAL);
-  const bonus: BonusWallet = build(pick(raw, 'bonus'), BONUS);
-  const cashback: CashbackWallet = build(pick(raw, 'cashback'), CASHBACK);
-  return { real, bonus, cashback };
 }

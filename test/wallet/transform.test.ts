@@ -40,6 +40,16 @@ const FULL: Wallet = {
   cashback: { credit: 3.25, expiresAt: '2025-03-01' },
 };
 
+/** What `run` throws (undefined when it returns). */
+function caught(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
 describe('transformWalletResponse', () => {
   it('passes a camelCase response through unchanged', () => {
     expect(transformWalletResponse(structuredClone(FULL))).toEqual(FULL);
@@ -86,19 +96,86 @@ describe('transformWalletResponse', () => {
     ['1e3', 1000],
     ['-0', 0],
     ['.5', 0.5],
-    ['abc', 0],
-    ['', 0],
-    ['0x10', 0],
-    ['Infinity', 0],
-    ['1e999', 0],
-    ['12,50', 0],
-    [Number.NaN, 0],
-    [Number.POSITIVE_INFINITY, 0],
-    [true, 0],
     [null, 0],
-    [{}, 0],
+    [undefined, 0],
   ])('reads the amount %j as %j', (input, expected) => {
     expect(transformWalletResponse({ cashback: { credit: input } }).cashback.credit).toBe(expected);
+  });
+
+  // Review L4: an amount that is there but is no number was read as 0, silently (fail open).
+  it.each([
+    ['abc'],
+    [''],
+    ['0x10'],
+    ['Infinity'],
+    ['1e999'],
+    ['12,50'],
+    ['1.234,56'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [true],
+    [{}],
+    [[5]],
+  ])('refuses the amount %j with a typed error naming it, never a silent 0', (input) => {
+    for (const [wallet, key, field] of [
+      ['real', 'credit', 'credit'],
+      ['bonus', 'credit_hold', 'creditHold'],
+      ['cashback', 'credit', 'credit'],
+    ] as const) {
+      const error = caught(() => transformWalletResponse({ [wallet]: { [key]: input } }));
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).code).toBe('invalid_response');
+      expect((error as ResponseValidationError).issues[0]?.path).toEqual([wallet, field]);
+    }
+  });
+
+  // Review L4: a getter or a Proxy trap that throws escaped as the raw foreign error.
+  it.each([
+    [
+      'a getter of the wallet',
+      {
+        get real() {
+          throw new Error('boom hunter2');
+        },
+      },
+    ],
+    [
+      'a getter of an amount',
+      {
+        real: {
+          get credit() {
+            throw new Error('boom hunter2');
+          },
+        },
+      },
+    ],
+    [
+      'a Proxy whose traps throw',
+      new Proxy(
+        {},
+        {
+          getOwnPropertyDescriptor: () => {
+            throw new Error('boom hunter2');
+          },
+          get: () => {
+            throw 'boom hunter2';
+          },
+        },
+      ),
+    ],
+    [
+      'a revoked Proxy',
+      (() => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return proxy;
+      })(),
+    ],
+  ])('%s is a typed invalid_response without the foreign message', (_label, raw) => {
+    const error = caught(() => transformWalletResponse(raw));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).code).toBe('invalid_response');
+    expect(JSON.stringify(error) + String(error) + (error as Error).stack).not.toContain('boom');
   });
 
   it.each([
@@ -205,8 +282,14 @@ describe('transformWalletResponse', () => {
     const anyObject = fc.oneof(walletLike, fc.dictionary(fc.string(), fc.jsonValue()));
     fc.assert(
       fc.property(anyObject, (raw) => {
-        const result = transformWalletResponse(raw);
-        expect(Wallet.safeParse(result).success).toBe(true);
+        // An amount that is there but is no number is refused (typed); anything else is a Wallet.
+        let result: unknown;
+        const error = caught(() => {
+          result = transformWalletResponse(raw);
+        });
+        expect(
+          error === undefined ? Wallet.safeParse(result).success : error instanceof ResponseValidationError,
+        ).toBe(true);
       }),
       { numRuns: 500 },
     );
