@@ -98,7 +98,7 @@ const sleep = (ms: number) => {
     return new Promise((r) => setTimeout(r, ms));
   const end = performance.now() + ms;
   for (let i = 0; performance.now() < end; i = (i + 4096) % (thrash.length || 1))
-    if (thrash.length) thrash[i]++;
+    if (thrash.length) thrash[i] = (thrash[i] ?? 0) + 1;
   return new Promise((r) => setImmediate(r));
 };
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[xs.length >> 1]! : Number.NaN);
