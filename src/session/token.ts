@@ -61,8 +61,12 @@ const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.i
 /** Absent, or a `seq`/`sid`: a safe integer in `[0, MAX_SESSION_COUNTER]`. */
 const isCounter = (v: unknown): boolean =>
   v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SESSION_COUNTER);
-/** A string of at most `max` UTF-16 units. */
-const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
+/**
+ * A string of at most `max` code points (as `z.maxLength` counts: a pair of surrogates is one);
+ * more than `2 * max` units never is, so a hostile long string is not spread.
+ */
+const isText = (v: unknown, max: number): v is string =>
+  typeof v === 'string' && (v.length <= max || (v.length <= 2 * max && [...v].length <= max));
 
 /**
  * A `StoredSession` when `value` is one (a frozen copy), else `null`: for anything read back from
