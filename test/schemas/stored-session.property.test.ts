@@ -74,7 +74,12 @@ const edgy = fc.oneof(
   fc.string({ maxLength: 70 }),
   // Outside the basic plane (an emoji is two UTF-16 units, one code point, as z.maxLength counts).
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('\u{1F642}'.repeat(33), '\u{1F642}'.repeat(9), '\u{1F642}'.repeat(65), '\u{1F642}'.repeat(17)),
+  fc.constantFrom(
+    '\u{1F642}'.repeat(33),
+    '\u{1F642}'.repeat(9),
+    '\u{1F642}'.repeat(65),
+    '\u{1F642}'.repeat(17),
+  ),
   fc.anything(),
 );
 const KEYS = ['accessToken', 'tokenType', 'expiresAt', 'savedAt', 'userId', 'seq', 'sid', 'timeBase'];
