@@ -37,8 +37,9 @@ describe('mayHold with kept keys', () => {
       // A longer value under a kept key is not the token itself.
       JSON.stringify({ token: `${token}x` }),
       JSON.stringify({ token: [token] }),
-      // Escapes anywhere, or the token spelled otherwise than JSON.stringify does: the walk decides.
-      JSON.stringify({ token, note: '\\u0041' }),
+      // Escapes anywhere (in a text as long as the token: a shorter one cannot hold it), or the
+      // token spelled otherwise than JSON.stringify does: the walk decides.
+      JSON.stringify({ token, note: `\\u0041 ${'x'.repeat(token.length)}` }),
       `{"token":"${token.replace('|', '\\u007c')}"}`,
     ])
       expect(scrub.mayHold(raw, KEPT), raw).toBe(true);
