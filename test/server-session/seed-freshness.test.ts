@@ -13,6 +13,7 @@ import type { PamSessionSeed } from 'pam-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brazilDayOf, nextBrazilMidnight, type PamClock } from '../../machines/clock';
 import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
+import { answeredUserInfo } from '../support/answered-user-info';
 import { turns, until } from '../support/event-loop';
 import { manualTimers } from '../support/manual-timers';
 
@@ -24,26 +25,7 @@ const NOON = Date.UTC(2026, 10, 24, 15);
 const MIDNIGHT = Date.UTC(2026, 10, 25, 3);
 const BOUND = 2_000;
 
-/** A profile's userInfo with every restriction field answered; nothing in force unless `over` says so. */
-const info = (over: Record<string, unknown> = {}) => ({
-  user_pause: 0,
-  user_pause_at: null,
-  user_pause_in: null,
-  user_exclusion: 0,
-  user_exclusion_at: null,
-  user_exclusion_in: null,
-  operator_exclusion: 0,
-  operator_exclusion_at: null,
-  spa_exclusion: 0,
-  spa_exclusion_at: null,
-  user_limit_loss: 100,
-  user_limit_loss_active: 1,
-  user_limit_loss_period: 'monthly',
-  user_limit_time: 600,
-  user_limit_time_active: 1,
-  user_limit_time_period: 'monthly',
-  ...over,
-});
+const info = answeredUserInfo;
 
 const seedOf = (readAt: number): PamSessionSeed => ({
   status: 'signedIn',

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
 import { createPamServer, type PamServer, type PamServerOptions } from '../../src/server/index';
+import { answeredUserInfo } from '../support/answered-user-info';
 import { SECRETS } from './harness';
 
 export type HostileHandler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -104,26 +105,10 @@ export const loginOk = (over: Record<string, unknown> = {}, token = TOKEN) => ({
   ...over,
 });
 
-/** A userInfo that answers every restriction field: nothing in force, loss and time limits set. */
+/** A userInfo that answers every restriction field (`answeredUserInfo`), with a login time. */
 export const fullInfo = (over: Record<string, unknown> = {}) => ({
   login_at: '2026-11-29T08:00:00Z',
-  user_pause: 0,
-  user_pause_at: null,
-  user_pause_in: null,
-  user_exclusion: 0,
-  user_exclusion_at: null,
-  user_exclusion_in: null,
-  operator_exclusion: 0,
-  operator_exclusion_at: null,
-  spa_exclusion: 0,
-  spa_exclusion_at: null,
-  user_limit_loss: 100,
-  user_limit_loss_active: 1,
-  user_limit_loss_period: 'monthly',
-  user_limit_time: 600,
-  user_limit_time_active: 1,
-  user_limit_time_period: 'monthly',
-  ...over,
+  ...answeredUserInfo(over),
 });
 
 export const pamFor = (api: HostileAPI, options: Partial<PamServerOptions> = {}): PamServer =>

@@ -13,31 +13,13 @@ import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionPanel } from '../browser/components/react-session';
+import { answeredUserInfo } from '../support/answered-user-info';
 
 /** 12:00 in São Paulo (UTC-3). */
 const NOON = Date.UTC(2026, 10, 24, 15);
 const DAY = 86_400_000;
 
-/** A profile's userInfo with every restriction field answered; nothing in force unless `over` says so. */
-const info = (over: Record<string, unknown> = {}) => ({
-  user_pause: 0,
-  user_pause_at: null,
-  user_pause_in: null,
-  user_exclusion: 0,
-  user_exclusion_at: null,
-  user_exclusion_in: null,
-  operator_exclusion: 0,
-  operator_exclusion_at: null,
-  spa_exclusion: 0,
-  spa_exclusion_at: null,
-  user_limit_loss: 100,
-  user_limit_loss_active: 1,
-  user_limit_loss_period: 'monthly',
-  user_limit_time: 600,
-  user_limit_time_active: 1,
-  user_limit_time_period: 'monthly',
-  ...over,
-});
+const info = answeredUserInfo;
 
 /** What the server's `getSession` just read (a second ago): a signed-in player, free to bet there. */
 const seedOf = (over: Partial<PamSessionSeed> = {}): PamSessionSeed => ({
