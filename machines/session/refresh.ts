@@ -20,7 +20,7 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
-import { enqueueActions } from 'xstate';
+import { enqueueActions, sendParent } from 'xstate';
 import { readClock as tellReading } from '../clock';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
@@ -70,12 +70,11 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
           }),
         );
       }),
-      emitExpired: enqueueActions(({ enqueue }) => {
-        enqueue.sendParent(internal({ type: 'SESSION_EXPIRED' }));
-      }),
-      emitRefreshFailed: enqueueActions(({ enqueue, context }) => {
-        enqueue.sendParent(internal({ type: 'REFRESH_FAILED', error: context.error! }));
-      }),
+      // Each send its own event object (the door lets an internal event's object through once).
+      emitExpired: sendParent(() => internal({ type: 'SESSION_EXPIRED' })),
+      emitRefreshFailed: sendParent(({ context }) =>
+        internal({ type: 'REFRESH_FAILED', error: context.error! }),
+      ),
     },
   }))();
 
