@@ -142,8 +142,6 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         // Only a token the session's own actors put in the vault signs it in (not a forged done event).
         vaulted: ({ context }, handle: unknown) =>
           typeof handle === 'string' && servicesOf(context).vault.has(handle),
-        // The tabs flow's verdict: another login (maybe another player) than the one held.
-        otherLogin: ({ event }) => event.type === 'ADOPT' && event.otherLogin,
         // A datum for the player and login held now (not one from before an adoption or a logout).
         // (PROFILE_LOADED, PLAY_TIME_ALERT, TOKEN_REFRESHED: an event without an owner is none.)
         owned: ({ context, event }) =>

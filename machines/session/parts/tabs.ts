@@ -10,6 +10,12 @@
 import { and } from 'xstate';
 import type { SessionTransitions } from '../setup';
 
+/**
+ * The tabs flow's verdict: another login (maybe another player) than the one held. Here, not in the
+ * session's setup: only this part uses it, on ADOPT only (a named arrow: the diagrams show its name).
+ */
+const otherLogin = ({ event }: { event: { otherLogin: boolean } }): boolean => event.otherLogin;
+
 /** The tabs flow's transitions, as the session takes a flow's (`tabs()`, `sessionCore`, `sessionMachine`). */
 export const TABS_TRANSITIONS: SessionTransitions = {
   // The child that decides (../tabs.ts), in every state: it decides against the session as it
@@ -29,7 +35,7 @@ export const TABS_TRANSITIONS: SessionTransitions = {
       // Another login: the signed-in flows (refresh, profile, play time) start over for it,
       // with none of the previous player's data.
       {
-        guard: /* @__PURE__ */ and(['internal', 'otherLogin']),
+        guard: /* @__PURE__ */ and(['internal', otherLogin]),
         target: 'signedIn',
         reenter: true,
         actions: ['adopt', 'loginRestrictions'],
