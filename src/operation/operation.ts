@@ -33,7 +33,9 @@ type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * - `mutation`: the call changes the account or the session, as the profile shows it (never
  *   retried; in the user module, the profile is re-read when its outcome is unknown);
  * - `skipAuthRefresh`: a 401 is final (calls made without a valid session);
- * - `accessToken`: the options may name the token to send (logout).
+ * - `accessToken`: the options may name the token to send (logout);
+ * - `answers`: checks the parsed answer against what was asked (the payload sent, else the
+ *   path's argument) and throws, as the call's `invalid_response`, an answer about something else.
  */
 export interface Operation {
   readonly method: HttpMethod;
@@ -46,6 +48,8 @@ export interface Operation {
   readonly mutation: boolean;
   readonly skipAuthRefresh?: boolean;
   readonly accessToken?: boolean;
+  // biome-ignore lint/suspicious/noExplicitAny: the answer and the argument types a check declares
+  readonly answers?: (answer: any, asked: any) => void;
 }
 
 /**
@@ -178,14 +182,19 @@ export async function send(
     accessToken: options?.accessToken,
   }));
   const verb = method.toLowerCase() as Lowercase<HttpMethod>;
+  // What was asked, for `answers`: the path's argument, or the payload as it was last sent.
+  let asked = args[0];
   const attempt: Attempt = (value) => {
     const body = request ? read(() => parseRequest(name, request, value)) : undefined;
+    if (request) asked = body;
     // get and delete take no body: (path, options); post and patch take (path, body, options).
     return verb === 'get' || verb === 'delete' ? http[verb]!(url, opts) : http[verb]!(url, body, opts);
   };
   const raw = await (through ? through(attempt, payload, options, http, read) : attempt(payload));
   if (response === null) return undefined;
-  return response ? parseResponse(name, response, raw) : raw;
+  const answer = response ? parseResponse(name, response, raw) : raw;
+  op.answers?.(answer, asked);
+  return answer;
 }
 
 /**

@@ -1,6 +1,8 @@
 // Spec 4.5: the income report. One row and one standalone function per operation.
 
+import * as z from 'zod/mini';
 import type { Operation, WithHttp } from '../operation/operation';
+import { parseResponse } from '../schemas/common';
 import {
   AvailableYearsResponse,
   IncomeReportData,
@@ -10,6 +12,10 @@ import { idSegment } from './call';
 import { userOperation } from './sensitive';
 import type { UserModule } from './types';
 
+// An answer about another report than the one asked for (review L3, fail closed) is the call's
+// `invalid_response` (an issue at ['id'] or ['reference_year']), never returned. An answer may
+// omit `reference_year` (the spec gives it no Required column).
+
 // Creates a report, not an account change: an unknown outcome is not worth a profile re-read
 // (the report machine polls its status instead), so it is not a mutation in the rows' sense.
 export const GENERATE_INCOME_REPORT = {
@@ -18,6 +24,12 @@ export const GENERATE_INCOME_REPORT = {
   request: IncomeReportGeneratePayload,
   response: IncomeReportData,
   mutation: false,
+  answers: (answer: IncomeReportData, asked: IncomeReportGeneratePayload) =>
+    parseResponse(
+      'generateIncomeReport',
+      z.object({ reference_year: z.optional(z.literal(asked.reference_year)) }),
+      answer,
+    ),
 } as const satisfies Operation;
 
 export const GET_INCOME_REPORT_STATUS = {
@@ -25,6 +37,8 @@ export const GET_INCOME_REPORT_STATUS = {
   path: (id: number) => `/income-report/${idSegment('getIncomeReportStatus', id)}`,
   response: IncomeReportData,
   mutation: false,
+  answers: (answer: IncomeReportData, id: number) =>
+    parseResponse('getIncomeReportStatus', z.object({ id: z.literal(id) }), answer),
 } as const satisfies Operation;
 
 export const GET_AVAILABLE_YEARS = {
