@@ -351,6 +351,10 @@ try {
   console.error(`\nfresh-apps FAILED: ${e instanceof Error ? e.message : e}`);
   if (keep) console.error(`(kept in ${work})`);
   process.exitCode = 1;
+} finally {
+  // A failed step leaves its server running; its pipes would keep this process, and CI, alive
+  // (the 'exit' cleanup never comes). Stop them all here.
+  await Promise.all(children.splice(0).map(stop));
 }
 console.log('\n=== fresh-apps timings');
 for (const [label, ms] of timings) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${label}`);
