@@ -10,9 +10,9 @@ import {
   type ProfileOwner,
   type ProfileServices,
   type ReadOutcome,
-  readProfileOnce,
   withoutToken,
 } from '../session/profile';
+import { readProfileOnce } from '../session/profile-read';
 
 const STATUSES = ['signedIn', 'signedOut', 'unavailable'] as const;
 const MAX_ID = 128;

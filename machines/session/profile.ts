@@ -26,15 +26,15 @@
 // `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
 // are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import { type AuthUser, type PamError, ResponseValidationError } from 'pam-client';
-import { asPamError, type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
-import { and, assign, fromCallback, fromPromise, raise } from 'xstate';
+import type { AuthUser, PamError } from 'pam-client';
+import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
+import { and, assign, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
+import { readProfile, watchClock } from './profile-read';
 import {
   boundOf,
-  type ClockTrust,
   isRecord,
   liftsAny,
   loginRestrictionsOf,
@@ -180,61 +180,6 @@ const bothAt = (context: ProfileFlowContext, e: Seen) => {
 /** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */
 const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
   isTrustedEvent(output) && output.read === context.reads;
-
-/** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
-export const watchClock = /* @__PURE__ */ fromCallback<
-  { type: string },
-  { clock: ClockTrust | null | undefined }
->(({ input, sendBack }) => {
-  const clock = input.clock;
-  if (!clock) return;
-  const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
-  tell();
-  return clock.subscribe(tell);
-});
-
-/**
- * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.
- * Its outcome is trusted: the flow takes no outcome but the ones built here (see `reading` below).
- */
-export async function readProfileOnce(
-  services: ProfileServices,
-  owner: ProfileOwner,
-  signal: AbortSignal,
-  read?: number,
-): Promise<ReadOutcome> {
-  try {
-    const profile = (await services.auth.getUserProfile({ signal })) as {
-      user?: unknown;
-      userInfo?: unknown;
-    };
-    const user = withoutToken(profile?.user);
-    const userInfo = profile?.userInfo;
-    // An answer for another player (a token swapped under us), or naming none, is not this
-    // login's profile: an invalid answer (fail closed, retried).
-    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
-      throw new ResponseValidationError('getUserProfile', [
-        { path: ['user', 'id'], code: 'invalid_value', message: 'not the player' },
-      ]);
-    // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
-    if (!isRecord(userInfo)) throw new Error('profile without userInfo');
-    return trusted({ ok: true as const, user, userInfo, ...stampOf(services), read });
-  } catch (error) {
-    return trusted({
-      ok: false as const,
-      error: asPamError(error),
-      ...stampOf(services),
-      jitter: services.random(),
-      read,
-    });
-  }
-}
-
-/** The profile flow's read (`readProfileOnce` as an actor). */
-export const readProfile = /* @__PURE__ */ fromPromise<
-  ReadOutcome,
-  { services: ProfileServices; owner: ProfileOwner; read?: number }
->(({ input, signal }) => readProfileOnce(input.services, input.owner, signal, input.read));
 
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {

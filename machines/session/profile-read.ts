@@ -1,0 +1,72 @@
+// The profile flow's two actors (machines/session/profile.ts): the clock's trust as the flow's own
+// events, and one profile read for a login, stamped when its answer arrives.
+
+import { ResponseValidationError } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
+import { fromCallback, fromPromise } from 'xstate';
+import { trusted } from '../clock';
+import {
+  type ClockTrust,
+  isRecord,
+  namesPlayer,
+  type ProfileOwner,
+  type ProfileServices,
+  type ReadOutcome,
+  stampOf,
+  withoutToken,
+} from './profile-rules';
+
+/** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
+export const watchClock = /* @__PURE__ */ fromCallback<
+  { type: string },
+  { clock: ClockTrust | null | undefined }
+>(({ input, sendBack }) => {
+  const clock = input.clock;
+  if (!clock) return;
+  const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
+  tell();
+  return clock.subscribe(tell);
+});
+
+/**
+ * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.
+ * Its outcome is trusted: the flow takes no outcome but the ones built here (see `reading` below).
+ */
+export async function readProfileOnce(
+  services: ProfileServices,
+  owner: ProfileOwner,
+  signal: AbortSignal,
+  read?: number,
+): Promise<ReadOutcome> {
+  try {
+    const profile = (await services.auth.getUserProfile({ signal })) as {
+      user?: unknown;
+      userInfo?: unknown;
+    };
+    const user = withoutToken(profile?.user);
+    const userInfo = profile?.userInfo;
+    // An answer for another player (a token swapped under us), or naming none, is not this
+    // login's profile: an invalid answer (fail closed, retried).
+    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
+      throw new ResponseValidationError('getUserProfile', [
+        { path: ['user', 'id'], code: 'invalid_value', message: 'not the player' },
+      ]);
+    // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
+    if (!isRecord(userInfo)) throw new Error('profile without userInfo');
+    return trusted({ ok: true as const, user, userInfo, ...stampOf(services), read });
+  } catch (error) {
+    return trusted({
+      ok: false as const,
+      error: asPamError(error),
+      ...stampOf(services),
+      jitter: services.random(),
+      read,
+    });
+  }
+}
+
+/** The profile flow's read (`readProfileOnce` as an actor). */
+export const readProfile = /* @__PURE__ */ fromPromise<
+  ReadOutcome,
+  { services: ProfileServices; owner: ProfileOwner; read?: number }
+>(({ input, signal }) => readProfileOnce(input.services, input.owner, signal, input.read));
