@@ -1,4 +1,3 @@
-import { createMemoryTokenStore, type StoredSession } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,13 +7,13 @@ import {
   type AnyStateMachine,
   createActor,
   createMachine,
-  SimulatedClock,
   sendTo,
   transition,
 } from 'xstate';
 import { internal } from '../../machines/session/events';
 import { turns, until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { storedAt } from '../support/stored-at';
 
 // Defect P1 (issue 26's class "which clock a figure comes from"): a forged `xstate.done.actor.refresh`
 // delivered to the session's refresh child (XState's `_send`, `system._relay`, an app actor's
@@ -35,21 +34,10 @@ type Doors = { _relay: (s: unknown, t: unknown, e: unknown) => void };
 /** A restored session whose refresh hangs at the server, in flight. */
 async function refreshInFlight() {
   const userId = ctx.server.seed.plain.id;
-  const stored: StoredSession = {
-    accessToken: ctx.server.issueToken(userId),
-    tokenType: 'Bearer',
-    expiresAt: T0 + H,
-    savedAt: T0,
-    timeBase: 'server',
-    userId,
-    seq: 3,
-    sid: 41,
-  };
-  const timers = new SimulatedClock();
-  timers.set(T0);
+  const { storage, timers } = storedAt(ctx, userId, T0);
   const c = createPamClient({
     baseURL: ctx.server.url,
-    storage: createMemoryTokenStore(stored),
+    storage,
     environment: { channel: null, timers, now: () => T0 },
   });
   clients.push(c);

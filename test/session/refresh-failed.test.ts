@@ -1,18 +1,19 @@
-import { createMemoryTokenStore, HttpError, type StoredSession } from 'pam-client';
+import { HttpError } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { createCustomPamClient, type PamClientBase } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AnyActor, type AnyStateMachine, SimulatedClock, transition } from 'xstate';
+import { type AnyActor, type AnyStateMachine, transition } from 'xstate';
 import { internal } from '../../machines/session/events';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { storedAt } from '../support/stored-at';
 
 // The refresh cycle's failure, as the signed-in session takes it: its error becomes the session's
 // (the view's `error`) and is told to the app (`refreshFailed`) as the same error object; the
 // session stays signed in. A failed refresh child (its error event) and a failed logout take their
 // error the same way. Pure transition() probes from a restored session.
 
-const H = 3_600_000;
+const _H = 3_600_000;
 const T0 = Date.UTC(2030, 0, 1, 15);
 const ctx = useReferenceServer({ now: () => T0 });
 const clients: PamClientBase[] = [];
@@ -21,22 +22,10 @@ afterEach(() => {
 });
 
 async function signedIn() {
-  const userId = ctx.server.seed.plain.id;
-  const stored: StoredSession = {
-    accessToken: ctx.server.issueToken(userId),
-    tokenType: 'Bearer',
-    expiresAt: T0 + H,
-    savedAt: T0,
-    timeBase: 'server',
-    userId,
-    seq: 3,
-    sid: 41,
-  };
-  const timers = new SimulatedClock();
-  timers.set(T0);
+  const { storage, timers } = storedAt(ctx, ctx.server.seed.plain.id, T0);
   const client = createCustomPamClient({
     baseURL: ctx.server.url,
-    storage: createMemoryTokenStore(stored),
+    storage,
     environment: { channel: null, timers },
     flows: [],
   });

@@ -1,11 +1,11 @@
-import { createMemoryTokenStore, type StoredSession } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AnyActor, type AnyStateMachine, SimulatedClock, transition } from 'xstate';
+import { type AnyActor, type AnyStateMachine, transition } from 'xstate';
 import { internal } from '../../machines/session/events';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { storedAt } from '../support/stored-at';
 
 // Review REV1 D3: the refresh cycle's new token had no owner and was taken by whichever login the
 // session held when its word was handled. Its word went through the mailbox a second time (stamped
@@ -23,21 +23,10 @@ afterEach(() => {
 });
 
 async function heldBy(userId: number) {
-  const stored: StoredSession = {
-    accessToken: ctx.server.issueToken(userId),
-    tokenType: 'Bearer',
-    expiresAt: T0 + H,
-    savedAt: T0,
-    timeBase: 'server',
-    userId,
-    seq: 3,
-    sid: 41,
-  };
-  const timers = new SimulatedClock();
-  timers.set(T0);
+  const { storage, timers } = storedAt(ctx, userId, T0);
   const client = createPamClient({
     baseURL: ctx.server.url,
-    storage: createMemoryTokenStore(stored),
+    storage,
     environment: { channel: null, timers },
   });
   clients.push(client);
