@@ -181,6 +181,17 @@ const bothAt = (context: ProfileFlowContext, e: Seen) => {
 const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
   isTrustedEvent(output) && output.read === context.reads;
 
+/** What `idle` and `retrying` both hear: a recheck of the flow's own, and the clock's trust. */
+const AGAIN = {
+  RECHECK: { guard: ({ event }: { event: object }) => isTrustedEvent(event), target: 'reading' },
+  CLOCK: [
+    // The clock lost its trust: a read re-learns it (its answer's `Date`).
+    { guard: 'lostTrust', target: 'reading', actions: 'trust' },
+    // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
+    { guard: 'trustChanged', actions: ['trust', 'stamp'] },
+  ],
+} as const;
+
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {
   return machineSetup({
@@ -423,13 +434,7 @@ export function createProfileFlow() {
           unsure: { guard: ({ context }) => context.unsure > 0, target: 'reading' },
         },
         on: {
-          RECHECK: { guard: ({ event }) => isTrustedEvent(event), target: 'reading' },
-          // The clock lost its trust: a read re-learns it (its answer's `Date`).
-          CLOCK: [
-            { guard: 'lostTrust', target: 'reading', actions: 'trust' },
-            // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
-            { guard: 'trustChanged', actions: ['trust', 'stamp'] },
-          ],
+          ...AGAIN,
           NOW: [
             // Not a time to arm the timers on (they would count from a jumped time).
             { guard: 'unusableNow', actions: 'seeNow' },
@@ -441,15 +446,7 @@ export function createProfileFlow() {
       // A failed read is tried again with the backoff, or at once on a wake-up in a new day.
       retrying: {
         after: { retry: 'reading' },
-        on: {
-          RECHECK: { guard: ({ event }) => isTrustedEvent(event), target: 'reading' },
-          CLOCK: [
-            { guard: 'lostTrust', target: 'reading', actions: 'trust' },
-            // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
-            { guard: 'trustChanged', actions: ['trust', 'stamp'] },
-          ],
-          NOW: { guard: 'newDay', target: 'reading', actions: 'seeNow' },
-        },
+        on: { ...AGAIN, NOW: { guard: 'newDay', target: 'reading', actions: 'seeNow' } },
       },
     },
   });
