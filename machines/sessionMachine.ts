@@ -1,4 +1,4 @@
-import { enqueueActions } from 'xstate';
+import { raise } from 'xstate';
 import { initialContext } from './session/context';
 import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
@@ -13,6 +13,9 @@ import { absent, type SessionTransitions, sessionSetup } from './session/setup';
 import type { SessionInput } from './session/types';
 
 export type * from './session/types';
+
+/** A login sent while signing out, not started yet (a named arrow: the diagrams show its name). */
+const hasPending = ({ context }: { context: { pending: unknown } }): boolean => context.pending !== null;
 
 /**
  * The session's own story, every flow a child (machines/session/) and each its part of the machine
@@ -59,12 +62,12 @@ export function createSessionMachine(
       restoring,
       signedOut: {
         tags: 'signedOut',
-        // A login sent while the logout was running starts now.
-        entry: enqueueActions(({ context, enqueue }) => {
-          if (!context.pending) return;
-          enqueue.raise(context.pending);
-          enqueue('dropPending');
-        }),
+        // A login sent while the logout was running starts now (an eventless transition, taken once:
+        // it drops what it raises).
+        always: {
+          guard: hasPending,
+          actions: [raise(({ context }) => context.pending!), 'dropPending'],
+        },
         on: { LOGIN: { target: 'signingIn' }, REGISTER: { target: 'signingIn' } },
       },
       signingIn,

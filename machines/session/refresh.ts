@@ -20,7 +20,7 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
-import { enqueueActions, sendParent } from 'xstate';
+import { sendParent } from 'xstate';
 import { readClock as tellReading } from '../clock';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
@@ -57,18 +57,18 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       readClock: readClockTrusted,
       // Only the outcome our own call stamped, once (`stamp`): a forged or replayed
       // `xstate.done.actor.refresh` (XState's `_send`, the system's relay) is no token, and its
-      // `at` never moves the session's times; the refresh it cut short is made again.
-      emitRefreshed: enqueueActions(({ enqueue, event }) => {
+      // `at` never moves the session's times; the refresh it cut short is made again (the
+      // session's REFRESH, which it tells the cycle).
+      emitRefreshed: sendParent(({ event }) => {
         const output = (event as unknown as { output: Stamped & { access_token: string } }).output;
-        if (!takeTicket(output)) return enqueue.raise({ type: 'REFRESH' });
-        enqueue.sendParent(
-          internal({
-            type: 'TOKEN_REFRESHED',
-            handle: output.access_token,
-            at: output.at,
-            owner: output.owner,
-          }),
-        );
+        return takeTicket(output)
+          ? internal({
+              type: 'TOKEN_REFRESHED',
+              handle: output.access_token,
+              at: output.at,
+              owner: output.owner,
+            })
+          : { type: 'REFRESH' };
       }),
       // Each send its own event object (the door lets an internal event's object through once).
       emitExpired: sendParent(() => internal({ type: 'SESSION_EXPIRED' })),
