@@ -95,6 +95,8 @@ type Stamped =
       seenTrusted: boolean;
     });
 type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
+type Now = Extract<Stamped, { type: 'NOW' }>;
+type Clock = Extract<Stamped, { type: 'CLOCK' }>;
 
 const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } as const;
 
@@ -207,10 +209,11 @@ export function createProfileFlow() {
       stamp: raise(({ context }) => trusted({ type: 'NOW' as const, ...stampOf(context.services) })),
       // The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
       // clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
+      // (Actions and guards below run on their own event's transitions only: the type is XState's routing.)
       seeNow: assign(({ context, event }) => {
-        if (event.type !== 'NOW' || !isTrustedEvent(event)) return {};
-        const now = timeAfter(context.now, event);
-        return { now, restrictions: restrictionsAt(context, now, event) };
+        if (!isTrustedEvent(event)) return {};
+        const now = timeAfter(context.now, event as Now);
+        return { now, restrictions: restrictionsAt(context, now, event as Now) };
       }),
       took: assign(
         (
@@ -252,8 +255,8 @@ export function createProfileFlow() {
           ),
       ),
       forget: assign(({ context, event }) => {
-        if (event.type !== 'OWNER') return {};
-        const fresh = initial({ services: context.services, owner: event.owner, retry: context.retry });
+        const { owner } = event as Extract<ProfileFlowEvent, { type: 'OWNER' }>;
+        const fresh = initial({ services: context.services, owner, retry: context.retry });
         return {
           ...fresh,
           services: context.services,
@@ -264,11 +267,12 @@ export function createProfileFlow() {
         };
       }),
       // The clock's trust changed: restrictions read on an untrusted clock are never current.
-      trust: assign(({ context, event }) =>
-        event.type !== 'CLOCK' || !isTrustedEvent(event)
-          ? {}
-          : advanced(context, { untrusted: !event.trusted, ...(event.trusted ? { unsure: 0 } : {}) }, {}),
-      ),
+      trust: assign(({ context, event }) => {
+        const { trusted } = event as Clock;
+        return isTrustedEvent(event)
+          ? advanced(context, { untrusted: !trusted, ...(trusted ? { unsure: 0 } : {}) }, {})
+          : {};
+      }),
     },
     guards: {
       ours: ({ context, event }) =>
@@ -282,43 +286,45 @@ export function createProfileFlow() {
       // Compared by read time, never by arrival: not older than what the flow holds, and not
       // stamped later than this tab's server time plus the clock's bound (a lying or skewed tab).
       fresh: ({ context, event }) => {
-        if (event.type !== 'PROFILE_SEEN') return false;
         const e = event as Seen;
         if (!Number.isFinite(e.seen) || e.at > e.seen + boundOf(context.services)) return false;
         return context.readAt === null || e.at >= context.readAt;
       },
       // Another tab's data may only tighten what this tab shows; a lift needs this tab's own read.
       lifts: ({ context, event }) => {
-        if (event.type !== 'PROFILE_SEEN' || (event as Seen).source !== 'remote') return false;
+        if ((event as Seen).source !== 'remote') return false;
         const [ours, theirs] = bothAt(context, event as Seen);
         return liftsAny(ours, theirs);
       },
       // Stamped older than what the flow holds, but within the clock's bound of it (a stamp's jitter:
       // whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
       closeAndTighter: ({ context, event }) => {
-        if (event.type !== 'PROFILE_SEEN' || context.readAt === null) return false;
+        if (context.readAt === null) return false;
         const e = event as Seen;
         if (e.at >= context.readAt || e.at < context.readAt - boundOf(context.services)) return false;
         const [ours, theirs] = bothAt(context, e);
         return liftsAny(theirs, ours);
       },
       trustChanged: ({ context, event }) =>
-        event.type === 'CLOCK' && isTrustedEvent(event) && event.trusted === context.untrusted,
+        isTrustedEvent(event) && (event as Clock).trusted === context.untrusted,
       lostTrust: ({ context, event }) =>
-        event.type === 'CLOCK' && isTrustedEvent(event) && !event.trusted && !context.untrusted,
-      otherOwner: ({ context, event }) => event.type === 'OWNER' && !sameOwner(context.owner, event.owner),
+        isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted,
+      otherOwner: ({ context, event }) =>
+        !sameOwner(context.owner, (event as Extract<ProfileFlowEvent, { type: 'OWNER' }>).owner),
       // A stamp the flow cannot use as its time (untrusted clock, or not its own).
       unusableNow: ({ event }) =>
-        event.type === 'NOW' &&
-        !(isTrustedEvent(event) && event.trusted === true && Number.isFinite(event.at)),
+        !(isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at)),
       // Never read yet, or the last read was on an earlier São Paulo day, by this trusted stamp
       // (never by a kept maximum, nor by a time read while the clock was untrusted).
-      newDay: ({ context, event }) =>
-        event.type === 'NOW' &&
-        isTrustedEvent(event) &&
-        event.trusted === true &&
-        Number.isFinite(event.at) &&
-        (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf(event.at)),
+      newDay: ({ context, event }) => {
+        const { trusted, at } = event as Now;
+        return (
+          isTrustedEvent(event) &&
+          trusted === true &&
+          Number.isFinite(at) &&
+          (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf(at))
+        );
+      },
     },
     delays: {
       midnight: ({ context }) => clampDelay(untilNextBrazilDay(context.now)),
