@@ -6,7 +6,7 @@
 // (../../sessionMachine.ts, `SessionTransitions`); a wake-up is told to them by name (`wakeProfile`,
 // `wakePlayTime`: nothing without their flow).
 
-import { and, emit, sendTo } from 'xstate';
+import { emit, sendTo } from 'xstate';
 import { refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
 
@@ -55,9 +55,10 @@ export const refreshOn = /* @__PURE__ */ (() =>
     on: {
       // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
       // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
+      // (`isExpired` and `expiryUnknown` judge our own TICK or WAKE only: no `and` with `internal`.)
       TICK: [
-        { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
-        { guard: and(['internal', 'expiryUnknown']), actions: sendTo('refresh', { type: 'REFRESH' }) },
+        { guard: 'isExpired', target: 'signedOut', actions: expire() },
+        { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
         {
           guard: 'internal',
           actions: sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
@@ -65,9 +66,9 @@ export const refreshOn = /* @__PURE__ */ (() =>
         { actions: 'readClock' },
       ],
       WAKE: [
-        { guard: and(['internal', 'isExpired']), target: 'signedOut', actions: expire() },
+        { guard: 'isExpired', target: 'signedOut', actions: expire() },
         {
-          guard: and(['internal', 'expiryUnknown']),
+          guard: 'expiryUnknown',
           actions: [sendTo('refresh', { type: 'REFRESH' }), 'wakeProfile', 'wakePlayTime'],
         },
         {
