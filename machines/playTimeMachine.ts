@@ -182,6 +182,8 @@ export type PlayTimeEvent =
   /** Sent by `restoreActor` (XState persists no timer): the beat is armed again. */
   | { type: 'xstate.restore' };
 
+type Limit = Extract<PlayTimeEvent, { type: 'LIMIT' }>;
+
 /** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
 export type PlayTimeEmitted =
   | { type: 'timeLimitWarning'; playTime: PlayTime }
@@ -322,7 +324,8 @@ export function createPlayTimeMachine() {
         const { type, clock, ...own } = event as Extract<PlayTimeEvent, { type: 'CLOCK' }>;
         return { clock, own };
       }),
-      setLimit: assign({ limit: ({ event }) => (event.type === 'LIMIT' ? event.limit : null) }),
+      // Only on LIMIT (this action and `limitChanged` run on its transition alone).
+      setLimit: assign({ limit: ({ event }) => (event as Limit).limit }),
       emitWarning: emit(({ context }) => ({
         type: 'timeLimitWarning' as const,
         playTime: playTimeOf(context) as PlayTime,
@@ -335,8 +338,7 @@ export function createPlayTimeMachine() {
     guards: {
       hasLimit: ({ context }) => activeLimit(context.limit) !== null,
       limitChanged: ({ context, event }) => {
-        if (event.type !== 'LIMIT') return false;
-        const [a, b] = [activeLimit(context.limit), activeLimit(event.limit)];
+        const [a, b] = [activeLimit(context.limit), activeLimit((event as Limit).limit)];
         return a?.amount !== b?.amount || a?.period !== b?.period;
       },
       isWarning,
