@@ -163,18 +163,12 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
 /** Another tab asked for the session: answer with the one in our store. */
 function answerSync(context: SessionContext): void {
   // The answer names its player and login (a store written before they existed has neither).
-  withStored(context, (stored) =>
-    servicesOf(context).crossTab?.publishSession(
-      {
-        ...stored,
-        ...(stored.userId === undefined && context.userId !== null ? { userId: context.userId } : {}),
-        ...(stored.seq === undefined && context.seq !== null ? { seq: context.seq } : {}),
-        ...(stored.sid === undefined && context.sid !== null ? { sid: context.sid } : {}),
-      },
-      'sync',
-      context.user,
-    ),
-  );
+  withStored(context, (stored) => {
+    const named: Record<string, unknown> = { ...stored };
+    for (const k of ['userId', 'seq', 'sid'] as const)
+      if (named[k] === undefined && context[k] !== null) named[k] = context[k];
+    servicesOf(context).crossTab?.publishSession(named as unknown as StoredSession, 'sync', context.user);
+  });
 }
 
 /**
