@@ -49,7 +49,7 @@ export function createSessionMachine(
       {
         id: 'wake',
         src: 'wake',
-        input: ({ context }) => wakeInputOf(context),
+        input: ({ context, self }) => wakeInputOf(context, self),
       },
       ...flows.flatMap((f) => f.rootInvoke ?? []),
     ],

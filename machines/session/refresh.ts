@@ -20,13 +20,13 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
-import { sendParent } from 'xstate';
+import { fromPromise, sendParent } from 'xstate';
 import { readClock as tellReading } from '../clock';
 import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
-import type { TimersLike } from '../environment';
+import { onWake, type TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
-import { internal, type Owner, takeTicket, trusted } from './events';
+import { internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter } from './order';
 import { type ExpiryClock, readClock, readStore, service, settle, sidOf, timeBaseOf } from './store';
 import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
@@ -286,11 +286,29 @@ export function revokeHandle(
   if (accessToken) settle(Promise.resolve().then(() => auth.logout({ accessToken })));
 }
 
-/** The wake-up listener's input: the page's signals, and the clock read when one fires. */
-export const wakeInputOf = (c: SessionContext) => {
+/**
+ * The wake-up listener's input: the page's signals, and the session told `WAKE` with the clock as
+ * read when one fires (the session judges the reading, never the clock).
+ */
+export const wakeInputOf = (c: SessionContext, session: { send(event: SessionInternalEvent): void }) => {
   const services = servicesOf(c);
-  return { ...services.signals, read: () => readClock(services) };
+  return {
+    ...services.signals,
+    wake: () => session.send(internal({ type: 'WAKE', reading: readClock(services) })),
+  };
 };
+
+/**
+ * The session's wake-up listener: the page may have slept (visible again, focus, back online). A
+ * promise that never settles, whose stop (an abort) unsubscribes: a bundle of the session carries
+ * no `fromCallback` (issue 33).
+ */
+export const sessionWake = /* @__PURE__ */ fromPromise<never, ReturnType<typeof wakeInputOf>>(
+  ({ input, signal }) =>
+    new Promise(() => {
+      signal.addEventListener('abort', onWake(input, input.wake), { once: true });
+    }),
+);
 
 /** The verdict of `expiryVerdict` at a reading (a pure function of the session and the event). */
 export const verdictAt = (s: { expiresAt: number | null; timeBase: TimeBase }, r: ClockReading) =>

@@ -6,7 +6,6 @@
 
 import { asPamError } from 'pam-client/internal';
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
-import { wakeSignals } from '../environment';
 import { loginMachine } from '../loginMachine';
 import { machineSetup, PARTS } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
@@ -20,6 +19,7 @@ import {
   refreshed,
   revokeHandle,
   sessionRefreshCycle,
+  sessionWake,
   verdictAt,
 } from './refresh';
 import {
@@ -130,7 +130,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         login: loginMachine.provide({ actions: { readClock: readClockTrusted } }),
         refreshCycle: sessionRefreshCycle,
         logout: logoutSession,
-        wake: wakeSignals,
+        wake: sessionWake,
         ...FLOW_CHILDREN,
       },
       guards: {
