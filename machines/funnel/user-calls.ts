@@ -23,16 +23,23 @@ interface Open {
   change?: StepUpChange;
 }
 
-/** The sensitive changes: their options argument and what a step-up reports them as. */
-const SENSITIVE: ReadonlyArray<[keyof UserModule, number, StepUpChange]> = [
-  ['updateProfile', 2, 'profile'],
-  ['updateEmail', 1, 'email'],
-  ['addPhone', 1, 'phone'],
-  ['updateAddress', 1, 'address'],
-  ['updateLimits', 1, 'limits'],
-  ['setTimeoutLimits', 1, 'pause'],
-  ['setSelfExclusion', 1, 'selfExclusion'],
+/**
+ * The sensitive changes (their options argument is the second, `updateProfile`'s the third), each
+ * reported by its name less its verb (`updateEmail`: `email`), a pause by `pause`.
+ */
+const SENSITIVE: readonly (keyof UserModule)[] = [
+  'updateProfile',
+  'updateEmail',
+  'addPhone',
+  'updateAddress',
+  'updateLimits',
+  'setTimeoutLimits',
+  'setSelfExclusion',
 ];
+const changeOf = (name: string) =>
+  (name === 'setTimeoutLimits'
+    ? 'pause'
+    : name.replace(/^[a-z]+(.)/, (_, c: string) => c.toLowerCase())) as StepUpChange;
 /** The responsible-gaming changes: a step-up reports them by the same names. */
 const RG_CHANGES: readonly StepUpChange[] = ['limits', 'pause', 'selfExclusion'];
 const COMPLETED = 3;
@@ -125,8 +132,12 @@ export function userCalls(o: UserCallsOptions) {
 
   function wrap(user: UserModule): UserModule {
     const wrapped: Record<string, unknown> = { ...user };
-    for (const [name, at, change] of SENSITIVE)
-      wrapped[name] = sensitive(user[name] as unknown as Call, at, change);
+    for (const name of SENSITIVE)
+      wrapped[name] = sensitive(
+        user[name] as unknown as Call,
+        name === 'updateProfile' ? 2 : 1,
+        changeOf(name),
+      );
     const generate = user.generateIncomeReport as unknown as Call;
     wrapped.generateIncomeReport = (...args: unknown[]) => {
       const r = begin('incomeReport');
