@@ -56,7 +56,7 @@ export const absent = /* @__PURE__ */ fromCallback(() => {});
  * The flows' children by name, typed here and provided by their flows (`sessionCore`: `absent`):
  * a session made without a flow's part never invokes its child, and carries none.
  */
-const FLOW_CHILDREN = {} as { tabs: typeof absent; profile: typeof absent; playTime: typeof absent };
+type FlowChildren = { tabs: typeof absent; profile: typeof absent; playTime: typeof absent };
 
 /** An action a flow provides (./flows.ts), with its params: named and typed here, none without its flow. */
 // biome-ignore lint/suspicious/noExplicitAny: any session's action (the flows' are typed where written)
@@ -80,7 +80,7 @@ export interface PublishedProfile {
  * (`wakeProfile`, `wakePlayTime`); the rest of theirs is in their parts (./parts/profile.ts,
  * ./parts/play-time.ts).
  */
-const byFlows = {} as Record<
+type ByFlows = Record<
   | 'loginRestrictions'
   | 'takeProfile'
   | 'takePlayTime'
@@ -108,13 +108,14 @@ const byFlows = {} as Record<
 export const sessionSetup = /* @__PURE__ */ (() =>
   machineSetup(
     {
-      types: {
-        context: {} as SessionContext,
-        events: {} as SessionEvent | SessionInternalEvent,
-        emitted: {} as SessionEmitted,
-        input: {} as SessionInput,
+      // Types only: `{}` at run time (createMachine does not read `types`).
+      types: {} as {
+        context: SessionContext;
+        events: SessionEvent | SessionInternalEvent;
+        emitted: SessionEmitted;
+        input: SessionInput;
         // Every child id with its actor: the published types then have no index signature (TS2411).
-        children: {} as {
+        children: {
           restore: 'restore';
           login: 'login';
           refresh: 'refreshCycle';
@@ -123,7 +124,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
           tabs: 'tabs';
           profile: 'profile';
           playTime: 'playTime';
-        },
+        };
       },
       actors: {
         restore: restoreSession,
@@ -131,7 +132,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         refreshCycle: sessionRefreshCycle,
         logout: logoutSession,
         wake: sessionWake,
-        ...FLOW_CHILDREN,
+        ...({} as FlowChildren),
       },
       guards: {
         internal: ({ event }) => isInternal(event),
@@ -165,7 +166,7 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         rememberPending: assign(({ event }) => ({ pending: boxCommand(event as PendingCommand) })),
         dropPending: assign({ pending: null }),
         // --- the flows' own (provided by the tabs, profile and play-time flows; nothing without them) ---
-        ...byFlows,
+        ...({} as ByFlows),
         // --- effects (named actions: xstate's pure `transition()` never runs them) ---
         writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
           writeSession(context, servicesOf(context), p),
