@@ -66,8 +66,9 @@ export const retryTimer = /* @__PURE__ */ fromCallback<
 });
 
 /**
- * The login calls for the login child, each answer stamped with the clock's base time it arrived
- * at (`at`, read by the call: the transition that takes the answer reads no clock).
+ * The login calls for the login child, each answer stamped with the clock as read when it arrived
+ * (`at`, the base; `serverAt`, server time: its session's end is judged at it), read by the call:
+ * the transition that takes the answer reads no clock.
  */
 export function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
   const { auth } = s;
@@ -75,7 +76,13 @@ export function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
   const stamp = (name: 'login' | 'registerSimplified') => {
     const call = (auth as unknown as Record<string, Call>)[name];
     return (
-      call && { [name]: async (...args: unknown[]) => ({ ...(await call.apply(auth, args)), at: s.now() }) }
+      call && {
+        [name]: async (...args: unknown[]) => ({
+          ...(await call.apply(auth, args)),
+          at: s.now(),
+          serverAt: s.serverNow(),
+        }),
+      }
     );
   };
   return { ...auth, ...stamp('login'), ...stamp('registerSimplified') } as ServerSessionDeps['auth'];

@@ -132,7 +132,8 @@ function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record
   const stamp = serverSessionOf(raw);
   const user = raw.user as { id?: unknown } | undefined;
   if (!stamp) throw invalid(name, 'a completed login without the server session');
-  if (!isRecord(user) || !Number.isSafeInteger(user.id) || !isRecord(raw.userInfo))
+  // The session sealed for another player than the answer names is no session of this player.
+  if (!isRecord(user) || user.id !== stamp.player_id || !isRecord(raw.userInfo))
     throw invalid(name, 'a completed login without the player');
   return { ...raw, server_session: stamp } as unknown as ServerLoginSuccess;
 }

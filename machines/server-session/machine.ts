@@ -104,6 +104,10 @@ function createServerSessionMachine() {
     },
     guards: {
       trusted: ({ event }) => isTrusted(event),
+      // The seed's session already ended at the clock's reading it was taken at (without one, at
+      // its own read time): over, by the `expired` guard's rule, before any frame shows it.
+      seedEnded: ({ context: { seed: s, seedReading: r } }) =>
+        s?.expiresAt != null && s.expiresAt <= (r?.serverAt ?? s.readAt ?? 0),
       seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
       seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
       triedBefore: ({ context: c }) => c.attempts > 0,
@@ -128,6 +132,11 @@ function createServerSessionMachine() {
         if (!isInternal(event) || !('owner' in event)) return false;
         const owner = (event as { owner: Owner }).owner;
         return owner.sid === context.sid && owner.userId === context.userId;
+      },
+      // A login answer whose server session ended by the clock as read when it arrived (`stampedAuth`).
+      endedAnswer: ({ event }) => {
+        const a = (event as { output?: Partial<ServerLoginSuccess> & { serverAt?: number } }).output;
+        return (a?.server_session?.expires_at as number) <= (a?.serverAt as number);
       },
       signedInAnswer: ({ event }) => {
         const a = (event as { output?: Partial<ServerLoginSuccess> }).output;
@@ -212,6 +221,11 @@ function createServerSessionMachine() {
         states: {
           deciding: {
             always: [
+              {
+                guard: 'seedEnded',
+                target: '#serverSession.signedOut',
+                actions: { type: 'forget', params: 'expired' },
+              },
               { guard: 'seedSignedIn', target: '#serverSession.signedIn', actions: 'fromSeed' },
               { guard: 'seedSignedOut', target: '#serverSession.signedOut' },
               { guard: 'triedBefore', target: 'waiting' },
@@ -286,7 +300,10 @@ function createServerSessionMachine() {
             { guard: childIs('registering'), target: '.registering', actions: 'progress' },
             { guard: childIs('submitting'), target: '.submitting', actions: 'progress' },
           ],
-          onDone: { guard: 'signedInAnswer', target: 'signedIn', actions: ['fromLogin', 'announceLogin'] },
+          onDone: [
+            { guard: 'endedAnswer', target: 'signedOut', actions: { type: 'forget', params: 'expired' } },
+            { guard: 'signedInAnswer', target: 'signedIn', actions: ['fromLogin', 'announceLogin'] },
+          ],
         },
         initial: 'submitting',
         states: {

@@ -235,12 +235,14 @@ describe('the server-session client in a server render (no page, no fetch of the
         vi.setSystemTime(NOON + offset);
         const client = createServerSessionClient({ initial: raw as unknown as PamSessionSeed });
         try {
-          // A seed that checks out (parseSeed): signed in, with its player; anything else signed out.
+          // A seed that checks out (parseSeed) and has not ended by the server's clock: signed in,
+          // with its player; anything else signed out.
           const checks =
             raw.status === 'signedIn' &&
             Number.isSafeInteger(raw.user?.id) &&
             raw.userInfo !== null &&
-            !!raw.loginId;
+            !!raw.loginId &&
+            (raw.expiresAt === null || raw.expiresAt > NOON + offset);
           expect(client.view).toMatchObject({
             status: checks ? 'signedIn' : 'signedOut',
             user: checks ? raw.user : null,

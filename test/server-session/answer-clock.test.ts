@@ -1,0 +1,97 @@
+// A login answer is judged at the client's clock and against its own player (the class of the
+// seed-expiry defect, looked for across machines/server-session): an answer whose server session
+// had already ended by the clock was signed in until the expiry timer's first turn; one whose
+// `server_session.player_id` is not its `user.id` (the cookie sealed for another player) was
+// signed in as `user`. Now: the first signed out as expired, the second refused
+// (`invalid_response`), neither ever signed in.
+
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerSessionClientBase } from '../../machines/index';
+import { answeredUserInfo } from '../support/answered-user-info';
+import { turns, until } from '../support/event-loop';
+import { DAY, H, NOON, S, startSeeded } from './seeded-client';
+
+const clients: ServerSessionClientBase[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+function start(...args: Parameters<typeof startSeeded>) {
+  const started = startSeeded(...args);
+  clients.push(started.client);
+  return started;
+}
+
+const loginAnswer = (o: { expiresAt: number; playerId?: number }) => ({
+  status: 200,
+  body: {
+    expires_in: 28_800,
+    token_type: 'Bearer',
+    user: { id: 4, email: 'player@example.com', cancelled_account: false },
+    userInfo: answeredUserInfo(),
+    server_session: {
+      login_id: 'login-9',
+      player_id: o.playerId ?? 4,
+      signed_in_at: NOON,
+      expires_at: o.expiresAt,
+    },
+  },
+});
+
+/** A signed-out page that signs in; the login route answers `answer`. */
+async function signIn(answer: ReturnType<typeof loginAnswer>, o: { at: number; offset?: number }) {
+  const started = start(
+    { status: 'signedOut', user: null, userInfo: null, readAt: null, loginId: null, expiresAt: null },
+    { ...o, answer: (p) => (p.endsWith('/auth/login') ? answer : 'hang') },
+  );
+  await started.client.ready;
+  started.client.login({ login: 'player@example.com', password: 'correct horse' });
+  const { views, client } = started;
+  await until(
+    () => views.some((v) => v.status === 'signingIn') && client.view.status !== 'signingIn',
+    'the login settled',
+  );
+  return started;
+}
+
+describe('a login answer is judged at the clock and against its own player', () => {
+  it('a server session that ended by the clock: never signed in, signed out as expired', async () => {
+    const { client, views, events } = await signIn(loginAnswer({ expiresAt: NOON - S }), { at: NOON });
+    expect(client.view).toMatchObject({ status: 'signedOut', user: null, signedOutReason: 'expired' });
+    await turns(6);
+    expect(views.some((v) => v.status === 'signedIn')).toBe(false);
+    expect(events.map((e) => e.type)).not.toContain('signedIn');
+  });
+
+  it('generated ends and device skews: signed in exactly when the session ends after the clock', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant(0), fc.constantFrom(-1, 1), fc.integer({ min: -DAY, max: DAY })),
+        fc.integer({ min: -DAY, max: DAY }),
+        async (end, offset) => {
+          const { client, views } = await signIn(loginAnswer({ expiresAt: NOON + end }), {
+            at: NOON,
+            offset,
+          });
+          try {
+            expect(client.view.status, `ends ${end} ms from the clock`).toBe(
+              end > 0 ? 'signedIn' : 'signedOut',
+            );
+            expect(views.filter((v) => v.status === 'signedIn').length).toBe(end > 0 ? 1 : 0);
+          } finally {
+            client.stop();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a server session sealed for another player than the answer’s: never signed in, refused as invalid', async () => {
+    const { client, views } = await signIn(loginAnswer({ expiresAt: NOON + H, playerId: 5 }), { at: NOON });
+    expect(client.view.status).toBe('failed');
+    expect(client.view.error).toMatchObject({ code: 'invalid_response' });
+    expect(views.some((v) => v.status === 'signedIn')).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+// A server-session client in a page, on a clock and timers the test moves by hand: started at
+// server time `at` (base `at - offset`) from a seed, its `fetch` answering each path as the test
+// says (or never, until aborted), every view it showed and every event it told recorded.
+
+import type { PamSessionSeed } from 'pam-client';
+import type { PamClock } from '../../machines/clock';
+import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
+import { answeredUserInfo } from '../support/answered-user-info';
+import { manualTimers } from '../support/manual-timers';
+
+export const S = 1_000;
+export const H = 3_600_000;
+export const DAY = 86_400_000;
+/** The clock's stated bound (`PamClock.boundMs`). */
+export const BOUND = 2_000;
+/** 12:00 in São Paulo (UTC-3), and the next São Paulo midnight. */
+export const NOON = Date.UTC(2026, 10, 24, 15);
+export const MIDNIGHT = Date.UTC(2026, 10, 25, 3);
+
+/** A `signedIn` seed of player 4, login `login-1`, read at `readAt`, ending at `expiresAt`. */
+export const seedOf = (over: Partial<PamSessionSeed> & { readAt: number }): PamSessionSeed => ({
+  status: 'signedIn',
+  user: { id: 4, cancelled_account: false } as PamSessionSeed['user'],
+  userInfo: answeredUserInfo(),
+  loginId: 'login-1',
+  expiresAt: over.readAt + 10 * DAY,
+  ...over,
+});
+
+/** The one clock, by hand: base `t.now`, server time `t.now + t.offset`, trust `t.trusted`. */
+function handClock(t: { now: number; offset: number; trusted: boolean }): PamClock {
+  return {
+    boundMs: BOUND,
+    now: () => t.now,
+    serverNow: () => t.now + t.offset,
+    trusted: () => t.trusted,
+    learn: () => {},
+    subscribe: () => () => {},
+    offsetMs: () => t.offset,
+    monotonic: () => t.now,
+  };
+}
+
+export type Answer = { status: number; body: unknown } | 'hang';
+
+type View = ServerSessionClientBase['view'];
+
+/** Whether a view lets the player bet. */
+export const free = (v: View) => v.restrictions?.canBet === true;
+
+/**
+ * A client started at server time `o.at` from `initial` (`undefined`: none), on manual timers;
+ * `answer(path)` answers each request (`hang`: never, until aborted). Stop it when done.
+ */
+export function startSeeded(
+  initial: PamSessionSeed | undefined,
+  o: { at: number; offset?: number; trusted?: boolean; answer?: (path: string, body?: unknown) => Answer },
+) {
+  const offset = o.offset ?? 0;
+  const t = { now: o.at - offset, offset, trusted: o.trusted ?? true };
+  const { timers, advance } = manualTimers(t);
+  const paths: string[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(typeof input === 'string' || input instanceof URL ? input : input.url);
+    paths.push(path);
+    const a = o.answer?.(path, init?.body) ?? 'hang';
+    if (a === 'hang')
+      return new Promise<never>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    return new Response(JSON.stringify(a.body), {
+      status: a.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof globalThis.fetch;
+  const client = createServerSessionClient({
+    ...(initial === undefined ? {} : { initial }),
+    fetch,
+    environment: { channel: null, clock: handClock(t), timers },
+  });
+  const views: View[] = [client.view];
+  /** The server time each view was shown at. */
+  const shownAt: number[] = [o.at];
+  client.subscribe((v) => {
+    views.push(v);
+    shownAt.push(t.now + t.offset);
+  });
+  const events: { type: string; status?: string }[] = [];
+  for (const type of ['signedIn', 'signedOut', 'sessionExpired', 'restrictionsUnavailable'] as const)
+    client.on(type, (e) => events.push({ type, status: (e as { status?: string }).status }));
+  const reads = (part: string) => paths.filter((p) => p.includes(part)).length;
+  return { client, t, advance, views, shownAt, events, reads };
+}
