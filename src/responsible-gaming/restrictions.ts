@@ -63,7 +63,7 @@ const EXCLUSION_MONTHS: ReadonlySet<number> = new Set([0, 3, 6, 12, 24, 36, 60, 
 const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
 
 /** Whether `info[key]` was sent (not absent, not null). */
-const sent = (info: Record<string, unknown>, key: string) => info[key] !== undefined && info[key] !== null;
+const sent = (info: Record<string, unknown>, key: string) => info[key] != null;
 /** PHP's zero dates (`'1969-12-31 21:00:00'`, `'1970-01-01 00:00:00'`) fall at or before this: never a real date. */
 const ZERO_DATE_FLOOR = DAY_MS;
 /** A date field sent (not absent, null or `''`). */
