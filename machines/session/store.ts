@@ -18,6 +18,7 @@ import {
 import { parseStoredSession } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import type { TimersLike } from '../environment';
+import { withoutUserToken } from '../login/request';
 import { settleWithin } from '../settle-within';
 import { drawLoginId, isNewerSession, MAX_TOKEN_LIFE_MS } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
@@ -217,7 +218,7 @@ export function vaultedAuth(
   stamp: Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number },
 ): SessionServices['auth'] {
   const seal = (response: LoginResponse): LoginResponse => {
-    const r = response as LoginResponse & { access_token?: unknown; user?: { token?: unknown } };
+    const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
     // When the answer arrived (server time: the clock has just learned from this answer), and
     // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
     // is random, so two logins of one instant still differ.
@@ -225,10 +226,6 @@ export function vaultedAuth(
     const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
     const out: Record<string, unknown> = { ...r, issued, reading };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
-    if (r.user && typeof r.user === 'object' && 'token' in r.user) {
-      const { token: _token, ...user } = r.user;
-      out.user = user;
-    }
     return out as LoginResponse;
   };
   return service({
