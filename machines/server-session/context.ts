@@ -193,6 +193,19 @@ export const forgotten = (
 });
 
 /**
+ * The seed's restrictions once the profile flow's first re-read failed (it has no datum of its
+ * own yet): the seed was read for this login, so they are `stale` (API.md: the last re-check
+ * failed), kept as the last known value with the read's error, `canBet` false; `unknown` when the
+ * seed's fields could not be read. Never `unknown` for a read this login had.
+ */
+export const seedRecheckFailed = (had: SessionRestrictions, error: PamError): SessionRestrictions => ({
+  ...had,
+  status: had.status === 'unknown' ? 'unknown' : 'stale',
+  canBet: false,
+  error,
+});
+
+/**
  * The profile flow's first read, answered by a `signedIn` seed for the login it was read for, when
  * its restrictions are current (`fromSeed`); null otherwise, so the flow reads at once.
  */

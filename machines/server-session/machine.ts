@@ -14,6 +14,7 @@ import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
+import { sameJson } from '../session/context';
 import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
 import { profileFromElsewhere, takeProfile } from '../session/flows';
 import {
@@ -24,7 +25,7 @@ import {
   loginProgress,
   toChild,
 } from '../session/login';
-import { createProfileFlow } from '../session/profile';
+import { createProfileFlow, type ProfileFlowContext } from '../session/profile';
 import { readClock } from '../session/store';
 import type { SessionEmitted, SessionEvent } from '../session/types';
 import { absent, expiryTimer, retryTimer, stampedAuth } from './actors';
@@ -38,6 +39,7 @@ import {
   type ServerSessionDeps,
   type ServerSessionInput,
   seedOutcomeOf,
+  seedRecheckFailed,
   serverServicesOf,
 } from './context';
 import { type SeededProfileServices, seededReadProfile } from './seed';
@@ -365,20 +367,39 @@ function createServerSessionMachine() {
               };
               return { services, owner: { userId: c.userId, sid: c.sid } };
             },
+            // Before the flow's first datum the session shows the seed, judged at the clock's reading.
             onSnapshot: {
-              actions: [
-                'takeProfile',
-                // The flow's first datum (the seed's, stamped with the seed's own read time, or its
-                // own read): it stamps the clock now (a WAKE), so its time and the São Paulo
-                // midnight it waits for are the clock's, never the seed's (a new day is read at
-                // once). Once: the seed is dropped.
-                enqueueActions(({ context, event, enqueue }) => {
-                  const read = (event as { snapshot?: { context: { readAt: number | null } } }).snapshot;
-                  if (!context.seed || read?.context.readAt == null) return;
+              actions: enqueueActions(({ context: c, self, enqueue }) => {
+                // The child's own snapshot, never the event's copy (as `takeProfile` reads it).
+                const flow = (
+                  self.getSnapshot().children.profile?.getSnapshot() as
+                    | { context?: ProfileFlowContext }
+                    | undefined
+                )?.context;
+                if (c.seed && flow?.readAt != null) {
+                  // Its first datum (the seed's answer, stamped with the seed's own read time, or
+                  // its own read) is not shown as it stands (derived at that time, not the clock's):
+                  // it stamps the clock now (a WAKE) and what it derives then is taken, so its time
+                  // and the São Paulo midnight it waits for are the clock's (a new day is read at
+                  // once). Once: the seed is dropped.
                   enqueue.sendTo('profile', { type: 'WAKE' });
                   enqueue.assign({ seed: null });
-                }),
-              ],
+                } else if (c.seed && flow?.error && c.restrictions) {
+                  // Its first re-read failed: the seed's read stays the last known (`stale`).
+                  const restrictions = seedRecheckFailed(c.restrictions, flow.error);
+                  if (sameJson(restrictions, c.restrictions)) return;
+                  enqueue.assign({ restrictions });
+                  enqueue.emit({ type: 'restrictionsChanged', restrictions });
+                  // Told once per failure, as `takeProfile` tells it.
+                  if (!c.restrictions.error)
+                    enqueue.emit({
+                      type: 'restrictionsUnavailable',
+                      status: restrictions.status as 'stale' | 'unknown',
+                      error: flow.error,
+                      restrictions,
+                    });
+                } else enqueue('takeProfile');
+              }),
             },
           },
           { id: 'playTime', src: 'playTime' },
