@@ -191,12 +191,13 @@ export function withDueChanges(userInfo: Record<string, unknown>, serverMs: numb
   for (const kind of LIMIT_KINDS) {
     const key = `user_limit_${kind}`;
     const change = changeRecord(userInfo[`${key}_change`]);
-    const at = change ? parseServerTime(change.effective_at) : null;
-    if (!change || at === null || at > serverMs) continue;
+    // No change (null): no time either.
+    const at = parseServerTime(change?.effective_at);
+    if (at === null || at > serverMs) continue;
     out ??= { ...userInfo };
     // What the change names (not null, not absent) replaces the field: `amount` the limit itself.
     for (const f of ['amount', 'period', 'active'])
-      if (change[f] != null) out[f === 'amount' ? key : `${key}_${f}`] = change[f];
+      if (change![f] != null) out[f === 'amount' ? key : `${key}_${f}`] = change![f];
     out[`${key}_change`] = null;
   }
   return out ?? userInfo;
