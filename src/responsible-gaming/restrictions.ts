@@ -332,7 +332,7 @@ export function limitOf(
     sent(info, key) && limit.amount === null && key,
     active === UNREADABLE && `${key}_active`,
     sent(info, `${key}_period`) && limit.period === null && `${key}_period`,
-  ].filter((f): f is string => !!f);
+  ].filter(Boolean) as string[];
   limit.known = wrong.length === 0;
   bad.push(...wrong);
   const change = limit.pendingChange;
