@@ -330,7 +330,7 @@ export function createProfileFlow() {
       midnight: ({ context }) => clampDelay(untilNextBrazilDay(context.now)),
       change: ({ context }) => {
         const next = nextChangeAt(context.userInfo, context.now);
-        return clampDelay(next === null ? Number.POSITIVE_INFINITY : next - context.now + 1);
+        return clampDelay((next ?? Number.POSITIVE_INFINITY) - context.now + 1);
       },
       retry: ({ context }) => context.retryMs,
       // 1 s, 2 s, 4 s … up to 5 min (a server whose `Date` never settles costs a read a while).
