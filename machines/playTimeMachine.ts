@@ -387,12 +387,12 @@ export function createPlayTimeMachine() {
                 entry: 'emitWarning',
                 always: [
                   { guard: 'isReached', target: 'reached' },
-                  { guard: ({ context }) => !isWarning({ context }), target: 'under' },
+                  { guard: (a) => !isWarning(a), target: 'under' },
                 ],
               },
               reached: {
                 entry: 'emitReached',
-                always: { guard: ({ context }) => !isReached({ context }), target: 'under' },
+                always: { guard: (a) => !isReached(a), target: 'under' },
               },
             },
           },
