@@ -139,6 +139,17 @@ function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record
 }
 
 /**
+ * A profile answer, checked for what the session relies on: a player (`user`, an object; whose
+ * id the profile flow compares with the session's, `namesPlayer`). One naming none is no profile
+ * of this player (the core's schema refuses it too): refused, never taken as the seed's player's.
+ */
+function profileAnswer(name: string, raw: unknown): unknown {
+  if (!isRecord((raw as { user?: unknown } | null)?.user))
+    throw new ResponseValidationError(name, [{ path: ['user'], code: 'invalid_type', message: 'no player' }]);
+  return raw;
+}
+
+/**
  * The auth module through the proxy: the core's `AuthModule`, sent as the core sends it, read by
  * the proxy with the core's schemas. `login` and `registerSimplified` answer a challenge (`type`
  * set) or a `ServerLoginSuccess`; an answer that still carries a token, or a completed one without
@@ -175,7 +186,7 @@ export function serverSessionAuth(
     login: call('login', signedInAnswer),
     registerSimplified: call('registerSimplified', signedInAnswer),
     logout: call('logout'),
-    getUserProfile: call('getUserProfile'),
+    getUserProfile: call('getUserProfile', profileAnswer),
     forgotPassword: call('forgotPassword'),
     validateDocument: call('validateDocument'),
     refreshToken: call('refreshToken'),

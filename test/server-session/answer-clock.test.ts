@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns, until } from '../support/event-loop';
-import { DAY, H, NOON, S, startSeeded } from './seeded-client';
+import { DAY, free, H, NOON, S, seedOf, startSeeded } from './seeded-client';
 
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {
@@ -93,5 +93,45 @@ describe('a login answer is judged at the clock and against its own player', () 
     expect(client.view.status).toBe('failed');
     expect(client.view.error).toMatchObject({ code: 'invalid_response' });
     expect(views.some((v) => v.status === 'signedIn')).toBe(false);
+  });
+});
+
+describe('a profile answer is taken only as the seed’s player’s', () => {
+  it('generated profile answers naming no player or another one, after a stale seed or at the SPA re-check of a current one: never free to bet once read, the player kept', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<unknown>(
+          undefined,
+          null,
+          {},
+          { id: 5 },
+          { id: '5' },
+          { id: null },
+          { id: '4x' },
+          'player',
+        ),
+        fc.boolean(), // a stale seed (two days old), or a current one re-read at the next midnight
+        async (user, stale) => {
+          const body = { ...(user === undefined ? {} : { user }), userInfo: answeredUserInfo() };
+          const { client, views, advance, reads } = start(
+            { ...seedOf({ readAt: stale ? NOON - 2 * DAY : NOON - H }), expiresAt: NOON + 3 * DAY },
+            { at: NOON, answer: (p) => (p.includes('/auth/user-profile') ? { status: 200, body } : 'hang') },
+          );
+          try {
+            await turns(6);
+            const before = views.length; // a current seed is free to bet until the re-check
+            if (!stale) advance(DAY);
+            await until(() => reads('/auth/user-profile') > 0, 'the profile was read');
+            await turns(10);
+            const after = views.slice(stale ? 0 : before);
+            expect(after.some(free), `user ${JSON.stringify(user)}`).toBe(false);
+            expect(views.every((v) => v.status !== 'signedIn' || v.user?.id === 4)).toBe(true);
+          } finally {
+            client.stop();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
