@@ -313,12 +313,11 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
 }
 
 /**
- * The next moment after `now` when the restrictions change without a new read: a restriction
- * ends or starts, or a pending limit change becomes effective. Null when none.
+ * The next moment after `now` when restrictions `r` (derived at `now`: `sessionRestrictionsOf`)
+ * change without a new read: a restriction ends or starts, or a pending limit change becomes
+ * effective. Null when none (nothing read: none).
  */
-export function nextChangeAt(userInfo: Record<string, unknown> | null, now: number): number | null {
-  if (!userInfo) return null;
-  const r = restrictionsOf(withDueChanges(userInfo, now), now);
+export function nextChangeAt(r: Restrictions, now: number): number | null {
   const times = [
     ...r.inForce.map((x) => x.until),
     ...r.pending.map((x) => x.since),

@@ -329,7 +329,9 @@ export function createProfileFlow() {
     delays: {
       midnight: ({ context }) => clampDelay(untilNextBrazilDay(context.now)),
       change: ({ context }) => {
-        const next = nextChangeAt(context.userInfo, context.now);
+        // The flow's restrictions are derived at its time (`now`) from what it holds: each assign
+        // that moves one moves both.
+        const next = nextChangeAt(context.restrictions, context.now);
         return clampDelay((next ?? Number.POSITIVE_INFINITY) - context.now + 1);
       },
       retry: ({ context }) => context.retryMs,
