@@ -77,7 +77,7 @@ export function createSessionMachine(
       // diagrams draw).
       signedIn: {
         ...signedIn,
-        invoke: [refreshChild, ...flows.flatMap((f) => f.invoke ?? [])],
+        invoke: [refreshChild(flows.find((f) => f.claim)?.claim), ...flows.flatMap((f) => f.invoke ?? [])],
         on: { ...refreshOn, ...on('signedIn'), ...signedIn.on },
       },
       signingOut: { ...signingOut, on: { ...on('signingOut'), ...signingOut.on } },

@@ -22,7 +22,7 @@ import {
 import { asPamError } from 'pam-client/internal';
 import { fromPromise, sendParent } from 'xstate';
 import { readClock as tellReading } from '../clock';
-import { type CrossTab, type CrossTabMessage, wait } from '../cross-tab';
+import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
@@ -97,41 +97,52 @@ export interface GuardedRefreshOptions {
   waitMs: number;
   /** The login the refresh is for (the one held when the cycle started). */
   owner: Owner;
+  /**
+   * With other tabs, the tabs flow's claim (`claimOrGiveWay`, given by its part): none without
+   * that flow, whose bundle then carries none of it.
+   */
+  claim?: Claim | undefined;
 }
 
-/** Resolves with the first message `pick` accepts, or null after `ms` or when `signal` aborts. */
-function awaitMessage<T>(
-  crossTab: CrossTab,
-  o: { timers: TimersLike; ms: number; signal: AbortSignal },
-  pick: (m: CrossTabMessage) => T | undefined,
-): Promise<T | null> {
-  return new Promise((resolve) => {
+/** The tabs' step of a refresh call, before it is sent: resolves to send it, throws to give way. */
+export type Claim = (crossTab: CrossTab, o: GuardedRefreshOptions, signal: AbortSignal) => Promise<void>;
+
+/**
+ * The refresh claimed first (the tabs flow's `Claim`): a tab that gives way waits for the winner's
+ * outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), or its
+ * failure, which this tab then shares (`refreshFailed`, or an expiry).
+ */
+export const claimOrGiveWay: Claim = async (crossTab, o, signal) => {
+  if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
+  // The winner's failure, or null after `waitMs` or when `signal` aborts.
+  const outcome = await new Promise<{ expired: boolean } | null>((resolve) => {
     const stop = new AbortController();
     const unsubscribe = crossTab.subscribe((message) => {
-      const picked = pick(message);
-      if (picked === undefined) return;
-      finish(picked);
+      if (message.type === 'refreshFailed') finish(message);
     });
     const onAbort = () => finish(null);
-    o.signal.addEventListener('abort', onAbort, { once: true });
-    wait(o.timers, o.ms, stop.signal).then((elapsed) => {
+    signal.addEventListener('abort', onAbort, { once: true });
+    wait(o.timers, o.waitMs, stop.signal).then((elapsed) => {
       if (elapsed) finish(null);
     });
-    function finish(value: T | null) {
+    function finish(value: { expired: boolean } | null) {
       unsubscribe();
-      o.signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
       stop.abort();
       resolve(value);
     }
   });
-}
+  if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
+  // The winner's verdict is ours: an expiry ends this tab's session too; a failure (or no
+  // word within the adapter's timeout) backs off like a failed refresh of our own.
+  if (outcome?.expired) throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+  throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
+};
 
 /**
  * `auth.refreshToken`, guarded:
  * - a token past its announced expiry is not sent: the session ends without a request;
- * - with other tabs, the refresh is claimed first; a tab that gives way waits for the winner's
- *   outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), or its
- *   failure, which this tab then shares (`refreshFailed`, or an expiry);
+ * - with other tabs (and the tabs flow's `claim`), the refresh is claimed first (`claimOrGiveWay`);
  * - the winner tells the others of a failure at once;
  * - a 401 is not believed when another client of the same store (or another tab) has rotated the
  *   token meanwhile: the newer token is taken instead, so the loser of a race never ends a valid
@@ -189,17 +200,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         // than it). One the clock cannot judge (`ask`) is sent: the server's answer decides.
         throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
       }
-      if (crossTab && (await crossTab.claimRefresh(signal)) === 'yield') {
-        const outcome = await awaitMessage(crossTab, { timers: o.timers, ms: o.waitMs, signal }, (m) =>
-          m.type === 'refreshFailed' ? m : undefined,
-        );
-        if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
-        // The winner's verdict is ours: an expiry ends this tab's session too; a failure (or no
-        // word within the adapter's timeout) backs off like a failed refresh of our own.
-        if (outcome?.expired)
-          throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
-        throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
-      }
+      if (crossTab) await o.claim?.(crossTab, o, signal);
       try {
         const answer = await o.auth.refreshToken({ signal });
         return tookBack(stamp(o, answer.access_token), o, signal);
@@ -244,11 +245,11 @@ export const readingOf = (event: object): ClockReading | undefined =>
  * signed the session in after a login, or the stored `savedAt` after a restore (a tab reopened 5 h
  * in refreshes 1 h later, not 6). Pure: the times come from the context and that event.
  */
-export const refreshCycleInput = (c: SessionContext, event: object) => {
+export const refreshCycleInput = (c: SessionContext, event: object, claim?: Claim) => {
   const s = servicesOf(c);
   const r = readingOf(event);
   return {
-    auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c) }),
+    auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c), claim }),
     intervalMs: c.intervalMs,
     tickMs: c.tickMs,
     now: s.now,

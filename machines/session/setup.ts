@@ -14,6 +14,7 @@ import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signed
 import { endedOf } from './order';
 import { sameOwner } from './profile-rules';
 import {
+  type Claim,
   readClock,
   readClockTrusted,
   refreshed,
@@ -212,4 +213,6 @@ export interface SessionTransitions {
   readonly invoke?: readonly SessionInvoke[];
   /** Its children in every state (the tabs flow's). */
   readonly rootInvoke?: readonly SessionInvoke[];
+  /** The refresh call's step before it is sent (the tabs flow's: the refresh claimed among the tabs). */
+  readonly claim?: Claim;
 }

@@ -7,7 +7,7 @@
 // `wakePlayTime`: nothing without their flow).
 
 import { emit, sendTo } from 'xstate';
-import { refreshCycleInput } from '../refresh';
+import { type Claim, refreshCycleInput } from '../refresh';
 import { sessionSetup } from '../setup';
 
 /** The reading of our own TICK or WAKE (on the clock's base), for the refresh cycle to judge. */
@@ -32,16 +32,16 @@ const expire = () =>
     'emitExpiredSignOut',
   ] as const;
 
-/** The refresh cycle, the signed-in session's child. */
-export const refreshChild = /* @__PURE__ */ (() =>
+/** The refresh cycle, the signed-in session's child (its call claimed first with the tabs flow's `claim`). */
+export const refreshChild = (claim?: Claim) =>
   sessionSetup.createStateConfig({
     invoke: {
       id: 'refresh',
       src: 'refreshCycle',
       onError: { actions: 'takeError' },
-      input: ({ context, event }) => refreshCycleInput(context, event),
+      input: ({ context, event }) => refreshCycleInput(context, event, claim),
     },
-  }).invoke)();
+  }).invoke;
 
 /** A refreshed token's handle, out of the vault and revoked (a login no longer held: here or at the root). */
 export const revokeRefreshed = {
