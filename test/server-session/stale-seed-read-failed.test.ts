@@ -121,7 +121,7 @@ describe('a stale seed whose re-read fails', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
