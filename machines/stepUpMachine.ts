@@ -56,6 +56,8 @@ export interface StepUpContext {
  * actor.send({ type: 'CONFIRM', password: secret(pw) } satisfies StepUpEvent);
  */
 export type StepUpEvent = { type: 'CONFIRM'; password: string | Secret } | { type: 'CANCEL' };
+/** CONFIRM's transition alone runs `keepPassword` and `hasPassword`. */
+type Confirm = Extract<StepUpEvent, { type: 'CONFIRM' }>;
 
 const services = (input: StepUpInput): Pick<StepUpContext, 'run'> => ({ run: input?.run });
 
@@ -71,7 +73,7 @@ export function createStepUpMachine() {
     actors: { sendChange },
     actions: {
       keepPassword: assign({
-        password: ({ event }) => (event.type === 'CONFIRM' ? boxPassword(event.password) : null),
+        password: ({ event }) => boxPassword((event as Confirm).password),
       }),
       forgetPassword: assign({ password: null }),
       setResult: assign({ result: ({ event }) => (event as { output?: unknown }).output, error: null }),
@@ -100,7 +102,7 @@ export function createStepUpMachine() {
         stepUpReasonOf((event as { error?: unknown }).error) !== null &&
         leftWith(context.attemptsLeft, (event as { error?: unknown }).error) >= 1,
       isPasswordLost: ({ event }) => isPasswordLost((event as { error?: unknown }).error),
-      hasPassword: ({ event }) => event.type === 'CONFIRM' && boxPassword(event.password) !== null,
+      hasPassword: ({ event }) => boxPassword((event as Confirm).password) !== null,
       // A step-up answer to a confirmation means the password was wrong; the last one fails.
       wrongWithAttemptsLeft: ({ context, event }) =>
         stepUpReasonOf((event as { error?: unknown }).error) !== null &&
