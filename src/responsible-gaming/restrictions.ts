@@ -69,40 +69,6 @@ const ZERO_DATE_FLOOR = DAY_MS;
 /** A date field sent (not absent, null or `''`). */
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-/**
- * Which date of a restriction that is set cannot be trusted, or null when both read: a start or
- * end sent but unreadable (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (PHP's date()
- * of timestamp 0, `'1969-12-31 21:00:00'`), or an end at or before its start. One of them is
- * wrong and we cannot tell which, so the restriction is unknown, never "over" (fail closed).
- */
-function badDate(info: Record<string, unknown>, field: 'user_pause' | 'user_exclusion'): string | null {
-  const [at, end] = [info[`${field}_at`], info[`${field}_in`]];
-  const since = parseServerTime(at);
-  const until = parseServerTime(end);
-  if (dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)) return `${field}_at`;
-  if (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) return `${field}_in`;
-  return since !== null && until !== null && until <= since ? `${field}_in` : null;
-}
-/**
- * A pause's days or a self-exclusion's months (`field`), its dates checked (`badDate`; a permanent
- * exclusion has none): null when there is none, or when it cannot be read (the field that cannot
- * is added to `bad`, in the order `restrictionsOf` lists them).
- */
-function countedOf(
-  info: Record<string, unknown>,
-  field: 'user_pause' | 'user_exclusion',
-  inSet: (n: number) => boolean,
-  bad: string[],
-): number | null {
-  // Read tolerantly: null/absent is 0 (none); a value outside the spec's set (`'0.5'` months, 46
-  // days, -2) is unreadable, never "no restriction" (fail closed).
-  const v = readNumber(info[field]);
-  const n = v === UNREADABLE ? null : v === null ? 0 : inSet(v) ? v : null;
-  const wrong = n === null ? field : n > 0 ? badDate(info, field) : null;
-  if (wrong) bad.push(wrong);
-  return wrong || !n ? null : n;
-}
-
 /** A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we can name). */
 const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);
 const noteOf = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -116,7 +82,9 @@ function addMonths(since: number, months: number): number {
 /**
  * The player's own restriction in `field`: a pause of N days (`user_pause`) or a self-exclusion of
  * N months (`user_exclusion`, -1 = permanent). Its end is `_in`, else its start plus its length;
- * it may be lifted from `_min` (a pause: else at its end; an exclusion: else never).
+ * it may be lifted from `_min` (a pause: else at its end; an exclusion: else never). Null when
+ * there is none, or when it cannot be read: the field that cannot is added to `bad`, in the order
+ * `restrictionsOf` lists them.
  */
 function selfOf(
   info: Record<string, unknown>,
@@ -124,21 +92,43 @@ function selfOf(
   bad: string[],
 ): Restriction | null {
   const pause = field === 'user_pause';
-  const n = countedOf(info, field, pause ? isPauseDays : (m) => EXCLUSION_MONTHS.has(m), bad);
-  if (n === null) return null;
-  const permanent = n === -1;
-  const since = parseServerTime(info[`${field}_at`]);
-  const until = permanent
-    ? null
-    : (parseServerTime(info[`${field}_in`]) ??
-      (since === null ? null : timeOrNull(pause ? since + n * DAY_MS : addMonths(since, n))));
+  // Read tolerantly: null/absent is 0 (none); a value outside the spec's set (`'0.5'` months, 46
+  // days, -2) is unreadable, never "no restriction" (fail closed).
+  const v = readNumber(info[field]);
+  const n =
+    v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.has(v)) ? v : null;
+  if (n === null) bad.push(field);
+  if (!n) return null;
+  const at = info[`${field}_at`];
+  const since = parseServerTime(at);
+  let until: number | null = null;
+  // Its dates (a permanent exclusion has no end): a start or end sent but unreadable
+  // (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (PHP's date() of timestamp 0,
+  // `'1969-12-31 21:00:00'`), or an end at or before its start. One of them is wrong and we cannot
+  // tell which, so the restriction is unknown, never "over" (fail closed).
+  if (n > 0) {
+    const end = info[`${field}_in`];
+    until = parseServerTime(end);
+    const wrong =
+      dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)
+        ? `${field}_at`
+        : (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) ||
+            (since !== null && until !== null && until <= since)
+          ? `${field}_in`
+          : null;
+    if (wrong) {
+      bad.push(wrong);
+      return null;
+    }
+    until ??= since === null ? null : timeOrNull(pause ? since + n * DAY_MS : addMonths(since, n));
+  }
   const min = parseServerTime(info[`${field}_min`]);
   return {
     kind: pause ? 'pause' : 'selfExclusion',
     imposedBy: 'self',
     since,
     until,
-    permanent,
+    permanent: n === -1,
     indefinite: false,
     note: null,
     blocksAccount: !pause,
