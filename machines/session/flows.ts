@@ -43,7 +43,7 @@ import {
   profileOf,
 } from './profile';
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
-import type { PublishedProfile, sessionSetup } from './setup';
+import type { PublishedProfile, SessionAction } from './setup';
 import { writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { SessionContext } from './types';
@@ -53,9 +53,6 @@ import type { SessionContext } from './types';
  * `assertEvent`, whose check could never fail here).
  */
 type Heard<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
-
-/** An action of the session, checked against its setup (the setup itself is not bundled here). */
-type SessionAction = Parameters<(typeof sessionSetup)['createAction']>[0];
 
 /** The current snapshot of the child `id` of `self` (undefined without one). */
 const childSnapshot = <S>(self: { getSnapshot(): unknown }, id: string): S | undefined => {

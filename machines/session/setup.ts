@@ -1,13 +1,13 @@
 // The session machine's setup (`machineSetup`: `setup()`'s checks without its action helpers): its
 // types, its children by name, and the guards and actions its flows' parts share
-// (machines/session/parts/). Each part is built with `sessionSetup`'s
-// `createStateConfig` (given by `PARTS`, machineSetup's second argument), so its names and params
-// are checked against these; `sessionMachine.ts` puts the parts together.
+// (machines/session/parts/). Each part `satisfies SessionStateConfig` (the setup's
+// `createStateConfig` with `PARTS`, in types only), so its names and params are checked against
+// these; `sessionMachine.ts` puts the parts together.
 
 import { asPamError } from 'pam-client/internal';
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
 import { loginMachine } from '../loginMachine';
-import { machineSetup, PARTS } from '../machine-setup';
+import { machineSetup, type PARTS } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
@@ -100,13 +100,10 @@ type ByFlows = Record<
 };
 
 /**
- * The session's setup: types, children (every child id with its actor: the published types then
- * have no index signature, TS2411), guards and the actions the parts share.
- *
- * @example
- * const part = sessionSetup.createStateConfig({ on: { LOGOUT: 'signingOut' } });
+ * The session's setup with `PARTS` in its types only (the parts check themselves with `satisfies`,
+ * no call): at run time it has `createMachine` alone.
  */
-export const sessionSetup = /* @__PURE__ */ (() =>
+const typedSetup = /* @__PURE__ */ (() =>
   machineSetup(
     {
       // Types only: `{}` at run time (createMachine does not read `types`).
@@ -186,17 +183,32 @@ export const sessionSetup = /* @__PURE__ */ (() =>
         emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
       },
     },
-    PARTS,
+    {} as typeof PARTS,
   ))();
 
+/**
+ * The session's setup: types, children (every child id with its actor: the published types then
+ * have no index signature, TS2411), guards and the actions the parts share.
+ *
+ * @example
+ * const machine = sessionSetup.createMachine({ id: 'session', initial: 'restoring', states });
+ */
+export const sessionSetup: Pick<typeof typedSetup, 'createMachine'> = typedSetup;
+
+/**
+ * A state of the session (a part, ./parts/), checked against its setup with `satisfies`: the same
+ * check as `sessionSetup.createStateConfig`, and no call at run time.
+ */
+export type SessionStateConfig = Parameters<typeof typedSetup.createStateConfig>[0];
+
+/** An action of the session (a flow's, ./flows.ts), checked against its setup. */
+export type SessionAction = Parameters<typeof typedSetup.createAction>[0];
+
 /** Transitions of the session, by event type (a state's `on`), checked against its setup. */
-type SessionOn = NonNullable<Parameters<typeof sessionSetup.createStateConfig>[0]['on']>;
+type SessionOn = NonNullable<SessionStateConfig['on']>;
 
 /** A child of the session (a state's `invoke`), checked against its setup. */
-type SessionInvoke = Exclude<
-  NonNullable<Parameters<typeof sessionSetup.createStateConfig>[0]['invoke']>,
-  readonly unknown[]
->;
+type SessionInvoke = Exclude<NonNullable<SessionStateConfig['invoke']>, readonly unknown[]>;
 
 /**
  * A flow's part of the session's statechart, beside the actors and actions it provides: its

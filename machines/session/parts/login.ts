@@ -6,7 +6,7 @@ import { raise, sendTo } from 'xstate';
 import { servicesOf } from '../context';
 import { internal } from '../events';
 import { boxCommand, childIs, type LoginChildSnapshot, toChild, vaultedAuthOf } from '../login';
-import { sessionSetup } from '../setup';
+import type { SessionStateConfig } from '../setup';
 import type { SealedLogin } from '../store';
 import type { PendingCommand } from '../types';
 
@@ -18,7 +18,7 @@ const progress = {
 
 /** `signingIn`: the login child, its progress copied to the view; a vaulted answer signs in. */
 export const signingIn = /* @__PURE__ */ (() =>
-  sessionSetup.createStateConfig({
+  ({
     // The command that brought us here is raised again: entry actions run before the login
     // child exists, and the handler below forwards it once it does.
     entry: [
@@ -91,7 +91,7 @@ export const signingIn = /* @__PURE__ */ (() =>
         actions: ['clearTokens', { type: 'forget', params: { reason: 'logout' } }],
       },
     },
-  }))();
+  }) satisfies SessionStateConfig)();
 
 const AFTER_FAILURE = {
   LOGIN: 'signingIn',
@@ -102,10 +102,10 @@ const AFTER_FAILURE = {
 
 /** A failed login: a new attempt starts over; CANCEL or LOGOUT leaves. */
 export const failed = /* @__PURE__ */ (() =>
-  sessionSetup.createStateConfig({ tags: 'failed', on: AFTER_FAILURE }))();
+  ({ tags: 'failed', on: AFTER_FAILURE }) satisfies SessionStateConfig)();
 /** A cancelled account: as after a failed login. */
 export const cancelledAccount = /* @__PURE__ */ (() =>
-  sessionSetup.createStateConfig({
+  ({
     tags: 'cancelledAccount',
     on: AFTER_FAILURE,
-  }))();
+  }) satisfies SessionStateConfig)();

@@ -3,11 +3,11 @@
 
 import { emit } from 'xstate';
 import { servicesOf } from '../context';
-import { sessionSetup } from '../setup';
+import type { SessionStateConfig } from '../setup';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
 export const signingOut = /* @__PURE__ */ (() =>
-  sessionSetup.createStateConfig({
+  ({
     tags: 'signingOut',
     on: {
       // Honoured once signed out.
@@ -30,4 +30,4 @@ export const signingOut = /* @__PURE__ */ (() =>
       { type: 'forget', params: { reason: 'logout' } },
       emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
     ],
-  }))();
+  }) satisfies SessionStateConfig)();

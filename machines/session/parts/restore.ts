@@ -2,11 +2,11 @@
 // the server, ../store.ts), or signed out.
 
 import { servicesOf } from '../context';
-import { sessionSetup } from '../setup';
+import type { SessionStateConfig } from '../setup';
 
 /** `restoring`: the store's answer decides; an explicit login or logout wins over it. */
 export const restoring = /* @__PURE__ */ (() =>
-  sessionSetup.createStateConfig({
+  ({
     tags: 'restoring',
     invoke: {
       id: 'restore',
@@ -38,4 +38,4 @@ export const restoring = /* @__PURE__ */ (() =>
       REGISTER: { target: 'signingIn' },
       LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
     },
-  }))();
+  }) satisfies SessionStateConfig)();
