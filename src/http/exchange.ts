@@ -20,6 +20,10 @@ export interface Settings {
   /** Milliseconds, at most `MAX_TIMER_MS`, or `Infinity` for no timeout. */
   timeout: number;
   retries: number;
+  /** Largest JSON (or error) body read, in bytes; `Infinity` for none. */
+  maxBytes: number;
+  /** Largest download (a 2xx answer to `responseType: 'blob'`) read, in bytes; `Infinity` for none. */
+  maxDownloadBytes: number;
 }
 
 const pageURL = (): string | undefined => {
@@ -34,6 +38,7 @@ const pageURL = (): string | undefined => {
  * - `timeout`: a positive number of ms; above 2^31-1 it is clamped (a timer cannot wait longer);
  *   `Infinity` means no timeout; 0, a negative number or NaN is refused;
  * - `retry`: a whole number of GET retries, capped at 10 (NaN and negatives: 0);
+ * - `maxResponseBytes`, `maxDownloadBytes`: a positive number of bytes (`Infinity`: no cap);
  * - `tokenType`: a header-safe word.
  */
 export function settingsOf(options: OfetchAdapterOptions): Settings {
@@ -54,16 +59,29 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
   const tokenType = options.tokenType ?? 'Bearer';
   if (!isHeaderSafeToken(tokenType))
     throw new ConfigurationError('tokenType must be a single word such as Bearer');
-  return { baseURL, tokenType, timeout: timeoutOf(options.timeout), retries: retriesOf(options.retry) };
+  const timeout = positive(options, 'timeout', DEFAULT_TIMEOUT_MS);
+  return {
+    baseURL,
+    tokenType,
+    // A timer cannot wait longer than MAX_TIMER_MS; Infinity stays: no timer at all.
+    timeout: timeout < Number.POSITIVE_INFINITY ? Math.min(MAX_TIMER_MS, timeout) : timeout,
+    retries: retriesOf(options.retry),
+    maxBytes: positive(options, 'maxResponseBytes', 1_048_576),
+    maxDownloadBytes: positive(options, 'maxDownloadBytes', 33_554_432),
+  };
 }
 
-function timeoutOf(timeout: number | undefined): number {
-  if (timeout === undefined) return DEFAULT_TIMEOUT_MS;
-  if (timeout === Number.POSITIVE_INFINITY) return timeout;
-  if (typeof timeout !== 'number' || !(timeout > 0)) {
-    throw new ConfigurationError('timeout must be a positive number of milliseconds (Infinity: none)');
-  }
-  return Math.min(MAX_TIMER_MS, timeout);
+/** `options[name]` (`fallback` when absent), or a `ConfigurationError` unless a positive number. */
+function positive(
+  options: OfetchAdapterOptions,
+  name: 'timeout' | 'maxResponseBytes' | 'maxDownloadBytes',
+  fallback: number,
+): number {
+  // Only an absent option takes the default: `null` is refused like any other wrong value.
+  const value = options[name] === undefined ? fallback : options[name];
+  if (typeof value !== 'number' || !(value > 0))
+    throw new ConfigurationError(`${name} must be a positive number (Infinity: none)`);
+  return value;
 }
 
 function retriesOf(retry: number | undefined): number {
@@ -239,19 +257,52 @@ export interface AnswerHead {
 }
 
 /**
- * The value of a 2xx answer (its body read as `text`), or the `HttpError` for any other. `path` is
- * the path as errors show it (query stripped). `scrub` removes every secret the request sent from whatever an error is
- * built from (body, message, field errors) and from a 2xx value (but its credential fields),
- * which carries it along for `parseResponse`.
+ * The answer's body as a `Blob` (typed by its `Content-Type`), or `undefined` when it passes
+ * `cap` bytes: a `Content-Length` over the cap is refused before a byte is read, and a body that
+ * grows past it is cut there, its stream cancelled (the connection closes), so an endless body
+ * costs at most `cap` bytes and never waits for the timeout. A fetch with no body stream (a
+ * polyfill that has buffered the whole body already) is read whole.
+ */
+export async function readBody(response: Response, cap: number): Promise<Blob | undefined> {
+  const { headers } = response;
+  const reader = response.body?.getReader();
+  const parts: BlobPart[] = reader ? [] : [await response.blob()];
+  // A declared length over the cap counts as read already (`+null` is 0, junk NaN: not over).
+  for (let size = +headers.get('content-length')! > cap ? cap + 1 : 0; reader; ) {
+    if (size > cap) {
+      // Its rejection (a stream that errored meanwhile) changes nothing: the body is refused.
+      reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    parts.push(value);
+  }
+  return new Blob(parts, { type: headers.get('content-type') ?? '' });
+}
+
+/**
+ * The value of a 2xx answer (its body read as `text`; `undefined` when it passed the cap, an
+ * `invalid_response`), or the `HttpError` for any other (without the body when it passed the
+ * cap: the status is the answer). `path` is the path as errors show it (query stripped). `scrub`
+ * removes every secret the request sent from whatever an error is built from (body, message,
+ * field errors) and from a 2xx value (but its credential fields), which carries it along for
+ * `parseResponse`.
  */
 export function readResponse(
   response: AnswerHead,
-  text = '',
+  text: string | undefined,
   method: string,
   path: string,
   scrub: Scrubber,
+  cap?: number,
 ): unknown {
   if (response.status >= 200 && response.status < 300) {
+    if (text === undefined)
+      throw new ResponseValidationError(`${method} ${path}`, [
+        { path: [], code: 'too_large', message: `body is over ${cap} bytes` },
+      ]);
     if (text.trim() === '') return undefined;
     const parsed = parseJSON(text);
     if (parsed === NOT_JSON) {
@@ -280,7 +331,7 @@ export function readResponse(
 }
 
 /** The error body, scrubbed: parsed JSON walked key by key, or text scrubbed before it is cut. */
-function errorBody(text: string, scrub: Scrubber): unknown {
+function errorBody(text = '', scrub: Scrubber): unknown {
   if (text.trim() === '') return undefined;
   const parsed = parseJSON(text);
   return parsed !== NOT_JSON ? scrub.deep(parsed) : scrub.text(text).slice(0, MAX_TEXT_BODY);

@@ -10,6 +10,7 @@ import {
   absoluteURL,
   checkRequestOptions,
   isUnder,
+  readBody,
   readResponse,
   redirectTarget,
   settingsOf,
@@ -77,7 +78,7 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  */
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
   const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate, sameLogin } = options;
-  const { baseURL, tokenType, timeout, retries } = settingsOf(options);
+  const { baseURL, tokenType, timeout, retries, maxBytes, maxDownloadBytes } = settingsOf(options);
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
   const $fetch = createFetch({
@@ -167,7 +168,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       const headers = headersFor(call, token);
       let url = absoluteURL(call.url);
       for (let hops = 0; ; hops += 1) {
-        const response = await $fetch.raw<string, 'text'>(url, {
+        const response = await $fetch.raw(url, {
           method,
           headers,
           body: call.json,
@@ -175,8 +176,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Never let fetch follow: it would re-send the body (a 307/308) and the credentials to
           // wherever the server points. We follow only what is safe (see redirectTarget).
           redirect: 'manual',
-          // We parse: ofetch's `destr` turns invalid JSON into a string, which must be an error here.
-          responseType: (blob ? 'blob' : 'text') as 'text',
+          // We read (up to a cap, `readBody`) and parse: ofetch would read a body of any size, and
+          // its `destr` turns invalid JSON into a string, which must be an error here.
+          responseType: 'stream',
           // Our own loop: ofetch would retry POSTs on some statuses and knows nothing of Retry-After.
           retry: 0,
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
@@ -187,6 +189,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         if (next !== undefined) {
           url = next;
           guard?.retire();
+          // Not read: cancelled, so the connection is let go now, not when collected.
+          response.body?.cancel().catch(() => undefined);
           continue;
         }
         // The API's time comes from the answer that ends the exchange, and only when it is under
@@ -194,15 +198,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // file's answer, wherever it comes from, is not the API's); an opaque answer (status 0)
         // has no headers to read. The first hop is the call's own URL, under baseURL (`targetOf`).
         if (!blob && response.status && (hops === 0 || isUnder(baseURL, url))) noteDate(response.headers);
-        // A Blob when `responseType: 'blob'` (ofetch reads the body as asked; none for a 204), else text.
-        const data = response._data as string | Blob | undefined;
-        if (blob && response.status >= 200 && response.status < 300)
-          return {
-            blob: typeof data === 'object' ? data : new Blob([data ?? '']),
-            headers: response.headers,
-          };
-        const text = typeof data === 'object' ? await data.text() : data;
-        return readResponse(response, text, method, shownPath, scrub);
+        // A download's file has its own cap; its error answer is read as any other.
+        const file = blob && response.ok;
+        const cap = file ? maxDownloadBytes : maxBytes;
+        const data = await readBody(response, cap);
+        if (file && data) return { blob: data, headers: response.headers };
+        return readResponse(response, await data?.text(), method, shownPath, scrub, cap);
       }
     } catch (error) {
       if (isPamError(error)) throw error;

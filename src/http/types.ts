@@ -99,6 +99,23 @@ export interface OfetchAdapterOptions {
   /** Retries of idempotent GETs on network errors, timeouts, 5xx and 429. Default 1, at most 10. */
   retry?: number;
   /**
+   * The largest answer body read, in bytes (a download's file has its own, `maxDownloadBytes`).
+   * Default 1_048_576 (1 MiB: the spec's largest answers are a few kB). A 2xx answer over it is a
+   * `ResponseValidationError` (`invalid_response`, issue code `too_large`), never retried; an
+   * error answer over it keeps its status, without its body. A `Content-Length` over the cap is
+   * refused before the body is read; a longer body is cut at the cap and the connection closed.
+   * `Infinity`: no cap; 0, negative or NaN throws a `ConfigurationError`.
+   *
+   * @example
+   * createOfetchAdapter({ baseURL, maxResponseBytes: 4_194_304 }); // 4 MiB
+   */
+  maxResponseBytes?: number;
+  /**
+   * The largest file a download (`responseType: 'blob'`, e.g. an income report's PDF) reads, in
+   * bytes, under the same rules as `maxResponseBytes`. Default 33_554_432 (32 MiB).
+   */
+  maxDownloadBytes?: number;
+  /**
    * Sent with every request to `baseURL`'s origin (like the token), never to another one (a
    * download elsewhere: a name cannot tell a credential). The values of those whose name says
    * auth, token, key, secret, cookie or session are scrubbed from errors.
