@@ -20,10 +20,11 @@ export interface Settings {
   /** Milliseconds, at most `MAX_TIMER_MS`, or `Infinity` for no timeout. */
   timeout: number;
   retries: number;
-  /** Largest JSON (or error) body read, in bytes; `Infinity` for none. */
-  maxBytes: number;
-  /** Largest download (a 2xx answer to `responseType: 'blob'`) read, in bytes; `Infinity` for none. */
-  maxDownloadBytes: number;
+  /**
+   * The largest body read, in bytes (`Infinity`: no cap): a JSON (or error) answer's, and a
+   * download's file's (a 2xx answer to `responseType: 'blob'`).
+   */
+  caps: [json: number, file: number];
 }
 
 const pageURL = (): string | undefined => {
@@ -66,8 +67,10 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
     // A timer cannot wait longer than MAX_TIMER_MS; Infinity stays: no timer at all.
     timeout: timeout < Number.POSITIVE_INFINITY ? Math.min(MAX_TIMER_MS, timeout) : timeout,
     retries: retriesOf(options.retry),
-    maxBytes: positive(options, 'maxResponseBytes', 1_048_576),
-    maxDownloadBytes: positive(options, 'maxDownloadBytes', 33_554_432),
+    caps: [
+      positive(options, 'maxResponseBytes', 1_048_576),
+      positive(options, 'maxDownloadBytes', 33_554_432),
+    ],
   };
 }
 
@@ -270,8 +273,8 @@ export async function readBody(response: Response, cap: number): Promise<Blob | 
   // A declared length over the cap counts as read already (`+null` is 0, junk NaN: not over).
   for (let size = +headers.get('content-length')! > cap ? cap + 1 : 0; reader; ) {
     if (size > cap) {
-      // Its rejection (a stream that errored meanwhile) changes nothing: the body is refused.
-      reader.cancel().catch(() => undefined);
+      // Awaited: a stream that errored meanwhile (the timeout, an abort) rejects, and that error wins.
+      await reader.cancel();
       return undefined;
     }
     const { done, value } = await reader.read();

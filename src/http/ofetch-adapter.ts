@@ -78,7 +78,7 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  */
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
   const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate, sameLogin } = options;
-  const { baseURL, tokenType, timeout, retries, maxBytes, maxDownloadBytes } = settingsOf(options);
+  const { baseURL, tokenType, timeout, retries, caps } = settingsOf(options);
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
   const $fetch = createFetch({
@@ -190,7 +190,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           url = next;
           guard?.retire();
           // Not read: cancelled, so the connection is let go now, not when collected.
-          response.body?.cancel().catch(() => undefined);
+          await response.body?.cancel();
           continue;
         }
         // The API's time comes from the answer that ends the exchange, and only when it is under
@@ -200,7 +200,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         if (!blob && response.status && (hops === 0 || isUnder(baseURL, url))) noteDate(response.headers);
         // A download's file has its own cap; its error answer is read as any other.
         const file = blob && response.ok;
-        const cap = file ? maxDownloadBytes : maxBytes;
+        const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap);
         if (file && data) return { blob: data, headers: response.headers };
         return readResponse(response, await data?.text(), method, shownPath, scrub, cap);
