@@ -17,6 +17,7 @@ import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } 
 import type { MutationOutcomeUnknown } from './client/outcome';
 import { inertClient, isInertOnServer } from './client/server-render';
 import {
+  createViewHub,
   guardCommands,
   notify,
   refreshThroughSession,
@@ -27,7 +28,6 @@ import {
   type SessionView,
   selectSessionView,
   sessionActors,
-  viewHub,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
@@ -298,10 +298,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 
   // The flows' parts of the statechart (their children and verdicts).
+  const implementations = mergeFlows(options.flows.map((f) => f.session ?? {}));
   const machine = createSessionMachine(
     {},
     options.flows.flatMap((f) => f.transitions ?? []),
-  ).provide(mergeFlows(options.flows.map((f) => f.session ?? {})));
+  ).provide(implementations);
   const actor = guardCommands(
     createActor(machine, {
       input: {
@@ -324,7 +325,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   );
   session = actor;
 
-  const views = viewHub(selectSessionView(actor.getSnapshot()));
+  // Once the session ended, the view its flows say (the profile flow's: restrictions go stale).
+  const views = createViewHub(selectSessionView(actor.getSnapshot()), implementations.ended);
   actor.subscribe({
     next: (snapshot) => views.set(selectSessionView(snapshot)),
     error: views.end,

@@ -25,6 +25,7 @@ import { boxCommand } from '../session/login';
 import type { SessionRestrictions } from '../session/profile-rules';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
+import { staleView } from './ended-view';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -276,8 +277,14 @@ export function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
   }
 }
 
-/** The view of a client and its listeners. */
-export function viewHub(initial: SessionView) {
+/** The view of a client and its listeners; once its session ended, the view `staleView` gives. */
+export const viewHub = (initial: SessionView) => createViewHub(initial, staleView);
+
+/**
+ * The view of a client and its listeners; `ended`: the view once its session ended (none: as it
+ * is). `createPamClient` takes it from its flows (the profile flow's, which brings restrictions).
+ */
+export function createViewHub(initial: SessionView, ended?: (view: SessionView) => SessionView | undefined) {
   let view = initial;
   const listeners = new Set<(v: SessionView) => void>();
   const publish = (next: SessionView) => {
@@ -286,33 +293,17 @@ export function viewHub(initial: SessionView) {
   };
   return {
     get: () => view,
-    /** Takes `next` unless it is the same view; tells the listeners. */
     set: (next: SessionView) => {
       if (!sameView(view, next)) publish(next);
     },
-    /** One entry per subscription: the same listener twice is two, as with XState's subscribe. */
     subscribe: (listener: (v: SessionView) => void) => {
       const entry = (v: SessionView) => listener(v);
       listeners.add(entry);
       return () => listeners.delete(entry);
     },
-    /**
-     * The session stopped (or crashed) and re-checks nothing any more: its restrictions fail
-     * closed (`stale`, `canBet` false), and the listeners hear it.
-     */
     end: () => {
-      const r = view.restrictions;
-      if (!r || (r.status !== 'current' && !r.canBet)) return;
-      publish(
-        Object.freeze({
-          ...view,
-          restrictions: Object.freeze({
-            ...r,
-            status: r.status === 'unknown' ? r.status : 'stale',
-            canBet: false,
-          }),
-        }),
-      );
+      const next = ended?.(view);
+      if (next) publish(next);
     },
     clear: () => listeners.clear(),
   };

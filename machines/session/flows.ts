@@ -23,6 +23,7 @@
 
 import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
+import { staleView } from '../client/ended-view';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -66,6 +67,8 @@ const childSnapshot = <S>(self: { getSnapshot(): unknown }, id: string): S | und
 export interface SessionFlowImplementations {
   actors?: Record<string, AnyActorLogic>;
   actions?: Record<string, SessionAction>;
+  /** The client's view once the session ended (the profile flow's: its restrictions go stale). */
+  ended?: typeof staleView;
 }
 
 /** The profile flow's input from the session: its services and the login it holds (`owner`). */
@@ -252,6 +255,8 @@ export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ cont
  */
 export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { profile: createProfileFlow() },
+  // The restrictions shown when the session ended: stale, betting off (fail closed).
+  ended: staleView,
   actions: {
     // The login answer's restrictions: status unknown (no betting) until the first read.
     loginRestrictions: assign(({ context }) => ({
@@ -302,11 +307,12 @@ export const WITH_PLAY_CLOCK = {
 /** Implementations merged (later flows win on a shared name, which none has). */
 export function mergeFlows(
   flows: readonly SessionFlowImplementations[],
-): Required<SessionFlowImplementations> {
-  const out: Required<SessionFlowImplementations> = { actors: {}, actions: {} };
+): Required<Omit<SessionFlowImplementations, 'ended'>> & Pick<SessionFlowImplementations, 'ended'> {
+  const out: ReturnType<typeof mergeFlows> = { actors: {}, actions: {} };
   for (const f of flows) {
     Object.assign(out.actors, f.actors);
     Object.assign(out.actions, f.actions);
+    out.ended ??= f.ended;
   }
   return out;
 }
