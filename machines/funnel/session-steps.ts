@@ -47,6 +47,8 @@ interface Snap {
 
 const RESTRICTION_KINDS = ['pause', 'selfExclusion', 'operatorExclusion', 'spaExclusion'] as const;
 const LIMITS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
+/** What a limit is set to (its change compared by these and its time). */
+const SETTING = ['amount', 'period', 'active'] as const;
 const STARTS: readonly (SessionStatus | null)[] = ['signingIn', 'registering'];
 
 const kindsOf = (list: readonly { kind: unknown }[]) =>
@@ -175,16 +177,10 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
 
   function limitStep(limit: LimitKind, before: SessionRestrictions, r: SessionRestrictions) {
     const [a, b] = [before.limits[limit], r.limits[limit]];
-    if (a.amount !== b.amount || a.period !== b.period || a.active !== b.active)
+    if (SETTING.some((k) => a[k] !== b[k]))
       o.emit({ type: 'rg.limitChanged', limit, change: compareLimit(a, b), pendingUntil: null });
     const [pa, pb] = [a.pendingChange, b.pendingChange];
-    if (
-      pb &&
-      (pa?.effectiveAt !== pb.effectiveAt ||
-        pa.amount !== pb.amount ||
-        pa.period !== pb.period ||
-        pa.active !== pb.active)
-    ) {
+    if (pb && (pa?.effectiveAt !== pb.effectiveAt || SETTING.some((k) => pa?.[k] !== pb[k]))) {
       const proposed = {
         amount: pb.amount ?? b.amount,
         period: pb.period ?? b.period,
