@@ -44,16 +44,14 @@ const pageURL = (): string | undefined => {
  */
 export function settingsOf(options: OfetchAdapterOptions): Settings {
   const { baseURL } = options;
-  if (typeof baseURL !== 'string' || baseURL.trim() === '') {
+  const absolute = isAbsoluteURL(baseURL);
+  // Not a string, blank, or a URL with a scheme that does not parse.
+  if (typeof baseURL !== 'string' || baseURL.trim() === '' || (absolute && !canParse(baseURL)))
     throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
-  }
-  if (isAbsoluteURL(baseURL)) {
-    if (!canParse(baseURL)) throw new ConfigurationError('baseURL is not a valid URL');
-  } else if (pageURL() === undefined && !options.fetch) {
+  if (!absolute && pageURL() === undefined && !options.fetch)
     throw new ConfigurationError(
       'baseURL must be absolute here (e.g. https://api.example.com): a relative one only works in a browser page',
     );
-  }
   for (const name of ['onServerDate', 'onNoServerDate'] as const)
     if (options[name] !== undefined && typeof options[name] !== 'function')
       throw new ConfigurationError(`${name} must be a function`);
@@ -65,7 +63,7 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
     baseURL,
     tokenType,
     // A timer cannot wait longer than MAX_TIMER_MS; Infinity stays: no timer at all.
-    timeout: timeout < Number.POSITIVE_INFINITY ? Math.min(MAX_TIMER_MS, timeout) : timeout,
+    timeout: timeout < Infinity ? Math.min(MAX_TIMER_MS, timeout) : timeout,
     retries: retriesOf(options.retry),
     caps: [
       positive(options, 'maxResponseBytes', 1_048_576),
