@@ -134,7 +134,10 @@ export interface ServerSessionClientBase {
   readonly view: SessionView;
   /** Calls `listener` with the new view each time it changes; returns an unsubscribe function. */
   subscribe(listener: (view: SessionView) => void): () => void;
-  /** Settles with the first view that knows where the session stands (not `restoring`), or at `stop()`. */
+  /**
+   * Settles with the first view that is not `restoring`, or at `stop()`: within one read of the seed
+   * route; a read that could not tell (`unavailable`, a 5xx, a timeout) shows signed out with its error.
+   */
   readonly ready: Promise<SessionView>;
   /** Signs in (the session's `LOGIN`). */
   login(credentials: LoginCredentials): void;

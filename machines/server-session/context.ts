@@ -4,7 +4,14 @@
 // context carries the fields the session view reads (`selectSessionView`) and those the profile
 // flow's session actions read (`userId`, `sid`, `userInfo`, `restrictions`), never a token.
 
-import type { AuthModule, AuthUser, PamError, PamSessionSeed, PlayTime } from 'pam-client';
+import {
+  type AuthModule,
+  type AuthUser,
+  HttpError,
+  type PamError,
+  type PamSessionSeed,
+  type PlayTime,
+} from 'pam-client';
 import type { PamEnvironment, TimersLike } from '../environment';
 import { keptBeside } from '../session/context';
 import type { ClockTrust } from '../session/profile';
@@ -191,6 +198,18 @@ export const forgotten = (
   playTime: null,
   signedOutReason: reason,
 });
+
+/**
+ * Why the view is signed out while the seed route answers `unavailable` (a session whose player
+ * the server could not read): the service's 503, as the read's own error would say it.
+ */
+export const unavailable = (): PamError =>
+  new HttpError({
+    status: 503,
+    method: 'GET',
+    path: '/session',
+    body: { message: 'The player could not be read.' },
+  });
 
 /**
  * The seed's restrictions once the profile flow's first re-read failed (it has no datum of its

@@ -3,7 +3,8 @@
 // seed, judged at the one clock's reading when it was taken), signs in through the login child (the
 // two-factor step included) with the proxy's token-less answer, keeps the restrictions with the
 // profile flow (its first read answered by the seed when that is current), tells the other tabs of
-// logins and logouts by login id, and signs out on the proxy's 401.
+// logins and logouts by login id, and signs out on the proxy's 401. A seed read that could not tell
+// where the session stands is shown signed out with its error and read again (`restoring.waiting`).
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
 
 import { secret } from 'pam-client';
@@ -41,6 +42,7 @@ import {
   seedOutcomeOf,
   seedRecheckFailed,
   serverServicesOf,
+  unavailable,
 } from './context';
 import { type SeededProfileServices, seededReadProfile } from './seed';
 import { serverTabsListener } from './tabs';
@@ -68,6 +70,23 @@ const expire = () =>
     'emitSessionExpired',
     'emitExpiredSignOut',
   ] as const;
+
+/** One read of the seed route (`restoring`'s first, then `again` while signed out). */
+const READ_SEED = {
+  id: 'seed',
+  src: 'readSeed',
+  input: ({ context }: { context: ServerSessionContext }) => serverServicesOf(context),
+  onDone: { target: 'deciding', actions: 'tookSeed' },
+  onError: [
+    { guard: 'unauthorized', target: '#serverSession.signedOut', actions: 'clearError' },
+    { guard: 'transient', target: 'waiting', actions: 'failedSeed' },
+    // Not a seed (no handler under the prefix, a malformed answer): signed out, told why.
+    { target: '#serverSession.signedOut', actions: 'failedSeed' },
+  ],
+} as const;
+
+/** Another tab signed in while this one shows signed out for a read that failed: read again now. */
+const AGAIN = { guard: 'trusted', target: 'again', reenter: true } as const;
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -161,6 +180,7 @@ function createServerSessionMachine() {
         attempts: context.attempts + 1,
         error: asPamError((event as { error?: unknown }).error),
       })),
+      seedUnavailable: assign({ error: unavailable }),
       logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
       clearError: assign({ error: null }),
       // The login child's progress: the two fields both contexts share (its error, its waits).
@@ -216,12 +236,16 @@ function createServerSessionMachine() {
     ],
     states: {
       // Where the session stands: from the seed given, else (or when it says `unavailable`) from
-      // `GET <prefix>/session`, retried with backoff. Never signed in without a player.
+      // `GET <prefix>/session`. Never signed in without a player. A read that did not say (it
+      // answered `unavailable`, a 5xx or 429, nothing before the adapter's timeout) is shown signed
+      // out with its error, so `ready` settles (the app can offer its sign-in, which works while the
+      // profile read does not), and read again with backoff (1 s doubling to 30 s, or at once on a
+      // wake-up) without a `restoring` frame: a session that reads then is signed in.
       restoring: {
-        tags: 'restoring',
         initial: 'deciding',
         states: {
           deciding: {
+            tags: 'restoring',
             always: [
               {
                 guard: 'seedEnded',
@@ -230,32 +254,22 @@ function createServerSessionMachine() {
               },
               { guard: 'seedSignedIn', target: '#serverSession.signedIn', actions: 'fromSeed' },
               { guard: 'seedSignedOut', target: '#serverSession.signedOut' },
-              { guard: 'triedBefore', target: 'waiting' },
+              // A read answered `unavailable` (a session whose player the server could not read).
+              { guard: 'triedBefore', target: 'waiting', actions: 'seedUnavailable' },
               { target: 'reading' },
             ],
           },
-          reading: {
-            invoke: {
-              id: 'seed',
-              src: 'readSeed',
-              input: ({ context }) => serverServicesOf(context),
-              onDone: { target: 'deciding', actions: 'tookSeed' },
-              onError: [
-                { guard: 'unauthorized', target: '#serverSession.signedOut' },
-                { guard: 'transient', target: 'waiting', actions: 'failedSeed' },
-                // Not a seed (no handler under the prefix, a malformed answer): signed out, told why.
-                { target: '#serverSession.signedOut', actions: 'failedSeed' },
-              ],
-            },
-          },
+          reading: { tags: 'restoring', invoke: READ_SEED },
           waiting: {
+            tags: 'signedOut',
             invoke: {
               id: 'retry',
               src: 'retry',
               input: ({ context: { attempts, servicesKey } }) => ({ attempts, servicesKey }),
             },
-            on: { WAKE: { guard: 'trusted', target: 'reading' } },
+            on: { WAKE: { guard: 'trusted', target: 'again' }, REMOTE_LOGIN: AGAIN },
           },
+          again: { tags: 'signedOut', invoke: READ_SEED, on: { REMOTE_LOGIN: AGAIN } },
         },
         on: {
           LOGIN: { target: 'signingIn' },

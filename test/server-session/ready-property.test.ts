@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
+import type { PamServer } from '../../src/server/index';
+import {
+  fullInfo,
+  type HostileAPI,
+  json,
+  loginOk,
+  pamFor,
+  signIn,
+  startHostile,
+  user,
+} from '../server/hostile';
+import { until } from '../support/event-loop';
+import { type ServedHandler, serveHandler } from '../support/serve-handler';
+import { browserProfile } from './support';
+
+// Generated sequences of the API's profile answers (status codes, hangs, bodies that are no profile,
+// another player's profile, then a good one), read by `pam-client/server` for the seed route over
+// real sockets, with the client's timeout shorter or longer than the server's: `client.ready`
+// settles within the first seed read (bounded by the timeouts), no view after it is `restoring`,
+// the player is shown only signed in, the client is free to bet only while the API's latest
+// answer was a readable profile of the player, and once the API answers one the session is signed
+// in (unless the API ended it meanwhile: a 401 or another player's profile, then signed out).
+
+type ProfileAnswer = 'ok' | 'other' | 'hang' | 'not-json' | 'no-user' | 'bad-info' | number;
+
+const ANSWER = fc.oneof(
+  fc.constantFrom<ProfileAnswer>('ok', 'other', 'hang', 'not-json', 'no-user', 'bad-info'),
+  fc.constantFrom<ProfileAnswer>(400, 401, 403, 404, 429, 500, 502, 503, 504),
+);
+
+/** The server's timeout on the API (its `timeoutMs`). */
+const SERVER_TIMEOUT = 1_000;
+const STEP = 250;
+
+let api: HostileAPI;
+let pam: PamServer;
+let app: ServedHandler;
+/** The answers still to give (then `ok`), the latest given, the API's reads still hanging. */
+const script = { answers: [] as ProfileAnswer[], last: null as ProfileAnswer | null, hanging: 0 };
+
+beforeAll(async () => {
+  api = await startHostile();
+  api.handler = (req, res) => {
+    if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
+    if (!req.url?.startsWith('/auth/user-profile')) return json(res, 404, {});
+    const a = script.answers.shift() ?? 'ok';
+    script.last = a;
+    if (a === 'hang') {
+      script.hanging += 1;
+      res.on('close', () => {
+        script.hanging -= 1;
+      });
+      return;
+    }
+    if (typeof a === 'number') return json(res, a, { message: 'no' });
+    if (a === 'not-json') return json(res, 200, '{"user": ');
+    if (a === 'no-user') return json(res, 200, { userInfo: fullInfo() });
+    if (a === 'bad-info') return json(res, 200, { user: user(), userInfo: 'x' });
+    json(res, 200, { user: user(a === 'other' ? { id: 2 } : {}), userInfo: fullInfo() });
+  };
+  pam = pamFor(api, { timeoutMs: SERVER_TIMEOUT });
+  app = await serveHandler((request, context) => pam.handle(request, context));
+});
+afterAll(async () => {
+  await app?.close();
+  await api?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createServerSessionClient: ready, over generated failures of the API', () => {
+  it('settles within the first seed read, never shows a player signed out nor bets without a readable profile, and signs in once one is read', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(ANSWER, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(500, 3_000),
+        async (answers, timeout) => {
+          const cookie = await signIn(pam);
+          script.answers = [...answers];
+          script.last = null;
+          vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+          let client: ServerSessionClientBase | undefined;
+          try {
+            const profile = browserProfile(app.url);
+            const eq = cookie.indexOf('=');
+            profile.cookies.set(cookie.slice(0, eq), cookie.slice(eq + 1));
+            let pending = 0;
+            const tracked = (async (...args: Parameters<typeof fetch>) => {
+              pending += 1;
+              try {
+                return await profile.fetch(...args);
+              } finally {
+                pending -= 1;
+              }
+            }) as typeof fetch;
+            client = createServerSessionClient({
+              prefix: `${app.url}/pam`,
+              fetch: tracked,
+              timeout,
+              environment: { channel: null },
+            });
+            let readyAt: number | null = null;
+            let elapsed = 0;
+            void client.ready.then(() => {
+              readyAt = elapsed;
+            });
+            const wrong: string[] = [];
+            client.subscribe((v) => {
+              if (readyAt !== null && v.status === 'restoring') wrong.push('restoring after ready');
+              if (v.user !== null && v.status !== 'signedIn') wrong.push(`a player while ${v.status}`);
+              if (v.status === 'signedIn' && v.user?.id !== 1) wrong.push('another player signed in');
+              if (v.restrictions?.canBet === true && script.last !== 'ok')
+                wrong.push(`free to bet after ${String(script.last)}`);
+            });
+            // The session ends at the API before a profile is read: a 401, or another player's profile.
+            const firstOk = answers.indexOf('ok');
+            const before = firstOk < 0 ? answers : answers.slice(0, firstOk);
+            const ended = before.some((a) => a === 401 || a === 'other');
+            const done = () =>
+              ended
+                ? client!.view.status === 'signedOut' && client!.view.error === null
+                : client!.view.restrictions?.canBet === true;
+            // Fake time moves only while every request in flight waits on a hanging read.
+            for (; elapsed < 200_000 && !done(); elapsed += STEP) {
+              await until(() => pending <= script.hanging, 'the requests in flight answered');
+              await vi.advanceTimersByTimeAsync(STEP);
+            }
+            await until(() => pending <= script.hanging, 'the requests in flight answered');
+            expect(wrong).toEqual([]);
+            expect(readyAt).not.toBeNull();
+            // One seed read: the adapter's two tries (a timeout each, a backoff under 1 s between)
+            // or the server's timeout on the API, whichever ends first.
+            expect(readyAt!).toBeLessThanOrEqual(2 * Math.min(timeout, SERVER_TIMEOUT + STEP) + 1_000 + STEP);
+            expect(done()).toBe(true);
+            if (!ended) expect(client.view).toMatchObject({ status: 'signedIn', error: null });
+          } finally {
+            client?.stop();
+            vi.useRealTimers();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
