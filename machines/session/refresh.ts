@@ -257,7 +257,7 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
     at: r?.at,
     // The cycle counts on the clock's base: the session's server times less the offset read then.
     savedAt: c.savedAt === null ? r?.at : onBase(c.savedAt, c.timeBase, r),
-    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
+    expiresAt: c.expiresAt === null ? null : onBase(c.expiresAt, c.timeBase, r),
   };
 };
 
