@@ -16,6 +16,7 @@ import {
 } from 'pam-client';
 import { accountStanding, type BackoffOptions, exclusionsAnswered } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
+import { sameJson } from './context';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
 export interface ProfileServices {
@@ -386,12 +387,10 @@ export function profileUpdateOf<U>(
     const restrictions: SessionRestrictions = had
       ? { ...had, status: d.restrictions.status, canBet: false, error }
       : d.restrictions;
-    return JSON.stringify(restrictions) === JSON.stringify(had) ? null : { restrictions };
+    return sameJson(restrictions, had) ? null : { restrictions };
   }
   const same =
-    d.userInfo === held.userInfo &&
-    d.at === held.userInfoAt &&
-    JSON.stringify(d.restrictions) === JSON.stringify(held.restrictions);
+    d.userInfo === held.userInfo && d.at === held.userInfoAt && sameJson(d.restrictions, held.restrictions);
   if (same) return null;
   return {
     ...(d.user ? { user: d.user } : {}),
