@@ -16,7 +16,6 @@ import {
 } from 'pam-client';
 import { accountStanding, type BackoffOptions, exclusionsAnswered } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
-import { sameJson } from './context';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
 export interface ProfileServices {
@@ -387,10 +386,12 @@ export function profileUpdateOf<U>(
     const restrictions: SessionRestrictions = had
       ? { ...had, status: d.restrictions.status, canBet: false, error }
       : d.restrictions;
-    return sameJson(restrictions, had) ? null : { restrictions };
+    return JSON.stringify(restrictions) === JSON.stringify(had) ? null : { restrictions };
   }
   const same =
-    d.userInfo === held.userInfo && d.at === held.userInfoAt && sameJson(d.restrictions, held.restrictions);
+    d.userInfo === held.userInfo &&
+    d.at === held.userInfoAt &&
+    JSON.stringify(d.restrictions) === JSON.stringify(held.restrictions);
   if (same) return null;
   return {
     ...(d.user ? { user: d.user } : {}),
