@@ -4,13 +4,10 @@ import { REDACTED, SECRET_KEY_SET } from '../secrets/secret';
 // applied character by character, so every combination of them is matched too (a message that is
 // htmlspecialchars'd, then put in JSON with \u escapes, then urlencoded...).
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// A character as itself: any other than a letter, digit or `_` behind a backslash (an identity
+// escape: the expressions have no `u` flag), the first code unit of an astral one.
+const escapeRegExp = (c: string) => c.replace(/\W/, '\\$&');
 const hex = (n: number, width = 0) => n.toString(16).padStart(width, '0');
-
-// Any named entity (&apos; &sol; &eacute; &ccedil; &atilde; ... of htmlentities, HTML 4 or 5) may
-// stand for a character that is not a letter or digit: no name table is shipped, and a text that
-// has another entity in that place is redacted too (fail closed: more is hidden, never less).
-const NAMED_ENTITY = '&[a-z][a-z0-9]{1,31};';
 
 const utf8 = /* @__PURE__ */ (() => new TextEncoder())();
 
@@ -25,7 +22,10 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   // Decimal and hex entities, with or without leading zeros or the `;` (&#39; &#039; &#x27; &#X0027;
   // &#39): before a digit, `&#1041` is then both `&#104` `1` and `&#1041` (fail closed).
   (_, cp) => `&#(?:0*${cp}|x0*${hex(cp)});?`,
-  (c) => (/[a-z0-9]/i.test(c) ? undefined : NAMED_ENTITY),
+  // Any named entity (&apos; &sol; &eacute; &ccedil; &atilde; ... of htmlentities, HTML 4 or 5)
+  // may stand for a character that is not a letter or digit: no name table is shipped, and a text
+  // that has another entity in that place is redacted too (fail closed: more is hidden, never less).
+  (c) => (/[a-z0-9]/i.test(c) ? undefined : '&[a-z][a-z0-9]{1,31};'),
   // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +;
   // those of a character beyond ASCII also as `\x` escapes (PHP's, C's; each with backslashes of
   // its own: JSON in JSON). No two forms match the same text (an ASCII `\x68` is the code point
@@ -49,17 +49,15 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
  * new RegExp(echoPattern("a'b"), 'i').test('a&#039;b'); // true
  */
 function echoPattern(secret: string): string {
-  let source = '';
-  for (const c of secret) {
-    const cp = c.codePointAt(0) ?? 0;
-    const forms = new Set<string>();
-    for (const encode of ENCODERS) {
-      const form = encode(c, cp);
-      if (form) forms.add(form);
-    }
-    source += `\\\\{0,8}(?:${[...forms].join('|')})`;
-  }
-  return source;
+  // No two encoders give the same form (each such pair doubles the ways a near miss is retried).
+  return [...secret]
+    .map(
+      (c) =>
+        `\\\\{0,8}(?:${ENCODERS.map((encode) => encode(c, c.codePointAt(0)!))
+          .filter(Boolean)
+          .join('|')})`,
+    )
+    .join('');
 }
 
 /**
@@ -151,8 +149,6 @@ export interface Scrubber {
 /** A scrubber that changes nothing (no secret was sent). */
 export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: (v) => v };
 
-const IDENTIFIER = /^[A-Za-z_]\w*$/;
-
 /**
  * Text that may spell a character of an anchor (`anchorOf`) as an escape, or put one before it:
  * a backslash before a letter, digit, `_`, `.` or `-` (`\u0061`, `\p\a\s\s`, `abc\.def`), an
@@ -169,15 +165,6 @@ const ESCAPED_ALNUM = /\\[\w.-]|&[#a-z]|%(?:25)*(?:[3-7]|2[de])/i;
 const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
 
 /**
- * How many decoding steps are tried beyond the one layer `echoPattern` matches: three rounds of
- * the three `DECODERS` (step % 3).
- */
-const STEPS = 9;
-
-/** How deep `deep` walks; deeper data is dropped (a hostile answer cannot exhaust the stack). */
-const MAX_DEPTH = 64;
-
-/**
  * A scrubber for these secret values (empty strings are ignored). Matching ignores case, and each
  * character may take any form of `ENCODERS` (above): HTML entities (named,
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
@@ -188,15 +175,13 @@ const MAX_DEPTH = 64;
  * createScrubber(['hunter2']).text('wrong password hunter2'); // 'wrong password [redacted]'
  */
 export function createScrubber(secrets: Iterable<string>): Scrubber {
-  const unique = new Set<string>();
-  for (const s of secrets) if (s) unique.add(s);
-  if (unique.size === 0) return NO_SCRUB;
   // Longest first: a secret that contains another is replaced whole.
-  const list = [...unique].sort((a, b) => b.length - a.length);
+  const list = [...new Set(secrets)].filter(Boolean).sort((a, b) => b.length - a.length);
+  if (!list[0]) return NO_SCRUB;
   const anchors = list.map(anchorOf);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
-  // zeros gone.
-  const numbers = new Set(list.filter((s) => /^\d+$/.test(s)).map((s) => s.replace(/^0+(?=\d)/, '')));
+  // zeros gone (beyond 2^53, as the number JSON.parse reads).
+  const numbers = new Set(list.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
   // The expressions, built only when a text may hold a secret, and each only when needed (an
   // error body never builds those of a 2xx answer). An empty alternative never matches (`(?!)`).
   let sources: string[] | undefined;
@@ -243,7 +228,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // escape spans the cut), so a text `holds` says no to needs nothing more (most answers).
   // One search per secret (ten `replaceAll`s, one per kept key and `{`/`,`, took 4.6 µs on the
   // profile answer): at each copy of the secret, the member it ends goes if its key is kept.
-  const mayHold = (raw: string, kept: ReadonlySet<string> = new Set()): boolean => {
+  const mayHold = (raw: string, kept: Iterable<string> = []): boolean => {
     if (!holds(raw)) return false;
     for (const s of list) {
       const value = JSON.stringify(s);
@@ -269,7 +254,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const spans = p ? (mode > 1 ? p.word : p.long) : allPattern();
     const out = t.replace(spans, mode > 1 ? `$1${REDACTED}` : REDACTED);
     let layer = out;
-    for (let step = 0; step < STEPS && escapes(layer); step++) {
+    // Nine decoding steps beyond the one layer `echoPattern` matches: three rounds of the three
+    // `DECODERS` (step % 3).
+    for (let step = 0; step < 9 && escapes(layer); step++) {
       const next = DECODERS[step % 3]!(layer);
       if (next === layer) continue;
       layer = next;
@@ -283,12 +270,13 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // the value. A 2xx key that is a plain identifier (`strong_password`) is a field name: only a
   // whole secret or a whole word of an unambiguous one is replaced.
   const keyText = (k: string, data?: boolean) =>
-    data ? scrubbed(k, IDENTIFIER.test(k) ? 2 : 1) : SECRET_KEY_SET.has(k) ? k : text(k);
+    data ? scrubbed(k, /^[A-Za-z_]\w*$/.test(k) ? 2 : 1) : SECRET_KEY_SET.has(k) ? k : text(k);
   const deep = (value: unknown, depth: number, keep?: ReadonlySet<string>, data?: boolean): unknown => {
     if (typeof value === 'string') return scrubbed(value, data ? 1 : 0);
     if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
     if (typeof value !== 'object' || value === null) return value;
-    if (depth >= MAX_DEPTH) return REDACTED;
+    // 64 levels at most: deeper data is dropped (a hostile answer cannot exhaust the stack).
+    if (depth > 63) return REDACTED;
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
