@@ -104,15 +104,29 @@ export interface GuardedRefreshOptions {
   claim?: Claim | undefined;
 }
 
-/** The tabs' step of a refresh call, before it is sent: resolves to send it, throws to give way. */
-export type Claim = (crossTab: CrossTab, o: GuardedRefreshOptions, signal: AbortSignal) => Promise<void>;
+/**
+ * The tabs' steps of a refresh call: before it is sent (resolves to send it, throws to give way),
+ * and after a 401 no newer stored token explains (`lost`: the other tabs asked for their session,
+ * and a moment to answer).
+ */
+export type Claim = (
+  crossTab: CrossTab,
+  o: GuardedRefreshOptions,
+  signal: AbortSignal,
+  lost?: boolean,
+) => Promise<unknown>;
 
 /**
  * The refresh claimed first (the tabs flow's `Claim`): a tab that gives way waits for the winner's
  * outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), or its
- * failure, which this tab then shares (`refreshFailed`, or an expiry).
+ * failure, which this tab then shares (`refreshFailed`, or an expiry). After a lost race (`lost`),
+ * the other tabs are asked for their session and heard for `LOST_RACE_GRACE_MS`.
  */
-export const claimOrGiveWay: Claim = async (crossTab, o, signal) => {
+export const claimOrGiveWay: Claim = async (crossTab, o, signal, lost) => {
+  if (lost) {
+    crossTab.requestSync();
+    return wait(o.timers, LOST_RACE_GRACE_MS, signal);
+  }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
   // The winner's failure, or null after `waitMs` or when `signal` aborts.
   const outcome = await new Promise<{ expired: boolean } | null>((resolve) => {
@@ -219,10 +233,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             isNewerSession(current, before)
           )
             return stamp(o, current.accessToken);
-          if (crossTab) {
-            crossTab.requestSync();
-            await wait(o.timers, LOST_RACE_GRACE_MS, signal);
-          }
+          if (crossTab) await o.claim?.(crossTab, o, signal, true);
         }
         crossTab?.publishRefreshFailed(e.code === 'unauthorized');
         throw error;
