@@ -155,14 +155,27 @@ export const sessionPlayTime = /* @__PURE__ */ (() =>
     },
   }))();
 
+/** Why a session is written: a login or refresh here, another tab's taken (`share`: said again as a sync answer). */
+type WriteReason = 'login' | 'refresh' | 'adopt' | 'share';
+
+/**
+ * Writes the session a handle stands for, and tells the other tabs (unless it came from them;
+ * `share`: one taken from them while signed out, said again as a sync answer): the tabs flow's
+ * `writeSession`.
+ */
+function writeAndTell(context: SessionContext, p: { handle: string; reason: WriteReason }): void {
+  const services = servicesOf(context);
+  const session = writeSession(context, services, p);
+  if (!session || p.reason === 'adopt') return;
+  services.crossTab?.publishSession(session, p.reason === 'share' ? 'sync' : p.reason, context.user);
+}
+
 /** Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
   enqueueActions(({ enqueue, event, context }) => {
     const e = event as Heard<'ADOPT'>;
     enqueue.assign(adopted(context, e));
-    enqueue(({ context: next }) =>
-      writeSession(next, servicesOf(next), { handle: e.session.handle, reason }),
-    );
+    enqueue(({ context: next }) => writeAndTell(next, { handle: e.session.handle, reason }));
   });
 
 /**
@@ -172,6 +185,8 @@ const adopt = (reason: 'adopt' | 'share'): SessionAction =>
 export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { tabs: tabsFlow },
   actions: {
+    // A session written here (a login, a refresh) is told to the other tabs too.
+    writeSession: ({ context }, p) => writeAndTell(context, p as { handle: string; reason: WriteReason }),
     adopt: adopt('adopt'),
     // Taken while signed out: said again, as a sync answer.
     adoptShared: adopt('share'),

@@ -166,8 +166,13 @@ const typedSetup = /* @__PURE__ */ (() =>
         // --- the flows' own (provided by the tabs, profile and play-time flows; nothing without them) ---
         ...({} as ByFlows),
         // --- effects (named actions: xstate's pure `transition()` never runs them) ---
-        writeSession: ({ context }, p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' }) =>
-          writeSession(context, servicesOf(context), p),
+        // The store written (the tabs flow's, ./flows.ts, also tells the other tabs).
+        writeSession: (
+          { context },
+          p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' },
+        ) => {
+          writeSession(context, servicesOf(context), p);
+        },
         dropHandle: ({ context }, handle: string) => {
           servicesOf(context).vault.take(handle);
         },

@@ -368,14 +368,14 @@ export const logoutSession = /* @__PURE__ */ fromPromise<
 });
 
 /**
- * Writes the session a handle stands for, and tells the other tabs (unless it came from them;
- * `share`: one taken from them while signed out, said again as a sync answer).
+ * Writes the session a handle stands for, and gives it back (none: no token under the handle, or no
+ * session held). The tabs flow tells the other tabs of it (`tellTabs`, ./flows.ts).
  */
 export function writeSession(
   context: SessionContext,
   services: SessionServices,
-  p: { handle: string; reason: 'login' | 'refresh' | 'adopt' | 'share' },
-): void {
+  p: { handle: string },
+): StoredSession | undefined {
   const token = services.vault.take(p.handle);
   if (!token || context.savedAt === null) return;
   const session: StoredSession = {
@@ -389,8 +389,7 @@ export function writeSession(
     ...(context.sid === null ? {} : { sid: context.sid }),
   };
   settle(services.tokens.set(session));
-  if (p.reason === 'adopt') return;
-  services.crossTab?.publishSession(session, p.reason === 'share' ? 'sync' : p.reason, context.user);
+  return session;
 }
 
 /**
