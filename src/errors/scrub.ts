@@ -182,8 +182,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(list.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
-  // The expressions, built only when a text may hold a secret, and each only when needed (an
-  // error body never builds those of a 2xx answer). An empty alternative never matches (`(?!)`).
+  // The expressions, built only when a text may hold a secret (one of its pieces: `mayEcho`), and
+  // each only when needed (an error body never builds those of a 2xx answer). An empty alternative
+  // never matches (`(?!)`).
   let sources: string[] | undefined;
   const join = (test: (s: string) => unknown) => {
     sources ??= list.map(echoPattern);
@@ -242,6 +243,15 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     }
     return holds(raw);
   };
+  // A piece of each secret (its last 8 characters), in the same forms: a text, or a layer of it,
+  // in which none is found holds no secret (each is found in every echo of its secret), so the
+  // secrets' own expressions, whose cost grows with their length (a 1 kB token's took 98 ms to
+  // build on a 2 kB error body with escapes), are built only for a text with one, not for every
+  // long text with an escape.
+  let pieces: RegExp | undefined;
+  const piecePattern = () =>
+    (pieces ??= new RegExp(list.map((s) => echoPattern([...s].slice(-8).join(''))).join('|'), 'i'));
+  const mayEcho = (t: string) => holds(t) && piecePattern().test(t);
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans (1), or their whole
   // words in a plain-identifier key (2). The whole of `t` is redacted when a secret is found only
@@ -249,10 +259,13 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // no span maps back, and hiding more is the safe side.
   const scrubbed = (t: string, mode: 0 | 1 | 2): string => {
     if (!holds(t)) return t;
-    const p = mode ? dataPatterns() : undefined;
-    if (p?.whole.test(t)) return REDACTED;
-    const spans = p ? (mode > 1 ? p.word : p.long) : allPattern();
-    const out = t.replace(spans, mode > 1 ? `$1${REDACTED}` : REDACTED);
+    let out = t;
+    let p: ReturnType<typeof dataPatterns> | undefined;
+    if (mayEcho(t)) {
+      p = mode ? dataPatterns() : undefined;
+      if (p?.whole.test(t)) return REDACTED;
+      out = t.replace(p ? (mode > 1 ? p.word : p.long) : allPattern(), mode > 1 ? `$1${REDACTED}` : REDACTED);
+    }
     let layer = out;
     // Nine decoding steps beyond the one layer `echoPattern` matches: three rounds of the three
     // `DECODERS` (step % 3).
@@ -260,7 +273,10 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       const next = DECODERS[step % 3]!(layer);
       if (next === layer) continue;
       layer = next;
-      if (holds(layer) && (p?.whole.test(layer) || layer.search(p ? p.long : spans) > -1)) return REDACTED;
+      if (mayEcho(layer)) {
+        p = mode ? dataPatterns() : undefined;
+        if (p?.whole.test(layer) || layer.search(p ? p.long : allPattern()) > -1) return REDACTED;
+      }
     }
     return out;
   };

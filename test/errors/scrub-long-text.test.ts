@@ -1,0 +1,74 @@
+// The scrubber on long texts with escapes (the server proxy builds one scrubber per call, so each
+// answer paid this): any such text made it build the secrets' expressions, one alternation of
+// every form of every character of every secret (98 ms for a 1 kB token on a 2 kB error body,
+// 250 ms for a 2 kB one). It now first looks for a piece of each secret (its last 8 characters,
+// in the same forms): a text without one builds an expression as small as a short password's,
+// whatever the token's length. Counted (RegExps built, their sources' length), never timed.
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createScrubber } from '../../src/errors/scrub';
+
+/** Counts the RegExps built (`new RegExp` or `RegExp()`) and the length of their sources. */
+const built = () => {
+  const seen = { count: 0, source: 0 };
+  const Real = RegExp;
+  const count = (args: unknown[]) => {
+    seen.count++;
+    seen.source += String(args[0] instanceof Real ? args[0].source : (args[0] ?? '')).length;
+  };
+  vi.stubGlobal(
+    'RegExp',
+    new Proxy(Real, {
+      construct(target, args) {
+        count(args);
+        return Reflect.construct(target, args);
+      },
+      apply(target, self, args) {
+        count(args);
+        return Reflect.apply(target, self, args);
+      },
+    }),
+  );
+  return seen;
+};
+
+const tokenOf = (length: number) =>
+  Array.from({ length }, (_, i) => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789-_.'[(i * 7919) % 49]).join(
+    '',
+  );
+
+/** A 2 kB error body with escapes of every kind (a link with a query, JSON, percent, entities). */
+const BODY = 'Error: see https://x.example/a?b=1&c=2 for \\"details\\" 100%25 &amp; &#97;\\u0061 '
+  .repeat(40)
+  .slice(0, 2048);
+
+describe('the scrubber on long texts with escapes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  for (const length of [64, 1024, 2048]) {
+    it(`builds no expression of a ${length}-character token for a text without it, and still finds its echoes`, () => {
+      const token = tokenOf(length);
+      const seen = built();
+      const scrub = createScrubber([token, "Senha'Forte!1"]);
+      expect(scrub.text(BODY)).toBe(BODY);
+      expect(scrub.deep({ message: BODY, errors: { [BODY]: [BODY] } })).toEqual({
+        message: BODY,
+        errors: { [BODY]: [BODY] },
+      });
+      const data = { message: BODY, list: [BODY, `${BODY}!`] };
+      expect(scrub.deep(data, undefined, true)).toBe(data);
+      // One expression, for the pieces (16 characters): about 1,100 source characters, any token
+      // (on the old code: 4, of 20,136, 269,044 and 534,640 characters).
+      expect(seen.count).toBe(1);
+      expect(seen.source).toBeLessThan(2_000);
+      const echoes = [
+        `${BODY} ${token}`,
+        `${BODY} ${encodeURIComponent(encodeURIComponent(token))}`,
+        `${BODY} ${[...token].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}`,
+        `${BODY} ${token.replace(/[.-]/g, (c) => `&#${c.charCodeAt(0)};`)}`,
+      ];
+      for (const echo of echoes) expect(scrub.text(echo), echo.slice(-40)).toBe(`${BODY} [redacted]`);
+      expect(scrub.deep({ m: echoes[2] }, undefined, true)).toEqual({ m: `${BODY} [redacted]` });
+    });
+  }
+});
