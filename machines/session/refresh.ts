@@ -106,26 +106,29 @@ export interface GuardedRefreshOptions {
 
 /**
  * The tabs' steps of a refresh call: before it is sent (resolves to send it, throws to give way),
- * and after a 401 no newer stored token explains (`lost`: the other tabs asked for their session,
- * and a moment to answer).
+ * and once it failed (`failed`: true for a 401 no newer stored token explains, a lost race).
  */
 export type Claim = (
   crossTab: CrossTab,
   o: GuardedRefreshOptions,
   signal: AbortSignal,
-  lost?: boolean,
+  failed?: boolean,
 ) => Promise<unknown>;
 
 /**
  * The refresh claimed first (the tabs flow's `Claim`): a tab that gives way waits for the winner's
  * outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), or its
- * failure, which this tab then shares (`refreshFailed`, or an expiry). After a lost race (`lost`),
- * the other tabs are asked for their session and heard for `LOST_RACE_GRACE_MS`.
+ * failure, which this tab then shares (`refreshFailed`, or an expiry). A failure of its own call
+ * (`failed`) is told to the others at once; after a lost race the other tabs are first asked for
+ * their session and heard for `LOST_RACE_GRACE_MS`.
  */
-export const claimOrGiveWay: Claim = async (crossTab, o, signal, lost) => {
-  if (lost) {
-    crossTab.requestSync();
-    return wait(o.timers, LOST_RACE_GRACE_MS, signal);
+export const claimOrGiveWay: Claim = async (crossTab, o, signal, failed) => {
+  if (failed !== undefined) {
+    if (failed) {
+      crossTab.requestSync();
+      await wait(o.timers, LOST_RACE_GRACE_MS, signal);
+    }
+    return crossTab.publishRefreshFailed(failed);
   }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
   // The winner's failure, or null after `waitMs` or when `signal` aborts.
@@ -157,7 +160,7 @@ export const claimOrGiveWay: Claim = async (crossTab, o, signal, lost) => {
  * `auth.refreshToken`, guarded:
  * - a token past its announced expiry is not sent: the session ends without a request;
  * - with other tabs (and the tabs flow's `claim`), the refresh is claimed first (`claimOrGiveWay`);
- * - the winner tells the others of a failure at once;
+ * - the winner tells the others of a failure at once (the tabs flow's claim too);
  * - a 401 is not believed when another client of the same store (or another tab) has rotated the
  *   token meanwhile: the newer token is taken instead, so the loser of a race never ends a valid
  *   session (shared stores without a channel included).
@@ -233,9 +236,8 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             isNewerSession(current, before)
           )
             return stamp(o, current.accessToken);
-          if (crossTab) await o.claim?.(crossTab, o, signal, true);
         }
-        crossTab?.publishRefreshFailed(e.code === 'unauthorized');
+        if (crossTab) await o.claim?.(crossTab, o, signal, e.code === 'unauthorized');
         throw error;
       }
     },
