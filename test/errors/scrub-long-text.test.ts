@@ -5,8 +5,10 @@
 // in the same forms): a text without one builds an expression as small as a short password's,
 // whatever the token's length. Counted (RegExps built, their sources' length), never timed.
 
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScrubber } from '../../src/errors/scrub';
+import { ENCODERS } from './encoders';
 
 /** Counts the RegExps built (`new RegExp` or `RegExp()`) and the length of their sources. */
 const built = () => {
@@ -71,4 +73,66 @@ describe('the scrubber on long texts with escapes', () => {
       expect(scrub.deep({ m: echoes[2] }, undefined, true)).toEqual({ m: `${BODY} [redacted]` });
     });
   }
+});
+
+describe('the pieces (property)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const token = fc.stringMatching(/^[A-Za-z0-9._-]{16,300}$/);
+  /** Text with escapes of every kind, drawn without the token. */
+  const noise = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          '%41',
+          '%2541',
+          '&amp;',
+          '&#97;',
+          '&#x62',
+          '\\u0063',
+          '\\\\',
+          '\\"',
+          '+',
+          '&lt;',
+          ' ',
+        ),
+        fc.string({ maxLength: 6 }),
+      ),
+      { maxLength: 60 },
+    )
+    .map((parts) => parts.join(''));
+  const encoders = Object.entries(ENCODERS);
+
+  it('a text without the token comes back unchanged, with no expression built from the token', () => {
+    fc.assert(
+      fc.property(token, noise, (t, text) => {
+        fc.pre(!text.toLowerCase().includes(t.slice(-8).toLowerCase()));
+        const seen = built();
+        const scrub = createScrubber([t]);
+        expect(scrub.text(text)).toBe(text);
+        expect(seen.source).toBeLessThan(1_000);
+        vi.unstubAllGlobals();
+      }),
+      { numRuns: 300, seed: 4401 },
+    );
+  });
+
+  it('the token echoed in any back end encoding, once or twice, inside the text, is never kept', () => {
+    fc.assert(
+      fc.property(
+        token,
+        noise,
+        noise,
+        fc.constantFrom(...encoders),
+        fc.constantFrom(...encoders),
+        (t, a, b, [, first], [, second]) => {
+          const echo = second(first(t));
+          const out = createScrubber([t]).text(`${a} ${echo} ${b}`);
+          expect(out).not.toContain(echo);
+          expect(out).not.toContain(t);
+          expect(out).toContain('[redacted]');
+        },
+      ),
+      { numRuns: 300, seed: 4402 },
+    );
+  });
 });
