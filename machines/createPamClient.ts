@@ -30,7 +30,7 @@ import {
   sessionActors,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
-import { browserEnvironment, isOwnedChannel, type PamEnvironment } from './environment';
+import { environmentOf, isOwnedChannel, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { mergeFlows } from './session/flows';
@@ -237,10 +237,12 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   if (isInertOnServer(options)) return inertClient(options, createCustomPamClient<F>);
   // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base
   // URL, learned on the clock's own base; every flow reads `serverNow()` from it.
-  // The origin's channel only for the tabs flow (opened here, and closed, when the app gave none).
-  const tabsWanted = options.flows.some((f) => f.name === 'tabs');
-  const env = browserEnvironment(options.environment, tabsWanted ? `pam-client:${options.baseURL}` : '');
-  if (!tabsWanted) env.channel = null;
+  // The origin's channel only for the tabs flow (its `openChannel`: opened here, and closed, when the
+  // app gave none).
+  const implementations = mergeFlows(options.flows.map((f) => f.session ?? {}));
+  const env = environmentOf(options.environment);
+  env.channel =
+    implementations.openChannel?.(options.environment ?? {}, `pam-client:${options.baseURL}`) ?? null;
   // One store for the adapter and the session: guarded (never throws, writes in order, reads see a
   // write in flight, a refused write lives on in memory).
   const tokens = guardStore(options.storage ?? createMemoryTokenStore(), env.timers);
@@ -298,7 +300,6 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
 
   // The flows' parts of the statechart (their children and verdicts).
-  const implementations = mergeFlows(options.flows.map((f) => f.session ?? {}));
   const machine = createSessionMachine(
     {},
     options.flows.flatMap((f) => f.transitions ?? []),

@@ -119,21 +119,37 @@ export function browserEnvironment(
   overrides: Partial<PamEnvironment> = {},
   channelName?: string,
 ): PamEnvironment {
+  const env = environmentOf(overrides);
+  if (channelName) env.channel = openChannel(overrides, channelName);
+  return env;
+}
+
+/**
+ * The origin's channel named `name`: the app's (`overrides.channel`; null: none), else one opened
+ * here in a browser (owned: whoever receives it closes it), else none. Only the tabs flow asks for
+ * one (`createPamClient`: through its session implementations), so a client without it opens none.
+ *
+ * @example
+ * const channel = openChannel({}, 'pam-client:https://api.example.com');
+ */
+export function openChannel(overrides: Partial<PamEnvironment>, name: string): BroadcastChannelLike | null {
   const g = globalThis as BrowserGlobals;
-  const doc = g.document;
-  const win = g.window;
+  if (overrides.channel !== undefined) return overrides.channel;
+  if (g.document === undefined || g.window === undefined || typeof g.BroadcastChannel !== 'function')
+    return null;
+  const channel = new g.BroadcastChannel(name);
+  openedHere.add(channel);
+  return channel;
+}
+
+/**
+ * `browserEnvironment` without opening a channel: the app's (`overrides.channel`), or none.
+ *
+ * @example
+ * const env = environmentOf({ random: () => 0.5 });
+ */
+export function environmentOf(overrides: Partial<PamEnvironment> = {}): PamEnvironment {
   const random = overrides.random ?? Math.random;
-  const inBrowser = doc !== undefined && win !== undefined;
-  let channel = overrides.channel ?? null;
-  if (
-    overrides.channel === undefined &&
-    channelName &&
-    inBrowser &&
-    typeof g.BroadcastChannel === 'function'
-  ) {
-    channel = new g.BroadcastChannel(channelName);
-    openedHere.add(channel);
-  }
   // One base for everything: an app's own `now` becomes the clock's base (the offset is learned on
   // it too); a `clock` given is used as is, and `now`/`serverNow` are its shorthands.
   const clock = overrides.clock ?? createClock(overrides.now ? { base: overrides.now } : {});
@@ -149,7 +165,7 @@ export function browserEnvironment(
       clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
     },
     ...pageSignals(overrides),
-    channel,
+    channel: overrides.channel ?? null,
   };
 }
 

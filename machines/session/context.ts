@@ -4,7 +4,7 @@
 // own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, flows.ts).
 
 import { asPamError, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
-import { browserEnvironment } from '../environment';
+import { environmentOf } from '../environment';
 import type { Owner } from './events';
 import { raiseClock } from './order';
 import type { ClockTrust } from './profile-rules';
@@ -75,12 +75,12 @@ const SESSION_SERVICES = /* @__PURE__ */ keptBeside<SessionServices>('session');
  * The session's services, from its input, resolved once per actor and kept beside it: the context
  * holds only the key they are kept under (a string), never a service, so a snapshot is data (its
  * JSON, `persistedData`). The environment is resolved as `createPamClient` resolves it
- * (`browserEnvironment`: the steady clock, the page's signals in a browser, inert ones elsewhere),
+ * (`environmentOf`: the steady clock, the page's signals in a browser, inert ones elsewhere),
  * so a session started directly runs on the same clock; the store is guarded once (a guarded
  * store is kept as is). `owner`: the actor they serve (released with it).
  */
 export function keepServices(input: SessionInput, ...owners: (object | null | undefined)[]): string {
-  const env = browserEnvironment({ channel: null, ...input.environment });
+  const env = environmentOf({ channel: null, ...input.environment });
   const services: SessionServices = {
     auth: input.auth,
     tokens: guardStore(input.tokens, env.timers),

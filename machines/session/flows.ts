@@ -24,6 +24,7 @@
 import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
 import { staleView } from '../client/ended-view';
+import { openChannel } from '../environment';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -69,6 +70,8 @@ export interface SessionFlowImplementations {
   actions?: Record<string, SessionAction>;
   /** The client's view once the session ended (the profile flow's: its restrictions go stale). */
   ended?: typeof staleView;
+  /** The origin's channel, opened for the client (the tabs flow's: none without it). */
+  openChannel?: typeof openChannel;
 }
 
 /** The profile flow's input from the session: its services and the login it holds (`owner`). */
@@ -184,6 +187,7 @@ const adopt = (reason: 'adopt' | 'share'): SessionAction =>
  */
 export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { tabs: tabsFlow },
+  openChannel,
   actions: {
     // A session written here (a login, a refresh) is told to the other tabs too.
     writeSession: ({ context }, p) => writeAndTell(context, p as { handle: string; reason: WriteReason }),
@@ -322,12 +326,13 @@ export const WITH_PLAY_CLOCK = {
 /** Implementations merged (later flows win on a shared name, which none has). */
 export function mergeFlows(
   flows: readonly SessionFlowImplementations[],
-): Required<Omit<SessionFlowImplementations, 'ended'>> & Pick<SessionFlowImplementations, 'ended'> {
+): Required<Pick<SessionFlowImplementations, 'actors' | 'actions'>> & SessionFlowImplementations {
   const out: ReturnType<typeof mergeFlows> = { actors: {}, actions: {} };
   for (const f of flows) {
     Object.assign(out.actors, f.actors);
     Object.assign(out.actions, f.actions);
     out.ended ??= f.ended;
+    out.openChannel ??= f.openChannel;
   }
   return out;
 }
