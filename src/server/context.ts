@@ -53,7 +53,7 @@ export class CallSession {
   private readonly held = new Set<string>();
 
   constructor(
-    private readonly parts: ServerParts,
+    readonly parts: ServerParts,
     readonly request: Request,
     readonly context: PamRequestContext | undefined,
   ) {}

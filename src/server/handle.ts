@@ -36,6 +36,9 @@ function refusedCheck(call: CallSession, error: unknown, headers?: Headers): Pro
   return answer(call, request ? 400 : 502, body, headers);
 }
 
+/** The API's Date and Retry-After as the proxy writes them again (`passedBack`). */
+const back = (call: CallSession, up: UpstreamAnswer): Headers => passedBack(up.headers, call.parts.now());
+
 /** A 2xx answer of an auth row, read with the row's schema (the core's tolerant reading). */
 const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
   route?.response && up.status >= 200 && up.status < 300
@@ -44,16 +47,16 @@ const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
 
 /** The browser's view of an API answer: status, token-free JSON (`answer` scrubs it), Date and Retry-After. */
 function relay(call: CallSession, up: UpstreamAnswer, route?: Route, apiBaseURL = ''): Promise<Response> {
-  if (up.unreadable) return message(call, up.status, UNREADABLE, passedBack(up.headers));
+  if (up.unreadable) return message(call, up.status, UNREADABLE, back(call, up));
   if (route?.response !== undefined) call.hunt(up.json); // an auth answer's own token fields, before a schema drops them
   let read: unknown;
   try {
     read = readAnswer(route, up);
   } catch (error) {
-    return refusedCheck(call, error, passedBack(up.headers));
+    return refusedCheck(call, error, back(call, up));
   }
   const body = REPORT_ROUTES.has(route?.name ?? '') ? rewriteDownloadURL(read, apiBaseURL) : read;
-  return answer(call, up.status, body, passedBack(up.headers));
+  return answer(call, up.status, body, back(call, up));
 }
 
 /** Forwards with the session's token; a 401 caused by a rotation meanwhile is sent again once. */
@@ -102,12 +105,12 @@ async function login(
   try {
     body = readAnswer(route, up) as Record<string, unknown> | undefined;
   } catch (error) {
-    return refusedCheck(call, error, passedBack(up.headers));
+    return refusedCheck(call, error, back(call, up));
   }
   const token = body?.access_token;
   const completed =
     up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
-  if (!completed || !body) return answer(call, up.status, body, passedBack(up.headers));
+  if (!completed || !body) return answer(call, up.status, body, back(call, up));
   const tokenType =
     typeof body.token_type === 'string' && /^\w+$/.test(body.token_type) ? body.token_type : 'Bearer';
   const user = body.user as { id?: unknown } | undefined;
@@ -116,13 +119,13 @@ async function login(
   // account is not cancelled; otherwise the token the API issued is revoked, never kept.
   if (!Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
     await revoke(parts, call, token, tokenType);
-    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, passedBack(up.headers));
+    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up));
     const issue = {
       path: ['user', 'id'],
       code: 'invalid_type',
       message: 'a completed login names its player',
     };
-    return refusedCheck(call, new ResponseValidationError(route.name, [issue]), passedBack(up.headers));
+    return refusedCheck(call, new ResponseValidationError(route.name, [issue]), back(call, up));
   }
   const now = parts.now();
   const expiresIn =
@@ -145,7 +148,7 @@ async function login(
     signed_in_at: now,
     expires_at: now + parts.cookie.absoluteMs, // the latest end: refreshes carry it past the token
   };
-  return answer(call, 200, { ...body, server_session }, passedBack(up.headers));
+  return answer(call, 200, { ...body, server_session }, back(call, up));
 }
 
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {

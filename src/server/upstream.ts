@@ -1,7 +1,8 @@
 // The calls to the API: only the headers the service needs go out (never the browser's Cookie or
-// Authorization), and only Content-Type, Date and Retry-After come back (a report file's headers
-// are the proxy's own), so the API's Set-Cookie never reaches the browser.
+// Authorization), and only Date and Retry-After come back, read and written again by the proxy
+// (a report file's headers are the proxy's own): no header value of the API reaches the browser.
 
+import { parseHttpDate, parseRetryAfter } from '../http/waiting';
 import type { PamRequestContext } from './types';
 
 export interface UpstreamDeps {
@@ -36,8 +37,6 @@ export class UpstreamUnreachable extends Error {
   override readonly name = 'UpstreamUnreachable';
 }
 
-const PASSED_BACK = ['content-type', 'date', 'retry-after'];
-
 function join(base: string, path: string): string {
   if (/^https?:/i.test(path)) return path;
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -58,13 +57,22 @@ function outgoing(deps: UpstreamDeps, call: UpstreamCall): Headers {
   return headers;
 }
 
-/** Headers from the API that may reach the browser. */
-export function passedBack(from: Headers): Headers {
+/** The longest wait a `Retry-After` passed back asks for: a day (a hostile value locks no longer). */
+const MAX_RETRY_AFTER_S = 86_400;
+
+/**
+ * The API's headers as the browser may see them: no value the API wrote, only values the proxy
+ * writes from what it read (a header can carry the token like a body can). `Date`: an HTTP date
+ * (`parseHttpDate`) written again as `toUTCString`; `Retry-After`: delta-seconds, or an HTTP date
+ * as the seconds from `now`, written as delta-seconds of at most a day. Anything unreadable is
+ * dropped, and no other header passes (the answer's `Content-Type` is the proxy's own).
+ */
+export function passedBack(from: Headers, now: number): Headers {
   const headers = new Headers();
-  for (const name of PASSED_BACK) {
-    const value = from.get(name);
-    if (value !== null) headers.set(name, value);
-  }
+  const date = parseHttpDate(from.get('date'));
+  if (date !== undefined) headers.set('date', new Date(date).toUTCString());
+  const wait = parseRetryAfter(from.get('retry-after'), now);
+  if (wait !== undefined) headers.set('retry-after', String(Math.min(wait, MAX_RETRY_AFTER_S)));
   return headers;
 }
 
