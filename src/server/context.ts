@@ -58,13 +58,20 @@ export class CallSession {
     readonly context: PamRequestContext | undefined,
   ) {}
 
-  /** Reads the cookie: a cookie that does not open, or an ended session, reads as signed out (and is cleared). */
+  /**
+   * Reads the cookie: a cookie that does not open, an ended session, or a login a logout ended
+   * (any copy of its cookie, however old) reads as signed out (and is cleared).
+   */
   async load(): Promise<void> {
     const raw = readCookie(this.request.headers.get('cookie'), this.parts.cookie.name);
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;
     const session = asSessionData(await this.parts.sealer.open(raw));
-    if (!session || sessionEndsAt(session, this.parts.cookie) <= this.parts.now()) {
+    if (
+      !session ||
+      sessionEndsAt(session, this.parts.cookie) <= this.parts.now() ||
+      (await this.parts.rotations.hasEnded(session))
+    ) {
       this.signOut();
       return;
     }
@@ -108,12 +115,37 @@ export class CallSession {
     this.cleared = true;
   }
 
+  /** The token the cookie carried (null without a session cookie that opened). */
+  cookieToken(): string | null {
+    return this.readToken;
+  }
+
+  /** Revokes `token` at the API (best effort: unreachable, it dies at its expiry). */
+  async revoke(token: string, type: string): Promise<void> {
+    this.parts.rotations.forget(token);
+    try {
+      await callApi(this.parts.upstream, {
+        method: 'POST',
+        target: this.parts.logoutPath,
+        token: { value: token, type },
+        request: this.request,
+        context: this.context,
+      });
+    } catch {
+      // Unreachable: the token dies at its expiry.
+    }
+  }
+
   /** Refreshes the token when due. False when the session ended (the refresh route said 401). */
   async keepFresh(): Promise<boolean> {
     const s = this.session;
     if (!s) return false;
     if (this.parts.now() - s.tokenAt < this.parts.refreshAfterMs) return true;
-    const outcome = await this.parts.rotations.refresh(s, (token) => this.refreshCall(token, s.tokenType));
+    const outcome = await this.parts.rotations.refresh(
+      s,
+      (token) => this.refreshCall(token, s.tokenType),
+      (token) => this.revoke(token, s.tokenType),
+    );
     if (outcome.kind === 'revoked') {
       this.signOut();
       return false;
@@ -144,12 +176,15 @@ export class CallSession {
     const newest = this.fresh ? local : await parts.rotations.newest(local);
     this.held.add(newest.token);
     const sealed: SessionData = { ...newest, seenAt: now };
-    return setCookieLine(
+    const line = setCookieLine(
       parts.cookie,
       await parts.sealer.seal(sealed),
       sessionEndsAt(sealed, parts.cookie),
       now,
     );
+    // A login a logout ended while this call ran (checked last, once the seal is done): nothing
+    // set (the logout's answer cleared the cookie; a later login's cookie is left alone).
+    return !this.fresh && (await parts.rotations.hasEnded(newest)) ? null : line;
   }
 
   private async refreshCall(token: string, type: string): Promise<string | 'revoked' | 'failed'> {

@@ -77,22 +77,6 @@ async function authed(call: CallSession, send: (s: SessionData) => Promise<Upstr
 const REPORT_ROUTES = new Set(['getIncomeReportStatus', 'generateIncomeReport']);
 const CANCELLED = { type: 'cancelled_account', message: 'This account has been cancelled.' };
 
-/** Revokes `token` at the API (best effort: unreachable, it dies at its expiry). */
-async function revoke(parts: ServerParts, call: CallSession, token: string, type: string): Promise<void> {
-  parts.rotations.forget(token);
-  try {
-    await callApi(parts.upstream, {
-      method: 'POST',
-      target: parts.logoutPath,
-      token: { value: token, type },
-      request: call.request,
-      context: call.context,
-    });
-  } catch {
-    // Unreachable: the token dies at its expiry.
-  }
-}
-
 async function login(
   parts: ServerParts,
   call: CallSession,
@@ -118,7 +102,7 @@ async function login(
   // A session is sealed only for a named player (every read is then checked against it) whose
   // account is not cancelled; otherwise the token the API issued is revoked, never kept.
   if (!Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
-    await revoke(parts, call, token, tokenType);
+    await call.revoke(token, tokenType);
     if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up));
     const issue = {
       path: ['user', 'id'],
@@ -151,10 +135,20 @@ async function login(
   return answer(call, 200, { ...body, server_session }, back(call, up));
 }
 
+/**
+ * Ends the login: marked ended (`Rotations.end`: no copy of its cookie is taken again, no token a
+ * refresh in flight obtains is sealed), then, once no refresh of it runs here, its newest token
+ * and the cookie's own are revoked at the API, and the cookie cleared.
+ */
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
-  const s = call.session ? await parts.rotations.newest(call.session) : null;
-  // Unreachable: the cookie is cleared all the same.
-  if (s) await revoke(parts, call, s.token, s.tokenType);
+  const s = call.session;
+  if (s) {
+    await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+    const newest = await parts.rotations.settled(s);
+    // Unreachable: the cookie is cleared all the same.
+    const tokens = new Set([newest.token, s.token, call.cookieToken() ?? newest.token]);
+    await Promise.all([...tokens].map((token) => call.revoke(token, newest.tokenType)));
+  }
   call.signOut();
   return answer(call, 204, undefined);
 }

@@ -127,6 +127,7 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       call.signOut();
       return signedOut;
     }
+    if (await parts.rotations.hasEnded(s)) return signedOut; // a logout ended the login meanwhile
     call.hunt(up.json); // the profile's own token fields (`user.token`)
     // Every judgement (the player, the standing, the restrictions) is made on the read as the API
     // sent it; only what is shown is scrubbed.

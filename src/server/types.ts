@@ -42,7 +42,8 @@ export interface PamCookieOptions {
 
 /**
  * Where the server keeps token rotations so that several instances refresh a token once between
- * them (`unstorageSessionStore` implements it over any unstorage driver). Values are sealed; keys
+ * them, and the logins a logout ended so that every instance refuses their cookies
+ * (`unstorageSessionStore` implements it over any unstorage driver). Values are sealed; keys
  * carry no token.
  *
  * @example
