@@ -13,10 +13,16 @@ import { apiPathOf, ID, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
 import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, ScrubFailure } from './strip';
 import type { PamRequestContext } from './types';
-import { callApi, passedBack, type UpstreamAnswer, UpstreamUnreachable } from './upstream';
+import { callApi, passedBack, type UpstreamAnswer, UpstreamTooLarge, UpstreamUnreachable } from './upstream';
 
 const UNREADABLE = "The service's answer could not be read.";
 const UNREACHABLE = 'The service could not be reached.';
+/** An answer of the API beyond the proxy's bound: thrown by the browser client as ResponseValidationError. */
+const TOO_LARGE = {
+  message: "The service's answer is larger than the proxy reads.",
+  pam: 'invalid_response',
+  issues: [{ path: [], code: 'too_big', message: 'the answer exceeds the bound the proxy reads' }],
+};
 /** Token lifetime assumed when a login answer gives no `expires_in` (the reference server's 8 h). */
 const DEFAULT_TOKEN_MS = 28_800_000;
 
@@ -278,6 +284,7 @@ export async function handle(
   try {
     return await route(parts, call, segments, url);
   } catch (error) {
+    if (error instanceof UpstreamTooLarge) return answer(call, 502, TOO_LARGE);
     if (error instanceof UpstreamUnreachable) return message(call, 502, UNREACHABLE);
     // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
     if (error instanceof ScrubFailure)
