@@ -1,10 +1,12 @@
 // One server's parts and the per-call session bookkeeping every route shares: the session read
 // from the cookie, kept fresh (refresh when due), and the one `Set-Cookie` the answer carries.
 
+import { isHeaderSafeToken } from '../schemas/common';
 import {
   asSessionData,
   type CookieSettings,
   clearCookieLine,
+  isSessionToken,
   readCookie,
   type Sealer,
   type SessionData,
@@ -198,10 +200,13 @@ export class CallSession {
       });
       this.hunt(answer.json);
       if (answer.status === 401) return 'revoked';
+      if (answer.status < 200 || answer.status >= 300) return 'failed';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-      return answer.status >= 200 && answer.status < 300 && typeof next === 'string' && next !== ''
-        ? next
-        : 'failed';
+      if (isSessionToken(next)) return next;
+      // A token the login would refuse too (isSessionToken): a failed refresh, the current token
+      // kept; one that can be sent (only too long to seal) is revoked, never left live.
+      if (isHeaderSafeToken(next)) await this.revoke(next, type);
+      return 'failed';
     } catch (error) {
       if (error instanceof UpstreamUnreachable) return 'failed';
       throw error;

@@ -3,10 +3,10 @@
 
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { accountStanding } from '../responsible-gaming/standing';
-import { parseRequest, parseResponse } from '../schemas/common';
+import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
 import { answer, message, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import type { SessionData } from './cookie';
+import { isSessionToken, type SessionData } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
@@ -105,16 +105,16 @@ async function login(
     typeof body.token_type === 'string' && /^\w+$/.test(body.token_type) ? body.token_type : 'Bearer';
   const user = body.user as { id?: unknown } | undefined;
   const playerId = user?.id;
-  // A session is sealed only for a named player (every read is then checked against it) whose
-  // account is not cancelled; otherwise the token the API issued is revoked, never kept.
-  if (!Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
-    await call.revoke(token, tokenType);
+  // A session is sealed only for a token the cookie can hold (`isSessionToken`, the refresh's
+  // check too) and a named player (every read is then checked against it) whose account is not
+  // cancelled; otherwise the token the API issued is revoked (when it can be sent), never kept.
+  const sealable = isSessionToken(token);
+  if (!sealable || !Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
+    if (isHeaderSafeToken(token)) await call.revoke(token, tokenType);
     if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up));
-    const issue = {
-      path: ['user', 'id'],
-      code: 'invalid_type',
-      message: 'a completed login names its player',
-    };
+    const issue = sealable
+      ? { path: ['user', 'id'], code: 'invalid_type', message: 'a completed login names its player' }
+      : { path: ['access_token'], code: 'too_big', message: 'a token the session cookie can hold' };
     return refusedCheck(call, new ResponseValidationError(route.name, [issue]), back(call, up));
   }
   const now = parts.now();
