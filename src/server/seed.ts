@@ -1,13 +1,13 @@
 // The session as the server renders it: one profile read with the cookie's token, giving the
 // player, the restrictions with their status, and the seed the browser client starts from.
 
-import { parseHttpDate } from '../http/waiting';
 import { missingMandatoryLimits } from '../responsible-gaming/mandatory';
 import { restrictionsOf } from '../responsible-gaming/restrictions';
 import { accountStanding, exclusionsAnswered } from '../responsible-gaming/standing';
 import type { AuthUser } from '../schemas/auth';
 import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
+import { parseHttpDate } from './http-date';
 import { scrubTokens, stripTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';

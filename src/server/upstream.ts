@@ -2,7 +2,7 @@
 // Authorization), and only Date and Retry-After come back, read and written again by the proxy
 // (a report file's headers are the proxy's own): no header value of the API reaches the browser.
 
-import { parseHttpDate, parseRetryAfter } from '../http/waiting';
+import { parseHttpDate, parseRetryAfter } from './http-date';
 import type { PamRequestContext } from './types';
 
 export interface UpstreamDeps {

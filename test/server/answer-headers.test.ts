@@ -5,6 +5,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as core from '../../src/http/waiting';
+import * as server from '../../src/server/http-date';
 import {
   cookieOf,
   fullInfo,
@@ -145,5 +147,24 @@ describe('headers of the API that reach the browser (D1)', () => {
     expect([a.headers.get('date'), a.headers.get('retry-after')]).toEqual([DATE, '120']);
     expect([b.headers.get('date'), b.headers.get('retry-after')]).toEqual([DATE, '300']);
     expect(a.headers.get('content-type')).toBe('application/json');
+  });
+
+  it("the server's HTTP-date reader reads as the core's one (kept in step: src/server/http-date.ts)", () => {
+    const text = fc.oneof(
+      fc.string({
+        unit: fc.constantFrom(...' 0123456789,:-+GMTUTCZMonSunWedNovOct'.split('')),
+        maxLength: 40,
+      }),
+      fc.date({ noInvalidDate: true }).map((d) => d.toUTCString()),
+      fc.date({ noInvalidDate: true }).map((d) => d.toUTCString().replace(' GMT', '')),
+      fc.nat().map(String),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 4_000_000_000_000 }), (value, now) => {
+        expect(server.parseHttpDate(value)).toBe(core.parseHttpDate(value));
+        expect(server.parseRetryAfter(value, now)).toBe(core.parseRetryAfter(value, now));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
