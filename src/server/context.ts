@@ -1,10 +1,12 @@
 // One server's parts and the per-call session bookkeeping every route shares: the session read
 // from the cookie, kept fresh (refresh when due), and the one `Set-Cookie` the answer carries.
 
+import { isHeaderSafeToken } from '../schemas/common';
 import {
   asSessionData,
   type CookieSettings,
   clearCookieLine,
+  isSessionToken,
   readCookie,
   type Sealer,
   type SessionData,
@@ -53,18 +55,25 @@ export class CallSession {
   private readonly held = new Set<string>();
 
   constructor(
-    private readonly parts: ServerParts,
+    readonly parts: ServerParts,
     readonly request: Request,
     readonly context: PamRequestContext | undefined,
   ) {}
 
-  /** Reads the cookie: a cookie that does not open, or an ended session, reads as signed out (and is cleared). */
+  /**
+   * Reads the cookie: a cookie that does not open, an ended session, or a login a logout ended
+   * (any copy of its cookie, however old) reads as signed out (and is cleared).
+   */
   async load(): Promise<void> {
     const raw = readCookie(this.request.headers.get('cookie'), this.parts.cookie.name);
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;
     const session = asSessionData(await this.parts.sealer.open(raw));
-    if (!session || sessionEndsAt(session, this.parts.cookie) <= this.parts.now()) {
+    if (
+      !session ||
+      sessionEndsAt(session, this.parts.cookie) <= this.parts.now() ||
+      (await this.parts.rotations.hasEnded(session))
+    ) {
       this.signOut();
       return;
     }
@@ -108,12 +117,37 @@ export class CallSession {
     this.cleared = true;
   }
 
+  /** The token the cookie carried (null without a session cookie that opened). */
+  cookieToken(): string | null {
+    return this.readToken;
+  }
+
+  /** Revokes `token` at the API (best effort: unreachable, it dies at its expiry). */
+  async revoke(token: string, type: string): Promise<void> {
+    this.parts.rotations.forget(token);
+    try {
+      await callApi(this.parts.upstream, {
+        method: 'POST',
+        target: this.parts.logoutPath,
+        token: { value: token, type },
+        request: this.request,
+        context: this.context,
+      });
+    } catch {
+      // Unreachable: the token dies at its expiry.
+    }
+  }
+
   /** Refreshes the token when due. False when the session ended (the refresh route said 401). */
   async keepFresh(): Promise<boolean> {
     const s = this.session;
     if (!s) return false;
     if (this.parts.now() - s.tokenAt < this.parts.refreshAfterMs) return true;
-    const outcome = await this.parts.rotations.refresh(s, (token) => this.refreshCall(token, s.tokenType));
+    const outcome = await this.parts.rotations.refresh(
+      s,
+      (token) => this.refreshCall(token, s.tokenType),
+      (token) => this.revoke(token, s.tokenType),
+    );
     if (outcome.kind === 'revoked') {
       this.signOut();
       return false;
@@ -144,12 +178,15 @@ export class CallSession {
     const newest = this.fresh ? local : await parts.rotations.newest(local);
     this.held.add(newest.token);
     const sealed: SessionData = { ...newest, seenAt: now };
-    return setCookieLine(
+    const line = setCookieLine(
       parts.cookie,
       await parts.sealer.seal(sealed),
       sessionEndsAt(sealed, parts.cookie),
       now,
     );
+    // A login a logout ended while this call ran (checked last, once the seal is done): nothing
+    // set (the logout's answer cleared the cookie; a later login's cookie is left alone).
+    return !this.fresh && (await parts.rotations.hasEnded(newest)) ? null : line;
   }
 
   private async refreshCall(token: string, type: string): Promise<string | 'revoked' | 'failed'> {
@@ -163,10 +200,13 @@ export class CallSession {
       });
       this.hunt(answer.json);
       if (answer.status === 401) return 'revoked';
+      if (answer.status < 200 || answer.status >= 300) return 'failed';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-      return answer.status >= 200 && answer.status < 300 && typeof next === 'string' && next !== ''
-        ? next
-        : 'failed';
+      if (isSessionToken(next)) return next;
+      // A token the login would refuse too (isSessionToken): a failed refresh, the current token
+      // kept; one that can be sent (only too long to seal) is revoked, never left live.
+      if (isHeaderSafeToken(next)) await this.revoke(next, type);
+      return 'failed';
     } catch (error) {
       if (error instanceof UpstreamUnreachable) return 'failed';
       throw error;

@@ -2,6 +2,7 @@
 // HMAC-SHA-256; no crypto of our own), and the `Set-Cookie` lines that carry it.
 
 import { defaults, seal, unseal } from 'iron-webcrypto';
+import { isHeaderSafeToken } from '../schemas/common';
 import type { PamCookieOptions, PamSecret } from './types';
 
 /** What the cookie holds: the token, its stamps and ids; never the profile. Times: epoch ms. */
@@ -20,6 +21,20 @@ export interface SessionData {
 }
 
 const IRON_MIN_SECRET = 32;
+
+/**
+ * The longest token sealed. Its cookie (about 4/3 of the token plus 520 characters) then stays
+ * under the 4096 bytes browsers keep, with room for the cookie's name and the secret's id: a
+ * longer one would be dropped by the browser, and the player signed out without a word.
+ */
+const MAX_TOKEN_CHARS = 2048;
+
+/**
+ * The one check of a token the server seals, from a login or a refresh: it can be sent in an
+ * `Authorization` header (`isHeaderSafeToken`) and its cookie fits a browser (`MAX_TOKEN_CHARS`).
+ */
+export const isSessionToken = (value: unknown): value is string =>
+  isHeaderSafeToken(value) && value.length <= MAX_TOKEN_CHARS;
 
 // The platform's Web Crypto. iron-webcrypto 1.2 types its parameters as `Uint8Array` where
 // TypeScript 5.9's lib says `BufferSource`: the same object, typed to fit.

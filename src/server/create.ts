@@ -8,6 +8,7 @@ import { Rotations } from './rotation';
 import { buildRoutes, isProfileRoute, type Route } from './routes';
 import { readSeed } from './seed';
 import type { PamServer, PamServerOptions } from './types';
+import { MAX_ANSWER_BYTES, MAX_FILE_BYTES } from './upstream';
 
 function pathOf(route: Route | undefined): string {
   if (!route) throw new TypeError('pam-client/server: the profile route is missing');
@@ -48,6 +49,12 @@ export function createPamServer(options: PamServerOptions): PamServer {
   const routes = buildRoutes(options.endpoints);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const graceMs = options.graceMs ?? 60_000;
+  const bound = (name: 'maxAnswerBytes' | 'maxFileBytes', fallback: number) => {
+    const value = options[name] ?? fallback;
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new TypeError(`pam-client/server: ${name} is a positive whole number of bytes`);
+    return value;
+  };
   const endpoint = (name: 'refreshToken' | 'logout') =>
     ({ ...AUTH_OPERATIONS[name], ...options.endpoints?.[name] }).path;
   const parts: ServerParts = {
@@ -62,6 +69,8 @@ export function createPamServer(options: PamServerOptions): PamServer {
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       timeoutMs,
       forwardClient: options.forwardClient === true,
+      maxAnswerBytes: bound('maxAnswerBytes', MAX_ANSWER_BYTES),
+      maxFileBytes: bound('maxFileBytes', MAX_FILE_BYTES),
     },
     refreshAfterMs: options.refreshAfterMs ?? 21_600_000, // 6 h (a literal: CONTRIBUTING.md)
     maxBodyBytes: options.maxBodyBytes ?? 16_384,

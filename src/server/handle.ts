@@ -3,20 +3,26 @@
 
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { accountStanding } from '../responsible-gaming/standing';
-import { parseRequest, parseResponse } from '../schemas/common';
+import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
 import { answer, message, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import type { SessionData } from './cookie';
+import { isSessionToken, type SessionData } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
 import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, ScrubFailure } from './strip';
 import type { PamRequestContext } from './types';
-import { callApi, passedBack, type UpstreamAnswer, UpstreamUnreachable } from './upstream';
+import { callApi, passedBack, type UpstreamAnswer, UpstreamTooLarge, UpstreamUnreachable } from './upstream';
 
 const UNREADABLE = "The service's answer could not be read.";
 const UNREACHABLE = 'The service could not be reached.';
+/** An answer of the API beyond the proxy's bound: thrown by the browser client as ResponseValidationError. */
+const TOO_LARGE = {
+  message: "The service's answer is larger than the proxy reads.",
+  pam: 'invalid_response',
+  issues: [{ path: [], code: 'too_big', message: 'the answer exceeds the bound the proxy reads' }],
+};
 /** Token lifetime assumed when a login answer gives no `expires_in` (the reference server's 8 h). */
 const DEFAULT_TOKEN_MS = 28_800_000;
 
@@ -36,6 +42,9 @@ function refusedCheck(call: CallSession, error: unknown, headers?: Headers): Pro
   return answer(call, request ? 400 : 502, body, headers);
 }
 
+/** The API's Date and Retry-After as the proxy writes them again (`passedBack`). */
+const back = (call: CallSession, up: UpstreamAnswer): Headers => passedBack(up.headers, call.parts.now());
+
 /** A 2xx answer of an auth row, read with the row's schema (the core's tolerant reading). */
 const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
   route?.response && up.status >= 200 && up.status < 300
@@ -44,16 +53,16 @@ const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
 
 /** The browser's view of an API answer: status, token-free JSON (`answer` scrubs it), Date and Retry-After. */
 function relay(call: CallSession, up: UpstreamAnswer, route?: Route, apiBaseURL = ''): Promise<Response> {
-  if (up.unreadable) return message(call, up.status, UNREADABLE, passedBack(up.headers));
+  if (up.unreadable) return message(call, up.status, UNREADABLE, back(call, up));
   if (route?.response !== undefined) call.hunt(up.json); // an auth answer's own token fields, before a schema drops them
   let read: unknown;
   try {
     read = readAnswer(route, up);
   } catch (error) {
-    return refusedCheck(call, error, passedBack(up.headers));
+    return refusedCheck(call, error, back(call, up));
   }
   const body = REPORT_ROUTES.has(route?.name ?? '') ? rewriteDownloadURL(read, apiBaseURL) : read;
-  return answer(call, up.status, body, passedBack(up.headers));
+  return answer(call, up.status, body, back(call, up));
 }
 
 /** Forwards with the session's token; a 401 caused by a rotation meanwhile is sent again once. */
@@ -74,22 +83,6 @@ async function authed(call: CallSession, send: (s: SessionData) => Promise<Upstr
 const REPORT_ROUTES = new Set(['getIncomeReportStatus', 'generateIncomeReport']);
 const CANCELLED = { type: 'cancelled_account', message: 'This account has been cancelled.' };
 
-/** Revokes `token` at the API (best effort: unreachable, it dies at its expiry). */
-async function revoke(parts: ServerParts, call: CallSession, token: string, type: string): Promise<void> {
-  parts.rotations.forget(token);
-  try {
-    await callApi(parts.upstream, {
-      method: 'POST',
-      target: parts.logoutPath,
-      token: { value: token, type },
-      request: call.request,
-      context: call.context,
-    });
-  } catch {
-    // Unreachable: the token dies at its expiry.
-  }
-}
-
 async function login(
   parts: ServerParts,
   call: CallSession,
@@ -102,27 +95,27 @@ async function login(
   try {
     body = readAnswer(route, up) as Record<string, unknown> | undefined;
   } catch (error) {
-    return refusedCheck(call, error, passedBack(up.headers));
+    return refusedCheck(call, error, back(call, up));
   }
   const token = body?.access_token;
   const completed =
     up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
-  if (!completed || !body) return answer(call, up.status, body, passedBack(up.headers));
+  if (!completed || !body) return answer(call, up.status, body, back(call, up));
   const tokenType =
     typeof body.token_type === 'string' && /^\w+$/.test(body.token_type) ? body.token_type : 'Bearer';
   const user = body.user as { id?: unknown } | undefined;
   const playerId = user?.id;
-  // A session is sealed only for a named player (every read is then checked against it) whose
-  // account is not cancelled; otherwise the token the API issued is revoked, never kept.
-  if (!Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
-    await revoke(parts, call, token, tokenType);
-    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, passedBack(up.headers));
-    const issue = {
-      path: ['user', 'id'],
-      code: 'invalid_type',
-      message: 'a completed login names its player',
-    };
-    return refusedCheck(call, new ResponseValidationError(route.name, [issue]), passedBack(up.headers));
+  // A session is sealed only for a token the cookie can hold (`isSessionToken`, the refresh's
+  // check too) and a named player (every read is then checked against it) whose account is not
+  // cancelled; otherwise the token the API issued is revoked (when it can be sent), never kept.
+  const sealable = isSessionToken(token);
+  if (!sealable || !Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
+    if (isHeaderSafeToken(token)) await call.revoke(token, tokenType);
+    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up));
+    const issue = sealable
+      ? { path: ['user', 'id'], code: 'invalid_type', message: 'a completed login names its player' }
+      : { path: ['access_token'], code: 'too_big', message: 'a token the session cookie can hold' };
+    return refusedCheck(call, new ResponseValidationError(route.name, [issue]), back(call, up));
   }
   const now = parts.now();
   const expiresIn =
@@ -145,13 +138,23 @@ async function login(
     signed_in_at: now,
     expires_at: now + parts.cookie.absoluteMs, // the latest end: refreshes carry it past the token
   };
-  return answer(call, 200, { ...body, server_session }, passedBack(up.headers));
+  return answer(call, 200, { ...body, server_session }, back(call, up));
 }
 
+/**
+ * Ends the login: marked ended (`Rotations.end`: no copy of its cookie is taken again, no token a
+ * refresh in flight obtains is sealed), then, once no refresh of it runs here, its newest token
+ * and the cookie's own are revoked at the API, and the cookie cleared.
+ */
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
-  const s = call.session ? await parts.rotations.newest(call.session) : null;
-  // Unreachable: the cookie is cleared all the same.
-  if (s) await revoke(parts, call, s.token, s.tokenType);
+  const s = call.session;
+  if (s) {
+    await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+    const newest = await parts.rotations.settled(s);
+    // Unreachable: the cookie is cleared all the same.
+    const tokens = new Set([newest.token, s.token, call.cookieToken() ?? newest.token]);
+    await Promise.all([...tokens].map((token) => call.revoke(token, newest.tokenType)));
+  }
   call.signOut();
   return answer(call, 204, undefined);
 }
@@ -281,6 +284,7 @@ export async function handle(
   try {
     return await route(parts, call, segments, url);
   } catch (error) {
+    if (error instanceof UpstreamTooLarge) return answer(call, 502, TOO_LARGE);
     if (error instanceof UpstreamUnreachable) return message(call, 502, UNREACHABLE);
     // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
     if (error instanceof ScrubFailure)

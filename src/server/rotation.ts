@@ -1,7 +1,7 @@
 // Token rotation on the server: a due token is refreshed once per instance (concurrent calls share
 // one refresh), or once across instances with a store; old -> new is remembered so a call still
 // carrying the old cookie is served with (and given) the new session. A replaced token is never
-// handed out again.
+// handed out again. A logout ends the login (its loginId), whatever is in flight or replayed later.
 
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
@@ -18,6 +18,9 @@ export type RefreshOutcome =
 /** The refresh call itself: the new access token, 'revoked' on a 401, 'failed' otherwise. */
 export type RefreshCall = (token: string) => Promise<string | 'revoked' | 'failed'>;
 
+/** Revokes a token at the API (best effort). */
+export type RevokeCall = (token: string) => Promise<void>;
+
 interface Deps {
   sealer: Sealer;
   store: PamSessionStore | undefined;
@@ -29,6 +32,8 @@ interface Deps {
 
 const MAX_CHAIN = 16;
 const POLL_MS = 25;
+/** Ended logins remembered by one instance (the oldest forgotten first; a store keeps them all). */
+const MAX_ENDED = 100_000;
 
 async function digest(token: string): Promise<string> {
   const bytes = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
@@ -41,6 +46,8 @@ export class Rotations {
   /** old token -> its replacement, kept `graceMs`. */
   private readonly grace = new Map<string, { session: SessionData; until: number }>();
   private readonly inflight = new Map<string, Promise<RefreshOutcome>>();
+  /** loginId -> until when: the logins a logout here ended (until their absolute end). */
+  private readonly ended = new Map<string, number>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -68,11 +75,14 @@ export class Rotations {
     return current;
   }
 
-  /** Refreshes `session`'s token once (per instance, or across instances with a store). */
-  refresh(session: SessionData, call: RefreshCall): Promise<RefreshOutcome> {
+  /**
+   * Refreshes `session`'s token once (per instance, or across instances with a store). A token
+   * obtained for a login that ended meanwhile (a logout) is revoked, never used: 'revoked'.
+   */
+  refresh(session: SessionData, call: RefreshCall, revoke: RevokeCall): Promise<RefreshOutcome> {
     const running = this.inflight.get(session.token);
     if (running) return running;
-    const started = this.run(session, call).finally(() => this.inflight.delete(session.token));
+    const started = this.run(session, call, revoke).finally(() => this.inflight.delete(session.token));
     this.inflight.set(session.token, started);
     return started;
   }
@@ -82,7 +92,40 @@ export class Rotations {
     this.grace.delete(token);
   }
 
-  private async run(session: SessionData, call: RefreshCall): Promise<RefreshOutcome> {
+  /**
+   * Ends `session`'s login (a logout) until `until` (its absolute end): no cookie of it is taken or
+   * sealed again here, nor, with a store, on any instance (`hasEnded`).
+   */
+  async end(session: SessionData, until: number): Promise<void> {
+    const now = this.deps.now();
+    for (const [id, at] of this.ended) if (at <= now) this.ended.delete(id);
+    if (this.ended.size >= MAX_ENDED) this.ended.delete(this.ended.keys().next().value!);
+    this.ended.set(session.loginId, until);
+    const { store } = this.deps;
+    if (store) await store.set(`end:${session.loginId}`, 'ended', Math.max(1, until - now));
+  }
+
+  /** Whether a logout ended `session`'s login (here, or with a store anywhere). */
+  async hasEnded(session: SessionData): Promise<boolean> {
+    const until = this.ended.get(session.loginId);
+    if (until !== undefined && until > this.deps.now()) return true;
+    const { store } = this.deps;
+    return store ? (await store.get(`end:${session.loginId}`)) !== null : false;
+  }
+
+  /** The newest session of `session`'s chain once no refresh of it runs here (a logout waits for it). */
+  async settled(session: SessionData): Promise<SessionData> {
+    let current = await this.newest(session);
+    for (let i = 0; i < MAX_CHAIN; i++) {
+      const running = this.inflight.get(current.token);
+      if (!running) return current;
+      await running.catch(() => undefined);
+      current = await this.newest(current);
+    }
+    return current;
+  }
+
+  private async run(session: SessionData, call: RefreshCall, revoke: RevokeCall): Promise<RefreshOutcome> {
     const known = await this.newest(session);
     if (known.token !== session.token) return { kind: 'rotated', session: known };
     const { store } = this.deps;
@@ -93,6 +136,10 @@ export class Rotations {
     const result = await call(session.token);
     if (result === 'revoked') return { kind: 'revoked' };
     if (result === 'failed') return { kind: 'kept' };
+    if (await this.hasEnded(session)) {
+      await revoke(result); // obtained for a login a logout ended meanwhile: never sealed
+      return { kind: 'revoked' };
+    }
     const now = this.deps.now();
     const next: SessionData = {
       ...session,

@@ -7,15 +7,23 @@ import { accountStanding, exclusionsAnswered } from '../responsible-gaming/stand
 import type { AuthUser } from '../schemas/auth';
 import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
+import { parseHttpDate } from './http-date';
 import { scrubTokens, stripTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';
+
+/**
+ * How far the API's `Date` may be from the server's clock for a read to be judged: beyond it (or a
+ * `Date` that is no HTTP date) the two clocks disagree and the restrictions are `unknown`. A minute:
+ * the Date's own second, an answer as slow as `timeoutMs` (15 s), and NTP-kept clocks fit in it.
+ */
+export const MAX_SKEW_MS = 60_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Restrictions of one read at server time `readAt`: `current` only when every field was readable,
+ * Restrictions of one read judged at `readAt` (the server's own clock: `readSeed`): `current` only when every field was readable,
  * every exclusion flag answered (`exclusionsAnswered`) and the account's standing known
  * (`accountStanding`); `canBet` only then, and never for an account not open (`accountBlocked`
  * then; fail closed). The session's rule too (`sessionRestrictionsOf`, pam-client/machines).
@@ -119,6 +127,7 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       call.signOut();
       return signedOut;
     }
+    if (await parts.rotations.hasEnded(s)) return signedOut; // a logout ended the login meanwhile
     call.hunt(up.json); // the profile's own token fields (`user.token`)
     // Every judgement (the player, the standing, the restrictions) is made on the read as the API
     // sent it; only what is shown is scrubbed.
@@ -129,19 +138,25 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       call.signOut();
       return signedOut;
     }
-    const date = Date.parse(up.headers.get('date') ?? '');
-    const readAt = Number.isFinite(date) ? date : parts.now();
+    const now = parts.now();
+    const header = up.headers.get('date');
+    const date = parseHttpDate(header);
+    // The seed's readAt is the API's time of the read (the browser's clock learns the API's time);
+    // the server render is judged at the server's own clock, the API's Date only checked against it.
+    const readAt = date ?? now;
+    const agreed = header === null || (date !== undefined && Math.abs(date - now) <= MAX_SKEW_MS);
     let shown: { user: AuthUser; userInfo: Record<string, unknown> };
     try {
       shown = scrubTokens({ user: body.user, userInfo: body.userInfo }, call.tokens()) as typeof shown;
     } catch {
       return unavailable; // ScrubFailure: nothing of this read is shown
     }
-    const restrictions = serverRestrictions(body.user, body.userInfo, readAt);
+    const restrictions = serverRestrictions(body.user, body.userInfo, now);
+    const vouched = agreed && judgedAsShown(body.user, body.userInfo, shown);
     return {
       initial: { status: 'signedIn', user: shown.user, userInfo: shown.userInfo, readAt, ...base },
       player: shown.user,
-      restrictions: judgedAsShown(body.user, body.userInfo, shown) ? restrictions : unjudged(restrictions),
+      restrictions: vouched ? restrictions : unjudged(restrictions),
     };
   } catch (error) {
     if (error instanceof UpstreamUnreachable) return unavailable;

@@ -42,7 +42,8 @@ export interface PamCookieOptions {
 
 /**
  * Where the server keeps token rotations so that several instances refresh a token once between
- * them (`unstorageSessionStore` implements it over any unstorage driver). Values are sealed; keys
+ * them, and the logins a logout ended so that every instance refuses their cookies
+ * (`unstorageSessionStore` implements it over any unstorage driver). Values are sealed; keys
  * carry no token.
  *
  * @example
@@ -92,6 +93,16 @@ export interface PamServerOptions {
   graceMs?: number;
   /** Largest request body, in bytes. Default 16_384. */
   maxBodyBytes?: number;
+  /**
+   * Largest JSON answer of the API read, in bytes. Default 1_048_576 (1 MiB). A larger answer
+   * (or a larger declared `Content-Length`) stops being read and answers a typed `502`.
+   */
+  maxAnswerBytes?: number;
+  /**
+   * Largest report file passed on, in bytes. Default 33_554_432 (32 MiB). A larger declared
+   * `Content-Length` answers `502`; a file that grows past it is cut off (the download errors).
+   */
+  maxFileBytes?: number;
   /** Upstream timeout per call, in ms. Default 15_000. */
   timeoutMs?: number;
   /** The clock (epoch ms). Default `Date.now`. */

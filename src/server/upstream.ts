@@ -1,7 +1,8 @@
 // The calls to the API: only the headers the service needs go out (never the browser's Cookie or
-// Authorization), and only Content-Type, Date and Retry-After come back (a report file's headers
-// are the proxy's own), so the API's Set-Cookie never reaches the browser.
+// Authorization), and only Date and Retry-After come back, read and written again by the proxy
+// (a report file's headers are the proxy's own): no header value of the API reaches the browser.
 
+import { parseHttpDate, parseRetryAfter } from './http-date';
 import type { PamRequestContext } from './types';
 
 export interface UpstreamDeps {
@@ -9,7 +10,16 @@ export interface UpstreamDeps {
   fetch: typeof fetch;
   timeoutMs: number;
   forwardClient: boolean;
+  /** The largest JSON answer read, in bytes. Default `MAX_ANSWER_BYTES`. */
+  maxAnswerBytes?: number;
+  /** The largest report file passed on, in bytes. Default `MAX_FILE_BYTES`. */
+  maxFileBytes?: number;
 }
+
+/** Default bound of a JSON answer of the API: 1 MiB (a profile or a page of history is a few kB). */
+export const MAX_ANSWER_BYTES = 1_048_576;
+/** Default bound of a report file: 32 MiB. */
+export const MAX_FILE_BYTES = 33_554_432;
 
 export interface UpstreamCall {
   method: string;
@@ -33,10 +43,17 @@ export interface UpstreamAnswer {
 
 /** The API answered nothing (network failure or timeout). */
 export class UpstreamUnreachable extends Error {
-  override readonly name = 'UpstreamUnreachable';
+  override readonly name: string = 'UpstreamUnreachable';
 }
 
-const PASSED_BACK = ['content-type', 'date', 'retry-after'];
+/**
+ * The API's answer was larger than the proxy reads (`maxAnswerBytes`, `maxFileBytes`): reading
+ * stopped (the body cancelled, the call aborted). An UpstreamUnreachable for every caller that
+ * only needs "no answer"; the routes answer it with a typed 502.
+ */
+export class UpstreamTooLarge extends UpstreamUnreachable {
+  override readonly name: string = 'UpstreamTooLarge';
+}
 
 function join(base: string, path: string): string {
   if (/^https?:/i.test(path)) return path;
@@ -58,23 +75,75 @@ function outgoing(deps: UpstreamDeps, call: UpstreamCall): Headers {
   return headers;
 }
 
-/** Headers from the API that may reach the browser. */
-export function passedBack(from: Headers): Headers {
+/** The longest wait a `Retry-After` passed back asks for: a day (a hostile value locks no longer). */
+const MAX_RETRY_AFTER_S = 86_400;
+
+/**
+ * The API's headers as the browser may see them: no value the API wrote, only values the proxy
+ * writes from what it read (a header can carry the token like a body can). `Date`: an HTTP date
+ * (`parseHttpDate`) written again as `toUTCString`; `Retry-After`: delta-seconds, or an HTTP date
+ * as the seconds from `now`, written as delta-seconds of at most a day. Anything unreadable is
+ * dropped, and no other header passes (the answer's `Content-Type` is the proxy's own).
+ */
+export function passedBack(from: Headers, now: number): Headers {
   const headers = new Headers();
-  for (const name of PASSED_BACK) {
-    const value = from.get(name);
-    if (value !== null) headers.set(name, value);
-  }
+  const date = parseHttpDate(from.get('date'));
+  if (date !== undefined) headers.set('date', new Date(date).toUTCString());
+  const wait = parseRetryAfter(from.get('retry-after'), now);
+  if (wait !== undefined) headers.set('retry-after', String(Math.min(wait, MAX_RETRY_AFTER_S)));
   return headers;
+}
+
+/** Whether the answer's own `Content-Length` is beyond `max`. */
+const declaredOver = (response: Response, max: number) =>
+  Number(response.headers.get('content-length') ?? 0) > max;
+
+/** Stops reading an answer: its body cancelled, the call aborted (the connection closed). */
+function drop(reader: ReadableStreamDefaultReader<Uint8Array>, controller: AbortController): void {
+  reader.cancel().catch(() => {});
+  controller.abort();
+}
+
+/**
+ * The body's text, read up to `max` bytes: beyond them reading stops (`drop`) and it throws
+ * UpstreamTooLarge, so an endless answer never grows the heap past the bound.
+ */
+async function boundedText(response: Response, max: number, controller: AbortController): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  if (declaredOver(response, max)) {
+    drop(reader, controller);
+    throw new UpstreamTooLarge('The service answered more than the proxy reads.');
+  }
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > max) {
+      drop(reader, controller);
+      throw new UpstreamTooLarge('The service answered more than the proxy reads.');
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 /**
  * `body` as a stream that ends the deadline `timer` when it ends, fails or is cancelled: until
- * then the deadline's abort errors it (a file that trickles past `timeoutMs` is cut off).
+ * then the deadline's abort errors it (a file that trickles past `timeoutMs` is cut off), and a
+ * file beyond `max` bytes errors it (reading stops: `drop`).
  */
-function untilDeadline(body: ReadableStream<Uint8Array>, timer: ReturnType<typeof setTimeout>) {
+function untilDeadline(
+  body: ReadableStream<Uint8Array>,
+  timer: ReturnType<typeof setTimeout>,
+  max: number,
+  controller: AbortController,
+) {
   const reader = body.getReader();
   const stop = () => clearTimeout(timer);
+  let size = 0;
   return new ReadableStream<Uint8Array>({
     async pull(out) {
       try {
@@ -82,7 +151,14 @@ function untilDeadline(body: ReadableStream<Uint8Array>, timer: ReturnType<typeo
         if (done) {
           stop();
           out.close();
-        } else out.enqueue(value);
+          return;
+        }
+        size += value.byteLength;
+        if (size > max) {
+          drop(reader, controller);
+          throw new UpstreamTooLarge('The file is larger than the proxy passes on.');
+        }
+        out.enqueue(value);
       } catch (error) {
         stop();
         throw error;
@@ -97,7 +173,9 @@ function untilDeadline(body: ReadableStream<Uint8Array>, timer: ReturnType<typeo
 
 /**
  * Sends one call to the API; `file` keeps a 2xx body as a stream. One deadline (`timeoutMs`)
- * covers the whole call, a file's body included. Throws UpstreamUnreachable.
+ * covers the whole call, a file's body included. A JSON answer is read up to `maxAnswerBytes`, a
+ * file passed on up to `maxFileBytes` (a larger declared `Content-Length` is refused before
+ * reading). Throws UpstreamUnreachable (UpstreamTooLarge beyond a bound).
  */
 export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = false): Promise<UpstreamAnswer> {
   const controller = new AbortController();
@@ -112,16 +190,21 @@ export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = fal
       signal: controller.signal,
     });
     if (file && response.ok && response.body) {
+      const max = deps.maxFileBytes ?? MAX_FILE_BYTES;
+      if (declaredOver(response, max)) {
+        drop(response.body.getReader(), controller);
+        throw new UpstreamTooLarge('The file is larger than the proxy passes on.');
+      }
       streaming = true;
       return {
         status: response.status,
         headers: response.headers,
         json: undefined,
         unreadable: false,
-        stream: untilDeadline(response.body, timer),
+        stream: untilDeadline(response.body, timer, max, controller),
       };
     }
-    const text = await response.text();
+    const text = await boundedText(response, deps.maxAnswerBytes ?? MAX_ANSWER_BYTES, controller);
     let json: unknown;
     let unreadable = false;
     if (text !== '') {
@@ -133,6 +216,7 @@ export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = fal
     }
     return { status: response.status, headers: response.headers, json, unreadable, stream: null };
   } catch (error) {
+    if (error instanceof UpstreamTooLarge) throw error;
     throw new UpstreamUnreachable('The service could not be reached.', { cause: error });
   } finally {
     if (!streaming) clearTimeout(timer);
