@@ -29,3 +29,11 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   const at = parseHttpDate(text);
   return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
+
+/**
+ * How far the API's `Date` may be from the server's clock for a read to be judged: beyond it (or a
+ * `Date` that is no HTTP date) the two clocks disagree: the restrictions are `unknown` (seed.ts) and the Date is not passed to
+ * the page (upstream.ts `passedBack`). A minute:
+ * the Date's own second, an answer as slow as `timeoutMs` (15 s), and NTP-kept clocks fit in it.
+ */
+export const MAX_SKEW_MS = 60_000;

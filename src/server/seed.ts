@@ -7,17 +7,11 @@ import { accountStanding, exclusionsAnswered } from '../responsible-gaming/stand
 import type { AuthUser } from '../schemas/auth';
 import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
-import { parseHttpDate } from './http-date';
+import { MAX_SKEW_MS, parseHttpDate } from './http-date';
 import { scrubTokens, stripTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';
 
-/**
- * How far the API's `Date` may be from the server's clock for a read to be judged: beyond it (or a
- * `Date` that is no HTTP date) the two clocks disagree and the restrictions are `unknown`. A minute:
- * the Date's own second, an answer as slow as `timeoutMs` (15 s), and NTP-kept clocks fit in it.
- */
-export const MAX_SKEW_MS = 60_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

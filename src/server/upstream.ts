@@ -2,7 +2,7 @@
 // Authorization), and only Date and Retry-After come back, read and written again by the proxy
 // (a report file's headers are the proxy's own): no header value of the API reaches the browser.
 
-import { parseHttpDate, parseRetryAfter } from './http-date';
+import { MAX_SKEW_MS, parseHttpDate, parseRetryAfter } from './http-date';
 import type { PamRequestContext } from './types';
 
 export interface UpstreamDeps {
@@ -81,14 +81,15 @@ const MAX_RETRY_AFTER_S = 86_400;
 /**
  * The API's headers as the browser may see them: no value the API wrote, only values the proxy
  * writes from what it read (a header can carry the token like a body can). `Date`: an HTTP date
- * (`parseHttpDate`) written again as `toUTCString`; `Retry-After`: delta-seconds, or an HTTP date
+ * (`parseHttpDate`) within `MAX_SKEW_MS` of the app server's clock, written again as
+ * `toUTCString` (a Date further off is dropped: the page's one clock would learn it, review6); `Retry-After`: delta-seconds, or an HTTP date
  * as the seconds from `now`, written as delta-seconds of at most a day. Anything unreadable is
  * dropped, and no other header passes (the answer's `Content-Type` is the proxy's own).
  */
 export function passedBack(from: Headers, now: number): Headers {
   const headers = new Headers();
   const date = parseHttpDate(from.get('date'));
-  if (date !== undefined) headers.set('date', new Date(date).toUTCString());
+  if (date !== undefined && Math.abs(date - now) <= MAX_SKEW_MS) headers.set('date', new Date(date).toUTCString());
   const wait = parseRetryAfter(from.get('retry-after'), now);
   if (wait !== undefined) headers.set('retry-after', String(Math.min(wait, MAX_RETRY_AFTER_S)));
   return headers;

@@ -101,6 +101,7 @@ describe('headers of the API that reach the browser (D1)', () => {
         fc.nat().map(String),
         fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
         fc.date({ noInvalidDate: true }).map((d) => d.toUTCString()),
+        fc.integer({ min: -120, max: 120 }).map((s) => new Date(Date.parse(DATE) + s * 1000).toUTCString()),
         fc.constant(`Mon, ${TOKEN} GMT`),
         fc.constant(TOKEN),
       )
@@ -111,15 +112,14 @@ describe('headers of the API that reach the browser (D1)', () => {
         headers = { date, 'retry-after': retryAfter };
         const answer = (await pam.handle(request('/pam/bff/users/account-social', { cookie })))!;
         await answer.text();
-        const outDate = answer.headers.get('date');
-        const outRetry = answer.headers.get('retry-after');
-        // A Date is a date the proxy wrote: the same instant, as toUTCString.
-        if (outDate !== null) expect(outDate).toBe(new Date(Date.parse(outDate)).toUTCString());
-        // A Retry-After is delta-seconds of at most a day, written by the proxy.
-        if (outRetry !== null) {
-          expect(outRetry).toMatch(/^(0|[1-9]\d{0,4})$/);
-          expect(Number(outRetry)).toBeLessThanOrEqual(86_400);
-        }
+        // A Date is one the proxy wrote (the same instant, as toUTCString) and only when it agrees
+        // with the app server's clock (review6: a skewed Date would teach the page's clock);
+        // a Retry-After is delta-seconds of at most a day, written by the proxy.
+        const read = core.parseHttpDate(date);
+        const agreed = read !== undefined && Math.abs(read - Date.parse(DATE)) <= 60_000;
+        expect(answer.headers.get('date')).toBe(agreed ? new Date(read).toUTCString() : null);
+        const wait = core.parseRetryAfter(retryAfter, Date.parse(DATE));
+        expect(answer.headers.get('retry-after')).toBe(wait === undefined ? null : String(Math.min(wait, 86_400)));
         expect(headerText(answer)).not.toContain(TOKEN);
       }),
       { numRuns: 120 },
@@ -147,6 +147,27 @@ describe('headers of the API that reach the browser (D1)', () => {
     expect([a.headers.get('date'), a.headers.get('retry-after')]).toEqual([DATE, '120']);
     expect([b.headers.get('date'), b.headers.get('retry-after')]).toEqual([DATE, '300']);
     expect(a.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('a Date off the app server clock by more than a minute never reaches the page (its one clock would learn it)', async () => {
+    const api = await hostile.api();
+    let skew = 6 * 86_400_000;
+    api.handler = (req, res) => {
+      if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
+      const date = new Date(Date.parse(DATE) + skew).toUTCString();
+      return json(res, 200, { user: user(), userInfo: { ...loginOk().userInfo, ...fullInfo() } }, { date });
+    };
+    const pam = pamFor(api, { now: () => Date.parse(DATE) });
+    const cookie = await signIn(pam);
+    const seen: (string | null)[] = [];
+    for (const s of [6 * 86_400_000, -3 * 86_400_000, 61_000, 59_000, 0]) {
+      skew = s;
+      const answer = (await pam.handle(request('/pam/auth/user-profile', { cookie })))!;
+      await answer.text();
+      seen.push(answer.headers.get('date'));
+    }
+    const at = (s: number) => new Date(Date.parse(DATE) + s).toUTCString();
+    expect(seen).toEqual([null, null, null, at(59_000), at(0)]);
   });
 
   it("the server's HTTP-date reader reads as the core's one (kept in step: src/server/http-date.ts)", () => {
