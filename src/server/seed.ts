@@ -12,7 +12,6 @@ import { scrubTokens, stripTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';
 
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 

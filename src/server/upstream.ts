@@ -89,7 +89,8 @@ const MAX_RETRY_AFTER_S = 86_400;
 export function passedBack(from: Headers, now: number): Headers {
   const headers = new Headers();
   const date = parseHttpDate(from.get('date'));
-  if (date !== undefined && Math.abs(date - now) <= MAX_SKEW_MS) headers.set('date', new Date(date).toUTCString());
+  if (date !== undefined && Math.abs(date - now) <= MAX_SKEW_MS)
+    headers.set('date', new Date(date).toUTCString());
   const wait = parseRetryAfter(from.get('retry-after'), now);
   if (wait !== undefined) headers.set('retry-after', String(Math.min(wait, MAX_RETRY_AFTER_S)));
   return headers;

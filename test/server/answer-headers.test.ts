@@ -119,7 +119,9 @@ describe('headers of the API that reach the browser (D1)', () => {
         const agreed = read !== undefined && Math.abs(read - Date.parse(DATE)) <= 60_000;
         expect(answer.headers.get('date')).toBe(agreed ? new Date(read).toUTCString() : null);
         const wait = core.parseRetryAfter(retryAfter, Date.parse(DATE));
-        expect(answer.headers.get('retry-after')).toBe(wait === undefined ? null : String(Math.min(wait, 86_400)));
+        expect(answer.headers.get('retry-after')).toBe(
+          wait === undefined ? null : String(Math.min(wait, 86_400)),
+        );
         expect(headerText(answer)).not.toContain(TOKEN);
       }),
       { numRuns: 120 },
