@@ -7,7 +7,13 @@ import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import { internal } from '../session/events';
 import { readClock } from '../session/store';
-import { type ServerSessionContext, type ServerSessionDeps, serverServicesOf } from './context';
+import {
+  judges,
+  type ServerReading,
+  type ServerSessionContext,
+  type ServerSessionDeps,
+  serverServicesOf,
+} from './context';
 
 /**
  * The longest the expiry timer waits before it reads the clock again: the offset to server time can
@@ -18,6 +24,15 @@ export const EXPIRY_CHECK_MS = 60_000;
 /** The seed route's retry (the core's one backoff): 1 s doubling to 30 s, ±10 % (jitter 0.2 wide). */
 const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as const;
 
+/**
+ * The one clock read now (`readClock`), with whether it learned the server's time
+ * (`PamClock.learned`, read defensively: a clock without the method has).
+ */
+export const readServerClock = (s: Parameters<typeof readClock>[0]): ServerReading => ({
+  ...readClock(s),
+  learned: (s.clock as { learned?(): boolean } | null)?.learned?.() !== false,
+});
+
 /** A flow this mode does not run (play time): the child is there, and does nothing. */
 export const absent = /* @__PURE__ */ fromCallback(() => {});
 
@@ -25,7 +40,9 @@ export const absent = /* @__PURE__ */ fromCallback(() => {});
  * The server session's absolute end (`expiresAt`, server time) as a timer, an actor: when it is
  * due it tells a TICK with the clock as read then (the machine judges that reading, never the
  * clock); read early (the offset moved meanwhile), it waits again for the rest, at most
- * `EXPIRY_CHECK_MS` at a time, so an offset that grew meanwhile is met within that.
+ * `EXPIRY_CHECK_MS` at a time, so an offset that grew meanwhile is met within that. Due on a
+ * reading that cannot judge the end (`judges`: the machine then asks the server), it looks again
+ * `EXPIRY_CHECK_MS` later.
  */
 export const expiryTimer = /* @__PURE__ */ fromCallback<
   EventObject,
@@ -35,14 +52,15 @@ export const expiryTimer = /* @__PURE__ */ fromCallback<
   if (expiresAt === null) return;
   const s = serverServicesOf(input);
   let id: unknown;
-  const arm = () => {
+  const arm = (ms = expiresAt - s.serverNow()) => {
     id = s.timers.setTimeout(
       () => {
-        const reading = readClock(s);
-        if (reading.serverAt < expiresAt) arm();
-        else sendBack(internal({ type: 'TICK', reading }));
+        const reading = readServerClock(s);
+        if (reading.serverAt < expiresAt) return arm();
+        sendBack(internal({ type: 'TICK', reading }));
+        if (!judges(reading)) arm(EXPIRY_CHECK_MS);
       },
-      clampDelay(Math.min(expiresAt - s.serverNow(), EXPIRY_CHECK_MS)),
+      clampDelay(Math.min(ms, EXPIRY_CHECK_MS)),
     );
   };
   arm();
@@ -67,8 +85,9 @@ export const retryTimer = /* @__PURE__ */ fromCallback<
 
 /**
  * The login calls for the login child, each answer stamped with the clock as read when it arrived
- * (`at`, the base; `serverAt`, server time: its session's end is judged at it), read by the call:
- * the transition that takes the answer reads no clock.
+ * (`at`, the base; `serverAt`, server time: its session's end is judged at it when `judged`, the
+ * reading able to judge it: `judges`), read by the call: the transition that takes the answer
+ * reads no clock.
  */
 export function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
   const { auth } = s;
@@ -77,11 +96,11 @@ export function stampedAuth(s: ServerSessionDeps): ServerSessionDeps['auth'] {
     const call = (auth as unknown as Record<string, Call>)[name];
     return (
       call && {
-        [name]: async (...args: unknown[]) => ({
-          ...(await call.apply(auth, args)),
-          at: s.now(),
-          serverAt: s.serverNow(),
-        }),
+        [name]: async (...args: unknown[]) => {
+          const answer = await call.apply(auth, args);
+          const r = readServerClock(s);
+          return { ...answer, at: r.at, serverAt: r.serverAt, judged: judges(r) };
+        },
       }
     );
   };

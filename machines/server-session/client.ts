@@ -38,8 +38,8 @@ import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } 
 import { boxCaptcha, type CaptchaToken } from '../login/request';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
-import { readClock } from '../session/store';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
+import { readServerClock } from './actors';
 import { serverSessionAuth } from './auth';
 import { serverSessionMachine } from './machine';
 import { parseSeed } from './seed';
@@ -234,7 +234,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
 
   const seed = options.initial == null ? null : parseSeed(options.initial);
   const initial = inert ? seedOnServer(seed) : seed;
-  const reading = readClock({ now: env.now, serverNow: env.serverNow, clock: env.clock });
+  const reading = readServerClock({ now: env.now, serverNow: env.serverNow, clock: env.clock });
   actor = guardCommands(
     createActor(serverSessionMachine, {
       input: {

@@ -42,7 +42,7 @@ export interface ServerSessionInput {
   /** The server's view, when the page was rendered with one (`getSession(request).initial`). */
   initial?: PamSessionSeed | null;
   /** The one clock as read when the client started: `initial` is judged at it (none: never current). */
-  reading?: ClockReading;
+  reading?: ServerReading;
 }
 
 export interface ServerSessionContext {
@@ -54,7 +54,7 @@ export interface ServerSessionContext {
    */
   seed: PamSessionSeed | null;
   /** The clock as read when the seed was taken (the client's start, the seed route's answer). */
-  seedReading: ClockReading | null;
+  seedReading: ServerReading | null;
   /** Seed reads that did not settle where the session stands (failed, or `unavailable`), in a row. */
   attempts: number;
   user: AuthUser | null;
@@ -76,6 +76,20 @@ export interface ServerSessionContext {
   savedAt: number | null;
   pending: PendingCommand | null;
 }
+
+/**
+ * The one clock read at one instant, as this mode judges the session's end at it: with whether the
+ * clock had learned the server's time (`PamClock.learned`; absent: it had), and `final` for a
+ * server render's reading (nothing can be asked there: its reading decides, trusted or not).
+ */
+export type ServerReading = ClockReading & { learned?: boolean; final?: boolean };
+
+/**
+ * Whether a reading may end the session here: the clock trusted and taught the server's time (a
+ * device clock nothing checked may be hours off: the server is asked instead), or `final`.
+ */
+export const judges = (r: ServerReading | null | undefined): r is ServerReading =>
+  !!r && (!!r.final || (r.trusted && r.learned !== false));
 
 const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
 

@@ -27,15 +27,16 @@ import {
   toChild,
 } from '../session/login';
 import { createProfileFlow, type ProfileFlowContext } from '../session/profile';
-import { readClock } from '../session/store';
 import type { SessionEmitted, SessionEvent } from '../session/types';
-import { absent, expiryTimer, retryTimer, stampedAuth } from './actors';
+import { absent, expiryTimer, readServerClock, retryTimer, stampedAuth } from './actors';
 import type { ServerLoginSuccess } from './auth';
 import {
   forgotten,
   fromLogin,
   fromSeed,
   initialContext,
+  judges,
+  type ServerReading,
   type ServerSessionContext,
   type ServerSessionDeps,
   type ServerSessionInput,
@@ -85,6 +86,20 @@ const READ_SEED = {
   ],
 } as const;
 
+/**
+ * Past the session's end by a clock that cannot judge it (`judges`): the server is asked, with a
+ * profile read now (through the proxy: its 401 ends the session, `UNAUTHORIZED`; an answer keeps it).
+ */
+const ASK_SERVER = { guard: 'pastEnd', actions: 'askServer' } as const;
+
+/** Our own TICK or WAKE (never an app's) whose reading is at or past the session's absolute end. */
+const pastEnd = ({ context: c, event }: { context: ServerSessionContext; event: { type: string } }) =>
+  c.expiresAt !== null &&
+  (event.type === 'TICK' || event.type === 'WAKE') &&
+  'reading' in event &&
+  isInternal(event) &&
+  c.expiresAt <= (event.reading as ServerReading).serverAt;
+
 /** Another tab signed in while this one shows signed out for a read that failed: read again now. */
 const AGAIN = { guard: 'trusted', target: 'again', reenter: true } as const;
 
@@ -112,7 +127,10 @@ function createServerSessionMachine() {
     actors: {
       // The seed, with the clock as read when it arrived (it is judged at that reading).
       readSeed: fromPromise<Pick<ServerSessionContext, 'seed' | 'seedReading'>, ServerSessionDeps>(
-        async ({ input, signal }) => ({ seed: await input.readSeed(signal), seedReading: readClock(input) }),
+        async ({ input, signal }) => ({
+          seed: await input.readSeed(signal),
+          seedReading: readServerClock(input),
+        }),
       ),
       login: loginMachine,
       logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) => input.auth.logout({ signal })),
@@ -125,10 +143,15 @@ function createServerSessionMachine() {
     },
     guards: {
       trusted: ({ event }) => isTrusted(event),
-      // The seed's session already ended at the clock's reading it was taken at (without one, at
-      // its own read time): over, by the `expired` guard's rule, before any frame shows it.
+      // The seed's session already ended at the clock's reading it was taken at, when that reading
+      // can judge it (`judges`: trusted, the server's time learned), else at the seed's own read
+      // time (the server's): over, by the `expired` guard's rule, before any frame shows it.
       seedEnded: ({ context: { seed: s, seedReading: r } }) =>
-        s?.expiresAt != null && s.expiresAt <= (r?.serverAt ?? s.readAt ?? 0),
+        s?.expiresAt != null && s.expiresAt <= (judges(r) ? r.serverAt : (s.readAt ?? 0)),
+      // A seed given with the page (no read yet) that a clock unable to judge it calls ended (a
+      // device clock hours off, never checked): the server's word is asked (`GET <prefix>/session`).
+      seedUnjudged: ({ context: { seed: s, seedReading: r, attempts } }) =>
+        !attempts && s?.expiresAt != null && r != null && s.expiresAt <= r.serverAt,
       seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
       seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
       triedBefore: ({ context: c }) => c.attempts > 0,
@@ -139,13 +162,11 @@ function createServerSessionMachine() {
         isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,
       another: ({ context, event }) =>
         isTrusted(event) && (event as { loginId?: unknown }).loginId !== context.loginId,
-      // Past the session's absolute end at the reading our own TICK or WAKE carries (never the clock).
-      expired: ({ context: c, event }) =>
-        c.expiresAt !== null &&
-        (event.type === 'TICK' || event.type === 'WAKE') &&
-        'reading' in event &&
-        isInternal(event) &&
-        c.expiresAt <= event.reading.serverAt,
+      // Past the session's absolute end at the reading our own TICK or WAKE carries (never the
+      // clock), a reading that can judge it (`judges`).
+      expired: (a) => pastEnd(a) && judges((a.event as { reading: ServerReading }).reading),
+      // Past it by a reading that cannot judge it (after `expired`): the server is asked.
+      pastEnd,
       // An app's TICK: no reading (an action reads the clock and tells it again).
       unread: ({ event }) => !isInternal(event),
       // A datum for the player and login held now (the user module's outcome re-read).
@@ -154,10 +175,13 @@ function createServerSessionMachine() {
         const owner = (event as { owner: Owner }).owner;
         return owner.sid === context.sid && owner.userId === context.userId;
       },
-      // A login answer whose server session ended by the clock as read when it arrived (`stampedAuth`).
+      // A login answer whose server session ended by the clock as read when it arrived, a reading
+      // that can judge it (`stampedAuth`; else signed in: the profile flow's first read asks the server).
       endedAnswer: ({ event }) => {
-        const a = (event as { output?: Partial<ServerLoginSuccess> & { serverAt?: number } }).output;
-        return (a?.server_session?.expires_at as number) <= (a?.serverAt as number);
+        const a = (
+          event as { output?: Partial<ServerLoginSuccess> & { serverAt?: number; judged?: boolean } }
+        ).output;
+        return !!a?.judged && (a.server_session?.expires_at as number) <= (a.serverAt as number);
       },
       signedInAnswer: ({ event }) => {
         const a = (event as { output?: Partial<ServerLoginSuccess> }).output;
@@ -200,12 +224,13 @@ function createServerSessionMachine() {
       takeProfile: takeProfile as never,
       // No channel of tokens here: a profile read is told to the other tabs by nobody (they read their own).
       publishProfile: () => {},
+      askServer: sendTo('profile', { type: 'CHECK' }),
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
       // --- effects ---
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
       readClock: ({ context, self }) =>
-        self.send(internal({ type: 'TICK', reading: readClock(serverServicesOf(context)) })),
+        self.send(internal({ type: 'TICK', reading: readServerClock(serverServicesOf(context)) })),
       announceLogin: ({ context: c }) => {
         if (c.loginId) serverServicesOf(c).tabs?.post({ type: 'signedIn', loginId: c.loginId });
       },
@@ -229,7 +254,7 @@ function createServerSessionMachine() {
         src: 'wake',
         input: ({ context }) => {
           const s = serverServicesOf(context);
-          return { ...s.signals, read: () => readClock(s) };
+          return { ...s.signals, read: () => readServerClock(s) };
         },
       },
       { id: 'tabs', src: 'tabs', input: ({ context }) => ({ tabs: serverServicesOf(context).tabs }) },
@@ -252,6 +277,7 @@ function createServerSessionMachine() {
                 target: '#serverSession.signedOut',
                 actions: { type: 'forget', params: 'expired' },
               },
+              { guard: 'seedUnjudged', target: 'reading' },
               { guard: 'seedSignedIn', target: '#serverSession.signedIn', actions: 'fromSeed' },
               { guard: 'seedSignedOut', target: '#serverSession.signedOut' },
               // A read answered `unavailable` (a session whose player the server could not read).
@@ -426,10 +452,12 @@ function createServerSessionMachine() {
         on: {
           TICK: [
             { guard: 'expired', target: 'signedOut', actions: expire() },
+            ASK_SERVER,
             { guard: 'unread', actions: 'readClock' },
           ],
           WAKE: [
             { guard: 'expired', target: 'signedOut', actions: expire() },
+            ASK_SERVER,
             { guard: 'trusted', actions: sendTo('profile', { type: 'WAKE' }) },
           ],
           UNAUTHORIZED: { guard: 'trusted', target: 'signedOut', actions: expire() },

@@ -8,6 +8,7 @@
 
 import { ConfigurationError, type PamSessionSeed } from 'pam-client';
 import type { ClockReading } from '../session/types';
+import type { ServerReading } from './context';
 import { parseSeed } from './seed';
 
 /**
@@ -29,6 +30,11 @@ export const seedOnServer = (seed: PamSessionSeed | null): PamSessionSeed | null
  * browser's clock (the seed judged at its reading), which the server cannot know (a device clock
  * behind the API's, a São Paulo midnight before the page loads). So the seed's restrictions are
  * shown as the last known value (`stale`) and `canBet` is false in the HTML, never true where the
- * browser's first frame could say false (fail closed).
+ * browser's first frame could say false (fail closed). It is `final`: nothing is asked during a
+ * render, so a seed it calls ended is rendered signed out, as the browser's first frame is.
  */
-export const untrustedReading = (reading: ClockReading): ClockReading => ({ ...reading, trusted: false });
+export const untrustedReading = (reading: ClockReading): ServerReading => ({
+  ...reading,
+  trusted: false,
+  final: true,
+});

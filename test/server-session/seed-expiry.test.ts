@@ -4,7 +4,8 @@
 // review found such a seed signed in at the first frame, `ready` resolved with it, until the
 // expiry timer's first turn signed it out. Decided: signed out at once, `signedOutReason:
 // 'expired'`, no request (the session ended: a re-check would only tell what the clock already
-// says), the same end the session meets at `expiresAt` while signed in.
+// says), the same end the session meets at `expiresAt` while signed in. On a clock that can judge
+// it only (trusted, the server's time learned): else the server is asked (unjudged-expiry.test.ts).
 
 import fc from 'fast-check';
 import type { PamSessionSeed } from 'pam-client';
@@ -95,7 +96,7 @@ describe('a seed whose session ended by the client’s clock', () => {
     expect(client.view).toMatchObject(ENDED);
   });
 
-  it('generated seeds × clocks (read times, ends, device skews, trust, São Paulo midnights): signed in only before the end by the clock, never free to bet after it', async () => {
+  it('generated seeds × clocks (read times, ends, device skews, trust, São Paulo midnights): signed in only before the end by a trusted clock, never free to bet after it', async () => {
     const around = (ms: number) =>
       fc.oneof(
         fc.constant(0),
@@ -115,7 +116,7 @@ describe('a seed whose session ended by the client’s clock', () => {
         async (at, read, end, offset, trusted, given) => {
           const seed = seedOf({ readAt: Math.max(0, at + read), expiresAt: Math.max(0, at + end) });
           const ended = seed.expiresAt! <= at;
-          const { client, views, shownAt, advance } = start(given ? seed : UNAVAILABLE, {
+          const { client, views, shownAt, advance, reads } = start(given ? seed : UNAVAILABLE, {
             at,
             offset,
             trusted,
@@ -123,6 +124,17 @@ describe('a seed whose session ended by the client’s clock', () => {
           });
           try {
             await until(() => client.view.status !== 'restoring', 'where the session stands');
+            if (!trusted) {
+              // A clock that cannot judge the end never ends the session here (unjudged-expiry.test.ts):
+              // only the seed's own read time (the server's) can, else the server is asked.
+              const own = seed.readAt! >= seed.expiresAt!;
+              advance(Math.max(0, end) + 61 * S);
+              await turns(4);
+              expect(views.some((v) => v.signedOutReason === 'expired')).toBe(own);
+              if (ended && !own) expect(reads('/pam/')).toBeGreaterThan(0);
+              expect(views.some(free)).toBe(false);
+              return;
+            }
             expect(client.view.status, `ends ${end} ms from the reading`).toBe(
               ended ? 'signedOut' : 'signedIn',
             );

@@ -27,9 +27,12 @@ export const seedOf = (over: Partial<PamSessionSeed> & { readAt: number }): PamS
   ...over,
 });
 
-/** The one clock, by hand: base `t.now`, server time `t.now + t.offset`, trust `t.trusted`. */
-function handClock(t: { now: number; offset: number; trusted: boolean }): PamClock {
-  return {
+/**
+ * The one clock, by hand: base `t.now`, server time `t.now + t.offset`, trust `t.trusted`, and
+ * whether it learned the server's time `t.learned` (`PamClock.learned`; undefined: no such method).
+ */
+function handClock(t: { now: number; offset: number; trusted: boolean; learned?: boolean }): PamClock {
+  const clock: PamClock = {
     boundMs: BOUND,
     now: () => t.now,
     serverNow: () => t.now + t.offset,
@@ -39,6 +42,7 @@ function handClock(t: { now: number; offset: number; trusted: boolean }): PamClo
     offsetMs: () => t.offset,
     monotonic: () => t.now,
   };
+  return t.learned === undefined ? clock : Object.assign(clock, { learned: () => t.learned !== false });
 }
 
 export type Answer = { status: number; body: unknown } | 'hang';
@@ -54,10 +58,17 @@ export const free = (v: View) => v.restrictions?.canBet === true;
  */
 export function startSeeded(
   initial: PamSessionSeed | undefined,
-  o: { at: number; offset?: number; trusted?: boolean; answer?: (path: string, body?: unknown) => Answer },
+  o: {
+    at: number;
+    offset?: number;
+    trusted?: boolean;
+    /** Whether the clock learned the server's time (`PamClock.learned`); absent: a clock without the method. */
+    learned?: boolean;
+    answer?: (path: string, body?: unknown) => Answer;
+  },
 ) {
   const offset = o.offset ?? 0;
-  const t = { now: o.at - offset, offset, trusted: o.trusted ?? true };
+  const t = { now: o.at - offset, offset, trusted: o.trusted ?? true, learned: o.learned };
   const { timers, advance } = manualTimers(t);
   const paths: string[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
