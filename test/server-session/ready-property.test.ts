@@ -23,6 +23,11 @@ import { browserProfile } from './support';
 // the player is shown only signed in, the client is free to bet only while the API's latest
 // answer was a readable profile of the player, and once the API answers one the session is signed
 // in (unless the API ended it meanwhile: a 401 or another player's profile, then signed out).
+// The API is stateless but for what a real one keeps: a token it refused (401) stays refused, and
+// one it read as another player's stays that player's. (A stateless one answered `ok` to a token
+// it had just refused: when the client's timeout, shorter than the server's, aborted the request
+// whose 401 the proxy answered with the cookie cleared, the browser never took that clear, and the
+// next read signed the session in again. A real API's next 401 clears it: signed out.)
 
 type ProfileAnswer = 'ok' | 'other' | 'hang' | 'not-json' | 'no-user' | 'bad-info' | number;
 
@@ -38,15 +43,25 @@ const STEP = 250;
 let api: HostileAPI;
 let pam: PamServer;
 let app: ServedHandler;
-/** The answers still to give (then `ok`), the latest given, the API's reads still hanging. */
-const script = { answers: [] as ProfileAnswer[], last: null as ProfileAnswer | null, hanging: 0 };
+/**
+ * The answers still to give (then `ok`), the latest given, the API's reads still hanging, and the
+ * end the API gave the token (`401` or `other`: every answer after it is the same).
+ */
+const script = {
+  answers: [] as ProfileAnswer[],
+  last: null as ProfileAnswer | null,
+  hanging: 0,
+  ended: null as ProfileAnswer | null,
+};
 
 beforeAll(async () => {
   api = await startHostile();
   api.handler = (req, res) => {
     if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
     if (!req.url?.startsWith('/auth/user-profile')) return json(res, 404, {});
-    const a = script.answers.shift() ?? 'ok';
+    const next = script.answers.shift() ?? 'ok';
+    const a = script.ended ?? next;
+    if (a === 401 || a === 'other') script.ended = a;
     script.last = a;
     if (a === 'hang') {
       script.hanging += 1;
@@ -82,6 +97,7 @@ describe('createServerSessionClient: ready, over generated failures of the API',
           const cookie = await signIn(pam);
           script.answers = [...answers];
           script.last = null;
+          script.ended = null;
           vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
           let client: ServerSessionClientBase | undefined;
           try {
