@@ -80,8 +80,9 @@ export interface SessionView {
   /**
    * The responsible-gaming restrictions in force and pending, and the four limits with any
    * pending change (`restrictionsOf(userInfo)`), with their `status` (`unknown` until this login's
-   * first successful read, `stale` after a failed re-check or on an untrusted clock; `canBet` false
-   * in both) and the failed read's `error`; null without the profile flow, or when signed out.
+   * first successful read, `stale` after a failed re-check or on an untrusted clock, or when the
+   * read holds a date and no answer's `Date` was read yet; `canBet` false in both) and the failed
+   * read's `error`; null without the profile flow, or when signed out.
    */
   readonly restrictions: SessionRestrictions | null;
   /** Signed-in time in the time limit's period (used, left, warning, reached), when a time limit is set. */

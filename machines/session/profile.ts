@@ -12,8 +12,9 @@
 //   were when the read STARTED); taken only when it is the flow's own, not older by read time than
 //   what the flow holds, stamped no later than serverNow + the clock's bound, and, from another tab,
 //   only when it tightens (a lift makes the flow read for itself: `RECHECK`).
-// - (its own) `CLOCK { trusted }`: the clock's trust (`ClockTrust`); while untrusted nothing is
-//   current, and losing it starts a read (its answer re-teaches the clock).
+// - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); while untrusted nothing is
+//   current, and losing it starts a read (its answer re-teaches the clock); until it learned the
+//   server's time (an answer's `Date`), nothing dated is current.
 // - `OWNER { owner }`: the session now holds another login (an adoption): everything of the one
 //   before is forgotten and the profile is read for the new one.
 // What it gives the session: its snapshot. `profileOf(snapshot)` is one datum stamped with the
@@ -87,7 +88,7 @@ export type ProfileFlowEvent =
 
 type Stamped =
   | { type: 'NOW'; at: number; trusted: boolean }
-  | { type: 'CLOCK'; trusted: boolean }
+  | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
   | { type: 'RECHECK' }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
       type: 'PROFILE_SEEN';
@@ -102,7 +103,7 @@ const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } 
 
 type StatusParts = Pick<
   ProfileFlowContext,
-  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'error'
+  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'error'
 >;
 /** `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. */
 const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
@@ -111,6 +112,7 @@ const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean
     failed: c.failed,
     now,
     untrusted: c.untrusted || stamp?.trusted === false,
+    unlearned: c.unlearned,
     error: c.error,
     user: c.user,
   });
@@ -127,6 +129,7 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     source: null,
     failed: false,
     untrusted: false,
+    unlearned: false,
     attempts: 0,
     unsure: 0,
     retryMs: 0,
@@ -262,15 +265,21 @@ export function createProfileFlow() {
           services: context.services,
           now: context.now,
           untrusted: context.untrusted,
+          unlearned: context.unlearned,
           version: context.version + 1,
           reads: context.reads,
         };
       }),
-      // The clock's trust changed: restrictions read on an untrusted clock are never current.
+      // The clock's trust changed (or it learned the server's time): restrictions read on an
+      // untrusted clock are never current, nor dated ones on a clock that never learned.
       trust: assign(({ context, event }) => {
-        const { trusted } = event as Clock;
+        const { trusted, learned } = event as Clock;
         return isTrustedEvent(event)
-          ? advanced(context, { untrusted: !trusted, ...(trusted ? { unsure: 0 } : {}) }, {})
+          ? advanced(
+              context,
+              { untrusted: !trusted, unlearned: learned === false, ...(trusted ? { unsure: 0 } : {}) },
+              {},
+            )
           : {};
       }),
     },
@@ -306,7 +315,8 @@ export function createProfileFlow() {
         return liftsAny(theirs, ours);
       },
       trustChanged: ({ context, event }) =>
-        isTrustedEvent(event) && (event as Clock).trusted === context.untrusted,
+        isTrustedEvent(event) &&
+        ((event as Clock).trusted === context.untrusted || (event as Clock).learned === context.unlearned),
       lostTrust: ({ context, event }) =>
         isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted,
       otherOwner: ({ context, event }) =>
