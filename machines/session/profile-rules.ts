@@ -11,6 +11,7 @@ import {
   type LimitKind,
   type PamError,
   parseServerTime,
+  type RestrictionKind,
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
@@ -436,6 +437,12 @@ export interface ProfileFlowContext {
    */
   now: number;
   restrictions: SessionRestrictions;
+  /**
+   * A change that bars betting, accepted by the server (`CHECK` with `restricts`): until a read of
+   * the flow's own, started after it, shows that restriction, `canBet` is false (a read that does
+   * not show it yet is a lagging replica: read again, backing off).
+   */
+  expect: RestrictionKind | null;
   /** One more for each datum taken: the session knows a new one from the last it took. */
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */

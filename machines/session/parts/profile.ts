@@ -24,6 +24,13 @@ export const PROFILE_TRANSITIONS: SessionTransitions = {
     // A profile read elsewhere (another tab, the client's outcome re-read), for the login held:
     // the profile flow takes it.
     PROFILE_LOADED: { guard: 'owned', actions: tellProfile },
-    PROFILE_CHANGED: { guard: 'internal', actions: /* @__PURE__ */ sendTo('profile', { type: 'CHECK' }) },
+    // (and whether it bars betting: the profile flow's `CHECK`).
+    PROFILE_CHANGED: {
+      guard: 'internal',
+      actions: /* @__PURE__ */ sendTo('profile', ({ event }) => ({
+        type: 'CHECK',
+        restricts: event.restricts,
+      })),
+    },
   },
 };
