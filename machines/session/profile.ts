@@ -5,10 +5,11 @@
 // status (current / stale / unknown). Its read and its clock watch are here; its data and rules
 // (services, stamps, context, datum, restrictions) are pure, in ./profile-rules.ts.
 // Protocol (events the session sends it):
-// - `CHECK { restricts? }`: read now (a limit, pause or exclusion was sent; a mutation's outcome is
-//   unknown). `restricts`: the server accepted a change that bars betting (a pause, a
+// - `CHECK { restricts?, owner? }`: read now (a limit, pause or exclusion was sent; a mutation's
+//   outcome is unknown). `restricts`: the server accepted a change that bars betting (a pause, a
 //   self-exclusion): `canBet` is false at once, until a read of the flow's own made after it shows
-//   that restriction (a read that does not is a lagging replica: kept barred, read again, backing off).
+//   that restriction (a read that does not is a lagging replica: kept barred, read again, backing
+//   off). `owner`: another tab said so of that login (taken only when it is the flow's).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
@@ -76,7 +77,7 @@ export interface ProfileFlowInput {
 
 /** The events the session sends the flow (see the protocol at the top of the file). */
 export type ProfileFlowEvent =
-  | { type: 'CHECK'; restricts?: RestrictionKind | null }
+  | { type: 'CHECK'; restricts?: RestrictionKind | null; owner?: ProfileOwner }
   | { type: 'WAKE' }
   | {
       type: 'PROFILE';
@@ -249,12 +250,19 @@ export function createProfileFlow() {
             stamp: { at: number; trusted?: boolean };
           },
         ) => {
-          // A restriction accepted is awaited until a read of the flow's own shows it (in force or
-          // pending; every read taken since was started after it: `CHECK` started one, and an
-          // older one's outcome is none), else read again, backing off (`unsure`).
-          const r = restrictionsOf(d.userInfo, timeAfter(context.now, d.stamp));
+          // A restriction accepted is awaited until a read of the flow's own shows it (every read
+          // taken since was started after it: `CHECK` started one, and an older one's outcome is
+          // none): in force, or starting later than the clock can tell from now (one that starts
+          // "now" by the server's whole-second stamp may look pending here), else read again,
+          // backing off (`unsure`).
+          const now = timeAfter(context.now, d.stamp);
+          const r = restrictionsOf(d.userInfo, now);
           const expect =
-            d.source === 'read' && [...r.inForce, ...r.pending].some((x) => x.kind === context.expect)
+            d.source === 'read' &&
+            [
+              ...r.inForce,
+              ...r.pending.filter((x) => (x.since as number) > now + boundOf(context.services)),
+            ].some((x) => x.kind === context.expect)
               ? null
               : context.expect;
           return advanced(
@@ -383,7 +391,13 @@ export function createProfileFlow() {
     initial: 'reading',
     invoke: { src: 'watchClock', input: ({ context }) => ({ clock: context.services.clock }) },
     on: {
-      CHECK: { target: '.reading', reenter: true, actions: 'expect' },
+      // Another tab's word, only for the login it names.
+      CHECK: {
+        guard: ({ context, event }) => !event.owner || sameOwner(context.owner, event.owner),
+        target: '.reading',
+        reenter: true,
+        actions: 'expect',
+      },
       WAKE: { actions: 'stamp' },
       NOW: { actions: 'seeNow' },
       // Taken from elsewhere: the flow's own read in flight (if any) is not needed any more.

@@ -122,6 +122,14 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             remote: true,
             owner: { userId: message.userId, sid: message.sid },
           });
+        } else if (message.type === 'restricted') {
+          // Only tightens (no betting until this tab's own read shows it): the profile flow takes
+          // it for its own login only.
+          event = internal({
+            type: 'PROFILE_CHANGED',
+            restricts: message.kind,
+            tab: { userId: message.userId, sid: message.sid },
+          });
         }
         if (event) sendBack(event);
       },

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { FakeChannelHub } from '../support/fake-channel';
 import { openTab, S, type Tab, useWorld } from '../support/world';
 
-// Review 5, D9, as a model: two tabs of one origin, generated sequences of logins (a free player,
-// a paused one), logouts and expiries in either tab, time passing and channel messages held back
-// then delivered. After each step no tab lets the paused player bet; at the end both tabs agree
-// with the model, and a free player's restrictions are current (can bet) in both.
+// Review 5, D9 (and D4 across tabs), as a model: two tabs of one origin, generated sequences of
+// logins (a free player, a paused one), logouts and expiries in either tab, a pause accepted in
+// either tab, time passing and channel messages held back then delivered. No tab lets a barred
+// player bet (from the moment the pause call resolves in its tab, and once the other tab hears of
+// it); at the end both tabs agree with the model, and a free player's restrictions are current
+// (can bet) in both.
 
 const world = useWorld();
 
@@ -15,11 +17,15 @@ type Who = 'plain' | 'paused';
 interface Model {
   signedIn: Who | null;
   held: boolean;
+  /** The players barred from betting (the paused seed, and any the run paused). */
+  barred: Set<Who>;
 }
 interface Real {
   tabs: [Tab, Tab];
   hub: FakeChannelHub;
-  /** Every view in which the paused player could bet (must stay empty). */
+  /** Player ids barred from betting, as the server holds them. */
+  barredIds: Set<number>;
+  /** Every view in which a barred player could bet (must stay empty). */
   breaches: string[];
 }
 
@@ -73,6 +79,23 @@ class Expire implements fc.AsyncCommand<Model, Real> {
   toString = () => `expire(${this.tab})`;
 }
 
+class Pause implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly tab: 0 | 1) {}
+  check = (m: Readonly<Model>) => m.signedIn === 'plain' && !m.barred.has('plain') && !m.held;
+  async run(m: Model, r: Real) {
+    const { id, password } = world.server.seed.plain;
+    await world.during(
+      r.tabs[this.tab].client.user.setTimeoutLimits({ user_pause: 3, reason: 1, password_check: password }),
+    );
+    r.barredIds.add(id);
+    m.barred.add('plain');
+    expect(r.tabs[this.tab].client.view.restrictions?.canBet).toBe(false);
+    await world.settle();
+    expect(r.tabs[1 - this.tab]!.client.view.restrictions?.canBet).toBe(false);
+  }
+  toString = () => `pause(${this.tab})`;
+}
+
 class Advance implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ms: number) {}
   check = () => true;
@@ -107,6 +130,7 @@ const commands = [
   fc.tuple(tab, fc.constantFrom<Who>('plain', 'paused')).map(([t, w]) => new Login(t, w)),
   tab.map((t) => new Logout(t)),
   tab.map((t) => new Expire(t)),
+  tab.map((t) => new Pause(t)),
   fc.integer({ min: 100, max: 3_000 }).map((ms) => new Advance(ms)),
   fc.constant(new Hold()),
   fc.constant(new Release()),
@@ -126,26 +150,29 @@ describe('tabs model: logins, logouts and expiries across two tabs', () => {
           openTab(world, { tabId: 'tab-b', random: 0.6 }),
         ] as [Tab, Tab];
         world.tabs.push(...tabs);
-        const pausedId = world.server.seed.paused.id;
-        const real: Real = { tabs, hub: world.hub, breaches: [] };
+        const barredIds = new Set([world.server.seed.paused.id]);
+        const real: Real = { tabs, hub: world.hub, barredIds, breaches: [] };
         for (const [i, t] of tabs.entries())
           t.client.subscribe((v) => {
-            if (v.user?.id === pausedId && v.restrictions?.canBet === true) real.breaches.push(`tab ${i}`);
+            if (barredIds.has(v.user?.id ?? -1) && v.restrictions?.canBet === true)
+              real.breaches.push(`tab ${i}`);
           });
-        const model: Model = { signedIn: null, held: false };
+        const model: Model = { signedIn: null, held: false, barred: new Set(['paused']) };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         real.hub.release();
         await world.advance(3 * S, 100);
         expect(real.breaches).toEqual([]);
         const states = tabs.map((t) => t.state());
         expect(states).toEqual(model.signedIn ? ['signedIn', 'signedIn'] : ['signedOut', 'signedOut']);
-        if (model.signedIn === 'plain')
+        const barred = model.signedIn !== null && model.barred.has(model.signedIn);
+        if (model.signedIn && !barred)
           for (const t of tabs)
             expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
-        if (model.signedIn === 'paused')
-          for (const t of tabs) expect(t.client.view.restrictions).toMatchObject({ canBet: false });
+        if (barred)
+          for (const t of tabs)
+            expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: false });
       }),
-      { numRuns: 25 },
+      { numRuns: 40 },
     );
   });
 });
