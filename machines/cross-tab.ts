@@ -89,7 +89,10 @@ export interface CrossTab {
    * Tells the other tabs of login `owner` that a change barring betting (`kind`) was accepted
    * (optional: a channel made without it tells them nothing, and they learn it from the next read).
    */
-  publishRestricted?(kind: 'pause' | 'selfExclusion', owner: { userId: number; sid: number }): void;
+  publishRestricted?(
+    kind: 'pause' | 'selfExclusion',
+    owner: { userId: number | null; sid: number | null },
+  ): void;
   /** Asks the other tabs for their session (a tab that starts or wakes up). */
   requestSync(): void;
   /**

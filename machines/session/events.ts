@@ -76,10 +76,10 @@ type Internal =
   | { type: 'CHANNEL_REFUSED'; reason: string }
   /**
    * A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again.
-   * `restricts`: the change, accepted, bars betting (see the profile flow's `CHECK`); `tab`: the
-   * login another tab said that of (none: this tab's own change).
+   * `restricts`: the change, accepted, bars betting (see the profile flow's `CHECK`); `remote`:
+   * another tab of this login said so (not told again).
    */
-  | { type: 'PROFILE_CHANGED'; restricts?: RestrictionKind | null; tab?: Owner }
+  | { type: 'PROFILE_CHANGED'; restricts?: RestrictionKind | null; remote?: boolean }
   /** The play-time clock of `owner` crossed the warning share or the limit (see flows.ts). */
   | { type: 'PLAY_TIME_ALERT'; level: 'warning' | 'reached'; owner: Owner; playTime: PlayTime | null };
 

@@ -5,11 +5,11 @@
 // status (current / stale / unknown). Its read and its clock watch are here; its data and rules
 // (services, stamps, context, datum, restrictions) are pure, in ./profile-rules.ts.
 // Protocol (events the session sends it):
-// - `CHECK { restricts?, owner? }`: read now (a limit, pause or exclusion was sent; a mutation's
-//   outcome is unknown). `restricts`: the server accepted a change that bars betting (a pause, a
-//   self-exclusion): `canBet` is false at once, until a read of the flow's own made after it shows
-//   that restriction (a read that does not is a lagging replica: kept barred, read again, backing
-//   off). `owner`: another tab said so of that login (taken only when it is the flow's).
+// - `CHECK { restricts? }`: read now (a limit, pause or exclusion was sent; a mutation's outcome is
+//   unknown). `restricts`: the server accepted a change that bars betting (a pause, a
+//   self-exclusion; here or in another tab of this login): `canBet` is false at once, until a read
+//   of the flow's own made after it shows that restriction (a read that does not is a lagging
+//   replica: kept barred, read again, backing off).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
@@ -77,7 +77,7 @@ export interface ProfileFlowInput {
 
 /** The events the session sends the flow (see the protocol at the top of the file). */
 export type ProfileFlowEvent =
-  | { type: 'CHECK'; restricts?: RestrictionKind | null; owner?: ProfileOwner }
+  | { type: 'CHECK'; restricts?: RestrictionKind | null }
   | { type: 'WAKE' }
   | {
       type: 'PROFILE';
@@ -391,13 +391,7 @@ export function createProfileFlow() {
     initial: 'reading',
     invoke: { src: 'watchClock', input: ({ context }) => ({ clock: context.services.clock }) },
     on: {
-      // Another tab's word, only for the login it names.
-      CHECK: {
-        guard: ({ context, event }) => !event.owner || sameOwner(context.owner, event.owner),
-        target: '.reading',
-        reenter: true,
-        actions: 'expect',
-      },
+      CHECK: { target: '.reading', reenter: true, actions: 'expect' },
       WAKE: { actions: 'stamp' },
       NOW: { actions: 'seeNow' },
       // Taken from elsewhere: the flow's own read in flight (if any) is not needed any more.
