@@ -11,6 +11,7 @@ import {
   type LimitKind,
   type PamError,
   parseServerTime,
+  type RestrictionKind,
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
@@ -242,6 +243,9 @@ export interface StatusInputs {
   user?: unknown;
 }
 
+/** The earliest time: read from it, anything with a date (a start, an end, a due change) is still to change. */
+const EARLIEST = -8.64e15;
+
 /**
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
  * their status and the mandatory limits missing. Without a read for this login (`userInfo` null,
@@ -271,7 +275,9 @@ export function sessionRestrictionsOf(
       ? 'unknown'
       : s.failed ||
           s.untrusted ||
-          (s.unlearned && nextChangeAt(userInfo, -8.64e15) !== null) ||
+          (s.unlearned &&
+            !!userInfo &&
+            nextChangeAt(restrictionsOf(userInfo, EARLIEST), EARLIEST) !== null) ||
           brazilDayOf(s.readAt) !== brazilDayOf(s.now)
         ? 'stale'
         : 'current';
@@ -452,6 +458,12 @@ export interface ProfileFlowContext {
    */
   now: number;
   restrictions: SessionRestrictions;
+  /**
+   * A change that bars betting, accepted by the server (`CHECK` with `restricts`): until a read of
+   * the flow's own, started after it, shows that restriction, `canBet` is false (a read that does
+   * not show it yet is a lagging replica: read again, backing off).
+   */
+  expect: RestrictionKind | null;
   /** One more for each datum taken: the session knows a new one from the last it took. */
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */
