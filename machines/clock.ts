@@ -29,7 +29,13 @@ export interface PamClock {
   trusted(): boolean;
   /** One answer's `Date` header (epoch ms, whole seconds), read against `now()` at receipt. Only answers under the API's base URL. */
   learn(serverMs: number): void;
-  /** Trust changes (called synchronously while the clock is read or taught); returns the unsubscribe. */
+  /**
+   * Whether an answer's `Date` was ever read. Until then `serverNow()` is the device clock, which
+   * nothing checked: a restriction with dates is not judged on it (docs/time.md). A clock without
+   * this method (an app's own `PamClock`) counts as having learned.
+   */
+  learned?(): boolean;
+  /** Trust changes, and the first `Date` learned (called synchronously while the clock is read or taught); returns the unsubscribe. */
   subscribe(listener: (trusted: boolean) => void): () => void;
   /** The stated precision bound of `serverNow()` while trusted, ms: 2 000 (docs/time.md). */
   readonly boundMs: number;
@@ -125,13 +131,14 @@ export function createClock(options: ClockOptions = {}): PamClock {
   let steps = 0;
   let offset = 0;
   let trust = true;
+  let learned = false;
   // An app's own base is not read when the clock is built (a session's services are built in its
   // first transition, which reads no clock); the device's are, to measure jumps from.
   let lastWall = wall();
   let lastMono = given ? 0 : monotonic();
 
-  /** The offset (the median) and the trust, from the samples (docs/time.md rule 5). */
-  const settle = () => {
+  /** The offset (the median) and the trust, from the samples (docs/time.md rule 5); `tell`: listeners hear it even unchanged. */
+  const settle = (tell?: boolean) => {
     const votes = window.map(([o = 0]) => o);
     const sorted = [...votes].sort((a, b) => a - b);
     const i = (sorted.length - 1) >> 1;
@@ -150,7 +157,7 @@ export function createClock(options: ClockOptions = {}): PamClock {
       ? (agreeing + +(vote > 0)) * 2 > votes.length + Math.abs(vote) && agreeing + vote > 1
       : vote > 0;
     if (next) anchor = offset;
-    if (next === trust) return;
+    if (next === trust && !tell) return;
     trust = next;
     for (const listener of [...listeners]) listener(next);
   };
@@ -190,12 +197,16 @@ export function createClock(options: ClockOptions = {}): PamClock {
     },
     offsetMs: () => offset,
     monotonic,
+    learned: () => learned,
     learn(serverMs) {
       const at = now();
       if (!Number.isFinite(serverMs)) return;
       // The header's second is rounded down: the server's time is in [Date, Date + 1 s + round trip).
       window = [...window, [serverMs + 500 - at, creep, steps]].slice(-samples);
-      settle();
+      // The first `Date`: listeners hear it (a dated restriction may now be judged), trust changed or not.
+      const first = !learned;
+      learned = true;
+      settle(first);
     },
     subscribe(listener) {
       listeners.add(listener);

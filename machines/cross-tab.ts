@@ -56,7 +56,12 @@ export type CrossTabMessage =
       at: number;
       userId: number;
       sid: number;
-    };
+    }
+  /**
+   * The server accepted a change that bars betting (`kind`) for player `userId` in login `sid`: the
+   * other tabs of that login bar betting too until a read of their own shows it (it may only tighten).
+   */
+  | { type: 'restricted'; from: string; kind: 'pause' | 'selfExclusion'; userId: number; sid: number };
 
 /**
  * Why a tab published its session: a login, a refresh, or an answer to `requestSync`.
@@ -80,6 +85,14 @@ export interface CrossTab {
   publishRefreshFailed(expired: boolean): void;
   /** `at`: the server time of the read (the datum's stamp), which the other tabs compare by. */
   publishProfile(userInfo: Record<string, unknown>, owner: { userId: number; sid: number }, at: number): void;
+  /**
+   * Tells the other tabs of login `owner` that a change barring betting (`kind`) was accepted
+   * (optional: a channel made without it tells them nothing, and they learn it from the next read).
+   */
+  publishRestricted?(
+    kind: 'pause' | 'selfExclusion',
+    owner: { userId: number | null; sid: number | null },
+  ): void;
   /** Asks the other tabs for their session (a tab that starts or wakes up). */
   requestSync(): void;
   /**
@@ -163,6 +176,10 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
         return { type, from, userInfo, at: m.at, userId: m.userId, sid: m.sid };
       break;
     }
+    case 'restricted':
+      if ((m.kind === 'pause' || m.kind === 'selfExclusion') && isPlayer(m.userId) && isHeardCounter(m.sid))
+        return { type, from, kind: m.kind, userId: m.userId, sid: m.sid };
+      break;
     case 'session': {
       const session = parseStoredSession(m.session);
       // A session names its player and login (`userId`, `sid`, `seq`), and its user, if any, is that player.
@@ -272,6 +289,7 @@ export function createCrossTab(
     },
     publishProfile: (userInfo, owner, at) =>
       post({ type: 'profile', userInfo, at: Math.floor(at), userId: owner.userId, sid: owner.sid }),
+    publishRestricted: (kind, owner) => post({ type: 'restricted', kind, ...owner }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';

@@ -80,8 +80,9 @@ export interface SessionView {
   /**
    * The responsible-gaming restrictions in force and pending, and the four limits with any
    * pending change (`restrictionsOf(userInfo)`), with their `status` (`unknown` until this login's
-   * first successful read, `stale` after a failed re-check or on an untrusted clock; `canBet` false
-   * in both) and the failed read's `error`; null without the profile flow, or when signed out.
+   * first successful read, `stale` after a failed re-check or on an untrusted clock, or when the
+   * read holds a date and no answer's `Date` was read yet; `canBet` false in both) and the failed
+   * read's `error`; null without the profile flow, or when signed out.
    */
   readonly restrictions: SessionRestrictions | null;
   /** Signed-in time in the time limit's period (used, left, warning, reached), when a time limit is set. */
@@ -350,19 +351,30 @@ export function refreshThroughSession(
   });
 }
 
-/** The changes after which the restrictions must be read again (IN SPA 31/2025: show them at once). */
-const RESTRICTION_CHANGES = ['updateLimits', 'setTimeoutLimits', 'setSelfExclusion'] as const;
+/**
+ * The changes after which the restrictions must be read again (IN SPA 31/2025: show them at once),
+ * with the restriction each one places when accepted: a pause and a self-exclusion bar betting at
+ * once (the other restrictions are the operator's and the SPA's, made by no call; a limit bars
+ * nothing by itself).
+ */
+const RESTRICTION_CHANGES = {
+  updateLimits: null,
+  setTimeoutLimits: 'pause',
+  setSelfExclusion: 'selfExclusion',
+} as const;
 
 /** `user` with the responsible-gaming changes followed by a profile re-read in the session. */
 export function withProfileRecheck(user: UserModule, session: () => SessionRef | undefined): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
-  for (const name of RESTRICTION_CHANGES) {
-    const original = user[name] as (...args: unknown[]) => Promise<unknown>;
+  for (const [name, restricts] of Object.entries(RESTRICTION_CHANGES)) {
+    const original = user[name as keyof typeof RESTRICTION_CHANGES] as (
+      ...args: unknown[]
+    ) => Promise<unknown>;
     // After a failure nothing changed, or the outcome is unknown and the outcome check re-reads
     // the profile (which the client hands to the session): one read either way.
     wrapped[name] = async (...args: unknown[]) => {
       const result = await original(...args);
-      session()?.send(internal({ type: 'PROFILE_CHANGED' }));
+      session()?.send(internal({ type: 'PROFILE_CHANGED', restricts }));
       return result;
     };
   }

@@ -136,7 +136,8 @@ const ownerFields = (loginId: string, userId: number | undefined) => ({
  * Signed in from a `signedIn` seed: the player and the restrictions of that read, judged at the
  * clock's reading when the seed was taken, never at the read's own time (docs/time.md): current
  * only when read on that reading's São Paulo day, no later than it by more than the clock's bound,
- * and the reading trusted (else stale, and the profile flow reads at once: `seedOutcomeOf`).
+ * and the reading trusted, and, for a read with dates, on a clock that learned the server's time
+ * (else stale, and the profile flow reads at once: `seedOutcomeOf`).
  */
 export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext> {
   const s = c.seed!;
@@ -153,6 +154,7 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
       failed: false,
       now: r?.serverAt ?? readAt ?? 0,
       untrusted: !r?.trusted || readAt === null || readAt > r.serverAt + boundOf(serverServicesOf(c)),
+      unlearned: r?.learned === false,
       user,
     }),
     expiresAt: s.expiresAt,

@@ -487,7 +487,7 @@ function createServerSessionMachine() {
           },
           PROFILE_CHANGED: {
             guard: ({ event }) => isInternal(event),
-            actions: sendTo('profile', { type: 'CHECK' }),
+            actions: sendTo('profile', ({ event }) => ({ type: 'CHECK', restricts: event.restricts })),
           },
           LOGOUT: { target: 'signingOut' },
         },

@@ -3,7 +3,7 @@
 // be one without the module's private mark (an app's `session.send({ type: 'TOKEN_REFRESHED' })`)
 // is ignored: apps can send only commands.
 
-import type { AuthUser, PamError, PlayTime, StoredSession } from 'pam-client';
+import type { AuthUser, PamError, PlayTime, RestrictionKind, StoredSession } from 'pam-client';
 import { type Marked, internal as mark } from '../clock';
 import type { SessionReason } from '../cross-tab';
 import type { ClockReading, PendingCommand } from './types';
@@ -74,8 +74,12 @@ type Internal =
     }
   /** A channel message the schema refused (nothing is done; it shows in `debug`). */
   | { type: 'CHANNEL_REFUSED'; reason: string }
-  /** A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again. */
-  | { type: 'PROFILE_CHANGED' }
+  /**
+   * A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again.
+   * `restricts`: the change, accepted, bars betting (see the profile flow's `CHECK`); `remote`:
+   * another tab of this login said so (not told again).
+   */
+  | { type: 'PROFILE_CHANGED'; restricts?: RestrictionKind | null; remote?: boolean }
   /** The play-time clock of `owner` crossed the warning share or the limit (see flows.ts). */
   | { type: 'PLAY_TIME_ALERT'; level: 'warning' | 'reached'; owner: Owner; playTime: PlayTime | null };
 

@@ -99,6 +99,19 @@ export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ e
   profileFromElsewhere(event as Heard<'PROFILE_LOADED'>),
 );
 
+/**
+ * A responsible-gaming change, told to the profile flow (read again; `restricts`: no betting until a
+ * read shows it). One accepted here that bars betting is told to the other tabs of this login too
+ * (another tab's word may only tighten); one heard from another tab (`remote`) is not told again.
+ */
+export const checkProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ context, event, enqueue }) => {
+  const { restricts, remote } = event as Heard<'PROFILE_CHANGED'>;
+  enqueue.sendTo('profile', { type: 'CHECK', restricts });
+  // (A login without ids is told too: the other tabs' schema refuses it.)
+  if (restricts && !remote)
+    enqueue(() => servicesOf(context).crossTab?.publishRestricted?.(restricts as 'pause', ownerOf(context)));
+});
+
 /** An alert the play-time flow sends the session. */
 export interface PlayTimeAlert {
   type: 'PLAY_TIME_ALERT';

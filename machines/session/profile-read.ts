@@ -16,14 +16,17 @@ import {
   withoutToken,
 } from './profile-rules';
 
-/** The clock's trust, as events of the flow's own (marked: nothing from outside stands in for them). */
+/** The clock's trust and whether it learned, as events of the flow's own (marked: nothing from outside stands in for them). */
 export const watchClock = /* @__PURE__ */ fromCallback<
   { type: string },
   { clock: ClockTrust | null | undefined }
 >(({ input, sendBack }) => {
   const clock = input.clock;
   if (!clock) return;
-  const tell = () => sendBack(trusted({ type: 'CLOCK', trusted: clock.trusted() !== false }));
+  const tell = () =>
+    sendBack(
+      trusted({ type: 'CLOCK', trusted: clock.trusted() !== false, learned: clock.learned?.() !== false }),
+    );
   tell();
   return clock.subscribe(tell);
 });

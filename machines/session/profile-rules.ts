@@ -11,6 +11,7 @@ import {
   type LimitKind,
   type PamError,
   parseServerTime,
+  type RestrictionKind,
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
@@ -32,9 +33,11 @@ export interface ProfileServices {
   clock?: ClockTrust | null;
 }
 
-/** The part of `PamClock` the flow reads: whether it is trusted, its changes, and its precision. */
+/** The part of `PamClock` the flow reads: whether it is trusted (and learned), its changes, and its precision. */
 export interface ClockTrust {
   trusted(): boolean;
+  /** Whether an answer's `Date` was ever read (`PamClock.learned`); none: learned. */
+  learned?(): boolean;
   subscribe(listener: (trusted: boolean) => void): () => void;
   readonly boundMs: number;
 }
@@ -137,7 +140,9 @@ export const sameOwner = (held: ProfileOwner, owner: ProfileOwner): boolean =>
  * - `current`: read for this player's login today (São Paulo day, server time), every field readable,
  *   on a trusted clock;
  * - `stale`: the latest re-check failed, the last read is from an earlier day, or the clock is not
- *   trusted (`PamClock.trusted()`): the last known value is kept and shown as such;
+ *   trusted (`PamClock.trusted()`), or it never learned the server's time (`PamClock.learned()`)
+ *   and the read holds a date (a restriction that starts or ends, a pending limit change): the
+ *   last known value is kept and shown as such;
  * - `unknown`: never read for this login, a restriction field could not be read, an exclusion flag
  *   not answered (absent or null), or the account's standing not known (`accountStanding`).
  */
@@ -226,11 +231,20 @@ export interface StatusInputs {
   now: number;
   /** The clock is not trusted (`PamClock.trusted()` false): nothing read is `current`. */
   untrusted?: boolean;
+  /**
+   * The clock never read an answer's `Date` (`PamClock.learned()` false): its time is the device's,
+   * which nothing checked, so a read holding a date (`nextChangeAt` from the earliest time) is not
+   * `current`; one without is (a hidden `Date` bars no one with nothing dated).
+   */
+  unlearned?: boolean;
   /** The latest read's error, when it failed. */
   error?: PamError | null;
   /** The read's `user`: its account's standing (`accountStanding`); none: not known (no betting). */
   user?: unknown;
 }
+
+/** The earliest time: read from it, anything with a date (a start, an end, a due change) is still to change. */
+const EARLIEST = -8.64e15;
 
 /**
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
@@ -253,11 +267,18 @@ export function sessionRestrictionsOf(
   const standing = accountStanding(s.user);
   // Unknown without a read for this login, with a field that could not be read, an exclusion the
   // read does not answer (absent or null: fail closed) or the standing not known; stale after a
-  // failed re-check, on an untrusted clock, or from an earlier São Paulo day; else current.
+  // failed re-check, on an untrusted clock (or one that never learned the server's time, for a read
+  // with dates: from the earliest time, anything dated is still to change), or from an earlier São
+  // Paulo day; else current.
   const status: RestrictionStatus =
     !exclusionsAnswered(userInfo) || standing === 'unknown' || s.readAt === null || !base.known
       ? 'unknown'
-      : s.failed || s.untrusted || brazilDayOf(s.readAt) !== brazilDayOf(s.now)
+      : s.failed ||
+          s.untrusted ||
+          (s.unlearned &&
+            !!userInfo &&
+            nextChangeAt(restrictionsOf(userInfo, EARLIEST), EARLIEST) !== null) ||
+          brazilDayOf(s.readAt) !== brazilDayOf(s.now)
         ? 'stale'
         : 'current';
   return {
@@ -418,6 +439,8 @@ export interface ProfileFlowContext {
   failed: boolean;
   /** The clock is not trusted now (see `ClockTrust`): nothing read is current. */
   untrusted: boolean;
+  /** The clock never learned the server's time (`ClockTrust.learned`): nothing dated is current. */
+  unlearned: boolean;
   /** Failed reads in a row (the backoff's attempt). */
   attempts: number;
   /**
@@ -435,6 +458,12 @@ export interface ProfileFlowContext {
    */
   now: number;
   restrictions: SessionRestrictions;
+  /**
+   * A change that bars betting, accepted by the server (`CHECK` with `restricts`): until a read of
+   * the flow's own, started after it, shows that restriction, `canBet` is false (a read that does
+   * not show it yet is a lagging replica: read again, backing off).
+   */
+  expect: RestrictionKind | null;
   /** One more for each datum taken: the session knows a new one from the last it took. */
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */

@@ -5,15 +5,20 @@
 // status (current / stale / unknown). Its read and its clock watch are here; its data and rules
 // (services, stamps, context, datum, restrictions) are pure, in ./profile-rules.ts.
 // Protocol (events the session sends it):
-// - `CHECK`: read now (a limit, pause or exclusion was sent; a mutation's outcome is unknown).
+// - `CHECK { restricts? }`: read now (a limit, pause or exclusion was sent; a mutation's outcome is
+//   unknown). `restricts`: the server accepted a change that bars betting (a pause, a
+//   self-exclusion; here or in another tab of this login): `canBet` is false at once, until a read
+//   of the flow's own made after it shows that restriction (a read that does not is a lagging
+//   replica: kept barred, read again, backing off).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
 //   were when the read STARTED); taken only when it is the flow's own, not older by read time than
 //   what the flow holds, stamped no later than serverNow + the clock's bound, and, from another tab,
 //   only when it tightens (a lift makes the flow read for itself: `RECHECK`).
-// - (its own) `CLOCK { trusted }`: the clock's trust (`ClockTrust`); while untrusted nothing is
-//   current, and losing it starts a read (its answer re-teaches the clock).
+// - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); while untrusted nothing is
+//   current, and losing it starts a read (its answer re-teaches the clock); until it learned the
+//   server's time (an answer's `Date`), nothing dated is current.
 // - `OWNER { owner }`: the session now holds another login (an adoption): everything of the one
 //   before is forgotten and the profile is read for the new one.
 // What it gives the session: its snapshot. `profileOf(snapshot)` is one datum stamped with the
@@ -26,7 +31,7 @@
 // `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
 // are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import type { AuthUser, PamError } from 'pam-client';
+import { type AuthUser, type PamError, type RestrictionKind, restrictionsOf } from 'pam-client';
 import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
@@ -73,7 +78,7 @@ export interface ProfileFlowInput {
 
 /** The events the session sends the flow (see the protocol at the top of the file). */
 export type ProfileFlowEvent =
-  | { type: 'CHECK' }
+  | { type: 'CHECK'; restricts?: RestrictionKind | null }
   | { type: 'WAKE' }
   | {
       type: 'PROFILE';
@@ -87,7 +92,7 @@ export type ProfileFlowEvent =
 
 type Stamped =
   | { type: 'NOW'; at: number; trusted: boolean }
-  | { type: 'CLOCK'; trusted: boolean }
+  | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
   | { type: 'RECHECK' }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
       type: 'PROFILE_SEEN';
@@ -102,15 +107,20 @@ const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } 
 
 type StatusParts = Pick<
   ProfileFlowContext,
-  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'error'
+  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'error' | 'expect'
 >;
-/** `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. */
+/**
+ * `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. A
+ * restriction accepted but not yet read (`expect`) leaves what was read out of date: never current
+ * either (stale, or unknown; no betting).
+ */
 const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
   sessionRestrictionsOf(c.userInfo, {
     readAt: c.readAt,
     failed: c.failed,
     now,
-    untrusted: c.untrusted || stamp?.trusted === false,
+    untrusted: c.untrusted || stamp?.trusted === false || !!c.expect,
+    unlearned: c.unlearned,
     error: c.error,
     user: c.user,
   });
@@ -127,6 +137,7 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     source: null,
     failed: false,
     untrusted: false,
+    unlearned: false,
     attempts: 0,
     unsure: 0,
     retryMs: 0,
@@ -134,6 +145,7 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     now: 0,
     // Nothing read: unknown.
     restrictions: loginRestrictionsOf(null, 0),
+    expect: null,
     version: 0,
     reads: 0,
   };
@@ -183,6 +195,21 @@ const bothAt = (context: ProfileFlowContext, e: Seen) => {
 const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
   isTrustedEvent(output) && output.read === context.reads;
 
+/** A datum from elsewhere (`PROFILE_SEEN`), taken. */
+const TOOK_SEEN = {
+  type: 'took',
+  params: ({ event }: { event: object }) => {
+    const e = event as Seen;
+    return {
+      user: withoutToken(e.user),
+      userInfo: e.userInfo,
+      at: Math.min(e.at, e.seen),
+      source: e.source,
+      stamp: { at: e.seen, trusted: e.seenTrusted },
+    };
+  },
+} as const;
+
 /** What `idle` and `retrying` both hear: a recheck of the flow's own, and the clock's trust. */
 const AGAIN = {
   RECHECK: { guard: ({ event }: { event: object }) => isTrustedEvent(event), target: 'reading' },
@@ -225,8 +252,23 @@ export function createProfileFlow() {
             source: ProfileSource;
             stamp: { at: number; trusted?: boolean };
           },
-        ) =>
-          advanced(
+        ) => {
+          // A restriction accepted is awaited until a read of the flow's own shows it (every read
+          // taken since was started after it: `CHECK` started one, and an older one's outcome is
+          // none): in force, or starting later than the clock can tell from now (one that starts
+          // "now" by the server's whole-second stamp may look pending here), else read again,
+          // backing off (`unsure`).
+          const now = timeAfter(context.now, d.stamp);
+          const r = restrictionsOf(d.userInfo, now);
+          const expect =
+            d.source === 'read' &&
+            [
+              ...r.inForce,
+              ...r.pending.filter((x) => (x.since as number) > now + boundOf(context.services)),
+            ].some((x) => x.kind === context.expect)
+              ? null
+              : context.expect;
+          return advanced(
             context,
             {
               userInfo: d.userInfo,
@@ -236,11 +278,18 @@ export function createProfileFlow() {
               user: d.user ?? context.user,
               source: d.source,
               attempts: 0,
-              unsure: d.stamp.trusted === false ? context.unsure + 1 : 0,
+              unsure: d.stamp.trusted === false || expect ? context.unsure + 1 : 0,
+              expect,
             },
             d.stamp,
-          ),
+          );
+        },
       ),
+      // The server accepted a change that bars betting: no betting from now until a read shows it.
+      expect: assign(({ context, event }) => {
+        const kind = (event as Extract<ProfileFlowEvent, { type: 'CHECK' }>).restricts;
+        return kind ? advanced(context, { expect: kind }, {}) : {};
+      }),
       failedRead: assign(
         ({ context }, o: { error: PamError; at: number; trusted?: boolean; jitter: number }) =>
           advanced(
@@ -262,15 +311,21 @@ export function createProfileFlow() {
           services: context.services,
           now: context.now,
           untrusted: context.untrusted,
+          unlearned: context.unlearned,
           version: context.version + 1,
           reads: context.reads,
         };
       }),
-      // The clock's trust changed: restrictions read on an untrusted clock are never current.
+      // The clock's trust changed (or it learned the server's time): restrictions read on an
+      // untrusted clock are never current, nor dated ones on a clock that never learned.
       trust: assign(({ context, event }) => {
-        const { trusted } = event as Clock;
+        const { trusted, learned } = event as Clock;
         return isTrustedEvent(event)
-          ? advanced(context, { untrusted: !trusted, ...(trusted ? { unsure: 0 } : {}) }, {})
+          ? advanced(
+              context,
+              { untrusted: !trusted, unlearned: learned === false, ...(trusted ? { unsure: 0 } : {}) },
+              {},
+            )
           : {};
       }),
     },
@@ -305,8 +360,12 @@ export function createProfileFlow() {
         const [ours, theirs] = bothAt(context, e);
         return liftsAny(theirs, ours);
       },
+      // What the flow holds needs no read of its own: it knows the account's standing (another tab's
+      // message names no user: only a read does) and awaits no restriction accepted.
+      settled: ({ context, event }) => !context.expect && !!((event as Seen).user ?? context.user),
       trustChanged: ({ context, event }) =>
-        isTrustedEvent(event) && (event as Clock).trusted === context.untrusted,
+        isTrustedEvent(event) &&
+        ((event as Clock).trusted === context.untrusted || (event as Clock).learned === context.unlearned),
       lostTrust: ({ context, event }) =>
         isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted,
       otherOwner: ({ context, event }) =>
@@ -344,7 +403,7 @@ export function createProfileFlow() {
     initial: 'reading',
     invoke: { src: 'watchClock', input: ({ context }) => ({ clock: context.services.clock }) },
     on: {
-      CHECK: { target: '.reading', reenter: true },
+      CHECK: { target: '.reading', reenter: true, actions: 'expect' },
       WAKE: { actions: 'stamp' },
       NOW: { actions: 'seeNow' },
       // Taken from elsewhere: the flow's own read in flight (if any) is not needed any more.
@@ -366,25 +425,11 @@ export function createProfileFlow() {
           guard: and(['ours', 'fresh', 'lifts']),
           actions: raise(() => trusted({ type: 'RECHECK' as const })),
         },
-        // Newer, and it lifts nothing: taken.
-        {
-          guard: and(['ours', 'fresh']),
-          target: '.idle',
-          reenter: true,
-          actions: {
-            type: 'took',
-            params: ({ event }) => {
-              const e = event as Seen;
-              return {
-                user: withoutToken(e.user),
-                userInfo: e.userInfo,
-                at: Math.min(e.at, e.seen),
-                source: e.source,
-                stamp: { at: e.seen, trusted: e.seenTrusted },
-              };
-            },
-          },
-        },
+        // Newer, and it lifts nothing: taken, the flow's read in flight no longer needed...
+        { guard: and(['ours', 'fresh', 'settled']), target: '.idle', reenter: true, actions: TOOK_SEEN },
+        // ...unless the flow still needs a read of its own: it reads again (a read in flight may
+        // have started before theirs, and would be taken as newer).
+        { guard: and(['ours', 'fresh']), target: '.reading', reenter: true, actions: TOOK_SEEN },
         // Not newer by its stamp, but too close to tell, and tighter: read again (a read in flight
         // may have started before theirs, so it starts over).
         { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true },
@@ -439,7 +484,7 @@ export function createProfileFlow() {
         after: {
           midnight: { actions: 'stamp' },
           change: { actions: 'stamp' },
-          unsure: { guard: ({ context }) => context.unsure > 0, target: 'reading' },
+          unsure: { guard: ({ context }) => context.unsure > 0 || !!context.expect, target: 'reading' },
         },
         on: {
           ...AGAIN,

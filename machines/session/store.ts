@@ -186,8 +186,8 @@ export function settle(result: unknown): void {
 export interface ExpiryClock {
   now(): number;
   serverNow(): number;
-  /** The one clock's trust; null: always trusted (a clock without it). */
-  clock: { trusted(): boolean } | null;
+  /** The one clock's trust (and whether it learned the server's time); null: always trusted (a clock without it). */
+  clock: { trusted(): boolean; learned?(): boolean } | null;
 }
 
 /**
@@ -200,6 +200,7 @@ export const readClock = (c: ExpiryClock): ClockReading => ({
   at: c.now(),
   serverAt: c.serverNow(),
   trusted: c.clock?.trusted() !== false,
+  learned: c.clock?.learned?.() !== false,
 });
 
 /**

@@ -11,7 +11,7 @@ import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock } from './order';
-import { withoutToken } from './profile-rules';
+import { sameOwner, withoutToken } from './profile-rules';
 import { onBase, readClock } from './refresh';
 import { settle } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
@@ -122,6 +122,13 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             remote: true,
             owner: { userId: message.userId, sid: message.sid },
           });
+        } else if (
+          message.type === 'restricted' &&
+          held.phase === 'signedIn' &&
+          sameOwner(held.context, message)
+        ) {
+          // For this login only; it only tightens (no betting until this tab's own read shows it).
+          event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
         }
         if (event) sendBack(event);
       },

@@ -36,6 +36,8 @@ export interface ClockReading {
   at: number;
   serverAt: number;
   trusted: boolean;
+  /** Whether the clock ever learned the server's time (`PamClock.learned`); absent: it did. */
+  learned?: boolean;
 }
 
 /** A stored session without its token: what the session machine may keep. */

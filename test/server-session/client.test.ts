@@ -57,7 +57,7 @@ describe('createServerSessionClient', () => {
     expect(profile.seen.some((s) => s.url.includes('refresh-token'))).toBe(false);
   });
 
-  it('a seeded page is signed in at its first frame with the seed player and current restrictions, and makes no profile read', async () => {
+  it('a seeded page is signed in at its first frame with the seed player; its dated pause is stale until one profile read teaches the clock (review 5 D3)', async () => {
     const { paused } = ref.server.seed;
     const login = browserProfile(fx.served.url);
     const signer = clientOf(login).client;
@@ -75,18 +75,14 @@ describe('createServerSessionClient', () => {
     // The first view already: no `restoring` frame, never signed in without a player.
     expect(client.view.status).toBe('signedIn');
     expect(client.view.user?.id).toBe(paused.id);
-    expect(client.view.restrictions?.status).toBe('current');
+    // The page's clock never read a `Date` yet: a pause (it ends) is not judged on it.
+    expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
     expect(client.view.restrictions?.inForce.map((r) => r.kind)).toEqual(['pause']);
     client.subscribe((v) => views.push(`${v.status}:${v.user?.id ?? '-'}`));
     expect((await client.ready).status).toBe('signedIn');
-    await until(
-      () =>
-        (sessionActorOf(client).getSnapshot().children.profile?.getSnapshot() as { value?: string })
-          ?.value === 'idle',
-      'the profile flow settled',
-    );
-    expect(requestsTo(ref.server, PROFILE)).toHaveLength(0);
-    expect(ref.server.requests).toHaveLength(0);
+    await until(() => client.view.restrictions?.status === 'current', 'the profile read taught the clock');
+    expect(client.view.restrictions?.canBet).toBe(false);
+    expect(requestsTo(ref.server, PROFILE)).toHaveLength(1);
     expect(views.every((v) => v.startsWith('signedIn:4'))).toBe(true);
   });
 

@@ -4,8 +4,7 @@
 // told to it. They come with the flow (`profile()`, `PROFILE_TRANSITIONS`): a client without it has
 // none, and its bundle carries none of their code.
 
-import { sendTo } from 'xstate';
-import { profileInputOf, tellProfile } from '../flows';
+import { checkProfile, profileInputOf, tellProfile } from '../flows';
 import type { SessionTransitions } from '../setup';
 
 /** The profile flow's part, as the session takes a flow's (`profile()`, `sessionCore`, `sessionMachine`). */
@@ -24,6 +23,6 @@ export const PROFILE_TRANSITIONS: SessionTransitions = {
     // A profile read elsewhere (another tab, the client's outcome re-read), for the login held:
     // the profile flow takes it.
     PROFILE_LOADED: { guard: 'owned', actions: tellProfile },
-    PROFILE_CHANGED: { guard: 'internal', actions: /* @__PURE__ */ sendTo('profile', { type: 'CHECK' }) },
+    PROFILE_CHANGED: { guard: 'internal', actions: checkProfile },
   },
 };
