@@ -8,15 +8,14 @@
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
 
 import { secret } from 'pam-client';
-import { asPamError, isTransientError } from 'pam-client/internal';
+import { asPamError } from 'pam-client/internal';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo } from 'xstate';
 import { wakeSignals } from '../environment';
-import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { sameJson } from '../session/context';
-import { internal, isInternal, isTrusted, type Owner, type SessionInternalEvent } from '../session/events';
+import { internal, isInternal, type SessionInternalEvent } from '../session/events';
 import { profileFromElsewhere, takeProfile } from '../session/flows';
 import {
   boxCommand,
@@ -35,8 +34,6 @@ import {
   fromLogin,
   fromSeed,
   initialContext,
-  judges,
-  type ServerReading,
   type ServerSessionContext,
   type ServerSessionDeps,
   type ServerSessionInput,
@@ -45,6 +42,7 @@ import {
   serverServicesOf,
   unavailable,
 } from './context';
+import { serverSessionGuards } from './guards';
 import { type SeededProfileServices, seededReadProfile } from './seed';
 import { serverTabsListener } from './tabs';
 
@@ -92,14 +90,6 @@ const READ_SEED = {
  */
 const ASK_SERVER = { guard: 'pastEnd', actions: 'askServer' } as const;
 
-/** Our own TICK or WAKE (never an app's) whose reading is at or past the session's absolute end. */
-const pastEnd = ({ context: c, event }: { context: ServerSessionContext; event: { type: string } }) =>
-  c.expiresAt !== null &&
-  (event.type === 'TICK' || event.type === 'WAKE') &&
-  'reading' in event &&
-  isInternal(event) &&
-  c.expiresAt <= (event.reading as ServerReading).serverAt;
-
 /** Another tab signed in while this one shows signed out for a read that failed: read again now. */
 const AGAIN = { guard: 'trusted', target: 'again', reenter: true } as const;
 
@@ -141,53 +131,7 @@ function createServerSessionMachine() {
       profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile } }),
       playTime: absent,
     },
-    guards: {
-      trusted: ({ event }) => isTrusted(event),
-      // The seed's session already ended at the clock's reading it was taken at, when that reading
-      // can judge it (`judges`: trusted, the server's time learned), else at the seed's own read
-      // time (the server's): over, by the `expired` guard's rule, before any frame shows it.
-      seedEnded: ({ context: { seed: s, seedReading: r } }) =>
-        s?.expiresAt != null && s.expiresAt <= (judges(r) ? r.serverAt : (s.readAt ?? 0)),
-      // A seed given with the page (no read yet) that a clock unable to judge it calls ended (a
-      // device clock hours off, never checked): the server's word is asked (`GET <prefix>/session`).
-      seedUnjudged: ({ context: { seed: s, seedReading: r, attempts } }) =>
-        !attempts && s?.expiresAt != null && r != null && s.expiresAt <= r.serverAt,
-      seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
-      seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
-      triedBefore: ({ context: c }) => c.attempts > 0,
-      unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
-      transient: ({ event }) => isTransientError((event as { error?: unknown }).error),
-      // The login id of what another tab said, against the one held here.
-      ours: ({ context, event }) =>
-        isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,
-      another: ({ context, event }) =>
-        isTrusted(event) && (event as { loginId?: unknown }).loginId !== context.loginId,
-      // Past the session's absolute end at the reading our own TICK or WAKE carries (never the
-      // clock), a reading that can judge it (`judges`).
-      expired: (a) => pastEnd(a) && judges((a.event as { reading: ServerReading }).reading),
-      // Past it by a reading that cannot judge it (after `expired`): the server is asked.
-      pastEnd,
-      // An app's TICK: no reading (an action reads the clock and tells it again).
-      unread: ({ event }) => !isInternal(event),
-      // A datum for the player and login held now (the user module's outcome re-read).
-      owned: ({ context, event }) => {
-        if (!isInternal(event) || !('owner' in event)) return false;
-        const owner = (event as { owner: Owner }).owner;
-        return owner.sid === context.sid && owner.userId === context.userId;
-      },
-      // A login answer whose server session ended by the clock as read when it arrived, a reading
-      // that can judge it (`stampedAuth`; else signed in: the profile flow's first read asks the server).
-      endedAnswer: ({ event }) => {
-        const a = (
-          event as { output?: Partial<ServerLoginSuccess> & { serverAt?: number; judged?: boolean } }
-        ).output;
-        return !!a?.judged && (a.server_session?.expires_at as number) <= (a.serverAt as number);
-      },
-      signedInAnswer: ({ event }) => {
-        const a = (event as { output?: Partial<ServerLoginSuccess> }).output;
-        return !!a?.server_session && typeof a.user?.id === 'number';
-      },
-    },
+    guards: serverSessionGuards,
     actions: {
       // --- context (pure) ---
       fromSeed: assign(({ context }) => fromSeed(context)),

@@ -1,0 +1,67 @@
+// The server-session machine's guards (see `./machine`): each computes from the context and the
+// event alone (the time comes on the event, as a reading of the one clock).
+
+import { isTransientError } from 'pam-client/internal';
+import { statusOf } from '../errors';
+import { isInternal, isTrusted, type Owner } from '../session/events';
+import type { ServerLoginSuccess } from './auth';
+import { judges, type ServerReading, type ServerSessionContext } from './context';
+
+/** What a guard is given (the events are told apart by `type`, their fields read as given). */
+type GuardArgs = { context: ServerSessionContext; event: { type: string } };
+
+/** Our own TICK or WAKE (never an app's) whose reading is at or past the session's absolute end. */
+const pastEnd = ({ context: c, event }: GuardArgs) =>
+  c.expiresAt !== null &&
+  (event.type === 'TICK' || event.type === 'WAKE') &&
+  'reading' in event &&
+  isInternal(event) &&
+  c.expiresAt <= (event.reading as ServerReading).serverAt;
+
+/** The guards, by the names the machine's transitions use. */
+export const serverSessionGuards = {
+  trusted: ({ event }) => isTrusted(event),
+  // The seed's session already ended at the clock's reading it was taken at, when that reading
+  // can judge it (`judges`: trusted, the server's time learned), else at the seed's own read
+  // time (the server's): over, by the `expired` guard's rule, before any frame shows it.
+  seedEnded: ({ context: { seed: s, seedReading: r } }) =>
+    s?.expiresAt != null && s.expiresAt <= (judges(r) ? r.serverAt : (s.readAt ?? 0)),
+  // A seed given with the page (no read yet) that a clock unable to judge it calls ended (a
+  // device clock hours off, never checked): the server's word is asked (`GET <prefix>/session`).
+  seedUnjudged: ({ context: { seed: s, seedReading: r, attempts } }) =>
+    !attempts && s?.expiresAt != null && r != null && s.expiresAt <= r.serverAt,
+  seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
+  seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
+  triedBefore: ({ context: c }) => c.attempts > 0,
+  unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
+  transient: ({ event }) => isTransientError((event as { error?: unknown }).error),
+  // The login id of what another tab said, against the one held here.
+  ours: ({ context, event }) =>
+    isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,
+  another: ({ context, event }) =>
+    isTrusted(event) && (event as { loginId?: unknown }).loginId !== context.loginId,
+  // Past the session's absolute end at the reading our own TICK or WAKE carries (never the
+  // clock), a reading that can judge it (`judges`).
+  expired: (a) => pastEnd(a) && judges((a.event as unknown as { reading: ServerReading }).reading),
+  // Past it by a reading that cannot judge it (after `expired`): the server is asked.
+  pastEnd,
+  // An app's TICK: no reading (an action reads the clock and tells it again).
+  unread: ({ event }) => !isInternal(event),
+  // A datum for the player and login held now (the user module's outcome re-read).
+  owned: ({ context, event }) => {
+    if (!isInternal(event) || !('owner' in event)) return false;
+    const owner = (event as { owner: Owner }).owner;
+    return owner.sid === context.sid && owner.userId === context.userId;
+  },
+  // A login answer whose server session ended by the clock as read when it arrived, a reading
+  // that can judge it (`stampedAuth`; else signed in: the profile flow's first read asks the server).
+  endedAnswer: ({ event }) => {
+    const a = (event as { output?: Partial<ServerLoginSuccess> & { serverAt?: number; judged?: boolean } })
+      .output;
+    return !!a?.judged && (a.server_session?.expires_at as number) <= (a.serverAt as number);
+  },
+  signedInAnswer: ({ event }) => {
+    const a = (event as { output?: Partial<ServerLoginSuccess> }).output;
+    return !!a?.server_session && typeof a.user?.id === 'number';
+  },
+} satisfies Record<string, (args: GuardArgs) => boolean>;
