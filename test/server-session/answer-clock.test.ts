@@ -6,45 +6,16 @@
 // (`invalid_response`), neither ever signed in.
 
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerSessionClientBase } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns, until } from '../support/event-loop';
-import { DAY, free, H, NOON, S, seedOf, startSeeded } from './seeded-client';
+import { DAY, free, H, loginAnswer, NOON, S, SIGNED_OUT, seededClients, seedOf } from './seeded-client';
 
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-function start(...args: Parameters<typeof startSeeded>) {
-  const started = startSeeded(...args);
-  clients.push(started.client);
-  return started;
-}
-
-const loginAnswer = (o: { expiresAt: number; playerId?: number }) => ({
-  status: 200,
-  body: {
-    expires_in: 28_800,
-    token_type: 'Bearer',
-    user: { id: 4, email: 'player@example.com', cancelled_account: false },
-    userInfo: answeredUserInfo(),
-    server_session: {
-      login_id: 'login-9',
-      player_id: o.playerId ?? 4,
-      signed_in_at: NOON,
-      expires_at: o.expiresAt,
-    },
-  },
-});
+const start = seededClients();
 
 /** A signed-out page that signs in; the login route answers `answer`. */
 async function signIn(answer: ReturnType<typeof loginAnswer>, o: { at: number; offset?: number }) {
-  const started = start(
-    { status: 'signedOut', user: null, userInfo: null, readAt: null, loginId: null, expiresAt: null },
-    { ...o, answer: (p) => (p.endsWith('/auth/login') ? answer : 'hang') },
-  );
+  const started = start(SIGNED_OUT, { ...o, answer: (p) => (p.endsWith('/auth/login') ? answer : 'hang') });
   await started.client.ready;
   started.client.login({ login: 'player@example.com', password: 'correct horse' });
   const { views, client } = started;

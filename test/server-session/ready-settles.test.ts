@@ -5,6 +5,7 @@ import { fullInfo, json, loginOk, pamFor, signIn, useHostile, user } from '../se
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { type ServedHandler, serveHandler } from '../support/serve-handler';
+import { SIGNED_OUT, UNAVAILABLE } from './seeded-client';
 import { browserProfile } from './support';
 
 // `client.ready` settles once the client knows what it can show (API.md, docs/server.md): a seed
@@ -116,14 +117,7 @@ describe('createServerSessionClient: ready', () => {
         up
           ? {
               status: 200,
-              body: {
-                status: 'signedOut',
-                user: null,
-                userInfo: null,
-                readAt: null,
-                loginId: null,
-                expiresAt: null,
-              },
+              body: SIGNED_OUT,
             }
           : { status, body },
       );
@@ -189,14 +183,7 @@ describe('createServerSessionClient: ready', () => {
             loginId: 'login-2',
             expiresAt: at + 3_600_000,
           }
-        : {
-            status: 'unavailable',
-            user: null,
-            userInfo: null,
-            readAt: null,
-            loginId: 'login-1',
-            expiresAt: null,
-          },
+        : UNAVAILABLE,
     }));
     const hub = new FakeChannelHub();
     const { client, settled } = start(proxy.url, undefined, hub.channel());

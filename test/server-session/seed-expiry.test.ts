@@ -8,31 +8,11 @@
 // it only (trusted, the server's time learned): else the server is asked (unjudged-expiry.test.ts).
 
 import fc from 'fast-check';
-import type { PamSessionSeed } from 'pam-client';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerSessionClientBase } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
 import { turns, until } from '../support/event-loop';
-import { BOUND, DAY, free, H, MIDNIGHT, NOON, S, seedOf, startSeeded } from './seeded-client';
+import { BOUND, DAY, free, H, MIDNIGHT, NOON, S, seededClients, seedOf, UNAVAILABLE } from './seeded-client';
 
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-function start(...args: Parameters<typeof startSeeded>) {
-  const started = startSeeded(...args);
-  clients.push(started.client);
-  return started;
-}
-
-const UNAVAILABLE: PamSessionSeed = {
-  status: 'unavailable',
-  user: null,
-  userInfo: null,
-  readAt: null,
-  loginId: 'login-1',
-  expiresAt: null,
-};
+const start = seededClients();
 
 const ENDED = {
   status: 'signedOut',

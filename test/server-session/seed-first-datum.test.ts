@@ -7,22 +7,12 @@
 // as judged at the clock's reading until the flow has been stamped with the clock.
 
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerSessionClientBase } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';
-import { DAY, free, H, MIDNIGHT, NOON, seedOf, startSeeded } from './seeded-client';
+import { DAY, free, H, MIDNIGHT, NOON, seededClients, seedOf } from './seeded-client';
 
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-function start(...args: Parameters<typeof startSeeded>) {
-  const started = startSeeded(...args);
-  clients.push(started.client);
-  return started;
-}
+const start = seededClients();
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -10,62 +10,30 @@
 
 import fc from 'fast-check';
 import type { PamSessionSeed } from 'pam-client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { brazilDayOf, nextBrazilMidnight, type PamClock } from '../../machines/clock';
-import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
+import { brazilDayOf, nextBrazilMidnight } from '../../machines/clock';
+import type { ServerSessionClientBase } from '../../machines/index';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns, until } from '../support/event-loop';
-import { manualTimers } from '../support/manual-timers';
-
-const S = 1_000;
-const H = 3_600_000;
-const DAY = 86_400_000;
-/** 12:00 in São Paulo (UTC-3), and the next São Paulo midnight. */
-const NOON = Date.UTC(2026, 10, 24, 15);
-const MIDNIGHT = Date.UTC(2026, 10, 25, 3);
-const BOUND = 2_000;
+import {
+  type Answer,
+  BOUND,
+  DAY,
+  H,
+  MIDNIGHT,
+  NOON,
+  S,
+  seededClients,
+  seedOf,
+  UNAVAILABLE,
+} from './seeded-client';
 
 const info = answeredUserInfo;
 
-const seedOf = (readAt: number): PamSessionSeed => ({
-  status: 'signedIn',
-  user: { id: 4, cancelled_account: false } as PamSessionSeed['user'],
-  userInfo: info(),
-  readAt,
-  loginId: 'login-1',
-  expiresAt: MIDNIGHT + 10 * DAY,
-});
+/** A `signedIn` seed read at `readAt`, ending at `MIDNIGHT + 10 * DAY`. */
+const seedAt = (readAt: number): PamSessionSeed => seedOf({ readAt, expiresAt: MIDNIGHT + 10 * DAY });
 
-/** A seed that sends the client to `GET <prefix>/session`. */
-const UNAVAILABLE: PamSessionSeed = {
-  status: 'unavailable',
-  user: null,
-  userInfo: null,
-  readAt: null,
-  loginId: 'login-1',
-  expiresAt: null,
-};
-
-/** The one clock, by hand: base `t.now`, server time `t.now + t.offset`, trust `t.trusted`. */
-function handClock(t: { now: number; offset: number; trusted: boolean }): PamClock {
-  return {
-    boundMs: BOUND,
-    now: () => t.now,
-    serverNow: () => t.now + t.offset,
-    trusted: () => t.trusted,
-    learn: () => {},
-    subscribe: () => () => {},
-    offsetMs: () => t.offset,
-    monotonic: () => t.now,
-  };
-}
-
-type Answer = { status: number; body: unknown } | 'hang';
-
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
+const startSeededClient = seededClients();
 
 /**
  * A client started at server time `at` (base `at - offset`) from `initial`, on manual timers, whose
@@ -75,32 +43,8 @@ function start(
   initial: PamSessionSeed,
   o: { at: number; offset?: number; trusted?: boolean; answer?: (path: string) => Answer },
 ) {
-  const offset = o.offset ?? 0;
-  const t = { now: o.at - offset, offset, trusted: o.trusted ?? true };
-  const { timers, advance } = manualTimers(t);
-  const paths: string[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(typeof input === 'string' || input instanceof URL ? input : input.url);
-    paths.push(path);
-    const a = o.answer?.(path) ?? 'hang';
-    if (a === 'hang')
-      return new Promise<never>((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-      );
-    return new Response(JSON.stringify(a.body), {
-      status: a.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof globalThis.fetch;
-  const client = createServerSessionClient({
-    initial,
-    fetch,
-    environment: { channel: null, clock: handClock(t), timers },
-  });
-  clients.push(client);
-  const views = [client.view];
-  client.subscribe((v) => views.push(v));
-  const profileReads = () => paths.filter((p) => p.includes('/auth/user-profile')).length;
+  const { client, t, advance, views, reads } = startSeededClient(initial, o);
+  const profileReads = () => reads('/auth/user-profile');
   return { client, t, advance, views, profileReads };
 }
 
@@ -115,7 +59,7 @@ const barred = {
 
 describe('the server-session client judges its seed at the clock, not at the seed', () => {
   it('a seed read two days ago: stale and not free to bet at once, the profile read at once, and the SPA bar it answers is shown', async () => {
-    const { client, views, profileReads } = start(seedOf(NOON - 2 * DAY), {
+    const { client, views, profileReads } = start(seedAt(NOON - 2 * DAY), {
       at: NOON,
       answer: (p) => (p.includes('/auth/user-profile') ? barred : 'hang'),
     });
@@ -129,7 +73,7 @@ describe('the server-session client judges its seed at the clock, not at the see
   });
 
   it('a seed read a day ahead of the clock: not current, the profile read at once', async () => {
-    const { client, views, profileReads } = start(seedOf(NOON + DAY), { at: NOON });
+    const { client, views, profileReads } = start(seedAt(NOON + DAY), { at: NOON });
     expect(client.view.restrictions?.status).not.toBe('current');
     expect(client.view.restrictions?.canBet).toBe(false);
     await until(() => profileReads() === 1, 'the profile was read at once');
@@ -137,14 +81,14 @@ describe('the server-session client judges its seed at the clock, not at the see
   });
 
   it('a seed read later today than the clock by more than its bound: not current, the profile read at once', async () => {
-    const { client, views, profileReads } = start(seedOf(NOON + BOUND + S), { at: NOON });
+    const { client, views, profileReads } = start(seedAt(NOON + BOUND + S), { at: NOON });
     expect(client.view.restrictions?.canBet).toBe(false);
     await until(() => profileReads() === 1, 'the profile was read at once');
     expect(views.some(free)).toBe(false);
   });
 
   it('on a clock not trusted yet: not current, the profile read at once', async () => {
-    const { client, views, profileReads } = start(seedOf(NOON - S), { at: NOON, trusted: false });
+    const { client, views, profileReads } = start(seedAt(NOON - S), { at: NOON, trusted: false });
     expect(client.view.restrictions?.canBet).toBe(false);
     await until(() => profileReads() === 1, 'the profile was read at once');
     expect(views.some(free)).toBe(false);
@@ -153,7 +97,7 @@ describe('the server-session client judges its seed at the clock, not at the see
   it('a seed read earlier today: current at once, no profile read, and the SPA re-check at the next São Paulo midnight of the clock', async () => {
     // Read at 14:00 the day before, the page opened at 23:00: the re-check is due at 00:00, not at 09:00.
     const readAt = MIDNIGHT - 10 * H;
-    const { client, advance, profileReads } = start(seedOf(readAt), { at: MIDNIGHT - H, offset: 40 * S });
+    const { client, advance, profileReads } = start(seedAt(readAt), { at: MIDNIGHT - H, offset: 40 * S });
     expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: true, checkedAt: readAt });
     await turns(10);
     expect(profileReads()).toBe(0);
@@ -170,7 +114,7 @@ describe('the server-session client judges its seed at the clock, not at the see
   it('a seed read from GET <prefix>/session is judged the same way: two days old, stale and read again', async () => {
     const { client, views, profileReads } = start(UNAVAILABLE, {
       at: NOON,
-      answer: (p) => (p.endsWith('/session') ? { status: 200, body: seedOf(NOON - 2 * DAY) } : 'hang'),
+      answer: (p) => (p.endsWith('/session') ? { status: 200, body: seedAt(NOON - 2 * DAY) } : 'hang'),
     });
     await until(() => client.view.status === 'signedIn', 'signed in from the seed route');
     expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
@@ -185,7 +129,7 @@ describe('the server-session client judges its seed at the clock, not at the see
       answer: (p) => {
         if (!p.endsWith('/session')) return 'hang';
         t.trusted = true; // the clock learned from the answers meanwhile
-        return { status: 200, body: seedOf(NOON - S) };
+        return { status: 200, body: seedAt(NOON - S) };
       },
     });
     await until(() => client.view.status === 'signedIn', 'signed in from the seed route');
@@ -212,7 +156,7 @@ describe('the server-session client judges its seed at the clock, not at the see
           const at = MIDNIGHT + fromMidnight;
           const readAt = at - ageMs;
           const fresh = trusted && readAt <= at + BOUND && brazilDayOf(readAt) === brazilDayOf(at);
-          const { client, advance, views, profileReads } = start(seedOf(readAt), { at, offset, trusted });
+          const { client, advance, views, profileReads } = start(seedAt(readAt), { at, offset, trusted });
           try {
             expect(client.view.status).toBe('signedIn');
             await turns(6);

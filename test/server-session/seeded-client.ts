@@ -3,6 +3,7 @@
 // says (or never, until aborted), every view it showed and every event it told recorded.
 
 import type { PamSessionSeed } from 'pam-client';
+import { afterEach } from 'vitest';
 import type { PamClock } from '../../machines/clock';
 import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
 import { answeredUserInfo } from '../support/answered-user-info';
@@ -26,6 +27,46 @@ export const seedOf = (over: Partial<PamSessionSeed> & { readAt: number }): PamS
   expiresAt: over.readAt + 10 * DAY,
   ...over,
 });
+
+/**
+ * The login route's answer: player 4 (`playerId` in the server session), login `login-9` signed in
+ * at `NOON`, ending at `expiresAt`.
+ */
+export const loginAnswer = (o: { expiresAt: number; playerId?: number }) => ({
+  status: 200,
+  body: {
+    expires_in: 28_800,
+    token_type: 'Bearer',
+    user: { id: 4, email: 'player@example.com', cancelled_account: false },
+    userInfo: answeredUserInfo(),
+    server_session: {
+      login_id: 'login-9',
+      player_id: o.playerId ?? 4,
+      signed_in_at: NOON,
+      expires_at: o.expiresAt,
+    },
+  },
+});
+
+/** A signed-out seed (no session). */
+export const SIGNED_OUT: PamSessionSeed = {
+  status: 'signedOut',
+  user: null,
+  userInfo: null,
+  readAt: null,
+  loginId: null,
+  expiresAt: null,
+};
+
+/** A seed that sends the client to `GET <prefix>/session` (the server could not read the profile). */
+export const UNAVAILABLE: PamSessionSeed = {
+  status: 'unavailable',
+  user: null,
+  userInfo: null,
+  readAt: null,
+  loginId: 'login-1',
+  expiresAt: null,
+};
 
 /**
  * The one clock, by hand: base `t.now`, server time `t.now + t.offset`, trust `t.trusted`, and
@@ -101,4 +142,17 @@ export function startSeeded(
     client.on(type, (e) => events.push({ type, status: (e as { status?: string }).status }));
   const reads = (part: string) => paths.filter((p) => p.includes(part)).length;
   return { client, t, advance, views, shownAt, events, reads };
+}
+
+/** `startSeeded`, each client it starts stopped after its test. Call once, at a test file's top level. */
+export function seededClients(): typeof startSeeded {
+  const clients: ServerSessionClientBase[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.stop();
+  });
+  return (...args) => {
+    const started = startSeeded(...args);
+    clients.push(started.client);
+    return started;
+  };
 }

@@ -7,23 +7,13 @@
 // not be read stays `unknown`. Never free to bet either way.
 
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextBrazilMidnight } from '../../machines/clock';
-import type { ServerSessionClientBase } from '../../machines/index';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { until } from '../support/event-loop';
-import { type Answer, BOUND, DAY, free, H, MIDNIGHT, NOON, seedOf, startSeeded } from './seeded-client';
+import { type Answer, BOUND, DAY, free, H, MIDNIGHT, NOON, seededClients, seedOf } from './seeded-client';
 
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-function start(...args: Parameters<typeof startSeeded>) {
-  const started = startSeeded(...args);
-  clients.push(started.client);
-  return started;
-}
+const start = seededClients();
 
 const PROFILE = '/auth/user-profile';
 

@@ -7,32 +7,12 @@
 // whose 401 ends it) and its word taken; the session ends locally only on a trusted, learned clock.
 
 import fc from 'fast-check';
-import type { PamSessionSeed } from 'pam-client';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerSessionClientBase } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns, until } from '../support/event-loop';
-import { type Answer, H, NOON, S, seedOf, startSeeded } from './seeded-client';
+import { type Answer, H, loginAnswer, NOON, S, SIGNED_OUT, seededClients, seedOf } from './seeded-client';
 
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-function start(...args: Parameters<typeof startSeeded>) {
-  const started = startSeeded(...args);
-  clients.push(started.client);
-  return started;
-}
-
-const SIGNED_OUT: PamSessionSeed = {
-  status: 'signedOut',
-  user: null,
-  userInfo: null,
-  readAt: null,
-  loginId: null,
-  expiresAt: null,
-};
+const start = seededClients();
 
 /** The seed route as the server answers it at server time `NOON`: live until `expiresAt`. */
 const seedRoute =
@@ -178,17 +158,6 @@ describe('signed in, the clock then calls the session over', () => {
 });
 
 describe('a login answer whose end the clock calls past', () => {
-  const loginAnswer = (expiresAt: number) => ({
-    status: 200,
-    body: {
-      expires_in: 28_800,
-      token_type: 'Bearer',
-      user: { id: 4, email: 'player@example.com', cancelled_account: false },
-      userInfo: answeredUserInfo(),
-      server_session: { login_id: 'login-9', player_id: 4, signed_in_at: NOON, expires_at: expiresAt },
-    },
-  });
-
   it('generated trust × learned: signed out as expired only on a clock that judges, else signed in and the server asked', async () => {
     await fc.assert(
       fc.asyncProperty(TRUST, LEARNED, fc.integer({ min: 1, max: 9 * H }), async (trusted, learned, ago) => {
@@ -196,7 +165,7 @@ describe('a login answer whose end the clock calls past', () => {
           at: NOON,
           trusted,
           learned,
-          answer: (p) => (p.endsWith('/auth/login') ? loginAnswer(NOON - ago) : 'hang'),
+          answer: (p) => (p.endsWith('/auth/login') ? loginAnswer({ expiresAt: NOON - ago }) : 'hang'),
         });
         try {
           await client.ready;

@@ -11,6 +11,7 @@ import {
   cookieOf,
   fullInfo,
   json,
+  logIn,
   loginOk,
   pamFor,
   request,
@@ -56,12 +57,7 @@ describe('headers of the API that reach the browser (D1)', () => {
       return json(res, status, { message: 'slow down' }, echoing(bearer));
     };
     const pam = pamFor(api);
-    const login = (await pam.handle(
-      request('/pam/auth/login', {
-        method: 'POST',
-        body: { login: 'p@example.com', password: 'Secret123!' },
-      }),
-    ))!;
+    const login = await logIn(pam);
     expect(login.status).toBe(200);
     const cookie = cookieOf(login);
     const relayed = (await pam.handle(request('/pam/bff/users/account-social', { cookie })))!;

@@ -34,14 +34,36 @@ function streamJson(res: ServerResponse, total: number, state: { written: number
   pump();
 }
 
+/** A hostile API that signs in and answers every other read with 64 MiB of JSON, told in `state`. */
+async function endlessApi() {
+  const api = await hostile.api();
+  const state = { written: 0, cut: false };
+  api.handler = (req, res) => {
+    if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
+    return streamJson(res, 64 * MiB, state);
+  };
+  return { api, state };
+}
+
+/**
+ * A hostile API that signs in, answers report 7 with `report` and its `download_url` (at the API's
+ * `/files/r.pdf`), and writes every other answer with `file`.
+ */
+async function reportApi(report: Record<string, unknown>, file: (res: ServerResponse) => void) {
+  const api = await hostile.api();
+  api.handler = (req, res) => {
+    const path = req.url ?? '';
+    if (path.startsWith('/auth/login')) return json(res, 200, loginOk());
+    if (path === '/income-report/7')
+      return json(res, 200, { ...report, download_url: `${api.url}/files/r.pdf` });
+    return file(res);
+  };
+  return api;
+}
+
 describe('bounded reads of the API (D7)', () => {
   it('a JSON answer beyond maxAnswerBytes: a typed 502, and the proxy stops reading', async () => {
-    const api = await hostile.api();
-    const state = { written: 0, cut: false };
-    api.handler = (req, res) => {
-      if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
-      return streamJson(res, 64 * MiB, state);
-    };
+    const { api, state } = await endlessApi();
     const pam = pamFor(api);
     const cookie = await signIn(pam);
     const answer = (await pam.handle(request('/pam/bff/users/address-by-user', { cookie })))!;
@@ -72,12 +94,7 @@ describe('bounded reads of the API (D7)', () => {
   });
 
   it('the seed of an endless profile answer is unavailable, never a grown heap', async () => {
-    const api = await hostile.api();
-    const state = { written: 0, cut: false };
-    api.handler = (req, res) => {
-      if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
-      return streamJson(res, 64 * MiB, state);
-    };
+    const { api, state } = await endlessApi();
     const pam = pamFor(api);
     const cookie = await signIn(pam);
     const view = await pam.getSession(new Request('https://app.example/', { headers: { cookie } }));
@@ -87,34 +104,26 @@ describe('bounded reads of the API (D7)', () => {
   });
 
   it('a report file beyond maxFileBytes is cut off (the download errors), and no longer read', async () => {
-    const api = await hostile.api();
     const state = { written: 0, cut: false };
-    api.handler = (req, res) => {
-      const path = req.url ?? '';
-      if (path.startsWith('/auth/login')) return json(res, 200, loginOk());
-      if (path === '/income-report/7')
-        return json(res, 200, {
-          id: 7,
-          reference_year: 2025,
-          status: 3,
-          delivery_type: 'download',
-          download_url: `${api.url}/files/r.pdf`,
+    const api = await reportApi(
+      { id: 7, reference_year: 2025, status: 3, delivery_type: 'download' },
+      (res) => {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        res.on('close', () => {
+          if (!res.writableFinished) state.cut = true;
         });
-      res.writeHead(200, { 'content-type': 'application/pdf' });
-      res.on('close', () => {
-        if (!res.writableFinished) state.cut = true;
-      });
-      const chunk = Buffer.alloc(64 * 1024, 'p');
-      const pump = () => {
-        while (state.written < 24 * MiB) {
-          if (res.destroyed) return;
-          state.written += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', pump);
-        }
-        res.end();
-      };
-      pump();
-    };
+        const chunk = Buffer.alloc(64 * 1024, 'p');
+        const pump = () => {
+          while (state.written < 24 * MiB) {
+            if (res.destroyed) return;
+            state.written += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        pump();
+      },
+    );
     const pam = pamFor(api, { maxFileBytes: 2 * MiB });
     const cookie = await signIn(pam);
     const answer = (await pam.handle(request('/pam/report-file?id=7', { cookie })))!;
@@ -125,21 +134,11 @@ describe('bounded reads of the API (D7)', () => {
   });
 
   it('a report file that declares a Content-Length beyond maxFileBytes is refused: 502', async () => {
-    const api = await hostile.api();
-    api.handler = (req, res) => {
-      const path = req.url ?? '';
-      if (path.startsWith('/auth/login')) return json(res, 200, loginOk());
-      if (path === '/income-report/7')
-        return json(res, 200, {
-          id: 7,
-          reference_year: 2025,
-          status: 3,
-          download_url: `${api.url}/files/r.pdf`,
-        });
+    const api = await reportApi({ id: 7, reference_year: 2025, status: 3 }, (res) => {
       const body = Buffer.alloc(300_000, 'p');
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(body.length) });
       res.end(body);
-    };
+    });
     const pam = pamFor(api, { maxFileBytes: 200_000 });
     const cookie = await signIn(pam);
     const answer = (await pam.handle(request('/pam/report-file?id=7', { cookie })))!;

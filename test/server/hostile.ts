@@ -133,14 +133,19 @@ export const cookieOf = (answer: Response): string =>
     .map((line) => line.split(';')[0])
     .join('; ');
 
-/** Signs in through `pam` (the hostile API must answer the login); the cookie to send. */
-export async function signIn(pam: PamServer): Promise<string> {
-  const answer = await pam.handle(
+/** The answer to a login through `pam` as `p@example.com` (unread; the hostile API must answer it). */
+export async function logIn(pam: PamServer): Promise<Response> {
+  return (await pam.handle(
     request('/pam/auth/login', {
       method: 'POST',
       body: { login: 'p@example.com', password: 'Secret123!' },
     }),
-  );
-  await answer?.text();
-  return cookieOf(answer!);
+  ))!;
+}
+
+/** Signs in through `pam` (the hostile API must answer the login); the cookie to send. */
+export async function signIn(pam: PamServer): Promise<string> {
+  const answer = await logIn(pam);
+  await answer.text();
+  return cookieOf(answer);
 }

@@ -7,7 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cookieOf, fullInfo, json, loginOk, pamFor, request, useHostile, user } from './hostile';
+import { cookieOf, fullInfo, json, logIn, loginOk, pamFor, useHostile, user } from './hostile';
 
 const hostile = useHostile();
 const NOW = Date.parse('2026-11-28T15:00:00Z');
@@ -79,12 +79,7 @@ describe("getSession's restrictions are judged at the server's clock (D2)", () =
       return answerProfile(res, header, r);
     };
     const pam = pamFor(api, { now: () => NOW });
-    const login = (await pam.handle(
-      request('/pam/auth/login', {
-        method: 'POST',
-        body: { login: 'p@example.com', password: 'Secret123!' },
-      }),
-    ))!;
+    const login = await logIn(pam);
     await login.text();
     const cookie = cookieOf(login);
     await fc.assert(
@@ -119,12 +114,7 @@ describe("getSession's restrictions are judged at the server's clock (D2)", () =
         return answerProfile(res, { kind: 'at', offset }, pause);
       };
       const pam = pamFor(api, { now: () => NOW });
-      const login = (await pam.handle(
-        request('/pam/auth/login', {
-          method: 'POST',
-          body: { login: 'p@example.com', password: 'Secret123!' },
-        }),
-      ))!;
+      const login = await logIn(pam);
       await login.text();
       const view = await pam.getSession(
         new Request('https://app.example/', { headers: { cookie: cookieOf(login) } }),

@@ -8,6 +8,7 @@ import {
   cookieOf,
   fullInfo,
   json,
+  logIn,
   loginOk,
   pamFor,
   request,
@@ -82,12 +83,7 @@ describe("the session's token values are scrubbed from every answer (D2)", () =>
         loginOk({ refresh_token: REFRESH, user: user({ name: `Bearer ${TOKEN}`, username: REFRESH }) }),
       );
     const pam = pamFor(api);
-    const answer = (await pam.handle(
-      request('/pam/auth/login', {
-        method: 'POST',
-        body: { login: 'p@example.com', password: 'Secret123!' },
-      }),
-    ))!;
+    const answer = await logIn(pam);
     const text = await answer.text();
     expect(answer.status).toBe(200);
     expect(cookieOf(answer)).not.toBe('');
@@ -147,12 +143,7 @@ describe("a profile of another player is never the session's (D6)", () => {
     const api = await hostile.api();
     api.handler = (_req, res) => json(res, 200, loginOk({ user: user({ id: undefined }) }));
     const pam = pamFor(api);
-    const answer = (await pam.handle(
-      request('/pam/auth/login', {
-        method: 'POST',
-        body: { login: 'p@example.com', password: 'Secret123!' },
-      }),
-    ))!;
+    const answer = await logIn(pam);
     expect(answer.status).toBe(502);
     expect(cookieOf(answer)).toBe('');
     expect(await answer.text()).not.toContain(TOKEN);
@@ -179,12 +170,7 @@ describe('a cancelled account is never signed in free to bet (D4/D5)', () => {
         return json(res, 200, loginOk({ user: user({ cancelled_account: flag, is_active: false }) }));
       };
       const pam = pamFor(api);
-      const answer = (await pam.handle(
-        request('/pam/auth/login', {
-          method: 'POST',
-          body: { login: 'p@example.com', password: 'Secret123!' },
-        }),
-      ))!;
+      const answer = await logIn(pam);
       const text = await answer.text();
       expect(answer.status).toBe(200);
       expect(JSON.parse(text)).toEqual({

@@ -6,13 +6,24 @@
 
 import { describe, expect, it } from 'vitest';
 import { openCookie } from './harness';
-import { cookieOf, fullInfo, json, loginOk, pamFor, request, TOKEN, useHostile, user } from './hostile';
+import {
+  cookieOf,
+  fullInfo,
+  type HostileAPI,
+  json,
+  logIn,
+  loginOk,
+  pamFor,
+  request,
+  TOKEN,
+  useHostile,
+  user,
+} from './hostile';
 
 const hostile = useHostile();
 const NOW = Date.parse('2026-11-28T06:00:00Z');
 const SIX_HOURS = 21_600_000;
 const READ = '/pam/bff/users/address-by-user';
-const LOGIN = { login: 'p@example.com', password: 'Secret123!' };
 
 const BAD: [string, unknown][] = [
   ['20 kB', 'a'.repeat(20_000)],
@@ -31,6 +42,18 @@ async function sealedToken(answer: Response): Promise<string | undefined> {
   return value === '' ? undefined : (await openCookie(value)).token;
 }
 
+/**
+ * A proxy on a clock the test moves (`clock.now`, from `NOW`), idle limit 12 h, signed in at `NOW`
+ * (the login answer read).
+ */
+async function signedIn(api: HostileAPI) {
+  const clock = { now: NOW };
+  const pam = pamFor(api, { now: () => clock.now, cookie: { idleMs: 12 * 3_600_000 } });
+  const login = await logIn(pam);
+  await login.text();
+  return { pam, login, clock };
+}
+
 describe('one token check for the login and the refresh (L2)', () => {
   it.each(BAD)(
     'a refresh answering a token with %s: refresh failed, the current token kept and sealed',
@@ -45,11 +68,8 @@ describe('one token check for the login and the refresh (L2)', () => {
         sent.push(bearer);
         return json(res, 200, { user: user(), userInfo: fullInfo(), street: 'x' });
       };
-      let now = NOW;
-      const pam = pamFor(api, { now: () => now, cookie: { idleMs: 12 * 3_600_000 } });
-      const login = (await pam.handle(request('/pam/auth/login', { method: 'POST', body: LOGIN })))!;
-      await login.text();
-      now += SIX_HOURS + 1_000;
+      const { pam, login, clock } = await signedIn(api);
+      clock.now += SIX_HOURS + 1_000;
       const first = (await pam.handle(request(READ, { cookie: cookieOf(login) })))!;
       expect(first.status).toBe(200);
       await first.text();
@@ -75,11 +95,8 @@ describe('one token check for the login and the refresh (L2)', () => {
       }
       return json(res, 200, { street: 'x' });
     };
-    let now = NOW;
-    const pam = pamFor(api, { now: () => now, cookie: { idleMs: 12 * 3_600_000 } });
-    const login = (await pam.handle(request('/pam/auth/login', { method: 'POST', body: LOGIN })))!;
-    await login.text();
-    now += SIX_HOURS + 1_000;
+    const { pam, login, clock } = await signedIn(api);
+    clock.now += SIX_HOURS + 1_000;
     const first = (await pam.handle(request(READ, { cookie: cookieOf(login) })))!;
     await first.text();
     expect(revoked).toEqual([long]);
@@ -99,13 +116,13 @@ describe('one token check for the login and the refresh (L2)', () => {
       return json(res, 404, {});
     };
     const pam = pamFor(api);
-    const refused = (await pam.handle(request('/pam/auth/login', { method: 'POST', body: LOGIN })))!;
+    const refused = await logIn(pam);
     expect(refused.status).toBe(502);
     expect(await refused.json()).toMatchObject({ pam: 'invalid_response' });
     expect(refused.headers.getSetCookie()).toEqual([]);
     expect(revoked).toEqual([token]);
     token = 'e'.repeat(2048);
-    const accepted = (await pam.handle(request('/pam/auth/login', { method: 'POST', body: LOGIN })))!;
+    const accepted = await logIn(pam);
     expect(accepted.status).toBe(200);
     await accepted.text();
     expect(await sealedToken(accepted)).toBe(token);
