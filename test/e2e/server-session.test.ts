@@ -1,21 +1,19 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPamServer, type PamServer } from '../../src/server/index';
 import { type ReferenceServer, startReferenceServer } from '../../src/testing/index';
 import { openCookie, SECRETS } from '../server/harness';
-import { chromiumLaunchOptions, chromiumPath } from '../support/chromium';
+import { chromiumPath } from '../support/chromium';
+import { bundlePage, launchChromium } from '../support/chromium-pages';
 import { type ServedHandler, serveHandler } from '../support/serve-handler';
 
 // Issue 28.2 and 28.3 in real Chromium: the browser client in server-session mode against
 // `pam-client/server` in front of the reference server. A page rendered by the app's server with
 // the seed (`getSession(request).initial`) in it, its script bundled from the sources.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const COOKIE = '__Host-pam-session';
 
 let reference: ReferenceServer;
@@ -38,20 +36,7 @@ async function renderPage(request: Request, script: string): Promise<Response> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pam-server-session-'));
-  await build({
-    entryPoints: [join(root, 'test/e2e/server-session/page.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    outfile: join(dir, 'app.js'),
-    alias: {
-      'pam-client': join(root, 'src/index.ts'),
-      'pam-client/machines': join(root, 'machines/index.ts'),
-      'pam-client/internal': join(root, 'src/internal.ts'),
-    },
-    logLevel: 'silent',
-  });
-  const script = await readFile(join(dir, 'app.js'), 'utf8');
+  const script = await readFile(await bundlePage('test/e2e/server-session/page.ts', dir, 'iife'), 'utf8');
   reference = await startReferenceServer();
   pam = createPamServer({ apiBaseURL: reference.url, secrets: SECRETS });
   served = await serveHandler(async (request, context) => {
@@ -63,7 +48,7 @@ beforeAll(async () => {
   });
   // localhost is a secure context: the Secure __Host- cookie is kept over http.
   origin = served.url.replace('127.0.0.1', 'localhost');
-  browser = await chromium.launch(chromiumLaunchOptions());
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,64 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Demo, startDemo } from '../../scripts/demo/serve.mjs';
-import { chromiumLaunchOptions, chromiumPath } from '../support/chromium';
+import type { Page } from 'playwright';
+import { describe, expect, it, vi } from 'vitest';
+import { chromiumPath } from '../support/chromium';
+import { useTabsPage } from '../support/chromium-pages';
 
 // Issue 18's three-tab defects in real Chromium pages of one origin (each failed before its fix):
 // closing the page that holds the refresh claim, two players signing in at once, and a foreign
 // message on the channel.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const REFRESH = '/users/refresh-token';
 const ADDRESS = '/bff/users/address-by-user';
 
-let reference: ReferenceServer;
-let demo: Demo;
-let browser: Browser;
-let dir: string;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pam-tabs-session-'));
-  await build({
-    entryPoints: [join(root, 'test/e2e/tabs/page.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    outfile: join(dir, 'app.js'),
-    alias: {
-      'pam-client': join(root, 'src/index.ts'),
-      'pam-client/machines': join(root, 'machines/index.ts'),
-      'pam-client/internal': join(root, 'src/internal.ts'),
-    },
-    logLevel: 'silent',
-  });
-  await writeFile(
-    join(dir, 'index.html'),
-    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./app.js"></script></body></html>',
-  );
-  reference = await startReferenceServer();
-  demo = await startDemo({ apps: [{ mountPath: '/', dir }], apiTarget: reference.url });
-  browser = await chromium.launch(chromiumLaunchOptions());
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), demo?.close(), reference?.close()]);
-  await rm(dir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-});
-afterEach(async () => {
-  await context.close();
-  reference.faults.clear();
-});
+const env = useTabsPage('pam-tabs-session-');
 
 type Pam = {
   status(): string;
@@ -77,9 +29,9 @@ const pam = <T>(page: Page, fn: (p: Pam) => T | Promise<T>) =>
   page.evaluate(fn as never) as Promise<Awaited<T>>;
 
 async function openPage(query = ''): Promise<Page> {
-  const page = await context.newPage();
+  const page = await env.context.newPage();
   page.on('pageerror', (e) => console.log('pageerror', e.message));
-  await page.goto(`${demo.url}/${query}`);
+  await page.goto(`${env.demo.url}/${query}`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   return page;
 }
@@ -100,7 +52,7 @@ async function until<T>(pages: Page[], read: (p: Page) => Promise<T>, ok: (all: 
   return seen;
 }
 const count = (method: string, path: string) =>
-  reference.requests.filter((r) => r.method === method && r.path === path).length;
+  env.reference.requests.filter((r) => r.method === method && r.path === path).length;
 
 async function logIn(page: Page, who: { email: string; password: string }) {
   await page.evaluate(
@@ -113,16 +65,16 @@ async function logIn(page: Page, who: { email: string; password: string }) {
 describe.skipIf(!chromiumPath())('issue 18: three tabs in Chromium', { timeout: 60_000 }, () => {
   it('closing the page that holds the refresh claim lets another page refresh at once', async () => {
     const pages = [await openPage(), await openPage(), await openPage()];
-    await logIn(pages[0]!, reference.seed.plain);
+    await logIn(pages[0]!, env.reference.seed.plain);
     await until(pages, viewOf, (all) => all.every((v) => v.status === 'signedIn'));
     // Page 0's refresh is slow: it holds the claim while its request is out.
-    reference.faults.add({ method: 'POST', path: REFRESH, delayMs: 8_000, times: 1 });
+    env.reference.faults.add({ method: 'POST', path: REFRESH, delayMs: 8_000, times: 1 });
     await pam(pages[0]!, () => (window as never as { pam: Pam }).pam.client.state.send({ type: 'REFRESH' }));
     // A real-time poll: the request comes from a real Chromium tab, out of node's event loop.
     await vi.waitFor(() => expect(count('POST', REFRESH)).toBe(1), { timeout: 10_000, interval: 25 });
     await pages[0]!.close();
 
-    reference.faults.add({
+    env.reference.faults.add({
       method: 'GET',
       path: ADDRESS,
       status: 401,
@@ -138,9 +90,9 @@ describe.skipIf(!chromiumPath())('issue 18: three tabs in Chromium', { timeout: 
 
   it('two players signing in at once: every page converges on one player, with that player’s data', async () => {
     const pages = [await openPage(), await openPage(), await openPage()];
-    const { paused, plain } = reference.seed;
+    const { paused, plain } = env.reference.seed;
     // Both answers are held back, so both logins commit before either page hears of the other.
-    reference.faults.add({ method: 'POST', path: '/auth/login', delayMs: 600, times: 2 });
+    env.reference.faults.add({ method: 'POST', path: '/auth/login', delayMs: 600, times: 2 });
     await Promise.all([logIn(pages[0]!, paused), logIn(pages[1]!, plain)]);
     const settled = (v: Awaited<ReturnType<typeof viewOf>>) =>
       v.status === 'signedIn' && v.user !== null && v.restrictions?.status === 'current';
@@ -180,7 +132,7 @@ describe.skipIf(!chromiumPath())('issue 18: three tabs in Chromium', { timeout: 
           }),
         seq,
       );
-    await logIn(pages[0]!, reference.seed.plain);
+    await logIn(pages[0]!, env.reference.seed.plain);
     const seen = await until(pages, viewOf, (all) => all.every((v) => v.status === 'signedIn'));
     expect(seen.map((v) => v.status)).toEqual(['signedIn', 'signedIn', 'signedIn']);
     // The saved session reads back valid: a fresh page restores it and its calls go through.

@@ -1,67 +1,19 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Demo, startDemo } from '../../scripts/demo/serve.mjs';
-import { chromiumLaunchOptions, chromiumPath } from '../support/chromium';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/chromium';
+import { useTabsPage } from '../support/chromium-pages';
 
 // Issue 9: the cross-tab session in real Chromium, three (or four) pages of one origin.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const REFRESH = '/users/refresh-token';
 const ADDRESS = '/bff/users/address-by-user';
 
-let reference: ReferenceServer;
-let demo: Demo;
-let browser: Browser;
-let dir: string;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pam-tabs-'));
-  await build({
-    entryPoints: [join(root, 'test/e2e/tabs/page.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    outfile: join(dir, 'app.js'),
-    alias: {
-      'pam-client': join(root, 'src/index.ts'),
-      'pam-client/machines': join(root, 'machines/index.ts'),
-      'pam-client/internal': join(root, 'src/internal.ts'),
-    },
-    logLevel: 'silent',
-  });
-  await writeFile(
-    join(dir, 'index.html'),
-    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./app.js"></script></body></html>',
-  );
-  reference = await startReferenceServer();
-  demo = await startDemo({ apps: [{ mountPath: '/', dir }], apiTarget: reference.url });
-  browser = await chromium.launch(chromiumLaunchOptions());
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), demo?.close(), reference?.close()]);
-  await rm(dir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-});
-afterEach(async () => {
-  await context.close();
-  reference.faults.clear();
-});
+const env = useTabsPage('pam-tabs-');
 
 async function openPage(): Promise<Page> {
-  const page = await context.newPage();
+  const page = await env.context.newPage();
   page.on('pageerror', (e) => console.log('pageerror', e.message));
-  await page.goto(`${demo.url}/`);
+  await page.goto(`${env.demo.url}/`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   return page;
 }
@@ -70,7 +22,7 @@ const token = (p: Page) =>
   p.evaluate(() => (window as never as { pam: { token(): Promise<string | null> } }).pam.token());
 const statuses = (pages: Page[]) => Promise.all(pages.map(status));
 const count = (method: string, path: string) =>
-  reference.requests.filter((r) => r.method === method && r.path === path).length;
+  env.reference.requests.filter((r) => r.method === method && r.path === path).length;
 
 /** The pages' statuses, once every one is `want`. */
 async function untilAll(pages: Page[], want: string) {
@@ -80,7 +32,7 @@ async function untilAll(pages: Page[], want: string) {
 }
 
 async function logIn(page: Page) {
-  const { email, password } = reference.seed.plain;
+  const { email, password } = env.reference.seed.plain;
   await page.evaluate(
     ([login, pw]) =>
       (window as never as { pam: { client: { login(c: object): void } } }).pam.client.login({
@@ -127,7 +79,7 @@ describe.skipIf(!chromiumPath())('cross-tab session in Chromium', { timeout: 60_
     await logIn(pages[0]!);
     await untilAll(pages, 'signedIn');
     const refreshesBefore = count('POST', REFRESH);
-    reference.faults.add({
+    env.reference.faults.add({
       method: 'GET',
       path: ADDRESS,
       status: 401,
@@ -162,8 +114,8 @@ describe.skipIf(!chromiumPath())('cross-tab session in Chromium', { timeout: 60_
       const pages = [await openPage(), await openPage(), await openPage()];
       await logIn(pages[0]!);
       await untilAll(pages, 'signedIn');
-      reference.faults.add({ method: 'GET', path: ADDRESS, status: 401, body: { message: 'expired' } });
-      reference.faults.add({ method: 'POST', path: REFRESH, status: answer, body: { message: 'no' } });
+      env.reference.faults.add({ method: 'GET', path: ADDRESS, status: 401, body: { message: 'expired' } });
+      env.reference.faults.add({ method: 'POST', path: REFRESH, status: answer, body: { message: 'no' } });
       const results = await Promise.all(
         pages.map((p) =>
           p.evaluate(() =>
