@@ -16,7 +16,6 @@ import {
 } from 'pam-client';
 import { accountStanding, type BackoffOptions, exclusionsAnswered } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
-import type { AcceptedRestriction, AcceptedStore } from './store';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
 export interface ProfileServices {
@@ -95,6 +94,24 @@ export const boundOf = (s: ProfileServices) => {
   const b = s.clock?.boundMs;
   return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b : DEFAULT_STAMP_BOUND_MS;
 };
+
+/** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */
+export interface AcceptedRestriction {
+  kind: 'pause' | 'selfExclusion';
+  at: number;
+}
+
+/**
+ * Where a player's accepted restriction outlives the login and the page (`remember` on acceptance,
+ * `recall` at each login's start: its profile flow is barred until a read of its own shows it), for
+ * `ACCEPTED_MS` (a read that showed it once does not end it: a replica that lags later must not
+ * free a new login): per token store in memory, and in `localStorage` (looked up at each use; the
+ * tabs of an origin share it) when there is one.
+ */
+export interface AcceptedStore {
+  recall(userId: number | null, now: number): AcceptedRestriction | null;
+  remember(userId: number | null, accepted: AcceptedRestriction): void;
+}
 
 /** How long an accepted restriction is kept (`ProfileServices.accepted`, `shown`): a day (the shortest pause). */
 export const ACCEPTED_MS = 86_400_000;

@@ -44,6 +44,7 @@ import { isInternal, isTrusted as isTrustedEvent } from './events';
 import { readProfile, watchClock } from './profile-read';
 import {
   ACCEPTED_MS,
+  type AcceptedRestriction,
   boundOf,
   isRecord,
   liftsAny,
@@ -65,7 +66,6 @@ import {
   untilNextBrazilDay,
   withoutToken,
 } from './profile-rules';
-import type { AcceptedRestriction } from './store';
 
 export * from './profile-rules';
 

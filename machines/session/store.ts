@@ -21,7 +21,7 @@ import type { TimersLike } from '../environment';
 import { withoutUserToken } from '../login/request';
 import { settleWithin } from '../settle-within';
 import { drawLoginId, isNewerSession, MAX_TOKEN_LIFE_MS } from './order';
-import { ACCEPTED_MS } from './profile-rules';
+import { ACCEPTED_MS, type AcceptedRestriction, type AcceptedStore } from './profile-rules';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 const VAULT_SIZE = 16;
@@ -408,24 +408,6 @@ export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenSto
         return tokens.clear();
       }),
   );
-}
-
-/** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */
-export interface AcceptedRestriction {
-  kind: 'pause' | 'selfExclusion';
-  at: number;
-}
-
-/**
- * Where a player's accepted restriction outlives the login and the page (`remember` on acceptance,
- * `recall` at each login's start: its profile flow is barred until a read of its own shows it), for
- * `ACCEPTED_MS` (a read that showed it once does not end it: a replica that lags later must not
- * free a new login): per token store in memory, and in `localStorage` (looked up at each use; the
- * tabs of an origin share it) when there is one.
- */
-export interface AcceptedStore {
-  recall(userId: number | null, now: number): AcceptedRestriction | null;
-  remember(userId: number | null, accepted: AcceptedRestriction): void;
 }
 
 const accepted = new WeakMap<object, Map<number, AcceptedRestriction>>();
