@@ -20,6 +20,7 @@
 import type { AuthUser, PamError, PlayTime, UserModule, UserProfileInfo } from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
+import { servicesOf } from '../session/context';
 import { internal, type Owner, takeTicket } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { SessionRestrictions } from '../session/profile-rules';
@@ -373,8 +374,14 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
     // After a failure nothing changed, or the outcome is unknown and the outcome check re-reads
     // the profile (which the client hands to the session): one read either way.
     wrapped[name] = async (...args: unknown[]) => {
+      // When it was sent, on the server's clock: the restriction the server places starts then or later.
+      // (A session without its services has no time to give: another tab's word then, any of its kind.)
+      let sent: number | undefined;
+      try {
+        sent = servicesOf(session()!.getSnapshot().context).serverNow();
+      } catch {}
       const result = await original(...args);
-      session()?.send(internal({ type: 'PROFILE_CHANGED', restricts }));
+      session()?.send(internal({ type: 'PROFILE_CHANGED', restricts, ...(sent !== undefined && { sent }) }));
       return result;
     };
   }

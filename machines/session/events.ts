@@ -77,9 +77,10 @@ type Internal =
   /**
    * A responsible-gaming change was sent (limits, pause, self-exclusion): read the profile again.
    * `restricts`: the change, accepted, bars betting (see the profile flow's `CHECK`); `remote`:
-   * another tab of this login said so (not told again).
+   * another tab of this login said so (not told again); `sent`: the server time the change was sent
+   * at (a read shows it by a restriction starting then or later).
    */
-  | { type: 'PROFILE_CHANGED'; restricts?: RestrictionKind | null; remote?: boolean }
+  | { type: 'PROFILE_CHANGED'; restricts?: RestrictionKind | null; remote?: boolean; sent?: number }
   /** The play-time clock of `owner` crossed the warning share or the limit (see flows.ts). */
   | { type: 'PLAY_TIME_ALERT'; level: 'warning' | 'reached'; owner: Owner; playTime: PlayTime | null };
 

@@ -46,7 +46,7 @@ import {
 } from './profile';
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
 import type { PublishedProfile, SessionAction } from './setup';
-import { writeSession } from './store';
+import { acceptedStoreOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { SessionContext } from './types';
 
@@ -75,10 +75,11 @@ export interface SessionFlowImplementations {
 }
 
 /** The profile flow's input from the session: its services and the login it holds (`owner`). */
-export const profileInputOf = ({ context: c }: { context: SessionContext }): ProfileFlowInput => ({
-  services: servicesOf(c),
-  owner: ownerOf(c),
-});
+export const profileInputOf = ({ context: c }: { context: SessionContext }): ProfileFlowInput => {
+  const services = servicesOf(c);
+  // A restriction accepted is kept beside the session's token store (and in `localStorage`).
+  return { services: { ...services, accepted: acceptedStoreOf(services.tokens) }, owner: ownerOf(c) };
+};
 
 /**
  * A profile read elsewhere (another tab, the client's outcome re-read) as the flow takes it: marked,
@@ -105,8 +106,10 @@ export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ e
  * (another tab's word may only tighten); one heard from another tab (`remote`) is not told again.
  */
 export const checkProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ context, event, enqueue }) => {
-  const { restricts, remote } = event as Heard<'PROFILE_CHANGED'>;
-  enqueue.sendTo('profile', { type: 'CHECK', restricts });
+  const { restricts, remote, sent } = event as Heard<'PROFILE_CHANGED'>;
+  // Sent at `sent` (server time): a read shows it by a restriction starting then or later. Another
+  // tab's word has no time: any restriction of its kind shows it.
+  enqueue.sendTo('profile', { type: 'CHECK', restricts, ...(!remote && sent !== undefined && { at: sent }) });
   // (A login without ids is told too: the other tabs' schema refuses it.)
   if (restricts && !remote)
     enqueue(() => servicesOf(context).crossTab?.publishRestricted?.(restricts as 'pause', ownerOf(context)));

@@ -11,7 +11,6 @@ import {
   type LimitKind,
   type PamError,
   parseServerTime,
-  type RestrictionKind,
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
@@ -31,6 +30,8 @@ export interface ProfileServices {
    * bound `DEFAULT_STAMP_BOUND_MS`.
    */
   clock?: ClockTrust | null;
+  /** Where an accepted restriction outlives the login and the page (the session's); none: the flow's own only. */
+  accepted?: AcceptedStore | null;
 }
 
 /** The part of `PamClock` the flow reads: whether it is trusted (and learned), its changes, and its precision. */
@@ -93,6 +94,40 @@ export const boundOf = (s: ProfileServices) => {
   const b = s.clock?.boundMs;
   return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b : DEFAULT_STAMP_BOUND_MS;
 };
+
+/** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */
+export interface AcceptedRestriction {
+  kind: 'pause' | 'selfExclusion';
+  at: number;
+}
+
+/**
+ * Where a player's accepted restriction outlives the login and the page (`remember` on acceptance,
+ * `recall` at each login's start: its profile flow is barred until a read of its own shows it), for
+ * `ACCEPTED_MS` (a read that showed it once does not end it: a replica that lags later must not
+ * free a new login): per token store in memory, and in `localStorage` (looked up at each use; the
+ * tabs of an origin share it) when there is one.
+ */
+export interface AcceptedStore {
+  recall(userId: number | null, now: number): AcceptedRestriction | null;
+  remember(userId: number | null, accepted: AcceptedRestriction): void;
+}
+
+/** How long an accepted restriction is kept (`ProfileServices.accepted`, `shown`): a day (the shortest pause). */
+export const ACCEPTED_MS = 86_400_000;
+
+/**
+ * Whether `userInfo`, read at `now`, shows the restriction accepted: one of its kind in force, or
+ * starting later than the clock can tell from now (one the server stamps "now" in whole seconds may
+ * look pending here), that started when it was sent or after (`at`, less the clock's bound and the
+ * stamp's second): an earlier one (a lagging replica, before an extension) is not it.
+ */
+export function shows(userInfo: unknown, now: number, bound: number, accepted: AcceptedRestriction): boolean {
+  const r = restrictionsOf(userInfo, now);
+  return [...r.inForce, ...r.pending.filter((x) => (x.since as number) > now + bound)].some(
+    (x) => x.kind === accepted.kind && x.since !== null && x.since >= accepted.at - bound - 1000,
+  );
+}
 
 /** Whose a datum is: the player id and the login id (`sid`) it was read or sent for. */
 export interface ProfileOwner {
@@ -459,11 +494,17 @@ export interface ProfileFlowContext {
   now: number;
   restrictions: SessionRestrictions;
   /**
-   * A change that bars betting, accepted by the server (`CHECK` with `restricts`): until a read of
-   * the flow's own, started after it, shows that restriction, `canBet` is false (a read that does
+   * A change that bars betting, accepted by the server (`CHECK` with `restricts`, or kept from an
+   * earlier login or page of the player: `ProfileServices.accepted`): until a read of the flow's
+   * own, started after it, shows that restriction (`shows`), `canBet` is false (a read that does
    * not show it yet is a lagging replica: read again, backing off).
    */
-  expect: RestrictionKind | null;
+  expect: AcceptedRestriction | null;
+  /**
+   * The latest accepted restriction a read of the flow's own showed: for `ACCEPTED_MS` after it was
+   * sent, a read of its own that does not show it (a replica lagging later) bars again.
+   */
+  shown: AcceptedRestriction | null;
   /** One more for each datum taken: the session knows a new one from the last it took. */
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */

@@ -9,7 +9,11 @@
 //   unknown). `restricts`: the server accepted a change that bars betting (a pause, a
 //   self-exclusion; here or in another tab of this login): `canBet` is false at once, until a read
 //   of the flow's own made after it shows that restriction (a read that does not is a lagging
-//   replica: kept barred, read again, backing off).
+//   replica: kept barred, read again, backing off). `at`: the server time the change was sent (a
+//   read shows it by one of its kind starting then or later: an earlier one, before an extension,
+//   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
+//   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
+//   until a read of its own shows it (`ACCEPTED`, raised at the flow's entry and on `OWNER`).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
@@ -31,7 +35,7 @@
 // `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
 // are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import { type AuthUser, type PamError, type RestrictionKind, restrictionsOf } from 'pam-client';
+import type { AuthUser, PamError, RestrictionKind } from 'pam-client';
 import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
@@ -39,6 +43,8 @@ import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
 import { readProfile, watchClock } from './profile-read';
 import {
+  ACCEPTED_MS,
+  type AcceptedRestriction,
   boundOf,
   isRecord,
   liftsAny,
@@ -54,6 +60,7 @@ import {
   type Stamp,
   sameOwner,
   sessionRestrictionsOf,
+  shows,
   stampOf,
   timeAfter,
   untilNextBrazilDay,
@@ -78,7 +85,7 @@ export interface ProfileFlowInput {
 
 /** The events the session sends the flow (see the protocol at the top of the file). */
 export type ProfileFlowEvent =
-  | { type: 'CHECK'; restricts?: RestrictionKind | null }
+  | { type: 'CHECK'; restricts?: RestrictionKind | null; at?: number }
   | { type: 'WAKE' }
   | {
       type: 'PROFILE';
@@ -92,6 +99,7 @@ export type ProfileFlowEvent =
 
 type Stamped =
   | { type: 'NOW'; at: number; trusted: boolean }
+  | { type: 'ACCEPTED'; accepted: AcceptedRestriction | null }
   | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
   | { type: 'RECHECK' }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
@@ -146,6 +154,7 @@ function initial(input: ProfileFlowInput): ProfileFlowContext {
     // Nothing read: unknown.
     restrictions: loginRestrictionsOf(null, 0),
     expect: null,
+    shown: null,
     version: 0,
     reads: 0,
   };
@@ -253,21 +262,15 @@ export function createProfileFlow() {
             stamp: { at: number; trusted?: boolean };
           },
         ) => {
-          // A restriction accepted is awaited until a read of the flow's own shows it (every read
-          // taken since was started after it: `CHECK` started one, and an older one's outcome is
-          // none): in force, or starting later than the clock can tell from now (one that starts
-          // "now" by the server's whole-second stamp may look pending here), else read again,
-          // backing off (`unsure`).
+          // A restriction accepted is awaited until a read of the flow's own shows it, else read
+          // again, backing off (`unsure`); one shown is awaited again, for its day, by such a read
+          // that does not show it (a replica lagging later).
           const now = timeAfter(context.now, d.stamp);
-          const r = restrictionsOf(d.userInfo, now);
-          const expect =
-            d.source === 'read' &&
-            [
-              ...r.inForce,
-              ...r.pending.filter((x) => (x.since as number) > now + boundOf(context.services)),
-            ].some((x) => x.kind === context.expect)
-              ? null
-              : context.expect;
+          const own = d.source === 'read';
+          const kept =
+            context.expect ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
+          const seen = own && !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
+          const expect = seen ? null : own ? kept : context.expect;
           return advanced(
             context,
             {
@@ -280,15 +283,44 @@ export function createProfileFlow() {
               attempts: 0,
               unsure: d.stamp.trusted === false || expect ? context.unsure + 1 : 0,
               expect,
+              shown: seen ? kept : context.shown,
             },
             d.stamp,
           );
         },
       ),
-      // The server accepted a change that bars betting: no betting from now until a read shows it.
+      // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0, any
+      // of its kind): no betting from now until a read shows it. One of the same kind kept is
+      // replaced by a later one only.
       expect: assign(({ context, event }) => {
-        const kind = (event as Extract<ProfileFlowEvent, { type: 'CHECK' }>).restricts;
-        return kind ? advanced(context, { expect: kind }, {}) : {};
+        const { restricts: kind, at = 0 } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
+        if (!kind) return {};
+        const kept = context.expect?.kind === kind ? context.expect.at : at;
+        return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
+      }),
+      // One accepted here is kept for the player past this login and page, until a read shows it.
+      remember: ({ context, event }) => {
+        const { restricts: kind, at } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
+        if (kind && at !== undefined)
+          context.services.accepted?.remember(context.owner.userId, { kind, at } as AcceptedRestriction);
+      },
+      // One kept from an earlier login or page of the player (read here, an action: raised as an event).
+      recall: raise(({ context }) =>
+        trusted({
+          type: 'ACCEPTED' as const,
+          accepted:
+            context.services.accepted?.recall(context.owner.userId, stampOf(context.services).at) ?? null,
+        }),
+      ),
+      adopt: assign(({ context, event }) => {
+        const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
+        // (The flow's entry runs again on each re-entry: one its reads showed is done.)
+        return isTrustedEvent(event) &&
+          accepted &&
+          accepted.at > (context.shown?.at ?? -1) &&
+          !(context.expect && context.expect.at >= accepted.at)
+          ? advanced(context, { expect: accepted }, {})
+          : {};
       }),
       failedRead: assign(
         ({ context }, o: { error: PamError; at: number; trusted?: boolean; jitter: number }) =>
@@ -401,9 +433,11 @@ export function createProfileFlow() {
     id: 'profile',
     context: ({ input }) => initial(input),
     initial: 'reading',
+    entry: 'recall',
     invoke: { src: 'watchClock', input: ({ context }) => ({ clock: context.services.clock }) },
     on: {
-      CHECK: { target: '.reading', reenter: true, actions: 'expect' },
+      CHECK: { target: '.reading', reenter: true, actions: ['expect', 'remember'] },
+      ACCEPTED: { actions: 'adopt' },
       WAKE: { actions: 'stamp' },
       NOW: { actions: 'seeNow' },
       // Taken from elsewhere: the flow's own read in flight (if any) is not needed any more.
@@ -435,7 +469,7 @@ export function createProfileFlow() {
         { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true },
       ],
       CLOCK: { guard: 'trustChanged', actions: ['trust', 'stamp'] },
-      OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: 'forget' },
+      OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: ['forget', 'recall'] },
     },
     states: {
       reading: {

@@ -21,6 +21,7 @@ import type { TimersLike } from '../environment';
 import { withoutUserToken } from '../login/request';
 import { settleWithin } from '../settle-within';
 import { drawLoginId, isNewerSession, MAX_TOKEN_LIFE_MS } from './order';
+import { ACCEPTED_MS, type AcceptedRestriction, type AcceptedStore } from './profile-rules';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 const VAULT_SIZE = 16;
@@ -407,4 +408,41 @@ export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenSto
         return tokens.clear();
       }),
   );
+}
+
+const accepted = new WeakMap<object, Map<number, AcceptedRestriction>>();
+type Web = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The accepted restrictions kept beside `tokens` (see `AcceptedStore`). */
+export function acceptedStoreOf(tokens: object): AcceptedStore {
+  const m = accepted.get(tokens) ?? new Map<number, AcceptedRestriction>();
+  accepted.set(tokens, m);
+  const key = (id: number) => `pam-client.restricted:${id}`;
+  // No storage, or one that throws (sandboxed frame, quota): memory only.
+  const web = (call: (s: Web) => unknown): unknown => {
+    try {
+      const s = (globalThis as { localStorage?: Web }).localStorage;
+      return s ? call(s) : null;
+    } catch {
+      return null;
+    }
+  };
+  const stored = (id: number): AcceptedRestriction | null => {
+    // Anything else there (foreign, forged) is none: it could only bar.
+    const r = web((s) => JSON.parse(s.getItem(key(id)) ?? 'null')) as AcceptedRestriction | null;
+    return r && typeof r.kind === 'string' && Number.isFinite(r.at) ? { kind: r.kind, at: r.at } : null;
+  };
+  return {
+    recall(userId, now) {
+      if (userId === null) return null;
+      const [a, b] = [m.get(userId), stored(userId)];
+      const latest = a && b && b.at > a.at ? b : (a ?? b);
+      return latest && now - latest.at < ACCEPTED_MS ? latest : null;
+    },
+    remember(userId, r) {
+      if (userId === null) return;
+      m.set(userId, r);
+      web((s) => s.setItem(key(userId), JSON.stringify(r)));
+    },
+  };
 }
