@@ -112,6 +112,17 @@ const DECODERS: readonly ((text: string) => string)[] = [
 // The scrubber.
 
 /**
+ * `source` (an alternation of secrets' forms) where it stands as a token of its own in a 2xx text,
+ * the text before it captured as `$1` (no lookbehind): a letter (ASCII or Latin, `à`, `Ç`), digit
+ * or `_` on neither side, nor a `-`, `.` or `/` joining it to one (`2024-482913`, `482913.50`,
+ * `v-482913-z`, `user.hunt3r!`), nor a `,` or `:` joining it to a digit (`1,482913`, `12:482913`).
+ * So `Código 482913 enviado`, `"hunt3r!"` and `code: 482913.` hold one; `1482913`, `a482913` and
+ * `ref_482913` do not: an id, an amount or a date is never rewritten by a code that is part of it.
+ */
+const token = (source: string, w = '\\w\\xc0-\\u024f') =>
+  `(^|[^${w}.,:/-]|(?:^|[^${w}])[./-]|(?:^|\\D)[,:])(?:${source})(?![${w}]|[./-][${w}]|[,:]\\d)`;
+
+/**
  * Removes known secret values from what a server answered, before any error is built from it.
  * The adapter makes one per request from every secret it sent (see `secretValuesOf`).
  */
@@ -138,10 +149,13 @@ export interface Scrubber {
    *
    * A 2xx answer (`data` true), which a schema reads: a string or key that is, as a whole
    * (whitespace around it ignored: `" hunter2 "`), a secret (in any form of `echoPattern`, or once layers of encoding are peeled off) is replaced;
-   * a secret inside a longer string only when it is unambiguous (8 characters or more, not only
-   * digits: passwords, tokens), and in a key that is a plain identifier, one of letters only as a
-   * whole word (`strong_password` stays when the password is `password`). A code or a short captcha token never rewrites a longer value
-   * (`"10.50"` with the code `1`), and numbers (ids, amounts) are data.
+   * inside a longer string, an unambiguous secret (8 characters or more, not only digits:
+   * passwords, tokens) anywhere, and any other of 2 characters or more (a short or all-digit
+   * password, a 2FA code) where it stands as a token of its own (`"Código 482913 enviado"`), never
+   * inside a longer word or number (`"482913.50"`, `"2024-482913"`, `"a482913"`: see `token`). A
+   * key keeps the earlier rule (it is a field name): a short secret only as the whole key, an
+   * unambiguous one anywhere, in a plain identifier, one of letters only as a whole word
+   * (`strong_password` stays when the password is `password`). Numbers (ids, amounts) are data.
    */
   deep<T>(value: T, keep?: ReadonlySet<string>, data?: boolean): T;
 }
@@ -193,17 +207,20 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   let all: RegExp | undefined;
   const allPattern = () => (all ??= new RegExp(join(Boolean), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
-  // characters or more, not only digits). In a 2xx key that is a plain identifier, one of letters
-  // only (`password`, a word field names are made of) counts only where no letter or underscore
-  // touches it, so `strong_password` keeps its name. No lookbehind (Safari before 16.4 throws when
-  // the RegExp is built): the character before is captured and put back.
+  // characters or more, not only digits) anywhere; any other of 2 characters or more (a short or
+  // all-digit password, a 2FA code) where it stands as a token of its own (`token`). In a 2xx key
+  // that is a plain identifier, one of letters only (`password`, a word field names are made of)
+  // counts only where no letter or underscore touches it, so `strong_password` keeps its name. No
+  // lookbehind (Safari before 16.4 throws when the RegExp is built): the text before is captured
+  // and put back.
   const long = (s: string) => s.length > 7 && !/^\d+$/.test(s);
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
-  let data: Record<'whole' | 'long' | 'word', RegExp> | undefined;
+  let data: Record<'whole' | 'value' | 'long' | 'word', RegExp> | undefined;
   const dataPatterns = () =>
     (data ??= {
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
       whole: new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
+      value: new RegExp(`${join(long)}|${token(join((s) => !long(s) && s[1]))}`, 'gi'),
       long: new RegExp(join(long), 'gi'),
       word: new RegExp(
         `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
@@ -253,18 +270,22 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     (pieces ??= new RegExp(list.map((s) => echoPattern([...s].slice(-8).join(''))).join('|'), 'i'));
   const mayEcho = (t: string) => holds(t) && piecePattern().test(t);
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
-  // the whole value when it is a secret, else the unambiguous secrets' spans (1), or their whole
-  // words in a plain-identifier key (2). The whole of `t` is redacted when a secret is found only
+  // the whole value when it is a secret, else the unambiguous secrets' spans and the others'
+  // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3).
+  // The whole of `t` is redacted when a secret is found only
   // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
   // no span maps back, and hiding more is the safe side.
-  const scrubbed = (t: string, mode: 0 | 1 | 2): string => {
+  const scrubbed = (t: string, mode: 0 | 1 | 2 | 3): string => {
     if (!holds(t)) return t;
     let out = t;
     let p: ReturnType<typeof dataPatterns> | undefined;
     if (mayEcho(t)) {
       p = mode ? dataPatterns() : undefined;
       if (p?.whole.test(t)) return REDACTED;
-      out = t.replace(p ? (mode > 1 ? p.word : p.long) : allPattern(), mode > 1 ? `$1${REDACTED}` : REDACTED);
+      out = t.replace(
+        p ? [p.value, p.word, p.long][mode - 1]! : allPattern(),
+        mode % 3 ? `$1${REDACTED}` : REDACTED,
+      );
     }
     let layer = out;
     // Nine decoding steps beyond the one layer `echoPattern` matches: three rounds of the three
@@ -275,7 +296,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       layer = next;
       if (mayEcho(layer)) {
         p = mode ? dataPatterns() : undefined;
-        if (p?.whole.test(layer) || layer.search(p ? p.long : allPattern()) > -1) return REDACTED;
+        if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
+          return REDACTED;
       }
     }
     return out;
@@ -286,7 +308,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // the value. A 2xx key that is a plain identifier (`strong_password`) is a field name: only a
   // whole secret or a whole word of an unambiguous one is replaced.
   const keyText = (k: string, data?: boolean) =>
-    data ? scrubbed(k, /^[A-Za-z_]\w*$/.test(k) ? 2 : 1) : SECRET_KEY_SET.has(k) ? k : text(k);
+    data ? scrubbed(k, /^[A-Za-z_]\w*$/.test(k) ? 2 : 3) : SECRET_KEY_SET.has(k) ? k : text(k);
   const deep = (value: unknown, depth: number, keep?: ReadonlySet<string>, data?: boolean): unknown => {
     if (typeof value === 'string') return scrubbed(value, data ? 1 : 0);
     if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
