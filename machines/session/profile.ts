@@ -3,7 +3,8 @@
 // midnight (server time) and on a wake-up in a new São Paulo day, retries a failed read with the
 // core's one backoff until it succeeds, and keeps the responsible-gaming restrictions with their
 // status (current / stale / unknown). Its read and its clock watch are here; its data and rules
-// (services, stamps, context, datum, restrictions) are pure, in ./profile-rules.ts.
+// (services, stamps, context, datum, restrictions) are pure, in ./profile-rules.ts (and
+// ./profile-services.ts); its input, events and context helpers: ./profile-setup.ts.
 // Protocol (events the session sends it):
 // - `CHECK { restricts? }`: read now (a limit, pause or exclusion was sent; a mutation's outcome is
 //   unknown). `restricts`: the server accepted a change that bars betting (a pause, a
@@ -35,8 +36,8 @@
 // `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
 // are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import type { AuthUser, PamError, RestrictionKind } from 'pam-client';
-import { type BackoffOptions, backoffDelay, clampDelay } from 'pam-client/internal';
+import type { AuthUser, PamError } from 'pam-client';
+import { backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
@@ -48,161 +49,36 @@ import {
   boundOf,
   isRecord,
   liftsAny,
-  loginRestrictionsOf,
   namesPlayer,
   nextChangeAt,
   ownsDatum,
   type ProfileFlowContext,
-  type ProfileOwner,
-  type ProfileServices,
   type ProfileSource,
   type ReadOutcome,
-  type Stamp,
   sameOwner,
-  sessionRestrictionsOf,
   shows,
   stampOf,
   timeAfter,
   untilNextBrazilDay,
   withoutToken,
 } from './profile-rules';
+import {
+  advanced,
+  answers,
+  bothAt,
+  type Clock,
+  initial,
+  type Now,
+  type ProfileFlowEvent,
+  type ProfileFlowInput,
+  restrictionsAt,
+  type Seen,
+  type Stamped,
+  seenOf,
+} from './profile-setup';
 
 export * from './profile-rules';
-
-/**
- * The profile flow's input.
- *
- * @example
- * createActor(profileFlow, { input: { services: { auth, serverNow, random: Math.random }, owner: { userId: 1, sid: 5 } } });
- */
-export interface ProfileFlowInput {
-  services: ProfileServices;
-  /** The player and login the flow reads for. */
-  owner: ProfileOwner;
-  /** The retry after a failed read (`backoffDelay`). Default: 1 s doubling to 5 min, ±10 %. */
-  retry?: Omit<BackoffOptions, 'random'>;
-}
-
-/** The events the session sends the flow (see the protocol at the top of the file). */
-export type ProfileFlowEvent =
-  | { type: 'CHECK'; restricts?: RestrictionKind | null; at?: number }
-  | { type: 'WAKE' }
-  | {
-      type: 'PROFILE';
-      owner: ProfileOwner;
-      user: AuthUser | null;
-      userInfo: Record<string, unknown>;
-      at: number;
-      source: Exclude<ProfileSource, 'read'>;
-    }
-  | { type: 'OWNER'; owner: ProfileOwner };
-
-type Stamped =
-  | { type: 'NOW'; at: number; trusted: boolean }
-  | { type: 'ACCEPTED'; accepted: AcceptedRestriction | null }
-  | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
-  | { type: 'RECHECK' }
-  | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
-      type: 'PROFILE_SEEN';
-      seen: number;
-      seenTrusted: boolean;
-    });
-type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
-type Now = Extract<Stamped, { type: 'NOW' }>;
-type Clock = Extract<Stamped, { type: 'CLOCK' }>;
-
-const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } as const;
-
-type StatusParts = Pick<
-  ProfileFlowContext,
-  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'error' | 'expect'
->;
-/**
- * `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. A
- * restriction accepted but not yet read (`expect`) leaves what was read out of date: never current
- * either (stale, or unknown; no betting).
- */
-const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
-  sessionRestrictionsOf(c.userInfo, {
-    readAt: c.readAt,
-    failed: c.failed,
-    now,
-    untrusted: c.untrusted || stamp?.trusted === false || !!c.expect,
-    unlearned: c.unlearned,
-    error: c.error,
-    user: c.user,
-  });
-
-function initial(input: ProfileFlowInput): ProfileFlowContext {
-  const services = { ...input.services, toJSON: () => '[service]' };
-  return {
-    services,
-    retry: input.retry ?? DEFAULT_RETRY,
-    owner: { userId: input.owner?.userId ?? null, sid: input.owner?.sid ?? null },
-    user: null,
-    userInfo: null,
-    readAt: null,
-    source: null,
-    failed: false,
-    untrusted: false,
-    unlearned: false,
-    attempts: 0,
-    unsure: 0,
-    retryMs: 0,
-    error: null,
-    now: 0,
-    // Nothing read: unknown.
-    restrictions: loginRestrictionsOf(null, 0),
-    expect: null,
-    shown: null,
-    version: 0,
-    reads: 0,
-  };
-}
-
-/**
- * The context after `patch` (a datum taken, a failed read, the clock's trust), at the time of
- * `stamp` (none: the flow's time as it is): the restrictions derived again, the version counted.
- */
-const advanced = (
-  context: ProfileFlowContext,
-  patch: Partial<ProfileFlowContext>,
-  stamp: { at?: number; trusted?: boolean },
-) => {
-  const now = timeAfter(context.now, stamp);
-  return {
-    ...patch,
-    now,
-    restrictions: restrictionsAt({ ...context, ...patch }, now, stamp),
-    version: context.version + 1,
-  };
-};
-
-/** Where a datum from elsewhere is seen: this tab's stamp on a trusted clock, else the flow's last
- * trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it). */
-const seenOf = (now: number, stamp: Stamp) => ({ seen: timeAfter(now, stamp), seenTrusted: stamp.trusted });
-
-/** This tab's restrictions and those another tab's datum would give, both at the time it was seen. */
-const bothAt = (context: ProfileFlowContext, e: Seen) => {
-  const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
-  const theirs = restrictionsAt(
-    // Their user when they name one (its standing), else the one this tab holds.
-    {
-      ...context,
-      user: e.user ?? context.user,
-      userInfo: e.userInfo,
-      readAt: e.at,
-      failed: false,
-      error: null,
-    },
-    now,
-  );
-  return [restrictionsAt(context, now), theirs] as const;
-};
-
-/** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */
-const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
-  isTrustedEvent(output) && output.read === context.reads;
+export type { ProfileFlowInput } from './profile-setup';
 
 /** A datum from elsewhere (`PROFILE_SEEN`), taken. */
 const TOOK_SEEN = {

@@ -1,0 +1,118 @@
+// What the profile flow calls (its services) and the clock's trust it reads, a stamp of that
+// clock and the flow's time after it, a read's outcome, and a restriction accepted by the server
+// (where it outlives the login and the page, for how long, whether a read shows it). Pure; the
+// rest of the flow's rules: ./profile-rules.ts (which re-exports these).
+
+import { type AuthModule, type AuthUser, type PamError, restrictionsOf } from 'pam-client';
+
+/** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
+export interface ProfileServices {
+  auth: Pick<AuthModule, 'getUserProfile'>;
+  /** Server time: the local clock plus the offset learned from the answers' `Date` header. */
+  serverNow: () => number;
+  /** 0..1, for the retry jitter. */
+  random: () => number;
+  /**
+   * The clock's trust (`PamEnvironment.clock`): while untrusted nothing is `current`; its bound
+   * (`boundMs`) is how far ahead of `serverNow` another tab's stamp may be. Default: always trusted,
+   * bound `DEFAULT_STAMP_BOUND_MS`.
+   */
+  clock?: ClockTrust | null;
+  /** Where an accepted restriction outlives the login and the page (the session's); none: the flow's own only. */
+  accepted?: AcceptedStore | null;
+}
+
+/** The part of `PamClock` the flow reads: whether it is trusted (and learned), its changes, and its precision. */
+export interface ClockTrust {
+  trusted(): boolean;
+  /** Whether an answer's `Date` was ever read (`PamClock.learned`); none: learned. */
+  learned?(): boolean;
+  subscribe(listener: (trusted: boolean) => void): () => void;
+  readonly boundMs: number;
+}
+
+/** How far ahead of this tab's server time another tab's read may be stamped, without a clock's bound. */
+export const DEFAULT_STAMP_BOUND_MS = 2_000;
+
+/**
+ * One reading of the flow's clock: the server time (`serverNow`) and whether the clock was trusted
+ * when it was read. A stamp taken while the clock is untrusted never becomes the flow's time.
+ */
+export interface Stamp {
+  at: number;
+  trusted: boolean;
+}
+
+/** Reads the clock once: `serverNow()` first (it may see a jump), then the trust that reading left. */
+export const stampOf = (s: ProfileServices): Stamp => {
+  const at = s.serverNow();
+  return { at, trusted: s.clock?.trusted() !== false };
+};
+
+/**
+ * The flow's time after a stamp: the stamp itself when the clock was trusted, else the time it had.
+ * Never a maximum (docs/time.md rule 3): a ratchet would keep a jumped or outlying time for good.
+ */
+export const timeAfter = (now: number, stamp: { at?: number; trusted?: boolean }): number =>
+  stamp.trusted !== false && Number.isFinite(stamp.at) ? (stamp.at as number) : now;
+
+/**
+ * A read's outcome, stamped when its answer arrived. `trusted` is the clock's trust with that stamp
+ * (`stampOf`); absent when the reader has none to tell (the server session's seeded read).
+ */
+export type ReadOutcome = (
+  | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number; trusted?: boolean }
+  | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number }
+) & {
+  /** Which of the flow's reads this answers (its `reads` when the read started): a replayed old one is no answer. */
+  read?: number;
+};
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const withoutToken = (user: unknown): AuthUser | null => {
+  if (!isRecord(user)) return null;
+  const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
+  return rest as AuthUser;
+};
+
+/** How far ahead another tab's stamp may be: the clock's stated bound. */
+export const boundOf = (s: ProfileServices) => {
+  const b = s.clock?.boundMs;
+  return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b : DEFAULT_STAMP_BOUND_MS;
+};
+
+/** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */
+export interface AcceptedRestriction {
+  kind: 'pause' | 'selfExclusion';
+  at: number;
+}
+
+/**
+ * Where a player's accepted restriction outlives the login and the page (`remember` on acceptance,
+ * `recall` at each login's start: its profile flow is barred until a read of its own shows it), for
+ * `ACCEPTED_MS` (a read that showed it once does not end it: a replica that lags later must not
+ * free a new login): per token store in memory, and in `localStorage` (looked up at each use; the
+ * tabs of an origin share it) when there is one.
+ */
+export interface AcceptedStore {
+  recall(userId: number | null, now: number): AcceptedRestriction | null;
+  remember(userId: number | null, accepted: AcceptedRestriction): void;
+}
+
+/** How long an accepted restriction is kept (`ProfileServices.accepted`, `shown`): a day (the shortest pause). */
+export const ACCEPTED_MS = 86_400_000;
+
+/**
+ * Whether `userInfo`, read at `now`, shows the restriction accepted: one of its kind in force, or
+ * starting later than the clock can tell from now (one the server stamps "now" in whole seconds may
+ * look pending here), that started when it was sent or after (`at`, less the clock's bound and the
+ * stamp's second): an earlier one (a lagging replica, before an extension) is not it.
+ */
+export function shows(userInfo: unknown, now: number, bound: number, accepted: AcceptedRestriction): boolean {
+  const r = restrictionsOf(userInfo, now);
+  return [...r.inForce, ...r.pending.filter((x) => (x.since as number) > now + bound)].some(
+    (x) => x.kind === accepted.kind && x.since !== null && x.since >= accepted.at - bound - 1000,
+  );
+}

@@ -1,0 +1,157 @@
+// The profile flow's input and events, and the pure helpers its config builds on: its initial
+// context, the restrictions derived at a time, the context after a change, and how a datum from
+// elsewhere is seen. The flow itself: ./profile.ts (its protocol at the top).
+
+import type { AuthUser, RestrictionKind } from 'pam-client';
+import type { BackoffOptions } from 'pam-client/internal';
+import { isTrusted as isTrustedEvent } from './events';
+import {
+  type AcceptedRestriction,
+  loginRestrictionsOf,
+  type ProfileFlowContext,
+  type ProfileOwner,
+  type ProfileServices,
+  type ProfileSource,
+  type ReadOutcome,
+  type Stamp,
+  sessionRestrictionsOf,
+  timeAfter,
+} from './profile-rules';
+
+/**
+ * The profile flow's input.
+ *
+ * @example
+ * createActor(profileFlow, { input: { services: { auth, serverNow, random: Math.random }, owner: { userId: 1, sid: 5 } } });
+ */
+export interface ProfileFlowInput {
+  services: ProfileServices;
+  /** The player and login the flow reads for. */
+  owner: ProfileOwner;
+  /** The retry after a failed read (`backoffDelay`). Default: 1 s doubling to 5 min, ±10 %. */
+  retry?: Omit<BackoffOptions, 'random'>;
+}
+
+/** The events the session sends the flow (see the protocol at the top of the file). */
+export type ProfileFlowEvent =
+  | { type: 'CHECK'; restricts?: RestrictionKind | null; at?: number }
+  | { type: 'WAKE' }
+  | {
+      type: 'PROFILE';
+      owner: ProfileOwner;
+      user: AuthUser | null;
+      userInfo: Record<string, unknown>;
+      at: number;
+      source: Exclude<ProfileSource, 'read'>;
+    }
+  | { type: 'OWNER'; owner: ProfileOwner };
+
+export type Stamped =
+  | { type: 'NOW'; at: number; trusted: boolean }
+  | { type: 'ACCEPTED'; accepted: AcceptedRestriction | null }
+  | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
+  | { type: 'RECHECK' }
+  | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
+      type: 'PROFILE_SEEN';
+      seen: number;
+      seenTrusted: boolean;
+    });
+export type Seen = Extract<Stamped, { type: 'PROFILE_SEEN' }>;
+export type Now = Extract<Stamped, { type: 'NOW' }>;
+export type Clock = Extract<Stamped, { type: 'CLOCK' }>;
+
+const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } as const;
+
+type StatusParts = Pick<
+  ProfileFlowContext,
+  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'error' | 'expect'
+>;
+/**
+ * `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. A
+ * restriction accepted but not yet read (`expect`) leaves what was read out of date: never current
+ * either (stale, or unknown; no betting).
+ */
+export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
+  sessionRestrictionsOf(c.userInfo, {
+    readAt: c.readAt,
+    failed: c.failed,
+    now,
+    untrusted: c.untrusted || stamp?.trusted === false || !!c.expect,
+    unlearned: c.unlearned,
+    error: c.error,
+    user: c.user,
+  });
+
+export function initial(input: ProfileFlowInput): ProfileFlowContext {
+  const services = { ...input.services, toJSON: () => '[service]' };
+  return {
+    services,
+    retry: input.retry ?? DEFAULT_RETRY,
+    owner: { userId: input.owner?.userId ?? null, sid: input.owner?.sid ?? null },
+    user: null,
+    userInfo: null,
+    readAt: null,
+    source: null,
+    failed: false,
+    untrusted: false,
+    unlearned: false,
+    attempts: 0,
+    unsure: 0,
+    retryMs: 0,
+    error: null,
+    now: 0,
+    // Nothing read: unknown.
+    restrictions: loginRestrictionsOf(null, 0),
+    expect: null,
+    shown: null,
+    version: 0,
+    reads: 0,
+  };
+}
+
+/**
+ * The context after `patch` (a datum taken, a failed read, the clock's trust), at the time of
+ * `stamp` (none: the flow's time as it is): the restrictions derived again, the version counted.
+ */
+export const advanced = (
+  context: ProfileFlowContext,
+  patch: Partial<ProfileFlowContext>,
+  stamp: { at?: number; trusted?: boolean },
+) => {
+  const now = timeAfter(context.now, stamp);
+  return {
+    ...patch,
+    now,
+    restrictions: restrictionsAt({ ...context, ...patch }, now, stamp),
+    version: context.version + 1,
+  };
+};
+
+/** Where a datum from elsewhere is seen: this tab's stamp on a trusted clock, else the flow's last
+ * trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it). */
+export const seenOf = (now: number, stamp: Stamp) => ({
+  seen: timeAfter(now, stamp),
+  seenTrusted: stamp.trusted,
+});
+
+/** This tab's restrictions and those another tab's datum would give, both at the time it was seen. */
+export const bothAt = (context: ProfileFlowContext, e: Seen) => {
+  const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
+  const theirs = restrictionsAt(
+    // Their user when they name one (its standing), else the one this tab holds.
+    {
+      ...context,
+      user: e.user ?? context.user,
+      userInfo: e.userInfo,
+      readAt: e.at,
+      failed: false,
+      error: null,
+    },
+    now,
+  );
+  return [restrictionsAt(context, now), theirs] as const;
+};
+
+/** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */
+export const answers = (context: ProfileFlowContext, output: ReadOutcome): boolean =>
+  isTrustedEvent(output) && output.read === context.reads;
