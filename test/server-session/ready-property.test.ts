@@ -159,7 +159,14 @@ describe('createServerSessionClient: ready, over generated failures of the API',
           }
         },
       ),
-      { numRuns: 25, examples: [[['hang', 'other'], 500], [['hang', 401, 'ok'], 500], [['hang', 401], 500]] },
+      {
+        numRuns: 25,
+        examples: [
+          [['hang', 'other'], 500],
+          [['hang', 401, 'ok'], 500],
+          [['hang', 401], 500],
+        ],
+      },
     );
   }, 120_000);
 });
