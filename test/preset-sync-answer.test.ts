@@ -2,9 +2,9 @@ import { createAuthModule, createMemoryTokenStore, createOfetchAdapter } from 'p
 import { sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActor, createActor, waitFor } from 'xstate';
-import { type CrossTabMessage, createCrossTab } from '../machines/cross-tab';
+import type { CrossTabMessage } from '../machines/cross-tab';
 import { until } from './support/event-loop';
-import { FakeChannelHub } from './support/fake-channel';
+import { crossTabOn, FakeChannelHub } from './support/fake-channel';
 import { useReferenceServer } from './support/server';
 
 // The tabs flow's answer to another tab's sync request names its player and login: a store written
@@ -17,13 +17,7 @@ afterEach(() => {
   for (const a of actors.splice(0)) a.stop();
 });
 
-const tab = (hub: FakeChannelHub, tabId: string) =>
-  createCrossTab(hub.channel(), {
-    tabId,
-    random: () => 0,
-    timers: { setTimeout, clearTimeout } as never,
-    now: Date.now,
-  });
+const tab = crossTabOn;
 
 async function syncAnswer(legacy: (stored: Record<string, unknown>) => Record<string, unknown>) {
   const hub = new FakeChannelHub();

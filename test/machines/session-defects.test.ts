@@ -9,9 +9,9 @@ import { sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient, type PamClientOptions, sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, type InspectionEvent, waitFor } from 'xstate';
-import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import type { CrossTab } from '../../machines/cross-tab';
 import { until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
+import { crossTabOn, FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
 // Issue 18, the session's defects: each test failed on the code before its fix.
@@ -115,13 +115,7 @@ function bareSession(tokens: TokenStore, crossTab: CrossTab | null) {
   });
   return createActor(sessionMachine, { input: { auth: createAuthModule(http), tokens, crossTab } });
 }
-const tab = (hub: FakeChannelHub, tabId: string) =>
-  createCrossTab(hub.channel(), {
-    tabId,
-    random: () => 0,
-    timers: { setTimeout, clearTimeout } as never,
-    now: Date.now,
-  });
+const tab = crossTabOn;
 const stored = (accessToken: string, o: Partial<StoredSession> = {}): StoredSession => ({
   accessToken,
   tokenType: 'Bearer',

@@ -2,10 +2,10 @@ import { createAuthModule, createMemoryTokenStore, createOfetchAdapter, type Tok
 import { sessionMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import type { CrossTab } from '../../machines/cross-tab';
 import { COUNTER_MAX } from '../../machines/session/order';
 import { until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
+import { crossTabOn, FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
 // Issue 26 symptom 9: two logins committed in the same millisecond in two tabs converge on one
@@ -35,13 +35,7 @@ function tabSession(
     },
   });
 }
-const tab = (hub: FakeChannelHub, tabId: string) =>
-  createCrossTab(hub.channel(), {
-    tabId,
-    random: () => 0,
-    timers: { setTimeout, clearTimeout } as never,
-    now: Date.now,
-  });
+const tab = crossTabOn;
 
 describe('session order: equal counters (issue 26 symptom 9)', () => {
   it('two logins with the same counter, login id and instant still leave one player signed in', async () => {

@@ -2,9 +2,9 @@ import { createAuthModule, createMemoryTokenStore, createOfetchAdapter, type Tok
 import { sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActor, createActor, waitFor } from 'xstate';
-import { type CrossTab, createCrossTab } from '../../machines/cross-tab';
+import type { CrossTab } from '../../machines/cross-tab';
 import { turns } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
+import { crossTabOn, FakeChannelHub } from '../support/fake-channel';
 import { useReferenceServer } from '../support/server';
 
 // Defect P2 (issue 26, "which of two reads is newer"): a tab that signed out of login L took L back
@@ -19,13 +19,7 @@ afterEach(() => {
   for (const a of actors.splice(0)) a.stop();
 });
 
-const tab = (hub: FakeChannelHub, tabId: string) =>
-  createCrossTab(hub.channel(), {
-    tabId,
-    random: () => 0,
-    timers: { setTimeout, clearTimeout } as never,
-    now: Date.now,
-  });
+const tab = crossTabOn;
 
 function tabSession(tokens: TokenStore, crossTab: CrossTab) {
   const http = createOfetchAdapter({

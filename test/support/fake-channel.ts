@@ -1,5 +1,6 @@
 // A fake BroadcastChannel hub for tabs of one simulated origin.
 
+import { createCrossTab } from '../../machines/cross-tab';
 import type { BroadcastChannelLike } from '../../machines/environment';
 
 /**
@@ -71,3 +72,18 @@ export class FakeChannel implements BroadcastChannelLike {
     return this.listeners.size;
   }
 }
+
+/**
+ * A tabs channel of one tab on `hub`, on real timers and the real clock, its random draws 0 (the
+ * session tests' tab).
+ *
+ * @example
+ * const a = crossTabOn(hub, 'A');
+ */
+export const crossTabOn = (hub: FakeChannelHub, tabId: string) =>
+  createCrossTab(hub.channel(), {
+    tabId,
+    random: () => 0,
+    timers: { setTimeout, clearTimeout } as never,
+    now: Date.now,
+  });
