@@ -257,29 +257,38 @@ export interface AnswerHead {
 }
 
 /**
- * The answer's body as a `Blob` (typed by its `Content-Type`), or `undefined` when it passes
- * `cap` bytes: a `Content-Length` over the cap is refused before a byte is read, and a body that
- * grows past it is cut there, its stream cancelled (the connection closes), so an endless body
- * costs at most `cap` bytes and never waits for the timeout. A fetch with no body stream (a
- * polyfill that has buffered the whole body already) is read whole.
+ * The answer's body: a download's file (`file`) as a `Blob` typed by its `Content-Type`, any other
+ * as text (UTF-8, decoded from the bytes read, no Blob between); `undefined` when it passes `cap`
+ * bytes: a `Content-Length` over the cap is refused before a byte is read, and a body that grows
+ * past it is cut there, its stream cancelled (the connection closes), so an endless body (or a
+ * compressed one that inflates without end: its `Content-Length` is the compressed size) costs
+ * at most `cap` bytes and never waits for the timeout. A fetch with no body stream (a polyfill
+ * that has buffered the whole body already) is read whole.
  */
-export async function readBody(response: Response, cap: number): Promise<Blob | undefined> {
+export async function readBody(
+  response: Response,
+  cap: number,
+  file?: boolean,
+): Promise<Blob | string | undefined> {
   const { headers } = response;
   const reader = response.body?.getReader();
-  const parts: BlobPart[] = reader ? [] : [await response.blob()];
+  if (!reader) return file ? response.blob() : response.text();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
   // A declared length over the cap counts as read already (`+null` is 0, junk NaN: not over).
-  for (let size = +headers.get('content-length')! > cap ? cap + 1 : 0; reader; ) {
-    if (size > cap) {
-      // Awaited: a stream that errored meanwhile (the timeout, an abort) rejects, and that error wins.
-      await reader.cancel();
-      return undefined;
-    }
+  for (let size = +headers.get('content-length')! > cap ? cap + 1 : 0; size <= cap; ) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) {
+      if (file) return new Blob(parts, { type: headers.get('content-type') ?? '' });
+      const decoder = new TextDecoder();
+      // Chunk by chunk (a character may span two); the last call flushes what is left.
+      return parts.map((part) => decoder.decode(part, { stream: true })).join('') + decoder.decode();
+    }
     size += value.length;
     parts.push(value);
   }
-  return new Blob(parts, { type: headers.get('content-type') ?? '' });
+  // Awaited: a stream that errored meanwhile (the timeout, an abort) rejects, and that error wins.
+  await reader.cancel();
+  return undefined;
 }
 
 /**

@@ -201,9 +201,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // A download's file has its own cap; its error answer is read as any other.
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
-        const data = await readBody(response, cap);
+        const data = await readBody(response, cap, file);
         if (file && data) return { blob: data, headers: response.headers };
-        return readResponse(response, await data?.text(), method, shownPath, scrub, cap);
+        return readResponse(response, data as string | undefined, method, shownPath, scrub, cap);
       }
     } catch (error) {
       if (isPamError(error)) throw error;
