@@ -13,7 +13,13 @@ export const idSegment = (operation: string, id: unknown): string =>
 
 /** The `?page=` of the login history: an integer >= 1. */
 export const pageParam = (operation: string, page: unknown): string =>
-  String(parseRequest(operation, PageParam, { page }).page);
+  // A page PositiveInt takes as it is (a safe integer >= 1) needs no parse; anything else is
+  // zod's to refuse, with its issues.
+  String(
+    Number.isSafeInteger(page) && (page as number) > 0
+      ? page
+      : parseRequest(operation, PageParam, { page }).page,
+  );
 
 /** The `{type}` segment of connectSocial: `^[a-z0-9_-]{1,32}$`, URI-encoded. */
 export const socialTypeSegment = (operation: string, type: unknown): string =>
