@@ -170,6 +170,9 @@ export function secretValuesOfQuery(path: string): string[] {
   if (start === -1) return [];
   const found: string[] = [];
   const query = path.slice(start + 1).split('#')[0] ?? '';
+  // Without a `%`, a key URLSearchParams reads equals a secret name only if the query holds that
+  // name as written (`+` only turns into a space, which no name has): no need to parse it.
+  if (!query.includes('%') && !SECRET_KEYS.some((name) => query.includes(name))) return found;
   for (const [key, value] of new URLSearchParams(query))
     if (SECRET_KEY_SET.has(key) && value) found.push(value);
   return found;
