@@ -32,11 +32,6 @@ export interface TimersLike {
   clearTimeout(id: unknown): void;
 }
 
-const GLOBAL_TIMERS: TimersLike = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-};
-
 /**
  * The one abortable sleep: waits `ms` (clamped with `clampDelay`), or less if `signal` aborts
  * first (then resolves to `ABORTED`, never rejects). Leaves no timer or listener behind.
@@ -47,7 +42,8 @@ const GLOBAL_TIMERS: TimersLike = {
 export function sleep(
   ms: number,
   signal?: AbortSignal | null,
-  timers: TimersLike = GLOBAL_TIMERS,
+  // The global pair, looked up at each call (fake timers installed later are used).
+  timers: TimersLike = globalThis as unknown as TimersLike,
 ): Promise<undefined | typeof ABORTED> {
   if (signal?.aborted) return Promise.resolve(ABORTED);
   return new Promise((resolve) => {
@@ -292,7 +288,7 @@ export const MAX_RETRY_AFTER_SECONDS = 30;
 /**
  * How long to wait before retrying a GET that failed with `error`, or `undefined` when it must not
  * be retried: only network errors, timeouts, 5xx and 429 are (by brand and code), and a
- * `Retry-After` wins over backoff.
+ * `Retry-After` wins over backoff. `attempt` counts the failures so far (0, 1, …).
  */
 export function retryDelay(
   error: unknown,
@@ -301,6 +297,9 @@ export function retryDelay(
 ): number | undefined {
   if (!isTransientError(error)) return undefined;
   const asked = retryAfterMs(error);
-  if (asked === undefined) return backoffDelay(attempt, { jitter: 'full', random });
+  // `backoffDelay(attempt, { jitter: 'full', random })` written out (250 ms * 2^attempt, capped at
+  // 5 s, a random wait below it), so the adapter alone does not carry the general backoff;
+  // test/http/retry-backoff.test.ts pins it equal to `backoffDelay`'s.
+  if (asked === undefined) return Math.floor(random() * Math.min(5_000, 250 * 2 ** attempt));
   return asked > MAX_RETRY_AFTER_SECONDS * 1000 ? undefined : asked;
 }
