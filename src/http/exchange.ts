@@ -256,6 +256,9 @@ export interface AnswerHead {
   readonly headers: Headers;
 }
 
+/** The one UTF-8 decoder (building one costs more than decoding a short answer). */
+const utf8 = /* @__PURE__ */ new TextDecoder();
+
 /**
  * The answer's body: a download's file (`file`) as a `Blob` typed by its `Content-Type`, any other
  * as text (UTF-8, decoded from the bytes read, no Blob between); `undefined` when it passes `cap`
@@ -279,9 +282,9 @@ export async function readBody(
     const { done, value } = await reader.read();
     if (done) {
       if (file) return new Blob(parts, { type: headers.get('content-type') ?? '' });
-      const decoder = new TextDecoder();
-      // Chunk by chunk (a character may span two); the last call flushes what is left.
-      return parts.map((part) => decoder.decode(part, { stream: true })).join('') + decoder.decode();
+      // Chunk by chunk (a character may span two); the last call flushes what is left, in the
+      // same turn: the one decoder never holds a body's state across an await.
+      return parts.map((part) => utf8.decode(part, { stream: true })).join('') + utf8.decode();
     }
     size += value.length;
     parts.push(value);

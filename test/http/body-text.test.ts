@@ -52,6 +52,16 @@ describe('createOfetchAdapter: an answer read as UTF-8 text, whatever the chunki
       await expect(adapter(answering(bytes, [cut])).get('/v')).resolves.toEqual({ name: '🂡 Ás' });
   });
 
+  it('reads answers that arrive together, piece by piece in turn, each as its own', async () => {
+    const texts = ['{"a":"ção 🂡"}', '{"b":"日本語 ✓"}', '{"c":"ÿ€"}'];
+    const http = (text: string, cut: number) =>
+      adapter(answering(new TextEncoder().encode(text), [cut, cut + 1, cut + 3]));
+    for (let cut = 1; cut < 12; cut += 1)
+      await expect(Promise.all(texts.map((t) => http(t, cut).get('/v')))).resolves.toEqual(
+        texts.map((t) => JSON.parse(t)),
+      );
+  });
+
   it('drops a leading byte order mark, as Response.text() does', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"a":1}')]);
     for (const cut of [1, 2, 3])
