@@ -25,6 +25,8 @@ const history = await (
 await server.close();
 
 const base = 'http://127.0.0.1:4000';
+const historyBytes = new TextEncoder().encode(history);
+const utf8 = new TextDecoder();
 const noop = () => undefined;
 const tokenScrubber = createScrubber([token]);
 const pieces: [string, () => unknown][] = [
@@ -47,6 +49,9 @@ const pieces: [string, () => unknown][] = [
     () => new Headers({ accept: 'application/json', authorization: `Bearer ${token}` }),
   ],
   ['JSON.parse(history)', () => JSON.parse(history)],
+  ['new TextDecoder()', () => new TextDecoder()],
+  ['TextDecoder#decode(history bytes), one decoder', () => utf8.decode(historyBytes)],
+  ['new Blob([history bytes]) (what readBody built before)', () => new Blob([historyBytes])],
   [
     'readResponse(history), token scrubber',
     () => readResponse({ status: 200, headers: new Headers() }, history, 'GET', path, tokenScrubber),
