@@ -275,23 +275,25 @@ export async function readBody(
 ): Promise<Blob | string | undefined> {
   const { headers } = response;
   const reader = response.body?.getReader();
-  if (!reader) return file ? response.blob() : response.text();
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+  if (!reader && !file) return response.text();
+  const parts: BlobPart[] = reader ? [] : [await response.blob()];
   // A declared length over the cap counts as read already (`+null` is 0, junk NaN: not over).
-  for (let size = +headers.get('content-length')! > cap ? cap + 1 : 0; size <= cap; ) {
-    const { done, value } = await reader.read();
-    if (done) {
-      if (file) return new Blob(parts, { type: headers.get('content-type') ?? '' });
-      // Chunk by chunk (a character may span two); the last call flushes what is left, in the
-      // same turn: the one decoder never holds a body's state across an await.
-      return parts.map((part) => utf8.decode(part, { stream: true })).join('') + utf8.decode();
+  for (let size = +headers.get('content-length')! > cap ? cap + 1 : 0; reader; ) {
+    if (size > cap) {
+      // Awaited: a stream that errored meanwhile (the timeout, an abort) rejects, and that error wins.
+      await reader.cancel();
+      return undefined;
     }
+    const { done, value } = await reader.read();
+    if (done) break;
     size += value.length;
     parts.push(value);
   }
-  // Awaited: a stream that errored meanwhile (the timeout, an abort) rejects, and that error wins.
-  await reader.cancel();
-  return undefined;
+  // Chunk by chunk (a character may span two); the last call flushes what is left, in the same
+  // turn: the one decoder never holds a body's state across an await.
+  return file
+    ? new Blob(parts, { type: headers.get('content-type') ?? '' })
+    : parts.map((part) => utf8.decode(part as Uint8Array, { stream: true })).join('') + utf8.decode();
 }
 
 /**
