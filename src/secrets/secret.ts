@@ -166,14 +166,13 @@ export function secretValuesOf(value: unknown): string[] {
  * secretValuesOfQuery('/x?code=123&page=2'); // ['123']
  */
 export function secretValuesOfQuery(path: string): string[] {
-  const start = path.indexOf('?');
-  if (start === -1) return [];
+  // After the first `?` (none: nothing), up to a `#`.
+  const query = path.slice(path.indexOf('?') + 1 || path.length).split('#')[0]!;
   const found: string[] = [];
-  const query = path.slice(start + 1).split('#')[0] ?? '';
   // Without a `%`, a key URLSearchParams reads equals a secret name only if the query holds that
   // name as written (`+` only turns into a space, which no name has): no need to parse it.
-  if (!query.includes('%') && !SECRET_KEYS.some((name) => query.includes(name))) return found;
-  for (const [key, value] of new URLSearchParams(query))
-    if (SECRET_KEY_SET.has(key) && value) found.push(value);
+  if (query.includes('%') || SECRET_KEYS.some((name) => query.includes(name)))
+    for (const [key, value] of new URLSearchParams(query))
+      if (SECRET_KEY_SET.has(key) && value) found.push(value);
   return found;
 }
