@@ -118,6 +118,14 @@ export interface PlayTimeInput {
    * say, and the larger count is shown (docs/time.md). Default: always trusted.
    */
   trusted?: () => boolean;
+  /**
+   * Whether `serverNow` ever learned the server's time (`PamClock.learned`: an answer's `Date` was
+   * read). While it has not, `serverNow` is the device clock, which nothing checked (set a day
+   * ahead, it would start a fresh period): this tab's beats count nothing and write nothing (a tab
+   * that learned counts the origin's time), the time shown is not known (`PlayTime.known` false: no
+   * time left, no alert), and the next beat comes within 1 s. Default: learned.
+   */
+  learned?: () => boolean;
   /** One unit of `user_limit_time`. Default 60 000 (the amount is in MINUTES; spec silent). */
   unitMs?: number;
   /** Heartbeat. Default 15 000 ms; at least 1 s. */
@@ -146,6 +154,8 @@ export interface PlayTimeContext {
   serverNow: () => number;
   /** A service: whether `serverNow` can be trusted (none: always). */
   trusted?: () => boolean;
+  /** A service: whether `serverNow` learned the server's time (none: always). */
+  learned?: () => boolean;
   limit: PlayTimeLimit | null;
   unitMs: number;
   beatMs: number;
@@ -212,6 +222,7 @@ function contextOf(input: PlayTimeInput): PlayTimeContext {
     monotonic: input?.monotonic ?? (input?.now ? now : monotonicNow),
     serverNow: input?.serverNow ?? now,
     trusted: input?.trusted,
+    learned: input?.learned,
     limit: input?.limit ?? null,
     unitMs: finiteOr(input?.unitMs, 60_000, 1),
     beatMs,
@@ -296,8 +307,12 @@ export function createPlayTimeMachine() {
         try {
           const now = context.now();
           const server = context.serverNow();
-          // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing.
-          if (!Number.isFinite(now) || !Number.isFinite(server)) throw now;
+          // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
+          // nor does one that never learned the server's time (its period would be the device's,
+          // which nothing checked: a device clock a day ahead would count in a fresh day, and its
+          // two days could push today's count out of the shared record). Another tab that learned
+          // counts the origin's time meanwhile; while none has, the time shown is not known.
+          if (!Number.isFinite(now) || !Number.isFinite(server) || context.learned?.() === false) throw now;
           // The period of a server time, its bounds moved onto the counting clock.
           const periodAt = (at: number) => {
             const shift = Number.isFinite(at) ? now - at : 0;
@@ -340,9 +355,9 @@ export function createPlayTimeMachine() {
             lost,
           };
         } catch {
-          // A clock (or store) that throws or gives no time: nothing counted, and the time shown is
-          // not known until a beat reads one (fail closed: `PlayTime.known`). This tab's last beat
-          // stays, so the next one counts from it (within a gap).
+          // A clock (or store) that throws or gives no time, or no server time learned: nothing
+          // counted, and the time shown is not known until a beat can place it (fail closed:
+          // `PlayTime.known`). This tab's last beat stays, so the next one counts from it (within a gap).
           told = { ...context.own, type: 'CLOCK', clock: context.clock, unknown: true };
         }
         self.send(trusted(told) as never);
@@ -379,6 +394,13 @@ export function createPlayTimeMachine() {
         // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
         const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
         if (!p) return context.beatMs;
+        // Not known (no server time learned, or a clock that gave none at the last beat): looked at
+        // again in 1 s, so the time shows as soon as it can be told.
+        try {
+          if (context.own?.unknown || context.learned?.() === false) return 1_000;
+        } catch {
+          return 1_000;
+        }
         const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
         return Math.max(1_000, Math.min(context.beatMs, ...next));
       },

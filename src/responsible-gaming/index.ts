@@ -37,8 +37,9 @@ export interface PlayTime {
   /**
    * `false` when the time played in the period cannot be told: the clock gave no time at the last
    * beat (it threw, or gave no finite number), or it never learned the server's time (no answer's
-   * `Date` read yet: the period would be the device clock's, which nothing checked). `leftMs` is
-   * then 0 and `warning` and `reached` true, and no alert is emitted; absent when known.
+   * `Date` read yet: the period would be the device clock's, which nothing checked; an API on
+   * another origin must expose `Date`). `leftMs` is then 0 and `warning` and `reached` true, and no
+   * alert is emitted (an alert says what is known); absent when known.
    */
   known?: false;
 }
