@@ -6,7 +6,8 @@
 // SPA re-check) and a duration read from a machine's input (`finiteOr`); and the trust of the
 // machines' own events (`trusted`, `internal`: the mark no outside code can forge).
 
-import { playPeriodOf } from 'pam-client/internal';
+import type { PamError } from 'pam-client';
+import { asPamError, playPeriodOf } from 'pam-client/internal';
 
 /**
  * The client's one clock: a steady base and the server's time on top of it.
@@ -256,35 +257,63 @@ export const finiteOr = (value: number | undefined, fallback: number, min: numbe
 // never the clock. An event without one (an app's, a timer's, an actor's answer) is taken by
 // `READ` first: its action reads the clock and tells the event again with the reading.
 
-/** What `readClock` adds to an event: the clock's reading `at`, and a draw `roll` of the random source. */
-export type Read = { type: string; at?: number; roll?: number };
+/**
+ * A clock's reading: a finite number, or, for a clock that gave none (it threw, or gave NaN,
+ * ±Infinity, a string), the typed error that says so (an `UnexpectedError`, code `unexpected`,
+ * whose `cause` names what was thrown or given, never its message).
+ *
+ * @example
+ * const at = readingOf(context.now);
+ * if (typeof at !== 'number') return fail(at); // a PamError
+ */
+export const readingOf = (clock: () => number): number | PamError => {
+  try {
+    const at = clock();
+    return Number.isFinite(at) ? at : asPamError(at);
+  } catch (thrown) {
+    return asPamError(thrown);
+  }
+};
+
+/**
+ * What `readClock` adds to an event: the clock's reading `at`, a draw `roll` of the random source,
+ * and `clockError` when the clock gave no time (`readingOf`): `at` is then the fallback.
+ */
+export type Read = { type: string; at?: number; roll?: number; clockError?: PamError };
 
 /**
  * The one reading a machine makes, an action named `readClock`: the event told again with `at`
  * (the clock's `now()`) and, for an actor's answer or a timer (`xstate.*`), `roll`, a draw of the
- * machine's random source when it has one (a backoff's jitter).
+ * machine's random source when it has one (a backoff's jitter). A clock that gives no time (it
+ * throws, or gives no finite number) neither crashes the machine nor is read again and again: the
+ * event is told at `fallback` (default 0, the epoch: nothing after it is pulled forward), with the
+ * typed error as `clockError` for the machine to keep (`noReading`).
  *
  * @example
  * machineSetup({ actions: { readClock }, ... }).createMachine({ on: { TICK: [READ, CHECK] } });
  */
-export const readClock = ({
-  context: c,
-  event,
-  self,
-}: {
-  context: { now: () => number; random?: (() => number) | null };
-  event: { type: string };
-  self: { send: (event: never) => void };
-}): void => {
-  // A clock that gives no finite number (a broken app clock) reads as the epoch: `READ` must not
-  // take its own reading again and again, and every wait it judges is then over.
-  const at = c.now();
+export const readClock = (
+  {
+    context: c,
+    event,
+    self,
+  }: {
+    context: { now: () => number; random?: (() => number) | null };
+    event: { type: string };
+    self: { send: (event: never) => void };
+  },
+  fallback?: number | null,
+): void => {
+  const at = readingOf(c.now);
   self.send({
     ...event,
-    at: Number.isFinite(at) ? at : 0,
+    ...(typeof at === 'number' ? { at } : { at: fallback ?? 0, clockError: at }),
     roll: event.type[0] === 'x' && c.random?.(),
   } as never);
 };
+
+/** Whether the event was read on a clock that gave no time (`readClock`'s `clockError`): a guard. */
+export const noReading = ({ event }: { event: object }): boolean => !!(event as Read).clockError;
 
 // READ's guard, a named arrow (its name shows in the diagrams; a function expression costs a
 // bundle more).

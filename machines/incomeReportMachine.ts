@@ -6,7 +6,7 @@ import {
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
-import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
+import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
 import { ReportFailedError } from './income-report/failed-error';
@@ -29,6 +29,19 @@ import { RESTORE_EVENT } from './persistence';
 
 export type { IncomeReportFailedError } from './income-report/failed-error';
 export type * from './income-report/types';
+
+/** GENERATE's report, kept (RETRY sends it again). */
+const REMEMBER = {
+  type: 'rememberRequest',
+  params: ({
+    event,
+  }: {
+    event: { referenceYear: number; deliveryType: IncomeReportRequest['deliveryType'] };
+  }) => ({
+    referenceYear: event.referenceYear,
+    deliveryType: event.deliveryType,
+  }),
+} as const;
 
 /** RESET from a finished report: back to `ready`, or to loading the years if they never came. */
 const resetToReady = [
@@ -153,7 +166,18 @@ function createIncomeReportMachine() {
       isActive: ({ context }) => !isPaused(context.environment),
     },
     actions: {
-      readClock,
+      // On a clock that gives no time, an answer is stamped at the last time seen (never the
+      // epoch, never ahead): the history stays in order.
+      readClock: (a) => {
+        const seen = a.context.statusHistory;
+        readClock(a, seen[seen.length - 1]?.at ?? a.context.startedAt);
+      },
+      // A report is not started (nor retried) on a clock that gives no time: its deadline and
+      // history could not be timed. `failed`, with the typed error; RETRY tries again.
+      failClock: assign(({ context, event }) => ({
+        error: (event as Read).clockError!,
+        failure: context.failure ?? ('report' as const),
+      })),
       storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
       rememberRequest: assign((_, request: IncomeReportRequest) => ({ request })),
       startReport: assign(({ event }) => ({
@@ -239,17 +263,13 @@ function createIncomeReportMachine() {
           GENERATE: [
             READ,
             {
+              guard: noReading,
+              target: 'failed',
+              actions: [REMEMBER, 'failClock'],
+            },
+            {
               target: 'generating',
-              actions: [
-                {
-                  type: 'rememberRequest',
-                  params: ({ event }) => ({
-                    referenceYear: event.referenceYear,
-                    deliveryType: event.deliveryType,
-                  }),
-                },
-                'startReport',
-              ],
+              actions: [REMEMBER, 'startReport'],
             },
           ],
         },
@@ -334,6 +354,7 @@ function createIncomeReportMachine() {
         on: {
           RETRY: [
             READ,
+            { guard: noReading, actions: 'failClock' },
             { guard: 'yearsFailed', target: 'loadingYears' },
             { target: 'generating', actions: 'startReport' },
           ],

@@ -118,6 +118,14 @@ export interface PlayTimeInput {
    * say, and the larger count is shown (docs/time.md). Default: always trusted.
    */
   trusted?: () => boolean;
+  /**
+   * Whether `serverNow` ever learned the server's time (`PamClock.learned`: an answer's `Date` was
+   * read). While it has not, `serverNow` is the device clock, which nothing checked (set a day
+   * ahead, it would start a fresh period): this tab's beats count nothing and write nothing (a tab
+   * that learned counts the origin's time), the time shown is not known (`PlayTime.known` false: no
+   * time left, no alert), and the next beat comes within 1 s. Default: learned.
+   */
+  learned?: () => boolean;
   /** One unit of `user_limit_time`. Default 60 000 (the amount is in MINUTES; spec silent). */
   unitMs?: number;
   /** Heartbeat. Default 15 000 ms; at least 1 s. */
@@ -146,6 +154,8 @@ export interface PlayTimeContext {
   serverNow: () => number;
   /** A service: whether `serverNow` can be trusted (none: always). */
   trusted?: () => boolean;
+  /** A service: whether `serverNow` learned the server's time (none: always). */
+  learned?: () => boolean;
   limit: PlayTimeLimit | null;
   unitMs: number;
   beatMs: number;
@@ -158,7 +168,16 @@ export interface PlayTimeContext {
    * untrusted clock the other period it counted in (`alt`) and its server time carried on at the
    * monotonic pace (`est`).
    */
-  own: { at: number; mono?: number; periodKey: string; alt?: string; est?: number; lost?: boolean } | null;
+  own: {
+    at: number;
+    mono?: number;
+    periodKey: string;
+    alt?: string;
+    est?: number;
+    lost?: boolean;
+    /** The last beat could not place the time (see `PlayTime.known`): nothing it shows is known. */
+    unknown?: boolean;
+  } | null;
   owner: { userId: number | null; sid: number | null } | null;
 }
 
@@ -178,6 +197,7 @@ export type PlayTimeEvent =
       alt?: string;
       est?: number;
       lost?: boolean;
+      unknown?: boolean;
     }
   /** Sent by `restoreActor` (XState persists no timer): the beat is armed again. */
   | { type: 'xstate.restore' };
@@ -202,6 +222,7 @@ function contextOf(input: PlayTimeInput): PlayTimeContext {
     monotonic: input?.monotonic ?? (input?.now ? now : monotonicNow),
     serverNow: input?.serverNow ?? now,
     trusted: input?.trusted,
+    learned: input?.learned,
     limit: input?.limit ?? null,
     unitMs: finiteOr(input?.unitMs, 60_000, 1),
     beatMs,
@@ -232,13 +253,16 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
   // is 0 used in this one.
   const used = (key = '') => (key.startsWith(`${limit.period}:`) ? usedIn(c.clock, key) : 0);
   const usedMs = Math.max(used(c.own?.periodKey), used(c.own?.alt));
+  // Not known (the last beat could not place the time): nothing says time is left (fail closed).
+  const unknown = c.own?.unknown === true;
   return Object.freeze({
     limitMs,
     usedMs,
-    leftMs: Math.max(0, limitMs - usedMs),
+    leftMs: unknown ? 0 : Math.max(0, limitMs - usedMs),
     period: limit.period,
-    warning: usedMs >= limitMs * c.warnAt,
-    reached: usedMs >= limitMs,
+    warning: unknown || usedMs >= limitMs * c.warnAt,
+    reached: unknown || usedMs >= limitMs,
+    ...(unknown && { known: false as const }),
   });
 }
 
@@ -254,8 +278,15 @@ export function selectPlayTime(snapshot: SnapshotFrom<typeof playTimeMachine>): 
   return playTimeOf(snapshot.context);
 }
 
-const isWarning = ({ context }: { context: PlayTimeContext }) => playTimeOf(context)?.warning === true;
-const isReached = ({ context }: { context: PlayTimeContext }) => playTimeOf(context)?.reached === true;
+// The alerts move on known counts only: an unknown one (`PlayTime.known`) neither warns nor goes
+// back under (it would warn again once known).
+type Level = { context: PlayTimeContext };
+const level = ({ context }: Level, key: 'warning' | 'reached', is: boolean) => {
+  const p = playTimeOf(context);
+  return p?.known !== false && p?.[key] === is;
+};
+const isWarning = (a: Level) => level(a, 'warning', true);
+const isReached = (a: Level) => level(a, 'reached', true);
 
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createPlayTimeMachine() {
@@ -272,42 +303,48 @@ export function createPlayTimeMachine() {
       beat: ({ context, self }) => {
         const limit = activeLimit(context.limit);
         if (!limit) return;
-        const now = context.now();
-        const server = context.serverNow();
-        // A clock that gives no time (NaN, Infinity) counts nothing, and writes nothing.
-        if (!Number.isFinite(now)) return;
-        // The period of a server time, its bounds moved onto the counting clock.
-        const periodAt = (at: number) => {
-          const shift = Number.isFinite(at) ? now - at : 0;
-          const p = playPeriodOf(limit.period, now - shift);
-          return { key: p.key, start: p.start + shift };
-        };
-        // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
-        // a device clock stepped forward or back in between moves `now`, not the time played.
-        const mono = context.monotonic();
-        const since = context.own?.mono === undefined ? Number.NaN : mono - context.own.mono;
-        const own = Number.isFinite(since) ? now - since : null;
-        // Fail closed on an untrusted clock (docs/time.md): the server's time is somewhere from this
-        // tab's last beat carried on at the monotonic pace (a step forward moved `serverNow`, not
-        // the time) to `serverNow` (a sleep the monotonic clock did not see), so the beat counts in
-        // the periods of both.
-        // The shared record carries how far behind the server's time may be (`behind`) to every tab
-        // (a reloaded page, a second tab) while tabs beat without a gap, until a tab whose clock
-        // lost its trust (`lost` at its last beat) regains it. The lower of this tab's and the
-        // record's estimates counts.
-        const record = context.store.read();
-        const lost = context.trusted?.() === false;
-        const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
-        const shared = live ? server - (record?.behind as number) : Number.NaN;
-        const mine = (context.own?.est as number) + since;
-        const carried = mine > shared || Number.isNaN(mine) ? shared : mine;
-        const est = (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
-        const period = periodAt(server);
-        const alt = periodAt(est);
-        const next = beat(record, now, period, context.maxGapMs, own, alt);
-        context.store.write(est < server ? { ...next, behind: server - est } : next);
-        self.send(
-          trusted({
+        let told: object;
+        try {
+          const now = context.now();
+          const server = context.serverNow();
+          // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
+          // nor does one that never learned the server's time (its period would be the device's,
+          // which nothing checked: a device clock a day ahead would count in a fresh day, and its
+          // two days could push today's count out of the shared record). Another tab that learned
+          // counts the origin's time meanwhile; while none has, the time shown is not known.
+          if (!Number.isFinite(now) || !Number.isFinite(server) || context.learned?.() === false) throw now;
+          // The period of a server time, its bounds moved onto the counting clock.
+          const periodAt = (at: number) => {
+            const shift = Number.isFinite(at) ? now - at : 0;
+            const p = playPeriodOf(limit.period, now - shift);
+            return { key: p.key, start: p.start + shift };
+          };
+          // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
+          // a device clock stepped forward or back in between moves `now`, not the time played.
+          const mono = context.monotonic();
+          const since = context.own?.mono === undefined ? Number.NaN : mono - context.own.mono;
+          const own = Number.isFinite(since) ? now - since : null;
+          // Fail closed on an untrusted clock (docs/time.md): the server's time is somewhere from this
+          // tab's last beat carried on at the monotonic pace (a step forward moved `serverNow`, not
+          // the time) to `serverNow` (a sleep the monotonic clock did not see), so the beat counts in
+          // the periods of both.
+          // The shared record carries how far behind the server's time may be (`behind`) to every tab
+          // (a reloaded page, a second tab) while tabs beat without a gap, until a tab whose clock
+          // lost its trust (`lost` at its last beat) regains it. The lower of this tab's and the
+          // record's estimates counts.
+          const record = context.store.read();
+          const lost = context.trusted?.() === false;
+          const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
+          const shared = live ? server - (record?.behind as number) : Number.NaN;
+          const mine = (context.own?.est as number) + since;
+          const carried = mine > shared || Number.isNaN(mine) ? shared : mine;
+          const est =
+            (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
+          const period = periodAt(server);
+          const alt = periodAt(est);
+          const next = beat(record, now, period, context.maxGapMs, own, alt);
+          context.store.write(est < server ? { ...next, behind: server - est } : next);
+          told = {
             type: 'CLOCK',
             clock: next,
             at: now,
@@ -316,8 +353,14 @@ export function createPlayTimeMachine() {
             alt: alt.key,
             est,
             lost,
-          }),
-        );
+          };
+        } catch {
+          // A clock (or store) that throws or gives no time, or no server time learned: nothing
+          // counted, and the time shown is not known until a beat can place it (fail closed:
+          // `PlayTime.known`). This tab's last beat stays, so the next one counts from it (within a gap).
+          told = { ...context.own, type: 'CLOCK', clock: context.clock, unknown: true };
+        }
+        self.send(trusted(told) as never);
       },
       // Only on CLOCK: this tab's beat is the event less its type and the record.
       setClock: assign(({ event }) => {
@@ -351,6 +394,13 @@ export function createPlayTimeMachine() {
         // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
         const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
         if (!p) return context.beatMs;
+        // Not known (no server time learned, or a clock that gave none at the last beat): looked at
+        // again in 1 s, so the time shows as soon as it can be told.
+        try {
+          if (context.own?.unknown || context.learned?.() === false) return 1_000;
+        } catch {
+          return 1_000;
+        }
         const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
         return Math.max(1_000, Math.min(context.beatMs, ...next));
       },
@@ -387,12 +437,12 @@ export function createPlayTimeMachine() {
                 entry: 'emitWarning',
                 always: [
                   { guard: 'isReached', target: 'reached' },
-                  { guard: (a) => !isWarning(a), target: 'under' },
+                  { guard: (a) => level(a, 'warning', false), target: 'under' },
                 ],
               },
               reached: {
                 entry: 'emitReached',
-                always: { guard: (a) => !isReached(a), target: 'under' },
+                always: { guard: (a) => level(a, 'reached', false), target: 'under' },
               },
             },
           },

@@ -12,7 +12,7 @@ import {
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
 import { assign, type DoneActorEvent, emit, fromPromise, raise } from 'xstate';
-import { finiteOr, READ, type Read, readClock, steadyClock } from './clock';
+import { finiteOr, READ, type Read, readClock, readingOf, steadyClock } from './clock';
 import { retryAfterMsOf } from './errors';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
@@ -217,7 +217,10 @@ function createTokenRefreshMachine() {
       ),
       // A save or failure time after this reading (a reading given ahead of the clock: a
       // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
-      // interval (or backoff) at most.
+      // interval (or backoff) at most. A clock that gave no time (`readClock`: it threw, or gave
+      // no finite number) reads as the epoch: nothing is due then, so the check is armed again a
+      // tick away (never a 0 ms timer), the save is due once the clock reads, and the clock's
+      // typed error is kept.
       pullBack: assign(({ context: c, event }) => {
         const now = atOf(event)!;
         const back = (t: number | null) => ((t as number) > now ? now : t);
@@ -227,6 +230,7 @@ function createTokenRefreshMachine() {
             tokenSavedAt: back(c.refresh.tokenSavedAt),
             lastFailureAt: back(c.refresh.lastFailureAt),
           },
+          error: (event as Read).clockError ?? c.error,
         };
       }),
       startRefresh: assign({
@@ -277,7 +281,10 @@ function createTokenRefreshMachine() {
       // The services (`restoreActor` takes them from a fresh input), and the start's reading (the
       // one clock read outside an action, when the app gave none).
       const clock = input.now ?? steadyClock();
-      const now = Number.isFinite(input.at) ? (input.at as number) : clock();
+      // A clock that gives no time: judged at the epoch (a saved token is due once it reads), and
+      // its typed error kept (`readingOf`).
+      const read = Number.isFinite(input.at) ? (input.at as number) : readingOf(clock);
+      const now = typeof read === 'number' ? read : 0;
       return {
         auth: input.auth,
         now: clock,
@@ -293,6 +300,7 @@ function createTokenRefreshMachine() {
         error: null,
         notBefore: null,
         ...(input.savedAt !== undefined && saved(input, now)),
+        ...(typeof read !== 'number' && { error: read }),
       };
     },
     initial: 'signedOut',

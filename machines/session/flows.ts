@@ -154,6 +154,8 @@ export const playTimeInputOf = ({ context: c }: { context: SessionContext }): Pl
       serverNow: s.serverNow,
       // The one clock's trust: while it is lost, a beat counts in both periods it may be in.
       trusted: () => s.clock?.trusted() !== false,
+      // Whether it learned the server's time: until then the time shown is not known (fail closed).
+      learned: () => s.clock?.learned?.() !== false,
       owner: ownerOf(c),
     }
   );

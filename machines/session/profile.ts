@@ -393,6 +393,10 @@ export function createProfileFlow() {
       idle: {
         after: {
           midnight: { actions: 'stamp' },
+          // A clock that never learned the server's time places no midnight: the device's may be
+          // hours off either way, and armed on it the true one would go unchecked for up to a day.
+          // Read again every hour instead (fail closed: a re-check early, never one skipped).
+          3600000: { guard: ({ context }) => context.unlearned, target: 'reading' },
           change: { actions: 'stamp' },
           unsure: { guard: ({ context }) => context.unsure > 0 || !!context.expect, target: 'reading' },
         },

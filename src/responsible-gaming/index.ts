@@ -25,11 +25,21 @@ export const SELF_EXCLUSION_PLATFORM_URL = 'https://www.gov.br/autoexclusaoapost
  */
 export interface PlayTime {
   limitMs: number;
+  /** The time counted (at the last beat that could place it, when `known` is false). */
   usedMs: number;
+  /** 0 while `known` is false (fail closed). */
   leftMs: number;
   period: 'daily' | 'weekly' | 'monthly';
-  /** Used at least the warning share (default 80 %) of the limit. */
+  /** Used at least the warning share (default 80 %) of the limit; true while `known` is false. */
   warning: boolean;
-  /** Used the whole limit. */
+  /** Used the whole limit; true while `known` is false (fail closed: never "time left" on a guess). */
   reached: boolean;
+  /**
+   * `false` when the time played in the period cannot be told: the clock gave no time at the last
+   * beat (it threw, or gave no finite number), or it never learned the server's time (no answer's
+   * `Date` read yet: the period would be the device clock's, which nothing checked; an API on
+   * another origin must expose `Date`). `leftMs` is then 0 and `warning` and `reached` true, and no
+   * alert is emitted (an alert says what is known); absent when known.
+   */
+  known?: false;
 }

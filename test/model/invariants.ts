@@ -198,6 +198,13 @@ function checkPlayTime(world: ModelWorld, tab: ModelTab, at: number): void {
   const play = tab.client.view.playTime;
   const { userId } = sessionOf(tab.client);
   if (!play || userId === null) return;
+  // Not known (no server time learned yet, or a clock that gave none): nothing counted, and nothing
+  // says time is left (fail closed).
+  if (play.known === false) {
+    if (!play.reached || play.leftMs !== 0)
+      throw new InvariantError('I4 alerts', `tab ${tab.index}: time left on a count not known`);
+    return;
+  }
   const day = spDay(at);
   const counted = Math.max(
     world.played.get(`${userId}:${day}`) ?? 0,
