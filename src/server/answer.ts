@@ -3,6 +3,10 @@
 
 import type { CallSession } from './context';
 import { scrubTokens } from './strip';
+import { isAnswerStatus } from './upstream';
+
+/** What the browser gets when the API could not be reached, or answered no status of HTTP's. */
+export const UNREACHABLE = 'The service could not be reached.';
 
 /**
  * What goes out instead of a body that cannot be scrubbed (`ScrubFailure`, or any other throw of
@@ -31,9 +35,12 @@ export async function answer(
   headers: Headers = new Headers(),
 ): Promise<Response> {
   headers.set('cache-control', 'no-store');
+  // A status no Response can carry (`callApi` refuses such answers already): the fixed 502.
+  if (!isAnswerStatus(status)) return answer(call, 502, { message: UNREACHABLE });
   const line = call ? await call.cookieLine() : null;
   if (line) headers.append('set-cookie', line);
-  if (body === undefined || status === 204 || status === 304) {
+  // The statuses whose Response has no body (204, 205, 304: `new Response` refuses one).
+  if (body === undefined || status === 204 || status === 205 || status === 304) {
     headers.delete('content-type');
     return new Response(null, { status, headers });
   }

@@ -4,7 +4,7 @@
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
-import { answer, message, UNSCRUBBABLE } from './answer';
+import { answer, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
 import { isSessionToken, type SessionData } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
@@ -16,7 +16,6 @@ import type { PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamTooLarge, UpstreamUnreachable } from './upstream';
 
 const UNREADABLE = "The service's answer could not be read.";
-const UNREACHABLE = 'The service could not be reached.';
 /** An answer of the API beyond the proxy's bound: thrown by the browser client as ResponseValidationError. */
 const TOO_LARGE = {
   message: "The service's answer is larger than the proxy reads.",
