@@ -3,6 +3,7 @@
 // rewritten), and a report's `download_url` on the API turned into the proxy's report-file route.
 
 import { createScrubber } from '../errors/scrub';
+import { REDACTED } from '../secrets/secret';
 
 const MAX_DEPTH = 64;
 
@@ -81,27 +82,47 @@ export class ScrubFailure extends Error {
 }
 
 /**
- * `value` with every string value scrubbed by `text` (the core scrubber's error-body rule: every
- * echo, in any form it knows); keys are never rewritten (a renamed `user_pause` would read as no
+ * `value` with every string value scrubbed by `scrub.text` (the core scrubber's error-body rule:
+ * every echo, in any form it knows) and every number that spells an all-digit secret
+ * (`scrub.numbers`) replaced by `'[redacted]'`; keys are never rewritten (a renamed `user_pause` would read as no
  * pause: review R1): a key that holds a secret throws `ScrubFailure`, the body is refused.
  */
-function scrubValues(value: unknown, text: (t: string) => string, depth = 0): unknown {
-  if (typeof value === 'string') return text(value);
+function scrubValues(value: unknown, scrub: Scrub, depth = 0): unknown {
+  if (typeof value === 'string') return scrub.text(value);
+  if (typeof value === 'number') return scrub.numbers.has(String(value)) ? REDACTED : value;
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item) => scrubValues(item, text, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => scrubValues(item, scrub, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (text(key) !== key) throw new ScrubFailure('A key holds a token of the session.');
-    define(out, key, scrubValues(item, text, depth + 1));
+    if (scrub.text(key) !== key) throw new ScrubFailure('A key holds a token of the session.');
+    define(out, key, scrubValues(item, scrub, depth + 1));
   }
   return out;
 }
+
+/** The scrubber's text rule, and the numbers an all-digit secret reads as (`numbersOf`). */
+interface Scrub {
+  text(t: string): string;
+  numbers: ReadonlySet<string>;
+}
+
+/**
+ * The numbers (as `String(number)`) that spell one of `secrets`: an all-digit secret echoed as a
+ * JSON number, as JSON.parse reads it (leading zeros gone, beyond 2^53 the nearest double), the
+ * core scrubber's rule for an error body (src/errors/scrub.ts).
+ *
+ * @example
+ * numbersOf(['000123456789012345', 'abc']); // Set { '123456789012345' }
+ */
+const numbersOf = (secrets: Iterable<string>): Set<string> =>
+  new Set([...secrets].filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
 
 /**
  * What the browser may see of `value`: no token field (`stripTokens`), and no value that holds one
  * of `secrets` (the session's own: the cookie's token, its successors, the auth answers' token
  * fields), in any form the core's scrubber knows (entities, percent and backslash escapes...):
- * each echo becomes `'[redacted]'`, in string values only. Throws `ScrubFailure` (never another
+ * each echo becomes `'[redacted]'`, in string values, and a number equal to an all-digit one
+ * (`numbersOf`) too. Throws `ScrubFailure` (never another
  * error, never a message with a secret) when that cannot be done: then nothing is passed on.
  * `make` builds the scrubber (the core's; a test may give one that fails).
  */
@@ -114,7 +135,7 @@ export function scrubTokens(
   const unique = new Set([...secrets].filter((s) => s !== ''));
   if (unique.size > MAX_SECRETS) throw new ScrubFailure('Too many secrets to hunt.');
   try {
-    return scrubValues(stripped, make(unique).text);
+    return scrubValues(stripped, { text: make(unique).text, numbers: numbersOf(unique) });
   } catch (error) {
     if (error instanceof ScrubFailure) throw error;
     throw new ScrubFailure('The scrubber failed.'); // no cause: the error may spell the secrets
