@@ -6,7 +6,7 @@ import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
 import { answer, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import { isSessionToken, type SessionData } from './cookie';
+import { fitsCookie, isSessionToken, type SessionData } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
@@ -38,7 +38,7 @@ function refusedCheck(call: CallSession, error: unknown, headers?: Headers): Pro
     pam: error.code,
     issues: error.issues.map(({ path, code, message }) => ({ path, code, message })),
   };
-  return answer(call, request ? 400 : 502, body, headers);
+  return answer(call, request ? 400 : 502, body, headers, true);
 }
 
 /** The API's Date and Retry-After as the proxy writes them again (`passedBack`). */
@@ -89,7 +89,8 @@ async function login(
   route: Route,
 ): Promise<Response> {
   if (up.unreadable) return relay(call, up);
-  call.hunt(up.json); // a refresh token the schema drops is still scrubbed elsewhere
+  // A refresh token the schema drops is still scrubbed elsewhere, and held by the session.
+  const found = call.hunt(up.json, true);
   let body: Record<string, unknown> | undefined;
   try {
     body = readAnswer(route, up) as Record<string, unknown> | undefined;
@@ -107,10 +108,18 @@ async function login(
   // A session is sealed only for a token the cookie can hold (`isSessionToken`, the refresh's
   // check too) and a named player (every read is then checked against it) whose account is not
   // cancelled; otherwise the token the API issued is revoked (when it can be sent), never kept.
+  // The answer's other secrets (a refresh token, a `user.token` not the access token) are the
+  // session's: sealed with it and hunted in every call. One the server would not hold (`hunt`:
+  // null), or more than the cookie holds (`fitsCookie`), refuses the login.
+  const secrets = [...new Set(found?.filter((s) => s !== token) ?? [])];
   const sealable = isSessionToken(token);
+  if (!found || (sealable && !fitsCookie(token, secrets))) {
+    if (isHeaderSafeToken(token)) await call.revoke(token, tokenType);
+    return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
+  }
   if (!sealable || !Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
     if (isHeaderSafeToken(token)) await call.revoke(token, tokenType);
-    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up));
+    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up), true);
     const issue = sealable
       ? { path: ['user', 'id'], code: 'invalid_type', message: 'a completed login names its player' }
       : { path: ['access_token'], code: 'too_big', message: 'a token the session cookie can hold' };
@@ -129,6 +138,7 @@ async function login(
     loginId: globalThis.crypto.randomUUID(),
     signedInAt: now,
     seenAt: now,
+    ...(secrets.length > 0 ? { secrets } : {}),
   };
   call.begin(session);
   const server_session = {
@@ -227,7 +237,7 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (segments.length === 1 && segments[0] === 'session' && request.method === 'GET') {
     if (url.search !== '') return message(call, 400, 'No query here.');
     const seed = await readSeed(parts, call);
-    return answer(call, 200, seed.initial);
+    return answer(call, 200, seed.initial, undefined, true); // built here, scrubbed as every body
   }
   if (segments.length === 1 && `/${segments[0]}` === REPORT_FILE_ROUTE && request.method === 'GET') {
     return reportFile(parts, call, url.searchParams);
@@ -283,7 +293,7 @@ export async function handle(
   try {
     return await route(parts, call, segments, url);
   } catch (error) {
-    if (error instanceof UpstreamTooLarge) return answer(call, 502, TOO_LARGE);
+    if (error instanceof UpstreamTooLarge) return answer(call, 502, TOO_LARGE, undefined, true);
     if (error instanceof UpstreamUnreachable) return message(call, 502, UNREACHABLE);
     // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
     if (error instanceof ScrubFailure)
