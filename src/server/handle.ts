@@ -82,11 +82,43 @@ async function authed(call: CallSession, send: (s: SessionData) => Promise<Upstr
 const REPORT_ROUTES = new Set(['getIncomeReportStatus', 'generateIncomeReport']);
 const CANCELLED = { type: 'cancelled_account', message: 'This account has been cancelled.' };
 
+/**
+ * A login or registration answer: a completed one seals the session (`sealLogin`); the token the
+ * API issued (its `access_token` as sent) is revoked whenever it was not sealed, whatever the
+ * reason (a challenge or cancelled answer that carries one, a failed status, a schema refusal, a
+ * cancelled player, a token the cookie cannot hold): no token the server does not keep is left
+ * live at the API (review 7: a two-factor challenge's was).
+ */
 async function login(
   parts: ServerParts,
   call: CallSession,
   up: UpstreamAnswer,
   route: Route,
+): Promise<Response> {
+  const issued = isRecord(up.json) ? up.json : {};
+  const sealed = { token: undefined as string | undefined };
+  const response = await sealLogin(parts, call, up, route, sealed);
+  const token = issued.access_token;
+  // Never a token the call's session holds (an API answering the live session's own token).
+  const kept = [sealed.token, call.cookieToken(), call.session?.token];
+  if (isHeaderSafeToken(token) && !kept.includes(token)) {
+    const type =
+      typeof issued.token_type === 'string' && /^\w+$/.test(issued.token_type) ? issued.token_type : 'Bearer';
+    await call.revoke(token, type);
+  }
+  return response;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The answer to a login (`login`); `sealed.token` set to the token of the session it sealed. */
+async function sealLogin(
+  parts: ServerParts,
+  call: CallSession,
+  up: UpstreamAnswer,
+  route: Route,
+  sealed: { token: string | undefined },
 ): Promise<Response> {
   if (up.unreadable) return relay(call, up);
   // A refresh token the schema drops is still scrubbed elsewhere, and held by the session.
@@ -113,12 +145,9 @@ async function login(
   // null), or more than the cookie holds (`fitsCookie`), refuses the login.
   const secrets = [...new Set(found?.filter((s) => s !== token) ?? [])];
   const sealable = isSessionToken(token);
-  if (!found || (sealable && !fitsCookie(token, secrets))) {
-    if (isHeaderSafeToken(token)) await call.revoke(token, tokenType);
+  if (!found || (sealable && !fitsCookie(token, secrets)))
     return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
-  }
   if (!sealable || !Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
-    if (isHeaderSafeToken(token)) await call.revoke(token, tokenType);
     if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up), true);
     const issue = sealable
       ? { path: ['user', 'id'], code: 'invalid_type', message: 'a completed login names its player' }
@@ -141,6 +170,7 @@ async function login(
     ...(secrets.length > 0 ? { secrets } : {}),
   };
   call.begin(session);
+  sealed.token = token;
   const server_session = {
     login_id: session.loginId,
     player_id: session.playerId,
