@@ -3,6 +3,10 @@
 
 import type { CallSession } from './context';
 import { scrubTokens } from './strip';
+import { isAnswerStatus } from './upstream';
+
+/** What the browser gets when the API could not be reached, or answered no status of HTTP's. */
+export const UNREACHABLE = 'The service could not be reached.';
 
 /**
  * What goes out instead of a body that cannot be scrubbed (`ScrubFailure`, or any other throw of
@@ -24,16 +28,27 @@ function scrubbedText(body: unknown, tokens: Iterable<string>): string | null {
   }
 }
 
+/**
+ * The answer to the browser: `body` scrubbed of the call's secrets (`scrubTokens`; a stream is the
+ * report file, scanned by `withoutTokens`). In a call that read a token it could not hunt
+ * (`CallSession.unholdable`), no body made of the API's data goes out: the fixed 502; `own` marks
+ * a body the proxy wrote itself (a refusal, a message, the seed it built), which holds no such data.
+ */
 export async function answer(
   call: CallSession | null,
   status: number,
   body: unknown,
   headers: Headers = new Headers(),
+  own = false,
 ): Promise<Response> {
   headers.set('cache-control', 'no-store');
+  // A status no Response can carry (`callApi` refuses such answers already): the fixed 502.
+  if (!isAnswerStatus(status)) return answer(call, 502, { message: UNREACHABLE }, undefined, true);
+  if (call?.unholdable && !own && body !== undefined) return answer(call, 502, UNSCRUBBABLE, headers, true);
   const line = call ? await call.cookieLine() : null;
   if (line) headers.append('set-cookie', line);
-  if (body === undefined || status === 204 || status === 304) {
+  // The statuses whose Response has no body (204, 205, 304: `new Response` refuses one).
+  if (body === undefined || status === 204 || status === 205 || status === 304) {
     headers.delete('content-type');
     return new Response(null, { status, headers });
   }
@@ -46,4 +61,4 @@ export async function answer(
 
 /** `{ message }` answers for refusals and for what the proxy says itself. */
 export const message = (call: CallSession | null, status: number, text: string, headers?: Headers) =>
-  answer(call, status, { message: text }, headers);
+  answer(call, status, { message: text }, headers, true);

@@ -6,6 +6,7 @@ import {
   asSessionData,
   type CookieSettings,
   clearCookieLine,
+  fitsCookie,
   isSessionToken,
   readCookie,
   type Sealer,
@@ -13,7 +14,7 @@ import {
   sessionEndsAt,
   setCookieLine,
 } from './cookie';
-import type { Rotations } from './rotation';
+import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
 import { authSecretsOf } from './strip';
 import type { PamRequestContext } from './types';
@@ -53,6 +54,8 @@ export class CallSession {
    * auth answers it read (`hunt`): scrubbed from its answers.
    */
   private readonly held = new Set<string>();
+  /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
+  private refused = false;
 
   constructor(
     readonly parts: ServerParts,
@@ -80,6 +83,7 @@ export class CallSession {
     this.sealedAt = session.seenAt;
     this.readToken = session.token;
     this.held.add(session.token);
+    for (const secret of session.secrets ?? []) this.held.add(secret);
     this.use(this.parts.rotations.latestLocal(session));
   }
 
@@ -93,15 +97,31 @@ export class CallSession {
 
   /**
    * Adds the token fields of an auth answer (a login, a registration, the profile read, the
-   * refresh: `authSecretsOf`, four at most) to the secrets hunted in this call's answers. Never
-   * the values of other keys ending in "token" (they are dropped with their keys).
+   * refresh: `authSecretsOf`, four at most) to the secrets hunted in this call's answers, and
+   * returns them. Never the values of other keys ending in "token" (they are dropped with their
+   * keys). A field holding a token the server would not hold (`authSecretsOf` throws) cannot be
+   * hunted: null, and the call is `unholdable` (no answer of the API's goes out of it). `checked`:
+   * a login or refresh answer, whose `access_token` its caller judges (and revokes when odd).
    */
-  hunt(answer: unknown): void {
-    for (const secret of authSecretsOf(answer)) this.held.add(secret);
+  hunt(answer: unknown, checked = false): string[] | null {
+    try {
+      const secrets = authSecretsOf(answer, checked);
+      for (const secret of secrets) this.held.add(secret);
+      return secrets;
+    } catch {
+      this.refused = true;
+      return null;
+    }
+  }
+
+  /** Whether an auth answer of this call held a token that could not be hunted (`hunt`). */
+  get unholdable(): boolean {
+    return this.refused;
   }
 
   private use(session: SessionData): void {
     this.held.add(session.token);
+    for (const secret of session.secrets ?? []) this.held.add(secret);
     this.session = session;
   }
 
@@ -145,7 +165,7 @@ export class CallSession {
     if (this.parts.now() - s.tokenAt < this.parts.refreshAfterMs) return true;
     const outcome = await this.parts.rotations.refresh(
       s,
-      (token) => this.refreshCall(token, s.tokenType),
+      (token) => this.refreshCall(token, s.tokenType, s.secrets),
       (token) => this.revoke(token, s.tokenType),
     );
     if (outcome.kind === 'revoked') {
@@ -172,11 +192,13 @@ export class CallSession {
     const now = parts.now();
     const local = parts.rotations.latestLocal(this.session);
     this.held.add(local.token);
+    for (const secret of local.secrets ?? []) this.held.add(secret);
     const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
     if (!this.fresh && !stale && local.token === this.readToken) return null; // the cookie sent is current
     // Only a session with no successor is sealed: a replaced token never goes out again.
     const newest = this.fresh ? local : await parts.rotations.newest(local);
     this.held.add(newest.token);
+    for (const secret of newest.secrets ?? []) this.held.add(secret);
     const sealed: SessionData = { ...newest, seenAt: now };
     const line = setCookieLine(
       parts.cookie,
@@ -189,7 +211,11 @@ export class CallSession {
     return !this.fresh && (await parts.rotations.hasEnded(newest)) ? null : line;
   }
 
-  private async refreshCall(token: string, type: string): Promise<string | 'revoked' | 'failed'> {
+  private async refreshCall(
+    token: string,
+    type: string,
+    kept: string[] | undefined,
+  ): Promise<RefreshedToken | 'revoked' | 'failed'> {
     try {
       const answer = await callApi(this.parts.upstream, {
         method: 'POST',
@@ -198,14 +224,18 @@ export class CallSession {
         request: this.request,
         context: this.context,
       });
-      this.hunt(answer.json);
+      const found = this.hunt(answer.json, true);
       if (answer.status === 401) return 'revoked';
       if (answer.status < 200 || answer.status >= 300) return 'failed';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-      if (isSessionToken(next)) return next;
-      // A token the login would refuse too (isSessionToken): a failed refresh, the current token
-      // kept; one that can be sent (only too long to seal) is revoked, never left live.
-      if (isHeaderSafeToken(next)) await this.revoke(next, type);
+      // The answer's other secrets replace the session's (a rotated refresh token); none: kept.
+      const others = found?.filter((s) => s !== next) ?? [];
+      const secrets = others.length > 0 ? [...new Set(others)] : (kept ?? []);
+      if (found && isSessionToken(next) && fitsCookie(next, secrets)) return { token: next, secrets };
+      // A token the login would refuse too (isSessionToken, fitsCookie, or an answer holding a
+      // token that cannot be hunted): a failed refresh, the current token kept; one that can be
+      // sent is revoked, never left live.
+      if (isHeaderSafeToken(next) && next !== token) await this.revoke(next, type);
       return 'failed';
     } catch (error) {
       if (error instanceof UpstreamUnreachable) return 'failed';

@@ -18,6 +18,12 @@ export interface SessionData {
   signedInAt: number;
   /** When the session was last sealed for a call (the idle clock). */
   seenAt: number;
+  /**
+   * The session's other secrets, hunted in every call's answers: the token fields of its login
+   * (or last refresh) answer that are not the access token (`refresh_token`, `token`,
+   * `user.token`: `authSecretsOf`). Absent: none (and in cookies sealed before this field).
+   */
+  secrets?: string[];
 }
 
 const IRON_MIN_SECRET = 32;
@@ -27,7 +33,18 @@ const IRON_MIN_SECRET = 32;
  * under the 4096 bytes browsers keep, with room for the cookie's name and the secret's id: a
  * longer one would be dropped by the browser, and the player signed out without a word.
  */
-const MAX_TOKEN_CHARS = 2048;
+export const MAX_TOKEN_CHARS = 2048;
+
+/**
+ * The most characters of secrets one cookie holds: the access token and the session's other
+ * secrets together. A sealed session of 2,600 characters of tokens is a 3,982-byte cookie: this
+ * leaves room for a longer cookie name and secret id under the 4096 bytes browsers keep.
+ */
+export const MAX_SESSION_CHARS = 2560;
+
+/** Whether a cookie holds `token` and `secrets` together (`MAX_SESSION_CHARS`). */
+export const fitsCookie = (token: string, secrets: readonly string[]): boolean =>
+  secrets.reduce((n, s) => n + s.length, token.length) <= MAX_SESSION_CHARS;
 
 /**
  * The one check of a token the server seals, from a login or a refresh: it can be sent in an
@@ -107,6 +124,8 @@ export function asSessionData(value: unknown): SessionData | null {
   if (v.v !== 1 || !str('token') || !str('tokenType') || !str('loginId')) return null;
   if (!num('tokenAt') || !num('tokenExpiresAt') || !num('signedInAt') || !num('seenAt')) return null;
   if (v.playerId !== null && !num('playerId')) return null;
+  const { secrets } = v;
+  if (secrets !== undefined && !(Array.isArray(secrets) && secrets.every(isSessionToken))) return null;
   return value as SessionData;
 }
 

@@ -24,52 +24,110 @@ export function fileHeaders(contentType: string | null, year: unknown): Headers 
   });
 }
 
-/** Where `needle` starts in `hay`, or -1. */
-function indexOf(hay: Uint8Array, needle: Uint8Array): number {
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return i;
+/**
+ * One token's matcher, fed the file byte by byte (Knuth-Morris-Pratt): `state` is how many of the
+ * token's first bytes the file ends with, so every byte is looked at once (amortised), whatever
+ * the chunking and however the token repeats itself (`AAAA…B` against a file of `A`).
+ */
+class Matcher {
+  /** `fail[i]`: the longest proper prefix of `needle[0..i]` that is also its suffix. */
+  private readonly fail: Uint16Array | Uint32Array;
+  state = 0;
+
+  constructor(private readonly needle: Uint8Array) {
+    const fail = needle.length < 65_536 ? new Uint16Array(needle.length) : new Uint32Array(needle.length);
+    for (let i = 1, k = 0; i < needle.length; i++) {
+      while (k > 0 && needle[i] !== needle[k]) k = fail[k - 1]!;
+      if (needle[i] === needle[k]) k++;
+      fail[i] = k;
+    }
+    this.fail = fail;
   }
-  return -1;
+
+  /** Feeds `bytes`; true as soon as the token is complete. */
+  feed(bytes: Uint8Array): boolean {
+    const { needle, fail } = this;
+    let k = this.state;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i];
+      while (k > 0 && b !== needle[k]) k = fail[k - 1]!;
+      if (b === needle[k]) k++;
+      if (k === needle.length) return true;
+    }
+    this.state = k;
+    return false;
+  }
 }
 
 /**
- * `body` passed on as it comes but for the last bytes, held back until the next chunk shows they
- * do not begin a token: a file holding one of `tokens` (as written: a PDF's text may be
- * compressed, nothing more is decoded) errors before that token is passed on.
+ * The bytes read but not yet passed on, as the chunks they came in (each appended once, taken
+ * once: no copy of the held bytes per chunk, which a one-byte chunking would make quadratic).
+ */
+class Held {
+  private readonly chunks: Uint8Array[] = [];
+  size = 0;
+
+  push(chunk: Uint8Array): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  /** The first `n` held bytes, taken out as one chunk. */
+  take(n: number): Uint8Array {
+    const out = new Uint8Array(n);
+    let at = 0;
+    while (at < n) {
+      const first = this.chunks[0]!;
+      const part = Math.min(first.length, n - at);
+      out.set(part === first.length ? first : first.subarray(0, part), at);
+      if (part === first.length) this.chunks.shift();
+      else this.chunks[0] = first.subarray(part);
+      at += part;
+    }
+    this.size -= n;
+    return out;
+  }
+}
+
+/**
+ * `body` passed on as it comes but for the bytes that may begin a token (the longest start of one
+ * the file ends with), held back until the next chunk shows they do not: a file holding one of
+ * `tokens` (as written: a PDF's text may be compressed, nothing more is decoded) errors before
+ * that token's last byte is passed on, however it is split across chunks. One pass: each byte is
+ * scanned once per token (`Matcher`) and copied once (`Held`).
  */
 export function withoutTokens(body: ReadableStream<Uint8Array>, tokens: Iterable<string>) {
   const reader = body.getReader();
-  let tail = new Uint8Array(0);
+  const held = new Held();
   // Read at the first pull: by then the answer's cookie is sealed, its token known (`tokens` is live).
-  let needles: Uint8Array[] | undefined;
-  let keep = 0;
+  let matchers: Matcher[] | undefined;
   return new ReadableStream<Uint8Array>(
     {
       async pull(out) {
-        if (!needles) {
+        if (!matchers) {
           const encoder = new TextEncoder();
-          needles = [...tokens].map((t) => encoder.encode(t)).filter((n) => n.length > 0);
-          keep = Math.max(1, ...needles.map((n) => n.length)) - 1;
+          matchers = [...tokens]
+            .map((t) => encoder.encode(t))
+            .filter((n) => n.length > 0)
+            .map((n) => new Matcher(n));
         }
         // Until something is passed on or the file ends (a pull that enqueues nothing is not repeated).
         for (;;) {
           const { done, value } = await reader.read();
           if (done) {
-            if (tail.length > 0) out.enqueue(tail);
+            if (held.size > 0) out.enqueue(held.take(held.size));
             out.close();
             return;
           }
-          const joined = new Uint8Array(tail.length + value.length);
-          joined.set(tail);
-          joined.set(value, tail.length);
-          if (needles.some((n) => indexOf(joined, n) >= 0)) {
+          if (value.length === 0) continue;
+          // Every matcher sees the whole chunk (the first to complete stops the file).
+          if (matchers.some((m) => m.feed(value))) {
             await reader.cancel();
             throw new Error('The file holds a token of the session.');
           }
-          const cut = Math.max(0, joined.length - keep);
-          tail = joined.slice(cut);
-          if (cut > 0) return out.enqueue(joined.slice(0, cut));
+          held.push(value);
+          const keep = matchers.reduce((most, m) => Math.max(most, m.state), 0);
+          if (held.size > keep) return out.enqueue(held.take(held.size - keep));
         }
       },
       cancel(reason) {

@@ -47,25 +47,42 @@ export function checkOrigin(request: Request, allowed: readonly string[] | undef
     : new Refusal(403, 'Same-origin proof missing (Origin, Sec-Fetch-Site or X-Pam-Client).');
 }
 
-/** The request's JSON body as text ('' for none), or a Refusal (too large, not JSON). */
+/**
+ * The body's bytes, up to `limit` (a Refusal past it), or a Refusal when it cannot be read: the
+ * browser went away mid-upload, the stream was already read or errored (its error, whatever it
+ * says, is never passed on, and `handle` never rejects with it).
+ */
+async function readBytes(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array[] | Refusal> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return chunks;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return new Refusal(413, `Body larger than ${limit} bytes.`);
+      }
+      chunks.push(value);
+    }
+  } catch {
+    await reader?.cancel().catch(() => {});
+    return new Refusal(400, 'The body could not be read.');
+  }
+}
+
+/** The request's JSON body as text ('' for none), or a Refusal (too large, unreadable, not JSON). */
 export async function readBody(request: Request, limit: number): Promise<string | Refusal> {
   if (request.body === null) return '';
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit)
     return new Refusal(413, `Body larger than ${limit} bytes.`);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return new Refusal(413, `Body larger than ${limit} bytes.`);
-    }
-    chunks.push(value);
-  }
+  const chunks = await readBytes(request.body, limit);
+  if (chunks instanceof Refusal) return chunks;
+  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
   if (size === 0) return '';
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json')

@@ -4,9 +4,9 @@
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
-import { answer, message, UNSCRUBBABLE } from './answer';
+import { answer, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import { isSessionToken, type SessionData } from './cookie';
+import { fitsCookie, isSessionToken, type SessionData } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
@@ -16,7 +16,6 @@ import type { PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamTooLarge, UpstreamUnreachable } from './upstream';
 
 const UNREADABLE = "The service's answer could not be read.";
-const UNREACHABLE = 'The service could not be reached.';
 /** An answer of the API beyond the proxy's bound: thrown by the browser client as ResponseValidationError. */
 const TOO_LARGE = {
   message: "The service's answer is larger than the proxy reads.",
@@ -39,7 +38,7 @@ function refusedCheck(call: CallSession, error: unknown, headers?: Headers): Pro
     pam: error.code,
     issues: error.issues.map(({ path, code, message }) => ({ path, code, message })),
   };
-  return answer(call, request ? 400 : 502, body, headers);
+  return answer(call, request ? 400 : 502, body, headers, true);
 }
 
 /** The API's Date and Retry-After as the proxy writes them again (`passedBack`). */
@@ -83,14 +82,47 @@ async function authed(call: CallSession, send: (s: SessionData) => Promise<Upstr
 const REPORT_ROUTES = new Set(['getIncomeReportStatus', 'generateIncomeReport']);
 const CANCELLED = { type: 'cancelled_account', message: 'This account has been cancelled.' };
 
+/**
+ * A login or registration answer: a completed one seals the session (`sealLogin`); the token the
+ * API issued (its `access_token` as sent) is revoked whenever it was not sealed, whatever the
+ * reason (a challenge or cancelled answer that carries one, a failed status, a schema refusal, a
+ * cancelled player, a token the cookie cannot hold): no token the server does not keep is left
+ * live at the API (review 7: a two-factor challenge's was).
+ */
 async function login(
   parts: ServerParts,
   call: CallSession,
   up: UpstreamAnswer,
   route: Route,
 ): Promise<Response> {
+  const issued = isRecord(up.json) ? up.json : {};
+  const sealed = { token: undefined as string | undefined };
+  const response = await sealLogin(parts, call, up, route, sealed);
+  const token = issued.access_token;
+  // Never a token the call's session holds (an API answering the live session's own token).
+  const kept = [sealed.token, call.cookieToken(), call.session?.token];
+  if (isHeaderSafeToken(token) && !kept.includes(token)) {
+    const type =
+      typeof issued.token_type === 'string' && /^\w+$/.test(issued.token_type) ? issued.token_type : 'Bearer';
+    await call.revoke(token, type);
+  }
+  return response;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The answer to a login (`login`); `sealed.token` set to the token of the session it sealed. */
+async function sealLogin(
+  parts: ServerParts,
+  call: CallSession,
+  up: UpstreamAnswer,
+  route: Route,
+  sealed: { token: string | undefined },
+): Promise<Response> {
   if (up.unreadable) return relay(call, up);
-  call.hunt(up.json); // a refresh token the schema drops is still scrubbed elsewhere
+  // A refresh token the schema drops is still scrubbed elsewhere, and held by the session.
+  const found = call.hunt(up.json, true);
   let body: Record<string, unknown> | undefined;
   try {
     body = readAnswer(route, up) as Record<string, unknown> | undefined;
@@ -108,10 +140,15 @@ async function login(
   // A session is sealed only for a token the cookie can hold (`isSessionToken`, the refresh's
   // check too) and a named player (every read is then checked against it) whose account is not
   // cancelled; otherwise the token the API issued is revoked (when it can be sent), never kept.
+  // The answer's other secrets (a refresh token, a `user.token` not the access token) are the
+  // session's: sealed with it and hunted in every call. One the server would not hold (`hunt`:
+  // null), or more than the cookie holds (`fitsCookie`), refuses the login.
+  const secrets = [...new Set(found?.filter((s) => s !== token) ?? [])];
   const sealable = isSessionToken(token);
+  if (!found || (sealable && !fitsCookie(token, secrets)))
+    return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
   if (!sealable || !Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
-    if (isHeaderSafeToken(token)) await call.revoke(token, tokenType);
-    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up));
+    if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up), true);
     const issue = sealable
       ? { path: ['user', 'id'], code: 'invalid_type', message: 'a completed login names its player' }
       : { path: ['access_token'], code: 'too_big', message: 'a token the session cookie can hold' };
@@ -130,8 +167,10 @@ async function login(
     loginId: globalThis.crypto.randomUUID(),
     signedInAt: now,
     seenAt: now,
+    ...(secrets.length > 0 ? { secrets } : {}),
   };
   call.begin(session);
+  sealed.token = token;
   const server_session = {
     login_id: session.loginId,
     player_id: session.playerId,
@@ -228,7 +267,7 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (segments.length === 1 && segments[0] === 'session' && request.method === 'GET') {
     if (url.search !== '') return message(call, 400, 'No query here.');
     const seed = await readSeed(parts, call);
-    return answer(call, 200, seed.initial);
+    return answer(call, 200, seed.initial, undefined, true); // built here, scrubbed as every body
   }
   if (segments.length === 1 && `/${segments[0]}` === REPORT_FILE_ROUTE && request.method === 'GET') {
     return reportFile(parts, call, url.searchParams);
@@ -284,7 +323,7 @@ export async function handle(
   try {
     return await route(parts, call, segments, url);
   } catch (error) {
-    if (error instanceof UpstreamTooLarge) return answer(call, 502, TOO_LARGE);
+    if (error instanceof UpstreamTooLarge) return answer(call, 502, TOO_LARGE, undefined, true);
     if (error instanceof UpstreamUnreachable) return message(call, 502, UNREACHABLE);
     // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
     if (error instanceof ScrubFailure)

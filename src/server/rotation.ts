@@ -15,8 +15,14 @@ export type RefreshOutcome =
   /** A transport or 5xx failure: keep the current token (valid until its expiry), try again later. */
   | { kind: 'kept' };
 
+/** A refresh's new access token and the session's other secrets from then on (`SessionData.secrets`). */
+export interface RefreshedToken {
+  token: string;
+  secrets: string[];
+}
+
 /** The refresh call itself: the new access token, 'revoked' on a 401, 'failed' otherwise. */
-export type RefreshCall = (token: string) => Promise<string | 'revoked' | 'failed'>;
+export type RefreshCall = (token: string) => Promise<RefreshedToken | 'revoked' | 'failed'>;
 
 /** Revokes a token at the API (best effort). */
 export type RevokeCall = (token: string) => Promise<void>;
@@ -137,13 +143,15 @@ export class Rotations {
     if (result === 'revoked') return { kind: 'revoked' };
     if (result === 'failed') return { kind: 'kept' };
     if (await this.hasEnded(session)) {
-      await revoke(result); // obtained for a login a logout ended meanwhile: never sealed
+      await revoke(result.token); // obtained for a login a logout ended meanwhile: never sealed
       return { kind: 'revoked' };
     }
     const now = this.deps.now();
+    const { secrets: _replaced, ...rest } = session;
     const next: SessionData = {
-      ...session,
-      token: result,
+      ...rest,
+      ...(result.secrets.length > 0 ? { secrets: result.secrets } : {}),
+      token: result.token,
       tokenAt: now,
       tokenExpiresAt: now + (session.tokenExpiresAt - session.tokenAt),
       seenAt: now,

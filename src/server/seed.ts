@@ -121,7 +121,8 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       return signedOut;
     }
     if (await parts.rotations.hasEnded(s)) return signedOut; // a logout ended the login meanwhile
-    call.hunt(up.json); // the profile's own token fields (`user.token`)
+    // The profile's own token fields (`user.token`); one the server would not hold: unavailable.
+    if (call.hunt(up.json) === null) return unavailable;
     // Every judgement (the player, the standing, the restrictions) is made on the read as the API
     // sent it; only what is shown is scrubbed.
     const body = up.json;

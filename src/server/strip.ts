@@ -3,6 +3,8 @@
 // rewritten), and a report's `download_url` on the API turned into the proxy's report-file route.
 
 import { createScrubber } from '../errors/scrub';
+import { REDACTED } from '../secrets/secret';
+import { isSessionToken } from './cookie';
 
 const MAX_DEPTH = 64;
 
@@ -19,11 +21,10 @@ const isTokenKey = (key: string): boolean => key.toLowerCase().endsWith('token')
 const SESSION_TOKEN_KEYS = ['access_token', 'refresh_token', 'token'] as const;
 
 /**
- * What a hunted value found in an answer looks like: 16 to 512 printable ASCII characters, no
- * space (bearer, refresh and JWT tokens; not a word, a field name or a page cursor). The bound
- * keeps the scrubber's expressions small (their cost grows with the secrets' length).
+ * The shortest value of a token field hunted elsewhere in an answer: a shorter one (a word, a flag)
+ * would rewrite ordinary data wherever it stands, and is no token this service issues.
  */
-const TOKEN_LIKE = /^[\x21-\x7e]{16,512}$/;
+const MIN_HUNTED = 16;
 
 /**
  * The most secrets one call hunts: the cookie's token and its refreshed or replaced successors
@@ -32,22 +33,49 @@ const TOKEN_LIKE = /^[\x21-\x7e]{16,512}$/;
  */
 export const MAX_SECRETS = 8;
 
+/**
+ * The most characters of secrets one call hunts: the session's (`MAX_SESSION_CHARS`, 2,560) before
+ * and after a refresh. The core scrubber's cost grows with them (an encoded echo of each: ~4 s at
+ * 5,120 characters, as 8 secrets of 512 cost before; 8 of 2,048 make a RegExp V8 refuses); more is
+ * not this service: the body is refused (`ScrubFailure`).
+ */
+export const MAX_SECRET_CHARS = 5120;
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * A body the proxy cannot pass on without a secret of the session: a key that spells one, more
+ * secrets than `MAX_SECRETS`, or a scrubber that failed (its message is never passed on: a
+ * RegExp's error spells its source, the secrets).
+ */
+export class ScrubFailure extends Error {
+  override readonly name = 'ScrubFailure';
+}
+
+/**
  * The session's secrets an auth answer (a login, a registration, the refresh, the profile read)
- * holds: the values of `SESSION_TOKEN_KEYS` at its top level and `user.token`, each only if
- * `TOKEN_LIKE`: four at most, whatever the answer holds.
+ * holds: the values of `SESSION_TOKEN_KEYS` at its top level and `user.token` (four at most,
+ * whatever the answer holds) of `MIN_HUNTED` characters or more. Each must be a token the server
+ * holds (`isSessionToken`: header-safe, at most 2,048 characters), so that it is hunted whatever
+ * its length: one it would not hold (longer, a space, a line break, non-ASCII) throws
+ * `ScrubFailure`, and the answer is refused, never passed on with that value unhunted (but an
+ * odd `access_token` of a login or refresh answer, `checked`: its caller refuses and revokes it).
  *
  * @example
  * authSecretsOf({ access_token: 'eyJhbGciOiJIUzI1NiJ9.e30.x', user: { push_token: 'user_pause' } }); // ['eyJhbGciOiJIUzI1NiJ9.e30.x']
  */
-export function authSecretsOf(answer: unknown): string[] {
+export function authSecretsOf(answer: unknown, checked = false): string[] {
   if (!isRecord(answer)) return [];
   const values = SESSION_TOKEN_KEYS.map((key) => answer[key]);
   if (isRecord(answer.user)) values.push(answer.user.token);
-  return values.filter((v): v is string => typeof v === 'string' && TOKEN_LIKE.test(v));
+  const found = values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_HUNTED);
+  // `checked`: the login's and the refresh's own `access_token` is judged by the caller (sealed,
+  // or refused and revoked: `isSessionToken`), so an odd one does not refuse the answer here.
+  const judged = checked ? found.filter((v) => v !== answer.access_token) : found;
+  if (!judged.every(isSessionToken))
+    throw new ScrubFailure('An answer holds a token the server does not hold.');
+  return found.filter(isSessionToken);
 }
 
 /**
@@ -72,36 +100,77 @@ function define(out: Record<string, unknown>, key: string, value: unknown): void
 }
 
 /**
- * A body the proxy cannot pass on without a secret of the session: a key that spells one, more
- * secrets than `MAX_SECRETS`, or a scrubber that failed (its message is never passed on: a
- * RegExp's error spells its source, the secrets).
- */
-export class ScrubFailure extends Error {
-  override readonly name = 'ScrubFailure';
-}
-
-/**
- * `value` with every string value scrubbed by `text` (the core scrubber's error-body rule: every
- * echo, in any form it knows); keys are never rewritten (a renamed `user_pause` would read as no
+ * `value` with every string value scrubbed by `scrub.text` (the core scrubber's error-body rule:
+ * every echo, in any form it knows) and every number that spells an all-digit secret
+ * (`scrub.numbers`) replaced by `'[redacted]'`; keys are never rewritten (a renamed `user_pause` would read as no
  * pause: review R1): a key that holds a secret throws `ScrubFailure`, the body is refused.
  */
-function scrubValues(value: unknown, text: (t: string) => string, depth = 0): unknown {
-  if (typeof value === 'string') return text(value);
+function scrubValues(value: unknown, scrub: Scrub, depth = 0): unknown {
+  if (typeof value === 'string') return scrub.text(value);
+  if (typeof value === 'number') return scrub.numbers.has(String(value)) ? REDACTED : value;
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item) => scrubValues(item, text, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => scrubValues(item, scrub, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (text(key) !== key) throw new ScrubFailure('A key holds a token of the session.');
-    define(out, key, scrubValues(item, text, depth + 1));
+    if (scrub.text(key) !== key) throw new ScrubFailure('A key holds a token of the session.');
+    define(out, key, scrubValues(item, scrub, depth + 1));
   }
   return out;
 }
+
+/** The scrubber's text rule, and the numbers an all-digit secret reads as (`numbersOf`). */
+interface Scrub {
+  text(t: string): string;
+  numbers: ReadonlySet<string>;
+}
+
+/**
+ * `t` with every verbatim echo of `secrets` (any case, as the core scrubber matches) replaced by
+ * `'[redacted]'`: what the core scrubber does to them, without building its expressions, whose cost
+ * grows with a secret's length (~0.4 ms per character of a 2,048-character token). A text left
+ * with no piece of a secret then costs the core scrubber one anchor scan; only an encoded echo
+ * (entities, percent or backslash escapes) builds them.
+ */
+function verbatim(secrets: Iterable<string>): (t: string) => string {
+  const lowered = [...secrets].map((s) => s.toLowerCase()).sort((a, b) => b.length - a.length);
+  const shortest = lowered.at(-1)?.length ?? Number.POSITIVE_INFINITY;
+  return (t) => {
+    if (t.length < shortest) return t;
+    let lower = t.toLowerCase();
+    if (lower.length !== t.length) return t; // a case mapping that changes lengths: the core's work
+    for (const secret of lowered) {
+      let at = lower.indexOf(secret);
+      if (at < 0 || secret.length !== secret.toUpperCase().length) continue;
+      let out = '';
+      let from = 0;
+      for (; at >= 0; at = lower.indexOf(secret, from)) {
+        out += `${t.slice(from, at)}${REDACTED}`;
+        from = at + secret.length;
+      }
+      t = out + t.slice(from);
+      lower = t.toLowerCase();
+    }
+    return t;
+  };
+}
+
+/**
+ * The numbers (as `String(number)`) that spell one of `secrets`: an all-digit secret echoed as a
+ * JSON number, as JSON.parse reads it (leading zeros gone, beyond 2^53 the nearest double), the
+ * core scrubber's rule for an error body (src/errors/scrub.ts).
+ *
+ * @example
+ * numbersOf(['000123456789012345', 'abc']); // Set { '123456789012345' }
+ */
+const numbersOf = (secrets: Iterable<string>): Set<string> =>
+  new Set([...secrets].filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
 
 /**
  * What the browser may see of `value`: no token field (`stripTokens`), and no value that holds one
  * of `secrets` (the session's own: the cookie's token, its successors, the auth answers' token
  * fields), in any form the core's scrubber knows (entities, percent and backslash escapes...):
- * each echo becomes `'[redacted]'`, in string values only. Throws `ScrubFailure` (never another
+ * each echo becomes `'[redacted]'`, in string values, and a number equal to an all-digit one
+ * (`numbersOf`) too. Throws `ScrubFailure` (never another
  * error, never a message with a secret) when that cannot be done: then nothing is passed on.
  * `make` builds the scrubber (the core's; a test may give one that fails).
  */
@@ -113,8 +182,13 @@ export function scrubTokens(
   const stripped = stripTokens(value);
   const unique = new Set([...secrets].filter((s) => s !== ''));
   if (unique.size > MAX_SECRETS) throw new ScrubFailure('Too many secrets to hunt.');
+  let chars = 0;
+  for (const s of unique) chars += s.length;
+  if (chars > MAX_SECRET_CHARS) throw new ScrubFailure('Secrets too long to hunt.');
   try {
-    return scrubValues(stripped, make(unique).text);
+    const core = make(unique);
+    const plain = verbatim(unique);
+    return scrubValues(stripped, { text: (t) => core.text(plain(t)), numbers: numbersOf(unique) });
   } catch (error) {
     if (error instanceof ScrubFailure) throw error;
     throw new ScrubFailure('The scrubber failed.'); // no cause: the error may spell the secrets

@@ -174,10 +174,19 @@ function untilDeadline(
 }
 
 /**
+ * Whether `status` is one an answer of the API may have, and the browser may be given: 200-599,
+ * the statuses the Fetch standard builds a `Response` with (an API's 600 or 999, which Node's
+ * fetch passes on, made `new Response` throw a RangeError, review 7).
+ */
+export const isAnswerStatus = (status: number): boolean =>
+  Number.isInteger(status) && status >= 200 && status <= 599;
+
+/**
  * Sends one call to the API; `file` keeps a 2xx body as a stream. One deadline (`timeoutMs`)
  * covers the whole call, a file's body included. A JSON answer is read up to `maxAnswerBytes`, a
  * file passed on up to `maxFileBytes` (a larger declared `Content-Length` is refused before
- * reading). Throws UpstreamUnreachable (UpstreamTooLarge beyond a bound).
+ * reading). Throws UpstreamUnreachable (UpstreamTooLarge beyond a bound), also for a status
+ * outside 200-599 (`isAnswerStatus`): every status a caller reads can be answered.
  */
 export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = false): Promise<UpstreamAnswer> {
   const controller = new AbortController();
@@ -191,6 +200,11 @@ export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = fal
       redirect: 'manual',
       signal: controller.signal,
     });
+    if (!isAnswerStatus(response.status)) {
+      // A status no Response can carry (600-999, below 200): no answer of this service.
+      if (response.body) drop(response.body.getReader(), controller);
+      throw new UpstreamUnreachable('The service answered an impossible status.');
+    }
     if (file && response.ok && response.body) {
       const max = deps.maxFileBytes ?? MAX_FILE_BYTES;
       if (declaredOver(response, max)) {

@@ -122,7 +122,9 @@ describe('R2: token-named keys cost nothing, a failing scrubber answers 502', ()
       user: { token: tokenish(4), push_token: tokenish(5) },
     };
     expect(authSecretsOf(auth)).toEqual([tokenish(1), tokenish(2), tokenish(3), tokenish(4)]);
-    expect(authSecretsOf({ access_token: 'short', token: 'has a space in it!' })).toEqual([]);
+    expect(authSecretsOf({ access_token: 'short' })).toEqual([]);
+    // A token field the server would not hold (a space: not header-safe) cannot be hunted: refused (review 7).
+    expect(() => authSecretsOf({ token: 'has a space in it!' })).toThrow(ScrubFailure);
     const secrets = Array.from({ length: MAX_SECRETS + 1 }, (_, i) => tokenish(i));
     expect(() => scrubTokens({ a: 'x' }, secrets)).toThrow(ScrubFailure);
     expect(scrubTokens({ a: `x ${tokenish(0)}` }, secrets.slice(0, MAX_SECRETS))).toEqual({

@@ -1,0 +1,98 @@
+// A session token of digits only, echoed as a JSON number (review 7, s12): the proxy scrubbed
+// string values only, so `{ "ref": 123456789012345 }` passed with the token in it. A number equal
+// to an all-digit secret, as JSON.parse reads the echo (leading zeros gone, beyond 2^53 the same
+// double), is scrubbed too, as the core's adapter does for an error body (src/errors/scrub.ts).
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scrubTokens } from '../../src/server/strip';
+import { fullInfo, json, loginOk, pamFor, request, signIn, useHostile, user } from './hostile';
+
+const hostile = useHostile();
+
+/** Whether `text` (JSON) holds a number that reads as the all-digit `token`. */
+const holdsNumber = (text: string, token: string) =>
+  (text.match(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi) ?? []).some((n) => String(Number(n)) === String(+token));
+
+describe('an all-digit token echoed as a JSON number', () => {
+  it.each([
+    ['15 digits', '123456789012345'],
+    ['leading zeros', '000098765432101234'],
+    ['beyond 2^53', '98765432109876543210'],
+  ])('%s: scrubbed from a relayed answer, the seed, getSession and the login answer', async (_, token) => {
+    const api = await hostile.api();
+    api.handler = (req, res) => {
+      const echo = `{"ref":${token.replace(/^0+/, '')},"n":42}`;
+      if (req.url === '/auth/login')
+        return json(res, 200, JSON.stringify(loginOk({}, token)).replace(/}$/, `,"echo":${echo}}`));
+      if (req.url === '/bff/users/address-by-user') return json(res, 200, echo);
+      if (req.url?.startsWith('/auth/user-profile'))
+        return json(
+          res,
+          200,
+          JSON.stringify({ user: user({ token }), userInfo: fullInfo() }).replace(
+            /"name":"P"/,
+            `"name":"P","ref":${token.replace(/^0+/, '')}`,
+          ),
+        );
+      return json(res, 404, {});
+    };
+    const pam = pamFor(api);
+    const login = (await pam.handle(
+      request('/pam/auth/login', {
+        method: 'POST',
+        body: { login: 'p@example.com', password: 'Secret123!' },
+      }),
+    ))!;
+    const loginText = await login.text();
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((l) => l.split(';')[0])
+      .join('; ');
+    expect(holdsNumber(loginText, token)).toBe(false);
+    const relayed = (await pam.handle(request('/pam/bff/users/address-by-user', { cookie })))!;
+    expect(await relayed.json()).toEqual({ ref: '[redacted]', n: 42 });
+    const seed = await (await pam.handle(request('/pam/session', { cookie })))!.text();
+    expect(holdsNumber(seed, token)).toBe(false);
+    expect(JSON.parse(seed).user.ref).toBe('[redacted]');
+    const view = await pam.getSession(request('/', { cookie }));
+    expect(holdsNumber(JSON.stringify(view), token)).toBe(false);
+    expect(view.player).toMatchObject({ id: 1, ref: '[redacted]' });
+  });
+
+  it('a number that is not the token stays a number (ids, amounts)', async () => {
+    const api = await hostile.api();
+    api.handler = (req, res) => {
+      if (req.url === '/auth/login') return json(res, 200, loginOk({}, '123456789012345'));
+      return json(res, 200, { id: 1, amount: 123456789012344, big: 1234567890123450 });
+    };
+    const pam = pamFor(api);
+    const cookie = await signIn(pam);
+    const relayed = (await pam.handle(request('/pam/bff/users/address-by-user', { cookie })))!;
+    expect(await relayed.json()).toEqual({ id: 1, amount: 123456789012344, big: 1234567890123450 });
+  });
+
+  it('property: no number equal to an all-digit secret survives, at any depth; other numbers stay', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{16,40}$/),
+        fc.array(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })), {
+          maxLength: 5,
+        }),
+        fc.nat({ max: 3 }),
+        (token, others, depth) => {
+          let echo: unknown = JSON.parse(`[${token.replace(/^0+(?=\d)/, '')}]`)[0];
+          for (let i = 0; i < depth; i++) echo = i % 2 ? [echo] : { at: echo };
+          const out = JSON.stringify(scrubTokens({ echo, others }, [token]));
+          expect(holdsNumber(out.replace(/"others":\[.*\]/, ''), token)).toBe(false);
+          const kept = JSON.parse(out).others as number[];
+          others.forEach((n, i) => {
+            expect(kept[i]).toBe(String(n) === String(+token) ? '[redacted]' : JSON.parse(JSON.stringify(n)));
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
