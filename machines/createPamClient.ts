@@ -148,7 +148,11 @@ export interface PamClientBase {
   subscribe(listener: (view: SessionView) => void): () => void;
   /** Starts (or restarts) a login; the password is boxed before it reaches any actor. */
   login(credentials: LoginCredentials): void;
-  /** Registers (spec 5.3) and signs the new player in, as a login would; the password is boxed at once. */
+  /**
+   * Registers (spec 5.3) and signs the new player in, as a login would; the password is boxed at once.
+   * Needs the `registration()` flow (in the operator preset): without it the session fails at once
+   * (`view.status` 'failed', `view.error` a `ConfigurationError` naming the flow) and nothing is sent.
+   */
   register(payload: RegisterCommandPayload): void;
   /** Sends the two-factor code; boxed like the password. */
   submitCode(code: string | Secret, captchaToken?: CaptchaToken): void;
