@@ -1,7 +1,6 @@
 import {
   type AuthEndpoints,
   type AuthModule,
-  ConfigurationError,
   createAuthModule,
   createMemoryTokenStore,
   createOfetchAdapter,
@@ -30,7 +29,7 @@ import {
   sessionActors,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
-import { environmentOf, isOwnedChannel, type PamEnvironment } from './environment';
+import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { mergeFlows } from './session/flows';
@@ -149,7 +148,11 @@ export interface PamClientBase {
   subscribe(listener: (view: SessionView) => void): () => void;
   /** Starts (or restarts) a login; the password is boxed before it reaches any actor. */
   login(credentials: LoginCredentials): void;
-  /** Registers (spec 5.3) and signs the new player in, as a login would; the password is boxed at once. */
+  /**
+   * Registers (spec 5.3) and signs the new player in, as a login would; the password is boxed at once.
+   * Needs the `registration()` flow (in the operator preset): without it the session fails at once
+   * (`view.status` 'failed', `view.error` a `ConfigurationError` naming the flow) and nothing is sent.
+   */
   register(payload: RegisterCommandPayload): void;
   /** Sends the two-factor code; boxed like the password. */
   submitCode(code: string | Secret, captchaToken?: CaptchaToken): void;
@@ -237,12 +240,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   if (isInertOnServer(options)) return inertClient(options, createCustomPamClient<F>);
   // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base
   // URL, learned on the clock's own base; every flow reads `serverNow()` from it.
-  // The origin's channel only for the tabs flow (its `openChannel`: opened here, and closed, when the
-  // app gave none).
   const implementations = mergeFlows(options.flows.map((f) => f.session ?? {}));
   const env = environmentOf(options.environment);
-  env.channel =
-    implementations.openChannel?.(options.environment ?? {}, `pam-client:${options.baseURL}`) ?? null;
   // One store for the adapter and the session: guarded (never throws, writes in order, reads see a
   // write in flight, a refused write lives on in memory).
   const tokens = guardStore(options.storage ?? createMemoryTokenStore(), env.timers);
@@ -251,32 +250,31 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const waiters = new Set<(ok: boolean) => void>();
 
   const logins = new Map<string, string>();
-  let http: HttpAdapter;
-  try {
-    http = createOfetchAdapter({
-      baseURL: options.baseURL,
-      getAccessToken: async () => {
-        const stored = await tokens.get();
-        if (!stored) return null;
-        // Which login each token handed out belongs to (a refresh keeps it): the last few.
-        logins.set(stored.accessToken, `${stored.userId}:${stored.sid ?? stored.seq}`);
-        if (logins.size > 8) logins.delete(logins.keys().next().value as string);
-        return stored.accessToken;
-      },
-      sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
-      onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
-      onServerDate: (serverMs: number) => env.clock.learn(serverMs),
-      onNoServerDate: (options as { onNoServerDate?: () => void }).onNoServerDate,
-      // Passed as given: the adapter reads an undefined option as absent (its default).
-      timeout: options.timeout,
-      retry: options.retry,
-      headers: options.headers,
-      fetch: options.fetch,
-    } as Parameters<typeof createOfetchAdapter>[0]);
-  } catch (error) {
-    if (isOwnedChannel(env.channel)) env.channel?.close();
-    throw error;
-  }
+  // A wrong option throws here, before anything is opened.
+  const http = createOfetchAdapter({
+    baseURL: options.baseURL,
+    getAccessToken: async () => {
+      const stored = await tokens.get();
+      if (!stored) return null;
+      // Which login each token handed out belongs to (a refresh keeps it): the last few.
+      logins.set(stored.accessToken, `${stored.userId}:${stored.sid ?? stored.seq}`);
+      if (logins.size > 8) logins.delete(logins.keys().next().value as string);
+      return stored.accessToken;
+    },
+    sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
+    onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
+    onServerDate: (serverMs: number) => env.clock.learn(serverMs),
+    onNoServerDate: (options as { onNoServerDate?: () => void }).onNoServerDate,
+    // Passed as given: the adapter reads an undefined option as absent (its default).
+    timeout: options.timeout,
+    retry: options.retry,
+    headers: options.headers,
+    fetch: options.fetch,
+  } as Parameters<typeof createOfetchAdapter>[0]);
+  // The origin's channel only for the tabs flow (its `openChannel`: opened here, and closed, when the
+  // app gave none), once the adapter stands.
+  env.channel =
+    implementations.openChannel?.(options.environment ?? {}, `pam-client:${options.baseURL}`) ?? null;
   const core = createAuthModule(http, { endpoints: options.endpoints });
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const refreshWaitMs = refreshWaitOf(options.timeout);
@@ -308,10 +306,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     createActor(machine, {
       input: {
         ...defaults,
-        // Without the registration flow, a registration fails closed, saying why.
-        auth: registration
-          ? auth
-          : { ...core, registerSimplified: () => Promise.reject(new ConfigurationError(NO_REGISTRATION)) },
+        // Without the registration flow, the login child refuses a registration, saying why.
+        auth,
         tokens,
         intervalMs: options.refresh?.intervalMs,
         tickMs: options.refresh?.tickMs,
@@ -383,5 +379,3 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   sessionActors.set(client, actor);
   return client as CustomPamClient<F>;
 }
-
-const NO_REGISTRATION = 'pam-client: client.register needs the registration() flow in `flows`.';

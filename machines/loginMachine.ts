@@ -1,5 +1,6 @@
 import {
   type AuthModule,
+  ConfigurationError,
   isPamError,
   type LoginResponse,
   type LoginSuccess,
@@ -148,18 +149,12 @@ const errorAndRetry = ({ event }: { event: EventObject }) => {
   return { error, retryAt: wait > 0 ? (event as Read).at! + wait : null };
 };
 
-// Named, as clock.ts's `unread`: the diagrams show its name.
+// Named, as clock.ts's `unread`: the diagrams show its name. `READ` (clock.ts) for a failure that says
+// when to try again (`Retry-After`): the clock is read by an action (`readClock`), and the failure
+// told again with the reading, which `retryAt` is computed from (written out at each use: smaller
+// gzipped than one shared object, issue 33).
 const unreadRetryAfter = ({ event }: { event: EventObject }): boolean =>
   !Number.isFinite((event as Read).at) && retryAfterMsOf(failureOf(event)) > 0;
-
-/**
- * `READ` (clock.ts) for a failure that says when to try again (`Retry-After`): the clock is read
- * by an action, and the failure told again with the reading, which `retryAt` is computed from.
- */
-const READ = {
-  guard: unreadRetryAfter,
-  actions: 'readClock',
-} as const;
 
 const initial = {
   login: null,
@@ -179,21 +174,12 @@ const accepted = (login: unknown, password: unknown, appSource: string | undefin
   captcha: typeof captcha === 'function' ? (captcha as CaptchaProvider) : null,
 });
 
-/** SUBMIT and REGISTER start over from `idle`, `failed` and `cancelledAccount`. */
-const START = {
-  SUBMIT: { target: '#login.submitting', actions: 'acceptCredentials' },
-  REGISTER: { target: '#login.registering', actions: 'acceptRegistration' },
-} as const;
-
-/** Where an answer to a login or a registration leads. */
-const ANSWERED = [
-  { guard: 'asksForCode', target: 'twoFactorRequired' },
-  { guard: 'accountCancelled', target: 'cancelledAccount' },
-  { target: 'authenticated' },
-] as const;
-
-/** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
-function createLoginMachine() {
+/**
+ * Builds the machine, with its `registering` state (`loginMachine`'s, whose request and action it
+ * provides, or `loginCore`'s refusal: the machine runs an action it lacks as nothing); one pure
+ * call, so a bundle that does not use it drops all of it.
+ */
+function createLoginMachine(registering: object) {
   return machineSetup({
     // Types only: `{}` at run time (createMachine does not read `types`).
     types: {} as {
@@ -202,10 +188,12 @@ function createLoginMachine() {
       input: LoginInput;
       output: LoginSuccess;
     },
+    // `submitRegistration` and `acceptRegistration`: `loginMachine`'s (the session's child without
+    // registration has neither).
     actors: {
       submitLogin: requestLogin,
       submitCode: requestLogin,
-      submitRegistration: requestRegistration,
+      ...({} as { submitRegistration: typeof requestRegistration }),
     },
     guards: {
       asksForCode: ({ event }) => answerOf(event)?.type === 'two_factor_code',
@@ -233,17 +221,12 @@ function createLoginMachine() {
     actions: {
       readClock,
       reset: assign(initial),
-      // Only SUBMIT runs it (START).
+      // Only SUBMIT runs it (in `idle`, `failed`, `cancelledAccount`).
       acceptCredentials: assign(({ event }) => {
         const e = event as SubmitEvent;
         return accepted(e.login, e.password, e.appSource, e.captchaToken);
       }),
-      // Only REGISTER runs it (START). The password is boxed on receipt; the 2FA step logs in with
-      // the e-mail and this password.
-      acceptRegistration: assign(({ event }) => {
-        const p = (event as Extract<LoginEvent, { type: 'REGISTER' }>).payload;
-        return accepted(p?.email, p?.password, p?.app_source, p?.captcha_token);
-      }),
+      ...({} as Record<'acceptRegistration', never>),
       clearError: assign({ error: null, retryAt: null }),
       forgetPassword: assign({ password: null }),
       setError: assign(errorAndRetry),
@@ -260,7 +243,12 @@ function createLoginMachine() {
     states: {
       idle: {
         entry: 'reset',
-        on: START,
+        // SUBMIT and REGISTER start over from `idle`, `failed` and `cancelledAccount` (written out in
+        // each: smaller gzipped than one shared object).
+        on: {
+          SUBMIT: { target: 'submitting', actions: 'acceptCredentials' },
+          REGISTER: { target: 'registering', actions: 'acceptRegistration' },
+        },
       },
       submitting: {
         // No SUBMIT here: a second click while the first request runs is ignored.
@@ -272,31 +260,20 @@ function createLoginMachine() {
               // Only SUBMIT enters `submitting`.
               captchaToken: boxCaptcha((event as SubmitEvent).captchaToken),
             }),
-          onDone: ANSWERED,
-          onError: [READ, { target: 'failed', actions: 'setError' }],
+          onDone: [
+            { guard: 'asksForCode', target: 'twoFactorRequired' },
+            { guard: 'accountCancelled', target: 'cancelledAccount' },
+            { target: 'authenticated' },
+          ],
+          onError: [
+            { guard: unreadRetryAfter, actions: 'readClock' },
+            { target: 'failed', actions: 'setError' },
+          ],
         },
         // Leaving the state stops the request actor, which aborts the HTTP request.
         on: { RESET: 'idle' },
       },
-      registering: {
-        invoke: {
-          id: 'submitRegistration',
-          src: 'submitRegistration',
-          input: ({ context, event }): RegisterRequest => {
-            const payload = event.type === 'REGISTER' ? event.payload : undefined;
-            return {
-              auth: context.auth,
-              // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
-              payload: payload === undefined ? undefined : registrationFields(payload),
-              password: context.password ?? secret(''),
-              captchaToken: boxCaptcha(payload?.captcha_token),
-            };
-          },
-          onDone: ANSWERED,
-          onError: [READ, { target: 'failed', actions: 'setError' }],
-        },
-        on: { RESET: 'idle' },
-      },
+      registering: registering as { on: { RESET: 'idle' } },
       twoFactorRequired: {
         on: {
           SUBMIT_CODE: { target: 'verifyingTwoFactor', actions: 'clearError' },
@@ -322,7 +299,7 @@ function createLoginMachine() {
             { target: 'authenticated' },
           ],
           onError: [
-            READ,
+            { guard: unreadRetryAfter, actions: 'readClock' },
             { guard: 'passwordLost', target: 'failed', actions: 'setError' },
             { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },
             { guard: 'codeRejected', target: 'twoFactorRequired', actions: 'rejectCode' },
@@ -340,11 +317,19 @@ function createLoginMachine() {
       },
       cancelledAccount: {
         entry: 'forgetPassword',
-        on: { RESET: 'idle', ...START },
+        on: {
+          RESET: 'idle',
+          SUBMIT: { target: 'submitting', actions: 'acceptCredentials' },
+          REGISTER: { target: 'registering', actions: 'acceptRegistration' },
+        },
       },
       failed: {
         entry: 'forgetPassword',
-        on: { RESET: 'idle', ...START },
+        on: {
+          RESET: 'idle',
+          SUBMIT: { target: 'submitting', actions: 'acceptCredentials' },
+          REGISTER: { target: 'registering', actions: 'acceptRegistration' },
+        },
       },
     },
     output: ({ event }) => event.output as LoginSuccess,
@@ -380,4 +365,57 @@ function createLoginMachine() {
  * actor.send({ type: 'SUBMIT_CODE', code: form.code, captchaToken: await captcha() });
  * const session = (await toPromise(actor)).access_token;
  */
-export const loginMachine = /* @__PURE__ */ createLoginMachine();
+export const loginMachine = /* @__PURE__ */ (() =>
+  // `registering` (spec 5.3): the registration sent, its answer leading where a login's does.
+  createLoginMachine({
+    invoke: {
+      id: 'submitRegistration',
+      src: 'submitRegistration',
+      input: ({ context, event }: { context: LoginContext; event: LoginEvent }): RegisterRequest => {
+        const payload = event.type === 'REGISTER' ? event.payload : undefined;
+        return {
+          auth: context.auth,
+          // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
+          payload: payload === undefined ? undefined : registrationFields(payload),
+          password: context.password ?? secret(''),
+          captchaToken: boxCaptcha(payload?.captcha_token),
+        };
+      },
+      onDone: [
+        { guard: 'asksForCode', target: 'twoFactorRequired' },
+        { guard: 'accountCancelled', target: 'cancelledAccount' },
+        { target: 'authenticated' },
+      ],
+      onError: [
+        { guard: unreadRetryAfter, actions: 'readClock' },
+        { target: 'failed', actions: 'setError' },
+      ],
+    },
+    on: { RESET: 'idle' },
+  }).provide({
+    actors: { submitRegistration: requestRegistration },
+    actions: {
+      // Only REGISTER runs it (in `idle`, `failed`, `cancelledAccount`). The password is boxed on
+      // receipt; the 2FA step logs in with the e-mail and this password.
+      acceptRegistration: assign(({ event }) => {
+        const p = (event as Extract<LoginEvent, { type: 'REGISTER' }>).payload;
+        return accepted(p?.email, p?.password, p?.app_source, p?.captcha_token);
+      }),
+    },
+  }))();
+
+/**
+ * `loginMachine` without registration (the session's login child in a client without the
+ * `registration()` flow): REGISTER fails at once with a `ConfigurationError` saying why, nothing
+ * sent (its `acceptRegistration` is absent: the machine runs it as nothing).
+ */
+export const loginCore = /* @__PURE__ */ (() =>
+  createLoginMachine({
+    always: {
+      target: 'failed',
+      actions: assign({
+        error: () =>
+          new ConfigurationError('pam-client: client.register needs the registration() flow in `flows`.'),
+      }),
+    },
+  }))();

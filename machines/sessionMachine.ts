@@ -1,6 +1,6 @@
 import { raise } from 'xstate';
 import { initialContext } from './session/context';
-import { FULL_SESSION, WITH_PLAY_CLOCK } from './session/flows';
+import { FULL_SESSION, REGISTRATION_SESSION, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
 import { PLAY_TIME_TRANSITIONS } from './session/parts/play-time';
@@ -90,7 +90,8 @@ const EVERY_PART = [TABS_TRANSITIONS, PROFILE_TRANSITIONS, PLAY_TIME_TRANSITIONS
 
 /**
  * The session with none of its optional flows' children or actions (no tabs, profile or play time;
- * their parts of the statechart in place, naming children and actions it lacks): a session to
+ * their parts of the statechart in place, naming children and actions it lacks; it registers, as
+ * before registration became a flow): a session to
  * provide flows to. `createCustomPamClient` makes its own with the parts of the flows it takes
  * (`createSessionMachine`). Most apps want `sessionMachine` or `createPamClient`.
  *
@@ -99,7 +100,7 @@ const EVERY_PART = [TABS_TRANSITIONS, PROFILE_TRANSITIONS, PLAY_TIME_TRANSITIONS
  */
 export const sessionCore = /* @__PURE__ */ (() =>
   createSessionMachine({}, EVERY_PART).provide({
-    actors: { tabs: absent, profile: absent, playTime: absent },
+    actors: { tabs: absent, profile: absent, playTime: absent, ...REGISTRATION_SESSION.actors },
   }))();
 
 /**

@@ -20,6 +20,7 @@ import type { Owner } from '../session/events';
 import {
   PLAY_TIME_SESSION,
   PROFILE_SESSION,
+  REGISTRATION_SESSION,
   type SessionFlowImplementations,
   TABS_SESSION,
   WITH_PLAY_CLOCK,
@@ -184,6 +185,7 @@ export const userModule = (): ClientFlow<'user'> => ({
  */
 export const registration = (): ClientFlow<'registration'> => ({
   name: 'registration',
+  session: REGISTRATION_SESSION,
   setup: ({ http, endpoints }) => ({ registration: createRegistrationModule(http, { endpoints }) }),
 });
 

@@ -25,6 +25,7 @@ import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
 import { staleView } from '../client/ended-view';
 import { openChannel } from '../environment';
+import { loginMachine } from '../loginMachine';
 import {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
@@ -45,6 +46,7 @@ import {
   profileOf,
 } from './profile';
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
+import { readClockTrusted } from './refresh';
 import type { PublishedProfile, SessionAction } from './setup';
 import { acceptedStoreOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
@@ -355,6 +357,11 @@ export function mergeFlows(
   return out;
 }
 
+/** The registration flow: the login child that registers too (spec 5.3; without it, REGISTER fails). */
+export const REGISTRATION_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
+  actors: { login: loginMachine.provide({ actions: { readClock: readClockTrusted } }) },
+}))();
+
 /** Every flow: what `sessionMachine` runs. */
 export const FULL_SESSION = /* @__PURE__ */ (() =>
-  mergeFlows([TABS_SESSION, PROFILE_SESSION, PLAY_TIME_SESSION]))();
+  mergeFlows([TABS_SESSION, PROFILE_SESSION, PLAY_TIME_SESSION, REGISTRATION_SESSION]))();

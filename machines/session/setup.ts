@@ -6,7 +6,7 @@
 
 import { asPamError } from 'pam-client/internal';
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
-import { loginMachine } from '../loginMachine';
+import { loginCore } from '../loginMachine';
 import { machineSetup, type PARTS } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
@@ -126,7 +126,8 @@ const typedSetup = /* @__PURE__ */ (() =>
       },
       actors: {
         restore: restoreSession,
-        login: loginMachine.provide({ actions: { readClock: readClockTrusted } }),
+        // Without registration (REGISTER fails, saying why): the registration flow gives the one with it.
+        login: loginCore.provide({ actions: { readClock: readClockTrusted } }),
         refreshCycle: sessionRefreshCycle,
         logout: logoutSession,
         wake: sessionWake,
