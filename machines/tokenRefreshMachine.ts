@@ -35,7 +35,10 @@ export interface TokenRefreshInput {
   tickMs?: number;
   /**
    * The clock, read by actions only (an event without a reading `at` has it read, then is told
-   * again with it). Default: the one clock's steady base (`steadyClock()`, docs/time.md).
+   * again with it). Default: the one clock's steady base (`steadyClock()`, docs/time.md). A
+   * reading that throws or is no finite number never crashes the cycle: it is judged at the epoch
+   * (nothing is due; the check comes again a tick later; a save is due once the clock reads) and
+   * `context.error` holds the typed error (`unexpected`).
    */
   now?: () => number;
   /**

@@ -32,7 +32,9 @@ export interface IncomeReportInput {
   maxPollMs?: number;
   /**
    * The machine's clock, for `statusHistory` and the deadline. Default: the one clock's steady base
-   * (`steadyClock()`). Give `() => clock.now()` with a `SimulatedClock`.
+   * (`steadyClock()`). Give `() => clock.now()` with a `SimulatedClock`. A reading that throws or is
+   * no finite number: `GENERATE` and `RETRY` go to `failed` with the typed error (`unexpected`),
+   * and an answer is stamped at the last time seen.
    */
   now?: () => number;
   /** 0..1, for the ±10 % jitter of the poll interval. Default `Math.random`. */
