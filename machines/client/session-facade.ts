@@ -117,9 +117,24 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
       status === 'twoFactorRequired' || status === 'verifyingCode' ? c.login.codeAttemptsLeft : null,
     expiresAt: c.expiresAt,
     signedOutReason: status === 'signedOut' ? c.signedOutReason : null,
-    restrictions: c.restrictions,
+    restrictions: withPlayTime(c.restrictions, c.playTime),
     playTime: c.playTime,
   });
+}
+
+/** The restrictions barred by play time, per restrictions held (the same view gives the same object). */
+const reachedOf = new WeakMap<SessionRestrictions, SessionRestrictions>();
+
+/**
+ * The restrictions as the view shows them: while the time limit is reached in its period
+ * (`playTime.reached`, São Paulo day, week or month), `canBet` is false and `timeLimitReached` true
+ * (review 7, H4), until the next period. Without the play-time flow (`playTime` null) as held.
+ */
+function withPlayTime(r: SessionRestrictions | null, p: PlayTime | null): SessionRestrictions | null {
+  if (!r || !p?.reached) return r;
+  const barred = reachedOf.get(r) ?? { ...r, canBet: false, timeLimitReached: true };
+  reachedOf.set(r, barred);
+  return barred;
 }
 
 /**
