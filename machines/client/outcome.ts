@@ -34,12 +34,28 @@ export interface MutationOutcomeUnknown {
   profile: UserProfileResponse | null;
 }
 
-/** No answer, or a gateway that gave up waiting: the server may or may not have applied it. */
+/**
+ * No answer, or a server error (any 5xx: a gateway that gave up waiting, or a 500 after the change
+ * was written): the server may or may not have applied it.
+ */
 export function isOutcomeUnknown(error: unknown): error is PamError {
   if (!isPamError(error)) return false;
   if (error.code === 'timeout' || error.code === 'network') return true;
-  return error instanceof HttpError && (error.status === 502 || error.status === 504);
+  return error instanceof HttpError && error.status >= 500;
 }
+
+/**
+ * Whether a change that failed with `error` may have been applied: anything but a refusal, which is
+ * an answer below 500 (a 4xx: validation, a wrong password) or an error raised before sending
+ * (`invalid_request`, `step_up_locked`, `configuration`). An abort, a timeout, a dropped
+ * connection, a 5xx or an unreadable answer may hide an applied change (fail closed, review 7 M1).
+ */
+export const mayHaveApplied = (error: unknown): boolean =>
+  !isPamError(error) ||
+  !(
+    (error instanceof HttpError && error.status < 500) ||
+    /^(invalid_request|step_up_locked|configuration)$/.test(error.code)
+  );
 
 /**
  * `user` with each mutation wrapped: on an unknown outcome it rethrows the original error at once,

@@ -27,6 +27,7 @@ import type { SessionRestrictions } from '../session/profile-rules';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { staleView } from './ended-view';
+import { mayHaveApplied } from './outcome';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -116,9 +117,24 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
       status === 'twoFactorRequired' || status === 'verifyingCode' ? c.login.codeAttemptsLeft : null,
     expiresAt: c.expiresAt,
     signedOutReason: status === 'signedOut' ? c.signedOutReason : null,
-    restrictions: c.restrictions,
+    restrictions: withPlayTime(c.restrictions, c.playTime),
     playTime: c.playTime,
   });
+}
+
+/** The restrictions barred by play time, per restrictions held (the same view gives the same object). */
+const reachedOf = new WeakMap<SessionRestrictions, SessionRestrictions>();
+
+/**
+ * The restrictions as the view shows them: while the time limit is reached in its period
+ * (`playTime.reached`, São Paulo day, week or month), `canBet` is false and `timeLimitReached` true
+ * (review 7, H4), until the next period. Without the play-time flow (`playTime` null) as held.
+ */
+function withPlayTime(r: SessionRestrictions | null, p: PlayTime | null): SessionRestrictions | null {
+  if (!r || !p?.reached) return r;
+  const barred = reachedOf.get(r) ?? { ...r, canBet: false, timeLimitReached: true };
+  reachedOf.set(r, barred);
+  return barred;
 }
 
 /**
@@ -371,8 +387,8 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
     const original = user[name as keyof typeof RESTRICTION_CHANGES] as (
       ...args: unknown[]
     ) => Promise<unknown>;
-    // After a failure nothing changed, or the outcome is unknown and the outcome check re-reads
-    // the profile (which the client hands to the session): one read either way.
+    // After a refusal nothing changed; when the outcome is unknown the outcome check re-reads the
+    // profile (which the client hands to the session).
     wrapped[name] = async (...args: unknown[]) => {
       // When it was sent, on the server's clock: the restriction the server places starts then or later.
       // (A session without its services has no time to give: another tab's word then, any of its kind.)
@@ -380,9 +396,20 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
       try {
         sent = servicesOf(session()!.getSnapshot().context).serverNow();
       } catch {}
-      const result = await original(...args);
-      session()?.send(internal({ type: 'PROFILE_CHANGED', restricts, ...(sent !== undefined && { sent }) }));
-      return result;
+      const tell = () =>
+        session()?.send(
+          internal({ type: 'PROFILE_CHANGED', restricts, ...(sent !== undefined && { sent }) }),
+        );
+      try {
+        const result = await original(...args);
+        tell();
+        return result;
+      } catch (error) {
+        // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
+        // an accepted one does, at once (review 7, M1).
+        if (restricts && mayHaveApplied(error)) tell();
+        throw error;
+      }
     };
   }
   return wrapped as unknown as UserModule;

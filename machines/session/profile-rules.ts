@@ -92,6 +92,11 @@ export interface SessionRestrictions extends Restrictions {
    * 'restrictionsUnavailable')` hears it too.
    */
   error: PamError | null;
+  /**
+   * On the view only, with the play-time flow: true while the time limit is reached in its period
+   * (`view.playTime.reached`); `canBet` is then false until the next period (review 7, H4).
+   */
+  timeLimitReached?: boolean;
 }
 
 /** Milliseconds from `serverMs` to one second past the next São Paulo midnight (the SPA re-check). */

@@ -105,14 +105,19 @@ export interface AcceptedStore {
 export const ACCEPTED_MS = 86_400_000;
 
 /**
- * Whether `userInfo`, read at `now`, shows the restriction accepted: one of its kind in force, or
- * starting later than the clock can tell from now (one the server stamps "now" in whole seconds may
- * look pending here), that started when it was sent or after (`at`, less the clock's bound and the
- * stamp's second): an earlier one (a lagging replica, before an extension) is not it.
+ * Whether `userInfo`, read at `now`, shows the restriction accepted IN FORCE: one of its kind in
+ * force at `now` that started when it was sent or after (`at`, less the clock's bound and the
+ * stamp's second): an earlier one (a lagging replica, before an extension) is not it. One that is
+ * only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
+ * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
+ * player stays barred until a read shows it in force.
  */
-export function shows(userInfo: unknown, now: number, bound: number, accepted: AcceptedRestriction): boolean {
-  const r = restrictionsOf(userInfo, now);
-  return [...r.inForce, ...r.pending.filter((x) => (x.since as number) > now + bound)].some(
+export const shows = (
+  userInfo: unknown,
+  now: number,
+  bound: number,
+  accepted: AcceptedRestriction,
+): boolean =>
+  restrictionsOf(userInfo, now).inForce.some(
     (x) => x.kind === accepted.kind && x.since !== null && x.since >= accepted.at - bound - 1000,
   );
-}

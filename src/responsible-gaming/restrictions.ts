@@ -47,7 +47,8 @@ export interface Restrictions {
    * False when a restriction or limit field was sent but could not be read (`'yes'`, `2` for a
    * flag, `'abc'` for days, a value outside the spec's set such as `'0.5'` months or 46 days, an
    * end at or before its start, a start or end of a restriction set that is unreadable or at or
-   * before 1970-01-02, PHP's zero dates): the restrictions are then UNKNOWN, `canBet` is false, and the
+   * before 1970-01-02, PHP's zero dates), or contradicts itself (a count or flag saying none while
+   * its start, end or earliest lift is ahead): the restrictions are then UNKNOWN, `canBet` is false, and the
    * lists hold only what could be read. Fail closed: never read as "no restriction".
    */
   known: boolean;
@@ -68,6 +69,10 @@ const sent = (info: Record<string, unknown>, key: string) => info[key] != null;
 const ZERO_DATE_FLOOR = DAY_MS;
 /** A date field sent (not absent, null or `''`). */
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** Whether one of `field`'s dates (`suffixes`) is a readable time after `now`. */
+const ahead = (info: Record<string, unknown>, field: string, suffixes: string[], now: number) =>
+  suffixes.some((x) => (parseServerTime(info[field + x]) ?? now) > now);
 
 /** A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we can name). */
 const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);
@@ -90,14 +95,17 @@ function selfOf(
   info: Record<string, unknown>,
   field: 'user_pause' | 'user_exclusion',
   bad: string[],
+  now: number,
 ): Restriction | null {
   const pause = field === 'user_pause';
   // Read tolerantly: null/absent is 0 (none); a value outside the spec's set (`'0.5'` months, 46
-  // days, -2) is unreadable, never "no restriction" (fail closed).
+  // days, -2) is unreadable, never "no restriction" (fail closed). None while one of its dates says
+  // it is in force or pending (a start, an end or an earliest lift ahead of `now`) contradicts
+  // itself: unknown too (review 7, H1).
   const v = readNumber(info[field]);
   const n =
     v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.has(v)) ? v : null;
-  if (n === null) bad.push(field);
+  if (n === null || (n === 0 && ahead(info, field, ['_at', '_in', '_min'], now))) bad.push(field);
   if (!n) return null;
   const at = info[`${field}_at`];
   const since = parseServerTime(at);
@@ -141,9 +149,12 @@ function imposedOf(
   info: Record<string, unknown>,
   who: 'operator' | 'spa',
   bad: string[],
+  now: number,
 ): Restriction | null {
   const flag = readBoolean(info[`${who}_exclusion`]);
-  if (flag === UNREADABLE) bad.push(`${who}_exclusion`);
+  // Not excluded while its start is ahead (an exclusion set to start later) contradicts itself: unknown.
+  if (flag === UNREADABLE || (!flag && ahead(info, `${who}_exclusion`, ['_at'], now)))
+    bad.push(`${who}_exclusion`);
   if (flag !== true) return null;
   return {
     kind: who === 'spa' ? 'spaExclusion' : 'operatorExclusion',
@@ -199,10 +210,10 @@ function derive(userInfo: unknown, now: number): Restrictions {
   const unreadable: string[] = [];
   // Strongest first, so both lists come out in severity order.
   for (const r of [
-    imposedOf(info, 'spa', unreadable),
-    imposedOf(info, 'operator', unreadable),
-    selfOf(info, 'user_exclusion', unreadable),
-    selfOf(info, 'user_pause', unreadable),
+    imposedOf(info, 'spa', unreadable, at),
+    imposedOf(info, 'operator', unreadable, at),
+    selfOf(info, 'user_exclusion', unreadable, at),
+    selfOf(info, 'user_pause', unreadable, at),
   ]) {
     if (r === null || (r.until !== null && r.until <= at)) continue;
     // An exclusion with no end (SPA, operator, permanent) is in force once read, whatever its

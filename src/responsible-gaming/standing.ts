@@ -19,7 +19,8 @@ export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown'
 /**
  * Whether a profile read answers every exclusion flag (spec 2.14): present and not null. A flag
  * absent or sent as null says nothing about that exclusion (the status is then unknown; the
- * restrictions still read null as "not set", `restrictionsOf`).
+ * restrictions still read null as "not set", `restrictionsOf`, unless a date of it is ahead: a
+ * contradiction, unknown there too).
  *
  * @example
  * exclusionsAnswered({ spa_exclusion: 0, operator_exclusion: null, user_exclusion: 0 }); // false

@@ -202,6 +202,11 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
             );
             expect(r.known).toBe(false);
             expect(r.unreadable).toContain(`${field}_in`);
+          } else if (count === 0 && [start, stop].some((t) => t !== null && t > NOW)) {
+            // None, while a date says in force or pending: a contradiction, unknown (review 7, H1).
+            seen.add('none with a date ahead');
+            expect(r.known).toBe(false);
+            expect(r.unreadable).toContain(field);
           } else {
             // A permanent exclusion (-1) has no end to misread: in force whatever `_in` says.
             seen.add('readable');
@@ -219,6 +224,7 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
     );
     expect([...seen].sort()).toEqual([
       'end at or before start',
+      'none with a date ahead',
       'outside the set',
       'readable',
       'unknown',
