@@ -228,9 +228,12 @@ export class CallSession {
       if (answer.status === 401) return 'revoked';
       if (answer.status < 200 || answer.status >= 300) return 'failed';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-      // The answer's other secrets replace the session's (a rotated refresh token); none: kept.
-      const others = found?.filter((s) => s !== next) ?? [];
-      const secrets = others.length > 0 ? [...new Set(others)] : (kept ?? []);
+      // The answer's other secrets (a rotated refresh token) join the session's; the session's
+      // oldest give way when the cookie cannot hold them all (the answer's own must fit).
+      const fresh = [...new Set(found?.filter((s) => s !== next) ?? [])];
+      const secrets = [...new Set([...fresh, ...(kept ?? [])])].filter((s) => s !== next);
+      while (secrets.length > fresh.length && isSessionToken(next) && !fitsCookie(next, secrets))
+        secrets.pop();
       if (found && isSessionToken(next) && fitsCookie(next, secrets)) return { token: next, secrets };
       // A token the login would refuse too (isSessionToken, fitsCookie, or an answer holding a
       // token that cannot be hunted): a failed refresh, the current token kept; one that can be

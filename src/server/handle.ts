@@ -97,7 +97,11 @@ async function login(
 ): Promise<Response> {
   const issued = isRecord(up.json) ? up.json : {};
   const sealed = { token: undefined as string | undefined };
+  const previous = call.session; // the login the call's cookie holds, if any
   const response = await sealLogin(parts, call, up, route, sealed);
+  // Signing in replaces the session (better-auth, supabase): once the new login is sealed, the
+  // one the cookie held ends as at a logout (never the new token, should the API answer the same).
+  if (previous && sealed.token !== undefined) await endLogin(parts, call, previous, sealed.token);
   const token = issued.access_token;
   // Never a token the call's session holds (an API answering the live session's own token).
   const kept = [sealed.token, call.cookieToken(), call.session?.token];
@@ -186,16 +190,22 @@ async function sealLogin(
  * and the cookie's own are revoked at the API, and the cookie cleared.
  */
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
-  const s = call.session;
-  if (s) {
-    await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
-    const newest = await parts.rotations.settled(s);
-    // Unreachable: the cookie is cleared all the same.
-    const tokens = new Set([newest.token, s.token, call.cookieToken() ?? newest.token]);
-    await Promise.all([...tokens].map((token) => call.revoke(token, newest.tokenType)));
-  }
+  if (call.session) await endLogin(parts, call, call.session);
   call.signOut();
   return answer(call, 204, undefined);
+}
+
+/**
+ * Ends login `s` (a logout, or a new login over it): marked ended until its absolute end, then,
+ * once no refresh of it runs here, its newest token and the cookie's own revoked at the API (best
+ * effort: unreachable, they die at their expiry), but `keep` (a new login's token).
+ */
+async function endLogin(parts: ServerParts, call: CallSession, s: SessionData, keep?: string): Promise<void> {
+  await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+  const newest = await parts.rotations.settled(s);
+  const tokens = new Set([newest.token, s.token, call.cookieToken() ?? newest.token]);
+  tokens.delete(keep ?? '');
+  await Promise.all([...tokens].map((token) => call.revoke(token, newest.tokenType)));
 }
 
 /** Whether `url` (on the API) is one of the API's own routes (JSON, never a file). */

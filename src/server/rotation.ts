@@ -15,7 +15,10 @@ export type RefreshOutcome =
   /** A transport or 5xx failure: keep the current token (valid until its expiry), try again later. */
   | { kind: 'kept' };
 
-/** A refresh's new access token and the session's other secrets from then on (`SessionData.secrets`). */
+/**
+ * A refresh's new access token and the session's other secrets from then on (`SessionData.secrets`:
+ * the refresh answer's, then the session's earlier ones the cookie still holds).
+ */
 export interface RefreshedToken {
   token: string;
   secrets: string[];

@@ -163,6 +163,36 @@ describe('long session tokens: hunted up to 2,048 characters, refused beyond', (
     }
   });
 
+  it("a refresh: the login's secrets stay hunted, and a refresh answer's new refresh token joins them in later calls", async () => {
+    const api = await hostile.api();
+    const clock = { now: Date.parse('2026-11-28T06:00:00Z') };
+    const rotated = `eyJ${'n'.repeat(900)}`;
+    const fresh = 'FRESH-abcdefgh123456';
+    echoing(api, RT, UT);
+    const base = api.handler;
+    api.handler = (req, res, body) => {
+      if (req.url === '/users/refresh-token')
+        return json(res, 200, { access_token: fresh, refresh_token: rotated });
+      if (req.url === '/bff/users/address-by-user') return json(res, 200, { a: RT, b: rotated, c: UT });
+      return base(req, res, body);
+    };
+    const pam = pamFor(api, { now: () => clock.now, cookie: { idleMs: 12 * 3_600_000 } });
+    const login = await logIn(pam);
+    await login.text();
+    const before = (await pam.handle(request(PATHS[2]!, { cookie: cookieOf(login) })))!;
+    // Before the refresh, the rotated one is no secret of this session yet: passed on as data.
+    expect(await before.json()).toEqual({ a: '[redacted]', b: rotated, c: '[redacted]' });
+    clock.now += 6 * 3_600_000 + 1_000;
+    const refreshed = (await pam.handle(request(PATHS[2]!, { cookie: cookieOf(login) })))!;
+    expect(await refreshed.json()).toEqual({ a: '[redacted]', b: '[redacted]', c: '[redacted]' });
+    const cookie = cookieOf(refreshed);
+    const session = await openCookie(cookie.slice(cookie.indexOf('=') + 1));
+    expect(session.token).toBe(fresh);
+    // A later call, on the refreshed cookie alone: the rotated refresh token is the session's.
+    const later = (await pam.handle(request(PATHS[2]!, { cookie })))!;
+    expect(await later.json()).toEqual({ a: '[redacted]', b: '[redacted]', c: '[redacted]' });
+  });
+
   it('authSecretsOf: 16 to 2,048 header-safe characters hunted, longer or unsendable refused, shorter ignored', () => {
     const at = (n: number) => 'k'.repeat(n);
     expect(authSecretsOf({ refresh_token: at(2048), user: { token: at(700) } })).toEqual([at(2048), at(700)]);
