@@ -32,6 +32,15 @@ export interface DocumentRequest {
 }
 
 /**
+ * An answer that gives no verdict (`docnumber_valid` absent, null, or no answer to this question):
+ * the check told nothing, as with an answer that cannot be read (`invalid_response`).
+ */
+const noVerdict = (): PamError =>
+  new ResponseValidationError('validateDocument', [
+    { path: ['docnumber_valid'], code: 'no_verdict', message: 'does not say whether the document is valid' },
+  ]);
+
+/**
  * One document check; `signal` aborts it when the step is left. An answer without a verdict
  * (`docnumber_valid` neither `true` nor `false`: `{}`, `null`, a login answer) fails as
  * `noVerdict`: the check is unavailable, never valid (fail closed).
@@ -48,15 +57,6 @@ export const requestDocumentCheck = /* @__PURE__ */ fromPromise<ValidateDocument
 export const documentInvalid = (): PamError =>
   new RequestValidationError('validateDocument', [
     { path: ['number'], code: 'document_invalid', message: 'the document number is not valid' },
-  ]);
-
-/**
- * An answer that gives no verdict (`docnumber_valid` absent, null, or no answer to this question):
- * the check told nothing, as with an answer that cannot be read (`invalid_response`).
- */
-export const noVerdict = (): PamError =>
-  new ResponseValidationError('validateDocument', [
-    { path: ['docnumber_valid'], code: 'no_verdict', message: 'does not say whether the document is valid' },
   ]);
 
 /** The prefill of a valid answer: only the fields the form uses, and only strings. */
