@@ -108,8 +108,10 @@ function createRegistrationMachine() {
     },
     actors: { checkDocument: requestDocumentCheck },
     guards: {
+      // Only an explicit `true` (fail closed): the built-in check fails an answer without a
+      // verdict (`noVerdict`: unavailable); one from a check an app provides is not valid either.
       documentValid: ({ event }) =>
-        (doneOutput(event) as { docnumber_valid?: unknown })?.docnumber_valid !== false,
+        (doneOutput(event) as { docnumber_valid?: unknown })?.docnumber_valid === true,
       documentRejected: ({ event }) => isDocumentRejected(failure(event)),
     },
     actions: {
@@ -200,8 +202,9 @@ function createRegistrationMachine() {
  * `editing` with `context.prefill` (`name`, `birth_date`, `mother_name`, `docnumber_valid`) for
  * the form; or `documentInvalid` with a clear error (a field error on `number`) when the server
  * says the document is not valid: the registration stops there until another number checks or
- * `RESET`. A network error, a timeout, a 5xx or a 429 does not block: `documentCheck` becomes
- * `unavailable` and the form goes on. `SUBMIT { payload }` ends the machine (`submitted`) with
+ * `RESET`. A network error, a timeout, a 5xx, a 429, or an answer that does not say
+ * `docnumber_valid: true` or `false` does not block: `documentCheck` becomes `unavailable` (never
+ * `valid`) and the form goes on. `SUBMIT { payload }` ends the machine (`submitted`) with
  * the payload as output and as a `submitted` event, the password boxed as a `Secret`; send it
  * with `client.register(payload)`, which signs the new player in (or asks for a 2FA code).
  * The payload is validated when it is sent (e-mail, `nationalities` JSON, `optIn`, CPF, 18+).

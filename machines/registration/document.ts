@@ -5,6 +5,7 @@ import {
   type PamError,
   type RegistrationModule,
   RequestValidationError,
+  ResponseValidationError,
   type ValidateDocumentResponse,
 } from 'pam-client';
 import { isTransientError } from 'pam-client/internal';
@@ -19,7 +20,10 @@ export interface DocumentPrefill {
   mother_name?: string;
 }
 
-/** The outcome of the document step: not asked, valid, invalid, or the check could not be made. */
+/**
+ * The outcome of the document step: not asked, valid (the answer said `docnumber_valid: true`),
+ * invalid (it said `false`), or the check could not be made or told nothing (fail closed).
+ */
 export type DocumentCheck = 'unchecked' | 'valid' | 'invalid' | 'unavailable';
 
 export interface DocumentRequest {
@@ -27,9 +31,26 @@ export interface DocumentRequest {
   number: string;
 }
 
-/** One document check; `signal` aborts it when the step is left. */
+/**
+ * An answer that gives no verdict (`docnumber_valid` absent, null, or no answer to this question):
+ * the check told nothing, as with an answer that cannot be read (`invalid_response`).
+ */
+const noVerdict = (): PamError =>
+  new ResponseValidationError('validateDocument', [
+    { path: ['docnumber_valid'], code: 'no_verdict', message: 'does not say whether the document is valid' },
+  ]);
+
+/**
+ * One document check; `signal` aborts it when the step is left. An answer without a verdict
+ * (`docnumber_valid` neither `true` nor `false`: `{}`, `null`, a login answer) fails as
+ * `noVerdict`: the check is unavailable, never valid (fail closed).
+ */
 export const requestDocumentCheck = /* @__PURE__ */ fromPromise<ValidateDocumentResponse, DocumentRequest>(
-  ({ input, signal }) => input.auth.validateDocument({ number: input.number }, { signal }),
+  async ({ input, signal }) => {
+    const answer = await input.auth.validateDocument({ number: input.number }, { signal });
+    if (typeof answer?.docnumber_valid !== 'boolean') throw noVerdict();
+    return answer;
+  },
 );
 
 /** The server's verdict that the document is not valid, as a field error on `number`. */

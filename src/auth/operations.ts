@@ -5,6 +5,8 @@
 // Every call made without a valid session skips the refresh-on-401 (`skipAuthRefresh`), so a 401
 // from the refresh endpoint cannot wait on itself.
 
+import * as z from 'zod/mini';
+import { createScrubber } from '../errors/scrub';
 import type { Operation } from '../operation/operation';
 import {
   ForgotPasswordPayload,
@@ -17,11 +19,44 @@ import {
   ValidateDocumentResponse,
 } from '../schemas/auth';
 
+/** The fields by which an answer gives the client a token (a `refresh_token` some APIs add). */
+const GRANTS = ['access_token', 'refresh_token'];
+
+/**
+ * `schema` reading an answer that gives the client a token (login, its two-factor step,
+ * registration, refresh) with that token (and any refresh token) first scrubbed from all its other
+ * values and keys, at any depth, in every form the scrubber knows (`Bearer <token>`, encoded,
+ * escaped): the adapter scrubs the token it sends from later answers, but this one came with none.
+ * Only the answer's own token fields keep it: the grants (for the token store) and `user.token`
+ * (spec 2.3; the session drops it); `user.name`, `user.document.access_token` are echoes. Before
+ * the schema, so nothing it reads, answers or reports (a view, an event, an error, a log) holds it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function granting<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>, z.input<S>> {
+  return z.transform((answer: unknown, payload) => {
+    const a = answer as Record<string, unknown>;
+    const tokens = GRANTS.map((key) => a?.[key]).filter((t) => typeof t === 'string');
+    // A copy where anything changed (no token: `answer` itself, so never a primitive below).
+    const clean = createScrubber(tokens as string[]).deep(a, undefined, true);
+    if (clean !== a) {
+      for (const key of GRANTS) if (key in a) clean[key] = a[key];
+      const token = (a.user as { token?: unknown } | null)?.token;
+      if (token !== undefined) clean.user = { ...(clean.user as object), token };
+    }
+    const result = schema._zod.run({ value: clean, issues: [] }, { async: false }) as z.core.ParsePayload;
+    payload.issues.push(...result.issues);
+    return result.value;
+  }) as unknown as z.ZodMiniType<z.output<S>, z.input<S>>;
+}
+
+/** A login answer (login, its two-factor step, registration), its token scrubbed from the rest. */
+const GrantingLogin = /* @__PURE__ */ granting(LoginResponse);
+
 export const LOGIN = {
   method: 'POST',
   path: '/auth/login',
   request: LoginPayload,
-  response: LoginResponse,
+  response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
 } as const satisfies Operation;
@@ -46,7 +81,7 @@ export const GET_USER_PROFILE = {
 export const REFRESH_TOKEN = {
   method: 'POST',
   path: '/users/refresh-token',
-  response: RefreshTokenResponse,
+  response: /* @__PURE__ */ granting(RefreshTokenResponse),
   mutation: true,
   skipAuthRefresh: true,
 } as const satisfies Operation;
@@ -55,7 +90,7 @@ export const REGISTER_SIMPLIFIED = {
   method: 'POST',
   path: '/auth/register-simplified',
   request: RegisterSimplifiedPayload,
-  response: LoginResponse,
+  response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
 } as const satisfies Operation;
