@@ -25,33 +25,18 @@ const INSPECT = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
  * JSON.stringify({ password }); // '{"password":"[redacted]"}'
  * password.reveal(); // 'hunter2'
  */
-/**
- * What every `Secret` inherits: the brand `isSecret` checks and Node's inspection hook, both keyed
- * by a registered symbol. In a pure class of their own: a class whose body has a computed key
- * other than a well-known symbol is kept by esbuild even when unused, so `Secret` would ride along
- * in every bundle that only reads secrets (the adapter alone: ~0.12 kB gz).
- */
-const Redacted = /* @__PURE__ */ (() =>
-  class {
-    /** The brand `isSecret` checks; on the prototype, so the instance has no own keys. */
-    get [BRAND](): true {
-      return true;
-    }
-
-    /** `'[redacted]'`: Node's `util.inspect` and `console.log` never show the value. */
-    [INSPECT](): string {
-      return REDACTED;
-    }
-  })();
-
-export class Secret extends Redacted {
+export class Secret {
   readonly #value: string;
 
   constructor(value: string) {
     if (typeof value !== 'string') throw new TypeError('A Secret holds a string');
-    super();
     this.#value = value;
     Object.freeze(this);
+  }
+
+  /** The brand `isSecret` checks; on the prototype, so the instance has no own keys. */
+  get [BRAND](): true {
+    return true;
   }
 
   /** The secret value. Call it only where the value leaves for the server. */
@@ -60,7 +45,7 @@ export class Secret extends Redacted {
   }
 
   /** `'[redacted]'`: string conversion never shows the value. */
-  override toString(): string {
+  toString(): string {
     return REDACTED;
   }
 
@@ -71,6 +56,11 @@ export class Secret extends Redacted {
 
   /** `'[redacted]'`: template literals and `+` never show the value. */
   [Symbol.toPrimitive](): string {
+    return REDACTED;
+  }
+
+  /** `'[redacted]'`: Node's `util.inspect` and `console.log` never show the value. */
+  [INSPECT](): string {
     return REDACTED;
   }
 }
