@@ -263,6 +263,10 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     }
     return inErrors;
   };
+  // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
+  // offset 1 mod 3), nor than 6, and n is at least the secret's length: a shorter text (a path)
+  // is not looked at for them, and never builds them.
+  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length)) - 5) / 3);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
@@ -309,7 +313,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean) => {
-    const [, needles, shortest] = forms(errors);
+    const [, needles, shortest] = forms(errors && t.length >= bytesMin);
     if (t.length < shortest) return false;
     const lower = t.toLowerCase();
     return needles.some((a) => lower.includes(a)) || (escapes(t) && ESCAPED_ALNUM.test(t));
