@@ -363,7 +363,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // The whole of `t` is redacted when a secret is found only
   // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
   // no span maps back, and hiding more is the safe side.
-  const scrubbed = (t: string, mode: 0 | 1 | 2 | 3): string => {
+  const scrubbedOf = (t: string, mode: 0 | 1 | 2 | 3): string => {
     if (!holds(t, !mode)) return t;
     let out = t;
     let p: ReturnType<typeof dataPatterns> | undefined;
@@ -389,6 +389,15 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       }
     }
     return out;
+  };
+  // An expression the engine cannot build or run (a secret of many kilobytes: V8 throws
+  // "Invalid regular expression: Stack overflow") hides the whole text: fail closed, never throw.
+  const scrubbed = (t: string, mode: 0 | 1 | 2 | 3): string => {
+    try {
+      return scrubbedOf(t, mode);
+    } catch {
+      return REDACTED;
+    }
   };
   const text = (t: string) => scrubbed(t, 0);
   // An error body's key is scrubbed like its values (a password echoed as a field name must not
