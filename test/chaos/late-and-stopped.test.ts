@@ -96,7 +96,8 @@ describe('chaos: late answers and stopped clients', () => {
       expect(outcome.settled).toBe('resolved'); // (the .catch above: the call rejected)
       expect(((await call) as { code?: string }).code).toBe('timeout');
       await until(
-        () => world.count('GET', '/auth/user-profile') === reads + 1,
+        // (at least one: the unknown outcome bars betting and is read again, review 7 M1)
+        () => world.count('GET', '/auth/user-profile') >= reads + 1,
         'the re-read reached the server',
       );
       await vi.advanceTimersByTimeAsync(900);

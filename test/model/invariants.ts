@@ -169,7 +169,15 @@ function checkCleanReadTaken(world: ModelWorld, tab: ModelTab, at: number): void
   if (spDay(read.at) !== spDay(at) || !cleanClock(world, tab) || !trustedOf(tab)) return;
   const r = view.restrictions;
   const bound = boundOf(tab);
-  const wanted = surelyFree(read.truth, at, bound) ? true : surelyBars(read.truth, at, bound) ? false : null;
+  // A reached (or not known) play-time limit bars betting whatever the profile says (review 7 H4).
+  const played = tab.client.view.playTime?.reached === true;
+  const wanted = played
+    ? false
+    : surelyFree(read.truth, at, bound)
+      ? true
+      : surelyBars(read.truth, at, bound)
+        ? false
+        : null;
   const deposit = depositAt(read.truth, at, bound);
   if (r?.status === 'current' && deposit !== null && r.limits.deposit.amount !== deposit) {
     throw new InvariantError(
