@@ -192,15 +192,6 @@ export interface ExpiryClock {
   clock: { trusted(): boolean; learned?(): boolean } | null;
 }
 
-/** Whether `flag` says yes: anything but `false`, and not a throw (an app's clock that fails). */
-const yes = (flag: () => unknown): boolean => {
-  try {
-    return flag() !== false;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The clock read now (by an actor or an executed action, never by a guard or an `assign`). Never
  * throws: a clock that gives no time (it throws, or no finite number: `readingOf`) reads untrusted
@@ -212,14 +203,14 @@ const yes = (flag: () => unknown): boolean => {
 export const readClock = (c: ExpiryClock): ClockReading => {
   const at = readingOf(c.now);
   const serverAt = readingOf(c.serverNow);
-  const error = typeof at === 'number' ? (typeof serverAt === 'number' ? null : serverAt) : at;
+  const error = typeof at === 'number' ? (typeof serverAt === 'number' ? 0 : serverAt) : at;
   return error
     ? { at: 0, serverAt: 0, trusted: false, learned: false, error }
     : {
         at: at as number,
         serverAt: serverAt as number,
-        trusted: yes(() => c.clock?.trusted()),
-        learned: yes(() => c.clock?.learned?.()),
+        trusted: c.clock?.trusted() !== false,
+        learned: c.clock?.learned?.() !== false,
       };
 };
 

@@ -298,13 +298,12 @@ function attemptsIn(
       anyTime?: 1,
     ) =>
     (...args: A): R => {
-      let t: number;
+      let t = Number.NaN;
       let sure = false;
       try {
         t = now();
         sure = Number.isFinite(t) && trusted?.() !== false;
       } catch (thrown) {
-        t = Number.NaN;
         if (!anyTime) throw asPamError(thrown);
       }
       if (!anyTime && !Number.isFinite(t)) throw asPamError(t);
