@@ -157,6 +157,8 @@ export const userModule = (): ClientFlow<'user'> => ({
       createUserModule(http, {
         signedIn: ownerNow,
         serverNow: () => env.serverNow(),
+        // No lock ends on a clock the client cannot trust, or one never taught the server's time.
+        trusted: () => env.clock.trusted() && env.clock.learned?.() !== false,
         storage: stepUpStorage,
       }),
       auth,

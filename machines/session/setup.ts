@@ -139,6 +139,8 @@ const typedSetup = /* @__PURE__ */ (() =>
         // WAKE carries (never the clock): over, or the clock cannot tell. An app's TICK has none.
         isExpired: ({ context, event }) => verdictOf(context, event) === 'expired',
         expiryUnknown: ({ context, event }) => verdictOf(context, event) === 'ask',
+        // Our own TICK or WAKE read on a clock that gave no time (`readClock`'s `error`).
+        noTime: ({ event }) => isInternal(event) && !!(event as { reading?: ClockReading }).reading?.error,
         // Only a token the session's own actors put in the vault signs it in (not a forged done event).
         vaulted: ({ context }, handle: unknown) =>
           typeof handle === 'string' && servicesOf(context).vault.has(handle),
@@ -154,6 +156,12 @@ const typedSetup = /* @__PURE__ */ (() =>
         clearError: assign({ error: null }),
         // The failure an error event (a child's) or REFRESH_FAILED carries, as the session's error.
         takeError: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
+        // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions
+        // that allowed betting stale, betting off (fail closed), until the profile flow's next word.
+        takeClockError: assign(({ context: { restrictions: r }, event }) => ({
+          error: (event as { reading: ClockReading }).reading.error!,
+          restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
+        })),
         signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
         refreshed: assign(({ context }, at: number) => refreshed(context, at)),
         restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),

@@ -17,6 +17,7 @@ import {
 } from 'pam-client';
 import { parseStoredSession } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
+import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
 import { withoutUserToken } from '../login/request';
 import { settleWithin } from '../settle-within';
@@ -192,17 +193,26 @@ export interface ExpiryClock {
 }
 
 /**
- * The clock read now (by an actor or an executed action, never by a guard or an `assign`).
+ * The clock read now (by an actor or an executed action, never by a guard or an `assign`). Never
+ * throws: a clock that gives no time (it throws, or no finite number: `readingOf`) reads untrusted
+ * and unlearned at 0, with the typed error as `error` (the session shows it, and judges nothing on it).
  *
  * @example
  * internal({ type: 'WAKE', reading: readClock(clock) });
  */
-export const readClock = (c: ExpiryClock): ClockReading => ({
-  at: c.now(),
-  serverAt: c.serverNow(),
-  trusted: c.clock?.trusted() !== false,
-  learned: c.clock?.learned?.() !== false,
-});
+export const readClock = (c: ExpiryClock): ClockReading => {
+  const at = readingOf(c.now);
+  const serverAt = readingOf(c.serverNow);
+  const error = typeof at === 'number' ? (typeof serverAt === 'number' ? 0 : serverAt) : at;
+  return error
+    ? { at: 0, serverAt: 0, trusted: false, learned: false, error }
+    : {
+        at: at as number,
+        serverAt: serverAt as number,
+        trusted: c.clock?.trusted() !== false,
+        learned: c.clock?.learned?.() !== false,
+      };
+};
 
 /**
  * A login answer as the login child outputs it: its token is a vault handle, and it is stamped
@@ -225,6 +235,8 @@ export function vaultedAuth(
     // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
     // is random, so two logins of one instant still differ.
     const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
+    // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
+    if (reading.error) throw reading.error;
     const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
     const out: Record<string, unknown> = { ...r, issued, reading };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);

@@ -38,6 +38,8 @@ export interface ClockReading {
   trusted: boolean;
   /** Whether the clock ever learned the server's time (`PamClock.learned`); absent: it did. */
   learned?: boolean;
+  /** The clock gave no time (it threw, or gave no finite number): the typed error (`readingOf`). */
+  error?: PamError;
 }
 
 /** A stored session without its token: what the session machine may keep. */

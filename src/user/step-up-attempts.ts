@@ -13,8 +13,13 @@
 // Each reservation and settlement is one synchronous read-modify-write of the player's record.
 // Web Storage has no compare-and-set across tabs: two tabs reserving in the same instant can both
 // read the same record (the stated limit of this mechanism; within a tab it is exact).
+//
+// On a clock that cannot be trusted (`trusted` false: a device clock stepped, a page that never
+// learned the server's time; or a reading that is no finite number) no lock or reservation ends and
+// nothing is capped: an end set meanwhile is kept as its length (a negative number), counted from
+// the first trusted reading in any tab. A reading that is no finite number sends no password.
 
-import { isPamError, StepUpLockedError } from '../errors/index';
+import { asPamError, isPamError, StepUpLockedError } from '../errors/index';
 import type { StorageLike } from '../session/token';
 
 export { StepUpLockedError };
@@ -48,8 +53,9 @@ export const STEP_UP_STORAGE_PREFIX = 'pam-client.step-up:';
 /** One player's record: wrong passwords in a row, the lock's end, the passwords awaiting an answer. */
 interface AttemptsRecord {
   wrong: number;
+  /** Server time the lock ends; 0: none; below 0: its length, from the first trusted reading. */
   lockedUntil: number;
-  /** [reservation id, server time it expires]. */
+  /** [reservation id, server time it expires (below 0: as `lockedUntil`)]. */
   held: [string, number][];
 }
 
@@ -108,6 +114,11 @@ export interface StepUpPlayer {
 export interface StepUpCountOptions {
   /** Server time, epoch ms (`environment.serverNow`): the lock's `retryAt` is on this clock. Default `Date.now`. */
   serverNow?: () => number;
+  /**
+   * Whether `serverNow` can be trusted now (the client: the one clock trusted and taught the
+   * server's time). While false no lock or reservation ends. Default: always.
+   */
+  trusted?: () => boolean;
   /**
    * Shared by the tabs of an origin (the client gives `localStorage`, looked up at each use so that
    * creating a client touches nothing); null, or a lookup that finds none: memory per adapter.
@@ -205,18 +216,23 @@ export function stepUpAttemptsOf(http: object): StepUpAttempts {
     memoryOf.set(http, storage);
   }
   const key = STEP_UP_STORAGE_PREFIX + playerKeyOf(counting);
-  const clock = counting?.serverNow ?? Date.now;
-  return attemptsIn(storage, key, clock);
+  return attemptsIn(storage, key, counting?.serverNow ?? Date.now, counting?.trusted);
 }
 
-/** The count kept in `storage` under `key`, on the clock `now`. */
-function attemptsIn(storage: StorageLike, key: string, now: () => number): StepUpAttempts {
+/** The count kept in `storage` under `key`, on the clock `now` (trusted while `trusted` says so). */
+function attemptsIn(
+  storage: StorageLike,
+  key: string,
+  now: () => number,
+  trusted?: () => boolean,
+): StepUpAttempts {
   /**
-   * The record with expired locks and reservations dropped, ends capped at `t + MAX_AHEAD_MS`. An
-   * unreadable one (tampered, foreign, or `wrong` used up with no lock) locks ONCE for one lock
-   * period (fail closed), written back so the lock's end does not move with the clock.
+   * The record; on a trusted reading (`sure`) with the ends kept as lengths started, expired locks
+   * and reservations dropped, ends capped at `t + MAX_AHEAD_MS`. An unreadable one (tampered,
+   * foreign, or `wrong` used up with no lock) locks ONCE for one lock period (fail closed), written
+   * back so the lock's end does not move with the clock.
    */
-  const read = (t: number): AttemptsRecord => {
+  const read = (t: number, sure: boolean): AttemptsRecord => {
     let raw: string | null = null;
     try {
       raw = storage.getItem(key);
@@ -232,18 +248,23 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
     }
     // Tampered or foreign: the player may have used every attempt; locked for one lock's time.
     if (!isRecord(r) || (r.wrong >= STEP_UP_MAX_ATTEMPTS && r.lockedUntil === 0)) {
-      const locked = { wrong: STEP_UP_MAX_ATTEMPTS, lockedUntil: t + STEP_UP_LOCK_MS, held: [] };
+      const locked = { wrong: STEP_UP_MAX_ATTEMPTS, lockedUntil: endAt(-STEP_UP_LOCK_MS, t, sure), held: [] };
       write(locked);
       return locked;
     }
-    // Ends far ahead (tampered, or written by a clock far ahead): capped once, written back.
-    const cap = t + MAX_AHEAD_MS;
-    const capped = r.lockedUntil > cap || r.held.some(([, until]) => until > cap);
-    r.lockedUntil = Math.min(r.lockedUntil, cap);
-    r.held = r.held.map(([id, until]): [string, number] => [id, Math.min(until, cap)]);
+    if (!sure) return r;
+    // Lengths started; ends far ahead (tampered, or written by a clock far ahead) capped; written back.
+    let changed = false;
+    const fix = (until: number) => {
+      const end = Math.min(until < 0 ? t - until : until, t + MAX_AHEAD_MS);
+      changed ||= end !== until;
+      return end;
+    };
+    r.lockedUntil = fix(r.lockedUntil);
+    r.held = r.held.map(([id, until]): [string, number] => [id, fix(until)]);
     if (r.lockedUntil !== 0 && t >= r.lockedUntil) [r.wrong, r.lockedUntil] = [0, 0];
     r.held = r.held.filter(([, until]) => until > t);
-    if (capped) write(r);
+    if (changed) write(r);
     return r;
   };
   const write = (r: AttemptsRecord) => {
@@ -254,35 +275,53 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
       // A full or broken storage: this change is not shared (the tab keeps counting what it reads).
     }
   };
-  const leftIn = (r: AttemptsRecord, t: number) =>
-    r.lockedUntil > t ? 0 : Math.max(0, STEP_UP_MAX_ATTEMPTS - r.wrong - r.held.length);
+  // A read record's lock is in force while it has one: a trusted read dropped an ended one.
+  const leftIn = (r: AttemptsRecord) =>
+    r.lockedUntil ? 0 : Math.max(0, STEP_UP_MAX_ATTEMPTS - r.wrong - r.held.length);
   /** Throws when no password may be sent: the lock's end, or when the first reservation expires. */
   const refuseIfNone = (r: AttemptsRecord, t: number, cause?: unknown) => {
-    if (leftIn(r, t) > 0) return;
-    // When the first reservation expires; never Infinity (no reservation: one lock period).
-    const freed = r.held.length > 0 ? Math.min(...r.held.map(([, until]) => until)) : t + STEP_UP_LOCK_MS;
-    throw new StepUpLockedError(r.lockedUntil > t ? r.lockedUntil : freed, { cause });
+    if (leftIn(r) > 0) return;
+    // When the first reservation expires; never Infinity (no reservation: one lock period). A
+    // length not started yet: from this reading.
+    const at = (until: number) => (until < 0 ? t - until : until);
+    const freed = r.held.length > 0 ? Math.min(...r.held.map(([, until]) => at(until))) : t + STEP_UP_LOCK_MS;
+    throw new StepUpLockedError(r.lockedUntil ? at(r.lockedUntil) : freed, { cause });
   };
-  /** `f` on the record as it stands now, at the count's time. */
+  /**
+   * `f` on the record as it stands now, at the count's time and trust. A reading that is no finite
+   * number (or throws) is no time: nothing ends, and `f` runs only for `settle` and `left`
+   * (`anyTime`); anything that would send a password throws its typed error.
+   */
   const atNow =
-    <A extends unknown[], R>(f: (r: AttemptsRecord, t: number, ...args: A) => R) =>
+    <A extends unknown[], R>(
+      f: (r: AttemptsRecord, t: number, sure: boolean, ...args: A) => R,
+      anyTime?: 1,
+    ) =>
     (...args: A): R => {
-      const t = now();
-      return f(read(t), t, ...args);
+      let t = Number.NaN;
+      let sure = false;
+      try {
+        t = now();
+        sure = Number.isFinite(t) && trusted?.() !== false;
+      } catch (thrown) {
+        if (!anyTime) throw asPamError(thrown);
+      }
+      if (!anyTime && !Number.isFinite(t)) throw asPamError(t);
+      return f(read(t, sure), t, sure, ...args);
     };
   return {
-    assertUnlocked: atNow((r, t, cause?: unknown) => {
-      if (r.lockedUntil > t) throw new StepUpLockedError(r.lockedUntil, { cause });
+    assertUnlocked: atNow((r, t, _, cause?: unknown) => {
+      if (r.lockedUntil) refuseIfNone(r, t, cause);
     }),
-    assertOpen: atNow(refuseIfNone),
-    reserve: atNow((r, t) => {
+    assertOpen: atNow((r, t, _, cause?: unknown) => refuseIfNone(r, t, cause)),
+    reserve: atNow((r, t, sure) => {
       refuseIfNone(r, t);
       const id = newTicketId();
-      r.held.push([id, t + STEP_UP_LOCK_MS]);
+      r.held.push([id, endAt(-STEP_UP_LOCK_MS, t, sure)]);
       write(r);
       return { id };
     }),
-    settle: atNow((r, t, ticket: StepUpTicket, error?: unknown) => {
+    settle: atNow((r, t, sure, ticket: StepUpTicket, error?: unknown) => {
       const noAnswer = error !== undefined && (!isPamError(error) || NO_ANSWER.has(error.code));
       // No answer: the password may have reached the server; it stays counted until it expires.
       if (noAnswer) return;
@@ -292,15 +331,25 @@ function attemptsIn(storage: StorageLike, key: string, now: () => number): StepU
       if (error === undefined) r.wrong = 0;
       else if (isRejection(error)) {
         r.wrong++;
-        if (r.wrong >= STEP_UP_MAX_ATTEMPTS) r.lockedUntil = Math.max(r.lockedUntil, t + STEP_UP_LOCK_MS);
+        if (r.wrong >= STEP_UP_MAX_ATTEMPTS) r.lockedUntil = lockTo(r.lockedUntil, STEP_UP_LOCK_MS, t, sure);
       } else if ((error as { status?: unknown }).status === 429) {
-        r.lockedUntil = Math.max(r.lockedUntil, t + serverLockMs(error));
+        r.lockedUntil = lockTo(r.lockedUntil, serverLockMs(error), t, sure);
       }
       write(r);
-    }),
-    left: atNow(leftIn),
+    }, 1),
+    left: atNow(leftIn, 1),
   };
 }
+
+/** An end `length` (below 0) from `t`: on an untrusted reading, the length itself (started later). */
+const endAt = (length: number, t: number, sure: boolean) => (sure ? t - length : length);
+
+/**
+ * The lock's end after a lock of `ms` at `t`: the later one. On an untrusted reading, its length
+ * (from the first trusted reading), unless the lock in force ends later by the reading's estimate.
+ */
+const lockTo = (until: number, ms: number, t: number, sure: boolean): number =>
+  sure ? Math.max(until, t + ms) : until > 0 && until - t >= ms ? until : Math.min(until, -ms);
 
 /** Errors that are no answer: the request may or may not have reached the server. */
 const NO_ANSWER: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'unexpected']);

@@ -59,7 +59,9 @@ export const refreshOn = /* @__PURE__ */ (() =>
         // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
         // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
         // (`isExpired` and `expiryUnknown` judge our own TICK or WAKE only: no `and` with `internal`.)
+        // A clock that gave no time: nothing judged (no sign-out, no refresh), its error shown.
         TICK: [
+          { guard: 'noTime', actions: 'takeClockError' },
           { guard: 'isExpired', target: 'signedOut', actions: expire() },
           { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
           {
@@ -69,6 +71,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
           { actions: 'readClock' },
         ],
         WAKE: [
+          { guard: 'noTime', actions: 'takeClockError' },
           { guard: 'isExpired', target: 'signedOut', actions: expire() },
           {
             guard: 'expiryUnknown',
