@@ -103,7 +103,7 @@ describe('chaos: logout and unknown outcomes', () => {
     // it bars betting as an accepted one does until a read shows it in force (review 7 M1), so
     // the account is read again (with backoff) rather than the request sent again.
     expect(world.count('GET', '/auth/user-profile')).toBeGreaterThanOrEqual(2);
-    expect(tab.client.view.restrictions.canBet).toBe(false);
+    expect(tab.client.view.restrictions?.canBet).toBe(false);
     expect(unknown).toEqual([`setSelfExclusion:timeout:${world.server.seed.plain.id}`]);
     expect(tab.state()).toBe('signedIn');
   });
