@@ -9,6 +9,7 @@ import { assign, fromCallback, fromPromise } from 'xstate';
 import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, onWake, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
+import { checkedAnswer } from './income-report/answer';
 import { ReportFailedError } from './income-report/failed-error';
 import {
   DEFAULT_REPORT_MAX_POLL_MS,
@@ -105,6 +106,8 @@ const services = (input: IncomeReportInput) => ({
 
 /** What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent). */
 type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted?: boolean };
+/** What `pollStatus` receives: the report's id, and the request its answers must match. */
+type PollInput = Partial<IncomeReportRequest> & { user: IncomeReportUser; id: number };
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
@@ -129,10 +132,9 @@ function createIncomeReportMachine() {
       generateReport: fromPromise<IncomeReportData, GenerateInput>(({ input, signal }) => {
         // A POST may have been applied: a restored actor does not send it again on its own (RETRY does).
         if (input.interrupted) return Promise.reject(new AbortedError('POST', 'generateIncomeReport'));
-        return input.user.generateIncomeReport(
-          { reference_year: input.referenceYear, type: input.deliveryType },
-          { signal },
-        );
+        return input.user
+          .generateIncomeReport({ reference_year: input.referenceYear, type: input.deliveryType }, { signal })
+          .then((answer) => checkedAnswer(answer, input));
       }),
       watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
         const unwake = onWake(input, () => sendBack({ type: 'WAKE' }));
@@ -144,8 +146,8 @@ function createIncomeReportMachine() {
           offOffline();
         };
       }),
-      pollStatus: fromPromise<IncomeReportData, { user: IncomeReportUser; id: number }>(({ input, signal }) =>
-        input.user.getIncomeReportStatus(input.id, { signal }),
+      pollStatus: fromPromise<IncomeReportData, PollInput>(({ input, signal }) =>
+        input.user.getIncomeReportStatus(input.id, { signal }).then((answer) => checkedAnswer(answer, input)),
       ),
     },
     delays: {
@@ -315,7 +317,11 @@ function createIncomeReportMachine() {
             invoke: {
               id: 'pollStatus',
               src: 'pollStatus',
-              input: ({ context }) => ({ user: context.user, id: (context.report as IncomeReportData).id }),
+              input: ({ context }) => ({
+                user: context.user,
+                ...(context.request as IncomeReportRequest),
+                id: (context.report as IncomeReportData).id,
+              }),
               onDone: reportOutcome('waiting'),
               onError: [
                 READ,
@@ -382,6 +388,10 @@ function createIncomeReportMachine() {
  * the machine waits in `polling.waitingForSession` until the app sends `SESSION_REFRESHED` (say,
  * after its refresh cycle saved a new token) or the next backoff delay passes, then polls again,
  * still within `maxPollMs`.
+ *
+ * Only the report asked for completes: an answer (the generate's or a poll's) about another id,
+ * year or delivery, or a completed download without a `download_url` that `downloadIncomeReport`
+ * fetches (an http(s) URL or a path under the API), fails with `invalid_response`.
  *
  * Errors are told apart by brand and code (a user module from another copy of pam-client works).
  * Persistence (opt-in): `persistedData(actor)` holds data only (no user module, clock, random or

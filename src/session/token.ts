@@ -7,6 +7,7 @@
  * since the last one.
  */
 
+import { RequestValidationError, readCallers } from '../errors/validation';
 import { clampDelay } from '../http/waiting';
 import { isHeaderSafeToken } from '../schemas/common';
 
@@ -175,6 +176,28 @@ export const initialRefreshState: RefreshState = /* @__PURE__ */ Object.freeze({
 });
 
 /**
+ * A copy of `state` (each field read once) when it is a refresh state and `now` a time; else the
+ * typed `invalid_request` of `operation` at the field wrong (as `downloadIncomeReport` refuses a
+ * report that is none): a caller's value never makes a TypeError or a `NaN` (review L4). A time
+ * is finite; `failures` a count.
+ */
+function stateOf(operation: string, state: RefreshState, now: number): RefreshState {
+  const s = readCallers(operation, () => ({ ...state }));
+  const wrong = isInstant(now)
+    ? (['tokenSavedAt', 'inFlightSince', 'failures', 'lastFailureAt'] as const).find((key) =>
+        key === 'failures'
+          ? !(Number.isInteger(s[key]) && s[key] >= 0)
+          : !(s[key] === null || isInstant(s[key])),
+      )
+    : 'now';
+  if (wrong)
+    throw new RequestValidationError(operation, [
+      { path: wrong === 'now' ? [wrong] : ['state', wrong], code: 'invalid_type', message: 'invalid' },
+    ]);
+  return s;
+}
+
+/**
  * The state right after a token was saved (login, registration or a successful refresh).
  *
  * @example
@@ -204,14 +227,15 @@ export function refreshBackoffMs(failures: number, random?: (() => number) | nul
 
 /**
  * The wall-clock time from which `shouldRefreshToken(state, now)` is true, or `null` when no
- * token is saved. Use it to schedule the next timer tick.
+ * token is saved. Use it to schedule the next timer tick. A `state` that is none (not an object,
+ * a time not finite, `failures` not a count) is a `RequestValidationError` (`invalid_request`).
  *
  * @example
  * const at = nextRefreshAt(state);
  * if (at !== null) setTimeout(tick, Math.max(0, at - Date.now()));
  */
 export function nextRefreshAt(state: RefreshState, options?: RefreshTimingOptions): number | null {
-  return dueAt(state, options?.intervalMs ?? REFRESH_INTERVAL_MS);
+  return dueAt(stateOf('nextRefreshAt', state, 0), options?.intervalMs ?? REFRESH_INTERVAL_MS);
 }
 
 /** `nextRefreshAt` at an interval given (the schedule's, which has its own default). */
@@ -229,7 +253,12 @@ function dueAt(state: RefreshState, intervalMs: number): number | null {
 
 /**
  * Whether a refresh is due at `now`: a token was saved, the interval has passed since, no
- * refresh is in flight (or the one in flight is lost) and any failure backoff has elapsed.
+ * refresh is in flight (or the one in flight is lost) and any failure backoff has elapsed. A time
+ * of `state` more than a minute after `now` (the clock stepped back since) is ignored, and so is
+ * a save after a refresh started or failed: the refresh is never put off much beyond the interval
+ * after `now` (at most by a minute for each time, a flight's minute and one backoff), however far
+ * the clock stepped. A `state` that is none, or a `now` not finite, is a `RequestValidationError`
+ * (`invalid_request`).
  *
  * @example
  * if (shouldRefreshToken(state)) {
@@ -243,8 +272,19 @@ export function shouldRefreshToken(
   now: number = Date.now(),
   options?: RefreshTimingOptions,
 ): boolean {
-  const at = nextRefreshAt(state, options);
-  return at !== null && now >= at;
+  const { tokenSavedAt, inFlightSince, failures, lastFailureAt } = stateOf('shouldRefreshToken', state, now);
+  // Each time of the state holds the refresh back until its wait has passed, unless it is more
+  // than a minute after `now`: the clock stepped back since, and it is ignored (fail toward
+  // refreshing: a token refreshed late expires). Within the minute (a clock's small correction), it
+  // counts. A save after a refresh started or failed (which only come after it) says the same.
+  const waited = (t: number | null, wait: number) => t === null || t - now > 60_000 || now >= t + wait;
+  return (
+    tokenSavedAt !== null &&
+    (tokenSavedAt > Math.min(inFlightSince ?? tokenSavedAt, lastFailureAt ?? tokenSavedAt) ||
+      waited(tokenSavedAt, options?.intervalMs ?? REFRESH_INTERVAL_MS)) &&
+    waited(failures > 0 ? lastFailureAt : null, refreshBackoffMs(failures)) &&
+    waited(inFlightSince, REFRESH_IN_FLIGHT_TIMEOUT_MS)
+  );
 }
 
 /**
