@@ -161,9 +161,20 @@ describe('incomeReportMachine on a clock that gives no time', () => {
         getAvailableYears: async () => ({ years: [2025] }),
         generateIncomeReport: async () => {
           generated += 1;
-          return { id: 7, status: 3, reference_year: 2025 } as never;
+          return {
+            id: 7,
+            status: 3,
+            reference_year: 2025,
+            download_url: 'https://api.example/files/7.pdf',
+          } as never;
         },
-        getIncomeReportStatus: async () => ({ id: 7, status: 3, reference_year: 2025 }) as never,
+        getIncomeReportStatus: async () =>
+          ({
+            id: 7,
+            status: 3,
+            reference_year: 2025,
+            download_url: 'https://api.example/files/7.pdf',
+          }) as never,
       };
       const crashed: unknown[] = [];
       const actor = createActor(incomeReportMachine, { input: { user, now: clock.now, random: () => 0.5 } });
