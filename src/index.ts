@@ -143,18 +143,8 @@ export {
   secret,
 } from './secrets/index';
 export type { PamSessionSeed } from './session/seed';
-export type {
-  RefreshState,
-  RefreshTimingOptions,
-  StorageLike,
-  StoredSession,
-  SyncTokenStore,
-  TokenStore,
-  WebStorageTokenStoreOptions,
-} from './session/token';
+export type { RefreshState, RefreshTimingOptions, StoredSession } from './session/token';
 export {
-  createMemoryTokenStore,
-  createWebStorageTokenStore,
   initialRefreshState,
   markRefreshCompleted,
   markRefreshStarted,
@@ -162,6 +152,13 @@ export {
   REFRESH_INTERVAL_MS,
   shouldRefreshToken,
 } from './session/token';
+export type {
+  StorageLike,
+  SyncTokenStore,
+  TokenStore,
+  WebStorageTokenStoreOptions,
+} from './session/token-store';
+export { createMemoryTokenStore, createWebStorageTokenStore } from './session/token-store';
 export type {
   DownloadedFile,
   SecretField,

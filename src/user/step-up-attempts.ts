@@ -20,7 +20,7 @@
 // the first trusted reading in any tab. A reading that is no finite number sends no password.
 
 import { asPamError, isPamError, StepUpLockedError } from '../errors/index';
-import type { StorageLike } from '../session/token';
+import type { StorageLike } from '../session/token-store';
 
 export { StepUpLockedError };
 

@@ -5,7 +5,7 @@ import {
   createWebStorageTokenStore,
   DEFAULT_SESSION_KEY,
   type StorageLike,
-} from '../../src/session/token';
+} from '../../src/session/token-store';
 
 const session: StoredSession = {
   accessToken: 'tok-123',
