@@ -1,45 +1,19 @@
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
-import { trackedFetch } from '../support/tracked-fetch';
+import { useServerHidingDate } from '../support/hidden-date';
 
 // Issue 26: a cross-origin API that does not list `Date` in `Access-Control-Expose-Headers` hides
 // it from the page; the client then has no server time to learn, and its `debug` log says so once.
 // The browser's hiding is played by a fetch that drops the header from every answer.
 
-const ctx = useReferenceServer();
-const hidden: typeof fetch = async (input, init) => {
-  const answer = await globalThis.fetch(input, init);
-  const headers = new Headers(answer.headers);
-  headers.delete('date');
-  const body = answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer();
-  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
-};
-const tracked = trackedFetch(hidden);
-const clients: PamClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-async function signIn(client: PamClient) {
-  const { email, password } = ctx.server.seed.plain;
-  client.login({ login: email, password });
-  await until(() => client.view.status === 'signedIn', 'signed in');
-  await tracked.idle();
-}
+const { ctx, tracked, newClient, signIn } = useServerHidingDate();
 
 describe('an API that hides Date', () => {
   it('says so once in the debug log, and serverNow stays the device clock', async () => {
     const lines: string[] = [];
-    const client = createPamClient({
-      baseURL: ctx.server.url,
-      fetch: tracked.fetch,
-      environment: { channel: null },
-      debug: (line) => lines.push(line),
-    });
-    clients.push(client);
+    const client = newClient({ debug: (line) => lines.push(line) });
     await signIn(client);
+    await tracked.idle();
     client.state.send({ type: 'REFRESH' });
     await until(() => ctx.server.requests.length >= 3, 'the refresh reached the server');
     await tracked.idle();
@@ -50,13 +24,9 @@ describe('an API that hides Date', () => {
   });
 
   it('says nothing without debug', async () => {
-    const client = createPamClient({
-      baseURL: ctx.server.url,
-      fetch: tracked.fetch,
-      environment: { channel: null },
-    });
-    clients.push(client);
+    const client = newClient();
     await signIn(client);
+    await tracked.idle();
     expect(client.view.status).toBe('signedIn');
     expect(client.environment.clock.offsetMs()).toBe(0);
   });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { createClock, sessionActorOf } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verdictAt } from '../../machines/session/refresh';
 import { readClock } from '../../machines/session/store';
+import { usePamClients } from '../support/clients';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
@@ -14,10 +14,7 @@ import { useReferenceServer } from '../support/server';
 // that gives no time, the session kept, and the app sees a typed error.
 
 const ctx = useReferenceServer();
-const clients: PamClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
+const { client: newClient, signIn } = usePamClients(ctx);
 
 type Broken = 'ok' | 'throw' | 'nan' | 'infinity';
 
@@ -31,15 +28,8 @@ async function signedIn() {
     return state.broken === 'nan' ? Number.NaN : f();
   };
   const clock = { ...base, now: read(base.now), serverNow: read(base.serverNow) };
-  const client = createPamClient({
-    baseURL: ctx.server.url,
-    timeout: 2000,
-    environment: { channel: null, clock },
-  });
-  clients.push(client);
-  const { email, password } = ctx.server.seed.plain;
-  client.login({ login: email, password });
-  await until(() => client.view.status === 'signedIn', 'signed in');
+  const client = newClient({ environment: { clock } });
+  await signIn(client);
   await until(() => client.view.restrictions?.status === 'current', 'the profile read');
   return { client, state };
 }

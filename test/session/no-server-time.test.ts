@@ -1,9 +1,7 @@
 import { createClock } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
-import { trackedFetch } from '../support/tracked-fetch';
+import { useServerHidingDate } from '../support/hidden-date';
 
 // Review 5 D3 (fail open): a cross-origin API that does not list `Date` in
 // Access-Control-Expose-Headers hides it from the page, so the client never learns the server's
@@ -14,38 +12,15 @@ import { trackedFetch } from '../support/tracked-fetch';
 // Over real sockets (the reference server sends `Date`; the browser's hiding is a fetch that drops it).
 
 const DAY = 86_400_000;
-const ctx = useReferenceServer();
-let hide = true;
-const hiding: typeof fetch = async (input, init) => {
-  const answer = await globalThis.fetch(input, init);
-  if (!hide) return answer;
-  const headers = new Headers(answer.headers);
-  headers.delete('date');
-  const body = answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer();
-  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
-};
-const tracked = trackedFetch(hiding);
-const clients: PamClient[] = [];
-afterEach(() => {
-  hide = true;
-  for (const c of clients.splice(0)) c.stop();
-});
+const { ctx, tracked, hiding, newClient, signIn } = useServerHidingDate();
 
 /** A client whose device clock is `ahead` ms off (no jump while it runs), signed in as `who`, its first profile read done. */
 async function signedIn(who: 'paused' | 'plain', ahead: number) {
   const clock = createClock({ wall: () => Date.now() + ahead });
-  const client = createPamClient({
-    baseURL: ctx.server.url,
-    fetch: tracked.fetch,
-    timeout: 2000,
-    environment: { channel: null, clock },
-  });
-  clients.push(client);
+  const client = newClient({ environment: { clock } });
   const seen: { status?: string; canBet?: boolean }[] = [];
   client.subscribe((v) => seen.push({ status: v.restrictions?.status, canBet: v.restrictions?.canBet }));
-  const { email, password } = ctx.server.seed[who];
-  client.login({ login: email, password });
-  await until(() => client.view.status === 'signedIn', 'signed in');
+  await signIn(client, who);
   await until(() => ctx.server.requests.some((r) => r.path === '/auth/user-profile'), 'the profile read');
   await tracked.idle();
   await until(() => client.view.restrictions?.status !== 'unknown', 'the read taken');
@@ -74,7 +49,7 @@ describe('no readable Date: dated restrictions are not judged on the unchecked d
   it('the first answer with a readable Date teaches the clock: the pause is current (in force) at once', async () => {
     const { client, clock } = await signedIn('paused', 0);
     expect(client.view.restrictions?.status).toBe('stale');
-    hide = false;
+    hiding.on = false;
     // Any answer under the base URL teaches it (a refresh here), not only the profile's.
     client.state.send({ type: 'REFRESH' });
     await until(() => ctx.server.requests.some((r) => r.path.includes('refresh')), 'the refresh');
@@ -86,7 +61,7 @@ describe('no readable Date: dated restrictions are not judged on the unchecked d
   });
 
   it('with Date readable, a device clock 6 days ahead holds the pause (control)', async () => {
-    hide = false;
+    hiding.on = false;
     const { client, seen } = await signedIn('paused', 6 * DAY);
     expect(client.view.restrictions?.canBet).toBe(false);
     expect(seen.some((v) => v.canBet === true)).toBe(false);

@@ -1,12 +1,10 @@
 import { createClock } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { createMemoryPlayClock } from '../../machines/playTimeMachine';
 import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
-import { trackedFetch } from '../support/tracked-fetch';
+import { useServerHidingDate } from '../support/hidden-date';
 
 // Play time on a clock that never learned the server's time (review: the next step of 94d55e1).
 // Without a readable `Date` (a cross-origin API that does not expose it), `serverNow()` is the
@@ -16,22 +14,7 @@ import { trackedFetch } from '../support/tracked-fetch';
 // Over real sockets (the reference server sends `Date`; the browser's hiding is a fetch that drops it).
 
 const DAY = 86_400_000;
-const ctx = useReferenceServer();
-let hide = true;
-const hiding: typeof fetch = async (input, init) => {
-  const answer = await globalThis.fetch(input, init);
-  if (!hide) return answer;
-  const headers = new Headers(answer.headers);
-  headers.delete('date');
-  const body = answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer();
-  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
-};
-const tracked = trackedFetch(hiding);
-const clients: PamClient[] = [];
-afterEach(() => {
-  hide = true;
-  for (const c of clients.splice(0)) c.stop();
-});
+const { ctx, tracked, hiding, newClient, signIn } = useServerHidingDate();
 
 /** A time-limited player (1 minute a day) who played 55 s today, signed in on a device clock `ahead` ms off. */
 async function signedIn(ahead: number) {
@@ -43,21 +26,13 @@ async function signedIn(ahead: number) {
     usedMs: 55_000,
     lastBeat: null,
   });
-  const client = createPamClient({
-    baseURL: ctx.server.url,
-    fetch: tracked.fetch,
-    timeout: 2000,
-    environment: { channel: null, clock, timers: sim },
-    playClock: () => store,
-  });
-  clients.push(client);
+  const client = newClient({ environment: { clock, timers: sim }, playClock: () => store });
   const shown: unknown[] = [];
   client.subscribe((v) => shown.push(v.playTime));
   const alerts: string[] = [];
   client.on('timeLimitWarning', () => alerts.push('warning'));
   client.on('timeLimitReached', () => alerts.push('reached'));
-  const { email, password } = ctx.server.seed.timeLimit;
-  client.login({ login: email, password });
+  await signIn(client, 'timeLimit');
   await until(() => client.view.playTime !== null, 'the play time in the view');
   await tracked.idle();
   return { client, clock, sim, shown, alerts };
@@ -82,7 +57,7 @@ describe('play time on a clock that never learned the server time', () => {
 
   it('the first answer with a readable Date: the time is told within a second, in the true day', async () => {
     const { client, clock, sim, alerts } = await signedIn(DAY);
-    hide = false;
+    hiding.on = false;
     client.state.send({ type: 'REFRESH' });
     await until(() => ctx.server.requests.some((r) => r.path.includes('refresh')), 'the refresh');
     await tracked.idle();

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { createClock } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { nextBrazilMidnight } from '../../machines/clock';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { useServerHidingDate, withoutDate } from '../support/hidden-date';
 import { trackedFetch } from '../support/tracked-fetch';
 
 // The SPA register's re-check at each São Paulo midnight (IN SPA 31/2025) on a clock that never
@@ -17,37 +16,22 @@ import { trackedFetch } from '../support/tracked-fetch';
 // Over real sockets (the reference server sends `Date`; the browser's hiding is a fetch that drops it).
 
 const HOUR = 3_600_000;
-const ctx = useReferenceServer();
-const clients: PamClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
+const { newClient, signIn } = useServerHidingDate();
 
 /** Signs in on a device clock `ahead` ms off (no `Date` readable) and runs past the true midnight; the reads' times. */
 async function readsAround(ahead: number) {
   const sim = new SimulatedClock();
   const reads: number[] = [];
-  const hiding: typeof fetch = async (input, init) => {
-    if (String(input).includes('/auth/user-profile')) reads.push(sim.now());
-    const answer = await globalThis.fetch(input, init);
-    const headers = new Headers(answer.headers);
-    headers.delete('date');
-    const body = answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer();
-    return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
-  };
-  const tracked = trackedFetch(hiding);
+  const tracked = trackedFetch(
+    withoutDate((input, init) => {
+      if (String(input).includes('/auth/user-profile')) reads.push(sim.now());
+      return globalThis.fetch(input, init);
+    }),
+  );
   const wall = Date.now();
   const clock = createClock({ base: () => wall + ahead + sim.now() });
-  const client = createPamClient({
-    baseURL: ctx.server.url,
-    fetch: tracked.fetch,
-    timeout: 2000,
-    environment: { channel: null, clock, timers: sim },
-  });
-  clients.push(client);
-  const { email, password } = ctx.server.seed.plain;
-  client.login({ login: email, password });
-  await until(() => client.view.status === 'signedIn', 'signed in');
+  const client = newClient({ fetch: tracked.fetch, environment: { clock, timers: sim } });
+  await signIn(client);
   await until(() => reads.length > 0, 'the first profile read');
   await tracked.idle();
   // The true São Paulo midnight, on the simulated timeline (the server's time is the real one).

@@ -1,10 +1,15 @@
 import { afterEach } from 'vitest';
-import { createPamClient, type PamClient } from '../../machines/index';
+import { createPamClient, type PamClient, type PamClientOptions } from '../../machines/index';
+import { until } from './event-loop';
 import type { ServerFixture } from './server';
 
+/** A seeded account of the reference server (`ctx.server.seed`). */
+type SeedAccount = keyof ServerFixture['server']['seed'];
+
 /**
- * Clients of the reference server, each stopped after its test: `client()` makes one (the
- * operator preset, a 2 s timeout, no channel), `keep(c)` stops one made otherwise.
+ * Clients of the reference server, each stopped after its test: `client(options?)` makes one (the
+ * operator preset, a 2 s timeout, no channel, unless `options` says otherwise), `keep(c)` stops one
+ * made otherwise, `signIn(c, who)` logs a client in as a seeded account and waits for `signedIn`.
  */
 export function usePamClients(ctx: ServerFixture) {
   const made: { stop(): void }[] = [];
@@ -15,7 +20,19 @@ export function usePamClients(ctx: ServerFixture) {
     made.push(c);
     return c;
   };
-  const client = (): PamClient =>
-    keep(createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } }));
-  return { client, keep };
+  const client = (options: Omit<Partial<PamClientOptions>, 'baseURL'> = {}): PamClient =>
+    keep(
+      createPamClient({
+        baseURL: ctx.server.url,
+        timeout: 2000,
+        ...options,
+        environment: { channel: null, ...options.environment },
+      }),
+    );
+  const signIn = async (c: PamClient, who: SeedAccount = 'plain') => {
+    const { email, password } = ctx.server.seed[who];
+    c.login({ login: email, password });
+    await until(() => c.view.status === 'signedIn', 'signed in');
+  };
+  return { client, keep, signIn };
 }
