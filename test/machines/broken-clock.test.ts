@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { incomeReportMachine } from '../../machines/incomeReportMachine';
 import { createMemoryPlayClock, playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
-import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { startTokenRefresh } from '../support/token-refresh';
 
 const S = 1_000;
 const START = 1_000_000;
@@ -35,26 +35,13 @@ describe('tokenRefreshMachine on a clock that gives no time', () => {
   afterEach(() => vi.useRealTimers());
 
   function start(clock: ReturnType<typeof brokenClock>, extra: Record<string, unknown> = {}) {
-    let calls = 0;
-    const auth = {
-      refreshToken: async () => {
-        calls += 1;
-        return { access_token: `t${calls}` } as never;
-      },
-    };
-    let events = 0;
     const failed: unknown[] = [];
     const crashed: unknown[] = [];
-    const actor = createActor(tokenRefreshMachine, {
-      input: { auth, now: clock.now, intervalMs: 10 * S, tickMs: 5 * S, ...extra },
-      inspect: (e) => {
-        if (e.type === '@xstate.event') events += 1;
-      },
+    const started = startTokenRefresh(clock.now, extra, (actor) => {
+      actor.on('refreshFailed', ({ error }) => failed.push(error));
+      actor.subscribe({ error: (e) => crashed.push(e) });
     });
-    actor.on('refreshFailed', ({ error }) => failed.push(error));
-    actor.subscribe({ error: (e) => crashed.push(e) });
-    actor.start();
-    return { actor, calls: () => calls, events: () => events, failed, crashed };
+    return { ...started, failed, crashed };
   }
 
   it.each(BAD)('a TICK read on a clock that gives %s: a typed error, no crash, no refresh', (bad) => {

@@ -9,30 +9,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { persistedData, restoreActor } from '../../machines/persistence';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { startTokenRefresh } from '../support/token-refresh';
 
 const S = 1_000;
 const START = 1_000_000;
 beforeEach(() => vi.useFakeTimers({ now: START }));
 afterEach(() => vi.useRealTimers());
 
-function start(extra: Record<string, unknown> = {}) {
-  let calls = 0;
-  const auth = {
-    refreshToken: async () => {
-      calls += 1;
-      return { access_token: `t${calls}` } as never;
-    },
-  };
-  let events = 0;
-  const actor = createActor(tokenRefreshMachine, {
-    input: { auth, now: () => Date.now(), intervalMs: 10 * S, tickMs: 5 * S, ...extra },
-    inspect: (e) => {
-      if (e.type === '@xstate.event') events += 1;
-    },
-  });
-  actor.start();
-  return { actor, calls: () => calls, events: () => events };
-}
+const start = (extra: Record<string, unknown> = {}) => startTokenRefresh(() => Date.now(), extra);
 
 const bad = [
   Number.NaN,
