@@ -88,6 +88,16 @@ const firstSignedIn = (views: string[]) =>
     .map((v) => JSON.parse(v) as { status: string; user: Record<string, unknown> })
     .find((v) => v.status === 'signedIn')!;
 
+/** The login's success: TOK granted, with `user`, `userInfo` and `more` as given. */
+const granted = (
+  user: Record<string, unknown>,
+  userInfo: Record<string, unknown>,
+  more: Record<string, unknown> = {},
+): EchoAnswer => ({
+  status: 200,
+  body: { access_token: TOK, ...more, expires_in: 28_800, token_type: 'Bearer', user, userInfo },
+});
+
 const profileAnswer = (token: string): EchoAnswer => ({
   status: 200,
   body: { user: { id: 42, email: 'p@example.com', username: 'p', token }, userInfo: PLAIN_USER_INFO },
@@ -97,16 +107,11 @@ describe('token echo: the answer that gives the token', () => {
   it('a login answer echoing its access token reaches no view, event, debug line or inspection event', async () => {
     answer = (request) => {
       if (request.url === '/auth/login')
-        return {
-          status: 200,
-          body: {
-            access_token: TOK,
-            expires_in: 28_800,
-            token_type: 'Bearer',
-            user: echoingUser(TOK),
-            userInfo: { ...PLAIN_USER_INFO, remember: TOK, login_at: '2030-01-01 00:00:00' },
-          },
-        };
+        return granted(echoingUser(TOK), {
+          ...PLAIN_USER_INFO,
+          remember: TOK,
+          login_at: '2030-01-01 00:00:00',
+        });
       if (request.url.startsWith('/auth/user-profile')) return profileAnswer(TOK);
       return { status: 404, body: { message: 'nf' } };
     };
@@ -139,17 +144,11 @@ describe('token echo: the answer that gives the token', () => {
             status: 200,
             body: { type: 'two_factor_code', access_token: TOK, message: `code sent; session Bearer ${TOK}` },
           };
-        return {
-          status: 200,
-          body: {
-            access_token: TOK,
-            refresh_token: NEW,
-            expires_in: 28_800,
-            token_type: 'Bearer',
-            user: { ...echoingUser(TOK), last_name: `refresh ${NEW}` },
-            userInfo: { ...PLAIN_USER_INFO, two_factor_enabled: true },
-          },
-        };
+        return granted(
+          { ...echoingUser(TOK), last_name: `refresh ${NEW}` },
+          { ...PLAIN_USER_INFO, two_factor_enabled: true },
+          { refresh_token: NEW },
+        );
       }
       if (request.url.startsWith('/auth/user-profile')) return profileAnswer(TOK);
       return { status: 404, body: { message: 'nf' } };
@@ -175,17 +174,7 @@ describe('token echo: the answer that gives the token', () => {
 
   it('a refresh answer echoing its new token lets it out nowhere, and the store gets it', async () => {
     answer = (request) => {
-      if (request.url === '/auth/login')
-        return {
-          status: 200,
-          body: {
-            access_token: TOK,
-            expires_in: 28_800,
-            token_type: 'Bearer',
-            user: { id: 42, email: 'p@example.com' },
-            userInfo: PLAIN_USER_INFO,
-          },
-        };
+      if (request.url === '/auth/login') return granted({ id: 42, email: 'p@example.com' }, PLAIN_USER_INFO);
       if (request.url === '/users/refresh-token')
         return {
           status: 200,
