@@ -51,6 +51,28 @@ function echoing(api: HostileAPI, refresh: string, userToken: string) {
   };
 }
 
+/**
+ * Signed in on a hostile API echoing RT and UT, whose refresh answers `fresh` and `refreshToken`
+ * and whose address read answers `address`; its clock (advance it 6 h to have the session refresh).
+ */
+async function signedInRefreshing(refreshToken: string, address: unknown) {
+  const api = await hostile.api();
+  const clock = { now: Date.parse('2026-11-28T06:00:00Z') };
+  const fresh = 'FRESH-abcdefgh123456';
+  echoing(api, RT, UT);
+  const base = api.handler;
+  api.handler = (req, res, body) => {
+    if (req.url === '/users/refresh-token')
+      return json(res, 200, { access_token: fresh, refresh_token: refreshToken });
+    if (req.url === '/bff/users/address-by-user') return json(res, 200, address);
+    return base(req, res, body);
+  };
+  const pam = pamFor(api, { now: () => clock.now, cookie: { idleMs: 12 * 3_600_000 } });
+  const login = await logIn(pam);
+  await login.text();
+  return { api, clock, pam, login, fresh };
+}
+
 const revoked = (api: HostileAPI) =>
   api.requests.filter((r) => r.url === '/auth/logout').map((r) => r.authorization.split(' ')[1]);
 
@@ -111,21 +133,8 @@ describe('long session tokens: hunted up to 2,048 characters, refused beyond', (
   });
 
   it('a refresh answering a 3,000-character refresh token: a failed refresh (token kept), its access token revoked, nothing of it out', async () => {
-    const api = await hostile.api();
-    const clock = { now: Date.parse('2026-11-28T06:00:00Z') };
     const huge = `eyJ${'f'.repeat(2997)}`;
-    const fresh = 'FRESH-abcdefgh123456';
-    echoing(api, RT, UT);
-    const base = api.handler;
-    api.handler = (req, res, body) => {
-      if (req.url === '/users/refresh-token')
-        return json(res, 200, { access_token: fresh, refresh_token: huge });
-      if (req.url === '/bff/users/address-by-user') return json(res, 200, { street: huge, n: 1 });
-      return base(req, res, body);
-    };
-    const pam = pamFor(api, { now: () => clock.now, cookie: { idleMs: 12 * 3_600_000 } });
-    const login = await logIn(pam);
-    await login.text();
+    const { api, clock, pam, login, fresh } = await signedInRefreshing(huge, { street: huge, n: 1 });
     clock.now += 6 * 3_600_000 + 1_000;
     const answer = (await pam.handle(request(PATHS[2]!, { cookie: cookieOf(login) })))!;
     expect(await answer.text()).not.toMatch(/f{16}/);
@@ -164,21 +173,8 @@ describe('long session tokens: hunted up to 2,048 characters, refused beyond', (
   });
 
   it("a refresh: the login's secrets stay hunted, and a refresh answer's new refresh token joins them in later calls", async () => {
-    const api = await hostile.api();
-    const clock = { now: Date.parse('2026-11-28T06:00:00Z') };
     const rotated = `eyJ${'n'.repeat(900)}`;
-    const fresh = 'FRESH-abcdefgh123456';
-    echoing(api, RT, UT);
-    const base = api.handler;
-    api.handler = (req, res, body) => {
-      if (req.url === '/users/refresh-token')
-        return json(res, 200, { access_token: fresh, refresh_token: rotated });
-      if (req.url === '/bff/users/address-by-user') return json(res, 200, { a: RT, b: rotated, c: UT });
-      return base(req, res, body);
-    };
-    const pam = pamFor(api, { now: () => clock.now, cookie: { idleMs: 12 * 3_600_000 } });
-    const login = await logIn(pam);
-    await login.text();
+    const { clock, pam, login, fresh } = await signedInRefreshing(rotated, { a: RT, b: rotated, c: UT });
     const before = (await pam.handle(request(PATHS[2]!, { cookie: cookieOf(login) })))!;
     // Before the refresh, the rotated one is no secret of this session yet: passed on as data.
     expect(await before.json()).toEqual({ a: '[redacted]', b: rotated, c: '[redacted]' });
