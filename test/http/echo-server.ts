@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** What the echo server saw of one request. */
 export interface EchoRequest {
@@ -89,5 +90,23 @@ export async function startEchoServer(): Promise<EchoServer> {
   );
   echo.url = `http://127.0.0.1:${port}`;
   echo.origin = echo.url;
+  return echo;
+}
+
+/**
+ * One echo server per test file (`echo.server`, closed after the file) that answers every request
+ * with `echo.answer` (a 404 until a test sets it).
+ *
+ * @example
+ * const echo = useEchoServer();
+ * echo.answer = { status: 200, body: { docnumber_valid: true } };
+ */
+export function useEchoServer() {
+  const echo = { server: undefined as unknown as EchoServer, answer: { status: 404 } as EchoAnswer };
+  beforeAll(async () => {
+    echo.server = await startEchoServer();
+    echo.server.answer = () => echo.answer;
+  });
+  afterAll(() => echo.server?.close());
   return echo;
 }

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { createOfetchAdapter, createRegistrationModule, type ValidateDocumentResponse } from 'pam-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DocumentRequest } from '../../machines/registration/document';
 import { registrationMachine } from '../../machines/registrationMachine';
 import { readBoolean } from '../../src/schemas/common';
-import { type EchoAnswer, type EchoServer, startEchoServer } from '../http/echo-server';
+import { useEchoServer } from '../http/echo-server';
 
 // Review 7, L3: `registrationMachine` marked a document `valid` (prefill `docnumber_valid: true`)
 // when the answer said nothing of it (`{}`, `{ docnumber_valid: null }`, a login answer): only an
@@ -13,18 +13,14 @@ import { type EchoAnswer, type EchoServer, startEchoServer } from '../http/echo-
 // verdict is no check, `unavailable` (the registration goes on, as when the check cannot be made),
 // like an answer that cannot be read. A check an app provides (`.provide`) is valid only on `true`.
 
-let api: EchoServer;
-let answer: EchoAnswer = { status: 404 };
-beforeAll(async () => {
-  api = await startEchoServer();
-  api.answer = () => answer;
-});
-afterAll(() => api?.close());
+const echo = useEchoServer();
 
 /** The document step against the hostile server answering `body`; the snapshot once it settles. */
 async function check(body: unknown) {
-  answer = { status: 200, body };
-  const auth = createRegistrationModule(createOfetchAdapter({ baseURL: api.url, timeout: 5000, retry: 0 }));
+  echo.answer = { status: 200, body };
+  const auth = createRegistrationModule(
+    createOfetchAdapter({ baseURL: echo.server.url, timeout: 5000, retry: 0 }),
+  );
   const actor = createActor(registrationMachine, { input: { auth } }).start();
   actor.send({ type: 'CHECK_DOCUMENT', number: '52998224725' });
   const s = await waitFor(actor, (x) => !x.matches('checkingDocument'));

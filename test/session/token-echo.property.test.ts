@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { createAuthModule, createOfetchAdapter, createRegistrationModule } from 'pam-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENCODERS } from '../errors/encoders';
-import { type EchoAnswer, type EchoServer, startEchoServer } from '../http/echo-server';
+import { useEchoServer } from '../http/echo-server';
 import { PLAIN_USER_INFO } from '../support/login-answer';
 
 // Review 7, H3, as a property: whatever token an answer gives (login, the two-factor step's
@@ -10,13 +10,7 @@ import { PLAIN_USER_INFO } from '../support/login-answer';
 // values, what the module answers holds it only in `access_token` (for the token store) and in
 // `user.token`, the answer's own token fields.
 
-let api: EchoServer;
-let answer: EchoAnswer = { status: 404 };
-beforeAll(async () => {
-  api = await startEchoServer();
-  api.answer = () => answer;
-});
-afterAll(() => api?.close());
+const echo = useEchoServer();
 
 /** A token: what bearer, refresh and JWT tokens are made of, with at least one letter. */
 const token = fc
@@ -71,7 +65,7 @@ const holds = (value: unknown, secret: string) => {
 
 describe('token echo (property): an answer that gives a token', () => {
   it('holds it only in access_token, however it echoes it', async () => {
-    const http = createOfetchAdapter({ baseURL: api.url, timeout: 5000, retry: 0 });
+    const http = createOfetchAdapter({ baseURL: echo.server.url, timeout: 5000, retry: 0 });
     const auth = createAuthModule(http);
     const registration = createRegistrationModule(http);
     await fc.assert(
@@ -96,7 +90,7 @@ describe('token echo (property): an answer that gives a token', () => {
                   };
           const body = merge(base, { ...at(f(t)), ...(r && { refresh_token: r, previous: `Bearer ${r}` }) });
           if (r && body.user) (body.user as Record<string, unknown>).last_name = `refresh ${r}`;
-          answer = { status: 200, body };
+          echo.answer = { status: 200, body };
           const creds = { login: 'p@example.com', password: 'Secret123!' };
           const got =
             k === 'refresh'
