@@ -1,7 +1,7 @@
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
-import { logIn, S, type Tab, useWorld } from '../support/world';
+import { S, type Tab, twoFreeTabs, useWorld } from '../support/world';
 
 // Review 5, D4 across tabs: a pause or self-exclusion accepted in one tab bars betting in the other
 // tabs of that login as soon as they hear it (another tab's word may only tighten), until a read of
@@ -10,21 +10,11 @@ import { logIn, S, type Tab, useWorld } from '../support/world';
 const world = useWorld();
 const PROFILE = '/auth/user-profile';
 
-async function twoFreeTabs(): Promise<[Tab, Tab]> {
-  const a = world.open({ tabId: 'tab-a', random: 0.3 });
-  const b = world.open({ tabId: 'tab-b', random: 0.6 });
-  await logIn(world, a);
-  await world.advance(2 * S);
-  for (const t of [a, b])
-    expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
-  return [a, b];
-}
-
 const kinds = (t: Tab) => t.client.view.restrictions!.inForce.map((r) => r.kind);
 
 describe('an accepted pause, told to the other tabs', () => {
   it("bars betting in the other tab before any read answers, until that tab's own read shows it", async () => {
-    const [a, b] = await twoFreeTabs();
+    const [a, b] = await twoFreeTabs(world);
     const breaches: string[] = [];
     world.delayAnswers({ method: 'GET', path: PROFILE, ms: 3 * S, times: 2 });
     await a.client.user.setTimeoutLimits({
@@ -48,7 +38,7 @@ describe('an accepted pause, told to the other tabs', () => {
   });
 
   it('a word for another login, or of another kind, changes nothing', async () => {
-    const [a, b] = await twoFreeTabs();
+    const [a, b] = await twoFreeTabs(world);
     const { userId, sid } = sessionActorOf(b.client).getSnapshot().context as { userId: number; sid: number };
     const reads = world.count('GET', PROFILE);
     const post = (m: Record<string, unknown>) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../support/event-loop';
-import { logIn, MIN, S, type Tab, useWorld } from '../support/world';
+import { MIN, S, type Tab, twoFreeTabs, useWorld } from '../support/world';
 
 // Review 7, M1 (t09-pause-timeout), on real sockets: a pause or self-exclusion request whose outcome
 // is unknown (a timeout, a dropped connection, a 5xx: the server may have applied it) left
@@ -32,16 +32,6 @@ const CHANGES = {
 
 type Mode = 'timeout' | 'drop' | 500 | 502 | 503 | 504;
 const MODES: Mode[] = ['timeout', 'drop', 500, 502, 503, 504];
-
-async function twoFreeTabs(): Promise<[Tab, Tab]> {
-  const a = world.open({ tabId: 'tab-a', random: 0.3, timeout: 1500, retry: 0 });
-  const b = world.open({ tabId: 'tab-b', random: 0.6 });
-  await logIn(world, a);
-  await world.advance(2 * S);
-  for (const t of [a, b])
-    expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
-  return [a, b];
-}
 
 /** Sends the change through `tab`, failing as `mode` says (the server applies nothing), and returns its error code. */
 async function failing(
@@ -76,7 +66,7 @@ describe.each(Object.entries(CHANGES))(
     it.each(MODES)(
       '%s: barred at once, in both tabs, re-read with the backoff, kept while no read shows it',
       async (mode) => {
-        const [a, b] = await twoFreeTabs();
+        const [a, b] = await twoFreeTabs(world, { timeout: 1500, retry: 0 });
         const breaches: string[] = [];
         for (const [i, t] of [a, b].entries())
           t.client.subscribe((v) => {
@@ -100,7 +90,7 @@ describe.each(Object.entries(CHANGES))(
     );
 
     it('a clear refusal (422, validation) bars nothing', async () => {
-      const [a, b] = await twoFreeTabs();
+      const [a, b] = await twoFreeTabs(world, { timeout: 1500, retry: 0 });
       world.server.faults.add({ path: change.path, status: 422, body: { message: 'invalid' }, times: 1 });
       const outcome = await change.send(a, world.server.seed.plain.password).then(
         () => 'ok',

@@ -7,7 +7,7 @@ import type { StoredSession, TokenStore } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import type { ReferenceServer, ReferenceServerOptions } from 'pam-client/testing';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { bufferedResponse } from './buffered-response';
 import { turns } from './event-loop';
@@ -307,6 +307,23 @@ export async function logIn(world: World, tab: Tab): Promise<void> {
   tab.client.login({ login: email, password });
   for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
   if (tab.state() !== 'signedIn') throw new Error(`login did not finish: ${tab.state()}`);
+}
+
+/**
+ * Two tabs of one login, both free to bet: `tab-a` (random 0.3, and `a`'s options) signs in,
+ * `tab-b` (random 0.6) takes the session from it; checked current with `canBet` in both.
+ *
+ * @example
+ * const [a, b] = await twoFreeTabs(world, { timeout: 1500, retry: 0 });
+ */
+export async function twoFreeTabs(world: World, a: TabOptions = {}): Promise<[Tab, Tab]> {
+  const tabA = world.open({ tabId: 'tab-a', random: 0.3, ...a });
+  const tabB = world.open({ tabId: 'tab-b', random: 0.6 });
+  await logIn(world, tabA);
+  await world.advance(2 * S);
+  for (const t of [tabA, tabB])
+    expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
+  return [tabA, tabB];
 }
 
 /**
