@@ -257,6 +257,9 @@ export const finiteOr = (value: number | undefined, fallback: number, min: numbe
 // never the clock. An event without one (an app's, a timer's, an actor's answer) is taken by
 // `READ` first: its action reads the clock and tells the event again with the reading.
 
+/** Whether a reading is a time a `Date` can hold (±8.64e15 ms): 1e20 is finite, yet no time. */
+export const isTime = (at: unknown): at is number => typeof at === 'number' && Math.abs(at) <= 8.64e15;
+
 /**
  * A clock's reading: a finite number, or, for a clock that gave none (it threw, or gave NaN,
  * ±Infinity, a string), the typed error that says so (an `UnexpectedError`, code `unexpected`,
@@ -269,7 +272,7 @@ export const finiteOr = (value: number | undefined, fallback: number, min: numbe
 export const readingOf = (clock: () => number): number | PamError => {
   try {
     const at = clock();
-    return Number.isFinite(at) ? at : asPamError(at);
+    return isTime(at) ? at : asPamError(at);
   } catch (thrown) {
     return asPamError(thrown);
   }

@@ -1,6 +1,6 @@
 import type { LimitPeriodName, PlayTime } from 'pam-client';
 import { assign, emit, type SnapshotFrom } from 'xstate';
-import { finiteOr, monotonicNow, steadyClock } from './clock';
+import { finiteOr, isTime, monotonicNow, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 import {
@@ -312,7 +312,7 @@ export function createPlayTimeMachine() {
           // which nothing checked: a device clock a day ahead would count in a fresh day, and its
           // two days could push today's count out of the shared record). Another tab that learned
           // counts the origin's time meanwhile; while none has, the time shown is not known.
-          if (!Number.isFinite(now) || !Number.isFinite(server) || context.learned?.() === false) throw now;
+          if (!isTime(now) || !isTime(server) || context.learned?.() === false) throw now;
           // The period of a server time, its bounds moved onto the counting clock.
           const periodAt = (at: number) => {
             const shift = Number.isFinite(at) ? now - at : 0;
