@@ -1,13 +1,13 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { sessionActorOf } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import type { PamClient } from 'pam-client/machines';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { InspectionEvent } from 'xstate';
 import { type EchoServer, startEchoServer } from '../http/echo-server';
 import { until } from '../support/event-loop';
 import { PLAIN_USER_INFO } from '../support/login-answer';
 import { reachableStrings } from '../support/reachable';
+import { clientRecordingInto } from '../support/recording-client';
 
 // Review 5, D6: a short password (`hunt3r!`), an all-digit one (`19880721`) and the 2FA code
 // (`482913`), echoed by a hostile API inside a longer string of a 2xx answer (the two-factor step's
@@ -56,17 +56,7 @@ async function signIn(password: string, code: string) {
   // One client at a time (a client left signed in by a failed run would talk to the next one).
   for (const c of clients.splice(0)) c.stop();
   const seen: unknown[] = [];
-  const c = createPamClient({
-    baseURL: api.url,
-    fetch: globalThis.fetch,
-    timeout: 5000,
-    retry: 0,
-    // As an inspector serialises it, plus the event it carries in full (live actor refs are not
-    // walked: through one, anything is reachable).
-    inspect: (event: InspectionEvent) =>
-      seen.push(JSON.stringify(event), inspect((event as { event?: unknown }).event, { depth: 8 })),
-    debug: (line, detail) => seen.push(line, detail, inspect(detail, { depth: 8 })),
-  });
+  const c = clientRecordingInto(seen, api.url);
   clients.push(c);
   for (const type of ['signedIn', 'signIn.failed', 'signIn.codeRejected'] as const)
     c.on(type, (event) => seen.push(event, inspect(event, { depth: 8 })));

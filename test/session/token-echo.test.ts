@@ -1,13 +1,13 @@
 import { inspect } from 'node:util';
 import { sessionActorOf } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
+import type { PamClient } from 'pam-client/machines';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { InspectionEvent } from 'xstate';
 import { ENCODERS } from '../errors/encoders';
 import { type EchoAnswer, type EchoRequest, type EchoServer, startEchoServer } from '../http/echo-server';
 import { until } from '../support/event-loop';
 import { PLAIN_USER_INFO } from '../support/login-answer';
 import { reachableStrings } from '../support/reachable';
+import { clientRecordingInto } from '../support/recording-client';
 
 // Review 7, H3: the access token a login answer gives, echoed by a hostile API in other values of
 // that same answer (`user.username`, `user.name: 'Bearer <token>'`, `user.api_token`), reached the
@@ -49,16 +49,7 @@ afterEach(() => {
 /** A client that records everything it lets out: views, events, debug lines, inspection events. */
 function recordingClient() {
   const seen: unknown[] = [];
-  const c = createPamClient({
-    baseURL: api.url,
-    fetch: globalThis.fetch,
-    timeout: 5000,
-    retry: 0,
-    environment: { channel: null },
-    inspect: (event: InspectionEvent) =>
-      seen.push(JSON.stringify(event), inspect((event as { event?: unknown }).event, { depth: 8 })),
-    debug: (line, detail) => seen.push(line, detail, inspect(detail, { depth: 8 })),
-  });
+  const c = clientRecordingInto(seen, api.url, { environment: { channel: null } });
   clients.push(c);
   for (const type of ['signedIn', 'tokenRefreshed', 'restrictionsChanged', 'signIn.failed'] as const)
     c.on(type, (event) => seen.push(event, inspect(event, { depth: 8 })));
