@@ -86,8 +86,10 @@ export function standingOf(view: SessionView): Standing {
   if (spaBarred) return no('spa', STANDING_WORDS.spa);
   if (blocked && inForce.some((x) => x.blocksAccount)) return no('blocked', STANDING_WORDS.blocked);
   if (pause) return no('paused', STANDING_WORDS.paused(formatDate(pause.until)));
+  // A reached limit bars betting in the view too (`restrictions.timeLimitReached`): said first, as
+  // the reason; a count not known (no server time learned yet) is only "checking".
+  if (play?.reached && play.known !== false) return no('timeUp', STANDING_WORDS.timeUp(play.period));
   if (r?.status !== 'current' || !r.canBet) return no('checking', STANDING_WORDS.checking);
-  if (play?.reached) return no('timeUp', STANDING_WORDS.timeUp(play.period));
   if (r.missingMandatoryLimits.length > 0) return no('mandatory', STANDING_WORDS.mandatory);
   return { ...base, canBet: true, reason: 'ok', text: STANDING_WORDS.ok };
 }

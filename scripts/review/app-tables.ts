@@ -218,7 +218,15 @@ export const incomeReportApp: AppMachine = {
       }
       await route.continue();
     },
-    'generateReport: completed': patched({ status: 3 }),
+    // Completed at once, with the file's address as the server gives it (a completed download
+    // without one is refused: the machine completes only with a report it can fetch).
+    'generateReport: completed': async (route: Route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const origin = new URL(route.request().url()).origin;
+      const download_url = `${origin}/income-report/${body.id}/file`;
+      await route.fulfill({ response, json: { ...body, status: 3, download_url } });
+    },
     'generateReport: failed': patched({ status: 4 }),
     'generateReport: 500': answer(500, 'Server error.'),
     // The reference server moves a report on every 400 ms: wait for the state asked for.
