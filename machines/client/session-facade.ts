@@ -27,7 +27,7 @@ import type { SessionRestrictions } from '../session/profile-rules';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { staleView } from './ended-view';
-import { mayHaveApplied } from './outcome';
+import { abortedBeforeCall, mayHaveApplied } from './outcome';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -390,6 +390,8 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
     // After a refusal nothing changed; when the outcome is unknown the outcome check re-reads the
     // profile (which the client hands to the session).
     wrapped[name] = async (...args: unknown[]) => {
+      // A signal aborted before the call: nothing is sent, whatever the error (review 8, item 1).
+      const refusedBeforeSending = abortedBeforeCall(args);
       // When it was sent, on the server's clock: the restriction the server places starts then or later.
       // (A session without its services has no time to give: another tab's word then, any of its kind.)
       let sent: number | undefined;
@@ -407,7 +409,7 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
       } catch (error) {
         // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
         // an accepted one does, at once (review 7, M1).
-        if (restricts && mayHaveApplied(error)) tell();
+        if (restricts && mayHaveApplied(error, !refusedBeforeSending)) tell();
         throw error;
       }
     };
