@@ -47,15 +47,28 @@ export function isOutcomeUnknown(error: unknown): error is PamError {
 /**
  * Whether a change that failed with `error` may have been applied: anything but a refusal, which is
  * an answer below 500 (a 4xx: validation, a wrong password) or an error raised before sending
- * (`invalid_request`, `step_up_locked`, `configuration`). An abort, a timeout, a dropped
+ * (`invalid_request`, `step_up_locked`, `configuration`, or anything when `sent` is false: a call
+ * whose signal was aborted before it began sends nothing). An abort once sent, a timeout, a dropped
  * connection, a 5xx or an unreadable answer may hide an applied change (fail closed, review 7 M1).
  */
-export const mayHaveApplied = (error: unknown): boolean =>
-  !isPamError(error) ||
-  !(
-    (error instanceof HttpError && error.status < 500) ||
-    /^(invalid_request|step_up_locked|configuration)$/.test(error.code)
-  );
+export const mayHaveApplied = (error: unknown, sent = true): boolean =>
+  sent &&
+  (!isPamError(error) ||
+    !(
+      (error instanceof HttpError && error.status < 500) ||
+      /^(invalid_request|step_up_locked|configuration)$/.test(error.code)
+    ));
+
+/**
+ * Whether a call with these arguments was refused before sending because its signal (in the options,
+ * its last object argument) was already aborted when it began.
+ */
+export const abortedBeforeCall = (args: readonly unknown[]): boolean => {
+  const options = args[args.length - 1];
+  const signal =
+    options && typeof options === 'object' ? (options as { signal?: unknown }).signal : undefined;
+  return signal instanceof AbortSignal && signal.aborted;
+};
 
 /**
  * `user` with each mutation wrapped: on an unknown outcome it rethrows the original error at once,

@@ -27,7 +27,7 @@ import type { SessionRestrictions } from '../session/profile-rules';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { staleView } from './ended-view';
-import { mayHaveApplied } from './outcome';
+import { abortedBeforeCall, mayHaveApplied } from './outcome';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -122,18 +122,28 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
   });
 }
 
-/** The restrictions barred by play time, per restrictions held (the same view gives the same object). */
+/** The restrictions barred by play time, per restrictions held and why (the same view gives the same object). */
 const reachedOf = new WeakMap<SessionRestrictions, SessionRestrictions>();
+const unknownOf = new WeakMap<SessionRestrictions, SessionRestrictions>();
 
 /**
  * The restrictions as the view shows them: while the time limit is reached in its period
  * (`playTime.reached`, São Paulo day, week or month), `canBet` is false and `timeLimitReached` true
- * (review 7, H4), until the next period. Without the play-time flow (`playTime` null) as held.
+ * (review 7, H4), until the next period. While play time is not known (`playTime.known` false: no
+ * server time learned yet), `canBet` is false too (fail closed) with `playTimeUnknown: true`, never
+ * `timeLimitReached` (nothing says the limit was reached; review 8, item 3). Without the play-time
+ * flow (`playTime` null) as held.
  */
 function withPlayTime(r: SessionRestrictions | null, p: PlayTime | null): SessionRestrictions | null {
   if (!r || !p?.reached) return r;
-  const barred = reachedOf.get(r) ?? { ...r, canBet: false, timeLimitReached: true };
-  reachedOf.set(r, barred);
+  const unknown = p.known === false;
+  const cache = unknown ? unknownOf : reachedOf;
+  const barred = cache.get(r) ?? {
+    ...r,
+    canBet: false,
+    ...(unknown ? { playTimeUnknown: true } : { timeLimitReached: true }),
+  };
+  cache.set(r, barred);
   return barred;
 }
 
@@ -390,6 +400,8 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
     // After a refusal nothing changed; when the outcome is unknown the outcome check re-reads the
     // profile (which the client hands to the session).
     wrapped[name] = async (...args: unknown[]) => {
+      // A signal aborted before the call: nothing is sent, whatever the error (review 8, item 1).
+      const refusedBeforeSending = abortedBeforeCall(args);
       // When it was sent, on the server's clock: the restriction the server places starts then or later.
       // (A session without its services has no time to give: another tab's word then, any of its kind.)
       let sent: number | undefined;
@@ -407,7 +419,7 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
       } catch (error) {
         // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
         // an accepted one does, at once (review 7, M1).
-        if (restricts && mayHaveApplied(error)) tell();
+        if (restricts && mayHaveApplied(error, !refusedBeforeSending)) tell();
         throw error;
       }
     };

@@ -93,10 +93,16 @@ export interface SessionRestrictions extends Restrictions {
    */
   error: PamError | null;
   /**
-   * On the view only, with the play-time flow: true while the time limit is reached in its period
-   * (`view.playTime.reached`); `canBet` is then false until the next period (review 7, H4).
+   * On the view only, with the play-time flow: true while the time limit is known to be reached in
+   * its period (`view.playTime.reached`); `canBet` is then false until the next period (review 7, H4).
    */
   timeLimitReached?: boolean;
+  /**
+   * On the view only, with the play-time flow: true while play time is not known
+   * (`view.playTime.known` false: no server time learned yet); `canBet` is then false (fail closed),
+   * though nothing says the limit was reached (review 8, item 3).
+   */
+  playTimeUnknown?: boolean;
 }
 
 /** Milliseconds from `serverMs` to one second past the next São Paulo midnight (the SPA re-check). */

@@ -444,17 +444,26 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
     const r = web((s) => JSON.parse(s.getItem(key(id)) ?? 'null')) as AcceptedRestriction | null;
     return r && typeof r.kind === 'string' && Number.isFinite(r.at) ? { kind: r.kind, at: r.at } : null;
   };
+  const keep = (userId: number, r: AcceptedRestriction) => {
+    m.set(userId, r);
+    web((s) => s.setItem(key(userId), JSON.stringify(r)));
+  };
   return {
     recall(userId, now) {
       if (userId === null) return null;
       const [a, b] = [m.get(userId), stored(userId)];
-      const latest = a && b && b.at > a.at ? b : (a ?? b);
+      let latest = a && b && b.at > a.at ? b : (a ?? b);
+      // One dated ahead of this reading (written on a clock ahead, or forged: ten years ahead) would
+      // bar with no end. It still bars, from now: its time is this reading's, kept so that it lapses
+      // a day later at most (fail closed but bounded; review 8, item 4).
+      if (latest && latest.at > now) {
+        latest = { kind: latest.kind, at: now };
+        keep(userId, latest);
+      }
       return latest && now - latest.at < ACCEPTED_MS ? latest : null;
     },
     remember(userId, r) {
-      if (userId === null) return;
-      m.set(userId, r);
-      web((s) => s.setItem(key(userId), JSON.stringify(r)));
+      if (userId !== null) keep(userId, r);
     },
   };
 }

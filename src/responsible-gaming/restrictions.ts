@@ -70,9 +70,22 @@ const ZERO_DATE_FLOOR = DAY_MS;
 /** A date field sent (not absent, null or `''`). */
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-/** Whether one of `field`'s dates (`suffixes`) is a readable time after `now`. */
+/** A database's "no date": `'0000-00-00'`, `'0000-00-00 00:00:00'` (or with `T`), or a timestamp of 0. */
+const isZeroDate = (v: unknown) =>
+  v === 0 || (typeof v === 'string' && /^(?:0|0{4}-00-00(?:[T ]00:00(?::00)?)?)$/.test(v.trim()));
+
+/**
+ * Whether one of `field`'s dates (`suffixes`) may say it is in force or pending: a readable time after
+ * `now`, or a value sent that cannot be read (`'garbage'`, an epoch number, `'30/12/2099'`, `' '`),
+ * which may hide one (review 8, item 2). Only null, absent, `''` and the zero dates say nothing.
+ */
 const ahead = (info: Record<string, unknown>, field: string, suffixes: string[], now: number) =>
-  suffixes.some((x) => (parseServerTime(info[field + x]) ?? now) > now);
+  suffixes.some((x) => {
+    const v = info[field + x];
+    if (!dateSent(v) || isZeroDate(v)) return false;
+    const t = parseServerTime(v);
+    return t === null || t > now;
+  });
 
 /** A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we can name). */
 const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);

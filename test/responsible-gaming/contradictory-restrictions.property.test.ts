@@ -25,7 +25,7 @@ const offset = fc.integer({ min: 1, max: 540 * 86_400 }).map((s) => s * 1000);
 const behind = (t: number) =>
   fc.oneof(
     offset.chain((o) => written(t - o)),
-    fc.constantFrom<unknown>(null, '', '0000-00-00 00:00:00', '1969-12-31 21:00:00'),
+    fc.constantFrom<unknown>(null, '', '0000-00-00 00:00:00', '0000-00-00', 0, '1969-12-31 21:00:00'),
   );
 
 const withNone = (info: Record<string, unknown>, field: string, v: unknown) => {
@@ -121,3 +121,61 @@ describe.each(['spa', 'operator'] as const)('%s_exclusion not set while its star
     );
   });
 });
+
+// Review 8, item 2: a date SENT but unreadable (garbage, an epoch number, a day-first date, an
+// object, a blank) beside a count of none cannot say "none": it may hide a start or end ahead. Only
+// null, absent, '' and the zero dates mean none; any other unreadable value is unknown (fail closed).
+const unreadableDate = fc.oneof(
+  fc.constantFrom<unknown>(
+    'garbage',
+    ' ',
+    '30/12/2099',
+    '2099-13-01',
+    4_102_444_800_000,
+    4_102_444_800,
+    true,
+    {},
+  ),
+  fc.string().filter((s) => s !== '' && s.trim() !== '0' && !/^\s*\d{4}-\d{2}-\d{2}/.test(s)),
+  fc.integer().filter((n) => n !== 0),
+  fc.double().filter((n) => n !== 0),
+  fc.object(),
+);
+
+describe.each(['user_pause', 'user_exclusion'] as const)(
+  '%s saying none beside a date sent but unreadable',
+  (field) => {
+    it('unknown: canBet false, the field unreadable', () => {
+      fc.assert(
+        fc.property(
+          now,
+          none,
+          fc.constantFrom('_at', '_in', '_min'),
+          unreadableDate,
+          threeDates,
+          (t, v, suffix, bad, [, dates]) => {
+            const info = infoOf(field, v, dates);
+            info[field + suffix] = bad;
+            const r = restrictionsOf(info, t);
+            expect(r).toMatchObject({ canBet: false, known: false });
+            expect(r.unreadable).toEqual([field]);
+          },
+        ),
+      );
+    });
+  },
+);
+
+describe.each(['spa', 'operator'] as const)(
+  '%s_exclusion not set beside a start sent but unreadable',
+  (who) => {
+    it('unknown and blocking', () => {
+      fc.assert(
+        fc.property(now, none, unreadableDate, (t, v, bad) => {
+          const r = restrictionsOf(withNone({ [`${who}_exclusion_at`]: bad }, `${who}_exclusion`, v), t);
+          expect(r).toMatchObject({ canBet: false, known: false, unreadable: [`${who}_exclusion`] });
+        }),
+      );
+    });
+  },
+);
