@@ -11,7 +11,14 @@ import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
-import { apiFileURL, REPORT_FILE_ROUTE, rewriteDownloadURL, ScrubFailure } from './strip';
+import {
+  apiFileURL,
+  MAX_SECRET_CHARS,
+  MAX_SECRETS,
+  REPORT_FILE_ROUTE,
+  rewriteDownloadURL,
+  ScrubFailure,
+} from './strip';
 import type { PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamTooLarge, UpstreamUnreachable } from './upstream';
 
@@ -146,11 +153,15 @@ async function sealLogin(
   // cancelled; otherwise the token the API issued is revoked (when it can be sent), never kept.
   // The answer's other secrets (a refresh token, a `user.token` not the access token) are the
   // session's: sealed with it and hunted in every call. One the server would not hold (`hunt`:
-  // null), or more than the cookie holds (`fitsCookie`), refuses the login.
-  const secrets = [...new Set(found?.filter((s) => s !== token) ?? [])];
+  // null) refuses the login. The access token is always sealed: the others give way when the
+  // cookie cannot hold them all (`fitsCookie`), the refresh token kept first (`sealedSecrets`);
+  // those left out are hunted in this answer only (`hunt` holds them for the call).
+  // This call hunts them all, the sealed and those left out, with any the call's cookie held: more
+  // than one call can hunt (`canHunt`) refuses the login here, before a session is begun (its
+  // answer would fail to scrub after its cookie was set).
+  if (!found || !canHunt(call.tokens())) return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
   const sealable = isSessionToken(token);
-  if (!found || (sealable && !fitsCookie(token, secrets)))
-    return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
+  const secrets = sealable ? sealedSecrets(token, found) : [];
   if (!sealable || !Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
     if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up), true);
     const issue = sealable
@@ -182,6 +193,27 @@ async function sealLogin(
     expires_at: now + parts.cookie.absoluteMs, // the latest end: refreshes carry it past the token
   };
   return answer(call, 200, { ...body, server_session }, back(call, up));
+}
+
+/** Whether one call can hunt `secrets` (`scrubTokens`' bounds: `MAX_SECRETS`, `MAX_SECRET_CHARS`). */
+function canHunt(secrets: Iterable<string>): boolean {
+  const unique = new Set([...secrets].filter((s) => s !== ''));
+  let chars = 0;
+  for (const s of unique) chars += s.length;
+  return unique.size <= MAX_SECRETS && chars <= MAX_SECRET_CHARS;
+}
+
+/**
+ * The login answer's other secrets the cookie holds with `token`: in `authSecretsOf`'s order
+ * (`refresh_token`, `token`, `user.token`), each kept while the cookie still holds it with the
+ * token and those kept before it (`fitsCookie`); never the token itself, never twice.
+ */
+function sealedSecrets(token: string, found: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const secret of new Set(found)) {
+    if (secret !== token && fitsCookie(token, [...kept, secret])) kept.push(secret);
+  }
+  return kept;
 }
 
 /**
