@@ -106,8 +106,6 @@ const services = (input: IncomeReportInput) => ({
 
 /** What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent). */
 type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted?: boolean };
-/** What `pollStatus` receives: the report's id, and the request its answers must match. */
-type PollInput = Partial<IncomeReportRequest> & { user: IncomeReportUser; id: number };
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
@@ -146,7 +144,12 @@ function createIncomeReportMachine() {
           offOffline();
         };
       }),
-      pollStatus: fromPromise<IncomeReportData, PollInput>(({ input, signal }) =>
+      // Its input: the report's id, and the request its answers must match (written out: a named
+      // type here would be an undocumented name in the machine's public type).
+      pollStatus: fromPromise<
+        IncomeReportData,
+        Partial<IncomeReportRequest> & { user: IncomeReportUser; id: number }
+      >(({ input, signal }) =>
         input.user.getIncomeReportStatus(input.id, { signal }).then((answer) => checkedAnswer(answer, input)),
       ),
     },
