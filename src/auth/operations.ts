@@ -36,17 +36,34 @@ function granting<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>
   return z.transform((answer: unknown, payload) => {
     const a = answer as Record<string, unknown>;
     const tokens = GRANTS.map((key) => a?.[key]).filter((t) => typeof t === 'string');
-    // A copy where anything changed (no token: `answer` itself, so never a primitive below).
-    const clean = createScrubber(tokens as string[]).deep(a, undefined, true);
-    if (clean !== a) {
-      for (const key of GRANTS) if (key in a) clean[key] = a[key];
-      const token = (a.user as { token?: unknown } | null)?.token;
-      if (token !== undefined) clean.user = { ...(clean.user as object), token };
+    // The walk sees the answer without the fields that keep the token (the grants, `user.token`):
+    // a value that is the token makes the scrubber build its expressions (~6 ms with every echo
+    // form), and every login answer holds it there; only an echo elsewhere pays that.
+    if (!tokens.length || typeof a !== 'object') return run(schema, a, payload);
+    const user = a.user as Record<string, unknown> | null;
+    const probe: Record<string, unknown> = { ...a };
+    for (const key of GRANTS) delete probe[key];
+    if (user && typeof user === 'object' && 'token' in user) {
+      const { token: _, ...rest } = user;
+      probe.user = rest;
     }
-    const result = schema._zod.run({ value: clean, issues: [] }, { async: false }) as z.core.ParsePayload;
-    payload.issues.push(...result.issues);
-    return result.value;
+    const walked = createScrubber(tokens as string[]).deep(probe, undefined, true);
+    let clean = a;
+    if (walked !== probe) {
+      // A copy where anything changed, the kept fields put back as they came.
+      clean = { ...walked };
+      for (const key of GRANTS) if (key in a) clean[key] = a[key];
+      if (probe.user !== user) clean.user = { ...(walked.user as object), token: user!.token };
+    }
+    return run(schema, clean, payload);
   }) as unknown as z.ZodMiniType<z.output<S>, z.input<S>>;
+}
+
+/** `schema` run on `value` inside a transform, its issues the transform's. */
+function run(schema: z.ZodMiniType, value: unknown, payload: { issues: unknown[] }): unknown {
+  const result = schema._zod.run({ value, issues: [] }, { async: false }) as z.core.ParsePayload;
+  payload.issues.push(...result.issues);
+  return result.value;
 }
 
 /** A login answer (login, its two-factor step, registration), its token scrubbed from the rest. */
