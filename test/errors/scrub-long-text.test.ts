@@ -8,31 +8,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScrubber } from '../../src/errors/scrub';
+import { countRegExpBuilds } from '../support/regexp-builds';
 import { ENCODERS } from './encoders';
 
-/** Counts the RegExps built (`new RegExp` or `RegExp()`) and the length of their sources. */
-const built = () => {
-  const seen = { count: 0, source: 0 };
-  const Real = RegExp;
-  const count = (args: unknown[]) => {
-    seen.count++;
-    seen.source += String(args[0] instanceof Real ? args[0].source : (args[0] ?? '')).length;
-  };
-  vi.stubGlobal(
-    'RegExp',
-    new Proxy(Real, {
-      construct(target, args) {
-        count(args);
-        return Reflect.construct(target, args);
-      },
-      apply(target, self, args) {
-        count(args);
-        return Reflect.apply(target, self, args);
-      },
-    }),
-  );
-  return seen;
-};
+/** Counts the RegExps built and the length of their sources. */
+const built = countRegExpBuilds;
 
 const tokenOf = (length: number) =>
   Array.from({ length }, (_, i) => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789-_.'[(i * 7919) % 49]).join(

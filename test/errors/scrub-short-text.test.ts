@@ -7,20 +7,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScrubber } from '../../src/errors/scrub';
+import { countRegExpBuilds } from '../support/regexp-builds';
 
 const built = () => {
-  let count = 0;
-  const Real = RegExp;
-  vi.stubGlobal(
-    'RegExp',
-    new Proxy(Real, {
-      construct(target, args) {
-        count++;
-        return Reflect.construct(target, args);
-      },
-    }),
-  );
-  return () => count;
+  const seen = countRegExpBuilds();
+  return () => seen.count;
 };
 
 const TOKEN = Array.from(

@@ -8,30 +8,17 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN, REFRESH_TOKEN } from '../../src/auth/operations';
+import { countRegExpBuilds } from '../support/regexp-builds';
 
-/** Counts the RegExps built (`new RegExp` or `RegExp()`) while `run` runs. */
+/** Counts the RegExps built while `run` runs. */
 async function regexpsBuiltBy(run: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const Real = RegExp;
-  vi.stubGlobal(
-    'RegExp',
-    new Proxy(Real, {
-      construct(target, args) {
-        count++;
-        return Reflect.construct(target, args);
-      },
-      apply(target, self, args) {
-        count++;
-        return Reflect.apply(target, self, args);
-      },
-    }),
-  );
+  const seen = countRegExpBuilds();
   try {
     await run();
   } finally {
     vi.unstubAllGlobals();
   }
-  return count;
+  return seen.count;
 }
 
 const token = fc.stringMatching(/^[A-Za-z0-9|._-]{16,200}$/);
