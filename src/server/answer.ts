@@ -33,6 +33,10 @@ function scrubbedText(body: unknown, tokens: Iterable<string>): string | null {
  * report file, scanned by `withoutTokens`). In a call that read a token it could not hunt
  * (`CallSession.unholdable`), no body made of the API's data goes out: the fixed 502; `own` marks
  * a body the proxy wrote itself (a refusal, a message, the seed it built), which holds no such data.
+ * The body is cleaned first and the `Set-Cookie` written last: a login begun in this call
+ * (`CallSession.begin`) is sealed only into the answer it was begun for, `body` itself as given;
+ * an answer that replaces it (the fixed 502) abandons it (`CallSession.abandon`): no live cookie
+ * is ever set behind a failure.
  */
 export async function answer(
   call: CallSession | null,
@@ -43,20 +47,42 @@ export async function answer(
 ): Promise<Response> {
   headers.set('cache-control', 'no-store');
   // A status no Response can carry (`callApi` refuses such answers already): the fixed 502.
-  if (!isAnswerStatus(status)) return answer(call, 502, { message: UNREACHABLE }, undefined, true);
-  if (call?.unholdable && !own && body !== undefined) return answer(call, 502, UNSCRUBBABLE, headers, true);
-  const line = call ? await call.cookieLine() : null;
-  if (line) headers.append('set-cookie', line);
+  if (!isAnswerStatus(status)) return failed(call, 502, { message: UNREACHABLE }, new Headers());
+  if (call?.unholdable && !own && body !== undefined) return failed(call, 502, UNSCRUBBABLE, headers);
   // The statuses whose Response has no body (204, 205, 304: `new Response` refuses one).
   if (body === undefined || status === 204 || status === 205 || status === 304) {
     headers.delete('content-type');
-    return new Response(null, { status, headers });
+    return new Response(null, { status, headers: await withCookie(call, headers) });
   }
-  if (body instanceof ReadableStream) return new Response(body, { status, headers });
-  headers.set('content-type', 'application/json');
+  if (body instanceof ReadableStream)
+    return new Response(body, { status, headers: await withCookie(call, headers) });
   const text = scrubbedText(body, call?.tokens() ?? []);
-  if (text === null) return new Response(JSON.stringify(UNSCRUBBABLE), { status: 502, headers });
-  return new Response(text, { status, headers });
+  if (text === null) return failed(call, 502, UNSCRUBBABLE, headers);
+  headers.set('content-type', 'application/json');
+  return new Response(text, { status, headers: await withCookie(call, headers) });
+}
+
+/**
+ * An answer the proxy writes instead of the one asked for: a login begun in the call is abandoned
+ * (no cookie of it), and the body is the proxy's own (fixed: nothing of the API's data in it).
+ */
+export async function failed(
+  call: CallSession | null,
+  status: number,
+  body: object,
+  headers: Headers = new Headers(),
+): Promise<Response> {
+  call?.abandon();
+  headers.set('cache-control', 'no-store');
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(body), { status, headers: await withCookie(call, headers) });
+}
+
+/** `headers` with the call's one `Set-Cookie` (the newest session, cleared, or none). */
+async function withCookie(call: CallSession | null, headers: Headers): Promise<Headers> {
+  const line = call ? await call.cookieLine() : null;
+  if (line) headers.append('set-cookie', line);
+  return headers;
 }
 
 /** `{ message }` answers for refusals and for what the proxy says itself. */

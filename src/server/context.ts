@@ -6,12 +6,12 @@ import {
   asSessionData,
   type CookieSettings,
   clearCookieLine,
-  fitsCookie,
   isSessionToken,
   readCookie,
   type Sealer,
   type SessionData,
   sessionEndsAt,
+  sessionSecrets,
   setCookieLine,
 } from './cookie';
 import type { RefreshedToken, Rotations } from './rotation';
@@ -56,6 +56,8 @@ export class CallSession {
   private readonly held = new Set<string>();
   /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
   private refused = false;
+  /** What the call held before a login began in it (`begin`), restored by `abandon`. */
+  private before: { session: SessionData | null; cleared: boolean } | null = null;
 
   constructor(
     readonly parts: ServerParts,
@@ -125,11 +127,33 @@ export class CallSession {
     this.session = session;
   }
 
-  /** A new login: this session is sealed into the answer. */
+  /**
+   * A new login: this session is sealed into the answer, once that answer is the login's success
+   * (`answer` seals it only with the body it was given, cleaned; any other answer `abandon`s it).
+   */
   begin(session: SessionData): void {
+    this.before = { session: this.session, cleared: this.cleared };
     this.use(session);
     this.cleared = false;
     this.fresh = true;
+  }
+
+  /**
+   * The login begun in this call is not answered (its answer could not be cleaned, or the call
+   * failed after it): no cookie of it is set, and the session the cookie held stands as it was.
+   * Its tokens stay hunted in this call's answer.
+   */
+  abandon(): void {
+    if (!this.fresh || !this.before) return;
+    this.session = this.before.session;
+    this.cleared = this.before.cleared;
+    this.fresh = false;
+    this.before = null;
+  }
+
+  /** The token of the login begun in this call and not abandoned (`begin`), if any. */
+  begun(): string | undefined {
+    return this.fresh ? this.session?.token : undefined;
   }
 
   signOut(): void {
@@ -228,16 +252,14 @@ export class CallSession {
       if (answer.status === 401) return 'revoked';
       if (answer.status < 200 || answer.status >= 300) return 'failed';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-      // The answer's other secrets (a rotated refresh token) join the session's; the session's
-      // oldest give way when the cookie cannot hold them all (the answer's own must fit).
-      const fresh = [...new Set(found?.filter((s) => s !== next) ?? [])];
-      const secrets = [...new Set([...fresh, ...(kept ?? [])])].filter((s) => s !== next);
-      while (secrets.length > fresh.length && isSessionToken(next) && !fitsCookie(next, secrets))
-        secrets.pop();
-      if (found && isSessionToken(next) && fitsCookie(next, secrets)) return { token: next, secrets };
-      // A token the login would refuse too (isSessionToken, fitsCookie, or an answer holding a
-      // token that cannot be hunted): a failed refresh, the current token kept; one that can be
-      // sent is revoked, never left live.
+      // The login's rule (`sessionSecrets`): the new access token is always sealed; the answer's
+      // other secrets (a rotated refresh token first), then the session's earlier ones, give way
+      // when the cookie cannot hold them all. Those left out are hunted in this call only (`hunt`).
+      if (found && isSessionToken(next))
+        return { token: next, secrets: sessionSecrets(next, [...found, ...(kept ?? [])]) };
+      // A token the login would refuse too (isSessionToken, or an answer holding a token that
+      // cannot be hunted): a failed refresh, the current token kept; one that can be sent is
+      // revoked, never left live.
       if (isHeaderSafeToken(next) && next !== token) await this.revoke(next, type);
       return 'failed';
     } catch (error) {

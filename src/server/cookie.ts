@@ -47,6 +47,24 @@ export const fitsCookie = (token: string, secrets: readonly string[]): boolean =
   secrets.reduce((n, s) => n + s.length, token.length) <= MAX_SESSION_CHARS;
 
 /**
+ * The secrets a cookie holds with `token`, of `candidates` in their order (a login's: its
+ * `refresh_token`, `token`, `user.token`; a refresh's: its own, then the session's earlier ones):
+ * each kept while the cookie still holds it with the token and those kept before it
+ * (`fitsCookie`); never the token itself, never twice. The access token is always sealed: the
+ * others give way (the login's rule and the refresh's alike).
+ *
+ * @example
+ * sessionSecrets('a'.repeat(2048), ['r'.repeat(1000), 'u'.repeat(300)]); // ['u'.repeat(300)]
+ */
+export function sessionSecrets(token: string, candidates: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const secret of new Set(candidates)) {
+    if (secret !== token && fitsCookie(token, [...kept, secret])) kept.push(secret);
+  }
+  return kept;
+}
+
+/**
  * The one check of a token the server seals, from a login or a refresh: it can be sent in an
  * `Authorization` header (`isHeaderSafeToken`) and its cookie fits a browser (`MAX_TOKEN_CHARS`).
  */

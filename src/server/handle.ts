@@ -4,9 +4,9 @@
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
-import { answer, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
+import { answer, failed, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import { fitsCookie, isSessionToken, type SessionData } from './cookie';
+import { isSessionToken, type SessionData, sessionSecrets } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
@@ -91,10 +91,11 @@ const CANCELLED = { type: 'cancelled_account', message: 'This account has been c
 
 /**
  * A login or registration answer: a completed one seals the session (`sealLogin`); the token the
- * API issued (its `access_token` as sent) is revoked whenever it was not sealed, whatever the
- * reason (a challenge or cancelled answer that carries one, a failed status, a schema refusal, a
- * cancelled player, a token the cookie cannot hold): no token the server does not keep is left
- * live at the API (review 7: a two-factor challenge's was).
+ * API issued (its `access_token` as sent) is revoked whenever it was not sealed into the answer
+ * that goes out, whatever the reason (a challenge or cancelled answer that carries one, a failed
+ * status, a schema refusal, a cancelled player, a token the cookie cannot hold, an answer that
+ * could not be cleaned, a failure after it was built): no token the server does not keep is left
+ * live at the API (review 7: a two-factor challenge's was; review 9: an uncleanable answer's).
  */
 async function login(
   parts: ServerParts,
@@ -103,33 +104,39 @@ async function login(
   route: Route,
 ): Promise<Response> {
   const issued = isRecord(up.json) ? up.json : {};
-  const sealed = { token: undefined as string | undefined };
   const previous = call.session; // the login the call's cookie holds, if any
-  const response = await sealLogin(parts, call, up, route, sealed);
-  // Signing in replaces the session (better-auth, supabase): once the new login is sealed, the
-  // one the cookie held ends as at a logout (never the new token, should the API answer the same).
-  if (previous && sealed.token !== undefined) await endLogin(parts, call, previous, sealed.token);
-  const token = issued.access_token;
-  // Never a token the call's session holds (an API answering the live session's own token).
-  const kept = [sealed.token, call.cookieToken(), call.session?.token];
-  if (isHeaderSafeToken(token) && !kept.includes(token)) {
-    const type =
-      typeof issued.token_type === 'string' && /^\w+$/.test(issued.token_type) ? issued.token_type : 'Bearer';
-    await call.revoke(token, type);
+  let kept: string | undefined;
+  try {
+    const response = await sealLogin(parts, call, up, route);
+    // `begun`: the session sealed into the answer built (an answer that could not be cleaned
+    // abandoned it). Signing in replaces the session (better-auth, supabase): the one the cookie
+    // held ends as at a logout (never the new token, should the API answer the same).
+    const sealed = call.begun();
+    if (previous && sealed !== undefined) await endLogin(parts, call, previous, sealed);
+    kept = sealed;
+    return response;
+  } finally {
+    // Never a token the call's session holds (an API answering the live session's own token).
+    const token = issued.access_token;
+    if (isHeaderSafeToken(token) && ![kept, call.cookieToken(), previous?.token].includes(token)) {
+      await call.revoke(token, tokenTypeOf(issued.token_type));
+    }
   }
-  return response;
 }
+
+/** A login answer's `token_type` as the `Authorization` scheme: a word, else `Bearer`. */
+const tokenTypeOf = (value: unknown): string =>
+  typeof value === 'string' && /^\w+$/.test(value) ? value : 'Bearer';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The answer to a login (`login`); `sealed.token` set to the token of the session it sealed. */
+/** The answer to a login (`login`); a completed one begins its session (`CallSession.begin`). */
 async function sealLogin(
   parts: ServerParts,
   call: CallSession,
   up: UpstreamAnswer,
   route: Route,
-  sealed: { token: string | undefined },
 ): Promise<Response> {
   if (up.unreadable) return relay(call, up);
   // A refresh token the schema drops is still scrubbed elsewhere, and held by the session.
@@ -144,8 +151,7 @@ async function sealLogin(
   const completed =
     up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
   if (!completed || !body) return answer(call, up.status, body, back(call, up));
-  const tokenType =
-    typeof body.token_type === 'string' && /^\w+$/.test(body.token_type) ? body.token_type : 'Bearer';
+  const tokenType = tokenTypeOf(body.token_type);
   const user = body.user as { id?: unknown } | undefined;
   const playerId = user?.id;
   // A session is sealed only for a token the cookie can hold (`isSessionToken`, the refresh's
@@ -154,14 +160,14 @@ async function sealLogin(
   // The answer's other secrets (a refresh token, a `user.token` not the access token) are the
   // session's: sealed with it and hunted in every call. One the server would not hold (`hunt`:
   // null) refuses the login. The access token is always sealed: the others give way when the
-  // cookie cannot hold them all (`fitsCookie`), the refresh token kept first (`sealedSecrets`);
+  // cookie cannot hold them all (`fitsCookie`), the refresh token kept first (`sessionSecrets`);
   // those left out are hunted in this answer only (`hunt` holds them for the call).
   // This call hunts them all, the sealed and those left out, with any the call's cookie held: more
   // than one call can hunt (`canHunt`) refuses the login here, before a session is begun (its
   // answer would fail to scrub after its cookie was set).
   if (!found || !canHunt(call.tokens())) return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
   const sealable = isSessionToken(token);
-  const secrets = sealable ? sealedSecrets(token, found) : [];
+  const secrets = sealable ? sessionSecrets(token, found) : [];
   if (!sealable || !Number.isSafeInteger(playerId) || accountStanding(user) === 'cancelled') {
     if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up), true);
     const issue = sealable
@@ -185,7 +191,6 @@ async function sealLogin(
     ...(secrets.length > 0 ? { secrets } : {}),
   };
   call.begin(session);
-  sealed.token = token;
   const server_session = {
     login_id: session.loginId,
     player_id: session.playerId,
@@ -201,19 +206,6 @@ function canHunt(secrets: Iterable<string>): boolean {
   let chars = 0;
   for (const s of unique) chars += s.length;
   return unique.size <= MAX_SECRETS && chars <= MAX_SECRET_CHARS;
-}
-
-/**
- * The login answer's other secrets the cookie holds with `token`: in `authSecretsOf`'s order
- * (`refresh_token`, `token`, `user.token`), each kept while the cookie still holds it with the
- * token and those kept before it (`fitsCookie`); never the token itself, never twice.
- */
-function sealedSecrets(token: string, found: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (const secret of new Set(found)) {
-    if (secret !== token && fitsCookie(token, [...kept, secret])) kept.push(secret);
-  }
-  return kept;
 }
 
 /**
@@ -365,14 +357,11 @@ export async function handle(
   try {
     return await route(parts, call, segments, url);
   } catch (error) {
-    if (error instanceof UpstreamTooLarge) return answer(call, 502, TOO_LARGE, undefined, true);
-    if (error instanceof UpstreamUnreachable) return message(call, 502, UNREACHABLE);
+    // A failure after a login began in this call: that login is abandoned (`failed`), no cookie of it.
+    if (error instanceof UpstreamTooLarge) return failed(call, 502, TOO_LARGE);
+    if (error instanceof UpstreamUnreachable) return failed(call, 502, { message: UNREACHABLE });
     // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
-    if (error instanceof ScrubFailure)
-      return new Response(JSON.stringify(UNSCRUBBABLE), {
-        status: 502,
-        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-      });
+    if (error instanceof ScrubFailure) return failed(null, 502, UNSCRUBBABLE);
     throw error;
   }
 }
