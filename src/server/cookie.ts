@@ -2,6 +2,7 @@
 // HMAC-SHA-256; no crypto of our own), and the `Set-Cookie` lines that carry it.
 
 import { defaults, seal, unseal } from 'iron-webcrypto';
+import { ConfigurationError } from '../errors/config';
 import { isHeaderSafeToken } from '../schemas/common';
 import type { PamCookieOptions, PamSecret } from './types';
 
@@ -89,7 +90,7 @@ export function cookieSettings(options: PamCookieOptions = {}): CookieSettings {
   const secure = options.secure !== false;
   const base = (options.name ?? 'pam-session').replace(/^__Host-/i, '');
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(base))
-    throw new TypeError('pam-client/server: cookie.name is not a cookie name');
+    throw new ConfigurationError('pam-client/server: cookie.name is not a cookie name');
   return {
     // `__Host-` requires Secure (browsers drop it otherwise): without Secure, the plain name.
     name: secure ? `${HOST_PREFIX}${base}` : base,
@@ -99,21 +100,37 @@ export function cookieSettings(options: PamCookieOptions = {}): CookieSettings {
   };
 }
 
+/**
+ * A secret id as iron-webcrypto seals it: written in the clear between the seal's `*` separators,
+ * and refused at sealing time unless `\w+` (letters, digits, `_`): a `-` or `.` passed
+ * `createPamServer` and failed the first login (review 9). Checked when the server is created.
+ */
+const SECRET_ID = /^\w+$/;
+
 /** Seals and opens `SessionData` with the secrets (the first seals, all open). */
 export class Sealer {
   private readonly current: PamSecret;
-  private readonly all: Record<string, string>;
+  /** id -> secret, without a prototype (an id `constructor` or `__proto__` is only an id). */
+  private readonly all: Record<string, string> = Object.create(null);
 
+  /** Throws `ConfigurationError` for secrets the seal cannot use (checked here, not at the first login). */
   constructor(secrets: readonly PamSecret[]) {
-    if (secrets.length === 0)
-      throw new TypeError('pam-client/server: secrets needs at least one { id, secret }');
-    this.all = {};
+    if (!Array.isArray(secrets) || secrets.length === 0)
+      throw new ConfigurationError('pam-client/server: secrets needs at least one { id, secret }');
     for (const s of secrets) {
-      if (typeof s.secret !== 'string' || s.secret.length < IRON_MIN_SECRET) {
-        throw new TypeError(`pam-client/server: every secret needs at least ${IRON_MIN_SECRET} characters`);
+      if (typeof s?.secret !== 'string' || s.secret.length < IRON_MIN_SECRET) {
+        throw new ConfigurationError(
+          `pam-client/server: every secret needs at least ${IRON_MIN_SECRET} characters`,
+        );
       }
-      if (!/^[\w.-]+$/.test(s.id))
-        throw new TypeError('pam-client/server: a secret id is letters, digits, _ . -');
+      if (typeof s.id !== 'string' || !SECRET_ID.test(s.id))
+        throw new ConfigurationError(
+          'pam-client/server: a secret id is one or more letters, digits and _ (no - . or space: the seal writes it between its separators)',
+        );
+      if (s.id in this.all)
+        throw new ConfigurationError(
+          'pam-client/server: secret ids are unique (a rotation gives the new secret a new id)',
+        );
       this.all[s.id] = s.secret;
     }
     this.current = secrets[0]!;

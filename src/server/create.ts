@@ -1,6 +1,7 @@
 // createPamServer: one closure holding the routes, the sealer, the rotations and the upstream.
 
 import { AUTH_OPERATIONS } from '../auth/operations';
+import { ConfigurationError } from '../errors/config';
 import { CallSession, type ServerParts } from './context';
 import { cookieSettings, Sealer } from './cookie';
 import { handle } from './handle';
@@ -11,7 +12,7 @@ import type { PamServer, PamServerOptions } from './types';
 import { MAX_ANSWER_BYTES, MAX_FILE_BYTES } from './upstream';
 
 function pathOf(route: Route | undefined): string {
-  if (!route) throw new TypeError('pam-client/server: the profile route is missing');
+  if (!route) throw new ConfigurationError('pam-client/server: the profile route is missing');
   const path = route.segments.map((s) => (typeof s === 'string' ? s : '')).join('/');
   const query = new URLSearchParams();
   for (const [key, rule] of Object.entries(route.query))
@@ -23,7 +24,7 @@ function pathOf(route: Route | undefined): string {
 function prefixOf(prefix = '/pam'): string {
   const clean = prefix.replace(/\/+$/, '');
   if (!/^(\/[A-Za-z0-9_-]+)+$/.test(clean))
-    throw new TypeError('pam-client/server: prefix is a path like /pam');
+    throw new ConfigurationError('pam-client/server: prefix is a path like /pam');
   return clean;
 }
 
@@ -40,9 +41,11 @@ function prefixOf(prefix = '/pam'): string {
  * const { player, restrictions, initial, headers } = await pam.getSession(request);
  */
 export function createPamServer(options: PamServerOptions): PamServer {
-  const api = new URL(options.apiBaseURL); // throws on a malformed base
-  if (api.protocol !== 'https:' && api.protocol !== 'http:')
-    throw new TypeError('pam-client/server: apiBaseURL is http(s)');
+  const api = URL.canParse(options.apiBaseURL) ? new URL(options.apiBaseURL) : null;
+  if (api?.protocol !== 'https:' && api?.protocol !== 'http:')
+    throw new ConfigurationError(
+      'pam-client/server: apiBaseURL is an http(s) URL such as https://api.example.com',
+    );
   const now = options.now ?? Date.now;
   const sealer = new Sealer(options.secrets);
   const cookie = cookieSettings(options.cookie);
@@ -52,7 +55,7 @@ export function createPamServer(options: PamServerOptions): PamServer {
   const bound = (name: 'maxAnswerBytes' | 'maxFileBytes', fallback: number) => {
     const value = options[name] ?? fallback;
     if (!Number.isSafeInteger(value) || value < 1)
-      throw new TypeError(`pam-client/server: ${name} is a positive whole number of bytes`);
+      throw new ConfigurationError(`pam-client/server: ${name} is a positive whole number of bytes`);
     return value;
   };
   const endpoint = (name: 'refreshToken' | 'logout') =>

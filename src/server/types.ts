@@ -8,13 +8,16 @@ import type { AuthUser } from '../schemas/auth';
 
 /**
  * One cookie secret: the first of `secrets` seals, every one opens (rotation). At least 32
- * characters.
+ * characters; its id letters, digits and `_` (`createPamServer` throws `ConfigurationError` else).
  *
  * @example
- * const secret: PamSecret = { id: '2026-11', secret: process.env.PAM_COOKIE_SECRET! };
+ * const secret: PamSecret = { id: '2026_11', secret: process.env.PAM_COOKIE_SECRET! };
  */
 export interface PamSecret {
-  /** Written in the sealed cookie (in the clear) to pick the secret that opens it. */
+  /**
+   * Written in the sealed cookie (in the clear) to pick the secret that opens it: one or more
+   * letters, digits and `_` (the seal's rule: `2026_11`, not `2026-11`), each id once.
+   */
   id: string;
   /** At least 32 characters of randomness (`openssl rand -base64 32`). */
   secret: string;
