@@ -47,19 +47,38 @@ export function checkOrigin(request: Request, allowed: readonly string[] | undef
     : new Refusal(403, 'Same-origin proof missing (Origin, Sec-Fetch-Site or X-Pam-Client).');
 }
 
+/** A body still arriving at its deadline (`readBytes`). */
+const STALLED = 'The body did not arrive in time.';
+
 /**
  * The body's bytes, up to `limit` (a Refusal past it), or a Refusal when it cannot be read: the
  * browser went away mid-upload, the stream was already read or errored (its error, whatever it
- * says, is never passed on, and `handle` never rejects with it).
+ * says, is never passed on, and `handle` never rejects with it), or it is still arriving
+ * `deadlineMs` after the read began (one deadline for the whole body, not per chunk: a client
+ * that stalls, or trickles a byte at a time, is answered 408 and its stream cancelled, so nothing
+ * it holds is kept waiting: review 9).
  */
-async function readBytes(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array[] | Refusal> {
+async function readBytes(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  deadlineMs: number,
+): Promise<Uint8Array[] | Refusal> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), deadlineMs);
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     reader = body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      const next = await Promise.race([reader.read(), expired]);
+      if (next === 'expired') {
+        reader.cancel().catch(() => {}); // not awaited: a source that never settles holds nothing here
+        return new Refusal(408, STALLED);
+      }
+      const { done, value } = next;
       if (done) return chunks;
       size += value.byteLength;
       if (size > limit) {
@@ -71,16 +90,25 @@ async function readBytes(body: ReadableStream<Uint8Array>, limit: number): Promi
   } catch {
     await reader?.cancel().catch(() => {});
     return new Refusal(400, 'The body could not be read.');
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** The request's JSON body as text ('' for none), or a Refusal (too large, unreadable, not JSON). */
-export async function readBody(request: Request, limit: number): Promise<string | Refusal> {
+/**
+ * The request's JSON body as text ('' for none), or a Refusal (too large, unreadable, still
+ * arriving after `deadlineMs`, not JSON).
+ */
+export async function readBody(
+  request: Request,
+  limit: number,
+  deadlineMs: number,
+): Promise<string | Refusal> {
   if (request.body === null) return '';
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit)
     return new Refusal(413, `Body larger than ${limit} bytes.`);
-  const chunks = await readBytes(request.body, limit);
+  const chunks = await readBytes(request.body, limit, deadlineMs);
   if (chunks instanceof Refusal) return chunks;
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);
   if (size === 0) return '';

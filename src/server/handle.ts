@@ -310,7 +310,7 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (!matched) return message(call, 404, 'Not found.');
   const apiPath = apiPathOf(matched, segments, url.searchParams);
   if (apiPath === null) return message(call, 400, 'Query parameter not allowed.');
-  const raw = await readBody(request, parts.maxBodyBytes);
+  const raw = await readBody(request, parts.maxBodyBytes, parts.upstream.timeoutMs); // the call's one deadline
   if (raw instanceof Refusal) return message(call, raw.status, raw.message);
   if (matched.kind === 'logout') return logout(parts, call);
   let body = raw;

@@ -106,7 +106,10 @@ export interface PamServerOptions {
    * `Content-Length` answers `502`; a file that grows past it is cut off (the download errors).
    */
   maxFileBytes?: number;
-  /** Upstream timeout per call, in ms. Default 15_000. */
+  /**
+   * Upstream timeout per call, in ms, and the deadline of a request body's read (a body still
+   * arriving then is answered `408`). Default 15_000.
+   */
   timeoutMs?: number;
   /** The clock (epoch ms). Default `Date.now`. */
   now?: () => number;
