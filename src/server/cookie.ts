@@ -66,11 +66,31 @@ export function sessionSecrets(token: string, candidates: readonly string[]): st
 }
 
 /**
+ * The shortest token the server holds: every answer is scrubbed of the session's tokens, and a
+ * shorter one (a word, an id like `"1"`) would rewrite ordinary data wherever it stands (review 9:
+ * a login token `"1"` turned the player's id into `[redacted]`). No token this service issues.
+ */
+export const MIN_TOKEN_CHARS = 16;
+
+/**
+ * Whether `value`, hunted in answers, is safe to hunt: `MIN_TOKEN_CHARS` or more, and an all-digit
+ * one still so as the number a JSON echo reads (`numbersOf` in strip.ts: `"0000000000000001"` is
+ * the number 1, which would turn every 1 into `[redacted]`).
+ */
+const huntable = (value: string): boolean =>
+  value.length >= MIN_TOKEN_CHARS && (!/^\d+$/.test(value) || String(+value).length >= MIN_TOKEN_CHARS);
+
+/**
  * The one check of a token the server seals, from a login or a refresh: it can be sent in an
- * `Authorization` header (`isHeaderSafeToken`) and its cookie fits a browser (`MAX_TOKEN_CHARS`).
+ * `Authorization` header (`isHeaderSafeToken`), its cookie fits a browser (`MAX_TOKEN_CHARS`), and
+ * it can be hunted in answers without rewriting ordinary data (`MIN_TOKEN_CHARS`).
  */
 export const isSessionToken = (value: unknown): value is string =>
-  isHeaderSafeToken(value) && value.length <= MAX_TOKEN_CHARS;
+  isHeaderSafeToken(value) && value.length <= MAX_TOKEN_CHARS && huntable(value);
+
+/** Why `value` is no session token: too long to seal (`too_big`) or too short to hunt (`too_small`). */
+export const tokenIssue = (value: string): 'too_big' | 'too_small' =>
+  value.length > MAX_TOKEN_CHARS ? 'too_big' : 'too_small';
 
 // The platform's Web Crypto. iron-webcrypto 1.2 types its parameters as `Uint8Array` where
 // TypeScript 5.9's lib says `BufferSource`: the same object, typed to fit.
@@ -156,7 +176,8 @@ export function asSessionData(value: unknown): SessionData | null {
   const v = value as Record<string, unknown>;
   const num = (k: string) => typeof v[k] === 'number' && Number.isFinite(v[k]);
   const str = (k: string) => typeof v[k] === 'string' && v[k] !== '';
-  if (v.v !== 1 || !str('token') || !str('tokenType') || !str('loginId')) return null;
+  // A token the server would not seal today (a short one sealed before `MIN_TOKEN_CHARS`): signed out.
+  if (v.v !== 1 || !isSessionToken(v.token) || !str('tokenType') || !str('loginId')) return null;
   if (!num('tokenAt') || !num('tokenExpiresAt') || !num('signedInAt') || !num('seenAt')) return null;
   if (v.playerId !== null && !num('playerId')) return null;
   const { secrets } = v;

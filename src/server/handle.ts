@@ -6,7 +6,7 @@ import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
 import { answer, failed, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import { isSessionToken, type SessionData, sessionSecrets } from './cookie';
+import { isSessionToken, type SessionData, sessionSecrets, tokenIssue } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
@@ -172,7 +172,9 @@ async function sealLogin(
     if (accountStanding(user) === 'cancelled') return answer(call, 200, CANCELLED, back(call, up), true);
     const issue = sealable
       ? { path: ['user', 'id'], code: 'invalid_type', message: 'a completed login names its player' }
-      : { path: ['access_token'], code: 'too_big', message: 'a token the session cookie can hold' };
+      : tokenIssue(token) === 'too_big'
+        ? { path: ['access_token'], code: 'too_big', message: 'a token the session cookie can hold' }
+        : { path: ['access_token'], code: 'too_small', message: 'a token long enough to hunt in answers' };
     return refusedCheck(call, new ResponseValidationError(route.name, [issue]), back(call, up));
   }
   const now = parts.now();

@@ -4,7 +4,7 @@
 
 import { createScrubber } from '../errors/scrub';
 import { REDACTED } from '../secrets/secret';
-import { isSessionToken } from './cookie';
+import { isSessionToken, MIN_TOKEN_CHARS } from './cookie';
 
 const MAX_DEPTH = 64;
 
@@ -21,10 +21,11 @@ const isTokenKey = (key: string): boolean => key.toLowerCase().endsWith('token')
 const SESSION_TOKEN_KEYS = ['access_token', 'refresh_token', 'token'] as const;
 
 /**
- * The shortest value of a token field hunted elsewhere in an answer: a shorter one (a word, a flag)
- * would rewrite ordinary data wherever it stands, and is no token this service issues.
+ * The shortest value of a token field hunted elsewhere in an answer (`MIN_TOKEN_CHARS`): a shorter
+ * one (a word, a flag) would rewrite ordinary data wherever it stands, and is no token this
+ * service issues.
  */
-const MIN_HUNTED = 16;
+const MIN_HUNTED = MIN_TOKEN_CHARS;
 
 /**
  * The most secrets one call hunts: the cookie's token and its refreshed or replaced successors
