@@ -51,6 +51,10 @@ export function createPamServer(options: PamServerOptions): PamServer {
   const cookie = cookieSettings(options.cookie);
   const routes = buildRoutes(options.endpoints);
   const timeoutMs = options.timeoutMs ?? 15_000;
+  // A timer's longest delay (2^31 - 1 ms, a literal: CONTRIBUTING.md): beyond it (Infinity too)
+  // setTimeout fires at once, and every call to the API and every body read would end at 1 ms.
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647)
+    throw new ConfigurationError('pam-client/server: timeoutMs is a whole number of ms, 1 to 2147483647');
   const graceMs = options.graceMs ?? 60_000;
   const bound = (name: 'maxAnswerBytes' | 'maxFileBytes', fallback: number) => {
     const value = options[name] ?? fallback;

@@ -79,6 +79,12 @@ describe('createPamServer refuses what the seal cannot use, when created', () =>
     ['a prefix that is no path', { prefix: 'pam' }, /prefix/],
     ['a cookie name that is no cookie name', { cookie: { name: 'a b' } }, /cookie\.name/],
     ['a bound that is no size', { maxAnswerBytes: 0 }, /maxAnswerBytes/],
+    [
+      'a timeout no timer can wait (Infinity fires at once)',
+      { timeoutMs: Number.POSITIVE_INFINITY },
+      /timeoutMs/,
+    ],
+    ['a timeout of 0', { timeoutMs: 0 }, /timeoutMs/],
   ] as const)('%s: ConfigurationError', (_, options, message) => {
     expect(refusal(options as Partial<PamServerOptions>)).toEqual({
       configuration: true,
