@@ -3,11 +3,12 @@ import {
   type AvailableYearsResponse,
   INCOME_REPORT_STATUS,
   type IncomeReportData,
+  type PamError,
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
-import { isPaused, onWake, pageSignals } from './environment';
+import { isPaused, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
 import { checkedAnswer } from './income-report/answer';
 import { ReportFailedError } from './income-report/failed-error';
@@ -30,6 +31,12 @@ import { RESTORE_EVENT } from './persistence';
 
 export type { IncomeReportFailedError } from './income-report/failed-error';
 export type * from './income-report/types';
+
+/** The report an actor's done event carries (told again with a reading: `READ`). */
+const reportOf = (event: object): IncomeReportData => (event as { output: IncomeReportData }).output;
+
+/** The failure an actor's error event carries (told again with a reading: `READ`), as a PamError. */
+const failureOf = (event: object): PamError => asPamError((event as { error?: unknown }).error);
 
 /** GENERATE's report, kept (RETRY sends it again). */
 const REMEMBER = {
@@ -57,41 +64,9 @@ const resetToReady = [
 const reportOutcome = (next: string) =>
   [
     READ,
-    {
-      guard: {
-        type: 'isCompleted',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-      target: '#incomeReport.completed',
-      actions: {
-        type: 'recordReport',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-    },
-    {
-      guard: {
-        type: 'isFailed',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-      target: '#incomeReport.failed',
-      actions: [
-        {
-          type: 'recordReport',
-          params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-        },
-        {
-          type: 'markReportFailed',
-          params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-        },
-      ],
-    },
-    {
-      target: next,
-      actions: {
-        type: 'recordReport',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-    },
+    { guard: 'isCompleted', target: '#incomeReport.completed', actions: 'recordReport' },
+    { guard: 'isFailed', target: '#incomeReport.failed', actions: ['recordReport', 'markReportFailed'] },
+    { target: next, actions: 'recordReport' },
   ] as const;
 
 /** The services of a report actor, from its `input` (`restoreActor` takes them from a fresh one). */
@@ -134,14 +109,15 @@ function createIncomeReportMachine() {
           .generateIncomeReport({ reference_year: input.referenceYear, type: input.deliveryType }, { signal })
           .then((answer) => checkedAnswer(answer, input));
       }),
+      // Hidden or offline: PAUSE; visible, focused or online again: WAKE (the page may have slept).
       watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
-        const unwake = onWake(input, () => sendBack({ type: 'WAKE' }));
-        const offHidden = input.visibility.onChange((hidden) => hidden && sendBack({ type: 'PAUSE' }));
-        const offOffline = input.online.onChange((online) => online || sendBack({ type: 'PAUSE' }));
+        const offs = [
+          input.visibility.onChange((hidden) => sendBack({ type: hidden ? 'PAUSE' : 'WAKE' })),
+          input.focus.onFocus(() => sendBack({ type: 'WAKE' })),
+          input.online.onChange((online) => sendBack({ type: online ? 'WAKE' : 'PAUSE' })),
+        ];
         return () => {
-          unwake();
-          offHidden();
-          offOffline();
+          for (const off of offs) off();
         };
       }),
       // Its input: the report's id, and the request its answers must match (written out: a named
@@ -155,16 +131,15 @@ function createIncomeReportMachine() {
     },
     delays: {
       // From the reading and the draw of the event that entered the state (`READ`): no clock here.
-      pollDelay: ({ context, event }) =>
-        reportPollDelayMs(context.polls, { ...context, random: () => (event as Read).roll! }),
+      pollDelay: ({ context, event }) => reportPollDelayMs(context, () => (event as Read).roll!),
       deadline: ({ context, event }) =>
         clampDelay((context.startedAt ?? (event as Read).at!) + context.maxPollMs - (event as Read).at!),
     },
     guards: {
-      isCompleted: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.completed,
-      isFailed: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.failed,
-      isTransient: (_, { error }: { error: unknown }) => isTransientError(asPamError(error)),
-      isUnauthorized: (_, { error }: { error: unknown }) => asPamError(error).code === 'unauthorized',
+      isCompleted: ({ event }) => reportOf(event).status === INCOME_REPORT_STATUS.completed,
+      isFailed: ({ event }) => reportOf(event).status === INCOME_REPORT_STATUS.failed,
+      isTransient: ({ event }) => isTransientError(failureOf(event)),
+      isUnauthorized: ({ event }) => failureOf(event).code === 'unauthorized',
       yearsFailed: ({ context }) => context.failure === 'years',
       yearsKnown: ({ context }) => context.years !== null,
       isPaused: ({ context }) => isPaused(context.environment),
@@ -194,29 +169,23 @@ function createIncomeReportMachine() {
         polls: 0,
         minDelayMs: 0,
       })),
-      recordReport: assign(({ context, event }, report: IncomeReportData) => ({
-        report,
-        statusHistory: withStatus(context.statusHistory, report.status, (event as Read).at!),
+      recordReport: assign(({ context, event }) => ({
+        report: reportOf(event),
+        statusHistory: withStatus(context.statusHistory, reportOf(event).status, (event as Read).at!),
         error: null,
         minDelayMs: 0,
       })),
       countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
-      recordError: assign((_, { error }: { error: unknown }) => {
-        const pamError = asPamError(error);
-        return { error: pamError, minDelayMs: retryAfterMsOf(pamError) };
+      recordError: assign(({ event }) => {
+        const error = failureOf(event);
+        return { error, minDelayMs: retryAfterMsOf(error) };
       }),
-      failYears: assign((_, { error }: { error: unknown }) => ({
-        error: asPamError(error),
-        failure: 'years' as const,
-      })),
-      failReport: assign((_, { error }: { error: unknown }) => ({
-        error: asPamError(error),
-        failure: 'report' as const,
-      })),
+      failYears: assign(({ event }) => ({ error: failureOf(event), failure: 'years' as const })),
+      failReport: assign(({ event }) => ({ error: failureOf(event), failure: 'report' as const })),
       /** The server's verdict (status 4), as a typed error: the report's id, year and status. */
-      markReportFailed: assign((_, report: IncomeReportData) => ({
+      markReportFailed: assign(({ event }) => ({
         failure: 'report' as const,
-        error: new ReportFailedError(report),
+        error: new ReportFailedError(reportOf(event)),
       })),
       clearReport: assign({
         report: null,
@@ -259,7 +228,7 @@ function createIncomeReportMachine() {
           },
           onError: {
             target: 'failed',
-            actions: { type: 'failYears', params: ({ event }) => ({ error: event.error }) },
+            actions: 'failYears',
           },
         },
       },
@@ -293,7 +262,7 @@ function createIncomeReportMachine() {
           // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
           onError: {
             target: 'failed',
-            actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+            actions: 'failReport',
           },
         },
         after: { deadline: 'timedOut' },
@@ -329,18 +298,18 @@ function createIncomeReportMachine() {
               onError: [
                 READ,
                 {
-                  guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                  guard: 'isUnauthorized',
                   target: 'waitingForSession',
-                  actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'recordError',
                 },
                 {
-                  guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) },
+                  guard: 'isTransient',
                   target: 'waiting',
-                  actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'recordError',
                 },
                 {
                   target: '#incomeReport.failed',
-                  actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'failReport',
                 },
               ],
             },

@@ -30,7 +30,9 @@ function slowUser(options: { hang?: boolean } = {}) {
 
 describe('reportPollDelayMs', () => {
   const run = (random: () => number, n = 8) =>
-    Array.from({ length: n }, (_, i) => reportPollDelayMs(i, { pollIntervalMs: 2000, random }));
+    Array.from({ length: n }, (_, i) =>
+      reportPollDelayMs({ polls: i, pollIntervalMs: 2000, minDelayMs: 0 }, random),
+    );
 
   it('grows ×1.5 per poll from the base up to 10× the base', () => {
     expect(run(() => 0.5)).toEqual([2000, 3000, 4500, 6750, 10125, 15188, 20000, 20000]);
@@ -42,9 +44,9 @@ describe('reportPollDelayMs', () => {
   });
 
   it("never waits less than a Retry-After, and never beyond setTimeout's range", () => {
-    expect(reportPollDelayMs(0, { pollIntervalMs: 2000, random: () => 0.5, minDelayMs: 5000 })).toBe(5000);
-    expect(reportPollDelayMs(3, { pollIntervalMs: 2000, random: () => 0.5, minDelayMs: 5000 })).toBe(6750);
-    expect(reportPollDelayMs(0, { pollIntervalMs: 2000, random: () => 0.5, minDelayMs: 1e12 })).toBe(
+    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 5000 }, () => 0.5)).toBe(5000);
+    expect(reportPollDelayMs({ polls: 3, pollIntervalMs: 2000, minDelayMs: 5000 }, () => 0.5)).toBe(6750);
+    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 1e12 }, () => 0.5)).toBe(
       2 ** 31 - 1,
     );
   });
