@@ -1,10 +1,4 @@
-import {
-  AbortedError,
-  type AvailableYearsResponse,
-  INCOME_REPORT_STATUS,
-  type IncomeReportData,
-  type PamError,
-} from 'pam-client';
+import { AbortedError, type AvailableYearsResponse, type IncomeReportData, type PamError } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
@@ -12,12 +6,7 @@ import { isPaused, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
 import { checkedAnswer } from './income-report/answer';
 import { ReportFailedError } from './income-report/failed-error';
-import {
-  DEFAULT_REPORT_MAX_POLL_MS,
-  DEFAULT_REPORT_POLL_INTERVAL_MS,
-  reportPollDelayMs,
-  withStatus,
-} from './income-report/polling';
+import { reportPollDelayMs, withStatus } from './income-report/polling';
 import type {
   IncomeReportContext,
   IncomeReportEnvironment,
@@ -38,19 +27,6 @@ const reportOf = (event: object): IncomeReportData => (event as { output: Income
 /** The failure an actor's error event carries (told again with a reading: `READ`), as a PamError. */
 const failureOf = (event: object): PamError => asPamError((event as { error?: unknown }).error);
 
-/** GENERATE's report, kept (RETRY sends it again). */
-const REMEMBER = {
-  type: 'rememberRequest',
-  params: ({
-    event,
-  }: {
-    event: { referenceYear: number; deliveryType: IncomeReportRequest['deliveryType'] };
-  }) => ({
-    referenceYear: event.referenceYear,
-    deliveryType: event.deliveryType,
-  }),
-} as const;
-
 /** RESET from a finished report: back to `ready`, or to loading the years if they never came. */
 const resetToReady = [
   { guard: 'yearsKnown', target: '#incomeReport.ready', actions: 'clearReport' },
@@ -68,16 +44,6 @@ const reportOutcome = (next: string) =>
     { guard: 'isFailed', target: '#incomeReport.failed', actions: ['recordReport', 'markReportFailed'] },
     { target: next, actions: 'recordReport' },
   ] as const;
-
-/** The services of a report actor, from its `input` (`restoreActor` takes them from a fresh one). */
-const services = (input: IncomeReportInput) => ({
-  user: input.user,
-  // The one clock's steady base (docs/time.md): no device-clock step moves the deadline.
-  now: input.now ?? steadyClock(),
-  random: input.random ?? Math.random,
-  // Only the page signals: a report needs no clock of the environment's, no cross-tab channel.
-  environment: input.environment ?? pageSignals(),
-});
 
 /** What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent). */
 type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted?: boolean };
@@ -136,8 +102,10 @@ function createIncomeReportMachine() {
         clampDelay((context.startedAt ?? (event as Read).at!) + context.maxPollMs - (event as Read).at!),
     },
     guards: {
-      isCompleted: ({ event }) => reportOf(event).status === INCOME_REPORT_STATUS.completed,
-      isFailed: ({ event }) => reportOf(event).status === INCOME_REPORT_STATUS.failed,
+      // INCOME_REPORT_STATUS.completed (3) and .failed (4), as literals (as checkedAnswer reads them):
+      // the machine alone then carries no status table.
+      isCompleted: ({ event }) => reportOf(event).status === 3,
+      isFailed: ({ event }) => reportOf(event).status === 4,
       isTransient: ({ event }) => isTransientError(failureOf(event)),
       isUnauthorized: ({ event }) => failureOf(event).code === 'unauthorized',
       yearsFailed: ({ context }) => context.failure === 'years',
@@ -148,18 +116,23 @@ function createIncomeReportMachine() {
     actions: {
       // On a clock that gives no time, an answer is stamped at the last time seen (never the
       // epoch, never ahead): the history stays in order.
-      readClock: (a) => {
-        const seen = a.context.statusHistory;
-        readClock(a, seen[seen.length - 1]?.at ?? a.context.startedAt);
-      },
+      readClock: (a) => readClock(a, a.context.statusHistory.at(-1)?.at ?? a.context.startedAt),
       // A report is not started (nor retried) on a clock that gives no time: its deadline and
       // history could not be timed. `failed`, with the typed error; RETRY tries again.
       failClock: assign(({ context, event }) => ({
         error: (event as Read).clockError!,
         failure: context.failure ?? ('report' as const),
       })),
-      storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
-      rememberRequest: assign((_, request: IncomeReportRequest) => ({ request })),
+      storeYears: assign(({ event }) => ({
+        years: (event as unknown as { output: AvailableYearsResponse }).output.years,
+        error: null,
+        failure: null,
+      })),
+      // GENERATE's report, kept (RETRY sends it again).
+      rememberRequest: assign(({ event }) => {
+        const e = event as Extract<IncomeReportEvent, { type: 'GENERATE' }>;
+        return { request: { referenceYear: e.referenceYear, deliveryType: e.deliveryType } };
+      }),
       startReport: assign(({ event }) => ({
         report: null,
         statusHistory: [],
@@ -200,10 +173,17 @@ function createIncomeReportMachine() {
   }).createMachine({
     id: 'incomeReport',
     context: ({ input }) => ({
-      ...services(input),
-      // NaN, zero or a negative interval would poll back to back: take the default instead.
-      pollIntervalMs: finiteOr(input.pollIntervalMs, DEFAULT_REPORT_POLL_INTERVAL_MS, 1),
-      maxPollMs: finiteOr(input.maxPollMs, DEFAULT_REPORT_MAX_POLL_MS, 1),
+      // The services (`restoreActor` takes them from a fresh input), then the data.
+      user: input.user,
+      // The one clock's steady base (docs/time.md): no device-clock step moves the deadline.
+      now: input.now ?? steadyClock(),
+      random: input.random ?? Math.random,
+      // Only the page signals: a report needs no clock of the environment's, no cross-tab channel.
+      environment: input.environment ?? pageSignals(),
+      // NaN, zero or a negative interval would poll back to back: take the default instead (2 s,
+      // and 5 min for the whole report: literals, which a bundle spells shorter than constants).
+      pollIntervalMs: finiteOr(input.pollIntervalMs, 2_000, 1),
+      maxPollMs: finiteOr(input.maxPollMs, 300_000, 1),
       years: null,
       request: null,
       report: null,
@@ -224,7 +204,7 @@ function createIncomeReportMachine() {
           input: ({ context }) => ({ user: context.user }),
           onDone: {
             target: 'ready',
-            actions: { type: 'storeYears', params: ({ event }) => event.output.years },
+            actions: 'storeYears',
           },
           onError: {
             target: 'failed',
@@ -239,11 +219,11 @@ function createIncomeReportMachine() {
             {
               guard: noReading,
               target: 'failed',
-              actions: [REMEMBER, 'failClock'],
+              actions: ['rememberRequest', 'failClock'],
             },
             {
               target: 'generating',
-              actions: [REMEMBER, 'startReport'],
+              actions: ['rememberRequest', 'startReport'],
             },
           ],
         },
@@ -256,7 +236,7 @@ function createIncomeReportMachine() {
           input: ({ context, event }) => ({
             user: context.user,
             ...(context.request as IncomeReportRequest),
-            ...(event.type === RESTORE_EVENT ? { interrupted: true } : {}),
+            interrupted: event.type === RESTORE_EVENT,
           }),
           onDone: reportOutcome('#incomeReport.polling'),
           // A POST is not repeated on its own (it may have been applied); RETRY sends it again.

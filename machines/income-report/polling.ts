@@ -4,9 +4,6 @@ import type { IncomeReportStatus } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import type { IncomeReportStatusChange } from './types';
 
-export const DEFAULT_REPORT_POLL_INTERVAL_MS = 2000;
-export const DEFAULT_REPORT_MAX_POLL_MS: number = 300_000; // 5 min (a literal: CONTRIBUTING.md)
-
 /**
  * The wait before poll number `polls` (0-based): `pollIntervalMs × 1.5^polls`, capped at
  * `10 × pollIntervalMs`, ±10 % (drawn from `random`), and never less than `minDelayMs` (a

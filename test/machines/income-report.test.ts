@@ -3,13 +3,16 @@
 import { type IncomeReportData, NetworkError } from 'pam-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { DEFAULT_REPORT_MAX_POLL_MS, reportPollDelayMs } from '../../machines/income-report/polling';
+import { reportPollDelayMs } from '../../machines/income-report/polling';
 import {
   type IncomeReportRequest,
   type IncomeReportUser,
   incomeReportMachine,
 } from '../../machines/incomeReportMachine';
 import { until } from '../support/event-loop';
+
+/** `maxPollMs`'s default (IncomeReportInput): 5 min. */
+const MAX_POLL_MS = 300_000;
 
 const report = (status: 1 | 2 | 3 | 4): IncomeReportData => ({ id: 7, status, reference_year: 2025 });
 
@@ -114,7 +117,7 @@ describe('incomeReportMachine timers', () => {
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
-    await vi.advanceTimersByTimeAsync(DEFAULT_REPORT_MAX_POLL_MS);
+    await vi.advanceTimersByTimeAsync(MAX_POLL_MS);
     expect(signals).toHaveLength(1);
     expect(actor.getSnapshot().status).toBe('stopped');
   });
@@ -125,7 +128,7 @@ describe('incomeReportMachine timers', () => {
     const actor = createActor(incomeReportMachine, { input: { user, random: () => 0.5 } }).start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
-    await vi.advanceTimersByTimeAsync(DEFAULT_REPORT_MAX_POLL_MS - 1);
+    await vi.advanceTimersByTimeAsync(MAX_POLL_MS - 1);
     expect(actor.getSnapshot().matches('polling')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('timedOut');
