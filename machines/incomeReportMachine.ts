@@ -1,22 +1,12 @@
-import {
-  AbortedError,
-  type AvailableYearsResponse,
-  INCOME_REPORT_STATUS,
-  type IncomeReportData,
-} from 'pam-client';
+import { AbortedError, type AvailableYearsResponse, type IncomeReportData, type PamError } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
-import { isPaused, onWake, pageSignals } from './environment';
+import { isPaused, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
 import { checkedAnswer } from './income-report/answer';
 import { ReportFailedError } from './income-report/failed-error';
-import {
-  DEFAULT_REPORT_MAX_POLL_MS,
-  DEFAULT_REPORT_POLL_INTERVAL_MS,
-  reportPollDelayMs,
-  withStatus,
-} from './income-report/polling';
+import { reportPollDelayMs, withStatus } from './income-report/polling';
 import type {
   IncomeReportContext,
   IncomeReportEnvironment,
@@ -31,18 +21,11 @@ import { RESTORE_EVENT } from './persistence';
 export type { IncomeReportFailedError } from './income-report/failed-error';
 export type * from './income-report/types';
 
-/** GENERATE's report, kept (RETRY sends it again). */
-const REMEMBER = {
-  type: 'rememberRequest',
-  params: ({
-    event,
-  }: {
-    event: { referenceYear: number; deliveryType: IncomeReportRequest['deliveryType'] };
-  }) => ({
-    referenceYear: event.referenceYear,
-    deliveryType: event.deliveryType,
-  }),
-} as const;
+/** The report an actor's done event carries (told again with a reading: `READ`). */
+const reportOf = (event: object): IncomeReportData => (event as { output: IncomeReportData }).output;
+
+/** The failure an actor's error event carries (told again with a reading: `READ`), as a PamError. */
+const failureOf = (event: object): PamError => asPamError((event as { error?: unknown }).error);
 
 /** RESET from a finished report: back to `ready`, or to loading the years if they never came. */
 const resetToReady = [
@@ -57,52 +40,10 @@ const resetToReady = [
 const reportOutcome = (next: string) =>
   [
     READ,
-    {
-      guard: {
-        type: 'isCompleted',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-      target: '#incomeReport.completed',
-      actions: {
-        type: 'recordReport',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-    },
-    {
-      guard: {
-        type: 'isFailed',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-      target: '#incomeReport.failed',
-      actions: [
-        {
-          type: 'recordReport',
-          params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-        },
-        {
-          type: 'markReportFailed',
-          params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-        },
-      ],
-    },
-    {
-      target: next,
-      actions: {
-        type: 'recordReport',
-        params: ({ event }: { event: { output: IncomeReportData } }) => event.output,
-      },
-    },
+    { guard: 'isCompleted', target: '#incomeReport.completed', actions: 'recordReport' },
+    { guard: 'isFailed', target: '#incomeReport.failed', actions: ['recordReport', 'markReportFailed'] },
+    { target: next, actions: 'recordReport' },
   ] as const;
-
-/** The services of a report actor, from its `input` (`restoreActor` takes them from a fresh one). */
-const services = (input: IncomeReportInput) => ({
-  user: input.user,
-  // The one clock's steady base (docs/time.md): no device-clock step moves the deadline.
-  now: input.now ?? steadyClock(),
-  random: input.random ?? Math.random,
-  // Only the page signals: a report needs no clock of the environment's, no cross-tab channel.
-  environment: input.environment ?? pageSignals(),
-});
 
 /** What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent). */
 type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted?: boolean };
@@ -134,14 +75,15 @@ function createIncomeReportMachine() {
           .generateIncomeReport({ reference_year: input.referenceYear, type: input.deliveryType }, { signal })
           .then((answer) => checkedAnswer(answer, input));
       }),
+      // Hidden or offline: PAUSE; visible, focused or online again: WAKE (the page may have slept).
       watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
-        const unwake = onWake(input, () => sendBack({ type: 'WAKE' }));
-        const offHidden = input.visibility.onChange((hidden) => hidden && sendBack({ type: 'PAUSE' }));
-        const offOffline = input.online.onChange((online) => online || sendBack({ type: 'PAUSE' }));
+        const offs = [
+          input.visibility.onChange((hidden) => sendBack({ type: hidden ? 'PAUSE' : 'WAKE' })),
+          input.focus.onFocus(() => sendBack({ type: 'WAKE' })),
+          input.online.onChange((online) => sendBack({ type: online ? 'WAKE' : 'PAUSE' })),
+        ];
         return () => {
-          unwake();
-          offHidden();
-          offOffline();
+          for (const off of offs) off();
         };
       }),
       // Its input: the report's id, and the request its answers must match (written out: a named
@@ -155,16 +97,17 @@ function createIncomeReportMachine() {
     },
     delays: {
       // From the reading and the draw of the event that entered the state (`READ`): no clock here.
-      pollDelay: ({ context, event }) =>
-        reportPollDelayMs(context.polls, { ...context, random: () => (event as Read).roll! }),
+      pollDelay: ({ context, event }) => reportPollDelayMs(context, () => (event as Read).roll!),
       deadline: ({ context, event }) =>
         clampDelay((context.startedAt ?? (event as Read).at!) + context.maxPollMs - (event as Read).at!),
     },
     guards: {
-      isCompleted: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.completed,
-      isFailed: (_, report: IncomeReportData) => report.status === INCOME_REPORT_STATUS.failed,
-      isTransient: (_, { error }: { error: unknown }) => isTransientError(asPamError(error)),
-      isUnauthorized: (_, { error }: { error: unknown }) => asPamError(error).code === 'unauthorized',
+      // INCOME_REPORT_STATUS.completed (3) and .failed (4), as literals (as checkedAnswer reads them):
+      // the machine alone then carries no status table.
+      isCompleted: ({ event }) => reportOf(event).status === 3,
+      isFailed: ({ event }) => reportOf(event).status === 4,
+      isTransient: ({ event }) => isTransientError(failureOf(event)),
+      isUnauthorized: ({ event }) => failureOf(event).code === 'unauthorized',
       yearsFailed: ({ context }) => context.failure === 'years',
       yearsKnown: ({ context }) => context.years !== null,
       isPaused: ({ context }) => isPaused(context.environment),
@@ -173,18 +116,23 @@ function createIncomeReportMachine() {
     actions: {
       // On a clock that gives no time, an answer is stamped at the last time seen (never the
       // epoch, never ahead): the history stays in order.
-      readClock: (a) => {
-        const seen = a.context.statusHistory;
-        readClock(a, seen[seen.length - 1]?.at ?? a.context.startedAt);
-      },
+      readClock: (a) => readClock(a, a.context.statusHistory.at(-1)?.at ?? a.context.startedAt),
       // A report is not started (nor retried) on a clock that gives no time: its deadline and
       // history could not be timed. `failed`, with the typed error; RETRY tries again.
       failClock: assign(({ context, event }) => ({
         error: (event as Read).clockError!,
         failure: context.failure ?? ('report' as const),
       })),
-      storeYears: assign((_, years: number[]) => ({ years, error: null, failure: null })),
-      rememberRequest: assign((_, request: IncomeReportRequest) => ({ request })),
+      storeYears: assign(({ event }) => ({
+        years: (event as unknown as { output: AvailableYearsResponse }).output.years,
+        error: null,
+        failure: null,
+      })),
+      // GENERATE's report, kept (RETRY sends it again).
+      rememberRequest: assign(({ event }) => {
+        const e = event as Extract<IncomeReportEvent, { type: 'GENERATE' }>;
+        return { request: { referenceYear: e.referenceYear, deliveryType: e.deliveryType } };
+      }),
       startReport: assign(({ event }) => ({
         report: null,
         statusHistory: [],
@@ -194,29 +142,23 @@ function createIncomeReportMachine() {
         polls: 0,
         minDelayMs: 0,
       })),
-      recordReport: assign(({ context, event }, report: IncomeReportData) => ({
-        report,
-        statusHistory: withStatus(context.statusHistory, report.status, (event as Read).at!),
+      recordReport: assign(({ context, event }) => ({
+        report: reportOf(event),
+        statusHistory: withStatus(context.statusHistory, reportOf(event).status, (event as Read).at!),
         error: null,
         minDelayMs: 0,
       })),
       countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
-      recordError: assign((_, { error }: { error: unknown }) => {
-        const pamError = asPamError(error);
-        return { error: pamError, minDelayMs: retryAfterMsOf(pamError) };
+      recordError: assign(({ event }) => {
+        const error = failureOf(event);
+        return { error, minDelayMs: retryAfterMsOf(error) };
       }),
-      failYears: assign((_, { error }: { error: unknown }) => ({
-        error: asPamError(error),
-        failure: 'years' as const,
-      })),
-      failReport: assign((_, { error }: { error: unknown }) => ({
-        error: asPamError(error),
-        failure: 'report' as const,
-      })),
+      failYears: assign(({ event }) => ({ error: failureOf(event), failure: 'years' as const })),
+      failReport: assign(({ event }) => ({ error: failureOf(event), failure: 'report' as const })),
       /** The server's verdict (status 4), as a typed error: the report's id, year and status. */
-      markReportFailed: assign((_, report: IncomeReportData) => ({
+      markReportFailed: assign(({ event }) => ({
         failure: 'report' as const,
-        error: new ReportFailedError(report),
+        error: new ReportFailedError(reportOf(event)),
       })),
       clearReport: assign({
         report: null,
@@ -231,10 +173,17 @@ function createIncomeReportMachine() {
   }).createMachine({
     id: 'incomeReport',
     context: ({ input }) => ({
-      ...services(input),
-      // NaN, zero or a negative interval would poll back to back: take the default instead.
-      pollIntervalMs: finiteOr(input.pollIntervalMs, DEFAULT_REPORT_POLL_INTERVAL_MS, 1),
-      maxPollMs: finiteOr(input.maxPollMs, DEFAULT_REPORT_MAX_POLL_MS, 1),
+      // The services (`restoreActor` takes them from a fresh input), then the data.
+      user: input.user,
+      // The one clock's steady base (docs/time.md): no device-clock step moves the deadline.
+      now: input.now ?? steadyClock(),
+      random: input.random ?? Math.random,
+      // Only the page signals: a report needs no clock of the environment's, no cross-tab channel.
+      environment: input.environment ?? pageSignals(),
+      // NaN, zero or a negative interval would poll back to back: take the default instead (2 s,
+      // and 5 min for the whole report: literals, which a bundle spells shorter than constants).
+      pollIntervalMs: finiteOr(input.pollIntervalMs, 2_000, 1),
+      maxPollMs: finiteOr(input.maxPollMs, 300_000, 1),
       years: null,
       request: null,
       report: null,
@@ -255,11 +204,11 @@ function createIncomeReportMachine() {
           input: ({ context }) => ({ user: context.user }),
           onDone: {
             target: 'ready',
-            actions: { type: 'storeYears', params: ({ event }) => event.output.years },
+            actions: 'storeYears',
           },
           onError: {
             target: 'failed',
-            actions: { type: 'failYears', params: ({ event }) => ({ error: event.error }) },
+            actions: 'failYears',
           },
         },
       },
@@ -270,11 +219,11 @@ function createIncomeReportMachine() {
             {
               guard: noReading,
               target: 'failed',
-              actions: [REMEMBER, 'failClock'],
+              actions: ['rememberRequest', 'failClock'],
             },
             {
               target: 'generating',
-              actions: [REMEMBER, 'startReport'],
+              actions: ['rememberRequest', 'startReport'],
             },
           ],
         },
@@ -287,13 +236,13 @@ function createIncomeReportMachine() {
           input: ({ context, event }) => ({
             user: context.user,
             ...(context.request as IncomeReportRequest),
-            ...(event.type === RESTORE_EVENT ? { interrupted: true } : {}),
+            interrupted: event.type === RESTORE_EVENT,
           }),
           onDone: reportOutcome('#incomeReport.polling'),
           // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
           onError: {
             target: 'failed',
-            actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+            actions: 'failReport',
           },
         },
         after: { deadline: 'timedOut' },
@@ -329,18 +278,18 @@ function createIncomeReportMachine() {
               onError: [
                 READ,
                 {
-                  guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                  guard: 'isUnauthorized',
                   target: 'waitingForSession',
-                  actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'recordError',
                 },
                 {
-                  guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) },
+                  guard: 'isTransient',
                   target: 'waiting',
-                  actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'recordError',
                 },
                 {
                   target: '#incomeReport.failed',
-                  actions: { type: 'failReport', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'failReport',
                 },
               ],
             },

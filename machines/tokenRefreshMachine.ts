@@ -118,11 +118,13 @@ const atOf = (event: object): number | undefined =>
   (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
 
 /**
- * How long until the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s),
- * from the event's reading (every event judged here carries one: they come after `READ`).
+ * How long until the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s,
+ * the core's `REFRESH_IN_FLIGHT_TIMEOUT_MS`, written as a literal here and in `loseFlight`'s error:
+ * `refreshSchedule(…)[2]` read it at each use), from the event's reading (every event judged here
+ * carries one: they come after `READ`).
  */
 const untilLost = (c: TokenRefreshContext, event: object): number =>
-  (c.refresh.inFlightSince ?? atOf(event)!) + refreshSchedule(c.refresh)[2] - atOf(event)!;
+  (c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)!;
 
 /** What `tokenRefreshMachine` accepts. */
 export type TokenRefreshEvent =
@@ -236,14 +238,14 @@ function createTokenRefreshMachine() {
           error: (event as Read).clockError ?? c.error,
         };
       }),
-      startRefresh: assign({
-        refresh: ({ context: c, event }) => markRefreshStarted(c.refresh, atOf(event)!),
-      }),
-      completeRefresh: assign({
-        refresh: ({ event }) => markTokenSaved(atOf(event)!),
+      startRefresh: assign(({ context: c, event }) => ({
+        refresh: markRefreshStarted(c.refresh, atOf(event)!),
+      })),
+      completeRefresh: assign(({ event }) => ({
+        refresh: markTokenSaved(atOf(event)!),
         error: null,
         notBefore: null,
-      }),
+      })),
       failRefresh: assign(({ context: c, event }) => {
         const error = asPamError((event as { error?: unknown }).error);
         // When it may be tried again: the core's backoff (jittered when the machine has a
@@ -260,14 +262,14 @@ function createTokenRefreshMachine() {
           error,
         };
       }),
-      loseFlight: assign({
-        refresh: ({ context: c, event }) => markRefreshCompleted(c.refresh, false, atOf(event)!),
-        error: ({ context: c }) => new TimeoutError('POST', 'refreshToken', refreshSchedule(c.refresh)[2]),
-      }),
-      endSession: assign({
+      loseFlight: assign(({ context: c, event }) => ({
+        refresh: markRefreshCompleted(c.refresh, false, atOf(event)!),
+        error: new TimeoutError('POST', 'refreshToken', 60_000),
+      })),
+      endSession: assign(({ event }) => ({
         refresh: initialRefreshState,
-        error: ({ event }) => asPamError((event as { error?: unknown }).error),
-      }),
+        error: asPamError((event as { error?: unknown }).error),
+      })),
       signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
       // The answer's token (never kept in context), from the done event told again with its reading.
       emitRefreshed: emit(({ event }) => ({

@@ -3,13 +3,16 @@
 import { type IncomeReportData, NetworkError } from 'pam-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { DEFAULT_REPORT_MAX_POLL_MS, reportPollDelayMs } from '../../machines/income-report/polling';
+import { reportPollDelayMs } from '../../machines/income-report/polling';
 import {
   type IncomeReportRequest,
   type IncomeReportUser,
   incomeReportMachine,
 } from '../../machines/incomeReportMachine';
 import { until } from '../support/event-loop';
+
+/** `maxPollMs`'s default (IncomeReportInput): 5 min. */
+const MAX_POLL_MS = 300_000;
 
 const report = (status: 1 | 2 | 3 | 4): IncomeReportData => ({ id: 7, status, reference_year: 2025 });
 
@@ -30,7 +33,9 @@ function slowUser(options: { hang?: boolean } = {}) {
 
 describe('reportPollDelayMs', () => {
   const run = (random: () => number, n = 8) =>
-    Array.from({ length: n }, (_, i) => reportPollDelayMs(i, { pollIntervalMs: 2000, random }));
+    Array.from({ length: n }, (_, i) =>
+      reportPollDelayMs({ polls: i, pollIntervalMs: 2000, minDelayMs: 0 }, random),
+    );
 
   it('grows ×1.5 per poll from the base up to 10× the base', () => {
     expect(run(() => 0.5)).toEqual([2000, 3000, 4500, 6750, 10125, 15188, 20000, 20000]);
@@ -42,9 +47,9 @@ describe('reportPollDelayMs', () => {
   });
 
   it("never waits less than a Retry-After, and never beyond setTimeout's range", () => {
-    expect(reportPollDelayMs(0, { pollIntervalMs: 2000, random: () => 0.5, minDelayMs: 5000 })).toBe(5000);
-    expect(reportPollDelayMs(3, { pollIntervalMs: 2000, random: () => 0.5, minDelayMs: 5000 })).toBe(6750);
-    expect(reportPollDelayMs(0, { pollIntervalMs: 2000, random: () => 0.5, minDelayMs: 1e12 })).toBe(
+    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 5000 }, () => 0.5)).toBe(5000);
+    expect(reportPollDelayMs({ polls: 3, pollIntervalMs: 2000, minDelayMs: 5000 }, () => 0.5)).toBe(6750);
+    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 1e12 }, () => 0.5)).toBe(
       2 ** 31 - 1,
     );
   });
@@ -112,7 +117,7 @@ describe('incomeReportMachine timers', () => {
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
-    await vi.advanceTimersByTimeAsync(DEFAULT_REPORT_MAX_POLL_MS);
+    await vi.advanceTimersByTimeAsync(MAX_POLL_MS);
     expect(signals).toHaveLength(1);
     expect(actor.getSnapshot().status).toBe('stopped');
   });
@@ -123,7 +128,7 @@ describe('incomeReportMachine timers', () => {
     const actor = createActor(incomeReportMachine, { input: { user, random: () => 0.5 } }).start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
-    await vi.advanceTimersByTimeAsync(DEFAULT_REPORT_MAX_POLL_MS - 1);
+    await vi.advanceTimersByTimeAsync(MAX_POLL_MS - 1);
     expect(actor.getSnapshot().matches('polling')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('timedOut');
