@@ -295,8 +295,6 @@ function createIncomeReportMachine() {
             },
           },
           waitingForSession: {
-            description:
-              'A poll answered 401: poll again on SESSION_REFRESHED or after the next backoff delay.',
             always: { guard: 'isPaused', target: 'paused' },
             on: { SESSION_REFRESHED: 'fetching', PAUSE: { guard: 'isPaused', target: 'paused' } },
             after: { pollDelay: 'fetching' },
