@@ -176,13 +176,9 @@ export function singleFlight(run: () => Promise<boolean>): () => Promise<boolean
 
 // Retry-After and HTTP dates.
 
-// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date. Date.parse alone
-// is far too lenient (it reads '1.5' or 'soon 3' as dates), so a date must start with a weekday,
-// which all three HTTP-date forms (IMF-fixdate, RFC 850, asctime) do.
+// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date.
 const DELTA_SECONDS = /^\d+$/;
-const HTTP_DATE_START = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
-// asctime dates carry no zone; HTTP dates are always GMT, but Date.parse would read them as local time.
-const HAS_ZONE = /\b(gmt|utc|z)\b|[+-]\d{4}\s*$/i;
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
 /**
  * Reads a `Retry-After` header as seconds to wait: delta-seconds as given, an HTTP date as the
@@ -205,18 +201,39 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /**
- * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of an IMF-fixdate, RFC 850 or asctime
- * date (read as GMT), or `undefined` for anything else.
+ * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of a real date written as RFC 9110
+ * 5.6.7 writes it, or `undefined` for anything else (a day past its month, a weekday not its
+ * own, a year other than 0000-9999 or a zone other than GMT). IMF-fixdate, and the obsolete forms:
+ * RFC 850 (a two-digit year: 00-49 this century, 50-99 the last, as Date.parse read them) and
+ * asctime (GMT). Not Date.parse: it read year 0001 as 2001 and rolled 31 Feb into March.
  *
  * @example
  * parseHttpDate('Wed, 21 Oct 2015 07:28:00 GMT'); // 1445412480000
- * parseHttpDate('1445412480'); // undefined
+ * parseHttpDate('Tue, 31 Feb 2015 07:28:00 GMT'); // undefined
  */
 export function parseHttpDate(value: string | null | undefined): number | undefined {
-  const text = value?.trim();
-  if (!text || !HTTP_DATE_START.test(text)) return undefined;
-  const at = Date.parse(HAS_ZONE.test(text) ? text : `${text} GMT`);
-  return Number.isNaN(at) ? undefined : at;
+  // The obsolete forms written as IMF-fixdate, then read: the date the parts name (rolled over
+  // when out of range) must write back as the same text, weekday included.
+  const imf = `${value}`
+    .trim()
+    // RFC 850: the weekday in full, a two-digit year (00-49 this century, as Date.parse read it).
+    .replace(
+      /^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, (\d\d)-(\w+)-(\d\d) /,
+      (_, day: string, d, month, year: string) =>
+        `${day.slice(0, 3)}, ${d} ${month} ${year < '50' ? 20 : 19}${year} `,
+    )
+    // asctime: no zone (GMT), the day after a space when under 10.
+    .replace(
+      /^(\w+) (\w+) ( \d|\d\d) (\S+) (\d+)$/,
+      (_, day, month, d: string, time, year) => `${day}, ${d.replace(' ', '0')} ${month} ${year} ${time} GMT`,
+    );
+  const parts = /^\w+, (\d+) (\w+) (\d+) (\d+):(\d+):(\d+) GMT$/.exec(imf);
+  if (!parts) return undefined;
+  const [, d, month, year, h, m, s] = parts;
+  const date = new Date(0);
+  date.setUTCFullYear(+year!, MONTHS.indexOf(month!) / 3, +d!);
+  const at = date.setUTCHours(+h!, +m!, +s!);
+  return date.toUTCString() === imf ? at : undefined;
 }
 
 /**
