@@ -178,7 +178,6 @@ export function singleFlight(run: () => Promise<boolean>): () => Promise<boolean
 
 // RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date.
 const DELTA_SECONDS = /^\d+$/;
-const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
 /**
  * Reads a `Retry-After` header as seconds to wait: delta-seconds as given, an HTTP date as the
@@ -201,39 +200,32 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /**
- * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of a real date written as RFC 9110
- * 5.6.7 writes it, or `undefined` for anything else (a day past its month, a weekday not its
- * own, a year other than 0000-9999 or a zone other than GMT). IMF-fixdate, and the obsolete forms:
- * RFC 850 (a two-digit year: 00-49 this century, 50-99 the last, as Date.parse read them) and
- * asctime (GMT). Not Date.parse: it read year 0001 as 2001 and rolled 31 Feb into March.
+ * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of a real date in one of RFC 9110's
+ * HTTP-date forms (IMF-fixdate; the obsolete RFC 850 and asctime, read as GMT), or `undefined` for
+ * anything else: a day past its month, an hour past 23, a weekday not the date's, another zone.
+ * Date.parse reads the text, and the date it read must write back as that same text: it read year
+ * 0001 as 2001 (now no reading; years 0100-9999 read), rolled 31 Feb into March and ignored the
+ * weekday.
  *
  * @example
  * parseHttpDate('Wed, 21 Oct 2015 07:28:00 GMT'); // 1445412480000
  * parseHttpDate('Tue, 31 Feb 2015 07:28:00 GMT'); // undefined
  */
 export function parseHttpDate(value: string | null | undefined): number | undefined {
-  // The obsolete forms written as IMF-fixdate, then read: the date the parts name (rolled over
-  // when out of range) must write back as the same text, weekday included.
-  const imf = `${value}`
-    .trim()
-    // RFC 850: the weekday in full, a two-digit year (00-49 this century, as Date.parse read it).
-    .replace(
-      /^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, (\d\d)-(\w+)-(\d\d) /,
-      (_, day: string, d, month, year: string) =>
-        `${day.slice(0, 3)}, ${d} ${month} ${year < '50' ? 20 : 19}${year} `,
-    )
-    // asctime: no zone (GMT), the day after a space when under 10.
-    .replace(
-      /^(\w+) (\w+) ( \d|\d\d) (\S+) (\d+)$/,
-      (_, day, month, d: string, time, year) => `${day}, ${d.replace(' ', '0')} ${month} ${year} ${time} GMT`,
-    );
-  const parts = /^\w+, (\d+) (\w+) (\d+) (\d+):(\d+):(\d+) GMT$/.exec(imf);
-  if (!parts) return undefined;
-  const [, d, month, year, h, m, s] = parts;
-  const date = new Date(0);
-  date.setUTCFullYear(+year!, MONTHS.indexOf(month!) / 3, +d!);
-  const at = date.setUTCHours(+h!, +m!, +s!);
-  return date.toUTCString() === imf ? at : undefined;
+  const text = `${value}`.trim();
+  const date = new Date(text.endsWith('GMT') ? text : `${text} GMT`);
+  // `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), split
+  const [w, d, month, year = '', time] = date.toUTCString().split(' ');
+  // (No `time`: an invalid date, whatever the text.)
+  return time &&
+    (text === `${w} ${d} ${month} ${year} ${time} GMT` ||
+      text === `${w?.slice(0, 3)} ${month} ${d?.replace(/^0/, ' ')} ${time} ${year}` ||
+      // RFC 850, its weekday in full (looked up only for a text in that form: Intl is slow)
+      (text.includes('-') &&
+        text ===
+          `${date.toLocaleString('en', { weekday: 'long', timeZone: 'UTC' })}, ${d}-${month}-${year.slice(2)} ${time} GMT`))
+    ? date.getTime()
+    : undefined;
 }
 
 /**
