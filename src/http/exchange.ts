@@ -46,7 +46,7 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
   const { baseURL } = options;
   const absolute = isAbsoluteURL(baseURL);
   // Not a string, blank, or a URL with a scheme that does not parse.
-  if (typeof baseURL !== 'string' || baseURL.trim() === '' || (absolute && !canParse(baseURL)))
+  if (typeof baseURL !== 'string' || baseURL.trim() === '' || (absolute && !parse(baseURL)))
     throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
   if (!absolute && pageURL() === undefined && !options.fetch)
     throw new ConfigurationError(
@@ -95,15 +95,6 @@ function retriesOf(retry: number | undefined): number {
 export function absoluteURL(url: string): string {
   const page = isAbsoluteURL(url) ? undefined : pageURL();
   return page === undefined ? url : new URL(url, page).href;
-}
-
-function canParse(url: string): boolean {
-  try {
-    new URL(url);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // Request options.

@@ -214,12 +214,12 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 export function parseHttpDate(value: string | null | undefined): number | undefined {
   const text = `${value}`.trim();
   const date = new Date(text.endsWith('GMT') ? text : `${text} GMT`);
-  // `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), split
-  const [w, d, month, year = '', time] = date.toUTCString().split(' ');
+  const imf = date.toUTCString(); // `Sun, 06 Nov 1994 08:49:37 GMT`
+  const [w, d, month, year = '', time] = imf.split(' ');
   // (No `time`: an invalid date, whatever the text.)
   return time &&
-    (text === `${w} ${d} ${month} ${year} ${time} GMT` ||
-      text === `${w?.slice(0, 3)} ${month} ${d?.replace(/^0/, ' ')} ${time} ${year}` ||
+    (text === imf ||
+      text === `${w!.slice(0, 3)} ${month} ${d!.replace(/^0/, ' ')} ${time} ${year}` ||
       // RFC 850, its weekday in full (looked up only for a text in that form: Intl is slow)
       (text.includes('-') &&
         text ===
