@@ -223,10 +223,9 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
     time &&
     (text === imf ||
       text === `${w!.slice(0, 3)} ${month} ${d!.replace(/^0/, ' ')} ${time} ${year}` ||
-      // RFC 850, its weekday in full (looked up only for a text in that form: Intl is slow)
-      (text.includes('-') &&
-        text ===
-          `${date.toLocaleString('en', { weekday: 'long', timeZone: 'UTC' })}, ${d}-${month}-${year.slice(2)} ${time} GMT`));
+      // RFC 850, its weekday in full
+      text ===
+        `${w!.slice(0, 3)}${['day', 'day', 'sday', 'nesday', 'rsday', 'day', 'urday'][date.getUTCDay()]}, ${d}-${month}-${year.slice(2)} ${time} GMT`);
   lastDate = [value, real ? date.getTime() : undefined];
   return lastDate[1];
 }
