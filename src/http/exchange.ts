@@ -93,8 +93,9 @@ function retriesOf(retry: number | undefined): number {
 
 /** A relative request URL made absolute against the page, when there is one (Node's fetch needs it). */
 export function absoluteURL(url: string): string {
-  const page = isAbsoluteURL(url) ? undefined : pageURL();
-  return page === undefined ? url : new URL(url, page).href;
+  // The page first: without one (Node, a worker) the URL goes as it is, no pattern run (~5 µs cold).
+  const page = pageURL();
+  return page === undefined || isAbsoluteURL(url) ? url : new URL(url, page).href;
 }
 
 // Request options.
