@@ -46,7 +46,7 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
   const { baseURL } = options;
   const absolute = isAbsoluteURL(baseURL);
   // Not a string, blank, or a URL with a scheme that does not parse.
-  if (typeof baseURL !== 'string' || baseURL.trim() === '' || (absolute && !canParse(baseURL)))
+  if (typeof baseURL !== 'string' || baseURL.trim() === '' || (absolute && !parse(baseURL)))
     throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
   if (!absolute && pageURL() === undefined && !options.fetch)
     throw new ConfigurationError(
@@ -93,17 +93,9 @@ function retriesOf(retry: number | undefined): number {
 
 /** A relative request URL made absolute against the page, when there is one (Node's fetch needs it). */
 export function absoluteURL(url: string): string {
-  const page = isAbsoluteURL(url) ? undefined : pageURL();
-  return page === undefined ? url : new URL(url, page).href;
-}
-
-function canParse(url: string): boolean {
-  try {
-    new URL(url);
-    return true;
-  } catch {
-    return false;
-  }
+  // The page first: without one (Node, a worker) the URL goes as it is, no pattern run (~5 µs cold).
+  const page = pageURL();
+  return page === undefined || isAbsoluteURL(url) ? url : new URL(url, page).href;
 }
 
 // Request options.

@@ -296,7 +296,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     body: unknown,
     requestOptions?: RequestOptions | null,
   ): Promise<T> {
-    const secrets = [...secretValuesOf(body), ...secretValuesOfQuery(path)];
+    const secrets = secretValuesOf(body).concat(secretValuesOfQuery(path));
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (CREDENTIAL_HEADER.test(name) && typeof value === 'string') secrets.push(value);
     }

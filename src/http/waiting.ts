@@ -176,13 +176,8 @@ export function singleFlight(run: () => Promise<boolean>): () => Promise<boolean
 
 // Retry-After and HTTP dates.
 
-// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date. Date.parse alone
-// is far too lenient (it reads '1.5' or 'soon 3' as dates), so a date must start with a weekday,
-// which all three HTTP-date forms (IMF-fixdate, RFC 850, asctime) do.
+// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date.
 const DELTA_SECONDS = /^\d+$/;
-const HTTP_DATE_START = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
-// asctime dates carry no zone; HTTP dates are always GMT, but Date.parse would read them as local time.
-const HAS_ZONE = /\b(gmt|utc|z)\b|[+-]\d{4}\s*$/i;
 
 /**
  * Reads a `Retry-After` header as seconds to wait: delta-seconds as given, an HTTP date as the
@@ -205,19 +200,40 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /**
- * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of an IMF-fixdate, RFC 850 or asctime
- * date (read as GMT), or `undefined` for anything else.
+ * The one HTTP-date reader (`Retry-After`, `Date`): epoch ms of a real date in one of RFC 9110's
+ * HTTP-date forms (IMF-fixdate; the obsolete RFC 850 and asctime, read as GMT), or `undefined` for
+ * anything else: a day past its month, an hour past 23, a weekday not the date's, another zone.
+ * Date.parse reads the text, and the date it read must write back as that same text: it read year
+ * 0001 as 2001 (now no reading; years 0100-9999 read), rolled 31 Feb into March and ignored the
+ * weekday.
  *
  * @example
  * parseHttpDate('Wed, 21 Oct 2015 07:28:00 GMT'); // 1445412480000
- * parseHttpDate('1445412480'); // undefined
+ * parseHttpDate('Tue, 31 Feb 2015 07:28:00 GMT'); // undefined
  */
 export function parseHttpDate(value: string | null | undefined): number | undefined {
-  const text = value?.trim();
-  if (!text || !HTTP_DATE_START.test(text)) return undefined;
-  const at = Date.parse(HAS_ZONE.test(text) ? text : `${text} GMT`);
-  return Number.isNaN(at) ? undefined : at;
+  // Answers of one second share their `Date`: the last one read is not read again (~1 µs).
+  if (value === lastText) return lastAt;
+  const text = `${value}`.trim();
+  const date = new Date(text.endsWith('GMT') ? text : `${text} GMT`);
+  const imf = date.toUTCString(); // `Sun, 06 Nov 1994 08:49:37 GMT`
+  const [w, d, month, year = '', time] = imf.split(' ');
+  // (No `time`: an invalid date, whatever the text.)
+  const real =
+    time &&
+    (text === imf ||
+      text === `${w!.slice(0, 3)} ${month} ${d!.replace(/^0/, ' ')} ${time} ${year}` ||
+      // RFC 850, its weekday in full
+      text ===
+        `${w!.slice(0, 3)}${['day', 'day', 'sday', 'nesday', 'rsday', 'day', 'urday'][date.getUTCDay()]}, ${d}-${month}-${year.slice(2)} ${time} GMT`);
+  lastText = value;
+  lastAt = real ? date.getTime() : undefined;
+  return lastAt;
 }
+
+/** `parseHttpDate`'s last text and its reading. */
+let lastText: unknown;
+let lastAt: number | undefined;
 
 /**
  * How long the server asked to wait before trying again, in milliseconds: the `Retry-After` of an

@@ -99,37 +99,40 @@ export function readText(value: unknown): string | null | Unreadable {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function int(...checks: z.core.$ZodCheck<number>[]): z.ZodMiniNumber<number> {
-  const safe = z.check<number>((payload) => {
-    const input = payload.value;
-    const base = { input, inst: safe, continue: true } as const;
-    if (!Number.isInteger(input))
-      payload.issues.push({
-        ...base,
-        code: 'invalid_type',
-        expected: 'int',
-        format: 'safeint',
-        continue: false,
-      });
-    else if (input > Number.MAX_SAFE_INTEGER)
-      payload.issues.push({
-        ...base,
-        code: 'too_big',
-        maximum: Number.MAX_SAFE_INTEGER,
-        origin: 'int',
-        inclusive: true,
-      });
-    else if (input < Number.MIN_SAFE_INTEGER)
-      payload.issues.push({
-        ...base,
-        code: 'too_small',
-        minimum: Number.MIN_SAFE_INTEGER,
-        origin: 'int',
-        inclusive: true,
-      });
-  });
-  // Described as z.int()'s check (what z.toJSONSchema and zod's compiler read: an integer in the safe range).
-  Object.assign(safe._zod.def, { check: 'number_format', format: 'safeint' });
+  const safe = plainCheck<number>(
+    (input) =>
+      !Number.isInteger(input)
+        ? { code: 'invalid_type', expected: 'int', format: 'safeint', continue: false }
+        : input > Number.MAX_SAFE_INTEGER
+          ? { code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, origin: 'int', inclusive: true }
+          : input < Number.MIN_SAFE_INTEGER
+            ? { code: 'too_small', minimum: Number.MIN_SAFE_INTEGER, origin: 'int', inclusive: true }
+            : undefined,
+    // Described as z.int()'s check (what z.toJSONSchema and zod's compiler read: an integer in the safe range).
+    { check: 'number_format', format: 'safeint' },
+  );
   return z.number().check(safe, ...checks);
+}
+
+/**
+ * A check without a zod check class: the issue `issueOf` finds in a value (if any), pushed with the
+ * value, the check and `continue: true` (unless the issue says otherwise), as zod's checks push
+ * theirs; described to zod (z.toJSONSchema, its compiler) by `def`, as the check it stands for.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function plainCheck<T>(issueOf: (input: T) => object | undefined, def: object): z.core.$ZodCheck<T> {
+  const check = z.check<T>((payload) => {
+    const issue = issueOf(payload.value);
+    if (issue)
+      payload.issues.push({
+        input: payload.value,
+        inst: check,
+        continue: true,
+        ...issue,
+      } as never);
+  });
+  Object.assign(check._zod.def, def);
+  return check;
 }
 
 /** zod's e-mail pattern (`z.regexes.email`, zod 4), which `z.email()` tests. */
@@ -145,19 +148,13 @@ const EMAIL =
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function matching(format: 'email' | 'regex', pattern: RegExp): z.ZodMiniString<string> {
-  const check = z.check<string>((payload) => {
-    if (!pattern.test(payload.value))
-      payload.issues.push({
-        origin: 'string',
-        code: 'invalid_format',
-        format,
-        input: payload.value,
-        pattern: String(pattern),
-        inst: check,
-        continue: true,
-      });
-  });
-  Object.assign(check._zod.def, { check: 'string_format', format, pattern });
+  const check = plainCheck<string>(
+    (input) =>
+      pattern.test(input)
+        ? undefined
+        : { origin: 'string', code: 'invalid_format', format, pattern: String(pattern) },
+    { check: 'string_format', format, pattern },
+  );
   return z.string().check(check);
 }
 
@@ -171,20 +168,17 @@ export const email = /* @__NO_SIDE_EFFECTS__ */ () => matching('email', EMAIL);
  */
 /* @__NO_SIDE_EFFECTS__ */
 function bound(n: number, least: boolean): z.core.$ZodCheck<number> {
-  const check = z.check<number>((payload) => {
-    const input = payload.value;
-    if (least ? input < n : input > n)
-      payload.issues.push({
-        origin: 'number',
-        ...(least ? { code: 'too_small', minimum: n } : { code: 'too_big', maximum: n }),
-        input,
-        inclusive: true,
-        inst: check,
-        continue: true,
-      });
-  });
-  Object.assign(check._zod.def, { check: least ? 'greater_than' : 'less_than', value: n, inclusive: true });
-  return check;
+  return plainCheck<number>(
+    (input) =>
+      (least ? input < n : input > n)
+        ? {
+            origin: 'number',
+            ...(least ? { code: 'too_small', minimum: n } : { code: 'too_big', maximum: n }),
+            inclusive: true,
+          }
+        : undefined,
+    { check: least ? 'greater_than' : 'less_than', value: n, inclusive: true },
+  );
 }
 export const atLeast = /* @__NO_SIDE_EFFECTS__ */ (n: number) => bound(n, true);
 export const atMost = /* @__NO_SIDE_EFFECTS__ */ (n: number) => bound(n, false);
