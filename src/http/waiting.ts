@@ -213,7 +213,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  */
 export function parseHttpDate(value: string | null | undefined): number | undefined {
   // Answers of one second share their `Date`: the last one read is not read again (~1 µs).
-  if (value === lastText) return lastAt;
+  if (value === lastDate[0]) return lastDate[1];
   const text = `${value}`.trim();
   const date = new Date(text.endsWith('GMT') ? text : `${text} GMT`);
   const imf = date.toUTCString(); // `Sun, 06 Nov 1994 08:49:37 GMT`
@@ -226,14 +226,12 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
       // RFC 850, its weekday in full
       text ===
         `${w!.slice(0, 3)}${['day', 'day', 'sday', 'nesday', 'rsday', 'day', 'urday'][date.getUTCDay()]}, ${d}-${month}-${year.slice(2)} ${time} GMT`);
-  lastText = value;
-  lastAt = real ? date.getTime() : undefined;
-  return lastAt;
+  lastDate = [value, real ? date.getTime() : undefined];
+  return lastDate[1];
 }
 
 /** `parseHttpDate`'s last text and its reading. */
-let lastText: unknown;
-let lastAt: number | undefined;
+let lastDate: [text: unknown, at: number | undefined] = [undefined, undefined];
 
 /**
  * How long the server asked to wait before trying again, in milliseconds: the `Retry-After` of an
