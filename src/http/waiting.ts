@@ -212,26 +212,20 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  * parseHttpDate('Tue, 31 Feb 2015 07:28:00 GMT'); // undefined
  */
 export function parseHttpDate(value: string | null | undefined): number | undefined {
-  // Answers of one second share their `Date`: the last one read is not read again (~1 µs).
-  if (value === lastDate[0]) return lastDate[1];
   const text = `${value}`.trim();
   const date = new Date(text.endsWith('GMT') ? text : `${text} GMT`);
   const imf = date.toUTCString(); // `Sun, 06 Nov 1994 08:49:37 GMT`
   const [w, d, month, year = '', time] = imf.split(' ');
   // (No `time`: an invalid date, whatever the text.)
-  const real =
-    time &&
+  return time &&
     (text === imf ||
       text === `${w!.slice(0, 3)} ${month} ${d!.replace(/^0/, ' ')} ${time} ${year}` ||
       // RFC 850, its weekday in full
       text ===
-        `${w!.slice(0, 3)}${['day', 'day', 'sday', 'nesday', 'rsday', 'day', 'urday'][date.getUTCDay()]}, ${d}-${month}-${year.slice(2)} ${time} GMT`);
-  lastDate = [value, real ? date.getTime() : undefined];
-  return lastDate[1];
+        `${w!.slice(0, 3)}${['day', 'day', 'sday', 'nesday', 'rsday', 'day', 'urday'][date.getUTCDay()]}, ${d}-${month}-${year.slice(2)} ${time} GMT`)
+    ? date.getTime()
+    : undefined;
 }
-
-/** `parseHttpDate`'s last text and its reading. */
-let lastDate: [text: unknown, at: number | undefined] = [undefined, undefined];
 
 /**
  * How long the server asked to wait before trying again, in milliseconds: the `Retry-After` of an
