@@ -3,19 +3,27 @@
 // importing that module from the server entry re-splits the build's shared chunks and grows the
 // browser bundles (measured: +70 B gz for "everything in pam-client"). Keep the two in step.
 
-// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date, which starts with
-// a weekday in all three forms (IMF-fixdate, RFC 850, asctime); Date.parse alone is far too lenient.
+// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date.
 const DELTA_SECONDS = /^\d+$/;
-const HTTP_DATE_START = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
-// asctime dates carry no zone; HTTP dates are always GMT, but Date.parse would read them as local time.
-const HAS_ZONE = /\b(gmt|utc|z)\b|[+-]\d{4}\s*$/i;
 
-/** Epoch ms of an IMF-fixdate, RFC 850 or asctime date (read as GMT), or `undefined`. */
+/**
+ * Epoch ms of a real date in an RFC 9110 HTTP-date form (IMF-fixdate; RFC 850, asctime, as GMT),
+ * or `undefined`: the date Date.parse read must write back as the same text (the core's reader).
+ */
 export function parseHttpDate(value: string | null | undefined): number | undefined {
-  const text = value?.trim();
-  if (!text || !HTTP_DATE_START.test(text)) return undefined;
-  const at = Date.parse(HAS_ZONE.test(text) ? text : `${text} GMT`);
-  return Number.isNaN(at) ? undefined : at;
+  const text = `${value}`.trim();
+  const date = new Date(text.endsWith('GMT') ? text : `${text} GMT`);
+  const imf = date.toUTCString(); // `Sun, 06 Nov 1994 08:49:37 GMT`
+  const [w, d, month, year = '', time] = imf.split(' ');
+  // (No `time`: an invalid date, whatever the text.)
+  const real =
+    time &&
+    (text === imf ||
+      text === `${w!.slice(0, 3)} ${month} ${d!.replace(/^0/, ' ')} ${time} ${year}` ||
+      // RFC 850, its weekday in full
+      text ===
+        `${w!.slice(0, 3)}${['day', 'day', 'sday', 'nesday', 'rsday', 'day', 'urday'][date.getUTCDay()]}, ${d}-${month}-${year.slice(2)} ${time} GMT`);
+  return real ? date.getTime() : undefined;
 }
 
 /** A `Retry-After` as seconds to wait (an HTTP date: whole seconds from `now`), or `undefined`. */
