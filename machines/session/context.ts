@@ -151,16 +151,19 @@ export const restored = (context: SessionContext, meta: SessionMeta): Partial<Se
 /** The player and login the session holds now, to stamp on what is read or sent for it. */
 export const ownerOf = (context: SessionContext): Owner => ({ userId: context.userId, sid: context.sid });
 
+/** Why a session ends, and when (`forgotten`). */
+export interface ForgetParams {
+  reason: 'logout' | 'expired' | 'remote';
+  at?: number | null;
+}
+
 /**
  * Signed out: everything of the session goes, but when (and which) it ended. When is the time the
  * event carries (a TICK's or WAKE's reading, another tab's word); an event without one (an app's
  * LOGOUT) dates it at the ended session's own save, never at a clock read here. Without a session
  * (a login abandoned), the last one that ended stays the one remembered.
  */
-export function forgotten(
-  context: SessionContext,
-  p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null },
-): Partial<SessionContext> {
+export function forgotten(context: SessionContext, p: ForgetParams): Partial<SessionContext> {
   const at = p.at ?? context.savedAt;
   return {
     user: null,

@@ -35,9 +35,9 @@ import {
   playTimeOf,
   selectPlayTime,
 } from '../playTimeMachine';
-import { ownerOf, sameJson, servicesOf } from './context';
+import { type ForgetParams, forgotten, ownerOf, sameJson, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import { heardOf } from './order';
+import { endedOf, heardOf } from './order';
 import {
   createProfileFlow,
   loginRestrictionsOf,
@@ -228,6 +228,8 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
       enqueue({ type: 'forget', params: remoteForgetOf(e) });
       enqueue.emit({ type: 'signedOut', reason: e.reason, remote: true });
     }),
+    // Signed out, the login that ended remembered (the last 16): another tab's word of it is never taken again.
+    forget: assign(({ context }, p) => ({ ...forgotten(context, p as ForgetParams), ...endedOf(context) })),
     heardSeq: assign(({ context, event }) => heardOf(context, (event as Heard<'HEARD'>).seq)),
     dropAdopted: ({ context, event }) => dropAdopted(context, event as Heard<'ADOPT'>),
     // A sign-out here (a logout, an expiry), told to the other tabs.

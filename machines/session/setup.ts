@@ -8,10 +8,9 @@ import { asPamError } from 'pam-client/internal';
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
 import { loginCore } from '../loginMachine';
 import { machineSetup, type PARTS } from '../machine-setup';
-import { forgotten, restored, servicesOf } from './context';
+import { type ForgetParams, forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
-import { endedOf } from './order';
 import { sameOwner } from './profile-rules';
 import {
   type Claim,
@@ -165,10 +164,8 @@ const typedSetup = /* @__PURE__ */ (() =>
         signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
         refreshed: assign(({ context }, at: number) => refreshed(context, at)),
         restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
-        forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
-          ...forgotten(context, p),
-          ...endedOf(context),
-        })),
+        // (The tabs flow's also remembers the login that ended: ./flows.ts.)
+        forget: assign(({ context }, p: ForgetParams) => forgotten(context, p)),
         // Only LOGIN and REGISTER run it (signingOut).
         rememberPending: assign(({ event }) => ({ pending: boxCommand(event as PendingCommand) })),
         dropPending: assign({ pending: null }),
