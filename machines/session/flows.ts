@@ -50,7 +50,7 @@ import { readClockTrusted } from './refresh';
 import type { PublishedProfile, SessionAction } from './setup';
 import { acceptedStoreOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
-import type { SessionContext } from './types';
+import type { ClockReading, SessionContext } from './types';
 
 /**
  * The event an action is named for (its transitions name it for that event only: a cast, not
@@ -314,6 +314,12 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
       servicesOf(context).crossTab?.publishProfile(userInfo, owner, at);
     },
     wakeProfile: sendTo('profile', { type: 'WAKE' }),
+    // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions that
+    // allowed betting stale, betting off (fail closed), until the flow's next word.
+    takeClockError: assign(({ context: { restrictions: r }, event }) => ({
+      error: (event as { reading: ClockReading }).reading.error!,
+      restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
+    })),
   },
 }))();
 

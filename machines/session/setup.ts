@@ -155,11 +155,10 @@ const typedSetup = /* @__PURE__ */ (() =>
         clearError: assign({ error: null }),
         // The failure an error event (a child's) or REFRESH_FAILED carries, as the session's error.
         takeError: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
-        // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions
-        // that allowed betting stale, betting off (fail closed), until the profile flow's next word.
-        takeClockError: assign(({ context: { restrictions: r }, event }) => ({
+        // The clock gave no time (`noTime`): its typed error, for the app to see (the profile flow's
+        // also makes its restrictions stale: ./flows.ts).
+        takeClockError: assign(({ event }) => ({
           error: (event as { reading: ClockReading }).reading.error!,
-          restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
         })),
         signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
         refreshed: assign(({ context }, at: number) => refreshed(context, at)),
