@@ -19,7 +19,7 @@
 //   (a wake-up: count now).
 // - it tells the session `PLAY_TIME_ALERT { level, owner, playTime }` (marked internal) at 80 %
 //   and at 100 %; the session takes it only while `owner` matches what it holds (`ownsDatum`).
-//   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
+//   Its counts reach the session through its snapshot (`playTimeOf` its context, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
@@ -33,7 +33,6 @@ import {
   type PlayTimeInput,
   playTimeMachine,
   playTimeOf,
-  selectPlayTime,
 } from '../playTimeMachine';
 import { type ForgetParams, forgotten, ownerOf, sameJson, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
@@ -328,7 +327,7 @@ const takePlayTime: SessionAction = /* @__PURE__ */ assign(({ context, self }) =
   // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
   const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
   if (!snapshot?.context) return {};
-  const next = selectPlayTime(snapshot);
+  const next = playTimeOf(snapshot.context);
   return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
 });
 
