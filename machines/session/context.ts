@@ -106,8 +106,7 @@ export const servicesOf = (context: Pick<SessionContext, 'servicesKey'>): Sessio
   SESSION_SERVICES.of(context.servicesKey);
 
 /** The clock's trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted. */
-function clockTrustOf(clock: unknown): SessionServices['clock'] {
-  const c = clock as Partial<ClockTrust> | null | undefined;
+function clockTrustOf(c: Partial<ClockTrust> | null | undefined): SessionServices['clock'] {
   return c && typeof c.trusted === 'function' && typeof c.subscribe === 'function' ? (c as ClockTrust) : null;
 }
 

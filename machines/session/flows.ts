@@ -195,9 +195,10 @@ function writeAndTell(context: SessionContext, p: { handle: string; reason: Writ
 /** Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
   enqueueActions(({ enqueue, event, context }) => {
-    const e = event as Heard<'ADOPT'>;
-    enqueue.assign(adopted(context, e));
-    enqueue(({ context: next }) => writeAndTell(next, { handle: e.session.handle, reason }));
+    enqueue.assign(adopted(context, event as Heard<'ADOPT'>));
+    enqueue(({ context: next }) =>
+      writeAndTell(next, { handle: (event as Heard<'ADOPT'>).session.handle, reason }),
+    );
   });
 
 /**
@@ -222,10 +223,9 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
     }),
     // This login ended in another tab: the store cleared unless it holds a newer session.
     endedElsewhere: enqueueActions(({ enqueue, event }) => {
-      const e = event as Heard<'ENDED_ELSEWHERE'>;
       enqueue('clearTokensUnlessNewer');
-      enqueue({ type: 'forget', params: remoteForgetOf(e) });
-      enqueue.emit({ type: 'signedOut', reason: e.reason, remote: true });
+      enqueue({ type: 'forget', params: remoteForgetOf(event as Heard<'ENDED_ELSEWHERE'>) });
+      enqueue.emit({ type: 'signedOut', reason: (event as Heard<'ENDED_ELSEWHERE'>).reason, remote: true });
     }),
     // Signed out, the login that ended remembered (the last 16): another tab's word of it is never taken again.
     forget: assign(({ context }, p) => ({ ...forgotten(context, p as ForgetParams), ...endedOf(context) })),
