@@ -145,8 +145,7 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
     const done = () => {
       if (writing === result) writing = null;
       // An older write that landed after a newer one started: the newer one again.
-      const last = latest;
-      if (last && last !== entry && last.started) settle(attempt(last.call));
+      if (latest && latest !== entry && latest.started) settle(attempt(latest.call));
     };
     result.then(done, done);
     return result;
