@@ -215,10 +215,10 @@ export type SessionStateConfig = Parameters<typeof typedSetup.createStateConfig>
 export type SessionAction = Parameters<typeof typedSetup.createAction>[0];
 
 /** Transitions of the session, by event type (a state's `on`), checked against its setup. */
-type SessionOn = NonNullable<SessionStateConfig['on']>;
+export type SessionOn = NonNullable<SessionStateConfig['on']>;
 
 /** A child of the session (a state's `invoke`), checked against its setup. */
-type SessionInvoke = Exclude<NonNullable<SessionStateConfig['invoke']>, readonly unknown[]>;
+export type SessionInvoke = Exclude<NonNullable<SessionStateConfig['invoke']>, readonly unknown[]>;
 
 /**
  * A flow's part of the session's statechart, beside the actors and actions it provides: its
