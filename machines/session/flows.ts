@@ -263,18 +263,17 @@ export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ cont
     enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
   const { userId, sid } = context;
   // Told with the read's own server time: the other tabs compare by it, never by arrival.
-  const at = datum.at;
   if (
     datum.source === 'read' &&
     infoChanged &&
     update.userInfo &&
-    at !== null &&
+    datum.at !== null &&
     userId !== null &&
     sid !== null
   ) {
     enqueue({
       type: 'publishProfile',
-      params: { userInfo: update.userInfo, owner: { userId, sid }, at },
+      params: { userInfo: update.userInfo, owner: { userId, sid }, at: datum.at },
     });
   }
   if (restrictionsChanged) enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });

@@ -138,8 +138,7 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
         },
       );
     };
-    const before = writing;
-    const result = before ? within(before, STORE_WAIT_MS, undefined, timers).then(run) : run();
+    const result = writing ? within(writing, STORE_WAIT_MS, undefined, timers).then(run) : run();
     if (!(result instanceof Promise)) return result;
     writing = result;
     const done = () => {
