@@ -360,9 +360,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     logout: () => actor.send({ type: 'LOGOUT' }),
     on: (type, listener) => {
       if (type === 'mutationOutcomeUnknown') {
-        const l = listener as (event: MutationOutcomeUnknown) => void;
-        outcomeListeners.add(l);
-        return () => outcomeListeners.delete(l);
+        outcomeListeners.add(listener as (event: MutationOutcomeUnknown) => void);
+        return () => outcomeListeners.delete(listener as (event: MutationOutcomeUnknown) => void);
       }
       const sub = actor.on(type as SessionEmitted['type'], listener as (event: SessionEmitted) => void);
       return () => sub.unsubscribe();

@@ -291,11 +291,12 @@ const isReached = (a: Level) => level(a, 'reached', true);
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createPlayTimeMachine() {
   return machineSetup({
-    types: {
-      input: {} as PlayTimeInput,
-      context: {} as PlayTimeContext,
-      events: {} as PlayTimeEvent,
-      emitted: {} as PlayTimeEmitted,
+    // Types only: `{}` at run time (createMachine does not read `types`).
+    types: {} as {
+      input: PlayTimeInput;
+      context: PlayTimeContext;
+      events: PlayTimeEvent;
+      emitted: PlayTimeEmitted;
     },
     actions: {
       // The side effect of a heartbeat: read the shared clock, add this beat, write it back,

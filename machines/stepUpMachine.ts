@@ -64,12 +64,8 @@ const services = (input: StepUpInput): Pick<StepUpContext, 'run'> => ({ run: inp
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createStepUpMachine() {
   return machineSetup({
-    types: {
-      input: {} as StepUpInput,
-      context: {} as StepUpContext,
-      events: {} as StepUpEvent,
-      output: {} as unknown,
-    },
+    // Types only: `{}` at run time (createMachine does not read `types`).
+    types: {} as { input: StepUpInput; context: StepUpContext; events: StepUpEvent; output: unknown },
     actors: { sendChange },
     actions: {
       keepPassword: assign({

@@ -11,8 +11,8 @@ function describe(event: InspectionEvent): [string, unknown] {
   const id = (event.actorRef as { id?: string } | undefined)?.id ?? '?';
   if (event.type === '@xstate.event') return [`${id} <- ${event.event.type}`, event.event];
   if (event.type === '@xstate.snapshot') {
-    const snapshot = event.snapshot as { value?: unknown; status?: unknown };
-    return [`${id} = ${JSON.stringify(snapshot.value ?? null)} (${String(snapshot.status)})`, undefined];
+    const { value, status } = event.snapshot as { value?: unknown; status?: unknown };
+    return [`${id} = ${JSON.stringify(value ?? null)} (${String(status)})`, undefined];
   }
   if (event.type === '@xstate.action') return [`${id} ! ${event.action.type}`, event.action.params];
   return [`${id} ${event.type}`, undefined];

@@ -64,18 +64,18 @@ export function inertClient<O extends InertCandidate & { environment?: object },
     fetch: refuse(baseURL),
     storage: createMemoryTokenStore(),
     environment: { ...options.environment, timers: noTimers, channel: null },
-  });
-  const commands = client as unknown as Record<Commands, () => void> & {
-    view: { status: string };
-    state: { send(): void };
-  };
+  }) as C &
+    Record<Commands, () => void> & {
+      view: { status: string };
+      state: { send(): void };
+    };
   for (const name of ['login', 'register', 'submitCode', 'cancel', 'logout'] as const)
-    commands[name] = () => {};
+    client[name] = () => {};
   // `client.state` reads the view and its changes through the client (both replaced below).
-  commands.state.send = () => {};
+  client.state.send = () => {};
   // Signed out from the first render (no `restoring` frame: there is nothing to restore here), and
   // for good: the view never changes, so there is nothing to subscribe to.
-  const view = Object.freeze({ ...commands.view, status: 'signedOut' });
+  const view = Object.freeze({ ...client.view, status: 'signedOut' });
   Object.defineProperty(client, 'view', { get: () => view });
   Object.defineProperty(client, 'subscribe', { value: () => () => {} });
   return client;

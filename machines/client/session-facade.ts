@@ -312,8 +312,7 @@ export const viewHub = (initial: SessionView) => createViewHub(initial, staleVie
  * The view of a client and its listeners; `ended`: the view once its session ended (none: as it
  * is). `createPamClient` takes it from its flows (the profile flow's, which brings restrictions).
  */
-export function createViewHub(initial: SessionView, ended?: (view: SessionView) => SessionView | undefined) {
-  let view = initial;
+export function createViewHub(view: SessionView, ended?: (view: SessionView) => SessionView | undefined) {
   const listeners = new Set<(v: SessionView) => void>();
   const publish = (next: SessionView) => {
     view = next;

@@ -106,8 +106,7 @@ export const servicesOf = (context: Pick<SessionContext, 'servicesKey'>): Sessio
   SESSION_SERVICES.of(context.servicesKey);
 
 /** The clock's trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted. */
-function clockTrustOf(clock: unknown): SessionServices['clock'] {
-  const c = clock as Partial<ClockTrust> | null | undefined;
+function clockTrustOf(c: Partial<ClockTrust> | null | undefined): SessionServices['clock'] {
   return c && typeof c.trusted === 'function' && typeof c.subscribe === 'function' ? (c as ClockTrust) : null;
 }
 
@@ -151,16 +150,19 @@ export const restored = (context: SessionContext, meta: SessionMeta): Partial<Se
 /** The player and login the session holds now, to stamp on what is read or sent for it. */
 export const ownerOf = (context: SessionContext): Owner => ({ userId: context.userId, sid: context.sid });
 
+/** Why a session ends, and when (`forgotten`). */
+export interface ForgetParams {
+  reason: 'logout' | 'expired' | 'remote';
+  at?: number | null;
+}
+
 /**
  * Signed out: everything of the session goes, but when (and which) it ended. When is the time the
  * event carries (a TICK's or WAKE's reading, another tab's word); an event without one (an app's
  * LOGOUT) dates it at the ended session's own save, never at a clock read here. Without a session
  * (a login abandoned), the last one that ended stays the one remembered.
  */
-export function forgotten(
-  context: SessionContext,
-  p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null },
-): Partial<SessionContext> {
+export function forgotten(context: SessionContext, p: ForgetParams): Partial<SessionContext> {
   const at = p.at ?? context.savedAt;
   return {
     user: null,

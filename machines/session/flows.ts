@@ -19,7 +19,7 @@
 //   (a wake-up: count now).
 // - it tells the session `PLAY_TIME_ALERT { level, owner, playTime }` (marked internal) at 80 %
 //   and at 100 %; the session takes it only while `owner` matches what it holds (`ownsDatum`).
-//   Its counts reach the session through its snapshot (`selectPlayTime`, via `onSnapshot`).
+//   Its counts reach the session through its snapshot (`playTimeOf` its context, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
@@ -33,11 +33,10 @@ import {
   type PlayTimeInput,
   playTimeMachine,
   playTimeOf,
-  selectPlayTime,
 } from '../playTimeMachine';
-import { ownerOf, sameJson, servicesOf } from './context';
+import { type ForgetParams, forgotten, ownerOf, sameJson, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import { heardOf } from './order';
+import { endedOf, heardOf } from './order';
 import {
   createProfileFlow,
   loginRestrictionsOf,
@@ -50,7 +49,7 @@ import { readClockTrusted } from './refresh';
 import type { PublishedProfile, SessionAction } from './setup';
 import { acceptedStoreOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
-import type { SessionContext } from './types';
+import type { ClockReading, SessionContext } from './types';
 
 /**
  * The event an action is named for (its transitions name it for that event only: a cast, not
@@ -196,9 +195,10 @@ function writeAndTell(context: SessionContext, p: { handle: string; reason: Writ
 /** Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
   enqueueActions(({ enqueue, event, context }) => {
-    const e = event as Heard<'ADOPT'>;
-    enqueue.assign(adopted(context, e));
-    enqueue(({ context: next }) => writeAndTell(next, { handle: e.session.handle, reason }));
+    enqueue.assign(adopted(context, event as Heard<'ADOPT'>));
+    enqueue(({ context: next }) =>
+      writeAndTell(next, { handle: (event as Heard<'ADOPT'>).session.handle, reason }),
+    );
   });
 
 /**
@@ -223,11 +223,12 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
     }),
     // This login ended in another tab: the store cleared unless it holds a newer session.
     endedElsewhere: enqueueActions(({ enqueue, event }) => {
-      const e = event as Heard<'ENDED_ELSEWHERE'>;
       enqueue('clearTokensUnlessNewer');
-      enqueue({ type: 'forget', params: remoteForgetOf(e) });
-      enqueue.emit({ type: 'signedOut', reason: e.reason, remote: true });
+      enqueue({ type: 'forget', params: remoteForgetOf(event as Heard<'ENDED_ELSEWHERE'>) });
+      enqueue.emit({ type: 'signedOut', reason: (event as Heard<'ENDED_ELSEWHERE'>).reason, remote: true });
     }),
+    // Signed out, the login that ended remembered (the last 16): another tab's word of it is never taken again.
+    forget: assign(({ context }, p) => ({ ...forgotten(context, p as ForgetParams), ...endedOf(context) })),
     heardSeq: assign(({ context, event }) => heardOf(context, (event as Heard<'HEARD'>).seq)),
     dropAdopted: ({ context, event }) => dropAdopted(context, event as Heard<'ADOPT'>),
     // A sign-out here (a logout, an expiry), told to the other tabs.
@@ -262,18 +263,17 @@ export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ cont
     enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
   const { userId, sid } = context;
   // Told with the read's own server time: the other tabs compare by it, never by arrival.
-  const at = datum.at;
   if (
     datum.source === 'read' &&
     infoChanged &&
     update.userInfo &&
-    at !== null &&
+    datum.at !== null &&
     userId !== null &&
     sid !== null
   ) {
     enqueue({
       type: 'publishProfile',
-      params: { userInfo: update.userInfo, owner: { userId, sid }, at },
+      params: { userInfo: update.userInfo, owner: { userId, sid }, at: datum.at },
     });
   }
   if (restrictionsChanged) enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
@@ -312,6 +312,12 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
       servicesOf(context).crossTab?.publishProfile(userInfo, owner, at);
     },
     wakeProfile: sendTo('profile', { type: 'WAKE' }),
+    // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions that
+    // allowed betting stale, betting off (fail closed), until the flow's next word.
+    takeClockError: assign(({ context: { restrictions: r }, event }) => ({
+      error: (event as { reading: ClockReading }).reading.error!,
+      restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
+    })),
   },
 }))();
 
@@ -320,7 +326,7 @@ const takePlayTime: SessionAction = /* @__PURE__ */ assign(({ context, self }) =
   // The play-time child's snapshot as the child holds it (never the event's copy, see takeProfile).
   const snapshot = childSnapshot<SnapshotFrom<typeof playTimeMachine>>(self, 'playTime');
   if (!snapshot?.context) return {};
-  const next = selectPlayTime(snapshot);
+  const next = playTimeOf(snapshot.context);
   return { playTime: sameJson(next, context.playTime) ? context.playTime : next };
 });
 

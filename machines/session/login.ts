@@ -46,14 +46,14 @@ const boxKey = (o: Rec, key: string, boxer: (value: unknown) => unknown): Rec =>
  * the developer door, the session itself): a `Secret` from here on (a captcha provider stays one).
  * A password or code that is no string becomes an empty secret (refused as invalid input, no crash).
  */
-export function boxCommand<E extends object>(event: E): E {
-  const e = event as Rec;
+export function boxCommand<E extends object>(event: E): E;
+export function boxCommand(e: Rec): Rec {
   if (e.type === 'REGISTER' && typeof e.payload === 'object' && e.payload !== null)
     return {
       ...e,
       payload: boxKey(boxKey(e.payload as Rec, 'password', box), 'captcha_token', boxCaptcha),
-    } as E;
-  return boxKey(boxKey(boxKey(e, 'password', box), 'code', box), 'captchaToken', boxCaptcha) as E;
+    };
+  return boxKey(boxKey(boxKey(e, 'password', box), 'code', box), 'captchaToken', boxCaptcha);
 }
 
 /** A login or registration starts: no error, no progress yet. */

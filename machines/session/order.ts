@@ -112,6 +112,7 @@ type Held = Pick<SessionContext, 'clock' | 'seq' | 'sid' | 'userId' | 'savedAt' 
 /**
  * The held login, added to the logins that ended here (the last 16) as it ends (any reason): a
  * login that ended is over in every tab (its token revoked, or its end told to the others). Pure.
+ * Only the tabs flow reads them (`isEnded`), so its `forget` records them (./flows.ts).
  */
 export const endedOf = (
   c: Pick<SessionContext, 'ended' | 'userId' | 'sid' | 'seq'>,

@@ -109,11 +109,8 @@ const AGAIN = {
 /** Builds the flow (one pure call, so bundlers can drop it when unused). */
 export function createProfileFlow() {
   return machineSetup({
-    types: {
-      input: {} as ProfileFlowInput,
-      context: {} as ProfileFlowContext,
-      events: {} as ProfileFlowEvent | Stamped,
-    },
+    // Types only: `{}` at run time (createMachine does not read `types`).
+    types: {} as { input: ProfileFlowInput; context: ProfileFlowContext; events: ProfileFlowEvent | Stamped },
     actors: { readProfile, watchClock },
     actions: {
       // The flow's clock read, raised as an event of its own (nothing from outside stands in for it),

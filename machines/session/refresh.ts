@@ -106,14 +106,10 @@ export interface GuardedRefreshOptions {
 
 /**
  * The tabs' steps of a refresh call: before it is sent (resolves to send it, throws to give way),
- * and once it failed (`failed`: true for a 401 no newer stored token explains, a lost race).
+ * and once it failed (`failed`: true for a 401 no newer stored token explains, a lost race). Called
+ * only when the session has other tabs to hear (`o.crossTab`).
  */
-export type Claim = (
-  crossTab: CrossTab,
-  o: GuardedRefreshOptions,
-  signal: AbortSignal,
-  failed?: boolean,
-) => Promise<unknown>;
+export type Claim = (o: GuardedRefreshOptions, signal: AbortSignal, failed?: boolean) => Promise<unknown>;
 
 /**
  * The refresh claimed first (the tabs flow's `Claim`): a tab that gives way waits for the winner's
@@ -122,7 +118,8 @@ export type Claim = (
  * (`failed`) is told to the others at once; after a lost race the other tabs are first asked for
  * their session and heard for `LOST_RACE_GRACE_MS`.
  */
-export const claimOrGiveWay: Claim = async (crossTab, o, signal, failed) => {
+export const claimOrGiveWay: Claim = async (o, signal, failed) => {
+  const crossTab = o.crossTab!;
   if (failed !== undefined) {
     if (failed) {
       crossTab.requestSync();
@@ -204,7 +201,6 @@ const tookBack = <T extends { access_token: string }>(
 };
 
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
-  const { crossTab } = o;
   return service({
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
@@ -217,7 +213,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         // than it). One the clock cannot judge (`ask`) is sent: the server's answer decides.
         throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
       }
-      if (crossTab) await o.claim?.(crossTab, o, signal);
+      if (o.crossTab && o.claim) await o.claim(o, signal);
       try {
         const answer = await o.auth.refreshToken({ signal });
         return tookBack(stamp(o, answer.access_token), o, signal);
@@ -237,7 +233,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           )
             return stamp(o, current.accessToken);
         }
-        if (crossTab) await o.claim?.(crossTab, o, signal, e.code === 'unauthorized');
+        if (o.crossTab && o.claim) await o.claim(o, signal, e.code === 'unauthorized');
         throw error;
       }
     },

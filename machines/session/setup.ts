@@ -8,10 +8,9 @@ import { asPamError } from 'pam-client/internal';
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
 import { loginCore } from '../loginMachine';
 import { machineSetup, type PARTS } from '../machine-setup';
-import { forgotten, restored, servicesOf } from './context';
+import { type ForgetParams, forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
-import { endedOf } from './order';
 import { sameOwner } from './profile-rules';
 import {
   type Claim,
@@ -156,19 +155,16 @@ const typedSetup = /* @__PURE__ */ (() =>
         clearError: assign({ error: null }),
         // The failure an error event (a child's) or REFRESH_FAILED carries, as the session's error.
         takeError: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
-        // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions
-        // that allowed betting stale, betting off (fail closed), until the profile flow's next word.
-        takeClockError: assign(({ context: { restrictions: r }, event }) => ({
+        // The clock gave no time (`noTime`): its typed error, for the app to see (the profile flow's
+        // also makes its restrictions stale: ./flows.ts).
+        takeClockError: assign(({ event }) => ({
           error: (event as { reading: ClockReading }).reading.error!,
-          restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
         })),
         signedInFromLogin: assign(({ context }, output: SealedLogin) => signedInFrom(context, output)),
         refreshed: assign(({ context }, at: number) => refreshed(context, at)),
         restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
-        forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) => ({
-          ...forgotten(context, p),
-          ...endedOf(context),
-        })),
+        // (The tabs flow's also remembers the login that ended: ./flows.ts.)
+        forget: assign(({ context }, p: ForgetParams) => forgotten(context, p)),
         // Only LOGIN and REGISTER run it (signingOut).
         rememberPending: assign(({ event }) => ({ pending: boxCommand(event as PendingCommand) })),
         dropPending: assign({ pending: null }),
@@ -219,10 +215,10 @@ export type SessionStateConfig = Parameters<typeof typedSetup.createStateConfig>
 export type SessionAction = Parameters<typeof typedSetup.createAction>[0];
 
 /** Transitions of the session, by event type (a state's `on`), checked against its setup. */
-type SessionOn = NonNullable<SessionStateConfig['on']>;
+export type SessionOn = NonNullable<SessionStateConfig['on']>;
 
 /** A child of the session (a state's `invoke`), checked against its setup. */
-type SessionInvoke = Exclude<NonNullable<SessionStateConfig['invoke']>, readonly unknown[]>;
+export type SessionInvoke = Exclude<NonNullable<SessionStateConfig['invoke']>, readonly unknown[]>;
 
 /**
  * A flow's part of the session's statechart, beside the actors and actions it provides: its

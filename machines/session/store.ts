@@ -138,19 +138,16 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
         },
       );
     };
-    const before = writing;
-    const result = before ? within(before, STORE_WAIT_MS, undefined, timers).then(run) : run();
+    const result = writing ? within(writing, STORE_WAIT_MS, undefined, timers).then(run) : run();
     if (!(result instanceof Promise)) return result;
-    const mine: Promise<void> = result;
-    writing = mine;
+    writing = result;
     const done = () => {
-      if (writing === mine) writing = null;
+      if (writing === result) writing = null;
       // An older write that landed after a newer one started: the newer one again.
-      const last = latest;
-      if (last && last !== entry && last.started) settle(attempt(last.call));
+      if (latest && latest !== entry && latest.started) settle(attempt(latest.call));
     };
-    mine.then(done, done);
-    return mine;
+    result.then(done, done);
+    return result;
   };
   const result = service({
     get: () => (shown === undefined ? attempt(() => store.get()) : shown),

@@ -297,7 +297,7 @@ const limitFlagOf = (v: unknown): boolean | null => {
 
 /** The change a `*_change` field holds (JSON, or a bare timestamp), whatever its time. */
 function changeOf(raw: unknown): PendingLimitChange | null {
-  let value: unknown = raw;
+  let value = raw as Record<string, unknown> | null;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
@@ -308,12 +308,11 @@ function changeOf(raw: unknown): PendingLimitChange | null {
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const o = value as Record<string, unknown>;
   const change: PendingLimitChange = {
-    amount: amountOf(o.amount),
-    period: periodOf(o.period),
-    active: limitFlagOf(o.active),
-    effectiveAt: parseServerTime(o.effective_at),
+    amount: amountOf(value.amount),
+    period: periodOf(value.period),
+    active: limitFlagOf(value.active),
+    effectiveAt: parseServerTime(value.effective_at),
   };
   // Nothing readable is no change.
   const empty =

@@ -59,11 +59,11 @@ interface AttemptsRecord {
   held: [string, number][];
 }
 
-const isRecord = (v: unknown): v is AttemptsRecord => {
-  const r = v as AttemptsRecord;
+/** Whether what the store held (parsed, unchecked: typed as it should be) is a record of ours. */
+const isRecord = (r: AttemptsRecord | null): r is AttemptsRecord => {
   return (
-    typeof v === 'object' &&
-    v !== null &&
+    typeof r === 'object' &&
+    r !== null &&
     Number.isSafeInteger(r.wrong) &&
     r.wrong >= 0 &&
     Number.isFinite(r.lockedUntil) &&
@@ -240,7 +240,7 @@ function attemptsIn(
       // A storage that cannot be read (private mode, quota): nothing counted there.
     }
     if (raw === null) return { wrong: 0, lockedUntil: 0, held: [] };
-    let r: unknown;
+    let r: AttemptsRecord | null;
     try {
       r = JSON.parse(raw);
     } catch {

@@ -8,7 +8,7 @@
 
 import { emit, sendTo } from 'xstate';
 import { type Claim, refreshCycleInput } from '../refresh';
-import type { SessionStateConfig } from '../setup';
+import type { SessionInvoke, SessionOn, SessionStateConfig } from '../setup';
 
 /** The reading of our own TICK or WAKE (on the clock's base), for the refresh cycle to judge. */
 const readingAt = (event: object) => ('reading' in event ? (event.reading as { at: number }).at : undefined);
@@ -34,16 +34,12 @@ const expire = () =>
 
 /** The refresh cycle, the signed-in session's child (its call claimed first with the tabs flow's `claim`). */
 export const refreshChild = (claim?: Claim) =>
-  (
-    ({
-      invoke: {
-        id: 'refresh',
-        src: 'refreshCycle',
-        onError: { actions: 'takeError' },
-        input: ({ context, event }) => refreshCycleInput(context, event, claim),
-      },
-    }) satisfies SessionStateConfig
-  ).invoke;
+  ({
+    id: 'refresh',
+    src: 'refreshCycle',
+    onError: { actions: 'takeError' },
+    input: ({ context, event }) => refreshCycleInput(context, event, claim),
+  }) satisfies SessionInvoke;
 
 /** A refreshed token's handle, out of the vault and revoked (a login no longer held: here or at the root). */
 export const revokeRefreshed = {
@@ -53,69 +49,65 @@ export const revokeRefreshed = {
 
 /** What the signed-in session does with the clock and the refresh cycle's verdicts. */
 export const refreshOn = /* @__PURE__ */ (() =>
-  (
-    ({
-      on: {
-        // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
-        // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
-        // (`isExpired` and `expiryUnknown` judge our own TICK or WAKE only: no `and` with `internal`.)
-        // A clock that gave no time: nothing judged (no sign-out, no refresh), its error shown.
-        TICK: [
-          { guard: 'noTime', actions: 'takeClockError' },
-          { guard: 'isExpired', target: 'signedOut', actions: expire() },
-          { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
-          {
-            guard: 'internal',
-            actions: sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
-          },
-          { actions: 'readClock' },
-        ],
-        WAKE: [
-          { guard: 'noTime', actions: 'takeClockError' },
-          { guard: 'isExpired', target: 'signedOut', actions: expire() },
-          {
-            guard: 'expiryUnknown',
-            actions: [sendTo('refresh', { type: 'REFRESH' }), 'wakeProfile', 'wakePlayTime'],
-          },
-          {
-            guard: 'internal',
-            actions: [
-              sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
-              'wakeProfile',
-              'wakePlayTime',
-            ],
-          },
-        ],
-        REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
-        // Taken at the server time of its arrival (`at`), for the login it was refreshed for only
-        // (`owner`, read by the cycle's call): one of a login no longer held (another tab's login
-        // adopted, a logout) is never stored under another login: it is revoked.
-        TOKEN_REFRESHED: [
-          {
-            guard: 'owned',
-            actions: [
-              { type: 'refreshed', params: ({ event }) => event.at },
-              {
-                type: 'writeSession',
-                params: ({ event }) => ({ handle: event.handle, reason: 'refresh' as const }),
-              },
-              emit({ type: 'tokenRefreshed' as const }),
-            ],
-          },
-          { guard: 'internal', actions: revokeRefreshed },
-        ],
-        REFRESH_FAILED: {
-          guard: 'internal',
-          // The error taken, then told with the context it made (`emit` reads the context after `assign`).
-          actions: [
-            'takeError',
-            emit(({ context }) => ({ type: 'refreshFailed' as const, error: context.error! })),
-          ],
-        },
-        SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
+  ({
+    // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
+    // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
+    // (`isExpired` and `expiryUnknown` judge our own TICK or WAKE only: no `and` with `internal`.)
+    // A clock that gave no time: nothing judged (no sign-out, no refresh), its error shown.
+    TICK: [
+      { guard: 'noTime', actions: 'takeClockError' },
+      { guard: 'isExpired', target: 'signedOut', actions: expire() },
+      { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
+      {
+        guard: 'internal',
+        actions: sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
       },
-    }) satisfies SessionStateConfig
-  ).on)();
+      { actions: 'readClock' },
+    ],
+    WAKE: [
+      { guard: 'noTime', actions: 'takeClockError' },
+      { guard: 'isExpired', target: 'signedOut', actions: expire() },
+      {
+        guard: 'expiryUnknown',
+        actions: [sendTo('refresh', { type: 'REFRESH' }), 'wakeProfile', 'wakePlayTime'],
+      },
+      {
+        guard: 'internal',
+        actions: [
+          sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
+          'wakeProfile',
+          'wakePlayTime',
+        ],
+      },
+    ],
+    REFRESH: { actions: sendTo('refresh', { type: 'REFRESH' }) },
+    // Taken at the server time of its arrival (`at`), for the login it was refreshed for only
+    // (`owner`, read by the cycle's call): one of a login no longer held (another tab's login
+    // adopted, a logout) is never stored under another login: it is revoked.
+    TOKEN_REFRESHED: [
+      {
+        guard: 'owned',
+        actions: [
+          { type: 'refreshed', params: ({ event }) => event.at },
+          {
+            type: 'writeSession',
+            params: ({ event }) => ({ handle: event.handle, reason: 'refresh' as const }),
+          },
+          emit({ type: 'tokenRefreshed' as const }),
+        ],
+      },
+      { guard: 'internal', actions: revokeRefreshed },
+    ],
+    REFRESH_FAILED: {
+      guard: 'internal',
+      // The error taken, then told with the context it made (`emit` reads the context after `assign`).
+      actions: [
+        'takeError',
+        emit(({ context }) => ({ type: 'refreshFailed' as const, error: context.error! })),
+      ],
+    },
+    SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
+  }) satisfies SessionOn)();
 
 /** `signedIn`: a live session (its children and most of its transitions: `createSessionMachine`). */
 export const signedIn = /* @__PURE__ */ (() =>
