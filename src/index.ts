@@ -138,6 +138,7 @@ export type {
 } from './schemas/shapes';
 export type { InspectObserver } from './secrets/index';
 export {
+  isSecret,
   redactInspection,
   Secret,
   secret,

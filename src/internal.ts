@@ -14,11 +14,9 @@ export { backoffDelay, clampDelay, sleep } from './http/waiting';
 // São Paulo time: the play period (the play-time clock; its day is the profile flow's SPA re-check).
 export type { PlayPeriod } from './responsible-gaming/index';
 export { playPeriodOf } from './responsible-gaming/index';
-// What a profile read must say before canBet (the account's standing, every exclusion answered):
+// What a profile read must say before canBet (the account's standing, every exclusion answered, one reading):
 // the one rule of the session and the server.
-export { accountStanding, exclusionsAnswered } from './responsible-gaming/standing';
-// Secrets: the machines box what they receive (a `Secret` of any copy of pam-client).
-export { isSecret } from './secrets/index';
+export { standingOf } from './responsible-gaming/standing';
 // The token: its refresh schedule (the token-refresh machine), and stored sessions read from
 // another tab or the store.
 export { MAX_SESSION_COUNTER, parseStoredSession, refreshSchedule } from './session/token';

@@ -2,6 +2,7 @@
 
 import {
   type AuthModule,
+  isSecret,
   type LoginPayload,
   type LoginResponse,
   type RegisterSimplifiedPayload,
@@ -10,7 +11,6 @@ import {
   type Secret,
   secret,
 } from 'pam-client';
-import { isSecret } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 
 /**

@@ -14,7 +14,7 @@ import {
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
-import { accountStanding, type BackoffOptions, exclusionsAnswered } from 'pam-client/internal';
+import { type BackoffOptions, standingOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import { type AcceptedRestriction, isRecord, type ProfileServices } from './profile-services';
 
@@ -187,8 +187,8 @@ const EARLIEST = -8.64e15;
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
  * their status and the mandatory limits missing. Without a read for this login (`userInfo` null,
  * or `readAt` null) they are `unknown`: nothing in force is known, and `canBet` is false. An
- * account not open (`accountStanding(s.user)`: cancelled, or not known) is `accountBlocked`, never
- * free to bet; unknown standing and an exclusion flag not answered (`exclusionsAnswered`) are
+ * account not open (`standingOf`: cancelled, or not known) is `accountBlocked`, never
+ * free to bet; unknown standing and an exclusion flag not answered (`standingOf`) are
  * `unknown` (the server's rule, `serverRestrictions`).
  *
  * @example
@@ -201,14 +201,14 @@ export function sessionRestrictionsOf(
   // An exclusion with no end is in force once read, whatever its `_at` says (issue 23 defect 4):
   // restrictionsOf lists none as pending.
   const base = restrictionsOf(userInfo ? withDueChanges(userInfo, s.now) : null, s.now);
-  const standing = accountStanding(s.user);
+  const [standing, answered] = standingOf(s.user, userInfo);
   // Unknown without a read for this login, with a field that could not be read, an exclusion the
   // read does not answer (absent or null: fail closed) or the standing not known; stale after a
   // failed re-check, on an untrusted clock (or one that never learned the server's time, for a read
   // with dates: from the earliest time, anything dated is still to change), or from an earlier São
   // Paulo day; else current.
   const status: RestrictionStatus =
-    !exclusionsAnswered(userInfo) || standing === 'unknown' || s.readAt === null || !base.known
+    !answered || standing === 'unknown' || s.readAt === null || !base.known
       ? 'unknown'
       : s.failed ||
           s.untrusted ||

@@ -1,7 +1,6 @@
 // The one place the step-up machine hands the password to the app's `run`, still boxed.
 
-import { isPamError, RequestValidationError, type Secret, secret } from 'pam-client';
-import { isSecret } from 'pam-client/internal';
+import { isPamError, isSecret, RequestValidationError, type Secret, secret } from 'pam-client';
 import { fromPromise } from 'xstate';
 
 /** Sends the change: `passwordCheck` is undefined on the first try, the player's password after. */

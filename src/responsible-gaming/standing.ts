@@ -27,3 +27,19 @@ export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown'
  */
 export const exclusionsAnswered = (userInfo: Record<string, unknown> | null | undefined): boolean =>
   ['spa_exclusion', 'operator_exclusion', 'user_exclusion'].every((k) => userInfo?.[k] != null);
+
+/**
+ * What a profile read says before its restrictions: the account's standing (`accountStanding`)
+ * and whether every exclusion flag is answered (`exclusionsAnswered`). The session's one reading
+ * of both (pam-client/machines, through pam-client/internal); the server reads them alike.
+ *
+ * @example
+ * standingOf({ cancelled_account: false }, { spa_exclusion: 0 }); // ['open', false]
+ */
+export const standingOf = (
+  user: unknown,
+  userInfo: Record<string, unknown> | null | undefined,
+): readonly ['open' | 'cancelled' | 'unknown', boolean] => [
+  accountStanding(user),
+  exclusionsAnswered(userInfo),
+];
