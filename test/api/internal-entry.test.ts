@@ -62,4 +62,12 @@ describe('pam-client/internal', () => {
     expect(imported.length).toBeGreaterThan(10);
     expect(imported.filter((name) => !exported.has(name))).toEqual([]);
   });
+
+  it('holds at most 12 runtime names, and pam-client/machines at most 24 (issue 33, the public line)', async () => {
+    const internal = await import('../../src/internal');
+    const machines = await import('../../machines/index');
+    expect(Object.keys(internal).length).toBeGreaterThan(0);
+    expect(Object.keys(internal).length).toBeLessThanOrEqual(12);
+    expect(Object.keys(machines).length).toBeLessThanOrEqual(24);
+  });
 });
