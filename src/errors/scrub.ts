@@ -18,7 +18,10 @@ const utf8 = /* @__PURE__ */ (() => new TextEncoder())();
  * inside JSON) come from the `\\{0,8}` every character may carry.
  */
 const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
-  escapeRegExp,
+  // As itself, or as what stands for it in another form of the same token: base64url's `-` and
+  // `_` for base64's `+` and `/` (RFC 4648, 5; and back: a JWT re-encoded), form decoding's space
+  // for `+` (a `+` read as a space; and a space form-encoded as `+`).
+  (c) => ('-+ '.includes(c) ? '[-+ ]' : '/_'.includes(c) ? '[/_]' : escapeRegExp(c)),
   // Decimal and hex entities, with or without leading zeros or the `;` (&#39; &#039; &#x27; &#X0027;
   // &#39): before a digit, `&#1041` is then both `&#104` `1` and `&#1041` (fail closed).
   (_, cp) => `&#(?:0*${cp}|x0*${hex(cp)});?`,
@@ -26,13 +29,12 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   // may stand for a character that is not a letter or digit: no name table is shipped, and a text
   // that has another entity in that place is redacted too (fail closed: more is hidden, never less).
   (c) => (/[a-z0-9]/i.test(c) ? undefined : '&[a-z][a-z0-9]{1,31};'),
-  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +;
+  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more; space as +: above);
   // those of a character beyond ASCII also as `\x` escapes (PHP's, C's; each with backslashes of
   // its own: JSON in JSON). No two forms match the same text (an ASCII `\x68` is the code point
   // form below): each such pair doubles the ways a near miss is retried, per character.
   (c, cp) =>
     [...utf8.encode(c)].map((b) => `(?:%(?:25)*${cp > 127 ? '|\\\\x' : ''})${hex(b, 2)}`).join('\\\\{0,8}'),
-  (c) => (c === ' ' ? '\\+' : undefined),
   // Code point escapes: JSON's \u0068 (PHP's json_encode, Python's ensure_ascii), ES6 \u{68},
   // Python's \U00000068 and \xe9, Perl's \x{e9}, CSS's \e9 and \0000e9 (a white space may end
   // it), JavaScript's escape() (%u20ac, and %e9 below U+0100); and for an astral character the
@@ -62,19 +64,30 @@ function echoPattern(secret: string): string {
 }
 
 /**
- * What every echo of `secret` contains, lower-cased: its longest run of characters that no
- * encoder changes (letters, digits, `-`, `_`, `.`), from its first letter rare in text on (7
- * characters kept at least). Empty when there is none (then every text may hold it). V8 looks
- * for a needle's first character, then compares: one rare in text is found ~10-50x faster (20 ns
- * against 0.3-2 µs on a 3 kB answer for `qrstuv_1` against `tok_abcdefghijklmnopqrstuv_1` or
+ * What every echo of `secret` contains, lower-cased: its last run of 7 or more characters that no
+ * encoder changes (letters, digits, `.`; base64url's `-` `_`, base64's `+` `/` and a form-decoded
+ * space stand for one another: `ENCODERS`), from its first letter rare in text on (7 characters
+ * kept at least); a secret without one (`a-b_c`, `123456`) has its longest run of letters, digits,
+ * `.`, `-` and `_` once `+` and space are read as `-` and `/` as `_` (`canonical`: the texts are
+ * read so too, see `holds`). The last run, not the longest: a token's end is its most random part
+ * (a JWT's signature; its header and claims are those of every token the server signs, which a
+ * later answer's new token shares). Empty when there is none (then every text may hold it). V8
+ * looks for a needle's first character, then compares: one rare in text is found ~10-50x faster
+ * (20 ns against 0.3-2 µs on a 3 kB answer for `qrstuv1` against `tokabcdefghijklmnopqrstuv1` or
  * `ecret123`).
  */
 function anchorOf(secret: string): string {
-  let best = '';
-  for (const run of secret.match(/[\w.-]+/g) ?? []) if (run.length > best.length) best = run;
+  let best = secret.match(/[a-z\d.]{7,}/gi)?.pop();
+  if (!best) {
+    best = '';
+    for (const run of canonical(secret).match(/[\w.-]+/g) ?? []) if (run.length > best.length) best = run;
+  }
   const at = best.slice(0, -6).search(/[zqjxkwyv]/i);
   return best.slice(at < 0 ? 0 : at).toLowerCase();
 }
+
+/** `t` with the characters that stand for one another (`anchorOf`) as one: `+` and space as `-`, `/` as `_`. */
+const canonical = (t: string) => t.replace(/[+ ]/g, '-').replace(/\//g, '_');
 
 /** The character of a decimal number or a `0x` one, or nothing (beyond U+10FFFF). */
 const char = (code: string) => {
@@ -130,24 +143,25 @@ const DECODERS: readonly ((text: string) => string)[] = [
 ];
 
 /**
- * The forms of `secret`'s UTF-8 bytes a back end writes when it echoes a raw body: hex, and
- * base64 as it reads at each of the three offsets (mod 3) the secret may have in a longer encoded
- * text, without the characters that depend on the bytes around it (the last one is matched as any,
- * see `createScrubber`). None shorter than 6 characters (a short secret's could be anything's);
- * none for a secret with a lone surrogate (no UTF-8 of its own).
+ * `t` with each run of base64 (either alphabet; PHP's JSON writes `/` as `\\/`) or hex replaced
+ * when, decoded at each offset an encoded body may put a secret at, it holds one of `secrets`
+ * (their UTF-8 bytes as Latin-1 strings): a back end echoing a raw body encoded, the secret alone
+ * or inside it. A run shorter than `min` (an encoded secret's shortest) is not decoded.
+ *
+ * @example
+ * withoutBytes('echo: aHVudGVyMi1QYXNzIQ==', ['hunter2-Pass!'], 4); // 'echo: [redacted]=='
  */
-function bytesOf(secret: string): string[] {
-  try {
-    const bytes = unescape(encodeURIComponent(secret));
-    const forms = [[...bytes].map((c) => hex(c.charCodeAt(0), 2)).join('')];
-    for (let k = 0; k < 3; k++) {
-      const encoded = btoa('\0'.repeat(k) + bytes).replace(/=+$/, '');
-      forms.push(encoded.slice(k && k + 1, encoded.length - ((k + bytes.length) % 3 ? 1 : 0)));
-    }
-    return forms.filter((f) => f.length > 5);
-  } catch {
-    return [];
-  }
+function withoutBytes(t: string, secrets: string[], min: number): string {
+  return t.replace(/(?:[\w+/-]|\\\/)+/g, (run) => {
+    if (run.length < min) return run;
+    const b64 = run.replace(/\\/g, '').replace(/-/g, '+').replace(/_/g, '/');
+    const decoded: string[] = [];
+    for (let k = 0; k < 4; k++) decoded.push(atob(b64.slice(k, (b64.length - k) % 4 === 1 ? -1 : undefined)));
+    for (const h of run.match(/[\da-f]+/gi) ?? [])
+      for (let k = 0; k < 2; k++)
+        decoded.push(h.slice(k).replace(/../g, (b) => String.fromCharCode(+`0x${b}`)));
+    return decoded.some((d) => secrets.some((s) => d.includes(s))) ? REDACTED : run;
+  });
 }
 
 // The scrubber.
@@ -213,6 +227,9 @@ export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: 
  */
 const ESCAPED_ALNUM = /\\[\w.-]|&[#a-z]|%(?:25)*(?:u00)?(?:[3-7]|2[de])/i;
 
+/** `ESCAPED_ALNUM`, and a `+`, `/` or space escaped (`%2B`, `%20`, `\\/`): a `canonical` anchor's `-` or `_`. */
+const ESCAPED_VARIANT = /\\[\w.+/ -]|&[#a-z]|%(?:25)*(?:u00)?(?:[3-7]|2[0bdef])/i;
+
 /**
  * Whether `t` holds a `%`, `&` or `\\`, which every escape starts with: three `includes` (a
  * character search), ~20x faster than a one-class RegExp's scan of a 2.6 kB answer (0.1 vs 2 µs).
@@ -225,7 +242,7 @@ const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
  * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}`, Python `\U`, CSS `\e9 ` and
  * JavaScript `escape()` escapes; the secret may be in any Unicode normal form or read as mojibake
- * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). The expressions are
+ * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`withoutBytes`). The expressions are
  * built once per scrubber, and only when a text may hold a secret.
  *
  * @example
@@ -235,54 +252,63 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const unique = [...new Set(secrets)].filter(Boolean);
   if (!unique[0]) return NO_SCRUB;
   // Each secret, its NFC form (an echo that composes what was sent decomposed: also the shortest
-  // an echo can be) and its NFKC form (what the Unicode decoder of `DECODERS` makes of any normal
-  // form of it), with the secret each stands for.
+  // an echo can be), its NFKC form (what the Unicode decoder of `DECODERS` makes of any normal
+  // form of it) and, for a base64 token (8 characters or more of its alphabets, a JWT's dots
+  // too), the token without its `=` padding (RFC 4648, 3.2: base64url drops it), with the secret
+  // each stands for. (Its `+` `/` as base64url's `-` `_` or a form-decoded space: `ENCODERS`.)
   const origin = new Map(unique.map((s) => [s, s]));
   for (const s of unique)
-    for (const form of [s.normalize('NFC'), s.normalize('NFKC')]) if (!origin.has(form)) origin.set(form, s);
+    for (const form of [
+      s.normalize('NFC'),
+      s.normalize('NFKC'),
+      s.endsWith('=') && /^([\w+/.-]{8,})==?$/.exec(s)?.[1],
+    ])
+      if (form && !origin.has(form)) origin.set(form, s);
   // Longest first: a secret that contains another is replaced whole.
   const byLength = (a: string, b: string) => b.length - a.length;
   const list = [...origin.keys()].sort(byLength);
-  // (A form that only changes characters beyond ASCII has the secret's anchor: no more searches.)
-  const anchors = [...new Set(list.map(anchorOf))];
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
   // text shorter than the shortest form (in code points) holds none (see `holds`).
-  const shortestOf = (of: string[]) => [...of[of.length - 1]!].length;
-  // The forms of the secrets' bytes (`bytesOf`), looked for in what errors carry only, built
-  // when one is first scrubbed: in a 2xx answer they would cost every answer more searches (one
-  // per form and secret), for an echo no success answer is known to make.
-  const bytes = new Set<string>();
-  const inData: [string[], string[], number] = [list, anchors, shortestOf(list)];
-  let inErrors: typeof inData | undefined;
-  const forms = (errors?: boolean) => {
-    if (!errors) return inData;
-    if (!inErrors) {
-      for (const s of unique) for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
-      const of = [...list, ...bytes].sort(byLength);
-      inErrors = [of, [...new Set([...anchors, ...[...bytes].map(anchorOf)])], shortestOf(of)];
-    }
-    return inErrors;
+  const least = [...list[list.length - 1]!].length;
+  // The anchors, and whether one is `canonical` (none is, for most secrets: the texts are then
+  // not rewritten to be searched), found when a text is first long enough to hold a secret: the
+  // values of most login answers are all shorter than its token, so their walk finds none. (A
+  // form that only changes characters beyond ASCII has the secret's anchor: no more searches.)
+  let anchors: [string[], boolean] | undefined;
+  const anchorsOf = (): [string[], boolean] => {
+    const of = [...new Set(list.map(anchorOf))];
+    anchors = [of, of.some((a) => /[-_]/.test(a))];
+    return anchors;
   };
-  // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
-  // offset 1 mod 3), nor than 6, and n is at least the secret's length: a shorter text (a path)
-  // is not looked at for them, and never builds them.
-  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length)) - 5) / 3);
+  // The secrets' UTF-8 bytes (as Latin-1), looked for in what errors carry only, decoded from
+  // the text's base64 and hex runs (`withoutBytes`); 3 bytes or more (a shorter secret's could
+  // be anything's), none for a secret with a lone surrogate (no UTF-8 of its own). A run that
+  // holds n bytes is 4n / 3 characters long at least, and a secret of n UTF-16 units has n bytes
+  // at least: a shorter text (a path) is not looked at, and the bytes are not even encoded.
+  const bytesMin = (4 * Math.min(...unique.map((s) => s.length))) / 3;
+  let bytes: string[] | undefined;
+  const unbytes = (t: string) => {
+    if (t.length < bytesMin) return t;
+    bytes ??= unique.flatMap((s) => {
+      try {
+        return [unescape(encodeURIComponent(s))].filter((b) => b.length > 2);
+      } catch {
+        return [];
+      }
+    });
+    return bytes[0] ? withoutBytes(t, bytes, bytesMin) : t;
+  };
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
   // The expressions, built only when a text may hold a secret (one of its pieces: `mayEcho`), and
   // each only when needed (an error body never builds those of a 2xx answer). An empty alternative
   // never matches (`(?!)`).
-  // A byte form is matched as it is, in any letter case (not in every form of `ENCODERS`), then
-  // any last character (base64's, which the bytes after it change) and padding; its `+` and `/`
-  // are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
-  const bytesPattern = (form: string) => form.replace(/[+/]/g, '\\\\?[-+/_]');
   const sources: Record<string, string> = Object.create(null);
-  const sourceOf = (s: string) =>
-    (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(s));
+  const sourceOf = (s: string) => (sources[s] ??= echoPattern(s));
   const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
-  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
+  const allPattern = () => (all ??= new RegExp(join(Boolean), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
   // characters or more, not only digits) anywhere; any other of 2 characters or more (a short or
   // all-digit password, a 2FA code) where it stands as a token of its own (`token`). In a 2xx key
@@ -312,11 +338,14 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
-  const holds = (t: string, errors?: boolean) => {
-    const [, needles, shortest] = forms(errors && t.length >= bytesMin);
-    if (t.length < shortest) return false;
-    const lower = t.toLowerCase();
-    return needles.some((a) => lower.includes(a)) || (escapes(t) && ESCAPED_ALNUM.test(t));
+  const holds = (t: string) => {
+    if (t.length < least) return false;
+    const [needles, canon] = anchors ?? anchorsOf();
+    const lower = canon ? canonical(t.toLowerCase()) : t.toLowerCase();
+    return (
+      needles.some((a) => lower.includes(a)) ||
+      (escapes(t) && (canon ? ESCAPED_VARIANT : ESCAPED_ALNUM).test(t))
+    );
   };
   // `holds` on `raw` without its `"<kept key>":<a secret>` members. The `{` or `,` before the
   // key's opening quote makes it a key in valid JSON (inside a string, the quote after it would
@@ -346,17 +375,10 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // secrets' own expressions, whose cost grows with their length (a 1 kB token's took 98 ms to
   // build on a 2 kB error body with escapes), are built only for a text with one, not for every
   // long text with an escape.
-  // (One for both kinds of text: a 2xx one that holds an anchor and a piece of a byte form only
-  // builds the 2xx expressions, which have none.)
   let pieces: RegExp | undefined;
   const piecePattern = () =>
-    (pieces ??= new RegExp(
-      forms(true)[0]
-        .map((s) => (bytes.has(s) ? bytesPattern(s.slice(-8)) : echoPattern([...s].slice(-8).join(''))))
-        .join('|'),
-      'i',
-    ));
-  const mayEcho = (t: string, errors?: boolean) => holds(t, errors) && piecePattern().test(t);
+    (pieces ??= new RegExp(list.map((s) => echoPattern([...s].slice(-8).join(''))).join('|'), 'i'));
+  const mayEcho = (t: string) => holds(t) && piecePattern().test(t);
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans and the others'
   // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3).
@@ -364,10 +386,14 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
   // no span maps back, and hiding more is the safe side.
   const scrubbedOf = (t: string, mode: 0 | 1 | 2 | 3): string => {
-    if (!holds(t, !mode)) return t;
+    // In an error, the runs that encode a secret's bytes first; then, as for any text, a text
+    // without an anchor or an escape holds no other form (but an error text's layers, decoded
+    // below, may hold bytes: `%2B` in base64).
+    if (!mode) t = unbytes(t);
+    if (!holds(t) && (mode || t.length < bytesMin)) return t;
     let out = t;
     let p: ReturnType<typeof dataPatterns> | undefined;
-    if (mayEcho(t, !mode)) {
+    if (mayEcho(t)) {
       p = mode ? dataPatterns() : undefined;
       if (p?.whole.test(t)) return REDACTED;
       out = t.replace(
@@ -382,7 +408,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       const next = DECODERS[step % 4]!(layer);
       if (next === layer) continue;
       layer = next;
-      if (mayEcho(layer, !mode)) {
+      if (!mode && unbytes(layer) !== layer) return REDACTED;
+      if (mayEcho(layer)) {
         p = mode ? dataPatterns() : undefined;
         if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
           return REDACTED;
