@@ -204,7 +204,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  * HTTP-date forms (IMF-fixdate; the obsolete RFC 850 and asctime, read as GMT), or `undefined` for
  * anything else: a day past its month, an hour past 23, a weekday not the date's, another zone.
  * Date.parse reads the text, and the date it read must write back as that same text: it read year
- * 0001 as 2001 (now no reading; years 0100-9999 read), rolled 31 Feb into March and ignored the
+ * 0001 as 2001 (now no reading; years 0100-9999 read, five digits none), rolled 31 Feb into March and ignored the
  * weekday.
  *
  * @example
@@ -217,8 +217,12 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
   const imf = date.toUTCString(); // `Sun, 06 Nov 1994 08:49:37 GMT`
   const [w, d, month, year = '', time] = imf.split(' ');
   // (No `time`: an invalid date, whatever the text.)
+  // (A year of four digits: past 9999 the write-back has five, and no form has.)
   return time &&
+    year.length === 4 &&
     (text === imf ||
+      // asctime, its day as two digits or a space and one
+      text === `${w!.slice(0, 3)} ${month} ${d} ${time} ${year}` ||
       text === `${w!.slice(0, 3)} ${month} ${d!.replace(/^0/, ' ')} ${time} ${year}` ||
       // RFC 850, its weekday in full
       text ===

@@ -16,9 +16,13 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
   const imf = date.toUTCString(); // `Sun, 06 Nov 1994 08:49:37 GMT`
   const [w, d, month, year = '', time] = imf.split(' ');
   // (No `time`: an invalid date, whatever the text.)
+  // (A year of four digits: past 9999 the write-back has five, and no form has.)
   const real =
     time &&
+    year.length === 4 &&
     (text === imf ||
+      // asctime, its day as two digits or a space and one
+      text === `${w!.slice(0, 3)} ${month} ${d} ${time} ${year}` ||
       text === `${w!.slice(0, 3)} ${month} ${d!.replace(/^0/, ' ')} ${time} ${year}` ||
       // RFC 850, its weekday in full
       text ===

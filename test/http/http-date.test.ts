@@ -116,6 +116,29 @@ describe('parseHttpDate', () => {
     );
   });
 
+  it('reads asctime with its day as two digits too (RFC 9110: date3 = month SP ( 2DIGIT / ( SP DIGIT ) ))', () => {
+    const asctime2 = (p: Parts) =>
+      `${DAYS[p.weekday]!.slice(0, 3)} ${MONTHS[p.month]} ${pad(p.day)} ${time(p)} ${pad(p.year, 4)}`;
+    fc.assert(
+      fc.property(anyParts(100, 9999), (p) => {
+        expect(parseHttpDate(asctime2(p))).toBe(truth(p));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(parseHttpDate('Sat Dec 05 12:00:03 2026')).toBe(Date.UTC(2026, 11, 5, 12, 0, 3));
+  });
+
+  it('gives no reading for a year of five digits or more (every form has four)', () => {
+    fc.assert(
+      fc.property(anyDate('+010000-01-01T00:00:00Z', '+275000-12-31T23:59:59Z'), (p) => {
+        expect(parseHttpDate(imf(p))).toBeUndefined();
+        expect(parseHttpDate(asctime(p))).toBeUndefined();
+      }),
+    );
+    expect(parseHttpDate('Sat, 01 Jan 10000 00:00:00 GMT')).toBeUndefined();
+    expect(parseHttpDate('Fri, 31 Dec 9999 23:59:59 GMT')).toBe(Date.UTC(9999, 11, 31, 23, 59, 59));
+  });
+
   it('reads the cases Date.parse got wrong exactly, or not at all', () => {
     // Date.parse read year 0001 as 2001, rolled 31 Feb into March and ignored the weekday.
     expect([undefined, -62_135_596_800_000]).toContain(parseHttpDate('Mon, 01 Jan 0001 00:00:00 GMT'));
