@@ -8,7 +8,7 @@ import { attachScrubber, type Scrubber } from '../errors/scrub';
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
 import type { OfetchAdapterOptions, RequestOptions } from './types';
-import { MAX_TIMER_MS, parseRetryAfter } from './waiting';
+import { MAX_TIMER_MS, parseHttpDate, parseRetryAfter } from './waiting';
 
 /** The adapter's timeout per request when none is given: the one default (the session reads it too). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -332,7 +332,12 @@ export function readResponse(
     method,
     path,
     body: errorBody(text, scrub),
-    retryAfter: parseRetryAfter(response.headers.get('retry-after')),
+    // A date to wait until counts from the answer's own `Date` (the server's clock, RFC 9110
+    // 10.2.3), the device's only when it sent none that reads.
+    retryAfter: parseRetryAfter(
+      response.headers.get('retry-after'),
+      parseHttpDate(response.headers.get('date')) ?? Date.now(),
+    ),
   });
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AbortedError,
@@ -88,6 +89,32 @@ describe('createOfetchAdapter: errors', () => {
 
     server.faults.add({ path: '/auth/login', status: 429, headers: { 'Retry-After': 'later' }, times: 1 });
     expect(((await rejectionOf(http.post('/auth/login', {}))) as HttpError).retryAfter).toBeUndefined();
+  });
+
+  it("reads a Retry-After date against the answer's own Date, not the device's clock (one clock)", async () => {
+    const http = createOfetchAdapter({ baseURL: server.url });
+    // The server's clock off the device's by up to two days either way; the wait it asks 0 s to 1 h.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: -172_800, max: 172_800 }),
+        fc.integer({ min: 0, max: 3_600 }),
+        async (skewS, waitS) => {
+          const serverNow = Math.floor(Date.now() / 1000) * 1000 + skewS * 1000;
+          server.faults.add({
+            path: '/auth/login',
+            status: 429,
+            headers: {
+              Date: new Date(serverNow).toUTCString(),
+              'Retry-After': new Date(serverNow + waitS * 1000).toUTCString(),
+            },
+            times: 1,
+          });
+          const e = (await rejectionOf(http.post('/auth/login', {}))) as HttpError;
+          expect([e.status, e.retryAfter]).toEqual([429, waitS]);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it('keeps an HTML 500 body (truncated to 2 kB) out of the message', async () => {
