@@ -56,6 +56,13 @@ export class CallSession {
   private readonly held = new Set<string>();
   /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
   private refused = false;
+  /**
+   * The answer's `Set-Cookie` line once decided (`cookieLine`), until the session changes: the
+   * line is decided, and every token it seals learned, before any body is scrubbed (`answer`).
+   */
+  private line: { at: number; value: string | null } | undefined;
+  /** Counts the changes of the session (`use`, `abandon`, `signOut`): a decided line stands until one. */
+  private changes = 0;
   /** What the call held before a login began in it (`begin`), restored by `abandon`. */
   private before: { session: SessionData | null; cleared: boolean } | null = null;
 
@@ -84,9 +91,8 @@ export class CallSession {
     }
     this.sealedAt = session.seenAt;
     this.readToken = session.token;
-    this.held.add(session.token);
-    for (const secret of session.secrets ?? []) this.held.add(secret);
-    this.use(this.parts.rotations.latestLocal(session));
+    this.learn(session);
+    this.use(this.parts.rotations.latestLocal(session, (s) => this.learn(s)));
   }
 
   /**
@@ -121,10 +127,16 @@ export class CallSession {
     return this.refused;
   }
 
-  private use(session: SessionData): void {
+  /** Hunts `session`'s token and secrets in this call's answers. */
+  private learn(session: SessionData): void {
     this.held.add(session.token);
     for (const secret of session.secrets ?? []) this.held.add(secret);
+  }
+
+  private use(session: SessionData): void {
+    this.learn(session);
     this.session = session;
+    this.changes++;
   }
 
   /**
@@ -149,6 +161,7 @@ export class CallSession {
     this.cleared = this.before.cleared;
     this.fresh = false;
     this.before = null;
+    this.changes++;
   }
 
   /** The token of the login begun in this call and not abandoned (`begin`), if any. */
@@ -159,6 +172,7 @@ export class CallSession {
   signOut(): void {
     this.session = null;
     this.cleared = true;
+    this.changes++;
   }
 
   /** The token the cookie carried (null without a session cookie that opened). */
@@ -209,20 +223,32 @@ export class CallSession {
     return newest;
   }
 
-  /** The `Set-Cookie` line for the answer, if any: always the newest session known. */
+  /**
+   * The `Set-Cookie` line for the answer, if any: always the newest session known. Decided once
+   * (until the session changes: `use`, `begin`, `abandon`, `signOut`) and BEFORE the body is
+   * scrubbed: finding that session is where a call learns the tokens another call's refresh
+   * produced while it was in flight (every successor met, here or in the store, is hunted), so
+   * the body is scrubbed of every token its cookie seals (review 10, P). The caller sets the line
+   * only once the body went out clean (`answer`).
+   */
   async cookieLine(): Promise<string | null> {
+    if (this.line?.at === this.changes) return this.line.value;
+    const at = this.changes;
+    const value = await this.decideLine();
+    this.line = { at, value };
+    return value;
+  }
+
+  private async decideLine(): Promise<string | null> {
     const { parts } = this;
     if (!this.session) return this.cleared && this.hadCookie ? clearCookieLine(parts.cookie) : null;
-    const now = parts.now();
-    const local = parts.rotations.latestLocal(this.session);
-    this.held.add(local.token);
-    for (const secret of local.secrets ?? []) this.held.add(secret);
-    const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
-    if (!this.fresh && !stale && local.token === this.readToken) return null; // the cookie sent is current
+    const session = this.session;
     // Only a session with no successor is sealed: a replaced token never goes out again.
-    const newest = this.fresh ? local : await parts.rotations.newest(local);
-    this.held.add(newest.token);
-    for (const secret of newest.secrets ?? []) this.held.add(secret);
+    const newest = this.fresh ? session : await parts.rotations.newest(session, (s) => this.learn(s));
+    this.learn(newest);
+    const now = parts.now();
+    const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
+    if (!this.fresh && !stale && newest.token === this.readToken) return null; // the cookie sent is current
     const sealed: SessionData = { ...newest, seenAt: now };
     const line = setCookieLine(
       parts.cookie,

@@ -60,26 +60,32 @@ export class Rotations {
 
   constructor(private readonly deps: Deps) {}
 
-  /** The newest session this instance knows for `session` (grace map only; synchronous, cheap). */
-  latestLocal(session: SessionData): SessionData {
+  /**
+   * The newest session this instance knows for `session` (grace map only; synchronous, cheap);
+   * `met` sees every successor on the way (each one's tokens are hunted: a call may be answered
+   * with any of them).
+   */
+  latestLocal(session: SessionData, met?: (s: SessionData) => void): SessionData {
     let current = session;
     for (let i = 0; i < MAX_CHAIN; i++) {
       const next = this.grace.get(current.token);
       if (!next || next.until <= this.deps.now()) return current;
       current = next.session;
+      met?.(current);
     }
     return current;
   }
 
-  /** The newest session known here or in the store. */
-  async newest(session: SessionData): Promise<SessionData> {
-    let current = this.latestLocal(session);
+  /** The newest session known here or in the store; `met` sees every successor on the way. */
+  async newest(session: SessionData, met?: (s: SessionData) => void): Promise<SessionData> {
+    let current = this.latestLocal(session, met);
     const { store } = this.deps;
     if (!store) return current;
     for (let i = 0; i < MAX_CHAIN; i++) {
       const next = await this.stored(current.token);
       if (!next) return current;
-      current = this.latestLocal(next);
+      met?.(next);
+      current = this.latestLocal(next, met);
     }
     return current;
   }

@@ -139,6 +139,8 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
     // the server render is judged at the server's own clock, the API's Date only checked against it.
     const readAt = date ?? now;
     const agreed = header === null || (date !== undefined && Math.abs(date - now) <= MAX_SKEW_MS);
+    // The page's cookie decided before anything is scrubbed: it learns the tokens it seals (P).
+    await call.cookieLine();
     let shown: { user: AuthUser; userInfo: Record<string, unknown> };
     try {
       shown = scrubTokens({ user: body.user, userInfo: body.userInfo }, call.tokens()) as typeof shown;
