@@ -74,11 +74,15 @@ export const MIN_TOKEN_CHARS = 16;
 
 /**
  * Whether `value`, hunted in answers, is safe to hunt: `MIN_TOKEN_CHARS` or more, and an all-digit
- * one still so as the number a JSON echo reads (`numbersOf` in strip.ts: `"0000000000000001"` is
- * the number 1, which would turn every 1 into `[redacted]`).
+ * one still so without its leading zeros, the number a JSON echo reads (`numbersOf` in strip.ts:
+ * `"0000000000000001"` is the number 1, which would turn every 1 into `[redacted]`). Its digits
+ * are counted, never a float's text: from 1e21 on that is exponent form (`'9'.repeat(64)` reads
+ * `1e+64`, 5 characters: review 10 found such tokens refused), and a number of 16 digits or more
+ * is no ordinary datum whatever it prints as.
  */
 const huntable = (value: string): boolean =>
-  value.length >= MIN_TOKEN_CHARS && (!/^\d+$/.test(value) || String(+value).length >= MIN_TOKEN_CHARS);
+  value.length >= MIN_TOKEN_CHARS &&
+  (!/^\d+$/.test(value) || value.replace(/^0+/, '').length >= MIN_TOKEN_CHARS);
 
 /**
  * The one check of a token the server seals, from a login or a refresh: it can be sent in an
