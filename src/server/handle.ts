@@ -150,7 +150,16 @@ async function sealLogin(
   const token = body?.access_token;
   const completed =
     up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
-  if (!completed || !body) return answer(call, up.status, body, back(call, up));
+  if (!completed || !body) {
+    // An answer that seals nothing (a challenge, a 422, a 5xx) holding a token the server cannot
+    // hunt (`isSessionToken`: longer than 2,048 characters, shorter than 16): its echo (in the
+    // message, the errors) could not be scrubbed, so nothing of it goes out: the fixed 502, the
+    // token revoked by `login` (review 10, F). One the server holds is hunted (`hunt`), relayed.
+    const issued = isRecord(up.json) ? up.json.access_token : undefined;
+    if (typeof issued === 'string' && issued !== '' && !isSessionToken(issued))
+      return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
+    return answer(call, up.status, body, back(call, up));
+  }
   const tokenType = tokenTypeOf(body.token_type);
   const user = body.user as { id?: unknown } | undefined;
   const playerId = user?.id;
