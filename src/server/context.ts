@@ -275,18 +275,18 @@ export class CallSession {
         context: this.context,
       });
       const found = this.hunt(answer.json, true);
-      if (answer.status === 401) return 'revoked';
-      if (answer.status < 200 || answer.status >= 300) return 'failed';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
+      const ok = answer.status >= 200 && answer.status < 300;
       // The login's rule (`sessionSecrets`): the new access token is always sealed; the answer's
       // other secrets (a rotated refresh token first), then the session's earlier ones, give way
       // when the cookie cannot hold them all. Those left out are hunted in this call only (`hunt`).
-      if (found && isSessionToken(next))
+      if (ok && found && isSessionToken(next))
         return { token: next, secrets: sessionSecrets(next, [...found, ...(kept ?? [])]) };
-      // A token the login would refuse too (isSessionToken, or an answer holding a token that
-      // cannot be hunted): a failed refresh, the current token kept; one that can be sent is
-      // revoked, never left live.
+      // Any other answer carrying a token (a failed status, 401 included: review 10, N; a token the
+      // login would refuse too: isSessionToken, or an answer holding a token that cannot be
+      // hunted): that token is never left live: revoked when it can be sent, as the login's.
       if (isHeaderSafeToken(next) && next !== token) await this.revoke(next, type);
+      if (answer.status === 401) return 'revoked';
       return 'failed';
     } catch (error) {
       if (error instanceof UpstreamUnreachable) return 'failed';
