@@ -16,7 +16,7 @@ import {
 } from './cookie';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
-import { authSecretsOf } from './strip';
+import { authSecretsOf, fieldsOf } from './strip';
 import type { PamRequestContext } from './types';
 import { callApi, type UpstreamDeps, UpstreamUnreachable } from './upstream';
 
@@ -34,6 +34,21 @@ export interface ServerParts {
   refreshPath: string;
   logoutPath: string;
   profilePath: string;
+}
+
+/**
+ * The earlier secrets of `session` a refresh answer bringing secrets of `fields` leaves standing:
+ * those of another field (a `user.token` when only the refresh token rotated). One of the same
+ * field, or of no known field (a cookie sealed before `fields`), is replaced: a call still
+ * carrying the old cookie hunts it (its own session), within `graceMs` (review 10, Q: earlier
+ * secrets piled up across refreshes, and past 8 every call answered 502).
+ */
+function carriedSecrets(session: SessionData, fields: string): [string, string][] {
+  const secrets = session.secrets ?? [];
+  const known = session.fields ?? '';
+  return secrets
+    .map((value, i): [string, string] => [value, known[i] ?? '-'])
+    .filter(([, field]) => fields === '' || (field !== '-' && !fields.includes(field)));
 }
 
 /** Re-seal the cookie when the session was last sealed longer ago than this (the idle clock). */
@@ -203,7 +218,7 @@ export class CallSession {
     if (this.parts.now() - s.tokenAt < this.parts.refreshAfterMs) return true;
     const outcome = await this.parts.rotations.refresh(
       s,
-      (token) => this.refreshCall(token, s.tokenType, s.secrets),
+      (token) => this.refreshCall(token, s.tokenType, s),
       (token) => this.revoke(token, s.tokenType),
     );
     if (outcome.kind === 'revoked') {
@@ -264,7 +279,7 @@ export class CallSession {
   private async refreshCall(
     token: string,
     type: string,
-    kept: string[] | undefined,
+    earlier: SessionData,
   ): Promise<RefreshedToken | 'revoked' | 'failed'> {
     try {
       const answer = await callApi(this.parts.upstream, {
@@ -278,10 +293,19 @@ export class CallSession {
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
       const ok = answer.status >= 200 && answer.status < 300;
       // The login's rule (`sessionSecrets`): the new access token is always sealed; the answer's
-      // other secrets (a rotated refresh token first), then the session's earlier ones, give way
-      // when the cookie cannot hold them all. Those left out are hunted in this call only (`hunt`).
-      if (ok && found && isSessionToken(next))
-        return { token: next, secrets: sessionSecrets(next, [...found, ...(kept ?? [])]) };
+      // other secrets (a rotated refresh token first) give way when the cookie cannot hold them
+      // all. Those left out are hunted in this call only (`hunt`). The answer's own secrets replace
+      // the session's earlier ones (rotated: a call still carrying the old cookie hunts them,
+      // within `graceMs`); the earlier ones are carried on only when it brings none (an API that
+      // does not rotate them): they never pile up across refreshes (review 10, Q).
+      if (ok && found && isSessionToken(next)) {
+        const own = found.filter((s) => s !== next);
+        const ownFields = fieldsOf(answer.json, own);
+        const carried = carriedSecrets(earlier, ownFields);
+        const secrets = sessionSecrets(next, [...own, ...carried.map(([value]) => value)]);
+        const field = new Map([...own.map((v, i) => [v, ownFields[i]!] as const), ...carried]);
+        return { token: next, secrets, fields: secrets.map((v) => field.get(v) ?? '-').join('') };
+      }
       // Any other answer carrying a token (a failed status, 401 included: review 10, N; a token the
       // login would refuse too: isSessionToken, or an answer holding a token that cannot be
       // hunted): that token is never left live: revoked when it can be sent, as the login's.

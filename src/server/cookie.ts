@@ -25,6 +25,13 @@ export interface SessionData {
    * `user.token`: `authSecretsOf`). Absent: none (and in cookies sealed before this field).
    */
   secrets?: string[];
+  /**
+   * The auth answer's field each of `secrets` came from, one letter each (`fieldsOf`: `r`
+   * refresh_token, `t` token, `u` user.token): a refresh answer's secret replaces the earlier one
+   * of its field. Absent (cookies sealed before it): the earlier ones give way to any the refresh
+   * answer brings.
+   */
+  fields?: string;
 }
 
 const IRON_MIN_SECRET = 32;
@@ -48,11 +55,19 @@ export const fitsCookie = (token: string, secrets: readonly string[]): boolean =
   secrets.reduce((n, s) => n + s.length, token.length) <= MAX_SESSION_CHARS;
 
 /**
+ * The most secrets a cookie holds besides its token: an auth answer's other token fields
+ * (`refresh_token`, `token`, `user.token`). A call then hunts its cookie's session and one
+ * successor within `MAX_SECRETS` (8), however many refreshes the session went through (review 10:
+ * secrets piled up across refreshes, and past 8 every call answered 502).
+ */
+export const MAX_SESSION_SECRETS = 3;
+
+/**
  * The secrets a cookie holds with `token`, of `candidates` in their order (a login's: its
- * `refresh_token`, `token`, `user.token`; a refresh's: its own, then the session's earlier ones):
- * each kept while the cookie still holds it with the token and those kept before it
- * (`fitsCookie`); never the token itself, never twice. The access token is always sealed: the
- * others give way (the login's rule and the refresh's alike).
+ * `refresh_token`, `token`, `user.token`; a refresh's: its own, or the session's earlier ones when
+ * it brings none): each kept while the cookie still holds it with the token and those kept before
+ * it (`fitsCookie`), `MAX_SESSION_SECRETS` at most; never the token itself, never twice. The access
+ * token is always sealed: the others give way (the login's rule and the refresh's alike).
  *
  * @example
  * sessionSecrets('a'.repeat(2048), ['r'.repeat(1000), 'u'.repeat(300)]); // ['u'.repeat(300)]
@@ -60,6 +75,7 @@ export const fitsCookie = (token: string, secrets: readonly string[]): boolean =
 export function sessionSecrets(token: string, candidates: readonly string[]): string[] {
   const kept: string[] = [];
   for (const secret of new Set(candidates)) {
+    if (kept.length === MAX_SESSION_SECRETS) break;
     if (secret !== token && fitsCookie(token, [...kept, secret])) kept.push(secret);
   }
   return kept;
@@ -186,6 +202,9 @@ export function asSessionData(value: unknown): SessionData | null {
   if (v.playerId !== null && !num('playerId')) return null;
   const { secrets } = v;
   if (secrets !== undefined && !(Array.isArray(secrets) && secrets.every(isSessionToken))) return null;
+  const { fields } = v;
+  if (fields !== undefined && !(typeof fields === 'string' && fields.length === (secrets?.length ?? 0)))
+    return null;
   return value as SessionData;
 }
 

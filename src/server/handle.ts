@@ -13,6 +13,7 @@ import { apiPathOf, ID, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
 import {
   apiFileURL,
+  fieldsOf,
   MAX_SECRET_CHARS,
   MAX_SECRETS,
   REPORT_FILE_ROUTE,
@@ -199,7 +200,7 @@ async function sealLogin(
     loginId: globalThis.crypto.randomUUID(),
     signedInAt: now,
     seenAt: now,
-    ...(secrets.length > 0 ? { secrets } : {}),
+    ...(secrets.length > 0 ? { secrets, fields: fieldsOf(up.json, secrets) } : {}),
   };
   call.begin(session);
   const server_session = {

@@ -22,6 +22,8 @@ export type RefreshOutcome =
 export interface RefreshedToken {
   token: string;
   secrets: string[];
+  /** The field each of `secrets` came from (`SessionData.fields`). */
+  fields: string;
 }
 
 /** The refresh call itself: the new access token, 'revoked' on a 401, 'failed' otherwise. */
@@ -156,10 +158,10 @@ export class Rotations {
       return { kind: 'revoked' };
     }
     const now = this.deps.now();
-    const { secrets: _replaced, ...rest } = session;
+    const { secrets: _replaced, fields: _their, ...rest } = session;
     const next: SessionData = {
       ...rest,
-      ...(result.secrets.length > 0 ? { secrets: result.secrets } : {}),
+      ...(result.secrets.length > 0 ? { secrets: result.secrets, fields: result.fields } : {}),
       token: result.token,
       tokenAt: now,
       tokenExpiresAt: now + (session.tokenExpiresAt - session.tokenAt),
