@@ -62,6 +62,10 @@ export class CallSession {
   /** The token the cookie carried, as received. */
   private readToken: string | null = null;
   private hadCookie = false;
+  /** The session the cookie held, live when the call began (null: none, or it did not open). */
+  private loaded: SessionData | null = null;
+  /** This call ended the login itself (a logout): its answer clears the cookie whatever the mark. */
+  private endedHere = false;
   private cleared = false;
   private fresh = false;
   /**
@@ -106,6 +110,7 @@ export class CallSession {
     }
     this.sealedAt = session.seenAt;
     this.readToken = session.token;
+    this.loaded = session;
     this.learn(session);
     this.use(this.parts.rotations.latestLocal(session, (s) => this.learn(s)));
   }
@@ -184,9 +189,14 @@ export class CallSession {
     return this.fresh ? this.session?.token : undefined;
   }
 
-  signOut(): void {
+  /**
+   * Signed out: the answer clears the cookie, but in a call of a login that ended while it ran
+   * (`decideLine`); `ending`: this call ends the login itself (a logout), and clears it always.
+   */
+  signOut(ending = false): void {
     this.session = null;
     this.cleared = true;
+    this.endedHere ||= ending;
     this.changes++;
   }
 
@@ -256,7 +266,15 @@ export class CallSession {
 
   private async decideLine(): Promise<string | null> {
     const { parts } = this;
-    if (!this.session) return this.cleared && this.hadCookie ? clearCookieLine(parts.cookie) : null;
+    if (!this.session) {
+      if (!this.cleared || !this.hadCookie) return null;
+      // A call of a login another call ended while it ran (a logout, a new login in the same
+      // browser): no Set-Cookie at all; the ending answer cleared or replaced the cookie, and a
+      // `Max-Age=0` here would delete the new login's (review 10, R).
+      const endedMeanwhile =
+        !this.endedHere && this.loaded !== null && (await parts.rotations.hasEnded(this.loaded));
+      return endedMeanwhile ? null : clearCookieLine(parts.cookie);
+    }
     const session = this.session;
     // Only a session with no successor is sealed: a replaced token never goes out again.
     const newest = this.fresh ? session : await parts.rotations.newest(session, (s) => this.learn(s));

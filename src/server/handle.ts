@@ -227,7 +227,7 @@ function canHunt(secrets: Iterable<string>): boolean {
  */
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
   if (call.session) await endLogin(parts, call, call.session);
-  call.signOut();
+  call.signOut(true);
   return answer(call, 204, undefined);
 }
 
