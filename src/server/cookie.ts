@@ -4,6 +4,7 @@
 import { defaults, seal, unseal } from 'iron-webcrypto';
 import { ConfigurationError } from '../errors/config';
 import { isHeaderSafeToken } from '../schemas/common';
+import { wholeOption } from './option';
 import type { PamCookieOptions, PamSecret } from './types';
 
 /** What the cookie holds: the token, its stamps and ids; never the profile. Times: epoch ms. */
@@ -135,8 +136,9 @@ export function cookieSettings(options: PamCookieOptions = {}): CookieSettings {
     // `__Host-` requires Secure (browsers drop it otherwise): without Secure, the plain name.
     name: secure ? `${HOST_PREFIX}${base}` : base,
     secure,
-    idleMs: options.idleMs ?? 7_200_000, // 2 h (a literal: CONTRIBUTING.md)
-    absoluteMs: options.absoluteMs ?? 86_400_000, // 24 h
+    // At least a second: `Max-Age` counts whole seconds.
+    idleMs: wholeOption('cookie.idleMs', options.idleMs, 7_200_000, 1_000), // 2 h (a literal: CONTRIBUTING.md)
+    absoluteMs: wholeOption('cookie.absoluteMs', options.absoluteMs, 86_400_000, 1_000), // 24 h
   };
 }
 
