@@ -51,9 +51,27 @@ export const MAX_TOKEN_CHARS = 2048;
  */
 export const MAX_SESSION_CHARS = 2560;
 
-/** Whether a cookie holds `token` and `secrets` together (`MAX_SESSION_CHARS`). */
+/**
+ * A token's length as the seal writes it: in the session's JSON, where a `"` or a `\` counts twice
+ * (review 10: 2,048 quotes made a 5 kB cookie that browsers drop).
+ */
+const sealedChars = (value: string): number => JSON.stringify(value).length - 2;
+
+/** Whether a cookie holds `token` and `secrets` together (`MAX_SESSION_CHARS`, as sealed). */
 export const fitsCookie = (token: string, secrets: readonly string[]): boolean =>
-  secrets.reduce((n, s) => n + s.length, token.length) <= MAX_SESSION_CHARS;
+  secrets.reduce((n, s) => n + sealedChars(s), sealedChars(token)) <= MAX_SESSION_CHARS;
+
+/**
+ * The longest cookie name (with `__Host-`), secret id and `token_type` (the `Authorization`
+ * scheme, sealed): with a session at `MAX_SESSION_CHARS`, `name=value` then stays within the 4,096
+ * bytes browsers keep (4,069 measured at these bounds; a 3,000-character `token_type` or a long
+ * name or id passed it, and the browser dropped the cookie: review 10).
+ */
+export const MAX_NAME_CHARS = 32;
+
+/** A login's `token_type` the server seals: a word of at most `MAX_NAME_CHARS` characters. */
+export const isTokenType = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= MAX_NAME_CHARS && /^\w+$/.test(value);
 
 /**
  * The most secrets a cookie holds besides its token: an auth answer's other token fields
@@ -107,11 +125,11 @@ const huntable = (value: string): boolean =>
  * it can be hunted in answers without rewriting ordinary data (`MIN_TOKEN_CHARS`).
  */
 export const isSessionToken = (value: unknown): value is string =>
-  isHeaderSafeToken(value) && value.length <= MAX_TOKEN_CHARS && huntable(value);
+  isHeaderSafeToken(value) && sealedChars(value) <= MAX_TOKEN_CHARS && huntable(value);
 
 /** Why `value` is no session token: too long to seal (`too_big`) or too short to hunt (`too_small`). */
 export const tokenIssue = (value: string): 'too_big' | 'too_small' =>
-  value.length > MAX_TOKEN_CHARS ? 'too_big' : 'too_small';
+  sealedChars(value) > MAX_TOKEN_CHARS ? 'too_big' : 'too_small';
 
 // The platform's Web Crypto. iron-webcrypto 1.2 types its parameters as `Uint8Array` where
 // TypeScript 5.9's lib says `BufferSource`: the same object, typed to fit.
@@ -132,6 +150,10 @@ export function cookieSettings(options: PamCookieOptions = {}): CookieSettings {
   const base = (options.name ?? 'pam-session').replace(/^__Host-/i, '');
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(base))
     throw new ConfigurationError('pam-client/server: cookie.name is not a cookie name');
+  if ((secure ? HOST_PREFIX.length : 0) + base.length > MAX_NAME_CHARS)
+    throw new ConfigurationError(
+      `pam-client/server: cookie.name has at most ${MAX_NAME_CHARS} characters with its __Host- prefix (the cookie must fit the 4,096 bytes browsers keep)`,
+    );
   return {
     // `__Host-` requires Secure (browsers drop it otherwise): without Secure, the plain name.
     name: secure ? `${HOST_PREFIX}${base}` : base,
@@ -165,9 +187,9 @@ export class Sealer {
           `pam-client/server: every secret needs at least ${IRON_MIN_SECRET} characters`,
         );
       }
-      if (typeof s.id !== 'string' || !SECRET_ID.test(s.id))
+      if (typeof s.id !== 'string' || !SECRET_ID.test(s.id) || s.id.length > MAX_NAME_CHARS)
         throw new ConfigurationError(
-          'pam-client/server: a secret id is one or more letters, digits and _ (no - . or space: the seal writes it between its separators)',
+          `pam-client/server: a secret id is 1 to ${MAX_NAME_CHARS} letters, digits and _ (no - . or space: the seal writes it between its separators, in the cookie)`,
         );
       if (s.id in this.all)
         throw new ConfigurationError(
@@ -199,7 +221,7 @@ export function asSessionData(value: unknown): SessionData | null {
   const num = (k: string) => typeof v[k] === 'number' && Number.isFinite(v[k]);
   const str = (k: string) => typeof v[k] === 'string' && v[k] !== '';
   // A token the server would not seal today (a short one sealed before `MIN_TOKEN_CHARS`): signed out.
-  if (v.v !== 1 || !isSessionToken(v.token) || !str('tokenType') || !str('loginId')) return null;
+  if (v.v !== 1 || !isSessionToken(v.token) || !isTokenType(v.tokenType) || !str('loginId')) return null;
   if (!num('tokenAt') || !num('tokenExpiresAt') || !num('signedInAt') || !num('seenAt')) return null;
   if (v.playerId !== null && !num('playerId')) return null;
   const { secrets } = v;

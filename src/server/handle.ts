@@ -6,7 +6,7 @@ import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
 import { answer, failed, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import { isSessionToken, type SessionData, sessionSecrets, tokenIssue } from './cookie';
+import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIssue } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
@@ -125,9 +125,8 @@ async function login(
   }
 }
 
-/** A login answer's `token_type` as the `Authorization` scheme: a word, else `Bearer`. */
-const tokenTypeOf = (value: unknown): string =>
-  typeof value === 'string' && /^\w+$/.test(value) ? value : 'Bearer';
+/** A login answer's `token_type` as the `Authorization` scheme (`isTokenType`), else `Bearer`. */
+const tokenTypeOf = (value: unknown): string => (isTokenType(value) ? value : 'Bearer');
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -160,6 +159,16 @@ async function sealLogin(
     if (typeof issued === 'string' && issued !== '' && !isSessionToken(issued))
       return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
     return answer(call, up.status, body, back(call, up));
+  }
+  // The scheme is sealed with the token: a word of at most 32 characters (`isTokenType`), else the
+  // cookie could pass what browsers keep (review 10, B); absent: `Bearer`.
+  if (body.token_type != null && !isTokenType(body.token_type)) {
+    const issue = {
+      path: ['token_type'],
+      code: 'invalid_format',
+      message: 'a word of at most 32 characters',
+    };
+    return refusedCheck(call, new ResponseValidationError(route.name, [issue]), back(call, up));
   }
   const tokenType = tokenTypeOf(body.token_type);
   const user = body.user as { id?: unknown } | undefined;
