@@ -100,12 +100,20 @@ export class CallSession {
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;
     const session = asSessionData(await this.parts.sealer.open(raw));
-    if (
-      !session ||
-      sessionEndsAt(session, this.parts.cookie) <= this.parts.now() ||
-      (await this.parts.rotations.hasEnded(session))
-    ) {
+    if (!session || (await this.parts.rotations.hasEnded(session))) {
       this.signOut();
+      return;
+    }
+    const now = this.parts.now();
+    if (sessionEndsAt(session, this.parts.cookie) <= now) {
+      this.signOut();
+      // Idle or past its absolute end, with its token still live at the API (until its own
+      // expiry): revoked here (review 10, J(b)). Not when the token was replaced (a fresher copy
+      // of the cookie holds its successor: a stale copy must not end that session), nor a login
+      // a logout ended (revoked by it), nor an expired token (dead already).
+      if (session.tokenExpiresAt <= now) return;
+      const newest = await this.parts.rotations.newest(session);
+      if (newest.token === session.token) await this.revoke(session.token, session.tokenType);
       return;
     }
     this.sealedAt = session.seenAt;
