@@ -336,7 +336,12 @@ export class CallSession {
       // login would refuse too: isSessionToken, or an answer holding a token that cannot be
       // hunted): that token is never left live: revoked when it can be sent, as the login's.
       if (isHeaderSafeToken(next) && next !== token) await this.revoke(next, type);
-      if (answer.status === 401) return 'revoked';
+      // The session ends: its token is revoked too (best effort: the API refused to refresh it,
+      // which need not mean it refuses it elsewhere), never left live behind a signed-out cookie.
+      if (answer.status === 401) {
+        await this.revoke(token, type);
+        return 'revoked';
+      }
       return 'failed';
     } catch (error) {
       if (error instanceof UpstreamUnreachable) return 'failed';

@@ -42,6 +42,12 @@ describe('N: a refresh answered with a failed status revokes the token it carrie
       expect(answer.status).toBe(status === 401 ? 401 : 200);
     });
 
+  it('401: the session ends, and its own token is revoked too (the API refused to refresh it; never left live)', async () => {
+    const issued = `N-${'n'.repeat(40)}`;
+    const { api } = await refreshAnswering(401, issued);
+    expect(revoked(api).sort()).toEqual([issued, TOKEN].sort());
+  });
+
   it('property: whatever the failed status, the token is revoked; the session token never is (unless a 401 ends it)', async () => {
     await fc.assert(
       fc.asyncProperty(
