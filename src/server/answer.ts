@@ -33,10 +33,12 @@ function scrubbedText(body: unknown, tokens: Iterable<string>): string | null {
  * report file, scanned by `withoutTokens`). In a call that read a token it could not hunt
  * (`CallSession.unholdable`), no body made of the API's data goes out: the fixed 502; `own` marks
  * a body the proxy wrote itself (a refusal, a message, the seed it built), which holds no such data.
- * The body is cleaned first and the `Set-Cookie` written last: a login begun in this call
- * (`CallSession.begin`) is sealed only into the answer it was begun for, `body` itself as given;
- * an answer that replaces it (the fixed 502) abandons it (`CallSession.abandon`): no live cookie
- * is ever set behind a failure.
+ * The `Set-Cookie` is decided first (`CallSession.cookieLine`: every token it seals, and every
+ * successor of the session another call's refresh produced meanwhile, is then hunted), the body
+ * cleaned with those tokens, and the line set only on the answer that went out clean: a login
+ * begun in this call (`CallSession.begin`) is sealed only into the answer it was begun for, `body`
+ * itself as given; an answer that replaces it (the fixed 502) abandons it (`CallSession.abandon`):
+ * no live cookie is ever set behind a failure.
  */
 export async function answer(
   call: CallSession | null,
@@ -49,17 +51,22 @@ export async function answer(
   // A status no Response can carry (`callApi` refuses such answers already): the fixed 502.
   if (!isAnswerStatus(status)) return failed(call, 502, { message: UNREACHABLE }, new Headers());
   if (call?.unholdable && !own && body !== undefined) return failed(call, 502, UNSCRUBBABLE, headers);
+  const line = call ? await call.cookieLine() : null; // before scrubbing: it learns the tokens it seals
+  const withLine = () => {
+    if (line) headers.append('set-cookie', line);
+    return headers;
+  };
   // The statuses whose Response has no body (204, 205, 304: `new Response` refuses one).
   if (body === undefined || status === 204 || status === 205 || status === 304) {
     headers.delete('content-type');
-    return new Response(null, { status, headers: await withCookie(call, headers) });
+    return new Response(null, { status, headers: withLine() });
   }
-  if (body instanceof ReadableStream)
-    return new Response(body, { status, headers: await withCookie(call, headers) });
+  // A stream (the report file) reads the call's tokens at its first pull, after this.
+  if (body instanceof ReadableStream) return new Response(body, { status, headers: withLine() });
   const text = scrubbedText(body, call?.tokens() ?? []);
   if (text === null) return failed(call, 502, UNSCRUBBABLE, headers);
   headers.set('content-type', 'application/json');
-  return new Response(text, { status, headers: await withCookie(call, headers) });
+  return new Response(text, { status, headers: withLine() });
 }
 
 /**

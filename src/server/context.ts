@@ -16,7 +16,7 @@ import {
 } from './cookie';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
-import { authSecretsOf } from './strip';
+import { authSecretsOf, fieldsOf } from './strip';
 import type { PamRequestContext } from './types';
 import { callApi, type UpstreamDeps, UpstreamUnreachable } from './upstream';
 
@@ -36,6 +36,21 @@ export interface ServerParts {
   profilePath: string;
 }
 
+/**
+ * The earlier secrets of `session` a refresh answer bringing secrets of `fields` leaves standing:
+ * those of another field (a `user.token` when only the refresh token rotated). One of the same
+ * field, or of no known field (a cookie sealed before `fields`), is replaced: a call still
+ * carrying the old cookie hunts it (its own session), within `graceMs` (review 10, Q: earlier
+ * secrets piled up across refreshes, and past 8 every call answered 502).
+ */
+function carriedSecrets(session: SessionData, fields: string): [string, string][] {
+  const secrets = session.secrets ?? [];
+  const known = session.fields ?? '';
+  return secrets
+    .map((value, i): [string, string] => [value, known[i] ?? '-'])
+    .filter(([, field]) => fields === '' || (field !== '-' && !fields.includes(field)));
+}
+
 /** Re-seal the cookie when the session was last sealed longer ago than this (the idle clock). */
 const TOUCH_MS = 60_000;
 
@@ -47,6 +62,10 @@ export class CallSession {
   /** The token the cookie carried, as received. */
   private readToken: string | null = null;
   private hadCookie = false;
+  /** The session the cookie held, live when the call began (null: none, or it did not open). */
+  private loaded: SessionData | null = null;
+  /** This call ended the login itself (a logout): its answer clears the cookie whatever the mark. */
+  private endedHere = false;
   private cleared = false;
   private fresh = false;
   /**
@@ -56,6 +75,13 @@ export class CallSession {
   private readonly held = new Set<string>();
   /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
   private refused = false;
+  /**
+   * The answer's `Set-Cookie` line once decided (`cookieLine`), until the session changes: the
+   * line is decided, and every token it seals learned, before any body is scrubbed (`answer`).
+   */
+  private line: { at: number; value: string | null } | undefined;
+  /** Counts the changes of the session (`use`, `abandon`, `signOut`): a decided line stands until one. */
+  private changes = 0;
   /** What the call held before a login began in it (`begin`), restored by `abandon`. */
   private before: { session: SessionData | null; cleared: boolean } | null = null;
 
@@ -74,19 +100,27 @@ export class CallSession {
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;
     const session = asSessionData(await this.parts.sealer.open(raw));
-    if (
-      !session ||
-      sessionEndsAt(session, this.parts.cookie) <= this.parts.now() ||
-      (await this.parts.rotations.hasEnded(session))
-    ) {
+    if (!session || (await this.parts.rotations.hasEnded(session))) {
       this.signOut();
+      return;
+    }
+    const now = this.parts.now();
+    if (sessionEndsAt(session, this.parts.cookie) <= now) {
+      this.signOut();
+      // Idle or past its absolute end, with its token still live at the API (until its own
+      // expiry): revoked here (review 10, J(b)). Not when the token was replaced (a fresher copy
+      // of the cookie holds its successor: a stale copy must not end that session), nor a login
+      // a logout ended (revoked by it), nor an expired token (dead already).
+      if (session.tokenExpiresAt <= now) return;
+      const newest = await this.parts.rotations.newest(session);
+      if (newest.token === session.token) await this.revoke(session.token, session.tokenType);
       return;
     }
     this.sealedAt = session.seenAt;
     this.readToken = session.token;
-    this.held.add(session.token);
-    for (const secret of session.secrets ?? []) this.held.add(secret);
-    this.use(this.parts.rotations.latestLocal(session));
+    this.loaded = session;
+    this.learn(session);
+    this.use(this.parts.rotations.latestLocal(session, (s) => this.learn(s)));
   }
 
   /**
@@ -121,10 +155,16 @@ export class CallSession {
     return this.refused;
   }
 
-  private use(session: SessionData): void {
+  /** Hunts `session`'s token and secrets in this call's answers. */
+  private learn(session: SessionData): void {
     this.held.add(session.token);
     for (const secret of session.secrets ?? []) this.held.add(secret);
+  }
+
+  private use(session: SessionData): void {
+    this.learn(session);
     this.session = session;
+    this.changes++;
   }
 
   /**
@@ -149,6 +189,7 @@ export class CallSession {
     this.cleared = this.before.cleared;
     this.fresh = false;
     this.before = null;
+    this.changes++;
   }
 
   /** The token of the login begun in this call and not abandoned (`begin`), if any. */
@@ -156,9 +197,15 @@ export class CallSession {
     return this.fresh ? this.session?.token : undefined;
   }
 
-  signOut(): void {
+  /**
+   * Signed out: the answer clears the cookie, but in a call of a login that ended while it ran
+   * (`decideLine`); `ending`: this call ends the login itself (a logout), and clears it always.
+   */
+  signOut(ending = false): void {
     this.session = null;
     this.cleared = true;
+    this.endedHere ||= ending;
+    this.changes++;
   }
 
   /** The token the cookie carried (null without a session cookie that opened). */
@@ -189,7 +236,7 @@ export class CallSession {
     if (this.parts.now() - s.tokenAt < this.parts.refreshAfterMs) return true;
     const outcome = await this.parts.rotations.refresh(
       s,
-      (token) => this.refreshCall(token, s.tokenType, s.secrets),
+      (token) => this.refreshCall(token, s.tokenType, s),
       (token) => this.revoke(token, s.tokenType),
     );
     if (outcome.kind === 'revoked') {
@@ -209,20 +256,40 @@ export class CallSession {
     return newest;
   }
 
-  /** The `Set-Cookie` line for the answer, if any: always the newest session known. */
+  /**
+   * The `Set-Cookie` line for the answer, if any: always the newest session known. Decided once
+   * (until the session changes: `use`, `begin`, `abandon`, `signOut`) and BEFORE the body is
+   * scrubbed: finding that session is where a call learns the tokens another call's refresh
+   * produced while it was in flight (every successor met, here or in the store, is hunted), so
+   * the body is scrubbed of every token its cookie seals (review 10, P). The caller sets the line
+   * only once the body went out clean (`answer`).
+   */
   async cookieLine(): Promise<string | null> {
+    if (this.line?.at === this.changes) return this.line.value;
+    const at = this.changes;
+    const value = await this.decideLine();
+    this.line = { at, value };
+    return value;
+  }
+
+  private async decideLine(): Promise<string | null> {
     const { parts } = this;
-    if (!this.session) return this.cleared && this.hadCookie ? clearCookieLine(parts.cookie) : null;
-    const now = parts.now();
-    const local = parts.rotations.latestLocal(this.session);
-    this.held.add(local.token);
-    for (const secret of local.secrets ?? []) this.held.add(secret);
-    const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
-    if (!this.fresh && !stale && local.token === this.readToken) return null; // the cookie sent is current
+    if (!this.session) {
+      if (!this.cleared || !this.hadCookie) return null;
+      // A call of a login another call ended while it ran (a logout, a new login in the same
+      // browser): no Set-Cookie at all; the ending answer cleared or replaced the cookie, and a
+      // `Max-Age=0` here would delete the new login's (review 10, R).
+      const endedMeanwhile =
+        !this.endedHere && this.loaded !== null && (await parts.rotations.hasEnded(this.loaded));
+      return endedMeanwhile ? null : clearCookieLine(parts.cookie);
+    }
+    const session = this.session;
     // Only a session with no successor is sealed: a replaced token never goes out again.
-    const newest = this.fresh ? local : await parts.rotations.newest(local);
-    this.held.add(newest.token);
-    for (const secret of newest.secrets ?? []) this.held.add(secret);
+    const newest = this.fresh ? session : await parts.rotations.newest(session, (s) => this.learn(s));
+    this.learn(newest);
+    const now = parts.now();
+    const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
+    if (!this.fresh && !stale && newest.token === this.readToken) return null; // the cookie sent is current
     const sealed: SessionData = { ...newest, seenAt: now };
     const line = setCookieLine(
       parts.cookie,
@@ -238,7 +305,7 @@ export class CallSession {
   private async refreshCall(
     token: string,
     type: string,
-    kept: string[] | undefined,
+    earlier: SessionData,
   ): Promise<RefreshedToken | 'revoked' | 'failed'> {
     try {
       const answer = await callApi(this.parts.upstream, {
@@ -249,18 +316,32 @@ export class CallSession {
         context: this.context,
       });
       const found = this.hunt(answer.json, true);
-      if (answer.status === 401) return 'revoked';
-      if (answer.status < 200 || answer.status >= 300) return 'failed';
       const next = (answer.json as { access_token?: unknown } | undefined)?.access_token;
+      const ok = answer.status >= 200 && answer.status < 300;
       // The login's rule (`sessionSecrets`): the new access token is always sealed; the answer's
-      // other secrets (a rotated refresh token first), then the session's earlier ones, give way
-      // when the cookie cannot hold them all. Those left out are hunted in this call only (`hunt`).
-      if (found && isSessionToken(next))
-        return { token: next, secrets: sessionSecrets(next, [...found, ...(kept ?? [])]) };
-      // A token the login would refuse too (isSessionToken, or an answer holding a token that
-      // cannot be hunted): a failed refresh, the current token kept; one that can be sent is
-      // revoked, never left live.
+      // other secrets (a rotated refresh token first) give way when the cookie cannot hold them
+      // all. Those left out are hunted in this call only (`hunt`). The answer's own secrets replace
+      // the session's earlier ones (rotated: a call still carrying the old cookie hunts them,
+      // within `graceMs`); the earlier ones are carried on only when it brings none (an API that
+      // does not rotate them): they never pile up across refreshes (review 10, Q).
+      if (ok && found && isSessionToken(next)) {
+        const own = found.filter((s) => s !== next);
+        const ownFields = fieldsOf(answer.json, own);
+        const carried = carriedSecrets(earlier, ownFields);
+        const secrets = sessionSecrets(next, [...own, ...carried.map(([value]) => value)]);
+        const field = new Map([...own.map((v, i) => [v, ownFields[i]!] as const), ...carried]);
+        return { token: next, secrets, fields: secrets.map((v) => field.get(v) ?? '-').join('') };
+      }
+      // Any other answer carrying a token (a failed status, 401 included: review 10, N; a token the
+      // login would refuse too: isSessionToken, or an answer holding a token that cannot be
+      // hunted): that token is never left live: revoked when it can be sent, as the login's.
       if (isHeaderSafeToken(next) && next !== token) await this.revoke(next, type);
+      // The session ends: its token is revoked too (best effort: the API refused to refresh it,
+      // which need not mean it refuses it elsewhere), never left live behind a signed-out cookie.
+      if (answer.status === 401) {
+        await this.revoke(token, type);
+        return 'revoked';
+      }
       return 'failed';
     } catch (error) {
       if (error instanceof UpstreamUnreachable) return 'failed';

@@ -4,6 +4,7 @@
 import { defaults, seal, unseal } from 'iron-webcrypto';
 import { ConfigurationError } from '../errors/config';
 import { isHeaderSafeToken } from '../schemas/common';
+import { wholeOption } from './option';
 import type { PamCookieOptions, PamSecret } from './types';
 
 /** What the cookie holds: the token, its stamps and ids; never the profile. Times: epoch ms. */
@@ -25,6 +26,13 @@ export interface SessionData {
    * `user.token`: `authSecretsOf`). Absent: none (and in cookies sealed before this field).
    */
   secrets?: string[];
+  /**
+   * The auth answer's field each of `secrets` came from, one letter each (`fieldsOf`: `r`
+   * refresh_token, `t` token, `u` user.token): a refresh answer's secret replaces the earlier one
+   * of its field. Absent (cookies sealed before it): the earlier ones give way to any the refresh
+   * answer brings.
+   */
+  fields?: string;
 }
 
 const IRON_MIN_SECRET = 32;
@@ -43,16 +51,42 @@ export const MAX_TOKEN_CHARS = 2048;
  */
 export const MAX_SESSION_CHARS = 2560;
 
-/** Whether a cookie holds `token` and `secrets` together (`MAX_SESSION_CHARS`). */
+/**
+ * A token's length as the seal writes it: in the session's JSON, where a `"` or a `\` counts twice
+ * (review 10: 2,048 quotes made a 5 kB cookie that browsers drop).
+ */
+const sealedChars = (value: string): number => JSON.stringify(value).length - 2;
+
+/** Whether a cookie holds `token` and `secrets` together (`MAX_SESSION_CHARS`, as sealed). */
 export const fitsCookie = (token: string, secrets: readonly string[]): boolean =>
-  secrets.reduce((n, s) => n + s.length, token.length) <= MAX_SESSION_CHARS;
+  secrets.reduce((n, s) => n + sealedChars(s), sealedChars(token)) <= MAX_SESSION_CHARS;
+
+/**
+ * The longest cookie name (with `__Host-`), secret id and `token_type` (the `Authorization`
+ * scheme, sealed): with a session at `MAX_SESSION_CHARS`, `name=value` then stays within the 4,096
+ * bytes browsers keep (4,069 measured at these bounds; a 3,000-character `token_type` or a long
+ * name or id passed it, and the browser dropped the cookie: review 10).
+ */
+export const MAX_NAME_CHARS = 32;
+
+/** A login's `token_type` the server seals: a word of at most `MAX_NAME_CHARS` characters. */
+export const isTokenType = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= MAX_NAME_CHARS && /^\w+$/.test(value);
+
+/**
+ * The most secrets a cookie holds besides its token: an auth answer's other token fields
+ * (`refresh_token`, `token`, `user.token`). A call then hunts its cookie's session and one
+ * successor within `MAX_SECRETS` (8), however many refreshes the session went through (review 10:
+ * secrets piled up across refreshes, and past 8 every call answered 502).
+ */
+export const MAX_SESSION_SECRETS = 3;
 
 /**
  * The secrets a cookie holds with `token`, of `candidates` in their order (a login's: its
- * `refresh_token`, `token`, `user.token`; a refresh's: its own, then the session's earlier ones):
- * each kept while the cookie still holds it with the token and those kept before it
- * (`fitsCookie`); never the token itself, never twice. The access token is always sealed: the
- * others give way (the login's rule and the refresh's alike).
+ * `refresh_token`, `token`, `user.token`; a refresh's: its own, or the session's earlier ones when
+ * it brings none): each kept while the cookie still holds it with the token and those kept before
+ * it (`fitsCookie`), `MAX_SESSION_SECRETS` at most; never the token itself, never twice. The access
+ * token is always sealed: the others give way (the login's rule and the refresh's alike).
  *
  * @example
  * sessionSecrets('a'.repeat(2048), ['r'.repeat(1000), 'u'.repeat(300)]); // ['u'.repeat(300)]
@@ -60,6 +94,7 @@ export const fitsCookie = (token: string, secrets: readonly string[]): boolean =
 export function sessionSecrets(token: string, candidates: readonly string[]): string[] {
   const kept: string[] = [];
   for (const secret of new Set(candidates)) {
+    if (kept.length === MAX_SESSION_SECRETS) break;
     if (secret !== token && fitsCookie(token, [...kept, secret])) kept.push(secret);
   }
   return kept;
@@ -74,11 +109,15 @@ export const MIN_TOKEN_CHARS = 16;
 
 /**
  * Whether `value`, hunted in answers, is safe to hunt: `MIN_TOKEN_CHARS` or more, and an all-digit
- * one still so as the number a JSON echo reads (`numbersOf` in strip.ts: `"0000000000000001"` is
- * the number 1, which would turn every 1 into `[redacted]`).
+ * one still so without its leading zeros, the number a JSON echo reads (`numbersOf` in strip.ts:
+ * `"0000000000000001"` is the number 1, which would turn every 1 into `[redacted]`). Its digits
+ * are counted, never a float's text: from 1e21 on that is exponent form (`'9'.repeat(64)` reads
+ * `1e+64`, 5 characters: review 10 found such tokens refused), and a number of 16 digits or more
+ * is no ordinary datum whatever it prints as.
  */
 const huntable = (value: string): boolean =>
-  value.length >= MIN_TOKEN_CHARS && (!/^\d+$/.test(value) || String(+value).length >= MIN_TOKEN_CHARS);
+  value.length >= MIN_TOKEN_CHARS &&
+  (!/^\d+$/.test(value) || value.replace(/^0+/, '').length >= MIN_TOKEN_CHARS);
 
 /**
  * The one check of a token the server seals, from a login or a refresh: it can be sent in an
@@ -86,11 +125,11 @@ const huntable = (value: string): boolean =>
  * it can be hunted in answers without rewriting ordinary data (`MIN_TOKEN_CHARS`).
  */
 export const isSessionToken = (value: unknown): value is string =>
-  isHeaderSafeToken(value) && value.length <= MAX_TOKEN_CHARS && huntable(value);
+  isHeaderSafeToken(value) && sealedChars(value) <= MAX_TOKEN_CHARS && huntable(value);
 
 /** Why `value` is no session token: too long to seal (`too_big`) or too short to hunt (`too_small`). */
 export const tokenIssue = (value: string): 'too_big' | 'too_small' =>
-  value.length > MAX_TOKEN_CHARS ? 'too_big' : 'too_small';
+  sealedChars(value) > MAX_TOKEN_CHARS ? 'too_big' : 'too_small';
 
 // The platform's Web Crypto. iron-webcrypto 1.2 types its parameters as `Uint8Array` where
 // TypeScript 5.9's lib says `BufferSource`: the same object, typed to fit.
@@ -111,12 +150,17 @@ export function cookieSettings(options: PamCookieOptions = {}): CookieSettings {
   const base = (options.name ?? 'pam-session').replace(/^__Host-/i, '');
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(base))
     throw new ConfigurationError('pam-client/server: cookie.name is not a cookie name');
+  if ((secure ? HOST_PREFIX.length : 0) + base.length > MAX_NAME_CHARS)
+    throw new ConfigurationError(
+      `pam-client/server: cookie.name has at most ${MAX_NAME_CHARS} characters with its __Host- prefix (the cookie must fit the 4,096 bytes browsers keep)`,
+    );
   return {
     // `__Host-` requires Secure (browsers drop it otherwise): without Secure, the plain name.
     name: secure ? `${HOST_PREFIX}${base}` : base,
     secure,
-    idleMs: options.idleMs ?? 7_200_000, // 2 h (a literal: CONTRIBUTING.md)
-    absoluteMs: options.absoluteMs ?? 86_400_000, // 24 h
+    // At least a second: `Max-Age` counts whole seconds.
+    idleMs: wholeOption('cookie.idleMs', options.idleMs, 7_200_000, 1_000), // 2 h (a literal: CONTRIBUTING.md)
+    absoluteMs: wholeOption('cookie.absoluteMs', options.absoluteMs, 86_400_000, 1_000), // 24 h
   };
 }
 
@@ -143,9 +187,9 @@ export class Sealer {
           `pam-client/server: every secret needs at least ${IRON_MIN_SECRET} characters`,
         );
       }
-      if (typeof s.id !== 'string' || !SECRET_ID.test(s.id))
+      if (typeof s.id !== 'string' || !SECRET_ID.test(s.id) || s.id.length > MAX_NAME_CHARS)
         throw new ConfigurationError(
-          'pam-client/server: a secret id is one or more letters, digits and _ (no - . or space: the seal writes it between its separators)',
+          `pam-client/server: a secret id is 1 to ${MAX_NAME_CHARS} letters, digits and _ (no - . or space: the seal writes it between its separators, in the cookie)`,
         );
       if (s.id in this.all)
         throw new ConfigurationError(
@@ -177,11 +221,14 @@ export function asSessionData(value: unknown): SessionData | null {
   const num = (k: string) => typeof v[k] === 'number' && Number.isFinite(v[k]);
   const str = (k: string) => typeof v[k] === 'string' && v[k] !== '';
   // A token the server would not seal today (a short one sealed before `MIN_TOKEN_CHARS`): signed out.
-  if (v.v !== 1 || !isSessionToken(v.token) || !str('tokenType') || !str('loginId')) return null;
+  if (v.v !== 1 || !isSessionToken(v.token) || !isTokenType(v.tokenType) || !str('loginId')) return null;
   if (!num('tokenAt') || !num('tokenExpiresAt') || !num('signedInAt') || !num('seenAt')) return null;
   if (v.playerId !== null && !num('playerId')) return null;
   const { secrets } = v;
   if (secrets !== undefined && !(Array.isArray(secrets) && secrets.every(isSessionToken))) return null;
+  const { fields } = v;
+  if (fields !== undefined && !(typeof fields === 'string' && fields.length === (secrets?.length ?? 0)))
+    return null;
   return value as SessionData;
 }
 

@@ -5,6 +5,7 @@ import { ConfigurationError } from '../errors/config';
 import { CallSession, type ServerParts } from './context';
 import { cookieSettings, Sealer } from './cookie';
 import { handle } from './handle';
+import { MAX_WHOLE, wholeOption } from './option';
 import { Rotations } from './rotation';
 import { buildRoutes, isProfileRoute, type Route } from './routes';
 import { readSeed } from './seed';
@@ -50,18 +51,13 @@ export function createPamServer(options: PamServerOptions): PamServer {
   const sealer = new Sealer(options.secrets);
   const cookie = cookieSettings(options.cookie);
   const routes = buildRoutes(options.endpoints);
-  const timeoutMs = options.timeoutMs ?? 15_000;
   // A timer's longest delay (2^31 - 1 ms, a literal: CONTRIBUTING.md): beyond it (Infinity too)
   // setTimeout fires at once, and every call to the API and every body read would end at 1 ms.
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647)
-    throw new ConfigurationError('pam-client/server: timeoutMs is a whole number of ms, 1 to 2147483647');
-  const graceMs = options.graceMs ?? 60_000;
-  const bound = (name: 'maxAnswerBytes' | 'maxFileBytes', fallback: number) => {
-    const value = options[name] ?? fallback;
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw new ConfigurationError(`pam-client/server: ${name} is a positive whole number of bytes`);
-    return value;
-  };
+  // Whole ms, as every time option (a fraction is no setting anyone means; refused, not rounded).
+  const timeoutMs = wholeOption('timeoutMs', options.timeoutMs, 15_000, 1, 2_147_483_647);
+  const graceMs = wholeOption('graceMs', options.graceMs, 60_000, 0);
+  const bound = (name: 'maxAnswerBytes' | 'maxFileBytes' | 'maxBodyBytes', fallback: number) =>
+    wholeOption(name, options[name], fallback, 1, MAX_WHOLE, 'bytes');
   const endpoint = (name: 'refreshToken' | 'logout') =>
     ({ ...AUTH_OPERATIONS[name], ...options.endpoints?.[name] }).path;
   const parts: ServerParts = {
@@ -79,8 +75,8 @@ export function createPamServer(options: PamServerOptions): PamServer {
       maxAnswerBytes: bound('maxAnswerBytes', MAX_ANSWER_BYTES),
       maxFileBytes: bound('maxFileBytes', MAX_FILE_BYTES),
     },
-    refreshAfterMs: options.refreshAfterMs ?? 21_600_000, // 6 h (a literal: CONTRIBUTING.md)
-    maxBodyBytes: options.maxBodyBytes ?? 16_384,
+    refreshAfterMs: wholeOption('refreshAfterMs', options.refreshAfterMs, 21_600_000, 1), // 6 h (a literal: CONTRIBUTING.md)
+    maxBodyBytes: bound('maxBodyBytes', 16_384),
     now,
     refreshPath: endpoint('refreshToken') as string,
     logoutPath: endpoint('logout') as string,

@@ -6,13 +6,14 @@ import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
 import { answer, failed, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
-import { isSessionToken, type SessionData, sessionSecrets, tokenIssue } from './cookie';
+import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIssue } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
 import {
   apiFileURL,
+  fieldsOf,
   MAX_SECRET_CHARS,
   MAX_SECRETS,
   REPORT_FILE_ROUTE,
@@ -124,9 +125,8 @@ async function login(
   }
 }
 
-/** A login answer's `token_type` as the `Authorization` scheme: a word, else `Bearer`. */
-const tokenTypeOf = (value: unknown): string =>
-  typeof value === 'string' && /^\w+$/.test(value) ? value : 'Bearer';
+/** A login answer's `token_type` as the `Authorization` scheme (`isTokenType`), else `Bearer`. */
+const tokenTypeOf = (value: unknown): string => (isTokenType(value) ? value : 'Bearer');
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -150,7 +150,26 @@ async function sealLogin(
   const token = body?.access_token;
   const completed =
     up.status === 200 && typeof token === 'string' && token !== '' && (body?.type ?? null) === null;
-  if (!completed || !body) return answer(call, up.status, body, back(call, up));
+  if (!completed || !body) {
+    // An answer that seals nothing (a challenge, a 422, a 5xx) holding a token the server cannot
+    // hunt (`isSessionToken`: longer than 2,048 characters, shorter than 16): its echo (in the
+    // message, the errors) could not be scrubbed, so nothing of it goes out: the fixed 502, the
+    // token revoked by `login` (review 10, F). One the server holds is hunted (`hunt`), relayed.
+    const issued = isRecord(up.json) ? up.json.access_token : undefined;
+    if (typeof issued === 'string' && issued !== '' && !isSessionToken(issued))
+      return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
+    return answer(call, up.status, body, back(call, up));
+  }
+  // The scheme is sealed with the token: a word of at most 32 characters (`isTokenType`), else the
+  // cookie could pass what browsers keep (review 10, B); absent: `Bearer`.
+  if (body.token_type != null && !isTokenType(body.token_type)) {
+    const issue = {
+      path: ['token_type'],
+      code: 'invalid_format',
+      message: 'a word of at most 32 characters',
+    };
+    return refusedCheck(call, new ResponseValidationError(route.name, [issue]), back(call, up));
+  }
   const tokenType = tokenTypeOf(body.token_type);
   const user = body.user as { id?: unknown } | undefined;
   const playerId = user?.id;
@@ -190,7 +209,7 @@ async function sealLogin(
     loginId: globalThis.crypto.randomUUID(),
     signedInAt: now,
     seenAt: now,
-    ...(secrets.length > 0 ? { secrets } : {}),
+    ...(secrets.length > 0 ? { secrets, fields: fieldsOf(up.json, secrets) } : {}),
   };
   call.begin(session);
   const server_session = {
@@ -217,7 +236,7 @@ function canHunt(secrets: Iterable<string>): boolean {
  */
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
   if (call.session) await endLogin(parts, call, call.session);
-  call.signOut();
+  call.signOut(true);
   return answer(call, 204, undefined);
 }
 

@@ -22,6 +22,8 @@ export type RefreshOutcome =
 export interface RefreshedToken {
   token: string;
   secrets: string[];
+  /** The field each of `secrets` came from (`SessionData.fields`). */
+  fields: string;
 }
 
 /** The refresh call itself: the new access token, 'revoked' on a 401, 'failed' otherwise. */
@@ -60,26 +62,32 @@ export class Rotations {
 
   constructor(private readonly deps: Deps) {}
 
-  /** The newest session this instance knows for `session` (grace map only; synchronous, cheap). */
-  latestLocal(session: SessionData): SessionData {
+  /**
+   * The newest session this instance knows for `session` (grace map only; synchronous, cheap);
+   * `met` sees every successor on the way (each one's tokens are hunted: a call may be answered
+   * with any of them).
+   */
+  latestLocal(session: SessionData, met?: (s: SessionData) => void): SessionData {
     let current = session;
     for (let i = 0; i < MAX_CHAIN; i++) {
       const next = this.grace.get(current.token);
       if (!next || next.until <= this.deps.now()) return current;
       current = next.session;
+      met?.(current);
     }
     return current;
   }
 
-  /** The newest session known here or in the store. */
-  async newest(session: SessionData): Promise<SessionData> {
-    let current = this.latestLocal(session);
+  /** The newest session known here or in the store; `met` sees every successor on the way. */
+  async newest(session: SessionData, met?: (s: SessionData) => void): Promise<SessionData> {
+    let current = this.latestLocal(session, met);
     const { store } = this.deps;
     if (!store) return current;
     for (let i = 0; i < MAX_CHAIN; i++) {
       const next = await this.stored(current.token);
       if (!next) return current;
-      current = this.latestLocal(next);
+      met?.(next);
+      current = this.latestLocal(next, met);
     }
     return current;
   }
@@ -150,10 +158,10 @@ export class Rotations {
       return { kind: 'revoked' };
     }
     const now = this.deps.now();
-    const { secrets: _replaced, ...rest } = session;
+    const { secrets: _replaced, fields: _their, ...rest } = session;
     const next: SessionData = {
       ...rest,
-      ...(result.secrets.length > 0 ? { secrets: result.secrets } : {}),
+      ...(result.secrets.length > 0 ? { secrets: result.secrets, fields: result.fields } : {}),
       token: result.token,
       tokenAt: now,
       tokenExpiresAt: now + (session.tokenExpiresAt - session.tokenAt),

@@ -139,18 +139,27 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
     // the server render is judged at the server's own clock, the API's Date only checked against it.
     const readAt = date ?? now;
     const agreed = header === null || (date !== undefined && Math.abs(date - now) <= MAX_SKEW_MS);
-    let shown: { user: AuthUser; userInfo: Record<string, unknown> };
+    // The page's cookie decided before anything is scrubbed: it learns the tokens it seals (P).
+    await call.cookieLine();
+    // Judged on the read as sent; everything shown (the player, the seed, the restrictions with
+    // their notes: every field derived from the answer) is scrubbed after the derivation, and a view
+    // the scrubbing changed is not vouched for (review 10, O: an exclusion note held the token).
+    const judged = serverRestrictions(body.user, body.userInfo, now);
+    let shown: { user: AuthUser; userInfo: Record<string, unknown>; restrictions: PamServerRestrictions };
     try {
-      shown = scrubTokens({ user: body.user, userInfo: body.userInfo }, call.tokens()) as typeof shown;
+      shown = scrubTokens(
+        { user: body.user, userInfo: body.userInfo, restrictions: judged },
+        call.tokens(),
+      ) as typeof shown;
     } catch {
       return unavailable; // ScrubFailure: nothing of this read is shown
     }
-    const restrictions = serverRestrictions(body.user, body.userInfo, now);
-    const vouched = agreed && judgedAsShown(body.user, body.userInfo, shown);
+    const vouched =
+      agreed && judgedAsShown(body.user, body.userInfo, shown) && same(judged, shown.restrictions);
     return {
       initial: { status: 'signedIn', user: shown.user, userInfo: shown.userInfo, readAt, ...base },
       player: shown.user,
-      restrictions: vouched ? restrictions : unjudged(restrictions),
+      restrictions: vouched ? shown.restrictions : unjudged(shown.restrictions),
     };
   } catch (error) {
     if (error instanceof UpstreamUnreachable) return unavailable;

@@ -80,6 +80,23 @@ export function authSecretsOf(answer: unknown, checked = false): string[] {
 }
 
 /**
+ * Which token field of an auth answer each of `secrets` came from, one letter each: `r`
+ * (`refresh_token`), `t` (`token`), `u` (`user.token`), `-` (none of them: not expected). A
+ * refresh answer's secret replaces the session's earlier one of the same field
+ * (`SessionData.fields`).
+ *
+ * @example
+ * fieldsOf({ refresh_token: 'r'.repeat(20), user: { token: 'u'.repeat(20) } }, ['u'.repeat(20)]); // 'u'
+ */
+export function fieldsOf(answer: unknown, secrets: readonly string[]): string {
+  const a = isRecord(answer) ? answer : {};
+  const user = isRecord(a.user) ? a.user : {};
+  return secrets
+    .map((v) => (a.refresh_token === v ? 'r' : a.token === v ? 't' : user.token === v ? 'u' : '-'))
+    .join('');
+}
+
+/**
  * A copy of `value` without any key ending in "token" (any case, any depth). Deeper than
  * MAX_DEPTH: null (nothing that deep is a service answer; fail closed rather than pass it on).
  */

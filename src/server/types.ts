@@ -37,9 +37,9 @@ export interface PamCookieOptions {
    * cannot carry the `__Host-` prefix (browsers refuse it): it is named without it.
    */
   secure?: boolean;
-  /** Signed out after this long without a call. Default 7_200_000 (2 h). */
+  /** Signed out after this long without a call. Default 7_200_000 (2 h); whole ms, 1_000 or more. */
   idleMs?: number;
-  /** Signed out this long after the login, whatever the refreshes. Default 86_400_000 (24 h). */
+  /** Signed out this long after the login, whatever the refreshes. Default 86_400_000 (24 h); whole ms, 1_000 or more. */
   absoluteMs?: number;
 }
 
@@ -90,11 +90,11 @@ export interface PamServerOptions {
   origin?: string | readonly string[];
   /** Shares token rotations between instances (once across instances). Default: none (once per instance). */
   store?: PamSessionStore;
-  /** The refresh is due this long after the token was obtained. Default 21_600_000 (6 h). */
+  /** The refresh is due this long after the token was obtained. Default 21_600_000 (6 h); whole ms, 1 or more. */
   refreshAfterMs?: number;
-  /** How long an instance serves a replaced token's calls with the new one. Default 60_000. */
+  /** How long an instance serves a replaced token's calls with the new one. Default 60_000; whole ms, 0 or more. */
   graceMs?: number;
-  /** Largest request body, in bytes. Default 16_384. */
+  /** Largest request body, in bytes. Default 16_384; a whole number, 1 or more. */
   maxBodyBytes?: number;
   /**
    * Largest JSON answer of the API read, in bytes. Default 1_048_576 (1 MiB). A larger answer
@@ -108,7 +108,7 @@ export interface PamServerOptions {
   maxFileBytes?: number;
   /**
    * Upstream timeout per call, in ms, and the deadline of a request body's read (a body still
-   * arriving then is answered `408`). Default 15_000.
+   * arriving then is answered `408`). Default 15_000; whole ms, 1 to 2_147_483_647.
    */
   timeoutMs?: number;
   /** The clock (epoch ms). Default `Date.now`. */

@@ -172,7 +172,7 @@ describe('long session tokens: hunted up to 2,048 characters, refused beyond', (
     }
   });
 
-  it("a refresh: the login's secrets stay hunted, and a refresh answer's new refresh token joins them in later calls", async () => {
+  it("a refresh: the login's secrets of other fields stay hunted, and a refresh answer's new refresh token replaces the login's in later calls", async () => {
     const rotated = `eyJ${'n'.repeat(900)}`;
     const { clock, pam, login, fresh } = await signedInRefreshing(rotated, { a: RT, b: rotated, c: UT });
     const before = (await pam.handle(request(PATHS[2]!, { cookie: cookieOf(login) })))!;
@@ -184,9 +184,14 @@ describe('long session tokens: hunted up to 2,048 characters, refused beyond', (
     const cookie = cookieOf(refreshed);
     const session = await openCookie(cookie.slice(cookie.indexOf('=') + 1));
     expect(session.token).toBe(fresh);
-    // A later call, on the refreshed cookie alone: the rotated refresh token is the session's.
+    // A later call, on the refreshed cookie alone: the rotated refresh token is the session's, and
+    // the login's user.token (another field) still is; the refresh token it replaced is not (review
+    // 10, Q: replaced secrets no longer pile up in the cookie; a call carrying the old cookie, within
+    // graceMs, still hunts it: its own session's).
     const later = (await pam.handle(request(PATHS[2]!, { cookie })))!;
-    expect(await later.json()).toEqual({ a: '[redacted]', b: '[redacted]', c: '[redacted]' });
+    expect(await later.json()).toEqual({ a: RT, b: '[redacted]', c: '[redacted]' });
+    const old = (await pam.handle(request(PATHS[2]!, { cookie: cookieOf(login) })))!;
+    expect(await old.json()).toEqual({ a: '[redacted]', b: '[redacted]', c: '[redacted]' });
   });
 
   it('authSecretsOf: 16 to 2,048 header-safe characters hunted, longer or unsendable refused, shorter ignored', () => {

@@ -7,6 +7,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isSessionToken, MAX_TOKEN_CHARS, MIN_TOKEN_CHARS } from '../../src/server/cookie';
 import { scrubTokens } from '../../src/server/strip';
 import { fullInfo, json, loginOk, pamFor, request, signIn, useHostile, user } from './hostile';
 
@@ -21,6 +22,10 @@ describe('an all-digit token echoed as a JSON number', () => {
     ['16 digits', '1234567890123456'],
     ['leading zeros', '0000987654321012345678'],
     ['beyond 2^53', '98765432109876543210'],
+    // Review 10, A: from 1e21 on, String(number) is exponent form ('1e+64'): judged by its digits.
+    ['64 nines (1e+64 as a number)', '9'.repeat(64)],
+    ['1e21 exactly', `1${'0'.repeat(21)}`],
+    ['29 digits', '17644000000000000000000000123'],
   ])('%s: scrubbed from a relayed answer, the seed, getSession and the login answer', async (_, token) => {
     const api = await hostile.api();
     api.handler = (req, res) => {
@@ -96,5 +101,18 @@ describe('an all-digit token echoed as a JSON number', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('property (review 10, A): an all-digit token is judged by its digits without leading zeros, never as a float', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 20 }), fc.stringMatching(/^[1-9]\d{0,99}$/), (zeros, digits) => {
+        const token = `${'0'.repeat(zeros)}${digits}`;
+        const expected = digits.length >= MIN_TOKEN_CHARS && token.length <= MAX_TOKEN_CHARS;
+        expect(isSessionToken(token)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+    expect(isSessionToken('9'.repeat(MAX_TOKEN_CHARS))).toBe(true);
+    expect(isSessionToken(`${'0'.repeat(10)}${'9'.repeat(15)}`)).toBe(false);
   });
 });
