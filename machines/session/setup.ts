@@ -8,7 +8,7 @@ import { asPamError } from 'pam-client/internal';
 import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
 import { loginCore } from '../loginMachine';
 import { machineSetup, type PARTS } from '../machine-setup';
-import { type ForgetParams, forgotten, restored, servicesOf } from './context';
+import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
 import { sameOwner } from './profile-rules';
@@ -164,7 +164,10 @@ const typedSetup = /* @__PURE__ */ (() =>
         refreshed: assign(({ context }, at: number) => refreshed(context, at)),
         restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
         // (The tabs flow's also remembers the login that ended: ./flows.ts.)
-        forget: assign(({ context }, p: ForgetParams) => forgotten(context, p)),
+        // (The params written out, not the named ForgetParams: this is the machine's public type.)
+        forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
+          forgotten(context, p),
+        ),
         // Only LOGIN and REGISTER run it (signingOut).
         rememberPending: assign(({ event }) => ({ pending: boxCommand(event as PendingCommand) })),
         dropPending: assign({ pending: null }),
