@@ -143,25 +143,24 @@ const DECODERS: readonly ((text: string) => string)[] = [
 ];
 
 /**
- * `t` with each run of base64 (either alphabet; PHP's JSON writes `/` as `\\/`) or hex replaced
- * when, decoded at each offset an encoded body may put a secret at, it holds one of `secrets`
- * (their UTF-8 bytes as Latin-1 strings): a back end echoing a raw body encoded, the secret alone
- * or inside it. A run shorter than `min` (an encoded secret's shortest) is not decoded.
- *
- * @example
- * withoutBytes('echo: aHVudGVyMi1QYXNzIQ==', ['hunter2-Pass!'], 4); // 'echo: [redacted]=='
+ * The forms of `secret`'s UTF-8 bytes a back end writes when it echoes a raw body: hex, and
+ * base64 as it reads at each of the three offsets (mod 3) the secret may have in a longer encoded
+ * text, without the characters that depend on the bytes around it (the last one is matched as any,
+ * see `createScrubber`). None shorter than 6 characters (a short secret's could be anything's);
+ * none for a secret with a lone surrogate (no UTF-8 of its own).
  */
-function withoutBytes(t: string, secrets: string[], min: number): string {
-  return t.replace(/(?:[\w+/-]|\\\/)+/g, (run) => {
-    if (run.length < min) return run;
-    const b64 = run.replace(/\\/g, '').replace(/-/g, '+').replace(/_/g, '/');
-    const decoded: string[] = [];
-    for (let k = 0; k < 4; k++) decoded.push(atob(b64.slice(k, (b64.length - k) % 4 === 1 ? -1 : undefined)));
-    for (const h of run.match(/[\da-f]+/gi) ?? [])
-      for (let k = 0; k < 2; k++)
-        decoded.push(h.slice(k).replace(/../g, (b) => String.fromCharCode(+`0x${b}`)));
-    return decoded.some((d) => secrets.some((s) => d.includes(s))) ? REDACTED : run;
-  });
+function bytesOf(secret: string): string[] {
+  try {
+    const bytes = unescape(encodeURIComponent(secret));
+    const forms = [[...bytes].map((c) => hex(c.charCodeAt(0), 2)).join('')];
+    for (let k = 0; k < 3; k++) {
+      const encoded = btoa('\0'.repeat(k) + bytes).replace(/=+$/, '');
+      forms.push(encoded.slice(k && k + 1, encoded.length - ((k + bytes.length) % 3 ? 1 : 0)));
+    }
+    return forms.filter((f) => f.length > 5);
+  } catch {
+    return [];
+  }
 }
 
 // The scrubber.
@@ -242,7 +241,7 @@ const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
  * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}`, Python `\U`, CSS `\e9 ` and
  * JavaScript `escape()` escapes; the secret may be in any Unicode normal form or read as mojibake
- * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`withoutBytes`). The expressions are
+ * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). The expressions are
  * built once per scrubber, and only when a text may hold a secret.
  *
  * @example
@@ -269,46 +268,55 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const list = [...origin.keys()].sort(byLength);
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
   // text shorter than the shortest form (in code points) holds none (see `holds`).
-  const least = [...list[list.length - 1]!].length;
-  // The anchors, and whether one is `canonical` (none is, for most secrets: the texts are then
-  // not rewritten to be searched), found when a text is first long enough to hold a secret: the
-  // values of most login answers are all shorter than its token, so their walk finds none. (A
-  // form that only changes characters beyond ASCII has the secret's anchor: no more searches.)
-  let anchors: [string[], boolean] | undefined;
-  const anchorsOf = (): [string[], boolean] => {
-    const of = [...new Set(list.map(anchorOf))];
-    anchors = [of, of.some((a) => /[-_]/.test(a))];
-    return anchors;
+  const shortestOf = (of: string[]) => [...of[of.length - 1]!].length;
+  const least = shortestOf(list);
+  // The forms of the secrets' bytes (`bytesOf`), looked for in what errors carry only, built
+  // when one is first scrubbed: in a 2xx answer they would cost every answer more searches (one
+  // per form and secret), for an echo no success answer is known to make.
+  const bytes = new Set<string>();
+  // The forms, their anchors, the shortest form's length, and whether an anchor is `canonical`
+  // (none is, for most secrets: the texts are then not rewritten to be searched).
+  const formsOf = (of: string[], needles: string[]): [string[], string[], number, boolean] => [
+    of,
+    needles,
+    shortestOf(of),
+    needles.some((a) => /[-_]/.test(a)),
+  ];
+  // The anchors are found when a text is first long enough to hold a secret: the values of most
+  // login answers are all shorter than its token, so their walk finds none. (A form that only
+  // changes characters beyond ASCII has the secret's anchor: no more searches.)
+  let inData: ReturnType<typeof formsOf> | undefined;
+  let inErrors: typeof inData;
+  const forms = (errors?: boolean): ReturnType<typeof formsOf> => {
+    inData ??= formsOf(list, [...new Set(list.map(anchorOf))]);
+    if (!errors) return inData;
+    if (!inErrors) {
+      for (const s of unique) for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
+      const of = [...list, ...bytes].sort(byLength);
+      inErrors = formsOf(of, [...new Set([...inData[1], ...[...bytes].map(anchorOf)])]);
+    }
+    return inErrors;
   };
-  // The secrets' UTF-8 bytes (as Latin-1), looked for in what errors carry only, decoded from
-  // the text's base64 and hex runs (`withoutBytes`); 3 bytes or more (a shorter secret's could
-  // be anything's), none for a secret with a lone surrogate (no UTF-8 of its own). A run that
-  // holds n bytes is 4n / 3 characters long at least, and a secret of n UTF-16 units has n bytes
-  // at least: a shorter text (a path) is not looked at, and the bytes are not even encoded.
-  const bytesMin = (4 * Math.min(...unique.map((s) => s.length))) / 3;
-  let bytes: string[] | undefined;
-  const unbytes = (t: string) => {
-    if (t.length < bytesMin) return t;
-    bytes ??= unique.flatMap((s) => {
-      try {
-        return [unescape(encodeURIComponent(s))].filter((b) => b.length > 2);
-      } catch {
-        return [];
-      }
-    });
-    return bytes[0] ? withoutBytes(t, bytes, bytesMin) : t;
-  };
+  // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
+  // offset 1 mod 3), nor than 6, and n is at least the secret's length: a shorter text (a path)
+  // is not looked at for them, and never builds them.
+  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length)) - 5) / 3);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
   // The expressions, built only when a text may hold a secret (one of its pieces: `mayEcho`), and
   // each only when needed (an error body never builds those of a 2xx answer). An empty alternative
   // never matches (`(?!)`).
+  // A byte form is matched as it is, in any letter case (not in every form of `ENCODERS`), then
+  // any last character (base64's, which the bytes after it change) and padding; its `+` and `/`
+  // are base64url's `-` and `_` too (or a form-decoded space), and PHP's JSON writes `\/`.
+  const bytesPattern = (form: string) => form.replace(/[+/]/g, '\\\\?[-+/_ ]');
   const sources: Record<string, string> = Object.create(null);
-  const sourceOf = (s: string) => (sources[s] ??= echoPattern(s));
+  const sourceOf = (s: string) =>
+    (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(s));
   const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
-  const allPattern = () => (all ??= new RegExp(join(Boolean), 'gi'));
+  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
   // characters or more, not only digits) anywhere; any other of 2 characters or more (a short or
   // all-digit password, a 2FA code) where it stands as a token of its own (`token`). In a 2xx key
@@ -338,9 +346,11 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
-  const holds = (t: string) => {
-    if (t.length < least) return false;
-    const [needles, canon] = anchors ?? anchorsOf();
+  const holds = (t: string, errors?: boolean) => {
+    const withBytes = errors && t.length >= bytesMin;
+    if (!withBytes && t.length < least) return false;
+    const [, needles, shortest, canon] = forms(withBytes);
+    if (t.length < shortest) return false;
     const lower = canon ? canonical(t.toLowerCase()) : t.toLowerCase();
     return (
       needles.some((a) => lower.includes(a)) ||
@@ -375,10 +385,17 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // secrets' own expressions, whose cost grows with their length (a 1 kB token's took 98 ms to
   // build on a 2 kB error body with escapes), are built only for a text with one, not for every
   // long text with an escape.
+  // (One for both kinds of text: a 2xx one that holds an anchor and a piece of a byte form only
+  // builds the 2xx expressions, which have none.)
   let pieces: RegExp | undefined;
   const piecePattern = () =>
-    (pieces ??= new RegExp(list.map((s) => echoPattern([...s].slice(-8).join(''))).join('|'), 'i'));
-  const mayEcho = (t: string) => holds(t) && piecePattern().test(t);
+    (pieces ??= new RegExp(
+      forms(true)[0]
+        .map((s) => (bytes.has(s) ? bytesPattern(s.slice(-8)) : echoPattern([...s].slice(-8).join(''))))
+        .join('|'),
+      'i',
+    ));
+  const mayEcho = (t: string, errors?: boolean) => holds(t, errors) && piecePattern().test(t);
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans and the others'
   // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3).
@@ -386,14 +403,10 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
   // no span maps back, and hiding more is the safe side.
   const scrubbedOf = (t: string, mode: 0 | 1 | 2 | 3): string => {
-    // In an error, the runs that encode a secret's bytes first; then, as for any text, a text
-    // without an anchor or an escape holds no other form (but an error text's layers, decoded
-    // below, may hold bytes: `%2B` in base64).
-    if (!mode) t = unbytes(t);
-    if (!holds(t) && (mode || t.length < bytesMin)) return t;
+    if (!holds(t, !mode)) return t;
     let out = t;
     let p: ReturnType<typeof dataPatterns> | undefined;
-    if (mayEcho(t)) {
+    if (mayEcho(t, !mode)) {
       p = mode ? dataPatterns() : undefined;
       if (p?.whole.test(t)) return REDACTED;
       out = t.replace(
@@ -408,8 +421,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       const next = DECODERS[step % 4]!(layer);
       if (next === layer) continue;
       layer = next;
-      if (!mode && unbytes(layer) !== layer) return REDACTED;
-      if (mayEcho(layer)) {
+      if (mayEcho(layer, !mode)) {
         p = mode ? dataPatterns() : undefined;
         if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
           return REDACTED;
