@@ -18,10 +18,7 @@ const utf8 = /* @__PURE__ */ (() => new TextEncoder())();
  * inside JSON) come from the `\\{0,8}` every character may carry.
  */
 const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
-  // As itself, or as what stands for it in another form of the same token: base64url's `-` and
-  // `_` for base64's `+` and `/` (RFC 4648, 5; and back: a JWT re-encoded), form decoding's space
-  // for `+` (a `+` read as a space; and a space form-encoded as `+`).
-  (c) => ('-+ '.includes(c) ? '[-+ ]' : '/_'.includes(c) ? '[/_]' : escapeRegExp(c)),
+  escapeRegExp,
   // Decimal and hex entities, with or without leading zeros or the `;` (&#39; &#039; &#x27; &#X0027;
   // &#39): before a digit, `&#1041` is then both `&#104` `1` and `&#1041` (fail closed).
   (_, cp) => `&#(?:0*${cp}|x0*${hex(cp)});?`,
@@ -29,12 +26,13 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   // may stand for a character that is not a letter or digit: no name table is shipped, and a text
   // that has another entity in that place is redacted too (fail closed: more is hidden, never less).
   (c) => (/[a-z0-9]/i.test(c) ? undefined : '&[a-z][a-z0-9]{1,31};'),
-  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more; space as +: above);
+  // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +;
   // those of a character beyond ASCII also as `\x` escapes (PHP's, C's; each with backslashes of
   // its own: JSON in JSON). No two forms match the same text (an ASCII `\x68` is the code point
   // form below): each such pair doubles the ways a near miss is retried, per character.
   (c, cp) =>
     [...utf8.encode(c)].map((b) => `(?:%(?:25)*${cp > 127 ? '|\\\\x' : ''})${hex(b, 2)}`).join('\\\\{0,8}'),
+  (c) => (c === ' ' ? '\\+' : undefined),
   // Code point escapes: JSON's \u0068 (PHP's json_encode, Python's ensure_ascii), ES6 \u{68},
   // Python's \U00000068 and \xe9, Perl's \x{e9}, CSS's \e9 and \0000e9 (a white space may end
   // it), JavaScript's escape() (%u20ac, and %e9 below U+0100); and for an astral character the
@@ -64,30 +62,19 @@ function echoPattern(secret: string): string {
 }
 
 /**
- * What every echo of `secret` contains, lower-cased: its last run of 7 or more characters that no
- * encoder changes (letters, digits, `.`; base64url's `-` `_`, base64's `+` `/` and a form-decoded
- * space stand for one another: `ENCODERS`), from its first letter rare in text on (7 characters
- * kept at least); a secret without one (`a-b_c`, `123456`) has its longest run of letters, digits,
- * `.`, `-` and `_` once `+` and space are read as `-` and `/` as `_` (`canonical`: the texts are
- * read so too, see `holds`). The last run, not the longest: a token's end is its most random part
- * (a JWT's signature; its header and claims are those of every token the server signs, which a
- * later answer's new token shares). Empty when there is none (then every text may hold it). V8
- * looks for a needle's first character, then compares: one rare in text is found ~10-50x faster
- * (20 ns against 0.3-2 µs on a 3 kB answer for `qrstuv1` against `tokabcdefghijklmnopqrstuv1` or
+ * What every echo of `secret` contains, lower-cased: its longest run of characters that no
+ * encoder changes (letters, digits, `-`, `_`, `.`), from its first letter rare in text on (7
+ * characters kept at least). Empty when there is none (then every text may hold it). V8 looks
+ * for a needle's first character, then compares: one rare in text is found ~10-50x faster (20 ns
+ * against 0.3-2 µs on a 3 kB answer for `qrstuv_1` against `tok_abcdefghijklmnopqrstuv_1` or
  * `ecret123`).
  */
 function anchorOf(secret: string): string {
-  let best = secret.match(/[a-z\d.]{7,}/gi)?.pop();
-  if (!best) {
-    best = '';
-    for (const run of canonical(secret).match(/[\w.-]+/g) ?? []) if (run.length > best.length) best = run;
-  }
+  let best = '';
+  for (const run of secret.match(/[\w.-]+/g) ?? []) if (run.length > best.length) best = run;
   const at = best.slice(0, -6).search(/[zqjxkwyv]/i);
   return best.slice(at < 0 ? 0 : at).toLowerCase();
 }
-
-/** `t` with the characters that stand for one another (`anchorOf`) as one: `+` and space as `-`, `/` as `_`. */
-const canonical = (t: string) => t.replace(/[+ ]/g, '-').replace(/\//g, '_');
 
 /** The character of a decimal number or a `0x` one, or nothing (beyond U+10FFFF). */
 const char = (code: string) => {
@@ -226,9 +213,6 @@ export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: 
  */
 const ESCAPED_ALNUM = /\\[\w.-]|&[#a-z]|%(?:25)*(?:u00)?(?:[3-7]|2[de])/i;
 
-/** `ESCAPED_ALNUM`, and a `+`, `/` or space escaped (`%2B`, `%20`, `\\/`): a `canonical` anchor's `-` or `_`. */
-const ESCAPED_VARIANT = /\\[\w.+/ -]|&[#a-z]|%(?:25)*(?:u00)?(?:[3-7]|2[0bdef])/i;
-
 /**
  * Whether `t` holds a `%`, `&` or `\\`, which every escape starts with: three `includes` (a
  * character search), ~20x faster than a one-class RegExp's scan of a 2.6 kB answer (0.1 vs 2 µs).
@@ -251,49 +235,31 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const unique = [...new Set(secrets)].filter(Boolean);
   if (!unique[0]) return NO_SCRUB;
   // Each secret, its NFC form (an echo that composes what was sent decomposed: also the shortest
-  // an echo can be), its NFKC form (what the Unicode decoder of `DECODERS` makes of any normal
-  // form of it) and, for a base64 token (8 characters or more of its alphabets, a JWT's dots
-  // too), the token without its `=` padding (RFC 4648, 3.2: base64url drops it), with the secret
-  // each stands for. (Its `+` `/` as base64url's `-` `_` or a form-decoded space: `ENCODERS`.)
+  // an echo can be) and its NFKC form (what the Unicode decoder of `DECODERS` makes of any normal
+  // form of it), with the secret each stands for.
   const origin = new Map(unique.map((s) => [s, s]));
   for (const s of unique)
-    for (const form of [
-      s.normalize('NFC'),
-      s.normalize('NFKC'),
-      s.endsWith('=') && /^([\w+/.-]{8,})==?$/.exec(s)?.[1],
-    ])
-      if (form && !origin.has(form)) origin.set(form, s);
+    for (const form of [s.normalize('NFC'), s.normalize('NFKC')]) if (!origin.has(form)) origin.set(form, s);
   // Longest first: a secret that contains another is replaced whole.
   const byLength = (a: string, b: string) => b.length - a.length;
   const list = [...origin.keys()].sort(byLength);
+  // (A form that only changes characters beyond ASCII has the secret's anchor: no more searches.)
+  const anchors = [...new Set(list.map(anchorOf))];
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
   // text shorter than the shortest form (in code points) holds none (see `holds`).
   const shortestOf = (of: string[]) => [...of[of.length - 1]!].length;
-  const least = shortestOf(list);
   // The forms of the secrets' bytes (`bytesOf`), looked for in what errors carry only, built
   // when one is first scrubbed: in a 2xx answer they would cost every answer more searches (one
   // per form and secret), for an echo no success answer is known to make.
   const bytes = new Set<string>();
-  // The forms, their anchors, the shortest form's length, and whether an anchor is `canonical`
-  // (none is, for most secrets: the texts are then not rewritten to be searched).
-  const formsOf = (of: string[], needles: string[]): [string[], string[], number, boolean] => [
-    of,
-    needles,
-    shortestOf(of),
-    needles.some((a) => /[-_]/.test(a)),
-  ];
-  // The anchors are found when a text is first long enough to hold a secret: the values of most
-  // login answers are all shorter than its token, so their walk finds none. (A form that only
-  // changes characters beyond ASCII has the secret's anchor: no more searches.)
-  let inData: ReturnType<typeof formsOf> | undefined;
-  let inErrors: typeof inData;
-  const forms = (errors?: boolean): ReturnType<typeof formsOf> => {
-    inData ??= formsOf(list, [...new Set(list.map(anchorOf))]);
+  const inData: [string[], string[], number] = [list, anchors, shortestOf(list)];
+  let inErrors: typeof inData | undefined;
+  const forms = (errors?: boolean) => {
     if (!errors) return inData;
     if (!inErrors) {
       for (const s of unique) for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
       const of = [...list, ...bytes].sort(byLength);
-      inErrors = formsOf(of, [...new Set([...inData[1], ...[...bytes].map(anchorOf)])]);
+      inErrors = [of, [...new Set([...anchors, ...[...bytes].map(anchorOf)])], shortestOf(of)];
     }
     return inErrors;
   };
@@ -309,8 +275,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // never matches (`(?!)`).
   // A byte form is matched as it is, in any letter case (not in every form of `ENCODERS`), then
   // any last character (base64's, which the bytes after it change) and padding; its `+` and `/`
-  // are base64url's `-` and `_` too (or a form-decoded space), and PHP's JSON writes `\/`.
-  const bytesPattern = (form: string) => form.replace(/[+/]/g, '\\\\?[-+/_ ]');
+  // are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
+  const bytesPattern = (form: string) => form.replace(/[+/]/g, '\\\\?[-+/_]');
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
     (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(s));
@@ -347,15 +313,10 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean) => {
-    const withBytes = errors && t.length >= bytesMin;
-    if (!withBytes && t.length < least) return false;
-    const [, needles, shortest, canon] = forms(withBytes);
+    const [, needles, shortest] = forms(errors && t.length >= bytesMin);
     if (t.length < shortest) return false;
-    const lower = canon ? canonical(t.toLowerCase()) : t.toLowerCase();
-    return (
-      needles.some((a) => lower.includes(a)) ||
-      (escapes(t) && (canon ? ESCAPED_VARIANT : ESCAPED_ALNUM).test(t))
-    );
+    const lower = t.toLowerCase();
+    return needles.some((a) => lower.includes(a)) || (escapes(t) && ESCAPED_ALNUM.test(t));
   };
   // `holds` on `raw` without its `"<kept key>":<a secret>` members. The `{` or `,` before the
   // key's opening quote makes it a key in valid JSON (inside a string, the quote after it would
