@@ -27,7 +27,7 @@ import { onWake, type TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
-import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter } from './order';
+import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
 import { type ExpiryClock, readClock, readStore, service, settle, sidOf, timeBaseOf } from './store';
 import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
 
@@ -252,11 +252,14 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
 /**
  * The clock's reading the event that entered `signedIn` carries: the restore's and the login's (in
  * their output, read by those actors) or an adoption's (read by the tabs flow). None on an event
- * built by hand (a test's): the cycle then reads its own clock when it starts.
+ * built by hand (a test's), nor one of no time (`timed`): the cycle then reads its own clock when it
+ * starts.
  */
 export const readingOf = (event: object): ClockReading | undefined =>
-  (event as { reading?: ClockReading }).reading ??
-  (event as { output?: { reading?: ClockReading } | null }).output?.reading;
+  timed(
+    (event as { reading?: ClockReading }).reading ??
+      (event as { output?: { reading?: ClockReading } | null }).output?.reading,
+  );
 
 /**
  * The refresh cycle's input. It starts from when the token was saved: the reading of the event that
