@@ -39,7 +39,7 @@
 import type { AuthUser, PamError } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, raise } from 'xstate';
-import { brazilDayOf, isTime, trusted } from '../clock';
+import { brazilDayOf, trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
 import { readProfile, watchClock } from './profile-read';
@@ -71,7 +71,6 @@ import {
   type Now,
   type ProfileFlowEvent,
   type ProfileFlowInput,
-  restrictionsAt,
   type Seen,
   type Stamped,
   seenOf,
@@ -119,13 +118,10 @@ export function createProfileFlow() {
       // The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
       // clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
       // (Actions and guards below run on their own event's transitions only: the type is XState's routing.)
-      // A stamp that gave no time sets `noTime` (nothing current until one that gives time).
-      seeNow: assign(({ context, event }) => {
-        if (!isTrustedEvent(event)) return {};
-        const now = timeAfter(context.now, event as Now);
-        const noTime = !isTime((event as Now).at);
-        return { now, noTime, restrictions: restrictionsAt({ ...context, noTime }, now, event as Now) };
-      }),
+      // (A stamp that gave no time sets `noTime`: nothing current until one that gives time.)
+      seeNow: assign(({ context, event }) =>
+        isTrustedEvent(event) ? advanced(context, {}, event as Now) : {},
+      ),
       took: assign(
         (
           { context },
