@@ -313,11 +313,16 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
     },
     wakeProfile: sendTo('profile', { type: 'WAKE' }),
     // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions that
-    // allowed betting stale, betting off (fail closed), until the flow's next word.
-    takeClockError: assign(({ context: { restrictions: r }, event }) => ({
-      error: (event as { reading: ClockReading }).reading.error!,
-      restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
-    })),
+    // allowed betting stale, betting off, in this very step (fail closed); the profile flow is woken
+    // to stamp the clock itself, so its own judgment, where every later datum the session takes
+    // comes from, holds no time too until a stamp gives time (its `noTime`: the one source).
+    takeClockError: enqueueActions(({ context: { restrictions: r }, event, enqueue }) => {
+      enqueue.assign({
+        error: (event as { reading: ClockReading }).reading.error!,
+        restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
+      });
+      enqueue('wakeProfile');
+    }),
   },
 }))();
 

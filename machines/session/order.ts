@@ -80,13 +80,20 @@ export function isNewerSession(
 export const MAX_TOKEN_LIFE_MS: number = 31_622_400_000; // 366 days
 
 /**
+ * A reading that gave time, else none (`readClock`'s `error`: the clock gave no time, read at 0):
+ * nothing is judged at a non-reading, so what reads a carried reading reads it through this.
+ */
+export const timed = (r: ClockReading | undefined): ClockReading | undefined => (r?.error ? undefined : r);
+
+/**
  * A session's times from outside (another tab's, the store's), judged at this tab's own reading
  * `r` (none: as given): a save time ahead of it is pulled back to it, and a life past
  * `MAX_TOKEN_LIFE_MS` is cut, so a time from outside never extends the session beyond what an
  * answer to this client could. Pure.
  */
 export function pulledBack<M extends SessionMeta>(m: M, r: ClockReading | undefined): M {
-  const now = r && (m.timeBase === 'server' ? r.serverAt : r.at);
+  const t = timed(r);
+  const now = t && (m.timeBase === 'server' ? t.serverAt : t.at);
   const savedAt = now === undefined ? m.savedAt : Math.min(m.savedAt, now);
   const expiresAt =
     m.expiresAt === null ? null : savedAt + Math.min(m.expiresAt - m.savedAt, MAX_TOKEN_LIFE_MS);

@@ -56,12 +56,16 @@ export async function readProfileOnce(
       ]);
     // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
     if (!isRecord(userInfo)) throw new Error('profile without userInfo');
-    return trusted({ ok: true as const, user, userInfo, ...stampOf(services), read });
+    // An answer the clock can give no time to is not taken (nothing judged at no time): it fails
+    // with the clock's typed error, and is read again (backing off) until the clock gives time.
+    const stamp = stampOf(services);
+    if (stamp.error) throw stamp.error;
+    return trusted({ ok: true as const, user, userInfo, ...stamp, read });
   } catch (error) {
     return trusted({
       ok: false as const,
-      error: asPamError(error),
       ...stampOf(services),
+      error: asPamError(error),
       jitter: services.random(),
       read,
     });

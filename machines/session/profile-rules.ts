@@ -378,6 +378,11 @@ export interface ProfileFlowContext {
   untrusted: boolean;
   /** The clock never learned the server's time (`ClockTrust.learned`): nothing dated is current. */
   unlearned: boolean;
+  /**
+   * The flow's latest stamp gave no time (the clock threw, or gave NaN, ±Infinity: `stampOf`):
+   * nothing is current, whatever is derived or taken meanwhile, until a stamp that gives time.
+   */
+  noTime: boolean;
   /** Failed reads in a row (the backoff's attempt). */
   attempts: number;
   /**

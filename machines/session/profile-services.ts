@@ -4,6 +4,7 @@
 // rest of the flow's rules: ./profile-rules.ts (which re-exports these).
 
 import { type AuthModule, type AuthUser, type PamError, restrictionsOf } from 'pam-client';
+import { readingOf } from '../clock';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
 export interface ProfileServices {
@@ -41,12 +42,20 @@ export const DEFAULT_STAMP_BOUND_MS = 2_000;
 export interface Stamp {
   at: number;
   trusted: boolean;
+  /** The clock gave no time (`readingOf`): its typed error; `at` is then NaN, no time. */
+  error?: PamError;
 }
 
-/** Reads the clock once: `serverNow()` first (it may see a jump), then the trust that reading left. */
+/**
+ * Reads the clock once, through the one reading check (`readingOf`): `serverNow()` first (it may
+ * see a jump), then the trust that reading left. A clock that gives no time (it throws, NaN,
+ * ±Infinity) stamps no time: `at` NaN, untrusted, with its typed error (`noTime` in the flow).
+ */
 export const stampOf = (s: ProfileServices): Stamp => {
-  const at = s.serverNow();
-  return { at, trusted: s.clock?.trusted() !== false };
+  const at = readingOf(s.serverNow);
+  return typeof at === 'number'
+    ? { at, trusted: s.clock?.trusted() !== false }
+    : { at: Number.NaN, trusted: false, error: at };
 };
 
 /**

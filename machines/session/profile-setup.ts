@@ -4,6 +4,7 @@
 
 import type { AuthUser, RestrictionKind } from 'pam-client';
 import type { BackoffOptions } from 'pam-client/internal';
+import { isTime } from '../clock';
 import { isTrusted as isTrustedEvent } from './events';
 import {
   type AcceptedRestriction,
@@ -64,10 +65,11 @@ const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } 
 
 type StatusParts = Pick<
   ProfileFlowContext,
-  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'error' | 'expect'
+  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'noTime' | 'error' | 'expect'
 >;
 /**
- * `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current. A
+ * `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current, nor does
+ * a clock whose latest stamp gave no time (`noTime`: every derivation reads it, the one source). A
  * restriction accepted but not yet read (`expect`) leaves what was read out of date: never current
  * either (stale, or unknown; no betting).
  */
@@ -76,7 +78,7 @@ export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: 
     readAt: c.readAt,
     failed: c.failed,
     now,
-    untrusted: c.untrusted || stamp?.trusted === false || !!c.expect,
+    untrusted: c.untrusted || c.noTime || stamp?.trusted === false || !!c.expect,
     unlearned: c.unlearned,
     error: c.error,
     user: c.user,
@@ -95,6 +97,7 @@ export function initial(input: ProfileFlowInput): ProfileFlowContext {
     failed: false,
     untrusted: false,
     unlearned: false,
+    noTime: false,
     attempts: 0,
     unsure: 0,
     retryMs: 0,
@@ -112,6 +115,8 @@ export function initial(input: ProfileFlowInput): ProfileFlowContext {
 /**
  * The context after `patch` (a datum taken, a failed read, the clock's trust), at the time of
  * `stamp` (none: the flow's time as it is): the restrictions derived again, the version counted.
+ * A stamp that gave no time (`at` no time) sets `noTime`, one that gave time clears it; without a
+ * stamp it stays.
  */
 export const advanced = (
   context: ProfileFlowContext,
@@ -119,10 +124,12 @@ export const advanced = (
   stamp: { at?: number; trusted?: boolean },
 ) => {
   const now = timeAfter(context.now, stamp);
+  const noTime = 'at' in stamp ? !isTime(stamp.at) : context.noTime;
   return {
     ...patch,
+    noTime,
     now,
-    restrictions: restrictionsAt({ ...context, ...patch }, now, stamp),
+    restrictions: restrictionsAt({ ...context, ...patch, noTime }, now, stamp),
     version: context.version + 1,
   };
 };
@@ -130,7 +137,8 @@ export const advanced = (
 /** Where a datum from elsewhere is seen: this tab's stamp on a trusted clock, else the flow's last
  * trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it). */
 export const seenOf = (now: number, stamp: Stamp) => ({
-  seen: timeAfter(now, stamp),
+  // A stamp that gave no time sees nothing (NaN: not fresh, never taken).
+  seen: isTime(stamp.at) ? timeAfter(now, stamp) : Number.NaN,
   seenTrusted: stamp.trusted,
 });
 

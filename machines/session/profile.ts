@@ -71,7 +71,6 @@ import {
   type Now,
   type ProfileFlowEvent,
   type ProfileFlowInput,
-  restrictionsAt,
   type Seen,
   type Stamped,
   seenOf,
@@ -119,11 +118,10 @@ export function createProfileFlow() {
       // The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
       // clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
       // (Actions and guards below run on their own event's transitions only: the type is XState's routing.)
-      seeNow: assign(({ context, event }) => {
-        if (!isTrustedEvent(event)) return {};
-        const now = timeAfter(context.now, event as Now);
-        return { now, restrictions: restrictionsAt(context, now, event as Now) };
-      }),
+      // (A stamp that gave no time sets `noTime`: nothing current until one that gives time.)
+      seeNow: assign(({ context, event }) =>
+        isTrustedEvent(event) ? advanced(context, {}, event as Now) : {},
+      ),
       took: assign(
         (
           { context },
@@ -217,6 +215,7 @@ export function createProfileFlow() {
           now: context.now,
           untrusted: context.untrusted,
           unlearned: context.unlearned,
+          noTime: context.noTime,
           version: context.version + 1,
           reads: context.reads,
         };
@@ -396,6 +395,8 @@ export function createProfileFlow() {
           3600000: { guard: ({ context }) => context.unlearned, target: 'reading' },
           change: { actions: 'stamp' },
           unsure: { guard: ({ context }) => context.unsure > 0 || !!context.expect, target: 'reading' },
+          // The clock gave no time: stamped again each second (no request) until it gives time.
+          1000: { guard: ({ context }) => context.noTime, target: 'idle', reenter: true, actions: 'stamp' },
         },
         on: {
           ...AGAIN,

@@ -21,13 +21,13 @@ import {
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { fromPromise, sendParent } from 'xstate';
-import { readClock as tellReading } from '../clock';
+import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
-import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter } from './order';
+import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
 import { type ExpiryClock, readClock, readStore, service, settle, sidOf, timeBaseOf } from './store';
 import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
 
@@ -163,11 +163,16 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
  *   session (shared stores without a channel included).
  * The token it returns is a vault handle, stamped with the server time it arrived at and `owner`.
  */
-/** A new token into the vault, stamped with its arrival in server time and its login. */
-const stamp = (o: GuardedRefreshOptions, token: string) => {
+/**
+ * A new token into the vault, stamped with its arrival in server time and its login: the clock read
+ * then, or, when it gives no time then, `sent` (the reading before the request: earlier, so the
+ * token's life is never counted past the truth).
+ */
+const stamp = (o: GuardedRefreshOptions, token: string, sent: ClockReading) => {
+  const r = readClock(o);
   const stamped: RefreshTokenResponse & Stamped = {
     access_token: o.vault.put(token),
-    at: o.serverNow(),
+    at: (r.error ? sent : r).serverAt,
     owner: o.owner,
   };
   // Built here, once, frozen: the only outcome the session takes (`emitRefreshed`).
@@ -205,9 +210,13 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
       const before = await readStore(o.tokens);
+      // The one reading check (`readClock`): a clock that gives no time (it throws, NaN, ±Infinity)
+      // judges nothing: no request, no expiry, its typed error (`unexpected`) as the failure.
+      const sent = readClock(o);
+      if (sent.error) throw sent.error;
       if (
         before &&
-        expiryVerdict({ expiresAt: before.expiresAt, timeBase: timeBaseOf(before) }, o) === 'expired'
+        verdictAt({ expiresAt: before.expiresAt, timeBase: timeBaseOf(before) }, sent) === 'expired'
       ) {
         // Nothing sent: the token's announced life is over in server time (after a sleep longer
         // than it). One the clock cannot judge (`ask`) is sent: the server's answer decides.
@@ -216,7 +225,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       if (o.crossTab && o.claim) await o.claim(o, signal);
       try {
         const answer = await o.auth.refreshToken({ signal });
-        return tookBack(stamp(o, answer.access_token), o, signal);
+        return tookBack(stamp(o, answer.access_token, sent), o, signal);
       } catch (error) {
         const e = asPamError(error);
         if (e.code === 'aborted') throw error;
@@ -231,7 +240,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             (current.sid ?? current.seq ?? null) === o.owner.sid &&
             isNewerSession(current, before)
           )
-            return stamp(o, current.accessToken);
+            return stamp(o, current.accessToken, sent);
         }
         if (o.crossTab && o.claim) await o.claim(o, signal, e.code === 'unauthorized');
         throw error;
@@ -243,11 +252,14 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
 /**
  * The clock's reading the event that entered `signedIn` carries: the restore's and the login's (in
  * their output, read by those actors) or an adoption's (read by the tabs flow). None on an event
- * built by hand (a test's): the cycle then reads its own clock when it starts.
+ * built by hand (a test's), nor one of no time (`timed`): the cycle then reads its own clock when it
+ * starts.
  */
 export const readingOf = (event: object): ClockReading | undefined =>
-  (event as { reading?: ClockReading }).reading ??
-  (event as { output?: { reading?: ClockReading } | null }).output?.reading;
+  timed(
+    (event as { reading?: ClockReading }).reading ??
+      (event as { output?: { reading?: ClockReading } | null }).output?.reading,
+  );
 
 /**
  * The refresh cycle's input. It starts from when the token was saved: the reading of the event that
@@ -320,25 +332,24 @@ export const sessionWake = /* @__PURE__ */ fromPromise<never, ReturnType<typeof 
     }),
 );
 
-/** The verdict of `expiryVerdict` at a reading (a pure function of the session and the event). */
-export const verdictAt = (s: { expiresAt: number | null; timeBase: TimeBase }, r: ClockReading) =>
-  expiryVerdict(s, { now: () => r.at, serverNow: () => r.serverAt, clock: { trusted: () => r.trusted } });
-
 /**
- * Whether a token's life is over: `live`, `expired` (server time, on a trusted clock), or `ask`
- * (it looks over, but the clock cannot tell: the server decides).
+ * Whether a token's life is over at the reading `r` (a pure function of the session and a reading
+ * made by `readClock`, the one reading check): `live`, `expired` (server time, on a trusted clock),
+ * `ask` (it looks over, but the clock cannot tell: the server decides), or `none` (the clock gave no
+ * time: nothing is judged, neither an expiry nor a refresh).
  *
  * @example
- * expiryVerdict({ expiresAt: t, timeBase: 'server' }, deps); // 'live' | 'expired' | 'ask'
+ * verdictAt({ expiresAt: t, timeBase: 'server' }, readClock(clock)); // 'live' | 'expired' | 'ask' | 'none'
  */
-export function expiryVerdict(
+export function verdictAt(
   s: { expiresAt: number | null; timeBase: TimeBase },
-  c: ExpiryClock,
-): 'live' | 'expired' | 'ask' {
-  if (s.expiresAt === null) return 'live';
+  r: ClockReading,
+): 'live' | 'expired' | 'ask' | 'none' {
   const server = s.timeBase === 'server';
-  if (s.expiresAt > (server ? c.serverNow() : c.now())) return 'live';
-  return server && c.clock?.trusted() !== false ? 'expired' : 'ask';
+  const at = server ? r.serverAt : r.at;
+  if (r.error || !isTime(at)) return 'none';
+  if (s.expiresAt === null || s.expiresAt > at) return 'live';
+  return server && r.trusted ? 'expired' : 'ask';
 }
 
 /**

@@ -308,7 +308,14 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   for (let read = await load(), tries = 0; read && tries < 3; tries++) {
     const r: StoredSession = read;
     const base = timeBaseOf(r);
-    const now = () => (base === 'server' ? serverNow() : input.now());
+    // Through the one reading check: a clock that gives no time judges nothing (the restore fails
+    // with its typed error, as for a clock that throws), never a NaN compared or stored.
+    const timeOf = (clock: () => number) => {
+      const t = readingOf(clock);
+      if (typeof t !== 'number') throw t;
+      return t;
+    };
+    const now = () => timeOf(base === 'server' ? serverNow : input.now);
     /** The session saved at `at` instead, with its life (none past `MAX_TOKEN_LIFE_MS`, none below 0). */
     const savedAt = (at: number, timeBase?: 'server'): StoredSession => ({
       ...r,
@@ -343,7 +350,9 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
     // there ahead of ours looks newer, and is not cleared).
     const then = now();
     const stored =
-      past && r.expiresAt! <= then ? savedAt(serverNow(), 'server') : savedAt(Math.min(r.savedAt, then));
+      past && r.expiresAt! <= then
+        ? savedAt(timeOf(serverNow), 'server')
+        : savedAt(Math.min(r.savedAt, then));
     if (stored.savedAt !== r.savedAt || stored.expiresAt !== r.expiresAt) settle(input.tokens.set(stored));
     // A session stored before login ids existed gets one from its token: every tab reading the same
     // session gives it the same id.
@@ -457,7 +466,8 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
         latest = { kind: latest.kind, at: now };
         keep(userId, latest);
       }
-      return latest && now - latest.at < ACCEPTED_MS ? latest : null;
+      // (At a time the clock could not give, NaN: kept, fail closed.)
+      return latest && !(now - latest.at >= ACCEPTED_MS) ? latest : null;
     },
     remember(userId, r) {
       if (userId !== null) keep(userId, r);

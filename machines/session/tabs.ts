@@ -10,7 +10,7 @@ import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock } from './order';
+import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
 import { onBase, readClock } from './refresh';
 import { settle } from './store';
@@ -203,13 +203,17 @@ export const remoteForgetOf = (e: Internal<'ENDED_ELSEWHERE'>) => ({
  * The refresh cycle restarts from an adopted session (its token stays in the vault, never here), at
  * the reading the adoption carries (none: the cycle reads its clock, an action).
  */
-export const adoptedTokenSaved = (c: SessionContext, e: Internal<'ADOPT'>) => ({
-  type: 'TOKEN_SAVED' as const,
-  accessToken: '[adopted]',
-  ...(e.reading ? { at: e.reading.at } : {}),
-  savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, e.reading),
-  ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, e.reading) }),
-});
+export const adoptedTokenSaved = (c: SessionContext, e: Internal<'ADOPT'>) => {
+  // A reading of no time is none (`timed`): the cycle reads its own clock.
+  const r = timed(e.reading);
+  return {
+    type: 'TOKEN_SAVED' as const,
+    accessToken: '[adopted]',
+    ...(r ? { at: r.at } : {}),
+    savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, r),
+    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
+  };
+};
 
 /** A session verdict the session no longer takes (it began a logout meanwhile): its token leaves the vault. */
 export const dropAdopted = (c: SessionContext, e: Internal<'ADOPT'>): void => {

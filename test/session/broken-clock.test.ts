@@ -96,7 +96,9 @@ describe('property: a reading of any clock', () => {
               ? { trusted: false, learned: false, error: { code: 'unexpected' } }
               : { at: now(), serverAt: serverNow(), trusted },
           );
-          expect(timeless && verdictAt({ expiresAt, timeBase: 'server' }, r) === 'expired').toBe(false);
+          // No time judges nothing: neither an expiry nor a refresh (`none`), in either time base.
+          for (const timeBase of ['server', 'device'] as const)
+            expect(verdictAt({ expiresAt, timeBase }, r) === 'none').toBe(timeless);
         },
       ),
     );
