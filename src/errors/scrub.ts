@@ -49,16 +49,53 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
  * @example
  * new RegExp(echoPattern("a'b"), 'i').test('a&#039;b'); // true
  */
-function echoPattern(secret: string): string {
+function echoPattern(secret: string, variant?: boolean): string {
   // No two encoders give the same form (each such pair doubles the ways a near miss is retried).
   return [...secret]
     .map(
       (c) =>
-        `\\\\{0,8}(?:${ENCODERS.map((encode) => encode(c, c.codePointAt(0)!))
+        `\\\\{0,8}(?:${ENCODERS.map((encode, i) =>
+          variant && !i && alike(c) !== c ? `[${alike(c)}]` : encode(c, c.codePointAt(0)!),
+        )
           .filter(Boolean)
           .join('|')})`,
     )
     .join('');
+}
+
+/**
+ * A token-like secret (an access or refresh token): 16 characters or more of the base64,
+ * base64url and JWT alphabets (letters, digits, `+` `/` `-` `_` `.`), then at most two `=` of
+ * padding, nothing else (no space: never a password like `2024 01 15`), with a character some
+ * other form of the same token writes otherwise (`+` `/` `-` `_` `=`). `$1` is the token without
+ * its padding.
+ */
+const TOKEN_LIKE = /^(?=.*[-+/_=])([\w+/.-]{16,})={0,2}$/;
+
+/**
+ * The characters that stand for `c` in another form of the same token: base64url's `-` and `_`
+ * for base64's `+` and `/` (RFC 4648, 5; and back: a JWT re-encoded), form decoding's space for
+ * `+` (a `+` read as a space). Only a token-like secret's variant forms use them (see
+ * `createScrubber`).
+ */
+const alike = (c: string) => ('-+'.includes(c) ? '-+ ' : '/_'.includes(c) ? '/_' : c);
+
+/** `t` with the characters that stand for one another (`alike`) as one: `+` and space as `-`, `/` as `_`. */
+const canonical = (t: string) => t.replace(/[+ ]/g, '-').replace(/\//g, '_');
+
+/**
+ * What every variant form (`alike`, unpadded) of the token-like `token` (padding removed)
+ * contains, lower-cased, and whether it is read in `canonical` texts: its longest run of
+ * letters, digits and `.` (which no variant changes), from its first letter rare in text on, when
+ * 7 characters or more; else (`A+b/C+d/E+f/G+h`) the token read `canonical`, likewise.
+ */
+function variantAnchorOf(token: string): [string, boolean] {
+  let best = '';
+  for (const run of token.match(/[a-z\d.]+/gi) ?? []) if (run.length > best.length) best = run;
+  const canon = best.length < 7;
+  if (canon) best = canonical(token);
+  const at = best.slice(0, -6).search(/[zqjxkwyv]/i);
+  return [best.slice(at < 0 ? 0 : at).toLowerCase(), canon];
 }
 
 /**
@@ -214,6 +251,12 @@ export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: 
 const ESCAPED_ALNUM = /\\[\w.-]|&[#a-z]|%(?:25)*(?:u00)?(?:[3-7]|2[de])/i;
 
 /**
+ * What else may break a `canonical` anchor (`variantAnchorOf`), beyond `ESCAPED_ALNUM`: a `+`,
+ * `/` or space behind a backslash or percent-encoded (`\\/`, `%2B`, `%2F`, `%20`).
+ */
+const ESCAPED_VARIANT = /\\[+/ ]|%(?:25)*(?:u00)?2[0bf]/i;
+
+/**
  * Whether `t` holds a `%`, `&` or `\\`, which every escape starts with: three `includes` (a
  * character search), ~20x faster than a one-class RegExp's scan of a 2.6 kB answer (0.1 vs 2 µs).
  */
@@ -225,7 +268,9 @@ const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
  * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}`, Python `\U`, CSS `\e9 ` and
  * JavaScript `escape()` escapes; the secret may be in any Unicode normal form or read as mojibake
- * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). The expressions are
+ * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). A token-like
+ * secret (`TOKEN_LIKE`: an access token, never a password with a space) is also found unpadded,
+ * in base64url or back in base64 (a JWT) and form-decoded (`+` as a space): `alike`. The expressions are
  * built once per scrubber, and only when a text may hold a secret.
  *
  * @example
@@ -240,14 +285,33 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const origin = new Map(unique.map((s) => [s, s]));
   for (const s of unique)
     for (const form of [s.normalize('NFC'), s.normalize('NFKC')]) if (!origin.has(form)) origin.set(form, s);
-  // Longest first: a secret that contains another is replaced whole.
-  const byLength = (a: string, b: string) => b.length - a.length;
-  const list = [...origin.keys()].sort(byLength);
   // (A form that only changes characters beyond ASCII has the secret's anchor: no more searches.)
-  const anchors = [...new Set(list.map(anchorOf))];
+  const anchors = [...new Set([...origin.keys()].map(anchorOf))];
+  // And, added to these (which stay as they are for every secret), a token-like secret's variant
+  // form (`TOKEN_LIKE`): the token without its padding, each `+` `/` `-` `_` matched in any form
+  // of itself or as what stands for it (`alike`; that one encoded is found once decoded), under a
+  // key of its own (`variants`: key -> the unpadded token; the `:`, which no token has, keeps it
+  // apart from every secret and byte form). Its anchor (`variantAnchorOf`) joins the others, or,
+  // read in `canonical` texts, goes to `canon` (none for most secrets: no text is rewritten).
+  const variants = new Map<string, string>();
+  const canon: string[] = [];
+  for (const s of unique) {
+    const token = TOKEN_LIKE.exec(s)?.[1];
+    const key = `:${token}`;
+    if (!token || origin.has(key)) continue;
+    origin.set(key, s);
+    variants.set(key, token);
+    const [anchor, canonic] = variantAnchorOf(token);
+    if (!(canonic ? canon : anchors).includes(anchor)) (canonic ? canon : anchors).push(anchor);
+  }
+  /** What a form of `list` matches: a variant's token, or the form itself. */
+  const plain = (s: string) => variants.get(s) ?? s;
+  // Longest first: a secret that contains another is replaced whole.
+  const byLength = (a: string, b: string) => plain(b).length - plain(a).length;
+  const list = [...origin.keys()].sort(byLength);
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
   // text shorter than the shortest form (in code points) holds none (see `holds`).
-  const shortestOf = (of: string[]) => [...of[of.length - 1]!].length;
+  const shortestOf = (of: string[]) => [...plain(of[of.length - 1]!)].length;
   // The forms of the secrets' bytes (`bytesOf`), looked for in what errors carry only, built
   // when one is first scrubbed: in a 2xx answer they would cost every answer more searches (one
   // per form and secret), for an echo no success answer is known to make.
@@ -279,7 +343,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const bytesPattern = (form: string) => form.replace(/[+/]/g, '\\\\?[-+/_]');
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
-    (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(s));
+    (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(plain(s), variants.has(s)));
   const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
   const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
@@ -316,7 +380,16 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const [, needles, shortest] = forms(errors && t.length >= bytesMin);
     if (t.length < shortest) return false;
     const lower = t.toLowerCase();
-    return needles.some((a) => lower.includes(a)) || (escapes(t) && ESCAPED_ALNUM.test(t));
+    return (
+      needles.some((a) => lower.includes(a)) ||
+      (escapes(t) && ESCAPED_ALNUM.test(t)) ||
+      (canon.length > 0 && ((escapes(t) && ESCAPED_VARIANT.test(t)) || inCanonical(lower)))
+    );
+  };
+  /** Whether the `canonical` reading of `lower` holds a `canon` anchor. */
+  const inCanonical = (lower: string) => {
+    const read = canonical(lower);
+    return canon.some((a) => read.includes(a));
   };
   // `holds` on `raw` without its `"<kept key>":<a secret>` members. The `{` or `,` before the
   // key's opening quote makes it a key in valid JSON (inside a string, the quote after it would
@@ -348,11 +421,19 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // long text with an escape.
   // (One for both kinds of text: a 2xx one that holds an anchor and a piece of a byte form only
   // builds the 2xx expressions, which have none.)
+  // A token-like secret's piece is its variant form's (the last 8 characters of the token without
+  // its padding, each as any `alike` one): every text its own forms match holds that one too.
+  const tokens = new Set([...variants.keys()].map((key) => origin.get(key)));
   let pieces: RegExp | undefined;
   const piecePattern = () =>
     (pieces ??= new RegExp(
       forms(true)[0]
-        .map((s) => (bytes.has(s) ? bytesPattern(s.slice(-8)) : echoPattern([...s].slice(-8).join(''))))
+        .filter((s) => variants.has(s) || bytes.has(s) || !tokens.has(origin.get(s)))
+        .map((s) =>
+          bytes.has(s)
+            ? bytesPattern(s.slice(-8))
+            : echoPattern([...plain(s)].slice(-8).join(''), variants.has(s)),
+        )
         .join('|'),
       'i',
     ));

@@ -126,6 +126,48 @@ describe('token echo: the answer that gives the token', () => {
     expect(holding(surfaces(), TOK)).toEqual([]);
   });
 
+  it('a base64 token echoed unpadded, in base64url or form-decoded reaches no view or snapshot', async () => {
+    const token = 'dG9rZW4rLzEyMz8+Pz4/Pz4+YWJjZGVmZ2hpams=';
+    const variants = [
+      'dG9rZW4rLzEyMz8+Pz4/Pz4+YWJjZGVmZ2hpams',
+      'dG9rZW4rLzEyMz8-Pz4_Pz4-YWJjZGVmZ2hpams',
+      'dG9rZW4rLzEyMz8 Pz4/Pz4 YWJjZGVmZ2hpams=',
+    ];
+    answer = (request) => {
+      if (request.url === '/auth/login')
+        return {
+          status: 200,
+          body: {
+            access_token: token,
+            expires_in: 28_800,
+            token_type: 'Bearer',
+            user: {
+              id: 42,
+              email: 'p@example.com',
+              token,
+              username: variants[0],
+              name: `Bearer ${variants[1]}`,
+            },
+            userInfo: { ...PLAIN_USER_INFO, remember: variants[2] },
+          },
+        };
+      if (request.url.startsWith('/auth/user-profile')) return profileAnswer(token);
+      return { status: 404, body: { message: 'nf' } };
+    };
+    const { c, views, surfaces } = recordingClient();
+    c.login({ login: 'p@example.com', password: 'Secret123!' });
+    await until(
+      () => c.view.status === 'signedIn',
+      () => `signed in (${c.view.status})`,
+    );
+    const first = firstSignedIn(views);
+    expect(first.user.username).toBe('[redacted]');
+    expect(first.user.name).toBe('Bearer [redacted]');
+    expect((await c.tokens.get())?.accessToken).toBe(token);
+    const everywhere = surfaces();
+    for (const v of variants) expect(everywhere.filter((t) => t.includes(v.slice(0, -2)))).toEqual([]);
+  });
+
   it('the two-factor step: neither the challenge nor the code answer lets the token out', async () => {
     answer = (request) => {
       if (request.url === '/auth/login') {
