@@ -20,6 +20,7 @@
 import type { AuthUser, PamError, PlayTime, UserModule, UserProfileInfo } from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
+import { readingOf } from '../clock';
 import { servicesOf } from '../session/context';
 import { internal, type Owner, takeTicket } from '../session/events';
 import { boxCommand } from '../session/login';
@@ -403,10 +404,13 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
       const refusedBeforeSending = abortedBeforeCall(args);
       // When it was sent, on the server's clock: the restriction the server places starts then or later.
       // (A session without its services has no time to give: another tab's word then, any of its kind.)
-      let sent: number | undefined;
+      // A clock that gives no time (`readingOf`: it throws, NaN, ...) gives no `sent`.
+      let sent: number | PamError | undefined;
       try {
-        sent = servicesOf(session()!.getSnapshot().context).serverNow();
+        const { serverNow } = servicesOf(session()!.getSnapshot().context);
+        sent = readingOf(() => serverNow());
       } catch {}
+      if (typeof sent !== 'number') sent = undefined;
       const tell = () =>
         session()?.send(
           internal({ type: 'PROFILE_CHANGED', restricts, ...(sent !== undefined && { sent }) }),

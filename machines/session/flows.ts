@@ -24,6 +24,7 @@
 import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
 import { staleView } from '../client/ended-view';
+import { isTime } from '../clock';
 import { openChannel } from '../environment';
 import { loginMachine } from '../loginMachine';
 import {
@@ -110,7 +111,7 @@ export const checkProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ con
   const { restricts, remote, sent } = event as Heard<'PROFILE_CHANGED'>;
   // Sent at `sent` (server time): a read shows it by a restriction starting then or later. Another
   // tab's word has no time: any restriction of its kind shows it.
-  enqueue.sendTo('profile', { type: 'CHECK', restricts, ...(!remote && sent !== undefined && { at: sent }) });
+  enqueue.sendTo('profile', { type: 'CHECK', restricts, ...(!remote && isTime(sent) && { at: sent }) });
   // (A login without ids is told too: the other tabs' schema refuses it.)
   if (restricts && !remote)
     enqueue(() => servicesOf(context).crossTab?.publishRestricted?.(restricts as 'pause', ownerOf(context)));
