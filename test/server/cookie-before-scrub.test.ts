@@ -10,7 +10,7 @@ import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { unstorageSessionStore } from '../../src/server/store';
 import { openCookie } from './harness';
-import { cookieOf, json, loginOk, pamFor, request, signIn, TOKEN, useHostile, user } from './hostile';
+import { cookieOf, json, latch, loginOk, pamFor, request, signIn, TOKEN, useHostile, user } from './hostile';
 
 const hostile = useHostile();
 const T1 = `T1-${'b'.repeat(40)}`;
@@ -22,15 +22,9 @@ const HISTORY = '/pam/bff/users/login-history';
  */
 async function raced(other: 'getSession' | 'session') {
   const api = await hostile.api();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const [held, release] = latch();
   let refreshed = false;
-  let entered = () => {};
-  const inFlight = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
+  const [inFlight, entered] = latch();
   api.handler = async (req, res) => {
     if (req.url === '/auth/login') return json(res, 200, loginOk());
     if (req.url === '/users/refresh-token') {
@@ -82,14 +76,8 @@ describe('P: with a store, a successor another instance produced is hunted too',
   it('a call not due to refresh, whose answer echoes the token another instance rotated to: redacted', async () => {
     const api = await hostile.api();
     let refreshed = false;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered = () => {};
-    const inFlight = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const [held, release] = latch();
+    const [inFlight, entered] = latch();
     api.handler = async (req, res) => {
       if (req.url === '/auth/login') return json(res, 200, loginOk());
       if (req.url === '/users/refresh-token') {

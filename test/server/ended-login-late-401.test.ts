@@ -5,7 +5,7 @@
 // API on 127.0.0.1.
 
 import { describe, expect, it } from 'vitest';
-import { cookieOf, json, loginOk, pamFor, request, signIn, TOKEN, useHostile, user } from './hostile';
+import { cookieOf, json, latch, loginOk, pamFor, request, signIn, TOKEN, useHostile, user } from './hostile';
 
 const hostile = useHostile();
 const SECOND = `SECOND-${'s'.repeat(30)}`;
@@ -13,14 +13,8 @@ const READ = '/pam/bff/users/address-by-user';
 
 async function lateUnauthorized(end: 'logout' | 'relogin') {
   const api = await hostile.api();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered = () => {};
-  const inFlight = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
+  const [held, release] = latch();
+  const [inFlight, entered] = latch();
   let logins = 0;
   api.handler = async (req, res) => {
     if (req.url === '/auth/login') return json(res, 200, logins++ === 0 ? loginOk() : loginOk({}, SECOND));

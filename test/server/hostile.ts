@@ -149,3 +149,12 @@ export async function signIn(pam: PamServer): Promise<string> {
   await answer.text();
   return cookieOf(answer);
 }
+
+/** A promise and the function that settles it: a call held in the hostile API until the test lets it go. */
+export function latch(): [Promise<void>, () => void] {
+  let open = () => {};
+  const shut = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return [shut, open];
+}

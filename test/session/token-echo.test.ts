@@ -69,6 +69,18 @@ function recordingClient() {
   return { c, views, surfaces };
 }
 
+/** A recording client signed in with the usual login (`views` holds its first signed-in view). */
+async function signedInClient() {
+  const recorded = recordingClient();
+  const { c } = recorded;
+  c.login({ login: 'p@example.com', password: 'Secret123!' });
+  await until(
+    () => c.view.status === 'signedIn',
+    () => `signed in (${c.view.status})`,
+  );
+  return recorded;
+}
+
 /** The strings among `everywhere` that hold `token` in any form a back end writes it. */
 const holding = (everywhere: string[], token: string) =>
   everywhere.filter((t) => Object.values(ENCODERS).some((encode) => t.includes(encode(token))));
@@ -106,12 +118,7 @@ describe('token echo: the answer that gives the token', () => {
       if (request.url.startsWith('/auth/user-profile')) return profileAnswer(TOK);
       return { status: 404, body: { message: 'nf' } };
     };
-    const { c, views, surfaces } = recordingClient();
-    c.login({ login: 'p@example.com', password: 'Secret123!' });
-    await until(
-      () => c.view.status === 'signedIn',
-      () => `signed in (${c.view.status})`,
-    );
+    const { c, views, surfaces } = await signedInClient();
     // The first signedIn view: the login answer's alone, before the profile read.
     const first = firstSignedIn(views);
     expect(first.user.username).toBe('[redacted]');
@@ -154,12 +161,7 @@ describe('token echo: the answer that gives the token', () => {
       if (request.url.startsWith('/auth/user-profile')) return profileAnswer(token);
       return { status: 404, body: { message: 'nf' } };
     };
-    const { c, views, surfaces } = recordingClient();
-    c.login({ login: 'p@example.com', password: 'Secret123!' });
-    await until(
-      () => c.view.status === 'signedIn',
-      () => `signed in (${c.view.status})`,
-    );
+    const { c, views, surfaces } = await signedInClient();
     const first = firstSignedIn(views);
     expect(first.user.username).toBe('[redacted]');
     expect(first.user.name).toBe('Bearer [redacted]');
@@ -216,12 +218,7 @@ describe('token echo: the answer that gives the token', () => {
       if (request.url.startsWith('/auth/user-profile')) return profileAnswer(TOK);
       return { status: 404, body: { message: 'nf' } };
     };
-    const { c, surfaces } = recordingClient();
-    c.login({ login: 'p@example.com', password: 'Secret123!' });
-    await until(
-      () => c.view.status === 'signedIn',
-      () => `signed in (${c.view.status})`,
-    );
+    const { c, surfaces } = await signedInClient();
     c.state.send({ type: 'REFRESH' });
     await until(async () => (await c.tokens.get())?.accessToken === NEW, 'the new token stored');
     const everywhere = surfaces();
