@@ -83,7 +83,7 @@ const MAX_RETRY_AFTER_S = 86_400;
  * writes from what it read (a header can carry the token like a body can). `Date`: an HTTP date
  * (`parseHttpDate`) within `MAX_SKEW_MS` of the app server's clock, written again as
  * `toUTCString` (a Date further off is dropped: the page's one clock would learn it, review6); `Retry-After`: delta-seconds, or an HTTP date
- * as the seconds from `now`, written as delta-seconds of at most a day. Anything unreadable is
+ * as the seconds from the API's `Date` (`now` without one), written as delta-seconds of at most a day. Anything unreadable is
  * dropped, and no other header passes (the answer's `Content-Type` is the proxy's own).
  */
 export function passedBack(from: Headers, now: number): Headers {
@@ -91,7 +91,8 @@ export function passedBack(from: Headers, now: number): Headers {
   const date = parseHttpDate(from.get('date'));
   if (date !== undefined && Math.abs(date - now) <= MAX_SKEW_MS)
     headers.set('date', new Date(date).toUTCString());
-  const wait = parseRetryAfter(from.get('retry-after'), now);
+  // A date to wait until counts from the API's own `Date` (its clock), the app server's without one.
+  const wait = parseRetryAfter(from.get('retry-after'), date ?? now);
   if (wait !== undefined) headers.set('retry-after', String(Math.min(wait, MAX_RETRY_AFTER_S)));
   return headers;
 }

@@ -114,7 +114,8 @@ describe('headers of the API that reach the browser (D1)', () => {
         const read = core.parseHttpDate(date);
         const agreed = read !== undefined && Math.abs(read - Date.parse(DATE)) <= 60_000;
         expect(answer.headers.get('date')).toBe(agreed ? new Date(read).toUTCString() : null);
-        const wait = core.parseRetryAfter(retryAfter, Date.parse(DATE));
+        // (A Retry-After date counts from the API's Date when one reads, else the app server's clock.)
+        const wait = core.parseRetryAfter(retryAfter, read ?? Date.parse(DATE));
         expect(answer.headers.get('retry-after')).toBe(
           wait === undefined ? null : String(Math.min(wait, 86_400)),
         );
@@ -145,6 +146,35 @@ describe('headers of the API that reach the browser (D1)', () => {
     expect([a.headers.get('date'), a.headers.get('retry-after')]).toEqual([DATE, '120']);
     expect([b.headers.get('date'), b.headers.get('retry-after')]).toEqual([DATE, '300']);
     expect(a.headers.get('content-type')).toBe('application/json');
+  });
+
+  it("a Retry-After date is passed as the seconds from the API's own Date (its clock), not the app server's", async () => {
+    const api = await hostile.api();
+    let headers: Record<string, string> = {};
+    api.handler = (req, res) => {
+      if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
+      return json(res, 429, { message: 'slow down' }, headers);
+    };
+    const pam = pamFor(api, { now: () => Date.parse(DATE) });
+    const cookie = await signIn(pam);
+    // The API's clock off the app server's by up to two days either way; the wait it asks 0 s to 1 h.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: -172_800, max: 172_800 }),
+        fc.integer({ min: 0, max: 3_600 }),
+        async (skewS, waitS) => {
+          const apiNow = Date.parse(DATE) + skewS * 1000;
+          headers = {
+            date: new Date(apiNow).toUTCString(),
+            'retry-after': new Date(apiNow + waitS * 1000).toUTCString(),
+          };
+          const answer = (await pam.handle(request('/pam/bff/users/account-social', { cookie })))!;
+          await answer.text();
+          expect(answer.headers.get('retry-after')).toBe(String(waitS));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('a Date off the app server clock by more than a minute never reaches the page (its one clock would learn it)', async () => {
