@@ -25,8 +25,8 @@ import {
   type SessionRef,
   type SessionState,
   type SessionView,
-  selectSessionView,
   sessionActors,
+  viewOf,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
 import { environmentOf, type PamEnvironment } from './environment';
@@ -323,9 +323,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   session = actor;
 
   // Once the session ended, the view its flows say (the profile flow's: restrictions go stale).
-  const views = createViewHub(selectSessionView(actor.getSnapshot()), implementations.ended);
+  // The view's restrictions as the flows show them (the play-time flow's: barred at the limit).
+  const views = createViewHub(viewOf(actor.getSnapshot(), implementations.shown), implementations.ended);
   actor.subscribe({
-    next: (snapshot) => views.set(selectSessionView(snapshot)),
+    next: (snapshot) => views.set(viewOf(snapshot, implementations.shown)),
     error: views.end,
     complete: views.end,
   });

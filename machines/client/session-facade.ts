@@ -29,6 +29,7 @@ import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { staleView } from './ended-view';
 import { abortedBeforeCall, mayHaveApplied } from './outcome';
+import { withPlayTime } from './play-time-view';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -105,6 +106,15 @@ interface SnapshotLike {
  * if (view.status === 'twoFactorRequired') showCodeForm(view.codeAttemptsLeft);
  */
 export function selectSessionView(snapshot: SnapshotLike): SessionView {
+  return viewOf(snapshot, withPlayTime);
+}
+
+/**
+ * The session view of a snapshot, its restrictions as `shown` gives them (the play-time flow's
+ * `withPlayTime`; none: as held). `createCustomPamClient` takes `shown` from its flows, so a client
+ * without the play-time flow carries none of it (its `playTime` is always null: as held).
+ */
+export function viewOf(snapshot: SnapshotLike, shown?: typeof withPlayTime): SessionView {
   const c = snapshot.context;
   const status = SESSION_STATUSES.find((s) => snapshot.hasTag(s)) ?? 'signedOut';
   const inFlow = status !== 'signedIn' && status !== 'signingOut';
@@ -118,34 +128,9 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
       status === 'twoFactorRequired' || status === 'verifyingCode' ? c.login.codeAttemptsLeft : null,
     expiresAt: c.expiresAt,
     signedOutReason: status === 'signedOut' ? c.signedOutReason : null,
-    restrictions: withPlayTime(c.restrictions, c.playTime),
+    restrictions: shown ? shown(c.restrictions, c.playTime) : c.restrictions,
     playTime: c.playTime,
   });
-}
-
-/** The restrictions barred by play time, per restrictions held and why (the same view gives the same object). */
-const reachedOf = new WeakMap<SessionRestrictions, SessionRestrictions>();
-const unknownOf = new WeakMap<SessionRestrictions, SessionRestrictions>();
-
-/**
- * The restrictions as the view shows them: while the time limit is reached in its period
- * (`playTime.reached`, São Paulo day, week or month), `canBet` is false and `timeLimitReached` true
- * (review 7, H4), until the next period. While play time is not known (`playTime.known` false: no
- * server time learned yet), `canBet` is false too (fail closed) with `playTimeUnknown: true`, never
- * `timeLimitReached` (nothing says the limit was reached; review 8, item 3). Without the play-time
- * flow (`playTime` null) as held.
- */
-function withPlayTime(r: SessionRestrictions | null, p: PlayTime | null): SessionRestrictions | null {
-  if (!r || !p?.reached) return r;
-  const unknown = p.known === false;
-  const cache = unknown ? unknownOf : reachedOf;
-  const barred = cache.get(r) ?? {
-    ...r,
-    canBet: false,
-    ...(unknown ? { playTimeUnknown: true } : { timeLimitReached: true }),
-  };
-  cache.set(r, barred);
-  return barred;
 }
 
 /**

@@ -24,6 +24,7 @@
 import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
 import { staleView } from '../client/ended-view';
+import { withPlayTime } from '../client/play-time-view';
 import { isTime } from '../clock';
 import { openChannel } from '../environment';
 import { loginMachine } from '../loginMachine';
@@ -74,6 +75,8 @@ export interface SessionFlowImplementations {
   ended?: typeof staleView;
   /** The origin's channel, opened for the client (the tabs flow's: none without it). */
   openChannel?: typeof openChannel;
+  /** The view's restrictions as shown (the play-time flow's: barred while the limit is reached). */
+  shown?: typeof withPlayTime;
 }
 
 /** The profile flow's input from the session: its services and the login it holds (`owner`). */
@@ -347,6 +350,7 @@ export const alertPlayTime: SessionAction = /* @__PURE__ */ enqueueActions(({ ev
 export const PLAY_TIME_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { playTime: sessionPlayTime },
   actions: { takePlayTime, wakePlayTime: sendTo('playTime', { type: 'BEAT' }) },
+  shown: withPlayTime,
 }))();
 
 /** The play-time flow's default clock store: `localStorage` (shared by the tabs), memory elsewhere. */
@@ -365,6 +369,7 @@ export function mergeFlows(
     Object.assign(out.actions, f.actions);
     out.ended ??= f.ended;
     out.openChannel ??= f.openChannel;
+    out.shown ??= f.shown;
   }
   return out;
 }
