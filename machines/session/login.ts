@@ -5,9 +5,9 @@
 import type { AuthUser } from 'pam-client';
 import { box, boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
-import { asPamErrorOrNull, metaFields, servicesOf } from './context';
+import { asPamErrorOrNull, servicesOf } from './context';
 import { nextCounter } from './order';
-import { sessionMetaFromLogin } from './refresh';
+import { expiryOf } from './refresh';
 import { type SealedLogin, vaultedAuth } from './store';
 import type { PendingCommand, SessionContext } from './types';
 
@@ -75,16 +75,23 @@ export function loginProgress(s: LoginChildSnapshot | undefined): Partial<Sessio
 /** Signed in by a login (or registration) answer: a new session, one more on the tabs' clock. */
 export function signedInFrom(context: SessionContext, output: SealedLogin): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
-  // Stamped by `vaultedAuth` when it arrived (an answer without its stamp does not sign in).
-  const issued = output.issued as { at: number; sid: number };
-  const meta = sessionMetaFromLogin(output, issued.at, seq, issued.sid);
+  // Stamped by `vaultedAuth` when it arrived (an answer without its stamp does not sign in): the
+  // session starts then, in server time (its token is in the vault, written by `writeSession`).
+  const { at, sid } = output.issued as { at: number; sid: number };
   const userInfo = output.userInfo as unknown as Record<string, unknown> | undefined;
+  const id = output.user?.id;
   return {
-    ...metaFields(meta),
+    savedAt: at,
+    expiresAt: expiryOf(output.expires_in, at),
+    timeBase: 'server',
+    tokenType: typeof output.token_type === 'string' && output.token_type ? output.token_type : 'Bearer',
+    userId: typeof id === 'number' ? id : null,
+    seq,
+    sid,
     clock: seq,
     user: (output.user as AuthUser | undefined) ?? null,
     userInfo: userInfo ?? null,
-    userInfoAt: userInfo ? meta.savedAt : null,
+    userInfoAt: userInfo ? at : null,
     // Unknown until the profile flow says (it reads them from this answer, then from the profile).
     restrictions: null,
     error: null,

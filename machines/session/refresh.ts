@@ -12,9 +12,7 @@
 import {
   AbortedError,
   type AuthModule,
-  type LoginSuccess,
   type RefreshTokenResponse,
-  type StoredSession,
   TimeoutError,
   type TokenStore,
   UnauthorizedError,
@@ -363,23 +361,4 @@ export const onBase = (t: number, base: TimeBase, r: ClockReading | undefined): 
 export function expiryOf(expiresIn: unknown, now: number): number | null {
   if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
   return now + Math.floor(Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS));
-}
-
-/** The session a login answer starts, at `serverAt` (server time; the token is added by its holder). */
-export function sessionMetaFromLogin(
-  response: LoginSuccess,
-  serverAt: number,
-  seq: number,
-  sid: number,
-): Omit<StoredSession, 'accessToken'> {
-  return {
-    tokenType:
-      typeof response.token_type === 'string' && response.token_type ? response.token_type : 'Bearer',
-    expiresAt: expiryOf(response.expires_in, serverAt),
-    savedAt: serverAt,
-    timeBase: 'server',
-    seq,
-    sid,
-    ...(typeof response.user?.id === 'number' ? { userId: response.user.id } : {}),
-  };
 }
