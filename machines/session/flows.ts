@@ -367,9 +367,8 @@ export function mergeFlows(
   for (const f of flows) {
     Object.assign(out.actors, f.actors);
     Object.assign(out.actions, f.actions);
-    out.ended ??= f.ended;
-    out.openChannel ??= f.openChannel;
-    out.shown ??= f.shown;
+    // The rest (`ended`, `openChannel`, `shown`): the first flow's that gives it.
+    for (const k in f) (out as unknown as Record<string, unknown>)[k] ??= f[k as keyof typeof f];
   }
   return out;
 }
