@@ -204,7 +204,13 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
-        if (file && data) return { blob: data, headers: response.headers };
+        // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
+        if (file && data) {
+          const scrub = scrubberOf(call);
+          const headers = new Headers();
+          for (const [name, value] of response.headers) headers.append(name, scrub.text(value));
+          return { blob: data, headers };
+        }
         return readResponse(response, data as string | undefined, method, shownPath, scrubberOf(call), cap);
       }
     } catch (error) {

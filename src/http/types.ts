@@ -28,6 +28,7 @@ export interface RequestOptions {
  */
 export interface BlobAnswer {
   blob: Blob;
+  /** The answer's headers, scrubbed as an error is (a file name must not carry a token). */
   headers: Headers;
 }
 

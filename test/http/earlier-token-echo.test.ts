@@ -7,6 +7,7 @@ import {
   type HttpAdapter,
   isPamError,
 } from '../../src/index';
+import { downloadIncomeReport } from '../../src/user/download';
 import { ENCODERS } from '../errors/encoders';
 import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
@@ -96,6 +97,48 @@ describe('an answer echoing a token the client held before (F6)', () => {
     const value = await c.http.get('/auth/user-profile');
     expect(holding(value, old)).toEqual([]);
     expect(value).toMatchObject({ message: 'token [redacted] was revoked' });
+  });
+
+  it('after a refresh: a download whose headers echo the replaced token hands out neither (nor its file name)', async () => {
+    const c = await signedIn();
+    const old = await refresh(c);
+    const current = c.store.token!;
+    ctx.server.faults.add({
+      method: 'GET',
+      path: '/income-report/file/2024.pdf',
+      status: 200,
+      body: '%PDF-1.7',
+      contentType: 'application/pdf',
+      headers: {
+        'content-disposition': `attachment; filename="report-${old}.pdf"; filename*=UTF-8''r-${encodeURIComponent(current)}.pdf`,
+        'x-session': `Bearer ${old}`,
+      },
+      times: 1,
+    });
+    const file = await downloadIncomeReport(c.http, {
+      download_url: '/income-report/file/2024.pdf',
+      reference_year: 2024,
+    });
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    expect(file.fileName).toBe('r-[redacted].pdf');
+    ctx.server.faults.add({
+      method: 'GET',
+      path: '/income-report/file/2024.pdf',
+      status: 200,
+      body: '%PDF-1.7',
+      headers: {
+        'content-disposition': `attachment; filename="report-${old}.pdf"`,
+        'x-session': `Bearer ${old}`,
+      },
+      times: 1,
+    });
+    const answer = await c.http.get<{ headers: Headers }>('/income-report/file/2024.pdf', {
+      responseType: 'blob',
+    });
+    const headers = Object.fromEntries(answer.headers);
+    expect(headers['x-session']).toBe('Bearer [redacted]');
+    expect(headers['content-disposition']).toBe('attachment; filename="report-[redacted].pdf"');
+    expect(holding(headers, old)).toEqual([]);
   });
 
   it('an error answer echoing a text without the token is left as it is', async () => {
