@@ -204,14 +204,14 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
+        const scrub = scrubberOf(call);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
-          const scrub = scrubberOf(call);
           const headers = new Headers();
           for (const [name, value] of response.headers) headers.append(name, scrub.text(value));
           return { blob: data, headers };
         }
-        return readResponse(response, data as string | undefined, method, shownPath, scrubberOf(call), cap);
+        return readResponse(response, data as string | undefined, method, shownPath, scrub, cap);
       }
     } catch (error) {
       if (isPamError(error)) throw error;
