@@ -260,6 +260,10 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     for (const t of held) if (held.size > HELD_TOKENS) held.delete(t);
     heldScrubber = createScrubber(held);
   }
+  // A caller that holds tokens this adapter may never send (createPamClient: one the session took
+  // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
+  // option of our own machines only (not in `OfetchAdapterOptions`).
+  (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
   /** The scrubber of an answer to `call`: its secrets, and every token held when the answer came. */
   const scrubberOf = (call: Call): Scrubber =>
     call.secrets[0] ? createScrubber([...call.secrets, ...held]) : heldScrubber;

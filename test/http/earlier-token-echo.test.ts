@@ -168,6 +168,29 @@ describe('an answer echoing a token the client held before (F6)', () => {
     expect(holding(await failure(c.auth.getUserProfile()), adopted)).toEqual([]);
   });
 
+  it('a token its caller holds but never sent here (`onHold`: what the session writes) is scrubbed too', async () => {
+    let hold: (token: string) => void = () => expect.unreachable('onHold was not called');
+    const store: { token: string | null } = { token: null };
+    const http = createOfetchAdapter({
+      baseURL: ctx.server.url,
+      getAccessToken: () => store.token,
+      retry: 0,
+      onHold: (add: typeof hold) => {
+        hold = add;
+      },
+    } as Parameters<typeof createOfetchAdapter>[0]);
+    const auth = createAuthModule(http);
+    const { email, password } = ctx.server.seed.plain;
+    store.token = (await auth.login({ login: email, password })).access_token ?? null;
+    // Another tab's token, taken and replaced before any call here carried it.
+    const adopted = ctx.server.issueToken(ctx.server.seed.plain.id);
+    hold(adopted);
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 500, body: echoesOf(adopted), times: 1 });
+    expect(holding(await failure(auth.getUserProfile()), adopted)).toEqual([]);
+    ctx.server.faults.add({ path: '/auth/user-profile', status: 200, body: echoesOf(adopted), times: 1 });
+    expect(holding(await http.get('/auth/user-profile'), adopted)).toEqual([]);
+  });
+
   it('after a sign-out, an answer to a call sent with no token echoing the old ones lets them out nowhere', async () => {
     const c = await signedIn();
     const first = await refresh(c);
