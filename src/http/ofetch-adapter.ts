@@ -42,9 +42,10 @@ interface Call {
   options: RequestOptions;
   /** Every secret the request carries but the token (read per attempt): body, query, headers. */
   secrets: readonly string[];
-  /** The scrubber of `secrets`. */
-  scrub: Scrubber;
 }
+
+/** How many of the tokens it sent an adapter scrubs from later answers (the current one among them). */
+const HELD_TOKENS = 8;
 
 /** Header names whose values are credentials: scrubbed from errors like the token is. */
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
@@ -61,7 +62,8 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * Every secret the request sent (the values of the secret fields, docs/contract.md, in the body at any depth, every
  * `Secret`, secret query parameters, credential headers and the token) is scrubbed from any error
  * built from the answer, even when the server echoes them, in any of the forms back ends encode
- * them (HTML entities, URL encoding, backslash and JSON escapes). Redirects are not followed
+ * them (HTML entities, URL encoding, backslash and JSON escapes); so is every token the adapter
+ * sent before (the last 8: one a refresh replaced, one of a login that ended), from any answer. Redirects are not followed
  * blindly: a GET follows a redirect on its own origin (at most 5); any other redirect is an
  * `HttpError` with the 3xx status, and nothing is sent to the redirect's target. Request options
  * a caller got wrong (a `signal` that is not an `AbortSignal`, a non-string `accessToken`) are a
@@ -117,6 +119,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         `${call.method} ${call.shownPath}: the access token cannot be sent as a header value`,
       );
     }
+    hold(token);
     return token;
   }
 
@@ -159,7 +162,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   async function exchange(
     call: Call,
     token: string | undefined,
-    scrub: Scrubber,
     guard: AttemptSignal | undefined,
   ): Promise<unknown> {
     const { method, shownPath } = call;
@@ -202,7 +204,13 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
-        if (file && data) return { blob: data, headers: response.headers };
+        const scrub = scrubberOf(call);
+        // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
+        if (file && data) {
+          const headers = new Headers();
+          for (const [name, value] of response.headers) headers.append(name, scrub.text(value));
+          return { blob: data, headers };
+        }
         return readResponse(response, data as string | undefined, method, shownPath, scrub, cap);
       }
     } catch (error) {
@@ -210,7 +218,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // Which signal fired decides, not the error's name: runtimes disagree on those names.
       if (call.options.signal?.aborted) throw new AbortedError(method, shownPath);
       if (guard?.timedOut) throw new TimeoutError(method, shownPath, timeout);
-      throw new NetworkError(method, shownPath, { cause: lowLevelCause(error, scrub) });
+      throw new NetworkError(method, shownPath, { cause: lowLevelCause(error, scrubberOf(call)) });
     }
   }
 
@@ -236,18 +244,29 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
   }
 
-  // Most calls carry only the token, the same for hours: one scrubber for it, not one per call.
-  let lastToken: string | undefined;
-  let tokenScrubber = NO_SCRUB;
-  function scrubberOfCall(call: Call, token: string | undefined): Scrubber {
-    if (!token) return call.scrub;
-    if (call.secrets.length > 0) return createScrubber([...call.secrets, token]);
-    if (lastToken !== token) {
-      lastToken = token;
-      tokenScrubber = createScrubber([token]);
-    }
-    return tokenScrubber;
+  // Every token this adapter sent (the last `HELD_TOKENS` sent, newest last), scrubbed from every
+  // answer: a server may echo the one a refresh replaced (revoked, but the player's credential
+  // until then), another tab's it took from the store, or, after a sign-out, the last one, in an
+  // answer to a call sent with none. Kept as long as the adapter (a late answer is scrubbed too);
+  // one scrubber for them, made again only when a new token goes out (a refresh, every few hours).
+  const held = new Set<string>();
+  let heldScrubber = NO_SCRUB;
+  function hold(token: string): void {
+    // Sent again: the newest (the current token is never the one dropped).
+    const known = held.delete(token);
+    held.add(token);
+    if (known) return;
+    // The oldest goes (a Set keeps the order of insertion).
+    for (const t of held) if (held.size > HELD_TOKENS) held.delete(t);
+    heldScrubber = createScrubber(held);
   }
+  // A caller that holds tokens this adapter may never send (createPamClient: one the session took
+  // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
+  // option of our own machines only (not in `OfetchAdapterOptions`).
+  (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
+  /** The scrubber of an answer to `call`: its secrets, and every token held when the answer came. */
+  const scrubberOf = (call: Call): Scrubber =>
+    call.secrets[0] ? createScrubber([...call.secrets, ...held]) : heldScrubber;
 
   async function send(call: Call): Promise<unknown> {
     const { method, shownPath, options: requestOptions } = call;
@@ -269,7 +288,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // meanwhile) or another login's (a logout and a new login, in another tab), the 401 stands.
         if (refusedWith && token !== refusedWith && (!token || sameLogin?.(refusedWith, token) === false))
           throw error;
-        return await exchange(call, token, scrubberOfCall(call, token), guard);
+        return await exchange(call, token, guard);
       } catch (failure) {
         error = failure;
       } finally {
@@ -302,8 +321,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
     const rawPath = stripQuery(path);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
-    const scrub = createScrubber(secrets);
-    const shownPath = scrub.text(rawPath);
+    const shownPath = createScrubber(secrets).text(rawPath);
     const operation = `${method} ${shownPath}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation, [{ path: [], code, message }]);
@@ -326,7 +344,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       json,
       options: opts,
       secrets,
-      scrub,
     };
     return (await send(call)) as T;
   }

@@ -21,7 +21,8 @@ export interface RequestOptions {
 }
 
 /**
- * What a GET with `responseType: 'blob'` resolves to.
+ * What a GET with `responseType: 'blob'` resolves to: the file, and the answer's headers scrubbed
+ * as an error is (a file name read from them must not carry a token).
  *
  * @example
  * const { blob, headers } = await http.get<BlobAnswer>(url, { responseType: 'blob' });
