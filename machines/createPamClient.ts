@@ -270,6 +270,15 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     retry: options.retry,
     headers: options.headers,
     fetch: options.fetch,
+    // The adapter's memory of tokens (REVIEW-C F6): every token the session writes (a login's, a
+    // refresh's, one taken from another tab) is scrubbed from its answers, also one never sent here.
+    onHold: (hold: (token: string) => void) => {
+      const write = tokens.set;
+      tokens.set = (stored) => {
+        hold(stored.accessToken);
+        return write(stored);
+      };
+    },
   } as Parameters<typeof createOfetchAdapter>[0]);
   // The origin's channel only for the tabs flow (its `openChannel`: opened here, and closed, when the
   // app gave none), once the adapter stands.

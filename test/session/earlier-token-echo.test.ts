@@ -103,6 +103,22 @@ describe('an answer echoing an earlier token, through the client (F6)', () => {
     expect(holding(texts, adopted)).toEqual([]);
   });
 
+  it('a token a tab adopted and never sent, replaced by the next one it adopted', async () => {
+    const a = recordingTab('tab-a', 0.3);
+    const b = recordingTab('tab-b', 0.6);
+    await logIn(world, a.tab);
+    await world.advance(2 * S);
+    await refreshed(a.tab);
+    await world.advance(2 * S);
+    const between = (await a.tab.token())!;
+    expect(await b.tab.token()).toBe(between);
+    await refreshed(a.tab);
+    await world.advance(2 * S);
+    expect(await b.tab.token()).toBe(await a.tab.token());
+    await failedRefresh(b.tab, { message: `token ${between} was revoked` });
+    expect(holding(b.surfaces(), between)).toEqual([]);
+  });
+
   it('after a sign-out: an answer to a later call echoing the ended login’s tokens reaches no view', async () => {
     const a = recordingTab('tab-a', 0.3);
     await logIn(world, a.tab);
