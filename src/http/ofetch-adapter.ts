@@ -44,8 +44,11 @@ interface Call {
   secrets: readonly string[];
 }
 
-/** How many of the tokens it sent an adapter scrubs from later answers (the current one among them). */
-const HELD_TOKENS = 8;
+/**
+ * How many of the tokens it sent an adapter scrubs from later answers (the current one among
+ * them), and how many of the other secrets it sent (passwords, codes, captcha tokens).
+ */
+const HELD = 8;
 
 /** Header names whose values are credentials: scrubbed from errors like the token is. */
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
@@ -244,29 +247,35 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
   }
 
-  // Every token this adapter sent (the last `HELD_TOKENS` sent, newest last), scrubbed from every
+  // Every token this adapter sent (the last `HELD` sent, newest last), scrubbed from every
   // answer: a server may echo the one a refresh replaced (revoked, but the player's credential
   // until then), another tab's it took from the store, or, after a sign-out, the last one, in an
-  // answer to a call sent with none. Kept as long as the adapter (a late answer is scrubbed too);
-  // one scrubber for them, made again only when a new token goes out (a refresh, every few hours).
+  // answer to a call sent with none. So is every other secret it sent (the last `HELD`, in a set of
+  // their own, so they never push out the current token): a login's captcha token quoted by the
+  // code step, a rejected code by the next, the password by a later call (review E item 5). Kept
+  // as long as the adapter (a late answer is scrubbed too); one scrubber for them, made again only
+  // when a new value goes out (a refresh, a sign-in).
   const held = new Set<string>();
+  const sent = new Set<string>();
   let heldScrubber = NO_SCRUB;
-  function hold(token: string): void {
+  function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
-    const known = held.delete(token);
-    held.add(token);
+    const known = into.delete(value);
+    into.add(value);
     if (known) return;
     // The oldest goes (a Set keeps the order of insertion).
-    for (const t of held) if (held.size > HELD_TOKENS) held.delete(t);
-    heldScrubber = createScrubber(held);
+    for (const t of into) if (into.size > HELD) into.delete(t);
+    heldScrubber = createScrubber([...held, ...sent]);
   }
   // A caller that holds tokens this adapter may never send (createPamClient: one the session took
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  /** The scrubber of an answer to `call`: its secrets, and every token held when the answer came. */
+  /** The scrubber of an answer to `call`: its secrets, and every value held when the answer came. */
   const scrubberOf = (call: Call): Scrubber =>
-    call.secrets[0] ? createScrubber([...call.secrets, ...held]) : heldScrubber;
+    call.secrets.every((s) => sent.has(s))
+      ? heldScrubber
+      : createScrubber([...call.secrets, ...held, ...sent]);
 
   async function send(call: Call): Promise<unknown> {
     const { method, shownPath, options: requestOptions } = call;
@@ -319,6 +328,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (CREDENTIAL_HEADER.test(name) && typeof value === 'string') secrets.push(value);
     }
+    for (const value of secrets) hold(value, sent);
     const rawPath = stripQuery(path);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
     const shownPath = createScrubber(secrets).text(rawPath);

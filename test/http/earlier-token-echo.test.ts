@@ -16,7 +16,7 @@ import { useReferenceServer } from '../support/server';
 // request, and the request's own secrets, but no earlier token: after a refresh (the reference
 // server rotates: the old token is revoked at once), an answer echoing the token the refresh
 // replaced reached the app (an error's message and body, a 2xx value). Now every token the adapter
-// sent (the last few: `HELD_TOKENS`) is scrubbed from every later answer, in every form the
+// sent (the last few: `HELD`) is scrubbed from every later answer, in every form the
 // scrubber covers for the current one: after a refresh, after a token another tab stored (adopted,
 // then replaced), and after a sign-out (an answer to a call sent with no token at all).
 
