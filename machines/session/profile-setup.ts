@@ -93,6 +93,7 @@ export function initial(input: ProfileFlowInput): ProfileFlowContext {
     user: null,
     userInfo: null,
     readAt: null,
+    sentAt: null,
     source: null,
     failed: false,
     untrusted: false,
