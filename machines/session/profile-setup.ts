@@ -51,7 +51,6 @@ export type Stamped =
   | { type: 'NOW'; at: number; trusted: boolean }
   | { type: 'ACCEPTED'; accepted: AcceptedRestriction | null }
   | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
-  | { type: 'RECHECK' }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
       type: 'PROFILE_SEEN';
       seen: number;

@@ -22,7 +22,7 @@
 //   is ordered by when it was sent, never by arrival (`sentAt`): one from elsewhere is taken only
 //   when it is the flow's own, not sent before the reading held, stamped no later than serverNow +
 //   the clock's bound, and only when it tightens, but for this tab's outcome re-read sent more than
-//   the bound after the reading held (else the flow reads for itself: `RECHECK`, barred meanwhile
+//   the bound after the reading held (else the flow reads for itself, barred meanwhile
 //   if it also bars more: `doubt`). One sent just before (within the bound) may still tighten.
 // - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); while untrusted nothing is
 //   current, and losing it starts a read (its answer re-teaches the clock); until it learned the
@@ -104,9 +104,8 @@ const TOOK_SEEN = {
   },
 } as const;
 
-/** What `idle` and `retrying` both hear: a recheck of the flow's own, and the clock's trust. */
+/** What `idle` and `retrying` both hear: the clock's trust. */
 const AGAIN = {
-  RECHECK: { guard: ({ event }: { event: object }) => isTrustedEvent(event), target: 'reading' },
   CLOCK: [
     // The clock lost its trust: a read re-learns it (its answer's `Date`).
     { guard: 'lostTrust', target: 'reading', actions: 'trust' },
@@ -297,8 +296,6 @@ export function createProfileFlow() {
           tighter(context, e)
         );
       },
-      // It shows more than the flow holds (it would tighten something).
-      tighter: ({ context, event }) => tighter(context, event as Seen),
       // What the flow holds needs no read of its own: it knows the account's standing (another tab's
       // message names no user: only a read does) and awaits no restriction accepted.
       settled: ({ context, event }) => !context.expect && !!((event as Seen).user ?? context.user),
@@ -361,11 +358,9 @@ export function createProfileFlow() {
         ),
       },
       PROFILE_SEEN: [
-        // Newer, but it would lift something: this tab reads for itself.
-        {
-          guard: and(['ours', 'fresh', 'lifts']),
-          actions: ['doubt', raise(() => trusted({ type: 'RECHECK' as const }))],
-        },
+        // Newer, but it would lift something: this tab reads for itself (a read in flight may have
+        // been sent before theirs, so it starts over).
+        { guard: and(['ours', 'fresh', 'lifts']), target: '.reading', reenter: true, actions: 'doubt' },
         // Newer, and it lifts nothing: taken...
         { guard: and(['ours', 'fresh', 'settled']), target: '.idle', reenter: true, actions: TOOK_SEEN },
         // ...unless the flow still needs a read of its own: it reads again.
@@ -387,20 +382,16 @@ export function createProfileFlow() {
     states: {
       reading: {
         entry: assign({ reads: ({ context }) => context.reads + 1 }),
-        // Newer than what it holds, while a read of its own is in flight that may have been sent
-        // before or after it: taken when it lifts nothing, and the read starts over, sent after
-        // both (a newer reading is never dropped, an older one never taken as newer). One that
-        // lifts something but bars more is not taken: barred until that read (`doubt`).
+        // Newer than what it holds and it lifts nothing, while a read of its own is in flight that
+        // may have been sent before or after it: taken, and the read starts over, sent after both
+        // (a newer reading is never dropped, an older one never taken as newer).
         on: {
-          PROFILE_SEEN: [
-            {
-              guard: and(['ours', 'fresh', not('lifts')]),
-              target: 'reading',
-              reenter: true,
-              actions: TOOK_SEEN,
-            },
-            { guard: and(['ours', 'fresh', 'tighter']), target: 'reading', reenter: true, actions: 'doubt' },
-          ],
+          PROFILE_SEEN: {
+            guard: and(['ours', 'fresh', not('lifts')]),
+            target: 'reading',
+            reenter: true,
+            actions: TOOK_SEEN,
+          },
         },
         invoke: {
           src: 'readProfile',
