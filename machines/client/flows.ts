@@ -13,6 +13,7 @@ import {
   type UserModule,
 } from 'pam-client';
 import type { InspectionEvent, Observer } from 'xstate';
+import { readingOf } from '../clock';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
 import { withoutUserToken } from '../login/request';
@@ -162,14 +163,20 @@ export const userModule = (): ClientFlow<'user'> => ({
         storage: stepUpStorage,
       }),
       auth,
-      (event, owner: Owner) => {
+      (event, owner: Owner, sent) => {
         const s = session();
-        if (event.profile && s) profileRead(s, event.profile, env.serverNow(), owner);
+        if (event.profile && s) profileRead(s, event.profile, sent, owner);
         reportOutcome(withoutProfileToken(event));
       },
       // The player and login the change was sent for: a re-read that lands after a logout or
       // another player's login is not theirs.
       ownerNow,
+      // When the re-read is sent (server time; none when the clock gives none: not taken): a late
+      // answer is never newer than a read sent after it (machines/session/profile.ts, `fresh`).
+      () => {
+        const at = readingOf(() => env.serverNow());
+        return typeof at === 'number' ? at : Number.NaN;
+      },
     );
     return { user: withStepUp(withProfileRecheck(checked, session), onStepUp) };
   },

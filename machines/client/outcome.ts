@@ -78,9 +78,11 @@ export const abortedBeforeCall = (args: readonly unknown[]): boolean => {
 export function withOutcomeCheck<O = undefined>(
   user: UserModule,
   auth: Pick<AuthModule, 'getUserProfile'>,
-  report: (event: MutationOutcomeUnknown, owner: O) => void,
+  report: (event: MutationOutcomeUnknown, owner: O, sent: number) => void,
   /** Whose account the mutation changes (read when it is called): handed to `report` with the re-read. */
   ownerNow: () => O = () => undefined as O,
+  /** The time the re-read is sent at (read then, never throwing): handed to `report` as `sent`. */
+  sentNow: () => number = () => Number.NaN,
 ): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
   for (const operation of MUTATIONS) {
@@ -92,11 +94,15 @@ export function withOutcomeCheck<O = undefined>(
       } catch (error) {
         if (isOutcomeUnknown(error)) {
           // In the background: the caller hears the original error at once (a re-read that also
-          // times out would double the wait), and the re-read reports when it settles.
+          // times out would double the wait), and the re-read reports when it settles, with the
+          // time it was sent: its answer is ordered by that, never by when it arrives.
+          const sent = sentNow();
           void auth
             .getUserProfile()
             .catch(() => null)
-            .then((profile) => report({ type: 'mutationOutcomeUnknown', operation, error, profile }, owner));
+            .then((profile) =>
+              report({ type: 'mutationOutcomeUnknown', operation, error, profile }, owner, sent),
+            );
         }
         throw error;
       }

@@ -41,6 +41,8 @@ export async function readProfileOnce(
   signal: AbortSignal,
   read?: number,
 ): Promise<ReadOutcome> {
+  // When the request is sent: the reading's order, never its arrival (see `fresh` in ./profile.ts).
+  const sent = stampOf(services).at;
   try {
     const profile = (await services.auth.getUserProfile({ signal })) as {
       user?: unknown;
@@ -60,7 +62,7 @@ export async function readProfileOnce(
     // with the clock's typed error, and is read again (backing off) until the clock gives time.
     const stamp = stampOf(services);
     if (stamp.error) throw stamp.error;
-    return trusted({ ok: true as const, user, userInfo, ...stamp, read });
+    return trusted({ ok: true as const, user, userInfo, ...stamp, sent, read });
   } catch (error) {
     return trusted({
       ok: false as const,

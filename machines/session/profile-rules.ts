@@ -371,6 +371,11 @@ export interface ProfileFlowContext {
   userInfo: Record<string, unknown> | null;
   /** When it was read (server ms). */
   readAt: number | null;
+  /**
+   * When the request of the reading held was sent (server ms), whatever brought it (the flow's own
+   * read, the client's outcome re-read, another tab): the one order of readings, never arrival.
+   */
+  sentAt: number | null;
   source: ProfileSource | null;
   /** The latest re-check failed. */
   failed: boolean;
@@ -442,7 +447,8 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
     owner: c.owner,
     user: c.user,
     userInfo: c.userInfo,
-    at: c.readAt,
+    // Its order: when its request was sent (the other tabs compare by it, never by arrival).
+    at: c.sentAt ?? c.readAt,
     source: c.source,
     restrictions: c.restrictions,
     version: c.version,

@@ -70,7 +70,15 @@ export const timeAfter = (now: number, stamp: { at?: number; trusted?: boolean }
  * (`stampOf`); absent when the reader has none to tell (the server session's seeded read).
  */
 export type ReadOutcome = (
-  | { ok: true; user: AuthUser | null; userInfo: Record<string, unknown>; at: number; trusted?: boolean }
+  | {
+      ok: true;
+      user: AuthUser | null;
+      userInfo: Record<string, unknown>;
+      at: number;
+      trusted?: boolean;
+      /** When its request was sent (server ms): its order among readings; none: `at`. */
+      sent?: number;
+    }
   | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number }
 ) & {
   /** Which of the flow's reads this answers (its `reads` when the read started): a replayed old one is no answer. */

@@ -51,7 +51,6 @@ export type Stamped =
   | { type: 'NOW'; at: number; trusted: boolean }
   | { type: 'ACCEPTED'; accepted: AcceptedRestriction | null }
   | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
-  | { type: 'RECHECK' }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
       type: 'PROFILE_SEEN';
       seen: number;
@@ -93,6 +92,7 @@ export function initial(input: ProfileFlowInput): ProfileFlowContext {
     user: null,
     userInfo: null,
     readAt: null,
+    sentAt: null,
     source: null,
     failed: false,
     untrusted: false,

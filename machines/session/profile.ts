@@ -18,9 +18,12 @@
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
-//   were when the read STARTED); taken only when it is the flow's own, not older by read time than
-//   what the flow holds, stamped no later than serverNow + the clock's bound, and, from another tab,
-//   only when it tightens (a lift makes the flow read for itself: `RECHECK`).
+//   were when the read STARTED), `at` when its request was SENT. Every reading, the flow's own too,
+//   is ordered by when it was sent, never by arrival (`sentAt`): one from elsewhere is taken only
+//   when it is the flow's own, not sent before the reading held, stamped no later than serverNow +
+//   the clock's bound, and only when it tightens, but for this tab's outcome re-read sent more than
+//   the bound after the reading held (else the flow reads for itself, barred meanwhile
+//   if it also bars more: `doubt`). One sent just before (within the bound) may still tighten.
 // - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); while untrusted nothing is
 //   current, and losing it starts a read (its answer re-teaches the clock); until it learned the
 //   server's time (an answer's `Date`), nothing dated is current.
@@ -38,7 +41,7 @@
 
 import type { AuthUser, PamError } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
-import { and, assign, raise } from 'xstate';
+import { and, assign, not, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
@@ -79,6 +82,12 @@ import {
 export * from './profile-rules';
 export type { ProfileFlowInput } from './profile-setup';
 
+/** Whether a datum from elsewhere shows more than the flow holds (it would tighten something). */
+const tighter = (context: ProfileFlowContext, e: Seen) => {
+  const [ours, theirs] = bothAt(context, e);
+  return liftsAny(theirs, ours);
+};
+
 /** A datum from elsewhere (`PROFILE_SEEN`), taken. */
 const TOOK_SEEN = {
   type: 'took',
@@ -88,15 +97,15 @@ const TOOK_SEEN = {
       user: withoutToken(e.user),
       userInfo: e.userInfo,
       at: Math.min(e.at, e.seen),
+      sent: e.at,
       source: e.source,
       stamp: { at: e.seen, trusted: e.seenTrusted },
     };
   },
 } as const;
 
-/** What `idle` and `retrying` both hear: a recheck of the flow's own, and the clock's trust. */
+/** What `idle` and `retrying` both hear: the clock's trust. */
 const AGAIN = {
-  RECHECK: { guard: ({ event }: { event: object }) => isTrustedEvent(event), target: 'reading' },
   CLOCK: [
     // The clock lost its trust: a read re-learns it (its answer's `Date`).
     { guard: 'lostTrust', target: 'reading', actions: 'trust' },
@@ -129,24 +138,28 @@ export function createProfileFlow() {
             user: AuthUser | null;
             userInfo: Record<string, unknown>;
             at: number;
+            sent: number;
             source: ProfileSource;
             stamp: { at: number; trusted?: boolean };
           },
         ) => {
           // A restriction accepted is awaited until a read of the flow's own shows it, else read
-          // again, backing off (`unsure`); one shown is awaited again, for its day, by such a read
-          // that does not show it (a replica lagging later).
+          // again, backing off (`unsure`); one shown is awaited again, for its day, by any reading
+          // taken that does not show it (a replica lagging later, whatever path brought it).
           const now = timeAfter(context.now, d.stamp);
           const own = d.source === 'read';
           const kept =
             context.expect ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
-          const seen = own && !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
-          const expect = seen ? null : own ? kept : context.expect;
+          const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
+          const seen = own && showsIt;
+          const expect = seen ? null : showsIt && !own ? context.expect : kept;
           return advanced(
             context,
             {
               userInfo: d.userInfo,
               readAt: d.at,
+              // The order key never goes back (the flow's own read was sent after what it held).
+              sentAt: Math.max(d.sent, context.sentAt ?? d.sent),
               failed: false,
               error: null,
               user: d.user ?? context.user,
@@ -191,6 +204,16 @@ export function createProfileFlow() {
           accepted.at > (context.shown?.at ?? -1) &&
           !(context.expect && context.expect.at >= accepted.at)
           ? advanced(context, { expect: accepted }, {})
+          : {};
+      }),
+      // A reading not taken (it would lift something) that also shows more than the flow holds (an
+      // SPA exclusion beside a raised limit): stale, no betting, until the flow's own read that
+      // follows it (fail closed: never free to bet beside a reading that bars).
+      // Nothing sent before it is taken any more (the read that follows is sent after it).
+      doubt: assign(({ context, event }) => {
+        const e = event as Seen;
+        return tighter(context, e)
+          ? advanced(context, { failed: true, sentAt: Math.max(e.at, context.sentAt ?? e.at) }, {})
           : {};
       }),
       failedRead: assign(
@@ -242,27 +265,36 @@ export function createProfileFlow() {
         ownsDatum(context.owner, event.owner) &&
         // A user it names must be the player (an answer of another player, or of none, is not ours).
         (!event.user || namesPlayer((event.user as { id?: unknown }).id, context.owner.userId)),
-      // Compared by read time, never by arrival: not older than what the flow holds, and not
-      // stamped later than this tab's server time plus the clock's bound (a lying or skewed tab).
+      // Compared by when each reading's request was sent, never by arrival: not sent before the
+      // reading the flow holds, and not stamped later than this tab's server time plus the clock's
+      // bound (a lying or skewed tab).
       fresh: ({ context, event }) => {
         const e = event as Seen;
         if (!Number.isFinite(e.seen) || e.at > e.seen + boundOf(context.services)) return false;
-        return context.readAt === null || e.at >= context.readAt;
+        return context.sentAt === null || e.at >= context.sentAt;
       },
-      // Another tab's data may only tighten what this tab shows; a lift needs this tab's own read.
+      // A lift needs a reading sent after the one held: the flow's own, or this tab's outcome
+      // re-read sent more than the clock's bound after it (within it, an offset re-learned from
+      // whole-second `Date`s may invert two sends). Another tab's data may only tighten.
       lifts: ({ context, event }) => {
-        if ((event as Seen).source !== 'remote') return false;
-        const [ours, theirs] = bothAt(context, event as Seen);
+        const e = event as Seen;
+        const { sentAt } = context;
+        if (e.source === 'outcome' && (sentAt === null || e.at > sentAt + boundOf(context.services)))
+          return false;
+        const [ours, theirs] = bothAt(context, e);
         return liftsAny(ours, theirs);
       },
-      // Stamped older than what the flow holds, but within the clock's bound of it (a stamp's jitter:
+      // Sent before what the flow holds, but within the clock's bound of it (a stamp's jitter:
       // whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
       closeAndTighter: ({ context, event }) => {
-        if (context.readAt === null) return false;
+        const { sentAt } = context;
         const e = event as Seen;
-        if (e.at >= context.readAt || e.at < context.readAt - boundOf(context.services)) return false;
-        const [ours, theirs] = bothAt(context, e);
-        return liftsAny(theirs, ours);
+        return (
+          sentAt !== null &&
+          e.at < sentAt &&
+          e.at >= sentAt - boundOf(context.services) &&
+          tighter(context, e)
+        );
       },
       // What the flow holds needs no read of its own: it knows the account's standing (another tab's
       // message names no user: only a read does) and awaits no restriction accepted.
@@ -312,7 +344,7 @@ export function createProfileFlow() {
       ACCEPTED: { actions: 'adopt' },
       WAKE: { actions: 'stamp' },
       NOW: { actions: 'seeNow' },
-      // Taken from elsewhere: the flow's own read in flight (if any) is not needed any more.
+      // Taken from elsewhere (while no read of its own is in flight: see `reading`).
       // Stamped with the flow's own clock first: a read dated after it (another tab's clock
       // ahead, or a forged date) counts as read now, never later.
       PROFILE: {
@@ -326,19 +358,23 @@ export function createProfileFlow() {
         ),
       },
       PROFILE_SEEN: [
-        // Newer, but it would lift something: this tab reads for itself.
-        {
-          guard: and(['ours', 'fresh', 'lifts']),
-          actions: raise(() => trusted({ type: 'RECHECK' as const })),
-        },
-        // Newer, and it lifts nothing: taken, the flow's read in flight no longer needed...
+        // Newer, but it would lift something: this tab reads for itself (a read in flight may have
+        // been sent before theirs, so it starts over).
+        { guard: and(['ours', 'fresh', 'lifts']), target: '.reading', reenter: true, actions: 'doubt' },
+        // Newer, and it lifts nothing: taken...
         { guard: and(['ours', 'fresh', 'settled']), target: '.idle', reenter: true, actions: TOOK_SEEN },
-        // ...unless the flow still needs a read of its own: it reads again (a read in flight may
-        // have started before theirs, and would be taken as newer).
+        // ...unless the flow still needs a read of its own: it reads again.
         { guard: and(['ours', 'fresh']), target: '.reading', reenter: true, actions: TOOK_SEEN },
-        // Not newer by its stamp, but too close to tell, and tighter: read again (a read in flight
-        // may have started before theirs, so it starts over).
-        { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true },
+        // Not newer by its stamp, but too close to tell, and tighter: taken when it lifts nothing (a
+        // reading may always tighten), and read again (a read in flight may have started before
+        // theirs, so it starts over).
+        {
+          guard: and(['ours', 'closeAndTighter', not('lifts')]),
+          target: '.reading',
+          reenter: true,
+          actions: TOOK_SEEN,
+        },
+        { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true, actions: 'doubt' },
       ],
       CLOCK: { guard: 'trustChanged', actions: ['trust', 'stamp'] },
       OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: ['forget', 'recall'] },
@@ -346,6 +382,17 @@ export function createProfileFlow() {
     states: {
       reading: {
         entry: assign({ reads: ({ context }) => context.reads + 1 }),
+        // Newer than what it holds and it lifts nothing, while a read of its own is in flight that
+        // may have been sent before or after it: taken, and the read starts over, sent after both
+        // (a newer reading is never dropped, an older one never taken as newer).
+        on: {
+          PROFILE_SEEN: {
+            guard: and(['ours', 'fresh', not('lifts')]),
+            target: 'reading',
+            reenter: true,
+            actions: TOOK_SEEN,
+          },
+        },
         invoke: {
           src: 'readProfile',
           input: ({ context }) => ({ services: context.services, owner: context.owner, read: context.reads }),
@@ -366,6 +413,7 @@ export function createProfileFlow() {
                     user: o.user,
                     userInfo: o.userInfo,
                     at: context.readAt === null ? o.at : Math.max(o.at, context.readAt),
+                    sent: Number.isFinite(o.sent) ? (o.sent as number) : o.at,
                     source: 'read' as const,
                     stamp: { at: o.at, trusted: o.trusted },
                   };
