@@ -46,16 +46,26 @@ export interface PlayClockStorage {
   setItem(key: string, value: string): void;
 }
 
+/** `localStorage`, or none: reading it throws a SecurityError where site data is blocked. */
+function webStorage(): PlayClockStorage | undefined {
+  try {
+    return (globalThis as { localStorage?: PlayClockStorage }).localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The play clock in `localStorage` (shared by every tab of the origin), or in `storage`. Garbage
- * in the key reads as no record; a failing storage (private mode, quota) is ignored.
+ * in the key reads as no record; a failing storage (private mode, quota) is ignored. Where there
+ * is no `localStorage`, or reading it throws (site data blocked: a SecurityError), memory.
  *
  * @example
  * const store = createLocalStoragePlayClock(`pam-client.play-time:${user.id}`);
  */
 export function createLocalStoragePlayClock(
   key: string = PLAY_CLOCK_KEY,
-  storage: PlayClockStorage | undefined = (globalThis as { localStorage?: PlayClockStorage }).localStorage,
+  storage: PlayClockStorage | undefined = webStorage(),
 ): PlayClockStore {
   if (!storage) return createMemoryPlayClock();
   return {
@@ -392,18 +402,19 @@ export function createPlayTimeMachine() {
     // limit are announced on time, not up to a beat late.
     delays: {
       beat: ({ context }) => {
-        // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
-        const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
-        if (!p) return context.beatMs;
-        // Not known (no server time learned, or a clock that gave none at the last beat): looked at
-        // again in 1 s, so the time shows as soon as it can be told.
+        // Not known (no server time learned, or a clock or store that gave none at the last beat,
+        // or a store that throws now): looked at again in 1 s, so the time shows as soon as it
+        // can be told.
         try {
           if (context.own?.unknown || context.learned?.() === false) return 1_000;
+          // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
+          const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
+          if (!p) return context.beatMs;
+          const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
+          return Math.max(1_000, Math.min(context.beatMs, ...next));
         } catch {
           return 1_000;
         }
-        const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
-        return Math.max(1_000, Math.min(context.beatMs, ...next));
       },
     },
   }).createMachine({

@@ -29,7 +29,9 @@ import { openChannel } from '../environment';
 import { loginMachine } from '../loginMachine';
 import {
   createLocalStoragePlayClock,
+  createMemoryPlayClock,
   PLAY_CLOCK_KEY,
+  type PlayClockStore,
   type PlayTimeContext,
   type PlayTimeInput,
   playTimeMachine,
@@ -139,6 +141,15 @@ function monotonicOf(clock: unknown): (() => number) | undefined {
   return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
 }
 
+/** The player's play clock; memory when the app's (or the default) throws: the session must not die of it. */
+function playClockOf(make: (userId: number | null) => PlayClockStore, userId: number | null): PlayClockStore {
+  try {
+    return make(userId);
+  } catch {
+    return createMemoryPlayClock();
+  }
+}
+
 /**
  * The play-time flow's input from the session (none without a play clock: the flow then does
  * nothing). The one place that builds it.
@@ -148,7 +159,7 @@ export const playTimeInputOf = ({ context: c }: { context: SessionContext }): Pl
   return (
     s.playClock && {
       limit: c.restrictions?.limits.time ?? null,
-      store: s.playClock(c.userId),
+      store: playClockOf(s.playClock, c.userId),
       // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
       // time (a stepped device clock moves neither), the period on server time.
       now: s.now,
@@ -208,7 +219,14 @@ const adopt = (reason: 'adopt' | 'share'): SessionAction =>
  */
 export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { tabs: tabsFlow },
-  openChannel,
+  // `new BroadcastChannel` throws in an opaque origin (a sandboxed frame) in some browsers: no channel.
+  openChannel: (overrides, name) => {
+    try {
+      return openChannel(overrides, name);
+    } catch {
+      return null;
+    }
+  },
   actions: {
     // A session written here (a login, a refresh) is told to the other tabs too.
     writeSession: ({ context }, p) => writeAndTell(context, p as { handle: string; reason: WriteReason }),
