@@ -259,9 +259,10 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
   if (!limit) return null;
   const limitMs = limit.amount * c.unitMs;
   // The period this tab counted in last (its clock may disagree with another tab's), or the larger
-  // of the two it counted in on an untrusted clock; a clock of another kind of period (or none yet)
-  // is 0 used in this one.
-  const used = (key = '') => (key.startsWith(`${limit.period}:`) ? usedIn(c.clock, key) : 0);
+  // of the two it counted in on an untrusted clock (none yet: 0). Of another kind of period (the
+  // limit's period changed, not beaten on since): its count as is, until the beat that follows
+  // at once carries what may overlap the new period (fail closed: never a moment of time left).
+  const used = (key = '') => usedIn(c.clock, key);
   const usedMs = Math.max(used(c.own?.periodKey), used(c.own?.alt));
   // Not known (the last beat could not place the time): nothing says time is left (fail closed).
   const unknown = c.own?.unknown === true;

@@ -10,7 +10,8 @@
 // `lastBeat` cannot be placed on this tab's clock (it is in the future, or too far back), the tab
 // adds its own interval. Two tabs on clocks that disagree may then both count the same minute:
 // fail closed, the alerts come early, never late. The record also keeps the count of one other
-// period, so a tab whose clock is already in tomorrow does not reset today's count.
+// period, so a tab whose clock is already in tomorrow does not reset today's count. A change of
+// the limit's period carries the counts that may overlap the new period into it (`carried`).
 // localStorage has no compare-and-set: two tabs beating in the same millisecond can lose or double
 // one beat's worth of time (at most `beatMs`), which we accept.
 
@@ -81,6 +82,30 @@ export function usedIn(record: PlayClockRecord | null, periodKey: string): numbe
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
 const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
 
+/** The São Paulo calendar days a period key spans, as UTC dates [first, end); NaN for garbage. */
+function spanOf(key: string): [number, number] {
+  const [kind, ...date] = key.split(/[:-]/);
+  const [y = Number.NaN, m = Number.NaN, d = 1] = date.map(Number);
+  const day = (n: number) => Date.UTC(y, m - 1, d + n);
+  return [day(0), kind === 'monthly' ? Date.UTC(y, m, 1) : day(kind === 'weekly' ? 7 : 1)];
+}
+
+/**
+ * The time a record holds for `periodKey`, and when it counts another kind of period (the limit's
+ * period changed), every count whose period may overlap this one: a day's into its week or month;
+ * a week's or a month's whole into a day or week of it, which the client cannot split (fail
+ * closed); one whose key it cannot read whole too. Pure.
+ */
+function carried(record: PlayClockRecord | null, periodKey: string): number {
+  if (!record || kindOf(record.periodKey) === kindOf(periodKey)) return usedIn(record, periodKey);
+  const [start, end] = spanOf(periodKey);
+  const overlaps = (key: string) => {
+    const [first, last] = spanOf(key);
+    return !(last <= start || end <= first);
+  };
+  return [record, record.other].reduce((ms, c) => (c && overlaps(c.periodKey) ? ms + c.usedMs : ms), 0);
+}
+
 /**
  * The shared `lastBeat` on this tab's clock: as is when it is at most `maxGapMs` back; `now` when
  * it is at most `maxGapMs` ahead (a tab on a clock a little ahead just counted up to about now);
@@ -103,7 +128,9 @@ type Bounds = Pick<PlayPeriod, 'key' | 'start'>;
  *   it is added (one clock for the origin).
  * - Nothing is added across a gap longer than `maxGapMs` (sleep), nor before the period's start.
  * - Counts are per period: a record of a later period (a tab ahead, past midnight) keeps its count
- *   and this tab's goes in `other`; a record of an earlier period moves to `other`.
+ *   and this tab's goes in `other`; a record of an earlier period moves to `other`. A record of
+ *   another kind of period (the limit's period changed) is carried into this one where it may
+ *   overlap it (`carried`), and goes.
  * - `also`: a second period this beat is counted in as well (the tab cannot tell which of the two
  *   it is in: docs/time.md, play time on an untrusted clock); the record then keeps these two.
  *   Default: `period` (none).
@@ -121,7 +148,7 @@ export function beat(
   const from = mine === null ? shared : Math.max(mine, shared ?? mine);
   const counted = (p: Bounds): PlayClockCount => ({
     periodKey: p.key,
-    usedMs: usedIn(record, p.key) + (from === null ? 0 : Math.max(0, now - Math.max(from, p.start))),
+    usedMs: carried(record, p.key) + (from === null ? 0 : Math.max(0, now - Math.max(from, p.start))),
   });
   const used = counted(period);
   // The other period worth keeping: `also` (this beat counted in it too), else the newest of the
