@@ -57,8 +57,9 @@ function webStorage(): PlayClockStorage | undefined {
 
 /**
  * The play clock in `localStorage` (shared by every tab of the origin), or in `storage`. Garbage
- * in the key reads as no record; a failing storage (private mode, quota) is ignored. Where there
- * is no `localStorage`, or reading it throws (site data blocked: a SecurityError), memory.
+ * in the key reads as no record. This tab keeps its own copy too, which it reads where there is no
+ * `localStorage` (or reading it throws: site data blocked), while the storage refuses its writes
+ * (quota, privacy mode) or holds none: it keeps counting from its own beats.
  *
  * @example
  * const store = createLocalStoragePlayClock(`pam-client.play-time:${user.id}`);
@@ -67,21 +68,27 @@ export function createLocalStoragePlayClock(
   key: string = PLAY_CLOCK_KEY,
   storage: PlayClockStorage | undefined = webStorage(),
 ): PlayClockStore {
-  if (!storage) return createMemoryPlayClock();
+  const mine = createMemoryPlayClock();
+  if (!storage) return mine;
+  let refused = false;
   return {
     read() {
       try {
         // Nothing stored reads as JSON's null: no record.
-        return playClockRecordOf(JSON.parse(storage.getItem(key) as string));
+        return (
+          (refused ? null : playClockRecordOf(JSON.parse(storage.getItem(key) as string))) ?? mine.read()
+        );
       } catch {
-        return null;
+        return mine.read();
       }
     },
     write(record) {
+      mine.write(record);
       try {
         storage.setItem(key, JSON.stringify(record));
+        refused = false;
       } catch {
-        // Quota or privacy mode: this tab keeps counting from its own beats.
+        refused = true;
       }
     },
   };

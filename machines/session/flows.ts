@@ -52,7 +52,7 @@ import { readClockTrusted } from './refresh';
 import type { PublishedProfile, SessionAction } from './setup';
 import { acceptedStoreOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
-import type { ClockReading, SessionContext } from './types';
+import type { ClockReading, SessionContext, SessionServices } from './types';
 
 /**
  * The event an action is named for (its transitions name it for that event only: a cast, not
@@ -141,13 +141,27 @@ function monotonicOf(clock: unknown): (() => number) | undefined {
   return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
 }
 
-/** The player's play clock; memory when the app's (or the default) throws: the session must not die of it. */
-function playClockOf(make: (userId: number | null) => PlayClockStore, userId: number | null): PlayClockStore {
-  try {
-    return make(userId);
-  } catch {
-    return createMemoryPlayClock();
+/** Each session's play clocks, by player. */
+const playClocks = new WeakMap<SessionServices, Map<number | null, PlayClockStore>>();
+
+/**
+ * The player's play clock, one for the life of the session (so of the client): one in memory (no
+ * `localStorage`) must not start again at the next login. Memory when the app's (or the default)
+ * throws: the session must not die of it.
+ */
+function playClockOf(s: SessionServices, userId: number | null): PlayClockStore {
+  const kept = playClocks.get(s) ?? new Map<number | null, PlayClockStore>();
+  playClocks.set(s, kept);
+  let store = kept.get(userId);
+  if (!store) {
+    try {
+      store = (s.playClock as NonNullable<typeof s.playClock>)(userId);
+    } catch {
+      store = createMemoryPlayClock();
+    }
+    kept.set(userId, store);
   }
+  return store;
 }
 
 /**
@@ -159,7 +173,7 @@ export const playTimeInputOf = ({ context: c }: { context: SessionContext }): Pl
   return (
     s.playClock && {
       limit: c.restrictions?.limits.time ?? null,
-      store: playClockOf(s.playClock, c.userId),
+      store: playClockOf(s, c.userId),
       // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
       // time (a stepped device clock moves neither), the period on server time.
       now: s.now,
