@@ -98,12 +98,16 @@ function spanOf(key: string): [number, number] {
  */
 function carried(record: PlayClockRecord | null, periodKey: string): number {
   if (!record || kindOf(record.periodKey) === kindOf(periodKey)) return usedIn(record, periodKey);
-  const [start, end] = spanOf(periodKey);
-  const overlaps = (key: string) => {
-    const [first, last] = spanOf(key);
-    return !(last <= start || end <= first);
-  };
-  return [record, record.other].reduce((ms, c) => (c && overlaps(c.periodKey) ? ms + c.usedMs : ms), 0);
+  return [record, record.other].reduce(
+    (ms, c) => (c && overlaps(c.periodKey, periodKey) ? ms + c.usedMs : ms),
+    0,
+  );
+}
+
+/** Whether the periods of two keys may share a day (a key it cannot read: yes). */
+function overlaps(a: string, b: string): boolean {
+  const [[a0, a1], [b0, b1]] = [spanOf(a), spanOf(b)];
+  return !(a1 <= b0 || b1 <= a0);
 }
 
 /**
@@ -126,7 +130,8 @@ type Bounds = Pick<PlayPeriod, 'key' | 'start'>;
  *   `maxGapMs` back), so no foreign timestamp stops the count.
  * - A shared `lastBeat` that can be placed means another tab counted up to it: only the time after
  *   it is added (one clock for the origin).
- * - Nothing is added across a gap longer than `maxGapMs` (sleep), nor before the period's start.
+ * - Nothing is added across a gap longer than `maxGapMs` (sleep), nor before the period's start
+ *   (that part goes to the period the record counted in until then).
  * - Counts are per period: a record of a later period (a tab ahead, past midnight) keeps its count
  *   and this tab's goes in `other`; a record of an earlier period moves to `other`. A record of
  *   another kind of period (the limit's period changed) is carried into this one where it may
@@ -152,19 +157,32 @@ export function beat(
   });
   const used = counted(period);
   // The other period worth keeping: `also` (this beat counted in it too), else the newest of the
-  // record's counts that is not this one.
-  const others = (also.key !== period.key ? [counted(also)] : [record, record?.other ?? null]).filter(
-    (c): c is PlayClockCount =>
-      c !== null && c.periodKey !== period.key && kindOf(c.periodKey) === kindOf(period.key),
+  // record's counts that is not this one. A beat across the period's start adds the part before
+  // it to the period the record counted in up to then (a change of period may carry it).
+  const before =
+    from === null || !record || record.periodKey >= period.key ? 0 : Math.max(0, period.start - from);
+  const upTo: PlayClockCount | null = record && {
+    periodKey: record.periodKey,
+    usedMs: record.usedMs + before,
+  };
+  // Else (a change of period) one of another kind that this period did not carry: a later change
+  // of period may.
+  const counts = (also.key !== period.key ? [counted(also)] : [upTo, record?.other ?? null]).filter(
+    (c): c is PlayClockCount => c !== null && c.periodKey !== period.key,
   );
-  const other = others.sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ?? null;
+  const other =
+    counts
+      .filter((c) => kindOf(c.periodKey) === kindOf(period.key))
+      .sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ??
+    counts.find((c) => !overlaps(c.periodKey, period.key)) ??
+    null;
   // A mark a little ahead (another tab's clock) stays: writing ours would move it back, and the
   // time between would be counted twice. One further ahead than a gap is not kept. A beat that
   // counted nothing (a new page after a step or a sleep) leaves a mark behind as it is: another
   // tab's own interval up to now is still counted.
   const last = record?.lastBeat ?? null;
   const lastBeat = last !== null && (last > now ? last - now <= maxGapMs : from === null) ? last : now;
-  if (other && other.periodKey > period.key)
+  if (other && kindOf(other.periodKey) === kindOf(period.key) && other.periodKey > period.key)
     return { periodKey: other.periodKey, usedMs: other.usedMs, lastBeat, other: used };
   return other ? { ...used, lastBeat, other: { ...other } } : { ...used, lastBeat };
 }

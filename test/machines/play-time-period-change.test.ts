@@ -100,6 +100,33 @@ describe('playTimeMachine: a change of period (review E, item 2)', () => {
   });
 });
 
+// Found by test/machines/play-time-periods.property.test.ts.
+describe('playTimeMachine: changes of period across a São Paulo midnight', () => {
+  it('a beat across midnight adds the part before it to the day before, which a week then carries', () => {
+    // A Monday's last 2 minutes, the last beat before midnight 15 s before it.
+    const p = player('2026-11-30T23:58:00', limit('daily', 10));
+    p.play(105 * S);
+    p.play(15 * S);
+    p.actor.send({ type: 'LIMIT', limit: limit('weekly', 10) });
+    p.play(0);
+    expect(p.used()).toBe(120 * S);
+    p.actor.stop();
+  });
+
+  it('a day that a month did not carry is kept, and the week after it carries it', () => {
+    const p = player('2026-11-30T23:58:00', limit('daily', 10));
+    p.play(S);
+    p.sleepTo('2026-12-01T00:00:00');
+    p.actor.send({ type: 'LIMIT', limit: limit('monthly', 10) });
+    p.play(0);
+    expect(p.used()).toBe(0);
+    p.actor.send({ type: 'LIMIT', limit: limit('weekly', 10) });
+    p.play(0);
+    expect(p.used()).toBe(S);
+    p.actor.stop();
+  });
+});
+
 describe('beat: a record of another kind of period', () => {
   const at = sp('2026-11-25T12:00:00');
   const week = playPeriodOf('weekly', at);
@@ -126,7 +153,13 @@ describe('beat: a record of another kind of period', () => {
       lastBeat: null,
       other: { periodKey: 'weekly:2026-11-16', usedMs: 7 * MIN },
     };
-    expect(beat(record, at, day, 30 * S)).toEqual({ periodKey: day.key, usedMs: 3 * MIN, lastBeat: at });
+    // The week that ended is kept (not carried): a later change of period may carry it.
+    expect(beat(record, at, day, 30 * S)).toEqual({
+      periodKey: day.key,
+      usedMs: 3 * MIN,
+      lastBeat: at,
+      other: { periodKey: 'weekly:2026-11-16', usedMs: 7 * MIN },
+    });
   });
 
   it('carries a key it cannot read (fail closed)', () => {
