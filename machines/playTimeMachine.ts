@@ -46,32 +46,49 @@ export interface PlayClockStorage {
   setItem(key: string, value: string): void;
 }
 
+/** `localStorage`, or none: reading it throws a SecurityError where site data is blocked. */
+function webStorage(): PlayClockStorage | undefined {
+  try {
+    return (globalThis as { localStorage?: PlayClockStorage }).localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The play clock in `localStorage` (shared by every tab of the origin), or in `storage`. Garbage
- * in the key reads as no record; a failing storage (private mode, quota) is ignored.
+ * in the key reads as no record. This tab keeps its own copy too, which it reads where there is no
+ * `localStorage` (or reading it throws: site data blocked), while the storage refuses its writes
+ * (quota, privacy mode) or holds none: it keeps counting from its own beats.
  *
  * @example
  * const store = createLocalStoragePlayClock(`pam-client.play-time:${user.id}`);
  */
 export function createLocalStoragePlayClock(
   key: string = PLAY_CLOCK_KEY,
-  storage: PlayClockStorage | undefined = (globalThis as { localStorage?: PlayClockStorage }).localStorage,
+  storage: PlayClockStorage | undefined = webStorage(),
 ): PlayClockStore {
-  if (!storage) return createMemoryPlayClock();
+  const mine = createMemoryPlayClock();
+  if (!storage) return mine;
+  let refused = false;
   return {
     read() {
       try {
         // Nothing stored reads as JSON's null: no record.
-        return playClockRecordOf(JSON.parse(storage.getItem(key) as string));
+        return (
+          (refused ? null : playClockRecordOf(JSON.parse(storage.getItem(key) as string))) ?? mine.read()
+        );
       } catch {
-        return null;
+        return mine.read();
       }
     },
     write(record) {
+      mine.write(record);
       try {
         storage.setItem(key, JSON.stringify(record));
+        refused = false;
       } catch {
-        // Quota or privacy mode: this tab keeps counting from its own beats.
+        refused = true;
       }
     },
   };
@@ -249,9 +266,10 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
   if (!limit) return null;
   const limitMs = limit.amount * c.unitMs;
   // The period this tab counted in last (its clock may disagree with another tab's), or the larger
-  // of the two it counted in on an untrusted clock; a clock of another kind of period (or none yet)
-  // is 0 used in this one.
-  const used = (key = '') => (key.startsWith(`${limit.period}:`) ? usedIn(c.clock, key) : 0);
+  // of the two it counted in on an untrusted clock (none yet: 0). Of another kind of period (the
+  // limit's period changed, not beaten on since): its count as is, until the beat that follows
+  // at once carries what may overlap the new period (fail closed: never a moment of time left).
+  const used = (key = '') => usedIn(c.clock, key);
   const usedMs = Math.max(used(c.own?.periodKey), used(c.own?.alt));
   // Not known (the last beat could not place the time): nothing says time is left (fail closed).
   const unknown = c.own?.unknown === true;
@@ -392,18 +410,19 @@ export function createPlayTimeMachine() {
     // limit are announced on time, not up to a beat late.
     delays: {
       beat: ({ context }) => {
-        // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
-        const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
-        if (!p) return context.beatMs;
-        // Not known (no server time learned, or a clock that gave none at the last beat): looked at
-        // again in 1 s, so the time shows as soon as it can be told.
+        // Not known (no server time learned, or a clock or store that gave none at the last beat,
+        // or a store that throws now): looked at again in 1 s, so the time shows as soon as it
+        // can be told.
         try {
           if (context.own?.unknown || context.learned?.() === false) return 1_000;
+          // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
+          const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
+          if (!p) return context.beatMs;
+          const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
+          return Math.max(1_000, Math.min(context.beatMs, ...next));
         } catch {
           return 1_000;
         }
-        const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
-        return Math.max(1_000, Math.min(context.beatMs, ...next));
       },
     },
   }).createMachine({

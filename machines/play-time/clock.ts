@@ -10,7 +10,8 @@
 // `lastBeat` cannot be placed on this tab's clock (it is in the future, or too far back), the tab
 // adds its own interval. Two tabs on clocks that disagree may then both count the same minute:
 // fail closed, the alerts come early, never late. The record also keeps the count of one other
-// period, so a tab whose clock is already in tomorrow does not reset today's count.
+// period, so a tab whose clock is already in tomorrow does not reset today's count. A change of
+// the limit's period carries the counts that may overlap the new period into it (`carried`).
 // localStorage has no compare-and-set: two tabs beating in the same millisecond can lose or double
 // one beat's worth of time (at most `beatMs`), which we accept.
 
@@ -81,6 +82,34 @@ export function usedIn(record: PlayClockRecord | null, periodKey: string): numbe
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
 const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
 
+/** The São Paulo calendar days a period key spans, as UTC dates [first, end); NaN for garbage. */
+function spanOf(key: string): [number, number] {
+  const [kind, ...date] = key.split(/[:-]/);
+  const [y = Number.NaN, m = Number.NaN, d = 1] = date.map(Number);
+  const day = (n: number) => Date.UTC(y, m - 1, d + n);
+  return [day(0), kind === 'monthly' ? Date.UTC(y, m, 1) : day(kind === 'weekly' ? 7 : 1)];
+}
+
+/**
+ * The time a record holds for `periodKey`, and when it counts another kind of period (the limit's
+ * period changed), every count whose period may overlap this one: a day's into its week or month;
+ * a week's or a month's whole into a day or week of it, which the client cannot split (fail
+ * closed); one whose key it cannot read whole too. Pure.
+ */
+function carried(record: PlayClockRecord | null, periodKey: string): number {
+  if (!record || kindOf(record.periodKey) === kindOf(periodKey)) return usedIn(record, periodKey);
+  return [record, record.other].reduce(
+    (ms, c) => (c && overlaps(c.periodKey, periodKey) ? ms + c.usedMs : ms),
+    0,
+  );
+}
+
+/** Whether the periods of two keys may share a day (a key it cannot read: yes). */
+function overlaps(a: string, b: string): boolean {
+  const [[a0, a1], [b0, b1]] = [spanOf(a), spanOf(b)];
+  return !(a1 <= b0 || b1 <= a0);
+}
+
 /**
  * The shared `lastBeat` on this tab's clock: as is when it is at most `maxGapMs` back; `now` when
  * it is at most `maxGapMs` ahead (a tab on a clock a little ahead just counted up to about now);
@@ -101,9 +130,12 @@ type Bounds = Pick<PlayPeriod, 'key' | 'start'>;
  *   `maxGapMs` back), so no foreign timestamp stops the count.
  * - A shared `lastBeat` that can be placed means another tab counted up to it: only the time after
  *   it is added (one clock for the origin).
- * - Nothing is added across a gap longer than `maxGapMs` (sleep), nor before the period's start.
+ * - Nothing is added across a gap longer than `maxGapMs` (sleep), nor before the period's start
+ *   (that part goes to the period the record counted in until then).
  * - Counts are per period: a record of a later period (a tab ahead, past midnight) keeps its count
- *   and this tab's goes in `other`; a record of an earlier period moves to `other`.
+ *   and this tab's goes in `other`; a record of an earlier period moves to `other`. A record of
+ *   another kind of period (the limit's period changed) is carried into this one where it may
+ *   overlap it (`carried`), and goes.
  * - `also`: a second period this beat is counted in as well (the tab cannot tell which of the two
  *   it is in: docs/time.md, play time on an untrusted clock); the record then keeps these two.
  *   Default: `period` (none).
@@ -121,23 +153,36 @@ export function beat(
   const from = mine === null ? shared : Math.max(mine, shared ?? mine);
   const counted = (p: Bounds): PlayClockCount => ({
     periodKey: p.key,
-    usedMs: usedIn(record, p.key) + (from === null ? 0 : Math.max(0, now - Math.max(from, p.start))),
+    usedMs: carried(record, p.key) + (from === null ? 0 : Math.max(0, now - Math.max(from, p.start))),
   });
   const used = counted(period);
   // The other period worth keeping: `also` (this beat counted in it too), else the newest of the
-  // record's counts that is not this one.
-  const others = (also.key !== period.key ? [counted(also)] : [record, record?.other ?? null]).filter(
-    (c): c is PlayClockCount =>
-      c !== null && c.periodKey !== period.key && kindOf(c.periodKey) === kindOf(period.key),
+  // record's counts that is not this one. A beat across the period's start adds the part before
+  // it to the period the record counted in up to then (a change of period may carry it).
+  const before =
+    from === null || !record || record.periodKey >= period.key ? 0 : Math.max(0, period.start - from);
+  const upTo: PlayClockCount | null = record && {
+    periodKey: record.periodKey,
+    usedMs: record.usedMs + before,
+  };
+  // Else (a change of period) one of another kind that this period did not carry: a later change
+  // of period may.
+  const counts = (also.key !== period.key ? [counted(also)] : [upTo, record?.other ?? null]).filter(
+    (c): c is PlayClockCount => c !== null && c.periodKey !== period.key,
   );
-  const other = others.sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ?? null;
+  const other =
+    counts
+      .filter((c) => kindOf(c.periodKey) === kindOf(period.key))
+      .sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ??
+    counts.find((c) => !overlaps(c.periodKey, period.key)) ??
+    null;
   // A mark a little ahead (another tab's clock) stays: writing ours would move it back, and the
   // time between would be counted twice. One further ahead than a gap is not kept. A beat that
   // counted nothing (a new page after a step or a sleep) leaves a mark behind as it is: another
   // tab's own interval up to now is still counted.
   const last = record?.lastBeat ?? null;
   const lastBeat = last !== null && (last > now ? last - now <= maxGapMs : from === null) ? last : now;
-  if (other && other.periodKey > period.key)
+  if (other && kindOf(other.periodKey) === kindOf(period.key) && other.periodKey > period.key)
     return { periodKey: other.periodKey, usedMs: other.usedMs, lastBeat, other: used };
   return other ? { ...used, lastBeat, other: { ...other } } : { ...used, lastBeat };
 }

@@ -30,7 +30,9 @@ import { openChannel } from '../environment';
 import { loginMachine } from '../loginMachine';
 import {
   createLocalStoragePlayClock,
+  createMemoryPlayClock,
   PLAY_CLOCK_KEY,
+  type PlayClockStore,
   type PlayTimeContext,
   type PlayTimeInput,
   playTimeMachine,
@@ -51,7 +53,7 @@ import { readClockTrusted } from './refresh';
 import type { PublishedProfile, SessionAction } from './setup';
 import { acceptedStoreOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
-import type { ClockReading, SessionContext } from './types';
+import type { ClockReading, SessionContext, SessionServices } from './types';
 
 /**
  * The event an action is named for (its transitions name it for that event only: a cast, not
@@ -142,6 +144,29 @@ function monotonicOf(clock: unknown): (() => number) | undefined {
   return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
 }
 
+/** Each session's play clocks, by player. */
+const playClocks = new WeakMap<SessionServices, Map<number | null, PlayClockStore>>();
+
+/**
+ * The player's play clock, one for the life of the session (so of the client): one in memory (no
+ * `localStorage`) must not start again at the next login. Memory when the app's (or the default)
+ * throws: the session must not die of it.
+ */
+function playClockOf(s: SessionServices, userId: number | null): PlayClockStore {
+  const kept = playClocks.get(s) ?? new Map<number | null, PlayClockStore>();
+  playClocks.set(s, kept);
+  let store = kept.get(userId);
+  if (!store) {
+    try {
+      store = (s.playClock as NonNullable<typeof s.playClock>)(userId);
+    } catch {
+      store = createMemoryPlayClock();
+    }
+    kept.set(userId, store);
+  }
+  return store;
+}
+
 /**
  * The play-time flow's input from the session (none without a play clock: the flow then does
  * nothing). The one place that builds it.
@@ -151,7 +176,7 @@ export const playTimeInputOf = ({ context: c }: { context: SessionContext }): Pl
   return (
     s.playClock && {
       limit: c.restrictions?.limits.time ?? null,
-      store: s.playClock(c.userId),
+      store: playClockOf(s, c.userId),
       // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
       // time (a stepped device clock moves neither), the period on server time.
       now: s.now,
@@ -211,7 +236,14 @@ const adopt = (reason: 'adopt' | 'share'): SessionAction =>
  */
 export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { tabs: tabsFlow },
-  openChannel,
+  // `new BroadcastChannel` throws in an opaque origin (a sandboxed frame) in some browsers: no channel.
+  openChannel: (overrides, name) => {
+    try {
+      return openChannel(overrides, name);
+    } catch {
+      return null;
+    }
+  },
   actions: {
     // A session written here (a login, a refresh) is told to the other tabs too.
     writeSession: ({ context }, p) => writeAndTell(context, p as { handle: string; reason: WriteReason }),
