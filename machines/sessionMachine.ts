@@ -57,6 +57,8 @@ export function createSessionMachine(
       ...on('root'),
       // A refreshed token heard while no login is held (signing out, signed out): not kept, revoked.
       TOKEN_REFRESHED: { guard: 'internal', actions: revokeRefreshed },
+      // A child that failed with no handler of its own: the session lives on, fail closed.
+      'xstate.error.actor.*': { actions: 'childFailed' },
     },
     states: {
       restoring,

@@ -155,6 +155,25 @@ const typedSetup = /* @__PURE__ */ (() =>
         clearError: assign({ error: null }),
         // The failure an error event (a child's) or REFRESH_FAILED carries, as the session's error.
         takeError: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
+        // A child that failed with no handler of its own (a flow's, the tabs', the page's): its
+        // failure as the session's error, and fail closed (review E): restrictions stale with betting
+        // off and, when the play-time flow's child is the one, play time not known (reached) for the
+        // rest of the login, which no later read can lift (nothing counts it any more).
+        childFailed: assign(({ context: { restrictions: r, playTime: p }, event }) => ({
+          error: asPamError((event as { error?: unknown }).error),
+          restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
+          ...(event.type.endsWith('.playTime') && {
+            playTime: {
+              limitMs: p?.limitMs ?? 0,
+              usedMs: p?.usedMs ?? 0,
+              leftMs: 0,
+              period: p?.period ?? 'daily',
+              warning: true,
+              reached: true,
+              known: false as const,
+            },
+          }),
+        })),
         // The clock gave no time (`noTime`): its typed error, for the app to see (the profile flow's
         // also makes its restrictions stale: ./flows.ts).
         takeClockError: assign(({ event }) => ({
