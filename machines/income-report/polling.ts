@@ -1,7 +1,7 @@
 // The poll schedule of the income-report machine: how long to wait, what to remember.
 
 import type { IncomeReportStatus } from 'pam-client';
-import { backoffDelay, clampDelay } from 'pam-client/internal';
+import { clampDelay } from 'pam-client/internal';
 import type { IncomeReportStatusChange } from './types';
 
 /**
@@ -14,18 +14,14 @@ import type { IncomeReportStatusChange } from './types';
  */
 export function reportPollDelayMs(
   o: { polls: number; pollIntervalMs: number; minDelayMs: number },
-  random?: () => number,
+  random: () => number,
 ): number {
-  // Each poll waits 1.5× the one before, up to 10× the first, ±10 % (jitter 0.2); literals, not a
-  // shared object: a bundle keeps the object.
-  const backoff = backoffDelay(o.polls, {
-    baseMs: o.pollIntervalMs,
-    factor: 1.5,
-    maxMs: 10 * o.pollIntervalMs,
-    jitter: 0.2,
-    random,
-  });
-  return clampDelay(Math.max(backoff, o.minDelayMs));
+  // The core's backoff, `backoffDelay(polls, { baseMs: pollIntervalMs, factor: 1.5, maxMs: 10 ×
+  // pollIntervalMs, jitter: 0.2, random })`, written out for these options: the machine alone then
+  // carries no general backoff (issue 33, -124 B on its row). Equal for every input, NaN and
+  // negatives included (test/machines/income-report.poll-delay.test.ts checks it against backoffDelay).
+  const raw = Math.min(10 * o.pollIntervalMs, o.pollIntervalMs * 1.5 ** Math.max(0, o.polls));
+  return clampDelay(Math.max(clampDelay(Math.round(raw * (0.9 + 0.2 * random()))), o.minDelayMs));
 }
 
 /** Appends `status` unless it is the one last seen (spec 3.1: a poll looks for a change). */
