@@ -51,19 +51,21 @@ type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
   return machineSetup({
-    types: {} as {
-      context: IncomeReportContext;
-      events: IncomeReportEvent;
-      input: IncomeReportInput;
-      // Each child id with its actor: without this map the published types carry an index
-      // signature the `environment` child does not fit (TS2411 under skipLibCheck: false).
-      children: {
-        environment: 'watchEnvironment';
-        loadYears: 'loadYears';
-        generateReport: 'generateReport';
-        pollStatus: 'pollStatus';
+    ...({} as {
+      types: {
+        context: IncomeReportContext;
+        events: IncomeReportEvent;
+        input: IncomeReportInput;
+        // Each child id with its actor: without this map the published types carry an index
+        // signature the `environment` child does not fit (TS2411 under skipLibCheck: false).
+        children: {
+          environment: 'watchEnvironment';
+          loadYears: 'loadYears';
+          generateReport: 'generateReport';
+          pollStatus: 'pollStatus';
+        };
       };
-    },
+    }),
     actors: {
       loadYears: fromPromise<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>
         input.user.getAvailableYears({ signal }),
