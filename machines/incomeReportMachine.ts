@@ -51,6 +51,7 @@ type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
   return machineSetup({
+    // Types only: a spread of `{}`, which the minifier drops (createMachine does not read `types`).
     ...({} as {
       types: {
         context: IncomeReportContext;
