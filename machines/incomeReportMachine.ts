@@ -51,19 +51,22 @@ type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
   return machineSetup({
-    types: {} as {
-      context: IncomeReportContext;
-      events: IncomeReportEvent;
-      input: IncomeReportInput;
-      // Each child id with its actor: without this map the published types carry an index
-      // signature the `environment` child does not fit (TS2411 under skipLibCheck: false).
-      children: {
-        environment: 'watchEnvironment';
-        loadYears: 'loadYears';
-        generateReport: 'generateReport';
-        pollStatus: 'pollStatus';
+    // Types only: a spread of `{}`, which the minifier drops (createMachine does not read `types`).
+    ...({} as {
+      types: {
+        context: IncomeReportContext;
+        events: IncomeReportEvent;
+        input: IncomeReportInput;
+        // Each child id with its actor: without this map the published types carry an index
+        // signature the `environment` child does not fit (TS2411 under skipLibCheck: false).
+        children: {
+          environment: 'watchEnvironment';
+          loadYears: 'loadYears';
+          generateReport: 'generateReport';
+          pollStatus: 'pollStatus';
+        };
       };
-    },
+    }),
     actors: {
       loadYears: fromPromise<AvailableYearsResponse, { user: IncomeReportUser }>(({ input, signal }) =>
         input.user.getAvailableYears({ signal }),
@@ -77,10 +80,11 @@ function createIncomeReportMachine() {
       }),
       // Hidden or offline: PAUSE; visible, focused or online again: WAKE (the page may have slept).
       watchEnvironment: fromCallback<IncomeReportEvent, IncomeReportEnvironment>(({ input, sendBack }) => {
+        const to = (pause: unknown) => sendBack({ type: pause ? 'PAUSE' : 'WAKE' });
         const offs = [
-          input.visibility.onChange((hidden) => sendBack({ type: hidden ? 'PAUSE' : 'WAKE' })),
-          input.focus.onFocus(() => sendBack({ type: 'WAKE' })),
-          input.online.onChange((online) => sendBack({ type: online ? 'WAKE' : 'PAUSE' })),
+          input.visibility.onChange(to),
+          input.focus.onFocus(() => to(false)),
+          input.online.onChange((online) => to(!online)),
         ];
         return () => {
           for (const off of offs) off();
@@ -97,7 +101,7 @@ function createIncomeReportMachine() {
     },
     delays: {
       // From the reading and the draw of the event that entered the state (`READ`): no clock here.
-      pollDelay: ({ context, event }) => reportPollDelayMs(context, () => (event as Read).roll!),
+      pollDelay: ({ context, event }) => reportPollDelayMs(context, (event as Read).roll!),
       deadline: ({ context, event }) =>
         clampDelay((context.startedAt ?? (event as Read).at!) + context.maxPollMs - (event as Read).at!),
     },
@@ -106,10 +110,10 @@ function createIncomeReportMachine() {
       // the machine alone then carries no status table.
       isCompleted: ({ event }) => reportOf(event).status === 3,
       isFailed: ({ event }) => reportOf(event).status === 4,
-      isTransient: ({ event }) => isTransientError(failureOf(event)),
+      isTransient: ({ event }) => isTransientError((event as { error?: unknown }).error),
       isUnauthorized: ({ event }) => failureOf(event).code === 'unauthorized',
-      yearsFailed: ({ context }) => context.failure === 'years',
       yearsKnown: ({ context }) => context.years !== null,
+      yearsFailed: ({ context }) => context.failure === 'years',
       isPaused: ({ context }) => isPaused(context.environment),
       isActive: ({ context }) => !isPaused(context.environment),
     },
@@ -124,14 +128,14 @@ function createIncomeReportMachine() {
         failure: context.failure ?? ('report' as const),
       })),
       storeYears: assign(({ event }) => ({
-        years: (event as unknown as { output: AvailableYearsResponse }).output.years,
         error: null,
         failure: null,
+        years: (event as unknown as { output: AvailableYearsResponse }).output.years,
       })),
       // GENERATE's report, kept (RETRY sends it again).
       rememberRequest: assign(({ event }) => {
-        const e = event as Extract<IncomeReportEvent, { type: 'GENERATE' }>;
-        return { request: { referenceYear: e.referenceYear, deliveryType: e.deliveryType } };
+        const { referenceYear, deliveryType } = event as Extract<IncomeReportEvent, { type: 'GENERATE' }>;
+        return { request: { referenceYear, deliveryType } };
       }),
       startReport: assign(({ event }) => ({
         report: null,
@@ -143,8 +147,8 @@ function createIncomeReportMachine() {
         minDelayMs: 0,
       })),
       recordReport: assign(({ context, event }) => ({
-        report: reportOf(event),
         statusHistory: withStatus(context.statusHistory, reportOf(event).status, (event as Read).at!),
+        report: reportOf(event),
         error: null,
         minDelayMs: 0,
       })),
@@ -153,8 +157,8 @@ function createIncomeReportMachine() {
         const error = failureOf(event);
         return { error, minDelayMs: retryAfterMsOf(error) };
       }),
-      failYears: assign(({ event }) => ({ error: failureOf(event), failure: 'years' as const })),
-      failReport: assign(({ event }) => ({ error: failureOf(event), failure: 'report' as const })),
+      failYears: assign(({ event }) => ({ failure: 'years' as const, error: failureOf(event) })),
+      failReport: assign(({ event }) => ({ failure: 'report' as const, error: failureOf(event) })),
       /** The server's verdict (status 4), as a typed error: the report's id, year and status. */
       markReportFailed: assign(({ event }) => ({
         failure: 'report' as const,
@@ -238,7 +242,7 @@ function createIncomeReportMachine() {
             ...(context.request as IncomeReportRequest),
             interrupted: event.type === RESTORE_EVENT,
           }),
-          onDone: reportOutcome('#incomeReport.polling'),
+          onDone: reportOutcome('polling'),
           // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
           onError: {
             target: 'failed',
@@ -250,9 +254,9 @@ function createIncomeReportMachine() {
       },
       polling: {
         initial: 'waiting',
-        after: { deadline: '#incomeReport.timedOut' },
+        after: { deadline: 'timedOut' },
         on: {
-          CANCEL: { target: '#incomeReport.ready', actions: 'clearReport' },
+          CANCEL: { target: 'ready', actions: 'clearReport' },
           // Restored (XState persists no timer): polls again after the next delay, before the deadline.
           [RESTORE_EVENT]: [READ, { target: 'polling', reenter: true }],
         },

@@ -122,7 +122,7 @@ const failureOf = (event: EventObject): unknown => (event as ErrorActorEvent).er
  */
 function isRejection(event: EventObject): boolean {
   if (answerOf(event)?.type === 'two_factor_code') return true;
-  const status = statusOf(failureOf(event)) ?? 0;
+  const status = statusOf(failureOf(event)) as number;
   return status >= 400 && status < 500 && status !== 429;
 }
 
@@ -181,13 +181,15 @@ const accepted = (login: unknown, password: unknown, appSource: string | undefin
  */
 function createLoginMachine(registering: object) {
   return machineSetup({
-    // Types only: `{}` at run time (createMachine does not read `types`).
-    types: {} as {
-      context: LoginContext;
-      events: LoginEvent;
-      input: LoginInput;
-      output: LoginSuccess;
-    },
+    // Types only: a spread of `{}`, which the minifier drops (createMachine does not read `types`).
+    ...({} as {
+      types: {
+        context: LoginContext;
+        events: LoginEvent;
+        input: LoginInput;
+        output: LoginSuccess;
+      };
+    }),
     // `submitRegistration` and `acceptRegistration`: `loginMachine`'s (the session's child without
     // registration has neither).
     actors: {
@@ -313,7 +315,7 @@ function createLoginMachine(registering: object) {
         type: 'final',
         entry: 'forgetPassword',
         // The answer (with its access token) goes to the output only, never into context.
-        output: ({ event }) => answerOf(event),
+        output: ({ event }) => (event as EventObject as DoneActorEvent<LoginSuccess>).output,
       },
       cancelledAccount: {
         entry: 'forgetPassword',

@@ -179,13 +179,15 @@ const CHECK = [
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createTokenRefreshMachine() {
   return machineSetup({
-    // Types only: `{}` at run time (createMachine does not read `types`).
-    types: {} as {
-      context: TokenRefreshContext;
-      events: TokenRefreshEvent;
-      emitted: TokenRefreshEmitted;
-      input: TokenRefreshInput;
-    },
+    // Types only: a spread of `{}`, which the minifier drops (createMachine does not read `types`).
+    ...({} as {
+      types: {
+        context: TokenRefreshContext;
+        events: TokenRefreshEvent;
+        emitted: TokenRefreshEmitted;
+        input: TokenRefreshInput;
+      };
+    }),
     actors: {
       refreshToken: fromPromise<RefreshTokenResponse, { auth: Pick<AuthModule, 'refreshToken'> }>(
         ({ input, signal }) => input.auth.refreshToken({ signal }),

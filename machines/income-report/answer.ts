@@ -39,7 +39,7 @@ export function checkedAnswer(
               !(typeof url === 'string' && DOWNLOADABLE.test(url))
             ? 'download_url'
             : 0;
-  if (wrong === 0) return answer;
+  if (!wrong) return answer;
   throw new ResponseValidationError(id === undefined ? 'generateIncomeReport' : 'getIncomeReportStatus', [
     { path: [wrong], code: 'invalid_value', message: 'not the report asked for, or not ready' },
   ]);

@@ -41,11 +41,7 @@ export class ReportFailedError extends PamError implements IncomeReportFailedErr
   }
 
   override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      reportId: this.reportId,
-      referenceYear: this.referenceYear,
-      status: this.status,
-    };
+    const { reportId, referenceYear, status } = this;
+    return { ...super.toJSON(), reportId, referenceYear, status };
   }
 }

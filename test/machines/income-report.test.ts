@@ -34,7 +34,7 @@ function slowUser(options: { hang?: boolean } = {}) {
 describe('reportPollDelayMs', () => {
   const run = (random: () => number, n = 8) =>
     Array.from({ length: n }, (_, i) =>
-      reportPollDelayMs({ polls: i, pollIntervalMs: 2000, minDelayMs: 0 }, random),
+      reportPollDelayMs({ polls: i, pollIntervalMs: 2000, minDelayMs: 0 }, random()),
     );
 
   it('grows ×1.5 per poll from the base up to 10× the base', () => {
@@ -47,11 +47,9 @@ describe('reportPollDelayMs', () => {
   });
 
   it("never waits less than a Retry-After, and never beyond setTimeout's range", () => {
-    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 5000 }, () => 0.5)).toBe(5000);
-    expect(reportPollDelayMs({ polls: 3, pollIntervalMs: 2000, minDelayMs: 5000 }, () => 0.5)).toBe(6750);
-    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 1e12 }, () => 0.5)).toBe(
-      2 ** 31 - 1,
-    );
+    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 5000 }, 0.5)).toBe(5000);
+    expect(reportPollDelayMs({ polls: 3, pollIntervalMs: 2000, minDelayMs: 5000 }, 0.5)).toBe(6750);
+    expect(reportPollDelayMs({ polls: 0, pollIntervalMs: 2000, minDelayMs: 1e12 }, 0.5)).toBe(2 ** 31 - 1);
   });
 });
 
