@@ -5,6 +5,7 @@ import {
   canonical,
   DECODERS,
   echoPattern,
+  spellingsOf,
   TOKEN_LIKE,
   variantAnchorOf,
 } from './scrub-forms';
@@ -108,8 +109,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   for (const s of unique)
     for (const form of [s.normalize('NFC'), s.normalize('NFKC')]) if (!origin.has(form)) origin.set(form, s);
   // And a token-like secret's variant form (`TOKEN_LIKE`): the token without its padding, each
-  // `+` `/` `-` `_` matched in any form of itself or as what stands for it (`alike`; that one
-  // encoded is found once decoded), under a key of its own (`variants`: key -> the unpadded token;
+  // `+` `/` `-` `_` matched as itself or what stands for it (`alike`), in any form, a JWT's parts
+  // padded or not, under a key of its own (`variants`: key -> the unpadded token;
   // the `:`, which no token has, keeps it apart from every secret and byte form). It matches every
   // text the token's own form matches, so an unpadded token keeps no other (one expression, not
   // two: ~2 s less to build for a 2,048-character token, and one anchor to search in every text).
@@ -148,16 +149,17 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const forms = (errors?: boolean) => {
     if (!errors) return inData;
     if (!inErrors) {
-      for (const s of unique) for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
+      for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
+        for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
       const of = [...list, ...bytes].sort(byLength);
       inErrors = [of, [...new Set([...needles, ...[...bytes].map(anchorOf)])], shortestOf(of)];
     }
     return inErrors;
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
-  // offset 1 mod 3), nor than 6, and n is at least the secret's length: a shorter text (a path)
-  // is not looked at for them, and never builds them.
-  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length)) - 5) / 3);
+  // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
+  // spellings, unpadded): a shorter text (a path) is not looked at for them, and never builds them.
+  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length - 2)) - 5) / 3);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
