@@ -50,13 +50,19 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
  * new RegExp(echoPattern("a'b"), 'i').test('a&#039;b'); // true
  */
 export function echoPattern(secret: string, variant?: boolean): string {
-  // No two encoders give the same form (each such pair doubles the ways a near miss is retried).
+  // No two encoders give the same form (each such pair doubles the ways a near miss is retried);
+  // a variant's character is any of its stand-ins (`alike`) in any of their forms, and a dot may
+  // follow a JWT part's padding (`=`, in any form: each part re-encoded as padded base64).
   return [...secret]
     .map(
       (c) =>
-        `\\\\{0,8}(?:${ENCODERS.map((encode, i) =>
-          variant && !i && alike(c) !== c ? `[${alike(c)}]` : encode(c, c.codePointAt(0)!),
-        )
+        `${variant && c === '.' ? `(?:${echoPattern('=')}){0,2}` : ''}\\\\{0,8}(?:${[
+          ...new Set(
+            [...(variant ? alike(c) : c)].flatMap((d) =>
+              ENCODERS.map((encode) => encode(d, d.codePointAt(0)!)),
+            ),
+          ),
+        ]
           .filter(Boolean)
           .join('|')})`,
     )
@@ -70,7 +76,7 @@ export function echoPattern(secret: string, variant?: boolean): string {
  * other form of the same token writes otherwise (`+` `/` `-` `_` `=`). `$1` is the token without
  * its padding.
  */
-export const TOKEN_LIKE = /^(?=.*[-+/_=])([\w+/.-]{16,})={0,2}$/;
+export const TOKEN_LIKE = /^(?=.*[-+/_=]|.*\..*\.)([\w+/.-]{16,})={0,2}$/;
 
 /**
  * The characters that stand for `c` in another form of the same token: base64url's `-` and `_`
@@ -84,6 +90,22 @@ const alike = (c: string) => ('-+'.includes(c) ? '-+ ' : '/_'.includes(c) ? '/_'
 export const canonical = (t: string) => t.replace(/[+ ]/g, '-').replace(/\//g, '_');
 
 /**
+ * The spellings of the token-like `token` (unpadded) whose bytes a back end may echo encoded (a
+ * JSON blob in base64): as it is, in base64url, in base64 (and that form-decoded, `+` as a
+ * space), and in base64 with each JWT part padded.
+ */
+export function spellingsOf(token: string): string[] {
+  const base64 = token.replace(/-/g, '+').replace(/_/g, '/');
+  return [
+    token,
+    canonical(token),
+    base64,
+    base64.replace(/\+/g, ' '),
+    base64.replace(/[^.]+(?=\.)/g, (part) => part + '='.repeat(-part.length & 3)),
+  ];
+}
+
+/**
  * What every variant form (`alike`, unpadded) of the token-like `token` (padding removed)
  * contains, lower-cased, and whether it is read in `canonical` texts: its longest run of
  * letters, digits and `.` (which no variant changes), from its first letter rare in text on, when
@@ -91,7 +113,7 @@ export const canonical = (t: string) => t.replace(/[+ ]/g, '-').replace(/\//g, '
  */
 export function variantAnchorOf(token: string): [string, boolean] {
   let best = '';
-  for (const run of token.match(/[a-z\d.]+/gi) ?? []) if (run.length > best.length) best = run;
+  for (const run of token.match(/[a-z\d]+/gi) ?? []) if (run.length > best.length) best = run;
   const canon = best.length < 7;
   if (canon) best = canonical(token);
   const at = best.slice(0, -6).search(/[zqjxkwyv]/i);

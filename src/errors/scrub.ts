@@ -5,6 +5,7 @@ import {
   canonical,
   DECODERS,
   echoPattern,
+  spellingsOf,
   TOKEN_LIKE,
   variantAnchorOf,
 } from './scrub-forms';
@@ -107,25 +108,30 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   const origin = new Map(unique.map((s) => [s, s]));
   for (const s of unique)
     for (const form of [s.normalize('NFC'), s.normalize('NFKC')]) if (!origin.has(form)) origin.set(form, s);
-  // (A form that only changes characters beyond ASCII has the secret's anchor: no more searches.)
-  const anchors = [...new Set([...origin.keys()].map(anchorOf))];
-  // And, added to these (which stay as they are for every secret), a token-like secret's variant
-  // form (`TOKEN_LIKE`): the token without its padding, each `+` `/` `-` `_` matched in any form
-  // of itself or as what stands for it (`alike`; that one encoded is found once decoded), under a
-  // key of its own (`variants`: key -> the unpadded token; the `:`, which no token has, keeps it
-  // apart from every secret and byte form). Its anchor (`variantAnchorOf`) joins the others, or,
-  // read in `canonical` texts, goes to `canon` (none for most secrets: no text is rewritten).
+  // And a token-like secret's variant form (`TOKEN_LIKE`): the token without its padding, each
+  // `+` `/` `-` `_` matched as itself or what stands for it (`alike`), in any form, a JWT's parts
+  // padded or not, under a key of its own (`variants`: key -> the unpadded token;
+  // the `:`, which no token has, keeps it apart from every secret and byte form). It matches every
+  // text the token's own form matches, so an unpadded token keeps no other (one expression, not
+  // two: ~2 s less to build for a 2,048-character token, and one anchor to search in every text).
+  // Its anchor (`variantAnchorOf`) joins the others, or, read in `canonical` texts, goes to `canon`
+  // (none for most secrets: no text is rewritten).
   const variants = new Map<string, string>();
   const canon: string[] = [];
+  const anchors: string[] = [];
   for (const s of unique) {
     const token = TOKEN_LIKE.exec(s)?.[1];
     const key = `:${token}`;
     if (!token || origin.has(key)) continue;
+    if (token === s) origin.delete(s);
     origin.set(key, s);
     variants.set(key, token);
     const [anchor, canonic] = variantAnchorOf(token);
-    if (!(canonic ? canon : anchors).includes(anchor)) (canonic ? canon : anchors).push(anchor);
+    (canonic ? canon : anchors).push(anchor);
   }
+  // (A form that only changes characters beyond ASCII has the secret's anchor: one search.)
+  for (const form of origin.keys()) if (!variants.has(form)) anchors.push(anchorOf(form));
+  const needles = [...new Set(anchors)];
   /** What a form of `list` matches: a variant's token, or the form itself. */
   const plain = (s: string) => variants.get(s) ?? s;
   // Longest first: a secret that contains another is replaced whole.
@@ -138,21 +144,22 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // when one is first scrubbed: in a 2xx answer they would cost every answer more searches (one
   // per form and secret), for an echo no success answer is known to make.
   const bytes = new Set<string>();
-  const inData: [string[], string[], number] = [list, anchors, shortestOf(list)];
+  const inData: [string[], string[], number] = [list, needles, shortestOf(list)];
   let inErrors: typeof inData | undefined;
   const forms = (errors?: boolean) => {
     if (!errors) return inData;
     if (!inErrors) {
-      for (const s of unique) for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
+      for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
+        for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
       const of = [...list, ...bytes].sort(byLength);
-      inErrors = [of, [...new Set([...anchors, ...[...bytes].map(anchorOf)])], shortestOf(of)];
+      inErrors = [of, [...new Set([...needles, ...[...bytes].map(anchorOf)])], shortestOf(of)];
     }
     return inErrors;
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
-  // offset 1 mod 3), nor than 6, and n is at least the secret's length: a shorter text (a path)
-  // is not looked at for them, and never builds them.
-  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length)) - 5) / 3);
+  // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
+  // spellings, unpadded): a shorter text (a path) is not looked at for them, and never builds them.
+  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length - 2)) - 5) / 3);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
@@ -243,14 +250,12 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // long text with an escape.
   // (One for both kinds of text: a 2xx one that holds an anchor and a piece of a byte form only
   // builds the 2xx expressions, which have none.)
-  // A token-like secret's piece is its variant form's (the last 8 characters of the token without
-  // its padding, each as any `alike` one): every text its own forms match holds that one too.
-  const tokens = new Set([...variants.keys()].map((key) => origin.get(key)));
+  // A token-like secret's variant form has its piece (the last 8 characters of the token without
+  // its padding, each as any `alike` one), and a padded token's own form its own.
   let pieces: RegExp | undefined;
   const piecePattern = () =>
     (pieces ??= new RegExp(
       forms(true)[0]
-        .filter((s) => variants.has(s) || bytes.has(s) || !tokens.has(origin.get(s)))
         .map((s) =>
           bytes.has(s)
             ? bytesPattern(s.slice(-8))
