@@ -33,6 +33,12 @@ export interface SessionData {
    * answer brings.
    */
   fields?: string;
+  /**
+   * The browser's sign-in lineage (lineage.ts): the first login's id, carried on by every login
+   * made in a call whose cookie held one of the lineage. Absent (a first login, or a cookie sealed
+   * before lineages): the session's own `loginId`.
+   */
+  lineage?: string;
 }
 
 const IRON_MIN_SECRET = 32;
@@ -233,6 +239,7 @@ export function asSessionData(value: unknown): SessionData | null {
   if (v.playerId !== null && !num('playerId')) return null;
   const { secrets } = v;
   if (secrets !== undefined && !(Array.isArray(secrets) && secrets.every(isSessionToken))) return null;
+  if (v.lineage !== undefined && !str('lineage')) return null;
   const { fields } = v;
   if (fields !== undefined && !(typeof fields === 'string' && fields.length === (secrets?.length ?? 0)))
     return null;

@@ -5,6 +5,7 @@ import { ConfigurationError } from '../errors/config';
 import { CallSession, type ServerParts } from './context';
 import { cookieSettings, Sealer } from './cookie';
 import { handle } from './handle';
+import { Lineages } from './lineage';
 import {
   baseURLOption,
   booleanOption,
@@ -81,6 +82,7 @@ export function createPamServer(given: PamServerOptions): PamServer {
     wholeOption(name, options[name], fallback, 1, MAX_WHOLE, 'bytes');
   const endpoint = (name: 'refreshToken' | 'logout') =>
     ({ ...AUTH_OPERATIONS[name], ...options.endpoints?.[name] }).path;
+  const store = serviceOption<PamSessionStore>('store', options.store, ['get', 'set', 'claim']);
   const parts: ServerParts = {
     // A path like /pam (trailing slashes dropped).
     prefix: textOption(
@@ -96,11 +98,12 @@ export function createPamServer(given: PamServerOptions): PamServer {
     sealer,
     rotations: new Rotations({
       sealer,
-      store: serviceOption<PamSessionStore>('store', options.store, ['get', 'set', 'claim']),
+      store,
       graceMs,
       now,
       waitMs: timeoutMs + 1_000,
     }),
+    lineages: new Lineages({ sealer, store, now }),
     upstream: {
       apiBaseURL: options.apiBaseURL!,
       fetch:
