@@ -128,6 +128,18 @@ async function login(
   }
 }
 
+type Granted = { access_token?: string; token_type?: string };
+
+/**
+ * The token of a login answer the proxy gave up on (too large to read, cut off, or past the
+ * deadline: `UpstreamCall.grants`), revoked: the API may have signed the player in, and no
+ * session holds it (never the token of the session the call's cookie holds).
+ */
+async function revokeGranted(call: CallSession, { access_token: token, token_type: type }: Granted) {
+  if (isHeaderSafeToken(token) && token !== call.cookieToken() && token !== call.session?.token)
+    await call.revoke(token, tokenTypeOf(type));
+}
+
 /** A login answer's `token_type` as the `Authorization` scheme (`isTokenType`), else `Bearer`. */
 const tokenTypeOf = (value: unknown): string => (isTokenType(value) ? value : 'Bearer');
 
@@ -392,6 +404,7 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
       token: token ? { value: token.token, type: token.tokenType } : undefined,
       request,
       context: call.context,
+      ...(matched.kind === 'login' ? { grants: (found: Granted) => revokeGranted(call, found) } : {}),
     });
   if (matched.kind === 'login') return login(parts, call, await send(), matched);
   if (matched.kind === 'public') return relay(call, await send(), matched);
