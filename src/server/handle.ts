@@ -17,6 +17,7 @@ import {
   fieldsOf,
   MAX_SECRET_CHARS,
   MAX_SECRETS,
+  precleaned,
   REPORT_FILE_ROUTE,
   rewriteDownloadURL,
   ScrubFailure,
@@ -158,7 +159,10 @@ async function sealLogin(
   const found = call.hunt(up.json, true);
   let body: Record<string, unknown> | undefined;
   try {
-    body = readAnswer(route, up) as Record<string, unknown> | undefined;
+    // Its verbatim echoes replaced first (`precleaned`): the schema's own scrub then costs nothing.
+    body = readAnswer(route, { ...up, json: precleaned(up.json, call.tokens()) }) as
+      | Record<string, unknown>
+      | undefined;
   } catch (error) {
     return refusedCheck(call, error, back(call, up));
   }
