@@ -16,6 +16,8 @@ import type { PamSessionStore } from './types';
 const MAX_LOGINS = 32;
 /** Lineages remembered by one instance (the oldest forgotten first; a store keeps them all). */
 const MAX_LINEAGES = 10_000;
+/** Logins (sessions) one instance keeps across its lineages: the oldest lineages forgotten first. */
+const MAX_KEPT = 20_000;
 
 /** The lineage `session` belongs to (a cookie sealed before lineages: its own login's). */
 export const lineageOf = (session: SessionData): string => session.lineage ?? session.loginId;
@@ -29,6 +31,8 @@ interface Deps {
 export class Lineages {
   /** lineage -> until when, and its logins here (loginId -> the newest session known here). */
   private readonly logins = new Map<string, { until: number; members: Map<string, SessionData> }>();
+  /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
+  private kept = 0;
   /** lineage -> until when: the lineages a logout here ended. */
   private readonly ended = new Map<string, number>();
 
@@ -57,15 +61,22 @@ export class Lineages {
       // the caller reads the lineage's mark only after this write.
       await store.set(`lin:${lineage}:${slot}`, sealed, ttl);
     }
-    for (const [id, entry] of this.logins) if (entry.until <= now) this.logins.delete(id);
+    for (const [id, entry] of this.logins) if (entry.until <= now) this.forget(id);
     const entry = this.logins.get(lineage) ?? { until, members: new Map() };
     if (!store && entry.members.size >= MAX_LOGINS) return false;
-    if (this.logins.size >= MAX_LINEAGES && !this.logins.has(lineage))
-      this.logins.delete(this.logins.keys().next().value!);
+    this.logins.delete(lineage); // re-inserted last: the newest lineage is forgotten last
+    while (this.logins.size >= MAX_LINEAGES || (this.kept >= MAX_KEPT && this.logins.size > 0))
+      this.forget(this.logins.keys().next().value!);
     entry.until = Math.max(entry.until, until);
+    if (!entry.members.has(session.loginId)) this.kept++;
     entry.members.set(session.loginId, session);
     this.logins.set(lineage, entry);
     return true;
+  }
+
+  private forget(lineage: string): void {
+    this.kept -= this.logins.get(lineage)?.members.size ?? 0;
+    this.logins.delete(lineage);
   }
 
   /** A refresh replaced a session's token: the lineage's copy here follows (a logout revokes the newest). */

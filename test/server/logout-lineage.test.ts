@@ -18,9 +18,11 @@
 import fc from 'fast-check';
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
+import { Sealer } from '../../src/server/cookie';
 import { type PamServer, unstorageSessionStore } from '../../src/server/index';
+import { Lineages } from '../../src/server/lineage';
 import { turns, until } from '../support/event-loop';
-import { openCookie } from './harness';
+import { openCookie, SECRETS } from './harness';
 import { fullInfo, json, loginOk, pamFor, request, useHostile, user } from './hostile';
 
 const hostile = useHostile();
@@ -317,4 +319,50 @@ describe('J(a), model: generated interleavings of logins, logouts, calls and ref
       );
     },
   );
+});
+
+describe('Lineages (lineage.ts): what one instance keeps is bounded', () => {
+  const session = (loginId: string, lineage?: string) => ({
+    v: 1 as const,
+    token: `TOKEN-${loginId}-abcdefghijklmnop`,
+    tokenType: 'Bearer',
+    tokenAt: 0,
+    tokenExpiresAt: 1e12,
+    playerId: 1,
+    loginId,
+    signedInAt: 0,
+    seenAt: 0,
+    ...(lineage ? { lineage } : {}),
+  });
+  const lineages = () => new Lineages({ sealer: new Sealer(SECRETS), store: undefined, now: () => 1 });
+
+  it('32 logins per lineage: a 33rd is refused (its login starts a lineage of its own)', async () => {
+    const l = lineages();
+    const joined = [];
+    for (let i = 0; i < 33; i++) joined.push(await l.join(session(`L${i}`, 'root'), 1e12));
+    expect([joined.slice(0, 32).every(Boolean), joined[32], (await l.members('root')).length]).toEqual([
+      true,
+      false,
+      32,
+    ]);
+  });
+
+  it('10,000 lineages, 20,000 logins: the oldest lineage forgotten first', async () => {
+    const l = lineages();
+    for (let i = 0; i < 10_001; i++) await l.join(session(`L${i}`), 1e12);
+    const one = [
+      (await l.members('L0')).length,
+      (await l.members('L1')).length,
+      (await l.members('L10000')).length,
+    ];
+    const m = lineages();
+    for (let k = 0; k < 640; k++)
+      for (let i = 0; i < 32; i++) await m.join(session(`${k}-${i}`, `B${k}`), 1e12);
+    const many = [
+      (await m.members('B0')).length,
+      (await m.members('B15')).length,
+      (await m.members('B639')).length,
+    ];
+    expect({ one, many }).toEqual({ one: [0, 1, 1], many: [0, 32, 32] });
+  });
 });
