@@ -157,6 +157,10 @@ async function sealLogin(
   if (up.unreadable) return relay(call, up);
   // A refresh token the schema drops is still scrubbed elsewhere, and held by the session.
   const found = call.hunt(up.json, true);
+  // A token the server cannot hunt (`hunt`: null): whatever the schema reads, no answer of the
+  // API's goes out of this call (`answer`: the fixed 502), and its token is revoked by `login`:
+  // decided before the schema's own scrub, whose cost grows with that token's length.
+  if (!found) return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
   let body: Record<string, unknown> | undefined;
   try {
     // Its verbatim echoes replaced first (`precleaned`): the schema's own scrub then costs nothing.

@@ -5,7 +5,9 @@
 // 1 ms) but by the login row's schema, read before it (`granting` scrubs the answer of its tokens
 // with the core scrubber's expressions: about 7 s of CPU for two 2,048-character tokens). Now the
 // proxy replaces the verbatim echoes before that schema reads the answer (`precleaned`), but in
-// the fields it reads the tokens from; the answer that goes out is the same.
+// the fields it reads the tokens from; the answer that goes out is the same. And a login answer
+// holding a token the server cannot hunt (longer than a cookie holds) is refused before that
+// schema reads it (the fixed 502 it got after; test/server/long-token took 13.6 s, now 1 s).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +46,29 @@ describe('a login answer echoing long tokens verbatim', () => {
       name: (JSON.parse(text) as { user: { name: string } }).user.name,
     }).toEqual({ status: 200, sealed: 1, leaked: [], name: 'P [redacted]' });
     expect(cpu + system).toBeLessThan(1_000_000); // microseconds of this process's CPU
+  });
+});
+
+describe('a login answer holding a token the server cannot hunt', () => {
+  it('is refused (the fixed 502, its token revoked) before the schema scrubs it: under 0.2 s of CPU', async () => {
+    const api = await hostile.api();
+    const long = `eyJ${'r'.repeat(12_000)}`; // a refresh token past the 2,048 a cookie holds: hunted nowhere
+    api.handler = (req, res) => {
+      if (req.url === '/auth/logout') return json(res, 204, '');
+      return json(res, 200, { ...loginOk({ refresh_token: long }), user: user({ name: long }) });
+    };
+    const before = process.cpuUsage();
+    const answer = await logIn(pamFor(api));
+    const text = await answer.text();
+    const { user: cpu, system } = process.cpuUsage(before);
+    expect({ status: answer.status, leaked: text.includes(long), revoked: api.requests.at(-1)?.url }).toEqual(
+      {
+        status: 502,
+        leaked: false,
+        revoked: '/auth/logout',
+      },
+    );
+    expect(cpu + system).toBeLessThan(200_000); // microseconds of this process's CPU (0.43 s before)
   });
 });
 
