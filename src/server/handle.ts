@@ -302,10 +302,13 @@ async function endLogins(
   await Promise.all(
     sessions.map(async (s) => {
       await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
-      const newest = await parts.rotations.settled(s);
-      for (const token of [newest.token, s.token]) tokens.set(token, newest.tokenType);
+      // The lineage's copy too: a refresh of it the rotations forgot (past `graceMs`, no store).
+      for (const known of new Set([s, parts.lineages.latest(s) ?? s])) {
+        const newest = await parts.rotations.settled(known);
+        for (const token of [newest.token, known.token]) tokens.set(token, newest.tokenType);
+      }
       // The cookie's token, with its own login's scheme.
-      if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, newest.tokenType);
+      if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, s.tokenType);
     }),
   );
   tokens.delete(keep ?? '');

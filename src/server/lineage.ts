@@ -79,6 +79,14 @@ export class Lineages {
     this.logins.delete(lineage);
   }
 
+  /**
+   * The newest copy of `session`'s login this instance's lineages hold (`rotated`), if any: past
+   * `graceMs` without a store, the only record of a refresh a stale copy of its cookie predates.
+   */
+  latest(session: SessionData): SessionData | undefined {
+    return this.logins.get(lineageOf(session))?.members.get(session.loginId);
+  }
+
   /** A refresh replaced a session's token: the lineage's copy here follows (a logout revokes the newest). */
   rotated(session: SessionData): void {
     const members = this.logins.get(lineageOf(session))?.members;
