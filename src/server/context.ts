@@ -14,6 +14,7 @@ import {
   sessionSecrets,
   setCookieLine,
 } from './cookie';
+import type { Lineages } from './lineage';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
 import { authSecretsOf, fieldsOf } from './strip';
@@ -27,6 +28,7 @@ export interface ServerParts {
   cookie: CookieSettings;
   sealer: Sealer;
   rotations: Rotations;
+  lineages: Lineages;
   upstream: UpstreamDeps;
   refreshAfterMs: number;
   maxBodyBytes: number;
@@ -62,6 +64,8 @@ export class CallSession {
   /** The token the cookie carried, as received. */
   private readToken: string | null = null;
   private hadCookie = false;
+  /** The session the cookie opened, whatever its state (ended, expired): its lineage is the browser's. */
+  private opened: SessionData | null = null;
   /** The session the cookie held, live when the call began (null: none, or it did not open). */
   private loaded: SessionData | null = null;
   /** This call ended the login itself (a logout): its answer clears the cookie whatever the mark. */
@@ -100,6 +104,7 @@ export class CallSession {
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;
     const session = asSessionData(await this.parts.sealer.open(raw));
+    this.opened = session;
     if (!session || (await this.parts.rotations.hasEnded(session))) {
       this.signOut();
       return;
@@ -208,6 +213,15 @@ export class CallSession {
     this.changes++;
   }
 
+  /**
+   * The session the call's cookie opened, live or not (ended by a logout or a new login, idle,
+   * past its end): the lineage of the browser that sent the call (lineage.ts). Null: no cookie
+   * that opens.
+   */
+  carried(): SessionData | null {
+    return this.opened;
+  }
+
   /** The token the cookie carried (null without a session cookie that opened). */
   cookieToken(): string | null {
     return this.readToken;
@@ -243,7 +257,10 @@ export class CallSession {
       this.signOut();
       return false;
     }
-    if (outcome.kind === 'rotated') this.use(outcome.session);
+    if (outcome.kind === 'rotated') {
+      this.use(outcome.session);
+      this.parts.lineages.rotated(outcome.session);
+    }
     return true;
   }
 

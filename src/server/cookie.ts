@@ -4,7 +4,7 @@
 import { defaults, seal, unseal } from 'iron-webcrypto';
 import { ConfigurationError } from '../errors/config';
 import { isHeaderSafeToken } from '../schemas/common';
-import { wholeOption } from './option';
+import { booleanOption, objectOption, textOption, wholeOption } from './option';
 import type { PamCookieOptions, PamSecret } from './types';
 
 /** What the cookie holds: the token, its stamps and ids; never the profile. Times: epoch ms. */
@@ -33,6 +33,12 @@ export interface SessionData {
    * answer brings.
    */
   fields?: string;
+  /**
+   * The browser's sign-in lineage (lineage.ts): the first login's id, carried on by every login
+   * made in a call whose cookie held one of the lineage. Absent (a first login, or a cookie sealed
+   * before lineages): the session's own `loginId`.
+   */
+  lineage?: string;
 }
 
 const IRON_MIN_SECRET = 32;
@@ -145,11 +151,18 @@ export interface CookieSettings {
   absoluteMs: number;
 }
 
-export function cookieSettings(options: PamCookieOptions = {}): CookieSettings {
-  const secure = options.secure !== false;
-  const base = (options.name ?? 'pam-session').replace(/^__Host-/i, '');
-  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(base))
-    throw new ConfigurationError('pam-client/server: cookie.name is not a cookie name');
+/** A cookie name: RFC 9110's token characters. */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+export function cookieSettings(given?: PamCookieOptions): CookieSettings {
+  const options: PamCookieOptions = objectOption('cookie', given, ['name', 'secure', 'idleMs', 'absoluteMs']);
+  const secure = booleanOption('cookie.secure', options.secure, true);
+  const what = "a cookie name (letters, digits and !#$%&'*+-.^_`|~)";
+  const base = textOption('cookie.name', options.name, 'pam-session', COOKIE_NAME, what).replace(
+    /^__Host-/i,
+    '',
+  );
+  if (!COOKIE_NAME.test(base)) throw new ConfigurationError(`pam-client/server: cookie.name is ${what}`);
   if ((secure ? HOST_PREFIX.length : 0) + base.length > MAX_NAME_CHARS)
     throw new ConfigurationError(
       `pam-client/server: cookie.name has at most ${MAX_NAME_CHARS} characters with its __Host- prefix (the cookie must fit the 4,096 bytes browsers keep)`,
@@ -180,20 +193,20 @@ export class Sealer {
   /** Throws `ConfigurationError` for secrets the seal cannot use (checked here, not at the first login). */
   constructor(secrets: readonly PamSecret[]) {
     if (!Array.isArray(secrets) || secrets.length === 0)
-      throw new ConfigurationError('pam-client/server: secrets needs at least one { id, secret }');
+      throw new ConfigurationError('pam-client/server: secrets is a list of at least one { id, secret }');
     for (const s of secrets) {
       if (typeof s?.secret !== 'string' || s.secret.length < IRON_MIN_SECRET) {
         throw new ConfigurationError(
-          `pam-client/server: every secret needs at least ${IRON_MIN_SECRET} characters`,
+          `pam-client/server: secrets: every secret needs at least ${IRON_MIN_SECRET} characters`,
         );
       }
       if (typeof s.id !== 'string' || !SECRET_ID.test(s.id) || s.id.length > MAX_NAME_CHARS)
         throw new ConfigurationError(
-          `pam-client/server: a secret id is 1 to ${MAX_NAME_CHARS} letters, digits and _ (no - . or space: the seal writes it between its separators, in the cookie)`,
+          `pam-client/server: secrets: a secret id is 1 to ${MAX_NAME_CHARS} letters, digits and _ (no - . or space: the seal writes it between its separators, in the cookie)`,
         );
       if (s.id in this.all)
         throw new ConfigurationError(
-          'pam-client/server: secret ids are unique (a rotation gives the new secret a new id)',
+          'pam-client/server: secrets: secret ids are unique (a rotation gives the new secret a new id)',
         );
       this.all[s.id] = s.secret;
     }
@@ -226,6 +239,7 @@ export function asSessionData(value: unknown): SessionData | null {
   if (v.playerId !== null && !num('playerId')) return null;
   const { secrets } = v;
   if (secrets !== undefined && !(Array.isArray(secrets) && secrets.every(isSessionToken))) return null;
+  if (v.lineage !== undefined && !str('lineage')) return null;
   const { fields } = v;
   if (fields !== undefined && !(typeof fields === 'string' && fields.length === (secrets?.length ?? 0)))
     return null;

@@ -5,11 +5,22 @@ import { ConfigurationError } from '../errors/config';
 import { CallSession, type ServerParts } from './context';
 import { cookieSettings, Sealer } from './cookie';
 import { handle } from './handle';
-import { MAX_WHOLE, wholeOption } from './option';
+import { Lineages } from './lineage';
+import {
+  baseURLOption,
+  booleanOption,
+  functionOption,
+  MAX_WHOLE,
+  objectOption,
+  originsOption,
+  serviceOption,
+  textOption,
+  wholeOption,
+} from './option';
 import { Rotations } from './rotation';
 import { buildRoutes, isProfileRoute, type Route } from './routes';
 import { readSeed } from './seed';
-import type { PamServer, PamServerOptions } from './types';
+import type { PamServer, PamServerOptions, PamSessionStore } from './types';
 import { MAX_ANSWER_BYTES, MAX_FILE_BYTES } from './upstream';
 
 function pathOf(route: Route | undefined): string {
@@ -22,12 +33,25 @@ function pathOf(route: Route | undefined): string {
   return `/${path}${q === '' ? '' : `?${q}`}`;
 }
 
-function prefixOf(prefix = '/pam'): string {
-  const clean = prefix.replace(/\/+$/, '');
-  if (!/^(\/[A-Za-z0-9_-]+)+$/.test(clean))
-    throw new ConfigurationError('pam-client/server: prefix is a path like /pam');
-  return clean;
-}
+/** The options `createPamServer` takes (any other key is refused: a misspelt option is no default). */
+const OPTIONS = [
+  'apiBaseURL',
+  'secrets',
+  'cookie',
+  'prefix',
+  'endpoints',
+  'forwardClient',
+  'origin',
+  'store',
+  'refreshAfterMs',
+  'graceMs',
+  'maxBodyBytes',
+  'maxAnswerBytes',
+  'maxFileBytes',
+  'timeoutMs',
+  'now',
+  'fetch',
+] as const;
 
 /**
  * The server session for server-rendered apps (web-standard `Request`/`Response`; never in a
@@ -41,14 +65,12 @@ function prefixOf(prefix = '/pam'): string {
  * if (answer) return answer;
  * const { player, restrictions, initial, headers } = await pam.getSession(request);
  */
-export function createPamServer(options: PamServerOptions): PamServer {
-  const api = URL.canParse(options.apiBaseURL) ? new URL(options.apiBaseURL) : null;
-  if (api?.protocol !== 'https:' && api?.protocol !== 'http:')
-    throw new ConfigurationError(
-      'pam-client/server: apiBaseURL is an http(s) URL such as https://api.example.com',
-    );
-  const now = options.now ?? Date.now;
-  const sealer = new Sealer(options.secrets);
+export function createPamServer(given: PamServerOptions): PamServer {
+  // Every option checked here, whatever its kind (option.ts): nothing is sent with one that is not.
+  const options = objectOption('options', given, OPTIONS, '') as Partial<PamServerOptions>;
+  baseURLOption('apiBaseURL', options.apiBaseURL);
+  const now = functionOption<() => number>('now', options.now) ?? Date.now;
+  const sealer = new Sealer(options.secrets!);
   const cookie = cookieSettings(options.cookie);
   const routes = buildRoutes(options.endpoints);
   // A timer's longest delay (2^31 - 1 ms, a literal: CONTRIBUTING.md): beyond it (Infinity too)
@@ -60,18 +82,35 @@ export function createPamServer(options: PamServerOptions): PamServer {
     wholeOption(name, options[name], fallback, 1, MAX_WHOLE, 'bytes');
   const endpoint = (name: 'refreshToken' | 'logout') =>
     ({ ...AUTH_OPERATIONS[name], ...options.endpoints?.[name] }).path;
+  const store = serviceOption<PamSessionStore>('store', options.store, ['get', 'set', 'claim']);
   const parts: ServerParts = {
-    prefix: prefixOf(options.prefix),
-    origins: options.origin === undefined ? undefined : [options.origin].flat(),
+    // A path like /pam (trailing slashes dropped).
+    prefix: textOption(
+      'prefix',
+      options.prefix,
+      '/pam',
+      /^(\/[A-Za-z0-9_-]+)+\/*$/,
+      'a path like /pam',
+    ).replace(/\/+$/, ''),
+    origins: originsOption('origin', options.origin),
     routes,
     cookie,
     sealer,
-    rotations: new Rotations({ sealer, store: options.store, graceMs, now, waitMs: timeoutMs + 1_000 }),
+    rotations: new Rotations({
+      sealer,
+      store,
+      graceMs,
+      now,
+      waitMs: timeoutMs + 1_000,
+    }),
+    lineages: new Lineages({ sealer, store, now }),
     upstream: {
-      apiBaseURL: options.apiBaseURL,
-      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      apiBaseURL: options.apiBaseURL!,
+      fetch:
+        functionOption<typeof fetch>('fetch', options.fetch) ??
+        ((input, init) => globalThis.fetch(input, init)),
       timeoutMs,
-      forwardClient: options.forwardClient === true,
+      forwardClient: booleanOption('forwardClient', options.forwardClient, false),
       maxAnswerBytes: bound('maxAnswerBytes', MAX_ANSWER_BYTES),
       maxFileBytes: bound('maxFileBytes', MAX_FILE_BYTES),
     },

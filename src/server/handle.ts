@@ -9,6 +9,7 @@ import { CallSession, type ServerParts } from './context';
 import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIssue } from './cookie';
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
+import { lineageOf } from './lineage';
 import { apiPathOf, ID, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
 import {
@@ -16,6 +17,7 @@ import {
   fieldsOf,
   MAX_SECRET_CHARS,
   MAX_SECRETS,
+  precleaned,
   REPORT_FILE_ROUTE,
   rewriteDownloadURL,
   ScrubFailure,
@@ -30,6 +32,8 @@ const TOO_LARGE = {
   pam: 'invalid_response',
   issues: [{ path: [], code: 'too_big', message: 'the answer exceeds the bound the proxy reads' }],
 };
+/** A login its browser's logout ended while it was in flight (lineage.ts): signed out, as the logout said. */
+const LOGGED_OUT = 'Signed out: a logout from this browser ended this sign-in.';
 /** Token lifetime assumed when a login answer gives no `expires_in` (the reference server's 8 h). */
 const DEFAULT_TOKEN_MS = 28_800_000;
 
@@ -113,7 +117,7 @@ async function login(
     // abandoned it). Signing in replaces the session (better-auth, supabase): the one the cookie
     // held ends as at a logout (never the new token, should the API answer the same).
     const sealed = call.begun();
-    if (previous && sealed !== undefined) await endLogin(parts, call, previous, sealed);
+    if (previous && sealed !== undefined) await endLogins(parts, call, [previous], sealed);
     kept = sealed;
     return response;
   } finally {
@@ -123,6 +127,18 @@ async function login(
       await call.revoke(token, tokenTypeOf(issued.token_type));
     }
   }
+}
+
+type Granted = { access_token?: string; token_type?: string };
+
+/**
+ * The token of a login answer the proxy gave up on (too large to read, cut off, or past the
+ * deadline: `UpstreamCall.grants`), revoked: the API may have signed the player in, and no
+ * session holds it (never the token of the session the call's cookie holds).
+ */
+async function revokeGranted(call: CallSession, { access_token: token, token_type: type }: Granted) {
+  if (isHeaderSafeToken(token) && token !== call.cookieToken() && token !== call.session?.token)
+    await call.revoke(token, tokenTypeOf(type));
 }
 
 /** A login answer's `token_type` as the `Authorization` scheme (`isTokenType`), else `Bearer`. */
@@ -141,9 +157,16 @@ async function sealLogin(
   if (up.unreadable) return relay(call, up);
   // A refresh token the schema drops is still scrubbed elsewhere, and held by the session.
   const found = call.hunt(up.json, true);
+  // A token the server cannot hunt (`hunt`: null): whatever the schema reads, no answer of the
+  // API's goes out of this call (`answer`: the fixed 502), and its token is revoked by `login`:
+  // decided before the schema's own scrub, whose cost grows with that token's length.
+  if (!found) return answer(call, 502, UNSCRUBBABLE, back(call, up), true);
   let body: Record<string, unknown> | undefined;
   try {
-    body = readAnswer(route, up) as Record<string, unknown> | undefined;
+    // Its verbatim echoes replaced first (`precleaned`): the schema's own scrub then costs nothing.
+    body = readAnswer(route, { ...up, json: precleaned(up.json, call.tokens()) }) as
+      | Record<string, unknown>
+      | undefined;
   } catch (error) {
     return refusedCheck(call, error, back(call, up));
   }
@@ -199,7 +222,7 @@ async function sealLogin(
   const now = parts.now();
   const expiresIn =
     typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : DEFAULT_TOKEN_MS;
-  const session: SessionData = {
+  let session: SessionData = {
     v: 1,
     token,
     tokenType,
@@ -211,6 +234,17 @@ async function sealLogin(
     seenAt: now,
     ...(secrets.length > 0 ? { secrets, fields: fieldsOf(up.json, secrets) } : {}),
   };
+  // A login sent with a cookie joins that cookie's lineage (the browser's), then reads whether a
+  // logout ended it (lineage.ts: the logout marks, then reads the lineage's logins): a logout sent
+  // while this login was in flight ends it, its token revoked by `login` and no cookie set. One
+  // sent with no cookie starts a lineage of its own, which no logout can have ended yet.
+  const carried = call.carried();
+  const until = now + parts.cookie.absoluteMs;
+  const joined = carried ? { ...session, lineage: lineageOf(carried) } : null;
+  if (joined && (await parts.lineages.join(joined, until))) {
+    if (await parts.lineages.hasEnded(joined.lineage)) return message(call, 401, LOGGED_OUT, back(call, up));
+    session = joined;
+  } else await parts.lineages.join(session, until); // a lineage of its own (a 33rd login: a new one)
   call.begin(session);
   const server_session = {
     login_id: session.loginId,
@@ -235,22 +269,50 @@ function canHunt(secrets: Iterable<string>): boolean {
  * and the cookie's own are revoked at the API, and the cookie cleared.
  */
 async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
-  if (call.session) await endLogin(parts, call, call.session);
+  const ending = call.session ? [call.session] : [];
+  // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
+  // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
+  // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`).
+  const carried = call.carried();
+  if (carried) {
+    const lineage = lineageOf(carried);
+    await parts.lineages.end(lineage, parts.now() + parts.cookie.absoluteMs);
+    for (const s of await parts.lineages.members(lineage))
+      if (!ending.some((e) => e.token === s.token) && !(await parts.rotations.hasEnded(s))) ending.push(s);
+  }
+  await endLogins(parts, call, ending);
   call.signOut(true);
   return answer(call, 204, undefined);
 }
 
 /**
- * Ends login `s` (a logout, or a new login over it): marked ended until its absolute end, then,
- * once no refresh of it runs here, its newest token and the cookie's own revoked at the API (best
- * effort: unreachable, they die at their expiry), but `keep` (a new login's token).
+ * Ends the logins of `sessions` (a logout, or a new login over one): each marked ended until its
+ * absolute end, then, once no refresh of it runs here, its newest token, its own and the cookie's
+ * revoked at the API, each once (best effort: unreachable, they die at their expiry), but `keep`
+ * (a new login's token).
  */
-async function endLogin(parts: ServerParts, call: CallSession, s: SessionData, keep?: string): Promise<void> {
-  await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
-  const newest = await parts.rotations.settled(s);
-  const tokens = new Set([newest.token, s.token, call.cookieToken() ?? newest.token]);
+async function endLogins(
+  parts: ServerParts,
+  call: CallSession,
+  sessions: readonly SessionData[],
+  keep?: string,
+): Promise<void> {
+  const tokens = new Map<string, string>();
+  const cookie = call.cookieToken();
+  await Promise.all(
+    sessions.map(async (s) => {
+      await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+      // The lineage's copy too: a refresh of it the rotations forgot (past `graceMs`, no store).
+      for (const known of new Set([s, parts.lineages.latest(s) ?? s])) {
+        const newest = await parts.rotations.settled(known);
+        for (const token of [newest.token, known.token]) tokens.set(token, newest.tokenType);
+      }
+      // The cookie's token, with its own login's scheme.
+      if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, s.tokenType);
+    }),
+  );
   tokens.delete(keep ?? '');
-  await Promise.all([...tokens].map((token) => call.revoke(token, newest.tokenType)));
+  await Promise.all([...tokens].map(([token, type]) => call.revoke(token, type)));
 }
 
 /** Whether `url` (on the API) is one of the API's own routes (JSON, never a file). */
@@ -353,6 +415,7 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
       token: token ? { value: token.token, type: token.tokenType } : undefined,
       request,
       context: call.context,
+      ...(matched.kind === 'login' ? { grants: (found: Granted) => revokeGranted(call, found) } : {}),
     });
   if (matched.kind === 'login') return login(parts, call, await send(), matched);
   if (matched.kind === 'public') return relay(call, await send(), matched);

@@ -153,10 +153,6 @@ export class Rotations {
     const result = await call(session.token);
     if (result === 'revoked') return { kind: 'revoked' };
     if (result === 'failed') return { kind: 'kept' };
-    if (await this.hasEnded(session)) {
-      await revoke(result.token); // obtained for a login a logout ended meanwhile: never sealed
-      return { kind: 'revoked' };
-    }
     const now = this.deps.now();
     const { secrets: _replaced, fields: _their, ...rest } = session;
     const next: SessionData = {
@@ -167,7 +163,14 @@ export class Rotations {
       tokenExpiresAt: now + (session.tokenExpiresAt - session.tokenAt),
       seenAt: now,
     };
+    // Remembered first, then the mark read: a logout (or a new login) on another instance marks,
+    // then reads the rotations (`settled`), so one of the two sees the other's write, and the
+    // new token is revoked by one of them (the mark read first let both miss: a token live).
     await this.remember(session, next);
+    if (await this.hasEnded(session)) {
+      await revoke(result.token); // obtained for a login a logout ended meanwhile: never sealed
+      return { kind: 'revoked' };
+    }
     return { kind: 'rotated', session: next };
   }
 

@@ -4,8 +4,10 @@
 import type * as z from 'zod/mini';
 import { AUTH_OPERATIONS } from '../auth/operations';
 import type { AuthEndpoints } from '../auth/types';
+import { ConfigurationError } from '../errors/config';
 import type { Operation } from '../operation/operation';
 import { USER_OPERATIONS } from '../user/index';
+import { objectOption, textOption } from './option';
 
 /** What the proxy does around the forward. */
 export type RouteKind = 'login' | 'logout' | 'public' | 'authed';
@@ -78,15 +80,46 @@ function routeOf(name: string, row: Operation, read = false): Route {
  * Every route of the service but the refresh (the browser never refreshes): the auth rows with
  * `endpoints` applied, then the user rows.
  */
-export function buildRoutes(endpoints: Partial<AuthEndpoints> = {}): Route[] {
+export function buildRoutes(given?: Partial<AuthEndpoints>): Route[] {
+  const endpoints = objectOption('endpoints', given, Object.keys(AUTH_OPERATIONS));
   const routes: Route[] = [];
   for (const [name, row] of Object.entries(AUTH_OPERATIONS)) {
-    if (name === 'refreshToken') continue;
-    const override = endpoints[name as keyof AuthEndpoints];
-    routes.push(routeOf(name, override ? { ...row, ...override } : row, true));
+    const override = endpointOption(`endpoints.${name}`, endpoints[name]);
+    if (name !== 'refreshToken') routes.push(routeOf(name, { ...row, ...override }, true));
   }
   for (const [name, row] of Object.entries(USER_OPERATIONS)) routes.push(routeOf(name, row as Operation));
+  // Two rows at one method and path (or at the proxy's own `GET P/session`, `GET P/report-file`):
+  // only the first would ever be served, the other's calls going to it (a logout to the login).
+  const seen = new Map([
+    ['GET /session', ''],
+    ['GET /report-file', ''],
+  ]);
+  for (const r of routes) {
+    const key = `${r.method} /${r.segments.map((s) => (typeof s === 'string' ? s : `{${s.hole}}`)).join('/')}`;
+    const other = seen.get(key);
+    if (other !== undefined)
+      throw new ConfigurationError(
+        other === ''
+          ? `pam-client/server: endpoints.${r.name} is ${key}, the proxy's own route`
+          : `pam-client/server: endpoints.${other} is ${key}, as ${r.name} is`,
+      );
+    seen.set(key, r.name);
+  }
   return routes;
+}
+
+/** An endpoint's path: segments of letters, digits, `-` and `_` (what the proxy serves), a fixed query. */
+const ENDPOINT_PATH = /^(\/[A-Za-z0-9_-]+)+(\?[A-Za-z0-9_.~%=&-]*)?$/;
+
+/** One `endpoints` override: `{ method: 'GET' | 'POST', path }`, either left out for the default. */
+function endpointOption(name: string, value: unknown): Partial<Operation> {
+  const given = objectOption(name, value, ['method', 'path']);
+  const what = "'GET' or 'POST'";
+  if (given.method !== undefined && given.method !== 'GET' && given.method !== 'POST')
+    throw new ConfigurationError(`pam-client/server: ${name}.method is ${what}`);
+  if (given.path !== undefined)
+    textOption(`${name}.path`, given.path, '', ENDPOINT_PATH, 'a path like /v2/login');
+  return given as Partial<Operation>;
 }
 
 /** The route `segments` (already split and checked) name, with the API path it sends to. */

@@ -1,6 +1,7 @@
 // The store seam over unstorage (any driver: Redis, Cloudflare KV, memory, ...). Typed by shape,
 // so `unstorage` stays an optional peer that this file never imports.
 
+import { functionOption, objectOption, serviceOption, textOption, wholeOption } from './option';
 import type { PamSessionStore } from './types';
 
 /**
@@ -59,9 +60,17 @@ export function unstorageSessionStore(
   storage: UnstorageLike,
   options: UnstorageSessionStoreOptions = {},
 ): PamSessionStore {
-  const prefix = options.prefix ?? 'pam-session:';
-  const settleMs = options.claimSettleMs ?? 50;
-  const now = options.now ?? Date.now;
+  // Checked as `createPamServer`'s options are (option.ts): a ConfigurationError now, not at a call.
+  serviceOption('storage', storage, ['getItem', 'setItem']);
+  const given: UnstorageSessionStoreOptions = objectOption('options', options, [
+    'prefix',
+    'claimSettleMs',
+    'now',
+  ]);
+  const prefix = textOption('prefix', given.prefix, 'pam-session:', /^[^\0]*$/, 'a string');
+  // A timer's longest delay (2^31 - 1 ms, a literal: CONTRIBUTING.md).
+  const settleMs = wholeOption('claimSettleMs', given.claimSettleMs, 50, 0, 2_147_483_647);
+  const now = functionOption<() => number>('now', given.now) ?? Date.now;
 
   async function get(key: string): Promise<string | null> {
     const entry = await storage.getItem(prefix + key);

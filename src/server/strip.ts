@@ -173,6 +173,32 @@ function verbatim(secrets: Iterable<string>): (t: string) => string {
 }
 
 /**
+ * A login answer with every verbatim echo of `secrets` in its string values replaced (`verbatim`),
+ * but the fields the core's login schema reads them from (`access_token`, `refresh_token`,
+ * `user.token`): read before that schema, whose own scrub of the answer (`granting`) then finds
+ * no piece of a secret and builds no expression. On 2,048-character tokens echoed verbatim it
+ * took seconds of CPU per login (test/server/login-token-budget: 45 s at load); the answer's own
+ * scrub (`scrubTokens`) is unchanged.
+ */
+export function precleaned(answer: unknown, secrets: Iterable<string>): unknown {
+  const plain = verbatim(new Set([...secrets].filter((s) => s !== '')));
+  const walk = (value: unknown, keep: readonly string[], depth: number): unknown => {
+    if (typeof value === 'string') return plain(value);
+    if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
+    if (Array.isArray(value)) return value.map((item) => walk(item, [], depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value))
+      define(
+        out,
+        key,
+        keep.includes(key) ? item : walk(item, depth === 0 && key === 'user' ? ['token'] : [], depth + 1),
+      );
+    return out;
+  };
+  return walk(answer, ['access_token', 'refresh_token'], 0);
+}
+
+/**
  * The numbers (as `String(number)`) that spell one of `secrets`: an all-digit secret echoed as a
  * JSON number, as JSON.parse reads it (leading zeros gone, beyond 2^53 the nearest double), the
  * core scrubber's rule for an error body (src/errors/scrub.ts).

@@ -2,6 +2,7 @@
 // Authorization), and only Date and Retry-After come back, read and written again by the proxy
 // (a report file's headers are the proxy's own): no header value of the API reaches the browser.
 
+import { GrantScan } from './grant-scan';
 import { MAX_SKEW_MS, parseHttpDate, parseRetryAfter } from './http-date';
 import type { PamRequestContext } from './types';
 
@@ -29,6 +30,13 @@ export interface UpstreamCall {
   token?: { value: string; type: string };
   request: Request;
   context?: PamRequestContext;
+  /**
+   * A login (its answer may grant a token): given the top-level `access_token` and `token_type`
+   * of an answer the proxy gave up on (larger than `maxAnswerBytes`, read on to its end without
+   * keeping it; or still coming at the deadline, read on for `LATE_MS` more after the call was
+   * answered), to revoke it. Awaited for an answer too large; after the call for a late one.
+   */
+  grants?: (found: { access_token?: string; token_type?: string }) => Promise<void>;
 }
 
 /** An answer from the API, body read (`file` keeps it as a stream for the report download). */
@@ -108,28 +116,56 @@ function drop(reader: ReadableStreamDefaultReader<Uint8Array>, controller: Abort
 }
 
 /**
- * The body's text, read up to `max` bytes: beyond them reading stops (`drop`) and it throws
- * UpstreamTooLarge, so an endless answer never grows the heap past the bound.
+ * How far past `maxAnswerBytes` a login's answer is read on, scanned only, for the token it grants
+ * (`boundedText`): 16 MiB (a literal: CONTRIBUTING.md). A token further on is not found.
  */
-async function boundedText(response: Response, max: number, controller: AbortController): Promise<string> {
+const GRANT_SCAN_BYTES = 16_777_216;
+
+/**
+ * How long a login's answer is still read after its deadline (`UpstreamCall.grants`), the call
+ * already answered 502: 2 min (a literal: CONTRIBUTING.md). An API that signs the player in later
+ * than the deadline plus this leaves its token live (it dies at its expiry).
+ */
+export const LATE_MS = 120_000;
+
+/**
+ * The body's text, read up to `max` bytes: beyond them reading stops (`drop`) and it throws
+ * UpstreamTooLarge, so an endless answer never grows the heap past the bound. With `scan` (a
+ * login's answer), every piece is scanned for the token it grants too, and past `max` the body
+ * is read on for it, keeping nothing, up to `GRANT_SCAN_BYTES` more (a bounded prefix).
+ */
+async function boundedText(
+  response: Response,
+  max: number,
+  controller: AbortController,
+  scan?: GrantScan,
+): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
-  if (declaredOver(response, max)) {
+  if (declaredOver(response, max) && !scan) {
     drop(reader, controller);
     throw new UpstreamTooLarge('The service answered more than the proxy reads.');
   }
   const decoder = new TextDecoder();
   let size = 0;
-  let text = '';
+  let text: string | null = '';
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
+    if (done) {
+      const rest = decoder.decode();
+      scan?.feed(rest);
+      if (text === null || declaredOver(response, max))
+        throw new UpstreamTooLarge('The service answered more than the proxy reads.');
+      return text + rest;
+    }
     size += value.byteLength;
-    if (size > max) {
+    if (size > (scan ? max + GRANT_SCAN_BYTES : max)) {
       drop(reader, controller);
       throw new UpstreamTooLarge('The service answered more than the proxy reads.');
     }
-    text += decoder.decode(value, { stream: true });
+    const piece = decoder.decode(value, { stream: true });
+    scan?.feed(piece);
+    text = text === null || size > max ? null : text + piece;
   }
 }
 
@@ -190,8 +226,42 @@ export const isAnswerStatus = (status: number): boolean =>
  * outside 200-599 (`isAnswerStatus`): every status a caller reads can be answered.
  */
 export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = false): Promise<UpstreamAnswer> {
+  const { grants } = call;
+  if (!grants) return send(deps, call, file, deps.timeoutMs);
+  // A login: its answer, when the proxy gives up on it, is still read for the token it grants.
+  const scan = new GrantScan();
+  const reading = send(deps, call, false, deps.timeoutMs + LATE_MS, scan);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), deps.timeoutMs);
+  });
+  try {
+    const first = await Promise.race([reading, deadline]);
+    if (first !== 'late') return first;
+  } catch (error) {
+    // Too large, or cut off: the token it granted, if it came before, revoked before the answer.
+    await grants(scan.found).catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  // Past the deadline: the call is answered now (502), its answer read on for `LATE_MS` and the
+  // token it grants revoked when it comes (after the answer: best effort).
+  const late = () => grants(scan.found).catch(() => {});
+  void reading.then(late, late);
+  throw new UpstreamUnreachable('The service did not answer in time.');
+}
+
+/** One call to the API within `timeoutMs` (`callApi`); `scan` sees a JSON answer's text as it is read. */
+async function send(
+  deps: UpstreamDeps,
+  call: UpstreamCall,
+  file: boolean,
+  timeoutMs: number,
+  scan?: GrantScan,
+): Promise<UpstreamAnswer> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   let streaming = false;
   try {
     const response = await deps.fetch(join(deps.apiBaseURL, call.target), {
@@ -221,7 +291,7 @@ export async function callApi(deps: UpstreamDeps, call: UpstreamCall, file = fal
         stream: untilDeadline(response.body, timer, max, controller),
       };
     }
-    const text = await boundedText(response, deps.maxAnswerBytes ?? MAX_ANSWER_BYTES, controller);
+    const text = await boundedText(response, deps.maxAnswerBytes ?? MAX_ANSWER_BYTES, controller, scan);
     let json: unknown;
     let unreadable = false;
     if (text !== '') {

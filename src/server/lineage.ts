@@ -1,0 +1,130 @@
+// A browser's sign-in lineage (REVIEW-S, J(a)): the logins made by calls that carried a cookie of
+// one another, from a first login made with no session cookie. A browser holds one cookie at a
+// time, so every login of a lineage is that browser's: the one its cookie holds, the ones it
+// replaced, and a login still in flight, whose cookie is set after. A logout ends the lineage of
+// the cookie it carries: every login of it, answered or in flight, never one of another browser.
+//
+// A logout marks the lineage ended and then reads its logins; a login joins the lineage and then
+// reads the mark (before its answer goes out). Whatever the interleaving, one of the two sees the
+// other: the logout ends the login, or the login refuses itself (with a store, across instances).
+
+import type { Sealer, SessionData } from './cookie';
+import { asSessionData } from './cookie';
+import type { PamSessionStore } from './types';
+
+/** The logins of one lineage kept (a 33rd login in one browser's lineage starts a lineage of its own). */
+const MAX_LOGINS = 32;
+/** Lineages remembered by one instance (the oldest forgotten first; a store keeps them all). */
+const MAX_LINEAGES = 10_000;
+/** Logins (sessions) one instance keeps across its lineages: the oldest lineages forgotten first. */
+const MAX_KEPT = 20_000;
+
+/** The lineage `session` belongs to (a cookie sealed before lineages: its own login's). */
+export const lineageOf = (session: SessionData): string => session.lineage ?? session.loginId;
+
+interface Deps {
+  sealer: Sealer;
+  store: PamSessionStore | undefined;
+  now: () => number;
+}
+
+export class Lineages {
+  /** lineage -> until when, and its logins here (loginId -> the newest session known here). */
+  private readonly logins = new Map<string, { until: number; members: Map<string, SessionData> }>();
+  /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
+  private kept = 0;
+  /** lineage -> until when: the lineages a logout here ended. */
+  private readonly ended = new Map<string, number>();
+
+  constructor(private readonly deps: Deps) {}
+
+  /**
+   * `session` (a login sealed in a call that carried a cookie of its lineage, or the first of its
+   * own) joins its lineage until `until` (its absolute end); false when the lineage holds
+   * `MAX_LOGINS` already. A first login is kept here only, without a store: the logout of a stale
+   * copy of its cookie then still finds its newest token past `graceMs` (`rotated`); with a store
+   * its rotations are found there, and no logout can have ended a lineage not yet answered.
+   */
+  async join(session: SessionData, until: number): Promise<boolean> {
+    const lineage = lineageOf(session);
+    const now = this.deps.now();
+    const { store } = this.deps;
+    if (store && session.lineage === undefined) return true;
+    if (store) {
+      const sealed = await this.deps.sealer.seal(session);
+      const ttl = Math.max(1, until - now);
+      let slot = -1;
+      for (let i = 0; i < MAX_LOGINS && slot < 0; i++)
+        if (await store.claim(`lin:${lineage}:${i}`, 'joining', ttl)) slot = i;
+      if (slot < 0) return false;
+      // Written once the slot is won (a claim's value is the store's own: unstorage decorates it);
+      // the caller reads the lineage's mark only after this write.
+      await store.set(`lin:${lineage}:${slot}`, sealed, ttl);
+    }
+    for (const [id, entry] of this.logins) if (entry.until <= now) this.forget(id);
+    const entry = this.logins.get(lineage) ?? { until, members: new Map() };
+    if (!store && entry.members.size >= MAX_LOGINS) return false;
+    this.logins.delete(lineage); // re-inserted last: the newest lineage is forgotten last
+    while (this.logins.size >= MAX_LINEAGES || (this.kept >= MAX_KEPT && this.logins.size > 0))
+      this.forget(this.logins.keys().next().value!);
+    entry.until = Math.max(entry.until, until);
+    if (!entry.members.has(session.loginId)) this.kept++;
+    entry.members.set(session.loginId, session);
+    this.logins.set(lineage, entry);
+    return true;
+  }
+
+  private forget(lineage: string): void {
+    this.kept -= this.logins.get(lineage)?.members.size ?? 0;
+    this.logins.delete(lineage);
+  }
+
+  /**
+   * The newest copy of `session`'s login this instance's lineages hold (`rotated`), if any: past
+   * `graceMs` without a store, the only record of a refresh a stale copy of its cookie predates.
+   */
+  latest(session: SessionData): SessionData | undefined {
+    return this.logins.get(lineageOf(session))?.members.get(session.loginId);
+  }
+
+  /** A refresh replaced a session's token: the lineage's copy here follows (a logout revokes the newest). */
+  rotated(session: SessionData): void {
+    const members = this.logins.get(lineageOf(session))?.members;
+    if (members?.has(session.loginId)) members.set(session.loginId, session);
+  }
+
+  /** Ends `lineage` (a logout) until `until`: no login joining it is sealed again, here or (store) anywhere. */
+  async end(lineage: string, until: number): Promise<void> {
+    const now = this.deps.now();
+    for (const [id, at] of this.ended) if (at <= now) this.ended.delete(id);
+    if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
+    this.ended.set(lineage, until);
+    const { store } = this.deps;
+    if (store) await store.set(`out:${lineage}`, 'ended', Math.max(1, until - now));
+  }
+
+  /** Whether a logout ended `lineage` (here, or with a store anywhere). */
+  async hasEnded(lineage: string): Promise<boolean> {
+    const until = this.ended.get(lineage);
+    if (until !== undefined && until > this.deps.now()) return true;
+    const { store } = this.deps;
+    return store ? (await store.get(`out:${lineage}`)) !== null : false;
+  }
+
+  /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */
+  async members(lineage: string): Promise<SessionData[]> {
+    const found = new Map(this.logins.get(lineage)?.members);
+    const { store } = this.deps;
+    if (store) {
+      // Every slot read (an earlier one may have expired before a later one).
+      const slots = await Promise.all(
+        Array.from({ length: MAX_LOGINS }, (_, i) => store.get(`lin:${lineage}:${i}`)),
+      );
+      for (const sealed of slots) {
+        const session = sealed === null ? null : asSessionData(await this.deps.sealer.open(sealed));
+        if (session && !found.has(session.loginId)) found.set(session.loginId, session);
+      }
+    }
+    return [...found.values()];
+  }
+}
