@@ -252,11 +252,21 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // until then), another tab's it took from the store, or, after a sign-out, the last one, in an
   // answer to a call sent with none. So is every other secret it sent (the last `HELD`, in a set of
   // their own, so they never push out the current token): a login's captcha token quoted by the
-  // code step, a rejected code by the next, the password by a later call (review E item 5). Kept
-  // as long as the adapter (a late answer is scrubbed too); one scrubber for them, made again only
-  // when a new value goes out (a refresh, a sign-in).
+  // code step, a rejected code by the next, the password by a later call (review E item 5): from
+  // errors, all of them; from a later call's 2xx answer, which is the app's data, only the
+  // unambiguous ones (8 characters or more, not only digits: `clear`), so an old 2FA code never
+  // rewrites an id, an amount or a key equal to it (a call's own secrets keep every rule). Kept as
+  // long as the adapter (a late answer is scrubbed too); the scrubbers are made again only when a
+  // new value goes out (a refresh, a sign-in).
   const held = new Set<string>();
   const sent = new Set<string>();
+  const clear = (values: Iterable<string>) => [...values].filter((v) => v.length > 7 && /\D/.test(v));
+  /** A scrubber for errors (`all`) whose 2xx walk is `data`'s. */
+  const pair = (all: Scrubber, data: Scrubber): Scrubber => ({
+    text: all.text,
+    mayHold: data.mayHold,
+    deep: (value, keep, isData) => (isData ? data : all).deep(value, keep, isData),
+  });
   let heldScrubber = NO_SCRUB;
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
@@ -265,17 +275,20 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     if (known) return;
     // The oldest goes (a Set keeps the order of insertion).
     for (const t of into) if (into.size > HELD) into.delete(t);
-    heldScrubber = createScrubber([...held, ...sent]);
+    heldScrubber = pair(createScrubber([...held, ...sent]), createScrubber([...held, ...clear(sent)]));
   }
   // A caller that holds tokens this adapter may never send (createPamClient: one the session took
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
   /** The scrubber of an answer to `call`: its secrets, and every value held when the answer came. */
-  const scrubberOf = (call: Call): Scrubber =>
-    call.secrets.every((s) => sent.has(s))
+  const scrubberOf = ({ secrets }: Call): Scrubber =>
+    clear(secrets).length === secrets.length && secrets.every((s) => sent.has(s))
       ? heldScrubber
-      : createScrubber([...call.secrets, ...held, ...sent]);
+      : pair(
+          createScrubber([...secrets, ...held, ...sent]),
+          createScrubber([...secrets, ...held, ...clear(sent)]),
+        );
 
   async function send(call: Call): Promise<unknown> {
     const { method, shownPath, options: requestOptions } = call;

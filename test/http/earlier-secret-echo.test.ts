@@ -28,7 +28,7 @@ function client() {
     getAccessToken: () => store.token,
     retry: 0,
   });
-  return { store, auth: createAuthModule(http), user: createUserModule(http) };
+  return { store, http, auth: createAuthModule(http), user: createUserModule(http) };
 }
 
 const failure = (call: Promise<unknown>) =>
@@ -88,5 +88,23 @@ describe('an answer quoting a secret an earlier request sent (review E item 5)',
     });
     const error = await failure(c.auth.getUserProfile());
     expect(holding(error, password)).toEqual([]);
+  });
+
+  it("a later 2xx answer: an unambiguous earlier secret is redacted, an earlier code's digits stay data", async () => {
+    const c = client();
+    const { email, password } = ctx.server.seed.twoFactor;
+    await c.auth.login({ login: email, password, captcha_token: CAPTCHA });
+    await failure(c.auth.login({ login: email, password, two_factor_code: '987612' }));
+    ctx.server.faults.add({
+      path: '/any/data',
+      status: 200,
+      body: { note: `captcha ${CAPTCHA} seen`, said: password, ref: '987612', '987612': 'a key' },
+      times: 1,
+    });
+    const value = await c.http.get<Record<string, string>>('/any/data');
+    expect(holding(value, CAPTCHA)).toEqual([]);
+    expect(holding(value, password)).toEqual([]);
+    // A 2FA code of an earlier call is never the app's data's judge: an id equal to it stays.
+    expect(value).toMatchObject({ ref: '987612', '987612': 'a key' });
   });
 });
