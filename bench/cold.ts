@@ -32,12 +32,23 @@ const canned = new Map([
 ]);
 await server.close();
 // Each login answers a new token (as the reference server does), which the profile answer carries.
+// A new token as the reference server makes one (base64url of random bytes), of the canned one's
+// length: tokens sharing a prefix (the canned one with a counter) would put an earlier token's
+// anchor in every echo of the next, a walk no real sign-in pays once the adapter holds earlier tokens.
+const freshToken = (length: number, n: number): string => {
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let out = '';
+  for (const b of bytes) out += abc[b & 63];
+  return `${out.slice(0, -8)}${String(n % 1e8).padStart(8, '0')}`.slice(-length);
+};
 let issued = 0;
 let current = token;
 const memoryFetch = async (input: RequestInfo | URL) => {
   const { pathname } = new URL(String(input));
   const c = canned.get(pathname)!;
-  if (pathname === '/auth/login') current = `${token.slice(0, -8)}${String(++issued % 1e8).padStart(8, '0')}`;
+  if (pathname === '/auth/login') current = freshToken(token.length, ++issued);
   const body = pathname === '/bff/users/login-history' ? c.body : c.body.replaceAll(token, current);
   return new Response(body, { status: c.status, headers: c.headers });
 };

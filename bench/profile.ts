@@ -47,6 +47,17 @@ const cannedToken = (JSON.parse(canned.get('/auth/login')!.body) as { access_tok
 // Each login answers a new token (as the reference server does), which the profile answer then
 // carries: with one canned token, a login that sends the last pair's token would find it echoed
 // in its answer and pay a walk that no real sign-in pays.
+// A new token as the reference server makes one (base64url of random bytes), of the canned one's
+// length: tokens sharing a prefix (the canned one with a counter) would put an earlier token's
+// anchor in every echo of the next, a walk no real sign-in pays once the adapter holds earlier tokens.
+const freshToken = (length: number, n: number): string => {
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let out = '';
+  for (const b of bytes) out += abc[b & 63];
+  return `${out.slice(0, -8)}${String(n % 1e8).padStart(8, '0')}`.slice(-length);
+};
 let issued = 0;
 let current = cannedToken;
 const memoryFetch = async (input: RequestInfo | URL) => {
@@ -54,7 +65,7 @@ const memoryFetch = async (input: RequestInfo | URL) => {
   const c = canned.get(pathname);
   if (!c) throw new Error(`no canned answer for ${pathname}`);
   if (pathname === '/auth/login')
-    current = `${cannedToken.slice(0, -8)}${String(++issued % 1e8).padStart(8, '0')}`;
+    current = freshToken(cannedToken.length, ++issued);
   const body = pathname === '/bff/users/login-history' ? c.body : c.body.replaceAll(cannedToken, current);
   return new Response(body, { status: c.status, headers: c.headers });
 };

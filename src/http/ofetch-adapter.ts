@@ -260,35 +260,55 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // new value goes out (a refresh, a sign-in).
   const held = new Set<string>();
   const sent = new Set<string>();
-  const clear = (values: Iterable<string>) => [...values].filter((v) => v.length > 7 && /\D/.test(v));
-  /** A scrubber for errors (`all`) whose 2xx walk is `data`'s. */
-  const pair = (all: Scrubber, data: Scrubber): Scrubber => ({
-    text: all.text,
-    mayHold: data.mayHold,
-    deep: (value, keep, isData) => (isData ? data : all).deep(value, keep, isData),
-  });
-  let heldScrubber = NO_SCRUB;
+  const clear = (v: string) => v.length > 7 && /\D/.test(v);
+  // One scrubber per value held, made when first needed and kept while it is held: a new token
+  // costs one small scrubber, never one over all eight. An earlier call's short secret scrubs
+  // errors only (`mayHold` false, no 2xx walk).
+  const scrubbers = new Map<string, Scrubber>();
+  const scrubberOfValue = (v: string): Scrubber => {
+    let s = scrubbers.get(v);
+    if (!s) {
+      const all = createScrubber([v]);
+      s =
+        held.has(v) || clear(v)
+          ? all
+          : { ...all, mayHold: () => false, deep: (x, k, d) => (d ? x : all.deep(x, k, d)) };
+      scrubbers.set(v, s);
+    }
+    return s;
+  };
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
-    const known = into.delete(value);
+    if (into.delete(value)) return void into.add(value);
     into.add(value);
-    if (known) return;
-    // The oldest goes (a Set keeps the order of insertion).
-    for (const t of into) if (into.size > HELD) into.delete(t);
-    heldScrubber = pair(createScrubber([...held, ...sent]), createScrubber([...held, ...clear(sent)]));
+    // The oldest goes (a Set keeps the order of insertion), with its scrubber.
+    for (const t of into)
+      if (into.size > HELD) {
+        into.delete(t);
+        if (!held.has(t) && !sent.has(t)) scrubbers.delete(t);
+      }
   }
   // A caller that holds tokens this adapter may never send (createPamClient: one the session took
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  /** The scrubber of an answer to `call`: its secrets, and every value held when the answer came. */
-  const scrubberOf = ({ secrets }: Call): Scrubber =>
-    clear(secrets).length === secrets.length && secrets.every((s) => sent.has(s))
-      ? heldScrubber
-      : pair(
-          createScrubber([...secrets, ...held, ...sent]),
-          createScrubber([...secrets, ...held, ...clear(sent)]),
-        );
+  /**
+   * The scrubber of an answer to `call`: its own secrets (every rule), then every value held when
+   * the answer came, the longest first (a secret holding another is replaced whole).
+   */
+  function scrubberOf({ secrets }: Call): Scrubber {
+    const own = createScrubber(secrets);
+    const list = [...held, ...sent]
+      .filter((v) => !secrets.includes(v))
+      .sort((a, b) => b.length - a.length)
+      .map(scrubberOfValue);
+    if (own !== NO_SCRUB) list.unshift(own);
+    return {
+      text: (t) => list.reduce((u, s) => s.text(u), t),
+      mayHold: (raw, kept) => list.some((s) => s.mayHold(raw, kept)),
+      deep: (value, keep, data) => list.reduce((v, s) => s.deep(v, keep, data), value),
+    };
+  }
 
   async function send(call: Call): Promise<unknown> {
     const { method, shownPath, options: requestOptions } = call;
