@@ -345,7 +345,13 @@ export function readResponse(
 function errorBody(text = '', scrub: Scrubber): unknown {
   if (text.trim() === '') return undefined;
   const parsed = parseJSON(text);
-  return parsed !== NOT_JSON ? scrub.deep(parsed) : scrub.text(text).slice(0, MAX_TEXT_BODY);
+  if (parsed === NOT_JSON) return scrub.text(text).slice(0, MAX_TEXT_BODY);
+  const body = scrub.deep(parsed);
+  // A step-up's code word is the server's own (`password_check_required`), never an echo: a
+  // password that is part of it (`password`, `check`) must not hide the step-up it asks for.
+  const code = typeof parsed === 'object' && parsed && Object.getOwnPropertyDescriptor(parsed, 'code')?.value;
+  if (body !== parsed && /^password_check_(required|invalid)$/.test(code)) (body as { code: string }).code = code;
+  return body;
 }
 
 /** What `parseJSON` answers for text that is not JSON (no JSON value is this object). */

@@ -50,6 +50,14 @@ interface Call {
  */
 const HELD = 8;
 
+/**
+ * An earlier call's secret held for later answers: one no word, name, e-mail, number or date can
+ * equal (a captcha token, a refresh token: 16 or more of `[A-Za-z0-9_+/.=-]`, not only digits). A
+ * password or a 2FA code is not: a wrong password (`password`, a CPF, an e-mail) held for the
+ * page's life rewrote later data and error codes (`password_check_required`: step-up never asked).
+ */
+const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
+
 /** Header names whose values are credentials: scrubbed from errors like the token is. */
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
 
@@ -250,31 +258,18 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // Every token this adapter sent (the last `HELD` sent, newest last), scrubbed from every
   // answer: a server may echo the one a refresh replaced (revoked, but the player's credential
   // until then), another tab's it took from the store, or, after a sign-out, the last one, in an
-  // answer to a call sent with none. So is every other secret it sent (the last `HELD`, in a set of
-  // their own, so they never push out the current token): a login's captcha token quoted by the
-  // code step, a rejected code by the next, the password by a later call (review E item 5): from
-  // errors, all of them; from a later call's 2xx answer, which is the app's data, only the
-  // unambiguous ones (8 characters or more, not only digits: `clear`), so an old 2FA code never
-  // rewrites an id, an amount or a key equal to it (a call's own secrets keep every rule). Kept as
-  // long as the adapter (a late answer is scrubbed too); the scrubbers are made again only when a
-  // new value goes out (a refresh, a sign-in).
+  // answer to a call sent with none. So is every other unguessable secret it sent (`UNGUESSABLE`,
+  // the last `HELD`, in a set of their own, so they never push out the current token): a login's
+  // captcha token quoted by the code step (review E item 5). Kept as long as the adapter (a late
+  // answer is scrubbed too).
   const held = new Set<string>();
   const sent = new Set<string>();
-  const clear = (v: string) => v.length > 7 && /\D/.test(v);
   // One scrubber per value held, made when first needed and kept while it is held: a new token
-  // costs one small scrubber, never one over all eight. An earlier call's short secret scrubs
-  // errors only (`mayHold` false, no 2xx walk).
+  // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
   const scrubberOfValue = (v: string): Scrubber => {
     let s = scrubbers.get(v);
-    if (!s) {
-      const all = createScrubber([v]);
-      s =
-        held.has(v) || clear(v)
-          ? all
-          : { ...all, mayHold: () => false, deep: (x, k, d) => (d ? x : all.deep(x, k, d)) };
-      scrubbers.set(v, s);
-    }
+    if (!s) scrubbers.set(v, (s = createScrubber([v])));
     return s;
   };
   function hold(value: string, into = held): void {
@@ -361,7 +356,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (CREDENTIAL_HEADER.test(name) && typeof value === 'string') secrets.push(value);
     }
-    for (const value of secrets) hold(value, sent);
+    for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
     const rawPath = stripQuery(path);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
     const shownPath = createScrubber(secrets).text(rawPath);

@@ -5,12 +5,12 @@ import { ENCODERS } from '../errors/encoders';
 import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
 
-// Review E item 5: the adapter scrubbed from an answer the secrets of that request only. A login's
-// captcha token (sent with the first step, not with the code step), a two-factor code the server
-// rejected (not sent again), or the password (not sent with later calls) quoted by a LATER answer
-// reached the app: an error's message and body, a 2xx value. Now every secret the adapter sent (a
-// body's secret fields, a secret query parameter, a credential header: the last few) is scrubbed
-// from every later answer, in every form the scrubber covers for the request's own.
+// Review E item 5: the adapter scrubbed from an answer the secrets of that request only: a login's
+// captcha token (sent with the first step, not with the code step) quoted by a LATER answer reached
+// the app. Now every unguessable secret the adapter sent (16 or more of [A-Za-z0-9_+/.=-], not only
+// digits: a captcha or refresh token) is held and scrubbed from every later answer, like its tokens.
+// A password or a 2FA code is not held (review F): a wrong password that is a word, an e-mail or a
+// CPF, held for the page's life, rewrote later data and a step-up's `password_check_required`.
 
 const ctx = useReferenceServer();
 
@@ -58,53 +58,53 @@ describe('an answer quoting a secret an earlier request sent (review E item 5)',
     expect(holding(error, CAPTCHA)).toEqual([]);
   });
 
-  it("the code step's 2xx answer quoting the captcha token and an earlier rejected code", async () => {
-    const c = client();
-    const { email, password, twoFactorCode } = ctx.server.seed.twoFactor;
-    await c.auth.login({ login: email, password, captcha_token: CAPTCHA });
-    const rejected = await failure(c.auth.login({ login: email, password, two_factor_code: '987612' }));
-    expect(rejected).toBeInstanceOf(Error);
-    ctx.server.faults.add({
-      path: '/auth/login',
-      status: 422,
-      body: { message: 'Code rejected; the previous code 987612 was also wrong' },
-      times: 1,
-    });
-    const again = await failure(c.auth.login({ login: email, password, two_factor_code: '555444' }));
-    expect(holding(again, '987612')).toEqual([]);
-    const answer = await c.auth.login({ login: email, password, two_factor_code: twoFactorCode });
-    expect(answer.access_token).toBeTruthy();
-  });
-
-  it('a later answer quoting the password: a 2xx value and an error', async () => {
-    const c = client();
-    const { email, password } = ctx.server.seed.plain;
-    c.store.token = (await c.auth.login({ login: email, password })).access_token ?? null;
-    ctx.server.faults.add({
-      path: '/auth/user-profile',
-      status: 500,
-      body: { message: `your password ${password} is weak` },
-      times: 1,
-    });
-    const error = await failure(c.auth.getUserProfile());
-    expect(holding(error, password)).toEqual([]);
-  });
-
-  it("a later 2xx answer: an unambiguous earlier secret is redacted, an earlier code's digits stay data", async () => {
+  it('a later 2xx answer: the captcha token is redacted; a wrong password and a code of earlier calls stay data', async () => {
     const c = client();
     const { email, password } = ctx.server.seed.twoFactor;
+    await failure(c.auth.login({ login: email, password: 'player@example.com' }));
     await c.auth.login({ login: email, password, captcha_token: CAPTCHA });
     await failure(c.auth.login({ login: email, password, two_factor_code: '987612' }));
     ctx.server.faults.add({
       path: '/any/data',
       status: 200,
-      body: { note: `captcha ${CAPTCHA} seen`, said: password, ref: '987612', '987612': 'a key' },
+      body: {
+        note: `captcha ${CAPTCHA} seen`,
+        email: 'player@example.com',
+        ref: '987612',
+        '987612': 'a key',
+      },
       times: 1,
     });
     const value = await c.http.get<Record<string, string>>('/any/data');
     expect(holding(value, CAPTCHA)).toEqual([]);
-    expect(holding(value, password)).toEqual([]);
-    // A 2FA code of an earlier call is never the app's data's judge: an id equal to it stays.
-    expect(value).toMatchObject({ ref: '987612', '987612': 'a key' });
+    expect(value).toMatchObject({ email: 'player@example.com', ref: '987612', '987612': 'a key' });
+  });
+
+  it("a wrong password that is a word leaves a later step-up's code word readable (review F, F1)", async () => {
+    const c = client();
+    const { email, password } = ctx.server.seed.plain;
+    await failure(c.auth.login({ login: email, password: 'password' }));
+    c.store.token = (await c.auth.login({ login: email, password })).access_token ?? null;
+    ctx.server.faults.add({
+      path: '/any/change',
+      status: 422,
+      body: { code: 'password_check_required', message: 'Confirm your password' },
+      times: 1,
+    });
+    const error = await failure(c.http.post('/any/change', { user_pause: 7 }));
+    expect(error).toMatchObject({ code: 'step_up_required', body: { code: 'password_check_required' } });
+  });
+
+  it("a call's own password that is part of the step-up's code word does not hide the step-up", async () => {
+    const c = client();
+    ctx.server.faults.add({
+      path: '/any/change',
+      status: 422,
+      body: { code: 'password_check_invalid', message: 'The password check is invalid' },
+      times: 1,
+    });
+    const error = await failure(c.http.post('/any/change', { user_pause: 7, password_check: 'password' }));
+    expect(error).toMatchObject({ code: 'step_up_required', body: { code: 'password_check_invalid' } });
+    expect(JSON.stringify(error)).not.toMatch(/The password check/);
   });
 });
