@@ -4,7 +4,7 @@ import { finiteOr, isTime, monotonicNow, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 import {
-  beat,
+  beatKinds,
   type PlayClockRecord,
   type PlayClockStore,
   playClockRecordOf,
@@ -332,10 +332,11 @@ export function createPlayTimeMachine() {
           // two days could push today's count out of the shared record). Another tab that learned
           // counts the origin's time meanwhile; while none has, the time shown is not known.
           if (!isTime(now) || !isTime(server) || context.learned?.() === false) throw now;
-          // The period of a server time, its bounds moved onto the counting clock.
-          const periodAt = (at: number) => {
+          // The period (of the limit's kind, or `kind`) of a server time, its bounds moved onto the
+          // counting clock.
+          const periodAt = (at: number, kind = limit.period) => {
             const shift = Number.isFinite(at) ? now - at : 0;
-            const p = playPeriodOf(limit.period, now - shift);
+            const p = playPeriodOf(kind, now - shift);
             return { key: p.key, start: p.start + shift };
           };
           // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
@@ -361,7 +362,16 @@ export function createPlayTimeMachine() {
             (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
           const period = periodAt(server);
           const alt = periodAt(est);
-          const next = beat(record, now, period, context.maxGapMs, own, alt);
+          // Counted in the day, the week and the month alike: a change of the limit's period reads
+          // the new one's count.
+          const next = beatKinds(
+            record,
+            now,
+            limit.period,
+            (kind) => [periodAt(server, kind), periodAt(est, kind)],
+            context.maxGapMs,
+            own,
+          );
           context.store.write(est < server ? { ...next, behind: server - est } : next);
           told = {
             type: 'CLOCK',

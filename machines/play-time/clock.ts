@@ -10,11 +10,15 @@
 // `lastBeat` cannot be placed on this tab's clock (it is in the future, or too far back), the tab
 // adds its own interval. Two tabs on clocks that disagree may then both count the same minute:
 // fail closed, the alerts come early, never late. The record also keeps the count of one other
-// period, so a tab whose clock is already in tomorrow does not reset today's count. A change of
-// the limit's period carries the counts that may overlap the new period into it (`carried`).
+// period, so a tab whose clock is already in tomorrow does not reset today's count. Every beat is
+// counted in the São Paulo day, week and month alike (`kinds`, each rolled on its own boundary),
+// whatever the limit's period, so a change of the limit's period reads the new period's count as
+// is. A record stored before `kinds` carries the counts that may overlap the new period into it
+// (`carried`: what it proves, failing closed).
 // localStorage has no compare-and-set: two tabs beating in the same millisecond can lose or double
 // one beat's worth of time (at most `beatMs`), which we accept.
 
+import type { LimitPeriodName } from 'pam-client';
 import { type PlayPeriod, playPeriodOf } from 'pam-client/internal';
 
 /** The time used in one period. */
@@ -33,11 +37,22 @@ export interface PlayClockRecord extends PlayClockCount {
   lastBeat: number | null;
   other?: PlayClockCount | null;
   /**
+   * The counts of each kind of period (the São Paulo day, week and month), whatever the limit's
+   * period: the newest period of the kind and (`other`) one more. The fields above are the
+   * limit's kind's. None in a record stored before them.
+   */
+  kinds?: Partial<Record<LimitPeriodName, PlayClockCount & { other?: PlayClockCount | null }>>;
+  /**
    * How far the server's time may be behind the last beat's `serverNow()` (ms, a tab whose clock
    * lost its trust: docs/time.md); every tab's next beat counts in the period there as well.
    */
   behind?: number;
 }
+
+/** The counts of one kind of period: the newest period counted and (`other`) one more. */
+type PlayClockKind = PlayClockCount & { other?: PlayClockCount | null };
+
+const KINDS: LimitPeriodName[] = ['daily', 'weekly', 'monthly'];
 
 /** Where the tabs of one origin share their play clock. `read` answers null for nothing or garbage. */
 export interface PlayClockStore {
@@ -49,17 +64,28 @@ export interface PlayClockStore {
 
 /** A record read from anywhere, or null when it is not one (never throws). */
 export function playClockRecordOf(value: unknown): PlayClockRecord | null {
-  const count = countOf(value);
+  const count = countsOf(value);
   if (!count) return null;
-  const { lastBeat, other, behind } = value as { lastBeat: number; other: unknown; behind: number };
-  const second = countOf(other);
+  const { lastBeat, behind, kinds } = value as { lastBeat: number; behind: number; kinds: unknown };
+  // Each kind's counts, where their newest period is of that kind (else none: carried).
+  const each = KINDS.flatMap((k) => {
+    const c = countsOf((kinds as Record<string, unknown> | null)?.[k]);
+    return c && kindOf(c.periodKey) === k ? [[k, c] as const] : [];
+  });
   // Number.isFinite is false for anything but a finite number.
   return {
     ...count,
     lastBeat: Number.isFinite(lastBeat) ? lastBeat : null,
-    ...(second ? { other: second } : {}),
     ...(behind > 0 && Number.isFinite(behind) ? { behind } : {}),
+    ...(each.length ? { kinds: Object.fromEntries(each) } : {}),
   };
+}
+
+/** A count and the `other` it keeps, or null when it is not one. */
+function countsOf(value: unknown): PlayClockKind | null {
+  const count = countOf(value);
+  const second = count && countOf((value as { other: unknown }).other);
+  return count && (second ? { ...count, other: second } : count);
 }
 
 const MAX_KEY_LENGTH = 40;
@@ -74,9 +100,9 @@ function countOf(value: unknown): PlayClockCount | null {
 
 /** The time a record holds for `periodKey` (0 when it holds none). Pure. */
 export function usedIn(record: PlayClockRecord | null, periodKey: string): number {
-  if (!record) return 0;
-  if (record.periodKey === periodKey) return record.usedMs;
-  return record.other?.periodKey === periodKey ? record.other.usedMs : 0;
+  const of = (c: PlayClockKind | null | undefined) =>
+    c?.periodKey === periodKey ? c.usedMs : c?.other?.periodKey === periodKey ? c.other.usedMs : 0;
+  return Math.max(of(record), of(record?.kinds?.[kindOf(periodKey) as LimitPeriodName]));
 }
 
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
@@ -188,3 +214,26 @@ export function beat(
 }
 
 export { playPeriodOf };
+
+/**
+ * One heartbeat counted in every kind of period (`beat` on each kind's counts), the limit's kind
+ * (`kind`) in the record's own fields. `periodsOf` gives a kind's period and the second one this
+ * beat is counted in as well (`beat`'s `also`). A kind the record holds no counts of (a record
+ * stored before `kinds`) starts from what the record's own counts prove (`carried`). Pure.
+ */
+export function beatKinds(
+  record: PlayClockRecord | null,
+  now: number,
+  kind: LimitPeriodName,
+  periodsOf: (kind: LimitPeriodName) => [Bounds, Bounds],
+  maxGapMs: number,
+  own: number | null = null,
+): PlayClockRecord {
+  const each = KINDS.map((k) => {
+    const counts = record?.kinds?.[k];
+    const [period, also] = periodsOf(k);
+    return beat(counts ? { ...counts, lastBeat: record.lastBeat } : record, now, period, maxGapMs, own, also);
+  });
+  const kinds = Object.fromEntries(each.map(({ lastBeat, ...counts }, i) => [KINDS[i], counts]));
+  return { ...(each[KINDS.indexOf(kind)] as PlayClockRecord), kinds };
+}
