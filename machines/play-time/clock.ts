@@ -160,8 +160,8 @@ type Bounds = Pick<PlayPeriod, 'key' | 'start'>;
  *   (that part goes to the period the record counted in until then).
  * - Counts are per period: a record of a later period (a tab ahead, past midnight) keeps its count
  *   and this tab's goes in `other`; a record of an earlier period moves to `other`. A record of
- *   another kind of period (the limit's period changed) is carried into this one where it may
- *   overlap it (`carried`), and goes.
+ *   another kind of period (stored before `kinds`: `beatKinds`) is carried into this one where it
+ *   may overlap it (`carried`), and goes.
  * - `also`: a second period this beat is counted in as well (the tab cannot tell which of the two
  *   it is in: docs/time.md, play time on an untrusted clock); the record then keeps these two.
  *   Default: `period` (none).
@@ -184,31 +184,28 @@ export function beat(
   const used = counted(period);
   // The other period worth keeping: `also` (this beat counted in it too), else the newest of the
   // record's counts that is not this one. A beat across the period's start adds the part before
-  // it to the period the record counted in up to then (a change of period may carry it).
+  // it to the period the record counted in up to then.
   const before =
     from === null || !record || record.periodKey >= period.key ? 0 : Math.max(0, period.start - from);
   const upTo: PlayClockCount | null = record && {
     periodKey: record.periodKey,
     usedMs: record.usedMs + before,
   };
-  // Else (a change of period) one of another kind that this period did not carry: a later change
-  // of period may.
-  const counts = (also.key !== period.key ? [counted(also)] : [upTo, record?.other ?? null]).filter(
-    (c): c is PlayClockCount => c !== null && c.periodKey !== period.key,
-  );
+  // Of this kind only: another kind's counts are kept in their own (`beatKinds`).
   const other =
-    counts
-      .filter((c) => kindOf(c.periodKey) === kindOf(period.key))
-      .sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ??
-    counts.find((c) => !overlaps(c.periodKey, period.key)) ??
-    null;
+    (also.key !== period.key ? [counted(also)] : [upTo, record?.other ?? null])
+      .filter(
+        (c): c is PlayClockCount =>
+          c !== null && c.periodKey !== period.key && kindOf(c.periodKey) === kindOf(period.key),
+      )
+      .sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ?? null;
   // A mark a little ahead (another tab's clock) stays: writing ours would move it back, and the
   // time between would be counted twice. One further ahead than a gap is not kept. A beat that
   // counted nothing (a new page after a step or a sleep) leaves a mark behind as it is: another
   // tab's own interval up to now is still counted.
   const last = record?.lastBeat ?? null;
   const lastBeat = last !== null && (last > now ? last - now <= maxGapMs : from === null) ? last : now;
-  if (other && kindOf(other.periodKey) === kindOf(period.key) && other.periodKey > period.key)
+  if (other && other.periodKey > period.key)
     return { periodKey: other.periodKey, usedMs: other.usedMs, lastBeat, other: used };
   return other ? { ...used, lastBeat, other: { ...other } } : { ...used, lastBeat };
 }

@@ -112,7 +112,7 @@ describe('playTimeMachine: changes of period across a São Paulo midnight', () =
     p.actor.stop();
   });
 
-  it('a day that a month did not carry is kept, and the week after it carries it', () => {
+  it('a week across the end of a month counts its day in the month before, after a monthly limit', () => {
     const p = player('2026-11-30T23:58:00', limit('daily', 10));
     p.play(S);
     p.sleepTo('2026-12-01T00:00:00');
@@ -200,13 +200,8 @@ describe('beat: a record of another kind of period', () => {
       lastBeat: null,
       other: { periodKey: 'weekly:2026-11-16', usedMs: 7 * MIN },
     };
-    // The week that ended is kept (not carried): a later change of period may carry it.
-    expect(beat(record, at, day, 30 * S)).toEqual({
-      periodKey: day.key,
-      usedMs: 3 * MIN,
-      lastBeat: at,
-      other: { periodKey: 'weekly:2026-11-16', usedMs: 7 * MIN },
-    });
+    // The week that ended is not carried (each kind has its own counts: `beatKinds`).
+    expect(beat(record, at, day, 30 * S)).toEqual({ periodKey: day.key, usedMs: 3 * MIN, lastBeat: at });
   });
 
   it('carries a key it cannot read (fail closed)', () => {
