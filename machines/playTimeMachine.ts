@@ -267,10 +267,15 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
   const limitMs = limit.amount * c.unitMs;
   // The period this tab counted in last (its clock may disagree with another tab's), or the larger
   // of the two it counted in on an untrusted clock (none yet: 0). Of another kind of period (the
-  // limit's period changed, not beaten on since): its count as is, until the beat that follows
-  // at once carries what may overlap the new period (fail closed: never a moment of time left).
+  // limit's period changed, not beaten on since): the larger of its count and the newest count of
+  // the limit's kind, until the beat that follows at once (fail closed: never a moment of time left).
   const used = (key = '') => usedIn(c.clock, key);
-  const usedMs = Math.max(used(c.own?.periodKey), used(c.own?.alt));
+  const other = c.own?.periodKey?.startsWith(limit.period) === false;
+  const usedMs = Math.max(
+    used(c.own?.periodKey),
+    used(c.own?.alt),
+    (other && c.clock?.kinds?.[limit.period]?.usedMs) || 0,
+  );
   // Not known (the last beat could not place the time): nothing says time is left (fail closed).
   const unknown = c.own?.unknown === true;
   return Object.freeze({

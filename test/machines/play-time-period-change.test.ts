@@ -140,6 +140,17 @@ describe('playTimeMachine: the record keeps the day, the week and the month', ()
     p.actor.stop();
   });
 
+  it('daily to a monthly limit already reached: never a frame with time left before the beat', () => {
+    const p = player('2026-11-24T23:59:00', limit('daily', 10));
+    p.play(60 * S);
+    p.play(10 * S);
+    const from = p.shown.length;
+    p.actor.send({ type: 'LIMIT', limit: limit('monthly') });
+    expect(p.shown.slice(from).every((s) => s.reached && s.usedMs >= 70 * S)).toBe(true);
+    expect(p.used()).toBe(70 * S);
+    p.actor.stop();
+  });
+
   it('weekly to daily is exact: the days before today in the week are not today', () => {
     const p = player('2026-11-23T12:00:00', limit('weekly', 10));
     p.play(50 * S);
