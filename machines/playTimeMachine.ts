@@ -4,7 +4,7 @@ import { finiteOr, isTime, monotonicNow, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 import {
-  beat,
+  beatKinds,
   type PlayClockRecord,
   type PlayClockStore,
   playClockRecordOf,
@@ -267,10 +267,15 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
   const limitMs = limit.amount * c.unitMs;
   // The period this tab counted in last (its clock may disagree with another tab's), or the larger
   // of the two it counted in on an untrusted clock (none yet: 0). Of another kind of period (the
-  // limit's period changed, not beaten on since): its count as is, until the beat that follows
-  // at once carries what may overlap the new period (fail closed: never a moment of time left).
+  // limit's period changed, not beaten on since): the larger of its count and the newest count of
+  // the limit's kind, until the beat that follows at once (fail closed: never a moment of time left).
   const used = (key = '') => usedIn(c.clock, key);
-  const usedMs = Math.max(used(c.own?.periodKey), used(c.own?.alt));
+  const other = c.own?.periodKey?.startsWith(limit.period) === false;
+  const usedMs = Math.max(
+    used(c.own?.periodKey),
+    used(c.own?.alt),
+    (other && c.clock?.kinds?.[limit.period]?.usedMs) || 0,
+  );
   // Not known (the last beat could not place the time): nothing says time is left (fail closed).
   const unknown = c.own?.unknown === true;
   return Object.freeze({
@@ -332,10 +337,11 @@ export function createPlayTimeMachine() {
           // two days could push today's count out of the shared record). Another tab that learned
           // counts the origin's time meanwhile; while none has, the time shown is not known.
           if (!isTime(now) || !isTime(server) || context.learned?.() === false) throw now;
-          // The period of a server time, its bounds moved onto the counting clock.
-          const periodAt = (at: number) => {
+          // The period (of the limit's kind, or `kind`) of a server time, its bounds moved onto the
+          // counting clock.
+          const periodAt = (at: number, kind = limit.period) => {
             const shift = Number.isFinite(at) ? now - at : 0;
-            const p = playPeriodOf(limit.period, now - shift);
+            const p = playPeriodOf(kind, now - shift);
             return { key: p.key, start: p.start + shift };
           };
           // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
@@ -361,7 +367,16 @@ export function createPlayTimeMachine() {
             (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
           const period = periodAt(server);
           const alt = periodAt(est);
-          const next = beat(record, now, period, context.maxGapMs, own, alt);
+          // Counted in the day, the week and the month alike: a change of the limit's period reads
+          // the new one's count.
+          const next = beatKinds(
+            record,
+            now,
+            limit.period,
+            (kind) => [periodAt(server, kind), periodAt(est, kind)],
+            context.maxGapMs,
+            own,
+          );
           context.store.write(est < server ? { ...next, behind: server - est } : next);
           told = {
             type: 'CLOCK',

@@ -10,11 +10,15 @@
 // `lastBeat` cannot be placed on this tab's clock (it is in the future, or too far back), the tab
 // adds its own interval. Two tabs on clocks that disagree may then both count the same minute:
 // fail closed, the alerts come early, never late. The record also keeps the count of one other
-// period, so a tab whose clock is already in tomorrow does not reset today's count. A change of
-// the limit's period carries the counts that may overlap the new period into it (`carried`).
+// period, so a tab whose clock is already in tomorrow does not reset today's count. Every beat is
+// counted in the São Paulo day, week and month alike (`kinds`, each rolled on its own boundary),
+// whatever the limit's period, so a change of the limit's period reads the new period's count as
+// is. A record stored before `kinds` carries the counts that may overlap the new period into it
+// (`carried`: what it proves, failing closed).
 // localStorage has no compare-and-set: two tabs beating in the same millisecond can lose or double
 // one beat's worth of time (at most `beatMs`), which we accept.
 
+import type { LimitPeriodName } from 'pam-client';
 import { type PlayPeriod, playPeriodOf } from 'pam-client/internal';
 
 /** The time used in one period. */
@@ -33,11 +37,22 @@ export interface PlayClockRecord extends PlayClockCount {
   lastBeat: number | null;
   other?: PlayClockCount | null;
   /**
+   * The counts of each kind of period (the São Paulo day, week and month), whatever the limit's
+   * period: the newest period of the kind and (`other`) one more. The fields above are the
+   * limit's kind's. None in a record stored before them.
+   */
+  kinds?: Partial<Record<LimitPeriodName, PlayClockCount & { other?: PlayClockCount | null }>>;
+  /**
    * How far the server's time may be behind the last beat's `serverNow()` (ms, a tab whose clock
    * lost its trust: docs/time.md); every tab's next beat counts in the period there as well.
    */
   behind?: number;
 }
+
+/** The counts of one kind of period: the newest period counted and (`other`) one more. */
+type PlayClockKind = PlayClockCount & { other?: PlayClockCount | null };
+
+const KINDS: LimitPeriodName[] = ['daily', 'weekly', 'monthly'];
 
 /** Where the tabs of one origin share their play clock. `read` answers null for nothing or garbage. */
 export interface PlayClockStore {
@@ -49,17 +64,28 @@ export interface PlayClockStore {
 
 /** A record read from anywhere, or null when it is not one (never throws). */
 export function playClockRecordOf(value: unknown): PlayClockRecord | null {
-  const count = countOf(value);
+  const count = countsOf(value);
   if (!count) return null;
-  const { lastBeat, other, behind } = value as { lastBeat: number; other: unknown; behind: number };
-  const second = countOf(other);
+  const { lastBeat, behind, kinds } = value as { lastBeat: number; behind: number; kinds: unknown };
+  // Each kind's counts, where their newest period is of that kind (else none: carried).
+  const each = KINDS.flatMap((k) => {
+    const c = countsOf((kinds as Record<string, unknown> | null)?.[k]);
+    return c && kindOf(c.periodKey) === k ? [[k, c] as const] : [];
+  });
   // Number.isFinite is false for anything but a finite number.
   return {
     ...count,
     lastBeat: Number.isFinite(lastBeat) ? lastBeat : null,
-    ...(second ? { other: second } : {}),
     ...(behind > 0 && Number.isFinite(behind) ? { behind } : {}),
+    ...(each.length ? { kinds: Object.fromEntries(each) } : {}),
   };
+}
+
+/** A count and the `other` it keeps, or null when it is not one. */
+function countsOf(value: unknown): PlayClockKind | null {
+  const count = countOf(value);
+  const second = count && countOf((value as { other: unknown }).other);
+  return count && (second ? { ...count, other: second } : count);
 }
 
 const MAX_KEY_LENGTH = 40;
@@ -74,9 +100,9 @@ function countOf(value: unknown): PlayClockCount | null {
 
 /** The time a record holds for `periodKey` (0 when it holds none). Pure. */
 export function usedIn(record: PlayClockRecord | null, periodKey: string): number {
-  if (!record) return 0;
-  if (record.periodKey === periodKey) return record.usedMs;
-  return record.other?.periodKey === periodKey ? record.other.usedMs : 0;
+  const of = (c: PlayClockKind | null | undefined) =>
+    c?.periodKey === periodKey ? c.usedMs : c?.other?.periodKey === periodKey ? c.other.usedMs : 0;
+  return Math.max(of(record), of(record?.kinds?.[kindOf(periodKey) as LimitPeriodName]));
 }
 
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
@@ -134,8 +160,8 @@ type Bounds = Pick<PlayPeriod, 'key' | 'start'>;
  *   (that part goes to the period the record counted in until then).
  * - Counts are per period: a record of a later period (a tab ahead, past midnight) keeps its count
  *   and this tab's goes in `other`; a record of an earlier period moves to `other`. A record of
- *   another kind of period (the limit's period changed) is carried into this one where it may
- *   overlap it (`carried`), and goes.
+ *   another kind of period (stored before `kinds`: `beatKinds`) is carried into this one where it
+ *   may overlap it (`carried`), and goes.
  * - `also`: a second period this beat is counted in as well (the tab cannot tell which of the two
  *   it is in: docs/time.md, play time on an untrusted clock); the record then keeps these two.
  *   Default: `period` (none).
@@ -158,33 +184,53 @@ export function beat(
   const used = counted(period);
   // The other period worth keeping: `also` (this beat counted in it too), else the newest of the
   // record's counts that is not this one. A beat across the period's start adds the part before
-  // it to the period the record counted in up to then (a change of period may carry it).
+  // it to the period the record counted in up to then.
   const before =
     from === null || !record || record.periodKey >= period.key ? 0 : Math.max(0, period.start - from);
   const upTo: PlayClockCount | null = record && {
     periodKey: record.periodKey,
     usedMs: record.usedMs + before,
   };
-  // Else (a change of period) one of another kind that this period did not carry: a later change
-  // of period may.
-  const counts = (also.key !== period.key ? [counted(also)] : [upTo, record?.other ?? null]).filter(
-    (c): c is PlayClockCount => c !== null && c.periodKey !== period.key,
-  );
+  // Of this kind only: another kind's counts are kept in their own (`beatKinds`).
   const other =
-    counts
-      .filter((c) => kindOf(c.periodKey) === kindOf(period.key))
-      .sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ??
-    counts.find((c) => !overlaps(c.periodKey, period.key)) ??
-    null;
+    (also.key !== period.key ? [counted(also)] : [upTo, record?.other ?? null])
+      .filter(
+        (c): c is PlayClockCount =>
+          c !== null && c.periodKey !== period.key && kindOf(c.periodKey) === kindOf(period.key),
+      )
+      .sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ?? null;
   // A mark a little ahead (another tab's clock) stays: writing ours would move it back, and the
   // time between would be counted twice. One further ahead than a gap is not kept. A beat that
   // counted nothing (a new page after a step or a sleep) leaves a mark behind as it is: another
   // tab's own interval up to now is still counted.
   const last = record?.lastBeat ?? null;
   const lastBeat = last !== null && (last > now ? last - now <= maxGapMs : from === null) ? last : now;
-  if (other && kindOf(other.periodKey) === kindOf(period.key) && other.periodKey > period.key)
+  if (other && other.periodKey > period.key)
     return { periodKey: other.periodKey, usedMs: other.usedMs, lastBeat, other: used };
   return other ? { ...used, lastBeat, other: { ...other } } : { ...used, lastBeat };
 }
 
 export { playPeriodOf };
+
+/**
+ * One heartbeat counted in every kind of period (`beat` on each kind's counts), the limit's kind
+ * (`kind`) in the record's own fields. `periodsOf` gives a kind's period and the second one this
+ * beat is counted in as well (`beat`'s `also`). A kind the record holds no counts of (a record
+ * stored before `kinds`) starts from what the record's own counts prove (`carried`). Pure.
+ */
+export function beatKinds(
+  record: PlayClockRecord | null,
+  now: number,
+  kind: LimitPeriodName,
+  periodsOf: (kind: LimitPeriodName) => [Bounds, Bounds],
+  maxGapMs: number,
+  own: number | null = null,
+): PlayClockRecord {
+  const each = KINDS.map((k) => {
+    const counts = record?.kinds?.[k];
+    const [period, also] = periodsOf(k);
+    return beat(counts ? { ...counts, lastBeat: record.lastBeat } : record, now, period, maxGapMs, own, also);
+  });
+  const kinds = Object.fromEntries(each.map(({ lastBeat, ...counts }, i) => [KINDS[i], counts]));
+  return { ...(each[KINDS.indexOf(kind)] as PlayClockRecord), kinds };
+}

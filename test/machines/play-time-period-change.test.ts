@@ -1,7 +1,7 @@
 import { type PlayTimeLimit, playTimeMachine, selectPlayTime } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { beat, playPeriodOf } from '../../machines/play-time/clock';
+import { beat, playClockRecordOf, playPeriodOf } from '../../machines/play-time/clock';
 import { createMemoryPlayClock } from '../../machines/playTimeMachine';
 
 // Review E, item 2: after a 1-minute daily limit was reached, the player set a stricter one (1 minute
@@ -72,11 +72,10 @@ describe('playTimeMachine: a change of period (review E, item 2)', () => {
     p.actor.stop();
   });
 
-  it('weekly to daily cannot split the week: the whole week counts today (fail closed)', () => {
-    const p = player('2026-11-23T12:00:00', limit('weekly', 10));
-    p.play(50 * S);
-    p.sleepTo('2026-11-25T12:00:00');
-    p.actor.send({ type: 'LIMIT', limit: limit('daily') });
+  it('a record stored before the day, week and month were kept: its week counts today whole (fail closed)', () => {
+    const p = player('2026-11-25T12:00:00', limit('daily'));
+    // As an older version stored it, under a weekly limit: it cannot split the week.
+    p.store.write({ periodKey: 'weekly:2026-11-23', usedMs: 50 * S, lastBeat: null });
     p.play(15 * S);
     expect(selectPlayTime(p.actor.getSnapshot())).toMatchObject({ reached: true, usedMs: 65 * S });
     p.actor.stop();
@@ -113,7 +112,7 @@ describe('playTimeMachine: changes of period across a São Paulo midnight', () =
     p.actor.stop();
   });
 
-  it('a day that a month did not carry is kept, and the week after it carries it', () => {
+  it('a week across the end of a month counts its day in the month before, after a monthly limit', () => {
     const p = player('2026-11-30T23:58:00', limit('daily', 10));
     p.play(S);
     p.sleepTo('2026-12-01T00:00:00');
@@ -124,6 +123,65 @@ describe('playTimeMachine: changes of period across a São Paulo midnight', () =
     p.play(0);
     expect(p.used()).toBe(S);
     p.actor.stop();
+  });
+});
+
+// Found by test/machines/play-time-periods.property.test.ts: the record kept two counts (this
+// period and the one before), so daily to monthly on a Tuesday carried Tuesday and Monday only.
+describe('playTimeMachine: the record keeps the day, the week and the month', () => {
+  it('daily to monthly on Tuesday counts Sunday night too (same month)', () => {
+    const p = player('2026-11-22T23:58:00', limit('daily'));
+    p.play(60 * S);
+    p.play(60 * S); // Monday 00:00:00
+    p.sleepTo('2026-11-24T00:00:00');
+    p.actor.send({ type: 'LIMIT', limit: limit('monthly') });
+    p.play(S);
+    expect(selectPlayTime(p.actor.getSnapshot())).toMatchObject({ usedMs: 121 * S, reached: true });
+    p.actor.stop();
+  });
+
+  it('daily to a monthly limit already reached: never a frame with time left before the beat', () => {
+    const p = player('2026-11-24T23:59:00', limit('daily', 10));
+    p.play(60 * S);
+    p.play(10 * S);
+    const from = p.shown.length;
+    p.actor.send({ type: 'LIMIT', limit: limit('monthly') });
+    expect(p.shown.slice(from).every((s) => s.reached && s.usedMs >= 70 * S)).toBe(true);
+    expect(p.used()).toBe(70 * S);
+    p.actor.stop();
+  });
+
+  it('weekly to daily is exact: the days before today in the week are not today', () => {
+    const p = player('2026-11-23T12:00:00', limit('weekly', 10));
+    p.play(50 * S);
+    p.sleepTo('2026-11-25T12:00:00');
+    p.play(0);
+    p.play(20 * S);
+    p.actor.send({ type: 'LIMIT', limit: limit('daily') });
+    p.play(15 * S);
+    expect(p.used()).toBe(35 * S);
+    p.actor.send({ type: 'LIMIT', limit: limit('weekly', 10) });
+    p.play(0);
+    expect(p.used()).toBe(85 * S);
+    p.actor.stop();
+  });
+});
+
+describe('playClockRecordOf: the counts of each kind', () => {
+  it('keeps the kinds it can read, and drops one whose key is of another kind or garbage', () => {
+    const daily = {
+      periodKey: 'daily:2026-11-25',
+      usedMs: S,
+      other: { periodKey: 'daily:2026-11-24', usedMs: 2 * S },
+    };
+    const weekly = { periodKey: 'weekly:2026-11-23', usedMs: 3 * S };
+    const record = { ...daily, lastBeat: 5, kinds: { daily, weekly, monthly: weekly } };
+    expect(playClockRecordOf(record)).toEqual({ ...daily, lastBeat: 5, kinds: { daily, weekly } });
+    expect(playClockRecordOf({ ...record, kinds: { daily: { periodKey: 'daily:x', usedMs: -1 } } })).toEqual({
+      ...daily,
+      lastBeat: 5,
+    });
+    expect(playClockRecordOf({ ...record, kinds: 'x' })).toEqual({ ...daily, lastBeat: 5 });
   });
 });
 
@@ -153,13 +211,8 @@ describe('beat: a record of another kind of period', () => {
       lastBeat: null,
       other: { periodKey: 'weekly:2026-11-16', usedMs: 7 * MIN },
     };
-    // The week that ended is kept (not carried): a later change of period may carry it.
-    expect(beat(record, at, day, 30 * S)).toEqual({
-      periodKey: day.key,
-      usedMs: 3 * MIN,
-      lastBeat: at,
-      other: { periodKey: 'weekly:2026-11-16', usedMs: 7 * MIN },
-    });
+    // The week that ended is not carried (each kind has its own counts: `beatKinds`).
+    expect(beat(record, at, day, 30 * S)).toEqual({ periodKey: day.key, usedMs: 3 * MIN, lastBeat: at });
   });
 
   it('carries a key it cannot read (fail closed)', () => {

@@ -14,8 +14,9 @@ import type { SessionContext, SessionInput } from '../../machines/session/types'
 // midnight, from a plain day, a Sunday night (a week's end) and a month's last night. After every
 // step, signed in, the count shown is never below the time played in the current period (the
 // model: the intervals played, cut to the period), nor above the time that passed awake; and at
-// or past the limit by the model, betting is barred (`reached`). Within the runs' span (at most
-// three São Paulo days, one sleep) the record holds every count a change of period may carry.
+// or past the limit by the model, betting is barred (`reached`). The record keeps the day's, the
+// week's and the month's counts, so a change of period reads the new one's (it kept two counts:
+// daily to monthly on a Tuesday lost Sunday night, now an example in play-time-period-change).
 
 const S = 1000;
 const MIN = 60_000;

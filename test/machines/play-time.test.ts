@@ -207,6 +207,11 @@ describe('playTimeMachine', () => {
       periodKey: 'daily:2026-11-23',
       usedMs: 1 * MIN,
       lastBeat: T0 + MIN,
+      kinds: {
+        daily: { periodKey: 'daily:2026-11-23', usedMs: 1 * MIN },
+        weekly: { periodKey: 'weekly:2026-11-23', usedMs: 1 * MIN },
+        monthly: { periodKey: 'monthly:2026-11', usedMs: 1 * MIN },
+      },
     });
     expect(tab.playTime()?.usedMs).toBe(1 * MIN);
     const failing = createLocalStoragePlayClock('k', {
