@@ -64,8 +64,7 @@ const memoryFetch = async (input: RequestInfo | URL) => {
   const { pathname } = new URL(String(input));
   const c = canned.get(pathname);
   if (!c) throw new Error(`no canned answer for ${pathname}`);
-  if (pathname === '/auth/login')
-    current = freshToken(cannedToken.length, ++issued);
+  if (pathname === '/auth/login') current = freshToken(cannedToken.length, ++issued);
   const body = pathname === '/bff/users/login-history' ? c.body : c.body.replaceAll(cannedToken, current);
   return new Response(body, { status: c.status, headers: c.headers });
 };

@@ -268,9 +268,11 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
   const scrubberOfValue = (v: string): Scrubber => {
-    let s = scrubbers.get(v);
-    if (!s) scrubbers.set(v, (s = createScrubber([v])));
-    return s;
+    const known = scrubbers.get(v);
+    if (known) return known;
+    const made = createScrubber([v]);
+    scrubbers.set(v, made);
+    return made;
   };
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
