@@ -93,3 +93,30 @@ describe("a child of the session that fails (the session's own net)", () => {
     await signsOut(client);
   });
 });
+
+describe("the login child fails (the session's own net)", () => {
+  it('a login child that fails leaves signingIn for failed, with the typed error; a new login may start', async () => {
+    const { createMemoryTokenStore } = await import('pam-client');
+    const { sessionMachine } = await import('pam-client/machines');
+    const { createActor, waitFor } = await import('xstate');
+    const machine = sessionMachine.provide({
+      actors: {
+        login: fromCallback(() => {
+          throw new Error('the login child failed');
+        }) as never,
+      },
+    });
+    const actor = createActor(machine, {
+      input: { auth: { login: async () => ({}) } as never, tokens: createMemoryTokenStore() },
+    }).start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'LOGIN', login: 'a@b.c', password: 'pw' } as never);
+    const s = actor.getSnapshot();
+    expect({ status: s.status, failed: s.matches('failed'), error: isPamError(s.context.error) }).toEqual({
+      status: 'active',
+      failed: true,
+      error: true,
+    });
+    actor.stop();
+  });
+});

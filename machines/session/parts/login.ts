@@ -38,6 +38,9 @@ export const signingIn = /* @__PURE__ */ (() =>
         { guard: childIs('registering'), target: '.registering', actions: progress },
         { guard: childIs('submitting'), target: '.submitting', actions: progress },
       ],
+      // The login child itself failed (not a failed login, which it reports): failed, with its
+      // typed error; a new attempt starts over.
+      onError: { target: 'failed', actions: 'takeError' },
       // Signed in by an answer the session's own call sealed: its token in the vault, stamped with
       // when it arrived and the login's id (`issued`); without its stamp it is not taken.
       onDone: {
