@@ -193,7 +193,11 @@ function inspectorOf(parts: FlowParts[]) {
   return observers.length
     ? {
         inspect: (event: InspectionEvent) => {
-          for (const observe of observers) observe(event);
+          // Diagnostics never decide: an app's observer or logger that throws is skipped.
+          for (const observe of observers)
+            try {
+              observe(event);
+            } catch {}
         },
       }
     : {};

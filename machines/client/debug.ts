@@ -53,7 +53,14 @@ export function debugInspector(log: DebugLogger | true): (event: InspectionEvent
 
 /** The logger behind `debug: true` (`console.debug`), or the app's own. */
 const writerOf = (log: DebugLogger | true): DebugLogger =>
-  log === true ? (line, detail) => console.debug(`[pam-client] ${line}`, detail ?? '') : log;
+  log === true
+    ? (line, detail) => console.debug(`[pam-client] ${line}`, detail ?? '')
+    : (line, detail) => {
+        // An app's logger that throws is skipped: a log line never decides.
+        try {
+          log(line, detail);
+        } catch {}
+      };
 
 /**
  * The adapter's `onNoServerDate` for a client with `debug` on: one line, the first time an answer
