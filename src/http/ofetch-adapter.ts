@@ -1,7 +1,7 @@
 import { createFetch } from 'ofetch';
 import { isPamError } from '../errors/base';
 import { StorageError } from '../errors/config';
-import { createScrubber, NO_SCRUB, type Scrubber } from '../errors/scrub';
+import { createScrubber, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
@@ -278,6 +278,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     // Sent again: the newest (the current token is never the one dropped).
     if (into.delete(value)) return void into.add(value);
     into.add(value);
+    sorted = heldChain = undefined;
     // The oldest goes (a Set keeps the order of insertion), with its scrubber.
     for (const t of into)
       if (into.size > HELD) {
@@ -289,22 +290,22 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  /**
-   * The scrubber of an answer to `call`: its own secrets (every rule), then every value held when
-   * the answer came, the longest first (a secret holding another is replaced whole).
-   */
+  /** Scrubbers applied one after another, as one. */
+  const chain = (list: Scrubber[]): Scrubber => ({
+    text: (t) => list.reduce((u, s) => s.text(u), t),
+    mayHold: (raw, kept) => list.some((s) => s.mayHold(raw, kept)),
+    deep: (value, keep, data) => list.reduce((v, s) => s.deep(v, keep, data), value),
+  });
+  // The values held, the longest first (a secret holding another is replaced whole), and their
+  // chain: made again only after `hold` changed them, not at every answer.
+  let sorted: string[] | undefined;
+  let heldChain: Scrubber | undefined;
+  const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
+  /** The scrubber of an answer to `call`: its own secrets (every rule), then every value held. */
   function scrubberOf({ secrets }: Call): Scrubber {
-    const own = createScrubber(secrets);
-    const list = [...held, ...sent]
-      .filter((v) => !secrets.includes(v))
-      .sort((a, b) => b.length - a.length)
-      .map(scrubberOfValue);
-    if (own !== NO_SCRUB) list.unshift(own);
-    return {
-      text: (t) => list.reduce((u, s) => s.text(u), t),
-      mayHold: (raw, kept) => list.some((s) => s.mayHold(raw, kept)),
-      deep: (value, keep, data) => list.reduce((v, s) => s.deep(v, keep, data), value),
-    };
+    if (!secrets[0]) return (heldChain ??= chain(heldValues().map(scrubberOfValue)));
+    const rest = heldValues().filter((v) => !secrets.includes(v));
+    return chain([createScrubber(secrets), ...rest.map(scrubberOfValue)]);
   }
 
   async function send(call: Call): Promise<unknown> {
