@@ -303,7 +303,10 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
   /** The scrubber of an answer to `call`: its own secrets (every rule), then every value held. */
   function scrubberOf({ secrets }: Call): Scrubber {
-    if (!secrets[0]) return (heldChain ??= chain(heldValues().map(scrubberOfValue)));
+    if (!secrets[0]) {
+      heldChain ??= chain(heldValues().map(scrubberOfValue));
+      return heldChain;
+    }
     const rest = heldValues().filter((v) => !secrets.includes(v));
     return chain([createScrubber(secrets), ...rest.map(scrubberOfValue)]);
   }
