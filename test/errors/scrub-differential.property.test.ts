@@ -147,7 +147,7 @@ describe('the scrubber against the one of 91a8b26', () => {
         else expect(now).toEqual(then);
         expect(mayHoldIsSound(scrub, old, secrets, text)).toBe(true);
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 33 },
     );
   }, 120_000);
 
