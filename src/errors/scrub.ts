@@ -189,12 +189,14 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     return s.length > 7 && !/^\d+$/.test(s);
   };
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
-  let data: Record<'whole' | 'value' | 'long' | 'word', RegExp> | undefined;
+  let data: Record<'whole' | 'value' | 'short' | 'long' | 'word', RegExp> | undefined;
   const dataPatterns = () =>
     (data ??= {
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
       whole: new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
       value: new RegExp(`${join(long)}|${token(join((s) => !long(s) && s[1]))}`, 'gi'),
+      // The short ones alone (no match spans a redaction: it is 10 characters, letters inside).
+      short: new RegExp(token(join((s) => !long(s) && s[1])), 'gi'),
       long: new RegExp(join(long), 'gi'),
       word: new RegExp(
         `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
@@ -275,13 +277,11 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     if (!holds(t, !mode)) return t;
     let out = t;
     let p: ReturnType<typeof dataPatterns> | undefined;
+    const by = mode % 3 ? `$1${REDACTED}` : REDACTED;
     if (mayEcho(t, !mode)) {
       p = mode ? dataPatterns() : undefined;
       if (p?.whole.test(t)) return REDACTED;
-      out = t.replace(
-        p ? [p.value, p.word, p.long][mode - 1]! : allPattern(),
-        mode % 3 ? `$1${REDACTED}` : REDACTED,
-      );
+      out = t.replace(p ? [p.value, p.word, p.long][mode - 1]! : allPattern(), by);
     }
     let layer = out;
     // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
@@ -295,6 +295,15 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
         if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
           return REDACTED;
       }
+    }
+    // A secret's echo is not data: a short secret it touched (`<token>482913`) stands on its own
+    // once the echo is redacted, so a 2xx value's short secrets are looked for again until nothing
+    // changes (twice for most texts; only a text with a redaction pays). Not the long ones: one
+    // found now would be made of a redaction's own letters.
+    for (let last = t, n = 0; mode === 1 && p && out !== last; n++) {
+      if (n > 7) return REDACTED;
+      last = out;
+      out = out.replace(p.short, by);
     }
     return out;
   };

@@ -131,6 +131,29 @@ function mayHoldIsSound(scrub: Scrubber, old: Scrubber, secrets: string[], text:
   return scrub.mayHold(raw, KEEP) || JSON.stringify(old.deep(JSON.parse(raw), KEEP, true)) === raw;
 }
 
+/**
+ * A 2xx answer's output walked by `old` again until nothing changes. The old walk judged a short
+ * secret glued to a long one's echo (`<token>482913`) by the echo's last character and left it
+ * beside the redaction; the new one walks again (a secret's echo is not data, see
+ * scrub-glued-secret.test.ts).
+ */
+function settled(old: Scrubber, out: string): string {
+  for (let next = out; ; out = next) {
+    next = JSON.stringify(old.deep(JSON.parse(out), KEEP, true));
+    if (next === out) return out;
+  }
+}
+
+const SEED_403019736: Case = {
+  secrets: [
+    '-khBNjN3hDpnQ7TfJIdhaEY.UtN98S3ZhG-X4KhqrPQ.xKtDS5rEQk7ZS7G_KDHf1g',
+    'm_Cx_--_-__53-_X2BB9TO-7b-_--kbMp581S_==',
+    '106236',
+  ],
+  text: '&#x20;khBNjN3hDpnQ7TfJIdhaEY&#x2e;UtN98S3ZhG&#x20;X4KhqrPQ&#x2e;xKtDS5rEQk7ZS7G&#x2f;KDHf1g106236-khBNjN3hDpnQ7TfJIdhaEY.UtN98S3ZhG-X4KhqrPQ.xKtDS5rEQk7ZS7G_KDHf1g',
+  novel: true,
+};
+
 describe('the scrubber against the one of 91a8b26', () => {
   it('property: every path gives what the old one gave (more hidden only where a form is new); mayHold says no only where the walk changes nothing', () => {
     fc.assert(
@@ -143,11 +166,16 @@ describe('the scrubber against the one of 91a8b26', () => {
         // rule (an error's: any echo; a 2xx answer's: a code only where it stands on its own).
         const left = (out: string, k: number) =>
           k < 2 ? old.text(out) !== out : JSON.stringify(old.deep(JSON.parse(out), KEEP, true)) !== out;
+        // A 2xx path may hide more than the old walk, never more than walking its output again does.
+        const between = (out: string, was: string) =>
+          hidesAllOf(out, was) && hidesAllOf(settled(old, was), out);
         if (novel) expect(now.filter((out, k) => !hidesAllOf(out, then[k]!) && left(out, k))).toEqual([]);
-        else expect(now).toEqual(then);
+        else
+          expect(now.filter((out, k) => out !== then[k] && !(k > 1 && between(out, then[k]!)))).toEqual([]);
         expect(mayHoldIsSound(scrub, old, secrets, text)).toBe(true);
       }),
-      { numRuns: 150, seed: 33 },
+      // CI's seed -403019736: a JWT whose stand-ins are HTML hex entities, a 6-digit code glued to it.
+      { numRuns: 150, examples: [[SEED_403019736]] },
     );
   }, 120_000);
 
