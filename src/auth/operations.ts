@@ -6,7 +6,7 @@
 // from the refresh endpoint cannot wait on itself.
 
 import * as z from 'zod/mini';
-import { createScrubber } from '../errors/scrub';
+import { createScrubber, scrubberOf } from '../errors/scrub';
 import type { Operation } from '../operation/operation';
 import {
   ForgotPasswordPayload,
@@ -47,7 +47,10 @@ function granting<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>
       const { token: _, ...rest } = user;
       probe.user = rest;
     }
-    const walked = createScrubber(tokens as string[]).deep(probe, undefined, true);
+    // Then the call's own secrets (the attached scrubber) in what is left: a short one glued to the
+    // token (`<token>abc123`) stands on its own once the token is redacted (REVIEW-G G1).
+    let walked = createScrubber(tokens as string[]).deep(probe, undefined, true);
+    if (walked !== probe) walked = scrubberOf(a).deep(walked, undefined, true);
     let clean = a;
     if (walked !== probe) {
       // A copy where anything changed, the kept fields put back as they came.

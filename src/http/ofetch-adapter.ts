@@ -301,14 +301,16 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   let sorted: string[] | undefined;
   let heldChain: Scrubber | undefined;
   const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
-  /** The scrubber of an answer to `call`: its own secrets (every rule), then every value held. */
+  /**
+   * The scrubber of an answer to `call`: every value held, then its own secrets (every rule), in
+   * what is left: a short one glued to a held token (`<token>abc123`) stands on its own once the
+   * token is redacted (REVIEW-G G1).
+   */
   function scrubberOf({ secrets }: Call): Scrubber {
-    if (!secrets[0]) {
-      heldChain ??= chain(heldValues().map(scrubberOfValue));
-      return heldChain;
-    }
+    heldChain ??= chain(heldValues().map(scrubberOfValue));
+    if (!secrets[0]) return heldChain;
     const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chain([createScrubber(secrets), ...rest.map(scrubberOfValue)]);
+    return chain([...rest.map(scrubberOfValue), createScrubber(secrets)]);
   }
 
   async function send(call: Call): Promise<unknown> {

@@ -81,3 +81,34 @@ describe('a short secret glued to a long one, in a 2xx answer', () => {
     );
   }, 60_000);
 });
+
+describe('a short secret joined to a redacted echo by a separator (REVIEW-G G2)', () => {
+  // `_` is a word character: `ref_482913` is data, but `<token>_482913` is a code beside a token.
+  it.each([' ', '-', '.', ':', ',', '/', '_', '=', '+', '~', '__', '_-', '._'])(
+    'the code beside the token, joined by %j, is hidden on either side',
+    (sep) => {
+      for (const text of [
+        `${JWT}${sep}${CODE}`,
+        `${CODE}${sep}${JWT}`,
+        `id ${JWT}${sep}${CODE}${sep}${JWT} x`,
+      ]) {
+        const out = data([JWT, CODE], { message: text }) as { message: string };
+        expect(out.message).not.toContain(CODE);
+        expect(out.message).not.toContain(JWT);
+      }
+    },
+  );
+
+  it('a password beside a long secret, joined by `_`', () => {
+    const captcha = 'c4ptch4T0k3nABCDEFGHIJ';
+    expect(data([captcha, 'abc123'], { a: `${captcha}_abc123`, b: `abc123_${captcha}` })).toEqual({
+      a: '[redacted]_[redacted]',
+      b: '[redacted]_[redacted]',
+    });
+  });
+
+  it('data joined to a code by `_` with no secret beside it stays', () => {
+    const answer = { a: `ref_${CODE}`, b: `${CODE}_x`, c: `[x]_${CODE}`, d: `${CODE}_[1]` };
+    expect(data([JWT, CODE], answer)).toBe(answer);
+  });
+});
