@@ -1,5 +1,5 @@
 import type { AuthHttpAdapter } from '../http/types';
-import { type Check, type Mismatches, moduleOf, type Operation } from '../operation/operation';
+import { type Check, type Mismatches, moduleOf } from '../operation/operation';
 import { AUTH_MODULE_ROWS, REGISTRATION_ROWS } from './operations';
 import type { AuthEndpoints, AuthModule, RegistrationModule } from './types';
 
@@ -48,7 +48,7 @@ export interface AuthModuleOptions {
  * if (result.type === 'two_factor_code') await auth.login({ login, password, two_factor_code: code });
  */
 export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
-  return moduleOf(http, withEndpoints(AUTH_MODULE_ROWS, options)) as unknown as AuthModule;
+  return moduleOf(http, AUTH_MODULE_ROWS, undefined, options.endpoints) as unknown as AuthModule;
 }
 
 /**
@@ -65,12 +65,5 @@ export function createRegistrationModule(
   http: AuthHttpAdapter,
   options: AuthModuleOptions = {},
 ): RegistrationModule {
-  return moduleOf(http, withEndpoints(REGISTRATION_ROWS, options)) as unknown as RegistrationModule;
-}
-
-/** The rows, an overridden endpoint keeping everything of its row but where it goes. */
-function withEndpoints(table: Record<string, Operation>, { endpoints = {} }: AuthModuleOptions) {
-  const rows: Record<string, Operation> = {};
-  for (const key in table) rows[key] = { ...table[key]!, ...endpoints[key as keyof AuthEndpoints] };
-  return rows;
+  return moduleOf(http, REGISTRATION_ROWS, undefined, options.endpoints) as unknown as RegistrationModule;
 }

@@ -213,14 +213,19 @@ export function operation<const O extends Operation, W extends Sending = Plain>(
 
 /**
  * A module: one method per row, named as its key, each sending through `http` (and `through`,
- * if given).
+ * if given). A row of `endpoints` (read once, here) sends its operation elsewhere: the row keeps
+ * everything else (validation, parsing).
  */
 export function moduleOf(
   http: Partial<HttpAdapter>,
   rows: Record<string, Operation>,
   through?: Through,
+  endpoints: Record<string, Partial<Operation> | undefined> = {},
 ): Record<string, unknown> {
   const module: Record<string, unknown> = {};
-  for (const key in rows) module[key] = (...args: unknown[]) => send(http, key, rows[key]!, args, through);
+  for (const key in rows) {
+    const row = { ...rows[key]!, ...endpoints[key] };
+    module[key] = (...args: unknown[]) => send(http, key, row, args, through);
+  }
   return module;
 }

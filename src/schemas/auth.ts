@@ -20,6 +20,7 @@ import {
 } from './common';
 import { either } from './either';
 import { UserLimitsFields } from './limits';
+import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
 
 /**
@@ -51,14 +52,13 @@ const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
  * await auth.login({ login: ' ana@example.com ', password }); // sends login: 'ana@example.com'
  */
 export const LoginPayload = /* @__PURE__ */ (() =>
-  z
-    .strictObject({
-      login: Login,
-      password: NonEmptyString,
-      captcha_token: z.optional(NonEmptyString),
-      app_source: optionalString(),
-      two_factor_code: z.optional(NonEmptyString),
-    })
+  strictObject({
+    login: Login,
+    password: NonEmptyString,
+    captcha_token: z.optional(NonEmptyString),
+    app_source: optionalString(),
+    two_factor_code: z.optional(NonEmptyString),
+  })
     // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
     .check(loginChecks()))();
 /** What `LoginPayload` reads: the body of `login`: e-mail or CPF, password, and the 2FA code on the second step. */
@@ -75,7 +75,7 @@ const flag = optionalBoolean;
  * @example
  * const cpf = formatCpf(user.document?.number); // '529.982.247-25' or null
  */
-export const AuthUserDocument = /* @__PURE__ */ (() => z.looseObject({ type: text(), number: text() }))();
+export const AuthUserDocument = /* @__PURE__ */ (() => looseObject({ type: text(), number: text() }))();
 export type AuthUserDocument = z.infer<typeof AuthUserDocument>;
 
 /**
@@ -85,7 +85,7 @@ export type AuthUserDocument = z.infer<typeof AuthUserDocument>;
  * user.country_data?.name; // 'Brasil'
  */
 export const AuthUserCountryData = /* @__PURE__ */ (() =>
-  z.looseObject({ code: text(), name: text(), ddi: text() }))();
+  looseObject({ code: text(), name: text(), ddi: text() }))();
 export type AuthUserCountryData = z.infer<typeof AuthUserCountryData>;
 
 /**
@@ -95,9 +95,9 @@ export type AuthUserCountryData = z.infer<typeof AuthUserCountryData>;
  */
 const AuthUserWallet = /* @__PURE__ */ (() => {
   const [n, b, t] = [optionalNumber, optionalBoolean, optionalText];
-  return z.looseObject({
+  return looseObject({
     real: z.optional(
-      z.looseObject({
+      looseObject({
         credit: n(),
         walletId: n(),
         minWithdrawAmount: n(),
@@ -109,7 +109,7 @@ const AuthUserWallet = /* @__PURE__ */ (() => {
       }),
     ),
     bonus: z.optional(
-      z.looseObject({
+      looseObject({
         credit: n(),
         creditHold: n(),
         sportsAmountHold: n(),
@@ -117,7 +117,7 @@ const AuthUserWallet = /* @__PURE__ */ (() => {
         expiryDatetime: t(),
       }),
     ),
-    cashback: z.optional(z.looseObject({ credit: n(), expiresAt: t() })),
+    cashback: z.optional(looseObject({ credit: n(), expiresAt: t() })),
   });
 })();
 
@@ -315,51 +315,45 @@ export const MIN_PLAYER_AGE = 18;
  *   number: '529.982.247-25', birth_date: '1990-05-01' }); // sends number: '52998224725'
  */
 export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
-  z
-    .strictObject({
-      email: email(),
-      password: NonEmptyString,
-      country: NonEmptyString,
-      nationalities: JsonString,
-      optIn: z.boolean(),
-      ddi: optionalString(),
-      phone: optionalString(),
-      name: optionalString(),
-      birth_date: optionalString(),
-      number: optionalString(),
-      captcha_token: z.optional(NonEmptyString),
-      app_source: optionalString(),
-      affiliation_code: optionalString(),
-    })
-    .check(
-      rule(
-        (p: { birth_date?: string }) =>
-          p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
-        `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
-        ['birth_date'],
-      ),
-      rule(
-        (p: { number?: string }) => p.number === undefined || isValidCpf(p.number),
-        'must be a valid CPF',
-        ['number'],
-      ),
-      z.overwrite((p) => {
-        if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
-        return p;
-      }),
-    ))();
+  strictObject({
+    email: email(),
+    password: NonEmptyString,
+    country: NonEmptyString,
+    nationalities: JsonString,
+    optIn: z.boolean(),
+    ddi: optionalString(),
+    phone: optionalString(),
+    name: optionalString(),
+    birth_date: optionalString(),
+    number: optionalString(),
+    captcha_token: z.optional(NonEmptyString),
+    app_source: optionalString(),
+    affiliation_code: optionalString(),
+  }).check(
+    rule(
+      (p: { birth_date?: string }) =>
+        p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
+      `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
+      ['birth_date'],
+    ),
+    rule((p: { number?: string }) => p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', [
+      'number',
+    ]),
+    z.overwrite((p) => {
+      if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
+      return p;
+    }),
+  ))();
 /** What `RegisterSimplifiedPayload` reads: the body of `registerSimplified` (a new account). */
 export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
 
 // Spec 2.6
 /** Spec 2.6. The login is sent as `LoginPayload` sends it (trimmed; a CPF as digits). */
 export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
-  z
-    .strictObject({
-      login: Login,
-      captcha_token: z.optional(NonEmptyString),
-    })
-    .check(loginChecks()))();
+  strictObject({
+    login: Login,
+    captcha_token: z.optional(NonEmptyString),
+  }).check(loginChecks()))();
 /** What `ForgotPasswordPayload` reads: the body of `forgotPassword` (password recovery). */
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 
@@ -370,7 +364,7 @@ export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
  * const result = ValidateDocumentPayload.safeParse(data);
  */
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
+  strictObject({
     number: NonEmptyString,
     captcha_token: z.optional(NonEmptyString),
   }))();

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { atLeast, atMost, int, integerField, optionalInteger, optionalText, readInteger } from './common';
 import { list } from './list';
+import { strictObject } from './objects';
 
 // Spec 2.13 and 3.1.
 
@@ -17,7 +18,7 @@ export const ReferenceYear = /* @__PURE__ */ (() => int(atLeast(1900), atMost(99
  * const result = IncomeReportGeneratePayload.safeParse(data);
  */
 export const IncomeReportGeneratePayload = /* @__PURE__ */ (() =>
-  z.strictObject({
+  strictObject({
     reference_year: ReferenceYear,
     type: IncomeReportDeliveryType,
   }))();

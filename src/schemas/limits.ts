@@ -12,6 +12,7 @@ import {
   LimitPeriod,
   sensitiveFields,
 } from './common';
+import { strictObject } from './objects';
 import { rule } from './rule';
 
 // Spec 2.11, bounds from section 8 and the docs/contract.md gap defaults.
@@ -46,7 +47,7 @@ const LIMIT_KINDS = ['deposit', 'bet', 'loss', 'time'] as const;
  * // sends { user_limit_deposit: 500, user_limit_deposit_period: 'monthly', user_limit_deposit_active: 1 }
  */
 export const UpdateLimitsPayload = /* @__PURE__ */ (() =>
-  z.strictObject({ ...limitFields, ...sensitiveFields }).check(
+  strictObject({ ...limitFields, ...sensitiveFields }).check(
     rule(
       (p: Record<string, unknown>) => Object.keys(limitFields).some((k) => p[k] !== undefined),
       'must set at least one limit field',
@@ -78,7 +79,7 @@ export const PauseDays = /* @__PURE__ */ (() => int(atLeast(1), atMost(45)))();
  * const result = TimeoutLimitsPayload.safeParse(data);
  */
 export const TimeoutLimitsPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
+  strictObject({
     user_pause: PauseDays,
     reason: IntCode,
     ...sensitiveFields,
@@ -97,7 +98,7 @@ export type ExclusionMonths = z.infer<typeof ExclusionMonths>;
  * const result = SelfExclusionPayload.safeParse(data);
  */
 export const SelfExclusionPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
+  strictObject({
     user_exclusion: ExclusionMonths,
     reason: IntCode,
     ...sensitiveFields,

@@ -12,6 +12,7 @@ import {
   textField,
 } from './common';
 import { list } from './list';
+import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
@@ -22,7 +23,7 @@ import { rule } from './rule';
  * const result = UpdateUserPayload.safeParse(data);
  */
 export const UpdateUserPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
+  strictObject({
     captcha_token: z.optional(NonEmptyString),
     password_check: z.optional(NonEmptyString),
     kyc_id: z.optional(IntCode),
@@ -55,7 +56,7 @@ export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;
  * const result = UpdateEmailPayload.safeParse(data);
  */
 export const UpdateEmailPayload = /* @__PURE__ */ (() =>
-  z.strictObject({ email: email(), ...sensitiveFields }))();
+  strictObject({ email: email(), ...sensitiveFields }))();
 /** What `UpdateEmailPayload` reads: the body of `updateEmail`. */
 export type UpdateEmailPayload = z.infer<typeof UpdateEmailPayload>;
 
@@ -66,7 +67,7 @@ export type UpdateEmailPayload = z.infer<typeof UpdateEmailPayload>;
  * const result = AddPhonePayload.safeParse(data);
  */
 export const AddPhonePayload = /* @__PURE__ */ (() =>
-  z.strictObject({
+  strictObject({
     phone: NonEmptyString,
     ddi: NonEmptyString,
     ...sensitiveFields,
@@ -81,7 +82,7 @@ export type AddPhonePayload = z.infer<typeof AddPhonePayload>;
  * const result = UpdateAddressPayload.safeParse(data);
  */
 export const UpdateAddressPayload = /* @__PURE__ */ (() =>
-  z.strictObject({
+  strictObject({
     street: NonEmptyString,
     city: NonEmptyString,
     state: NonEmptyString,
@@ -101,7 +102,7 @@ export type ContractType = z.infer<typeof ContractType>;
  * @example
  * const result = UpdateContractsPayload.safeParse(data);
  */
-export const UpdateContractsPayload = /* @__PURE__ */ (() => z.strictObject({ type: ContractType }))();
+export const UpdateContractsPayload = /* @__PURE__ */ (() => strictObject({ type: ContractType }))();
 /** What `UpdateContractsPayload` reads: the body of `updateContracts`: `{ type }`. */
 export type UpdateContractsPayload = z.infer<typeof UpdateContractsPayload>;
 
@@ -111,7 +112,7 @@ export type UpdateContractsPayload = z.infer<typeof UpdateContractsPayload>;
  * @example
  * const result = UpdateMarketingPayload.safeParse(data);
  */
-export const UpdateMarketingPayload = /* @__PURE__ */ (() => z.strictObject({ mkt_accepted: z.boolean() }))();
+export const UpdateMarketingPayload = /* @__PURE__ */ (() => strictObject({ mkt_accepted: z.boolean() }))();
 /** What `UpdateMarketingPayload` reads: the body of `updateMarketing`: `{ mkt_accepted }`. */
 export type UpdateMarketingPayload = z.infer<typeof UpdateMarketingPayload>;
 
@@ -120,7 +121,7 @@ export type UpdateMarketingPayload = z.infer<typeof UpdateMarketingPayload>;
  * `city`, `state`, `zipcode` (read tolerantly, each optional). Other keys are kept.
  */
 export const UserAddress = /* @__PURE__ */ (() =>
-  z.looseObject({
+  looseObject({
     street: optionalText(),
     city: optionalText(),
     state: optionalText(),
@@ -137,21 +138,19 @@ export type UserAddress = z.infer<typeof UserAddress>;
  * const result = ChangePasswordPayload.safeParse(data);
  */
 export const ChangePasswordPayload = /* @__PURE__ */ (() =>
-  z
-    .strictObject({
-      old_password: NonEmptyString,
-      password: NonEmptyString,
-      password_confirmation: NonEmptyString,
-      captcha_token: z.optional(NonEmptyString),
-      kyc_id: z.optional(IntCode),
-    })
-    .check(
-      rule(
-        (p: { password: string; password_confirmation: string }) => p.password === p.password_confirmation,
-        'must match password',
-        ['password_confirmation'],
-      ),
-    ))();
+  strictObject({
+    old_password: NonEmptyString,
+    password: NonEmptyString,
+    password_confirmation: NonEmptyString,
+    captcha_token: z.optional(NonEmptyString),
+    kyc_id: z.optional(IntCode),
+  }).check(
+    rule(
+      (p: { password: string; password_confirmation: string }) => p.password === p.password_confirmation,
+      'must match password',
+      ['password_confirmation'],
+    ),
+  ))();
 /** What `ChangePasswordPayload` reads: the body of `changePassword`. */
 export type ChangePasswordPayload = z.infer<typeof ChangePasswordPayload>;
 
@@ -165,12 +164,12 @@ export type TwoFactorType = z.infer<typeof TwoFactorType>;
  * const result = TwoFactorPayload.safeParse(data);
  */
 export const TwoFactorPayload = /* @__PURE__ */ (() =>
-  z.strictObject({ type: TwoFactorType, enabled: z.boolean() }))();
+  strictObject({ type: TwoFactorType, enabled: z.boolean() }))();
 /** What `TwoFactorPayload` reads: the body of `toggleTwoFactor`. */
 export type TwoFactorPayload = z.infer<typeof TwoFactorPayload>;
 
 /** The spec says only "fields of the request body"; docs/contract.md fixes `{ password }`. */
-export const CheckPasswordPayload = /* @__PURE__ */ (() => z.strictObject({ password: NonEmptyString }))();
+export const CheckPasswordPayload = /* @__PURE__ */ (() => strictObject({ password: NonEmptyString }))();
 /** What `CheckPasswordPayload` reads: the body of `checkPassword`: `{ password }`. */
 export type CheckPasswordPayload = z.infer<typeof CheckPasswordPayload>;
 
@@ -189,7 +188,7 @@ export type CheckPasswordResult = z.infer<typeof CheckPasswordResult>;
  * `id`, `provider`, `email`, `connected_at` (read tolerantly, each optional). Other keys are kept.
  */
 export const SocialAccount = /* @__PURE__ */ (() =>
-  z.looseObject({
+  looseObject({
     id: optionalInteger(),
     provider: optionalText(),
     email: optionalText(),
