@@ -66,6 +66,19 @@ const OPTIONS = [
  * const { player, restrictions, initial, headers } = await pam.getSession(request);
  */
 export function createPamServer(given: PamServerOptions): PamServer {
+  try {
+    return serverOf(given);
+  } catch (error) {
+    // A getter or a Proxy in the options that throws: the app's own error is not quoted (it may
+    // name a secret), and the kind stays the one every bad option gives (REVIEW-H L2).
+    if (error instanceof ConfigurationError) throw error;
+    throw new ConfigurationError(
+      'pam-client/server: an option could not be read (a getter or a Proxy threw)',
+    );
+  }
+}
+
+function serverOf(given: PamServerOptions): PamServer {
   // Every option checked here, whatever its kind (option.ts): nothing is sent with one that is not.
   const options = objectOption('options', given, OPTIONS, '') as Partial<PamServerOptions>;
   baseURLOption('apiBaseURL', options.apiBaseURL);

@@ -83,9 +83,14 @@ function routeOf(name: string, row: Operation, read = false): Route {
 export function buildRoutes(given?: Partial<AuthEndpoints>): Route[] {
   const endpoints = objectOption('endpoints', given, Object.keys(AUTH_OPERATIONS));
   const routes: Route[] = [];
+  // The refresh is the proxy's own call to the API, no route: a login at its method and path is
+  // refused like one at another route's (REVIEW-H L2).
+  let refresh = '';
   for (const [name, row] of Object.entries(AUTH_OPERATIONS)) {
     const override = endpointOption(`endpoints.${name}`, endpoints[name]);
-    if (name !== 'refreshToken') routes.push(routeOf(name, { ...row, ...override }, true));
+    const { method, path } = { ...row, ...override } as Operation;
+    if (name === 'refreshToken') refresh = `${method} ${String(path).split('?')[0]}`;
+    else routes.push(routeOf(name, { ...row, ...override }, true));
   }
   for (const [name, row] of Object.entries(USER_OPERATIONS)) routes.push(routeOf(name, row as Operation));
   // Two rows at one method and path (or at the proxy's own `GET P/session`, `GET P/report-file`):
@@ -93,6 +98,7 @@ export function buildRoutes(given?: Partial<AuthEndpoints>): Route[] {
   const seen = new Map([
     ['GET /session', ''],
     ['GET /report-file', ''],
+    [refresh, 'refreshToken'],
   ]);
   for (const r of routes) {
     const key = `${r.method} /${r.segments.map((s) => (typeof s === 'string' ? s : `{${s.hole}}`)).join('/')}`;

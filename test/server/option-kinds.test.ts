@@ -50,6 +50,7 @@ const cookieName = (v: unknown) => {
 };
 /** POST paths another route of the proxy has (a login there would shadow it, or be shadowed). */
 const RESERVED_POST = new Set([
+  '/users/refresh-token',
   '/auth/logout',
   '/auth/register-simplified',
   '/auth/forgot-password',
