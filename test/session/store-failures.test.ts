@@ -5,6 +5,7 @@
 // the logout re-read the store, took a failed read for "no token" and went out without one).
 // Over real sockets against the reference server; a token is live when a profile read with it works.
 
+import { inspect } from 'node:util';
 import {
   createAuthModule,
   createMemoryTokenStore,
@@ -16,10 +17,11 @@ import {
 import { sessionActorOf } from 'pam-client/devtools';
 import type { PamClient } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
+import { STORE_WAIT_MS } from '../../machines/session/store';
 import { sessionMachine } from '../../machines/sessionMachine';
 import { usePamClients } from '../support/clients';
-import { until } from '../support/event-loop';
+import { turns, until } from '../support/event-loop';
 import { reachableStrings } from '../support/reachable';
 import { clientsFor, useReferenceServer } from '../support/server';
 
@@ -27,7 +29,7 @@ const ctx = useReferenceServer();
 const { client } = usePamClients(ctx);
 
 type Op = 'get' | 'set' | 'clear';
-type Mode = 'throw' | 'reject';
+type Mode = 'throw' | 'reject' | 'hang';
 
 /**
  * A memory store whose operations fail on demand (`failing`: which, and how); every token it was
@@ -43,6 +45,7 @@ function flakyStore(initial: StoredSession | null = null) {
     const error = () => new Error(`${op} failed, holding ${tokens.at(-1)}`);
     if (mode === 'throw') throw error();
     if (mode === 'reject') return Promise.reject(error());
+    if (mode === 'hang') return new Promise<T>(() => {});
     return call();
   };
   const store: TokenStore = {
@@ -116,7 +119,11 @@ describe('createPamClient on a token store that fails', () => {
     async ({ phase, op, mode }) => {
       const f = flakyStore(phase === 'restore' ? seeded() : null);
       if (phase === 'login' || phase === 'restore') f.failing.set(op, mode);
-      const c = client({ storage: f.store });
+      const logged: string[] = [];
+      const c = client({
+        storage: f.store,
+        debug: (line, detail) => logged.push(line, inspect(detail, { depth: 8 })),
+      });
       await until(() => c.view.status !== 'restoring', 'restored');
       if (phase !== 'restore') await logIn(c);
       if (phase === 'refresh') {
@@ -130,6 +137,8 @@ describe('createPamClient on a token store that fails', () => {
 
       expect(sessionActorOf(c).getSnapshot().status).toBe('active');
       expectNoToken(c, f.tokens);
+      expect(logged.length).toBeGreaterThan(0);
+      for (const token of f.tokens) expect(logged.join('\n')).not.toContain(token);
       const live = await Promise.all(f.tokens.map(liveness));
       expect(live).toEqual(f.tokens.map(() => 'unauthorized'));
       // A login the store could not even be read for sends nothing: no token was issued. A refresh
@@ -225,6 +234,22 @@ describe('sessionMachine on a token store that fails', () => {
 });
 
 describe('createPamClient on a store that names another session, or none', () => {
+  it('a read that never answers at logout: after STORE_WAIT_MS the token held is revoked', async () => {
+    const sim = new SimulatedClock();
+    const f = flakyStore();
+    const c = client({ storage: f.store, environment: { timers: sim, now: () => Date.now() } });
+    await until(() => c.view.status !== 'restoring', 'restored');
+    await logIn(c);
+    f.failing.set('get', 'hang');
+    c.logout();
+    await turns();
+    expect(c.view.status).toBe('signingOut');
+    sim.increment(STORE_WAIT_MS);
+    await until(() => c.view.status === 'signedOut', 'signed out');
+    expect(await liveness(f.tokens[0]!)).toBe('unauthorized');
+    expect(c.view.error).toBeNull();
+  });
+
   it('web storage whose reads start failing (its get answers none): the logout revokes the token held', async () => {
     const data = new Map<string, string>();
     let blocked = false;
