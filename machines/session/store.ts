@@ -413,15 +413,17 @@ export const logoutSession = /* @__PURE__ */ fromPromise<
   const cleared = input.tokens.clear();
   if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined, input.timers);
   const revoke = (s: StoredSession | null) =>
-    input.auth.logout({ signal, ...(s ? { accessToken: s.accessToken } : {}) });
-  const also =
-    held && held.accessToken !== current?.accessToken
-      ? // One the store no longer names may be dead already (a refresh elsewhere rotated it): its 401 is the goal.
-        revoke(held).catch((e: unknown) => {
-          if ((e as { code?: unknown }).code !== 'unauthorized') throw e;
-        })
-      : undefined;
-  await Promise.all([revoke(current), also]);
+    input.auth.logout({ signal, ...(s && { accessToken: s.accessToken }) });
+  await Promise.all([
+    revoke(current),
+    // The one held, when the store names another (`current` is then a session too): it may be dead
+    // already (a refresh elsewhere rotated it), and its 401 is the goal.
+    held &&
+      held.accessToken !== current?.accessToken &&
+      revoke(held).catch((e: { code?: unknown }) => {
+        if (e.code !== 'unauthorized') throw e;
+      }),
+  ]);
 });
 
 /**

@@ -141,6 +141,11 @@ describe('createPamClient on a token store that fails', () => {
       for (const token of f.tokens) expect(logged.join('\n')).not.toContain(token);
       const live = await Promise.all(f.tokens.map(liveness));
       expect(live).toEqual(f.tokens.map(() => 'unauthorized'));
+      // One logout, with the token (none bare; none when no token was issued).
+      const logouts = ctx.server.requests.filter((r) => r.path === '/auth/logout');
+      expect(logouts.map((r) => r.headers.authorization ?? 'bare')).toEqual(
+        f.tokens.length ? [`Bearer ${f.tokens.at(-1)}`] : [],
+      );
       // A login the store could not even be read for sends nothing: no token was issued. A refresh
       // goes on with the session held when the store cannot be read.
       expect(f.tokens.length).toBe(phase === 'login' && op === 'get' ? 0 : phase === 'refresh' ? 2 : 1);
