@@ -88,13 +88,20 @@ function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
   }
 }
 
-/** Stores already guarded: guarding twice would queue every write behind two queues. */
-const guarded = new WeakSet<object>();
+/**
+ * Stores already guarded (guarding twice would queue every write behind two queues), each with
+ * the session it holds for this client (`heldSession`).
+ */
+const guarded = new WeakMap<object, () => StoredSession | null>();
 
 /**
  * The token store as the session uses it: sync stores stay sync (a logout clears them at once),
  * and every failure is a rejected promise with a `StorageError` (the store's own message is not
  * copied: it may hold the token it failed to write). Guarding a guarded store returns it as is.
+ *
+ * A read that fails answers the session this client holds (the last it wrote, or read), if any:
+ * a store that cannot be read has not said "no session", and the logout must still revoke its
+ * token (a read the store answers with none or another session: `heldSession`, `logoutSession`).
  *
  * Writes land in the order they were made (a slow `set` of a login must not land after the
  * logout's `clear` and bring the session back), but a write waits for the one before it at most
@@ -111,6 +118,15 @@ const guarded = new WeakSet<object>();
 export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
   if (guarded.has(store)) return store;
   let writing: Promise<unknown> | null = null;
+  /**
+   * The session this client holds: the last it wrote (none after a clear) or read. A read that
+   * fails answers it (a failed read is not "no session": the logout must still revoke its token).
+   */
+  let held: StoredSession | null = null;
+  const seen = (s: StoredSession | null) => {
+    held = parseStoredSession(s) ?? held;
+    return s;
+  };
   /** The latest write, to make again when an older one it overtook lands late. */
   let latest: { call: () => void | Promise<void>; started: boolean } | null = null;
   /** What reads answer instead of the store (undefined: the store's word). */
@@ -118,7 +134,7 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
   const write = (value: StoredSession | null, call: () => void | Promise<void>): void | Promise<void> => {
     const entry = { call, started: false };
     latest = entry;
-    shown = value;
+    shown = held = value;
     // Settled: the store's word again, but a session it refused stays (only the latest write's outcome counts).
     const after = (ok: boolean) => {
       if (latest === entry) shown = ok || !value ? undefined : value;
@@ -150,13 +166,20 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
     return result;
   };
   const result = service({
-    get: () => (shown === undefined ? attempt(() => store.get()) : shown),
+    get() {
+      if (shown !== undefined) return shown;
+      const read = attempt(() => store.get());
+      return read instanceof Promise ? read.then(seen, (error) => held ?? Promise.reject(error)) : seen(read);
+    },
     set: (session: StoredSession) => write(session, () => store.set(session)),
     clear: () => write(null, () => store.clear()),
   });
-  guarded.add(result);
+  guarded.set(result, () => held);
   return result;
 }
+
+/** The session a guarded store holds for this client (none for a store not guarded). */
+export const heldSession = (tokens: TokenStore): StoredSession | null => guarded.get(tokens)?.() ?? null;
 
 /** How long the session waits for a store that does not answer before it goes on without it. */
 export const STORE_WAIT_MS = 3_000;
@@ -299,8 +322,9 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   // A custom store may hand back anything (class instances, extra fields): only a valid,
   // plain StoredSession goes on.
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
+  // One that fails is not empty: the restore fails with its `StorageError` (signed out, told why).
   const load = async () =>
-    parseStoredSession(await within(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
+    parseStoredSession(await settleWithin(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
   // Read again after each wait on the server: another tab may have stored or cleared a session
   // meanwhile, and the restore then goes on from what the store holds now (a few times at most),
   // never clearing it nor writing its old session over the other tab's.
@@ -380,11 +404,26 @@ export const logoutSession = /* @__PURE__ */ fromPromise<
   // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
   // A store that never answers holds the logout up for `STORE_WAIT_MS` at most.
   // (The session's store is guarded: its calls never throw, a failure is a rejected promise.)
+  // The session this client holds, taken before the clear forgets it: revoked too when the store
+  // names another token or none (a read that failed or never answered, a store that lost it).
+  const held = heldSession(input.tokens);
   const read = input.tokens.get();
-  const current = read instanceof Promise ? await within(read, STORE_WAIT_MS, null, input.timers) : read;
+  const current =
+    (read instanceof Promise ? await within(read, STORE_WAIT_MS, null, input.timers) : read) ?? held;
   const cleared = input.tokens.clear();
   if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined, input.timers);
-  await input.auth.logout({ signal, ...(current ? { accessToken: current.accessToken } : {}) });
+  const revoke = (s: StoredSession | null) =>
+    input.auth.logout({ signal, ...(s && { accessToken: s.accessToken }) });
+  await Promise.all([
+    revoke(current),
+    // The one held, when the store names another (`current` is then a session too): it may be dead
+    // already (a refresh elsewhere rotated it), and its 401 is the goal.
+    held &&
+      held.accessToken !== current?.accessToken &&
+      revoke(held).catch((e: { code?: unknown }) => {
+        if (e.code !== 'unauthorized') throw e;
+      }),
+  ]);
 });
 
 /**

@@ -28,8 +28,9 @@ export const restoring = /* @__PURE__ */ (() =>
         },
         { target: 'signedOut' },
       ],
-      // A store that throws is treated as empty: never crash on storage.
-      onError: { target: 'signedOut' },
+      // A store that fails (or a clock that gives no time): signed out, with its typed error (not
+      // "no session": the store could not say). Never a crash.
+      onError: { target: 'signedOut', actions: 'takeError' },
     },
     // An explicit login or logout wins over a restore still reading the store; a logout
     // revokes the stored session (if any) and tells the other tabs, as from signedIn.
