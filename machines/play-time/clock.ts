@@ -35,6 +35,13 @@ export interface PlayClockCount {
 export interface PlayClockRecord extends PlayClockCount {
   /** Epoch ms of the last heartbeat of any tab (on that tab's clock); null before the first. */
   lastBeat: number | null;
+  /**
+   * Where the count started again: a beat that could place neither `lastBeat` nor a beat of its own
+   * (a new page, or a tab after a sleep: the mark looked further back than a gap) moved the mark to
+   * here, so a tab whose own interval began before it counts the part before it too. None once such
+   * a tab beat, or a gap after it.
+   */
+  since?: number;
   other?: PlayClockCount | null;
   /**
    * The counts of each kind of period (the São Paulo day, week and month), whatever the limit's
@@ -66,7 +73,12 @@ export interface PlayClockStore {
 export function playClockRecordOf(value: unknown): PlayClockRecord | null {
   const count = countsOf(value);
   if (!count) return null;
-  const { lastBeat, behind, kinds } = value as { lastBeat: number; behind: number; kinds: unknown };
+  const { lastBeat, since, behind, kinds } = value as {
+    lastBeat: number;
+    since: number;
+    behind: number;
+    kinds: unknown;
+  };
   // Each kind's counts, where their newest period is of that kind (else none: carried).
   const each = KINDS.flatMap((k) => {
     const c = countsOf((kinds as Record<string, unknown> | null)?.[k]);
@@ -76,6 +88,7 @@ export function playClockRecordOf(value: unknown): PlayClockRecord | null {
   return {
     ...count,
     lastBeat: Number.isFinite(lastBeat) ? lastBeat : null,
+    ...(Number.isFinite(since) ? { since } : {}),
     ...(behind > 0 && Number.isFinite(behind) ? { behind } : {}),
     ...(each.length ? { kinds: Object.fromEntries(each) } : {}),
   };
@@ -177,9 +190,15 @@ export function beat(
   const mine = own !== null && own <= now && now - own <= maxGapMs ? own : null;
   const shared = placed(record?.lastBeat ?? null, now, maxGapMs);
   const from = mine === null ? shared : Math.max(mine, shared ?? mine);
+  // The count started again at `since`: this tab's own interval from before it is counted up to it
+  // too (the mark only says what was counted after it), in the period counted (fail closed).
+  const start = placed(record?.since ?? null, now, maxGapMs);
+  const bridged = mine !== null && start !== null && mine < start;
+  const earlier = bridged ? Math.min(start, from as number) - mine : 0;
   const counted = (p: Bounds): PlayClockCount => ({
     periodKey: p.key,
-    usedMs: carried(record, p.key) + (from === null ? 0 : Math.max(0, now - Math.max(from, p.start))),
+    usedMs:
+      carried(record, p.key) + earlier + (from === null ? 0 : Math.max(0, now - Math.max(from, p.start))),
   });
   const used = counted(period);
   // The other period worth keeping: `also` (this beat counted in it too), else the newest of the
@@ -201,13 +220,16 @@ export function beat(
       .sort((a, b) => (a.periodKey < b.periodKey ? 1 : -1))[0] ?? null;
   // A mark a little ahead (another tab's clock) stays: writing ours would move it back, and the
   // time between would be counted twice. One further ahead than a gap is not kept. A beat that
-  // counted nothing (a new page after a step or a sleep) leaves a mark behind as it is: another
-  // tab's own interval up to now is still counted.
+  // counted from nothing (a new page after a step or a sleep) moves the mark (a page reloaded
+  // before its second beat loses nothing) and says the count started again there (`since`), so
+  // another tab's own interval from before it is still counted in full.
   const last = record?.lastBeat ?? null;
-  const lastBeat = last !== null && (last > now ? last - now <= maxGapMs : from === null) ? last : now;
+  const lastBeat = last !== null && last > now && last - now <= maxGapMs ? last : now;
+  const since = from === null && last !== null ? now : bridged || start === null ? null : record?.since;
+  const mark = since == null ? { lastBeat } : { lastBeat, since };
   if (other && other.periodKey > period.key)
-    return { periodKey: other.periodKey, usedMs: other.usedMs, lastBeat, other: used };
-  return other ? { ...used, lastBeat, other: { ...other } } : { ...used, lastBeat };
+    return { periodKey: other.periodKey, usedMs: other.usedMs, ...mark, other: used };
+  return other ? { ...used, ...mark, other: { ...other } } : { ...used, ...mark };
 }
 
 export { playPeriodOf };
@@ -229,8 +251,15 @@ export function beatKinds(
   const each = KINDS.map((k) => {
     const counts = record?.kinds?.[k];
     const [period, also] = periodsOf(k);
-    return beat(counts ? { ...counts, lastBeat: record.lastBeat } : record, now, period, maxGapMs, own, also);
+    return beat(
+      counts ? { ...counts, lastBeat: record.lastBeat, since: record.since } : record,
+      now,
+      period,
+      maxGapMs,
+      own,
+      also,
+    );
   });
-  const kinds = Object.fromEntries(each.map(({ lastBeat, ...counts }, i) => [KINDS[i], counts]));
+  const kinds = Object.fromEntries(each.map(({ lastBeat, since, ...counts }, i) => [KINDS[i], counts]));
   return { ...(each[KINDS.indexOf(kind)] as PlayClockRecord), kinds };
 }

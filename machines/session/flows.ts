@@ -30,7 +30,6 @@ import { openChannel } from '../environment';
 import { loginMachine } from '../loginMachine';
 import {
   createLocalStoragePlayClock,
-  createMemoryPlayClock,
   PLAY_CLOCK_KEY,
   type PlayClockStore,
   type PlayTimeContext,
@@ -149,22 +148,26 @@ const playClocks = new WeakMap<SessionServices, Map<number | null, PlayClockStor
 
 /**
  * The player's play clock, one for the life of the session (so of the client): one in memory (no
- * `localStorage`) must not start again at the next login. Memory when the app's (or the default)
- * throws: the session must not die of it.
+ * `localStorage`) must not start again at the next login. A factory (the app's) that throws or
+ * gives none leaves no store to count in: the time played is not known (a store whose reads throw:
+ * no betting, fail closed; a fresh memory clock would show an app's player over the limit as free
+ * to bet), and the factory is asked again at each beat (every second while not known) and login
+ * until it gives one.
  */
 function playClockOf(s: SessionServices, userId: number | null): PlayClockStore {
   const kept = playClocks.get(s) ?? new Map<number | null, PlayClockStore>();
   playClocks.set(s, kept);
-  let store = kept.get(userId);
-  if (!store) {
-    try {
-      store = (s.playClock as NonNullable<typeof s.playClock>)(userId);
-    } catch {
-      store = createMemoryPlayClock();
-    }
-    kept.set(userId, store);
+  const store = () => {
+    const made = kept.get(userId) ?? (s.playClock as NonNullable<typeof s.playClock>)(userId);
+    if (!made) throw made;
+    kept.set(userId, made);
+    return made;
+  };
+  try {
+    return store();
+  } catch {
+    return { read: () => store().read(), write: (record) => store().write(record) };
   }
-  return store;
 }
 
 /**
