@@ -1,7 +1,7 @@
 import { createFetch } from 'ofetch';
 import { isPamError } from '../errors/base';
 import { StorageError } from '../errors/config';
-import { createScrubber, type Scrubber } from '../errors/scrub';
+import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
@@ -290,12 +290,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  /** Scrubbers applied one after another, as one. */
-  const chain = (list: Scrubber[]): Scrubber => ({
-    text: (t) => list.reduce((u, s) => s.text(u), t),
-    mayHold: (raw, kept) => list.some((s) => s.mayHold(raw, kept)),
-    deep: (value, keep, data) => list.reduce((v, s) => s.deep(v, keep, data), value),
-  });
   // The values held, the longest first (a secret holding another is replaced whole), and their
   // chain: made again only after `hold` changed them, not at every answer.
   let sorted: string[] | undefined;
@@ -304,11 +298,11 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   /** The scrubber of an answer to `call`: its own secrets (every rule), then every value held. */
   function scrubberOf({ secrets }: Call): Scrubber {
     if (!secrets[0]) {
-      heldChain ??= chain(heldValues().map(scrubberOfValue));
+      heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
       return heldChain;
     }
     const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chain([createScrubber(secrets), ...rest.map(scrubberOfValue)]);
+    return chainScrubbers([createScrubber(secrets), ...rest.map(scrubberOfValue)]);
   }
 
   async function send(call: Call): Promise<unknown> {
