@@ -332,9 +332,16 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // An error body's key is scrubbed like its values (a password echoed as a field name must not
   // reach `fieldErrors`), but for the secret fields' own names (`password`), which say nothing of
   // the value. A 2xx key that is a plain identifier (`strong_password`) is a field name: only a
-  // whole secret or a whole word of an unambiguous one is replaced.
+  // whole secret or a whole word of an unambiguous one is replaced. (`holds` first: what both
+  // modes of a 2xx key ask first, before a pattern tells them apart; most keys hold nothing.)
   const keyText = (k: string, data?: boolean) =>
-    data ? scrubbed(k, /^[A-Za-z_]\w*$/.test(k) ? 2 : 3) : SECRET_KEY_SET.has(k) ? k : text(k);
+    data
+      ? holds(k)
+        ? scrubbed(k, /^[A-Za-z_]\w*$/.test(k) ? 2 : 3)
+        : k
+      : SECRET_KEY_SET.has(k)
+        ? k
+        : text(k);
   const deep = (value: unknown, depth: number, keep?: ReadonlySet<string>, data?: boolean): unknown => {
     if (typeof value === 'string') return scrubbed(value, data ? 1 : 0);
     if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
@@ -351,15 +358,20 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       }
       return out ?? value;
     }
-    const entries = Object.entries(value);
-    let changed = false;
-    const next = entries.map(([key, v]) => {
+    // Its keys, each value read by key: no pair is made for a member that stays (`Object.entries`
+    // made one per member: the walk of a login answer took 4.6 us, 2 us without).
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let next: [string, unknown][] | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const v = record[key];
       const k = keyText(key, data);
       const w = keep?.has(key) ? v : deep(v, depth + 1, keep, data);
-      if (k !== key || w !== v) changed = true;
-      return [k, w] as const;
-    });
-    if (!changed) return value;
+      if (k !== key || w !== v) next ??= keys.slice(0, i).map((c) => [c, record[c]]);
+      next?.push([k, w]);
+    }
+    if (!next) return value;
     // fromEntries defines own keys (never assigns): a JSON-parsed own `__proto__` key stays a plain key.
     const out = Object.fromEntries(next);
     return Object.getPrototypeOf(value) === null ? Object.setPrototypeOf(out, null) : out;
