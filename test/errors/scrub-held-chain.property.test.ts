@@ -6,11 +6,12 @@ import { ENCODERS, hostilePassword } from './encoders';
 import { variantOf, variantToken } from './scrub-variants';
 
 // The adapter checks an answer against every value it holds (the last 8 tokens, 8 unguessable
-// secrets, the call's own) with ONE chain (`chainScrubbers`), whose `mayHold` lower-cases the
-// answer once for all of them. Soundness: over held sets of 1-8 values and answers echoing them
-// (any form, cut by a character, under a kept key or not, beside letters whose lower case is
-// ASCII or longer: `İ`, the Kelvin sign, `Σ`), the chain says "may hold" whenever one of the
-// values' own scrubbers, asked alone (a fresh one, sharing nothing), would; and no more often.
+// secrets, the call's own) with ONE chain (`chainScrubbers`), whose `mayHold` reads the answer
+// once for all of them (its lower case and its escapes: `probeOf`). Soundness: over held sets of
+// 1-8 values and answers echoing them (any form, cut by a character, under a kept key or not,
+// beside letters whose lower case is ASCII or longer: `İ`, the Kelvin sign, `Σ`), the chain says
+// "may hold" whenever one of the values' own scrubbers, asked alone (a fresh one, sharing
+// nothing), would; and no more often.
 
 const KEEP: ReadonlySet<string> = new Set([
   'access_token',
