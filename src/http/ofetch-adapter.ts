@@ -273,11 +273,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
   const scrubberOfValue = (v: string): Scrubber => {
-    const known = scrubbers.get(v);
-    if (known) return known;
-    const made = createScrubber([v]);
-    scrubbers.set(v, made);
-    return made;
+    if (!scrubbers.has(v)) scrubbers.set(v, createScrubber([v]));
+    return scrubbers.get(v)!;
   };
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
@@ -367,9 +364,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     // One scrubber for the call's own secrets: its path, then its answers.
     const own = createScrubber(secrets);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
-    // made when an error first needs it (a login's path would build its password's byte forms).
-    let shown: string | undefined;
-    const pathShown = () => (shown ??= own.text(rawPath));
+    // made when an error needs it (a login's path would build its password's byte forms).
+    const pathShown = () => own.text(rawPath);
     const operation = () => `${method} ${pathShown()}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation(), [{ path: [], code, message }]);
