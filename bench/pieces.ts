@@ -42,7 +42,7 @@ const pieces: [string, () => unknown][] = [
   ['stripQuery', () => stripQuery(path)],
   ['absoluteURL', () => absoluteURL(`${base}${path}`)],
   ['createScrubber([]) + text(path)', () => createScrubber([]).text('/bff/users/login-history')],
-  ['checkRequestOptions', () => checkRequestOptions('GET x', {})],
+  ['checkRequestOptions', () => checkRequestOptions(() => 'GET x', {})],
   ['pageParam (zod)', () => pageParam('getLoginHistory', 1)],
   [
     'new Headers({ accept, authorization })',

@@ -107,7 +107,7 @@ export function absoluteURL(url: string): string {
  * `StorageError`). Only a missing option takes its default; a wrong one is never read as absent
  * (a logout with `accessToken: null` would otherwise go out without the token it was meant to revoke).
  */
-export function checkRequestOptions(operation: string, options: RequestOptions): void {
+export function checkRequestOptions(operation: () => string, options: RequestOptions): void {
   const { signal, accessToken } = options;
   const bad =
     signal != null && typeof (signal as Partial<AbortSignal>).addEventListener !== 'function'
@@ -116,7 +116,9 @@ export function checkRequestOptions(operation: string, options: RequestOptions):
         ? 'accessToken'
         : undefined;
   if (bad)
-    throw new RequestValidationError(operation, [{ path: [bad], code: 'invalid_type', message: 'invalid' }]);
+    throw new RequestValidationError(operation(), [
+      { path: [bad], code: 'invalid_type', message: 'invalid' },
+    ]);
 }
 
 // Where a path goes.
@@ -291,7 +293,9 @@ export async function readBody(
 /**
  * The value of a 2xx answer (its body read as `text`; `undefined` when it passed the cap, an
  * `invalid_response`), or the `HttpError` for any other (without the body when it passed the
- * cap: the status is the answer). `path` is the path as errors show it (query stripped). `scrub`
+ * cap: the status is the answer). `path` is the path as errors show it (query stripped), or what
+ * makes it, called only when an error is built (a login's path scrubbed of its password builds
+ * the password's byte forms: ~2 µs). `scrub`
  * removes every secret the request sent from whatever an error is built from (body, message,
  * field errors) and from a 2xx value (but its credential fields), which carries it along for
  * `parseResponse`.
@@ -300,19 +304,20 @@ export function readResponse(
   response: AnswerHead,
   text: string | undefined,
   method: string,
-  path: string,
+  path: string | (() => string),
   scrub: Scrubber,
   cap?: number,
 ): unknown {
+  const shown = () => (typeof path === 'string' ? path : path());
   if (response.status >= 200 && response.status < 300) {
     if (text === undefined)
-      throw new ResponseValidationError(`${method} ${path}`, [
+      throw new ResponseValidationError(`${method} ${shown()}`, [
         { path: [], code: 'too_large', message: `body is over ${cap} bytes` },
       ]);
     if (text.trim() === '') return undefined;
     const parsed = parseJSON(text);
     if (parsed === NOT_JSON) {
-      throw new ResponseValidationError(`${method} ${path}`, [
+      throw new ResponseValidationError(`${method} ${shown()}`, [
         { path: [], code: 'invalid_json', message: 'body is not valid JSON' },
       ]);
     }
@@ -330,7 +335,7 @@ export function readResponse(
   throw httpErrorFor({
     status: response.status,
     method,
-    path,
+    path: shown(),
     body: errorBody(text, scrub),
     // A date to wait until counts from the answer's own `Date` (the server's clock, RFC 9110
     // 10.2.3), the device's only when it sent none that reads.

@@ -1,7 +1,7 @@
 import { createFetch } from 'ofetch';
 import { isPamError } from '../errors/base';
 import { StorageError } from '../errors/config';
-import { createScrubber, type Scrubber } from '../errors/scrub';
+import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
@@ -32,16 +32,21 @@ import {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** One call as the pipeline sees it; `shownPath` is the caller's path as errors show it (no query). */
+/**
+ * One call as the pipeline sees it; `shownPath` gives the caller's path as errors show it (no
+ * query), scrubbed of the call's secrets when first asked (only an error asks).
+ */
 interface Call {
   method: Method;
-  shownPath: string;
+  shownPath: () => string;
   url: string;
   sameOrigin: boolean;
   json: string | undefined;
   options: RequestOptions;
   /** Every secret the request carries but the token (read per attempt): body, query, headers. */
   secrets: readonly string[];
+  /** Their scrubber, made once for the call: its path, then its answers. */
+  own: Scrubber;
 }
 
 /**
@@ -112,22 +117,22 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       } catch (error) {
         // A token store that fails (storage closed, quota) must not escape as a foreign error; its
         // message is not copied, as it could quote what was stored.
-        throw new StorageError(`${call.method} ${call.shownPath} could not read the access token`, {
+        throw new StorageError(`${call.method} ${call.shownPath()} could not read the access token`, {
           cause: new Error(error instanceof Error ? error.name : typeof error),
         });
       }
       // The guard's deadline passed (or the caller aborted) while the store had not answered.
       if (token === ABORTED)
         throw call.options.signal?.aborted
-          ? new AbortedError(call.method, call.shownPath)
-          : new StorageError(`${call.method} ${call.shownPath} could not read the access token in time`);
+          ? new AbortedError(call.method, call.shownPath())
+          : new StorageError(`${call.method} ${call.shownPath()} could not read the access token in time`);
     }
     if (!token) return undefined;
     // A token with a line break, a NUL or non-ASCII would fail every request locally (or smuggle
     // a header): refuse it before anything is sent.
     if (!isHeaderSafeToken(token)) {
       throw new StorageError(
-        `${call.method} ${call.shownPath}: the access token cannot be sent as a header value`,
+        `${call.method} ${call.shownPath()}: the access token cannot be sent as a header value`,
       );
     }
     hold(token);
@@ -175,7 +180,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     token: string | undefined,
     guard: AttemptSignal | undefined,
   ): Promise<unknown> {
-    const { method, shownPath } = call;
+    const { method } = call;
     const blob = call.options.responseType === 'blob';
     try {
       const headers = headersFor(call, token);
@@ -222,14 +227,14 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           for (const [name, value] of response.headers) headers.append(name, scrub.text(value));
           return { blob: data, headers };
         }
-        return readResponse(response, data as string | undefined, method, shownPath, scrub, cap);
+        return readResponse(response, data as string | undefined, method, call.shownPath, scrub, cap);
       }
     } catch (error) {
       if (isPamError(error)) throw error;
       // Which signal fired decides, not the error's name: runtimes disagree on those names.
-      if (call.options.signal?.aborted) throw new AbortedError(method, shownPath);
-      if (guard?.timedOut) throw new TimeoutError(method, shownPath, timeout);
-      throw new NetworkError(method, shownPath, { cause: lowLevelCause(error, scrubberOf(call)) });
+      if (call.options.signal?.aborted) throw new AbortedError(method, call.shownPath());
+      if (guard?.timedOut) throw new TimeoutError(method, call.shownPath(), timeout);
+      throw new NetworkError(method, call.shownPath(), { cause: lowLevelCause(error, scrubberOf(call)) });
     }
   }
 
@@ -248,7 +253,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // after the adapter's timeout the 401 stands.
       const ok = await untilAborted(refresh(), guard?.signal);
       if (ok !== ABORTED) return ok;
-      if (call.options.signal?.aborted) throw new AbortedError(call.method, call.shownPath);
+      if (call.options.signal?.aborted) throw new AbortedError(call.method, call.shownPath());
       return false;
     } finally {
       guard?.dispose();
@@ -268,11 +273,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
   const scrubberOfValue = (v: string): Scrubber => {
-    const known = scrubbers.get(v);
-    if (known) return known;
-    const made = createScrubber([v]);
-    scrubbers.set(v, made);
-    return made;
+    if (!scrubbers.has(v)) scrubbers.set(v, createScrubber([v]));
+    return scrubbers.get(v)!;
   };
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
@@ -290,12 +292,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  /** Scrubbers applied one after another, as one. */
-  const chain = (list: Scrubber[]): Scrubber => ({
-    text: (t) => list.reduce((u, s) => s.text(u), t),
-    mayHold: (raw, kept) => list.some((s) => s.mayHold(raw, kept)),
-    deep: (value, keep, data) => list.reduce((v, s) => s.deep(v, keep, data), value),
-  });
   // The values held, the longest first (a secret holding another is replaced whole), and their
   // chain: made again only after `hold` changed them, not at every answer.
   let sorted: string[] | undefined;
@@ -306,15 +302,17 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
    * what is left: a short one glued to a held token (`<token>abc123`) stands on its own once the
    * token is redacted (REVIEW-G G1).
    */
-  function scrubberOf({ secrets }: Call): Scrubber {
-    heldChain ??= chain(heldValues().map(scrubberOfValue));
-    if (!secrets[0]) return heldChain;
+  function scrubberOf({ secrets, own }: Call): Scrubber {
+    if (!secrets[0]) {
+      heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
+      return heldChain;
+    }
     const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chain([...rest.map(scrubberOfValue), createScrubber(secrets)]);
+    return chainScrubbers([...rest.map(scrubberOfValue), own]);
   }
 
   async function send(call: Call): Promise<unknown> {
-    const { method, shownPath, options: requestOptions } = call;
+    const { method, options: requestOptions } = call;
     let failures = 0;
     let refreshed = false;
     // The token a 401 answered, while the request waits to go again after a refresh (the 401
@@ -322,7 +320,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     let refusedWith: string | undefined;
     let error: unknown;
     for (;;) {
-      if (requestOptions.signal?.aborted) throw new AbortedError(method, shownPath);
+      if (requestOptions.signal?.aborted) throw new AbortedError(method, call.shownPath());
       // One attempt: the token read and the exchange under one guard (one timer), disposed before
       // anything else is waited for.
       const guard = attemptSignal(requestOptions.signal, timeout);
@@ -350,7 +348,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       const wait = method === 'GET' && failures < retries ? retryDelay(error, failures) : undefined;
       if (wait === undefined) throw error;
       failures += 1;
-      if ((await sleep(wait, requestOptions.signal)) === ABORTED) throw new AbortedError(method, shownPath);
+      if ((await sleep(wait, requestOptions.signal)) === ABORTED)
+        throw new AbortedError(method, call.shownPath());
     }
   }
 
@@ -366,11 +365,14 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
     for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
     const rawPath = stripQuery(path);
-    // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed.
-    const shownPath = createScrubber(secrets).text(rawPath);
-    const operation = `${method} ${shownPath}`;
+    // One scrubber for the call's own secrets: its path, then its answers.
+    const own = createScrubber(secrets);
+    // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
+    // made when an error needs it (a login's path would build its password's byte forms).
+    const pathShown = () => own.text(rawPath);
+    const operation = () => `${method} ${pathShown()}`;
     const refuse = (code: string, message: string) =>
-      new RequestValidationError(operation, [{ path: [], code, message }]);
+      new RequestValidationError(operation(), [{ path: [], code, message }]);
     const opts = requestOptions ?? {};
     checkRequestOptions(operation, opts);
     const target = targetOf(baseURL, path, opts.responseType === 'blob');
@@ -385,11 +387,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
     const call: Call = {
       method,
-      shownPath,
+      shownPath: pathShown,
       ...target,
       json,
       options: opts,
       secrets,
+      own,
     };
     return (await send(call)) as T;
   }
