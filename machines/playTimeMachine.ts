@@ -17,7 +17,6 @@ export type { PlayClockCount, PlayClockRecord, PlayClockStore } from './play-tim
 // Where the play clock is kept: ./play-time/stores.ts.
 export {
   createLocalStoragePlayClock,
-  createMemoryPlayClock,
   PLAY_CLOCK_KEY,
   type PlayClockStorage,
 } from './play-time/stores';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { createClock, type PamClock } from '../../machines/clock';
 import { type PlayClockStore, usedIn } from '../../machines/play-time/clock';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 import { playPeriodOf } from '../../src/responsible-gaming/time';
 
 // Play time over the one clock near the operator's period ends (São Paulo midnight, a week's end

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createClock } from '../../machines/clock';
 import { type PlayClockStore, usedIn } from '../../machines/play-time/clock';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 
 // Review finding (73d651b): the fail-closed rule for an untrusted clock lived in one tab's memory.
 // A server with no `Date` header (the clock never learns); the device clock steps forward 1 h at

@@ -9,7 +9,8 @@ import { describe } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { incomeReportMachine } from '../../machines/incomeReportMachine';
 import { loginMachine } from '../../machines/loginMachine';
-import { createMemoryPlayClock, playTimeMachine } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
+import { playTimeMachine } from '../../machines/playTimeMachine';
 import { type Clock, fire, properties, type Step } from './transitions-pure.harness';
 
 const busy = (status: number, retryAfter?: number) =>

@@ -7,7 +7,8 @@ import { isPamError } from 'pam-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { incomeReportMachine } from '../../machines/incomeReportMachine';
-import { createMemoryPlayClock, playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
+import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
 import { startTokenRefresh } from '../support/token-refresh';
 
 const S = 1_000;

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { readingOf } from '../../machines/clock';
-import { createMemoryPlayClock, playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
+import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
 import { startTokenRefresh } from '../support/token-refresh';
 
 const MAX_DATE_MS = 8.64e15;

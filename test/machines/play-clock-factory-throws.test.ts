@@ -3,7 +3,7 @@ import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { type PlayClockRecord, type PlayClockStore, usedIn } from '../../machines/play-time/clock';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 import { playPeriodOf } from '../../src/responsible-gaming/time';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';

@@ -2,7 +2,7 @@ import { type PlayTimeLimit, playTimeMachine, selectPlayTime } from 'pam-client/
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { beat, playClockRecordOf, playPeriodOf } from '../../machines/play-time/clock';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 
 // Review E, item 2: after a 1-minute daily limit was reached, the player set a stricter one (1 minute
 // a week); the count went back to 0 and betting was allowed again, though the minute played today

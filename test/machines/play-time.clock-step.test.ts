@@ -2,7 +2,7 @@ import { type PlayTimeInput, playTimeMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { steadyClock } from '../../machines/clock';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 
 // Issue 26, invariant 4 of its model: play time counts only awake time, and its alerts fire at
 // their thresholds whatever the device clock did. The device's wall clock is stepped forward and

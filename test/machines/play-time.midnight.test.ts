@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createClock } from '../../machines/clock';
 import { beat, playClockRecordOf, usedIn } from '../../machines/play-time/clock';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 
 // The known issue of 0.2.0 (CHANGELOG): a device clock stepped forward across São Paulo midnight
 // while the one clock is untrusted. `serverNow()` follows the step until two answers teach the

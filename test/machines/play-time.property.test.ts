@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { playTimeMachine, selectPlayTime } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock } from 'xstate';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 
 const S = 1000;
 type Step =

@@ -7,7 +7,7 @@ import {
 } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 
 // Issue 18 defect 3: a timestamp from another clock (a tab whose clock ran ahead or behind, a
 // stored lastBeat in the future) must never stop the play clock, and the alerts still fire.

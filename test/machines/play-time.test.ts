@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { persistedData, restoreActor } from '../../machines/persistence';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 
 const MIN = 60_000;
 const S = 1000;

@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { createMemoryPlayClock, playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
+import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
 import { playPeriodOf } from '../../src/internal';
 
 const S = 1_000;

@@ -1,7 +1,7 @@
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';

@@ -1,7 +1,7 @@
 import { createClock } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { createMemoryPlayClock } from '../../machines/playTimeMachine';
+import { createMemoryPlayClock } from '../../machines/play-time/stores';
 import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
 import { useServerHidingDate } from '../support/hidden-date';
