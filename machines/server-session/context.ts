@@ -90,7 +90,7 @@ export interface ServerSessionContext {
    * word, or one accepted for the seed's player: `AcceptedStore`): that login starts barred here
    * until a read of its own shows it.
    */
-  barred: { loginId: string; kind: BarringKind } | null;
+  barred: (AcceptedRestriction & { loginId: string }) | null;
 }
 
 /** The changes a player makes that bar betting at once (told to the other tabs). */
@@ -288,5 +288,5 @@ export function barredFor(
   accepted: AcceptedStore | null | undefined,
 ): ServerSessionContext['barred'] {
   const kept = seed?.user && seed.loginId ? accepted?.recall(seed.user.id ?? null, reading.serverAt) : null;
-  return kept ? { loginId: seed!.loginId!, kind: kept.kind } : null;
+  return kept ? { loginId: seed!.loginId!, ...kept } : null;
 }

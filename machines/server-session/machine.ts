@@ -53,7 +53,7 @@ type ServerInternal =
   | { type: 'REMOTE_LOGIN'; loginId: string }
   | { type: 'REMOTE_LOGOUT'; loginId: string; reason: 'logout' | 'expired' }
   /** Another tab of login `loginId` had a change that bars betting accepted (`kind`). */
-  | { type: 'REMOTE_RESTRICTED'; loginId: string; kind: BarringKind }
+  | { type: 'REMOTE_RESTRICTED'; loginId: string; kind: BarringKind; at: number }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -178,14 +178,16 @@ function createServerSessionMachine() {
       // A change that bars betting, heard from another tab (for the login it names): kept, so a
       // login of that id taken later here starts barred too (its seed read may predate it).
       heard: assign(({ event }) => {
-        const { loginId, kind } = event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>;
-        return { barred: { loginId, kind } };
+        const { loginId, kind, at } = event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>;
+        return { barred: { loginId, kind, at } };
       }),
       // Another tab's word, for the login held here: no betting until this tab's own read shows it.
-      barProfile: sendTo('profile', ({ event }) => ({
-        type: 'CHECK' as const,
-        restricts: (event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>).kind,
-      })),
+      // (Sent at `at`, as the tab that had it accepted tells: once shown, a replica that lags
+      // later does not lift it, as there.)
+      barProfile: sendTo('profile', ({ event }) => {
+        const { kind, at } = event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>;
+        return { type: 'CHECK' as const, restricts: kind, at };
+      }),
       // A responsible-gaming change made here: the flow reads again (`restricts`: barred until a read
       // shows it, kept for the player: `at`, when it was sent).
       checkProfile: sendTo('profile', ({ event }) => {
@@ -203,9 +205,14 @@ function createServerSessionMachine() {
         ),
       // One that bars betting is told to the other tabs of the login (they bar, and read).
       announceRestricted: ({ context: c, event }) => {
-        const { restricts } = event as Internal<'PROFILE_CHANGED'>;
+        const { restricts, sent } = event as Internal<'PROFILE_CHANGED'>;
         if ((restricts === 'pause' || restricts === 'selfExclusion') && c.loginId)
-          serverServicesOf(c).tabs?.post({ type: 'restricted', loginId: c.loginId, kind: restricts });
+          serverServicesOf(c).tabs?.post({
+            type: 'restricted',
+            loginId: c.loginId,
+            kind: restricts,
+            at: sent!,
+          });
       },
       askServer: sendTo('profile', { type: 'CHECK' }),
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
@@ -379,8 +386,7 @@ function createServerSessionMachine() {
               // The seed answers the flow's first read once (for this login only).
               let seeded = seedOutcomeOf(c);
               const { auth, serverNow, random, clock, accepted } = serverServicesOf(c);
-              // A change barring betting known for this login before it was held here (`barred`) is
-              // recalled as another tab's word is taken: any of its kind shows it (`at` 0).
+              // A change barring betting known for this login before it was held here (`barred`).
               const barred = c.barred?.loginId === c.loginId ? c.barred : null;
               const services: SeededProfileServices = {
                 auth,
@@ -392,7 +398,7 @@ function createServerSessionMachine() {
                   accepted || barred
                     ? {
                         recall: (userId, now) =>
-                          accepted?.recall(userId, now) ?? (barred && { kind: barred.kind, at: 0 }),
+                          accepted?.recall(userId, now) ?? (barred && { kind: barred.kind, at: barred.at }),
                         remember: (userId, r) => accepted?.remember(userId, r),
                       }
                     : null,

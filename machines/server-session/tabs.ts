@@ -7,6 +7,7 @@
 
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
+import { isTime } from '../clock';
 import type { BroadcastChannelLike } from '../environment';
 import { trusted } from '../session/events';
 
@@ -18,8 +19,11 @@ const MAX_ID = 128;
 export type ServerTabMessage =
   | { type: 'signedIn'; loginId: string }
   | { type: 'signedOut'; loginId: string; reason: 'logout' | 'expired' }
-  /** The server accepted a pause or a self-exclusion in this login: the other tabs bar betting and read. */
-  | { type: 'restricted'; loginId: string; kind: 'pause' | 'selfExclusion' };
+  /**
+   * The server accepted a pause or a self-exclusion in this login, sent at `at` (server time): the
+   * other tabs bar betting until a read of theirs shows one of its kind starting then or later.
+   */
+  | { type: 'restricted'; loginId: string; kind: 'pause' | 'selfExclusion'; at: number };
 
 /** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
 export interface ServerTabs {
@@ -38,8 +42,8 @@ export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from:
   if (m.type === 'signedIn') return { type: 'signedIn', loginId: m.loginId, from: m.from };
   if (m.type === 'signedOut' && (m.reason === 'logout' || m.reason === 'expired'))
     return { type: 'signedOut', loginId: m.loginId, reason: m.reason, from: m.from };
-  if (m.type === 'restricted' && (m.kind === 'pause' || m.kind === 'selfExclusion'))
-    return { type: 'restricted', loginId: m.loginId, kind: m.kind, from: m.from };
+  if (m.type === 'restricted' && (m.kind === 'pause' || m.kind === 'selfExclusion') && isTime(m.at))
+    return { type: 'restricted', loginId: m.loginId, kind: m.kind, at: m.at, from: m.from };
   return null;
 }
 
@@ -93,7 +97,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<EventObject, { ta
             ? { type: 'REMOTE_LOGIN', loginId: m.loginId }
             : m.type === 'signedOut'
               ? { type: 'REMOTE_LOGOUT', loginId: m.loginId, reason: m.reason }
-              : { type: 'REMOTE_RESTRICTED', loginId: m.loginId, kind: m.kind },
+              : { type: 'REMOTE_RESTRICTED', loginId: m.loginId, kind: m.kind, at: m.at },
         ),
       ),
     ),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sessionActorOf } from '../../machines/devtools';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { parseServerTabMessage } from '../../machines/server-session/tabs';
 import { turns, until } from '../support/event-loop';
@@ -111,11 +112,12 @@ describe('server-session tabs: a restriction set in one tab', () => {
         'the other tab shows it, read',
       );
       expect(b.view.restrictions?.canBet).toBe(false);
-      // Only the login id and the kind crossed the channel: no profile, no token.
+      // Only the login id, the kind and when it was sent crossed the channel: no profile, no token.
       const told = hub.sent.filter((m) => (m as { type?: string }).type === 'restricted');
       expect(told).toHaveLength(1);
       expect(Object.keys(told[0] as object).sort()).toEqual([
         'app',
+        'at',
         'from',
         'kind',
         'loginId',
@@ -141,15 +143,26 @@ describe('server-session tabs: a restriction set in one tab', () => {
   it('a message for another login, or a malformed one, bars nothing and breaks nothing', async () => {
     const { a, b, hub } = await twoTabs();
     const stranger = hub.channel();
-    const base = { app: 'pam-client', mode: 'server-session', v: 1, from: 'stranger' };
+    const loginId = (sessionActorOf(b).getSnapshot() as unknown as { context: { loginId: string } }).context
+      .loginId;
+    expect(loginId).toBeTruthy();
+    const ok = { app: 'pam-client', mode: 'server-session', v: 1, from: 'stranger', type: 'restricted' };
+    const at = Date.now();
     for (const data of [
-      { ...base, type: 'restricted', loginId: 'another-login', kind: 'pause' },
-      { ...base, type: 'restricted', loginId: 'x', kind: 'spa' },
-      { ...base, type: 'restricted', kind: 'pause' },
-      { ...base, type: 'restricted', loginId: 7, kind: 'pause' },
-      { ...base, type: 'restricted', loginId: 'x'.repeat(500), kind: 'pause' },
-      { ...base, v: 2, type: 'restricted', loginId: 'x', kind: 'pause' },
-      { ...base, type: 'restricted', loginId: 'x', kind: { toString: null } },
+      { ...ok, loginId: 'another-login', kind: 'pause', at },
+      { ...ok, loginId, kind: 'spaExclusion', at },
+      { ...ok, loginId, kind: 'pause' },
+      { ...ok, loginId, kind: 'pause', at: '1' },
+      { ...ok, loginId, kind: 'pause', at: Number.NaN },
+      { ...ok, loginId, kind: 'pause', at: 1e300 },
+      { ...ok, kind: 'pause', at },
+      { ...ok, loginId: 7, kind: 'pause', at },
+      { ...ok, loginId: loginId + 'x'.repeat(500), kind: 'pause', at },
+      { ...ok, v: 2, loginId, kind: 'pause', at },
+      { ...ok, app: 'other', loginId, kind: 'pause', at },
+      { ...ok, mode: 'client', loginId, kind: 'pause', at },
+      { ...ok, loginId, kind: { toString: null }, at },
+      { ...ok, type: 'restrictedX', loginId, kind: 'pause', at },
       null,
       'restricted',
       42,
@@ -164,21 +177,70 @@ describe('server-session tabs: a restriction set in one tab', () => {
   });
 });
 
+describe('server-session tabs: a restriction told while a tab reads where the session stands', () => {
+  it('a tab whose seed read is in flight (answered by a lagging replica) starts barred for that login', async () => {
+    const { plain } = ref.server.seed;
+    const hub = new FakeChannelHub();
+    const profile = browserProfile(fx.served.url);
+    const a = createServerSessionClient({
+      fetch: profile.fetch,
+      flows: [userModule()],
+      environment: { channel: hub.channel() },
+      onStepUp: async () => plain.password,
+    });
+    clients.push(a);
+    await a.ready;
+    a.login({ login: plain.email, password: plain.password });
+    await until(() => a.view.restrictions?.canBet === true, 'signed in, free to bet');
+    // Tab B opens now: its `GET <prefix>/session` is held, then answered without the pause.
+    const held: Array<() => void> = [];
+    const fetchB = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(typeof input === 'string' || input instanceof URL ? input : input.url);
+      if (!url.endsWith('/session')) return profile.fetch(input, init);
+      await new Promise<void>((resolve) => held.push(resolve));
+      const res = await profile.fetch(input, init);
+      const seed = (await res.json()) as { userInfo?: Record<string, unknown> };
+      if (seed.userInfo)
+        Object.assign(seed.userInfo, { user_pause: 0, user_pause_at: null, user_pause_in: null });
+      return new Response(JSON.stringify(seed), { status: res.status, headers: res.headers });
+    }) as typeof fetch;
+    const b = createServerSessionClient({ fetch: fetchB, environment: { channel: hub.channel() } });
+    clients.push(b);
+    await until(() => held.length === 1, 'the other tab reads where the session stands');
+    await SET.pause(a);
+    await until(() => hub.sent.some((m) => (m as { type?: string }).type === 'restricted'), 'told');
+    await turns(5);
+    for (const r of held.splice(0)) r();
+    const view = await b.ready;
+    expect(view.status).toBe('signedIn');
+    expect(view.restrictions?.canBet).toBe(false);
+    await until(
+      () => b.view.restrictions?.status === 'current' && kinds(b).includes('pause'),
+      'its own read shows it',
+    );
+    expect(b.view.restrictions?.canBet).toBe(false);
+  });
+});
+
 describe('parseServerTabMessage', () => {
-  const base = { app: 'pam-client', mode: 'server-session', v: 1, from: 't1', loginId: 'L1' };
-  it('reads a restriction of a known kind for a login, and nothing else', () => {
+  const base = { app: 'pam-client', mode: 'server-session', v: 1, from: 't1', loginId: 'L1', at: 5 };
+  it('reads a restriction of a known kind for a login, sent at a time, and nothing else', () => {
     expect(parseServerTabMessage({ ...base, type: 'restricted', kind: 'pause' })).toEqual({
       type: 'restricted',
       loginId: 'L1',
       kind: 'pause',
+      at: 5,
       from: 't1',
     });
     expect(parseServerTabMessage({ ...base, type: 'restricted', kind: 'selfExclusion', extra: 1 })).toEqual({
       type: 'restricted',
       loginId: 'L1',
       kind: 'selfExclusion',
+      at: 5,
       from: 't1',
     });
+    for (const at of [undefined, null, '5', Number.NaN, Number.POSITIVE_INFINITY, 9e15])
+      expect(parseServerTabMessage({ ...base, type: 'restricted', kind: 'pause', at })).toBeNull();
     for (const kind of ['spa', '', null, undefined, 1, ['pause'], 'constructor', '__proto__'])
       expect(parseServerTabMessage({ ...base, type: 'restricted', kind })).toBeNull();
     expect(parseServerTabMessage({ ...base, loginId: '', type: 'restricted', kind: 'pause' })).toBeNull();
