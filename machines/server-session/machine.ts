@@ -26,6 +26,7 @@ import {
   toChild,
 } from '../session/login';
 import { createProfileFlow, type ProfileFlowContext } from '../session/profile';
+import { ACCEPTED_MS } from '../session/profile-rules';
 import type { SessionEmitted, SessionEvent } from '../session/types';
 import { absent, expiryTimer, readServerClock, retryTimer, stampedAuth } from './actors';
 import type { ServerLoginSuccess } from './auth';
@@ -397,8 +398,12 @@ function createServerSessionMachine() {
                 accepted:
                   accepted || barred
                     ? {
+                        // (Kept as long as one accepted here: a day.)
                         recall: (userId, now) =>
-                          accepted?.recall(userId, now) ?? (barred && { kind: barred.kind, at: barred.at }),
+                          accepted?.recall(userId, now) ??
+                          (barred && now - barred.at < ACCEPTED_MS
+                            ? { kind: barred.kind, at: barred.at }
+                            : null),
                         remember: (userId, r) => accepted?.remember(userId, r),
                       }
                     : null,
