@@ -38,9 +38,11 @@ import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } 
 import { boxCaptcha, type CaptchaToken } from '../login/request';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
+import { acceptedStoreOf } from '../session/store';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { readServerClock } from './actors';
 import { serverSessionAuth } from './auth';
+import { barredFor } from './context';
 import { serverSessionMachine } from './machine';
 import { parseSeed } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
@@ -235,6 +237,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const seed = options.initial == null ? null : parseSeed(options.initial);
   const initial = inert ? seedOnServer(seed) : seed;
   const reading = readServerClock({ now: env.now, serverNow: env.serverNow, clock: env.clock });
+  // A restriction accepted here is kept for the player past the login and the page (memory, and
+  // `localStorage` where there is one), as `createPamClient` keeps it.
+  const accepted = acceptedStoreOf({});
   actor = guardCommands(
     createActor(serverSessionMachine, {
       input: {
@@ -256,12 +261,14 @@ export function createServerSessionClient<const F extends readonly ServerSession
           random: env.random,
           timers: env.timers,
           clock: env.clock,
+          accepted,
           signals: { visibility: env.visibility, focus: env.focus, online: env.online },
         },
         // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
         initial,
         // The one clock as read now: the seed's read is judged at it, never at its own time.
         reading: inert ? untrustedReading(reading) : reading,
+        barred: barredFor(initial, reading, accepted),
       },
       clock: env.timers,
       ...(observers.length

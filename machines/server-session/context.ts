@@ -15,7 +15,13 @@ import {
 import type { PamEnvironment, TimersLike } from '../environment';
 import { keptBeside } from '../session/context';
 import type { ClockTrust } from '../session/profile';
-import { boundOf, type SessionRestrictions, sessionRestrictionsOf } from '../session/profile-rules';
+import {
+  type AcceptedRestriction,
+  type AcceptedStore,
+  boundOf,
+  type SessionRestrictions,
+  sessionRestrictionsOf,
+} from '../session/profile-rules';
 import { idOf } from '../session/store';
 import type { ClockReading, LoginProgress, PendingCommand } from '../session/types';
 import type { ServerLoginSuccess } from './auth';
@@ -34,6 +40,8 @@ export interface ServerSessionDeps {
   random: () => number;
   timers: TimersLike;
   clock: ClockTrust | null;
+  /** Where a restriction accepted here outlives the login and the page (`localStorage`); none: this login only. */
+  accepted?: AcceptedStore | null;
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
 }
 
@@ -43,6 +51,8 @@ export interface ServerSessionInput {
   initial?: PamSessionSeed | null;
   /** The one clock as read when the client started: `initial` is judged at it (none: never current). */
   reading?: ServerReading;
+  /** A change that bars betting kept for `initial`'s player (`AcceptedStore.recall` at `reading`). */
+  barred?: ServerSessionContext['barred'];
 }
 
 export interface ServerSessionContext {
@@ -75,7 +85,16 @@ export interface ServerSessionContext {
   /** When the login was taken here (the profile flow's fallback read time; never a token's). */
   savedAt: number | null;
   pending: PendingCommand | null;
+  /**
+   * A change that bars betting known for login `loginId` before this tab held it (another tab's
+   * word, or one accepted for the seed's player: `AcceptedStore`): that login starts barred here
+   * until a read of its own shows it.
+   */
+  barred: (AcceptedRestriction & { loginId: string }) | null;
 }
+
+/** The changes a player makes that bar betting at once (told to the other tabs). */
+export type BarringKind = AcceptedRestriction['kind'];
 
 /**
  * The one clock read at one instant, as this mode judges the session's end at it: with whether the
@@ -123,6 +142,7 @@ export function initialContext(
     loginId: null,
     savedAt: null,
     pending: null,
+    barred: input.barred ?? null,
   };
 }
 
@@ -153,7 +173,12 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
       readAt,
       failed: false,
       now: r?.serverAt ?? readAt ?? 0,
-      untrusted: !r?.trusted || readAt === null || readAt > r.serverAt + boundOf(serverServicesOf(c)),
+      // Barred for this login (heard, or kept for the player): never current until a read shows it.
+      untrusted:
+        !r?.trusted ||
+        readAt === null ||
+        readAt > r.serverAt + boundOf(serverServicesOf(c)) ||
+        c.barred?.loginId === s.loginId,
       unlearned: r?.learned === false,
       user,
     }),
@@ -251,4 +276,17 @@ export function seedOutcomeOf(c: ServerSessionContext) {
   // The seed's time is the server's own (the API's `Date` of that read): a trusted stamp.
   const stamp = { at: s.readAt, trusted: true };
   return { ok: true as const, user: s.user, userInfo: s.userInfo, ...stamp };
+}
+
+/**
+ * The seed's login, when a change that bars betting is kept for its player (`accepted`, read at
+ * `reading`): it starts barred (an effect: the store is read; the actors and the client call it).
+ */
+export function barredFor(
+  seed: PamSessionSeed | null,
+  reading: ServerReading,
+  accepted: AcceptedStore | null | undefined,
+): ServerSessionContext['barred'] {
+  const kept = seed?.user && seed.loginId ? accepted?.recall(seed.user.id ?? null, reading.serverAt) : null;
+  return kept ? { loginId: seed!.loginId!, ...kept } : null;
 }

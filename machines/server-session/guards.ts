@@ -2,6 +2,7 @@
 // event alone (the time comes on the event, as a reading of the one clock).
 
 import { isTransientError } from 'pam-client/internal';
+import { isTime } from '../clock';
 import { statusOf } from '../errors';
 import { isInternal, isTrusted, type Owner } from '../session/events';
 import type { ServerLoginSuccess } from './auth';
@@ -45,6 +46,8 @@ export const serverSessionGuards = {
   expired: (a) => pastEnd(a) && judges((a.event as unknown as { reading: ServerReading }).reading),
   // Past it by a reading that cannot judge it (after `expired`): the server is asked.
   pastEnd,
+  // Our own responsible-gaming change told with no time it was sent at (`stampChange`).
+  unstamped: ({ event }) => isInternal(event) && !isTime((event as { sent?: unknown }).sent),
   // An app's TICK: no reading (an action reads the clock and tells it again).
   unread: ({ event }) => !isInternal(event),
   // A datum for the player and login held now (the user module's outcome re-read).

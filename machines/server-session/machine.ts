@@ -26,10 +26,13 @@ import {
   toChild,
 } from '../session/login';
 import { createProfileFlow, type ProfileFlowContext } from '../session/profile';
+import { ACCEPTED_MS } from '../session/profile-rules';
 import type { SessionEmitted, SessionEvent } from '../session/types';
 import { absent, expiryTimer, readServerClock, retryTimer, stampedAuth } from './actors';
 import type { ServerLoginSuccess } from './auth';
 import {
+  type BarringKind,
+  barredFor,
   forgotten,
   fromLogin,
   fromSeed,
@@ -50,6 +53,8 @@ import { serverTabsListener } from './tabs';
 type ServerInternal =
   | { type: 'REMOTE_LOGIN'; loginId: string }
   | { type: 'REMOTE_LOGOUT'; loginId: string; reason: 'logout' | 'expired' }
+  /** Another tab of login `loginId` had a change that bars betting accepted (`kind`). */
+  | { type: 'REMOTE_RESTRICTED'; loginId: string; kind: BarringKind; at: number }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -116,11 +121,12 @@ function createServerSessionMachine() {
     },
     actors: {
       // The seed, with the clock as read when it arrived (it is judged at that reading).
-      readSeed: fromPromise<Pick<ServerSessionContext, 'seed' | 'seedReading'>, ServerSessionDeps>(
-        async ({ input, signal }) => ({
-          seed: await input.readSeed(signal),
-          seedReading: readServerClock(input),
-        }),
+      readSeed: fromPromise<Pick<ServerSessionContext, 'seed' | 'seedReading' | 'barred'>, ServerSessionDeps>(
+        async ({ input, signal }) => {
+          const seed = await input.readSeed(signal);
+          const seedReading = readServerClock(input);
+          return { seed, seedReading, barred: barredFor(seed, seedReading, input.accepted) };
+        },
       ),
       login: loginMachine,
       logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) => input.auth.logout({ signal })),
@@ -139,11 +145,13 @@ function createServerSessionMachine() {
         fromLogin(context, (event as unknown as { output: ServerLoginSuccess }).output),
       ),
       forget: assign((_, reason: ServerSessionContext['signedOutReason']) => forgotten(reason)),
-      tookSeed: assign(({ context, event }) => ({
-        ...(event as unknown as { output: Pick<ServerSessionContext, 'seed' | 'seedReading'> }).output,
-        attempts: context.attempts + 1,
-        error: null,
-      })),
+      tookSeed: assign(({ context, event }) => {
+        const o = (
+          event as unknown as { output: Pick<ServerSessionContext, 'seed' | 'seedReading' | 'barred'> }
+        ).output;
+        // (One heard from another tab stays, unless the seed's player has one kept.)
+        return { ...o, barred: o.barred ?? context.barred, attempts: context.attempts + 1, error: null };
+      }),
       failedSeed: assign(({ context, event }) => ({
         attempts: context.attempts + 1,
         error: asPamError((event as { error?: unknown }).error),
@@ -168,6 +176,45 @@ function createServerSessionMachine() {
       takeProfile: takeProfile as never,
       // No channel of tokens here: a profile read is told to the other tabs by nobody (they read their own).
       publishProfile: () => {},
+      // A change that bars betting, heard from another tab (for the login it names): kept, so a
+      // login of that id taken later here starts barred too (its seed read may predate it).
+      heard: assign(({ event }) => {
+        const { loginId, kind, at } = event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>;
+        return { barred: { loginId, kind, at } };
+      }),
+      // Another tab's word, for the login held here: no betting until this tab's own read shows it.
+      // (Sent at `at`, as the tab that had it accepted tells: once shown, a replica that lags
+      // later does not lift it, as there.)
+      barProfile: sendTo('profile', ({ event }) => {
+        const { kind, at } = event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>;
+        return { type: 'CHECK' as const, restricts: kind, at };
+      }),
+      // A responsible-gaming change made here: the flow reads again (`restricts`: barred until a read
+      // shows it, kept for the player: `at`, when it was sent).
+      checkProfile: sendTo('profile', ({ event }) => {
+        const { restricts, sent } = event as Internal<'PROFILE_CHANGED'>;
+        return { type: 'CHECK' as const, restricts, at: sent };
+      }),
+      // Told without a time (the user module stamps none in this mode): stamped with the clock now,
+      // told again as our own (an effect, as `readClock`).
+      stampChange: ({ context, event, self }) =>
+        self.send(
+          internal({
+            ...(event as Internal<'PROFILE_CHANGED'>),
+            sent: readServerClock(serverServicesOf(context)).serverAt,
+          }),
+        ),
+      // One that bars betting is told to the other tabs of the login (they bar, and read).
+      announceRestricted: ({ context: c, event }) => {
+        const { restricts, sent } = event as Internal<'PROFILE_CHANGED'>;
+        if ((restricts === 'pause' || restricts === 'selfExclusion') && c.loginId)
+          serverServicesOf(c).tabs?.post({
+            type: 'restricted',
+            loginId: c.loginId,
+            kind: restricts,
+            at: sent!,
+          });
+      },
       askServer: sendTo('profile', { type: 'CHECK' }),
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
@@ -191,6 +238,8 @@ function createServerSessionMachine() {
     id: 'serverSession',
     context: ({ input, self }) => initialContext(input, self, input),
     initial: 'restoring',
+    // A restriction heard for a login not held here (yet): kept for it (`barred`).
+    on: { REMOTE_RESTRICTED: { guard: 'trusted', actions: 'heard' } },
     invoke: [
       // A wake-up carries the clock as read then (the guards judge the event, never the clock).
       {
@@ -337,12 +386,27 @@ function createServerSessionMachine() {
             input: ({ context: c }) => {
               // The seed answers the flow's first read once (for this login only).
               let seeded = seedOutcomeOf(c);
-              const { auth, serverNow, random, clock } = serverServicesOf(c);
+              const { auth, serverNow, random, clock, accepted } = serverServicesOf(c);
+              // A change barring betting known for this login before it was held here (`barred`).
+              const barred = c.barred?.loginId === c.loginId ? c.barred : null;
               const services: SeededProfileServices = {
                 auth,
                 serverNow,
                 random,
                 clock,
+                // (None without either: the flow then reads no clock for it.)
+                accepted:
+                  accepted || barred
+                    ? {
+                        // (Kept as long as one accepted here: a day.)
+                        recall: (userId, now) =>
+                          accepted?.recall(userId, now) ??
+                          (barred && now - barred.at < ACCEPTED_MS
+                            ? { kind: barred.kind, at: barred.at }
+                            : null),
+                        remember: (userId, r) => accepted?.remember(userId, r),
+                      }
+                    : null,
                 takeSeed: (owner) => {
                   const s = seeded;
                   seeded = null;
@@ -429,10 +493,12 @@ function createServerSessionMachine() {
               profileFromElsewhere(event as Internal<'PROFILE_LOADED'>),
             ),
           },
-          PROFILE_CHANGED: {
-            guard: ({ event }) => isInternal(event),
-            actions: sendTo('profile', ({ event }) => ({ type: 'CHECK', restricts: event.restricts })),
-          },
+          PROFILE_CHANGED: [
+            { guard: 'unstamped', actions: 'stampChange' },
+            { guard: ({ event }) => isInternal(event), actions: ['checkProfile', 'announceRestricted'] },
+          ],
+          // Another tab of this login had a change that bars betting accepted.
+          REMOTE_RESTRICTED: { guard: 'ours', actions: ['heard', 'barProfile'] },
           LOGOUT: { target: 'signingOut' },
         },
       },

@@ -1,10 +1,13 @@
 // The tabs of an origin in server-session mode: they share the cookie, so they are told only that
-// a login happened or ended, by its login id (`server_session.login_id`). No token, no session,
-// no profile ever crosses the channel (there is none in the page to send). A sign-out heard is
-// taken at once (the safe direction); a sign-in heard is never believed: the tab asks the server.
+// a login happened or ended, or that a change barring betting was accepted in it (its kind), by its
+// login id (`server_session.login_id`). No token, no session, no profile ever crosses the channel
+// (there is none in the page to send). A sign-out heard is taken at once (the safe direction), and
+// so is a restriction heard (no betting until the tab's own read shows it); a sign-in heard is
+// never believed: the tab asks the server.
 
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
+import { isTime } from '../clock';
 import type { BroadcastChannelLike } from '../environment';
 import { trusted } from '../session/events';
 
@@ -15,7 +18,12 @@ const MAX_ID = 128;
 /** What a tab tells the others. */
 export type ServerTabMessage =
   | { type: 'signedIn'; loginId: string }
-  | { type: 'signedOut'; loginId: string; reason: 'logout' | 'expired' };
+  | { type: 'signedOut'; loginId: string; reason: 'logout' | 'expired' }
+  /**
+   * The server accepted a pause or a self-exclusion in this login, sent at `at` (server time): the
+   * other tabs bar betting until a read of theirs shows one of its kind starting then or later.
+   */
+  | { type: 'restricted'; loginId: string; kind: 'pause' | 'selfExclusion'; at: number };
 
 /** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
 export interface ServerTabs {
@@ -34,6 +42,8 @@ export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from:
   if (m.type === 'signedIn') return { type: 'signedIn', loginId: m.loginId, from: m.from };
   if (m.type === 'signedOut' && (m.reason === 'logout' || m.reason === 'expired'))
     return { type: 'signedOut', loginId: m.loginId, reason: m.reason, from: m.from };
+  if (m.type === 'restricted' && (m.kind === 'pause' || m.kind === 'selfExclusion') && isTime(m.at))
+    return { type: 'restricted', loginId: m.loginId, kind: m.kind, at: m.at, from: m.from };
   return null;
 }
 
@@ -74,7 +84,10 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
   };
 }
 
-/** The other tabs as the session's events (`REMOTE_LOGIN`, `REMOTE_LOGOUT`), marked as its own. */
+/**
+ * The other tabs as the session's events (`REMOTE_LOGIN`, `REMOTE_LOGOUT`, `REMOTE_RESTRICTED`),
+ * marked as its own.
+ */
 export const serverTabsListener = /* @__PURE__ */ fromCallback<EventObject, { tabs: ServerTabs | null }>(
   ({ input, sendBack }) =>
     input.tabs?.subscribe((m) =>
@@ -82,7 +95,9 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<EventObject, { ta
         trusted(
           m.type === 'signedIn'
             ? { type: 'REMOTE_LOGIN', loginId: m.loginId }
-            : { type: 'REMOTE_LOGOUT', loginId: m.loginId, reason: m.reason },
+            : m.type === 'signedOut'
+              ? { type: 'REMOTE_LOGOUT', loginId: m.loginId, reason: m.reason }
+              : { type: 'REMOTE_RESTRICTED', loginId: m.loginId, kind: m.kind, at: m.at },
         ),
       ),
     ),
