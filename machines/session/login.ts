@@ -27,22 +27,16 @@ const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
  */
 export const vaultedAuthOf = (context: SessionContext) => {
   const s = servicesOf(context);
-  const grants =
-    (key: 'login' | 'registerSimplified') => (payload: never, options?: { signal?: AbortSignal }) =>
-      detached(
-        () => (s.auth[key] as (payload: never) => Promise<{ access_token?: unknown }>)(payload),
-        options?.signal,
-        (answer) => revokeToken(s.auth, answer.access_token),
-      );
-  return vaultedAuth(
-    {
-      ...s.auth,
-      login: grants('login'),
-      ...(s.auth.registerSimplified && { registerSimplified: grants('registerSimplified') }),
-    } as typeof s.auth,
-    s.vault,
-    s,
-  );
+  const auth = { ...s.auth };
+  for (const key of ['login', 'registerSimplified'] as const)
+    if (s.auth[key])
+      (auth as Record<string, unknown>)[key] = (payload: never, options?: { signal?: AbortSignal }) =>
+        detached(
+          () => (s.auth[key] as (payload: never) => Promise<{ access_token?: unknown }>)(payload),
+          options?.signal,
+          (answer) => revokeToken(s.auth, answer.access_token),
+        );
+  return vaultedAuth(auth, s.vault, s);
 };
 
 /** A session command as the login child's event (a login is its SUBMIT; a registration is the same). */
