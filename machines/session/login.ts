@@ -7,7 +7,7 @@ import { box, boxCaptcha } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
 import { nextCounter } from './order';
-import { expiryOf } from './refresh';
+import { detached, expiryOf, revokeToken } from './refresh';
 import { type SealedLogin, vaultedAuth } from './store';
 import type { PendingCommand, SessionContext } from './types';
 
@@ -19,9 +19,24 @@ export type LoginChildSnapshot = {
 
 const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
 
+/**
+ * The login child's auth: its answers' tokens into the vault (`vaultedAuth`), and a login or
+ * registration the child gives up on (a logout, a cancel, another tab's session taken meanwhile)
+ * not cut off but left to answer (`detached`), its token then revoked: the server may have granted
+ * it already, and no tab will ever use it.
+ */
 export const vaultedAuthOf = (context: SessionContext) => {
   const s = servicesOf(context);
-  return vaultedAuth(s.auth, s.vault, s);
+  const auth = { ...s.auth };
+  for (const key of ['login', 'registerSimplified'] as const)
+    if (s.auth[key])
+      (auth as Record<string, unknown>)[key] = (payload: never, options?: { signal?: AbortSignal }) =>
+        detached(
+          () => (s.auth[key] as (payload: never) => Promise<{ access_token?: unknown }>)(payload),
+          options?.signal,
+          (answer) => revokeToken(s.auth, answer.access_token),
+        );
+  return vaultedAuth(auth, s.vault, s);
 };
 
 /** A session command as the login child's event (a login is its SUBMIT; a registration is the same). */

@@ -178,30 +178,44 @@ const stamp = (o: GuardedRefreshOptions, token: string, sent: ClockReading) => {
 };
 
 /**
- * An answer the cycle no longer waits for (its call stopped: a sign-out, an adoption) leaves no
- * token in the vault: XState aborts only a call that has not answered yet. Its token is revoked
- * when the store no longer holds its login (a sign-out, another login): the server issued it and
- * no tab knows of it. For the login still held (the cycle restarted on another tab's refresh) it is
- * only dropped: what a logout with a sibling token ends at the server is not said (it may be the
- * login itself, in every tab).
+ * A call that grants a token (a login, a refresh), sent without `signal`: it runs to its end (the
+ * adapter's timeout bounds it) whatever becomes of the actor that made it. When `signal` aborts
+ * (its actor stopped: a sign-out, an adoption, a login abandoned), the promise rejects at once as
+ * aborted, and the answer, when it comes (or had come: the actor stopped before taking it), goes to
+ * `late`: the server granted that token whether or not anyone still reads it, and aborting the
+ * HTTP call only left it live. Not sent when `signal` has already aborted.
  */
-const tookBack = <T extends { access_token: string }>(
-  out: T,
-  o: GuardedRefreshOptions,
-  signal: AbortSignal,
-): T => {
-  const drop = () =>
-    settle(
-      readStore(o.tokens).then((s) =>
-        s?.userId === o.owner.userId && sidOf(s) === o.owner.sid
-          ? o.vault.take(out.access_token)
-          : revokeHandle(o, out.access_token),
-      ),
+export const detached = <T>(
+  send: () => Promise<T>,
+  signal: AbortSignal | undefined,
+  late: (answer: T) => unknown,
+) =>
+  new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new AbortedError('POST', 'grant'));
+    if (signal?.aborted) return stop();
+    const call = send();
+    call.then(resolve, reject);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        stop();
+        settle(call.then(late));
+      },
+      { once: true },
     );
-  if (signal.aborted) drop();
-  else signal.addEventListener('abort', drop, { once: true });
-  return out;
-};
+  });
+
+/**
+ * A refreshed token the cycle no longer waits for (its call stopped: a sign-out, an adoption)
+ * leaves no token in the vault. It is revoked when the store no longer holds its login (a sign-out,
+ * another login): the server issued it and no tab knows of it. For the login still held (the cycle
+ * restarted on another tab's refresh) it is only dropped: what a logout with a sibling token ends at
+ * the server is not said (it may be the login itself, in every tab).
+ */
+const tookBack = (o: GuardedRefreshOptions, handle: string) =>
+  readStore(o.tokens).then((s) =>
+    s?.userId === o.owner.userId && sidOf(s) === o.owner.sid ? o.vault.take(handle) : revokeHandle(o, handle),
+  );
 
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
   return service({
@@ -222,8 +236,11 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       }
       if (o.crossTab && o.claim) await o.claim(o, signal);
       try {
-        const answer = await o.auth.refreshToken({ signal });
-        return tookBack(stamp(o, answer.access_token, sent), o, signal);
+        return await detached(
+          () => o.auth.refreshToken().then((answer) => stamp(o, answer.access_token, sent)),
+          signal,
+          (out) => tookBack(o, out.access_token),
+        );
       } catch (error) {
         const e = asPamError(error);
         if (e.code === 'aborted') throw error;
@@ -294,6 +311,11 @@ export function refreshed(context: SessionContext, now: number): Partial<Session
 
 export { type ExpiryClock, readClock } from './store';
 
+/** A token no tab keeps (none: nothing), revoked at the server; its answer (a 401 for one already revoked) heard by nobody. */
+export const revokeToken = (auth: Pick<AuthModule, 'logout'>, accessToken: unknown): void => {
+  if (typeof accessToken === 'string') settle(Promise.resolve().then(() => auth.logout({ accessToken })));
+};
+
 /**
  * A token of a login no longer held (a refreshed one heard while signing out or after): out of the
  * vault, and revoked, so none of an ended login stays live here or at the server.
@@ -302,8 +324,7 @@ export function revokeHandle(
   { vault, auth }: { vault: Vault; auth: Pick<AuthModule, 'logout'> },
   handle: string,
 ): void {
-  const accessToken = vault.take(handle);
-  if (accessToken) settle(Promise.resolve().then(() => auth.logout({ accessToken })));
+  revokeToken(auth, vault.take(handle));
 }
 
 /**

@@ -12,8 +12,8 @@ import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
-import { onBase, readClock } from './refresh';
-import { settle } from './store';
+import { onBase, readClock, revokeHandle, revokeToken } from './refresh';
+import { settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -68,7 +68,13 @@ function sessionVerdict(
   const c = held.context;
   const take = held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard);
   if (!take) {
-    vault.take(heard.session.handle);
+    // Another login that ours outranks (the order is the same in every tab: every tab that holds it
+    // gives it up for ours when it hears ours), heard with its token: that token is revoked (no tab
+    // keeps it), and ours told again, so that the tabs that still hold it give it up for ours at once.
+    if (held.phase === 'signedIn' && isOtherLogin(c, heard)) {
+      answerSync(c);
+      revokeHandle(servicesOf(c), heard.session.handle);
+    } else vault.take(heard.session.handle);
     return null;
   }
   const otherLogin = held.phase !== 'signedIn' || isOtherLogin(c, heard);
@@ -86,7 +92,7 @@ function sessionVerdict(
 function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInternalEvent | null {
   const c = held.context;
   if (held.phase === 'signedIn' && endsOurs(c, message)) {
-    revokeIfNewer(c, message);
+    revokeUnlessRevoked(c, message);
     return internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at });
   }
   return heardOf(c, message.seq).clock === undefined || message.seq === null
@@ -154,12 +160,20 @@ export function adopted(context: SessionContext, e: Internal<'ADOPT'>): Partial<
 }
 
 /**
- * Another tab logged out of this login, but this tab holds a newer token of it (it refreshed after
- * the other tab's last word): that token is revoked too, not left valid.
+ * This tab's session ends on another tab's word: the token it holds is revoked here, unless that
+ * word proves it revoked (a logout of this login at this token or a later one, which rotated it
+ * away). A word of another login, an expiry, a word naming no login (a tab of an older version):
+ * none says this token is dead, and ending the session must not leave it live (a token already
+ * revoked answers 401, ignored). Only the token of the login held: a store shared with other tabs
+ * may hold another session by now, which stays theirs.
  */
-function revokeIfNewer(context: SessionContext, e: SignOutMessage): void {
-  if (e.reason !== 'logout' || context.seq === null || e.seq === null || context.seq <= e.seq) return;
-  withStored(context, (current) => servicesOf(context).auth.logout({ accessToken: current.accessToken }));
+function revokeUnlessRevoked(c: SessionContext, e: SignOutMessage): void {
+  if (e.reason !== 'logout' || e.sid !== c.sid || e.seq! < c.seq!)
+    withStored(
+      c,
+      (s) =>
+        sidOf(s) === c.sid && (s.seq ?? null) === c.seq && revokeToken(servicesOf(c).auth, s.accessToken),
+    );
 }
 
 /** `use` on the session in the store, when there is one (settled: a failure is nobody's to hear). */
