@@ -22,7 +22,7 @@ describe('words for people', () => {
     const guards = triggersOf(describedGraph(session)).guards;
     expect(guards).not.toContain('inline');
     expect(guards).toContain('inline: signingIn -> cancelledAccount on login moves');
-    expect(guards).toContain('and(internal, otherLogin)');
+    expect(guards).toContain('and(internal, newer, otherLogin)');
     const generic = { guards: { inline: { en: 'A condition.', 'pt-BR': 'Uma condição.' } } };
     expect(missingWords(describedGraph(session), generic)).toContain(
       'guard inline: signingIn -> failed on login moves (pt-BR)',
