@@ -138,3 +138,25 @@ export const shows = (
   restrictionsOf(userInfo, now).inForce.some(
     (x) => x.kind === accepted.kind && x.since !== null && x.since >= accepted.at - bound - 1000,
   );
+
+/**
+ * A restriction as a read of the flow's own showed it: one heard from another tab comes undated
+ * (`at` 0: any of its kind in force shows it), and is dated here by that read, at the latest start
+ * of one of its kind in force (the server's own time, whatever any tab's clock says). So the tab
+ * that heard it keeps it as the tab that had it accepted does (`shown`, `AcceptedStore`: a day
+ * from then): a replica that lags later does not free the player there. One dated is kept as is.
+ */
+export const datedBy = (
+  userInfo: unknown,
+  now: number,
+  accepted: AcceptedRestriction,
+): AcceptedRestriction =>
+  accepted.at
+    ? accepted
+    : {
+        kind: accepted.kind,
+        at: Math.max(
+          0,
+          ...restrictionsOf(userInfo, now).inForce.map((x) => (x.kind === accepted.kind && x.since) || 0),
+        ),
+      };

@@ -508,8 +508,10 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
       // (At a time the clock could not give, NaN: kept, fail closed.)
       return latest && !(now - latest.at >= ACCEPTED_MS) ? latest : null;
     },
+    // The later of two is kept (a restriction heard from another tab, or shown again, never
+    // shortens one kept for longer).
     remember(userId, r) {
-      if (userId !== null) keep(userId, r);
+      if (userId !== null && ![m.get(userId), stored(userId)].some((x) => x && x.at > r.at)) keep(userId, r);
     },
   };
 }
