@@ -134,3 +134,58 @@ describe('a malformed word', () => {
     expect(world.count('GET', PROFILE)).toBe(reads);
   });
 });
+
+describe('a pause heard before a read of the tab showed it, or while it held no login', () => {
+  it('a new login of the tab that heard it, before any read of its own showed it, stays barred on a lagging replica', async () => {
+    const [a, b] = await twoFreeTabs(world);
+    const before = await profileNow(b);
+    // Every read lags from now on, until the replica catches up.
+    world.server.faults.add({ method: 'GET', path: PROFILE, status: 200, body: before, times: 12 });
+    await CHANGES.pause(a);
+    await world.advance(2 * S);
+    expect(restrictions(b)).toMatchObject({ canBet: false, status: 'stale' });
+    a.client.stop();
+    b.client.logout();
+    await world.advance(1 * S);
+    expect(b.state()).toBe('signedOut');
+    await logIn(world, b);
+    await world.advance(2 * S);
+    expect(b.state()).toBe('signedIn');
+    expect(restrictions(b)).toMatchObject({ canBet: false, status: 'stale' });
+    await world.advance(10 * MIN, 10 * S);
+    expect(restrictions(b)).toMatchObject({ canBet: false, status: 'current' });
+    expect(kinds(b)).toContain('pause');
+  });
+
+  it('a tab that held no login when it heard it starts its next login of that player barred', async () => {
+    // The pause is set elsewhere (a tab with no channel), and its word reaches a signed-out tab.
+    const x = world.open({ tabId: 'tab-x', channel: false });
+    await logIn(world, x);
+    await world.advance(2 * S);
+    const { userId, sid } = sessionActorOf(x.client).getSnapshot().context as { userId: number; sid: number };
+    const before = await profileNow(x);
+    await CHANGES.pause(x);
+    x.client.stop();
+    const c = world.open({ tabId: 'tab-c' });
+    await world.advance(1 * S);
+    expect(c.state()).toBe('signedOut');
+    world.hub.channel().postMessage({
+      app: 'pam-client',
+      v: 1,
+      from: 'tab-x',
+      type: 'restricted',
+      kind: 'pause',
+      userId,
+      sid,
+    });
+    await world.advance(1 * S);
+    world.server.faults.add({ method: 'GET', path: PROFILE, status: 200, body: before, times: 3 });
+    await logIn(world, c);
+    await world.advance(2 * S);
+    expect(c.state()).toBe('signedIn');
+    expect(restrictions(c)).toMatchObject({ canBet: false, status: 'stale' });
+    await world.advance(2 * MIN, 10 * S);
+    expect(restrictions(c)).toMatchObject({ canBet: false, status: 'current' });
+    expect(kinds(c)).toContain('pause');
+  });
+});
