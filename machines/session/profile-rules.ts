@@ -414,7 +414,9 @@ export interface ProfileFlowContext {
   expect: AcceptedRestriction | null;
   /**
    * The latest accepted restriction a read of the flow's own showed: for `ACCEPTED_MS` after it was
-   * sent, a read of its own that does not show it (a replica lagging later) bars again.
+   * sent, a read of its own that does not show it (a replica lagging later) bars again. One heard
+   * from another tab (undated) is dated by that read (`datedBy`: when the server started it), and
+   * kept for the player as one accepted here (`ProfileServices.accepted`).
    */
   shown: AcceptedRestriction | null;
   /** One more for each datum taken: the session knows a new one from the last it took. */

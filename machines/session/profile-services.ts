@@ -104,6 +104,11 @@ export const boundOf = (s: ProfileServices) => {
 export interface AcceptedRestriction {
   kind: 'pause' | 'selfExclusion';
   at: number;
+  /**
+   * Heard from another tab (its word has no time): `at` is when this tab heard it (what bounds how
+   * long it is kept), and any of its kind in force shows it.
+   */
+  heard?: true;
 }
 
 /**
@@ -136,5 +141,30 @@ export const shows = (
   accepted: AcceptedRestriction,
 ): boolean =>
   restrictionsOf(userInfo, now).inForce.some(
-    (x) => x.kind === accepted.kind && x.since !== null && x.since >= accepted.at - bound - 1000,
+    (x) =>
+      x.kind === accepted.kind &&
+      x.since !== null &&
+      (!!accepted.heard || x.since >= accepted.at - bound - 1000),
   );
+
+/**
+ * A restriction as a read of the flow's own showed it: one heard from another tab comes undated
+ * (`at` 0, or `heard`: any of its kind in force shows it), and is dated here by that read, at the latest start
+ * of one of its kind in force (the server's own time, whatever any tab's clock says). So the tab
+ * that heard it keeps it as the tab that had it accepted does (`shown`, `AcceptedStore`: a day
+ * from then): a replica that lags later does not free the player there. One dated is kept as is.
+ */
+export const datedBy = (
+  userInfo: unknown,
+  now: number,
+  accepted: AcceptedRestriction,
+): AcceptedRestriction =>
+  accepted.at && !accepted.heard
+    ? accepted
+    : {
+        kind: accepted.kind,
+        at: Math.max(
+          0,
+          ...restrictionsOf(userInfo, now).inForce.map((x) => (x.kind === accepted.kind && x.since) || 0),
+        ),
+      };

@@ -14,7 +14,10 @@
 //   read shows it by one of its kind starting then or later: an earlier one, before an extension,
 //   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
 //   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
-//   until a read of its own shows it (`ACCEPTED`, raised at the flow's entry and on `OWNER`).
+//   until a read of its own shows it (`ACCEPTED`, raised at the flow's entry and on `OWNER`). One
+//   heard from another tab is kept likewise once a read of the flow's own shows it, dated by that
+//   read (when the server started it): a replica lagging later frees the player neither in this
+//   login nor in a later one, for that day (`shown`, `keepShown`).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
@@ -50,6 +53,7 @@ import {
   ACCEPTED_MS,
   type AcceptedRestriction,
   boundOf,
+  datedBy,
   isRecord,
   liftsAny,
   namesPlayer,
@@ -167,7 +171,8 @@ export function createProfileFlow() {
               attempts: 0,
               unsure: d.stamp.trusted === false || expect ? context.unsure + 1 : 0,
               expect,
-              shown: seen ? kept : context.shown,
+              // (One heard from another tab: dated by this read, kept for its day as one accepted here.)
+              shown: seen ? datedBy(d.userInfo, now, kept) : context.shown,
             },
             d.stamp,
           );
@@ -187,6 +192,13 @@ export function createProfileFlow() {
         const { restricts: kind, at } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
         if (kind && at !== undefined)
           context.services.accepted?.remember(context.owner.userId, { kind, at } as AcceptedRestriction);
+      },
+      // One a read of the flow's own shows, within its day, is kept for the player as one accepted
+      // here (one heard from another tab: dated by that read), so a later login or page of theirs
+      // starts barred by it too (the store keeps the later of two).
+      keepShown: ({ context: c }) => {
+        if (c.shown && !c.expect && c.now - c.shown.at < ACCEPTED_MS)
+          c.services.accepted?.remember(c.owner.userId, c.shown);
       },
       // One kept from an earlier login or page of the player (read here, an action: raised as an event).
       recall: raise(({ context }) =>
@@ -405,20 +417,23 @@ export function createProfileFlow() {
             {
               guard: ({ context, event }) => answers(context, event.output) && event.output.ok,
               target: 'idle',
-              actions: {
-                type: 'took',
-                params: ({ context, event }) => {
-                  const o = event.output as Extract<ReadOutcome, { ok: true }>;
-                  return {
-                    user: o.user,
-                    userInfo: o.userInfo,
-                    at: context.readAt === null ? o.at : Math.max(o.at, context.readAt),
-                    sent: Number.isFinite(o.sent) ? (o.sent as number) : o.at,
-                    source: 'read' as const,
-                    stamp: { at: o.at, trusted: o.trusted },
-                  };
+              actions: [
+                {
+                  type: 'took',
+                  params: ({ context, event }) => {
+                    const o = event.output as Extract<ReadOutcome, { ok: true }>;
+                    return {
+                      user: o.user,
+                      userInfo: o.userInfo,
+                      at: context.readAt === null ? o.at : Math.max(o.at, context.readAt),
+                      sent: Number.isFinite(o.sent) ? (o.sent as number) : o.at,
+                      source: 'read' as const,
+                      stamp: { at: o.at, trusted: o.trusted },
+                    };
+                  },
                 },
-              },
+                'keepShown',
+              ],
             },
             {
               guard: ({ context, event }) => answers(context, event.output),

@@ -487,7 +487,9 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
   const stored = (id: number): AcceptedRestriction | null => {
     // Anything else there (foreign, forged) is none: it could only bar.
     const r = web((s) => JSON.parse(s.getItem(key(id)) ?? 'null')) as AcceptedRestriction | null;
-    return r && typeof r.kind === 'string' && Number.isFinite(r.at) ? { kind: r.kind, at: r.at } : null;
+    return r && typeof r.kind === 'string' && Number.isFinite(r.at)
+      ? { kind: r.kind, at: r.at, ...(r.heard === true && { heard: r.heard }) }
+      : null;
   };
   const keep = (userId: number, r: AcceptedRestriction) => {
     m.set(userId, r);
@@ -502,14 +504,23 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
       // bar with no end. It still bars, from now: its time is this reading's, kept so that it lapses
       // a day later at most (fail closed but bounded; review 8, item 4).
       if (latest && latest.at > now) {
-        latest = { kind: latest.kind, at: now };
+        latest = { ...latest, at: now };
         keep(userId, latest);
       }
       // (At a time the clock could not give, NaN: kept, fail closed.)
       return latest && !(now - latest.at >= ACCEPTED_MS) ? latest : null;
     },
+    // The later of two is kept (a restriction heard from another tab, or shown again, never
+    // shortens one kept for longer), but one heard gives way to the same, dated by a read that
+    // showed it (as one accepted here: a read that shows it again is not told to read again).
     remember(userId, r) {
-      if (userId !== null) keep(userId, r);
+      if (
+        userId !== null &&
+        ![m.get(userId), stored(userId)].some(
+          (x) => x && x.at > r.at && !(x.heard && !r.heard && x.kind === r.kind),
+        )
+      )
+        keep(userId, r);
     },
   };
 }

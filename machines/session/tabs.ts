@@ -13,12 +13,13 @@ import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
 import { onBase, readClock, revokeHandle, revokeToken } from './refresh';
-import { settle, sidOf } from './store';
+import { acceptedStoreOf, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 type SessionMessage = Extract<CrossTabMessage, { type: 'session' }>;
 type SignOutMessage = Extract<CrossTabMessage, { type: 'signedOut' }>;
+type RestrictedMessage = Extract<CrossTabMessage, { type: 'restricted' }>;
 
 /** Where the session stands, as the tabs flow decides against it. */
 export interface HeldSession {
@@ -128,13 +129,14 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             remote: true,
             owner: { userId: message.userId, sid: message.sid },
           });
-        } else if (
-          message.type === 'restricted' &&
-          held.phase === 'signedIn' &&
-          sameOwner(held.context, message)
-        ) {
+        } else if (message.type === 'restricted') {
+          const ours = held.phase === 'signedIn' && sameOwner(held.context, message);
+          // Kept for the player (as one accepted here: a day from now at most) when it is for the
+          // login held, or while none is held (the one this tab may take next): a later login or
+          // page of theirs starts barred by it, before a read of this tab's own showed it too.
+          if (ours || held.phase !== 'signedIn') keepHeard(held.context, message, input.read?.());
           // For this login only; it only tightens (no betting until this tab's own read shows it).
-          event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
+          if (ours) event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
         }
         if (event) sendBack(event);
       },
@@ -142,6 +144,16 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
     );
   },
 );
+
+/** A restriction heard, kept for its player at the time it was heard (a clock that gives none: not kept). */
+function keepHeard(c: SessionContext, m: RestrictedMessage, reading: ClockReading | undefined): void {
+  if (reading && !reading.error && reading.serverAt > 0)
+    acceptedStoreOf(servicesOf(c).tokens).remember(m.userId, {
+      kind: m.kind,
+      at: reading.serverAt,
+      heard: true,
+    });
+}
 
 /** Another tab's session, taken. */
 export function adopted(context: SessionContext, e: Internal<'ADOPT'>): Partial<SessionContext> {
