@@ -48,9 +48,9 @@ import {
   profileOf,
 } from './profile';
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
-import { readClockTrusted } from './refresh';
+import { readClockTrusted, revokeToken } from './refresh';
 import type { PublishedProfile, SessionAction } from './setup';
-import { acceptedStoreOf, writeSession } from './store';
+import { acceptedStoreOf, heldSession, sidOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { ClockReading, SessionContext, SessionServices } from './types';
 
@@ -224,9 +224,23 @@ function writeAndTell(context: SessionContext, p: { handle: string; reason: Writ
   services.crossTab?.publishSession(session, p.reason === 'share' ? 'sync' : p.reason, context.user);
 }
 
-/** Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. */
+/**
+ * Another tab's session, taken (the tabs flow's verdict): into the context, then into the store. A
+ * login given up for another (`adopt`: signed in, another login, newer) has its token revoked here:
+ * the order is the same in every tab, so every tab that holds it gives it up too, and none sends
+ * it once they have (REVIEW-H H2). The tab that holds the newer login never revokes it: a tab that
+ * has not heard that login yet still sends its own (REVIEW-I). Only the session this client holds
+ * for that login at that renewal (`heldSession`), never another tab's in a shared store.
+ */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
   enqueueActions(({ enqueue, event, context }) => {
+    if (reason === 'adopt')
+      enqueue(() => {
+        const { tokens, auth } = servicesOf(context);
+        const held = heldSession(tokens);
+        if (held && sidOf(held) === context.sid && (held.seq ?? null) === context.seq)
+          revokeToken(auth, held.accessToken);
+      });
     enqueue.assign(adopted(context, event as Heard<'ADOPT'>));
     enqueue(({ context: next }) =>
       writeAndTell(next, { handle: (event as Heard<'ADOPT'>).session.handle, reason }),

@@ -12,7 +12,7 @@ import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
-import { onBase, readClock, revokeHandle, revokeToken } from './refresh';
+import { onBase, readClock, revokeToken } from './refresh';
 import { acceptedStoreOf, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
@@ -70,12 +70,11 @@ function sessionVerdict(
   const take = held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard);
   if (!take) {
     // Another login that ours outranks (the order is the same in every tab: every tab that holds it
-    // gives it up for ours when it hears ours), heard with its token: that token is revoked (no tab
-    // keeps it), and ours told again, so that the tabs that still hold it give it up for ours at once.
-    if (held.phase === 'signedIn' && isOtherLogin(c, heard)) {
-      answerSync(c);
-      revokeHandle(servicesOf(c), heard.session.handle);
-    } else vault.take(heard.session.handle);
+    // gives it up for ours when it hears ours): ours told again, so that the tabs that still hold it
+    // give it up for ours at once. Its token is theirs to revoke as they give it up (`adopt` in
+    // ./flows.ts): revoked here, a tab that has not heard ours yet kept sending it (REVIEW-I).
+    if (held.phase === 'signedIn' && isOtherLogin(c, heard)) answerSync(c);
+    vault.take(heard.session.handle);
     return null;
   }
   const otherLogin = held.phase !== 'signedIn' || isOtherLogin(c, heard);

@@ -77,18 +77,23 @@ async function signedIn() {
 }
 
 describe('an adoption judged again when the session takes it (H2)', () => {
-  it('two words of one other login: the second finds it held, and its token is not revoked', async () => {
+  it('two words of one other login: the second finds it held, its token is not revoked; the login given up is', async () => {
     const t = await signedIn();
+    const mine = (await t.tokens.get())!.accessToken;
     const token = ctx.server.issueToken(t.userId);
     t.actor.send(t.adopt(token, 5, 77, 'login') as never);
     t.actor.send(t.adopt(token, 5, 77, 'sync') as never);
     await turns(20);
     expect(t.actor.getSnapshot().context).toMatchObject({ seq: 5, sid: 77 });
     expect((await t.tokens.get())?.accessToken).toBe(token);
-    expect(t.revoked).not.toContain(token);
+    // The login this tab gave up for the newer one: its token revoked here, once (REVIEW-H H2).
+    expect(t.revoked).toEqual([mine]);
   });
 
-  it('another login no longer newer when taken: revoked, the session held kept', async () => {
+  // REVIEW-I: the tab holding the newer login revoked the older login's token as it heard it, while
+  // a tab that had not heard the newer login yet still sent it (its calls 401, the player signed
+  // out; with a shared store both tabs, the newer token left live). Only the tab giving it up does.
+  it('another login no longer newer when taken: dropped, never revoked by this tab, the session held kept', async () => {
     const t = await signedIn();
     const before = await t.tokens.get();
     const token = ctx.server.issueToken(t.userId);
@@ -97,6 +102,6 @@ describe('an adoption judged again when the session takes it (H2)', () => {
     await turns(20);
     expect(t.actor.getSnapshot().context).toMatchObject({ seq: 3, sid: 41 });
     expect(await t.tokens.get()).toEqual(before);
-    expect(t.revoked).toEqual([token]);
+    expect(t.revoked).toEqual([]);
   });
 });
