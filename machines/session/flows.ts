@@ -37,6 +37,7 @@ import {
   playTimeMachine,
   playTimeOf,
 } from '../playTimeMachine';
+import { acceptedStoreOf } from './accepted-store';
 import { type ForgetParams, forgotten, ownerOf, sameJson, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { endedOf, heardOf } from './order';
@@ -50,7 +51,7 @@ import {
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
 import { readClockTrusted, revokeToken } from './refresh';
 import type { PublishedProfile, SessionAction } from './setup';
-import { acceptedStoreOf, heldSession, sidOf, writeSession } from './store';
+import { heldSession, sidOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { ClockReading, SessionContext, SessionServices } from './types';
 

@@ -8,12 +8,13 @@ import type { StoredSession } from 'pam-client';
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
+import { acceptedStoreOf } from './accepted-store';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
 import { onBase, readClock, revokeToken } from './refresh';
-import { acceptedStoreOf, settle, sidOf } from './store';
+import { settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;

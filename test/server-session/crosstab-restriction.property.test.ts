@@ -8,7 +8,7 @@ import type { BroadcastChannelLike } from '../../machines/environment';
 import { barredFor } from '../../machines/server-session/context';
 import { serverSessionMachine } from '../../machines/server-session/machine';
 import { createServerTabs } from '../../machines/server-session/tabs';
-import { acceptedStoreOf } from '../../machines/session/store';
+import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { saoPauloTime } from '../../src/testing/time';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';

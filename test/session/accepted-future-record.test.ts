@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { ACCEPTED_MS } from '../../machines/session/profile-services';
-import { acceptedStoreOf } from '../../machines/session/store';
 
 // Review 8, item 4: a kept record `pam-client.restricted:<id>` whose `at` is in the future (written
 // while a clock was ahead, or forged: 10 years ahead) barred betting with no end. It still bars

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { ACCEPTED_MS, profileFlow, profileOf } from '../../machines/session/profile';
-import { acceptedStoreOf } from '../../machines/session/store';
 
 // A pause or self-exclusion accepted in another tab, heard here (`CHECK` with `restricts` and no
 // time: another tab's word), whatever the delays and whatever each read answers (fresh: the
