@@ -235,7 +235,9 @@ function writeAndTell(context: SessionContext, p: { handle: string; reason: Writ
  */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
   enqueueActions(({ enqueue, event, context }) => {
-    if (reason === 'adopt')
+    // (Not a renewal of the login held, `adoptRefreshed`: its token was rotated by the server, and
+    // a logout with it could end the login in every tab.)
+    if (reason === 'adopt' && (event as Heard<'ADOPT'>).session.sid !== context.sid)
       enqueue(() => {
         const { tokens, auth } = servicesOf(context);
         const held = heldSession(tokens);

@@ -90,6 +90,19 @@ describe('an adoption judged again when the session takes it (H2)', () => {
     expect(t.revoked).toEqual([mine]);
   });
 
+  // A first form of the loser's revoke ran on a renewal of the login held too (`adoptRefreshed` takes
+  // the same action): the token the refresh replaced was revoked, and on a server whose logout ends
+  // the login, every tab's next call was refused (test/e2e/tabs: two refreshes, one page stuck).
+  it('a newer token of the login held (another tab refreshed): taken, nothing revoked', async () => {
+    const t = await signedIn();
+    const token = ctx.server.issueToken(t.userId);
+    t.actor.send(t.adopt(token, 5, 41, 'sync') as never);
+    await turns(20);
+    expect(t.actor.getSnapshot().context).toMatchObject({ seq: 5, sid: 41 });
+    expect((await t.tokens.get())?.accessToken).toBe(token);
+    expect(t.revoked).toEqual([]);
+  });
+
   // REVIEW-I: the tab holding the newer login revoked the older login's token as it heard it, while
   // a tab that had not heard the newer login yet still sent it (its calls 401, the player signed
   // out; with a shared store both tabs, the newer token left live). Only the tab giving it up does.
