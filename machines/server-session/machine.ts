@@ -31,7 +31,6 @@ import type { SessionEmitted, SessionEvent } from '../session/types';
 import { absent, expiryTimer, readServerClock, retryTimer, stampedAuth } from './actors';
 import type { ServerLoginSuccess } from './auth';
 import {
-  type BarringKind,
   barredFor,
   forgotten,
   fromLogin,
@@ -48,55 +47,9 @@ import {
 import { serverSessionGuards } from './guards';
 import { type SeededProfileServices, seededReadProfile } from './seed';
 import { serverTabsListener } from './tabs';
+import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED, type ServerInternal } from './transitions';
 
-/** The machine's own events from its actors (marked with `trusted()`: an app cannot send them). */
-type ServerInternal =
-  | { type: 'REMOTE_LOGIN'; loginId: string }
-  | { type: 'REMOTE_LOGOUT'; loginId: string; reason: 'logout' | 'expired' }
-  /** Another tab of login `loginId` had a change that bars betting accepted (`kind`). */
-  | { type: 'REMOTE_RESTRICTED'; loginId: string; kind: BarringKind; at: number }
-  /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
-  | { type: 'UNAUTHORIZED' };
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
-
-const AFTER_FAILURE = {
-  LOGIN: 'signingIn',
-  REGISTER: 'signingIn',
-  CANCEL: { target: 'signedOut', actions: { type: 'clearError' } },
-  LOGOUT: { target: 'signedOut', actions: { type: 'clearError' } },
-} as const;
-
-/** The session is over here (the proxy's 401, or its absolute lifetime): told to the app and the tabs. */
-const expire = () =>
-  [
-    'announceExpired',
-    { type: 'forget', params: 'expired' },
-    'emitSessionExpired',
-    'emitExpiredSignOut',
-  ] as const;
-
-/** One read of the seed route (`restoring`'s first, then `again` while signed out). */
-const READ_SEED = {
-  id: 'seed',
-  src: 'readSeed',
-  input: ({ context }: { context: ServerSessionContext }) => serverServicesOf(context),
-  onDone: { target: 'deciding', actions: 'tookSeed' },
-  onError: [
-    { guard: 'unauthorized', target: '#serverSession.signedOut', actions: 'clearError' },
-    { guard: 'transient', target: 'waiting', actions: 'failedSeed' },
-    // Not a seed (no handler under the prefix, a malformed answer): signed out, told why.
-    { target: '#serverSession.signedOut', actions: 'failedSeed' },
-  ],
-} as const;
-
-/**
- * Past the session's end by a clock that cannot judge it (`judges`): the server is asked, with a
- * profile read now (through the proxy: its 401 ends the session, `UNAUTHORIZED`; an answer keeps it).
- */
-const ASK_SERVER = { guard: 'pastEnd', actions: 'askServer' } as const;
-
-/** Another tab signed in while this one shows signed out for a read that failed: read again now. */
-const AGAIN = { guard: 'trusted', target: 'again', reenter: true } as const;
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
