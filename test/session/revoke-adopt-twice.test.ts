@@ -1,9 +1,4 @@
-import {
-  createAuthModule,
-  createMemoryTokenStore,
-  createOfetchAdapter,
-  type StoredSession,
-} from 'pam-client';
+import { createAuthModule, createOfetchAdapter } from 'pam-client';
 import { sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActor, createActor, waitFor } from 'xstate';
@@ -11,12 +6,14 @@ import { servicesOf } from '../../machines/session/context';
 import { internal } from '../../machines/session/events';
 import { turns } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { storedAt } from '../support/stored-at';
 
 // REVIEW-H H2, the session's side: an adoption is judged again when the session takes it (the tabs
 // flow judged it against the session as it stood). Two words of one other login (its login word and
 // its sync answer), both judged newer before either was taken: the first is adopted; the second finds
-// that login held, and its token (the one now in use) is dropped, never revoked. A word of another
-// login that is no longer newer when taken (this tab's own login came first) is revoked.
+// that login held, and its token (the one now in use) is dropped, never revoked; the login this tab
+// gave up is revoked here. A word of another login that is no longer newer when taken (this tab's
+// own login came first) is dropped, never revoked by this tab (REVIEW-I), nor is a renewal taken.
 
 const ctx = useReferenceServer();
 const actors: AnyActor[] = [];
@@ -27,17 +24,8 @@ afterEach(() => {
 async function signedIn() {
   const userId = ctx.server.seed.plain.id;
   const at = Date.now();
-  const stored: StoredSession = {
-    accessToken: ctx.server.issueToken(userId),
-    tokenType: 'Bearer',
-    expiresAt: at + 3_600_000,
-    savedAt: at,
-    timeBase: 'server',
-    userId,
-    seq: 3,
-    sid: 41,
-  };
-  const tokens = createMemoryTokenStore(stored);
+  // The stored session: seq 3, login 41, an hour to live (test/support/stored-at).
+  const tokens = storedAt(ctx, userId, at).storage;
   const http = createOfetchAdapter({
     baseURL: ctx.server.url,
     getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
