@@ -31,7 +31,10 @@ export interface Restriction {
 export interface Restrictions {
   /** Strongest first: SPA > operator > self-exclusion > pause. */
   inForce: Restriction[];
-  /** Restrictions whose start is still in the future, strongest first. */
+  /**
+   * Restrictions scheduled later: a start more than 18 hours ahead of `now` (one nearer is in
+   * force: see `restrictionsOf`), strongest first.
+   */
   pending: Restriction[];
   limits: Record<LimitKind, LimitState>;
   /**
@@ -57,6 +60,16 @@ export interface Restrictions {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * How far ahead of `now` a restriction's start may read and still be in force (review MED-2).
+ * A pause or self-exclusion asked for now starts now (Lei 14.790; the SPA's rules: at once), and
+ * the spec gives naive timestamps no zone: we read them as São Paulo (UTC-03:00), so one written in
+ * any other zone, UTC-12 to UTC+14, reads off by -9 to +17 hours (naive UTC, Laravel's default:
+ * +3). A start up to 17 hours ahead may be now, then; 18 allows an hour more for clock error. A
+ * start further ahead is one scheduled for later: pending (18 hours, a literal: CONTRIBUTING.md).
+ */
+export const START_SLACK_MS = 64_800_000;
 
 /** The spec's self-exclusion lengths in months (section 8), -1 = permanent; 0 = none. */
 const EXCLUSION_MONTHS: ReadonlySet<number> = new Set([0, 3, 6, 12, 24, 36, 60, -1]);
@@ -186,8 +199,10 @@ function imposedOf(
  * The restrictions and limits a profile's `userInfo` holds at `now`, read by the rules in
  * docs/responsible-gaming.md. Pure and total: any input (null, garbage, wrong types) gives an
  * answer, never an exception, and a field that does not say "restricted" never yields a
- * restriction. A restriction that already ended is left out; one that starts later is `pending`,
- * except an exclusion with no end, in force once read. A field sent but unreadable makes the
+ * restriction. A restriction that already ended is left out; one that starts more than 18 hours
+ * after `now` is `pending`, except an exclusion with no end, in force once read. One that starts
+ * within 18 hours is in force: a restriction asked for now starts now, and a naive timestamp
+ * written in another zone than São Paulo's (naive UTC: 3 hours ahead) reads up to 17 hours late. A field sent but unreadable makes the
  * result unknown (`known: false`, `unreadable`, `canBet: false`), and an unreadable exclusion
  * field makes `accountBlocked` true: it may be in force (fail closed).
  * A cancelled account is not in userInfo: the session shows it as its own status.
@@ -231,8 +246,10 @@ function derive(userInfo: unknown, now: number): Restrictions {
     if (r === null || (r.until !== null && r.until <= at)) continue;
     // An exclusion with no end (SPA, operator, permanent) is in force once read, whatever its
     // `_at` says: a start ahead of our clock must not leave a barred player free to bet (fail closed).
+    // One with an end is in force too when its start is at most `START_SLACK_MS` ahead: that may
+    // be now, written in another zone (review MED-2). Only one further ahead is scheduled: pending.
     const endless = r.permanent || r.indefinite;
-    (r.since !== null && r.since > at && !endless ? pending : inForce).push(r);
+    (r.since !== null && r.since > at + START_SLACK_MS && !endless ? pending : inForce).push(r);
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);

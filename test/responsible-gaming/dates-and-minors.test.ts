@@ -107,8 +107,12 @@ describe('restrictionsOf fails closed on time it cannot trust', async () => {
       expect(r.accountBlocked).toBe(true);
       expect(r.pending).toEqual([]);
     }
-    // One with an end still waits for its start.
-    const later = restrictionsOf({ user_pause: 2, user_pause_at: ahead }, NOW);
+    // One with an end waits for a start more than 18 h ahead (a scheduled one); one 3 h ahead may
+    // be now in another zone (naive UTC), so it is in force (review MED-2).
+    const soon = restrictionsOf({ user_pause: 2, user_pause_at: ahead }, NOW);
+    expect(soon.inForce.map((x) => x.kind)).toEqual(['pause']);
+    expect(soon.canBet).toBe(false);
+    const later = restrictionsOf({ user_pause: 2, user_pause_at: '2026-11-24 12:00:00' }, NOW);
     expect(later.pending.map((x) => x.kind)).toEqual(['pause']);
   });
 
