@@ -4,42 +4,53 @@
 // paths are the defaults docs/contract.md chose (createAuthModule's `endpoints` overrides them).
 // Every call made without a valid session skips the refresh-on-401 (`skipAuthRefresh`), so a 401
 // from the refresh endpoint cannot wait on itself.
+// The rows of `createAuthModule` (login, profile, refresh, recovery) read with the hand-written
+// readers of src/schemas/readers (issue 33, sizes: a client that only signs in bundles no zod);
+// each gives what the zod schema of the same name in `pam-client/schemas` gives
+// (test/schemas/readers.property.test.ts). Registration's rows keep the zod schemas.
 
-import * as z from 'zod/mini';
 import { createScrubber, scrubberOf } from '../errors/scrub';
 import type { Operation } from '../operation/operation';
 import {
-  ForgotPasswordPayload,
-  LoginPayload,
-  LoginResponse,
-  RefreshTokenResponse,
+  type ForgotPasswordPayload,
+  type LoginPayload,
+  type LoginResponse,
+  type RefreshTokenResponse,
   RegisterSimplifiedPayload,
-  UserProfileResponse,
+  type UserProfileResponse,
   ValidateDocumentPayload,
   ValidateDocumentResponse,
 } from '../schemas/auth';
+import {
+  ForgotPasswordRun,
+  LoginPayloadRun,
+  LoginResponseRun,
+  RefreshTokenRun,
+  UserProfileRun,
+} from '../schemas/readers/auth';
+import { type Run, reader } from '../schemas/readers/core';
 
 /** The fields by which an answer gives the client a token (a `refresh_token` some APIs add). */
 const GRANTS = ['access_token', 'refresh_token'];
 
 /**
- * `schema` reading an answer that gives the client a token (login, its two-factor step,
+ * `read` reading an answer that gives the client a token (login, its two-factor step,
  * registration, refresh) with that token (and any refresh token) first scrubbed from all its other
  * values and keys, at any depth, in every form the scrubber knows (`Bearer <token>`, encoded,
  * escaped): the adapter scrubs the token it sends from later answers, but this one came with none.
  * Only the answer's own token fields keep it: the grants (for the token store) and `user.token`
  * (spec 2.3; the session drops it); `user.name`, `user.document.access_token` are echoes. Before
- * the schema, so nothing it reads, answers or reports (a view, an event, an error, a log) holds it.
+ * the reading, so nothing it reads, answers or reports (a view, an event, an error, a log) holds it.
  */
 /* @__NO_SIDE_EFFECTS__ */
-function granting<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>, z.input<S>> {
-  return z.transform((answer: unknown, payload) => {
+export function granting(read: Run): Run {
+  return (answer, issues) => {
     const a = answer as Record<string, unknown>;
     const tokens = GRANTS.map((key) => a?.[key]).filter((t) => typeof t === 'string');
     // The walk sees the answer without the fields that keep the token (the grants, `user.token`):
     // a value that is the token makes the scrubber build its expressions (~6 ms with every echo
     // form), and every login answer holds it there; only an echo elsewhere pays that.
-    if (!tokens.length || typeof a !== 'object') return run(schema, a, payload);
+    if (!tokens.length || typeof a !== 'object') return read(a, issues);
     const user = a.user as Record<string, unknown> | null;
     const probe: Record<string, unknown> = { ...a };
     for (const key of GRANTS) delete probe[key];
@@ -58,24 +69,17 @@ function granting<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>
       for (const key of GRANTS) if (key in a) clean[key] = a[key];
       if (probe.user !== user) clean.user = { ...(walked.user as object), token: user!.token };
     }
-    return run(schema, clean, payload);
-  }) as unknown as z.ZodMiniType<z.output<S>, z.input<S>>;
-}
-
-/** `schema` run on `value` inside a transform, its issues the transform's. */
-function run(schema: z.ZodMiniType, value: unknown, payload: { issues: unknown[] }): unknown {
-  const result = schema._zod.run({ value, issues: [] }, { async: false }) as z.core.ParsePayload;
-  payload.issues.push(...result.issues);
-  return result.value;
+    return read(clean, issues);
+  };
 }
 
 /** A login answer (login, its two-factor step, registration), its token scrubbed from the rest. */
-const GrantingLogin = /* @__PURE__ */ granting(LoginResponse);
+const GrantingLogin = /* @__PURE__ */ reader<typeof LoginResponse>(granting(LoginResponseRun));
 
 export const LOGIN = {
   method: 'POST',
   path: '/auth/login',
-  request: LoginPayload,
+  request: /* @__PURE__ */ reader<typeof LoginPayload>(LoginPayloadRun),
   response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
@@ -94,14 +98,14 @@ export const LOGOUT = {
 export const GET_USER_PROFILE = {
   method: 'GET',
   path: '/auth/user-profile?check_spa_again=1',
-  response: UserProfileResponse,
+  response: /* @__PURE__ */ reader<typeof UserProfileResponse>(UserProfileRun),
   mutation: false,
 } as const satisfies Operation;
 
 export const REFRESH_TOKEN = {
   method: 'POST',
   path: '/users/refresh-token',
-  response: /* @__PURE__ */ granting(RefreshTokenResponse),
+  response: /* @__PURE__ */ reader<typeof RefreshTokenResponse>(granting(RefreshTokenRun)),
   mutation: true,
   skipAuthRefresh: true,
 } as const satisfies Operation;
@@ -118,7 +122,7 @@ export const REGISTER_SIMPLIFIED = {
 export const FORGOT_PASSWORD = {
   method: 'POST',
   path: '/auth/forgot-password',
-  request: ForgotPasswordPayload,
+  request: /* @__PURE__ */ reader<typeof ForgotPasswordPayload>(ForgotPasswordRun),
   mutation: true,
   skipAuthRefresh: true,
 } as const satisfies Operation;

@@ -15,23 +15,12 @@ import {
   optionalNumber,
   optionalString,
   optionalText,
-  readNumber,
-  UNREADABLE,
 } from './common';
 import { either } from './either';
 import { UserLimitsFields } from './limits';
 import { looseObject, strictObject } from './objects';
+import { loginAsSent, tokenLifeOf } from './readers/auth';
 import { rule } from './rule';
-
-/**
- * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
- * and white space are stripped) as digits only. Anything else (an e-mail, a username) trimmed.
- */
-const loginAsSent = (login: string): string => {
-  const trimmed = login.trim();
-  const digits = normalizeCpf(trimmed);
-  return digits !== null && isValidCpf(digits) ? digits : trimmed;
-};
 
 /** A login field: trimmed first, then refused when nothing is left (one issue, on `login`). */
 const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty()))();
@@ -190,23 +179,16 @@ export const LoginChallengeType = /* @__PURE__ */ (() => {
 })();
 export type LoginChallengeType = z.infer<typeof LoginChallengeType>;
 
-/** The longest token life we believe (`expires_in`, seconds): one year. */
-export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days (a literal: CONTRIBUTING.md)
-
-/**
- * The one rule for `expires_in` (seconds): a number read tolerantly (`3600`, `'3600'`) in
- * `(0, MAX_EXPIRES_IN_S]` is the token's life; anything else (negative, 0, longer than a year,
- * unreadable, null) is an UNKNOWN expiry, `null`: the session then relies on the server's 401,
- * never fails the login over it.
- *
- * @example
- * tokenLifeOf('3600'); // 3600
- * tokenLifeOf(-1); // null
- */
-export function tokenLifeOf(value: unknown): number | null {
-  const n = readNumber(value);
-  return n === UNREADABLE || n === null || n <= 0 || n > MAX_EXPIRES_IN_S ? null : n;
-}
+// `expires_in`'s rule (`tokenLifeOf`) and the login's sent form (`loginAsSent`) are the readers'
+// (readers/auth.ts), which the auth module's rows read with.
+export {
+  /**
+   * The longest token life we believe (`expires_in`, seconds): readers/auth.ts's.
+   *
+   * @internal Kept for test/responsible-gaming/auth-schemas.test.ts, which imports it from here.
+   */
+  MAX_EXPIRES_IN_S,
+} from './readers/auth';
 
 /** `expires_in` as `tokenLifeOf` reads it. */
 const ExpiresIn = /* @__PURE__ */ (() => z.transform(tokenLifeOf))();

@@ -1,0 +1,228 @@
+// The auth module's rows read by hand (see core.ts): each reader gives what the zod schema of the
+// same name in src/schemas/auth.ts gives, field for field, in its order
+// (test/schemas/readers.property.test.ts). A field added to a schema there is added here too.
+
+import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
+import { readBoolean, readInteger, readNumber, readText, UNREADABLE } from '../common';
+import {
+  headerToken,
+  type Issue,
+  kept,
+  kind,
+  nonEmpty,
+  object,
+  optional,
+  type Run,
+  string,
+  text,
+  tolerant,
+} from './core';
+
+/**
+ * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
+ * and white space are stripped) as digits only. Anything else (an e-mail, a username) trimmed.
+ */
+export const loginAsSent = (login: string): string => {
+  const trimmed = login.trim();
+  const digits = normalizeCpf(trimmed);
+  return digits !== null && isValidCpf(digits) ? digits : trimmed;
+};
+
+/** The longest token life we believe (`expires_in`, seconds): one year. */
+export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days (a literal: CONTRIBUTING.md)
+
+/**
+ * The one rule for `expires_in` (seconds): a number read tolerantly (`3600`, `'3600'`) in
+ * `(0, MAX_EXPIRES_IN_S]` is the token's life; anything else (negative, 0, longer than a year,
+ * unreadable, null) is an UNKNOWN expiry, `null`: the session then relies on the server's 401,
+ * never fails the login over it.
+ *
+ * @example
+ * tokenLifeOf('3600'); // 3600
+ * tokenLifeOf(-1); // null
+ */
+export function tokenLifeOf(value: unknown): number | null {
+  const n = readNumber(value);
+  return n === UNREADABLE || n === null || n <= 0 || n > MAX_EXPIRES_IN_S ? null : n;
+}
+
+/** A payload with a login (LoginPayload, ForgotPasswordPayload): its login as sent once it passes. */
+/* @__NO_SIDE_EFFECTS__ */
+const withLogin = (shape: Record<string, Run>): Run => {
+  const run = object({ login: nonEmpty(true), ...shape }, 0);
+  return (value, issues) => {
+    const out = run(value, issues) as { login: string };
+    if (!issues.length) out.login = loginAsSent(out.login);
+    return out;
+  };
+};
+
+const NonEmpty = /* @__PURE__ */ nonEmpty();
+
+/** `LoginPayload`. */
+export const LoginPayloadRun: Run = /* @__PURE__ */ withLogin({
+  password: NonEmpty,
+  captcha_token: optional(NonEmpty),
+  app_source: optional(string),
+  two_factor_code: optional(NonEmpty),
+});
+
+/** `ForgotPasswordPayload`. */
+export const ForgotPasswordRun: Run = /* @__PURE__ */ withLogin({ captcha_token: optional(NonEmpty) });
+
+// The answers' fields (common.ts's tolerant fields).
+const num = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readNumber, 'a number', 'optional');
+const flag = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readBoolean, 'a boolean', 'optional');
+const int = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readInteger, 'an integer');
+const bool = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readBoolean, 'a boolean');
+const nullableText = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readText, 'a string', 'nullable');
+const loose = /* @__NO_SIDE_EFFECTS__ */ (shape: Record<string, Run>) => optional(object(shape, 1));
+
+/** `AuthUser`. */
+const AuthUser = /* @__PURE__ */ (() => {
+  const [t, n, b] = [text, num, flag];
+  return object({
+    id: tolerant(readInteger, 'an integer', 'optional'),
+    email: t(),
+    username: t(),
+    name: t(),
+    first_name: t(),
+    last_name: t(),
+    phone: t(),
+    ddi: t(),
+    birth_date: t(),
+    gender: t(),
+    country: t(),
+    language: t(),
+    currency: t(),
+    document: loose({ type: t(), number: t() }),
+    country_data: loose({ code: t(), name: t(), ddi: t() }),
+    wallet: loose({
+      real: loose({
+        credit: n(),
+        walletId: n(),
+        minWithdrawAmount: n(),
+        maxWithdrawAmount: n(),
+        withdrawEnabled: b(),
+        hasWalletDeposit: b(),
+        withdrawEnableNow: b(),
+        withdrawNextDate: t(),
+      }),
+      bonus: loose({
+        credit: n(),
+        creditHold: n(),
+        sportsAmountHold: n(),
+        casinoAmountHold: n(),
+        expiryDatetime: t(),
+      }),
+      cashback: loose({ credit: n(), expiresAt: t() }),
+    }),
+    token: t(),
+    is_active: b(),
+    cancelled_account: b(),
+    bonus_enabled: b(),
+    ftd_date: optional(nullableText()),
+    ftd_value: optional(tolerant(readNumber, 'a number', 'nullable')),
+    mother_name: t(),
+  });
+})();
+
+/** `authUserInfoShape`. */
+const userInfoShape = /* @__NO_SIDE_EFFECTS__ */ (): Record<string, Run> => ({
+  validate_email_at: nullableText(),
+  login_at: nullableText(),
+  login_attempt_qty: int(),
+  seven_days_since_last_login: bool(),
+  strong_password: bool(),
+  force_request_kyc: bool(),
+  two_factor_enabled: bool(),
+  two_factor_type: text(),
+});
+
+/** `expires_in` (`tokenLifeOf`). */
+const ExpiresIn = /* @__PURE__ */ kind((v) => tokenLifeOf(v), 1);
+
+const CHALLENGES = ['cancelled_account', 'two_factor_code'];
+
+/** `LoginChallenge`. */
+const LoginChallenge = /* @__PURE__ */ (() => {
+  const info = userInfoShape();
+  for (const key in info) info[key] = optional(info[key]!);
+  return object({
+    type: kind((v, issues) => {
+      if (!CHALLENGES.includes(v as string))
+        issues.push({ code: 'invalid_value', values: [...CHALLENGES], path: [] });
+      return v;
+    }, 1),
+    access_token: optional(string),
+    expires_in: optional(ExpiresIn),
+    token_type: text(),
+    user: optional(AuthUser),
+    userInfo: optional(object(info)),
+    message: optional(string),
+  });
+})();
+
+/** `LoginSuccess`. */
+const LoginSuccess = /* @__PURE__ */ object({
+  access_token: headerToken,
+  expires_in: ExpiresIn,
+  token_type: string,
+  user: AuthUser,
+  userInfo: /* @__PURE__ */ object(userInfoShape()),
+  type: /* @__PURE__ */ kind((v, issues) => {
+    if (v !== undefined) issues.push({ code: 'invalid_type', expected: 'undefined', path: [] });
+  }, 1),
+});
+
+/**
+ * `LoginResponse` (`either` of common.ts's z.union stand-in): the option `type` picks; when it
+ * fails, the issues of the one option whose issues all let zod go on, if there is one, else one
+ * `invalid_union` with each option's issues.
+ */
+export const LoginResponseRun: Run = (value, issues) => {
+  const options = [LoginChallenge, LoginSuccess];
+  const run = (option: Run) => {
+    const own: Issue[] = [];
+    return { value: option(value, own), issues: own };
+  };
+  const picked = options[(value as { type?: unknown } | null)?.type === undefined ? 1 : 0]!;
+  const first = run(picked);
+  if (!first.issues.length) return first.value;
+  const results = options.map((option) => (option === picked ? first : run(option)));
+  const clean = results.filter((r) => r.issues.every((issue) => issue.continue));
+  if (clean.length === 1) {
+    issues.push(...clean[0]!.issues);
+    return clean[0]!.value;
+  }
+  // Each option run again, as z.union's stand-in does (a getter is read as often).
+  issues.push({ code: 'invalid_union', errors: options.map((option) => run(option).issues), path: [] });
+};
+
+/** `RefreshTokenResponse`. */
+export const RefreshTokenRun: Run = /* @__PURE__ */ object({ access_token: headerToken });
+
+const keptFlag = (v: unknown) => {
+  const b = readBoolean(v);
+  return b === UNREADABLE || b === null ? b : b ? 1 : 0;
+};
+
+/** `UserProfileResponse`: `userInfo` also holds `UserLimitsFields`, each kept as sent when unreadable. */
+export const UserProfileRun: Run = /* @__PURE__ */ (() => {
+  const info = userInfoShape();
+  const [at, n, f] = [kept(readText), kept(readNumber), kept(keptFlag)];
+  const times = { _at: at, _in: at, _min: at };
+  const excluded = { '': f, _at: at, _note: at };
+  const parts: [string, Record<string, Run>][] = [
+    ['user_pause', { '': n, ...times }],
+    ['user_exclusion', { '': n, ...times }],
+    ...['deposit', 'bet', 'loss', 'time'].map((k): [string, Record<string, Run>] => [
+      `user_limit_${k}`,
+      { '': n, _active: f, _period: at, _change: at },
+    ]),
+    ['operator_exclusion', excluded],
+    ['spa_exclusion', excluded],
+  ];
+  for (const [name, fields] of parts) for (const end in fields) info[name + end] = fields[end]!;
+  return object({ user: AuthUser, userInfo: object(info) });
+})();

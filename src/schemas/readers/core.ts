@@ -1,0 +1,180 @@
+// Hand-written readers (issue 33, sizes): what the auth module's rows check with, in place of the
+// zod schemas of src/schemas/auth.ts, which stay what `pam-client/schemas` exports. A reader gives,
+// for every value, the value zod's schema gives and the issues zod raises (their codes, paths and
+// the fields `toValidationIssues` reads, in zod's order), so `parseRequest`/`parseResponse` make
+// the same result or the same error of either (test/schemas/readers.property.test.ts, the zod
+// schema as the oracle). They bundle no zod: the lean client carried its ~14 kB min for five rows.
+// Only the forms those rows use are here; each follows zod 4's own code (core/schemas.js).
+
+import type * as z from 'zod/mini';
+import { isHeaderSafeToken, readText, UNREADABLE, type Unreadable } from '../common';
+
+/** An issue as zod raises it (before it is finalized): the fields `toValidationIssues` reads. */
+export interface Issue {
+  code: string;
+  path: PropertyKey[];
+  /** Set (true) on the issues after which zod goes on checking (a check's); absent: aborting. */
+  continue?: true;
+  message?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A reader: the value read from `value`, its issues pushed on `issues`. `k` says how an object
+ * treats the field when its key is absent, as zod's `optin`/`optout` do: absent (undefined) a
+ * required field (a string, an object: optin unset); 1 a transform (optional in only); 2
+ * `z.optional` (optional in and out).
+ */
+export type Run = ((value: unknown, issues: Issue[]) => unknown) & { k?: 1 | 2 };
+
+/** `run` as a field of kind `k` (see `Run`). */
+/* @__NO_SIDE_EFFECTS__ */
+export const kind = (run: Run, k: 1 | 2): Run => Object.assign(run, { k });
+
+/** `z.optional(run)`: `undefined` read as itself, without running `run`. */
+/* @__NO_SIDE_EFFECTS__ */
+export const optional = (run: Run): Run => kind((v, issues) => (v === undefined ? v : run(v, issues)), 2);
+
+/** `z.string()`: a string, else `invalid_type` (aborting). */
+export const string: Run = (v, issues) => {
+  if (typeof v !== 'string') issues.push({ code: 'invalid_type', expected: 'string', path: [] });
+  return v;
+};
+
+/**
+ * `z.string().check(nonEmpty())` (`trim`: `z.string().check(z.trim(), nonEmpty())`): the trim only
+ * on a string (zod skips a check after an aborting issue); the least length checked on any value
+ * with a `length`, as nonEmpty's `when` makes zod check it (an empty array is also `too_small`).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export const nonEmpty =
+  (trim?: boolean): Run =>
+  (v, issues) => {
+    string(v, issues);
+    if (trim && typeof v === 'string') v = v.trim();
+    const any = v as string;
+    if (any != null && any.length !== undefined && !(any.length >= 1))
+      issues.push({
+        origin: Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : 'unknown',
+        code: 'too_small',
+        minimum: 1,
+        inclusive: true,
+        path: [],
+        continue: true,
+      });
+    return v;
+  };
+
+/** `HeaderSafeToken`: a string, then the rule (a `custom` issue after which zod goes on). */
+export const headerToken: Run = (v, issues) => {
+  if (typeof v !== 'string') return string(v, issues);
+  if (!isHeaderSafeToken(v))
+    issues.push({
+      code: 'custom',
+      message: 'must be a token that can be sent in a header',
+      path: [],
+      continue: true,
+    });
+  return v;
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The catchall of a loose object: the value as sent (zod's `z.unknown()` stand-in, a transform). */
+const AS_SENT: Run = /* @__PURE__ */ kind((v) => v, 1);
+
+/**
+ * `z.object(shape)` (`rest` 0: `z.strictObject`, 1: `z.looseObject`), as zod's `$ZodObject` reads:
+ * each field of the shape in order (its issues under its key; its value kept as zod's
+ * `handlePropertyResult` keeps it), then, for a strict object, every other key (`for…in`) in one
+ * `unrecognized_keys` issue, for a loose one, every other key but `__proto__` as sent.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function object(shape: Record<string, Run>, rest?: 0 | 1): Run {
+  const keys = Object.keys(shape);
+  return (input, issues) => {
+    if (!isObject(input)) {
+      issues.push({ expected: 'object', code: 'invalid_type', path: [] });
+      return input;
+    }
+    const out: Record<string, unknown> = {};
+    const field = (key: string, run: Run) => {
+      const own: Issue[] = [];
+      const value = run(input[key], own);
+      const present = key in input;
+      if (!present && run.k === 2) return;
+      for (const issue of own) issues.push({ ...issue, path: [key, ...issue.path] });
+      if (!present && !run.k) {
+        if (!own.length) issues.push({ code: 'invalid_type', expected: 'nonoptional', path: [key] });
+      } else if (value !== undefined || present) out[key] = value;
+    };
+    for (const key of keys) field(key, shape[key]!);
+    if (rest !== undefined) {
+      const unknown: string[] = [];
+      for (const key in input) {
+        if (keys.includes(key)) continue;
+        if (!rest) unknown.push(key);
+        else if (key !== '__proto__') field(key, AS_SENT);
+      }
+      if (unknown.length) issues.push({ code: 'unrecognized_keys', keys: unknown, path: [], continue: true });
+    }
+    return out;
+  };
+}
+
+type Read<T> = (value: unknown) => T | null | Unreadable;
+
+/**
+ * The tolerant answer fields of common.ts (`integerField`, `optionalText`, …: transforms): the
+ * value `read` reads; null kept (`nullable`), read as absent (`optional`), else an issue, as for a
+ * value it cannot read (a `custom` issue, aborting).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export const tolerant = <T>(read: Read<T>, expected: string, mode?: 'nullable' | 'optional'): Run =>
+  kind((v, issues) => {
+    const r = read(v);
+    if (r === null && mode) return mode === 'optional' ? undefined : null;
+    if (r === UNREADABLE || r === null) {
+      issues.push({ code: 'custom', message: `expected ${expected}`, path: [] });
+      return null;
+    }
+    return r;
+  }, 1);
+
+/** `optionalText()`: text, null or absent read as absent. */
+export const text = /* @__NO_SIDE_EFFECTS__ */ (): Run => tolerant(readText, 'a string', 'optional');
+
+/** `z.optional(kept…())` of common.ts: the value read, or kept as sent; never an issue. */
+/* @__NO_SIDE_EFFECTS__ */
+export const kept = <T>(read: Read<T>): Run =>
+  optional((v) => {
+    const r = read(v);
+    return r === UNREADABLE ? v : r;
+  });
+
+/** What `parseRequest`/`parseResponse` call: zod's `safeParse`, and its Standard Schema `validate`. */
+interface Parses {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+}
+
+/**
+ * A reader as a row's schema: `safeParse` as zod's (the value, or the issues), and
+ * `['~standard'].validate`. Typed as the zod schema it stands for (`Operation` takes zod types);
+ * nothing else of zod's API is there.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function reader<T extends z.ZodMiniType>(run: Run): T {
+  const safeParse: Parses['safeParse'] = (value) => {
+    const issues: Issue[] = [];
+    const data = run(value, issues);
+    return issues.length ? { success: false, error: { issues } } : { success: true, data };
+  };
+  const validate = (value: unknown) => {
+    const r = safeParse(value);
+    return r.success ? { value: r.data } : { issues: r.error.issues };
+  };
+  return { safeParse, '~standard': { version: 1, vendor: 'pam-client', validate } } as Parses as never;
+}
