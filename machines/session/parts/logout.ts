@@ -2,7 +2,7 @@
 // signed out either way.
 
 import { emit } from 'xstate';
-import { servicesOf } from '../context';
+import { ownerOf, servicesOf } from '../context';
 import type { SessionStateConfig } from '../setup';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
@@ -18,12 +18,21 @@ export const signingOut = /* @__PURE__ */ (() =>
     invoke: {
       id: 'logout',
       src: 'logout',
-      input: ({ context }) => servicesOf(context),
+      // The login signed out: only its tokens are revoked (a shared store may hold a newer login).
+      input: ({ context }) => {
+        const { auth, tokens, timers } = servicesOf(context);
+        return {
+          auth,
+          tokens,
+          timers,
+          owner: { ...ownerOf(context), seq: context.seq, savedAt: context.savedAt },
+        };
+      },
       // Signed out either way: a failed logout request must not keep a session alive here.
-      onDone: { target: 'signedOut', actions: 'clearTokens' },
+      onDone: { target: 'signedOut', actions: 'clearTokensUnlessNewer' },
       onError: {
         target: 'signedOut',
-        actions: ['clearTokens', 'takeError'],
+        actions: ['clearTokensUnlessNewer', 'takeError'],
       },
     },
     exit: [
