@@ -299,8 +299,8 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           // another login is never taken as this login's; the 401 stands (the tabs flow adopts it).
           if (
             isOwn(current, o.owner) &&
-            current.accessToken !== before.accessToken &&
-            isNewerSession(current, before)
+            current.accessToken !== own.accessToken &&
+            isNewerSession(current, own)
           )
             return stamp(o, current.accessToken, sent);
         }

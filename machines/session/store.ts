@@ -437,40 +437,31 @@ export const logoutSession = /* @__PURE__ */ fromPromise<
     auth: AuthModule;
     tokens: TokenStore;
     timers?: TimersLike;
-    /** The login signed out (none: any, as before login ids), and its counter and save time. */
-    owner?: LoginOwner & { seq: number | null; savedAt: number | null };
+    /** The login signed out (none: any, as before login ids). */
+    owner?: LoginOwner;
   }
 >(async ({ input, signal }) => {
   // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
   // A store that never answers holds the logout up for `STORE_WAIT_MS` at most.
   // (The session's store is guarded: its calls never throw, a failure is a rejected promise.)
-  // The session this client holds, taken before the clear forgets it: revoked too when the store
-  // names another token or none (a read that failed or never answered, a store that lost it).
-  const owner = input.owner ?? { userId: null, sid: null, seq: null, savedAt: null };
-  const own = (s: StoredSession | null | undefined) => (isOwn(s, owner) ? s : null);
-  const held = own(heldSession(input.tokens));
+  // The session this client holds of its login, taken before the clear forgets it: revoked too when
+  // the store names another token or none (a read that failed or never answered, a store that lost it).
+  const owner = input.owner ?? { userId: null, sid: null };
+  const mine = heldSession(input.tokens);
+  const held = isOwn(mine, owner) ? mine : null;
   const read = input.tokens.get();
   const stored =
     (read instanceof Promise ? await within(read, STORE_WAIT_MS, null, input.timers) : read) ?? held;
   // Only this login's tokens are revoked, and a newer login another tab stored (a shared store) stays:
   // a tab that has not heard of it yet never signs the player out of it (REVIEW-I i5).
-  const current = own(stored);
-  const newer =
-    !current &&
-    !!stored &&
-    isNewerSession(stored, {
-      seq: owner.seq ?? undefined,
-      sid: owner.sid ?? undefined,
-      userId: owner.userId,
-      savedAt: owner.savedAt ?? Number.NEGATIVE_INFINITY,
-    });
-  const cleared = newer ? undefined : input.tokens.clear();
+  const { own: current, newer } = ownSession(input.tokens, stored, owner);
+  const cleared = newer || input.tokens.clear();
   if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined, input.timers);
   const revoke = (s: StoredSession | null) =>
     input.auth.logout({ signal, ...(s && { accessToken: s.accessToken }) });
   await Promise.all([
-    // None of this login (and no other in the store): the request as before, the store's word.
-    (current || !(held || stored)) && revoke(current),
+    // None of this login and none other in the store: the request as before (the store's word).
+    (current || !stored) && revoke(current),
     // The one held, when the store names another (`current` is then a session too): it may be dead
     // already (a refresh elsewhere rotated it), and its 401 is the goal.
     held &&

@@ -4,6 +4,7 @@
 import { emit } from 'xstate';
 import { ownerOf, servicesOf } from '../context';
 import type { SessionStateConfig } from '../setup';
+import { service } from '../store';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
 export const signingOut = /* @__PURE__ */ (() =>
@@ -19,15 +20,7 @@ export const signingOut = /* @__PURE__ */ (() =>
       id: 'logout',
       src: 'logout',
       // The login signed out: only its tokens are revoked (a shared store may hold a newer login).
-      input: ({ context }) => {
-        const { auth, tokens, timers } = servicesOf(context);
-        return {
-          auth,
-          tokens,
-          timers,
-          owner: { ...ownerOf(context), seq: context.seq, savedAt: context.savedAt },
-        };
-      },
+      input: ({ context }) => service({ ...servicesOf(context), owner: ownerOf(context) }),
       // Signed out either way: a failed logout request must not keep a session alive here.
       onDone: { target: 'signedOut', actions: 'clearTokensUnlessNewer' },
       onError: {
