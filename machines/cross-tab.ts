@@ -43,7 +43,13 @@ export type CrossTabMessage =
    * The tab that won the refresh claim failed: the tabs that gave way stop waiting at once
    * (`expired`: the refresh answered 401; else the winner backs off, and so do they).
    */
-  | { type: 'refreshFailed'; from: string; expired: boolean }
+  | {
+      type: 'refreshFailed';
+      from: string;
+      expired: boolean;
+      /** The login whose refresh failed (none: a tab of an older version): only its tabs share an expiry. */
+      sid?: number | null;
+    }
   /**
    * A tab re-read the profile of player `userId` in login `sid`, at server time `at` (the read's,
    * never the sender's clock): the other tabs of that same login take it if it is newer and only
@@ -82,7 +88,7 @@ export interface CrossTab {
   /** Tells the other tabs this tab's session ended (logout or expiry). */
   publishSignedOut(end: { seq: number | null; sid: number | null; reason: 'logout' | 'expired' }): void;
   /** Tells the other tabs this tab's claimed refresh failed (`expired`: the server answered 401). */
-  publishRefreshFailed(expired: boolean): void;
+  publishRefreshFailed(expired: boolean, sid?: number | null): void;
   /** `at`: the server time of the read (the datum's stamp), which the other tabs compare by. */
   publishProfile(userInfo: Record<string, unknown>, owner: { userId: number; sid: number }, at: number): void;
   /**
@@ -168,7 +174,8 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
     case 'syncRequest':
       return { type, from };
     case 'refreshFailed':
-      if (typeof m.expired === 'boolean') return { type, from, expired: m.expired };
+      if (typeof m.expired === 'boolean' && orNull(m.sid, isHeardCounter) !== undefined)
+        return { type, from, expired: m.expired, ...(typeof m.sid === 'number' && { sid: m.sid }) };
       break;
     case 'profile': {
       const userInfo = data(m.userInfo);
@@ -283,9 +290,9 @@ export function createCrossTab(
       post({ type: 'session', session, reason, user });
     },
     publishSignedOut: (end) => post({ type: 'signedOut', at: o.now(), ...end }),
-    publishRefreshFailed: (expired) => {
+    publishRefreshFailed: (expired, sid) => {
       holding = false;
-      post({ type: 'refreshFailed', expired });
+      post({ type: 'refreshFailed', expired, ...(typeof sid === 'number' && { sid }) });
     },
     publishProfile: (userInfo, owner, at) =>
       post({ type: 'profile', userInfo, at: Math.floor(at), userId: owner.userId, sid: owner.sid }),

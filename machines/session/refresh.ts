@@ -13,6 +13,7 @@ import {
   AbortedError,
   type AuthModule,
   type RefreshTokenResponse,
+  type StoredSession,
   TimeoutError,
   type TokenStore,
   UnauthorizedError,
@@ -26,7 +27,17 @@ import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
-import { type ExpiryClock, readClock, readStore, service, settle, sidOf, timeBaseOf } from './store';
+import {
+  type ExpiryClock,
+  heldSession,
+  isOwn,
+  ownSession,
+  readClock,
+  readStore,
+  service,
+  settle,
+  timeBaseOf,
+} from './store';
 import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
 
 const REFRESH_PATH = '/users/refresh-token';
@@ -123,14 +134,16 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
       crossTab.requestSync();
       await wait(o.timers, LOST_RACE_GRACE_MS, signal);
     }
-    return crossTab.publishRefreshFailed(failed);
+    return crossTab.publishRefreshFailed(failed, o.owner.sid);
   }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
   // The winner's failure, or null after `waitMs` or when `signal` aborts.
   const outcome = await new Promise<{ expired: boolean } | null>((resolve) => {
     const stop = new AbortController();
     const unsubscribe = crossTab.subscribe((message) => {
-      if (message.type === 'refreshFailed') finish(message);
+      // Another login's expiry is not this one's (a tab of a login given up, a shared store): only a failure.
+      if (message.type === 'refreshFailed')
+        finish(message.sid === undefined || message.sid === o.owner.sid ? message : { expired: false });
     });
     const onAbort = () => finish(null);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -213,31 +226,67 @@ export const detached = <T>(
  * the server is not said (it may be the login itself, in every tab).
  */
 const tookBack = (o: GuardedRefreshOptions, handle: string) =>
-  readStore(o.tokens).then((s) =>
-    s?.userId === o.owner.userId && sidOf(s) === o.owner.sid ? o.vault.take(handle) : revokeHandle(o, handle),
-  );
+  readStore(o.tokens).then((s) => (isOwn(s, o.owner) ? o.vault.take(handle) : revokeHandle(o, handle)));
+
+const unauthorized = () => new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+
+/** `use` on the store's session: at once from a store that answers at once (none when a read fails). */
+function readNow<T>(tokens: TokenStore, use: (stored: StoredSession | null) => T): T | Promise<T> {
+  const read = tokens.get();
+  return read instanceof Promise ? read.then(use, () => use(null)) : use(read ?? null);
+}
+
+/**
+ * The session of the login held, to refresh, from the store's session `stored` (`ownSession`). None
+ * (a newer login in the store, or no token of this login left): this login is given up here, its
+ * token revoked (no tab sends it any more), and the refresh fails as a 401 (the session signs out
+ * here, and takes the newer login when it hears of it).
+ */
+function ownToken(o: GuardedRefreshOptions, stored: StoredSession | null): StoredSession {
+  const { own, newer } = ownSession(o.tokens, stored, o.owner);
+  if (own) return own;
+  const held = heldSession(o.tokens);
+  if (newer && isOwn(held, o.owner)) revokeToken(o.auth, held.accessToken);
+  throw unauthorized();
+}
 
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
   return service({
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
-      const before = await readStore(o.tokens);
+      // Only a token of the login held is sent (the store's, else the one this client holds of it): a
+      // store shared with other tabs may hold another login's by now (REVIEW-I i5: a lagging tab's
+      // refresh rotated away the newer login of another tab). A newer login there: this one is given up.
+      const before = ownToken(o, await readStore(o.tokens));
       // The one reading check (`readClock`): a clock that gives no time (it throws, NaN, ±Infinity)
       // judges nothing: no request, no expiry, its typed error (`unexpected`) as the failure.
       const sent = readClock(o);
       if (sent.error) throw sent.error;
-      if (
-        before &&
-        verdictAt({ expiresAt: before.expiresAt, timeBase: timeBaseOf(before) }, sent) === 'expired'
-      ) {
+      if (verdictAt({ expiresAt: before.expiresAt, timeBase: timeBaseOf(before) }, sent) === 'expired') {
         // Nothing sent: the token's announced life is over in server time (after a sleep longer
         // than it). One the clock cannot judge (`ask`) is sent: the server's answer decides.
-        throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+        throw unauthorized();
       }
+      let own = before;
       if (o.crossTab && o.claim) await o.claim(o, signal);
       try {
+        // Read again once claimed (the claim waits): what is sent is this login's token of now.
+        if (o.crossTab && o.claim) own = ownToken(o, await readStore(o.tokens));
         return await detached(
-          () => o.auth.refreshToken().then((answer) => stamp(o, answer.access_token, sent)),
+          () =>
+            o.auth
+              .refreshToken({ accessToken: own.accessToken } as Parameters<AuthModule['refreshToken']>[0])
+              .then((answer) =>
+                // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
+                // (A sync store read at once: the token is taken in the same turn as before.)
+                readNow(o.tokens, (stored) => {
+                  if (ownSession(o.tokens, stored, o.owner).newer) {
+                    revokeToken(o.auth, answer.access_token);
+                    throw unauthorized();
+                  }
+                  return stamp(o, answer.access_token, sent);
+                }),
+              ),
           signal,
           (out) => tookBack(o, out.access_token),
         );
@@ -249,11 +298,9 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           // Only a token of this login (another tab's refresh of it): one another tab stored for
           // another login is never taken as this login's; the 401 stands (the tabs flow adopts it).
           if (
-            current &&
-            current.accessToken !== before?.accessToken &&
-            (current.userId ?? null) === o.owner.userId &&
-            (current.sid ?? current.seq ?? null) === o.owner.sid &&
-            isNewerSession(current, before)
+            isOwn(current, o.owner) &&
+            current.accessToken !== own.accessToken &&
+            isNewerSession(current, own)
           )
             return stamp(o, current.accessToken, sent);
         }

@@ -122,8 +122,11 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
    * fails answers it (a failed read is not "no session": the logout must still revoke its token).
    */
   let held: StoredSession | null = null;
+  // A read of another login (a store shared with other tabs) is not ours: the one held stays, so a
+  // tab giving its login up still finds its own token to revoke (`ownSession`).
   const seen = (s: StoredSession | null) => {
-    held = parseStoredSession(s) ?? held;
+    const read = parseStoredSession(s);
+    if (read && (!held || sameLogin(read, held))) held = read;
     return s;
   };
   /** The latest write, to make again when an older one it overtook lands late. */
@@ -179,6 +182,38 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
 
 /** The session a guarded store holds for this client (none for a store not guarded). */
 export const heldSession = (tokens: TokenStore): StoredSession | null => guarded.get(tokens)?.() ?? null;
+
+/** Two stored sessions of one login (the same player, the same login id): a refresh keeps it. */
+export const sameLogin = (a: StoredSession, b: StoredSession): boolean =>
+  (a.userId ?? null) === (b.userId ?? null) && sidOf(a) === sidOf(b);
+
+/** A login as the session holds it (`ownerOf`): its player and login id (none: a login of no id, any). */
+export interface LoginOwner {
+  userId: number | null;
+  sid: number | null;
+}
+
+/** Whether a stored session is of the login `owner` (a login of no id owns any: a session of before login ids). */
+export const isOwn = (s: StoredSession | null | undefined, owner: LoginOwner): s is StoredSession =>
+  !!s && (owner.sid === null || ((s.userId ?? null) === owner.userId && sidOf(s) === owner.sid));
+
+/**
+ * The session of login `owner` this client can send: the store's when it is of that login, else the
+ * one it holds of it (`heldSession`: the last it wrote or read of that login), unless the store holds
+ * a newer login (the tab's own is then given up). Never a token of another login. `newer`: the store
+ * holds a newer login than this one.
+ */
+export function ownSession(
+  tokens: TokenStore,
+  stored: StoredSession | null,
+  owner: LoginOwner,
+): { own: StoredSession | null; newer: boolean } {
+  if (isOwn(stored, owner)) return { own: stored, newer: false };
+  const held = heldSession(tokens);
+  const own = isOwn(held, owner) ? held : null;
+  const newer = !!stored && (!own || isNewerSession(stored, own));
+  return { own: newer ? null : own, newer };
+}
 
 /** How long the session waits for a store that does not answer before it goes on without it. */
 export const STORE_WAIT_MS = 3_000;
@@ -398,23 +433,35 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
  */
 export const logoutSession = /* @__PURE__ */ fromPromise<
   void,
-  { auth: AuthModule; tokens: TokenStore; timers?: TimersLike }
+  {
+    auth: AuthModule;
+    tokens: TokenStore;
+    timers?: TimersLike;
+    /** The login signed out (none: any, as before login ids). */
+    owner?: LoginOwner;
+  }
 >(async ({ input, signal }) => {
   // Read and clear without awaiting a sync store: the store is empty before `logout()` returns.
   // A store that never answers holds the logout up for `STORE_WAIT_MS` at most.
   // (The session's store is guarded: its calls never throw, a failure is a rejected promise.)
-  // The session this client holds, taken before the clear forgets it: revoked too when the store
-  // names another token or none (a read that failed or never answered, a store that lost it).
-  const held = heldSession(input.tokens);
+  // The session this client holds of its login, taken before the clear forgets it: revoked too when
+  // the store names another token or none (a read that failed or never answered, a store that lost it).
+  const owner = input.owner ?? { userId: null, sid: null };
+  const mine = heldSession(input.tokens);
+  const held = isOwn(mine, owner) ? mine : null;
   const read = input.tokens.get();
-  const current =
+  const stored =
     (read instanceof Promise ? await within(read, STORE_WAIT_MS, null, input.timers) : read) ?? held;
-  const cleared = input.tokens.clear();
+  // Only this login's tokens are revoked, and a newer login another tab stored (a shared store) stays:
+  // a tab that has not heard of it yet never signs the player out of it (REVIEW-I i5).
+  const { own: current, newer } = ownSession(input.tokens, stored, owner);
+  const cleared = newer || input.tokens.clear();
   if (cleared instanceof Promise) await within(cleared, STORE_WAIT_MS, undefined, input.timers);
   const revoke = (s: StoredSession | null) =>
     input.auth.logout({ signal, ...(s && { accessToken: s.accessToken }) });
   await Promise.all([
-    revoke(current),
+    // None of this login and none other in the store: the request as before (the store's word).
+    (current || !stored) && revoke(current),
     // The one held, when the store names another (`current` is then a session too): it may be dead
     // already (a refresh elsewhere rotated it), and its 401 is the goal.
     held &&

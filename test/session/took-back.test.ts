@@ -14,7 +14,8 @@ const LATE = 'token-of-a-stopped-call';
 const base = { tokenType: 'Bearer', expiresAt: null, savedAt: 1_000, timeBase: 'server' as const };
 
 async function stoppedAfterItsAnswer(stored: StoredSession | null) {
-  const tokens = createMemoryTokenStore(stored ?? undefined);
+  // Sent for login A (a refresh sends only a token of the login held), the store as given once it answered.
+  const tokens = createMemoryTokenStore({ ...base, accessToken: 'held', ...A, seq: 3 });
   const vault = createVault();
   const revoked: (string | undefined)[] = [];
   const refresh = guardedRefresh({
@@ -37,6 +38,8 @@ async function stoppedAfterItsAnswer(stored: StoredSession | null) {
   const call = new AbortController();
   const answer = await refresh.refreshToken({ signal: call.signal });
   expect(vault.has(answer.access_token)).toBe(true);
+  if (stored) tokens.set(stored);
+  else tokens.clear();
   call.abort(); // the cycle stopped after the answer
   await until(() => !vault.has(answer.access_token), 'the token out of the vault');
   return revoked;

@@ -2,8 +2,9 @@
 // signed out either way.
 
 import { emit } from 'xstate';
-import { servicesOf } from '../context';
+import { ownerOf, servicesOf } from '../context';
 import type { SessionStateConfig } from '../setup';
+import { service } from '../store';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
 export const signingOut = /* @__PURE__ */ (() =>
@@ -18,12 +19,13 @@ export const signingOut = /* @__PURE__ */ (() =>
     invoke: {
       id: 'logout',
       src: 'logout',
-      input: ({ context }) => servicesOf(context),
+      // The login signed out: only its tokens are revoked (a shared store may hold a newer login).
+      input: ({ context }) => service({ ...servicesOf(context), owner: ownerOf(context) }),
       // Signed out either way: a failed logout request must not keep a session alive here.
-      onDone: { target: 'signedOut', actions: 'clearTokens' },
+      onDone: { target: 'signedOut', actions: 'clearTokensUnlessNewer' },
       onError: {
         target: 'signedOut',
-        actions: ['clearTokens', 'takeError'],
+        actions: ['clearTokensUnlessNewer', 'takeError'],
       },
     },
     exit: [
