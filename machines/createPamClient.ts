@@ -33,7 +33,8 @@ import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { mergeFlows } from './session/flows';
-import { guardStore } from './session/store';
+import { ownerOf } from './session/context';
+import { guardStore, ownSession } from './session/store';
 import {
   createSessionMachine,
   type RegisterCommandPayload,
@@ -258,7 +259,12 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
     getAccessToken: async () => {
-      const stored = await tokens.get();
+      const read = await tokens.get();
+      // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
+      // sends the token it holds of its own, or none when the store holds a newer login (the 401
+      // then gives its login up, machines/session/refresh.ts).
+      const c = session?.getSnapshot().context;
+      const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, ownerOf(c)).own : read;
       if (!stored) return null;
       // Which login each token handed out belongs to (a refresh keeps it): the last few.
       logins.set(stored.accessToken, `${stored.userId}:${stored.sid ?? stored.seq}`);
