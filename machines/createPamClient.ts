@@ -32,8 +32,8 @@ import type { StepUpPrompt } from './client/step-up';
 import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
-import { mergeFlows } from './session/flows';
 import { ownerOf } from './session/context';
+import { mergeFlows } from './session/flows';
 import { guardStore, ownSession } from './session/store';
 import {
   createSessionMachine,
