@@ -178,7 +178,13 @@ export const userModule = (): ClientFlow<'user'> => ({
         return typeof at === 'number' ? at : Number.NaN;
       },
     );
-    return { user: withStepUp(withProfileRecheck(checked, session), onStepUp) };
+    // (Each change told with the server time it was sent at, in either mode.)
+    return {
+      user: withStepUp(
+        withProfileRecheck(checked, session, () => env.serverNow()),
+        onStepUp,
+      ),
+    };
   },
 });
 

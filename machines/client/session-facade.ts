@@ -375,8 +375,16 @@ const RESTRICTION_CHANGES = {
   setSelfExclusion: 'selfExclusion',
 } as const;
 
-/** `user` with the responsible-gaming changes followed by a profile re-read in the session. */
-export function withProfileRecheck(user: UserModule, session: () => SessionRef | undefined): UserModule {
+/**
+ * `user` with the responsible-gaming changes followed by a profile re-read in the session, each told
+ * with the server time it was sent at: `serverNow`, the one clock's (the client's, in either mode);
+ * none: the token session's own.
+ */
+export function withProfileRecheck(
+  user: UserModule,
+  session: () => SessionRef | undefined,
+  serverNow?: () => number,
+): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
   for (const [name, restricts] of Object.entries(RESTRICTION_CHANGES)) {
     const original = user[name as keyof typeof RESTRICTION_CHANGES] as (
@@ -388,12 +396,12 @@ export function withProfileRecheck(user: UserModule, session: () => SessionRef |
       // A signal aborted before the call: nothing is sent, whatever the error (review 8, item 1).
       const refusedBeforeSending = abortedBeforeCall(args);
       // When it was sent, on the server's clock: the restriction the server places starts then or later.
+      // Read here, in either mode (the server session's machine never stamps it on arrival).
       // (A session without its services has no time to give: another tab's word then, any of its kind.)
       // A clock that gives no time (`readingOf`: it throws, NaN, ...) gives no `sent`.
       let sent: number | PamError | undefined;
       try {
-        const { serverNow } = servicesOf(session()!.getSnapshot().context);
-        sent = readingOf(() => serverNow());
+        sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
       } catch {}
       if (typeof sent !== 'number') sent = undefined;
       const tell = () =>

@@ -16,7 +16,7 @@ import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { sameJson } from '../session/context';
 import { internal, isInternal, type SessionInternalEvent } from '../session/events';
-import { profileFromElsewhere, takeProfile } from '../session/flows';
+import { profileFromElsewhere, profileNow, takeProfile } from '../session/flows';
 import {
   boxCommand,
   childIs,
@@ -148,8 +148,9 @@ function createServerSessionMachine() {
         const { restricts, sent } = event as Internal<'PROFILE_CHANGED'>;
         return { type: 'CHECK' as const, restricts, at: sent };
       }),
-      // Told without a time (the user module stamps none in this mode): stamped with the clock now,
-      // told again as our own (an effect, as `readClock`).
+      // Told without a time (the clock gave none when the user module's wrapper sent it, which reads
+      // it in this mode too): stamped with the clock now, told again as our own (an effect, as
+      // `readClock`), so it is kept for the player all the same.
       stampChange: ({ context, event, self }) =>
         self.send(
           internal({
@@ -372,18 +373,17 @@ function createServerSessionMachine() {
             onSnapshot: {
               actions: enqueueActions(({ context: c, self, enqueue }) => {
                 // The child's own snapshot, never the event's copy (as `takeProfile` reads it).
-                const flow = (
-                  self.getSnapshot().children.profile?.getSnapshot() as
-                    | { context?: ProfileFlowContext }
-                    | undefined
-                )?.context;
+                const child = self.getSnapshot().children.profile;
+                const flow = (child?.getSnapshot() as { context?: ProfileFlowContext } | undefined)?.context;
                 if (c.seed && flow?.readAt != null) {
                   // Its first datum (the seed's answer, stamped with the seed's own read time, or
                   // its own read) is not shown as it stands (derived at that time, not the clock's):
-                  // it stamps the clock now (a WAKE) and what it derives then is taken, so its time
-                  // and the São Paulo midnight it waits for are the clock's (a new day is read at
-                  // once). Once: the seed is dropped.
-                  enqueue.sendTo('profile', { type: 'WAKE' });
+                  // it is told the clock as read now (its `NOW`, read by an action: the transition
+                  // reads none) and what it derives then is taken, so its time and the São Paulo
+                  // midnight it waits for are the clock's (a new day is read at once). Once: the
+                  // seed is dropped. (Its time on the event, one step: its own `WAKE` would read the
+                  // clock in a second one, a datum at the older time shown between.)
+                  enqueue(() => child?.send(profileNow(readServerClock(serverServicesOf(c)))));
                   enqueue.assign({ seed: null });
                 } else if (c.seed && flow?.error && c.restrictions) {
                   // Its first re-read failed: the seed's read stays the last known (`stale`).
@@ -419,7 +419,10 @@ function createServerSessionMachine() {
           WAKE: [
             { guard: 'expired', target: 'signedOut', actions: expire() },
             ASK_SERVER,
-            { guard: 'trusted', actions: sendTo('profile', { type: 'WAKE' }) },
+            {
+              guard: 'trusted',
+              actions: sendTo('profile', ({ event }) => profileNow((event as Internal<'WAKE'>).reading)),
+            },
           ],
           UNAUTHORIZED: { guard: 'trusted', target: 'signedOut', actions: expire() },
           REMOTE_LOGOUT: {
@@ -446,6 +449,7 @@ function createServerSessionMachine() {
               profileFromElsewhere(event as Internal<'PROFILE_LOADED'>),
             ),
           },
+          // Told with the time it was sent at (`sent`, read by the user module's wrapper).
           PROFILE_CHANGED: [
             { guard: 'unstamped', actions: 'stampChange' },
             { guard: ({ event }) => isInternal(event), actions: ['checkProfile', 'announceRestricted'] },

@@ -39,7 +39,7 @@ import {
 } from '../playTimeMachine';
 import { acceptedStoreOf } from './accepted-store';
 import { type ForgetParams, forgotten, ownerOf, sameJson, servicesOf } from './context';
-import { internal, type SessionInternalEvent } from './events';
+import { internal, type SessionInternalEvent, trusted } from './events';
 import { endedOf, heardOf } from './order';
 import {
   createProfileFlow,
@@ -101,6 +101,14 @@ export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'P
     at: e.at,
     source: e.remote ? ('remote' as const) : ('outcome' as const),
   });
+
+/**
+ * A wake-up told to the profile flow as its time: the clock as read then (`reading`; one that gave
+ * no time stamps none, as the flow's own: `noTime`), marked as the session's own (the flow reads
+ * no clock in a transition: what its `WAKE` would read, an effect, is this reading).
+ */
+export const profileNow = (r?: ClockReading) =>
+  trusted({ type: 'NOW' as const, at: r?.error ? Number.NaN : r?.serverAt, trusted: r?.trusted });
 
 /** A profile read elsewhere (another tab, the client's outcome re-read), told to the profile flow. */
 export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ event }) =>
@@ -367,7 +375,8 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
       const { userInfo, owner, at } = p as PublishedProfile;
       servicesOf(context).crossTab?.publishProfile(userInfo, owner, at);
     },
-    wakeProfile: sendTo('profile', { type: 'WAKE' }),
+    // (Told on the session's TICK or WAKE only, each with its reading.)
+    wakeProfile: sendTo('profile', ({ event }) => profileNow((event as { reading?: ClockReading }).reading)),
     // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions that
     // allowed betting stale, betting off, in this very step (fail closed); the profile flow is woken
     // to stamp the clock itself, so its own judgment, where every later datum the session takes

@@ -1,14 +1,15 @@
-// The profile flow's two actors (machines/session/profile.ts): the clock's trust as the flow's own
-// events, and one profile read for a login, stamped when its answer arrives.
+// The profile flow's two actors (machines/session/profile.ts): its clock (the clock's trust as the
+// flow's own events, and every reading the flow makes), and one profile read for a login, stamped
+// when its answer arrives.
 
 import { ResponseValidationError } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { fromCallback, fromPromise } from 'xstate';
 import { trusted } from '../clock';
 import {
-  type ClockTrust,
   isRecord,
   namesPlayer,
+  type ProfileFlowContext,
   type ProfileOwner,
   type ProfileServices,
   type ReadOutcome,
@@ -16,20 +17,36 @@ import {
   withoutToken,
 } from './profile-rules';
 
-/** The clock's trust and whether it learned, as events of the flow's own (marked: nothing from outside stands in for them). */
-export const watchClock = /* @__PURE__ */ fromCallback<
-  { type: string },
-  { clock: ClockTrust | null | undefined }
->(({ input, sendBack }) => {
-  const clock = input.clock;
-  if (!clock) return;
-  const tell = () =>
-    sendBack(
-      trusted({ type: 'CLOCK', trusted: clock.trusted() !== false, learned: clock.learned?.() !== false }),
-    );
-  tell();
-  return clock.subscribe(tell);
-});
+/**
+ * The flow's clock's watch, an actor (the flow's transitions read no clock, issue 32.3): the
+ * clock's trust and whether it learned, as events of the flow's own (marked: nothing from outside
+ * stands in for them), each with a stamp read then (`stamp`: the flow's time). At its start (the
+ * flow's entry, each re-entry): the restriction kept for the player (`AcceptedStore.recall`),
+ * before the clock's trust.
+ */
+export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, ProfileFlowContext>(
+  ({ input: { services, owner }, sendBack }) => {
+    // (The flow's entry starts it again: each re-entry, a new owner's included, recalls.)
+    if (services.accepted)
+      sendBack(
+        trusted({ type: 'ACCEPTED', accepted: services.accepted.recall(owner.userId, stampOf(services).at) }),
+      );
+    const clock = services.clock;
+    if (!clock) return;
+    // (Its trust first, then the stamp: a jump that reading sees is the stamp's, told by `NOW`.)
+    const tell = () =>
+      sendBack(
+        trusted({
+          type: 'CLOCK',
+          trusted: clock.trusted() !== false,
+          learned: clock.learned?.() !== false,
+          stamp: stampOf(services),
+        }),
+      );
+    tell();
+    return clock.subscribe(tell);
+  },
+);
 
 /**
  * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.

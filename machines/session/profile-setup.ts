@@ -50,7 +50,8 @@ export type ProfileFlowEvent =
 export type Stamped =
   | { type: 'NOW'; at: number; trusted: boolean }
   | { type: 'ACCEPTED'; accepted: AcceptedRestriction | null }
-  | { type: 'CLOCK'; trusted: boolean; learned?: boolean }
+  /** The clock's trust changed (`watchClock`), with a stamp of the clock read then (the flow's time). */
+  | { type: 'CLOCK'; trusted: boolean; learned?: boolean; stamp: Stamp }
   | (Omit<Extract<ProfileFlowEvent, { type: 'PROFILE' }>, 'type'> & {
       type: 'PROFILE_SEEN';
       seen: number;

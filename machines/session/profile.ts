@@ -14,11 +14,13 @@
 //   read shows it by one of its kind starting then or later: an earlier one, before an extension,
 //   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
 //   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
-//   until a read of its own shows it (`ACCEPTED`, raised at the flow's entry and on `OWNER`). One
-//   heard from another tab is kept likewise once a read of the flow's own shows it, dated by that
-//   read (when the server started it): a replica lagging later frees the player neither in this
-//   login nor in a later one, for that day (`shown`, `keepShown`).
-// - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last read.
+//   until a read of its own shows it (`ACCEPTED`, told by the flow's clock watch as it starts: at
+//   the flow's entry, on `OWNER`). One heard from another tab is kept likewise once a read of the
+//   flow's own shows it, dated by that read (when the server started it): a replica lagging later
+//   frees the player neither in this login nor in a later one, for that day (`shown`, `keepShown`).
+// - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last
+//   read (the flow reads the clock, an effect: its `NOW`). The session tells its own wake-up as a
+//   `NOW { at, trusted }` instead, marked (`profileNow`): the clock as it read it then, the flow's time.
 // - `PROFILE { owner, user, userInfo, at, source }`: a profile read elsewhere (the client's outcome
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
 //   were when the read STARTED), `at` when its request was SENT. Every reading, the flow's own too,
@@ -35,8 +37,9 @@
 // What it gives the session: its snapshot. `profileOf(snapshot)` is one datum stamped with the
 // player id and the login id (`sid`) it was read for; the session takes it with
 // `profileUpdateOf(context, datum)`, null unless both match what it holds (`ownsDatum`) and it
-// brings something new. Time comes on events stamped by the flow's own actions and actors
-// (server time, `serverNow`), never read in `assign` or a guard.
+// brings something new. Time comes on events stamped by the session or by the flow's own actors
+// (its clock, `watchClock`, and its read; server time, `serverNow`), never read while a transition
+// is computed (`assign`, a guard, a raised event's expression: issue 32.3).
 //
 // Wiring in the session (signedIn): the `profile` child in ./flows.ts (its snapshot taken with
 // `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
@@ -114,7 +117,7 @@ const AGAIN = {
     // The clock lost its trust: a read re-learns it (its answer's `Date`).
     { guard: 'lostTrust', target: 'reading', actions: 'trust' },
     // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
-    { guard: 'trustChanged', actions: ['trust', 'stamp'] },
+    { guard: 'trustChanged', actions: ['trust', 'stamped'] },
   ],
 } as const;
 
@@ -125,9 +128,23 @@ export function createProfileFlow() {
     types: {} as { input: ProfileFlowInput; context: ProfileFlowContext; events: ProfileFlowEvent | Stamped },
     actors: { readProfile, watchClock },
     actions: {
-      // The flow's clock read, raised as an event of its own (nothing from outside stands in for it),
-      // with the clock's trust as read with it (a jump is seen by that very reading, before `CLOCK`).
-      stamp: raise(({ context }) => trusted({ type: 'NOW' as const, ...stampOf(context.services) })),
+      // The flow's clock read, an effect (never in the transition: issue 32.3), told as an event of
+      // its own (nothing from outside stands in for it), with the clock's trust as read with it (a
+      // jump is seen by that very reading, before `CLOCK`).
+      stamp: ({ context, self }) =>
+        self.send(trusted({ type: 'NOW' as const, ...stampOf(context.services) })),
+      // The stamp `CLOCK` came with (read by the clock's watch with the trust it tells), the flow's
+      // time in this very step.
+      stamped: raise(({ event }) => trusted({ type: 'NOW' as const, ...(event as Clock).stamp })),
+      // A profile from elsewhere, stamped with the flow's own clock (an effect, as `stamp`).
+      see: ({ context, event, self }) =>
+        self.send(
+          trusted({
+            ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
+            type: 'PROFILE_SEEN' as const,
+            ...seenOf(context.now, stampOf(context.services)),
+          }),
+        ),
       // The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
       // clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
       // (Actions and guards below run on their own event's transitions only: the type is XState's routing.)
@@ -200,14 +217,6 @@ export function createProfileFlow() {
         if (c.shown && !c.expect && c.now - c.shown.at < ACCEPTED_MS)
           c.services.accepted?.remember(c.owner.userId, c.shown);
       },
-      // One kept from an earlier login or page of the player (read here, an action: raised as an event).
-      recall: raise(({ context }) =>
-        trusted({
-          type: 'ACCEPTED' as const,
-          accepted:
-            context.services.accepted?.recall(context.owner.userId, stampOf(context.services).at) ?? null,
-        }),
-      ),
       adopt: assign(({ context, event }) => {
         const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
         // (The flow's entry runs again on each re-entry: one its reads showed is done.)
@@ -349,8 +358,7 @@ export function createProfileFlow() {
     id: 'profile',
     context: ({ input }) => initial(input),
     initial: 'reading',
-    entry: 'recall',
-    invoke: { src: 'watchClock', input: ({ context }) => ({ clock: context.services.clock }) },
+    invoke: { src: 'watchClock', input: ({ context }) => context },
     on: {
       CHECK: { target: '.reading', reenter: true, actions: ['expect', 'remember'] },
       ACCEPTED: { actions: 'adopt' },
@@ -359,16 +367,7 @@ export function createProfileFlow() {
       // Taken from elsewhere (while no read of its own is in flight: see `reading`).
       // Stamped with the flow's own clock first: a read dated after it (another tab's clock
       // ahead, or a forged date) counts as read now, never later.
-      PROFILE: {
-        guard: 'ours',
-        actions: raise(({ context, event }) =>
-          trusted({
-            ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
-            type: 'PROFILE_SEEN' as const,
-            ...seenOf(context.now, stampOf(context.services)),
-          }),
-        ),
-      },
+      PROFILE: { guard: 'ours', actions: 'see' },
       PROFILE_SEEN: [
         // Newer, but it would lift something: this tab reads for itself (a read in flight may have
         // been sent before theirs, so it starts over).
@@ -388,8 +387,9 @@ export function createProfileFlow() {
         },
         { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true, actions: 'doubt' },
       ],
-      CLOCK: { guard: 'trustChanged', actions: ['trust', 'stamp'] },
-      OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: ['forget', 'recall'] },
+      CLOCK: { guard: 'trustChanged', actions: ['trust', 'stamped'] },
+      // (Re-entered, the flow's clock starts again: it recalls the new owner's, `ACCEPTED`.)
+      OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: 'forget' },
     },
     states: {
       reading: {
