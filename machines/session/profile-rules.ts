@@ -270,6 +270,9 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
   });
 }
 
+/** restrictionsOf's `START_SLACK_MS` (18 h; test/session/next-change-slack pins them equal). */
+export const START_SLACK_MS = 64_800_000;
+
 /**
  * The next moment after `now` when restrictions `r` (derived at `now`: `sessionRestrictionsOf`)
  * change without a new read: a restriction ends or starts, or a pending limit change becomes
@@ -278,7 +281,8 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
 export function nextChangeAt(r: Restrictions, now: number): number | null {
   const times = [
     ...r.inForce.map((x) => x.until),
-    ...r.pending.map((x) => x.since),
+    // A pending one is in force from `START_SLACK_MS` before its start (restrictionsOf).
+    ...r.pending.map((x) => (x.since === null ? null : x.since - START_SLACK_MS)),
     ...LIMIT_KINDS.map((k) => r.limits[k].pendingChange?.effectiveAt ?? null),
   ].filter((t): t is number => t !== null && t > now);
   return times.length === 0 ? null : Math.min(...times);
