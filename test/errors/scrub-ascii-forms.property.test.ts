@@ -2,23 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createScrubber } from '../../src/errors/scrub';
 
-// Issue 33 (speed): `createScrubber` asks an ASCII secret for no NFC or NFKC form (it is its own)
-// and counts its shortest form in code units (one per code point). The premises, on this
-// runtime, against the slow path they skip: every ASCII text is its own NFC and NFKC form and
-// has as many code points as code units; a non-ASCII secret keeps its forms.
+// Issue 33 (speed): `createScrubber` asks an ASCII secret for no NFC or NFKC form (it is its
+// own). The premise, on this runtime, against the slow path it skips: every ASCII text is its own
+// NFC and NFKC form; and a non-ASCII secret keeps its forms.
 const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)) });
 
 describe('createScrubber: the ASCII fast path', () => {
-  it('every ASCII text is its own NFC and NFKC form, one code point a unit (property)', () => {
+  it('every ASCII text is its own NFC and NFKC form (property)', () => {
     for (let c = 0; c < 0x80; c++) {
       const s = String.fromCharCode(c);
-      expect([s.normalize('NFC'), s.normalize('NFKC'), [...s].length]).toEqual([s, s, 1]);
+      expect([s.normalize('NFC'), s.normalize('NFKC')]).toEqual([s, s]);
     }
     fc.assert(
       fc.property(ascii, (s) => {
         expect(s.normalize('NFC')).toBe(s);
         expect(s.normalize('NFKC')).toBe(s);
-        expect([...s].length).toBe(s.length);
       }),
       { numRuns: 2000 },
     );
