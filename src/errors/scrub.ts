@@ -134,7 +134,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // Each secret, its NFC form (an echo that composes what was sent decomposed: also the shortest
   // an echo can be) and its NFKC form (what the Unicode decoder of `DECODERS` makes of any normal
   // form of it), with the secret each stands for.
-  // (An ASCII text is its own NFC and NFKC form: not asked, ~0.3 µs a form.)
+  // (An ASCII text is its own NFC and NFKC form: not asked, ~0.15 µs a token's scrubber hot.)
   const origin = new Map(unique.map((s) => [s, s]));
   for (const s of unique)
     if (NON_ASCII.test(s))
