@@ -19,7 +19,8 @@ const roots = { A: resolve(arg('--a', repo)), B: resolve(arg('--b', repo)) };
 const pairs = arg('--pairs', 'history,signin').split(',');
 const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : undefined;
 const batches = Number(arg('--batches', idleMs === undefined ? 60 : 600));
-const outDir = resolve(repo, 'node_modules/.cache/pam-client-bench');
+// PAM_BENCH_TAG=-x: a cache of its own (node_modules may be shared by several checkouts).
+const outDir = resolve(repo, `node_modules/.cache/pam-client-bench${process.env.PAM_BENCH_TAG ?? ''}`);
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
 for (const [k, root] of Object.entries(roots))
   await build({

@@ -12,7 +12,8 @@ export const args = process.argv.slice(2);
 const rootAt = args.indexOf('--root');
 /** The checkout whose src/ is measured. */
 export const root = rootAt === -1 ? repo : resolve(args[rootAt + 1]);
-export const outDir = resolve(repo, 'node_modules/.cache/pam-client-bench');
+// PAM_BENCH_TAG=-x: a cache of its own (node_modules may be shared by several checkouts).
+export const outDir = resolve(repo, `node_modules/.cache/pam-client-bench${process.env.PAM_BENCH_TAG ?? ''}`);
 
 /** esbuild's options for a bench bundle: `root`'s sources under the package's names, dependencies external. */
 export const buildOptions = {

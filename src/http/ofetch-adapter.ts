@@ -272,10 +272,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // One scrubber per value held, made when first needed and kept while it is held: a new token
   // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
-  const scrubberOfValue = (v: string): Scrubber => {
-    if (!scrubbers.has(v)) scrubbers.set(v, createScrubber([v]));
-    return scrubbers.get(v)!;
-  };
+  const scrubberOfValue = (v: string): Scrubber =>
+    scrubbers.get(v) ?? scrubbers.set(v, createScrubber([v])).get(v)!;
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
     if (into.delete(value)) return void into.add(value);
@@ -364,12 +362,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       if (CREDENTIAL_HEADER.test(name) && typeof value === 'string') secrets.push(value);
     }
     for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
-    const rawPath = stripQuery(path);
     // One scrubber for the call's own secrets: its path, then its answers.
     const own = createScrubber(secrets);
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
-    // made when an error needs it (a login's path would build its password's byte forms).
-    const pathShown = () => own.text(rawPath);
+    // made when an error needs it (a login's path would build its password's byte forms), its
+    // query cut then too.
+    const pathShown = () => own.text(stripQuery(path));
     const operation = () => `${method} ${pathShown()}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation(), [{ path: [], code, message }]);

@@ -170,8 +170,10 @@ export function secretValuesOfQuery(path: string): string[] {
   const query = path.slice(path.indexOf('?') + 1 || path.length).split('#')[0]!;
   const found: string[] = [];
   // Without a `%`, a key URLSearchParams reads equals a secret name only if the query holds that
-  // name as written (`+` only turns into a space, which no name has): no need to parse it.
-  if (query.includes('%') || SECRET_KEYS.some((name) => query.includes(name)))
+  // name as written (`+` only turns into a space, which no name has): no need to parse it. Every
+  // name holds `password`, `code` or `oken` (test/secrets/query-prefilter): one pattern, not 13
+  // searches (0.5 -> 0.1 µs a call).
+  if (/%|password|code|oken/.test(query))
     for (const [key, value] of new URLSearchParams(query))
       if (SECRET_KEY_SET.has(key) && value) found.push(value);
   return found;
