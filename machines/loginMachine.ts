@@ -176,8 +176,8 @@ const accepted = (login: unknown, password: unknown, appSource: string | undefin
  * provides, or `loginCore`'s refusal: the machine runs an action it lacks as nothing); one pure
  * call, so a bundle that does not use it drops all of it.
  */
-const createLoginMachine = (registering: object) =>
-  machineSetup({
+function createLoginMachine(registering: object) {
+  return machineSetup({
     // Types only: a spread of `{}`, which the minifier drops (createMachine does not read `types`).
     ...({} as {
       types: {
@@ -333,6 +333,7 @@ const createLoginMachine = (registering: object) =>
     },
     output: ({ event }) => event.output as LoginSuccess,
   });
+}
 
 /**
  * The login flow (spec 5): `idle` → `submitting` (or `registering`, spec 5.3) → `authenticated`
