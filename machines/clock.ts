@@ -6,6 +6,13 @@
 // SPA re-check) and a duration read from a machine's input (`finiteOr`); and the trust of the
 // machines' own events (`trusted`, `internal`: the mark no outside code can forge).
 
+// xstate first, for the bundles only (issue 33, sizes; nothing here uses it): this module is the
+// first of the machines' shared chunk, so its first import decides the order in which that chunk
+// imports xstate and the core, and so where an app's bundle puts them. With xstate first, the
+// core's code lands beside the machines' code, in gzip's 32 KB window, instead of 37 KB of xstate
+// before it: machine-alone rows -22 to -56 B, client rows -80 to -230 B (measured; side-effect
+// free, `sideEffects: false`, so no bundler keeps anything for it).
+import 'xstate';
 import type { PamError } from 'pam-client';
 import { asPamError, playPeriodOf } from 'pam-client/internal';
 

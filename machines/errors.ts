@@ -6,10 +6,10 @@
 import { isPamError, retryAfterMs } from 'pam-client';
 
 /** The HTTP status of an error from any copy of pam-client, else null. */
-export function statusOf(error: unknown): number | null {
+export const statusOf = (error: unknown): number | null => {
   const status = isPamError(error) ? (error as { status?: unknown }).status : null;
   return typeof status === 'number' ? status : null;
-}
+};
 
 /** The server's `Retry-After`, in ms (0 when there is none). */
 export const retryAfterMsOf = (error: unknown): number => retryAfterMs(error) ?? 0;

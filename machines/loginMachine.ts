@@ -120,24 +120,21 @@ const failureOf = (event: EventObject): unknown => (event as ErrorActorEvent).er
  * errors, of any copy of pam-client) carry one, so among 4xx this is `isTransientError`'s verdict
  * (test/machines/login.foreign-errors.test.ts checks every status).
  */
-function isRejection(event: EventObject): boolean {
-  if (answerOf(event)?.type === 'two_factor_code') return true;
+const isRejection = (event: EventObject): boolean => {
   const status = statusOf(failureOf(event)) as number;
-  return status >= 400 && status < 500 && status !== 429;
-}
+  return answerOf(event)?.type === 'two_factor_code' || (status >= 400 && status < 500 && status !== 429);
+};
 
-function errorOf(event: EventObject): PamError {
-  if (answerOf(event)?.type === 'two_factor_code') {
-    return new ResponseValidationError('login', [
-      {
-        path: ['type'],
-        code: 'two_factor_code',
-        message: 'the code was not accepted (another code was requested)',
-      },
-    ]);
-  }
-  return asPamError(failureOf(event));
-}
+const errorOf = (event: EventObject): PamError =>
+  answerOf(event)?.type === 'two_factor_code'
+    ? new ResponseValidationError('login', [
+        {
+          path: ['type'],
+          code: 'two_factor_code',
+          message: 'the code was not accepted (another code was requested)',
+        },
+      ])
+    : asPamError(failureOf(event));
 
 /**
  * The failure's error and when the server listens again (`retryAt`), from the answer's reading

@@ -7,7 +7,6 @@
 import {
   type ActionFunction,
   type AnyEventObject,
-  createMachine,
   type DelayConfig,
   type EventObject,
   type GuardPredicate,
@@ -18,6 +17,7 @@ import {
   type ParameterizedObject,
   type SetupReturn,
   type SetupTypes,
+  StateMachine,
   type UnknownActorLogic,
   type Values,
 } from 'xstate';
@@ -133,7 +133,7 @@ export function machineSetup<
 > {
   return {
     // `createMachine` reads `actors`, `actions`, `guards` and `delays` of its second argument (not `types`).
-    createMachine: ((config: object) => createMachine(config as never, implementations as never)) as never,
+    createMachine: ((config: object) => new StateMachine(config as never, implementations as never)) as never,
     ...parts,
   } as never;
 }

@@ -91,16 +91,14 @@ export interface TokenRefreshContext {
  * clock, counts as saved at the reading `now`: it must not postpone the refresh), with the token's
  * life from its expiry (null when the expiry is unknown or absurd).
  */
-function saved({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | null }, now: number) {
-  return {
-    refresh: markTokenSaved((savedAt as number) < now ? (savedAt as number) : now),
-    lifeMs: Number.isFinite(expiresAt)
-      ? Math.max(0, (expiresAt as number) - (Number.isFinite(savedAt) ? (savedAt as number) : now))
-      : null,
-    error: null,
-    notBefore: null,
-  };
-}
+const saved = ({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | null }, now: number) => ({
+  refresh: markTokenSaved((savedAt as number) < now ? (savedAt as number) : now),
+  lifeMs: Number.isFinite(expiresAt)
+    ? Math.max(0, (expiresAt as number) - (Number.isFinite(savedAt) ? (savedAt as number) : now))
+    : null,
+  error: null,
+  notBefore: null,
+});
 
 /**
  * How long until a refresh may start, from the reading `now`: until it is due (the interval after
@@ -177,8 +175,8 @@ const CHECK = [
 ] as const;
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
-function createTokenRefreshMachine() {
-  return machineSetup({
+const createTokenRefreshMachine = () =>
+  machineSetup({
     // Types only: a spread of `{}`, which the minifier drops (createMachine does not read `types`).
     ...({} as {
       types: {
@@ -384,7 +382,6 @@ function createTokenRefreshMachine() {
       },
     },
   });
-}
 
 /**
  * The refresh cycle (spec 3.2): `signedOut` until a token is saved, then `active.idle`, which

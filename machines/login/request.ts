@@ -42,19 +42,20 @@ export const boxCaptcha = (value: unknown): Secret | CaptchaProvider | undefined
 
 /**
  * `payload` with the captcha token to send now: a provider is called (a non-string answer sends
- * none); without one, it stays synchronous (the request starts in the same tick).
+ * none); without one, it stays synchronous (the request starts in the same tick). A restored captcha
+ * token (no Secret) is dropped rather than refused: it was single-use anyway.
  */
-function withCaptcha<P extends { captcha_token?: string }>(
+const withCaptcha = <P extends { captcha_token?: string }>(
   payload: P,
   value: Secret | CaptchaProvider | undefined,
-): P | Promise<P> {
-  if (typeof value === 'function')
-    return Promise.resolve(value()).then((token) =>
-      typeof token === 'string' ? { ...payload, captcha_token: token } : payload,
-    );
-  // A restored captcha token is dropped rather than refused: it was single-use anyway.
-  return isSecret(value) ? { ...payload, captcha_token: value.reveal() } : payload;
-}
+): P | Promise<P> =>
+  typeof value === 'function'
+    ? Promise.resolve(value()).then((token) =>
+        typeof token === 'string' ? { ...payload, captcha_token: token } : payload,
+      )
+    : isSecret(value)
+      ? { ...payload, captcha_token: value.reveal() }
+      : payload;
 
 // A non-string from an untyped caller becomes '' so the auth module rejects it as invalid
 // input (the machine reaches `failed`) instead of the actor crashing.
@@ -65,11 +66,10 @@ export const box = (value: unknown): Secret =>
  * A Secret serialises as '[redacted]', so a snapshot restored from JSON holds that text where a
  * secret was. Sending it would cost the user a failed login (or a rejected code), so refuse.
  */
-function unrestorable(field: string): RequestValidationError {
-  return new RequestValidationError(field === 'payload' ? 'registerSimplified' : 'login', [
+const unrestorable = (field: string): RequestValidationError =>
+  new RequestValidationError(field === 'payload' ? 'registerSimplified' : 'login', [
     { path: [field], code: 'not_persisted', message: 'is never persisted; submit it again' },
   ]);
-}
 
 function toPayload(r: LoginRequest): LoginPayload | Promise<LoginPayload> {
   if (!isSecret(r.password)) throw unrestorable('password');

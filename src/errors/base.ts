@@ -73,8 +73,9 @@ export class PamError extends Error {
   // Protected: only a subclass names its code, so `code` and class always agree (tsc refuses
   // `new PamError('timeout', …)`).
   protected constructor(code: PamErrorCode, message: string, options?: PamErrorOptions) {
-    // Error reads only `cause` of its options, and defines it only when the options have one.
-    super(message, options?.cause === undefined ? undefined : options);
+    // Error reads only `cause` of its options, and defines it only when the options have one; it
+    // ignores options that are no object (here `false`: no cause given, or an undefined one).
+    super(message, (options?.cause !== undefined && options) as PamErrorOptions);
     this.code = code;
     // Literal names: a minifier renames classes, and `name` must survive into production logs.
     this.name = 'PamError';

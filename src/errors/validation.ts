@@ -8,12 +8,10 @@ export interface ValidationIssue {
 }
 
 function describeIssues(what: string, issues: readonly ValidationIssue[]): string {
-  const shown = issues
+  return `${what}: ${issues
     .slice(0, 5)
     .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
-  const more = issues.length > 5 ? ` (+${issues.length - 5} more)` : '';
-  return `${what}: ${shown}${more}`;
+    .join('; ')}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}`;
 }
 
 /** What the two validation errors share; not exported (use either subclass, or `isPamError`). */
