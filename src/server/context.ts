@@ -1,6 +1,7 @@
 // One server's parts and the per-call session bookkeeping every route shares: the session read
 // from the cookie, kept fresh (refresh when due), and the one `Set-Cookie` the answer carries.
 
+import { backoffDelay } from '../http/waiting';
 import { isHeaderSafeToken } from '../schemas/common';
 import {
   asSessionData,
@@ -52,6 +53,16 @@ function carriedSecrets(session: SessionData, fields: string): [string, string][
     .map((value, i): [string, string] => [value, known[i] ?? '-'])
     .filter(([, field]) => fields === '' || (field !== '-' && !fields.includes(field)));
 }
+
+/** How many times a revoke the API failed is sent again (`revoke`): 3 sends in all at most. */
+const REVOKE_RETRIES = 2;
+
+/**
+ * The wait before the `retry`th resend of a failed revoke (0, 1): 0.5 s, then 2 s, ±10 % (the
+ * core's one backoff, `backoffDelay`), so instances that failed together do not resend together.
+ */
+const revokeRetryMs = (retry: number): number =>
+  backoffDelay(retry, { baseMs: 500, factor: 4, maxMs: 2000, jitter: 0.2 });
 
 /** Re-seal the cookie when the session was last sealed longer ago than this (the idle clock). */
 const TOUCH_MS = 60_000;
@@ -227,19 +238,36 @@ export class CallSession {
     return this.readToken;
   }
 
-  /** Revokes `token` at the API (best effort: unreachable, it dies at its expiry). */
+  /**
+   * Revokes `token` at the API. The first send is awaited; one the API failed (a 5xx, a 3xx, no
+   * answer) is sent again, detached (no answer waits for it: review rj10 LOW-2), at most
+   * `REVOKE_RETRIES` times after `revokeRetryMs`, until a 2xx or a 4xx (which is never sent again).
+   * Best effort: still failing, or the process gone meanwhile, the token dies at its expiry.
+   */
   async revoke(token: string, type: string): Promise<void> {
     this.parts.rotations.forget(token);
+    if (await this.revokeOnce(token, type)) return;
+    void (async () => {
+      for (let retry = 0; retry < REVOKE_RETRIES; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, revokeRetryMs(retry)));
+        if (await this.revokeOnce(token, type)) return;
+      }
+    })();
+  }
+
+  /** One logout of `token` at the API: true when it answered 2xx or 4xx (done, or never to be). */
+  private async revokeOnce(token: string, type: string): Promise<boolean> {
     try {
-      await callApi(this.parts.upstream, {
+      const { status } = await callApi(this.parts.upstream, {
         method: 'POST',
         target: this.parts.logoutPath,
         token: { value: token, type },
         request: this.request,
         context: this.context,
       });
+      return (status >= 200 && status < 300) || (status >= 400 && status < 500);
     } catch {
-      // Unreachable: the token dies at its expiry.
+      return false; // no answer (unreachable, timed out, an impossible status): sent again
     }
   }
 
