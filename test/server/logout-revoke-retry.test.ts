@@ -5,6 +5,8 @@
 
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay } from '../../src/http/waiting';
+import { revokeRetryMs } from '../../src/server/context';
 import { createPamServer } from '../../src/server/index';
 import { turns, until } from '../support/event-loop';
 import { SECRETS } from './harness';
@@ -105,6 +107,14 @@ describe('logout: a revoke the API failed is sent again, detached', () => {
         expect(revokes).toHaveLength(sends);
       }
     });
+
+  it("the waits are the core's backoff (backoffDelay: 500 ms * 4^n, at most 2 s, ±10 %)", () => {
+    for (const retry of [0, 1])
+      for (const r of [0, 0.25, 0.5, 0.75, 0.9999])
+        expect(revokeRetryMs(retry, () => r)).toBe(
+          backoffDelay(retry, { baseMs: 500, factor: 4, maxMs: 2000, jitter: 0.2, random: () => r }),
+        );
+  });
 
   it('a 4xx (401, 429) is never sent again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
