@@ -53,6 +53,19 @@ function carriedSecrets(session: SessionData, fields: string): [string, string][
     .filter(([, field]) => fields === '' || (field !== '-' && !fields.includes(field)));
 }
 
+/** How many times a revoke the API failed is sent again (`revoke`): 3 sends in all at most. */
+const REVOKE_RETRIES = 2;
+
+/**
+ * The wait before the `retry`th resend of a failed revoke (0, 1): 0.5 s, then 2 s, ±10 %, so
+ * instances that failed together do not resend together. The core's backoff (`backoffDelay(retry,
+ * { baseMs: 500, factor: 4, maxMs: 2000, jitter: 0.2 })`) written out: importing src/http/waiting
+ * here moved it to a chunk of its own in the build, and the core's bundle grew 127 B gzip
+ * (test/server/logout-revoke-retry.test.ts pins the two equal).
+ */
+export const revokeRetryMs = (retry: number, random: () => number = Math.random): number =>
+  Math.round(Math.min(2000, 500 * 4 ** retry) * (0.9 + 0.2 * random()));
+
 /** Re-seal the cookie when the session was last sealed longer ago than this (the idle clock). */
 const TOUCH_MS = 60_000;
 
@@ -227,19 +240,36 @@ export class CallSession {
     return this.readToken;
   }
 
-  /** Revokes `token` at the API (best effort: unreachable, it dies at its expiry). */
+  /**
+   * Revokes `token` at the API. The first send is awaited; one the API failed (a 5xx, a 3xx, no
+   * answer) is sent again, detached (no answer waits for it: review rj10 LOW-2), at most
+   * `REVOKE_RETRIES` times after `revokeRetryMs`, until a 2xx or a 4xx (which is never sent again).
+   * Best effort: still failing, or the process gone meanwhile, the token dies at its expiry.
+   */
   async revoke(token: string, type: string): Promise<void> {
     this.parts.rotations.forget(token);
+    if (await this.revokeOnce(token, type)) return;
+    void (async () => {
+      for (let retry = 0; retry < REVOKE_RETRIES; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, revokeRetryMs(retry)));
+        if (await this.revokeOnce(token, type)) return;
+      }
+    })();
+  }
+
+  /** One logout of `token` at the API: true when it answered 2xx or 4xx (done, or never to be). */
+  private async revokeOnce(token: string, type: string): Promise<boolean> {
     try {
-      await callApi(this.parts.upstream, {
+      const { status } = await callApi(this.parts.upstream, {
         method: 'POST',
         target: this.parts.logoutPath,
         token: { value: token, type },
         request: this.request,
         context: this.context,
       });
+      return (status >= 200 && status < 300) || (status >= 400 && status < 500);
     } catch {
-      // Unreachable: the token dies at its expiry.
+      return false; // no answer (unreachable, timed out, an impossible status): sent again
     }
   }
 

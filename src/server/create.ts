@@ -1,6 +1,7 @@
 // createPamServer: one closure holding the routes, the sealer, the rotations and the upstream.
 
 import { AUTH_OPERATIONS } from '../auth/operations';
+import { asPamError } from '../errors/classify';
 import { ConfigurationError } from '../errors/config';
 import { CallSession, type ServerParts } from './context';
 import { cookieSettings, Sealer } from './cookie';
@@ -20,7 +21,7 @@ import {
 import { Rotations } from './rotation';
 import { buildRoutes, isProfileRoute, type Route } from './routes';
 import { readSeed } from './seed';
-import type { PamServer, PamServerOptions, PamSessionStore } from './types';
+import type { PamRequestContext, PamServer, PamServerOptions, PamSessionStore } from './types';
 import { MAX_ANSWER_BYTES, MAX_FILE_BYTES } from './upstream';
 
 function pathOf(route: Route | undefined): string {
@@ -134,16 +135,24 @@ function serverOf(given: PamServerOptions): PamServer {
     logoutPath: endpoint('logout') as string,
     profilePath: pathOf(routes.find(isProfileRoute)),
   };
-  return {
-    handle: (request, context) => handle(parts, request, context),
-    async getSession(request, context) {
-      const call = new CallSession(parts, request, context);
-      await call.load();
-      const { initial, player, restrictions } = await readSeed(parts, call);
-      const headers = new Headers();
-      const line = await call.cookieLine();
-      if (line) headers.append('set-cookie', line);
-      return { player, restrictions, initial, headers };
-    },
+  // What the app's callbacks (`store`, `now`) or a bug threw reaches the app as the core's
+  // `UnexpectedError` (its class name only: a store's message may quote its connection string).
+  const typed = (error: unknown): never => {
+    throw asPamError(error);
   };
+  return {
+    handle: (request, context) => handle(parts, request, context).catch(typed),
+    getSession: (request, context) => session(parts, request, context).catch(typed),
+  };
+}
+
+/** `getSession`: the page's session, from one profile read, and the `Set-Cookie` it needs. */
+async function session(parts: ServerParts, request: Request, context?: PamRequestContext) {
+  const call = new CallSession(parts, request, context);
+  await call.load();
+  const { initial, player, restrictions } = await readSeed(parts, call);
+  const headers = new Headers();
+  const line = await call.cookieLine();
+  if (line) headers.append('set-cookie', line);
+  return { player, restrictions, initial, headers };
 }

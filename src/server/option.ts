@@ -85,7 +85,8 @@ export function objectOption(
 
 /**
  * `value` as a URL when it is an http(s) URL string with no credentials, query or fragment (paths
- * are joined to it); else `ConfigurationError`.
+ * are joined to it), and no C0 control, DEL or whitespace (the URL parser strips or drops them, the
+ * string joined to a path keeps them); else `ConfigurationError`.
  */
 export function baseURLOption(name: string, value: unknown): URL {
   const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
@@ -94,7 +95,8 @@ export function baseURLOption(name: string, value: unknown): URL {
     (url.protocol !== 'https:' && url.protocol !== 'http:') ||
     url.username !== '' ||
     url.password !== '' ||
-    /[?#]/.test(value as string)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
+    /[?#\0-\x1f\x7f\s]/.test(value as string)
   )
     refuse(name, 'an http(s) URL such as https://api.example.com (no credentials, query or fragment)');
   return url;

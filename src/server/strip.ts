@@ -4,6 +4,7 @@
 
 import { createScrubber } from '../errors/scrub';
 import { REDACTED } from '../secrets/secret';
+import { isDownloadURL } from '../user/download';
 import { isSessionToken, MIN_TOKEN_CHARS } from './cookie';
 
 const MAX_DEPTH = 64;
@@ -242,9 +243,13 @@ export function scrubTokens(
 /** The fixed route (under the prefix) that fetches a report's file. */
 export const REPORT_FILE_ROUTE = '/report-file';
 
-/** `url` as the client's adapter would read it: absolute as is, a path joined to the API's base. */
+/**
+ * `url` as the client's adapter would read it: absolute as is (`https:` alone is no URL, not the
+ * API's base: throws), a path joined to the API's base.
+ */
 function absolute(apiBaseURL: string, url: string): string {
-  if (/^[a-z][a-z\d+.-]*:/i.test(url) || /^[\\/]{2}/.test(url)) return new URL(url, apiBaseURL).href;
+  if (/^[a-z][a-z\d+.-]*:/i.test(url)) return new URL(url).href;
+  if (/^[\\/]{2}/.test(url)) return new URL(url, apiBaseURL).href;
   return `${apiBaseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
 
@@ -267,23 +272,31 @@ export function isOnApi(apiBaseURL: string, url: string): boolean {
   }
 }
 
-/** The report file's URL, as an absolute URL on the API, or null. */
+/**
+ * The report file's URL, as an absolute URL on the API, or null: only a URL the client would
+ * download (`isDownloadURL`: no C0 control, DEL, whitespace or backslash anywhere, no leading `//`,
+ * http(s) or a path) is judged, so the file fetched with the token is the one a browser names too.
+ */
 export function apiFileURL(apiBaseURL: string, url: unknown): string | null {
-  if (typeof url !== 'string' || url === '' || /[\s\\]/.test(url)) return null;
-  if (!isOnApi(apiBaseURL, url)) return null;
+  if (!isDownloadURL(url) || !isOnApi(apiBaseURL, url)) return null;
   return new URL(absolute(apiBaseURL, url)).href;
 }
 
 /**
  * Income-report answers: a `download_url` on the API becomes `/report-file?id=<report id>`
  * (relative: the browser client joins it to the prefix; the route reads the report again and
- * fetches the file it names), or null when the answer has no report id. Other URLs (a bucket's
- * pre-signed link, fetched without any credential) stay.
+ * fetches the file it names), or null when the answer has no report id. Another absolute http(s)
+ * URL the client would download (a bucket's pre-signed link, fetched without any credential) stays;
+ * any other (`javascript:`, one with a C0 control a browser strips, `"\u0001javascript:..."`:
+ * review rj10 MED-1) goes out as null, never as the API wrote it.
  */
 export function rewriteDownloadURL(value: unknown, apiBaseURL: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const record = value as Record<string, unknown>;
-  if (apiFileURL(apiBaseURL, record.download_url) === null) return value;
+  const url = record.download_url;
+  if (url == null) return value;
+  if (apiFileURL(apiBaseURL, url) === null)
+    return isDownloadURL(url) && URL.canParse(url) ? value : { ...record, download_url: null };
   const id = record.id;
   const named = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
   return { ...record, download_url: named ? `${REPORT_FILE_ROUTE}?id=${id}` : null };

@@ -21,17 +21,29 @@ export interface DownloadedFile {
 
 const OPERATION = 'downloadIncomeReport';
 
-/** The report's `download_url`, checked: an http(s) URL or a path under the API, else nothing is sent. */
+/**
+ * Whether `url` is one a download may fetch and an app may open: an http(s) URL (any origin) or a
+ * path (under the API: the adapter judges that), with no C0 control, DEL, whitespace or backslash
+ * anywhere and no leading `//`. A browser's URL parser strips leading and trailing controls and
+ * spaces and drops tabs and newlines anywhere, so `"\u0001javascript:..."` is a `javascript:` link
+ * (review rj10 MED-1); a backslash or a leading `//` names another host as a path would. A legit
+ * URL percent-encodes all of them. An http(s) URL with no host (`https://`) passes: no browser
+ * opens it, and the download fails as any unreachable URL does (the income-report machine's rule,
+ * machines/income-report/answer.ts, is exactly this one). The server's proxy judges a report URL
+ * by it too.
+ */
+export const isDownloadURL = (url: unknown): url is string =>
+  typeof url === 'string' &&
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
+  /^(?!\/\/|(?!https?:)[a-z][a-z\d+.-]*:)[^\0-\x1f\x7f\s\\]+$/i.test(url);
+
+/** The report's `download_url`, checked (`isDownloadURL`), else nothing is sent. */
 function downloadURL(report: unknown): string {
   const url =
     typeof report === 'object' && report !== null
       ? (report as { download_url?: unknown }).download_url
       : undefined;
-  // A backslash or a leading `//` names another host as a path would (the adapter refuses both too).
-  if (typeof url === 'string' && url.trim() !== '' && !/[\s\\]|^\/\//.test(url)) {
-    const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-    if (scheme === undefined || scheme === 'https' || scheme === 'http') return url;
-  }
+  if (isDownloadURL(url)) return url;
   throw new RequestValidationError(OPERATION, [
     {
       path: ['download_url'],

@@ -3,7 +3,7 @@
 // `step_up_required` can be sent again with the player's password (`onStepUp`), as long as the
 // player has wrong passwords left (counted across calls and actors: ./step-up-attempts.ts).
 
-import { isPamError, type StepUpRequiredError } from '../errors/index';
+import { asPamError, isPamError, type StepUpRequiredError } from '../errors/index';
 import type {
   Attempt,
   CallOptions,
@@ -26,7 +26,8 @@ import { markAttemptsLeft, type StepUpAttempts, stepUpAttemptsOf } from './step-
  * origin, and reserved before each password is sent: after `STEP_UP_MAX_ATTEMPTS` (3) wrong in a
  * row, or while the attempts left are all on their way, the change throws `StepUpLockedError`
  * (code `step_up_locked`, nothing sent) until its `retryAt` (server time). Return `null` to give up:
- * the original error is thrown. The password goes into the request body only, never into an
+ * the original error is thrown. A prompt that throws or rejects ends the change with that failure
+ * as `asPamError` reports it (`UnexpectedError`, its class name only; a `PamError` as it is). The password goes into the request body only, never into an
  * error, event or snapshot.
  *
  * @example
@@ -132,7 +133,14 @@ export async function sendSensitive(
       if (!onStepUp) throw error;
       // Every attempt left is on its way (other calls, other tabs): no password could be sent.
       attempts.assertOpen(error);
-      const password = await onStepUp(error as StepUpRequiredError);
+      // The app's prompt failing (a dialog's bug, a message quoting what was typed) is its
+      // `UnexpectedError`: the class name only, never the foreign error or its message.
+      let password: string | Secret | null | undefined;
+      try {
+        password = await onStepUp(error as StepUpRequiredError);
+      } catch (thrown) {
+        throw asPamError(thrown);
+      }
       if (password == null) throw error;
       body = read(() => ({ ...(payload as object), password_check: password }));
     }
