@@ -11,7 +11,8 @@ import type { IncomeReportRequest } from './types';
  * pre-signed link is fetched without the token) or a path under the API; no whitespace, backslash
  * or leading `//`. Dot segments are the adapter's to refuse when it downloads.
  */
-const DOWNLOADABLE = /^(?!\/\/)(?!(?!https?:)[a-z][a-z\d+.-]*:)[^\s\\]+$/i;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
+const DOWNLOADABLE = /^(?!\/\/)(?!(?!https?:)[a-z][a-z\d+.-]*:)[^\s\\\0-\x1f\x7f]+$/i;
 
 /**
  * `answer` when it is the report asked for: the `id` polled (an integer, from the generate), the
