@@ -133,17 +133,24 @@ export const REMOVE = Symbol('remove');
  * `base` with one value at any depth (a path to one of its values, or a new key under one of its
  * objects, `__proto__` and `constructor` too) set to another value, or removed.
  */
-export const nearMiss = (base: object) =>
+export const nearMiss = (base: object, times = 1) =>
   fc
-    .tuple(
-      fc.constantFrom(...pathsOf(base)),
-      fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom(...EDGES, REMOVE) },
-        { weight: 1, arbitrary: scalars },
-        { weight: 1, arbitrary: odd },
+    .array(
+      fc.tuple(
+        fc.constantFrom(...pathsOf(base)),
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...EDGES, REMOVE) },
+          { weight: 1, arbitrary: scalars },
+          { weight: 1, arbitrary: odd },
+        ),
       ),
+      { minLength: times, maxLength: times },
     )
-    .map(([path, value]) => setAt(structuredClone(base) as Record<string, unknown>, path, value));
+    .map((misses) => {
+      const root = structuredClone(base) as Record<string, unknown>;
+      for (const [path, value] of misses) setAt(root, path, value);
+      return root;
+    });
 
 function pathsOf(value: unknown, at: string[] = [], out: string[][] = []): string[][] {
   if (typeof value !== 'object' || value === null) return out;
@@ -160,6 +167,8 @@ function pathsOf(value: unknown, at: string[] = [], out: string[][] = []): strin
 export function setAt(root: Record<string, unknown>, path: string[], value: unknown) {
   let at = root;
   for (const key of path.slice(0, -1)) at = at[key] as Record<string, unknown>;
+  // A path into a value another miss replaced by a scalar (or removed): nothing to set.
+  if (typeof at !== 'object' || at === null || !Object.isExtensible(at)) return root;
   const last = path[path.length - 1]!;
   if (value === REMOVE) delete at[last];
   else Object.defineProperty(at, last, { value, enumerable: true, writable: true, configurable: true });
