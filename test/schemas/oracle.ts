@@ -165,12 +165,15 @@ function pathsOf(value: unknown, at: string[] = [], out: string[][] = []): strin
 
 /** `root` with the value at `path` set to `value` (an own key, `__proto__` too), or removed. */
 export function setAt(root: Record<string, unknown>, path: string[], value: unknown) {
-  let at = root;
-  for (const key of path.slice(0, -1)) at = at[key] as Record<string, unknown>;
-  // A path into a value another miss replaced by a scalar (or removed): nothing to set.
+  let at: unknown = root;
+  for (const key of path.slice(0, -1)) {
+    // A path into a value another miss replaced by a scalar (or removed): nothing to set.
+    if (typeof at !== 'object' || at === null) return root;
+    at = (at as Record<string, unknown>)[key];
+  }
   if (typeof at !== 'object' || at === null || !Object.isExtensible(at)) return root;
   const last = path[path.length - 1]!;
-  if (value === REMOVE) delete at[last];
+  if (value === REMOVE) delete (at as Record<string, unknown>)[last];
   else Object.defineProperty(at, last, { value, enumerable: true, writable: true, configurable: true });
   return root;
 }

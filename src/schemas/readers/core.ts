@@ -260,7 +260,7 @@ export const kept = <T>(read: Read<T>): Run =>
     return r === UNREADABLE ? v : r;
   });
 
-/** What `parseRequest`/`parseResponse` call: zod's `safeParse`, and its Standard Schema `validate`. */
+/** What `parseRequest`/`parseResponse` call: zod's `safeParse`. */
 interface Parses {
   safeParse(
     value: unknown,
@@ -268,9 +268,8 @@ interface Parses {
 }
 
 /**
- * A reader as a row's schema: `safeParse` as zod's (the value, or the issues), and
- * `['~standard'].validate`. Typed as the zod schema it stands for (`Operation` takes zod types);
- * nothing else of zod's API is there.
+ * A reader as a row's schema: `safeParse` as zod's (the value, or the issues). Typed as the zod
+ * schema it stands for (`Operation` takes zod types); nothing else of zod's API is there.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function reader<T extends z.ZodMiniType>(run: Run): T {
@@ -279,11 +278,5 @@ export function reader<T extends z.ZodMiniType>(run: Run): T {
     const data = run(value, issues);
     return issues.length ? { success: false, error: { issues } } : { success: true, data };
   };
-  // Kept while test/session/token-echo-variants.property.test.ts and
-  // test/errors/scrub-huge-secret.test.ts call it (~58 B gz a row); only tests do.
-  const validate = (value: unknown) => {
-    const r = safeParse(value);
-    return r.success ? { value: r.data } : { issues: r.error.issues };
-  };
-  return { safeParse, '~standard': { version: 1, vendor: 'pam-client', validate } } as Parses as never;
+  return { safeParse } as Parses as never;
 }
