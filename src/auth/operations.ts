@@ -4,20 +4,19 @@
 // paths are the defaults docs/contract.md chose (createAuthModule's `endpoints` overrides them).
 // Every call made without a valid session skips the refresh-on-401 (`skipAuthRefresh`), so a 401
 // from the refresh endpoint cannot wait on itself.
-// The rows of `createAuthModule` (login, profile, refresh, recovery) read with the hand-written
-// readers of src/schemas/readers (issue 33, sizes: a client that only signs in bundles no zod);
-// each gives what the zod schema of the same name in `pam-client/schemas` gives
-// (test/schemas/readers.property.test.ts). Registration's rows keep the zod schemas.
+// Every row reads with the hand-written readers of src/schemas/readers (issue 33, sizes: the
+// client bundles no zod); each gives what the zod schema of the same name in `pam-client/schemas`
+// gives (test/schemas/readers.property.test.ts, readers-user.property.test.ts).
 
 import { createScrubber, scrubberOf } from '../errors/scrub';
 import type { Operation } from '../operation/operation';
-import {
-  type ForgotPasswordPayload,
-  type LoginPayload,
-  type LoginResponse,
-  type RefreshTokenResponse,
+import type {
+  ForgotPasswordPayload,
+  LoginPayload,
+  LoginResponse,
+  RefreshTokenResponse,
   RegisterSimplifiedPayload,
-  type UserProfileResponse,
+  UserProfileResponse,
   ValidateDocumentPayload,
   ValidateDocumentResponse,
 } from '../schemas/auth';
@@ -26,7 +25,10 @@ import {
   LoginPayloadRun,
   LoginResponseRun,
   RefreshTokenRun,
+  RegisterSimplifiedRun,
   UserProfileRun,
+  ValidateDocumentResponseRun,
+  ValidateDocumentRun,
 } from '../schemas/readers/auth';
 import { type Run, reader } from '../schemas/readers/core';
 
@@ -113,7 +115,7 @@ export const REFRESH_TOKEN = {
 export const REGISTER_SIMPLIFIED = {
   method: 'POST',
   path: '/auth/register-simplified',
-  request: RegisterSimplifiedPayload,
+  request: /* @__PURE__ */ reader<typeof RegisterSimplifiedPayload>(RegisterSimplifiedRun),
   response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
@@ -131,8 +133,8 @@ export const FORGOT_PASSWORD = {
 export const VALIDATE_DOCUMENT = {
   method: 'POST',
   path: '/auth/validate-document',
-  request: ValidateDocumentPayload,
-  response: ValidateDocumentResponse,
+  request: /* @__PURE__ */ reader<typeof ValidateDocumentPayload>(ValidateDocumentRun),
+  response: /* @__PURE__ */ reader<typeof ValidateDocumentResponse>(ValidateDocumentResponseRun),
   mutation: false,
   skipAuthRefresh: true,
 } as const satisfies Operation;

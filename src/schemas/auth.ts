@@ -19,7 +19,7 @@ import {
 import { either } from './either';
 import { UserLimitsFields } from './limits';
 import { looseObject, strictObject } from './objects';
-import { loginAsSent, tokenLifeOf } from './readers/auth';
+import { isJsonStringArray, loginAsSent, MIN_PLAYER_AGE, tokenLifeOf } from './readers/auth';
 import { rule } from './rule';
 
 /** A login field: trimmed first, then refused when nothing is left (one issue, on `login`). */
@@ -272,20 +272,12 @@ export const RefreshTokenResponse = /* @__PURE__ */ (() => z.object({ access_tok
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 
 // Spec 2.5. `nationalities` is a JSON-encoded array of strings (`'["BR"]'`): we check it parses
-// to one. Never the value in a message.
-const isJsonStringArray = (s: string): boolean => {
-  try {
-    const v: unknown = JSON.parse(s);
-    return Array.isArray(v) && v.every((x) => typeof x === 'string');
-  } catch {
-    return false;
-  }
-};
+// to one (`isJsonStringArray`, readers/auth.ts's, which the registration row reads with). Never
+// the value in a message.
 const JsonString = /* @__PURE__ */ (() =>
   z.string().check(rule(isJsonStringArray, 'must be a JSON-encoded array of strings')))();
 
-/** Minimum age to register (Lei 14.790/2023, art. 26, I). */
-export const MIN_PLAYER_AGE = 18;
+// The minimum age to register (`MIN_PLAYER_AGE`, Lei 14.790/2023, art. 26, I) is readers/auth.ts's.
 
 /**
  * Spec 2.5. Refused before sending: a `birth_date` under 18 years on today's date in São Paulo

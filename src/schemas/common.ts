@@ -136,7 +136,7 @@ function plainCheck<T>(issueOf: (input: T) => object | undefined, def: object): 
 }
 
 /** zod's e-mail pattern (`z.regexes.email`, zod 4), which `z.email()` tests. */
-const EMAIL =
+export const EMAIL =
   // biome-ignore lint/complexity/noUselessEscapeInRegex: zod's source as it is (issues and JSON Schema show it)
   /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
@@ -236,8 +236,11 @@ export const ActiveFlag = /* @__PURE__ */ (() => z.literal([0, 1]))();
 export const LimitPeriod = /* @__PURE__ */ (() => z.literal(['daily', 'weekly', 'monthly']))();
 export type LimitPeriod = z.infer<typeof LimitPeriod>;
 
+/** The pattern of `SocialType`. */
+export const SOCIAL_TYPE = /^[a-z0-9_-]{1,32}$/;
+
 /** The `{type}` segment of connectSocial (spec gap): lower-case slug, URI-encoded when sent. */
-export const SocialType = /* @__PURE__ */ (() => matching('regex', /^[a-z0-9_-]{1,32}$/))();
+export const SocialType = /* @__PURE__ */ (() => matching('regex', SOCIAL_TYPE))();
 
 /** Optional fields every sensitive update accepts (spec section 5, item 7). */
 export const sensitiveFields = /* @__PURE__ */ (() => ({

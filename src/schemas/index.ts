@@ -1,8 +1,10 @@
 // pam-client/schemas: the zod schemas of the service's requests and responses, each a value and
 // the type of the same name (the types alone are also exported by `pam-client`). Kept apart from
-// the core as xstate keeps `xstate/graph` apart: the modules validate with them already, so only an
-// app that checks data of its own against the service's shapes imports them. Their parts (an
-// `AuthUser`, a `Wallet`) are not schemas of their own here: read them through the whole.
+// the core as xstate keeps `xstate/graph` apart: the modules read with hand-written readers that
+// give the same values and errors (src/schemas/readers, these schemas their tests' oracles; issue
+// 33), so only an app that checks data of its own against the service's shapes imports them, and
+// zod. Their parts (an `AuthUser`, a `Wallet`) are not schemas of their own here: read them
+// through the whole.
 
 export {
   ForgotPasswordPayload,

@@ -1,11 +1,19 @@
 // Path builders of the user rows: each validates its argument before anything is sent.
 
-import * as z from 'zod/mini';
-import { PositiveInt, parseRequest, SocialType } from '../schemas/common';
+// They read with the hand-written readers of src/schemas/readers (issue 33, sizes: no zod in the
+// bundle), each as the zod object of `PositiveInt` or `SocialType` it stands for
+// (test/schemas/readers-user.property.test.ts).
 
-const IdParam = /* @__PURE__ */ (() => z.object({ id: PositiveInt }))();
-const PageParam = /* @__PURE__ */ (() => z.object({ page: PositiveInt }))();
-const SocialTypeParam = /* @__PURE__ */ (() => z.object({ type: SocialType }))();
+import type * as z from 'zod/mini';
+import { type PositiveInt, parseRequest, type SocialType } from '../schemas/common';
+import { reader } from '../schemas/readers/core';
+import { IdParamRun, PageParamRun, SocialTypeParamRun } from '../schemas/readers/user';
+
+type Param<K extends string, S extends z.ZodMiniType> = z.ZodMiniObject<{ [key in K]: S }>;
+
+const IdParam = /* @__PURE__ */ reader<Param<'id', typeof PositiveInt>>(IdParamRun);
+const PageParam = /* @__PURE__ */ reader<Param<'page', typeof PositiveInt>>(PageParamRun);
+const SocialTypeParam = /* @__PURE__ */ reader<Param<'type', typeof SocialType>>(SocialTypeParamRun);
 
 /** A `{id}` segment: a positive integer (docs/contract.md gap default), else nothing is sent. */
 export const idSegment = (operation: string, id: unknown): string =>

@@ -1,13 +1,15 @@
 // Spec 4.5: the income report. One row and one standalone function per operation.
 
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Operation, WithHttp } from '../operation/operation';
 import { parseResponse } from '../schemas/common';
-import {
+import type {
   AvailableYearsResponse,
   IncomeReportData,
   IncomeReportGeneratePayload,
 } from '../schemas/income-report';
+import { literal, object, optional, reader } from '../schemas/readers/core';
+import { AvailableYearsRun, IncomeReportDataRun, IncomeReportGenerateRun } from '../schemas/readers/user';
 import { idSegment } from './call';
 import { userOperation } from './sensitive';
 import type { UserModule } from './types';
@@ -18,16 +20,21 @@ import type { UserModule } from './types';
 
 // Creates a report, not an account change: an unknown outcome is not worth a profile re-read
 // (the report machine polls its status instead), so it is not a mutation in the rows' sense.
+// The rows read with the hand-written readers of src/schemas/readers (issue 33, sizes: no zod in
+// the bundle), each as the zod schema of the same name (test/schemas/readers-user.property.test.ts).
+const Report = /* @__PURE__ */ reader<typeof IncomeReportData>(IncomeReportDataRun);
+
 export const GENERATE_INCOME_REPORT = {
   method: 'POST',
   path: '/income-report/generate',
-  request: IncomeReportGeneratePayload,
-  response: IncomeReportData,
+  request: /* @__PURE__ */ reader<typeof IncomeReportGeneratePayload>(IncomeReportGenerateRun),
+  response: Report,
   mutation: false,
+  // `z.object({ reference_year: z.optional(z.literal(asked.reference_year)) })`, read by hand.
   answers: (answer: IncomeReportData, asked: IncomeReportGeneratePayload) =>
     parseResponse(
       'generateIncomeReport',
-      z.object({ reference_year: z.optional(z.literal(asked.reference_year)) }),
+      reader<z.ZodMiniType<unknown>>(object({ reference_year: optional(literal([asked.reference_year])) })),
       answer,
     ),
 } as const satisfies Operation;
@@ -35,16 +42,21 @@ export const GENERATE_INCOME_REPORT = {
 export const GET_INCOME_REPORT_STATUS = {
   method: 'GET',
   path: (id: number) => `/income-report/${idSegment('getIncomeReportStatus', id)}`,
-  response: IncomeReportData,
+  response: Report,
   mutation: false,
+  // `z.object({ id: z.literal(id) })`, read by hand.
   answers: (answer: IncomeReportData, id: number) =>
-    parseResponse('getIncomeReportStatus', z.object({ id: z.literal(id) }), answer),
+    parseResponse(
+      'getIncomeReportStatus',
+      reader<z.ZodMiniType<unknown>>(object({ id: literal([id]) })),
+      answer,
+    ),
 } as const satisfies Operation;
 
 export const GET_AVAILABLE_YEARS = {
   method: 'GET',
   path: '/income-report/available-years',
-  response: AvailableYearsResponse,
+  response: /* @__PURE__ */ reader<typeof AvailableYearsResponse>(AvailableYearsRun),
   mutation: false,
 } as const satisfies Operation;
 

@@ -2,28 +2,30 @@
 // that sets limits bundles these three and their schemas only.
 
 import type { Operation, WithHttp } from '../operation/operation';
-import { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
+import type { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../schemas/limits';
+import { reader } from '../schemas/readers/core';
+import { SelfExclusionRun, TimeoutLimitsRun, UpdateLimitsRun } from '../schemas/readers/user';
 import { userOperation } from './sensitive';
 import type { UserModule } from './types';
 
 export const UPDATE_LIMITS = {
   method: 'PATCH',
   path: '/bff/users/update-limits',
-  request: UpdateLimitsPayload,
+  request: /* @__PURE__ */ reader<typeof UpdateLimitsPayload>(UpdateLimitsRun),
   mutation: true,
 } as const satisfies Operation;
 
 export const SET_TIMEOUT_LIMITS = {
   method: 'PATCH',
   path: '/bff/users/timeout-limits',
-  request: TimeoutLimitsPayload,
+  request: /* @__PURE__ */ reader<typeof TimeoutLimitsPayload>(TimeoutLimitsRun),
   mutation: true,
 } as const satisfies Operation;
 
 export const SET_SELF_EXCLUSION = {
   method: 'PATCH',
   path: '/bff/users/self-exclusion',
-  request: SelfExclusionPayload,
+  request: /* @__PURE__ */ reader<typeof SelfExclusionPayload>(SelfExclusionRun),
   mutation: true,
 } as const satisfies Operation;
 

@@ -1,9 +1,19 @@
 // Spec 4.2: profile and contact. One row and one standalone function per operation.
 
 import type { Operation, WithHttp } from '../operation/operation';
+import { reader } from '../schemas/readers/core';
 import {
+  AddPhoneRun,
+  UpdateAddressRun,
+  UpdateContractsRun,
+  UpdateEmailRun,
+  UpdateMarketingRun,
+  UpdateUserRun,
+  UserAddressRun,
+} from '../schemas/readers/user';
+import type {
   AddPhonePayload,
-  type ContractType,
+  ContractType,
   UpdateAddressPayload,
   UpdateContractsPayload,
   UpdateEmailPayload,
@@ -18,42 +28,42 @@ import type { UserModule } from './types';
 export const UPDATE_PROFILE = {
   method: 'POST',
   path: (id: number) => `/users/update/${idSegment('updateProfile', id)}`,
-  request: UpdateUserPayload,
+  request: /* @__PURE__ */ reader<typeof UpdateUserPayload>(UpdateUserRun),
   mutation: true,
 } as const satisfies Operation;
 
 export const GET_ADDRESS = {
   method: 'GET',
   path: '/bff/users/address-by-user',
-  response: UserAddress,
+  response: /* @__PURE__ */ reader<typeof UserAddress>(UserAddressRun),
   mutation: false,
 } as const satisfies Operation;
 
 export const UPDATE_EMAIL = {
   method: 'PATCH',
   path: '/bff/users/self-email',
-  request: UpdateEmailPayload,
+  request: /* @__PURE__ */ reader<typeof UpdateEmailPayload>(UpdateEmailRun),
   mutation: true,
 } as const satisfies Operation;
 
 export const ADD_PHONE = {
   method: 'PATCH',
   path: '/bff/users/add-phone',
-  request: AddPhonePayload,
+  request: /* @__PURE__ */ reader<typeof AddPhonePayload>(AddPhoneRun),
   mutation: true,
 } as const satisfies Operation;
 
 export const UPDATE_ADDRESS = {
   method: 'PATCH',
   path: '/bff/users/update-address',
-  request: UpdateAddressPayload,
+  request: /* @__PURE__ */ reader<typeof UpdateAddressPayload>(UpdateAddressRun),
   mutation: true,
 } as const satisfies Operation;
 
 export const UPDATE_CONTRACTS = {
   method: 'PATCH',
   path: '/bff/users/self-contracts',
-  request: UpdateContractsPayload,
+  request: /* @__PURE__ */ reader<typeof UpdateContractsPayload>(UpdateContractsRun),
   // The method takes the contract type; the body is `{ type }`.
   pack: (type: ContractType) => ({ type }),
   mutation: true,
@@ -62,7 +72,7 @@ export const UPDATE_CONTRACTS = {
 export const UPDATE_MARKETING = {
   method: 'PATCH',
   path: '/bff/users/self-mkt',
-  request: UpdateMarketingPayload,
+  request: /* @__PURE__ */ reader<typeof UpdateMarketingPayload>(UpdateMarketingRun),
   mutation: true,
 } as const satisfies Operation;
 

@@ -2,7 +2,16 @@
 // per operation.
 
 import type { Operation, WithHttp } from '../operation/operation';
+import { reader } from '../schemas/readers/core';
 import {
+  ChangePasswordRun,
+  CheckPasswordResultRun,
+  CheckPasswordRun,
+  LoginHistoryRun,
+  SocialAccountsRun,
+  TwoFactorRun,
+} from '../schemas/readers/user';
+import type {
   ChangePasswordPayload,
   CheckPasswordPayload,
   CheckPasswordResult,
@@ -17,7 +26,7 @@ import type { UserModule } from './types';
 export const CHANGE_PASSWORD = {
   method: 'POST',
   path: (id: number) => `/users/change-password/${idSegment('changePassword', id)}`,
-  request: ChangePasswordPayload,
+  request: /* @__PURE__ */ reader<typeof ChangePasswordPayload>(ChangePasswordRun),
   mutation: true,
 } as const satisfies Operation;
 
@@ -25,22 +34,22 @@ export const CHANGE_PASSWORD = {
 export const CHECK_PASSWORD = {
   method: 'POST',
   path: '/bff/users/check-password',
-  request: CheckPasswordPayload,
-  response: CheckPasswordResult,
+  request: /* @__PURE__ */ reader<typeof CheckPasswordPayload>(CheckPasswordRun),
+  response: /* @__PURE__ */ reader<typeof CheckPasswordResult>(CheckPasswordResultRun),
   mutation: false,
 } as const satisfies Operation;
 
 export const TOGGLE_TWO_FACTOR = {
   method: 'PATCH',
   path: '/bff/users/self-two-factor',
-  request: TwoFactorPayload,
+  request: /* @__PURE__ */ reader<typeof TwoFactorPayload>(TwoFactorRun),
   mutation: true,
 } as const satisfies Operation;
 
 export const GET_SOCIAL_ACCOUNTS = {
   method: 'GET',
   path: '/bff/users/account-social',
-  response: SocialAccounts,
+  response: /* @__PURE__ */ reader<typeof SocialAccounts>(SocialAccountsRun),
   mutation: false,
 } as const satisfies Operation;
 
@@ -61,7 +70,7 @@ export const GET_LOGIN_HISTORY = {
   // Only a missing page means page 1: `null`, NaN or '2' is a caller's slip, refused before sending.
   path: (page?: number) =>
     `/bff/users/login-history?page=${pageParam('getLoginHistory', page === undefined ? 1 : page)}`,
-  response: LoginHistoryResponse,
+  response: /* @__PURE__ */ reader<typeof LoginHistoryResponse>(LoginHistoryRun),
   mutation: false,
 } as const satisfies Operation;
 

@@ -24,7 +24,7 @@ describe('a secret too long for an expression', () => {
       expires_in: 3600,
       user: { id: 1, name: HUGE },
     };
-    const result = await LOGIN.response['~standard'].validate(answer);
-    expect('issues' in result && result.issues?.length).toBeGreaterThan(0);
+    const result = LOGIN.response.safeParse(answer);
+    expect(result.success).toBe(false);
   });
 });

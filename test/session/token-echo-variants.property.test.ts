@@ -30,15 +30,15 @@ describe('a login answer echoing its token in a variant of its encoding', () => 
           const echo = variant.apply(token);
           const value = EMBEDDINGS[where]!(echo);
           const left = echo.replace(/=+$/, '').trim();
-          const result = (await (refresh ? REFRESH_TOKEN : LOGIN).response['~standard'].validate({
+          const result = (refresh ? REFRESH_TOKEN : LOGIN).response.safeParse({
             access_token: token,
             expires_in: 3600,
             token_type: 'Bearer',
             user: { id: 1, email: 'p@example.com', token, ...at(value) },
             userInfo: { ...PLAIN_USER_INFO, two_factor_type: value },
             message: value,
-          })) as { value?: { access_token: string; user?: { token?: string } } };
-          const { access_token, user, ...rest } = result.value!;
+          }) as { data?: { access_token: string; user?: { token?: string } } };
+          const { access_token, user, ...rest } = result.data!;
           const { token: own, ...player } = user ?? {};
           expect(access_token).toBe(token);
           if (!refresh) expect(own).toBe(token);

@@ -47,10 +47,10 @@ describe('a login answer that holds its token only in its own fields', () => {
       fc.asyncProperty(token, fc.option(token, { nil: undefined }), async (t, refresh) => {
         let result: unknown;
         const built = await regexpsBuiltBy(async () => {
-          result = await LOGIN.response['~standard'].validate(answerOf(t, refresh));
+          result = LOGIN.response.safeParse(answerOf(t, refresh));
         });
         expect(built).toBe(0);
-        expect((result as { value?: { access_token?: string } }).value?.access_token).toBe(t);
+        expect((result as { data?: { access_token?: string } }).data?.access_token).toBe(t);
       }),
       { numRuns: 40 },
     );
@@ -59,19 +59,19 @@ describe('a login answer that holds its token only in its own fields', () => {
   it('an echo elsewhere is still scrubbed (the walk runs where it must)', async () => {
     const t = 'tok_0123456789abcdefXYZ';
     const echoed = { ...answerOf(t), user: { ...answerOf(t).user, username: t } };
-    const result = (await LOGIN.response['~standard'].validate(echoed)) as {
-      value?: { access_token: string; user: { username: string; token: string } };
+    const result = LOGIN.response.safeParse(echoed) as {
+      data?: { access_token: string; user: { username: string; token: string } };
     };
-    expect(result.value?.user.username).toBe('[redacted]');
-    expect(result.value?.user.token).toBe(t);
-    expect(result.value?.access_token).toBe(t);
+    expect(result.data?.user.username).toBe('[redacted]');
+    expect(result.data?.user.token).toBe(t);
+    expect(result.data?.access_token).toBe(t);
   });
 
   it('a refresh answer with its token only in its own field builds nothing either', async () => {
     const t = 'tok_0123456789abcdefXYZ';
     const built = await regexpsBuiltBy(() =>
       Promise.resolve(
-        REFRESH_TOKEN.response['~standard'].validate({
+        REFRESH_TOKEN.response.safeParse({
           access_token: t,
           token_type: 'bearer',
           expires_in: 3600,

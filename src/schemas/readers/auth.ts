@@ -3,16 +3,21 @@
 // (test/schemas/readers.property.test.ts). A field added to a schema there is added here too.
 
 import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
-import { readBoolean, readInteger, readNumber, readText, UNREADABLE } from '../common';
+import { isAtLeastYearsOld } from '../../responsible-gaming/time';
+import { EMAIL, readBoolean, readInteger, readNumber, readText, UNREADABLE } from '../common';
 import {
+  boolean,
+  checked,
   headerToken,
   type Issue,
   kept,
   kind,
+  matching,
   nonEmpty,
   object,
   optional,
   type Run,
+  rule,
   string,
   text,
   tolerant,
@@ -225,4 +230,73 @@ export const UserProfileRun: Run = /* @__PURE__ */ (() => {
   ];
   for (const [name, fields] of parts) for (const end in fields) info[name + end] = fields[end]!;
   return object({ user: AuthUser, userInfo: object(info) });
+})();
+
+/** Whether `s` is a JSON-encoded array of strings (`'["BR"]'`: `nationalities`, spec 2.5). */
+export const isJsonStringArray = (s: string): boolean => {
+  try {
+    const v: unknown = JSON.parse(s);
+    return Array.isArray(v) && v.every((x) => typeof x === 'string');
+  } catch {
+    return false;
+  }
+};
+
+/** Minimum age to register (Lei 14.790/2023, art. 26, I). */
+export const MIN_PLAYER_AGE = 18;
+
+const OptionalString = /* @__PURE__ */ (() => optional(string))();
+
+/** `RegisterSimplifiedPayload`: its two rules, then a valid CPF as digits. */
+export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
+  checked(
+    object(
+      {
+        email: matching('email', EMAIL),
+        password: NonEmpty,
+        country: NonEmpty,
+        nationalities: (v, issues) => {
+          if (typeof v !== 'string') return string(v, issues);
+          rule(isJsonStringArray(v), 'must be a JSON-encoded array of strings', issues);
+          return v;
+        },
+        optIn: boolean,
+        ddi: OptionalString,
+        phone: OptionalString,
+        name: OptionalString,
+        birth_date: OptionalString,
+        number: OptionalString,
+        captcha_token: optional(NonEmpty),
+        app_source: OptionalString,
+        affiliation_code: OptionalString,
+      },
+      0,
+    ),
+    (p: { birth_date?: string; number?: string }, issues) => {
+      rule(
+        p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
+        `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
+        issues,
+        ['birth_date'],
+      );
+      rule(p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', issues, ['number']);
+      if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
+    },
+  ))();
+
+/** `ValidateDocumentPayload`. */
+export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
+  object({ number: NonEmpty, captcha_token: optional(NonEmpty) }, 0))();
+
+/** `ValidateDocumentResponse`. */
+export const ValidateDocumentResponseRun: Run = /* @__PURE__ */ (() => {
+  const t = text;
+  return object({
+    docnumber: t(),
+    docnumber_valid: flag(),
+    birth_date: t(),
+    gender: t(),
+    mother_name: t(),
+    name: t(),
+  });
 })();

@@ -1,9 +1,10 @@
-// Hand-written readers (issue 33, sizes): what the auth module's rows check with, in place of the
-// zod schemas of src/schemas/auth.ts, which stay what `pam-client/schemas` exports. A reader gives,
+// Hand-written readers (issue 33, sizes): what every operation row checks with, in place of the
+// zod schemas of src/schemas/*.ts, which stay what `pam-client/schemas` exports. A reader gives,
 // for every value, the value zod's schema gives and the issues zod raises (their codes, paths and
 // the fields `toValidationIssues` reads, in zod's order), so `parseRequest`/`parseResponse` make
-// the same result or the same error of either (test/schemas/readers.property.test.ts, the zod
-// schema as the oracle). They bundle no zod: the lean client carried its ~14 kB min for five rows.
+// the same result or the same error of either (test/schemas/readers.property.test.ts,
+// readers-user.property.test.ts: the zod schema as the oracle). They bundle no zod: a client
+// carried its ~16 kB min (~5 kB gz) for the rows that read with it.
 // Only the forms those rows use are here; each follows zod 4's own code (core/schemas.js).
 
 import type * as z from 'zod/mini';
@@ -77,6 +78,112 @@ export const headerToken: Run = (v, issues) => {
     });
   return v;
 };
+
+/** `z.boolean()`: a boolean, else `invalid_type` (aborting). */
+export const boolean: Run = (v, issues) => {
+  if (typeof v !== 'boolean') issues.push({ code: 'invalid_type', expected: 'boolean', path: [] });
+  return v;
+};
+
+/** `z.literal(values)`: one of `values` (SameValueZero, as zod's Set), else `invalid_value` (aborting). */
+/* @__NO_SIDE_EFFECTS__ */
+export const literal =
+  (values: unknown[]): Run =>
+  (v, issues) => {
+    if (!values.includes(v)) issues.push({ code: 'invalid_value', values, path: [] });
+    return v;
+  };
+
+/**
+ * `z.number()` (a finite number, else `invalid_type`, aborting), as common.ts's `int()` when
+ * `whole` (a fraction `invalid_type` expected `int`, aborting; beyond the safe range `too_big` /
+ * `too_small` origin `int`), then `atLeast(least)`, `atMost(most)` (origin `number`): each
+ * bound an issue after which zod goes on.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export const number =
+  (whole?: boolean, least?: number, most?: number): Run =>
+  (v, issues) => {
+    const push = (issue: { code: string; [field: string]: unknown }) => issues.push({ ...issue, path: [] });
+    const bound = (origin: string, n: number | undefined, small: boolean) => {
+      if (n !== undefined && (small ? (v as number) < n : (v as number) > n))
+        push({
+          origin,
+          ...(small ? { code: 'too_small', minimum: n } : { code: 'too_big', maximum: n }),
+          inclusive: true,
+          continue: true,
+        });
+    };
+    if (typeof v !== 'number' || !Number.isFinite(v)) push({ code: 'invalid_type', expected: 'number' });
+    else if (whole && !Number.isInteger(v))
+      push({ code: 'invalid_type', expected: 'int', format: 'safeint' });
+    else {
+      if (whole) {
+        bound('int', Number.MAX_SAFE_INTEGER, false);
+        bound('int', Number.MIN_SAFE_INTEGER, true);
+      }
+      bound('number', least, true);
+      bound('number', most, false);
+    }
+    return v;
+  };
+
+/** common.ts's `matching(format, pattern)`: a string `pattern` matches, else `invalid_format` (zod goes on). */
+/* @__NO_SIDE_EFFECTS__ */
+export const matching =
+  (format: string, pattern: RegExp): Run =>
+  (v, issues) => {
+    if (typeof v !== 'string') return string(v, issues);
+    if (!pattern.test(v))
+      issues.push({
+        origin: 'string',
+        code: 'invalid_format',
+        format,
+        pattern: String(pattern),
+        path: [],
+        continue: true,
+      });
+    return v;
+  };
+
+/** A `rule` of rule.ts on `value` (its `custom` issue at `path`, after which zod goes on). */
+export const rule = (ok: boolean, message: string, issues: Issue[], path: PropertyKey[] = []) => {
+  if (!ok) issues.push({ code: 'custom', message, path, continue: true });
+};
+
+/**
+ * `schema.check(...)`: `run`, then, unless it raised an issue after which zod stops, `checks` on
+ * its value (rules, overwrites), in order, as zod's `runChecks`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export const checked =
+  (run: Run, check: (value: never, issues: Issue[]) => void): Run =>
+  (v, issues) => {
+    const from = issues.length;
+    const out = run(v, issues);
+    if (issues.slice(from).every((issue) => issue.continue)) check(out as never, issues);
+    return out;
+  };
+
+/**
+ * list.ts's `list(element)` (z.array as a transform): an array, else `invalid_type` (aborting);
+ * each item read by `run`, its issues under its index, into a new array.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export const list = (run: Run): Run =>
+  kind((v, issues) => {
+    if (!Array.isArray(v)) {
+      issues.push({ code: 'invalid_type', expected: 'array', path: [] });
+      return v;
+    }
+    const out: unknown[] = Array(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const own: Issue[] = [];
+      out[i] = run(v[i], own);
+      for (const issue of own) issues.push({ ...issue, path: [i, ...issue.path] });
+    }
+    return out;
+  }, 1);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -153,7 +260,7 @@ export const kept = <T>(read: Read<T>): Run =>
     return r === UNREADABLE ? v : r;
   });
 
-/** What `parseRequest`/`parseResponse` call: zod's `safeParse`, and its Standard Schema `validate`. */
+/** What `parseRequest`/`parseResponse` call: zod's `safeParse`. */
 interface Parses {
   safeParse(
     value: unknown,
@@ -161,9 +268,8 @@ interface Parses {
 }
 
 /**
- * A reader as a row's schema: `safeParse` as zod's (the value, or the issues), and
- * `['~standard'].validate`. Typed as the zod schema it stands for (`Operation` takes zod types);
- * nothing else of zod's API is there.
+ * A reader as a row's schema: `safeParse` as zod's (the value, or the issues). Typed as the zod
+ * schema it stands for (`Operation` takes zod types); nothing else of zod's API is there.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function reader<T extends z.ZodMiniType>(run: Run): T {
@@ -172,9 +278,5 @@ export function reader<T extends z.ZodMiniType>(run: Run): T {
     const data = run(value, issues);
     return issues.length ? { success: false, error: { issues } } : { success: true, data };
   };
-  const validate = (value: unknown) => {
-    const r = safeParse(value);
-    return r.success ? { value: r.data } : { issues: r.error.issues };
-  };
-  return { safeParse, '~standard': { version: 1, vendor: 'pam-client', validate } } as Parses as never;
+  return { safeParse } as Parses as never;
 }
