@@ -110,6 +110,9 @@ export const REFRESH_TOKEN = {
   response: /* @__PURE__ */ reader<typeof RefreshTokenResponse>(granting(RefreshTokenRun)),
   mutation: true,
   skipAuthRefresh: true,
+  // The token to refresh with may be named (a tab sends only its own login's: a shared store may
+  // hold another's, machines/session/refresh.ts).
+  accessToken: true,
 } as const satisfies Operation;
 
 export const REGISTER_SIMPLIFIED = {

@@ -28,8 +28,8 @@ export interface AuthModule {
   logout(options?: LogoutOptions): Promise<void>;
   /** The signed-in player's profile (`GET /auth/user-profile?check_spa_again=1`). */
   getUserProfile(options?: CallOptions): Promise<UserProfileResponse>;
-  /** A new access token for the current one (`POST /users/refresh-token`). */
-  refreshToken(options?: CallOptions): Promise<RefreshTokenResponse>;
+  /** A new access token for the current one (`POST /users/refresh-token`); `options.accessToken` names it (default: the adapter's). */
+  refreshToken(options?: LogoutOptions): Promise<RefreshTokenResponse>;
   /** Starts password recovery (`POST /auth/forgot-password`). */
   forgotPassword(payload: ForgotPasswordPayload, options?: CallOptions): Promise<unknown>;
 }

@@ -29,7 +29,7 @@ describe('AuthModule, checked against the rows', () => {
       (options?: CallOptions) => Promise<UserProfileResponse>
     >();
     expectTypeOf<AuthModule['refreshToken']>().toEqualTypeOf<
-      (options?: CallOptions) => Promise<RefreshTokenResponse>
+      (options?: LogoutOptions) => Promise<RefreshTokenResponse>
     >();
     expectTypeOf<RegistrationModule['registerSimplified']>().toEqualTypeOf<
       (payload: RegisterSimplifiedPayload, options?: CallOptions) => Promise<LoginResponse>
