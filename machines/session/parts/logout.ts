@@ -3,6 +3,7 @@
 
 import { emit } from 'xstate';
 import { ownerOf, servicesOf } from '../context';
+import { resendingAuth } from '../refresh';
 import type { SessionStateConfig } from '../setup';
 import { service } from '../store';
 
@@ -19,8 +20,12 @@ export const signingOut = /* @__PURE__ */ (() =>
     invoke: {
       id: 'logout',
       src: 'logout',
-      // The login signed out: only its tokens are revoked (a shared store may hold a newer login).
-      input: ({ context }) => service({ ...servicesOf(context), owner: ownerOf(context) }),
+      // The login signed out: only its tokens are revoked (a shared store may hold a newer login). A
+      // revoke that got no verdict (a 5xx, no answer) is sent again, detached (`resendingAuth`).
+      input: ({ context }) => {
+        const s = servicesOf(context);
+        return service({ ...s, auth: resendingAuth(s.auth, s), owner: ownerOf(context) });
+      },
       // Signed out either way: a failed logout request must not keep a session alive here.
       onDone: { target: 'signedOut', actions: 'clearTokensUnlessNewer' },
       onError: {
