@@ -23,7 +23,12 @@ const profileReads = () => ctx.server.requests.filter((r) => r.path === '/auth/u
 describe('profile flow on an untrusted clock', () => {
   it('reads again (backing off) until the clock trusts a read, then shows it current', async () => {
     const clock = new SimulatedClock();
-    clock.set(Date.now());
+    // Away from a São Paulo midnight (its daily re-read would count as a read): from 21:00 there,
+    // four hours on (the test failed between 02:50 and 03:00 UTC).
+    const H = 3_600_000;
+    const base = Date.now();
+    const spHour = Math.floor((((base - 3 * H) % (24 * H)) + 24 * H) / H) % 24;
+    clock.set(spHour >= 21 ? base + 4 * H : base);
     serverClock = () => clock.now() + SKEW;
     const c = createPamClient({
       baseURL: ctx.server.url,
