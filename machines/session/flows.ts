@@ -247,10 +247,10 @@ const adopt = (reason: 'adopt' | 'share'): SessionAction =>
     // a logout with it could end the login in every tab.)
     if (reason === 'adopt' && (event as Heard<'ADOPT'>).session.sid !== context.sid)
       enqueue(() => {
-        const { tokens, auth } = servicesOf(context);
-        const held = heldSession(tokens);
+        const s = servicesOf(context);
+        const held = heldSession(s.tokens);
         if (held && sidOf(held) === context.sid && (held.seq ?? null) === context.seq)
-          revokeToken(auth, held.accessToken);
+          revokeToken(s.auth, held.accessToken, s);
       });
     enqueue.assign(adopted(context, event as Heard<'ADOPT'>));
     enqueue(({ context: next }) =>

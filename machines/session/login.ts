@@ -34,7 +34,7 @@ export const vaultedAuthOf = (context: SessionContext) => {
         detached(
           () => (s.auth[key] as (payload: never) => Promise<{ access_token?: unknown }>)(payload),
           options?.signal,
-          (answer) => revokeToken(s.auth, answer.access_token),
+          (answer) => revokeToken(s.auth, answer.access_token, s),
         );
   return vaultedAuth(auth, s.vault, s);
 };

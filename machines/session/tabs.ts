@@ -184,7 +184,9 @@ function revokeUnlessRevoked(c: SessionContext, e: SignOutMessage): void {
     withStored(
       c,
       (s) =>
-        sidOf(s) === c.sid && (s.seq ?? null) === c.seq && revokeToken(servicesOf(c).auth, s.accessToken),
+        sidOf(s) === c.sid &&
+        (s.seq ?? null) === c.seq &&
+        revokeToken(servicesOf(c).auth, s.accessToken, servicesOf(c)),
     );
 }
 

@@ -234,7 +234,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
     ctx.server.faults.add({ path: '/bff/users/update-limits', hang: true, times: 1 });
     ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 800, times: 1 });
     // The logout request fails: player 1's token stays valid at the server, so the late re-read succeeds.
-    ctx.server.faults.add({ path: '/auth/logout', status: 503, body: {}, times: 1 });
+    ctx.server.faults.add({ path: '/auth/logout', status: 503, body: {}, times: 3 }); // the send and its 2 resends
     const reread = new Promise((resolve) => c.on('mutationOutcomeUnknown', resolve));
     const reads = () => ctx.server.requests.filter((r) => r.path === '/auth/user-profile').length;
     const before = reads();
