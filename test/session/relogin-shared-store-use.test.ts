@@ -1,7 +1,7 @@
 import { createMemoryTokenStore } from 'pam-client';
 import { expect, it } from 'vitest';
 import { S, useWorld } from '../support/world';
-import { grantsOf, runFor, signIn, signOutAll } from './revoke-support';
+import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
 
 // REVIEW-I i5, the "use" part: two tabs share one token store and tab B hears the channel late.
 // Tab A logs out and in again (login 2, maybe another player). Tab B, still on login 1, must not
@@ -9,14 +9,6 @@ import { grantsOf, runFor, signIn, signOutAll } from './revoke-support';
 // then gives login 1 up), never a token of another login. Real sockets; time simulated.
 
 const world = useWorld();
-
-const draws = (start: number) => {
-  let x = start;
-  return () => {
-    x = (x + 0.618_033_988_75) % 1;
-    return x;
-  };
-};
 
 it('a lagging tab never sends a newer login of the shared store as its own', async () => {
   const g = grantsOf(world);

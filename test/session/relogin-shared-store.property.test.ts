@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createMemoryTokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { S, type Tab, useWorld } from '../support/world';
-import { grantsOf, runFor, signOutAll } from './revoke-support';
+import { draws, grantsOf, runFor, signOutAll } from './revoke-support';
 
 // REVIEW-I i5 as a property: two tabs of one origin, one token store shared by both (a browser's
 // localStorage) or one each, on the reference server (real sockets, the world's simulated clock),
@@ -71,15 +71,6 @@ const relogin: fc.Arbitrary<Step[]> = fc
 /** `steps` with every login (and re-login) made by tab A when `oneTab` (the check of the newest login applies). */
 const loginsBy = (oneTab: boolean, steps: Step[]): Step[] =>
   oneTab ? steps.map((s) => (s.op === 'login' || s.op === 'relogin' ? { ...s, tab: 0 } : s)) : steps;
-
-/** Draws in [0, 1) from `start`, each another (a login id per login, as a browser's random). */
-const draws = (start: number) => {
-  let x = start;
-  return () => {
-    x = (x + 0.618_033_988_75) % 1;
-    return x;
-  };
-};
 
 /** Whether the player must still be signed in at the end: one tab makes every login, and none is logged out after its last. */
 function newestLoginStands(steps: Step[]): boolean {

@@ -1,7 +1,7 @@
 import { createMemoryTokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { S, type Tab, useWorld } from '../support/world';
-import { grantsOf, runFor, signIn, signOutAll } from './revoke-support';
+import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
 
 // REVIEW-I i5: two tabs share one token store (a browser's localStorage) and tab B hears the
 // channel late. Tab A logs in, out, and in again (login 2). Tab B, still on login 1, refreshes
@@ -13,15 +13,6 @@ import { grantsOf, runFor, signIn, signOutAll } from './revoke-support';
 // time simulated.
 
 const world = useWorld();
-
-/** Draws in [0, 1) from `start`, each another (the golden ratio's steps). */
-const draws = (start: number) => {
-  let x = start;
-  return () => {
-    x = (x + 0.618_033_988_75) % 1;
-    return x;
-  };
-};
 
 async function reloginWhileBLags(trigger: 'refresh' | 'request') {
   const g = grantsOf(world);

@@ -96,3 +96,12 @@ export async function signOutAll(world: World, tabs: Tab[]): Promise<void> {
 
 /** `tab` signed in as the plain seed account (the world's `logIn`). */
 export const signIn = (world: World, tab: Tab) => logIn(world, tab);
+
+/** Draws in [0, 1) from `start`, each another (the golden ratio's steps): a login id per login. */
+export const draws = (start: number) => {
+  let x = start;
+  return () => {
+    x = (x + 0.618_033_988_75) % 1;
+    return x;
+  };
+};
