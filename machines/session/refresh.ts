@@ -382,8 +382,9 @@ export const revokeRetryMs = (retry: number, random: () => number): number =>
 
 /**
  * Whether a revoke that failed with `error` got no verdict, and is sent again: no answer, a
- * timeout, a 5xx, a 3xx. A 4xx is a verdict (a 401: the token is dead already; a 429 included:
- * never pressed), and so is an abort (the call was given up) or anything else.
+ * timeout, a 5xx, a 3xx, and the 4xx that say "try again" (408, 425, 429: REVIEW-K 2). Any other
+ * 4xx is a verdict (a 401: the token is dead already), and so is an abort (the call was given up)
+ * or anything else.
  */
 export function noVerdict(error: unknown): boolean {
   const e = asPamError(error);
@@ -391,9 +392,12 @@ export function noVerdict(error: unknown): boolean {
   return (
     e.code === 'network' ||
     e.code === 'timeout' ||
-    (e.code === 'http' && typeof status === 'number' && (status < 400 || status > 499))
+    (e.code === 'http' && typeof status === 'number' && (status < 400 || status > 499 || AGAIN.has(status)))
   );
 }
+
+/** The 4xx that ask for the request again later, not a verdict on it. */
+const AGAIN = new Set([408, 425, 429]);
 
 /**
  * A revoke: `first` sent, and, while a send gets no verdict (`noVerdict`), `again` sent after

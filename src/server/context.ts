@@ -55,6 +55,8 @@ function carriedSecrets(session: SessionData, fields: string): [string, string][
 
 /** How many times a revoke the API failed is sent again (`revoke`): 3 sends in all at most. */
 const REVOKE_RETRIES = 2;
+/** The 4xx that ask for a request again later (408, 425, 429): no verdict on a revoke. */
+const AGAIN = [408, 425, 429];
 
 /**
  * The wait before the `retry`th resend of a failed revoke (0, 1): 0.5 s, then 2 s, ±10 %, so
@@ -257,7 +259,10 @@ export class CallSession {
     })();
   }
 
-  /** One logout of `token` at the API: true when it answered 2xx or 4xx (done, or never to be). */
+  /**
+   * One logout of `token` at the API: true when it answered 2xx or a 4xx (done, or never to be)
+   * but 408, 425 and 429, which ask for it again later (REVIEW-K 2).
+   */
   private async revokeOnce(token: string, type: string): Promise<boolean> {
     try {
       const { status } = await callApi(this.parts.upstream, {
@@ -267,7 +272,7 @@ export class CallSession {
         request: this.request,
         context: this.context,
       });
-      return (status >= 200 && status < 300) || (status >= 400 && status < 500);
+      return (status >= 200 && status < 300) || (status >= 400 && status < 500 && !AGAIN.includes(status));
     } catch {
       return false; // no answer (unreachable, timed out, an impossible status): sent again
     }

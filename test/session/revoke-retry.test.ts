@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { S, useWorld } from '../support/world';
 import { grantsOf, runFor, signIn } from './revoke-support';
 
-// Review rj10 LOW-2: a logout whose `POST /auth/logout` got no verdict (a 5xx, a dropped socket)
+// Review rj10 LOW-2: a logout whose `POST /auth/logout` got no verdict (a 5xx, a 408/425/429, a dropped socket)
 // was sent once and its answer dropped: the token stayed live at the API until its expiry. The
 // session now sends such a revoke again (at most twice, after 0.5 s then 2 s ±10 % on the
 // environment's timers), detached: the logout's view does not wait for it. Real sockets against
@@ -50,11 +50,24 @@ describe('a revoke that got no verdict is sent again (rj10 LOW-2)', () => {
     expect(world.count('POST', LOGOUT)).toBe(3);
   });
 
-  it('a 429 is a verdict: never sent again (the token is left to its expiry)', async () => {
+  // REVIEW-K 2: 408, 425 and 429 say "try again", not "done": the token stayed live.
+  it.each([408, 425, 429])('a %i is no verdict: sent again, the token dead', async (status) => {
     const g = grantsOf(world);
     const a = g.open({ tabId: 'tab-a', channel: false });
     await signIn(world, a);
-    world.server.faults.add({ method: 'POST', path: LOGOUT, status: 429, times: 1 });
+    world.server.faults.add({ method: 'POST', path: LOGOUT, status, times: 1 });
+    a.client.logout();
+    await runFor(world, 10 * S);
+    expect(a.client.view.status).toBe('signedOut');
+    expect(world.count('POST', LOGOUT)).toBe(2);
+    expect(await g.live()).toEqual([]);
+  });
+
+  it('a 403 is a verdict: never sent again', async () => {
+    const g = grantsOf(world);
+    const a = g.open({ tabId: 'tab-a', channel: false });
+    await signIn(world, a);
+    world.server.faults.add({ method: 'POST', path: LOGOUT, status: 403, times: 1 });
     a.client.logout();
     await runFor(world, 10 * S);
     expect(a.client.view.status).toBe('signedOut');
