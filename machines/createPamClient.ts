@@ -263,7 +263,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
       // then gives its login up, machines/session/refresh.ts).
-      const c = session?.getSnapshot().context;
+      // A tab signed out here sends none: a store it has not taken (another tab's newer login)
+      // is not its own until it adopts it (REVIEW-K 3).
+      const snapshot = session?.getSnapshot();
+      if (snapshot?.hasTag('signedOut')) return null;
+      const c = snapshot?.context;
       const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, ownerOf(c)).own : read;
       if (!stored) return null;
       // Which login each token handed out belongs to (a refresh keeps it): the last few.

@@ -42,6 +42,22 @@ it('a lagging tab never sends a newer login of the shared store as its own', asy
   expect(sent.length).toBeGreaterThan(0);
   // The first of them went out while B still held login 1: never login 2's token.
   expect(sent[0]).not.toBe(`Bearer ${second}`);
+  // B gave login 1 up (signed out here), and has not heard of login 2: its calls carry no token
+  // (REVIEW-K 3: they carried login 2's, and got that player's data under a signed-out view).
+  expect(b.client.view.status).toBe('signedOut');
+  const later = world.server.requests.length;
+  const again = b.client.http.get('/auth/user-profile').then(
+    () => 'ok',
+    (e: { code?: string }) => e.code ?? 'error',
+  );
+  await runFor(world, 5 * S);
+  expect(await again).toBe('unauthorized');
+  expect(
+    world.server.requests
+      .slice(later)
+      .filter((r) => r.path === '/auth/user-profile')
+      .map((r) => r.headers.authorization ?? null),
+  ).toEqual([null]);
   world.hub.release();
   await runFor(world);
   expect(a.client.view.status).toBe('signedIn');
