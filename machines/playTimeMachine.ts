@@ -143,8 +143,11 @@ export type PlayTimeEvent =
       lost?: boolean;
       unknown?: boolean;
     }
-  /** Sent by `restoreActor` (XState persists no timer): the beat is armed again. */
-  | { type: 'xstate.restore' };
+  /**
+   * Sent by `restoreActor` (XState persists no timer): the beat is armed again. The machine sends
+   * it too, with the wait it read (`next`, ms, kept within 1 s and `beatMs`), after each beat.
+   */
+  | { type: 'xstate.restore'; next?: number };
 
 type Limit = Extract<PlayTimeEvent, { type: 'LIMIT' }>;
 
@@ -238,6 +241,31 @@ const level = ({ context }: Level, key: 'warning' | 'reached', is: boolean) => {
 const isWarning = (a: Level) => level(a, 'warning', true);
 const isReached = (a: Level) => level(a, 'reached', true);
 
+/**
+ * The wait before the next beat, from the shared clock as it reads now (an effect: the store and
+ * `learned` are read, so the beat and a restore, actions, read it and tell it on a `RESTORE_EVENT`).
+ * It lands on the next threshold when that comes sooner, so the warning and the limit are announced
+ * on time, not up to a beat late. Not known (no server time learned, or a clock or store that gave
+ * none at the last beat, or a store that throws now): looked at again in 1 s, so the time shows as
+ * soon as it can be told.
+ */
+const nextBeat = (context: PlayTimeContext): number => {
+  try {
+    if (context.own?.unknown || context.learned?.() === false) return 1_000;
+    // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
+    const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
+    if (!p) return context.beatMs;
+    const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
+    return Math.max(1_000, Math.min(context.beatMs, ...next));
+  } catch {
+    return 1_000;
+  }
+};
+
+/** Arms the beat again with the wait read now (`nextBeat`), once the beat's CLOCK is applied. */
+const arm = (context: PlayTimeContext, self: { send(e: never): void }) =>
+  self.send(trusted({ type: RESTORE_EVENT, next: nextBeat(context) }) as never);
+
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createPlayTimeMachine() {
   return machineSetup({
@@ -251,7 +279,8 @@ export function createPlayTimeMachine() {
     actions: {
       // The side effect of a heartbeat: read the shared clock, add this beat, write it back,
       // and hand the result to the machine (assign stays pure).
-      beat: ({ context, self }) => {
+      // With `arm` (a heartbeat, not a BEAT), the beat is armed again with the wait read after it.
+      beat: ({ context, self }, params?: { arm?: boolean }) => {
         const limit = activeLimit(context.limit);
         if (!limit) return;
         let told: object;
@@ -322,6 +351,11 @@ export function createPlayTimeMachine() {
           told = { ...context.own, type: 'CLOCK', clock: context.clock, unknown: true };
         }
         self.send(trusted(told) as never);
+        if (params?.arm) arm(context, self);
+      },
+      // A restore from `restoreActor` (no wait told): the wait read now, told again.
+      rearm: ({ context, event, self }) => {
+        if (!('next' in event)) arm(context, self);
       },
       // Only on CLOCK: this tab's beat is the event less its type and the record.
       setClock: assign(({ event }) => {
@@ -348,24 +382,14 @@ export function createPlayTimeMachine() {
       isWarning,
       isReached,
     },
-    // The next beat lands on the next threshold when that comes sooner, so the warning and the
-    // limit are announced on time, not up to a beat late.
+    // The wait the beat (or a restore) read and told (`nextBeat`); none told yet (the transition
+    // that runs the beat, which tells it at once): a heartbeat. Only from the event and the context.
     delays: {
-      beat: ({ context }) => {
-        // Not known (no server time learned, or a clock or store that gave none at the last beat,
-        // or a store that throws now): looked at again in 1 s, so the time shows as soon as it
-        // can be told.
-        try {
-          if (context.own?.unknown || context.learned?.() === false) return 1_000;
-          // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
-          const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
-          if (!p) return context.beatMs;
-          const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
-          return Math.max(1_000, Math.min(context.beatMs, ...next));
-        } catch {
-          return 1_000;
-        }
-      },
+      beat: ({ context, event }) =>
+        Math.max(
+          1_000,
+          Math.min(context.beatMs, Number((event as { next?: unknown }).next) || context.beatMs),
+        ),
     },
   }).createMachine({
     id: 'playTime',
@@ -378,15 +402,24 @@ export function createPlayTimeMachine() {
       off: { always: { guard: 'hasLimit', target: 'on' } },
       on: {
         type: 'parallel',
-        entry: 'beat',
+        entry: { type: 'beat', params: { arm: true } },
         on: { CLOCK: { actions: 'setClock' } },
         states: {
           clock: {
             initial: 'beating',
             states: {
               beating: {
-                after: { beat: { target: 'beating', reenter: true, actions: 'beat' } },
-                on: { BEAT: { actions: 'beat' }, [RESTORE_EVENT]: { target: 'beating', reenter: true } },
+                after: {
+                  beat: {
+                    target: 'beating',
+                    reenter: true,
+                    actions: { type: 'beat', params: { arm: true } },
+                  },
+                },
+                on: {
+                  BEAT: { actions: 'beat' },
+                  [RESTORE_EVENT]: { target: 'beating', reenter: true, actions: 'rearm' },
+                },
               },
             },
           },
