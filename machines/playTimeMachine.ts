@@ -279,8 +279,8 @@ export function createPlayTimeMachine() {
     actions: {
       // The side effect of a heartbeat: read the shared clock, add this beat, write it back,
       // and hand the result to the machine (assign stays pure).
-      // With `arm` (a heartbeat, not a BEAT), the beat is armed again with the wait read after it.
-      beat: ({ context, self }, params?: { arm?: boolean }) => {
+      // A heartbeat (not a BEAT) arms the beat again with the wait read after it (`arm`).
+      beat: ({ context, event, self }) => {
         const limit = activeLimit(context.limit);
         if (!limit) return;
         let told: object;
@@ -351,12 +351,10 @@ export function createPlayTimeMachine() {
           told = { ...context.own, type: 'CLOCK', clock: context.clock, unknown: true };
         }
         self.send(trusted(told) as never);
-        if (params?.arm) arm(context, self);
+        if (event.type !== 'BEAT') arm(context, self);
       },
       // A restore from `restoreActor` (no wait told): the wait read now, told again.
-      rearm: ({ context, event, self }) => {
-        if (!('next' in event)) arm(context, self);
-      },
+      rearm: ({ context, event, self }) => 'next' in event || arm(context, self),
       // Only on CLOCK: this tab's beat is the event less its type and the record.
       setClock: assign(({ event }) => {
         const { type, clock, ...own } = event as Extract<PlayTimeEvent, { type: 'CLOCK' }>;
@@ -385,6 +383,7 @@ export function createPlayTimeMachine() {
     // The wait the beat (or a restore) read and told (`nextBeat`); none told yet (the transition
     // that runs the beat, which tells it at once): a heartbeat. Only from the event and the context.
     delays: {
+      // (From 1 s to `beatMs`, as `nextBeat`'s: a wait told from outside cannot hold the beat back.)
       beat: ({ context, event }) =>
         Math.max(
           1_000,
@@ -402,20 +401,14 @@ export function createPlayTimeMachine() {
       off: { always: { guard: 'hasLimit', target: 'on' } },
       on: {
         type: 'parallel',
-        entry: { type: 'beat', params: { arm: true } },
+        entry: 'beat',
         on: { CLOCK: { actions: 'setClock' } },
         states: {
           clock: {
             initial: 'beating',
             states: {
               beating: {
-                after: {
-                  beat: {
-                    target: 'beating',
-                    reenter: true,
-                    actions: { type: 'beat', params: { arm: true } },
-                  },
-                },
+                after: { beat: { target: 'beating', reenter: true, actions: 'beat' } },
                 on: {
                   BEAT: { actions: 'beat' },
                   [RESTORE_EVENT]: { target: 'beating', reenter: true, actions: 'rearm' },
