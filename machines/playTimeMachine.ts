@@ -143,8 +143,11 @@ export type PlayTimeEvent =
       lost?: boolean;
       unknown?: boolean;
     }
-  /** Sent by `restoreActor` (XState persists no timer): the beat is armed again. */
-  | { type: 'xstate.restore' };
+  /**
+   * Sent by `restoreActor` (XState persists no timer): the beat is armed again. The machine sends
+   * it too, with the wait it read (`next`, ms, kept within 1 s and `beatMs`), after each beat.
+   */
+  | { type: 'xstate.restore'; next?: number };
 
 type Limit = Extract<PlayTimeEvent, { type: 'LIMIT' }>;
 
@@ -238,6 +241,31 @@ const level = ({ context }: Level, key: 'warning' | 'reached', is: boolean) => {
 const isWarning = (a: Level) => level(a, 'warning', true);
 const isReached = (a: Level) => level(a, 'reached', true);
 
+/**
+ * The wait before the next beat, from the shared clock as it reads now (an effect: the store and
+ * `learned` are read, so the beat and a restore, actions, read it and tell it on a `RESTORE_EVENT`).
+ * It lands on the next threshold when that comes sooner, so the warning and the limit are announced
+ * on time, not up to a beat late. Not known (no server time learned, or a clock or store that gave
+ * none at the last beat, or a store that throws now): looked at again in 1 s, so the time shows as
+ * soon as it can be told.
+ */
+const nextBeat = (context: PlayTimeContext): number => {
+  try {
+    if (context.own?.unknown || context.learned?.() === false) return 1_000;
+    // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
+    const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
+    if (!p) return context.beatMs;
+    const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
+    return Math.max(1_000, Math.min(context.beatMs, ...next));
+  } catch {
+    return 1_000;
+  }
+};
+
+/** Arms the beat again with the wait read now (`nextBeat`), once the beat's CLOCK is applied. */
+const arm = (context: PlayTimeContext, self: { send(e: never): void }) =>
+  self.send(trusted({ type: RESTORE_EVENT, next: nextBeat(context) }) as never);
+
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createPlayTimeMachine() {
   return machineSetup({
@@ -251,7 +279,8 @@ export function createPlayTimeMachine() {
     actions: {
       // The side effect of a heartbeat: read the shared clock, add this beat, write it back,
       // and hand the result to the machine (assign stays pure).
-      beat: ({ context, self }) => {
+      // A heartbeat (not a BEAT) arms the beat again with the wait read after it (`arm`).
+      beat: ({ context, event, self }) => {
         const limit = activeLimit(context.limit);
         if (!limit) return;
         let told: object;
@@ -322,7 +351,10 @@ export function createPlayTimeMachine() {
           told = { ...context.own, type: 'CLOCK', clock: context.clock, unknown: true };
         }
         self.send(trusted(told) as never);
+        if (event.type !== 'BEAT') arm(context, self);
       },
+      // A restore from `restoreActor` (no wait told): the wait read now, told again.
+      rearm: ({ context, event, self }) => 'next' in event || arm(context, self),
       // Only on CLOCK: this tab's beat is the event less its type and the record.
       setClock: assign(({ event }) => {
         const { type, clock, ...own } = event as Extract<PlayTimeEvent, { type: 'CLOCK' }>;
@@ -348,24 +380,15 @@ export function createPlayTimeMachine() {
       isWarning,
       isReached,
     },
-    // The next beat lands on the next threshold when that comes sooner, so the warning and the
-    // limit are announced on time, not up to a beat late.
+    // The wait the beat (or a restore) read and told (`nextBeat`); none told yet (the transition
+    // that runs the beat, which tells it at once): a heartbeat. Only from the event and the context.
     delays: {
-      beat: ({ context }) => {
-        // Not known (no server time learned, or a clock or store that gave none at the last beat,
-        // or a store that throws now): looked at again in 1 s, so the time shows as soon as it
-        // can be told.
-        try {
-          if (context.own?.unknown || context.learned?.() === false) return 1_000;
-          // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
-          const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
-          if (!p) return context.beatMs;
-          const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
-          return Math.max(1_000, Math.min(context.beatMs, ...next));
-        } catch {
-          return 1_000;
-        }
-      },
+      // (From 1 s to `beatMs`, as `nextBeat`'s: a wait told from outside cannot hold the beat back.)
+      beat: ({ context, event }) =>
+        Math.max(
+          1_000,
+          Math.min(context.beatMs, Number((event as { next?: unknown }).next) || context.beatMs),
+        ),
     },
   }).createMachine({
     id: 'playTime',
@@ -386,7 +409,10 @@ export function createPlayTimeMachine() {
             states: {
               beating: {
                 after: { beat: { target: 'beating', reenter: true, actions: 'beat' } },
-                on: { BEAT: { actions: 'beat' }, [RESTORE_EVENT]: { target: 'beating', reenter: true } },
+                on: {
+                  BEAT: { actions: 'beat' },
+                  [RESTORE_EVENT]: { target: 'beating', reenter: true, actions: 'rearm' },
+                },
               },
             },
           },
