@@ -19,7 +19,7 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
-import { fromPromise, sendParent } from 'xstate';
+import { enqueueActions, fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
@@ -68,16 +68,21 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       // `xstate.done.actor.refresh` (XState's `_send`, the system's relay) is no token, and its
       // `at` never moves the session's times; the refresh it cut short is made again (the
       // session's REFRESH, which it tells the cycle).
-      emitRefreshed: sendParent(({ event }) => {
+      // The session is first told the counter of the token the call sent (`HEARD`): the refreshed
+      // session is strictly newer than it (`nextCounter`), never a tie with the session another tab
+      // refreshed that token from (rk10 x5).
+      emitRefreshed: enqueueActions(({ event, enqueue }) => {
         const output = (event as unknown as { output: Stamped & { access_token: string } }).output;
-        return takeTicket(output)
-          ? internal({
-              type: 'TOKEN_REFRESHED',
-              handle: output.access_token,
-              at: output.at,
-              owner: output.owner,
-            })
-          : { type: 'REFRESH' };
+        if (!takeTicket(output)) return void enqueue.sendParent({ type: 'REFRESH' });
+        if (output.after !== null) enqueue.sendParent(internal({ type: 'HEARD', seq: output.after }));
+        enqueue.sendParent(
+          internal({
+            type: 'TOKEN_REFRESHED',
+            handle: output.access_token,
+            at: output.at,
+            owner: output.owner,
+          }),
+        );
       }),
       // Each send its own event object (the door lets an internal event's object through once).
       emitExpired: sendParent(() => internal({ type: 'SESSION_EXPIRED' })),
@@ -91,6 +96,8 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
 interface Stamped {
   at: number;
   owner: Owner;
+  /** The counter the refreshed session comes after: the sent token's (none: a session of no counter). */
+  after: number | null;
 }
 
 export interface GuardedRefreshOptions {
@@ -179,14 +186,15 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
 /**
  * A new token into the vault, stamped with its arrival in server time and its login: the clock read
  * then, or, when it gives no time then, `sent` (the reading before the request: earlier, so the
- * token's life is never counted past the truth).
+ * token's life is never counted past the truth), and the counter it comes after (`after`).
  */
-const stamp = (o: GuardedRefreshOptions, token: string, sent: ClockReading) => {
+const stamp = (o: GuardedRefreshOptions, token: string, sent: ClockReading, after: number | undefined) => {
   const r = readClock(o);
   const stamped: RefreshTokenResponse & Stamped = {
     access_token: o.vault.put(token),
     at: (r.error ? sent : r).serverAt,
     owner: o.owner,
+    after: Number.isSafeInteger(after) ? (after as number) : null,
   };
   // Built here, once, frozen: the only outcome the session takes (`emitRefreshed`).
   return trusted(Object.freeze(stamped));
@@ -286,7 +294,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
                     revokeToken(o.auth, answer.access_token, seamsOf(o));
                     throw unauthorized();
                   }
-                  return stamp(o, answer.access_token, sent);
+                  return stamp(o, answer.access_token, sent, own.seq);
                 }),
               ),
           signal,
@@ -304,7 +312,13 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             current.accessToken !== own.accessToken &&
             isNewerSession(current, own)
           )
-            return stamp(o, current.accessToken, sent);
+            // Another tab's refresh, taken as stored: counted as that one (after the one before it).
+            return stamp(
+              o,
+              current.accessToken,
+              sent,
+              current.seq === undefined ? undefined : current.seq - 1,
+            );
         }
         if (o.crossTab && o.claim) await o.claim(o, signal, e.code === 'unauthorized');
         throw error;

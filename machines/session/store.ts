@@ -493,8 +493,30 @@ export function writeSession(
     ...(context.seq === null ? {} : { seq: context.seq }),
     ...(context.sid === null ? {} : { sid: context.sid }),
   };
-  settle(services.tokens.set(session));
+  settle(setUnlessStale(services.tokens, session));
   return session;
+}
+
+/**
+ * Whether `stored` is of the login of `session` and not older than it (newer, or as new with
+ * another token): writing `session` over it would put back a token that may be rotated away.
+ */
+export const isStale = (session: StoredSession, stored: StoredSession | null | undefined): boolean =>
+  !!stored &&
+  sameLogin(session, stored) &&
+  stored.accessToken !== session.accessToken &&
+  !isNewerSession(session, stored);
+
+/**
+ * The store's compare-and-set of a session: written unless the store holds its login's newer
+ * session (`isStale`: a late message of another tab, a lagging tab's refresh). Read and written in
+ * one turn from a store that answers at once (the built-in stores); a read that fails writes.
+ */
+function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
+  const put = (stored: StoredSession | null | undefined) =>
+    isStale(session, stored) ? undefined : tokens.set(session);
+  const read = tokens.get();
+  return read instanceof Promise ? read.then(put, () => put(null)) : put(read);
 }
 
 /**

@@ -4,7 +4,7 @@
 // revokes a token a logout elsewhere left valid here. Without the tabs flow the session keeps to
 // its tab.
 
-import type { StoredSession } from 'pam-client';
+import type { StoredSession, TokenStore } from 'pam-client';
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
@@ -14,7 +14,7 @@ import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
 import { onBase, readClock, revokeToken } from './refresh';
-import { settle, sidOf } from './store';
+import { isStale, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -36,6 +36,8 @@ export interface TabsFlowInput {
   held: () => HeldSession;
   /** The clock read now (an adoption carries it: the session's transitions read none). */
   read?: () => ClockReading;
+  /** The shared store: it decides between a heard session and its login's newer one (`storeDecides`). */
+  tokens?: TokenStore;
 }
 
 /** The session as the tabs flow gets it (its `invoke`'s input): its context at start, and itself. */
@@ -52,6 +54,7 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
   crossTab: servicesOf(context).crossTab,
   vault: servicesOf(context).vault,
   read: () => readClock(servicesOf(context)),
+  tokens: servicesOf(context).tokens,
   held: () => {
     const s = self.getSnapshot();
     const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';
@@ -89,6 +92,27 @@ function sessionVerdict(
   });
 }
 
+/**
+ * A heard session as the shared store decides it (rk10 x5): the store's session of the same login
+ * when that one is not older (newer, or as new with another token: a late message of a token since
+ * rotated), else the heard one. A tab that hears a login late never takes (nor writes back) a
+ * token its login's refresh rotated away. A read that fails: the heard one.
+ */
+function storeDecides(
+  tokens: TokenStore | undefined,
+  message: SessionMessage,
+): SessionMessage | Promise<SessionMessage> {
+  const decide = (stored: StoredSession | null | undefined): SessionMessage =>
+    stored && isStale(message.session, stored) ? { ...message, session: stored } : message;
+  let read: ReturnType<TokenStore['get']> | null;
+  try {
+    read = tokens ? tokens.get() : null;
+  } catch {
+    read = null;
+  }
+  return read instanceof Promise ? read.then(decide, () => message) : decide(read);
+}
+
 /** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
 function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInternalEvent | null {
   const c = held.context;
@@ -115,8 +139,21 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
       (message) => {
         const held = input.held();
         let event: SessionInternalEvent | null = null;
-        if (message.type === 'session') event = sessionVerdict(held, input, message);
-        else if (message.type === 'signedOut') event = signOutVerdict(held, message);
+        if (message.type === 'session') {
+          // The store decides first: read at once from a store that answers at once, else judged
+          // against the session as it stands once it answered.
+          const decided = storeDecides(input.tokens, message);
+          if (decided instanceof Promise) {
+            settle(
+              decided.then((m) => {
+                const later = sessionVerdict(input.held(), input, m);
+                if (later) sendBack(later);
+              }),
+            );
+            return;
+          }
+          event = sessionVerdict(held, input, decided);
+        } else if (message.type === 'signedOut') event = signOutVerdict(held, message);
         else if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn') answerSync(held.context);
           else answerSyncSignedOut(held.context);

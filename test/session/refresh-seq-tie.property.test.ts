@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { createMemoryTokenStore } from 'pam-client';
+import { describe, expect, it } from 'vitest';
+import { S, type Tab, useWorld } from '../support/world';
+import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
+
+// Review rk10 x5 as a property: two tabs share one token store, one login (tab A's), on the
+// reference server (real sockets, the world's simulated clock), driven by generated interleavings of
+// both tabs' refreshes (their answers held back), app requests, the channel held, let go in part (a
+// lagging tab hears the first messages only) or whole, and time passing. No logout comes: the login
+// stays live at the server. Checked once everything settled:
+// - never signed out: both tabs signed in, on one token, the one the store holds, live at the server
+//   (no rotated token written back over the live one), an app request in each answered;
+// - once both sign out, every token the server granted is revoked.
+
+const world = useWorld();
+
+type Step =
+  | { op: 'refresh'; tab: 0 | 1; delay: number }
+  | { op: 'request'; tab: 0 | 1 }
+  | { op: 'advance'; ms: number }
+  | { op: 'hold' | 'release' }
+  | { op: 'deliver'; n: number };
+
+const tab = fc.constantFrom(0 as const, 1 as const);
+// A refresh's answer held back at most 100 ms: one held longer while the other tab refreshes the
+// same token still signs both tabs out (B's refresh of it answers 401 while A's answer is on its
+// way: counterexample [false, [refresh A 700 ms, refresh B, hold]]), an open defect, reported apart.
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    arbitrary: fc.record({
+      op: fc.constant('refresh' as const),
+      tab,
+      delay: fc.constantFrom(0, 100),
+    }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ op: fc.constant('request' as const), tab }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('advance' as const),
+      ms: fc.constantFrom(0, 50, 300, 1_500, 3_000),
+    }),
+    weight: 3,
+  },
+  { arbitrary: fc.record({ op: fc.constant('hold' as const) }), weight: 2 },
+  {
+    arbitrary: fc.record({ op: fc.constant('deliver' as const), n: fc.integer({ min: 1, max: 3 }) }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ op: fc.constant('release' as const) }), weight: 1 },
+);
+
+async function run(holdLogin: boolean, steps: Step[]) {
+  world.closeAll();
+  world.renew();
+  world.server.reset();
+  const g = grantsOf(world);
+  const storage = createMemoryTokenStore();
+  const tabs: Tab[] = [
+    g.open({ tabId: 'tab-a', storage, environment: { random: draws(0.3) } }),
+    g.open({ tabId: 'tab-b', storage, environment: { random: draws(0.6) } }),
+  ];
+  await world.settle();
+  // Tab B may hear the login itself late (the review's shape).
+  if (holdLogin) world.hub.hold();
+  await signIn(world, tabs[0]!);
+  for (const s of steps) {
+    if (s.op === 'refresh') {
+      g.hold('/users/refresh-token', s.delay);
+      tabs[s.tab]!.client.state.send({ type: 'REFRESH' } as never);
+    } else if (s.op === 'request') tabs[s.tab]!.client.http.get('/auth/user-profile').catch(() => {});
+    else if (s.op === 'advance') await world.advance(s.ms, 50);
+    else if (s.op === 'hold') world.hub.hold();
+    else if (s.op === 'deliver') for (const deliver of world.hub.held?.splice(0, s.n) ?? []) deliver();
+    else world.hub.release();
+    await world.settle();
+  }
+  await runFor(world, 5 * S);
+  world.hub.release();
+  await runFor(world, 10 * S);
+  expect(tabs.map((t) => t.client.view.status)).toEqual(['signedIn', 'signedIn']);
+  const token = await tabs[0]!.token();
+  expect(await tabs[1]!.token()).toBe(token);
+  expect((await storage.get())?.accessToken).toBe(token);
+  expect(await g.live()).toContain(token);
+  for (const t of tabs) {
+    const read = t.client.http.get('/auth/user-profile');
+    await runFor(world, 5 * S);
+    await expect(read).resolves.toBeTruthy();
+  }
+  await signOutAll(world, tabs);
+  await runFor(world, 10 * S);
+  expect(await g.live()).toEqual([]);
+}
+
+describe('two tabs refreshing one login through a shared store and a lagging channel (rk10 x5)', () => {
+  it('over generated interleavings of refreshes, requests and late messages', async () => {
+    await fc.assert(fc.asyncProperty(fc.boolean(), fc.array(step, { minLength: 1, maxLength: 10 }), run), {
+      numRuns: 25,
+    });
+  }, 300_000);
+
+  it("the review's shape: B hears the login late, after A refreshed", async () => {
+    await run(true, [
+      { op: 'refresh', tab: 0, delay: 0 },
+      { op: 'advance', ms: 1_500 },
+      { op: 'deliver', n: 1 },
+      { op: 'advance', ms: 3_000 },
+    ]);
+  }, 60_000);
+});
