@@ -42,14 +42,12 @@ export function isTransientError(error: unknown): boolean {
 export function asPamError(error: unknown): PamError {
   // A hostile value (a getter or Proxy trap that throws, a name quoting a secret) never escapes:
   // only a name that looks like a class name is kept (REVIEW-K 1).
-  let name: unknown = typeof error;
+  let name: unknown = 'object';
   try {
     if (isPamError(error)) return error;
-    if (error instanceof Error) name = error.name;
-  } catch {
-    name = 'object';
-  }
-  if (typeof name !== 'string' || !/^[A-Za-z]\w{0,40}$/.test(name)) name = 'Error';
+    name = error instanceof Error ? error.name : typeof error;
+  } catch {}
+  if (typeof name !== 'string' || !/^[a-z]\w{0,40}$/i.test(name)) name = 'Error';
   const cause = new Error(name as string);
   cause.name = name as string;
   return new UnexpectedError(`Unexpected failure (${name})`, { cause });
