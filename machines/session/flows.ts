@@ -49,7 +49,8 @@ import {
   profileOf,
 } from './profile';
 import { type ProfileOwner, profileUpdateOf } from './profile-rules';
-import { readClockTrusted, revokeToken } from './refresh';
+import { readClockTrusted } from './refresh';
+import { revokeToken } from './revoke';
 import type { PublishedProfile, SessionAction } from './setup';
 import { heldSession, sidOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';

@@ -2,14 +2,54 @@
 // as the session runs it. Commands are boxed (a password or captcha token is a Secret from here
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
-import type { AuthUser } from 'pam-client';
-import { box, boxCaptcha } from '../login/request';
+import type { AuthModule, AuthUser, LoginResponse, LoginSuccess, RegistrationModule } from 'pam-client';
+import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
-import { nextCounter } from './order';
-import { detached, expiryOf, revokeToken } from './refresh';
-import { type SealedLogin, vaultedAuth } from './store';
-import type { PendingCommand, SessionContext } from './types';
+import { drawLoginId, nextCounter } from './order';
+import { detached, expiryOf } from './refresh';
+import { revokeToken } from './revoke';
+import { type ExpiryClock, readClock, service } from './store';
+import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vault } from './types';
+
+/**
+ * A login answer as the login child outputs it: its token is a vault handle, and it is stamped
+ * (`issued`), with the clock as read when it arrived (`reading`: the refresh cycle starts at it).
+ */
+export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
+
+/**
+ * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
+ * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
+ */
+export function vaultedAuth(
+  auth: SessionServices['auth'],
+  vault: Vault,
+  stamp: Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number },
+): SessionServices['auth'] {
+  const seal = (response: LoginResponse): LoginResponse => {
+    const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
+    // When the answer arrived (server time: the clock has just learned from this answer), and
+    // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
+    // is random, so two logins of one instant still differ.
+    const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
+    // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
+    if (reading.error) throw reading.error;
+    const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
+    const out: Record<string, unknown> = { ...r, issued, reading };
+    if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
+    return out as LoginResponse;
+  };
+  return service({
+    ...auth,
+    login: async (...args: Parameters<AuthModule['login']>) => seal(await auth.login(...args)),
+    // Only when the client registers (the registration flow): without it, a registration fails closed.
+    ...(auth.registerSimplified && {
+      registerSimplified: async (...args: Parameters<RegistrationModule['registerSimplified']>) =>
+        seal(await auth.registerSimplified!(...args)),
+    }),
+  });
+}
 
 /** The login child's snapshot, as far as the session reads it. */
 export type LoginChildSnapshot = {

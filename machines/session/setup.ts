@@ -10,6 +10,7 @@ import { loginCore } from '../loginMachine';
 import { machineSetup, type PARTS } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
+import type { SealedLogin } from './login';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress, signedInFrom } from './login';
 import { sameOwner } from './profile-rules';
 import {
@@ -17,19 +18,12 @@ import {
   readClock,
   readClockTrusted,
   refreshed,
-  revokeHandle,
   sessionRefreshCycle,
   sessionWake,
   verdictAt,
 } from './refresh';
-import {
-  clearTokensUnlessNewer,
-  logoutSession,
-  restoreSession,
-  type SealedLogin,
-  settle,
-  writeSession,
-} from './store';
+import { revokeHandle } from './revoke';
+import { clearTokensUnlessNewer, logoutSession, restoreSession, settle, writeSession } from './store';
 import type {
   ClockReading,
   PendingCommand,

@@ -6,22 +6,13 @@
 // - reading it at start (restore), emptying it at logout, and writing a session are its actors
 //   and effects.
 
-import {
-  type AuthModule,
-  type LoginResponse,
-  type LoginSuccess,
-  type RegistrationModule,
-  StorageError,
-  type StoredSession,
-  type TokenStore,
-} from 'pam-client';
+import { type AuthModule, StorageError, type StoredSession, type TokenStore } from 'pam-client';
 import { parseStoredSession } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
-import { withoutUserToken } from '../login/request';
 import { settleWithin } from '../settle-within';
-import { drawLoginId, isNewerSession, MAX_TOKEN_LIFE_MS } from './order';
+import { isNewerSession, MAX_TOKEN_LIFE_MS } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 const VAULT_SIZE = 16;
@@ -268,45 +259,6 @@ export const readClock = (c: ExpiryClock): ClockReading => {
       };
 };
 
-/**
- * A login answer as the login child outputs it: its token is a vault handle, and it is stamped
- * (`issued`), with the clock as read when it arrived (`reading`: the refresh cycle starts at it).
- */
-export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
-
-/**
- * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
- * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
- */
-export function vaultedAuth(
-  auth: SessionServices['auth'],
-  vault: Vault,
-  stamp: Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number },
-): SessionServices['auth'] {
-  const seal = (response: LoginResponse): LoginResponse => {
-    const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
-    // When the answer arrived (server time: the clock has just learned from this answer), and
-    // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
-    // is random, so two logins of one instant still differ.
-    const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
-    // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
-    if (reading.error) throw reading.error;
-    const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
-    const out: Record<string, unknown> = { ...r, issued, reading };
-    if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
-    return out as LoginResponse;
-  };
-  return service({
-    ...auth,
-    login: async (...args: Parameters<AuthModule['login']>) => seal(await auth.login(...args)),
-    // Only when the client registers (the registration flow): without it, a registration fails closed.
-    ...(auth.registerSimplified && {
-      registerSimplified: async (...args: Parameters<RegistrationModule['registerSimplified']>) =>
-        seal(await auth.registerSimplified!(...args)),
-    }),
-  });
-}
-
 /** A stored session without its token: what the session machine may keep. */
 export const metaOf = ({ accessToken: _token, ...meta }: StoredSession): SessionMeta => meta;
 
@@ -510,13 +462,20 @@ export const isStale = (session: StoredSession, stored: StoredSession | null | u
 /**
  * The store's compare-and-set of a session: written unless the store holds its login's newer
  * session (`isStale`: a late message of another tab, a lagging tab's refresh). Read and written in
- * one turn from a store that answers at once (the built-in stores); a read that fails writes.
+ * one turn from a store that answers at once (the built-in stores: memory, web storage). A store
+ * that answers later is written at once, as before: a deferred write would leave a read in between
+ * (the adapter's retry of a 401) with the token the refresh replaced.
  */
 function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
-  const put = (stored: StoredSession | null | undefined) =>
-    isStale(session, stored) ? undefined : tokens.set(session);
-  const read = tokens.get();
-  return read instanceof Promise ? read.then(put, () => put(null)) : put(read);
+  let read: ReturnType<TokenStore['get']> | null = null;
+  try {
+    read = tokens.get();
+  } catch {}
+  if (read instanceof Promise) {
+    read.catch(() => {});
+    return tokens.set(session);
+  }
+  return isStale(session, read) ? undefined : tokens.set(session);
 }
 
 /**

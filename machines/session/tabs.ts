@@ -13,7 +13,8 @@ import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
-import { onBase, readClock, revokeToken } from './refresh';
+import { onBase, readClock } from './refresh';
+import { revokeToken } from './revoke';
 import { isStale, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
 import { initialContext, servicesOf } from '../../machines/session/context';
 import { internal } from '../../machines/session/events';
+import type { SealedLogin } from '../../machines/session/login';
 import { signedInFrom } from '../../machines/session/login';
 import { COUNTER_MAX, drawLoginId, heardOf } from '../../machines/session/order';
 import { refreshed } from '../../machines/session/refresh';
-import type { SealedLogin } from '../../machines/session/store';
 import { adopted } from '../../machines/session/tabs';
 import type { SessionContext } from '../../machines/session/types';
 

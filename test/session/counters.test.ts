@@ -2,10 +2,10 @@ import { createMemoryTokenStore, type LoginResponse } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
 import { initialContext, servicesOf } from '../../machines/session/context';
-import { signedInFrom } from '../../machines/session/login';
+import { type SealedLogin, signedInFrom, vaultedAuth } from '../../machines/session/login';
 import { heardOf } from '../../machines/session/order';
 import { refreshed } from '../../machines/session/refresh';
-import { createVault, type SealedLogin, vaultedAuth } from '../../machines/session/store';
+import { createVault } from '../../machines/session/store';
 import type { SessionContext } from '../../machines/session/types';
 
 // Issue 26 symptom 5, "counters and ids from one definition": what the channel's schema accepts

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { HttpError, NetworkError, TimeoutError, UnauthorizedError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { REVOKE_RETRIES, revokeToken } from '../../machines/session/refresh';
+import { REVOKE_RETRIES, revokeToken } from '../../machines/session/revoke';
 import { S, useWorld } from '../support/world';
 import { grantsOf, runFor, signIn } from './revoke-support';
 

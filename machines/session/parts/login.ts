@@ -5,9 +5,15 @@
 import { raise, sendTo } from 'xstate';
 import { servicesOf } from '../context';
 import { internal } from '../events';
-import { boxCommand, childIs, type LoginChildSnapshot, toChild, vaultedAuthOf } from '../login';
+import {
+  boxCommand,
+  childIs,
+  type LoginChildSnapshot,
+  type SealedLogin,
+  toChild,
+  vaultedAuthOf,
+} from '../login';
 import type { SessionStateConfig } from '../setup';
-import type { SealedLogin } from '../store';
 import type { PendingCommand } from '../types';
 
 /** The login child's progress, copied for the view (its snapshot as the action's params). */

@@ -3,7 +3,7 @@
 
 import { emit } from 'xstate';
 import { ownerOf, servicesOf } from '../context';
-import { resendingAuth } from '../refresh';
+import { resendingAuth } from '../revoke';
 import type { SessionStateConfig } from '../setup';
 import { service } from '../store';
 
