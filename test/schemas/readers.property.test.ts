@@ -17,36 +17,12 @@ import { LoginResponseRun, RefreshTokenRun } from '../../src/schemas/readers/aut
 import { type Issue, type Run, reader } from '../../src/schemas/readers/core';
 import { PLAIN_USER_INFO } from '../support/login-answer';
 import { hostile, scalars, valuesLike } from './arbitraries';
+import { outcome, type Schema } from './oracle';
 
 // Issue 33 (sizes): the auth module's rows read with hand-written readers (src/schemas/readers),
 // which bundle no zod. The zod schemas `pam-client/schemas` exports are the oracles: for every
 // value, `parseRequest`/`parseResponse` give the same value (keys in the same order) or throw the
 // same error (class, code, message, issues) with the reader as with the schema.
-
-type Schema = z.ZodMiniType;
-
-/** What the app sees: the value read, or the error thrown (all of its own fields). */
-function outcome(parse: () => unknown) {
-  try {
-    const value = parse();
-    return { value, order: order(value) };
-  } catch (error) {
-    const e = error as Error;
-    return { error: { ...e, class: e.constructor.name, name: e.name, message: e.message } };
-  }
-}
-
-/** Every object's keys in order, and its prototype: what toStrictEqual does not compare. */
-function order(value: unknown, depth = 0): unknown {
-  if (typeof value !== 'object' || value === null || depth > 8) return typeof value;
-  return [
-    Object.getPrototypeOf(value) === Object.prototype ? 'plain' : String(Object.getPrototypeOf(value)),
-    Reflect.ownKeys(value).map((key) => [
-      String(key),
-      order((value as Record<PropertyKey, unknown>)[key], depth + 1),
-    ]),
-  ];
-}
 
 /** A zod schema as a reader's `Run` (what `granting` wrapped before: its raw issues, its value). */
 const zodRun =
