@@ -285,19 +285,17 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         if (o.crossTab && o.claim) own = ownToken(o, await readStore(o.tokens));
         return await detached(
           () =>
-            o.auth
-              .refreshToken({ accessToken: own.accessToken } as Parameters<AuthModule['refreshToken']>[0])
-              .then((answer) =>
-                // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
-                // (A sync store read at once: the token is taken in the same turn as before.)
-                readNow(o.tokens, (stored) => {
-                  if (ownSession(o.tokens, stored, o.owner).newer) {
-                    revokeToken(o.auth, answer.access_token, seamsOf(o));
-                    throw unauthorized();
-                  }
-                  return stamp(o, answer.access_token, sent, own.seq);
-                }),
-              ),
+            o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
+              // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
+              // (A sync store read at once: the token is taken in the same turn as before.)
+              readNow(o.tokens, (stored) => {
+                if (ownSession(o.tokens, stored, o.owner).newer) {
+                  revokeToken(o.auth, answer.access_token, seamsOf(o));
+                  throw unauthorized();
+                }
+                return stamp(o, answer.access_token, sent, own.seq);
+              }),
+            ),
           signal,
           (out) => tookBack(o, out.access_token),
         );
