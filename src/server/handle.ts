@@ -10,7 +10,7 @@ import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIss
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { lineageOf } from './lineage';
-import { apiPathOf, ID, matchPath, type Route } from './routes';
+import { apiPathOf, isId, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
 import {
   apiFileURL,
@@ -344,7 +344,7 @@ function namesRoute(parts: ServerParts, url: string): boolean {
  */
 async function reportFile(parts: ServerParts, call: CallSession, search: URLSearchParams): Promise<Response> {
   const id = search.get('id');
-  if ([...search.keys()].join() !== 'id' || id === null || !ID.test(id))
+  if ([...search.keys()].join() !== 'id' || id === null || !isId(id))
     return message(call, 400, 'A report id is needed.');
   const read = (target: string, file = false) =>
     authed(call, (s) =>

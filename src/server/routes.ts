@@ -36,8 +36,11 @@ export interface Route {
 
 const SAMPLE_ID = 7_654_321;
 const SAMPLE_TYPE = 'zqsamplezq';
-/** A positive integer id, as `{id}` segments and query values take it. */
-export const ID = /^[1-9]\d{0,15}$/;
+/**
+ * A positive safe integer id, as `{id}` segments and query values take it (the browser client
+ * refuses anything above 2^53 - 1: the proxy forwards no id it would not send).
+ */
+export const isId = (s: string): boolean => /^[1-9]\d{0,15}$/.test(s) && Number(s) <= Number.MAX_SAFE_INTEGER;
 const TYPE = /^[a-z0-9_-]{1,32}$/;
 
 const KINDS: Record<string, RouteKind> = {
@@ -141,7 +144,7 @@ export function matchPath(
       r.segments.every((s, i) => {
         const given = segments[i]!;
         if (typeof s === 'string') return s === given;
-        return (s.hole === 'id' ? ID : TYPE).test(given);
+        return s.hole === 'id' ? isId(given) : TYPE.test(given);
       }),
   );
 }
@@ -154,7 +157,7 @@ export function apiPathOf(route: Route, segments: readonly string[], search: URL
     const rule = route.query[key];
     if (!rule || seen.has(key)) return null;
     seen.add(key);
-    if (rule.fixed !== undefined ? value !== rule.fixed : !ID.test(value)) return null;
+    if (rule.fixed !== undefined ? value !== rule.fixed : !isId(value)) return null;
   }
   for (const [key, rule] of Object.entries(route.query)) {
     const value = rule.fixed ?? search.get(key);

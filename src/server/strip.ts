@@ -99,10 +99,11 @@ export function fieldsOf(answer: unknown, secrets: readonly string[]): string {
 
 /**
  * A copy of `value` without any key ending in "token" (any case, any depth). Deeper than
- * MAX_DEPTH: null (nothing that deep is a service answer; fail closed rather than pass it on).
+ * MAX_DEPTH it throws `ScrubFailure`: nothing that deep is a service answer, and a copy that
+ * changed it (its depths cut) would pass on data the API never sent (REVIEW-L 7).
  */
 export function stripTokens(value: unknown, depth = 0): unknown {
-  if (depth > MAX_DEPTH) return null;
+  if (depth > MAX_DEPTH) throw new ScrubFailure('An answer nested too deep.');
   if (Array.isArray(value)) return value.map((item) => stripTokens(item, depth + 1));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
