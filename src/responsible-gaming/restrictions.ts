@@ -143,11 +143,18 @@ function selfOf(
   if (n > 0) {
     const end = info[`${field}_in`];
     until = parseServerTime(end);
+    // An end short of its length (less how a server may count it: a pause of N days from N - 1
+    // days, N months from N x 28 days) and of its earliest lift (`_min`) contradicts it: it reads
+    // as unknown, never over (REVIEW-L 1: a 7-day pause "ended" 1 s after it began).
+    const lift = parseServerTime(info[`${field}_min`]);
     const wrong =
       dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)
         ? `${field}_at`
         : (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) ||
-            (since !== null && until !== null && until <= since)
+            (since !== null &&
+              until !== null &&
+              (until <= since ||
+                (until < since + (pause ? n - 1 : n * 28) * DAY_MS && !(lift !== null && until >= lift))))
           ? `${field}_in`
           : null;
     if (wrong) {

@@ -65,7 +65,8 @@ function restrictionAround(now: number, kinds: RestrictionKind[]): fc.Arbitrary<
           ? since === null
             ? Number.POSITIVE_INFINITY
             : since + days * D
-          : (since ?? now) + end * 1000;
+          : // An end no shorter than its length allows (N - 1 days: REVIEW-L 1, test/responsible-gaming/contradicted-end).
+            (since ?? now) + ((days - 1) * 86_400 + end) * 1000;
       return {
         kind: 'pause',
         since,
@@ -90,7 +91,11 @@ function restrictionAround(now: number, kinds: RestrictionKind[]): fc.Arbitrary<
     .map(({ months, since, end, min, f }): Generated => {
       const permanent = months === -1;
       // Without `_in`, the end is N calendar months on (at least 89 days): after any `now` here.
-      const until = permanent || end === null ? Number.POSITIVE_INFINITY : (since ?? now) + end * 1000;
+      // With `_in`, no shorter than its length allows (N x 28 days: REVIEW-L 1).
+      const until =
+        permanent || end === null
+          ? Number.POSITIVE_INFINITY
+          : (since ?? now) + (months * 28 * 86_400 + end) * 1000;
       return {
         kind: 'selfExclusion',
         since,

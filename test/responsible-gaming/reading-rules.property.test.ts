@@ -196,9 +196,20 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
             seen.add('zero or unreadable start');
             expect(r.known).toBe(false);
             expect(r.unreadable).toContain(`${field}_at`);
-          } else if (count > 0 && (badDate(end) || (start !== null && stop !== null && stop <= start))) {
+          } else if (
+            count > 0 &&
+            (badDate(end) ||
+              (start !== null &&
+                stop !== null &&
+                // At or before its start, or short of its length (REVIEW-L 1: N - 1 days, N x 28 days).
+                stop < start + Math.max((field === 'user_pause' ? count - 1 : count * 28) * 86_400_000, 1)))
+          ) {
             seen.add(
-              stop !== null && start !== null && stop <= start ? 'end at or before start' : 'zero end',
+              stop !== null && start !== null && stop <= start
+                ? 'end at or before start'
+                : badDate(end)
+                  ? 'zero end'
+                  : 'end short of its length',
             );
             expect(r.known).toBe(false);
             expect(r.unreadable).toContain(`${field}_in`);
@@ -224,6 +235,7 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
     );
     expect([...seen].sort()).toEqual([
       'end at or before start',
+      'end short of its length',
       'none with a date ahead',
       'outside the set',
       'readable',

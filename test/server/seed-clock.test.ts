@@ -53,7 +53,12 @@ const restriction: fc.Arbitrary<Restriction> = fc.oneof(
 
 const infoOf = (r: Restriction): Record<string, unknown> => {
   if (r.kind === 'pause')
-    return { user_pause: 7, user_pause_at: sp(NOW + r.from), user_pause_in: sp(NOW + r.to) };
+    // As many days as its dates span (an end short of its length reads unknown: REVIEW-L 1).
+    return {
+      user_pause: Math.min(45, Math.floor((r.to - r.from) / DAY) + 1),
+      user_pause_at: sp(NOW + r.from),
+      user_pause_in: sp(NOW + r.to),
+    };
   if (r.kind === 'exclusion') return { user_exclusion: 6, user_exclusion_at: sp(NOW + r.from) };
   return {};
 };
