@@ -136,15 +136,16 @@ export function parseServerTime(value: unknown): number | null {
 }
 
 /**
- * Whether someone born on `birthDate` (`YYYY-MM-DD`, time ignored) is at least `years` old on
- * today's date in São Paulo. `false` for an unreadable date.
+ * Whether someone born on `birthDate` (`YYYY-MM-DD` and nothing more: a time or any other suffix
+ * is unreadable, REVIEW-L 2) is at least `years` old on today's date in São Paulo. `false` for an
+ * unreadable date.
  *
  * @example
  * isAtLeastYearsOld('2008-11-23', 18, Date.parse('2026-11-23T12:00:00Z')); // true
  */
 export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.now()): boolean {
   if (typeof birthDate !== 'string') return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthDate.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate.trim());
   if (!m || parseServerTime(m[0]) === null) return false;
   const today = brazilPartsOf(now);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
