@@ -131,7 +131,8 @@ export function parseServerTime(value: unknown): number | null {
   if (zone.toUpperCase() === 'Z') return wall;
   // An offset: its sign, hours and minutes (none: 0).
   const [offH, offM = 0] = [m[10], m[11]].map((s) => (s === undefined ? s : Number(s))) as number[];
-  if (offH! > 23 || offM > 59) return null;
+  // No zone is beyond UTC±14:00: a larger offset is garbage, never an end read a day early (REVIEW-L 6).
+  if (offM > 59 || offH! * 60 + offM > 840) return null;
   return wall - (m[9] === '-' ? -1 : 1) * (offH! * 60 + offM) * 60_000;
 }
 
