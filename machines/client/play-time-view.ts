@@ -29,3 +29,21 @@ export function withPlayTime(r: SessionRestrictions | null, p: PlayTime | null):
   cache.set(r, barred);
   return barred;
 }
+
+/** Play time not counted yet (`withPlayTimeFlow`): read as not known. */
+const UNCOUNTED = { reached: true, known: false } as PlayTime;
+
+/**
+ * The play-time flow's view (`SessionFlowImplementations.shown`): as `withPlayTime`, and while an
+ * active time limit is held but its child has not counted yet (`playTime` null, the frame after a
+ * profile read), play time is not known: `canBet` false with `playTimeUnknown` (REVIEW-L 3: that
+ * frame showed a player whose limit allowed nothing free to bet).
+ */
+export const withPlayTimeFlow = (
+  r: SessionRestrictions | null,
+  p: PlayTime | null,
+): SessionRestrictions | null =>
+  withPlayTime(
+    r,
+    p ?? (r?.limits.time.active && r.limits.time.amount !== null && r.limits.time.period ? UNCOUNTED : null),
+  );

@@ -24,7 +24,7 @@
 import type { PlayTime } from 'pam-client';
 import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
 import { staleView } from '../client/ended-view';
-import { withPlayTime } from '../client/play-time-view';
+import { withPlayTimeFlow } from '../client/play-time-view';
 import { isTime } from '../clock';
 import { openChannel } from '../environment';
 import { loginMachine } from '../loginMachine';
@@ -79,7 +79,7 @@ export interface SessionFlowImplementations {
   /** The origin's channel, opened for the client (the tabs flow's: none without it). */
   openChannel?: typeof openChannel;
   /** The view's restrictions as shown (the play-time flow's: barred while the limit is reached). */
-  shown?: typeof withPlayTime;
+  shown?: typeof withPlayTimeFlow;
 }
 
 /** The profile flow's input from the session: its services and the login it holds (`owner`). */
@@ -412,7 +412,7 @@ export const alertPlayTime: SessionAction = /* @__PURE__ */ enqueueActions(({ ev
 export const PLAY_TIME_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => ({
   actors: { playTime: sessionPlayTime },
   actions: { takePlayTime, wakePlayTime: sendTo('playTime', { type: 'BEAT' }) },
-  shown: withPlayTime,
+  shown: withPlayTimeFlow,
 }))();
 
 /** The play-time flow's default clock store: `localStorage` (shared by the tabs), memory elsewhere. */
