@@ -78,8 +78,6 @@ const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <
 
 /** Whether `info[key]` was sent (not absent, not null). */
 const sent = (info: Record<string, unknown>, key: string) => info[key] != null;
-/** PHP's zero dates (`'1969-12-31 21:00:00'`, `'1970-01-01 00:00:00'`) fall at or before this: never a real date. */
-const ZERO_DATE_FLOOR = DAY_MS;
 /** A date field sent (not absent, null or `''`). */
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -100,9 +98,12 @@ const ahead = (info: Record<string, unknown>, field: string, suffixes: string[],
     return t === null || t > now;
   });
 
-/** A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we can name). */
-const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);
-const noteOf = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+/**
+ * A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we
+ * can name). NaN and ±Infinity fail the comparison too.
+ */
+const timeOrNull = (t: number): number | null => (Math.abs(t) <= 8.64e15 ? t : null);
+const noteOf = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /** `since` plus whole calendar months in São Paulo (an exclusion of N months). */
 function addMonths(since: number, months: number): number {
@@ -137,16 +138,16 @@ function selfOf(
   const since = parseServerTime(at);
   let until: number | null = null;
   // Its dates (a permanent exclusion has no end): a start or end sent but unreadable
-  // (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (PHP's date() of timestamp 0,
-  // `'1969-12-31 21:00:00'`), or an end at or before its start. One of them is wrong and we cannot
+  // (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (`DAY_MS`: PHP's zero dates, its date()
+  // of timestamp 0, `'1969-12-31 21:00:00'`, never a real date), or an end at or before its start. One of them is wrong and we cannot
   // tell which, so the restriction is unknown, never "over" (fail closed).
   if (n > 0) {
     const end = info[`${field}_in`];
     until = parseServerTime(end);
     const wrong =
-      dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)
+      dateSent(at) && (since === null || since <= DAY_MS)
         ? `${field}_at`
-        : (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) ||
+        : (dateSent(end) && (until === null || until <= DAY_MS)) ||
             (since !== null && until !== null && until <= since)
           ? `${field}_in`
           : null;
@@ -332,9 +333,7 @@ function changeOf(raw: unknown): PendingLimitChange | null {
     effectiveAt: parseServerTime(value.effective_at),
   };
   // Nothing readable is no change.
-  const empty =
-    change.amount === null && change.period === null && change.active === null && change.effectiveAt === null;
-  return empty ? null : change;
+  return Object.values(change).every((v) => v === null) ? null : change;
 }
 
 /**

@@ -97,6 +97,8 @@ export function brazilTimeToEpoch(
 /** The first year a server date may have: earlier ones are garbage (`0000-00-00`-style sentinels). */
 const MIN_YEAR = 1900;
 
+const numberOrNone = (s: string | undefined) => (s === undefined ? s : Number(s));
+
 const SERVER_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)?)?$/i;
 
@@ -117,20 +119,18 @@ export function parseServerTime(value: unknown): number | null {
   if (typeof value !== 'string' || value.length > 40) return null;
   const m = SERVER_TIME.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m
-    .slice(1, 7)
-    .map((s) => (s === undefined ? s : Number(s))) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map(numberOrNone) as number[];
   const fraction = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
   if (year! < MIN_YEAR || month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59)
     return null;
-  const probe = new Date(Date.UTC(year!, month! - 1, day!));
-  if (probe.getUTCDate() !== day || probe.getUTCMonth() !== month! - 1) return null;
+  // An impossible day (31 and less) rolls over into the next month: the month tells it.
+  if (new Date(Date.UTC(year!, month! - 1, day!)).getUTCMonth() !== month! - 1) return null;
   const zone = m[8];
   if (zone === undefined) return brazilTimeToEpoch(year!, month!, day!, hour, minute, second, fraction);
   const wall = Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction);
   if (zone.toUpperCase() === 'Z') return wall;
   // An offset: its sign, hours and minutes (none: 0).
-  const [offH, offM = 0] = [m[10], m[11]].map((s) => (s === undefined ? s : Number(s))) as number[];
+  const [offH, offM = 0] = [m[10], m[11]].map(numberOrNone) as number[];
   if (offH! > 23 || offM > 59) return null;
   return wall - (m[9] === '-' ? -1 : 1) * (offH! * 60 + offM) * 60_000;
 }
