@@ -72,7 +72,7 @@ const DAY_MS = 86_400_000;
 export const START_SLACK_MS = 64_800_000;
 
 /** The spec's self-exclusion lengths in months (section 8), -1 = permanent; 0 = none. */
-const EXCLUSION_MONTHS: ReadonlySet<number> = new Set([0, 3, 6, 12, 24, 36, 60, -1]);
+const EXCLUSION_MONTHS: readonly number[] = [0, 3, 6, 12, 24, 36, 60, -1];
 /** The spec's pause lengths: 1 to 45 whole days (section 8); 0 = none. */
 const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
 
@@ -131,7 +131,7 @@ function selfOf(
   // itself: unknown too (review 7, H1).
   const v = readNumber(info[field]);
   const n =
-    v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.has(v)) ? v : null;
+    v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.includes(v)) ? v : null;
   if (n === null || (n === 0 && ahead(info, field, ['_at', '_in', '_min'], now))) bad.push(field);
   if (!n) return null;
   const at = info[`${field}_at`];
@@ -178,19 +178,19 @@ function imposedOf(
   bad: string[],
   now: number,
 ): Restriction | null {
-  const flag = readBoolean(info[`${who}_exclusion`]);
+  const field = `${who}_exclusion`;
+  const flag = readBoolean(info[field]);
   // Not excluded while its start is ahead (an exclusion set to start later) contradicts itself: unknown.
-  if (flag === UNREADABLE || (!flag && ahead(info, `${who}_exclusion`, ['_at'], now)))
-    bad.push(`${who}_exclusion`);
+  if (flag === UNREADABLE || (!flag && ahead(info, field, ['_at'], now))) bad.push(field);
   if (flag !== true) return null;
   return {
     kind: who === 'spa' ? 'spaExclusion' : 'operatorExclusion',
     imposedBy: who,
-    since: parseServerTime(info[`${who}_exclusion_at`]),
+    since: parseServerTime(info[`${field}_at`]),
     until: null,
     permanent: false,
     indefinite: true,
-    note: noteOf(info[`${who}_exclusion_note`]),
+    note: noteOf(info[`${field}_note`]),
     blocksAccount: true,
     earliestLiftAt: null,
   };

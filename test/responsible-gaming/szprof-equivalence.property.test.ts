@@ -13,7 +13,15 @@ import {
   type Restrictions,
   restrictionsOf,
 } from '../../src/responsible-gaming/index';
-import { brazilPartsOf, brazilTimeToEpoch, type LimitPeriodName } from '../../src/responsible-gaming/time';
+import {
+  BRAZIL_TIME_ZONE,
+  type BrazilParts,
+  brazilOffsetAt,
+  brazilPartsOf,
+  brazilTimeToEpoch,
+  isAtLeastYearsOld,
+  type LimitPeriodName,
+} from '../../src/responsible-gaming/time';
 import { readBoolean, readNumber, UNREADABLE } from '../../src/schemas/common';
 
 // ---- The oracles (cc4abd6) ----
@@ -257,6 +265,61 @@ function limitOf(
   };
 }
 
+let formatter: Intl.DateTimeFormat | null | undefined;
+const FALLBACK_OFFSET_MS = -10_800_000;
+function oldZoneFormatter(): Intl.DateTimeFormat | null {
+  if (formatter !== undefined) return formatter;
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: BRAZIL_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+  } catch {
+    formatter = null;
+  }
+  return formatter;
+}
+function oldBrazilOffsetAt(ms: number): number {
+  const f = oldZoneFormatter();
+  if (!f || !Number.isFinite(ms)) return FALLBACK_OFFSET_MS;
+  try {
+    const p: Record<string, number> = {};
+    for (const part of f.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+    const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+    const offset = wall - (ms - (((ms % 1000) + 1000) % 1000));
+    return Number.isFinite(offset) ? offset : FALLBACK_OFFSET_MS;
+  } catch {
+    return FALLBACK_OFFSET_MS;
+  }
+}
+function oldBrazilPartsOf(ms: number): BrazilParts {
+  const d = new Date(ms + oldBrazilOffsetAt(ms));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    weekday: d.getUTCDay(),
+  };
+}
+function oldIsAtLeastYearsOld(birthDate: unknown, years: number, now = Date.now()): boolean {
+  if (typeof birthDate !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthDate.trim());
+  if (!m || oldParseServerTime(m[0]) === null) return false;
+  const today = oldBrazilPartsOf(now);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const age = today.year - y - (today.month < mo || (today.month === mo && today.day < d) ? 1 : 0);
+  return age >= years;
+}
+
 // ---- The properties ----
 
 const NOW = Date.parse('2026-11-23T15:00:00Z');
@@ -421,6 +484,43 @@ describe('SZPROF cuts: the shipped readers agree with the ones before the cut (p
       fc.property(fc.jsonValue(), now, (v, at) => {
         expect(restrictionsOf(v, at)).toEqual(oldRestrictionsOf(v, at));
       }),
+    );
+  });
+  it('brazilOffsetAt gives the same offset at any time (and so every São Paulo day boundary)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -8.64e15, max: 8.64e15 }),
+          fc.double(),
+          fc
+            .date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+            .map((d) => d.getTime()),
+        ),
+        (ms) => {
+          expect(brazilOffsetAt(ms)).toBe(oldBrazilOffsetAt(ms));
+          expect(brazilPartsOf(ms)).toEqual(oldBrazilPartsOf(ms));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('isAtLeastYearsOld answers as before for any birth date, age and day', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          stamp,
+          fc
+            .date({ min: new Date('1900-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10)),
+        ),
+        fc.integer({ min: 0, max: 120 }),
+        fc.integer({ min: 0, max: 4_200_000_000_000 }),
+        (birth, years, now) => {
+          expect(isAtLeastYearsOld(birth, years, now)).toBe(oldIsAtLeastYearsOld(birth, years, now));
+        },
+      ),
+      { numRuns: 5_000 },
     );
   });
 });
