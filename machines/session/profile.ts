@@ -102,14 +102,18 @@ type Ev = ProfileFlowEvent | Stamped;
 /** A guard's arguments. */
 type G = { context: ProfileFlowContext; event: Ev };
 
-const isOurs = ({ context, event }: G) =>
-  (event.type === 'PROFILE' || event.type === 'PROFILE_SEEN') &&
-  isInternal(event) &&
-  isRecord(event.userInfo) &&
-  Number.isFinite(event.at) &&
-  ownsDatum(context.owner, event.owner) &&
-  // A user it names must be the player (an answer of another player, or of none, is not ours).
-  (!event.user || namesPlayer((event.user as { id?: unknown }).id, context.owner.userId));
+// (On `PROFILE` and `PROFILE_SEEN` only: the two share the fields it reads.)
+const isOurs = ({ context, event }: G) => {
+  const e = event as Seen;
+  return (
+    isInternal(e) &&
+    isRecord(e.userInfo) &&
+    Number.isFinite(e.at) &&
+    ownsDatum(context.owner, e.owner) &&
+    // A user it names must be the player (an answer of another player, or of none, is not ours).
+    (!e.user || namesPlayer((e.user as { id?: unknown }).id, context.owner.userId))
+  );
+};
 // Compared by when each reading's request was sent, never by arrival: not sent before the
 // reading the flow holds, and not stamped later than this tab's server time plus the clock's
 // bound (a lying or skewed tab).
@@ -144,15 +148,12 @@ const lostTrust = ({ context, event }: G) =>
   isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted;
 // Never read yet, or the last read was on an earlier São Paulo day, by this trusted stamp
 // (never by a kept maximum, nor by a time read while the clock was untrusted).
-const newDay = ({ context, event }: G) => {
-  const { trusted, at } = event as Now;
-  return (
-    isTrustedEvent(event) &&
-    trusted === true &&
-    Number.isFinite(at) &&
-    (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf(at))
-  );
-};
+const newDay = ({ context, event }: G) =>
+  usable(event) &&
+  (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf((event as Now).at));
+/** A stamp the flow can use as its time: its own (marked), on a trusted clock, a finite time. */
+const usable = (event: Ev) =>
+  isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);
 
 // The flow's clock read, an effect (never in the transition: issue 32.3), told as an event of
 // its own (nothing from outside stands in for it), with the clock's trust as read with it (a
@@ -474,8 +475,7 @@ export function createProfileFlow() {
             // Not a time to arm the timers on (they would count from a jumped time).
             {
               // A stamp the flow cannot use as its time (untrusted clock, or not its own).
-              guard: ({ event }) =>
-                !(isTrustedEvent(event) && event.trusted === true && Number.isFinite(event.at)),
+              guard: ({ event }) => !usable(event),
               actions: seeNow,
             },
             { guard: newDay, target: 'reading', actions: seeNow },
