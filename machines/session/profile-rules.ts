@@ -11,6 +11,7 @@ import {
   type LimitKind,
   type PamError,
   parseServerTime,
+  type Restriction,
   type Restrictions,
   restrictionsOf,
 } from 'pam-client';
@@ -246,22 +247,22 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
   // pending. Gone, or the same restriction ending earlier, no longer permanent or indefinite, or
   // liftable earlier: a lift too (null ends and lift times are "never").
   const at = (t: number | null) => t ?? Number.POSITIVE_INFINITY;
-  const all = [...theirs.inForce, ...theirs.pending];
-  const pairs = [
-    ...ours.inForce.map((a) => [a, theirs.inForce] as const),
-    ...ours.pending.map((a) => [a, all] as const),
-  ];
-  const loosened = pairs.some(([a, where]) => {
-    const b = where.find((x) => x.kind === a.kind);
-    return (
-      !b ||
-      (a.permanent && !b.permanent) ||
-      (a.indefinite && !b.indefinite) ||
-      at(b.until) < at(a.until) ||
-      at(b.earliestLiftAt) < at(a.earliestLiftAt)
-    );
-  });
-  if (loosened) return true;
+  const loosened = (list: Restriction[], where: Restriction[]) =>
+    list.some((a) => {
+      const b = where.find((x) => x.kind === a.kind);
+      return (
+        !b ||
+        (a.permanent && !b.permanent) ||
+        (a.indefinite && !b.indefinite) ||
+        at(b.until) < at(a.until) ||
+        at(b.earliestLiftAt) < at(a.earliestLiftAt)
+      );
+    });
+  if (
+    loosened(ours.inForce, theirs.inForce) ||
+    loosened(ours.pending, [...theirs.inForce, ...theirs.pending])
+  )
+    return true;
   return LIMIT_KINDS.some((k) => {
     const a = ours.limits[k];
     const b = theirs.limits[k];

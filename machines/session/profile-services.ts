@@ -97,7 +97,8 @@ export const withoutToken = (user: unknown): AuthUser | null => {
 /** How far ahead another tab's stamp may be: the clock's stated bound. */
 export const boundOf = (s: ProfileServices) => {
   const b = s.clock?.boundMs;
-  return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b : DEFAULT_STAMP_BOUND_MS;
+  // (Number.isFinite is false for anything but a finite number: no coercion.)
+  return Number.isFinite(b) && (b as number) >= 0 ? (b as number) : DEFAULT_STAMP_BOUND_MS;
 };
 
 /** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */

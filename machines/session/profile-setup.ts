@@ -74,14 +74,11 @@ type StatusParts = Pick<
  * either (stale, or unknown; no betting).
  */
 export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
+  // (`c` holds the status inputs under their own names: `readAt`, `failed`, `unlearned`, `error`, `user`.)
   sessionRestrictionsOf(c.userInfo, {
-    readAt: c.readAt,
-    failed: c.failed,
+    ...c,
     now,
     untrusted: c.untrusted || c.noTime || stamp?.trusted === false || !!c.expect,
-    unlearned: c.unlearned,
-    error: c.error,
-    user: c.user,
   });
 
 export function initial(input: ProfileFlowInput): ProfileFlowContext {

@@ -45,7 +45,7 @@
 // `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
 // are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import type { AuthUser, PamError } from 'pam-client';
+import type { AuthUser } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, not, raise } from 'xstate';
 import { brazilDayOf, trusted } from '../clock';
@@ -95,29 +95,169 @@ const tighter = (context: ProfileFlowContext, e: Seen) => {
   return liftsAny(theirs, ours);
 };
 
+// The flow's guards and actions, referenced by value, not by name: a name in `setup()` is a string
+// each bundle keeps twice (issue 33); tests and apps replace only its actors (`.provide()`). Each
+// runs on its own events' transitions only (the casts below are XState's routing).
+type Ev = ProfileFlowEvent | Stamped;
+/** A guard's arguments. */
+type G = { context: ProfileFlowContext; event: Ev };
+
+// (On `PROFILE` and `PROFILE_SEEN` only: the two share the fields it reads.)
+const isOurs = ({ context, event }: G) => {
+  const e = event as Seen;
+  return (
+    isInternal(e) &&
+    isRecord(e.userInfo) &&
+    Number.isFinite(e.at) &&
+    ownsDatum(context.owner, e.owner) &&
+    // A user it names must be the player (an answer of another player, or of none, is not ours).
+    (!e.user || namesPlayer((e.user as { id?: unknown }).id, context.owner.userId))
+  );
+};
+// Compared by when each reading's request was sent, never by arrival: not sent before the
+// reading the flow holds, and not stamped later than this tab's server time plus the clock's
+// bound (a lying or skewed tab).
+const isFresh = ({ context, event }: G) => {
+  const e = event as Seen;
+  if (!Number.isFinite(e.seen) || e.at > e.seen + boundOf(context.services)) return false;
+  return context.sentAt === null || e.at >= context.sentAt;
+};
+// A lift needs a reading sent after the one held: the flow's own, or this tab's outcome
+// re-read sent more than the clock's bound after it (within it, an offset re-learned from
+// whole-second `Date`s may invert two sends). Another tab's data may only tighten.
+const lifts = ({ context, event }: G) => {
+  const e = event as Seen;
+  const { sentAt } = context;
+  if (e.source === 'outcome' && (sentAt === null || e.at > sentAt + boundOf(context.services))) return false;
+  const [ours, theirs] = bothAt(context, e);
+  return liftsAny(ours, theirs);
+};
+// Sent before what the flow holds, but within the clock's bound of it (a stamp's jitter:
+// whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
+const closeAndTighter = ({ context, event }: G) => {
+  const { sentAt } = context;
+  const e = event as Seen;
+  return (
+    sentAt !== null && e.at < sentAt && e.at >= sentAt - boundOf(context.services) && tighter(context, e)
+  );
+};
+const trustChanged = ({ context, event }: G) =>
+  isTrustedEvent(event) &&
+  ((event as Clock).trusted === context.untrusted || (event as Clock).learned === context.unlearned);
+const lostTrust = ({ context, event }: G) =>
+  isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted;
+// Never read yet, or the last read was on an earlier São Paulo day, by this trusted stamp
+// (never by a kept maximum, nor by a time read while the clock was untrusted).
+const newDay = ({ context, event }: G) =>
+  usable(event) &&
+  (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf((event as Now).at));
+/** A stamp the flow can use as its time: its own (marked), on a trusted clock, a finite time. */
+const usable = (event: Ev) =>
+  isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);
+
+// The flow's clock read, an effect (never in the transition: issue 32.3), told as an event of
+// its own (nothing from outside stands in for it), with the clock's trust as read with it (a
+// jump is seen by that very reading, before `CLOCK`).
+const stamp = ({ context, self }: { context: ProfileFlowContext; self: { send(e: Ev): void } }) =>
+  self.send(trusted({ type: 'NOW' as const, ...stampOf(context.services) }));
+// The stamp `CLOCK` came with (read by the clock's watch with the trust it tells), the flow's
+// time in this very step.
+const stamped = /* @__PURE__ */ raise<ProfileFlowContext, Ev, Ev, undefined>(({ event }) =>
+  trusted({ type: 'NOW' as const, ...(event as Clock).stamp }),
+);
+// The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
+// clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
+// (Actions and guards below run on their own event's transitions only: the type is XState's routing.)
+// (A stamp that gave no time sets `noTime`: nothing current until one that gives time.)
+const seeNow = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) =>
+  isTrustedEvent(event) ? advanced(context, {}, event as Now) : {},
+);
+const took = (
+  context: ProfileFlowContext,
+  d: {
+    user: AuthUser | null;
+    userInfo: Record<string, unknown>;
+    at: number;
+    sent: number;
+    source: ProfileSource;
+    stamp: { at: number; trusted?: boolean };
+  },
+) => {
+  // A restriction accepted is awaited until a read of the flow's own shows it, else read
+  // again, backing off (`unsure`); one shown is awaited again, for its day, by any reading
+  // taken that does not show it (a replica lagging later, whatever path brought it).
+  const now = timeAfter(context.now, d.stamp);
+  const own = d.source === 'read';
+  const kept =
+    context.expect ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
+  const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
+  const seen = own && showsIt;
+  const expect = seen ? null : showsIt && !own ? context.expect : kept;
+  return advanced(
+    context,
+    {
+      userInfo: d.userInfo,
+      readAt: d.at,
+      // The order key never goes back (the flow's own read was sent after what it held).
+      sentAt: Math.max(d.sent, context.sentAt ?? d.sent),
+      failed: false,
+      error: null,
+      user: d.user ?? context.user,
+      source: d.source,
+      attempts: 0,
+      unsure: d.stamp.trusted === false || expect ? context.unsure + 1 : 0,
+      expect,
+      // (One heard from another tab: dated by this read, kept for its day as one accepted here.)
+      shown: seen ? datedBy(d.userInfo, now, kept) : context.shown,
+    },
+    d.stamp,
+  );
+};
+// A reading not taken (it would lift something) that also shows more than the flow holds (an
+// SPA exclusion beside a raised limit): stale, no betting, until the flow's own read that
+// follows it (fail closed: never free to bet beside a reading that bars).
+// Nothing sent before it is taken any more (the read that follows is sent after it).
+const doubt = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
+  const e = event as Seen;
+  return tighter(context, e)
+    ? advanced(context, { failed: true, sentAt: Math.max(e.at, context.sentAt ?? e.at) }, {})
+    : {};
+});
+// The clock's trust changed (or it learned the server's time): restrictions read on an
+// untrusted clock are never current, nor dated ones on a clock that never learned.
+const trust = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
+  const { trusted, learned } = event as Clock;
+  return isTrustedEvent(event)
+    ? advanced(
+        context,
+        { untrusted: !trusted, unlearned: learned === false, ...(trusted ? { unsure: 0 } : {}) },
+        {},
+      )
+    : {};
+});
+
 /** A datum from elsewhere (`PROFILE_SEEN`), taken. */
-const TOOK_SEEN = {
-  type: 'took',
-  params: ({ event }: { event: object }) => {
+const TOOK_SEEN = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(
+  ({ context, event }) => {
     const e = event as Seen;
-    return {
+    return took(context, {
       user: withoutToken(e.user),
       userInfo: e.userInfo,
       at: Math.min(e.at, e.seen),
       sent: e.at,
       source: e.source,
       stamp: { at: e.seen, trusted: e.seenTrusted },
-    };
+    });
   },
-} as const;
+);
 
 /** What `idle` and `retrying` both hear: the clock's trust. */
 const AGAIN = {
   CLOCK: [
     // The clock lost its trust: a read re-learns it (its answer's `Date`).
-    { guard: 'lostTrust', target: 'reading', actions: 'trust' },
+    { guard: lostTrust, target: 'reading', actions: trust },
     // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
-    { guard: 'trustChanged', actions: ['trust', 'stamped'] },
+    { guard: trustChanged, actions: [trust, stamped] },
   ],
 } as const;
 
@@ -127,221 +267,6 @@ export function createProfileFlow() {
     // Types only: `{}` at run time (createMachine does not read `types`).
     types: {} as { input: ProfileFlowInput; context: ProfileFlowContext; events: ProfileFlowEvent | Stamped },
     actors: { readProfile, watchClock },
-    actions: {
-      // The flow's clock read, an effect (never in the transition: issue 32.3), told as an event of
-      // its own (nothing from outside stands in for it), with the clock's trust as read with it (a
-      // jump is seen by that very reading, before `CLOCK`).
-      stamp: ({ context, self }) =>
-        self.send(trusted({ type: 'NOW' as const, ...stampOf(context.services) })),
-      // The stamp `CLOCK` came with (read by the clock's watch with the trust it tells), the flow's
-      // time in this very step.
-      stamped: raise(({ event }) => trusted({ type: 'NOW' as const, ...(event as Clock).stamp })),
-      // A profile from elsewhere, stamped with the flow's own clock (an effect, as `stamp`).
-      see: ({ context, event, self }) =>
-        self.send(
-          trusted({
-            ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
-            type: 'PROFILE_SEEN' as const,
-            ...seenOf(context.now, stampOf(context.services)),
-          }),
-        ),
-      // The flow's time is its last trusted stamp, never the largest it saw: a time taken while the
-      // clock is untrusted (a device clock jump) is not kept, and nothing derived from it is current.
-      // (Actions and guards below run on their own event's transitions only: the type is XState's routing.)
-      // (A stamp that gave no time sets `noTime`: nothing current until one that gives time.)
-      seeNow: assign(({ context, event }) =>
-        isTrustedEvent(event) ? advanced(context, {}, event as Now) : {},
-      ),
-      took: assign(
-        (
-          { context },
-          d: {
-            user: AuthUser | null;
-            userInfo: Record<string, unknown>;
-            at: number;
-            sent: number;
-            source: ProfileSource;
-            stamp: { at: number; trusted?: boolean };
-          },
-        ) => {
-          // A restriction accepted is awaited until a read of the flow's own shows it, else read
-          // again, backing off (`unsure`); one shown is awaited again, for its day, by any reading
-          // taken that does not show it (a replica lagging later, whatever path brought it).
-          const now = timeAfter(context.now, d.stamp);
-          const own = d.source === 'read';
-          const kept =
-            context.expect ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
-          const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
-          const seen = own && showsIt;
-          const expect = seen ? null : showsIt && !own ? context.expect : kept;
-          return advanced(
-            context,
-            {
-              userInfo: d.userInfo,
-              readAt: d.at,
-              // The order key never goes back (the flow's own read was sent after what it held).
-              sentAt: Math.max(d.sent, context.sentAt ?? d.sent),
-              failed: false,
-              error: null,
-              user: d.user ?? context.user,
-              source: d.source,
-              attempts: 0,
-              unsure: d.stamp.trusted === false || expect ? context.unsure + 1 : 0,
-              expect,
-              // (One heard from another tab: dated by this read, kept for its day as one accepted here.)
-              shown: seen ? datedBy(d.userInfo, now, kept) : context.shown,
-            },
-            d.stamp,
-          );
-        },
-      ),
-      // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0, any
-      // of its kind): no betting from now until a read shows it. One of the same kind kept is
-      // replaced by a later one only.
-      expect: assign(({ context, event }) => {
-        const { restricts: kind, at = 0 } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
-        if (!kind) return {};
-        const kept = context.expect?.kind === kind ? context.expect.at : at;
-        return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
-      }),
-      // One accepted here is kept for the player past this login and page, until a read shows it.
-      remember: ({ context, event }) => {
-        const { restricts: kind, at } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
-        if (kind && at !== undefined)
-          context.services.accepted?.remember(context.owner.userId, { kind, at } as AcceptedRestriction);
-      },
-      // One a read of the flow's own shows, within its day, is kept for the player as one accepted
-      // here (one heard from another tab: dated by that read), so a later login or page of theirs
-      // starts barred by it too (the store keeps the later of two).
-      keepShown: ({ context: c }) => {
-        if (c.shown && !c.expect && c.now - c.shown.at < ACCEPTED_MS)
-          c.services.accepted?.remember(c.owner.userId, c.shown);
-      },
-      adopt: assign(({ context, event }) => {
-        const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
-        // (The flow's entry runs again on each re-entry: one its reads showed is done.)
-        return isTrustedEvent(event) &&
-          accepted &&
-          accepted.at > (context.shown?.at ?? -1) &&
-          !(context.expect && context.expect.at >= accepted.at)
-          ? advanced(context, { expect: accepted }, {})
-          : {};
-      }),
-      // A reading not taken (it would lift something) that also shows more than the flow holds (an
-      // SPA exclusion beside a raised limit): stale, no betting, until the flow's own read that
-      // follows it (fail closed: never free to bet beside a reading that bars).
-      // Nothing sent before it is taken any more (the read that follows is sent after it).
-      doubt: assign(({ context, event }) => {
-        const e = event as Seen;
-        return tighter(context, e)
-          ? advanced(context, { failed: true, sentAt: Math.max(e.at, context.sentAt ?? e.at) }, {})
-          : {};
-      }),
-      failedRead: assign(
-        ({ context }, o: { error: PamError; at: number; trusted?: boolean; jitter: number }) =>
-          advanced(
-            context,
-            {
-              failed: true,
-              error: o.error,
-              attempts: context.attempts + 1,
-              retryMs: backoffDelay(context.attempts, { ...context.retry, random: () => o.jitter }),
-            },
-            o,
-          ),
-      ),
-      forget: assign(({ context, event }) => {
-        const { owner } = event as Extract<ProfileFlowEvent, { type: 'OWNER' }>;
-        const fresh = initial({ services: context.services, owner, retry: context.retry });
-        return {
-          ...fresh,
-          services: context.services,
-          now: context.now,
-          untrusted: context.untrusted,
-          unlearned: context.unlearned,
-          noTime: context.noTime,
-          version: context.version + 1,
-          reads: context.reads,
-        };
-      }),
-      // The clock's trust changed (or it learned the server's time): restrictions read on an
-      // untrusted clock are never current, nor dated ones on a clock that never learned.
-      trust: assign(({ context, event }) => {
-        const { trusted, learned } = event as Clock;
-        return isTrustedEvent(event)
-          ? advanced(
-              context,
-              { untrusted: !trusted, unlearned: learned === false, ...(trusted ? { unsure: 0 } : {}) },
-              {},
-            )
-          : {};
-      }),
-    },
-    guards: {
-      ours: ({ context, event }) =>
-        (event.type === 'PROFILE' || event.type === 'PROFILE_SEEN') &&
-        isInternal(event) &&
-        isRecord(event.userInfo) &&
-        Number.isFinite(event.at) &&
-        ownsDatum(context.owner, event.owner) &&
-        // A user it names must be the player (an answer of another player, or of none, is not ours).
-        (!event.user || namesPlayer((event.user as { id?: unknown }).id, context.owner.userId)),
-      // Compared by when each reading's request was sent, never by arrival: not sent before the
-      // reading the flow holds, and not stamped later than this tab's server time plus the clock's
-      // bound (a lying or skewed tab).
-      fresh: ({ context, event }) => {
-        const e = event as Seen;
-        if (!Number.isFinite(e.seen) || e.at > e.seen + boundOf(context.services)) return false;
-        return context.sentAt === null || e.at >= context.sentAt;
-      },
-      // A lift needs a reading sent after the one held: the flow's own, or this tab's outcome
-      // re-read sent more than the clock's bound after it (within it, an offset re-learned from
-      // whole-second `Date`s may invert two sends). Another tab's data may only tighten.
-      lifts: ({ context, event }) => {
-        const e = event as Seen;
-        const { sentAt } = context;
-        if (e.source === 'outcome' && (sentAt === null || e.at > sentAt + boundOf(context.services)))
-          return false;
-        const [ours, theirs] = bothAt(context, e);
-        return liftsAny(ours, theirs);
-      },
-      // Sent before what the flow holds, but within the clock's bound of it (a stamp's jitter:
-      // whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
-      closeAndTighter: ({ context, event }) => {
-        const { sentAt } = context;
-        const e = event as Seen;
-        return (
-          sentAt !== null &&
-          e.at < sentAt &&
-          e.at >= sentAt - boundOf(context.services) &&
-          tighter(context, e)
-        );
-      },
-      // What the flow holds needs no read of its own: it knows the account's standing (another tab's
-      // message names no user: only a read does) and awaits no restriction accepted.
-      settled: ({ context, event }) => !context.expect && !!((event as Seen).user ?? context.user),
-      trustChanged: ({ context, event }) =>
-        isTrustedEvent(event) &&
-        ((event as Clock).trusted === context.untrusted || (event as Clock).learned === context.unlearned),
-      lostTrust: ({ context, event }) =>
-        isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted,
-      otherOwner: ({ context, event }) =>
-        !sameOwner(context.owner, (event as Extract<ProfileFlowEvent, { type: 'OWNER' }>).owner),
-      // A stamp the flow cannot use as its time (untrusted clock, or not its own).
-      unusableNow: ({ event }) =>
-        !(isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at)),
-      // Never read yet, or the last read was on an earlier São Paulo day, by this trusted stamp
-      // (never by a kept maximum, nor by a time read while the clock was untrusted).
-      newDay: ({ context, event }) => {
-        const { trusted, at } = event as Now;
-        return (
-          isTrustedEvent(event) &&
-          trusted === true &&
-          Number.isFinite(at) &&
-          (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf(at))
-        );
-      },
-    },
     delays: {
       midnight: ({ context }) => clampDelay(untilNextBrazilDay(context.now)),
       change: ({ context }) => {
@@ -360,36 +285,107 @@ export function createProfileFlow() {
     initial: 'reading',
     invoke: { src: 'watchClock', input: ({ context }) => context },
     on: {
-      CHECK: { target: '.reading', reenter: true, actions: ['expect', 'remember'] },
-      ACCEPTED: { actions: 'adopt' },
-      WAKE: { actions: 'stamp' },
-      NOW: { actions: 'seeNow' },
+      CHECK: {
+        target: '.reading',
+        reenter: true,
+        actions: [
+          // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0,
+          // any of its kind): no betting from now until a read shows it. One of the same kind kept
+          // is replaced by a later one only.
+          assign(({ context, event }) => {
+            const { restricts: kind, at = 0 } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
+            if (!kind) return {};
+            const kept = context.expect?.kind === kind ? context.expect.at : at;
+            return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
+          }),
+          // One accepted here is kept for the player past this login and page, until a read shows it.
+          ({ context, event }) => {
+            const { restricts: kind, at } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
+            if (kind && at !== undefined)
+              context.services.accepted?.remember(context.owner.userId, { kind, at } as AcceptedRestriction);
+          },
+        ],
+      },
+      ACCEPTED: {
+        actions: assign(({ context, event }) => {
+          const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
+          // (The flow's entry runs again on each re-entry: one its reads showed is done.)
+          return isTrustedEvent(event) &&
+            accepted &&
+            accepted.at > (context.shown?.at ?? -1) &&
+            !(context.expect && context.expect.at >= accepted.at)
+            ? advanced(context, { expect: accepted }, {})
+            : {};
+        }),
+      },
+      WAKE: { actions: stamp },
+      NOW: { actions: seeNow },
       // Taken from elsewhere (while no read of its own is in flight: see `reading`).
       // Stamped with the flow's own clock first: a read dated after it (another tab's clock
       // ahead, or a forged date) counts as read now, never later.
-      PROFILE: { guard: 'ours', actions: 'see' },
+      PROFILE: {
+        guard: isOurs,
+        // A profile from elsewhere, stamped with the flow's own clock (an effect, as `stamp`).
+        actions: ({ context, event, self }) =>
+          self.send(
+            trusted({
+              ...(event as Extract<ProfileFlowEvent, { type: 'PROFILE' }>),
+              type: 'PROFILE_SEEN' as const,
+              ...seenOf(context.now, stampOf(context.services)),
+            }),
+          ),
+      },
       PROFILE_SEEN: [
         // Newer, but it would lift something: this tab reads for itself (a read in flight may have
         // been sent before theirs, so it starts over).
-        { guard: and(['ours', 'fresh', 'lifts']), target: '.reading', reenter: true, actions: 'doubt' },
+        { guard: and([isOurs, isFresh, lifts]), target: '.reading', reenter: true, actions: doubt },
         // Newer, and it lifts nothing: taken...
-        { guard: and(['ours', 'fresh', 'settled']), target: '.idle', reenter: true, actions: TOOK_SEEN },
+        {
+          guard: and([
+            isOurs,
+            isFresh,
+            // What the flow holds needs no read of its own: it knows the account's standing (another
+            // tab's message names no user: only a read does) and awaits no restriction accepted.
+            ({ context, event }) => !context.expect && !!((event as Seen).user ?? context.user),
+          ]),
+          target: '.idle',
+          reenter: true,
+          actions: TOOK_SEEN,
+        },
         // ...unless the flow still needs a read of its own: it reads again.
-        { guard: and(['ours', 'fresh']), target: '.reading', reenter: true, actions: TOOK_SEEN },
+        { guard: and([isOurs, isFresh]), target: '.reading', reenter: true, actions: TOOK_SEEN },
         // Not newer by its stamp, but too close to tell, and tighter: taken when it lifts nothing (a
         // reading may always tighten), and read again (a read in flight may have started before
         // theirs, so it starts over).
         {
-          guard: and(['ours', 'closeAndTighter', not('lifts')]),
+          guard: and([isOurs, closeAndTighter, not(lifts)]),
           target: '.reading',
           reenter: true,
           actions: TOOK_SEEN,
         },
-        { guard: and(['ours', 'closeAndTighter']), target: '.reading', reenter: true, actions: 'doubt' },
+        { guard: and([isOurs, closeAndTighter]), target: '.reading', reenter: true, actions: doubt },
       ],
-      CLOCK: { guard: 'trustChanged', actions: ['trust', 'stamped'] },
+      CLOCK: { guard: trustChanged, actions: [trust, stamped] },
       // (Re-entered, the flow's clock starts again: it recalls the new owner's, `ACCEPTED`.)
-      OWNER: { guard: 'otherOwner', target: '.reading', reenter: true, actions: 'forget' },
+      OWNER: {
+        guard: ({ context, event }) => !sameOwner(context.owner, event.owner),
+        target: '.reading',
+        reenter: true,
+        actions: assign(({ context, event }) => {
+          const { owner } = event as Extract<ProfileFlowEvent, { type: 'OWNER' }>;
+          const fresh = initial({ services: context.services, owner, retry: context.retry });
+          return {
+            ...fresh,
+            services: context.services,
+            now: context.now,
+            untrusted: context.untrusted,
+            unlearned: context.unlearned,
+            noTime: context.noTime,
+            version: context.version + 1,
+            reads: context.reads,
+          };
+        }),
+      },
     },
     states: {
       reading: {
@@ -399,7 +395,7 @@ export function createProfileFlow() {
         // (a newer reading is never dropped, an older one never taken as newer).
         on: {
           PROFILE_SEEN: {
-            guard: and(['ours', 'fresh', not('lifts')]),
+            guard: and([isOurs, isFresh, not(lifts)]),
             target: 'reading',
             reenter: true,
             actions: TOOK_SEEN,
@@ -418,30 +414,42 @@ export function createProfileFlow() {
               guard: ({ context, event }) => answers(context, event.output) && event.output.ok,
               target: 'idle',
               actions: [
-                {
-                  type: 'took',
-                  params: ({ context, event }) => {
-                    const o = event.output as Extract<ReadOutcome, { ok: true }>;
-                    return {
-                      user: o.user,
-                      userInfo: o.userInfo,
-                      at: context.readAt === null ? o.at : Math.max(o.at, context.readAt),
-                      sent: Number.isFinite(o.sent) ? (o.sent as number) : o.at,
-                      source: 'read' as const,
-                      stamp: { at: o.at, trusted: o.trusted },
-                    };
-                  },
+                assign(({ context, event }) => {
+                  const o = event.output as Extract<ReadOutcome, { ok: true }>;
+                  return took(context, {
+                    user: o.user,
+                    userInfo: o.userInfo,
+                    at: context.readAt === null ? o.at : Math.max(o.at, context.readAt),
+                    sent: Number.isFinite(o.sent) ? (o.sent as number) : o.at,
+                    source: 'read',
+                    stamp: { at: o.at, trusted: o.trusted },
+                  });
+                }),
+                // One a read of the flow's own shows, within its day, is kept for the player as one
+                // accepted here (one heard from another tab: dated by that read), so a later login or
+                // page of theirs starts barred by it too (the store keeps the later of two).
+                ({ context: c }) => {
+                  if (c.shown && !c.expect && c.now - c.shown.at < ACCEPTED_MS)
+                    c.services.accepted?.remember(c.owner.userId, c.shown);
                 },
-                'keepShown',
               ],
             },
             {
               guard: ({ context, event }) => answers(context, event.output),
               target: 'retrying',
-              actions: {
-                type: 'failedRead',
-                params: ({ event }) => event.output as Extract<ReadOutcome, { ok: false }>,
-              },
+              actions: assign(({ context, event }) => {
+                const o = event.output as Extract<ReadOutcome, { ok: false }>;
+                return advanced(
+                  context,
+                  {
+                    failed: true,
+                    error: o.error,
+                    attempts: context.attempts + 1,
+                    retryMs: backoffDelay(context.attempts, { ...context.retry, random: () => o.jitter }),
+                  },
+                  o,
+                );
+              }),
             },
           ],
         },
@@ -451,30 +459,34 @@ export function createProfileFlow() {
       // re-arms both timers from it.
       idle: {
         after: {
-          midnight: { actions: 'stamp' },
+          midnight: { actions: stamp },
           // A clock that never learned the server's time places no midnight: the device's may be
           // hours off either way, and armed on it the true one would go unchecked for up to a day.
           // Read again every hour instead (fail closed: a re-check early, never one skipped).
           3600000: { guard: ({ context }) => context.unlearned, target: 'reading' },
-          change: { actions: 'stamp' },
+          change: { actions: stamp },
           unsure: { guard: ({ context }) => context.unsure > 0 || !!context.expect, target: 'reading' },
           // The clock gave no time: stamped again each second (no request) until it gives time.
-          1000: { guard: ({ context }) => context.noTime, target: 'idle', reenter: true, actions: 'stamp' },
+          1000: { guard: ({ context }) => context.noTime, target: 'idle', reenter: true, actions: stamp },
         },
         on: {
           ...AGAIN,
           NOW: [
             // Not a time to arm the timers on (they would count from a jumped time).
-            { guard: 'unusableNow', actions: 'seeNow' },
-            { guard: 'newDay', target: 'reading', actions: 'seeNow' },
-            { target: 'idle', reenter: true, actions: 'seeNow' },
+            {
+              // A stamp the flow cannot use as its time (untrusted clock, or not its own).
+              guard: ({ event }) => !usable(event),
+              actions: seeNow,
+            },
+            { guard: newDay, target: 'reading', actions: seeNow },
+            { target: 'idle', reenter: true, actions: seeNow },
           ],
         },
       },
       // A failed read is tried again with the backoff, or at once on a wake-up in a new day.
       retrying: {
         after: { retry: 'reading' },
-        on: { ...AGAIN, NOW: { guard: 'newDay', target: 'reading', actions: 'seeNow' } },
+        on: { ...AGAIN, NOW: { guard: newDay, target: 'reading', actions: seeNow } },
       },
     },
   });

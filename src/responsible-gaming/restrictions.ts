@@ -72,14 +72,12 @@ const DAY_MS = 86_400_000;
 export const START_SLACK_MS = 64_800_000;
 
 /** The spec's self-exclusion lengths in months (section 8), -1 = permanent; 0 = none. */
-const EXCLUSION_MONTHS: ReadonlySet<number> = new Set([0, 3, 6, 12, 24, 36, 60, -1]);
+const EXCLUSION_MONTHS: readonly number[] = [0, 3, 6, 12, 24, 36, 60, -1];
 /** The spec's pause lengths: 1 to 45 whole days (section 8); 0 = none. */
 const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
 
 /** Whether `info[key]` was sent (not absent, not null). */
 const sent = (info: Record<string, unknown>, key: string) => info[key] != null;
-/** PHP's zero dates (`'1969-12-31 21:00:00'`, `'1970-01-01 00:00:00'`) fall at or before this: never a real date. */
-const ZERO_DATE_FLOOR = DAY_MS;
 /** A date field sent (not absent, null or `''`). */
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -100,9 +98,12 @@ const ahead = (info: Record<string, unknown>, field: string, suffixes: string[],
     return t === null || t > now;
   });
 
-/** A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we can name). */
-const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);
-const noteOf = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+/**
+ * A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we
+ * can name). NaN and ±Infinity fail the comparison too.
+ */
+const timeOrNull = (t: number): number | null => (Math.abs(t) <= 8.64e15 ? t : null);
+const noteOf = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /** `since` plus whole calendar months in São Paulo (an exclusion of N months). */
 function addMonths(since: number, months: number): number {
@@ -130,15 +131,15 @@ function selfOf(
   // itself: unknown too (review 7, H1).
   const v = readNumber(info[field]);
   const n =
-    v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.has(v)) ? v : null;
+    v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.includes(v)) ? v : null;
   if (n === null || (n === 0 && ahead(info, field, ['_at', '_in', '_min'], now))) bad.push(field);
   if (!n) return null;
   const at = info[`${field}_at`];
   const since = parseServerTime(at);
   let until: number | null = null;
   // Its dates (a permanent exclusion has no end): a start or end sent but unreadable
-  // (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (PHP's date() of timestamp 0,
-  // `'1969-12-31 21:00:00'`), or an end at or before its start. One of them is wrong and we cannot
+  // (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (`DAY_MS`: PHP's zero dates, its date()
+  // of timestamp 0, `'1969-12-31 21:00:00'`, never a real date), or an end at or before its start. One of them is wrong and we cannot
   // tell which, so the restriction is unknown, never "over" (fail closed).
   if (n > 0) {
     const end = info[`${field}_in`];
@@ -148,9 +149,9 @@ function selfOf(
     // as unknown, never over (REVIEW-L 1: a 7-day pause "ended" 1 s after it began).
     const lift = parseServerTime(info[`${field}_min`]);
     const wrong =
-      dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)
+      dateSent(at) && (since === null || since <= DAY_MS)
         ? `${field}_at`
-        : (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) ||
+        : (dateSent(end) && (until === null || until <= DAY_MS)) ||
             (since !== null &&
               until !== null &&
               (until <= since ||
@@ -184,19 +185,19 @@ function imposedOf(
   bad: string[],
   now: number,
 ): Restriction | null {
-  const flag = readBoolean(info[`${who}_exclusion`]);
+  const field = `${who}_exclusion`;
+  const flag = readBoolean(info[field]);
   // Not excluded while its start is ahead (an exclusion set to start later) contradicts itself: unknown.
-  if (flag === UNREADABLE || (!flag && ahead(info, `${who}_exclusion`, ['_at'], now)))
-    bad.push(`${who}_exclusion`);
+  if (flag === UNREADABLE || (!flag && ahead(info, field, ['_at'], now))) bad.push(field);
   if (flag !== true) return null;
   return {
     kind: who === 'spa' ? 'spaExclusion' : 'operatorExclusion',
     imposedBy: who,
-    since: parseServerTime(info[`${who}_exclusion_at`]),
+    since: parseServerTime(info[`${field}_at`]),
     until: null,
     permanent: false,
     indefinite: true,
-    note: noteOf(info[`${who}_exclusion_note`]),
+    note: noteOf(info[`${field}_note`]),
     blocksAccount: true,
     earliestLiftAt: null,
   };
@@ -339,9 +340,7 @@ function changeOf(raw: unknown): PendingLimitChange | null {
     effectiveAt: parseServerTime(value.effective_at),
   };
   // Nothing readable is no change.
-  const empty =
-    change.amount === null && change.period === null && change.active === null && change.effectiveAt === null;
-  return empty ? null : change;
+  return Object.values(change).every((v) => v === null) ? null : change;
 }
 
 /**

@@ -48,7 +48,8 @@ export function brazilOffsetAt(ms: number): number {
   if (!f || !Number.isFinite(ms)) return FALLBACK_OFFSET_MS;
   try {
     const p: Record<string, number> = {};
-    for (const part of f.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+    // (The literals land under `literal`, which nothing reads.)
+    for (const part of f.formatToParts(ms)) p[part.type] = Number(part.value);
     const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
     const offset = wall - (ms - (((ms % 1000) + 1000) % 1000));
     return Number.isFinite(offset) ? offset : FALLBACK_OFFSET_MS;
@@ -94,8 +95,7 @@ export function brazilTimeToEpoch(
   return wall - brazilOffsetAt(first);
 }
 
-/** The first year a server date may have: earlier ones are garbage (`0000-00-00`-style sentinels). */
-const MIN_YEAR = 1900;
+const numberOrNone = (s: string | undefined) => (s === undefined ? s : Number(s));
 
 const SERVER_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)?)?$/i;
@@ -117,20 +117,19 @@ export function parseServerTime(value: unknown): number | null {
   if (typeof value !== 'string' || value.length > 40) return null;
   const m = SERVER_TIME.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m
-    .slice(1, 7)
-    .map((s) => (s === undefined ? s : Number(s))) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map(numberOrNone) as number[];
   const fraction = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  if (year! < MIN_YEAR || month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59)
+  // 1900: the first year a server date may have (earlier ones are garbage, `0000-00-00`-style sentinels).
+  if (year! < 1900 || month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59)
     return null;
-  const probe = new Date(Date.UTC(year!, month! - 1, day!));
-  if (probe.getUTCDate() !== day || probe.getUTCMonth() !== month! - 1) return null;
+  // An impossible day (31 and less) rolls over into the next month: the month tells it.
+  if (new Date(Date.UTC(year!, month! - 1, day!)).getUTCMonth() !== month! - 1) return null;
   const zone = m[8];
   if (zone === undefined) return brazilTimeToEpoch(year!, month!, day!, hour, minute, second, fraction);
   const wall = Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction);
   if (zone.toUpperCase() === 'Z') return wall;
   // An offset: its sign, hours and minutes (none: 0).
-  const [offH, offM = 0] = [m[10], m[11]].map((s) => (s === undefined ? s : Number(s))) as number[];
+  const [offH, offM = 0] = [m[10], m[11]].map(numberOrNone) as number[];
   // No zone is beyond UTC±14:00: a larger offset is garbage, never an end read a day early (REVIEW-L 6).
   if (offM > 59 || offH! * 60 + offM > 840) return null;
   return wall - (m[9] === '-' ? -1 : 1) * (offH! * 60 + offM) * 60_000;
@@ -149,7 +148,7 @@ export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate.trim());
   if (!m || parseServerTime(m[0]) === null) return false;
   const today = brazilPartsOf(now);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
   const age = today.year - y - (today.month < mo || (today.month === mo && today.day < d) ? 1 : 0);
   return age >= years;
 }
