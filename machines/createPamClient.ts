@@ -337,7 +337,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         environment: env,
         crossTab,
         refreshWaitMs,
-        ...(options.playClock ? { playClock: options.playClock } : {}),
+        ...(options.playClock && { playClock: options.playClock }),
       },
       clock: env.timers,
       ...inspectorOf(parts),
@@ -360,7 +360,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const client: PamClientBase & { user?: UserModule } = {
     http,
     auth,
-    ...(user ? { user } : {}),
+    ...(user && { user }),
     tokens,
     environment: env,
     session: actor,

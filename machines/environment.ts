@@ -259,7 +259,7 @@ export const wakeSignals = /* @__PURE__ */ fromCallback<
   EventObject,
   Pick<PamEnvironment, 'visibility' | 'focus' | 'online'> & { read?: () => object }
 >(({ input, sendBack }) =>
-  onWake(input, () => sendBack(internal({ type: 'WAKE', ...(input.read ? { reading: input.read() } : {}) }))),
+  onWake(input, () => sendBack(internal({ type: 'WAKE', ...(input.read && { reading: input.read() }) }))),
 );
 
 /** Paused: nothing worth polling for while nobody looks or nothing can be sent. */

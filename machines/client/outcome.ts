@@ -84,29 +84,41 @@ export function withOutcomeCheck<O = undefined>(
   /** The time the re-read is sent at (read then, never throwing): handed to `report` as `sent`. */
   sentNow: () => number = () => Number.NaN,
 ): UserModule {
-  const wrapped: Record<string, unknown> = { ...user };
-  for (const operation of MUTATIONS) {
-    const original = user[operation] as (...args: unknown[]) => Promise<unknown>;
-    wrapped[operation] = async (...args: unknown[]) => {
-      const owner = ownerNow();
-      try {
-        return await original(...args);
-      } catch (error) {
-        if (isOutcomeUnknown(error)) {
-          // In the background: the caller hears the original error at once (a re-read that also
-          // times out would double the wait), and the re-read reports when it settles, with the
-          // time it was sent: its answer is ordered by that, never by when it arrives.
-          const sent = sentNow();
-          void auth
-            .getUserProfile()
-            .catch(() => null)
-            .then((profile) =>
-              report({ type: 'mutationOutcomeUnknown', operation, error, profile }, owner, sent),
-            );
-        }
-        throw error;
+  return wrapCalls(user, MUTATIONS, (original, operation) => async (...args) => {
+    const owner = ownerNow();
+    try {
+      return await original(...args);
+    } catch (error) {
+      if (isOutcomeUnknown(error)) {
+        // In the background: the caller hears the original error at once (a re-read that also
+        // times out would double the wait), and the re-read reports when it settles, with the
+        // time it was sent: its answer is ordered by that, never by when it arrives.
+        const sent = sentNow();
+        void auth
+          .getUserProfile()
+          .catch(() => null)
+          .then((profile) =>
+            report({ type: 'mutationOutcomeUnknown', operation, error, profile }, owner, sent),
+          );
       }
-    };
-  }
+      throw error;
+    }
+  });
+}
+
+/** A user-module call as a wrapper takes it. */
+export type UserCall = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * `user` with each call of `names` replaced by what `wrap` makes of it (the client's layers over the
+ * user module: the outcome check, the restrictions' re-read, the step-up prompt); the rest as it is.
+ */
+export function wrapCalls<N extends keyof UserModule>(
+  user: UserModule,
+  names: readonly N[],
+  wrap: (original: UserCall, name: N) => UserCall,
+): UserModule {
+  const wrapped: Record<string, unknown> = { ...user };
+  for (const name of names) wrapped[name] = wrap(user[name] as UserCall, name);
   return wrapped as unknown as UserModule;
 }

@@ -28,7 +28,7 @@ import type { SessionRestrictions } from '../session/profile-rules';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { staleView } from './ended-view';
-import { abortedBeforeCall, mayHaveApplied } from './outcome';
+import { abortedBeforeCall, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
 
 /**
@@ -385,42 +385,40 @@ export function withProfileRecheck(
   session: () => SessionRef | undefined,
   serverNow?: () => number,
 ): UserModule {
-  const wrapped: Record<string, unknown> = { ...user };
-  for (const [name, restricts] of Object.entries(RESTRICTION_CHANGES)) {
-    const original = user[name as keyof typeof RESTRICTION_CHANGES] as (
-      ...args: unknown[]
-    ) => Promise<unknown>;
-    // After a refusal nothing changed; when the outcome is unknown the outcome check re-reads the
-    // profile (which the client hands to the session).
-    wrapped[name] = async (...args: unknown[]) => {
-      // A signal aborted before the call: nothing is sent, whatever the error (review 8, item 1).
-      const refusedBeforeSending = abortedBeforeCall(args);
-      // When it was sent, on the server's clock: the restriction the server places starts then or later.
-      // Read here, in either mode (the server session's machine never stamps it on arrival).
-      // (A session without its services has no time to give: another tab's word then, any of its kind.)
-      // A clock that gives no time (`readingOf`: it throws, NaN, ...) gives no `sent`.
-      let sent: number | PamError | undefined;
-      try {
-        sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
-      } catch {}
-      if (typeof sent !== 'number') sent = undefined;
-      const tell = () =>
-        session()?.send(
-          internal({ type: 'PROFILE_CHANGED', restricts, ...(sent !== undefined && { sent }) }),
-        );
-      try {
-        const result = await original(...args);
-        tell();
-        return result;
-      } catch (error) {
-        // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
-        // an accepted one does, at once (review 7, M1).
-        if (restricts && mayHaveApplied(error, !refusedBeforeSending)) tell();
-        throw error;
-      }
-    };
-  }
-  return wrapped as unknown as UserModule;
+  // After a refusal nothing changed; when the outcome is unknown the outcome check re-reads the
+  // profile (which the client hands to the session).
+  return wrapCalls(
+    user,
+    Object.keys(RESTRICTION_CHANGES) as (keyof typeof RESTRICTION_CHANGES)[],
+    (original, name) =>
+      async (...args) => {
+        const restricts = RESTRICTION_CHANGES[name];
+        // A signal aborted before the call: nothing is sent, whatever the error (review 8, item 1).
+        const refusedBeforeSending = abortedBeforeCall(args);
+        // When it was sent, on the server's clock: the restriction the server places starts then or later.
+        // Read here, in either mode (the server session's machine never stamps it on arrival).
+        // (A session without its services has no time to give: another tab's word then, any of its kind.)
+        // A clock that gives no time (`readingOf`: it throws, NaN, ...) gives no `sent`.
+        let sent: number | PamError | undefined;
+        try {
+          sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
+        } catch {}
+        const tell = () =>
+          session()?.send(
+            internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
+          );
+        try {
+          const result = await original(...args);
+          tell();
+          return result;
+        } catch (error) {
+          // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
+          // an accepted one does, at once (review 7, M1).
+          if (restricts && mayHaveApplied(error, !refusedBeforeSending)) tell();
+          throw error;
+        }
+      },
+  );
 }
 
 /** A profile read elsewhere (the outcome check's re-read) is the session's too. */

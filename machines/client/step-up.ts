@@ -4,6 +4,7 @@
 // reserved there before a password is sent), in memory where there is none.
 
 import type { SensitiveCallOptions, StorageLike, UserModule } from 'pam-client';
+import { wrapCalls } from './outcome';
 
 /** The prompt: the player's password (a string or `Secret`), or null when they cancel. */
 export type StepUpPrompt = NonNullable<SensitiveCallOptions['onStepUp']>;
@@ -22,17 +23,12 @@ const SENSITIVE: readonly (keyof UserModule)[] = [
 /** `user` with `onStepUp` given to each sensitive change that has none of its own. */
 export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined): UserModule {
   if (!onStepUp) return user;
-  const wrapped: Record<string, unknown> = { ...user };
-  for (const name of SENSITIVE) {
+  return wrapCalls(user, SENSITIVE, (original, name) => (...args) => {
     const at = name === 'updateProfile' ? 2 : 1;
-    const original = user[name] as (...args: unknown[]) => Promise<unknown>;
-    wrapped[name] = (...args: unknown[]) => {
-      const options = (args[at] ?? {}) as SensitiveCallOptions;
-      args[at] = options.onStepUp ? options : { ...options, onStepUp };
-      return original(...args);
-    };
-  }
-  return wrapped as unknown as UserModule;
+    const options = (args[at] ?? {}) as SensitiveCallOptions;
+    args[at] = options.onStepUp ? options : { ...options, onStepUp };
+    return original(...args);
+  });
 }
 
 /**

@@ -321,25 +321,23 @@ export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ cont
   const update = profileUpdateOf(context, datum);
   if (!update) return;
   const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
-  const infoChanged = update.userInfo !== undefined && !sameJson(update.userInfo, context.userInfo);
+  const { userInfo } = update;
   enqueue.assign(update);
   // Told to the play-time flow, when the session has it.
   if (childSnapshot(self, 'playTime'))
     enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
   const { userId, sid } = context;
   // Told with the read's own server time: the other tabs compare by it, never by arrival.
+  // (Only when the read changed the info: an unchanged one, or none, is not told.)
   if (
     datum.source === 'read' &&
-    infoChanged &&
-    update.userInfo &&
+    userInfo &&
+    !sameJson(userInfo, context.userInfo) &&
     datum.at !== null &&
     userId !== null &&
     sid !== null
   ) {
-    enqueue({
-      type: 'publishProfile',
-      params: { userInfo: update.userInfo, owner: { userId, sid }, at: datum.at },
-    });
+    enqueue({ type: 'publishProfile', params: { userInfo, owner: { userId, sid }, at: datum.at } });
   }
   if (restrictionsChanged) enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
   const { error, status } = update.restrictions;

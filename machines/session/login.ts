@@ -2,7 +2,7 @@
 // as the session runs it. Commands are boxed (a password or captcha token is a Secret from here
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
-import type { AuthModule, AuthUser, LoginResponse, LoginSuccess, RegistrationModule } from 'pam-client';
+import type { AuthUser, LoginResponse, LoginSuccess } from 'pam-client';
 import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
@@ -18,14 +18,22 @@ import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vau
  */
 export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
 
+/** What stamps a login answer: the clock (server time) and the random source of login ids. */
+type Stamp = Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number };
+
+/** A login call as the session makes it (its payload, then its options). */
+type LoginCall = (payload: never, options?: { signal?: AbortSignal }) => Promise<LoginResponse>;
+
 /**
- * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
- * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
+ * `auth` with `auth.login` and `auth.registerSimplified` (each when it has one) made by `call` and
+ * sealed for the login child: the answer's access token goes into the vault and the child sees
+ * (and outputs) only its handle; `user.token` is dropped.
  */
-export function vaultedAuth(
+function sealedAuth(
   auth: SessionServices['auth'],
   vault: Vault,
-  stamp: Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number },
+  stamp: Stamp,
+  call: (key: 'login' | 'registerSimplified') => LoginCall,
 ): SessionServices['auth'] {
   const seal = (response: LoginResponse): LoginResponse => {
     const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
@@ -40,16 +48,23 @@ export function vaultedAuth(
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     return out as LoginResponse;
   };
-  return service({
-    ...auth,
-    login: async (...args: Parameters<AuthModule['login']>) => seal(await auth.login(...args)),
-    // Only when the client registers (the registration flow): without it, a registration fails closed.
-    ...(auth.registerSimplified && {
-      registerSimplified: async (...args: Parameters<RegistrationModule['registerSimplified']>) =>
-        seal(await auth.registerSimplified!(...args)),
-    }),
-  });
+  const sealed: Record<string, unknown> = { ...auth };
+  // Only when the client registers (the registration flow): without it, a registration fails closed.
+  for (const key of ['login', 'registerSimplified'] as const)
+    if (auth[key])
+      sealed[key] = async (payload: never, options?: object) => seal(await call(key)(payload, options));
+  return service(sealed as unknown as SessionServices['auth']);
 }
+
+/**
+ * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
+ * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
+ */
+export const vaultedAuth = (
+  auth: SessionServices['auth'],
+  vault: Vault,
+  stamp: Stamp,
+): SessionServices['auth'] => sealedAuth(auth, vault, stamp, (key) => auth[key] as LoginCall);
 
 /** The login child's snapshot, as far as the session reads it. */
 export type LoginChildSnapshot = {
@@ -67,16 +82,17 @@ const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
  */
 export const vaultedAuthOf = (context: SessionContext) => {
   const s = servicesOf(context);
-  const auth = { ...s.auth };
-  for (const key of ['login', 'registerSimplified'] as const)
-    if (s.auth[key])
-      (auth as Record<string, unknown>)[key] = (payload: never, options?: { signal?: AbortSignal }) =>
-        detached(
-          () => (s.auth[key] as (payload: never) => Promise<{ access_token?: unknown }>)(payload),
-          options?.signal,
-          (answer) => revokeToken(s.auth, answer.access_token, s),
-        );
-  return vaultedAuth(auth, s.vault, s);
+  return sealedAuth(
+    s.auth,
+    s.vault,
+    s,
+    (key) => (payload, options) =>
+      detached(
+        () => (s.auth[key] as LoginCall)(payload),
+        options?.signal,
+        (answer) => revokeToken(s.auth, answer.access_token, s),
+      ),
+  );
 };
 
 /** A session command as the login child's event (a login is its SUBMIT; a registration is the same). */

@@ -157,11 +157,11 @@ const typedSetup = /* @__PURE__ */ (() =>
           error: asPamError((event as { error?: unknown }).error),
           restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
           ...(event.type.endsWith('.playTime') && {
+            // (The fields in `PlayTime`'s order, its counts and period kept.)
             playTime: {
-              limitMs: p?.limitMs ?? 0,
-              usedMs: p?.usedMs ?? 0,
+              ...{ limitMs: 0, usedMs: 0, leftMs: 0, period: 'daily' as const },
+              ...p,
               leftMs: 0,
-              period: p?.period ?? 'daily',
               warning: true,
               reached: true,
               known: false as const,

@@ -36,14 +36,17 @@ export const signingIn = /* @__PURE__ */ (() =>
       id: 'login',
       src: 'login',
       input: ({ context }) => ({ auth: vaultedAuthOf(context), now: servicesOf(context).now }),
-      onSnapshot: [
-        { guard: childIs('failed'), target: 'failed', actions: progress },
-        { guard: childIs('cancelledAccount'), target: 'cancelledAccount', actions: progress },
-        { guard: childIs('twoFactorRequired'), target: '.twoFactorRequired', actions: progress },
-        { guard: childIs('verifyingTwoFactor'), target: '.verifyingCode', actions: progress },
-        { guard: childIs('registering'), target: '.registering', actions: progress },
-        { guard: childIs('submitting'), target: '.submitting', actions: progress },
-      ],
+      // Each state of the child as the session's (the first two at the session's root).
+      onSnapshot: (
+        [
+          ['failed', 'failed'],
+          ['cancelledAccount', 'cancelledAccount'],
+          ['twoFactorRequired', '.twoFactorRequired'],
+          ['verifyingTwoFactor', '.verifyingCode'],
+          ['registering', '.registering'],
+          ['submitting', '.submitting'],
+        ] as const
+      ).map(([value, target]) => ({ guard: childIs(value), target, actions: progress })),
       // The login child itself failed (not a failed login, which it reports): failed, with its
       // typed error; a new attempt starts over.
       onError: { target: 'failed', actions: 'takeError' },
