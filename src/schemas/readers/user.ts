@@ -7,6 +7,8 @@ import { EMAIL, readBoolean, readInteger, readText, SOCIAL_TYPE } from '../commo
 import {
   boolean,
   checked,
+  each,
+  fail,
   type Issue,
   kind,
   list,
@@ -27,13 +29,6 @@ const NonEmpty = /* @__PURE__ */ (() => nonEmpty())();
 const Email = /* @__PURE__ */ (() => matching('email', EMAIL))();
 const Int = /* @__PURE__ */ (() => number(true))();
 const PositiveInt = /* @__PURE__ */ (() => number(true, 1))();
-
-/** `fields` (names split on spaces) each read by `run`, in order. */
-const each = /* @__NO_SIDE_EFFECTS__ */ (fields: string, run: Run): Record<string, Run> => {
-  const shape: Record<string, Run> = {};
-  for (const key of fields.split(' ')) shape[key] = run;
-  return shape;
-};
 
 /** common.ts's `sensitiveFields`. */
 const sensitive = /* @__NO_SIDE_EFFECTS__ */ () => ({
@@ -205,8 +200,7 @@ export const IncomeReportDataRun: Run = /* @__PURE__ */ (() => {
     id: intField(),
     status: kind((v, issues: Issue[]) => {
       const status = readInteger(v);
-      if (!STATUSES.includes(status as number))
-        issues.push({ code: 'invalid_value', values: [...STATUSES], path: [] });
+      if (!STATUSES.includes(status as number)) fail(issues, 'invalid_value', { values: STATUSES });
       return status;
     }, 1),
     reference_year: optionalInt(),
