@@ -20,7 +20,7 @@ import {
   type Run,
   rule,
   string,
-  text,
+  Text,
   tolerant,
   wrongType,
 } from './core';
@@ -78,7 +78,6 @@ export const LoginPayloadRun: Run = /* @__PURE__ */ withLogin({
 export const ForgotPasswordRun: Run = /* @__PURE__ */ withLogin({ captcha_token: optional(NonEmpty) });
 
 // The answers' fields (common.ts's tolerant fields). A reader holds no state: one serves many fields.
-const Text = /* @__PURE__ */ text();
 const NullableText = /* @__PURE__ */ tolerant(readText, 'a string', 'nullable');
 const loose = /* @__NO_SIDE_EFFECTS__ */ (shape: Record<string, Run>) => optional(object(shape, 1));
 

@@ -251,7 +251,7 @@ export const tolerant = <T>(read: Read<T>, expected: string, mode?: 'nullable' |
   }, 1);
 
 /** `optionalText()`: text, null or absent read as absent. */
-export const text = /* @__NO_SIDE_EFFECTS__ */ (): Run => tolerant(readText, 'a string', 'optional');
+export const Text: Run = /* @__PURE__ */ tolerant(readText, 'a string', 'optional');
 
 /** `z.optional(kept…())` of common.ts: the value read, or kept as sent; never an issue. */
 /* @__NO_SIDE_EFFECTS__ */
