@@ -78,18 +78,14 @@ export const LoginPayloadRun: Run = /* @__PURE__ */ withLogin({
 export const ForgotPasswordRun: Run = /* @__PURE__ */ withLogin({ captcha_token: optional(NonEmpty) });
 
 // The answers' fields (common.ts's tolerant fields). A reader holds no state: one serves many fields.
-const NullableText = /* @__PURE__ */ tolerant(readText, 'a string', 'nullable');
+const NullableText = /* @__PURE__ */ tolerant(readText, 'a string', 1);
 const loose = /* @__NO_SIDE_EFFECTS__ */ (shape: Record<string, Run>) => optional(object(shape, 1));
 
 /** `AuthUser`. */
 const AuthUser = /* @__PURE__ */ (() => {
-  const [t, n, b] = [
-    Text,
-    tolerant(readNumber, 'a number', 'optional'),
-    tolerant(readBoolean, 'a boolean', 'optional'),
-  ];
+  const [t, n, b] = [Text, tolerant(readNumber, 'a number', 2), tolerant(readBoolean, 'a boolean', 2)];
   return object({
-    id: tolerant(readInteger, 'an integer', 'optional'),
+    id: tolerant(readInteger, 'an integer', 2),
     email: t,
     username: t,
     name: t,
@@ -123,7 +119,7 @@ const AuthUser = /* @__PURE__ */ (() => {
     cancelled_account: b,
     bonus_enabled: b,
     ftd_date: optional(NullableText),
-    ftd_value: optional(tolerant(readNumber, 'a number', 'nullable')),
+    ftd_value: optional(tolerant(readNumber, 'a number', 1)),
     mother_name: t,
   });
 })();
@@ -287,7 +283,7 @@ export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
 export const ValidateDocumentResponseRun: Run = /* @__PURE__ */ (() =>
   object({
     docnumber: Text,
-    docnumber_valid: tolerant(readBoolean, 'a boolean', 'optional'),
+    docnumber_valid: tolerant(readBoolean, 'a boolean', 2),
     birth_date: Text,
     gender: Text,
     mother_name: Text,

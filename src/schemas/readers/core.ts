@@ -235,14 +235,14 @@ type Read<T> = (value: unknown) => T | null | Unreadable;
 
 /**
  * The tolerant answer fields of common.ts (`integerField`, `optionalText`, …: transforms): the
- * value `read` reads; null kept (`nullable`), read as absent (`optional`), else an issue, as for a
- * value it cannot read (a `custom` issue, aborting).
+ * value `read` reads; null kept (`mode` 1: `nullable`), read as absent (2: `optional`), else an
+ * issue, as for a value it cannot read (a `custom` issue, aborting).
  */
 /* @__NO_SIDE_EFFECTS__ */
-export const tolerant = <T>(read: Read<T>, expected: string, mode?: 'nullable' | 'optional'): Run =>
+export const tolerant = <T>(read: Read<T>, expected: string, mode?: 1 | 2): Run =>
   kind((v, issues) => {
     const r = read(v);
-    if (r === null && mode) return mode === 'optional' ? undefined : null;
+    if (r === null && mode) return mode > 1 ? undefined : null;
     if (r === UNREADABLE || r === null) {
       fail(issues, 'custom', { message: `expected ${expected}` });
       return null;
@@ -251,7 +251,7 @@ export const tolerant = <T>(read: Read<T>, expected: string, mode?: 'nullable' |
   }, 1);
 
 /** `optionalText()`: text, null or absent read as absent. */
-export const Text: Run = /* @__PURE__ */ tolerant(readText, 'a string', 'optional');
+export const Text: Run = /* @__PURE__ */ tolerant(readText, 'a string', 2);
 
 /** `z.optional(kept…())` of common.ts: the value read, or kept as sent; never an issue. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -117,7 +117,7 @@ export const CheckPasswordResultRun: Run = /* @__PURE__ */ (() =>
     success: tolerant(readBoolean, 'a boolean'),
   }))();
 
-const OptionalInt = /* @__PURE__ */ (() => tolerant(readInteger, 'an integer', 'optional'))();
+const OptionalInt = /* @__PURE__ */ (() => tolerant(readInteger, 'an integer', 2))();
 const IntField = /* @__PURE__ */ (() => tolerant(readInteger, 'an integer'))();
 
 /** `SocialAccounts`. */
