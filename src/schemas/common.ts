@@ -4,7 +4,7 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
 import { RequestValidationError, ResponseValidationError, type ValidationIssue } from '../errors/index';
-import { type Scrubber, scrubberOf } from '../errors/scrub';
+import { scrubberOf } from '../errors/scrub';
 import { rule } from './rule';
 
 // Tolerant reading of answers (issue 23): ONE reader per scalar kind, used by every response
@@ -429,15 +429,25 @@ export function toValidationIssues(issues: readonly core.$ZodIssue[]): Validatio
 }
 
 /**
- * Issues with every key and message scrubbed of the request's secrets: a server that echoes
- * the password as a key of its answer (`{"<password>": 1}`) puts it into an unknown-key path.
+ * `value` as `schema` reads it, else the error: a request's (`RequestValidationError`), or an
+ * answer's (`ResponseValidationError`), its issues scrubbed of every secret the request that
+ * fetched `value` sent (the adapter attaches them): a server that echoes the password as a key of
+ * its answer (`{"<password>": 1}`) puts it into an unknown-key path.
  */
-function scrubbed(issues: ValidationIssue[], scrub: Scrubber): ValidationIssue[] {
-  return issues.map((issue) => ({
-    path: issue.path.map((p) => (typeof p === 'string' ? scrub.text(p) : p)),
-    code: issue.code,
-    message: scrub.text(issue.message),
-  }));
+function parse(operation: string, schema: z.ZodMiniType, value: unknown, answer?: 1): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = toValidationIssues(result.error.issues);
+  if (!answer) throw new RequestValidationError(operation, issues);
+  const scrub = scrubberOf(value);
+  throw new ResponseValidationError(
+    operation,
+    issues.map((issue) => ({
+      path: issue.path.map((p) => (typeof p === 'string' ? scrub.text(p) : p)),
+      code: issue.code,
+      message: scrub.text(issue.message),
+    })),
+  );
 }
 
 /** Validates what a caller passed, before anything is sent. */
@@ -446,9 +456,7 @@ export function parseRequest<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new RequestValidationError(operation, toValidationIssues(result.error.issues));
-  return result.data;
+  return parse(operation, schema, value) as z.output<S>;
 }
 
 /**
@@ -460,10 +468,5 @@ export function parseResponse<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issues = scrubbed(toValidationIssues(result.error.issues), scrubberOf(value));
-    throw new ResponseValidationError(operation, issues);
-  }
-  return result.data;
+  return parse(operation, schema, value, 1) as z.output<S>;
 }

@@ -152,11 +152,16 @@ const countingOn = new WeakMap<object, UserModuleOptions>();
 const memoryOf = new WeakMap<object, StorageLike>();
 
 function memoryStorage(): StorageLike {
-  const m = new Map<string, string>();
+  // Keys are STEP_UP_STORAGE_PREFIX + a player: never an Object.prototype name.
+  const m: Record<string, string> = {};
   return {
-    getItem: (k) => m.get(k) ?? null,
-    setItem: (k, v) => void m.set(k, v),
-    removeItem: (k) => void m.delete(k),
+    getItem: (k) => m[k] ?? null,
+    setItem: (k, v) => {
+      m[k] = v;
+    },
+    removeItem: (k) => {
+      delete m[k];
+    },
   };
 }
 
@@ -188,7 +193,7 @@ function playerKeyOf(counting: UserModuleOptions | undefined): string {
   try {
     who = counting?.signedIn?.();
   } catch {
-    who = undefined; // a getter that fails names nobody: the adapter's shared count
+    // a getter that fails names nobody (`who` stays undefined): the adapter's shared count
   }
   if (who?.userId != null) return `player ${String(who.userId)}`;
   if (who?.sid != null) return `login ${String(who.sid)}`;
@@ -240,11 +245,11 @@ function attemptsIn(
       // A storage that cannot be read (private mode, quota): nothing counted there.
     }
     if (raw === null) return { wrong: 0, lockedUntil: 0, held: [] };
-    let r: AttemptsRecord | null;
+    let r: AttemptsRecord | null = null;
     try {
       r = JSON.parse(raw);
     } catch {
-      r = null;
+      // not JSON: `r` stays null (tampered)
     }
     // Tampered or foreign: the player may have used every attempt; locked for one lock's time.
     if (!isRecord(r) || (r.wrong >= STEP_UP_MAX_ATTEMPTS && r.lockedUntil === 0)) {

@@ -8,6 +8,7 @@ import { EMAIL, readBoolean, readInteger, readNumber, readText, UNREADABLE } fro
 import {
   boolean,
   checked,
+  fail,
   headerToken,
   type Issue,
   kept,
@@ -19,8 +20,9 @@ import {
   type Run,
   rule,
   string,
-  text,
+  Text,
   tolerant,
+  wrongType,
 } from './core';
 
 /**
@@ -75,73 +77,63 @@ export const LoginPayloadRun: Run = /* @__PURE__ */ withLogin({
 /** `ForgotPasswordPayload`. */
 export const ForgotPasswordRun: Run = /* @__PURE__ */ withLogin({ captcha_token: optional(NonEmpty) });
 
-// The answers' fields (common.ts's tolerant fields).
-const num = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readNumber, 'a number', 'optional');
-const flag = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readBoolean, 'a boolean', 'optional');
-const int = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readInteger, 'an integer');
-const bool = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readBoolean, 'a boolean');
-const nullableText = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readText, 'a string', 'nullable');
+// The answers' fields (common.ts's tolerant fields). A reader holds no state: one serves many fields.
+const NullableText = /* @__PURE__ */ tolerant(readText, 'a string', 1);
 const loose = /* @__NO_SIDE_EFFECTS__ */ (shape: Record<string, Run>) => optional(object(shape, 1));
 
 /** `AuthUser`. */
 const AuthUser = /* @__PURE__ */ (() => {
-  const [t, n, b] = [text, num, flag];
+  const [t, n, b] = [Text, tolerant(readNumber, 'a number', 2), tolerant(readBoolean, 'a boolean', 2)];
   return object({
-    id: tolerant(readInteger, 'an integer', 'optional'),
-    email: t(),
-    username: t(),
-    name: t(),
-    first_name: t(),
-    last_name: t(),
-    phone: t(),
-    ddi: t(),
-    birth_date: t(),
-    gender: t(),
-    country: t(),
-    language: t(),
-    currency: t(),
-    document: loose({ type: t(), number: t() }),
-    country_data: loose({ code: t(), name: t(), ddi: t() }),
+    id: tolerant(readInteger, 'an integer', 2),
+    email: t,
+    username: t,
+    name: t,
+    first_name: t,
+    last_name: t,
+    phone: t,
+    ddi: t,
+    birth_date: t,
+    gender: t,
+    country: t,
+    language: t,
+    currency: t,
+    document: loose({ type: t, number: t }),
+    country_data: loose({ code: t, name: t, ddi: t }),
     wallet: loose({
       real: loose({
-        credit: n(),
-        walletId: n(),
-        minWithdrawAmount: n(),
-        maxWithdrawAmount: n(),
-        withdrawEnabled: b(),
-        hasWalletDeposit: b(),
-        withdrawEnableNow: b(),
-        withdrawNextDate: t(),
+        credit: n,
+        walletId: n,
+        minWithdrawAmount: n,
+        maxWithdrawAmount: n,
+        withdrawEnabled: b,
+        hasWalletDeposit: b,
+        withdrawEnableNow: b,
+        withdrawNextDate: t,
       }),
-      bonus: loose({
-        credit: n(),
-        creditHold: n(),
-        sportsAmountHold: n(),
-        casinoAmountHold: n(),
-        expiryDatetime: t(),
-      }),
-      cashback: loose({ credit: n(), expiresAt: t() }),
+      bonus: loose({ credit: n, creditHold: n, sportsAmountHold: n, casinoAmountHold: n, expiryDatetime: t }),
+      cashback: loose({ credit: n, expiresAt: t }),
     }),
-    token: t(),
-    is_active: b(),
-    cancelled_account: b(),
-    bonus_enabled: b(),
-    ftd_date: optional(nullableText()),
-    ftd_value: optional(tolerant(readNumber, 'a number', 'nullable')),
-    mother_name: t(),
+    token: t,
+    is_active: b,
+    cancelled_account: b,
+    bonus_enabled: b,
+    ftd_date: optional(NullableText),
+    ftd_value: optional(tolerant(readNumber, 'a number', 1)),
+    mother_name: t,
   });
 })();
 
-/** `authUserInfoShape`. */
+/** `authUserInfoShape` (a new shape each time: LoginChallenge makes its fields optional). */
 const userInfoShape = /* @__NO_SIDE_EFFECTS__ */ (): Record<string, Run> => ({
-  validate_email_at: nullableText(),
-  login_at: nullableText(),
-  login_attempt_qty: int(),
-  seven_days_since_last_login: bool(),
-  strong_password: bool(),
-  force_request_kyc: bool(),
-  two_factor_enabled: bool(),
-  two_factor_type: text(),
+  validate_email_at: NullableText,
+  login_at: NullableText,
+  login_attempt_qty: tolerant(readInteger, 'an integer'),
+  seven_days_since_last_login: tolerant(readBoolean, 'a boolean'),
+  strong_password: tolerant(readBoolean, 'a boolean'),
+  force_request_kyc: tolerant(readBoolean, 'a boolean'),
+  two_factor_enabled: tolerant(readBoolean, 'a boolean'),
+  two_factor_type: Text,
 });
 
 /** `expires_in` (`tokenLifeOf`). */
@@ -155,13 +147,12 @@ const LoginChallenge = /* @__PURE__ */ (() => {
   for (const key in info) info[key] = optional(info[key]!);
   return object({
     type: kind((v, issues) => {
-      if (!CHALLENGES.includes(v as string))
-        issues.push({ code: 'invalid_value', values: [...CHALLENGES], path: [] });
+      if (!CHALLENGES.includes(v as string)) fail(issues, 'invalid_value', { values: CHALLENGES });
       return v;
     }, 1),
     access_token: optional(string),
     expires_in: optional(ExpiresIn),
-    token_type: text(),
+    token_type: Text,
     user: optional(AuthUser),
     userInfo: optional(object(info)),
     message: optional(string),
@@ -176,7 +167,7 @@ const LoginSuccess = /* @__PURE__ */ object({
   user: AuthUser,
   userInfo: /* @__PURE__ */ object(userInfoShape()),
   type: /* @__PURE__ */ kind((v, issues) => {
-    if (v !== undefined) issues.push({ code: 'invalid_type', expected: 'undefined', path: [] });
+    if (v !== undefined) wrongType(issues, 'undefined');
   }, 1),
 });
 
@@ -201,7 +192,7 @@ export const LoginResponseRun: Run = (value, issues) => {
     return clean[0]!.value;
   }
   // Each option run again, as z.union's stand-in does (a getter is read as often).
-  issues.push({ code: 'invalid_union', errors: options.map((option) => run(option).issues), path: [] });
+  fail(issues, 'invalid_union', { errors: options.map((option) => run(option).issues) });
 };
 
 /** `RefreshTokenResponse`. */
@@ -289,14 +280,12 @@ export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
   object({ number: NonEmpty, captcha_token: optional(NonEmpty) }, 0))();
 
 /** `ValidateDocumentResponse`. */
-export const ValidateDocumentResponseRun: Run = /* @__PURE__ */ (() => {
-  const t = text;
-  return object({
-    docnumber: t(),
-    docnumber_valid: flag(),
-    birth_date: t(),
-    gender: t(),
-    mother_name: t(),
-    name: t(),
-  });
-})();
+export const ValidateDocumentResponseRun: Run = /* @__PURE__ */ (() =>
+  object({
+    docnumber: Text,
+    docnumber_valid: tolerant(readBoolean, 'a boolean', 2),
+    birth_date: Text,
+    gender: Text,
+    mother_name: Text,
+    name: Text,
+  }))();

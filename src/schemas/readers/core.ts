@@ -36,9 +36,20 @@ export const kind = (run: Run, k: 1 | 2): Run => Object.assign(run, { k });
 /* @__NO_SIDE_EFFECTS__ */
 export const optional = (run: Run): Run => kind((v, issues) => (v === undefined ? v : run(v, issues)), 2);
 
+/**
+ * Pushes an issue `code` at the value itself (`path` []), with `fields`. Only the fields
+ * `toValidationIssues` reads (and `continue`) are set: the issue is never seen before it.
+ */
+export const fail = (issues: Issue[], code: string, fields?: object): void => {
+  issues.push({ code, path: [], ...fields });
+};
+
+/** `invalid_type` (aborting), expected `type`: what zod's type checks raise. */
+export const wrongType = (issues: Issue[], type: string) => fail(issues, 'invalid_type', { expected: type });
+
 /** `z.string()`: a string, else `invalid_type` (aborting). */
 export const string: Run = (v, issues) => {
-  if (typeof v !== 'string') issues.push({ code: 'invalid_type', expected: 'string', path: [] });
+  if (typeof v !== 'string') wrongType(issues, 'string');
   return v;
 };
 
@@ -55,12 +66,9 @@ export const nonEmpty =
     if (trim && typeof v === 'string') v = v.trim();
     const any = v as string;
     if (any != null && any.length !== undefined && !(any.length >= 1))
-      issues.push({
+      fail(issues, 'too_small', {
         origin: Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : 'unknown',
-        code: 'too_small',
         minimum: 1,
-        inclusive: true,
-        path: [],
         continue: true,
       });
     return v;
@@ -69,19 +77,13 @@ export const nonEmpty =
 /** `HeaderSafeToken`: a string, then the rule (a `custom` issue after which zod goes on). */
 export const headerToken: Run = (v, issues) => {
   if (typeof v !== 'string') return string(v, issues);
-  if (!isHeaderSafeToken(v))
-    issues.push({
-      code: 'custom',
-      message: 'must be a token that can be sent in a header',
-      path: [],
-      continue: true,
-    });
+  rule(isHeaderSafeToken(v), 'must be a token that can be sent in a header', issues);
   return v;
 };
 
 /** `z.boolean()`: a boolean, else `invalid_type` (aborting). */
 export const boolean: Run = (v, issues) => {
-  if (typeof v !== 'boolean') issues.push({ code: 'invalid_type', expected: 'boolean', path: [] });
+  if (typeof v !== 'boolean') wrongType(issues, 'boolean');
   return v;
 };
 
@@ -90,40 +92,38 @@ export const boolean: Run = (v, issues) => {
 export const literal =
   (values: unknown[]): Run =>
   (v, issues) => {
-    if (!values.includes(v)) issues.push({ code: 'invalid_value', values, path: [] });
+    if (!values.includes(v)) fail(issues, 'invalid_value', { values });
     return v;
   };
 
 /**
  * `z.number()` (a finite number, else `invalid_type`, aborting), as common.ts's `int()` when
  * `whole` (a fraction `invalid_type` expected `int`, aborting; beyond the safe range `too_big` /
- * `too_small` origin `int`), then `atLeast(least)`, `atMost(most)` (origin `number`): each
- * bound an issue after which zod goes on.
+ * `too_small`), then `atLeast(least)`, `atMost(most)`: each bound an issue after which zod goes
+ * on. (Their `origin`, `int` or `number`, and `inclusive` are left out: `toValidationIssues`
+ * words both origins, inclusive, alike.)
  */
 /* @__NO_SIDE_EFFECTS__ */
 export const number =
   (whole?: boolean, least?: number, most?: number): Run =>
   (v, issues) => {
-    const push = (issue: { code: string; [field: string]: unknown }) => issues.push({ ...issue, path: [] });
-    const bound = (origin: string, n: number | undefined, small: boolean) => {
+    const bound = (n: number | undefined, small?: boolean) => {
       if (n !== undefined && (small ? (v as number) < n : (v as number) > n))
-        push({
-          origin,
-          ...(small ? { code: 'too_small', minimum: n } : { code: 'too_big', maximum: n }),
-          inclusive: true,
-          continue: true,
-        });
+        fail(
+          issues,
+          small ? 'too_small' : 'too_big',
+          small ? { minimum: n, continue: true } : { maximum: n, continue: true },
+        );
     };
-    if (typeof v !== 'number' || !Number.isFinite(v)) push({ code: 'invalid_type', expected: 'number' });
-    else if (whole && !Number.isInteger(v))
-      push({ code: 'invalid_type', expected: 'int', format: 'safeint' });
+    if (typeof v !== 'number' || !Number.isFinite(v)) wrongType(issues, 'number');
+    else if (whole && !Number.isInteger(v)) wrongType(issues, 'int');
     else {
       if (whole) {
-        bound('int', Number.MAX_SAFE_INTEGER, false);
-        bound('int', Number.MIN_SAFE_INTEGER, true);
+        bound(Number.MAX_SAFE_INTEGER);
+        bound(Number.MIN_SAFE_INTEGER, true);
       }
-      bound('number', least, true);
-      bound('number', most, false);
+      bound(least, true);
+      bound(most);
     }
     return v;
   };
@@ -135,20 +135,13 @@ export const matching =
   (v, issues) => {
     if (typeof v !== 'string') return string(v, issues);
     if (!pattern.test(v))
-      issues.push({
-        origin: 'string',
-        code: 'invalid_format',
-        format,
-        pattern: String(pattern),
-        path: [],
-        continue: true,
-      });
+      fail(issues, 'invalid_format', { format, pattern: String(pattern), continue: true });
     return v;
   };
 
 /** A `rule` of rule.ts on `value` (its `custom` issue at `path`, after which zod goes on). */
 export const rule = (ok: boolean, message: string, issues: Issue[], path: PropertyKey[] = []) => {
-  if (!ok) issues.push({ code: 'custom', message, path, continue: true });
+  if (!ok) fail(issues, 'custom', { message, path, continue: true });
 };
 
 /**
@@ -173,7 +166,7 @@ export const checked =
 export const list = (run: Run): Run =>
   kind((v, issues) => {
     if (!Array.isArray(v)) {
-      issues.push({ code: 'invalid_type', expected: 'array', path: [] });
+      wrongType(issues, 'array');
       return v;
     }
     const out: unknown[] = Array(v.length);
@@ -184,6 +177,14 @@ export const list = (run: Run): Run =>
     }
     return out;
   }, 1);
+
+/** `fields` (names split on spaces) each read by `run`, in order: a part of an object's shape. */
+/* @__NO_SIDE_EFFECTS__ */
+export const each = (fields: string, run: Run): Record<string, Run> => {
+  const shape: Record<string, Run> = {};
+  for (const key of fields.split(' ')) shape[key] = run;
+  return shape;
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -202,7 +203,7 @@ export function object(shape: Record<string, Run>, rest?: 0 | 1): Run {
   const keys = Object.keys(shape);
   return (input, issues) => {
     if (!isObject(input)) {
-      issues.push({ expected: 'object', code: 'invalid_type', path: [] });
+      wrongType(issues, 'object');
       return input;
     }
     const out: Record<string, unknown> = {};
@@ -213,7 +214,7 @@ export function object(shape: Record<string, Run>, rest?: 0 | 1): Run {
       if (!present && run.k === 2) return;
       for (const issue of own) issues.push({ ...issue, path: [key, ...issue.path] });
       if (!present && !run.k) {
-        if (!own.length) issues.push({ code: 'invalid_type', expected: 'nonoptional', path: [key] });
+        if (!own.length) fail(issues, 'invalid_type', { expected: 'nonoptional', path: [key] });
       } else if (value !== undefined || present) out[key] = value;
     };
     for (const key of keys) field(key, shape[key]!);
@@ -224,7 +225,7 @@ export function object(shape: Record<string, Run>, rest?: 0 | 1): Run {
         if (!rest) unknown.push(key);
         else if (key !== '__proto__') field(key, AS_SENT);
       }
-      if (unknown.length) issues.push({ code: 'unrecognized_keys', keys: unknown, path: [], continue: true });
+      if (unknown.length) fail(issues, 'unrecognized_keys', { keys: unknown, continue: true });
     }
     return out;
   };
@@ -234,23 +235,23 @@ type Read<T> = (value: unknown) => T | null | Unreadable;
 
 /**
  * The tolerant answer fields of common.ts (`integerField`, `optionalText`, …: transforms): the
- * value `read` reads; null kept (`nullable`), read as absent (`optional`), else an issue, as for a
- * value it cannot read (a `custom` issue, aborting).
+ * value `read` reads; null kept (`mode` 1: `nullable`), read as absent (2: `optional`), else an
+ * issue, as for a value it cannot read (a `custom` issue, aborting).
  */
 /* @__NO_SIDE_EFFECTS__ */
-export const tolerant = <T>(read: Read<T>, expected: string, mode?: 'nullable' | 'optional'): Run =>
+export const tolerant = <T>(read: Read<T>, expected: string, mode?: 1 | 2): Run =>
   kind((v, issues) => {
     const r = read(v);
-    if (r === null && mode) return mode === 'optional' ? undefined : null;
+    if (r === null && mode) return mode > 1 ? undefined : null;
     if (r === UNREADABLE || r === null) {
-      issues.push({ code: 'custom', message: `expected ${expected}`, path: [] });
+      fail(issues, 'custom', { message: `expected ${expected}` });
       return null;
     }
     return r;
   }, 1);
 
 /** `optionalText()`: text, null or absent read as absent. */
-export const text = /* @__NO_SIDE_EFFECTS__ */ (): Run => tolerant(readText, 'a string', 'optional');
+export const Text: Run = /* @__PURE__ */ tolerant(readText, 'a string', 2);
 
 /** `z.optional(kept…())` of common.ts: the value read, or kept as sent; never an issue. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -7,6 +7,8 @@ import { EMAIL, readBoolean, readInteger, readText, SOCIAL_TYPE } from '../commo
 import {
   boolean,
   checked,
+  each,
+  fail,
   type Issue,
   kind,
   list,
@@ -19,7 +21,7 @@ import {
   type Run,
   rule,
   string,
-  text,
+  Text,
   tolerant,
 } from './core';
 
@@ -28,18 +30,11 @@ const Email = /* @__PURE__ */ (() => matching('email', EMAIL))();
 const Int = /* @__PURE__ */ (() => number(true))();
 const PositiveInt = /* @__PURE__ */ (() => number(true, 1))();
 
-/** `fields` (names split on spaces) each read by `run`, in order. */
-const each = /* @__NO_SIDE_EFFECTS__ */ (fields: string, run: Run): Record<string, Run> => {
-  const shape: Record<string, Run> = {};
-  for (const key of fields.split(' ')) shape[key] = run;
-  return shape;
-};
-
 /** common.ts's `sensitiveFields`. */
-const sensitive = /* @__NO_SIDE_EFFECTS__ */ () => ({
+const Sensitive = /* @__PURE__ */ (() => ({
   password_check: optional(NonEmpty),
   kyc_id: optional(Int),
-});
+}))();
 
 /** `strictObject(shape)`. */
 const strict = /* @__NO_SIDE_EFFECTS__ */ (shape: Record<string, Run>) => object(shape, 0);
@@ -58,7 +53,7 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
   const s = optional(string);
   return strict({
     captcha_token: optional(NonEmpty),
-    ...sensitive(),
+    ...Sensitive,
     ...each('state zipcode city address phone ddi affiliation_code', s),
     email: optional(Email),
     ...each('birth_date language timezone country first_name last_name mother_name', s),
@@ -68,17 +63,17 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
 })();
 
 /** `UpdateEmailPayload`. */
-export const UpdateEmailRun: Run = /* @__PURE__ */ (() => strict({ email: Email, ...sensitive() }))();
+export const UpdateEmailRun: Run = /* @__PURE__ */ (() => strict({ email: Email, ...Sensitive }))();
 
 /** `AddPhonePayload`. */
 export const AddPhoneRun: Run = /* @__PURE__ */ (() =>
-  strict({ ...each('phone ddi', NonEmpty), ...sensitive() }))();
+  strict({ ...each('phone ddi', NonEmpty), ...Sensitive }))();
 
 /** `UpdateAddressPayload`. */
 export const UpdateAddressRun: Run = /* @__PURE__ */ (() =>
   strict({
     ...each('street city state zipcode', NonEmpty),
-    ...sensitive(),
+    ...Sensitive,
   }))();
 
 /** `UpdateContractsPayload`. */
@@ -92,7 +87,7 @@ export const UpdateMarketingRun: Run = /* @__PURE__ */ (() => strict({ mkt_accep
 
 /** `UserAddress`. */
 export const UserAddressRun: Run = /* @__PURE__ */ (() =>
-  object(each('street city state zipcode', text()), 1))();
+  object(each('street city state zipcode', Text), 1))();
 
 /** `ChangePasswordPayload`: the confirmation must match. */
 export const ChangePasswordRun: Run = /* @__PURE__ */ (() =>
@@ -122,12 +117,12 @@ export const CheckPasswordResultRun: Run = /* @__PURE__ */ (() =>
     success: tolerant(readBoolean, 'a boolean'),
   }))();
 
-const optionalInt = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readInteger, 'an integer', 'optional');
-const intField = /* @__NO_SIDE_EFFECTS__ */ () => tolerant(readInteger, 'an integer');
+const OptionalInt = /* @__PURE__ */ (() => tolerant(readInteger, 'an integer', 2))();
+const IntField = /* @__PURE__ */ (() => tolerant(readInteger, 'an integer'))();
 
 /** `SocialAccounts`. */
 export const SocialAccountsRun: Run = /* @__PURE__ */ (() =>
-  list(object({ id: optionalInt(), ...each('provider email connected_at', text()) }, 1)))();
+  list(object({ id: OptionalInt, ...each('provider email connected_at', Text) }, 1)))();
 
 /** `LoginHistoryResponse`. */
 export const LoginHistoryRun: Run = /* @__PURE__ */ (() =>
@@ -135,13 +130,13 @@ export const LoginHistoryRun: Run = /* @__PURE__ */ (() =>
     data: optional(
       list(
         object({
-          ...each('id user_id', intField()),
+          ...each('id user_id', IntField),
           ...each('ip user_agent created_at', tolerant(readText, 'a string')),
-          ...each('device location', text()),
+          ...each('device location', Text),
         }),
       ),
     ),
-    ...each('current_page last_page per_page total', optionalInt()),
+    ...each('current_page last_page per_page total', OptionalInt),
   }))();
 
 // limits.ts
@@ -157,7 +152,7 @@ export const UpdateLimitsRun: Run = /* @__PURE__ */ (() => {
     shape[`${key}_period`] = optional(literal(['daily', 'weekly', 'monthly']));
   }
   const limits = Object.keys(shape);
-  return checked(strict({ ...shape, ...sensitive() }), (p: Record<string, unknown>, issues) => {
+  return checked(strict({ ...shape, ...Sensitive }), (p: Record<string, unknown>, issues) => {
     rule(
       limits.some((k) => p[k] !== undefined),
       'must set at least one limit field',
@@ -175,7 +170,7 @@ export const TimeoutLimitsRun: Run = /* @__PURE__ */ (() =>
   strict({
     user_pause: number(true, 1, 45),
     reason: Int,
-    ...sensitive(),
+    ...Sensitive,
   }))();
 
 /** `SelfExclusionPayload`. */
@@ -183,7 +178,7 @@ export const SelfExclusionRun: Run = /* @__PURE__ */ (() =>
   strict({
     user_exclusion: literal([3, 6, 12, 24, 36, 60, -1]),
     reason: Int,
-    ...sensitive(),
+    ...Sensitive,
   }))();
 
 // income-report.ts
@@ -202,19 +197,18 @@ export const IncomeReportDataRun: Run = /* @__PURE__ */ (() => {
   // `stringOrNull()`: a string or null as sent, else z.string's issue.
   const stringOrNull = optional(kind((v, issues) => (v === null ? v : string(v, issues)), 1));
   return object({
-    id: intField(),
+    id: IntField,
     status: kind((v, issues: Issue[]) => {
       const status = readInteger(v);
-      if (!STATUSES.includes(status as number))
-        issues.push({ code: 'invalid_value', values: [...STATUSES], path: [] });
+      if (!STATUSES.includes(status as number)) fail(issues, 'invalid_value', { values: STATUSES });
       return status;
     }, 1),
-    reference_year: optionalInt(),
+    reference_year: OptionalInt,
     delivery_type: optional(DeliveryType),
-    requested_at: text(),
+    requested_at: Text,
     ...each('generated_at path download_url', stringOrNull),
   });
 })();
 
 /** `AvailableYearsResponse`. */
-export const AvailableYearsRun: Run = /* @__PURE__ */ (() => object({ years: list(intField()) }))();
+export const AvailableYearsRun: Run = /* @__PURE__ */ (() => object({ years: list(IntField) }))();
