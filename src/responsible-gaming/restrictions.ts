@@ -131,7 +131,13 @@ function selfOf(
   // itself: unknown too (review 7, H1).
   const v = readNumber(info[field]);
   const n =
-    v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.includes(v)) ? v : null;
+    v === UNREADABLE
+      ? null
+      : v === null
+        ? 0
+        : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.includes(v))
+          ? v
+          : null;
   if (n === null || (n === 0 && ahead(info, field, ['_at', '_in', '_min'], now))) bad.push(field);
   if (!n) return null;
   const at = info[`${field}_at`];
