@@ -101,7 +101,8 @@ export const monotonicNow = (): number => globalThis.performance?.now() ?? Date.
  */
 export function steadyClock(
   wall: () => number = () => Date.now(),
-  monotonic: () => number = monotonicNow,
+  // `monotonicNow` written out (smaller gzipped in a machine-alone bundle, issue 33).
+  monotonic: () => number = () => globalThis.performance?.now() ?? Date.now(),
 ): () => number {
   let last = wall();
   let lastMono = monotonic();
