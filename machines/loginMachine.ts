@@ -232,7 +232,8 @@ function createLoginMachine(
         const e = event as SubmitEvent;
         return accepted(e.login, e.password, e.appSource, e.captchaToken);
       }),
-      acceptRegistration: acceptRegistration as never,
+      // (A spread, so its type keeps its place in the machine's action union.)
+      ...({ acceptRegistration } as Record<'acceptRegistration', never>),
       clearError: assign({ error: null, retryAt: null }),
       forgetPassword: assign({ password: null }),
       setError: assign(errorAndRetry),

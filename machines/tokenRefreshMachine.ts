@@ -232,9 +232,10 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
       readClock,
-      saveToken: assign(({ event }) =>
-        saved(event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>, atOf(event)!),
-      ),
+      // (startRefresh and pullBack first: the order of the machine's action union, api/.)
+      startRefresh: assign(({ context: c, event }) => ({
+        refresh: markRefreshStarted(c.refresh, atOf(event)!),
+      })),
       // A save or failure time after this reading (a reading given ahead of the clock: a
       // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
       // interval (or backoff) at most. A clock that gave no time (`readClock`: it threw, or gave
@@ -253,9 +254,9 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
           error: (event as Read).clockError ?? c.error,
         };
       }),
-      startRefresh: assign(({ context: c, event }) => ({
-        refresh: markRefreshStarted(c.refresh, atOf(event)!),
-      })),
+      saveToken: assign(({ event }) =>
+        saved(event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>, atOf(event)!),
+      ),
       completeRefresh: assign(({ event }) => ({
         refresh: markTokenSaved(atOf(event)!),
         error: null,
