@@ -115,15 +115,6 @@ function untilDue(c: TokenRefreshContext, now: number): number {
 const atOf = (event: object): number | undefined =>
   (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
 
-/**
- * How long until the refresh in flight counts as lost (docs/contract.md: in flight for over 60 s,
- * the core's `REFRESH_IN_FLIGHT_TIMEOUT_MS`, written as a literal here and in `loseFlight`'s error:
- * `refreshSchedule(…)[2]` read it at each use), from the event's reading (every event judged here
- * carries one: they come after `READ`).
- */
-const untilLost = (c: TokenRefreshContext, event: object): number =>
-  (c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)!;
-
 /** What `tokenRefreshMachine` accepts. */
 export type TokenRefreshEvent =
   /**
@@ -166,16 +157,33 @@ export type TokenRefreshEmitted =
  */
 const stale = ({ context: c, event }: { context: TokenRefreshContext; event: object }) =>
   !('roll' in event) && atOf(event)! < (c.refresh.lastFailureAt ?? c.refresh.tokenSavedAt!);
-const STALE = { guard: stale, actions: 'readClock' } as const;
 
-/** Due: refresh; else re-arm (after a long gap the old timer may be late; the delay is recomputed). */
-const CHECK = [
-  { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
-  { target: 'idle', reenter: true, actions: 'pullBack' },
-] as const;
-
-/** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
-const createTokenRefreshMachine = () =>
+/**
+ * The refresh cycle (spec 3.2): `signedOut` until a token is saved, then `active.idle`, which
+ * checks on every `TICK` and on an internal timer whether `shouldRefreshToken` says a refresh
+ * is due, and `active.refreshing`, which calls `auth.refreshToken`. A new token is emitted as
+ * `tokenRefreshed` (store it; it is never kept in the snapshot); a 401 emits `sessionExpired`
+ * and signs out; any other failure keeps the session and waits out the backoff.
+ *
+ * - Due: `intervalMs` (default 6 h, at least 1 s) after the token was saved, or earlier when its
+ *   expiry is known (`expiresAt` in the input or in `TOKEN_SAVED`): `expiresAt - expiryMarginMs(life)`
+ *   (10 % of the life, 30 s to 5 min, at most half the life), never under 1 s after the save.
+ * - Errors are told apart by brand and code (`isPamError` + `code`), so an auth module from
+ *   another copy of pam-client (its CJS build beside these ESM machines) works the same.
+ * - Persistence (opt-in): `persistedData(actor)` holds data only (no `auth`, clock or random;
+ *   never a token); `restoreActor(tokenRefreshMachine, stored, input)` restores it with fresh
+ *   services and arms its timers again.
+ *
+ * @example
+ * const actor = createActor(tokenRefreshMachine, { input: { auth } });
+ * actor.on('tokenRefreshed', ({ accessToken }) => store.set({ ...session, accessToken }));
+ * actor.on('sessionExpired', () => router.push('/login'));
+ * actor.start();
+ * actor.send({ type: 'TOKEN_SAVED', accessToken });
+ * router.afterEach(() => actor.send({ type: 'TICK' }));
+ */
+export const tokenRefreshMachine = /* @__PURE__ */ (() =>
+  // Built in one pure call, so a bundle that does not use it drops all of it.
   machineSetup({
     // Types only: a spread of `{}`, which the minifier drops (createMachine does not read `types`).
     ...({} as {
@@ -195,7 +203,13 @@ const createTokenRefreshMachine = () =>
       // Due at the event's reading: no wait left (nor any backoff); never with no token saved.
       isDue: ({ context, event }) => untilDue(context, atOf(event)!) <= 0,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      isFlightLost: ({ context, event }) => untilLost(context, event) <= 0,
+      // How long until the refresh in flight counts as lost (docs/contract.md: in flight for over
+      // 60 s, the core's `REFRESH_IN_FLIGHT_TIMEOUT_MS`, written as a literal here, in
+      // `flightTimeout` and in `loseFlight`'s error: `refreshSchedule(…)[2]` read it at each use),
+      // from the event's reading (every event judged here carries one: they come after `READ`).
+      // Written out in both, not a helper: smaller gzipped (issue 33).
+      isFlightLost: ({ context: c, event }) =>
+        (c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)! <= 0,
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
@@ -212,14 +226,16 @@ const createTokenRefreshMachine = () =>
         // named constant as a variable.)
         return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
       },
-      flightTimeout: ({ context, event }) => clampDelay(untilLost(context, event)),
+      flightTimeout: ({ context: c, event }) =>
+        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)!),
     },
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
       readClock,
-      saveToken: assign(({ event }) =>
-        saved(event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>, atOf(event)!),
-      ),
+      // (startRefresh and pullBack first: the order of the machine's action union, api/.)
+      startRefresh: assign(({ context: c, event }) => ({
+        refresh: markRefreshStarted(c.refresh, atOf(event)!),
+      })),
       // A save or failure time after this reading (a reading given ahead of the clock: a
       // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
       // interval (or backoff) at most. A clock that gave no time (`readClock`: it threw, or gave
@@ -238,9 +254,9 @@ const createTokenRefreshMachine = () =>
           error: (event as Read).clockError ?? c.error,
         };
       }),
-      startRefresh: assign(({ context: c, event }) => ({
-        refresh: markRefreshStarted(c.refresh, atOf(event)!),
-      })),
+      saveToken: assign(({ event }) =>
+        saved(event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>, atOf(event)!),
+      ),
       completeRefresh: assign(({ event }) => ({
         refresh: markTokenSaved(atOf(event)!),
         error: null,
@@ -328,11 +344,33 @@ const createTokenRefreshMachine = () =>
         },
         states: {
           idle: {
-            after: { nextCheck: [READ, ...CHECK] },
+            // The check, written out at each use (as `stale`'s transition: smaller gzipped than
+            // shared constants, issue 33): due, refresh; else re-arm
+            // (after a long gap the old timer may be late; the delay is recomputed).
+            after: {
+              nextCheck: [
+                READ,
+                { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+                { target: 'idle', reenter: true, actions: 'pullBack' },
+              ],
+            },
             on: {
-              TICK: [READ, STALE, ...CHECK],
-              [RESTORE_EVENT]: [READ, ...CHECK],
-              REFRESH: [READ, STALE, { target: 'refreshing', actions: 'startRefresh' }],
+              TICK: [
+                READ,
+                { guard: stale, actions: 'readClock' },
+                { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+                { target: 'idle', reenter: true, actions: 'pullBack' },
+              ],
+              [RESTORE_EVENT]: [
+                READ,
+                { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
+                { target: 'idle', reenter: true, actions: 'pullBack' },
+              ],
+              REFRESH: [
+                READ,
+                { guard: stale, actions: 'readClock' },
+                { target: 'refreshing', actions: 'startRefresh' },
+              ],
             },
           },
           refreshing: {
@@ -381,30 +419,4 @@ const createTokenRefreshMachine = () =>
         },
       },
     },
-  });
-
-/**
- * The refresh cycle (spec 3.2): `signedOut` until a token is saved, then `active.idle`, which
- * checks on every `TICK` and on an internal timer whether `shouldRefreshToken` says a refresh
- * is due, and `active.refreshing`, which calls `auth.refreshToken`. A new token is emitted as
- * `tokenRefreshed` (store it; it is never kept in the snapshot); a 401 emits `sessionExpired`
- * and signs out; any other failure keeps the session and waits out the backoff.
- *
- * - Due: `intervalMs` (default 6 h, at least 1 s) after the token was saved, or earlier when its
- *   expiry is known (`expiresAt` in the input or in `TOKEN_SAVED`): `expiresAt - expiryMarginMs(life)`
- *   (10 % of the life, 30 s to 5 min, at most half the life), never under 1 s after the save.
- * - Errors are told apart by brand and code (`isPamError` + `code`), so an auth module from
- *   another copy of pam-client (its CJS build beside these ESM machines) works the same.
- * - Persistence (opt-in): `persistedData(actor)` holds data only (no `auth`, clock or random;
- *   never a token); `restoreActor(tokenRefreshMachine, stored, input)` restores it with fresh
- *   services and arms its timers again.
- *
- * @example
- * const actor = createActor(tokenRefreshMachine, { input: { auth } });
- * actor.on('tokenRefreshed', ({ accessToken }) => store.set({ ...session, accessToken }));
- * actor.on('sessionExpired', () => router.push('/login'));
- * actor.start();
- * actor.send({ type: 'TOKEN_SAVED', accessToken });
- * router.afterEach(() => actor.send({ type: 'TICK' }));
- */
-export const tokenRefreshMachine = /* @__PURE__ */ createTokenRefreshMachine();
+  }))();

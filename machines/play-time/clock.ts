@@ -101,12 +101,10 @@ function countsOf(value: unknown): PlayClockKind | null {
   return count && (second ? { ...count, other: second } : count);
 }
 
-const MAX_KEY_LENGTH = 40;
-
 function countOf(value: unknown): PlayClockCount | null {
   if (typeof value !== 'object' || value === null) return null;
   const { periodKey, usedMs } = value as { periodKey: unknown; usedMs: number };
-  if (typeof periodKey !== 'string' || periodKey.length > MAX_KEY_LENGTH) return null;
+  if (typeof periodKey !== 'string' || periodKey.length > 40) return null; // a key longer than any period's is garbage
   if (!Number.isFinite(usedMs) || usedMs < 0) return null;
   return { periodKey, usedMs };
 }
