@@ -11,11 +11,20 @@ import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
+import {
+  canAdopt,
+  endsOurs,
+  isNewer,
+  isOtherLogin,
+  isPlausible,
+  pulledBack,
+  raiseClock,
+  timed,
+} from './order';
 import { sameOwner, withoutToken } from './profile-rules';
 import { onBase, readClock } from './refresh';
 import { revokeToken } from './revoke';
-import { isStale, settle, sidOf } from './store';
+import { isStale, named, readNow, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -51,17 +60,20 @@ export interface TabsFlowSession {
  * The tabs flow's input from the session: it decides against the session as it stands (`self`'s
  * committed snapshot), never a copy taken when it started.
  */
-export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput => ({
-  crossTab: servicesOf(context).crossTab,
-  vault: servicesOf(context).vault,
-  read: () => readClock(servicesOf(context)),
-  tokens: servicesOf(context).tokens,
-  held: () => {
-    const s = self.getSnapshot();
-    const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';
-    return { phase, context: s.context };
-  },
-});
+export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput => {
+  const s = servicesOf(context);
+  return {
+    crossTab: s.crossTab,
+    vault: s.vault,
+    read: () => readClock(s),
+    tokens: s.tokens,
+    held: () => {
+      const now = self.getSnapshot();
+      const phase = now.hasTag('signedIn') ? 'signedIn' : now.hasTag('signingOut') ? 'signingOut' : 'other';
+      return { phase, context: now.context };
+    },
+  };
+};
 
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
@@ -103,15 +115,9 @@ function storeDecides(
   tokens: TokenStore | undefined,
   message: SessionMessage,
 ): SessionMessage | Promise<SessionMessage> {
-  const decide = (stored: StoredSession | null | undefined): SessionMessage =>
-    stored && isStale(message.session, stored) ? { ...message, session: stored } : message;
-  let read: ReturnType<TokenStore['get']> | null;
-  try {
-    read = tokens ? tokens.get() : null;
-  } catch {
-    read = null;
-  }
-  return read instanceof Promise ? read.then(decide, () => message) : decide(read);
+  return readNow(tokens, (stored) =>
+    isStale(message.session, stored) ? { ...message, session: stored! } : message,
+  );
 }
 
 /** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
@@ -121,7 +127,8 @@ function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInte
     revokeUnlessRevoked(c, message);
     return internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at });
   }
-  return heardOf(c, message.seq).clock === undefined || message.seq === null
+  // The counter as `heardOf` (./order.ts) takes it: none, or one out of reach, moves nothing.
+  return message.seq === null || !isPlausible(c.clock, message.seq)
     ? null
     : internal({ type: 'HEARD', seq: message.seq });
 }
@@ -236,12 +243,9 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
 /** Another tab asked for the session: answer with the one in our store. */
 function answerSync(context: SessionContext): void {
   // The answer names its player and login (a store written before they existed has neither).
-  withStored(context, (stored) => {
-    const named: Record<string, unknown> = { ...stored };
-    for (const k of ['userId', 'seq', 'sid'] as const)
-      if (named[k] === undefined && context[k] !== null) named[k] = context[k];
-    servicesOf(context).crossTab?.publishSession(named as unknown as StoredSession, 'sync', context.user);
-  });
+  withStored(context, (stored) =>
+    servicesOf(context).crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user),
+  );
 }
 
 /**
@@ -276,7 +280,7 @@ export const adoptedTokenSaved = (c: SessionContext, e: Internal<'ADOPT'>) => {
     type: 'TOKEN_SAVED' as const,
     accessToken: '[adopted]',
     ...(r ? { at: r.at } : {}),
-    savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, r),
+    savedAt: onBase(c.savedAt, c.timeBase, r) ?? undefined,
     ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
   };
 };
