@@ -309,12 +309,8 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             isNewerSession(current, own)
           )
             // Another tab's refresh, taken as stored: counted as that one (after the one before it).
-            return stamp(
-              o,
-              current.accessToken,
-              sent,
-              current.seq === undefined ? undefined : current.seq - 1,
-            );
+            // (No counter: NaN, which `stamp` takes as none.)
+            return stamp(o, current.accessToken, sent, (current.seq as number) - 1);
         }
         if (claim) await claim(o, signal, e.code === 'unauthorized');
         throw error;
@@ -362,9 +358,10 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
  */
 export function refreshed(context: SessionContext, now: number): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
-  const life =
-    context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
-  const expiresAt = life === null ? null : now + life;
+  const expiresAt =
+    context.expiresAt !== null && context.savedAt !== null
+      ? now + (context.expiresAt - context.savedAt)
+      : null;
   return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }
 

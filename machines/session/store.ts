@@ -445,7 +445,7 @@ export function writeSession(
       tokenType: context.tokenType ?? 'Bearer',
       expiresAt: context.expiresAt,
       savedAt: context.savedAt,
-      ...(context.timeBase === 'server' ? { timeBase: 'server' as const } : {}),
+      ...(context.timeBase === 'server' && { timeBase: 'server' as const }),
     },
     context,
   );

@@ -101,7 +101,7 @@ function sessionVerdict(
     ...heard,
     user: withoutToken(message.user),
     otherLogin,
-    ...(reading ? { reading } : {}),
+    ...(reading && { reading }),
   });
 }
 
@@ -111,14 +111,8 @@ function sessionVerdict(
  * rotated), else the heard one. A tab that hears a login late never takes (nor writes back) a
  * token its login's refresh rotated away. A read that fails: the heard one.
  */
-function storeDecides(
-  tokens: TokenStore | undefined,
-  message: SessionMessage,
-): SessionMessage | Promise<SessionMessage> {
-  return readNow(tokens, (stored) =>
-    isStale(message.session, stored) ? { ...message, session: stored! } : message,
-  );
-}
+const storeDecides = (message: SessionMessage, stored: StoredSession | null): SessionMessage =>
+  isStale(message.session, stored) ? { ...message, session: stored! } : message;
 
 /** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
 function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInternalEvent | null {
@@ -148,20 +142,16 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
         const held = input.held();
         let event: SessionInternalEvent | null = null;
         if (message.type === 'session') {
-          // The store decides first: read at once from a store that answers at once, else judged
-          // against the session as it stands once it answered.
-          const decided = storeDecides(input.tokens, message);
-          if (decided instanceof Promise) {
-            settle(
-              decided.then((m) => {
-                const later = sessionVerdict(input.held(), input, m);
-                if (later) sendBack(later);
-              }),
-            );
-            return;
-          }
-          event = sessionVerdict(held, input, decided);
-        } else if (message.type === 'signedOut') event = signOutVerdict(held, message);
+          // The store decides first (`storeDecides`): read at once from a store that answers at once
+          // (a failed read: the heard one), then judged against the session as it stands.
+          return settle(
+            readNow(input.tokens, (stored) => {
+              const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored));
+              if (verdict) sendBack(verdict);
+            }),
+          );
+        }
+        if (message.type === 'signedOut') event = signOutVerdict(held, message);
         else if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn') answerSync(held.context);
           else answerSyncSignedOut(held.context);
@@ -279,9 +269,9 @@ export const adoptedTokenSaved = (c: SessionContext, e: Internal<'ADOPT'>) => {
   return {
     type: 'TOKEN_SAVED' as const,
     accessToken: '[adopted]',
-    ...(r ? { at: r.at } : {}),
+    ...(r && { at: r.at }),
     savedAt: onBase(c.savedAt, c.timeBase, r) ?? undefined,
-    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
+    ...(c.expiresAt !== null && { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
   };
 };
 
