@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { StoredSession, TokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
+import { canAdopt, isNewer, isNewerSession, isPlausible } from '../../machines/session/order';
 import { onBase, refreshed } from '../../machines/session/refresh';
 import { isStale, named, readNow } from '../../machines/session/store';
 import type { ClockReading, SessionContext } from '../../machines/session/types';
@@ -179,6 +180,53 @@ describe('szstore: the smaller session code decides as before', () => {
           );
         },
       ),
+    );
+  });
+
+  it("another tab's session against the one held or the sign-out: taken as before", () => {
+    const nullable = fc.option(fc.integer({ min: 0, max: 4 }), { nil: null });
+    const context = fc.record({
+      clock: fc.integer({ min: 0, max: 4 }),
+      seq: nullable,
+      sid: nullable,
+      userId: fc.option(fc.integer({ min: 1, max: 2 }), { nil: null }),
+      savedAt: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+      signedOut: fc.option(fc.record({ seq: nullable, sid: nullable, at: fc.integer({ min: 0, max: 5 }) }), {
+        nil: null,
+      }),
+    });
+    fc.assert(
+      fc.property(
+        context,
+        session,
+        fc.constantFrom('login', 'refresh', 'sync' as const),
+        (c, heard, reason) => {
+          const e = { session: { ...heard, handle: 'h' }, reason };
+          const held = c as unknown as SessionContext;
+          const plausible = isPlausible(c.clock, heard.seq);
+          const adoptBefore =
+            reason !== 'refresh' &&
+            plausible &&
+            (!c.signedOut ||
+              isNewerSession(heard, {
+                seq: c.signedOut.seq ?? undefined,
+                sid: c.signedOut.sid ?? undefined,
+                savedAt: c.signedOut.at,
+              }));
+          const newerBefore =
+            plausible &&
+            isNewerSession(
+              heard,
+              c.savedAt === null
+                ? null
+                : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, userId: c.userId, savedAt: c.savedAt },
+            );
+          expect(canAdopt(held, e)).toBe(adoptBefore);
+          expect(isNewer(held, e)).toBe(newerBefore);
+        },
+      ),
+      // Ties on the counters (where the player decides) are rare: many runs.
+      { numRuns: 3000 },
     );
   });
 });
