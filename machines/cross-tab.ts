@@ -161,13 +161,8 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
       const at = orNull(m.at, isInstant);
       const seq = orNull(m.seq, isHeardCounter);
       const sid = orNull(m.sid, isHeardCounter);
-      if (
-        at !== undefined &&
-        seq !== undefined &&
-        sid !== undefined &&
-        (reason === 'expired' || reason === 'logout')
-      )
-        return { type, from, at, seq, sid, reason };
+      if (![at, seq, sid].includes(undefined) && (reason === 'expired' || reason === 'logout'))
+        return { type, from, at, seq, sid, reason } as CrossTabMessage;
       break;
     }
     case 'claim':

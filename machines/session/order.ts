@@ -141,6 +141,14 @@ const isEnded = (c: Held, { session: s, reason }: HeardSession): boolean =>
       !(reason === 'login' && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX)),
   );
 
+/** A login's counters (none: absent), player (if any) and save, as `isNewerSession` compares them. */
+const savedAs = (l: { seq: number | null; sid: number | null; userId?: number | null }, savedAt: number) => ({
+  seq: l.seq ?? undefined,
+  sid: l.sid ?? undefined,
+  userId: l.userId,
+  savedAt,
+});
+
 /** Another login (maybe another player) than the one held: the signed-in flows start over. */
 export function isOtherLogin(c: Held, { session }: HeardSession): boolean {
   return (session.sid ?? null) !== c.sid || (session.userId ?? null) !== c.userId;
@@ -153,23 +161,13 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
   if (e.reason === 'refresh' || isEnded(c, e)) return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
-  if (!c.signedOut) return true;
-  return isNewerSession(e.session, {
-    seq: c.signedOut.seq ?? undefined,
-    sid: c.signedOut.sid ?? undefined,
-    savedAt: c.signedOut.at,
-  });
+  return !c.signedOut || isNewerSession(e.session, savedAs(c.signedOut, c.signedOut.at));
 }
 
 /** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
 export function isNewer(c: Held, e: HeardSession): boolean {
   if (!isPlausible(c.clock, e.session.seq) || isEnded(c, e)) return false;
-  return isNewerSession(
-    e.session,
-    c.savedAt === null
-      ? null
-      : { seq: c.seq ?? undefined, sid: c.sid ?? undefined, userId: c.userId, savedAt: c.savedAt },
-  );
+  return isNewerSession(e.session, c.savedAt === null ? null : savedAs(c, c.savedAt));
 }
 
 /** Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. */

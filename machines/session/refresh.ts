@@ -30,10 +30,11 @@ import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
 import { revokeHandle, revokeToken, seamsOf } from './revoke';
 import {
   type ExpiryClock,
-  heldSession,
   isOwn,
+  ownHeld,
   ownSession,
   readClock,
+  readNow,
   readStore,
   service,
   settle,
@@ -170,7 +171,7 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
   if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
   // The winner's verdict is ours: an expiry ends this tab's session too; a failure (or no
   // word within the adapter's timeout) backs off like a failed refresh of our own.
-  if (outcome?.expired) throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
+  if (outcome?.expired) throw unauthorized();
   throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
 };
 
@@ -241,12 +242,6 @@ const tookBack = (o: GuardedRefreshOptions, handle: string) =>
 
 const unauthorized = () => new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
 
-/** `use` on the store's session: at once from a store that answers at once (none when a read fails). */
-function readNow<T>(tokens: TokenStore, use: (stored: StoredSession | null) => T): T | Promise<T> {
-  const read = tokens.get();
-  return read instanceof Promise ? read.then(use, () => use(null)) : use(read ?? null);
-}
-
 /**
  * The session of the login held, to refresh, from the store's session `stored` (`ownSession`). None
  * (a newer login in the store, or no token of this login left): this login is given up here, its
@@ -255,9 +250,9 @@ function readNow<T>(tokens: TokenStore, use: (stored: StoredSession | null) => T
  */
 function ownToken(o: GuardedRefreshOptions, stored: StoredSession | null): StoredSession {
   const { own, newer } = ownSession(o.tokens, stored, o.owner);
+  const held = ownHeld(o.tokens, o.owner);
   if (own) return own;
-  const held = heldSession(o.tokens);
-  if (newer && isOwn(held, o.owner)) revokeToken(o.auth, held.accessToken, seamsOf(o));
+  if (newer && held) revokeToken(o.auth, held.accessToken, seamsOf(o));
   throw unauthorized();
 }
 
@@ -279,10 +274,12 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         throw unauthorized();
       }
       let own = before;
-      if (o.crossTab && o.claim) await o.claim(o, signal);
+      // The tabs' steps (`Claim`), only with other tabs to hear.
+      const claim = o.crossTab && o.claim;
+      if (claim) await claim(o, signal);
       try {
         // Read again once claimed (the claim waits): what is sent is this login's token of now.
-        if (o.crossTab && o.claim) own = ownToken(o, await readStore(o.tokens));
+        if (claim) own = ownToken(o, await readStore(o.tokens));
         return await detached(
           () =>
             o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
@@ -312,14 +309,10 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             isNewerSession(current, own)
           )
             // Another tab's refresh, taken as stored: counted as that one (after the one before it).
-            return stamp(
-              o,
-              current.accessToken,
-              sent,
-              current.seq === undefined ? undefined : current.seq - 1,
-            );
+            // (No counter: NaN, which `stamp` takes as none.)
+            return stamp(o, current.accessToken, sent, (current.seq as number) - 1);
         }
-        if (o.crossTab && o.claim) await o.claim(o, signal, e.code === 'unauthorized');
+        if (claim) await claim(o, signal, e.code === 'unauthorized');
         throw error;
       }
     },
@@ -354,8 +347,8 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
     random: s.random,
     at: r?.at,
     // The cycle counts on the clock's base: the session's server times less the offset read then.
-    savedAt: c.savedAt === null ? r?.at : onBase(c.savedAt, c.timeBase, r),
-    expiresAt: c.expiresAt === null ? null : onBase(c.expiresAt, c.timeBase, r),
+    savedAt: onBase(c.savedAt, c.timeBase, r) ?? r?.at,
+    expiresAt: onBase(c.expiresAt, c.timeBase, r),
   };
 };
 
@@ -365,9 +358,10 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
  */
 export function refreshed(context: SessionContext, now: number): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
-  const life =
-    context.expiresAt !== null && context.savedAt !== null ? context.expiresAt - context.savedAt : null;
-  const expiresAt = life === null ? null : now + life;
+  const expiresAt =
+    context.expiresAt !== null && context.savedAt !== null
+      ? now + (context.expiresAt - context.savedAt)
+      : null;
   return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }
 
@@ -419,10 +413,11 @@ export function verdictAt(
 
 /**
  * An instant of the session's time base on the clock's base (`now()`), for the refresh cycle,
- * which counts on the base: server time less the offset of the reading `r` (none: no offset).
+ * which counts on the base: server time less the offset of the reading `r` (none: no offset). No
+ * instant (null): none.
  */
-export const onBase = (t: number, base: TimeBase, r: ClockReading | undefined): number =>
-  base === 'server' && r ? t - (r.serverAt - r.at) : t;
+export const onBase = <T extends number | null>(t: T, base: TimeBase, r: ClockReading | undefined): T =>
+  (t !== null && base === 'server' && r ? t - (r.serverAt - r.at) : t) as T;
 
 /** The token life the server announced, clamped to something a clock can hold. */
 export function expiryOf(expiresIn: unknown, now: number): number | null {

@@ -188,6 +188,12 @@ export interface LoginOwner {
 export const isOwn = (s: StoredSession | null | undefined, owner: LoginOwner): s is StoredSession =>
   !!s && (owner.sid === null || ((s.userId ?? null) === owner.userId && sidOf(s) === owner.sid));
 
+/** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
+export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {
+  const held = heldSession(tokens);
+  return isOwn(held, owner) ? held : null;
+};
+
 /**
  * The session of login `owner` this client can send: the store's when it is of that login, else the
  * one it holds of it (`heldSession`: the last it wrote or read of that login), unless the store holds
@@ -200,8 +206,7 @@ export function ownSession(
   owner: LoginOwner,
 ): { own: StoredSession | null; newer: boolean } {
   if (isOwn(stored, owner)) return { own: stored, newer: false };
-  const held = heldSession(tokens);
-  const own = isOwn(held, owner) ? held : null;
+  const own = ownHeld(tokens, owner);
   const newer = !!stored && (!own || isNewerSession(stored, own));
   return { own: newer ? null : own, newer };
 }
@@ -399,8 +404,7 @@ export const logoutSession = /* @__PURE__ */ fromPromise<
   // The session this client holds of its login, taken before the clear forgets it: revoked too when
   // the store names another token or none (a read that failed or never answered, a store that lost it).
   const owner = input.owner ?? { userId: null, sid: null };
-  const mine = heldSession(input.tokens);
-  const held = isOwn(mine, owner) ? mine : null;
+  const held = ownHeld(input.tokens, owner);
   const read = input.tokens.get();
   const stored =
     (read instanceof Promise ? await within(read, STORE_WAIT_MS, null, input.timers) : read) ?? held;
@@ -435,18 +439,53 @@ export function writeSession(
 ): StoredSession | undefined {
   const token = services.vault.take(p.handle);
   if (!token || context.savedAt === null) return;
-  const session: StoredSession = {
-    accessToken: token,
-    tokenType: context.tokenType ?? 'Bearer',
-    expiresAt: context.expiresAt,
-    savedAt: context.savedAt,
-    ...(context.timeBase === 'server' ? { timeBase: 'server' as const } : {}),
-    ...(context.userId === null ? {} : { userId: context.userId }),
-    ...(context.seq === null ? {} : { seq: context.seq }),
-    ...(context.sid === null ? {} : { sid: context.sid }),
-  };
+  const session = named(
+    {
+      accessToken: token,
+      tokenType: context.tokenType ?? 'Bearer',
+      expiresAt: context.expiresAt,
+      savedAt: context.savedAt,
+      ...(context.timeBase === 'server' && { timeBase: 'server' as const }),
+    },
+    context,
+  );
   settle(setUnlessStale(services.tokens, session));
   return session;
+}
+
+/**
+ * `session` (changed in place) naming the player and login of `c` where it names none (a session
+ * the store held from before they existed, one written from the context): the same keys in the same
+ * order, each only when `c` has it.
+ */
+export function named(
+  session: Omit<StoredSession, 'userId' | 'seq' | 'sid'> & Partial<StoredSession>,
+  c: Pick<SessionContext, 'userId' | 'seq' | 'sid'>,
+): StoredSession {
+  const s = session as Record<string, unknown>;
+  for (const k of ['userId', 'seq', 'sid'] as const) if (s[k] === undefined && c[k] !== null) s[k] = c[k];
+  return session;
+}
+
+/** The store's answer now (a sync throw: none); a promise from a store that answers later. */
+const peek = (tokens: TokenStore | undefined): ReturnType<TokenStore['get']> | null => {
+  try {
+    return tokens ? tokens.get() : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * `use` on the store's session: at once from a store that answers at once, else once it answered
+ * (none when a read fails, or throws).
+ */
+export function readNow<T>(
+  tokens: TokenStore | undefined,
+  use: (stored: StoredSession | null) => T,
+): T | Promise<T> {
+  const read = peek(tokens);
+  return read instanceof Promise ? read.then(use, () => use(null)) : use(read ?? null);
 }
 
 /**
@@ -467,12 +506,9 @@ export const isStale = (session: StoredSession, stored: StoredSession | null | u
  * (the adapter's retry of a 401) with the token the refresh replaced.
  */
 function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
-  let read: ReturnType<TokenStore['get']> | null = null;
-  try {
-    read = tokens.get();
-  } catch {}
+  const read = peek(tokens);
   if (read instanceof Promise) {
-    read.catch(() => {});
+    settle(read);
     return tokens.set(session);
   }
   return isStale(session, read) ? undefined : tokens.set(session);

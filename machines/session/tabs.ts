@@ -11,11 +11,20 @@ import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
 import { metaFields, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import { canAdopt, endsOurs, heardOf, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
+import {
+  canAdopt,
+  endsOurs,
+  isNewer,
+  isOtherLogin,
+  isPlausible,
+  pulledBack,
+  raiseClock,
+  timed,
+} from './order';
 import { sameOwner, withoutToken } from './profile-rules';
 import { onBase, readClock } from './refresh';
 import { revokeToken } from './revoke';
-import { isStale, settle, sidOf } from './store';
+import { isStale, named, readNow, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -51,17 +60,20 @@ export interface TabsFlowSession {
  * The tabs flow's input from the session: it decides against the session as it stands (`self`'s
  * committed snapshot), never a copy taken when it started.
  */
-export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput => ({
-  crossTab: servicesOf(context).crossTab,
-  vault: servicesOf(context).vault,
-  read: () => readClock(servicesOf(context)),
-  tokens: servicesOf(context).tokens,
-  held: () => {
-    const s = self.getSnapshot();
-    const phase = s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signingOut') ? 'signingOut' : 'other';
-    return { phase, context: s.context };
-  },
-});
+export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput => {
+  const s = servicesOf(context);
+  return {
+    crossTab: s.crossTab,
+    vault: s.vault,
+    read: () => readClock(s),
+    tokens: s.tokens,
+    held: () => {
+      const now = self.getSnapshot();
+      const phase = now.hasTag('signedIn') ? 'signedIn' : now.hasTag('signingOut') ? 'signingOut' : 'other';
+      return { phase, context: now.context };
+    },
+  };
+};
 
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
@@ -89,7 +101,7 @@ function sessionVerdict(
     ...heard,
     user: withoutToken(message.user),
     otherLogin,
-    ...(reading ? { reading } : {}),
+    ...(reading && { reading }),
   });
 }
 
@@ -99,20 +111,8 @@ function sessionVerdict(
  * rotated), else the heard one. A tab that hears a login late never takes (nor writes back) a
  * token its login's refresh rotated away. A read that fails: the heard one.
  */
-function storeDecides(
-  tokens: TokenStore | undefined,
-  message: SessionMessage,
-): SessionMessage | Promise<SessionMessage> {
-  const decide = (stored: StoredSession | null | undefined): SessionMessage =>
-    stored && isStale(message.session, stored) ? { ...message, session: stored } : message;
-  let read: ReturnType<TokenStore['get']> | null;
-  try {
-    read = tokens ? tokens.get() : null;
-  } catch {
-    read = null;
-  }
-  return read instanceof Promise ? read.then(decide, () => message) : decide(read);
-}
+const storeDecides = (message: SessionMessage, stored: StoredSession | null): SessionMessage =>
+  isStale(message.session, stored) ? { ...message, session: stored! } : message;
 
 /** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
 function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInternalEvent | null {
@@ -121,7 +121,8 @@ function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInte
     revokeUnlessRevoked(c, message);
     return internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at });
   }
-  return heardOf(c, message.seq).clock === undefined || message.seq === null
+  // The counter as `heardOf` (./order.ts) takes it: none, or one out of reach, moves nothing.
+  return message.seq === null || !isPlausible(c.clock, message.seq)
     ? null
     : internal({ type: 'HEARD', seq: message.seq });
 }
@@ -141,20 +142,16 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
         const held = input.held();
         let event: SessionInternalEvent | null = null;
         if (message.type === 'session') {
-          // The store decides first: read at once from a store that answers at once, else judged
-          // against the session as it stands once it answered.
-          const decided = storeDecides(input.tokens, message);
-          if (decided instanceof Promise) {
-            settle(
-              decided.then((m) => {
-                const later = sessionVerdict(input.held(), input, m);
-                if (later) sendBack(later);
-              }),
-            );
-            return;
-          }
-          event = sessionVerdict(held, input, decided);
-        } else if (message.type === 'signedOut') event = signOutVerdict(held, message);
+          // The store decides first (`storeDecides`): read at once from a store that answers at once
+          // (a failed read: the heard one), then judged against the session as it stands.
+          return settle(
+            readNow(input.tokens, (stored) => {
+              const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored));
+              if (verdict) sendBack(verdict);
+            }),
+          );
+        }
+        if (message.type === 'signedOut') event = signOutVerdict(held, message);
         else if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn') answerSync(held.context);
           else answerSyncSignedOut(held.context);
@@ -236,12 +233,9 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
 /** Another tab asked for the session: answer with the one in our store. */
 function answerSync(context: SessionContext): void {
   // The answer names its player and login (a store written before they existed has neither).
-  withStored(context, (stored) => {
-    const named: Record<string, unknown> = { ...stored };
-    for (const k of ['userId', 'seq', 'sid'] as const)
-      if (named[k] === undefined && context[k] !== null) named[k] = context[k];
-    servicesOf(context).crossTab?.publishSession(named as unknown as StoredSession, 'sync', context.user);
-  });
+  withStored(context, (stored) =>
+    servicesOf(context).crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user),
+  );
 }
 
 /**
@@ -275,9 +269,9 @@ export const adoptedTokenSaved = (c: SessionContext, e: Internal<'ADOPT'>) => {
   return {
     type: 'TOKEN_SAVED' as const,
     accessToken: '[adopted]',
-    ...(r ? { at: r.at } : {}),
-    savedAt: c.savedAt === null ? undefined : onBase(c.savedAt, c.timeBase, r),
-    ...(c.expiresAt === null ? {} : { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
+    ...(r && { at: r.at }),
+    savedAt: onBase(c.savedAt, c.timeBase, r) ?? undefined,
+    ...(c.expiresAt !== null && { expiresAt: onBase(c.expiresAt, c.timeBase, r) }),
   };
 };
 
