@@ -1,5 +1,6 @@
 // Errors players can read: a title and per-field messages for every error code, in the
 // languages the app imports. Classified by brand and code (isPamError), never instanceof.
+import { clip } from '../errors/base';
 import {
   type HttpError,
   isPamError,
@@ -73,9 +74,7 @@ export interface ErrorDescription {
  */
 export type DescribeError = (error: unknown, options?: DescribeErrorOptions) => ErrorDescription;
 
-const MAX_FIELDS = 50;
-const MAX_MESSAGES = 5;
-const MAX_LENGTH = 200;
+// At most 50 fields, 5 messages a field (literals in the code), each `clip`ped (200 characters).
 /** The codes whose title is one sentence of the table, the code in camel case. */
 const PLAIN_CODES: readonly string[] = [
   'network',
@@ -259,7 +258,7 @@ const isAnotherCodeRequested = (error: object): boolean =>
 function fieldWords(m: ErrorMessages, field: string, messages: readonly string[]): string[] {
   const secret = secretField(field);
   if (secret) return [m.field[secret]];
-  return messages.slice(0, MAX_MESSAGES).map((message) => {
+  return messages.slice(0, 5).map((message) => {
     const known = knownCase(field, message);
     if (known) return m.field[known];
     return namesKey(field, message) ? ruleWords(m, message) : clip(message);
@@ -291,15 +290,10 @@ function add(fields: Record<string, string[]>, field: string, ...messages: strin
   for (const message of messages) {
     const list = fields[field];
     if (list) {
-      if (!list.includes(message) && list.length < MAX_MESSAGES) list.push(message);
+      if (!list.includes(message) && list.length < 5) list.push(message);
       continue;
     }
-    if (Object.keys(fields).length >= MAX_FIELDS) return;
+    if (Object.keys(fields).length > 49) return;
     fields[field] = [message];
   }
-}
-
-function clip(text: string): string {
-  const t = text.trim();
-  return t.length > MAX_LENGTH ? `${t.slice(0, MAX_LENGTH)}…` : t;
 }
