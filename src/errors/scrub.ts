@@ -245,13 +245,11 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     return (
       needles.some((a) => lower.includes(a)) ||
       escaped ||
-      (canon.length > 0 && ((escapes(t) && ESCAPED_VARIANT.test(t)) || inCanonical(lower)))
+      // Or a `canon` anchor in the `canonical` reading of the text (read once per anchor: one per
+      // token-like secret of short runs, so one for such a scrubber, none for most).
+      (canon.length > 0 &&
+        ((escapes(t) && ESCAPED_VARIANT.test(t)) || canon.some((a) => canonical(lower).includes(a))))
     );
-  };
-  /** Whether the `canonical` reading of `lower` holds a `canon` anchor. */
-  const inCanonical = (lower: string) => {
-    const read = canonical(lower);
-    return canon.some((a) => read.includes(a));
   };
   // `holds` on `raw` without its `"<kept key>":<a secret>` members. The `{` or `,` before the
   // key's opening quote makes it a key in valid JSON (inside a string, the quote after it would
