@@ -75,25 +75,6 @@ export interface ErrorDescription {
 export type DescribeError = (error: unknown, options?: DescribeErrorOptions) => ErrorDescription;
 
 // At most 50 fields, 5 messages a field (literals in the code), each `clip`ped (200 characters).
-/** The codes whose title is one sentence of the table, the code in camel case. */
-const PLAIN_CODES: readonly string[] = [
-  'network',
-  'timeout',
-  'aborted',
-  'invalid_response',
-  'configuration',
-  'storage',
-  'report_failed',
-];
-type PlainWord =
-  | 'network'
-  | 'timeout'
-  | 'aborted'
-  | 'invalidResponse'
-  | 'configuration'
-  | 'storage'
-  | 'reportFailed'
-  | 'unknown';
 const CODE_STEP = new Set(['twoFactorRequired', 'verifyingCode']);
 const LOGIN_STEP = new Set(['signingIn', 'registering', 'failed', 'twoFactorRequired', 'verifyingCode']);
 
@@ -156,12 +137,11 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
     case 'two_factor_rejected':
       return codeRejected(m, fields, options, done);
     default: {
-      // A code whose title is the table's word of the same name (`invalid_response`:
-      // `invalidResponse`); 'unexpected' (a foreign throw) and any code newer than these tables: unknown.
-      const word = PLAIN_CODES.includes(error.code)
-        ? error.code.replace(/_(.)/, (_, c: string) => c.toUpperCase())
-        : 'unknown';
-      return done(m[word as PlainWord]);
+      // The rest (network, timeout, aborted, invalid_response, configuration, storage,
+      // report_failed): the table's sentence of the same name in camel case (`invalidResponse`);
+      // 'unexpected' (a foreign throw: no such sentence) and any code newer than the tables: unknown.
+      const word = m[error.code.replace(/_(.)/, (_, c: string) => c.toUpperCase()) as keyof ErrorMessages];
+      return done(error.code !== 'unexpected' && typeof word === 'string' ? word : m.unknown);
     }
   }
 }
