@@ -357,7 +357,8 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       : SECRET_KEY_SET.has(k)
         ? k
         : text(k);
-  const deep = (value: unknown, depth: number, keep?: ReadonlySet<string>, data?: boolean): unknown => {
+  // (`depth` last: the walk is the scrubber's `deep` itself, which every caller gives three at most.)
+  const deep = (value: unknown, keep?: ReadonlySet<string>, data?: boolean, depth = 0): unknown => {
     if (typeof value === 'string') return scrubbed(value, data ? 1 : 0);
     if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
     if (typeof value !== 'object' || value === null) return value;
@@ -368,7 +369,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     if (Array.isArray(value)) {
       // (`map` keeps an array's holes, as `slice` did: a hole has nothing to scrub.)
       const out = value.map((v) => {
-        const w = deep(v, depth + 1, keep, data);
+        const w = deep(v, keep, data, depth + 1);
         if (w !== v) changed = true;
         return w;
       });
@@ -379,7 +380,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const next = Object.keys(value).map((key) => {
       const v = (value as Record<string, unknown>)[key];
       const k = keyText(key, data);
-      const w = keep?.has(key) ? v : deep(v, depth + 1, keep, data);
+      const w = keep?.has(key) ? v : deep(v, keep, data, depth + 1);
       if (k !== key || w !== v) changed = true;
       return [k, w] as const;
     });
@@ -388,11 +389,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const out = Object.fromEntries(next);
     return Object.getPrototypeOf(value) === null ? Object.setPrototypeOf(out, null) : out;
   };
-  return {
-    text,
-    mayHold,
-    deep: <T>(value: T, keep?: ReadonlySet<string>, data?: boolean) => deep(value, 0, keep, data) as T,
-  };
+  return { text, mayHold, deep: deep as Scrubber['deep'] };
 }
 
 // A 2xx answer is handed to the modules as is (it holds tokens the app needs), and its schema

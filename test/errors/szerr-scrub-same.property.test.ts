@@ -137,6 +137,24 @@ describe('the scrubber against the one of cc4abd6 (size pass: the same behaviour
     );
   });
 
+  it('property: nesting around the 64-level limit gives what the old one gave', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 60, maxLength: 68 }),
+        fc.constantFrom('hunter2', 'plain'),
+        fc.boolean(),
+        (arrays, leaf, data) => {
+          const value = arrays.reduceRight<unknown>((inner, array) => (array ? [inner] : { k: inner }), leaf);
+          const now = createScrubber(['hunter2']).deep(value, undefined, data);
+          const then = createOldScrubber(['hunter2']).deep(value, undefined, data);
+          expect(JSON.stringify(now)).toBe(JSON.stringify(then));
+          expect(now === value).toBe(then === value);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('a hole in an array stays a hole, and a changed array is a copy', () => {
     const list: unknown[] = ['hunter2 here', 'y', 'x'];
     delete list[1];
