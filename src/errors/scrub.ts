@@ -193,9 +193,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
-  // The expressions, built only when a text may hold a secret (one of its pieces: `mayEcho`), and
-  // each only when needed (an error body never builds those of a 2xx answer). An empty alternative
-  // never matches (`(?!)`).
+  // The expressions, built only when a text may hold a secret (one of its pieces: `holds`, then
+  // `piecePattern`), and each only when needed (an error body never builds those of a 2xx answer).
+  // An empty alternative never matches (`(?!)`).
   // A byte form is matched as it is, in any letter case (not in every form of `ENCODERS`), then
   // any last character (base64's, which the bytes after it change) and padding; its `+` and `/`
   // are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
@@ -295,7 +295,6 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
         .join('|'),
       'i',
     ));
-  const mayEcho = (t: string, errors?: boolean) => holds(t, errors) && piecePattern().test(t);
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans and the others'
   // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3).
@@ -310,7 +309,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       let out = t;
       let p: ReturnType<typeof dataPatterns> | undefined;
       const by = mode % 3 ? `$1${REDACTED}` : REDACTED;
-      // (`holds` said yes: `mayEcho` would ask it again.)
+      // `holds` said yes: whether a piece of a secret is in `t` (below, in each layer: both).
       if (piecePattern().test(t)) {
         p = mode ? dataPatterns() : undefined;
         if (p?.whole.test(t)) return REDACTED;
@@ -323,7 +322,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
         const next = DECODERS[step % 4]!(layer);
         if (next === layer) continue;
         layer = next;
-        if (mayEcho(layer, !mode)) {
+        if (holds(layer, !mode) && piecePattern().test(layer)) {
           p = mode ? dataPatterns() : undefined;
           if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
             return REDACTED;
