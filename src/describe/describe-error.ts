@@ -1,5 +1,6 @@
 // Errors players can read: a title and per-field messages for every error code, in the
 // languages the app imports. Classified by brand and code (isPamError), never instanceof.
+import { clip } from '../errors/base';
 import {
   type HttpError,
   isPamError,
@@ -73,28 +74,7 @@ export interface ErrorDescription {
  */
 export type DescribeError = (error: unknown, options?: DescribeErrorOptions) => ErrorDescription;
 
-const MAX_FIELDS = 50;
-const MAX_MESSAGES = 5;
-const MAX_LENGTH = 200;
-/** The codes whose title is one sentence of the table, the code in camel case. */
-const PLAIN_CODES: readonly string[] = [
-  'network',
-  'timeout',
-  'aborted',
-  'invalid_response',
-  'configuration',
-  'storage',
-  'report_failed',
-];
-type PlainWord =
-  | 'network'
-  | 'timeout'
-  | 'aborted'
-  | 'invalidResponse'
-  | 'configuration'
-  | 'storage'
-  | 'reportFailed'
-  | 'unknown';
+// At most 50 fields, 5 messages a field (literals in the code), each `clip`ped (200 characters).
 const CODE_STEP = new Set(['twoFactorRequired', 'verifyingCode']);
 const LOGIN_STEP = new Set(['signingIn', 'registering', 'failed', 'twoFactorRequired', 'verifyingCode']);
 
@@ -157,12 +137,11 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
     case 'two_factor_rejected':
       return codeRejected(m, fields, options, done);
     default: {
-      // A code whose title is the table's word of the same name (`invalid_response`:
-      // `invalidResponse`); 'unexpected' (a foreign throw) and any code newer than these tables: unknown.
-      const word = PLAIN_CODES.includes(error.code)
-        ? error.code.replace(/_(.)/, (_, c: string) => c.toUpperCase())
-        : 'unknown';
-      return done(m[word as PlainWord]);
+      // The rest (network, timeout, aborted, invalid_response, configuration, storage,
+      // report_failed): the table's sentence of the same name in camel case (`invalidResponse`);
+      // 'unexpected' (a foreign throw: no such sentence) and any code newer than the tables: unknown.
+      const word = m[error.code.replace(/_(.)/, (_, c: string) => c.toUpperCase()) as keyof ErrorMessages];
+      return done(error.code !== 'unexpected' && typeof word === 'string' ? word : m.unknown);
     }
   }
 }
@@ -259,7 +238,7 @@ const isAnotherCodeRequested = (error: object): boolean =>
 function fieldWords(m: ErrorMessages, field: string, messages: readonly string[]): string[] {
   const secret = secretField(field);
   if (secret) return [m.field[secret]];
-  return messages.slice(0, MAX_MESSAGES).map((message) => {
+  return messages.slice(0, 5).map((message) => {
     const known = knownCase(field, message);
     if (known) return m.field[known];
     return namesKey(field, message) ? ruleWords(m, message) : clip(message);
@@ -291,15 +270,10 @@ function add(fields: Record<string, string[]>, field: string, ...messages: strin
   for (const message of messages) {
     const list = fields[field];
     if (list) {
-      if (!list.includes(message) && list.length < MAX_MESSAGES) list.push(message);
+      if (!list.includes(message) && list.length < 5) list.push(message);
       continue;
     }
-    if (Object.keys(fields).length >= MAX_FIELDS) return;
+    if (Object.keys(fields).length > 49) return;
     fields[field] = [message];
   }
-}
-
-function clip(text: string): string {
-  const t = text.trim();
-  return t.length > MAX_LENGTH ? `${t.slice(0, MAX_LENGTH)}…` : t;
 }

@@ -244,19 +244,26 @@ export function httpErrorFor(init: HttpErrorInit): HttpError {
   return new HttpError(init);
 }
 
-const MAX_MESSAGE = 200;
-
 function ownString(body: unknown, key: string): string | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const value = Object.getOwnPropertyDescriptor(body, key)?.value;
   return typeof value === 'string' ? value : undefined;
 }
 
-function messageOf(body: unknown): string | undefined {
-  const m = ownString(body, 'message')?.trim();
-  if (!m) return undefined;
-  return m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE)}…` : m;
-}
+/**
+ * `text` trimmed, cut to 200 characters (then `…`): a server's message as an error or a
+ * description shows it (`describeError` too). Not public.
+ */
+export const clip = (text: string): string => {
+  const t = text.trim();
+  return t.length > 200 ? `${t.slice(0, 200)}…` : t;
+};
+
+/** The server's `body.message`, `clip`ped; `undefined` when it sent none (or only white space). */
+const messageOf = (body: unknown): string | undefined => {
+  const m = ownString(body, 'message');
+  return (m && clip(m)) || undefined;
+};
 
 /** `body.errors` as a null-prototype record of string lists; every server key stays data. */
 function fieldErrorsOf(body: unknown): FieldErrors | undefined {

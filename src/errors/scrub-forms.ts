@@ -112,13 +112,20 @@ export function spellingsOf(token: string): string[] {
  * 7 characters or more; else (`A+b/C+d/E+f/G+h`) the token read `canonical`, likewise.
  */
 export function variantAnchorOf(token: string): [string, boolean] {
-  let best = '';
-  for (const run of token.match(/[a-z\d]+/gi) ?? []) if (run.length > best.length) best = run;
+  const best = longest(token, /[a-z\d]+/gi);
   const canon = best.length < 7;
-  if (canon) best = canonical(token);
-  const at = best.slice(0, -6).search(/[zqjxkwyv]/i);
-  return [best.slice(at < 0 ? 0 : at).toLowerCase(), canon];
+  return [fromRare(canon ? canonical(token) : best), canon];
 }
+
+/** The longest match of `runs` in `text` (the first of the longest), or `''`. */
+const longest = (text: string, runs: RegExp) =>
+  (text.match(runs) ?? []).reduce((best, run) => (run.length > best.length ? run : best), '');
+
+/** `run` lower-cased from its first letter rare in text on (7 characters kept at least). */
+const fromRare = (run: string) => {
+  const at = run.slice(0, -6).search(/[zqjxkwyv]/i);
+  return run.slice(at < 0 ? 0 : at).toLowerCase();
+};
 
 /**
  * What every echo of `secret` contains, lower-cased: its longest run of characters that no
@@ -128,12 +135,7 @@ export function variantAnchorOf(token: string): [string, boolean] {
  * against 0.3-2 µs on a 3 kB answer for `qrstuv_1` against `tok_abcdefghijklmnopqrstuv_1` or
  * `ecret123`).
  */
-export function anchorOf(secret: string): string {
-  let best = '';
-  for (const run of secret.match(/[\w.-]+/g) ?? []) if (run.length > best.length) best = run;
-  const at = best.slice(0, -6).search(/[zqjxkwyv]/i);
-  return best.slice(at < 0 ? 0 : at).toLowerCase();
-}
+export const anchorOf = (secret: string): string => fromRare(longest(secret, /[\w.-]+/g));
 
 /** The character of a decimal number or a `0x` one, or nothing (beyond U+10FFFF). */
 const char = (code: string) => {

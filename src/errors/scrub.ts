@@ -20,14 +20,12 @@ import {
  * So `Código 482913 enviado`, `"hunt3r!"` and `code: 482913.` hold one; `1482913`, `a482913` and
  * `ref_482913` do not: an id, an amount or a date is never rewritten by a code that is part of it.
  */
+// A redaction (`\[redacted\]`) and what may join a word to it (`[_.,:/-]*`: `_`, `-`, `.`, `/`,
+// `,`, `:`): a secret's echo is not data, so a short secret it touched (`<token>_482913`,
+// `482913-<token>`) stands on its own once the echo is redacted (REVIEW-G G2). `$1` keeps it
+// (before), a lookahead leaves it (after). (Literals: two constants cost their declarations.)
 const token = (source: string, w = '\\w\\xc0-\\u024f') =>
-  `(${R}${J}|^|[^${w}.,:/-]|(?:^|[^${w}])[./-]|(?:^|\\D)[,:])(?:${source})(?:(?=${J}${R})|(?![${w}]|[./-][${w}]|[,:]\\d))`;
-
-// A redaction (`R`) and what may join a word to it (`J`: `_`, `-`, `.`, `/`, `,`, `:`): a secret's
-// echo is not data, so a short secret it touched (`<token>_482913`, `482913-<token>`) stands on its
-// own once the echo is redacted (REVIEW-G G2). `$1` keeps it (before), a lookahead leaves it (after).
-const R = '\\[redacted\\]';
-const J = '[_.,:/-]*';
+  `(\\[redacted\\][_.,:/-]*|^|[^${w}.,:/-]|(?:^|[^${w}])[./-]|(?:^|\\D)[,:])(?:${source})(?:(?=[_.,:/-]*\\[redacted\\])|(?![${w}]|[./-][${w}]|[,:]\\d))`;
 
 /**
  * Removes known secret values from what a server answered, before any error is built from it.
@@ -195,9 +193,9 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
-  // The expressions, built only when a text may hold a secret (one of its pieces: `mayEcho`), and
-  // each only when needed (an error body never builds those of a 2xx answer). An empty alternative
-  // never matches (`(?!)`).
+  // The expressions, built only when a text may hold a secret (one of its pieces: `holds`, then
+  // `piecePattern`), and each only when needed (an error body never builds those of a 2xx answer).
+  // An empty alternative never matches (`(?!)`).
   // A byte form is matched as it is, in any letter case (not in every form of `ENCODERS`), then
   // any last character (base64's, which the bytes after it change) and padding; its `+` and `/`
   // are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
@@ -222,19 +220,20 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
   };
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
   let data: Record<'whole' | 'value' | 'short' | 'long' | 'word', RegExp> | undefined;
+  // (`longs`, `shorts`: each alternation joined once, for the expressions that share it.)
   const dataPatterns = () =>
-    (data ??= {
+    (data ??= ((longs: string, shorts: string) => ({
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
       whole: new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
-      value: new RegExp(`${join(long)}|${token(join((s) => !long(s) && s[1]))}`, 'gi'),
+      value: new RegExp(`${longs}|${shorts}`, 'gi'),
       // The short ones alone (no match spans a redaction: it is 10 characters, letters inside).
-      short: new RegExp(token(join((s) => !long(s) && s[1])), 'gi'),
-      long: new RegExp(join(long), 'gi'),
+      short: new RegExp(shorts, 'gi'),
+      long: new RegExp(longs, 'gi'),
       word: new RegExp(
         `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
         'gi',
       ),
-    });
+    }))(join(long), token(join((s) => !long(s) && s[1]))));
   // `ESCAPED_ALNUM` scans the whole text; a text without `%`, `&` or `\\` (most answers) skips it.
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
@@ -246,13 +245,11 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     return (
       needles.some((a) => lower.includes(a)) ||
       escaped ||
-      (canon.length > 0 && ((escapes(t) && ESCAPED_VARIANT.test(t)) || inCanonical(lower)))
+      // Or a `canon` anchor in the `canonical` reading of the text (read once per anchor: one per
+      // token-like secret of short runs, so one for such a scrubber, none for most).
+      (canon.length > 0 &&
+        ((escapes(t) && ESCAPED_VARIANT.test(t)) || canon.some((a) => canonical(lower).includes(a))))
     );
-  };
-  /** Whether the `canonical` reading of `lower` holds a `canon` anchor. */
-  const inCanonical = (lower: string) => {
-    const read = canonical(lower);
-    return canon.some((a) => read.includes(a));
   };
   // `holds` on `raw` without its `"<kept key>":<a secret>` members. The `{` or `,` before the
   // key's opening quote makes it a key in valid JSON (inside a string, the quote after it would
@@ -298,52 +295,49 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
         .join('|'),
       'i',
     ));
-  const mayEcho = (t: string, errors?: boolean) => holds(t, errors) && piecePattern().test(t);
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans and the others'
   // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3).
   // The whole of `t` is redacted when a secret is found only
   // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
   // no span maps back, and hiding more is the safe side.
-  const scrubbedOf = (t: string, mode: 0 | 1 | 2 | 3): string => {
-    if (!holds(t, !mode)) return t;
-    let out = t;
-    let p: ReturnType<typeof dataPatterns> | undefined;
-    const by = mode % 3 ? `$1${REDACTED}` : REDACTED;
-    if (mayEcho(t, !mode)) {
-      p = mode ? dataPatterns() : undefined;
-      if (p?.whole.test(t)) return REDACTED;
-      out = t.replace(p ? [p.value, p.word, p.long][mode - 1]! : allPattern(), by);
-    }
-    let layer = out;
-    // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
-    // `DECODERS` (step % 4), while an escape or a character beyond ASCII is left.
-    for (let step = 0; step < 12 && (escapes(layer) || NON_ASCII.test(layer)); step++) {
-      const next = DECODERS[step % 4]!(layer);
-      if (next === layer) continue;
-      layer = next;
-      if (mayEcho(layer, !mode)) {
-        p = mode ? dataPatterns() : undefined;
-        if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
-          return REDACTED;
-      }
-    }
-    // A secret's echo is not data: a short secret it touched (`<token>482913`) stands on its own
-    // once the echo is redacted, so a 2xx value's short secrets are looked for again until nothing
-    // changes (twice for most texts; only a text with a redaction pays). Not the long ones: one
-    // found now would be made of a redaction's own letters.
-    for (let last = t, n = 0; mode === 1 && p && out !== last; n++) {
-      if (n > 7) return REDACTED;
-      last = out;
-      out = out.replace(p.short, by);
-    }
-    return out;
-  };
   // An expression the engine cannot build or run (a secret of many kilobytes: V8 throws
   // "Invalid regular expression: Stack overflow") hides the whole text: fail closed, never throw.
   const scrubbed = (t: string, mode: 0 | 1 | 2 | 3): string => {
     try {
-      return scrubbedOf(t, mode);
+      if (!holds(t, !mode)) return t;
+      let out = t;
+      let p: ReturnType<typeof dataPatterns> | undefined;
+      const by = mode % 3 ? `$1${REDACTED}` : REDACTED;
+      // `holds` said yes: whether a piece of a secret is in `t` (below, in each layer: both).
+      if (piecePattern().test(t)) {
+        p = mode ? dataPatterns() : undefined;
+        if (p?.whole.test(t)) return REDACTED;
+        out = t.replace(p ? [p.value, p.word, p.long][mode - 1]! : allPattern(), by);
+      }
+      let layer = out;
+      // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
+      // `DECODERS` (step % 4), while an escape or a character beyond ASCII is left.
+      for (let step = 0; step < 12 && (escapes(layer) || NON_ASCII.test(layer)); step++) {
+        const next = DECODERS[step % 4]!(layer);
+        if (next === layer) continue;
+        layer = next;
+        if (holds(layer, !mode) && piecePattern().test(layer)) {
+          p = mode ? dataPatterns() : undefined;
+          if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
+            return REDACTED;
+        }
+      }
+      // A secret's echo is not data: a short secret it touched (`<token>482913`) stands on its own
+      // once the echo is redacted, so a 2xx value's short secrets are looked for again until nothing
+      // changes (twice for most texts; only a text with a redaction pays). Not the long ones: one
+      // found now would be made of a redaction's own letters.
+      for (let last = t, n = 0; mode === 1 && p && out !== last; n++) {
+        if (n > 7) return REDACTED;
+        last = out;
+        out = out.replace(p.short, by);
+      }
+      return out;
     } catch {
       return REDACTED;
     }
@@ -362,29 +356,30 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
       : SECRET_KEY_SET.has(k)
         ? k
         : text(k);
-  const deep = (value: unknown, depth: number, keep?: ReadonlySet<string>, data?: boolean): unknown => {
+  // (`depth` last: the walk is the scrubber's `deep` itself, which every caller gives three at most.)
+  const deep = (value: unknown, keep?: ReadonlySet<string>, data?: boolean, depth = 0): unknown => {
     if (typeof value === 'string') return scrubbed(value, data ? 1 : 0);
     if (typeof value === 'number') return !data && numbers.has(String(value)) ? REDACTED : value;
     if (typeof value !== 'object' || value === null) return value;
     // 64 levels at most: deeper data is dropped (a hostile answer cannot exhaust the stack).
     if (depth > 63) return REDACTED;
+    // An array or object comes back as it is when nothing in it changed (`changed`).
+    let changed = false;
     if (Array.isArray(value)) {
-      let out: unknown[] | undefined;
-      for (let i = 0; i < value.length; i++) {
-        const next = deep(value[i], depth + 1, keep, data);
-        if (next === value[i]) continue;
-        out ??= value.slice();
-        out[i] = next;
-      }
-      return out ?? value;
+      // (`map` keeps an array's holes, as `slice` did: a hole has nothing to scrub.)
+      const out = value.map((v) => {
+        const w = deep(v, keep, data, depth + 1);
+        if (w !== v) changed = true;
+        return w;
+      });
+      return changed ? out : value;
     }
     // Its keys, each value read by key (`Object.entries` made a pair per member first: the walk
     // of a login answer took 4.6 us, 1.4 us so).
-    let changed = false;
     const next = Object.keys(value).map((key) => {
       const v = (value as Record<string, unknown>)[key];
       const k = keyText(key, data);
-      const w = keep?.has(key) ? v : deep(v, depth + 1, keep, data);
+      const w = keep?.has(key) ? v : deep(v, keep, data, depth + 1);
       if (k !== key || w !== v) changed = true;
       return [k, w] as const;
     });
@@ -393,11 +388,7 @@ export function createScrubber(secrets: Iterable<string>): Scrubber {
     const out = Object.fromEntries(next);
     return Object.getPrototypeOf(value) === null ? Object.setPrototypeOf(out, null) : out;
   };
-  return {
-    text,
-    mayHold,
-    deep: <T>(value: T, keep?: ReadonlySet<string>, data?: boolean) => deep(value, 0, keep, data) as T,
-  };
+  return { text, mayHold, deep: deep as Scrubber['deep'] };
 }
 
 // A 2xx answer is handed to the modules as is (it holds tokens the app needs), and its schema

@@ -176,9 +176,6 @@ export function singleFlight(run: () => Promise<boolean>): () => Promise<boolean
 
 // Retry-After and HTTP dates.
 
-// RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date.
-const DELTA_SECONDS = /^\d+$/;
-
 /**
  * Reads a `Retry-After` header as seconds to wait: delta-seconds as given, an HTTP date as the
  * whole seconds from `now` (rounded up, never negative). Anything else is `undefined`.
@@ -191,7 +188,8 @@ const DELTA_SECONDS = /^\d+$/;
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   const text = value?.trim();
   if (!text) return undefined;
-  if (DELTA_SECONDS.test(text)) {
+  // RFC 9110 10.2.3: delta-seconds is 1*DIGIT; anything else must be an HTTP-date.
+  if (/^\d+$/.test(text)) {
     const seconds = Number(text);
     return Number.isFinite(seconds) ? seconds : undefined;
   }
@@ -313,5 +311,6 @@ export function retryDelay(
   // 5 s, a random wait below it), so the adapter alone does not carry the general backoff;
   // test/http/retry-backoff.test.ts pins it equal to `backoffDelay`'s.
   if (asked === undefined) return Math.floor(random() * Math.min(5_000, 250 * 2 ** attempt));
-  return asked > MAX_RETRY_AFTER_SECONDS * 1000 ? undefined : asked;
+  // `MAX_RETRY_AFTER_SECONDS` in ms.
+  return asked > 30_000 ? undefined : asked;
 }

@@ -70,7 +70,8 @@ export function redactSecrets<T>(value: T): T {
     if (copies.has(node)) continue;
     copies.set(
       node,
-      Array.isArray(node) ? new Array(node.length) : Object.create(Object.getPrototypeOf(node)),
+      // (An object's copy has no prototype while it is filled: see pass 2.)
+      Array.isArray(node) ? new Array(node.length) : Object.create(null),
     );
     for (const parent of parents.get(node) ?? []) if (!copies.has(parent)) dirty.push(parent);
   }
@@ -84,9 +85,12 @@ export function redactSecrets<T>(value: T): T {
         : isContainer(child)
           ? (copies.get(child) ?? child)
           : child;
-      // defineProperty, not assignment: a JSON-parsed own `__proto__` key must stay a plain key.
-      Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+      // Into a copy with no prototype, an assignment defines a plain own key, `__proto__` too (a
+      // JSON-parsed own `__proto__` key must stay a plain key).
+      (copy as Record<string, unknown>)[key] = next;
     }
+    // Then the node's own prototype (`Object.prototype` or none: `isContainer`).
+    if (!Array.isArray(node)) Object.setPrototypeOf(copy, Object.getPrototypeOf(node));
   }
   return copies.get(value) as T;
 }
