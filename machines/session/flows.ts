@@ -293,7 +293,10 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
       enqueue.emit({ type: 'signedOut', reason: (event as Heard<'ENDED_ELSEWHERE'>).reason, remote: true });
     }),
     // Signed out, the login that ended remembered (the last 16): another tab's word of it is never taken again.
-    forget: assign(({ context }, p) => ({ ...forgotten(context, p as ForgetParams), ...endedOf(context) })),
+    forget: assign(({ context }, p) => ({
+      ...forgotten(context, p as ForgetParams),
+      ...endedOf(context, (p as ForgetParams).reason),
+    })),
     heardSeq: assign(({ context, event }) => heardOf(context, (event as Heard<'HEARD'>).seq)),
     dropAdopted: ({ context, event }) => dropAdopted(context, event as Heard<'ADOPT'>),
     // A sign-out here (a logout, an expiry), told to the other tabs.

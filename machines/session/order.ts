@@ -111,6 +111,8 @@ export interface HeardSignOut {
   seq: number | null;
   sid: number | null;
   at: number | null;
+  /** Why it ended there (a heard message's): an expiry of an older token of ours ends nothing here. */
+  reason?: string;
 }
 
 /** The session held: what the order compares against. */
@@ -123,10 +125,35 @@ type Held = Pick<SessionContext, 'clock' | 'seq' | 'sid' | 'userId' | 'savedAt' 
  */
 export const endedOf = (
   c: Pick<SessionContext, 'ended' | 'userId' | 'sid' | 'seq'>,
+  reason?: string,
 ): Partial<SessionContext> =>
   c.sid === null
     ? {}
-    : { ended: [...(c.ended ?? []).slice(-15), { userId: c.userId, sid: c.sid, seq: c.seq }] };
+    : {
+        ended: [
+          ...(c.ended ?? []).slice(-15),
+          {
+            userId: c.userId,
+            sid: c.sid,
+            seq: c.seq,
+            ...(reason === 'expired' && { expired: true as const }),
+          },
+        ],
+      };
+
+/**
+ * A newer token of a login that expired here: a refresh another tab won while this one's lost the
+ * race (its 401) and could not hear the winner (a lagging channel). The login is alive there, so
+ * this tab takes it when it hears it, whatever the message (REVIEW: two tabs refreshing one token).
+ */
+const outlives = (c: Held, s: HeardSession['session']): boolean =>
+  !!c.ended?.some(
+    (l) =>
+      l.expired === true &&
+      l.sid === (s.sid ?? s.seq) &&
+      (s.userId ?? l.userId) === l.userId &&
+      (s.seq ?? 0) > (l.seq ?? COUNTER_MAX),
+  );
 
 /**
  * Whether a word is of a login that ended here (a word naming no player matches on its login id):
@@ -138,7 +165,8 @@ const isEnded = (c: Held, { session: s, reason }: HeardSession): boolean =>
     (l) =>
       l.sid === (s.sid ?? s.seq) &&
       (s.userId ?? l.userId) === l.userId &&
-      !(reason === 'login' && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX)),
+      !(reason === 'login' && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX)) &&
+      !(l.expired === true && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX)),
   );
 
 /** A login's counters (none: absent), player (if any) and save, as `isNewerSession` compares them. */
@@ -159,7 +187,7 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   // Another tab's session is live by that tab's word (it holds it signed in), not by this tab's
   // device clock: a clock stepped forward makes every stored expiry look past while the token is
   // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
-  if (e.reason === 'refresh' || isEnded(c, e)) return false;
+  if ((e.reason === 'refresh' && !outlives(c, e.session)) || isEnded(c, e)) return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
   return !c.signedOut || isNewerSession(e.session, savedAs(c.signedOut, c.signedOut.at));
 }
@@ -172,8 +200,10 @@ export function isNewer(c: Held, e: HeardSession): boolean {
 
 /** Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. */
 export function endsOurs(c: Held, e: HeardSignOut): boolean {
-  // The same login ended, whatever its refreshes; else only a login as new as ours or newer.
-  if (e.sid !== null && e.sid === c.sid) return true;
+  // The same login ended, whatever its refreshes (but an expiry of an older token of it: that tab
+  // lost a refresh race ours won); else only a login as new as ours or newer.
+  if (e.sid !== null && e.sid === c.sid)
+    return !(e.reason === 'expired' && e.seq !== null && c.seq !== null && e.seq < c.seq);
   if (!isPlausible(c.clock, e.seq)) return false;
   if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
   if (e.seq !== null && c.seq !== null) return e.sid !== null && c.sid !== null && e.sid > c.sid;

@@ -147,7 +147,7 @@ export interface SessionContext {
   /** The session that ended here last, so an older one from another tab is not taken back. */
   signedOut: { seq: number | null; sid: number | null; at: number } | null;
   /** The last logins (player, login id, last counter) that ended here, oldest first: none is taken again (order.ts). */
-  ended?: readonly { userId: number | null; sid: number; seq: number | null }[];
+  ended?: readonly { userId: number | null; sid: number; seq: number | null; expired?: true }[];
   signedOutReason: 'logout' | 'expired' | 'remote' | null;
   pending: PendingCommand | null;
   /** Play time in the time limit's period (see playTimeMachine), when a time limit is set. */

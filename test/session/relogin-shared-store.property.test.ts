@@ -161,4 +161,19 @@ describe('a quick re-login with a lagging tab (REVIEW-I i5)', () => {
       { op: 'refresh', tab: 1, delay: 0 },
     ]);
   }, 60_000);
+
+  // The property's seed 753830057 (eleventh pass; it failed on cc4abd6): both tabs refresh one
+  // token (one store each) and the channel lags before either hears the other's claim. Tab B wins,
+  // tab A's refresh gets the 401 of a rotated token and, hearing nothing within its grace, signs
+  // out as expired; its word, heard late, signed tab B out too, and revoked B's newer token. An
+  // expiry of an older token of the login ends no tab that holds a newer one, and the tab that
+  // signed out takes the newer token when it hears it: both signed in.
+  it('two tabs refresh one token while the channel lags: the winner stays signed in, the loser takes its token', async () => {
+    await run(false, [
+      { op: 'relogin', tab: 0, delay: 0 },
+      { op: 'refresh', tab: 1, delay: 0 },
+      { op: 'refresh', tab: 0, delay: 0 },
+      { op: 'hold' },
+    ]);
+  }, 60_000);
 });
