@@ -6,7 +6,10 @@
 // every call runs COLD, after that long idle (as each call of section 1's 10 ms variant does, whose
 // process sleeps while the server waits), and is timed alone: `--batches` is then the number of
 // calls per tree, a bare in-memory fetch + JSON.parse is timed beside them, and wall µs are printed
-// too. Never part of `npm test`; asserts nothing.
+// too. With `--flight <ms>` every request's answer comes that long after `fetch` was called (as
+// section 1's 10 ms server): each call's wall time OUT of flight (before `fetch` is called, and from
+// the answer to the value in hand) is timed, so work moved into the flight shows; calls run back to
+// back, each cold after its flights. Never part of `npm test`; asserts nothing.
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +20,8 @@ const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const roots = { A: resolve(arg('--a', repo)), B: resolve(arg('--b', repo)) };
 const pairs = arg('--pairs', 'history,signin').split(',');
-const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : undefined;
+const flightMs = args.includes('--flight') ? Number(arg('--flight', 10)) : undefined;
+const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : flightMs;
 const batches = Number(arg('--batches', idleMs === undefined ? 60 : 600));
 // PAM_BENCH_TAG=-x: a cache of its own (node_modules may be shared by several checkouts).
 const outDir = resolve(repo, `node_modules/.cache/pam-client-bench${process.env.PAM_BENCH_TAG ?? ''}`);
@@ -72,7 +76,18 @@ const freshToken = (length, n) => {
 };
 let issued = 0;
 let current = token;
+// Wall time inside fetch (called -> answer in hand), summed over a call's requests (`--flight`).
+let inFlight = 0;
 const memoryFetch = async (input) => {
+  const t0 = performance.now();
+  if (flightMs) await new Promise((r) => setTimeout(r, flightMs));
+  try {
+    return await answer(input);
+  } finally {
+    inFlight += performance.now() - t0;
+  }
+};
+const answer = async (input) => {
   const path = new URL(String(input)).pathname;
   const c = canned.get(path);
   if (path === '/auth/login') current = freshToken(token.length, ++issued);
@@ -121,7 +136,7 @@ else
 /** Each call alone after `idleMs` of idle, trees (and bare) interleaved, order rotating. */
 async function cold() {
   const bare = async () => JSON.parse(await (await memoryFetch(`${baseURL}/bff/users/login-history`)).text());
-  const sleep = () => new Promise((r) => setTimeout(r, idleMs));
+  const sleep = () => (flightMs ? undefined : new Promise((r) => setTimeout(r, idleMs)));
   for (const pair of pairs) {
     const paths = [
       ['bare (history)', bare],
@@ -136,18 +151,25 @@ async function cold() {
         const k = (i + j) % 3;
         await sleep();
         const c0 = process.cpuUsage();
+        inFlight = 0;
         const t0 = performance.now();
         await paths[k][1]();
-        wall[k].push((performance.now() - t0) * 1000);
+        wall[k].push((performance.now() - t0 - (flightMs ? inFlight : 0)) * 1000);
         const c = process.cpuUsage(c0);
         cpu[k].push(c.user + c.system);
       }
     const at = (k) =>
       `CPU median ${quantile(cpu[k], 0.5).toFixed(0)} µs (p25 ${quantile(cpu[k], 0.25).toFixed(0)}), wall ${quantile(wall[k], 0.5).toFixed(0)}`;
-    console.log(`${pair}, cold (${idleMs} ms idle before each call, ${batches} calls each):`);
+    console.log(
+      flightMs
+        ? `${pair}, each answer after ${flightMs} ms (${batches} calls each; wall: out of flight only):`
+        : `${pair}, cold (${idleMs} ms idle before each call, ${batches} calls each):`,
+    );
     for (const [k, [name]] of paths.entries()) console.log(`  ${name}: ${at(k)}`);
     const r = (p, x) => (quantile(x[2], p) / quantile(x[1], p)).toFixed(3);
-    console.log(`  B/A CPU ${r(0.5, cpu)} (p25 ${r(0.25, cpu)}), wall ${r(0.5, wall)}`);
+    console.log(
+      `  B/A CPU ${r(0.5, cpu)} (p25 ${r(0.25, cpu)}), wall ${r(0.5, wall)} (p25 ${r(0.25, wall)})`,
+    );
   }
 }
 console.log(`load average (1 min) after: ${loadavg()[0].toFixed(2)}`);

@@ -45,8 +45,11 @@ interface Call {
   options: RequestOptions;
   /** Every secret the request carries but the token (read per attempt): body, query, headers. */
   secrets: readonly string[];
-  /** Their scrubber, made once for the call: its path, then its answers. */
-  own: Scrubber;
+  /**
+   * Their scrubber, made once for the call (its path, then its answers) when first asked: by the
+   * exchange once the request is on its way, or by an error before.
+   */
+  own: () => Scrubber;
 }
 
 /**
@@ -186,7 +189,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       const headers = headersFor(call, token);
       let url = absoluteURL(call.url);
       for (let hops = 0; ; hops += 1) {
-        const response = await $fetch.raw(url, {
+        const pending = $fetch.raw(url, {
           method,
           headers,
           body: call.json,
@@ -202,6 +205,11 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
+        // What only the answer (or an error) needs, made while the request is on its way (on a
+        // kept connection undici has written it by now), out of the call's wall time: the call's
+        // scrubber and the held values' (kept; read again below, so a value held meanwhile counts).
+        scrubberOf(call);
+        const response = await pending;
         // At most 5 redirects.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
         if (next !== undefined) {
@@ -306,7 +314,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       return heldChain;
     }
     const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chainScrubbers([...rest.map(scrubberOfValue), own]);
+    return chainScrubbers([...rest.map(scrubberOfValue), own()]);
   }
 
   async function send(call: Call): Promise<unknown> {
@@ -363,11 +371,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
     for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
     // One scrubber for the call's own secrets: its path, then its answers.
-    const own = createScrubber(secrets);
+    let scrubber: Scrubber | undefined;
+    const own = () => (scrubber ??= createScrubber(secrets));
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
     // made when an error needs it (a login's path would build its password's byte forms), its
     // query cut then too.
-    const pathShown = () => own.text(stripQuery(path));
+    const pathShown = () => own().text(stripQuery(path));
     const operation = () => `${method} ${pathShown()}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation(), [{ path: [], code, message }]);
