@@ -78,13 +78,20 @@ let issued = 0;
 let current = token;
 // Wall time inside fetch (called -> answer in hand), summed over a call's requests (`--flight`).
 let inFlight = 0;
+// `--split`: stamps of each call's stages (module, adapter, fetch), in order.
+const split = args.includes('--split');
+let marks = [];
+const mark = (name) => split && marks.push([name, performance.now()]);
+globalThis.__mark = mark;
 const memoryFetch = async (input) => {
   const t0 = performance.now();
+  mark('fetch');
   if (flightMs) await new Promise((r) => setTimeout(r, flightMs));
   try {
     return await answer(input);
   } finally {
     inFlight += performance.now() - t0;
+    mark('answer');
   }
 };
 const answer = async (input) => {
@@ -99,8 +106,21 @@ const baseURL = 'http://pam.test';
 const run = {};
 for (const k of Object.keys(roots)) {
   const pam = await import(resolve(outDir, `ab-${k}.mjs`));
-  const adapter = (getAccessToken) =>
-    pam.createOfetchAdapter({ baseURL, getAccessToken, fetch: memoryFetch });
+  const adapter = (getAccessToken) => {
+    const http = pam.createOfetchAdapter({ baseURL, getAccessToken, fetch: memoryFetch });
+    if (!split) return http;
+    const wrap =
+      (f) =>
+      async (...a) => {
+        mark('adapter');
+        try {
+          return await f(...a);
+        } finally {
+          mark('adapted');
+        }
+      };
+    return { get: wrap(http.get), post: wrap(http.post), patch: wrap(http.patch), delete: wrap(http.delete) };
+  };
   const user = pam.createUserModule(adapter(() => token));
   let signedIn = null;
   const authModule = pam.createAuthModule(adapter(() => signedIn));
@@ -144,6 +164,7 @@ async function cold() {
       ['B', run.B[pair]],
     ];
     const cpu = paths.map(() => []);
+    const stagesOf = paths.map(() => []);
     const wall = paths.map(() => []);
     for (const [, f] of paths) for (let i = 0; i < 300; i++) await f();
     for (let i = 0; i < batches; i++)
@@ -152,8 +173,12 @@ async function cold() {
         await sleep();
         const c0 = process.cpuUsage();
         inFlight = 0;
+        marks = [];
         const t0 = performance.now();
+        mark('call');
         await paths[k][1]();
+        mark('done');
+        if (split && k) stagesOf[k].push(marks);
         wall[k].push((performance.now() - t0 - (flightMs ? inFlight : 0)) * 1000);
         const c = process.cpuUsage(c0);
         cpu[k].push(c.user + c.system);
@@ -170,6 +195,19 @@ async function cold() {
     console.log(
       `  B/A CPU ${r(0.5, cpu)} (p25 ${r(0.25, cpu)}), wall ${r(0.5, wall)} (p25 ${r(0.25, wall)})`,
     );
+    // Each stage (from one stamp to the next) of A and B: medians in µs, flights left out.
+    for (const k of split ? [1, 2] : []) {
+      const rows = stagesOf[k];
+      const names = rows[0].slice(1).map(([n], i) => `${rows[0][i][0]}->${n}`);
+      const med = names.map((_, i) =>
+        quantile(
+          rows.map((m) => (m[i + 1][1] - m[i][1]) * 1000),
+          0.5,
+        ),
+      );
+      const shown = names.map((n, i) => (n === 'fetch->answer' ? '' : `${n} ${med[i].toFixed(0)}`));
+      console.log(`  ${paths[k][0]} stages: ${shown.filter(Boolean).join(', ')}`);
+    }
   }
 }
 console.log(`load average (1 min) after: ${loadavg()[0].toFixed(2)}`);

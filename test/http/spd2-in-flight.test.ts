@@ -72,6 +72,41 @@ describe('the call scrubber is made while the request is on its way', () => {
     expect(JSON.stringify(await answer)).not.toContain(PASSWORD);
   });
 
+  it('scrubs from an answer a token first sent while its request was on its way', async () => {
+    let token = 'tokenAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const later = 'tokenBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent: () => void = () => undefined;
+    const firstSent = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    const http = createOfetchAdapter({
+      baseURL: 'https://api.test',
+      getAccessToken: () => token,
+      fetch: (async (input: RequestInfo | URL) => {
+        // The first call's answer waits for the gate, and then quotes the later token.
+        if (String(input).endsWith('/first')) {
+          sent();
+          await gate;
+        }
+        const body = String(input).endsWith('/first') ? { note: `seen ${later}` } : { ok: true };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }) as typeof fetch,
+    });
+    const first = http.get('/first');
+    // The first request on its way (its scrubber made in flight), the later token is sent.
+    await firstSent;
+    token = later;
+    await http.get('/second');
+    release();
+    const answer = JSON.stringify(await first);
+    expect(answer).not.toContain(later);
+    expect(answer).toContain('[redacted]');
+  });
+
   it('shows the path scrubbed in an error before anything is sent', async () => {
     log.length = 0;
     const http = createOfetchAdapter({
