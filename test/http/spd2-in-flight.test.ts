@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isPamError } from '../../src/errors/base';
-import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 
 // Issue 33: what only an answer or an error needs (the call's scrubber, the held values' chain)
 // is made once the request is on its way, out of the call's wall time. What the request carries
@@ -18,6 +17,14 @@ vi.mock('../../src/errors/scrub', async (importOriginal) => {
       return real.createScrubber(list);
     },
   };
+});
+
+// The node project shares modules between files (`isolate: false`): the adapter is imported again
+// here, after the mock, so it is the one that calls the logging `createScrubber`.
+let createOfetchAdapter: typeof import('../../src/http/ofetch-adapter').createOfetchAdapter;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ createOfetchAdapter } = await import('../../src/http/ofetch-adapter'));
 });
 
 const PASSWORD = 'hunter22-Pw!';
