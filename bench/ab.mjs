@@ -6,7 +6,10 @@
 // every call runs COLD, after that long idle (as each call of section 1's 10 ms variant does, whose
 // process sleeps while the server waits), and is timed alone: `--batches` is then the number of
 // calls per tree, a bare in-memory fetch + JSON.parse is timed beside them, and wall µs are printed
-// too. Never part of `npm test`; asserts nothing.
+// too. With `--flight <ms>` every request's answer comes that long after `fetch` was called (as
+// section 1's 10 ms server): each call's wall time OUT of flight (before `fetch` is called, and from
+// the answer to the value in hand) is timed, so work moved into the flight shows; calls run back to
+// back, each cold after its flights. Never part of `npm test`; asserts nothing.
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +20,8 @@ const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const roots = { A: resolve(arg('--a', repo)), B: resolve(arg('--b', repo)) };
 const pairs = arg('--pairs', 'history,signin').split(',');
-const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : undefined;
+const flightMs = args.includes('--flight') ? Number(arg('--flight', 10)) : undefined;
+const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : flightMs;
 const batches = Number(arg('--batches', idleMs === undefined ? 60 : 600));
 // PAM_BENCH_TAG=-x: a cache of its own (node_modules may be shared by several checkouts).
 const outDir = resolve(repo, `node_modules/.cache/pam-client-bench${process.env.PAM_BENCH_TAG ?? ''}`);
@@ -72,7 +76,25 @@ const freshToken = (length, n) => {
 };
 let issued = 0;
 let current = token;
+// Wall time inside fetch (called -> answer in hand), summed over a call's requests (`--flight`).
+let inFlight = 0;
+// `--split`: stamps of each call's stages (module, adapter, fetch), in order.
+const split = args.includes('--split');
+let marks = [];
+const mark = (name) => split && marks.push([name, performance.now()]);
+globalThis.__mark = mark;
 const memoryFetch = async (input) => {
+  const t0 = performance.now();
+  mark('fetch');
+  if (flightMs) await new Promise((r) => setTimeout(r, flightMs));
+  try {
+    return await answer(input);
+  } finally {
+    inFlight += performance.now() - t0;
+    mark('answer');
+  }
+};
+const answer = async (input) => {
   const path = new URL(String(input)).pathname;
   const c = canned.get(path);
   if (path === '/auth/login') current = freshToken(token.length, ++issued);
@@ -84,8 +106,21 @@ const baseURL = 'http://pam.test';
 const run = {};
 for (const k of Object.keys(roots)) {
   const pam = await import(resolve(outDir, `ab-${k}.mjs`));
-  const adapter = (getAccessToken) =>
-    pam.createOfetchAdapter({ baseURL, getAccessToken, fetch: memoryFetch });
+  const adapter = (getAccessToken) => {
+    const http = pam.createOfetchAdapter({ baseURL, getAccessToken, fetch: memoryFetch });
+    if (!split) return http;
+    const wrap =
+      (f) =>
+      async (...a) => {
+        mark('adapter');
+        try {
+          return await f(...a);
+        } finally {
+          mark('adapted');
+        }
+      };
+    return { get: wrap(http.get), post: wrap(http.post), patch: wrap(http.patch), delete: wrap(http.delete) };
+  };
   const user = pam.createUserModule(adapter(() => token));
   let signedIn = null;
   const authModule = pam.createAuthModule(adapter(() => signedIn));
@@ -121,7 +156,7 @@ else
 /** Each call alone after `idleMs` of idle, trees (and bare) interleaved, order rotating. */
 async function cold() {
   const bare = async () => JSON.parse(await (await memoryFetch(`${baseURL}/bff/users/login-history`)).text());
-  const sleep = () => new Promise((r) => setTimeout(r, idleMs));
+  const sleep = () => (flightMs ? undefined : new Promise((r) => setTimeout(r, idleMs)));
   for (const pair of pairs) {
     const paths = [
       ['bare (history)', bare],
@@ -129,6 +164,7 @@ async function cold() {
       ['B', run.B[pair]],
     ];
     const cpu = paths.map(() => []);
+    const stagesOf = paths.map(() => []);
     const wall = paths.map(() => []);
     for (const [, f] of paths) for (let i = 0; i < 300; i++) await f();
     for (let i = 0; i < batches; i++)
@@ -136,18 +172,42 @@ async function cold() {
         const k = (i + j) % 3;
         await sleep();
         const c0 = process.cpuUsage();
+        inFlight = 0;
+        marks = [];
         const t0 = performance.now();
+        mark('call');
         await paths[k][1]();
-        wall[k].push((performance.now() - t0) * 1000);
+        mark('done');
+        if (split && k) stagesOf[k].push(marks);
+        wall[k].push((performance.now() - t0 - (flightMs ? inFlight : 0)) * 1000);
         const c = process.cpuUsage(c0);
         cpu[k].push(c.user + c.system);
       }
     const at = (k) =>
       `CPU median ${quantile(cpu[k], 0.5).toFixed(0)} µs (p25 ${quantile(cpu[k], 0.25).toFixed(0)}), wall ${quantile(wall[k], 0.5).toFixed(0)}`;
-    console.log(`${pair}, cold (${idleMs} ms idle before each call, ${batches} calls each):`);
+    console.log(
+      flightMs
+        ? `${pair}, each answer after ${flightMs} ms (${batches} calls each; wall: out of flight only):`
+        : `${pair}, cold (${idleMs} ms idle before each call, ${batches} calls each):`,
+    );
     for (const [k, [name]] of paths.entries()) console.log(`  ${name}: ${at(k)}`);
     const r = (p, x) => (quantile(x[2], p) / quantile(x[1], p)).toFixed(3);
-    console.log(`  B/A CPU ${r(0.5, cpu)} (p25 ${r(0.25, cpu)}), wall ${r(0.5, wall)}`);
+    console.log(
+      `  B/A CPU ${r(0.5, cpu)} (p25 ${r(0.25, cpu)}), wall ${r(0.5, wall)} (p25 ${r(0.25, wall)})`,
+    );
+    // Each stage (from one stamp to the next) of A and B: medians in µs, flights left out.
+    for (const k of split ? [1, 2] : []) {
+      const rows = stagesOf[k];
+      const names = rows[0].slice(1).map(([n], i) => `${rows[0][i][0]}->${n}`);
+      const med = names.map((_, i) =>
+        quantile(
+          rows.map((m) => (m[i + 1][1] - m[i][1]) * 1000),
+          0.5,
+        ),
+      );
+      const shown = names.map((n, i) => (n === 'fetch->answer' ? '' : `${n} ${med[i].toFixed(0)}`));
+      console.log(`  ${paths[k][0]} stages: ${shown.filter(Boolean).join(', ')}`);
+    }
   }
 }
 console.log(`load average (1 min) after: ${loadavg()[0].toFixed(2)}`);

@@ -45,15 +45,18 @@ interface Call {
   options: RequestOptions;
   /** Every secret the request carries but the token (read per attempt): body, query, headers. */
   secrets: readonly string[];
-  /** Their scrubber, made once for the call: its path, then its answers. */
-  own: Scrubber;
+  /**
+   * Their scrubber, made once for the call (its path, then its answers) when first asked: by the
+   * exchange once the request is on its way, or by an error before.
+   */
+  own: () => Scrubber;
 }
 
 /**
- * How many of the tokens it sent an adapter scrubs from later answers (the current one among
- * them), and how many of the other secrets it sent (passwords, codes, captcha tokens).
+ * `HELD`, 8: how many of the tokens it sent an adapter scrubs from later answers (the current one
+ * among them), and how many of the other secrets it sent (passwords, codes, captcha tokens). A
+ * literal where it is used (`hold`): one constant less in the bundle.
  */
-const HELD = 8;
 
 /**
  * An earlier call's secret held for later answers: one no word, name, e-mail, number or date can
@@ -186,7 +189,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       const headers = headersFor(call, token);
       let url = absoluteURL(call.url);
       for (let hops = 0; ; hops += 1) {
-        const response = await $fetch.raw(url, {
+        const pending = $fetch.raw(url, {
           method,
           headers,
           body: call.json,
@@ -202,6 +205,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
+        // What only the answer (or an error) needs, made while the request is on its way (on a
+        // kept connection undici has written it by now), out of the call's wall time: the call's
+        // scrubber and the held values' (made again if `hold` changed them meanwhile: they count).
+        let scrub = scrubberOf(call);
+        const heldAt = sorted;
+        const response = await pending;
         // At most 5 redirects.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
         if (next !== undefined) {
@@ -220,7 +229,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
-        const scrub = scrubberOf(call);
+        if (heldAt !== sorted) scrub = scrubberOf(call);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
           const headers = new Headers();
@@ -281,7 +290,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     sorted = heldChain = undefined;
     // The oldest goes (a Set keeps the order of insertion), with its scrubber.
     for (const t of into)
-      if (into.size > HELD) {
+      if (into.size > 8 /* HELD */) {
         into.delete(t);
         if (!held.has(t) && !sent.has(t)) scrubbers.delete(t);
       }
@@ -306,7 +315,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       return heldChain;
     }
     const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chainScrubbers([...rest.map(scrubberOfValue), own]);
+    return chainScrubbers([...rest.map(scrubberOfValue), own()]);
   }
 
   async function send(call: Call): Promise<unknown> {
@@ -363,11 +372,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
     for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
     // One scrubber for the call's own secrets: its path, then its answers.
-    const own = createScrubber(secrets);
+    let scrubber: Scrubber | undefined;
+    const own = () => (scrubber ??= createScrubber(secrets));
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
     // made when an error needs it (a login's path would build its password's byte forms), its
     // query cut then too.
-    const pathShown = () => own.text(stripQuery(path));
+    const pathShown = () => own().text(stripQuery(path));
     const operation = () => `${method} ${pathShown()}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation(), [{ path: [], code, message }]);
