@@ -193,9 +193,12 @@ function parse(url: string): URL | undefined {
 /** Scheme and host: what must match for the token to go (a relative base without a page has none). */
 const root = (u: URL | undefined) => u && u.protocol + u.host;
 
-/** The path as errors show it: no query string or fragment (a query may carry an id or a code). */
+/**
+ * The path as errors show it: no query string or fragment (a query may carry an id or a code), and
+ * an absolute URL without its user information (`http://user:PASS@host`: REVIEW-L 8).
+ */
 export function stripQuery(path: string): string {
-  return path.split(/[?#]/, 1)[0]!;
+  return path.split(/[?#]/, 1)[0]!.replace(/^([a-z][a-z\d+.-]*:\/\/)[^/]*@/i, '$1');
 }
 
 // Redirects.
