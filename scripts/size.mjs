@@ -77,7 +77,7 @@ export const rows = [
     // Lowered 62,200 -> 62,000 (issue 33): restore opt-in took it from 62,173 to 61,610; the session's
     // time on events, committed after, brought it to 61,893.
     // Lowered 62,920 -> 62,910 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 62,913 -> 62,890.
-    ceiling: 61_475, // tenth pass: playTime's beat wait in an action (+~100 B) and the checked store write / seq of the sent token (rk10 x5, +~250 B)
+    ceiling: 60_905, // eleventh pass: seven helpers' cuts and the REVIEW-L fixes (measured + ~20)
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -93,7 +93,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
     // Lowered 66,070 -> 66,050 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 66,055 -> 66,030.
-    ceiling: 64_550, // tenth pass: playTime's beat wait in an action (+~100 B) and the checked store write / seq of the sent token (rk10 x5, +~250 B)
+    ceiling: 63_920, // eleventh pass: seven helpers' cuts and the REVIEW-L fixes (measured + ~20)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -127,7 +127,7 @@ export const rows = [
     // Lowered 14,940 -> 14,925 (issue 33, setError and rejectCode share one helper): 14,918 -> 14,905.
     // Under budget 03:35 UTC 2026-11-29 (issue 33, second pass): 14,785 (machineSetup's identity helpers
     // only for the session, cf58698; READ guards as arrows, 55f7c00); over again from the sixth pass; under again in the tenth (14,789: StateMachine, xstate first in the chunk).
-    ceiling: 14_860, // tenth pass: asPamError hardened against hostile throws (REVIEW-K 1, +~50 B here: classify.ts's try/catch and name check); a secret-leak fix outranks the budget
+    // Under budget again in the eleventh pass (14,771: SZPLAY, one-use helpers written in place; the budget governs).
     requires: [['machines', ['loginMachine']]],
   },
   {
@@ -138,7 +138,7 @@ export const rows = [
     // 14,821 -> 14,802.
     // Under budget 03:35 UTC 2026-11-29 (issue 33, second pass): 14,490 (the refresh cycle written smaller,
     // eda646e, 251f716; machineSetup's identity helpers only for the session, cf58698); over again from the sixth pass; under again in the tenth (14,488).
-    ceiling: 14_555, // tenth pass: asPamError hardened against hostile throws (REVIEW-K 1, +~50 B here: classify.ts's try/catch and name check); a secret-leak fix outranks the budget
+    // Under budget again in the eleventh pass (14,498: SZPLAY, the machine in its own pure IIFE, constants in place; the budget governs).
     requires: [['machines', ['tokenRefreshMachine']]],
   },
   {
@@ -155,7 +155,7 @@ export const rows = [
     // Over its budget since the body cap (review5 D7, 4520a74: an endless answer grew a tab by ~800 MB/s;
     // +about 180 B): a DoS fix outranks the budget. Dropping ofetch would take the row to ~6.9 kB, but
     // the design card names it.
-    ceiling: 12_080, // tenth pass: playTime's beat wait in an action (+~100 B) and the checked store write / seq of the sent token (rk10 x5, +~250 B)
+    ceiling: 12_030, // eleventh pass: seven helpers' cuts and the REVIEW-L fixes (measured + ~20)
     core: true,
     requires: [['index', ['createOfetchAdapter']]],
   },
@@ -165,7 +165,7 @@ export const rows = [
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
     budget: 14_700,
     // Lowered 20,700 -> 19,120 (issue 33): registration's rows left createAuthModule (20,656 -> 19,099).
-    ceiling: 15_420, // tenth pass: playTime's beat wait in an action (+~100 B) and the checked store write / seq of the sent token (rk10 x5, +~250 B)
+    ceiling: 15_375, // eleventh pass: seven helpers' cuts and the REVIEW-L fixes (measured + ~20)
     core: true,
     requires: [['index', ['createAuthModule', 'createOfetchAdapter']]],
   },
@@ -180,7 +180,7 @@ export const rows = [
     name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
     budget: 21_000,
-    ceiling: 29_735, // tenth pass: playTime's beat wait in an action (+~100 B) and the checked store write / seq of the sent token (rk10 x5, +~250 B)
+    ceiling: 29_510, // eleventh pass: seven helpers' cuts and the REVIEW-L fixes (measured + ~20)
     core: true,
   },
   {
@@ -190,7 +190,7 @@ export const rows = [
     // Raised 74,300 -> 78,000 (2026-11-28, second session): this row holds every feature, now the
     // funnel events flow (about 2.9 kB, opt-in for apps) and the proxy-side auth reading of the server session.
     // Lowered 79,680 -> 79,650 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 79,655 -> 79,629.
-    ceiling: 80_285, // tenth pass: playTime's beat wait in an action (+~100 B) and the checked store write / seq of the sent token (rk10 x5, +~250 B)
+    ceiling: 79_710, // eleventh pass: seven helpers' cuts and the REVIEW-L fixes (measured + ~20)
   },
   {
     // Issue 34: the OpenTelemetry bridge's own weight (`@opentelemetry/api` and pam-client external).
@@ -207,7 +207,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 63_515, // tenth pass: playTime's beat wait in an action (+~100 B) and the checked store write / seq of the sent token (rk10 x5, +~250 B)
+    ceiling: 62_985, // eleventh pass: seven helpers' cuts and the REVIEW-L fixes (measured + ~20)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],
