@@ -59,6 +59,9 @@ function sealedAuth(
 /**
  * `auth.login` and `auth.registerSimplified` for the login child: the answer's access token goes
  * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
+ *
+ * @internal A test seam (test/session/counters.test.ts; CONTRIBUTING.md): the session's login child
+ * seals its answers through `sealedAuth` below.
  */
 export const vaultedAuth = (
   auth: SessionServices['auth'],

@@ -292,9 +292,6 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}): num
   return clampDelay(Math.round(delay));
 }
 
-/** A server asking for longer than this is treated as down for now: fail fast, let the caller decide. */
-export const MAX_RETRY_AFTER_SECONDS = 30;
-
 /**
  * How long to wait before retrying a GET that failed with `error`, or `undefined` when it must not
  * be retried: only network errors, timeouts, 5xx and 429 are (by brand and code), and a
@@ -311,6 +308,6 @@ export function retryDelay(
   // 5 s, a random wait below it), so the adapter alone does not carry the general backoff;
   // test/http/retry-backoff.test.ts pins it equal to `backoffDelay`'s.
   if (asked === undefined) return Math.floor(random() * Math.min(5_000, 250 * 2 ** attempt));
-  // `MAX_RETRY_AFTER_SECONDS` in ms.
+  // A server asking for longer than 30 s is treated as down for now: fail fast, let the caller decide.
   return asked > 30_000 ? undefined : asked;
 }
