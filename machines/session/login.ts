@@ -61,7 +61,7 @@ function sealedAuth(
  * into the vault and the child sees (and outputs) only its handle; `user.token` is dropped.
  *
  * @internal A test seam (test/session/counters.test.ts; CONTRIBUTING.md): the session's login child
- * seals its answers through `sealedAuth` below.
+ * seals its answers through `sealedAuth` (above).
  */
 export const vaultedAuth = (
   auth: SessionServices['auth'],
