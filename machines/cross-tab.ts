@@ -107,6 +107,11 @@ export interface CrossTab {
    * `'go'`: refresh now. `'yield'`: another tab refreshes; adopt its token when it comes.
    */
   claimRefresh(signal: AbortSignal): Promise<'go' | 'yield'>;
+  /**
+   * Whether this tab claimed a refresh (`'go'`) and has not told its outcome yet: its own refresh
+   * call is on its way. Optional (a channel without it: never).
+   */
+  holding?(): boolean;
   /** `refused`: told of each message dropped by the schema, with why (for `debug`). */
   subscribe(listener: (message: CrossTabMessage) => void, refused?: (reason: string) => void): () => void;
   /** Stops listening (and closes the channel when this tab opened it). */
@@ -285,6 +290,7 @@ export function createCrossTab(
       post({ type: 'session', session, reason, user });
     },
     publishSignedOut: (end) => post({ type: 'signedOut', at: o.now(), ...end }),
+    holding: () => holding,
     publishRefreshFailed: (expired, sid) => {
       holding = false;
       post({ type: 'refreshFailed', expired, ...(typeof sid === 'number' && { sid }) });

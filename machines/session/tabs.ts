@@ -115,9 +115,18 @@ const storeDecides = (message: SessionMessage, stored: StoredSession | null): Se
   isStale(message.session, stored) ? { ...message, session: stored! } : message;
 
 /** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
-function signOutVerdict(held: HeldSession, message: SignOutMessage): SessionInternalEvent | null {
+function signOutVerdict(
+  held: HeldSession,
+  message: SignOutMessage,
+  refreshing: boolean,
+): SessionInternalEvent | null {
   const c = held.context;
-  if (held.phase === 'signedIn' && endsOurs(c, message)) {
+  // Another tab's expiry of the very token this tab's own refresh call is on its way with (both
+  // sent it: a channel that lagged): this tab's answer decides (a 401 ends it here too; a new
+  // token outlives it).
+  const ownCall =
+    refreshing && message.reason === 'expired' && message.sid === c.sid && message.seq === c.seq;
+  if (held.phase === 'signedIn' && !ownCall && endsOurs(c, message)) {
     revokeUnlessRevoked(c, message);
     return internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at });
   }
@@ -151,7 +160,8 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             }),
           );
         }
-        if (message.type === 'signedOut') event = signOutVerdict(held, message);
+        if (message.type === 'signedOut')
+          event = signOutVerdict(held, message, input.crossTab?.holding?.() === true);
         else if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn') answerSync(held.context);
           else answerSyncSignedOut(held.context);
