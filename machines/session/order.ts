@@ -142,23 +142,26 @@ export const endedOf = (
       };
 
 /**
- * A newer token of a login that expired here: a refresh another tab won while this one's lost the
- * race (its 401) and could not hear the winner (a lagging channel). The login is alive there, so
- * this tab takes it when it hears it, whatever the message (REVIEW: two tabs refreshing one token).
+ * Whether `s` is a newer token of login `l` that expired here: a refresh another tab won while this
+ * one's lost the race (its 401) and could not hear the winner (a lagging channel). The login is
+ * alive there, so this tab takes it when it hears it, but only while that expiry is the last thing
+ * that happened here: signed out, with no login or logout since (REVIEW-M MED-1: a late word of
+ * the expired login undid a later logout).
  */
+const revives = (c: Held, l: NonNullable<Held['ended']>[number], s: HeardSession['session']): boolean =>
+  l.expired === true && c.sid === null && c.signedOut?.sid === l.sid && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX);
+
+/** Another tab's newer token of the login that expired here last (`revives`). */
 const outlives = (c: Held, s: HeardSession['session']): boolean =>
   !!c.ended?.some(
-    (l) =>
-      l.expired === true &&
-      l.sid === (s.sid ?? s.seq) &&
-      (s.userId ?? l.userId) === l.userId &&
-      (s.seq ?? 0) > (l.seq ?? COUNTER_MAX),
+    (l) => l.sid === (s.sid ?? s.seq) && (s.userId ?? l.userId) === l.userId && revives(c, l, s),
   );
 
 /**
  * Whether a word is of a login that ended here (a word naming no player matches on its login id):
  * never taken again, whatever its counter (another tab's refresh of it, its sync answer, a replay).
- * Only a login word counted past the end is a new login (a login id drawn again: a seeded random).
+ * Only a login word counted past the end is a new login (a login id drawn again: a seeded random),
+ * and a newer token of the login that expired here last is that login still alive (`revives`).
  */
 const isEnded = (c: Held, { session: s, reason }: HeardSession): boolean =>
   !!c.ended?.some(
@@ -166,7 +169,7 @@ const isEnded = (c: Held, { session: s, reason }: HeardSession): boolean =>
       l.sid === (s.sid ?? s.seq) &&
       (s.userId ?? l.userId) === l.userId &&
       !(reason === 'login' && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX)) &&
-      !(l.expired === true && (s.seq ?? 0) > (l.seq ?? COUNTER_MAX)),
+      !revives(c, l, s),
   );
 
 /** A login's counters (none: absent), player (if any) and save, as `isNewerSession` compares them. */

@@ -136,8 +136,8 @@ export function parseServerTime(value: unknown): number | null {
 }
 
 /**
- * Whether someone born on `birthDate` (`YYYY-MM-DD` and nothing more: a time or any other suffix
- * is unreadable, REVIEW-L 2) is at least `years` old on today's date in São Paulo. `false` for an
+ * Whether someone born on `birthDate` (`YYYY-MM-DD` and nothing more: a time, white space or any
+ * other suffix is unreadable, REVIEW-L 2, REVIEW-M LOW-3: the payload is sent as given) is at least `years` old on today's date in São Paulo. `false` for an
  * unreadable date.
  *
  * @example
@@ -145,7 +145,7 @@ export function parseServerTime(value: unknown): number | null {
  */
 export function isAtLeastYearsOld(birthDate: unknown, years: number, now = Date.now()): boolean {
   if (typeof birthDate !== 'string') return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate);
   if (!m || parseServerTime(m[0]) === null) return false;
   const today = brazilPartsOf(now);
   const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];

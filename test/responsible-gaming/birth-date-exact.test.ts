@@ -24,6 +24,10 @@ describe('birth_date is a date, YYYY-MM-DD, nothing more', () => {
     '2008-11-30T23:59:59-12:00',
     '2008-11-30 00:00:00',
     '2008-11-30Z',
+    ' 2008-11-30',
+    '2008-11-30\n',
+    '2008-11-30\u00a0',
+    '\u20282008-11-30',
   ])('%s is refused', (value) => {
     expect(isAtLeastYearsOld(value, 18, NOW)).toBe(false);
   });

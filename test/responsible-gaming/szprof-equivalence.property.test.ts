@@ -318,7 +318,7 @@ function oldBrazilPartsOf(ms: number): BrazilParts {
 }
 function oldIsAtLeastYearsOld(birthDate: unknown, years: number, now = Date.now()): boolean {
   if (typeof birthDate !== 'string') return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate);
   if (!m || oldParseServerTime(m[0]) === null) return false;
   const today = oldBrazilPartsOf(now);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
