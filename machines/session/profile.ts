@@ -48,20 +48,16 @@
 import type { AuthUser } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, not, raise } from 'xstate';
-import { brazilDayOf, trusted } from '../clock';
+import { trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
-import { isInternal, isTrusted as isTrustedEvent } from './events';
+import { isTrusted as isTrustedEvent } from './events';
 import { readProfile, watchClock } from './profile-read';
 import {
   ACCEPTED_MS,
   type AcceptedRestriction,
   boundOf,
   datedBy,
-  isRecord,
-  liftsAny,
-  namesPlayer,
   nextChangeAt,
-  ownsDatum,
   type ProfileFlowContext,
   type ProfileSource,
   type ReadOutcome,
@@ -75,7 +71,6 @@ import {
 import {
   advanced,
   answers,
-  bothAt,
   type Clock,
   initial,
   type Now,
@@ -89,71 +84,18 @@ import {
 export * from './profile-rules';
 export type { ProfileFlowInput } from './profile-setup';
 
-/** Whether a datum from elsewhere shows more than the flow holds (it would tighten something). */
-const tighter = (context: ProfileFlowContext, e: Seen) => {
-  const [ours, theirs] = bothAt(context, e);
-  return liftsAny(theirs, ours);
-};
-
-// The flow's guards and actions, referenced by value, not by name: a name in `setup()` is a string
-// each bundle keeps twice (issue 33); tests and apps replace only its actors (`.provide()`). Each
-// runs on its own events' transitions only (the casts below are XState's routing).
-type Ev = ProfileFlowEvent | Stamped;
-/** A guard's arguments. */
-type G = { context: ProfileFlowContext; event: Ev };
-
-// (On `PROFILE` and `PROFILE_SEEN` only: the two share the fields it reads.)
-const isOurs = ({ context, event }: G) => {
-  const e = event as Seen;
-  return (
-    isInternal(e) &&
-    isRecord(e.userInfo) &&
-    Number.isFinite(e.at) &&
-    ownsDatum(context.owner, e.owner) &&
-    // A user it names must be the player (an answer of another player, or of none, is not ours).
-    (!e.user || namesPlayer((e.user as { id?: unknown }).id, context.owner.userId))
-  );
-};
-// Compared by when each reading's request was sent, never by arrival: not sent before the
-// reading the flow holds, and not stamped later than this tab's server time plus the clock's
-// bound (a lying or skewed tab).
-const isFresh = ({ context, event }: G) => {
-  const e = event as Seen;
-  if (!Number.isFinite(e.seen) || e.at > e.seen + boundOf(context.services)) return false;
-  return context.sentAt === null || e.at >= context.sentAt;
-};
-// A lift needs a reading sent after the one held: the flow's own, or this tab's outcome
-// re-read sent more than the clock's bound after it (within it, an offset re-learned from
-// whole-second `Date`s may invert two sends). Another tab's data may only tighten.
-const lifts = ({ context, event }: G) => {
-  const e = event as Seen;
-  const { sentAt } = context;
-  if (e.source === 'outcome' && (sentAt === null || e.at > sentAt + boundOf(context.services))) return false;
-  const [ours, theirs] = bothAt(context, e);
-  return liftsAny(ours, theirs);
-};
-// Sent before what the flow holds, but within the clock's bound of it (a stamp's jitter:
-// whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
-const closeAndTighter = ({ context, event }: G) => {
-  const { sentAt } = context;
-  const e = event as Seen;
-  return (
-    sentAt !== null && e.at < sentAt && e.at >= sentAt - boundOf(context.services) && tighter(context, e)
-  );
-};
-const trustChanged = ({ context, event }: G) =>
-  isTrustedEvent(event) &&
-  ((event as Clock).trusted === context.untrusted || (event as Clock).learned === context.unlearned);
-const lostTrust = ({ context, event }: G) =>
-  isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted;
-// Never read yet, or the last read was on an earlier São Paulo day, by this trusted stamp
-// (never by a kept maximum, nor by a time read while the clock was untrusted).
-const newDay = ({ context, event }: G) =>
-  usable(event) &&
-  (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf((event as Now).at));
-/** A stamp the flow can use as its time: its own (marked), on a trusted clock, a finite time. */
-const usable = (event: Ev) =>
-  isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);
+import {
+  closeAndTighter,
+  type Ev,
+  isFresh,
+  isOurs,
+  lifts,
+  lostTrust,
+  newDay,
+  tighter,
+  trustChanged,
+  usable,
+} from './profile-guards';
 
 // The flow's clock read, an effect (never in the transition: issue 32.3), told as an event of
 // its own (nothing from outside stands in for it), with the clock's trust as read with it (a

@@ -22,8 +22,9 @@ import {
   sessionWake,
   verdictAt,
 } from './refresh';
+import { restoreSession } from './restore-session';
 import { revokeHandle } from './revoke';
-import { clearTokensUnlessNewer, logoutSession, restoreSession, settle, writeSession } from './store';
+import { clearTokensUnlessNewer, logoutSession, settle, writeSession } from './store';
 import type {
   ClockReading,
   PendingCommand,

@@ -17,7 +17,8 @@ import { sessionMachine } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActor, createActor, SimulatedClock, toPromise, waitFor } from 'xstate';
 import { MAX_TOKEN_LIFE_MS } from '../../machines/session/order';
-import { createVault, restoreSession } from '../../machines/session/store';
+import { restoreSession } from '../../machines/session/restore-session';
+import { createVault } from '../../machines/session/store';
 import { turns } from '../support/event-loop';
 
 const S = 1_000;

@@ -1,7 +1,8 @@
 import { createMemoryTokenStore, type StoredSession } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { createVault, restoreSession } from '../../machines/session/store';
+import { restoreSession } from '../../machines/session/restore-session';
+import { createVault } from '../../machines/session/store';
 import { until } from '../support/event-loop';
 
 // A restore that waits on the server (a stored save ahead of its reading, or a past expiry) must

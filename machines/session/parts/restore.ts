@@ -1,5 +1,5 @@
 // The restore, the session's first state: the stored session read back (a past expiry checked with
-// the server, ../store.ts), or signed out.
+// the server, ../restore-session.ts), or signed out.
 
 import { servicesOf } from '../context';
 import type { SessionStateConfig } from '../setup';
