@@ -2,6 +2,7 @@ import { sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
+import { awayFromSaoPauloMidnight } from '../support/away-from-midnight';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
@@ -23,12 +24,9 @@ const profileReads = () => ctx.server.requests.filter((r) => r.path === '/auth/u
 describe('profile flow on an untrusted clock', () => {
   it('reads again (backing off) until the clock trusts a read, then shows it current', async () => {
     const clock = new SimulatedClock();
-    // Away from a São Paulo midnight (its daily re-read would count as a read): from 21:00 there,
-    // four hours on (the test failed between 02:50 and 03:00 UTC).
-    const H = 3_600_000;
-    const base = Date.now();
-    const spHour = Math.floor((((base - 3 * H) % (24 * H)) + 24 * H) / H) % 24;
-    clock.set(spHour >= 21 ? base + 4 * H : base);
+    // Away from a São Paulo midnight (its daily re-read would count as a read; the test failed
+    // between 02:50 and 03:00 UTC).
+    clock.set(awayFromSaoPauloMidnight(Date.now()));
     serverClock = () => clock.now() + SKEW;
     const c = createPamClient({
       baseURL: ctx.server.url,
