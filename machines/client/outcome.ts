@@ -34,30 +34,31 @@ export interface MutationOutcomeUnknown {
   profile: UserProfileResponse | null;
 }
 
+/** A 4xx: the server refused the change (validation, a wrong password, a conflict). */
+const refused = (error: unknown) => error instanceof HttpError && error.status > 399 && error.status < 500;
+
 /**
- * No answer, or a server error (any 5xx: a gateway that gave up waiting, or a 500 after the change
- * was written): the server may or may not have applied it.
+ * No answer, or any answer but a 4xx (a 5xx: a gateway that gave up waiting, or a 500 after the
+ * change was written; a 3xx or a browser's opaque redirect, status 0, which says nothing of the
+ * change, REVIEW-N 1): the server may or may not have applied it.
  */
 export function isOutcomeUnknown(error: unknown): error is PamError {
   if (!isPamError(error)) return false;
   if (error.code === 'timeout' || error.code === 'network') return true;
-  return error instanceof HttpError && error.status >= 500;
+  return error instanceof HttpError && !refused(error);
 }
 
 /**
  * Whether a change that failed with `error` may have been applied: anything but a refusal, which is
- * an answer below 500 (a 4xx: validation, a wrong password) or an error raised before sending
- * (`invalid_request`, `step_up_locked`, `configuration`, or anything when `sent` is false: a call
- * whose signal was aborted before it began sends nothing). An abort once sent, a timeout, a dropped
- * connection, a 5xx or an unreadable answer may hide an applied change (fail closed, review 7 M1).
+ * a 4xx answer (validation, a wrong password) or an error raised before sending (`invalid_request`,
+ * `step_up_locked`, `configuration`, or anything when `sent` is false: a call whose signal was
+ * aborted before it began sends nothing). An abort once sent, a timeout, a dropped connection, a
+ * 3xx, a 5xx or an unreadable answer may hide an applied change (fail closed, review 7 M1, REVIEW-N 1).
  */
 export const mayHaveApplied = (error: unknown, sent = true): boolean =>
   sent &&
   (!isPamError(error) ||
-    !(
-      (error instanceof HttpError && error.status < 500) ||
-      /^(invalid_request|step_up_locked|configuration)$/.test(error.code)
-    ));
+    !(refused(error) || /^(invalid_request|step_up_locked|configuration)$/.test(error.code)));
 
 /**
  * Whether a call with these arguments was refused before sending because its signal (in the options,
