@@ -63,18 +63,21 @@ export function idOf(text: string): number {
   return h;
 }
 
-const storageError = (cause: unknown) =>
-  new StorageError('The token store failed', {
-    cause: cause instanceof Error ? cause.name : typeof cause,
-  });
+/** A store call's failure, as the session's typed rejection. */
+const failed = (cause: unknown): Promise<never> =>
+  Promise.reject(
+    new StorageError('The token store failed', {
+      cause: cause instanceof Error ? cause.name : typeof cause,
+    }),
+  );
 
 /** Runs a store call; a synchronous throw becomes a rejection, so callers handle one failure path. */
 function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
   try {
     const result = call();
-    return result instanceof Promise ? result.catch((e) => Promise.reject(storageError(e))) : result;
+    return result instanceof Promise ? result.catch(failed) : result;
   } catch (error) {
-    return Promise.reject(storageError(error));
+    return failed(error);
   }
 }
 
