@@ -147,7 +147,6 @@ const alert = (level: 'warning' | 'reached', context: PlayTimeContext) =>
     playTime: playTimeOf(context),
   } satisfies PlayTimeAlert);
 
-
 /** Each session's play clocks, by player. */
 const playClocks = new WeakMap<SessionServices, Map<number | null, PlayClockStore>>();
 
