@@ -109,7 +109,7 @@ export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'P
  * no clock in a transition: what its `WAKE` would read, an effect, is this reading).
  */
 export const profileNow = (r?: ClockReading) =>
-  trusted({ type: 'NOW' as const, at: r?.error ? Number.NaN : r?.serverAt, trusted: r?.trusted });
+  trusted({ type: 'NOW' as const, at: r?.error ? NaN : r?.serverAt, trusted: r?.trusted });
 
 /** A profile read elsewhere (another tab, the client's outcome re-read), told to the profile flow. */
 export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ event }) =>

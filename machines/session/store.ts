@@ -15,8 +15,6 @@ import { settleWithin } from '../settle-within';
 import { isNewerSession } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
-const VAULT_SIZE = 16;
-
 export function createVault(random: () => number = Math.random): Vault {
   const entries = new Map<string, string>();
   let n = 0;
@@ -26,7 +24,7 @@ export function createVault(random: () => number = Math.random): Vault {
       entries.set(handle, token);
       // Handles nobody took (an ignored message) must not keep tokens alive: the oldest goes (one
       // handle in at a time, so one out is enough).
-      if (entries.size > VAULT_SIZE) entries.delete(entries.keys().next().value as string);
+      if (entries.size > 16) entries.delete(entries.keys().next().value as string);
       return handle;
     },
     has: (handle) => entries.has(handle),
