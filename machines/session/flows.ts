@@ -109,7 +109,7 @@ export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'P
  * no clock in a transition: what its `WAKE` would read, an effect, is this reading).
  */
 export const profileNow = (r?: ClockReading) =>
-  trusted({ type: 'NOW' as const, at: r?.error ? Number.NaN : r?.serverAt, trusted: r?.trusted });
+  trusted({ type: 'NOW' as const, at: r?.error ? NaN : r?.serverAt, trusted: r?.trusted });
 
 /** A profile read elsewhere (another tab, the client's outcome re-read), told to the profile flow. */
 export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ event }) =>
@@ -146,12 +146,6 @@ const alert = (level: 'warning' | 'reached', context: PlayTimeContext) =>
     owner: context.owner ?? { userId: null, sid: null },
     playTime: playTimeOf(context),
   } satisfies PlayTimeAlert);
-
-/** The one clock's monotonic time (`PamClock.monotonic`), when the session's clock has one. */
-function monotonicOf(clock: unknown): (() => number) | undefined {
-  const monotonic = (clock as { monotonic?: unknown } | null)?.monotonic;
-  return typeof monotonic === 'function' ? (monotonic as () => number) : undefined;
-}
 
 /** Each session's play clocks, by player. */
 const playClocks = new WeakMap<SessionServices, Map<number | null, PlayClockStore>>();
@@ -193,7 +187,10 @@ export const playTimeInputOf = ({ context: c }: { context: SessionContext }): Pl
       // Stamps on the steady clock the tabs share, this tab's own beats on the clock's monotonic
       // time (a stepped device clock moves neither), the period on server time.
       now: s.now,
-      monotonic: monotonicOf(s.clock),
+      // The one clock's monotonic time (`PamClock.monotonic`), when the session's clock has one.
+      monotonic: ((m) => (typeof m === 'function' ? (m as () => number) : undefined))(
+        (s.clock as { monotonic?: unknown } | null)?.monotonic,
+      ),
       serverNow: s.serverNow,
       // The one clock's trust: while it is lost, a beat counts in both periods it may be in.
       trusted: () => s.clock?.trusted() !== false,

@@ -63,6 +63,8 @@ export const lifts = ({ context, event }: G) => {
   const [ours, theirs] = bothAt(context, e);
   return liftsAny(ours, theirs);
 };
+/** `lifts`, negated (a plain guard: xstate's `not` is code each bundle would carry for two uses). */
+export const liftsNothing = (a: G) => !lifts(a);
 // Sent before what the flow holds, but within the clock's bound of it (a stamp's jitter:
 // whole-second `Date` headers move the offset), and it would tighten: the flow reads again.
 export const closeAndTighter = ({ context, event }: G) => {

@@ -47,7 +47,7 @@
 
 import type { AuthUser } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
-import { and, assign, not, raise } from 'xstate';
+import { and, assign, raise } from 'xstate';
 import { trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isTrusted as isTrustedEvent } from './events';
@@ -90,6 +90,7 @@ import {
   isFresh,
   isOurs,
   lifts,
+  liftsNothing,
   lostTrust,
   newDay,
   tighter,
@@ -300,7 +301,7 @@ export function createProfileFlow() {
         // reading may always tighten), and read again (a read in flight may have started before
         // theirs, so it starts over).
         {
-          guard: and([isOurs, closeAndTighter, not(lifts)]),
+          guard: and([isOurs, closeAndTighter, liftsNothing]),
           target: '.reading',
           reenter: true,
           actions: TOOK_SEEN,
@@ -337,7 +338,7 @@ export function createProfileFlow() {
         // (a newer reading is never dropped, an older one never taken as newer).
         on: {
           PROFILE_SEEN: {
-            guard: and([isOurs, isFresh, not(lifts)]),
+            guard: and([isOurs, isFresh, liftsNothing]),
             target: 'reading',
             reenter: true,
             actions: TOOK_SEEN,

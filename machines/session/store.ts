@@ -15,8 +15,6 @@ import { settleWithin } from '../settle-within';
 import { isNewerSession } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
-const VAULT_SIZE = 16;
-
 export function createVault(random: () => number = Math.random): Vault {
   const entries = new Map<string, string>();
   let n = 0;
@@ -24,11 +22,9 @@ export function createVault(random: () => number = Math.random): Vault {
     put(token) {
       const handle = `vault:${++n}:${Math.floor(random() * 2 ** 32).toString(36)}`;
       entries.set(handle, token);
-      // Handles nobody took (an ignored message) must not keep tokens alive.
-      for (const key of entries.keys()) {
-        if (entries.size <= VAULT_SIZE) break;
-        entries.delete(key);
-      }
+      // Handles nobody took (an ignored message) must not keep tokens alive: the oldest goes (one
+      // handle in at a time, so one out is enough).
+      if (entries.size > 16) entries.delete(entries.keys().next().value as string);
       return handle;
     },
     has: (handle) => entries.has(handle),
@@ -63,18 +59,21 @@ export function idOf(text: string): number {
   return h;
 }
 
-const storageError = (cause: unknown) =>
-  new StorageError('The token store failed', {
-    cause: cause instanceof Error ? cause.name : typeof cause,
-  });
+/** A store call's failure, as the session's typed rejection. */
+const failed = (cause: unknown): Promise<never> =>
+  Promise.reject(
+    new StorageError('The token store failed', {
+      cause: cause instanceof Error ? cause.name : typeof cause,
+    }),
+  );
 
 /** Runs a store call; a synchronous throw becomes a rejection, so callers handle one failure path. */
 function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
   try {
     const result = call();
-    return result instanceof Promise ? result.catch((e) => Promise.reject(storageError(e))) : result;
+    return result instanceof Promise ? result.catch(failed) : result;
   } catch (error) {
-    return Promise.reject(storageError(error));
+    return failed(error);
   }
 }
 
