@@ -279,8 +279,9 @@ export const START_SLACK_MS = 64_800_000;
 
 /**
  * The next moment after `now` when restrictions `r` (derived at `now`: `sessionRestrictionsOf`)
- * change without a new read: a restriction ends or starts, or a pending limit change becomes
- * effective. Null when none (nothing read: none).
+ * change without a new read: a restriction ends (its `until`: the latest instant its end may mean,
+ * REVIEW-K 4) or starts, or a pending limit change becomes effective. Null when none (nothing
+ * read: none).
  */
 export function nextChangeAt(r: Restrictions, now: number): number | null {
   const times = [

@@ -65,11 +65,17 @@ describe('the São Paulo day boundary, one rule: [midnight, next midnight)', () 
           };
           const flow = createActor(profileFlow, {
             clock: sim,
-            input: { services: { auth, serverNow: () => sim.now(), random: () => 0.5 } as never, owner: { userId: 1, sid: 1 } },
+            input: {
+              services: { auth, serverNow: () => sim.now(), random: () => 0.5 } as never,
+              owner: { userId: 1, sid: 1 },
+            },
           }).start();
           try {
             await flush();
-            expect(profileOf(flow.getSnapshot()).restrictions).toMatchObject({ status: 'current', canBet: true });
+            expect(profileOf(flow.getSnapshot()).restrictions).toMatchObject({
+              status: 'current',
+              canBet: true,
+            });
             // To the midnight, then a few steps on (some of 0 ms: at the very instant).
             sim.increment(before);
             for (const ms of [0, ...steps]) {
