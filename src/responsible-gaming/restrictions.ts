@@ -192,7 +192,6 @@ function selfOf(
         : since === null
           ? null
           : timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + lateBy(at));
-  const lift = min === null ? min : min + lateBy(minAt);
   return {
     kind: pause ? 'pause' : 'selfExclusion',
     imposedBy: 'self',
@@ -202,7 +201,7 @@ function selfOf(
     indefinite: false,
     note: null,
     blocksAccount: !pause,
-    earliestLiftAt: pause ? (lift ?? until) : lift,
+    earliestLiftAt: min === null ? (pause ? until : min) : min + lateBy(minAt),
   };
 }
 
