@@ -106,9 +106,12 @@ export interface SessionRestrictions extends Restrictions {
   playTimeUnknown?: boolean;
 }
 
-/** Milliseconds from `serverMs` to one second past the next São Paulo midnight (the SPA re-check). */
-export const untilNextBrazilDay = (serverMs: number): number =>
-  Math.max(1_000, nextBrazilMidnight(serverMs) - serverMs + 1_000);
+/**
+ * Milliseconds from `serverMs` to the next São Paulo midnight (the SPA re-check): the first instant
+ * of the next day, as a day is `[midnight, next midnight)` (`playPeriodOf`); never later (REVIEW-L 4:
+ * one second past it showed yesterday's read `current` for that second).
+ */
+export const untilNextBrazilDay = (serverMs: number): number => nextBrazilMidnight(serverMs) - serverMs;
 
 const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 
@@ -276,8 +279,9 @@ export const START_SLACK_MS = 64_800_000;
 
 /**
  * The next moment after `now` when restrictions `r` (derived at `now`: `sessionRestrictionsOf`)
- * change without a new read: a restriction ends or starts, or a pending limit change becomes
- * effective. Null when none (nothing read: none).
+ * change without a new read: a restriction ends (its `until`: the latest instant its end may mean,
+ * REVIEW-K 4) or starts, or a pending limit change becomes effective. Null when none (nothing
+ * read: none).
  */
 export function nextChangeAt(r: Restrictions, now: number): number | null {
   const times = [

@@ -3,7 +3,7 @@
 // failing closed.
 import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
 import type { LimitPeriodName } from './time';
-import { brazilPartsOf, brazilTimeToEpoch, parseServerTime } from './time';
+import { brazilPartsOf, brazilTimeToEpoch, lateBy, parseServerTime } from './time';
 
 /** What keeps a player from betting, weakest last: see `restrictionsOf`. */
 export type RestrictionKind = 'pause' | 'selfExclusion' | 'operatorExclusion' | 'spaExclusion';
@@ -13,7 +13,10 @@ export interface Restriction {
   kind: RestrictionKind;
   imposedBy: 'self' | 'operator' | 'spa';
   since: number | null;
-  /** When it ends; null when permanent, indefinite or unknown. */
+  /**
+   * When it ends: the latest instant its end may mean (a naive timestamp: `lateBy`, 10 hours after
+   * it reads as São Paulo time; one with a zone: exact); null when permanent, indefinite or unknown.
+   */
   until: number | null;
   /** A self-exclusion of -1 months: it never ends. */
   permanent: boolean;
@@ -23,7 +26,10 @@ export interface Restriction {
   note: string | null;
   /** Exclusions close the account; a pause only stops betting. */
   blocksAccount: boolean;
-  /** Earliest moment the player may lift it (pause: `_min`, else its end; exclusion: `_min`, else never). */
+  /**
+   * Earliest moment the player may lift it (pause: `_min`, else its end; exclusion: `_min`, else
+   * never), the latest instant `_min` may mean, as `until`.
+   */
   earliestLiftAt: number | null;
 }
 
@@ -49,10 +55,11 @@ export interface Restrictions {
   /**
    * False when a restriction or limit field was sent but could not be read (`'yes'`, `2` for a
    * flag, `'abc'` for days, a value outside the spec's set such as `'0.5'` months or 46 days, an
-   * end at or before its start, a start or end of a restriction set that is unreadable or at or
-   * before 1970-01-02, PHP's zero dates), or contradicts itself (a count or flag saying none while
-   * its start, end or earliest lift is ahead): the restrictions are then UNKNOWN, `canBet` is false, and the
-   * lists hold only what could be read. Fail closed: never read as "no restriction".
+   * end at or before its start, a start, end or earliest lift (`_min`) of a restriction set that is
+   * unreadable or at or before 1970-01-02, PHP's zero dates), or contradicts itself (a count or
+   * flag saying none while its start, end or earliest lift may be ahead): the restrictions are then
+   * UNKNOWN, `canBet` is false, and the lists hold only what could be read. Fail closed: never read
+   * as "no restriction".
    */
   known: boolean;
   /** The fields that could not be read (e.g. `['spa_exclusion']`); empty when `known`. */
@@ -68,6 +75,8 @@ const DAY_MS = 86_400_000;
  * any other zone, UTC-12 to UTC+14, reads off by -9 to +17 hours (naive UTC, Laravel's default:
  * +3). A start up to 17 hours ahead may be now, then; 18 allows an hour more for clock error. A
  * start further ahead is one scheduled for later: pending (18 hours, a literal: CONTRIBUTING.md).
+ * The other way round, an end (and an earliest lift) holds until the latest instant it may mean:
+ * `lateBy`, 10 hours on for a naive one (UTC-12: 9 hours late, and the hour), exact with a zone.
  */
 export const START_SLACK_MS = 64_800_000;
 
@@ -86,16 +95,17 @@ const isZeroDate = (v: unknown) =>
   v === 0 || (typeof v === 'string' && /^(?:0|0{4}-00-00(?:[T ]00:00(?::00)?)?)$/.test(v.trim()));
 
 /**
- * Whether one of `field`'s dates (`suffixes`) may say it is in force or pending: a readable time after
- * `now`, or a value sent that cannot be read (`'garbage'`, an epoch number, `'30/12/2099'`, `' '`),
- * which may hide one (review 8, item 2). Only null, absent, `''` and the zero dates say nothing.
+ * Whether one of `field`'s dates (`suffixes`) may say it is in force or pending: a readable time
+ * whose latest meaning (`lateBy`: a naive one read up to 10 hours past may be ahead) is after `now`,
+ * or a value sent that cannot be read (`'garbage'`, an epoch number, `'30/12/2099'`, `' '`), which
+ * may hide one (review 8, item 2). Only null, absent, `''` and the zero dates say nothing.
  */
 const ahead = (info: Record<string, unknown>, field: string, suffixes: string[], now: number) =>
   suffixes.some((x) => {
     const v = info[field + x];
     if (!dateSent(v) || isZeroDate(v)) return false;
     const t = parseServerTime(v);
-    return t === null || t > now;
+    return t === null || t + lateBy(v) > now;
   });
 
 /**
@@ -142,35 +152,46 @@ function selfOf(
   if (!n) return null;
   const at = info[`${field}_at`];
   const since = parseServerTime(at);
-  let until: number | null = null;
-  // Its dates (a permanent exclusion has no end): a start or end sent but unreadable
-  // (`'0000-00-00 00:00:00'`), one at or before 1970-01-02 (`DAY_MS`: PHP's zero dates, its date()
-  // of timestamp 0, `'1969-12-31 21:00:00'`, never a real date), or an end at or before its start. One of them is wrong and we cannot
-  // tell which, so the restriction is unknown, never "over" (fail closed).
-  if (n > 0) {
-    const end = info[`${field}_in`];
-    until = parseServerTime(end);
-    // An end short of its length (less how a server may count it: a pause of N days from N - 1
-    // days, N months from N x 28 days) and of its earliest lift (`_min`) contradicts it: it reads
-    // as unknown, never over (REVIEW-L 1: a 7-day pause "ended" 1 s after it began).
-    const lift = parseServerTime(info[`${field}_min`]);
-    const wrong =
-      dateSent(at) && (since === null || since <= DAY_MS)
+  const end = info[`${field}_in`];
+  let until = parseServerTime(end);
+  const minAt = info[`${field}_min`];
+  const min = parseServerTime(minAt);
+  // Its dates: one sent (not null, absent or `''`) but unreadable (`'0000-00-00 00:00:00'`,
+  // `'soon'`), or at or before 1970-01-02 (`DAY_MS`: PHP's zero dates, its date() of timestamp 0,
+  // `'1969-12-31 21:00:00'`, never a real date): its earliest lift (any restriction of it: REVIEW-J),
+  // its start or its end (one with an end); or an end at or before its start. One of them is wrong
+  // and we cannot tell which, so the restriction is unknown, never "over" or read without it (fail
+  // closed). An end short of its length (less how a server may count it: a pause of N days from
+  // N - 1 days, N months from N x 28 days) and of its earliest lift contradicts it too (REVIEW-L 1:
+  // a 7-day pause "ended" 1 s after it began).
+  const unread = (v: unknown, t: number | null) => dateSent(v) && (t === null || t <= DAY_MS);
+  const wrong = unread(minAt, min)
+    ? `${field}_min`
+    : n < 0
+      ? null
+      : unread(at, since)
         ? `${field}_at`
-        : (dateSent(end) && (until === null || until <= DAY_MS)) ||
+        : unread(end, until) ||
             (since !== null &&
               until !== null &&
               (until <= since ||
-                (until < since + (pause ? n - 1 : n * 28) * DAY_MS && !(lift !== null && until >= lift))))
+                (until < since + (pause ? n - 1 : n * 28) * DAY_MS && !(min !== null && until >= min))))
           ? `${field}_in`
           : null;
-    if (wrong) {
-      bad.push(wrong);
-      return null;
-    }
-    until ??= since === null ? null : timeOrNull(pause ? since + n * DAY_MS : addMonths(since, n));
+  if (wrong) {
+    bad.push(wrong);
+    return null;
   }
-  const min = parseServerTime(info[`${field}_min`]);
+  // It holds until the latest instant its end may mean (`lateBy`, REVIEW-K 4): `_in`'s, else its
+  // start's plus its length; a permanent one has none. Its earliest lift, likewise.
+  until =
+    n < 0
+      ? null
+      : until !== null
+        ? until + lateBy(end)
+        : since === null
+          ? null
+          : timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + lateBy(at));
   return {
     kind: pause ? 'pause' : 'selfExclusion',
     imposedBy: 'self',
@@ -180,7 +201,7 @@ function selfOf(
     indefinite: false,
     note: null,
     blocksAccount: !pause,
-    earliestLiftAt: pause ? (min ?? until) : min,
+    earliestLiftAt: min === null ? (pause ? until : min) : min + lateBy(minAt),
   };
 }
 
@@ -213,11 +234,12 @@ function imposedOf(
  * The restrictions and limits a profile's `userInfo` holds at `now`, read by the rules in
  * docs/responsible-gaming.md. Pure and total: any input (null, garbage, wrong types) gives an
  * answer, never an exception, and a field that does not say "restricted" never yields a
- * restriction. A restriction that already ended is left out; one that starts more than 18 hours
- * after `now` is `pending`, except an exclusion with no end, in force once read. One that starts
- * within 18 hours is in force: a restriction asked for now starts now, and a naive timestamp
- * written in another zone than São Paulo's (naive UTC: 3 hours ahead) reads up to 17 hours late. A field sent but unreadable makes the
- * result unknown (`known: false`, `unreadable`, `canBet: false`), and an unreadable exclusion
+ * restriction. A restriction that already ended is left out (a naive end: from the latest instant
+ * it may mean, 10 hours after it reads, since written in UTC-12 it reads 9 hours early); one that
+ * starts more than 18 hours after `now` is `pending`, except an exclusion with no end, in force
+ * once read. One that starts within 18 hours is in force: a restriction asked for now starts now,
+ * and a naive timestamp written in another zone than São Paulo's (naive UTC: 3 hours ahead) reads
+ * up to 17 hours late. A field sent but unreadable makes the result unknown (`known: false`, `unreadable`, `canBet: false`), and an unreadable exclusion
  * field makes `accountBlocked` true: it may be in force (fail closed).
  * A cancelled account is not in userInfo: the session shows it as its own status.
  *
@@ -275,8 +297,8 @@ function derive(userInfo: unknown, now: number): Restrictions {
     // The unreadable fields that name an exclusion (`spa_exclusion`, `operator_exclusion`,
     // `user_exclusion` and its `_at` / `_in`) are the ones whose restriction closes the account.
     accountBlocked: inForce.some((r) => r.blocksAccount) || unreadable.some((f) => f.includes('exclusion')),
-    canBet: inForce.length === 0 && unreadable.length === 0,
-    known: unreadable.length === 0,
+    canBet: !(inForce.length || unreadable.length),
+    known: !unreadable.length,
     unreadable,
   };
 }

@@ -136,6 +136,15 @@ export function parseServerTime(value: unknown): number | null {
 }
 
 /**
+ * How much later than `parseServerTime` reads it a timestamp may mean: a naive one (no zone) is read
+ * as São Paulo's, but written in a zone west of it (to UTC-12) it means up to 9 hours later, and an
+ * hour more allows for clock error (as a start's 17 + 1: `START_SLACK_MS`); one with a zone is exact
+ * (0). Only for a value `parseServerTime` reads. 10 hours, a literal: CONTRIBUTING.md.
+ */
+export const lateBy = (value: unknown): number =>
+  SERVER_TIME.exec(String(value).trim())?.[8] ? 0 : 36_000_000;
+
+/**
  * Whether someone born on `birthDate` (`YYYY-MM-DD` and nothing more: a time, white space or any
  * other suffix is unreadable, REVIEW-L 2, REVIEW-M LOW-3: the payload is sent as given) is at least `years` old on today's date in São Paulo. `false` for an
  * unreadable date.

@@ -12,6 +12,11 @@ const D = 86_400_000;
 /** A naive timestamp in São Paulo (UTC-3), as a PHP back end writes it. */
 const naive = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * How much later a naive date may mean than it reads (REVIEW-K 4, `lateBy`: written in UTC-12, 9
+ * hours, and an hour for the clock): one read up to 10 hours past may still be ahead.
+ */
+const LATE = 36_000_000;
 
 /** 2025 to 2035, on whole seconds (naive timestamps carry no fraction). */
 const now = fc.integer({ min: 1_735_700_000, max: 2_051_000_000 }).map((s) => s * 1000);
@@ -21,10 +26,10 @@ const none = fc.constantFrom<unknown>(null, 'absent', 0, '0', '0.00', ' 0 ');
 const written = (ms: number) => fc.constantFrom(naive(ms), iso(ms));
 /** Seconds (whole, at least 1) to a year and a half. */
 const offset = fc.integer({ min: 1, max: 540 * 86_400 }).map((s) => s * 1000);
-/** A date that says nothing ahead: past, null, '' or a zero date. */
+/** A date that says nothing ahead: past (naive: by more than `LATE`), null, '' or a zero date. */
 const behind = (t: number) =>
   fc.oneof(
-    offset.chain((o) => written(t - o)),
+    offset.chain((o) => fc.constantFrom(naive(t - o - LATE), iso(t - o))),
     fc.constantFrom<unknown>(null, '', '0000-00-00 00:00:00', '0000-00-00', 0, '1969-12-31 21:00:00'),
   );
 
@@ -37,7 +42,13 @@ const withNone = (info: Record<string, unknown>, field: string, v: unknown) => {
 /** A date of a restriction at `t`: ahead (a start, end or lift still to come) or saying nothing ahead. */
 const dated = (t: number) =>
   fc.oneof(
-    offset.chain((o) => written(t + o)).map((d) => ({ ahead: true, d })),
+    fc
+      .oneof(
+        offset.chain((o) => written(t + o)),
+        // Naive and read in the past, but within `LATE`: it may mean a time ahead.
+        fc.integer({ min: 0, max: LATE / 1000 - 1 }).map((s) => naive(t - s * 1000)),
+      )
+      .map((d) => ({ ahead: true, d })),
     behind(t).map((d) => ({ ahead: false, d })),
   );
 /** A time, and the three dates (`_at`, `_in`, `_min`) of a restriction at it. */
@@ -104,7 +115,8 @@ describe.each(['spa', 'operator'] as const)('%s_exclusion not set while its star
   it('unknown and blocking; a start in the past (an exclusion lifted) is none', () => {
     fc.assert(
       fc.property(now, none, offset, fc.boolean(), fc.boolean(), (t, v, o, isAhead, asIso) => {
-        const at = isAhead ? t + o : t - o;
+        // (Naive, past by more than `LATE`: a naive start read nearer may mean one ahead.)
+        const at = isAhead ? t + o : t - o - (asIso ? 0 : LATE);
         const info = withNone(
           { [`${who}_exclusion_at`]: asIso ? iso(at) : naive(at) },
           `${who}_exclusion`,

@@ -22,12 +22,18 @@ const written = (ms: number, form: 'naive' | 'offset' | 'z') => {
   return form === 'naive' ? wall.replace('T', ' ') : `${wall}-03:00`;
 };
 const form = fc.constantFrom('naive', 'offset', 'z') as fc.Arbitrary<'naive' | 'offset' | 'z'>;
+/** How much later than it reads a naive end may mean (REVIEW-K 4): 10 h. */
+const late = (f: 'naive' | 'offset' | 'z') => (f === 'naive' ? 10 * H : 0);
 
 /** One restriction as the model sees it (epochs), and the fields that carry it. */
 interface Generated {
   kind: RestrictionKind;
   since: number | null;
-  /** Its end; `Infinity` for none (permanent, indefinite, or a self-exclusion's months, > 60 days). */
+  /**
+   * Until when it holds: its end, or, written naive, the latest instant that may mean (10 h after
+   * it reads: REVIEW-K 4, test/responsible-gaming/naive-end-held); `Infinity` for none (permanent,
+   * indefinite, or a self-exclusion's months, > 60 days).
+   */
   until: number;
   endless: boolean;
   fields: Record<string, unknown>;
@@ -70,7 +76,7 @@ function restrictionAround(now: number, kinds: RestrictionKind[]): fc.Arbitrary<
       return {
         kind: 'pause',
         since,
-        until,
+        until: until + late(f),
         endless: false,
         fields: {
           user_pause: days,
@@ -99,7 +105,7 @@ function restrictionAround(now: number, kinds: RestrictionKind[]): fc.Arbitrary<
       return {
         kind: 'selfExclusion',
         since,
-        until,
+        until: until + late(f),
         endless: permanent,
         fields: {
           user_exclusion: months,

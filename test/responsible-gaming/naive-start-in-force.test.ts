@@ -71,10 +71,11 @@ describe('a restriction whose start reads at most 18 h ahead is in force (review
 
   it('a restriction within the bound that already ended is still left out', () => {
     const r = restrictionsOf(
-      { user_pause: 1, user_pause_at: naiveUtc(NOW - 2 * D), user_pause_in: naiveUtc(NOW - 4 * H) },
+      { user_pause: 1, user_pause_at: naiveUtc(NOW - 2 * D), user_pause_in: naiveUtc(NOW - 14 * H) },
       NOW,
     );
-    // Read as São Paulo, its end is 1 h before now: over.
+    // Read as São Paulo, its end is 11 h before now; the latest it may mean (written in UTC-12, and
+    // an hour for the clock: REVIEW-K 4) 1 h before now: over.
     expect(r).toMatchObject({ inForce: [], pending: [], canBet: true });
   });
 });

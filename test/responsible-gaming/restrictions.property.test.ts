@@ -6,6 +6,11 @@ import { readBoolean, readNumber } from '../../src/schemas/common';
 const NOW = Date.parse('2026-11-23T15:00:00Z');
 /** How far ahead a start may read and still be in force (review MED-2): 18 h. */
 const SLACK = 64_800_000;
+/** How much later a naive date may mean than it reads (REVIEW-K 4): 10 h. */
+const LATE = 36_000_000;
+/** Written with a zone (`Z` or an offset after its time): exact. */
+const zoned = (v: unknown) =>
+  typeof v === 'string' && /\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d(:?\d\d)?)$/i.test(v.trim());
 
 // Values the fields may hold: the right ones, and every wrong one a server could send.
 const date = fc.oneof(
@@ -111,9 +116,10 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         }
         for (const x of r.pending) expect(x.permanent || x.indefinite).toBe(false);
         for (const x of r.pending) expect(x.since).toBeGreaterThan(NOW + SLACK);
-        // A pause whose stated end is past is never reported.
+        // A pause whose stated end is past is never reported (naive: by the latest it may mean,
+        // 10 h after it reads, REVIEW-K 4; with a zone, exact).
         const pauseEnd = parseServerTime(info.user_pause_in);
-        if (pauseEnd !== null && pauseEnd <= NOW) {
+        if (pauseEnd !== null && pauseEnd + (zoned(info.user_pause_in) ? 0 : LATE) <= NOW) {
           seen.add('pauseEnded');
           expect(all.some((x) => x.kind === 'pause')).toBe(false);
         }
@@ -125,8 +131,9 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         // Unknown restrictions never allow betting (fail closed).
         expect(r.known).toBe(r.unreadable.length === 0);
         expect(r.canBet).toBe(r.inForce.length === 0 && r.known);
-        // Blocked by an exclusion in force, or by one that cannot be read (it may be in force).
-        const exclusionUnread = r.unreadable.some((f) => /(^|_)exclusion(_at|_in)?$/.test(f));
+        // Blocked by an exclusion in force, or by one that cannot be read (it may be in force; its
+        // earliest lift too: REVIEW-J).
+        const exclusionUnread = r.unreadable.some((f) => /(^|_)exclusion(_at|_in|_min)?$/.test(f));
         expect(r.accountBlocked).toBe(r.inForce.some((x) => x.kind !== 'pause') || exclusionUnread);
         const t = r.limits.time;
         if (t.amount !== null) expect(t.amount).toBe(readNumber(info.user_limit_time));

@@ -38,12 +38,13 @@ describe('restrictionsOf: each kind', () => {
         kind: 'pause',
         imposedBy: 'self',
         since: utc('2026-11-20T12:00:00Z'),
-        until: utc('2026-11-27T12:00:00Z'),
+        // Naive: the latest instant it may mean, 10 h after it reads (REVIEW-K 4).
+        until: utc('2026-11-27T22:00:00Z'),
         permanent: false,
         indefinite: false,
         note: null,
         blocksAccount: false,
-        earliestLiftAt: utc('2026-11-27T12:00:00Z'),
+        earliestLiftAt: utc('2026-11-27T22:00:00Z'),
       },
     ]);
     expect(r.canBet).toBe(false);
@@ -69,7 +70,8 @@ describe('restrictionsOf: each kind', () => {
       { user_pause: 2, user_pause_at: '2026-11-22 10:00:00', user_pause_in: null },
       NOW,
     );
-    expect(r.inForce[0]?.until).toBe(utc('2026-11-24T13:00:00Z'));
+    // Its naive start's latest meaning (10 h on: REVIEW-K 4) plus 2 days.
+    expect(r.inForce[0]?.until).toBe(utc('2026-11-24T23:00:00Z'));
   });
 
   it('reads a permanent self-exclusion (-1): no end, never lifted from the client', () => {
@@ -106,12 +108,13 @@ describe('restrictionsOf: each kind', () => {
       NOW,
     );
     expect(given.inForce[0]).toMatchObject({
-      until: utc('2027-03-01T03:00:00Z'),
-      earliestLiftAt: utc('2026-12-01T03:00:00Z'),
+      // Naive dates: the latest instant each may mean, 10 h after it reads (REVIEW-K 4).
+      until: utc('2027-03-01T13:00:00Z'),
+      earliestLiftAt: utc('2026-12-01T13:00:00Z'),
       permanent: false,
     });
     const derived = restrictionsOf({ user_exclusion: 3, user_exclusion_at: '2026-09-15 10:00:00' }, NOW);
-    expect(derived.inForce[0]?.until).toBe(utc('2026-12-15T13:00:00Z'));
+    expect(derived.inForce[0]?.until).toBe(utc('2026-12-15T23:00:00Z'));
     expect(
       restrictionsOf(
         { user_exclusion: 3, user_exclusion_at: '2026-01-15', user_exclusion_in: '2026-04-15' },

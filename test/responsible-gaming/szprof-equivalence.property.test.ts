@@ -1,6 +1,8 @@
 // Old-versus-new equivalence of the SZPROF size cuts (issue 33, eleventh pass). Each oracle below is
 // the function as it stood before the cut (cc4abd6, with the eleventh pass's REVIEW-L fixes 1, 2
-// and 6 applied: an end short of its length, a birth date with a suffix, an offset beyond ±14:00),
+// and 6 applied: an end short of its length, a birth date with a suffix, an offset beyond ±14:00;
+// and REVIEW-K 4 / REVIEW-J: a naive date holds until the latest it may mean, 10 h on, and an
+// unreadable `_min` is unknown),
 // copied with its comments stripped; the
 // properties compare it with the shipped one over generated inputs, so a cut that changes what a
 // restriction, a date or a lift reads as fails here.
@@ -73,8 +75,10 @@ const ahead = (info: Record<string, unknown>, field: string, suffixes: string[],
     const v = info[field + x];
     if (!dateSent(v) || isZeroDate(v)) return false;
     const t = oldParseServerTime(v);
-    return t === null || t > now;
+    return t === null || t + late(v) > now;
   });
+/** REVIEW-K 4: a naive date (no zone) may mean up to 10 h after it reads; a zoned one is exact. */
+const late = (v: unknown) => (SERVER_TIME.exec(String(v).trim())?.[8] ? 0 : 36_000_000);
 
 const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);
 const noteOf = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -98,11 +102,16 @@ function selfOf(
   if (!n) return null;
   const at = info[`${field}_at`];
   const since = oldParseServerTime(at);
+  const minAt = info[`${field}_min`];
+  const lift = oldParseServerTime(minAt);
+  if (dateSent(minAt) && (lift === null || lift <= ZERO_DATE_FLOOR)) {
+    bad.push(`${field}_min`);
+    return null;
+  }
   let until: number | null = null;
   if (n > 0) {
     const end = info[`${field}_in`];
     until = oldParseServerTime(end);
-    const lift = oldParseServerTime(info[`${field}_min`]);
     const wrong =
       dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)
         ? `${field}_at`
@@ -117,9 +126,11 @@ function selfOf(
       bad.push(wrong);
       return null;
     }
-    until ??= since === null ? null : timeOrNull(pause ? since + n * DAY_MS : addMonths(since, n));
+    if (until !== null) until += late(end);
+    else if (since !== null)
+      until = timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + late(at));
   }
-  const min = oldParseServerTime(info[`${field}_min`]);
+  const min = lift === null ? null : lift + late(minAt);
   return {
     kind: pause ? 'pause' : 'selfExclusion',
     imposedBy: 'self',
