@@ -214,9 +214,10 @@ export function createProfileFlow() {
       midnight: ({ context }) => clampDelay(untilNextBrazilDay(context.now)),
       change: ({ context }) => {
         // The flow's restrictions are derived at its time (`now`) from what it holds: each assign
-        // that moves one moves both.
+        // that moves one moves both. At `next` itself, not 1 ms after: a restriction is in force
+        // from that instant (test/session/change-at-instant.property).
         const next = nextChangeAt(context.restrictions, context.now);
-        return clampDelay((next ?? Number.POSITIVE_INFINITY) - context.now + 1);
+        return clampDelay((next ?? Number.POSITIVE_INFINITY) - context.now);
       },
       retry: ({ context }) => context.retryMs,
       // 1 s, 2 s, 4 s … up to 5 min (a server whose `Date` never settles costs a read a while).

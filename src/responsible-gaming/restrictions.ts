@@ -242,9 +242,12 @@ function imposedOf(
  * up to 17 hours late. A field sent but unreadable makes the result unknown (`known: false`, `unreadable`, `canBet: false`), and an unreadable exclusion
  * field makes `accountBlocked` true: it may be in force (fail closed).
  * A cancelled account is not in userInfo: the session shows it as its own status.
+ * It reads only what this `userInfo` says: one without the exclusion flags (a login answer's) reads
+ * as no restriction. An app shows the session's `view.restrictions` (unknown until a profile read
+ * answers every exclusion flag); this is for a profile read of its own.
  *
  * @example
- * const r = restrictionsOf(view.userInfo);
+ * const r = restrictionsOf((await auth.getUserProfile()).userInfo);
  * if (r.accountBlocked) showBanner(r.inForce[0]); // strongest first
  * else if (!r.canBet) showPause(r.inForce[0]);
  */
