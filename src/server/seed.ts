@@ -30,10 +30,17 @@ export function serverRestrictions(
   const answered = exclusionsAnswered(userInfo);
   const standing = accountStanding(user);
   const status = r.known && answered && standing !== 'unknown' ? 'current' : 'unknown';
+  // No play time is counted here: an active time limit of 0 (reached in any period), or one that
+  // names no amount or period, bars betting (the browser client's view bars it too).
+  const time = r.limits.time;
   return {
     ...r,
     accountBlocked: r.accountBlocked || standing !== 'open',
-    canBet: status === 'current' && standing === 'open' && r.canBet,
+    canBet:
+      status === 'current' &&
+      standing === 'open' &&
+      r.canBet &&
+      !(time.active && !(time.amount && time.period)),
     status,
     checkedAt: readAt,
     missingMandatoryLimits: missingMandatoryLimits(userInfo),
