@@ -14,7 +14,6 @@ import {
   ResponseValidationError,
   type Secret,
   type SyncTokenStore,
-  secret,
   type UserModule,
 } from 'pam-client';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
@@ -37,7 +36,7 @@ import {
 import type { StepUpPrompt } from '../client/step-up';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } from '../environment';
-import { boxCaptcha, type CaptchaToken } from '../login/request';
+import type { CaptchaToken } from '../login/request';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
@@ -223,8 +222,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
       // Proves the same origin to the proxy (a header a cross-site page cannot send).
       headers: { ...options.headers, 'X-Pam-Client': '1' },
-      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-      ...(transport === undefined ? {} : { fetch: transport }),
+      // (Absent ones, undefined, take the adapter's defaults.)
+      timeout: options.timeout,
+      fetch: transport,
     } as Parameters<typeof createOfetchAdapter>[0]);
   } catch (error) {
     if (isOwnedChannel(env.channel)) env.channel?.close();
@@ -326,34 +326,18 @@ export function createServerSessionClient<const F extends readonly ServerSession
     tokens: NO_TOKENS,
     environment: env,
     session: running,
-    state: {
-      getSnapshot: () => views.get(),
-      subscribe: (listener) => views.subscribe(listener),
-      send,
-    },
+    state: { getSnapshot: views.get, subscribe: views.subscribe, send },
     get view() {
       return views.get();
     },
     ready,
     subscribe: views.subscribe,
-    // Boxed here, before the event reaches any actor (or an inspector).
+    // Boxed here, before the event reaches any actor (or an inspector); absent fields go as
+    // undefined, as `createPamClient` sends them.
     login: ({ login, password, captchaToken, appSource }) =>
-      send(
-        boxCommand({
-          type: 'LOGIN',
-          login,
-          password,
-          ...(captchaToken === undefined ? {} : { captchaToken }),
-          ...(appSource === undefined ? {} : { appSource }),
-        }),
-      ),
+      send(boxCommand({ type: 'LOGIN', login, password, captchaToken, appSource })),
     register: (payload) => send(boxCommand({ type: 'REGISTER', payload })),
-    submitCode: (code, captchaToken) =>
-      send({
-        type: 'SUBMIT_CODE',
-        code: secret(code),
-        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
-      }),
+    submitCode: (code, captchaToken) => send(boxCommand({ type: 'SUBMIT_CODE', code, captchaToken })),
     cancel: () => send({ type: 'CANCEL' }),
     logout: () => send({ type: 'LOGOUT' }),
     on: (type, listener) => {
