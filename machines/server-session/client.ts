@@ -10,15 +10,16 @@ import {
   createOfetchAdapter,
   type HttpAdapter,
   type PamSessionSeed,
+  type PlayTime,
   ResponseValidationError,
   type Secret,
   type SyncTokenStore,
-  secret,
   type UserModule,
 } from 'pam-client';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
+import { withPlayTime } from '../client/play-time-view';
 import { isInertOnServer } from '../client/server-render';
 import type { SessionRef } from '../client/session-facade';
 import {
@@ -28,17 +29,18 @@ import {
   type SessionActor,
   type SessionState,
   type SessionView,
-  selectSessionView,
   sessionActors,
   viewHub,
+  viewOf,
 } from '../client/session-facade';
 import type { StepUpPrompt } from '../client/step-up';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } from '../environment';
-import { boxCaptcha, type CaptchaToken } from '../login/request';
+import type { CaptchaToken } from '../login/request';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
+import type { SessionRestrictions } from '../session/profile-rules';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { readServerClock } from './actors';
 import { serverSessionAuth } from './auth';
@@ -166,6 +168,20 @@ export interface ServerSessionClientBase {
 export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = ServerSessionClientBase &
   ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
 
+/**
+ * The restrictions as this client shows them. It counts no play time (no play-time flow), so an
+ * active time limit it can call reached without counting (0 minutes, in any period) bars betting
+ * with `timeLimitReached`, and one it cannot read (no amount or no period) with `playTimeUnknown`,
+ * as `createPamClient`'s view shows each (`withPlayTime`); any other as held.
+ */
+const withTimeLimit = (r: SessionRestrictions | null) => {
+  const t = r?.limits.time;
+  return withPlayTime(
+    r,
+    t?.active && !(t.amount && t.period) ? ({ reached: true, known: t.amount === 0 } as PlayTime) : null,
+  );
+};
+
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
 
@@ -206,8 +222,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
       // Proves the same origin to the proxy (a header a cross-site page cannot send).
       headers: { ...options.headers, 'X-Pam-Client': '1' },
-      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-      ...(transport === undefined ? {} : { fetch: transport }),
+      // (Absent ones, undefined, take the adapter's defaults.)
+      timeout: options.timeout,
+      fetch: transport,
     } as Parameters<typeof createOfetchAdapter>[0]);
   } catch (error) {
     if (isOwnedChannel(env.channel)) env.channel?.close();
@@ -282,15 +299,15 @@ export function createServerSessionClient<const F extends readonly ServerSession
   ) as unknown as ServerSessionActor;
   const running = actor;
 
-  const viewOf = () => selectSessionView(running.getSnapshot() as never);
-  const views = viewHub(viewOf());
+  const view = () => viewOf(running.getSnapshot() as never, withTimeLimit);
+  const views = viewHub(view());
   let settle: (view: SessionView) => void = () => {};
   const ready = new Promise<SessionView>((resolve) => {
     settle = resolve;
   });
   running.subscribe({
     next: () => {
-      const next = viewOf();
+      const next = view();
       if (next.status !== 'restoring') settle(next);
       views.set(next);
     },
@@ -309,34 +326,18 @@ export function createServerSessionClient<const F extends readonly ServerSession
     tokens: NO_TOKENS,
     environment: env,
     session: running,
-    state: {
-      getSnapshot: () => views.get(),
-      subscribe: (listener) => views.subscribe(listener),
-      send,
-    },
+    state: { getSnapshot: views.get, subscribe: views.subscribe, send },
     get view() {
       return views.get();
     },
     ready,
     subscribe: views.subscribe,
-    // Boxed here, before the event reaches any actor (or an inspector).
+    // Boxed here, before the event reaches any actor (or an inspector); absent fields go as
+    // undefined, as `createPamClient` sends them.
     login: ({ login, password, captchaToken, appSource }) =>
-      send(
-        boxCommand({
-          type: 'LOGIN',
-          login,
-          password,
-          ...(captchaToken === undefined ? {} : { captchaToken }),
-          ...(appSource === undefined ? {} : { appSource }),
-        }),
-      ),
+      send(boxCommand({ type: 'LOGIN', login, password, captchaToken, appSource })),
     register: (payload) => send(boxCommand({ type: 'REGISTER', payload })),
-    submitCode: (code, captchaToken) =>
-      send({
-        type: 'SUBMIT_CODE',
-        code: secret(code),
-        ...(captchaToken === undefined ? {} : { captchaToken: boxCaptcha(captchaToken)! }),
-      }),
+    submitCode: (code, captchaToken) => send(boxCommand({ type: 'SUBMIT_CODE', code, captchaToken })),
     cancel: () => send({ type: 'CANCEL' }),
     logout: () => send({ type: 'LOGOUT' }),
     on: (type, listener) => {

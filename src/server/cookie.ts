@@ -194,7 +194,14 @@ export class Sealer {
   constructor(secrets: readonly PamSecret[]) {
     if (!Array.isArray(secrets) || secrets.length === 0)
       throw new ConfigurationError('pam-client/server: secrets is a list of at least one { id, secret }');
-    for (const s of secrets) {
+    for (const [i, s] of secrets.entries()) {
+      // `{ id, secret }` only: a misspelt key (`secert`) is no default. A key as long as a secret is
+      // not quoted (it may be one).
+      for (const key of typeof s === 'object' && s !== null ? Object.keys(s) : [])
+        if (key !== 'id' && key !== 'secret')
+          throw new ConfigurationError(
+            `pam-client/server: secrets[${i}].${key.length < IRON_MIN_SECRET ? key : `<a key of ${key.length} characters>`} is no key of a secret (its keys: id, secret)`,
+          );
       if (typeof s?.secret !== 'string' || s.secret.length < IRON_MIN_SECRET) {
         throw new ConfigurationError(
           `pam-client/server: secrets: every secret needs at least ${IRON_MIN_SECRET} characters`,

@@ -8,7 +8,7 @@ import type { AuthUser } from '../schemas/auth';
 import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
 import { MAX_SKEW_MS, parseHttpDate } from './http-date';
-import { scrubTokens, stripTokens } from './strip';
+import { NestedTooDeep, scrubTokens, stripTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
 import { callApi, UpstreamUnreachable } from './upstream';
 
@@ -30,10 +30,17 @@ export function serverRestrictions(
   const answered = exclusionsAnswered(userInfo);
   const standing = accountStanding(user);
   const status = r.known && answered && standing !== 'unknown' ? 'current' : 'unknown';
+  // No play time is counted here: an active time limit of 0 (reached in any period), or one that
+  // names no amount or period, bars betting (the browser client's view bars it too).
+  const time = r.limits.time;
   return {
     ...r,
     accountBlocked: r.accountBlocked || standing !== 'open',
-    canBet: status === 'current' && standing === 'open' && r.canBet,
+    canBet:
+      status === 'current' &&
+      standing === 'open' &&
+      r.canBet &&
+      !(time.active && !(time.amount && time.period)),
     status,
     checkedAt: readAt,
     missingMandatoryLimits: missingMandatoryLimits(userInfo),
@@ -88,7 +95,8 @@ export interface SeedRead {
  * player, the standing and the restrictions are judged on the read as sent; the seed and the
  * player shown are scrubbed of the session's secrets (string values only); when that changed
  * `userInfo`, `user.id` or `user.cancelled_account`, the restrictions are unknown (canBet false),
- * and when it cannot be done (`ScrubFailure`) the seed is unavailable.
+ * and when it cannot be done (`ScrubFailure`) the seed is unavailable, but for an answer nested
+ * too deep (`NestedTooDeep`): signed in, without userInfo, the restrictions unknown.
  */
 export async function readSeed(parts: ServerParts, call: CallSession): Promise<SeedRead> {
   const signedOut = { initial: SIGNED_OUT, player: null, restrictions: null };
@@ -146,16 +154,29 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
     // the scrubbing changed is not vouched for (review 10, O: an exclusion note held the token).
     const judged = serverRestrictions(body.user, body.userInfo, now);
     let shown: { user: AuthUser; userInfo: Record<string, unknown>; restrictions: PamServerRestrictions };
+    let vouched = agreed;
     try {
       shown = scrubTokens(
         { user: body.user, userInfo: body.userInfo, restrictions: judged },
         call.tokens(),
       ) as typeof shown;
-    } catch {
-      return unavailable; // ScrubFailure: nothing of this read is shown
+    } catch (error) {
+      // ScrubFailure: nothing of this read is shown. Nested deeper than the proxy walks (REVIEW-M
+      // LOW-2), the player is still the session's (checked above): signed in, as the browser
+      // client stays, shown as far as can be (else by id alone), nothing of userInfo, the
+      // restrictions unknown (canBet false) until a read the proxy can pass on.
+      if (!(error instanceof NestedTooDeep)) return unavailable;
+      let user = { id: s.playerId } as AuthUser;
+      try {
+        const scrubbed = scrubTokens(body.user, call.tokens()) as AuthUser;
+        if (scrubbed.id === s.playerId) user = scrubbed;
+      } catch {
+        // The player cannot be shown either: by id alone.
+      }
+      shown = { user, userInfo: {}, restrictions: serverRestrictions(user, {}, now) };
+      vouched = false;
     }
-    const vouched =
-      agreed && judgedAsShown(body.user, body.userInfo, shown) && same(judged, shown.restrictions);
+    vouched &&= judgedAsShown(body.user, body.userInfo, shown) && same(judged, shown.restrictions);
     return {
       initial: { status: 'signedIn', user: shown.user, userInfo: shown.userInfo, readAt, ...base },
       player: shown.user,

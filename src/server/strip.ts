@@ -55,6 +55,9 @@ export class ScrubFailure extends Error {
   override readonly name = 'ScrubFailure';
 }
 
+/** An answer nested deeper than the proxy walks (`MAX_DEPTH`): nothing that deep is passed on. */
+export class NestedTooDeep extends ScrubFailure {}
+
 /**
  * The session's secrets an auth answer (a login, a registration, the refresh, the profile read)
  * holds: the values of `SESSION_TOKEN_KEYS` at its top level and `user.token` (four at most,
@@ -103,7 +106,7 @@ export function fieldsOf(answer: unknown, secrets: readonly string[]): string {
  * changed it (its depths cut) would pass on data the API never sent (REVIEW-L 7).
  */
 export function stripTokens(value: unknown, depth = 0): unknown {
-  if (depth > MAX_DEPTH) throw new ScrubFailure('An answer nested too deep.');
+  if (depth > MAX_DEPTH) throw new NestedTooDeep('An answer nested too deep.');
   if (Array.isArray(value)) return value.map((item) => stripTokens(item, depth + 1));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
