@@ -126,6 +126,10 @@ function endpointOption(name: string, value: unknown): Partial<Operation> {
   const what = "'GET' or 'POST'";
   if (given.method !== undefined && given.method !== 'GET' && given.method !== 'POST')
     throw new ConfigurationError(`pam-client/server: ${name}.method is ${what}`);
+  // The session's own calls (a revoke, a refresh) are sent as POST; a GET route would also log a
+  // player out on a cross-site GET (REVIEW-N 2).
+  if (given.method === 'GET' && /\.(logout|refreshToken)$/.test(name))
+    throw new ConfigurationError(`pam-client/server: ${name}.method is 'POST' (it changes the session)`);
   if (given.path !== undefined)
     textOption(`${name}.path`, given.path, '', ENDPOINT_PATH, 'a path like /v2/login');
   return given as Partial<Operation>;
