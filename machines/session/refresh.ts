@@ -21,7 +21,7 @@ import {
 import { asPamError } from 'pam-client/internal';
 import { enqueueActions, fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
-import { type CrossTab, wait } from '../cross-tab';
+import { type CrossTab, claimed, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
@@ -141,10 +141,12 @@ export type Claim = (o: GuardedRefreshOptions, signal: AbortSignal, failed?: boo
 export const claimOrGiveWay: Claim = async (o, signal, failed) => {
   const crossTab = o.crossTab!;
   if (failed !== undefined) {
-    if (failed) {
-      crossTab.requestSync();
-      await wait(o.timers, LOST_RACE_GRACE_MS, signal);
-    }
+    // The winner's answer may be held for long: heard for while another tab's claim is live (its
+    // call on its way), at most the refresh's own timeout (then signed out: fail closed). Taken
+    // meanwhile (this call's `signal` aborts), nothing is told.
+    if (failed) crossTab.requestSync();
+    for (let t = 0; failed && (t < LOST_RACE_GRACE_MS || (claimed(crossTab) && t < o.waitMs)); t += 100)
+      if (!(await wait(o.timers, 100, signal))) return;
     return crossTab.publishRefreshFailed(failed, o.owner.sid);
   }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
@@ -278,8 +280,12 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       const claim = o.crossTab && o.claim;
       if (claim) await claim(o, signal);
       try {
-        // Read again once claimed (the claim waits): what is sent is this login's token of now.
-        if (claim) own = ownToken(o, await readStore(o.tokens));
+        // Read again once claimed (the claim waits): what is sent is this login's token of now,
+        // told to the tabs flow while on its way (`sending`).
+        if (claim) {
+          own = ownToken(o, await readStore(o.tokens));
+          sending.set(o.crossTab!, own);
+        }
         return await detached(
           () =>
             o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
@@ -314,10 +320,19 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         }
         if (claim) await claim(o, signal, e.code === 'unauthorized');
         throw error;
+      } finally {
+        if (claim) sending.delete(o.crossTab!);
       }
     },
   });
 }
+
+/**
+ * The session a tab's refresh call is sending, while it is on its way (by the tab's channel). The
+ * tabs flow takes no word of that login's session counted at or below it meanwhile: that token is
+ * rotated by this call, whose answer (or 401) decides.
+ */
+export const sending = new WeakMap<CrossTab, StoredSession>();
 
 /**
  * The clock's reading the event that entered `signedIn` carries: the restore's and the login's (in

@@ -22,9 +22,9 @@ import {
   timed,
 } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
-import { onBase, readClock } from './refresh';
+import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { isStale, named, readNow, settle, sidOf } from './store';
+import { isStale, named, readNow, sameLogin, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -78,13 +78,17 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
   held: HeldSession,
-  { vault, read }: TabsFlowInput,
+  { vault, read, crossTab }: TabsFlowInput,
   message: SessionMessage,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
   const heard = { session: { ...meta, handle: vault.put(accessToken) }, reason: message.reason };
   const c = held.context;
-  const take = held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard);
+  // Not a token of the login our refresh call is rotating, while on its way: its answer decides.
+  const sent = sending.get(crossTab!);
+  const take =
+    !(sent && sameLogin(sent, message.session) && meta.seq! <= sent.seq!) &&
+    (held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard));
   if (!take) {
     // Another login that ours outranks (the order is the same in every tab: every tab that holds it
     // gives it up for ours when it hears ours): ours told again, so that the tabs that still hold it
