@@ -342,10 +342,8 @@ export function createCrossTab(
       channel.removeEventListener('message', onMessage);
       if (o.ownsChannel) channel.close();
     },
-    // Another tab's claim is live (its refresh on its way): the session's own, not the interface's.
+    // Another tab's claim is live (its refresh on its way): the session's own (its lost race), not
+    // the interface's.
     claimed: () => liveClaims().length > 0,
   } as CrossTab;
 }
-
-/** Whether another tab's claim is live on `tab` (its refresh on its way); a channel not made here: none. */
-export const claimed = (tab: CrossTab): boolean => !!(tab as { claimed?(): boolean }).claimed?.();

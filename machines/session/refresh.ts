@@ -21,7 +21,7 @@ import {
 import { asPamError } from 'pam-client/internal';
 import { enqueueActions, fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
-import { type CrossTab, claimed, wait } from '../cross-tab';
+import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
@@ -145,7 +145,12 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
     // call on its way), at most the refresh's own timeout (then signed out: fail closed). Taken
     // meanwhile (this call's `signal` aborts), nothing is told.
     if (failed) crossTab.requestSync();
-    for (let t = 0; failed && (t < LOST_RACE_GRACE_MS || (claimed(crossTab) && t < o.waitMs)); t += 100)
+    for (
+      let t = 0;
+      failed &&
+      (t < LOST_RACE_GRACE_MS || ((crossTab as { claimed?(): boolean }).claimed?.() && t < o.waitMs));
+      t += 100
+    )
       if (!(await wait(o.timers, 100, signal))) return;
     return crossTab.publishRefreshFailed(failed, o.owner.sid);
   }
@@ -281,7 +286,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       if (claim) await claim(o, signal);
       try {
         // Read again once claimed (the claim waits): what is sent is this login's token of now,
-        // told to the tabs flow while on its way (`sending`).
+        // told to the tabs flow (`sending`).
         if (claim) {
           own = ownToken(o, await readStore(o.tokens));
           sending.set(o.crossTab!, own);
@@ -320,17 +325,16 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         }
         if (claim) await claim(o, signal, e.code === 'unauthorized');
         throw error;
-      } finally {
-        if (claim) sending.delete(o.crossTab!);
       }
     },
   });
 }
 
 /**
- * The session a tab's refresh call is sending, while it is on its way (by the tab's channel). The
- * tabs flow takes no word of that login's session counted at or below it meanwhile: that token is
- * rotated by this call, whose answer (or 401) decides.
+ * The session a tab's last refresh call sent (by the tab's channel). The tabs flow takes no word of
+ * that login's session counted at or below it: that token is rotated by this call, whose answer (or
+ * 401) decides. (Kept once the call is over: such a word is then that token at best, which the call
+ * may have rotated; the next refresh reads the store.)
  */
 export const sending = new WeakMap<CrossTab, StoredSession>();
 
