@@ -32,8 +32,11 @@ async function race(o: { shared: boolean; held: number; releaseAt: number; first
   g.hold('/users/refresh-token', o.held);
   g.hold('/users/refresh-token', 0);
   a.client.state.send({ type: 'REFRESH' } as never);
-  // A's claim and call go out (its jitter is at most 0.5 s) before B's.
+  // A's claim and call go out (its jitter is at most 0.5 s) before B's, and the server rotated the
+  // token for A (its answer held) before B's call reaches it.
   await world.advance(o.first, 50);
+  for (let i = 0; i < 200 && g.issued.length < 2; i++) await world.settle();
+  expect(g.issued).toHaveLength(2);
   b.client.state.send({ type: 'REFRESH' } as never);
   await world.advance(o.releaseAt, 50);
   world.hub.release();
@@ -95,7 +98,8 @@ describe('a refresh that lost the race waits for the winner while its claim is l
           await race(o);
         },
       ),
-      { numRuns: 15 },
+      // (One seen failing once under load, before B's call waited for A's to reach the server.)
+      { numRuns: 15, examples: [[{ shared: false, held: 3_269, first: 655, releaseAt: 504 }]] },
     );
   }, 300_000);
 });
