@@ -255,7 +255,12 @@ export function createCrossTab(
     }
     if (message.from === o.tabId) return;
     if (message.type === 'claim') claims.set(message.from, o.now());
-    if (message.type === 'session' || message.type === 'signedOut' || message.type === 'refreshFailed')
+    // (Not its answer to a sync request: its refresh may still be on its way.)
+    if (
+      (message.type === 'session' && message.reason !== 'sync') ||
+      message.type === 'signedOut' ||
+      message.type === 'refreshFailed'
+    )
       claims.delete(message.from);
     // A refresh happened: every claim of that round is over, including those of tabs that lost the
     // tie and gave way (they send nothing), which would otherwise block the next round for 60 s.
@@ -337,5 +342,8 @@ export function createCrossTab(
       channel.removeEventListener('message', onMessage);
       if (o.ownsChannel) channel.close();
     },
-  };
+    // Another tab's claim is live (its refresh on its way): the session's own (its lost race), not
+    // the interface's.
+    claimed: () => liveClaims().length > 0,
+  } as CrossTab;
 }

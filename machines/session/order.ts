@@ -116,7 +116,10 @@ export interface HeardSignOut {
 }
 
 /** The session held: what the order compares against. */
-type Held = Pick<SessionContext, 'clock' | 'seq' | 'sid' | 'userId' | 'savedAt' | 'signedOut' | 'ended'>;
+type Held = Pick<
+  SessionContext,
+  'clock' | 'seq' | 'sid' | 'userId' | 'savedAt' | 'signedOut' | 'signedOutReason' | 'ended'
+>;
 
 /**
  * The held login, added to the logins that ended here (the last 16) as it ends (any reason): a
@@ -192,7 +195,15 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
   if ((e.reason === 'refresh' && !outlives(c, e.session)) || isEnded(c, e)) return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
-  return !c.signedOut || isNewerSession(e.session, savedAs(c.signedOut, c.signedOut.at));
+  const o = c.signedOut;
+  // After a logout (here or heard), only a session counted above it: one that logout did not end
+  // (`endsOurs`), whatever its login id.
+  return (
+    !o ||
+    ((c.signedOutReason === 'logout' || c.signedOutReason === 'remote') && o.seq !== null
+      ? (e.session.seq ?? 0) > o.seq
+      : isNewerSession(e.session, savedAs(o, o.at)))
+  );
 }
 
 /** Signed in here: take only a newer session (a sync answer with our own token changes nothing). */
@@ -201,7 +212,12 @@ export function isNewer(c: Held, e: HeardSession): boolean {
   return isNewerSession(e.session, c.savedAt === null ? null : savedAs(c, c.savedAt));
 }
 
-/** Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. */
+/**
+ * Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. A
+ * logout ends every session counted at or below its counter (the `seq` of the session logged out),
+ * whatever its login: a login made at once in another tab, which the logging-out tab had not heard
+ * of, ends with it (the player logged out); one counted above it (a later login) stays.
+ */
 export function endsOurs(c: Held, e: HeardSignOut): boolean {
   // The same login ended, whatever its refreshes (but an expiry of an older token of it: that tab
   // lost a refresh race ours won); else only a login as new as ours or newer.
@@ -209,7 +225,8 @@ export function endsOurs(c: Held, e: HeardSignOut): boolean {
     return !(e.reason === 'expired' && e.seq !== null && c.seq !== null && e.seq < c.seq);
   if (!isPlausible(c.clock, e.seq)) return false;
   if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
-  if (e.seq !== null && c.seq !== null) return e.sid !== null && c.sid !== null && e.sid > c.sid;
+  if (e.seq !== null && c.seq !== null)
+    return e.reason === 'logout' || (e.sid !== null && c.sid !== null && e.sid > c.sid);
   return e.at === null || c.savedAt === null || e.at >= c.savedAt;
 }
 

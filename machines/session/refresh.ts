@@ -141,10 +141,17 @@ export type Claim = (o: GuardedRefreshOptions, signal: AbortSignal, failed?: boo
 export const claimOrGiveWay: Claim = async (o, signal, failed) => {
   const crossTab = o.crossTab!;
   if (failed !== undefined) {
-    if (failed) {
-      crossTab.requestSync();
-      await wait(o.timers, LOST_RACE_GRACE_MS, signal);
-    }
+    // The winner's answer may be held for long: heard for while another tab's claim is live (its
+    // call on its way), at most the refresh's own timeout (then signed out: fail closed). Taken
+    // meanwhile (this call's `signal` aborts), nothing is told.
+    if (failed) crossTab.requestSync();
+    for (
+      let t = 0;
+      failed &&
+      (t < LOST_RACE_GRACE_MS || ((crossTab as { claimed?(): boolean }).claimed?.() && t < o.waitMs));
+      t += 100
+    )
+      if (!(await wait(o.timers, 100, signal))) return;
     return crossTab.publishRefreshFailed(failed, o.owner.sid);
   }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
@@ -278,8 +285,12 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       const claim = o.crossTab && o.claim;
       if (claim) await claim(o, signal);
       try {
-        // Read again once claimed (the claim waits): what is sent is this login's token of now.
-        if (claim) own = ownToken(o, await readStore(o.tokens));
+        // Read again once claimed (the claim waits): what is sent is this login's token of now,
+        // told to the tabs flow (`sending`).
+        if (claim) {
+          own = ownToken(o, await readStore(o.tokens));
+          sending.set(o.crossTab!, own);
+        }
         return await detached(
           () =>
             o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
@@ -318,6 +329,14 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
     },
   });
 }
+
+/**
+ * The session a tab's last refresh call sent (by the tab's channel). The tabs flow takes no word of
+ * that login's session counted at or below it: that token is rotated by this call, whose answer (or
+ * 401) decides. (Kept once the call is over: such a word is then that token at best, which the call
+ * may have rotated; the next refresh reads the store.)
+ */
+export const sending = new WeakMap<CrossTab, StoredSession>();
 
 /**
  * The clock's reading the event that entered `signedIn` carries: the restore's and the login's (in

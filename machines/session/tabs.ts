@@ -9,7 +9,7 @@ import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
-import { metaFields, servicesOf } from './context';
+import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import {
   canAdopt,
@@ -22,9 +22,9 @@ import {
   timed,
 } from './order';
 import { sameOwner, withoutToken } from './profile-rules';
-import { onBase, readClock } from './refresh';
+import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { isStale, named, readNow, settle, sidOf } from './store';
+import { isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
 import type { ClockReading, SessionContext, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -78,13 +78,17 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
   held: HeldSession,
-  { vault, read }: TabsFlowInput,
+  { vault, read, crossTab }: TabsFlowInput,
   message: SessionMessage,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
   const heard = { session: { ...meta, handle: vault.put(accessToken) }, reason: message.reason };
   const c = held.context;
-  const take = held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard);
+  // Not a token of the login our refresh call is rotating, while on its way: its answer decides.
+  const sent = sending.get(crossTab!);
+  const take =
+    !(sent && sameLogin(sent, message.session) && meta.seq! <= sent.seq!) &&
+    (held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard));
   if (!take) {
     // Another login that ours outranks (the order is the same in every tab: every tab that holds it
     // gives it up for ours when it hears ours): ours told again, so that the tabs that still hold it
@@ -225,14 +229,12 @@ export function adopted(context: SessionContext, e: Internal<'ADOPT'>): Partial<
  * may hold another session by now, which stays theirs.
  */
 function revokeUnlessRevoked(c: SessionContext, e: SignOutMessage): void {
-  if (e.reason !== 'logout' || e.sid !== c.sid || e.seq! < c.seq!)
-    withStored(
-      c,
-      (s) =>
-        sidOf(s) === c.sid &&
-        (s.seq ?? null) === c.seq &&
-        revokeToken(servicesOf(c).auth, s.accessToken, servicesOf(c)),
-    );
+  const s = servicesOf(c);
+  // The session this client holds of its login (`ownHeld`): the store may hold none by now (a
+  // logout of another login at our counter cleared a shared store, `endsOurs`).
+  const held = ownHeld(s.tokens, ownerOf(c));
+  if ((e.reason !== 'logout' || e.sid !== c.sid || e.seq! < c.seq!) && (held?.seq ?? null) === c.seq)
+    revokeToken(s.auth, held?.accessToken, s);
 }
 
 /** `use` on the session in the store, when there is one (settled: a failure is nobody's to hear). */
