@@ -208,7 +208,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // What only the answer (or an error) needs, made while the request is on its way (on a
         // kept connection undici has written it by now), out of the call's wall time: the call's
         // scrubber and the held values' (made again if `hold` changed them meanwhile: they count).
-        let scrub = scrubberOf(call);
+        let scrub = scrubberOf(call, token);
         const heldAt = sorted;
         const response = await pending;
         // At most 5 redirects.
@@ -229,7 +229,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
-        if (heldAt !== sorted) scrub = scrubberOf(call);
+        if (heldAt !== sorted) scrub = scrubberOf(call, token);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
           const headers = new Headers();
@@ -243,7 +243,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // Which signal fired decides, not the error's name: runtimes disagree on those names.
       if (call.options.signal?.aborted) throw new AbortedError(method, call.shownPath());
       if (guard?.timedOut) throw new TimeoutError(method, call.shownPath(), timeout);
-      throw new NetworkError(method, call.shownPath(), { cause: lowLevelCause(error, scrubberOf(call)) });
+      throw new NetworkError(method, call.shownPath(), {
+        cause: lowLevelCause(error, scrubberOf(call, token)),
+      });
     }
   }
 
@@ -305,17 +307,19 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   let heldChain: Scrubber | undefined;
   const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
   /**
-   * The scrubber of an answer to `call`: every value held, then its own secrets (every rule), in
-   * what is left: a short one glued to a held token (`<token>abc123`) stands on its own once the
-   * token is redacted (REVIEW-G G1).
+   * The scrubber of an answer to `call` sent with `token`: every value held, then its own secrets
+   * (every rule), in what is left: a short one glued to a held token (`<token>abc123`) stands on
+   * its own once the token is redacted (REVIEW-G G1). Its token first if no longer held: 8 others
+   * sent while it was on its way pushed it out (REVIEW-M LOW-4); its own secrets are never held.
    */
-  function scrubberOf({ secrets, own }: Call): Scrubber {
+  function scrubberOf({ secrets, own }: Call, token?: string): Scrubber {
+    const mine = token && !held.has(token) ? [createScrubber([token])] : [];
     if (!secrets[0]) {
       heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
-      return heldChain;
+      return mine[0] ? chainScrubbers([...mine, heldChain]) : heldChain;
     }
     const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chainScrubbers([...rest.map(scrubberOfValue), own()]);
+    return chainScrubbers([...mine, ...rest.map(scrubberOfValue), own()]);
   }
 
   async function send(call: Call): Promise<unknown> {
