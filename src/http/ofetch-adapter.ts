@@ -284,7 +284,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
   const scrubberOfValue = (v: string): Scrubber =>
-    scrubbers.get(v) ?? scrubbers.set(v, createScrubber([v])).get(v)!;
+    scrubbers.get(v) ?? scrubbers.set(v, createScrubber([v], true)).get(v)!;
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
     if (into.delete(value)) return void into.add(value);
@@ -313,7 +313,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
    * sent while it was on its way pushed it out (REVIEW-M LOW-4); its own secrets are never held.
    */
   function scrubberOf({ secrets, own }: Call, token?: string): Scrubber {
-    const mine = token && !held.has(token) ? [createScrubber([token])] : [];
+    const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
     if (!secrets[0]) {
       heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
       return mine[0] ? chainScrubbers([...mine, heldChain]) : heldChain;
@@ -377,7 +377,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
     // One scrubber for the call's own secrets: its path, then its answers.
     let scrubber: Scrubber | undefined;
-    const own = () => (scrubber ??= createScrubber(secrets));
+    const own = () => (scrubber ??= createScrubber(secrets, true));
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
     // made when an error needs it (a login's path would build its password's byte forms), its
     // query cut then too.
@@ -387,6 +387,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       new RequestValidationError(operation(), [{ path: [], code, message }]);
     const opts = requestOptions ?? {};
     checkRequestOptions(operation, opts);
+    // A download's link may be signed (a bucket's pre-signed one): its unguessable query values
+    // (signature, credential) are the call's secrets too, held for no other answer (a listing
+    // answers the same link: REVIEW-L 5).
+    if (opts.responseType === 'blob')
+      for (const [, v] of new URLSearchParams(path.split(/[?#]/)[1]))
+        if (UNGUESSABLE.test(v)) secrets.push(v);
     const target = targetOf(baseURL, path, opts.responseType === 'blob');
     // Nothing is sent where the path would leave baseURL (issue 27.2).
     if (!target) throw refuse('invalid_url', 'the path must stay under baseURL');
