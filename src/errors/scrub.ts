@@ -241,7 +241,9 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     const [, needles, shortest] = forms(errors && t.length >= bytesMin);
     if (t.length < shortest) return false;
-    const [lower, escaped] = probe ?? probeOf(t);
+    // What errors carry is read in its NFKC form too: a fullwidth echo (`ｈｕｎｔｅｒ２`) has no
+    // anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
+    const [lower, escaped] = probe ?? probeOf(errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t);
     return (
       needles.some((a) => lower.includes(a)) ||
       escaped ||
