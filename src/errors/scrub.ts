@@ -346,19 +346,17 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   };
   // With `parts` (the adapter's), in what errors carry: any run of 12 characters or more of a
   // secret is the secret (a cut echo: `<the token's first 20>…`, REVIEW-L 5). Found by the
-  // secrets' 6-character pieces: the text is read at every 7th character (a run of 12 holds a
-  // piece there), and only then at every one; a run of 12 or more made of pieces is hidden (fail
-  // closed: one stitched of pieces too). ~40 µs a scrubber on a 1.6 kB error body; no 2xx work.
+  // secrets' 6-character pieces, a run of 12 being 7 in a row; a run of 12 or more made of pieces
+  // is hidden (fail closed: one stitched of pieces too). Outside a run the text is read 7
+  // characters on (a run that starts in between has a piece there): ~40 µs a scrubber on a
+  // 1.6 kB error body; no 2xx work.
   let grams: Set<string> | undefined;
   const cut = (t: string) => {
     grams ??= new Set(unique.flatMap((s) => (s[11] ? [...s.slice(5)].map((_, i) => s.slice(i, i + 6)) : [])));
     const has = (i: number) => grams!.has(t.slice(i, i + 6));
-    let i = 0;
-    while (i + 6 <= t.length && !has(i)) i += 7;
-    if (i + 6 > t.length) return t;
     let out = '';
     let from = 0;
-    // (`last`: where the last piece was not found; a run of 7 found after it is 12 characters.)
+    // (`last`: where the last piece was not found.)
     for (let j = 0, last = -1; j <= t.length - 5; j++)
       if (!has(j)) {
         if (j - last > 7) {
@@ -366,6 +364,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
           from = j + 5;
         }
         last = j;
+        if (!has(j + 7)) last = j += 7;
       }
     return out + t.slice(from);
   };
