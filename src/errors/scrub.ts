@@ -241,9 +241,9 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     const [, needles, shortest] = forms(errors && t.length >= bytesMin);
     if (t.length < shortest) return false;
-    // What errors carry is read in its NFKC form (ASCII is its own): a fullwidth echo
+    // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
-    const [lower, escaped] = probe ?? probeOf(errors ? t.normalize('NFKC') : t);
+    const [lower, escaped] = probe ?? probeOf(errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t);
     return (
       needles.some((a) => lower.includes(a)) ||
       escaped ||
