@@ -208,7 +208,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // What only the answer (or an error) needs, made while the request is on its way (on a
         // kept connection undici has written it by now), out of the call's wall time: the call's
         // scrubber and the held values' (made again if `hold` changed them meanwhile: they count).
-        let scrub = scrubberOf(call);
+        let scrub = scrubberOf(call, token);
         const heldAt = sorted;
         const response = await pending;
         // At most 5 redirects.
@@ -229,7 +229,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
-        if (heldAt !== sorted) scrub = scrubberOf(call);
+        if (heldAt !== sorted) scrub = scrubberOf(call, token);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
           const headers = new Headers();
@@ -243,7 +243,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // Which signal fired decides, not the error's name: runtimes disagree on those names.
       if (call.options.signal?.aborted) throw new AbortedError(method, call.shownPath());
       if (guard?.timedOut) throw new TimeoutError(method, call.shownPath(), timeout);
-      throw new NetworkError(method, call.shownPath(), { cause: lowLevelCause(error, scrubberOf(call)) });
+      throw new NetworkError(method, call.shownPath(), {
+        cause: lowLevelCause(error, scrubberOf(call, token)),
+      });
     }
   }
 
@@ -282,7 +284,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
   const scrubberOfValue = (v: string): Scrubber =>
-    scrubbers.get(v) ?? scrubbers.set(v, createScrubber([v])).get(v)!;
+    scrubbers.get(v) ?? scrubbers.set(v, createScrubber([v], true)).get(v)!;
   function hold(value: string, into = held): void {
     // Sent again: the newest (the current token is never the one dropped).
     if (into.delete(value)) return void into.add(value);
@@ -305,17 +307,19 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   let heldChain: Scrubber | undefined;
   const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
   /**
-   * The scrubber of an answer to `call`: every value held, then its own secrets (every rule), in
-   * what is left: a short one glued to a held token (`<token>abc123`) stands on its own once the
-   * token is redacted (REVIEW-G G1).
+   * The scrubber of an answer to `call` sent with `token`: every value held, then its own secrets
+   * (every rule), in what is left: a short one glued to a held token (`<token>abc123`) stands on
+   * its own once the token is redacted (REVIEW-G G1). Its token first if no longer held: 8 others
+   * sent while it was on its way pushed it out (REVIEW-M LOW-4); its own secrets are never held.
    */
-  function scrubberOf({ secrets, own }: Call): Scrubber {
+  function scrubberOf({ secrets, own }: Call, token?: string): Scrubber {
+    const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
     if (!secrets[0]) {
       heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
-      return heldChain;
+      return mine[0] ? chainScrubbers([...mine, heldChain]) : heldChain;
     }
     const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chainScrubbers([...rest.map(scrubberOfValue), own()]);
+    return chainScrubbers([...mine, ...rest.map(scrubberOfValue), own()]);
   }
 
   async function send(call: Call): Promise<unknown> {
@@ -373,7 +377,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
     // One scrubber for the call's own secrets: its path, then its answers.
     let scrubber: Scrubber | undefined;
-    const own = () => (scrubber ??= createScrubber(secrets));
+    const own = () => (scrubber ??= createScrubber(secrets, true));
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
     // made when an error needs it (a login's path would build its password's byte forms), its
     // query cut then too.
@@ -383,6 +387,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       new RequestValidationError(operation(), [{ path: [], code, message }]);
     const opts = requestOptions ?? {};
     checkRequestOptions(operation, opts);
+    // A download's link may be signed (a bucket's pre-signed one): its unguessable query values
+    // (signature, credential) are the call's secrets too, held for no other answer (a listing
+    // answers the same link: REVIEW-L 5).
+    if (opts.responseType === 'blob')
+      for (const [, v] of new URLSearchParams(path.split(/[?#]/)[1]))
+        if (UNGUESSABLE.test(v)) secrets.push(v);
     const target = targetOf(baseURL, path, opts.responseType === 'blob');
     // Nothing is sent where the path would leave baseURL (issue 27.2).
     if (!target) throw refuse('invalid_url', 'the path must stay under baseURL');
