@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { birthDateRule } from './auth';
 import {
   booleanField,
   email,
@@ -15,7 +16,8 @@ import { list } from './list';
 import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
 
-// Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
+// Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender. `birth_date`
+// is refused as registration refuses it (under 18 on São Paulo's date, unreadable, before 1900).
 /**
  * The body of `updateProfile`. A zod schema; the type of the same name is what it reads.
  *
@@ -44,7 +46,7 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     mother_name: optionalString(),
     terms: z.optional(z.boolean()),
     gender: z.optional(z.number()),
-  }))();
+  }).check(birthDateRule()))();
 /** What `UpdateUserPayload` reads: the body of `updateProfile`. */
 export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;
 

@@ -3,10 +3,10 @@
 // (test/schemas/readers.property.test.ts). A field added to a schema there is added here too.
 
 import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
-import { isAtLeastYearsOld } from '../../responsible-gaming/time';
 import { EMAIL, readBoolean, readInteger, readNumber, readText, UNREADABLE } from '../common';
 import {
   boolean,
+  checkBirthDate,
   checked,
   fail,
   headerToken,
@@ -233,9 +233,6 @@ export const isJsonStringArray = (s: string): boolean => {
   }
 };
 
-/** Minimum age to register (Lei 14.790/2023, art. 26, I). */
-export const MIN_PLAYER_AGE = 18;
-
 const OptionalString = /* @__PURE__ */ (() => optional(string))();
 
 /** `RegisterSimplifiedPayload`: its two rules, then a valid CPF as digits. */
@@ -264,12 +261,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
       0,
     ),
     (p: { birth_date?: string; number?: string }, issues) => {
-      rule(
-        p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
-        `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
-        issues,
-        ['birth_date'],
-      );
+      checkBirthDate(p, issues);
       rule(p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', issues, ['number']);
       if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
     },
