@@ -10,7 +10,6 @@ import {
   checked,
   fail,
   headerToken,
-  type Issue,
   kept,
   kind,
   matching,
@@ -172,28 +171,11 @@ const LoginSuccess = /* @__PURE__ */ object({
 });
 
 /**
- * `LoginResponse` (`either` of common.ts's z.union stand-in): the option `type` picks; when it
- * fails, the issues of the one option whose issues all let zod go on, if there is one, else one
- * `invalid_union` with each option's issues.
+ * `LoginResponse` (`either` of schemas/either.ts): the option `type` picks (none: a session, set:
+ * a challenge) reads the answer; its value and its issues are the result.
  */
-export const LoginResponseRun: Run = (value, issues) => {
-  const options = [LoginChallenge, LoginSuccess];
-  const run = (option: Run) => {
-    const own: Issue[] = [];
-    return { value: option(value, own), issues: own };
-  };
-  const picked = options[(value as { type?: unknown } | null)?.type === undefined ? 1 : 0]!;
-  const first = run(picked);
-  if (!first.issues.length) return first.value;
-  const results = options.map((option) => (option === picked ? first : run(option)));
-  const clean = results.filter((r) => r.issues.every((issue) => issue.continue));
-  if (clean.length === 1) {
-    issues.push(...clean[0]!.issues);
-    return clean[0]!.value;
-  }
-  // Each option run again, as z.union's stand-in does (a getter is read as often).
-  fail(issues, 'invalid_union', { errors: options.map((option) => run(option).issues) });
-};
+export const LoginResponseRun: Run = (value, issues) =>
+  ((value as { type?: unknown } | null)?.type === undefined ? LoginSuccess : LoginChallenge)(value, issues);
 
 /** `RefreshTokenResponse`. */
 export const RefreshTokenRun: Run = /* @__PURE__ */ object({ access_token: headerToken });
