@@ -17,7 +17,8 @@ import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender. `birth_date`
-// is refused as registration refuses it (under 18 on São Paulo's date, unreadable, before 1900).
+// and `country` are refused as registration refuses them (a birth date under 18 years on São
+// Paulo's date, unreadable or before 1900; an empty country); `email` is its e-mail too.
 /**
  * The body of `updateProfile`. A zod schema; the type of the same name is what it reads.
  *
@@ -40,7 +41,7 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     birth_date: optionalString(),
     language: optionalString(),
     timezone: optionalString(),
-    country: optionalString(),
+    country: z.optional(NonEmptyString),
     first_name: optionalString(),
     last_name: optionalString(),
     mother_name: optionalString(),

@@ -1,8 +1,8 @@
 // REVIEW-N (MED): updateProfile sent any `birth_date` (under 18, today, unreadable, padded,
 // 1800-01-01), where registerSimplified refuses them all before sending. A profile update now
 // checks it with registration's rule (isAtLeastYearsOld, 18 years on São Paulo's date, a year from
-// 1900): `invalid_request` on `birth_date`, nothing sent. The other fields registration checks
-// (`email`) were already checked by updateProfile and updateEmail.
+// 1900): `invalid_request` on `birth_date`, nothing sent. Of the other fields registration checks,
+// `email` was already checked by updateProfile and updateEmail; `country` (non-empty) is now too.
 
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -117,5 +117,30 @@ describe('property: around the 18-year boundary on São Paulo dates', () => {
       ),
       { numRuns: 1500 },
     );
+  });
+});
+
+// The same class: every other field registration checks, as updateProfile sends it. `email`: the
+// same e-mail check already; `country`: registration refuses an empty one (NonEmptyString), so
+// does a profile update now. (`number`, the CPF, is no field of a profile update: refused as an
+// unknown key; `name`, `phone`, `ddi`: registration checks nothing but their type either.)
+describe('updateProfile: the other fields registration checks', () => {
+  it('refuses an empty country and an e-mail registration refuses, nothing sent', async () => {
+    const { user } = signedIn(ctx.server);
+    for (const [body, path] of [
+      [{ country: '' }, 'country'],
+      [{ email: ' ana@example.com ' }, 'email'],
+      [{ number: '52998224725' }, 'number'],
+    ] as const) {
+      const error = await user.updateProfile(ctx.server.seed.plain.id, body as never).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, JSON.stringify(body)).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toEqual([path]);
+    }
+    expect(ctx.server.requests).toEqual([]);
+    await user.updateProfile(ctx.server.seed.plain.id, { country: 'BR' });
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([{ country: 'BR' }]);
   });
 });

@@ -49,7 +49,7 @@ export const SocialTypeParamRun: Run = /* @__PURE__ */ (() =>
   object({ type: matching('regex', SOCIAL_TYPE) }))();
 
 // user.ts
-/** `UpdateUserPayload`: `birth_date` as registration checks it (core.ts's `checkBirthDate`). */
+/** `UpdateUserPayload`: `birth_date` and `country` as registration checks them (`checkBirthDate`). */
 export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
   const s = optional(string);
   return checked(
@@ -58,7 +58,9 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
       ...Sensitive,
       ...each('state zipcode city address phone ddi affiliation_code', s),
       email: optional(Email),
-      ...each('birth_date language timezone country first_name last_name mother_name', s),
+      ...each('birth_date language timezone', s),
+      country: optional(NonEmpty),
+      ...each('first_name last_name mother_name', s),
       terms: optional(boolean),
       gender: optional(number()),
     }),
