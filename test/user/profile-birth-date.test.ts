@@ -55,6 +55,31 @@ describe('updateProfile: birth_date checked as registration checks it', () => {
   });
 });
 
+// The same class: every other field registration checks, as updateProfile sends it. `email`: the
+// same e-mail check already; `country`: registration refuses an empty one (NonEmptyString), so
+// does a profile update now. (`number`, the CPF, is no field of a profile update: refused as an
+// unknown key; `name`, `phone`, `ddi`: registration checks nothing but their type either.)
+describe('updateProfile: the other fields registration checks', () => {
+  it('refuses an empty country and an e-mail registration refuses, nothing sent', async () => {
+    const { user } = signedIn(ctx.server);
+    for (const [body, path] of [
+      [{ country: '' }, 'country'],
+      [{ email: ' ana@example.com ' }, 'email'],
+      [{ number: '52998224725' }, 'number'],
+    ] as const) {
+      const error = await user.updateProfile(ctx.server.seed.plain.id, body as never).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, JSON.stringify(body)).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toEqual([path]);
+    }
+    expect(ctx.server.requests).toEqual([]);
+    await user.updateProfile(ctx.server.seed.plain.id, { country: 'BR' });
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([{ country: 'BR' }]);
+  });
+});
+
 /** `YYYY-MM-DD` of `epoch` in São Paulo, by Intl (not the library's own arithmetic). */
 const saoPauloDate = (epoch: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(epoch);
@@ -117,30 +142,5 @@ describe('property: around the 18-year boundary on São Paulo dates', () => {
       ),
       { numRuns: 1500 },
     );
-  });
-});
-
-// The same class: every other field registration checks, as updateProfile sends it. `email`: the
-// same e-mail check already; `country`: registration refuses an empty one (NonEmptyString), so
-// does a profile update now. (`number`, the CPF, is no field of a profile update: refused as an
-// unknown key; `name`, `phone`, `ddi`: registration checks nothing but their type either.)
-describe('updateProfile: the other fields registration checks', () => {
-  it('refuses an empty country and an e-mail registration refuses, nothing sent', async () => {
-    const { user } = signedIn(ctx.server);
-    for (const [body, path] of [
-      [{ country: '' }, 'country'],
-      [{ email: ' ana@example.com ' }, 'email'],
-      [{ number: '52998224725' }, 'number'],
-    ] as const) {
-      const error = await user.updateProfile(ctx.server.seed.plain.id, body as never).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error, JSON.stringify(body)).toBeInstanceOf(RequestValidationError);
-      expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toEqual([path]);
-    }
-    expect(ctx.server.requests).toEqual([]);
-    await user.updateProfile(ctx.server.seed.plain.id, { country: 'BR' });
-    expect(ctx.server.requests.map((r) => r.body)).toEqual([{ country: 'BR' }]);
   });
 });
