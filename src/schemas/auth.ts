@@ -19,7 +19,8 @@ import {
 import { either } from './either';
 import { UserLimitsFields } from './limits';
 import { looseObject, strictObject } from './objects';
-import { isJsonStringArray, loginAsSent, MIN_PLAYER_AGE, tokenLifeOf } from './readers/auth';
+import { isJsonStringArray, loginAsSent, tokenLifeOf } from './readers/auth';
+import { MIN_PLAYER_AGE } from './readers/core';
 import { rule } from './rule';
 
 /** A login field: trimmed first, then refused when nothing is left (one issue, on `login`). */
@@ -277,7 +278,21 @@ export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 const JsonString = /* @__PURE__ */ (() =>
   z.string().check(rule(isJsonStringArray, 'must be a JSON-encoded array of strings')))();
 
-// The minimum age to register (`MIN_PLAYER_AGE`, Lei 14.790/2023, art. 26, I) is readers/auth.ts's.
+// The minimum age to register (`MIN_PLAYER_AGE`, Lei 14.790/2023, art. 26, I) is readers/core.ts's.
+
+/**
+ * `birth_date`'s rule wherever it is sent (registration, a profile update; readers/core.ts's
+ * `checkBirthDate`): absent, or a `YYYY-MM-DD` date of a year from 1900 at least 18 years before
+ * today's date in São Paulo. Its issue names the field, never the value.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export const birthDateRule = () =>
+  rule(
+    (p: { birth_date?: string }) =>
+      p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
+    `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
+    ['birth_date'],
+  );
 
 /**
  * Spec 2.5. Refused before sending: a `birth_date` under 18 years on today's date in São Paulo
@@ -304,12 +319,7 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
     app_source: optionalString(),
     affiliation_code: optionalString(),
   }).check(
-    rule(
-      (p: { birth_date?: string }) =>
-        p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
-      `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
-      ['birth_date'],
-    ),
+    birthDateRule(),
     rule((p: { number?: string }) => p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', [
       'number',
     ]),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { birthDateRule } from './auth';
 import {
   booleanField,
   email,
@@ -15,7 +16,9 @@ import { list } from './list';
 import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
 
-// Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender.
+// Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender. `birth_date`
+// and `country` are refused as registration refuses them (a birth date under 18 years on São
+// Paulo's date, unreadable or before 1900; an empty country); `email` is its e-mail too.
 /**
  * The body of `updateProfile`. A zod schema; the type of the same name is what it reads.
  *
@@ -38,13 +41,13 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     birth_date: optionalString(),
     language: optionalString(),
     timezone: optionalString(),
-    country: optionalString(),
+    country: z.optional(NonEmptyString),
     first_name: optionalString(),
     last_name: optionalString(),
     mother_name: optionalString(),
     terms: z.optional(z.boolean()),
     gender: z.optional(z.number()),
-  }))();
+  }).check(birthDateRule()))();
 /** What `UpdateUserPayload` reads: the body of `updateProfile`. */
 export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;
 

@@ -3,14 +3,13 @@
 // (test/schemas/readers.property.test.ts). A field added to a schema there is added here too.
 
 import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
-import { isAtLeastYearsOld } from '../../responsible-gaming/time';
 import { EMAIL, readBoolean, readInteger, readNumber, readText, UNREADABLE } from '../common';
 import {
   boolean,
+  checkBirthDate,
   checked,
   fail,
   headerToken,
-  type Issue,
   kept,
   kind,
   matching,
@@ -172,28 +171,11 @@ const LoginSuccess = /* @__PURE__ */ object({
 });
 
 /**
- * `LoginResponse` (`either` of common.ts's z.union stand-in): the option `type` picks; when it
- * fails, the issues of the one option whose issues all let zod go on, if there is one, else one
- * `invalid_union` with each option's issues.
+ * `LoginResponse` (`either` of schemas/either.ts): the option `type` picks (none: a session, set:
+ * a challenge) reads the answer; its value and its issues are the result.
  */
-export const LoginResponseRun: Run = (value, issues) => {
-  const options = [LoginChallenge, LoginSuccess];
-  const run = (option: Run) => {
-    const own: Issue[] = [];
-    return { value: option(value, own), issues: own };
-  };
-  const picked = options[(value as { type?: unknown } | null)?.type === undefined ? 1 : 0]!;
-  const first = run(picked);
-  if (!first.issues.length) return first.value;
-  const results = options.map((option) => (option === picked ? first : run(option)));
-  const clean = results.filter((r) => r.issues.every((issue) => issue.continue));
-  if (clean.length === 1) {
-    issues.push(...clean[0]!.issues);
-    return clean[0]!.value;
-  }
-  // Each option run again, as z.union's stand-in does (a getter is read as often).
-  fail(issues, 'invalid_union', { errors: options.map((option) => run(option).issues) });
-};
+export const LoginResponseRun: Run = (value, issues) =>
+  ((value as { type?: unknown } | null)?.type === undefined ? LoginSuccess : LoginChallenge)(value, issues);
 
 /** `RefreshTokenResponse`. */
 export const RefreshTokenRun: Run = /* @__PURE__ */ object({ access_token: headerToken });
@@ -233,9 +215,6 @@ export const isJsonStringArray = (s: string): boolean => {
   }
 };
 
-/** Minimum age to register (Lei 14.790/2023, art. 26, I). */
-export const MIN_PLAYER_AGE = 18;
-
 const OptionalString = /* @__PURE__ */ (() => optional(string))();
 
 /** `RegisterSimplifiedPayload`: its two rules, then a valid CPF as digits. */
@@ -264,12 +243,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
       0,
     ),
     (p: { birth_date?: string; number?: string }, issues) => {
-      rule(
-        p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
-        `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
-        issues,
-        ['birth_date'],
-      );
+      checkBirthDate(p, issues);
       rule(p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', issues, ['number']);
       if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
     },

@@ -8,6 +8,7 @@
 // Only the forms those rows use are here; each follows zod 4's own code (core/schemas.js).
 
 import type * as z from 'zod/mini';
+import { isAtLeastYearsOld } from '../../responsible-gaming/time';
 import { isHeaderSafeToken, readText, UNREADABLE, type Unreadable } from '../common';
 
 /** An issue as zod raises it (before it is finalized): the fields `toValidationIssues` reads. */
@@ -143,6 +144,23 @@ export const matching =
 export const rule = (ok: boolean, message: string, issues: Issue[], path: PropertyKey[] = []) => {
   if (!ok) fail(issues, 'custom', { message, path, continue: true });
 };
+
+/** Minimum age to register (Lei 14.790/2023, art. 26, I). */
+export const MIN_PLAYER_AGE = 18;
+
+/**
+ * `birth_date`'s rule wherever it is sent (registration, a profile update; schemas/auth.ts's
+ * `birthDateRule`): absent, or a `YYYY-MM-DD` date of a year from 1900 at least `MIN_PLAYER_AGE`
+ * years before today's date in São Paulo (`isAtLeastYearsOld`), else an issue at `birth_date`
+ * (never the value). Here, not in auth.ts, so a user row bundles no auth reader.
+ */
+export const checkBirthDate = (p: { birth_date?: string }, issues: Issue[]): void =>
+  rule(
+    p.birth_date === undefined || isAtLeastYearsOld(p.birth_date, MIN_PLAYER_AGE),
+    `must be a date (YYYY-MM-DD) at least ${MIN_PLAYER_AGE} years ago`,
+    issues,
+    ['birth_date'],
+  );
 
 /**
  * `schema.check(...)`: `run`, then, unless it raised an issue after which zod stops, `checks` on

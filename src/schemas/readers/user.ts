@@ -6,6 +6,7 @@
 import { EMAIL, readBoolean, readInteger, readText, SOCIAL_TYPE } from '../common';
 import {
   boolean,
+  checkBirthDate,
   checked,
   each,
   fail,
@@ -48,18 +49,23 @@ export const SocialTypeParamRun: Run = /* @__PURE__ */ (() =>
   object({ type: matching('regex', SOCIAL_TYPE) }))();
 
 // user.ts
-/** `UpdateUserPayload`. */
+/** `UpdateUserPayload`: `birth_date` and `country` as registration checks them (`checkBirthDate`). */
 export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
   const s = optional(string);
-  return strict({
-    captcha_token: optional(NonEmpty),
-    ...Sensitive,
-    ...each('state zipcode city address phone ddi affiliation_code', s),
-    email: optional(Email),
-    ...each('birth_date language timezone country first_name last_name mother_name', s),
-    terms: optional(boolean),
-    gender: optional(number()),
-  });
+  return checked(
+    strict({
+      captcha_token: optional(NonEmpty),
+      ...Sensitive,
+      ...each('state zipcode city address phone ddi affiliation_code', s),
+      email: optional(Email),
+      ...each('birth_date language timezone', s),
+      country: optional(NonEmpty),
+      ...each('first_name last_name mother_name', s),
+      terms: optional(boolean),
+      gender: optional(number()),
+    }),
+    checkBirthDate,
+  );
 })();
 
 /** `UpdateEmailPayload`. */
