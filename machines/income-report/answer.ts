@@ -9,10 +9,11 @@ import type { IncomeReportRequest } from './types';
 /**
  * `downloadIncomeReport`'s rule (src/user/download.ts) as one test: an http(s) URL (any origin: a
  * pre-signed link is fetched without the token) or a path under the API; no whitespace, backslash
- * or leading `//`. Dot segments are the adapter's to refuse when it downloads.
+ * or leading `//`, no user information (REVIEW-N 7). Dot segments are the adapter's to refuse when it
+ * downloads.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
-const DOWNLOADABLE = /^(?!\/\/)(?!(?!https?:)[a-z][a-z\d+.-]*:)[^\s\\\0-\x1f\x7f]+$/i;
+const DOWNLOADABLE = /^(?!\/\/|https?:\/*[^/?#]*@|(?!https?:)[a-z][a-z\d+.-]*:)[^\0-\x1f\x7f\s\\]+$/i;
 
 /**
  * `answer` when it is the report asked for: the `id` polled (an integer, from the generate), the

@@ -31,7 +31,7 @@ const OPERATION = 'downloadIncomeReport';
  * (review rj10 MED-1); a backslash or a leading `//` names another host as a path would. A legit
  * URL percent-encodes all of them. An http(s) URL with no host (`https://`) passes: no browser
  * opens it, and the download fails as any unreachable URL does (the income-report machine's rule,
- * machines/income-report/answer.ts, is this one but for the user information). The server's proxy
+ * machines/income-report/answer.ts, is this one). The server's proxy
  * judges a report URL by it too.
  */
 export const isDownloadURL = (url: unknown): url is string =>
