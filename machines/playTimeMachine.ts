@@ -366,13 +366,13 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
       })),
     },
     guards: {
+      isWarning: (a) => level(a, 'warning', true),
+      isReached: (a) => level(a, 'reached', true),
       hasLimit: ({ context }) => activeLimit(context.limit) !== null,
       limitChanged: ({ context, event }) => {
         const [a, b] = [activeLimit(context.limit), activeLimit((event as Limit).limit)];
         return a?.amount !== b?.amount || a?.period !== b?.period;
       },
-      isWarning: (a) => level(a, 'warning', true),
-      isReached: (a) => level(a, 'reached', true),
     },
     // The wait the beat (or a restore) read and told (`nextBeat`); none told yet (the transition
     // that runs the beat, which tells it at once): a heartbeat. Only from the event and the context.
