@@ -5,6 +5,7 @@ import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 import {
   beatKinds,
+  KINDS,
   type PlayClockRecord,
   type PlayClockStore,
   playPeriodOf,
@@ -161,7 +162,7 @@ const activeLimit = (l: PlayTimeLimit | null): Limited | null =>
   l?.active === true &&
   Number.isFinite(l.amount) &&
   (l.amount as number) >= 0 &&
-  /^(daily|weekly|monthly)$/.test(l.period as string)
+  KINDS.includes(String(l.period) as LimitPeriodName)
     ? (l as Limited)
     : null;
 
@@ -213,8 +214,6 @@ const level = ({ context }: Level, key: 'warning' | 'reached', is: boolean) => {
   const p = playTimeOf(context);
   return p?.known !== false && p?.[key] === is;
 };
-const isWarning = (a: Level) => level(a, 'warning', true);
-const isReached = (a: Level) => level(a, 'reached', true);
 
 /**
  * The wait before the next beat, from the shared clock as it reads now (an effect: the store and
@@ -367,13 +366,13 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
       })),
     },
     guards: {
+      isWarning: (a) => level(a, 'warning', true),
+      isReached: (a) => level(a, 'reached', true),
       hasLimit: ({ context }) => activeLimit(context.limit) !== null,
       limitChanged: ({ context, event }) => {
         const [a, b] = [activeLimit(context.limit), activeLimit((event as Limit).limit)];
         return a?.amount !== b?.amount || a?.period !== b?.period;
       },
-      isWarning,
-      isReached,
     },
     // The wait the beat (or a restore) read and told (`nextBeat`); none told yet (the transition
     // that runs the beat, which tells it at once): a heartbeat. Only from the event and the context.

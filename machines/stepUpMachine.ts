@@ -59,8 +59,6 @@ export type StepUpEvent = { type: 'CONFIRM'; password: string | Secret } | { typ
 /** CONFIRM's transition alone runs `keepPassword` and `hasPassword`. */
 type Confirm = Extract<StepUpEvent, { type: 'CONFIRM' }>;
 
-const services = (input: StepUpInput): Pick<StepUpContext, 'run'> => ({ run: input?.run });
-
 /** Builds the machine (one pure call, so bundlers can drop it when unused). */
 export function createStepUpMachine() {
   return machineSetup({
@@ -107,7 +105,7 @@ export function createStepUpMachine() {
   }).createMachine({
     id: 'stepUp',
     context: ({ input }) => ({
-      ...services(input),
+      run: input?.run,
       attemptsLeft:
         typeof input?.maxAttempts === 'number' && input.maxAttempts >= 1
           ? Math.floor(Math.min(input.maxAttempts, 100))

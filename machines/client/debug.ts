@@ -7,15 +7,15 @@ import type { InspectionEvent } from 'xstate';
 /** Receives one line per inspection event and the redacted detail. */
 export type DebugLogger = (line: string, detail?: unknown) => void;
 
-function describe(event: InspectionEvent): [string, unknown] {
+function describe(event: InspectionEvent): [string, unknown?] {
   const id = (event.actorRef as { id?: string } | undefined)?.id ?? '?';
   if (event.type === '@xstate.event') return [`${id} <- ${event.event.type}`, event.event];
   if (event.type === '@xstate.snapshot') {
     const { value, status } = event.snapshot as { value?: unknown; status?: unknown };
-    return [`${id} = ${JSON.stringify(value ?? null)} (${String(status)})`, undefined];
+    return [`${id} = ${JSON.stringify(value ?? null)} (${String(status)})`];
   }
   if (event.type === '@xstate.action') return [`${id} ! ${event.action.type}`, event.action.params];
-  return [`${id} ${event.type}`, undefined];
+  return [`${id} ${event.type}`];
 }
 
 /**

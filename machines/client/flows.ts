@@ -165,8 +165,11 @@ export const userModule = (): ClientFlow<'user'> => ({
       auth,
       (event, owner: Owner, sent) => {
         const s = session();
-        if (event.profile && s) profileRead(s, event.profile, sent, owner);
-        reportOutcome(withoutProfileToken(event));
+        // The re-read profile's `user.token` is an access token: never in an event (the login's
+        // helper: the profile answer has the login answer's `user` shape).
+        const profile = event.profile && withoutUserToken(event.profile);
+        if (profile && s) profileRead(s, profile, sent, owner);
+        reportOutcome({ ...event, profile });
       },
       // The player and login the change was sent for: a re-read that lands after a logout or
       // another player's login is not theirs.
@@ -242,10 +245,3 @@ export const inspector = (
  * createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });
  */
 export const operatorPreset = () => [tabs(), profile(), playTime(), userModule(), registration()] as const;
-
-/** The re-read profile's `user.token` is an access token: never in an event. */
-function withoutProfileToken(event: MutationOutcomeUnknown): MutationOutcomeUnknown {
-  // The login's helper: the profile answer has the login answer's `user` shape.
-  const profile = event.profile && withoutUserToken(event.profile);
-  return profile === event.profile ? event : { ...event, profile };
-}

@@ -76,14 +76,14 @@ export const abortedBeforeCall = (args: readonly unknown[]): boolean => {
  * calls `getUserProfile()` in the background and reports the result through `report`. Nothing
  * is resent.
  */
-export function withOutcomeCheck<O = undefined>(
+export function withOutcomeCheck<O>(
   user: UserModule,
   auth: Pick<AuthModule, 'getUserProfile'>,
   report: (event: MutationOutcomeUnknown, owner: O, sent: number) => void,
   /** Whose account the mutation changes (read when it is called): handed to `report` with the re-read. */
-  ownerNow: () => O = () => undefined as O,
+  ownerNow: () => O,
   /** The time the re-read is sent at (read then, never throwing): handed to `report` as `sent`. */
-  sentNow: () => number = () => Number.NaN,
+  sentNow: () => number,
 ): UserModule {
   return wrapCalls(user, MUTATIONS, (original, operation) => async (...args) => {
     const owner = ownerNow();

@@ -30,9 +30,8 @@ export function isInertOnServer(options: InertCandidate): boolean {
 
 /** The one `debug` line an inert client writes. */
 export const inertLine = (baseURL: string): string =>
-  `baseURL ${JSON.stringify(baseURL)} is relative and there is no page here (a server render): ` +
-  'this client is inert (signed out, it sends nothing and starts no timer). ' +
-  'Render a signed-in page with the server session (pam-client/server).';
+  `baseURL ${JSON.stringify(baseURL)} is relative and there is no page (a server render): this ` +
+  'client is inert (signed out, sends nothing). Render signed-in pages with pam-client/server.';
 
 /** Timers that never fire: an inert client schedules nothing. */
 const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
@@ -76,7 +75,6 @@ export function inertClient<O extends InertCandidate & { environment?: object },
   // Signed out from the first render (no `restoring` frame: there is nothing to restore here), and
   // for good: the view never changes, so there is nothing to subscribe to.
   const view = Object.freeze({ ...client.view, status: 'signedOut' });
-  Object.defineProperty(client, 'view', { get: () => view });
-  Object.defineProperty(client, 'subscribe', { value: () => () => {} });
+  Object.defineProperties(client, { view: { get: () => view }, subscribe: { value: () => () => {} } });
   return client;
 }

@@ -150,10 +150,8 @@ function deepFreeze<T>(value: T): T {
 const frozen = new WeakSet<object>();
 
 /** Two views are the same when every field is (by identity): the client notifies only on a change. */
-export function sameView(a: SessionView, b: SessionView): boolean {
-  for (const key of Object.keys(a) as (keyof SessionView)[]) if (!Object.is(a[key], b[key])) return false;
-  return true;
-}
+export const sameView = (a: SessionView, b: SessionView): boolean =>
+  (Object.keys(a) as (keyof SessionView)[]).every((key) => Object.is(a[key], b[key]));
 
 /** The session actor as a developer tool holds it (`sessionActorOf`): it accepts commands only. */
 export type SessionActor = Omit<Actor<typeof sessionMachine>, 'send'> & {
@@ -421,7 +419,10 @@ export function withProfileRecheck(
   );
 }
 
-/** A profile read elsewhere (the outcome check's re-read) is the session's too. */
+/**
+ * A profile read elsewhere (the outcome check's re-read, its `user.token` already dropped:
+ * `withoutUserToken`) is the session's too.
+ */
 export function profileRead(
   session: SessionRef,
   profile: { user?: unknown; userInfo?: unknown },
@@ -430,11 +431,10 @@ export function profileRead(
 ) {
   const userInfo = profile.userInfo;
   if (!userInfo || typeof userInfo !== 'object') return;
-  const { token: _token, ...user } = (profile.user ?? {}) as Record<string, unknown>;
   session.send(
     internal({
       type: 'PROFILE_LOADED',
-      user: profile.user ? (user as never) : null,
+      user: (profile.user || null) as never,
       userInfo: userInfo as Record<string, unknown>,
       at,
       remote: false,

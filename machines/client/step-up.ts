@@ -10,7 +10,7 @@ import { wrapCalls } from './outcome';
 export type StepUpPrompt = NonNullable<SensitiveCallOptions['onStepUp']>;
 
 /** The sensitive changes: their options come last, after the payload (and the id, for updateProfile). */
-const SENSITIVE: readonly (keyof UserModule)[] = [
+export const SENSITIVE: readonly (keyof UserModule)[] = [
   'updateProfile',
   'updateEmail',
   'addPhone',

@@ -73,12 +73,16 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
   let restrictions: SessionRestrictions | null = null;
   let sid: number | null | undefined;
 
-  const runFields = (f: LoginRun) => ({ run: f.run, durationMs: Math.max(0, o.now() - f.startedAt) });
   const end = (type: string, fields: object = {}) => {
     if (!flow) return;
     const f = flow;
     flow = null;
-    o.emit({ type: `${f.kind}.${type}`, ...runFields(f), ...fields });
+    o.emit({
+      type: `${f.kind}.${type}`,
+      run: f.run,
+      durationMs: Math.max(0, o.now() - f.startedAt),
+      ...fields,
+    });
   };
   const abandon = (reason: AbandonReason) => end('abandoned', { reason });
 
@@ -90,17 +94,18 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
 
   function told(event: (typeof heard)[number], prev: SessionStatus | null, cause: string) {
     switch (event.type) {
-      case 'signedIn':
+      case 'signedIn': {
         // A child's answer (the stored session, the login's): else another tab's session.
-        if (cause.startsWith('xstate.done.actor.') && prev === 'restoring')
-          o.emit({ type: 'session.restored' });
-        else if (cause.startsWith('xstate.done.actor.') && flow)
+        const answer = cause.startsWith('xstate.done.actor.');
+        if (answer && prev === 'restoring') o.emit({ type: 'session.restored' });
+        else if (answer && flow)
           end(flow.kind === 'signIn' ? 'signedIn' : 'completed', { codeAsked: flow.codeAsked });
         else {
           abandon('otherTab');
           o.emit({ type: 'session.adopted' });
         }
         return;
+      }
       case 'signedOut':
         return o.emit({
           type: 'session.signedOut',

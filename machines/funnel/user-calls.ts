@@ -4,7 +4,8 @@
 // the values the calls carry (payloads, answers, report ids) never leave this file.
 
 import type { UserModule } from 'pam-client';
-import type { StepUpPrompt } from '../client/step-up';
+import { wrapCalls } from '../client/outcome';
+import { SENSITIVE, type StepUpPrompt } from '../client/step-up';
 import { type EmitFunnel, errorFields, oneOf, type RgChange, type StepUpChange } from './events';
 
 export interface UserCallsOptions {
@@ -24,26 +25,16 @@ interface Open {
 }
 
 /**
- * The sensitive changes (their options argument is the second, `updateProfile`'s the third), each
- * reported by its name less its verb (`updateEmail`: `email`), a pause by `pause`.
+ * The sensitive changes (`SENSITIVE`, the client's step-up list: their options argument is the
+ * second, `updateProfile`'s the third), each reported by its name less its verb (`updateEmail`:
+ * `email`), a pause by `pause`.
  */
-const SENSITIVE: readonly (keyof UserModule)[] = [
-  'updateProfile',
-  'updateEmail',
-  'addPhone',
-  'updateAddress',
-  'updateLimits',
-  'setTimeoutLimits',
-  'setSelfExclusion',
-];
 const changeOf = (name: string) =>
   (name === 'setTimeoutLimits'
     ? 'pause'
     : name.replace(/^[a-z]+(.)/, (_, c: string) => c.toLowerCase())) as StepUpChange;
 /** The responsible-gaming changes: a step-up reports them by the same names. */
 const RG_CHANGES: readonly StepUpChange[] = ['limits', 'pause', 'selfExclusion'];
-const COMPLETED = 3;
-const FAILED = 4;
 
 /**
  * The user module's calls as funnel events, and the runs still open when the client stops.
@@ -55,19 +46,26 @@ const FAILED = 4;
 export function userCalls(o: UserCallsOptions) {
   const open = new Set<Open>();
   const reports = new Map<unknown, Open>();
-  const took = (r: Open) => Math.max(0, o.now() - r.startedAt);
+  const took = (r: { startedAt: number }) => Math.max(0, o.now() - r.startedAt);
   const begin = (type: Open['type'], change?: StepUpChange): Open => {
-    const r: Open = { type, run: o.nextRun(), startedAt: o.now(), ...(change ? { change } : {}) };
+    const r: Open = { type, run: o.nextRun(), startedAt: o.now(), ...(change && { change }) };
     open.add(r);
     return r;
   };
   const finish = (r: Open, moment: string, fields: object = {}) => {
     if (!open.delete(r)) return;
-    const change = r.change ? { change: r.change } : {};
-    o.emit({ type: `${r.type}.${moment}`, run: r.run, ...change, durationMs: took(r), ...fields });
+    o.emit({
+      type: `${r.type}.${moment}`,
+      run: r.run,
+      ...(r.change && { change: r.change }),
+      durationMs: took(r),
+      ...fields,
+    });
   };
 
-  function sensitive(original: Call, at: number, change: StepUpChange): Call {
+  function sensitive(original: Call, name: string): Call {
+    const at = name === 'updateProfile' ? 2 : 1;
+    const change = changeOf(name);
     return (...args) => {
       const rg = RG_CHANGES.includes(change) ? (change as RgChange) : undefined;
       const asked = rg ? { run: o.nextRun(), startedAt: o.now() } : null;
@@ -99,7 +97,7 @@ export function userCalls(o: UserCallsOptions) {
             type: `rg.${moment}`,
             run: asked.run,
             change: rg,
-            durationMs: Math.max(0, o.now() - asked.startedAt),
+            durationMs: took(asked),
             ...fields,
           });
       };
@@ -126,18 +124,12 @@ export function userCalls(o: UserCallsOptions) {
     const a = answer as { id?: unknown; status?: unknown } | null;
     const r = reports.get(a?.id);
     if (!r) return;
-    if (a?.status === COMPLETED) finish(r, 'completed');
-    else if (a?.status === FAILED) finish(r, 'failed', { code: 'report_failed', status: null });
+    if (a?.status === 3 /* completed */) finish(r, 'completed');
+    else if (a?.status === 4 /* failed */) finish(r, 'failed', { code: 'report_failed', status: null });
   }
 
   function wrap(user: UserModule): UserModule {
-    const wrapped: Record<string, unknown> = { ...user };
-    for (const name of SENSITIVE)
-      wrapped[name] = sensitive(
-        user[name] as unknown as Call,
-        name === 'updateProfile' ? 2 : 1,
-        changeOf(name),
-      );
+    const wrapped = wrapCalls(user, SENSITIVE, sensitive) as unknown as Record<string, unknown>;
     const generate = user.generateIncomeReport as unknown as Call;
     wrapped.generateIncomeReport = (...args: unknown[]) => {
       const r = begin('incomeReport');

@@ -59,7 +59,7 @@ export interface PlayClockRecord extends PlayClockCount {
 /** The counts of one kind of period: the newest period counted and (`other`) one more. */
 type PlayClockKind = PlayClockCount & { other?: PlayClockCount | null };
 
-const KINDS: LimitPeriodName[] = ['daily', 'weekly', 'monthly'];
+export const KINDS: LimitPeriodName[] = ['daily', 'weekly', 'monthly'];
 
 /** Where the tabs of one origin share their play clock. `read` answers null for nothing or garbage. */
 export interface PlayClockStore {
@@ -88,9 +88,9 @@ export function playClockRecordOf(value: unknown): PlayClockRecord | null {
   return {
     ...count,
     lastBeat: Number.isFinite(lastBeat) ? lastBeat : null,
-    ...(Number.isFinite(since) ? { since } : {}),
-    ...(behind > 0 && Number.isFinite(behind) ? { behind } : {}),
-    ...(each.length ? { kinds: Object.fromEntries(each) } : {}),
+    ...(Number.isFinite(since) && { since }),
+    ...(behind > 0 && Number.isFinite(behind) && { behind }),
+    ...(each.length > 0 && { kinds: Object.fromEntries(each) }),
   };
 }
 

@@ -13,8 +13,7 @@ export const PLAY_CLOCK_KEY = 'pam-client.play-time';
  * const store = createMemoryPlayClock();
  * createActor(playTimeMachine, { input: { limit, store } });
  */
-export function createMemoryPlayClock(initial: PlayClockRecord | null = null): PlayClockStore {
-  let record = initial;
+export function createMemoryPlayClock(record: PlayClockRecord | null = null): PlayClockStore {
   return {
     read: () => (record ? { ...record } : null),
     write: (next) => {
