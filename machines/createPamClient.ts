@@ -29,6 +29,7 @@ import {
   viewOf,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
+import { stoppable } from './client/stoppable';
 import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
@@ -163,7 +164,11 @@ export interface PamClientBase {
   logout(): void;
   /** Fires after the state it reports is committed. Returns an unsubscribe function. */
   on<T extends PamClientEvent>(type: T, listener: Listener<T>): () => void;
-  /** Stops the session, its timers and its channel listener, aborting requests in flight. */
+  /**
+   * Stops the session, its timers and its channel listener. Calls of `user` and `http` in flight end
+   * with `aborted`, and later ones are refused with `aborted`, nothing sent (a revoke already
+   * scheduled still goes out).
+   */
   stop(): void;
 }
 
@@ -301,11 +306,13 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const core = createAuthModule(http, { endpoints: options.endpoints });
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const refreshWaitMs = refreshWaitOf(options.timeout);
+  const stop = new AbortController();
+  const flowHttp = stoppable(http, stop.signal);
   const parts: FlowParts[] = options.flows.map(
     (flow) =>
       flow.setup?.({
         env,
-        http,
+        http: flowHttp,
         auth: core,
         endpoints: options.endpoints,
         session: () => session,
@@ -358,7 +365,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   crossTab?.requestSync();
 
   const client: PamClientBase & { user?: UserModule } = {
-    http,
+    http: flowHttp,
     auth,
     ...(user && { user }),
     tokens,
@@ -391,6 +398,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       return () => sub.unsubscribe();
     },
     stop: () => {
+      stop.abort();
       crossTab?.close();
       outcomeListeners.clear();
       actor.stop();
