@@ -10,18 +10,13 @@ export function stoppable(http: HttpAdapter, stopped: AbortSignal): HttpAdapter 
     (name: keyof HttpAdapter, at: number) =>
     (...args: unknown[]) => {
       const given = args[at] as RequestOptions | null | undefined;
-      let options: unknown = given;
+      // A wrong option (a `signal` of another kind, a throwing getter: `AbortSignal.any` or the
+      // spread throws) is passed as given, the adapter's to refuse; so is any signal where
+      // `AbortSignal.any` is missing (the stop then aborts only calls without their own).
       try {
         const signal = given?.signal;
-        // A wrong option (a `signal` of another kind, a throwing getter) is the adapter's to refuse.
-        options =
-          signal == null
-            ? { ...given, signal: stopped }
-            : signal instanceof AbortSignal && AbortSignal.any
-              ? { ...given, signal: AbortSignal.any([signal, stopped]) }
-              : given;
+        args[at] = { ...given, signal: signal == null ? stopped : AbortSignal.any([signal, stopped]) };
       } catch {}
-      args[at] = options;
       return (http[name] as (...a: unknown[]) => Promise<unknown>)(...args);
     };
   return {

@@ -34,6 +34,7 @@ import {
   viewOf,
 } from '../client/session-facade';
 import type { StepUpPrompt } from '../client/step-up';
+import { stoppable } from '../client/stoppable';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } from '../environment';
 import type { CaptchaToken } from '../login/request';
@@ -155,7 +156,7 @@ export interface ServerSessionClientBase {
   logout(): void;
   /** Listens to one of the session's events; returns an unsubscribe function. */
   on<T extends PamClientEvent>(type: T, listener: Listener<T>): () => void;
-  /** Stops the session (no request or timer after). */
+  /** Stops the session (no request or timer after): calls of `user` and `http` in flight end with `aborted`, later ones are refused. */
   stop(): void;
 }
 
@@ -236,11 +237,13 @@ export function createServerSessionClient<const F extends readonly ServerSession
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const flows = options.flows ?? [];
+  const stop = new AbortController();
+  const flowHttp = stoppable(http, stop.signal);
   const parts: FlowParts[] = flows.map(
     (flow) =>
       flow.setup?.({
         env,
-        http,
+        http: flowHttp,
         auth,
         session: () => actor as unknown as SessionRef | undefined,
         refreshWaitMs: refreshWaitOf(options.timeout),
@@ -320,7 +323,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const send = inert ? () => {} : (command: SessionEvent) => running.send(command);
 
   const client: ServerSessionClientBase & { user?: UserModule } = {
-    http,
+    http: flowHttp,
     auth,
     ...(user ? { user } : {}),
     tokens: NO_TOKENS,
@@ -350,6 +353,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
       return () => sub.unsubscribe();
     },
     stop: () => {
+      stop.abort();
       tabs?.close();
       outcomeListeners.clear();
       running.stop();
