@@ -454,7 +454,9 @@ function parse(operation: string, schema: z.ZodMiniType, value: unknown, answer?
     code: issue.code,
     message: scrub(issue.message),
   }));
-  throw answer ? new ResponseValidationError(operation, issues) : new RequestValidationError(operation, issues);
+  throw answer
+    ? new ResponseValidationError(operation, issues)
+    : new RequestValidationError(operation, issues);
 }
 
 /** Validates what a caller passed, before anything is sent. */

@@ -51,7 +51,9 @@ describe('client.stop() ends the user module calls (REVIEW-N 5)', () => {
     const c = client();
     await signIn(c);
     const before = ctx.server.requests.length;
-    const aborted = await c.user.getAddress({ signal: AbortSignal.abort() } as never).catch((e: unknown) => e);
+    const aborted = await c.user
+      .getAddress({ signal: AbortSignal.abort() } as never)
+      .catch((e: unknown) => e);
     expect(aborted).toBeInstanceOf(AbortedError);
     const wrong = await c.user.getAddress({ signal: 'no' } as never).catch((e: unknown) => e);
     expect((wrong as PamError).code).toBe('invalid_request');

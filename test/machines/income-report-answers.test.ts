@@ -104,7 +104,11 @@ describe('incomeReportMachine over HTTP: the answer must be the report asked for
     ['a protocol-relative URL', { status: 3, download_url: '//evil.example/x.pdf' }, 'download_url'],
     // downloadIncomeReport refuses user information (REVIEW-N 7): the machine never completes with it.
     ['a URL with user information', { status: 3, download_url: 'http://x@b.example/r.pdf' }, 'download_url'],
-    ['a URL with a user and password', { status: 3, download_url: 'https://u:p@b.example/r' }, 'download_url'],
+    [
+      'a URL with a user and password',
+      { status: 3, download_url: 'https://u:p@b.example/r' },
+      'download_url',
+    ],
     ['user information after slashes', { status: 3, download_url: 'http:///x@b.example/r' }, 'download_url'],
     ['user information with no slash', { status: 3, download_url: 'http:x@b.example/r' }, 'download_url'],
     ['an e-mail report for a download', { status: 3, delivery_type: 'email' }, 'delivery_type'],

@@ -11,7 +11,9 @@ import { useReferenceServer } from '../support/server';
 // its request sent. Nothing is sent (counted at the reference server).
 
 const ctx = useReferenceServer();
-const password = fc.string({ minLength: 8, maxLength: 40 }).filter((p) => p.trim().length >= 8 && !/^\d+$/.test(p));
+const password = fc
+  .string({ minLength: 8, maxLength: 40 })
+  .filter((p) => p.trim().length >= 8 && !/^\d+$/.test(p));
 
 function shown(error: unknown): string {
   const e = error as RequestValidationError;
@@ -39,7 +41,9 @@ describe('a payload key that spells the password is never quoted (REVIEW-J LOW-3
   it('the example of the review', async () => {
     const auth = createAuthModule(createOfetchAdapter({ baseURL: ctx.server.url }));
     const pw = 'Zx9#long-enough-password';
-    const error = await auth.login({ login: 'ana@example.com', password: pw, [pw]: 1 } as never).catch((e) => e);
+    const error = await auth
+      .login({ login: 'ana@example.com', password: pw, [pw]: 1 } as never)
+      .catch((e) => e);
     expect(shown(error)).not.toContain(pw);
     expect((error as RequestValidationError).issues[0]).toMatchObject({ code: 'unrecognized_key' });
   });

@@ -23,18 +23,24 @@ function thrown(endpoints: PamServerOptions['endpoints']): unknown {
 }
 
 describe('the session-changing endpoints are POST (REVIEW-N 2)', () => {
-  it.each(['logout', 'refreshToken'] as const)('endpoints.%s with method GET is a ConfigurationError', (name) => {
-    const before = ref.server.requests.length;
-    const error = thrown({ [name]: { method: 'GET', path: '/v2/session' } } as never);
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toContain(`endpoints.${name}.method`);
-    expect(ref.server.requests.length).toBe(before);
-  });
+  it.each(['logout', 'refreshToken'] as const)(
+    'endpoints.%s with method GET is a ConfigurationError',
+    (name) => {
+      const before = ref.server.requests.length;
+      const error = thrown({ [name]: { method: 'GET', path: '/v2/session' } } as never);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toContain(`endpoints.${name}.method`);
+      expect(ref.server.requests.length).toBe(before);
+    },
+  );
 
-  it.each(['logout', 'refreshToken'] as const)('endpoints.%s with method POST, or a path only, is taken', (name) => {
-    expect(thrown({ [name]: { method: 'POST', path: '/v2/session' } } as never)).toBeNull();
-    expect(thrown({ [name]: { path: '/v2/session' } } as never)).toBeNull();
-  });
+  it.each(['logout', 'refreshToken'] as const)(
+    'endpoints.%s with method POST, or a path only, is taken',
+    (name) => {
+      expect(thrown({ [name]: { method: 'POST', path: '/v2/session' } } as never)).toBeNull();
+      expect(thrown({ [name]: { path: '/v2/session' } } as never)).toBeNull();
+    },
+  );
 
   it('another endpoint may still be a GET', () => {
     expect(thrown({ getUserProfile: { method: 'GET', path: '/v2/me' } } as never)).toBeNull();
