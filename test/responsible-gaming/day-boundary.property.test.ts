@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import { brazilDayOf } from '../../machines/clock';
-import { profileFlow, profileOf, untilNextBrazilDay } from '../../machines/session/profile';
+import { profileOf, untilNextBrazilDay } from '../../machines/session/profile';
 import { brazilTimeToEpoch, playPeriodOf } from '../../src/responsible-gaming/time';
 import { answeredUserInfo } from '../support/answered-user-info';
+import { oneReadProfileFlow } from '../support/one-read-profile-flow';
 
 // REVIEW-L 4: a São Paulo day is the half-open `[midnight, next midnight)` (`playPeriodOf`), but the
 // profile flow's re-check was armed for one second PAST the next midnight (and never sooner than
@@ -55,21 +56,8 @@ describe('the São Paulo day boundary, one rule: [midnight, next midnight)', () 
         async (m, before, steps) => {
           const sim = new SimulatedClock();
           sim.set(m - before);
-          let reads = 0;
-          const auth = {
-            // The first read answers; the re-check never does (what shows is what the flow derives).
-            getUserProfile: () =>
-              reads++ === 0
-                ? Promise.resolve({ user: { id: 1, cancelled_account: false }, userInfo: answeredUserInfo() })
-                : new Promise(() => {}),
-          };
-          const flow = createActor(profileFlow, {
-            clock: sim,
-            input: {
-              services: { auth, serverNow: () => sim.now(), random: () => 0.5 } as never,
-              owner: { userId: 1, sid: 1 },
-            },
-          }).start();
+          // The first read answers; the re-check never does (what shows is what the flow derives).
+          const { flow, reads } = oneReadProfileFlow(sim, answeredUserInfo());
           try {
             await flush();
             expect(profileOf(flow.getSnapshot()).restrictions).toMatchObject({
@@ -85,7 +73,7 @@ describe('the São Paulo day boundary, one rule: [midnight, next midnight)', () 
               expect(r.status, `${sim.now() - m} ms after midnight`).not.toBe('current');
               expect(r.canBet).toBe(false);
             }
-            expect(reads).toBe(2);
+            expect(reads()).toBe(2);
           } finally {
             flow.stop();
           }

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
-import { profileFlow, profileOf } from '../../machines/session/profile';
+import { SimulatedClock } from 'xstate';
+import { profileOf } from '../../machines/session/profile';
 import { START_SLACK_MS } from '../../machines/session/profile-rules';
 import { answeredUserInfo } from '../support/answered-user-info';
+import { oneReadProfileFlow } from '../support/one-read-profile-flow';
 
 // The profile flow re-derives its restrictions when they change without a read (`nextChangeAt`):
 // a pending pause comes into force START_SLACK_MS before its start. It waited 1 ms past that
@@ -31,25 +32,12 @@ describe('a pending restriction is in force from the first instant of its slack'
           const start = t0 + until + START_SLACK_MS;
           const sim = new SimulatedClock();
           sim.set(t0);
-          let reads = 0;
           const userInfo = answeredUserInfo({
             user_pause: 7,
             user_pause_at: iso(start),
             user_pause_in: iso(start + 7 * 24 * H),
           });
-          const auth = {
-            getUserProfile: () =>
-              reads++ === 0
-                ? Promise.resolve({ user: { id: 1, cancelled_account: false }, userInfo })
-                : new Promise(() => {}),
-          };
-          const flow = createActor(profileFlow, {
-            clock: sim,
-            input: {
-              services: { auth, serverNow: () => sim.now(), random: () => 0.5 } as never,
-              owner: { userId: 1, sid: 1 },
-            },
-          }).start();
+          const { flow } = oneReadProfileFlow(sim, userInfo);
           try {
             await flush();
             const before = profileOf(flow.getSnapshot()).restrictions;
