@@ -1,9 +1,6 @@
 import {
   type AuthModule,
   initialRefreshState,
-  markRefreshCompleted,
-  markRefreshStarted,
-  markTokenSaved,
   type PamError,
   REFRESH_INTERVAL_MS,
   type RefreshState,
@@ -86,13 +83,25 @@ export interface TokenRefreshContext {
 // When the cycle looks again: the core's schedule, `refreshSchedule(…)` = [dueAt, backoffMs,
 // flightTimeoutMs], read at the context's settings.
 
+// The refresh cycle's states, built here from times the clock read (finite): the public `mark*`
+// functions check their caller's input (REVIEW-O 2), which this machine need not pay for.
+/** As `markTokenSaved(at)`. */
+const savedState = (at: number): RefreshState => ({ ...initialRefreshState, tokenSavedAt: at });
+/** As `markRefreshCompleted(state, false, at)`. */
+const failed = (s: RefreshState, at: number): RefreshState => ({
+  ...s,
+  inFlightSince: null,
+  failures: s.failures + 1,
+  lastFailureAt: at,
+});
+
 /**
  * The context's part after a token saved at `savedAt` (a save "in the future", another device's
  * clock, counts as saved at the reading `now`: it must not postpone the refresh), with the token's
  * life from its expiry (null when the expiry is unknown or absurd).
  */
 const saved = ({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | null }, now: number) => ({
-  refresh: markTokenSaved((savedAt as number) < now ? (savedAt as number) : now),
+  refresh: savedState((savedAt as number) < now ? (savedAt as number) : now),
   lifeMs: Number.isFinite(expiresAt)
     ? Math.max(0, (expiresAt as number) - (Number.isFinite(savedAt) ? (savedAt as number) : now))
     : null,
@@ -234,7 +243,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       readClock,
       // (startRefresh and pullBack first: the order of the machine's action union, api/.)
       startRefresh: assign(({ context: c, event }) => ({
-        refresh: markRefreshStarted(c.refresh, atOf(event)!),
+        refresh: { ...c.refresh, inFlightSince: atOf(event)! },
       })),
       // A save or failure time after this reading (a reading given ahead of the clock: a
       // caller's, a forged delivery's) is pulled back to it: it postpones the refresh by one
@@ -258,7 +267,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
         saved(event as Extract<TokenRefreshEvent, { type: 'TOKEN_SAVED' }>, atOf(event)!),
       ),
       completeRefresh: assign(({ event }) => ({
-        refresh: markTokenSaved(atOf(event)!),
+        refresh: savedState(atOf(event)!),
         error: null,
         notBefore: null,
       })),
@@ -274,12 +283,12 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
         );
         return {
           notBefore: retryAfter > 0 || c.random ? atOf(event)! + wait : null,
-          refresh: markRefreshCompleted(c.refresh, false, atOf(event)!),
+          refresh: failed(c.refresh, atOf(event)!),
           error,
         };
       }),
       loseFlight: assign(({ context: c, event }) => ({
-        refresh: markRefreshCompleted(c.refresh, false, atOf(event)!),
+        refresh: failed(c.refresh, atOf(event)!),
         error: new TimeoutError('POST', 'refreshToken', 60_000),
       })),
       endSession: assign(({ event }) => ({

@@ -204,7 +204,7 @@ function stateOf(operation: string, state: RefreshState, now: number): RefreshSt
  * let state = markTokenSaved(); // after login stored the token
  */
 export function markTokenSaved(now: number = Date.now()): RefreshState {
-  return Object.freeze({ ...initialRefreshState, tokenSavedAt: now });
+  return Object.freeze({ ...stateOf('markTokenSaved', initialRefreshState, now), tokenSavedAt: now });
 }
 
 /**
@@ -273,7 +273,12 @@ export function shouldRefreshToken(
   now: number = Date.now(),
   options?: RefreshTimingOptions,
 ): boolean {
-  const { tokenSavedAt, inFlightSince, failures, lastFailureAt } = stateOf('shouldRefreshToken', state, now);
+  const intervalMs = options?.intervalMs ?? REFRESH_INTERVAL_MS;
+  const { tokenSavedAt, inFlightSince, failures, lastFailureAt } = stateOf(
+    'shouldRefreshToken',
+    state,
+    intervalMs >= 0 && isInstant(intervalMs) ? now : Number.NaN,
+  );
   // Each time of the state holds the refresh back until its wait has passed, unless it is more
   // than a minute after `now`: the clock stepped back since, and it is ignored (fail toward
   // refreshing: a token refreshed late expires). Within the minute (a clock's small correction), it
@@ -282,7 +287,7 @@ export function shouldRefreshToken(
   return (
     tokenSavedAt !== null &&
     (tokenSavedAt > Math.min(inFlightSince ?? tokenSavedAt, lastFailureAt ?? tokenSavedAt) ||
-      waited(tokenSavedAt, options?.intervalMs ?? REFRESH_INTERVAL_MS)) &&
+      waited(tokenSavedAt, intervalMs)) &&
     waited(failures > 0 ? lastFailureAt : null, refreshBackoffMs(failures)) &&
     waited(inFlightSince, REFRESH_IN_FLIGHT_TIMEOUT_MS)
   );
@@ -296,7 +301,7 @@ export function shouldRefreshToken(
  * shouldRefreshToken(state); // false while it is in flight
  */
 export function markRefreshStarted(state: RefreshState, now: number = Date.now()): RefreshState {
-  return Object.freeze({ ...state, inFlightSince: now });
+  return Object.freeze({ ...stateOf('markRefreshStarted', state, now), inFlightSince: now });
 }
 
 /**
@@ -312,13 +317,9 @@ export function markRefreshCompleted(
   success: boolean,
   now: number = Date.now(),
 ): RefreshState {
+  const s = stateOf('markRefreshCompleted', state, typeof success === 'boolean' ? now : Number.NaN);
   if (success) return markTokenSaved(now);
-  return Object.freeze({
-    tokenSavedAt: state.tokenSavedAt,
-    inFlightSince: null,
-    failures: state.failures + 1,
-    lastFailureAt: now,
-  });
+  return Object.freeze({ ...s, inFlightSince: null, failures: s.failures + 1, lastFailureAt: now });
 }
 
 /**
