@@ -1,5 +1,6 @@
 // Comparing two settings of a limit (`compareLimit`): stricter, looser or the same, by proof. The
 // client and the reference server decide a limit change with it.
+import { RequestValidationError } from '../errors/validation';
 import { readBoolean, UNREADABLE } from '../schemas/common';
 import { amountOf, periodOf } from './restrictions';
 import type { LimitPeriodName } from './time';
@@ -13,6 +14,8 @@ export interface LimitSetting {
    * a flag that cannot be read (2, 'yes') is unknown.
    */
   active?: boolean | number | string | null | undefined;
+  /** A `LimitState`'s `known`: false (it could not be read) proves nothing, `looser`. */
+  known?: boolean;
 }
 
 /**
@@ -29,6 +32,9 @@ const TOUCHING: Record<LimitPeriodName, Record<LimitPeriodName, number>> = {
 
 /** A limit's reading for comparison: 'none' (no limit), 'unknown', or its amount and period. */
 function settingOf(s: LimitSetting): 'none' | 'unknown' | { amount: number; period: LimitPeriodName } {
+  if (typeof s !== 'object' || s === null)
+    throw new RequestValidationError('compareLimit', [{ path: [], code: 'invalid_type', message: 'invalid' }]);
+  if (s.known === false) return 'unknown';
   const active = readBoolean(s.active ?? true);
   if (active === UNREADABLE) return 'unknown';
   if (active === false || s.amount === null || s.amount === undefined) return 'none';
@@ -44,7 +50,8 @@ function settingOf(s: LimitSetting): 'none' | 'unknown' | { amount: number; peri
  * number of new periods that can touch it (a month: 31 days, 6 weeks; a week: 7 days, 2 months)
  * is at most the old amount. `same` when each allows exactly what the other does. Anything that
  * cannot be proven stricter is `looser` (the change that needs the password and waits 24 h): an
- * unknown period or amount too. Amount 0 is a limit that allows nothing; only an inactive limit
+ * unknown period or amount too, and a limit `restrictionsOf` could not read (`known: false`). A
+ * setting that is no object is a `RequestValidationError`. Amount 0 is a limit that allows nothing; only an inactive limit
  * (or one without an amount) is no limit, the loosest. The reference server decides with this
  * same function (docs/responsible-gaming.md).
  *
