@@ -33,7 +33,9 @@ const TOUCHING: Record<LimitPeriodName, Record<LimitPeriodName, number>> = {
 /** A limit's reading for comparison: 'none' (no limit), 'unknown', or its amount and period. */
 function settingOf(s: LimitSetting): 'none' | 'unknown' | { amount: number; period: LimitPeriodName } {
   if (typeof s !== 'object' || s === null)
-    throw new RequestValidationError('compareLimit', [{ path: [], code: 'invalid_type', message: 'invalid' }]);
+    throw new RequestValidationError('compareLimit', [
+      { path: [], code: 'invalid_type', message: 'invalid' },
+    ]);
   if (s.known === false) return 'unknown';
   const active = readBoolean(s.active ?? true);
   if (active === UNREADABLE) return 'unknown';

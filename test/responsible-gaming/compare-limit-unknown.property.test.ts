@@ -19,8 +19,17 @@ const setting = fc.record({
 
 describe('compareLimit with a limit that could not be read', () => {
   it('an unreadable current limit (from restrictionsOf) proves nothing: looser', () => {
-    for (const bad of [{ user_limit_deposit_active: 'yes' }, { user_limit_deposit: 'abc' }, { user_limit_deposit: -5 }]) {
-      const info = { user_limit_deposit: 100, user_limit_deposit_active: 1, user_limit_deposit_period: 'daily', ...bad };
+    for (const bad of [
+      { user_limit_deposit_active: 'yes' },
+      { user_limit_deposit: 'abc' },
+      { user_limit_deposit: -5 },
+    ]) {
+      const info = {
+        user_limit_deposit: 100,
+        user_limit_deposit_active: 1,
+        user_limit_deposit_period: 'daily',
+        ...bad,
+      };
       const current = restrictionsOf(info, 0).limits.deposit;
       expect(current.known).toBe(false);
       fc.assert(
@@ -42,7 +51,10 @@ describe('compareLimit with a limit that could not be read', () => {
 
   it('a setting that is no object is a typed invalid_request', () => {
     for (const bad of [null, undefined, 5, 'daily', true]) {
-      for (const f of [() => compareLimit(bad as never, { amount: 1, period: 'daily' }), () => compareLimit({ amount: 1, period: 'daily' }, bad as never)]) {
+      for (const f of [
+        () => compareLimit(bad as never, { amount: 1, period: 'daily' }),
+        () => compareLimit({ amount: 1, period: 'daily' }, bad as never),
+      ]) {
         let thrown: unknown;
         try {
           f();

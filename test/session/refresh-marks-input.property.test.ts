@@ -46,14 +46,18 @@ describe('the refresh cycle refuses bad input at the call', () => {
   it('a state that is none, and a success that is no boolean', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.constantFrom(null, 5, 'x'), fc.record({ tokenSavedAt: notATime, failures: fc.constant(0) })),
+        fc.oneof(
+          fc.constantFrom(null, 5, 'x'),
+          fc.record({ tokenSavedAt: notATime, failures: fc.constant(0) }),
+        ),
         (state) => {
           refused(() => markRefreshStarted(state as never, T0));
           refused(() => markRefreshCompleted(state as never, false, T0));
         },
       ),
     );
-    for (const success of ['yes', 1, 0, null, undefined, {}]) refused(() => markRefreshCompleted(saved, success as never, T0));
+    for (const success of ['yes', 1, 0, null, undefined, {}])
+      refused(() => markRefreshCompleted(saved, success as never, T0));
   });
 
   it('an interval that is no finite number of ms, 0 or more', () => {
