@@ -90,8 +90,15 @@ const LOGIN_STEP = new Set(['signingIn', 'registering', 'failed', 'twoFactorRequ
  * // 'O código não está correto. Tente novamente.'
  */
 export function createDescribeError(...tables: [ErrorMessages, ...ErrorMessages[]]): DescribeError {
-  return (error, options = {}) =>
-    describeWith(tables.find((t) => t.locale === options.locale) ?? tables[0], error, options);
+  return (error, options = {}) => {
+    try {
+      return describeWith(tables.find((t) => t.locale === options.locale) ?? tables[0], error, options);
+    } catch {
+      // An error or options whose reading throws (a Proxy trap, a getter): described as unknown,
+      // the foreign error dropped (REVIEW-O 5).
+      return { title: tables[0].unknown, fields: Object.create(null), retryable: false, code: 'unknown' };
+    }
+  };
 }
 
 function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOptions): ErrorDescription {

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../errors/config';
 import { isSecret, REDACTED, SECRET_KEY_SET } from './secret';
 
 export { REDACTED };
@@ -146,6 +147,8 @@ export function redactInspection<E>(
   observer: ((event: E) => void) | InspectObserver<E>,
 ): ((event: E) => void) | InspectObserver<E> {
   if (typeof observer === 'function') return (event) => observer(redactInspectionEvent(event));
+  if (typeof observer !== 'object' || observer === null)
+    throw new ConfigurationError('redactInspection: the observer is no function or object');
   const wrapped: InspectObserver<E> = {};
   if (observer.next) wrapped.next = (event) => observer.next?.(redactInspectionEvent(event));
   if (observer.error) wrapped.error = (error) => observer.error?.(error);
