@@ -23,27 +23,29 @@ export function stoppable<M extends object>(
   });
   const out: Record<string, Call> = {};
   for (const [name, call] of Object.entries(calls) as [string, Call][])
-    out[name] = (...args) =>
-      new Promise((resolve, reject) => {
-        const end = () => reject(new AbortedError(name, '(client stopped)'));
-        if (stopped.aborted) return end();
-        // An adapter's options: `post`'s and `patch`'s third argument, `get`'s and `delete`'s second.
-        // A wrong one (a throwing getter) is passed as given, the adapter's to refuse.
-        const i = name[0] === 'p' ? 2 : 1;
-        let cutBy: unknown;
-        try {
-          const given = args[i] as RequestOptions | undefined;
-          if (!late && given?.signal == null) cutBy = args[i] = { ...given, signal: stopped };
-        } catch {}
-        if (cutBy) return resolve(call(...args));
-        const sent = call(...args);
-        const cut = () => {
-          end();
-          if (late) sent.then(late as (answer: unknown) => unknown).catch(() => {});
-        };
-        inFlight.add(cut);
-        // Out of the set before its caller hears: a stop() its caller then makes undoes nothing.
-        sent.finally(() => inFlight.delete(cut)).then(resolve, reject);
-      });
+    out[name] = (...args) => {
+      const stop = () => new AbortedError(name, '(client stopped)');
+      if (stopped.aborted) return Promise.reject(stop());
+      // An adapter's options: `post`'s and `patch`'s third argument, `get`'s and `delete`'s second.
+      // A wrong one (a throwing getter) is passed as given, the adapter's to refuse.
+      const i = name[0] === 'p' ? 2 : 1;
+      let cutBy: unknown;
+      try {
+        const given = args[i] as RequestOptions | undefined;
+        if (!late && given?.signal == null) cutBy = args[i] = { ...given, signal: stopped };
+      } catch {}
+      const sent = call(...args);
+      return cutBy
+        ? sent
+        : new Promise((resolve, reject) => {
+            const cut = () => {
+              reject(stop());
+              if (late) sent.then(late as (answer: unknown) => unknown).catch(() => {});
+            };
+            inFlight.add(cut);
+            // Out of the set before its caller hears: a stop() its caller then makes undoes nothing.
+            sent.finally(() => inFlight.delete(cut)).then(resolve, reject);
+          });
+    };
   return out as M;
 }
