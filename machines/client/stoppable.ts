@@ -17,14 +17,10 @@ export function stoppable<M extends object>(
   stopped: AbortSignal,
   late?: (answer: never) => unknown,
 ): M {
-  const inFlight = new Set<() => void>();
-  stopped.addEventListener('abort', () => {
-    for (const end of inFlight) end();
-  });
   const out: Record<string, Call> = {};
   for (const [name, call] of Object.entries(calls) as [string, Call][])
     out[name] = (...args) => {
-      const stop = () => new AbortedError(name, '(client stopped)');
+      const stop = () => new AbortedError(name, 'call');
       if (stopped.aborted) return Promise.reject(stop());
       // An adapter's options: `post`'s and `patch`'s third argument, `get`'s and `delete`'s second.
       // A wrong one (a throwing getter) is passed as given, the adapter's to refuse.
@@ -42,9 +38,9 @@ export function stoppable<M extends object>(
               reject(stop());
               if (late) sent.then(late as (answer: unknown) => unknown).catch(() => {});
             };
-            inFlight.add(cut);
-            // Out of the set before its caller hears: a stop() its caller then makes undoes nothing.
-            sent.finally(() => inFlight.delete(cut)).then(resolve, reject);
+            stopped.addEventListener('abort', cut);
+            // Off the signal before its caller hears: a stop() its caller then makes undoes nothing.
+            sent.finally(() => stopped.removeEventListener('abort', cut)).then(resolve, reject);
           });
     };
   return out as M;
