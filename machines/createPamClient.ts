@@ -35,6 +35,7 @@ import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
+import { revokeToken } from './session/revoke';
 import { guardStore, ownSession } from './session/store';
 import {
   createSessionMachine,
@@ -165,9 +166,9 @@ export interface PamClientBase {
   /** Fires after the state it reports is committed. Returns an unsubscribe function. */
   on<T extends PamClientEvent>(type: T, listener: Listener<T>): () => void;
   /**
-   * Stops the session, its timers and its channel listener. Calls of `user` and `http` in flight end
-   * with `aborted`, and later ones are refused with `aborted`, nothing sent (a revoke already
-   * scheduled still goes out).
+   * Stops the session, its timers and its channel listener. Calls of `user`, `http` and `auth` in
+   * flight end with `aborted`, and later ones are refused with `aborted`, nothing sent (a revoke
+   * already scheduled still goes out; a login `auth` made, answered after, is revoked).
    */
   stop(): void;
 }
@@ -366,7 +367,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
 
   const client: PamClientBase & { user?: UserModule } = {
     http: flowHttp,
-    auth,
+    // Ended by stop() too; a login it answers after is revoked (the session's own calls keep `auth`).
+    auth: stoppable(auth, stop.signal, (a: { access_token?: unknown }) =>
+      revokeToken(core, a?.access_token, env),
+    ),
     ...(user && { user }),
     tokens,
     environment: env,

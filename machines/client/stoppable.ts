@@ -1,28 +1,47 @@
-// `client.stop()` aborts the user module's calls in flight and refuses later ones, nothing sent
-// (REVIEW-N 5): every call of the adapter the flows get carries the client's stop signal with the
-// caller's. The session's own calls keep the adapter as it is (revokes already scheduled still go).
+// `client.stop()` ends the client's calls (REVIEW-N 5): `client.http`'s, the user module's and
+// `client.auth`'s. A call after it is refused, nothing sent; one in flight ends `aborted` at once.
+// The session's own calls keep the adapter and auth as they are (revokes already scheduled still go).
 
-import type { HttpAdapter, RequestOptions } from 'pam-client';
+import { AbortedError, type RequestOptions } from 'pam-client';
 
-/** `http` whose calls also end when `stopped` aborts. */
-export function stoppable(http: HttpAdapter, stopped: AbortSignal): HttpAdapter {
-  const wrap =
-    (name: keyof HttpAdapter, at: number) =>
-    (...args: unknown[]) => {
-      const given = args[at] as RequestOptions | null | undefined;
-      // A wrong option (a `signal` of another kind, a throwing getter: `AbortSignal.any` or the
-      // spread throws) is passed as given, the adapter's to refuse; so is any signal where
-      // `AbortSignal.any` is missing (the stop then aborts only calls without their own).
+type Call = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * `calls` ended by `stopped`: an adapter's (no `late`) or a module's. An adapter's call whose caller
+ * gives no `signal` gets `stopped` as its signal: the adapter cuts it off. Any other call in flight
+ * at the stop is left to answer, and `late` gets its answer (a login's grant, undone). Not
+ * `AbortSignal.any`: each signal it makes lives as long as `stopped` (nodejs/node#55351), and costs.
+ */
+export function stoppable<M extends object>(
+  calls: M,
+  stopped: AbortSignal,
+  late?: (answer: never) => unknown,
+): M {
+  const out: Record<string, Call> = {};
+  for (const [name, call] of Object.entries(calls) as [string, Call][])
+    out[name] = (...args) => {
+      const stop = () => new AbortedError(name, 'call');
+      if (stopped.aborted) return Promise.reject(stop());
+      // An adapter's options: `post`'s and `patch`'s third argument, `get`'s and `delete`'s second.
+      // A wrong one (a throwing getter) is passed as given, the adapter's to refuse.
+      const i = name[0] === 'p' ? 2 : 1;
+      let cutBy: unknown;
       try {
-        const signal = given?.signal;
-        args[at] = { ...given, signal: signal == null ? stopped : AbortSignal.any([signal, stopped]) };
+        const given = args[i] as RequestOptions | undefined;
+        if (!late && given?.signal == null) cutBy = args[i] = { ...given, signal: stopped };
       } catch {}
-      return (http[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+      const sent = call(...args);
+      return cutBy
+        ? sent
+        : new Promise((resolve, reject) => {
+            const cut = () => {
+              reject(stop());
+              if (late) sent.then(late as (answer: unknown) => unknown).catch(() => {});
+            };
+            stopped.addEventListener('abort', cut);
+            // Off the signal before its caller hears: a stop() its caller then makes undoes nothing.
+            sent.finally(() => stopped.removeEventListener('abort', cut)).then(resolve, reject);
+          });
     };
-  return {
-    get: wrap('get', 1),
-    post: wrap('post', 2),
-    patch: wrap('patch', 2),
-    delete: wrap('delete', 1),
-  } as HttpAdapter;
+  return out as M;
 }

@@ -156,7 +156,7 @@ export interface ServerSessionClientBase {
   logout(): void;
   /** Listens to one of the session's events; returns an unsubscribe function. */
   on<T extends PamClientEvent>(type: T, listener: Listener<T>): () => void;
-  /** Stops the session (no request or timer after): calls of `user` and `http` in flight end with `aborted`, later ones are refused. */
+  /** Stops the session (no request or timer after): calls of `user`, `http` and `auth` in flight end with `aborted`, later ones are refused. */
   stop(): void;
 }
 
@@ -324,7 +324,12 @@ export function createServerSessionClient<const F extends readonly ServerSession
 
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http: flowHttp,
-    auth,
+    // Ended by stop() too; a login it answers after (the cookie set) is logged out again.
+    auth: stoppable(
+      auth,
+      stop.signal,
+      (a: { server_session?: unknown }) => a?.server_session && auth.logout(),
+    ),
     ...(user ? { user } : {}),
     tokens: NO_TOKENS,
     environment: env,
