@@ -12,7 +12,7 @@ import { acceptedStoreOf } from './accepted-store';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
-import { sameOwner, withoutToken } from './profile-rules';
+import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
 import { isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
@@ -172,13 +172,13 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             owner: { userId: message.userId, sid: message.sid },
           });
         } else if (message.type === 'restricted') {
-          const ours = held.phase === 'signedIn' && sameOwner(held.context, message);
-          // Kept for the player (as one accepted here: a day from now at most) when it is for the
-          // login held, or while none is held (the one this tab may take next): a later login or
-          // page of theirs starts barred by it, before a read of this tab's own showed it too.
-          if (ours || held.phase !== 'signedIn') keepHeard(held.context, message, input.read?.());
-          // For this login only; it only tightens (no betting until this tab's own read shows it).
-          if (ours) event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
+          // Kept for its player (as one accepted here: a day from now at most): a later login or page
+          // of theirs starts barred by it, before a read of this tab's own showed it too.
+          keepHeard(held.context, message, input.read?.());
+          // For the player held, whatever their login (two logins at once: the server bars the
+          // player); it only tightens (no betting until this tab's own read shows it).
+          if (held.phase === 'signedIn' && held.context.userId === message.userId)
+            event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
         }
         if (event) sendBack(event);
       },
