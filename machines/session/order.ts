@@ -196,12 +196,13 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   if ((e.reason === 'refresh' && !outlives(c, e.session)) || isEnded(c, e)) return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
   const o = c.signedOut;
-  // After a logout (here or heard, `heardOf`; a login begun since included), only a session counted
-  // above it: one that logout did not end (`endsOurs`), whatever its login id.
+  // After a logout (here or heard, `heardOf`; a login begun since too), only a session counted above
+  // it: one that logout did not end (`endsOurs`), whatever its login id.
   return (
     !o ||
-    (c.signedOutReason !== 'expired' && o.seq !== null
-      ? (e.session.seq ?? 0) > o.seq
+    // (A session of no counter, as a tab of an older version sent it: by the order of sessions.)
+    (c.signedOutReason !== 'expired' && o.seq !== null && e.session.seq !== undefined
+      ? e.session.seq > o.seq
       : isNewerSession(e.session, savedAs(o, o.at)))
   );
 }

@@ -202,7 +202,7 @@ describe('szstore: the smaller session code decides as before', () => {
         fc.constantFrom('login', 'refresh', 'sync' as const),
         (c, heard, reason) => {
           const e = { session: { ...heard, handle: 'h' }, reason };
-          // (After an expiry: a logout's floor is the counter alone, order.ts's `heardOf`.)
+          // (After an expiry: after a logout, a login begun since included, the counter alone decides.)
           const held = { ...c, signedOutReason: 'expired' } as unknown as SessionContext;
           const plausible = isPlausible(c.clock, heard.seq);
           const adoptBefore =
