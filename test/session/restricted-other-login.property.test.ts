@@ -33,11 +33,10 @@ async function run(o: { pauser: 0 | 1; wait: number }) {
   hub.deliverLink(o.pauser, other, Number.POSITIVE_INFINITY, true);
   await world.settle();
   const breaches: string[] = [];
-  tabs.forEach((t, i) =>
+  for (const [i, t] of tabs.entries())
     t.client.subscribe((v) => {
       if (v.status === 'signedIn' && v.restrictions?.canBet === true) breaches.push(`tab ${i}`);
-    }),
-  );
+    });
   await world.during(
     tabs[o.pauser].client.user.setTimeoutLimits({
       user_pause: 3,
