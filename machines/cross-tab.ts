@@ -262,10 +262,11 @@ export function createCrossTab(
       message.type === 'refreshFailed'
     )
       claims.delete(message.from);
-    // A refresh happened: every claim of that round is over, including those of tabs that lost the
-    // tie and gave way (they send nothing), which would otherwise block the next round for 60 s.
+    // A refresh happened: every claim its tab outranked is over (the tabs that lost the tie and gave
+    // way send nothing, and would otherwise block the next round for 60 s). A claim that outranks it
+    // stays: a tab that did not hear it, whose own refresh is still on its way (a lagging channel).
     if ((message.type === 'session' && message.reason === 'refresh') || message.type === 'refreshFailed')
-      claims.clear();
+      for (const tab of claims.keys()) if (tab > message.from) claims.delete(tab);
     for (const listener of [...listeners]) listener(message);
   };
   channel.addEventListener('message', onMessage);

@@ -45,8 +45,11 @@ type Internal =
     }
   /** ...this tab's session ended in another tab (`at`: when that tab said so, its clock)... */
   | { type: 'ENDED_ELSEWHERE'; reason: 'logout' | 'expired'; at: number | null }
-  /** ...and another tab's sign-out of a session not ours was heard: the counter `seq` moves the clock. */
-  | { type: 'HEARD'; seq: number }
+  /**
+   * ...and another tab's sign-out was heard (after the end it brought, if any): the counter `seq`
+   * moves the clock, and a logout's (`reason`) is the floor of what this tab takes (order.ts's `heardOf`).
+   */
+  | { type: 'HEARD'; seq: number | null; reason?: string }
   /** The page may have slept: the clock as read when it woke (the session judges this reading). */
   | { type: 'WAKE'; reading: ClockReading }
   /** An app's TICK, with the clock as read then (the session judges this reading, not the clock). */

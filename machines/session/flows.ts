@@ -294,7 +294,10 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
       ...forgotten(context, p as ForgetParams),
       ...endedOf(context, (p as ForgetParams).reason),
     })),
-    heardSeq: assign(({ context, event }) => heardOf(context, (event as Heard<'HEARD'>).seq)),
+    heardSeq: assign(({ context, event }) => {
+      const e = event as Heard<'HEARD'>;
+      return heardOf(context, e.seq, e.reason);
+    }),
     dropAdopted: ({ context, event }) => dropAdopted(context, event as Heard<'ADOPT'>),
     // A sign-out here (a logout, an expiry), told to the other tabs.
     announceSignOut: ({ context }, reason) =>

@@ -196,12 +196,13 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   if ((e.reason === 'refresh' && !outlives(c, e.session)) || isEnded(c, e)) return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
   const o = c.signedOut;
-  // After a logout (here or heard), only a session counted above it: one that logout did not end
-  // (`endsOurs`), whatever its login id.
+  // After a logout (here or heard, `heardOf`; a login begun since too), only a session counted above
+  // it: one that logout did not end (`endsOurs`), whatever its login id.
   return (
     !o ||
-    ((c.signedOutReason === 'logout' || c.signedOutReason === 'remote') && o.seq !== null
-      ? (e.session.seq ?? 0) > o.seq
+    // (A session of no counter, as a tab of an older version sent it: by the order of sessions.)
+    (c.signedOutReason !== 'expired' && o.seq !== null && e.session.seq !== undefined
+      ? e.session.seq > o.seq
       : isNewerSession(e.session, savedAs(o, o.at)))
   );
 }
@@ -230,7 +231,22 @@ export function endsOurs(c: Held, e: HeardSignOut): boolean {
   return e.at === null || c.savedAt === null || e.at >= c.savedAt;
 }
 
-/** Any other tab's sign-out (its counter `seq`) moves this tab's logical clock past it. */
-export function heardOf(context: Pick<SessionContext, 'clock'>, seq: number | null): Partial<SessionContext> {
-  return seq === null || !isPlausible(context.clock, seq) ? {} : { clock: raiseClock(context.clock, seq) };
+/**
+ * Any other tab's sign-out (its counter `seq`) moves this tab's logical clock past it, and a logout
+ * (`reason`) is this tab's floor from then on, whatever it holds or does (signed in above it, signed
+ * out by it, signing in): a logout ends every session counted at or below it, in every tab, so none
+ * such is taken here (`canAdopt`).
+ */
+export function heardOf(
+  c: Pick<SessionContext, 'clock'> & Partial<Pick<SessionContext, 'signedOut'>>,
+  seq: number | null,
+  reason?: string,
+): Partial<SessionContext> {
+  const o = c.signedOut;
+  return seq === null || !isPlausible(c.clock, seq)
+    ? {}
+    : {
+        clock: raiseClock(c.clock, seq),
+        ...(reason === 'logout' && (o?.seq ?? -1) < seq && { signedOut: { at: 0, sid: null, ...o, seq } }),
+      };
 }

@@ -133,8 +133,8 @@ export type Claim = (o: GuardedRefreshOptions, signal: AbortSignal, failed?: boo
 
 /**
  * The refresh claimed first (the tabs flow's `Claim`): a tab that gives way waits for the winner's
- * outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), or its
- * failure, which this tab then shares (`refreshFailed`, or an expiry). A failure of its own call
+ * outcome (at most `waitMs`): its token (adopted by the session, which aborts this wait), its
+ * backing off (shared), or its expiry (its sign-out, judged by the tabs flow). A failure of its own call
  * (`failed`) is told to the others at once; after a lost race the other tabs are first asked for
  * their session and heard for `LOST_RACE_GRACE_MS`.
  */
@@ -155,30 +155,27 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
     return crossTab.publishRefreshFailed(failed, o.owner.sid);
   }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
-  // The winner's failure, or null after `waitMs` or when `signal` aborts.
-  const outcome = await new Promise<{ expired: boolean } | null>((resolve) => {
+  // The winner backing off, or `waitMs` over, or `signal` aborted. An expiry is no word here: a
+  // failure names no rotation (another tab's late word of a token rotated since, REVIEW 13 (b)); the
+  // winner's expiry follows it as a sign-out with its counter, which the tabs flow judges (`endsOurs`).
+  await new Promise<void>((resolve) => {
     const stop = new AbortController();
     const unsubscribe = crossTab.subscribe((message) => {
-      // Another login's expiry is not this one's (a tab of a login given up, a shared store): only a failure.
-      if (message.type === 'refreshFailed')
-        finish(message.sid === undefined || message.sid === o.owner.sid ? message : { expired: false });
+      if (message.type === 'refreshFailed' && !message.expired) finish();
     });
-    const onAbort = () => finish(null);
-    signal.addEventListener('abort', onAbort, { once: true });
-    wait(o.timers, o.waitMs, stop.signal).then((elapsed) => {
-      if (elapsed) finish(null);
-    });
-    function finish(value: { expired: boolean } | null) {
+    signal.addEventListener('abort', finish, { once: true });
+    // (Also once `stop` aborted it: `finish` again changes nothing.)
+    wait(o.timers, o.waitMs, stop.signal).then(finish);
+    function finish() {
       unsubscribe();
-      signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', finish);
       stop.abort();
-      resolve(value);
+      resolve();
     }
   });
   if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
-  // The winner's verdict is ours: an expiry ends this tab's session too; a failure (or no
-  // word within the adapter's timeout) backs off like a failed refresh of our own.
-  if (outcome?.expired) throw unauthorized();
+  // The winner's failure (or no word within the adapter's timeout) backs off like a failed refresh
+  // of our own.
   throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
 };
 

@@ -11,17 +11,8 @@ import type { CrossTab, CrossTabMessage } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
-import {
-  canAdopt,
-  endsOurs,
-  isNewer,
-  isOtherLogin,
-  isPlausible,
-  pulledBack,
-  raiseClock,
-  timed,
-} from './order';
-import { sameOwner, withoutToken } from './profile-rules';
+import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
+import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
 import { isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
@@ -118,12 +109,16 @@ function sessionVerdict(
 const storeDecides = (message: SessionMessage, stored: StoredSession | null): SessionMessage =>
   isStale(message.session, stored) ? { ...message, session: stored! } : message;
 
-/** Another tab's sign-out, decided: this session ended (the newer token of it revoked), or a counter heard. */
+/**
+ * Another tab's sign-out, decided: this session ended (the newer token of it revoked), then its
+ * counter heard (a logout's: this tab's floor, `heardOf` in ./order.ts).
+ */
 function signOutVerdict(
   held: HeldSession,
   message: SignOutMessage,
   refreshing: boolean,
-): SessionInternalEvent | null {
+  send: (event: SessionInternalEvent) => void,
+): void {
   const c = held.context;
   // Another tab's expiry of the very token this tab's own refresh call is on its way with (both
   // sent it: a channel that lagged): this tab's answer decides (a 401 ends it here too; a new
@@ -132,12 +127,10 @@ function signOutVerdict(
     refreshing && message.reason === 'expired' && message.sid === c.sid && message.seq === c.seq;
   if (held.phase === 'signedIn' && !ownCall && endsOurs(c, message)) {
     revokeUnlessRevoked(c, message);
-    return internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at });
+    send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
   }
   // The counter as `heardOf` (./order.ts) takes it: none, or one out of reach, moves nothing.
-  return message.seq === null || !isPlausible(c.clock, message.seq)
-    ? null
-    : internal({ type: 'HEARD', seq: message.seq });
+  send(internal({ type: 'HEARD', seq: message.seq, reason: message.reason }));
 }
 
 /**
@@ -165,7 +158,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           );
         }
         if (message.type === 'signedOut')
-          event = signOutVerdict(held, message, input.crossTab?.holding?.() === true);
+          signOutVerdict(held, message, input.crossTab?.holding?.() === true, sendBack);
         else if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn') answerSync(held.context);
           else answerSyncSignedOut(held.context);
@@ -179,13 +172,13 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             owner: { userId: message.userId, sid: message.sid },
           });
         } else if (message.type === 'restricted') {
-          const ours = held.phase === 'signedIn' && sameOwner(held.context, message);
-          // Kept for the player (as one accepted here: a day from now at most) when it is for the
-          // login held, or while none is held (the one this tab may take next): a later login or
-          // page of theirs starts barred by it, before a read of this tab's own showed it too.
-          if (ours || held.phase !== 'signedIn') keepHeard(held.context, message, input.read?.());
-          // For this login only; it only tightens (no betting until this tab's own read shows it).
-          if (ours) event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
+          // Kept for its player (as one accepted here: a day from now at most): a later login or page
+          // of theirs starts barred by it, before a read of this tab's own showed it too.
+          keepHeard(held.context, message, input.read?.());
+          // For the player held, whatever their login (two logins at once: the server bars the
+          // player); it only tightens (no betting until this tab's own read shows it).
+          if (held.phase === 'signedIn' && held.context.userId === message.userId)
+            event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
         }
         if (event) sendBack(event);
       },

@@ -202,7 +202,8 @@ describe('szstore: the smaller session code decides as before', () => {
         fc.constantFrom('login', 'refresh', 'sync' as const),
         (c, heard, reason) => {
           const e = { session: { ...heard, handle: 'h' }, reason };
-          const held = c as unknown as SessionContext;
+          // (After an expiry: after a logout, a login begun since included, the counter alone decides.)
+          const held = { ...c, signedOutReason: 'expired' } as unknown as SessionContext;
           const plausible = isPlausible(c.clock, heard.seq);
           const adoptBefore =
             reason !== 'refresh' &&
