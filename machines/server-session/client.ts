@@ -7,6 +7,7 @@
 import {
   type AuthEndpoints,
   type AuthModule,
+  ConfigurationError,
   createOfetchAdapter,
   type HttpAdapter,
   type PamSessionSeed,
@@ -202,7 +203,10 @@ const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () =>
 export function createServerSessionClient<const F extends readonly ServerSessionFlow[] = readonly []>(
   options: ServerSessionClientOptions<F> = {},
 ): ServerSessionClient<F> {
-  const prefix = options.prefix ?? '/pam';
+  const prefix = options.prefix === undefined ? '/pam' : options.prefix;
+  // The server's rule (a same-origin path): an origin or a query here would send the password there.
+  if (!/^(\/[\w-]+)+\/*$/.test(prefix as string))
+    throw new ConfigurationError('createServerSessionClient: prefix must be a path like /pam');
   // A server render (a relative prefix, no page, no fetch of the app's): inert (server-render.ts).
   const inert = isInertOnServer({ baseURL: prefix, fetch: options.fetch });
   const env = browserEnvironment(

@@ -10,6 +10,7 @@
 import { secret } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo } from 'xstate';
+import { readClock, trusted } from '../clock';
 import { wakeSignals } from '../environment';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
@@ -81,7 +82,11 @@ function createServerSessionMachine() {
           return { seed, seedReading, barred: barredFor(seed, seedReading, input.accepted) };
         },
       ),
-      login: loginMachine,
+      // Its clock read (a 429's `retryAt`) told again as the machines' own: the guarded door
+      // refuses anything else, and the child would wait for it forever (REVIEW-P P7).
+      login: loginMachine.provide({
+        actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
+      }),
       logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) => input.auth.logout({ signal })),
       wake: wakeSignals,
       tabs: serverTabsListener,
@@ -171,6 +176,8 @@ function createServerSessionMachine() {
       },
       askServer: sendTo('profile', { type: 'CHECK' }),
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
+      // Told on the way in (never on the way back from a failed logout: no new sign-in).
+      emitSignedIn: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
       // --- effects ---
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
@@ -225,7 +232,11 @@ function createServerSessionMachine() {
                 actions: { type: 'forget', params: 'expired' },
               },
               { guard: 'seedUnjudged', target: 'reading' },
-              { guard: 'seedSignedIn', target: '#serverSession.signedIn', actions: 'fromSeed' },
+              {
+                guard: 'seedSignedIn',
+                target: '#serverSession.signedIn',
+                actions: ['fromSeed', 'emitSignedIn'],
+              },
               { guard: 'seedSignedOut', target: '#serverSession.signedOut' },
               // A read answered `unavailable` (a session whose player the server could not read).
               { guard: 'triedBefore', target: 'waiting', actions: 'seedUnavailable' },
@@ -291,7 +302,11 @@ function createServerSessionMachine() {
           ],
           onDone: [
             { guard: 'endedAnswer', target: 'signedOut', actions: { type: 'forget', params: 'expired' } },
-            { guard: 'signedInAnswer', target: 'signedIn', actions: ['fromLogin', 'announceLogin'] },
+            {
+              guard: 'signedInAnswer',
+              target: 'signedIn',
+              actions: ['fromLogin', 'announceLogin', 'emitSignedIn'],
+            },
           ],
         },
         initial: 'submitting',
@@ -332,7 +347,6 @@ function createServerSessionMachine() {
       cancelledAccount: { tags: 'cancelledAccount', on: AFTER_FAILURE },
       signedIn: {
         tags: 'signedIn',
-        entry: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
         invoke: [
           {
             id: 'profile',
@@ -461,25 +475,47 @@ function createServerSessionMachine() {
       },
       signingOut: {
         tags: 'signingOut',
+        entry: 'clearError',
         on: {
           LOGIN: { actions: 'rememberPending' },
           REGISTER: { actions: 'rememberPending' },
           CANCEL: { actions: 'dropPending' },
         },
-        // Signed out either way (a failed request must not keep a session alive here); the other
-        // tabs are told once the server has cleared the cookie.
+        // Signed out only on the server's word (its 204, or a 401: no session there), and only
+        // then are the other tabs told. Behind the proxy the HttpOnly cookie is the session: a
+        // logout that failed (no answer, a 5xx, the same-origin check's 403) left it live, so the
+        // session stays signed in with the error (`logout()` offered again; the profile read
+        // again), or, when none was held yet, its state is read again; a login sent meanwhile is dropped.
         invoke: {
           id: 'logout',
           src: 'logout',
           input: ({ context }) => serverServicesOf(context),
-          onDone: { target: 'signedOut' },
-          onError: { target: 'signedOut', actions: 'logoutFailed' },
+          onDone: {
+            target: 'signedOut',
+            actions: [
+              'announceLogout',
+              { type: 'forget', params: 'logout' },
+              emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
+            ],
+          },
+          onError: [
+            {
+              guard: 'unauthorized',
+              target: 'signedOut',
+              actions: [
+                'announceLogout',
+                { type: 'forget', params: 'logout' },
+                emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
+              ],
+            },
+            {
+              guard: ({ context }) => !!context.loginId,
+              target: 'signedIn',
+              actions: ['logoutFailed', 'dropPending'],
+            },
+            { target: 'restoring.reading', actions: 'dropPending' },
+          ],
         },
-        exit: [
-          'announceLogout',
-          { type: 'forget', params: 'logout' },
-          emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
-        ],
       },
     },
   });

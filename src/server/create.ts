@@ -151,7 +151,9 @@ async function session(parts: ServerParts, request: Request, context?: PamReques
   const call = new CallSession(parts, request, context);
   await call.load();
   const { initial, player, restrictions } = await readSeed(parts, call);
-  const headers = new Headers();
+  // The page carries the session (its seed, the player): never kept by a shared cache, nor
+  // replayed from the browser's (Back, a restored tab) after the session changed (REVIEW-P P5, P6).
+  const headers = new Headers({ 'cache-control': 'private, no-store' });
   const line = await call.cookieLine();
   if (line) headers.append('set-cookie', line);
   return { player, restrictions, initial, headers };

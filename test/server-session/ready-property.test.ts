@@ -169,7 +169,7 @@ describe('createServerSessionClient: ready, over generated failures of the API',
             const stillWhat = () =>
               `every request in flight waits on a hanging read (client ${[...pending]}, proxy ${[...flight.busy]}, hanging ${[...flight.hanging].filter(([, n]) => n > 0).map(([id]) => id)})`;
             client = createServerSessionClient({
-              prefix: `${app.url}/pam`,
+              prefix: '/pam',
               fetch: tracked,
               timeout,
               environment: { channel: null },

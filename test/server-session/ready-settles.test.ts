@@ -38,7 +38,7 @@ function start(
     profile.cookies.set(cookie.slice(0, eq), cookie.slice(eq + 1));
   }
   const client = createServerSessionClient({
-    prefix: `${url}/pam`,
+    prefix: '/pam',
     fetch: profile.fetch,
     timeout: TIMEOUT,
     environment: { channel },

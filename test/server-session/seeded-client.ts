@@ -5,6 +5,7 @@
 import type { PamSessionSeed } from 'pam-client';
 import { afterEach } from 'vitest';
 import type { PamClock } from '../../machines/clock';
+import type { BroadcastChannelLike } from '../../machines/environment';
 import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { manualTimers } from '../support/manual-timers';
@@ -86,7 +87,7 @@ function handClock(t: { now: number; offset: number; trusted: boolean; learned?:
   return t.learned === undefined ? clock : Object.assign(clock, { learned: () => t.learned !== false });
 }
 
-export type Answer = { status: number; body: unknown } | 'hang';
+export type Answer = { status: number; body: unknown; headers?: Record<string, string> } | 'hang';
 
 type View = ServerSessionClientBase['view'];
 
@@ -106,6 +107,8 @@ export function startSeeded(
     /** Whether the clock learned the server's time (`PamClock.learned`); absent: a clock without the method. */
     learned?: boolean;
     answer?: (path: string, body?: unknown) => Answer;
+    /** The page's tabs channel (default none). */
+    channel?: BroadcastChannelLike;
   },
 ) {
   const offset = o.offset ?? 0;
@@ -122,13 +125,13 @@ export function startSeeded(
       );
     return new Response(JSON.stringify(a.body), {
       status: a.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...a.headers },
     });
   }) as typeof globalThis.fetch;
   const client = createServerSessionClient({
     ...(initial === undefined ? {} : { initial }),
     fetch,
-    environment: { channel: null, clock: handClock(t), timers },
+    environment: { channel: o.channel ?? null, clock: handClock(t), timers },
   });
   const views: View[] = [client.view];
   /** The server time each view was shown at. */

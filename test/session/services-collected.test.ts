@@ -59,7 +59,7 @@ describe('clients are collected once the app lets them go', () => {
   it('createServerSessionClient, stopped', async () => {
     const stopped = await collected(() => {
       const client = createServerSessionClient({
-        prefix: `${NOWHERE}/pam`,
+        prefix: '/pam',
         fetch: refuse,
         initial: { status: 'signedOut' } as never,
         environment: { channel: null },
