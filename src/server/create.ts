@@ -52,6 +52,7 @@ const OPTIONS = [
   'timeoutMs',
   'now',
   'fetch',
+  'onLogoutIncomplete',
 ] as const;
 
 /**
@@ -134,6 +135,7 @@ function serverOf(given: PamServerOptions): PamServer {
     refreshPath: endpoint('refreshToken') as string,
     logoutPath: endpoint('logout') as string,
     profilePath: pathOf(routes.find(isProfileRoute)),
+    onLogoutIncomplete: functionOption('onLogoutIncomplete', options.onLogoutIncomplete),
   };
   // What the app's callbacks (`store`, `now`) or a bug threw reaches the app as the core's
   // `UnexpectedError` (its class name only: a store's message may quote its connection string).
