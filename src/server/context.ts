@@ -118,6 +118,7 @@ export class CallSession {
    * (`ending`): it reads the login as live, and ends it whatever the store does (REVIEW-P P1).
    */
   async load(ending = false): Promise<void> {
+    this.parts.now(); // a clock that reads no time refuses the call before anything is sent (P9)
     const raw = readCookie(this.request.headers.get('cookie'), this.parts.cookie.name);
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;

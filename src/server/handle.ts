@@ -12,6 +12,7 @@ import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { lineageOf } from './lineage';
 import { apiPathOf, isId, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
+import { StoreFailure } from './store';
 import {
   apiFileURL,
   fieldsOf,
@@ -26,6 +27,7 @@ import type { PamLogoutIncomplete, PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamTooLarge, UpstreamUnreachable } from './upstream';
 
 const UNREADABLE = "The service's answer could not be read.";
+const STORE_DOWN = 'The session store could not be reached.';
 /** An answer of the API beyond the proxy's bound: thrown by the browser client as ResponseValidationError. */
 const TOO_LARGE = {
   message: "The service's answer is larger than the proxy reads.",
@@ -453,8 +455,8 @@ export async function handle(
   const refused = checkOrigin(request, parts.origins);
   if (refused) return message(null, refused.status, refused.message);
   const call = new CallSession(parts, request, context);
-  await call.load(matchPath(parts.routes, request.method, segments)?.kind === 'logout');
   try {
+    await call.load(matchPath(parts.routes, request.method, segments)?.kind === 'logout');
     return await route(parts, call, segments, url);
   } catch (error) {
     // A failure after a login began in this call: that login is abandoned (`failed`), no cookie of it.
@@ -462,6 +464,8 @@ export async function handle(
     if (error instanceof UpstreamUnreachable) return failed(call, 502, { message: UNREACHABLE });
     // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
     if (error instanceof ScrubFailure) return failed(null, 502, UNSCRUBBABLE);
+    // The store failed (REVIEW-P P4): no session judged, no cookie changed, nothing of the API's.
+    if (error instanceof StoreFailure) return failed(null, 503, { message: STORE_DOWN });
     throw error;
   }
 }

@@ -202,4 +202,35 @@ describe('a store outage never skips a security step (REVIEW-P P1)', () => {
     expect((await profile(pam, second))?.status).toBe(200);
     expect((await profile(w.server(), first))?.status).toBe(401);
   });
+
+  it('(REVIEW-P P4) calls that need the store while it is down: a typed 503 (no-store, no cookie change, nothing of the error); getSession resolves unavailable', async () => {
+    const w = world();
+    const pam = w.server(1_000);
+    const cookie = await signedIn(pam);
+    Object.assign(w.outage, { get: true, set: true });
+    for (const [path, method] of [
+      ['/pam/auth/user-profile?check_spa_again=1', 'GET'],
+      ['/pam/session', 'GET'],
+      ['/pam/auth/login', 'POST'],
+    ] as const) {
+      const body = method === 'POST' ? { login: 'p@example.com', password: 'Secret123!' } : undefined;
+      const answer = (await pam.handle(request(path, { method, cookie, body })))!;
+      const text = await answer.text();
+      expect(answer.status, path).toBe(503);
+      expect(JSON.parse(text), path).toEqual({ message: 'The session store could not be reached.' });
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+      expect(answer.headers.getSetCookie(), path).toEqual([]);
+    }
+    expect([...w.live]).toEqual(['TOKEN-0001-abcdefgh']); // the login sent nothing: no token issued
+    const seed = await pam.getSession(request('/', { cookie }));
+    expect(seed.initial).toMatchObject({ status: 'unavailable', user: null, loginId: expect.any(String) });
+    expect(seed.restrictions).toBeNull();
+    expect(seed.headers.getSetCookie()).toEqual([]);
+    // A due refresh whose claim fails: the same 503, nothing sent to the API.
+    w.clock.now += 2_000;
+    expect((await profile(pam, cookie))?.status).toBe(503);
+    expect(w.issuedCount()).toBe(1);
+    // No cookie: no store needed, signed out as always.
+    expect((await pam.getSession(request('/'))).initial.status).toBe('signedOut');
+  });
 });
