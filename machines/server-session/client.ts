@@ -325,6 +325,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
   if (!inert) running.start();
   if (views.get().status !== 'restoring') settle(views.get());
   const send = inert ? () => {} : (command: SessionEvent) => running.send(command);
+  // Inert: the view never changes, so no listener is kept (Vue's SSR unmounts nothing: REVIEW-P P3).
+  const subscribe = inert ? () => () => {} : views.subscribe;
 
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http: flowHttp,
@@ -338,12 +340,12 @@ export function createServerSessionClient<const F extends readonly ServerSession
     tokens: NO_TOKENS,
     environment: env,
     session: running,
-    state: { getSnapshot: views.get, subscribe: views.subscribe, send },
+    state: { getSnapshot: views.get, subscribe, send },
     get view() {
       return views.get();
     },
     ready,
-    subscribe: views.subscribe,
+    subscribe,
     // Boxed here, before the event reaches any actor (or an inspector); absent fields go as
     // undefined, as `createPamClient` sends them.
     login: ({ login, password, captchaToken, appSource }) =>

@@ -18,7 +18,7 @@ import type { Lineages } from './lineage';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
 import { authSecretsOf, fieldsOf } from './strip';
-import type { PamRequestContext } from './types';
+import type { PamRequestContext, PamServerOptions } from './types';
 import { callApi, type UpstreamDeps, UpstreamUnreachable } from './upstream';
 
 export interface ServerParts {
@@ -36,6 +36,7 @@ export interface ServerParts {
   refreshPath: string;
   logoutPath: string;
   profilePath: string;
+  onLogoutIncomplete: PamServerOptions['onLogoutIncomplete'];
 }
 
 /**
@@ -112,15 +113,19 @@ export class CallSession {
 
   /**
    * Reads the cookie: a cookie that does not open, an ended session, or a login a logout ended
-   * (any copy of its cookie, however old) reads as signed out (and is cleared).
+   * (any copy of its cookie, however old) reads as signed out (and is cleared). A store that
+   * fails fails the call (nothing is served on a login that may have ended), but a logout's
+   * (`ending`): it reads the login as live, and ends it whatever the store does (REVIEW-P P1).
    */
-  async load(): Promise<void> {
+  async load(ending = false): Promise<void> {
+    this.parts.now(); // a clock that reads no time refuses the call before anything is sent (P9)
     const raw = readCookie(this.request.headers.get('cookie'), this.parts.cookie.name);
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;
     const session = asSessionData(await this.parts.sealer.open(raw));
     this.opened = session;
-    if (!session || (await this.parts.rotations.hasEnded(session))) {
+    const read = <T>(step: Promise<T>, or: T): Promise<T> => (ending ? step.catch(() => or) : step);
+    if (!session || (await read(this.parts.rotations.hasEnded(session), false))) {
       this.signOut();
       return;
     }
@@ -132,7 +137,7 @@ export class CallSession {
       // of the cookie holds its successor: a stale copy must not end that session), nor a login
       // a logout ended (revoked by it), nor an expired token (dead already).
       if (session.tokenExpiresAt <= now) return;
-      const newest = await this.parts.rotations.newest(session);
+      const newest = await read(this.parts.rotations.newest(session), session);
       if (newest.token === session.token) await this.revoke(session.token, session.tokenType);
       return;
     }
@@ -247,8 +252,9 @@ export class CallSession {
    * answer) is sent again, detached (no answer waits for it: review rj10 LOW-2), at most
    * `REVOKE_RETRIES` times after `revokeRetryMs`, until a 2xx or a 4xx (which is never sent again).
    * Best effort: still failing, or the process gone meanwhile, the token dies at its expiry.
+   * `failed` is called when the last send failed too (a logout's `onLogoutIncomplete`).
    */
-  async revoke(token: string, type: string): Promise<void> {
+  async revoke(token: string, type: string, failed?: () => void): Promise<void> {
     this.parts.rotations.forget(token);
     if (await this.revokeOnce(token, type)) return;
     void (async () => {
@@ -256,6 +262,7 @@ export class CallSession {
         await new Promise((resolve) => setTimeout(resolve, revokeRetryMs(retry)));
         if (await this.revokeOnce(token, type)) return;
       }
+      failed?.();
     })();
   }
 

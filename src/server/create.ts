@@ -10,6 +10,7 @@ import { Lineages } from './lineage';
 import {
   baseURLOption,
   booleanOption,
+  clockOption,
   functionOption,
   MAX_WHOLE,
   objectOption,
@@ -20,7 +21,8 @@ import {
 } from './option';
 import { Rotations } from './rotation';
 import { buildRoutes, isProfileRoute, type Route } from './routes';
-import { readSeed } from './seed';
+import { readSeed, unavailableSeed } from './seed';
+import { guarded, StoreFailure } from './store';
 import type { PamRequestContext, PamServer, PamServerOptions, PamSessionStore } from './types';
 import { MAX_ANSWER_BYTES, MAX_FILE_BYTES } from './upstream';
 
@@ -52,6 +54,7 @@ const OPTIONS = [
   'timeoutMs',
   'now',
   'fetch',
+  'onLogoutIncomplete',
 ] as const;
 
 /**
@@ -83,7 +86,7 @@ function serverOf(given: PamServerOptions): PamServer {
   // Every option checked here, whatever its kind (option.ts): nothing is sent with one that is not.
   const options = objectOption('options', given, OPTIONS, '') as Partial<PamServerOptions>;
   baseURLOption('apiBaseURL', options.apiBaseURL);
-  const now = functionOption<() => number>('now', options.now) ?? Date.now;
+  const now = clockOption('now', options.now);
   const sealer = new Sealer(options.secrets!);
   const cookie = cookieSettings(options.cookie);
   const routes = buildRoutes(options.endpoints);
@@ -96,7 +99,7 @@ function serverOf(given: PamServerOptions): PamServer {
     wholeOption(name, options[name], fallback, 1, MAX_WHOLE, 'bytes');
   const endpoint = (name: 'refreshToken' | 'logout') =>
     ({ ...AUTH_OPERATIONS[name], ...options.endpoints?.[name] }).path;
-  const store = serviceOption<PamSessionStore>('store', options.store, ['get', 'set', 'claim']);
+  const store = guarded(serviceOption<PamSessionStore>('store', options.store, ['get', 'set', 'claim']));
   const parts: ServerParts = {
     // A path like /pam (trailing slashes dropped).
     prefix: textOption(
@@ -134,6 +137,7 @@ function serverOf(given: PamServerOptions): PamServer {
     refreshPath: endpoint('refreshToken') as string,
     logoutPath: endpoint('logout') as string,
     profilePath: pathOf(routes.find(isProfileRoute)),
+    onLogoutIncomplete: functionOption('onLogoutIncomplete', options.onLogoutIncomplete),
   };
   // What the app's callbacks (`store`, `now`) or a bug threw reaches the app as the core's
   // `UnexpectedError` (its class name only: a store's message may quote its connection string).
@@ -149,12 +153,19 @@ function serverOf(given: PamServerOptions): PamServer {
 /** `getSession`: the page's session, from one profile read, and the `Set-Cookie` it needs. */
 async function session(parts: ServerParts, request: Request, context?: PamRequestContext) {
   const call = new CallSession(parts, request, context);
-  await call.load();
-  const { initial, player, restrictions } = await readSeed(parts, call);
   // The page carries the session (its seed, the player): never kept by a shared cache, nor
   // replayed from the browser's (Back, a restored tab) after the session changed (REVIEW-P P5, P6).
   const headers = new Headers({ 'cache-control': 'private, no-store' });
-  const line = await call.cookieLine();
-  if (line) headers.append('set-cookie', line);
-  return { player, restrictions, initial, headers };
+  try {
+    await call.load();
+    const { initial, player, restrictions } = await readSeed(parts, call);
+    const line = await call.cookieLine();
+    if (line) headers.append('set-cookie', line);
+    return { player, restrictions, initial, headers };
+  } catch (error) {
+    // The store failed (REVIEW-P P4): the session cannot be judged here; the client reads it itself.
+    const carried = call.carried();
+    if (!(error instanceof StoreFailure) || !carried) throw error;
+    return { ...unavailableSeed(parts, carried), headers };
+  }
 }

@@ -12,6 +12,7 @@ import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { lineageOf } from './lineage';
 import { apiPathOf, isId, matchPath, type Route } from './routes';
 import { readSeed } from './seed';
+import { StoreFailure } from './store';
 import {
   apiFileURL,
   fieldsOf,
@@ -22,10 +23,11 @@ import {
   rewriteDownloadURL,
   ScrubFailure,
 } from './strip';
-import type { PamRequestContext } from './types';
+import type { PamLogoutIncomplete, PamRequestContext } from './types';
 import { callApi, passedBack, type UpstreamAnswer, UpstreamTooLarge, UpstreamUnreachable } from './upstream';
 
 const UNREADABLE = "The service's answer could not be read.";
+const STORE_DOWN = 'The session store could not be reached.';
 /** An answer of the API beyond the proxy's bound: thrown by the browser client as ResponseValidationError. */
 const TOO_LARGE = {
   message: "The service's answer is larger than the proxy reads.",
@@ -277,8 +279,10 @@ async function logout(parts: ServerParts, call: CallSession): Promise<Response> 
   if (carried) {
     const lineage = lineageOf(carried);
     await parts.lineages.end(lineage, parts.now() + parts.cookie.absoluteMs);
+    // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     for (const s of await parts.lineages.members(lineage))
-      if (!ending.some((e) => e.token === s.token) && !(await parts.rotations.hasEnded(s))) ending.push(s);
+      if (!ending.some((e) => e.token === s.token) && !(await parts.rotations.hasEnded(s).catch(() => false)))
+        ending.push(s);
   }
   await endLogins(parts, call, ending);
   call.signOut(true);
@@ -289,7 +293,9 @@ async function logout(parts: ServerParts, call: CallSession): Promise<Response> 
  * Ends the logins of `sessions` (a logout, or a new login over one): each marked ended until its
  * absolute end, then, once no refresh of it runs here, its newest token, its own and the cookie's
  * revoked at the API, each once (best effort: unreachable, they die at their expiry), but `keep`
- * (a new login's token).
+ * (a new login's token). The store's steps are best effort (REVIEW-P P1): one that fails never
+ * keeps a token from its revoke. A login whose revoke still failed after the retries is told to
+ * the app (`onLogoutIncomplete`), with whether the store recorded its end.
  */
 async function endLogins(
   parts: ServerParts,
@@ -297,22 +303,34 @@ async function endLogins(
   sessions: readonly SessionData[],
   keep?: string,
 ): Promise<void> {
-  const tokens = new Map<string, string>();
+  const tokens = new Map<string, [string, () => void]>();
   const cookie = call.cookieToken();
   await Promise.all(
     sessions.map(async (s) => {
-      await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+      const recorded = await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+      let told = false;
+      const failed = () => {
+        if (!told) tell(parts, { loginId: s.loginId, playerId: s.playerId, recorded });
+        told = true;
+      };
       // The lineage's copy too: a refresh of it the rotations forgot (past `graceMs`, no store).
       for (const known of new Set([s, parts.lineages.latest(s) ?? s])) {
-        const newest = await parts.rotations.settled(known);
-        for (const token of [newest.token, known.token]) tokens.set(token, newest.tokenType);
+        const newest = await parts.rotations.settled(known).catch(() => parts.rotations.latestLocal(known));
+        for (const token of [newest.token, known.token]) tokens.set(token, [newest.tokenType, failed]);
       }
       // The cookie's token, with its own login's scheme.
-      if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, s.tokenType);
+      if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, [s.tokenType, failed]);
     }),
   );
   tokens.delete(keep ?? '');
-  await Promise.all([...tokens].map(([token, type]) => call.revoke(token, type)));
+  await Promise.all([...tokens].map(([token, [type, failed]]) => call.revoke(token, type, failed)));
+}
+
+/** The app's `onLogoutIncomplete` told (its throw or rejection goes nowhere: the logout stands). */
+function tell(parts: ServerParts, event: PamLogoutIncomplete): void {
+  try {
+    Promise.resolve(parts.onLogoutIncomplete?.(event)).catch(() => {});
+  } catch {}
 }
 
 /** Whether `url` (on the API) is one of the API's own routes (JSON, never a file). */
@@ -437,8 +455,8 @@ export async function handle(
   const refused = checkOrigin(request, parts.origins);
   if (refused) return message(null, refused.status, refused.message);
   const call = new CallSession(parts, request, context);
-  await call.load();
   try {
+    await call.load(matchPath(parts.routes, request.method, segments)?.kind === 'logout');
     return await route(parts, call, segments, url);
   } catch (error) {
     // A failure after a login began in this call: that login is abandoned (`failed`), no cookie of it.
@@ -446,6 +464,8 @@ export async function handle(
     if (error instanceof UpstreamUnreachable) return failed(call, 502, { message: UNREACHABLE });
     // A scrubber's failure escaping a route (answer() catches its own): fixed, no secret in it.
     if (error instanceof ScrubFailure) return failed(null, 502, UNSCRUBBABLE);
+    // The store failed (REVIEW-P P4): no session judged, no cookie changed, nothing of the API's.
+    if (error instanceof StoreFailure) return failed(null, 503, { message: STORE_DOWN });
     throw error;
   }
 }

@@ -13,6 +13,7 @@ export type { UnstorageLike, UnstorageSessionStoreOptions } from './store';
 export { unstorageSessionStore } from './store';
 export type {
   PamCookieOptions,
+  PamLogoutIncomplete,
   PamRequestContext,
   PamSecret,
   PamServer,

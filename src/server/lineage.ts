@@ -10,6 +10,7 @@
 
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
+import { written } from './rotation';
 import type { PamSessionStore } from './types';
 
 /** The logins of one lineage kept (a 33rd login in one browser's lineage starts a lineage of its own). */
@@ -93,14 +94,16 @@ export class Lineages {
     if (members?.has(session.loginId)) members.set(session.loginId, session);
   }
 
-  /** Ends `lineage` (a logout) until `until`: no login joining it is sealed again, here or (store) anywhere. */
+  /**
+   * Ends `lineage` (a logout) until `until`: no login joining it is sealed again, here or (store)
+   * anywhere. Never throws (`written`: a store that fails, the mark is this instance's only).
+   */
   async end(lineage: string, until: number): Promise<void> {
     const now = this.deps.now();
     for (const [id, at] of this.ended) if (at <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
     this.ended.set(lineage, until);
-    const { store } = this.deps;
-    if (store) await store.set(`out:${lineage}`, 'ended', Math.max(1, until - now));
+    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now));
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */
@@ -116,9 +119,10 @@ export class Lineages {
     const found = new Map(this.logins.get(lineage)?.members);
     const { store } = this.deps;
     if (store) {
-      // Every slot read (an earlier one may have expired before a later one).
+      // Every slot read (an earlier one may have expired before a later one); a store that fails:
+      // the logins known here (a logout revokes what it can find: REVIEW-P P1).
       const slots = await Promise.all(
-        Array.from({ length: MAX_LOGINS }, (_, i) => store.get(`lin:${lineage}:${i}`)),
+        Array.from({ length: MAX_LOGINS }, (_, i) => store.get(`lin:${lineage}:${i}`).catch(() => null)),
       );
       for (const sealed of slots) {
         const session = sealed === null ? null : asSessionData(await this.deps.sealer.open(sealed));

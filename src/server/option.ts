@@ -42,6 +42,18 @@ export function booleanOption(name: string, value: unknown, fallback: boolean): 
   return value;
 }
 
+/**
+ * The clock option `name` (`Date.now` when absent), each reading checked (REVIEW-P P9): one that is
+ * no finite number (NaN, a string) throws `ConfigurationError`, never seals a cookie with it.
+ */
+export function clockOption(name: string, value: unknown): () => number {
+  const read = functionOption<() => unknown>(name, value) ?? Date.now;
+  return () => {
+    const at = read();
+    return typeof at === 'number' && Number.isFinite(at) ? at : refuse(`${name}()`, 'no finite epoch ms');
+  };
+}
+
 /** `value` when a function (or undefined when absent); else `ConfigurationError`. */
 export function functionOption<T>(name: string, value: unknown): T | undefined {
   if (value !== undefined && typeof value !== 'function') refuse(name, 'a function');

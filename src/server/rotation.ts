@@ -53,6 +53,19 @@ async function digest(token: string): Promise<string> {
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * An ending's mark written to `store` (a logout's: `Rotations.end`, `Lineages.end`), best effort:
+ * a store that fails never keeps the logout from revoking and clearing (REVIEW-P P1). True when
+ * written.
+ */
+export const written = (store: PamSessionStore | undefined, key: string, ttl: number): Promise<boolean> =>
+  store
+    ? store.set(key, 'ended', ttl).then(
+        () => true,
+        () => false,
+      )
+    : Promise.resolve(false);
+
 export class Rotations {
   /** old token -> its replacement, kept `graceMs`. */
   private readonly grace = new Map<string, { session: SessionData; until: number }>();
@@ -111,15 +124,15 @@ export class Rotations {
 
   /**
    * Ends `session`'s login (a logout) until `until` (its absolute end): no cookie of it is taken or
-   * sealed again here, nor, with a store, on any instance (`hasEnded`).
+   * sealed again here, nor, with a store, on any instance (`hasEnded`). Never throws: true when
+   * the store recorded it (`written`: false without a store, or when the store failed).
    */
-  async end(session: SessionData, until: number): Promise<void> {
+  async end(session: SessionData, until: number): Promise<boolean> {
     const now = this.deps.now();
     for (const [id, at] of this.ended) if (at <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_ENDED) this.ended.delete(this.ended.keys().next().value!);
     this.ended.set(session.loginId, until);
-    const { store } = this.deps;
-    if (store) await store.set(`end:${session.loginId}`, 'ended', Math.max(1, until - now));
+    return written(this.deps.store, `end:${session.loginId}`, Math.max(1, until - now));
   }
 
   /** Whether a logout ended `session`'s login (here, or with a store anywhere). */
@@ -166,12 +179,18 @@ export class Rotations {
     // Remembered first, then the mark read: a logout (or a new login) on another instance marks,
     // then reads the rotations (`settled`), so one of the two sees the other's write, and the
     // new token is revoked by one of them (the mark read first let both miss: a token live).
-    await this.remember(session, next);
-    if (await this.hasEnded(session)) {
-      await revoke(result.token); // obtained for a login a logout ended meanwhile: never sealed
-      return { kind: 'revoked' };
+    try {
+      await this.remember(session, next);
+      if (!(await this.hasEnded(session))) return { kind: 'rotated', session: next };
+    } catch (error) {
+      // The store failed (REVIEW-P P1): the new token, recorded nowhere a logout reads, or its
+      // login's end unread, is revoked, never used; the call fails (fail closed).
+      this.grace.delete(session.token);
+      await revoke(result.token);
+      throw error;
     }
-    return { kind: 'rotated', session: next };
+    await revoke(result.token); // obtained for a login a logout ended meanwhile: never sealed
+    return { kind: 'revoked' };
   }
 
   /** Another instance claimed the refresh: wait for its rotation (or give up and keep the token). */

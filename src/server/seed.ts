@@ -7,6 +7,7 @@ import { accountStanding, exclusionsAnswered } from '../responsible-gaming/stand
 import type { AuthUser } from '../schemas/auth';
 import { readNumber } from '../schemas/common';
 import type { CallSession, ServerParts } from './context';
+import type { SessionData } from './cookie';
 import { MAX_SKEW_MS, parseHttpDate } from './http-date';
 import { NestedTooDeep, scrubTokens, stripTokens } from './strip';
 import type { PamServerRestrictions, PamSessionSeed } from './types';
@@ -83,6 +84,18 @@ const SIGNED_OUT: PamSessionSeed = {
   expiresAt: null,
 };
 
+/** A session whose profile could not be read (or whose store failed: REVIEW-P P4): the client reads it itself. */
+export const unavailableSeed = (parts: ServerParts, s: SessionData): SeedRead => ({
+  initial: {
+    ...SIGNED_OUT,
+    loginId: s.loginId,
+    expiresAt: s.signedInAt + parts.cookie.absoluteMs,
+    status: 'unavailable',
+  },
+  player: null,
+  restrictions: null,
+});
+
 export interface SeedRead {
   initial: PamSessionSeed;
   player: AuthUser | null;
@@ -112,15 +125,8 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
     });
   };
   const s = call.session;
-  const base = {
-    loginId: s.loginId,
-    expiresAt: s.signedInAt + parts.cookie.absoluteMs,
-  };
-  const unavailable = {
-    initial: { ...SIGNED_OUT, ...base, status: 'unavailable' as const },
-    player: null,
-    restrictions: null,
-  };
+  const unavailable = unavailableSeed(parts, s);
+  const base = { loginId: s.loginId, expiresAt: unavailable.initial.expiresAt };
   try {
     let up = await send();
     if (up.status === 401 && (await call.replaced())) up = await send();

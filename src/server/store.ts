@@ -1,7 +1,7 @@
 // The store seam over unstorage (any driver: Redis, Cloudflare KV, memory, ...). Typed by shape,
 // so `unstorage` stays an optional peer that this file never imports.
 
-import { functionOption, objectOption, serviceOption, textOption, wholeOption } from './option';
+import { clockOption, objectOption, serviceOption, textOption, wholeOption } from './option';
 import type { PamSessionStore } from './types';
 
 /**
@@ -70,7 +70,7 @@ export function unstorageSessionStore(
   const prefix = textOption('prefix', given.prefix, 'pam-session:', /^[^\0]*$/, 'a string');
   // A timer's longest delay (2^31 - 1 ms, a literal: CONTRIBUTING.md).
   const settleMs = wholeOption('claimSettleMs', given.claimSettleMs, 50, 0, 2_147_483_647);
-  const now = functionOption<() => number>('now', given.now) ?? Date.now;
+  const now = clockOption('now', given.now);
 
   async function get(key: string): Promise<string | null> {
     const entry = await storage.getItem(prefix + key);
@@ -91,4 +91,25 @@ export function unstorageSessionStore(
       return (await get(key)) === mine;
     },
   };
+}
+
+/** A store's call that failed (REVIEW-P P4): answered as the typed `503`, never the store's error. */
+export class StoreFailure extends Error {}
+
+/**
+ * `store` with each call's failure (a throw or a rejection) made a `StoreFailure`: the server tells
+ * it from any other failure (`handle`: the typed `503`; `getSession`: `unavailable`).
+ */
+export function guarded(store: PamSessionStore | undefined): PamSessionStore | undefined {
+  if (!store) return undefined;
+  const guard =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await method.apply(store, args);
+      } catch {
+        throw new StoreFailure('The session store failed.');
+      }
+    };
+  return { get: guard(store.get), set: guard(store.set), claim: guard(store.claim) };
 }

@@ -115,6 +115,33 @@ export interface PamServerOptions {
   now?: () => number;
   /** The fetch used to call the API. Default the global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Called when a login a logout ended (or a new login replaced) keeps a token the API did not
+   * revoke after the retries (unreachable, 5xx, 408/425/429 each time): that token stays live at
+   * the API until its expiry, and without a store (`recorded: false`) a copy of the old cookie
+   * replayed on another instance (a restart, another pod, a serverless cold start) is a live
+   * session there. Alert on it; the browser's answer (`204`, cookie cleared) does not change. A
+   * throw or a rejection of it is ignored.
+   */
+  onLogoutIncomplete?: (event: PamLogoutIncomplete) => void | Promise<void>;
+}
+
+/**
+ * `onLogoutIncomplete`'s event: which login kept a live token at the API. Never a token.
+ *
+ * @example
+ * const onLogoutIncomplete = (e: PamLogoutIncomplete) => log.warn('logout not revoked', e.loginId, e.recorded);
+ */
+export interface PamLogoutIncomplete {
+  /** The login's id (the seed's `loginId`; no secret). */
+  loginId: string;
+  /** The player of that login (null: a cookie sealed without one). */
+  playerId: number | null;
+  /**
+   * Whether the store recorded the login's end: then every instance sharing it refuses the old
+   * cookie. False without a store, or when the store failed: only this instance does.
+   */
+  recorded: boolean;
 }
 
 /**
