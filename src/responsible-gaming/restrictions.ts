@@ -88,10 +88,11 @@ const EXCLUSION_MONTHS: readonly number[] = [0, 3, 6, 12, 24, 36, 60, -1];
 const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
 
 /**
- * `read` of `v`, a field a profile always carries (spec 2.12: a flag, a limit): absent (undefined)
- * says nothing, so it is `UNREADABLE` (fail closed); null reads as `read` reads it.
+ * A flag the profile always carries (spec 2.12: an exclusion's, a limit's `_active`), as
+ * `readBoolean` reads it, but absent (undefined) says nothing: `UNREADABLE` (fail closed). Null
+ * reads as `readBoolean` reads it ("not set"). `user_pause`/`user_exclusion`: the same in `selfOf`.
  */
-const carried = <T>(v: unknown, read: (v: unknown) => T) => (v === undefined ? UNREADABLE : read(v));
+const carriedFlag = (v: unknown) => (v === undefined ? UNREADABLE : readBoolean(v));
 /** A date field sent (not absent, null or `''`). */
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -140,11 +141,11 @@ function selfOf(
   now: number,
 ): Restriction | null {
   const pause = field === 'user_pause';
-  // Read tolerantly: null is 0 (none), absent unreadable (`carried`); a value outside the spec's set (`'0.5'` months, 46
-  // days, -2) is unreadable, never "no restriction" (fail closed). None while one of its dates says
-  // it is in force or pending (a start, an end or an earliest lift ahead of `now`) contradicts
-  // itself: unknown too (review 7, H1).
-  const v = carried(info[field], readNumber);
+  // Read tolerantly: null is 0 (none); absent is unreadable (the profile always carries it: spec
+  // 2.12); so is a value outside the spec's set (`'0.5'` months, 46 days, -2), never "no
+  // restriction" (fail closed). None while one of its dates says it is in force or pending (a
+  // start, an end or an earliest lift ahead of `now`) contradicts itself: unknown too (review 7, H1).
+  const v = info[field] === undefined ? UNREADABLE : readNumber(info[field]);
   const n =
     v === UNREADABLE
       ? null
@@ -218,7 +219,7 @@ function imposedOf(
   now: number,
 ): Restriction | null {
   const field = `${who}_exclusion`;
-  const flag = carried(info[field], readBoolean);
+  const flag = carriedFlag(info[field]);
   // Not excluded while its start is ahead (an exclusion set to start later) contradicts itself: unknown.
   if (flag === UNREADABLE || (!flag && ahead(info, field, ['_at'], now))) bad.push(field);
   if (flag !== true) return null;
@@ -259,26 +260,22 @@ function imposedOf(
  * if (r.accountBlocked) showBanner(r.inForce[0]); // strongest first
  * else if (!r.canBet) showPause(r.inForce[0]);
  */
-export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Restrictions {
+export function restrictionsOf(userInfo: unknown, now?: number): Restrictions {
+  // `now` absent (or not finite): `derive` reads the clock.
   try {
     return derive(userInfo, now);
   } catch {
     // Only a hostile object (a throwing getter, a revoked Proxy) gets here: nothing can be
-    // read, so nothing is known: an exclusion may hide there (fail closed).
-    return {
-      ...derive(null, now),
-      accountBlocked: true,
-      canBet: false,
-      known: false,
-      unreadable: ['userInfo'],
-    };
+    // read, so nothing is known: an exclusion may hide there (fail closed). `derive(null)` says so
+    // already (every flag absent: accountBlocked, no betting, unknown); it names the whole record.
+    return { ...derive(null, now), unreadable: ['userInfo'] };
   }
 }
 
-function derive(userInfo: unknown, now: number): Restrictions {
+function derive(userInfo: unknown, now: number | undefined): Restrictions {
   const info: Record<string, unknown> =
     typeof userInfo === 'object' && userInfo !== null ? (userInfo as Record<string, unknown>) : {};
-  const at = Number.isFinite(now) ? now : Date.now();
+  const at = Number.isFinite(now) ? (now as number) : Date.now();
   const inForce: Restriction[] = [];
   const pending: Restriction[] = [];
   // The fields that cannot be read, in a fixed order: the exclusions, the pause, the limits.
@@ -394,7 +391,7 @@ export function limitOf(
   bad: string[] = [],
 ): LimitState {
   const key = `user_limit_${kind}`;
-  const active = carried(info[`${key}_active`], readBoolean);
+  const active = carriedFlag(info[`${key}_active`]);
   const limit: LimitState = {
     kind,
     amount: amountOf(info[key]),

@@ -8,7 +8,7 @@
 // properties compare it with the shipped one over generated inputs, so a cut that changes what a
 // restriction, a date or a lift reads as fails here.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type LimitKind,
   type LimitState,
@@ -462,14 +462,13 @@ const userInfo = fc.record(
  * The same record over a profile answering every field with none, with the fields the reader
  * cannot read dropped: it reaches "free to bet" too.
  */
-const onlyReadable = (info: Record<string, unknown>) =>
-  freeUserInfo(
-    Object.fromEntries(
-      Object.entries(info).filter(
-        ([k]) => !restrictionsOf(freeUserInfo({ [k]: info[k] }), NOW).unreadable.length,
-      ),
-    ),
-  );
+const FREE = freeUserInfo();
+const onlyReadable = (info: Record<string, unknown>) => {
+  const out = { ...FREE };
+  for (const [k, v] of Object.entries(info))
+    if (!restrictionsOf({ ...FREE, [k]: v }, NOW).unreadable.length) out[k] = v;
+  return out;
+};
 /** Times around the generated dates, and the edges (the earliest time the session derives from). */
 const now = fc.oneof(
   fc.constant(NOW),
@@ -512,6 +511,37 @@ describe('SZPROF cuts: the shipped readers agree with the ones before the cut (p
         expect(restrictionsOf(v, at)).toEqual(oldRestrictionsOf(v, at));
       }),
     );
+  });
+
+  it('restrictionsOf without `now` reads the clock, and a hostile record is unknown, as before', () => {
+    // Thirteenth pass: the default `now` moved into `derive`, and the catch relies on `derive(null)`.
+    vi.useFakeTimers({ now: NOW });
+    try {
+      fc.assert(
+        fc.property(fc.oneof(userInfo, userInfo.map(onlyReadable)), (info) => {
+          expect(restrictionsOf(info)).toEqual(oldRestrictionsOf(info));
+          expect(restrictionsOf(info, undefined)).toEqual(oldRestrictionsOf(info, NOW));
+        }),
+        { numRuns: 500 },
+      );
+      const throwing = new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('boom');
+          },
+        },
+      );
+      const revoked = Proxy.revocable({}, {});
+      revoked.revoke();
+      for (const hostile of [throwing, revoked.proxy]) {
+        for (const at of [NOW, undefined, Number.NaN]) {
+          expect(restrictionsOf(hostile, at)).toEqual(oldRestrictionsOf(hostile, at));
+        }
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('brazilOffsetAt gives the same offset at any time (and so every São Paulo day boundary)', () => {
     fc.assert(
