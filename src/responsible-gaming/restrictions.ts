@@ -58,11 +58,13 @@ export interface Restrictions {
    * end at or before its start, a start, end or earliest lift (`_min`) of a restriction set that is
    * unreadable or at or before 1970-01-02, PHP's zero dates), or contradicts itself (a count or
    * flag saying none while its start, end or earliest lift may be ahead): the restrictions are then
-   * UNKNOWN, `canBet` is false, and the lists hold only what could be read. Fail closed: never read
-   * as "no restriction".
+   * UNKNOWN, `canBet` is false, and the lists hold only what could be read. So is one the profile
+   * always carries (spec 2.12: `spa_exclusion`, `operator_exclusion`, `user_exclusion`,
+   * `user_pause`, and each limit's amount, `_active` and `_period`) when it is absent: null is "not
+   * set", absent says nothing. Fail closed: never read as "no restriction".
    */
   known: boolean;
-  /** The fields that could not be read (e.g. `['spa_exclusion']`); empty when `known`. */
+  /** The fields that could not be read or are absent (e.g. `['spa_exclusion']`); empty when `known`. */
   unreadable: string[];
 }
 
@@ -85,8 +87,12 @@ const EXCLUSION_MONTHS: readonly number[] = [0, 3, 6, 12, 24, 36, 60, -1];
 /** The spec's pause lengths: 1 to 45 whole days (section 8); 0 = none. */
 const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
 
-/** Whether `info[key]` was sent (not absent, not null). */
-const sent = (info: Record<string, unknown>, key: string) => info[key] != null;
+/**
+ * A flag the profile always carries (spec 2.12: an exclusion's, a limit's `_active`), as
+ * `readBoolean` reads it, but absent (undefined) says nothing: `UNREADABLE` (fail closed). Null
+ * reads as `readBoolean` reads it ("not set"). `user_pause`/`user_exclusion`: the same in `selfOf`.
+ */
+const carriedFlag = (v: unknown) => (v === undefined ? UNREADABLE : readBoolean(v));
 /** A date field sent (not absent, null or `''`). */
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -135,11 +141,11 @@ function selfOf(
   now: number,
 ): Restriction | null {
   const pause = field === 'user_pause';
-  // Read tolerantly: null/absent is 0 (none); a value outside the spec's set (`'0.5'` months, 46
-  // days, -2) is unreadable, never "no restriction" (fail closed). None while one of its dates says
-  // it is in force or pending (a start, an end or an earliest lift ahead of `now`) contradicts
-  // itself: unknown too (review 7, H1).
-  const v = readNumber(info[field]);
+  // Read tolerantly: null is 0 (none); absent is unreadable (the profile always carries it: spec
+  // 2.12); so is a value outside the spec's set (`'0.5'` months, 46 days, -2), never "no
+  // restriction" (fail closed). None while one of its dates says it is in force or pending (a
+  // start, an end or an earliest lift ahead of `now`) contradicts itself: unknown too (review 7, H1).
+  const v = info[field] === undefined ? UNREADABLE : readNumber(info[field]);
   const n =
     v === UNREADABLE
       ? null
@@ -205,7 +211,7 @@ function selfOf(
   };
 }
 
-/** An exclusion flag: 1/true/'1'/'1.00' set, 0/false/'0'/'0.00'/null/absent not; anything else unreadable (added to `bad`). */
+/** An exclusion flag: 1/true/'1'/'1.00' set, 0/false/'0'/'0.00'/null not; absent or anything else unreadable (added to `bad`). */
 function imposedOf(
   info: Record<string, unknown>,
   who: 'operator' | 'spa',
@@ -213,7 +219,7 @@ function imposedOf(
   now: number,
 ): Restriction | null {
   const field = `${who}_exclusion`;
-  const flag = readBoolean(info[field]);
+  const flag = carriedFlag(info[field]);
   // Not excluded while its start is ahead (an exclusion set to start later) contradicts itself: unknown.
   if (flag === UNREADABLE || (!flag && ahead(info, field, ['_at'], now))) bad.push(field);
   if (flag !== true) return null;
@@ -240,37 +246,36 @@ function imposedOf(
  * once read. One that starts within 18 hours is in force: a restriction asked for now starts now,
  * and a naive timestamp written in another zone than São Paulo's (naive UTC: 3 hours ahead) reads
  * up to 17 hours late. A field sent but unreadable makes the result unknown (`known: false`, `unreadable`, `canBet: false`), and an unreadable exclusion
- * field makes `accountBlocked` true: it may be in force (fail closed).
- * A cancelled account is not in userInfo: the session shows it as its own status.
- * It reads only what this `userInfo` says: one without the exclusion flags (a login answer's) reads
- * as no restriction. An app shows the session's `view.restrictions` (unknown until a profile read
- * answers every exclusion flag); this is for a profile read of its own.
+ * field makes `accountBlocked` true: it may be in force (fail closed). So does an ABSENT (missing or
+ * undefined) restriction flag (`spa_exclusion`, `operator_exclusion`, `user_exclusion`,
+ * `user_pause`) or limit field (`user_limit_<kind>`, `_active`, `_period`): the profile always
+ * carries them (spec 2.12), so one without them (a login answer's, `{}`, null) is unknown, never
+ * "no restriction". A field sent as null still reads as "not set" (dates, `_change` and notes:
+ * absent too). A cancelled account is not in userInfo: the session shows it as its own status.
+ * An app shows the session's `view.restrictions` (unknown until a profile read answers every
+ * exclusion flag, not null); this is for a profile read of its own.
  *
  * @example
  * const r = restrictionsOf((await auth.getUserProfile()).userInfo);
  * if (r.accountBlocked) showBanner(r.inForce[0]); // strongest first
  * else if (!r.canBet) showPause(r.inForce[0]);
  */
-export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Restrictions {
+export function restrictionsOf(userInfo: unknown, now?: number): Restrictions {
+  // `now` absent (or not finite): `derive` reads the clock.
   try {
     return derive(userInfo, now);
   } catch {
     // Only a hostile object (a throwing getter, a revoked Proxy) gets here: nothing can be
-    // read, so nothing is known: an exclusion may hide there (fail closed).
-    return {
-      ...derive(null, now),
-      accountBlocked: true,
-      canBet: false,
-      known: false,
-      unreadable: ['userInfo'],
-    };
+    // read, so nothing is known: an exclusion may hide there (fail closed). `derive(null)` says so
+    // already (every flag absent: accountBlocked, no betting, unknown); it names the whole record.
+    return { ...derive(null, now), unreadable: ['userInfo'] };
   }
 }
 
-function derive(userInfo: unknown, now: number): Restrictions {
+function derive(userInfo: unknown, now: number | undefined): Restrictions {
   const info: Record<string, unknown> =
     typeof userInfo === 'object' && userInfo !== null ? (userInfo as Record<string, unknown>) : {};
-  const at = Number.isFinite(now) ? now : Date.now();
+  const at = Number.isFinite(now) ? (now as number) : Date.now();
   const inForce: Restriction[] = [];
   const pending: Restriction[] = [];
   // The fields that cannot be read, in a fixed order: the exclusions, the pause, the limits.
@@ -320,9 +325,9 @@ export interface PendingLimitChange {
 }
 
 /**
- * One limit as the profile shows it. `amount`/`period` are null when absent or unreadable;
- * `known` is false when a field of it was sent but could not be read (its `active` is then
- * false, but nothing is proven: treat the limit as unknown).
+ * One limit as the profile shows it. `amount`/`period` are null when null, absent or unreadable;
+ * `known` is false when a field of it (amount, `_active`, `_period`) is absent or was sent but could
+ * not be read (its `active` is then false, but nothing is proven: treat the limit as unknown).
  */
 export interface LimitState {
   kind: LimitKind;
@@ -330,7 +335,7 @@ export interface LimitState {
   period: LimitPeriodName | null;
   active: boolean;
   pendingChange: PendingLimitChange | null;
-  /** Every field of the limit that was sent could be read. */
+  /** Every field of the limit was sent (null counts) and could be read. */
   known: boolean;
 }
 
@@ -345,7 +350,7 @@ export const periodOf = (v: unknown): LimitPeriodName | null => {
   const t = typeof v === 'string' ? v.trim() : v;
   return t === 'daily' || t === 'weekly' || t === 'monthly' ? t : null;
 };
-/** A limit's `*_active` flag: true or false as read, null when unreadable (or not sent). */
+/** A pending change's `active`: true or false as read, null when unreadable (or not sent). */
 const limitFlagOf = (v: unknown): boolean | null => {
   const b = readBoolean(v);
   return b === UNREADABLE ? null : b;
@@ -376,7 +381,8 @@ function changeOf(raw: unknown): PendingLimitChange | null {
 
 /**
  * The limit `kind` read from a userInfo-like record at `now` (never throws): a pending change
- * whose `effective_at` has come shows as applied. Its fields that cannot be read are added to `bad`.
+ * whose `effective_at` has come shows as applied. Its fields that cannot be read, or are absent
+ * (amount, `_active`, `_period`: the profile always carries them), are added to `bad`.
  */
 export function limitOf(
   info: Record<string, unknown>,
@@ -385,7 +391,7 @@ export function limitOf(
   bad: string[] = [],
 ): LimitState {
   const key = `user_limit_${kind}`;
-  const active = readBoolean(info[`${key}_active`]);
+  const active = carriedFlag(info[`${key}_active`]);
   const limit: LimitState = {
     kind,
     amount: amountOf(info[key]),
@@ -394,11 +400,11 @@ export function limitOf(
     pendingChange: changeOf(info[`${key}_change`]),
     known: true,
   };
-  // The fields sent (not null, not absent) that cannot be read.
+  // The fields not null that cannot be read: absent ones too (the profile always carries them).
   const wrong = [
-    sent(info, key) && limit.amount === null && key,
+    info[key] !== null && limit.amount === null && key,
     active === UNREADABLE && `${key}_active`,
-    sent(info, `${key}_period`) && limit.period === null && `${key}_period`,
+    info[`${key}_period`] !== null && limit.period === null && `${key}_period`,
   ].filter(Boolean) as string[];
   limit.known = wrong.length === 0;
   bad.push(...wrong);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, createMachine, sendTo } from 'xstate';
 import { isTrusted } from '../../machines/clock';
 import { turns, until } from '../support/event-loop';
+import { freeUserInfo } from '../support/free-user-info';
 import { useReferenceServer } from '../support/server';
 
 // Deliveries no door can stop (review of issue 32.3): an actor of the app's own system reaches a
@@ -34,7 +35,7 @@ async function barredReading() {
   await until(() => readingId(childOf(c, 'profile')) !== undefined, 'the first profile read in flight');
   const profile = childOf(c, 'profile') as AnyActorRef;
   const id = readingId(profile) as string;
-  const free = { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 };
+  const free = freeUserInfo();
   const done = {
     type: `xstate.done.actor.${id}`,
     output: { ok: true, user: { id: who.id }, userInfo: free, at: Date.now(), trusted: true },

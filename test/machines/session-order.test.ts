@@ -6,6 +6,7 @@ import type { CrossTab } from '../../machines/cross-tab';
 import { COUNTER_MAX } from '../../machines/session/order';
 import { until } from '../support/event-loop';
 import { crossTabOn, FakeChannelHub } from '../support/fake-channel';
+import { freeUserInfo } from '../support/free-user-info';
 import { useReferenceServer } from '../support/server';
 
 // Issue 26 symptom 9: two logins committed in the same millisecond in two tabs converge on one
@@ -75,7 +76,7 @@ describe('session freshness over the channel (issue 26 symptom 1)', () => {
     const { userId, sid, restrictions } = read.context;
     const checkedAt = restrictions?.checkedAt as number;
     const raw = hub.channel();
-    const free = { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 };
+    const free = freeUserInfo();
     const post = (at: number) =>
       raw.postMessage({
         app: 'pam-client',

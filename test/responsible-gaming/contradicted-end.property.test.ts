@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf } from '../../src/responsible-gaming/restrictions';
+import { freeUserInfo } from '../support/free-user-info';
 
 // REVIEW-L 1 (HIGH, eleventh pass): a pause or self-exclusion whose end (`_in`) contradicts its own
 // length was believed. A 7-day pause asked for a minute ago, answered with `_in` = `_at` + 1 s,
@@ -15,7 +16,8 @@ const BASE = Date.parse('2026-03-01T12:00:00Z');
 const naive = (ms: number) => new Date(ms - 3 * H).toISOString().slice(0, 19).replace('T', ' ');
 const PAUSE_DAYS = fc.integer({ min: 1, max: 45 });
 const MONTHS = fc.constantFrom(3, 6, 12, 24, 36, 60);
-const flags = { spa_exclusion: 0, operator_exclusion: 0 };
+/** Every other field answered with none (the profile carries every flag and limit). */
+const flags = freeUserInfo();
 
 const pause = (days: number, since: number, until: number, min?: number) => ({
   ...flags,

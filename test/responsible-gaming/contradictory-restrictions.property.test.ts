@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf } from '../../src/responsible-gaming/index';
+import { freeUserInfo } from '../support/free-user-info';
 
 // Review 7, H1: a restriction whose count or flag says "none" (`user_pause` null, absent or 0,
 // `user_exclusion: 0`, an operator or SPA flag of 0) while one of its dates says it is in force or
@@ -20,8 +21,10 @@ const LATE = 36_000_000;
 
 /** 2025 to 2035, on whole seconds (naive timestamps carry no fraction). */
 const now = fc.integer({ min: 1_735_700_000, max: 2_051_000_000 }).map((s) => s * 1000);
-/** "None", as a back end may write it; `absent` leaves the field out. */
-const none = fc.constantFrom<unknown>(null, 'absent', 0, '0', '0.00', ' 0 ');
+/** "None", as a back end may write it. */
+const sentNone = fc.constantFrom<unknown>(null, 0, '0', '0.00', ' 0 ');
+/** "None", or `absent`: the field left out (unreadable in itself: the profile always carries it). */
+const none = fc.oneof(sentNone, fc.constant<unknown>('absent'));
 /** A date written either way, at `ms`. */
 const written = (ms: number) => fc.constantFrom(naive(ms), iso(ms));
 /** Seconds (whole, at least 1) to a year and a half. */
@@ -33,7 +36,9 @@ const behind = (t: number) =>
     fc.constantFrom<unknown>(null, '', '0000-00-00 00:00:00', '0000-00-00', 0, '1969-12-31 21:00:00'),
   );
 
-const withNone = (info: Record<string, unknown>, field: string, v: unknown) => {
+/** `info` over a profile answering every other field with none, `field` set to `v` (or left out). */
+const withNone = (over: Record<string, unknown>, field: string, v: unknown) => {
+  const info = freeUserInfo(over);
   if (v === 'absent') delete info[field];
   else info[field] = v;
   return info;
@@ -82,7 +87,7 @@ describe.each(['user_pause', 'user_exclusion'] as const)(
       fc.assert(
         fc.property(
           threeDates.filter(([, ds]) => ds.every((x) => !x.ahead)),
-          none,
+          sentNone,
           ([t, dates], v) => {
             const r = restrictionsOf(infoOf(field, v, dates), t);
             expect(r).toMatchObject({ canBet: true, known: true, unreadable: [], inForce: [], pending: [] });
@@ -95,13 +100,13 @@ describe.each(['user_pause', 'user_exclusion'] as const)(
       const t = Date.parse('2026-11-29T14:00:00Z');
       const cases: Record<string, unknown>[] = [
         { [field]: null, [`${field}_at`]: iso(t - D), [`${field}_in`]: iso(t + 5 * D) },
-        { [`${field}_at`]: iso(t - D), [`${field}_in`]: iso(t + 5 * D) },
+        { [field]: undefined, [`${field}_at`]: iso(t - D), [`${field}_in`]: iso(t + 5 * D) },
         { [field]: 0, [`${field}_at`]: iso(t - D), [`${field}_in`]: iso(t + 90 * D) },
         { [field]: 0, [`${field}_min`]: iso(t + 5 * D) },
         { [field]: 0, [`${field}_at`]: naive(t + D) },
       ];
       for (const info of cases) {
-        expect(restrictionsOf(info, t), JSON.stringify(info)).toMatchObject({
+        expect(restrictionsOf(freeUserInfo(info), t), JSON.stringify(info)).toMatchObject({
           canBet: false,
           known: false,
           unreadable: [field],
@@ -123,11 +128,13 @@ describe.each(['spa', 'operator'] as const)('%s_exclusion not set while its star
           v,
         );
         const r = restrictionsOf(info, t);
+        // Left out, it is unknown whatever its start says (the profile always carries it).
+        const unknown = isAhead || v === 'absent';
         expect(r).toMatchObject({
-          canBet: !isAhead,
-          known: !isAhead,
-          accountBlocked: isAhead,
-          unreadable: isAhead ? [`${who}_exclusion`] : [],
+          canBet: !unknown,
+          known: !unknown,
+          accountBlocked: unknown,
+          unreadable: unknown ? [`${who}_exclusion`] : [],
         });
       }),
     );

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextChangeAt } from '../../machines/session/profile-rules';
 import { restrictionsOf } from '../../src/responsible-gaming/restrictions';
+import { freeUserInfo } from '../support/free-user-info';
 
 // REVIEW-K 4 / REVIEW-J: a naive timestamp (no zone) is read as São Paulo's (UTC−03:00), but an
 // API may write it in any zone from UTC−12:00 to UTC+14:00. A start already has its slack (in
@@ -60,7 +61,7 @@ const restriction = fc
     const until = g.since + Math.max(length, 1000);
     const write = (ms: number) => (g.naive ? naiveIn(ms, g.zone) : zonedIn(ms, g.zone));
     const at = write(g.since);
-    const fields: Record<string, unknown> = {
+    const fields = freeUserInfo({
       spa_exclusion: 0,
       operator_exclusion: 0,
       user_pause: 0,
@@ -69,7 +70,7 @@ const restriction = fc
       [`${field}_at`]: at,
       [`${field}_in`]: withEnd ? write(until) : null,
       [`${field}_min`]: g.lift === null ? null : write(g.since + g.lift * 1000),
-    };
+    });
     // Where it holds to: the latest its end may mean (derived: the start's, plus N days).
     const holds = withEnd ? latest(write(until)) : latest(at) + g.days * D;
     const liftAt = g.lift === null ? null : latest(write(g.since + g.lift * 1000));
@@ -121,14 +122,15 @@ describe('a naive end holds until the latest instant it may mean (fail closed), 
 
   it('the reviewed cases: a pause ending at 12:00 in Acre (UTC−05:00) and in UTC−12:00, written naive', () => {
     const end = Date.UTC(2026, 5, 10, 17); // 12:00 in Acre
-    const fields = (inAt: string) => ({
-      spa_exclusion: 0,
-      operator_exclusion: 0,
-      user_exclusion: 0,
-      user_pause: 7,
-      user_pause_at: naiveIn(end - 7 * D, -300),
-      user_pause_in: inAt,
-    });
+    const fields = (inAt: string) =>
+      freeUserInfo({
+        spa_exclusion: 0,
+        operator_exclusion: 0,
+        user_exclusion: 0,
+        user_pause: 7,
+        user_pause_at: naiveIn(end - 7 * D, -300),
+        user_pause_in: inAt,
+      });
     // Its last 2 hours (it reads as 12:00 São Paulo, 15:00Z).
     expect(restrictionsOf(fields(naiveIn(end, -300)), end - 1000).canBet).toBe(false);
     // UTC−12:00: 12:00 there is 00:00Z the next day, 9 hours after São Paulo's 12:00.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type RestrictionKind, restrictionsOf } from '../../src/responsible-gaming/restrictions';
+import { freeUserInfo } from '../support/free-user-info';
 
 // Review MED-2, over generated restrictions of every kind: a start at most 18 h ahead of `now` (the
 // widest zone error of a naive timestamp, 17 h, and an hour more) is in force, since a restriction
@@ -143,7 +144,7 @@ const world = nowArb.chain((now) =>
     .map((list) => ({ now, list })),
 );
 
-const infoOf = (list: Generated[]) => Object.assign({}, ...list.map((g) => g.fields));
+const infoOf = (list: Generated[]) => freeUserInfo(Object.assign({}, ...list.map((g) => g.fields)));
 
 describe('restrictionsOf: a start within 18 h of now is in force (review MED-2, property)', () => {
   it('matches the model: in force when started by now + 18 h and not ended; pending only further ahead', () => {
@@ -193,7 +194,7 @@ describe('restrictionsOf: a start within 18 h of now is in force (review MED-2, 
     );
     fc.assert(
       fc.property(beyond, ({ now, g, fields }) => {
-        const r = restrictionsOf(fields, now);
+        const r = restrictionsOf(freeUserInfo(fields), now);
         // The rule before the fix: a start after now is pending, unless the restriction has no end.
         expect(r.inForce.map((x) => x.kind)).toEqual(g.endless ? [g.kind] : []);
         expect(r.pending.map((x) => x.kind)).toEqual(g.endless ? [] : [g.kind]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf } from '../../src/responsible-gaming/restrictions';
+import { freeUserInfo } from '../support/free-user-info';
 
 // Black-box review MED-2 (g2-naive-utc-selfexclusion): an API that writes naive timestamps in UTC
 // (Laravel's APP_TIMEZONE=UTC; the spec states no format) puts a self-exclusion or pause made a
@@ -19,12 +20,12 @@ const naiveUtc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace
 describe('a restriction whose start reads at most 18 h ahead is in force (review MED-2)', () => {
   it('a self-exclusion made a minute ago, written in naive UTC, closes the account', () => {
     const r = restrictionsOf(
-      {
+      freeUserInfo({
         user_exclusion: 3,
         user_exclusion_at: naiveUtc(NOW - MIN),
         user_exclusion_in: null,
         user_exclusion_min: null,
-      },
+      }),
       NOW,
     );
     // Read as São Paulo, the start is 3 h ahead less a minute.
@@ -35,7 +36,11 @@ describe('a restriction whose start reads at most 18 h ahead is in force (review
 
   it('a pause made a minute ago, written in naive UTC, stops betting', () => {
     const r = restrictionsOf(
-      { user_pause: 3, user_pause_at: naiveUtc(NOW - MIN), user_pause_in: naiveUtc(NOW - MIN + 3 * D) },
+      freeUserInfo({
+        user_pause: 3,
+        user_pause_at: naiveUtc(NOW - MIN),
+        user_pause_in: naiveUtc(NOW - MIN + 3 * D),
+      }),
       NOW,
     );
     expect(r.inForce.map((x) => x.kind)).toEqual(['pause']);
@@ -51,7 +56,7 @@ describe('a restriction whose start reads at most 18 h ahead is in force (review
         { user_exclusion: 6, user_exclusion_at: wall },
         { user_pause: 1, user_pause_at: wall },
       ]) {
-        const r = restrictionsOf(info, NOW);
+        const r = restrictionsOf(freeUserInfo(info), NOW);
         expect(r.canBet, `UTC${zone >= 0 ? '+' : ''}${zone}: ${JSON.stringify(info)}`).toBe(false);
         expect(r.pending).toEqual([]);
       }
@@ -59,7 +64,8 @@ describe('a restriction whose start reads at most 18 h ahead is in force (review
   });
 
   it('the bound is 18 h: at it in force, a second past it pending (a scheduled one)', () => {
-    const at = (ms: number) => ({ user_pause: 2, user_pause_at: `${new Date(ms).toISOString()}` });
+    const at = (ms: number) =>
+      freeUserInfo({ user_pause: 2, user_pause_at: `${new Date(ms).toISOString()}` });
     const onBound = restrictionsOf(at(NOW + BOUND), NOW);
     expect(onBound.inForce.map((x) => x.kind)).toEqual(['pause']);
     expect(onBound.canBet).toBe(false);
@@ -71,7 +77,11 @@ describe('a restriction whose start reads at most 18 h ahead is in force (review
 
   it('a restriction within the bound that already ended is still left out', () => {
     const r = restrictionsOf(
-      { user_pause: 1, user_pause_at: naiveUtc(NOW - 2 * D), user_pause_in: naiveUtc(NOW - 14 * H) },
+      freeUserInfo({
+        user_pause: 1,
+        user_pause_at: naiveUtc(NOW - 2 * D),
+        user_pause_in: naiveUtc(NOW - 14 * H),
+      }),
       NOW,
     );
     // Read as São Paulo, its end is 11 h before now; the latest it may mean (written in UTC-12, and

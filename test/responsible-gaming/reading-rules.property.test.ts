@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseServerTime, restrictionsOf } from '../../src/responsible-gaming/index';
+import { freeUserInfo } from '../support/free-user-info';
 
 // Issue 26, symptom 7 and its rules: restriction fields as a PHP back end writes them. A value
 // outside the spec's set (`user_exclusion` 3, 6, 12, 24, 36, 60 or -1; `user_pause` 1-45 days) or
@@ -15,7 +16,7 @@ const PHP_EPOCH_0 = '1969-12-31 21:00:00';
 describe('restrictionsOf: the reading rules (symptom 7)', () => {
   it("a 7-day pause whose end is PHP's rendering of timestamp 0 (before its start) is unknown and blocks betting", () => {
     const r = restrictionsOf(
-      { user_pause: 7, user_pause_at: '2026-11-20 10:00:00', user_pause_in: PHP_EPOCH_0 },
+      freeUserInfo({ user_pause: 7, user_pause_at: '2026-11-20 10:00:00', user_pause_in: PHP_EPOCH_0 }),
       NOW,
     );
     expect(r).toMatchObject({ canBet: false, known: false, unreadable: ['user_pause_in'] });
@@ -23,7 +24,10 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
   });
 
   it('user_exclusion "0.5" is unknown and blocks the account, never "no restriction"', () => {
-    const r = restrictionsOf({ user_exclusion: '0.5', user_exclusion_at: '2026-11-20 10:00:00' }, NOW);
+    const r = restrictionsOf(
+      freeUserInfo({ user_exclusion: '0.5', user_exclusion_at: '2026-11-20 10:00:00' }),
+      NOW,
+    );
     expect(r).toMatchObject({
       canBet: false,
       known: false,
@@ -34,7 +38,11 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
 
   it('an exclusion whose end is before its start is unknown and blocks the account', () => {
     const r = restrictionsOf(
-      { user_exclusion: '6.00', user_exclusion_at: '2026-11-20 10:00:00', user_exclusion_in: PHP_EPOCH_0 },
+      freeUserInfo({
+        user_exclusion: '6.00',
+        user_exclusion_at: '2026-11-20 10:00:00',
+        user_exclusion_in: PHP_EPOCH_0,
+      }),
       NOW,
     );
     expect(r).toMatchObject({
@@ -50,7 +58,7 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
     ['user_pause', [0.5, '1.5', 46, '46', '100', 365, -1, '-1', 1e9]],
   ] as const)('%s outside the spec set is unreadable: %j', (field, values) => {
     for (const v of values) {
-      const r = restrictionsOf({ [field]: v, [`${field}_at`]: '2026-11-20 10:00:00' }, NOW);
+      const r = restrictionsOf(freeUserInfo({ [field]: v, [`${field}_at`]: '2026-11-20 10:00:00' }), NOW);
       expect(r, `${field}: ${JSON.stringify(v)}`).toMatchObject({
         canBet: false,
         known: false,
@@ -62,7 +70,10 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
 
   it('the values in the set still read, however PHP writes them', () => {
     for (const v of [3, '3', '6.00', ' 12 ', 24, '36.0', 60, -1, '-1', '-1.00']) {
-      const r = restrictionsOf({ user_exclusion: v, user_exclusion_at: '2026-11-20 10:00:00' }, NOW);
+      const r = restrictionsOf(
+        freeUserInfo({ user_exclusion: v, user_exclusion_at: '2026-11-20 10:00:00' }),
+        NOW,
+      );
       expect(
         r.inForce.map((x) => x.kind),
         JSON.stringify(v),
@@ -70,7 +81,7 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
       expect(r).toMatchObject({ known: true, accountBlocked: true, canBet: false });
     }
     for (const v of [1, '7', '45.00', ' 30 ']) {
-      const r = restrictionsOf({ user_pause: v, user_pause_at: '2026-11-23 10:00:00' }, NOW);
+      const r = restrictionsOf(freeUserInfo({ user_pause: v, user_pause_at: '2026-11-23 10:00:00' }), NOW);
       expect(
         r.inForce.map((x) => x.kind),
         JSON.stringify(v),
@@ -78,7 +89,7 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
       expect(r).toMatchObject({ known: true, accountBlocked: false, canBet: false });
     }
     for (const v of [0, '0', '0.00', null]) {
-      expect(restrictionsOf({ user_exclusion: v, user_pause: v }, NOW)).toMatchObject({
+      expect(restrictionsOf(freeUserInfo({ user_exclusion: v, user_pause: v }), NOW)).toMatchObject({
         known: true,
         canBet: true,
       });
@@ -108,14 +119,18 @@ describe('restrictionsOf: the reading rules (symptom 7)', () => {
     ],
     [{ user_exclusion: 6, user_exclusion_at: '0000-00-00 00:00:00' }, 'user_exclusion_at'],
   ] as const)('a zero or equal date is unknown and blocking, never free: %j', (info, field) => {
-    const r = restrictionsOf(info, NOW);
+    const r = restrictionsOf(freeUserInfo(info), NOW);
     expect(r).toMatchObject({ canBet: false, known: false, unreadable: [field] });
     expect(r.accountBlocked).toBe('user_exclusion' in info);
   });
 
   it('an end after its start reads as before: an ended pause is over', () => {
     const over = restrictionsOf(
-      { user_pause: 3, user_pause_at: '2026-11-01 10:00:00', user_pause_in: '2026-11-04 10:00:00' },
+      freeUserInfo({
+        user_pause: 3,
+        user_pause_at: '2026-11-01 10:00:00',
+        user_pause_in: '2026-11-04 10:00:00',
+      }),
       NOW,
     );
     expect(over).toMatchObject({ inForce: [], canBet: true, known: true });
@@ -162,9 +177,10 @@ const badDate = (v: unknown) => {
   return dateSent(v) && (t === null || t <= ZERO_FLOOR);
 };
 
-/** What the spec's set allows: the count, or null when the value is outside it. */
+/** What the spec's set allows: the count, or null when the value is outside it or absent. */
 function inSet(field: 'user_pause' | 'user_exclusion', v: unknown): number | null {
-  if (v === null || v === undefined) return 0;
+  if (v === undefined) return null; // the profile always carries it: absent is unreadable
+  if (v === null) return 0;
   const n =
     typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : Number.NaN;
   if (n === 0) return 0;
@@ -186,7 +202,7 @@ describe('restrictionsOf over generated PHP-style values (property)', () => {
           // Half the time the end repeats the start: an end AT its start is no end either.
           const end = same ? at : later;
           const info = { [field]: value, [`${field}_at`]: at, [`${field}_in`]: end };
-          const r = restrictionsOf(info, NOW);
+          const r = restrictionsOf(freeUserInfo(info), NOW);
           const count = inSet(field, value);
           const start = parseServerTime(at);
           const stop = parseServerTime(end);

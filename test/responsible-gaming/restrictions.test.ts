@@ -1,36 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { compareLimit, restrictionsOf, SELF_EXCLUSION_PLATFORM_URL } from '../../src/index';
+import { freeUserInfo } from '../support/free-user-info';
 
 const utc = (s: string) => Date.parse(s);
 const NOW = utc('2026-11-23T15:00:00Z'); // 12:00 in São Paulo
 
 describe('restrictionsOf: each kind', () => {
-  it('reports nothing for an empty, null or garbage userInfo', () => {
+  it('reports nothing in force for an empty, null or garbage userInfo, and nothing known (fail closed)', () => {
     for (const info of [null, undefined, 42, 'x', [], {}]) {
       const r = restrictionsOf(info, NOW);
       expect(r.inForce).toEqual([]);
       expect(r.pending).toEqual([]);
-      expect(r.canBet).toBe(true);
-      expect(r.accountBlocked).toBe(false);
+      // No flag answered: an exclusion may be in force (thirteenth pass).
+      expect(r.canBet).toBe(false);
+      expect(r.accountBlocked).toBe(true);
+      expect(r.known).toBe(false);
       expect(r.limits.deposit).toEqual({
         kind: 'deposit',
         amount: null,
         period: null,
         active: false,
         pendingChange: null,
-        known: true,
+        known: false,
       });
     }
   });
 
+  it('reports nothing for a profile that answers every field with none', () => {
+    const r = restrictionsOf(freeUserInfo(), NOW);
+    expect(r).toMatchObject({ inForce: [], pending: [], canBet: true, accountBlocked: false, known: true });
+    expect(r.limits.deposit).toEqual({
+      kind: 'deposit',
+      amount: 0,
+      period: 'monthly',
+      active: false,
+      pendingChange: null,
+      known: true,
+    });
+  });
+
   it('reads a pause in force: blocks betting, keeps the account', () => {
     const r = restrictionsOf(
-      {
+      freeUserInfo({
         user_pause: 7,
         user_pause_at: '2026-11-20 09:00:00',
         user_pause_in: '2026-11-27 09:00:00',
         user_pause_min: null,
-      },
+      }),
       NOW,
     );
     expect(r.inForce).toEqual([
@@ -53,11 +69,13 @@ describe('restrictionsOf: each kind', () => {
 
   it('leaves out a pause that ended and reports one that starts later as pending', () => {
     expect(
-      restrictionsOf({ user_pause: 3, user_pause_at: '2026-11-01', user_pause_in: '2026-11-04' }, NOW)
-        .inForce,
+      restrictionsOf(
+        freeUserInfo({ user_pause: 3, user_pause_at: '2026-11-01', user_pause_in: '2026-11-04' }),
+        NOW,
+      ).inForce,
     ).toEqual([]);
     const later = restrictionsOf(
-      { user_pause: 3, user_pause_at: '2026-11-25', user_pause_in: '2026-11-28' },
+      freeUserInfo({ user_pause: 3, user_pause_at: '2026-11-25', user_pause_in: '2026-11-28' }),
       NOW,
     );
     expect(later.inForce).toEqual([]);
@@ -67,7 +85,7 @@ describe('restrictionsOf: each kind', () => {
 
   it('derives a pause end from its start when _in is missing', () => {
     const r = restrictionsOf(
-      { user_pause: 2, user_pause_at: '2026-11-22 10:00:00', user_pause_in: null },
+      freeUserInfo({ user_pause: 2, user_pause_at: '2026-11-22 10:00:00', user_pause_in: null }),
       NOW,
     );
     // Its naive start's latest meaning (10 h on: REVIEW-K 4) plus 2 days.
@@ -76,12 +94,12 @@ describe('restrictionsOf: each kind', () => {
 
   it('reads a permanent self-exclusion (-1): no end, never lifted from the client', () => {
     const r = restrictionsOf(
-      {
+      freeUserInfo({
         user_exclusion: -1,
         user_exclusion_at: '2026-01-10 08:00:00',
         user_exclusion_in: null,
         user_exclusion_min: null,
-      },
+      }),
       NOW,
     );
     expect(r.inForce).toMatchObject([
@@ -99,12 +117,12 @@ describe('restrictionsOf: each kind', () => {
 
   it('reads a self-exclusion of N months, ending at _in or N calendar months after _at', () => {
     const given = restrictionsOf(
-      {
+      freeUserInfo({
         user_exclusion: 6,
         user_exclusion_at: '2026-09-01',
         user_exclusion_in: '2027-03-01',
         user_exclusion_min: '2026-12-01',
-      },
+      }),
       NOW,
     );
     expect(given.inForce[0]).toMatchObject({
@@ -113,11 +131,14 @@ describe('restrictionsOf: each kind', () => {
       earliestLiftAt: utc('2026-12-01T13:00:00Z'),
       permanent: false,
     });
-    const derived = restrictionsOf({ user_exclusion: 3, user_exclusion_at: '2026-09-15 10:00:00' }, NOW);
+    const derived = restrictionsOf(
+      freeUserInfo({ user_exclusion: 3, user_exclusion_at: '2026-09-15 10:00:00' }),
+      NOW,
+    );
     expect(derived.inForce[0]?.until).toBe(utc('2026-12-15T23:00:00Z'));
     expect(
       restrictionsOf(
-        { user_exclusion: 3, user_exclusion_at: '2026-01-15', user_exclusion_in: '2026-04-15' },
+        freeUserInfo({ user_exclusion: 3, user_exclusion_at: '2026-01-15', user_exclusion_in: '2026-04-15' }),
         NOW,
       ).inForce,
     ).toEqual([]);
@@ -125,14 +146,14 @@ describe('restrictionsOf: each kind', () => {
 
   it('reads operator and SPA exclusions: indefinite, with the note as given', () => {
     const r = restrictionsOf(
-      {
+      freeUserInfo({
         operator_exclusion: 1,
         operator_exclusion_at: '2026-11-01 10:00:00',
         operator_exclusion_note: 'Fraude <b>suspeita</b>',
         spa_exclusion: 1,
         spa_exclusion_at: '2026-11-22T10:00:00Z',
         spa_exclusion_note: 'Cadastro SPA',
-      },
+      }),
       NOW,
     );
     expect(r.inForce).toEqual([
@@ -163,14 +184,14 @@ describe('restrictionsOf: each kind', () => {
 
   it('orders everything strongest first: SPA > operator > self-exclusion > pause', () => {
     const r = restrictionsOf(
-      {
+      freeUserInfo({
         user_pause: 5,
         user_pause_at: '2026-11-22',
         user_exclusion: 12,
         user_exclusion_at: '2026-11-22',
         operator_exclusion: 1,
         spa_exclusion: 1,
-      },
+      }),
       NOW,
     );
     expect(r.inForce.map((x) => x.kind)).toEqual([
@@ -183,18 +204,26 @@ describe('restrictionsOf: each kind', () => {
 
   it('ignores 0 and non-flag values of the exclusions', () => {
     const r = restrictionsOf(
-      { operator_exclusion: 0, spa_exclusion: 0, user_exclusion: 0, user_pause: 0, spa_exclusion_note: 'x' },
+      freeUserInfo({
+        operator_exclusion: 0,
+        spa_exclusion: 0,
+        user_exclusion: 0,
+        user_pause: 0,
+        spa_exclusion_note: 'x',
+      }),
       NOW,
     );
     expect(r.inForce).toEqual([]);
-    expect(restrictionsOf({ spa_exclusion: 2, operator_exclusion: 'yes' }, NOW).inForce).toEqual([]);
+    expect(
+      restrictionsOf(freeUserInfo({ spa_exclusion: 2, operator_exclusion: 'yes' }), NOW).inForce,
+    ).toEqual([]);
   });
 });
 
 describe('restrictionsOf: limits', () => {
   it('reads amount, period, active flag and a pending change given as JSON', () => {
     const r = restrictionsOf(
-      {
+      freeUserInfo({
         user_limit_deposit: 500,
         user_limit_deposit_active: 1,
         user_limit_deposit_period: 'monthly',
@@ -203,7 +232,7 @@ describe('restrictionsOf: limits', () => {
         user_limit_time: 60,
         user_limit_time_active: 0,
         user_limit_time_period: 'hourly',
-      },
+      }),
       NOW,
     );
     expect(r.limits.deposit).toEqual({
@@ -232,8 +261,8 @@ describe('restrictionsOf: limits', () => {
   });
 
   it('reads a bare timestamp as a change pending then, and drops one already in effect or unreadable', () => {
-    const pending = restrictionsOf({ user_limit_loss_change: '2026-11-25 00:00:00' }, NOW).limits.loss
-      .pendingChange;
+    const pending = restrictionsOf(freeUserInfo({ user_limit_loss_change: '2026-11-25 00:00:00' }), NOW)
+      .limits.loss.pendingChange;
     expect(pending).toEqual({
       amount: null,
       period: null,
@@ -241,11 +270,18 @@ describe('restrictionsOf: limits', () => {
       effectiveAt: utc('2026-11-25T03:00:00Z'),
     });
     expect(
-      restrictionsOf({ user_limit_loss_change: '2026-11-20 00:00:00' }, NOW).limits.loss.pendingChange,
+      restrictionsOf(freeUserInfo({ user_limit_loss_change: '2026-11-20 00:00:00' }), NOW).limits.loss
+        .pendingChange,
     ).toBeNull();
-    expect(restrictionsOf({ user_limit_loss_change: 'later' }, NOW).limits.loss.pendingChange).toBeNull();
-    expect(restrictionsOf({ user_limit_loss_change: '{}' }, NOW).limits.loss.pendingChange).toBeNull();
-    expect(restrictionsOf({ user_limit_loss_change: '[1]' }, NOW).limits.loss.pendingChange).toBeNull();
+    expect(
+      restrictionsOf(freeUserInfo({ user_limit_loss_change: 'later' }), NOW).limits.loss.pendingChange,
+    ).toBeNull();
+    expect(
+      restrictionsOf(freeUserInfo({ user_limit_loss_change: '{}' }), NOW).limits.loss.pendingChange,
+    ).toBeNull();
+    expect(
+      restrictionsOf(freeUserInfo({ user_limit_loss_change: '[1]' }), NOW).limits.loss.pendingChange,
+    ).toBeNull();
   });
 });
 

@@ -2,12 +2,13 @@
 // the function as it stood before the cut (cc4abd6, with the eleventh pass's REVIEW-L fixes 1, 2
 // and 6 applied: an end short of its length, a birth date with a suffix, an offset beyond ±14:00;
 // and REVIEW-K 4 / REVIEW-J: a naive date holds until the latest it may mean, 10 h on, and an
-// unreadable `_min` is unknown),
+// unreadable `_min` is unknown; and the thirteenth pass's rule: an absent (undefined) restriction
+// flag or limit field (`user_limit_<kind>`, `_active`, `_period`) is unreadable, null is "not set"),
 // copied with its comments stripped; the
 // properties compare it with the shipped one over generated inputs, so a cut that changes what a
 // restriction, a date or a lift reads as fails here.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type LimitKind,
   type LimitState,
@@ -27,6 +28,7 @@ import {
   type LimitPeriodName,
 } from '../../src/responsible-gaming/time';
 import { readBoolean, readNumber, UNREADABLE } from '../../src/schemas/common';
+import { freeUserInfo } from '../support/free-user-info';
 
 // ---- The oracles (cc4abd6) ----
 
@@ -63,7 +65,6 @@ const START_SLACK_MS = 64_800_000;
 const EXCLUSION_MONTHS: ReadonlySet<number> = new Set([0, 3, 6, 12, 24, 36, 60, -1]);
 const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
 
-const sent = (info: Record<string, unknown>, key: string) => info[key] != null;
 const ZERO_DATE_FLOOR = DAY_MS;
 const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -95,7 +96,7 @@ function selfOf(
   now: number,
 ): Restriction | null {
   const pause = field === 'user_pause';
-  const v = readNumber(info[field]);
+  const v = info[field] === undefined ? UNREADABLE : readNumber(info[field]);
   const n =
     v === UNREADABLE ? null : v === null ? 0 : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.has(v)) ? v : null;
   if (n === null || (n === 0 && ahead(info, field, ['_at', '_in', '_min'], now))) bad.push(field);
@@ -150,7 +151,8 @@ function imposedOf(
   bad: string[],
   now: number,
 ): Restriction | null {
-  const flag = readBoolean(info[`${who}_exclusion`]);
+  const raw = info[`${who}_exclusion`];
+  const flag = raw === undefined ? UNREADABLE : readBoolean(raw);
   if (flag === UNREADABLE || (!flag && ahead(info, `${who}_exclusion`, ['_at'], now)))
     bad.push(`${who}_exclusion`);
   if (flag !== true) return null;
@@ -255,7 +257,8 @@ function limitOf(
   bad: string[] = [],
 ): LimitState {
   const key = `user_limit_${kind}`;
-  const active = readBoolean(info[`${key}_active`]);
+  const rawActive = info[`${key}_active`];
+  const active = rawActive === undefined ? UNREADABLE : readBoolean(rawActive);
   const limit: LimitState = {
     kind,
     amount: amountOf(info[key]),
@@ -265,9 +268,9 @@ function limitOf(
     known: true,
   };
   const wrong = [
-    sent(info, key) && limit.amount === null && key,
+    info[key] !== null && limit.amount === null && key,
     active === UNREADABLE && `${key}_active`,
-    sent(info, `${key}_period`) && limit.period === null && `${key}_period`,
+    info[`${key}_period`] !== null && limit.period === null && `${key}_period`,
   ].filter(Boolean) as string[];
   limit.known = wrong.length === 0;
   bad.push(...wrong);
@@ -455,11 +458,17 @@ const userInfo = fc.record(
   },
   { requiredKeys: [] },
 );
-/** The same record with the fields the reader cannot read dropped: it reaches "free to bet" too. */
-const onlyReadable = (info: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(info).filter(([k]) => !restrictionsOf({ [k]: info[k] }, NOW).unreadable.length),
-  );
+/**
+ * The same record over a profile answering every field with none, with the fields the reader
+ * cannot read dropped: it reaches "free to bet" too.
+ */
+const FREE = freeUserInfo();
+const onlyReadable = (info: Record<string, unknown>) => {
+  const out = { ...FREE };
+  for (const [k, v] of Object.entries(info))
+    if (!restrictionsOf({ ...FREE, [k]: v }, NOW).unreadable.length) out[k] = v;
+  return out;
+};
 /** Times around the generated dates, and the edges (the earliest time the session derives from). */
 const now = fc.oneof(
   fc.constant(NOW),
@@ -502,6 +511,37 @@ describe('SZPROF cuts: the shipped readers agree with the ones before the cut (p
         expect(restrictionsOf(v, at)).toEqual(oldRestrictionsOf(v, at));
       }),
     );
+  });
+
+  it('restrictionsOf without `now` reads the clock, and a hostile record is unknown, as before', () => {
+    // Thirteenth pass: the default `now` moved into `derive`, and the catch relies on `derive(null)`.
+    vi.useFakeTimers({ now: NOW });
+    try {
+      fc.assert(
+        fc.property(fc.oneof(userInfo, userInfo.map(onlyReadable)), (info) => {
+          expect(restrictionsOf(info)).toEqual(oldRestrictionsOf(info));
+          expect(restrictionsOf(info, undefined)).toEqual(oldRestrictionsOf(info, NOW));
+        }),
+        { numRuns: 500 },
+      );
+      const throwing = new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('boom');
+          },
+        },
+      );
+      const revoked = Proxy.revocable({}, {});
+      revoked.revoke();
+      for (const hostile of [throwing, revoked.proxy]) {
+        for (const at of [NOW, undefined, Number.NaN]) {
+          expect(restrictionsOf(hostile, at)).toEqual(oldRestrictionsOf(hostile, at));
+        }
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('brazilOffsetAt gives the same offset at any time (and so every São Paulo day boundary)', () => {
     fc.assert(

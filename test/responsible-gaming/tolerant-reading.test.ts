@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf, transformWalletResponse } from '../../src/index';
+import { freeUserInfo } from '../support/free-user-info';
 import { clientsFor, signedIn, useReferenceServer } from '../support/server';
 
 // Issue 23: tolerant reading of responses. A PHP back end with PDO's emulated prepares sends every
@@ -23,7 +24,7 @@ function pdo(value: unknown): unknown {
 describe('restrictionsOf reads what a real back end sends', () => {
   it('reads numeric strings, padded strings and booleans for amounts, flags and months', () => {
     const r = restrictionsOf(
-      {
+      freeUserInfo({
         user_pause: ' 7 ',
         user_pause_at: '2026-11-20 09:00:00',
         user_pause_in: '2026-11-27 09:00:00',
@@ -39,7 +40,7 @@ describe('restrictionsOf reads what a real back end sends', () => {
         user_limit_loss_period: 'monthly',
         user_limit_time: '0',
         user_limit_time_active: 0,
-      },
+      }),
       NOW,
     );
     expect(r.inForce.map((x) => x.kind)).toEqual(['operatorExclusion', 'selfExclusion', 'pause']);
@@ -60,17 +61,26 @@ describe('restrictionsOf reads what a real back end sends', () => {
       ['user_limit_loss', 'NaN'],
       ['user_limit_loss_active', 'maybe'],
     ] as const) {
-      const r = restrictionsOf({ [field]: value }, NOW);
+      const r = restrictionsOf(freeUserInfo({ [field]: value }), NOW);
       expect(r.known, field).toBe(false);
       expect(r.unreadable, field).toEqual([field]);
       expect(r.canBet, field).toBe(false);
     }
   });
 
-  it('reads null and absent fields as not set', () => {
-    const r = restrictionsOf({ spa_exclusion: null, user_pause: null, user_limit_deposit: null }, NOW);
+  it('reads null fields as not set, and absent flags and limit fields as unknown (the profile carries them)', () => {
+    const r = restrictionsOf(
+      freeUserInfo({ spa_exclusion: null, user_pause: null, user_limit_deposit: null }),
+      NOW,
+    );
     expect(r.known).toBe(true);
     expect(r.canBet).toBe(true);
+    const absent = restrictionsOf(
+      { user_exclusion: 0, operator_exclusion: 0, user_limit_deposit: null },
+      NOW,
+    );
+    expect(absent.unreadable.slice(0, 2)).toEqual(['spa_exclusion', 'user_pause']);
+    expect(absent).toMatchObject({ known: false, canBet: false, accountBlocked: true });
   });
 });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf } from '../../src/responsible-gaming/index';
 import { readBoolean, UNREADABLE } from '../../src/schemas/common';
+import { freeUserInfo } from '../support/free-user-info';
 
 // Issue 23: "it never reports a restriction as absent because a read failed or a field was spelled
 // differently". A flag sent as a PDO DECIMAL ('1.00') is a set flag; an exclusion field the client
@@ -13,10 +14,10 @@ const FLAGS = ['spa_exclusion', 'operator_exclusion'] as const;
 const BLOCKING = [...FLAGS, 'user_exclusion'] as const;
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
-/** Clearly "no exclusion": nothing sent, a zero however written, or (for a flag) false. */
+/** Clearly "no exclusion": null, a zero however written, or (for a flag) false; absent is unknown. */
 function clearlyOff(field: string, v: unknown): boolean {
   const flag = field !== 'user_exclusion';
-  if (v === null || v === undefined || v === 0) return true;
+  if (v === null || v === 0) return true;
   if (flag && v === false) return true;
   if (typeof v !== 'string' || v.length > 64) return false;
   const t = v.trim();
@@ -29,7 +30,7 @@ const zeroStrings = fc.constantFrom('0', '0.00', '0.0', ' 0 ', '-0', '+0', '00',
 describe('exclusion flags written as decimals', () => {
   it.each(FLAGS)('%s: 1, "1", "1.00", "1.0", " 1 " are set: in force, account blocked, known', (field) => {
     for (const v of [1, 1.0, '1', '1.00', '1.0', ' 1 ', '+1', 'true', true]) {
-      const r = restrictionsOf({ [field]: v }, NOW);
+      const r = restrictionsOf(freeUserInfo({ [field]: v }), NOW);
       expect(r.inForce.map((x) => x.kind)).toEqual([
         field === 'spa_exclusion' ? 'spaExclusion' : 'operatorExclusion',
       ]);
@@ -39,7 +40,7 @@ describe('exclusion flags written as decimals', () => {
 
   it.each(FLAGS)('%s: 0, "0", "0.00", false, null are not set', (field) => {
     for (const v of [0, -0, '0', '0.00', ' 0.0 ', false, 'false', null]) {
-      expect(restrictionsOf({ [field]: v }, NOW)).toMatchObject({
+      expect(restrictionsOf(freeUserInfo({ [field]: v }), NOW)).toMatchObject({
         inForce: [],
         accountBlocked: false,
         canBet: true,
@@ -65,7 +66,7 @@ describe('an exclusion field that cannot be read blocks the account (fail closed
     ['user_exclusion', -2],
     ['user_exclusion', { months: 3 }],
   ] as const)('%s = %j: accountBlocked, not known, named in unreadable', (field, v) => {
-    const r = restrictionsOf({ [field]: v }, NOW);
+    const r = restrictionsOf(freeUserInfo({ [field]: v }), NOW);
     expect(r).toMatchObject({ accountBlocked: true, canBet: false, known: false, unreadable: [field] });
   });
 
@@ -85,7 +86,7 @@ describe('an exclusion field that cannot be read blocks the account (fail closed
           (value, other, otherOff) => {
             fc.pre(!clearlyOff(field, value));
             const info = other === field ? { [field]: value } : { [other]: otherOff, [field]: value };
-            const r = restrictionsOf(info, NOW);
+            const r = restrictionsOf(freeUserInfo(info), NOW);
             expect(r.accountBlocked).toBe(true);
             expect(r.canBet).toBe(false);
           },
@@ -98,15 +99,25 @@ describe('an exclusion field that cannot be read blocks the account (fail closed
   it('property: clearly "off" values of every blocking field block nothing and are known', () => {
     for (const field of BLOCKING) {
       fc.assert(
-        fc.property(
-          fc.oneof(fc.constant(null), fc.constant(undefined), fc.constant(0), zeroStrings),
-          (value) => {
-            const r = restrictionsOf({ [field]: value }, NOW);
-            expect(r).toMatchObject({ accountBlocked: false, canBet: true, known: true, inForce: [] });
-          },
-        ),
+        fc.property(fc.oneof(fc.constant(null), fc.constant(0), zeroStrings), (value) => {
+          const r = restrictionsOf(freeUserInfo({ [field]: value }), NOW);
+          expect(r).toMatchObject({ accountBlocked: false, canBet: true, known: true, inForce: [] });
+        }),
       );
     }
+  });
+});
+
+describe('an exclusion flag the profile does not carry (absent) may hide an exclusion', () => {
+  it.each(BLOCKING)('%s absent or undefined: account blocked, unknown, named in unreadable', (field) => {
+    expect(restrictionsOf(freeUserInfo({ [field]: undefined }), NOW)).toMatchObject({
+      accountBlocked: true,
+      canBet: false,
+      known: false,
+      unreadable: [field],
+    });
+    const { [field]: _gone, ...without } = freeUserInfo();
+    expect(restrictionsOf(without, NOW)).toMatchObject({ accountBlocked: true, unreadable: [field] });
   });
 });
 

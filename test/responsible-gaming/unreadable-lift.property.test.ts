@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { restrictionsOf } from '../../src/responsible-gaming/restrictions';
+import { freeUserInfo } from '../support/free-user-info';
 
 // REVIEW-J: a pause's or self-exclusion's earliest lift (`user_pause_min`, `user_exclusion_min`)
 // sent but unreadable was dropped as if absent: `known` stayed true (a status `current`). The rule,
@@ -59,14 +60,14 @@ describe('an unreadable earliest lift (`_min`) makes the restriction unknown, ne
   it('a readable one, null, absent or empty is read as before (known)', () => {
     for (const v of [null, undefined, '', '2026-06-12 10:00:00', '2026-06-12T13:00:00Z']) {
       const r = restrictionsOf(
-        {
+        freeUserInfo({
           spa_exclusion: 0,
           operator_exclusion: 0,
           user_exclusion: 0,
           user_pause: 7,
           user_pause_at: '2026-06-09T10:00:00Z',
           user_pause_min: v,
-        },
+        }),
         NOW,
       );
       expect([r.known, r.canBet], String(v)).toEqual([true, false]);

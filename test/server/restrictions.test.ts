@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { serverRestrictions } from '../../src/server/seed';
+import { freeUserInfo } from '../support/free-user-info';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const OPEN = { cancelled_account: false };
-const CLEAR = {
-  user_pause: 0,
-  user_exclusion: 0,
-  operator_exclusion: 0,
-  operator_exclusion_at: null,
-  spa_exclusion: 0,
-  spa_exclusion_at: null,
-};
+/** Every restriction flag and limit field answered, nothing in force (spec 2.12). */
+const CLEAR = freeUserInfo();
 
 describe('serverRestrictions (the server render)', () => {
   it('an SPA exclusion dated ahead of our clock is in force from the read (never "can bet")', () => {

@@ -40,14 +40,29 @@ describe('R1: a token-named field of the profile never hides a restriction', () 
       const view = await pam.getSession(request('/', { cookie }));
       expect(view.restrictions).toMatchObject({ status: 'current', canBet: false });
       expect(view.restrictions?.inForce.map((r) => r.kind)).toEqual(['pause']);
-      expect(pauseKeys(view.initial.userInfo)).toEqual(['user_pause', 'user_pause_at', 'user_pause_in']);
+      expect(pauseKeys(view.initial.userInfo)).toEqual([
+        'user_pause',
+        'user_pause_at',
+        'user_pause_in',
+        'user_pause_min',
+      ]);
       const seed = await (await pam.handle(request('/pam/session', { cookie })))!.json();
-      expect(pauseKeys(seed.userInfo)).toEqual(['user_pause', 'user_pause_at', 'user_pause_in']);
+      expect(pauseKeys(seed.userInfo)).toEqual([
+        'user_pause',
+        'user_pause_at',
+        'user_pause_in',
+        'user_pause_min',
+      ]);
       // The profile as the browser client reads it itself (relayed): the same keys.
       const relayed = await (await pam.handle(
         request('/pam/auth/user-profile?check_spa_again=1', { cookie }),
       ))!.json();
-      expect(pauseKeys(relayed.userInfo)).toEqual(['user_pause', 'user_pause_at', 'user_pause_in']);
+      expect(pauseKeys(relayed.userInfo)).toEqual([
+        'user_pause',
+        'user_pause_at',
+        'user_pause_in',
+        'user_pause_min',
+      ]);
       expect(relayed.user).not.toHaveProperty(Object.keys(extra)[0]!);
     });
   }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { profileFlow, profileOf } from '../../machines/session/profile';
+import { freeUserInfo } from '../support/free-user-info';
 
 // Review 7, H2 (t11-utc-naive, t11b-utc-naive-exclusion): after the server accepted a pause or a
 // self-exclusion (the request starts it NOW), a read whose restriction starts in the future (an API
@@ -36,7 +37,7 @@ const answer: fc.Arbitrary<Answer> = fc.oneof(
 
 function infoOf(kind: Kind, start: number, as: 'utc' | 'sp' | 'iso'): Record<string, unknown> {
   const write = as === 'utc' ? naiveUtc : as === 'sp' ? naiveSp : iso;
-  const base = { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0, user_pause: 0 };
+  const base = freeUserInfo();
   return kind === 'pause'
     ? { ...base, user_pause: 3, user_pause_at: write(start), user_pause_in: write(start + 3 * D) }
     : { ...base, user_exclusion: 3, user_exclusion_at: write(start), user_exclusion_in: null };
@@ -65,7 +66,7 @@ describe('an accepted restriction is shown only IN FORCE (review 7, H2)', () => 
                 // The restriction starts when it was sent (T0), as seen by this read `ahead` of it.
                 const userInfo = a.shown
                   ? infoOf(kind, Math.max(T0, clock.now() - 1 * S) + a.ahead, a.as)
-                  : { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0, user_pause: 0 };
+                  : freeUserInfo();
                 return { user: { id: 1, cancelled_account: false }, userInfo } as never;
               },
             };

@@ -6,6 +6,7 @@ import { profileFlow, profileOf } from '../../machines/session/profile';
 import { liftsAny } from '../../machines/session/profile-rules';
 import { restrictionsOf } from '../../src/responsible-gaming/index';
 import { FakeChannelHub } from '../support/fake-channel';
+import { freeUserInfo } from '../support/free-user-info';
 import { signedIn, useReferenceServer } from '../support/server';
 
 // Issue 26 symptom 1, "freshness by server time": everything a read produced carries the server
@@ -44,7 +45,7 @@ function open(account: 'plain' | 'spaBarred' | 'paused' = 'plain', sid = 5) {
   return { flow, clock, userId, reads, datum, settled, remote };
 }
 
-const NOTHING = { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 };
+const NOTHING = freeUserInfo();
 const BARRED = { ...NOTHING, spa_exclusion: 1 };
 
 describe('freshness by server time (issue 26 symptom 1)', () => {
@@ -116,7 +117,7 @@ describe('freshness by server time (issue 26 symptom 1)', () => {
 // player without this tab's own read. Each is a lift now.
 describe('liftsAny: an earlier end is a lift', () => {
   const NOW = Date.parse('2026-11-28T12:00:00Z');
-  const read = (info: Record<string, unknown>) => restrictionsOf(info, NOW);
+  const read = (info: Record<string, unknown>) => restrictionsOf(freeUserInfo(info), NOW);
   it.each([
     [
       'a pause ending earlier',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { ACCEPTED_MS, profileFlow, profileOf } from '../../machines/session/profile';
+import { freeUserInfo } from '../support/free-user-info';
 
 // A pause or self-exclusion accepted in another tab, heard here (`CHECK` with `restricts` and no
 // time: another tab's word), whatever the delays and whatever each read answers (fresh: the
@@ -18,7 +19,7 @@ const D = 24 * H;
 const T0 = Date.parse('2026-11-23T12:00:00Z');
 
 type Kind = 'pause' | 'selfExclusion';
-const none = { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0, user_pause: 0 };
+const none = freeUserInfo();
 const iso = (ms: number) => new Date(ms).toISOString();
 const infoOf = (kind: Kind, start: number): Record<string, unknown> =>
   kind === 'pause'

@@ -10,6 +10,7 @@ import {
   profileUpdateOf,
   sessionRestrictionsOf,
 } from '../../machines/session/profile';
+import { freeUserInfo } from '../support/free-user-info';
 import { signedIn, useReferenceServer } from '../support/server';
 
 /** A profile as the session sends it (marked: the flow takes no other). */
@@ -140,7 +141,7 @@ describe('profile flow', () => {
     const t = open('plain', 5);
     await t.settled();
     const at = t.clock.now();
-    const barred = { spa_exclusion: 1, operator_exclusion: 0, user_exclusion: 0 };
+    const barred = freeUserInfo({ spa_exclusion: 1 });
     t.flow.send(
       marked({
         type: 'PROFILE',
@@ -299,7 +300,12 @@ describe('profile rules', () => {
   it('an SPA exclusion dated ahead of the clock is in force from the moment it is read', () => {
     const now = Date.parse('2026-11-23T15:00:00Z');
     const r = sessionRestrictionsOf(
-      { spa_exclusion: 1, spa_exclusion_at: '2026-11-23 14:00:00', operator_exclusion: 0, user_exclusion: 0 },
+      freeUserInfo({
+        spa_exclusion: 1,
+        spa_exclusion_at: '2026-11-23 14:00:00',
+        operator_exclusion: 0,
+        user_exclusion: 0,
+      }),
       { readAt: now, failed: false, now, user: { cancelled_account: false } },
     );
     expect(r.inForce.map((x) => x.kind)).toEqual(['spaExclusion']);
@@ -310,7 +316,7 @@ describe('profile rules', () => {
 
 describe('profile datum ownership (issue 18 defect 1)', () => {
   const at = Date.parse('2026-11-23T15:00:00Z');
-  const barred = { spa_exclusion: 1, operator_exclusion: 0, user_exclusion: 0 };
+  const barred = freeUserInfo({ spa_exclusion: 1 });
   const datum = (
     owner: { userId: number | null; sid: number | null },
     user: { id: number } | null = null,

@@ -3,6 +3,7 @@ import { type Actor, createActor, SimulatedClock, waitFor } from 'xstate';
 import { internal } from '../../machines/session/events';
 import { profileFlow, profileOf } from '../../machines/session/profile';
 import { awayFromSaoPauloMidnight } from '../support/away-from-midnight';
+import { freeUserInfo } from '../support/free-user-info';
 import { signedIn, useReferenceServer } from '../support/server';
 
 // Which of two profile reads is newer (issue 26): the offset the clock learns from whole-second
@@ -13,7 +14,7 @@ import { signedIn, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 type Flow = Actor<typeof profileFlow>;
-const barred = { spa_exclusion: 1, operator_exclusion: 0, user_exclusion: 0 };
+const barred = freeUserInfo({ spa_exclusion: 1 });
 
 function open() {
   const userId = ctx.server.seed.plain.id;
@@ -106,7 +107,7 @@ describe('profile flow: the order of reads under a clock that re-learns its offs
           source: 'remote',
         } as never) as never,
       );
-    send({ spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 }, held - 500);
+    send(freeUserInfo(), held - 500);
     send(barred, held - 2_500);
     expect(t.flow.getSnapshot().value).toBe('idle');
     expect(t.reads()).toBe(before);

@@ -5,6 +5,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { withOutcomeCheck } from '../../machines/client/outcome';
 import { internal } from '../../machines/session/events';
 import { profileFlow, profileOf } from '../../machines/session/profile';
+import { freeUserInfo } from '../support/free-user-info';
 
 // Model (review E, the class of rg-late-outcome-read / rg-late-outcome-pause): every profile reading,
 // whatever brings it (the flow's own reads, a change's outcome re-read, another tab's read), is
@@ -57,7 +58,7 @@ const flush = async () => {
 /** The server's account now, as a read sent now sees it. */
 function serverReads(r: Real) {
   const paused = r.pausedAt !== null;
-  const userInfo: Record<string, unknown> = {
+  const userInfo = freeUserInfo({
     spa_exclusion: r.spa ? 1 : 0,
     operator_exclusion: 0,
     user_exclusion: 0,
@@ -66,7 +67,7 @@ function serverReads(r: Real) {
     user_limit_deposit_period: 'monthly',
     user_limit_deposit_active: 1,
     ...(paused && { user_pause_at: sp(r.pausedAt!), user_pause_in: sp(r.pausedAt! + 7 * D) }),
-  };
+  });
   return { userInfo, restricted: r.spa || paused };
 }
 

@@ -5,6 +5,7 @@ import { SimulatedClock, waitFor } from 'xstate';
 import { sessionRestrictionsOf } from '../../machines/session/profile-rules';
 import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
+import { freeUserInfo } from '../support/free-user-info';
 import { useReferenceServer } from '../support/server';
 
 // Issue 23, the session's side: the restrictions the view shows carry their status (current /
@@ -148,7 +149,7 @@ describe('a read that does not answer the exclusions (review of issue 23)', () =
   });
   it('is current when every exclusion is answered, not null, and the account open (review D4, D5)', () => {
     const open = { ...seen, user: { cancelled_account: false } };
-    const r = sessionRestrictionsOf({ spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 }, open);
+    const r = sessionRestrictionsOf(freeUserInfo(), open);
     expect(r).toMatchObject({ status: 'current', canBet: true, accountBlocked: false });
     // A flag sent as null says nothing, as an absent one: unknown (restrictionsOf reads it "not set").
     const unanswered = { spa_exclusion: 0, operator_exclusion: null, user_exclusion: 0 };

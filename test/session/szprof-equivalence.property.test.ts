@@ -10,6 +10,7 @@ import {
 } from '../../machines/session/profile-rules';
 import { restrictionsAt } from '../../machines/session/profile-setup';
 import { type Restrictions, restrictionsOf } from '../../src/responsible-gaming/index';
+import { freeUserInfo } from '../support/free-user-info';
 
 // ---- The oracles (cc4abd6) ----
 
@@ -153,10 +154,7 @@ describe('SZPROF cuts: the profile flow rules agree with the ones before the cut
     // A context read today, on a trusted clock, every flag answered: the status may be current.
     const clean = fc.record({
       user: fc.constant({ id: 1, cancelled_account: false }),
-      userInfo: fc.constantFrom(
-        { spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0 },
-        { spa_exclusion: 1, operator_exclusion: 0, user_exclusion: 0 },
-      ),
+      userInfo: fc.constantFrom(freeUserInfo(), freeUserInfo({ spa_exclusion: 1 })),
       readAt: fc.constant(NOW),
       failed: fc.constant(false),
       untrusted: fc.constant(false),
