@@ -168,8 +168,8 @@ function selfOf(
   // its start or its end (one with an end); or an end at or before its start. One of them is wrong
   // and we cannot tell which, so the restriction is unknown, never "over" or read without it (fail
   // closed). An end short of its length (less how a server may count it: a pause of N days from
-  // N - 1 days, N months from N x 28 days) and of its earliest lift contradicts it too (REVIEW-L 1:
-  // a 7-day pause "ended" 1 s after it began).
+  // N - 1 days, N months from N x 28 days) contradicts it too (REVIEW-L 1: a 7-day pause "ended"
+  // 1 s after it began), whatever `_min` says (REVIEW-O 18: one bug wrote the same instant in both).
   const unread = (v: unknown, t: number | null) => dateSent(v) && (t === null || t <= DAY_MS);
   const wrong = unread(minAt, min)
     ? `${field}_min`
@@ -180,8 +180,7 @@ function selfOf(
         : unread(end, until) ||
             (since !== null &&
               until !== null &&
-              (until <= since ||
-                (until < since + (pause ? n - 1 : n * 28) * DAY_MS && !(min !== null && until >= min))))
+              (until <= since || until < since + (pause ? n - 1 : n * 28) * DAY_MS))
           ? `${field}_in`
           : null;
   if (wrong) {
@@ -251,7 +250,9 @@ function imposedOf(
  * `user_pause`) or limit field (`user_limit_<kind>`, `_active`, `_period`): the profile always
  * carries them (spec 2.12), so one without them (a login answer's, `{}`, null) is unknown, never
  * "no restriction". A field sent as null still reads as "not set" (dates, `_change` and notes:
- * absent too). A cancelled account is not in userInfo: the session shows it as its own status.
+ * absent too). A `now` before 2000 or past the Date range (seconds for ms) judges nothing:
+ * unknown, `unreadable` names `now`. A cancelled account is not in userInfo: the session shows it
+ * as its own status.
  * An app shows the session's `view.restrictions` (unknown until a profile read answers every
  * exclusion flag, not null); this is for a profile read of its own.
  *
@@ -297,6 +298,9 @@ function derive(userInfo: unknown, now: number | undefined): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
+  // A `now` no clock of this century gives (seconds for ms, 0, past the Date range) judges
+  // nothing: unknown, never "nothing in force" (REVIEW-O 10).
+  if (!(at >= 946_684_800_000 && at <= 8.64e15)) unreadable.push('now');
   return {
     inForce,
     pending,

@@ -30,7 +30,7 @@ describe('compareLimit with a limit that could not be read', () => {
         user_limit_deposit_period: 'daily',
         ...bad,
       };
-      const current = restrictionsOf(info, 0).limits.deposit;
+      const current = restrictionsOf(info, Date.parse('2026-11-30T12:00:00Z')).limits.deposit;
       expect(current.known).toBe(false);
       fc.assert(
         fc.property(setting, (proposed) => {

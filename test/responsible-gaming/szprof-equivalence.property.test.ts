@@ -119,8 +119,7 @@ function selfOf(
         : (dateSent(end) && (until === null || until <= ZERO_DATE_FLOOR)) ||
             (since !== null &&
               until !== null &&
-              (until <= since ||
-                (until < since + (pause ? n - 1 : n * 28) * DAY_MS && !(lift !== null && until >= lift))))
+              (until <= since || until < since + (pause ? n - 1 : n * 28) * DAY_MS))
           ? `${field}_in`
           : null;
     if (wrong) {
@@ -202,6 +201,7 @@ function derive(userInfo: unknown, now: number): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
+  if (!(at >= 946_684_800_000 && at <= 8.64e15)) unreadable.push('now');
   return {
     inForce,
     pending,
