@@ -59,7 +59,7 @@ describe('user.id sent as a string ("1")', () => {
       const route = await pam.handle(
         new Request(`${served.url}/pam/session`, { headers: { cookie, 'x-pam-client': '1' } }),
       );
-      expect(await route.json()).toMatchObject({ status: 'signedIn', user: { id: 1 } });
+      expect(await route?.json()).toMatchObject({ status: 'signedIn', user: { id: 1 } });
     } finally {
       for (const c of clients) c.stop();
       await served.close();
