@@ -7,6 +7,7 @@
 import {
   type AuthEndpoints,
   type AuthModule,
+  ConfigurationError,
   createOfetchAdapter,
   type HttpAdapter,
   type PamSessionSeed,
@@ -49,15 +50,18 @@ import { barredFor } from './context';
 import { serverSessionMachine } from './machine';
 import { parseSeed } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
+import type { SERVER_PLAY_TIME } from './play-time';
 import { createServerTabs } from './tabs';
 
 /**
- * The flows a server-session client may add: the user module, a debug log, an inspector.
+ * The flows a server-session client may add: the user module, a debug log, an inspector, play
+ * time (`playTime()`: without it an active time limit above 0 bars betting, `playTimeUnknown`).
+ * Any other is a `ConfigurationError`.
  *
  * @example
- * const flows: ServerSessionFlow[] = [userModule(), debugLog()];
+ * const flows: ServerSessionFlow[] = [userModule(), playTime(), debugLog()];
  */
-export type ServerSessionFlow = ClientFlow<'user' | 'debug' | 'inspect'>;
+export type ServerSessionFlow = ClientFlow<'user' | 'debug' | 'inspect' | 'playTime'>;
 
 /**
  * The options of `createServerSessionClient`.
@@ -88,8 +92,12 @@ export interface ServerSessionClientOptions<
   /** The step-up prompt for sensitive changes made through `client.user` (needs `userModule()`). */
   onStepUp?: StepUpPrompt;
   /**
-   * `userModule()` (then `client.user`), `debugLog()` (a debug log of the session, redacted like
-   * `inspect`), `inspector()`: each bundled only when imported.
+   * `userModule()` (then `client.user`), `playTime()` (the player's play time counted against the
+   * time limit: `view.playTime`, `timeLimitWarning`/`timeLimitReached`; without it an active time
+   * limit above 0 cannot be enforced here, so it bars betting with `playTimeUnknown`), `debugLog()`
+   * (a debug log of the session, redacted like `inspect`), `inspector()`: each bundled only when
+   * imported. Any other flow (`tabs()`, `profile()`, `registration()`: this client runs its own)
+   * is a `ConfigurationError` naming it, nothing sent.
    */
   flows?: F;
 }
@@ -170,24 +178,23 @@ export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = Server
   ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
 
 /**
- * The restrictions as this client shows them. It counts no play time (no play-time flow), so an
- * active time limit it can call reached without counting (0 minutes, in any period) bars betting
- * with `timeLimitReached`, and one it cannot read (no amount or no period) with `playTimeUnknown`,
- * as `createPamClient`'s view shows each (`withPlayTime`); any other as held.
+ * The restrictions as this client shows them (`withPlayTime`): by the play time counted
+ * (`playTime()`), else, for an active time limit, reached when it allows nothing (0 minutes:
+ * `timeLimitReached`) and not known otherwise (`playTimeUnknown`: no play time counted yet, none
+ * counted without the flow, or a limit it cannot read), `canBet` false either way (REVIEW-P P11).
  */
-const withTimeLimit = (r: SessionRestrictions | null) => {
+const withTimeLimit = (r: SessionRestrictions | null, p: PlayTime | null) => {
   const t = r?.limits.time;
-  return withPlayTime(
-    r,
-    t?.active && !(t.amount && t.period) ? ({ reached: true, known: t.amount === 0 } as PlayTime) : null,
-  );
+  return withPlayTime(r, p ?? (t?.active ? ({ reached: true, known: t.amount === 0 } as PlayTime) : null));
 };
 
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
 
 /**
- * The browser client for a server-rendered app behind `pam-client/server`: it holds no token
+ * The browser client for a server-rendered app behind `pam-client/server`. Add `playTime()` for
+ * players with a time limit (mandatory, Portaria SPA/MF 2.579/2025): without it their play time is
+ * not counted, so the view bars betting (`playTimeUnknown`). It holds no token
  * (`client.tokens.get()` is null; nothing in web storage, `document.cookie` or the tabs channel),
  * runs no refresh cycle (the server refreshes), starts from the server's view (`initial`: no
  * second profile read, never signed in without a player), tells the other tabs of logins and
@@ -202,6 +209,17 @@ const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () =>
 export function createServerSessionClient<const F extends readonly ServerSessionFlow[] = readonly []>(
   options: ServerSessionClientOptions<F> = {},
 ): ServerSessionClient<F> {
+  const flows = options.flows ?? [];
+  // A flow this client does not run is refused, never ignored (REVIEW-P P11): before anything starts.
+  for (const { name } of flows)
+    if (!['user', 'debug', 'inspect', 'playTime'].includes(name))
+      throw new ConfigurationError(
+        `pam-client: createServerSessionClient does not run the "${name}" flow (userModule(), playTime(), debugLog() and inspector() only).`,
+      );
+  // The play-time flow's part here (./play-time.ts: bundled with `playTime()` only).
+  const counted = (
+    flows.find((f) => f.name === 'playTime') as { server?: typeof SERVER_PLAY_TIME } | undefined
+  )?.server;
   const prefix = options.prefix ?? '/pam';
   // A server render (a relative prefix, no page, no fetch of the app's): inert (server-render.ts).
   const inert = isInertOnServer({ baseURL: prefix, fetch: options.fetch });
@@ -236,7 +254,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
     ? createServerTabs(env.channel, env.tabId ?? randomTabId(env.random), isOwnedChannel(env.channel))
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
-  const flows = options.flows ?? [];
   const stop = new AbortController();
   const flowHttp = stoppable(http, stop.signal);
   const parts: FlowParts[] = flows.map(
@@ -261,7 +278,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // `localStorage` where there is one), as `createPamClient` keeps it.
   const accepted = acceptedStoreOf({});
   actor = guardCommands(
-    createActor(serverSessionMachine, {
+    createActor(counted ? serverSessionMachine.provide(counted as never) : serverSessionMachine, {
       input: {
         deps: {
           auth,
@@ -283,6 +300,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
           clock: env.clock,
           accepted,
           signals: { visibility: env.visibility, focus: env.focus, online: env.online },
+          playTime: counted?.input(env),
         },
         // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
         initial,
