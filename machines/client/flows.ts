@@ -17,6 +17,7 @@ import { readingOf } from '../clock';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
 import { withoutUserToken } from '../login/request';
+import { SERVER_PLAY_TIME } from '../server-session/play-time';
 import type { Owner } from '../session/events';
 import {
   PLAY_TIME_SESSION,
@@ -26,7 +27,6 @@ import {
   TABS_SESSION,
   WITH_PLAY_CLOCK,
 } from '../session/flows';
-import { SERVER_PLAY_TIME } from '../server-session/play-time';
 import { PLAY_TIME_TRANSITIONS } from '../session/parts/play-time';
 import { PROFILE_TRANSITIONS } from '../session/parts/profile';
 import { TABS_TRANSITIONS } from '../session/parts/tabs';

@@ -42,20 +42,19 @@ import type { CaptchaToken } from '../login/request';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
-import type { SessionRestrictions } from '../session/profile-rules';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { readServerClock } from './actors';
 import { serverSessionAuth } from './auth';
 import { barredFor } from './context';
 import { serverSessionMachine } from './machine';
+import type { SERVER_PLAY_TIME } from './play-time';
 import { parseSeed } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
-import type { SERVER_PLAY_TIME } from './play-time';
 import { createServerTabs } from './tabs';
 
 /**
  * The flows a server-session client may add: the user module, a debug log, an inspector, play
- * time (`playTime()`: without it an active time limit above 0 bars betting, `playTimeUnknown`).
+ * time (`playTime()`: without it a time limit above 0 is not enforced, shown as held).
  * Any other is a `ConfigurationError`.
  *
  * @example
@@ -93,8 +92,8 @@ export interface ServerSessionClientOptions<
   onStepUp?: StepUpPrompt;
   /**
    * `userModule()` (then `client.user`), `playTime()` (the player's play time counted against the
-   * time limit: `view.playTime`, `timeLimitWarning`/`timeLimitReached`; without it an active time
-   * limit above 0 cannot be enforced here, so it bars betting with `playTimeUnknown`), `debugLog()`
+   * time limit: `view.playTime`, `timeLimitWarning`/`timeLimitReached`, a reached limit bars
+   * betting; without it a time limit above 0 is shown as held, not enforced), `debugLog()`
    * (a debug log of the session, redacted like `inspect`), `inspector()`: each bundled only when
    * imported. Any other flow (`tabs()`, `profile()`, `registration()`: this client runs its own)
    * is a `ConfigurationError` naming it, nothing sent.
@@ -177,24 +176,13 @@ export interface ServerSessionClientBase {
 export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = ServerSessionClientBase &
   ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
 
-/**
- * The restrictions as this client shows them (`withPlayTime`): by the play time counted
- * (`playTime()`), else, for an active time limit, reached when it allows nothing (0 minutes:
- * `timeLimitReached`) and not known otherwise (`playTimeUnknown`: no play time counted yet, none
- * counted without the flow, or a limit it cannot read), `canBet` false either way (REVIEW-P P11).
- */
-const withTimeLimit = (r: SessionRestrictions | null, p: PlayTime | null) => {
-  const t = r?.limits.time;
-  return withPlayTime(r, p ?? (t?.active ? ({ reached: true, known: t.amount === 0 } as PlayTime) : null));
-};
-
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
 
 /**
- * The browser client for a server-rendered app behind `pam-client/server`. Add `playTime()` for
- * players with a time limit (mandatory, Portaria SPA/MF 2.579/2025): without it their play time is
- * not counted, so the view bars betting (`playTimeUnknown`). It holds no token
+ * The browser client for a server-rendered app behind `pam-client/server`. Add `playTime()` to enforce
+ * the players' time limits (mandatory, Portaria SPA/MF 2.579/2025): without it their play time is
+ * not counted and a limit above 0 is shown as held. It holds no token
  * (`client.tokens.get()` is null; nothing in web storage, `document.cookie` or the tabs channel),
  * runs no refresh cycle (the server refreshes), starts from the server's view (`initial`: no
  * second profile read, never signed in without a player), tells the other tabs of logins and
@@ -320,7 +308,22 @@ export function createServerSessionClient<const F extends readonly ServerSession
   ) as unknown as ServerSessionActor;
   const running = actor;
 
-  const view = () => viewOf(running.getSnapshot() as never, withTimeLimit);
+  // The restrictions as shown (`withPlayTime`): by the play time counted (`playTime()`); else, for
+  // an active time limit, reached when it allows nothing (0 minutes: `timeLimitReached`), and not
+  // known (`playTimeUnknown`) while the flow has not counted yet or when the limit cannot be read
+  // (no amount or period), `canBet` false either way. Without the flow, a readable limit above 0
+  // is shown as held: the app enforces it only with `playTime()` (REVIEW-P P11).
+  const view = () =>
+    viewOf(running.getSnapshot() as never, (r, p) => {
+      const t = r?.limits.time;
+      return withPlayTime(
+        r,
+        p ??
+          (t?.active && (counted || !(t.amount && t.period))
+            ? ({ reached: true, known: t.amount === 0 } as PlayTime)
+            : null),
+      );
+    });
   const views = viewHub(view());
   let settle: (view: SessionView) => void = () => {};
   const ready = new Promise<SessionView>((resolve) => {

@@ -4,8 +4,8 @@
 // on the same clock store (`localStorage`, shared with the origin's tabs and a `createPamClient` of
 // the same origin). Reached only through `playTime()`: a client without the flow bundles none of it.
 
-import type { PlayClockStore, PlayTimeInput } from '../playTimeMachine';
 import type { PamEnvironment } from '../environment';
+import type { PlayClockStore, PlayTimeInput } from '../playTimeMachine';
 import { alertPlayTime, PLAY_TIME_SESSION, WITH_PLAY_CLOCK } from '../session/flows';
 import type { ServerSessionContext } from './context';
 
