@@ -17,6 +17,7 @@ import { readingOf } from '../clock';
 import { type CrossTab, createCrossTab } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
 import { withoutUserToken } from '../login/request';
+import { SERVER_PLAY_TIME } from '../server-session/play-time';
 import type { Owner } from '../session/events';
 import {
   PLAY_TIME_SESSION,
@@ -122,19 +123,26 @@ export const profile = (): ClientFlow<'profile'> => ({
   transitions: PROFILE_TRANSITIONS,
 });
 
-/**
- * The play-time flow: signed-in time against the time limit (`view.playTime`, the
- * `timeLimitWarning` and `timeLimitReached` events). Takes the limit from the profile flow.
- *
- * @example
- * createCustomPamClient({ baseURL, flows: [profile(), playTime()] });
- */
-export const playTime = (): ClientFlow<'playTime'> => ({
+/** The play-time flow as the preset runs it (`createPamClient`: no server-session part). */
+const presetPlayTime = (): ClientFlow<'playTime'> => ({
   name: 'playTime',
   session: PLAY_TIME_SESSION,
   transitions: PLAY_TIME_TRANSITIONS,
   input: WITH_PLAY_CLOCK,
 });
+
+/**
+ * The play-time flow: signed-in time against the time limit (`view.playTime`, the
+ * `timeLimitWarning` and `timeLimitReached` events). Takes the limit from the profile flow (in
+ * `createServerSessionClient`, from the client's own restrictions: REVIEW-P P11).
+ *
+ * @example
+ * createCustomPamClient({ baseURL, flows: [profile(), playTime()] });
+ * createServerSessionClient({ flows: [playTime()] });
+ */
+export const playTime = (): ClientFlow<'playTime'> =>
+  // (Its server-session part, `server`, only with this export: the preset's bundle has none.)
+  ({ ...presetPlayTime(), server: SERVER_PLAY_TIME }) as ClientFlow<'playTime'>;
 
 /**
  * The user module as `client.user`: a mutation whose outcome is unknown re-reads the profile
@@ -244,4 +252,5 @@ export const inspector = (
  * @example
  * createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });
  */
-export const operatorPreset = () => [tabs(), profile(), playTime(), userModule(), registration()] as const;
+export const operatorPreset = () =>
+  [tabs(), profile(), presetPlayTime(), userModule(), registration()] as const;

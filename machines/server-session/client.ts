@@ -42,23 +42,25 @@ import type { CaptchaToken } from '../login/request';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
-import type { SessionRestrictions } from '../session/profile-rules';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { readServerClock } from './actors';
 import { serverSessionAuth } from './auth';
 import { barredFor } from './context';
 import { serverSessionMachine } from './machine';
+import type { SERVER_PLAY_TIME } from './play-time';
 import { parseSeed } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
 import { createServerTabs } from './tabs';
 
 /**
- * The flows a server-session client may add: the user module, a debug log, an inspector.
+ * The flows a server-session client may add: the user module, a debug log, an inspector, play
+ * time (`playTime()`: without it a time limit above 0 is not enforced, shown as held).
+ * Any other is a `ConfigurationError`.
  *
  * @example
- * const flows: ServerSessionFlow[] = [userModule(), debugLog()];
+ * const flows: ServerSessionFlow[] = [userModule(), playTime(), debugLog()];
  */
-export type ServerSessionFlow = ClientFlow<'user' | 'debug' | 'inspect'>;
+export type ServerSessionFlow = ClientFlow<'user' | 'debug' | 'inspect' | 'playTime'>;
 
 /**
  * The options of `createServerSessionClient`.
@@ -89,8 +91,12 @@ export interface ServerSessionClientOptions<
   /** The step-up prompt for sensitive changes made through `client.user` (needs `userModule()`). */
   onStepUp?: StepUpPrompt;
   /**
-   * `userModule()` (then `client.user`), `debugLog()` (a debug log of the session, redacted like
-   * `inspect`), `inspector()`: each bundled only when imported.
+   * `userModule()` (then `client.user`), `playTime()` (the player's play time counted against the
+   * time limit: `view.playTime`, `timeLimitWarning`/`timeLimitReached`, a reached limit bars
+   * betting; without it a time limit above 0 is shown as held, not enforced), `debugLog()`
+   * (a debug log of the session, redacted like `inspect`), `inspector()`: each bundled only when
+   * imported. Any other flow (`tabs()`, `profile()`, `registration()`: this client runs its own)
+   * is a `ConfigurationError` naming it, nothing sent.
    */
   flows?: F;
 }
@@ -170,25 +176,13 @@ export interface ServerSessionClientBase {
 export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = ServerSessionClientBase &
   ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined });
 
-/**
- * The restrictions as this client shows them. It counts no play time (no play-time flow), so an
- * active time limit it can call reached without counting (0 minutes, in any period) bars betting
- * with `timeLimitReached`, and one it cannot read (no amount or no period) with `playTimeUnknown`,
- * as `createPamClient`'s view shows each (`withPlayTime`); any other as held.
- */
-const withTimeLimit = (r: SessionRestrictions | null) => {
-  const t = r?.limits.time;
-  return withPlayTime(
-    r,
-    t?.active && !(t.amount && t.period) ? ({ reached: true, known: t.amount === 0 } as PlayTime) : null,
-  );
-};
-
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
 
 /**
- * The browser client for a server-rendered app behind `pam-client/server`: it holds no token
+ * The browser client for a server-rendered app behind `pam-client/server`. Add `playTime()` to enforce
+ * the players' time limits (mandatory, Portaria SPA/MF 2.579/2025): without it their play time is
+ * not counted and a limit above 0 is shown as held. It holds no token
  * (`client.tokens.get()` is null; nothing in web storage, `document.cookie` or the tabs channel),
  * runs no refresh cycle (the server refreshes), starts from the server's view (`initial`: no
  * second profile read, never signed in without a player), tells the other tabs of logins and
@@ -203,6 +197,15 @@ const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () =>
 export function createServerSessionClient<const F extends readonly ServerSessionFlow[] = readonly []>(
   options: ServerSessionClientOptions<F> = {},
 ): ServerSessionClient<F> {
+  const flows = options.flows ?? [];
+  // A flow this client does not run is refused, never ignored (REVIEW-P P11): before anything starts.
+  for (const { name } of flows)
+    if (!['user', 'debug', 'inspect', 'playTime'].includes(name))
+      throw new ConfigurationError(`createServerSessionClient: no "${name}" flow here`);
+  // The play-time flow's part here (./play-time.ts: bundled with `playTime()` only).
+  const counted = (
+    flows.find((f) => f.name === 'playTime') as { server?: typeof SERVER_PLAY_TIME } | undefined
+  )?.server;
   const prefix = options.prefix === undefined ? '/pam' : options.prefix;
   // The server's rule (a same-origin path): an origin or a query here would send the password there.
   if (!/^(\/[\w-]+)+\/*$/.test(prefix as string))
@@ -240,7 +243,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
     ? createServerTabs(env.channel, env.tabId ?? randomTabId(env.random), isOwnedChannel(env.channel))
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
-  const flows = options.flows ?? [];
   const stop = new AbortController();
   const flowHttp = stoppable(http, stop.signal);
   const parts: FlowParts[] = flows.map(
@@ -265,7 +267,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // `localStorage` where there is one), as `createPamClient` keeps it.
   const accepted = acceptedStoreOf({});
   actor = guardCommands(
-    createActor(serverSessionMachine, {
+    createActor(counted ? serverSessionMachine.provide(counted as never) : serverSessionMachine, {
       input: {
         deps: {
           auth,
@@ -287,6 +289,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
           clock: env.clock,
           accepted,
           signals: { visibility: env.visibility, focus: env.focus, online: env.online },
+          playTime: counted?.input(env),
         },
         // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
         initial,
@@ -306,7 +309,22 @@ export function createServerSessionClient<const F extends readonly ServerSession
   ) as unknown as ServerSessionActor;
   const running = actor;
 
-  const view = () => viewOf(running.getSnapshot() as never, withTimeLimit);
+  // The restrictions as shown (`withPlayTime`): by the play time counted (`playTime()`); else, for
+  // an active time limit, reached when it allows nothing (0 minutes: `timeLimitReached`), and not
+  // known (`playTimeUnknown`) while the flow has not counted yet or when the limit cannot be read
+  // (no amount or period), `canBet` false either way. Without the flow, a readable limit above 0
+  // is shown as held: the app enforces it only with `playTime()` (REVIEW-P P11).
+  const view = () =>
+    viewOf(running.getSnapshot() as never, (r, p) => {
+      const t = r?.limits.time;
+      return withPlayTime(
+        r,
+        p ??
+          (t?.active && (counted || !(t.amount && t.period))
+            ? ({ reached: true, known: t.amount === 0 } as PlayTime)
+            : null),
+      );
+    });
   const views = viewHub(view());
   let settle: (view: SessionView) => void = () => {};
   const ready = new Promise<SessionView>((resolve) => {

@@ -13,6 +13,7 @@ import {
   type PlayTime,
 } from 'pam-client';
 import type { PamEnvironment, TimersLike } from '../environment';
+import type { PlayTimeInput } from '../playTimeMachine';
 import { keptBeside } from '../session/context';
 import type { ClockTrust } from '../session/profile';
 import {
@@ -43,6 +44,8 @@ export interface ServerSessionDeps {
   /** Where a restriction accepted here outlives the login and the page (`localStorage`); none: this login only. */
   accepted?: AcceptedStore | null;
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
+  /** The play-time child's input for the login held (the `playTime()` flow's; none without it). */
+  playTime?: ((c: ServerSessionContext) => PlayTimeInput) | null;
 }
 
 export interface ServerSessionInput {

@@ -417,7 +417,13 @@ function createServerSessionMachine() {
               }),
             },
           },
-          { id: 'playTime', src: 'playTime' },
+          // The play-time flow's child (`playTime()`, ./play-time.ts; none without it: `absent`).
+          {
+            id: 'playTime',
+            src: 'playTime',
+            input: ({ context: c }) => serverServicesOf(c).playTime?.(c),
+            onSnapshot: { actions: 'takePlayTime' as never },
+          },
           {
             id: 'expiry',
             src: 'expiry',
@@ -470,6 +476,7 @@ function createServerSessionMachine() {
           ],
           // Another tab of this login had a change that bars betting accepted.
           REMOTE_RESTRICTED: { guard: 'ours', actions: ['heard', 'barProfile'] },
+          PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },
         },
       },

@@ -183,9 +183,12 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       vouched = false;
     }
     vouched &&= judgedAsShown(body.user, body.userInfo, shown) && same(judged, shown.restrictions);
+    // The player's id as it was judged (the schemas' reading: "7" is 7), never as the API wrote
+    // it: the browser client's seed check takes a number only (REVIEW-P P12).
+    const player = { ...shown.user, id: s.playerId };
     return {
-      initial: { status: 'signedIn', user: shown.user, userInfo: shown.userInfo, readAt, ...base },
-      player: shown.user,
+      initial: { status: 'signedIn', user: player, userInfo: shown.userInfo, readAt, ...base },
+      player,
       restrictions: vouched ? shown.restrictions : unjudged(shown.restrictions),
     };
   } catch (error) {
