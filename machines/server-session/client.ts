@@ -239,6 +239,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const flows = options.flows ?? [];
   const stop = new AbortController();
   const flowHttp = stoppable(http, stop.signal);
+  // A restriction accepted here is kept for the player past the login and the page (memory, and
+  // `localStorage` where there is one), as `createPamClient` keeps it.
+  const accepted = acceptedStoreOf({});
   const parts: FlowParts[] = flows.map(
     (flow) =>
       flow.setup?.({
@@ -249,6 +252,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
         refreshWaitMs: refreshWaitOf(options.timeout),
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
+        accepted,
       }) ?? {},
   );
   const user = parts.find((p) => p.user)?.user;
@@ -257,9 +261,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const seed = options.initial == null ? null : parseSeed(options.initial);
   const initial = inert ? seedOnServer(seed) : seed;
   const reading = readServerClock({ now: env.now, serverNow: env.serverNow, clock: env.clock });
-  // A restriction accepted here is kept for the player past the login and the page (memory, and
-  // `localStorage` where there is one), as `createPamClient` keeps it.
-  const accepted = acceptedStoreOf({});
   actor = guardCommands(
     createActor(serverSessionMachine, {
       input: {

@@ -38,7 +38,12 @@ function held(path: RegExp, times = Number.POSITIVE_INFINITY) {
     open = r;
   });
   const sent: string[] = [];
-  const h = { fetch: undefined as unknown as typeof globalThis.fetch, release: () => open(), sent, armed: true };
+  const h = {
+    fetch: undefined as unknown as typeof globalThis.fetch,
+    release: () => open(),
+    sent,
+    armed: true,
+  };
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(typeof input === 'string' || input instanceof URL ? input : input.url);
     const res = await globalThis.fetch(input, init);
@@ -121,7 +126,7 @@ describe('a restricting change is kept for the player it was sent for (O-8, O-12
 });
 
 describe("nothing of a player's change is sent with another login's token (O-13, O-14)", () => {
-  it("a step-up prompt answered after another player signed in sends nothing: the call ends aborted (O-13)", async () => {
+  it('a step-up prompt answered after another player signed in sends nothing: the call ends aborted (O-13)', async () => {
     let answer!: (p: string) => void;
     const c = client({
       onStepUp: () =>
