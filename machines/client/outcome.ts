@@ -96,26 +96,23 @@ export function withOutcomeCheck<O>(
     const owner = ownerNow();
     const call = bound(owner);
     const at = operation === 'updateProfile' ? 2 : 1;
-    const options = args[at] as { signal?: unknown; onStepUp?: (e: unknown) => Promise<unknown> } | undefined;
+    const o = args[at] as { signal?: AbortSignal; onStepUp?: (e: unknown) => Promise<unknown> } | undefined;
+    const given = o?.signal;
+    const prompt = o?.onStepUp;
     // A wrong `signal` is passed as given (the adapter refuses it); an answered prompt whose login
     // ended sends nothing (no password is reserved for the next player either).
-    if (call && (options?.signal ?? call.signal) instanceof AbortSignal) {
-      const prompt = options?.onStepUp;
+    if (call && (given ?? call.signal) instanceof AbortSignal)
       args[at] = {
-        ...options,
-        signal:
-          options?.signal && AbortSignal.any
-            ? AbortSignal.any([options.signal as AbortSignal, call.signal])
-            : (options?.signal ?? call.signal),
-        ...(prompt && {
-          onStepUp: async (e: unknown) => {
+        ...o,
+        signal: given && AbortSignal.any ? AbortSignal.any([given, call.signal]) : (given ?? call.signal),
+        onStepUp:
+          prompt &&
+          (async (e: unknown) => {
             const password = await prompt(e);
             if (call.signal.aborted) throw new AbortedError(operation, '(its login ended)');
             return password;
-          },
-        }),
+          }),
       };
-    }
     try {
       return await original(...args);
     } catch (error) {
