@@ -33,6 +33,7 @@ import { stoppable } from './client/stoppable';
 import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
+import { acceptedStoreOf } from './session/accepted-store';
 import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
@@ -320,6 +321,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         refreshWaitMs,
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
+        accepted: acceptedStoreOf(tokens),
       }) ?? {},
   );
   // Each part from the first flow that gives it. With the registration flow, `client.auth` and the

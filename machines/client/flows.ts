@@ -30,11 +30,12 @@ import {
 import { PLAY_TIME_TRANSITIONS } from '../session/parts/play-time';
 import { PROFILE_TRANSITIONS } from '../session/parts/profile';
 import { TABS_TRANSITIONS } from '../session/parts/tabs';
+import type { AcceptedStore } from '../session/profile-services';
 import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
-import { profileRead, type SessionRef, withProfileRecheck } from './session-facade';
+import { loginBound, profileRead, type SessionRef, withProfileRecheck } from './session-facade';
 import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
 
 /** What the client hands a flow when it is created. */
@@ -52,6 +53,8 @@ export interface FlowSetup {
   onStepUp: StepUpPrompt | undefined;
   /** Reports a mutation whose outcome is unknown to `client.on('mutationOutcomeUnknown')`. */
   reportOutcome(event: MutationOutcomeUnknown): void;
+  /** Where the client keeps a restriction accepted for a player past the login and the page. */
+  accepted?: AcceptedStore;
 }
 
 /** What a flow adds to the client. */
@@ -155,7 +158,7 @@ export const playTime = (): ClientFlow<'playTime'> =>
  */
 export const userModule = (): ClientFlow<'user'> => ({
   name: 'user',
-  setup: ({ http, auth, env, session, onStepUp, reportOutcome }) => {
+  setup: ({ http, auth, env, session, onStepUp, reportOutcome, accepted }) => {
     const ownerNow = (): Owner => {
       const c = session()?.getSnapshot().context;
       return { userId: c?.userId ?? null, sid: c?.sid ?? null };
@@ -188,11 +191,13 @@ export const userModule = (): ClientFlow<'user'> => ({
         const at = readingOf(() => env.serverNow());
         return typeof at === 'number' ? at : Number.NaN;
       },
+      // Each change, its step-up resend and its re-read sent only in the login it began in.
+      (owner) => loginBound(session, owner),
     );
-    // (Each change told with the server time it was sent at, in either mode.)
+    // (Each change told with the server time it was sent at, in either mode; kept for its player.)
     return {
       user: withStepUp(
-        withProfileRecheck(checked, session, () => env.serverNow()),
+        withProfileRecheck(checked, session, () => env.serverNow(), accepted, ownerNow),
         onStepUp,
       ),
     };

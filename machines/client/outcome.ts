@@ -2,6 +2,7 @@
 // unknown, the client re-reads the account instead of sending the change again.
 
 import {
+  AbortedError,
   type AuthModule,
   HttpError,
   isPamError,
@@ -71,10 +72,15 @@ export const abortedBeforeCall = (args: readonly unknown[]): boolean => {
   return signal instanceof AbortSignal && signal.aborted;
 };
 
+/** A signal that aborts once the login a call began in ends here (`off()`: no longer watched). */
+export type LoginBound = { signal: AbortSignal; off(): void } | undefined;
+
 /**
  * `user` with each mutation wrapped: on an unknown outcome it rethrows the original error at once,
  * calls `getUserProfile()` in the background and reports the result through `report`. Nothing
- * is resent.
+ * is resent. With `bound`, each change and its re-read are sent only in the login they began in
+ * (REVIEW-O O-13, O-14): once it ends (a sign-out, another login) nothing of them is sent (a send
+ * due, a step-up resend, a token read late: `aborted`), and the re-read reports no account.
  */
 export function withOutcomeCheck<O>(
   user: UserModule,
@@ -84,9 +90,29 @@ export function withOutcomeCheck<O>(
   ownerNow: () => O,
   /** The time the re-read is sent at (read then, never throwing): handed to `report` as `sent`. */
   sentNow: () => number,
+  bound: (owner: O) => LoginBound = () => undefined,
 ): UserModule {
   return wrapCalls(user, MUTATIONS, (original, operation) => async (...args) => {
     const owner = ownerNow();
+    const call = bound(owner);
+    const at = operation === 'updateProfile' ? 2 : 1;
+    const o = args[at] as { signal?: AbortSignal; onStepUp?: (e: unknown) => Promise<unknown> } | undefined;
+    const given = o?.signal;
+    const prompt = o?.onStepUp;
+    // A wrong `signal` is passed as given (the adapter refuses it); an answered prompt whose login
+    // ended sends nothing (no password is reserved for the next player either).
+    if (call && (given ?? call.signal) instanceof AbortSignal)
+      args[at] = {
+        ...o,
+        signal: given && AbortSignal.any ? AbortSignal.any([given, call.signal]) : (given ?? call.signal),
+        onStepUp:
+          prompt &&
+          (async (e: unknown) => {
+            const password = await prompt(e);
+            if (call.signal.aborted) throw new AbortedError(operation, '(its login ended)');
+            return password;
+          }),
+      };
     try {
       return await original(...args);
     } catch (error) {
@@ -95,14 +121,18 @@ export function withOutcomeCheck<O>(
         // times out would double the wait), and the re-read reports when it settles, with the
         // time it was sent: its answer is ordered by that, never by when it arrives.
         const sent = sentNow();
+        const reread = bound(owner);
         void auth
-          .getUserProfile()
+          .getUserProfile(reread && { signal: reread.signal })
           .catch(() => null)
-          .then((profile) =>
-            report({ type: 'mutationOutcomeUnknown', operation, error, profile }, owner, sent),
-          );
+          .then((profile) => {
+            reread?.off();
+            report({ type: 'mutationOutcomeUnknown', operation, error, profile }, owner, sent);
+          });
       }
       throw error;
+    } finally {
+      call?.off();
     }
   });
 }

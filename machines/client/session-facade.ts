@@ -25,10 +25,11 @@ import { servicesOf } from '../session/context';
 import { internal, type Owner, takeTicket } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { SessionRestrictions } from '../session/profile-rules';
+import type { AcceptedRestriction, AcceptedStore } from '../session/profile-services';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { staleView } from './ended-view';
-import { abortedBeforeCall, mayHaveApplied, wrapCalls } from './outcome';
+import { abortedBeforeCall, type LoginBound, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
 
 /**
@@ -373,15 +374,41 @@ const RESTRICTION_CHANGES = {
   setSelfExclusion: 'selfExclusion',
 } as const;
 
+/** Whether the session holds the login of `owner` (its player and login id). */
+const holds = (session: SessionRef | undefined, owner: Owner) => {
+  const c = session?.getSnapshot().context;
+  return c?.userId === owner.userId && c.sid === owner.sid;
+};
+
+/**
+ * A signal that aborts once `session` no longer holds the login of `owner` (a sign-out, another
+ * login; for a call made signed out: a login).
+ */
+export function loginBound(session: () => SessionRef | undefined, owner: Owner): LoginBound {
+  const s = session();
+  if (!s) return;
+  const stop = new AbortController();
+  const check = () => holds(s, owner) || stop.abort();
+  // (An error handler, so that one here changes nothing of how a crash is reported.)
+  const sub = s.subscribe({ next: check, error: check });
+  check();
+  return { signal: stop.signal, off: () => sub.unsubscribe() };
+}
+
 /**
  * `user` with the responsible-gaming changes followed by a profile re-read in the session, each told
  * with the server time it was sent at: `serverNow`, the one clock's (the client's, in either mode);
- * none: the token session's own.
+ * none: the token session's own. With `ownerNow`, a change is its player's (REVIEW-O O-8, O-12): a
+ * pause or self-exclusion accepted (or maybe applied) is kept in `accepted` for the player it was
+ * sent for, whatever the session does meanwhile (stopped, signed out, another login), and the
+ * session is told only while it still holds that login.
  */
 export function withProfileRecheck(
   user: UserModule,
   session: () => SessionRef | undefined,
   serverNow?: () => number,
+  accepted?: AcceptedStore | null,
+  ownerNow?: () => Owner,
 ): UserModule {
   // After a refusal nothing changed; when the outcome is unknown the outcome check re-reads the
   // profile (which the client hands to the session).
@@ -401,10 +428,15 @@ export function withProfileRecheck(
         try {
           sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
         } catch {}
-        const tell = () =>
-          session()?.send(
-            internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
-          );
+        const owner = ownerNow?.();
+        const tell = () => {
+          if (restricts && typeof sent === 'number')
+            accepted?.remember(owner?.userId ?? null, { kind: restricts, at: sent } as AcceptedRestriction);
+          if (!owner || holds(session(), owner))
+            session()?.send(
+              internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
+            );
+        };
         try {
           const result = await original(...args);
           tell();

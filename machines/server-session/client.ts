@@ -245,6 +245,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
   const flowHttp = stoppable(http, stop.signal);
+  // A restriction accepted here is kept for the player past the login and the page (memory, and
+  // `localStorage` where there is one), as `createPamClient` keeps it.
+  const accepted = acceptedStoreOf({});
   const parts: FlowParts[] = flows.map(
     (flow) =>
       flow.setup?.({
@@ -255,6 +258,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
         refreshWaitMs: refreshWaitOf(options.timeout),
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
+        accepted,
       }) ?? {},
   );
   const user = parts.find((p) => p.user)?.user;
@@ -263,9 +267,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const seed = options.initial == null ? null : parseSeed(options.initial);
   const initial = inert ? seedOnServer(seed) : seed;
   const reading = readServerClock({ now: env.now, serverNow: env.serverNow, clock: env.clock });
-  // A restriction accepted here is kept for the player past the login and the page (memory, and
-  // `localStorage` where there is one), as `createPamClient` keeps it.
-  const accepted = acceptedStoreOf({});
   actor = guardCommands(
     createActor(counted ? serverSessionMachine.provide(counted as never) : serverSessionMachine, {
       input: {
