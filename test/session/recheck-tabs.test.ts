@@ -37,19 +37,36 @@ describe('an accepted pause, told to the other tabs', () => {
     expect(breaches).toEqual([]);
   });
 
-  it('a word for another login, or of another kind, changes nothing', async () => {
+  it('a word for another player, or of another kind, changes nothing', async () => {
     const [a, b] = await twoFreeTabs(world);
     const { userId, sid } = sessionActorOf(b.client).getSnapshot().context as { userId: number; sid: number };
     const reads = world.count('GET', PROFILE);
     const post = (m: Record<string, unknown>) =>
       world.hub.channel().postMessage({ app: 'pam-client', v: 1, from: 'tab-x', type: 'restricted', ...m });
-    post({ kind: 'pause', userId, sid: sid === 0 ? 1 : sid - 1 }); // another login of the player
     post({ kind: 'pause', userId: userId + 1, sid }); // another player
     post({ kind: 'cancelled', userId, sid });
     await world.advance(2 * S);
     for (const t of [a, b])
       expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
     expect(world.count('GET', PROFILE)).toBe(reads);
+  });
+
+  it('a pause told for another login of the same player bars the player held (a pause is the player’s)', async () => {
+    const [a, b] = await twoFreeTabs(world);
+    const { userId, sid } = sessionActorOf(b.client).getSnapshot().context as { userId: number; sid: number };
+    world.hub
+      .channel()
+      .postMessage({
+        app: 'pam-client',
+        v: 1,
+        from: 'tab-x',
+        type: 'restricted',
+        kind: 'pause',
+        userId,
+        sid: sid + 1,
+      });
+    await world.advance(2 * S);
+    for (const t of [a, b]) expect(t.client.view.restrictions.canBet).toBe(false);
   });
 });
 
