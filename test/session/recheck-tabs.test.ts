@@ -54,17 +54,15 @@ describe('an accepted pause, told to the other tabs', () => {
   it('a pause told for another login of the same player bars the player held (a pause is the player’s)', async () => {
     const [a, b] = await twoFreeTabs(world);
     const { userId, sid } = sessionActorOf(b.client).getSnapshot().context as { userId: number; sid: number };
-    world.hub
-      .channel()
-      .postMessage({
-        app: 'pam-client',
-        v: 1,
-        from: 'tab-x',
-        type: 'restricted',
-        kind: 'pause',
-        userId,
-        sid: sid + 1,
-      });
+    world.hub.channel().postMessage({
+      app: 'pam-client',
+      v: 1,
+      from: 'tab-x',
+      type: 'restricted',
+      kind: 'pause',
+      userId,
+      sid: sid + 1,
+    });
     await world.advance(2 * S);
     for (const t of [a, b]) expect(t.client.view.restrictions.canBet).toBe(false);
   });
