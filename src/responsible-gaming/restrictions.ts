@@ -250,9 +250,7 @@ function imposedOf(
  * `user_pause`) or limit field (`user_limit_<kind>`, `_active`, `_period`): the profile always
  * carries them (spec 2.12), so one without them (a login answer's, `{}`, null) is unknown, never
  * "no restriction". A field sent as null still reads as "not set" (dates, `_change` and notes:
- * absent too). A `now` before 2000 or past the Date range (seconds for ms) judges nothing:
- * unknown, `unreadable` names `now`. A cancelled account is not in userInfo: the session shows it
- * as its own status.
+ * absent too). A cancelled account is not in userInfo: the session shows it as its own status.
  * An app shows the session's `view.restrictions` (unknown until a profile read answers every
  * exclusion flag, not null); this is for a profile read of its own.
  *
@@ -298,9 +296,6 @@ function derive(userInfo: unknown, now: number | undefined): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
-  // A `now` no clock of this century gives (seconds for ms, 0, past the Date range) judges
-  // nothing: unknown, never "nothing in force" (REVIEW-O 10).
-  if (!(at >= 946_684_800_000 && at <= 8.64e15)) unreadable.push('now');
   return {
     inForce,
     pending,
