@@ -35,7 +35,8 @@ const pageURL = (): string | undefined => {
 /**
  * Checks and normalises the options, or throws a `ConfigurationError` saying what to change:
  * - `baseURL` must be absolute outside a browser (there is no page to resolve `/api` against);
- *   with your own `fetch`, a relative one is passed to it as is;
+ *   with your own `fetch`, a relative one is passed to it as is; http(s) only, no credentials in it;
+ * - `headers`: names and values fetch's `Headers` accepts; function options must be functions;
  * - `timeout`: a positive number of ms; above 2^31-1 it is clamped (a timer cannot wait longer);
  *   `Infinity` means no timeout; 0, a negative number or NaN is refused;
  * - `retry`: a whole number of GET retries, capped at 10 (NaN and negatives: 0);
@@ -45,16 +46,31 @@ const pageURL = (): string | undefined => {
 export function settingsOf(options: OfetchAdapterOptions): Settings {
   const { baseURL } = options;
   const absolute = isAbsoluteURL(baseURL);
-  // Not a string, blank, or a URL with a scheme that does not parse.
-  if (typeof baseURL !== 'string' || baseURL.trim() === '' || (absolute && !parse(baseURL)))
+  const url = parse(baseURL);
+  // Not a string, blank, a URL that does not parse, of another scheme than http(s) (`javascript:`,
+  // `ftp:`), or with credentials in it (`http://user:pass@host`: sent in the clear, kept in logs).
+  if (
+    typeof baseURL !== 'string' ||
+    baseURL.trim() === '' ||
+    !url ||
+    (absolute && !/^https?:$/.test(url.protocol)) ||
+    url.username + url.password
+  )
     throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
   if (!absolute && pageURL() === undefined && !options.fetch)
     throw new ConfigurationError(
-      'baseURL must be absolute here (e.g. https://api.example.com): a relative one only works in a browser page',
+      'baseURL must be absolute here: a relative one only works in a browser page',
     );
-  for (const name of ['onServerDate', 'onNoServerDate'] as const)
-    if (options[name] !== undefined && typeof options[name] !== 'function')
-      throw new ConfigurationError(`${name} must be a function`);
+  // One check for the rest: a function option that is not one, or a header name or value fetch's
+  // Headers refuses (a space, CR/LF), would fail every call as `network`.
+  let name = 'headers';
+  try {
+    new Headers(options.headers ?? {});
+    for (name of ['onServerDate', 'onNoServerDate', 'fetch', 'onUnauthorized', 'getAccessToken', 'sameLogin'])
+      if (options[name as 'fetch'] !== undefined && typeof options[name as 'fetch'] !== 'function') throw 0;
+  } catch {
+    throw new ConfigurationError(`${name} cannot work as given`);
+  }
   const tokenType = options.tokenType ?? 'Bearer';
   if (!isHeaderSafeToken(tokenType))
     throw new ConfigurationError('tokenType must be a single word such as Bearer');

@@ -186,6 +186,21 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const { method } = call;
     const blob = call.options.responseType === 'blob';
     try {
+      // Raced with the attempt's signal: a fetch that ignores it (a polyfill, a wrapper) cannot
+      // hold the call past its timeout or abort; its late answer (or failure) is dropped.
+      const out = await untilAborted(answer(), guard?.signal);
+      if (out === ABORTED) throw out;
+      return out;
+    } catch (error) {
+      if (isPamError(error)) throw error;
+      // Which signal fired decides, not the error's name: runtimes disagree on those names.
+      if (call.options.signal?.aborted) throw new AbortedError(method, call.shownPath());
+      if (guard?.timedOut) throw new TimeoutError(method, call.shownPath(), timeout);
+      throw new NetworkError(method, call.shownPath(), {
+        cause: lowLevelCause(error, scrubberOf(call, token)),
+      });
+    }
+    async function answer(): Promise<unknown> {
       const headers = headersFor(call, token);
       let url = absoluteURL(call.url);
       for (let hops = 0; ; hops += 1) {
@@ -238,14 +253,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         }
         return readResponse(response, data as string | undefined, method, call.shownPath, scrub, cap);
       }
-    } catch (error) {
-      if (isPamError(error)) throw error;
-      // Which signal fired decides, not the error's name: runtimes disagree on those names.
-      if (call.options.signal?.aborted) throw new AbortedError(method, call.shownPath());
-      if (guard?.timedOut) throw new TimeoutError(method, call.shownPath(), timeout);
-      throw new NetworkError(method, call.shownPath(), {
-        cause: lowLevelCause(error, scrubberOf(call, token)),
-      });
     }
   }
 
@@ -385,34 +392,40 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     const operation = () => `${method} ${pathShown()}`;
     const refuse = (code: string, message: string) =>
       new RequestValidationError(operation(), [{ path: [], code, message }]);
-    const opts = requestOptions ?? {};
-    checkRequestOptions(operation, opts);
-    // A download's link may be signed (a bucket's pre-signed one): its unguessable query values
-    // (signature, credential) are the call's secrets too, held for no other answer (a listing
-    // answers the same link: REVIEW-L 5).
-    if (opts.responseType === 'blob')
-      for (const [, v] of new URLSearchParams(path.split(/[?#]/)[1]))
-        if (UNGUESSABLE.test(v)) secrets.push(v);
-    const target = targetOf(baseURL, path, opts.responseType === 'blob');
-    // Nothing is sent where the path would leave baseURL (issue 27.2).
-    if (!target) throw refuse('invalid_url', 'the path must stay under baseURL');
-    let json: string | undefined;
+    // A caller's option whose reading throws (a Proxy, a getter: its `signal` is read again at every
+    // attempt) is refused, its error and message dropped (REVIEW-O O-1).
     try {
-      json = body === undefined ? undefined : JSON.stringify(body);
-    } catch {
-      // BigInt or a cycle: a caller bug, reported without the value.
-      throw refuse('not_serializable', 'body is not JSON-serializable');
+      const opts = requestOptions ?? {};
+      checkRequestOptions(operation, opts);
+      // A download's link may be signed (a bucket's pre-signed one): its unguessable query values
+      // (signature, credential) are the call's secrets too, held for no other answer (a listing
+      // answers the same link: REVIEW-L 5).
+      if (opts.responseType === 'blob')
+        for (const [, v] of new URLSearchParams(path.split(/[?#]/)[1]))
+          if (UNGUESSABLE.test(v)) secrets.push(v);
+      const target = targetOf(baseURL, path, opts.responseType === 'blob');
+      // Nothing is sent where the path would leave baseURL (issue 27.2).
+      if (!target) throw refuse('invalid_url', 'the path must stay under baseURL');
+      let json: string | undefined;
+      try {
+        json = body === undefined ? undefined : JSON.stringify(body);
+      } catch {
+        // BigInt or a cycle: a caller bug, reported without the value.
+        throw refuse('not_serializable', 'body is not JSON-serializable');
+      }
+      const call: Call = {
+        method,
+        shownPath: pathShown,
+        ...target,
+        json,
+        options: opts,
+        secrets,
+        own,
+      };
+      return (await send(call)) as T;
+    } catch (e) {
+      throw isPamError(e) ? e : refuse('unreadable', 'could not be read');
     }
-    const call: Call = {
-      method,
-      shownPath: pathShown,
-      ...target,
-      json,
-      options: opts,
-      secrets,
-      own,
-    };
-    return (await send(call)) as T;
   }
 
   return {

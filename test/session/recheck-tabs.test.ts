@@ -64,7 +64,7 @@ describe('an accepted pause, told to the other tabs', () => {
       sid: sid + 1,
     });
     await world.advance(2 * S);
-    for (const t of [a, b]) expect(t.client.view.restrictions.canBet).toBe(false);
+    for (const t of [a, b]) expect(t.client.view.restrictions?.canBet).toBe(false);
   });
 });
 
