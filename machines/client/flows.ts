@@ -53,7 +53,7 @@ export interface FlowSetup {
   onStepUp: StepUpPrompt | undefined;
   /** Reports a mutation whose outcome is unknown to `client.on('mutationOutcomeUnknown')`. */
   reportOutcome(event: MutationOutcomeUnknown): void;
-  /** Where the client keeps a restriction accepted for a player past the login and the page. */
+  /** @internal Where the client keeps a restriction accepted for a player past the login and the page (both clients pass theirs). */
   accepted?: AcceptedStore;
 }
 
