@@ -12,6 +12,7 @@ import { asPamError } from 'pam-client/internal';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo } from 'xstate';
 import { readClock, trusted } from '../clock';
 import { wakeSignals } from '../environment';
+import { statusOf } from '../errors';
 import { boxCaptcha } from '../login/request';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
@@ -51,6 +52,7 @@ import { serverTabsListener } from './tabs';
 import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED, type ServerInternal } from './transitions';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
+type Announced = { type: 'signedIn' } | { type: 'signedOut'; reason: 'logout' | 'expired' };
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -87,7 +89,12 @@ function createServerSessionMachine() {
       login: loginMachine.provide({
         actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
       }),
-      logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) => input.auth.logout({ signal })),
+      // A 401 is the server's word too (no session there): done, as its 204.
+      logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) =>
+        input.auth.logout({ signal }).catch((e) => {
+          if (statusOf(e) !== 401) throw e;
+        }),
+      ),
       wake: wakeSignals,
       tabs: serverTabsListener,
       expiry: expiryTimer,
@@ -183,16 +190,9 @@ function createServerSessionMachine() {
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
       readClock: ({ context, self }) =>
         self.send(internal({ type: 'TICK', reading: readServerClock(serverServicesOf(context)) })),
-      announceLogin: ({ context: c }) => {
-        if (c.loginId) serverServicesOf(c).tabs?.post({ type: 'signedIn', loginId: c.loginId });
-      },
-      announceLogout: ({ context: c }) => {
-        if (c.loginId)
-          serverServicesOf(c).tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'logout' });
-      },
-      announceExpired: ({ context: c }) => {
-        if (c.loginId)
-          serverServicesOf(c).tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'expired' });
+      // The other tabs told of a login or logout (`m`) by the login held here.
+      announce: ({ context: c }, m: Announced) => {
+        if (c.loginId) serverServicesOf(c).tabs?.post({ ...m, loginId: c.loginId });
       },
     },
   }).createMachine({
@@ -305,7 +305,7 @@ function createServerSessionMachine() {
             {
               guard: 'signedInAnswer',
               target: 'signedIn',
-              actions: ['fromLogin', 'announceLogin', 'emitSignedIn'],
+              actions: ['fromLogin', { type: 'announce', params: { type: 'signedIn' } }, 'emitSignedIn'],
             },
           ],
         },
@@ -500,21 +500,12 @@ function createServerSessionMachine() {
           onDone: {
             target: 'signedOut',
             actions: [
-              'announceLogout',
+              { type: 'announce', params: { type: 'signedOut', reason: 'logout' } },
               { type: 'forget', params: 'logout' },
               emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
             ],
           },
           onError: [
-            {
-              guard: 'unauthorized',
-              target: 'signedOut',
-              actions: [
-                'announceLogout',
-                { type: 'forget', params: 'logout' },
-                emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
-              ],
-            },
             {
               guard: ({ context }) => !!context.loginId,
               target: 'signedIn',

@@ -24,7 +24,7 @@ export const AFTER_FAILURE = {
 /** The session is over here (the proxy's 401, or its absolute lifetime): told to the app and the tabs. */
 export const expire = () =>
   [
-    'announceExpired',
+    { type: 'announce', params: { type: 'signedOut', reason: 'expired' } },
     { type: 'forget', params: 'expired' },
     'emitSessionExpired',
     'emitExpiredSignOut',
