@@ -143,14 +143,15 @@ export function attemptSignal(
  * shared, like a token refresh other requests wait for).
  */
 export function untilAborted<T>(promise: PromiseLike<T>, signal?: AbortSignal): Promise<T | typeof ABORTED> {
-  if (!signal) return Promise.resolve(promise);
+  const p = Promise.resolve(promise);
+  if (!signal) return p;
+  // Once aborted, its late failure is dropped: handled here, never an unhandled rejection.
+  p.catch(() => {});
   if (signal.aborted) return Promise.resolve(ABORTED);
   return new Promise<T | typeof ABORTED>((resolve, reject) => {
     const onAbort = () => resolve(ABORTED);
     signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(promise)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
