@@ -18,6 +18,8 @@ import { inertClient, isInertOnServer } from './client/server-render';
 import {
   createViewHub,
   guardCommands,
+  listenerOf,
+  loginFields,
   notify,
   refreshThroughSession,
   refreshWaitOf,
@@ -389,18 +391,20 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     subscribe: views.subscribe,
     // The password, code and captcha token are boxed at the session's door (`guardCommands`), before
     // the event reaches any actor or inspector, as any command sent there.
-    login: ({ login, password, captchaToken, appSource }) =>
-      actor.send({ type: 'LOGIN', login, password, captchaToken, appSource }),
+    login: (credentials) => actor.send({ type: 'LOGIN', ...loginFields(credentials) } as never),
     register: (payload) => actor.send({ type: 'REGISTER', payload }),
     submitCode: (code, captchaToken) => actor.send({ type: 'SUBMIT_CODE', code, captchaToken }),
     cancel: () => actor.send({ type: 'CANCEL' }),
     logout: () => actor.send({ type: 'LOGOUT' }),
     on: (type, listener) => {
       if (type === 'mutationOutcomeUnknown') {
-        outcomeListeners.add(listener as (event: MutationOutcomeUnknown) => void);
+        outcomeListeners.add(listenerOf(listener, 'on') as (event: MutationOutcomeUnknown) => void);
         return () => outcomeListeners.delete(listener as (event: MutationOutcomeUnknown) => void);
       }
-      const sub = actor.on(type as SessionEmitted['type'], listener as (event: SessionEmitted) => void);
+      const sub = actor.on(
+        type as SessionEmitted['type'],
+        listenerOf(listener, 'on') as (event: SessionEmitted) => void,
+      );
       return () => sub.unsubscribe();
     },
     stop: () => {

@@ -294,6 +294,28 @@ export function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
 export const viewHub = (initial: SessionView) => createViewHub(initial, staleView);
 
 /**
+ * `listener`, or a TypeError naming `call` when it is no function (REVIEW-O 7: stored, it threw at
+ * every later view change, uncaught).
+ */
+export const listenerOf = <T>(listener: T, call: string): T => {
+  if (typeof listener !== 'function') throw new TypeError(`${call}: the listener must be a function`);
+  return listener;
+};
+
+/**
+ * A login command's fields: none from what is no object or cannot be read (a Proxy trap), so the
+ * session refuses it as invalid input, nothing sent (REVIEW-O 7), never a raw TypeError.
+ */
+export const loginFields = (c: unknown) => {
+  try {
+    const { login, password, captchaToken, appSource } = (c ?? {}) as Record<string, unknown>;
+    return { login, password, captchaToken, appSource };
+  } catch {
+    return {};
+  }
+};
+
+/**
  * The view of a client and its listeners; `ended`: the view once its session ended (none: as it
  * is). `createPamClient` takes it from its flows (the profile flow's, which brings restrictions).
  */
@@ -309,6 +331,7 @@ export function createViewHub(view: SessionView, ended?: (view: SessionView) => 
       if (!sameView(view, next)) publish(next);
     },
     subscribe: (listener: (v: SessionView) => void) => {
+      listenerOf(listener, 'subscribe');
       const entry = (v: SessionView) => listener(v);
       listeners.add(entry);
       return () => listeners.delete(entry);

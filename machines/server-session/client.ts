@@ -25,6 +25,8 @@ import { isInertOnServer } from '../client/server-render';
 import type { SessionRef } from '../client/session-facade';
 import {
   guardCommands,
+  listenerOf,
+  loginFields,
   notify,
   refreshWaitOf,
   type SessionActor,
@@ -367,19 +369,21 @@ export function createServerSessionClient<const F extends readonly ServerSession
     subscribe,
     // Boxed here, before the event reaches any actor (or an inspector); absent fields go as
     // undefined, as `createPamClient` sends them.
-    login: ({ login, password, captchaToken, appSource }) =>
-      send(boxCommand({ type: 'LOGIN', login, password, captchaToken, appSource })),
+    login: (credentials) => send(boxCommand({ type: 'LOGIN', ...loginFields(credentials) } as never)),
     register: (payload) => send(boxCommand({ type: 'REGISTER', payload })),
     submitCode: (code, captchaToken) => send(boxCommand({ type: 'SUBMIT_CODE', code, captchaToken })),
     cancel: () => send({ type: 'CANCEL' }),
     logout: () => send({ type: 'LOGOUT' }),
     on: (type, listener) => {
       if (type === 'mutationOutcomeUnknown') {
-        const l = listener as (event: MutationOutcomeUnknown) => void;
+        const l = listenerOf(listener, 'on') as (event: MutationOutcomeUnknown) => void;
         outcomeListeners.add(l);
         return () => outcomeListeners.delete(l);
       }
-      const sub = running.on(type as SessionEmitted['type'], listener as (event: SessionEmitted) => void);
+      const sub = running.on(
+        type as SessionEmitted['type'],
+        listenerOf(listener, 'on') as (event: SessionEmitted) => void,
+      );
       return () => sub.unsubscribe();
     },
     stop: () => {
