@@ -87,7 +87,11 @@ describe('server-session: a change begun for one player finishes for that player
     await signOut(c);
     open();
     await call;
-    expect([...storage.keys()]).toEqual([`pam-client.restricted:${plain.id}`]);
+    // The kept restriction is this player's, and no one else's (the step-up attempt of the call, cut
+    // off with its login, may stay counted for the same player until it expires).
+    expect([...storage.keys()].filter((k) => k.startsWith('pam-client.restricted:'))).toEqual([
+      `pam-client.restricted:${plain.id}`,
+    ]);
   });
 
   it('a step-up prompt answered after another player signed in sends nothing (O-13, p87)', async () => {
