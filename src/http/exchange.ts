@@ -46,15 +46,14 @@ const pageURL = (): string | undefined => {
 export function settingsOf(options: OfetchAdapterOptions): Settings {
   const { baseURL } = options;
   const absolute = isAbsoluteURL(baseURL);
-  const url = parse(baseURL);
-  // Not a string, blank, a URL that does not parse, of another scheme than http(s) (`javascript:`,
-  // `ftp:`), or with credentials in it (`http://user:pass@host`: sent in the clear, kept in logs).
+  const url = absolute && parse(baseURL);
+  // Not a string, blank, or an absolute URL that does not parse, of another scheme than http(s)
+  // (`javascript:`, `ftp:`), or with credentials in it (`http://user:pass@host`: sent in the clear,
+  // kept in logs). A relative one resolves against the page (none on a server: inert, or refused below).
   if (
     typeof baseURL !== 'string' ||
     baseURL.trim() === '' ||
-    !url ||
-    (absolute && !/^https?:$/.test(url.protocol)) ||
-    url.username + url.password
+    (absolute && (!url || !/^https?:$/.test(url.protocol) || url.username + url.password))
   )
     throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
   if (!absolute && pageURL() === undefined && !options.fetch)
