@@ -16,11 +16,7 @@ import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } 
 import type { MutationOutcomeUnknown } from './client/outcome';
 import { inertClient, isInertOnServer } from './client/server-render';
 import {
-  createViewHub,
   guardCommands,
-  listenerOf,
-  loginFields,
-  notify,
   refreshThroughSession,
   refreshWaitOf,
   type SessionActor,
@@ -32,6 +28,7 @@ import {
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
 import { stoppable } from './client/stoppable';
+import { createViewHub, listenerOf, loginFields, notify } from './client/view-hub';
 import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';

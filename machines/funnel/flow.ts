@@ -7,7 +7,7 @@
 import { ConfigurationError, type UserModule } from 'pam-client';
 import type { AnyActorRef } from 'xstate';
 import type { ClientFlow, FlowParts, FlowSetup } from '../client/flows';
-import { notify } from '../client/session-facade';
+import { notify } from '../client/view-hub';
 import type { FunnelEvent } from './events';
 import { sessionSteps } from './session-steps';
 import { userCalls } from './user-calls';

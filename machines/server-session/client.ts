@@ -25,19 +25,16 @@ import { isInertOnServer } from '../client/server-render';
 import type { SessionRef } from '../client/session-facade';
 import {
   guardCommands,
-  listenerOf,
-  loginFields,
-  notify,
   refreshWaitOf,
   type SessionActor,
   type SessionState,
   type SessionView,
   sessionActors,
-  viewHub,
   viewOf,
 } from '../client/session-facade';
 import type { StepUpPrompt } from '../client/step-up';
 import { stoppable } from '../client/stoppable';
+import { listenerOf, loginFields, notify, viewHub } from '../client/view-hub';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } from '../environment';
 import type { CaptchaToken } from '../login/request';
