@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PamClient } from '../../machines/index';
 import { usePamClients } from '../support/clients';
 import { until } from '../support/event-loop';
+import { useMemoryLocalStorage } from '../support/memory-local-storage';
 import { useReferenceServer } from '../support/server';
 
 // REVIEW-O O-8, O-12, O-13, O-14: a change begun for one player finishes for that player. Its
@@ -13,21 +14,9 @@ import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const { client, signIn } = usePamClients(ctx);
-let storage: Map<string, string>;
-beforeEach(() => {
-  storage = new Map();
-  const m = storage;
-  (globalThis as { localStorage?: unknown }).localStorage = {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => m.set(k, String(v)),
-    removeItem: (k: string) => m.delete(k),
-  };
-});
-afterEach(() => {
-  delete (globalThis as { localStorage?: unknown }).localStorage;
-});
+const storage = useMemoryLocalStorage();
 
-const kept = () => [...storage.keys()].filter((k) => k.startsWith('pam-client.restricted:'));
+const kept = () => storage.keys().filter((k) => k.startsWith('pam-client.restricted:'));
 const A = () => ctx.server.seed.plain;
 const B = () => ctx.server.seed.pendingLimit;
 

@@ -2,6 +2,7 @@ import { AbortedError } from 'pam-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { until } from '../support/event-loop';
+import { useMemoryLocalStorage } from '../support/memory-local-storage';
 import { browserProfile, requestsTo, type TestClock, usePam } from './support';
 
 // REVIEW-O O-12 (p78), O-13 (p87) in server-session mode: a change begun for one player finishes
@@ -12,19 +13,9 @@ import { browserProfile, requestsTo, type TestClock, usePam } from './support';
 const clock: TestClock = { now: Date.now() };
 const { ref, fx } = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
-let storage: Map<string, string>;
-beforeEach(() => {
-  storage = new Map();
-  const m = storage;
-  (globalThis as { localStorage?: unknown }).localStorage = {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => m.set(k, String(v)),
-    removeItem: (k: string) => m.delete(k),
-  };
-});
+const storage = useMemoryLocalStorage();
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
-  delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 
 type Options = NonNullable<Parameters<typeof createServerSessionClient>[0]>;
@@ -89,7 +80,7 @@ describe('server-session: a change begun for one player finishes for that player
     await call;
     // The kept restriction is this player's, and no one else's (the step-up attempt of the call, cut
     // off with its login, may stay counted for the same player until it expires).
-    expect([...storage.keys()].filter((k) => k.startsWith('pam-client.restricted:'))).toEqual([
+    expect(storage.keys().filter((k) => k.startsWith('pam-client.restricted:'))).toEqual([
       `pam-client.restricted:${plain.id}`,
     ]);
   });
