@@ -2,6 +2,8 @@
 import {
   type ComputedRef,
   computed,
+  getCurrentInstance,
+  onMounted,
   onScopeDispose,
   type ShallowRef,
   shallowReadonly,
@@ -48,9 +50,10 @@ type ActorArgs<TLogic extends AnyActorLogic> =
 /**
  * Follows an actor for as long as the current effect scope (a component's setup) lives.
  * Given logic (a machine), it creates the actor with `options`, starts it, and stops it when
- * the scope is disposed (unmount), which aborts its requests in flight. Given a running actor
- * (e.g. an income-report actor an app started), it only subscribes and leaves the actor running. Vue runs no
- * unmount during SSR, so create actors from logic on the client only.
+ * the scope is disposed (unmount), which aborts its requests in flight. In a component it starts
+ * the actor when the component mounts, so a server render (which never mounts) starts none and
+ * renders the initial snapshot; in a bare effect scope it starts at once. Given a running actor
+ * (e.g. an income-report actor an app started), it only subscribes and leaves the actor running.
  *
  * @example
  * const { snapshot, send } = useActor(loginMachine, { input: { auth: client.auth } });
@@ -74,7 +77,9 @@ export function useActor(
     (s) => s,
     (s) => (snapshot.value = s),
   );
-  if (created) actorRef.start();
+  // In a component, start at mount: Vue's server renderer runs setup but never mounts nor
+  // disposes, so an actor started here would outlive every server render.
+  if (created) getCurrentInstance() ? onMounted(() => actorRef.start()) : actorRef.start();
   onScopeDispose(() => {
     stop();
     if (created) actorRef.stop();
