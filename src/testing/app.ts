@@ -9,6 +9,7 @@ import { loadH3 } from './optional-h3';
 import { routes } from './routes';
 import { mountRoutes, type PamEventContext } from './routing';
 import { SEED_ACCOUNTS } from './seed';
+import { checkedCpf, checkOptions } from './spec-checks';
 import { ServerState } from './state';
 import type { FaultSpec, RecordedRequest, ReferenceControls, ReferenceOptions } from './types';
 
@@ -132,6 +133,7 @@ async function buildApp(core: Omit<ReferenceCore, 'app' | 'controls'>): Promise<
  * `download_url`); a server sets it once it listens.
  */
 export function createReferenceCore(options: ReferenceOptions = {}, baseUrl = ''): ReferenceCore {
+  checkOptions(options);
   const state = new ServerState({
     now: options.now ?? Date.now,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_S,
@@ -163,7 +165,7 @@ export function createReferenceCore(options: ReferenceOptions = {}, baseUrl = ''
       expireTokens: () => state.expireTokens(),
       issueToken: (userId) => state.issueToken(userId),
       setSpaBarred(cpf, barred = true) {
-        const digits = cpf.replace(/\D/g, '');
+        const digits = checkedCpf(cpf);
         if (barred) state.spaRegister.add(digits);
         else state.spaRegister.delete(digits);
       },

@@ -1,5 +1,6 @@
 // Injected faults: answer a matching request with a canned status/body, delay it, or never answer.
 
+import { checkedFault } from './spec-checks';
 import type { FaultSpec, Faults } from './types';
 
 interface ActiveFault {
@@ -18,7 +19,8 @@ export class FaultRegistry implements Faults {
   private active: ActiveFault[] = [];
 
   add(fault: FaultSpec): () => void {
-    const entry: ActiveFault = { spec: { ...fault }, remaining: fault.times ?? Number.POSITIVE_INFINITY };
+    const spec = checkedFault(fault);
+    const entry: ActiveFault = { spec, remaining: spec.times ?? Number.POSITIVE_INFINITY };
     this.active.push(entry);
     return () => {
       this.active = this.active.filter((candidate) => candidate !== entry);

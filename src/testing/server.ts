@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceCore } from './app';
 import { H3_MISSING_MESSAGE, loadOptional } from './optional-h3';
+import { checkOptions } from './spec-checks';
 import type { ReferenceServer, ReferenceServerOptions } from './types';
 
 // Opaque specifiers: a browser bundle of `pam-client/testing` (Storybook, vitest browser mode)
@@ -40,6 +41,7 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * await server.close();
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  checkOptions(options);
   const { toNodeHandler } = await loadOptional(
     'h3',
     () => import(/* @vite-ignore */ /* webpackIgnore: true */ H3_NODE) as Promise<H3Node>,
