@@ -10,7 +10,7 @@ import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIss
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { lineageOf } from './lineage';
-import { apiPathOf, isId, matchPath, type Route } from './routes';
+import { apiPathOf, isId, matchPath, ownsIds, type Route } from './routes';
 import { readSeed } from './seed';
 import { StoreFailure } from './store';
 import {
@@ -411,6 +411,8 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (!matched) return message(call, 404, 'Not found.');
   const apiPath = apiPathOf(matched, segments, url.searchParams);
   if (apiPath === null) return message(call, 400, 'Query parameter not allowed.');
+  if (call.session && !ownsIds(matched, segments, call.session.playerId))
+    return message(call, 403, "Another player's account.");
   const raw = await readBody(request, parts.maxBodyBytes, parts.upstream.timeoutMs); // the call's one deadline
   if (raw instanceof Refusal) return message(call, raw.status, raw.message);
   if (matched.kind === 'logout') return logout(parts, call);
