@@ -333,7 +333,7 @@ function tell(parts: ServerParts, event: PamLogoutIncomplete): void {
   } catch {}
 }
 
-/** Whether `url` (on the API) is one of the API's own routes (JSON, never a file). */
+/** Whether `url` (on the API) is, or may be, one of the API's own routes (JSON, never a file). */
 function namesRoute(parts: ServerParts, url: string): boolean {
   const base = new URL(parts.upstream.apiBaseURL).pathname.replace(/\/+$/, '');
   const path = new URL(url).pathname.slice(base.length);
@@ -343,7 +343,10 @@ function namesRoute(parts: ServerParts, url: string): boolean {
       .filter((s) => s !== '')
       .map(decodeURIComponent);
     const joined = `/${segments.join('/')}`;
+    // An encoded separator or dot segment (`..%2Fauth%2Fuser-profile`): an API that decodes it
+    // may serve one of its routes there (REVIEW-P L4). Refused, as the proxy's own paths are.
     return (
+      segments.some((s) => /[/\\]|^\.\.?$/.test(s)) ||
       joined === parts.refreshPath ||
       joined === parts.logoutPath ||
       parts.routes.some((r) => matchPath([r], r.method, segments))
