@@ -42,7 +42,7 @@ describe('clientAddress: forwarded only when it is one IP address', () => {
     ['a legacy form', '0x7f.1'],
     ['an IPv6 zone', 'fe80::1%eth0'],
     ['a bracket', '::1]@evil.example'],
-    ['an object', { toString: () => '1.2.3.4' }],
+    ['an object', { toString: (): string => '1.2.3.4' }],
     ['empty', ''],
   ])('%s: not forwarded, the login answered (never a 502)', async (_, address) => {
     const fx = await pam({ forwardClient: true });
