@@ -19,6 +19,16 @@ export const UNSCRUBBABLE = {
   issues: [{ path: [], code: 'custom', message: 'the answer could not be freed of the session token' }],
 };
 
+/**
+ * What goes out instead of an API answer of 3xx: the API never redirects (a hostile or misconfigured
+ * answer), so nothing of it is passed on, Location included (REVIEW-P L1). Thrown by the browser
+ * client as `ResponseValidationError`.
+ */
+const REDIRECTED = {
+  ...UNSCRUBBABLE,
+  issues: [{ ...UNSCRUBBABLE.issues[0], message: 'the service answered a redirect' }],
+};
+
 /** `body` as the JSON text the browser may see (`scrubTokens`), or null when it cannot be made so. */
 function scrubbedText(body: unknown, tokens: Iterable<string>): string | null {
   try {
@@ -50,6 +60,7 @@ export async function answer(
   headers.set('cache-control', 'no-store');
   // A status no Response can carry (`callApi` refuses such answers already): the fixed 502.
   if (!isAnswerStatus(status)) return failed(call, 502, { message: UNREACHABLE }, new Headers());
+  if (status < 400 && status >= 300) return failed(call, 502, REDIRECTED, headers);
   if (call?.unholdable && !own && body !== undefined) return failed(call, 502, UNSCRUBBABLE, headers);
   const line = call ? await call.cookieLine() : null; // before scrubbing: it learns the tokens it seals
   const withLine = () => {

@@ -285,11 +285,16 @@ export class CallSession {
     }
   }
 
-  /** Refreshes the token when due. False when the session ended (the refresh route said 401). */
+  /**
+   * Refreshes the token when due: `refreshAfterMs` after it was obtained, or at three quarters of
+   * its lifetime when that comes first (REVIEW-P L5: a 5-minute token died before a 6 h refresh
+   * point, its cookie with it). False when the session ended (the refresh route said 401).
+   */
   async keepFresh(): Promise<boolean> {
     const s = this.session;
     if (!s) return false;
-    if (this.parts.now() - s.tokenAt < this.parts.refreshAfterMs) return true;
+    const due = Math.min(this.parts.refreshAfterMs, 0.75 * (s.tokenExpiresAt - s.tokenAt));
+    if (this.parts.now() - s.tokenAt < due) return true;
     const outcome = await this.parts.rotations.refresh(
       s,
       (token) => this.refreshCall(token, s.tokenType, s),

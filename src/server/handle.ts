@@ -10,7 +10,7 @@ import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIss
 import { fileHeaders, withoutTokens } from './file';
 import { checkOrigin, Refusal, readBody, segmentsUnder } from './guard';
 import { lineageOf } from './lineage';
-import { apiPathOf, isId, matchPath, type Route } from './routes';
+import { apiPathOf, isId, matchPath, ownsIds, type Route } from './routes';
 import { readSeed } from './seed';
 import { StoreFailure } from './store';
 import {
@@ -333,7 +333,7 @@ function tell(parts: ServerParts, event: PamLogoutIncomplete): void {
   } catch {}
 }
 
-/** Whether `url` (on the API) is one of the API's own routes (JSON, never a file). */
+/** Whether `url` (on the API) is, or may be, one of the API's own routes (JSON, never a file). */
 function namesRoute(parts: ServerParts, url: string): boolean {
   const base = new URL(parts.upstream.apiBaseURL).pathname.replace(/\/+$/, '');
   const path = new URL(url).pathname.slice(base.length);
@@ -343,7 +343,10 @@ function namesRoute(parts: ServerParts, url: string): boolean {
       .filter((s) => s !== '')
       .map(decodeURIComponent);
     const joined = `/${segments.join('/')}`;
+    // An encoded separator or dot segment (`..%2Fauth%2Fuser-profile`): an API that decodes it
+    // may serve one of its routes there (REVIEW-P L4). Refused, as the proxy's own paths are.
     return (
+      segments.some((s) => /[/\\]|^\.\.?$/.test(s)) ||
       joined === parts.refreshPath ||
       joined === parts.logoutPath ||
       parts.routes.some((r) => matchPath([r], r.method, segments))
@@ -411,6 +414,8 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (!matched) return message(call, 404, 'Not found.');
   const apiPath = apiPathOf(matched, segments, url.searchParams);
   if (apiPath === null) return message(call, 400, 'Query parameter not allowed.');
+  if (call.session && !ownsIds(matched, segments, call.session.playerId))
+    return message(call, 403, "Another player's account.");
   const raw = await readBody(request, parts.maxBodyBytes, parts.upstream.timeoutMs); // the call's one deadline
   if (raw instanceof Refusal) return message(call, raw.status, raw.message);
   if (matched.kind === 'logout') return logout(parts, call);

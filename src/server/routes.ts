@@ -171,5 +171,16 @@ export function apiPathOf(route: Route, segments: readonly string[], search: URL
   return `/${segments.join('/')}${query === '' ? '' : `?${query}`}`;
 }
 
+/** The rows whose `{id}` is the player's own (the spec's "id: user id"). */
+const PLAYER_ROWS = ['updateProfile', 'changePassword'];
+
+/**
+ * Whether `segments` (matched to `route`) name only the session's player `playerId` where the
+ * row's `{id}` is the player's: another player's id is refused by the proxy, never sent (REVIEW-P L6).
+ */
+export const ownsIds = (route: Route, segments: readonly string[], playerId: number | null): boolean =>
+  !PLAYER_ROWS.includes(route.name) ||
+  route.segments.every((s, i) => typeof s === 'string' || segments[i] === String(playerId));
+
 /** Whether a route is the profile read (`getSession` reads it). */
 export const isProfileRoute = (route: Route): boolean => route.name === 'getUserProfile';

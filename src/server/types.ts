@@ -151,7 +151,10 @@ export interface PamLogoutIncomplete {
  * await pam.handle(event.request, { clientAddress: event.getClientAddress() });
  */
 export interface PamRequestContext {
-  /** The player's address as the app's platform saw it (sent as `X-Forwarded-For` with `forwardClient`). */
+  /**
+   * The player's address as the app's platform saw it (sent as `X-Forwarded-For` with
+   * `forwardClient`): one IP address, v4 or v6; anything else is not sent.
+   */
   clientAddress?: string;
 }
 

@@ -68,6 +68,22 @@ function join(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const V4 = new RegExp(`^(${OCTET}\\.){3}${OCTET}$`);
+
+/** One IP address: v4 as a dotted quad, or v6 as the URL parser reads it (no zone, no brackets). */
+function isAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (V4.test(value)) return true;
+  if (!/^[\da-f:.]*:[\da-f:.]*$/i.test(value)) return false;
+  try {
+    new URL(`http://[${value}]`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function outgoing(deps: UpstreamDeps, call: UpstreamCall): Headers {
   const headers = new Headers({ accept: 'application/json' });
   const language = call.request.headers.get('accept-language');
@@ -77,8 +93,10 @@ function outgoing(deps: UpstreamDeps, call: UpstreamCall): Headers {
   if (deps.forwardClient) {
     const agent = call.request.headers.get('user-agent');
     if (agent) headers.set('user-agent', agent);
-    // Only the address the app's platform saw: the browser's own X-Forwarded-For is never passed on.
-    if (call.context?.clientAddress) headers.set('x-forwarded-for', call.context.clientAddress);
+    // Only the address the app's platform saw: the browser's own X-Forwarded-For is never passed on,
+    // nor a `clientAddress` that is not one IP address (a list, a word, a CR/LF: REVIEW-O O-15).
+    const address = call.context?.clientAddress;
+    if (isAddress(address)) headers.set('x-forwarded-for', address);
   }
   return headers;
 }
