@@ -56,14 +56,13 @@ const SIGNED_OUT = 'pam-client.signedOut';
  * effect: the machine's `announce`).
  */
 export function signedOutLogins(add?: string): unknown[] {
-  const web = (globalThis as { localStorage?: Storage }).localStorage;
   let ids: unknown;
   try {
-    ids = JSON.parse(web!.getItem(SIGNED_OUT)!);
+    ids = JSON.parse(localStorage.getItem(SIGNED_OUT)!);
   } catch {}
   const list = Array.isArray(ids) ? ids : [];
   try {
-    if (add) web!.setItem(SIGNED_OUT, JSON.stringify([...list, add].slice(-20)));
+    if (add) localStorage.setItem(SIGNED_OUT, JSON.stringify([...list, add].slice(-20)));
   } catch {}
   return list;
 }
