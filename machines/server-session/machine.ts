@@ -182,12 +182,12 @@ function createServerSessionMachine() {
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
       readClock: ({ context, self }) =>
         self.send(internal({ type: 'TICK', reading: readServerClock(serverServicesOf(context)) })),
-      // The other tabs told of a login or logout (`m`) by the login held here; a logout is kept
-      // for the pages of this origin (`signedOutLogins`: an old page's seed of it is not shown).
+      // The other tabs told of a login or logout (`m`) by the login held here; a logout (the server's
+      // word) is kept for this origin's pages (`signedOutLogins`: an old page's seed of it is not shown).
       announce: ({ context: c }, m: Announced) => {
         if (!c.loginId) return;
         serverServicesOf(c).tabs?.post({ ...m, loginId: c.loginId });
-        if (m.type === 'signedOut') signedOutLogins(c.loginId);
+        if (m.type === 'signedOut' && m.reason === 'logout') signedOutLogins(c.loginId);
       },
     },
   }).createMachine({

@@ -122,7 +122,9 @@ describe('a seed replayed with an old page (REVIEW-P P5, P6)', () => {
               return;
             }
             expect(views[0]?.status, label).toBe('restoring');
-            expect(reads('/session'), label).toBe(1);
+            // One read (a 503 may be tried twice by the adapter: an idempotent GET).
+            expect(reads('/session'), label).toBeGreaterThanOrEqual(1);
+            expect(reads('/session'), label).toBeLessThanOrEqual(said === 'error' ? 2 : 1);
             // Nothing of the seed before the server's word: no player, never free to bet.
             const i = views.findIndex((v) => v.status !== 'restoring');
             const before = i < 0 ? views : views.slice(0, i);
