@@ -8,7 +8,7 @@ import { isInternal, isTrusted, type Owner } from '../session/events';
 import type { ServerLoginSuccess } from './auth';
 import { judges, type ServerReading, type ServerSessionContext } from './context';
 
-/** How long before the client's start a seed given with the page may have been read (server time). */
+/** How far from the client's start reading (server time, either side) a page's seed is taken at once. */
 export const SEED_FRESH_MS = 30_000;
 
 /** What a guard is given (the events are told apart by `type`, their fields read as given). */
