@@ -4,10 +4,11 @@
 
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import type { EventObject } from 'xstate';
-import { fromCallback } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { internal } from '../session/events';
 import { readClock } from '../session/store';
 import {
+  barredFor,
   judges,
   type ServerReading,
   type ServerSessionContext,
@@ -31,6 +32,16 @@ const SEED_RETRY = { baseMs: 1_000, factor: 2, maxMs: 30_000, jitter: 0.2 } as c
 export const readServerClock = (s: Parameters<typeof readClock>[0]): ServerReading => ({
   ...readClock(s),
   learned: (s.clock as { learned?(): boolean } | null)?.learned?.() !== false,
+});
+
+/** The seed route read, with the clock as read when it arrived (the seed is judged at that reading). */
+export const seedRead = /* @__PURE__ */ fromPromise<
+  Pick<ServerSessionContext, 'seed' | 'seedReading' | 'barred'>,
+  ServerSessionDeps
+>(async ({ input, signal }) => {
+  const seed = await input.readSeed(signal);
+  const seedReading = readServerClock(input);
+  return { seed, seedReading, barred: barredFor(seed, seedReading, input.accepted) };
 });
 
 /** A flow this mode does not run (play time): the child is there, and does nothing. */

@@ -47,7 +47,7 @@ import { serverSessionAuth } from './auth';
 import { barredFor } from './context';
 import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
-import { parseSeed } from './seed';
+import { parseSeed, unlessSignedOut } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
 import { createServerTabs } from './tabs';
 
@@ -264,7 +264,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const observers = parts.flatMap((p) => (p.inspect ? [p.inspect] : []));
 
   const seed = options.initial == null ? null : parseSeed(options.initial);
-  const initial = inert ? seedOnServer(seed) : seed;
+  const initial = inert ? seedOnServer(seed) : unlessSignedOut(seed, null);
   const reading = readServerClock({ now: env.now, serverNow: env.serverNow, clock: env.clock });
   actor = guardCommands(
     createActor(counted ? serverSessionMachine.provide(counted as never) : serverSessionMachine, {
@@ -278,7 +278,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
               throw new ResponseValidationError('session', [
                 { path: [], code: 'seed', message: 'not a session seed' },
               ]);
-            return seed;
+            return unlessSignedOut(seed, parseSeed({ status: 'signedOut' }))!;
           },
           tabs,
           crossTab: null,

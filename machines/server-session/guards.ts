@@ -8,6 +8,9 @@ import { isInternal, isTrusted, type Owner } from '../session/events';
 import type { ServerLoginSuccess } from './auth';
 import { judges, type ServerReading, type ServerSessionContext } from './context';
 
+/** How far from the client's start reading (server time, either side) a page's seed is taken at once. */
+export const SEED_FRESH_MS = 30_000;
+
 /** What a guard is given (the events are told apart by `type`, their fields read as given). */
 type GuardArgs = { context: ServerSessionContext; event: { type: string } };
 
@@ -29,8 +32,15 @@ export const serverSessionGuards = {
     s?.expiresAt != null && s.expiresAt <= (judges(r) ? r.serverAt : (s.readAt ?? 0)),
   // A seed given with the page (no read yet) that a clock unable to judge it calls ended (a
   // device clock hours off, never checked): the server's word is asked (`GET <prefix>/session`).
+  // So is a `signedIn` one not read within `SEED_FRESH_MS` of a trusted reading (server time;
+  // none, or untrusted: it cannot be judged): a page replayed from a cache (Back after a logout,
+  // a restored tab) carries a session maybe gone or barred since (REVIEW-P P5, P6). (Not in a
+  // server render: `final`, nothing asked.)
   seedUnjudged: ({ context: { seed: s, seedReading: r, attempts } }) =>
-    !attempts && s?.expiresAt != null && r != null && s.expiresAt <= r.serverAt,
+    !attempts &&
+    !r?.final &&
+    ((s?.expiresAt != null && !!r && s.expiresAt <= r.serverAt) ||
+      (s?.status === 'signedIn' && !(r?.trusted && Math.abs(r.serverAt - s.readAt!) <= SEED_FRESH_MS))),
   seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
   seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
   triedBefore: ({ context: c }) => c.attempts > 0,

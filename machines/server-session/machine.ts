@@ -30,10 +30,9 @@ import {
 import { createProfileFlow, type ProfileFlowContext } from '../session/profile';
 import { ACCEPTED_MS } from '../session/profile-rules';
 import type { SessionEmitted, SessionEvent } from '../session/types';
-import { absent, expiryTimer, readServerClock, retryTimer, stampedAuth } from './actors';
+import { absent, expiryTimer, readServerClock, retryTimer, seedRead, stampedAuth } from './actors';
 import type { ServerLoginSuccess } from './auth';
 import {
-  barredFor,
   forgotten,
   fromLogin,
   fromSeed,
@@ -47,7 +46,7 @@ import {
   unavailable,
 } from './context';
 import { serverSessionGuards } from './guards';
-import { type SeededProfileServices, seededReadProfile } from './seed';
+import { type SeededProfileServices, seededReadProfile, signedOutLogins } from './seed';
 import { serverTabsListener } from './tabs';
 import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED, type ServerInternal } from './transitions';
 
@@ -76,14 +75,7 @@ function createServerSessionMachine() {
       },
     },
     actors: {
-      // The seed, with the clock as read when it arrived (it is judged at that reading).
-      readSeed: fromPromise<Pick<ServerSessionContext, 'seed' | 'seedReading' | 'barred'>, ServerSessionDeps>(
-        async ({ input, signal }) => {
-          const seed = await input.readSeed(signal);
-          const seedReading = readServerClock(input);
-          return { seed, seedReading, barred: barredFor(seed, seedReading, input.accepted) };
-        },
-      ),
+      readSeed: seedRead,
       // Its clock read (a 429's `retryAt`) told again as the machines' own: the guarded door
       // refuses anything else, and the child would wait for it forever (REVIEW-P P7).
       login: loginMachine.provide({
@@ -190,9 +182,12 @@ function createServerSessionMachine() {
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
       readClock: ({ context, self }) =>
         self.send(internal({ type: 'TICK', reading: readServerClock(serverServicesOf(context)) })),
-      // The other tabs told of a login or logout (`m`) by the login held here.
+      // The other tabs told of a login or logout (`m`) by the login held here; a logout (the server's
+      // word) is kept for this origin's pages (`signedOutLogins`: an old page's seed of it is not shown).
       announce: ({ context: c }, m: Announced) => {
-        if (c.loginId) serverServicesOf(c).tabs?.post({ ...m, loginId: c.loginId });
+        if (!c.loginId) return;
+        serverServicesOf(c).tabs?.post({ ...m, loginId: c.loginId });
+        if (m.type === 'signedOut' && m.reason === 'logout') signedOutLogins(c.loginId);
       },
     },
   }).createMachine({

@@ -48,6 +48,32 @@ export function parseSeed(raw: unknown): PamSessionSeed | null {
   return { status, user: user as AuthUser, userInfo: raw.userInfo, readAt, loginId, expiresAt };
 }
 
+const SIGNED_OUT = 'pam-client.signedOut';
+
+/**
+ * The logins whose sign-out this origin saw (REVIEW-P P6), the last 20, in `localStorage` (none,
+ * or one that throws: none): a seed of one is not shown (`unlessSignedOut`). `add`: one more (an
+ * effect: the machine's `announce`).
+ */
+export function signedOutLogins(add?: string): unknown[] {
+  let ids: unknown;
+  try {
+    ids = JSON.parse(localStorage.getItem(SIGNED_OUT)!);
+  } catch {}
+  const list = Array.isArray(ids) ? ids : [];
+  try {
+    if (add) localStorage.setItem(SIGNED_OUT, JSON.stringify([...list, add].slice(-20)));
+  } catch {}
+  return list;
+}
+
+/**
+ * `seed`, unless of a login this origin saw signed out: then `or` (the page's seed, an old page
+ * replayed: none, the server is asked; the seed route's, a read begun before that logout: signed out).
+ */
+export const unlessSignedOut = <T>(seed: PamSessionSeed | null, or: T) =>
+  signedOutLogins().includes(seed?.loginId) ? or : seed;
+
 /** The profile flow's services here: its reads, plus the seed's answer to its first one. */
 export interface SeededProfileServices extends ProfileServices {
   /** The seed's profile, once, for the login it was read for; null afterwards. */

@@ -92,7 +92,12 @@ describe('server-session: a restriction accepted outlives the login and the page
     const a = clientOf(net.fetch);
     await pauseAndSignOut(a);
     a.stop();
-    expect([...storage!.keys()]).toEqual([`pam-client.restricted:${ref.server.seed.plain.id}`]);
+    // The restriction kept for the player, and the login signed out (an old page's seed of it refused).
+    expect([...storage!.keys()].sort()).toEqual([
+      `pam-client.restricted:${ref.server.seed.plain.id}`,
+      'pam-client.signedOut',
+    ]);
+    expect(JSON.parse(storage!.get('pam-client.signedOut')!)).toHaveLength(1);
     net.gate.lag = true;
     const b = clientOf(net.fetch);
     await b.ready;

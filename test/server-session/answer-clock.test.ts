@@ -9,7 +9,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns, until } from '../support/event-loop';
-import { DAY, free, H, loginAnswer, NOON, S, SIGNED_OUT, seededClients, seedOf } from './seeded-client';
+import { freshReadAt } from '../support/server-session-input';
+import {
+  DAY,
+  free,
+  H,
+  loginAnswer,
+  MIDNIGHT,
+  NOON,
+  S,
+  SIGNED_OUT,
+  seededClients,
+  seedOf,
+} from './seeded-client';
 
 const start = seededClients();
 
@@ -81,12 +93,15 @@ describe('a profile answer is taken only as the seed’s player’s', () => {
           { id: '4x' },
           'player',
         ),
-        fc.boolean(), // a stale seed (two days old), or a current one re-read at the next midnight
+        // A stale seed (of this page load, read 20 s before, across a São Paulo midnight), or a
+        // current one re-read at the next midnight.
+        fc.boolean(),
         async (user, stale) => {
           const body = { ...(user === undefined ? {} : { user }), userInfo: answeredUserInfo() };
+          const at = stale ? MIDNIGHT + 10 * S : NOON;
           const { client, views, advance, reads } = start(
-            { ...seedOf({ readAt: stale ? NOON - 2 * DAY : NOON - H }), expiresAt: NOON + 3 * DAY },
-            { at: NOON, answer: (p) => (p.includes('/auth/user-profile') ? { status: 200, body } : 'hang') },
+            { ...seedOf({ readAt: freshReadAt(at, stale ? 20 * S : undefined) }), expiresAt: NOON + 3 * DAY },
+            { at, answer: (p) => (p.includes('/auth/user-profile') ? { status: 200, body } : 'hang') },
           );
           try {
             await turns(6);

@@ -13,7 +13,8 @@ import { createServerSessionClient, type ServerSessionClientBase, userModule } f
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { manualTimers } from '../support/manual-timers';
-import { H, NOON, S, seedOf } from './seeded-client';
+import { freshReadAt } from '../support/server-session-input';
+import { NOON, S, seedOf } from './seeded-client';
 
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {
@@ -53,7 +54,7 @@ function start() {
   }) as typeof globalThis.fetch;
   const hub = new FakeChannelHub();
   const client = createServerSessionClient({
-    initial: seedOf({ readAt: NOON - H }),
+    initial: seedOf({ readAt: freshReadAt(NOON) }),
     fetch,
     environment: { channel: hub.channel(), clock, timers },
     flows: [userModule()],

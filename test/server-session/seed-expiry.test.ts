@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { turns, until } from '../support/event-loop';
+import { freshReadAt } from '../support/server-session-input';
 import { BOUND, DAY, free, H, MIDNIGHT, NOON, S, seededClients, seedOf, UNAVAILABLE } from './seeded-client';
 
 const start = seededClients();
@@ -69,7 +70,9 @@ describe('a seed whose session ended by the client’s clock', () => {
   });
 
   it('not yet ended: signed in, and signed out as expired when the clock reaches the end', async () => {
-    const { client, advance } = start(seedOf({ readAt: NOON - H, expiresAt: NOON + H }), { at: NOON });
+    const { client, advance } = start(seedOf({ readAt: freshReadAt(NOON), expiresAt: NOON + H }), {
+      at: NOON,
+    });
     expect(client.view.status).toBe('signedIn');
     advance(H);
     await turns(4);

@@ -8,9 +8,11 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SEED_FRESH_MS } from '../../machines/server-session/guards';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';
-import { DAY, free, H, MIDNIGHT, NOON, seededClients, seedOf } from './seeded-client';
+import { freshReadAt } from '../support/server-session-input';
+import { DAY, free, H, MIDNIGHT, NOON, S, seededClients, seedOf } from './seeded-client';
 
 const start = seededClients();
 
@@ -22,7 +24,8 @@ const pausedFrom = (since: number, days = 3) =>
 
 describe('the seed’s first profile datum is shown at the clock, never at its own read time', () => {
   it('a pause that began between the seed’s read and the page: never free to bet, and no profile read', async () => {
-    const seed = seedOf({ readAt: NOON - 2 * H, userInfo: pausedFrom(NOON - H) });
+    // (Read 20 s before the page: a seed of this page load, taken at once; an older one is confirmed.)
+    const seed = seedOf({ readAt: freshReadAt(NOON, 20 * S), userInfo: pausedFrom(NOON - 10 * S) });
     const { client, views, reads } = start(seed, { at: NOON });
     expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: false });
     await turns(10);
@@ -35,8 +38,10 @@ describe('the seed’s first profile datum is shown at the clock, never at its o
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.integer({ min: MIDNIGHT - 3 * H, max: MIDNIGHT + 3 * H }), fc.constant(NOON)),
-        fc.integer({ min: 0, max: 6 * H }), // the seed's age
-        fc.integer({ min: -8 * H, max: 2 * H }), // the pause's start from the page
+        // The seed's age: mostly one this page load's (taken at once), else older (confirmed first).
+        fc.oneof(fc.integer({ min: 0, max: SEED_FRESH_MS }), fc.integer({ min: 0, max: 6 * H })),
+        // The pause's start from the page: any, or between a fresh seed's read and the page.
+        fc.oneof(fc.integer({ min: -8 * H, max: 2 * H }), fc.integer({ min: -SEED_FRESH_MS, max: 0 })),
         fc.integer({ min: 1, max: 8 * H }), // its length
         fc.integer({ min: -H, max: H }), // the device's skew
         async (at, age, from, length, offset) => {

@@ -6,15 +6,19 @@
 // São Paulo day, later than that reading by more than the clock's bound, or on an untrusted
 // reading, it is not `current` (canBet false) and the profile is read at once; from today it is
 // `current`, no profile read, and the SPA re-check is due at the next São Paulo midnight of the
-// clock, not of the seed.
+// clock, not of the seed. A seed given with the page is first judged by its age (REVIEW-P P5, P6):
+// read more than `SEED_FRESH_MS` from a trusted reading (an old page replayed), or on an untrusted
+// one, it is not shown at all: `restoring` while `GET <prefix>/session` confirms it.
 
 import fc from 'fast-check';
 import type { PamSessionSeed } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { brazilDayOf, nextBrazilMidnight } from '../../machines/clock';
 import type { ServerSessionClientBase } from '../../machines/index';
+import { SEED_FRESH_MS } from '../../machines/server-session/guards';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns, until } from '../support/event-loop';
+import { freshReadAt } from '../support/server-session-input';
 import {
   type Answer,
   BOUND,
@@ -45,7 +49,7 @@ function start(
 ) {
   const { client, t, advance, views, reads } = startSeededClient(initial, o);
   const profileReads = () => reads('/auth/user-profile');
-  return { client, t, advance, views, profileReads };
+  return { client, t, advance, views, profileReads, seedReads: () => reads('/session') };
 }
 
 /** Whether a view shows the player as free to bet on `current` restrictions. */
@@ -58,26 +62,28 @@ const barred = {
 };
 
 describe('the server-session client judges its seed at the clock, not at the seed', () => {
-  it('a seed read two days ago: stale and not free to bet at once, the profile read at once, and the SPA bar it answers is shown', async () => {
-    const { client, views, profileReads } = start(seedAt(NOON - 2 * DAY), {
+  it('a seed read two days ago (an old page): not shown, the server asked at once, and the SPA bar its seed answers is shown', async () => {
+    const { client, views, profileReads, seedReads } = start(seedAt(NOON - 2 * DAY), {
       at: NOON,
-      answer: (p) => (p.includes('/auth/user-profile') ? barred : 'hang'),
+      answer: (p) =>
+        p.endsWith('/session') ? { status: 200, body: seedOf({ ...barred.body, readAt: NOON }) } : 'hang',
     });
-    expect(client.view.status).toBe('signedIn');
-    expect(client.view.restrictions).toMatchObject({ status: 'stale', canBet: false });
-    await until(() => profileReads() === 1, 'the profile was read at once');
-    await until(() => client.view.restrictions?.checkedAt === NOON, 'the read was taken');
-    expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: false });
+    expect(client.view).toMatchObject({ status: 'restoring', user: null, restrictions: null });
+    await until(() => client.view.status === 'signedIn', 'the server answered');
+    expect(seedReads()).toBe(1);
+    expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: false, checkedAt: NOON });
     expect(client.view.restrictions?.inForce.map((r) => r.kind)).toContain('spaExclusion');
     expect(views.some(free)).toBe(false);
+    expect(profileReads()).toBe(0);
   });
 
-  it('a seed read a day ahead of the clock: not current, the profile read at once', async () => {
-    const { client, views, profileReads } = start(seedAt(NOON + DAY), { at: NOON });
-    expect(client.view.restrictions?.status).not.toBe('current');
-    expect(client.view.restrictions?.canBet).toBe(false);
-    await until(() => profileReads() === 1, 'the profile was read at once');
-    expect(views.some(free)).toBe(false);
+  it('a seed read a day ahead of the clock: not shown, the server asked at once', async () => {
+    const { client, views, profileReads, seedReads } = start(seedAt(NOON + DAY), { at: NOON });
+    await turns(6);
+    expect(client.view).toMatchObject({ status: 'restoring', user: null, restrictions: null });
+    expect(seedReads()).toBe(1);
+    expect(profileReads()).toBe(0);
+    expect(views.some((v) => v.user !== null || free(v))).toBe(false);
   });
 
   it('a seed read later today than the clock by more than its bound: not current, the profile read at once', async () => {
@@ -87,16 +93,23 @@ describe('the server-session client judges its seed at the clock, not at the see
     expect(views.some(free)).toBe(false);
   });
 
-  it('on a clock not trusted yet: not current, the profile read at once', async () => {
-    const { client, views, profileReads } = start(seedAt(NOON - S), { at: NOON, trusted: false });
+  it('on a clock not trusted yet: not shown, the server asked; its seed not current either, the profile read at once', async () => {
+    const { client, views, profileReads, seedReads } = start(seedAt(NOON - S), {
+      at: NOON,
+      trusted: false,
+      answer: (p) => (p.endsWith('/session') ? { status: 200, body: seedAt(NOON) } : 'hang'),
+    });
+    expect(client.view).toMatchObject({ status: 'restoring', user: null });
+    await until(() => client.view.status === 'signedIn', 'the server answered');
+    expect(seedReads()).toBe(1);
     expect(client.view.restrictions?.canBet).toBe(false);
     await until(() => profileReads() === 1, 'the profile was read at once');
     expect(views.some(free)).toBe(false);
   });
 
-  it('a seed read earlier today: current at once, no profile read, and the SPA re-check at the next São Paulo midnight of the clock', async () => {
-    // Read at 14:00 the day before, the page opened at 23:00: the re-check is due at 00:00, not at 09:00.
-    const readAt = MIDNIGHT - 10 * H;
+  it('a seed of this page load: current at once, no profile read, and the SPA re-check at the next São Paulo midnight of the clock', async () => {
+    // Read a second before the page opened at 23:00 (device 40 s behind the server): due at 00:00.
+    const readAt = freshReadAt(MIDNIGHT - H);
     const { client, advance, profileReads } = start(seedAt(readAt), { at: MIDNIGHT - H, offset: 40 * S });
     expect(client.view.restrictions).toMatchObject({ status: 'current', canBet: true, checkedAt: readAt });
     await turns(10);
@@ -138,9 +151,10 @@ describe('the server-session client judges its seed at the clock, not at the see
     expect(profileReads()).toBe(0);
   });
 
-  it('generated seed ages, clock offsets and trust: never current and free to bet unless read on the São Paulo day of a trusted reading, not ahead of it beyond its bound; stale ones read at once', async () => {
+  it('generated seed ages, clock offsets and trust: not shown unless read within SEED_FRESH_MS of a trusted reading (the server asked); never current and free to bet unless read on the São Paulo day of a trusted reading, not ahead of it beyond its bound; stale ones read at once', async () => {
     const age = fc.oneof(
       fc.constant(0),
+      fc.integer({ min: -2 * SEED_FRESH_MS, max: 2 * SEED_FRESH_MS }),
       fc.integer({ min: -3 * BOUND, max: 3 * BOUND }),
       fc.integer({ min: -3 * H, max: 3 * H }),
       fc.integer({ min: -3 * DAY, max: 2 * DAY }),
@@ -148,18 +162,37 @@ describe('the server-session client judges its seed at the clock, not at the see
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: -3 * H, max: 3 * H }),
+        fc.oneof(
+          fc.integer({ min: -3 * H, max: 3 * H }),
+          fc.integer({ min: -SEED_FRESH_MS, max: SEED_FRESH_MS }),
+        ),
         age,
         fc.integer({ min: -DAY, max: DAY }),
         fc.boolean(),
         async (fromMidnight, ageMs, offset, trusted) => {
           const at = MIDNIGHT + fromMidnight;
           const readAt = at - ageMs;
-          const fresh = trusted && readAt <= at + BOUND && brazilDayOf(readAt) === brazilDayOf(at);
-          const { client, advance, views, profileReads } = start(seedAt(readAt), { at, offset, trusted });
+          const taken = trusted && Math.abs(ageMs) <= SEED_FRESH_MS;
+          const fresh = taken && readAt <= at + BOUND && brazilDayOf(readAt) === brazilDayOf(at);
+          const { client, advance, views, profileReads, seedReads } = start(seedAt(readAt), {
+            at,
+            offset,
+            trusted,
+          });
           try {
-            expect(client.view.status).toBe('signedIn');
+            expect(client.view.status).toBe(taken ? 'signedIn' : 'restoring');
             await turns(6);
+            if (!taken) {
+              // Not shown: the server is asked (it never answers here), nothing of the seed shown.
+              expect(seedReads(), `age ${ageMs}, trusted ${trusted}`).toBe(1);
+              expect(profileReads()).toBe(0);
+              advance(nextBrazilMidnight(at) - at + 2 * S);
+              await turns(6);
+              expect(views[0]?.status).toBe('restoring');
+              expect(views.every((v) => v.user === null && v.restrictions === null)).toBe(true);
+              return;
+            }
+            expect(seedReads()).toBe(0);
             if (fresh) {
               expect(free(client.view), 'a read of today on a trusted clock is current').toBe(true);
               expect(profileReads(), 'no second profile read').toBe(0);

@@ -4,14 +4,18 @@
 // (by the server, for that login id), and the last re-check failed: API.md's `stale` ("the last
 // re-check failed"), the seed's restrictions kept as the last known value, `canBet` false, the
 // read's error beside them, `restrictionsUnavailable` told with `stale`. A seed whose fields could
-// not be read stays `unknown`. Never free to bet either way.
+// not be read stays `unknown`. Never free to bet either way. (A page's seed is taken at once only
+// when read within `SEED_FRESH_MS` of a trusted reading: stale then across a São Paulo midnight or
+// dated ahead; an older one, or on an untrusted clock, is confirmed by `GET <prefix>/session` first,
+// here answered with the same seed, judged alike: REVIEW-P P5, P6.)
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextBrazilMidnight } from '../../machines/clock';
+import { SEED_FRESH_MS } from '../../machines/server-session/guards';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { until } from '../support/event-loop';
-import { type Answer, BOUND, DAY, free, H, MIDNIGHT, NOON, seededClients, seedOf } from './seeded-client';
+import { type Answer, BOUND, DAY, free, H, MIDNIGHT, NOON, S, seededClients, seedOf } from './seeded-client';
 
 const start = seededClients();
 
@@ -26,11 +30,15 @@ const FAILURES: Answer[] = [
   { status: 200, body: { user: { id: 5 }, userInfo: answeredUserInfo() } }, // another player's
 ];
 
+/** A page opened 10 s after a São Paulo midnight, its seed read 20 s before: of the page load, of yesterday. */
+const AT = MIDNIGHT + 10 * S;
+const YESTERDAY = AT - 20 * S;
+
 describe('a stale seed whose re-read fails', () => {
-  it('two days old, the re-read answers 503: stale (the last re-check failed), the seed’s restrictions kept, not free to bet, told as stale', async () => {
-    const seed = seedOf({ readAt: NOON - 2 * DAY });
+  it('read before the São Paulo midnight the page opened after, the re-read answers 503: stale (the last re-check failed), the seed’s restrictions kept, not free to bet, told as stale', async () => {
+    const seed = seedOf({ readAt: YESTERDAY });
     const { client, views, events, reads } = start(seed, {
-      at: NOON,
+      at: AT,
       answer: (p) => (p.includes(PROFILE) ? FAILURES[0]! : 'hang'),
     });
     await until(() => client.view.restrictions?.error != null, 'the re-read failed');
@@ -49,9 +57,9 @@ describe('a stale seed whose re-read fails', () => {
   });
 
   it('a seed whose fields could not be read: still unknown after the failed re-read', async () => {
-    const seed = seedOf({ readAt: NOON - 2 * DAY, userInfo: answeredUserInfo({ spa_exclusion: 'yes' }) });
+    const seed = seedOf({ readAt: YESTERDAY, userInfo: answeredUserInfo({ spa_exclusion: 'yes' }) });
     const { client } = start(seed, {
-      at: NOON,
+      at: AT,
       answer: (p) => (p.includes(PROFILE) ? FAILURES[0]! : 'hang'),
     });
     expect(client.view.restrictions?.status).toBe('unknown');
@@ -62,6 +70,10 @@ describe('a stale seed whose re-read fails', () => {
   it('generated stale seeds (ages across São Paulo midnights, dated ahead, untrusted clocks, device skews) × failures: stale after the failure, never free to bet', async () => {
     // The seed's read time from the reading `at`, and the clock's trust.
     const stale = fc.oneof(
+      // Of the page load (within `SEED_FRESH_MS`), the page opened after a midnight, the seed read before it.
+      fc
+        .tuple(fc.integer({ min: 1, max: SEED_FRESH_MS / 2 }), fc.integer({ min: 0, max: SEED_FRESH_MS / 2 }))
+        .map(([x, y]) => ({ readAt: () => MIDNIGHT - x, trusted: true, at: MIDNIGHT + y })),
       // On an earlier São Paulo day than the reading (before the midnight that began its day).
       fc.record({
         readAt: fc
@@ -86,15 +98,24 @@ describe('a stale seed whose re-read fails', () => {
         stale,
         fc.integer({ min: -DAY, max: DAY }),
         fc.constantFrom(...FAILURES),
-        async (at, { readAt, trusted }, offset, failure) => {
+        async (reading, { readAt, trusted, ...o }, offset, failure) => {
+          const at = 'at' in o ? o.at : reading;
           const seed = seedOf({ readAt: readAt(at), expiresAt: at + DAY });
-          const { client, views } = start(seed, {
+          const { client, views, reads } = start(seed, {
             at,
             offset,
             trusted,
-            answer: (p) => (p.includes(PROFILE) ? failure : 'hang'),
+            answer: (p) =>
+              p.includes(PROFILE) ? failure : p.endsWith('/session') ? { status: 200, body: seed } : 'hang',
           });
           try {
+            // Of this page load: taken at once, stale; else confirmed first (nothing shown before).
+            const taken = trusted && Math.abs(seed.readAt! - at) <= SEED_FRESH_MS;
+            expect(client.view.restrictions?.status ?? client.view.status).toBe(
+              taken ? 'stale' : 'restoring',
+            );
+            await until(() => client.view.status !== 'restoring', 'where the session stands');
+            expect(reads('/session')).toBe(taken ? 0 : 1);
             expect(client.view.restrictions?.status).toBe('stale');
             await until(() => client.view.restrictions?.error != null, 'the re-read failed');
             expect(

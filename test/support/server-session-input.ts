@@ -1,5 +1,6 @@
-// The input of a server session signed in at `at` (its seed ends 2 h later, server time), with
-// inert timers, signals and seed route: tests replace the deps they move (clock, timers).
+// The input of a server session signed in at `at` (its seed read just before, as a page's own is,
+// and ending 2 h later, server time), with inert timers, signals and seed route: tests replace the
+// deps they move (clock, timers). `freshReadAt`: when a page's own seed was read.
 
 const H = 3_600_000;
 
@@ -30,9 +31,21 @@ export function serverInput(
       status: 'signedIn' as const,
       user: { id: 7 } as never,
       userInfo: {},
-      readAt: at - H,
+      readAt: freshReadAt(at),
       loginId: 'login-3',
       expiresAt: at + 2 * H,
     },
+    // The client's reading when it started: the seed is fresh at it (no `GET <prefix>/session`).
+    reading: { at, serverAt: at, trusted: true },
   };
 }
+
+/** How long before its client starts a page's own seed was read: the server's render, sent, run. */
+export const FRESH_AGO = 1_000;
+
+/**
+ * A `readAt` for the seed of this page load, a client started at server time `at`: read `ago` ms
+ * before (default `FRESH_AGO`), within `SEED_FRESH_MS`, so the client takes it at once, asking
+ * nothing (for tests not about a seed's age; an older one is confirmed first: REVIEW-P P5, P6).
+ */
+export const freshReadAt = (at: number, ago = FRESH_AGO) => at - ago;
