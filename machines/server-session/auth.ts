@@ -120,6 +120,23 @@ function asCoreError(name: string, error: unknown): unknown {
   return error;
 }
 
+/**
+ * What the proxy's `LoginPayload` would refuse, found here so nothing is sent (the password never
+ * travels for a login that cannot work): `login` and `password` non-empty strings (`login` trimmed),
+ * `captcha_token` and `two_factor_code` non-empty when given (the session built it: plain fields).
+ * The proxy still reads it whole.
+ */
+function loginIssues(p: Record<string, unknown>): ValidationIssue[] {
+  return ['login', 'password', 'captcha_token', 'two_factor_code'].flatMap((k, i) => {
+    const v = p[k];
+    return (typeof v === 'string' ? (i ? v : v.trim()) : v === undefined && i > 1)
+      ? []
+      : typeof v === 'string'
+        ? [{ path: [k], code: 'too_small', message: 'must not be shorter than 1 character' }]
+        : [{ path: [k], code: 'invalid_type', message: 'expected string' }];
+  });
+}
+
 /** A completed login or registration, checked: no token anywhere, the player, the server session. */
 function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record<string, unknown> {
   if (!isRecord(raw)) throw invalid(name, 'not an object');
@@ -171,6 +188,8 @@ export function serverSessionAuth(
         signal: options?.signal,
         skipAuthRefresh: name === 'getUserProfile' ? undefined : true,
       };
+      const issues = name === 'login' ? loginIssues({ ...(args[0] as object) }) : [];
+      if (issues.length) throw new RequestValidationError(name, issues);
       try {
         const raw =
           method === 'GET'
