@@ -8,7 +8,7 @@ import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
 import { drawLoginId, nextCounter } from './order';
 import { detached, expiryOf } from './refresh';
-import { revokeToken } from './revoke';
+import { type RevokeSeams, revokeToken, seamsOf } from './revoke';
 import { type ExpiryClock, readClock, service } from './store';
 import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vault } from './types';
 
@@ -36,13 +36,18 @@ function sealedAuth(
   call: (key: 'login' | 'registerSimplified') => LoginCall,
 ): SessionServices['auth'] {
   const seal = (response: LoginResponse): LoginResponse => {
-    const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
     // When the answer arrived (server time: the clock has just learned from this answer), and
     // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
     // is random, so two logins of one instant still differ.
     const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
+    // An answer that signs no one in (a challenge, a cancelled account, as the login child reads
+    // them), or with no time to stamp the login with: its token, the API's grant, revoked (REVIEW-O
+    // O-19), never kept.
+    if (reading.error || response.type || response.user?.cancelled_account === true)
+      revokeToken(auth, taken(response, 'access_token'), seamsOf(stamp as Partial<RevokeSeams>));
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
+    const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
     const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
     const out: Record<string, unknown> = { ...r, issued, reading };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
@@ -91,11 +96,26 @@ export const vaultedAuthOf = (context: SessionContext) => {
     s,
     (key) => (payload, options) =>
       detached(
-        () => (s.auth[key] as LoginCall)(payload),
+        // An answer the reader refused: the token found in it (src/auth) revoked, off the error.
+        () =>
+          (s.auth[key] as LoginCall)(payload).catch((error) => {
+            revokeToken(s.auth, taken(error, Symbol.for('pam-client.grant')), s);
+            throw error;
+          }),
         options?.signal,
-        (answer) => revokeToken(s.auth, answer.access_token, s),
+        (answer) => revokeToken(s.auth, taken(answer, 'access_token'), s),
       ),
   );
+};
+
+/**
+ * The token `o` holds at `key` (an answer's `access_token`, a refused answer's boxed grant on its
+ * error), taken off it: whichever of the seal and a late answer's revoke comes first revokes it.
+ */
+const taken = (o: unknown, key: PropertyKey): unknown => {
+  const t = (o as Record<PropertyKey, { reveal?: () => string }> | null)?.[key];
+  Reflect.deleteProperty(Object(o), key);
+  return t?.reveal?.() ?? t;
 };
 
 /** A session command as the login child's event (a login is its SUBMIT; a registration is the same). */
