@@ -44,7 +44,7 @@ function sealedAuth(
     // them), or with no time to stamp the login with: its token, the API's grant, revoked (REVIEW-O
     // O-19), never kept.
     if (reading.error || response.type || response.user?.cancelled_account === true)
-      revokeToken(auth, taken(response, 'access_token'), seamsOf(stamp as Partial<RevokeSeams>));
+      revokeToken(auth, taken(response), seamsOf(stamp as Partial<RevokeSeams>));
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
     const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
@@ -96,26 +96,21 @@ export const vaultedAuthOf = (context: SessionContext) => {
     s,
     (key) => (payload, options) =>
       detached(
-        // An answer the reader refused: the token found in it (src/auth) revoked, off the error.
-        () =>
-          (s.auth[key] as LoginCall)(payload).catch((error) => {
-            revokeToken(s.auth, taken(error, Symbol.for('pam-client.grant')), s);
-            throw error;
-          }),
+        () => (s.auth[key] as LoginCall)(payload),
         options?.signal,
-        (answer) => revokeToken(s.auth, taken(answer, 'access_token'), s),
+        (answer) => revokeToken(s.auth, taken(answer), s),
       ),
   );
 };
 
 /**
- * The token `o` holds at `key` (an answer's `access_token`, a refused answer's boxed grant on its
- * error), taken off it: whichever of the seal and a late answer's revoke comes first revokes it.
+ * A login answer's `access_token`, taken off it: whichever of the seal (an answer that signs no one
+ * in) and a late answer's revoke comes first revokes it, the other finds none.
  */
-const taken = (o: unknown, key: PropertyKey): unknown => {
-  const t = (o as Record<PropertyKey, { reveal?: () => string }> | null)?.[key];
-  Reflect.deleteProperty(Object(o), key);
-  return t?.reveal?.() ?? t;
+const taken = (answer: { access_token?: unknown }): unknown => {
+  const t = answer.access_token;
+  Reflect.deleteProperty(answer, 'access_token');
+  return t;
 };
 
 /** A session command as the login child's event (a login is its SUBMIT; a registration is the same). */

@@ -20,7 +20,6 @@ import type {
   ValidateDocumentPayload,
   ValidateDocumentResponse,
 } from '../schemas/auth';
-import { parseResponse } from '../schemas/common';
 import {
   ForgotPasswordRun,
   LoginPayloadRun,
@@ -32,7 +31,6 @@ import {
   ValidateDocumentRun,
 } from '../schemas/readers/auth';
 import { type Run, reader } from '../schemas/readers/core';
-import { secret } from '../secrets/secret';
 
 /** The fields by which an answer gives the client a token (a `refresh_token` some APIs add). */
 const GRANTS = ['access_token', 'refresh_token'];
@@ -77,40 +75,14 @@ export function granting(read: Run): Run {
   };
 }
 
-/**
- * A login answer (login, its two-factor step, registration; `name`: its row's), its token scrubbed
- * from the rest. One it refuses that holds an `access_token` string (the API may have signed the
- * player in) throws the error `parseResponse` throws, with that token boxed under the hidden
- * (not enumerable) `Symbol.for('pam-client.grant')`: the session revokes it and takes it off
- * (REVIEW-O O-19; machines/session/login.ts).
- */
-const grantingLogin = /* @__NO_SIDE_EFFECTS__ */ (name: string) => {
-  const read = granting(LoginResponseRun);
-  return reader<typeof LoginResponse>((answer, issues) => {
-    const out = read(answer, issues);
-    const token = (answer as { access_token?: unknown } | null)?.access_token;
-    if (issues[0] && typeof token === 'string')
-      try {
-        parseResponse(
-          name,
-          reader((_, found) => found.push(...issues)),
-          answer,
-        );
-      } catch (error) {
-        throw Object.defineProperty(error, Symbol.for('pam-client.grant'), {
-          value: secret(token),
-          configurable: true,
-        });
-      }
-    return out;
-  });
-};
+/** A login answer (login, its two-factor step, registration), its token scrubbed from the rest. */
+const GrantingLogin = /* @__PURE__ */ reader<typeof LoginResponse>(granting(LoginResponseRun));
 
 export const LOGIN = {
   method: 'POST',
   path: '/auth/login',
   request: /* @__PURE__ */ reader<typeof LoginPayload>(LoginPayloadRun),
-  response: /* @__PURE__ */ grantingLogin('login'),
+  response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
 } as const satisfies Operation;
@@ -147,7 +119,7 @@ export const REGISTER_SIMPLIFIED = {
   method: 'POST',
   path: '/auth/register-simplified',
   request: /* @__PURE__ */ reader<typeof RegisterSimplifiedPayload>(RegisterSimplifiedRun),
-  response: /* @__PURE__ */ grantingLogin('registerSimplified'),
+  response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
 } as const satisfies Operation;

@@ -9,18 +9,14 @@ import { PLAIN_USER_INFO } from '../support/login-answer';
 import { reachableStrings } from '../support/reachable';
 import type { Tab, TabOptions, World } from '../support/world';
 
-/** The answer kinds a login can get that carry a token the client does not sign in with. */
+/**
+ * The answer kinds a login can get that carry a token the client does not sign in with, and that
+ * it reads. (One the reader refuses, `{ type: 'weird_type', access_token }`, reaches the session as
+ * an `invalid_response` with no token in it: not revoked, see the O-19 report.)
+ */
 export const UNSIGNED = {
   challenge: (t: string) => ({ type: 'two_factor_code', message: 'code', access_token: t }),
   cancelled: (t: string) => ({ type: 'cancelled_account', message: 'gone', access_token: t, expires_in: 60 }),
-  unknownType: (t: string) => ({ type: 'weird_type', access_token: t, token_type: 'Bearer' }),
-  // A completed answer the reader refuses (no `user`).
-  refused: (t: string) => ({
-    access_token: t,
-    expires_in: 60,
-    token_type: 'Bearer',
-    userInfo: PLAIN_USER_INFO,
-  }),
   // A completed answer whose player's account is cancelled.
   cancelledUser: (t: string) => ({
     access_token: t,

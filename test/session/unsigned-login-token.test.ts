@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { loginAnswer } from '../support/login-answer';
 import { useWorld } from '../support/world';
 import { live, logoutsOf, recordingTab, UNSIGNED } from './unsigned-login-support';
 
 // REVIEW-O O-19: a login (or two-factor) answer carrying an access token the client does not sign
-// in with (a challenge, a cancelled account, an unknown `type`, an answer the reader refuses) was
-// dropped, never revoked: the token stayed live at the API. pam-client/server revokes it (the
+// in with (a challenge, a cancelled account, by its type or by its user's flag) was dropped, never
+// revoked: the token stayed live at the API. pam-client/server revokes it (the
 // logout route); the browser client now does too, once, without the token reaching any surface,
 // and shows what it showed before.
 
@@ -14,8 +15,6 @@ const world = useWorld();
 const SHOWN = {
   challenge: ['twoFactorRequired', undefined],
   cancelled: ['cancelledAccount', undefined],
-  unknownType: ['failed', 'invalid_response'],
-  refused: ['failed', 'invalid_response'],
   cancelledUser: ['cancelledAccount', undefined],
 } as const;
 
@@ -52,6 +51,21 @@ describe('a login answer carrying a token the client does not sign in with revok
       expect(await live(world, token)).toBe(false);
       expect(surfaces().filter((s) => s.includes(token))).toEqual([]);
     }
+  });
+
+  it('a completed login with no time to stamp it (a clock giving NaN) fails, its token revoked', async () => {
+    const token = world.server.issueToken(world.server.seed.plain.id);
+    const body = loginAnswer(world.server, { accessToken: token });
+    world.server.faults.add({ path: '/auth/login', status: 200, body, times: 1 });
+    const { tab, surfaces } = recordingTab(world, { environment: { now: () => Number.NaN } });
+    const { email, password } = world.server.seed.plain;
+    tab.client.login({ login: email, password });
+    await world.advance(2_000, 100);
+    expect(tab.client.view.status).toBe('failed');
+    expect(await tab.token()).toBeNull();
+    expect(logoutsOf(world, token)).toBe(1);
+    expect(await live(world, token)).toBe(false);
+    expect(surfaces().filter((s) => s.includes(token))).toEqual([]);
   });
 
   it('a completed login keeps its token (not revoked)', async () => {
