@@ -8,7 +8,7 @@ import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
 import { drawLoginId, nextCounter } from './order';
 import { detached, expiryOf } from './refresh';
-import { type RevokeSeams, revokeToken, seamsOf } from './revoke';
+import { type RevokeSeams, revokeToken } from './revoke';
 import { type ExpiryClock, readClock, service } from './store';
 import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vault } from './types';
 
@@ -18,8 +18,11 @@ import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vau
  */
 export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
 
-/** What stamps a login answer: the clock (server time) and the random source of login ids. */
-type Stamp = Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number };
+/**
+ * What stamps a login answer: the clock (server time) and the random source of login ids; the
+ * session's services (`vaultedAuthOf`) are also the seams its revokes are sent again on.
+ */
+type Stamp = Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock & RevokeSeams> & { random: () => number };
 
 /** A login call as the session makes it (its payload, then its options). */
 type LoginCall = (payload: never, options?: { signal?: AbortSignal }) => Promise<LoginResponse>;
@@ -44,7 +47,7 @@ function sealedAuth(
     // them), or with no time to stamp the login with: its token, the API's grant, revoked (REVIEW-O
     // O-19), never kept.
     if (reading.error || response.type || response.user?.cancelled_account === true)
-      revokeToken(auth, taken(response), seamsOf(stamp as Partial<RevokeSeams>));
+      revokeToken(auth, taken(response), stamp as RevokeSeams);
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
     const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
@@ -109,7 +112,7 @@ export const vaultedAuthOf = (context: SessionContext) => {
  */
 const taken = (answer: { access_token?: unknown }): unknown => {
   const t = answer.access_token;
-  Reflect.deleteProperty(answer, 'access_token');
+  delete answer.access_token;
   return t;
 };
 
