@@ -8,7 +8,7 @@ import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
 import { drawLoginId, nextCounter } from './order';
 import { detached, expiryOf } from './refresh';
-import { revokeToken } from './revoke';
+import { type RevokeSeams, revokeToken } from './revoke';
 import { type ExpiryClock, readClock, service } from './store';
 import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vault } from './types';
 
@@ -18,8 +18,11 @@ import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vau
  */
 export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
 
-/** What stamps a login answer: the clock (server time) and the random source of login ids. */
-type Stamp = Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock> & { random: () => number };
+/**
+ * What stamps a login answer: the clock (server time) and the random source of login ids; the
+ * session's services (`vaultedAuthOf`) are also the seams its revokes are sent again on.
+ */
+type Stamp = Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock & RevokeSeams> & { random: () => number };
 
 /** A login call as the session makes it (its payload, then its options). */
 type LoginCall = (payload: never, options?: { signal?: AbortSignal }) => Promise<LoginResponse>;
@@ -36,13 +39,18 @@ function sealedAuth(
   call: (key: 'login' | 'registerSimplified') => LoginCall,
 ): SessionServices['auth'] {
   const seal = (response: LoginResponse): LoginResponse => {
-    const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
     // When the answer arrived (server time: the clock has just learned from this answer), and
     // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
     // is random, so two logins of one instant still differ.
     const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
+    // An answer that signs no one in (a challenge, a cancelled account, as the login child reads
+    // them), or with no time to stamp the login with: its token, the API's grant, revoked (REVIEW-O
+    // O-19), never kept.
+    if (reading.error || response.type || response.user?.cancelled_account === true)
+      revokeToken(auth, taken(response), stamp as RevokeSeams);
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
+    const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
     const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
     const out: Record<string, unknown> = { ...r, issued, reading };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
@@ -93,9 +101,19 @@ export const vaultedAuthOf = (context: SessionContext) => {
       detached(
         () => (s.auth[key] as LoginCall)(payload),
         options?.signal,
-        (answer) => revokeToken(s.auth, answer.access_token, s),
+        (answer) => revokeToken(s.auth, taken(answer), s),
       ),
   );
+};
+
+/**
+ * A login answer's `access_token`, taken off it: whichever of the seal (an answer that signs no one
+ * in) and a late answer's revoke comes first revokes it, the other finds none.
+ */
+const taken = (answer: { access_token?: unknown }): unknown => {
+  const t = answer.access_token;
+  delete answer.access_token;
+  return t;
 };
 
 /** A session command as the login child's event (a login is its SUBMIT; a registration is the same). */

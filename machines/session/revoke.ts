@@ -95,9 +95,9 @@ export function resendingAuth<A extends Pick<AuthModule, 'logout'>>(auth: A, sea
 }
 
 /**
- * A token no tab keeps (none: nothing), revoked at the server; its answer (a 401 for one already
- * revoked) heard by nobody. With the session's `seams`, one that got no verdict is sent again
- * (`revokeWithRetries`).
+ * A token no tab keeps (none, or empty: nothing), revoked at the server; its answer (a 401 for one
+ * already revoked) heard by nobody. With the session's `seams`, one that got no verdict is sent
+ * again (`revokeWithRetries`).
  */
 export const revokeToken = (
   auth: Pick<AuthModule, 'logout'>,
@@ -105,7 +105,7 @@ export const revokeToken = (
   seams?: RevokeSeams,
 ): void => {
   const send = () => auth.logout({ accessToken: accessToken as string });
-  if (typeof accessToken === 'string')
+  if (accessToken && typeof accessToken === 'string')
     settle(Promise.resolve().then(() => revokeWithRetries(send, send, seams)));
 };
 
