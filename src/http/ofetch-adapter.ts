@@ -24,10 +24,10 @@ import {
   attemptSignal,
   isThenable,
   parseHttpDate,
+  raced,
   retryDelay,
   singleFlight,
   sleep,
-  untilAborted,
 } from './waiting';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -116,7 +116,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     if (token === undefined && getAccessToken) {
       try {
         token = getAccessToken();
-        if (isThenable(token)) token = await untilAborted(token, guard?.signal);
+        if (isThenable(token)) token = await raced(token, guard);
       } catch (error) {
         // A token store that fails (storage closed, quota) must not escape as a foreign error; its
         // message is not copied, as it could quote what was stored.
@@ -188,7 +188,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     try {
       // Raced with the attempt's signal: a fetch that ignores it (a polyfill, a wrapper) cannot
       // hold the call past its timeout or abort; its late answer (or failure) is dropped.
-      const out = await untilAborted(answer(), guard?.signal);
+      const out = await raced(answer(), guard);
       if (out === ABORTED) throw out;
       return out;
     } catch (error) {
@@ -269,7 +269,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       if (current && current !== sentToken) return true;
       // A refresh that never settles (a lost cross-tab claim, a hung store) must not hold the call:
       // after the adapter's timeout the 401 stands.
-      const ok = await untilAborted(refresh(), guard?.signal);
+      const ok = await raced(refresh(), guard);
       if (ok !== ABORTED) return ok;
       if (call.options.signal?.aborted) throw new AbortedError(call.method, call.shownPath());
       return false;
