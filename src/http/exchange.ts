@@ -7,6 +7,7 @@ import { ConfigurationError } from '../errors/config';
 import { attachScrubber, type Scrubber } from '../errors/scrub';
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
+import { REDACTED } from '../secrets/secret';
 import type { OfetchAdapterOptions, RequestOptions } from './types';
 import { MAX_TIMER_MS, parseHttpDate, parseRetryAfter } from './waiting';
 
@@ -372,13 +373,34 @@ function errorBody(text = '', scrub: Scrubber): unknown {
   if (text.trim() === '') return undefined;
   const parsed = parseJSON(text);
   if (parsed === NOT_JSON) return scrub.text(text).slice(0, MAX_TEXT_BODY);
-  const body = scrub.deep(parsed);
+  const body = tokensHidden(scrub.deep(parsed));
   // A step-up's code word is the server's own (`password_check_required`), never an echo: a
   // password that is part of it (`password`, `check`) must not hide the step-up it asks for.
   const code = typeof parsed === 'object' && parsed && Object.getOwnPropertyDescriptor(parsed, 'code')?.value;
   if (body !== parsed && /^password_check_(required|invalid)$/.test(code))
     (body as { code: string }).code = code;
   return body;
+}
+
+/**
+ * `v` with every credential field's value (`TOKEN_KEYS`) hidden at any depth, copying only what
+ * changed: an error is never where the app gets a token from, and one granted in an error (a
+ * login refused with an `access_token`) is live at the API. (`deep` cut `v` at 64 levels.)
+ */
+function tokensHidden(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  let changed = false;
+  const next = Object.keys(v).map((k) => {
+    const c = (v as Record<string, unknown>)[k];
+    const w = TOKEN_KEYS.has(k) && c != null ? REDACTED : tokensHidden(c);
+    if (w !== c) changed = true;
+    return [k, w] as const;
+  });
+  if (!changed) return v;
+  if (Array.isArray(v)) return next.map(([, w]) => w);
+  // fromEntries defines own keys (never assigns): a JSON-parsed own `__proto__` key stays a plain key.
+  const out = Object.fromEntries(next);
+  return Object.getPrototypeOf(v) === null ? Object.setPrototypeOf(out, null) : out;
 }
 
 /** What `parseJSON` answers for text that is not JSON (no JSON value is this object). */

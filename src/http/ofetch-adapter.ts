@@ -212,6 +212,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Never let fetch follow: it would re-send the body (a 307/308) and the credentials to
           // wherever the server points. We follow only what is safe (see redirectTarget).
           redirect: 'manual',
+          // Never an answer from the browser's HTTP cache: an old profile or SPA check taken for a
+          // fresh read would show a player barred since as free to bet.
+          cache: 'no-store',
           // We read (up to a cap, `readBody`) and parse: ofetch would read a body of any size, and
           // its `destr` turns invalid JSON into a string, which must be an error here.
           responseType: 'stream',
