@@ -25,7 +25,9 @@ describe("the adapter's requests skip the HTTP cache", () => {
       createOfetchAdapter({ baseURL: ctx.server.url, fetch, getAccessToken: () => token }),
     );
     await user.getLoginHistory();
-    await createAuthModule(createOfetchAdapter({ baseURL: ctx.server.url, fetch, getAccessToken: () => token })).getUserProfile();
+    await createAuthModule(
+      createOfetchAdapter({ baseURL: ctx.server.url, fetch, getAccessToken: () => token }),
+    ).getUserProfile();
     await http.patch('/nowhere', {}).catch(() => {});
     await http.delete('/nowhere').catch(() => {});
     expect(seen.length).toBeGreaterThanOrEqual(5);
