@@ -118,13 +118,12 @@ export function selectSessionView(snapshot: SnapshotLike): SessionView {
 export function viewOf(snapshot: SnapshotLike, shown?: typeof withPlayTime): SessionView {
   const c = snapshot.context;
   const status = SESSION_STATUSES.find((s) => snapshot.hasTag(s)) ?? 'signedOut';
-  const inFlow = status !== 'signedIn' && status !== 'signingOut';
   return deepFreeze({
     status,
     user: c.user,
     userInfo: c.userInfo as SessionView['userInfo'],
     error: c.error,
-    retryAt: inFlow ? c.login.retryAt : null,
+    retryAt: status !== 'signedIn' && status !== 'signingOut' ? c.login.retryAt : null,
     codeAttemptsLeft:
       status === 'twoFactorRequired' || status === 'verifyingCode' ? c.login.codeAttemptsLeft : null,
     expiresAt: c.expiresAt,
@@ -432,7 +431,6 @@ export function profileRead(
  * (the client's `timeout`), the adapter's default when none is given, clamped to the longest
  * timer (no timeout, `Infinity`, still ends the wait). Both clients read it here.
  */
-export function refreshWaitOf(timeout: number | undefined): number {
-  if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return DEFAULT_TIMEOUT_MS;
-  return clampDelay(timeout);
-}
+export const refreshWaitOf = (timeout: number | undefined): number =>
+  // (None, NaN, zero or less: the default.)
+  (timeout as number) > 0 ? clampDelay(timeout as number) : DEFAULT_TIMEOUT_MS;

@@ -4,9 +4,10 @@
 // is ignored: apps can send only commands.
 
 import type { AuthUser, PamError, PlayTime, RestrictionKind, StoredSession } from 'pam-client';
+import type { AnyActorRef } from 'xstate';
 import { type Marked, internal as mark } from '../clock';
 import type { SessionReason } from '../cross-tab';
-import type { ClockReading, PendingCommand } from './types';
+import type { ClockReading, PendingCommand, SessionContext } from './types';
 
 /** Session metadata a message carried; the token itself is in the vault under `handle`. */
 export interface RemoteSession extends Omit<StoredSession, 'accessToken'> {
@@ -93,3 +94,18 @@ export type SessionInternalEvent = Internal & Marked;
 export const internal: <E extends Internal>(event: E) => E & Marked = mark;
 
 export { isInternal, isTrusted, takeTicket, trusted } from '../clock';
+
+/**
+ * XState's `enqueueActions` without its `enqueue` helpers (which bring `log`, `cancel`, … into every
+ * bundle that uses it): the actions `pick` gives for this context and event (falsy ones skipped) run
+ * in order, each later one seeing the context the earlier ones made. A built-in action as XState's
+ * own are (its `resolve`), so `pick` runs where `enqueueActions`' would, once per transition.
+ */
+export const actionsOf = <A = { context: SessionContext; event: unknown; self: AnyActorRef }>(
+  pick: (args: A) => readonly unknown[],
+  // biome-ignore lint/suspicious/noExplicitAny: any machine's action (each caller's setup checks its use)
+): ((args: any) => void) =>
+  // (No params: nothing to execute, so XState reads none.)
+  Object.assign(() => {}, {
+    resolve: (_: unknown, snapshot: unknown, args: A) => [snapshot, 0, pick(args).filter(Boolean)],
+  });

@@ -22,7 +22,7 @@
 //   Its counts reach the session through its snapshot (`playTimeOf` its context, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
-import { type AnyActorLogic, assign, enqueueActions, type SnapshotFrom, sendParent, sendTo } from 'xstate';
+import { type AnyActorLogic, assign, emit, type SnapshotFrom, sendParent, sendTo } from 'xstate';
 import { staleView } from '../client/ended-view';
 import { withPlayTimeFlow } from '../client/play-time-view';
 import { isTime } from '../clock';
@@ -39,7 +39,7 @@ import {
 } from '../playTimeMachine';
 import { acceptedStoreOf } from './accepted-store';
 import { type ForgetParams, forgotten, ownerOf, sameJson, servicesOf } from './context';
-import { internal, type SessionInternalEvent, trusted } from './events';
+import { actionsOf, internal, type SessionInternalEvent, trusted } from './events';
 import { endedOf, heardOf } from './order';
 import {
   createProfileFlow,
@@ -121,14 +121,17 @@ export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ e
  * read shows it). One accepted here that bars betting is told to the other tabs of this login too
  * (another tab's word may only tighten); one heard from another tab (`remote`) is not told again.
  */
-export const checkProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ context, event, enqueue }) => {
+export const checkProfile: SessionAction = /* @__PURE__ */ actionsOf(({ context, event }) => {
   const { restricts, remote, sent } = event as Heard<'PROFILE_CHANGED'>;
-  // Sent at `sent` (server time): a read shows it by a restriction starting then or later. Another
-  // tab's word has no time: any restriction of its kind shows it.
-  enqueue.sendTo('profile', { type: 'CHECK', restricts, ...(!remote && isTime(sent) && { at: sent }) });
-  // (A login without ids is told too: the other tabs' schema refuses it.)
-  if (restricts && !remote)
-    enqueue(() => servicesOf(context).crossTab?.publishRestricted?.(restricts as 'pause', ownerOf(context)));
+  return [
+    // Sent at `sent` (server time): a read shows it by a restriction starting then or later. Another
+    // tab's word has no time: any restriction of its kind shows it.
+    sendTo('profile', { type: 'CHECK', restricts, ...(!remote && isTime(sent) && { at: sent }) }),
+    // (A login without ids is told too: the other tabs' schema refuses it.)
+    restricts &&
+      !remote &&
+      (() => servicesOf(context).crossTab?.publishRestricted?.(restricts as 'pause', ownerOf(context))),
+  ];
 });
 
 /** An alert the play-time flow sends the session. */
@@ -240,20 +243,23 @@ function writeAndTell(context: SessionContext, p: { handle: string; reason: Writ
  * for that login at that renewal (`heldSession`), never another tab's in a shared store.
  */
 const adopt = (reason: 'adopt' | 'share'): SessionAction =>
-  enqueueActions(({ enqueue, event, context }) => {
-    // (Not a renewal of the login held, `adoptRefreshed`: its token was rotated by the server, and
-    // a logout with it could end the login in every tab.)
-    if (reason === 'adopt' && (event as Heard<'ADOPT'>).session.sid !== context.sid)
-      enqueue(() => {
-        const s = servicesOf(context);
-        const held = heldSession(s.tokens);
-        if (held && sidOf(held) === context.sid && (held.seq ?? null) === context.seq)
-          revokeToken(s.auth, held.accessToken, s);
-      });
-    enqueue.assign(adopted(context, event as Heard<'ADOPT'>));
-    enqueue(({ context: next }) =>
-      writeAndTell(next, { handle: (event as Heard<'ADOPT'>).session.handle, reason }),
-    );
+  actionsOf(({ event, context }) => {
+    const e = event as Heard<'ADOPT'>;
+    return [
+      // (Not a renewal of the login held, `adoptRefreshed`: its token was rotated by the server, and
+      // a logout with it could end the login in every tab.)
+      reason === 'adopt' &&
+        e.session.sid !== context.sid &&
+        (() => {
+          const s = servicesOf(context);
+          const held = heldSession(s.tokens);
+          if (held && sidOf(held) === context.sid && (held.seq ?? null) === context.seq)
+            revokeToken(s.auth, held.accessToken, s);
+        }),
+      assign(adopted(context, e)),
+      ({ context: next }: { context: SessionContext }) =>
+        writeAndTell(next, { handle: e.session.handle, reason }),
+    ];
   });
 
 /**
@@ -278,17 +284,19 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
     adoptShared: adopt('share'),
     // A newer token of the login held: the refresh cycle restarts from it (at the adopted
     // session's times), and the app hears of a refresh.
-    adoptRefreshed: enqueueActions(({ enqueue }) => {
-      enqueue('adopt');
-      enqueue.sendTo('refresh', ({ context, event }) => adoptedTokenSaved(context, event as Heard<'ADOPT'>));
-      enqueue.emit({ type: 'tokenRefreshed' });
-    }),
+    adoptRefreshed: actionsOf(() => [
+      'adopt',
+      sendTo('refresh', ({ context, event }: { context: SessionContext; event: unknown }) =>
+        adoptedTokenSaved(context, event as Heard<'ADOPT'>),
+      ),
+      emit({ type: 'tokenRefreshed' }),
+    ]),
     // This login ended in another tab: the store cleared unless it holds a newer session.
-    endedElsewhere: enqueueActions(({ enqueue, event }) => {
-      enqueue('clearTokensUnlessNewer');
-      enqueue({ type: 'forget', params: remoteForgetOf(event as Heard<'ENDED_ELSEWHERE'>) });
-      enqueue.emit({ type: 'signedOut', reason: (event as Heard<'ENDED_ELSEWHERE'>).reason, remote: true });
-    }),
+    endedElsewhere: actionsOf(({ event }) => [
+      'clearTokensUnlessNewer',
+      { type: 'forget', params: remoteForgetOf(event as Heard<'ENDED_ELSEWHERE'>) },
+      emit({ type: 'signedOut', reason: (event as Heard<'ENDED_ELSEWHERE'>).reason, remote: true }),
+    ]),
     // Signed out, the login that ended remembered (the last 16): another tab's word of it is never taken again.
     forget: assign(({ context }, p) => ({
       ...forgotten(context, p as ForgetParams),
@@ -314,43 +322,37 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
  * to the play-time flow and the app, a profile read here to the other tabs. Shared with the
  * server-session client.
  */
-export const takeProfile: SessionAction = /* @__PURE__ */ enqueueActions(({ context, self, enqueue }) => {
+export const takeProfile: SessionAction = /* @__PURE__ */ actionsOf(({ context, self }) => {
   // The profile child's snapshot as the child holds it, never the event's copy: an
   // `xstate.snapshot.profile` forged through a door XState keeps (`_send`, an app actor's
   // relay) only makes the session look again at the real one.
   const snapshot = childSnapshot<{ context?: ProfileFlowContext }>(self, 'profile');
-  if (!snapshot?.context) return; // not the profile flow's (a provided stand-in)
+  if (!snapshot?.context) return []; // not the profile flow's (a provided stand-in)
   const datum = profileOf(snapshot as { context: ProfileFlowContext });
   const update = profileUpdateOf(context, datum);
-  if (!update) return;
-  const restrictionsChanged = !sameJson(update.restrictions, context.restrictions);
-  const { userInfo } = update;
-  enqueue.assign(update);
-  // Told to the play-time flow, when the session has it.
-  if (childSnapshot(self, 'playTime'))
-    enqueue.sendTo('playTime', { type: 'LIMIT', limit: update.restrictions.limits.time });
+  if (!update) return [];
+  const { userInfo, restrictions } = update;
+  const { error, status } = restrictions;
   const { userId, sid } = context;
-  // Told with the read's own server time: the other tabs compare by it, never by arrival.
-  // (Only when the read changed the info: an unchanged one, or none, is not told.)
-  if (
+  return [
+    assign(update),
+    // Told to the play-time flow, when the session has it.
+    childSnapshot(self, 'playTime') && sendTo('playTime', { type: 'LIMIT', limit: restrictions.limits.time }),
+    // Told with the read's own server time: the other tabs compare by it, never by arrival.
+    // (Only when the read changed the info: an unchanged one, or none, is not told.)
     datum.source === 'read' &&
-    userInfo &&
-    !sameJson(userInfo, context.userInfo) &&
-    datum.at !== null &&
-    userId !== null &&
-    sid !== null
-  ) {
-    enqueue({ type: 'publishProfile', params: { userInfo, owner: { userId, sid }, at: datum.at } });
-  }
-  if (restrictionsChanged) enqueue.emit({ type: 'restrictionsChanged', restrictions: update.restrictions });
-  const { error, status } = update.restrictions;
-  // Told once per failure (a new failure, or the status it leaves changed), not per retry.
-  if (
+      userInfo &&
+      !sameJson(userInfo, context.userInfo) &&
+      datum.at !== null &&
+      userId !== null &&
+      sid !== null && { type: 'publishProfile', params: { userInfo, owner: { userId, sid }, at: datum.at } },
+    !sameJson(restrictions, context.restrictions) && emit({ type: 'restrictionsChanged', restrictions }),
+    // Told once per failure (a new failure, or the status it leaves changed), not per retry.
     error &&
-    status !== 'current' &&
-    (!context.restrictions?.error || context.restrictions.status !== status)
-  )
-    enqueue.emit({ type: 'restrictionsUnavailable', status, error, restrictions: update.restrictions });
+      status !== 'current' &&
+      (!context.restrictions?.error || context.restrictions.status !== status) &&
+      emit({ type: 'restrictionsUnavailable', status, error, restrictions }),
+  ];
 });
 
 /**
@@ -383,13 +385,13 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
     // allowed betting stale, betting off, in this very step (fail closed); the profile flow is woken
     // to stamp the clock itself, so its own judgment, where every later datum the session takes
     // comes from, holds no time too until a stamp gives time (its `noTime`: the one source).
-    takeClockError: enqueueActions(({ context: { restrictions: r }, event, enqueue }) => {
-      enqueue.assign({
+    takeClockError: actionsOf(({ context: { restrictions: r }, event }) => [
+      assign({
         error: (event as { reading: ClockReading }).reading.error!,
         restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
-      });
-      enqueue('wakeProfile');
-    }),
+      }),
+      'wakeProfile',
+    ]),
   },
 }))();
 
@@ -403,10 +405,11 @@ const takePlayTime: SessionAction = /* @__PURE__ */ assign(({ context, self }) =
 });
 
 /** The play-time flow's alerts (for the login held), told to the app. */
-export const alertPlayTime: SessionAction = /* @__PURE__ */ enqueueActions(({ event, enqueue }) => {
+export const alertPlayTime: SessionAction = /* @__PURE__ */ actionsOf(({ event }) => {
   const { level, playTime } = event as Heard<'PLAY_TIME_ALERT'>;
-  if (playTime)
-    enqueue.emit({ type: level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached', playTime });
+  return [
+    playTime && emit({ type: level === 'warning' ? 'timeLimitWarning' : 'timeLimitReached', playTime }),
+  ];
 });
 
 /** The play-time flow: its child, and a wake-up told to it (its part: ./parts/play-time.ts). */

@@ -19,13 +19,13 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
-import { enqueueActions, fromPromise, sendParent } from 'xstate';
+import { fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
-import { internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
+import { actionsOf, internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
 import { revokeHandle, revokeToken, seamsOf } from './revoke';
 import {
@@ -73,18 +73,21 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
       // The session is first told the counter of the token the call sent (`HEARD`): the refreshed
       // session is strictly newer than it (`nextCounter`), never a tie with the session another tab
       // refreshed that token from (rk10 x5).
-      emitRefreshed: enqueueActions(({ event, enqueue }) => {
-        const output = (event as unknown as { output: Stamped & { access_token: string } }).output;
-        if (!takeTicket(output)) return void enqueue.sendParent({ type: 'REFRESH' });
-        if (output.after !== null) enqueue.sendParent(internal({ type: 'HEARD', seq: output.after }));
-        enqueue.sendParent(
-          internal({
-            type: 'TOKEN_REFRESHED',
-            handle: output.access_token,
-            at: output.at,
-            owner: output.owner,
-          }),
-        );
+      emitRefreshed: actionsOf(({ event }: { event: { output: Stamped & { access_token: string } } }) => {
+        const { output } = event;
+        return takeTicket(output)
+          ? [
+              output.after !== null && sendParent(internal({ type: 'HEARD', seq: output.after })),
+              sendParent(
+                internal({
+                  type: 'TOKEN_REFRESHED',
+                  handle: output.access_token,
+                  at: output.at,
+                  owner: output.owner,
+                }),
+              ),
+            ]
+          : [sendParent({ type: 'REFRESH' })];
       }),
       // Each send its own event object (the door lets an internal event's object through once).
       emitExpired: sendParent(() => internal({ type: 'SESSION_EXPIRED' })),

@@ -17,20 +17,19 @@ const readingAt = (event: object) => ('reading' in event ? (event.reading as { a
  * The session's token expired (a wake-up past its life, or the refresh answered 401): ended at the
  * reading of the TICK or WAKE that judged it (`at`, on the clock's base), else now.
  */
-const expire = () =>
-  [
-    { type: 'announceSignOut', params: 'expired' },
-    'clearTokensUnlessNewer',
-    {
-      type: 'forget',
-      params: ({ event }: { event: object }) => ({
-        reason: 'expired' as const,
-        at: readingAt(event),
-      }),
-    },
-    'emitExpired',
-    'emitExpiredSignOut',
-  ] as const;
+const expire = [
+  { type: 'announceSignOut', params: 'expired' },
+  'clearTokensUnlessNewer',
+  {
+    type: 'forget',
+    params: ({ event }: { event: object }) => ({
+      reason: 'expired' as const,
+      at: readingAt(event),
+    }),
+  },
+  'emitExpired',
+  'emitExpiredSignOut',
+] as const;
 
 /** The refresh cycle, the signed-in session's child (its call claimed first with the tabs flow's `claim`). */
 export const refreshChild = (claim?: Claim) =>
@@ -56,7 +55,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
     // A clock that gave no time: nothing judged (no sign-out, no refresh), its error shown.
     TICK: [
       { guard: 'noTime', actions: 'takeClockError' },
-      { guard: 'isExpired', target: 'signedOut', actions: expire() },
+      { guard: 'isExpired', target: 'signedOut', actions: expire },
       { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
       {
         guard: 'internal',
@@ -66,7 +65,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
     ],
     WAKE: [
       { guard: 'noTime', actions: 'takeClockError' },
-      { guard: 'isExpired', target: 'signedOut', actions: expire() },
+      { guard: 'isExpired', target: 'signedOut', actions: expire },
       {
         guard: 'expiryUnknown',
         actions: [sendTo('refresh', { type: 'REFRESH' }), 'wakeProfile', 'wakePlayTime'],
@@ -106,7 +105,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
         emit(({ context }) => ({ type: 'refreshFailed' as const, error: context.error! })),
       ],
     },
-    SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire() },
+    SESSION_EXPIRED: { guard: 'internal', target: 'signedOut', actions: expire },
   }) satisfies SessionOn)();
 
 /** `signedIn`: a live session (its children and most of its transitions: `createSessionMachine`). */
