@@ -193,9 +193,13 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   // Another tab's session is live by that tab's word (it holds it signed in), not by this tab's
   // device clock: a clock stepped forward makes every stored expiry look past while the token is
   // valid (docs/time.md). An expiry that did pass ends it in every tab (the refresh answers 401).
-  if ((e.reason === 'refresh' && !outlives(c, e.session)) || isEnded(c, e)) return false;
-  if (!isPlausible(c.clock, e.session.seq)) return false;
   const o = c.signedOut;
+  // A refresh is taken of the login that expired here last (`outlives`), or of another login than
+  // the one signed out here (counted above the floor, below): a login made at once in another tab
+  // and refreshed there before it heard this tab's logout stays there, so it is taken here too.
+  const other = o?.sid != null && e.session.sid != null && e.session.sid !== o.sid;
+  if ((e.reason === 'refresh' && !other && !outlives(c, e.session)) || isEnded(c, e)) return false;
+  if (!isPlausible(c.clock, e.session.seq)) return false;
   // After a logout (here or heard, `heardOf`; a login begun since too), only a session counted above
   // it: one that logout did not end (`endsOurs`), whatever its login id.
   return (
