@@ -90,7 +90,11 @@ export interface SessionView {
    * read's `error`; null without the profile flow, or when signed out.
    */
   readonly restrictions: SessionRestrictions | null;
-  /** Signed-in time in the time limit's period (used, left, warning, reached), when a time limit is set. */
+  /**
+   * Signed-in time in the time limit's period (used, left, warning, reached), when a time limit is
+   * set: this browser's count (the profile carries no time played; another browser starts at 0),
+   * so the operator's server must enforce the limit too (docs/responsible-gaming.md).
+   */
   readonly playTime: PlayTime | null;
 }
 
