@@ -6,14 +6,18 @@
 /**
  * Where a player's account stands by `user.cancelled_account` (spec 2.3, 5.2): `open` only for
  * `false`; `cancelled` for `true`; `unknown` for anything else (absent, null, `1`, `'yes'`, no
- * user). A cancelled account outranks every restriction (docs/responsible-gaming.md).
+ * user), and for an account the read says is not active (`is_active: false`: what an inactive
+ * account may do is not stated, so it is never shown free to bet). A cancelled account outranks
+ * every restriction (docs/responsible-gaming.md).
  *
  * @example
  * accountStanding({ cancelled_account: 1 }); // 'unknown'
+ * accountStanding({ cancelled_account: false, is_active: false }); // 'unknown'
  */
 export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown' {
-  const flag = (user as { cancelled_account?: unknown } | null | undefined)?.cancelled_account;
-  return flag === false ? 'open' : flag === true ? 'cancelled' : 'unknown';
+  const u = user as { cancelled_account?: unknown; is_active?: unknown } | null | undefined;
+  const flag = u?.cancelled_account;
+  return flag === true ? 'cancelled' : flag === false && u?.is_active !== false ? 'open' : 'unknown';
 }
 
 /**

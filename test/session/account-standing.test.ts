@@ -120,6 +120,16 @@ describe("the account's standing in a profile read (D4)", () => {
     });
   }
 
+  // REVIEW-Q 6: the spec lists `is_active` beside `cancelled_account` and says nothing of what an
+  // inactive account may do: the client cannot know it may bet (fail closed). Absent stays open (the
+  // spec's profile does not promise the field; a reader that required it would bar every player).
+  it('is_active false: unknown standing, status unknown, canBet false, the account blocked', async () => {
+    const p = await realProfile();
+    expect(p.user.is_active).toBe(true);
+    const v = await signedInWith({ ...p, user: { ...p.user, is_active: false } });
+    expect(v.restrictions).toMatchObject({ status: 'unknown', canBet: false, accountBlocked: true });
+  });
+
   it('cancelled_account false, every flag answered: current and free to bet (the control)', async () => {
     const p = await realProfile();
     expect(p.user.cancelled_account).toBe(false);
