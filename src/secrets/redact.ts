@@ -115,19 +115,50 @@ export interface InspectObserver<E> {
 // inspection event carries (event, snapshot, action, _transitions, …) goes through redactSecrets.
 const KEEP: ReadonlySet<string> = /* @__PURE__ */ new Set(['type', 'rootId', 'actorRef', 'sourceRef']);
 
+/** One view per actor (an inspector keying actors by reference still can). */
+const VIEWS = /* @__PURE__ */ new WeakMap<object, object>();
+
+/**
+ * An actor as an observer is given it: a view whose snapshots read redacted (`getSnapshot`,
+ * `getPersistedSnapshot`, `_snapshot`: the Stately inspector reads the actor's snapshot itself,
+ * REVIEW-Q 8), everything else the actor's own (`id`, `sessionId`, `send`, ...).
+ */
+function actorView(ref: unknown): unknown {
+  if (typeof ref !== 'object' || ref === null) return ref;
+  let view = VIEWS.get(ref);
+  if (!view) {
+    view = new Proxy(ref, {
+      get(target, key) {
+        const v = Reflect.get(target, key, target);
+        if (key === '_snapshot') return redactSecrets(v);
+        if (typeof v !== 'function') return v;
+        return key === 'getSnapshot' || key === 'getPersistedSnapshot'
+          ? (...a: unknown[]) => redactSecrets(v.apply(target, a))
+          : v.bind(target);
+      },
+    });
+    VIEWS.set(ref, view);
+  }
+  return view;
+}
+
 function redactInspectionEvent<E>(inspectionEvent: E): E {
   if (typeof inspectionEvent !== 'object' || inspectionEvent === null) return inspectionEvent;
   const source = inspectionEvent as Record<string, unknown>;
   const data: Record<string, unknown> = {};
   for (const key of Object.keys(source)) if (!KEEP.has(key)) data[key] = source[key];
-  return { ...source, ...redactSecrets(data) } as E;
+  const out: Record<string, unknown> = { ...source, ...redactSecrets(data) };
+  for (const key of ['actorRef', 'sourceRef']) if (key in source) out[key] = actorView(source[key]);
+  return out as E;
 }
 
 /**
  * Wraps an XState `inspect` observer (a function or `{ next, error, complete }`) so that it
  * sees each inspection event with every secret field and `Secret` replaced by `'[redacted]'`:
- * in the event, the snapshot (context included), action params and any other data. `actorRef`,
- * `sourceRef`, `rootId` and `type` pass through as they are; the originals are never changed.
+ * in the event, the snapshot (context included), action params and any other data. `rootId` and
+ * `type` pass through as they are; `actorRef` and `sourceRef` as a view of each actor (one per
+ * actor) whose snapshots read redacted too (an inspector that reads `actorRef.getSnapshot()`
+ * itself, as the Stately inspector does, sees no secret); the originals are never changed.
  *
  * @example
  * const actor = createActor(loginMachine, {

@@ -97,11 +97,14 @@ describe('redactInspection', () => {
     expect(inspect(events, { depth: 12 })).toBe(before); // originals untouched
     for (const [i, ev] of seen.entries()) {
       expect(ev).not.toBe(events[i]);
-      expect(ev.actorRef).toBe(actorRef);
+      // A view of the actor (REVIEW-Q 8: its snapshots read redacted), one per actor.
+      expect(ev.actorRef).toBe(seen[0]!.actorRef);
+      expect((ev.actorRef as FakeActorRef).sessionId).toBe(actorRef.sessionId);
       expect(ev.rootId).toBe('x:0');
       expect(ev.type).toBe(events[i]!.type);
     }
-    expect(seen[0]!.sourceRef).toBe(sourceRef);
+    expect(seen[0]!.sourceRef).not.toBe(seen[0]!.actorRef);
+    expect((seen[0]!.sourceRef as FakeActorRef).getSnapshot()).toEqual(sourceRef.getSnapshot());
     const snapshot = seen[1]!.snapshot as {
       context: Record<string, unknown>;
       children: Record<string, unknown>;
@@ -192,7 +195,8 @@ describe('redactInspection with a real XState actor', () => {
     for (const t of ['@xstate.event', '@xstate.snapshot', '@xstate.action', '@xstate.actor'])
       expect(types).toContain(t);
     assertNoCanary(seen.map(({ actorRef: _a, ...rest }) => ({ ...rest, sourceRef: undefined })));
-    for (const ev of seen) expect(ev.actorRef).toBe(actor);
+    for (const ev of seen) expect(ev.actorRef).toBe(seen[0]!.actorRef);
+    expect((seen[0]!.actorRef as typeof actor).sessionId).toBe(actor.sessionId);
     const last = seen.filter((e) => e.type === '@xstate.snapshot').at(-1);
     expect(last).toBeDefined();
     const context = (last!.snapshot as unknown as { context: Record<string, unknown> }).context;
