@@ -268,8 +268,9 @@ function imposedOf(
  * if (r.accountBlocked) showBanner(r.inForce[0]); // strongest first
  * else if (!r.canBet) showPause(r.inForce[0]);
  */
-export const restrictionsOf = (userInfo: unknown, now: number = Date.now()): Restrictions =>
-  deriveRestrictions(userInfo, typeof now === 'number' && now >= 1e12 && now <= 8.64e15 ? now : NaN);
+export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Restrictions {
+  return deriveRestrictions(userInfo, typeof now === 'number' && now >= 1e12 && now <= 8.64e15 ? now : NaN);
+}
 
 /**
  * `restrictionsOf` at `now` as given, any finite number (the session's own time, its earliest
