@@ -309,12 +309,11 @@ export const profileReadOf = (
   exclusionsAnswered(userInfo as Record<string, unknown> | null),
 ];
 
-function derive(userInfo: unknown, now: number): Restrictions {
+// `at`, no time: NaN, which no time is before or after: nothing read has ended or is pending, no
+// date is ahead (a contradiction), no change is due; and `'now'` makes the result unknown.
+function derive(userInfo: unknown, at: number): Restrictions {
   // (A primitive, null or undefined: an object with none of the fields, unreadable.)
   const info: Record<string, unknown> = Object(userInfo);
-  // No time: NaN, which no time is before or after: nothing read has ended or is pending, no date
-  // is ahead (a contradiction), no change is due; and `'now'` makes the result unknown.
-  const at = now;
   const inForce: Restriction[] = [];
   const pending: Restriction[] = [];
   // The fields that cannot be read, in a fixed order: `now`, the exclusions, the pause, the limits.
