@@ -14,9 +14,9 @@ export { backoffDelay, clampDelay, sleep } from './http/waiting';
 // São Paulo time: the play period (the play-time clock; its day is the profile flow's SPA re-check).
 export type { PlayPeriod } from './responsible-gaming/index';
 export { playPeriodOf } from './responsible-gaming/index';
-// What a profile read must say before canBet (the account's standing, every exclusion answered, one reading):
-// the one rule of the session and the server.
-export { standingOf } from './responsible-gaming/standing';
+// What a profile read says before canBet (the account's standing, every exclusion answered) and its
+// restrictions at the session's own time (one reading): the one rule of the session and the server.
+export { profileReadOf } from './responsible-gaming/restrictions';
 // The token: its refresh schedule (the token-refresh machine), and stored sessions read from
 // another tab or the store.
 export { MAX_SESSION_COUNTER, parseStoredSession, refreshSchedule } from './session/token';

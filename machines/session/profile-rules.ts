@@ -13,9 +13,8 @@ import {
   parseServerTime,
   type Restriction,
   type Restrictions,
-  restrictionsOf,
 } from 'pam-client';
-import { type BackoffOptions, standingOf } from 'pam-client/internal';
+import { type BackoffOptions, profileReadOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import { type AcceptedRestriction, isRecord, type ProfileServices } from './profile-services';
 
@@ -204,8 +203,12 @@ export function sessionRestrictionsOf(
 ): SessionRestrictions {
   // An exclusion with no end is in force once read, whatever its `_at` says (issue 23 defect 4):
   // restrictionsOf lists none as pending.
-  const base = restrictionsOf(userInfo ? withDueChanges(userInfo, s.now) : null, s.now);
-  const [standing, answered] = standingOf(s.user, userInfo);
+  // (At the flow's time as it is: its clock's, never judged here; no time shows in the status.)
+  const [base, standing, answered] = profileReadOf(
+    userInfo && withDueChanges(userInfo, s.now),
+    s.now,
+    s.user,
+  );
   // Unknown without a read for this login, with a field that could not be read, an exclusion the
   // read does not answer (absent or null: fail closed) or the standing not known; stale after a
   // failed re-check, on an untrusted clock (or one that never learned the server's time, for a read
@@ -218,7 +221,7 @@ export function sessionRestrictionsOf(
           s.untrusted ||
           (s.unlearned &&
             !!userInfo &&
-            nextChangeAt(restrictionsOf(userInfo, EARLIEST), EARLIEST) !== null) ||
+            nextChangeAt(profileReadOf(userInfo, EARLIEST)[0], EARLIEST) !== null) ||
           brazilDayOf(s.readAt) !== brazilDayOf(s.now)
         ? 'stale'
         : 'current';

@@ -3,7 +3,8 @@
 // (where it outlives the login and the page, for how long, whether a read shows it). Pure; the
 // rest of the flow's rules: ./profile-rules.ts (which re-exports these).
 
-import { type AuthModule, type AuthUser, type PamError, restrictionsOf } from 'pam-client';
+import type { AuthModule, AuthUser, PamError } from 'pam-client';
+import { profileReadOf } from 'pam-client/internal';
 import { readingOf } from '../clock';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
@@ -141,7 +142,7 @@ export const shows = (
   bound: number,
   accepted: AcceptedRestriction,
 ): boolean =>
-  restrictionsOf(userInfo, now).inForce.some(
+  profileReadOf(userInfo, now)[0].inForce.some(
     (x) =>
       x.kind === accepted.kind &&
       x.since !== null &&
@@ -166,6 +167,6 @@ export const datedBy = (
         kind: accepted.kind,
         at: Math.max(
           0,
-          ...restrictionsOf(userInfo, now).inForce.map((x) => (x.kind === accepted.kind && x.since) || 0),
+          ...profileReadOf(userInfo, now)[0].inForce.map((x) => (x.kind === accepted.kind && x.since) || 0),
         ),
       };

@@ -27,8 +27,7 @@ const MANDATORY_LIMITS: readonly MandatoryLimit[] = ['loss', 'time'];
  */
 export function missingMandatoryLimits(userInfo: unknown): MandatoryLimit[] {
   try {
-    const info =
-      typeof userInfo === 'object' && userInfo !== null ? (userInfo as Record<string, unknown>) : {};
+    const info: Record<string, unknown> = Object(userInfo); // a primitive or null: no field
     return MANDATORY_LIMITS.filter((kind) => {
       const limit = limitOf(info, kind, 0);
       return !(limit.known && limit.active && limit.amount !== null && limit.period !== null);

@@ -2,6 +2,7 @@
 // `restrictionsOf` reads the pauses and exclusions, then each limit (`limitOf`), tolerantly and
 // failing closed.
 import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
+import { accountStanding, exclusionsAnswered } from './standing';
 import type { LimitPeriodName } from './time';
 import { brazilPartsOf, brazilTimeToEpoch, lateBy, parseServerTime } from './time';
 
@@ -254,13 +255,30 @@ function imposedOf(
  * An app shows the session's `view.restrictions` (unknown until a profile read answers every
  * exclusion flag, not null); this is for a profile read of its own.
  *
+ * `now` is epoch ms; omitted (undefined), it is the current time (`Date.now()`, the one clock read,
+ * here at the entry). One that is no plausible instant of a profile read (REVIEW-O 10) cannot be
+ * judged: not a finite number, outside the Date range (±8.64e15), or before 1e12 (2001-09-09: every
+ * epoch-seconds reading until the year 33658, `0`, any negative), and so is such a clock reading.
+ * The result is then unknown: `unreadable` holds `'now'`, `known` and `canBet` are false, every
+ * restriction read is in force (none ended, none pending) and no pending limit change is applied;
+ * never "nothing in force".
+ *
  * @example
  * const r = restrictionsOf((await auth.getUserProfile()).userInfo);
  * if (r.accountBlocked) showBanner(r.inForce[0]); // strongest first
  * else if (!r.canBet) showPause(r.inForce[0]);
  */
-export function restrictionsOf(userInfo: unknown, now?: number): Restrictions {
-  // `now` absent (or not finite): `derive` reads the clock.
+export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Restrictions {
+  return deriveRestrictions(userInfo, typeof now === 'number' && now >= 1e12 && now <= 8.64e15 ? now : NaN);
+}
+
+/**
+ * `restrictionsOf` at `now` as given, any finite number (the session's own time, its earliest
+ * time: `profileReadOf`, pam-client/internal), without the plausibility rule; NaN is no time:
+ * unknown, as `restrictionsOf` reads an implausible `now` (any number not finite: unknown too).
+ * Reads no clock.
+ */
+export function deriveRestrictions(userInfo: unknown, now: number): Restrictions {
   try {
     return derive(userInfo, now);
   } catch {
@@ -271,14 +289,35 @@ export function restrictionsOf(userInfo: unknown, now?: number): Restrictions {
   }
 }
 
-function derive(userInfo: unknown, now: number | undefined): Restrictions {
-  const info: Record<string, unknown> =
-    typeof userInfo === 'object' && userInfo !== null ? (userInfo as Record<string, unknown>) : {};
-  const at = Number.isFinite(now) ? (now as number) : Date.now();
+/**
+ * What a profile read says at the session's time `now`: its restrictions (`deriveRestrictions`:
+ * `now` as given, never judged nor defaulted to a clock; NaN is no time, unknown), the account's
+ * standing (`accountStanding`) and whether every exclusion flag is answered (`exclusionsAnswered`).
+ * The session's one reading of the three (pam-client/machines, through pam-client/internal: its
+ * time is its clock's, stamped on events); the server reads them alike.
+ *
+ * @example
+ * profileReadOf({ spa_exclusion: 0 }, at, { cancelled_account: false }); // [{ known: false, ... }, 'open', false]
+ */
+export const profileReadOf = (
+  userInfo: unknown,
+  now: number,
+  user?: unknown,
+): readonly [Restrictions, 'open' | 'cancelled' | 'unknown', boolean] => [
+  deriveRestrictions(userInfo, now),
+  accountStanding(user),
+  exclusionsAnswered(userInfo as Record<string, unknown> | null),
+];
+
+// `at`, no time: NaN, which no time is before or after: nothing read has ended or is pending, no
+// date is ahead (a contradiction), no change is due; and `'now'` makes the result unknown.
+function derive(userInfo: unknown, at: number): Restrictions {
+  // (A primitive, null or undefined: an object with none of the fields, unreadable.)
+  const info: Record<string, unknown> = Object(userInfo);
   const inForce: Restriction[] = [];
   const pending: Restriction[] = [];
-  // The fields that cannot be read, in a fixed order: the exclusions, the pause, the limits.
-  const unreadable: string[] = [];
+  // The fields that cannot be read, in a fixed order: `now`, the exclusions, the pause, the limits.
+  const unreadable: string[] = Number.isFinite(at) ? [] : ['now'];
   // Strongest first, so both lists come out in severity order.
   for (const r of [
     imposedOf(info, 'spa', unreadable, at),
@@ -408,7 +447,8 @@ export function limitOf(
   limit.known = wrong.length === 0;
   bad.push(...wrong);
   const change = limit.pendingChange;
-  if (change === null || change.effectiveAt === null || change.effectiveAt > now) return limit;
+  // (`now` NaN, no time: none is due.)
+  if (change === null || change.effectiveAt === null || !(change.effectiveAt <= now)) return limit;
   // Its time has come: the change shows as applied (what it does not say stays as it was).
   return {
     ...limit,

@@ -1,7 +1,8 @@
 // What a profile read must say before the player may be shown free to bet, beyond the restrictions
 // themselves (`restrictionsOf`): the account's standing, and an answer to every exclusion flag. One
-// definition for the session (pam-client/machines, through pam-client/internal) and the server
-// (pam-client/server). Fail closed: what the read does not say is unknown, never "free".
+// definition for the session (pam-client/machines, through pam-client/internal: `profileReadOf`,
+// with the restrictions) and the server (pam-client/server). Fail closed: what the read does not
+// say is unknown, never "free".
 
 /**
  * Where a player's account stands by `user.cancelled_account` (spec 2.3, 5.2): `open` only for
@@ -31,19 +32,3 @@ export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown'
  */
 export const exclusionsAnswered = (userInfo: Record<string, unknown> | null | undefined): boolean =>
   ['spa_exclusion', 'operator_exclusion', 'user_exclusion'].every((k) => userInfo?.[k] != null);
-
-/**
- * What a profile read says before its restrictions: the account's standing (`accountStanding`)
- * and whether every exclusion flag is answered (`exclusionsAnswered`). The session's one reading
- * of both (pam-client/machines, through pam-client/internal); the server reads them alike.
- *
- * @example
- * standingOf({ cancelled_account: false }, { spa_exclusion: 0 }); // ['open', false]
- */
-export const standingOf = (
-  user: unknown,
-  userInfo: Record<string, unknown> | null | undefined,
-): readonly ['open' | 'cancelled' | 'unknown', boolean] => [
-  accountStanding(user),
-  exclusionsAnswered(userInfo),
-];

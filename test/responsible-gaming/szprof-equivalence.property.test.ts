@@ -18,6 +18,7 @@ import {
   type Restrictions,
   restrictionsOf,
 } from '../../src/responsible-gaming/index';
+import { deriveRestrictions } from '../../src/responsible-gaming/restrictions';
 import {
   BRAZIL_TIME_ZONE,
   type BrazilParts,
@@ -472,8 +473,16 @@ const onlyReadable = (info: Record<string, unknown>) => {
 const now = fc.oneof(
   fc.constant(NOW),
   fc.integer({ min: 0, max: 4_200_000_000_000 }),
-  fc.constantFrom(-8.64e15, 8.64e15, 0, 86_400_000, Number.NaN),
+  fc.constantFrom(-8.64e15, 8.64e15, 0, 86_400_000, 1e12 - 1, 1e12),
 );
+/**
+ * The shipped reading at `at`: `restrictionsOf` at a plausible `now` (1e12 to 8.64e15), else the
+ * session's path, which takes any finite time as given (REVIEW-O 10: `restrictionsOf` reads an
+ * implausible `now` as unknown, test/responsible-gaming/implausible-now.property.test.ts). Both
+ * agree with the oracle: the fix changed neither at a time either takes.
+ */
+const shipped = (info: unknown, at: number) =>
+  at >= 1e12 && at <= 8.64e15 ? restrictionsOf(info, at) : deriveRestrictions(info, at);
 
 describe('SZPROF cuts: the shipped readers agree with the ones before the cut (property)', () => {
   it('parseServerTime reads every timestamp as before (impossible days: the month alone tells)', () => {
@@ -490,7 +499,7 @@ describe('SZPROF cuts: the shipped readers agree with the ones before the cut (p
     const seen = new Set<string>();
     fc.assert(
       fc.property(fc.oneof(userInfo, userInfo.map(onlyReadable)), now, (info, at) => {
-        const r = restrictionsOf(info, at);
+        const r = shipped(info, at);
         for (const x of r.inForce) seen.add(x.kind);
         if (r.pending.length) seen.add('pending');
         if (!r.known) seen.add('unknown');
@@ -507,7 +516,7 @@ describe('SZPROF cuts: the shipped readers agree with the ones before the cut (p
   it('restrictionsOf agrees on any JSON at all', () => {
     fc.assert(
       fc.property(fc.jsonValue(), now, (v, at) => {
-        expect(restrictionsOf(v, at)).toEqual(oldRestrictionsOf(v, at));
+        expect(shipped(v, at)).toEqual(oldRestrictionsOf(v, at));
       }),
     );
   });
