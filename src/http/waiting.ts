@@ -161,23 +161,6 @@ export const raced = <T>(promise: PromiseLike<T>, guard?: AttemptSignal): Promis
     : promise;
 
 /**
- * Waits for `promise`, but stops waiting when `signal` aborts. The promise itself goes on (it may be
- * shared, like a token refresh other requests wait for).
- */
-export function untilAborted<T>(promise: PromiseLike<T>, signal?: AbortSignal): Promise<T | typeof ABORTED> {
-  const p = Promise.resolve(promise);
-  if (!signal) return p;
-  // Once aborted, its late failure is dropped: handled here, never an unhandled rejection.
-  p.catch(() => {});
-  if (signal.aborted) return Promise.resolve(ABORTED);
-  return new Promise<T | typeof ABORTED>((resolve, reject) => {
-    const onAbort = () => resolve(ABORTED);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
  * Wraps `run` so concurrent callers share one in-flight call; the next call after it settles starts
  * a fresh one. A rejection counts as `false`, so a failing refresh never escapes into a request.
  */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleWithin } from '../../machines/settle-within';
-import { ABORTED, attemptSignal, singleFlight, sleep, untilAborted } from '../../src/http/waiting';
+import { ABORTED, attemptSignal, singleFlight, sleep } from '../../src/http/waiting';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -72,16 +72,6 @@ describe('sleep', () => {
     expect(await slept).toBe(ABORTED);
     expect(vi.getTimerCount()).toBe(0);
     await expect(sleep(10, AbortSignal.abort())).resolves.toBe(ABORTED);
-  });
-});
-
-describe('untilAborted', () => {
-  it('passes the value through, or stops waiting on abort', async () => {
-    expect(await untilAborted(Promise.resolve(7), new AbortController().signal)).toBe(7);
-    const caller = new AbortController();
-    const waiting = untilAborted(new Promise(() => {}), caller.signal);
-    caller.abort();
-    expect(await waiting).toBe(ABORTED);
   });
 });
 

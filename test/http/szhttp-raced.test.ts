@@ -2,7 +2,8 @@
 // replaces in the adapter): the same outcome for every order of settling, timing out and aborting.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ABORTED, attemptSignal, raced, untilAborted } from '../../src/http/waiting';
+import { ABORTED, attemptSignal, raced } from '../../src/http/waiting';
+import { untilAborted } from '../support/until-aborted';
 
 beforeEach(() => {
   vi.useFakeTimers();
