@@ -18,7 +18,7 @@ export const MAX_TIMER_MS: number = 2_147_483_647; // 2 ** 31 - 1 (a literal: CO
  */
 export const clampDelay = (ms: number): number => (ms > 0 ? Math.min(MAX_TIMER_MS, ms) : 0);
 
-/** Returned by `sleep` and `untilAborted` instead of rejecting, so callers map it to their own error. */
+/** Returned by `sleep` and `raced` instead of rejecting, so callers map it to their own error. */
 export const ABORTED: unique symbol = /* @__PURE__ */ Symbol('aborted');
 
 /**
@@ -146,7 +146,7 @@ export function attemptSignal(
 }
 
 /**
- * `untilAborted` under an attempt's signal, with no listener on it (Node's `addEventListener` and
+ * What `untilAborted` did (its old wait, now a test oracle) under an attempt's signal, with no listener on it (Node's `addEventListener` and
  * `removeEventListener` on an `AbortSignal` cost ~1-2 µs a request): `promise`'s outcome, or
  * `ABORTED` once `guard`'s signal aborts (its late failure then dropped); `promise` as it is
  * without a guard. One wait at a time per guard (each attempt's are one after another).
