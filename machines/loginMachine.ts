@@ -41,6 +41,11 @@ export interface LoginInput {
   auth: Pick<AuthModule, 'login'> & Partial<Pick<RegistrationModule, 'registerSimplified'>>;
   /** The clock `retryAt` is computed from. Default: the one clock's steady base (`steadyClock()`, docs/time.md). */
   now?: () => number;
+  /**
+   * @internal The session's: codes already rejected in this challenge before a resend of the same
+   * login (REVIEW-Q Q-2); they count toward the five. Default 0.
+   */
+  carried?: number;
 }
 
 /**
@@ -63,6 +68,8 @@ export interface LoginContext {
   /** Epoch ms after which the server said it would listen again (from `Retry-After`). */
   retryAt: number | null;
   rejectedCodes: number;
+  /** Codes rejected in this challenge before a resend of the same login (`input.carried`): they count toward the five. */
+  carried: number;
 }
 
 /**
@@ -212,7 +219,7 @@ function createLoginMachine(
       },
       codeRejected: ({ event }) => isRejection(event),
       lastCodeRejected: ({ context, event }) =>
-        isRejection(event) && context.rejectedCodes + 1 >= MAX_REJECTED_CODES,
+        isRejection(event) && context.rejectedCodes + context.carried + 1 >= MAX_REJECTED_CODES,
       /** The password is unusable (a snapshot restored from JSON): another code cannot help. */
       passwordLost: ({ event }) => {
         const error = (event as Settled).error as { issues?: unknown } | undefined;
@@ -245,7 +252,12 @@ function createLoginMachine(
   }).createMachine({
     id: 'login',
     // The services (`restoreActor` takes them from a fresh input), then the data.
-    context: ({ input }) => ({ auth: input.auth, now: input.now ?? steadyClock(), ...initial }),
+    context: ({ input }) => ({
+      auth: input.auth,
+      now: input.now ?? steadyClock(),
+      carried: input.carried ?? 0,
+      ...initial,
+    }),
     initial: 'idle',
     states: {
       idle: {

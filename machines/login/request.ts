@@ -10,7 +10,9 @@ import {
   RequestValidationError,
   type Secret,
   secret,
+  TimeoutError,
 } from 'pam-client';
+import { DEFAULT_TIMEOUT_MS, type TimersLike } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 
 /**
@@ -42,17 +44,36 @@ export const boxCaptcha = (value: unknown): Secret | CaptchaProvider | undefined
 
 /**
  * `payload` with the captcha token to send now: a provider is called (a non-string answer sends
- * none); without one, it stays synchronous (the request starts in the same tick). A restored captcha
- * token (no Secret) is dropped rather than refused: it was single-use anyway.
+ * none), and waited for at most the adapter's default timeout on the machine's own clock (the
+ * actor system's): after that, a `TimeoutError` and nothing sent (REVIEW-Q Q-1); the wait's timer
+ * is cleared when the provider settles or the state is left (`signal`: then nothing is sent, even
+ * if a token comes later). Without a provider it
+ * stays synchronous (the request starts in the same tick). A restored captcha token (no Secret) is
+ * dropped rather than refused: it was single-use anyway.
  */
 const withCaptcha = <P extends { captcha_token?: string }>(
   payload: P,
   value: Secret | CaptchaProvider | undefined,
+  { signal, system }: { signal: AbortSignal; system: { _clock: TimersLike } },
 ): P | Promise<P> =>
   typeof value === 'function'
-    ? Promise.resolve(value()).then((token) =>
-        typeof token === 'string' ? { ...payload, captcha_token: token } : payload,
-      )
+    ? new Promise<P>((resolve, reject) => {
+        const clock = system._clock;
+        const timer = clock.setTimeout(
+          () => reject(new TimeoutError('captcha', 'token', DEFAULT_TIMEOUT_MS)),
+          DEFAULT_TIMEOUT_MS,
+        );
+        // Settled, or the state left (the actor stopped; its own signal): no timer left behind, and
+        // a token that comes after the state was left sends nothing.
+        const done = () => clock.clearTimeout(timer);
+        signal.onabort = () => reject(done());
+        new Promise((r) => r(value()))
+          .then(
+            (token) => resolve(typeof token === 'string' ? { ...payload, captcha_token: token } : payload),
+            reject,
+          )
+          .finally(done);
+      })
     : isSecret(value)
       ? { ...payload, captcha_token: value.reveal() }
       : payload;
@@ -86,19 +107,18 @@ export function withoutUserToken<T extends object>(response: T): T {
  * One login request; `signal` aborts it when the state that invoked it is left. (The payload is
  * built here, not in a helper: smaller gzipped, issue 33.)
  */
-export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(
-  async ({ input: r, signal }) => {
-    if (!isSecret(r.password)) throw unrestorable('password');
-    // A restored two-factor step has no code to send (it is never kept): ask for it again.
-    if (r.code !== undefined && (!isSecret(r.code) || r.code.reveal() === ''))
-      throw unrestorable('two_factor_code');
-    const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
-    if (r.appSource !== undefined) payload.app_source = r.appSource;
-    if (r.code !== undefined) payload.two_factor_code = r.code.reveal();
-    const p = withCaptcha(payload, r.captchaToken);
-    return withoutUserToken(await r.auth.login(p instanceof Promise ? await p : p, { signal }));
-  },
-);
+export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(async (a) => {
+  const { input: r, signal } = a;
+  if (!isSecret(r.password)) throw unrestorable('password');
+  // A restored two-factor step has no code to send (it is never kept): ask for it again.
+  if (r.code !== undefined && (!isSecret(r.code) || r.code.reveal() === ''))
+    throw unrestorable('two_factor_code');
+  const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
+  if (r.appSource !== undefined) payload.app_source = r.appSource;
+  if (r.code !== undefined) payload.two_factor_code = r.code.reveal();
+  const p = withCaptcha(payload, r.captchaToken, a);
+  return withoutUserToken(await r.auth.login(p instanceof Promise ? await p : p, { signal }));
+});
 
 /** A registration as an app sends it (spec 5.3): the password and captcha token may be `Secret`s. */
 export type RegistrationPayload = Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'> & {
@@ -120,14 +140,14 @@ export interface RegisterRequest {
 }
 
 /** One simplified registration (spec 5.3): its answer is a login answer. */
-export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, RegisterRequest>(
-  async ({ input: r, signal }) => {
-    if (r.payload === undefined) throw unrestorable('payload');
-    if (!isSecret(r.password)) throw unrestorable('password');
-    const p = withCaptcha(
-      { ...r.payload, password: r.password.reveal() } as RegisterSimplifiedPayload,
-      r.captchaToken,
-    );
-    return withoutUserToken(await r.auth.registerSimplified!(p instanceof Promise ? await p : p, { signal }));
-  },
-);
+export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, RegisterRequest>(async (a) => {
+  const { input: r, signal } = a;
+  if (r.payload === undefined) throw unrestorable('payload');
+  if (!isSecret(r.password)) throw unrestorable('password');
+  const p = withCaptcha(
+    { ...r.payload, password: r.password.reveal() } as RegisterSimplifiedPayload,
+    r.captchaToken,
+    a,
+  );
+  return withoutUserToken(await r.auth.registerSimplified!(p instanceof Promise ? await p : p, { signal }));
+});

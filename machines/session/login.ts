@@ -80,8 +80,21 @@ export const vaultedAuth = (
 /** The login child's snapshot, as far as the session reads it. */
 export type LoginChildSnapshot = {
   value: unknown;
-  context: { error: unknown; retryAt: number | null; rejectedCodes: number };
+  context: {
+    error: unknown;
+    retryAt: number | null;
+    rejectedCodes: number;
+    login?: unknown;
+    carried?: number;
+  };
 };
+
+/**
+ * The login progress as the session keeps it: also the login of the challenge in progress (`who`)
+ * and the codes rejected in it (`rejected`), and, from a resend of that login until its login child
+ * starts, those codes to carry over (`carry`). None of them reaches the view.
+ */
+type Progress = SessionContext['login'] & { who?: unknown; rejected?: number; carry?: number };
 
 const NO_PROGRESS = { retryAt: null, codeAttemptsLeft: null } as const;
 
@@ -148,20 +161,44 @@ export function boxCommand(e: Rec): Rec {
   return boxKey(boxKey(boxKey(e, 'password', box), 'code', box), 'captchaToken', boxCaptcha);
 }
 
-/** A login or registration starts: no error, no progress yet. */
-export const flowStarted = { error: null, signedOutReason: null, login: NO_PROGRESS } as const;
+/** A login or registration starts: no error, no progress yet (but the codes a resend carries over). */
+export const flowStarted = {
+  error: null,
+  signedOutReason: null,
+  login: ({ context }: { context: { login: Progress } }): Progress => ({
+    ...NO_PROGRESS,
+    carry: context.login.carry,
+  }),
+} as const;
+
+/**
+ * A login at the code step (REVIEW-Q Q-2): a resend of the challenge's own login carries its
+ * rejected codes over (the server keeps counting them: the five cannot be had again by resending);
+ * another login starts from none. A flow that ended (signed in, cancelled, failed, signed out)
+ * never gets here. The session's login child starts with `carry` (its input's `carried`).
+ */
+export const resent = ({ context, event }: { context: SessionContext; event: object }) => ({
+  login: {
+    ...context.login,
+    carry:
+      (context.login as Progress).who === (event as { login?: unknown }).login
+        ? (context.login as Progress).rejected
+        : 0,
+  },
+});
 
 /** The login child moved: its error, its 429 wait and the codes left, copied for the view. */
 export function loginProgress(s: LoginChildSnapshot | undefined): Partial<SessionContext> {
   if (!s) return {};
   const twoFactor = s.value === 'twoFactorRequired' || s.value === 'verifyingTwoFactor';
-  return {
-    error: asPamErrorOrNull(s.context.error),
-    login: {
-      retryAt: s.context.retryAt,
-      codeAttemptsLeft: twoFactor ? Math.max(0, MAX_REJECTED_CODES - s.context.rejectedCodes) : null,
-    },
+  const rejected = (s.context.carried ?? 0) + s.context.rejectedCodes;
+  const login: Progress = {
+    retryAt: s.context.retryAt,
+    codeAttemptsLeft: twoFactor ? Math.max(0, MAX_REJECTED_CODES - rejected) : null,
+    who: twoFactor && s.context.login,
+    rejected,
   };
+  return { error: asPamErrorOrNull(s.context.error), login };
 }
 
 /** Signed in by a login (or registration) answer: a new session, one more on the tabs' clock. */

@@ -2,13 +2,14 @@
 // with the two-factor step; ../login.ts), and the states a failed login or a cancelled account
 // leaves the session in.
 
-import { raise, sendTo } from 'xstate';
+import { assign, raise, sendTo } from 'xstate';
 import { servicesOf } from '../context';
 import { internal } from '../events';
 import {
   boxCommand,
   childIs,
   type LoginChildSnapshot,
+  resent,
   type SealedLogin,
   toChild,
   vaultedAuthOf,
@@ -35,7 +36,12 @@ export const signingIn = /* @__PURE__ */ (() =>
     invoke: {
       id: 'login',
       src: 'login',
-      input: ({ context }) => ({ auth: vaultedAuthOf(context), now: servicesOf(context).now }),
+      input: ({ context }) => ({
+        auth: vaultedAuthOf(context),
+        now: servicesOf(context).now,
+        // A resend's rejected codes (`resent`): none else.
+        carried: (context.login as { carry?: number }).carry,
+      }),
       // Each state of the child as the session's (the first two at the session's root).
       onSnapshot: (
         [
@@ -79,8 +85,9 @@ export const signingIn = /* @__PURE__ */ (() =>
       twoFactorRequired: {
         tags: 'twoFactorRequired',
         on: {
-          // New credentials at the code step start over.
-          LOGIN: { target: '#session.signingIn', reenter: true },
+          // New credentials at the code step start over; a resend of the same login keeps the
+          // challenge's rejected codes (REVIEW-Q Q-2).
+          LOGIN: { target: '#session.signingIn', reenter: true, actions: assign(resent) },
           REGISTER: { target: '#session.signingIn', reenter: true },
           // Its code and captcha token boxed (at the door already; here for a session run without one).
           SUBMIT_CODE: { actions: sendTo('login', ({ event }) => boxCommand(event)) },
