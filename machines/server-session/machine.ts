@@ -25,6 +25,7 @@ import {
   flowStarted,
   type LoginChildSnapshot,
   loginProgress,
+  resent,
   toChild,
 } from '../session/login';
 import { createProfileFlow, type ProfileFlowContext } from '../session/profile';
@@ -286,6 +287,8 @@ function createServerSessionMachine() {
           input: ({ context }) => ({
             auth: stampedAuth(serverServicesOf(context)),
             now: serverServicesOf(context).now,
+            // A resend's rejected codes (`resent`, REVIEW-Q Q-2): none else.
+            carried: (context.login as { carry?: number }).carry,
           }),
           onSnapshot: [
             { guard: childIs('failed'), target: 'failed', actions: 'progress' },
@@ -311,7 +314,7 @@ function createServerSessionMachine() {
           twoFactorRequired: {
             tags: 'twoFactorRequired',
             on: {
-              LOGIN: { target: '#serverSession.signingIn', reenter: true },
+              LOGIN: { target: '#serverSession.signingIn', reenter: true, actions: assign(resent as never) },
               REGISTER: { target: '#serverSession.signingIn', reenter: true },
               SUBMIT_CODE: {
                 actions: sendTo('login', ({ event }) => ({
