@@ -43,40 +43,44 @@ export const boxCaptcha = (value: unknown): Secret | CaptchaProvider | undefined
       : box(value);
 
 /**
- * `payload` with the captcha token to send now: a provider is called (a non-string answer sends
- * none), and waited for at most the adapter's default timeout on the machine's own clock (the
- * actor system's): after that, a `TimeoutError` and nothing sent (REVIEW-Q Q-1); the wait's timer
- * is cleared when the provider settles or the state is left (`signal`: then nothing is sent, even
- * if a token comes later). Without a provider it
- * stays synchronous (the request starts in the same tick). A restored captcha token (no Secret) is
- * dropped rather than refused: it was single-use anyway.
+ * Sends `payload` with `post` (the operation, with the actor's `signal`) and the captcha token to
+ * send now, and gives the answer without `user.token`. A provider is called (a non-string answer
+ * sends none), and waited for at most the adapter's default timeout on the machine's own clock (the
+ * actor system's): after that, a `TimeoutError` and nothing sent (REVIEW-Q Q-1). The wait's timer is
+ * cleared once the wait ends (a token, the provider failing or throwing, the bound, or the state
+ * left: `signal` rejects the wait, so a token that comes later sends nothing). Without a provider
+ * `post` is called synchronously (the request starts in the same tick). A restored captcha token
+ * (no Secret) is dropped rather than refused: it was single-use anyway. (One helper for both
+ * requests: smaller gzipped than the captcha step alone, issue 33.)
  */
-const withCaptcha = <P extends { captcha_token?: string }>(
+const send = async <P extends { captcha_token?: string }>(
   payload: P,
   value: Secret | CaptchaProvider | undefined,
-  { signal, system }: { signal: AbortSignal; system: { _clock: TimersLike } },
-): P | Promise<P> =>
-  typeof value === 'function'
-    ? new Promise<P>((resolve, reject) => {
-        const clock = system._clock;
-        const timer = clock.setTimeout(
-          () => reject(new TimeoutError('captcha', 'token', DEFAULT_TIMEOUT_MS)),
-          DEFAULT_TIMEOUT_MS,
-        );
-        // Settled, or the state left (the actor stopped; its own signal): no timer left behind, and
-        // a token that comes after the state was left sends nothing.
-        const done = () => clock.clearTimeout(timer);
-        signal.onabort = () => reject(done());
-        new Promise((r) => r(value()))
-          .then(
-            (token) => resolve(typeof token === 'string' ? { ...payload, captcha_token: token } : payload),
-            reject,
-          )
-          .finally(done);
-      })
-    : isSecret(value)
-      ? { ...payload, captcha_token: value.reveal() }
-      : payload;
+  { signal, system: { _clock: clock } }: { signal: AbortSignal; system: { _clock: TimersLike } },
+  post: (payload: P, options: { signal: AbortSignal }) => Promise<LoginResponse>,
+): Promise<LoginResponse> => {
+  let timer: unknown;
+  return withoutUserToken(
+    await post(
+      typeof value === 'function'
+        ? await new Promise<P>((resolve, reject) => {
+            timer = clock.setTimeout(
+              () => reject(new TimeoutError('captcha', 'token', DEFAULT_TIMEOUT_MS)),
+              DEFAULT_TIMEOUT_MS,
+            );
+            signal.onabort = reject;
+            Promise.resolve(value()).then(
+              (token) => resolve(typeof token === 'string' ? { ...payload, captcha_token: token } : payload),
+              reject,
+            );
+          }).finally(() => clock.clearTimeout(timer))
+        : isSecret(value)
+          ? { ...payload, captcha_token: value.reveal() }
+          : payload,
+      { signal },
+    ),
+  );
+};
 
 // A non-string from an untyped caller becomes '' so the auth module rejects it as invalid
 // input (the machine reaches `failed`) instead of the actor crashing.
@@ -108,7 +112,7 @@ export function withoutUserToken<T extends object>(response: T): T {
  * built here, not in a helper: smaller gzipped, issue 33.)
  */
 export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(async (a) => {
-  const { input: r, signal } = a;
+  const r = a.input;
   if (!isSecret(r.password)) throw unrestorable('password');
   // A restored two-factor step has no code to send (it is never kept): ask for it again.
   if (r.code !== undefined && (!isSecret(r.code) || r.code.reveal() === ''))
@@ -116,8 +120,7 @@ export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequ
   const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
   if (r.appSource !== undefined) payload.app_source = r.appSource;
   if (r.code !== undefined) payload.two_factor_code = r.code.reveal();
-  const p = withCaptcha(payload, r.captchaToken, a);
-  return withoutUserToken(await r.auth.login(p instanceof Promise ? await p : p, { signal }));
+  return send(payload, r.captchaToken, a, (p, o) => r.auth.login(p, o));
 });
 
 /** A registration as an app sends it (spec 5.3): the password and captcha token may be `Secret`s. */
@@ -141,13 +144,13 @@ export interface RegisterRequest {
 
 /** One simplified registration (spec 5.3): its answer is a login answer. */
 export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, RegisterRequest>(async (a) => {
-  const { input: r, signal } = a;
+  const r = a.input;
   if (r.payload === undefined) throw unrestorable('payload');
   if (!isSecret(r.password)) throw unrestorable('password');
-  const p = withCaptcha(
+  return send(
     { ...r.payload, password: r.password.reveal() } as RegisterSimplifiedPayload,
     r.captchaToken,
     a,
+    (p, o) => r.auth.registerSimplified!(p, o),
   );
-  return withoutUserToken(await r.auth.registerSimplified!(p instanceof Promise ? await p : p, { signal }));
 });
