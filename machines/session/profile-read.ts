@@ -3,9 +3,9 @@
 // when its answer arrives.
 
 import { ResponseValidationError } from 'pam-client';
-import { asPamError } from 'pam-client/internal';
+import { asPamError, type TimersLike } from 'pam-client/internal';
 import { fromCallback, fromPromise } from 'xstate';
-import { trusted } from '../clock';
+import { nextBrazilMidnight, trusted } from '../clock';
 import {
   isRecord,
   namesPlayer,
@@ -44,7 +44,27 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
         }),
       );
     tell();
-    return clock.subscribe(tell);
+    // A sleep ends with no page event when the tab stays in front (REVIEW-Q Q-9): the clock is
+    // read every 5 s (the session's timers), nothing else. A jump it sees is told by `subscribe`
+    // (`CLOCK`: untrusted, a read); a São Paulo day begun since the last look, by a stamp (`NOW`:
+    // a read in a new day), so the day rule never waits for a page event or a 60 s tick.
+    const { timers } = services as { timers?: TimersLike };
+    let day = 0;
+    let id: unknown;
+    const look = () => {
+      const s = stampOf(services);
+      if (s.at >= day) {
+        if (day) sendBack(trusted({ type: 'NOW', ...s }));
+        day = nextBrazilMidnight(s.at);
+      }
+      id = timers?.setTimeout(look, 5e3);
+    };
+    look();
+    const off = clock.subscribe(tell);
+    return () => {
+      off();
+      timers?.clearTimeout(id);
+    };
   },
 );
 

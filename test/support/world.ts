@@ -4,7 +4,7 @@
 // the clock.
 
 import type { StoredSession, TokenStore } from 'pam-client';
-import { sessionActorOf } from 'pam-client/devtools';
+import { createClock, sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient, type PamClientOptions } from 'pam-client/machines';
 import type { ReferenceServer, ReferenceServerOptions } from 'pam-client/testing';
 import { afterEach, beforeEach, expect } from 'vitest';
@@ -38,6 +38,13 @@ export type TabOptions = {
   /** `false`: a tab with no channel. */
   channel?: boolean;
   storage?: TokenStore;
+  /**
+   * The device's own clock (`createClock` over the world's wall clock and a monotonic clock that
+   * runs with the timers): a {@link World.jump} is then a sleep as a browser sees it (the wall and
+   * the server's clocks moved, the monotonic clock and the timers did not). Default: the world's
+   * wall clock as the app's own base (`environment.now`: no jump detection).
+   */
+  deviceClock?: boolean;
 } & Partial<PamClientOptions>;
 
 /** Which answers {@link World.delayAnswers} holds, and for how long (simulated ms). */
@@ -261,7 +268,7 @@ export function useWorld(options: Omit<ReferenceServerOptions, 'now'> = {}): Wor
 export function openTab(world: World, o: TabOptions = {}): Tab {
   const page = new FakePage();
   const channel = o.channel === false ? null : world.hub.channel();
-  const { random, tabId, channel: _c, ...options } = o;
+  const { random, tabId, channel: _c, deviceClock, ...options } = o;
   const client = createPamClient({
     baseURL: world.server.url,
     // The adapter's timeout runs on real time (its own timer, not the world's clock): generous,
@@ -272,6 +279,7 @@ export function openTab(world: World, o: TabOptions = {}): Tab {
     ...options,
     environment: {
       now: world.now,
+      ...(deviceClock && { clock: createClock({ wall: world.now, monotonic: () => world.clock.now() }) }),
       random: () => random ?? 0.5,
       timers: world.clock,
       channel,
