@@ -1,7 +1,7 @@
 // The profile flow's guards (./profile.ts): pure, from the context and the event, referenced by
 // value in its statechart (split from it; the rules they call are ./profile-rules.ts's).
 
-import { brazilDayOf } from '../clock';
+import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
 import {
   boundOf,
@@ -84,6 +84,12 @@ export const lostTrust = ({ context, event }: G) =>
 export const newDay = ({ context, event }: G) =>
   usable(event) &&
   (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf((event as Now).at));
+/**
+ * A new day's stamp (`newDay`) within the clock's bound after its midnight (REVIEW-Q Q-5): `serverNow()` may
+ * run up to the bound ahead of the server, whose day may not have begun; the re-check waits (`dawn`).
+ */
+export const dawn = (a: G) =>
+  newDay(a) && nextBrazilMidnight((a.event as Now).at - boundOf(a.context.services)) <= (a.event as Now).at;
 /** A stamp the flow can use as its time: its own (marked), on a trusted clock, a finite time. */
 export const usable = (event: Ev) =>
   isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);

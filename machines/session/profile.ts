@@ -86,6 +86,7 @@ export type { ProfileFlowInput } from './profile-setup';
 
 import {
   closeAndTighter,
+  dawn,
   type Ev,
   isFresh,
   isOurs,
@@ -220,6 +221,7 @@ export function createProfileFlow() {
         return clampDelay((next ?? Number.POSITIVE_INFINITY) - context.now);
       },
       retry: ({ context }) => context.retryMs,
+      bound: ({ context }) => boundOf(context.services),
       // 1 s, 2 s, 4 s … up to 5 min (a server whose `Date` never settles costs a read a while).
       unsure: ({ context }) => Math.min(300_000, 1000 * 2 ** Math.max(0, context.unsure - 1)),
     },
@@ -422,11 +424,15 @@ export function createProfileFlow() {
               guard: ({ event }) => !usable(event),
               actions: seeNow,
             },
+            // A new day: not current from its stamp; read once the server's day surely began.
+            { guard: dawn, target: 'dawn', actions: seeNow },
             { guard: newDay, target: 'reading', actions: seeNow },
             { target: 'idle', reenter: true, actions: seeNow },
           ],
         },
       },
+      // Within the clock's bound after a São Paulo midnight: read at its end (REVIEW-Q Q-5).
+      dawn: { after: { bound: 'reading' }, on: AGAIN },
       // A failed read is tried again with the backoff, or at once on a wake-up in a new day.
       retrying: {
         after: { retry: 'reading' },
