@@ -64,7 +64,8 @@ function attributesOf(e: Any): Attributes {
  * responsible-gaming change and income report, from its start to its outcome; the steps (a code
  * asked, a code or password rejected) as span events; the status OK, or ERROR with the error code
  * as its description. An abandoned run's span ends with `pam.outcome: 'abandoned'`; every span
- * still open ends when the client stops. Returns a function that stops listening.
+ * still open ends when the client stops. Returns a function that stops listening and ends the
+ * spans it still holds open (`pam.abandon_reason: 'untraced'`).
  *
  * @example
  * const client = createPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });
@@ -79,15 +80,18 @@ export function traceFunnel(client: Pick<PamClientBase, 'on'>, options: TraceFun
     open.delete(key);
   };
 
+  /** Ends every span still open as abandoned, for `reason`, at `at` (the tracer's now when absent). */
+  const abandonAll = (reason: string, at?: number) => {
+    for (const [key, { span }] of open) {
+      span.setAttributes({ 'pam.outcome': 'abandoned', 'pam.abandon_reason': reason });
+      span.end(at);
+      open.delete(key);
+    }
+  };
+
   const on = (e: Any) => {
     const role = ROLE[e.type as FunnelEventType];
-    if (e.type === 'session.stopped') {
-      for (const [key, { span }] of open) {
-        span.setAttributes({ 'pam.outcome': 'abandoned', 'pam.abandon_reason': 'stopped' });
-        end(key, e.at);
-      }
-      return;
-    }
+    if (e.type === 'session.stopped') return abandonAll('stopped', e.at);
     if (!role) return;
     const key = keyOf(e);
     if (role === 's') {
@@ -116,7 +120,9 @@ export function traceFunnel(client: Pick<PamClientBase, 'on'>, options: TraceFun
   const offs = [...Object.keys(ROLE), 'session.stopped'].map((type) =>
     client.on(type as FunnelEventType, on as (event: FunnelEvent) => void),
   );
+  // Its own stop ends the runs it still traces (REVIEW-S S-4): a span never ended is never exported.
   return () => {
     for (const off of offs) off();
+    abandonAll('untraced');
   };
 }

@@ -156,6 +156,22 @@ describe('traceFunnel (pam-client/otel)', () => {
     void call;
   });
 
+  it('its stop ends the spans still open (abandoned, untraced) and exports them (REVIEW-S S-4)', async () => {
+    const { tab, spans, stop } = traced();
+    await world.settle();
+    const { email, password } = world.server.seed.plain;
+    world.hangAnswers({ method: 'POST', path: '/auth/login', times: 1 });
+    tab.client.login({ login: email, password });
+    await world.advance(S);
+    expect(spans()).toEqual([]);
+    stop();
+    expect(spans().map((s) => [s.name, s.attributes['pam.outcome'], s.attributes['pam.abandon_reason']])).toEqual([
+      ['pam.signIn', 'abandoned', 'untraced'],
+    ]);
+    tab.client.stop();
+    expect(spans()).toHaveLength(1);
+  });
+
   it('stops listening when asked', async () => {
     const { tab, spans, stop } = traced();
     stop();
