@@ -1,5 +1,6 @@
 import type { AuthHttpAdapter } from '../http/types';
 import { type Check, type Mismatches, moduleOf } from '../operation/operation';
+import { checkedEndpoints } from './endpoints-check';
 import { AUTH_MODULE_ROWS, REGISTRATION_ROWS } from './operations';
 import type { AuthEndpoints, AuthModule, RegistrationModule } from './types';
 
@@ -48,7 +49,12 @@ export interface AuthModuleOptions {
  * if (result.type === 'two_factor_code') await auth.login({ login, password, two_factor_code: code });
  */
 export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
-  return moduleOf(http, AUTH_MODULE_ROWS, undefined, options.endpoints) as unknown as AuthModule;
+  return moduleOf(
+    http,
+    AUTH_MODULE_ROWS,
+    undefined,
+    checkedEndpoints(options.endpoints),
+  ) as unknown as AuthModule;
 }
 
 /**
@@ -65,5 +71,10 @@ export function createRegistrationModule(
   http: AuthHttpAdapter,
   options: AuthModuleOptions = {},
 ): RegistrationModule {
-  return moduleOf(http, REGISTRATION_ROWS, undefined, options.endpoints) as unknown as RegistrationModule;
+  return moduleOf(
+    http,
+    REGISTRATION_ROWS,
+    undefined,
+    checkedEndpoints(options.endpoints),
+  ) as unknown as RegistrationModule;
 }

@@ -18,8 +18,8 @@ const MANDATORY_LIMITS: readonly MandatoryLimit[] = ['loss', 'time'];
  * The mandatory limits (loss, time) the player has NOT set in `userInfo` (a profile's, or
  * anything: never throws). A limit is set when it is active with a readable amount (0 counts: it
  * allows nothing) and a readable period. Fail closed: one whose fields cannot be read is listed
- * as missing, so the app asks for it again rather than assume it is there. A pending change does
- * not count until it applies.
+ * as missing, so the app asks for it again rather than assume it is there. A pending change never
+ * counts, whatever its date: without a time, none is known to have applied.
  *
  * @example
  * const missing = missingMandatoryLimits(view.userInfo); // e.g. ['time']
@@ -29,7 +29,8 @@ export function missingMandatoryLimits(userInfo: unknown): MandatoryLimit[] {
   try {
     const info: Record<string, unknown> = Object(userInfo); // a primitive or null: no field
     return MANDATORY_LIMITS.filter((kind) => {
-      const limit = limitOf(info, kind, 0);
+      // No time (NaN, not 0: a change dated before 1970 is no more applied than any): none is due.
+      const limit = limitOf(info, kind, NaN);
       return !(limit.known && limit.active && limit.amount !== null && limit.period !== null);
     });
   } catch {

@@ -1,0 +1,39 @@
+// The `endpoints` option, checked when a module is created (REVIEW-O 6): an override that cannot
+// work is a `ConfigurationError` naming it, never a request sent elsewhere or without its body.
+
+import { ConfigurationError } from '../errors/config';
+
+/**
+ * A path under the adapter's base URL: `/` and segments of letters, digits, `_`, `-`, `.` and `~`
+ * (no `.` or `..` segment, no `//`, no scheme, no white space or escape), and a fixed query.
+ */
+const PATH = /^(\/(?!\.+(\/|\?|$))[\w.~-]+)+(\?[\w.~%=&-]*)?$/;
+
+/**
+ * `endpoints` (absent: none), every entry checked, whichever module's row it is (one object
+ * serves both): an object of `method` and `path` (either left out for the default's); `method`
+ * `'POST'`, or `'GET'` for the profile read only (a GET sends no body, and a logout or refresh
+ * changes the session); `path` as `PATH`. Else throws the `ConfigurationError` naming the entry.
+ */
+export function checkedEndpoints<T>(endpoints: T): T {
+  let name = 'endpoints';
+  try {
+    if (endpoints !== undefined && (typeof endpoints !== 'object' || !endpoints)) throw 0;
+    for (const key in endpoints) {
+      const entry = endpoints[key] as Record<string, unknown> | undefined;
+      name = `endpoints.${key}`;
+      if (entry === undefined) continue;
+      // (null cannot be read: refused like the rest.)
+      const { method, path, ...rest } = entry;
+      if (typeof entry !== 'object' || Object.keys(rest).length) throw 0;
+      name += '.method';
+      if (method !== undefined && method !== 'POST' && (method !== 'GET' || key !== 'getUserProfile'))
+        throw 0;
+      name = `endpoints.${key}.path`;
+      if (path !== undefined && !(typeof path === 'string' && PATH.test(path))) throw 0;
+    }
+  } catch {
+    throw new ConfigurationError(`${name} cannot work as given`);
+  }
+  return endpoints;
+}

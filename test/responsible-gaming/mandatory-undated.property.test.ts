@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { missingMandatoryLimits } from 'pam-client';
+import { describe, expect, it } from 'vitest';
+import { freeUserInfo } from '../support/free-user-info';
+
+// `missingMandatoryLimits(userInfo)` has no time: it cannot know that a pending change
+// (`user_limit_<kind>_change`) has applied, whatever its date. It used to read the profile at epoch
+// 0, so a change dated 1900-1969 (or 1970-01-01 00:00 UTC) counted as applied: a limit the player
+// never had was reported set, and the app did not ask for it. A pending change never counts here:
+// the answer is the one for the same profile without its changes.
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** A server time from 1900 to 2100, naive (São Paulo) or in UTC: pre-1970 ones included. */
+const serverTime = fc
+  .record({
+    at: fc.date({
+      min: new Date('1900-01-02T00:00:00Z'),
+      max: new Date('2100-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    }),
+    zone: fc.constantFrom('', 'Z', '+00:00', '-03:00'),
+  })
+  .map(({ at, zone }) => {
+    const d = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+    const t = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`;
+    return zone === '' ? `${d} ${t}` : `${d}T${t}${zone}`;
+  });
+const effectiveAt = fc.oneof(
+  serverTime,
+  fc.constantFrom(
+    '1969-12-31 21:00:00',
+    '1970-01-01T00:00:00Z',
+    '1950-06-01 10:00:00',
+    '1900-01-02 00:00:00',
+  ),
+);
+const value = fc.constantFrom<unknown>(null, 0, 1, 500, '60', true, false, 'daily', 'weekly', 'yearly');
+const change = fc
+  .record(
+    {
+      amount: fc.oneof(value, fc.nat(10_000)),
+      period: fc.oneof(value, fc.constantFrom('daily', 'weekly', 'monthly')),
+      active: fc.oneof(value, fc.constantFrom(true, 1)),
+      effective_at: effectiveAt,
+    },
+    { requiredKeys: ['effective_at'] },
+  )
+  .map((c) => JSON.stringify(c));
+const limit = (kind: 'loss' | 'time') =>
+  fc.record({
+    [`user_limit_${kind}`]: value,
+    [`user_limit_${kind}_active`]: value,
+    [`user_limit_${kind}_period`]: value,
+    [`user_limit_${kind}_change`]: fc.oneof(change, effectiveAt, fc.constant(null)),
+  });
+const withoutChanges = (info: Record<string, unknown>) => ({
+  ...info,
+  user_limit_loss_change: null,
+  user_limit_time_change: null,
+});
+
+describe('missingMandatoryLimits without a time', () => {
+  it('a pending change never counts, whatever its date (1900-2100): the answer is the one without it', () => {
+    fc.assert(
+      fc.property(limit('loss'), limit('time'), (loss, time) => {
+        const info = freeUserInfo({ ...loss, ...time });
+        expect(missingMandatoryLimits(info)).toEqual(missingMandatoryLimits(withoutChanges(info)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a limit the player never set, with a change to set it dated 1960, is missing', () => {
+    const set = (at: string) =>
+      JSON.stringify({ amount: 100, period: 'daily', active: true, effective_at: at });
+    for (const at of [
+      '1960-05-01 12:00:00',
+      '1969-12-31T23:59:59Z',
+      '1970-01-01T00:00:00Z',
+      '2099-01-01 00:00:00',
+    ])
+      expect(
+        missingMandatoryLimits(
+          freeUserInfo({ user_limit_loss_change: set(at), user_limit_time_change: set(at) }),
+        ),
+      ).toEqual(['loss', 'time']);
+  });
+});
