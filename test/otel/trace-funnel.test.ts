@@ -165,9 +165,9 @@ describe('traceFunnel (pam-client/otel)', () => {
     await world.advance(S);
     expect(spans()).toEqual([]);
     stop();
-    expect(spans().map((s) => [s.name, s.attributes['pam.outcome'], s.attributes['pam.abandon_reason']])).toEqual([
-      ['pam.signIn', 'abandoned', 'untraced'],
-    ]);
+    expect(
+      spans().map((s) => [s.name, s.attributes['pam.outcome'], s.attributes['pam.abandon_reason']]),
+    ).toEqual([['pam.signIn', 'abandoned', 'untraced']]);
     tab.client.stop();
     expect(spans()).toHaveLength(1);
   });
