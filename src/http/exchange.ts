@@ -368,12 +368,26 @@ export function readResponse(
   });
 }
 
-/** The error body, scrubbed: parsed JSON walked key by key, or text scrubbed before it is cut. */
+/**
+ * A credential key (`TOKEN_KEYS`, any case: each ends in `token`), then `=` or `:` (quotes, escaped
+ * or not, around them), then its value (`$2`): how a text writes a token (`access_token=…&`,
+ * `token: …`, a JSON body cut short, one quoted inside a string).
+ */
+const CREDENTIAL = /(token[\\"']*\s*[=:]\s*[\\"']*)([\w.~+/=%-]+)/gi;
+
+/**
+ * The error body, scrubbed: parsed JSON walked key by key, or text scrubbed before it is cut.
+ * A token it grants (a value after a credential key, of 16 characters or more) is hidden wherever
+ * the body repeats it, and any value after a credential key in its text or its strings.
+ */
 function errorBody(text = '', scrub: Scrubber): unknown {
   if (text.trim() === '') return undefined;
   const parsed = parseJSON(text);
-  if (parsed === NOT_JSON) return scrub.text(text).slice(0, MAX_TEXT_BODY);
-  const body = tokensHidden(scrub.deep(parsed));
+  const granted = [...text.matchAll(CREDENTIAL)].map((m) => m[2]!).filter((v) => v[15]);
+  const hide = (t: string) =>
+    granted.reduce((u, v) => u.replaceAll(v, REDACTED), t).replace(CREDENTIAL, `$1${REDACTED}`);
+  if (parsed === NOT_JSON) return hide(scrub.text(text)).slice(0, MAX_TEXT_BODY);
+  const body = tokensHidden(scrub.deep(parsed), hide);
   // A step-up's code word is the server's own (`password_check_required`), never an echo: a
   // password that is part of it (`password`, `check`) must not hide the step-up it asks for.
   const code = typeof parsed === 'object' && parsed && Object.getOwnPropertyDescriptor(parsed, 'code')?.value;
@@ -383,16 +397,18 @@ function errorBody(text = '', scrub: Scrubber): unknown {
 }
 
 /**
- * `v` with every credential field's value (`TOKEN_KEYS`) hidden at any depth, copying only what
- * changed: an error is never where the app gets a token from, and one granted in an error (a
- * login refused with an `access_token`) is live at the API. (`deep` cut `v` at 64 levels.)
+ * `v` with every credential field's value (`TOKEN_KEYS`) hidden at any depth, and each string
+ * through `hide`, copying only what changed: an error is never where the app gets a token from,
+ * and one granted in an error (a login refused with an `access_token`) is live at the API. (`deep`
+ * cut `v` at 64 levels.)
  */
-function tokensHidden(v: unknown): unknown {
+function tokensHidden(v: unknown, hide: (t: string) => string): unknown {
+  if (typeof v === 'string') return hide(v);
   if (typeof v !== 'object' || v === null) return v;
   let changed = false;
   const next = Object.keys(v).map((k) => {
     const c = (v as Record<string, unknown>)[k];
-    const w = TOKEN_KEYS.has(k) && c != null ? REDACTED : tokensHidden(c);
+    const w = TOKEN_KEYS.has(k) && c != null ? REDACTED : tokensHidden(c, hide);
     if (w !== c) changed = true;
     return [k, w] as const;
   });
