@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPamServer, type PamSessionStore, unstorageSessionStore } from '../../src/server/index';
 import { STORE_MS } from '../../src/server/store';
-import { turns, until } from '../support/event-loop';
 import { SECRETS } from './harness';
 import { cookieOf, loginOk, request } from './hostile';
+import { timed } from './timed';
 
 const API = 'https://api.example';
 
@@ -66,28 +66,6 @@ function world(behaviours: Behaviour[]) {
       }),
     );
   return { pam, plan, live, revoked, login };
-}
-
-/**
- * `promise` awaited while fake time runs to each next timer only, once the real work (the seal's
- * crypto) is done or waits on one: the fake time it took. Each stall's deadline fires at most once,
- * so a call with `n` stalls settles within `n * STORE_MS` (and never, on the old code: no timer).
- */
-async function timed<T>(promise: Promise<T>, bound: number): Promise<{ value: T; took: number }> {
-  const start = Date.now();
-  let done = false;
-  const settled = promise.finally(() => {
-    done = true;
-  });
-  settled.catch(() => {});
-  for (;;) {
-    await until(() => done || vi.getTimerCount() > 0, 'the answer, or a deadline to run to');
-    if (done || Date.now() - start > bound) break;
-    await turns(5);
-    if (!done && vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
-  }
-  expect(done, `settled within ${bound} ms of fake time`).toBe(true);
-  return { value: await settled, took: Date.now() - start };
 }
 
 afterEach(() => {
