@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { latestTimeOf } from '../../src/responsible-gaming/time';
 
-// REVIEW-R R-4 (the helper; its use for a pending limit change: restrictions.ts): a looser limit change (`user_limit_<kind>_change`) waits for its `effective_at`,
-// the end of the stricter limit it replaces. Written naive (no zone) it is read as São Paulo's, but
+// REVIEW-R R-4 (the helper; its use for a pending limit change is restrictions.ts'): a looser limit
+// change (`user_limit_<kind>_change`) waits for its `effective_at`, the end of the stricter limit
+// it replaces. Written naive (no zone) it is read as São Paulo's, but
 // an API in a zone west of it (Manaus, Acre: UTC−04:00, −05:00; to UTC−12:00) means up to 9 hours
 // later: read as São Paulo's, the looser limit applied while the server still enforced the stricter
 // one. The rule of docs/responsible-gaming.md for every naive end: it holds until the latest instant
