@@ -145,6 +145,20 @@ export const lateBy = (value: unknown): number =>
   SERVER_TIME.exec(String(value).trim())?.[8] ? 0 : 36_000_000;
 
 /**
+ * The latest instant a timestamp of the service may mean (`parseServerTime` plus `lateBy`): when
+ * what it ends (a pause, the stricter limit a looser change replaces) is surely over, whatever
+ * zone wrote it. `null` for anything `parseServerTime` cannot read.
+ *
+ * @example
+ * latestTimeOf('2026-11-30 11:00:00'); // Date.parse('2026-11-30T14:00:00Z') + 10 h
+ * latestTimeOf('2026-11-30T11:00:00-05:00'); // Date.parse('2026-11-30T16:00:00Z'): exact
+ */
+export const latestTimeOf = (value: unknown): number | null => {
+  const at = parseServerTime(value);
+  return at === null ? null : at + lateBy(value);
+};
+
+/**
  * Whether someone born on `birthDate` (`YYYY-MM-DD` and nothing more: a time, white space or any
  * other suffix is unreadable, REVIEW-L 2, REVIEW-M LOW-3: the payload is sent as given) is at least `years` old on today's date in São Paulo. `false` for an
  * unreadable date.

@@ -22,7 +22,7 @@ import {
 import { Rotations } from './rotation';
 import { buildRoutes, isProfileRoute, type Route } from './routes';
 import { readSeed, unavailableSeed } from './seed';
-import { guarded, StoreFailure } from './store';
+import { guarded, STORE_MS, StoreFailure } from './store';
 import type { PamRequestContext, PamServer, PamServerOptions, PamSessionStore } from './types';
 import { MAX_ANSWER_BYTES, MAX_FILE_BYTES } from './upstream';
 
@@ -99,7 +99,10 @@ function serverOf(given: PamServerOptions): PamServer {
     wholeOption(name, options[name], fallback, 1, MAX_WHOLE, 'bytes');
   const endpoint = (name: 'refreshToken' | 'logout') =>
     ({ ...AUTH_OPERATIONS[name], ...options.endpoints?.[name] }).path;
-  const store = guarded(serviceOption<PamSessionStore>('store', options.store, ['get', 'set', 'claim']));
+  const store = guarded(
+    serviceOption<PamSessionStore>('store', options.store, ['get', 'set', 'claim']),
+    Math.min(timeoutMs, STORE_MS),
+  );
   const parts: ServerParts = {
     // A path like /pam (trailing slashes dropped).
     prefix: textOption(

@@ -36,6 +36,7 @@ const TOO_LARGE = {
 };
 /** A login its browser's logout ended while it was in flight (lineage.ts): signed out, as the logout said. */
 const LOGGED_OUT = 'Signed out: a logout from this browser ended this sign-in.';
+const ABANDONED = 'Signed out: the browser gave up on this sign-in.';
 /** Token lifetime assumed when a login answer gives no `expires_in` (the reference server's 8 h). */
 const DEFAULT_TOKEN_MS = 28_800_000;
 
@@ -247,6 +248,9 @@ async function sealLogin(
     if (await parts.lineages.hasEnded(joined.lineage)) return message(call, 401, LOGGED_OUT, back(call, up));
     session = joined;
   } else await parts.lineages.join(session, until); // a lineage of its own (a 33rd login: a new one)
+  // The browser gave up on it (cancel, logout, stop: its fetch aborted, a Set-Cookie it would drop;
+  // the platform aborts `request.signal`): never sealed, its token revoked by `login` (REVIEW-S S-7).
+  if (call.request.signal?.aborted) return message(call, 401, ABANDONED, back(call, up));
   call.begin(session);
   const server_session = {
     login_id: session.loginId,

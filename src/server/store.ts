@@ -24,7 +24,7 @@ export interface UnstorageSessionStoreOptions {
   prefix?: string;
   /**
    * How long a claim waits before reading back whose it is (unstorage has no set-if-absent).
-   * Default 50 ms: longer than the store's write latency, so of two claims the later write wins
+   * At most 500 ms (the whole claim is one store call: `STORE_MS`). Default 50 ms: longer than the store's write latency, so of two claims the later write wins
    * and both read it back.
    */
   claimSettleMs?: number;
@@ -68,8 +68,8 @@ export function unstorageSessionStore(
     'now',
   ]);
   const prefix = textOption('prefix', given.prefix, 'pam-session:', /^[^\0]*$/, 'a string');
-  // A timer's longest delay (2^31 - 1 ms, a literal: CONTRIBUTING.md).
-  const settleMs = wholeOption('claimSettleMs', given.claimSettleMs, 50, 0, 2_147_483_647);
+  // At most 500 ms (a literal: CONTRIBUTING.md): the claim is one store call, within `STORE_MS`.
+  const settleMs = wholeOption('claimSettleMs', given.claimSettleMs, 50, 0, 500);
   const now = clockOption('now', given.now);
 
   async function get(key: string): Promise<string | null> {
@@ -97,19 +97,28 @@ export function unstorageSessionStore(
 export class StoreFailure extends Error {}
 
 /**
- * `store` with each call's failure (a throw or a rejection) made a `StoreFailure`: the server tells
- * it from any other failure (`handle`: the typed `503`; `getSession`: `unavailable`).
+ * A store call's deadline: 1 s (a literal: CONTRIBUTING.md), `timeoutMs` when that is shorter. A
+ * healthy store answers in milliseconds; one that stalls (a hung connection, a command queue with
+ * no timeout: REVIEW-S S-2) fails at it, so a logout over a stalled store still answers in seconds.
  */
-export function guarded(store: PamSessionStore | undefined): PamSessionStore | undefined {
+export const STORE_MS = 1_000;
+
+/**
+ * `store` with each call's failure (a throw, a rejection, or no answer within `ms`) made a
+ * `StoreFailure`: the server tells it from any other failure (`handle`: the typed `503`;
+ * `getSession`: `unavailable`; a logout: best effort).
+ */
+export function guarded(store: PamSessionStore | undefined, ms: number): PamSessionStore | undefined {
   if (!store) return undefined;
   const guard =
     <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await method.apply(store, args);
-      } catch {
-        throw new StoreFailure('The session store failed.');
-      }
-    };
+    (...args: A): Promise<R> =>
+      new Promise<R>((resolve, reject) => {
+        const fail = () => reject(new StoreFailure('The session store failed.'));
+        const timer = setTimeout(fail, ms);
+        (async () => method.apply(store, args))()
+          .then(resolve, fail)
+          .finally(() => clearTimeout(timer));
+      });
   return { get: guard(store.get), set: guard(store.set), claim: guard(store.claim) };
 }

@@ -189,14 +189,15 @@ async function boundedText(
 
 /**
  * `body` as a stream that ends the deadline `timer` when it ends, fails or is cancelled: until
- * then the deadline's abort errors it (a file that trickles past `timeoutMs` is cut off), and a
- * file beyond `max` bytes errors it (reading stops: `drop`).
+ * then the deadline errors it (`within`: a file that trickles past `timeoutMs` is cut off, even
+ * from a fetch deaf to its signal), and a file beyond `max` bytes errors it (reading stops: `drop`).
  */
 function untilDeadline(
   body: ReadableStream<Uint8Array>,
   timer: ReturnType<typeof setTimeout>,
   max: number,
   controller: AbortController,
+  within: <T>(step: Promise<T>) => Promise<T>,
 ) {
   const reader = body.getReader();
   const stop = () => clearTimeout(timer);
@@ -204,7 +205,7 @@ function untilDeadline(
   return new ReadableStream<Uint8Array>({
     async pull(out) {
       try {
-        const { done, value } = await reader.read();
+        const { done, value } = await within(reader.read());
         if (done) {
           stop();
           out.close();
@@ -279,16 +280,28 @@ async function send(
   scan?: GrantScan,
 ): Promise<UpstreamAnswer> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  // The deadline aborts the call and ends every wait on it by itself: a fetch (or a body) that
+  // does not honour the signal still ends at it (REVIEW-S S-3). `within` races it.
+  let timer!: ReturnType<typeof setTimeout>;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error('The service did not answer in time.'));
+    }, timeoutMs);
+  });
+  deadline.catch(() => {});
+  const within = <T>(step: Promise<T>): Promise<T> => Promise.race([step, deadline]);
   let streaming = false;
   try {
-    const response = await deps.fetch(join(deps.apiBaseURL, call.target), {
-      method: call.method,
-      headers: outgoing(deps, call),
-      body: call.body === undefined || call.body === '' ? undefined : call.body,
-      redirect: 'manual',
-      signal: controller.signal,
-    });
+    const response = await within(
+      deps.fetch(join(deps.apiBaseURL, call.target), {
+        method: call.method,
+        headers: outgoing(deps, call),
+        body: call.body === undefined || call.body === '' ? undefined : call.body,
+        redirect: 'manual',
+        signal: controller.signal,
+      }),
+    );
     if (!isAnswerStatus(response.status)) {
       // A status no Response can carry (600-999, below 200): no answer of this service.
       if (response.body) drop(response.body.getReader(), controller);
@@ -306,10 +319,12 @@ async function send(
         headers: response.headers,
         json: undefined,
         unreadable: false,
-        stream: untilDeadline(response.body, timer, max, controller),
+        stream: untilDeadline(response.body, timer, max, controller, within),
       };
     }
-    const text = await boundedText(response, deps.maxAnswerBytes ?? MAX_ANSWER_BYTES, controller, scan);
+    const text = await within(
+      boundedText(response, deps.maxAnswerBytes ?? MAX_ANSWER_BYTES, controller, scan),
+    );
     let json: unknown;
     let unreadable = false;
     if (text !== '') {

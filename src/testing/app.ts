@@ -100,7 +100,14 @@ async function buildApp(core: Omit<ReferenceCore, 'app' | 'controls'>): Promise<
   const app = new App({ silent: true, allowMalformedURL: true });
   // The first middleware records every request and applies faults before any route runs, so
   // 404s, 401s and faulted answers are all recorded.
+  // Every answer of every form (HTTP, fetch, MSW) is dated by the server's own clock, as a client
+  // needs to read a dated restriction `current` (REVIEW-R R-3).
   app.use(async (event, next) => {
+    const answer = await recordAndFault(event, next);
+    if (answer instanceof Response) answer.headers.set('date', new Date(state.now()).toUTCString());
+    return answer;
+  });
+  async function recordAndFault(event: H3Event, next: () => unknown) {
     const rawBody = await event.req.text();
     const recorded = record(event, rawBody, state.now());
     requests.push(recorded);
@@ -123,7 +130,7 @@ async function buildApp(core: Omit<ReferenceCore, 'app' | 'controls'>): Promise<
       for (const [name, value] of Object.entries(fault.headers)) answer.headers.set(name, value);
     }
     return answer;
-  });
+  }
   mountRoutes(app, state, routes);
   return app;
 }

@@ -50,11 +50,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const { createServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP)) as NodeHttp;
   const core = createReferenceCore(options);
   const handler = toNodeHandler(await core.app());
-  // The `Date` header follows the server's own clock (its injected `now`), not Node's real time.
-  const server = createServer((req, res) => {
-    res.setHeader('date', new Date(core.state.now()).toUTCString());
-    return handler(req, res);
-  });
+  // The `Date` header (the server's own clock) is the app's, as for the in-process forms.
+  const server = createServer(handler);
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   core.state.baseUrl = `http://${host}:${address.port}`;
