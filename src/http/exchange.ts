@@ -50,10 +50,12 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
   const url = absolute && parse(baseURL);
   // Not a string, blank, or an absolute URL that does not parse, of another scheme than http(s)
   // (`javascript:`, `ftp:`), or with credentials in it (`http://user:pass@host`: sent in the clear,
-  // kept in logs). A relative one resolves against the page (none on a server: inert, or refused below).
+  // kept in logs), or with a query or fragment (every path would land in it: REVIEW-S S-9). A
+  // relative one resolves against the page (none on a server: inert, or refused below).
   if (
     typeof baseURL !== 'string' ||
     baseURL.trim() === '' ||
+    /[?#]/.test(baseURL) ||
     (absolute && (!url || !/^https?:$/.test(url.protocol) || url.username + url.password))
   )
     throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
