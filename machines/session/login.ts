@@ -45,7 +45,8 @@ function sealedAuth(
     const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
     // An answer that signs no one in (a challenge, a cancelled account, as the login child reads
     // them), or with no time to stamp the login with: its token, the API's grant, revoked (REVIEW-O
-    // O-19), never kept.
+    // O-19), never kept. (One the reader refuses never gets here: the auth module revokes its
+    // token before it throws, src/auth `granted`, REVIEW-Q Q-3.)
     if (reading.error || response.type || response.user?.cancelled_account === true)
       revokeToken(auth, taken(response), stamp as RevokeSeams);
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
