@@ -6,7 +6,6 @@ import {
   type LoginSuccess,
   type PamError,
   type RegistrationModule,
-  ResponseValidationError,
   type Secret,
   secret,
 } from 'pam-client';
@@ -119,37 +118,26 @@ function request(context: LoginContext, extra: Pick<LoginRequest, 'code' | 'capt
 type Settled = EventObject & { output?: LoginResponse; error?: unknown };
 
 /**
- * A verdict on the code: a 4xx other than 429 (422, 401, …), or the server asking for a code
- * again. Not a verdict: no answer, a timeout, a 5xx or a 429, and input we refused to send
- * (nothing reached the server). Read from the status alone: only the server's answers (HTTP
- * errors, of any copy of pam-client) carry one, so among 4xx this is `isTransientError`'s verdict
- * (test/machines/login.foreign-errors.test.ts checks every status).
+ * A verdict on the code: a 4xx other than 429 (422, 401, …). Not a verdict: no answer, a timeout,
+ * a 5xx or a 429, and input we refused to send (nothing reached the server). Nor is the server
+ * asking for a code again (`type: 'two_factor_code'`, a new code sent: REVIEW-Q Q-3): an answer,
+ * which `onDone` reads, back to `twoFactorRequired` uncounted. Read from the status alone: only
+ * the server's answers (HTTP errors, of any copy of pam-client) carry one, so among 4xx this is
+ * `isTransientError`'s verdict (test/machines/login.foreign-errors.test.ts checks every status).
  */
 const isRejection = (event: Settled): boolean => {
   // `statusOf` (./errors) written out: smaller gzipped here (issue 33).
   const error = event.error;
   const status = isPamError(error) ? (error as { status?: unknown }).status : null;
-  return (
-    event.output?.type === 'two_factor_code' ||
-    (typeof status === 'number' && status >= 400 && status < 500 && status !== 429)
-  );
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
 };
 
 /**
- * The failure's error (another code asked for counts as one) and when the server listens again
- * (`retryAt`), from the answer's reading (`READ`: the transition reads no clock).
+ * The failure's error and when the server listens again (`retryAt`), from the answer's reading
+ * (`READ`: the transition reads no clock).
  */
 const errorAndRetry = ({ event }: { event: Settled & Read }) => {
-  const error: PamError =
-    event.output?.type === 'two_factor_code'
-      ? new ResponseValidationError('login', [
-          {
-            path: ['type'],
-            code: 'two_factor_code',
-            message: 'the code was not accepted',
-          },
-        ])
-      : asPamError(event.error);
+  const error = asPamError(event.error);
   const wait = retryAfterMsOf(error);
   return { error, retryAt: wait > 0 ? event.at! + wait : null };
 };
@@ -312,9 +300,9 @@ function createLoginMachine(
                   captchaToken: boxCaptcha(event.captchaToken) ?? context.captcha ?? undefined,
                 })
               : request(context, { code: secret('') }),
+          // Another code asked for (a new one sent) is no rejected code (REVIEW-Q Q-3).
           onDone: [
-            { guard: 'lastCodeRejected', target: 'failed', actions: 'rejectCode' },
-            { guard: 'codeRejected', target: 'twoFactorRequired', actions: 'rejectCode' },
+            { guard: 'asksForCode', target: 'twoFactorRequired' },
             { guard: 'accountCancelled', target: 'cancelledAccount' },
             { target: 'authenticated' },
           ],
@@ -368,8 +356,8 @@ function createLoginMachine(
  *   the code.
  * - The two-factor step repeats the login with the same login, password and `appSource`, plus
  *   the code and the captcha token given with `SUBMIT_CODE` (if any; a captcha token is single-use).
- * - A rejected code (4xx other than 429, or another code requested) counts; the 5th fails the
- *   login. No answer, a timeout, a 5xx or a 429 returns to `twoFactorRequired` uncounted.
+ * - A rejected code (4xx other than 429) counts; the 5th fails the login. No answer, a timeout, a
+ *   5xx, a 429 or another code asked for (a new one sent) returns to `twoFactorRequired` uncounted.
  *   Nothing is retried automatically; `context.retryAt` tells when a 429 ends. Errors are told
  *   apart by brand and code, so an auth module from another copy of pam-client (CJS/ESM) works.
  * - `RESET` returns to `idle` from every state but `authenticated`, aborting a request in flight.

@@ -2,7 +2,7 @@
 // as the session runs it. Commands are boxed (a password or captcha token is a Secret from here
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
-import type { AuthUser, LoginResponse, LoginSuccess } from 'pam-client';
+import { type AuthUser, isValidCpf, type LoginResponse, type LoginSuccess } from 'pam-client';
 import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
@@ -45,7 +45,8 @@ function sealedAuth(
     const reading = readClock({ clock: null, now: stamp.serverNow, ...stamp });
     // An answer that signs no one in (a challenge, a cancelled account, as the login child reads
     // them), or with no time to stamp the login with: its token, the API's grant, revoked (REVIEW-O
-    // O-19), never kept.
+    // O-19), never kept. (One the reader refuses never gets here: the auth module revokes its
+    // token before it throws, src/auth `granted`, REVIEW-Q Q-3.)
     if (reading.error || response.type || response.user?.cancelled_account === true)
       revokeToken(auth, taken(response), stamp as RevokeSeams);
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
@@ -172,16 +173,30 @@ export const flowStarted = {
 } as const;
 
 /**
- * A login at the code step (REVIEW-Q Q-2): a resend of the challenge's own login carries its
- * rejected codes over (the server keeps counting them: the five cannot be had again by resending);
- * another login starts from none. A flow that ended (signed in, cancelled, failed, signed out)
- * never gets here. The session's login child starts with `carry` (its input's `carried`).
+ * A login as the payload sends it, told apart as the server tells logins apart: trimmed, a CPF (a
+ * valid one, as `isValidCpf` reads it) as its digits (`529.982.247-25` and `52998224725` are one
+ * login), anything else case folded (an e-mail in any case is one login); a non-string as it is.
+ * The partition of `loginAsSent` (the payload's; not reachable from here: the internal entry is
+ * full), case folded: test/session/resend-login-spelling.property holds them equal.
+ */
+const sentForm = (login: unknown) => {
+  if (typeof login !== 'string') return login;
+  const t = login.trim();
+  return isValidCpf(t) ? t.replace(/\D/g, '') : t.toLowerCase();
+};
+
+/**
+ * A login at the code step (REVIEW-Q Q-2): a resend of the challenge's own login (compared as sent,
+ * `sentForm`: `529.982.247-25` then `52998224725` is the same login) carries its rejected codes over
+ * (the server keeps counting them: the five cannot be had again by resending); another login starts
+ * from none. A flow that ended (signed in, cancelled, failed, signed out) never gets here. The
+ * session's login child starts with `carry` (its input's `carried`).
  */
 export const resent = ({ context, event }: { context: SessionContext; event: object }) => ({
   login: {
     ...context.login,
     carry:
-      (context.login as Progress).who === (event as { login?: unknown }).login
+      sentForm((context.login as Progress).who) === sentForm((event as { login?: unknown }).login)
         ? (context.login as Progress).rejected
         : 0,
   },

@@ -1,7 +1,7 @@
 import type { AuthHttpAdapter } from '../http/types';
 import { type Check, type Mismatches, moduleOf } from '../operation/operation';
 import { checkedEndpoints } from './endpoints-check';
-import { AUTH_MODULE_ROWS, REGISTRATION_ROWS } from './operations';
+import { AUTH_MODULE_ROWS, granted, LOGIN, REGISTER_SIMPLIFIED, REGISTRATION_ROWS } from './operations';
 import type { AuthEndpoints, AuthModule, RegistrationModule } from './types';
 
 export type { CallOptions, LogoutOptions, WithHttp } from '../operation/operation';
@@ -49,12 +49,12 @@ export interface AuthModuleOptions {
  * if (result.type === 'two_factor_code') await auth.login({ login, password, two_factor_code: code });
  */
 export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
-  return moduleOf(
-    http,
-    AUTH_MODULE_ROWS,
-    undefined,
-    checkedEndpoints(options.endpoints),
-  ) as unknown as AuthModule;
+  const endpoints = checkedEndpoints(options.endpoints);
+  // `login` revokes the token of an answer it refuses (`granted`).
+  return {
+    ...moduleOf(http, AUTH_MODULE_ROWS, undefined, endpoints),
+    login: granted(http, 'login', LOGIN, endpoints),
+  } as unknown as AuthModule;
 }
 
 /**
@@ -71,10 +71,9 @@ export function createRegistrationModule(
   http: AuthHttpAdapter,
   options: AuthModuleOptions = {},
 ): RegistrationModule {
-  return moduleOf(
-    http,
-    REGISTRATION_ROWS,
-    undefined,
-    checkedEndpoints(options.endpoints),
-  ) as unknown as RegistrationModule;
+  const endpoints = checkedEndpoints(options.endpoints);
+  return {
+    ...moduleOf(http, REGISTRATION_ROWS, undefined, endpoints),
+    registerSimplified: granted(http, 'registerSimplified', REGISTER_SIMPLIFIED, endpoints),
+  } as unknown as RegistrationModule;
 }

@@ -9,7 +9,8 @@
 // gives (test/schemas/readers.property.test.ts, readers-user.property.test.ts).
 
 import { createScrubber, scrubberOf } from '../errors/scrub';
-import type { Operation } from '../operation/operation';
+import type { HttpAdapter } from '../http/types';
+import { type Operation, send } from '../operation/operation';
 import type {
   ForgotPasswordPayload,
   LoginPayload,
@@ -141,6 +142,39 @@ export const VALIDATE_DOCUMENT = {
   mutation: false,
   skipAuthRefresh: true,
 } as const satisfies Operation;
+
+/**
+ * A method sending `row` (a login, a registration: its answer grants a token) as `endpoints` place
+ * it. An answer the reader refuses (`invalid_response`) was still a grant at the API: its
+ * `access_token` (a string) is revoked once, in the background (a logout naming it, at the logout
+ * endpoint; its outcome heard by nobody), before the refusal is thrown. The token is held only in
+ * this call's closure: never on the error (REVIEW-Q Q-3, O-19).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function granted(
+  http: Partial<HttpAdapter>,
+  key: string,
+  row: Operation,
+  endpoints: Record<string, object | undefined> = {},
+) {
+  const op = { ...row, ...endpoints[key] };
+  const logout = { ...LOGOUT, ...endpoints.logout };
+  return (...args: unknown[]) => {
+    let raw: { access_token?: unknown } | undefined;
+    return send(
+      http,
+      key,
+      op,
+      args,
+      async (attempt, payload) => (raw = (await attempt(payload)) as never),
+    ).catch((error) => {
+      const token = raw?.access_token;
+      if (token && typeof token === 'string')
+        send(http, 'logout', logout, [{ accessToken: token }]).catch(() => {});
+      throw error;
+    });
+  };
+}
 
 /** The rows of the auth module, one per method. */
 export const AUTH_MODULE_ROWS = {

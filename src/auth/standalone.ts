@@ -5,6 +5,7 @@ import { operation, type WithHttp } from '../operation/operation';
 import {
   FORGOT_PASSWORD,
   GET_USER_PROFILE,
+  granted,
   LOGIN,
   LOGOUT,
   REFRESH_TOKEN,
@@ -14,15 +15,16 @@ import {
 import type { AuthModule, RegistrationModule } from './types';
 
 /**
- * Logs in (`POST /auth/login`); the standalone form of `createAuthModule(http).login`. The answer
- * may be a session or a challenge: narrow on `type`. It does not touch any session: the session
- * client's `client.login` is what signs an app in.
+ * Logs in (`POST /auth/login`); the standalone form of `createAuthModule(http).login` (an answer it
+ * refuses has its token revoked, as there). The answer may be a session or a challenge: narrow on
+ * `type`. It does not touch any session: the session client's `client.login` is what signs an app in.
  *
  * @example
  * const r = await login(http, { login: 'player@example.com', password: secret(pw) });
  * if (r.type === 'two_factor_code') askForCode();
  */
-export const login: WithHttp<AuthModule['login'], 'post'> = /* @__PURE__ */ operation('login', LOGIN);
+export const login: WithHttp<AuthModule['login'], 'post'> = (http, ...args) =>
+  granted(http, 'login', LOGIN)(...args) as never;
 
 /**
  * Revokes the token (`POST /auth/logout`); resolves to `undefined`. `options.accessToken` names
@@ -62,8 +64,10 @@ export const refreshToken: WithHttp<AuthModule['refreshToken'], 'post'> = /* @__
  * @example
  * const r = await registerSimplified(http, { email, password, country: 'BR', nationalities: '["BR"]', optIn: true });
  */
-export const registerSimplified: WithHttp<RegistrationModule['registerSimplified'], 'post'> =
-  /* @__PURE__ */ operation('registerSimplified', REGISTER_SIMPLIFIED);
+export const registerSimplified: WithHttp<RegistrationModule['registerSimplified'], 'post'> = (
+  http,
+  ...args
+) => granted(http, 'registerSimplified', REGISTER_SIMPLIFIED)(...args) as never;
 
 /**
  * Starts password recovery (`POST /auth/forgot-password`); resolves to the body (not shown by the spec).

@@ -143,8 +143,12 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
       return describeHttp(error as HttpError, m, fields, options, done);
     case 'two_factor_rejected':
       return codeRejected(m, fields, options, done);
+    case 'timeout':
+      // A captcha provider that never answered (machines/login/request.ts: `captcha token timed
+      // out`): nothing was sent, the verification is to be done again. Else the server was slow.
+      return done(/^captcha /.test(error.message) ? m.field.captcha : m.timeout);
     default: {
-      // The rest (network, timeout, aborted, invalid_response, configuration, storage,
+      // The rest (network, aborted, invalid_response, configuration, storage,
       // report_failed): the table's sentence of the same name in camel case (`invalidResponse`);
       // 'unexpected' (a foreign throw: no such sentence) and any code newer than the tables: unknown.
       const word = m[error.code.replace(/_(.)/, (_, c: string) => c.toUpperCase()) as keyof ErrorMessages];

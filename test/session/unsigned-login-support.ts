@@ -12,7 +12,7 @@ import type { Tab, TabOptions, World } from '../support/world';
 /**
  * The answer kinds a login can get that carry a token the client does not sign in with, and that
  * it reads. (One the reader refuses, `{ type: 'weird_type', access_token }`, reaches the session as
- * an `invalid_response` with no token in it: not revoked, see the O-19 report.)
+ * an `invalid_response` with no token in it; the auth module revokes its token: refused-login-token.)
  */
 export const UNSIGNED = {
   challenge: (t: string) => ({ type: 'two_factor_code', message: 'code', access_token: t }),
