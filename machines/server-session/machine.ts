@@ -8,15 +8,14 @@
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
 // Its setup (types, children, guards, actions) is ./setup.ts's.
 
-import { secret } from 'pam-client';
-import { assertEvent, assign, emit, enqueueActions, raise, sendTo } from 'xstate';
-import { boxCaptcha } from '../login/request';
+import { assign, emit, enqueueActions, raise, sendTo } from 'xstate';
 import { sameJson } from '../session/context';
 import { internal, isInternal } from '../session/events';
 import { profileFromElsewhere, profileNow } from '../session/flows';
 import { boxCommand, childIs, resent, toChild } from '../session/login';
 import type { ProfileFlowContext } from '../session/profile';
 import { ACCEPTED_MS } from '../session/profile-rules';
+import type { PendingCommand } from '../session/types';
 import { readServerClock, stampedAuth } from './actors';
 import { initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
@@ -111,10 +110,8 @@ function createServerSessionMachine() {
       signingIn: {
         entry: [
           'startFlow',
-          raise(({ event }) => {
-            assertEvent(event, ['LOGIN', 'REGISTER']);
-            return internal({ type: 'BEGIN', command: boxCommand(event) });
-          }),
+          // Only LOGIN and REGISTER enter `signingIn` (no `assertEvent`, whose check could never fail here).
+          raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) })),
         ],
         invoke: {
           id: 'login',
@@ -151,15 +148,8 @@ function createServerSessionMachine() {
             on: {
               LOGIN: { target: '#serverSession.signingIn', reenter: true, actions: assign(resent as never) },
               REGISTER: { target: '#serverSession.signingIn', reenter: true },
-              SUBMIT_CODE: {
-                actions: sendTo('login', ({ event }) => ({
-                  type: 'SUBMIT_CODE' as const,
-                  code: secret(event.code),
-                  ...(event.captchaToken === undefined
-                    ? {}
-                    : { captchaToken: boxCaptcha(event.captchaToken)! }),
-                })),
-              },
+              // Its code and captcha token boxed (at the door already; here for a machine run without one).
+              SUBMIT_CODE: { actions: sendTo('login', ({ event }) => boxCommand(event)) },
             },
           },
           verifyingCode: { tags: 'verifyingCode' },
