@@ -131,19 +131,9 @@ export function initialContext(
     seed: input.initial ?? null,
     seedReading: input.reading ?? null,
     attempts: 0,
-    user: null,
-    userInfo: null,
-    userInfoAt: null,
-    restrictions: null,
+    ...forgotten(null),
     error: null,
     login: { ...NO_PROGRESS },
-    expiresAt: null,
-    signedOutReason: null,
-    playTime: null,
-    userId: null,
-    sid: null,
-    loginId: null,
-    savedAt: null,
     pending: null,
     barred: input.barred ?? null,
   };
@@ -227,9 +217,7 @@ export function fromLogin(
 }
 
 /** Signed out (or another login to be read): nothing of the player is kept. */
-export const forgotten = (
-  reason: ServerSessionContext['signedOutReason'],
-): Partial<ServerSessionContext> => ({
+export const forgotten = (reason: ServerSessionContext['signedOutReason']) => ({
   user: null,
   userInfo: null,
   userInfoAt: null,

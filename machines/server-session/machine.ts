@@ -6,192 +6,26 @@
 // logins and logouts by login id, and signs out on the proxy's 401. A seed read that could not tell
 // where the session stands is shown signed out with its error and read again (`restoring.waiting`).
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
+// Its setup (types, children, guards, actions) is ./setup.ts's.
 
-import { secret } from 'pam-client';
-import { asPamError } from 'pam-client/internal';
-import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo } from 'xstate';
-import { readClock, trusted } from '../clock';
-import { wakeSignals } from '../environment';
-import { statusOf } from '../errors';
-import { boxCaptcha } from '../login/request';
-import { loginMachine } from '../loginMachine';
-import { machineSetup } from '../machine-setup';
+import { assign, emit, enqueueActions, raise, sendTo } from 'xstate';
 import { sameJson } from '../session/context';
-import { internal, isInternal, type SessionInternalEvent } from '../session/events';
-import { profileFromElsewhere, profileNow, takeProfile } from '../session/flows';
-import {
-  boxCommand,
-  childIs,
-  flowStarted,
-  type LoginChildSnapshot,
-  loginProgress,
-  resent,
-  toChild,
-} from '../session/login';
-import { createProfileFlow, type ProfileFlowContext } from '../session/profile';
+import { internal, isInternal } from '../session/events';
+import { profileFromElsewhere, profileNow } from '../session/flows';
+import { boxCommand, childIs, resent, toChild } from '../session/login';
+import type { ProfileFlowContext } from '../session/profile';
 import { ACCEPTED_MS } from '../session/profile-rules';
-import type { SessionEmitted, SessionEvent } from '../session/types';
-import { absent, expiryTimer, readServerClock, retryTimer, seedRead, stampedAuth } from './actors';
-import type { ServerLoginSuccess } from './auth';
-import {
-  forgotten,
-  fromLogin,
-  fromSeed,
-  initialContext,
-  type ServerSessionContext,
-  type ServerSessionDeps,
-  type ServerSessionInput,
-  seedOutcomeOf,
-  seedRecheckFailed,
-  serverServicesOf,
-  unavailable,
-} from './context';
-import { serverSessionGuards } from './guards';
-import { type SeededProfileServices, seededReadProfile, signedOutLogins } from './seed';
-import { serverTabsListener } from './tabs';
-import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED, type ServerInternal } from './transitions';
-
-type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
-type Announced = { type: 'signedIn' } | { type: 'signedOut'; reason: 'logout' | 'expired' };
+import type { PendingCommand } from '../session/types';
+import { readServerClock, stampedAuth } from './actors';
+import { initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
+import type { SeededProfileServices } from './seed';
+import { type Internal, serverSessionSetup } from './setup';
+import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED } from './transitions';
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
 function createServerSessionMachine() {
-  return machineSetup({
-    types: {
-      context: {} as ServerSessionContext,
-      events: {} as SessionEvent | SessionInternalEvent | ServerInternal,
-      emitted: {} as SessionEmitted,
-      input: {} as ServerSessionInput,
-      children: {} as {
-        seed: 'readSeed';
-        login: 'login';
-        logout: 'logout';
-        wake: 'wake';
-        tabs: 'tabs';
-        expiry: 'expiry';
-        retry: 'retry';
-        profile: 'profile';
-        playTime: 'playTime';
-      },
-    },
-    actors: {
-      readSeed: seedRead,
-      // Its clock read (a 429's `retryAt`) told again as the machines' own: the guarded door
-      // refuses anything else, and the child would wait for it forever (REVIEW-P P7).
-      login: loginMachine.provide({
-        actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
-      }),
-      // A 401 is the server's word too (no session there): done, as its 204.
-      logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) =>
-        input.auth.logout({ signal }).catch((e) => {
-          if (statusOf(e) !== 401) throw e;
-        }),
-      ),
-      wake: wakeSignals,
-      tabs: serverTabsListener,
-      expiry: expiryTimer,
-      retry: retryTimer,
-      profile: createProfileFlow().provide({ actors: { readProfile: seededReadProfile } }),
-      playTime: absent,
-    },
-    guards: serverSessionGuards,
-    actions: {
-      // --- context (pure) ---
-      fromSeed: assign(({ context }) => fromSeed(context)),
-      fromLogin: assign(({ context, event }) =>
-        fromLogin(context, (event as unknown as { output: ServerLoginSuccess }).output),
-      ),
-      forget: assign((_, reason: ServerSessionContext['signedOutReason']) => forgotten(reason)),
-      tookSeed: assign(({ context, event }) => {
-        const o = (
-          event as unknown as { output: Pick<ServerSessionContext, 'seed' | 'seedReading' | 'barred'> }
-        ).output;
-        // (One heard from another tab stays, unless the seed's player has one kept.)
-        return { ...o, barred: o.barred ?? context.barred, attempts: context.attempts + 1, error: null };
-      }),
-      failedSeed: assign(({ context, event }) => ({
-        attempts: context.attempts + 1,
-        error: asPamError((event as { error?: unknown }).error),
-      })),
-      seedUnavailable: assign({ error: unavailable }),
-      logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
-      clearError: assign({ error: null }),
-      // The login child's progress: the two fields both contexts share (its error, its waits).
-      progress: assign(
-        ({ event }) =>
-          loginProgress((event as { snapshot?: LoginChildSnapshot }).snapshot) as Pick<
-            ServerSessionContext,
-            'error' | 'login'
-          >,
-      ),
-      startFlow: assign(flowStarted),
-      rememberPending: assign(({ event }) => ({
-        pending: event.type === 'LOGIN' || event.type === 'REGISTER' ? boxCommand(event) : null,
-      })),
-      dropPending: assign({ pending: null }),
-      // --- the profile flow's (its session actions: restrictions, and the app told of changes) ---
-      takeProfile: takeProfile as never,
-      // No channel of tokens here: a profile read is told to the other tabs by nobody (they read their own).
-      publishProfile: () => {},
-      // A change that bars betting, heard from another tab (for the login it names): kept, so a
-      // login of that id taken later here starts barred too (its seed read may predate it).
-      heard: assign(({ event }) => {
-        const { loginId, kind, at } = event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>;
-        return { barred: { loginId, kind, at } };
-      }),
-      // Another tab's word, for the login held here: no betting until this tab's own read shows it.
-      // (Sent at `at`, as the tab that had it accepted tells: once shown, a replica that lags
-      // later does not lift it, as there.)
-      barProfile: sendTo('profile', ({ event }) => {
-        const { kind, at } = event as Extract<ServerInternal, { type: 'REMOTE_RESTRICTED' }>;
-        return { type: 'CHECK' as const, restricts: kind, at };
-      }),
-      // A responsible-gaming change made here: the flow reads again (`restricts`: barred until a read
-      // shows it, kept for the player: `at`, when it was sent).
-      checkProfile: sendTo('profile', ({ event }) => {
-        const { restricts, sent } = event as Internal<'PROFILE_CHANGED'>;
-        return { type: 'CHECK' as const, restricts, at: sent };
-      }),
-      // Told without a time (the clock gave none when the user module's wrapper sent it, which reads
-      // it in this mode too): stamped with the clock now, told again as our own (an effect, as
-      // `readClock`), so it is kept for the player all the same.
-      stampChange: ({ context, event, self }) =>
-        self.send(
-          internal({
-            ...(event as Internal<'PROFILE_CHANGED'>),
-            sent: readServerClock(serverServicesOf(context)).serverAt,
-          }),
-        ),
-      // One that bars betting is told to the other tabs of the login (they bar, and read).
-      announceRestricted: ({ context: c, event }) => {
-        const { restricts, sent } = event as Internal<'PROFILE_CHANGED'>;
-        if ((restricts === 'pause' || restricts === 'selfExclusion') && c.loginId)
-          serverServicesOf(c).tabs?.post({
-            type: 'restricted',
-            loginId: c.loginId,
-            kind: restricts,
-            at: sent!,
-          });
-      },
-      askServer: sendTo('profile', { type: 'CHECK' }),
-      emitSessionExpired: emit({ type: 'sessionExpired' as const }),
-      // Told on the way in (never on the way back from a failed logout: no new sign-in).
-      emitSignedIn: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
-      emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
-      // --- effects ---
-      // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
-      readClock: ({ context, self }) =>
-        self.send(internal({ type: 'TICK', reading: readServerClock(serverServicesOf(context)) })),
-      // The other tabs told of a login or logout (`m`) by the login held here; a logout (the server's
-      // word) is kept for this origin's pages (`signedOutLogins`: an old page's seed of it is not shown).
-      announce: ({ context: c }, m: Announced) => {
-        if (!c.loginId) return;
-        serverServicesOf(c).tabs?.post({ ...m, loginId: c.loginId });
-        if (m.type === 'signedOut' && m.reason === 'logout') signedOutLogins(c.loginId);
-      },
-    },
-  }).createMachine({
+  return serverSessionSetup.createMachine({
     id: 'serverSession',
     context: ({ input, self }) => initialContext(input, self, input),
     initial: 'restoring',
@@ -276,10 +110,8 @@ function createServerSessionMachine() {
       signingIn: {
         entry: [
           'startFlow',
-          raise(({ event }) => {
-            assertEvent(event, ['LOGIN', 'REGISTER']);
-            return internal({ type: 'BEGIN', command: boxCommand(event) });
-          }),
+          // Only LOGIN and REGISTER enter `signingIn` (no `assertEvent`, whose check could never fail here).
+          raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) })),
         ],
         invoke: {
           id: 'login',
@@ -316,15 +148,8 @@ function createServerSessionMachine() {
             on: {
               LOGIN: { target: '#serverSession.signingIn', reenter: true, actions: assign(resent as never) },
               REGISTER: { target: '#serverSession.signingIn', reenter: true },
-              SUBMIT_CODE: {
-                actions: sendTo('login', ({ event }) => ({
-                  type: 'SUBMIT_CODE' as const,
-                  code: secret(event.code),
-                  ...(event.captchaToken === undefined
-                    ? {}
-                    : { captchaToken: boxCaptcha(event.captchaToken)! }),
-                })),
-              },
+              // Its code and captcha token boxed (at the door already; here for a machine run without one).
+              SUBMIT_CODE: { actions: sendTo('login', ({ event }) => boxCommand(event)) },
             },
           },
           verifyingCode: { tags: 'verifyingCode' },

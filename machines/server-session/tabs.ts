@@ -37,14 +37,15 @@ const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 
 /** A message of this protocol, or null (another app, another mode, malformed). */
 export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from: string }) | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const m = raw as Record<string, unknown>;
-  if (m.app !== APP || m.mode !== MODE || m.v !== 1 || !isId(m.from) || !isId(m.loginId)) return null;
-  if (m.type === 'signedIn') return { type: 'signedIn', loginId: m.loginId, from: m.from };
-  if (m.type === 'signedOut' && (m.reason === 'logout' || m.reason === 'expired'))
-    return { type: 'signedOut', loginId: m.loginId, reason: m.reason, from: m.from };
-  if (m.type === 'restricted' && (m.kind === 'pause' || m.kind === 'selfExclusion') && isTime(m.at))
-    return { type: 'restricted', loginId: m.loginId, kind: m.kind, at: m.at, from: m.from };
-  return null;
+  const { app, mode, v, from, loginId, type, reason, kind, at } = raw as Record<string, unknown>;
+  if (app !== APP || mode !== MODE || v !== 1 || !isId(from) || !isId(loginId)) return null;
+  return type === 'signedIn'
+    ? { type, loginId, from }
+    : type === 'signedOut' && (reason === 'logout' || reason === 'expired')
+      ? { type, loginId, reason, from }
+      : type === 'restricted' && (kind === 'pause' || kind === 'selfExclusion') && isTime(at)
+        ? { type, loginId, kind, at, from }
+        : null;
 }
 
 /**
@@ -91,14 +92,17 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
 export const serverTabsListener = /* @__PURE__ */ fromCallback<EventObject, { tabs: ServerTabs | null }>(
   ({ input, sendBack }) =>
     input.tabs?.subscribe((m) =>
+      // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
       sendBack(
-        trusted(
-          m.type === 'signedIn'
-            ? { type: 'REMOTE_LOGIN', loginId: m.loginId }
-            : m.type === 'signedOut'
-              ? { type: 'REMOTE_LOGOUT', loginId: m.loginId, reason: m.reason }
-              : { type: 'REMOTE_RESTRICTED', loginId: m.loginId, kind: m.kind, at: m.at },
-        ),
+        trusted({
+          ...m,
+          type:
+            m.type === 'signedIn'
+              ? 'REMOTE_LOGIN'
+              : m.type === 'signedOut'
+                ? 'REMOTE_LOGOUT'
+                : 'REMOTE_RESTRICTED',
+        }),
       ),
     ),
 );
