@@ -20,6 +20,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from 'pam-client';
+import { carriesToken } from './seed';
 
 /**
  * What the proxy adds to a completed login (docs/server.md).
@@ -70,13 +71,6 @@ export function serverSessionOf(raw: unknown): ServerSessionStamp | null {
 const invalid = (name: string, message: string) =>
   new ResponseValidationError(name, [{ path: ['server_session'], code: 'server_session', message }]);
 
-/** Whether any key of `value` (at any depth) names a token: `access_token`, `token`, `*_token`. */
-function carriesToken(value: unknown, depth = 0): boolean {
-  if (!value || typeof value !== 'object' || depth > 8) return false;
-  for (const [key, inner] of Object.entries(value))
-    if (/token$/i.test(key) || carriesToken(inner, depth + 1)) return true;
-  return false;
-}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

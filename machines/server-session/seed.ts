@@ -24,12 +24,21 @@ const instantOrNull = (v: unknown): number | null | undefined =>
       ? v
       : undefined;
 
+/** Whether any key of `value` (at any depth) names a token: `access_token`, `token`, `*_token`. */
+export function carriesToken(value: unknown, depth = 0): boolean {
+  if (!value || typeof value !== 'object' || depth > 8) return false;
+  for (const [key, inner] of Object.entries(value))
+    if (/token$/i.test(key) || carriesToken(inner, depth + 1)) return true;
+  return false;
+}
+
 /**
- * The seed, checked: a known status; `signedIn` only with a player (an object with a whole-number
+ * The seed, checked (one carrying a token field anywhere is none, as a login answer with one is
+ * refused: REVIEW-S S-5): a known status; `signedIn` only with a player (an object with a whole-number
  * id), a userInfo object and a login id. Null for anything else (the client then asks the server).
  */
 export function parseSeed(raw: unknown): PamSessionSeed | null {
-  if (!isRecord(raw) || !STATUSES.includes(raw.status as never)) return null;
+  if (!isRecord(raw) || !STATUSES.includes(raw.status as never) || carriesToken(raw)) return null;
   const status = raw.status as PamSessionSeed['status'];
   const readAt = instantOrNull(raw.readAt);
   const expiresAt = instantOrNull(raw.expiresAt);
