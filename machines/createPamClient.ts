@@ -1,7 +1,6 @@
 import {
   type AuthEndpoints,
   type AuthModule,
-  ConfigurationError,
   createAuthModule,
   createMemoryTokenStore,
   createOfetchAdapter,
@@ -33,6 +32,7 @@ import { createViewHub, listenerOf, loginFields, notify } from './client/view-hu
 import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
+import { checkOptions } from './options-check';
 import { acceptedStoreOf } from './session/accepted-store';
 import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
@@ -196,71 +196,8 @@ export type CustomPamClient<F extends readonly ClientFlow[]> = PamClientBase &
     : ('user' extends F[number]['name'] ? { user: UserModule } : { user?: undefined }) &
         ('registration' extends F[number]['name'] ? { auth: RegistrationModule } : unknown));
 
-/**
- * Each part of `environment` an app may give (null: the default; `channel: null`: none): a
- * function (''), a string ('s'), or an object with these methods.
- */
-const PARTS: Record<string, string> = {
-  clock: 'now serverNow trusted learn subscribe',
-  now: '',
-  serverNow: '',
-  random: '',
-  timers: 'setTimeout clearTimeout',
-  visibility: 'isHidden onChange',
-  focus: 'onFocus',
-  online: 'isOnline onChange',
-  channel: 'postMessage addEventListener removeEventListener close',
-  lifecycle: 'onLeave',
-  tabId: 's',
-};
 /** The flows there are: each of the first five at most once (a second would run its part twice); observers may repeat. */
 const FLOWS = ['tabs', 'profile', 'playTime', 'user', 'registration', 'debug', 'inspect', 'funnel'];
-
-/**
- * The client's own options (the adapter checks its own, `createAuthModule` the `endpoints`), before
- * anything starts or is sent: one that cannot work (or cannot be read) throws the
- * `ConfigurationError` naming it (REVIEW-O 6), never a client that fails later as `network`.
- */
-function checkOptions(options: PamClientOptions, flows: unknown): void {
-  const env = options.environment as Record<string, unknown> | undefined;
-  let name = 'flows';
-  // Throws unless `value` is absent or of `kind`: '' a function, 's' a string, else an object with those methods.
-  const is = (at: string, value: unknown, kind: string) => {
-    name = at;
-    if (
-      value !== undefined &&
-      (kind === 's'
-        ? typeof value !== 'string'
-        : kind
-          ? typeof value !== 'object' ||
-            !kind.split(' ').every((m) => typeof (value as Record<string, unknown>)[m] === 'function')
-          : typeof value !== 'function')
-    )
-      throw 0;
-  };
-  try {
-    (flows as ClientFlow[]).forEach((flow, i) => {
-      name = `flows[${i}]`;
-      const known = FLOWS.indexOf(flow.name);
-      if (
-        typeof flow !== 'object' ||
-        known < 0 ||
-        (known < 5 && (flows as ClientFlow[]).findIndex((f) => f.name === flow.name) < i)
-      )
-        throw 0;
-    });
-    is('onStepUp', options.onStepUp, '');
-    is('playClock', options.playClock, '');
-    is('storage', options.storage, 'get set clear');
-    // (Any object has `valueOf`: null, a string or a number does not pass.)
-    is('environment', env, 'valueOf');
-    // A part given as null takes its default (`channel: null`: none); an unknown one is refused.
-    for (const k in env)
-      is(`environment.${k}`, Object.hasOwn(PARTS, k) ? (env[k] ?? undefined) : 0, PARTS[k]!);
-  } catch {
-    throw new ConfigurationError(`${name} cannot work as given`);
-  }
-}
 
 function inspectorOf(parts: FlowParts[]) {
   const observers = parts.flatMap((part) => part.inspect ?? []);
@@ -291,7 +228,7 @@ function inspectorOf(parts: FlowParts[]) {
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
-  checkOptions(options, options.flows === undefined ? [] : options.flows);
+  checkOptions(options, options.flows === undefined ? [] : options.flows, FLOWS, 5);
   const flows = [
     ...(options.flows ?? operatorPreset()),
     ...(options.inspect ? [inspector(options.inspect)] : []),
@@ -315,7 +252,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
 export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   options: PamClientOptions & { flows: F },
 ): CustomPamClient<F> {
-  checkOptions(options, options.flows);
+  checkOptions(options, options.flows, FLOWS, 5);
   // On a server, a relative baseURL (the browser-only set-up) gives an inert client, not a throw.
   if (isInertOnServer(options)) return inertClient(options, createCustomPamClient<F>);
   // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base

@@ -38,6 +38,7 @@ import { listenerOf, loginFields, notify, viewHub } from '../client/view-hub';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } from '../environment';
 import type { CaptchaToken } from '../login/request';
+import { checkOptions } from '../options-check';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
@@ -201,6 +202,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
   for (const { name } of flows)
     if (!['user', 'debug', 'inspect', 'playTime'].includes(name))
       throw new ConfigurationError(`createServerSessionClient: no "${name}" flow here`);
+  // The browser client's checks of the options both take (REVIEW-O 6): user and playTime once each.
+  checkOptions(options, flows, ['user', 'playTime', 'debug', 'inspect'], 2);
   // The play-time flow's part here (./play-time.ts: bundled with `playTime()` only).
   const counted = (
     flows.find((f) => f.name === 'playTime') as { server?: typeof SERVER_PLAY_TIME } | undefined
