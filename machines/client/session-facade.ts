@@ -140,16 +140,21 @@ export function viewOf(snapshot: SnapshotLike, shown?: typeof withPlayTime): Ses
 /**
  * Freezes `value` and everything it holds, in place: the view's objects are the session's own
  * (shared, not copied, so an unchanged part keeps its identity), so a write through the view would
- * change what the session and every later view show. Each object is walked once.
+ * change what the session and every later view show. Each object is walked once, without recursion:
+ * a free-form record of a hostile answer nested 100,000 levels deep is frozen too (S-1).
  */
 function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || frozen.has(value)) return value;
-  frozen.add(value);
-  for (const key of Reflect.ownKeys(value)) {
-    const d = Object.getOwnPropertyDescriptor(value, key);
-    if (d && 'value' in d) deepFreeze(d.value);
+  for (const stack: unknown[] = [value]; stack.length > 0; ) {
+    const v = stack.pop();
+    if (typeof v === 'object' && v !== null && !frozen.has(v)) {
+      frozen.add(Object.freeze(v));
+      for (const key of Reflect.ownKeys(v)) {
+        const d = Object.getOwnPropertyDescriptor(v, key);
+        if (d && 'value' in d) stack.push(d.value);
+      }
+    }
   }
-  return Object.freeze(value);
+  return value;
 }
 const frozen = new WeakSet<object>();
 
