@@ -20,7 +20,7 @@
 import type { AuthUser, PamError, PlayTime, UserModule, UserProfileInfo } from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
-import { readingOf } from '../clock';
+import { readingOf, trusted } from '../clock';
 import { servicesOf } from '../session/context';
 import { internal, type Owner, takeTicket } from '../session/events';
 import { boxCommand } from '../session/login';
@@ -389,17 +389,33 @@ export function withProfileRecheck(
           sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
         } catch {}
         const owner = ownerNow?.();
-        const tell = () => {
+        // Limits as sent (their `user_limit_*` fields, read as the call reads them: now). Once
+        // accepted, the profile flow keeps them as sent for their day (a stricter one applies at
+        // once): a lagging replica's read of the old limit does not drop them (R-2).
+        let limits: Record<string, unknown> | undefined;
+        try {
+          if (!restricts && name === 'updateLimits')
+            limits = Object.fromEntries(
+              Object.entries(args[0] as object).filter(([k]) => k.startsWith('user_limit_')),
+            );
+        } catch {}
+        const tell = (ok?: boolean) => {
           if (restricts && typeof sent === 'number')
             accepted?.remember(owner?.userId ?? null, { kind: restricts, at: sent } as AcceptedRestriction);
-          if (!owner || holds(session(), owner))
-            session()?.send(
-              internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
-            );
+          if (!owner || holds(session(), owner)) {
+            // (Told to the profile flow itself: its read follows, as on PROFILE_CHANGED.)
+            const flow =
+              ok && limits && typeof sent === 'number' && session()?.getSnapshot().children?.profile;
+            if (flow) flow.send(trusted({ type: 'CHECK', at: sent, limits }) as never);
+            else
+              session()?.send(
+                internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
+              );
+          }
         };
         try {
           const result = await original(...args);
-          tell();
+          tell(true);
           return result;
         } catch (error) {
           // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
