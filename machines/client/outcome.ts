@@ -10,7 +10,7 @@ import {
   type UserModule,
   type UserProfileResponse,
 } from 'pam-client';
-import { USER_MUTATIONS, type UserMutation } from 'pam-client/internal';
+import { USER_MUTATIONS, type UserMutation, userOptionsAt } from 'pam-client/internal';
 
 /**
  * The user-module calls that change the account, read from the operation rows (`mutation: true`)
@@ -92,10 +92,9 @@ export function withOutcomeCheck<O>(
   sentNow: () => number,
   bound: (owner: O) => LoginBound = () => undefined,
 ): UserModule {
-  return wrapCalls(user, MUTATIONS, (original, operation) => async (...args) => {
+  return wrapCalls(user, MUTATIONS, (original, operation, at) => async (...args) => {
     const owner = ownerNow();
     const call = bound(owner);
-    const at = operation === 'updateProfile' ? 2 : 1;
     const o = args[at] as { signal?: AbortSignal; onStepUp?: (e: unknown) => Promise<unknown> } | undefined;
     const given = o?.signal;
     const prompt = o?.onStepUp;
@@ -143,13 +142,14 @@ export type UserCall = (...args: unknown[]) => Promise<unknown>;
 /**
  * `user` with each call of `names` replaced by what `wrap` makes of it (the client's layers over the
  * user module: the outcome check, the restrictions' re-read, the step-up prompt); the rest as it is.
+ * `wrap` is told where the call takes its options (`userOptionsAt`, from the call's row: R-1).
  */
-export function wrapCalls<N extends keyof UserModule>(
+export function wrapCalls<N extends Exclude<keyof UserModule, 'downloadIncomeReport'>>(
   user: UserModule,
   names: readonly N[],
-  wrap: (original: UserCall, name: N) => UserCall,
+  wrap: (original: UserCall, name: N, optionsAt: number) => UserCall,
 ): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
-  for (const name of names) wrapped[name] = wrap(user[name] as UserCall, name);
+  for (const name of names) wrapped[name] = wrap(user[name] as UserCall, name, userOptionsAt(name));
   return wrapped as unknown as UserModule;
 }

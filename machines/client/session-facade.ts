@@ -20,7 +20,7 @@
 import type { AuthUser, PamError, PlayTime, UserModule, UserProfileInfo } from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
-import { readingOf } from '../clock';
+import { readingOf, trusted } from '../clock';
 import { servicesOf } from '../session/context';
 import { internal, type Owner, takeTicket } from '../session/events';
 import { boxCommand } from '../session/login';
@@ -140,16 +140,21 @@ export function viewOf(snapshot: SnapshotLike, shown?: typeof withPlayTime): Ses
 /**
  * Freezes `value` and everything it holds, in place: the view's objects are the session's own
  * (shared, not copied, so an unchanged part keeps its identity), so a write through the view would
- * change what the session and every later view show. Each object is walked once.
+ * change what the session and every later view show. Each object is walked once, without recursion:
+ * a free-form record of a hostile answer nested 100,000 levels deep is frozen too (S-1).
  */
 function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || frozen.has(value)) return value;
-  frozen.add(value);
-  for (const key of Reflect.ownKeys(value)) {
-    const d = Object.getOwnPropertyDescriptor(value, key);
-    if (d && 'value' in d) deepFreeze(d.value);
+  for (const stack: unknown[] = [value]; stack.length > 0; ) {
+    const v = stack.pop();
+    if (typeof v === 'object' && v !== null && !frozen.has(v)) {
+      frozen.add(Object.freeze(v));
+      for (const key of Reflect.ownKeys(v)) {
+        const d = Object.getOwnPropertyDescriptor(v, key);
+        if (d && 'value' in d) stack.push(d.value);
+      }
+    }
   }
-  return Object.freeze(value);
+  return value;
 }
 const frozen = new WeakSet<object>();
 
@@ -384,17 +389,33 @@ export function withProfileRecheck(
           sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
         } catch {}
         const owner = ownerNow?.();
-        const tell = () => {
+        // Limits as sent (their `user_limit_*` fields, read as the call reads them: now). Once
+        // accepted, the profile flow keeps them as sent for their day (a stricter one applies at
+        // once): a lagging replica's read of the old limit does not drop them (R-2).
+        let limits: Record<string, unknown> | undefined;
+        try {
+          if (!restricts && name === 'updateLimits')
+            limits = Object.fromEntries(
+              Object.entries(args[0] as object).filter(([k]) => k.startsWith('user_limit_')),
+            );
+        } catch {}
+        const tell = (ok?: boolean) => {
           if (restricts && typeof sent === 'number')
             accepted?.remember(owner?.userId ?? null, { kind: restricts, at: sent } as AcceptedRestriction);
-          if (!owner || holds(session(), owner))
-            session()?.send(
-              internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
-            );
+          if (!owner || holds(session(), owner)) {
+            // (Told to the profile flow itself: its read follows, as on PROFILE_CHANGED.)
+            const flow =
+              ok && limits && typeof sent === 'number' && session()?.getSnapshot().children?.profile;
+            if (flow) flow.send(trusted({ type: 'CHECK', at: sent, limits }) as never);
+            else
+              session()?.send(
+                internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
+              );
+          }
         };
         try {
           const result = await original(...args);
-          tell();
+          tell(true);
           return result;
         } catch (error) {
           // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as

@@ -9,8 +9,8 @@ import { wrapCalls } from './outcome';
 /** The prompt: the player's password (a string or `Secret`), or null when they cancel. */
 export type StepUpPrompt = NonNullable<SensitiveCallOptions['onStepUp']>;
 
-/** The sensitive changes: their options come last, after the payload (and the id, for updateProfile). */
-export const SENSITIVE: readonly (keyof UserModule)[] = [
+/** The sensitive changes: their options come last (where: `userOptionsAt`). */
+export const SENSITIVE = [
   'updateProfile',
   'updateEmail',
   'addPhone',
@@ -18,13 +18,12 @@ export const SENSITIVE: readonly (keyof UserModule)[] = [
   'updateLimits',
   'setTimeoutLimits',
   'setSelfExclusion',
-];
+] as const satisfies readonly (keyof UserModule)[];
 
 /** `user` with `onStepUp` given to each sensitive change that has none of its own. */
 export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined): UserModule {
   if (!onStepUp) return user;
-  return wrapCalls(user, SENSITIVE, (original, name) => (...args) => {
-    const at = name === 'updateProfile' ? 2 : 1;
+  return wrapCalls(user, SENSITIVE, (original, _, at) => (...args) => {
     const options = (args[at] ?? {}) as SensitiveCallOptions;
     args[at] = options.onStepUp ? options : { ...options, onStepUp };
     return original(...args);

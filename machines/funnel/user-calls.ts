@@ -25,8 +25,8 @@ interface Open {
 }
 
 /**
- * The sensitive changes (`SENSITIVE`, the client's step-up list: their options argument is the
- * second, `updateProfile`'s the third), each reported by its name less its verb (`updateEmail`:
+ * The sensitive changes (`SENSITIVE`, the client's step-up list: `wrapCalls` tells where each
+ * takes its options), each reported by its name less its verb (`updateEmail`:
  * `email`), a pause by `pause`.
  */
 const changeOf = (name: string) =>
@@ -63,8 +63,7 @@ export function userCalls(o: UserCallsOptions) {
     });
   };
 
-  function sensitive(original: Call, name: string): Call {
-    const at = name === 'updateProfile' ? 2 : 1;
+  function sensitive(original: Call, name: string, at: number): Call {
     const change = changeOf(name);
     return (...args) => {
       const rg = RG_CHANGES.includes(change) ? (change as RgChange) : undefined;

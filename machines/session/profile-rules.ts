@@ -277,6 +277,34 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
   });
 }
 
+/** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
+export interface AcceptedLimits {
+  at: number;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * `userInfo` read at `now` with the limits accepted applied where it shows a looser one (a lagging
+ * replica: the old limit, or none), kind by kind (a looser change accepted waits as a pending one:
+ * the read's stricter limit stays); null when it shows each of them or stricter. A stricter limit
+ * applies at once: the time limit the play time runs against, and so `canBet` (R-2).
+ */
+export function keptLimits(
+  userInfo: Record<string, unknown>,
+  now: number,
+  a: AcceptedLimits,
+): Record<string, unknown> | null {
+  let out = userInfo;
+  for (const k of LIMIT_KINDS) {
+    const sent = Object.fromEntries(
+      Object.entries(a.fields).filter(([f]) => f.startsWith(`user_limit_${k}`) && !f.endsWith('_change')),
+    );
+    const mine = { ...out, ...sent };
+    if (liftsAny(profileReadOf(mine, now)[0], profileReadOf(out, now)[0])) out = mine;
+  }
+  return out === userInfo ? null : out;
+}
+
 /** restrictionsOf's `START_SLACK_MS` (18 h; test/session/next-change-slack pins them equal). */
 export const START_SLACK_MS = 64_800_000;
 
@@ -431,6 +459,12 @@ export interface ProfileFlowContext {
    * kept for the player as one accepted here (`ProfileServices.accepted`).
    */
   shown: AcceptedRestriction | null;
+  /**
+   * A limit change the server accepted (`CHECK` with `limits`), kept as sent for `ACCEPTED_MS`: a
+   * read with a looser limit of a kind it set is taken with the limit as sent (`keptLimits`) and
+   * read again, backing off (R-2). Absent: none.
+   */
+  limits?: AcceptedLimits | null;
   /** One more for each datum taken: the session knows a new one from the last it took. */
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */

@@ -18,6 +18,9 @@
 //   the flow's entry, on `OWNER`). One heard from another tab is kept likewise once a read of the
 //   flow's own shows it, dated by that read (when the server started it): a replica lagging later
 //   frees the player neither in this login nor in a later one, for that day (`shown`, `keepShown`).
+//   `limits` (told by the client's user module, with `at`): the `user_limit_*` fields of a limit
+//   change the server accepted, kept as sent for a day over any read showing a looser limit of
+//   their kinds (read again, backing off; R-2: a lagging read dropped a stricter time limit).
 // - `WAKE`: the page is visible or online again: read if the São Paulo day changed since the last
 //   read (the flow reads the clock, an effect: its `NOW`). The session tells its own wake-up as a
 //   `NOW { at, trusted }` instead, marked (`profileNow`): the clock as it read it then, the flow's time.
@@ -57,6 +60,7 @@ import {
   type AcceptedRestriction,
   boundOf,
   datedBy,
+  keptLimits,
   nextChangeAt,
   type ProfileFlowContext,
   type ProfileSource,
@@ -99,6 +103,9 @@ import {
   usable,
 } from './profile-guards';
 
+/** A `CHECK` that may carry limits accepted: their `user_limit_*` fields as sent. */
+type LimitsCheck = Extract<ProfileFlowEvent, { type: 'CHECK' }> & { limits?: Record<string, unknown> };
+
 // The flow's clock read, an effect (never in the transition: issue 32.3), told as an event of
 // its own (nothing from outside stands in for it), with the clock's trust as read with it (a
 // jump is seen by that very reading, before `CLOCK`).
@@ -137,10 +144,15 @@ const took = (
   const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
   const seen = own && showsIt;
   const expect = seen ? null : showsIt && !own ? context.expect : kept;
+  // Limits accepted, for their day: a read with a looser one is taken with them as sent, and read
+  // again, backing off (R-2).
+  const limits = context.limits && now - context.limits.at < ACCEPTED_MS ? context.limits : null;
+  const applied = limits && keptLimits(d.userInfo, now, limits);
   return advanced(
     context,
     {
-      userInfo: d.userInfo,
+      userInfo: applied ?? d.userInfo,
+      limits,
       readAt: d.at,
       // The order key never goes back (the flow's own read was sent after what it held).
       sentAt: Math.max(d.sent, context.sentAt ?? d.sent),
@@ -149,7 +161,7 @@ const took = (
       user: d.user ?? context.user,
       source: d.source,
       attempts: 0,
-      unsure: d.stamp.trusted === false || expect ? context.unsure + 1 : 0,
+      unsure: d.stamp.trusted === false || expect || applied ? context.unsure + 1 : 0,
       expect,
       // (One heard from another tab: dated by this read, kept for its day as one accepted here.)
       shown: seen ? datedBy(d.userInfo, now, kept) : context.shown,
@@ -238,8 +250,16 @@ export function createProfileFlow() {
           // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0,
           // any of its kind): no betting from now until a read shows it. One of the same kind kept
           // is replaced by a later one only.
+          // Limits the server accepted (`limits`: the `user_limit_*` fields sent at `at`, told by the
+          // client's user module): kept as sent for their day, over any read showing a looser limit
+          // of their kinds (R-2).
           assign(({ context, event }) => {
-            const { restricts: kind, at = 0 } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
+            const { restricts: kind, at = 0, limits } = event as LimitsCheck;
+            // (Kept only: the read that follows applies them, a datum of its own.)
+            if (limits) {
+              const had = context.limits;
+              return { limits: { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } } };
+            }
             if (!kind) return {};
             const kept = context.expect?.kind === kind ? context.expect.at : at;
             return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});

@@ -1,5 +1,5 @@
 import type { HttpAdapter } from '../http/types';
-import type { CallOptions, Check, Mismatches, MutationsOf } from '../operation/operation';
+import type { CallOptions, Check, Mismatches, MutationsOf, Operation } from '../operation/operation';
 import { moduleOf } from '../operation/operation';
 import { downloadIncomeReport } from './download';
 import { GENERATE_INCOME_REPORT, GET_AVAILABLE_YEARS, GET_INCOME_REPORT_STATUS } from './income-report';
@@ -95,6 +95,17 @@ export const USER_MUTATIONS: readonly UserMutation[] = /* @__PURE__ */ (() =>
   (Object.keys(USER_OPERATIONS) as (keyof typeof USER_OPERATIONS)[]).filter(
     (name): name is UserMutation => USER_OPERATIONS[name].mutation,
   ))();
+
+/**
+ * Where a user-module call takes its options: after the path's argument (an id, a page, a type)
+ * and the payload, as its row reads its arguments (`changePassword(id, payload, options)`: 2,
+ * `updateEmail(payload, options)`: 1, `getAddress(options)`: 0). Every layer that adds to a call's
+ * options (the client's signal and step-up prompt) finds them here (R-1).
+ */
+export const userOptionsAt = (name: keyof typeof USER_OPERATIONS): number => {
+  const { path, request }: Operation = USER_OPERATIONS[name];
+  return +(typeof path !== 'string') + +!!request;
+};
 
 /**
  * The user-management area (spec 4.2 to 4.5), on an adapter with get, post, patch and delete:
