@@ -438,23 +438,30 @@ export function limitOf(
     pendingChange: changeOf(info[`${key}_change`]),
     known: true,
   };
+  const change = limit.pendingChange;
+  // (`now` NaN, no time: none is due.) Its time come, the change shows as applied (what it does
+  // not say stays as it was).
+  const out: LimitState =
+    change === null || change.effectiveAt === null || !(change.effectiveAt <= now)
+      ? limit
+      : {
+          ...limit,
+          amount: change.amount ?? limit.amount,
+          period: change.period ?? limit.period,
+          active: change.active ?? limit.active,
+          pendingChange: null,
+        };
   // The fields not null that cannot be read: absent ones too (the profile always carries them).
+  // An active limit with an amount and no readable period (null too) is a limit whose period is
+  // unknown, never "no limit" (REVIEW-R R-7).
   const wrong = [
     info[key] !== null && limit.amount === null && key,
     active === UNREADABLE && `${key}_active`,
-    info[`${key}_period`] !== null && limit.period === null && `${key}_period`,
+    limit.period === null &&
+      (info[`${key}_period`] !== null || (out.period === null && out.active && out.amount !== null)) &&
+      `${key}_period`,
   ].filter(Boolean) as string[];
-  limit.known = wrong.length === 0;
+  out.known = wrong.length === 0;
   bad.push(...wrong);
-  const change = limit.pendingChange;
-  // (`now` NaN, no time: none is due.)
-  if (change === null || change.effectiveAt === null || !(change.effectiveAt <= now)) return limit;
-  // Its time has come: the change shows as applied (what it does not say stays as it was).
-  return {
-    ...limit,
-    amount: change.amount ?? limit.amount,
-    period: change.period ?? limit.period,
-    active: change.active ?? limit.active,
-    pendingChange: null,
-  };
+  return out;
 }

@@ -1,8 +1,10 @@
 // Spec 4.3: security, social accounts and login history. One row and one standalone function
 // per operation.
 
+import type * as z from 'zod/mini';
 import type { Operation, WithHttp } from '../operation/operation';
-import { reader } from '../schemas/readers/core';
+import { parseResponse } from '../schemas/common';
+import { reader, rule } from '../schemas/readers/core';
 import {
   ChangePasswordRun,
   CheckPasswordResultRun,
@@ -72,6 +74,31 @@ export const GET_LOGIN_HISTORY = {
     `/bff/users/login-history?page=${pageParam('getLoginHistory', page === undefined ? 1 : page)}`,
   response: /* @__PURE__ */ reader<typeof LoginHistoryResponse>(LoginHistoryRun),
   mutation: false,
+  // The page asked (when the answer names one: a back end ignoring `?page=` would make a paging
+  // loop spin), and numbers a page can have: at least one page, counts not negative, no more rows
+  // than a page or the total, past the last page only when empty (REVIEW-R R-5).
+  answers: (a: LoginHistoryResponse, page = 1) =>
+    parseResponse(
+      'getLoginHistory',
+      reader<z.ZodMiniType<unknown>>((v, issues) => {
+        const {
+          data = [],
+          current_page: at = page,
+          last_page: last = at,
+          per_page: per = 1e9,
+          total = 1e9,
+        } = a;
+        const n = data.length;
+        rule(at === page, `must be the page asked (${page})`, issues, ['current_page']);
+        rule(
+          last > 0 && per > 0 && n <= per && n <= total && (at <= last || !n),
+          'must be a possible page',
+          issues,
+        );
+        return v;
+      }),
+      a,
+    ),
 } as const satisfies Operation;
 
 /**

@@ -25,7 +25,8 @@ import { markAttemptsLeft, type StepUpAttempts, stepUpAttemptsOf } from './step-
  * player across calls, prompts, step-up actors and (under `createPamClient`) the tabs of an
  * origin, and reserved before each password is sent: after `STEP_UP_MAX_ATTEMPTS` (3) wrong in a
  * row, or while the attempts left are all on their way, the change throws `StepUpLockedError`
- * (code `step_up_locked`, nothing sent) until its `retryAt` (server time). Return `null` to give up:
+ * (code `step_up_locked`, nothing sent) until its `retryAt` (server time), unless it is protective (a
+ * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). Return `null` to give up:
  * the original error is thrown. A prompt that throws or rejects ends the change with that failure
  * as `asPamError` reports it (`UnexpectedError`, its class name only; a `PamError` as it is). The password goes into the request body only, never into an
  * error, event or snapshot.
@@ -83,6 +84,14 @@ const carriesPassword = (payload: unknown): boolean =>
   (payload as { password_check?: unknown }).password_check != null;
 
 /**
+ * A pause or a self-exclusion: protective (it only restricts the player), so the client's step-up
+ * lock never refuses it; it is sent and the server decides (REVIEW-R R-8). A stricter limit needs
+ * no password, so no lock stands before it either; a looser one does, and is refused while locked.
+ */
+const isProtective = (payload: unknown): boolean =>
+  typeof payload === 'object' && payload !== null && ('user_pause' in payload || 'user_exclusion' in payload);
+
+/**
  * One request. One that carries a password first reserves an attempt (refused, nothing sent, when
  * none is left: the lock, or every attempt already on its way), then settles it by the answer.
  */
@@ -91,10 +100,11 @@ async function sendCounted(
   attempt: Attempt,
   payload: unknown,
   read: ReadCallers,
+  protective?: boolean,
 ): Promise<unknown> {
   const body = read(() => revealed(payload));
   if (!read(() => carriesPassword(payload))) return attempt(body);
-  const ticket = attempts.reserve();
+  const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
     result = await attempt(body);
@@ -120,19 +130,21 @@ export async function sendSensitive(
 ): Promise<unknown> {
   const attempts = stepUpAttemptsOf(http);
   const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
+  const protective = read(() => isProtective(payload));
   let body = payload;
   for (;;) {
     try {
-      return await sendCounted(attempts, attempt, body, read);
+      return await sendCounted(attempts, attempt, body, read, protective);
     } catch (error) {
       // By brand and code, not instanceof: an error from another copy of pam-client counts too.
       if (!isPamError(error) || error.code !== 'step_up_required') throw error;
-      // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody.
-      attempts.assertUnlocked(error);
-      markAttemptsLeft(error, attempts.left());
+      // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
+      // unless the change is protective (one attempt at least: the server decides).
+      if (!protective) attempts.assertUnlocked(error);
+      markAttemptsLeft(error, protective ? Math.max(1, attempts.left()) : attempts.left());
       if (!onStepUp) throw error;
       // Every attempt left is on its way (other calls, other tabs): no password could be sent.
-      attempts.assertOpen(error);
+      if (!protective) attempts.assertOpen(error);
       // The app's prompt failing (a dialog's bug, a message quoting what was typed) is its
       // `UnexpectedError`: the class name only, never the foreign error or its message.
       let password: string | Secret | null | undefined;

@@ -15,9 +15,13 @@
 // read the same record (the stated limit of this mechanism; within a tab it is exact).
 //
 // On a clock that cannot be trusted (`trusted` false: a device clock stepped, a page that never
-// learned the server's time; or a reading that is no finite number) no lock or reservation ends and
-// nothing is capped: an end set meanwhile is kept as its length (a negative number), counted from
-// the first trusted reading in any tab. A reading that is no finite number sends no password.
+// learned the server's time; or a reading that is no finite number) nothing is capped: an end set
+// meanwhile is kept as its length (a negative number), started at the first trusted reading in any
+// tab; until then time runs on the page's monotonic clock (REVIEW-R R-10): a length counts down
+// (written back, so a reload resumes it) and an end in server time lasts one lock period from when
+// the page first read it, so no lock outlives two lock periods. A reading that is no finite number
+// sends no password. A protective change (a pause, a self-exclusion) reserves even when locked
+// (`reserve(true)`, REVIEW-R R-8): the server decides.
 
 import { asPamError, isPamError, StepUpLockedError } from '../errors/index';
 import type { StorageLike } from '../session/token-store';
@@ -84,8 +88,11 @@ export interface StepUpAttempts {
   assertUnlocked(cause?: unknown): void;
   /** Throws `StepUpLockedError` unless a password may be sent now (locked, or all reserved). */
   assertOpen(cause?: unknown): void;
-  /** Reserves an attempt BEFORE a password is sent; throws `StepUpLockedError` when none is left. */
-  reserve(): StepUpTicket;
+  /**
+   * Reserves an attempt BEFORE a password is sent; throws `StepUpLockedError` when none is left,
+   * unless `always` (a protective change: a pause, a self-exclusion; the server decides).
+   */
+  reserve(always?: boolean): StepUpTicket;
   /** The answer to `ticket`'s password: `error` undefined for a success (a right password). */
   settle(ticket: StepUpTicket, error?: unknown): void;
   /** Wrong passwords still allowed before the lock (reservations awaiting an answer count). */
@@ -116,7 +123,7 @@ export interface StepUpCountOptions {
   serverNow?: () => number;
   /**
    * Whether `serverNow` can be trusted now (the client: the one clock trusted and taught the
-   * server's time). While false no lock or reservation ends. Default: always.
+   * server's time). While false, time runs on the page's monotonic clock. Default: always.
    */
   trusted?: () => boolean;
   /**
@@ -208,6 +215,11 @@ function lookUp(find: () => StorageLike | null | undefined): StorageLike | null 
   }
 }
 
+/** This page's monotonic clock: never stepped with the device's wall clock. */
+const monotonic = () => globalThis.performance?.now() ?? Date.now();
+/** Per storage and key, the record this page last read or wrote, and when (monotonic ms). */
+const stampsOf = new WeakMap<object, Map<string, [string, number]>>();
+
 let ticketSeq = 0;
 const newTicketId = () => `${(ticketSeq++).toString(36)}.${Math.floor(Math.random() * 2 ** 40).toString(36)}`;
 
@@ -231,6 +243,8 @@ function attemptsIn(
   now: () => number,
   trusted?: () => boolean,
 ): StepUpAttempts {
+  const stamps = stampsOf.get(storage) ?? new Map<string, [string, number]>();
+  stampsOf.set(storage, stamps);
   /**
    * The record; on a trusted reading (`sure`) with the ends kept as lengths started, expired locks
    * and reservations dropped, ends capped at `t + MAX_AHEAD_MS`. An unreadable one (tampered,
@@ -257,7 +271,27 @@ function attemptsIn(
       write(locked);
       return locked;
     }
-    if (!sure) return r;
+    if (!sure) {
+      // No server time to trust (REVIEW-R R-10): time runs on this page's monotonic clock from
+      // when it read (or wrote) this very record; a length counts down, written back (a reload
+      // resumes from it), and an end in server time lasts one lock period from then at most.
+      const [seen, from] = stamps.get(key) ?? [];
+      const gone = seen === raw ? monotonic() - from! : 0;
+      if (seen !== raw) stamps.set(key, [raw, monotonic()]);
+      // An end that is over: 0.
+      const left = (until: number) =>
+        until < 0 ? Math.min(0, until + gone) : gone < STEP_UP_LOCK_MS ? until : 0;
+      const next = {
+        wrong: r.wrong,
+        lockedUntil: left(r.lockedUntil),
+        held: r.held.map(([id, until]): [string, number] => [id, left(until)]).filter(([, u]) => u),
+      };
+      // A lock over ends the run of wrong passwords, as on a trusted reading.
+      if (r.lockedUntil && !next.lockedUntil) next.wrong = 0;
+      // Written back only when changed: an end in server time keeps its start.
+      if (JSON.stringify(next) !== raw) write(next);
+      return next;
+    }
     // Lengths started; ends far ahead (tampered, or written by a clock far ahead) capped; written back.
     let changed = false;
     const fix = (until: number) => {
@@ -275,7 +309,11 @@ function attemptsIn(
   const write = (r: AttemptsRecord) => {
     try {
       if (r.wrong === 0 && r.lockedUntil === 0 && r.held.length === 0) storage.removeItem(key);
-      else storage.setItem(key, JSON.stringify(r));
+      else {
+        const raw = JSON.stringify(r);
+        storage.setItem(key, raw);
+        stamps.set(key, [raw, monotonic()]);
+      }
     } catch {
       // A full or broken storage: this change is not shared (the tab keeps counting what it reads).
     }
@@ -319,10 +357,11 @@ function attemptsIn(
       if (r.lockedUntil) refuseIfNone(r, t, cause);
     }),
     assertOpen: atNow((r, t, _, cause?: unknown) => refuseIfNone(r, t, cause)),
-    reserve: atNow((r, t, sure) => {
-      refuseIfNone(r, t);
+    reserve: atNow((r, t, sure, always?: boolean) => {
+      always || refuseIfNone(r, t);
       const id = newTicketId();
-      r.held.push([id, endAt(-STEP_UP_LOCK_MS, t, sure)]);
+      // (Kept to MAX_HELD: protective sends are not capped.)
+      r.held = [...r.held, [id, endAt(-STEP_UP_LOCK_MS, t, sure)]].slice(-MAX_HELD) as [string, number][];
       write(r);
       return { id };
     }),

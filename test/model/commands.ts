@@ -264,7 +264,8 @@ export const stepUp = (tabs: number[]) =>
         const x = tab(w, t);
         x.wrongPasswordsLeft = 10;
         if (x.client.view.status !== 'signedIn') continue;
-        x.client.user.setTimeoutLimits({ user_pause: 5, reason: 1 }).catch(ignore);
+        // Not a pause or a self-exclusion: those are never refused by the lock (REVIEW-R R-8).
+        x.client.user.updateEmail({ email: `tab${t}@example.com` }).catch(ignore);
       }
     },
   );

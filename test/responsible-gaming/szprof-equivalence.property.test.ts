@@ -3,7 +3,8 @@
 // and 6 applied: an end short of its length, a birth date with a suffix, an offset beyond ±14:00;
 // and REVIEW-K 4 / REVIEW-J: a naive date holds until the latest it may mean, 10 h on, and an
 // unreadable `_min` is unknown; and the thirteenth pass's rule: an absent (undefined) restriction
-// flag or limit field (`user_limit_<kind>`, `_active`, `_period`) is unreadable, null is "not set"),
+// flag or limit field (`user_limit_<kind>`, `_active`, `_period`) is unreadable, null is "not set";
+// and REVIEW-R R-7: an active limit with an amount and no readable period, as due, is unknown),
 // copied with its comments stripped; the
 // properties compare it with the shipped one over generated inputs, so a cut that changes what a
 // restriction, a date or a lift reads as fails here.
@@ -272,17 +273,22 @@ function limitOf(
     active === UNREADABLE && `${key}_active`,
     info[`${key}_period`] !== null && limit.period === null && `${key}_period`,
   ].filter(Boolean) as string[];
-  limit.known = wrong.length === 0;
-  bad.push(...wrong);
   const change = limit.pendingChange;
-  if (change === null || change.effectiveAt === null || change.effectiveAt > now) return limit;
-  return {
-    ...limit,
-    amount: change.amount ?? limit.amount,
-    period: change.period ?? limit.period,
-    active: change.active ?? limit.active,
-    pendingChange: null,
-  };
+  const applied =
+    change === null || change.effectiveAt === null || change.effectiveAt > now
+      ? limit
+      : {
+          ...limit,
+          amount: change.amount ?? limit.amount,
+          period: change.period ?? limit.period,
+          active: change.active ?? limit.active,
+          pendingChange: null,
+        };
+  const periodLess = applied.active && applied.amount !== null && applied.period === null;
+  if (periodLess && !wrong.includes(`${key}_period`)) wrong.push(`${key}_period`);
+  applied.known = wrong.length === 0;
+  bad.push(...wrong);
+  return applied;
 }
 
 let formatter: Intl.DateTimeFormat | null | undefined;
