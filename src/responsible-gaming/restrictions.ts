@@ -4,7 +4,7 @@
 import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
 import { accountStanding, exclusionsAnswered } from './standing';
 import type { LimitPeriodName } from './time';
-import { brazilPartsOf, brazilTimeToEpoch, lateBy, parseServerTime } from './time';
+import { brazilPartsOf, brazilTimeToEpoch, lateBy, latestTimeOf, parseServerTime } from './time';
 
 /** What keeps a player from betting, weakest last: see `restrictionsOf`. */
 export type RestrictionKind = 'pause' | 'selfExclusion' | 'operatorExclusion' | 'spaExclusion';
@@ -394,15 +394,20 @@ const limitFlagOf = (v: unknown): boolean | null => {
   return b === UNREADABLE ? null : b;
 };
 
-/** The change a `*_change` field holds (JSON, or a bare timestamp), whatever its time. */
-function changeOf(raw: unknown): PendingLimitChange | null {
+/**
+ * The change a `*_change` field holds (JSON, or a bare timestamp), whatever its time: a naive
+ * `effective_at` read at the latest instant it may mean (`late`, a looser change: REVIEW-R R-4),
+ * or as São Paulo time (a stricter one: never applied later than that).
+ */
+function changeOf(raw: unknown, late = true): PendingLimitChange | null {
+  const timeOf = late ? latestTimeOf : parseServerTime;
   let value = raw as Record<string, unknown> | null;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
       // A bare timestamp: a change pending at that time, values unknown (docs/contract.md assumption).
-      const at = parseServerTime(raw);
+      const at = timeOf(raw);
       return at === null ? null : { amount: null, period: null, active: null, effectiveAt: at };
     }
   }
@@ -411,7 +416,7 @@ function changeOf(raw: unknown): PendingLimitChange | null {
     amount: amountOf(value.amount),
     period: periodOf(value.period),
     active: limitFlagOf(value.active),
-    effectiveAt: parseServerTime(value.effective_at),
+    effectiveAt: timeOf(value.effective_at),
   };
   // Nothing readable is no change.
   return Object.values(change).every((v) => v === null) ? null : change;
@@ -438,7 +443,20 @@ export function limitOf(
     pendingChange: changeOf(info[`${key}_change`]),
     known: true,
   };
-  const change = limit.pendingChange;
+  let change = limit.pendingChange;
+  // Only a change that is surely looser (switches the limit off, or keeps its period and raises
+  // or keeps its amount) waits for the latest instant a naive time may mean; any other (it may
+  // tighten) is due at its São Paulo reading: held late, it would show the looser limit.
+  if (
+    change &&
+    change.active !== false &&
+    !(
+      (change.active !== true || limit.active) &&
+      (change.period ?? limit.period) === limit.period &&
+      (change.amount ?? Infinity) >= (limit.amount ?? Infinity)
+    )
+  )
+    change = limit.pendingChange = changeOf(info[`${key}_change`], false);
   // (`now` NaN, no time: none is due.) Its time come, the change shows as applied (what it does
   // not say stays as it was).
   const out: LimitState =

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type LimitKind, restrictionsOf } from '../../src/responsible-gaming/restrictions';
 import { latestTimeOf } from '../../src/responsible-gaming/time';
+import { freeUserInfo } from '../support/free-user-info';
 
-// REVIEW-R R-4 (the helper; its use for a pending limit change is restrictions.ts'): a looser limit
-// change (`user_limit_<kind>_change`) waits for its `effective_at`, the end of the stricter limit
-// it replaces. Written naive (no zone) it is read as São Paulo's, but
+// REVIEW-R R-4: a looser limit change (`user_limit_<kind>_change`) waits for its `effective_at`,
+// the end of the stricter limit it replaces. Written naive (no zone) it is read as São Paulo's, but
 // an API in a zone west of it (Manaus, Acre: UTC−04:00, −05:00; to UTC−12:00) means up to 9 hours
 // later: read as São Paulo's, the looser limit applied while the server still enforced the stricter
 // one. The rule of docs/responsible-gaming.md for every naive end: it holds until the latest instant
@@ -50,5 +51,56 @@ describe('a naive time holds until the latest instant it may mean (latestTimeOf)
   it('is null for what parseServerTime cannot read', () => {
     for (const v of ['soon', '', null, 12, '2026-02-30 10:00:00', '2026-01-01T10:00:00+15:00'])
       expect(latestTimeOf(v)).toBeNull();
+  });
+});
+
+/** A looser change of one limit (100 -> 600 daily), due at a written instant, and a time near it. */
+const change = fc
+  .record({
+    kind: fc.constantFrom<LimitKind>('deposit', 'bet', 'loss', 'time'),
+    w: written,
+    bare: fc.boolean(), // the field a bare timestamp (values unknown), not JSON
+    s: fc.oneof(
+      fc.integer({ min: -28 * 3600, max: 28 * 3600 }),
+      fc.integer({ min: -3 * 86_400, max: 3 * 86_400 }),
+    ),
+  })
+  .map((g) => ({ ...g, now: g.w.at + g.s * 1000 }));
+
+describe('a looser limit change waits until the latest instant its effective_at may mean (REVIEW-R R-4)', () => {
+  it('property: never applied before its true time, whatever zone wrote it; due exactly at latestTimeOf', () => {
+    fc.assert(
+      fc.property(change, ({ kind, w, bare, now }) => {
+        const key = `user_limit_${kind}`;
+        const info = freeUserInfo({
+          [key]: 100,
+          [`${key}_active`]: 1,
+          [`${key}_period`]: 'daily',
+          [`${key}_change`]: bare
+            ? w.text
+            : JSON.stringify({ amount: 600, period: 'daily', active: 1, effective_at: w.text }),
+        });
+        const limit = restrictionsOf(info, now).limits[kind];
+        const held = latest(w.text);
+        // Before its true time the stricter limit holds (the looser one never applies early).
+        expect(now < w.at && limit.pendingChange === null).toBe(false);
+        // Pending exactly until the latest instant it may mean, and shown due then.
+        expect(limit.pendingChange?.effectiveAt ?? null).toBe(now < held ? held : null);
+        expect(limit.amount).toBe(now < held || bare ? 100 : 600);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('the reviewed case: a raise written naive at 11:00 in Acre (UTC−05:00) is pending at 15:00Z', () => {
+    const info = freeUserInfo({
+      user_limit_time: 1,
+      user_limit_time_active: 1,
+      user_limit_time_period: 'daily',
+      user_limit_time_change:
+        '{"amount":600,"period":"daily","active":1,"effective_at":"2026-11-30 11:00:00"}',
+    });
+    const time = restrictionsOf(info, Date.parse('2026-11-30T15:00:00Z')).limits.time;
+    expect([time.amount, time.pendingChange?.effectiveAt]).toEqual([1, Date.parse('2026-12-01T00:00:00Z')]);
   });
 });

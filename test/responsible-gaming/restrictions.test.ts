@@ -244,7 +244,8 @@ describe('restrictionsOf: limits', () => {
         amount: 1000,
         period: 'monthly',
         active: true,
-        effectiveAt: utc('2026-11-24T15:00:00Z'),
+        // A raise written naive: held until the latest instant it may mean, 10 h on (REVIEW-R R-4).
+        effectiveAt: utc('2026-11-25T01:00:00Z'),
       },
       known: true,
     });
@@ -267,7 +268,8 @@ describe('restrictionsOf: limits', () => {
       amount: null,
       period: null,
       active: null,
-      effectiveAt: utc('2026-11-25T03:00:00Z'),
+      // Values unknown (nothing it changes is stricter): held 10 h on, as a looser one (REVIEW-R R-4).
+      effectiveAt: utc('2026-11-25T13:00:00Z'),
     });
     expect(
       restrictionsOf(freeUserInfo({ user_limit_loss_change: '2026-11-20 00:00:00' }), NOW).limits.loss
@@ -312,4 +314,26 @@ describe('compareLimit', () => {
 
 it('exports the SPA self-exclusion platform address', () => {
   expect(SELF_EXCLUSION_PLATFORM_URL).toBe('https://www.gov.br/autoexclusaoapostas');
+});
+
+describe('a pending change that may tighten is due at its São Paulo reading (REVIEW-R R-4)', () => {
+  it('a lower amount, a limit switched on, or another period is never held 10 h on; a raise is', () => {
+    const at = (change: string, over: Record<string, unknown> = {}) =>
+      restrictionsOf(
+        freeUserInfo({
+          user_limit_deposit: 500,
+          user_limit_deposit_active: 1,
+          user_limit_deposit_period: 'monthly',
+          user_limit_deposit_change: change,
+          ...over,
+        }),
+        NOW,
+      ).limits.deposit.pendingChange?.effectiveAt;
+    const when = '"effective_at":"2026-11-24 12:00:00"';
+    expect(at(`{"amount":100,${when}}`)).toBe(utc('2026-11-24T15:00:00Z'));
+    expect(at(`{"period":"daily",${when}}`)).toBe(utc('2026-11-24T15:00:00Z'));
+    expect(at(`{"active":1,${when}}`, { user_limit_deposit_active: 0 })).toBe(utc('2026-11-24T15:00:00Z'));
+    expect(at(`{"amount":900,${when}}`)).toBe(utc('2026-11-25T01:00:00Z'));
+    expect(at(`{"active":0,${when}}`)).toBe(utc('2026-11-25T01:00:00Z'));
+  });
 });

@@ -4,7 +4,8 @@
 // and REVIEW-K 4 / REVIEW-J: a naive date holds until the latest it may mean, 10 h on, and an
 // unreadable `_min` is unknown; and the thirteenth pass's rule: an absent (undefined) restriction
 // flag or limit field (`user_limit_<kind>`, `_active`, `_period`) is unreadable, null is "not set";
-// and REVIEW-R R-7: an active limit with an amount and no readable period, as due, is unknown),
+// and REVIEW-R R-7: an active limit with an amount and no readable period, as due, is unknown;
+// and REVIEW-R R-4: a surely looser pending change's naive time holds 10 h on, any other's not),
 // copied with its comments stripped; the
 // properties compare it with the shipped one over generated inputs, so a cut that changes what a
 // restriction, a date or a lift reads as fails here.
@@ -229,13 +230,17 @@ const limitFlagOf = (v: unknown): boolean | null => {
   return b === UNREADABLE ? null : b;
 };
 
-function changeOf(raw: unknown): PendingLimitChange | null {
+function changeOf(raw: unknown, held = true): PendingLimitChange | null {
+  const timeOf = (v: unknown) => {
+    const at = oldParseServerTime(v);
+    return at === null || !held ? at : at + late(v);
+  };
   let value = raw as Record<string, unknown> | null;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
-      const at = oldParseServerTime(raw);
+      const at = timeOf(raw);
       return at === null ? null : { amount: null, period: null, active: null, effectiveAt: at };
     }
   }
@@ -244,7 +249,7 @@ function changeOf(raw: unknown): PendingLimitChange | null {
     amount: amountOf(value.amount),
     period: periodOf(value.period),
     active: limitFlagOf(value.active),
-    effectiveAt: oldParseServerTime(value.effective_at),
+    effectiveAt: timeOf(value.effective_at),
   };
   const empty =
     change.amount === null && change.period === null && change.active === null && change.effectiveAt === null;
@@ -273,7 +278,15 @@ function limitOf(
     active === UNREADABLE && `${key}_active`,
     info[`${key}_period`] !== null && limit.period === null && `${key}_period`,
   ].filter(Boolean) as string[];
-  const change = limit.pendingChange;
+  let change = limit.pendingChange;
+  if (change) {
+    const off = change.active === false;
+    const sameOrHigher =
+      (change.active !== true || limit.active) &&
+      (change.period === null || change.period === limit.period) &&
+      (change.amount === null || (limit.amount !== null && change.amount >= limit.amount));
+    if (!off && !sameOrHigher) change = limit.pendingChange = changeOf(info[`${key}_change`], false);
+  }
   const applied =
     change === null || change.effectiveAt === null || change.effectiveAt > now
       ? limit
