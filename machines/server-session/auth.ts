@@ -71,7 +71,6 @@ export function serverSessionOf(raw: unknown): ServerSessionStamp | null {
 const invalid = (name: string, message: string) =>
   new ResponseValidationError(name, [{ path: ['server_session'], code: 'server_session', message }]);
 
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
