@@ -18,7 +18,7 @@ export type PamErrorCode =
   | 'storage'
   /** The server marked an income report failed (status 4): `IncomeReportFailedError`. */
   | 'report_failed'
-  /** A two-factor code refused (`TwoFactorRejectedError`: kept for apps' checks; the client sends a 4xx `HttpError`). */
+  /** A two-factor code refused (`TwoFactorRejectedError`: kept for apps' checks; the client gives the 4xx `HttpError`). */
   | 'two_factor_rejected'
   /** Something that is not pam-client threw (a bug, a callback): `UnexpectedError`. */
   | 'unexpected'
