@@ -62,8 +62,8 @@ export function checkOptions(
     (flows as { name: string }[]).forEach((flow, i) => {
       name = `flows[${i}]`;
       const at = known.indexOf(flow.name);
-      // (A flow that is no object: `flow.name` throws, or is no flow's name.)
       if (
+        typeof flow !== 'object' ||
         at < 0 ||
         (at < once && (flows as { name: string }[]).findIndex((f) => f.name === flow.name) < i)
       )
