@@ -330,15 +330,24 @@ export function refreshThroughSession(
 }
 
 /**
- * The changes after which the restrictions must be read again (IN SPA 31/2025: show them at once),
- * with the restriction each one places when accepted: a pause and a self-exclusion bar betting at
- * once (the other restrictions are the operator's and the SPA's, made by no call; a limit bars
- * nothing by itself).
+ * The changes after which the profile is read again, with the restriction each one places when
+ * accepted: the restrictions' (IN SPA 31/2025: show them at once; a pause and a self-exclusion bar
+ * betting at once, the other restrictions are the operator's and the SPA's, made by no call; a limit
+ * bars nothing by itself), and, once accepted, those of what the profile shows (`view.user`,
+ * `view.userInfo`: name and address, e-mail, phone, contracts, marketing, 2FA; R-6). A password,
+ * a social account or a report is not in the profile: no read.
  */
 const RESTRICTION_CHANGES = {
   updateLimits: null,
   setTimeoutLimits: 'pause',
   setSelfExclusion: 'selfExclusion',
+  updateProfile: null,
+  updateEmail: null,
+  addPhone: null,
+  updateAddress: null,
+  updateContracts: null,
+  updateMarketing: null,
+  toggleTwoFactor: null,
 } as const;
 
 /** Whether the session holds the login of `owner` (its player and login id). */
