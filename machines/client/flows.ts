@@ -35,7 +35,7 @@ import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
-import { loginBound, profileRead, type SessionRef, withProfileRecheck } from './session-facade';
+import { loginBound, profileRead, type SessionRef, signedInOnly, withProfileRecheck } from './session-facade';
 import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
 
 /** What the client hands a flow when it is created. */
@@ -196,9 +196,12 @@ export const userModule = (): ClientFlow<'user'> => ({
     );
     // (Each change told with the server time it was sent at, in either mode; kept for its player.)
     return {
-      user: withStepUp(
-        withProfileRecheck(checked, session, () => env.serverNow(), accepted, ownerNow),
-        onStepUp,
+      user: signedInOnly(
+        withStepUp(
+          withProfileRecheck(checked, session, () => env.serverNow(), accepted, ownerNow),
+          onStepUp,
+        ),
+        session,
       ),
     };
   },

@@ -98,8 +98,9 @@ export function withOutcomeCheck<O>(
     const o = args[at] as { signal?: AbortSignal; onStepUp?: (e: unknown) => Promise<unknown> } | undefined;
     const given = o?.signal;
     const prompt = o?.onStepUp;
-    // A wrong `signal` is passed as given (the adapter refuses it); an answered prompt whose login
-    // ended sends nothing (no password is reserved for the next player either).
+    // A wrong `signal` is passed as given (the adapter refuses it); a prompt still open or answered
+    // when its login ends sends nothing (no password is reserved for the next player either): the
+    // wait ends with the login, the change `aborted` (S-8: a dialog never answered held it forever).
     if (call && (given ?? call.signal) instanceof AbortSignal)
       args[at] = {
         ...o,
@@ -107,7 +108,10 @@ export function withOutcomeCheck<O>(
         onStepUp:
           prompt &&
           (async (e: unknown) => {
-            const password = await prompt(e);
+            const password = await Promise.race([
+              prompt(e),
+              new Promise((ended) => call.signal.addEventListener('abort', ended)),
+            ]);
             if (call.signal.aborted) throw new AbortedError(operation, '(its login ended)');
             return password;
           }),

@@ -17,7 +17,14 @@
 //   one token store, a write still in flight read back; a 401 waits for the session's refresh; a
 //   responsible-gaming change makes the session read the restrictions again).
 
-import type { AuthUser, PamError, PlayTime, UserModule, UserProfileInfo } from 'pam-client';
+import {
+  type AuthUser,
+  type PamError,
+  type PlayTime,
+  UnauthorizedError,
+  type UserModule,
+  type UserProfileInfo,
+} from 'pam-client';
 import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { readingOf, trusted } from '../clock';
@@ -323,15 +330,24 @@ export function refreshThroughSession(
 }
 
 /**
- * The changes after which the restrictions must be read again (IN SPA 31/2025: show them at once),
- * with the restriction each one places when accepted: a pause and a self-exclusion bar betting at
- * once (the other restrictions are the operator's and the SPA's, made by no call; a limit bars
- * nothing by itself).
+ * The changes after which the profile is read again, with the restriction each one places when
+ * accepted: the restrictions' (IN SPA 31/2025: show them at once; a pause and a self-exclusion bar
+ * betting at once, the other restrictions are the operator's and the SPA's, made by no call; a limit
+ * bars nothing by itself), and, once accepted, those of what the profile shows (`view.user`,
+ * `view.userInfo`: name and address, e-mail, phone, contracts, marketing, 2FA; R-6). A password,
+ * a social account or a report is not in the profile: no read.
  */
 const RESTRICTION_CHANGES = {
   updateLimits: null,
   setTimeoutLimits: 'pause',
   setSelfExclusion: 'selfExclusion',
+  updateProfile: null,
+  updateEmail: null,
+  addPhone: null,
+  updateAddress: null,
+  updateContracts: null,
+  updateMarketing: null,
+  toggleTwoFactor: null,
 } as const;
 
 /** Whether the session holds the login of `owner` (its player and login id). */
@@ -353,6 +369,25 @@ export function loginBound(session: () => SessionRef | undefined, owner: Owner):
   const sub = s.subscribe({ next: check, error: check });
   check();
   return { signal: stop.signal, off: () => sub.unsubscribe() };
+}
+
+/**
+ * `user` with every call refused, nothing sent, while no player is signed in (signed out, at the
+ * two-factor step, signing out): `unauthorized`, as the 401 it would get, without sending the
+ * player's password for nothing (R-9). While the stored session is read it is sent (bound to that login).
+ */
+export function signedInOnly(user: UserModule, session: () => SessionRef | undefined): UserModule {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, call] of Object.entries(user))
+    wrapped[name] = (...args: unknown[]) => {
+      const s = session()?.getSnapshot();
+      return !s || s.hasTag('signedIn') || s.hasTag('restoring')
+        ? call(...args)
+        : Promise.reject(
+            new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
+          );
+    };
+  return wrapped as unknown as UserModule;
 }
 
 /**

@@ -89,7 +89,11 @@ export type StepUpFunnelEvent =
   | E<'stepUp.completed', FunnelRun & { change: StepUpChange; durationMs: number }>
   | E<'stepUp.cancelled', FunnelRun & { change: StepUpChange; durationMs: number }>
   | E<'stepUp.failed', FunnelRun & FunnelError & { change: StepUpChange; durationMs: number }>
-  | E<'stepUp.abandoned', FunnelRun & { change: StepUpChange; durationMs: number; reason: 'stopped' }>;
+  /** `stopped`: `client.stop()`; `loginEnded`: the login ended while the prompt was open (the change is `aborted`). */
+  | E<
+      'stepUp.abandoned',
+      FunnelRun & { change: StepUpChange; durationMs: number; reason: 'stopped' | 'loginEnded' }
+    >;
 
 /** What the client read and enforced for responsible gaming, and the changes the player asked for. */
 export type RgFunnelEvent =

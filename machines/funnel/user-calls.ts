@@ -72,6 +72,7 @@ export function userCalls(o: UserCallsOptions) {
       let stepUp: Open | null = null;
       let prompts = 0;
       let cancelled = false;
+      let prompting = false;
       const options = (args[at] ?? {}) as { onStepUp?: StepUpPrompt };
       const prompt = options.onStepUp ?? o.prompt;
       const next = [...args];
@@ -84,7 +85,9 @@ export function userCalls(o: UserCallsOptions) {
               o.emit({ type: 'stepUp.started', run: stepUp.run, change });
             } else o.emit({ type: 'stepUp.passwordRejected', run: stepUp.run, change, attempt: prompts });
             prompts++;
+            prompting = true;
             const password = await prompt(error);
+            prompting = false;
             cancelled = password == null;
             return password;
           },
@@ -109,8 +112,11 @@ export function userCalls(o: UserCallsOptions) {
             return value;
           },
           (error: unknown) => {
+            // Aborted while the prompt was open: its login ended (the client's wait ends with it).
             if (stepUp)
-              finish(stepUp, cancelled ? 'cancelled' : 'failed', cancelled ? {} : errorFields(error));
+              prompting && (error as { code?: unknown })?.code === 'aborted'
+                ? finish(stepUp, 'abandoned', { reason: 'loginEnded' })
+                : finish(stepUp, cancelled ? 'cancelled' : 'failed', cancelled ? {} : errorFields(error));
             rgDone('changeFailed', errorFields(error));
             throw error;
           },
