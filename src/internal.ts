@@ -22,4 +22,4 @@ export { profileReadOf } from './responsible-gaming/restrictions';
 export { MAX_SESSION_COUNTER, parseStoredSession, refreshSchedule } from './session/token';
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';
-export { USER_MUTATIONS, userOptionsAt } from './user/index';
+export { USER_CALLS } from './user/index';

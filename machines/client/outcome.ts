@@ -10,14 +10,14 @@ import {
   type UserModule,
   type UserProfileResponse,
 } from 'pam-client';
-import { USER_MUTATIONS, type UserMutation, userOptionsAt } from 'pam-client/internal';
+import { USER_CALLS, type UserMutation } from 'pam-client/internal';
 
 /**
  * The user-module calls that change the account, read from the operation rows (`mutation: true`)
  * rather than kept by hand: a new mutation is re-read when its outcome is unknown without anyone
  * remembering to list it here. `checkPassword` only reads.
  */
-export const MUTATIONS: readonly UserMutation[] = USER_MUTATIONS;
+export const MUTATIONS: readonly UserMutation[] = USER_CALLS.mutations;
 
 /**
  * The user-module calls that change the account (re-read when their outcome is unknown).
@@ -154,6 +154,6 @@ export function wrapCalls<N extends Exclude<keyof UserModule, 'downloadIncomeRep
   wrap: (original: UserCall, name: N, optionsAt: number) => UserCall,
 ): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
-  for (const name of names) wrapped[name] = wrap(user[name] as UserCall, name, userOptionsAt(name));
+  for (const name of names) wrapped[name] = wrap(user[name] as UserCall, name, USER_CALLS.optionsAt(name));
   return wrapped as unknown as UserModule;
 }

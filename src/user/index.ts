@@ -102,10 +102,16 @@ export const USER_MUTATIONS: readonly UserMutation[] = /* @__PURE__ */ (() =>
  * `updateEmail(payload, options)`: 1, `getAddress(options)`: 0). Every layer that adds to a call's
  * options (the client's signal and step-up prompt) finds them here (R-1).
  */
-export const userOptionsAt = (name: keyof typeof USER_OPERATIONS): number => {
+const userOptionsAt = (name: keyof typeof USER_OPERATIONS): number => {
   const { path, request }: Operation = USER_OPERATIONS[name];
   return +(typeof path !== 'string') + +!!request;
 };
+
+/**
+ * What the client's layers over the user module read of its rows (`pam-client/internal`'s one
+ * name for both): the calls that change the account, and where each call takes its options.
+ */
+export const USER_CALLS = { mutations: USER_MUTATIONS, optionsAt: userOptionsAt };
 
 /**
  * The user-management area (spec 4.2 to 4.5), on an adapter with get, post, patch and delete:

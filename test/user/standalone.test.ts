@@ -155,7 +155,7 @@ describe('mutations, read from the rows', () => {
       'setTimeoutLimits',
       'setSelfExclusion',
     ]);
-    expect(MUTATIONS).toBe(USER_MUTATIONS);
+    expect(MUTATIONS).toBe(USER_MUTATIONS); // (through pam-client/internal's USER_CALLS)
     // Every row says what it is; the reads are exactly the others.
     for (const [name, row] of Object.entries(USER_OPERATIONS)) {
       expect(typeof row.mutation, name).toBe('boolean');
