@@ -3,6 +3,8 @@ import { isValidCpf, normalizeCpf } from '../responsible-gaming/cpf';
 import { isAtLeastYearsOld } from '../responsible-gaming/time';
 import {
   booleanField,
+  Captcha,
+  CODE_MAX,
   email,
   HeaderSafeToken,
   integerField,
@@ -15,6 +17,8 @@ import {
   optionalNumber,
   optionalString,
   optionalText,
+  Password,
+  secretText,
 } from './common';
 import { either } from './either';
 import { UserLimitsFields } from './limits';
@@ -44,10 +48,10 @@ const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
 export const LoginPayload = /* @__PURE__ */ (() =>
   strictObject({
     login: Login,
-    password: NonEmptyString,
-    captcha_token: z.optional(NonEmptyString),
+    password: Password,
+    captcha_token: Captcha,
     app_source: optionalString(),
-    two_factor_code: z.optional(NonEmptyString),
+    two_factor_code: z.optional(secretText(CODE_MAX)),
   })
     // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
     .check(loginChecks()))();
@@ -306,7 +310,7 @@ export const birthDateRule = () =>
 export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
   strictObject({
     email: email(),
-    password: NonEmptyString,
+    password: Password,
     country: NonEmptyString,
     nationalities: JsonString,
     optIn: z.boolean(),
@@ -315,7 +319,7 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
     name: optionalString(),
     birth_date: optionalString(),
     number: optionalString(),
-    captcha_token: z.optional(NonEmptyString),
+    captcha_token: Captcha,
     app_source: optionalString(),
     affiliation_code: optionalString(),
   }).check(
@@ -336,7 +340,7 @@ export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload
 export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
   strictObject({
     login: Login,
-    captcha_token: z.optional(NonEmptyString),
+    captcha_token: Captcha,
   }).check(loginChecks()))();
 /** What `ForgotPasswordPayload` reads: the body of `forgotPassword` (password recovery). */
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
@@ -350,7 +354,7 @@ export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
   strictObject({
     number: NonEmptyString,
-    captcha_token: z.optional(NonEmptyString),
+    captcha_token: Captcha,
   }))();
 /** What `ValidateDocumentPayload` reads: the body of `validateDocument`: the document (CPF) number. */
 export type ValidateDocumentPayload = z.infer<typeof ValidateDocumentPayload>;

@@ -198,19 +198,19 @@ export const IntCode = /* @__PURE__ */ (() => int())();
  * `too_small` with origin `array` when empty).
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function nonEmpty(): z.core.$ZodCheck<string> {
+export function nonEmpty(max?: number): z.core.$ZodCheck<string> {
   const check = z.check<string>((payload) => {
     const input: unknown = payload.value;
-    if (!((input as string).length >= 1))
+    const n = (input as string).length;
+    if (!(n >= 1) || n > max!)
       payload.issues.push({
         origin: Array.isArray(input) ? 'array' : typeof input === 'string' ? 'string' : 'unknown',
-        code: 'too_small',
-        minimum: 1,
+        ...(n > max! ? { code: 'too_big', maximum: max! } : { code: 'too_small', minimum: 1 }),
         inclusive: true,
         input,
         inst: check,
         continue: true,
-      });
+      } as z.core.$ZodRawIssue);
   });
   // Described as z.minLength(1)'s check (what z.toJSONSchema and zod's compiler read: minLength 1).
   Object.assign(check._zod.def, {
@@ -223,6 +223,20 @@ export function nonEmpty(): z.core.$ZodCheck<string> {
 
 /** Non-empty text: a blank login or password is never worth a round trip. */
 export const NonEmptyString = /* @__PURE__ */ (() => z.string().check(nonEmpty()))();
+
+/**
+ * The most characters (UTF-16 units) a secret may have, refused before sending (REVIEW-S S-10: a
+ * pasted document is no password, and scrubbing its echo froze the tab): a password (bcrypt reads
+ * 72 bytes), a captcha token (reCAPTCHA/Turnstile: a few kB), a 2FA code.
+ */
+export const PASSWORD_MAX = 1024;
+export const TOKEN_MAX = 8192;
+export const CODE_MAX = 64;
+/** Non-empty text of at most `max` characters: a secret. */
+export const secretText = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().check(nonEmpty(max));
+export const Password = /* @__PURE__ */ (() => secretText(PASSWORD_MAX))();
+/** An optional captcha token. */
+export const Captcha = /* @__PURE__ */ (() => z.optional(secretText(TOKEN_MAX)))();
 
 /** Limit amounts: finite numbers >= 0 (z.number() already refuses NaN and Infinity). */
 export const Amount = /* @__PURE__ */ (() => z.number().check(atLeast(0)))();
@@ -245,7 +259,7 @@ export const SocialType = /* @__PURE__ */ (() => matching('regex', SOCIAL_TYPE))
 
 /** Optional fields every sensitive update accepts (spec section 5, item 7). */
 export const sensitiveFields = /* @__PURE__ */ (() => ({
-  password_check: z.optional(NonEmptyString),
+  password_check: z.optional(Password),
   kyc_id: z.optional(IntCode),
 }))();
 
@@ -375,15 +389,15 @@ function messageFor(issue: core.$ZodIssue): string {
       return `expected ${issue.expected}`;
     case 'too_small':
     case 'too_big': {
-      // The bounds our schemas set: a least length (minLength: of a string, or of an array a caller
-      // passed instead) and a number's inclusive bounds (gte, lte, int's safe range). None bounds a
-      // length from above or a number exclusively, and none checks a step, a record's key or a
+      // The bounds our schemas set: a least length and a secret's most (of a string, or of an array
+      // a caller passed instead) and a number's inclusive bounds (gte, lte, int's safe range). None
+      // bounds a number exclusively, and none checks a step, a record's key or a
       // set's element: those codes have no words here, nor a union's (its issues are its closest
       // option's, see toValidationIssues) (test/schemas/messages.property.test.ts).
       const small = issue.code === 'too_small';
       const bound = small ? issue.minimum : issue.maximum;
       if (issue.origin === 'string')
-        return `must not be shorter than ${bound} character${Number(bound) === 1 ? '' : 's'}`;
+        return `must not be ${small ? 'shorter' : 'longer'} than ${bound} character${Number(bound) === 1 ? '' : 's'}`;
       if (issue.origin === 'array') return `must have at ${small ? 'least' : 'most'} ${bound} item(s)`;
       return `must be ${small ? '>' : '<'}= ${bound}`;
     }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { birthDateRule } from './auth';
 import {
   booleanField,
+  Captcha,
   email,
   IntCode,
   integerField,
@@ -9,6 +10,7 @@ import {
   optionalInteger,
   optionalString,
   optionalText,
+  Password,
   sensitiveFields,
   textField,
 } from './common';
@@ -27,8 +29,8 @@ import { rule } from './rule';
  */
 export const UpdateUserPayload = /* @__PURE__ */ (() =>
   strictObject({
-    captcha_token: z.optional(NonEmptyString),
-    password_check: z.optional(NonEmptyString),
+    captcha_token: Captcha,
+    password_check: z.optional(Password),
     kyc_id: z.optional(IntCode),
     state: optionalString(),
     zipcode: optionalString(),
@@ -142,10 +144,10 @@ export type UserAddress = z.infer<typeof UserAddress>;
  */
 export const ChangePasswordPayload = /* @__PURE__ */ (() =>
   strictObject({
-    old_password: NonEmptyString,
-    password: NonEmptyString,
-    password_confirmation: NonEmptyString,
-    captcha_token: z.optional(NonEmptyString),
+    old_password: Password,
+    password: Password,
+    password_confirmation: Password,
+    captcha_token: Captcha,
     kyc_id: z.optional(IntCode),
   }).check(
     rule(
@@ -172,7 +174,7 @@ export const TwoFactorPayload = /* @__PURE__ */ (() =>
 export type TwoFactorPayload = z.infer<typeof TwoFactorPayload>;
 
 /** The spec says only "fields of the request body"; docs/contract.md fixes `{ password }`. */
-export const CheckPasswordPayload = /* @__PURE__ */ (() => strictObject({ password: NonEmptyString }))();
+export const CheckPasswordPayload = /* @__PURE__ */ (() => strictObject({ password: Password }))();
 /** What `CheckPasswordPayload` reads: the body of `checkPassword`: `{ password }`. */
 export type CheckPasswordPayload = z.infer<typeof CheckPasswordPayload>;
 

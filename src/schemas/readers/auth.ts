@@ -3,7 +3,17 @@
 // (test/schemas/readers.property.test.ts). A field added to a schema there is added here too.
 
 import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
-import { EMAIL, readBoolean, readInteger, readNumber, readText, UNREADABLE } from '../common';
+import {
+  CODE_MAX,
+  EMAIL,
+  PASSWORD_MAX,
+  readBoolean,
+  readInteger,
+  readNumber,
+  readText,
+  TOKEN_MAX,
+  UNREADABLE,
+} from '../common';
 import {
   boolean,
   checkBirthDate,
@@ -64,17 +74,19 @@ const withLogin = (shape: Record<string, Run>): Run => {
 };
 
 const NonEmpty = /* @__PURE__ */ nonEmpty();
+const Password = /* @__PURE__ */ nonEmpty(false, PASSWORD_MAX);
+const Captcha = /* @__PURE__ */ optional(nonEmpty(false, TOKEN_MAX));
 
 /** `LoginPayload`. */
 export const LoginPayloadRun: Run = /* @__PURE__ */ withLogin({
-  password: NonEmpty,
-  captcha_token: optional(NonEmpty),
+  password: Password,
+  captcha_token: Captcha,
   app_source: optional(string),
-  two_factor_code: optional(NonEmpty),
+  two_factor_code: optional(nonEmpty(false, CODE_MAX)),
 });
 
 /** `ForgotPasswordPayload`. */
-export const ForgotPasswordRun: Run = /* @__PURE__ */ withLogin({ captcha_token: optional(NonEmpty) });
+export const ForgotPasswordRun: Run = /* @__PURE__ */ withLogin({ captcha_token: Captcha });
 
 // The answers' fields (common.ts's tolerant fields). A reader holds no state: one serves many fields.
 const NullableText = /* @__PURE__ */ tolerant(readText, 'a string', 1);
@@ -223,7 +235,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
     object(
       {
         email: matching('email', EMAIL),
-        password: NonEmpty,
+        password: Password,
         country: NonEmpty,
         nationalities: (v, issues) => {
           if (typeof v !== 'string') return string(v, issues);
@@ -236,7 +248,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
         name: OptionalString,
         birth_date: OptionalString,
         number: OptionalString,
-        captcha_token: optional(NonEmpty),
+        captcha_token: Captcha,
         app_source: OptionalString,
         affiliation_code: OptionalString,
       },
@@ -251,7 +263,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
 
 /** `ValidateDocumentPayload`. */
 export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
-  object({ number: NonEmpty, captcha_token: optional(NonEmpty) }, 0))();
+  object({ number: NonEmpty, captcha_token: Captcha }, 0))();
 
 /** `ValidateDocumentResponse`. */
 export const ValidateDocumentResponseRun: Run = /* @__PURE__ */ (() =>

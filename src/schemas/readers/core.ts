@@ -57,19 +57,20 @@ export const string: Run = (v, issues) => {
 /**
  * `z.string().check(nonEmpty())` (`trim`: `z.string().check(z.trim(), nonEmpty())`): the trim only
  * on a string (zod skips a check after an aborting issue); the least length checked on any value
- * with a `length`, as nonEmpty's `when` makes zod check it (an empty array is also `too_small`).
+ * with a `length`, as nonEmpty's `when` makes zod check it (an empty array is also `too_small`);
+ * with `max`, a longer one `too_big` (common.ts's `secretText`).
  */
 /* @__NO_SIDE_EFFECTS__ */
 export const nonEmpty =
-  (trim?: boolean): Run =>
+  (trim?: boolean, max?: number): Run =>
   (v, issues) => {
     string(v, issues);
     if (trim && typeof v === 'string') v = v.trim();
-    const any = v as string;
-    if (any != null && any.length !== undefined && !(any.length >= 1))
-      fail(issues, 'too_small', {
+    const n = (v as string | undefined)?.length;
+    if (n !== undefined && (!(n >= 1) || n > max!))
+      fail(issues, n > max! ? 'too_big' : 'too_small', {
         origin: Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : 'unknown',
-        minimum: 1,
+        ...(n > max! ? { maximum: max } : { minimum: 1 }),
         continue: true,
       });
     return v;

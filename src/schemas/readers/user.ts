@@ -3,7 +3,7 @@
 // gives, field for field, in its order (test/schemas/readers-user.property.test.ts). A field added
 // to a schema there is added here too.
 
-import { EMAIL, readBoolean, readInteger, readText, SOCIAL_TYPE } from '../common';
+import { EMAIL, PASSWORD_MAX, readBoolean, readInteger, readText, SOCIAL_TYPE, TOKEN_MAX } from '../common';
 import {
   boolean,
   checkBirthDate,
@@ -27,13 +27,15 @@ import {
 } from './core';
 
 const NonEmpty = /* @__PURE__ */ (() => nonEmpty())();
+const Password = /* @__PURE__ */ (() => nonEmpty(false, PASSWORD_MAX))();
+const Captcha = /* @__PURE__ */ (() => optional(nonEmpty(false, TOKEN_MAX)))();
 const Email = /* @__PURE__ */ (() => matching('email', EMAIL))();
 const Int = /* @__PURE__ */ (() => number(true))();
 const PositiveInt = /* @__PURE__ */ (() => number(true, 1))();
 
 /** common.ts's `sensitiveFields`. */
 const Sensitive = /* @__PURE__ */ (() => ({
-  password_check: optional(NonEmpty),
+  password_check: optional(Password),
   kyc_id: optional(Int),
 }))();
 
@@ -54,7 +56,7 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
   const s = optional(string);
   return checked(
     strict({
-      captcha_token: optional(NonEmpty),
+      captcha_token: Captcha,
       ...Sensitive,
       ...each('state zipcode city address phone ddi affiliation_code', s),
       email: optional(Email),
@@ -99,8 +101,8 @@ export const UserAddressRun: Run = /* @__PURE__ */ (() =>
 export const ChangePasswordRun: Run = /* @__PURE__ */ (() =>
   checked(
     strict({
-      ...each('old_password password password_confirmation', NonEmpty),
-      captcha_token: optional(NonEmpty),
+      ...each('old_password password password_confirmation', Password),
+      captcha_token: Captcha,
       kyc_id: optional(Int),
     }),
     (p: { password: string; password_confirmation: string }, issues) =>
@@ -115,7 +117,7 @@ export const TwoFactorRun: Run = /* @__PURE__ */ (() =>
   }))();
 
 /** `CheckPasswordPayload`. */
-export const CheckPasswordRun: Run = /* @__PURE__ */ (() => strict({ password: NonEmpty }))();
+export const CheckPasswordRun: Run = /* @__PURE__ */ (() => strict({ password: Password }))();
 
 /** `CheckPasswordResult`. */
 export const CheckPasswordResultRun: Run = /* @__PURE__ */ (() =>
