@@ -70,7 +70,9 @@ export const nonEmpty =
     if (n !== undefined && (!(n >= 1) || n > max!))
       fail(issues, n > max! ? 'too_big' : 'too_small', {
         origin: Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : 'unknown',
-        ...(n > max! ? { maximum: max } : { minimum: 1 }),
+        // Both bounds: `toValidationIssues` reads the one of the issue's code.
+        minimum: 1,
+        maximum: max,
         continue: true,
       });
     return v;
