@@ -17,7 +17,8 @@ import { USER_CALLS, type UserMutation } from 'pam-client/internal';
  * rather than kept by hand: a new mutation is re-read when its outcome is unknown without anyone
  * remembering to list it here. `checkPassword` only reads.
  */
-export const MUTATIONS: readonly UserMutation[] = USER_CALLS.mutations;
+// (A call marked pure: a property read at the top level would keep the user rows in every bundle.)
+export const MUTATIONS: readonly UserMutation[] = /* @__PURE__ */ (() => USER_CALLS.mutations)();
 
 /**
  * The user-module calls that change the account (re-read when their outcome is unknown).
