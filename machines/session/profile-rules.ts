@@ -112,7 +112,13 @@ export interface SessionRestrictions extends Restrictions {
  */
 export const untilNextBrazilDay = (serverMs: number): number => nextBrazilMidnight(serverMs) - serverMs;
 
-const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
+/** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
+export interface AcceptedLimits {
+  at: number;
+  fields: Record<string, unknown>;
+}
+
+export const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 
 function changeRecord(raw: unknown): Record<string, unknown> | null {
   try {
@@ -275,34 +281,6 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
     if (!a?.active || a.amount === null) return false;
     return !b?.active || b.amount === null || b.amount > a.amount;
   });
-}
-
-/** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
-export interface AcceptedLimits {
-  at: number;
-  fields: Record<string, unknown>;
-}
-
-/**
- * `userInfo` read at `now` with the limits accepted applied where it shows a looser one (a lagging
- * replica: the old limit, or none), kind by kind (a looser change accepted waits as a pending one:
- * the read's stricter limit stays); null when it shows each of them or stricter. A stricter limit
- * applies at once: the time limit the play time runs against, and so `canBet` (R-2).
- */
-export function keptLimits(
-  userInfo: Record<string, unknown>,
-  now: number,
-  a: AcceptedLimits,
-): Record<string, unknown> | null {
-  let out = userInfo;
-  for (const k of LIMIT_KINDS) {
-    const sent = Object.fromEntries(
-      Object.entries(a.fields).filter(([f]) => f.startsWith(`user_limit_${k}`) && !f.endsWith('_change')),
-    );
-    const mine = { ...out, ...sent };
-    if (liftsAny(profileReadOf(mine, now)[0], profileReadOf(out, now)[0])) out = mine;
-  }
-  return out === userInfo ? null : out;
 }
 
 /** restrictionsOf's `START_SLACK_MS` (18 h; test/session/next-change-slack pins them equal). */

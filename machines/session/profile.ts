@@ -54,13 +54,13 @@ import { and, assign, raise } from 'xstate';
 import { trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isTrusted as isTrustedEvent } from './events';
+import { keptLimits } from './kept-limits';
 import { readProfile, watchClock } from './profile-read';
 import {
   ACCEPTED_MS,
   type AcceptedRestriction,
   boundOf,
   datedBy,
-  keptLimits,
   nextChangeAt,
   type ProfileFlowContext,
   type ProfileSource,

@@ -1,0 +1,27 @@
+// A limit change the server accepted, kept as sent over a lagging re-read (REVIEW-R R-2): the
+// profile flow's rule for it (./profile.ts applies it, ./profile-rules.ts holds it in context).
+
+import { profileReadOf } from 'pam-client/internal';
+import { type AcceptedLimits, LIMIT_KINDS, liftsAny } from './profile-rules';
+
+/**
+ * `userInfo` read at `now` with the limits accepted applied where it shows a looser one (a lagging
+ * replica: the old limit, or none), kind by kind (a looser change accepted waits as a pending one:
+ * the read's stricter limit stays); null when it shows each of them or stricter. A stricter limit
+ * applies at once: the time limit the play time runs against, and so `canBet` (R-2).
+ */
+export function keptLimits(
+  userInfo: Record<string, unknown>,
+  now: number,
+  a: AcceptedLimits,
+): Record<string, unknown> | null {
+  let out = userInfo;
+  for (const k of LIMIT_KINDS) {
+    const sent = Object.fromEntries(
+      Object.entries(a.fields).filter(([f]) => f.startsWith(`user_limit_${k}`) && !f.endsWith('_change')),
+    );
+    const mine = { ...out, ...sent };
+    if (liftsAny(profileReadOf(mine, now)[0], profileReadOf(out, now)[0])) out = mine;
+  }
+  return out === userInfo ? null : out;
+}
