@@ -133,12 +133,10 @@ function loginIssues(p: Record<string, unknown>): ValidationIssue[] {
 /** A completed login or registration, checked: no token anywhere, the player, the server session. */
 function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record<string, unknown> {
   if (!isRecord(raw)) throw invalid(name, 'not an object');
-  // A challenge (`two_factor_code`, `cancelled_account`): passed as it is, any token field dropped.
-  if (typeof raw.type === 'string') {
-    const { access_token: _t, token: _u, ...challenge } = raw;
-    return challenge;
-  }
+  // Challenge or not: one carrying a token (the proxy's rule: `carriesToken`) is refused.
   if (carriesToken(raw)) throw invalid(name, 'the answer carries a token');
+  // A challenge (`two_factor_code`, `cancelled_account`): passed as it is.
+  if (typeof raw.type === 'string') return raw;
   const stamp = serverSessionOf(raw);
   const user = raw.user as { id?: unknown } | undefined;
   if (!stamp) throw invalid(name, 'a completed login without the server session');

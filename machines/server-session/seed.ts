@@ -24,13 +24,17 @@ const instantOrNull = (v: unknown): number | null | undefined =>
       ? v
       : undefined;
 
-/** Whether any key of `value` (at any depth) names a token: `access_token`, `token`, `*_token`. */
-export function carriesToken(value: unknown, depth = 0): boolean {
-  if (!value || typeof value !== 'object' || depth > 8) return false;
-  for (const [key, inner] of Object.entries(value))
-    if (/token$/i.test(key) || carriesToken(inner, depth + 1)) return true;
-  return false;
-}
+/**
+ * Whether `value` may carry a token: a key naming one (ending in "token", any case: `access_token`,
+ * `token`, `api_Token`) at any depth, or nested past 64 levels (fail closed: unread is not absent).
+ * The proxy's own rule (src/server/strip.ts `stripTokens`, test/server-session/token-depth), so
+ * nothing it passes on is refused; 65 frames at most, however deep the value.
+ */
+export const carriesToken = (value: unknown, depth = 0): boolean =>
+  depth > 64 ||
+  (!!value &&
+    typeof value === 'object' &&
+    Object.entries(value).some(([key, inner]) => /token$/i.test(key) || carriesToken(inner, depth + 1)));
 
 /**
  * The seed, checked (one carrying a token field anywhere is none, as a login answer with one is
