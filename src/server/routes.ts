@@ -2,6 +2,7 @@
 // `endpoints` overrides), each a template of fixed segments and typed holes, and nothing else.
 
 import type * as z from 'zod/mini';
+import { checkedEndpoints } from '../auth/endpoints-check';
 import { AUTH_OPERATIONS } from '../auth/operations';
 import type { AuthEndpoints } from '../auth/types';
 import { ConfigurationError } from '../errors/config';
@@ -85,6 +86,12 @@ function routeOf(name: string, row: Operation, read = false): Route {
  */
 export function buildRoutes(given?: Partial<AuthEndpoints>): Route[] {
   const endpoints = objectOption('endpoints', given, Object.keys(AUTH_OPERATIONS));
+  // The core's rule (its modules' and the server-session client's: one rule), then the proxy's own.
+  try {
+    checkedEndpoints(endpoints);
+  } catch (error) {
+    throw new ConfigurationError(`pam-client/server: ${(error as Error).message}`);
+  }
   const routes: Route[] = [];
   // The refresh is the proxy's own call to the API, no route: a login at its method and path is
   // refused like one at another route's (REVIEW-H L2).
@@ -120,16 +127,13 @@ export function buildRoutes(given?: Partial<AuthEndpoints>): Route[] {
 /** An endpoint's path: segments of letters, digits, `-` and `_` (what the proxy serves), a fixed query. */
 const ENDPOINT_PATH = /^(\/[A-Za-z0-9_-]+)+(\?[A-Za-z0-9_.~%=&-]*)?$/;
 
-/** One `endpoints` override: `{ method: 'GET' | 'POST', path }`, either left out for the default. */
+/**
+ * One `endpoints` override, past the core's rule (`checkedEndpoints`: `method` `'POST'`, `'GET'`
+ * for the profile read only; a clean path): the proxy's stricter one, an object (no array) and a
+ * path of segments it serves (`ENDPOINT_PATH`: no `.` or `~`).
+ */
 function endpointOption(name: string, value: unknown): Partial<Operation> {
   const given = objectOption(name, value, ['method', 'path']);
-  const what = "'GET' or 'POST'";
-  if (given.method !== undefined && given.method !== 'GET' && given.method !== 'POST')
-    throw new ConfigurationError(`pam-client/server: ${name}.method is ${what}`);
-  // The session's own calls (a revoke, a refresh) are sent as POST; a GET route would also log a
-  // player out on a cross-site GET (REVIEW-N 2).
-  if (given.method === 'GET' && /\.(logout|refreshToken)$/.test(name))
-    throw new ConfigurationError(`pam-client/server: ${name}.method is 'POST' (it changes the session)`);
   if (given.path !== undefined)
     textOption(`${name}.path`, given.path, '', ENDPOINT_PATH, 'a path like /v2/login');
   return given as Partial<Operation>;

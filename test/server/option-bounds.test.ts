@@ -70,8 +70,8 @@ describe('createPamServer: options that cannot be read or cannot work together',
 
   it.each([
     [
-      'a login at GET of the refresh path',
-      { endpoints: { login: { method: 'GET', path: '/users/refresh-token' } } },
+      'the profile read at GET of the refresh path',
+      { endpoints: { getUserProfile: { method: 'GET', path: '/users/refresh-token' } } },
     ],
   ])('%s: created', (_, over) => {
     expect(create(over)).not.toThrow();

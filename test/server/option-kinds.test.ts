@@ -59,7 +59,8 @@ const RESERVED_POST = new Set([
 /** The login's override: a method of the table, a clean path no other route has at that method. */
 const loginEndpoint = (v: unknown) =>
   objectOf({
-    method: (m) => m === 'GET' || m === 'POST',
+    // The core's rule (`checkedEndpoints`): a GET is the profile read's only (no body goes with one).
+    method: (m) => m === 'POST',
     path: (p) => typeof p === 'string' && /^(\/[\w-]+)+$/.test(p),
   })(v) &&
   !(
