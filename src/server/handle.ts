@@ -284,9 +284,13 @@ async function logout(parts: ServerParts, call: CallSession): Promise<Response> 
     const lineage = lineageOf(carried);
     await parts.lineages.end(lineage, parts.now() + parts.cookie.absoluteMs);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
-    for (const s of await parts.lineages.members(lineage))
-      if (!ending.some((e) => e.token === s.token) && !(await parts.rotations.hasEnded(s).catch(() => false)))
-        ending.push(s);
+    // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
+    const members = (await parts.lineages.members(lineage)).filter(
+      (s, i, all) =>
+        !ending.some((e) => e.token === s.token) && all.findIndex((o) => o.token === s.token) === i,
+    );
+    const ended = await Promise.all(members.map((s) => parts.rotations.hasEnded(s).catch(() => false)));
+    ending.push(...members.filter((_, i) => !ended[i]));
   }
   await endLogins(parts, call, ending);
   call.signOut(true);
