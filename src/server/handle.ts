@@ -322,10 +322,14 @@ async function endLogins(
         told = true;
       };
       // The lineage's copy too: a refresh of it the rotations forgot (past `graceMs`, no store).
-      for (const known of new Set([s, parts.lineages.latest(s) ?? s])) {
-        const newest = await parts.rotations.settled(known).catch(() => parts.rotations.latestLocal(known));
-        for (const token of [newest.token, known.token]) tokens.set(token, [newest.tokenType, failed]);
-      }
+      // Both read together (one store deadline), their tokens kept in that order.
+      const known = [...new Set([s, parts.lineages.latest(s) ?? s])];
+      const newest = await Promise.all(
+        known.map((k) => parts.rotations.settled(k).catch(() => parts.rotations.latestLocal(k))),
+      );
+      known.forEach((k, i) => {
+        for (const token of [newest[i]!.token, k.token]) tokens.set(token, [newest[i]!.tokenType, failed]);
+      });
       // The cookie's token, with its own login's scheme.
       if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, [s.tokenType, failed]);
     }),
