@@ -75,18 +75,20 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The auth rows' default routes (the core's `AUTH_OPERATIONS` methods and paths; a test keeps them
- * equal), under the proxy's prefix. The proxy serves every one but `refreshToken` (404).
+ * The auth rows' default paths (the core's `AUTH_OPERATIONS` paths; a test keeps them equal),
+ * under the proxy's prefix, each sent as POST but the profile read (GET), as the core sends them
+ * (an `endpoints` override changes either: `checkedEndpoints`). The proxy serves every one but
+ * `refreshToken` (404).
  */
-const ROUTES = {
-  login: { method: 'POST', path: '/auth/login' },
-  logout: { method: 'POST', path: '/auth/logout' },
-  getUserProfile: { method: 'GET', path: '/auth/user-profile?check_spa_again=1' },
-  registerSimplified: { method: 'POST', path: '/auth/register-simplified' },
-  forgotPassword: { method: 'POST', path: '/auth/forgot-password' },
-  validateDocument: { method: 'POST', path: '/auth/validate-document' },
-  refreshToken: { method: 'POST', path: '/users/refresh-token' },
-} as const satisfies AuthEndpoints;
+const ROUTES: Record<keyof AuthEndpoints, string> = {
+  login: '/auth/login',
+  logout: '/auth/logout',
+  getUserProfile: '/auth/user-profile?check_spa_again=1',
+  registerSimplified: '/auth/register-simplified',
+  forgotPassword: '/auth/forgot-password',
+  validateDocument: '/auth/validate-document',
+  refreshToken: '/users/refresh-token',
+};
 
 /** The issues of a proxy refusal (`{ pam, issues }`), checked; null when it is not one. */
 function issuesOf(body: unknown, kind: string): ValidationIssue[] | null {
@@ -171,7 +173,8 @@ export function serverSessionAuth(
   const call =
     (name: keyof AuthEndpoints, read?: (name: string, raw: unknown) => unknown) =>
     async (...args: unknown[]): Promise<unknown> => {
-      const { method, path } = { ...ROUTES[name], ...endpoints[name] };
+      const { method = name === 'getUserProfile' ? 'GET' : 'POST', path = ROUTES[name] } =
+        endpoints[name] ?? {};
       const withBody = name !== 'getUserProfile' && name !== 'logout' && name !== 'refreshToken';
       const options = args[withBody ? 1 : 0] as RequestOptions | undefined;
       // Every call but the profile read is made without a session: a 401 there is final.

@@ -5,13 +5,7 @@
 import type { AuthUser, PamSessionSeed } from 'pam-client';
 import { fromPromise } from 'xstate';
 import { trusted } from '../clock';
-import {
-  isRecord,
-  type ProfileOwner,
-  type ProfileServices,
-  type ReadOutcome,
-  withoutToken,
-} from '../session/profile';
+import { isRecord, type ProfileOwner, type ProfileServices, type ReadOutcome } from '../session/profile';
 import { readProfileOnce } from '../session/profile-read';
 
 const STATUSES = ['signedIn', 'signedOut', 'unavailable'] as const;
@@ -56,9 +50,10 @@ export function parseSeed(raw: unknown): PamSessionSeed | null {
   if (loginId === null) return null;
   if (status === 'unavailable')
     return { status, user: null, userInfo: null, readAt: null, loginId, expiresAt };
-  const user = withoutToken(raw.user);
-  if (!user || !Number.isSafeInteger((user as { id?: unknown }).id) || !isRecord(raw.userInfo)) return null;
-  return { status, user: user as AuthUser, userInfo: raw.userInfo, readAt, loginId, expiresAt };
+  // (No token field in it: `carriesToken`.)
+  const user = raw.user as AuthUser;
+  if (!isRecord(user) || !Number.isSafeInteger(user.id) || !isRecord(raw.userInfo)) return null;
+  return { status, user, userInfo: raw.userInfo, readAt, loginId, expiresAt };
 }
 
 const SIGNED_OUT = 'pam-client.signedOut';
