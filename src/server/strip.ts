@@ -103,7 +103,9 @@ export function fieldsOf(answer: unknown, secrets: readonly string[]): string {
 /**
  * A copy of `value` without any key ending in "token" (any case, any depth). Deeper than
  * MAX_DEPTH it throws `ScrubFailure`: nothing that deep is a service answer, and a copy that
- * changed it (its depths cut) would pass on data the API never sent (REVIEW-L 7).
+ * changed it (its depths cut) would pass on data the API never sent (REVIEW-L 7). The one token
+ * rule of the server session: the browser client's `carriesToken` (machines/server-session/seed.ts)
+ * refuses exactly what this refuses or changes (test/server-session/token-depth).
  */
 export function stripTokens(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH) throw new NestedTooDeep('An answer nested too deep.');
@@ -123,20 +125,20 @@ function define(out: Record<string, unknown>, key: string, value: unknown): void
 }
 
 /**
- * `value` with every string value scrubbed by `scrub.text` (the core scrubber's error-body rule:
+ * `value` (`stripTokens`' copy: no deeper than it walks) with every string value scrubbed by `scrub.text` (the core scrubber's error-body rule:
  * every echo, in any form it knows) and every number that spells an all-digit secret
  * (`scrub.numbers`) replaced by `'[redacted]'`; keys are never rewritten (a renamed `user_pause` would read as no
  * pause: review R1): a key that holds a secret throws `ScrubFailure`, the body is refused.
  */
-function scrubValues(value: unknown, scrub: Scrub, depth = 0): unknown {
+function scrubValues(value: unknown, scrub: Scrub): unknown {
   if (typeof value === 'string') return scrub.text(value);
   if (typeof value === 'number') return scrub.numbers.has(String(value)) ? REDACTED : value;
-  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item) => scrubValues(item, scrub, depth + 1));
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValues(item, scrub));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (scrub.text(key) !== key) throw new ScrubFailure('A key holds a token of the session.');
-    define(out, key, scrubValues(item, scrub, depth + 1));
+    define(out, key, scrubValues(item, scrub));
   }
   return out;
 }
