@@ -6,8 +6,6 @@
 // the core: `pam-client` and `pam-client/internal` share the build's chunks, and
 // `instanceof PamError` holds across entries (`npm run api:check` checks it on the build).
 
-// The `endpoints` option's one check (the core's modules, the server-session client, the server).
-export { checkedEndpoints } from './auth/endpoints-check';
 // Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
 export { asPamError, isTransientError } from './errors/index';
 export { DEFAULT_TIMEOUT_MS } from './http/exchange';

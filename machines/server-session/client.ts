@@ -17,7 +17,6 @@ import {
   type SyncTokenStore,
   type UserModule,
 } from 'pam-client';
-import { checkedEndpoints } from 'pam-client/internal';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { ClientFlow, FlowParts } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
@@ -205,8 +204,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
       throw new ConfigurationError(`createServerSessionClient: no "${name}" flow here`);
   // The browser client's checks of the options both take (REVIEW-O 6): user and playTime once each.
   checkOptions(options, flows, ['user', 'playTime', 'debug', 'inspect'], 2);
-  // The core modules' `endpoints` rule (the server's too): nothing is sent to one that cannot work.
-  checkedEndpoints(options.endpoints);
   // The play-time flow's part here (./play-time.ts: bundled with `playTime()` only).
   const counted = (
     flows.find((f) => f.name === 'playTime') as { server?: typeof SERVER_PLAY_TIME } | undefined
