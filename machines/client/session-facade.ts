@@ -25,7 +25,7 @@ import {
   type UserModule,
   type UserProfileInfo,
 } from 'pam-client';
-import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
+import { clampDelay, DEFAULT_TIMEOUT_MS, USER_CALLS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { readingOf, trusted } from '../clock';
 import { servicesOf } from '../session/context';
@@ -424,16 +424,15 @@ export function withProfileRecheck(
           sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
         } catch {}
         const owner = ownerNow?.();
-        // Limits as sent (their `user_limit_*` fields, read as the call reads them: now). Once
-        // accepted, the profile flow keeps them as sent for their day (a stricter one applies at
-        // once): a lagging replica's read of the old limit does not drop them (R-2).
-        let limits: Record<string, unknown> | undefined;
-        try {
-          if (!restricts && name === 'updateLimits')
-            limits = Object.fromEntries(
-              Object.entries(args[0] as object).filter(([k]) => k.startsWith('user_limit_')),
-            );
-        } catch {}
+        // Limits as SENT (their `user_limit_*` fields, the call's own reader's output, read now: an
+        // amount without its flag is sent active; U-1). Once accepted, or maybe applied (U-6), the
+        // profile flow keeps them as sent for their day (a stricter one applies at once; a looser
+        // one waits for a read): a lagging replica's read of the old limit does not drop them (R-2).
+        const payload = !restricts && name === 'updateLimits' && USER_CALLS.sent(name, args[0]);
+        const limits =
+          payload && typeof payload === 'object'
+            ? Object.fromEntries(Object.entries(payload).filter(([k]) => k.startsWith('user_limit_')))
+            : undefined;
         const tell = (ok?: boolean) => {
           if (restricts && typeof sent === 'number')
             accepted?.remember(owner?.userId ?? null, { kind: restricts, at: sent } as AcceptedRestriction);
@@ -455,7 +454,7 @@ export function withProfileRecheck(
         } catch (error) {
           // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
           // an accepted one does, at once (review 7, M1).
-          if (restricts && mayHaveApplied(error, !refusedBeforeSending)) tell();
+          if ((restricts || limits) && mayHaveApplied(error, !refusedBeforeSending)) tell(!!limits);
           throw error;
         }
       },

@@ -108,10 +108,22 @@ const userOptionsAt = (name: keyof typeof USER_OPERATIONS): number => {
 };
 
 /**
- * What the client's layers over the user module read of its rows (`pam-client/internal`'s one
- * name for both): the calls that change the account, and where each call takes its options.
+ * The payload a call sends for `payload`: its row's request reader's output (an `updateLimits`
+ * amount without its flag sent active), or undefined when the reader refuses it or cannot read it.
+ * The client keeps an accepted change as sent, never as the caller wrote it (REVIEW-U U-1).
  */
-export const USER_CALLS = { mutations: USER_MUTATIONS, optionsAt: userOptionsAt };
+const userSent = (name: keyof typeof USER_OPERATIONS, payload: unknown): unknown => {
+  try {
+    return (USER_OPERATIONS[name] as Operation).request?.safeParse(payload).data;
+  } catch {}
+};
+
+/**
+ * What the client's layers over the user module read of its rows (`pam-client/internal`'s one
+ * name for them): the calls that change the account, where each call takes its options, and what
+ * it sends.
+ */
+export const USER_CALLS = { mutations: USER_MUTATIONS, optionsAt: userOptionsAt, sent: userSent };
 
 /**
  * The user-management area (spec 4.2 to 4.5), on an adapter with get, post, patch and delete:
