@@ -32,6 +32,16 @@ const PARTS: Record<string, string> = {
   tabId: 'string',
 };
 
+/** The options checked here, in this order (any object has `valueOf`: null does not pass). */
+const OPTIONS: Record<string, string> = {
+  onStepUp: 'function',
+  playClock: 'function',
+  storage: 'object get set clear',
+  environment: 'object valueOf',
+  inspect: 'function|object valueOf',
+  debug: 'boolean|function',
+};
+
 /**
  * The client's own options (the adapter checks its own, `createAuthModule` the `endpoints`), before
  * anything starts or is sent: one that cannot work (or cannot be read) throws the
@@ -50,6 +60,7 @@ export function checkOptions(
   // methods it lists next (null has none: it throws).
   const is = (at: string, value: unknown, kind: string) => {
     name = at;
+    // (Before `value` is looked at: a name without a kind throws here.)
     const [types, ...methods] = kind.split(' ');
     if (
       value !== undefined &&
@@ -69,16 +80,10 @@ export function checkOptions(
       )
         throw 0;
     });
-    is('onStepUp', options.onStepUp, 'function');
-    is('playClock', options.playClock, 'function');
-    is('storage', options.storage, 'object get set clear');
-    // (Any object has `valueOf`: null does not pass.)
-    is('environment', env, 'object valueOf');
-    is('inspect', options.inspect, 'function|object valueOf');
-    is('debug', options.debug, 'boolean|function');
-    // A part given as null takes its default (`channel: null`: none); an unknown one is refused.
-    for (const k in env)
-      is(`environment.${k}`, Object.hasOwn(PARTS, k) ? (env[k] ?? undefined) : 0, PARTS[k]!);
+    for (const k in OPTIONS) is(k, options[k as keyof OptionsChecked], OPTIONS[k]!);
+    // A part given as null takes its default (`channel: null`: none); an unknown one is refused (no
+    // kind: not even an inherited name such as `toString` has a string there, so `split` throws).
+    for (const k in env) is(`environment.${k}`, env[k] ?? undefined, PARTS[k]!);
   } catch {
     throw new ConfigurationError(`${name} cannot work as given`);
   }

@@ -90,9 +90,20 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 const environment = fc.oneof(
   anyValue,
   fc
-    .dictionary(fc.constantFrom(...Object.keys(OLD_PARTS), 'chanel', 'toString', 'constructor'), anyValue, {
-      maxKeys: 5,
-    })
+    .dictionary(
+      fc.constantFrom(
+        ...Object.keys(OLD_PARTS),
+        'chanel',
+        'toString',
+        'constructor',
+        'valueOf',
+        'hasOwnProperty',
+      ),
+      anyValue,
+      {
+        maxKeys: 5,
+      },
+    )
     .map((o) => ({ ...o })),
 );
 const KNOWN = ['tabs', 'profile', 'playTime', 'user', 'registration', 'debug', 'inspect', 'funnel'];
