@@ -60,12 +60,17 @@ export function checkOptions(
   // methods it lists next (null has none: it throws).
   const is = (at: string, value: unknown, kind: string) => {
     name = at;
-    // (Before `value` is looked at: a name without a kind throws here.)
-    const [types, ...methods] = kind.split(' ');
+    // (`split` even for an absent value: a name without a kind throws.)
     if (
-      value !== undefined &&
-      (!types!.includes(typeof value) ||
-        methods.some((m) => typeof (value as Record<string, unknown>)[m] !== 'function'))
+      kind
+        .split(' ')
+        .some(
+          (word, i) =>
+            value !== undefined &&
+            (i
+              ? typeof (value as Record<string, unknown>)[word] !== 'function'
+              : !word.includes(typeof value)),
+        )
     )
       throw 0;
   };
