@@ -60,9 +60,7 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
   )
     throw new ConfigurationError('baseURL cannot work as given');
   if (!absolute && pageURL() === undefined && !options.fetch)
-    throw new ConfigurationError(
-      'baseURL must be absolute here: a relative one only works in a browser page',
-    );
+    throw new ConfigurationError('baseURL must be absolute outside a browser page');
   // One check for the rest: a function option that is not one, or a header name or value fetch's
   // Headers refuses (a space, CR/LF), would fail every call as `network`.
   const tokenType = options.tokenType ?? 'Bearer';
