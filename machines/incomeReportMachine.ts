@@ -133,10 +133,16 @@ function createIncomeReportMachine() {
         years: (event as unknown as { output: AvailableYearsResponse }).output.years,
       })),
       // GENERATE's report, kept (RETRY sends it again).
-      rememberRequest: assign(({ event }) => {
-        const { referenceYear, deliveryType } = event as Extract<IncomeReportEvent, { type: 'GENERATE' }>;
-        return { request: { referenceYear, deliveryType } };
-      }),
+      // (Only GENERATE runs it: its fields read in the parameter, smaller.)
+      rememberRequest: assign(
+        ({
+          event: { referenceYear, deliveryType },
+        }: {
+          event: Partial<IncomeReportRequest> & { type: string };
+        }) => ({
+          request: { referenceYear: referenceYear!, deliveryType: deliveryType! },
+        }),
+      ),
       startReport: assign(({ event }) => ({
         report: null,
         statusHistory: [],

@@ -423,8 +423,7 @@ export const loginCore = /* @__PURE__ */ (() =>
     always: {
       target: 'failed',
       actions: assign({
-        error: () =>
-          new ConfigurationError('pam-client: client.register needs the registration() flow in `flows`.'),
+        error: () => new ConfigurationError('client.register needs the registration() flow'),
       }),
     },
   }))();

@@ -1,5 +1,5 @@
 // The client options both browser clients check before anything starts (REVIEW-O 6): their flows,
-// `environment`'s parts, `storage`, `onStepUp`, `playClock`. One that cannot work throws the
+// `environment`'s parts, `storage`, `onStepUp`, `playClock`, `inspect`, `debug`. One that cannot work throws the
 // `ConfigurationError` naming it, never a client that fails later as `network`.
 
 import { ConfigurationError } from 'pam-client';
@@ -7,27 +7,39 @@ import { ConfigurationError } from 'pam-client';
 /** The options read here (each client's own options type has them, some optional). */
 export interface OptionsChecked {
   environment?: unknown;
+  inspect?: unknown;
+  debug?: unknown;
   onStepUp?: unknown;
   playClock?: unknown;
   storage?: unknown;
 }
 
 /**
- * Each part of `environment` an app may give (null: the default; `channel: null`: none): a
- * function (''), a string ('s'), or an object with these methods.
+ * Each part of `environment` an app may give (null: the default; `channel: null`: none): its type
+ * (`typeof`), then the methods it must have.
  */
 const PARTS: Record<string, string> = {
-  clock: 'now serverNow trusted learn subscribe',
-  now: '',
-  serverNow: '',
-  random: '',
-  timers: 'setTimeout clearTimeout',
-  visibility: 'isHidden onChange',
-  focus: 'onFocus',
-  online: 'isOnline onChange',
-  channel: 'postMessage addEventListener removeEventListener close',
-  lifecycle: 'onLeave',
-  tabId: 's',
+  clock: 'object now serverNow trusted learn subscribe',
+  now: 'function',
+  serverNow: 'function',
+  random: 'function',
+  timers: 'object setTimeout clearTimeout',
+  visibility: 'object isHidden onChange',
+  focus: 'object onFocus',
+  online: 'object isOnline onChange',
+  channel: 'object postMessage addEventListener removeEventListener close',
+  lifecycle: 'object onLeave',
+  tabId: 'string',
+};
+
+/** The options checked here, in this order (any object has `valueOf`: null does not pass). */
+const OPTIONS: Record<string, string> = {
+  onStepUp: 'function',
+  playClock: 'function',
+  storage: 'object get set clear',
+  environment: 'object valueOf',
+  inspect: 'function|object valueOf',
+  debug: 'boolean|function',
 };
 
 /**
@@ -44,17 +56,21 @@ export function checkOptions(
 ): void {
   const env = options.environment as Record<string, unknown> | undefined;
   let name = 'flows';
-  // Throws unless `value` is absent or of `kind`: '' a function, 's' a string, else an object with those methods.
+  // Throws unless `value` is absent or of a type `kind`'s first word names (`a|b`: either), with the
+  // methods it lists next (null has none: it throws).
   const is = (at: string, value: unknown, kind: string) => {
     name = at;
+    // (`split` even for an absent value: a name without a kind throws.)
     if (
-      value !== undefined &&
-      (kind === 's'
-        ? typeof value !== 'string'
-        : kind
-          ? typeof value !== 'object' ||
-            !kind.split(' ').every((m) => typeof (value as Record<string, unknown>)[m] === 'function')
-          : typeof value !== 'function')
+      kind
+        .split(' ')
+        .some(
+          (word, i) =>
+            value !== undefined &&
+            (i
+              ? typeof (value as Record<string, unknown>)[word] !== 'function'
+              : !word.includes(typeof value)),
+        )
     )
       throw 0;
   };
@@ -69,14 +85,10 @@ export function checkOptions(
       )
         throw 0;
     });
-    is('onStepUp', options.onStepUp, '');
-    is('playClock', options.playClock, '');
-    is('storage', options.storage, 'get set clear');
-    // (Any object has `valueOf`: null, a string or a number does not pass.)
-    is('environment', env, 'valueOf');
-    // A part given as null takes its default (`channel: null`: none); an unknown one is refused.
-    for (const k in env)
-      is(`environment.${k}`, Object.hasOwn(PARTS, k) ? (env[k] ?? undefined) : 0, PARTS[k]!);
+    for (const k in OPTIONS) is(k, options[k as keyof OptionsChecked], OPTIONS[k]!);
+    // A part given as null takes its default (`channel: null`: none); an unknown one is refused (no
+    // kind: not even an inherited name such as `toString` has a string there, so `split` throws).
+    for (const k in env) is(`environment.${k}`, env[k] ?? undefined, PARTS[k]!);
   } catch {
     throw new ConfigurationError(`${name} cannot work as given`);
   }

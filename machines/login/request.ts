@@ -93,7 +93,7 @@ export const box = (value: unknown): Secret =>
  */
 const unrestorable = (field: string): RequestValidationError =>
   new RequestValidationError(field === 'payload' ? 'registerSimplified' : 'login', [
-    { path: [field], code: 'not_persisted', message: 'is never persisted; submit it again' },
+    { path: [field], code: 'not_persisted', message: 'is never persisted' },
   ]);
 
 /**

@@ -58,24 +58,23 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
     /[?#]/.test(baseURL) ||
     (absolute && (!url || !/^https?:$/.test(url.protocol) || url.username + url.password))
   )
-    throw new ConfigurationError('baseURL must be a URL such as https://api.example.com');
+    throw new ConfigurationError('baseURL cannot work as given');
   if (!absolute && pageURL() === undefined && !options.fetch)
-    throw new ConfigurationError(
-      'baseURL must be absolute here: a relative one only works in a browser page',
-    );
+    throw new ConfigurationError('baseURL must be absolute outside a browser page');
   // One check for the rest: a function option that is not one, or a header name or value fetch's
   // Headers refuses (a space, CR/LF), would fail every call as `network`.
+  const tokenType = options.tokenType ?? 'Bearer';
   let name = 'headers';
   try {
     new Headers(options.headers ?? {});
     for (name of ['onServerDate', 'onNoServerDate', 'fetch', 'onUnauthorized', 'getAccessToken', 'sameLogin'])
       if (options[name as 'fetch'] !== undefined && typeof options[name as 'fetch'] !== 'function') throw 0;
+    // And the token type: a header-safe word.
+    name = 'tokenType';
+    if (!isHeaderSafeToken(tokenType)) throw 0;
   } catch {
     throw new ConfigurationError(`${name} cannot work as given`);
   }
-  const tokenType = options.tokenType ?? 'Bearer';
-  if (!isHeaderSafeToken(tokenType))
-    throw new ConfigurationError('tokenType must be a single word such as Bearer');
   const timeout = positive(options, 'timeout', DEFAULT_TIMEOUT_MS);
   return {
     baseURL,

@@ -135,7 +135,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     // a header): refuse it before anything is sent.
     if (!isHeaderSafeToken(token)) {
       throw new StorageError(
-        `${call.method} ${call.shownPath()}: the access token cannot be sent as a header value`,
+        `${call.method} ${call.shownPath()} could not read the access token: no header value`,
       );
     }
     hold(token);

@@ -116,6 +116,16 @@ const playClock = option(
   fc.constantFrom({}, 'local', null).map((v) => bad('playClock', { playClock: v })),
 );
 
+// `inspect` and `debug` of the wrong type were taken and then ignored: refused like the rest.
+const inspect = option(
+  fc.constantFrom(() => {}, { next() {} }).map((v) => ok({ inspect: v })),
+  fc.constantFrom('x', 5, null, true).map((v) => bad('inspect', { inspect: v })),
+);
+const debug = option(
+  fc.constantFrom(false, () => {}).map((v) => ok({ debug: v })),
+  fc.constantFrom('yes', 1, null, {}).map((v) => bad('debug', { debug: v })),
+);
+
 const NAMES = [
   'login',
   'logout',
@@ -183,10 +193,12 @@ const endpoints = option(
   ),
 );
 
-const options = fc.tuple(flows, environment, onStepUp, storage, playClock, endpoints).map((parts) => ({
-  value: Object.assign({}, ...parts.map((p) => p.value)) as Record<string, unknown>,
-  bad: parts.flatMap((p) => p.bad),
-}));
+const options = fc
+  .tuple(flows, environment, onStepUp, storage, playClock, endpoints, inspect, debug)
+  .map((parts) => ({
+    value: Object.assign({}, ...parts.map((p) => p.value)) as Record<string, unknown>,
+    bad: parts.flatMap((p) => p.bad),
+  }));
 
 const BASE = 'http://127.0.0.1:9/api';
 
