@@ -1,5 +1,6 @@
 import { AbortedError } from 'pam-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInOnly } from '../../machines/client/session-facade';
 import {
   createCustomPamClient,
   funnelEvents,
@@ -82,4 +83,14 @@ describe('client.user after client.stop(): aborted at once, nothing sent, no lay
         expect(ctx.server.requests.slice(before).map((r) => r.path)).toEqual([]);
         expect(kept()).toEqual(stored);
       });
+});
+
+describe('signedInOnly without a session actor at all', () => {
+  it('refuses every call aborted, the call never made (it was let through)', async () => {
+    const call = vi.fn(async () => 'sent');
+    const user = Object.fromEntries(NAMES.map((name) => [name, call])) as unknown as UserModule;
+    const u = signedInOnly(user, () => undefined) as unknown as Record<string, () => Promise<unknown>>;
+    for (const name of NAMES) await expect(u[name]!(), name).rejects.toBeInstanceOf(AbortedError);
+    expect(call).not.toHaveBeenCalled();
+  });
 });
