@@ -63,14 +63,17 @@ export const mayHaveApplied = (error: unknown, sent = true): boolean =>
     !(refused(error) || /^(invalid_request|step_up_locked|configuration)$/.test(error.code)));
 
 /**
- * Whether a call with these arguments was refused before sending because its signal (in the options,
- * its last object argument) was already aborted when it began.
+ * Whether a call with these arguments is refused before sending because its signal (in the options,
+ * its last argument) was already aborted when it began. Arguments that cannot be read (a throwing
+ * getter, a Proxy) are not: the call refuses them as it does (`invalid_request`).
  */
 export const abortedBeforeCall = (args: readonly unknown[]): boolean => {
-  const options = args[args.length - 1];
-  const signal =
-    options && typeof options === 'object' ? (options as { signal?: unknown }).signal : undefined;
-  return signal instanceof AbortSignal && signal.aborted;
+  try {
+    const signal = (args[args.length - 1] as { signal?: unknown }).signal;
+    return signal instanceof AbortSignal && signal.aborted;
+  } catch {
+    return false;
+  }
 };
 
 /** A signal that aborts once the login a call began in ends here (`off()`: no longer watched). */
@@ -100,23 +103,28 @@ export function withOutcomeCheck<O>(
     const given = o?.signal;
     const prompt = o?.onStepUp;
     // A wrong `signal` is passed as given (the adapter refuses it); a prompt still open or answered
-    // when its login ends sends nothing (no password is reserved for the next player either): the
-    // wait ends with the login, the change `aborted` (S-8: a dialog never answered held it forever).
-    if (call && (given ?? call.signal) instanceof AbortSignal)
+    // when the call ends sends nothing (no password is reserved for the next player either): the
+    // wait ends with the app's signal, the login or the client (stopped), the change `aborted`
+    // (S-8: a dialog never answered held it forever; R-9: the app's own signal did not end it).
+    if (call && (given ?? call.signal) instanceof AbortSignal) {
+      // (Without `AbortSignal.any`, an old browser: the app's signal alone.)
+      const signal =
+        given && AbortSignal.any ? AbortSignal.any([given, call.signal]) : (given ?? call.signal);
       args[at] = {
         ...o,
-        signal: given && AbortSignal.any ? AbortSignal.any([given, call.signal]) : (given ?? call.signal),
+        signal,
         onStepUp:
           prompt &&
           (async (e: unknown) => {
             const password = await Promise.race([
               prompt(e),
-              new Promise((ended) => call.signal.addEventListener('abort', ended)),
+              new Promise((ended) => signal.addEventListener('abort', ended)),
             ]);
-            if (call.signal.aborted) throw new AbortedError(operation, '(its login ended)');
+            if (signal.aborted) throw new AbortedError(operation, 'call');
             return password;
           }),
       };
+    }
     try {
       return await original(...args);
     } catch (error) {

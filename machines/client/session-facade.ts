@@ -18,6 +18,7 @@
 //   responsible-gaming change makes the session read the restrictions again).
 
 import {
+  AbortedError,
   type AuthUser,
   type PamError,
   type PlayTime,
@@ -35,7 +36,6 @@ import type { SessionRestrictions } from '../session/profile-rules';
 import type { AcceptedRestriction, AcceptedStore } from '../session/profile-services';
 import type { SessionContext, SessionEvent } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
-import { staleView } from './ended-view';
 import { abortedBeforeCall, type LoginBound, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
 
@@ -365,27 +365,30 @@ export function loginBound(session: () => SessionRef | undefined, owner: Owner):
   if (!s) return;
   const stop = new AbortController();
   const check = () => holds(s, owner) || stop.abort();
-  // (An error handler, so that one here changes nothing of how a crash is reported.)
-  const sub = s.subscribe({ next: check, error: check });
+  // (An error handler: one here changes nothing of how a crash is reported.) Stopped: no login held.
+  const sub = s.subscribe({ next: check, error: check, complete: () => stop.abort() });
   check();
   return { signal: stop.signal, off: () => sub.unsubscribe() };
 }
 
 /**
- * `user` with every call refused, nothing sent, while no player is signed in (signed out, at the
- * two-factor step, signing out): `unauthorized`, as the 401 it would get, without sending the
- * player's password for nothing (R-9). While the stored session is read it is sent (bound to that login).
+ * `user` with every call refused at once, nothing sent, no layer run (no step-up attempt reserved,
+ * no restriction kept): `aborted` without a running session (none, stopped, crashed: as `client.http`
+ * after stop()) or with its `signal` already aborted; `unauthorized` while no player is signed in
+ * (signed out, the code step, signing out: R-9). While the stored session is read it is sent.
  */
 export function signedInOnly(user: UserModule, session: () => SessionRef | undefined): UserModule {
   const wrapped: Record<string, unknown> = {};
   for (const [name, call] of Object.entries(user))
     wrapped[name] = (...args: unknown[]) => {
       const s = session()?.getSnapshot();
-      return !s || s.hasTag('signedIn') || s.hasTag('restoring')
-        ? call(...args)
-        : Promise.reject(
-            new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
-          );
+      return s?.status !== 'active' || abortedBeforeCall(args)
+        ? Promise.reject(new AbortedError(name, 'call'))
+        : s.hasTag('signedIn') || s.hasTag('restoring')
+          ? call(...args)
+          : Promise.reject(
+              new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
+            );
     };
   return wrapped as unknown as UserModule;
 }

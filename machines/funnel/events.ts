@@ -89,10 +89,13 @@ export type StepUpFunnelEvent =
   | E<'stepUp.completed', FunnelRun & { change: StepUpChange; durationMs: number }>
   | E<'stepUp.cancelled', FunnelRun & { change: StepUpChange; durationMs: number }>
   | E<'stepUp.failed', FunnelRun & FunnelError & { change: StepUpChange; durationMs: number }>
-  /** `stopped`: `client.stop()`; `loginEnded`: the login ended while the prompt was open (the change is `aborted`). */
+  /**
+   * While the prompt was open (the change is `aborted`): `stopped`, `client.stop()`; `loginEnded`,
+   * the login ended; `aborted`, the app's `signal` given to the call aborted.
+   */
   | E<
       'stepUp.abandoned',
-      FunnelRun & { change: StepUpChange; durationMs: number; reason: 'stopped' | 'loginEnded' }
+      FunnelRun & { change: StepUpChange; durationMs: number; reason: 'stopped' | 'loginEnded' | 'aborted' }
     >;
 
 /** What the client read and enforced for responsible gaming, and the changes the player asked for. */

@@ -73,7 +73,7 @@ export function userCalls(o: UserCallsOptions) {
       let prompts = 0;
       let cancelled = false;
       let prompting = false;
-      const options = (args[at] ?? {}) as { onStepUp?: StepUpPrompt };
+      const options = (args[at] ?? {}) as { onStepUp?: StepUpPrompt; signal?: AbortSignal };
       const prompt = options.onStepUp ?? o.prompt;
       const next = [...args];
       if (prompt) {
@@ -112,11 +112,17 @@ export function userCalls(o: UserCallsOptions) {
             return value;
           },
           (error: unknown) => {
-            // Aborted while the prompt was open: its login ended (the client's wait ends with it).
+            // Aborted while the prompt was open: the app's signal, else its login ended (the
+            // client's wait ends with either; a stop was told already).
             if (stepUp)
-              prompting && (error as { code?: unknown })?.code === 'aborted'
-                ? finish(stepUp, 'abandoned', { reason: 'loginEnded' })
-                : finish(stepUp, cancelled ? 'cancelled' : 'failed', cancelled ? {} : errorFields(error));
+              finish(
+                stepUp,
+                ...((prompting && (error as { code?: unknown })?.code === 'aborted'
+                  ? ['abandoned', { reason: options.signal?.aborted ? 'aborted' : 'loginEnded' }]
+                  : cancelled
+                    ? ['cancelled']
+                    : ['failed', errorFields(error)]) as [string, object?]),
+              );
             rgDone('changeFailed', errorFields(error));
             throw error;
           },
