@@ -2,10 +2,10 @@
 // message is written under one localStorage key and removed at once, and the other tabs of the
 // origin hear it in their `storage` event (each write changes the value from none: repeats fire).
 // Never a secret in web storage: a session is told without its token (a tab that hears it takes
-// the session from the store the sender wrote it to, its own: the web token store's localStorage
-// key); a session in no localStorage key (the memory store) is not told at all, nor is a refresh
-// claimed here (tabs without a channel do not share a memory store's token, docs/tabs.md); keys
-// named like a secret and any token this channel saw are left out of every message.
+// the session from its own store, the web token store's localStorage key the sender wrote it to);
+// a session in no localStorage key (the memory store) is not told at all, nor is a refresh claimed
+// (without BroadcastChannel tabs do not share a memory store's token: README, Failure behaviour);
+// keys named like a secret, and any token this channel knows, are left out of every message.
 
 import type { StoredSession } from 'pam-client';
 import { parseStoredSession } from 'pam-client/internal';
