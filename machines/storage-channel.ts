@@ -8,7 +8,6 @@
 // keys named like a secret, and any token this channel knows, are left out of every message.
 
 import type { StoredSession } from 'pam-client';
-import { parseStoredSession } from 'pam-client/internal';
 import type { BroadcastChannelLike } from './environment';
 
 type Listener = (event: { data: unknown }) => void;
@@ -41,51 +40,43 @@ export function storageChannel(
   }
   const listeners = new Set<Listener>();
   /** Tokens this channel was given (the last few): never written, whatever field carries them. */
-  let seen: Array<string | undefined> = [];
-  /** The stored session under `key` (this tab's own store), or null. */
-  const read = (key: unknown) => {
+  let seen: unknown[] = [];
+  /** The session stored under `key` (a web token store's, this tab's own), or undefined. */
+  const read = (key: unknown): Partial<StoredSession> | undefined => {
     try {
-      return parseStoredSession(JSON.parse(storage.getItem(key as string)!));
-    } catch {
-      return null;
-    }
-  };
-  /** The stored sessions in localStorage, with their keys (a web token store's). */
-  const stored = () => {
-    const all: Array<[string, StoredSession]> = [];
-    try {
-      for (let i = 0; i < storage.length; i++) {
-        const key = storage.key(i)!;
-        const s = read(key);
-        if (s) all.push([key, s]);
-      }
+      const s = JSON.parse(storage.getItem(key as string)!);
+      return typeof s?.accessToken === 'string' ? s : undefined;
     } catch {}
-    return all;
   };
   const onStorage = (e: StorageEvent) => {
-    if (e.key !== name || !e.newValue) return;
-    let m: Message;
+    let m: Message = null;
     try {
-      m = JSON.parse(e.newValue);
-    } catch {
-      return;
-    }
+      if (e.key === name) m = JSON.parse(e.newValue!);
+    } catch {}
     if (m?.type === 'session') {
       // The token from this tab's store, when it holds that very session (else: dropped, its
-      // newer write is told on its own).
+      // newer write is told on its own). The schema (./cross-tab.ts) checks it as any session.
       const s = read(m.key);
       const h = m.session;
-      if (!s || s.sid !== h?.sid || s.seq !== h?.seq || s.userId !== h?.userId) return;
-      const { key: _key, ...rest } = m;
-      m = { ...rest, session: s };
+      m =
+        s && s.sid === h?.sid && s.seq === h?.seq && s.userId === h?.userId
+          ? { ...m, key: 0, session: s }
+          : null;
     }
-    for (const listener of [...listeners]) listener({ data: m });
+    if (m) for (const listener of [...listeners]) listener({ data: m });
   };
   win.addEventListener('storage', onStorage);
   return {
     postMessage(message) {
       let m = message as Message;
-      const all = stored();
+      const all: Array<[string, Partial<StoredSession>]> = [];
+      try {
+        for (let i = 0; i < storage.length; i++) {
+          const key = storage.key(i)!;
+          const s = read(key);
+          if (s) all.push([key, s]);
+        }
+      } catch {}
       if (m?.type === 'session') seen = [m.session?.accessToken, ...seen].slice(0, 4);
       // Every token known here: a server's echo of one, under any name, is left out too.
       const tokens = [...seen, ...all.map(([, s]) => s.accessToken)];
@@ -98,7 +89,7 @@ export function storageChannel(
         storage.setItem(
           name,
           JSON.stringify(m, (k, v) =>
-            SECRET.test(k) || (typeof v === 'string' && tokens.some((t) => t && v.includes(t)))
+            SECRET.test(k) || (typeof v === 'string' && tokens.some((t) => t && v.includes(t as string)))
               ? undefined
               : v,
           ),
