@@ -6,6 +6,7 @@ import type { TimersLike } from 'pam-client/internal';
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import { createClock, internal, type PamClock } from './clock';
+import { storageChannel } from './storage-channel';
 
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
 export type { TimersLike } from 'pam-client/internal';
@@ -135,10 +136,11 @@ export function browserEnvironment(
 export function openChannel(overrides: Partial<PamEnvironment>, name: string): BroadcastChannelLike | null {
   const g = globalThis as BrowserGlobals;
   if (overrides.channel !== undefined) return overrides.channel;
-  if (g.document === undefined || g.window === undefined || typeof g.BroadcastChannel !== 'function')
-    return null;
-  const channel = new g.BroadcastChannel(name);
-  openedHere.add(channel);
+  if (g.document === undefined || g.window === undefined) return null;
+  // No BroadcastChannel (older browsers, some webviews): localStorage's `storage` event, if it works.
+  const channel =
+    typeof g.BroadcastChannel === 'function' ? new g.BroadcastChannel(name) : storageChannel(name);
+  if (channel) openedHere.add(channel);
   return channel;
 }
 
