@@ -109,7 +109,8 @@ describe('a tab whose clock learned no server time never ends a live session (T-
             // Fail closed: once a refresh was answered 401 (B's, or A's when it is due), no tab
             // stays signed in (past the lost-race grace: the adapter's timeout, 10 s here).
             const out = () => a.state() === 'signedOut' && b.state() === 'signedOut';
-            for (let i = 0; i < 150 && refreshes() === before && !out(); i++) await world.advance(MIN, 10 * S);
+            for (let i = 0; i < 150 && refreshes() === before && !out(); i++)
+              await world.advance(MIN, 10 * S);
             await world.advance(30 * S, 250);
             expect([a.state(), b.state()]).toEqual(['signedOut', 'signedOut']);
           } else {
