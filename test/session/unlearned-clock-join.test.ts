@@ -62,8 +62,9 @@ describe('a tab whose clock learned no server time never ends a live session (T-
   });
 
   // Found by the property (left to the tabs flow's owner, FIXTABS): B open before the login on a
-  // device 67 min ahead asks the server (a refresh) on its unlearned clock; its claim gives way and
-  // times out again and again (`refreshFailed` timeout, 60 s), and a token the server expired then
+  // device 67 min ahead starts its refresh cycle on its unlearned clock (the adoption's reading:
+  // offset 0), so its refresh falls due 67 min early (55 min in); its claim gives way and times out
+  // again and again (`refreshFailed` timeout, 60 s; A never claimed), and a token the server expired then
   // keeps both tabs signed in (no sign-out 5 min after a refresh was answered 401). \`fails\`: this
   // test turns red the day it is fixed, and then becomes a plain test.
   it.fails('a dead token with both tabs open before the login, device 67 min ahead, still ends', async () => {
