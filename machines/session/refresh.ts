@@ -6,8 +6,8 @@
 // (the login, the refresh), and the stored session says so (`timeBase: 'server'`). A session
 // stored before that field existed is on the device clock of the tab that wrote it ('device').
 // The verdict fails closed both ways: a token is called expired only in server time on a trusted
-// clock; when the clock cannot tell (a device-clock jump untrusted it, or the expiry is the device's
-// own), the server is asked (a refresh) rather than the session ended or the token trusted.
+// clock that learned it; when the clock cannot tell (a device-clock jump untrusted it, no answer's
+// `Date` taught it yet, or the expiry is the device's own), the server is asked (a refresh) rather than the session ended or the token trusted.
 
 import {
   AbortedError,
@@ -412,8 +412,9 @@ export const sessionWake = /* @__PURE__ */ fromPromise<never, ReturnType<typeof 
 
 /**
  * Whether a token's life is over at the reading `r` (a pure function of the session and a reading
- * made by `readClock`, the one reading check): `live`, `expired` (server time, on a trusted clock),
- * `ask` (it looks over, but the clock cannot tell: the server decides), or `none` (the clock gave no
+ * made by `readClock`, the one reading check): `live`, `expired` (server time, on a trusted clock
+ * that learned it), `ask` (it looks over, but the clock cannot tell: untrusted, or no server time
+ * learned yet, REVIEW-T T-6: the server decides), or `none` (the clock gave no
  * time: nothing is judged, neither an expiry nor a refresh).
  *
  * @example
@@ -427,7 +428,7 @@ export function verdictAt(
   const at = server ? r.serverAt : r.at;
   if (r.error || !isTime(at)) return 'none';
   if (s.expiresAt === null || s.expiresAt > at) return 'live';
-  return server && r.trusted ? 'expired' : 'ask';
+  return server && r.trusted && r.learned !== false ? 'expired' : 'ask';
 }
 
 /**
