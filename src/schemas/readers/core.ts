@@ -214,14 +214,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * A value kept as sent (a loose object's other keys, `kept`'s unreadable value), bounded: nested
  * deeper than 64 objects or arrays it is unreadable, a `custom` issue (the answer is then a typed
  * error), never kept: `JSON.stringify`, which the machines compare data with, cannot write one
- * nested some thousands deep (RangeError). `n`: the levels left.
+ * nested some thousands deep (RangeError). `deep`'s `n`: the levels left.
  */
-const asSent = (v: unknown, issues: Issue[]) => {
-  const deep = (x: unknown, n: number): boolean =>
-    typeof x === 'object' && x !== null && (!n || Object.values(x).some((y) => deep(y, n - 1)));
-  if (!deep(v, 64)) return v;
-  fail(issues, 'custom', { message: 'nested too deep' });
-};
+const deep = (x: unknown, n: number): boolean =>
+  n < 0 || (Object(x) === x && Object.values(x as object).some((y) => deep(y, n - 1)));
+const asSent = (v: unknown, issues: Issue[]) =>
+  deep(v, 64) ? fail(issues, 'custom', { message: 'too deep' }) : v;
 
 /** The catchall of a loose object: the value as sent (zod's `z.unknown()` stand-in, a transform). */
 const AS_SENT: Run = /* @__PURE__ */ kind(asSent, 1);
