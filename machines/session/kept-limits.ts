@@ -16,12 +16,17 @@ export function keptLimits(
   a: AcceptedLimits,
 ): Record<string, unknown> | null {
   let out = userInfo;
+  // One read per candidate: `out`'s is the one read when it was taken.
+  let read = profileReadOf(out, now)[0];
   for (const k of LIMIT_KINDS) {
-    const sent = Object.fromEntries(
-      Object.entries(a.fields).filter(([f]) => f.startsWith(`user_limit_${k}`) && !f.endsWith('_change')),
-    );
-    const mine = { ...out, ...sent };
-    if (liftsAny(profileReadOf(mine, now)[0], profileReadOf(out, now)[0])) out = mine;
+    const mine = { ...out };
+    for (const f in a.fields)
+      if (f.startsWith(`user_limit_${k}`) && !f.endsWith('_change')) mine[f] = a.fields[f];
+    const r = profileReadOf(mine, now)[0];
+    if (liftsAny(r, read)) {
+      out = mine;
+      read = r;
+    }
   }
   return out === userInfo ? null : out;
 }

@@ -1,49 +1,8 @@
 // Comparing two settings of a limit (`compareLimit`): stricter, looser or the same, by proof. The
 // client and the reference server decide a limit change with it.
-import { RequestValidationError } from '../errors/validation';
-import { readBoolean, UNREADABLE } from '../schemas/common';
-import { amountOf, periodOf } from './restrictions';
-import type { LimitPeriodName } from './time';
+import { type LimitSetting, settingOf, within } from './limit-order';
 
-/** What `compareLimit` compares: a `LimitState`, or any `{ amount, period, active }`. */
-export interface LimitSetting {
-  amount: number | null | undefined;
-  period?: LimitPeriodName | null | undefined;
-  /**
-   * Default true. An inactive limit (false, 0, '0'), or one without an amount, limits nothing;
-   * a flag that cannot be read (2, 'yes') is unknown.
-   */
-  active?: boolean | number | string | null | undefined;
-  /** A `LimitState`'s `known`: false (it could not be read) proves nothing, `looser`. */
-  known?: boolean;
-}
-
-/**
- * How many periods of the second kind one period of the first kind touches, at most, on the São
- * Paulo calendar: a month has up to 31 days and touches up to 6 Monday-to-Sunday weeks (a 30- or
- * 31-day month starting on a Sunday); a week straddles up to 2 months; a day lies in one week and
- * one month. (test/responsible-gaming/compare-limit.property.test.ts counts them day by day.)
- */
-const TOUCHING: Record<LimitPeriodName, Record<LimitPeriodName, number>> = {
-  daily: { daily: 1, weekly: 1, monthly: 1 },
-  weekly: { daily: 7, weekly: 1, monthly: 2 },
-  monthly: { daily: 31, weekly: 6, monthly: 1 },
-};
-
-/** A limit's reading for comparison: 'none' (no limit), 'unknown', or its amount and period. */
-function settingOf(s: LimitSetting): 'none' | 'unknown' | { amount: number; period: LimitPeriodName } {
-  if (typeof s !== 'object' || s === null)
-    throw new RequestValidationError('compareLimit', [
-      { path: [], code: 'invalid_type', message: 'invalid' },
-    ]);
-  if (s.known === false) return 'unknown';
-  const active = readBoolean(s.active ?? true);
-  if (active === UNREADABLE) return 'unknown';
-  if (active === false || s.amount === null || s.amount === undefined) return 'none';
-  const amount = amountOf(s.amount);
-  const period = periodOf(s.period);
-  return amount === null || period === null ? 'unknown' : { amount, period };
-}
+export type { LimitSetting };
 
 /**
  * Whether moving from `current` to `proposed` makes the limit stricter, looser or leaves it the
@@ -64,10 +23,5 @@ function settingOf(s: LimitSetting): 'none' | 'unknown' | { amount: number; peri
  */
 export function compareLimit(current: LimitSetting, proposed: LimitSetting): 'stricter' | 'looser' | 'same' {
   const [c, p] = [settingOf(current), settingOf(proposed)];
-  if (c === 'unknown' || p === 'unknown') return 'looser';
-  if (c === 'none' || p === 'none') return c === p ? 'same' : c === 'none' ? 'stricter' : 'looser';
-  const newWithinOld = p.amount * TOUCHING[c.period][p.period] <= c.amount;
-  const oldWithinNew = c.amount * TOUCHING[p.period][c.period] <= p.amount;
-  if (newWithinOld) return oldWithinNew ? 'same' : 'stricter';
-  return 'looser';
+  return within(p, c) ? (within(c, p) ? 'same' : 'stricter') : 'looser';
 }

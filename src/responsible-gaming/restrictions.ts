@@ -446,7 +446,10 @@ export function limitOf(
   let change = limit.pendingChange;
   // Only a change that is surely looser (switches the limit off, or keeps its period and raises
   // or keeps its amount) waits for the latest instant a naive time may mean; any other (it may
-  // tighten) is due at its São Paulo reading: held late, it would show the looser limit.
+  // tighten) is due at its São Paulo reading: held late, it would show the looser limit. (Field by
+  // field: for a limit that reads, each such change is one `within`, ./limit-order.ts, proves
+  // looser; a change of period it may prove looser stays due here, as shipped:
+  // test/responsible-gaming/limit-order-equivalence.property.test.ts.)
   if (
     change &&
     change.active !== false &&

@@ -210,8 +210,19 @@ export const each = (fields: string, run: Run): Record<string, Run> => {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A value kept as sent (a loose object's other keys, `kept`'s unreadable value), bounded: nested
+ * deeper than 64 objects or arrays it is unreadable, a `custom` issue (the answer is then a typed
+ * error), never kept: `JSON.stringify`, which the machines compare data with, cannot write one
+ * nested some thousands deep (RangeError). `deep`'s `n`: the levels left.
+ */
+const deep = (x: unknown, n: number): boolean =>
+  n < 0 || (Object(x) === x && Object.values(x as object).some((y) => deep(y, n - 1)));
+const asSent = (v: unknown, issues: Issue[]) =>
+  deep(v, 64) ? fail(issues, 'custom', { message: 'too deep' }) : v;
+
 /** The catchall of a loose object: the value as sent (zod's `z.unknown()` stand-in, a transform). */
-const AS_SENT: Run = /* @__PURE__ */ kind((v) => v, 1);
+const AS_SENT: Run = /* @__PURE__ */ kind(asSent, 1);
 
 /**
  * `z.object(shape)` (`rest` 0: `z.strictObject`, 1: `z.looseObject`), as zod's `$ZodObject` reads:
@@ -274,12 +285,12 @@ export const tolerant = <T>(read: Read<T>, expected: string, mode?: 1 | 2): Run 
 /** `optionalText()`: text, null or absent read as absent. */
 export const Text: Run = /* @__PURE__ */ tolerant(readText, 'a string', 2);
 
-/** `z.optional(kept…())` of common.ts: the value read, or kept as sent; never an issue. */
+/** `z.optional(kept…())` of common.ts: the value read, or kept as sent (`asSent`: bounded). */
 /* @__NO_SIDE_EFFECTS__ */
 export const kept = <T>(read: Read<T>): Run =>
-  optional((v) => {
+  optional((v, issues) => {
     const r = read(v);
-    return r === UNREADABLE ? v : r;
+    return r === UNREADABLE ? asSent(v, issues) : r;
   });
 
 /** What `parseRequest`/`parseResponse` call: zod's `safeParse`. */
