@@ -6,22 +6,11 @@ import type { TimersLike } from 'pam-client/internal';
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import { createClock, internal, type PamClock } from './clock';
-import { storageChannel } from './storage-channel';
+import { type BroadcastChannelLike, storageChannel } from './storage-channel';
 
 /** The timer pair XState's `clock` option takes; `SimulatedClock` fits (the core's one definition). */
 export type { TimersLike } from 'pam-client/internal';
-
-/** The part of `BroadcastChannel` the cross-tab session uses. */
-export interface BroadcastChannelLike {
-  /** Sends `message` to the other tabs. */
-  postMessage(message: unknown): void;
-  /** Listens to the other tabs' messages. */
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  /** Stops listening. */
-  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  /** Closes the channel. */
-  close(): void;
-}
+export type { BroadcastChannelLike };
 
 /** An event source: subscribe, get an unsubscribe function back. */
 export type Subscribe<T extends unknown[] = []> = (listener: (...args: T) => void) => () => void;

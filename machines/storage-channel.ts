@@ -8,7 +8,18 @@
 // keys named like a secret, and any token this channel knows, are left out of every message.
 
 import type { StoredSession } from 'pam-client';
-import type { BroadcastChannelLike } from './environment';
+
+/** The part of `BroadcastChannel` the cross-tab session uses. */
+export interface BroadcastChannelLike {
+  /** Sends `message` to the other tabs. */
+  postMessage(message: unknown): void;
+  /** Listens to the other tabs' messages. */
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  /** Stops listening. */
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  /** Closes the channel. */
+  close(): void;
+}
 
 type Listener = (event: { data: unknown }) => void;
 /** A message as heard or given: nothing is assumed of it (the schema checks it, ./cross-tab.ts). */

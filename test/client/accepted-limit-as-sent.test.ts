@@ -44,7 +44,12 @@ async function run(mode: Mode) {
     });
     return new Response(JSON.stringify(body), { status: 200, headers: res.headers });
   }) as typeof globalThis.fetch;
-  const c = createPamClient({ baseURL: kit.baseURL, fetch, environment: { channel: null }, retry: 0 } as never);
+  const c = createPamClient({
+    baseURL: kit.baseURL,
+    fetch,
+    environment: { channel: null },
+    retry: 0,
+  } as never);
   clients.push(c);
   c.login({ login: kit.seed.plain.email, password: kit.seed.plain.password });
   await until(() => c.view.restrictions?.status === 'current', 'signed in, read');
@@ -66,11 +71,10 @@ async function run(mode: Mode) {
 }
 
 describe('a stricter limit kept as SENT over a lagging read (U-1, U-6)', () => {
-  it.each<Mode>([
-    'no flag, 200',
-    'flag, answer lost (502 after applying)',
-    'no flag, answer lost (reset)',
-  ])('%s: the time limit holds', async (mode) => {
-    await run(mode);
-  });
+  it.each<Mode>(['no flag, 200', 'flag, answer lost (502 after applying)', 'no flag, answer lost (reset)'])(
+    '%s: the time limit holds',
+    async (mode) => {
+      await run(mode);
+    },
+  );
 });
