@@ -35,6 +35,6 @@ export class StepUpLockedError extends PamError {
     }
   }
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAt: this.retryAt, pending: this.pending };
+    return { ...super.toJSON(), retryAt: this.retryAt };
   }
 }
