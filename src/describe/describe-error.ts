@@ -117,7 +117,13 @@ function describeWith(m: ErrorMessages, error: unknown, options: DescribeErrorOp
     // The lock's own end first: a view's retryAt may be a login lockout's.
     const own = (error as { retryAt?: unknown }).retryAt;
     const retryAt = typeof own === 'number' && Number.isFinite(own) ? own : (options.retryAt ?? undefined);
-    const title = lockTitle(m, retryAt, options, m.stepUpLocked);
+    // Passwords unanswered (`pending`) are not wrong ones: too many attempts.
+    const title = lockTitle(
+      m,
+      retryAt,
+      options,
+      (error as { pending?: unknown }).pending ? m.tooManyIn : m.stepUpLocked,
+    );
     add(fields, 'password_check', title);
     return done(title, retryAt);
   }

@@ -1,12 +1,18 @@
 // The step-up's wrong passwords, counted per player ACROSS calls, prompts, step-up actors and tabs
-// (issues 23, 26). An attempt is RESERVED before a password is sent and settled by its answer: a
-// password rejection counts it as wrong, any other answer releases it, no answer (network,
-// timeout, abort: the password may have reached the server) keeps it until it expires. So calls
-// sent at once (several forms, several tabs) never send more passwords than the lock allows: the
-// count no longer moves only when an answer returns. After STEP_UP_MAX_ATTEMPTS wrong ones in a
-// row, every change that would send a password is refused before sending (`StepUpLockedError`,
-// code `step_up_locked`) until `retryAt`, in server time. The reference server limits
-// `password_check` too (429 + Retry-After, like logins): its lock is honoured the same way.
+// (issues 23, 26). Only a password the SERVER rejected counts toward the lock. An attempt is
+// RESERVED before a password is sent and settled by its answer: a password rejection counts it as
+// wrong (whenever it comes), any other answer releases it, no answer (network, timeout, abort, a
+// page closed or reloaded: the password may have reached the server) leaves it PENDING until
+// STEP_UP_PENDING_MS after it was sent (REVIEW-T T-8: it stayed counted 15 min, and three reloads
+// locked the player out as "too many wrong passwords"). A pending attempt takes one of the
+// attempts, so calls sent at once (several forms, several tabs) never send more passwords than the
+// lock allows, and a page closed right after each send gets STEP_UP_MAX_ATTEMPTS passwords per
+// STEP_UP_PENDING_MS at most (the server's own password_check limit still applies); a change
+// refused meanwhile is a `StepUpLockedError` with `pending: true` (its words say so, never
+// "wrong"). After STEP_UP_MAX_ATTEMPTS wrong ones in a row, every change that would send a
+// password is refused before sending (`StepUpLockedError`, code `step_up_locked`) until `retryAt`,
+// in server time. The reference server limits `password_check` too (429 + Retry-After, like
+// logins): its lock is honoured the same way.
 //
 // Where the count lives: a `StorageLike` given by `createUserModule`'s options (the client gives the
 // origin's `localStorage`, so the tabs of an origin share one count), else memory per adapter.
@@ -37,12 +43,19 @@ export { StepUpLockedError };
 export const STEP_UP_MAX_ATTEMPTS = 3;
 /**
  * How long the client refuses to send a password after the last allowed wrong one: 15 minutes.
- * Also how long a password sent without an answer (network, timeout, abort) stays counted.
  *
  * @example
  * showLocked(`try again in ${STEP_UP_LOCK_MS / 60_000} minutes`);
  */
 export const STEP_UP_LOCK_MS = 900_000;
+/**
+ * How long a password sent without an answer (network, timeout, abort, a page gone) takes one of
+ * the attempts after it was sent: 1 minute. It never counts as wrong.
+ *
+ * @example
+ * showPending(`a password sent is still unanswered: try again in ${STEP_UP_PENDING_MS / 1000} s`);
+ */
+export const STEP_UP_PENDING_MS = 60_000;
 /** The lock a 429 without a readable `Retry-After` gets (the reference server's: 60 s). */
 const SERVER_LOCK_FALLBACK_MS = 60_000;
 /** A hostile Retry-After locks a day at most. */
@@ -59,7 +72,7 @@ interface AttemptsRecord {
   wrong: number;
   /** Server time the lock ends; 0: none; below 0: its length, from the first trusted reading. */
   lockedUntil: number;
-  /** [reservation id, server time it expires (below 0: as `lockedUntil`)]. */
+  /** Pending: [reservation id, server time it expires (below 0: as `lockedUntil`)]. */
   held: [string, number][];
 }
 
@@ -95,7 +108,7 @@ export interface StepUpAttempts {
   reserve(always?: boolean): StepUpTicket;
   /** The answer to `ticket`'s password: `error` undefined for a success (a right password). */
   settle(ticket: StepUpTicket, error?: unknown): void;
-  /** Wrong passwords still allowed before the lock (reservations awaiting an answer count). */
+  /** Passwords that may still be sent before the lock (wrong and pending ones taken off). */
   left(): number;
 }
 
@@ -278,13 +291,15 @@ function attemptsIn(
       const [seen, from] = stamps.get(key) ?? [];
       const gone = seen === raw ? monotonic() - from! : 0;
       if (seen !== raw) stamps.set(key, [raw, monotonic()]);
-      // An end that is over: 0.
-      const left = (until: number) =>
-        until < 0 ? Math.min(0, until + gone) : gone < STEP_UP_LOCK_MS ? until : 0;
+      // An end that is over: 0. An end in server time lasts `ms` from then at most.
+      const left = (until: number, ms = STEP_UP_LOCK_MS) =>
+        until < 0 ? Math.min(0, until + gone) : gone < ms ? until : 0;
       const next = {
         wrong: r.wrong,
         lockedUntil: left(r.lockedUntil),
-        held: r.held.map(([id, until]): [string, number] => [id, left(until)]).filter(([, u]) => u),
+        held: r.held
+          .map(([id, until]): [string, number] => [id, left(until, STEP_UP_PENDING_MS)])
+          .filter(([, u]) => u),
       };
       // A lock over ends the run of wrong passwords, as on a trusted reading.
       if (r.lockedUntil && !next.lockedUntil) next.wrong = 0;
@@ -301,14 +316,14 @@ function attemptsIn(
     };
     r.lockedUntil = fix(r.lockedUntil);
     r.held = r.held.map(([id, until]): [string, number] => [id, fix(until)]);
-    if (r.lockedUntil !== 0 && t >= r.lockedUntil) [r.wrong, r.lockedUntil] = [0, 0];
+    if (r.lockedUntil && t >= r.lockedUntil) [r.wrong, r.lockedUntil] = [0, 0];
     r.held = r.held.filter(([, until]) => until > t);
     if (changed) write(r);
     return r;
   };
   const write = (r: AttemptsRecord) => {
     try {
-      if (r.wrong === 0 && r.lockedUntil === 0 && r.held.length === 0) storage.removeItem(key);
+      if (!(r.wrong || r.lockedUntil || r.held.length)) storage.removeItem(key);
       else {
         const raw = JSON.stringify(r);
         storage.setItem(key, raw);
@@ -321,14 +336,23 @@ function attemptsIn(
   // A read record's lock is in force while it has one: a trusted read dropped an ended one.
   const leftIn = (r: AttemptsRecord) =>
     r.lockedUntil ? 0 : Math.max(0, STEP_UP_MAX_ATTEMPTS - r.wrong - r.held.length);
-  /** Throws when no password may be sent: the lock's end, or when the first reservation expires. */
+  /**
+   * Throws when no password may be sent: locked (until the lock's end), or every attempt left
+   * pending (`pending`, until the first one expires).
+   */
   const refuseIfNone = (r: AttemptsRecord, t: number, cause?: unknown) => {
     if (leftIn(r) > 0) return;
-    // When the first reservation expires; never Infinity (no reservation: one lock period). A
-    // length not started yet: from this reading.
+    // A length not started yet: from this reading. Not locked, the record holds a pending one
+    // (`read` locks a record whose wrong ones are used up with no lock).
     const at = (until: number) => (until < 0 ? t - until : until);
-    const freed = r.held.length > 0 ? Math.min(...r.held.map(([, until]) => at(until))) : t + STEP_UP_LOCK_MS;
-    throw new StepUpLockedError(r.lockedUntil ? at(r.lockedUntil) : freed, { cause });
+    const pending = !r.lockedUntil;
+    throw new StepUpLockedError(
+      pending ? Math.min(...r.held.map(([, until]) => at(until))) : at(r.lockedUntil),
+      {
+        cause,
+        pending,
+      },
+    );
   };
   /**
    * `f` on the record as it stands now, at the count's time and trust. A reading that is no finite
@@ -361,13 +385,13 @@ function attemptsIn(
       always || refuseIfNone(r, t);
       const id = newTicketId();
       // (Kept to MAX_HELD: protective sends are not capped.)
-      r.held = [...r.held, [id, endAt(-STEP_UP_LOCK_MS, t, sure)]].slice(-MAX_HELD) as [string, number][];
+      r.held = [...r.held, [id, endAt(-STEP_UP_PENDING_MS, t, sure)]].slice(-MAX_HELD) as [string, number][];
       write(r);
       return { id };
     }),
     settle: atNow((r, t, sure, ticket: StepUpTicket, error?: unknown) => {
       const noAnswer = error !== undefined && (!isPamError(error) || NO_ANSWER.has(error.code));
-      // No answer: the password may have reached the server; it stays counted until it expires.
+      // No answer: the password may have reached the server; it stays pending until it expires.
       if (noAnswer) return;
       r.held = r.held.filter(([id]) => id !== ticket.id);
       // A right password ends the run of wrong ones; a lock stays (a 429 that answered another
