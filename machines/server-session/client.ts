@@ -256,7 +256,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
         env,
         http: flowHttp,
         auth,
-        session: () => actor as unknown as SessionRef | undefined,
+        // After stop() no session (an inert client's actor never started: its status stays active).
+        session: () => (stop.signal.aborted ? undefined : (actor as unknown as SessionRef)),
         refreshWaitMs: refreshWaitOf(options.timeout),
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),

@@ -69,3 +69,15 @@ describe('server-session client.user without a running session, or with its sign
     expect(kept()).toEqual(stored);
   });
 });
+
+describe('the inert (server-render) server-session client, stopped', () => {
+  it('every user call rejects aborted after stop(), as the running client (was: unauthorized)', async () => {
+    // No page here: the client is inert (its actor never starts), signed out.
+    const c = createServerSessionClient({ flows: [userModule()] });
+    expect(c.view.status).toBe('signedOut');
+    c.stop();
+    const u = c.user as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+    for (const name of Object.keys(USER_CALLS))
+      await expect(u[name]!(), name).rejects.toBeInstanceOf(AbortedError);
+  });
+});
