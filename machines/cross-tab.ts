@@ -5,7 +5,7 @@
 import type { AuthUser, StoredSession } from 'pam-client';
 import { MAX_SESSION_COUNTER, parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
-import { type AcceptedLimits, limitsOf } from './session/profile-services';
+import type { AcceptedLimits } from './session/profile-services';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
 export const CLAIM_JITTER_MS = 500;
@@ -179,6 +179,23 @@ function data(v: unknown): Record<string, unknown> | undefined {
     return undefined;
   }
 }
+
+/**
+ * Accepted limits as kept or heard (`localStorage`, another tab), checked: a time and only
+ * `user_limit_*` fields (no `_change`) of plain values; anything else is none (never half-read).
+ */
+export const limitsOf = (v: unknown): AcceptedLimits | null => {
+  const { at, fields } = ((typeof v === 'object' && v) || {}) as Partial<AcceptedLimits>;
+  return Number.isFinite(at) &&
+    typeof fields === 'object' &&
+    fields &&
+    !Array.isArray(fields) &&
+    Object.entries(fields).every(
+      ([k, x]) => /^user_limit_[a-z_]+$/.test(k) && !k.endsWith('_change') && x !== Object(x),
+    )
+    ? { at: at as number, fields: fields as Record<string, unknown> }
+    : null;
+};
 
 /**
  * What a message tells as kept (`Kept`), checked; `undefined` when anything of it is malformed (the

@@ -5,13 +5,13 @@
 // keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins. The rules
 // are profile-rules.ts's (`AcceptedStore`).
 
-import { keptLimits } from './kept-limits';
+import { limitsOf } from '../cross-tab';
 import {
   ACCEPTED_MS,
   type AcceptedLimits,
   type AcceptedRestriction,
   type AcceptedStore,
-  limitsOf,
+  LIMIT_KINDS,
 } from './profile-rules';
 
 const accepted = new WeakMap<object, Map<string, unknown>>();
@@ -19,7 +19,7 @@ type Web = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * Two records of accepted limits as one at `now`: each for its day (one dated ahead: from `now`),
- * kind by kind the stricter (`keptLimits`: a looser one, heard or forged, never loosens one kept),
+ * kind by kind the stricter (active, the lower amount: a looser one, heard or forged, never loosens one kept),
  * at the later time. Null when neither is in its day.
  */
 export function mergeLimits(
@@ -31,7 +31,17 @@ export function mergeLimits(
   const live = (l: AcceptedLimits | null | undefined) =>
     l && !(now - l.at >= ACCEPTED_MS) ? (l.at > now ? { ...l, at: now } : l) : null;
   const [x, y] = [live(a), live(b)];
-  return x && y ? { at: Math.max(x.at, y.at), fields: keptLimits(x.fields, now, y) ?? x.fields } : (x ?? y);
+  if (!x || !y) return x ?? y;
+  // A kind's limit as a record holds it: its amount when active, else none (Infinity, the loosest).
+  const cap = (f: Record<string, unknown>, k: string) =>
+    +(f[`user_limit_${k}_active`] as number) === 1 && +(f[`user_limit_${k}`] as number) >= 0
+      ? +(f[`user_limit_${k}`] as number)
+      : Number.POSITIVE_INFINITY;
+  const fields = { ...x.fields };
+  for (const k of LIMIT_KINDS)
+    if (cap(y.fields, k) < cap(x.fields, k))
+      for (const f in y.fields) if (f.startsWith(`user_limit_${k}`)) fields[f] = y.fields[f];
+  return { at: Math.max(x.at, y.at), fields };
 }
 
 /** The accepted restrictions and limits kept beside `tokens` (see `AcceptedStore`). */

@@ -113,21 +113,6 @@ export interface AcceptedLimits {
   fields: Record<string, unknown>;
 }
 
-/**
- * Accepted limits as kept or heard (`localStorage`, another tab), checked: a time and only
- * `user_limit_*` fields (no `_change`) of plain values; anything else is none (never half-read).
- */
-export const limitsOf = (v: unknown): AcceptedLimits | null => {
-  const { at, fields } = (isRecord(v) ? v : {}) as Partial<AcceptedLimits>;
-  return Number.isFinite(at) &&
-    isRecord(fields) &&
-    Object.entries(fields).every(
-      ([k, x]) => /^user_limit_[a-z_]+$/.test(k) && !k.endsWith('_change') && x !== Object(x),
-    )
-    ? { at: at as number, fields }
-    : null;
-};
-
 /** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */
 export interface AcceptedRestriction {
   kind: 'pause' | 'selfExclusion';

@@ -260,9 +260,10 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
 function answerSync(context: SessionContext): void {
   const s = servicesOf(context);
   const store = acceptedStoreOf(s.tokens);
-  const now = readClock(s).serverAt;
-  const r = store.recall(context.userId, now);
-  const limits = store.recallLimits!(context.userId, now);
+  // (A clock that gives no time: none told, and none re-dated at no time.)
+  const { serverAt: now, error } = readClock(s);
+  const r = !error && store.recall(context.userId, now);
+  const limits = !error && store.recallLimits!(context.userId, now);
   // The answer names its player and login (a store written before they existed has neither).
   withStored(context, (stored) =>
     s.crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user, {
