@@ -5,6 +5,7 @@
 import type { AuthUser, StoredSession } from 'pam-client';
 import { MAX_SESSION_COUNTER, parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
+import type { AcceptedLimits } from './session/profile-services';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
 export const CLAIM_JITTER_MS = 500;
@@ -22,7 +23,13 @@ const APP = 'pam-client';
  * tabs.subscribe((message: CrossTabMessage) => message.type === 'signedOut' && render());
  */
 export type CrossTabMessage =
-  | { type: 'session'; from: string; session: StoredSession; user: AuthUser | null; reason: SessionReason }
+  | ({
+      type: 'session';
+      from: string;
+      session: StoredSession;
+      user: AuthUser | null;
+      reason: SessionReason;
+    } & Kept)
   /**
    * The sender's session ended. `seq`: the order of the session that ended (see `StoredSession.seq`),
    * so a late-delivered message cannot end a newer session; `at`: the sender's wall clock, kept
@@ -66,8 +73,30 @@ export type CrossTabMessage =
   /**
    * The server accepted a change that bars betting (`kind`) for player `userId` in login `sid`: the
    * other tabs of that login bar betting too until a read of their own shows it (it may only tighten).
+   * `at`: when it was accepted (server ms; none: when heard), so a tab told it later keeps it no longer.
    */
-  | { type: 'restricted'; from: string; kind: 'pause' | 'selfExclusion'; userId: number; sid: number };
+  | {
+      type: 'restricted';
+      from: string;
+      kind: 'pause' | 'selfExclusion';
+      userId: number;
+      sid: number;
+      at?: number;
+    }
+  /**
+   * The server accepted a limit change (`limits`: its `user_limit_*` fields as sent, and when) for
+   * player `userId` in login `sid`: kept by the other tabs for its day over any looser read (R-2).
+   */
+  | { type: 'limits'; from: string; limits: AcceptedLimits; userId: number; sid: number };
+
+/**
+ * What a tab keeps as accepted for a session's player (./session/accepted-store.ts), told with it
+ * (a sync answer), so a tab that joins keeps it too (REVIEW-T T-2).
+ */
+export interface Kept {
+  restricted?: { kind: 'pause' | 'selfExclusion'; at?: number };
+  limits?: AcceptedLimits;
+}
 
 /**
  * Why a tab published its session: a login, a refresh, or an answer to `requestSync`.
@@ -83,8 +112,8 @@ export type SessionReason = 'login' | 'refresh' | 'sync';
  */
 export interface CrossTab {
   readonly tabId: string;
-  /** Tells the other tabs this tab's session (a login, a refresh or a sync answer). */
-  publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null): void;
+  /** Tells the other tabs this tab's session (a login, a refresh or a sync answer, with what it keeps: `kept`). */
+  publishSession(session: StoredSession, reason: SessionReason, user: AuthUser | null, kept?: Kept): void;
   /** Tells the other tabs this tab's session ended (logout or expiry). */
   publishSignedOut(end: { seq: number | null; sid: number | null; reason: 'logout' | 'expired' }): void;
   /** Tells the other tabs this tab's claimed refresh failed (`expired`: the server answered 401). */
@@ -99,6 +128,8 @@ export interface CrossTab {
     kind: 'pause' | 'selfExclusion',
     owner: { userId: number | null; sid: number | null },
   ): void;
+  /** Tells the other tabs of login `owner` a limit change accepted (optional, as `publishRestricted`). */
+  publishLimits?(limits: AcceptedLimits, owner: { userId: number | null; sid: number | null }): void;
   /** Asks the other tabs for their session (a tab that starts or wakes up). */
   requestSync(): void;
   /**
@@ -150,6 +181,41 @@ function data(v: unknown): Record<string, unknown> | undefined {
 }
 
 /**
+ * Accepted limits as kept or heard (`localStorage`, another tab), checked: a time and only
+ * `user_limit_*` fields (no `_change`) of plain values; anything else is none (never half-read).
+ */
+export const limitsOf = (v: unknown): AcceptedLimits | null => {
+  const { at, fields } = ((typeof v === 'object' && v) || {}) as Partial<AcceptedLimits>;
+  return Number.isFinite(at) &&
+    typeof fields === 'object' &&
+    fields &&
+    !Array.isArray(fields) &&
+    Object.entries(fields).every(
+      ([k, x]) => /^user_limit_[a-z_]+$/.test(k) && !k.endsWith('_change') && x !== Object(x),
+    )
+    ? { at: at as number, fields: fields as Record<string, unknown> }
+    : null;
+};
+
+/**
+ * What a message tells as kept (`Kept`), checked; `undefined` when anything of it is malformed (the
+ * message is refused: a record never half-read). A restriction's time may be absent (when heard).
+ */
+function kept({ restricted: r, limits }: Record<string, unknown>): Kept | undefined {
+  const x = r as Record<string, unknown> | undefined;
+  const l = limits == null ? undefined : limitsOf(data(limits));
+  if (
+    l !== null &&
+    (!x || ((x.kind === 'pause' || x.kind === 'selfExclusion') && orNull(x.at, isInstant) !== undefined)) &&
+    (!l || isInstant(l.at))
+  )
+    return {
+      ...(x && { restricted: { kind: x.kind, ...(isInstant(x.at) && { at: x.at }) } as Kept['restricted'] }),
+      ...(l && { limits: l }),
+    };
+}
+
+/**
  * The one schema every message passes: this app's envelope, a known type, safe integers (a
  * counter no bigger than `MAX_SESSION_COUNTER`), bounded strings and data, and for what belongs to
  * a player, the player id and the login id (`sid`). Anything else is refused with the reason
@@ -184,15 +250,21 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
       break;
     }
     case 'restricted':
-      if ((m.kind === 'pause' || m.kind === 'selfExclusion') && isPlayer(m.userId) && isHeardCounter(m.sid))
-        return { type, from, kind: m.kind, userId: m.userId, sid: m.sid };
+    case 'limits': {
+      // (A `limits` message without its limits: refused, as malformed ones.)
+      const k = kept(type === 'limits' ? { limits: m.limits ?? 0 } : { restricted: m });
+      if (k && isPlayer(m.userId) && isHeardCounter(m.sid))
+        return { type, from, ...(k.restricted ?? k), userId: m.userId, sid: m.sid } as CrossTabMessage;
       break;
+    }
     case 'session': {
       const session = parseStoredSession(m.session);
       // A session names its player and login (`userId`, `sid`, `seq`), and its user, if any, is that player.
       const user = m.user == null ? null : data(m.user);
+      const k = kept(m);
       if (
         session &&
+        k &&
         (reason === 'login' || reason === 'refresh' || reason === 'sync') &&
         session.userId !== undefined &&
         isHeardCounter(session.seq) &&
@@ -200,7 +272,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
         user !== undefined &&
         (!user || user.id === session.userId)
       )
-        return { type, from, session, user: user as AuthUser | null, reason };
+        return { type, from, session, user: user as AuthUser | null, reason, ...k };
       break;
     }
     default:
@@ -291,9 +363,9 @@ export function createCrossTab(
     tabId: o.tabId,
     // The token crosses the channel on purpose: with the default memory store it is the only way a
     // tab of the same origin gets the session. It never reaches a snapshot, a log or the DOM.
-    publishSession: (session, reason, user) => {
+    publishSession: (session, reason, user, kept) => {
       if (reason === 'refresh') holding = false;
-      post({ type: 'session', session, reason, user });
+      post({ type: 'session', session, reason, user, ...kept });
     },
     publishSignedOut: (end) => post({ type: 'signedOut', at: o.now(), ...end }),
     holding: () => holding,
@@ -304,6 +376,7 @@ export function createCrossTab(
     publishProfile: (userInfo, owner, at) =>
       post({ type: 'profile', userInfo, at: Math.floor(at), userId: owner.userId, sid: owner.sid }),
     publishRestricted: (kind, owner) => post({ type: 'restricted', kind, ...owner }),
+    publishLimits: (limits, owner) => post({ type: 'limits', limits, ...owner }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';

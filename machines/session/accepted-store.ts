@@ -1,18 +1,53 @@
-// The restrictions a player accepted (or another tab was heard to accept), kept beside the token
-// store for a day: in memory, and in `localStorage` where there is one (`pam-client.restricted:<id>`),
-// so a later read from a lagging replica, a later login or page, shows the player barred (fail
-// closed). The rules are profile-rules.ts's (`AcceptedStore`).
+// The restrictions a player accepted (or another tab was heard to accept), and the limit changes
+// (R-2, REVIEW-T T-5), kept beside the token store for a day: in memory, and in `localStorage`
+// where there is one (`pam-client.restricted:<id>`, `pam-client.limits:<id>`), so a later read from
+// a lagging replica, a later login or page, shows the player barred (fail closed). The tabs flow
+// keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins. The rules
+// are profile-rules.ts's (`AcceptedStore`).
 
-import { ACCEPTED_MS, type AcceptedRestriction, type AcceptedStore } from './profile-rules';
+import { limitsOf } from '../cross-tab';
+import {
+  ACCEPTED_MS,
+  type AcceptedLimits,
+  type AcceptedRestriction,
+  type AcceptedStore,
+  LIMIT_KINDS,
+} from './profile-rules';
 
-const accepted = new WeakMap<object, Map<number, AcceptedRestriction>>();
+const accepted = new WeakMap<object, Map<string, unknown>>();
 type Web = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The accepted restrictions kept beside `tokens` (see `AcceptedStore`). */
+/**
+ * Two records of accepted limits as one at `now`: each for its day (one dated ahead: from `now`),
+ * kind by kind the stricter (active, the lower amount: a looser one, heard or forged, never loosens one kept),
+ * at the later time. Null when neither is in its day.
+ */
+export function mergeLimits(
+  a: AcceptedLimits | null | undefined,
+  b: AcceptedLimits | null | undefined,
+  now: number,
+): AcceptedLimits | null {
+  // (At a time the clock could not give, NaN: kept, fail closed.)
+  const live = (l: AcceptedLimits | null | undefined) =>
+    l && !(now - l.at >= ACCEPTED_MS) ? (l.at > now ? { ...l, at: now } : l) : null;
+  const [x, y] = [live(a), live(b)];
+  if (!x || !y) return x ?? y;
+  // A kind's limit as a record holds it: its amount when active, else none (Infinity, the loosest).
+  const cap = (f: Record<string, unknown>, k: string) =>
+    +(f[`user_limit_${k}_active`] as number) === 1 && +(f[`user_limit_${k}`] as number) >= 0
+      ? +(f[`user_limit_${k}`] as number)
+      : Number.POSITIVE_INFINITY;
+  const fields = { ...x.fields };
+  for (const k of LIMIT_KINDS)
+    if (cap(y.fields, k) < cap(x.fields, k))
+      for (const f in y.fields) if (f.startsWith(`user_limit_${k}`)) fields[f] = y.fields[f];
+  return { at: Math.max(x.at, y.at), fields };
+}
+
+/** The accepted restrictions and limits kept beside `tokens` (see `AcceptedStore`). */
 export function acceptedStoreOf(tokens: object): AcceptedStore {
-  const m = accepted.get(tokens) ?? new Map<number, AcceptedRestriction>();
+  const m = accepted.get(tokens) ?? new Map<string, unknown>();
   accepted.set(tokens, m);
-  const key = (id: number) => `pam-client.restricted:${id}`;
   // No storage, or one that throws (sandboxed frame, quota): memory only.
   const web = (call: (s: Web) => unknown): unknown => {
     try {
@@ -22,28 +57,37 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
       return null;
     }
   };
-  const stored = (id: number): AcceptedRestriction | null => {
-    // Anything else there (foreign, forged) is none: it could only bar.
-    const r = web((s) => JSON.parse(s.getItem(key(id)) ?? 'null')) as AcceptedRestriction | null;
-    return r && typeof r.kind === 'string' && Number.isFinite(r.at)
-      ? { kind: r.kind, at: r.at, ...(r.heard === true && { heard: r.heard }) }
+  // What is kept under `key`: in memory, and in storage (anything else there, foreign or forged, is
+  // none: `check`).
+  const both = <T>(key: string, check: (v: unknown) => T | null): [T | undefined, T | null] => [
+    m.get(key) as T | undefined,
+    check(web((s) => JSON.parse(s.getItem(key) ?? 'null'))),
+  ];
+  const keep = (key: string, v: unknown) => {
+    m.set(key, v);
+    web((s) => s.setItem(key, JSON.stringify(v)));
+  };
+  const rKey = (id: number) => `pam-client.restricted:${id}`;
+  const lKey = (id: number) => `pam-client.limits:${id}`;
+  const stored = (r: unknown): AcceptedRestriction | null => {
+    const x = r as AcceptedRestriction | null;
+    return x && typeof x.kind === 'string' && Number.isFinite(x.at)
+      ? { kind: x.kind, at: x.at, ...(x.heard === true && { heard: x.heard }) }
       : null;
   };
-  const keep = (userId: number, r: AcceptedRestriction) => {
-    m.set(userId, r);
-    web((s) => s.setItem(key(userId), JSON.stringify(r)));
-  };
+  const limits = (userId: number | null, now: number) =>
+    userId === null ? null : mergeLimits(...both(lKey(userId), limitsOf), now);
   return {
     recall(userId, now) {
       if (userId === null) return null;
-      const [a, b] = [m.get(userId), stored(userId)];
+      const [a, b] = both(rKey(userId), stored);
       let latest = a && b && b.at > a.at ? b : (a ?? b);
       // One dated ahead of this reading (written on a clock ahead, or forged: ten years ahead) would
       // bar with no end. It still bars, from now: its time is this reading's, kept so that it lapses
       // a day later at most (fail closed but bounded; review 8, item 4).
       if (latest && latest.at > now) {
         latest = { ...latest, at: now };
-        keep(userId, latest);
+        keep(rKey(userId), latest);
       }
       // (At a time the clock could not give, NaN: kept, fail closed.)
       return latest && !(now - latest.at >= ACCEPTED_MS) ? latest : null;
@@ -54,11 +98,19 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
     remember(userId, r) {
       if (
         userId !== null &&
-        ![m.get(userId), stored(userId)].some(
+        !both(rKey(userId), stored).some(
           (x) => x && x.at > r.at && !(x.heard && !r.heard && x.kind === r.kind),
         )
       )
-        keep(userId, r);
+        keep(rKey(userId), r);
+    },
+    recallLimits: limits,
+    rememberLimits(userId, l, now) {
+      const had = limits(userId, now);
+      const next = mergeLimits(had, l, now);
+      const changed = !!next && JSON.stringify(next) !== JSON.stringify(had);
+      if (changed) keep(lKey(userId!), next);
+      return changed;
     },
   };
 }

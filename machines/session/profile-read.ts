@@ -99,7 +99,9 @@ export async function readProfileOnce(
     // with the clock's typed error, and is read again (backing off) until the clock gives time.
     const stamp = stampOf(services);
     if (stamp.error) throw stamp.error;
-    return trusted({ ok: true as const, user, userInfo, ...stamp, sent, read });
+    // (With the limits kept for the player then: this read does not lift them, T-5.)
+    const limits = services.accepted?.recallLimits?.(owner.userId, stamp.at);
+    return trusted({ ok: true as const, user, userInfo, ...stamp, sent, read, limits });
   } catch (error) {
     return trusted({
       ok: false as const,

@@ -16,7 +16,12 @@ import {
 } from 'pam-client';
 import { type BackoffOptions, profileReadOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
-import { type AcceptedRestriction, isRecord, type ProfileServices } from './profile-services';
+import {
+  type AcceptedLimits,
+  type AcceptedRestriction,
+  isRecord,
+  type ProfileServices,
+} from './profile-services';
 
 export * from './profile-services';
 
@@ -111,12 +116,6 @@ export interface SessionRestrictions extends Restrictions {
  * one second past it showed yesterday's read `current` for that second).
  */
 export const untilNextBrazilDay = (serverMs: number): number => nextBrazilMidnight(serverMs) - serverMs;
-
-/** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
-export interface AcceptedLimits {
-  at: number;
-  fields: Record<string, unknown>;
-}
 
 export const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 

@@ -6,6 +6,7 @@
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { profileReadOf } from 'pam-client/internal';
 import { readingOf } from '../clock';
+import type { CrossTab } from '../cross-tab';
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
 export interface ProfileServices {
@@ -22,6 +23,8 @@ export interface ProfileServices {
   clock?: ClockTrust | null;
   /** Where an accepted restriction outlives the login and the page (the session's); none: the flow's own only. */
   accepted?: AcceptedStore | null;
+  /** The other tabs (the session's): limits accepted here are told to them. */
+  crossTab?: Pick<CrossTab, 'publishLimits'> | null;
 }
 
 /** The part of `PamClock` the flow reads: whether it is trusted (and learned), its changes, and its precision. */
@@ -79,6 +82,8 @@ export type ReadOutcome = (
       trusted?: boolean;
       /** When its request was sent (server ms): its order among readings; none: `at`. */
       sent?: number;
+      /** The limits kept for the player when it arrived (`AcceptedStore.recallLimits`): a read does not lift them. */
+      limits?: AcceptedLimits | null;
     }
   | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number }
 ) & {
@@ -102,6 +107,12 @@ export const boundOf = (s: ProfileServices) => {
   return Number.isFinite(b) && (b as number) >= 0 ? (b as number) : DEFAULT_STAMP_BOUND_MS;
 };
 
+/** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
+export interface AcceptedLimits {
+  at: number;
+  fields: Record<string, unknown>;
+}
+
 /** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */
 export interface AcceptedRestriction {
   kind: 'pause' | 'selfExclusion';
@@ -123,6 +134,14 @@ export interface AcceptedRestriction {
 export interface AcceptedStore {
   recall(userId: number | null, now: number): AcceptedRestriction | null;
   remember(userId: number | null, accepted: AcceptedRestriction): void;
+  /**
+   * The limit changes accepted for the player (here or in another tab) within their day at `now`,
+   * merged (`mergeLimits`: kind by kind the stricter); null when none. Optional: a store without
+   * it keeps none (the flow's own only).
+   */
+  recallLimits?(userId: number | null, now: number): AcceptedLimits | null;
+  /** Keeps `limits` for the player beside those kept (`mergeLimits`); true when that changed what is kept. */
+  rememberLimits?(userId: number | null, limits: AcceptedLimits, now: number): boolean;
 }
 
 /** How long an accepted restriction is kept (`ProfileServices.accepted`, `shown`): a day (the shortest pause). */

@@ -53,11 +53,13 @@ import { backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, raise } from 'xstate';
 import { trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
+import { mergeLimits } from './accepted-store';
 import { isTrusted as isTrustedEvent } from './events';
 import { keptLimits } from './kept-limits';
 import { readProfile, watchClock } from './profile-read';
 import {
   ACCEPTED_MS,
+  type AcceptedLimits,
   type AcceptedRestriction,
   boundOf,
   datedBy,
@@ -132,6 +134,8 @@ const took = (
     sent: number;
     source: ProfileSource;
     stamp: { at: number; trusted?: boolean };
+    /** The limits kept for the player (the flow's own read: `AcceptedStore.recallLimits`). */
+    limits?: AcceptedLimits | null;
   },
 ) => {
   // A restriction accepted is awaited until a read of the flow's own shows it, else read
@@ -144,9 +148,9 @@ const took = (
   const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
   const seen = own && showsIt;
   const expect = seen ? null : showsIt && !own ? context.expect : kept;
-  // Limits accepted, for their day: a read with a looser one is taken with them as sent, and read
-  // again, backing off (R-2).
-  const limits = context.limits && now - context.limits.at < ACCEPTED_MS ? context.limits : null;
+  // Limits accepted, for their day (here, or kept for the player: another tab's, T-5): a read with a
+  // looser one is taken with them as sent, and read again, backing off (R-2).
+  const limits = mergeLimits(context.limits, d.limits, now);
   const applied = limits && keptLimits(d.userInfo, now, limits);
   return advanced(
     context,
@@ -264,11 +268,17 @@ export function createProfileFlow() {
             const kept = context.expect?.kind === kind ? context.expect.at : at;
             return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
           }),
-          // One accepted here is kept for the player past this login and page, until a read shows it.
-          ({ context, event }) => {
-            const { restricts: kind, at } = event as Extract<ProfileFlowEvent, { type: 'CHECK' }>;
-            if (kind && at !== undefined)
-              context.services.accepted?.remember(context.owner.userId, { kind, at } as AcceptedRestriction);
+          // One accepted here is kept for the player past this login and page, until a read shows it;
+          // limits accepted here, for their day, and told to the other tabs of this login (T-5).
+          ({ context: { services: s, owner }, event }) => {
+            const { restricts: kind, at, limits } = event as LimitsCheck;
+            if (at === undefined) return;
+            if (kind) s.accepted?.remember(owner.userId, { kind, at } as AcceptedRestriction);
+            const l = limits && { at: Math.floor(at), fields: limits };
+            if (l) {
+              s.accepted?.rememberLimits?.(owner.userId, l, at);
+              s.crossTab?.publishLimits?.(l, owner);
+            }
           },
         ],
       },
@@ -389,6 +399,7 @@ export function createProfileFlow() {
                     sent: Number.isFinite(o.sent) ? (o.sent as number) : o.at,
                     source: 'read',
                     stamp: { at: o.at, trusted: o.trusted },
+                    limits: o.limits,
                   });
                 }),
                 // One a read of the flow's own shows, within its day, is kept for the player as one

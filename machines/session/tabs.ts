@@ -7,7 +7,7 @@
 import type { StoredSession, TokenStore } from 'pam-client';
 import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
-import type { CrossTab, CrossTabMessage } from '../cross-tab';
+import type { CrossTab, CrossTabMessage, Kept } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent } from './events';
@@ -21,7 +21,6 @@ import type { ClockReading, SessionContext, Vault } from './types';
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 type SessionMessage = Extract<CrossTabMessage, { type: 'session' }>;
 type SignOutMessage = Extract<CrossTabMessage, { type: 'signedOut' }>;
-type RestrictedMessage = Extract<CrossTabMessage, { type: 'restricted' }>;
 
 /** Where the session stands, as the tabs flow decides against it. */
 export interface HeldSession {
@@ -147,6 +146,23 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
       (message) => {
         const held = input.held();
         let event: SessionInternalEvent | null = null;
+        // What another tab keeps as accepted for a player (told at acceptance, or with a session:
+        // a sync answer), kept for that player here, and, for the player held, told to the profile
+        // flow (it only tightens: no betting until a read of its own shows it; a read lifts no limit
+        // kept). A record of another player is kept for them only.
+        const m = message as Kept & { userId?: number };
+        const owner = message.type === 'session' ? message.session.userId : m.userId;
+        const r = message.type === 'restricted' ? message : m.restricted;
+        if (owner !== undefined && (r || m.limits)) {
+          const told = keepHeard(held.context, owner, r, m.limits, input.read?.());
+          // (A sync answer tells what this tab may already keep: it reads again only for news.)
+          if (
+            held.phase === 'signedIn' &&
+            held.context.userId === owner &&
+            (told || message.type !== 'session')
+          )
+            sendBack(internal({ type: 'PROFILE_CHANGED', restricts: r?.kind, remote: true }));
+        }
         if (message.type === 'session') {
           // The store decides first (`storeDecides`): read at once from a store that answers at once
           // (a failed read: the heard one), then judged against the session as it stands.
@@ -171,14 +187,6 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             remote: true,
             owner: { userId: message.userId, sid: message.sid },
           });
-        } else if (message.type === 'restricted') {
-          // Kept for its player (as one accepted here: a day from now at most): a later login or page
-          // of theirs starts barred by it, before a read of this tab's own showed it too.
-          keepHeard(held.context, message, input.read?.());
-          // For the player held, whatever their login (two logins at once: the server bars the
-          // player); it only tightens (no betting until this tab's own read shows it).
-          if (held.phase === 'signedIn' && held.context.userId === message.userId)
-            event = internal({ type: 'PROFILE_CHANGED', restricts: message.kind, remote: true });
         }
         if (event) sendBack(event);
       },
@@ -187,14 +195,24 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
   },
 );
 
-/** A restriction heard, kept for its player at the time it was heard (a clock that gives none: not kept). */
-function keepHeard(c: SessionContext, m: RestrictedMessage, reading: ClockReading | undefined): void {
-  if (reading && !reading.error && reading.serverAt > 0)
-    acceptedStoreOf(servicesOf(c).tokens).remember(m.userId, {
-      kind: m.kind,
-      at: reading.serverAt,
-      heard: true,
-    });
+/**
+ * What another tab keeps, kept for `userId` (as one accepted here: a day from when it was accepted,
+ * from now at most; a clock that gives no time: not kept): whether it is news here (a restriction
+ * none was kept of, limits that tighten what is kept).
+ */
+function keepHeard(
+  c: SessionContext,
+  userId: number,
+  r: Kept['restricted'],
+  limits: Kept['limits'],
+  reading: ClockReading | undefined,
+): boolean {
+  const now = reading && !reading.error ? reading.serverAt : 0;
+  if (!(now > 0)) return false;
+  const store = acceptedStoreOf(servicesOf(c).tokens);
+  const news = !!r && !store.recall(userId, now);
+  if (r) store.remember(userId, { kind: r.kind, at: Math.min(r.at ?? now, now), heard: true });
+  return (!!limits && store.rememberLimits!(userId, limits, now)) || news;
 }
 
 /** Another tab's session, taken. */
@@ -235,11 +253,23 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
   settle(Promise.resolve(servicesOf(context).tokens.get()).then((stored) => stored && use(stored)));
 }
 
-/** Another tab asked for the session: answer with the one in our store. */
+/**
+ * Another tab asked for the session: answer with the one in our store, and what this tab keeps as
+ * accepted for its player (`Kept`: a tab that joins keeps it too, REVIEW-T T-2).
+ */
 function answerSync(context: SessionContext): void {
+  const s = servicesOf(context);
+  const store = acceptedStoreOf(s.tokens);
+  // (A clock that gives no time: none told, and none re-dated at no time.)
+  const { serverAt: now, error } = readClock(s);
+  const r = !error && store.recall(context.userId, now);
+  const limits = !error && store.recallLimits!(context.userId, now);
   // The answer names its player and login (a store written before they existed has neither).
   withStored(context, (stored) =>
-    servicesOf(context).crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user),
+    s.crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user, {
+      ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
+      ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
+    }),
   );
 }
 
