@@ -5,7 +5,6 @@
 import type { AuthUser, StoredSession } from 'pam-client';
 import { MAX_SESSION_COUNTER, parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
-import type { AcceptedLimits } from './session/profile-services';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
 export const CLAIM_JITTER_MS = 500;
@@ -88,6 +87,12 @@ export type CrossTabMessage =
    * player `userId` in login `sid`: kept by the other tabs for its day over any looser read (R-2).
    */
   | { type: 'limits'; from: string; limits: AcceptedLimits; userId: number; sid: number };
+
+/** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
+export interface AcceptedLimits {
+  at: number;
+  fields: Record<string, unknown>;
+}
 
 /**
  * What a tab keeps as accepted for a session's player (./session/accepted-store.ts), told with it

@@ -31,7 +31,7 @@ export type {
   SessionState,
 } from './createPamClient';
 export { createCustomPamClient, createPamClient } from './createPamClient';
-export type { CrossTab, CrossTabMessage, SessionReason } from './cross-tab';
+export type { AcceptedLimits, CrossTab, CrossTabMessage, Kept, SessionReason } from './cross-tab';
 export type { BroadcastChannelLike, PamEnvironment, Subscribe, TimersLike } from './environment';
 export type {
   AbandonReason,

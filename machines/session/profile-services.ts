@@ -6,7 +6,9 @@
 import type { AuthModule, AuthUser, PamError } from 'pam-client';
 import { profileReadOf } from 'pam-client/internal';
 import { readingOf } from '../clock';
-import type { CrossTab } from '../cross-tab';
+import type { AcceptedLimits, CrossTab } from '../cross-tab';
+
+export type { AcceptedLimits };
 
 /** What the flow calls: never in a snapshot (JSON shows `"[service]"`). */
 export interface ProfileServices {
@@ -106,12 +108,6 @@ export const boundOf = (s: ProfileServices) => {
   // (Number.isFinite is false for anything but a finite number: no coercion.)
   return Number.isFinite(b) && (b as number) >= 0 ? (b as number) : DEFAULT_STAMP_BOUND_MS;
 };
-
-/** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
-export interface AcceptedLimits {
-  at: number;
-  fields: Record<string, unknown>;
-}
 
 /** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */
 export interface AcceptedRestriction {
