@@ -161,16 +161,22 @@ export type ReadCallers = <T>(read: () => T) => T;
 /** The prototypes of a plain object (what a literal and JSON make). */
 const PLAIN = [Object.prototype, null];
 
-/**
- * Throws a `ConfigurationError` unless `http` has a function `verb` (`{}`, `null`, a string, a Proxy
- * that throws: no adapter). At a module's creation for each of its rows, and at every call (in
- * the `try` that makes whatever the call throws a PamError).
- */
-export const needs = (http: unknown, verb: string): void => {
+/** Whether `http` has a function `verb` (a Proxy that throws has none). */
+const has = (http: unknown, verb: string): boolean => {
   try {
-    if (typeof (http as Record<string, unknown>)[verb] === 'function') return;
-  } catch {}
-  throw new ConfigurationError(`http must be an adapter with a ${verb} method`);
+    return typeof (http as Record<string, unknown>)[verb] === 'function';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A `ConfigurationError` unless `ok` (default: `http` has a function `verb`): an `http` that is no
+ * adapter (`{}`, `null`, a string). At every call (in the `try` that types what a call throws),
+ * and at a module's creation: none of its rows' methods there.
+ */
+export const needs = (http: unknown, verb: string, ok = has(http, verb)): void => {
+  if (!ok) throw new ConfigurationError(`http must be an adapter with a ${verb} method`);
 };
 
 /**
@@ -255,10 +261,14 @@ export function moduleOf(
   endpoints: Record<string, Partial<Operation> | undefined> = {},
 ): Record<string, unknown> {
   const module: Record<string, unknown> = {};
+  let verb = '';
+  let ok = false;
   for (const key in rows) {
     const row = { ...rows[key]!, ...endpoints[key] };
-    needs(http, row.method.toLowerCase());
+    verb = row.method.toLowerCase();
+    ok ||= has(http, verb);
     module[key] = (...args: unknown[]) => send(http, key, row, args, through);
   }
+  needs(http, verb, ok);
   return module;
 }
