@@ -118,13 +118,13 @@ const CALLS: Record<string, (http: never) => Promise<unknown>> = {
     } as never),
   updateEmail: (http) => updateEmail(http, { email: 'b@c.co', password_check: SECRET } as never),
   'user.changePassword': (http) =>
-    createUserModule(http).changePassword({
+    createUserModule(http).changePassword(7, {
       password_check: SECRET,
       password: `${SECRET}x`,
       password_confirmation: `${SECRET}x`,
     } as never),
   changePassword: (http) =>
-    changePassword(http, {
+    changePassword(http, 7, {
       password_check: SECRET,
       password: `${SECRET}x`,
       password_confirmation: `${SECRET}x`,

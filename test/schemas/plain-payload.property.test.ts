@@ -36,9 +36,9 @@ describe('a payload that is no plain object', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...NOT_PLAIN), async (make) => {
         const { sent, http } = counting();
-        const e = await createUserModule(http as never)
+        const e = (await createUserModule(http as never)
           .updateProfile(7, make() as never)
-          .catch((x) => x);
+          .catch((x) => x)) as { issues?: unknown };
         expect(e).toMatchObject({ code: 'invalid_request' });
         expect(e.issues).toEqual([expect.objectContaining({ path: [], message: 'expected object' })]);
         expect(sent).toEqual([]);
