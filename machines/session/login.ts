@@ -154,11 +154,15 @@ const boxKey = (o: Rec, key: string, boxer: (value: unknown) => unknown): Rec =>
  */
 export function boxCommand<E extends object>(event: E): E;
 export function boxCommand(e: Rec): Rec {
-  if (e.type === 'REGISTER' && typeof e.payload === 'object' && e.payload !== null)
-    return {
-      ...e,
-      payload: boxKey(boxKey(e.payload as Rec, 'password', box), 'captcha_token', boxCaptcha),
-    };
+  if (e.type === 'REGISTER' && typeof e.payload === 'object' && e.payload !== null) {
+    // The app's payload read once, here: one that cannot be read (a Proxy trap, a getter that
+    // throws) is none, refused as invalid input, nothing sent, its error dropped (REVIEW-U U-2).
+    let payload: Rec = {};
+    try {
+      payload = { ...e.payload };
+    } catch {}
+    return { ...e, payload: boxKey(boxKey(payload, 'password', box), 'captcha_token', boxCaptcha) };
+  }
   return boxKey(boxKey(boxKey(e, 'password', box), 'code', box), 'captchaToken', boxCaptcha);
 }
 

@@ -101,13 +101,18 @@ export class PamError extends Error {
  * if (isPamError(e) && e.code === 'unauthorized') signIn();
  */
 export function isPamError(value: unknown): value is PamError {
-  // A code that is not a string is no member: the set holds strings only.
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { [BRAND]?: unknown })[BRAND] === true &&
-    PAM_CODES.has((value as { code?: unknown }).code as string)
-  );
+  // A code that is not a string is no member: the set holds strings only. A value whose reading
+  // throws (a Proxy trap, a getter) is none: a predicate in a `catch` never throws (REVIEW-U U-3).
+  try {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [BRAND]?: unknown })[BRAND] === true &&
+      PAM_CODES.has((value as { code?: unknown }).code as string)
+    );
+  } catch {
+    return false;
+  }
 }
 
 // The HTTP errors: an answer that is not 2xx, one class per code (401, step-up, the rest).

@@ -7,6 +7,8 @@
 // extra one fails `tsc`.
 
 import type * as z from 'zod/mini';
+import { asPamError } from '../errors/classify';
+import { ConfigurationError } from '../errors/config';
 import { readCallers } from '../errors/validation';
 import type { HttpAdapter, RequestOptions } from '../http/types';
 import { parseRequest, parseResponse } from '../schemas/common';
@@ -156,6 +158,27 @@ export type Through = (
 /** Runs a read of the caller's payload or options: one that throws is the call's `invalid_request`. */
 export type ReadCallers = <T>(read: () => T) => T;
 
+/** The prototypes of a plain object (what a literal and JSON make). */
+const PLAIN = [Object.prototype, null];
+
+/** Whether `http` has a function `verb` (a Proxy that throws has none). */
+const has = (http: unknown, verb: string): boolean => {
+  try {
+    return typeof (http as Record<string, unknown>)[verb] === 'function';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A `ConfigurationError` unless `ok` (default: `http` has a function `verb`): an `http` that is no
+ * adapter (`{}`, `null`, a string). At every call (in the `try` that types what a call throws),
+ * and at a module's creation: none of its rows' methods there.
+ */
+export const needs = (http: unknown, verb: string, ok = has(http, verb)): void => {
+  if (!ok) throw new ConfigurationError(`http must be an adapter with a ${verb} method`);
+};
+
 /**
  * Sends one operation (`name` is what errors call it): builds the path (its argument validated
  * first), validates the payload (nothing is sent when it fails), sends, validates the answer.
@@ -173,14 +196,21 @@ export async function send(
   const read: ReadCallers = (f) => readCallers(name, f);
   let i = 0;
   const url = read(() => (typeof path === 'string' ? path : path(args[i++])));
-  const payload = request ? (pack ? pack(args[i++]) : args[i++]) : undefined;
+  let payload = request ? (pack ? pack(args[i++]) : args[i++]) : undefined;
   const options = args[i] as LogoutOptions | undefined;
   // Only what the adapter knows: `options` may carry more (`onStepUp`). Undefined means "not set".
-  const opts: RequestOptions = read(() => ({
-    signal: options?.signal,
-    skipAuthRefresh: op.skipAuthRefresh,
-    accessToken: options?.accessToken,
-  }));
+  const opts: RequestOptions = read(() => {
+    // A payload that is an object but no plain one (a Promise of a forgotten `await`, a Map, a Date,
+    // a class instance: zod reads them as objects, their fields unseen) is read as none: `(root):
+    // expected object`, nothing sent (REVIEW-U U-7). In this read: no closure of its own.
+    if (typeof payload === 'object' && payload && !PLAIN.includes(Object.getPrototypeOf(payload)))
+      payload = null;
+    return {
+      signal: options?.signal,
+      skipAuthRefresh: op.skipAuthRefresh,
+      accessToken: options?.accessToken,
+    };
+  });
   const verb = method.toLowerCase() as Lowercase<HttpMethod>;
   // What was asked, for `answers`: the path's argument, or the payload as it was last sent.
   let asked = args[0];
@@ -190,7 +220,15 @@ export async function send(
     // get and delete take no body: (path, options); post and patch take (path, body, options).
     return verb === 'get' || verb === 'delete' ? http[verb]!(url, opts) : http[verb]!(url, body, opts);
   };
-  const raw = await (through ? through(attempt, payload, options, http, read) : attempt(payload));
+  let raw: unknown;
+  try {
+    needs(http, verb);
+    raw = await (through ? through(attempt, payload, options, http, read) : attempt(payload));
+  } catch (error) {
+    // What a custom adapter throws (sync or async, an Error quoting the body, a string): typed,
+    // its message dropped (`asPamError`); a PamError (the ofetch adapter's, a validation's) as is.
+    throw asPamError(error);
+  }
   if (response === null) return undefined;
   const answer = response ? parseResponse(name, response, raw) : raw;
   op.answers?.(answer, asked);
@@ -223,9 +261,14 @@ export function moduleOf(
   endpoints: Record<string, Partial<Operation> | undefined> = {},
 ): Record<string, unknown> {
   const module: Record<string, unknown> = {};
+  let verb = '';
+  let ok = false;
   for (const key in rows) {
     const row = { ...rows[key]!, ...endpoints[key] };
+    verb = row.method.toLowerCase();
+    ok ||= has(http, verb);
     module[key] = (...args: unknown[]) => send(http, key, row, args, through);
   }
+  needs(http, verb, ok);
   return module;
 }

@@ -83,12 +83,17 @@ export function secret(value: string | Secret): Secret {
  * isSecret('x'); // false
  */
 export function isSecret(value: unknown): value is Secret {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { [BRAND]?: unknown })[BRAND] === true &&
-    typeof (value as { reveal?: unknown }).reveal === 'function'
-  );
+  // A value whose reading throws (a Proxy trap, a getter) is none (REVIEW-U U-3).
+  try {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [BRAND]?: unknown })[BRAND] === true &&
+      typeof (value as { reveal?: unknown }).reveal === 'function'
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**

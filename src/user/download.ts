@@ -1,9 +1,10 @@
 // Issue 20.7: the income report's file, fetched through the adapter (the token attached under its
 // same-origin rule), as a Blob with the name to save it under.
 
+import { asPamError } from '../errors/classify';
 import { RequestValidationError, ResponseValidationError, readCallers } from '../errors/validation';
 import type { BlobAnswer, HttpAdapter } from '../http/types';
-import type { CallOptions } from '../operation/operation';
+import { type CallOptions, needs } from '../operation/operation';
 import type { IncomeReportData } from '../schemas/income-report';
 import { fileNameOf } from './file-name';
 
@@ -82,7 +83,14 @@ export async function downloadIncomeReport(
     OPERATION,
     () => [downloadURL(report), report.reference_year, options?.signal] as const,
   );
-  const answer = await http.get<BlobAnswer>(url, { signal, responseType: 'blob' });
+  let answer: BlobAnswer;
+  try {
+    needs(http, 'get');
+    answer = await http.get<BlobAnswer>(url, { signal, responseType: 'blob' });
+  } catch (error) {
+    // A custom adapter's own throw: typed, its message dropped, as in every operation (`send`).
+    throw asPamError(error);
+  }
   // An adapter that ignores `responseType` (a hand-made one) answers something else: typed error.
   const { blob, headers } = answer ?? {};
   if (typeof blob?.arrayBuffer !== 'function' || typeof headers?.get !== 'function') {

@@ -139,11 +139,13 @@ export const USER_CALLS = { mutations: USER_MUTATIONS, optionsAt: userOptionsAt,
  * const { data } = await user.getLoginHistory(2);
  */
 export function createUserModule(http: HttpAdapter, options?: UserModuleOptions): UserModule {
+  // The rows first: an `http` that is no adapter is a ConfigurationError before the count keys on it.
   // The count is kept per adapter: set here only when asked, so a module made without options
   // leaves the adapter's count as it is (no `signedIn`: one count for whoever is signed in).
+  const module = moduleOf(http, USER_OPERATIONS, sendSensitive);
   if (options) countStepUpPerPlayer(http, options.signedIn, options);
   return {
-    ...moduleOf(http, USER_OPERATIONS, sendSensitive),
+    ...module,
     downloadIncomeReport: (
       report: Parameters<UserModule['downloadIncomeReport']>[0],
       callOptions?: CallOptions,
