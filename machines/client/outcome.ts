@@ -7,6 +7,7 @@ import {
   HttpError,
   isPamError,
   type PamError,
+  RequestValidationError,
   type UserModule,
   type UserProfileResponse,
 } from 'pam-client';
@@ -99,9 +100,9 @@ export function withOutcomeCheck<O>(
   return wrapCalls(user, MUTATIONS, (original, operation, at) => async (...args) => {
     const owner = ownerNow();
     const call = bound(owner);
-    const o = args[at] as { signal?: AbortSignal; onStepUp?: (e: unknown) => Promise<unknown> } | undefined;
-    const given = o?.signal;
-    const prompt = o?.onStepUp;
+    const o = args[at] as { signal?: AbortSignal; onStepUp?: (e: unknown) => Promise<unknown> };
+    const given = o.signal;
+    const prompt = o.onStepUp;
     // A wrong `signal` is passed as given (the adapter refuses it); a prompt still open or answered
     // when the call ends sends nothing (no password is reserved for the next player either): the
     // wait ends with the app's signal, the login or the client (stopped), the change `aborted`
@@ -154,8 +155,12 @@ export type UserCall = (...args: unknown[]) => Promise<unknown>;
 
 /**
  * `user` with each call of `names` replaced by what `wrap` makes of it (the client's layers over the
- * user module: the outcome check, the restrictions' re-read, the step-up prompt); the rest as it is.
- * `wrap` is told where the call takes its options (`userOptionsAt`, from the call's row: R-1).
+ * user module: the outcome check, the restrictions' re-read, the step-up prompt, the funnel); the
+ * rest as it is. `wrap` is told where the call takes its options (`userOptionsAt`, from the call's
+ * row: R-1) and finds there a plain copy of what the module reads of them (`signal`, `onStepUp`,
+ * `accessToken`; it ignores the rest), read once before it runs: options whose reading throws (a
+ * getter, a Proxy trap) are the call's `invalid_request` (issue `unreadable`, the foreign error and
+ * its message dropped, nothing sent, no layer run), as the module refuses them (REVIEW-U U-5).
  */
 export function wrapCalls<N extends Exclude<keyof UserModule, 'downloadIncomeReport'>>(
   user: UserModule,
@@ -163,6 +168,20 @@ export function wrapCalls<N extends Exclude<keyof UserModule, 'downloadIncomeRep
   wrap: (original: UserCall, name: N, optionsAt: number) => UserCall,
 ): UserModule {
   const wrapped: Record<string, unknown> = { ...user };
-  for (const name of names) wrapped[name] = wrap(user[name] as UserCall, name, USER_CALLS.optionsAt(name));
+  for (const name of names) {
+    const at = USER_CALLS.optionsAt(name);
+    const call = wrap(user[name] as UserCall, name, at);
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        const { signal, onStepUp, accessToken } = (args[at] ?? {}) as Record<string, unknown>;
+        args[at] = { signal, onStepUp, accessToken };
+      } catch {
+        throw new RequestValidationError(name, [
+          { path: [], code: 'unreadable', message: 'could not be read' },
+        ]);
+      }
+      return call(...args);
+    };
+  }
   return wrapped as unknown as UserModule;
 }

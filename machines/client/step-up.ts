@@ -23,9 +23,9 @@ export const SENSITIVE = [
 /** `user` with `onStepUp` given to each sensitive change that has none of its own. */
 export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined): UserModule {
   if (!onStepUp) return user;
+  // (`wrapCalls` hands each layer its own plain copy of the options: set in place.)
   return wrapCalls(user, SENSITIVE, (original, _, at) => (...args) => {
-    const options = (args[at] ?? {}) as SensitiveCallOptions;
-    args[at] = options.onStepUp ? options : { ...options, onStepUp };
+    (args[at] as SensitiveCallOptions).onStepUp ||= onStepUp;
     return original(...args);
   });
 }

@@ -33,6 +33,12 @@ const changeOf = (name: string) =>
   (name === 'setTimeoutLimits'
     ? 'pause'
     : name.replace(/^[a-z]+(.)/, (_, c: string) => c.toLowerCase())) as StepUpChange;
+/** A field of a caller's payload, undefined when it cannot be read (the call itself refuses it). */
+const field = (payload: unknown, key: string): unknown => {
+  try {
+    return (payload as Record<string, unknown> | null)?.[key];
+  } catch {}
+};
 /** The responsible-gaming changes: a step-up reports them by the same names. */
 const RG_CHANGES: readonly StepUpChange[] = ['limits', 'pause', 'selfExclusion'];
 
@@ -73,7 +79,7 @@ export function userCalls(o: UserCallsOptions) {
       let prompts = 0;
       let cancelled = false;
       let prompting = false;
-      const options = (args[at] ?? {}) as { onStepUp?: StepUpPrompt; signal?: AbortSignal };
+      const options = args[at] as { onStepUp?: StepUpPrompt; signal?: AbortSignal };
       const prompt = options.onStepUp ?? o.prompt;
       const next = [...args];
       if (prompt) {
@@ -144,7 +150,7 @@ export function userCalls(o: UserCallsOptions) {
     const generate = user.generateIncomeReport as unknown as Call;
     wrapped.generateIncomeReport = (...args: unknown[]) => {
       const r = begin('incomeReport');
-      const delivery = oneOf((args[0] as { type?: unknown } | null)?.type, ['download', 'email'], 'other');
+      const delivery = oneOf(field(args[0], 'type'), ['download', 'email'], 'other');
       o.emit({ type: 'incomeReport.requested', run: r.run, delivery });
       return Promise.resolve()
         .then(() => generate(...args))
@@ -169,7 +175,7 @@ export function userCalls(o: UserCallsOptions) {
     const download = user.downloadIncomeReport as unknown as Call;
     wrapped.downloadIncomeReport = (...args: unknown[]) =>
       download(...args).then((file) => {
-        const r = reports.get((args[0] as { id?: unknown } | null)?.id);
+        const r = reports.get(field(args[0], 'id'));
         o.emit({ type: 'incomeReport.downloaded', run: r ? r.run : null });
         return file;
       });
