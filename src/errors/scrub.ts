@@ -368,7 +368,20 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       }
     return out + t.slice(from);
   };
-  const text = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
+  const once = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
+  // What errors carry is read again as it renders (REVIEW-U U-4): without its invisible characters
+  // (soft hyphen, zero-width, bidi marks, word joiner, BOM) and with its single spaces closed up
+  // (`S e c r e t`, glued to a word or not); that reading, scrubbed, is kept when a secret was in
+  // it (more hidden, never less).
+  const text = (t: string) => {
+    const u = once(t);
+    // (Only a text with such a character or two single characters in a row: each pass costs.)
+    const v = /[\xad\u200b-\u200f\u2060\ufeff]|\S\s\S\s\S\s\S/.test(u)
+      ? u.replace(/[\xad\u200b-\u200f\u2060\ufeff]|(\S)\s(?=\S)/g, '$1')
+      : u;
+    const w = v === u ? v : once(v);
+    return w === v ? u : w;
+  };
   // An error body's key is scrubbed like its values (a password echoed as a field name must not
   // reach `fieldErrors`), but for the secret fields' own names (`password`), which say nothing of
   // the value. A 2xx key that is a plain identifier (`strong_password`) is a field name: only a
