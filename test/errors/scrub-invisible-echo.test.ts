@@ -11,7 +11,9 @@ import { openTab, useWorld } from '../support/world';
 
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\ufeff', '\u00ad'];
 const FORMS: Record<string, (s: string) => string> = {
-  ...Object.fromEntries(INVISIBLE.map((z) => [`U+${z.charCodeAt(0).toString(16)}`, (s: string) => [...s].join(z)])),
+  ...Object.fromEntries(
+    INVISIBLE.map((z) => [`U+${z.charCodeAt(0).toString(16)}`, (s: string) => [...s].join(z)]),
+  ),
   spaced: (s) => [...s].join(' '),
   'spaced, zero-width too': (s) => [...s].join(' \u200b'),
 };
@@ -20,24 +22,32 @@ const world = useWorld();
 
 async function failedLogin(secret: 'password' | 'code', echo: (s: string) => string) {
   const seen: string[] = [];
-  const tab = openTab(world, { inspect: (e) => seen.push(JSON.stringify(e)), debug: (l, d) => seen.push(`${l} ${inspect(d, { depth: 8 })}`) });
+  const tab = openTab(world, {
+    inspect: (e) => seen.push(JSON.stringify(e)),
+    debug: (l, d) => seen.push(`${l} ${inspect(d, { depth: 8 })}`),
+  });
   world.tabs.push(tab);
   const { email, password, twoFactorCode } = world.server.seed.twoFactor;
-  const value = secret === 'password' ? password : twoFactorCode;
+  const value = (secret === 'password' ? password : twoFactorCode) as string;
   const fault = () =>
     world.server.faults.add({
       path: '/auth/login',
       status: 422,
-      body: { message: `Recusado: ${echo(value)}`, errors: { login: [`valor ${echo(value)} inválido`] }, debug: { input: [echo(value)] } },
+      body: {
+        message: `Recusado: ${echo(value)}`,
+        errors: { login: [`valor ${echo(value)} inválido`] },
+        debug: { input: [echo(value)] },
+      },
       times: 1,
     });
   if (secret === 'password') fault();
   tab.client.login({ login: email, password });
-  for (let i = 0; i < 50 && !['signedOut', 'twoFactorRequired'].includes(tab.client.view.status); i++) await world.settle();
+  for (let i = 0; i < 50 && !['signedOut', 'twoFactorRequired'].includes(tab.client.view.status); i++)
+    await world.settle();
   if (secret === 'code') {
     expect(tab.client.view.status).toBe('twoFactorRequired');
     fault();
-    tab.client.submitCode(twoFactorCode);
+    tab.client.submitCode(value);
     for (let i = 0; i < 50 && !tab.client.view.error; i++) await world.settle();
   }
   await world.settle();
@@ -55,7 +65,8 @@ async function failedLogin(secret: 'password' | 'code', echo: (s: string) => str
 }
 
 /** `text` as it renders: invisible characters gone, single spacing closed. */
-const rendered = (t: string) => t.replace(/[\u00ad\u200b-\u200f\u2060\ufeff]/g, '').replace(/(?<=\S) (?=\S)/g, '');
+const rendered = (t: string) =>
+  t.replace(/[\u00ad\u200b-\u200f\u2060\ufeff]/g, '').replace(/(?<=\S) (?=\S)/g, '');
 
 describe('U-4 (a): a secret echoed with invisible characters or spacing', () => {
   for (const secret of ['password', 'code'] as const)
