@@ -121,12 +121,14 @@ const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_AL
  * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). A token-like
  * secret (`TOKEN_LIKE`: an access token, never a password with a space) is also found unpadded,
  * in base64url or back in base64 (a JWT) and form-decoded (`+` as a space): `alike`. The expressions are
- * built once per scrubber, and only when a text may hold a secret.
+ * built once per scrubber, and only when a text may hold a secret. With `sent` (a call's own
+ * secrets: a login's password), a 2xx answer is searched for the byte forms too (REVIEW-U U-4 b;
+ * never the held tokens': every answer would pay).
  *
  * @example
  * createScrubber(['hunter2']).text('wrong password hunter2'); // 'wrong password [redacted]'
  */
-export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scrubber {
+export function createScrubber(secrets: Iterable<string>, parts?: boolean, sent?: boolean): Scrubber {
   const unique = [...new Set(secrets)].filter(Boolean);
   if (!unique[0]) return NO_SCRUB;
   // Each secret, its NFC form (an echo that composes what was sent decomposed: also the shortest
@@ -203,7 +205,8 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
     (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(plain(s), variants.has(s)));
-  const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
+  const join = (test: (s: string) => unknown, of = forms(sent)[0]) =>
+    of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
   const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
@@ -239,7 +242,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
-    const [, needles, shortest] = forms(errors && t.length >= bytesMin);
+    const [, needles, shortest] = forms((errors || sent) && t.length >= bytesMin);
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
@@ -368,7 +371,20 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       }
     return out + t.slice(from);
   };
-  const text = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
+  const once = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
+  // What errors carry is read again as it renders (REVIEW-U U-4): without its invisible characters
+  // (soft hyphen, zero-width, bidi marks, word joiner, BOM) and with its single spaces closed up
+  // (`S e c r e t`, glued to a word or not); that reading, scrubbed, is kept when a secret was in
+  // it (more hidden, never less).
+  const text = (t: string) => {
+    const u = once(t);
+    // (Only a text with such a character or two single characters in a row: each pass costs.)
+    const v = /[\xad\u200b-\u200f\u2060\ufeff]|\S\s\S\s\S\s\S/.test(u)
+      ? u.replace(/[\xad\u200b-\u200f\u2060\ufeff]|(\S)\s(?=\S)/g, '$1')
+      : u;
+    const w = v === u ? v : once(v);
+    return w === v ? u : w;
+  };
   // An error body's key is scrubbed like its values (a password echoed as a field name must not
   // reach `fieldErrors`), but for the secret fields' own names (`password`), which say nothing of
   // the value. A 2xx key that is a plain identifier (`strong_password`) is a field name: only a
