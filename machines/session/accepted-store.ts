@@ -15,21 +15,25 @@ import {
 } from './profile-rules';
 
 const accepted = new WeakMap<object, Map<string, unknown>>();
+// The clock the store's readings come from, per token store (`acceptedStoreOf`'s `clock`).
+const clocks = new WeakMap<object, { learned?(): boolean }>();
 type Web = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * Two records of accepted limits as one at `now`: each for its day (one dated ahead: from `now`),
  * kind by kind the stricter (active, the lower amount: a looser one, heard or forged, never loosens one kept),
- * at the later time. Null when neither is in its day.
+ * at the later time. Null when neither is in its day. `clamp` false (a clock that has not learned the
+ * server's time, REVIEW-T T-7): one dated ahead keeps its time (it bars; it is not moved earlier).
  */
 export function mergeLimits(
   a: AcceptedLimits | null | undefined,
   b: AcceptedLimits | null | undefined,
   now: number,
+  clamp = true,
 ): AcceptedLimits | null {
   // (At a time the clock could not give, NaN: kept, fail closed.)
   const live = (l: AcceptedLimits | null | undefined) =>
-    l && !(now - l.at >= ACCEPTED_MS) ? (l.at > now ? { ...l, at: now } : l) : null;
+    l && !(now - l.at >= ACCEPTED_MS) ? (clamp && l.at > now ? { ...l, at: now } : l) : null;
   const [x, y] = [live(a), live(b)];
   if (!x || !y) return x ?? y;
   // A kind's limit as a record holds it: its amount when active, else none (Infinity, the loosest).
@@ -44,10 +48,17 @@ export function mergeLimits(
   return { at: Math.max(x.at, y.at), fields };
 }
 
-/** The accepted restrictions and limits kept beside `tokens` (see `AcceptedStore`). */
-export function acceptedStoreOf(tokens: object): AcceptedStore {
+/**
+ * The accepted restrictions and limits kept beside `tokens` (see `AcceptedStore`). `clock`: where
+ * the readings come from, kept for every store of `tokens`; one that has not learned the server's
+ * time never moves a kept time earlier (REVIEW-T T-7: a device clock behind would make a record
+ * lapse early for every tab). None known: as one that learned.
+ */
+export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } | null): AcceptedStore {
   const m = accepted.get(tokens) ?? new Map<string, unknown>();
   accepted.set(tokens, m);
+  if (clock) clocks.set(tokens, clock);
+  const taught = () => clocks.get(tokens)?.learned?.() !== false;
   // No storage, or one that throws (sandboxed frame, quota): memory only.
   const web = (call: (s: Web) => unknown): unknown => {
     try {
@@ -76,7 +87,7 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
       : null;
   };
   const limits = (userId: number | null, now: number) =>
-    userId === null ? null : mergeLimits(...both(lKey(userId), limitsOf), now);
+    userId === null ? null : mergeLimits(...both(lKey(userId), limitsOf), now, taught());
   return {
     recall(userId, now) {
       if (userId === null) return null;
@@ -84,8 +95,9 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
       let latest = a && b && b.at > a.at ? b : (a ?? b);
       // One dated ahead of this reading (written on a clock ahead, or forged: ten years ahead) would
       // bar with no end. It still bars, from now: its time is this reading's, kept so that it lapses
-      // a day later at most (fail closed but bounded; review 8, item 4).
-      if (latest && latest.at > now) {
+      // a day later at most (fail closed but bounded; review 8, item 4). Only on a clock that learned
+      // the server's time: an untaught one behind would date it early for every tab (T-7); it bars.
+      if (latest && latest.at > now && taught()) {
         latest = { ...latest, at: now };
         keep(rKey(userId), latest);
       }
@@ -107,7 +119,7 @@ export function acceptedStoreOf(tokens: object): AcceptedStore {
     recallLimits: limits,
     rememberLimits(userId, l, now) {
       const had = limits(userId, now);
-      const next = mergeLimits(had, l, now);
+      const next = mergeLimits(had, l, now, taught());
       const changed = !!next && JSON.stringify(next) !== JSON.stringify(had);
       if (changed) keep(lKey(userId!), next);
       return changed;

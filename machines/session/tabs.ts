@@ -209,9 +209,13 @@ function keepHeard(
 ): boolean {
   const now = reading && !reading.error ? reading.serverAt : 0;
   if (!(now > 0)) return false;
-  const store = acceptedStoreOf(servicesOf(c).tokens);
+  const s = servicesOf(c);
+  const store = acceptedStoreOf(s.tokens, s.clock);
   const news = !!r && !store.recall(userId, now);
-  if (r) store.remember(userId, { kind: r.kind, at: Math.min(r.at ?? now, now), heard: true });
+  // Dated ahead: from now, on a clock that learned the server's time only (T-7: an untaught one
+  // behind would date it early).
+  const at = r?.at ?? now;
+  if (r) store.remember(userId, { kind: r.kind, at: reading!.learned ? Math.min(at, now) : at, heard: true });
   return (!!limits && store.rememberLimits!(userId, limits, now)) || news;
 }
 
@@ -259,7 +263,7 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
  */
 function answerSync(context: SessionContext): void {
   const s = servicesOf(context);
-  const store = acceptedStoreOf(s.tokens);
+  const store = acceptedStoreOf(s.tokens, s.clock);
   // (A clock that gives no time: none told, and none re-dated at no time.)
   const { serverAt: now, error } = readClock(s);
   const r = !error && store.recall(context.userId, now);

@@ -65,7 +65,10 @@ describe('a tab whose clock learned no server time never ends a live session (T-
   // device 67 min ahead starts its refresh cycle on its unlearned clock (the adoption's reading:
   // offset 0), so its refresh falls due 67 min early (55 min in); its claim gives way and times out
   // again and again (`refreshFailed` timeout, 60 s; A never claimed), and a token the server expired then
-  // keeps both tabs signed in (no sign-out 5 min after a refresh was answered 401). \`fails\`: this
+  // keeps both tabs signed in (no sign-out 5 min after a refresh was answered 401). Probed (FIXT7):
+  // B's claims find no live claim and post theirs; each then yields because its settle wait's
+  // signal is aborted at the same instant (cross-tab.ts `claimRefresh` → `release()`), i.e. B's
+  // claim actor is stopped as soon as it starts (refresh.ts side), not `liveClaims`. \`fails\`: this
   // test turns red the day it is fixed, and then becomes a plain test.
   it.fails('a dead token with both tabs open before the login, device 67 min ahead, still ends', async () => {
     const a = deviceTab(67 * MIN, { tabId: 'tab-a', random: 0.3 });
