@@ -327,7 +327,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         refreshWaitMs,
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
-        accepted: acceptedStoreOf(tokens),
+        accepted: acceptedStoreOf(tokens, env.clock),
       }) ?? {},
   );
   // Each part from the first flow that gives it. With the registration flow, `client.auth` and the

@@ -143,7 +143,9 @@ export function environmentOf(overrides: Partial<PamEnvironment> = {}): PamEnvir
   const random = overrides.random ?? Math.random;
   // One base for everything: an app's own `now` becomes the clock's base (the offset is learned on
   // it too); a `clock` given is used as is, and `now`/`serverNow` are its shorthands.
-  const clock = overrides.clock ?? createClock(overrides.now ? { base: overrides.now } : {});
+  const made = createClock(overrides.now ? { base: overrides.now } : {});
+  // An app's own `serverNow` is the server's time as the app knows it: judged on as learned (T-6).
+  const clock = overrides.clock ?? (overrides.serverNow ? { ...made, learned: () => true } : made);
   return {
     // What only the tabs flow reads (this tab's id, the page's lifecycle) as given, resolved there (`tabOf`).
     ...overrides,

@@ -32,7 +32,7 @@ function outcome(create: () => unknown): string {
 }
 
 const core = (endpoints: unknown) =>
-  outcome(() => createAuthModule({} as HttpAdapter, { endpoints } as never));
+  outcome(() => createAuthModule({ get() {}, post() {} } as unknown as HttpAdapter, { endpoints } as never));
 const server = (endpoints: unknown) =>
   outcome(() => createPamServer({ apiBaseURL: 'https://api.example', secrets: SECRETS, endpoints } as never));
 
