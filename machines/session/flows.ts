@@ -86,7 +86,10 @@ export interface SessionFlowImplementations {
 export const profileInputOf = ({ context: c }: { context: SessionContext }): ProfileFlowInput => {
   const services = servicesOf(c);
   // A restriction accepted is kept beside the session's token store (and in `localStorage`).
-  return { services: { ...services, accepted: acceptedStoreOf(services.tokens, services.clock) }, owner: ownerOf(c) };
+  return {
+    services: { ...services, accepted: acceptedStoreOf(services.tokens, services.clock) },
+    owner: ownerOf(c),
+  };
 };
 
 /**

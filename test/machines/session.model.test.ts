@@ -135,7 +135,9 @@ function systemUnderTest() {
     },
     close() {},
   } satisfies CrossTab;
-  const actor = createActor(machine, { input: { auth, tokens, crossTab, environment: { now: () => wall, serverNow: () => wall } } });
+  const actor = createActor(machine, {
+    input: { auth, tokens, crossTab, environment: { now: () => wall, serverNow: () => wall } },
+  });
   const emitted: string[] = [];
   actor.on('*', (e) => emitted.push(e.type));
   actor.start();
