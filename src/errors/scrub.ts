@@ -121,14 +121,12 @@ const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_AL
  * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). A token-like
  * secret (`TOKEN_LIKE`: an access token, never a password with a space) is also found unpadded,
  * in base64url or back in base64 (a JWT) and form-decoded (`+` as a space): `alike`. The expressions are
- * built once per scrubber, and only when a text may hold a secret. With `sent` (a call's own
- * secrets: a login's password), a 2xx answer is searched for the byte forms too (REVIEW-U U-4 b;
- * never the held tokens': every answer would pay).
+ * built once per scrubber, and only when a text may hold a secret.
  *
  * @example
  * createScrubber(['hunter2']).text('wrong password hunter2'); // 'wrong password [redacted]'
  */
-export function createScrubber(secrets: Iterable<string>, parts?: boolean, sent?: boolean): Scrubber {
+export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scrubber {
   const unique = [...new Set(secrets)].filter(Boolean);
   if (!unique[0]) return NO_SCRUB;
   // Each secret, its NFC form (an echo that composes what was sent decomposed: also the shortest
@@ -205,8 +203,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean, sent?
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
     (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(plain(s), variants.has(s)));
-  const join = (test: (s: string) => unknown, of = forms(sent)[0]) =>
-    of.filter(test).map(sourceOf).join('|') || '(?!)';
+  const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
   const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
@@ -242,7 +239,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean, sent?
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
-    const [, needles, shortest] = forms((errors || sent) && t.length >= bytesMin);
+    const [, needles, shortest] = forms(errors && t.length >= bytesMin);
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).

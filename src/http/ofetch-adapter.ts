@@ -387,7 +387,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
     // One scrubber for the call's own secrets: its path, then its answers.
     let scrubber: Scrubber | undefined;
-    const own = () => (scrubber ??= createScrubber(secrets, true, true));
+    const own = () => (scrubber ??= createScrubber(secrets, true));
     // A path segment could hold a secret of the body (`/verify/<code>`): errors show it scrubbed,
     // made when an error needs it (a login's path would build its password's byte forms), its
     // query cut then too.
