@@ -5,6 +5,7 @@
 // keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins. The rules
 // are profile-rules.ts's (`AcceptedStore`).
 
+import { compareLimit, type LimitSetting } from 'pam-client';
 import { limitsOf } from '../cross-tab';
 import {
   ACCEPTED_MS,
@@ -21,7 +22,7 @@ type Web = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * Two records of accepted limits as one at `now`: each for its day (one dated ahead: from `now`),
- * kind by kind the stricter (active, the lower amount: a looser one, heard or forged, never loosens one kept),
+ * kind by kind the one `compareLimit` proves stricter (a looser or incomparable one, heard or forged, never replaces one kept),
  * at the later time. Null when neither is in its day. `clamp` false (a clock that has not learned the
  * server's time, REVIEW-T T-7): one dated ahead keeps its time (it bars; it is not moved earlier).
  */
@@ -36,15 +37,31 @@ export function mergeLimits(
     l && !(now - l.at >= ACCEPTED_MS) ? (clamp && l.at > now ? { ...l, at: now } : l) : null;
   const [x, y] = [live(a), live(b)];
   if (!x || !y) return x ?? y;
-  // A kind's limit as a record holds it: its amount when active, else none (Infinity, the loosest).
-  const cap = (f: Record<string, unknown>, k: string) =>
-    +(f[`user_limit_${k}_active`] as number) === 1 && +(f[`user_limit_${k}`] as number) >= 0
-      ? +(f[`user_limit_${k}`] as number)
-      : Number.POSITIVE_INFINITY;
+  // A kind's setting as a record holds it; `y`'s replaces `x`'s, whole, only where `compareLimit`
+  // proves it stricter (periods compared: monthly 1,000 is never replaced by daily 100, up to
+  // 3,100 a month; REVIEW-V 1), or where `x` holds none of that kind.
+  const of = (f: Record<string, unknown>, k: string): LimitSetting | null =>
+    `user_limit_${k}` in f
+      ? {
+          amount: f[`user_limit_${k}`] as number,
+          period: f[`user_limit_${k}_period`] as LimitSetting['period'],
+          active: f[`user_limit_${k}_active`] as number,
+        }
+      : null;
   const fields = { ...x.fields };
-  for (const k of LIMIT_KINDS)
-    if (cap(y.fields, k) < cap(x.fields, k))
+  for (const k of LIMIT_KINDS) {
+    const [old, heard] = [of(x.fields, k), of(y.fields, k)];
+    // (Of one period, or none read, the lower active amount: an inactive one limits nothing.)
+    const cap = (l: LimitSetting) => (+l.active! === 1 && +l.amount! >= 0 ? +l.amount! : Infinity);
+    let take = !!heard && (!old || (old.period === heard.period && cap(heard) < cap(old)));
+    try {
+      take ||= !!heard && compareLimit(old!, heard) === 'stricter';
+    } catch {}
+    if (take) {
+      for (const f in fields) if (f.startsWith(`user_limit_${k}`)) delete fields[f];
       for (const f in y.fields) if (f.startsWith(`user_limit_${k}`)) fields[f] = y.fields[f];
+    }
+  }
   return { at: Math.max(x.at, y.at), fields };
 }
 

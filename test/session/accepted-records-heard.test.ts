@@ -118,7 +118,9 @@ describe('kept limits', () => {
       fields: fc.record({
         user_limit_time: fc.integer({ min: 0, max: 600 }),
         user_limit_time_active: fc.constantFrom(0, 1),
-        user_limit_time_period: fc.constantFrom('daily', 'weekly', 'monthly'),
+        // One period: amounts compare so (across periods, test/session/merge-limits-period: a
+        // daily 2 is no stricter than a monthly 60; REVIEW-V 1).
+        user_limit_time_period: fc.constant('daily'),
       }),
     });
     fc.assert(
