@@ -80,6 +80,9 @@ export function storageChannel(
   return {
     postMessage(message) {
       let m = message as Message;
+      // A profile notice carries the player's personal data (CPF, e-mail, address): never written to
+      // web storage; the other tabs read their own (REVIEW-V 2).
+      if (m?.type === 'profile') return;
       const all: Array<[string, Partial<StoredSession>]> = [];
       try {
         for (let i = 0; i < storage.length; i++) {

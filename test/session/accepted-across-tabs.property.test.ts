@@ -131,7 +131,12 @@ async function run(o: { change: Change; accepter: 0 | 1; storage: Storage; steps
         : a.user.updateLimits(LIMIT),
     );
     let checked = 0;
+    // The checks the accepting tab owes: one at each point where it is signed in with a view (two
+    // São Paulo midnights outlive its token: a step may find it signed out; seed -359862943).
+    let due = 0;
     const check = (where: string) => {
+      const own = tabs[o.accepter]!.client.view;
+      if (own.status === 'signedIn' && own.restrictions) due++;
       for (const [i, t] of tabs.entries()) {
         const v = t.client.view;
         if (!told(i) || v.status !== 'signedIn' || !v.restrictions) continue;
@@ -159,8 +164,9 @@ async function run(o: { change: Change; accepter: 0 | 1; storage: Storage; steps
     hub.releaseAll();
     await world.advance(30 * S, 250);
     check('end');
-    // (At least the tab that accepted was checked at every step.)
-    expect(checked).toBeGreaterThanOrEqual(o.steps.length + 2);
+    // (At least the tab that accepted was checked at every step it was signed in, the first one too.)
+    expect(due).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThanOrEqual(due);
   } finally {
     restore();
   }
@@ -202,6 +208,15 @@ describe('what one tab accepted reaches every tab of the login (REVIEW-T T-2, T-
 
   it('limit accepted in A: B, told, keeps it over its own lagging read (at midnight)', async () => {
     await run({ change: 'limit', accepter: 0, storage: 'throws', steps: [{ t: 'midnight' }], all: true });
+  }, 60_000);
+
+  it('pause, two midnights (seed -359862943: the token ends before the last check)', async () => {
+    await run({
+      change: 'pause',
+      accepter: 0,
+      storage: 'absent',
+      steps: [{ t: 'midnight' }, { t: 'midnight' }, { t: 'wait', ms: 1000 }],
+    });
   }, 60_000);
 
   it('over generated changes, accepters, storages, joins and channel orders and losses', async () => {

@@ -9,7 +9,8 @@ import { storageOrigin } from '../support/storage-origin';
 // Over generated sequences (logins, refreshes, sync answers, notices, duplicates, a foreign script
 // writing garbage under the key, storage refusing writes), with the session in a web store
 // (shared localStorage) or a memory store: nothing secret is ever written under the channel's key;
-// every sign-out, restriction and profile notice reaches every other tab (as often as sent); a
+// every sign-out and restriction notice reaches every other tab (as often as sent; a profile
+// notice, personal data, is never written there); a
 // session reaches the others only with the token of their own store, never one the message carried.
 
 const NAME = 'pam-client:/api';
@@ -136,7 +137,8 @@ describe('storage-event channel (no BroadcastChannel)', () => {
             }[c.type];
             const times = c.dup ? 2 : 1;
             for (let i = 0; i < times; i++) post({ type: c.type, ...m });
-            const delivered = c.type !== 'claim' || (web && stored() !== null);
+            // (A profile notice is never written to web storage: personal data, REVIEW-V 2.)
+            const delivered = c.type === 'profile' ? false : c.type !== 'claim' || (web && stored() !== null);
             if (!origin.failing && delivered) expected = [{ type: c.type, count: times }];
           }
           await flush();
