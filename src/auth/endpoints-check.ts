@@ -17,6 +17,9 @@ const PATH = /^(\/(?!\.+(\/|\?|$))[\w.~-]+)+(\?[\w.~%=&-]*)?$/;
  */
 export function checkedEndpoints<T>(endpoints: T): T {
   let name = 'endpoints';
+  // What is used: each entry's keys given a value (`{ method: undefined }` is the default's, as
+  // everywhere an option left undefined is "not set"; it was spread over the row).
+  const used: Record<string, object> = {};
   try {
     if (endpoints !== undefined && (typeof endpoints !== 'object' || !endpoints)) throw 0;
     for (const key in endpoints) {
@@ -31,9 +34,10 @@ export function checkedEndpoints<T>(endpoints: T): T {
         throw 0;
       name = `endpoints.${key}.path`;
       if (path !== undefined && !(typeof path === 'string' && PATH.test(path))) throw 0;
+      used[key] = { ...(method !== undefined && { method }), ...(path !== undefined && { path }) };
     }
   } catch {
     throw new ConfigurationError(`${name} cannot work as given`);
   }
-  return endpoints;
+  return (endpoints && used) as T;
 }

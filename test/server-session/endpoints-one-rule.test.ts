@@ -79,6 +79,13 @@ describe('one endpoints rule: the core, the server-session client and the server
     );
   });
 
+  it('an entry key left undefined is the default (CI seed 2023280048: the core threw a raw TypeError)', () => {
+    for (const e of [{ login: { method: undefined } }, { getUserProfile: { method: undefined } }]) {
+      expect(core(e)).toBe('created');
+      expect(server(e)).toBe('created');
+    }
+  });
+
   it('(property) whatever the core refuses the server refuses', () => {
     fc.assert(
       fc.property(endpoints, (e) => {
