@@ -20,7 +20,8 @@ const instantOrNull = (v: unknown): number | null | undefined =>
 
 /**
  * Whether `value` may carry a token: a key naming one (ending in "token", any case: `access_token`,
- * `token`, `api_Token`) at any depth, or nested past 64 levels (fail closed: unread is not absent).
+ * `token`, `api_Token`) or a `__proto__` key (the proxy drops both) at any depth, or nested past 64
+ * levels (fail closed: unread is not absent).
  * The proxy's own rule (src/server/strip.ts `stripTokens`, test/server-session/token-depth), so
  * nothing it passes on is refused; 65 frames at most, however deep the value.
  */
@@ -28,7 +29,9 @@ export const carriesToken = (value: unknown, depth = 0): boolean =>
   depth > 64 ||
   (!!value &&
     typeof value === 'object' &&
-    Object.entries(value).some(([key, inner]) => /token$/i.test(key) || carriesToken(inner, depth + 1)));
+    Object.entries(value).some(
+      ([key, inner]) => /token$/i.test(key) || key === '__proto__' || carriesToken(inner, depth + 1),
+    ));
 
 /**
  * The seed, checked (one carrying a token field anywhere is none, as a login answer with one is

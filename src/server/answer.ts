@@ -1,6 +1,7 @@
 // The answers the proxy builds: JSON with `Cache-Control: no-store`, the API's passed-back
 // headers, and the call's one `Set-Cookie`. Every JSON body is scrubbed of the call's tokens.
 
+import { createScrubber } from '../errors/scrub';
 import type { CallSession } from './context';
 import { scrubTokens } from './strip';
 import { isAnswerStatus } from './upstream';
@@ -29,10 +30,14 @@ const REDIRECTED = {
   issues: [{ ...UNSCRUBBABLE.issues[0], message: 'the service answered a redirect' }],
 };
 
-/** `body` as the JSON text the browser may see (`scrubTokens`), or null when it cannot be made so. */
-function scrubbedText(body: unknown, tokens: Iterable<string>): string | null {
+/**
+ * `body` as the JSON text the browser may see (`scrubTokens`; then every echo of what the browser
+ * sent, `sent`, scrubbed by the core's own rule for an answer of that status: `Scrubber.deep`), or
+ * null when it cannot be made so.
+ */
+function scrubbedText(body: unknown, tokens: Iterable<string>, sent: string[], data: boolean): string | null {
   try {
-    return JSON.stringify(scrubTokens(body, tokens));
+    return JSON.stringify(createScrubber(sent, true).deep(scrubTokens(body, tokens), undefined, data));
   } catch {
     return null; // ScrubFailure, a throwing getter, a cycle: nothing of it goes out
   }
@@ -74,7 +79,7 @@ export async function answer(
   }
   // A stream (the report file) reads the call's tokens at its first pull, after this.
   if (body instanceof ReadableStream) return new Response(body, { status, headers: withLine() });
-  const text = scrubbedText(body, call?.tokens() ?? []);
+  const text = scrubbedText(body, call?.tokens() ?? [], call?.sent ?? [], status < 300);
   if (text === null) return failed(call, 502, UNSCRUBBABLE, headers);
   headers.set('content-type', 'application/json');
   return new Response(text, { status, headers: withLine() });

@@ -96,6 +96,12 @@ export class CallSession {
   /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
   private refused = false;
   /**
+   * The secrets the browser sent in this call (`secretValuesOf` of its payload: a password, a
+   * two-factor code, a captcha token): scrubbed from its answers as the core's adapter scrubs them
+   * (REVIEW-W W-1: an API's echo of the password was relayed as it came).
+   */
+  readonly sent: string[] = [];
+  /**
    * The answer's `Set-Cookie` line once decided (`cookieLine`), until the session changes: the
    * line is decided, and every token it seals learned, before any body is scrubbed (`answer`).
    */

@@ -4,6 +4,7 @@
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { accountStanding } from '../responsible-gaming/standing';
 import { isHeaderSafeToken, parseRequest, parseResponse } from '../schemas/common';
+import { secretValuesOf } from '../secrets/secret';
 import { answer, failed, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
 import { CallSession, type ServerParts } from './context';
 import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIssue } from './cookie';
@@ -431,6 +432,9 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   const raw = await readBody(request, parts.maxBodyBytes, parts.upstream.timeoutMs); // the call's one deadline
   if (raw instanceof Refusal) return message(call, raw.status, raw.message);
   if (matched.kind === 'logout') return logout(parts, call);
+  try {
+    call.sent.push(...secretValuesOf(raw === '' ? undefined : JSON.parse(raw)));
+  } catch {} // not JSON: refused below (a row with a schema) or sent as is, holding no field
   let body = raw;
   if (matched.request) {
     // What the core's module sends: the payload as its schema reads it (nothing sent when it fails).

@@ -101,7 +101,10 @@ export function fieldsOf(answer: unknown, secrets: readonly string[]): string {
 }
 
 /**
- * A copy of `value` without any key ending in "token" (any case, any depth). Deeper than
+ * A copy of `value` without any key ending in "token" (any case, any depth), nor any `__proto__`
+ * key (JSON.parse makes it an own data key; no service field has that name, and an app's
+ * serializer (devalue: SvelteKit's, Nuxt's payloads) refuses it, so every page answered 500: REVIEW-W
+ * W-4). Deeper than
  * MAX_DEPTH it throws `ScrubFailure`: nothing that deep is a service answer, and a copy that
  * changed it (its depths cut) would pass on data the API never sent (REVIEW-L 7). The one token
  * rule of the server session: the browser client's `carriesToken` (machines/server-session/seed.ts)
@@ -113,7 +116,7 @@ export function stripTokens(value: unknown, depth = 0): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (isTokenKey(key)) continue;
+    if (isTokenKey(key) || key === '__proto__') continue;
     define(out, key, stripTokens(item, depth + 1));
   }
   return out;
