@@ -69,7 +69,18 @@ describe('a token field deeper than 8 levels (item 1)', () => {
 
   it("(property) the client's rule is the proxy's: carries a token iff stripTokens refuses or changes it", () => {
     const key = fc.oneof(
-      fc.constantFrom('a', 'id', 'user', 'tokens', 'token_type', 'Token', 'api_TOKEN', 'push_token', 'x', '__proto__'),
+      fc.constantFrom(
+        'a',
+        'id',
+        'user',
+        'tokens',
+        'token_type',
+        'Token',
+        'api_TOKEN',
+        'push_token',
+        'x',
+        '__proto__',
+      ),
       fc.string({ maxLength: 6 }),
     );
     const { tree } = fc.letrec((tie) => ({

@@ -22,8 +22,8 @@ async function profileWithProto(token: string, where: 'user' | 'userInfo' | 'doc
     headers: { authorization: `Bearer ${token}` },
   });
   const body = (await res.json()) as { user: Record<string, unknown>; userInfo: Record<string, unknown> };
-  const target =
-    where === 'document' ? ((body.user.document ??= {}) as Record<string, unknown>) : body[where];
+  if (where === 'document') body.user.document ??= {};
+  const target = (where === 'document' ? body.user.document : body[where]) as Record<string, unknown>;
   const text = JSON.stringify(body).replace(
     JSON.stringify(target),
     JSON.stringify(target).replace(/^\{/, '{"__proto__":{"polluted":"yes"},'),
