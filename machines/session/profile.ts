@@ -340,6 +340,15 @@ export function createProfileFlow() {
           actions: TOOK_SEEN,
         },
         { guard: and([isOurs, closeAndTighter]), target: '.reading', reenter: true, actions: doubt },
+        // Tighter, but its stamp cannot be placed (in this tab's future, or before what it holds: a
+        // tab whose clock had not learned server time, REVIEW-X X-1): never dropped; barred (stale)
+        // until the flow's own read, which follows (its order key unmoved: the stamp means nothing).
+        {
+          guard: and([isOurs, ({ context, event }) => tighter(context, event as Seen)]),
+          target: '.reading',
+          reenter: true,
+          actions: assign(({ context }) => advanced(context, { failed: true }, {})),
+        },
       ],
       CLOCK: { guard: trustChanged, actions: [trust, stamped] },
       // (Re-entered, the flow's clock starts again: it recalls the new owner's, `ACCEPTED`.)

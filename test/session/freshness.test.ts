@@ -85,12 +85,14 @@ describe('freshness by server time (issue 26 symptom 1)', () => {
     p.flow.stop();
   });
 
-  it("a stamp later than serverNow plus the clock's bound is refused, not read as now", async () => {
+  it("a stamp later than serverNow plus the clock's bound is refused, not read as now: the tab reads for itself, barred meanwhile (X-1)", async () => {
     const t = open('plain');
     await t.settled();
     const own = t.datum();
     t.remote(BARRED, t.clock.now() + BOUND_MS + 1);
-    expect(t.datum()).toMatchObject({ at: own.at, source: 'read', restrictions: { canBet: true } });
+    expect(t.datum()).toMatchObject({ at: own.at, source: 'read', restrictions: { canBet: false } });
+    await t.settled(); // its own read: the server bars nothing
+    expect(t.datum()).toMatchObject({ source: 'read', restrictions: { canBet: true } });
     // Within the bound it counts (a tab whose clock runs a little ahead).
     t.remote(BARRED, t.clock.now() + BOUND_MS);
     expect(t.datum()).toMatchObject({ source: 'remote', restrictions: { canBet: false } });

@@ -91,7 +91,7 @@ describe('profile flow: the order of reads under a clock that re-learns its offs
     t.flow.stop();
   });
 
-  it('an older read from another tab that tightens nothing, or older than the bound, is dropped without a read', async () => {
+  it('an older read from another tab that tightens nothing is dropped without a read; one older than the bound that tightens makes the tab read, barred meanwhile (X-1)', async () => {
     const t = open();
     await t.settled();
     const held = t.datum().at ?? 0;
@@ -108,10 +108,16 @@ describe('profile flow: the order of reads under a clock that re-learns its offs
         } as never) as never,
       );
     send(freeUserInfo(), held - 500);
-    send(barred, held - 2_500);
     expect(t.flow.getSnapshot().value).toBe('idle');
     expect(t.reads()).toBe(before);
     expect(t.datum()).toMatchObject({ source: 'read', restrictions: { canBet: true } });
+    // Its stamp cannot be placed (a tab whose clock learned no server time stamps its read so):
+    // never dropped, never taken as data either; this tab reads for itself.
+    send(barred, held - 2_500);
+    expect(t.flow.getSnapshot().value).toBe('reading');
+    expect(t.datum()).toMatchObject({ source: 'read', restrictions: { canBet: false } });
+    await t.settled();
+    expect(t.reads()).toBe(before + 1);
     t.flow.stop();
   });
 });
