@@ -31,8 +31,8 @@ describe('an accepted limit change keeps its limit fields only', () => {
       user_limit_time_period: 'daily',
       password_check: kit.seed.plain.password,
     });
-    const profile = sessionActorOf(c).getSnapshot().children.profile;
-    const kept = (profile?.getSnapshot() as { context: { limits?: { fields: Record<string, unknown> } } })
+    const profile = sessionActorOf(c).getSnapshot().children.profile!;
+    const kept = (profile.getSnapshot() as { context: { limits?: { fields: Record<string, unknown> } } })
       .context.limits;
     expect(Object.keys(kept?.fields ?? {}).sort()).toEqual([
       'user_limit_time',
@@ -40,7 +40,7 @@ describe('an accepted limit change keeps its limit fields only', () => {
       'user_limit_time_period',
     ]);
     const seen = JSON.stringify(
-      [sessionActorOf(c).getSnapshot().context, profile?.getSnapshot().context],
+      [sessionActorOf(c).getSnapshot().context, profile.getSnapshot().context],
       (_k, v) => (typeof v === 'function' ? undefined : v),
     );
     expect(seen).not.toContain(kit.seed.plain.password);
