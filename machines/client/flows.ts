@@ -53,7 +53,7 @@ export interface FlowSetup {
   onStepUp: StepUpPrompt | undefined;
   /** Reports a mutation whose outcome is unknown to `client.on('mutationOutcomeUnknown')`. */
   reportOutcome(event: MutationOutcomeUnknown): void;
-  /** @internal Where the client keeps a restriction accepted for a player past the login and the page (both clients pass theirs). */
+  /** @internal Where the client keeps a restriction accepted for a player past the login and the page (the server-session client's; none: the one beside the session's token store). */
   accepted?: AcceptedStore;
 }
 
