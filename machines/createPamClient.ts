@@ -33,7 +33,6 @@ import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
-import { acceptedStoreOf } from './session/accepted-store';
 import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
@@ -327,7 +326,6 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         refreshWaitMs,
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
-        accepted: acceptedStoreOf(tokens, env.clock),
       }) ?? {},
   );
   // Each part from the first flow that gives it. With the registration flow, `client.auth` and the

@@ -194,7 +194,9 @@ export const userModule = (): ClientFlow<'user'> => ({
       // Each change, its step-up resend and its re-read sent only in the login it began in.
       (owner) => loginBound(session, owner),
     );
-    // (Each change told with the server time it was sent at, in either mode; kept for its player.)
+    // (Each change told with the server time it was sent at, in either mode; kept for its player: in
+    // `accepted`, the server-session client's, or, from `createCustomPamClient`, which gives none, in
+    // the store beside the session's token store.)
     return {
       user: signedInOnly(
         withStepUp(

@@ -29,12 +29,13 @@ import {
 import { clampDelay, DEFAULT_TIMEOUT_MS, USER_CALLS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { readingOf, trusted } from '../clock';
+import { acceptedStoreOf } from '../session/accepted-store';
 import { servicesOf } from '../session/context';
 import { internal, type Owner, takeTicket } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { SessionRestrictions } from '../session/profile-rules';
 import type { AcceptedRestriction, AcceptedStore } from '../session/profile-services';
-import type { SessionContext, SessionEvent } from '../session/types';
+import type { SessionContext, SessionEvent, SessionServices } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { abortedBeforeCall, type LoginBound, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
@@ -397,19 +398,19 @@ export function signedInOnly(user: UserModule, session: () => SessionRef | undef
  * `user` with the responsible-gaming changes followed by a profile re-read in the session, each told
  * with the server time it was sent at: `serverNow`, the one clock's (the client's, in either mode);
  * none: the token session's own. With `ownerNow`, a change is its player's (REVIEW-O O-8, O-12): a
- * pause or self-exclusion accepted (or maybe applied) is kept in `accepted` for the player it was
- * sent for, whatever the session does meanwhile (stopped, signed out, another login), and the
+ * pause or self-exclusion accepted (or maybe applied) is kept in `accepted` (none: the store beside
+ * the session's token store, which its profile and tabs flows read) for the player it was sent for, whatever the session does meanwhile (stopped, signed out, another login), and the
  * session is told only while it still holds that login.
  */
 export function withProfileRecheck(
   user: UserModule,
   session: () => SessionRef | undefined,
   serverNow?: () => number,
-  accepted?: AcceptedStore | null,
+  accepted?: AcceptedStore,
   ownerNow?: () => Owner,
 ): UserModule {
-  // After a refusal nothing changed; when the outcome is unknown the outcome check re-reads the
-  // profile (which the client hands to the session).
+  const keptOf = ({ tokens, clock }: SessionServices) => acceptedStoreOf(tokens, clock);
+  // After a refusal nothing changed; an unknown outcome's check re-reads the profile for the session.
   return wrapCalls(
     user,
     Object.keys(RESTRICTION_CHANGES) as (keyof typeof RESTRICTION_CHANGES)[],
@@ -418,19 +419,15 @@ export function withProfileRecheck(
         const restricts = RESTRICTION_CHANGES[name];
         // A signal aborted before the call: nothing is sent, whatever the error (review 8, item 1).
         const refusedBeforeSending = abortedBeforeCall(args);
-        // When it was sent, on the server's clock: the restriction the server places starts then or later.
-        // Read here, in either mode (the server session's machine never stamps it on arrival).
-        // (A session without its services has no time to give: another tab's word then, any of its kind.)
-        // A clock that gives no time (`readingOf`: it throws, NaN, ...) gives no `sent`.
+        // When it was sent, server time read here in either mode (a restriction starts then or later). A
+        // session without its services, or a clock that gives no time (`readingOf`), gives none: any of its kind.
         let sent: number | PamError | undefined;
         try {
           sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
         } catch {}
         const owner = ownerNow?.();
-        // Limits as SENT (their `user_limit_*` fields, the call's own reader's output, read now: an
-        // amount without its flag is sent active; U-1). Once accepted, or maybe applied (U-6), the
-        // profile flow keeps them as sent for their day (a stricter one applies at once; a looser
-        // one waits for a read): a lagging replica's read of the old limit does not drop them (R-2).
+        // Limits as SENT (their `user_limit_*` fields only, never `password_check`: the call's reader's output,
+        // U-1); accepted or maybe applied (U-6), the profile flow keeps them for their day over lagging reads (R-2).
         const payload = !restricts && name === 'updateLimits' && USER_CALLS.sent(name, args[0]);
         const limits =
           payload && typeof payload === 'object'
@@ -438,7 +435,10 @@ export function withProfileRecheck(
             : undefined;
         const tell = (ok?: boolean) => {
           if (restricts && typeof sent === 'number')
-            accepted?.remember(owner?.userId ?? null, { kind: restricts, at: sent } as AcceptedRestriction);
+            (accepted ?? keptOf(servicesOf(session()!.getSnapshot().context))).remember(
+              owner?.userId ?? null,
+              { kind: restricts, at: sent } as AcceptedRestriction,
+            );
           if (!owner || holds(session(), owner)) {
             // (Told to the profile flow itself: its read follows, as on PROFILE_CHANGED.)
             const flow =
