@@ -268,9 +268,8 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       const value = JSON.stringify(s);
       raw = raw.split(value).reduce((head, part) => {
         for (const key of kept)
-          if (!holds(key))
-            for (const c of '{,')
-              if (head.endsWith(`${c}"${key}":`)) return head.slice(0, -key.length - 3) + part;
+          if (!holds(key) && '{,'.includes(head.at(-key.length - 4)!) && head.endsWith(`"${key}":`))
+            return head.slice(0, -key.length - 3) + part;
         return head + value + part;
       });
     }
@@ -457,7 +456,8 @@ const attached = /* @__PURE__ */ new WeakMap<object, Scrubber>();
 
 /** Remembers which secrets the request that fetched `value` sent (no-op for primitives). */
 export function attachScrubber(value: unknown, scrubber: Scrubber): void {
-  if (scrubber !== NO_SCRUB && typeof value === 'object' && value !== null) attached.set(value, scrubber);
+  // (NO_SCRUB too: `scrubberOf` answers it for a value with none.)
+  if (typeof value === 'object' && value !== null) attached.set(value, scrubber);
 }
 
 /** The scrubber of the request that fetched `value`, or one that changes nothing. */
