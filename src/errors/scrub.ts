@@ -219,21 +219,23 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     return s.length > 7 && !/^\d+$/.test(s);
   };
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
-  let data: Record<'whole' | 'value' | 'short' | 'long' | 'word', RegExp> | undefined;
+  // By index: 0 a whole value, then what rewrites a value in `scrubbed`'s mode 1, 2 and 3 (a 2xx
+  // value, a plain-identifier key, another key), 4 the short ones alone.
+  let data: RegExp[] | undefined;
   // (`longs`, `shorts`: each alternation joined once, for the expressions that share it.)
   const dataPatterns = () =>
-    (data ??= ((longs: string, shorts: string) => ({
+    (data ??= ((longs: string, shorts: string) => [
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
-      whole: new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
-      value: new RegExp(`${longs}|${shorts}`, 'gi'),
-      // The short ones alone (no match spans a redaction: it is 10 characters, letters inside).
-      short: new RegExp(shorts, 'gi'),
-      long: new RegExp(longs, 'gi'),
-      word: new RegExp(
+      new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
+      new RegExp(`${longs}|${shorts}`, 'gi'),
+      new RegExp(
         `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
         'gi',
       ),
-    }))(join(long), token(join((s) => !long(s) && s[1]))));
+      new RegExp(longs, 'gi'),
+      // The short ones alone (no match spans a redaction: it is 10 characters, letters inside).
+      new RegExp(shorts, 'gi'),
+    ])(join(long), token(join((s) => !long(s) && s[1]))));
   // `ESCAPED_ALNUM` scans the whole text; a text without `%`, `&` or `\\` (most answers) skips it.
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
@@ -313,8 +315,8 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       // `holds` said yes: whether a piece of a secret is in `t` (below, in each layer: both).
       if (piecePattern().test(t)) {
         p = mode ? dataPatterns() : undefined;
-        if (p?.whole.test(t)) return REDACTED;
-        out = t.replace(p ? [p.value, p.word, p.long][mode - 1]! : allPattern(), by);
+        if (p?.[0]!.test(t)) return REDACTED;
+        out = t.replace(p ? p[mode]! : allPattern(), by);
       }
       let layer = out;
       // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
@@ -325,7 +327,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         layer = next;
         if (holds(layer, !mode) && piecePattern().test(layer)) {
           p = mode ? dataPatterns() : undefined;
-          if (p?.whole.test(layer) || layer.search(p ? (mode > 1 ? p.long : p.value) : allPattern()) > -1)
+          if (p?.[0]!.test(layer) || layer.search(p ? p[mode > 1 ? 3 : 1]! : allPattern()) > -1)
             return REDACTED;
         }
       }
@@ -336,7 +338,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       for (let last = t, n = 0; mode === 1 && p && out !== last; n++) {
         if (n > 7) return REDACTED;
         last = out;
-        out = out.replace(p.short, by);
+        out = out.replace(p[4]!, by);
       }
       return out;
     } catch {
