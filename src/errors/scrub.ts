@@ -221,10 +221,11 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
   // By index: 0 a whole value, then what rewrites a value in `scrubbed`'s mode 1, 2 and 3 (a 2xx
   // value, a plain-identifier key, another key), 4 the short ones alone.
-  let data: RegExp[] | undefined;
+  type Five = [RegExp, RegExp, RegExp, RegExp, RegExp];
+  let data: Five | undefined;
   // (`longs`, `shorts`: each alternation joined once, for the expressions that share it.)
   const dataPatterns = () =>
-    (data ??= ((longs: string, shorts: string) => [
+    (data ??= ((longs: string, shorts: string): Five => [
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
       new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
       new RegExp(`${longs}|${shorts}`, 'gi'),
@@ -315,8 +316,8 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       // `holds` said yes: whether a piece of a secret is in `t` (below, in each layer: both).
       if (piecePattern().test(t)) {
         p = mode ? dataPatterns() : undefined;
-        if (p?.[0]!.test(t)) return REDACTED;
-        out = t.replace(p ? p[mode]! : allPattern(), by);
+        if (p?.[0].test(t)) return REDACTED;
+        out = t.replace(p ? p[mode] : allPattern(), by);
       }
       let layer = out;
       // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
@@ -327,7 +328,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         layer = next;
         if (holds(layer, !mode) && piecePattern().test(layer)) {
           p = mode ? dataPatterns() : undefined;
-          if (p?.[0]!.test(layer) || layer.search(p ? p[mode > 1 ? 3 : 1]! : allPattern()) > -1)
+          if (p?.[0].test(layer) || layer.search(p ? p[mode > 1 ? 3 : 1] : allPattern()) > -1)
             return REDACTED;
         }
       }
@@ -338,7 +339,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       for (let last = t, n = 0; mode === 1 && p && out !== last; n++) {
         if (n > 7) return REDACTED;
         last = out;
-        out = out.replace(p[4]!, by);
+        out = out.replace(p[4], by);
       }
       return out;
     } catch {
