@@ -63,15 +63,12 @@ export function granting(read: Run): Run {
     }
     // Then the call's own secrets (the attached scrubber) in what is left: a short one glued to the
     // token (`<token>abc123`) stands on its own once the token is redacted (REVIEW-G G1).
-    let walked = createScrubber(tokens as string[]).deep(probe, undefined, true);
-    if (walked !== probe) walked = scrubberOf(a).deep(walked, undefined, true);
-    let clean = a;
-    if (walked !== probe) {
-      // A copy where anything changed, the kept fields put back as they came.
-      clean = { ...walked };
-      for (const key of GRANTS) if (key in a) clean[key] = a[key];
-      if (probe.user !== user) clean.user = { ...(walked.user as object), token: user!.token };
-    }
+    const walked = createScrubber(tokens as string[]).deep(probe, undefined, true);
+    if (walked === probe) return read(a, issues);
+    // A copy where anything changed, the kept fields put back as they came.
+    const clean = { ...scrubberOf(a).deep(walked, undefined, true) };
+    for (const key of GRANTS) if (key in a) clean[key] = a[key];
+    if (probe.user !== user) clean.user = { ...(clean.user as object), token: user!.token };
     return read(clean, issues);
   };
 }

@@ -4,7 +4,7 @@
 // value scrubbed of the request's secrets, or the `HttpError` for any other status).
 import { httpErrorFor } from '../errors/base';
 import { ConfigurationError } from '../errors/config';
-import { attachScrubber, type Scrubber } from '../errors/scrub';
+import { attachScrubber, rebuilt, type Scrubber } from '../errors/scrub';
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
 import { REDACTED } from '../secrets/secret';
@@ -403,22 +403,10 @@ function errorBody(text = '', scrub: Scrubber): unknown {
  * and one granted in an error (a login refused with an `access_token`) is live at the API. (`deep`
  * cut `v` at 64 levels.)
  */
-function tokensHidden(v: unknown, hide: (t: string) => string): unknown {
-  if (typeof v === 'string') return hide(v);
-  if (typeof v !== 'object' || v === null) return v;
-  let changed = false;
-  const next = Object.keys(v).map((k) => {
-    const c = (v as Record<string, unknown>)[k];
-    const w = TOKEN_KEYS.has(k) && c != null ? REDACTED : tokensHidden(c, hide);
-    if (w !== c) changed = true;
-    return [k, w] as const;
-  });
-  if (!changed) return v;
-  if (Array.isArray(v)) return next.map(([, w]) => w);
-  // fromEntries defines own keys (never assigns): a JSON-parsed own `__proto__` key stays a plain key.
-  const out = Object.fromEntries(next);
-  return Object.getPrototypeOf(v) === null ? Object.setPrototypeOf(out, null) : out;
-}
+const tokensHidden = (v: unknown, hide: (t: string) => string): unknown =>
+  typeof v === 'string'
+    ? hide(v)
+    : rebuilt(v, (c, k) => (TOKEN_KEYS.has(k) && c != null ? REDACTED : tokensHidden(c, hide)));
 
 /** What `parseJSON` answers for text that is not JSON (no JSON value is this object). */
 const NOT_JSON = {};

@@ -324,12 +324,16 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
    */
   function scrubberOf({ secrets, own }: Call, token?: string): Scrubber {
     const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
-    if (!secrets[0]) {
-      heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
-      return mine[0] ? chainScrubbers([...mine, heldChain]) : heldChain;
-    }
-    const rest = heldValues().filter((v) => !secrets.includes(v));
-    return chainScrubbers([...mine, ...rest.map(scrubberOfValue), own()]);
+    if (secrets[0])
+      return chainScrubbers([
+        ...mine,
+        ...heldValues()
+          .filter((v) => !secrets.includes(v))
+          .map(scrubberOfValue),
+        own(),
+      ]);
+    heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
+    return mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
   }
 
   async function send(call: Call): Promise<unknown> {
