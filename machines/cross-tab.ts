@@ -385,7 +385,8 @@ export function createCrossTab(
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';
-      if (liveClaims().length > 0) return 'yield';
+      // (Aborted once the jitter was over, before this turn: no claim posted, none to release.)
+      if (signal.aborted || liveClaims().length > 0) return 'yield';
       post({ type: 'claim' });
       holding = true;
       if (!(await wait(o.timers, CLAIM_SETTLE_MS, signal))) return release();

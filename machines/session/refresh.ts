@@ -64,6 +64,12 @@ export const readClockTrusted: typeof tellReading = (a) =>
  */
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
+    // No flight lost on the cycle's clock: its 60 s ran from the claim's start, so timers that fire
+    // late together (a throttled tab) cut every claim before it sent anything, and a 401 answered in
+    // the lost-race grace went to a stopped actor (the session kept a dead token). The call is
+    // bounded by its own steps: the claim's waits, and its request by the adapter's timeout.
+    guards: { isFlightLost: () => false },
+    delays: { flightTimeout: 1e9 },
     actions: {
       readClock: readClockTrusted,
       // Only the outcome our own call stamped, once (`stamp`): a forged or replayed
@@ -161,21 +167,23 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
   // The winner backing off, or `waitMs` over, or `signal` aborted. An expiry is no word here: a
   // failure names no rotation (another tab's late word of a token rotated since, REVIEW 13 (b)); the
   // winner's expiry follows it as a sign-out with its counter, which the tabs flow judges (`endsOurs`).
-  await new Promise<void>((resolve) => {
-    const stop = new AbortController();
-    const unsubscribe = crossTab.subscribe((message) => {
-      if (message.type === 'refreshFailed' && !message.expired) finish();
+  // (Aborted already, e.g. while the claim waited: no wait; an abort listener added now never fires.)
+  if (!signal.aborted)
+    await new Promise<void>((resolve) => {
+      const stop = new AbortController();
+      const unsubscribe = crossTab.subscribe((message) => {
+        if (message.type === 'refreshFailed' && !message.expired) finish();
+      });
+      signal.addEventListener('abort', finish, { once: true });
+      // (Also once `stop` aborted it: `finish` again changes nothing.)
+      wait(o.timers, o.waitMs, stop.signal).then(finish);
+      function finish() {
+        unsubscribe();
+        signal.removeEventListener('abort', finish);
+        stop.abort();
+        resolve();
+      }
     });
-    signal.addEventListener('abort', finish, { once: true });
-    // (Also once `stop` aborted it: `finish` again changes nothing.)
-    wait(o.timers, o.waitMs, stop.signal).then(finish);
-    function finish() {
-      unsubscribe();
-      signal.removeEventListener('abort', finish);
-      stop.abort();
-      resolve();
-    }
-  });
   if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
   // The winner's failure (or no word within the adapter's timeout) backs off like a failed refresh
   // of our own.
@@ -406,6 +414,7 @@ export const wakeInputOf = (c: SessionContext, session: { send(event: SessionInt
 export const sessionWake = /* @__PURE__ */ fromPromise<never, ReturnType<typeof wakeInputOf>>(
   ({ input, signal }) =>
     new Promise(() => {
+      // (`signal` is the actor's own, new when it starts: never aborted here.)
       signal.addEventListener('abort', onWake(input, input.wake), { once: true });
     }),
 );
