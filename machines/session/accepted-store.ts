@@ -85,26 +85,33 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
       return null;
     }
   };
-  // What is kept under `key`: in memory, and in storage (anything else there, foreign or forged, is
-  // none: `check`).
-  const both = <T>(key: string, check: (v: unknown) => T | null): [T | undefined, T | null] => [
-    m.get(key) as T | undefined,
+  // What is kept under `key`: in memory, and in storage, each record read on its own (`check`:
+  // anything else, foreign or forged, is none), in the form the channel takes (REVIEW-V F6: one it
+  // refuses made a whole sync answer refused); a time past any instant: the last one.
+  const both = <T>(key: string, check: (v: unknown) => T | null): [T | null, T | null] => [
+    check(m.get(key)),
     check(web((s) => JSON.parse(s.getItem(key) ?? 'null'))),
   ];
+  const last = <T extends { at: number }>(x: T | null) => x && { ...x, at: Math.min(x.at, 9e15) };
   const keep = (key: string, v: unknown) => {
     m.set(key, v);
     web((s) => s.setItem(key, JSON.stringify(v)));
   };
   const rKey = (id: number) => `pam-client.restricted:${id}`;
   const lKey = (id: number) => `pam-client.limits:${id}`;
+  // (Fail closed: a kind not known here, a newer version's, bars as a pause.)
   const stored = (r: unknown): AcceptedRestriction | null => {
     const x = r as AcceptedRestriction | null;
     return x && typeof x.kind === 'string' && Number.isFinite(x.at)
-      ? { kind: x.kind, at: x.at, ...(x.heard === true && { heard: x.heard }) }
+      ? last({
+          kind: x.kind === 'selfExclusion' ? x.kind : 'pause',
+          at: x.at,
+          ...(x.heard === true && { heard: x.heard }),
+        })
       : null;
   };
   const limits = (userId: number | null, now: number) =>
-    userId === null ? null : mergeLimits(...both(lKey(userId), limitsOf), now, taught());
+    userId === null ? null : mergeLimits(...both(lKey(userId), (v) => last(limitsOf(v))), now, taught());
   return {
     recall(userId, now) {
       if (userId === null) return null;
