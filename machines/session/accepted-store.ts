@@ -2,8 +2,9 @@
 // (R-2, REVIEW-T T-5), kept beside the token store for a day: in memory, and in `localStorage`
 // where there is one (`pam-client.restricted:<id>`, `pam-client.limits:<id>`), so a later read from
 // a lagging replica, a later login or page, shows the player barred (fail closed). The tabs flow
-// keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins. The rules
-// are profile-rules.ts's (`AcceptedStore`).
+// keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins; a logout
+// removes the player's records out of their day (`leave`). The rules are profile-rules.ts's
+// (`AcceptedStore`).
 
 import { compareLimit, type LimitSetting } from 'pam-client';
 import { limitsOf } from '../cross-tab';
@@ -71,7 +72,10 @@ export function mergeLimits(
  * time never moves a kept time earlier (REVIEW-T T-7: a device clock behind would make a record
  * lapse early for every tab). None known: as one that learned.
  */
-export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } | null): AcceptedStore {
+export function acceptedStoreOf(
+  tokens: object,
+  clock?: { learned?(): boolean } | null,
+): AcceptedStore & { leave(userId: number | null, now: number): void } {
   const m = accepted.get(tokens) ?? new Map<string, unknown>();
   accepted.set(tokens, m);
   if (clock) clocks.set(tokens, clock);
@@ -112,8 +116,8 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
   };
   const limits = (userId: number | null, now: number) =>
     userId === null ? null : mergeLimits(...both(lKey(userId), (v) => last(limitsOf(v))), now, taught());
-  return {
-    recall(userId, now) {
+  const store = {
+    recall(userId: number | null, now: number) {
       if (userId === null) return null;
       const [a, b] = both(rKey(userId), stored);
       let latest = a && b && b.at > a.at ? b : (a ?? b);
@@ -131,7 +135,7 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
     // The later of two is kept (a restriction heard from another tab, or shown again, never
     // shortens one kept for longer), but one heard gives way to the same, dated by a read that
     // showed it (as one accepted here: a read that shows it again is not told to read again).
-    remember(userId, r) {
+    remember(userId: number | null, r: AcceptedRestriction) {
       if (
         userId !== null &&
         !both(rKey(userId), stored).some(
@@ -141,12 +145,29 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
         keep(rKey(userId), r);
     },
     recallLimits: limits,
-    rememberLimits(userId, l, now) {
+    rememberLimits(userId: number | null, l: AcceptedLimits, now: number) {
       const had = limits(userId, now);
       const next = mergeLimits(had, l, now, taught());
       const changed = !!next && JSON.stringify(next) !== JSON.stringify(had);
       if (changed) keep(lKey(userId!), next);
       return changed;
     },
+    // An explicit logout, at `now` read on a clock that learned the server's time (REVIEW-V F5):
+    // the player's records out of their day leave memory and storage (nothing else ever removes
+    // them). Those in their day stay (the choice: bar-only, they name no more than the restriction
+    // and its time, and the same player signing in again within the day must not look free through
+    // a lagging read; a read that showed one does not end it either: ACCEPTED_MS).
+    leave(userId: number | null, now: number) {
+      if (userId !== null)
+        for (const [k, v] of [
+          [rKey(userId), store.recall(userId, now)],
+          [lKey(userId), limits(userId, now)],
+        ] as const)
+          if (!v) {
+            m.delete(k);
+            web((s) => s.removeItem(k));
+          }
+    },
   };
+  return store;
 }
