@@ -92,11 +92,15 @@ export function acceptedStoreOf(
   // What is kept under `key`: in memory, and in storage, each record read on its own (`check`:
   // anything else, foreign or forged, is none), in the form the channel takes (REVIEW-V F6: one it
   // refuses made a whole sync answer refused); a time past any instant: the last one.
-  const both = <T>(key: string, check: (v: unknown) => T | null): [T | null, T | null] => [
-    check(m.get(key)),
-    check(web((s) => JSON.parse(s.getItem(key) ?? 'null'))),
-  ];
-  const last = <T extends { at: number }>(x: T | null) => x && { ...x, at: Math.min(x.at, 9e15) };
+  const both = <T extends { at: number }>(key: string, check: (v: unknown) => T | null) =>
+    [m.get(key), web((s) => JSON.parse(s.getItem(key) ?? 'null'))].map((v) => {
+      const x = check(v);
+      return x && { ...x, at: Math.min(x.at, 9e15) };
+    }) as [T | null, T | null];
+  const drop = (key: string) => {
+    m.delete(key);
+    web((s) => s.removeItem(key));
+  };
   const keep = (key: string, v: unknown) => {
     m.set(key, v);
     web((s) => s.setItem(key, JSON.stringify(v)));
@@ -107,15 +111,15 @@ export function acceptedStoreOf(
   const stored = (r: unknown): AcceptedRestriction | null => {
     const x = r as AcceptedRestriction | null;
     return x && typeof x.kind === 'string' && Number.isFinite(x.at)
-      ? last({
+      ? {
           kind: x.kind === 'selfExclusion' ? x.kind : 'pause',
           at: x.at,
           ...(x.heard === true && { heard: x.heard }),
-        })
+        }
       : null;
   };
   const limits = (userId: number | null, now: number) =>
-    userId === null ? null : mergeLimits(...both(lKey(userId), (v) => last(limitsOf(v))), now, taught());
+    userId === null ? null : mergeLimits(...both(lKey(userId), limitsOf), now, taught());
   const store = {
     recall(userId: number | null, now: number) {
       if (userId === null) return null;
@@ -157,16 +161,10 @@ export function acceptedStoreOf(
     // them). Those in their day stay (the choice: bar-only, they name no more than the restriction
     // and its time, and the same player signing in again within the day must not look free through
     // a lagging read; a read that showed one does not end it either: ACCEPTED_MS).
+    // (No player, null: a key no record is kept under.)
     leave(userId: number | null, now: number) {
-      if (userId !== null)
-        for (const [k, v] of [
-          [rKey(userId), store.recall(userId, now)],
-          [lKey(userId), limits(userId, now)],
-        ] as const)
-          if (!v) {
-            m.delete(k);
-            web((s) => s.removeItem(k));
-          }
+      if (!store.recall(userId, now)) drop(rKey(userId!));
+      if (!limits(userId, now)) drop(lKey(userId!));
     },
   };
   return store;
