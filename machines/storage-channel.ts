@@ -1,10 +1,11 @@
 // The cross-tab channel where there is no `BroadcastChannel` (older browsers, some webviews): a
 // message is written under one localStorage key and removed at once, and the other tabs of the
 // origin hear it in their `storage` event (each write changes the value from none: repeats fire).
-// Never a secret in web storage: a session is told without its token (a tab that hears it takes
-// the session from its own store, the web token store's localStorage key the sender wrote it to);
-// a session in no localStorage key (the memory store) is not told at all, nor is a refresh claimed
-// (without BroadcastChannel tabs do not share a memory store's token: README, Failure behaviour);
+// Never a secret nor personal data in web storage: a session is told without its token and its
+// user (a tab that hears it takes the session from its own store, the web token store's
+// localStorage key the sender wrote it to, and reads its own profile); a session in no
+// localStorage key (the memory store) is not told at all, nor is a refresh claimed (without
+// BroadcastChannel tabs do not share a memory store's token: README, Failure behaviour);
 // keys named like a secret, and any token this channel knows, are left out of every message.
 
 import type { StoredSession } from 'pam-client';
@@ -23,7 +24,12 @@ export interface BroadcastChannelLike {
 
 type Listener = (event: { data: unknown }) => void;
 /** A message as heard or given: nothing is assumed of it (the schema checks it, ./cross-tab.ts). */
-type Message = { type?: unknown; key?: unknown; session?: Partial<StoredSession> | null } | null;
+type Message = {
+  type?: unknown;
+  key?: unknown;
+  session?: Partial<StoredSession> | null;
+  user?: unknown;
+} | null;
 
 /** Keys never written: a token, a password or a secret a server echoed anywhere in a message. */
 const SECRET = /token|password|secret/i;
@@ -69,10 +75,7 @@ export function storageChannel(
       // newer write is told on its own). The schema (./cross-tab.ts) checks it as any session.
       const s = read(m.key);
       const h = m.session;
-      m =
-        s && s.sid === h?.sid && s.seq === h?.seq && s.userId === h?.userId
-          ? { ...m, key: 0, session: s }
-          : null;
+      m = s && s.sid === h?.sid && s.seq === h?.seq && s.userId === h?.userId ? { ...m, session: s } : null;
     }
     if (m) for (const listener of [...listeners]) listener({ data: m });
   };
@@ -97,7 +100,8 @@ export function storageChannel(
       if (m?.type === 'session') {
         const key = all.find(([, s]) => s.accessToken === seen[0])?.[0];
         if (!key) return;
-        m = { ...m, key };
+        // (Its user, name and e-mail, never: REVIEW-V F2.)
+        m = { ...m, key, user: null };
       } else if (m?.type === 'claim' && !all.length) return;
       try {
         storage.setItem(

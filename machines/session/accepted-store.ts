@@ -2,8 +2,9 @@
 // (R-2, REVIEW-T T-5), kept beside the token store for a day: in memory, and in `localStorage`
 // where there is one (`pam-client.restricted:<id>`, `pam-client.limits:<id>`), so a later read from
 // a lagging replica, a later login or page, shows the player barred (fail closed). The tabs flow
-// keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins. The rules
-// are profile-rules.ts's (`AcceptedStore`).
+// keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins; a logout
+// removes the player's records out of their day (`leave`). The rules are profile-rules.ts's
+// (`AcceptedStore`).
 
 import { compareLimit, type LimitSetting } from 'pam-client';
 import { limitsOf } from '../cross-tab';
@@ -71,7 +72,10 @@ export function mergeLimits(
  * time never moves a kept time earlier (REVIEW-T T-7: a device clock behind would make a record
  * lapse early for every tab). None known: as one that learned.
  */
-export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } | null): AcceptedStore {
+export function acceptedStoreOf(
+  tokens: object,
+  clock?: { learned?(): boolean } | null,
+): AcceptedStore & { leave(userId: number | null, now: number): void } {
   const m = accepted.get(tokens) ?? new Map<string, unknown>();
   accepted.set(tokens, m);
   if (clock) clocks.set(tokens, clock);
@@ -85,28 +89,39 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
       return null;
     }
   };
-  // What is kept under `key`: in memory, and in storage (anything else there, foreign or forged, is
-  // none: `check`).
-  const both = <T>(key: string, check: (v: unknown) => T | null): [T | undefined, T | null] => [
-    m.get(key) as T | undefined,
-    check(web((s) => JSON.parse(s.getItem(key) ?? 'null'))),
-  ];
+  // What is kept under `key`: in memory, and in storage, each record read on its own (`check`:
+  // anything else, foreign or forged, is none), in the form the channel takes (REVIEW-V F6: one it
+  // refuses made a whole sync answer refused); a time past any instant: the last one.
+  const both = <T extends { at: number }>(key: string, check: (v: unknown) => T | null) =>
+    [m.get(key), web((s) => JSON.parse(s.getItem(key) ?? 'null'))].map((v) => {
+      const x = check(v);
+      return x && { ...x, at: Math.min(x.at, 9e15) };
+    }) as [T | null, T | null];
+  const drop = (key: string) => {
+    m.delete(key);
+    web((s) => s.removeItem(key));
+  };
   const keep = (key: string, v: unknown) => {
     m.set(key, v);
     web((s) => s.setItem(key, JSON.stringify(v)));
   };
   const rKey = (id: number) => `pam-client.restricted:${id}`;
   const lKey = (id: number) => `pam-client.limits:${id}`;
+  // (Fail closed: a kind not known here, a newer version's, bars as a pause.)
   const stored = (r: unknown): AcceptedRestriction | null => {
     const x = r as AcceptedRestriction | null;
     return x && typeof x.kind === 'string' && Number.isFinite(x.at)
-      ? { kind: x.kind, at: x.at, ...(x.heard === true && { heard: x.heard }) }
+      ? {
+          kind: x.kind === 'selfExclusion' ? x.kind : 'pause',
+          at: x.at,
+          ...(x.heard === true && { heard: x.heard }),
+        }
       : null;
   };
   const limits = (userId: number | null, now: number) =>
     userId === null ? null : mergeLimits(...both(lKey(userId), limitsOf), now, taught());
-  return {
-    recall(userId, now) {
+  const store = {
+    recall(userId: number | null, now: number) {
       if (userId === null) return null;
       const [a, b] = both(rKey(userId), stored);
       let latest = a && b && b.at > a.at ? b : (a ?? b);
@@ -124,7 +139,7 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
     // The later of two is kept (a restriction heard from another tab, or shown again, never
     // shortens one kept for longer), but one heard gives way to the same, dated by a read that
     // showed it (as one accepted here: a read that shows it again is not told to read again).
-    remember(userId, r) {
+    remember(userId: number | null, r: AcceptedRestriction) {
       if (
         userId !== null &&
         !both(rKey(userId), stored).some(
@@ -134,12 +149,23 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
         keep(rKey(userId), r);
     },
     recallLimits: limits,
-    rememberLimits(userId, l, now) {
+    rememberLimits(userId: number | null, l: AcceptedLimits, now: number) {
       const had = limits(userId, now);
       const next = mergeLimits(had, l, now, taught());
       const changed = !!next && JSON.stringify(next) !== JSON.stringify(had);
       if (changed) keep(lKey(userId!), next);
       return changed;
     },
+    // An explicit logout, at `now` read on a clock that learned the server's time (REVIEW-V F5):
+    // the player's records out of their day leave memory and storage (nothing else ever removes
+    // them). Those in their day stay (the choice: bar-only, they name no more than the restriction
+    // and its time, and the same player signing in again within the day must not look free through
+    // a lagging read; a read that showed one does not end it either: ACCEPTED_MS).
+    // (No player, null: a key no record is kept under.)
+    leave(userId: number | null, now: number) {
+      if (!store.recall(userId, now)) drop(rKey(userId!));
+      if (!limits(userId, now)) drop(lKey(userId!));
+    },
   };
+  return store;
 }

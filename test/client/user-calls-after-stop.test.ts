@@ -1,19 +1,10 @@
 import { AbortedError } from 'pam-client';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInOnly } from '../../machines/client/session-facade';
-import {
-  createCustomPamClient,
-  funnelEvents,
-  operatorPreset,
-  type PamClient,
-  userModule,
-} from '../../machines/index';
+import type { PamClient } from '../../machines/index';
 import type { UserModule } from '../../src/index';
-import { usePamClients } from '../support/clients';
 import { turns, until } from '../support/event-loop';
-import { useMemoryLocalStorage } from '../support/memory-local-storage';
-import { useReferenceServer } from '../support/server';
-import { USER_CALLS } from '../support/user-calls';
+import { useUserCallClients } from '../support/user-call-clients';
 
 // One rule for a user call without a running session: after `client.stop()` every call of
 // `client.user` rejects at once `aborted` (as `client.http`'s and `client.auth`'s do), nothing
@@ -22,24 +13,7 @@ import { USER_CALLS } from '../support/user-calls';
 // adapter: a pause or self-exclusion refused there was kept as accepted (maybe applied) in
 // `localStorage`, barring the player's next page for a change never sent.
 
-const ctx = useReferenceServer({ reportStepMs: 0 });
-const { client, keep, signIn } = usePamClients(ctx);
-const storage = useMemoryLocalStorage();
-const NAMES = Object.keys(USER_CALLS) as (keyof UserModule)[];
-
-const CLIENTS: Record<string, () => PamClient> = {
-  createPamClient: () => client(),
-  'createCustomPamClient([userModule()])': () =>
-    keep(
-      createCustomPamClient({
-        baseURL: ctx.server.url,
-        timeout: 2000,
-        flows: [userModule()],
-        environment: { channel: null },
-      }),
-    ) as unknown as PamClient,
-  'createPamClient with the funnel': () => client({ flows: funnelEvents(operatorPreset()) }),
-};
+const { ctx, signIn, NAMES, CLIENTS, kept, argsOf, call } = useUserCallClients();
 
 const AT_STOP: Record<string, (c: PamClient) => Promise<void>> = {
   'signed in': async () => {},
@@ -49,27 +23,21 @@ const AT_STOP: Record<string, (c: PamClient) => Promise<void>> = {
   },
 };
 
-/** What `localStorage` holds now (the step-up count, accepted restrictions, ...). */
-const kept = () => Object.fromEntries(storage.keys().map((k) => [k, globalThis.localStorage.getItem(k)]));
-
 describe('client.user after client.stop(): aborted at once, nothing sent, no layer run', () => {
   for (const [kind, make] of Object.entries(CLIENTS))
     for (const [when, end] of Object.entries(AT_STOP))
       it(`${kind}, stopped ${when}: every call rejects aborted`, async () => {
         const c = make();
         await signIn(c);
-        const args = new Map<string, unknown[]>();
-        for (const name of NAMES)
-          args.set(name, await USER_CALLS[name](c.user as UserModule, ctx.server.seed.plain.id));
+        const args = await argsOf(c);
         await end(c);
         c.stop();
         const before = ctx.server.requests.length;
         const stored = kept();
-        const u = c.user as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
         for (const name of NAMES)
           for (const options of [[], [{}], [{ signal: new AbortController().signal }]]) {
             let outcome: unknown = 'pending';
-            u[name]!(...args.get(name)!, ...options).then(
+            call(c, name, [...args.get(name)!, ...options]).then(
               () => {
                 outcome = 'resolved';
               },

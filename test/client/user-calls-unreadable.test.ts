@@ -1,19 +1,9 @@
 import fc from 'fast-check';
 import { isPamError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import {
-  createCustomPamClient,
-  funnelEvents,
-  operatorPreset,
-  type PamClient,
-  userModule,
-} from '../../machines/index';
 import type { UserModule } from '../../src/index';
 import { USER_CALLS as ROWS } from '../../src/internal';
-import { usePamClients } from '../support/clients';
-import { useMemoryLocalStorage } from '../support/memory-local-storage';
-import { useReferenceServer } from '../support/server';
-import { USER_CALLS } from '../support/user-calls';
+import { useUserCallClients } from '../support/user-call-clients';
 
 // REVIEW-U U-5: an argument of `client.user.*` that cannot be read (a Proxy whose traps throw, a
 // getter that throws) is the call's `invalid_request` (issue `unreadable`), as the bare user module
@@ -21,10 +11,7 @@ import { USER_CALLS } from '../support/user-calls';
 // the client's layers (the funnel, the outcome check, the step-up prompt) read or spread the
 // options first and the raw foreign error came out.
 
-const ctx = useReferenceServer({ reportStepMs: 0 });
-const { client, keep, signIn } = usePamClients(ctx);
-useMemoryLocalStorage();
-const NAMES = Object.keys(USER_CALLS) as (keyof UserModule)[];
+const { ctx, signIn, NAMES, CLIENTS, argsOf, call } = useUserCallClients({ prompt: true });
 const SECRET = 'Secret123!';
 const boom = () => {
   throw new Error(`trap: password_check=${SECRET}`);
@@ -38,24 +25,6 @@ const getters = (value: object, keys: readonly string[]) =>
     { ...value },
     Object.fromEntries(keys.map((k) => [k, { get: boom, enumerable: true }])),
   );
-
-const CLIENTS: Record<string, () => PamClient> = {
-  createPamClient: () => client(),
-  'createCustomPamClient([userModule()])': () =>
-    keep(
-      createCustomPamClient({
-        baseURL: ctx.server.url,
-        timeout: 2000,
-        flows: [userModule()],
-        environment: { channel: null },
-      }),
-    ) as unknown as PamClient,
-  'createPamClient with the funnel and a prompt': () =>
-    client({
-      flows: funnelEvents(operatorPreset()),
-      onStepUp: async () => ctx.server.seed.plain.password,
-    }),
-};
 
 /** Each way an argument cannot be read: where (the payload or path argument, or the options), and what. */
 const UNREADABLE: Record<string, (args: unknown[], at: number, name: string) => unknown[] | null> = {
@@ -88,14 +57,6 @@ const expectRefused = (error: unknown, label: string) => {
 /** Where a call takes its options (`downloadIncomeReport(report, options)` has no row). */
 const optionsAt = (name: keyof UserModule) =>
   name === 'downloadIncomeReport' ? 1 : ROWS.optionsAt(name as never);
-const argsOf = async (c: PamClient) => {
-  const args = new Map<keyof UserModule, unknown[]>();
-  for (const name of NAMES)
-    args.set(name, await USER_CALLS[name](c.user as UserModule, ctx.server.seed.plain.id));
-  return args;
-};
-const call = (c: PamClient, name: keyof UserModule, args: unknown[]) =>
-  (c.user as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!(...args);
 const outcome = (p: Promise<unknown>) =>
   p.then(
     () => ({ ok: true }) as const,
