@@ -2,9 +2,9 @@
 // (R-2, REVIEW-T T-5), kept beside the token store for a day: in memory, and in `localStorage`
 // where there is one (`pam-client.restricted:<id>`, `pam-client.limits:<id>`), so a later read from
 // a lagging replica, a later login or page, shows the player barred (fail closed). The tabs flow
-// keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins; a logout
-// removes the player's records out of their day (`leave`). The rules are profile-rules.ts's
-// (`AcceptedStore`).
+// keeps what the other tabs tell (./tabs.ts) and tells what it keeps to a tab that joins; a record
+// read out of its day (on a clock that learned the server's time) is removed. The rules are
+// profile-rules.ts's (`AcceptedStore`).
 
 import { compareLimit, type LimitSetting } from 'pam-client';
 import { limitsOf } from '../cross-tab';
@@ -72,10 +72,7 @@ export function mergeLimits(
  * time never moves a kept time earlier (REVIEW-T T-7: a device clock behind would make a record
  * lapse early for every tab). None known: as one that learned.
  */
-export function acceptedStoreOf(
-  tokens: object,
-  clock?: { learned?(): boolean } | null,
-): AcceptedStore & { leave(userId: number | null, now: number): void } {
+export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } | null): AcceptedStore {
   const m = accepted.get(tokens) ?? new Map<string, unknown>();
   accepted.set(tokens, m);
   if (clock) clocks.set(tokens, clock);
@@ -118,8 +115,12 @@ export function acceptedStoreOf(
         }
       : null;
   };
-  const limits = (userId: number | null, now: number) =>
-    userId === null ? null : mergeLimits(...both(lKey(userId), limitsOf), now, taught());
+  const limits = (userId: number | null, now: number) => {
+    if (userId === null) return null;
+    const l = mergeLimits(...both(lKey(userId), limitsOf), now, taught());
+    if (!l && taught()) drop(lKey(userId)); // out of their day (or none): gone (F5)
+    return l;
+  };
   const store = {
     recall(userId: number | null, now: number) {
       if (userId === null) return null;
@@ -134,7 +135,11 @@ export function acceptedStoreOf(
         keep(rKey(userId), latest);
       }
       // (At a time the clock could not give, NaN: kept, fail closed.)
-      return latest && !(now - latest.at >= ACCEPTED_MS) ? latest : null;
+      if (latest && !(now - latest.at >= ACCEPTED_MS)) return latest;
+      // Out of its day, read on a clock that learned the server's time: it leaves memory and
+      // storage (REVIEW-V F5: nothing removed them; they stayed on the device for good).
+      if (taught()) drop(rKey(userId));
+      return null;
     },
     // The later of two is kept (a restriction heard from another tab, or shown again, never
     // shortens one kept for longer), but one heard gives way to the same, dated by a read that
@@ -155,16 +160,6 @@ export function acceptedStoreOf(
       const changed = !!next && JSON.stringify(next) !== JSON.stringify(had);
       if (changed) keep(lKey(userId!), next);
       return changed;
-    },
-    // An explicit logout, at `now` read on a clock that learned the server's time (REVIEW-V F5):
-    // the player's records out of their day leave memory and storage (nothing else ever removes
-    // them). Those in their day stay (the choice: bar-only, they name no more than the restriction
-    // and its time, and the same player signing in again within the day must not look free through
-    // a lagging read; a read that showed one does not end it either: ACCEPTED_MS).
-    // (No player, null: a key no record is kept under.)
-    leave(userId: number | null, now: number) {
-      if (!store.recall(userId, now)) drop(rKey(userId!));
-      if (!limits(userId, now)) drop(lKey(userId!));
     },
   };
   return store;

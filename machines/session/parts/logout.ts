@@ -1,12 +1,11 @@
-// Logout's part of the session: `signingOut` empties the store and revokes the token (../store.ts),
-// and the player's kept records out of their day (../accepted-store.ts); signed out either way.
+// Logout's part of the session: `signingOut` empties the store and revokes the token (../store.ts);
+// signed out either way.
 
 import { emit } from 'xstate';
-import { acceptedStoreOf } from '../accepted-store';
 import { ownerOf, servicesOf } from '../context';
 import { resendingAuth } from '../revoke';
 import type { SessionStateConfig } from '../setup';
-import { readClock, service } from '../store';
+import { service } from '../store';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
 export const signingOut = /* @__PURE__ */ (() =>
@@ -35,12 +34,6 @@ export const signingOut = /* @__PURE__ */ (() =>
       },
     },
     exit: [
-      // The player's kept records out of their day go (`leave`; a clock that learned, else none).
-      ({ context }) => {
-        const s = servicesOf(context);
-        const r = readClock(s);
-        if (r.learned) acceptedStoreOf(s.tokens).leave(context.userId, r.serverAt);
-      },
       { type: 'forget', params: { reason: 'logout' } },
       emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
     ],
