@@ -232,28 +232,32 @@ const AS_SENT: Run = /* @__PURE__ */ kind(asSent, 1);
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function object(shape: Record<string, Run>, rest?: 0 | 1): Run {
-  const keys = Object.keys(shape);
+  const entries = Object.entries(shape);
   return (input, issues) => {
     if (!isObject(input)) {
       wrongType(issues, 'object');
       return input;
     }
     const out: Record<string, unknown> = {};
+    // One list of a field's own issues for all the fields (issue 33, speed: no list per field),
+    // emptied after a field that raised any (setting a length costs more than a new list).
+    const own: Issue[] = [];
     const field = (key: string, run: Run) => {
-      const own: Issue[] = [];
       const value = run(input[key], own);
       const present = key in input;
-      if (!present && run.k === 2) return;
-      for (const issue of own) issues.push({ ...issue, path: [key, ...issue.path] });
-      if (!present && !run.k) {
-        if (!own.length) fail(issues, 'invalid_type', { expected: 'nonoptional', path: [key] });
-      } else if (value !== undefined || present) out[key] = value;
+      if (present || run.k !== 2) {
+        for (const issue of own) issues.push({ ...issue, path: [key, ...issue.path] });
+        if (present || run.k) {
+          if (value !== undefined || present) out[key] = value;
+        } else if (!own.length) fail(issues, 'invalid_type', { expected: 'nonoptional', path: [key] });
+      }
+      if (own.length) own.length = 0;
     };
-    for (const key of keys) field(key, shape[key]!);
+    for (const [key, run] of entries) field(key, run);
     if (rest !== undefined) {
       const unknown: string[] = [];
       for (const key in input) {
-        if (keys.includes(key)) continue;
+        if (Object.hasOwn(shape, key)) continue;
         if (!rest) unknown.push(key);
         else if (key !== '__proto__') field(key, AS_SENT);
       }
