@@ -90,9 +90,14 @@ describe("the store, read out of a record's day", () => {
             const kept = [...items.values()].map((v) => JSON.parse(v).at as number);
             // Each later reading: a new page (a new token store) and this one.
             // (In order: server time, which the store reads on a taught clock, does not go back.)
-            const seen = [...later].sort((x, y) => x - y).map((dt) =>
-              [acceptedStoreOf({}), store].map((s) => [s.recall(1, now + dt), s.recallLimits!(1, now + dt)]),
-            );
+            const seen = [...later]
+              .sort((x, y) => x - y)
+              .map((dt) =>
+                [acceptedStoreOf({}), store].map((s) => [
+                  s.recall(1, now + dt),
+                  s.recallLimits!(1, now + dt),
+                ]),
+              );
             return { kept, now, seen };
           };
           const [kept, left] = [run(false), run(true)];
