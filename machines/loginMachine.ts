@@ -125,7 +125,7 @@ type Settled = EventObject & { output?: LoginResponse; error?: unknown };
  * the server's answers (HTTP errors, of any copy of pam-client) carry one, so among 4xx this is
  * `isTransientError`'s verdict (test/machines/login.foreign-errors.test.ts checks every status).
  */
-const isRejection = (event: Settled): boolean => {
+const isRejection = ({ event }: { event: Settled }): boolean => {
   // `statusOf` (./errors) written out: smaller gzipped here (issue 33).
   const error = event.error;
   const status = isPamError(error) ? (error as { status?: unknown }).status : null;
@@ -205,9 +205,9 @@ function createLoginMachine(
           | undefined;
         return a?.type === 'cancelled_account' || a?.user?.cancelled_account === true;
       },
-      codeRejected: ({ event }) => isRejection(event),
-      lastCodeRejected: ({ context, event }) =>
-        isRejection(event) && context.rejectedCodes + context.carried + 1 >= MAX_REJECTED_CODES,
+      codeRejected: isRejection,
+      lastCodeRejected: (a) =>
+        isRejection(a) && a.context.rejectedCodes + a.context.carried + 1 >= MAX_REJECTED_CODES,
       /** The password is unusable (a snapshot restored from JSON): another code cannot help. */
       passwordLost: ({ event }) => {
         const error = (event as Settled).error as { issues?: unknown } | undefined;
@@ -387,7 +387,7 @@ export const loginMachine = /* @__PURE__ */ (() =>
           return {
             auth: context.auth,
             // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
-            payload: payload === undefined ? undefined : fields,
+            payload: payload && fields,
             password: context.password ?? secret(''),
             captchaToken: boxCaptcha(payload?.captcha_token),
           };
