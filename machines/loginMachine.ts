@@ -126,7 +126,7 @@ type Settled = EventObject & { output?: LoginResponse; error?: unknown };
  * the server's answers (HTTP errors, of any copy of pam-client) carry one, so among 4xx this is
  * `isTransientError`'s verdict (test/machines/login.foreign-errors.test.ts checks every status).
  */
-const isRejection = ({ event }: { event: Settled }): boolean => {
+const isRejection = (event: Settled): boolean => {
   // `statusOf` (./errors) written out: smaller gzipped here (issue 33).
   const error = event.error;
   const status = isPamError(error) ? (error as { status?: unknown }).status : null;
@@ -206,9 +206,9 @@ function createLoginMachine(
           | undefined;
         return a?.type === 'cancelled_account' || a?.user?.cancelled_account === true;
       },
-      codeRejected: isRejection,
-      lastCodeRejected: (a) =>
-        isRejection(a) && a.context.rejectedCodes + a.context.carried + 1 >= MAX_REJECTED_CODES,
+      codeRejected: ({ event }) => isRejection(event),
+      lastCodeRejected: ({ context, event }) =>
+        isRejection(event) && context.rejectedCodes + context.carried + 1 >= MAX_REJECTED_CODES,
       /** The password is unusable (a snapshot restored from JSON): another code cannot help. */
       passwordLost: ({ event }) => {
         const error = (event as Settled).error as { issues?: unknown } | undefined;
