@@ -6,7 +6,7 @@ import { isPaused, pageSignals } from './environment';
 import { retryAfterMsOf } from './errors';
 import { checkedAnswer } from './income-report/answer';
 import { ReportFailedError } from './income-report/failed-error';
-import { reportPollDelayMs, withStatus } from './income-report/polling';
+import { reportPollDelayMs } from './income-report/polling';
 import type {
   IncomeReportContext,
   IncomeReportEnvironment,
@@ -152,8 +152,12 @@ function createIncomeReportMachine() {
         polls: 0,
         minDelayMs: 0,
       })),
-      recordReport: assign(({ context, event }) => ({
-        statusHistory: withStatus(context.statusHistory, reportOf(event).status, (event as Read).at!),
+      // A status is appended unless it is the one last seen (spec 3.1: a poll looks for a change).
+      recordReport: assign(({ context: { statusHistory: h }, event }) => ({
+        statusHistory:
+          h.at(-1)?.status === reportOf(event).status
+            ? h
+            : [...h, { status: reportOf(event).status, at: (event as Read).at! }],
         report: reportOf(event),
         error: null,
         minDelayMs: 0,

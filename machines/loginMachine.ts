@@ -91,6 +91,7 @@ export type LoginEvent =
   | { type: 'RESET' };
 
 type SubmitEvent = Extract<LoginEvent, { type: 'SUBMIT' }>;
+type CodeEvent = Partial<Extract<LoginEvent, { type: 'SUBMIT_CODE' }>>;
 
 export type {
   CaptchaProvider,
@@ -292,14 +293,14 @@ function createLoginMachine(
         invoke: {
           id: 'submitCode',
           src: 'submitCode',
+          // SUBMIT_CODE's code and token; any other way in (a restore) has none: an empty code,
+          // which the request refuses (nothing sent; the user gives the code again).
           input: ({ context, event }) =>
-            event.type === 'SUBMIT_CODE'
-              ? request(context, {
-                  code: box(event.code),
-                  // A token given with the code, else the login's provider again (a fresh token).
-                  captchaToken: boxCaptcha(event.captchaToken) ?? context.captcha ?? undefined,
-                })
-              : request(context, { code: secret('') }),
+            request(context, {
+              code: box((event as CodeEvent).code),
+              // A token given with the code, else the login's provider again (a fresh token).
+              captchaToken: boxCaptcha((event as CodeEvent).captchaToken) ?? context.captcha ?? undefined,
+            }),
           // Another code asked for (a new one sent) is no rejected code (REVIEW-Q Q-3).
           onDone: [
             { guard: 'asksForCode', target: 'twoFactorRequired' },
@@ -387,7 +388,7 @@ export const loginMachine = /* @__PURE__ */ (() =>
           return {
             auth: context.auth,
             // Only from the REGISTER event itself: a restored `registering` has none, and refuses to resend.
-            payload: payload === undefined ? undefined : fields,
+            payload: payload && fields,
             password: context.password ?? secret(''),
             captchaToken: boxCaptcha(payload?.captcha_token),
           };

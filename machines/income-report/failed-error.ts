@@ -32,7 +32,7 @@ export class ReportFailedError extends PamError implements IncomeReportFailedErr
     const year = report.reference_year ?? null;
     super(
       'report_failed',
-      `The server marked income report ${report.id}${year === null ? '' : ` (${year})`} as failed (status ${report.status})`,
+      `Income report ${report.id}${year === null ? '' : ` (${year})`} failed on the server (status ${report.status})`,
     );
     this.name = 'IncomeReportFailedError';
     this.reportId = report.id;
@@ -41,7 +41,11 @@ export class ReportFailedError extends PamError implements IncomeReportFailedErr
   }
 
   override toJSON(): Record<string, unknown> {
-    const { reportId, referenceYear, status } = this;
-    return { ...super.toJSON(), reportId, referenceYear, status };
+    return {
+      ...super.toJSON(),
+      reportId: this.reportId,
+      referenceYear: this.referenceYear,
+      status: this.status,
+    };
   }
 }

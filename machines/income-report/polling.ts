@@ -1,8 +1,6 @@
-// The poll schedule of the income-report machine: how long to wait, what to remember.
+// The poll schedule of the income-report machine: how long to wait.
 
-import type { IncomeReportStatus } from 'pam-client';
 import { clampDelay } from 'pam-client/internal';
-import type { IncomeReportStatusChange } from './types';
 
 /**
  * The wait before poll number `polls` (0-based): `pollIntervalMs × 1.5^polls`, capped at
@@ -23,9 +21,4 @@ export function reportPollDelayMs(
   // against backoffDelay).
   const raw = Math.min(10 * o.pollIntervalMs, o.pollIntervalMs * 1.5 ** Math.max(0, o.polls));
   return clampDelay(Math.max(clampDelay(Math.round(raw * (0.9 + 0.2 * draw))), o.minDelayMs));
-}
-
-/** Appends `status` unless it is the one last seen (spec 3.1: a poll looks for a change). */
-export function withStatus(history: IncomeReportStatusChange[], status: IncomeReportStatus, at: number) {
-  return history.at(-1)?.status === status ? history : [...history, { status, at }];
 }

@@ -57,28 +57,31 @@ const send = async <P extends { captcha_token?: string }>(
   payload: P,
   value: Secret | CaptchaProvider | undefined,
   { signal, system: { _clock: clock } }: { signal: AbortSignal; system: { _clock: TimersLike } },
-  post: (payload: P, options: { signal: AbortSignal }) => Promise<LoginResponse>,
+  // The operation, by name on its module (called as its method: smaller gzipped than a closure).
+  auth: {
+    [K in 'login' | 'registerSimplified']?: (
+      payload: P,
+      options: { signal: AbortSignal },
+    ) => Promise<LoginResponse>;
+  },
+  post: 'login' | 'registerSimplified',
 ): Promise<LoginResponse> => {
   let timer: unknown;
+  // The token to send now: a provider's answer (not adopted by `resolve`, which would lock the
+  // wait to it: the bound and the abort must still reject it), or the boxed token.
+  const token =
+    typeof value === 'function'
+      ? await new Promise<unknown>((resolve, reject) => {
+          timer = clock.setTimeout(
+            () => reject(new TimeoutError('captcha', 'token', DEFAULT_TIMEOUT_MS)),
+            DEFAULT_TIMEOUT_MS,
+          );
+          signal.onabort = reject;
+          Promise.resolve(value()).then(resolve, reject);
+        }).finally(() => clock.clearTimeout(timer))
+      : isSecret(value) && value.reveal();
   return withoutUserToken(
-    await post(
-      typeof value === 'function'
-        ? await new Promise<P>((resolve, reject) => {
-            timer = clock.setTimeout(
-              () => reject(new TimeoutError('captcha', 'token', DEFAULT_TIMEOUT_MS)),
-              DEFAULT_TIMEOUT_MS,
-            );
-            signal.onabort = reject;
-            Promise.resolve(value()).then(
-              (token) => resolve(typeof token === 'string' ? { ...payload, captcha_token: token } : payload),
-              reject,
-            );
-          }).finally(() => clock.clearTimeout(timer))
-        : isSecret(value)
-          ? { ...payload, captcha_token: value.reveal() }
-          : payload,
-      { signal },
-    ),
+    await auth[post]!(typeof token === 'string' ? { ...payload, captcha_token: token } : payload, { signal }),
   );
 };
 
@@ -102,7 +105,7 @@ const unrestorable = (field: string): RequestValidationError =>
  */
 export function withoutUserToken<T extends object>(response: T): T {
   const user = (response as { user?: unknown }).user;
-  if (typeof user !== 'object' || user === null || !('token' in user)) return response;
+  if (!('token' in Object(user))) return response;
   const { token: _token, ...rest } = user as Record<string, unknown>;
   return { ...response, user: rest };
 }
@@ -114,13 +117,14 @@ export function withoutUserToken<T extends object>(response: T): T {
 export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(async (a) => {
   const r = a.input;
   if (!isSecret(r.password)) throw unrestorable('password');
-  // A restored two-factor step has no code to send (it is never kept): ask for it again.
-  if (r.code !== undefined && (!isSecret(r.code) || r.code.reveal() === ''))
-    throw unrestorable('two_factor_code');
   const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
   if (r.appSource !== undefined) payload.app_source = r.appSource;
-  if (r.code !== undefined) payload.two_factor_code = r.code.reveal();
-  return send(payload, r.captchaToken, a, (p, o) => r.auth.login(p, o));
+  // A restored two-factor step has no code to send (it is never kept: no Secret, or an empty
+  // one): ask for it again, nothing sent. (Checked and set in one test: smaller gzipped.)
+  // biome-ignore lint/suspicious/noAssignInExpressions: the code is set where it is checked
+  if (r.code !== undefined && !(isSecret(r.code) && (payload.two_factor_code = r.code.reveal())))
+    throw unrestorable('two_factor_code');
+  return send(payload, r.captchaToken, a, r.auth, 'login');
 });
 
 /** A registration as an app sends it (spec 5.3): the password and captcha token may be `Secret`s. */
@@ -151,6 +155,7 @@ export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, Re
     { ...r.payload, password: r.password.reveal() } as RegisterSimplifiedPayload,
     r.captchaToken,
     a,
-    (p, o) => r.auth.registerSimplified!(p, o),
+    r.auth,
+    'registerSimplified',
   );
 });

@@ -1,0 +1,90 @@
+// Old-versus-new equivalence of the SZMACH size cuts in the login's request (issue 33): the oracles
+// are the code before the cut (889bdce), copied; the properties compare them with the shipped code.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { requestLogin, withoutUserToken } from '../../machines/login/request';
+import { isPamError, secret } from '../../src/index';
+
+// ---- The oracles (889bdce) ----
+
+function oldWithoutUserToken<T extends object>(response: T): T {
+  const user = (response as { user?: unknown }).user;
+  if (typeof user !== 'object' || user === null || !('token' in user)) return response;
+  const { token: _token, ...rest } = user as Record<string, unknown>;
+  return { ...response, user: rest };
+}
+
+/** The payload the old requestLogin sent, or the field it refused ('two_factor_code'). */
+function oldPayload(r: { login: string; password: string; appSource?: string; code?: unknown }) {
+  const code = r.code as { reveal?: () => string } | undefined;
+  if (code !== undefined && (!(code instanceof Object && 'reveal' in code) || code.reveal!() === ''))
+    return 'two_factor_code';
+  const payload: Record<string, unknown> = { login: r.login, password: r.password };
+  if (r.appSource !== undefined) payload.app_source = r.appSource;
+  if (code !== undefined) payload.two_factor_code = code.reveal!();
+  return payload;
+}
+
+// A `user` as an answer may hold it: JSON values (no functions), with or without a `token`.
+const user = fc.oneof(
+  fc.jsonValue(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.dictionary(fc.string(), fc.jsonValue()).map((d) => ({ ...d, token: 'tok' })),
+  fc.record({ token: fc.jsonValue(), id: fc.integer() }, { requiredKeys: [] }),
+);
+
+describe('SZMACH equivalence: the login request (issue 33)', () => {
+  it('withoutUserToken: the same answer as before for every JSON user', () => {
+    fc.assert(
+      fc.property(user, fc.boolean(), (u, present) => {
+        const response = present ? { access_token: 'a', user: u } : { access_token: 'a' };
+        expect(withoutUserToken(response)).toStrictEqual(oldWithoutUserToken(response));
+      }),
+    );
+  });
+
+  it('requestLogin: the same payload (keys in order) or the same refusal as before', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string(),
+        fc.string({ minLength: 1 }),
+        fc.option(fc.string(), { nil: undefined }),
+        fc.oneof(
+          fc.constant(undefined),
+          fc.string().map((c) => secret(c)),
+          fc.string(),
+          fc.constant(null),
+        ),
+        async (login, password, appSource, code) => {
+          const sent: unknown[] = [];
+          const auth = {
+            login: async (p: unknown) => {
+              sent.push(p);
+              return { access_token: 't' } as never;
+            },
+          };
+          const input = { auth, login, password: secret(password), appSource, code } as never;
+          const expected = oldPayload({ login, password, appSource, code });
+          const outcome = await toPromise(createActor(requestLogin, { input }).start()).then(
+            () => 'sent',
+            (e: unknown) => e,
+          );
+          if (expected === 'two_factor_code') {
+            expect(
+              isPamError(outcome) &&
+                (outcome as unknown as { issues: { path: unknown[] }[] }).issues[0]!.path,
+            ).toEqual(['two_factor_code']);
+            expect(sent).toEqual([]);
+          } else {
+            expect(outcome).toBe('sent');
+            expect(sent).toHaveLength(1);
+            expect(sent[0]).toStrictEqual(expected);
+            expect(Object.keys(sent[0] as object)).toEqual(Object.keys(expected));
+          }
+        },
+      ),
+    );
+  });
+});
