@@ -1,6 +1,8 @@
 // What is secret: the `Secret` box, the names of the secret fields, and the secret values a
 // request carries (what the adapter scrubs from any error built from its answer).
 
+import { RequestValidationError } from '../errors/validation';
+
 /**
  * The text every redaction shows in place of a secret.
  *
@@ -29,7 +31,11 @@ export class Secret {
   readonly #value: string;
 
   constructor(value: string) {
-    if (typeof value !== 'string') throw new TypeError('A Secret holds a string');
+    // A caller's bad input (an unbound form field: undefined; a number): typed, never quoted (Y-4).
+    if (typeof value !== 'string')
+      throw new RequestValidationError('secret', [
+        { path: ['value'], code: 'invalid_type', message: 'expected string' },
+      ]);
     this.#value = value;
     Object.freeze(this);
   }
@@ -66,7 +72,9 @@ export class Secret {
 }
 
 /**
- * Boxes a string as a `Secret` (a `Secret` is returned as it is).
+ * Boxes a string as a `Secret` (a `Secret` is returned as it is). Anything else (an unbound form
+ * field's `undefined`, a number) throws `RequestValidationError` (operation `secret`, issue on
+ * `value`, the value never quoted), as `new Secret` does.
  *
  * @example
  * actor.send({ type: 'SUBMIT', login: 'ana@example.com', password: secret(form.password) });

@@ -47,16 +47,26 @@ export type SecretField =
   | 'password_check'
   | 'old_password'
   | 'password_confirmation'
-  | 'two_factor_code';
+  | 'two_factor_code'
+  | 'captcha_token';
 
 /**
- * A payload whose password-like fields may also be `Secret`s.
+ * A payload whose password-like fields may also be `Secret`s, and whose `captcha_token` may also be
+ * a provider (as the login's `CaptchaProvider`): called at each send, a step-up's resend included,
+ * since a captcha token is single-use (REVIEW-Y Y-12). What it gives is checked as a token given as
+ * text; one that throws or rejects fails the call as `asPamError` reports it (`UnexpectedError`,
+ * its class name only). Nothing sent either way.
  *
  * @example
  * const payload: WithSecrets<UpdateEmailPayload> = { email, password_check: secret(input) };
+ * await user.updateProfile(id, { email, captcha_token: () => turnstile.getResponse() });
  */
 export type WithSecrets<P> = P extends object
-  ? { [K in keyof P]: K extends SecretField ? P[K] | Secret : P[K] }
+  ? {
+      [K in keyof P]: K extends SecretField
+        ? P[K] | Secret | (K extends 'captcha_token' ? () => string | Promise<string> : never)
+        : P[K];
+    }
   : P;
 
 /** The user module's way of sending (see `Sending`). */
@@ -133,8 +143,16 @@ export async function sendSensitive(
   const protective = read(() => isProtective(payload));
   let body = payload;
   for (;;) {
+    // A captcha provider is called at each send (a token is single-use), before any attempt is
+    // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
+    // no step-up. What it gives is checked as a token given as text (undefined as `null`: none).
+    const token = read(() => (body as { captcha_token?: unknown } | null)?.captcha_token);
+    const sent =
+      typeof token === 'function'
+        ? { ...read(() => ({ ...(body as object) })), captcha_token: (await token()) ?? null }
+        : body;
     try {
-      return await sendCounted(attempts, attempt, body, read, protective);
+      return await sendCounted(attempts, attempt, sent, read, protective);
     } catch (error) {
       // By brand and code, not instanceof: an error from another copy of pam-client counts too.
       if (!isPamError(error) || error.code !== 'step_up_required') throw error;

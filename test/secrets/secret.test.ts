@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { RequestValidationError } from '../../src/errors/validation';
 import { isSecret, Secret, secret } from '../../src/secrets';
 import { REDACTED } from '../../src/secrets/redact';
 import { reveal } from '../../src/secrets/secret';
@@ -39,7 +40,8 @@ describe('Secret', () => {
     expect(() => {
       (s as unknown as { extra: number }).extra = 1;
     }).toThrow(TypeError);
-    expect(() => secret(42 as unknown as string)).toThrow(TypeError);
+    // Y-4: a typed error (test/secrets/secret-non-string.test.ts), no raw TypeError.
+    expect(() => secret(42 as unknown as string)).toThrow(RequestValidationError);
   });
 
   it('secret() returns an existing Secret as it is', () => {
