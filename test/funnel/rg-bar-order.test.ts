@@ -54,3 +54,28 @@ describe('funnelEvents(): a pause or self-exclusion is accepted, then read in fo
         expect(reads.at(-1)?.status).toBe('current');
       });
 });
+
+describe('funnelEvents(): a self-exclusion whose outcome is unknown (a 502) is barred, and told so', () => {
+  it('changeFailed first, then readings with the exclusion the client enforces in force', async () => {
+    const tab = funnelTab(world);
+    await logIn(world, tab);
+    for (let i = 0; i < 200 && !tab.funnel.some((e) => e.type === 'rg.restrictionsRead'); i++)
+      await world.advance(50, 50);
+    tab.funnel.length = 0;
+    world.server.faults.add({ path: '/bff/users/self-exclusion', status: 502, times: 1 });
+    const { password } = world.server.seed.plain;
+    await world.during(
+      tab.client.user
+        .setSelfExclusion({ user_exclusion: 3, reason: 1, password_check: password })
+        .catch(() => {}),
+    );
+    await world.advance(5 * S, 100);
+    const types = typesOf(tab.funnel);
+    expect(types.slice(0, 2)).toEqual(['rg.changeRequested', 'rg.changeFailed']);
+    const reads = tab.funnel.filter((e): e is Read => e.type === 'rg.restrictionsRead');
+    expect(reads.length).toBeGreaterThan(0);
+    // Maybe applied: barred as accepted (review 7, M1), never told "nothing in force".
+    for (const r of reads)
+      expect(r).toMatchObject({ inForce: ['selfExclusion'], canBet: false, accountBlocked: true });
+  });
+});
