@@ -95,7 +95,13 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
         }
         player = (id !== null && pseudonyms.get(id)) || {};
       };
-      const calls = userCalls({ emit, now: env.now, nextRun, prompt: onStepUp });
+      const calls = userCalls({
+        emit,
+        now: env.now,
+        nextRun,
+        prompt: onStepUp,
+        hold: (on) => inspect.hold(on),
+      });
       // The client's user module (the same object as `client.user`) reports its calls: wrapped in
       // place, before the client is handed out.
       if (made) Object.assign(made, calls.wrap(made));

@@ -40,12 +40,16 @@ interface Snap {
     error?: unknown;
     restrictions?: SessionRestrictions | null;
     rejectedCodes?: unknown;
+    /** The profile flow's: a restriction accepted, not yet read. */
+    expect?: { kind?: unknown } | null;
   };
   hasTag(tag: string): boolean;
   children?: Record<string, { getSnapshot?(): unknown } | undefined>;
 }
 
-const RESTRICTION_KINDS = ['pause', 'selfExclusion', 'operatorExclusion', 'spaExclusion'] as const;
+// (Strongest first: the order `restrictionsOf` lists them in.)
+const RESTRICTION_KINDS = ['spaExclusion', 'operatorExclusion', 'selfExclusion', 'pause'] as const;
+type Told = { type: string } & Record<string, unknown>;
 const LIMITS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 /** What a limit is set to (its change compared by these and its time). */
 const SETTING = ['amount', 'period', 'active'] as const;
@@ -63,7 +67,7 @@ const methodOf = (login: unknown) => (typeof login === 'string' && login.include
  * @example
  * createActor(machine, { inspect: sessionSteps({ emit, now, nextRun, appSources: [], playerIs, attach, stopped }) });
  */
-export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) => void {
+export function sessionSteps(o: SessionStepsOptions) {
   let root: AnyActorRef | null = null;
   let status: SessionStatus | null = null;
   let heard: { type: string; reason?: unknown; remote?: unknown; error?: unknown; playTime?: unknown }[] = [];
@@ -72,6 +76,38 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
   let command = { method: 'email' as 'email' | 'cpf', appSource: null as string | null };
   let restrictions: SessionRestrictions | null = null;
   let sid: number | null | undefined;
+  // The restriction the client bars betting for, accepted but not yet read (the profile flow's
+  // `expect`), and the restrictions' events held while a change asked through `client.user` waits
+  // for its answer (`hold`): they follow its `rg.changeAccepted` or `rg.changeFailed` (Y-10).
+  let bar: (typeof RESTRICTION_KINDS)[number] | null = null;
+  let holds = 0;
+  const held: Told[] = [];
+
+  /**
+   * A restrictions' event, told (or held). A reading is told with what the client enforces: the
+   * kept bar in force (no betting; an exclusion blocks the account), never "nothing in force" for
+   * a player who just excluded themselves (fail closed), whenever the read was answered.
+   */
+  const tellRg = (e: Told) => {
+    const f = e.inForce as string[] | undefined;
+    if (holds) held.push(e);
+    else
+      o.emit(
+        bar && f && !f.includes(bar)
+          ? {
+              ...e,
+              inForce: RESTRICTION_KINDS.filter((k) => k === bar || f.includes(k)),
+              canBet: false,
+              accountBlocked: e.accountBlocked || bar !== 'pause',
+              status: e.status === 'current' ? 'stale' : e.status,
+            }
+          : e,
+      );
+  };
+  const release = () => {
+    holds = 0;
+    for (const e of held.splice(0)) tellRg(e);
+  };
 
   const end = (type: string, fields: object = {}) => {
     if (!flow) return;
@@ -166,7 +202,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
     // The login answer's, before this login's first read: not a read.
     if (r.checkedAt === null && !r.error) return;
     // Each new restrictions object is a read's outcome (here, in another tab, or a re-read).
-    o.emit({
+    tellRg({
       type: 'rg.restrictionsRead',
       status: oneOf(r.status, ['current', 'stale', 'unknown'], 'unknown'),
       inForce: kindsOf(r.inForce),
@@ -183,7 +219,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
   function limitStep(limit: LimitKind, before: SessionRestrictions, r: SessionRestrictions) {
     const [a, b] = [before.limits[limit], r.limits[limit]];
     if (SETTING.some((k) => a[k] !== b[k]))
-      o.emit({ type: 'rg.limitChanged', limit, change: compareLimit(a, b), pendingUntil: null });
+      tellRg({ type: 'rg.limitChanged', limit, change: compareLimit(a, b), pendingUntil: null });
     const [pa, pb] = [a.pendingChange, b.pendingChange];
     if (pb && (pa?.effectiveAt !== pb.effectiveAt || SETTING.some((k) => pa?.[k] !== pb[k]))) {
       const proposed = {
@@ -192,16 +228,20 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
         active: pb.active ?? b.active,
       };
       const until = typeof pb.effectiveAt === 'number' ? pb.effectiveAt : null;
-      o.emit({ type: 'rg.limitChanged', limit, change: compareLimit(b, proposed), pendingUntil: until });
+      tellRg({ type: 'rg.limitChanged', limit, change: compareLimit(b, proposed), pendingUntil: until });
     }
   }
 
   function step(cause: string, s: Snap) {
+    // (What a login that ends held is told with it, before what follows: its end, the next login.)
+    if (s.status === 'stopped' || s.context.sid !== sid) release();
     if (s.status === 'stopped') {
       abandon('stopped');
       o.stopped();
       return;
     }
+    const expect = (s.children?.profile?.getSnapshot?.() as Snap | undefined)?.context?.expect;
+    bar = expect ? oneOf(expect.kind, RESTRICTION_KINDS, 'selfExclusion') : null;
     const prev = status;
     const next = SESSION_STATUSES.find((t) => s.hasTag(t)) ?? null;
     status = next;
@@ -214,7 +254,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
     restrictionsStep(s);
   }
 
-  return (e) => {
+  const inspect = (e: InspectionEvent) => {
     if (e.type === '@xstate.actor') {
       // The root is the first actor: the session's emitted events are heard from it.
       if (!root && e.actorRef.sessionId === e.rootId) {
@@ -241,4 +281,7 @@ export function sessionSteps(o: SessionStepsOptions): (event: InspectionEvent) =
     const s = e.snapshot as unknown as Snap;
     if (e.actorRef === root) step((e.event as { type: string }).type, s);
   };
+  /** A change asked (`true`) or answered: while one waits, the restrictions' events are held. */
+  const hold = (on: boolean) => (on ? holds++ : --holds > 0 || release());
+  return Object.assign(inspect, { hold });
 }

@@ -14,6 +14,8 @@ export interface UserCallsOptions {
   nextRun(): number;
   /** The client's step-up prompt (`createPamClient({ onStepUp })`), for calls without their own. */
   prompt: StepUpPrompt | undefined;
+  /** A responsible-gaming change asked (`true`), then answered (after its `rg.changeAccepted` or `rg.changeFailed`). */
+  hold?(on: boolean): void;
 }
 
 type Call = (...args: unknown[]) => Promise<unknown>;
@@ -74,7 +76,10 @@ export function userCalls(o: UserCallsOptions) {
     return (...args) => {
       const rg = RG_CHANGES.includes(change) ? (change as RgChange) : undefined;
       const asked = rg ? { run: o.nextRun(), startedAt: o.now() } : null;
-      if (asked) o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg });
+      if (asked) {
+        o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg });
+        o.hold?.(true);
+      }
       let stepUp: Open | null = null;
       let prompts = 0;
       let cancelled = false;
@@ -100,14 +105,16 @@ export function userCalls(o: UserCallsOptions) {
         };
       }
       const rgDone = (moment: string, fields: object = {}) => {
-        if (asked)
-          o.emit({
-            type: `rg.${moment}`,
-            run: asked.run,
-            change: rg,
-            durationMs: took(asked),
-            ...fields,
-          });
+        if (!asked) return;
+        o.emit({
+          type: `rg.${moment}`,
+          run: asked.run,
+          change: rg,
+          durationMs: took(asked),
+          ...fields,
+        });
+        // The readings held meanwhile follow its answer (the account as barred by it, if it bars).
+        o.hold?.(false);
       };
       return Promise.resolve()
         .then(() => original(...next))

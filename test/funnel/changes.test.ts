@@ -95,20 +95,22 @@ describe('funnelEvents(): step-up and responsible gaming', () => {
     await settleUntil(() => tab.funnel.some((e) => e.type === 'rg.restrictionsRead'));
     tab.funnel.length = 0;
     await world.during(tab.client.user.setTimeoutLimits({ user_pause: 3, reason: 1 }));
-    await settleUntil(() => tab.funnel.some((e) => e.type === 'rg.restrictionsRead'));
-    // The pause accepted bars betting at once (review 5, D4: stale, before the re-read), then the
-    // re-read shows it.
+    await settleUntil(() =>
+      tab.funnel.some((e) => e.type === 'rg.restrictionsRead' && e.status === 'current'),
+    );
+    // The pause accepted bars betting at once (review 5, D4: stale, before the re-read), told after
+    // its acceptance with the pause in force (Y-10), then the re-read shows it.
     expect(typesOf(tab.funnel)).toEqual([
       'rg.changeRequested',
       'stepUp.started',
       'stepUp.passwordRejected',
-      'rg.restrictionsRead',
       'stepUp.completed',
       'rg.changeAccepted',
       'rg.restrictionsRead',
+      'rg.restrictionsRead',
     ]);
     expect(tab.funnel[2]).toMatchObject({ change: 'pause', attempt: 1 });
-    expect(tab.funnel[3]).toMatchObject({ status: 'stale', inForce: [], canBet: false });
+    expect(tab.funnel[5]).toMatchObject({ status: 'stale', inForce: ['pause'], canBet: false });
     expect(tab.funnel[6]).toMatchObject({ status: 'current', inForce: ['pause'], canBet: false });
   });
 
