@@ -227,7 +227,7 @@ function inspectorOf(parts: FlowParts[]) {
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
-  checkOptions(options, options.flows === undefined ? [] : options.flows, FLOWS, 5);
+  checkOptions(options, options?.flows === undefined ? [] : options.flows, FLOWS, 5);
   const flows = [
     ...(options.flows ?? operatorPreset()),
     ...(options.inspect ? [inspector(options.inspect)] : []),
@@ -251,7 +251,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
 export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   options: PamClientOptions & { flows: F },
 ): CustomPamClient<F> {
-  checkOptions(options, options.flows, FLOWS, 5);
+  checkOptions(options, options?.flows, FLOWS, 5);
   // On a server, a relative baseURL (the browser-only set-up) gives an inert client, not a throw.
   if (isInertOnServer(options)) return inertClient(options, createCustomPamClient<F>);
   // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base
