@@ -1,7 +1,6 @@
 import {
   type AuthEndpoints,
   type AuthModule,
-  createAuthModule,
   createMemoryTokenStore,
   createOfetchAdapter,
   type HttpAdapter,
@@ -10,6 +9,7 @@ import {
   type TokenStore,
   type UserModule,
 } from 'pam-client';
+import { createAuthCore } from 'pam-client/internal';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type DebugLogger, noServerDateOnce } from './client/debug';
 import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
@@ -305,8 +305,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       };
     },
   } as Parameters<typeof createOfetchAdapter>[0]);
-  // (Its `endpoints` checked, registration's too, before a channel is opened.)
-  const core = createAuthModule(http, { endpoints: options.endpoints });
+  // (Its `endpoints` checked, registration's too, before a channel is opened.) Without registration:
+  // that is the registration flow's (`createAuthModule` would bundle it in every client).
+  const core = createAuthCore(http, { endpoints: options.endpoints });
   // The origin's channel only for the tabs flow (its `openChannel`: opened here, and closed, when the
   // app gave none), once the adapter stands.
   env.channel =
