@@ -1,7 +1,6 @@
 import {
   type AuthEndpoints,
   type AuthModule,
-  createAuthModule,
   createMemoryTokenStore,
   createOfetchAdapter,
   type HttpAdapter,
@@ -10,6 +9,7 @@ import {
   type TokenStore,
   type UserModule,
 } from 'pam-client';
+import { createAuthCore } from 'pam-client/internal';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type DebugLogger, noServerDateOnce } from './client/debug';
 import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
@@ -227,7 +227,7 @@ function inspectorOf(parts: FlowParts[]) {
  * client.login({ login: 'player@example.com', password: typedPassword });
  */
 export function createPamClient(options: PamClientOptions): PamClient {
-  checkOptions(options, options.flows === undefined ? [] : options.flows, FLOWS, 5);
+  checkOptions(options, options?.flows === undefined ? [] : options.flows, FLOWS, 5);
   const flows = [
     ...(options.flows ?? operatorPreset()),
     ...(options.inspect ? [inspector(options.inspect)] : []),
@@ -251,7 +251,7 @@ export function createPamClient(options: PamClientOptions): PamClient {
 export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   options: PamClientOptions & { flows: F },
 ): CustomPamClient<F> {
-  checkOptions(options, options.flows, FLOWS, 5);
+  checkOptions(options, options?.flows, FLOWS, 5);
   // On a server, a relative baseURL (the browser-only set-up) gives an inert client, not a throw.
   if (isInertOnServer(options)) return inertClient(options, createCustomPamClient<F>);
   // The one clock (docs/time.md): the adapter hands it the `Date` of each answer under the base
@@ -305,8 +305,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       };
     },
   } as Parameters<typeof createOfetchAdapter>[0]);
-  // (Its `endpoints` checked, registration's too, before a channel is opened.)
-  const core = createAuthModule(http, { endpoints: options.endpoints });
+  // (Its `endpoints` checked, registration's too, before a channel is opened.) Without registration:
+  // that is the registration flow's (`createAuthModule` would bundle it in every client).
+  const core = createAuthCore(http, { endpoints: options.endpoints });
   // The origin's channel only for the tabs flow (its `openChannel`: opened here, and closed, when the
   // app gave none), once the adapter stands.
   env.channel =

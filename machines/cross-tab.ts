@@ -3,7 +3,7 @@
 // a claim that is never followed by a token only costs the others one flight timeout.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import { MAX_SESSION_COUNTER, parseStoredSession, sleep } from 'pam-client/internal';
+import { parseStoredSession, sleep } from 'pam-client/internal';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
@@ -14,6 +14,13 @@ export const CLAIM_SETTLE_MS = 100;
 export const CLAIM_TTL_MS = 60_000;
 
 const APP = 'pam-client';
+
+/**
+ * The bound of a session counter (`seq`) and login id (`sid`): the store's `MAX_SESSION_COUNTER`
+ * (2^48; a literal, CONTRIBUTING.md), written here so pam-client/internal keeps a name for the
+ * auth core (test/client/counter-bound.test.ts checks both are one number).
+ */
+export const MAX_SESSION_COUNTER = 281_474_976_710_656;
 
 /**
  * A message between the tabs of one origin (`CrossTab.subscribe`), checked by the channel's schema.

@@ -54,8 +54,8 @@ export function checkOptions(
   known: readonly string[],
   once: number,
 ): void {
-  const env = options.environment as Record<string, unknown> | undefined;
-  let name = 'flows';
+  // No options, or null: `options` itself (REVIEW-Y Y-7), not a TypeError reading it.
+  let name = 'options';
   // Throws unless `value` is absent or of a type `kind`'s first word names (`a|b`: either), with the
   // methods it lists next (null has none: it throws).
   const is = (at: string, value: unknown, kind: string) => {
@@ -75,6 +75,8 @@ export function checkOptions(
       throw 0;
   };
   try {
+    const env = options.environment as Record<string, unknown> | undefined;
+    name = 'flows';
     (flows as { name: string }[]).forEach((flow, i) => {
       name = `flows[${i}]`;
       const at = known.indexOf(flow.name);

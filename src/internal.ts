@@ -6,6 +6,8 @@
 // the core: `pam-client` and `pam-client/internal` share the build's chunks, and
 // `instanceof PamError` holds across entries (`npm run api:check` checks it on the build).
 
+// The auth module without registration: the session client's core (registration is a flow).
+export { createAuthCore } from './auth/index';
 // Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
 export { asPamError, isTransientError } from './errors/index';
 export { DEFAULT_TIMEOUT_MS } from './http/exchange';
@@ -19,7 +21,8 @@ export { playPeriodOf } from './responsible-gaming/index';
 export { profileReadOf } from './responsible-gaming/restrictions';
 // The token: its refresh schedule (the token-refresh machine), and stored sessions read from
 // another tab or the store.
-export { MAX_SESSION_COUNTER, parseStoredSession, refreshSchedule } from './session/token';
+// (Its counters' bound, MAX_SESSION_COUNTER, is a literal in machines/cross-tab.ts, checked equal.)
+export { parseStoredSession, refreshSchedule } from './session/token';
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';
 export { USER_CALLS } from './user/index';

@@ -7,8 +7,7 @@
 // (or any tab) sends invalid. Tests draw their counters from the same constant (`COUNTER_MAX`).
 
 import type { StoredSession } from 'pam-client';
-import { MAX_SESSION_COUNTER } from 'pam-client/internal';
-import type { SessionReason } from '../cross-tab';
+import { MAX_SESSION_COUNTER, type SessionReason } from '../cross-tab';
 import type { RemoteSession } from './events';
 import type { ClockReading, SessionContext, SessionMeta } from './types';
 

@@ -2,6 +2,25 @@
 // work is a `ConfigurationError` naming it, never a request sent elsewhere or without its body.
 
 import { ConfigurationError } from '../errors/config';
+import type { Check } from '../operation/operation';
+import type { AuthEndpoints } from './types';
+
+/**
+ * The names an entry may have: `AuthEndpoints`' keys (one object serves the auth and registration
+ * modules), written out: the rows would bring registration's schemas into every module.
+ */
+const NAMES = [
+  'login',
+  'logout',
+  'getUserProfile',
+  'refreshToken',
+  'registerSimplified',
+  'forgotPassword',
+  'validateDocument',
+] as const;
+// Fails to compile when the list and `AuthEndpoints`' keys differ either way.
+type _EveryName = Check<Exclude<keyof AuthEndpoints, (typeof NAMES)[number]>>;
+type _NoOtherName = Check<Exclude<(typeof NAMES)[number], keyof AuthEndpoints>>;
 
 /**
  * A path under the adapter's base URL: `/` and segments of letters, digits, `_`, `-`, `.` and `~`
@@ -11,7 +30,7 @@ const PATH = /^(\/(?!\.+(\/|\?|$))[\w.~-]+)+(\?[\w.~%=&-]*)?$/;
 
 /**
  * `endpoints` (absent: none), every entry checked, whichever module's row it is (one object
- * serves both): an object of `method` and `path` (either left out for the default's); `method`
+ * serves both), its key one of `NAMES`: an object of `method` and `path` (either left out for the default's); `method`
  * `'POST'`, or `'GET'` for the profile read only (a GET sends no body, and a logout or refresh
  * changes the session); `path` as `PATH`. Else throws the `ConfigurationError` naming the entry.
  */
@@ -25,6 +44,8 @@ export function checkedEndpoints<T>(endpoints: T): T {
     for (const key in endpoints) {
       const entry = endpoints[key] as Record<string, unknown> | undefined;
       name = `endpoints.${key}`;
+      // A name that is no operation (a typo) would leave its call at the default: refused.
+      if (!(NAMES as readonly string[]).includes(key)) throw 0;
       if (entry === undefined) continue;
       // (null cannot be read: refused like the rest.)
       const { method, path, ...rest } = entry;

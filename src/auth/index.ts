@@ -30,25 +30,18 @@ type _NoExtraRegistrationRow = Check<Exclude<keyof typeof REGISTRATION_ROWS, key
  */
 export interface AuthModuleOptions {
   /**
-   * Where some operations go instead of the defaults (each keeps its validation and parsing). Each
-   * module takes its own rows: one object can serve both.
+   * Where some operations go instead of the defaults (each keeps its validation and parsing). One
+   * object serves every module (each takes its own rows); a name that is no operation is refused.
    */
   endpoints?: Partial<AuthEndpoints>;
 }
 
 /**
- * The authentication area (spec 4.1): a table of the same rows as the standalone `login`,
- * `logout`, ... functions. Validates every payload before sending and every response the spec
- * shows. Calls made without a valid session (login, recovery, refresh, logout) are sent with
- * `skipAuthRefresh`, so a 401 on them never waits on a token refresh. Registration
- * (`registerSimplified`, `validateDocument`) is `createRegistrationModule`'s.
- *
- * @example
- * const auth = createAuthModule(createOfetchAdapter({ baseURL }));
- * const result = await auth.login({ login: 'player@example.com', password });
- * if (result.type === 'two_factor_code') await auth.login({ login, password, two_factor_code: code });
+ * The authentication area (spec 4.1) without registration: `login`, `logout`, `getUserProfile`,
+ * `refreshToken`, `forgotPassword`. What the session client runs on (`pam-client/internal`), so a
+ * client without the registration flow bundles none of registration's schemas.
  */
-export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
+export function createAuthCore(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
   const endpoints = checkedEndpoints(options.endpoints);
   // `login` revokes the token of an answer it refuses (`granted`).
   return {
@@ -58,10 +51,30 @@ export function createAuthModule(http: AuthHttpAdapter, options: AuthModuleOptio
 }
 
 /**
- * Registration (spec 4.1, 5.3): `registerSimplified` (answers like a login) and
- * `validateDocument`, the rows of the standalone functions of the same names. Apart from
- * `createAuthModule` (before 0.2.0 they were its methods), so an app that never registers does
- * not bundle their schemas. Sent with `skipAuthRefresh`, like a login.
+ * The authentication area (spec 4.1, API.md "Modules"): `login`, `logout`, `getUserProfile`,
+ * `refreshToken`, `registerSimplified`, `forgotPassword`, `validateDocument`, the rows of the
+ * standalone functions of the same names. Validates every payload before sending and every
+ * response the spec shows. Calls made without a valid session (login, registration, recovery,
+ * document check, refresh, logout) are sent with `skipAuthRefresh`, so a 401 on them never waits
+ * on a token refresh. An app that never registers bundles registration's schemas with it; the
+ * standalone functions (or `createRegistrationModule` apart) bundle only what they use.
+ *
+ * @example
+ * const auth = createAuthModule(createOfetchAdapter({ baseURL }));
+ * const result = await auth.login({ login: 'player@example.com', password });
+ * if (result.type === 'two_factor_code') await auth.login({ login, password, two_factor_code: code });
+ */
+export function createAuthModule(
+  http: AuthHttpAdapter,
+  options: AuthModuleOptions = {},
+): AuthModule & RegistrationModule {
+  return { ...createAuthCore(http, options), ...createRegistrationModule(http, options) };
+}
+
+/**
+ * Registration (spec 4.1, 5.3): `registerSimplified` (answers like a login; the token of an
+ * answer it refuses is revoked) and `validateDocument`, the same methods as `createAuthModule`'s
+ * of those names, alone. Sent with `skipAuthRefresh`, like a login.
  *
  * @example
  * const registration = createRegistrationModule(http);

@@ -15,7 +15,9 @@ import type {
 } from '../schemas/auth';
 
 /**
- * The authentication area (spec 4.1), as `createAuthModule` returns it.
+ * The authentication area (spec 4.1) but registration: what `createAuthModule` returns with
+ * `RegistrationModule`'s two methods (`AuthModule & RegistrationModule`), and a session client's
+ * `auth` without the `registration()` flow.
  *
  * @example
  * const auth: AuthModule = createAuthModule(http);
@@ -35,8 +37,8 @@ export interface AuthModule {
 }
 
 /**
- * Registration (spec 4.1, 5.3), as `createRegistrationModule` returns it: apart from
- * `AuthModule`, so an app that never registers players does not bundle its schemas.
+ * Registration (spec 4.1, 5.3): `createAuthModule`'s `registerSimplified` and `validateDocument`,
+ * as `createRegistrationModule` returns them alone.
  *
  * @example
  * const registration: RegistrationModule = createRegistrationModule(http);
@@ -67,7 +69,8 @@ export interface Endpoint {
 
 /**
  * One `Endpoint` per auth operation, registration's included: what the `endpoints` option of
- * `createAuthModule` and `createRegistrationModule` overrides (each takes its own rows). The
+ * `createAuthModule` and `createRegistrationModule` overrides (each takes its own rows; a key
+ * that is none of these is a `ConfigurationError`). The
  * spec does not show where login, registration, password recovery and document validation live;
  * the defaults are docs/contract.md's.
  *
