@@ -27,6 +27,11 @@ export interface PlayTimeLimit {
   amount: number | null;
   period: LimitPeriodName | null;
   active: boolean;
+  /**
+   * False: the limit is not known yet (no profile read yet, or none could be read). The time is
+   * counted all the same (nothing is shown), so the limit, once known, counts it at once.
+   */
+  known?: boolean;
 }
 
 /**
@@ -36,7 +41,10 @@ export interface PlayTimeLimit {
  * createActor(playTimeMachine, { input: { limit: restrictionsOf(userInfo).limits.time, store } });
  */
 export interface PlayTimeInput {
-  /** The time limit. Counting runs only while it is active with an amount and a period. */
+  /**
+   * The time limit. Counting runs while it is active with an amount and a period, or not known
+   * (`known` false: signed-in time counts before the limit is read, review X-2).
+   */
   limit: PlayTimeLimit | null;
   /** The clock every tab of the origin shares. Default: `createLocalStoragePlayClock()`. */
   store?: PlayClockStore;
@@ -165,6 +173,11 @@ const activeLimit = (l: PlayTimeLimit | null): Limited | null =>
   KINDS.includes(String(l.period) as LimitPeriodName)
     ? (l as Limited)
     : null;
+/** What counting follows: the active limit's amount and period, or `true` while the limit is not known. */
+const limitKey = (l: PlayTimeLimit | null) => {
+  const a = activeLimit(l);
+  return a ? `${a.amount} ${a.period}` : l?.known === false;
+};
 
 /** The play time the context shows (null without an active time limit). Pure. */
 export function playTimeOf(c: PlayTimeContext): PlayTime | null {
@@ -246,9 +259,10 @@ const arm = (context: PlayTimeContext, self: { send(e: never): void }) =>
  * period (a Brazilian day, week from Monday, or month), in one clock shared by every tab of the
  * origin (`store`), and never counts time while the device sleeps.
  *
- * - States: `off` (no active time limit) and `on`, a parallel state: `clock.beating` (a heartbeat
- *   every `beatMs`) and `level.under` -> `level.warning` (emits `timeLimitWarning` at `warnAt`,
- *   default 80 %) -> `level.reached` (emits `timeLimitReached`). A new period goes back to `under`.
+ * - States: `off` (no active time limit) and `on` (one, or one not known yet: counted from
+ *   sign-in), a parallel state: `clock.beating` (a heartbeat every `beatMs`) and `level.under` ->
+ *   `level.warning` (emits `timeLimitWarning` at `warnAt`, default 80 %) -> `level.reached` (emits
+ *   `timeLimitReached`). A new period goes back to `under`.
  * - `user_limit_time` is in MINUTES (`unitMs` 60 000); change `unitMs` if your service differs.
  * - Read the numbers with `selectPlayTime(snapshot)`.
  *
@@ -275,8 +289,8 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
       // and hand the result to the machine (assign stays pure).
       // A heartbeat (not a BEAT) arms the beat again with the wait read after it (`arm`).
       beat: ({ context, event, self }) => {
-        const limit = activeLimit(context.limit);
-        if (!limit) return;
+        // (Only `on`: an active limit, or one not known, counted in the day's own fields.)
+        const kind = activeLimit(context.limit)?.period ?? 'daily';
         let told: object;
         try {
           const now = context.now();
@@ -289,9 +303,9 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           if (!isTime(now) || !isTime(server) || context.learned?.() === false) throw now;
           // The period (of the limit's kind, or `kind`) of a server time, its bounds moved onto the
           // counting clock.
-          const periodAt = (at: number, kind = limit.period) => {
+          const periodAt = (at: number, k = kind) => {
             const shift = Number.isFinite(at) ? now - at : 0;
-            const p = playPeriodOf(kind, now - shift);
+            const p = playPeriodOf(k, now - shift);
             return { key: p.key, start: p.start + shift };
           };
           // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
@@ -322,8 +336,8 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           const next = beatKinds(
             record,
             now,
-            limit.period,
-            (kind) => [periodAt(server, kind), periodAt(est, kind)],
+            kind,
+            (k) => [periodAt(server, k), periodAt(est, k)],
             context.maxGapMs,
             own,
           );
@@ -368,11 +382,8 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
     guards: {
       isWarning: (a) => level(a, 'warning', true),
       isReached: (a) => level(a, 'reached', true),
-      hasLimit: ({ context }) => activeLimit(context.limit) !== null,
-      limitChanged: ({ context, event }) => {
-        const [a, b] = [activeLimit(context.limit), activeLimit((event as Limit).limit)];
-        return a?.amount !== b?.amount || a?.period !== b?.period;
-      },
+      hasLimit: ({ context }) => !!limitKey(context.limit),
+      limitChanged: ({ context, event }) => limitKey(context.limit) !== limitKey((event as Limit).limit),
     },
     // The wait the beat (or a restore) read and told (`nextBeat`); none told yet (the transition
     // that runs the beat, which tells it at once): a heartbeat. Only from the event and the context.
@@ -413,7 +424,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
     // A profile re-read that leaves the limit as it was changes nothing (no second warning).
     on: { LIMIT: { guard: 'limitChanged', target: '.off', actions: 'setLimit' } },
     states: {
-      // No active time limit: nothing is counted.
+      // No active time limit (known): nothing is counted.
       off: { always: { guard: 'hasLimit', target: 'on' } },
       on: {
         type: 'parallel',
