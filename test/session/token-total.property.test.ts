@@ -206,8 +206,8 @@ describe('properties over any state and any now', () => {
           // 24 h "ahead" put the refresh off by 30 h.
           // A flight is lost only OVER its timeout (API.md, REVIEW-Y Y-5): at the first time after
           // it, one ms (or, where the times are too large for ms, the next float) later.
-          const after = (t: number) => t + Math.max(1, Math.abs(t) * Number.EPSILON);
-          const bound = after(
+          const justAfter = (t: number) => t + Math.max(1, Math.abs(t) * Number.EPSILON);
+          const bound = justAfter(
             now +
               3 * TOLERANCE_MS +
               intervalMs +
@@ -225,7 +225,7 @@ describe('properties over any state and any now', () => {
                 [state.lastFailureAt, refreshBackoffMs(state.failures)],
                 [state.inFlightSince, REFRESH_IN_FLIGHT_TIMEOUT_MS],
               ] as const
-            ).flatMap(([t, wait]) => (t === null ? [] : [t + wait, after(t + wait)])),
+            ).flatMap(([t, wait]) => (t === null ? [] : [t + wait, justAfter(t + wait)])),
           ].filter((t) => t >= now && t <= bound);
           expect(candidates.some((t) => shouldRefreshToken(state, t, options))).toBe(true);
         },
