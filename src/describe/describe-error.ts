@@ -1,6 +1,7 @@
 // Errors players can read: a title and per-field messages for every error code, in the
 // languages the app imports. Classified by brand and code (isPamError), never instanceof.
 import { clip } from '../errors/base';
+import { ConfigurationError } from '../errors/config';
 import {
   type HttpError,
   isPamError,
@@ -90,6 +91,9 @@ const LOGIN_STEP = new Set(['signingIn', 'registering', 'failed', 'twoFactorRequ
  * // 'O código não está correto. Tente novamente.'
  */
 export function createDescribeError(...tables: [ErrorMessages, ...ErrorMessages[]]): DescribeError {
+  // No table (none given, `null`): refused here, not a TypeError at each description (REVIEW-Y Y-7).
+  if (typeof tables[0]?.unknown !== 'string')
+    throw new ConfigurationError('createDescribeError needs a messages table');
   return (error, options = {}) => {
     try {
       return describeWith(tables.find((t) => t.locale === options.locale) ?? tables[0], error, options);

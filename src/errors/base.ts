@@ -86,9 +86,15 @@ export class PamError extends Error {
     return true;
   }
 
-  /** A plain, secret-free description, safe to log or send to error tracking. */
+  /**
+   * A plain, secret-free description, safe to log or send to error tracking: `name`, `code`,
+   * `message`, then every field the class sets (own, enumerable, defined), so a class's new field
+   * joins by itself (REVIEW-Y Y-3). `body` and `cause` are not enumerable: they stay off.
+   */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, message: this.message };
+    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const [key, value] of Object.entries(this)) if (value !== undefined) out[key] = value;
+    return out;
   }
 }
 
@@ -177,17 +183,6 @@ export class HttpError extends PamError {
     // property's flags default to false: not enumerable, not writable, not configurable).
     Object.defineProperty(this, 'body', { value: init.body });
   }
-
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      status: this.status,
-      method: this.method,
-      path: this.path,
-      ...(this.retryAfter === undefined ? {} : { retryAfter: this.retryAfter }),
-      ...(this.fieldErrors === undefined ? {} : { fieldErrors: this.fieldErrors }),
-    };
-  }
 }
 
 /**
@@ -224,9 +219,6 @@ export class StepUpRequiredError extends HttpError {
     (this as { code: string }).code = 'step_up_required';
     this.name = 'StepUpRequiredError';
     this.reason = reason;
-  }
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason };
   }
 }
 

@@ -34,7 +34,4 @@ export class StepUpLockedError extends PamError {
       Object.defineProperty(this, 'cause', { value: options.cause });
     }
   }
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAt: this.retryAt };
-  }
 }

@@ -27,11 +27,8 @@ abstract class ValidationError extends PamError {
     options?: PamErrorOptions,
   ) {
     super(code, message, options);
-    this.issues = issues;
     this.operation = operation;
-  }
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), operation: this.operation, issues: this.issues };
+    this.issues = issues;
   }
 }
 

@@ -45,7 +45,7 @@ const pageURL = (): string | undefined => {
  * - `tokenType`: a header-safe word.
  */
 export function settingsOf(options: OfetchAdapterOptions): Settings {
-  const { baseURL } = options;
+  const baseURL = options?.baseURL;
   const absolute = isAbsoluteURL(baseURL);
   const url = absolute && parse(baseURL);
   // Not a string, blank, or an absolute URL that does not parse, of another scheme than http(s)

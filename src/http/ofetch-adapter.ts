@@ -98,8 +98,9 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * const { years } = await http.get<{ years: number[] }>('/income-report/available-years');
  */
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
-  const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate, sameLogin } = options;
+  // Checked first: no options (or `null`) is a ConfigurationError like `{}`, not a TypeError (REVIEW-Y Y-7).
   const { baseURL, tokenType, timeout, retries, caps } = settingsOf(options);
+  const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate, sameLogin } = options;
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
   const $fetch = createFetch({

@@ -3,7 +3,7 @@
  * is kept, `TokenStore`, is ./token-store) and its refresh cycle (spec 3.2), pure functions over a small frozen state. The spec leaves the
  * state's fields and the due-condition after a failure open; docs/contract.md fixes them: due when a
  * token was saved, the interval has passed since, no refresh is in flight (one in flight for
- * 60 s or more counts as lost) and, after `n` failures, `min(30 s * 2^(n-1), 15 min)` has passed
+ * over 60 s counts as lost: API.md) and, after `n` failures, `min(30 s * 2^(n-1), 15 min)` has passed
  * since the last one.
  */
 
@@ -124,11 +124,12 @@ export function parseStoredSession(value: unknown): StoredSession | null {
 export const REFRESH_INTERVAL_MS: number = 21_600_000; // 6 h (a literal: CONTRIBUTING.md)
 
 /**
- * A refresh in flight for this long (60 s) counts as lost, so a new one may start.
+ * A refresh in flight for over this long (60 s) counts as lost, so a new one may start.
  *
  * @example
  * const s = markRefreshStarted(state, t);
- * shouldRefreshToken(s, t + REFRESH_IN_FLIGHT_TIMEOUT_MS); // true again (if it was due)
+ * shouldRefreshToken(s, t + REFRESH_IN_FLIGHT_TIMEOUT_MS); // false: not over 60 s yet
+ * shouldRefreshToken(s, t + REFRESH_IN_FLIGHT_TIMEOUT_MS + 1); // true again (if it was due)
  */
 export const REFRESH_IN_FLIGHT_TIMEOUT_MS: number = 60_000;
 
@@ -247,7 +248,8 @@ function dueAt(state: RefreshState, intervalMs: number): number | null {
     at = Math.max(at, state.lastFailureAt + refreshBackoffMs(state.failures));
   }
   if (state.inFlightSince !== null) {
-    at = Math.max(at, state.inFlightSince + REFRESH_IN_FLIGHT_TIMEOUT_MS);
+    // Lost only once in flight for OVER the timeout: the first whole ms after it.
+    at = Math.max(at, state.inFlightSince + REFRESH_IN_FLIGHT_TIMEOUT_MS + 1);
   }
   return at;
 }
@@ -283,13 +285,16 @@ export function shouldRefreshToken(
   // than a minute after `now`: the clock stepped back since, and it is ignored (fail toward
   // refreshing: a token refreshed late expires). Within the minute (a clock's small correction), it
   // counts. A save after a refresh started or failed (which only come after it) says the same.
-  const waited = (t: number | null, wait: number) => t === null || t - now > 60_000 || now >= t + wait;
+  // The interval and a backoff are waited once they have passed (`>=`); a flight is lost only once
+  // it has been in flight for over its timeout (`over`: API.md, "for over 60 s").
+  const waited = (t: number | null, wait: number, over?: boolean) =>
+    t === null || t - now > 60_000 || (over ? now > t + wait : now >= t + wait);
   return (
     tokenSavedAt !== null &&
     (tokenSavedAt > Math.min(inFlightSince ?? tokenSavedAt, lastFailureAt ?? tokenSavedAt) ||
       waited(tokenSavedAt, intervalMs)) &&
     waited(failures > 0 ? lastFailureAt : null, refreshBackoffMs(failures)) &&
-    waited(inFlightSince, REFRESH_IN_FLIGHT_TIMEOUT_MS)
+    waited(inFlightSince, REFRESH_IN_FLIGHT_TIMEOUT_MS, true)
   );
 }
 
