@@ -44,7 +44,11 @@ describe('defect 7: the session actor takes commands only, whatever door an app 
     const c = client({
       inspect: (e: InspectionEvent) => {
         // (The play clock's own beats and restores, since X-2 from the sign-in, are not an app's.)
-        if (e.type === '@xstate.event' && e.sourceRef === undefined && e.actorRef.id !== 'playTime')
+        if (
+          e.type === '@xstate.event' &&
+          e.sourceRef === undefined &&
+          (e.actorRef as { id?: string }).id !== 'playTime'
+        )
           events.push(e.event.type);
       },
     });
