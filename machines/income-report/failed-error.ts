@@ -39,13 +39,5 @@ export class ReportFailedError extends PamError implements IncomeReportFailedErr
     this.referenceYear = year;
     this.status = report.status;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      reportId: this.reportId,
-      referenceYear: this.referenceYear,
-      status: this.status,
-    };
-  }
+  // (`toJSON()`: PamError's, every field above.)
 }
