@@ -307,10 +307,18 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
     },
   }).createMachine({
     id: 'tokenRefresh',
-    context: ({ input }) => {
+    context: ({ input, self }) => {
       // The services (`restoreActor` takes them from a fresh input), and the start's reading (the
-      // one clock read outside an action, when the app gave none).
-      const clock = input.now ?? steadyClock();
+      // one clock read outside an action, when the app gave none). Without `now`: the steady clock,
+      // or, on an actor clock that tells time (a `SimulatedClock`: its `now()`), whichever of the
+      // two has moved further since the start, so a refresh comes due on the timers' own time and
+      // never later than the steady clock says (a device that slept: due at wake-up; Y-6).
+      const timers = (self.system as unknown as { _clock: { now?: () => number } })._clock;
+      const steady = steadyClock();
+      // The steady clock's lead over the actor clock at the start (NaN when that has no `now`:
+      // then the steady clock alone, `|| 0`).
+      const lead = steady() - (timers.now?.() as number);
+      const clock = input.now ?? (() => Math.max(steady(), lead + (timers.now?.() as number) || 0));
       // A clock that gives no time: judged at the epoch (a saved token is due once it reads), and
       // its typed error kept (`readingOf`).
       const read = Number.isFinite(input.at) ? (input.at as number) : readingOf(clock);
