@@ -322,7 +322,8 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       // A clock that gives no time: judged at the epoch (a saved token is due once it reads), and
       // its typed error kept (`readingOf`).
       const read = Number.isFinite(input.at) ? (input.at as number) : readingOf(clock);
-      const now = typeof read === 'number' ? read : 0;
+      // (An error reads as NaN: 0.)
+      const now = +(read as number) || 0;
       return {
         auth: input.auth,
         now: clock,
