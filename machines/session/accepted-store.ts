@@ -77,6 +77,11 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
   accepted.set(tokens, m);
   if (clock) clocks.set(tokens, clock);
   const taught = () => clocks.get(tokens)?.learned?.() !== false;
+  // A record removed (F5) only a week past its day, read on a clock known to have learned the
+  // server's time (REVIEW-Z Z-2: a device clock set a day ahead, or a store with no clock, would
+  // delete a live bar; a later login's lagging read then showed the player free).
+  const gone = (at: number, now: number) =>
+    clocks.get(tokens)?.learned?.() === true && !(now - at < 7 * ACCEPTED_MS);
   // No storage, or one that throws (sandboxed frame, quota): memory only.
   const web = (call: (s: Web) => unknown): unknown => {
     try {
@@ -117,8 +122,9 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
   };
   const limits = (userId: number | null, now: number) => {
     if (userId === null) return null;
-    const l = mergeLimits(...both(lKey(userId), limitsOf), now, taught());
-    if (!l && taught()) drop(lKey(userId)); // out of their day (or none): gone (F5)
+    const kept = both(lKey(userId), limitsOf);
+    const l = mergeLimits(...kept, now, taught());
+    if (!l && kept.every((x) => !x || gone(x.at, now))) drop(lKey(userId));
     return l;
   };
   const store = {
@@ -136,9 +142,9 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
       }
       // (At a time the clock could not give, NaN: kept, fail closed.)
       if (latest && !(now - latest.at >= ACCEPTED_MS)) return latest;
-      // Out of its day, read on a clock that learned the server's time: it leaves memory and
-      // storage (REVIEW-V F5: nothing removed them; they stayed on the device for good).
-      if (taught()) drop(rKey(userId));
+      // Long out of its day (`gone`): it leaves memory and storage (REVIEW-V F5: nothing removed
+      // them; they stayed on the device for good).
+      if (latest && gone(latest.at, now)) drop(rKey(userId));
       return null;
     },
     // The later of two is kept (a restriction heard from another tab, or shown again, never
