@@ -18,7 +18,7 @@ import {
   type TokenStore,
   UnauthorizedError,
 } from 'pam-client';
-import { asPamError } from 'pam-client/internal';
+import { asPamError, clampDelay } from 'pam-client/internal';
 import { fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, wait } from '../cross-tab';
@@ -62,14 +62,25 @@ export const readClockTrusted: typeof tellReading = (a) =>
  * the login it was refreshed for and the server time it arrived at, both read by the call
  * (`guardedRefresh`'s answer): the session takes it in one trip, for that login only.
  */
+/** An event's reading (`at`, or its input's: an actor's done event). */
+const atOf = (event: object): number =>
+  (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at ?? Number.NaN;
+
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
-    // No flight lost on the cycle's clock: its 60 s ran from the claim's start, so timers that fire
-    // late together (a throttled tab) cut every claim before it sent anything, and a 401 answered in
-    // the lost-race grace went to a stopped actor (the session kept a dead token). The call is
-    // bounded by its own steps: the claim's waits, and its request by the adapter's timeout.
-    guards: { isFlightLost: () => false },
-    delays: { flightTimeout: 1e9 },
+    // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers
+    // that fire late together (a throttled tab) cut every claim before it sent anything, and a 401
+    // answered in the lost-race grace went to a stopped actor (the session kept a dead token). But
+    // bounded (REVIEW-Z Z-1: with none, a refresh never answered, `timeout: Infinity` or an adapter
+    // without one, held the session in `refreshing` for good, every 401 waiting on it).
+    guards: {
+      isFlightLost: ({ context: c, event }) =>
+        (c.refresh.inFlightSince ?? atOf(event)) + 600_000 <= atOf(event),
+    },
+    delays: {
+      flightTimeout: ({ context: c, event }) =>
+        clampDelay((c.refresh.inFlightSince ?? atOf(event)) + 600_000 - atOf(event)),
+    },
     actions: {
       readClock: readClockTrusted,
       // Only the outcome our own call stamped, once (`stamp`): a forged or replayed
