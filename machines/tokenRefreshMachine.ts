@@ -121,7 +121,7 @@ function untilDue(c: TokenRefreshContext, now: number): number {
 }
 
 /** The reading an event carries: its `at`, or the start's (`input.at`). */
-const atOf = (event: object): number | undefined =>
+export const atOf = (event: object): number | undefined =>
   (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
 
 /** What `tokenRefreshMachine` accepts. */

@@ -23,7 +23,7 @@ import { fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
-import { tokenRefreshMachine } from '../tokenRefreshMachine';
+import { atOf, tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { actionsOf, internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
@@ -62,10 +62,6 @@ export const readClockTrusted: typeof tellReading = (a) =>
  * the login it was refreshed for and the server time it arrived at, both read by the call
  * (`guardedRefresh`'s answer): the session takes it in one trip, for that login only.
  */
-/** An event's reading (`at`, or its input's: an actor's done event). */
-const atOf = (event: object): number =>
-  (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at ?? Number.NaN;
-
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
     // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers
@@ -75,11 +71,11 @@ export const sessionRefreshCycle = /* @__PURE__ */ (() =>
     // without one, held the session in `refreshing` for good, every 401 waiting on it).
     guards: {
       isFlightLost: ({ context: c, event }) =>
-        (c.refresh.inFlightSince ?? atOf(event)) + 600_000 <= atOf(event),
+        (c.refresh.inFlightSince ?? atOf(event)!) + 600_000 <= atOf(event)!,
     },
     delays: {
       flightTimeout: ({ context: c, event }) =>
-        clampDelay((c.refresh.inFlightSince ?? atOf(event)) + 600_000 - atOf(event)),
+        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + 600_000 - atOf(event)!),
     },
     actions: {
       readClock: readClockTrusted,
