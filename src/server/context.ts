@@ -96,9 +96,9 @@ export class CallSession {
   /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
   private refused = false;
   /**
-   * The secrets the browser sent in this call (`secretValuesOf` of its payload: a password, a
-   * two-factor code, a captcha token): scrubbed from its answers as the core's adapter scrubs them
-   * (REVIEW-W W-1: an API's echo of the password was relayed as it came).
+   * The secrets the proxy sent in this call (`secretValuesOf` of the payload as sent: a row's schema
+   * accepted it, at most `MAX_SECRETS` / `MAX_SECRET_CHARS`: REVIEW-Z Z-3): scrubbed from its answers
+   * as the core's adapter scrubs them (REVIEW-W W-1: an API's echo of the password was relayed).
    */
   readonly sent: string[] = [];
   /**

@@ -432,20 +432,25 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   const raw = await readBody(request, parts.maxBodyBytes, parts.upstream.timeoutMs); // the call's one deadline
   if (raw instanceof Refusal) return message(call, raw.status, raw.message);
   if (matched.kind === 'logout') return logout(parts, call);
-  try {
-    call.sent.push(...secretValuesOf(raw === '' ? undefined : JSON.parse(raw)));
-  } catch {} // not JSON: refused below (a row with a schema) or sent as is, holding no field
   let body = raw;
+  let sent: unknown;
+  try {
+    sent = raw === '' ? undefined : JSON.parse(raw);
+  } catch {} // not JSON: refused below (a row with a schema) or sent as is, holding no field
   if (matched.request) {
     // What the core's module sends: the payload as its schema reads it (nothing sent when it fails).
     try {
-      body = JSON.stringify(
-        parseRequest(matched.name, matched.request, raw === '' ? undefined : JSON.parse(raw)),
-      );
+      sent = parseRequest(matched.name, matched.request, raw === '' ? undefined : JSON.parse(raw));
+      body = JSON.stringify(sent);
     } catch (error) {
       return refusedCheck(call, error);
     }
   }
+  // The secrets of what is sent, hunted in its answers (W-1): bounded as the tokens (Z-3), or not sent.
+  const secrets = new Set(secretValuesOf(sent));
+  if (secrets.size > MAX_SECRETS || [...secrets].join('').length > MAX_SECRET_CHARS)
+    return message(call, 400, 'Too many secrets in the request.');
+  call.sent.push(...secrets);
   const send = (token?: SessionData) =>
     callApi(parts.upstream, {
       method: matched.method,
