@@ -132,15 +132,16 @@ async function sendCounted(
   return result;
 }
 
+// The login's bound (DEFAULT_TIMEOUT_MS of ../http/exchange, its value: importing it moves the
+// build's chunk split and costs bytes in rows that have no user module).
+const BOUND = 15_000;
+
 /**
  * A captcha provider's answer, waited for as the login's (machines/login/request.ts): at most
  * 15 s (then a `TimeoutError`), and never past the call's `signal` (an
  * `AbortedError`; not called at all once aborted). Either way nothing is sent, and the wait's
  * timer and listener are cleared when it ends (REVIEW-Z Z-5).
  */
-// The login's bound (DEFAULT_TIMEOUT_MS of ../http/exchange, its value: importing it moves the
-// build's chunk split and costs bytes in rows that have no user module).
-const BOUND = 15_000;
 const provided = (provider: () => unknown, signal?: AbortSignal): Promise<unknown> => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop: () => void;
