@@ -3,7 +3,13 @@
 // `step_up_required` can be sent again with the player's password (`onStepUp`), as long as the
 // player has wrong passwords left (counted across calls and actors: ./step-up-attempts.ts).
 
-import { asPamError, isPamError, type StepUpRequiredError } from '../errors/index';
+import {
+  AbortedError,
+  asPamError,
+  isPamError,
+  type StepUpRequiredError,
+  TimeoutError,
+} from '../errors/index';
 import type {
   Attempt,
   CallOptions,
@@ -126,6 +132,32 @@ async function sendCounted(
   return result;
 }
 
+// The login's bound (DEFAULT_TIMEOUT_MS of ../http/exchange, its value: importing it moves the
+// build's chunk split and costs bytes in rows that have no user module).
+const BOUND = 15_000;
+
+/**
+ * A captcha provider's answer, waited for as the login's (machines/login/request.ts): at most
+ * 15 s (then a `TimeoutError`), and never past the call's `signal` (an
+ * `AbortedError`; not called at all once aborted). Either way nothing is sent, and the wait's
+ * timer and listener are cleared when it ends (REVIEW-Z Z-5).
+ */
+const provided = (provider: () => unknown, signal?: AbortSignal): Promise<unknown> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stop: () => void;
+  return new Promise((resolve, reject) => {
+    stop = () => reject(new AbortedError('captcha', 'token'));
+    timer = setTimeout(() => reject(new TimeoutError('captcha', 'token', BOUND)), BOUND);
+    // `?.(`: a signal that is no AbortSignal is the adapter's `invalid_request` (nothing sent).
+    signal?.addEventListener?.('abort', stop);
+    if (signal?.aborted) stop();
+    else Promise.resolve(provider()).then(resolve, reject);
+  }).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener?.('abort', stop);
+  });
+};
+
 /**
  * Reveals the secrets into the body; after a `step_up_required`, asks `onStepUp` and sends again
  * while the player has wrong passwords left. `http`, and the player signed in on it
@@ -140,16 +172,21 @@ export async function sendSensitive(
 ): Promise<unknown> {
   const attempts = stepUpAttemptsOf(http);
   const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
+  const signal = read(() => (options as CallOptions | undefined)?.signal);
   const protective = read(() => isProtective(payload));
   let body = payload;
   for (;;) {
     // A captcha provider is called at each send (a token is single-use), before any attempt is
     // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
-    // no step-up. What it gives is checked as a token given as text (undefined as `null`: none).
+    // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is checked
+    // as a token given as text (undefined as `null`: none).
     const token = read(() => (body as { captcha_token?: unknown } | null)?.captcha_token);
     const sent =
       typeof token === 'function'
-        ? { ...read(() => ({ ...(body as object) })), captcha_token: (await token()) ?? null }
+        ? {
+            ...read(() => ({ ...(body as object) })),
+            captcha_token: (await provided(token as () => unknown, signal)) ?? null,
+          }
         : body;
     try {
       return await sendCounted(attempts, attempt, sent, read, protective);
