@@ -438,14 +438,12 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
     sent = raw === '' ? undefined : JSON.parse(raw);
   } catch {} // not JSON: refused below (a row with a schema) or sent as is, holding no field
   if (matched.request) {
-    // What the core's module sends: its schema's reading (nothing sent when it fails; no JSON: 400).
+    // What the core's module sends: the payload as its schema reads it (nothing sent when it fails).
     try {
       sent = parseRequest(matched.name, matched.request, raw === '' ? undefined : JSON.parse(raw));
       body = JSON.stringify(sent);
     } catch (error) {
-      return error instanceof SyntaxError
-        ? message(call, 400, 'The body is not JSON.')
-        : refusedCheck(call, error);
+      return refusedCheck(call, error);
     }
   }
   // The secrets of what is sent, hunted in its answers (W-1): bounded as the tokens (Z-3), or not sent.

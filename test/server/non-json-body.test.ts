@@ -1,6 +1,6 @@
-// REVIEW-Z (noticed by FIXZ3): a body that is no JSON, on a row with a request schema (the login),
-// made `JSON.parse` throw through `handle`: the app's server got an exception (a 500), not the
-// proxy's typed 400. Over real sockets.
+// A body that is no JSON, on a row with a request schema (the login): the proxy's typed 400
+// (guard.ts `readBody`), nothing sent, never the parser's throw to the app's server (a review
+// suspected it: it holds; kept as a guard). Over real sockets.
 
 import { describe, expect, it } from 'vitest';
 import { type TestClock, usePam } from './harness';
