@@ -39,5 +39,7 @@ export function eventInWords(type: string, graphs: readonly MachineGraph[]): str
   const doneState = /^xstate\.done\.state\.[^.]+\.?(.*)$/.exec(type);
   if (doneState) return `${doneState[1] || 'machine'} reached its final state`;
   if (type === 'xstate.stop') return 'stopped';
+  // A machine's own timers armed again (after a restore, or the play clock's limit arriving: X-2).
+  if (type === 'xstate.restore') return 'timers armed again';
   return type;
 }
