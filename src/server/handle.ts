@@ -433,14 +433,12 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (raw instanceof Refusal) return message(call, raw.status, raw.message);
   if (matched.kind === 'logout') return logout(parts, call);
   let body = raw;
-  let sent: unknown;
-  try {
-    sent = raw === '' ? undefined : JSON.parse(raw);
-  } catch {} // not JSON: refused below (a row with a schema) or sent as is, holding no field
+  // (JSON: `readBody` refused any other body.)
+  let sent: unknown = raw === '' ? undefined : JSON.parse(raw);
   if (matched.request) {
     // What the core's module sends: the payload as its schema reads it (nothing sent when it fails).
     try {
-      sent = parseRequest(matched.name, matched.request, raw === '' ? undefined : JSON.parse(raw));
+      sent = parseRequest(matched.name, matched.request, sent);
       body = JSON.stringify(sent);
     } catch (error) {
       return refusedCheck(call, error);
