@@ -59,6 +59,14 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'core-imports-xstate-for-types-only',
+      comment:
+        'API.md "Package entries": pam-client, /svelte, /testing, /server, /otel import no xstate at run time (types only). The one exception: /vue and /react take `createActor` for `useActor(logic)` (docs/contract.md).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/bindings/(vue|react)[.]ts$' },
+      to: { path: 'node_modules/xstate/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       comment:
         'No import cycle: a module that imports one that (through others) imports it back has no order to be read in, and is one concern split in two files.',

@@ -27,7 +27,9 @@ async function cruiseTree(baseDir: string): Promise<ICruiseResult> {
 
 async function violations(baseDir: string): Promise<string[]> {
   const result = await cruiseTree(baseDir);
-  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  // A package resolves where node_modules is (a symlinked one in a worktree): named from it.
+  const to = (path: string) => path.replace(/^.*?node_modules\//, 'node_modules/');
+  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${to(v.to)}`).sort();
 }
 
 describe('layer rules (dependency-cruiser)', () => {
@@ -36,6 +38,7 @@ describe('layer rules (dependency-cruiser)', () => {
       'bindings-are-thin: src/bindings/view.ts -> src/auth/module.ts',
       'bindings-are-thin: src/bindings/view.ts -> src/http/send.ts',
       'bindings-are-thin: src/bindings/view.ts -> src/user/operation.ts',
+      'core-imports-xstate-for-types-only: src/bindings/svelte.ts -> node_modules/xstate/dist/xstate.cjs.mjs',
       'core-never-imports-machines: src/core.ts -> machines/machine.ts',
       'core-never-imports-machines: src/testing/server.ts -> machines/machine.ts',
       'operation-engine-below-modules: src/operation/engine.ts -> src/auth/module.ts',
