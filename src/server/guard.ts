@@ -31,10 +31,11 @@ const SAFE = new Set(['GET', 'HEAD']);
 /** Whether a state-changing call comes from the app's own origin (docs/server.md). */
 export function checkOrigin(request: Request, allowed: readonly string[] | undefined): Refusal | null {
   if (SAFE.has(request.method)) {
-    // A cross-site read cannot see the answer, but refuse it anyway: nothing outside needs it.
-    return request.headers.get('sec-fetch-site') === 'cross-site'
-      ? new Refusal(403, 'Cross-site call refused.')
-      : null;
+    // A read from another site (a sibling subdomain's `<img>` included: `same-site`) cannot see
+    // the answer, but it would refresh the token and seal the idle clock again: refused. The app's
+    // own reads say `same-origin`, one the player typed `none`; a browser without the header passes.
+    const site = request.headers.get('sec-fetch-site');
+    return site === 'cross-site' || site === 'same-site' ? new Refusal(403, 'Cross-site call refused.') : null;
   }
   const origins = allowed ?? [new URL(request.url).origin];
   const site = request.headers.get('sec-fetch-site');
