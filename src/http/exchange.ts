@@ -391,7 +391,8 @@ function errorBody(text = '', scrub: Scrubber): unknown {
   const body = tokensHidden(scrub.deep(parsed), hide);
   // A step-up's code word is the server's own (`password_check_required`), never an echo: a
   // password that is part of it (`password`, `check`) must not hide the step-up it asks for.
-  const code = typeof parsed === 'object' && parsed && Object.getOwnPropertyDescriptor(parsed, 'code')?.value;
+  // (`Object`: null and other non-objects have no own `code`.)
+  const code = Object.getOwnPropertyDescriptor(Object(parsed), 'code')?.value;
   if (body !== parsed && /^password_check_(required|invalid)$/.test(code))
     (body as { code: string }).code = code;
   return body;
