@@ -23,9 +23,13 @@
 // its budget only if our code shrinks to that room. When the gap is larger than everything no
 // required feature claims, the budget is out of reach without dropping a required feature.
 
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { buildOptions, bytesByModule, rows } from './size.mjs';
+
+// size.mjs exits when dist/ is not built: read only when run (test/scripts imports the scanners).
+let buildOptions, bytesByModule, rows;
 
 const args = process.argv.slice(2);
 
@@ -116,8 +120,18 @@ const IMPORT = /import\s*(\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)\s*from\s*"([^"]+)";
 const isOf = (spec, packages) =>
   packages.some((p) => (p.endsWith('/*') ? spec.startsWith(p.slice(0, -1)) : spec === p));
 
-/** The code with every string's text emptied (a scan: quotes, template literals and their `${}`). */
-function withoutStrings(text) {
+// A `/` after one of these (or after a keyword below) starts a regex literal, elsewhere it divides.
+const BEFORE_REGEX = '(,=:[!&|?{};+-*%<>~^';
+const KEYWORDS_BEFORE_REGEX =
+  /(^|[^\w$.])(return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/;
+
+/**
+ * The code with every string's text, every regex literal and every comment emptied (a scan: quotes,
+ * template literals and their `${}`, regex literals with their character classes). A regex literal
+ * read as code once took its quote (`/[\\"']/`) for a string's start, and the rest of the bundle
+ * for that string's text: no call after it counted.
+ */
+export function withoutStrings(text) {
   let out = '';
   const stack = []; // open template literals, each with its `${` depth
   let quote = null;
@@ -136,6 +150,26 @@ function withoutStrings(text) {
       }
       continue;
     }
+    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
+      const end = text[i + 1] === '/' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2) + 1;
+      i = end <= 0 ? text.length : end;
+      out += ' ';
+      continue;
+    }
+    if (c === '/') {
+      const before = out.slice(-12).trimEnd(); // the longest keyword and its boundary
+      if (!before || BEFORE_REGEX.includes(before.at(-1)) || KEYWORDS_BEFORE_REGEX.test(before)) {
+        let inClass = false;
+        for (i++; i < text.length && (inClass || text[i] !== '/'); i++) {
+          if (text[i] === '\\') i++;
+          else if (text[i] === '[') inClass = true;
+          else if (text[i] === ']') inClass = false;
+        }
+        while (/[a-z]/.test(text[i + 1] ?? '')) i++; // its flags
+        out += '/ /';
+        continue;
+      }
+    }
     if (c === '"' || c === "'" || c === '`') quote = c;
     else if (stack.length && c === '{') stack[stack.length - 1]++;
     else if (stack.length && c === '}') {
@@ -150,7 +184,7 @@ function withoutStrings(text) {
 }
 
 /** The output without its import statements of `packages`, and the names its code refers to. */
-function cutImports(text, packages) {
+export function cutImports(text, packages) {
   const imports = [];
   const body = text.replace(IMPORT, (all, clause, spec) => {
     if (!isOf(spec, packages)) return all;
@@ -196,127 +230,132 @@ async function floorOf(used, packages) {
 const n = (b) => b.toLocaleString('en-US');
 const pad = (s, w) => String(s).padStart(w);
 
-const app = rows.filter((r) => !r.entry && r.code);
-const report = [];
-for (const row of app) {
-  const full = await bundle(row, [], true);
-  if (!args.includes('--all') && full.gz <= row.budget) continue;
-  // (a) every dependency external: our code alone, and the names it calls.
-  const own = gz(cutImports((await bundle(row, ALL_PACKAGES)).text, ALL_PACKAGES).body);
-  const { used } = cutImports((await bundle(row, ALL_PACKAGES, false, true)).text, ALL_PACKAGES);
-  for (const [spec, names] of used) {
-    const exported = await import(spec);
-    for (const name of names) if (!(name in exported)) names.delete(name);
+async function main() {
+  ({ buildOptions, bytesByModule, rows } = await import('./size.mjs'));
+  const app = rows.filter((r) => !r.entry && r.code);
+  const report = [];
+  for (const row of app) {
+    const full = await bundle(row, [], true);
+    if (!args.includes('--all') && full.gz <= row.budget) continue;
+    // (a) every dependency external: our code alone, and the names it calls.
+    const own = gz(cutImports((await bundle(row, ALL_PACKAGES)).text, ALL_PACKAGES).body);
+    const { used } = cutImports((await bundle(row, ALL_PACKAGES, false, true)).text, ALL_PACKAGES);
+    for (const [spec, names] of used) {
+      const exported = await import(spec);
+      for (const name of names) if (!(name in exported)) names.delete(name);
+    }
+    const deps = [];
+    for (const d of DEPENDENCIES) {
+      const without = await bundle(row, d.packages);
+      const inRow = full.gz - gz(cutImports(without.text, d.packages).body);
+      const floor = await floorOf(used, d.packages);
+      deps.push({ ...d, inRow, floor });
+    }
+    const depsFloor = await floorOf(used, ALL_PACKAGES);
+    // (b) our modules by minified bytes, (c) grouped by feature.
+    const modules = bytesByModule(full.text, full.map).filter(
+      ([m]) => !m.startsWith('(') && !ALL_PACKAGES.some((p) => m === p.replace('/*', '')),
+    );
+    const ownMin = modules.reduce((s, [, b]) => s + b, 0);
+    const present = new Map(modules); // module -> minified bytes
+    const groups = new Map();
+    for (const [m, b] of modules) {
+      const key =
+        featureOf(m, present)?.name ??
+        "the statecharts' and the glue's own code (no required feature claims it)";
+      groups.set(key, (groups.get(key) ?? 0) + b);
+    }
+    const share = (b) => Math.round((own * b) / ownMin);
+    const room = row.budget - depsFloor.gz;
+    const inBundle = full.gz - depsFloor.gz; // what our code costs above the dependency floor
+    const free = [...groups].find(([k]) => k.startsWith("the statecharts'"))?.[1] ?? 0;
+    const cuts = [];
+    for (const cut of LISTED_CUTS) {
+      if (!(cut.when?.(present) ?? true)) continue;
+      const min = modules.filter(([m]) => cut.modules.includes(m)).reduce((t, [, b]) => t + b, 0);
+      if (min) cuts.push([`≈${n(share(min))}`, `${cut.name} (${n(min)} B min)`]);
+    }
+    // A machine still on xstate's `setup()` brings its action helpers: measured, the floor without it.
+    const xstateUsed = used.get('xstate');
+    if (xstateUsed?.has('setup')) {
+      const without = new Map(used);
+      without.set('xstate', new Set([...xstateUsed].filter((x) => x !== 'setup')));
+      const less = depsFloor.gz - (await floorOf(without, ALL_PACKAGES)).gz;
+      cuts.push([n(less), "xstate's setup() out of the machine that still uses it (machineSetup instead)"]);
+    }
+    report.push({
+      row,
+      full,
+      own,
+      deps,
+      depsFloor,
+      modules,
+      ownMin,
+      groups,
+      share,
+      room,
+      inBundle,
+      free,
+      cuts,
+    });
   }
-  const deps = [];
-  for (const d of DEPENDENCIES) {
-    const without = await bundle(row, d.packages);
-    const inRow = full.gz - gz(cutImports(without.text, d.packages).body);
-    const floor = await floorOf(used, d.packages);
-    deps.push({ ...d, inRow, floor });
+
+  for (const r of report) {
+    const { row, full, own, deps, depsFloor, modules, ownMin, groups, share, room, inBundle, free, cuts } = r;
+    const gap = full.gz - row.budget;
+    console.log(`\n## ${row.name}`);
+    console.log(
+      `today ${n(full.gz)} B min+gz, budget ${n(row.budget)} B: ${gap > 0 ? `${n(gap)} B over` : `${n(-gap)} B under`}`,
+    );
+    console.log('\n(a) dependencies (gzip -9):        in this row   floor (only the names called, alone)');
+    for (const d of deps) {
+      const names = d.floor.names.map(([spec, s]) => `${spec}: ${[...s].sort().join(', ')}`).join('; ');
+      console.log(
+        `  ${d.name.padEnd(30)} ${pad(n(d.inRow), 12)} ${pad(n(d.floor.gz), 10)}   ${names || '(none)'}`,
+      );
+    }
+    console.log(
+      `  ${'all three together'.padEnd(30)} ${pad(n(full.gz - own), 12)} ${pad(n(depsFloor.gz), 10)}`,
+    );
+    console.log(
+      `\n(b) our code alone: ${n(own)} B min+gz (${n(ownMin)} B min); above the dependency floor the row pays ${n(inBundle)} B`,
+    );
+    for (const [m, b] of modules.slice(0, args.includes('--all-modules') ? modules.length : 30))
+      console.log(`  ${pad(n(b), 8)} min  ≈${pad(n(share(b)), 6)} gz  ${m}`);
+    if (modules.length > 30 && !args.includes('--all-modules'))
+      console.log(`  … ${modules.length - 30} more (--all-modules)`);
+    console.log('\n(c) by feature the issues require (≈ gzip share of our code, by minified bytes):');
+    for (const [k, b] of [...groups].sort((a, b2) => b2[1] - a[1]))
+      console.log(`  ${pad(n(b), 8)} min  ≈${pad(n(share(b)), 6)} gz  ${k}`);
+    if (cuts.length) {
+      console.log('\nlisted cuts (issue 33) in this row, B min+gz:');
+      for (const [b, name] of cuts) console.log(`  ${pad(b, 8)}  ${name}`);
+    }
+    const needed = Math.max(0, full.gz - row.budget);
+    const freeGz = share(free);
+    console.log(
+      `\nverdict: room for our code = budget − dependency floor = ${n(row.budget)} − ${n(depsFloor.gz)} = ${n(room)} B; ` +
+        `it pays ${n(inBundle)} B today, so it must lose ${n(needed)} B (${Math.round((100 * needed) / Math.max(1, inBundle))} % of it).`,
+    );
+    const listed = cuts.reduce((t, [b]) => t + Number(b.replace(/[≈,]/g, '')), 0);
+    if (needed > 0 && cuts.length)
+      console.log(
+        `  the listed cuts give ≈${n(listed)} B of the ${n(needed)} B: ${listed >= needed ? 'enough' : `${n(needed - listed)} B short`}.`,
+      );
+    if (needed === 0) console.log('  reached.');
+    else if (room <= 0)
+      console.log('  OUT OF REACH: the dependencies alone, at their floor, exceed the budget.');
+    else if (needed > freeGz)
+      console.log(
+        `  OUT OF REACH without dropping a required feature: the code no feature claims is ≈${n(freeGz)} B, ` +
+          `less than the ${n(needed)} B to cut even if all of it went (the features would have to shrink by ≈${n(needed - freeGz)} B more).`,
+      );
+    else
+      console.log(
+        `  REACHABLE only by shrinking code no required feature claims: ${n(needed)} B of its ≈${n(freeGz)} B ` +
+          `(${Math.round((100 * needed) / Math.max(1, freeGz))} %), or by writing the features smaller.`,
+      );
   }
-  const depsFloor = await floorOf(used, ALL_PACKAGES);
-  // (b) our modules by minified bytes, (c) grouped by feature.
-  const modules = bytesByModule(full.text, full.map).filter(
-    ([m]) => !m.startsWith('(') && !ALL_PACKAGES.some((p) => m === p.replace('/*', '')),
-  );
-  const ownMin = modules.reduce((s, [, b]) => s + b, 0);
-  const present = new Map(modules); // module -> minified bytes
-  const groups = new Map();
-  for (const [m, b] of modules) {
-    const key =
-      featureOf(m, present)?.name ??
-      "the statecharts' and the glue's own code (no required feature claims it)";
-    groups.set(key, (groups.get(key) ?? 0) + b);
-  }
-  const share = (b) => Math.round((own * b) / ownMin);
-  const room = row.budget - depsFloor.gz;
-  const inBundle = full.gz - depsFloor.gz; // what our code costs above the dependency floor
-  const free = [...groups].find(([k]) => k.startsWith("the statecharts'"))?.[1] ?? 0;
-  const cuts = [];
-  for (const cut of LISTED_CUTS) {
-    if (!(cut.when?.(present) ?? true)) continue;
-    const min = modules.filter(([m]) => cut.modules.includes(m)).reduce((t, [, b]) => t + b, 0);
-    if (min) cuts.push([`≈${n(share(min))}`, `${cut.name} (${n(min)} B min)`]);
-  }
-  // A machine still on xstate's `setup()` brings its action helpers: measured, the floor without it.
-  const xstateUsed = used.get('xstate');
-  if (xstateUsed?.has('setup')) {
-    const without = new Map(used);
-    without.set('xstate', new Set([...xstateUsed].filter((x) => x !== 'setup')));
-    const less = depsFloor.gz - (await floorOf(without, ALL_PACKAGES)).gz;
-    cuts.push([n(less), "xstate's setup() out of the machine that still uses it (machineSetup instead)"]);
-  }
-  report.push({
-    row,
-    full,
-    own,
-    deps,
-    depsFloor,
-    modules,
-    ownMin,
-    groups,
-    share,
-    room,
-    inBundle,
-    free,
-    cuts,
-  });
 }
 
-for (const r of report) {
-  const { row, full, own, deps, depsFloor, modules, ownMin, groups, share, room, inBundle, free, cuts } = r;
-  const gap = full.gz - row.budget;
-  console.log(`\n## ${row.name}`);
-  console.log(
-    `today ${n(full.gz)} B min+gz, budget ${n(row.budget)} B: ${gap > 0 ? `${n(gap)} B over` : `${n(-gap)} B under`}`,
-  );
-  console.log('\n(a) dependencies (gzip -9):        in this row   floor (only the names called, alone)');
-  for (const d of deps) {
-    const names = d.floor.names.map(([spec, s]) => `${spec}: ${[...s].sort().join(', ')}`).join('; ');
-    console.log(
-      `  ${d.name.padEnd(30)} ${pad(n(d.inRow), 12)} ${pad(n(d.floor.gz), 10)}   ${names || '(none)'}`,
-    );
-  }
-  console.log(
-    `  ${'all three together'.padEnd(30)} ${pad(n(full.gz - own), 12)} ${pad(n(depsFloor.gz), 10)}`,
-  );
-  console.log(
-    `\n(b) our code alone: ${n(own)} B min+gz (${n(ownMin)} B min); above the dependency floor the row pays ${n(inBundle)} B`,
-  );
-  for (const [m, b] of modules.slice(0, args.includes('--all-modules') ? modules.length : 30))
-    console.log(`  ${pad(n(b), 8)} min  ≈${pad(n(share(b)), 6)} gz  ${m}`);
-  if (modules.length > 30 && !args.includes('--all-modules'))
-    console.log(`  … ${modules.length - 30} more (--all-modules)`);
-  console.log('\n(c) by feature the issues require (≈ gzip share of our code, by minified bytes):');
-  for (const [k, b] of [...groups].sort((a, b2) => b2[1] - a[1]))
-    console.log(`  ${pad(n(b), 8)} min  ≈${pad(n(share(b)), 6)} gz  ${k}`);
-  if (cuts.length) {
-    console.log('\nlisted cuts (issue 33) in this row, B min+gz:');
-    for (const [b, name] of cuts) console.log(`  ${pad(b, 8)}  ${name}`);
-  }
-  const needed = Math.max(0, full.gz - row.budget);
-  const freeGz = share(free);
-  console.log(
-    `\nverdict: room for our code = budget − dependency floor = ${n(row.budget)} − ${n(depsFloor.gz)} = ${n(room)} B; ` +
-      `it pays ${n(inBundle)} B today, so it must lose ${n(needed)} B (${Math.round((100 * needed) / Math.max(1, inBundle))} % of it).`,
-  );
-  const listed = cuts.reduce((t, [b]) => t + Number(b.replace(/[≈,]/g, '')), 0);
-  if (needed > 0 && cuts.length)
-    console.log(
-      `  the listed cuts give ≈${n(listed)} B of the ${n(needed)} B: ${listed >= needed ? 'enough' : `${n(needed - listed)} B short`}.`,
-    );
-  if (needed === 0) console.log('  reached.');
-  else if (room <= 0)
-    console.log('  OUT OF REACH: the dependencies alone, at their floor, exceed the budget.');
-  else if (needed > freeGz)
-    console.log(
-      `  OUT OF REACH without dropping a required feature: the code no feature claims is ≈${n(freeGz)} B, ` +
-        `less than the ${n(needed)} B to cut even if all of it went (the features would have to shrink by ≈${n(needed - freeGz)} B more).`,
-    );
-  else
-    console.log(
-      `  REACHABLE only by shrinking code no required feature claims: ${n(needed)} B of its ≈${n(freeGz)} B ` +
-        `(${Math.round((100 * needed) / Math.max(1, freeGz))} %), or by writing the features smaller.`,
-    );
-}
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
