@@ -137,6 +137,12 @@ export type {
   Wallet,
 } from './schemas/shapes';
 export type { InspectObserver } from './secrets/index';
+export {
+  isSecret,
+  redactInspection,
+  Secret,
+  secret,
+} from './secrets/index';
 export type { PamSessionSeed } from './session/seed';
 export type { RefreshState, RefreshTimingOptions, StoredSession } from './session/token';
 export {
@@ -195,9 +201,3 @@ export {
   stepUpAttemptsLeftOf,
 } from './user/step-up-attempts';
 export { transformWalletResponse } from './wallet/index';
-export {
-  isSecret,
-  redactInspection,
-  Secret,
-  secret,
-} from './secrets/index';
