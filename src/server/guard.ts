@@ -35,7 +35,9 @@ export function checkOrigin(request: Request, allowed: readonly string[] | undef
     // the answer, but it would refresh the token and seal the idle clock again: refused. The app's
     // own reads say `same-origin`, one the player typed `none`; a browser without the header passes.
     const site = request.headers.get('sec-fetch-site');
-    return site === 'cross-site' || site === 'same-site' ? new Refusal(403, 'Cross-site call refused.') : null;
+    return site === 'cross-site' || site === 'same-site'
+      ? new Refusal(403, 'Cross-site call refused.')
+      : null;
   }
   const origins = allowed ?? [new URL(request.url).origin];
   const site = request.headers.get('sec-fetch-site');
