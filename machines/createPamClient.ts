@@ -198,21 +198,6 @@ export type CustomPamClient<F extends readonly ClientFlow[]> = PamClientBase &
 /** The flows there are: each of the first five at most once (a second would run its part twice); observers may repeat. */
 const FLOWS = ['tabs', 'profile', 'playTime', 'user', 'registration', 'debug', 'inspect', 'funnel'];
 
-function inspectorOf(parts: FlowParts[]) {
-  const observers = parts.flatMap((part) => part.inspect ?? []);
-  return observers.length
-    ? {
-        inspect: (event: InspectionEvent) => {
-          // Diagnostics never decide: an app's observer or logger that throws is skipped.
-          for (const observe of observers)
-            try {
-              observe(event);
-            } catch {}
-        },
-      }
-    : {};
-}
-
 /**
  * One adapter, one token store, both modules and a running session, wired together: the
  * adapter reads the token from the store, and a 401 on any authenticated call waits for one
@@ -334,6 +319,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const { crossTab, user, registration }: FlowParts = Object.assign({}, ...[...parts].reverse());
   const auth = registration ? { ...core, ...registration } : core;
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
+  const observers = parts.flatMap((part) => part.inspect ?? []);
 
   // The flows' parts of the statechart (their children and verdicts).
   const machine = createSessionMachine(
@@ -355,7 +341,15 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         ...(options.playClock && { playClock: options.playClock }),
       },
       clock: env.timers,
-      ...inspectorOf(parts),
+      ...(observers.length > 0 && {
+        inspect: (event: InspectionEvent) => {
+          // Diagnostics never decide: an app's observer or logger that throws is skipped.
+          for (const observe of observers)
+            try {
+              observe(event);
+            } catch {}
+        },
+      }),
     }),
   );
   session = actor;

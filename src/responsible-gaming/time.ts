@@ -20,31 +20,27 @@ export interface BrazilParts {
   weekday: number;
 }
 
-let formatter: Intl.DateTimeFormat | null | undefined;
-
 /** Built on first use, never at import (tree-shaking, SSR); null when the zone is unknown. */
-function zoneFormatter(): Intl.DateTimeFormat | null {
-  if (formatter !== undefined) return formatter;
-  try {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: BRAZIL_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  } catch {
-    formatter = null;
-  }
-  return formatter;
-}
+let formatter: Intl.DateTimeFormat | null | undefined;
 
 /** São Paulo's offset from UTC at `ms` (e.g. -10 800 000), from Intl or the fixed fallback. */
 export function brazilOffsetAt(ms: number): number {
-  const f = zoneFormatter();
+  if (formatter === undefined)
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: BRAZIL_TIME_ZONE,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      formatter = null;
+    }
+  const f = formatter;
   if (!f || !Number.isFinite(ms)) return FALLBACK_OFFSET_MS;
   try {
     const p: Record<string, number> = {};

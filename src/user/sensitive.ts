@@ -81,32 +81,6 @@ export interface Sensitive extends Sending {
   sensitiveOptions: SensitiveCallOptions;
 }
 
-/** A shallow copy with every `Secret` value revealed: made right before the request is sent. */
-function revealed(payload: unknown): unknown {
-  if (payload === null || typeof payload !== 'object') return payload;
-  let out: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(payload)) {
-    if (isSecret(value)) {
-      out ??= { ...payload };
-      out[key] = value.reveal();
-    }
-  }
-  return out ?? payload;
-}
-
-const carriesPassword = (payload: unknown): boolean =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  (payload as { password_check?: unknown }).password_check != null;
-
-/**
- * A pause or a self-exclusion: protective (it only restricts the player), so the client's step-up
- * lock never refuses it; it is sent and the server decides (REVIEW-R R-8). A stricter limit needs
- * no password, so no lock stands before it either; a looser one does, and is refused while locked.
- */
-const isProtective = (payload: unknown): boolean =>
-  typeof payload === 'object' && payload !== null && ('user_pause' in payload || 'user_exclusion' in payload);
-
 /**
  * One request. One that carries a password first reserves an attempt (refused, nothing sent, when
  * none is left: the lock, or every attempt already on its way), then settles it by the answer.
@@ -118,8 +92,27 @@ async function sendCounted(
   read: ReadCallers,
   protective?: boolean,
 ): Promise<unknown> {
-  const body = read(() => revealed(payload));
-  if (!read(() => carriesPassword(payload))) return attempt(body);
+  // A shallow copy with every `Secret` value revealed: made right before the request is sent.
+  const body = read(() => {
+    if (payload === null || typeof payload !== 'object') return payload;
+    let out: Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(payload)) {
+      if (isSecret(value)) {
+        out ??= { ...payload };
+        out[key] = value.reveal();
+      }
+    }
+    return out ?? payload;
+  });
+  if (
+    !read(
+      () =>
+        typeof payload === 'object' &&
+        payload !== null &&
+        (payload as { password_check?: unknown }).password_check != null,
+    )
+  )
+    return attempt(body);
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
@@ -173,7 +166,15 @@ export async function sendSensitive(
   const attempts = stepUpAttemptsOf(http);
   const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
   const signal = read(() => (options as CallOptions | undefined)?.signal);
-  const protective = read(() => isProtective(payload));
+  // A pause or a self-exclusion: protective (it only restricts the player), so the client's step-up
+  // lock never refuses it; it is sent and the server decides (REVIEW-R R-8). A stricter limit needs
+  // no password, so no lock stands before it either; a looser one does, and is refused while locked.
+  const protective = read(
+    () =>
+      typeof payload === 'object' &&
+      payload !== null &&
+      ('user_pause' in payload || 'user_exclusion' in payload),
+  );
   let body = payload;
   for (;;) {
     // A captcha provider is called at each send (a token is single-use), before any attempt is

@@ -171,20 +171,6 @@ export interface UserModuleOptions extends StepUpCountOptions {
 const countingOn = new WeakMap<object, UserModuleOptions>();
 const memoryOf = new WeakMap<object, StorageLike>();
 
-function memoryStorage(): StorageLike {
-  // Keys are STEP_UP_STORAGE_PREFIX + a player: never an Object.prototype name.
-  const m: Record<string, string> = {};
-  return {
-    getItem: (k) => m[k] ?? null,
-    setItem: (k, v) => {
-      m[k] = v;
-    },
-    removeItem: (k) => {
-      delete m[k];
-    },
-  };
-}
-
 /**
  * Keeps the step-up count of the adapter `http` per player (what `createUserModule(http, options)`
  * asks for): `signedIn` is asked on each sensitive
@@ -208,26 +194,6 @@ export function countStepUpPerPlayer(
   countingOn.set(http, { ...options, signedIn });
 }
 
-function playerKeyOf(counting: UserModuleOptions | undefined): string {
-  let who: StepUpPlayer | null | undefined;
-  try {
-    who = counting?.signedIn?.();
-  } catch {
-    // a getter that fails names nobody (`who` stays undefined): the adapter's shared count
-  }
-  if (who?.userId != null) return `player ${String(who.userId)}`;
-  if (who?.sid != null) return `login ${String(who.sid)}`;
-  return 'anyone';
-}
-
-function lookUp(find: () => StorageLike | null | undefined): StorageLike | null | undefined {
-  try {
-    return find();
-  } catch {
-    return null; // a storage that cannot be reached (a sandboxed frame): memory
-  }
-}
-
 /** This page's monotonic clock: never stepped with the device's wall clock. */
 const monotonic = () => globalThis.performance?.now() ?? Date.now();
 /** Per storage and key, the record this page last read or wrote, and when (monotonic ms). */
@@ -240,12 +206,40 @@ const newTicketId = () => `${(ticketSeq++).toString(36)}.${Math.floor(Math.rando
 export function stepUpAttemptsOf(http: object): StepUpAttempts {
   const counting = countingOn.get(http);
   const given = counting?.storage;
-  let storage = (typeof given === 'function' ? lookUp(given) : given) ?? memoryOf.get(http);
-  if (!storage) {
-    storage = memoryStorage();
-    memoryOf.set(http, storage);
+  let storage = given as StorageLike | null | undefined;
+  let who: StepUpPlayer | null | undefined;
+  try {
+    if (typeof given === 'function') storage = given();
+  } catch {
+    storage = null; // a storage that cannot be reached (a sandboxed frame): memory
   }
-  const key = STEP_UP_STORAGE_PREFIX + playerKeyOf(counting);
+  // Keys are STEP_UP_STORAGE_PREFIX + a player: never an Object.prototype name.
+  const m: Record<string, string> = {};
+  storage ||=
+    memoryOf.get(http) ??
+    memoryOf
+      .set(http, {
+        getItem: (k) => m[k] ?? null,
+        setItem: (k, v) => {
+          m[k] = v;
+        },
+        removeItem: (k) => {
+          delete m[k];
+        },
+      })
+      .get(http)!;
+  try {
+    who = counting?.signedIn?.();
+  } catch {
+    // a getter that fails names nobody (`who` stays undefined): the adapter's shared count
+  }
+  const key =
+    STEP_UP_STORAGE_PREFIX +
+    (who?.userId != null
+      ? `player ${String(who.userId)}`
+      : who?.sid != null
+        ? `login ${String(who.sid)}`
+        : 'anyone');
   return attemptsIn(storage, key, counting?.serverNow ?? Date.now, counting?.trusted);
 }
 
