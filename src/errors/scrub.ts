@@ -242,7 +242,8 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
-    const [, needles, shortest] = forms(errors && t.length >= bytesMin);
+    // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
+    const { 1: needles, 2: shortest } = forms(errors && t.length >= bytesMin);
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
