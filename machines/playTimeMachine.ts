@@ -6,8 +6,10 @@ import { RESTORE_EVENT } from './persistence';
 import {
   beatKinds,
   KINDS,
+  merged,
   type PlayClockRecord,
   type PlayClockStore,
+  playClockRecordOf,
   playPeriodOf,
   usedIn,
 } from './play-time/clock';
@@ -137,10 +139,14 @@ export interface PlayTimeContext {
 /**
  * - `LIMIT`: the time limit changed (a profile re-read): counting follows the new one at once.
  * - `BEAT`: beat now (a wake-up, the tab shown again) instead of waiting for the next heartbeat.
+ * - `SHARED`: another tab's play clock (`record`, read as untrusted), heard on the cross-tab
+ *   channel: each count it holds higher is taken, never one lowered (tabs with no `localStorage`
+ *   share no store). A malformed one changes nothing.
  */
 export type PlayTimeEvent =
   | { type: 'LIMIT'; limit: PlayTimeLimit | null }
   | { type: 'BEAT' }
+  | { type: 'SHARED'; record: unknown }
   | {
       type: 'CLOCK';
       clock: PlayClockRecord;
@@ -159,6 +165,8 @@ export type PlayTimeEvent =
   | { type: 'xstate.restore'; next?: number };
 
 type Limit = Extract<PlayTimeEvent, { type: 'LIMIT' }>;
+/** The record a `SHARED` event carries, checked (null: none, or garbage). */
+const sharedOf = (e: PlayTimeEvent) => playClockRecordOf((e as { record?: unknown }).record);
 
 /** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
 export type PlayTimeEmitted =
@@ -361,6 +369,19 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         self.send(trusted(told) as never);
         if (event.type !== 'BEAT') arm(context, self);
       },
+      // Another tab's record taken into the store (an effect; `setShared` takes it into the context).
+      share: ({ context, event }) => {
+        const heard = sharedOf(event);
+        try {
+          if (heard) context.store.write(merged(context.store.read(), heard));
+        } catch {}
+      },
+      setShared: assign({
+        clock: ({ context, event }) => {
+          const heard = sharedOf(event);
+          return heard ? merged(context.clock, heard) : context.clock;
+        },
+      }),
       // A restore from `restoreActor` (no wait told): the wait read now, told again.
       rearm: ({ context, event, self }) => 'next' in event || arm(context, self),
       // Only on CLOCK: this tab's beat is the event less its type and the record.
@@ -422,7 +443,10 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
     },
     initial: 'off',
     // A profile re-read that leaves the limit as it was changes nothing (no second warning).
-    on: { LIMIT: { guard: 'limitChanged', target: '.off', actions: 'setLimit' } },
+    on: {
+      LIMIT: { guard: 'limitChanged', target: '.off', actions: 'setLimit' },
+      SHARED: { actions: ['share', 'setShared'] },
+    },
     states: {
       // No active time limit (known): nothing is counted.
       off: { always: { guard: 'hasLimit', target: 'on' } },
