@@ -165,8 +165,6 @@ export type PlayTimeEvent =
   | { type: 'xstate.restore'; next?: number };
 
 type Limit = Extract<PlayTimeEvent, { type: 'LIMIT' }>;
-/** The record a `SHARED` event carries, checked (null: none, or garbage). */
-const sharedOf = (e: PlayTimeEvent) => playClockRecordOf((e as { record?: unknown }).record);
 
 /** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
 export type PlayTimeEmitted =
@@ -369,19 +367,17 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         self.send(trusted(told) as never);
         if (event.type !== 'BEAT') arm(context, self);
       },
-      // Another tab's record taken into the store (an effect; `setShared` takes it into the context).
-      share: ({ context, event }) => {
-        const heard = sharedOf(event);
+      // Another tab's record (checked: garbage is none) taken into the store, an effect, and into
+      // what this tab shows (a CLOCK of this tab's last beat: no beat of its own, so none told).
+      share: ({ context, event, self }) => {
+        const heard = playClockRecordOf((event as { record?: unknown }).record);
+        if (!heard) return;
+        let clock = merged(context.clock, heard);
         try {
-          if (heard) context.store.write(merged(context.store.read(), heard));
+          context.store.write((clock = merged(context.store.read(), heard)));
         } catch {}
+        self.send(trusted({ ...context.own, type: 'CLOCK', clock }) as never);
       },
-      setShared: assign({
-        clock: ({ context, event }) => {
-          const heard = sharedOf(event);
-          return heard ? merged(context.clock, heard) : context.clock;
-        },
-      }),
       // A restore from `restoreActor` (no wait told): the wait read now, told again.
       rearm: ({ context, event, self }) => 'next' in event || arm(context, self),
       // Only on CLOCK: this tab's beat is the event less its type and the record.
@@ -445,7 +441,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
     // A profile re-read that leaves the limit as it was changes nothing (no second warning).
     on: {
       LIMIT: { guard: 'limitChanged', target: '.off', actions: 'setLimit' },
-      SHARED: { actions: ['share', 'setShared'] },
+      SHARED: { actions: 'share' },
     },
     states: {
       // No active time limit (known): nothing is counted.

@@ -129,13 +129,10 @@ export function merged(record: PlayClockRecord | null, heard: PlayClockRecord): 
     usedMs: Math.max(c.usedMs, usedIn(heard, c.periodKey)),
     ...(c.other && { other: up(c.other) }),
   });
-  const behind = Math.max(record.behind ?? 0, heard.behind ?? 0);
   return {
     ...up(record),
-    ...(record.kinds && {
-      kinds: Object.fromEntries(Object.entries(record.kinds).map(([k, c]) => [k, up(c)])),
-    }),
-    ...(behind > 0 && { behind }),
+    kinds: record.kinds && Object.fromEntries(Object.entries(record.kinds).map(([k, c]) => [k, up(c)])),
+    ...((heard.behind as number) > (record.behind ?? 0) && { behind: heard.behind }),
   };
 }
 

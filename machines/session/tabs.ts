@@ -65,14 +65,6 @@ const playChild = (session: TabsFlowSession, userId: unknown): PlayChild | undef
 };
 
 /**
- * Another tab's play clock (`record`) for player `userId`, told to this tab's play-time child when
- * it counts for that player: it takes the higher counts (tabs with no `localStorage` share none).
- */
-const sharePlay = (session: TabsFlowSession, userId: unknown, record: unknown): void => {
-  if (record) playChild(session, userId)?.send(trusted({ type: 'SHARED', record }));
-};
-
-/**
  * The tabs flow's input from the session: it decides against the session as it stands (`self`'s
  * committed snapshot), never a copy taken when it started.
  */
@@ -168,6 +160,10 @@ function signOutVerdict(
 export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSession>(
   ({ input: session, sendBack }) => {
     const input = tabsInputOf(session);
+    // Another tab's play clock (`record`) for player `userId`, told to this tab's play-time child
+    // when it counts for that player: it takes the higher counts (tabs with no `localStorage` share none).
+    const sharePlay = (userId: number, record: unknown) =>
+      playChild(session, userId)?.send(trusted({ type: 'SHARED', record }));
     return input.crossTab?.subscribe(
       (message) => {
         const held = input.held();
@@ -197,7 +193,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
               const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored));
               if (verdict) sendBack(verdict);
               // Its play clock, once the session is taken (its play-time child counts for it now).
-              sharePlay(session, message.session.userId, message.play);
+              sharePlay(message.session.userId!, message.play);
             }),
           );
         }
@@ -207,7 +203,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           if (held.phase === 'signedIn')
             answerSync(held.context, playChild(session, held.context.userId)?.getSnapshot().context?.clock);
           else answerSyncSignedOut(held.context);
-        } else if (message.type === 'play') sharePlay(session, message.userId, message.play);
+        } else if (message.type === 'play') sharePlay(message.userId, message.play);
         else if (message.type === 'profile') {
           event = internal({
             type: 'PROFILE_LOADED',
@@ -304,7 +300,7 @@ function answerSync(context: SessionContext, play?: unknown): void {
     s.crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user, {
       ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
       ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
-      ...(play ? { play: play as Kept['play'] } : {}),
+      play: play as Kept['play'],
     }),
   );
 }

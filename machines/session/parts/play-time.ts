@@ -18,11 +18,12 @@ const told = new WeakMap<object, number | undefined>();
  * no `localStorage` shares no store, and takes the higher counts it hears (../tabs.ts).
  */
 const tellPlayClock = ({ context, event }: { context: SessionContext; event: unknown }) => {
-  const { clock, own, owner } = (event as { snapshot: { context: PlayTimeContext } }).snapshot.context;
+  // (A child with no context, a test's stand-in: nothing to tell.)
+  const c = (event as { snapshot: { context?: PlayTimeContext } }).snapshot.context;
   const tabs = servicesOf(context).crossTab;
-  if (tabs && clock && owner?.userId != null && told.get(tabs) !== own?.at) {
-    told.set(tabs, own?.at);
-    tabs.publishPlay?.(clock, owner.userId);
+  if (tabs && c?.clock && c.owner?.userId != null && told.get(tabs) !== c.own?.at) {
+    told.set(tabs, c.own?.at);
+    tabs.publishPlay?.(c.clock, c.owner.userId);
   }
 };
 
