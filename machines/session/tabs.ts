@@ -42,7 +42,7 @@ export interface TabsFlowInput {
 
 /** The session's play-time child (../playTimeMachine.ts), as the tabs flow tells it and reads it. */
 interface PlayChild {
-  send(event: { type: 'SHARED'; record: unknown }): void;
+  send(event: { type: 'BEAT'; record: unknown }): void;
   getSnapshot(): { context?: { clock?: unknown; owner?: { userId: number | null } | null } };
 }
 
@@ -161,9 +161,10 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
   ({ input: session, sendBack }) => {
     const input = tabsInputOf(session);
     // Another tab's play clock (`record`) for player `userId`, told to this tab's play-time child
-    // when it counts for that player: it takes the higher counts (tabs with no `localStorage` share none).
+    // when it counts for that player (a BEAT with it): it takes the higher counts (tabs with no
+    // `localStorage` share no store).
     const sharePlay = (userId: number, record: unknown) =>
-      playChild(session, userId)?.send(trusted({ type: 'SHARED', record }));
+      record && playChild(session, userId)?.send(trusted({ type: 'BEAT', record }));
     return input.crossTab?.subscribe(
       (message) => {
         const held = input.held();

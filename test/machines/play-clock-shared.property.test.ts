@@ -103,7 +103,7 @@ describe('a play clock heard from another tab (merged)', () => {
     actor.send({ type: 'BEAT' });
     const before = selectPlayTime(actor.getSnapshot())!.usedMs;
     for (const record of [null, 'x', { usedMs: 'x' }, { periodKey: 'daily:2030-01-01', usedMs: -1 }, [1]])
-      actor.send({ type: 'SHARED', record });
+      actor.send({ type: 'BEAT', record });
     expect(selectPlayTime(actor.getSnapshot())!.usedMs).toBe(before);
     expect(actor.getSnapshot().status).toBe('active');
   });
@@ -118,12 +118,12 @@ describe('a play clock heard from another tab (merged)', () => {
     actor.on('*', (e) => told.push(e.type));
     actor.start();
     const key = actor.getSnapshot().context.own!.periodKey;
-    actor.send({ type: 'SHARED', record: { periodKey: key, usedMs: 90_000, lastBeat: now - 5_000 } });
+    actor.send({ type: 'BEAT', record: { periodKey: key, usedMs: 90_000, lastBeat: now - 5_000 } });
     expect(selectPlayTime(actor.getSnapshot())).toMatchObject({ usedMs: 90_000, reached: true });
     expect(told).toEqual(['timeLimitWarning', 'timeLimitReached']);
     expect(usedIn(store.read(), key)).toBe(90_000);
     // A lower one later lowers nothing.
-    actor.send({ type: 'SHARED', record: { periodKey: key, usedMs: 1_000, lastBeat: now } });
+    actor.send({ type: 'BEAT', record: { periodKey: key, usedMs: 1_000, lastBeat: now } });
     expect(selectPlayTime(actor.getSnapshot())?.usedMs).toBe(90_000);
   });
 });

@@ -10,7 +10,7 @@ import { alertPlayTime, playTimeInputOf } from '../flows';
 import type { SessionTransitions } from '../setup';
 import type { SessionContext } from '../types';
 
-/** The beat (`own.at`) each channel last told: told once (a count taken from another tab: never). */
+/** The beat (`own.at`) each channel last told: told once (a beat with another tab's clock: never). */
 const told = new WeakMap<object, number | undefined>();
 
 /**
@@ -21,7 +21,7 @@ const tellPlayClock = ({ context, event }: { context: SessionContext; event: unk
   // (A child with no context, a test's stand-in: nothing to tell.)
   const c = (event as { snapshot: { context?: PlayTimeContext } }).snapshot.context;
   const tabs = servicesOf(context).crossTab;
-  if (tabs && c?.clock && c.owner?.userId != null && told.get(tabs) !== c.own?.at) {
+  if (tabs && c?.clock && c.owner?.userId != null && !c.own?.heard && told.get(tabs) !== c.own?.at) {
     told.set(tabs, c.own?.at);
     tabs.publishPlay?.(c.clock, c.owner.userId);
   }
