@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseMessage } from '../../machines/cross-tab';
+import { storageChannel } from '../../machines/storage-channel';
+import { storageOrigin } from '../support/storage-origin';
 import { MIN, S, type Tab, useWorld } from '../support/world';
 
 // Review X (seeds 5017, 5110, 5279): without `localStorage` (site data blocked; Node has none) the
@@ -59,5 +62,37 @@ describe('play time across tabs without localStorage', () => {
     const b = world.open({ tabId: 'tab-b', random: 0.6 });
     await world.advance(3 * S, S);
     expect(b.state()).toBe('signedIn');
+  });
+
+  it('the schema takes a play clock as data; a malformed one is refused, never half-read', () => {
+    const env = { app: 'pam-client', v: 1, from: 'tab-a' };
+    const play = { periodKey: 'daily:2030-01-01', usedMs: 90_000, lastBeat: 1 };
+    expect(parseMessage({ ...env, type: 'play', play, userId: 8 })).toEqual({
+      type: 'play',
+      from: 'tab-a',
+      play,
+      userId: 8,
+    });
+    for (const bad of [
+      { play: 'x', userId: 8 },
+      { play, userId: 'x' },
+      { play: JSON.parse('{"__proto__":1}'), userId: 8 },
+    ])
+      expect(parseMessage({ ...env, type: 'play', ...bad })).toEqual({ refused: 'bad play' });
+  });
+
+  it('the storage channel writes no play clock (where it works, localStorage holds the play clock)', () => {
+    const origin = storageOrigin();
+    const channel = storageChannel('pam-client:/api', origin.window())!;
+    const before = origin.writes.length;
+    channel.postMessage({
+      app: 'pam-client',
+      v: 1,
+      from: 'tab-a',
+      type: 'play',
+      play: { usedMs: 1 },
+      userId: 8,
+    });
+    expect(origin.writes.slice(before)).toEqual([]);
   });
 });
