@@ -84,9 +84,8 @@ export function storageChannel(
     postMessage(message) {
       let m = message as Message;
       // A profile notice carries the player's personal data (CPF, e-mail, address): never written to
-      // web storage; the other tabs read their own (REVIEW-V 2). Nor a beat's play clock: where this
-      // channel works, the tabs share the play clock in localStorage.
-      if (m?.type === 'profile' || m?.type === 'play') return;
+      // web storage; the other tabs read their own (REVIEW-V 2).
+      if (m?.type === 'profile') return;
       const all: Array<[string, Partial<StoredSession>]> = [];
       try {
         for (let i = 0; i < storage.length; i++) {

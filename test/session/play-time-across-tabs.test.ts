@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
-import { storageChannel } from '../../machines/storage-channel';
-import { storageOrigin } from '../support/storage-origin';
 import { MIN, S, type Tab, useWorld } from '../support/world';
 
 // Review X (seeds 5017, 5110, 5279): without `localStorage` (site data blocked; Node has none) the
@@ -79,20 +77,5 @@ describe('play time across tabs without localStorage', () => {
       { play: JSON.parse('{"__proto__":1}'), userId: 8 },
     ])
       expect(parseMessage({ ...env, type: 'play', ...bad })).toEqual({ refused: 'bad play' });
-  });
-
-  it('the storage channel writes no play clock (where it works, localStorage holds the play clock)', () => {
-    const origin = storageOrigin();
-    const channel = storageChannel('pam-client:/api', origin.window())!;
-    const before = origin.writes.length;
-    channel.postMessage({
-      app: 'pam-client',
-      v: 1,
-      from: 'tab-a',
-      type: 'play',
-      play: { usedMs: 1 },
-      userId: 8,
-    });
-    expect(origin.writes.slice(before)).toEqual([]);
   });
 });
