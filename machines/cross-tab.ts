@@ -93,7 +93,13 @@ export type CrossTabMessage =
    * The server accepted a limit change (`limits`: its `user_limit_*` fields as sent, and when) for
    * player `userId` in login `sid`: kept by the other tabs for its day over any looser read (R-2).
    */
-  | { type: 'limits'; from: string; limits: AcceptedLimits; userId: number; sid: number };
+  | { type: 'limits'; from: string; limits: AcceptedLimits; userId: number; sid: number }
+  /**
+   * A tab's play clock for player `userId` at its beat (`play`, what its store holds: counts and
+   * marks, nothing secret), told to the tabs that share no `localStorage` with it: each takes its
+   * higher counts (the play clock checks it, ./play-time/clock.ts).
+   */
+  | { type: 'play'; from: string; play: Record<string, unknown>; userId: number };
 
 /** A limit change the server accepted (`updateLimits`, sent at `at`): its `user_limit_*` fields as sent. */
 export interface AcceptedLimits {
@@ -108,6 +114,8 @@ export interface AcceptedLimits {
 export interface Kept {
   restricted?: { kind: 'pause' | 'selfExclusion'; at?: number };
   limits?: AcceptedLimits;
+  /** The sender's play clock (as a `play` message's): one that is no plain bounded object is left out. */
+  play?: Record<string, unknown>;
 }
 
 /**
@@ -142,6 +150,8 @@ export interface CrossTab {
   ): void;
   /** Tells the other tabs of login `owner` a limit change accepted (optional, as `publishRestricted`). */
   publishLimits?(limits: AcceptedLimits, owner: { userId: number | null; sid: number | null }): void;
+  /** Tells the other tabs player `userId`'s play clock (optional, as `publishRestricted`). */
+  publishPlay?(play: object, userId: number): void;
   /** Asks the other tabs for their session (a tab that starts or wakes up). */
   requestSync(): void;
   /**
@@ -213,9 +223,11 @@ export const limitsOf = (v: unknown): AcceptedLimits | null => {
  * What a message tells as kept (`Kept`), checked; `undefined` when anything of it is malformed (the
  * message is refused: a record never half-read). A restriction's time may be absent (when heard).
  */
-function kept({ restricted: r, limits }: Record<string, unknown>): Kept | undefined {
+function kept({ restricted: r, limits, play }: Record<string, unknown>): Kept | undefined {
   const x = r as Record<string, unknown> | undefined;
   const l = limits == null ? undefined : limitsOf(data(limits));
+  // (A play clock the schema cannot take is left out: the rest of the message is not refused.)
+  const p = data(play);
   if (
     l !== null &&
     (!x || ((x.kind === 'pause' || x.kind === 'selfExclusion') && orNull(x.at, isInstant) !== undefined)) &&
@@ -224,6 +236,7 @@ function kept({ restricted: r, limits }: Record<string, unknown>): Kept | undefi
     return {
       ...(x && { restricted: { kind: x.kind, ...(isInstant(x.at) && { at: x.at }) } as Kept['restricted'] }),
       ...(l && { limits: l }),
+      ...(p && { play: p }),
     };
 }
 
@@ -267,6 +280,11 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
       const k = kept(type === 'limits' ? { limits: m.limits ?? 0 } : { restricted: m });
       if (k && isPlayer(m.userId) && isHeardCounter(m.sid))
         return { type, from, ...(k.restricted ?? k), userId: m.userId, sid: m.sid } as CrossTabMessage;
+      break;
+    }
+    case 'play': {
+      const play = data(m.play);
+      if (play && isPlayer(m.userId)) return { type, from, play, userId: m.userId };
       break;
     }
     case 'session': {
@@ -389,6 +407,7 @@ export function createCrossTab(
       post({ type: 'profile', userInfo, at: Math.floor(at), userId: owner.userId, sid: owner.sid }),
     publishRestricted: (kind, owner) => post({ type: 'restricted', kind, ...owner }),
     publishLimits: (limits, owner) => post({ type: 'limits', limits, ...owner }),
+    publishPlay: (play, userId) => post({ type: 'play', play, userId }),
     requestSync: () => post({ type: 'syncRequest' }),
     async claimRefresh(signal) {
       if (!(await wait(o.timers, Math.floor(o.random() * CLAIM_JITTER_MS), signal))) return 'yield';

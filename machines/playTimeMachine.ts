@@ -6,8 +6,10 @@ import { RESTORE_EVENT } from './persistence';
 import {
   beatKinds,
   KINDS,
+  merged,
   type PlayClockRecord,
   type PlayClockStore,
+  playClockRecordOf,
   playPeriodOf,
   usedIn,
 } from './play-time/clock';
@@ -130,17 +132,22 @@ export interface PlayTimeContext {
     lost?: boolean;
     /** The last beat could not place the time (see `PlayTime.known`): nothing it shows is known. */
     unknown?: boolean;
+    /** The last beat came with another tab's play clock (`BEAT`'s `record`): not told on. */
+    heard?: boolean;
   } | null;
   owner: { userId: number | null; sid: number | null } | null;
 }
 
 /**
  * - `LIMIT`: the time limit changed (a profile re-read): counting follows the new one at once.
- * - `BEAT`: beat now (a wake-up, the tab shown again) instead of waiting for the next heartbeat.
+ * - `BEAT`: beat now (a wake-up, the tab shown again) instead of waiting for the next heartbeat;
+ *   with `record`, another tab's play clock heard on the cross-tab channel (read as untrusted:
+ *   a malformed one is none), whose higher counts are taken first, never one lowered (tabs with
+ *   no `localStorage` share no store).
  */
 export type PlayTimeEvent =
   | { type: 'LIMIT'; limit: PlayTimeLimit | null }
-  | { type: 'BEAT' }
+  | { type: 'BEAT'; record?: unknown }
   | {
       type: 'CLOCK';
       clock: PlayClockRecord;
@@ -151,6 +158,7 @@ export type PlayTimeEvent =
       est?: number;
       lost?: boolean;
       unknown?: boolean;
+      heard?: boolean;
     }
   /**
    * Sent by `restoreActor` (XState persists no timer): the beat is armed again. The machine sends
@@ -291,8 +299,12 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
       beat: ({ context, event, self }) => {
         // (Only `on`: an active limit, or one not known, counted in the day's own fields.)
         const kind = activeLimit(context.limit)?.period ?? 'daily';
+        // Another tab's play clock (a BEAT's `record`): taken into the store first, whatever the
+        // beat can place (`merged`: each count the larger, none lowered).
+        const heard = playClockRecordOf((event as { record?: unknown }).record);
         let told: object;
         try {
+          if (heard) context.store.write(merged(context.store.read(), heard));
           const now = context.now();
           const server = context.serverNow();
           // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
@@ -351,6 +363,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
             alt: alt.key,
             est,
             lost,
+            heard: !!heard,
           };
         } catch {
           // A clock (or store) that throws or gives no time, or no server time learned: nothing

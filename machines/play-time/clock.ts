@@ -116,6 +116,26 @@ export function usedIn(record: PlayClockRecord | null, periodKey: string): numbe
   return Math.max(of(record), of(record?.kinds?.[kindOf(periodKey) as LimitPeriodName]));
 }
 
+/**
+ * `record` with each of its counts raised to what `heard` (another tab's record, told on the
+ * cross-tab channel: tabs with no `localStorage` share none) holds for that period: never lowered;
+ * none: `heard`. Its marks stay (this tab counts on from its own beats), `behind` the larger. A
+ * period this tab did not count in yet takes the other tab's count at the next one it tells. Pure.
+ */
+export function merged(record: PlayClockRecord | null, heard: PlayClockRecord): PlayClockRecord {
+  if (!record) return heard;
+  const up = <C extends PlayClockKind>(c: C): C => ({
+    ...c,
+    usedMs: Math.max(c.usedMs, usedIn(heard, c.periodKey)),
+    ...(c.other && { other: up(c.other) }),
+  });
+  return {
+    ...up(record),
+    kinds: record.kinds && Object.fromEntries(Object.entries(record.kinds).map(([k, c]) => [k, up(c)])),
+    ...((heard.behind as number) > (record.behind ?? 0) && { behind: heard.behind }),
+  };
+}
+
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
 const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
 

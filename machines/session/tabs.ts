@@ -10,7 +10,7 @@ import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage, Kept } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
 import { metaFields, ownerOf, servicesOf } from './context';
-import { internal, type SessionInternalEvent } from './events';
+import { internal, type SessionInternalEvent, trusted } from './events';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
@@ -40,11 +40,29 @@ export interface TabsFlowInput {
   tokens?: TokenStore;
 }
 
+/** The session's play-time child (../playTimeMachine.ts), as the tabs flow tells it and reads it. */
+interface PlayChild {
+  send(event: { type: 'BEAT'; record: unknown }): void;
+  getSnapshot(): { context?: { clock?: unknown; owner?: { userId: number | null } | null } };
+}
+
 /** The session as the tabs flow gets it (its `invoke`'s input): its context at start, and itself. */
 export interface TabsFlowSession {
   context: SessionContext;
-  self: { getSnapshot(): { context: SessionContext; hasTag(tag: string): boolean } };
+  self: {
+    getSnapshot(): {
+      context: SessionContext;
+      hasTag(tag: string): boolean;
+      children?: { playTime?: PlayChild };
+    };
+  };
 }
+
+/** The session's play-time child while it counts for player `userId` (none: no play-time flow). */
+const playChild = (session: TabsFlowSession, userId: unknown): PlayChild | undefined => {
+  const child = session.self.getSnapshot().children?.playTime;
+  return child?.getSnapshot().context?.owner?.userId === userId ? child : undefined;
+};
 
 /**
  * The tabs flow's input from the session: it decides against the session as it stands (`self`'s
@@ -142,6 +160,11 @@ function signOutVerdict(
 export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSession>(
   ({ input: session, sendBack }) => {
     const input = tabsInputOf(session);
+    // Another tab's play clock (`record`) for player `userId`, told to this tab's play-time child
+    // when it counts for that player (a BEAT with it): it takes the higher counts (tabs with no
+    // `localStorage` share no store).
+    const sharePlay = (userId: number, record: unknown) =>
+      record && playChild(session, userId)?.send(trusted({ type: 'BEAT', record }));
     return input.crossTab?.subscribe(
       (message) => {
         const held = input.held();
@@ -170,15 +193,19 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             readNow(input.tokens, (stored) => {
               const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored));
               if (verdict) sendBack(verdict);
+              // Its play clock, once the session is taken (its play-time child counts for it now).
+              sharePlay(message.session.userId!, message.play);
             }),
           );
         }
         if (message.type === 'signedOut')
           signOutVerdict(held, message, input.crossTab?.holding?.() === true, sendBack);
         else if (message.type === 'syncRequest') {
-          if (held.phase === 'signedIn') answerSync(held.context);
+          if (held.phase === 'signedIn')
+            answerSync(held.context, playChild(session, held.context.userId)?.getSnapshot().context?.clock);
           else answerSyncSignedOut(held.context);
-        } else if (message.type === 'profile') {
+        } else if (message.type === 'play') sharePlay(message.userId, message.play);
+        else if (message.type === 'profile') {
           event = internal({
             type: 'PROFILE_LOADED',
             user: null,
@@ -259,9 +286,10 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
 
 /**
  * Another tab asked for the session: answer with the one in our store, and what this tab keeps as
- * accepted for its player (`Kept`: a tab that joins keeps it too, REVIEW-T T-2).
+ * accepted for its player (`Kept`: a tab that joins keeps it too, REVIEW-T T-2), and its play
+ * clock (`play`, the play-time child's: a tab that joins counts the time counted here).
  */
-function answerSync(context: SessionContext): void {
+function answerSync(context: SessionContext, play?: unknown): void {
   const s = servicesOf(context);
   const store = acceptedStoreOf(s.tokens, s.clock);
   // (A clock that gives no time: none told, and none re-dated at no time.)
@@ -273,6 +301,7 @@ function answerSync(context: SessionContext): void {
     s.crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user, {
       ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
       ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
+      play: play as Kept['play'],
     }),
   );
 }

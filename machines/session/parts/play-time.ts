@@ -4,8 +4,28 @@
 // the app. They come with the flow (`playTime()`, `PLAY_TIME_TRANSITIONS`): a client without it
 // has none, and its bundle carries none of their code.
 
+import type { PlayTimeContext } from '../../playTimeMachine';
+import { servicesOf } from '../context';
 import { alertPlayTime, playTimeInputOf } from '../flows';
 import type { SessionTransitions } from '../setup';
+import type { SessionContext } from '../types';
+
+/** The beat (`own.at`) each channel last told: told once (a beat with another tab's clock: never). */
+const told = new WeakMap<object, number | undefined>();
+
+/**
+ * The play-time child's beat told to the other tabs (its play clock, for its player): a tab with
+ * no `localStorage` shares no store, and takes the higher counts it hears (../tabs.ts).
+ */
+const tellPlayClock = ({ context, event }: { context: SessionContext; event: unknown }) => {
+  // (A child with no context, a test's stand-in: nothing to tell.)
+  const c = (event as { snapshot: { context?: PlayTimeContext } }).snapshot.context;
+  const tabs = servicesOf(context).crossTab;
+  if (tabs && c?.clock && c.owner?.userId != null && !c.own?.heard && told.get(tabs) !== c.own?.at) {
+    told.set(tabs, c.own?.at);
+    tabs.publishPlay?.(c.clock, c.owner.userId);
+  }
+};
 
 /** The play-time flow's part, as the session takes a flow's (`playTime()`, `sessionCore`, `sessionMachine`). */
 export const PLAY_TIME_TRANSITIONS: SessionTransitions = {
@@ -16,7 +36,7 @@ export const PLAY_TIME_TRANSITIONS: SessionTransitions = {
       id: 'playTime',
       src: 'playTime',
       input: playTimeInputOf,
-      onSnapshot: { actions: 'takePlayTime' },
+      onSnapshot: { actions: ['takePlayTime', tellPlayClock] },
     },
   ],
   signedIn: { PLAY_TIME_ALERT: { guard: 'owned', actions: alertPlayTime } },
