@@ -2,7 +2,7 @@
 // context, the restrictions derived at a time, the context after a change, and how a datum from
 // elsewhere is seen. The flow itself: ./profile.ts (its protocol at the top).
 
-import type { AuthUser, Restriction, RestrictionKind } from 'pam-client';
+import type { AuthUser, RestrictionKind } from 'pam-client';
 import type { BackoffOptions } from 'pam-client/internal';
 import { isTime } from '../clock';
 import { isTrusted as isTrustedEvent } from './events';
@@ -17,6 +17,7 @@ import {
   type Stamp,
   sessionRestrictionsOf,
   timeAfter,
+  withKept,
 } from './profile-rules';
 
 /**
@@ -68,12 +69,12 @@ type StatusParts = Pick<
   'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'noTime' | 'error' | 'expect'
 >;
 /**
- * `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current, nor does
+ * The restrictions as read (without one kept: `restrictionsAt`). `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current, nor does
  * a clock whose latest stamp gave no time (`noTime`: every derivation reads it, the one source). A
  * restriction accepted but not yet read (`expect`) leaves what was read out of date: never current
  * either (stale, or unknown; no betting).
  */
-const readAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
+const readOnly = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
   // (`c` holds the status inputs under their own names: `readAt`, `failed`, `unlearned`, `error`, `user`.)
   sessionRestrictionsOf(c.userInfo, {
     ...c,
@@ -81,36 +82,9 @@ const readAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
     untrusted: c.untrusted || c.noTime || stamp?.trusted === false || !!c.expect,
   });
 
-/**
- * The restrictions at `now` (`readAt`), with the one accepted but not yet read (`expect`) in force
- * when the read does not show it (fail closed: a restriction the client knows of is never absent).
- * Unread: no start, no end, no earliest lift known (`since`, `until`, `earliestLiftAt` null), and
- * the status never current; an exclusion blocks the account.
- */
-export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) => {
-  const r = readAt(c, now, stamp);
-  const kind = c.expect?.kind;
-  if (!kind || r.inForce.some((x) => x.kind === kind)) return r;
-  const blocksAccount = kind !== 'pause';
-  const kept: Restriction = {
-    kind,
-    imposedBy: 'self',
-    since: null,
-    until: null,
-    permanent: false,
-    indefinite: false,
-    note: null,
-    blocksAccount,
-    earliestLiftAt: null,
-  };
-  // (Strongest first: a self-exclusion before a pause, after the operator's and the SPA's.)
-  const rest = r.inForce.filter((x) => x.kind !== 'pause');
-  return {
-    ...r,
-    inForce: [...rest, kept, ...r.inForce.slice(rest.length)],
-    accountBlocked: r.accountBlocked || blocksAccount,
-  };
-};
+/** The restrictions at `now` (`readOnly`), with the one accepted but not yet read (`expect`) in force (`withKept`). */
+export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
+  withKept(readOnly(c, now, stamp), c.expect?.kind);
 
 export function initial(input: ProfileFlowInput): ProfileFlowContext {
   const services = { ...input.services, toJSON: () => '[service]' };
@@ -175,7 +149,7 @@ export const seenOf = (now: number, stamp: Stamp) => ({
 export const bothAt = (context: ProfileFlowContext, e: Seen) => {
   const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
   // (The reads compared, each without the restriction kept: the same on both sides.)
-  const theirs = readAt(
+  const theirs = readOnly(
     // Their user when they name one (its standing), else the one this tab holds.
     {
       ...context,
@@ -187,7 +161,7 @@ export const bothAt = (context: ProfileFlowContext, e: Seen) => {
     },
     now,
   );
-  return [readAt(context, now), theirs] as const;
+  return [readOnly(context, now), theirs] as const;
 };
 
 /** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */

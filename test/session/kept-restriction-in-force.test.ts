@@ -60,3 +60,29 @@ describe.each(Object.entries(CHANGES))('a %s accepted, not yet read back', (kind
     expect(world.count('GET', PROFILE)).toBeGreaterThan(3);
   });
 });
+
+describe.each(Object.entries(CHANGES))(
+  'a %s accepted before the login\u2019s first read answers',
+  (kind, change) => {
+    it.each([false, true])(
+      'is in force in the view from its acceptance (the read failing: %s)',
+      async (fails) => {
+        const a = world.open({ tabId: 'tab-a', random: 0.3 });
+        // The login's first read answers 700 ms after it is sent (unreadable when `fails`), then every
+        // read 3 s after: none shows the restriction before the checks.
+        if (fails) world.server.faults.add({ path: PROFILE, status: 200, body: { user: null }, times: 1 });
+        world.delayAnswers({ method: 'GET', path: PROFILE, ms: 3 * S });
+        world.delayAnswers({ method: 'GET', path: PROFILE, ms: 700, times: 1 });
+        await logIn(world, a);
+        await world.during(change(a));
+        for (const ms of [100, 1000]) {
+          await world.advance(ms, 100);
+          expect(r(a).status).not.toBe('current');
+          expect(r(a).inForce.map((x) => x.kind)).toEqual([kind]);
+          // (Nothing read: an account not known open is blocked anyway, fail closed.)
+          expect(r(a)).toMatchObject({ canBet: false, ...(kind !== 'pause' && { accountBlocked: true }) });
+        }
+      },
+    );
+  },
+);
