@@ -41,6 +41,8 @@ function limitEvents(before: Limit, after: Limit) {
   const inspect = sessionSteps({
     emit: (e) => told.push(e),
     now: () => 0,
+    serverNow: () => 0,
+    timers: { setTimeout: () => 0, clearTimeout: () => {} },
     nextRun: () => 1,
     appSources: [],
     playerIs: () => {},

@@ -53,7 +53,11 @@ export interface FlowSetup {
   onStepUp: StepUpPrompt | undefined;
   /** Reports a mutation whose outcome is unknown to `client.on('mutationOutcomeUnknown')`. */
   reportOutcome(event: MutationOutcomeUnknown): void;
-  /** @internal Where the client keeps a restriction accepted for a player past the login and the page (both clients pass theirs). */
+  /**
+   * @internal Where the client keeps a restriction accepted for a player past the login and the page.
+   * The server-session client passes its own; `createCustomPamClient` passes none (the user flow then
+   * uses the store beside the session's token store: `acceptedStoreOf(tokens, clock)`).
+   */
   accepted?: AcceptedStore;
 }
 

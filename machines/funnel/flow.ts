@@ -80,7 +80,8 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
       let runs = 0;
       const nextRun = () => ++runs;
       const emit = (event: { type: string } & Record<string, unknown>) => {
-        const e = { ...event, at: env.serverNow(), ...player };
+        // (A restrictions' event comes stamped: when it was read, held or not.)
+        const e = { ...event, at: event.at ?? env.serverNow(), ...player };
         const set = listeners.get(e.type);
         if (set) notify(set, e as unknown as FunnelEvent);
       };
@@ -100,7 +101,7 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
         now: env.now,
         nextRun,
         prompt: onStepUp,
-        hold: (on) => inspect.hold(on),
+        hold: () => inspect.hold(),
       });
       // The client's user module (the same object as `client.user`) reports its calls: wrapped in
       // place, before the client is handed out.
@@ -128,6 +129,8 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
       const inspect = sessionSteps({
         emit,
         now: env.now,
+        serverNow: env.serverNow,
+        timers: env.timers,
         nextRun,
         appSources: options.appSources ?? [],
         playerIs,

@@ -4,6 +4,7 @@
 // did not pick from a closed set.
 
 import { compareLimit, type LimitKind } from 'pam-client';
+import type { TimersLike } from 'pam-client/internal';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { SESSION_STATUSES, type SessionStatus } from '../client/session-facade';
 import type { SessionRestrictions } from '../session/profile-rules';
@@ -22,6 +23,10 @@ export interface SessionStepsOptions {
   emit: EmitFunnel;
   /** The steady clock, for durations. */
   now(): number;
+  /** The server's clock: a restrictions' event is stamped (`at`) when read, held or not. */
+  serverNow(): number;
+  /** For the bound of a hold (`HOLD_MS`). */
+  timers: TimersLike;
   nextRun(): number;
   appSources: readonly string[];
   /** The player signed in now (their id), or null: for the app's pseudonym. */
@@ -40,8 +45,6 @@ interface Snap {
     error?: unknown;
     restrictions?: SessionRestrictions | null;
     rejectedCodes?: unknown;
-    /** The profile flow's: a restriction accepted, not yet read. */
-    expect?: { kind?: unknown } | null;
   };
   hasTag(tag: string): boolean;
   children?: Record<string, { getSnapshot?(): unknown } | undefined>;
@@ -54,6 +57,8 @@ const LIMITS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 /** What a limit is set to (its change compared by these and its time). */
 const SETTING = ['amount', 'period', 'active'] as const;
 const STARTS: readonly (SessionStatus | null)[] = ['signingIn', 'registering'];
+/** The longest a change's wait holds a restrictions' event (REVIEW-Z Z-4: a prompt left open, a hung call). */
+export const HOLD_MS = 30_000;
 
 const kindsOf = (list: readonly { kind: unknown }[]) =>
   list.map((r) => oneOf(r.kind, RESTRICTION_KINDS, 'operatorExclusion'));
@@ -76,37 +81,30 @@ export function sessionSteps(o: SessionStepsOptions) {
   let command = { method: 'email' as 'email' | 'cpf', appSource: null as string | null };
   let restrictions: SessionRestrictions | null = null;
   let sid: number | null | undefined;
-  // The restriction the client bars betting for, accepted but not yet read (the profile flow's
-  // `expect`), and the restrictions' events held while a change asked through `client.user` waits
-  // for its answer (`hold`): they follow its `rg.changeAccepted` or `rg.changeFailed` (Y-10).
-  let bar: (typeof RESTRICTION_KINDS)[number] | null = null;
-  let holds = 0;
-  const held: Told[] = [];
+  // The changes asked through `client.user` and not yet answered (`hold`: each its number and the
+  // timer of its bound), and the restrictions' events held for them, each with the number of the
+  // last change asked when it was read (Y-10: they follow its `rg.changeAccepted` or
+  // `rg.changeFailed`; REVIEW-Z Z-4).
+  let asked = 0;
+  const holds = new Map<number, unknown>();
+  const held: [Told, number][] = [];
 
   /**
-   * A restrictions' event, told (or held). A reading is told with what the client enforces: the
-   * kept bar in force (no betting; an exclusion blocks the account), never "nothing in force" for
-   * a player who just excluded themselves (fail closed), whenever the read was answered.
+   * A restrictions' event (a reading: what the client enforces, a restriction kept but not yet
+   * read in force, `restrictionsAt`), stamped when read, told once no change asked before it waits.
+   * Those held go out in their order: a later one waits for every change an earlier one waits for.
    */
-  const tellRg = (e: Told) => {
-    const f = e.inForce as string[] | undefined;
-    if (holds) held.push(e);
-    else
-      o.emit(
-        bar && f && !f.includes(bar)
-          ? {
-              ...e,
-              inForce: RESTRICTION_KINDS.filter((k) => k === bar || f.includes(k)),
-              canBet: false,
-              accountBlocked: e.accountBlocked || bar !== 'pause',
-              status: e.status === 'current' ? 'stale' : e.status,
-            }
-          : e,
-      );
-  };
   const release = () => {
-    holds = 0;
-    for (const e of held.splice(0)) tellRg(e);
+    while (held.length && ![...holds.keys()].some((k) => k <= held[0]![1])) o.emit(held.shift()![0]);
+  };
+  const tellRg = (e: Told) => {
+    held.push([{ ...e, at: o.serverNow() }, asked]);
+    release();
+  };
+  /** The change `k` waits no longer (answered, its login ended, or its bound passed). */
+  const done = (k: number) => {
+    o.timers.clearTimeout(holds.get(k));
+    if (holds.delete(k)) release();
   };
 
   const end = (type: string, fields: object = {}) => {
@@ -233,15 +231,14 @@ export function sessionSteps(o: SessionStepsOptions) {
   }
 
   function step(cause: string, s: Snap) {
-    // (What a login that ends held is told with it, before what follows: its end, the next login.)
-    if (s.status === 'stopped' || s.context.sid !== sid) release();
+    // (What a login that ends held is told with it, before what follows: its end, the next login.
+    // Every change waiting then was asked in it: its later answer changes nothing.)
+    if (s.status === 'stopped' || s.context.sid !== sid) for (const k of holds.keys()) done(k);
     if (s.status === 'stopped') {
       abandon('stopped');
       o.stopped();
       return;
     }
-    const expect = (s.children?.profile?.getSnapshot?.() as Snap | undefined)?.context?.expect;
-    bar = expect ? oneOf(expect.kind, RESTRICTION_KINDS, 'selfExclusion') : null;
     const prev = status;
     const next = SESSION_STATUSES.find((t) => s.hasTag(t)) ?? null;
     status = next;
@@ -281,7 +278,18 @@ export function sessionSteps(o: SessionStepsOptions) {
     const s = e.snapshot as unknown as Snap;
     if (e.actorRef === root) step((e.event as { type: string }).type, s);
   };
-  /** A change asked (`true`) or answered: while one waits, the restrictions' events are held. */
-  const hold = (on: boolean) => (on ? holds++ : --holds > 0 || release());
+  /**
+   * A change asked: the restrictions' events read from now on are held until the function returned
+   * is called (its answer told; a second call, or one after its login ended, changes nothing), its
+   * login ends, or `HOLD_MS` passed.
+   */
+  const hold = () => {
+    const k = ++asked;
+    holds.set(
+      k,
+      o.timers.setTimeout(() => done(k), HOLD_MS),
+    );
+    return () => done(k);
+  };
   return Object.assign(inspect, { hold });
 }

@@ -14,8 +14,8 @@ export interface UserCallsOptions {
   nextRun(): number;
   /** The client's step-up prompt (`createPamClient({ onStepUp })`), for calls without their own. */
   prompt: StepUpPrompt | undefined;
-  /** A responsible-gaming change asked (`true`), then answered (after its `rg.changeAccepted` or `rg.changeFailed`). */
-  hold?(on: boolean): void;
+  /** A responsible-gaming change asked: the function returned is called once it is answered (after its `rg.changeAccepted` or `rg.changeFailed`). */
+  hold?(): () => void;
 }
 
 type Call = (...args: unknown[]) => Promise<unknown>;
@@ -76,9 +76,10 @@ export function userCalls(o: UserCallsOptions) {
     return (...args) => {
       const rg = RG_CHANGES.includes(change) ? (change as RgChange) : undefined;
       const asked = rg ? { run: o.nextRun(), startedAt: o.now() } : null;
+      let answered: (() => void) | undefined;
       if (asked) {
         o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg });
-        o.hold?.(true);
+        answered = o.hold?.();
       }
       let stepUp: Open | null = null;
       let prompts = 0;
@@ -106,15 +107,19 @@ export function userCalls(o: UserCallsOptions) {
       }
       const rgDone = (moment: string, fields: object = {}) => {
         if (!asked) return;
-        o.emit({
-          type: `rg.${moment}`,
-          run: asked.run,
-          change: rg,
-          durationMs: took(asked),
-          ...fields,
-        });
-        // The readings held meanwhile follow its answer (the account as barred by it, if it bars).
-        o.hold?.(false);
+        // The readings held meanwhile follow its answer (the account as barred by it, if it bars),
+        // told even when its own event throws (an app clock that throws).
+        try {
+          o.emit({
+            type: `rg.${moment}`,
+            run: asked.run,
+            change: rg,
+            durationMs: took(asked),
+            ...fields,
+          });
+        } finally {
+          answered?.();
+        }
       };
       return Promise.resolve()
         .then(() => original(...next))

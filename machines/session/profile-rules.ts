@@ -21,6 +21,7 @@ import {
   type AcceptedRestriction,
   isRecord,
   type ProfileServices,
+  withKept,
 } from './profile-services';
 
 export * from './profile-services';
@@ -353,14 +354,14 @@ export function profileUpdateOf<U>(
   if (!ownsDatum(held, d.owner)) return null;
   if (d.user && !namesPlayer((d.user as { id?: unknown }).id, held.userId)) return null;
   // Nothing read yet for this login: the session keeps the login answer's (status unknown), with
-  // the failed read's error beside them so the app is told.
+  // the failed read's error beside them so the app is told, and a restriction kept (accepted, not
+  // yet read: all the flow's own hold in force then) in force.
   if (d.userInfo === null) {
-    const error = d.restrictions.error ?? null;
+    const { error = null, inForce, status } = d.restrictions;
     const had = held.restrictions as SessionRestrictions | null;
-    if (!error && !had?.error) return null;
-    const restrictions: SessionRestrictions = had
-      ? { ...had, status: d.restrictions.status, canBet: false, error }
-      : d.restrictions;
+    if (!error && !had?.error && !inForce[0]) return null;
+    let restrictions: SessionRestrictions = had ? { ...had, status, canBet: false, error } : d.restrictions;
+    for (const x of inForce) restrictions = withKept(restrictions, x.kind);
     return JSON.stringify(restrictions) === JSON.stringify(had) ? null : { restrictions };
   }
   const same =

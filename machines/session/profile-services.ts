@@ -1,12 +1,14 @@
 // What the profile flow calls (its services) and the clock's trust it reads, a stamp of that
 // clock and the flow's time after it, a read's outcome, and a restriction accepted by the server
-// (where it outlives the login and the page, for how long, whether a read shows it). Pure; the
+// (where it outlives the login and the page, for how long, whether a read shows it, how it shows in
+// the restrictions until one does). Pure; the
 // rest of the flow's rules: ./profile-rules.ts (which re-exports these).
 
-import type { AuthModule, AuthUser, PamError } from 'pam-client';
+import type { AuthModule, AuthUser, PamError, RestrictionKind } from 'pam-client';
 import { profileReadOf } from 'pam-client/internal';
 import { readingOf } from '../clock';
 import type { AcceptedLimits, CrossTab } from '../cross-tab';
+import type { SessionRestrictions } from './profile-rules';
 
 export type { AcceptedLimits };
 
@@ -185,3 +187,35 @@ export const datedBy = (
           ...profileReadOf(userInfo, now)[0].inForce.map((x) => (x.kind === accepted.kind && x.since) || 0),
         ),
       };
+
+/**
+ * `r` with a restriction accepted but not yet read (`kind`: the profile flow's `expect`) in force
+ * where it is not (fail closed: one the client knows of is never absent). Unread: no start, no end,
+ * no earliest lift known (`since`, `until`, `earliestLiftAt` null); strongest first; an exclusion
+ * blocks the account. `r` is never `current` while one is awaited (`restrictionsAt`: no betting).
+ */
+export function withKept(r: SessionRestrictions, kind?: RestrictionKind): SessionRestrictions {
+  if (!kind || r.inForce.some((x) => x.kind === kind)) return r;
+  const blocksAccount = kind !== 'pause';
+  // (Strongest first: a self-exclusion before a pause, after the operator's and the SPA's.)
+  const rest = r.inForce.filter((x) => x.kind !== 'pause');
+  return {
+    ...r,
+    inForce: [
+      ...rest,
+      {
+        kind,
+        imposedBy: 'self',
+        since: null,
+        until: null,
+        permanent: false,
+        indefinite: false,
+        note: null,
+        blocksAccount,
+        earliestLiftAt: null,
+      },
+      ...r.inForce.slice(rest.length),
+    ],
+    accountBlocked: r.accountBlocked || blocksAccount,
+  };
+}

@@ -17,6 +17,7 @@ import {
   type Stamp,
   sessionRestrictionsOf,
   timeAfter,
+  withKept,
 } from './profile-rules';
 
 /**
@@ -68,18 +69,22 @@ type StatusParts = Pick<
   'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'noTime' | 'error' | 'expect'
 >;
 /**
- * `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current, nor does
+ * The restrictions as read (without one kept: `restrictionsAt`). `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current, nor does
  * a clock whose latest stamp gave no time (`noTime`: every derivation reads it, the one source). A
  * restriction accepted but not yet read (`expect`) leaves what was read out of date: never current
  * either (stale, or unknown; no betting).
  */
-export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
+const readOnly = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
   // (`c` holds the status inputs under their own names: `readAt`, `failed`, `unlearned`, `error`, `user`.)
   sessionRestrictionsOf(c.userInfo, {
     ...c,
     now,
     untrusted: c.untrusted || c.noTime || stamp?.trusted === false || !!c.expect,
   });
+
+/** The restrictions at `now` (`readOnly`), with the one accepted but not yet read (`expect`) in force (`withKept`). */
+export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
+  withKept(readOnly(c, now, stamp), c.expect?.kind);
 
 export function initial(input: ProfileFlowInput): ProfileFlowContext {
   const services = { ...input.services, toJSON: () => '[service]' };
@@ -143,7 +148,8 @@ export const seenOf = (now: number, stamp: Stamp) => ({
 /** This tab's restrictions and those another tab's datum would give, both at the time it was seen. */
 export const bothAt = (context: ProfileFlowContext, e: Seen) => {
   const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
-  const theirs = restrictionsAt(
+  // (The reads compared, each without the restriction kept: the same on both sides.)
+  const theirs = readOnly(
     // Their user when they name one (its standing), else the one this tab holds.
     {
       ...context,
@@ -155,7 +161,7 @@ export const bothAt = (context: ProfileFlowContext, e: Seen) => {
     },
     now,
   );
-  return [restrictionsAt(context, now), theirs] as const;
+  return [readOnly(context, now), theirs] as const;
 };
 
 /** Whether `output` is the outcome of the read in flight: built by readProfile (trusted), for this read. */

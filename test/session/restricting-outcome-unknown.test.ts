@@ -62,7 +62,7 @@ async function failing(
 
 describe.each(Object.entries(CHANGES))(
   'a %s request whose outcome is unknown (review 7, M1)',
-  (_kind, change) => {
+  (kind, change) => {
     it.each(MODES)(
       '%s: barred at once, in both tabs, re-read with the backoff, kept while no read shows it',
       async (mode) => {
@@ -83,8 +83,12 @@ describe.each(Object.entries(CHANGES))(
         await world.advance(30 * S, 250);
         expect(world.count('GET', PROFILE)).toBeGreaterThan(reads + 3);
         await world.advance(30 * MIN, 10 * S);
+        // (Kept, never read: in force unread, no start, no end; since FIXFUNNEL.)
         for (const t of [a, b])
-          expect(t.client.view.restrictions).toMatchObject({ canBet: false, inForce: [] });
+          expect(t.client.view.restrictions).toMatchObject({
+            canBet: false,
+            inForce: [{ kind, since: null, until: null }],
+          });
         expect(breaches).toEqual([]);
       },
     );
