@@ -147,22 +147,14 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
     // The winner's answer may be held for long: heard for while another tab's claim is live (its
     // call on its way), at most the refresh's own timeout (then signed out: fail closed). Taken
     // meanwhile (this call's `signal` aborts), nothing is told.
-    // Counted in elapsed time on the session's clock (REVIEW-Z Z-6: in turns of a 100 ms wait, a
-    // throttled tab's late timers made the 1 s ~10 min): polled every 100 ms at most, each wait no
-    // longer than what is left, so it ends at the first wait that ends past its bound. (A clock
-    // that gives no time ends it: NaN is not above 0.)
     if (failed) crossTab.requestSync();
-    const start = o.now();
-    while (failed) {
-      const left =
-        ((crossTab as { claimed?(): boolean }).claimed?.() && o.waitMs > LOST_RACE_GRACE_MS
-          ? o.waitMs
-          : LOST_RACE_GRACE_MS) +
-        start -
-        o.now();
-      if (!(left > 0)) break;
-      if (!(await wait(o.timers, Math.min(left, 100), signal))) return;
-    }
+    for (
+      let t = 0;
+      failed &&
+      (t < LOST_RACE_GRACE_MS || ((crossTab as { claimed?(): boolean }).claimed?.() && t < o.waitMs));
+      t += 100
+    )
+      if (!(await wait(o.timers, 100, signal))) return;
     return crossTab.publishRefreshFailed(failed, o.owner.sid);
   }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
