@@ -82,8 +82,8 @@ export interface TokenRefreshContext {
   /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
   refresh: RefreshState;
   error: PamError | null;
-  /** A service, like `auth`. */
-  random: (() => number) | null;
+  /** A service, like `auth` (none: absent or null). */
+  random?: (() => number) | null;
   /** Not before this wall-clock time: the failure backoff with jitter, or the server's `Retry-After`. */
   notBefore: number | null;
 }
@@ -124,7 +124,7 @@ const saved = ({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | 
  * that asks, always has one).
  */
 function untilDue(c: TokenRefreshContext, now: number): number {
-  const due = refreshSchedule(c.refresh, c)[0] ?? 1 / 0;
+  const due = refreshSchedule(c.refresh, c)[0]!;
   return Math.max(due, c.notBefore ?? due) - now;
 }
 
@@ -219,13 +219,12 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
     guards: {
       // Due at the event's reading: no wait left (nor any backoff); never with no token saved.
       isDue: ({ context, event }) => untilDue(context, atOf(event)!) <= 0,
-      hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
+      hasToken: ({ context }) => context.refresh.tokenSavedAt != null,
       // The refresh in flight for OVER its bound (docs/contract.md; `flightMs`, default 60 s: the
       // core's rule, `shouldRefreshToken`'s `now > t + wait`, REVIEW-Z Z-9) at the event's reading
       // (every event judged here carries one: they come after `READ`). Written out here and in
       // `flightTimeout`, not a helper: smaller gzipped (issue 33).
-      isFlightLost: ({ context: c, event }) =>
-        (c.refresh.inFlightSince ?? atOf(event)!) + c.flightMs < atOf(event)!,
+      isFlightLost: ({ context: c, event }) => c.refresh.inFlightSince! + c.flightMs < atOf(event)!,
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
@@ -242,9 +241,10 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
         // named constant as a variable.)
         return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
       },
-      // Its first whole ms past the bound (as the core's `nextRefreshAt`).
+      // Its first whole ms past the bound (as the core's `nextRefreshAt`). (`inFlightSince` is set
+      // in `refreshing`, by `startRefresh`; a restored snapshot without one is lost at once.)
       flightTimeout: ({ context: c, event }) =>
-        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + c.flightMs + 1 - atOf(event)!),
+        clampDelay(c.refresh.inFlightSince! + c.flightMs + 1 - atOf(event)!),
     },
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
@@ -290,18 +290,19 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
           refreshSchedule(c.refresh, c, c.random && (() => (event as Read).roll!))[1],
         );
         return {
-          notBefore: retryAfter > 0 || c.random ? atOf(event)! + wait : null,
           refresh: failed(c.refresh, atOf(event)!),
           error,
+          notBefore: retryAfter > 0 || c.random ? atOf(event)! + wait : null,
         };
       }),
       loseFlight: assign(({ context: c, event }) => ({
         refresh: failed(c.refresh, atOf(event)!),
         error: new TimeoutError('POST', 'refreshToken', c.flightMs),
       })),
+      // (Only after `isUnauthorized`: the error is a PamError already.)
       endSession: assign(({ event }) => ({
         refresh: initialRefreshState,
-        error: asPamError((event as { error?: unknown }).error),
+        error: (event as { error?: PamError }).error!,
       })),
       signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
       // The answer's token (never kept in context), from the done event told again with its reading.
@@ -335,7 +336,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       return {
         auth: input.auth,
         now: clock,
-        random: input.random ?? null,
+        random: input.random,
         // The default (6 h) for 0, a negative number, NaN or Infinity; at least 1 s
         // (`MIN_REFRESH_INTERVAL_MS`) for a small positive one (5e-324: Number.MIN_VALUE, written
         // as a literal, which a bundle spells shorter).
@@ -404,7 +405,8 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
             invoke: {
               id: 'refresh',
               src: 'refreshToken',
-              input: ({ context }) => ({ auth: context.auth }),
+              // The context (its `auth`; the rest is not read, and holds no token).
+              input: ({ context }) => context,
               onDone: [
                 READ,
                 {
