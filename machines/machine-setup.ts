@@ -131,11 +131,9 @@ export function machineSetup<
   >,
   'createMachine' | (TParts extends typeof PARTS ? 'createStateConfig' | 'createAction' : never)
 > {
-  return {
-    // `createMachine` reads `actors`, `actions`, `guards` and `delays` of its second argument (not `types`).
-    createMachine: ((config: object) => new StateMachine(config as never, implementations as never)) as never,
-    ...parts,
-  } as never;
+  // `createMachine` reads `actors`, `actions`, `guards` and `delays` of its second argument (not `types`).
+  const createMachine = (config: object) => new StateMachine(config as never, implementations as never);
+  return { createMachine, ...parts } as never;
 }
 
 const identity = <T>(x: T): T => x;

@@ -31,6 +31,12 @@ export interface TokenRefreshInput {
   /** Longest wait between two checks while idle. Default 60 000 ms; at least 1 s. */
   tickMs?: number;
   /**
+   * How long a refresh may be in flight: one in flight for OVER it counts as lost (stopped,
+   * aborted, a failure with a `TimeoutError`), as the core's `shouldRefreshToken` judges. Default
+   * 60 000 ms (`REFRESH_IN_FLIGHT_TIMEOUT_MS`); a value that is no finite number >= 1 takes it.
+   */
+  flightMs?: number;
+  /**
    * The clock, read by actions only (an event without a reading `at` has it read, then is told
    * again with it). Default: the one clock's steady base (`steadyClock()`, docs/time.md). A
    * reading that throws or is no finite number never crashes the cycle: it is judged at the epoch
@@ -67,6 +73,8 @@ export interface TokenRefreshContext {
   auth: Pick<AuthModule, 'refreshToken'>;
   intervalMs: number;
   tickMs: number;
+  /** How long a refresh may be in flight before it counts as lost (`input.flightMs`). */
+  flightMs: number;
   /** A service, like `auth`. */
   now: () => number;
   /** How long a token lives (from the last `expiresAt`), or null when unknown. */
@@ -74,8 +82,8 @@ export interface TokenRefreshContext {
   /** Driven only by the refresh-cycle functions of `pam-client`. Holds no token. */
   refresh: RefreshState;
   error: PamError | null;
-  /** A service, like `auth`. */
-  random: (() => number) | null;
+  /** A service, like `auth` (none: absent or null). */
+  random?: (() => number) | null;
   /** Not before this wall-clock time: the failure backoff with jitter, or the server's `Retry-After`. */
   notBefore: number | null;
 }
@@ -116,12 +124,12 @@ const saved = ({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | 
  * that asks, always has one).
  */
 function untilDue(c: TokenRefreshContext, now: number): number {
-  const due = refreshSchedule(c.refresh, c)[0] ?? 1 / 0;
+  const due = refreshSchedule(c.refresh, c)[0]!;
   return Math.max(due, c.notBefore ?? due) - now;
 }
 
 /** The reading an event carries: its `at`, or the start's (`input.at`). */
-export const atOf = (event: object): number | undefined =>
+const atOf = (event: object): number | undefined =>
   (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
 
 /** What `tokenRefreshMachine` accepts. */
@@ -211,14 +219,12 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
     guards: {
       // Due at the event's reading: no wait left (nor any backoff); never with no token saved.
       isDue: ({ context, event }) => untilDue(context, atOf(event)!) <= 0,
-      hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      // How long until the refresh in flight counts as lost (docs/contract.md: in flight for over
-      // 60 s, the core's `REFRESH_IN_FLIGHT_TIMEOUT_MS`, written as a literal here, in
-      // `flightTimeout` and in `loseFlight`'s error: `refreshSchedule(…)[2]` read it at each use),
-      // from the event's reading (every event judged here carries one: they come after `READ`).
-      // Written out in both, not a helper: smaller gzipped (issue 33).
-      isFlightLost: ({ context: c, event }) =>
-        (c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)! <= 0,
+      hasToken: ({ context }) => context.refresh.tokenSavedAt != null,
+      // The refresh in flight for OVER its bound (docs/contract.md; `flightMs`, default 60 s: the
+      // core's rule, `shouldRefreshToken`'s `now > t + wait`, REVIEW-Z Z-9) at the event's reading
+      // (every event judged here carries one: they come after `READ`). Written out here and in
+      // `flightTimeout`, not a helper: smaller gzipped (issue 33).
+      isFlightLost: ({ context: c, event }) => c.refresh.inFlightSince! + c.flightMs < atOf(event)!,
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
@@ -235,8 +241,10 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
         // named constant as a variable.)
         return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
       },
+      // Its first whole ms past the bound (as the core's `nextRefreshAt`). (`inFlightSince` is set
+      // in `refreshing`, by `startRefresh`; a restored snapshot without one is lost at once.)
       flightTimeout: ({ context: c, event }) =>
-        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)!),
+        clampDelay(c.refresh.inFlightSince! + c.flightMs + 1 - atOf(event)!),
     },
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
@@ -282,18 +290,19 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
           refreshSchedule(c.refresh, c, c.random && (() => (event as Read).roll!))[1],
         );
         return {
-          notBefore: retryAfter > 0 || c.random ? atOf(event)! + wait : null,
           refresh: failed(c.refresh, atOf(event)!),
           error,
+          notBefore: retryAfter > 0 || c.random ? atOf(event)! + wait : null,
         };
       }),
       loseFlight: assign(({ context: c, event }) => ({
         refresh: failed(c.refresh, atOf(event)!),
-        error: new TimeoutError('POST', 'refreshToken', 60_000),
+        error: new TimeoutError('POST', 'refreshToken', c.flightMs),
       })),
+      // (Only after `isUnauthorized`: the error is a PamError already.)
       endSession: assign(({ event }) => ({
         refresh: initialRefreshState,
-        error: asPamError((event as { error?: unknown }).error),
+        error: (event as { error?: PamError }).error!,
       })),
       signOut: assign({ refresh: initialRefreshState, error: null, notBefore: null }),
       // The answer's token (never kept in context), from the done event told again with its reading.
@@ -327,13 +336,14 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       return {
         auth: input.auth,
         now: clock,
-        random: input.random ?? null,
+        random: input.random,
         // The default (6 h) for 0, a negative number, NaN or Infinity; at least 1 s
         // (`MIN_REFRESH_INTERVAL_MS`) for a small positive one (5e-324: Number.MIN_VALUE, written
         // as a literal, which a bundle spells shorter).
         intervalMs: Math.max(1_000, finiteOr(input.intervalMs, REFRESH_INTERVAL_MS, 5e-324)),
         // The internal check's default period while idle: one minute.
         tickMs: finiteOr(input.tickMs, 60_000, 1),
+        flightMs: finiteOr(input.flightMs, 60_000, 1),
         refresh: initialRefreshState,
         lifeMs: null,
         error: null,
@@ -395,7 +405,8 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
             invoke: {
               id: 'refresh',
               src: 'refreshToken',
-              input: ({ context }) => ({ auth: context.auth }),
+              // The context (its `auth`; the rest is not read, and holds no token).
+              input: ({ context }) => context,
               onDone: [
                 READ,
                 {
@@ -419,7 +430,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
               ],
             },
             // A request that never settles (a custom actor without a timeout) must not stall the
-            // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure. (The
+            // cycle: after `flightMs` (60 s) it counts as lost (stopping it aborts it) and as a failure. (The
             // two actions written out twice, not a shared constant: a smaller bundle.)
             after: {
               flightTimeout: [READ, { target: 'idle', actions: ['loseFlight', 'emitRefreshFailed'] }],

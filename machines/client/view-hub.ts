@@ -33,13 +33,14 @@ export const listenerOf = <T>(listener: T, call: string): T => {
 };
 
 /**
- * A login command's fields: none from what is no object or cannot be read (a Proxy trap), so the
- * session refuses it as invalid input, nothing sent (REVIEW-O 7), never a raw TypeError.
+ * A login command from its fields: every key as given (one the login does not take is refused by
+ * name, nothing sent: REVIEW-Y Y-11; the door boxes its value); none from what cannot be read (a
+ * Proxy trap), so the session refuses it as invalid input, nothing sent (REVIEW-O 7), never a raw
+ * TypeError. Its `type` is the command's (the caller's `{ type: 'LOGIN', ...fields }` keeps it).
  */
-export const loginFields = (c: unknown) => {
+export const loginFields = (c: unknown): object => {
   try {
-    const { login, password, captchaToken, appSource } = (c ?? {}) as Record<string, unknown>;
-    return { login, password, captchaToken, appSource };
+    return { ...(c as object), type: 'LOGIN' };
   } catch {
     return {};
   }

@@ -16,16 +16,23 @@ import { DEFAULT_TIMEOUT_MS, type TimersLike } from 'pam-client/internal';
 import { fromPromise } from 'xstate';
 
 /**
- * What a login request actor receives. Secrets stay boxed: a persisted snapshot includes a
- * running child's input, so only the promise creator reveals them, right before sending.
+ * What a login request actor receives (`loginMachine` gives its context with these parts; other
+ * keys are not read). Secrets stay boxed: a persisted snapshot includes a running child's input,
+ * so only the promise creator reveals them, right before sending.
  */
 export interface LoginRequest {
   auth: Pick<AuthModule, 'login'>;
   login: string;
-  password: Secret;
-  appSource?: string;
-  captchaToken?: Secret | CaptchaProvider;
+  /** None (null: a step entered without one) or no Secret (restored from JSON): refused, nothing sent. */
+  password: Secret | null;
+  appSource?: string | null;
+  captchaToken?: Secret | CaptchaProvider | null;
   code?: Secret;
+  /**
+   * A key of the credentials no login takes (its name only, never its value): the login fails
+   * with a `RequestValidationError` (`unrecognized_key` at that path), nothing sent (REVIEW-Y Y-11).
+   */
+  key?: string;
 }
 
 /** A captcha token fetched when the request is sent: each send calls it again (tokens are single-use). */
@@ -55,7 +62,7 @@ export const boxCaptcha = (value: unknown): Secret | CaptchaProvider | undefined
  */
 const send = async <P extends { captcha_token?: string }>(
   payload: P,
-  value: Secret | CaptchaProvider | undefined,
+  value: Secret | CaptchaProvider | null | undefined,
   { signal, system: { _clock: clock } }: { signal: AbortSignal; system: { _clock: TimersLike } },
   // The operation, by name on its module (called as its method: smaller gzipped than a closure).
   auth: {
@@ -116,9 +123,13 @@ export function withoutUserToken<T extends object>(response: T): T {
  */
 export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(async (a) => {
   const r = a.input;
+  if (r.key)
+    throw new RequestValidationError('login', [
+      { path: [r.key], code: 'unrecognized_key', message: 'is not a known field' },
+    ]);
   if (!isSecret(r.password)) throw unrestorable('password');
   const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
-  if (r.appSource !== undefined) payload.app_source = r.appSource;
+  if (r.appSource != null) payload.app_source = r.appSource;
   // A restored two-factor step has no code to send (it is never kept: no Secret, or an empty
   // one): ask for it again, nothing sent. (Checked and set in one test: smaller gzipped.)
   // biome-ignore lint/suspicious/noAssignInExpressions: the code is set where it is checked

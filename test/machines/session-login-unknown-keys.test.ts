@@ -1,0 +1,85 @@
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { useReferenceServer } from '../support/server';
+
+// Y-11 at the session door: a LOGIN (or `client.login`) with a key the login does not take (the
+// spec's snake_case `captcha_token`, `app_source`, a typo) fails with `invalid_request` naming it,
+// nothing sent, never its value. Before, the key was dropped and the login went out without it.
+const ctx = useReferenceServer();
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+async function signedOutClient() {
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
+  clients.push(c);
+  const actor = sessionActorOf(c);
+  await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
+  return { c, actor };
+}
+
+async function refused(c: PamClient, actor: ReturnType<typeof sessionActorOf>, key: string): Promise<void> {
+  await waitFor(actor, (s) => s.matches('failed') || s.matches('signedIn'), { timeout: 10_000 });
+  expect(actor.getSnapshot().value).toBe('failed');
+  const error = c.view.error as { code?: string; issues?: { path: unknown[]; code?: string }[] } | null;
+  expect(error?.code).toBe('invalid_request');
+  expect(error?.issues?.map((i) => [i.path, i.code])).toEqual([[[key], 'unrecognized_key']]);
+  expect(ctx.server.requests.filter((r) => r.path.endsWith('/login'))).toHaveLength(0);
+  expect(JSON.stringify([c.view, actor.getPersistedSnapshot()])).not.toContain('canary');
+}
+
+describe('session LOGIN with an unknown key', () => {
+  it('ends failed with invalid_request naming captcha_token; no login request', async () => {
+    const { c, actor } = await signedOutClient();
+    c.state.send({
+      type: 'LOGIN',
+      login: ctx.server.seed.plain.email,
+      password: ctx.server.seed.plain.password,
+      captcha_token: 'CAPTCHA-canary-5e11',
+    } as never);
+    await refused(c, actor, 'captcha_token');
+  });
+
+  for (const [key, value] of [
+    ['captcha_token', 'CAPTCHA-canary-77a0'],
+    ['app_source', 'ios-canary'],
+    ['remember', true],
+  ] as const)
+    it(`client.login({ …, ${key} }): failed, invalid_request naming it, no login request`, async () => {
+      const { c, actor } = await signedOutClient();
+      c.login({
+        login: ctx.server.seed.plain.email,
+        password: ctx.server.seed.plain.password,
+        [key]: value,
+      } as never);
+      await refused(c, actor, key);
+    });
+
+  // `type` is the command's own key: the credentials' one never makes the login another command.
+  it('client.login({ …, type: REGISTER }) stays a login', async () => {
+    const { c, actor } = await signedOutClient();
+    c.login({
+      login: ctx.server.seed.plain.email,
+      password: ctx.server.seed.plain.password,
+      type: 'REGISTER',
+    } as never);
+    await waitFor(actor, (s) => s.matches('failed') || s.matches('signedIn'), { timeout: 10_000 });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(ctx.server.requests.filter((r) => r.path.endsWith('/login'))).toHaveLength(1);
+  });
+
+  it('control: client.login with the known keys signs in', async () => {
+    const { c, actor } = await signedOutClient();
+    c.login({
+      login: ctx.server.seed.plain.email,
+      password: ctx.server.seed.plain.password,
+      appSource: 'web',
+      captchaToken: 'tok',
+    });
+    await waitFor(actor, (s) => s.matches('failed') || s.matches('signedIn'), { timeout: 10_000 });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+  });
+});
