@@ -330,7 +330,8 @@ function errorBody(text = '', scrub: Scrubber): unknown {
   // password that is part of it (`password`, `check`) must not hide the step-up it asks for.
   // (`Object`: null and other non-objects have no own `code`.)
   const code = Object.getOwnPropertyDescriptor(Object(parsed), 'code')?.value;
-  if (body !== parsed && /^password_check_(required|invalid)$/.test(code))
+  // (A string only: `.test` of a hostile `{"toString":null}` would throw.)
+  if (body !== parsed && typeof code === 'string' && /^password_check_(required|invalid)$/.test(code))
     (body as { code: string }).code = code;
   return body;
 }

@@ -10,7 +10,7 @@ import { readResponse } from '../../src/http/exchange';
 
 const STEP_UP = /^password_check_(required|invalid)$/;
 /** What the body gets back as its code: the word when it is a step-up's, else nothing. */
-const restored = (code: unknown) => (STEP_UP.test(code as string) ? code : undefined);
+const restored = (code: unknown) => (typeof code === 'string' && STEP_UP.test(code) ? code : undefined);
 const oldCode = (parsed: unknown) =>
   typeof parsed === 'object' && parsed && Object.getOwnPropertyDescriptor(parsed, 'code')?.value;
 const newCode = (parsed: unknown) => Object.getOwnPropertyDescriptor(Object(parsed), 'code')?.value;
@@ -62,5 +62,25 @@ describe('SZADAPT2: the step-up code of an error body', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('a hostile error body whose code cannot be made a string', () => {
+  // CI-like full run, seed 591116582: `{"code":{"toString":null}}` made readResponse throw a
+  // TypeError ("Cannot convert object to primitive value"), not a PamError (before and after SZADAPT2).
+  it.each(['password', 'x'])('is an HttpError (secret %s)', (secret) => {
+    let error: unknown;
+    try {
+      readResponse(
+        { status: 422, headers: new Headers() },
+        '{"code":{"toString":null,"valueOf":null},"message":"password x"}',
+        'POST',
+        '/x',
+        createScrubber([secret], true),
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(isPamError(error)).toBe(true);
   });
 });
