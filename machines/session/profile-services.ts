@@ -4,11 +4,10 @@
 // the restrictions until one does). Pure; the
 // rest of the flow's rules: ./profile-rules.ts (which re-exports these).
 
-import type { AuthModule, AuthUser, PamError, RestrictionKind } from 'pam-client';
+import type { AuthModule, AuthUser, PamError, RestrictionKind, Restrictions } from 'pam-client';
 import { profileReadOf } from 'pam-client/internal';
 import { readingOf } from '../clock';
 import type { AcceptedLimits, CrossTab } from '../cross-tab';
-import type { SessionRestrictions } from './profile-rules';
 
 export type { AcceptedLimits };
 
@@ -194,7 +193,7 @@ export const datedBy = (
  * no earliest lift known (`since`, `until`, `earliestLiftAt` null); strongest first; an exclusion
  * blocks the account. `r` is never `current` while one is awaited (`restrictionsAt`: no betting).
  */
-export function withKept(r: SessionRestrictions, kind?: RestrictionKind): SessionRestrictions {
+export function withKept<R extends Restrictions>(r: R, kind?: RestrictionKind): R {
   if (!kind || r.inForce.some((x) => x.kind === kind)) return r;
   const blocksAccount = kind !== 'pause';
   // (Strongest first: a self-exclusion before a pause, after the operator's and the SPA's.)
