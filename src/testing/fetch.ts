@@ -34,7 +34,7 @@ function abortable(answer: Promise<Response>, signal: AbortSignal): Promise<Resp
  * request.
  *
  * @example
- * import { createPamClient } from 'pam-client';
+ * import { createPamClient } from 'pam-client/machines';
  * import { createReferenceFetch } from 'pam-client/testing';
  * const kit = createReferenceFetch();
  * const client = createPamClient({ baseURL: kit.baseURL, fetch: kit });
