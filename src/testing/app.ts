@@ -138,8 +138,8 @@ async function buildApp(core: Omit<ReferenceCore, 'app' | 'controls'>): Promise<
 }
 
 /**
- * A fresh reference instance at its seed. `baseUrl` is where clients reach it (for
- * `download_url`); a server sets it once it listens.
+ * A fresh reference instance at its seed. `baseUrl` is where clients reach it (the server's
+ * `url`); a server sets it once it listens.
  */
 export function createReferenceCore(options: ReferenceOptions = {}, baseUrl = ''): ReferenceCore {
   checkOptions(options);

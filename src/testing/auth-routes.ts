@@ -2,7 +2,7 @@
 // Paths of the last four are docs/contract.md's gap defaults.
 
 import { cpfDigits, isValidCpf } from './cpf';
-import { type DocumentPerson, documentPerson, isAdult } from './documents';
+import { birthDateError, type DocumentPerson, documentPerson, isAdult } from './documents';
 import { HttpFailure, invalid, json, noContent, success } from './http';
 import { settleLimits } from './limit-changes';
 import { authUser, loginResponse, profileInfo } from './presenters';
@@ -116,8 +116,6 @@ function login(ctx: RouteContext): Response {
   return json(200, loginResponse(state, user, state.issueToken(user.id), previousLoginAt));
 }
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
 /** Field errors of a registration beyond its shape: e-mail taken, CPF, age (18+ on São Paulo's day). */
 function registrationErrors(
   state: ServerState,
@@ -137,12 +135,8 @@ function registrationErrors(
       errors.number = ['The holder of this CPF must be at least 18 years old.'];
     } else cpf = digits;
   }
-  if (body.birth_date !== undefined) {
-    if (!DATE.test(body.birth_date) || Number(body.birth_date.slice(0, 4)) < 1900) {
-      errors.birth_date = ['The birth date must be a date (YYYY-MM-DD).'];
-    } else if (!isAdult(body.birth_date, state.now()))
-      errors.birth_date = ['You must be at least 18 years old.'];
-  }
+  const birthDate = body.birth_date === undefined ? undefined : birthDateError(body.birth_date, state.now());
+  if (birthDate) errors.birth_date = [birthDate];
   return { errors, cpf };
 }
 

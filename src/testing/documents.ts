@@ -73,6 +73,18 @@ export function documentPerson(cpf: string, now: number): DocumentPerson {
   return DOCUMENT_TABLE[cpf] ?? generated(cpf);
 }
 
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * What is wrong with a birth date a form sends (registration, the profile update), or undefined:
+ * not `YYYY-MM-DD` (or before 1900), or under 18 on São Paulo's `now` day (Lei 14.790 art. 26).
+ */
+export function birthDateError(birthDate: string, now: number): string | undefined {
+  if (!DATE.test(birthDate) || Number(birthDate.slice(0, 4)) < 1900)
+    return 'The birth date must be a date (YYYY-MM-DD).';
+  return isAdult(birthDate, now) ? undefined : 'You must be at least 18 years old.';
+}
+
 /** True when someone born on `birthDate` (`YYYY-MM-DD`) is 18 on São Paulo's `now` day. */
 export function isAdult(birthDate: string, now: number): boolean {
   const [year, rest] = [birthDate.slice(0, 4), birthDate.slice(4)];

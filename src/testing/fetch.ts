@@ -30,10 +30,11 @@ function abortable(answer: Promise<Response>, signal: AbortSignal): Promise<Resp
  * The reference server in-process, as a `fetch`: pass it to `createPamClient` (or
  * `createOfetchAdapter`) with its `baseURL`. It carries the same controls as the Node server
  * (`requests`, `faults`, `seed`, `reset()`, `expireTokens()`, `issueToken()`). Runs in Node and in
- * browsers; needs the optional peer `h3` (`npm i -D h3`), loaded on the first request.
+ * browsers; needs `h3` v2 (`npm i -D h3`; pam-client does not depend on it), loaded on the first
+ * request.
  *
  * @example
- * import { createPamClient } from 'pam-client';
+ * import { createPamClient } from 'pam-client/machines';
  * import { createReferenceFetch } from 'pam-client/testing';
  * const kit = createReferenceFetch();
  * const client = createPamClient({ baseURL: kit.baseURL, fetch: kit });

@@ -39,7 +39,8 @@ const checkKey = (ctx: AuthedContext): string => `password_check:${ctx.user.id}`
 /**
  * Checks `password` against the user's, throttled like a login (issue 23): after five wrong ones
  * in 15 minutes, 429 with `Retry-After` (even for the right one) until the lock has passed; a
- * right one clears the count. For the step-up of sensitive changes and for check-password.
+ * right one clears the count. For the step-up of sensitive changes, check-password and
+ * change-password's `old_password`.
  */
 export function checkPassword(ctx: AuthedContext, password: string): boolean {
   const key = checkKey(ctx);

@@ -35,10 +35,11 @@ function present(state: ServerState, report: ReportRecord, status = statusOf(sta
     requested_at: iso(report.requestedAt),
     generated_at: completed ? iso(finishedAt) : null,
     path,
+    // A path under the API, which the client joins to its baseURL (docs/contract.md): the same
+    // answer downloads from the socket server, behind a path proxy (`/api`) and from the kit with
+    // a relative baseURL. Never this server's own address (REVIEW-AA AA-4, AA-15).
     download_url:
-      completed && report.delivery_type === 'download'
-        ? `${state.baseUrl}/income-report/${report.id}/file`
-        : null,
+      completed && report.delivery_type === 'download' ? `/income-report/${report.id}/file` : null,
   };
 }
 

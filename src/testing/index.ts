@@ -2,7 +2,7 @@
  * `pam-client/testing`: the reference server for the player-account service, for the package's
  * own tests and for users' tests of code built on pam-client: over real HTTP in Node
  * (`startReferenceServer`), or in-process as a `fetch` in Node and browsers
- * (`createReferenceFetch`). Needs the optional peer `h3` (`npm i -D h3`).
+ * (`createReferenceFetch`). Needs `h3` v2 (`npm i -D h3`), which pam-client does not depend on.
  *
  * @example
  * import { startReferenceServer, SEED_ACCOUNTS } from 'pam-client/testing';

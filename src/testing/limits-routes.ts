@@ -2,7 +2,7 @@
 // values show in the profile's userInfo (spec 2.12), timestamps naive America/Sao_Paulo.
 
 import { assertPasswordCheck, SENSITIVE } from './guards';
-import { success } from './http';
+import { invalid, success } from './http';
 import {
   applyLimit,
   isLooser,
@@ -86,15 +86,36 @@ function updateLimits(ctx: AuthedContext): Response {
   return success(looser ? 'Limits updated. An increase takes effect in 24 hours.' : 'Limits updated.');
 }
 
+/**
+ * A pause or self-exclusion in force is never shortened (our rule; Portaria 1.231): one that would
+ * end earlier (`end` null = permanent) answers 422 on `field` before the password is asked, and
+ * nothing changes. One that ends later or at the same time replaces it. Naive São Paulo times
+ * of one format (no DST since 2019) compare as strings.
+ */
+function assertNoEarlierEnd(
+  field: string,
+  now: string,
+  current: string | null,
+  end: string | null,
+  permanent = false,
+): void {
+  if (!permanent && (current === null || current <= now)) return; // nothing in force
+  if (end === null || (!permanent && end >= (current as string))) return;
+  const what = field === 'user_pause' ? 'pause' : 'self-exclusion';
+  throw invalid({ [field]: [`The ${what} in force ends later; it can only be extended, not shortened.`] });
+}
+
 /** A pause needs `password_check`; it runs from now for `user_pause` days and is not lifted early. */
 function setPause(ctx: AuthedContext): Response {
   const body = validate<{ user_pause: number; password_check?: string }>(ctx.body(), TIMEOUT);
-  assertPasswordCheck(ctx, body);
   const now = ctx.state.now();
+  const end = saoPauloTime(now + body.user_pause * DAY_MS);
+  assertNoEarlierEnd('user_pause', saoPauloTime(now), ctx.user.limits.user_pause_in, end);
+  assertPasswordCheck(ctx, body);
   Object.assign(ctx.user.limits, {
     user_pause: body.user_pause,
     user_pause_at: saoPauloTime(now),
-    user_pause_in: saoPauloTime(now + body.user_pause * DAY_MS),
+    user_pause_in: end,
     user_pause_min: null,
   });
   return success('Pause set.');
@@ -109,10 +130,13 @@ function addMonths(ms: number, months: number): number {
 /** A self-exclusion needs `password_check`; -1 is permanent (no end). */
 function setExclusion(ctx: AuthedContext): Response {
   const body = validate<{ user_exclusion: number; password_check?: string }>(ctx.body(), EXCLUSION);
-  assertPasswordCheck(ctx, body);
   const now = ctx.state.now();
   // A permanent exclusion (-1) has no end date.
   const until = body.user_exclusion === -1 ? null : saoPauloTime(addMonths(now, body.user_exclusion));
+  const { limits } = ctx.user;
+  const permanent = limits.user_exclusion === -1;
+  assertNoEarlierEnd('user_exclusion', saoPauloTime(now), limits.user_exclusion_in, until, permanent);
+  assertPasswordCheck(ctx, body);
   Object.assign(ctx.user.limits, {
     user_exclusion: body.user_exclusion,
     user_exclusion_at: saoPauloTime(now),

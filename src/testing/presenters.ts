@@ -76,12 +76,17 @@ export function authUserInfo(user: UserRecord, now: number, previousLoginAt = us
  * what it changed.
  */
 export function profileInfo(user: UserRecord, now: number): Record<string, unknown> {
-  return {
+  const info: Record<string, unknown> = {
     ...authUserInfo(user, now),
     ...user.limits,
     mkt_accepted: user.mkt_accepted,
     contracts: { ...user.contracts },
   };
+  // No CPF on file (registered without `number`): never checked against the SPA register, which
+  // is by CPF, so its flag is not known and left out; the client reads an absent flag as unknown
+  // (`canBet` false), never as "not listed" (fail closed, REVIEW-AA AA-8).
+  if (user.cpf === '') delete info.spa_exclusion;
+  return info;
 }
 
 /** Spec 2.2 for a login (or registration) that yields a session. */

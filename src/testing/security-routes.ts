@@ -38,7 +38,8 @@ function changePassword(ctx: AuthedContext): Response {
   type Body = { old_password: string; password: string; password_confirmation: string };
   const body = validate<Body>(ctx.body(), CHANGE_PASSWORD);
   const errors: Record<string, string[]> = {};
-  if (body.old_password !== ctx.user.password) errors.old_password = ['The old password is incorrect.'];
+  // A check of the current password like any other: counted, and 429 while locked (AA-2).
+  if (!checkPassword(ctx, body.old_password)) errors.old_password = ['The old password is incorrect.'];
   if (body.password !== body.password_confirmation) {
     errors.password_confirmation = ['The password confirmation does not match.'];
   }

@@ -4,7 +4,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceCore } from './app';
-import { H3_MISSING_MESSAGE, loadOptional } from './optional-h3';
+import { H3_MISSING_MESSAGE, loadH3, loadOptional } from './optional-h3';
 import { checkOptions } from './spec-checks';
 import type { ReferenceServer, ReferenceServerOptions } from './types';
 
@@ -29,7 +29,8 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 /**
  * Starts the reference server (Node only): every endpoint of the spec over real HTTP, seeded
  * with the accounts of `SEED_ACCOUNTS`, with request recording and fault injection for tests.
- * Needs the optional peer `h3` (`npm i -D h3`); without it, rejects with an Error saying so.
+ * Needs `h3` v2 (`npm i -D h3`; pam-client does not depend on it); without it, or with another
+ * major, rejects with an Error saying so.
  *
  * @example
  * const server = await startReferenceServer();
@@ -42,6 +43,7 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   checkOptions(options);
+  await loadH3(); // h3 v2 first: v1 has no 'h3/node', and its error would name neither
   const { toNodeHandler } = await loadOptional(
     'h3',
     () => import(/* @vite-ignore */ /* webpackIgnore: true */ H3_NODE) as Promise<H3Node>,

@@ -2,7 +2,7 @@
 // or an option it cannot honour throws a TypeError naming the field, at once, instead of turning
 // every later request into a 500 (or a raw TypeError deep inside one).
 
-import { cpfDigits } from './cpf';
+import { cpfDigits, isValidCpf } from './cpf';
 import type { FaultSpec, ReferenceOptions } from './types';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -34,7 +34,8 @@ export function checkedFault(fault: unknown): FaultSpec {
   if (hang !== undefined && typeof hang !== 'boolean') refuse(at, 'hang', 'a boolean');
   if (drop !== undefined && typeof drop !== 'boolean') refuse(at, 'drop', 'a boolean');
   try {
-    if (body !== undefined && typeof body !== 'string') JSON.stringify(body);
+    // A function or a Symbol is written as nothing (undefined): as unwritable as a BigInt.
+    if (body !== undefined && typeof body !== 'string' && JSON.stringify(body) === undefined) throw 0;
   } catch {
     refuse(at, 'body', 'a string or a value JSON can write');
   }
@@ -73,9 +74,10 @@ export function checkOptions(options: ReferenceOptions & { port?: unknown }): vo
   }
 }
 
-/** The CPF's digits, or a TypeError. */
+/** The CPF's digits, or a TypeError (11 digits with wrong check digits, or all equal, are no CPF). */
 export function checkedCpf(cpf: unknown): string {
   const digits = typeof cpf === 'string' ? cpfDigits(cpf) : null;
-  if (!digits) refuse('setSpaBarred', 'cpf', 'a CPF (11 digits)');
+  if (!digits || !isValidCpf(digits))
+    refuse('setSpaBarred', 'cpf', 'a valid CPF (11 digits, right check digits)');
   return digits;
 }

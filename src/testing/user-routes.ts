@@ -1,8 +1,9 @@
 // Spec 4.2: profile and contact data. Responses are not shown by the spec: `{ success, message }`.
 // E-mail, phone and address changes need `password_check` (our step-up rule, see guards.ts).
 
+import { birthDateError } from './documents';
 import { assertEmailFree, assertOwnId, assertPasswordCheck, SENSITIVE } from './guards';
-import { json, success } from './http';
+import { invalid, json, success } from './http';
 import type { ContractType } from './records';
 import { type AuthedContext, authedRoute, type Route } from './routing';
 import {
@@ -75,6 +76,11 @@ function updateProfile(ctx: AuthedContext): Response {
   assertOwnId(ctx);
   const body = validate<UpdateUserBody>(ctx.body(), UPDATE_USER);
   const { user } = ctx;
+  // birth_date and country as registration checks them (and the client's updateProfile): AA-5.
+  const birthDate =
+    body.birth_date === undefined ? undefined : birthDateError(body.birth_date, ctx.state.now());
+  if (birthDate) throw invalid({ birth_date: [birthDate] });
+  if (body.country === '') throw invalid({ country: ['The country field is required.'] });
   if (body.email !== undefined) assertEmailFree(ctx, body.email);
   assertPasswordCheck(ctx, body, changesContactData(user, body));
   if (body.email !== undefined) {

@@ -75,7 +75,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function checkShape(body: unknown, shape: Shape): FieldErrors {
   const source = body === undefined ? {} : body;
   if (!isPlainObject(source)) return { body: ['The request body must be a JSON object.'] };
-  const errors: FieldErrors = {};
+  // No prototype: an unknown key `__proto__` is an own key like any other, not the prototype.
+  const errors: FieldErrors = Object.create(null);
   for (const [field, rule] of Object.entries(shape)) {
     const value = source[field];
     const missing = value === undefined || value === null || value === '';
