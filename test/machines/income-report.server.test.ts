@@ -161,7 +161,7 @@ describe('incomeReportMachine (reference server)', () => {
     ]);
     const report = s.context.report;
     expect(report).toMatchObject({ reference_year: 2025, status: 3, delivery_type: 'download' });
-    expect(report?.download_url).toBe(`${server.url}/income-report/${report?.id}/file`);
+    expect(report?.download_url).toBe(`/income-report/${report?.id}/file`);
     expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
       reference_year: 2025,
       type: 'download',

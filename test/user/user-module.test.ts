@@ -220,6 +220,6 @@ describe('createUserModule', () => {
     }
     expect(lastRequest().line).toBe(`GET /income-report/${report.id}`);
     expect(status.status).toBe(3);
-    expect(status.download_url).toMatch(/^http/);
+    expect(status.download_url).toBe(`/income-report/${report.id}/file`);
   });
 });
