@@ -6,6 +6,7 @@
 import {
   AbortedError,
   asPamError,
+  type HttpError,
   isPamError,
   type StepUpRequiredError,
   TimeoutError,
@@ -104,24 +105,29 @@ async function sendCounted(
     }
     return out ?? payload;
   });
-  if (
-    !read(
-      () =>
-        typeof payload === 'object' &&
-        payload !== null &&
-        (payload as { password_check?: unknown }).password_check != null,
-    )
-  )
-    return attempt(body);
+  // The current password: `password_check`, changePassword's `old_password`, checkPassword's
+  // `password` (REVIEW-AA AA-3). 1: counted; 2: a check, whose `success: false` is a wrong
+  // password (`true` a right one; unreadable: neither).
+  const kind = read(() => {
+    const p = (payload ?? {}) as Record<string, unknown>;
+    return (p.password_check ?? p.old_password) != null ? 1 : p.password != null ? 2 : 0;
+  });
+  if (!kind) return attempt(body);
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
     result = await attempt(body);
   } catch (error) {
-    attempts.settle(ticket, error);
+    // A wrong `old_password` is a 422 on that field.
+    attempts.settle(
+      ticket,
+      error,
+      (isPamError(error) && (error as HttpError).fieldErrors?.old_password != null) || undefined,
+    );
     throw error;
   }
-  attempts.settle(ticket);
+  const ok = kind < 2 || (result as { success?: unknown } | null)?.success;
+  attempts.settle(ticket, ok !== true || undefined, ok === false);
   return result;
 }
 
