@@ -92,7 +92,11 @@ describe('changePassword and checkPassword under the step-up lock (AA-3)', () =>
     await code(user.checkPassword({ password: 'guess' }));
     ctx.server.faults.add({ path: '/bff/users/check-password', status: 200, body: { success: 'yes' } });
     expect(await code(user.checkPassword({ password: 'guess' }))).toBe('invalid_response');
-    ctx.server.faults.add({ path: '/users/change-password/1', status: 422, body: { errors: { password: ['weak'] } } });
+    ctx.server.faults.add({
+      path: '/users/change-password/1',
+      status: 422,
+      body: { errors: { password: ['weak'] } },
+    });
     expect(await code(user.changePassword(1, CHANGE('guess')))).toBe('http');
     expect(stepUpAttemptsOf(http).left()).toBe(STEP_UP_MAX_ATTEMPTS - 1);
   });
