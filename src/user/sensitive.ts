@@ -6,7 +6,6 @@
 import {
   AbortedError,
   asPamError,
-  type HttpError,
   isPamError,
   type StepUpRequiredError,
   TimeoutError,
@@ -106,27 +105,20 @@ async function sendCounted(
     return out ?? payload;
   });
   // The current password: `password_check`, changePassword's `old_password`, checkPassword's
-  // `password` (REVIEW-AA AA-3). 1: counted; 2: a check, whose `success: false` is a wrong
-  // password (`true` a right one; unreadable: neither).
-  const kind = read(() => {
-    const p = (payload ?? {}) as Record<string, unknown>;
-    return (p.password_check ?? p.old_password) != null ? 1 : p.password != null ? 2 : 0;
-  });
-  if (!kind) return attempt(body);
+  // `password` (REVIEW-AA AA-3): counted; a check's `success: false` is a wrong password (`true`
+  // a right one; unreadable: neither).
+  const p = read(() => ({ ...(payload as object) })) as Record<string, unknown>;
+  const change = (p.password_check ?? p.old_password) != null;
+  if (!change && p.password == null) return attempt(body);
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
     result = await attempt(body);
   } catch (error) {
-    // A wrong `old_password` is a 422 on that field.
-    attempts.settle(
-      ticket,
-      error,
-      (isPamError(error) && (error as HttpError).fieldErrors?.old_password != null) || undefined,
-    );
+    attempts.settle(ticket, error);
     throw error;
   }
-  const ok = kind < 2 || (result as { success?: unknown } | null)?.success;
+  const ok = change || (result as { success?: unknown } | null)?.success;
   attempts.settle(ticket, ok !== true || undefined, ok === false);
   return result;
 }

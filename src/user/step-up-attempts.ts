@@ -417,11 +417,14 @@ const lockTo = (until: number, ms: number, t: number, sure: boolean): number =>
 /** Errors that are no answer: the request may or may not have reached the server. */
 const NO_ANSWER: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'unexpected']);
 
-/** The server rejected the password (by brand and code: another copy's error counts too). */
+/**
+ * The server rejected the password (by brand and code: another copy's error counts too), or
+ * changePassword's `old_password` (a 422 on that field).
+ */
 const isRejection = (error: unknown): boolean =>
   isPamError(error) &&
-  error.code === 'step_up_required' &&
-  (error as { reason?: unknown }).reason === 'invalid';
+  ((error.code === 'step_up_required' && (error as { reason?: unknown }).reason === 'invalid') ||
+    (error as { fieldErrors?: { old_password?: unknown } }).fieldErrors?.old_password != null);
 
 function serverLockMs(error: unknown): number {
   const after = (error as { retryAfter?: unknown }).retryAfter;
