@@ -463,8 +463,16 @@ function parse(operation: string, schema: z.ZodMiniType, value: unknown, answer?
       : own.includes(text)
         ? '[redacted]'
         : own.reduce((t, secret) => (secret.length > 7 ? t.split(secret).join('[redacted]') : t), text);
+  // An answer's path segment is one of its keys, scrubbed as the scrubber does keys (a field name:
+  // a short secret only as the whole key; REVIEW-AA AA-7), not as text (`succ[redacted]ss`).
   const issues = toValidationIssues(result.error.issues).map((issue) => ({
-    path: issue.path.map((p) => (typeof p === 'string' ? scrub(p) : p)),
+    path: issue.path.map((p) =>
+      typeof p !== 'string'
+        ? p
+        : answer
+          ? Object.keys(scrubberOf(value).deep({ [p]: 0 }, undefined, true))[0]!
+          : scrub(p),
+    ),
     code: issue.code,
     message: scrub(issue.message),
   }));

@@ -104,15 +104,12 @@ async function sendCounted(
     }
     return out ?? payload;
   });
-  if (
-    !read(
-      () =>
-        typeof payload === 'object' &&
-        payload !== null &&
-        (payload as { password_check?: unknown }).password_check != null,
-    )
-  )
-    return attempt(body);
+  // The current password: `password_check`, changePassword's `old_password`, checkPassword's
+  // `password` (REVIEW-AA AA-3): counted; a check's `success: false` is a wrong password (`true`
+  // a right one; unreadable: neither).
+  const p = read(() => ({ ...(payload as object) })) as Record<string, unknown>;
+  const change = (p.password_check ?? p.old_password) != null;
+  if (!change && p.password == null) return attempt(body);
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
@@ -121,7 +118,8 @@ async function sendCounted(
     attempts.settle(ticket, error);
     throw error;
   }
-  attempts.settle(ticket);
+  const ok = change || (result as { success?: unknown } | null)?.success;
+  attempts.settle(ticket, ok !== true || undefined, ok === false);
   return result;
 }
 

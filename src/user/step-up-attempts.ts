@@ -106,8 +106,8 @@ export interface StepUpAttempts {
    * unless `always` (a protective change: a pause, a self-exclusion; the server decides).
    */
   reserve(always?: boolean): StepUpTicket;
-  /** The answer to `ticket`'s password: `error` undefined for a success (a right password). */
-  settle(ticket: StepUpTicket, error?: unknown): void;
+  /** The answer to `ticket`'s password: `error` undefined for a success (a right password); `wrong`: a wrong one. */
+  settle(ticket: StepUpTicket, error?: unknown, wrong?: boolean): void;
   /** Passwords that may still be sent before the lock (wrong and pending ones taken off). */
   left(): number;
 }
@@ -383,18 +383,19 @@ function attemptsIn(
       write(r);
       return { id };
     }),
-    settle: atNow((r, t, sure, ticket: StepUpTicket, error?: unknown) => {
-      const noAnswer = error !== undefined && (!isPamError(error) || NO_ANSWER.has(error.code));
+    settle: atNow((r, t, sure, ticket: StepUpTicket, error?: unknown, wrong?: boolean) => {
       // No answer: the password may have reached the server; it stays pending until it expires.
-      if (noAnswer) return;
+      // `wrong` given: an answer (false: not a wrong password).
+      if (wrong === undefined && error !== undefined && (!isPamError(error) || NO_ANSWER.has(error.code)))
+        return;
       r.held = r.held.filter(([id]) => id !== ticket.id);
       // A right password ends the run of wrong ones; a lock stays (a 429 that answered another
       // password after this one left does not end because this one was right).
-      if (error === undefined) r.wrong = 0;
-      else if (isRejection(error)) {
+      if (wrong ?? isRejection(error)) {
         r.wrong++;
         if (r.wrong >= STEP_UP_MAX_ATTEMPTS) r.lockedUntil = lockTo(r.lockedUntil, STEP_UP_LOCK_MS, t, sure);
-      } else if ((error as { status?: unknown }).status === 429) {
+      } else if (error === undefined) r.wrong = 0;
+      else if ((error as { status?: unknown }).status === 429) {
         r.lockedUntil = lockTo(r.lockedUntil, serverLockMs(error), t, sure);
       }
       write(r);
@@ -416,11 +417,14 @@ const lockTo = (until: number, ms: number, t: number, sure: boolean): number =>
 /** Errors that are no answer: the request may or may not have reached the server. */
 const NO_ANSWER: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'unexpected']);
 
-/** The server rejected the password (by brand and code: another copy's error counts too). */
+/**
+ * The server rejected the password (by brand and code: another copy's error counts too), or
+ * changePassword's `old_password` (a 422 on that field).
+ */
 const isRejection = (error: unknown): boolean =>
   isPamError(error) &&
-  error.code === 'step_up_required' &&
-  (error as { reason?: unknown }).reason === 'invalid';
+  ((error.code === 'step_up_required' && (error as { reason?: unknown }).reason === 'invalid') ||
+    (error as { fieldErrors?: { old_password?: unknown } }).fieldErrors?.old_password != null);
 
 function serverLockMs(error: unknown): number {
   const after = (error as { retryAfter?: unknown }).retryAfter;
