@@ -69,8 +69,9 @@ type StatusParts = Pick<
   'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'noTime' | 'error' | 'expect'
 >;
 /**
- * The restrictions as read (without one kept: `restrictionsAt`). `stamp`: the clock's reading this is derived on; an untrusted one makes nothing current, nor does
- * a clock whose latest stamp gave no time (`noTime`: every derivation reads it, the one source). A
+ * The restrictions as read (without one kept: `restrictionsAt`). `stamp`: the clock's reading
+ * this is derived on; an untrusted one makes nothing current, nor does a clock whose latest stamp
+ * gave no time (`noTime`: every derivation reads it, the one source). A
  * restriction accepted but not yet read (`expect`) leaves what was read out of date: never current
  * either (stale, or unknown; no betting).
  */
@@ -82,7 +83,10 @@ const readOnly = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
     untrusted: c.untrusted || c.noTime || stamp?.trusted === false || !!c.expect,
   });
 
-/** The restrictions at `now` (`readOnly`), with the one accepted but not yet read (`expect`) in force (`withKept`). */
+/**
+ * The restrictions at `now` (`readOnly`), with the one accepted but not yet read (`expect`) in
+ * force (`withKept`).
+ */
 export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
   withKept(readOnly(c, now, stamp), c.expect?.kind);
 
