@@ -304,8 +304,8 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         const heard = playClockRecordOf((event as { record?: unknown }).record);
         let told: object;
         try {
-          if (heard) context.store.write(merged(context.store.read(), heard));
           const now = context.now();
+          if (heard) context.store.write(merged(context.store.read(), heard, now, context.maxGapMs));
           const server = context.serverNow();
           // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
           // nor does one that never learned the server's time (its period would be the device's,

@@ -119,19 +119,34 @@ export function usedIn(record: PlayClockRecord | null, periodKey: string): numbe
 /**
  * `record` with each of its counts raised to what `heard` (another tab's record, told on the
  * cross-tab channel: tabs with no `localStorage` share none) holds for that period: never lowered;
- * none: `heard`. Its marks stay (this tab counts on from its own beats), `behind` the larger. A
- * period this tab did not count in yet takes the other tab's count at the next one it tells. Pure.
+ * none: `heard`. A heard count holds the time up to the heard `lastBeat`: when that mark is later
+ * than this record's and can be placed at `now` (`placed`), the record takes it, its own newest
+ * counts carried up to it first (this tab was open meanwhile: within a gap), so the next beat counts
+ * on from there, each minute once (REVIEW-AB AB-1: from its own earlier mark, two tabs counted the
+ * time between twice). `behind` the larger. A period this tab did not count in yet takes the other
+ * tab's count at the next one it tells. Pure.
  */
-export function merged(record: PlayClockRecord | null, heard: PlayClockRecord): PlayClockRecord {
+export function merged(
+  record: PlayClockRecord | null,
+  heard: PlayClockRecord,
+  now: number,
+  maxGapMs: number,
+): PlayClockRecord {
   if (!record) return heard;
-  const up = <C extends PlayClockKind>(c: C): C => ({
+  const mark = placed(heard.lastBeat, now, maxGapMs);
+  const last = record.lastBeat ?? Number.NaN;
+  const later = mark !== null && !(mark <= last);
+  const shift = later && mark - last <= maxGapMs ? mark - last : 0;
+  const up = <C extends PlayClockKind>(c: C, by = 0): C => ({
     ...c,
-    usedMs: Math.max(c.usedMs, usedIn(heard, c.periodKey)),
+    usedMs: Math.max(c.usedMs + by, usedIn(heard, c.periodKey)),
     ...(c.other && { other: up(c.other) }),
   });
   return {
-    ...up(record),
-    kinds: record.kinds && Object.fromEntries(Object.entries(record.kinds).map(([k, c]) => [k, up(c)])),
+    ...up(record, shift),
+    ...(later && { lastBeat: mark }),
+    kinds:
+      record.kinds && Object.fromEntries(Object.entries(record.kinds).map(([k, c]) => [k, up(c, shift)])),
     ...((heard.behind as number) > (record.behind ?? 0) && { behind: heard.behind }),
   };
 }

@@ -58,31 +58,47 @@ const record: fc.Arbitrary<PlayClockRecord> = fc
   )
   .map((r) => playClockRecordOf(JSON.parse(JSON.stringify(r))) as PlayClockRecord);
 
+const GAP = 30_000;
+
 describe('a play clock heard from another tab (merged)', () => {
-  it('raises each count to the heard one, lowers none, keeps its marks (property)', () => {
+  it('raises each count to the heard one, lowers none; a later heard mark taken (property)', () => {
     fc.assert(
-      fc.property(fc.option(record, { nil: null }), record, (mine, heard) => {
-        const out = merged(mine, heard);
-        expect(playClockRecordOf(JSON.parse(JSON.stringify(out)))).toEqual(out);
-        for (const key of KEYS) {
-          const before = usedIn(mine, key);
-          expect(usedIn(out, key)).toBeGreaterThanOrEqual(before);
-          // Never more than either knew.
-          expect(usedIn(out, key)).toBeLessThanOrEqual(Math.max(before, usedIn(heard, key)));
-          // A period this tab holds: the larger of the two.
-          if (mine && (mine.periodKey === key || mine.kinds?.daily?.periodKey === key))
-            expect(usedIn(out, key)).toBe(Math.max(before, usedIn(heard, key)));
-        }
-        if (mine) {
-          expect(out.lastBeat).toBe(mine.lastBeat);
-          expect(out.since).toBe(mine.since);
-          expect(out.behind ?? 0).toBe(Math.max(mine.behind ?? 0, heard.behind ?? 0));
-          expect(Object.keys(out.kinds ?? {})).toEqual(Object.keys(mine.kinds ?? {}));
-        } else expect(out).toEqual(heard);
-        // Taken twice: nothing more.
-        const again = merged(out, heard);
-        for (const key of KEYS) expect(usedIn(again, key)).toBe(usedIn(out, key));
-      }),
+      fc.property(
+        fc.option(record, { nil: null }),
+        record,
+        fc.integer({ min: 0, max: 2e12 }),
+        (mine, heard, now) => {
+          const out = merged(mine, heard, now, GAP);
+          // The heard mark, when later than this record's and placed at `now` (within a gap).
+          const mark =
+            heard.lastBeat !== null && Math.abs(now - heard.lastBeat) <= GAP
+              ? Math.min(heard.lastBeat, now)
+              : null;
+          const later = mine !== null && mark !== null && (mine.lastBeat === null || mark > mine.lastBeat);
+          const shift =
+            later && mine.lastBeat !== null && mark - mine.lastBeat <= GAP ? mark - mine.lastBeat : 0;
+          expect(playClockRecordOf(JSON.parse(JSON.stringify(out)))).toEqual(out);
+          for (const key of KEYS) {
+            const before = usedIn(mine, key);
+            expect(usedIn(out, key)).toBeGreaterThanOrEqual(before);
+            // Never more than either knew (this tab's newest counts carried up to the taken mark).
+            expect(usedIn(out, key)).toBeLessThanOrEqual(Math.max(before + shift, usedIn(heard, key)));
+          }
+          if (mine) {
+            expect(out.lastBeat).toBe(later ? mark : mine.lastBeat);
+            // The record's own period: the larger of the two, its count carried up to the mark.
+            expect(usedIn(out, mine.periodKey)).toBeGreaterThanOrEqual(
+              Math.max(usedIn(mine, mine.periodKey) + shift, usedIn(heard, mine.periodKey)),
+            );
+            expect(out.since).toBe(mine.since);
+            expect(out.behind ?? 0).toBe(Math.max(mine.behind ?? 0, heard.behind ?? 0));
+            expect(Object.keys(out.kinds ?? {})).toEqual(Object.keys(mine.kinds ?? {}));
+          } else expect(out).toEqual(heard);
+          // Taken twice: nothing more.
+          const again = merged(out, heard, now, GAP);
+          for (const key of KEYS) expect(usedIn(again, key)).toBe(usedIn(out, key));
+        },
+      ),
     );
   });
 
