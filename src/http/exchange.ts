@@ -281,7 +281,7 @@ export function readResponse(
       throw new ResponseValidationError(`${method} ${shown()}`, [
         { path: [], code: 'too_large', message: `body is over ${cap} bytes` },
       ]);
-    if (text.trim() === '') return undefined;
+    if (!text.trim()) return undefined;
     const parsed = parseJSON(text);
     if (parsed === NOT_JSON) {
       throw new ResponseValidationError(`${method} ${shown()}`, [
@@ -319,7 +319,7 @@ export function readResponse(
  * the body repeats it, and any value after a credential key in its text or its strings.
  */
 function errorBody(text = '', scrub: Scrubber): unknown {
-  if (text.trim() === '') return undefined;
+  if (!text.trim()) return undefined;
   const parsed = parseJSON(text);
   const granted = [...text.matchAll(CREDENTIAL)].map((m) => m[2]!).filter((v) => v[15]);
   const hide = (t: string) =>
@@ -383,7 +383,7 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
   // relative one resolves against the page (none on a server: inert, or refused below).
   if (
     typeof baseURL !== 'string' ||
-    baseURL.trim() === '' ||
+    !baseURL.trim() ||
     /[?#]/.test(baseURL) ||
     (absolute && (!url || !/^https?:$/.test(url.protocol) || url.username + url.password))
   )
