@@ -301,7 +301,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         const kind = activeLimit(context.limit)?.period ?? 'daily';
         // Another tab's play clock (a BEAT's `record`): taken into the store first, whatever the
         // beat can place (`merged`: each count the larger, none lowered).
-        const heard = playClockRecordOf((event as { record?: unknown }).record);
+        const heard = playClockRecordOf((event as { record?: unknown }).record, true);
         let told: object;
         try {
           const now = context.now();

@@ -69,9 +69,12 @@ export interface PlayClockStore {
   write(record: PlayClockRecord): void;
 }
 
-/** A record read from anywhere, or null when it is not one (never throws). */
-export function playClockRecordOf(value: unknown): PlayClockRecord | null {
-  const count = countsOf(value);
+/**
+ * A record read from anywhere, or null when it is not one (never throws). `heard`: told by another
+ * tab, where a count longer than its period is none.
+ */
+export function playClockRecordOf(value: unknown, heard?: boolean): PlayClockRecord | null {
+  const count = countsOf(value, heard);
   if (!count) return null;
   const { lastBeat, since, behind, kinds } = value as {
     lastBeat: number;
@@ -81,7 +84,7 @@ export function playClockRecordOf(value: unknown): PlayClockRecord | null {
   };
   // Each kind's counts, where their newest period is of that kind (else none: carried).
   const each = KINDS.flatMap((k) => {
-    const c = countsOf((kinds as Record<string, unknown> | null)?.[k]);
+    const c = countsOf((kinds as Record<string, unknown> | null)?.[k], heard);
     return c && kindOf(c.periodKey) === k ? [[k, c] as const] : [];
   });
   // Number.isFinite is false for anything but a finite number.
@@ -95,17 +98,22 @@ export function playClockRecordOf(value: unknown): PlayClockRecord | null {
 }
 
 /** A count and the `other` it keeps, or null when it is not one. */
-function countsOf(value: unknown): PlayClockKind | null {
-  const count = countOf(value);
-  const second = count && countOf((value as { other: unknown }).other);
+function countsOf(value: unknown, heard?: boolean): PlayClockKind | null {
+  const count = countOf(value, heard);
+  const second = count && countOf((value as { other: unknown }).other, heard);
   return count && (second ? { ...count, other: second } : count);
 }
 
-function countOf(value: unknown): PlayClockCount | null {
+function countOf(value: unknown, heard?: boolean): PlayClockCount | null {
   if (typeof value !== 'object' || value === null) return null;
   const { periodKey, usedMs } = value as { periodKey: unknown; usedMs: number };
   if (typeof periodKey !== 'string' || periodKey.length > 40) return null; // a key longer than any period's is garbage
-  if (!Number.isFinite(usedMs) || usedMs < 0) return null;
+  // Heard from another tab (`heard`), a count longer than its period (its São Paulo days and an
+  // hour) is impossible: no record (a forged one on the cross-tab channel barred the player for the
+  // period, REVIEW-AB AB-3). Not so in the store: a count carried whole into a shorter period
+  // (`carried`, failing closed) may be longer. A key it cannot read keeps any finite count (NaN).
+  const [first, end] = spanOf(periodKey);
+  if (!Number.isFinite(usedMs) || usedMs < 0 || (heard && usedMs > end - first + 3_600_000)) return null;
   return { periodKey, usedMs };
 }
 
