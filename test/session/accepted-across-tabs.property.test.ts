@@ -85,7 +85,7 @@ async function run(o: { change: Change; accepter: 0 | 1; storage: Storage; steps
     // Every profile read once the change is sent answers as before it (a lagging replica).
     let before: Record<string, unknown> | null = null;
     let lag = false;
-    const fetch = profileRewritingFetch(world, (u) => {
+    const fetch = profileRewritingFetch(world.fetch, (u) => {
       const old = Object.entries(u).filter(([k]) => /^user_(pause|limit_time)/.test(k));
       if (!lag) before = Object.fromEntries(old);
       else Object.assign(u, before);

@@ -47,7 +47,7 @@ async function run(kind: Kind, steps: Step[], early: boolean) {
   // read answered them.
   let lag = true;
   let before: Record<string, unknown> | null = null;
-  const fetch = profileRewritingFetch(world, (u) => {
+  const fetch = profileRewritingFetch(world.fetch, (u) => {
     before ??= Object.fromEntries(Object.entries(u).filter(([k]) => /^user_(pause|exclusion)/.test(k)));
     if (lag) Object.assign(u, before);
   });
