@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { sessionSteps } from '../machines/funnel/session-steps';
+import { freeRestrictions } from './support/free-restrictions';
 
 // The funnel's rg.limitChanged, field by field: a limit read again for the same login is told
 // when its amount, period or active flag differs, and its pending change when the change's
@@ -20,19 +21,6 @@ type Limit = {
 
 const CHANGE = { amount: 300, period: 'weekly', active: true, effectiveAt: 5_000 } as const;
 const DEPOSIT: Limit = { amount: 500, period: 'monthly', active: true, pendingChange: { ...CHANGE } };
-const OFF: Limit = { amount: null, period: null, active: false, pendingChange: null };
-
-const restrictions = (deposit: Limit, checkedAt: number) => ({
-  status: 'current',
-  inForce: [],
-  pending: [],
-  canBet: true,
-  accountBlocked: false,
-  missingMandatoryLimits: [],
-  error: null,
-  checkedAt,
-  limits: { deposit, bet: OFF, loss: OFF, time: OFF },
-});
 
 /** The rg.limitChanged events after a read of `before`, then one of `after`, for one login. */
 function limitEvents(before: Limit, after: Limit) {
@@ -61,7 +49,7 @@ function limitEvents(before: Limit, after: Limit) {
       event: { type: 'PROFILE' },
       snapshot: {
         status: 'active',
-        context: { userId: 1, sid: 7, restrictions: restrictions(deposit, at) },
+        context: { userId: 1, sid: 7, restrictions: freeRestrictions(at, { deposit }) },
         hasTag: (t: string) => t === 'signedIn',
       },
     } as unknown as InspectionEvent);

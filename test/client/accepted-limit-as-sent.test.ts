@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPamClient, type PamClient } from '../../machines/index';
 import { createReferenceFetch } from '../../src/testing/index';
 import { until } from '../support/event-loop';
+import { NO_TIME_LIMIT, profileRewritingFetch } from '../support/profile-rewriting-fetch';
 
 // REVIEW-U U-1 (HIGH) and U-6: R-2's kept limit was built from the caller's object, before the
 // request reader sends an amount without its `_active` flag as active (`1`): a documented call
@@ -23,27 +24,21 @@ async function run(mode: Mode) {
   const kit = createReferenceFetch();
   let lagging = 0;
   let reads = 0;
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const res = await kit(input, init);
-    const url = String((input as Request).url ?? input);
-    if (url.includes('/update-limits') && mode !== 'no flag, 200') {
+  const profiles = profileRewritingFetch(kit, (u) => {
+    reads++;
+    if (lagging <= 0) return;
+    lagging--;
+    Object.assign(u, NO_TIME_LIMIT);
+  });
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const res = await profiles(input, init);
+    if (String((input as Request).url ?? input).includes('/update-limits') && mode !== 'no flag, 200') {
       // The server applied it; the answer never arrives whole.
       if (mode.includes('reset')) throw new TypeError('fetch failed');
       return new Response('<html>bad gateway</html>', { status: 502 });
     }
-    if (!url.includes('/auth/user-profile') || res.status !== 200) return res;
-    reads++;
-    if (lagging <= 0) return res;
-    lagging--;
-    const body = (await res.json()) as { userInfo: Record<string, unknown> };
-    Object.assign(body.userInfo, {
-      user_limit_time: null,
-      user_limit_time_active: 0,
-      user_limit_time_period: null,
-      user_limit_time_change: null,
-    });
-    return new Response(JSON.stringify(body), { status: 200, headers: res.headers });
-  }) as typeof globalThis.fetch;
+    return res;
+  };
   const c = createPamClient({
     baseURL: kit.baseURL,
     fetch,

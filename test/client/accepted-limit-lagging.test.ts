@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPamClient, type PamClient } from '../../machines/index';
 import { createReferenceFetch } from '../../src/testing/index';
 import { until } from '../support/event-loop';
+import { NO_TIME_LIMIT, profileRewritingFetch } from '../support/profile-rewriting-fetch';
 
 // R-2 through createPamClient: `updateLimits` with a stricter time limit answered 200, the profile
 // read after it served by a lagging replica (the old profile: no time limit). The client showed
@@ -19,22 +20,12 @@ describe('a stricter time limit accepted, its re-read lagging (R-2)', () => {
     const kit = createReferenceFetch();
     let lagging = 0;
     let reads = 0;
-    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const res = await kit(input, init);
-      const url = String((input as Request).url ?? input);
-      if (!url.includes('/auth/user-profile') || res.status !== 200) return res;
+    const fetch = profileRewritingFetch(kit, (u) => {
       reads++;
-      if (lagging <= 0) return res;
+      if (lagging <= 0) return;
       lagging--;
-      const body = (await res.json()) as { userInfo: Record<string, unknown> };
-      Object.assign(body.userInfo, {
-        user_limit_time: null,
-        user_limit_time_active: 0,
-        user_limit_time_period: null,
-        user_limit_time_change: null,
-      });
-      return new Response(JSON.stringify(body), { status: 200, headers: res.headers });
-    }) as typeof globalThis.fetch;
+      Object.assign(u, NO_TIME_LIMIT);
+    });
     const c = createPamClient({ baseURL: kit.baseURL, fetch, environment: { channel: null } });
     clients.push(c);
     c.login({ login: kit.seed.plain.email, password: kit.seed.plain.password });

@@ -26,7 +26,19 @@ import { mergeFlows, PROFILE_SESSION, profileNow, TABS_SESSION } from '../../mac
 import { profileFlow } from '../../machines/session/profile';
 import { sessionCore } from '../../machines/sessionMachine';
 import { serverInput } from '../support/server-session-input';
-import { AT, type Clock, fire, H, properties, S, type Step, trippedClock } from './transitions-pure.harness';
+import {
+  AT,
+  type Clock,
+  fire,
+  H,
+  properties,
+  reading,
+  restoredAt,
+  S,
+  sessionInput,
+  tickOrWake,
+  trippedClock,
+} from './transitions-pure.harness';
 
 /** A store that remembers a pause player 7 had accepted an hour before `at`. */
 const storeWithPause = (at: number) => {
@@ -107,37 +119,11 @@ const profileSteps = (at: number) =>
 
 // --- the session with the profile flow (and the tabs flow) ------------------------------------
 
-const reading = (at: number) => ({ at, serverAt: at + 40 * S, trusted: true });
-
-const sessionInput = (clock: Clock) => ({
-  auth: {} as never,
-  tokens: { get: () => null, set: () => undefined, clear: () => undefined },
-  environment: { now: clock.now, serverNow: clock.serverNow, random: clock.random },
-});
-
 const sessionSteps = (at: number) =>
   fc.array(
     fc.oneof(
-      // The store's answer at start (player 7, a vaulted handle), read at `at`.
-      fc.constant<Step>((s) => {
-        if (!s.matches('restoring')) return null;
-        const handle = servicesOf(s.context).vault.put('stored');
-        const meta = {
-          tokenType: 'Bearer',
-          savedAt: at - H,
-          expiresAt: at + 7 * H,
-          timeBase: 'server',
-          seq: 3,
-          sid: 3,
-          userId: 7,
-        };
-        return { type: 'xstate.done.actor.restore', output: { meta, handle, reading: reading(at) } };
-      }),
-      fc.tuple(fc.integer({ min: 0, max: 10 * H }), fc.boolean()).map(
-        ([dt, wake]) =>
-          () =>
-            internal({ type: wake ? 'WAKE' : 'TICK', reading: reading(at + dt) }),
-      ),
+      fc.constant(restoredAt(at)),
+      tickOrWake(at, 10 * H),
       fc.tuple(fc.constantFrom('pause', 'selfExclusion'), fc.integer({ min: 0, max: H })).map(
         ([restricts, dt]) =>
           () =>
@@ -185,11 +171,7 @@ const serverWithStoreOf7 = (clock: Clock, at: number) => {
 const serverSteps = (at: number) =>
   fc.array(
     fc.oneof(
-      fc.tuple(fc.integer({ min: 0, max: 4 * H }), fc.boolean()).map(
-        ([dt, wake]) =>
-          () =>
-            internal({ type: wake ? 'WAKE' : 'TICK', reading: reading(at + dt) }),
-      ),
+      tickOrWake(at, 4 * H),
       fc.tuple(fc.constantFrom('pause', 'selfExclusion'), fc.integer({ min: 0, max: H })).map(
         ([restricts, dt]) =>
           () =>

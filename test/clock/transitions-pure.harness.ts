@@ -12,6 +12,8 @@ import {
   initialTransition,
   transition,
 } from 'xstate';
+import { internal } from '../../machines/clock';
+import { servicesOf } from '../../machines/session/context';
 
 export const H = 3_600_000;
 export const S = 1_000;
@@ -120,6 +122,42 @@ export function run(
   }
   return traces;
 }
+
+/** A clock reading at `at`: the server's `offset` ahead (40 s unless given), trusted. */
+export const reading = (at: number, offset = 40 * S) => ({ at, serverAt: at + offset, trusted: true });
+
+/** The session's input on the tripped clocks: no auth module, an empty token store. */
+export const sessionInput = (clock: Clock) => ({
+  auth: {} as never,
+  tokens: { get: () => null, set: () => undefined, clear: () => undefined },
+  environment: { now: clock.now, serverNow: clock.serverNow, random: clock.random },
+});
+
+/** The session's steps at start: the store's answer (player 7, a vaulted handle) read at `at`. */
+export const restoredAt =
+  (at: number): Step =>
+  (s) => {
+    if (!s.matches('restoring')) return null;
+    const handle = servicesOf(s.context).vault.put('stored');
+    const meta = {
+      tokenType: 'Bearer',
+      savedAt: at - H,
+      expiresAt: at + 7 * H,
+      timeBase: 'server',
+      seq: 3,
+      sid: 3,
+      userId: 7,
+    };
+    return { type: 'xstate.done.actor.restore', output: { meta, handle, reading: reading(at) } };
+  };
+
+/** A tick or a wake-up, with its reading, up to `max` ms after `at`. */
+export const tickOrWake = (at: number, max: number) =>
+  fc.tuple(fc.integer({ min: 0, max }), fc.boolean()).map(
+    ([dt, wake]) =>
+      () =>
+        internal({ type: wake ? 'WAKE' : 'TICK', reading: reading(at + dt) }),
+  );
 
 /** Fires the oldest pending timer (`null` tells the harness). */
 export const fire: Step = () => null;

@@ -19,7 +19,20 @@ import { sessionCore } from '../../machines/sessionMachine';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { manualTimers } from '../support/manual-timers';
 import { serverInput } from '../support/server-session-input';
-import { AT, type Clock, fire, H, properties, S, type Step, trippedClock } from './transitions-pure.harness';
+import {
+  AT,
+  type Clock,
+  fire,
+  H,
+  properties,
+  reading,
+  restoredAt,
+  S,
+  type Step,
+  sessionInput,
+  tickOrWake,
+  trippedClock,
+} from './transitions-pure.harness';
 
 // --- the refresh cycle -------------------------------------------------------------------------
 
@@ -60,39 +73,11 @@ const refreshInput = (clock: Clock, at: number) => ({
 
 // --- the session (sessionCore with the tabs flow's verdicts: the refresh and tabs verdicts) -----
 
-const reading = (at: number, offset: number) => ({ at, serverAt: at + offset, trusted: true });
-
-function sessionInput(clock: Clock) {
-  return {
-    auth: {} as never,
-    tokens: { get: () => null, set: () => undefined, clear: () => undefined },
-    environment: { now: clock.now, serverNow: clock.serverNow, random: clock.random },
-  };
-}
-
 const sessionSteps = (at: number) =>
   fc.array(
     fc.oneof(
-      // The store's answer at start (a vaulted handle), read at `at`.
-      fc.constant<Step>((s) => {
-        if (!s.matches('restoring')) return null;
-        const handle = servicesOf(s.context).vault.put('stored');
-        const meta = {
-          tokenType: 'Bearer',
-          savedAt: at - H,
-          expiresAt: at + 7 * H,
-          timeBase: 'server',
-          seq: 3,
-          sid: 3,
-          userId: 7,
-        };
-        return { type: 'xstate.done.actor.restore', output: { meta, handle, reading: reading(at, 40 * S) } };
-      }),
-      fc.tuple(fc.integer({ min: 0, max: 10 * H }), fc.boolean()).map(
-        ([dt, wake]) =>
-          () =>
-            internal({ type: wake ? 'WAKE' : 'TICK', reading: reading(at + dt, 40 * S) }),
-      ),
+      fc.constant(restoredAt(at)),
+      tickOrWake(at, 10 * H),
       fc.constant({ type: 'TICK' } as AnyEventObject),
       fc.constant({ type: 'REFRESH' } as AnyEventObject),
       fc
@@ -115,7 +100,7 @@ const sessionSteps = (at: number) =>
             user: null,
             reason: 'refresh',
             otherLogin: other,
-            reading: reading(at + S, 40 * S),
+            reading: reading(at + S),
           });
         }),
       fc.integer({ min: 0, max: H }).map(
@@ -138,11 +123,7 @@ const sessionSteps = (at: number) =>
 const serverSteps = (at: number) =>
   fc.array(
     fc.oneof(
-      fc.tuple(fc.integer({ min: 0, max: 4 * H }), fc.boolean()).map(
-        ([dt, wake]) =>
-          () =>
-            internal({ type: wake ? 'WAKE' : 'TICK', reading: reading(at + dt, 40 * S) }),
-      ),
+      tickOrWake(at, 4 * H),
       fc.constant({ type: 'TICK' } as AnyEventObject),
       fc.constant({ type: 'LOGOUT' } as AnyEventObject),
       fc.constant({ type: 'LOGIN', login: 'p@example.com', password: 'x' } as AnyEventObject),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { HOLD_MS, sessionSteps } from '../../machines/funnel/session-steps';
 import { userCalls } from '../../machines/funnel/user-calls';
+import { freeRestrictions } from '../support/free-restrictions';
 
 // REVIEW-Z Z-4, over interleavings: changes asked through the user module (`setTimeoutLimits`),
 // their answers (accepted, refused, an answer whose own event throws: an app clock), readings of the
@@ -46,18 +47,6 @@ const OFFSET = 1e12; // the server's clock, apart from the steady one
 const flush = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
-const OFF = { amount: null, period: null, active: false, pendingChange: null };
-const restrictions = (n: number) => ({
-  status: 'current',
-  inForce: [],
-  pending: [],
-  canBet: true,
-  accountBlocked: false,
-  missingMandatoryLimits: [],
-  error: null,
-  checkedAt: n,
-  limits: { deposit: OFF, bet: OFF, loss: OFF, time: OFF },
-});
 
 interface Asked {
   at: number;
@@ -178,7 +167,7 @@ async function run(ops: Op[]) {
       throwNext = false;
     } else if (o.t === 'read') {
       readings.push({ at: clock.now(), seq, login });
-      snapshot(restrictions(++reads));
+      snapshot(freeRestrictions(++reads));
     } else if (o.t === 'login') {
       for (const a of asked) if (a.login === login) a.loginEndedAt ??= clock.now();
       login++;

@@ -15,6 +15,15 @@ const oldCode = (parsed: unknown) =>
   typeof parsed === 'object' && parsed && Object.getOwnPropertyDescriptor(parsed, 'code')?.value;
 const newCode = (parsed: unknown) => Object.getOwnPropertyDescriptor(Object(parsed), 'code')?.value;
 
+/** What reading `text` as a 422 answer to a request that sent `secret` throws. */
+const errorOf = (text: string, secret: string): unknown => {
+  try {
+    readResponse({ status: 422, headers: new Headers() }, text, 'POST', '/x', createScrubber([secret], true));
+  } catch (e) {
+    return e;
+  }
+};
+
 const WORDS = ['password_check_required', 'password_check_invalid', 'password_check', 'required'];
 const codes = fc.oneof(
   fc.constantFrom(...WORDS),
@@ -43,18 +52,7 @@ describe('SZADAPT2: the step-up code of an error body', () => {
       fc.property(bodies, fc.constantFrom('password', 'check', 'required', 'x'), (body, secret) => {
         const text = JSON.stringify(body) ?? 'null';
         const parsed = JSON.parse(text);
-        let error: unknown;
-        try {
-          readResponse(
-            { status: 422, headers: new Headers() },
-            text,
-            'POST',
-            '/x',
-            createScrubber([secret], true),
-          );
-        } catch (e) {
-          error = e;
-        }
+        const error = errorOf(text, secret);
         expect(isPamError(error)).toBe(true);
         const code = restored(oldCode(parsed));
         if (code !== undefined) expect((error as { body: { code: unknown } }).body.code).toEqual(code);
@@ -69,18 +67,7 @@ describe('a hostile error body whose code cannot be made a string', () => {
   // CI-like full run, seed 591116582: `{"code":{"toString":null}}` made readResponse throw a
   // TypeError ("Cannot convert object to primitive value"), not a PamError (before and after SZADAPT2).
   it.each(['password', 'x'])('is an HttpError (secret %s)', (secret) => {
-    let error: unknown;
-    try {
-      readResponse(
-        { status: 422, headers: new Headers() },
-        '{"code":{"toString":null,"valueOf":null},"message":"password x"}',
-        'POST',
-        '/x',
-        createScrubber([secret], true),
-      );
-    } catch (e) {
-      error = e;
-    }
+    const error = errorOf('{"code":{"toString":null,"valueOf":null},"message":"password x"}', secret);
     expect(isPamError(error)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // Old-versus-new equivalence of the limit-order move (src/responsible-gaming/limit-order.ts): the
 // core of `compareLimit` (`settingOf`, `TOUCHING`, the comparison, now `within`) in its own module,
 // which restrictions.ts's R-4 test is checked against. The oracles are the functions as they stood
-// before (99b9e3e), copied with their comments stripped; the properties compare them with the
+// before (99b9e3e), copied with their comments stripped (the amount, period and flag readers, the
+// same then as at cc4abd6, from test/szprof-old/restrictions.ts); the properties compare them with the
 // shipped ones over generated limits, periods, amounts and pending changes. (`limitOf` asking
 // `within` itself would change what it reads: a bare-timestamp change of a limit whose fields are
 // absent, `{ user_limit_time_change: '2026-01-01 00:00:00' }`, held 10 h late as shipped, or a
@@ -18,7 +19,8 @@ import {
   type PendingLimitChange,
 } from '../../src/responsible-gaming/restrictions';
 import { type LimitPeriodName, latestTimeOf, parseServerTime } from '../../src/responsible-gaming/time';
-import { readBoolean, readNumber, UNREADABLE } from '../../src/schemas/common';
+import { readBoolean, UNREADABLE } from '../../src/schemas/common';
+import { amountOf, limitFlagOf, periodOf } from '../szprof-old/restrictions';
 
 // ---- The oracles (99b9e3e) ----
 
@@ -26,14 +28,6 @@ const TOUCHING: Record<LimitPeriodName, Record<LimitPeriodName, number>> = {
   daily: { daily: 1, weekly: 1, monthly: 1 },
   weekly: { daily: 7, weekly: 1, monthly: 2 },
   monthly: { daily: 31, weekly: 6, monthly: 1 },
-};
-const amountOf = (v: unknown): number | null => {
-  const n = readNumber(v);
-  return typeof n === 'number' && n >= 0 ? n : null;
-};
-const periodOf = (v: unknown): LimitPeriodName | null => {
-  const t = typeof v === 'string' ? v.trim() : v;
-  return t === 'daily' || t === 'weekly' || t === 'monthly' ? t : null;
 };
 function oldSettingOf(s: LimitSetting): 'none' | 'unknown' | { amount: number; period: LimitPeriodName } {
   if (typeof s !== 'object' || s === null)
@@ -59,10 +53,6 @@ function oldCompareLimit(current: LimitSetting, proposed: LimitSetting): 'strict
 }
 
 const carriedFlag = (v: unknown) => (v === undefined ? UNREADABLE : readBoolean(v));
-const limitFlagOf = (v: unknown): boolean | null => {
-  const b = readBoolean(v);
-  return b === UNREADABLE ? null : b;
-};
 function changeOf(raw: unknown, late = true): PendingLimitChange | null {
   const timeOf = late ? latestTimeOf : parseServerTime;
   let value = raw as Record<string, unknown> | null;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_MS, untilNextBrazilDay as untilMidnight } from '../../machines/session/profile-rules';
 import { LinkHub } from '../support/link-hub';
+import { profileRewritingFetch } from '../support/profile-rewriting-fetch';
 import type { Tab } from '../support/world';
 import { logIn, MIN, S, useWorld } from '../support/world';
 
@@ -84,18 +85,11 @@ async function run(o: { change: Change; accepter: 0 | 1; storage: Storage; steps
     // Every profile read once the change is sent answers as before it (a lagging replica).
     let before: Record<string, unknown> | null = null;
     let lag = false;
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      const res = await world.fetch(input, init);
-      if (!String(input instanceof Request ? input.url : input).includes('/auth/user-profile')) return res;
-      const body = (await res.json()) as { userInfo?: Record<string, unknown> };
-      const u = body.userInfo;
-      if (u) {
-        const old = Object.entries(u).filter(([k]) => /^user_(pause|limit_time)/.test(k));
-        if (!lag) before = Object.fromEntries(old);
-        else Object.assign(u, before);
-      }
-      return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
-    };
+    const fetch = profileRewritingFetch(world.fetch, (u) => {
+      const old = Object.entries(u).filter(([k]) => /^user_(pause|limit_time)/.test(k));
+      if (!lag) before = Object.fromEntries(old);
+      else Object.assign(u, before);
+    });
     const tabs: Tab[] = [];
     const openedAfter: boolean[] = [];
     const open = () => {

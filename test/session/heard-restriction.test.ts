@@ -1,5 +1,6 @@
 import { sessionActorOf } from 'pam-client/devtools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileNow, restrictionChanges } from '../support/restriction-changes';
 import { H, logIn, MIN, S, type Tab, twoFreeTabs, useWorld } from '../support/world';
 
 // A pause or self-exclusion accepted in one tab bars the other tabs of the login (they hear
@@ -15,33 +16,12 @@ const PROFILE = '/auth/user-profile';
 const restrictions = (t: Tab) => t.client.view.restrictions!;
 const kinds = (t: Tab) => restrictions(t).inForce.map((r) => r.kind);
 
-/** The profile as the server answers it now (what a lagging replica answers after the change). */
-async function profileNow(tab: Tab): Promise<unknown> {
-  const answer = await fetch(`${world.server.url}${PROFILE}`, {
-    headers: { authorization: `Bearer ${await tab.token()}` },
-  });
-  return answer.json();
-}
-
-const CHANGES = {
-  pause: (t: Tab) =>
-    t.client.user.setTimeoutLimits({
-      user_pause: 7,
-      reason: 1,
-      password_check: world.server.seed.plain.password,
-    }),
-  selfExclusion: (t: Tab) =>
-    t.client.user.setSelfExclusion({
-      user_exclusion: 6,
-      reason: 1,
-      password_check: world.server.seed.plain.password,
-    }),
-} as const;
+const CHANGES = restrictionChanges(world);
 
 describe.each(Object.entries(CHANGES))('a %s heard from another tab', (kind, change) => {
   it('is remembered there: a later read from a lagging replica does not free the player', async () => {
     const [a, b] = await twoFreeTabs(world);
-    const before = await profileNow(b);
+    const before = await profileNow(world, b);
     await change(a);
     await world.advance(5 * S);
     // B heard it, read, and its read shows it.
@@ -67,7 +47,7 @@ describe.each(Object.entries(CHANGES))('a %s heard from another tab', (kind, cha
 describe('a pause heard from another tab, kept past the login', () => {
   it('a logout and a new login of that tab on a lagging replica stay barred', async () => {
     const [a, b] = await twoFreeTabs(world);
-    const before = await profileNow(b);
+    const before = await profileNow(world, b);
     await CHANGES.pause(a);
     await world.advance(5 * S);
     expect(restrictions(b)).toMatchObject({ status: 'current', canBet: false });
@@ -95,7 +75,7 @@ describe('a pause heard from another tab, kept past the login', () => {
       removeItem: () => {},
     });
     const [a, b] = await twoFreeTabs(world);
-    const before = await profileNow(b);
+    const before = await profileNow(world, b);
     await CHANGES.pause(a);
     await world.advance(5 * S);
     expect(restrictions(b)).toMatchObject({ status: 'current', canBet: false });
@@ -138,7 +118,7 @@ describe('a malformed word', () => {
 describe('a pause heard before a read of the tab showed it, or while it held no login', () => {
   it('a new login of the tab that heard it, before any read of its own showed it, stays barred on a lagging replica', async () => {
     const [a, b] = await twoFreeTabs(world);
-    const before = await profileNow(b);
+    const before = await profileNow(world, b);
     // Every read lags from now on, until the replica catches up.
     world.server.faults.add({ method: 'GET', path: PROFILE, status: 200, body: before, times: 12 });
     await CHANGES.pause(a);
@@ -163,7 +143,7 @@ describe('a pause heard before a read of the tab showed it, or while it held no 
     await logIn(world, x);
     await world.advance(2 * S);
     const { userId, sid } = sessionActorOf(x.client).getSnapshot().context as { userId: number; sid: number };
-    const before = await profileNow(x);
+    const before = await profileNow(world, x);
     await CHANGES.pause(x);
     x.client.stop();
     const c = world.open({ tabId: 'tab-c' });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_MS, untilNextBrazilDay as untilMidnight } from '../../machines/session/profile-rules';
+import { profileRewritingFetch } from '../support/profile-rewriting-fetch';
 import { logIn, MIN, S, type Tab, useWorld } from '../support/world';
 
 // Fail closed, the view, over orders: a pause or self-exclusion accepted in the first tab, profile
@@ -46,17 +47,10 @@ async function run(kind: Kind, steps: Step[], early: boolean) {
   // read answered them.
   let lag = true;
   let before: Record<string, unknown> | null = null;
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const res = await world.fetch(input, init);
-    if (!String(input instanceof Request ? input.url : input).includes('/auth/user-profile')) return res;
-    const body = (await res.json()) as { userInfo?: Record<string, unknown> };
-    const u = body.userInfo;
-    if (u) {
-      before ??= Object.fromEntries(Object.entries(u).filter(([k]) => /^user_(pause|exclusion)/.test(k)));
-      if (lag) Object.assign(u, before);
-    }
-    return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
-  };
+  const fetch = profileRewritingFetch(world.fetch, (u) => {
+    before ??= Object.fromEntries(Object.entries(u).filter(([k]) => /^user_(pause|exclusion)/.test(k)));
+    if (lag) Object.assign(u, before);
+  });
   const tabs: Tab[] = [];
   const open = () =>
     tabs.push(world.open({ tabId: `tab-${tabs.length}`, random: 0.3 + tabs.length / 10, fetch }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { profileNow, restrictionChanges } from '../support/restriction-changes';
 import { logIn, S, type Tab, useWorld } from '../support/world';
 
 // Fail closed, the view: a pause or self-exclusion the player made, accepted by the server but not
@@ -11,20 +12,7 @@ import { logIn, S, type Tab, useWorld } from '../support/world';
 const world = useWorld();
 const PROFILE = '/auth/user-profile';
 
-const CHANGES = {
-  pause: (t: Tab) =>
-    t.client.user.setTimeoutLimits({
-      user_pause: 7,
-      reason: 1,
-      password_check: world.server.seed.plain.password,
-    }),
-  selfExclusion: (t: Tab) =>
-    t.client.user.setSelfExclusion({
-      user_exclusion: 6,
-      reason: 1,
-      password_check: world.server.seed.plain.password,
-    }),
-} as const;
+const CHANGES = restrictionChanges(world);
 
 const r = (t: Tab) => t.client.view.restrictions!;
 
@@ -35,11 +23,7 @@ describe.each(Object.entries(CHANGES))('a %s accepted, not yet read back', (kind
     await world.advance(2 * S);
     expect(r(a)).toMatchObject({ status: 'current', canBet: true, inForce: [] });
     // Every read from now on is a lagging replica's (the profile from before the change).
-    const before = await (
-      await fetch(`${world.server.url}${PROFILE}`, {
-        headers: { authorization: `Bearer ${await a.token()}` },
-      })
-    ).json();
+    const before = await profileNow(world, a);
     world.server.faults.add({ method: 'GET', path: PROFILE, status: 200, body: before, times: 1000 });
     await world.during(change(a));
     const b = world.open({ tabId: 'tab-b', random: 0.6 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { TokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { createLocalStoragePlayClock, type PlayClockStorage } from '../../machines/playTimeMachine';
-import { MIN, S, type Tab, useWorld } from '../support/world';
+import { logIn, MIN, S, type Tab, useWorld } from '../support/world';
 
 // Review X (seeds 5017, 5110, 5279), the class: tabs of one origin opening, closing, hidden and
 // shown, messages lost while a tab opens, time running, with the play clock in a `localStorage`
@@ -53,10 +53,7 @@ describe('play time across tabs (property)', () => {
           return tab;
         };
         const first = openTab();
-        const { email, password } = world.server.seed.timeLimit;
-        first.client.login({ login: email, password });
-        for (let i = 0; i < 200 && first.state() !== 'signedIn'; i++) await world.settle();
-        expect(first.state()).toBe('signedIn');
+        await logIn(world, first, 'timeLimit');
         let played = 0;
         /** Until when a tab may not know: messages were lost (then the others' next beat tells it). */
         let lost = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../machines/cross-tab';
-import { MIN, S, type Tab, useWorld } from '../support/world';
+import { logIn, MIN, S, useWorld } from '../support/world';
 
 // Review X (seeds 5017, 5110, 5279): without `localStorage` (site data blocked; Node has none) the
 // play clock is a copy per tab, and a tab opened later counted the day's play time only from its
@@ -10,17 +10,10 @@ import { MIN, S, type Tab, useWorld } from '../support/world';
 
 const world = useWorld();
 
-async function signIn(tab: Tab): Promise<void> {
-  const { email, password } = world.server.seed.timeLimit;
-  tab.client.login({ login: email, password });
-  for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
-  expect(tab.state()).toBe('signedIn');
-}
-
 describe('play time across tabs without localStorage', () => {
   it('a tab opened later counts the time the other tab counted: barred at once', async () => {
     const a = world.open({ tabId: 'tab-a', random: 0.3 });
-    await signIn(a);
+    await logIn(world, a, 'timeLimit');
     await world.advance(3 * MIN, S);
     expect(a.client.view.restrictions).toMatchObject({ canBet: false, timeLimitReached: true });
     const b = world.open({ tabId: 'tab-b', random: 0.6 });
@@ -36,7 +29,7 @@ describe('play time across tabs without localStorage', () => {
 
   it('a tab that missed the sync answer takes the other tab’s count from its next beat', async () => {
     const a = world.open({ tabId: 'tab-a', random: 0.3 });
-    await signIn(a);
+    await logIn(world, a, 'timeLimit');
     await world.advance(3 * MIN, S);
     // Tab b opens while the channel drops what tab a says (its sync answer is lost), and takes the
     // session from the store they share.
@@ -52,7 +45,7 @@ describe('play time across tabs without localStorage', () => {
 
   it('a malformed play clock in a sync answer is ignored, the session still taken', async () => {
     const a = world.open({ tabId: 'tab-a', random: 0.3 });
-    await signIn(a);
+    await logIn(world, a, 'timeLimit');
     // Every session message tab a sends carries garbage for a play clock.
     const post = a.channel!.postMessage.bind(a.channel);
     a.channel!.postMessage = (m: unknown) =>

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createCustomPamClient, profile, userModule } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { nextBrazilMidnight } from '../../machines/clock';
-import { H, MIN, S, type Tab, useWorld } from '../support/world';
+import { H, logIn, MIN, S, type Tab, useWorld } from '../support/world';
 
 // Review 7, H4 (t04-playtime), on real sockets: once the play-time limit was reached
 // (`playTime.reached`, `timeLimitReached` emitted) `view.restrictions.canBet` stayed true. The
@@ -15,10 +15,7 @@ const world = useWorld();
 
 async function timeLimitTab(): Promise<Tab> {
   const tab = world.open({ tabId: 'tab-a', channel: false });
-  const { email, password } = world.server.seed.timeLimit;
-  await world.settle();
-  tab.client.login({ login: email, password });
-  for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
+  await logIn(world, tab, 'timeLimit');
   await world.advance(2 * S);
   expect(tab.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
   expect(tab.client.view.playTime).toMatchObject({ limitMs: MIN, reached: false });
@@ -51,9 +48,7 @@ describe('a reached time limit bars betting (review 7, H4)', () => {
 
   it('a player without a time limit (no play-time count) is unchanged', async () => {
     const tab = world.open({ tabId: 'tab-b', channel: false });
-    const { email, password } = world.server.seed.plain;
-    tab.client.login({ login: email, password });
-    for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
+    await logIn(world, tab);
     await world.advance(5 * MIN, 5 * S);
     expect(tab.client.view.playTime).toBeNull();
     expect(tab.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
@@ -91,9 +86,7 @@ describe('a reached time limit bars betting (review 7, H4)', () => {
       boundMs: 2_000,
     };
     const tab = world.open({ tabId: 'tab-c', channel: false, environment: { clock } as never });
-    const { email, password } = world.server.seed.timeLimit;
-    tab.client.login({ login: email, password });
-    for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
+    await logIn(world, tab, 'timeLimit');
     await world.advance(2 * S);
     expect(tab.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
     trusted = false;

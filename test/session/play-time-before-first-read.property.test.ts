@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { H, MIN, S, T0, useWorld } from '../support/world';
+import { H, logIn, MIN, S, T0, useWorld } from '../support/world';
 
 // Review X-2, the class: whatever the first profile read does (slow, or a 500 then an answer after
 // a while) and whenever the player signs in (minutes before a São Paulo midnight, or after it),
@@ -42,10 +42,7 @@ describe('play time before the first read: counted once the limit is known (prop
           }
           world.delayAnswers({ path: '/auth/user-profile', ms: read.ms, times: 1 });
           const tab = world.open({ channel: false, retry: 0 });
-          const { email, password } = world.server.seed.timeLimit;
-          tab.client.login({ login: email, password });
-          for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
-          expect(tab.state()).toBe('signedIn');
+          await logIn(world, tab, 'timeLimit');
           const since = world.now();
           const until = since + read.ms + ('retryMs' in read ? read.retryMs : 0) + 10 * S + lookFor;
           let looked = 0;

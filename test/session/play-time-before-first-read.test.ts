@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN, S, type Tab, useWorld } from '../support/world';
+import { logIn, MIN, S, useWorld } from '../support/world';
 
 // Review X-2: time signed in before the first profile read answered was never counted: the play
 // clock began at the read that brought the limit. The `timeLimit` seed account has 1 minute a day;
@@ -8,18 +8,11 @@ import { MIN, S, type Tab, useWorld } from '../support/world';
 
 const world = useWorld();
 
-async function signIn(tab: Tab): Promise<void> {
-  const { email, password } = world.server.seed.timeLimit;
-  tab.client.login({ login: email, password });
-  for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
-  expect(tab.state()).toBe('signedIn');
-}
-
 describe('time signed in before the first profile read counts against the time limit', () => {
   it('a first read answering after 30 minutes finds the minute used: barred', async () => {
     world.delayAnswers({ path: '/auth/user-profile', ms: 30 * MIN, times: 1 });
     const tab = world.open({ channel: false });
-    await signIn(tab);
+    await logIn(world, tab, 'timeLimit');
     await world.advance(30 * MIN + 2 * S, 1000);
     const { playTime, restrictions } = tab.client.view;
     expect(restrictions).toMatchObject({ status: 'current', canBet: false, timeLimitReached: true });
@@ -32,7 +25,7 @@ describe('time signed in before the first profile read counts against the time l
     world.server.faults.add({ path: '/auth/user-profile', status: 500, times: 1 });
     world.delayAnswers({ path: '/auth/user-profile', ms: 15 * MIN, times: 2 });
     const tab = world.open({ channel: false, retry: 0 });
-    await signIn(tab);
+    await logIn(world, tab, 'timeLimit');
     await world.advance(16 * MIN, 1000);
     expect(world.count('GET', '/auth/user-profile')).toBe(2);
     expect(tab.client.view.restrictions).toMatchObject({ canBet: false });

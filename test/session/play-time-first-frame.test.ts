@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { S, useWorld } from '../support/world';
+import { logIn, S, useWorld } from '../support/world';
 
 // REVIEW-L 3 (eleventh pass): with the play-time flow, the view taken right after the first
 // profile read showed `canBet: true` for a player with an active time limit, before the play-time
@@ -23,9 +23,7 @@ describe('no frame shows a time-limited player free to bet before play time is c
           unknown: r.playTimeUnknown === true,
         });
     });
-    const { email, password } = world.server.seed.timeLimit;
-    tab.client.login({ login: email, password });
-    for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
+    await logIn(world, tab, 'timeLimit');
     await world.advance(2 * S);
     // The player is free to bet once counted (a minute a day, none used yet) ...
     expect(tab.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });

@@ -1,5 +1,6 @@
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
+import { profileNow, restrictionChanges } from '../support/restriction-changes';
 import { logIn, S, type Tab, useWorld } from '../support/world';
 
 // Review 5, D4: once the server accepted a change that bars betting (a pause, a self-exclusion),
@@ -10,12 +11,7 @@ import { logIn, S, type Tab, useWorld } from '../support/world';
 const world = useWorld();
 const PROFILE = '/auth/user-profile';
 
-const CHANGES = {
-  pause: (tab: Tab, password: string) =>
-    tab.client.user.setTimeoutLimits({ user_pause: 7, reason: 1, password_check: password }),
-  selfExclusion: (tab: Tab, password: string) =>
-    tab.client.user.setSelfExclusion({ user_exclusion: 6, reason: 1, password_check: password }),
-} as const;
+const CHANGES = restrictionChanges(world);
 
 const restrictions = (tab: Tab) => tab.client.view.restrictions!;
 const kinds = (tab: Tab) => restrictions(tab).inForce.map((r) => r.kind);
@@ -29,21 +25,11 @@ async function signedInFree(options: { retry?: number } = {}): Promise<Tab> {
   return tab;
 }
 
-/** The profile as the server answers it now (what a lagging replica answers after the change). */
-async function profileNow(tab: Tab): Promise<unknown> {
-  const answer = await fetch(`${world.server.url}${PROFILE}`, {
-    headers: { authorization: `Bearer ${await tab.token()}` },
-  });
-  return answer.json();
-}
-
 describe.each(Object.entries(CHANGES))('an accepted %s bars betting at once', (kind, change) => {
-  const password = () => world.server.seed.plain.password;
-
   it('false when the call resolves, while the re-read is slow; then current and barred', async () => {
     const tab = await signedInFree();
     world.delayAnswers({ method: 'GET', path: PROFILE, ms: 3 * S, times: 1 });
-    await change(tab, password());
+    await change(tab);
     expect(restrictions(tab).canBet).toBe(false);
     expect(restrictions(tab).status).toBe('stale');
     await world.advance(2.9 * S);
@@ -56,7 +42,7 @@ describe.each(Object.entries(CHANGES))('an accepted %s bars betting at once', (k
   it('false while the re-read hangs', async () => {
     const tab = await signedInFree();
     world.hangAnswers({ method: 'GET', path: PROFILE, times: 1 });
-    await change(tab, password());
+    await change(tab);
     expect(restrictions(tab).canBet).toBe(false);
     await world.advance(5 * S);
     expect(restrictions(tab).canBet).toBe(false);
@@ -64,10 +50,10 @@ describe.each(Object.entries(CHANGES))('an accepted %s bars betting at once', (k
 
   it('a re-read that answers the profile from before (replica lag) keeps it barred and reads again', async () => {
     const tab = await signedInFree();
-    const before = await profileNow(tab);
+    const before = await profileNow(world, tab);
     world.server.faults.add({ method: 'GET', path: PROFILE, status: 200, body: before, times: 2 });
     const readsBefore = reads();
-    await change(tab, password());
+    await change(tab);
     expect(restrictions(tab).canBet).toBe(false);
     // The first re-read answers the old profile: taken, still barred.
     await world.advance(100);
@@ -91,7 +77,7 @@ describe.each(Object.entries(CHANGES))('an accepted %s bars betting at once', (k
     // No HTTP-level retry of the read (its delay runs on real time).
     const tab = await signedInFree({ retry: 0 });
     world.server.faults.add({ method: 'GET', path: PROFILE, status: 500, body: {}, times: 1 });
-    await change(tab, password());
+    await change(tab);
     expect(restrictions(tab).canBet).toBe(false);
     await world.advance(100);
     expect(restrictions(tab)).toMatchObject({ status: 'stale', canBet: false });

@@ -1,5 +1,6 @@
 import { createWebStorageTokenStore } from 'pam-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { restrictionChanges } from '../support/restriction-changes';
 import { type StorageOrigin, storageOrigin } from '../support/storage-origin';
 import { logIn, S, type Tab, useWorld } from '../support/world';
 
@@ -31,20 +32,7 @@ function openPage(origin: StorageOrigin, tabId: string, random: number): Tab {
   return tab;
 }
 
-const CHANGES = {
-  pause: (t: Tab) =>
-    t.client.user.setTimeoutLimits({
-      user_pause: 7,
-      reason: 1,
-      password_check: world.server.seed.plain.password,
-    }),
-  selfExclusion: (t: Tab) =>
-    t.client.user.setSelfExclusion({
-      user_exclusion: 6,
-      reason: 1,
-      password_check: world.server.seed.plain.password,
-    }),
-} as const;
+const CHANGES = restrictionChanges(world);
 
 describe.each(Object.entries(CHANGES))(
   'no BroadcastChannel: a %s, then a logout, in one tab',

@@ -10,6 +10,7 @@ import {
   type ReferenceServerOptions,
   startReferenceServer,
 } from '../../src/testing/index';
+import { manualClock } from '../testing/helpers';
 
 export interface ServerFixture {
   server: ReferenceServer;
@@ -27,6 +28,32 @@ export function useReferenceServer(options?: ReferenceServerOptions): ServerFixt
   beforeEach(() => fixture.server.reset());
   afterAll(() => fixture.server?.close());
   return fixture;
+}
+
+/**
+ * A reference server on a settable clock (`manualClock`) for the test file: started once, the clock
+ * set back to its start and the server to its seed before each test; with `tokenFor`, a token of
+ * that seed user issued after each reset (`token`). `server` forwards to the server once it is
+ * started, so a `describe` body names it as it is.
+ *
+ * @example
+ * const ref = useClockedReferenceServer(plain.id);
+ * const { server, clock } = ref; // ref.token: this test's token
+ */
+export function useClockedReferenceServer(tokenFor?: number) {
+  const clock = manualClock();
+  beforeEach(() => clock.set(clock.start));
+  const fixture = useReferenceServer({ now: clock.now });
+  const ref = {
+    clock,
+    server: new Proxy({} as ReferenceServer, { get: (_, key) => Reflect.get(fixture.server, key) }),
+    token: '',
+  };
+  if (tokenFor !== undefined)
+    beforeEach(() => {
+      ref.token = fixture.server.issueToken(tokenFor);
+    });
+  return ref;
 }
 
 /** The modules on a real adapter, with a fixed token (or none). */

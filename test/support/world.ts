@@ -308,9 +308,13 @@ export function openTab(world: World, o: TabOptions = {}): Tab {
   };
 }
 
-/** Signs `tab` in as the plain seed account and waits until the session says so. */
-export async function logIn(world: World, tab: Tab): Promise<void> {
-  const { email, password } = world.server.seed.plain;
+/** Signs `tab` in as a seed account (the plain one unless named) and waits until the session says so. */
+export async function logIn(
+  world: World,
+  tab: Tab,
+  account: keyof ReferenceServer['seed'] = 'plain',
+): Promise<void> {
+  const { email, password } = world.server.seed[account];
   await world.settle();
   tab.client.login({ login: email, password });
   for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();

@@ -1,3 +1,6 @@
+// The scrubber before the SZADAPT cuts (889bdce), copied as it was (imports aside), the oracle of
+// test/errors/szadapt-equivalence.property.test.ts; chainScrubbers and scrubberOf, which no test of
+// the cuts reads, left out (src/errors/scrub.ts holds them).
 import {
   anchorOf,
   bytesOf,
@@ -68,18 +71,6 @@ export interface Scrubber {
 
 /** A scrubber that changes nothing (no secret was sent). */
 export const NO_SCRUB: Scrubber = { text: (t) => t, mayHold: () => false, deep: (v) => v };
-
-/**
- * Scrubbers applied one after another, as one. Its `mayHold` reads the answer once for all of
- * them (`probeOf`): each lower-casing its own copy cost ~1 µs a scrubber on a 2 kB profile
- * answer, 8 µs of a sign-in's with the adapter's 8 held tokens; with the same probe each says
- * what it would alone.
- */
-export const chainScrubbers = (list: Scrubber[]): Scrubber => ({
-  text: (t) => list.reduce((u, s) => s.text(u), t),
-  mayHold: (raw, kept, probe = probeOf(raw)) => list.some((s) => s.mayHold(raw, kept, probe)),
-  deep: (value, keep, data) => list.reduce((v, s) => s.deep(v, keep, data), value),
-});
 
 /**
  * Text that may spell a character of an anchor (`anchorOf`) as an escape, or put one before it:
@@ -438,9 +429,4 @@ const attached = /* @__PURE__ */ new WeakMap<object, Scrubber>();
 /** Remembers which secrets the request that fetched `value` sent (no-op for primitives). */
 export function attachScrubber(value: unknown, scrubber: Scrubber): void {
   if (scrubber !== NO_SCRUB && typeof value === 'object' && value !== null) attached.set(value, scrubber);
-}
-
-/** The scrubber of the request that fetched `value`, or one that changes nothing. */
-export function scrubberOf(value: unknown): Scrubber {
-  return (typeof value === 'object' && value !== null && attached.get(value)) || NO_SCRUB;
 }

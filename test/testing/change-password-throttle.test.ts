@@ -1,11 +1,7 @@
 import fc from 'fast-check';
-import {
-  createReferenceFetch,
-  type ReferenceServer,
-  SEED_ACCOUNTS,
-  startReferenceServer,
-} from 'pam-client/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createReferenceFetch, SEED_ACCOUNTS } from 'pam-client/testing';
+import { describe, expect, it } from 'vitest';
+import { useClockedReferenceServer } from '../support/server';
 import { call, manualClock } from './helpers';
 
 // REVIEW-AA AA-2: change-password's old_password is a check of the current password, so it goes
@@ -21,22 +17,12 @@ const body = (old_password: string, password = plain.password) => ({
 });
 
 describe('reference server: change-password is throttled with the password checks (AA-2)', () => {
-  const clock = manualClock();
-  let server: ReferenceServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startReferenceServer({ now: clock.now });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    clock.set(clock.start);
-    server.reset();
-    token = server.issueToken(plain.id);
-  });
+  const ref = useClockedReferenceServer(plain.id);
+  const { server, clock } = ref;
   const change = (old: string, next?: string) =>
-    call(server, 'POST', CHANGE, { token, body: body(old, next) });
+    call(server, 'POST', CHANGE, { token: ref.token, body: body(old, next) });
   const check = (password: string) =>
-    call(server, 'POST', '/bff/users/check-password', { token, body: { password } });
+    call(server, 'POST', '/bff/users/check-password', { token: ref.token, body: { password } });
 
   it('counts a wrong old_password: the sixth answers 429 with Retry-After, even for the right one', async () => {
     for (let i = 0; i < 5; i++) {

@@ -1,20 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { H3_MISSING_MESSAGE } from 'pam-client/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { H3_WRONG_MAJOR_MESSAGE } from '../../src/testing/optional-h3';
+import { useTestingEntryUnderHooks } from '../support/testing-entry-under-hooks';
 
 // REVIEW-AA AA-14: with h3 v1 installed (a Nuxt app's top level), `pam-client/testing` failed with
 // "App is not a constructor" (the kit) and "Package subpath './node' is not defined by exports"
 // (the server). A v1-shaped h3 now gets the message that names pam-client and h3 v2.
-
-const run = promisify(execFile);
-const entry = fileURLToPath(new URL('../../src/testing/index.ts', import.meta.url));
 
 // 'h3' resolves to a module shaped like h3 v1 (createApp, toNodeListener; no H3 class), and
 // 'h3/node' fails as Node fails it for h3 v1, whose package.json exports no './node'.
@@ -36,38 +27,15 @@ export function defineEventHandler(handler) { return handler; }
 export class App {}
 `;
 
-const SCRIPT = `
-import { register } from 'node:module';
-register('./hooks.mjs', import.meta.url);
-const kit = await import('./testing.mjs');
-const report = {};
-try { await kit.startReferenceServer(); } catch (error) { report.server = error.message; }
-try { await kit.createReferenceFetch()('http://pam.test/auth/login'); } catch (error) { report.fetch = error.message; }
-console.log(JSON.stringify(report));
-`;
-
 describe('pam-client/testing with h3 v1 installed', () => {
-  let dir = '';
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pam-h3-v1-'));
-    await build({
-      entryPoints: [entry],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      external: ['h3', 'h3/*'],
-      outfile: join(dir, 'testing.mjs'),
-      logLevel: 'silent',
-    });
-    writeFileSync(join(dir, 'hooks.mjs'), H3_V1_HOOKS);
-    writeFileSync(join(dir, 'h3-v1.mjs'), H3_V1);
-    writeFileSync(join(dir, 'main.mjs'), SCRIPT);
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const entry = useTestingEntryUnderHooks({ 'hooks.mjs': H3_V1_HOOKS, 'h3-v1.mjs': H3_V1 });
 
   it('says it needs h3 v2, when a server starts and when the in-process fetch is called', async () => {
-    const { stdout } = await run(process.execPath, [join(dir, 'main.mjs')], { cwd: dir, timeout: 20000 });
-    expect(JSON.parse(stdout)).toEqual({ server: H3_WRONG_MAJOR_MESSAGE, fetch: H3_WRONG_MAJOR_MESSAGE });
+    expect(await entry.report()).toEqual({
+      imported: true,
+      server: H3_WRONG_MAJOR_MESSAGE,
+      fetch: H3_WRONG_MAJOR_MESSAGE,
+    });
     expect(H3_WRONG_MAJOR_MESSAGE).toMatch(/^pam-client\/testing needs the 'h3' package \(v2\)/);
     expect(H3_WRONG_MAJOR_MESSAGE).toContain('npm i -D h3@2');
   });

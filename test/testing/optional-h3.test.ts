@@ -1,19 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { H3_MISSING_MESSAGE } from 'pam-client/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isModuleMissing, loadOptional } from '../../src/testing/optional-h3';
+import { useTestingEntryUnderHooks } from '../support/testing-entry-under-hooks';
 
 // h3 is an optional peer (issue 11 item 2): without it, the testing entry still imports, and
 // starting a server (or the first in-process request) fails with a message saying what to install.
 
 const run = promisify(execFile);
-const entry = fileURLToPath(new URL('../../src/testing/index.ts', import.meta.url));
 
 // Makes 'h3' (and its subpaths) unresolvable, exactly as when it is not installed.
 const WITHOUT_H3_HOOKS = `
@@ -26,37 +21,11 @@ export async function resolve(specifier, context, next) {
   return next(specifier, context);
 }`;
 
-const SCRIPT = `
-import { register } from 'node:module';
-register('./hooks.mjs', import.meta.url);
-const kit = await import('./testing.mjs');
-const report = { imported: typeof kit.startReferenceServer === 'function' };
-try { await kit.startReferenceServer(); } catch (error) { report.server = error.message; }
-try { await kit.createReferenceFetch()('http://pam.test/auth/login'); } catch (error) { report.fetch = error.message; }
-console.log(JSON.stringify(report));
-`;
-
 describe('pam-client/testing without h3', () => {
-  let dir = '';
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pam-no-h3-'));
-    await build({
-      entryPoints: [entry],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      external: ['h3', 'h3/*'],
-      outfile: join(dir, 'testing.mjs'),
-      logLevel: 'silent',
-    });
-    writeFileSync(join(dir, 'hooks.mjs'), WITHOUT_H3_HOOKS);
-    writeFileSync(join(dir, 'main.mjs'), SCRIPT);
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const entry = useTestingEntryUnderHooks({ 'hooks.mjs': WITHOUT_H3_HOOKS });
 
   it('imports, and says to install h3 when a server starts or the in-process fetch is called', async () => {
-    const { stdout } = await run(process.execPath, [join(dir, 'main.mjs')], { cwd: dir, timeout: 20000 });
-    expect(JSON.parse(stdout)).toEqual({
+    expect(await entry.report()).toEqual({
       imported: true,
       server: H3_MISSING_MESSAGE,
       fetch: H3_MISSING_MESSAGE,

@@ -1,6 +1,7 @@
-import { type ReferenceServer, SEED_ACCOUNTS, startReferenceServer } from 'pam-client/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, manualClock } from './helpers';
+import { SEED_ACCOUNTS } from 'pam-client/testing';
+import { describe, expect, it } from 'vitest';
+import { useClockedReferenceServer } from '../support/server';
+import { call } from './helpers';
 
 // Issue 23: the reference server limits password checks like logins: five wrong ones in 15
 // minutes answer 429 with Retry-After (the step-up of a sensitive change, and check-password,
@@ -9,25 +10,15 @@ import { call, manualClock } from './helpers';
 const { plain } = SEED_ACCOUNTS;
 
 describe('reference server: password_check is throttled like a login', () => {
-  const clock = manualClock();
-  let server: ReferenceServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startReferenceServer({ now: clock.now });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    clock.set(clock.start);
-    server.reset();
-    token = server.issueToken(plain.id);
-  });
+  const ref = useClockedReferenceServer(plain.id);
+  const { server, clock } = ref;
   const change = (password_check: string) =>
     call(server, 'PATCH', '/bff/users/self-email', {
-      token,
+      token: ref.token,
       body: { email: 'x@example.com', password_check },
     });
   const check = (password: string) =>
-    call(server, 'POST', '/bff/users/check-password', { token, body: { password } });
+    call(server, 'POST', '/bff/users/check-password', { token: ref.token, body: { password } });
 
   it('answers 429 with Retry-After after five wrong checks, even for the right password, until it has passed', async () => {
     for (let i = 0; i < 3; i++) expect((await change('wrong')).status).toBe(422);

@@ -1,6 +1,7 @@
-import { type ReferenceServer, SEED_ACCOUNTS, startReferenceServer } from 'pam-client/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, INVALID, login, manualClock } from './helpers';
+import { SEED_ACCOUNTS } from 'pam-client/testing';
+import { describe, expect, it } from 'vitest';
+import { useClockedReferenceServer } from '../support/server';
+import { call, INVALID, login } from './helpers';
 
 const AUTH_USER_KEYS = [
   'id',
@@ -52,18 +53,8 @@ const LIMIT_KEYS = [
 ];
 
 describe('reference server: authentication', () => {
-  const clock = manualClock();
-  let server: ReferenceServer;
+  const { server, clock } = useClockedReferenceServer();
   const { plain, twoFactor, cancelled } = SEED_ACCOUNTS;
-
-  beforeAll(async () => {
-    server = await startReferenceServer({ now: clock.now });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    clock.set(clock.start);
-    server.reset();
-  });
 
   it('binds to 127.0.0.1 on a free port and exposes the seed accounts', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -1,7 +1,8 @@
 import { createAuthModule, createOfetchAdapter, createRegistrationModule } from 'pam-client';
-import { type ReferenceServer, startReferenceServer } from 'pam-client/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, manualClock } from './helpers';
+import type { ReferenceServer } from 'pam-client/testing';
+import { describe, expect, it } from 'vitest';
+import { useClockedReferenceServer } from '../support/server';
+import { call } from './helpers';
 
 // Issue 14 item 4 on the server: a registration that yields a usable account, document checks
 // with prefill data, an e-mail already taken, the 2FA answer, and the age and SPA refusals.
@@ -17,16 +18,8 @@ const validate = (server: ReferenceServer, number: string) =>
   call(server, 'POST', '/auth/validate-document', { body: { number } });
 
 describe('reference server: registration', () => {
-  const clock = manualClock(); // 2025-03-01T12:00:00Z, a Saturday morning in São Paulo
-  let server: ReferenceServer;
-  beforeAll(async () => {
-    server = await startReferenceServer({ now: clock.now });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    clock.set(clock.start);
-    server.reset();
-  });
+  // The clock stands at 2025-03-01T12:00:00Z, a Saturday morning in São Paulo.
+  const { server } = useClockedReferenceServer();
 
   it('registers, logs out and logs back in with the new account (e-mail or CPF), on the real adapter', async () => {
     let token: string | null = null;
