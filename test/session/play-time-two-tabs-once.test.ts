@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { S, useWorld } from '../support/world';
+import { logIn, S, useWorld } from '../support/world';
 
 // REVIEW-AB AB-1: two open tabs with no `localStorage` told each other their play clocks, and each
 // counted the time since its own last beat again on top of the heard count: the `timeLimit` seed
@@ -11,10 +11,7 @@ const world = useWorld();
 describe('play time in two open tabs without localStorage', () => {
   it('counts the wall time once, in both tabs', async () => {
     const a = world.open({ tabId: 'tab-a', random: 0.3 });
-    const { email, password } = world.server.seed.timeLimit;
-    a.client.login({ login: email, password });
-    for (let i = 0; i < 200 && a.state() !== 'signedIn'; i++) await world.settle();
-    expect(a.state()).toBe('signedIn');
+    await logIn(world, a, 'timeLimit');
     const b = world.open({ tabId: 'tab-b', random: 0.6 });
     await world.advance(3 * S, S);
     expect(b.state()).toBe('signedIn');
