@@ -2,6 +2,7 @@ import {
   type AuthModule,
   ConfigurationError,
   isPamError,
+  isSecret,
   type LoginResponse,
   type LoginSuccess,
   type PamError,
@@ -201,13 +202,12 @@ function createLoginMachine(
       codeRejected: ({ event }) => isRejection(event),
       lastCodeRejected: ({ context, event }) =>
         isRejection(event) && context.rejectedCodes + context.carried + 1 >= MAX_REJECTED_CODES,
-      /** The password is unusable (a snapshot restored from JSON): another code cannot help. */
-      passwordLost: ({ event }) => {
-        // (Its first issue: the request refuses one field at a time; only the request's refusal of
-        // a password that is gone names it here, the server accepted it at SUBMIT.)
-        const error = (event as Settled).error as { issues?: { path?: unknown[] }[] } | undefined;
-        return isPamError(error) && error.issues?.[0]?.path?.[0] === 'password';
-      },
+      /**
+       * The password is unusable (a snapshot restored from JSON: no Secret, which the request
+       * refused to send): another code cannot help. Read from the context, not the error's path: a
+       * SUBMIT_CODE's unknown key `password` is refused at that path too, and asks for the code again.
+       */
+      passwordLost: ({ context }) => !isSecret(context.password),
     },
     actions: {
       readClock,
@@ -295,6 +295,8 @@ function createLoginMachine(
               code: box((event as CodeEvent).code),
               // A token given with the code, else the login's provider again (a fresh token).
               captchaToken: boxCaptcha((event as CodeEvent).captchaToken) ?? context.captcha!,
+              // A key SUBMIT_CODE does not take: refused as at SUBMIT (nothing sent, its name only).
+              key: Object.keys(event).find((k) => !/^(type|code|captchaToken)$/.test(k)),
             }) as unknown as LoginRequest,
           // Another code asked for (a new one sent) is no rejected code (REVIEW-Q Q-3).
           onDone: [

@@ -1,6 +1,7 @@
 // The view hub: a client's view and its listeners (both clients), and the checks of what a caller
 // hands the client's commands (a listener, a login's fields).
 
+import { unknownKey } from '../login/request';
 import { staleView } from './ended-view';
 import type { SessionView } from './session-facade';
 import { sameView } from './session-facade';
@@ -36,14 +37,18 @@ export const listenerOf = <T>(listener: T, call: string): T => {
  * A login command from its fields: every key as given (one the login does not take is refused by
  * name, nothing sent: REVIEW-Y Y-11; the door boxes its value); none from what cannot be read (a
  * Proxy trap), so the session refuses it as invalid input, nothing sent (REVIEW-O 7), never a raw
- * TypeError. Its `type` is the command's (the caller's `{ type: 'LOGIN', ...fields }` keeps it).
+ * TypeError. A `type` of the caller's other than the command's own (`'LOGIN'`, or none): another
+ * command given to `client.login` (LoginCredentials has none), refused here, at the call: a
+ * `RequestValidationError` (`unrecognized_key` at `type`), nothing sent, the session untouched
+ * (before, it was overwritten and the call went out as a login).
  */
 export const loginFields = (c: unknown): object => {
+  let o = { type: 'LOGIN' };
   try {
-    return { ...(c as object), type: 'LOGIN' };
-  } catch {
-    return {};
-  }
+    o = { ...o, ...(c as object) };
+  } catch {}
+  if (o.type !== 'LOGIN') throw unknownKey('type');
+  return o;
 };
 
 /**

@@ -97,6 +97,12 @@ const send = async <P extends { captcha_token?: string }>(
 export const box = (value: unknown): Secret =>
   isSecret(value) ? value : secret(typeof value === 'string' ? value : '');
 
+/** A login's key it does not take (its name only, never its value): REVIEW-Y Y-11. */
+export const unknownKey = (key: string): RequestValidationError =>
+  new RequestValidationError('login', [
+    { path: [key], code: 'unrecognized_key', message: 'is not a known field' },
+  ]);
+
 /**
  * A Secret serialises as '[redacted]', so a snapshot restored from JSON holds that text where a
  * secret was. Sending it would cost the user a failed login (or a rejected code), so refuse.
@@ -123,10 +129,7 @@ export function withoutUserToken<T extends object>(response: T): T {
  */
 export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(async (a) => {
   const r = a.input;
-  if (r.key)
-    throw new RequestValidationError('login', [
-      { path: [r.key], code: 'unrecognized_key', message: 'is not a known field' },
-    ]);
+  if (r.key) throw unknownKey(r.key);
   if (!isSecret(r.password)) throw unrestorable('password');
   const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
   if (r.appSource != null) payload.app_source = r.appSource;

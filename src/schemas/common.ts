@@ -178,6 +178,15 @@ export const ActiveFlag = /* @__PURE__ */ (() => z.literal([0, 1]))();
 export const LimitPeriod = /* @__PURE__ */ (() => z.literal(['daily', 'weekly', 'monthly']))();
 export type LimitPeriod = z.infer<typeof LimitPeriod>;
 
+/**
+ * Contact data (REVIEW-AA AA-13; the spec types it only as a string): text with a character that is
+ * no white space and no control character (Unicode's `Cc`: C0, DEL, C1); a phone or DDI: digits,
+ * with spaces, `( ) . -` and a leading `+` (`(11) 98765-4321`, `+55`). Blank text wiped the
+ * player's contact data.
+ */
+export const CONTACT_TEXT = /^(?!\s*$)\P{Cc}+$/u;
+export const PHONE_TEXT = /^(?!\D*$)\+?[\d ().-]+$/;
+
 /** The pattern of `SocialType`. */
 export const SOCIAL_TYPE = /^[a-z0-9_-]{1,32}$/;
 

@@ -3,14 +3,16 @@ import { birthDateRule } from './auth';
 import {
   booleanField,
   Captcha,
+  CONTACT_TEXT,
   email,
   IntCode,
   integerField,
-  NonEmptyString,
+  matching,
   optionalInteger,
   optionalString,
   optionalText,
   Password,
+  PHONE_TEXT,
   sensitiveFields,
   textField,
 } from './common';
@@ -18,9 +20,14 @@ import { list } from './list';
 import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
 
+/** Contact text and a phone or DDI (REVIEW-AA AA-13): see common.ts `CONTACT_TEXT`, `PHONE_TEXT`. */
+const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();
+const Phone = /* @__PURE__ */ (() => matching('regex', PHONE_TEXT))();
+
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender. `birth_date`
-// and `country` are refused as registration refuses them (a birth date under 18 years on São
-// Paulo's date, unreadable or before 1900; an empty country); `email` is its e-mail too.
+// is refused as registration refuses it (under 18 years on São Paulo's date, unreadable or before
+// 1900); `email` is its e-mail too; the address fields, `phone`, `ddi` and `country`, when sent,
+// as contact data (`Contact`, `Phone`: no blank, no control character).
 /**
  * The body of `updateProfile`. A zod schema; the type of the same name is what it reads.
  *
@@ -32,18 +39,18 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     captcha_token: Captcha,
     password_check: z.optional(Password),
     kyc_id: z.optional(IntCode),
-    state: optionalString(),
-    zipcode: optionalString(),
-    city: optionalString(),
-    address: optionalString(),
-    phone: optionalString(),
-    ddi: optionalString(),
+    state: z.optional(Contact),
+    zipcode: z.optional(Contact),
+    city: z.optional(Contact),
+    address: z.optional(Contact),
+    phone: z.optional(Phone),
+    ddi: z.optional(Phone),
     affiliation_code: optionalString(),
     email: z.optional(email()),
     birth_date: optionalString(),
     language: optionalString(),
     timezone: optionalString(),
-    country: z.optional(NonEmptyString),
+    country: z.optional(Contact),
     first_name: optionalString(),
     last_name: optionalString(),
     mother_name: optionalString(),
@@ -73,8 +80,8 @@ export type UpdateEmailPayload = z.infer<typeof UpdateEmailPayload>;
  */
 export const AddPhonePayload = /* @__PURE__ */ (() =>
   strictObject({
-    phone: NonEmptyString,
-    ddi: NonEmptyString,
+    phone: Phone,
+    ddi: Phone,
     ...sensitiveFields,
   }))();
 /** What `AddPhonePayload` reads: the body of `addPhone`. */
@@ -88,10 +95,10 @@ export type AddPhonePayload = z.infer<typeof AddPhonePayload>;
  */
 export const UpdateAddressPayload = /* @__PURE__ */ (() =>
   strictObject({
-    street: NonEmptyString,
-    city: NonEmptyString,
-    state: NonEmptyString,
-    zipcode: NonEmptyString,
+    street: Contact,
+    city: Contact,
+    state: Contact,
+    zipcode: Contact,
     ...sensitiveFields,
   }))();
 /** What `UpdateAddressPayload` reads: the body of `updateAddress`. */

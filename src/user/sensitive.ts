@@ -23,11 +23,15 @@ import { isSecret, type Secret, secret } from '../secrets/secret';
 import { markAttemptsLeft, type StepUpAttempts, stepUpAttemptsOf } from './step-up-attempts';
 
 /**
- * Options of a sensitive change (one whose payload accepts `password_check`). When the server
- * answers that a password check is required or was wrong (a `StepUpRequiredError`, code
- * `step_up_required`, `reason` `'required'` or `'invalid'`), `onStepUp` is called with that error; a string or `Secret` it returns is
- * sent as `password_check` in a new attempt of the same change (nothing was applied: the server
- * refused it); a wrong one asks again (`reason: 'invalid'`). Wrong passwords are counted per
+ * The options every user-module call takes as its last argument (the standalone functions too):
+ * `signal` (`CallOptions`) and `onStepUp`. A call that carries the player's current password is
+ * counted: a change's `password_check` (updateProfile, updateEmail, addPhone, updateAddress,
+ * updateLimits, setTimeoutLimits, setSelfExclusion), changePassword's `old_password` and
+ * checkPassword's `password` (its `success: false` is a wrong one). When the server answers that a
+ * password check is required or was wrong (a `StepUpRequiredError`, code `step_up_required`,
+ * `reason` `'required'` or `'invalid'`), `onStepUp` is called with that error; a string or `Secret`
+ * it returns is sent as `password_check` in a new attempt of the same call (nothing was applied:
+ * the server refused it); a wrong one asks again (`reason: 'invalid'`). Wrong passwords are counted per
  * player across calls, prompts, step-up actors and (under `createPamClient`) the tabs of an
  * origin, and reserved before each password is sent: after `STEP_UP_MAX_ATTEMPTS` (3) wrong in a
  * row, or while the attempts left are all on their way, the change throws `StepUpLockedError`

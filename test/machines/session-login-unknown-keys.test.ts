@@ -58,17 +58,19 @@ describe('session LOGIN with an unknown key', () => {
       await refused(c, actor, key);
     });
 
-  // `type` is the command's own key: the credentials' one never makes the login another command.
-  it('client.login({ …, type: REGISTER }) stays a login', async () => {
+  // `type` is the command's own key: one of the credentials' that is no LOGIN is refused at the call
+  // (test/machines/client-login-type.test.ts), never made a login (nor another command).
+  it('client.login({ …, type: REGISTER }) is refused, nothing sent', async () => {
     const { c, actor } = await signedOutClient();
-    c.login({
-      login: ctx.server.seed.plain.email,
-      password: ctx.server.seed.plain.password,
-      type: 'REGISTER',
-    } as never);
-    await waitFor(actor, (s) => s.matches('failed') || s.matches('signedIn'), { timeout: 10_000 });
-    expect(actor.getSnapshot().value).toBe('signedIn');
-    expect(ctx.server.requests.filter((r) => r.path.endsWith('/login'))).toHaveLength(1);
+    expect(() =>
+      c.login({
+        login: ctx.server.seed.plain.email,
+        password: ctx.server.seed.plain.password,
+        type: 'REGISTER',
+      } as never),
+    ).toThrow(/type/);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(ctx.server.requests.filter((r) => r.path.endsWith('/login'))).toHaveLength(0);
   });
 
   it('control: client.login with the known keys signs in', async () => {

@@ -3,7 +3,17 @@
 // gives, field for field, in its order (test/schemas/readers-user.property.test.ts). A field added
 // to a schema there is added here too.
 
-import { EMAIL, PASSWORD_MAX, readBoolean, readInteger, readText, SOCIAL_TYPE, TOKEN_MAX } from '../common';
+import {
+  CONTACT_TEXT,
+  EMAIL,
+  PASSWORD_MAX,
+  PHONE_TEXT,
+  readBoolean,
+  readInteger,
+  readText,
+  SOCIAL_TYPE,
+  TOKEN_MAX,
+} from '../common';
 import {
   boolean,
   checkBirthDate,
@@ -26,7 +36,9 @@ import {
   tolerant,
 } from './core';
 
-const NonEmpty = /* @__PURE__ */ (() => nonEmpty())();
+/** Contact data and a phone or DDI (REVIEW-AA AA-13; common.ts's `CONTACT_TEXT`, `PHONE_TEXT`). */
+const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();
+const Phone = /* @__PURE__ */ (() => matching('regex', PHONE_TEXT))();
 const Password = /* @__PURE__ */ (() => nonEmpty(false, PASSWORD_MAX))();
 const Captcha = /* @__PURE__ */ (() => optional(nonEmpty(false, TOKEN_MAX)))();
 const Email = /* @__PURE__ */ (() => matching('email', EMAIL))();
@@ -58,10 +70,12 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
     strict({
       captcha_token: Captcha,
       ...Sensitive,
-      ...each('state zipcode city address phone ddi affiliation_code', s),
+      ...each('state zipcode city address', optional(Contact)),
+      ...each('phone ddi', optional(Phone)),
+      affiliation_code: s,
       email: optional(Email),
       ...each('birth_date language timezone', s),
-      country: optional(NonEmpty),
+      country: optional(Contact),
       ...each('first_name last_name mother_name', s),
       terms: optional(boolean),
       gender: optional(number()),
@@ -75,12 +89,12 @@ export const UpdateEmailRun: Run = /* @__PURE__ */ (() => strict({ email: Email,
 
 /** `AddPhonePayload`. */
 export const AddPhoneRun: Run = /* @__PURE__ */ (() =>
-  strict({ ...each('phone ddi', NonEmpty), ...Sensitive }))();
+  strict({ ...each('phone ddi', Phone), ...Sensitive }))();
 
 /** `UpdateAddressPayload`. */
 export const UpdateAddressRun: Run = /* @__PURE__ */ (() =>
   strict({
-    ...each('street city state zipcode', NonEmpty),
+    ...each('street city state zipcode', Contact),
     ...Sensitive,
   }))();
 

@@ -1,0 +1,79 @@
+import { RequestValidationError } from 'pam-client';
+import { sessionActorOf } from 'pam-client/devtools';
+import { createPamClient, type PamClient } from 'pam-client/machines';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { loginFields } from '../../machines/client/view-hub';
+import { useReferenceServer } from '../support/server';
+
+// `client.login({ type, … })`: a `type` of the caller's that is no LOGIN (a REGISTER's or another
+// command's given to `client.login`) contradicts the call; LoginCredentials has no `type` (API.md:
+// the session's LOGIN takes `{login, password, captchaToken?, appSource?}`). Refused at the call:
+// a RequestValidationError (`unrecognized_key` at `type`), nothing sent, the session untouched.
+// Before, it was overwritten and the call went out as a login. `type: 'LOGIN'` (the command's own) is
+// taken, as `{ type: 'LOGIN', ...fields }` always was; a `type` key set to undefined is a key given,
+// refused as Y-11 refuses any key given as undefined.
+const ctx = useReferenceServer();
+const clients: PamClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.stop();
+});
+
+async function signedOutClient() {
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
+  clients.push(c);
+  const actor = sessionActorOf(c);
+  await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
+  return { c, actor };
+}
+
+describe('client.login with a type of its own', () => {
+  for (const type of ['REGISTER', 'SUBMIT_CODE', 'LOGOUT', 'login', 1, null, undefined])
+    it(`refuses type ${JSON.stringify(type)}: RequestValidationError at type, nothing sent, still signedOut`, async () => {
+      const { c, actor } = await signedOutClient();
+      const { email, password } = ctx.server.seed.plain;
+      let error: unknown = null;
+      try {
+        c.login({ login: email, password: 'pw-canary-2b71', type } as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RequestValidationError);
+      const issues = (error as RequestValidationError).issues;
+      expect(issues.map((i) => [i.path, i.code])).toEqual([[['type'], 'unrecognized_key']]);
+      expect(JSON.stringify([error, (error as Error).message])).not.toContain('canary');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(actor.getSnapshot().value).toBe('signedOut');
+      expect(c.view.error).toBeNull();
+      expect(ctx.server.requests).toHaveLength(0);
+      // The client still signs in.
+      c.login({ login: email, password });
+      await waitFor(actor, (s) => s.matches('signedIn') || s.matches('failed'), { timeout: 10_000 });
+      expect(actor.getSnapshot().value).toBe('signedIn');
+    });
+
+  for (const extra of [{ type: 'LOGIN' }, {}])
+    it(`takes ${JSON.stringify(extra)} (the command's own type, or none): signs in`, async () => {
+      const { c, actor } = await signedOutClient();
+      const { email, password } = ctx.server.seed.plain;
+      c.login({ login: email, password, ...extra } as never);
+      await waitFor(actor, (s) => s.matches('signedIn') || s.matches('failed'), { timeout: 10_000 });
+      expect(actor.getSnapshot().value).toBe('signedIn');
+    });
+
+  it('loginFields: the same rule for both clients (createServerSessionClient uses it too)', () => {
+    expect(loginFields({ login: 'a', type: 'LOGIN' })).toEqual({ login: 'a', type: 'LOGIN' });
+    expect(loginFields({ login: 'a' })).toEqual({ login: 'a', type: 'LOGIN' });
+    expect(() => loginFields({ login: 'a', type: 'REGISTER' })).toThrow(RequestValidationError);
+    // Unreadable (a Proxy trap): no fields, refused by the session as invalid input (REVIEW-O 7).
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(loginFields(trap)).toEqual({ type: 'LOGIN' });
+  });
+});

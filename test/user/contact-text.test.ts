@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { RequestValidationError, type UserModule } from '../../src/index';
+import { signedIn, useReferenceServer } from '../support/server';
+
+// REVIEW-AA AA-13: contact data that is no contact data (blank after trimming, a control character,
+// a phone or DDI with no digits or with letters) is refused before sending: a RequestValidationError
+// naming the field, nothing sent. Before, `nonEmpty` checked only a length >= 1, so `'   '` went out
+// and the reference server stored it.
+const ctx = useReferenceServer();
+
+// biome-ignore lint/suspicious/noExplicitAny: the point is to pass what the types forbid
+type Loose = any;
+
+const ADDRESS = { street: 'Rua Augusta, 1500', city: 'São Paulo', state: 'SP', zipcode: '01310-100' };
+
+async function refused(run: (user: UserModule) => Promise<unknown>, field: string) {
+  const { user } = signedIn(ctx.server);
+  const error = await run(user).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RequestValidationError);
+  expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toEqual([field]);
+  expect(ctx.server.requests).toEqual([]);
+}
+
+const BAD_TEXT = ['   ', ' ', '\t', '\n', 'Rua\nAugusta', 'Rua A\u0000', 'x\u007f', 'x\u0085', 'x\u009f'];
+const BAD_PHONE = ['   ', 'call me\nmaybe', 'call me maybe', '11 9876\t5432', '+', '()-', '55a', '١١'];
+
+describe('addPhone: phone and ddi are digits (spaces, ( ) . - and a leading + allowed)', () => {
+  for (const field of ['phone', 'ddi'] as const)
+    for (const bad of BAD_PHONE)
+      it(`refuses ${field} ${JSON.stringify(bad)}: invalid_request on ${field}, nothing sent`, () =>
+        refused((u) => u.addPhone({ phone: '11987654321', ddi: '55', [field]: bad }), field));
+
+  it("AA-13's repro: { phone: '   ', ddi: ' ' } is refused on both fields, nothing sent", async () => {
+    const { user } = signedIn(ctx.server);
+    const error = await user.addPhone({ phone: '   ', ddi: ' ' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toEqual(['phone', 'ddi']);
+    expect(ctx.server.requests).toEqual([]);
+  });
+
+  for (const [phone, ddi] of [
+    ['11987654321', '55'],
+    ['(11) 98765-4321', '+55'],
+    ['11 98765.4321', '1'],
+  ] as [string, string][])
+    it(`sends ${phone} / ${ddi} as given`, async () => {
+      const { user } = signedIn(ctx.server);
+      const password_check = ctx.server.seed.plain.password;
+      await user.addPhone({ phone, ddi, password_check });
+      expect(ctx.server.requests.map((r) => r.body)).toEqual([{ phone, ddi, password_check }]);
+    });
+});
+
+describe('updateAddress: each field has a visible character and no control character', () => {
+  for (const field of ['street', 'city', 'state', 'zipcode'] as const)
+    for (const bad of BAD_TEXT)
+      it(`refuses ${field} ${JSON.stringify(bad)}: invalid_request on ${field}, nothing sent`, () =>
+        refused((u) => u.updateAddress({ ...ADDRESS, [field]: bad }), field));
+
+  it('sends an address with accents, punctuation and inner spaces as given', async () => {
+    const { user } = signedIn(ctx.server);
+    const body = { ...ADDRESS, street: "  Av. Brig. Faria Lima, 3477 – 14º andar (bloco 'B') " };
+    await user.updateAddress({ ...body, password_check: ctx.server.seed.plain.password });
+    expect(ctx.server.requests).toHaveLength(1);
+    expect(ctx.server.requests[0]?.body).toMatchObject(body);
+  });
+
+  it('a field of another type is still invalid_type (not sent)', () =>
+    refused((u) => u.updateAddress({ ...ADDRESS, city: 12 as Loose }), 'city'));
+});
+
+describe('updateProfile: the same contact fields, when sent, the same rules (and country)', () => {
+  const id = () => ctx.server.seed.plain.id;
+  for (const field of ['state', 'zipcode', 'city', 'address', 'country'] as const)
+    for (const bad of ['  ', 'x\ny'])
+      it(`refuses ${field} ${JSON.stringify(bad)}`, () =>
+        refused((u) => u.updateProfile(id(), { [field]: bad }), field));
+  for (const field of ['phone', 'ddi'] as const)
+    for (const bad of ['  ', 'call me'])
+      it(`refuses ${field} ${JSON.stringify(bad)}`, () =>
+        refused((u) => u.updateProfile(id(), { [field]: bad }), field));
+
+  it('the other text fields are as before (a first name is sent as given)', async () => {
+    const { user } = signedIn(ctx.server);
+    await user.updateProfile(id(), { first_name: 'Ana', language: 'pt-BR' });
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([{ first_name: 'Ana', language: 'pt-BR' }]);
+  });
+});
