@@ -20,7 +20,12 @@ import type {
 } from '../operation/operation';
 import { operation } from '../operation/operation';
 import { isSecret, type Secret, secret } from '../secrets/secret';
-import { markAttemptsLeft, type StepUpAttempts, stepUpAttemptsOf } from './step-up-attempts';
+import {
+  markAttemptsLeft,
+  STEP_UP_MAX_ATTEMPTS,
+  type StepUpAttempts,
+  stepUpAttemptsOf,
+} from './step-up-attempts';
 
 /**
  * The options every user-module call takes as its last argument (the standalone functions too):
@@ -36,8 +41,9 @@ import { markAttemptsLeft, type StepUpAttempts, stepUpAttemptsOf } from './step-
  * origin, and reserved before each password is sent: after `STEP_UP_MAX_ATTEMPTS` (3) wrong in a
  * row, or while the attempts left are all on their way, the change throws `StepUpLockedError`
  * (code `step_up_locked`, nothing sent) until its `retryAt` (server time), unless it is protective (a
- * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). Return `null` to give up:
- * the original error is thrown. A prompt that throws or rejects ends the change with that failure
+ * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). One call
+ * asks at most `STEP_UP_MAX_ATTEMPTS` times, then throws the last `step_up_required` (a protective
+ * change too). Return `null` to give up: the original error is thrown. A prompt that throws or rejects ends the change with that failure
  * as `asPamError` reports it (`UnexpectedError`, its class name only; a `PamError` as it is). The password goes into the request body only, never into an
  * error, event or snapshot.
  *
@@ -178,6 +184,7 @@ export async function sendSensitive(
       ('user_pause' in payload || 'user_exclusion' in payload),
   );
   let body = payload;
+  let asked = 0;
   for (;;) {
     // A captcha provider is called at each send (a token is single-use), before any attempt is
     // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
@@ -200,7 +207,9 @@ export async function sendSensitive(
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);
       markAttemptsLeft(error, protective ? Math.max(1, attempts.left()) : attempts.left());
-      if (!onStepUp) throw error;
+      // At most `STEP_UP_MAX_ATTEMPTS` prompts a call: a protective change, which the lock never
+      // refuses, was sent again for as long as the prompt answered (REVIEW-AB AB-4).
+      if (!onStepUp || ++asked > STEP_UP_MAX_ATTEMPTS) throw error;
       // Every attempt left is on its way (other calls, other tabs): no password could be sent.
       if (!protective) attempts.assertOpen(error);
       // The app's prompt failing (a dialog's bug, a message quoting what was typed) is its
