@@ -253,11 +253,12 @@ export const detached = <T>(
   });
 
 /**
- * A refreshed token the cycle no longer waits for (its call stopped: a sign-out, an adoption)
- * leaves no token in the vault. It is revoked when the store no longer holds its login (a sign-out,
- * another login): the server issued it and no tab knows of it. For the login still held (the cycle
- * restarted on another tab's refresh) it is only dropped: what a logout with a sibling token ends at
- * the server is not said (it may be the login itself, in every tab).
+ * A refreshed token the cycle no longer waits for (its call stopped: a sign-out, an adoption, its
+ * flight counted lost) leaves no token in the vault. It is revoked when the store no longer holds its
+ * login (a sign-out, another login): the server issued it and no tab knows of it. For the login still
+ * held it is given back (the cycle's next try takes it; a cycle restarted on another tab's refresh
+ * drops it): what a logout with a sibling token ends at the server is not said (it may be the login
+ * itself, in every tab).
  */
 const tookBack = (o: GuardedRefreshOptions, handle: string) =>
   readStore(o.tokens).then((s) => (isOwn(s, o.owner) ? o.vault.take(handle) : revokeHandle(o, handle)));
@@ -279,6 +280,12 @@ function ownToken(o: GuardedRefreshOptions, stored: StoredSession | null): Store
 }
 
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
+  // The last refresh sent: the token it sent, its answer, and what its stopped call made of it
+  // (`tookBack`). A flight the cycle counted lost after the send (its own bound, timers firing late:
+  // not the server's word) may have had that token rotated: sent again, a 401 would end a live session.
+  let lost:
+    | [string, Promise<{ access_token: string }>, (out: { access_token: string }) => unknown]
+    | undefined;
   return service({
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
@@ -286,6 +293,15 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       // store shared with other tabs may hold another login's by now (REVIEW-I i5: a lagging tab's
       // refresh rotated away the newer login of another tab). A newer login there: this one is given up.
       const before = ownToken(o, await readStore(o.tokens));
+      // That answer, while the token it sent is still held: waited for by the next try only (none
+      // comes: the adapter's timeout, else this flight's bound, Z-1; the try after sends again), and
+      // taken, nothing sent.
+      const l = lost;
+      lost = undefined;
+      const k = (l?.[0] === before.accessToken && (await l[1].then(l[2], () => null))) as
+        | [string, object]
+        | null;
+      if (k && !signal.aborted) return trusted(Object.freeze({ ...k[1], access_token: o.vault.put(k[0]) }));
       // The one reading check (`readClock`): a clock that gives no time (it throws, NaN, ±Infinity)
       // judges nothing: no request, no expiry, its typed error (`unexpected`) as the failure.
       const sent = readClock(o);
@@ -296,6 +312,10 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         throw unauthorized();
       }
       let own = before;
+      let late: unknown;
+      // Its answer once its call stopped: `tookBack` (once), the token kept with the answer.
+      const takeBack = (out: { access_token: string }) =>
+        (late ??= tookBack(o, out.access_token).then((t) => t && [t, out]));
       // The tabs' steps (`Claim`), only with other tabs to hear.
       const claim = o.crossTab && o.claim;
       if (claim) await claim(o, signal);
@@ -307,20 +327,26 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           sending.set(o.crossTab!, own);
         }
         return await detached(
-          () =>
-            o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
-              // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
-              // (A sync store read at once: the token is taken in the same turn as before.)
-              readNow(o.tokens, (stored) => {
-                if (ownSession(o.tokens, stored, o.owner).newer) {
-                  revokeToken(o.auth, answer.access_token, seamsOf(o));
-                  throw unauthorized();
-                }
-                return stamp(o, answer.access_token, sent, own.seq);
-              }),
-            ),
+          () => {
+            lost = [
+              own.accessToken,
+              o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
+                // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
+                // (A sync store read at once: the token is taken in the same turn as before.)
+                readNow(o.tokens, (stored) => {
+                  if (ownSession(o.tokens, stored, o.owner).newer) {
+                    revokeToken(o.auth, answer.access_token, seamsOf(o));
+                    throw unauthorized();
+                  }
+                  return stamp(o, answer.access_token, sent, own.seq);
+                }),
+              ),
+              takeBack,
+            ];
+            return lost[1];
+          },
           signal,
-          (out) => tookBack(o, out.access_token),
+          takeBack,
         );
       } catch (error) {
         const e = asPamError(error);
