@@ -18,12 +18,12 @@ import {
   type TokenStore,
   UnauthorizedError,
 } from 'pam-client';
-import { asPamError, clampDelay } from 'pam-client/internal';
+import { asPamError } from 'pam-client/internal';
 import { fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
-import { atOf, tokenRefreshMachine } from '../tokenRefreshMachine';
+import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { actionsOf, internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
@@ -64,19 +64,6 @@ export const readClockTrusted: typeof tellReading = (a) =>
  */
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
-    // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers
-    // that fire late together (a throttled tab) cut every claim before it sent anything, and a 401
-    // answered in the lost-race grace went to a stopped actor (the session kept a dead token). But
-    // bounded (REVIEW-Z Z-1: with none, a refresh never answered, `timeout: Infinity` or an adapter
-    // without one, held the session in `refreshing` for good, every 401 waiting on it).
-    guards: {
-      isFlightLost: ({ context: c, event }) =>
-        (c.refresh.inFlightSince ?? atOf(event)!) + 600_000 <= atOf(event)!,
-    },
-    delays: {
-      flightTimeout: ({ context: c, event }) =>
-        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + 600_000 - atOf(event)!),
-    },
     actions: {
       readClock: readClockTrusted,
       // Only the outcome our own call stamped, once (`stamp`): a forged or replayed
@@ -403,6 +390,12 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
     auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c), claim }),
     intervalMs: c.intervalMs,
     tickMs: c.tickMs,
+    // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers
+    // that fire late together (a throttled tab) cut every claim before it sent anything, and a 401
+    // answered in the lost-race grace went to a stopped actor (the session kept a dead token). But
+    // bounded (REVIEW-Z Z-1: with none, a refresh never answered, `timeout: Infinity` or an adapter
+    // without one, held the session in `refreshing` for good, every 401 waiting on it).
+    flightMs: 600_000,
     now: s.now,
     random: s.random,
     at: r?.at,
