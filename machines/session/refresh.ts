@@ -266,13 +266,15 @@ function ownToken(o: GuardedRefreshOptions, stored: StoredSession | null): Store
   throw unauthorized();
 }
 
+/** A refresh sent: its token, its answer, and what its stopped call made of that (`tookBack`). */
+type Lost = [string?, Promise<{ access_token: string }>?, Promise<unknown>?];
+
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
-  // The last refresh sent: the token it sent, its answer, and what its stopped call made of it
-  // (`tookBack`). A flight the cycle counted lost after the send (its own bound, timers firing late:
-  // not the server's word) may have had that token rotated: sent again, a 401 would end a live session.
-  let lost:
-    | [string, Promise<{ access_token: string }>, (out: { access_token: string }) => unknown]
-    | undefined;
+  // The last refresh sent: the token it sent, its answer, and, once its call stopped, what that made
+  // of it (`tookBack`). A flight the cycle counted lost after the send (its own bound, timers firing
+  // late: not the server's word) may have had that token rotated: sent again, a 401 would end a live
+  // session.
+  let lost: Lost = [];
   return service({
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
@@ -284,10 +286,13 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       // comes: the adapter's timeout, else this flight's bound, Z-1; the try after sends again), and
       // taken, nothing sent.
       const l = lost;
-      lost = undefined;
-      const k = (l?.[0] === before.accessToken && (await l[1].then(l[2], () => null))) as
-        | [string, object]
-        | null;
+      lost = [];
+      // (Its stopped call took the answer back before this reads it: that reaction came first.)
+      const k = (l[0] === before.accessToken &&
+        (await l[1]!.then(
+          () => l[2],
+          () => 0,
+        ))) as [string, object] | undefined;
       if (k && !signal.aborted) return trusted(Object.freeze({ ...k[1], access_token: o.vault.put(k[0]) }));
       // The one reading check (`readClock`): a clock that gives no time (it throws, NaN, ±Infinity)
       // judges nothing: no request, no expiry, its typed error (`unexpected`) as the failure.
@@ -299,10 +304,6 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         throw unauthorized();
       }
       let own = before;
-      let late: unknown;
-      // Its answer once its call stopped: `tookBack` (once), the token kept with the answer.
-      const takeBack = (out: { access_token: string }) =>
-        (late ??= tookBack(o, out.access_token).then((t) => t && [t, out]));
       // The tabs' steps (`Claim`), only with other tabs to hear.
       const claim = o.crossTab && o.claim;
       if (claim) await claim(o, signal);
@@ -313,27 +314,23 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           own = ownToken(o, await readStore(o.tokens));
           sending.set(o.crossTab!, own);
         }
+        const r: Lost = [own.accessToken];
         return await detached(
-          () => {
-            lost = [
-              own.accessToken,
-              o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
-                // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
-                // (A sync store read at once: the token is taken in the same turn as before.)
-                readNow(o.tokens, (stored) => {
-                  if (ownSession(o.tokens, stored, o.owner).newer) {
-                    revokeToken(o.auth, answer.access_token, seamsOf(o));
-                    throw unauthorized();
-                  }
-                  return stamp(o, answer.access_token, sent, own.seq);
-                }),
-              ),
-              takeBack,
-            ];
-            return lost[1];
-          },
+          () =>
+            ((lost = r)[1] = o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
+              // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
+              // (A sync store read at once: the token is taken in the same turn as before.)
+              readNow(o.tokens, (stored) => {
+                if (ownSession(o.tokens, stored, o.owner).newer) {
+                  revokeToken(o.auth, answer.access_token, seamsOf(o));
+                  throw unauthorized();
+                }
+                return stamp(o, answer.access_token, sent, own.seq);
+              }),
+            )),
           signal,
-          takeBack,
+          // Its answer once its call stopped: `tookBack`, the token kept with the answer.
+          (out) => (r[2] = tookBack(o, out.access_token).then((t) => t && [t, out])),
         );
       } catch (error) {
         const e = asPamError(error);
