@@ -267,14 +267,14 @@ function ownToken(o: GuardedRefreshOptions, stored: StoredSession | null): Store
 }
 
 /** A refresh sent: its token, its answer, and what its stopped call made of that (`tookBack`). */
-type Lost = [string?, Promise<{ access_token: string }>?, Promise<unknown>?];
+type Lost = [string, Promise<{ access_token: string }>?, Promise<unknown>?];
 
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
   // The last refresh sent: the token it sent, its answer, and, once its call stopped, what that made
   // of it (`tookBack`). A flight the cycle counted lost after the send (its own bound, timers firing
   // late: not the server's word) may have had that token rotated: sent again, a 401 would end a live
   // session.
-  let lost: Lost = [];
+  let lost: Lost | undefined;
   return service({
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
@@ -286,14 +286,18 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       // comes: the adapter's timeout, else this flight's bound, Z-1; the try after sends again), and
       // taken, nothing sent.
       const l = lost;
-      lost = [];
+      lost = undefined;
       // (Its stopped call took the answer back before this reads it: that reaction came first.)
-      const k = (l[0] === before.accessToken &&
+      const k = (l?.[0] === before.accessToken &&
         (await l[1]!.then(
           () => l[2],
           () => 0,
         ))) as [string, object] | undefined;
-      if (k && !signal.aborted) return trusted(Object.freeze({ ...k[1], access_token: o.vault.put(k[0]) }));
+      // This try stopped meanwhile (its own flight bound): kept for the next, unless one sent since.
+      if (k) {
+        if (!signal.aborted) return trusted(Object.freeze({ ...k[1], access_token: o.vault.put(k[0]) }));
+        lost ??= l;
+      }
       // The one reading check (`readClock`): a clock that gives no time (it throws, NaN, ±Infinity)
       // judges nothing: no request, no expiry, its typed error (`unexpected`) as the failure.
       const sent = readClock(o);
@@ -317,6 +321,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         const r: Lost = [own.accessToken];
         return await detached(
           () =>
+            // biome-ignore lint/suspicious/noAssignInExpressions: the record of the call sent, its answer in it
             ((lost = r)[1] = o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
               // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
               // (A sync store read at once: the token is taken in the same turn as before.)
