@@ -243,12 +243,14 @@ export const detached = <T>(
  * A refreshed token the cycle no longer waits for (its call stopped: a sign-out, an adoption, its
  * flight counted lost) leaves no token in the vault. It is revoked when the store no longer holds its
  * login (a sign-out, another login): the server issued it and no tab knows of it. For the login still
- * held it is given back (the cycle's next try takes it; a cycle restarted on another tab's refresh
- * drops it): what a logout with a sibling token ends at the server is not said (it may be the login
+ * held it is given back, with its answer (the cycle's next try takes it; a cycle restarted on another
+ * tab's refresh drops it): what a logout with a sibling token ends at the server is not said (it may be the login
  * itself, in every tab).
  */
-const tookBack = (o: GuardedRefreshOptions, handle: string) =>
-  readStore(o.tokens).then((s) => (isOwn(s, o.owner) ? o.vault.take(handle) : revokeHandle(o, handle)));
+const tookBack = (o: GuardedRefreshOptions, out: { access_token: string }) =>
+  readStore(o.tokens).then((s) =>
+    isOwn(s, o.owner) ? [o.vault.take(out.access_token), out] : revokeHandle(o, out.access_token),
+  );
 
 const unauthorized = () => new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
 
@@ -292,9 +294,9 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         (await l[1]!.then(
           () => l[2],
           () => 0,
-        ))) as [string, object] | undefined;
+        ))) as [string | null, object] | undefined;
       // This try stopped meanwhile (its own flight bound): kept for the next, unless one sent since.
-      if (k) {
+      if (k?.[0]) {
         if (!signal.aborted) return trusted(Object.freeze({ ...k[1], access_token: o.vault.put(k[0]) }));
         lost ??= l;
       }
@@ -335,7 +337,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             )),
           signal,
           // Its answer once its call stopped: `tookBack`, the token kept with the answer.
-          (out) => (r[2] = tookBack(o, out.access_token).then((t) => t && [t, out])),
+          (out) => (r[2] = tookBack(o, out)),
         );
       } catch (error) {
         const e = asPamError(error);
