@@ -244,8 +244,8 @@ export const detached = <T>(
  * flight counted lost) leaves no token in the vault. It is revoked when the store no longer holds its
  * login (a sign-out, another login): the server issued it and no tab knows of it. For the login still
  * held it is given back, with its answer (the cycle's next try takes it; a cycle restarted on another
- * tab's refresh drops it): what a logout with a sibling token ends at the server is not said (it may be the login
- * itself, in every tab).
+ * tab's refresh drops it): what a logout with a sibling token ends at the server is not said (it may
+ * be the login itself, in every tab).
  */
 const tookBack = (o: GuardedRefreshOptions, out: { access_token: string }) =>
   readStore(o.tokens).then((s) =>
@@ -289,13 +289,15 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       // taken, nothing sent.
       const l = lost;
       lost = undefined;
-      // (Its stopped call took the answer back before this reads it: that reaction came first.)
+      // (`l[2]` is read once the answer came: the stopped call's reaction to it, `tookBack`, was
+      // added at the stop, before this try began, so it has run by then.)
       const k = (l?.[0] === before.accessToken &&
         (await l[1]!.then(
           () => l[2],
           () => 0,
         ))) as [string | null, object] | undefined;
-      // This try stopped meanwhile (its own flight bound): kept for the next, unless one sent since.
+      // Taken, nothing sent; this try stopped meanwhile (its own flight bound, Z-1): kept for the
+      // next, unless a request was sent since.
       if (k?.[0]) {
         if (!signal.aborted) return trusted(Object.freeze({ ...k[1], access_token: o.vault.put(k[0]) }));
         lost ??= l;
