@@ -31,6 +31,12 @@ export interface TokenRefreshInput {
   /** Longest wait between two checks while idle. Default 60 000 ms; at least 1 s. */
   tickMs?: number;
   /**
+   * How long a refresh may be in flight: one in flight for OVER it counts as lost (stopped,
+   * aborted, a failure with a `TimeoutError`), as the core's `shouldRefreshToken` judges. Default
+   * 60 000 ms (`REFRESH_IN_FLIGHT_TIMEOUT_MS`); a value that is no finite number >= 1 takes it.
+   */
+  flightMs?: number;
+  /**
    * The clock, read by actions only (an event without a reading `at` has it read, then is told
    * again with it). Default: the one clock's steady base (`steadyClock()`, docs/time.md). A
    * reading that throws or is no finite number never crashes the cycle: it is judged at the epoch
@@ -67,6 +73,8 @@ export interface TokenRefreshContext {
   auth: Pick<AuthModule, 'refreshToken'>;
   intervalMs: number;
   tickMs: number;
+  /** How long a refresh may be in flight before it counts as lost (`input.flightMs`). */
+  flightMs: number;
   /** A service, like `auth`. */
   now: () => number;
   /** How long a token lives (from the last `expiresAt`), or null when unknown. */
@@ -121,7 +129,7 @@ function untilDue(c: TokenRefreshContext, now: number): number {
 }
 
 /** The reading an event carries: its `at`, or the start's (`input.at`). */
-export const atOf = (event: object): number | undefined =>
+const atOf = (event: object): number | undefined =>
   (event as { at?: number }).at ?? (event as { input?: { at?: number } }).input?.at;
 
 /** What `tokenRefreshMachine` accepts. */
@@ -212,13 +220,12 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       // Due at the event's reading: no wait left (nor any backoff); never with no token saved.
       isDue: ({ context, event }) => untilDue(context, atOf(event)!) <= 0,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
-      // How long until the refresh in flight counts as lost (docs/contract.md: in flight for over
-      // 60 s, the core's `REFRESH_IN_FLIGHT_TIMEOUT_MS`, written as a literal here, in
-      // `flightTimeout` and in `loseFlight`'s error: `refreshSchedule(…)[2]` read it at each use),
-      // from the event's reading (every event judged here carries one: they come after `READ`).
-      // Written out in both, not a helper: smaller gzipped (issue 33).
+      // The refresh in flight for OVER its bound (docs/contract.md; `flightMs`, default 60 s: the
+      // core's rule, `shouldRefreshToken`'s `now > t + wait`, REVIEW-Z Z-9) at the event's reading
+      // (every event judged here carries one: they come after `READ`). Written out here and in
+      // `flightTimeout`, not a helper: smaller gzipped (issue 33).
       isFlightLost: ({ context: c, event }) =>
-        (c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)! <= 0,
+        (c.refresh.inFlightSince ?? atOf(event)!) + c.flightMs < atOf(event)!,
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
@@ -235,8 +242,9 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
         // named constant as a variable.)
         return until > 0 ? clampDelay(Math.max(1_000, Math.min(c.tickMs, until))) : 0;
       },
+      // Its first whole ms past the bound (as the core's `nextRefreshAt`).
       flightTimeout: ({ context: c, event }) =>
-        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + 60_000 - atOf(event)!),
+        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + c.flightMs + 1 - atOf(event)!),
     },
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.
@@ -289,7 +297,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       }),
       loseFlight: assign(({ context: c, event }) => ({
         refresh: failed(c.refresh, atOf(event)!),
-        error: new TimeoutError('POST', 'refreshToken', 60_000),
+        error: new TimeoutError('POST', 'refreshToken', c.flightMs),
       })),
       // (Only after `isUnauthorized`: the error is a PamError already.)
       endSession: assign(({ event }) => ({
@@ -335,6 +343,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
         intervalMs: Math.max(1_000, finiteOr(input.intervalMs, REFRESH_INTERVAL_MS, 5e-324)),
         // The internal check's default period while idle: one minute.
         tickMs: finiteOr(input.tickMs, 60_000, 1),
+        flightMs: finiteOr(input.flightMs, 60_000, 1),
         refresh: initialRefreshState,
         lifeMs: null,
         error: null,
@@ -421,7 +430,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
               ],
             },
             // A request that never settles (a custom actor without a timeout) must not stall the
-            // cycle: after 60 s it counts as lost (stopping it aborts it) and as a failure. (The
+            // cycle: after `flightMs` (60 s) it counts as lost (stopping it aborts it) and as a failure. (The
             // two actions written out twice, not a shared constant: a smaller bundle.)
             after: {
               flightTimeout: [READ, { target: 'idle', actions: ['loseFlight', 'emitRefreshFailed'] }],

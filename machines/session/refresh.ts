@@ -18,12 +18,12 @@ import {
   type TokenStore,
   UnauthorizedError,
 } from 'pam-client';
-import { asPamError, clampDelay } from 'pam-client/internal';
+import { asPamError } from 'pam-client/internal';
 import { fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, wait } from '../cross-tab';
 import { onWake, type TimersLike } from '../environment';
-import { atOf, tokenRefreshMachine } from '../tokenRefreshMachine';
+import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { ownerOf, servicesOf } from './context';
 import { actionsOf, internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { isNewerSession, MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
@@ -64,19 +64,6 @@ export const readClockTrusted: typeof tellReading = (a) =>
  */
 export const sessionRefreshCycle = /* @__PURE__ */ (() =>
   tokenRefreshMachine.provide({
-    // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers
-    // that fire late together (a throttled tab) cut every claim before it sent anything, and a 401
-    // answered in the lost-race grace went to a stopped actor (the session kept a dead token). But
-    // bounded (REVIEW-Z Z-1: with none, a refresh never answered, `timeout: Infinity` or an adapter
-    // without one, held the session in `refreshing` for good, every 401 waiting on it).
-    guards: {
-      isFlightLost: ({ context: c, event }) =>
-        (c.refresh.inFlightSince ?? atOf(event)!) + 600_000 <= atOf(event)!,
-    },
-    delays: {
-      flightTimeout: ({ context: c, event }) =>
-        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + 600_000 - atOf(event)!),
-    },
     actions: {
       readClock: readClockTrusted,
       // Only the outcome our own call stamped, once (`stamp`): a forged or replayed
@@ -253,14 +240,17 @@ export const detached = <T>(
   });
 
 /**
- * A refreshed token the cycle no longer waits for (its call stopped: a sign-out, an adoption)
- * leaves no token in the vault. It is revoked when the store no longer holds its login (a sign-out,
- * another login): the server issued it and no tab knows of it. For the login still held (the cycle
- * restarted on another tab's refresh) it is only dropped: what a logout with a sibling token ends at
- * the server is not said (it may be the login itself, in every tab).
+ * A refreshed token the cycle no longer waits for (its call stopped: a sign-out, an adoption, its
+ * flight counted lost) leaves no token in the vault. It is revoked when the store no longer holds its
+ * login (a sign-out, another login): the server issued it and no tab knows of it. For the login still
+ * held it is given back, with its answer (the cycle's next try takes it; a cycle restarted on another
+ * tab's refresh drops it): what a logout with a sibling token ends at the server is not said (it may
+ * be the login itself, in every tab).
  */
-const tookBack = (o: GuardedRefreshOptions, handle: string) =>
-  readStore(o.tokens).then((s) => (isOwn(s, o.owner) ? o.vault.take(handle) : revokeHandle(o, handle)));
+const tookBack = (o: GuardedRefreshOptions, out: { access_token: string }) =>
+  readStore(o.tokens).then((s) =>
+    isOwn(s, o.owner) ? [o.vault.take(out.access_token), out] : revokeHandle(o, out.access_token),
+  );
 
 const unauthorized = () => new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
 
@@ -278,7 +268,15 @@ function ownToken(o: GuardedRefreshOptions, stored: StoredSession | null): Store
   throw unauthorized();
 }
 
+/** A refresh sent: its token, its answer, and what its stopped call made of that (`tookBack`). */
+type Lost = [string, Promise<{ access_token: string }>?, Promise<unknown>?];
+
 export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refreshToken'> {
+  // The last refresh sent: the token it sent, its answer, and, once its call stopped, what that made
+  // of it (`tookBack`). A flight the cycle counted lost after the send (its own bound, timers firing
+  // late: not the server's word) may have had that token rotated: sent again, a 401 would end a live
+  // session.
+  let lost: Lost | undefined;
   return service({
     async refreshToken(options) {
       const signal = options?.signal ?? new AbortController().signal;
@@ -286,6 +284,24 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       // store shared with other tabs may hold another login's by now (REVIEW-I i5: a lagging tab's
       // refresh rotated away the newer login of another tab). A newer login there: this one is given up.
       const before = ownToken(o, await readStore(o.tokens));
+      // That answer, while the token it sent is still held: waited for by the next try only (none
+      // comes: the adapter's timeout, else this flight's bound, Z-1; the try after sends again), and
+      // taken, nothing sent.
+      const l = lost;
+      lost = undefined;
+      // (`l[2]` is read once the answer came: the stopped call's reaction to it, `tookBack`, was
+      // added at the stop, before this try began, so it has run by then.)
+      const k = (l?.[0] === before.accessToken &&
+        (await l[1]!.then(
+          () => l[2],
+          () => 0,
+        ))) as [string | null, object] | undefined;
+      // Taken, nothing sent; this try stopped meanwhile (its own flight bound, Z-1): kept for the
+      // next, unless a request was sent since.
+      if (k?.[0]) {
+        if (!signal.aborted) return trusted(Object.freeze({ ...k[1], access_token: o.vault.put(k[0]) }));
+        lost ??= l;
+      }
       // The one reading check (`readClock`): a clock that gives no time (it throws, NaN, ±Infinity)
       // judges nothing: no request, no expiry, its typed error (`unexpected`) as the failure.
       const sent = readClock(o);
@@ -306,9 +322,11 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           own = ownToken(o, await readStore(o.tokens));
           sending.set(o.crossTab!, own);
         }
+        const r: Lost = [own.accessToken];
         return await detached(
           () =>
-            o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
+            // biome-ignore lint/suspicious/noAssignInExpressions: the record of the call sent, its answer in it
+            ((lost = r)[1] = o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
               // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
               // (A sync store read at once: the token is taken in the same turn as before.)
               readNow(o.tokens, (stored) => {
@@ -318,9 +336,10 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
                 }
                 return stamp(o, answer.access_token, sent, own.seq);
               }),
-            ),
+            )),
           signal,
-          (out) => tookBack(o, out.access_token),
+          // Its answer once its call stopped: `tookBack`, the token kept with the answer.
+          (out) => (r[2] = tookBack(o, out)),
         );
       } catch (error) {
         const e = asPamError(error);
@@ -377,6 +396,12 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
     auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c), claim }),
     intervalMs: c.intervalMs,
     tickMs: c.tickMs,
+    // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers
+    // that fire late together (a throttled tab) cut every claim before it sent anything, and a 401
+    // answered in the lost-race grace went to a stopped actor (the session kept a dead token). But
+    // bounded (REVIEW-Z Z-1: with none, a refresh never answered, `timeout: Infinity` or an adapter
+    // without one, held the session in `refreshing` for good, every 401 waiting on it).
+    flightMs: 600_000,
     now: s.now,
     random: s.random,
     at: r?.at,
