@@ -394,14 +394,12 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     cancel: () => actor.send({ type: 'CANCEL' }),
     logout: () => actor.send({ type: 'LOGOUT' }),
     on: (type, listener) => {
+      const checked = listenerOf(listener, 'on') as (event: ClientEmitted) => void;
       if (type === 'mutationOutcomeUnknown') {
-        outcomeListeners.add(listenerOf(listener, 'on') as (event: MutationOutcomeUnknown) => void);
-        return () => outcomeListeners.delete(listener as (event: MutationOutcomeUnknown) => void);
+        outcomeListeners.add(checked);
+        return () => outcomeListeners.delete(checked);
       }
-      const sub = actor.on(
-        type as SessionEmitted['type'],
-        listenerOf(listener, 'on') as (event: SessionEmitted) => void,
-      );
+      const sub = actor.on(type as SessionEmitted['type'], checked);
       return () => sub.unsubscribe();
     },
     stop: () => {

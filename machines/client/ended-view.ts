@@ -4,6 +4,10 @@
 
 import type { SessionRestrictions } from '../session/profile-rules';
 
+/** Restrictions gone stale, betting off (unknown ones stay unknown); none: none. */
+export const staleOf = <R extends SessionRestrictions | null>(r: R): R =>
+  r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false };
+
 /**
  * Restrictions that allowed betting go stale, and betting is off; undefined when nothing changes
  * (none, or not allowing betting already).
@@ -16,12 +20,5 @@ export function staleView<V extends { readonly restrictions: SessionRestrictions
 ): V | undefined {
   const r = view.restrictions;
   if (!r || (r.status !== 'current' && !r.canBet)) return;
-  return Object.freeze({
-    ...view,
-    restrictions: Object.freeze({
-      ...r,
-      status: r.status === 'unknown' ? r.status : 'stale',
-      canBet: false,
-    }),
-  });
+  return Object.freeze({ ...view, restrictions: Object.freeze(staleOf(r)) });
 }

@@ -36,11 +36,12 @@ export const inertLine = (baseURL: string): string =>
 /** Timers that never fire: an inert client schedules nothing. */
 const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
 
-/** A fetch that sends nothing: every call of an inert client (the user module's too) is refused. */
-const refuse =
-  (baseURL: string): typeof fetch =>
-  () =>
-    Promise.reject(new ConfigurationError(`${inertLine(baseURL)} No request was sent.`));
+/**
+ * A fetch that sends nothing: every call of an inert client (the user module's too) is refused
+ * with a `ConfigurationError`, which the adapter names by its code only (the cause of its
+ * `NetworkError`): a short message is enough (the server-session client's, ../server-session/).
+ */
+const refuse: typeof fetch = () => Promise.reject(new ConfigurationError('a server render sends no request'));
 
 type Commands = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';
 
@@ -60,7 +61,7 @@ export function inertClient<O extends InertCandidate & { environment?: object },
   }
   const client = create({
     ...options,
-    fetch: refuse(baseURL),
+    fetch: refuse,
     storage: createMemoryTokenStore(),
     environment: { ...options.environment, timers: noTimers, channel: null },
   }) as C &

@@ -22,8 +22,9 @@
 //   Its counts reach the session through its snapshot (`playTimeOf` its context, via `onSnapshot`).
 
 import type { PlayTime } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
 import { type AnyActorLogic, assign, emit, type SnapshotFrom, sendParent, sendTo } from 'xstate';
-import { staleView } from '../client/ended-view';
+import { staleOf, staleView } from '../client/ended-view';
 import { withPlayTimeFlow } from '../client/play-time-view';
 import { isTime } from '../clock';
 import { openChannel } from '../environment';
@@ -376,6 +377,13 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
         context.user,
       ),
     })),
+    // A child that failed with no handler of its own, or (`takeClockError`) a clock that gave no
+    // time (`noTime`, the error its reading carries): the typed error, for the app to see, and
+    // restrictions that allowed betting stale, betting off, in this very step (fail closed, review E).
+    childFailed: assign(({ context, event }) => {
+      const e = event as { error?: unknown; reading?: ClockReading };
+      return { error: asPamError((e.reading ?? e).error), restrictions: staleOf(context.restrictions) };
+    }),
     takeProfile,
     // The profile this tab read, told to the other tabs (with its read time; none without the tabs flow).
     publishProfile: ({ context }, p) => {
@@ -384,17 +392,10 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
     },
     // (Told on the session's TICK or WAKE only, each with its reading.)
     wakeProfile: sendTo('profile', ({ event }) => profileNow((event as { reading?: ClockReading }).reading)),
-    // The clock gave no time (`noTime`): its typed error, for the app to see, and restrictions that
-    // allowed betting stale, betting off, in this very step (fail closed); the profile flow is woken
-    // to stamp the clock itself, so its own judgment, where every later datum the session takes
-    // comes from, holds no time too until a stamp gives time (its `noTime`: the one source).
-    takeClockError: actionsOf(({ context: { restrictions: r }, event }) => [
-      assign({
-        error: (event as { reading: ClockReading }).reading.error!,
-        restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
-      }),
-      'wakeProfile',
-    ]),
+    // The profile flow is woken to stamp the clock itself, so its own judgment, where every later
+    // datum the session takes comes from, holds no time too until a stamp gives time (its `noTime`:
+    // the one source).
+    takeClockError: actionsOf(() => ['childFailed', 'wakeProfile']),
   },
 }))();
 

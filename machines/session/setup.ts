@@ -151,24 +151,10 @@ const typedSetup = /* @__PURE__ */ (() =>
         // The failure an error event (a child's) or REFRESH_FAILED carries, as the session's error.
         takeError: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
         // A child that failed with no handler of its own (a flow's, the tabs', the page's): its
-        // failure as the session's error, and fail closed (review E): restrictions stale with betting
-        // off and, when the play-time flow's child is the one, play time not known (reached) for the
-        // rest of the login, which no later read can lift (nothing counts it any more).
-        childFailed: assign(({ context: { restrictions: r, playTime: p }, event }) => ({
-          error: asPamError((event as { error?: unknown }).error),
-          restrictions: r && { ...r, status: r.status === 'unknown' ? r.status : 'stale', canBet: false },
-          ...(event.type.endsWith('.playTime') && {
-            // (The fields in `PlayTime`'s order, its counts and period kept.)
-            playTime: {
-              ...{ limitMs: 0, usedMs: 0, leftMs: 0, period: 'daily' as const },
-              ...p,
-              leftMs: 0,
-              warning: true,
-              reached: true,
-              known: false as const,
-            },
-          }),
-        })),
+        // failure as the session's error. Fail closed (review E) where there is something to close:
+        // the profile flow's also makes its restrictions stale with betting off (./flows.ts), and the
+        // play-time flow's child takes its own failure (../parts/play-time.ts): play time not known.
+        childFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
         // The clock gave no time (`noTime`): its typed error, for the app to see (the profile flow's
         // also makes its restrictions stale: ./flows.ts).
         takeClockError: assign(({ event }) => ({

@@ -4,6 +4,7 @@
 // the app. They come with the flow (`playTime()`, `PLAY_TIME_TRANSITIONS`): a client without it
 // has none, and its bundle carries none of their code.
 
+import { assign } from 'xstate';
 import type { PlayTimeContext } from '../../playTimeMachine';
 import { servicesOf } from '../context';
 import { alertPlayTime, playTimeInputOf } from '../flows';
@@ -39,5 +40,26 @@ export const PLAY_TIME_TRANSITIONS: SessionTransitions = {
       onSnapshot: { actions: ['takePlayTime', tellPlayClock] },
     },
   ],
+  // Its failure (the session's net, the root's `xstate.error.actor.*`, for this child): the session's
+  // error (and the profile flow's stale restrictions), and play time not known (reached) for the
+  // rest of the login, which no later read can lift (nothing counts it any more; review E). (The
+  // fields in `PlayTime`'s order, its counts and period kept.)
+  root: {
+    'xstate.error.actor.playTime': {
+      actions: [
+        'childFailed',
+        /* @__PURE__ */ assign(({ context: { playTime: p } }) => ({
+          playTime: {
+            ...{ limitMs: 0, usedMs: 0, leftMs: 0, period: 'daily' as const },
+            ...p,
+            leftMs: 0,
+            warning: true,
+            reached: true,
+            known: false as const,
+          },
+        })),
+      ],
+    },
+  } as SessionTransitions['root'],
   signedIn: { PLAY_TIME_ALERT: { guard: 'owned', actions: alertPlayTime } },
 };
