@@ -143,7 +143,9 @@ export function merged(
   if (!record) return heard;
   const mark = placed(heard.lastBeat, now, maxGapMs);
   const last = record.lastBeat ?? Number.NaN;
-  const later = mark !== null && !(mark <= last);
+  // (Not from a later period than this record's: its count there is not held here yet, and the
+  // time from the period's start to the mark would go uncounted until the next one it tells.)
+  const later = mark !== null && !(mark <= last) && heard.periodKey <= record.periodKey;
   const shift = later && mark - last <= maxGapMs ? mark - last : 0;
   const up = <C extends PlayClockKind>(c: C, by = 0): C => ({
     ...c,

@@ -14,6 +14,7 @@ import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine'
 
 const START = Date.UTC(2030, 0, 1, 15);
 const BEAT_MS = 15_000;
+const MIDNIGHT = Date.UTC(2030, 0, 2, 3); // São Paulo midnight (UTC−3)
 const step = fc.record({
   tab: fc.constantFrom(0, 1),
   dt: fc.integer({ min: 0, max: BEAT_MS }),
@@ -26,8 +27,10 @@ describe('a play clock heard from another tab counts each minute once', () => {
       fc.property(
         fc.integer({ min: 0, max: BEAT_MS }),
         fc.array(step, { minLength: 1, maxLength: 60 }),
-        (lag, steps) => {
-          let now = START;
+        // Mid-afternoon, or up to 10 min before São Paulo midnight (the day's count starts again).
+        fc.oneof(fc.constant(START), fc.integer({ min: MIDNIGHT - 600_000, max: MIDNIGHT })),
+        (lag, steps, start) => {
+          let now = start;
           const open = (): ReturnType<typeof createActor<typeof playTimeMachine>> =>
             createActor(playTimeMachine, {
               input: {
@@ -40,21 +43,31 @@ describe('a play clock heard from another tab counts each minute once', () => {
           const first = open();
           now += lag;
           const tabs = [first, open()];
-          // Each tab's own beats: the time between two of them within a gap (2 x beatMs) is counted.
-          const own = [0, 0];
-          const prev = [START, START + lag];
+          // Each tab's own beats: the time between two of them within a gap (2 x beatMs) is counted,
+          // in the day it falls in.
+          const own: [number, number][][] = [[], []];
+          const prev = [start, start + lag];
+          const dayStart = (t: number) => (t >= MIDNIGHT ? MIDNIGHT : MIDNIGHT - 86_400_000);
+          // What a tab shows is as of its last beat (its own, or one run by a heard record).
+          const beatAt = [start, start + lag];
+          const inDay = (i: number) =>
+            own[i]!.reduce((ms, [a, b]) => ms + Math.max(0, b - Math.max(a, dayStart(beatAt[i]!))), 0);
           try {
             for (const { tab, dt, heard } of steps) {
               now += dt;
               const me = tabs[tab]!;
               me.send({ type: 'BEAT' });
-              if (now - prev[tab]! <= 2 * BEAT_MS) own[tab]! += now - prev[tab]!;
+              if (now - prev[tab]! <= 2 * BEAT_MS) own[tab]!.push([prev[tab]!, now]);
               prev[tab] = now;
-              if (heard) tabs[1 - tab]!.send({ type: 'BEAT', record: me.getSnapshot().context.store.read() });
+              beatAt[tab] = now;
+              if (heard) {
+                tabs[1 - tab]!.send({ type: 'BEAT', record: me.getSnapshot().context.store.read() });
+                beatAt[1 - tab] = now;
+              }
               for (const [i, t] of tabs.entries()) {
                 const used = selectPlayTime(t.getSnapshot())!.usedMs;
-                expect(used).toBeLessThanOrEqual(now - START);
-                expect(used).toBeGreaterThanOrEqual(own[i]!);
+                expect(used).toBeLessThanOrEqual(beatAt[i]! - Math.max(start, dayStart(beatAt[i]!)));
+                expect(used).toBeGreaterThanOrEqual(inDay(i));
               }
             }
           } finally {
@@ -64,5 +77,37 @@ describe('a play clock heard from another tab counts each minute once', () => {
       ),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('a play clock heard from a tab already in the next period', () => {
+  it('this tab still counts its own time since the period began', () => {
+    // Tab A's last beat just before São Paulo midnight; tab B, in the new day, tells A.
+    const midnight = MIDNIGHT;
+    let now = midnight - 20_000;
+    const open = () =>
+      createActor(playTimeMachine, {
+        input: {
+          limit: { amount: 1_000, period: 'daily', active: true },
+          store: createMemoryPlayClock(),
+          now: () => now,
+          beatMs: BEAT_MS,
+        },
+      }).start();
+    const [a, b] = [open(), open()];
+    now = midnight - 10_000;
+    a.send({ type: 'BEAT' });
+    b.send({ type: 'BEAT' });
+    now = midnight + 5_000;
+    b.send({ type: 'BEAT' });
+    a.send({ type: 'BEAT', record: b.getSnapshot().context.store.read() });
+    now = midnight + 10_000;
+    a.send({ type: 'BEAT' });
+    // Today: at least A's own 10 s since midnight (B's 5 s is within them), at most the wall time.
+    const used = selectPlayTime(a.getSnapshot())!.usedMs;
+    expect(used).toBeGreaterThanOrEqual(10_000);
+    expect(used).toBeLessThanOrEqual(10_000);
+    a.stop();
+    b.stop();
   });
 });
