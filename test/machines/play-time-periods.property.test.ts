@@ -139,5 +139,5 @@ describe('play time over changes of period, logouts and logins (property, review
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });

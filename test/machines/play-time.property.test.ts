@@ -69,5 +69,5 @@ describe('playTimeMachine (property)', () => {
       ),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 });
