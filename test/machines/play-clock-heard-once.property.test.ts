@@ -15,6 +15,17 @@ import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine'
 const START = Date.UTC(2030, 0, 1, 15);
 const BEAT_MS = 15_000;
 const MIDNIGHT = Date.UTC(2030, 0, 2, 3); // São Paulo midnight (UTC−3)
+
+/** A tab's play clock: its own store (no shared `localStorage`), on the given clock. */
+const openTab = (now: () => number) =>
+  createActor(playTimeMachine, {
+    input: {
+      limit: { amount: 1_000, period: 'daily', active: true },
+      store: createMemoryPlayClock(),
+      now,
+      beatMs: BEAT_MS,
+    },
+  }).start();
 const step = fc.record({
   tab: fc.constantFrom(0, 1),
   dt: fc.integer({ min: 0, max: BEAT_MS }),
@@ -31,15 +42,7 @@ describe('a play clock heard from another tab counts each minute once', () => {
         fc.oneof(fc.constant(START), fc.integer({ min: MIDNIGHT - 600_000, max: MIDNIGHT })),
         (lag, steps, start) => {
           let now = start;
-          const open = (): ReturnType<typeof createActor<typeof playTimeMachine>> =>
-            createActor(playTimeMachine, {
-              input: {
-                limit: { amount: 1_000, period: 'daily', active: true },
-                store: createMemoryPlayClock(),
-                now: () => now,
-                beatMs: BEAT_MS,
-              },
-            }).start();
+          const open = () => openTab(() => now);
           const first = open();
           now += lag;
           const tabs = [first, open()];
@@ -85,15 +88,7 @@ describe('a play clock heard from a tab already in the next period', () => {
     // Tab A's last beat just before São Paulo midnight; tab B, in the new day, tells A.
     const midnight = MIDNIGHT;
     let now = midnight - 20_000;
-    const open = () =>
-      createActor(playTimeMachine, {
-        input: {
-          limit: { amount: 1_000, period: 'daily', active: true },
-          store: createMemoryPlayClock(),
-          now: () => now,
-          beatMs: BEAT_MS,
-        },
-      }).start();
+    const open = () => openTab(() => now);
     const [a, b] = [open(), open()];
     now = midnight - 10_000;
     a.send({ type: 'BEAT' });
