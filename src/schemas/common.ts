@@ -179,13 +179,15 @@ export const LimitPeriod = /* @__PURE__ */ (() => z.literal(['daily', 'weekly', 
 export type LimitPeriod = z.infer<typeof LimitPeriod>;
 
 /**
- * Contact data (REVIEW-AA AA-13; the spec types it only as a string): text with a character that is
- * no white space and no control character (Unicode's `Cc`: C0, DEL, C1); a phone or DDI: digits,
- * with spaces, `( ) . -` and a leading `+` (`(11) 98765-4321`, `+55`). Blank text wiped the
- * player's contact data.
+ * Contact data (REVIEW-AA AA-13, REVIEW-AC AC-1; the spec types it only as a string): 1 to 255
+ * characters, one a letter or digit, none a control, format (invisible), surrogate, private-use,
+ * unassigned or default-ignorable character (a Hangul filler) nor a line or paragraph separator
+ * (`\p{C}`, `Zl`, `Zp`, `DI`); a phone or DDI: 1 to 24 digits, spaces and `( ) . -` (none doubled)
+ * after an optional leading `+`
+ * (`(11) 98765-4321`, `+55`). Blank or invisible text wiped the player's contact data.
  */
-export const CONTACT_TEXT = /^(?!\s*$)\P{Cc}+$/u;
-export const PHONE_TEXT = /^(?!\D*$)\+?[\d ().-]+$/;
+export const CONTACT_TEXT = /^(?=.*[\p{L}\p{N}])[^\p{C}\p{Zl}\p{Zp}\p{DI}]{1,255}$/u;
+export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
 
 /** The pattern of `SocialType`. */
 export const SOCIAL_TYPE = /^[a-z0-9_-]{1,32}$/;

@@ -20,20 +20,29 @@ import {
 } from './validation';
 
 /**
- * Contact data (REVIEW-AA AA-13; our rule, docs/contract.md): text with something other than white
- * space and no control character (Unicode's Cc: C0, DEL, C1), else the player's address became
- * blanks. Written apart from the client's pattern (this file shares nothing with it).
+ * Contact data (REVIEW-AA AA-13, REVIEW-AC AC-1; our rule, docs/contract.md): 1 to 255 characters
+ * (code points), a letter or digit among them, and no control, format, surrogate, private-use,
+ * unassigned or default-ignorable character nor a line or paragraph separator, else the player's address became
+ * blanks or invisible text. Written apart from the client's pattern (this file shares nothing with it).
  */
 const isContactText: Check = (v, f) =>
   isString(v, f) ??
-  ((v as string).trim() === '' || /\p{Cc}/u.test(v as string)
-    ? `The ${f} field must be text without control characters.`
+  ([...(v as string)].length > 255 ||
+  !/[\p{L}\p{N}]/u.test(v as string) ||
+  /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u.test(v as string)
+    ? `The ${f} field must be visible text of at most 255 characters.`
     : undefined);
 
-/** A phone or DDI: digits, with spaces, `( ) . -` and a leading `+` (`(11) 98765-4321`, `+55`). */
+/**
+ * A phone or DDI: at most 24 characters after an optional leading `+`: digits, with spaces, `( ) . -` (none twice in a row) and a
+ * leading `+` (`(11) 98765-4321`, `+55`).
+ */
 const isPhone: Check = (v, f) =>
   isString(v, f) ??
-  (/^\+?[0-9 ().-]+$/.test(v as string) && /[0-9]/.test(v as string)
+  ((v as string).replace(/^\+/, '').length <= 24 &&
+  /^\+?[0-9 ().-]+$/.test(v as string) &&
+  /[0-9]/.test(v as string) &&
+  !/([().-])\1/.test(v as string)
     ? undefined
     : `The ${f} field must be a phone number (digits).`);
 

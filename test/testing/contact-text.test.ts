@@ -35,6 +35,8 @@ describe('reference server: contact data', () => {
     [{ phone: 'call me\nmaybe', ddi: '55' }, ['phone']],
     [{ phone: 'call me maybe', ddi: '55' }, ['phone']],
     [{ phone: '11987654321', ddi: 'BR' }, ['ddi']],
+    [{ phone: '((((1))))', ddi: '+.........1' }, ['phone', 'ddi']],
+    [{ phone: '1'.repeat(25), ddi: '55' }, ['phone']],
   ])('PATCH add-phone %j: 422 on %j, nothing stored', async (body, fields) => {
     const { call, user } = kitOf();
     const before = await user();
@@ -47,6 +49,13 @@ describe('reference server: contact data', () => {
     [{ street: ' ', city: ' ', state: ' ', zipcode: ' ' }, ['street', 'city', 'state', 'zipcode']],
     [{ zipcode: 'ABCDE\nFGH' }, ['zipcode']],
     [{ city: 'São\u0000Paulo' }, ['city']],
+    // REVIEW-AC AC-1: invisible, blank-looking, line-separating text, none with a letter or digit, too long.
+    [
+      { street: '\u200B', city: '\u3164', state: '\u2800', zipcode: '.-' },
+      ['street', 'city', 'state', 'zipcode'],
+    ],
+    [{ street: 'Rua A\u2028Bloco B', city: '\u202Eevil', zipcode: 'x\uD800' }, ['street', 'city', 'zipcode']],
+    [{ street: 'a'.repeat(256) }, ['street']],
   ])('PATCH update-address %j: 422 on %j, nothing stored', async (change, fields) => {
     const { call, user } = kitOf();
     const before = await user();
@@ -86,6 +95,25 @@ describe('reference server: contact data', () => {
     fc.string({
       unit: fc.constantFrom(...' \t\n\u0000\u007f\u0085\u009f\u00a0\u2028\ufeff\u200ba1ã'),
     }),
+    // AC-1: blank-looking and invisible letters, separators, a lone surrogate, private use; lengths
+    // around the bounds (255 characters of text, 24 of a phone).
+    fc.string({
+      unit: fc.constantFrom(
+        'a',
+        '1',
+        ' ',
+        '\u3164',
+        '\u2800',
+        '\u2029',
+        '\ud800',
+        '\ue000',
+        '\u00ad',
+        '\u202e',
+        '.',
+      ),
+    }),
+    fc.string({ unit: fc.constantFrom('a', 'ã', '1', '\u{1F600}'), minLength: 250, maxLength: 260 }),
+    fc.string({ unit: fc.constantFrom('1', ' ', '(', ')', '-', '.'), minLength: 20, maxLength: 28 }),
     fc.string({ unit: fc.constantFrom(' ', '1', '9', '+', '(', ')', '-', '.', 'x', '\n') }),
     fc.string(),
   );

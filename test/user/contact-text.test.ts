@@ -25,12 +25,39 @@ async function refused(run: (user: UserModule) => Promise<unknown>, field: strin
 }
 
 const BAD_TEXT = ['   ', ' ', '\t', '\n', 'Rua\nAugusta', 'Rua A\u0000', 'x\u007f', 'x\u0085', 'x\u009f'];
+// REVIEW-AC AC-1: invisible (format, default-ignorable), blank-looking, line-separating, bidi and
+// lone-surrogate text, text with no letter or digit, and text over 255 characters.
+const BAD_TEXT_AC1 = [
+  '\u200B',
+  '\u2060',
+  '\u00AD',
+  '\u200C\u200D',
+  '\u180E',
+  '\u3164',
+  '\u2800',
+  'Rua A\u2028Bloco B',
+  'x\u2029',
+  '\u202Eevil',
+  'x\uD800',
+  'Rua\uE000',
+  '.-/',
+  'a'.repeat(256),
+  'a'.repeat(200_000),
+];
 const BAD_PHONE = ['   ', 'call me\nmaybe', 'call me maybe', '11 9876\t5432', '+', '()-', '55a', '١١'];
+// AC-1: a doubled `( ) . -`, and more than 24 characters.
+const BAD_PHONE_AC1 = [
+  '((((1))))',
+  '1-----------------',
+  '+.........1',
+  `1${' '.repeat(100_000)}`,
+  '1'.repeat(25),
+];
 
 describe('addPhone: phone and ddi are digits (spaces, ( ) . - and a leading + allowed)', () => {
   for (const field of ['phone', 'ddi'] as const)
-    for (const bad of BAD_PHONE)
-      it(`refuses ${field} ${JSON.stringify(bad)}: invalid_request on ${field}, nothing sent`, () =>
+    for (const bad of [...BAD_PHONE, ...BAD_PHONE_AC1])
+      it(`refuses ${field} ${JSON.stringify(bad).slice(0, 40)}: invalid_request on ${field}, nothing sent`, () =>
         refused((u) => u.addPhone({ phone: '11987654321', ddi: '55', [field]: bad }), field));
 
   it("AA-13's repro: { phone: '   ', ddi: ' ' } is refused on both fields, nothing sent", async () => {
@@ -45,6 +72,7 @@ describe('addPhone: phone and ddi are digits (spaces, ( ) . - and a leading + al
     ['11987654321', '55'],
     ['(11) 98765-4321', '+55'],
     ['11 98765.4321', '1'],
+    ['1-(800)-555-1234', '1'.repeat(24)],
   ] as [string, string][])
     it(`sends ${phone} / ${ddi} as given`, async () => {
       const { user } = signedIn(ctx.server);
@@ -56,9 +84,18 @@ describe('addPhone: phone and ddi are digits (spaces, ( ) . - and a leading + al
 
 describe('updateAddress: each field has a visible character and no control character', () => {
   for (const field of ['street', 'city', 'state', 'zipcode'] as const)
-    for (const bad of BAD_TEXT)
-      it(`refuses ${field} ${JSON.stringify(bad)}: invalid_request on ${field}, nothing sent`, () =>
+    for (const bad of [...BAD_TEXT, ...BAD_TEXT_AC1])
+      it(`refuses ${field} ${JSON.stringify(bad).slice(0, 40)}: invalid_request on ${field}, nothing sent`, () =>
         refused((u) => u.updateAddress({ ...ADDRESS, [field]: bad }), field));
+
+  it('sends 255 characters, and text with a no-break space, as given', async () => {
+    const { user } = signedIn(ctx.server);
+    const body = { ...ADDRESS, street: 'a'.repeat(255), city: 'São\u00a0Paulo' };
+    await user.updateAddress({ ...body, password_check: ctx.server.seed.plain.password });
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([
+      { ...body, password_check: ctx.server.seed.plain.password },
+    ]);
+  });
 
   it('sends an address with accents, punctuation and inner spaces as given', async () => {
     const { user } = signedIn(ctx.server);
