@@ -26,6 +26,8 @@ interface Schedule {
   bToALost: boolean;
   /** B refreshes this long after the server rotated the token for A. */
   after: number;
+  /** A has a channel (else: another client of the same store, with none: nothing of it reaches B). */
+  aChannel: boolean;
 }
 
 async function run(o: Schedule) {
@@ -59,6 +61,7 @@ async function run(o: Schedule) {
     tabId: 'tab-a',
     retry: 0,
     storage,
+    channel: o.aChannel,
     environment: { random: draws(0.3) },
     fetch: async (input, init) => {
       const response = await g.fetch(input, init);
@@ -66,6 +69,9 @@ async function run(o: Schedule) {
       return response;
     },
   });
+  await world.settle();
+  await signIn(world, a);
+  // B opens on the store A signed in to (and, with a channel, asks A for its session).
   const b = world.open({
     tabId: 'tab-b',
     retry: 0,
@@ -78,20 +84,20 @@ async function run(o: Schedule) {
     },
   });
   const tabs: Tab[] = [a, b];
-  await world.settle();
-  await signIn(world, a);
   await runFor(world, 2 * S);
   expect(tabs.map((t) => t.client.view.status)).toEqual(['signedIn', 'signedIn']);
   const old = await a.token();
   const before = b.events.length;
-  // A's words to B held from now (its claim, its token, its sync answer).
-  hub.holdLink(0, 1);
+  // A's words to B held from now (its claim, its token, its sync answer). (No channel of A: B's is
+  // the hub's only one, and the links name none.)
+  const [ia, ib] = o.aChannel ? [0, 1] : [7, 8];
+  hub.holdLink(ia, ib);
   gated = true;
   a.client.state.send({ type: 'REFRESH' } as never);
   for (let i = 0; i < 40 && g.issued.length < 2; i++) await world.advance(50, 50);
   expect(g.issued).toHaveLength(2);
   const fresh = g.issued[1]!;
-  if (o.bToALost) hub.holdLink(1, 0);
+  if (o.bToALost) hub.holdLink(ib, ia);
   await world.advance(o.after, 50);
   b.client.state.send({ type: 'REFRESH' } as never);
   for (let i = 0; i < 40 && b401 === null; i++) await world.advance(50, 50);
@@ -101,7 +107,7 @@ async function run(o: Schedule) {
   const graceEnd = b401! + LOST_RACE_GRACE_MS;
   // The schedule, in 50 ms steps from B's 401.
   const events: Array<[number, () => void]> = [[o.release, () => open()]];
-  if (o.aToB !== null) events.push([o.aToB, () => hub.deliverLink(0, 1, Number.POSITIVE_INFINITY, true)]);
+  if (o.aToB !== null) events.push([o.aToB, () => hub.deliverLink(ia, ib, Number.POSITIVE_INFINITY, true)]);
   events.sort((x, y) => x[0] - y[0]);
   let t = 0;
   for (const [at, act] of events) {
@@ -132,17 +138,21 @@ async function run(o: Schedule) {
 
 describe('a refresh that answered 401 reads the store again after the lost-race grace (Z-6)', () => {
   it('A stores its newer token within B’s grace, its word to B lost: B takes it, never signed out', async () => {
-    const r = await run({ release: 500, aToB: null, bToALost: false, after: 0 });
+    const r = await run({ release: 500, aToB: null, bToALost: false, after: 0, aChannel: true });
     expect(r.written).toBeLessThan(LOST_RACE_GRACE_MS);
     expect(r.signedOut).toBe(false);
   }, 60_000);
 
   it('the same, B’s words to A lost too (no sync answer could reach B either way)', async () => {
-    await run({ release: 900, aToB: null, bToALost: true, after: 200 });
+    await run({ release: 900, aToB: null, bToALost: true, after: 200, aChannel: true });
+  }, 60_000);
+
+  it('another client of the same store, with no channel, stores its newer token within B’s grace: B takes it', async () => {
+    await run({ release: 300, aToB: null, bToALost: false, after: 100, aChannel: false });
   }, 60_000);
 
   it('A’s token stored only after B’s grace, its word lost: B signs out (fail closed)', async () => {
-    const r = await run({ release: 1_500, aToB: null, bToALost: false, after: 0 });
+    const r = await run({ release: 1_500, aToB: null, bToALost: false, after: 0, aChannel: true });
     expect(r.written).toBeGreaterThan(LOST_RACE_GRACE_MS);
     expect(r.signedOut).toBe(true);
   }, 60_000);
@@ -157,6 +167,7 @@ describe('a refresh that answered 401 reads the store again after the lost-race 
           aToB: fc.option(step(3_000), { nil: null }),
           bToALost: fc.boolean(),
           after: step(400),
+          aChannel: fc.boolean(),
         }),
         async (o) => {
           await run(o);
