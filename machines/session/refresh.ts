@@ -368,7 +368,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         // A 401: the store read at once, and with other tabs once more after the lost-race grace
         // (the claim's), before the 401 is final (`newerOwn`).
         const failed = e.code === 'unauthorized' && own;
-        const newer = (failed && (await newerOwn(o, own))) || (claim && (await claim(o, signal, failed)));
+        const newer = (failed && (await newerOwn(o, failed))) || (claim && (await claim(o, signal, failed)));
         // Another tab's refresh, taken as stored: counted as that one (after the one before it).
         // (No counter: NaN, which `stamp` takes as none.)
         if (newer) return stamp(o, newer.accessToken, sent, (newer.seq as number) - 1);
