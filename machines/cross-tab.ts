@@ -4,6 +4,7 @@
 
 import type { AuthUser, StoredSession } from 'pam-client';
 import { parseStoredSession, sleep } from 'pam-client/internal';
+import { MAX_SESSION_COUNTER } from '../src/session/counter';
 import type { BroadcastChannelLike, PamEnvironment, TimersLike } from './environment';
 
 /** Longest random wait before a tab that found a refresh due claims it. */
@@ -16,11 +17,11 @@ export const CLAIM_TTL_MS = 60_000;
 const APP = 'pam-client';
 
 /**
- * The bound of a session counter (`seq`) and login id (`sid`): the store's `MAX_SESSION_COUNTER`
- * (2^48; a literal, CONTRIBUTING.md), written here so pam-client/internal keeps a name for the
- * auth core (test/client/counter-bound.test.ts checks both are one number).
+ * The bound of a session counter (`seq`) and login id (`sid`): the store's (its one definition,
+ * src/session/counter.ts), which the channel's schema and the session order (./session/order.ts)
+ * take from here.
  */
-export const MAX_SESSION_COUNTER = 281_474_976_710_656;
+export { MAX_SESSION_COUNTER };
 
 /**
  * A message between the tabs of one origin (`CrossTab.subscribe`), checked by the channel's schema.

@@ -21,7 +21,7 @@ export { playPeriodOf } from './responsible-gaming/index';
 export { profileReadOf } from './responsible-gaming/restrictions';
 // The token: its refresh schedule (the token-refresh machine), and stored sessions read from
 // another tab or the store.
-// (Its counters' bound, MAX_SESSION_COUNTER, is a literal in machines/cross-tab.ts, checked equal.)
+// (Its counters' bound, MAX_SESSION_COUNTER, is src/session/counter.ts: the machines import it there.)
 export { parseStoredSession, refreshSchedule } from './session/token';
 // The user module's mutations (the client re-reads the profile after one whose outcome is unknown).
 export type { UserMutation } from './user/index';

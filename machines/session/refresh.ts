@@ -129,10 +129,29 @@ export interface GuardedRefreshOptions {
 
 /**
  * The tabs' steps of a refresh call: before it is sent (resolves to send it, throws to give way),
- * and once it failed (`failed`: true for a 401 no newer stored token explains, a lost race). Called
- * only when the session has other tabs to hear (`o.crossTab`).
+ * and once it failed (`failed`: for a 401 no newer stored token explains, a lost race, the session
+ * whose token was sent; else `false`), then resolving to the newer stored session of the login that
+ * explains the 401 after all (`newerOwn`), else none. Called only when the session has other tabs
+ * to hear (`o.crossTab`).
  */
-export type Claim = (o: GuardedRefreshOptions, signal: AbortSignal, failed?: boolean) => Promise<unknown>;
+export type Claim = (
+  o: GuardedRefreshOptions,
+  signal: AbortSignal,
+  failed?: StoredSession | false,
+) => Promise<StoredSession | undefined | void>;
+
+/**
+ * The store's session of the login refreshed when it is newer than `sent`, the one whose token the
+ * server answered 401: another tab's (or another client's of the same store) refresh of it, taken as
+ * stored. One another tab stored for another login is never taken as this login's (the 401 stands:
+ * the tabs flow adopts it).
+ */
+const newerOwn = async (o: GuardedRefreshOptions, sent: StoredSession) => {
+  const current = await readStore(o.tokens);
+  return isOwn(current, o.owner) && current.accessToken !== sent.accessToken && isNewerSession(current, sent)
+    ? current
+    : undefined;
+};
 
 /**
  * The refresh claimed first (the tabs flow's `Claim`): a tab that gives way waits for the winner's
@@ -146,7 +165,9 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
   if (failed !== undefined) {
     // The winner's answer may be held for long: heard for while another tab's claim is live (its
     // call on its way), at most the refresh's own timeout (then signed out: fail closed). Taken
-    // meanwhile (this call's `signal` aborts), nothing is told.
+    // meanwhile (this call's `signal` aborts), nothing is told. Then the store is read once more
+    // (Z-6): a newer token of this login stored meanwhile, whose word never came (a lost or late
+    // message, a client of the same store with no channel), is taken, and no failure told.
     if (failed) crossTab.requestSync();
     for (
       let t = 0;
@@ -155,7 +176,7 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
       t += 100
     )
       if (!(await wait(o.timers, 100, signal))) return;
-    return crossTab.publishRefreshFailed(failed, o.owner.sid);
+    return (failed && (await newerOwn(o, failed))) || crossTab.publishRefreshFailed(!!failed, o.owner.sid);
   }
   if ((await crossTab.claimRefresh(signal)) !== 'yield') return;
   // The winner backing off, or `waitMs` over, or `signal` aborted. An expiry is no word here: a
@@ -344,20 +365,13 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       } catch (error) {
         const e = asPamError(error);
         if (e.code === 'aborted') throw error;
-        if (e.code === 'unauthorized') {
-          const current = await readStore(o.tokens);
-          // Only a token of this login (another tab's refresh of it): one another tab stored for
-          // another login is never taken as this login's; the 401 stands (the tabs flow adopts it).
-          if (
-            isOwn(current, o.owner) &&
-            current.accessToken !== own.accessToken &&
-            isNewerSession(current, own)
-          )
-            // Another tab's refresh, taken as stored: counted as that one (after the one before it).
-            // (No counter: NaN, which `stamp` takes as none.)
-            return stamp(o, current.accessToken, sent, (current.seq as number) - 1);
-        }
-        if (claim) await claim(o, signal, e.code === 'unauthorized');
+        // A 401: the store read at once, and with other tabs once more after the lost-race grace
+        // (the claim's), before the 401 is final (`newerOwn`).
+        const failed = e.code === 'unauthorized' && own;
+        const newer = (failed && (await newerOwn(o, failed))) || (claim && (await claim(o, signal, failed)));
+        // Another tab's refresh, taken as stored: counted as that one (after the one before it).
+        // (No counter: NaN, which `stamp` takes as none.)
+        if (newer) return stamp(o, newer.accessToken, sent, (newer.seq as number) - 1);
         throw error;
       }
     },

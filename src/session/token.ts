@@ -10,6 +10,7 @@
 import { RequestValidationError, readCallers } from '../errors/validation';
 import { clampDelay } from '../http/waiting';
 import { isHeaderSafeToken } from '../schemas/common';
+import { MAX_SESSION_COUNTER } from './counter';
 
 // The stored form.
 
@@ -47,15 +48,8 @@ export interface StoredSession {
   sid?: number;
 }
 
-/**
- * The largest `seq` or `sid` a session may carry: far beyond any real count of logins and
- * refreshes, and small enough that one more is still a safe integer. A foreign message or store
- * with a bigger one is refused, so it cannot push the tabs' clock out of the safe range.
- *
- * @example
- * parseStoredSession({ accessToken: 't', tokenType: 'Bearer', expiresAt: null, savedAt: 0, seq: 2 ** 53 }); // null
- */
-export const MAX_SESSION_COUNTER = 281_474_976_710_656; // 2 ** 48 (a literal: CONTRIBUTING.md)
+// The counters' bound, `MAX_SESSION_COUNTER`: its one definition is ./counter.ts.
+export { MAX_SESSION_COUNTER };
 
 /** A wall-clock instant (epoch ms): finite. */
 const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
