@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { PlayClockRecord } from '../../machines/play-time/clock';
+import { joined, type PlayClockRecord, usedIn } from '../../machines/play-time/clock';
 import { createLocalStoragePlayClock } from '../../machines/play-time/stores';
 import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
 
@@ -96,5 +96,33 @@ describe('a flood of play clocks heard from another tab', () => {
     expect(flood.flood).toBe(0);
     expect(flood.writes).toBe(1);
     expect(flood.view?.usedMs).toBe(BEAT_MS);
+  });
+});
+
+describe('the record taken in memory, joined with the store at the own beat (joined)', () => {
+  const old = 'daily:2030-01-01';
+  const today = 'daily:2030-01-02';
+  const at = Date.UTC(2030, 0, 2, 3, 0, 10); // 10 s after São Paulo midnight
+  it("keeps the store's later period whole, and raises the earlier one to this tab's", () => {
+    const stored = {
+      periodKey: today,
+      usedMs: 9_000,
+      lastBeat: at - 1_000,
+      other: { periodKey: old, usedMs: 60_000 },
+    };
+    const mine = { periodKey: old, usedMs: 600_000, lastBeat: at - 12_000 };
+    const j = joined(stored, mine, at, 2 * BEAT_MS);
+    expect(usedIn(j, today)).toBe(9_000);
+    expect(usedIn(j, old)).toBe(600_000);
+    expect(j.lastBeat).toBe(at - 1_000);
+  });
+  it("in one period, carries this tab's count up to the store's later mark (never under either)", () => {
+    const stored = { periodKey: today, usedMs: 9_000, lastBeat: at - 1_000 };
+    const mine = { periodKey: today, usedMs: 8_000, lastBeat: at - 3_000 };
+    const j = joined(stored, mine, at, 2 * BEAT_MS);
+    expect(usedIn(j, today)).toBe(10_000);
+    expect(j.lastBeat).toBe(at - 1_000);
+    // Nothing stored: this tab's.
+    expect(joined(null, mine, at, 2 * BEAT_MS)).toBe(mine);
   });
 });
