@@ -306,9 +306,9 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         // REVIEW-AB AB-3). The record taken so (`own.heard`) is joined with the store's at each beat
         // and written at this tab's own. A malformed one is nothing (it beat, and was told on, as
         // this tab's own).
-        const { record: heardAs } = event as { record?: unknown };
+        const heardAs = (event as { record?: unknown }).record;
         const heard = playClockRecordOf(heardAs, true);
-        if (heardAs !== undefined && !heard) return;
+        if (heardAs && !heard) return;
         let told: object;
         let taken = context.clock;
         try {
