@@ -5,6 +5,7 @@ import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 import {
   beatKinds,
+  joined,
   KINDS,
   merged,
   type PlayClockRecord,
@@ -299,13 +300,22 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
       beat: ({ context, event, self }) => {
         // (Only `on`: an active limit, or one not known, counted in the day's own fields.)
         const kind = activeLimit(context.limit)?.period ?? 'daily';
-        // Another tab's play clock (a BEAT's `record`): taken into the store first, whatever the
-        // beat can place (`merged`: each count the larger, none lowered).
-        const heard = playClockRecordOf((event as { record?: unknown }).record, true);
+        // Another tab's play clock (a BEAT's `record`): taken into the record first, whatever the
+        // beat can place (`merged`: each count the larger, none lowered), in memory only: the beat
+        // is counted as ever, nothing is written (a flood of them wrote the store twice each,
+        // REVIEW-AB AB-3). The record taken so (`own.heard`) is joined with the store's at each beat
+        // and written at this tab's own. A malformed one is nothing (it beat, and was told on, as
+        // this tab's own).
+        const heardAs = (event as { record?: unknown }).record;
+        const heard = playClockRecordOf(heardAs, true);
+        if (heardAs && !heard) return;
         let told: object;
+        let taken = context.clock;
         try {
           const now = context.now();
-          if (heard) context.store.write(merged(context.store.read(), heard, now, context.maxGapMs));
+          const read = context.store.read();
+          let record = context.own?.heard && taken ? joined(read, taken, now, context.maxGapMs) : read;
+          if (heard) taken = record = merged(record, heard, now, context.maxGapMs);
           const server = context.serverNow();
           // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
           // nor does one that never learned the server's time (its period would be the device's,
@@ -333,7 +343,6 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           // (a reloaded page, a second tab) while tabs beat without a gap, until a tab whose clock
           // lost its trust (`lost` at its last beat) regains it. The lower of this tab's and the
           // record's estimates counts.
-          const record = context.store.read();
           const lost = context.trusted?.() === false;
           const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
           const shared = live ? server - (record?.behind as number) : Number.NaN;
@@ -353,10 +362,11 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
             context.maxGapMs,
             own,
           );
-          context.store.write(est < server ? { ...next, behind: server - est } : next);
+          const written = est < server ? { ...next, behind: server - est } : next;
+          if (!heard) context.store.write(written);
           told = {
             type: 'CLOCK',
-            clock: next,
+            clock: heard ? written : next,
             at: now,
             mono,
             periodKey: period.key,
@@ -369,7 +379,14 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           // A clock (or store) that throws or gives no time, or no server time learned: nothing
           // counted, and the time shown is not known until a beat can place it (fail closed:
           // `PlayTime.known`). This tab's last beat stays, so the next one counts from it (within a gap).
-          told = { ...context.own, type: 'CLOCK', clock: context.clock, unknown: true };
+          // (A heard record stays taken, in memory: `heard`, written at the next own beat.)
+          told = {
+            ...context.own,
+            type: 'CLOCK',
+            clock: taken,
+            unknown: true,
+            ...(heard && { heard: true }),
+          };
         }
         self.send(trusted(told) as never);
         if (event.type !== 'BEAT') arm(context, self);

@@ -161,6 +161,22 @@ export function merged(
   };
 }
 
+/**
+ * The store's record (`stored`) joined with this tab's (`mine`, holding heard records taken in
+ * memory since its last write): `merged` into the one counting the later period (a period the other
+ * did not count in yet is kept whole), else into this tab's, so a later mark of the store's carries
+ * this tab's counts up to it (it was open meanwhile). None stored: this tab's. Pure.
+ */
+export const joined = (
+  stored: PlayClockRecord | null,
+  mine: PlayClockRecord,
+  now: number,
+  maxGapMs: number,
+): PlayClockRecord =>
+  (stored?.periodKey as string) > mine.periodKey || !stored
+    ? merged(stored, mine, now, maxGapMs)
+    : merged(mine, stored, now, maxGapMs);
+
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
 const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
 

@@ -128,7 +128,7 @@ describe('a play clock heard from another tab (merged)', () => {
     expect(actor.getSnapshot().status).toBe('active');
   });
 
-  it('a heard count over the limit bars at once (the alert told), in the store too', () => {
+  it('a heard count over the limit bars at once (the alert told), in the store at the next own beat', () => {
     const store = createMemoryPlayClock();
     const now = Date.UTC(2030, 0, 1, 15);
     const actor = createActor(playTimeMachine, {
@@ -141,6 +141,10 @@ describe('a play clock heard from another tab (merged)', () => {
     actor.send({ type: 'BEAT', record: { periodKey: key, usedMs: 90_000, lastBeat: now - 5_000 } });
     expect(selectPlayTime(actor.getSnapshot())).toMatchObject({ usedMs: 90_000, reached: true });
     expect(told).toEqual(['timeLimitWarning', 'timeLimitReached']);
+    // Taken in memory (a flood of heard records writes nothing, REVIEW-AB AB-3); written at this
+    // tab's own beat.
+    expect(usedIn(store.read(), key)).toBe(0);
+    actor.send({ type: 'BEAT' });
     expect(usedIn(store.read(), key)).toBe(90_000);
     // A lower one later lowers nothing.
     actor.send({ type: 'BEAT', record: { periodKey: key, usedMs: 1_000, lastBeat: now } });
