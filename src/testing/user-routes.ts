@@ -22,16 +22,20 @@ import {
 /**
  * Contact data (REVIEW-AA AA-13; our rule, docs/contract.md): text with something other than white
  * space and no control character (Unicode's Cc: C0, DEL, C1), else the player's address became
- * blanks. Written apart from the client's pattern (this file shares nothing with it).
+ * blanks. Written apart from the client's pattern (this file shares nothing with it). Registration's
+ * `country` too (auth-routes.ts).
  */
-const isContactText: Check = (v, f) =>
+export const isContactText: Check = (v, f) =>
   isString(v, f) ??
   ((v as string).trim() === '' || /\p{Cc}/u.test(v as string)
     ? `The ${f} field must be text without control characters.`
     : undefined);
 
-/** A phone or DDI: digits, with spaces, `( ) . -` and a leading `+` (`(11) 98765-4321`, `+55`). */
-const isPhone: Check = (v, f) =>
+/**
+ * A phone or DDI: digits, with spaces, `( ) . -` and a leading `+` (`(11) 98765-4321`, `+55`).
+ * Registration's `phone` and `ddi` too (auth-routes.ts).
+ */
+export const isPhone: Check = (v, f) =>
   isString(v, f) ??
   (/^\+?[0-9 ().-]+$/.test(v as string) && /[0-9]/.test(v as string)
     ? undefined
