@@ -1,25 +1,15 @@
-import { sessionActorOf } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { sessionActorOf } from 'pam-client/devtools';
+import type { PamClient } from 'pam-client/machines';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { useReferenceServer } from '../support/server';
+import { useSignedOutClients } from '../support/signed-out-client';
 
 // Y-11 at the session door: a LOGIN (or `client.login`) with a key the login does not take (the
 // spec's snake_case `captcha_token`, `app_source`, a typo) fails with `invalid_request` naming it,
 // nothing sent, never its value. Before, the key was dropped and the login went out without it.
 const ctx = useReferenceServer();
-const clients: PamClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-async function signedOutClient() {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
-  clients.push(c);
-  const actor = sessionActorOf(c);
-  await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
-  return { c, actor };
-}
+const signedOutClient = useSignedOutClients(ctx);
 
 async function refused(c: PamClient, actor: ReturnType<typeof sessionActorOf>, key: string): Promise<void> {
   await waitFor(actor, (s) => s.matches('failed') || s.matches('signedIn'), { timeout: 10_000 });
