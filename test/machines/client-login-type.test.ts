@@ -54,6 +54,8 @@ describe('client.login with a type of its own', () => {
     expect(loginFields({ login: 'a', type: 'LOGIN' })).toEqual({ login: 'a', type: 'LOGIN' });
     expect(loginFields({ login: 'a' })).toEqual({ login: 'a', type: 'LOGIN' });
     expect(() => loginFields({ login: 'a', type: 'REGISTER' })).toThrow(RequestValidationError);
+    // A key the login does not take: the same error, at the call (FIXSMALL20).
+    expect(() => loginFields({ login: 'a', captcha_token: 'x' })).toThrow(RequestValidationError);
     // Unreadable (a Proxy trap): no fields, refused by the session as invalid input (REVIEW-O 7).
     const trap = new Proxy(
       {},
