@@ -45,13 +45,12 @@ export const listenerOf = <T>(listener: T, call: string): T => {
  */
 export const loginFields = (c: unknown): object => {
   let o = { type: 'LOGIN' };
+  // An object's keys only: a string's characters (`login('x')`) are no keys the caller gave; it is
+  // no credentials at all, which the session fails as invalid input (REVIEW-O 7: never thrown).
   try {
-    o = { ...o, ...(c as object) };
+    o = { ...o, ...(typeof c === 'object' && c) };
   } catch {}
-  // Keys of an object only: a string's characters (`login('x')`) are no keys the caller gave; it
-  // is no credentials at all, which the session fails as invalid input (REVIEW-O 7: never thrown).
-  const key =
-    o.type !== 'LOGIN' ? 'type' : typeof c === 'object' && Object.keys(o).find((k) => !LOGIN_KEYS.test(k));
+  const key = o.type !== 'LOGIN' ? 'type' : Object.keys(o).find((k) => !LOGIN_KEYS.test(k));
   if (key) throw unknownKey(key);
   return o;
 };
