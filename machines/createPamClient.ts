@@ -388,7 +388,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     subscribe: views.subscribe,
     // The password, code and captcha token are boxed at the session's door (`guardCommands`), before
     // the event reaches any actor or inspector, as any command sent there.
-    login: (credentials) => actor.send({ type: 'LOGIN', ...loginFields(credentials) } as never),
+    login: (credentials) => actor.send(loginFields(credentials) as never),
     register: (payload) => actor.send({ type: 'REGISTER', payload }),
     submitCode: (code, captchaToken) => actor.send({ type: 'SUBMIT_CODE', code, captchaToken }),
     cancel: () => actor.send({ type: 'CANCEL' }),

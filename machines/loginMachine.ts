@@ -18,6 +18,7 @@ import {
   boxCaptcha,
   type CaptchaProvider,
   type CaptchaToken,
+  LOGIN_KEYS,
   type LoginRequest,
   type RegisterRequest,
   type RegistrationPayload,
@@ -261,7 +262,7 @@ function createLoginMachine(
               // A key SUBMIT does not take (a typo, the spec's `captcha_token`, `app_source`):
               // refused by the request, nothing sent, never dropped (REVIEW-Y Y-11; its name only,
               // never its value).
-              key: Object.keys(event).find((k) => !/^(type|login|password|appSource|captchaToken)$/.test(k)),
+              key: Object.keys(event).find((k) => !LOGIN_KEYS.test(k)),
             }) as unknown as LoginRequest,
           onDone: [
             { guard: 'asksForCode', target: 'twoFactorRequired' },

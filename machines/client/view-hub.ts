@@ -1,7 +1,7 @@
 // The view hub: a client's view and its listeners (both clients), and the checks of what a caller
 // hands the client's commands (a listener, a login's fields).
 
-import { unknownKey } from '../login/request';
+import { LOGIN_KEYS, unknownKey } from '../login/request';
 import { staleView } from './ended-view';
 import type { SessionView } from './session-facade';
 import { sameView } from './session-facade';
@@ -34,20 +34,24 @@ export const listenerOf = <T>(listener: T, call: string): T => {
 };
 
 /**
- * A login command from its fields: every key as given (one the login does not take is refused by
- * name, nothing sent: REVIEW-Y Y-11; the door boxes its value); none from what cannot be read (a
+ * A login command (`type: 'LOGIN'`) from its fields, as given; none from what cannot be read (a
  * Proxy trap), so the session refuses it as invalid input, nothing sent (REVIEW-O 7), never a raw
- * TypeError. A `type` of the caller's other than the command's own (`'LOGIN'`, or none): another
- * command given to `client.login` (LoginCredentials has none), refused here, at the call: a
- * `RequestValidationError` (`unrecognized_key` at `type`), nothing sent, the session untouched
- * (before, it was overwritten and the call went out as a login).
+ * TypeError. A key the login does not take (`LOGIN_KEYS`: the spec's `captcha_token`, a typo;
+ * REVIEW-Y Y-11), or a `type` of the caller's other than the command's own (`'LOGIN'`, or none:
+ * another command given to `client.login`), is refused here, at the call: a
+ * `RequestValidationError` (`unrecognized_key` naming the first such key, never its value),
+ * nothing sent, the session untouched. (Before, an unknown key put the session in `failed` while
+ * a `type` threw; a LOGIN sent to the session itself still ends `failed` with that error.)
  */
 export const loginFields = (c: unknown): object => {
   let o = { type: 'LOGIN' };
+  // An object's keys only: a string's characters (`login('x')`) are no keys the caller gave; it is
+  // no credentials at all, which the session fails as invalid input (REVIEW-O 7: never thrown).
   try {
-    o = { ...o, ...(c as object) };
+    o = { ...o, ...(typeof c === 'object' && c) };
   } catch {}
-  if (o.type !== 'LOGIN') throw unknownKey('type');
+  const key = o.type !== 'LOGIN' ? 'type' : Object.keys(o).find((k) => !LOGIN_KEYS.test(k));
+  if (key) throw unknownKey(key);
   return o;
 };
 

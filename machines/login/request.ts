@@ -97,6 +97,12 @@ const send = async <P extends { captcha_token?: string }>(
 export const box = (value: unknown): Secret =>
   isSecret(value) ? value : secret(typeof value === 'string' ? value : '');
 
+/**
+ * The keys a login's credentials take (the login child's SUBMIT, the session's LOGIN,
+ * `client.login`): any other is refused by name, nothing sent (REVIEW-Y Y-11).
+ */
+export const LOGIN_KEYS = /^(type|login|password|appSource|captchaToken)$/;
+
 /** A login's key it does not take (its name only, never its value): REVIEW-Y Y-11. */
 export const unknownKey = (key: string): RequestValidationError =>
   new RequestValidationError('login', [

@@ -370,7 +370,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
     subscribe,
     // Boxed here, before the event reaches any actor (or an inspector); absent fields go as
     // undefined, as `createPamClient` sends them.
-    login: (credentials) => send(boxCommand({ type: 'LOGIN', ...loginFields(credentials) } as never)),
+    login: (credentials) => send(boxCommand(loginFields(credentials) as never)),
     register: (payload) => send(boxCommand({ type: 'REGISTER', payload })),
     submitCode: (code, captchaToken) => send(boxCommand({ type: 'SUBMIT_CODE', code, captchaToken })),
     cancel: () => send({ type: 'CANCEL' }),

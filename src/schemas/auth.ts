@@ -5,10 +5,12 @@ import {
   booleanField,
   Captcha,
   CODE_MAX,
+  Contact,
+  DOCUMENT_TEXT,
   email,
   HeaderSafeToken,
   integerField,
-  NonEmptyString,
+  matching,
   nonEmpty,
   nullableNumberField,
   nullableTextField,
@@ -18,6 +20,7 @@ import {
   optionalString,
   optionalText,
   Password,
+  Phone,
   secretText,
 } from './common';
 import { either } from './either';
@@ -300,8 +303,9 @@ export const birthDateRule = () =>
 
 /**
  * Spec 2.5. Refused before sending: a `birth_date` under 18 years on today's date in São Paulo
- * (or unreadable), and a `number` that is not a CPF with valid check digits; a valid CPF is sent
- * as digits only. Issues name the field, never its value.
+ * (or unreadable), a `number` that is not a CPF with valid check digits (a valid CPF is sent as
+ * digits only), and `country`, `ddi`, `phone` that are no contact data (REVIEW-AA AA-13, as the
+ * profile's: common.ts's `Contact`, `Phone`). Issues name the field, never its value.
  *
  * @example
  * await auth.registerSimplified({ email, password, country: 'BR', nationalities: '["BR"]', optIn: true,
@@ -311,11 +315,11 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
   strictObject({
     email: email(),
     password: Password,
-    country: NonEmptyString,
+    country: Contact,
     nationalities: JsonString,
     optIn: z.boolean(),
-    ddi: optionalString(),
-    phone: optionalString(),
+    ddi: z.optional(Phone),
+    phone: z.optional(Phone),
     name: optionalString(),
     birth_date: optionalString(),
     number: optionalString(),
@@ -346,14 +350,16 @@ export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 
 /**
- * The body of `validateDocument`: the document (CPF) number. A zod schema; the type of the same name is what it reads.
+ * The body of `validateDocument`: the document (CPF) number, as typed (digits, `.`, `-`, spaces:
+ * common.ts's `DOCUMENT_TEXT`; whether it is a valid CPF is the answer's `docnumber_valid`). A zod
+ * schema; the type of the same name is what it reads.
  *
  * @example
  * const result = ValidateDocumentPayload.safeParse(data);
  */
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
   strictObject({
-    number: NonEmptyString,
+    number: matching('regex', DOCUMENT_TEXT),
     captcha_token: Captcha,
   }))();
 /** What `ValidateDocumentPayload` reads: the body of `validateDocument`: the document (CPF) number. */

@@ -188,6 +188,16 @@ export type LimitPeriod = z.infer<typeof LimitPeriod>;
  */
 export const CONTACT_TEXT = /^(?=.*[\p{L}\p{N}])[^\p{C}\p{Zl}\p{Zp}\p{DI}]{1,255}$/u;
 export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
+/**
+ * A document (CPF) number as typed (validateDocument's `number`; REVIEW-AA AA-13): digits, with the
+ * CPF's punctuation `.` and `-` and spaces (`529.982.247-25`), at most 20 characters. Whether it is a valid CPF is the
+ * registry's answer (`docnumber_valid`), not refused here.
+ */
+export const DOCUMENT_TEXT = /^(?!\D*$)[\d .-]{1,20}$/;
+
+/** Contact data and a phone or DDI as the zod schemas check them (`CONTACT_TEXT`, `PHONE_TEXT`). */
+export const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();
+export const Phone = /* @__PURE__ */ (() => matching('regex', PHONE_TEXT))();
 
 /** The pattern of `SocialType`. */
 export const SOCIAL_TYPE = /^[a-z0-9_-]{1,32}$/;

@@ -3,26 +3,21 @@ import { birthDateRule } from './auth';
 import {
   booleanField,
   Captcha,
-  CONTACT_TEXT,
+  Contact,
   email,
   IntCode,
   integerField,
-  matching,
   optionalInteger,
   optionalString,
   optionalText,
   Password,
-  PHONE_TEXT,
+  Phone,
   sensitiveFields,
   textField,
 } from './common';
 import { list } from './list';
 import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
-
-/** Contact text and a phone or DDI (REVIEW-AA AA-13): see common.ts `CONTACT_TEXT`, `PHONE_TEXT`. */
-const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();
-const Phone = /* @__PURE__ */ (() => matching('regex', PHONE_TEXT))();
 
 // Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender. `birth_date`
 // is refused as registration refuses it (under 18 years on São Paulo's date, unreadable or before

@@ -10,7 +10,9 @@ import type { RouteContext } from './routing';
 import { authedRoute, publicRoute, type Route } from './routing';
 import { newUser, TWO_FACTOR_REGISTRATION_DOMAIN } from './seed';
 import { LOGIN_RETRY_AFTER_S, ServerState } from './state';
+import { isContactText, isPhone } from './user-routes';
 import {
+  type Check,
   isBoolean,
   isEmail,
   isJsonString,
@@ -51,11 +53,12 @@ interface RegisterBody {
 const REGISTER: Shape = {
   email: required(isEmail),
   password: required(isString),
-  country: required(isString),
+  // Contact data as the profile's (REVIEW-AA AA-13): no blank, no control character; digits.
+  country: required(isContactText),
   nationalities: required(isJsonString),
   optIn: required(isBoolean),
-  ddi: optional(isString),
-  phone: optional(isString),
+  ddi: optional(isPhone),
+  phone: optional(isPhone),
   name: optional(isString),
   birth_date: optional(isString),
   number: optional(isString),
@@ -65,7 +68,18 @@ const REGISTER: Shape = {
 };
 
 const FORGOT: Shape = { login: required(isString), captcha_token: optional(isString) };
-const VALIDATE_DOCUMENT: Shape = { number: required(isString), captcha_token: optional(isString) };
+/**
+ * A document number as typed: digits, with the CPF's `.` and `-` and spaces (REVIEW-AA AA-13;
+ * written apart from the client's pattern). Whether it is a valid CPF is the answer's
+ * `docnumber_valid`, never a 422.
+ */
+const isDocumentNumber: Check = (v, f) =>
+  isString(v, f) ??
+  ((v as string).length <= 20 && /^[0-9 .-]+$/.test(v as string) && /[0-9]/.test(v as string)
+    ? undefined
+    : `The ${f} field must be a document number (digits, at most 20 characters).`);
+
+const VALIDATE_DOCUMENT: Shape = { number: required(isDocumentNumber), captcha_token: optional(isString) };
 
 function client(ctx: RouteContext): { ip: string; userAgent: string } {
   const peer = ctx.event.req.ip ?? '127.0.0.1';

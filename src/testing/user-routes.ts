@@ -24,8 +24,9 @@ import {
  * (code points), a letter or digit among them, and no control, format, surrogate, private-use,
  * unassigned or default-ignorable character nor a line or paragraph separator, else the player's address became
  * blanks or invisible text. Written apart from the client's pattern (this file shares nothing with it).
+ * Registration's `country` too (auth-routes.ts).
  */
-const isContactText: Check = (v, f) =>
+export const isContactText: Check = (v, f) =>
   isString(v, f) ??
   ([...(v as string)].length > 255 ||
   !/[\p{L}\p{N}]/u.test(v as string) ||
@@ -35,9 +36,9 @@ const isContactText: Check = (v, f) =>
 
 /**
  * A phone or DDI: at most 24 characters after an optional leading `+`: digits, with spaces, `( ) . -` (none twice in a row) and a
- * leading `+` (`(11) 98765-4321`, `+55`).
+ * leading `+` (`(11) 98765-4321`, `+55`). Registration's `phone` and `ddi` too (auth-routes.ts).
  */
-const isPhone: Check = (v, f) =>
+export const isPhone: Check = (v, f) =>
   isString(v, f) ??
   ((v as string).replace(/^\+/, '').length <= 24 &&
   /^\+?[0-9 ().-]+$/.test(v as string) &&

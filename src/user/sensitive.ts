@@ -43,7 +43,9 @@ import {
  * (code `step_up_locked`, nothing sent) until its `retryAt` (server time), unless it is protective (a
  * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). One call
  * asks at most `STEP_UP_MAX_ATTEMPTS` times, then throws the last `step_up_required` (a protective
- * change too). Return `null` to give up: the original error is thrown. A prompt that throws or rejects ends the change with that failure
+ * change too). Return `null` to give up: the original error is thrown. A call without a body
+ * (getAddress, disconnectSocial, getLoginHistory…) has no way to carry the password: its
+ * `step_up_required` is thrown as it is, `onStepUp` not asked, nothing counted. A prompt that throws or rejects ends the change with that failure
  * as `asPamError` reports it (`UnexpectedError`, its class name only; a `PamError` as it is). The password goes into the request body only, never into an
  * error, event or snapshot.
  *
@@ -202,7 +204,10 @@ export async function sendSensitive(
       return await sendCounted(attempts, attempt, sent, read, protective);
     } catch (error) {
       // By brand and code, not instanceof: an error from another copy of pam-client counts too.
-      if (!isPamError(error) || error.code !== 'step_up_required') throw error;
+      // A call without a body (getAddress, disconnectSocial, getLoginHistory…: no payload) cannot
+      // carry the password (spec 5.7: `password_check` is a field of a change's body): the
+      // server's error as it is, nobody asked, nothing reserved or counted, never locked.
+      if (!isPamError(error) || error.code !== 'step_up_required' || payload === undefined) throw error;
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);

@@ -1,10 +1,9 @@
 import { RequestValidationError } from 'pam-client';
-import { sessionActorOf } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { loginFields } from '../../machines/client/view-hub';
 import { useReferenceServer } from '../support/server';
+import { useSignedOutClients } from '../support/signed-out-client';
 
 // `client.login({ type, … })`: a `type` of the caller's that is no LOGIN (a REGISTER's or another
 // command's given to `client.login`) contradicts the call; LoginCredentials has no `type` (API.md:
@@ -14,18 +13,7 @@ import { useReferenceServer } from '../support/server';
 // taken, as `{ type: 'LOGIN', ...fields }` always was; a `type` key set to undefined is a key given,
 // refused as Y-11 refuses any key given as undefined.
 const ctx = useReferenceServer();
-const clients: PamClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-async function signedOutClient() {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
-  clients.push(c);
-  const actor = sessionActorOf(c);
-  await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 10_000 });
-  return { c, actor };
-}
+const signedOutClient = useSignedOutClients(ctx);
 
 describe('client.login with a type of its own', () => {
   for (const type of ['REGISTER', 'SUBMIT_CODE', 'LOGOUT', 'login', 1, null, undefined])
@@ -66,6 +54,8 @@ describe('client.login with a type of its own', () => {
     expect(loginFields({ login: 'a', type: 'LOGIN' })).toEqual({ login: 'a', type: 'LOGIN' });
     expect(loginFields({ login: 'a' })).toEqual({ login: 'a', type: 'LOGIN' });
     expect(() => loginFields({ login: 'a', type: 'REGISTER' })).toThrow(RequestValidationError);
+    // A key the login does not take: the same error, at the call (FIXSMALL20).
+    expect(() => loginFields({ login: 'a', captcha_token: 'x' })).toThrow(RequestValidationError);
     // Unreadable (a Proxy trap): no fields, refused by the session as invalid input (REVIEW-O 7).
     const trap = new Proxy(
       {},

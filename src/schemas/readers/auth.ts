@@ -5,6 +5,7 @@
 import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
 import {
   CODE_MAX,
+  DOCUMENT_TEXT,
   EMAIL,
   PASSWORD_MAX,
   readBoolean,
@@ -16,6 +17,7 @@ import {
 } from '../common';
 import {
   boolean,
+  Contact,
   checkBirthDate,
   checked,
   fail,
@@ -26,6 +28,7 @@ import {
   nonEmpty,
   object,
   optional,
+  Phone,
   type Run,
   rule,
   string,
@@ -73,7 +76,6 @@ const withLogin = (shape: Record<string, Run>): Run => {
   };
 };
 
-const NonEmpty = /* @__PURE__ */ nonEmpty();
 const Password = /* @__PURE__ */ nonEmpty(false, PASSWORD_MAX);
 // (A pure closure: a call in a pure call's arguments is kept where the callee is another chunk's.)
 const Captcha = /* @__PURE__ */ (() => optional(nonEmpty(false, TOKEN_MAX)))();
@@ -238,15 +240,15 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
       {
         email: matching('email', EMAIL),
         password: Password,
-        country: NonEmpty,
+        country: Contact,
         nationalities: (v, issues) => {
           if (typeof v !== 'string') return string(v, issues);
           rule(isJsonStringArray(v), 'must be a JSON-encoded array of strings', issues);
           return v;
         },
         optIn: boolean,
-        ddi: OptionalString,
-        phone: OptionalString,
+        ddi: optional(Phone),
+        phone: optional(Phone),
         name: OptionalString,
         birth_date: OptionalString,
         number: OptionalString,
@@ -263,9 +265,9 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
     },
   ))();
 
-/** `ValidateDocumentPayload`. */
+/** `ValidateDocumentPayload`: the number as typed (common.ts's `DOCUMENT_TEXT`). */
 export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
-  object({ number: NonEmpty, captcha_token: Captcha }, 0))();
+  object({ number: matching('regex', DOCUMENT_TEXT), captcha_token: Captcha }, 0))();
 
 /** `ValidateDocumentResponse`. */
 export const ValidateDocumentResponseRun: Run = /* @__PURE__ */ (() =>

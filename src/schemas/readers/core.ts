@@ -9,7 +9,14 @@
 
 import type * as z from 'zod/mini';
 import { isAtLeastYearsOld } from '../../responsible-gaming/time';
-import { isHeaderSafeToken, readText, UNREADABLE, type Unreadable } from '../common';
+import {
+  CONTACT_TEXT,
+  isHeaderSafeToken,
+  PHONE_TEXT,
+  readText,
+  UNREADABLE,
+  type Unreadable,
+} from '../common';
 
 /** An issue as zod raises it (before it is finalized): the fields `toValidationIssues` reads. */
 export interface Issue {
@@ -142,6 +149,13 @@ export const matching =
       fail(issues, 'invalid_format', { format, pattern: String(pattern), continue: true });
     return v;
   };
+
+/**
+ * Contact data and a phone or DDI (REVIEW-AA AA-13; common.ts's `CONTACT_TEXT`, `PHONE_TEXT`):
+ * the profile's fields and registration's `country`, `ddi`, `phone`.
+ */
+export const Contact: Run = /* @__PURE__ */ matching('regex', CONTACT_TEXT);
+export const Phone: Run = /* @__PURE__ */ matching('regex', PHONE_TEXT);
 
 /** A `rule` of rule.ts on `value` (its `custom` issue at `path`, after which zod goes on). */
 export const rule = (ok: boolean, message: string, issues: Issue[], path: PropertyKey[] = []) => {

@@ -3,19 +3,10 @@
 // gives, field for field, in its order (test/schemas/readers-user.property.test.ts). A field added
 // to a schema there is added here too.
 
-import {
-  CONTACT_TEXT,
-  EMAIL,
-  PASSWORD_MAX,
-  PHONE_TEXT,
-  readBoolean,
-  readInteger,
-  readText,
-  SOCIAL_TYPE,
-  TOKEN_MAX,
-} from '../common';
+import { EMAIL, PASSWORD_MAX, readBoolean, readInteger, readText, SOCIAL_TYPE, TOKEN_MAX } from '../common';
 import {
   boolean,
+  Contact,
   checkBirthDate,
   checked,
   each,
@@ -29,6 +20,7 @@ import {
   number,
   object,
   optional,
+  Phone,
   type Run,
   rule,
   string,
@@ -36,9 +28,6 @@ import {
   tolerant,
 } from './core';
 
-/** Contact data and a phone or DDI (REVIEW-AA AA-13; common.ts's `CONTACT_TEXT`, `PHONE_TEXT`). */
-const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();
-const Phone = /* @__PURE__ */ (() => matching('regex', PHONE_TEXT))();
 const Password = /* @__PURE__ */ (() => nonEmpty(false, PASSWORD_MAX))();
 const Captcha = /* @__PURE__ */ (() => optional(nonEmpty(false, TOKEN_MAX)))();
 const Email = /* @__PURE__ */ (() => matching('email', EMAIL))();

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { type RegistrationModule, RequestValidationError } from '../../src/index';
+import { RegisterSimplifiedPayload, ValidateDocumentPayload } from '../../src/schemas/auth';
+import { clientsFor, useReferenceServer } from '../support/server';
+
+// REVIEW-AA AA-13 reached registration: `country`, `ddi` and `phone` are contact data there too
+// (blank or control-character text refused; a phone or DDI digits with spaces, `( ) . -` and a
+// leading `+`), and validateDocument's `number` a CPF as typed (digits with `.`, `-` and spaces):
+// refused before sending, a RequestValidationError naming the field, nothing sent. Before, any
+// string went out (`country: '   '`, `number: '\n'`) and the reference server took it.
+const ctx = useReferenceServer();
+
+const PAYLOAD = {
+  email: 'new.player@example.com',
+  password: 'Another123!',
+  country: 'BR',
+  nationalities: JSON.stringify(['BR']),
+  optIn: true,
+};
+
+async function refused(run: (auth: RegistrationModule) => Promise<unknown>, field: string) {
+  const { auth } = clientsFor(ctx.server);
+  const error = await run(auth).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RequestValidationError);
+  const issues = (error as RequestValidationError).issues;
+  expect(issues.map((i) => i.path.join('.'))).toEqual([field]);
+  expect(ctx.server.requests).toEqual([]);
+}
+
+const BAD_TEXT = ['   ', ' ', '\t', '\n', 'B\nR', 'BR\u0000', 'x\u007f', 'x\u0085'];
+const BAD_PHONE = ['   ', 'call me\nmaybe', 'call me maybe', '11 9876\t5432', '+', '()-', '55a', '١١'];
+const BAD_NUMBER = ['', '   ', '\n', '529.982.247-25\n', 'abc', '529 982 247 2x', '+52998224725', '(529)'];
+
+describe('registerSimplified: country, ddi and phone as contact data', () => {
+  for (const bad of BAD_TEXT)
+    it(`refuses country ${JSON.stringify(bad)}: invalid_request on country, nothing sent`, () =>
+      refused((a) => a.registerSimplified({ ...PAYLOAD, country: bad }), 'country'));
+
+  for (const field of ['phone', 'ddi'] as const)
+    for (const bad of BAD_PHONE)
+      it(`refuses ${field} ${JSON.stringify(bad)}: invalid_request on ${field}, nothing sent`, () =>
+        refused(
+          (a) => a.registerSimplified({ ...PAYLOAD, phone: '11987654321', ddi: '55', [field]: bad }),
+          field,
+        ));
+
+  it('sends a formatted phone and DDI, and a country with accents, as given', async () => {
+    const { auth } = clientsFor(ctx.server);
+    const body = { ...PAYLOAD, country: 'Brasil – São Paulo', phone: '(11) 98765-4321', ddi: '+55' };
+    await auth.registerSimplified(body);
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([body]);
+  });
+
+  it('the schema pattern is the contact data one: refusals are invalid_format', () => {
+    const r = RegisterSimplifiedPayload.safeParse({ ...PAYLOAD, country: ' ', phone: 'x', ddi: '\n' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.code])).toEqual([
+      ['country', 'invalid_format'],
+      ['ddi', 'invalid_format'],
+      ['phone', 'invalid_format'],
+    ]);
+  });
+});
+
+describe("validateDocument: number is a CPF as typed (digits, '.', '-', spaces)", () => {
+  for (const bad of BAD_NUMBER)
+    it(`refuses number ${JSON.stringify(bad)}: invalid_request on number, nothing sent`, () =>
+      refused((a) => a.validateDocument({ number: bad }), 'number'));
+
+  // What the registry decides stays the registry's: a number of digits is asked, valid or not.
+  for (const number of ['529.982.247-25', '529 982 247 25', '52998224725', '12345678900', '1'])
+    it(`asks the registry about ${JSON.stringify(number)}`, async () => {
+      const { auth } = clientsFor(ctx.server);
+      const answer = await auth.validateDocument({ number });
+      expect(answer.docnumber_valid).toBe(number.replace(/\D/g, '') === '52998224725');
+      expect(ctx.server.requests.map((r) => r.body)).toEqual([{ number }]);
+    });
+
+  it('the schema agrees (invalid_format)', () => {
+    const r = ValidateDocumentPayload.safeParse({ number: 'abc' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.code])).toEqual([['number', 'invalid_format']]);
+  });
+});
