@@ -320,7 +320,7 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
     optIn: z.boolean(),
     ddi: z.optional(Phone),
     phone: z.optional(Phone),
-    name: optionalString(),
+    name: z.optional(Contact),
     birth_date: optionalString(),
     number: optionalString(),
     captcha_token: Captcha,

@@ -59,7 +59,7 @@ const REGISTER: Shape = {
   optIn: required(isBoolean),
   ddi: optional(isPhone),
   phone: optional(isPhone),
-  name: optional(isString),
+  name: optional(isContactText),
   birth_date: optional(isString),
   number: optional(isString),
   captcha_token: optional(isString),

@@ -52,6 +52,9 @@ const CONTRACT_TYPES: readonly ContractType[] = ['tc', 'privacy', 'lgpd', 'law',
 /** The contact fields of a profile update: as the dedicated routes check them. */
 const CONTACT_FIELDS = ['state', 'zipcode', 'city', 'address', 'country'] as const;
 
+/** Text checked as contact data is, though no step-up guards it (REVIEW-AC AC-1): a name of '' wiped it. */
+const TEXT_FIELDS = ['language', 'timezone', 'first_name', 'last_name', 'mother_name'] as const;
+
 const STRING_FIELDS = [
   ...CONTACT_FIELDS,
   'phone',
@@ -70,7 +73,7 @@ const UPDATE_USER: Shape = {
   ...SENSITIVE,
   captcha_token: optional(isString),
   ...Object.fromEntries(STRING_FIELDS.map((field) => [field, optional(isString)])),
-  ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, optional(isContactText)])),
+  ...Object.fromEntries([...CONTACT_FIELDS, ...TEXT_FIELDS].map((field) => [field, optional(isContactText)])),
   phone: optional(isPhone),
   ddi: optional(isPhone),
   email: optional(isEmail),

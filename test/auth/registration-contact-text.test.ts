@@ -35,6 +35,10 @@ const BAD_PHONE = ['   ', 'call me\nmaybe', 'call me maybe', '11 9876\t5432', '+
 const BAD_NUMBER = ['', '   ', '\n', '529.982.247-25\n', 'abc', '529 982 247 2x', '+52998224725', '(529)'];
 
 describe('registerSimplified: country, ddi and phone as contact data', () => {
+  // REVIEW-AC AC-1: the player's name as contact text too.
+  for (const bad of [...BAD_TEXT, '', '\u200B', 'a'.repeat(256)])
+    it(`refuses name ${JSON.stringify(bad).slice(0, 40)}: invalid_request on name, nothing sent`, () =>
+      refused((a) => a.registerSimplified({ ...PAYLOAD, name: bad }), 'name'));
   for (const bad of BAD_TEXT)
     it(`refuses country ${JSON.stringify(bad)}: invalid_request on country, nothing sent`, () =>
       refused((a) => a.registerSimplified({ ...PAYLOAD, country: bad }), 'country'));

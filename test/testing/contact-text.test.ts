@@ -71,6 +71,12 @@ describe('reference server: contact data', () => {
     ['city', 'a\nb'],
     ['zipcode', ''],
     ['country', ' '],
+    // REVIEW-AC AC-1: the names, the language and the time zone as contact text.
+    ['first_name', '   '],
+    ['last_name', ''],
+    ['mother_name', 'a\u0000'],
+    ['language', '\n'],
+    ['timezone', '\u200B'],
   ])('POST users/update %s %j: 422 on it, nothing stored', async (field, value) => {
     const { call, user } = kitOf();
     const before = await user();
@@ -142,6 +148,22 @@ describe('reference server: contact data', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('property: on the names, the language and the time zone too (AC-1)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.constantFrom('first_name', 'last_name', 'mother_name', 'language', 'timezone'),
+        async (v, f) => {
+          const { call } = kitOf();
+          const profile = UpdateUserPayload.safeParse({ [f]: v }).success;
+          const update = await call('POST', `/users/update/${plain.id}`, { [f]: v, password_check });
+          expect(update.status).toBe(profile ? 200 : 422);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

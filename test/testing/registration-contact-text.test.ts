@@ -36,6 +36,9 @@ describe('reference server: registration contact data and the document number', 
     [{ phone: '   ', ddi: ' ' }, ['ddi', 'phone']],
     [{ phone: 'call me maybe' }, ['phone']],
     [{ ddi: 'BR' }, ['ddi']],
+    // REVIEW-AC AC-1: the player's name as contact text.
+    [{ name: '   ' }, ['name']],
+    [{ name: 'Ana\u0000' }, ['name']],
   ])('POST register-simplified %j: 422 on %j, no account', async (change, fields) => {
     const { call } = kitOf();
     const res = await call('/auth/register-simplified', { ...PAYLOAD, ...change });

@@ -120,6 +120,13 @@ describe('updateProfile: the same contact fields, when sent, the same rules (and
       it(`refuses ${field} ${JSON.stringify(bad)}`, () =>
         refused((u) => u.updateProfile(id(), { [field]: bad }), field));
 
+  // REVIEW-AC AC-1: the names, the language and the time zone are text as contact data is (a last
+  // name of '' wiped it; a first name of blanks, a mother's name with a NUL, a language of '\n').
+  for (const field of ['first_name', 'last_name', 'mother_name', 'language', 'timezone'] as const)
+    for (const bad of ['', '   ', 'a\u0000', '\n', '\u200B', 'a'.repeat(256)])
+      it(`refuses ${field} ${JSON.stringify(bad).slice(0, 40)}`, () =>
+        refused((u) => u.updateProfile(id(), { [field]: bad }), field));
+
   it('the other text fields are as before (a first name is sent as given)', async () => {
     const { user } = signedIn(ctx.server);
     await user.updateProfile(id(), { first_name: 'Ana', language: 'pt-BR' });

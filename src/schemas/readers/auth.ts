@@ -249,7 +249,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
         optIn: boolean,
         ddi: optional(Phone),
         phone: optional(Phone),
-        name: OptionalString,
+        name: optional(Contact),
         birth_date: OptionalString,
         number: OptionalString,
         captcha_token: Captcha,
