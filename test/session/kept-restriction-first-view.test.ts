@@ -1,8 +1,17 @@
-import { createMemoryTokenStore, type StoredSession } from 'pam-client';
-import { sessionActorOf } from 'pam-client/devtools';
+import { createMemoryTokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  initialTransition,
+  transition,
+} from 'xstate';
+import { sessionMachine } from '../../machines/sessionMachine';
+import { AT, type Clock, H, restoredAt, sessionInput, trippedClock } from '../clock/transitions-pure.harness';
+import { type Kind, keep, storedLogin, watch } from '../support/kept-first-view';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
-import { logIn, MIN, S, type Tab, useWorld, type World } from '../support/world';
+import { logIn, MIN, S, useWorld } from '../support/world';
 
 // AB-2 (fail closed): a player with a kept pause or self-exclusion (the session's accepted store,
 // `pam-client.restricted:<id>`, a day) signs in. The first signed-in snapshot, and so the first
@@ -14,42 +23,6 @@ import { logIn, MIN, S, type Tab, useWorld, type World } from '../support/world'
 
 const world = useWorld();
 useMemoryLocalStorage();
-
-type Kind = 'pause' | 'selfExclusion';
-type Seen = { inForce: string[]; canBet: boolean; accountBlocked: boolean } | null;
-type Restrictions = { inForce: { kind: string }[]; canBet: boolean; accountBlocked: boolean } | null;
-
-/**
- * Every signed-in snapshot of player `userId` the session actor commits, and every signed-in view
- * of theirs the client's facade publishes (`client.state.subscribe`), in order, from now on.
- */
-export function watch(tab: Tab, userId: number): { views: Seen[]; snapshots: Seen[] } {
-  const seen = (r: Restrictions) =>
-    r && { inForce: r.inForce.map((x) => x.kind), canBet: r.canBet, accountBlocked: r.accountBlocked };
-  const out = { views: [] as Seen[], snapshots: [] as Seen[] };
-  tab.client.state.subscribe((view) => {
-    if (view.status === 'signedIn' && view.user?.id === userId) out.views.push(seen(view.restrictions));
-  });
-  sessionActorOf(tab.client).subscribe((s) => {
-    if (s.hasTag('signedIn') && s.context.userId === userId) out.snapshots.push(seen(s.context.restrictions));
-  });
-  return out;
-}
-
-/** The kept record of the plain seed account, `age` ms old (negative: dated ahead), as another page wrote it. */
-export function keep(world: World, kind: Kind, age: number): void {
-  const key = `pam-client.restricted:${world.server.seed.plain.id}`;
-  globalThis.localStorage.setItem(key, JSON.stringify({ kind, at: world.now() - age }));
-}
-
-/** A session of the plain seed account, stored as a page that signed in and then closed left it. */
-export async function storedLogin(world: World): Promise<StoredSession> {
-  const first = world.open({ tabId: 'tab-0', channel: false });
-  await logIn(world, first);
-  const stored = await first.client.tokens.get();
-  first.client.stop();
-  return stored!;
-}
 
 // (An exclusion blocks the account; with a pause, the account's standing is the login answer's.)
 const barred = (kind: Kind) => ({
@@ -103,6 +76,28 @@ describe.each(['pause', 'selfExclusion'] as const)('a kept %s', (kind) => {
       expect(seen.snapshots[0]).toMatchObject(barred(kind));
       expect(seen.views[0]).toMatchObject(barred(kind));
       for (const r of [...seen.snapshots, ...seen.views]) expect(r).toMatchObject(barred(kind));
+    },
+  );
+});
+
+describe('the kept record, carried on the way in, taken with no clock read (xstate `transition()`)', () => {
+  it.each(['pause', 'selfExclusion'] as const)(
+    'a restore done event carrying a kept %s: in force in the first signed-in snapshot, no clock read',
+    (kind) => {
+      const clock = trippedClock(AT, 40 * S);
+      clock.state.inside = true;
+      const machine = sessionMachine as unknown as AnyStateMachine;
+      let [s] = initialTransition(machine, sessionInput(clock));
+      clock.state.inside = false;
+      // (The store's answer, as the restore actor gives it: its vault handle drawn outside.)
+      const done = (restoredAt(AT) as (s: AnyMachineSnapshot, c: Clock) => AnyEventObject)(s, clock);
+      clock.state.inside = true;
+      [s] = transition(machine, s, { ...done, output: { ...done.output, kept: { kind, at: AT - H } } });
+      clock.state.inside = false;
+      expect(clock.state.reads).toEqual([]);
+      expect(s.matches('signedIn')).toBe(true);
+      const r = s.context.restrictions;
+      expect({ ...r, inForce: r.inForce.map((x: { kind: string }) => x.kind) }).toMatchObject(barred(kind));
     },
   );
 });
