@@ -1,6 +1,6 @@
 import { raise } from 'xstate';
 import { initialContext } from './session/context';
-import { FULL_SESSION, REGISTRATION_SESSION, WITH_PLAY_CLOCK } from './session/flows';
+import { FULL_SESSION, REGISTRATION_SESSION, WITH_KEPT, WITH_PLAY_CLOCK } from './session/flows';
 import { cancelledAccount, failed, signingIn } from './session/parts/login';
 import { signingOut } from './session/parts/logout';
 import { PLAY_TIME_TRANSITIONS } from './session/parts/play-time';
@@ -126,4 +126,4 @@ export const sessionCore = /* @__PURE__ */ (() =>
  * never comes back without its token, and the restrictions are read again.
  */
 export const sessionMachine = /* @__PURE__ */ (() =>
-  createSessionMachine(WITH_PLAY_CLOCK, EVERY_PART).provide(FULL_SESSION))();
+  createSessionMachine({ ...WITH_PLAY_CLOCK, ...WITH_KEPT }, EVERY_PART).provide(FULL_SESSION))();

@@ -25,6 +25,7 @@ import {
   REGISTRATION_SESSION,
   type SessionFlowImplementations,
   TABS_SESSION,
+  WITH_KEPT,
   WITH_PLAY_CLOCK,
 } from '../session/flows';
 import { PLAY_TIME_TRANSITIONS } from '../session/parts/play-time';
@@ -128,6 +129,7 @@ export const profile = (): ClientFlow<'profile'> => ({
   name: 'profile',
   session: PROFILE_SESSION,
   transitions: PROFILE_TRANSITIONS,
+  input: WITH_KEPT,
 });
 
 /** The play-time flow as the preset runs it (`createPamClient`: no server-session part). */

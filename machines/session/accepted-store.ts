@@ -128,23 +128,24 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
     return l;
   };
   const store = {
-    recall(userId: number | null, now: number) {
-      if (userId === null) return null;
+    recall(userId: number | null | undefined, now: number, peek?: boolean) {
+      if (userId == null) return null;
       const [a, b] = both(rKey(userId), stored);
       let latest = a && b && b.at > a.at ? b : (a ?? b);
       // One dated ahead of this reading (written on a clock ahead, or forged: ten years ahead) would
       // bar with no end. It still bars, from now: its time is this reading's, kept so that it lapses
       // a day later at most (fail closed but bounded; review 8, item 4). Only on a clock that learned
       // the server's time: an untaught one behind would date it early for every tab (T-7); it bars.
+      // (`peek`: what it would answer, nothing written; the writes never change the answer.)
       if (latest && latest.at > now && taught()) {
         latest = { ...latest, at: now };
-        keep(rKey(userId), latest);
+        if (!peek) keep(rKey(userId), latest);
       }
       // (At a time the clock could not give, NaN: kept, fail closed.)
       if (latest && !(now - latest.at >= ACCEPTED_MS)) return latest;
       // Long out of its day (`gone`): it leaves memory and storage (REVIEW-V F5: nothing removed
       // them; they stayed on the device for good).
-      if (latest && gone(latest.at, now)) drop(rKey(userId));
+      if (!peek && latest && gone(latest.at, now)) drop(rKey(userId));
       return null;
     },
     // The later of two is kept (a restriction heard from another tab, or shown again, never

@@ -93,6 +93,7 @@ export function keepServices(input: SessionInput, ...owners: (object | null | un
     random: env.random,
     timers: env.timers,
     playClock: input.playClock ?? null,
+    kept: input.kept,
     signals: { visibility: env.visibility, focus: env.focus, online: env.online },
   };
   return SESSION_SERVICES.keep(services, ...owners);

@@ -7,6 +7,7 @@ import type { AuthUser, PamError, PlayTime, RestrictionKind, StoredSession } fro
 import type { AnyActorRef } from 'xstate';
 import { type Marked, internal as mark } from '../clock';
 import type { SessionReason } from '../cross-tab';
+import type { AcceptedRestriction } from './profile-services';
 import type { ClockReading, PendingCommand, SessionContext } from './types';
 
 /** Session metadata a message carried; the token itself is in the vault under `handle`. */
@@ -43,6 +44,8 @@ type Internal =
       otherLogin: boolean;
       /** The clock as read when the tabs flow decided (the cycle restarts at it; the session reads none). */
       reading?: ClockReading;
+      /** The restriction kept for its player then (`SessionInput.kept`): in the first signed-in view (AB-2). */
+      kept?: AcceptedRestriction | null;
     }
   /** ...this tab's session ended in another tab (`at`: when that tab said so, its clock)... */
   | { type: 'ENDED_ELSEWHERE'; reason: 'logout' | 'expired'; at: number | null }

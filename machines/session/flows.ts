@@ -49,13 +49,13 @@ import {
   type ProfileFlowInput,
   profileOf,
 } from './profile';
-import { type ProfileOwner, profileUpdateOf } from './profile-rules';
+import { type AcceptedRestriction, type ProfileOwner, profileUpdateOf, withKept } from './profile-rules';
 import { readClockTrusted } from './refresh';
 import { revokeToken } from './revoke';
 import type { PublishedProfile, SessionAction } from './setup';
 import { heldSession, sidOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
-import type { ClockReading, SessionContext, SessionServices } from './types';
+import type { ClockReading, SessionContext, SessionInput, SessionServices } from './types';
 
 /**
  * The event an action is named for (its transitions name it for that event only: a cast, not
@@ -369,12 +369,13 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
   // The restrictions shown when the session ended: stale, betting off (fail closed).
   ended: staleView,
   actions: {
-    // The login answer's restrictions: status unknown (no betting) until the first read.
-    loginRestrictions: assign(({ context }) => ({
-      restrictions: loginRestrictionsOf(
-        context.userInfo,
-        context.userInfoAt ?? context.savedAt ?? 0,
-        context.user,
+    // The login answer's restrictions: status unknown (no betting) until the first read, with the
+    // one kept for the player in force (AB-2: in the first signed-in view, not a step later), as
+    // the actor of this way in read it (a login's or a restore's output, an ADOPT: `WITH_KEPT`).
+    loginRestrictions: assign(({ context, event }) => ({
+      restrictions: withKept(
+        loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0, context.user),
+        ((event as { output?: Kept }).output ?? (event as Kept)).kept?.kind,
       ),
     })),
     // A child that failed with no handler of its own, or (`takeClockError`) a clock that gave no
@@ -422,6 +423,20 @@ export const PLAY_TIME_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations
   actions: { takePlayTime, wakePlayTime: sendTo('playTime', { type: 'BEAT' }) },
   shown: withPlayTimeFlow,
 }))();
+
+/** A way in's event as `loginRestrictions` reads it: the restriction kept for its player. */
+type Kept = { kept?: AcceptedRestriction | null };
+
+/**
+ * The profile flow's part of the session's input: the restriction kept for a player at `now`, read
+ * by the actor of each way in (a login, a restore, another tab's session taken) without a write
+ * (`recall`'s peek: what the flow's own recall at its start would answer), and carried on its event.
+ */
+export const WITH_KEPT: Pick<SessionInput, 'kept'> = {
+  kept(userId, now) {
+    return acceptedStoreOf(this.tokens, this.clock).recall(userId, now, true);
+  },
+};
 
 /** The play-time flow's default clock store: `localStorage` (shared by the tabs), memory elsewhere. */
 export const WITH_PLAY_CLOCK = {

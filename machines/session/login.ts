@@ -7,6 +7,7 @@ import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
 import { drawLoginId, nextCounter } from './order';
+import type { AcceptedRestriction } from './profile-services';
 import { detached, expiryOf } from './refresh';
 import { type RevokeSeams, revokeToken } from './revoke';
 import { type ExpiryClock, readClock, service } from './store';
@@ -16,7 +17,12 @@ import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vau
  * A login answer as the login child outputs it: its token is a vault handle, and it is stamped
  * (`issued`), with the clock as read when it arrived (`reading`: the refresh cycle starts at it).
  */
-export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
+export type SealedLogin = LoginSuccess & {
+  issued?: { at: number; sid: number };
+  reading?: ClockReading;
+  /** The restriction kept for the player when it arrived (`SessionInput.kept`, the profile flow's). */
+  kept?: AcceptedRestriction | null;
+};
 
 /**
  * What stamps a login answer: the clock (server time) and the random source of login ids; the
@@ -53,7 +59,14 @@ function sealedAuth(
     if (reading.error) throw reading.error;
     const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
     const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
-    const out: Record<string, unknown> = { ...r, issued, reading };
+    // With the restriction kept for the player (`kept`: the session's services' own, so `this`),
+    // read here, an actor (the session's transitions read no store): in the first signed-in view (AB-2).
+    const out: Record<string, unknown> = {
+      ...r,
+      issued,
+      reading,
+      kept: (stamp as SessionServices).kept?.(r.user?.id, reading.serverAt),
+    };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     return out as LoginResponse;
   };

@@ -129,7 +129,12 @@ export interface AcceptedRestriction {
  * tabs of an origin share it) when there is one.
  */
 export interface AcceptedStore {
-  recall(userId: number | null, now: number): AcceptedRestriction | null;
+  /**
+   * `peek`: the answer alone, nothing written (no record re-dated or removed): a way in to the
+   * session (its actor: a login, a restore, another tab's session taken) carries it on its event,
+   * so the first signed-in view shows it (AB-2), and the session's transitions read no store.
+   */
+  recall(userId: number | null | undefined, now: number, peek?: boolean): AcceptedRestriction | null;
   remember(userId: number | null, accepted: AcceptedRestriction): void;
   /**
    * The limit changes accepted for the player (here or in another tab) within their day at `now`,

@@ -9,8 +9,9 @@ import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
 import { MAX_TOKEN_LIFE_MS } from './order';
+import type { AcceptedRestriction } from './profile-services';
 import { metaOf, readClock, STORE_WAIT_MS, settle, sidOf, timeBaseOf, within } from './store';
-import type { ClockReading, SessionMeta, Vault } from './types';
+import type { ClockReading, SessionMeta, SessionServices, Vault } from './types';
 
 /** How long a restore waits for the server's word on a session the device clock calls expired. */
 export const RESTORE_CHECK_MS = 15_000;
@@ -45,7 +46,7 @@ async function serverSaysLive(input: {
  * sign the session in.
  */
 export const restoreSession = /* @__PURE__ */ fromPromise<
-  { meta: SessionMeta; handle: string; reading: ClockReading } | null,
+  { meta: SessionMeta; handle: string; reading: ClockReading; kept?: AcceptedRestriction | null } | null,
   {
     tokens: TokenStore;
     now: () => number;
@@ -123,6 +124,8 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
       meta: { ...metaOf(stored), sid },
       handle: input.vault.put(stored.accessToken),
       reading,
+      // The restriction kept for the player now, so the first signed-in view shows it (AB-2).
+      kept: (input as SessionServices).kept?.(stored.userId, reading.serverAt),
     };
   }
   return null;

@@ -16,7 +16,7 @@ import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
 import { isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
-import type { ClockReading, SessionContext, Vault } from './types';
+import type { ClockReading, SessionContext, SessionServices, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
 type SessionMessage = Extract<CrossTabMessage, { type: 'session' }>;
@@ -38,6 +38,8 @@ export interface TabsFlowInput {
   read?: () => ClockReading;
   /** The shared store: it decides between a heard session and its login's newer one (`storeDecides`). */
   tokens?: TokenStore;
+  /** The session's services: the restriction kept for a player (`kept`; none without the profile flow). */
+  services?: SessionServices;
 }
 
 /** The session's play-time child (../playTimeMachine.ts), as the tabs flow tells it and reads it. */
@@ -75,6 +77,7 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
     vault: s.vault,
     read: () => readClock(s),
     tokens: s.tokens,
+    services: s,
     held: () => {
       const now = self.getSnapshot();
       const phase = now.hasTag('signedIn') ? 'signedIn' : now.hasTag('signingOut') ? 'signingOut' : 'other';
@@ -86,7 +89,7 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
   held: HeldSession,
-  { vault, read, crossTab }: TabsFlowInput,
+  { vault, read, crossTab, services }: TabsFlowInput,
   message: SessionMessage,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
@@ -113,7 +116,9 @@ function sessionVerdict(
     ...heard,
     user: withoutToken(message.user),
     otherLogin,
-    ...(reading && { reading }),
+    // With the restriction kept for its player then (a sync answer's is kept already: `keepHeard`),
+    // so the first signed-in view shows it (AB-2).
+    ...(reading && { reading, kept: services?.kept?.(meta.userId, reading.serverAt) }),
   });
 }
 

@@ -15,7 +15,7 @@ import type { CrossTab } from '../cross-tab';
 import type { PamEnvironment, TimersLike } from '../environment';
 import type { CaptchaToken } from '../login/request';
 import type { PlayClockStore } from '../play-time/clock';
-import type { ClockTrust, SessionRestrictions } from './profile-rules';
+import type { AcceptedRestriction, ClockTrust, SessionRestrictions } from './profile-rules';
 
 /** Opaque handles for tokens in flight between the session's actors; the values live in a closure. */
 export interface Vault {
@@ -77,6 +77,15 @@ export interface SessionInput {
    * off. Default 15 000 ms (the adapter's default timeout); `createPamClient` passes its timeout.
    */
   refreshWaitMs?: number;
+  /**
+   * @internal The profile flow's (`profile()`): the restriction kept for a player at `now`, a
+   * method of the session's services (`this`), read by the actor of a way in (a login, a restore,
+   * another tab's session taken) and carried on its event, so the first signed-in view shows it
+   * (AB-2). Nothing written.
+   */
+  kept?:
+    | ((this: SessionServices, userId: number | null | undefined, now: number) => AcceptedRestriction | null)
+    | null;
 }
 
 /**
@@ -98,6 +107,8 @@ export interface SessionServices {
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
   /** The play-time clock store of a player; null: the play-time flow's default. */
   playClock: ((userId: number | null) => PlayClockStore) | null;
+  /** The restriction kept for a player (`SessionInput.kept`); none without the profile flow. */
+  kept?: SessionInput['kept'];
 }
 
 /** The login child's progress, copied so the view never reads a child actor. */
