@@ -33,6 +33,12 @@ import { rule } from './rule';
 /** A login field: trimmed first, then refused when nothing is left (one issue, on `login`). */
 const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty()))();
 
+/**
+ * A two-factor code as sent (REVIEW-AC AC-3): its NFKC form (full-width digits as digits), trimmed
+ * (a pasted '123456\n' spent one of the five attempts), then refused when nothing is left.
+ */
+const Code = /* @__PURE__ */ (() => z.string().check(z.normalize('NFKC'), z.trim(), nonEmpty(CODE_MAX)))();
+
 /** The login's hygiene as a check: a CPF sent as digits (it is already trimmed). */
 const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
   z.overwrite((p: { login: string }) => {
@@ -54,7 +60,7 @@ export const LoginPayload = /* @__PURE__ */ (() =>
     password: Password,
     captcha_token: Captcha,
     app_source: optionalString(),
-    two_factor_code: z.optional(secretText(CODE_MAX)),
+    two_factor_code: z.optional(Code),
   })
     // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
     .check(loginChecks()))();

@@ -86,7 +86,10 @@ export const LoginPayloadRun: Run = /* @__PURE__ */ (() =>
     password: Password,
     captcha_token: Captcha,
     app_source: optional(string),
-    two_factor_code: optional(nonEmpty(false, CODE_MAX)),
+    // As the zod schema's `Code` (REVIEW-AC AC-3): its NFKC form, trimmed, then not empty.
+    two_factor_code: optional((v, issues) =>
+      nonEmpty(true, CODE_MAX)(typeof v === 'string' ? v.normalize('NFKC') : v, issues),
+    ),
   }))();
 
 /** `ForgotPasswordPayload`. */
