@@ -3,7 +3,7 @@
 // events, its outcome as the status (an error code, never a message). Only the funnel events'
 // own fields become attributes: nothing identifies the player.
 
-import { type Attributes, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import { type Attributes, diag, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { PamClientBase } from '../createPamClient';
 import type { FunnelEvent, FunnelEventType } from '../funnel/events';
 
@@ -75,17 +75,33 @@ export function traceFunnel(client: Pick<PamClientBase, 'on'>, options: TraceFun
   const tracer = options.tracer ?? trace.getTracer('pam-client');
   const open = new Map<string, { span: Span; at: number }>();
   const keyOf = (e: Any) => `${nameOf(e.type)}:${e.run}`;
-  const end = (key: string, at: number) => {
-    open.get(key)?.span.end(at);
+  /**
+   * One tracer or span call. Its failure (a misconfigured or shut-down SDK, a span that is none)
+   * is OpenTelemetry's `diag`'s, never the client's or the app's: thrown from a listener it was an
+   * uncaught exception, which ends a Node process (REVIEW-AC AC-6). Each call on its own, so a
+   * span whose attributes failed is still ended.
+   */
+  const safely = (call: () => unknown) => {
+    try {
+      call();
+    } catch (error) {
+      try {
+        diag.error('pam-client/otel: the tracer failed', error);
+      } catch {}
+    }
+  };
+  /** Ends the span of `key` (once: forgotten first, so a failing `end` is never tried again). */
+  const end = (key: string, at?: number) => {
+    const held = open.get(key);
     open.delete(key);
+    if (held) safely(() => held.span.end(at));
   };
 
   /** Ends every span still open as abandoned, for `reason`, at `at` (the tracer's now when absent). */
   const abandonAll = (reason: string, at?: number) => {
     for (const [key, { span }] of open) {
-      span.setAttributes({ 'pam.outcome': 'abandoned', 'pam.abandon_reason': reason });
-      span.end(at);
-      open.delete(key);
+      safely(() => span.setAttributes({ 'pam.outcome': 'abandoned', 'pam.abandon_reason': reason }));
+      end(key, at);
     }
   };
 
@@ -94,25 +110,27 @@ export function traceFunnel(client: Pick<PamClientBase, 'on'>, options: TraceFun
     if (e.type === 'session.stopped') return abandonAll('stopped', e.at);
     if (!role) return;
     const key = keyOf(e);
-    if (role === 's') {
-      const span = tracer.startSpan(nameOf(e.type), { startTime: e.at, attributes: attributesOf(e) });
-      open.set(key, { span, at: e.at });
-      return;
-    }
+    if (role === 's')
+      return safely(() =>
+        open.set(key, {
+          span: tracer.startSpan(nameOf(e.type), { startTime: e.at, attributes: attributesOf(e) }),
+          at: e.at,
+        }),
+      );
     const held = open.get(key);
     if (!held) return;
+    const { span } = held;
     const moment = e.type.slice(e.type.indexOf('.') + 1);
-    if (role === 'e') {
-      held.span.addEvent(moment, attributesOf(e), e.at);
-      return;
-    }
-    held.span.setAttributes({ ...attributesOf(e), 'pam.outcome': moment });
-    if (role === 'o') held.span.setStatus({ code: SpanStatusCode.OK });
+    if (role === 'e') return safely(() => span.addEvent(moment, attributesOf(e), e.at));
+    safely(() => span.setAttributes({ ...attributesOf(e), 'pam.outcome': moment }));
+    if (role === 'o') safely(() => span.setStatus({ code: SpanStatusCode.OK }));
     if (role === 'x')
-      held.span.setStatus({
-        code: SpanStatusCode.ERROR,
-        message: typeof e.code === 'string' ? e.code : 'cancelled_account',
-      });
+      safely(() =>
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: typeof e.code === 'string' ? e.code : 'cancelled_account',
+        }),
+      );
     // The run's own duration (steady clock), so a server-clock correction never shortens it.
     end(key, typeof e.durationMs === 'number' ? held.at + e.durationMs : e.at);
   };
