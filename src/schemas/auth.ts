@@ -365,7 +365,8 @@ export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
  */
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
   strictObject({
-    number: matching('regex', DOCUMENT_TEXT),
+    // Its NFKC form, trimmed (REVIEW-AD AD-2: a pasted '529.982.247-25\n', full-width digits).
+    number: z.string().check(z.normalize('NFKC'), z.trim(), z.regex(DOCUMENT_TEXT)),
     captcha_token: Captcha,
   }))();
 /** What `ValidateDocumentPayload` reads: the body of `validateDocument`: the document (CPF) number. */

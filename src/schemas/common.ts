@@ -182,11 +182,13 @@ export type LimitPeriod = z.infer<typeof LimitPeriod>;
  * Contact data (REVIEW-AA AA-13, REVIEW-AC AC-1; the spec types it only as a string): 1 to 255
  * characters, one a letter or digit, none a control, format (invisible), surrogate, private-use,
  * unassigned or default-ignorable character (a Hangul filler) nor a line or paragraph separator
- * (`\p{C}`, `Zl`, `Zp`, `DI`); a phone or DDI: 1 to 24 digits, spaces and `( ) . -` (none doubled)
+ * (`\p{C}`, `Zl`, `Zp`, `DI`; but ZWNJ, ZWJ and the emoji variation selectors, REVIEW-AD AD-1: Persian
+ * and Indic names need them); a phone or DDI: 1 to 24 digits, spaces and `( ) . -` (none doubled)
  * after an optional leading `+`
  * (`(11) 98765-4321`, `+55`). Blank or invisible text wiped the player's contact data.
  */
-export const CONTACT_TEXT = /^(?=.*[\p{L}\p{N}])[^\p{C}\p{Zl}\p{Zp}\p{DI}]{1,255}$/u;
+export const CONTACT_TEXT =
+  /^(?=.*[\p{L}\p{N}])(?:[^\p{C}\p{Zl}\p{Zp}\p{DI}]|[\u200c\u200d\ufe0e\ufe0f]){1,255}$/u;
 export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
 /**
  * A document (CPF) number as typed (validateDocument's `number`; REVIEW-AA AA-13): digits, with the

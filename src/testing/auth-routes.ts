@@ -75,7 +75,9 @@ const FORGOT: Shape = { login: required(isString), captcha_token: optional(isStr
  */
 const isDocumentNumber: Check = (v, f) =>
   isString(v, f) ??
-  ((v as string).length <= 20 && /^[0-9 .-]+$/.test(v as string) && /[0-9]/.test(v as string)
+  (((n: string) => n.length <= 20 && /^[0-9 .-]+$/.test(n) && /[0-9]/.test(n))(
+    (v as string).normalize('NFKC').trim(),
+  )
     ? undefined
     : `The ${f} field must be a document number (digits, at most 20 characters).`);
 

@@ -22,7 +22,8 @@ import {
 /**
  * Contact data (REVIEW-AA AA-13, REVIEW-AC AC-1; our rule, docs/contract.md): 1 to 255 characters
  * (code points), a letter or digit among them, and no control, format, surrogate, private-use,
- * unassigned or default-ignorable character nor a line or paragraph separator, else the player's address became
+ * unassigned or default-ignorable character (ZWNJ, ZWJ and the emoji variation selectors aside: Persian and
+ * Indic names need them, REVIEW-AD AD-1) nor a line or paragraph separator, else the player's address became
  * blanks or invisible text. Written apart from the client's pattern (this file shares nothing with it).
  * Registration's `country` too (auth-routes.ts).
  */
@@ -30,7 +31,9 @@ export const isContactText: Check = (v, f) =>
   isString(v, f) ??
   ([...(v as string)].length > 255 ||
   !/[\p{L}\p{N}]/u.test(v as string) ||
-  /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u.test(v as string)
+  /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u.test(
+    (v as string).replace(/[\u200c\u200d\ufe0e\ufe0f]/g, ''),
+  )
     ? `The ${f} field must be visible text of at most 255 characters.`
     : undefined);
 

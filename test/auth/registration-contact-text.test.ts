@@ -32,7 +32,7 @@ async function refused(run: (auth: RegistrationModule) => Promise<unknown>, fiel
 
 const BAD_TEXT = ['   ', ' ', '\t', '\n', 'B\nR', 'BR\u0000', 'x\u007f', 'x\u0085'];
 const BAD_PHONE = ['   ', 'call me\nmaybe', 'call me maybe', '11 9876\t5432', '+', '()-', '55a', '١١'];
-const BAD_NUMBER = ['', '   ', '\n', '529.982.247-25\n', 'abc', '529 982 247 2x', '+52998224725', '(529)'];
+const BAD_NUMBER = ['', '   ', '\n', '\t\n', 'abc', '529 982 247 2x', '+52998224725', '(529)', '529\n982'];
 
 describe('registerSimplified: country, ddi and phone as contact data', () => {
   // REVIEW-AC AC-1: the player's name as contact text too.
@@ -81,6 +81,20 @@ describe("validateDocument: number is a CPF as typed (digits, '.', '-', spaces)"
       const answer = await auth.validateDocument({ number });
       expect(answer.docnumber_valid).toBe(number.replace(/\D/g, '') === '52998224725');
       expect(ctx.server.requests.map((r) => r.body)).toEqual([{ number }]);
+    });
+
+  // REVIEW-AD AD-2: a number pasted with a newline or tab around it, or typed in full-width digits,
+  // is sent as its NFKC form, trimmed (it was refused; before the rule, sent as typed).
+  for (const [typed, sent] of [
+    ['529.982.247-25\n', '529.982.247-25'],
+    ['\t52998224725', '52998224725'],
+    ['５２９９８２２４７２５', '52998224725'],
+  ] as const)
+    it(`sends ${JSON.stringify(typed)} as ${JSON.stringify(sent)}`, async () => {
+      const { auth } = clientsFor(ctx.server);
+      const answer = await auth.validateDocument({ number: typed });
+      expect(answer.docnumber_valid).toBe(true);
+      expect(ctx.server.requests.map((r) => r.body)).toEqual([{ number: sent }]);
     });
 
   it('the schema agrees (invalid_format)', () => {

@@ -101,6 +101,8 @@ describe('reference server: contact data', () => {
     fc.string({
       unit: fc.constantFrom(...' \t\n\u0000\u007f\u0085\u009f\u00a0\u2028\ufeff\u200ba1ã'),
     }),
+    // AD-1: ZWNJ, ZWJ and variation selectors, allowed between visible characters.
+    fc.string({ unit: fc.constantFrom('a', 'ã', '\u200c', '\u200d', '\ufe0f', '\ufe0e', '\u200b', ' ') }),
     // AC-1: blank-looking and invisible letters, separators, a lone surrogate, private use; lengths
     // around the bounds (255 characters of text, 24 of a phone).
     fc.string({

@@ -47,7 +47,7 @@ describe('reference server: registration contact data and the document number', 
     expect((await call('/auth/register-simplified', PAYLOAD)).status).toBe(200);
   });
 
-  it.each(['', ' ', '\t', 'abc', '529.982.247-25\n', '+52998224725'])(
+  it.each(['', ' ', '\t', 'abc', '529\n982', '+52998224725'])(
     'POST validate-document %j: 422 on number',
     async (number) => {
       const { call } = kitOf();

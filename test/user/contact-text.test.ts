@@ -88,6 +88,15 @@ describe('updateAddress: each field has a visible character and no control chara
       it(`refuses ${field} ${JSON.stringify(bad).slice(0, 40)}: invalid_request on ${field}, nothing sent`, () =>
         refused((u) => u.updateAddress({ ...ADDRESS, [field]: bad }), field));
 
+  // REVIEW-AD AD-1: ZWNJ and ZWJ (Persian, Indic orthography) and emoji variation selectors between
+  // visible characters are text; alone they are not (no letter or digit).
+  it('sends text with ZWNJ, ZWJ or a variation selector between visible characters, as given', async () => {
+    const { user } = signedIn(ctx.server);
+    const body = { ...ADDRESS, street: 'Rua Mi\u200Chr 12', city: 'नित्\u200Dया', state: 'SP \u2764\uFE0F' };
+    await user.updateAddress({ ...body, password_check: ctx.server.seed.plain.password });
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([{ ...body, password_check: ctx.server.seed.plain.password }]);
+  });
+
   it('sends 255 characters, and text with a no-break space, as given', async () => {
     const { user } = signedIn(ctx.server);
     const body = { ...ADDRESS, street: 'a'.repeat(255), city: 'São\u00a0Paulo' };

@@ -268,9 +268,17 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
     },
   ))();
 
-/** `ValidateDocumentPayload`: the number as typed (common.ts's `DOCUMENT_TEXT`). */
+/** `ValidateDocumentPayload`: the number as typed, its NFKC form trimmed (common.ts's `DOCUMENT_TEXT`). */
 export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
-  object({ number: matching('regex', DOCUMENT_TEXT), captcha_token: Captcha }, 0))();
+  object(
+    {
+      // Its NFKC form, trimmed, as the zod schema's (REVIEW-AD AD-2).
+      number: (v, issues) =>
+        matching('regex', DOCUMENT_TEXT)(typeof v === 'string' ? v.normalize('NFKC').trim() : v, issues),
+      captcha_token: Captcha,
+    },
+    0,
+  ))();
 
 /** `ValidateDocumentResponse`. */
 export const ValidateDocumentResponseRun: Run = /* @__PURE__ */ (() =>
