@@ -188,7 +188,8 @@ export type LimitPeriod = z.infer<typeof LimitPeriod>;
  * (`(11) 98765-4321`, `+55`). Blank or invisible text wiped the player's contact data.
  */
 export const CONTACT_TEXT =
-  /^(?=.*[\p{L}\p{N}])(?:[^\p{C}\p{Zl}\p{Zp}\p{DI}]|[\u200c\u200d\ufe0e\ufe0f]){1,255}$/u;
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ, ZWJ and the variation selectors on their own, on purpose (AD-1)
+  /^(?=.*[\p{L}\p{N}])(?:[^\p{C}\p{Zl}\p{Zp}\p{DI}]|[\u200c-\u200d\ufe0e-\ufe0f]){1,255}$/u;
 export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
 /**
  * A document (CPF) number as typed (validateDocument's `number`; REVIEW-AA AA-13): digits, with the

@@ -32,7 +32,8 @@ export const isContactText: Check = (v, f) =>
   ([...(v as string)].length > 255 ||
   !/[\p{L}\p{N}]/u.test(v as string) ||
   /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u.test(
-    (v as string).replace(/[\u200c\u200d\ufe0e\ufe0f]/g, ''),
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ, ZWJ and the variation selectors on their own, on purpose (AD-1)
+    (v as string).replace(/[\u200c-\u200d\ufe0e-\ufe0f]/g, ''),
   )
     ? `The ${f} field must be visible text of at most 255 characters.`
     : undefined);

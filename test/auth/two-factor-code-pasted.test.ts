@@ -1,7 +1,7 @@
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoginPayload } from '../../src/schemas/auth';
 import { RequestValidationError } from '../../src/index';
+import { LoginPayload } from '../../src/schemas/auth';
 import { until } from '../support/event-loop';
 import { clientsFor, useReferenceServer } from '../support/server';
 

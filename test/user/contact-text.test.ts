@@ -94,7 +94,9 @@ describe('updateAddress: each field has a visible character and no control chara
     const { user } = signedIn(ctx.server);
     const body = { ...ADDRESS, street: 'Rua Mi\u200Chr 12', city: 'नित्\u200Dया', state: 'SP \u2764\uFE0F' };
     await user.updateAddress({ ...body, password_check: ctx.server.seed.plain.password });
-    expect(ctx.server.requests.map((r) => r.body)).toEqual([{ ...body, password_check: ctx.server.seed.plain.password }]);
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([
+      { ...body, password_check: ctx.server.seed.plain.password },
+    ]);
   });
 
   it('sends 255 characters, and text with a no-break space, as given', async () => {
