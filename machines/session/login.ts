@@ -6,7 +6,7 @@ import { type AuthUser, isValidCpf, type LoginResponse, type LoginSuccess } from
 import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
-import { drawLoginId, nextCounter } from './order';
+import { COUNTER_MAX, drawLoginId, nextCounter } from './order';
 import { detached, expiryOf } from './refresh';
 import { type RevokeSeams, revokeToken } from './revoke';
 import { type ExpiryClock, readClock, service } from './store';
@@ -19,10 +19,12 @@ import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vau
 export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
 
 /**
- * What stamps a login answer: the clock (server time) and the random source of login ids; the
- * session's services (`vaultedAuthOf`) are also the seams its revokes are sent again on.
+ * What stamps a login answer: the clock (server time), the random source of login ids and the
+ * session's counter when the login started (`after`, added to the draw: none, 0); the session's
+ * services (`vaultedAuthOf`) are also the seams its revokes are sent again on.
  */
-type Stamp = Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock & RevokeSeams> & { random: () => number };
+type Stamp = Pick<ExpiryClock, 'serverNow'> &
+  Partial<ExpiryClock & RevokeSeams> & { random: () => number; after?: number };
 
 /** A login call as the session makes it (its payload, then its options). */
 type LoginCall = (payload: never, options?: { signal?: AbortSignal }) => Promise<LoginResponse>;
@@ -52,7 +54,14 @@ function sealedAuth(
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
     const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
-    const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
+    // The draw moved on by the counter the login started after (REVIEW-AC AC-2): a login started
+    // once another was held (the clock counted past its counter) never takes that login's id, even
+    // from a random source that repeats (a seeded one, a test's constant): an answer of the ended
+    // login's refresh is then never its own. Still uniform over the ids.
+    const issued = {
+      at: reading.serverAt,
+      sid: (drawLoginId(stamp.random) + (stamp.after ?? 0)) % (COUNTER_MAX + 1),
+    };
     const out: Record<string, unknown> = { ...r, issued, reading };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     return out as LoginResponse;
@@ -110,7 +119,7 @@ export const vaultedAuthOf = (context: SessionContext) => {
   return sealedAuth(
     s.auth,
     s.vault,
-    s,
+    { ...s, after: context.clock },
     (key) => (payload, options) =>
       detached(
         () => (s.auth[key] as LoginCall)(payload),
