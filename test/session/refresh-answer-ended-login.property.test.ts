@@ -13,8 +13,9 @@ import { grantsOf } from './revoke-support';
 const world = useWorld({ tokenTtlSeconds: 8 * 3600 });
 const refreshes = () => world.count('POST', '/users/refresh-token');
 const logoutsWith = (token: string) =>
-  world.server.requests.filter((r) => r.path === '/auth/logout' && r.headers.authorization === `Bearer ${token}`)
-    .length;
+  world.server.requests.filter(
+    (r) => r.path === '/auth/logout' && r.headers.authorization === `Bearer ${token}`,
+  ).length;
 
 describe('a refresh answer heard after its login ended (AC-2, class)', () => {
   it('no token issued to an ended login stays live once the answer came', async () => {
