@@ -6,7 +6,7 @@ import { type AuthUser, isValidCpf, type LoginResponse, type LoginSuccess } from
 import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
-import { COUNTER_MAX, drawLoginId, nextCounter } from './order';
+import { drawLoginId, nextCounter } from './order';
 import { detached, expiryOf } from './refresh';
 import { type RevokeSeams, revokeToken } from './revoke';
 import { type ExpiryClock, readClock, service } from './store';
@@ -19,12 +19,10 @@ import type { ClockReading, PendingCommand, SessionContext, SessionServices, Vau
 export type SealedLogin = LoginSuccess & { issued?: { at: number; sid: number }; reading?: ClockReading };
 
 /**
- * What stamps a login answer: the clock (server time), the random source of login ids and the
- * session's counter when the login started (`after`, added to the draw: none, 0); the session's
- * services (`vaultedAuthOf`) are also the seams its revokes are sent again on.
+ * What stamps a login answer: the clock (server time) and the random source of login ids; the
+ * session's services (`vaultedAuthOf`) are also the seams its revokes are sent again on.
  */
-type Stamp = Pick<ExpiryClock, 'serverNow'> &
-  Partial<ExpiryClock & RevokeSeams> & { random: () => number; after?: number };
+type Stamp = Pick<ExpiryClock, 'serverNow'> & Partial<ExpiryClock & RevokeSeams> & { random: () => number };
 
 /** A login call as the session makes it (its payload, then its options). */
 type LoginCall = (payload: never, options?: { signal?: AbortSignal }) => Promise<LoginResponse>;
@@ -39,6 +37,8 @@ function sealedAuth(
   vault: Vault,
   stamp: Stamp,
   call: (key: 'login' | 'registerSimplified') => LoginCall,
+  /** The session's counter when the login started (`drawLoginId`): none, 0. */
+  after?: number,
 ): SessionServices['auth'] {
   const seal = (response: LoginResponse): LoginResponse => {
     // When the answer arrived (server time: the clock has just learned from this answer), and
@@ -54,14 +54,7 @@ function sealedAuth(
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
     const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
-    // The draw moved on by the counter the login started after (REVIEW-AC AC-2): a login started
-    // once another was held (the clock counted past its counter) never takes that login's id, even
-    // from a random source that repeats (a seeded one, a test's constant): an answer of the ended
-    // login's refresh is then never its own. Still uniform over the ids.
-    const issued = {
-      at: reading.serverAt,
-      sid: (drawLoginId(stamp.random) + (stamp.after ?? 0)) % (COUNTER_MAX + 1),
-    };
+    const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random, after) };
     const out: Record<string, unknown> = { ...r, issued, reading };
     if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
     return out as LoginResponse;
@@ -119,13 +112,15 @@ export const vaultedAuthOf = (context: SessionContext) => {
   return sealedAuth(
     s.auth,
     s.vault,
-    { ...s, after: context.clock },
+    s,
     (key) => (payload, options) =>
       detached(
         () => (s.auth[key] as LoginCall)(payload),
         options?.signal,
         (answer) => revokeToken(s.auth, taken(answer), s),
       ),
+    // The login id drawn after the session's counter now (`drawLoginId`, REVIEW-AC AC-2).
+    context.clock,
   );
 };
 
