@@ -43,6 +43,8 @@ function sealedAuth(
   vault: Vault,
   stamp: Stamp,
   call: (key: 'login' | 'registerSimplified') => LoginCall,
+  /** The session's counter when the login started (`drawLoginId`): none, 0. */
+  after?: number,
 ): SessionServices['auth'] {
   const seal = (response: LoginResponse): LoginResponse => {
     // When the answer arrived (server time: the clock has just learned from this answer), and
@@ -58,7 +60,7 @@ function sealedAuth(
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
     const r = withoutUserToken(response) as LoginResponse & { access_token?: unknown };
-    const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random) };
+    const issued = { at: reading.serverAt, sid: drawLoginId(stamp.random, after) };
     // With the restriction kept for the player (`kept`: the session's services' own, so `this`),
     // read here, an actor (the session's transitions read no store): in the first signed-in view (AB-2).
     const out: Record<string, unknown> = {
@@ -130,6 +132,8 @@ export const vaultedAuthOf = (context: SessionContext) => {
         options?.signal,
         (answer) => revokeToken(s.auth, taken(answer), s),
       ),
+    // The login id drawn after the session's counter now (`drawLoginId`, REVIEW-AC AC-2).
+    context.clock,
   );
 };
 

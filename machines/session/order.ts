@@ -20,11 +20,17 @@ import type { ClockReading, SessionContext, SessionMeta } from './types';
  */
 export const COUNTER_MAX = MAX_SESSION_COUNTER;
 
-/** A new login id, uniform over 0..COUNTER_MAX, from a draw in [0, 1). */
-export const drawLoginId = (random: () => number): number => {
+/**
+ * A new login id, uniform over 0..COUNTER_MAX, from a draw in [0, 1), moved on by `after` (the
+ * session's counter when the login started; REVIEW-AC AC-2): a login started once another was held
+ * (the counter past the one it started at) never takes that login's id, even from a random source
+ * that repeats (a seeded one, a test's constant), so nothing of the ended login is ever its own.
+ */
+export const drawLoginId = (random: () => number, after = 0): number => {
   const r = random();
   const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0;
-  return Math.min(COUNTER_MAX, Math.floor(unit * (COUNTER_MAX + 1)));
+  // (A draw of 1 comes round to `after`.)
+  return (Math.floor(unit * (COUNTER_MAX + 1)) + after) % (COUNTER_MAX + 1);
 };
 
 /**

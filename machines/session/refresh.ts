@@ -266,11 +266,15 @@ export const detached = <T>(
  * login (a sign-out, another login): the server issued it and no tab knows of it. For the login still
  * held it is given back, with its answer (the cycle's next try takes it; a cycle restarted on another
  * tab's refresh drops it): what a logout with a sibling token ends at the server is not said (it may
- * be the login itself, in every tab).
+ * be the login itself, in every tab). A login of no id (stored before login ids) is held only while
+ * the store holds the token it sent (`sent`): its id is its token's (`sidOf`), and "any" would give a
+ * token of an ended login back to the next login, another player's too (REVIEW-AC AC-2).
  */
-const tookBack = (o: GuardedRefreshOptions, out: { access_token: string }) =>
+const tookBack = (o: GuardedRefreshOptions, out: { access_token: string }, sent: string) =>
   readStore(o.tokens).then((s) =>
-    isOwn(s, o.owner) ? [o.vault.take(out.access_token), out] : revokeHandle(o, out.access_token),
+    isOwn(s, o.owner) && (o.owner.sid !== null || s.accessToken === sent)
+      ? [o.vault.take(out.access_token), out]
+      : revokeHandle(o, out.access_token),
   );
 
 const unauthorized = () => new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
@@ -360,7 +364,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
             )),
           signal,
           // Its answer once its call stopped: `tookBack`, the token kept with the answer.
-          (out) => (r[2] = tookBack(o, out)),
+          (out) => (r[2] = tookBack(o, out, r[0])),
         );
       } catch (error) {
         const e = asPamError(error);
