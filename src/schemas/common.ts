@@ -148,7 +148,12 @@ export function nonEmpty(max?: number): z.core.$ZodCheck<string> {
   return check;
 }
 
-/** Non-empty text: a blank login or password is never worth a round trip. */
+/**
+ * Non-empty text: a blank login or password is never worth a round trip.
+ *
+ * @internal A test seam (test/schemas/lighter-forms.property): no schema uses it since registration's
+ * `country` became contact text (REVIEW-AA AA-13).
+ */
 export const NonEmptyString = /* @__PURE__ */ (() => z.string().check(nonEmpty()))();
 
 /**
