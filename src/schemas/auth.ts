@@ -5,6 +5,7 @@ import {
   booleanField,
   Captcha,
   CODE_MAX,
+  CONTACT_OR_EMPTY,
   Contact,
   DOCUMENT_TEXT,
   email,
@@ -20,7 +21,7 @@ import {
   optionalString,
   optionalText,
   Password,
-  Phone,
+  PHONE_OR_EMPTY,
   secretText,
 } from './common';
 import { either } from './either';
@@ -324,9 +325,10 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
     country: Contact,
     nationalities: JsonString,
     optIn: z.boolean(),
-    ddi: z.optional(Phone),
-    phone: z.optional(Phone),
-    name: z.optional(Contact),
+    // '' as a form's untouched input (REVIEW-AD AD-4).
+    ddi: z.optional(matching('regex', PHONE_OR_EMPTY)),
+    phone: z.optional(matching('regex', PHONE_OR_EMPTY)),
+    name: z.optional(matching('regex', CONTACT_OR_EMPTY)),
     birth_date: optionalString(),
     number: optionalString(),
     captcha_token: Captcha,

@@ -207,6 +207,16 @@ export const DOCUMENT_TEXT = /^(?!\D*$)[\d .-]{1,20}$/;
 export const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();
 export const Phone = /* @__PURE__ */ (() => matching('regex', PHONE_TEXT))();
 
+/**
+ * `CONTACT_TEXT` or `PHONE_TEXT`, or '': registration's optional `name`, `ddi` and `phone`, which a
+ * sign-up form sends as '' when left blank (v-model, controlled inputs; REVIEW-AD AD-4). A new
+ * account: nothing is wiped (the profile's fields refuse '').
+ */
+export const orEmpty = /* @__NO_SIDE_EFFECTS__ */ (p: RegExp): RegExp =>
+  new RegExp(`^$|${p.source}`, p.flags);
+export const CONTACT_OR_EMPTY = /* @__PURE__ */ orEmpty(CONTACT_TEXT);
+export const PHONE_OR_EMPTY = /* @__PURE__ */ orEmpty(PHONE_TEXT);
+
 /** The pattern of `SocialType`. */
 export const SOCIAL_TYPE = /^[a-z0-9_-]{1,32}$/;
 

@@ -57,9 +57,10 @@ const REGISTER: Shape = {
   country: required(isContactText),
   nationalities: required(isJsonString),
   optIn: required(isBoolean),
-  ddi: optional(isPhone),
-  phone: optional(isPhone),
-  name: optional(isContactText),
+  // '' as a form's untouched input (REVIEW-AD AD-4): a new account, nothing wiped.
+  ddi: optional((v, f) => (v === '' ? undefined : isPhone(v, f))),
+  phone: optional((v, f) => (v === '' ? undefined : isPhone(v, f))),
+  name: optional((v, f) => (v === '' ? undefined : isContactText(v, f))),
   birth_date: optional(isString),
   number: optional(isString),
   captcha_token: optional(isString),

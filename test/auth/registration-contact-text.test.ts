@@ -36,7 +36,7 @@ const BAD_NUMBER = ['', '   ', '\n', '\t\n', 'abc', '529 982 247 2x', '+52998224
 
 describe('registerSimplified: country, ddi and phone as contact data', () => {
   // REVIEW-AC AC-1: the player's name as contact text too.
-  for (const bad of [...BAD_TEXT, '', '\u200B', 'a'.repeat(256)])
+  for (const bad of [...BAD_TEXT, '\u200B', 'a'.repeat(256)])
     it(`refuses name ${JSON.stringify(bad).slice(0, 40)}: invalid_request on name, nothing sent`, () =>
       refused((a) => a.registerSimplified({ ...PAYLOAD, name: bad }), 'name'));
   for (const bad of BAD_TEXT)
@@ -66,6 +66,27 @@ describe('registerSimplified: country, ddi and phone as contact data', () => {
       ['ddi', 'invalid_format'],
       ['phone', 'invalid_format'],
     ]);
+  });
+});
+
+// REVIEW-AD AD-4: a sign-up form sends '' for an optional field left blank (v-model, controlled
+// inputs): the registration's optional `name`, `ddi` and `phone` take '' as before AA-13 reached
+// them (a new account: nothing is wiped); blanks and control characters stay refused.
+describe("registerSimplified: '' for an optional name, ddi or phone (a form's untouched input)", () => {
+  it("sends '' for name, ddi and phone, and the account is made", async () => {
+    const { auth } = clientsFor(ctx.server);
+    const body = { ...PAYLOAD, email: 'blank.fields@example.com', name: '', ddi: '', phone: '' };
+    const answer = await auth.registerSimplified(body);
+    expect(answer.access_token ?? answer.type).toBeTruthy();
+    expect(ctx.server.requests.map((r) => r.path)).toEqual(['/auth/register-simplified']);
+    expect(ctx.server.requests[0]?.body).toMatchObject({ name: '', ddi: '', phone: '' });
+  });
+
+  it("the schema agrees, and '   ' is still refused", () => {
+    expect(RegisterSimplifiedPayload.safeParse({ ...PAYLOAD, name: '', ddi: '', phone: '' }).success).toBe(
+      true,
+    );
+    expect(RegisterSimplifiedPayload.safeParse({ ...PAYLOAD, phone: '   ' }).success).toBe(false);
   });
 });
 

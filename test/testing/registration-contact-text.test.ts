@@ -56,6 +56,12 @@ describe('reference server: registration contact data and the document number', 
     },
   );
 
+  it("AD-4: '' for an optional name, ddi or phone is taken (a form's untouched input)", async () => {
+    const { call } = kitOf();
+    const res = await call('/auth/register-simplified', { ...PAYLOAD, name: '', ddi: '', phone: '' });
+    expect(res.status).toBe(200);
+  });
+
   it('control: a formatted phone, a country with accents and a punctuated CPF are taken', async () => {
     const { call } = kitOf();
     const body = { ...PAYLOAD, country: 'Brasil – São Paulo', phone: '(11) 98765-4321', ddi: '+55' };
@@ -75,7 +81,7 @@ describe('reference server: registration contact data and the document number', 
   );
   it('property: the server refuses exactly what the client schemas refuse', async () => {
     await fc.assert(
-      fc.asyncProperty(text, fc.constantFrom('country', 'ddi', 'phone', 'number'), async (v, f) => {
+      fc.asyncProperty(text, fc.constantFrom('country', 'ddi', 'phone', 'name', 'number'), async (v, f) => {
         const { call } = kitOf();
         if (f === 'number') {
           const client = ValidateDocumentPayload.safeParse({ number: v }).success;

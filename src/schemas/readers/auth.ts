@@ -5,9 +5,11 @@
 import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
 import {
   CODE_MAX,
+  CONTACT_OR_EMPTY,
   DOCUMENT_TEXT,
   EMAIL,
   PASSWORD_MAX,
+  PHONE_OR_EMPTY,
   readBoolean,
   readInteger,
   readNumber,
@@ -28,7 +30,6 @@ import {
   nonEmpty,
   object,
   optional,
-  Phone,
   type Run,
   rule,
   string,
@@ -250,9 +251,10 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
           return v;
         },
         optIn: boolean,
-        ddi: optional(Phone),
-        phone: optional(Phone),
-        name: optional(Contact),
+        // '' as a form's untouched input (REVIEW-AD AD-4).
+        ddi: optional(matching('regex', PHONE_OR_EMPTY)),
+        phone: optional(matching('regex', PHONE_OR_EMPTY)),
+        name: optional(matching('regex', CONTACT_OR_EMPTY)),
         birth_date: OptionalString,
         number: OptionalString,
         captcha_token: Captcha,
