@@ -194,7 +194,7 @@ export type LimitPeriod = z.infer<typeof LimitPeriod>;
  */
 export const CONTACT_TEXT =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ, ZWJ and the variation selectors on their own, on purpose (AD-1)
-  /^(?=.*[\p{L}\p{N}])(?:[^\p{C}\p{Zl}\p{Zp}\p{DI}]|[\u200c-\u200d\ufe0e-\ufe0f]){1,255}$/u;
+  /^(?=.*[\p{L}\p{N}])(?:[^\p{C}\p{Zl}\p{Zp}\p{DI}]|[\u180b-\u180d\u200c-\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]){1,255}$/u;
 export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
 /**
  * A document (CPF) number as typed (validateDocument's `number`; REVIEW-AA AA-13): digits, with the

@@ -33,7 +33,7 @@ export const isContactText: Check = (v, f) =>
   !/[\p{L}\p{N}]/u.test(v as string) ||
   /[\p{C}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u.test(
     // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ, ZWJ and the variation selectors on their own, on purpose (AD-1)
-    (v as string).replace(/[\u200c-\u200d\ufe0e-\ufe0f]/g, ''),
+    (v as string).replace(/[\u180b-\u180d\u200c-\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu, ''),
   )
     ? `The ${f} field must be visible text of at most 255 characters.`
     : undefined);

@@ -99,6 +99,13 @@ describe('updateAddress: each field has a visible character and no control chara
     ]);
   });
 
+  it('sends names with an ideographic or a Mongolian variation selector, as given (AD-1)', async () => {
+    const { user } = signedIn(ctx.server);
+    const body = { first_name: '葛\u{E0100}城', last_name: 'ᠮ\u180Bᠣ' };
+    await user.updateProfile(ctx.server.seed.plain.id, body);
+    expect(ctx.server.requests.map((r) => r.body)).toEqual([body]);
+  });
+
   it('sends 255 characters, and text with a no-break space, as given', async () => {
     const { user } = signedIn(ctx.server);
     const body = { ...ADDRESS, street: 'a'.repeat(255), city: 'São\u00a0Paulo' };
