@@ -3,8 +3,8 @@
 // player is never returned as this login's refreshed token. The refresh's 401 then stands.
 import { createMemoryTokenStore, UnauthorizedError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { guardedRefresh } from '../../machines/session/refresh';
 import { createVault } from '../../machines/session/store';
+import { soloRefresh } from '../support/guarded-refresh';
 
 const A = { userId: 1, sid: 11 };
 
@@ -21,18 +21,7 @@ async function refreshWithStored(stored: { userId: number; sid: number; seq: num
     },
     logout: async () => {},
   };
-  const refresh = guardedRefresh({
-    auth,
-    tokens,
-    crossTab: null,
-    timers: globalThis,
-    now: () => 2_000,
-    serverNow: () => 2_000,
-    clock: null,
-    vault,
-    waitMs: 1_000,
-    owner: A,
-  });
+  const refresh = soloRefresh({ auth, tokens, vault, owner: A });
   return {
     result: await refresh.refreshToken().then(
       (r) => r,

@@ -3,51 +3,21 @@
 // for the login still held (the cycle restarted on another tab's refresh of the same login) sends
 // a logout with a sibling token of that login, and what the server ends then is not said (it may
 // be the login itself, in every tab).
-import { createMemoryTokenStore, type StoredSession } from 'pam-client';
+import type { StoredSession } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { guardedRefresh } from '../../machines/session/refresh';
-import { createVault } from '../../machines/session/store';
 import { until } from '../support/event-loop';
+import { LATE, stoppedAfterItsAnswer } from '../support/guarded-refresh';
 
 const A = { userId: 1, sid: 11 };
-const LATE = 'token-of-a-stopped-call';
 const base = { tokenType: 'Bearer', expiresAt: null, savedAt: 1_000, timeBase: 'server' as const };
 
-async function stoppedAfterItsAnswer(stored: StoredSession | null) {
-  // Sent for login A (a refresh sends only a token of the login held), the store as given once it answered.
-  const tokens = createMemoryTokenStore({ ...base, accessToken: 'held', ...A, seq: 3 });
-  const vault = createVault();
-  const revoked: (string | undefined)[] = [];
-  const refresh = guardedRefresh({
-    auth: {
-      refreshToken: async () => ({ access_token: LATE }),
-      logout: async (o) => {
-        revoked.push(o?.accessToken);
-      },
-    },
-    tokens,
-    crossTab: null,
-    timers: globalThis,
-    now: () => 2_000,
-    serverNow: () => 2_000,
-    clock: null,
-    vault,
-    waitMs: 1_000,
-    owner: A,
-  });
-  const call = new AbortController();
-  const answer = await refresh.refreshToken({ signal: call.signal });
-  expect(vault.has(answer.access_token)).toBe(true);
-  if (stored) tokens.set(stored);
-  else tokens.clear();
-  call.abort(); // the cycle stopped after the answer
-  await until(() => !vault.has(answer.access_token), 'the token out of the vault');
-  return revoked;
-}
+// Sent for login A (a refresh sends only a token of the login held), the store as given once it answered.
+const stopped = (stored: StoredSession | null) =>
+  stoppedAfterItsAnswer(A, { ...base, accessToken: 'held', ...A, seq: 3 }, stored);
 
 describe('a refresh answer its stopped call no longer waits for', () => {
   it('the login still stored (another tab refreshed it): dropped, not revoked', async () => {
-    const revoked = await stoppedAfterItsAnswer({ ...base, accessToken: 'sibling', ...A, seq: 4 });
+    const revoked = await stopped({ ...base, accessToken: 'sibling', ...A, seq: 4 });
     await new Promise((r) => setImmediate(r));
     expect(revoked).toEqual([]);
   });
@@ -57,7 +27,7 @@ describe('a refresh answer its stopped call no longer waits for', () => {
     ['another login of the same player', { ...base, accessToken: 'other', userId: 1, sid: 99, seq: 5 }],
     ['another player', { ...base, accessToken: 'other', userId: 2, sid: 11, seq: 5 }],
   ])('%s: revoked', async (_, stored) => {
-    const revoked = await stoppedAfterItsAnswer(stored);
+    const revoked = await stopped(stored);
     await until(() => revoked.length > 0, 'revoked');
     expect(revoked).toEqual([LATE]);
   });
