@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { merged, type PlayClockRecord, playClockRecordOf, usedIn } from '../../machines/play-time/clock';
 import { createMemoryPlayClock } from '../../machines/play-time/stores';
 import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
+import { useFakeTimersEach } from '../support/fake-timers';
 
 // REVIEW-AB AB-3 (flood): a heard play clock is taken in memory and written at this tab's own beat,
 // not beaten and written on each message. Against the way it was (each heard record merged into the
@@ -66,12 +67,7 @@ const step = fc.record({
 });
 
 describe('a flood of heard play clocks, bounded', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersEach();
 
   it('shows and bars as each heard record beaten and written did, never under it, writing at own beats (property)', () => {
     fc.assert(

@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { joined, type PlayClockRecord, usedIn } from '../../machines/play-time/clock';
 import { createLocalStoragePlayClock } from '../../machines/play-time/stores';
 import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine';
+import { countingStorage } from '../support/counting-storage';
+import { useFakeTimersEach } from '../support/fake-timers';
 
 // REVIEW-AB AB-3 (flood): every `play` message heard from another tab (a `BEAT` with `record`) ran a
 // whole beat and wrote the store twice: a same-origin page posting 500 messages a second drove 1,000
@@ -11,20 +13,6 @@ import { playTimeMachine, selectPlayTime } from '../../machines/playTimeMachine'
 
 const START = Date.UTC(2030, 0, 1, 15);
 const BEAT_MS = 15_000;
-
-/** A `localStorage` stand-in that counts its writes. */
-const countingStorage = () => {
-  const items = new Map<string, string>();
-  const storage = {
-    writes: 0,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem(key: string, value: string) {
-      storage.writes++;
-      items.set(key, value);
-    },
-  };
-  return storage;
-};
 
 /** Another tab's record: `usedMs` counted today, its last beat at `lastBeat`. */
 const told = (usedMs: number, lastBeat: number): PlayClockRecord => ({
@@ -62,12 +50,7 @@ function run(times: number[], record: PlayClockRecord, limit = 1_000) {
 }
 
 describe('a flood of play clocks heard from another tab', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersEach();
 
   it('500 messages within one beat write the store once (at the beat), the record as one message gives', () => {
     const times = Array.from({ length: 500 }, (_, i) => 1_000 + i * 20); // 1 s to 11 s, every 20 ms

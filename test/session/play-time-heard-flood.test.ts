@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalStoragePlayClock } from '../../machines/play-time/stores';
+import { countingStorage } from '../support/counting-storage';
 import { logIn, S, useWorld } from '../support/world';
 
 // REVIEW-AB AB-3 (flood): any same-origin page can post `play` messages on the cross-tab channel.
@@ -9,20 +10,6 @@ import { logIn, S, useWorld } from '../support/world';
 // store written at the tab's own beats; a malformed one is nothing.
 
 const world = useWorld();
-
-/** A `localStorage` stand-in that counts its writes. */
-const countingStorage = () => {
-  const items = new Map<string, string>();
-  const storage = {
-    writes: 0,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem(key: string, value: string) {
-      storage.writes++;
-      items.set(key, value);
-    },
-  };
-  return storage;
-};
 
 type Sent = { type?: string; from?: string; play?: Record<string, unknown> };
 
