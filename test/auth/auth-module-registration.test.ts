@@ -6,6 +6,7 @@ import {
   type HttpAdapter,
   RequestValidationError,
 } from '../../src/index';
+import { NEW_PLAYER } from '../support/new-player';
 import { useReferenceServer } from '../support/server';
 
 // REVIEW-Y Y-1: API.md ("Modules") lists `registerSimplified` and `validateDocument` on
@@ -14,14 +15,7 @@ import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const authOf = () => createAuthModule(createOfetchAdapter({ baseURL: ctx.server.url, timeout: 2000 }));
-const PAYLOAD = {
-  email: 'new.player@example.com',
-  password: 'Another123!',
-  country: 'BR',
-  nationalities: JSON.stringify(['BR']),
-  optIn: true,
-  name: 'New Player',
-};
+const PAYLOAD = { ...NEW_PLAYER, name: 'New Player' };
 
 describe('createAuthModule: registration, as API.md lists it', () => {
   it('has the seven methods of API.md', () => {

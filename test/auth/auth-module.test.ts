@@ -10,6 +10,7 @@ import {
   UnauthorizedError,
 } from '../../src/index';
 import { CANARY, everythingAbout, leakedCanaries } from '../support/canary';
+import { NEW_PLAYER } from '../support/new-player';
 import { clientsFor, signedIn, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
@@ -115,14 +116,7 @@ describe('createAuthModule', () => {
 
   it('registers with POST /auth/register-simplified and returns a LoginResponse', async () => {
     const { auth } = clientsFor(ctx.server);
-    const payload = {
-      email: 'new.player@example.com',
-      password: 'Another123!',
-      country: 'BR',
-      nationalities: JSON.stringify(['BR']),
-      optIn: true,
-      name: 'New Player',
-    };
+    const payload = { ...NEW_PLAYER, name: 'New Player' };
     const result = await auth.registerSimplified(payload);
     expect(result.access_token).toMatch(/^[\w-]{43}$/); // a token as the reference server issues them
     expect(result.user?.email).toBe(payload.email);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { createReferenceFetch } from 'pam-client/testing';
 import { describe, expect, it } from 'vitest';
 import { RegisterSimplifiedPayload, ValidateDocumentPayload } from '../../src/schemas/auth';
+import { NEW_PLAYER } from '../support/new-player';
 
 // REVIEW-AA AA-13 on the reference server's registration: `country`, `ddi` and `phone` are checked
 // as the profile's contact data, validateDocument's `number` as a CPF as typed (digits, `.`, `-`,
@@ -21,13 +22,7 @@ function kitOf() {
   return { call };
 }
 
-const PAYLOAD = {
-  email: 'new.player@example.com',
-  password: 'Another123!',
-  country: 'BR',
-  nationalities: JSON.stringify(['BR']),
-  optIn: true,
-};
+const PAYLOAD = NEW_PLAYER;
 
 describe('reference server: registration contact data and the document number', () => {
   it.each([
