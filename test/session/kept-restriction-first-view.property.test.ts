@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createMemoryTokenStore } from 'pam-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keep, storedLogin, watch } from '../support/kept-first-view';
+import { keep, storedLogin, untilSignedIn, watch } from '../support/kept-first-view';
 import { H, logIn, S, type Tab, useWorld } from '../support/world';
 
 // AB-2, over generated sequences: a kept pause or self-exclusion (in its day, dated ahead, or out
@@ -62,8 +62,7 @@ async function run(o: { kind: 'pause' | 'selfExclusion'; age: number; way: Way; 
     if (o.way !== 'join') await logIn(world, a);
   }
   const observed = o.way === 'adopt' || o.way === 'join' ? tabs[1]! : tabs[0]!;
-  for (let i = 0; i < 200 && observed.state() !== 'signedIn'; i++) await world.settle();
-  expect(observed.state()).toBe('signedIn');
+  await untilSignedIn(world, observed);
   await world.advance(3 * S, 100);
   for (const s of seen) {
     for (const r of [...s.snapshots, ...s.views]) {

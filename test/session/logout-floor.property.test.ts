@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createMemoryTokenStore } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
-import { LinkHub } from '../support/link-hub';
+import { renewWithLinkHub } from '../support/link-hub';
 import { type Tab, useWorld } from '../support/world';
 import { draws, grantsOf, runFor } from './revoke-support';
 
@@ -46,11 +46,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 async function run(shared: boolean, steps: Step[]) {
-  world.closeAll();
-  world.renew();
-  world.server.reset();
-  const hub = new LinkHub();
-  world.hub = hub;
+  const hub = renewWithLinkHub(world);
   const g = grantsOf(world);
   const storage = shared ? createMemoryTokenStore() : undefined;
   const tabs = [0.3, 0.6, 0.8].map((r, i) =>

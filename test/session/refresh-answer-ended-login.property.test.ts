@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { H, logIn, MIN, S, useWorld } from '../support/world';
+import { logoutsWith, refreshSentHeld } from '../support/held-refresh';
+import { logIn, MIN, S, useWorld } from '../support/world';
 import { grantsOf } from './revoke-support';
 
 // REVIEW-AC AC-2, the class: an answer of a refresh sent under login L is never kept, taken or
@@ -11,11 +12,6 @@ import { grantsOf } from './revoke-support';
 // against the reference server; time simulated.
 
 const world = useWorld({ tokenTtlSeconds: 8 * 3600 });
-const refreshes = () => world.count('POST', '/users/refresh-token');
-const logoutsWith = (token: string) =>
-  world.server.requests.filter(
-    (r) => r.path === '/auth/logout' && r.headers.authorization === `Bearer ${token}`,
-  ).length;
 
 describe('a refresh answer heard after its login ended (AC-2, class)', () => {
   it('no token issued to an ended login stays live once the answer came', async () => {
@@ -32,13 +28,8 @@ describe('a refresh answer heard after its login ended (AC-2, class)', () => {
           world.server.reset();
           const g = grantsOf(world);
           const tab = g.open({ tabId: 'tab-a', random: 0.3, channel, timeout: Number.POSITIVE_INFINITY });
-          await logIn(world, tab);
-          const t0 = g.issued[0]!;
-          g.hold('/users/refresh-token', holdMs);
-          await world.advance(5 * H + 50 * MIN, 5 * MIN);
-          for (let i = 0; i < 200 && refreshes() === 0; i++) await world.advance(5 * S, S);
-          expect(refreshes()).toBe(1);
-          const t1 = g.issued[1]!;
+          await refreshSentHeld(world, g, tab, holdMs);
+          const [t0, t1] = g.issued as [string, string];
           // The logout within the answer's flight, the next login (if any) before the answer.
           const until = Math.floor(holdMs * logoutAt);
           if (until > 0) await world.advance(until, Math.min(step, until));
@@ -49,7 +40,7 @@ describe('a refresh answer heard after its login ended (AC-2, class)', () => {
           // The answer comes, and every try after it.
           await world.advance(holdMs + 2 * MIN, step);
           const now = relogin === 'none' ? [] : g.issued.slice(2);
-          expect(logoutsWith(t1)).toBe(1);
+          expect(logoutsWith(world, t1)).toBe(1);
           expect(await g.live()).toEqual(now);
           expect(tab.state()).toBe(relogin === 'none' ? 'signedOut' : 'signedIn');
           expect(await tab.token()).toBe(now[0] ?? null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { H, logIn, MIN, S, useWorld } from '../support/world';
+import { logoutsWith, refreshSentHeld } from '../support/held-refresh';
+import { logIn, MIN, S, useWorld } from '../support/world';
 import { grantsOf } from './revoke-support';
 
 // REVIEW-AC AC-2: a refresh sent (the server rotated T0 -> T1 at once), its answer held; the player
@@ -11,11 +12,6 @@ import { grantsOf } from './revoke-support';
 // simulated.
 
 const world = useWorld({ tokenTtlSeconds: 8 * 3600 });
-const refreshes = () => world.count('POST', '/users/refresh-token');
-const logoutsWith = (token: string) =>
-  world.server.requests.filter(
-    (r) => r.path === '/auth/logout' && r.headers.authorization === `Bearer ${token}`,
-  ).length;
 
 describe('a refresh answer heard after its login ended (AC-2)', () => {
   it.each([false, true])(
@@ -23,11 +19,7 @@ describe('a refresh answer heard after its login ended (AC-2)', () => {
     async (channel) => {
       const g = grantsOf(world);
       const tab = g.open({ tabId: 'tab-a', random: 0.3, channel, timeout: Number.POSITIVE_INFINITY });
-      await logIn(world, tab);
-      g.hold('/users/refresh-token', 12 * S);
-      await world.advance(5 * H + 50 * MIN, 5 * MIN);
-      for (let i = 0; i < 200 && refreshes() === 0; i++) await world.advance(5 * S, S);
-      expect(refreshes()).toBe(1);
+      await refreshSentHeld(world, g, tab, 12 * S);
       const [, t1] = g.issued;
       await world.advance(2 * S, 500);
       tab.client.logout();
@@ -38,7 +30,7 @@ describe('a refresh answer heard after its login ended (AC-2)', () => {
       const t2 = g.issued[2]!;
       // The held answer comes (12 s after the send), and time runs on.
       await world.advance(MIN, 500);
-      expect(logoutsWith(t1!)).toBe(1);
+      expect(logoutsWith(world, t1!)).toBe(1);
       expect(await g.live()).toEqual([t2]);
       expect(tab.state()).toBe('signedIn');
       expect(await tab.token()).toBe(t2);

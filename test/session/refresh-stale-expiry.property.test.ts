@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LinkHub } from '../support/link-hub';
+import { renewWithLinkHub } from '../support/link-hub';
 import { S, type Tab, useWorld } from '../support/world';
 import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
 
@@ -29,11 +29,7 @@ interface Schedule {
 }
 
 async function run(o: Schedule) {
-  world.closeAll();
-  world.renew();
-  world.server.reset();
-  const hub = new LinkHub();
-  world.hub = hub;
+  const hub = renewWithLinkHub(world);
   const g = grantsOf(world);
   const tabs = [0.3, 0.6, 0.8].map((r, i) =>
     g.open({ tabId: `tab-${'abc'[i]}`, environment: { random: draws(r) } }),

@@ -4,6 +4,7 @@
 
 import type { StoredSession } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
+import { expect } from 'vitest';
 import { logIn, type Tab, type World } from './world';
 
 export type Kind = 'pause' | 'selfExclusion';
@@ -40,4 +41,27 @@ export async function storedLogin(world: World): Promise<StoredSession> {
   const stored = await first.client.tokens.get();
   first.client.stop();
   return stored!;
+}
+
+/** Settles `world` until `tab` is signed in, and fails if it never is. */
+export async function untilSignedIn(world: World, tab: Tab): Promise<void> {
+  for (let i = 0; i < 200 && tab.state() !== 'signedIn'; i++) await world.settle();
+  expect(tab.state()).toBe('signedIn');
+}
+
+/**
+ * A kept `kind` in force, as a signed-in snapshot or view shows it: no betting, and an exclusion
+ * blocks the account (with a pause, the account's standing is the login answer's).
+ */
+export const barred = (kind: Kind) => ({
+  inForce: [kind],
+  canBet: false,
+  ...(kind !== 'pause' && { accountBlocked: true }),
+});
+
+/** The first signed-in snapshot and view `seen` show a kept `kind` in force, and every later one too. */
+export function expectBarredFromFirst(seen: { views: Seen[]; snapshots: Seen[] }, kind: Kind): void {
+  expect(seen.snapshots[0]).toMatchObject(barred(kind));
+  expect(seen.views[0]).toMatchObject(barred(kind));
+  for (const r of [...seen.snapshots, ...seen.views]) expect(r).toMatchObject(barred(kind));
 }

@@ -4,6 +4,7 @@
 // It also records what each tab heard: the highest logout counter delivered to it.
 
 import { type FakeChannel, FakeChannelHub } from './fake-channel';
+import type { World } from './world';
 
 /** A hub whose links (by channel index, in the order opened) lag independently. */
 export class LinkHub extends FakeChannelHub {
@@ -57,4 +58,17 @@ export class LinkHub extends FakeChannelHub {
     }
     this.release();
   }
+}
+
+/**
+ * A run of its own on `world`: its tabs closed, the world renewed (a fresh clock) and its server
+ * reset, then a new LinkHub as its channel hub (returned) for the tabs the run opens.
+ */
+export function renewWithLinkHub(world: World): LinkHub {
+  world.closeAll();
+  world.renew();
+  world.server.reset();
+  const hub = new LinkHub();
+  world.hub = hub;
+  return hub;
 }
