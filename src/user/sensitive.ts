@@ -3,6 +3,7 @@
 // `step_up_required` can be sent again with the player's password (`onStepUp`), as long as the
 // player has wrong passwords left (counted across calls and actors: ./step-up-attempts.ts).
 
+import type * as z from 'zod/mini';
 import {
   AbortedError,
   asPamError,
@@ -43,9 +44,11 @@ import {
  * (code `step_up_locked`, nothing sent) until its `retryAt` (server time), unless it is protective (a
  * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). One call
  * asks at most `STEP_UP_MAX_ATTEMPTS` times, then throws the last `step_up_required` (a protective
- * change too). Return `null` to give up: the original error is thrown. A call without a body
- * (getAddress, disconnectSocial, getLoginHistory…) has no way to carry the password: its
- * `step_up_required` is thrown as it is, `onStepUp` not asked, nothing counted. A prompt that throws or rejects ends the change with that failure
+ * change too). Return `null` to give up: the original error is thrown. A call whose body has no
+ * `password_check` (getAddress, getLoginHistory… without a body; updateContracts,
+ * updateMarketing, toggleTwoFactor, changePassword, checkPassword, generateIncomeReport, whose
+ * schema has none) has no way to carry the password: its `step_up_required` is thrown as it is,
+ * `onStepUp` not asked, nothing counted. A prompt that throws or rejects ends the change with that failure
  * as `asPamError` reports it (`UnexpectedError`, its class name only; a `PamError` as it is). The password goes into the request body only, never into an
  * error, event or snapshot.
  *
@@ -87,6 +90,18 @@ export type WithSecrets<P> = P extends object
     }
   : P;
 
+/** A `step_up_required` (by brand and code, not instanceof: another copy's error counts too). */
+const stepUp = (error: unknown): boolean => isPamError(error) && error.code === 'step_up_required';
+
+/**
+ * Whether a body read by `request` cannot carry the password: the schema refuses
+ * `password_check` as an unknown key (a strict one without it: updateContracts, updateMarketing,
+ * changePassword, checkPassword, toggleTwoFactor, generateIncomeReport). Read from the row's own
+ * schema, so a new row follows it.
+ */
+const refusesCheck = (request?: z.ZodMiniType): boolean | undefined =>
+  request?.safeParse({ password_check: '' }).error?.issues.some((i) => i.code === 'unrecognized_keys');
+
 /** The user module's way of sending (see `Sending`). */
 export interface Sensitive extends Sending {
   payload: WithSecrets<this['schemaOutput']>;
@@ -127,7 +142,9 @@ async function sendCounted(
   try {
     result = await attempt(body);
   } catch (error) {
-    attempts.settle(ticket, error);
+    // A step-up answer to a call that sent no `password_check` (changePassword's `old_password`,
+    // checkPassword's `password`) is about no password it sent: an answer, never a wrong one.
+    attempts.settle(ticket, error, p.password_check == null && stepUp(error) ? false : undefined);
     throw error;
   }
   const ok = change || (result as { success?: unknown } | null)?.success;
@@ -172,6 +189,7 @@ export async function sendSensitive(
   options: unknown,
   http: object = sendSensitive,
   read: ReadCallers = (f) => f(),
+  request?: z.ZodMiniType,
 ): Promise<unknown> {
   const attempts = stepUpAttemptsOf(http);
   const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
@@ -203,11 +221,11 @@ export async function sendSensitive(
     try {
       return await sendCounted(attempts, attempt, sent, read, protective);
     } catch (error) {
-      // By brand and code, not instanceof: an error from another copy of pam-client counts too.
-      // A call without a body (getAddress, disconnectSocial, getLoginHistory…: no payload) cannot
-      // carry the password (spec 5.7: `password_check` is a field of a change's body): the
-      // server's error as it is, nobody asked, nothing reserved or counted, never locked.
-      if (!isPamError(error) || error.code !== 'step_up_required' || payload === undefined) throw error;
+      // A call that cannot carry the password (spec 5.7: `password_check` is a field of a change's
+      // body): one without a body (getAddress, disconnectSocial, getLoginHistory…: no payload, no
+      // schema) or whose body's schema has no `password_check` (`refusesCheck`): the server's
+      // error as it is, nobody asked, nothing reserved or counted, never locked.
+      if (!stepUp(error) || payload === undefined || refusesCheck(request)) throw error;
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);
