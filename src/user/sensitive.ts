@@ -4,6 +4,7 @@
 // player has wrong passwords left (counted across calls and actors: ./step-up-attempts.ts).
 
 import type * as z from 'zod/mini';
+import { providedToken } from '../auth/captcha';
 import {
   AbortedError,
   asPamError,
@@ -74,7 +75,8 @@ export type SecretField =
 /**
  * A payload whose password-like fields may also be `Secret`s, and whose `captcha_token` may also be
  * a provider (as the login's `CaptchaProvider`): called at each send, a step-up's resend included,
- * since a captcha token is single-use (REVIEW-Y Y-12). What it gives is checked as a token given as
+ * since a captcha token is single-use (REVIEW-Y Y-12). What it gives is read as the login reads it
+ * (a string; anything else, a `Secret` too, is '' and refused) and checked as a token given as
  * text; one that throws or rejects fails the call as `asPamError` reports it (`UnexpectedError`,
  * its class name only). Nothing sent either way.
  *
@@ -157,21 +159,21 @@ async function sendCounted(
 const BOUND = 15_000;
 
 /**
- * A captcha provider's answer, waited for as the login's (machines/login/request.ts): at most
- * 15 s (then a `TimeoutError`), and never past the call's `signal` (an
+ * A captcha provider's answer (`providedToken`: a string, else ''), waited for as the login's
+ * (machines/login/request.ts): at most 15 s (then a `TimeoutError`), and never past the call's `signal` (an
  * `AbortedError`; not called at all once aborted). Either way nothing is sent, and the wait's
  * timer and listener are cleared when it ends (REVIEW-Z Z-5).
  */
-const provided = (provider: () => unknown, signal?: AbortSignal): Promise<unknown> => {
+const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string> => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop: () => void;
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     stop = () => reject(new AbortedError('captcha', 'token'));
     timer = setTimeout(() => reject(new TimeoutError('captcha', 'token', BOUND)), BOUND);
     // `?.(`: a signal that is no AbortSignal is the adapter's `invalid_request` (nothing sent).
     signal?.addEventListener?.('abort', stop);
     if (signal?.aborted) stop();
-    else Promise.resolve(provider()).then(resolve, reject);
+    else Promise.resolve(provider()).then((t) => resolve(providedToken(t)), reject);
   }).finally(() => {
     clearTimeout(timer);
     signal?.removeEventListener?.('abort', stop);
@@ -208,14 +210,15 @@ export async function sendSensitive(
   for (;;) {
     // A captcha provider is called at each send (a token is single-use), before any attempt is
     // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
-    // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is checked
-    // as a token given as text (undefined as `null`: none).
+    // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is read as
+    // the login reads it (`providedToken`: a string, else '', refused; a `Secret` is none, never
+    // revealed), then checked as a token given as text.
     const token = read(() => (body as { captcha_token?: unknown } | null)?.captcha_token);
     const sent =
       typeof token === 'function'
         ? {
             ...read(() => ({ ...(body as object) })),
-            captcha_token: (await provided(token as () => unknown, signal)) ?? null,
+            captcha_token: await provided(token as () => unknown, signal),
           }
         : body;
     try {
