@@ -92,7 +92,7 @@ const send = async <P extends { captcha_token?: string }>(
           // on as '', which the auth module refuses (`too_small` on `captcha_token`, nothing sent),
           // never taken for "no captcha" (REVIEW-AC AC-5; its value never quoted): the user
           // module's one reading (`providedToken`).
-          Promise.resolve(value()).then((t) => resolve(providedToken(t)), reject);
+          providedToken(value).then(resolve, reject);
         }).finally(() => clock.clearTimeout(timer))
       : isSecret(value) && value.reveal();
   return withoutUserToken(

@@ -173,7 +173,7 @@ const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string
     // `?.(`: a signal that is no AbortSignal is the adapter's `invalid_request` (nothing sent).
     signal?.addEventListener?.('abort', stop);
     if (signal?.aborted) stop();
-    else Promise.resolve(provider()).then((t) => resolve(providedToken(t)), reject);
+    else providedToken(provider).then(resolve, reject);
   }).finally(() => {
     clearTimeout(timer);
     signal?.removeEventListener?.('abort', stop);
