@@ -145,7 +145,8 @@ export type Attempt = (payload: unknown) => Promise<unknown>;
 
 /**
  * A module's way of sending a payload: e.g. reveal secrets and retry after a step-up. `http` is
- * the adapter sent through (the step-up attempts are counted per adapter and player).
+ * the adapter sent through (the step-up attempts are counted per adapter and player); `request`,
+ * the row's payload schema (what a resend may carry).
  */
 export type Through = (
   attempt: Attempt,
@@ -153,6 +154,7 @@ export type Through = (
   options: unknown,
   http: object,
   read: ReadCallers,
+  request?: z.ZodMiniType,
 ) => Promise<unknown>;
 
 /** Runs a read of the caller's payload or options: one that throws is the call's `invalid_request`. */
@@ -223,7 +225,7 @@ export async function send(
   let raw: unknown;
   try {
     needs(http, verb);
-    raw = await (through ? through(attempt, payload, options, http, read) : attempt(payload));
+    raw = await (through ? through(attempt, payload, options, http, read, request) : attempt(payload));
   } catch (error) {
     // What a custom adapter throws (sync or async, an Error quoting the body, a string): typed,
     // its message dropped (`asPamError`); a PamError (the ofetch adapter's, a validation's) as is.

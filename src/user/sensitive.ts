@@ -3,6 +3,8 @@
 // `step_up_required` can be sent again with the player's password (`onStepUp`), as long as the
 // player has wrong passwords left (counted across calls and actors: ./step-up-attempts.ts).
 
+import type * as z from 'zod/mini';
+import { providedToken } from '../auth/captcha';
 import {
   AbortedError,
   asPamError,
@@ -43,9 +45,11 @@ import {
  * (code `step_up_locked`, nothing sent) until its `retryAt` (server time), unless it is protective (a
  * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). One call
  * asks at most `STEP_UP_MAX_ATTEMPTS` times, then throws the last `step_up_required` (a protective
- * change too). Return `null` to give up: the original error is thrown. A call without a body
- * (getAddress, disconnectSocial, getLoginHistory…) has no way to carry the password: its
- * `step_up_required` is thrown as it is, `onStepUp` not asked, nothing counted. A prompt that throws or rejects ends the change with that failure
+ * change too). Return `null` to give up: the original error is thrown. A call whose body has no
+ * `password_check` (getAddress, getLoginHistory… without a body; updateContracts,
+ * updateMarketing, toggleTwoFactor, changePassword, checkPassword, generateIncomeReport, whose
+ * schema has none) has no way to carry the password: its `step_up_required` is thrown as it is,
+ * `onStepUp` not asked, nothing counted. A prompt that throws or rejects ends the change with that failure
  * as `asPamError` reports it (`UnexpectedError`, its class name only; a `PamError` as it is). The password goes into the request body only, never into an
  * error, event or snapshot.
  *
@@ -71,7 +75,8 @@ export type SecretField =
 /**
  * A payload whose password-like fields may also be `Secret`s, and whose `captcha_token` may also be
  * a provider (as the login's `CaptchaProvider`): called at each send, a step-up's resend included,
- * since a captcha token is single-use (REVIEW-Y Y-12). What it gives is checked as a token given as
+ * since a captcha token is single-use (REVIEW-Y Y-12). What it gives is read as the login reads it
+ * (a string; anything else, a `Secret` too, is '' and refused) and checked as a token given as
  * text; one that throws or rejects fails the call as `asPamError` reports it (`UnexpectedError`,
  * its class name only). Nothing sent either way.
  *
@@ -86,6 +91,18 @@ export type WithSecrets<P> = P extends object
         : P[K];
     }
   : P;
+
+/** A `step_up_required` (by brand and code, not instanceof: another copy's error counts too). */
+const stepUp = (error: unknown): boolean => isPamError(error) && error.code === 'step_up_required';
+
+/**
+ * Whether a body read by `request` cannot carry the password: the schema refuses
+ * `password_check` as an unknown key (a strict one without it: updateContracts, updateMarketing,
+ * changePassword, checkPassword, toggleTwoFactor, generateIncomeReport). Read from the row's own
+ * schema, so a new row follows it.
+ */
+const refusesCheck = (request?: z.ZodMiniType): boolean | undefined =>
+  request?.safeParse({ password_check: '' }).error?.issues.some((i) => i.code === 'unrecognized_keys');
 
 /** The user module's way of sending (see `Sending`). */
 export interface Sensitive extends Sending {
@@ -127,7 +144,9 @@ async function sendCounted(
   try {
     result = await attempt(body);
   } catch (error) {
-    attempts.settle(ticket, error);
+    // A step-up answer to a call that sent no `password_check` (changePassword's `old_password`,
+    // checkPassword's `password`) is about no password it sent: an answer, never a wrong one.
+    attempts.settle(ticket, error, p.password_check == null && stepUp(error) ? false : undefined);
     throw error;
   }
   const ok = change || (result as { success?: unknown } | null)?.success;
@@ -140,21 +159,21 @@ async function sendCounted(
 const BOUND = 15_000;
 
 /**
- * A captcha provider's answer, waited for as the login's (machines/login/request.ts): at most
- * 15 s (then a `TimeoutError`), and never past the call's `signal` (an
+ * A captcha provider's answer (`providedToken`: a string, else ''), waited for as the login's
+ * (machines/login/request.ts): at most 15 s (then a `TimeoutError`), and never past the call's `signal` (an
  * `AbortedError`; not called at all once aborted). Either way nothing is sent, and the wait's
  * timer and listener are cleared when it ends (REVIEW-Z Z-5).
  */
-const provided = (provider: () => unknown, signal?: AbortSignal): Promise<unknown> => {
+const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string> => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop: () => void;
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     stop = () => reject(new AbortedError('captcha', 'token'));
     timer = setTimeout(() => reject(new TimeoutError('captcha', 'token', BOUND)), BOUND);
     // `?.(`: a signal that is no AbortSignal is the adapter's `invalid_request` (nothing sent).
     signal?.addEventListener?.('abort', stop);
     if (signal?.aborted) stop();
-    else Promise.resolve(provider()).then(resolve, reject);
+    else providedToken(provider).then(resolve, reject);
   }).finally(() => {
     clearTimeout(timer);
     signal?.removeEventListener?.('abort', stop);
@@ -172,6 +191,7 @@ export async function sendSensitive(
   options: unknown,
   http: object = sendSensitive,
   read: ReadCallers = (f) => f(),
+  request?: z.ZodMiniType,
 ): Promise<unknown> {
   const attempts = stepUpAttemptsOf(http);
   const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
@@ -190,24 +210,25 @@ export async function sendSensitive(
   for (;;) {
     // A captcha provider is called at each send (a token is single-use), before any attempt is
     // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
-    // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is checked
-    // as a token given as text (undefined as `null`: none).
+    // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is read as
+    // the login reads it (`providedToken`: a string, else '', refused; a `Secret` is none, never
+    // revealed), then checked as a token given as text.
     const token = read(() => (body as { captcha_token?: unknown } | null)?.captcha_token);
     const sent =
       typeof token === 'function'
         ? {
             ...read(() => ({ ...(body as object) })),
-            captcha_token: (await provided(token as () => unknown, signal)) ?? null,
+            captcha_token: await provided(token as () => unknown, signal),
           }
         : body;
     try {
       return await sendCounted(attempts, attempt, sent, read, protective);
     } catch (error) {
-      // By brand and code, not instanceof: an error from another copy of pam-client counts too.
-      // A call without a body (getAddress, disconnectSocial, getLoginHistory…: no payload) cannot
-      // carry the password (spec 5.7: `password_check` is a field of a change's body): the
-      // server's error as it is, nobody asked, nothing reserved or counted, never locked.
-      if (!isPamError(error) || error.code !== 'step_up_required' || payload === undefined) throw error;
+      // A call that cannot carry the password (spec 5.7: `password_check` is a field of a change's
+      // body): one without a body (getAddress, disconnectSocial, getLoginHistory…: no payload, no
+      // schema) or whose body's schema has no `password_check` (`refusesCheck`): the server's
+      // error as it is, nobody asked, nothing reserved or counted, never locked.
+      if (!stepUp(error) || payload === undefined || refusesCheck(request)) throw error;
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);
