@@ -15,7 +15,7 @@ import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, time
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
+import { isOwn, isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
 import type { ClockReading, SessionContext, SessionServices, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -132,14 +132,16 @@ const storeDecides = (message: SessionMessage, stored: StoredSession | null): Se
   isStale(message.session, stored) ? { ...message, session: stored! } : message;
 
 /**
- * Another tab's sign-out, decided: this session ended (the newer token of it revoked), then its
- * counter heard (a logout's: this tab's floor, `heardOf` in ./order.ts).
+ * Another tab's sign-out, decided against the session held and the store's session `stored`: this
+ * session ended (the newer token of it revoked), then its counter heard (a logout's: this tab's
+ * floor, `heardOf` in ./order.ts).
  */
 function signOutVerdict(
   held: HeldSession,
   message: SignOutMessage,
   refreshing: boolean,
   send: (event: SessionInternalEvent) => void,
+  stored: StoredSession | null,
 ): void {
   const c = held.context;
   // Another tab's expiry of the very token this tab's own refresh call is on its way with (both
@@ -147,7 +149,20 @@ function signOutVerdict(
   // token outlives it).
   const ownCall =
     refreshing && message.reason === 'expired' && message.sid === c.sid && message.seq === c.seq;
-  if (held.phase === 'signedIn' && !ownCall && endsOurs(c, message)) {
+  // An expiry of this login is judged against the store's newer session of it too, as a 401 is
+  // (`newerOwn`): another client of the store (one with no channel) may have refreshed it since,
+  // its word never heard here; an expiry of an older token ends nothing (`endsOurs`).
+  const own =
+    message.reason === 'expired' &&
+    message.sid === c.sid &&
+    c.sid !== null &&
+    isOwn(stored, ownerOf(c)) &&
+    stored.seq;
+  if (
+    held.phase === 'signedIn' &&
+    !ownCall &&
+    endsOurs(own && own > c.seq! ? { ...c, seq: own } : c, message)
+  ) {
     revokeUnlessRevoked(c, message);
     send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
   }
@@ -204,8 +219,13 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           );
         }
         if (message.type === 'signedOut')
-          signOutVerdict(held, message, input.crossTab?.holding?.() === true, sendBack);
-        else if (message.type === 'syncRequest') {
+          // The store read first, as for a session (at once from a store that answers at once).
+          return settle(
+            readNow(input.tokens, (stored) =>
+              signOutVerdict(input.held(), message, input.crossTab?.holding?.() === true, sendBack, stored),
+            ),
+          );
+        if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn')
             answerSync(held.context, playChild(session, held.context.userId)?.getSnapshot().context?.clock);
           else answerSyncSignedOut(held.context);
