@@ -63,8 +63,20 @@ async function run(o: Schedule) {
   await world.settle();
   await signIn(world, a);
   // B and D (channels 0 and 1) open on the store A signed in to.
-  const b = world.open({ tabId: 'tab-b', retry: 0, storage, environment: { random: draws(0.6) }, fetch: g.fetch });
-  const d = world.open({ tabId: 'tab-d', retry: 0, storage, environment: { random: draws(0.8) }, fetch: g.fetch });
+  const b = world.open({
+    tabId: 'tab-b',
+    retry: 0,
+    storage,
+    environment: { random: draws(0.6) },
+    fetch: g.fetch,
+  });
+  const d = world.open({
+    tabId: 'tab-d',
+    retry: 0,
+    storage,
+    environment: { random: draws(0.8) },
+    fetch: g.fetch,
+  });
   await runFor(world, 2 * S);
   expect([a, b, d].map((t) => t.client.view.status)).toEqual(['signedIn', 'signedIn', 'signedIn']);
   gated = true;
