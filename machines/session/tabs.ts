@@ -156,17 +156,10 @@ function signOutVerdict(
   // An expiry of this login is judged against the store's newer session of it too, as a 401 is
   // (`newerOwn`): another client of the store (one with no channel) may have refreshed it since,
   // its word never heard here; an expiry of an older token ends nothing (`endsOurs`).
+  // (Signed in, a session always names its login: `isOwn` is of that login.)
   const own =
-    message.reason === 'expired' &&
-    message.sid === c.sid &&
-    c.sid !== null &&
-    isOwn(stored, ownerOf(c)) &&
-    stored.seq;
-  if (
-    held.phase === 'signedIn' &&
-    !ownCall &&
-    endsOurs(own && own > c.seq! ? { ...c, seq: own } : c, message)
-  ) {
+    message.reason === 'expired' && message.sid === c.sid && isOwn(stored, ownerOf(c)) ? stored.seq! : -1;
+  if (held.phase === 'signedIn' && !ownCall && endsOurs(own > c.seq! ? { ...c, seq: own } : c, message)) {
     revokeUnlessRevoked(c, message);
     send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
   }
