@@ -49,8 +49,12 @@ export function service<T extends object>(value: T): T {
 export const timeBaseOf = (m: { timeBase?: unknown }): TimeBase =>
   m.timeBase === 'server' ? 'server' : 'device';
 
-/** A stored session's login id (one stored before login ids existed: from its token, the same in every tab). */
-export const sidOf = (s: StoredSession): number => s.sid ?? s.seq ?? idOf(s.accessToken);
+/**
+ * A stored session's login id (one stored before login ids existed: from its token, the same in every
+ * tab). Never its counter: a client of an older version counts again from 1 on a new page after a
+ * logout, so one counter named two of its logins (the ended one's token was taken for the next).
+ */
+export const sidOf = (s: StoredSession): number => s.sid ?? idOf(s.accessToken);
 
 /** A string as a login id (FNV-1a, 32 bits): the same text gives the same id everywhere. */
 export function idOf(text: string): number {

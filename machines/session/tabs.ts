@@ -15,7 +15,7 @@ import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, time
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
+import { isOwn, isStale, named, ownHeld, readNow, sameLogin, settle, sidOf } from './store';
 import type { ClockReading, SessionContext, SessionServices, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -93,7 +93,11 @@ function sessionVerdict(
   message: SessionMessage,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
-  const heard = { session: { ...meta, handle: vault.put(accessToken) }, reason: message.reason };
+  // Named by its login id (`sidOf`: the store's session taken instead may name none).
+  const heard = {
+    session: { ...meta, sid: sidOf(message.session), handle: vault.put(accessToken) },
+    reason: message.reason,
+  };
   const c = held.context;
   // Not a token of the login our refresh call is rotating, while on its way: its answer decides.
   const sent = sending.get(crossTab!);
@@ -132,14 +136,16 @@ const storeDecides = (message: SessionMessage, stored: StoredSession | null): Se
   isStale(message.session, stored) ? { ...message, session: stored! } : message;
 
 /**
- * Another tab's sign-out, decided: this session ended (the newer token of it revoked), then its
- * counter heard (a logout's: this tab's floor, `heardOf` in ./order.ts).
+ * Another tab's sign-out, decided against the session held and the store's session `stored`: this
+ * session ended (the newer token of it revoked), then its counter heard (a logout's: this tab's
+ * floor, `heardOf` in ./order.ts).
  */
 function signOutVerdict(
   held: HeldSession,
   message: SignOutMessage,
   refreshing: boolean,
   send: (event: SessionInternalEvent) => void,
+  stored: StoredSession | null,
 ): void {
   const c = held.context;
   // Another tab's expiry of the very token this tab's own refresh call is on its way with (both
@@ -147,7 +153,13 @@ function signOutVerdict(
   // token outlives it).
   const ownCall =
     refreshing && message.reason === 'expired' && message.sid === c.sid && message.seq === c.seq;
-  if (held.phase === 'signedIn' && !ownCall && endsOurs(c, message)) {
+  // An expiry of this login is judged against the store's newer session of it too, as a 401 is
+  // (`newerOwn`): another client of the store (one with no channel) may have refreshed it since,
+  // its word never heard here; an expiry of an older token ends nothing (`endsOurs`).
+  // (Signed in, a session always names its login: `isOwn` is of that login.)
+  const own =
+    message.reason === 'expired' && message.sid === c.sid && isOwn(stored, ownerOf(c)) ? stored.seq! : -1;
+  if (held.phase === 'signedIn' && !ownCall && endsOurs(own > c.seq! ? { ...c, seq: own } : c, message)) {
     revokeUnlessRevoked(c, message);
     send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
   }
@@ -204,8 +216,13 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           );
         }
         if (message.type === 'signedOut')
-          signOutVerdict(held, message, input.crossTab?.holding?.() === true, sendBack);
-        else if (message.type === 'syncRequest') {
+          // The store read first, as for a session (at once from a store that answers at once).
+          return settle(
+            readNow(input.tokens, (stored) =>
+              signOutVerdict(input.held(), message, input.crossTab?.holding?.() === true, sendBack, stored),
+            ),
+          );
+        if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn')
             answerSync(held.context, playChild(session, held.context.userId)?.getSnapshot().context?.clock);
           else answerSyncSignedOut(held.context);
