@@ -121,7 +121,7 @@ type Settled = EventObject & { output?: LoginResponse; error?: unknown };
  * the server's answers (HTTP errors, of any copy of pam-client) carry one, so among 4xx this is
  * `isTransientError`'s verdict (test/machines/login.foreign-errors.test.ts checks every status).
  */
-const isRejection = (event: Settled): boolean => {
+const isRejection = ({ event }: { event: Settled }): boolean => {
   // `statusOf` (./errors) written out: smaller gzipped here (issue 33).
   const status = (isPamError(event.error) && (event.error as { status?: unknown }).status) as number;
   return status >= 400 && status < 500 && status !== 429;
@@ -201,9 +201,10 @@ function createLoginMachine(
           | undefined;
         return a?.type === 'cancelled_account' || a?.user?.cancelled_account === true;
       },
-      codeRejected: ({ event }) => isRejection(event),
-      lastCodeRejected: ({ context, event }) =>
-        isRejection(event) && context.rejectedCodes + context.carried + 1 >= MAX_REJECTED_CODES,
+      // (The guard's arguments read by `isRejection` itself: smaller gzipped than a closure.)
+      codeRejected: isRejection,
+      lastCodeRejected: (args) =>
+        isRejection(args) && args.context.rejectedCodes + args.context.carried + 1 >= MAX_REJECTED_CODES,
       /**
        * The password is unusable (a snapshot restored from JSON: no Secret, which the request
        * refused to send): another code cannot help. Read from the context, not the error's path: a
