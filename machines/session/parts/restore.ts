@@ -35,8 +35,8 @@ export const restoring = /* @__PURE__ */ (() =>
     // An explicit login or logout wins over a restore still reading the store; a logout
     // revokes the stored session (if any) and tells the other tabs, as from signedIn.
     on: {
-      LOGIN: { target: 'signingIn' },
-      REGISTER: { target: 'signingIn' },
+      LOGIN: 'signingIn',
+      REGISTER: 'signingIn',
       LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
     },
   }) satisfies SessionStateConfig)();
