@@ -269,7 +269,7 @@ function createLoginMachine(
           onDone: [
             { guard: 'asksForCode', target: 'twoFactorRequired' },
             { guard: 'accountCancelled', target: 'cancelledAccount' },
-            { target: 'authenticated' },
+            'authenticated',
           ],
           onError: [
             { guard: unreadRetryAfter, actions: 'readClock' },
@@ -305,7 +305,7 @@ function createLoginMachine(
           onDone: [
             { guard: 'asksForCode', target: 'twoFactorRequired' },
             { guard: 'accountCancelled', target: 'cancelledAccount' },
-            { target: 'authenticated' },
+            'authenticated',
           ],
           onError: [
             { guard: unreadRetryAfter, actions: 'readClock' },
@@ -397,7 +397,7 @@ export const loginMachine = /* @__PURE__ */ (() =>
         onDone: [
           { guard: 'asksForCode', target: 'twoFactorRequired' },
           { guard: 'accountCancelled', target: 'cancelledAccount' },
-          { target: 'authenticated' },
+          'authenticated',
         ],
         onError: [
           { guard: unreadRetryAfter, actions: 'readClock' },

@@ -26,7 +26,7 @@ export const restoring = /* @__PURE__ */ (() =>
             { type: 'dropHandle', params: ({ event }) => event.output!.handle },
           ],
         },
-        { target: 'signedOut' },
+        'signedOut',
       ],
       // A store that fails (or a clock that gives no time): signed out, with its typed error (not
       // "no session": the store could not say). Never a crash.
