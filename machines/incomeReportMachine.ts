@@ -1,9 +1,14 @@
-import { AbortedError, type AvailableYearsResponse, type IncomeReportData, type PamError } from 'pam-client';
+import {
+  AbortedError,
+  type AvailableYearsResponse,
+  type IncomeReportData,
+  type PamError,
+  retryAfterMs,
+} from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, pageSignals } from './environment';
-import { retryAfterMsOf } from './errors';
 import { checkedAnswer } from './income-report/answer';
 import { ReportFailedError } from './income-report/failed-error';
 import { reportPollDelayMs } from './income-report/polling';
@@ -165,7 +170,7 @@ function createIncomeReportMachine() {
       countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
       recordError: assign(({ event }) => {
         const error = failureOf(event);
-        return { error, minDelayMs: retryAfterMsOf(error) };
+        return { error, minDelayMs: retryAfterMs(error) ?? 0 };
       }),
       failYears: assign(({ event }) => ({ failure: 'years' as const, error: failureOf(event) })),
       failReport: assign(({ event }) => ({ failure: 'report' as const, error: failureOf(event) })),

@@ -7,12 +7,12 @@ import {
   type LoginSuccess,
   type PamError,
   type RegistrationModule,
+  retryAfterMs,
   type Secret,
 } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type EventObject } from 'xstate';
 import { type Read, readClock, steadyClock } from './clock';
-import { retryAfterMsOf } from './errors';
 import {
   box,
   boxCaptcha,
@@ -121,7 +121,7 @@ type Settled = EventObject & { output?: LoginResponse; error?: unknown };
  * the server's answers (HTTP errors, of any copy of pam-client) carry one, so among 4xx this is
  * `isTransientError`'s verdict (test/machines/login.foreign-errors.test.ts checks every status).
  */
-const isRejection = (event: Settled): boolean => {
+const isRejection = ({ event }: { event: Settled }): boolean => {
   // `statusOf` (./errors) written out: smaller gzipped here (issue 33).
   const status = (isPamError(event.error) && (event.error as { status?: unknown }).status) as number;
   return status >= 400 && status < 500 && status !== 429;
@@ -133,7 +133,8 @@ const isRejection = (event: Settled): boolean => {
  */
 const errorAndRetry = ({ event }: { event: Settled & Read }) => {
   const error = asPamError(event.error);
-  const wait = retryAfterMsOf(error);
+  // `retryAfterMs` as it is (no `?? 0`: undefined > 0 is false too; smaller gzipped).
+  const wait = retryAfterMs(error)!;
   return { error, retryAt: wait > 0 ? event.at! + wait : null };
 };
 
@@ -142,7 +143,7 @@ const errorAndRetry = ({ event }: { event: Settled & Read }) => {
 // told again with the reading, which `retryAt` is computed from (written out at each use: smaller
 // gzipped than one shared object, issue 33).
 const unreadRetryAfter = ({ event }: { event: Settled & Read }): boolean =>
-  !Number.isFinite(event.at) && retryAfterMsOf(event.error) > 0;
+  !Number.isFinite(event.at) && retryAfterMs(event.error)! > 0;
 
 const initial = {
   login: null,
@@ -200,9 +201,10 @@ function createLoginMachine(
           | undefined;
         return a?.type === 'cancelled_account' || a?.user?.cancelled_account === true;
       },
-      codeRejected: ({ event }) => isRejection(event),
-      lastCodeRejected: ({ context, event }) =>
-        isRejection(event) && context.rejectedCodes + context.carried + 1 >= MAX_REJECTED_CODES,
+      // (The guard's arguments read by `isRejection` itself: smaller gzipped than a closure.)
+      codeRejected: isRejection,
+      lastCodeRejected: (args) =>
+        isRejection(args) && args.context.rejectedCodes + args.context.carried + 1 >= MAX_REJECTED_CODES,
       /**
        * The password is unusable (a snapshot restored from JSON: no Secret, which the request
        * refused to send): another code cannot help. Read from the context, not the error's path: a
@@ -267,7 +269,7 @@ function createLoginMachine(
           onDone: [
             { guard: 'asksForCode', target: 'twoFactorRequired' },
             { guard: 'accountCancelled', target: 'cancelledAccount' },
-            { target: 'authenticated' },
+            'authenticated',
           ],
           onError: [
             { guard: unreadRetryAfter, actions: 'readClock' },
@@ -303,7 +305,7 @@ function createLoginMachine(
           onDone: [
             { guard: 'asksForCode', target: 'twoFactorRequired' },
             { guard: 'accountCancelled', target: 'cancelledAccount' },
-            { target: 'authenticated' },
+            'authenticated',
           ],
           onError: [
             { guard: unreadRetryAfter, actions: 'readClock' },
@@ -395,7 +397,7 @@ export const loginMachine = /* @__PURE__ */ (() =>
         onDone: [
           { guard: 'asksForCode', target: 'twoFactorRequired' },
           { guard: 'accountCancelled', target: 'cancelledAccount' },
-          { target: 'authenticated' },
+          'authenticated',
         ],
         onError: [
           { guard: unreadRetryAfter, actions: 'readClock' },

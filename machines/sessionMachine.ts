@@ -70,7 +70,7 @@ export function createSessionMachine(
           guard: hasPending,
           actions: [raise(({ context }) => context.pending!), 'dropPending'],
         },
-        on: { LOGIN: { target: 'signingIn' }, REGISTER: { target: 'signingIn' } },
+        on: { LOGIN: 'signingIn', REGISTER: 'signingIn' },
       },
       signingIn,
       failed,

@@ -5,12 +5,12 @@ import {
   REFRESH_INTERVAL_MS,
   type RefreshState,
   type RefreshTokenResponse,
+  retryAfterMs,
   TimeoutError,
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
 import { assign, type DoneActorEvent, emit, fromPromise, raise } from 'xstate';
 import { finiteOr, READ, type Read, readClock, readingOf, steadyClock } from './clock';
-import { retryAfterMsOf } from './errors';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 
@@ -283,7 +283,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
         const error = asPamError((event as { error?: unknown }).error);
         // When it may be tried again: the core's backoff (jittered when the machine has a
         // `random`), and never before a `Retry-After` (429 or 503) says.
-        const retryAfter = retryAfterMsOf(error);
+        const retryAfter = retryAfterMs(error) ?? 0;
         // The jitter is the draw the answer was told again with (`READ`), not the random source's.
         const wait = Math.max(
           retryAfter,

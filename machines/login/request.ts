@@ -121,8 +121,8 @@ export const unknownKey = (key: string): RequestValidationError =>
  * A Secret serialises as '[redacted]', so a snapshot restored from JSON holds that text where a
  * secret was. Sending it would cost the user a failed login (or a rejected code), so refuse.
  */
-const unrestorable = (field: string): RequestValidationError =>
-  new RequestValidationError(field === 'payload' ? 'registerSimplified' : 'login', [
+const unrestorable = (field: string, operation = 'login'): RequestValidationError =>
+  new RequestValidationError(operation, [
     { path: [field], code: 'not_persisted', message: 'is never persisted' },
   ]);
 
@@ -177,7 +177,7 @@ export interface RegisterRequest {
 /** One simplified registration (spec 5.3): its answer is a login answer. */
 export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, RegisterRequest>(async (a) => {
   const r = a.input;
-  if (r.payload === undefined) throw unrestorable('payload');
+  if (r.payload === undefined) throw unrestorable('payload', 'registerSimplified');
   if (!isSecret(r.password)) throw unrestorable('password');
   return send(
     { ...r.payload, password: r.password.reveal() } as RegisterSimplifiedPayload,

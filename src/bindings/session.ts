@@ -42,16 +42,12 @@ export type SessionCommands<C extends SessionClient> = Pick<C, SessionCommand>;
  */
 export function commandsOf<C extends SessionClient>(client: C): SessionCommands<C> {
   const target = client as unknown as Record<SessionCommand, (...args: never[]) => void>;
-  // A method call (`this` is the client), so a class-based client works too.
-  const call =
-    (name: SessionCommand) =>
-    (...args: never[]) =>
-      target[name](...args);
-  return {
-    login: call('login'),
-    register: call('register'),
-    submitCode: call('submitCode'),
-    cancel: call('cancel'),
-    logout: call('logout'),
-  } as SessionCommands<C>;
+  // A method call (`this` is the client), so a class-based client works too. (The names mapped, in
+  // this order: smaller gzipped than the object written out.)
+  return Object.fromEntries(
+    (['login', 'register', 'submitCode', 'cancel', 'logout'] as const).map((name) => [
+      name,
+      (...args: never[]) => target[name](...args),
+    ]),
+  ) as SessionCommands<C>;
 }

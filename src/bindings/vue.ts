@@ -127,10 +127,15 @@ export function useSession<C extends SessionClient>(client: C): UseSessionReturn
   type V = ViewOf<C>;
   const view = shallowRef(client.view as V);
   onScopeDispose(onSessionChange(client as SessionSource<V>, (next) => (view.value = next)));
-  const fields: Record<string, ComputedRef<unknown>> = {};
   // A view has the same keys in every state, so the first one's keys are all of them.
-  for (const key of Object.keys(view.value as object)) {
-    fields[key] = computed(() => (view.value as Record<string, unknown>)[key]);
-  }
-  return { ...fields, view: shallowReadonly(view), ...commandsOf(client) } as unknown as UseSessionReturn<C>;
+  return {
+    ...Object.fromEntries(
+      Object.keys(view.value as object).map((key) => [
+        key,
+        computed(() => (view.value as Record<string, unknown>)[key]),
+      ]),
+    ),
+    view: shallowReadonly(view),
+    ...commandsOf(client),
+  } as unknown as UseSessionReturn<C>;
 }

@@ -35,10 +35,17 @@ import { rule } from './rule';
 const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty()))();
 
 /**
- * A two-factor code as sent (REVIEW-AC AC-3): its NFKC form (full-width digits as digits), trimmed
- * (a pasted '123456\n' spent one of the five attempts), then refused when nothing is left.
+ * A two-factor code as sent (REVIEW-AC AC-3, REVIEW-AD AD-3): its NFKC form (full-width digits as
+ * digits), without format characters (`\p{Cf}`, anywhere), trimmed (a pasted '123456\n' or '123456\u200B'
+ * spent one of the five attempts), then refused when nothing is left.
  */
-const Code = /* @__PURE__ */ (() => z.string().check(z.normalize('NFKC'), z.trim(), nonEmpty(CODE_MAX)))();
+const Code = /* @__PURE__ */ (() =>
+  z.string().check(
+    z.normalize('NFKC'),
+    z.overwrite((c) => c.replace(/\p{Cf}/gu, '')),
+    z.trim(),
+    nonEmpty(CODE_MAX),
+  ))();
 
 /** The login's hygiene as a check: a CPF sent as digits (it is already trimmed). */
 const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>

@@ -182,6 +182,34 @@ const withGetter = (base: object, key: string, get: () => unknown) =>
 const RUNS = { numRuns: 1500 };
 
 describe('the auth rows read by hand, as their zod schemas read', () => {
+  it('a pasted two-factor code (REVIEW-AD AD-3: format characters anywhere, white space, full-width digits)', () => {
+    const piece = fc.constantFrom(
+      '1',
+      '9',
+      '\uff11',
+      ' ',
+      '\n',
+      '\u3000',
+      '\u200b',
+      '\u200d',
+      '\u2060',
+      '\ufeff',
+      '\u00ad',
+      '\u200e',
+      'a',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 70 }), (pieces) =>
+        same('request', LoginPayload, LOGIN.request, {
+          login: 'a',
+          password: 'b',
+          two_factor_code: pieces.join(''),
+        }),
+      ),
+      RUNS,
+    );
+  });
+
   it('the login payload (LoginPayload)', () => {
     const base = { login: ' 529.982.247-25 ', password: 'pw', captcha_token: 'c', two_factor_code: '1' };
     fc.assert(

@@ -103,7 +103,7 @@ export const signingIn = /* @__PURE__ */ (() =>
       // A LOGIN while a request is in flight is ignored, like a second SUBMIT.
       LOGIN: {},
       REGISTER: {},
-      CANCEL: { target: 'signedOut' },
+      CANCEL: 'signedOut',
       // Leaving aborts the request in flight; an answer that still arrives is dropped with the child.
       LOGOUT: {
         target: 'signedOut',

@@ -26,7 +26,7 @@ export const restoring = /* @__PURE__ */ (() =>
             { type: 'dropHandle', params: ({ event }) => event.output!.handle },
           ],
         },
-        { target: 'signedOut' },
+        'signedOut',
       ],
       // A store that fails (or a clock that gives no time): signed out, with its typed error (not
       // "no session": the store could not say). Never a crash.
@@ -35,8 +35,8 @@ export const restoring = /* @__PURE__ */ (() =>
     // An explicit login or logout wins over a restore still reading the store; a logout
     // revokes the stored session (if any) and tells the other tabs, as from signedIn.
     on: {
-      LOGIN: { target: 'signingIn' },
-      REGISTER: { target: 'signingIn' },
+      LOGIN: 'signingIn',
+      REGISTER: 'signingIn',
       LOGOUT: { target: 'signingOut', actions: { type: 'announceSignOut', params: 'logout' } },
     },
   }) satisfies SessionStateConfig)();

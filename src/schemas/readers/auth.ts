@@ -87,9 +87,14 @@ export const LoginPayloadRun: Run = /* @__PURE__ */ (() =>
     password: Password,
     captcha_token: Captcha,
     app_source: optional(string),
-    // As the zod schema's `Code` (REVIEW-AC AC-3): its NFKC form, trimmed, then not empty.
+    // As the zod schema's `Code` (REVIEW-AC AC-3, AD-3): its NFKC form without format characters
+    // (`\p{Cf}`, anywhere: a pasted zero-width space, joiner, BOM, soft hyphen, bidi mark), trimmed,
+    // then not empty. (The expression written in place: a shared constant cost 18 B more gzipped.)
     two_factor_code: optional((v, issues) =>
-      nonEmpty(true, CODE_MAX)(typeof v === 'string' ? v.normalize('NFKC') : v, issues),
+      nonEmpty(true, CODE_MAX)(
+        typeof v === 'string' ? v.normalize('NFKC').replace(/\p{Cf}/gu, '') : v,
+        issues,
+      ),
     ),
   }))();
 
