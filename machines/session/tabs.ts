@@ -15,7 +15,7 @@ import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, time
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { isOwn, isStale, named, ownHeld, readNow, sameLogin, settle, sidOf } from './store';
+import { isOwn, isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
 import type { ClockReading, SessionContext, SessionServices, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -93,11 +93,7 @@ function sessionVerdict(
   message: SessionMessage,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
-  // Named by its login id (`sidOf`: the store's session taken instead may name none).
-  const heard = {
-    session: { ...meta, sid: sidOf(message.session), handle: vault.put(accessToken) },
-    reason: message.reason,
-  };
+  const heard = { session: { ...meta, handle: vault.put(accessToken) }, reason: message.reason };
   const c = held.context;
   // Not a token of the login our refresh call is rotating, while on its way: its answer decides.
   const sent = sending.get(crossTab!);
