@@ -33,8 +33,8 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
     let told: unknown;
     const recall = (at: number, peek?: boolean) => {
       const a = services.accepted?.recall(owner.userId, at, peek);
-      const key = a && a.kind + (a.at < at ? a.at : '');
-      if (!peek || (a && key !== told)) sendBack(trusted({ type: 'ACCEPTED', accepted: a }));
+      const key = a && a.kind + (a.at < at && a.at);
+      if (!peek || (key && key !== told)) sendBack(trusted({ type: 'ACCEPTED', accepted: a }));
       told = key;
     };
     if (services.accepted) recall(stampOf(services).at);
