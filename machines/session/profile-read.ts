@@ -22,7 +22,7 @@ import {
  * clock's trust and whether it learned, as events of the flow's own (marked: nothing from outside
  * stands in for them), each with a stamp read then (`stamp`: the flow's time). At its start (the
  * flow's entry, each re-entry): the restriction kept for the player (`AcceptedStore.recall`),
- * before the clock's trust.
+ * before the clock's trust; at each 5-s look after, a newer one kept meanwhile (a peek: AE-3).
  */
 export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, ProfileFlowContext>(
   ({ input: { services, owner }, sendBack }) => {

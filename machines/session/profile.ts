@@ -15,7 +15,8 @@
 //   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
 //   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
 //   until a read of its own shows it (`ACCEPTED`, told by the flow's clock watch as it starts: at
-//   the flow's entry, on `OWNER`). One heard from another tab is kept likewise once a read of the
+//   the flow's entry, on `OWNER`; and one kept later, at its next 5-s look, read then: another
+//   tab's whose message was lost, REVIEW-AE AE-3). One heard from another tab is kept likewise once a read of the
 //   flow's own shows it, dated by that read (when the server started it): a replica lagging later
 //   frees the player neither in this login nor in a later one, for that day (`shown`, `keepShown`).
 //   `limits` (told by the client's user module, with `at`): the `user_limit_*` fields of a limit
