@@ -22,15 +22,22 @@ import {
  * clock's trust and whether it learned, as events of the flow's own (marked: nothing from outside
  * stands in for them), each with a stamp read then (`stamp`: the flow's time). At its start (the
  * flow's entry, each re-entry): the restriction kept for the player (`AcceptedStore.recall`),
- * before the clock's trust.
+ * before the clock's trust; at each 5-s look after, a newer one kept meanwhile (a peek: AE-3).
  */
 export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, ProfileFlowContext>(
   ({ input: { services, owner }, sendBack }) => {
-    // (The flow's entry starts it again: each re-entry, a new owner's included, recalls.)
-    if (services.accepted)
-      sendBack(
-        trusted({ type: 'ACCEPTED', accepted: services.accepted.recall(owner.userId, stampOf(services).at) }),
-      );
+    // (The flow's entry starts it again: each re-entry, a new owner's included, recalls.) Each
+    // look after (below) peeks (nothing written) and tells one it has not told: another tab's,
+    // kept while its one message was lost (REVIEW-AE AE-3). (One dated ahead reads as of the look:
+    // the same record each look, told once.)
+    let told: unknown;
+    const recall = (at: number, peek?: boolean) => {
+      const a = services.accepted?.recall(owner.userId, at, peek);
+      const key = a && a.kind + (a.at < at && a.at);
+      if (!peek || (key && key !== told)) sendBack(trusted({ type: 'ACCEPTED', accepted: a }));
+      told = key;
+    };
+    if (services.accepted) recall(stampOf(services).at);
     const clock = services.clock;
     if (!clock) return;
     // (Its trust first, then the stamp: a jump that reading sees is the stamp's, told by `NOW`.)
@@ -53,6 +60,7 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
     let id: unknown;
     const look = () => {
       const s = stampOf(services);
+      recall(s.at, true);
       if (s.at >= day) {
         if (day) sendBack(trusted({ type: 'NOW', ...s }));
         day = nextBrazilMidnight(s.at);

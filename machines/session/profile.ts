@@ -15,7 +15,8 @@
 //   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
 //   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
 //   until a read of its own shows it (`ACCEPTED`, told by the flow's clock watch as it starts: at
-//   the flow's entry, on `OWNER`). One heard from another tab is kept likewise once a read of the
+//   the flow's entry, on `OWNER`; and one kept later, at its next 5-s look, read then: another
+//   tab's whose message was lost, REVIEW-AE AE-3). One heard from another tab is kept likewise once a read of the
 //   flow's own shows it, dated by that read (when the server started it): a replica lagging later
 //   frees the player neither in this login nor in a later one, for that day (`shown`, `keepShown`).
 //   `limits` (told by the client's user module, with `at`): the `user_limit_*` fields of a limit
@@ -211,6 +212,22 @@ const TOOK_SEEN = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, 
   },
 );
 
+/** A kept restriction (`ACCEPTED`) newer than the one awaited and than one its reads showed. */
+const newer = ({ context, event }: { context: ProfileFlowContext; event: Ev }) => {
+  const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
+  // (The flow's entry runs again on each re-entry: one its reads showed is done.)
+  return (
+    isTrustedEvent(event) &&
+    !!accepted &&
+    accepted.at > (context.shown?.at ?? -1) &&
+    !(context.expect && context.expect.at >= accepted.at)
+  );
+};
+/** It is awaited: no betting until a read of the flow's own shows it. */
+const awaitKept = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) =>
+  advanced(context, { expect: (event as Extract<Stamped, { type: 'ACCEPTED' }>).accepted }, {}),
+);
+
 /** What `idle` and `retrying` both hear: the clock's trust. */
 const AGAIN = {
   CLOCK: [
@@ -282,18 +299,7 @@ export function createProfileFlow() {
           },
         ],
       },
-      ACCEPTED: {
-        actions: assign(({ context, event }) => {
-          const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
-          // (The flow's entry runs again on each re-entry: one its reads showed is done.)
-          return isTrustedEvent(event) &&
-            accepted &&
-            accepted.at > (context.shown?.at ?? -1) &&
-            !(context.expect && context.expect.at >= accepted.at)
-            ? advanced(context, { expect: accepted }, {})
-            : {};
-        }),
-      },
+      ACCEPTED: { guard: newer, actions: awaitKept },
       WAKE: { actions: stamp },
       NOW: { actions: seeNow },
       // Taken from elsewhere (while no read of its own is in flight: see `reading`).
@@ -457,6 +463,8 @@ export function createProfileFlow() {
         },
         on: {
           ...AGAIN,
+          // One kept meanwhile (another tab's, its message lost: AE-3, the clock watch's peek): read.
+          ACCEPTED: { guard: newer, target: 'reading', actions: awaitKept },
           NOW: [
             // Not a time to arm the timers on (they would count from a jumped time).
             {
