@@ -8,6 +8,7 @@ import {
   CONTACT_OR_EMPTY,
   Contact,
   DOCUMENT_TEXT,
+  documentText,
   email,
   HeaderSafeToken,
   integerField,
@@ -343,13 +344,14 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
     affiliation_code: optionalString(),
   }).check(
     birthDateRule(),
+    // Read as validateDocument reads it (common.ts's `documentText`, REVIEW-AE AE-2), sent as digits.
+    z.overwrite((p) => {
+      if (p.number !== undefined) p.number = normalizeCpf(documentText(p.number)) ?? p.number;
+      return p;
+    }),
     rule((p: { number?: string }) => p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', [
       'number',
     ]),
-    z.overwrite((p) => {
-      if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
-      return p;
-    }),
   ))();
 /** What `RegisterSimplifiedPayload` reads: the body of `registerSimplified` (a new account). */
 export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
@@ -374,8 +376,9 @@ export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
  */
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
   strictObject({
-    // Its NFKC form, trimmed (REVIEW-AD AD-2: a pasted '529.982.247-25\n', full-width digits).
-    number: z.string().check(z.normalize('NFKC'), z.trim(), z.regex(DOCUMENT_TEXT)),
+    // Its NFKC form, trimmed (REVIEW-AD AD-2: a pasted '529.982.247-25\n', full-width digits; AE-2:
+    // NEL too): `documentText`, as registration's and a CPF login's.
+    number: z.string().check(z.overwrite(documentText), z.regex(DOCUMENT_TEXT)),
     captcha_token: Captcha,
   }))();
 /** What `ValidateDocumentPayload` reads: the body of `validateDocument`: the document (CPF) number. */

@@ -203,6 +203,14 @@ export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
  */
 export const DOCUMENT_TEXT = /^(?!\D*$)[\d .-]{1,20}$/;
 
+/**
+ * A document (CPF) number as read wherever one is (validateDocument's `number`, registration's, a
+ * login that is a CPF; REVIEW-AE AE-2): its NFKC form (full-width, circled digits as digits),
+ * trimmed of `String.prototype.trim`'s white space and U+0085 (NEL, a line break `trim` leaves).
+ * Then checked and sent. (Never a password.)
+ */
+export const documentText = (v: string): string => v.normalize('NFKC').replace(/^[\s\x85]+|[\s\x85]+$/g, '');
+
 /** Contact data and a phone or DDI as the zod schemas check them (`CONTACT_TEXT`, `PHONE_TEXT`). */
 export const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();
 export const Phone = /* @__PURE__ */ (() => matching('regex', PHONE_TEXT))();

@@ -1,7 +1,7 @@
 // Spec 4.1: login, logout, profile, refresh, registration, password recovery, document check.
 // Paths of the last four are docs/contract.md's gap defaults.
 
-import { cpfDigits, isValidCpf } from './cpf';
+import { cpfDigits, documentAsRead, isValidCpf } from './cpf';
 import { birthDateError, type DocumentPerson, documentPerson, isAdult } from './documents';
 import { HttpFailure, invalid, json, noContent, success } from './http';
 import { settleLimits } from './limit-changes';
@@ -76,9 +76,7 @@ const FORGOT: Shape = { login: required(isString), captcha_token: optional(isStr
  */
 const isDocumentNumber: Check = (v, f) =>
   isString(v, f) ??
-  (((n: string) => n.length <= 20 && /^[0-9 .-]+$/.test(n) && /[0-9]/.test(n))(
-    (v as string).normalize('NFKC').trim(),
-  )
+  (((n: string) => n.length <= 20 && /^[0-9 .-]+$/.test(n) && /[0-9]/.test(n))(documentAsRead(v as string))
     ? undefined
     : `The ${f} field must be a document number (digits, at most 20 characters).`);
 
@@ -205,7 +203,7 @@ function register(ctx: RouteContext): Response {
  */
 function validateDocument(ctx: RouteContext): Response {
   const body = validate<{ number: string }>(ctx.body(), VALIDATE_DOCUMENT);
-  const docnumber = body.number.replace(/[.\-\s]/g, '');
+  const docnumber = documentAsRead(body.number).replace(/[.\-\s]/g, '');
   if (!isValidCpf(docnumber)) return json(200, { docnumber, docnumber_valid: false });
   const user = ctx.state.findByCpf(docnumber);
   const person: DocumentPerson = user

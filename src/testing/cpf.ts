@@ -4,11 +4,20 @@
 const DIGITS = /^\d{11}$/;
 
 /**
- * The CPF in digits when `value` holds 11 digits once `.`, `-` and white space are stripped (as
- * the client reads a CPF login), else null. One account, one throttle key, however it is typed.
+ * A document number as the client reads one (REVIEW-AE AE-2; written apart from its
+ * `documentText`): its NFKC form (full-width, circled digits as digits), without white space or
+ * U+0085 (NEL) around it.
+ */
+export const documentAsRead = (value: string): string =>
+  value.normalize('NFKC').replace(/^[\s\u0085]+|[\s\u0085]+$/g, '');
+
+/**
+ * The CPF in digits when `value` holds 11 digits once read (`documentAsRead`) and `.`, `-` and
+ * white space are stripped (as the client reads a CPF login), else null. One account, one
+ * throttle key, however it is typed.
  */
 export function cpfDigits(value: string): string | null {
-  const digits = value.length <= 32 ? value.replace(/[.\-\s]/g, '') : '';
+  const digits = value.length <= 32 ? documentAsRead(value).replace(/[.\-\s]/g, '') : '';
   return DIGITS.test(digits) ? digits : null;
 }
 

@@ -7,6 +7,7 @@ import {
   CODE_MAX,
   CONTACT_OR_EMPTY,
   DOCUMENT_TEXT,
+  documentText,
   EMAIL,
   PASSWORD_MAX,
   PHONE_OR_EMPTY,
@@ -44,7 +45,8 @@ import {
  */
 export const loginAsSent = (login: string): string => {
   const trimmed = login.trim();
-  const digits = normalizeCpf(trimmed);
+  // Read as a document number (NFKC, NEL too: `documentText`); sent as typed, trimmed, when no CPF.
+  const digits = normalizeCpf(documentText(login));
   return digits !== null && isValidCpf(digits) ? digits : trimmed;
 };
 
@@ -270,18 +272,19 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
     ),
     (p: { birth_date?: string; number?: string }, issues) => {
       checkBirthDate(p, issues);
+      // Read as validateDocument reads it (`documentText`), then sent as digits.
+      if (p.number !== undefined) p.number = normalizeCpf(documentText(p.number)) ?? p.number;
       rule(p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', issues, ['number']);
-      if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
     },
   ))();
 
-/** `ValidateDocumentPayload`: the number as typed, its NFKC form trimmed (common.ts's `DOCUMENT_TEXT`). */
+/** `ValidateDocumentPayload`: the number as typed, read by `documentText` (common.ts's `DOCUMENT_TEXT`). */
 export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
   object(
     {
-      // Its NFKC form, trimmed, as the zod schema's (REVIEW-AD AD-2).
+      // Its NFKC form, trimmed, as the zod schema's (REVIEW-AD AD-2, AE-2).
       number: (v, issues) =>
-        matching('regex', DOCUMENT_TEXT)(typeof v === 'string' ? v.normalize('NFKC').trim() : v, issues),
+        matching('regex', DOCUMENT_TEXT)(typeof v === 'string' ? documentText(v) : v, issues),
       captcha_token: Captcha,
     },
     0,
