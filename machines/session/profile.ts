@@ -15,9 +15,9 @@
 //   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
 //   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
 //   until a read of its own shows it (`ACCEPTED`, told by the flow's clock watch as it starts: at
-//   the flow's entry, on `OWNER`; and one kept later, at its next 5-s look, read then: another
-//   tab's whose message was lost, REVIEW-AE AE-3). One heard from another tab is kept likewise once a read of the
-//   flow's own shows it, dated by that read (when the server started it): a replica lagging later
+//   the flow's entry, on `OWNER`; one kept later at its next 5-s look: another tab's whose message
+//   was lost, AE-3). One heard from another tab is kept likewise once a read of the flow's own shows
+//   it, dated by that read (when the server started it): a replica lagging later
 //   frees the player neither in this login nor in a later one, for that day (`shown`, `keepShown`).
 //   `limits` (told by the client's user module, with `at`): the `user_limit_*` fields of a limit
 //   change the server accepted, kept as sent for a day over any read showing a looser limit of
@@ -212,10 +212,9 @@ const TOOK_SEEN = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, 
   },
 );
 
-/** A kept restriction (`ACCEPTED`) newer than the one awaited and than one its reads showed. */
+/** A kept restriction (`ACCEPTED`) newer than the one awaited and than one its reads showed (done: the entry runs again on each re-entry). */
 const newer = ({ context, event }: { context: ProfileFlowContext; event: Ev }) => {
   const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
-  // (The flow's entry runs again on each re-entry: one its reads showed is done.)
   return (
     isTrustedEvent(event) &&
     !!accepted &&

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { type AcceptedRestriction, profileFlow, profileOf } from '../../machines/session/profile';
+import { turns } from '../support/event-loop';
 import { freeUserInfo } from '../support/free-user-info';
 
 // AE-3's peek, one flow: the clock watch's 5-s look peeks the kept record of the player the flow
@@ -8,7 +9,6 @@ import { freeUserInfo } from '../support/free-user-info';
 // and tells one record once (a read per record, not one per look).
 
 const T0 = Date.UTC(2030, 0, 1, 15);
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the clock watch peeks the kept record of the flow\u2019s player', () => {
   it('after an OWNER: the new player\u2019s only; one read per record told, nothing written', async () => {
@@ -55,7 +55,7 @@ describe('the clock watch peeks the kept record of the flow\u2019s player', () =
     const tick = async (ms: number) => {
       for (let t = 0; t < ms; t += 500) {
         clock.increment(500);
-        await flush();
+        await turns(1);
       }
     };
     await tick(1000);
