@@ -11,6 +11,7 @@ import {
 import { STEP_UP_STORAGE_PREFIX, stepUpAttemptsLeftOf } from '../../src/user/step-up-attempts';
 import { memoryStorage } from '../support/memory-storage';
 import { useReferenceServer } from '../support/server';
+import { stepUpFault } from '../support/step-up-fault';
 
 // A call without a body (getAddress, getSocialAccounts, connectSocial, disconnectSocial,
 // getLoginHistory, getIncomeReportStatus, getAvailableYears) answered `step_up_required`: the
@@ -40,17 +41,7 @@ type CallName = keyof typeof CALLS;
 
 function stepUpAnswer(name: CallName, reason: 'required' | 'invalid', times = 1) {
   const [method, path] = CALLS[name];
-  ctx.server.faults.add({
-    method,
-    path,
-    status: 422,
-    body: {
-      message: 'Confirm your password.',
-      code: reason === 'required' ? 'password_check_required' : 'password_check_invalid',
-      errors: { password_check: ['The password is required.'] },
-    },
-    times,
-  });
+  ctx.server.faults.add(stepUpFault(reason, times, { method, path }));
 }
 
 function userOf() {

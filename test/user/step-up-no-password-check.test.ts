@@ -25,6 +25,7 @@ import { USER_OPERATIONS } from '../../src/user/index';
 import { STEP_UP_STORAGE_PREFIX, stepUpAttemptsLeftOf } from '../../src/user/step-up-attempts';
 import { memoryStorage } from '../support/memory-storage';
 import { useReferenceServer } from '../support/server';
+import { stepUpFault } from '../support/step-up-fault';
 
 // A call WITH a body whose schema has no `password_check` (updateContracts, updateMarketing,
 // changePassword, checkPassword, toggleTwoFactor, generateIncomeReport) answered
@@ -93,16 +94,7 @@ const NO_CHECK = (Object.keys(ROWS) as RowName[]).filter((n) => ROWS[n][1] !== n
 
 /** The next `times` requests (any method, any path) answered with a step-up 422. */
 function stepUpAnswer(reason: 'required' | 'invalid', times = 1) {
-  ctx.server.faults.add({
-    path: /./,
-    status: 422,
-    body: {
-      message: 'Confirm your password.',
-      code: reason === 'required' ? 'password_check_required' : 'password_check_invalid',
-      errors: { password_check: ['The password is required.'] },
-    },
-    times,
-  });
+  ctx.server.faults.add(stepUpFault(reason, times, { path: /./ }));
 }
 
 function userOf() {
