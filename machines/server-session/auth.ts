@@ -20,7 +20,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from 'pam-client';
-import { typedText } from '../../src/schemas/typed-text';
+import { visibleText } from '../../src/schemas/typed-text';
 import { carriesToken } from './seed';
 
 /**
@@ -127,7 +127,7 @@ function loginIssues(p: Record<string, unknown>): ValidationIssue[] {
   return ['login', 'password', 'captcha_token', 'two_factor_code'].flatMap((k, i) => {
     const v = p[k];
     // (The code blank exactly when the core reads it blank, REVIEW-AD AD-3, AF-2.)
-    return (typeof v === 'string' ? (i % 3 ? v : i ? typedText(v) : v.trim()) : v === undefined && i > 1)
+    return (typeof v === 'string' ? (i % 3 ? v : i ? visibleText(v) : v.trim()) : v === undefined && i > 1)
       ? []
       : typeof v === 'string'
         ? [{ path: [k], code: 'too_small', message: 'must not be shorter than 1 character' }]

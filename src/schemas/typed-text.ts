@@ -3,28 +3,33 @@
 // server session's code check). A module of its own, importing nothing: the machines import it
 // relatively (as src/session/counter.ts), since pam-client/internal holds 12 names at most.
 
-// Invisible or blank: control, format, surrogate, private-use, unassigned (`C`), combining marks
-// (`M`), white space and line or paragraph separators (`Z`; NEL is a `C`), default-ignorable
-// characters (`DI`: CGJ, variation selectors, the Hangul fillers) and the braille blank; and, to
-// map, a decimal digit other than ASCII's.
-const INVISIBLE = /[\p{C}\p{M}\p{Z}\p{DI}\u2800]|[^\P{Nd}0-9]/gu;
-const DIGIT = /\p{Nd}/u;
+/**
+ * Text as typed without what cannot be seen (never a password): its NFKC form (full-width,
+ * circled, math digits as ASCII), without any control, format, surrogate, private-use or
+ * unassigned character (`C`), combining mark (`M`), white space or line or paragraph separator
+ * (`Z`; NEL is a `C`), default-ignorable character (`DI`: CGJ, variation selectors, the Hangul
+ * fillers) or braille blank, anywhere. Blank exactly when `typedText` is.
+ *
+ * @example
+ * visibleText('\u0085123 456\u200B'); // '123456'
+ */
+export const visibleText = (v: string): string =>
+  v.normalize('NFKC').replace(/[\p{C}\p{M}\p{Z}\p{DI}\u2800]/gu, '');
 
 /**
- * Text as typed, read as its characters (never a password): its NFKC form (full-width, circled,
- * math digits as ASCII), every other decimal digit as its ASCII digit (Arabic-Indic, Persian,
- * Devanagari: Unicode encodes each script's 0 to 9 in a row), without any invisible or blank
- * character, anywhere (`INVISIBLE`). A 2FA code is sent so, refused when nothing is left.
+ * Text as typed, read as its characters: `visibleText`, every decimal digit as its ASCII digit
+ * (Arabic-Indic, Persian, Devanagari: Unicode encodes each script's 0 to 9 in a row). A 2FA code
+ * is sent so, refused when nothing is left.
  *
  * @example
  * typedText('\u0085١٢٣ ٤٥٦\u200B'); // '123456'
  */
 export const typedText = (v: string): string =>
-  v.normalize('NFKC').replace(INVISIBLE, (c) => {
-    // A digit's value: how far it is from the first digit of its row (`n` - 1); else none (n 0).
+  visibleText(v).replace(/[^\P{Nd}0-9]/gu, (c) => {
+    // Its value: how far it is from the first digit of its row (`n` - 1).
     let n = 0;
-    while (DIGIT.test(String.fromCodePoint(c.codePointAt(0)! - n))) n++;
-    return n ? String((n - 1) % 10) : '';
+    while (/\p{Nd}/u.test(String.fromCodePoint(c.codePointAt(0)! - n))) n++;
+    return String(--n % 10);
   });
 
 /**

@@ -41,15 +41,12 @@ import {
 } from './core';
 
 /**
- * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
- * and white space are stripped) as digits only. Anything else (an e-mail, a username) trimmed.
+ * A login in its one sent form: a CPF (11 digits with valid check digits, read as every document
+ * number is: `documentText`, REVIEW-AF AF-1) as digits only. Anything else (an e-mail, a
+ * username) trimmed.
  */
-export const loginAsSent = (login: string): string => {
-  const trimmed = login.trim();
-  // Read as a document number (`documentText`, as isValidCpf reads it); sent trimmed when no CPF.
-  const digits = normalizeCpf(login);
-  return digits !== null && isValidCpf(digits) ? digits : trimmed;
-};
+export const loginAsSent = (login: string): string =>
+  isValidCpf(login) ? documentText(login) : login.trim();
 
 /** The longest token life we believe (`expires_in`, seconds): one year. */
 export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days (a literal: CONTRIBUTING.md)
