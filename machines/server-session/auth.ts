@@ -119,8 +119,9 @@ function asCoreError(name: string, error: unknown): unknown {
 /**
  * What the proxy's `LoginPayload` would refuse, found here so nothing is sent (the password never
  * travels for a login that cannot work): `login` and `password` non-empty strings (`login` trimmed),
- * `captcha_token` and `two_factor_code` non-empty when given (the code once read, as the core reads
- * it, `typedText`: REVIEW-AC AC-3, AD-3, AF-2; the session built it: plain fields).
+ * `captcha_token` and `two_factor_code` non-empty when given (the code once read as the core reads
+ * it: `visibleText`, blank exactly when `typedText` is; REVIEW-AC AC-3, AD-3, AF-2; the session
+ * built it: plain fields).
  * The proxy still reads it whole.
  */
 function loginIssues(p: Record<string, unknown>): ValidationIssue[] {
