@@ -20,6 +20,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from 'pam-client';
+import { visibleText } from '../../src/schemas/typed-text';
 import { carriesToken } from './seed';
 
 /**
@@ -118,21 +119,16 @@ function asCoreError(name: string, error: unknown): unknown {
 /**
  * What the proxy's `LoginPayload` would refuse, found here so nothing is sent (the password never
  * travels for a login that cannot work): `login` and `password` non-empty strings (`login` trimmed),
- * `captcha_token` and `two_factor_code` non-empty when given (the code without format characters,
- * trimmed, as the core reads it: REVIEW-AC AC-3, AD-3; the session built it: plain fields).
+ * `captcha_token` and `two_factor_code` non-empty when given (the code once read as the core reads
+ * it: `visibleText`, blank exactly when `typedText` is; REVIEW-AC AC-3, AD-3, AF-2; the session
+ * built it: plain fields).
  * The proxy still reads it whole.
  */
 function loginIssues(p: Record<string, unknown>): ValidationIssue[] {
   return ['login', 'password', 'captcha_token', 'two_factor_code'].flatMap((k, i) => {
     const v = p[k];
-    // (The code without its format characters: blank exactly when its NFKC form is, REVIEW-AD AD-3.)
-    return (
-      typeof v === 'string'
-        ? i % 3
-          ? v
-          : (i ? v.replace(/\p{Cf}/gu, '') : v).trim()
-        : v === undefined && i > 1
-    )
+    // (The code blank exactly when the core reads it blank, REVIEW-AD AD-3, AF-2.)
+    return (typeof v === 'string' ? (i % 3 ? v : i ? visibleText(v) : v.trim()) : v === undefined && i > 1)
       ? []
       : typeof v === 'string'
         ? [{ path: [k], code: 'too_small', message: 'must not be shorter than 1 character' }]

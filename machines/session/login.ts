@@ -3,6 +3,7 @@
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
 import { type AuthUser, isValidCpf, type LoginResponse, type LoginSuccess } from 'pam-client';
+import { documentText } from '../../src/schemas/typed-text';
 import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { asPamErrorOrNull, servicesOf } from './context';
@@ -208,7 +209,8 @@ export const flowStarted = {
 const sentForm = (login: unknown) => {
   if (typeof login !== 'string') return login;
   const t = login.trim();
-  return isValidCpf(t) ? t.replace(/\D/g, '') : t.toLowerCase();
+  // (Its digits as isValidCpf reads them, full-width or Arabic-Indic too: REVIEW-AF AF-1.)
+  return isValidCpf(t) ? documentText(t) : t.toLowerCase();
 };
 
 /**

@@ -2,6 +2,8 @@
 // digits. @brazilian-utils/brazilian-utils was not installed to compare bytes; these ~25 lines
 // minify to a few hundred bytes, less than importing any library would add.
 
+import { documentText } from '../schemas/typed-text';
+
 const ALL_SAME = /^(\d)\1{10}$/;
 
 function checkDigit(digits: string, length: number): number {
@@ -12,7 +14,8 @@ function checkDigit(digits: string, length: number): number {
 }
 
 /**
- * The 11 digits of a CPF typed with or without punctuation (`.`, `-`, spaces are stripped);
+ * The 11 digits of a CPF as typed, read as every document number is (`documentText`, REVIEW-AF
+ * AF-1: its NFKC form, any decimal digits, without `.`, `-`, white space or invisible characters);
  * `null` when anything else is left or the count is not 11. Check digits are not checked here.
  *
  * @example
@@ -20,13 +23,12 @@ function checkDigit(digits: string, length: number): number {
  * normalizeCpf('ana@example.com'); // null
  */
 export function normalizeCpf(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 32) return null;
-  const digits = value.replace(/[.\-\s]/g, '');
+  const digits = typeof value === 'string' ? documentText(value) : '';
   return /^\d{11}$/.test(digits) ? digits : null;
 }
 
 /**
- * Whether `value` is a CPF: 11 digits once `.`, `-` and spaces are stripped, not all the same
+ * Whether `value` is a CPF: 11 digits once read (`normalizeCpf`), not all the same
  * digit, and both check digits right.
  *
  * @example

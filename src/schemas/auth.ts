@@ -24,6 +24,7 @@ import {
   Password,
   PHONE_OR_EMPTY,
   secretText,
+  typedText,
 } from './common';
 import { either } from './either';
 import { UserLimitsFields } from './limits';
@@ -36,17 +37,12 @@ import { rule } from './rule';
 const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty()))();
 
 /**
- * A two-factor code as sent (REVIEW-AC AC-3, REVIEW-AD AD-3): its NFKC form (full-width digits as
- * digits), without format characters (`\p{Cf}`, anywhere), trimmed (a pasted '123456\n' or '123456\u200B'
- * spent one of the five attempts), then refused when nothing is left.
+ * A two-factor code as sent (REVIEW-AC AC-3, AD-3, AF-2): its characters once read (`typedText`:
+ * NFKC, any decimal digits as ASCII, nothing invisible or blank anywhere: a pasted '123456\n',
+ * '\u0661\u0662\u0663 456' or '123456\u200B' spent one of the five attempts), then refused when
+ * nothing is left.
  */
-const Code = /* @__PURE__ */ (() =>
-  z.string().check(
-    z.normalize('NFKC'),
-    z.overwrite((c) => c.replace(/\p{Cf}/gu, '')),
-    z.trim(),
-    nonEmpty(CODE_MAX),
-  ))();
+const Code = /* @__PURE__ */ (() => z.string().check(z.overwrite(typedText), nonEmpty(CODE_MAX)))();
 
 /** The login's hygiene as a check: a CPF sent as digits (it is already trimmed). */
 const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
@@ -344,9 +340,9 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
     affiliation_code: optionalString(),
   }).check(
     birthDateRule(),
-    // Read as validateDocument reads it (common.ts's `documentText`, REVIEW-AE AE-2), sent as digits.
+    // Read as validateDocument reads it (`documentText`, REVIEW-AE AE-2, AF-1), sent as digits.
     z.overwrite((p) => {
-      if (p.number !== undefined) p.number = normalizeCpf(documentText(p.number)) ?? p.number;
+      if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
       return p;
     }),
     rule((p: { number?: string }) => p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', [
@@ -367,17 +363,17 @@ export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 
 /**
- * The body of `validateDocument`: the document (CPF) number, as typed (digits, `.`, `-`, spaces:
- * common.ts's `DOCUMENT_TEXT`; whether it is a valid CPF is the answer's `docnumber_valid`). A zod
- * schema; the type of the same name is what it reads.
+ * The body of `validateDocument`: the document (CPF) number, sent as its digits, as registration
+ * sends it (1 to 20 once read: common.ts's `DOCUMENT_TEXT`; whether it is a valid CPF is the
+ * answer's `docnumber_valid`). A zod schema; the type of the same name is what it reads.
  *
  * @example
  * const result = ValidateDocumentPayload.safeParse(data);
  */
 export const ValidateDocumentPayload = /* @__PURE__ */ (() =>
   strictObject({
-    // Its NFKC form, trimmed (REVIEW-AD AD-2: a pasted '529.982.247-25\n', full-width digits; AE-2:
-    // NEL too): `documentText`, as registration's and a CPF login's.
+    // Read as registration's and a CPF login's (`documentText`; REVIEW-AD AD-2, AE-2, AF-1: a
+    // pasted '529.982.247-25\n', full-width digits, a tab inside), then 1 to 20 digits.
     number: z.string().check(z.overwrite(documentText), z.regex(DOCUMENT_TEXT)),
     captcha_token: Captcha,
   }))();

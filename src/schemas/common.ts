@@ -11,6 +11,7 @@ import { readBoolean, readInteger, readNumber, readText, UNREADABLE, type Unread
 import { rule } from './rule';
 
 export { readBoolean, readInteger, readNumber, readText, UNREADABLE, type Unreadable } from './read-scalar';
+export { documentText, typedText } from './typed-text';
 
 // Every schema built at module level is wrapped in a `/* @__PURE__ */` IIFE (why: CONTRIBUTING.md,
 // Bundle size). Minifiers inline the IIFEs: the full core bundle is byte-for-byte the same size.
@@ -197,19 +198,12 @@ export const CONTACT_TEXT =
   /^(?=.*[\p{L}\p{N}])(?:[^\p{C}\p{Zl}\p{Zp}\p{DI}]|[\u180b-\u180d\u200c-\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]){1,255}$/u;
 export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
 /**
- * A document (CPF) number as typed (validateDocument's `number`; REVIEW-AA AA-13): digits, with the
- * CPF's punctuation `.` and `-` and spaces (`529.982.247-25`), at most 20 characters. Whether it is a valid CPF is the
- * registry's answer (`docnumber_valid`), not refused here.
+ * A document (CPF) number as read (`documentText`: digits in any script, without `.`, `-`, white
+ * space or invisible characters; REVIEW-AA AA-13, AF-1): 1 to 20 digits, sent so by
+ * validateDocument as by registration. Whether it is a valid CPF is the registry's answer
+ * (`docnumber_valid`), not refused here.
  */
-export const DOCUMENT_TEXT = /^(?!\D*$)[\d .-]{1,20}$/;
-
-/**
- * A document (CPF) number as read wherever one is (validateDocument's `number`, registration's, a
- * login that is a CPF; REVIEW-AE AE-2): its NFKC form (full-width, circled digits as digits),
- * trimmed of `String.prototype.trim`'s white space and U+0085 (NEL, a line break `trim` leaves).
- * Then checked and sent. (Never a password.)
- */
-export const documentText = (v: string): string => v.normalize('NFKC').replace(/^[\s\x85]+|[\s\x85]+$/g, '');
+export const DOCUMENT_TEXT = /^\d{1,20}$/;
 
 /** Contact data and a phone or DDI as the zod schemas check them (`CONTACT_TEXT`, `PHONE_TEXT`). */
 export const Contact = /* @__PURE__ */ (() => matching('regex', CONTACT_TEXT))();

@@ -70,13 +70,13 @@ const REGISTER: Shape = {
 
 const FORGOT: Shape = { login: required(isString), captcha_token: optional(isString) };
 /**
- * A document number as typed: digits, with the CPF's `.` and `-` and spaces (REVIEW-AA AA-13;
- * written apart from the client's pattern). Whether it is a valid CPF is the answer's
- * `docnumber_valid`, never a 422.
+ * A document number: 1 to 20 digits once read as the client reads one (`documentAsRead`;
+ * REVIEW-AA AA-13, AF-1; written apart from the client's pattern). Whether it is a valid CPF is
+ * the answer's `docnumber_valid`, never a 422.
  */
 const isDocumentNumber: Check = (v, f) =>
   isString(v, f) ??
-  (((n: string) => n.length <= 20 && /^[0-9 .-]+$/.test(n) && /[0-9]/.test(n))(documentAsRead(v as string))
+  (/^[0-9]{1,20}$/.test(documentAsRead(v as string))
     ? undefined
     : `The ${f} field must be a document number (digits, at most 20 characters).`);
 
@@ -203,7 +203,7 @@ function register(ctx: RouteContext): Response {
  */
 function validateDocument(ctx: RouteContext): Response {
   const body = validate<{ number: string }>(ctx.body(), VALIDATE_DOCUMENT);
-  const docnumber = documentAsRead(body.number).replace(/[.\-\s]/g, '');
+  const docnumber = documentAsRead(body.number);
   if (!isValidCpf(docnumber)) return json(200, { docnumber, docnumber_valid: false });
   const user = ctx.state.findByCpf(docnumber);
   const person: DocumentPerson = user

@@ -21,7 +21,8 @@ async function refused(run: (auth: RegistrationModule) => Promise<unknown>, fiel
 
 const BAD_TEXT = ['   ', ' ', '\t', '\n', 'B\nR', 'BR\u0000', 'x\u007f', 'x\u0085'];
 const BAD_PHONE = ['   ', 'call me\nmaybe', 'call me maybe', '11 9876\t5432', '+', '()-', '55a', '١١'];
-const BAD_NUMBER = ['', '   ', '\n', '\t\n', 'abc', '529 982 247 2x', '+52998224725', '(529)', '529\n982'];
+// (A line break inside a number is white space the number is read without: REVIEW-AF AF-1.)
+const BAD_NUMBER = ['', '   ', '\n', '\t\n', 'abc', '529 982 247 2x', '+52998224725', '(529)', '529/982'];
 
 describe('registerSimplified: country, ddi and phone as contact data', () => {
   // REVIEW-AC AC-1: the player's name as contact text too.
@@ -90,13 +91,15 @@ describe("validateDocument: number is a CPF as typed (digits, '.', '-', spaces)"
       const { auth } = clientsFor(ctx.server);
       const answer = await auth.validateDocument({ number });
       expect(answer.docnumber_valid).toBe(number.replace(/\D/g, '') === '52998224725');
-      expect(ctx.server.requests.map((r) => r.body)).toEqual([{ number }]);
+      // Sent as its digits, as registration sends a number (REVIEW-AF AF-1).
+      expect(ctx.server.requests.map((r) => r.body)).toEqual([{ number: number.replace(/\D/g, '') }]);
     });
 
   // REVIEW-AD AD-2: a number pasted with a newline or tab around it, or typed in full-width digits,
-  // is sent as its NFKC form, trimmed (it was refused; before the rule, sent as typed).
+  // is sent as its NFKC form, trimmed (it was refused; before the rule, sent as typed); since
+  // REVIEW-AF AF-1 as its digits.
   for (const [typed, sent] of [
-    ['529.982.247-25\n', '529.982.247-25'],
+    ['529.982.247-25\n', '52998224725'],
     ['\t52998224725', '52998224725'],
     ['５２９９８２２４７２５', '52998224725'],
   ] as const)

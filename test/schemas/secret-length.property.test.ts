@@ -102,8 +102,10 @@ describe('secret length bounds (S-10)', () => {
   for (const [name, schema, reader, valid, fields] of ROWS) {
     for (const [field, max] of fields) {
       it(`${name}: ${field} at most ${max} characters, with the zod schema and the reader alike`, () => {
+        // (A lone surrogate is no character of a 2FA code: read away, REVIEW-AF AF-2.)
+        const chars = field === 'two_factor_code' ? ['x', 'é', '0'] : ['x', 'é', '🔑'.charAt(0), '0'];
         fc.assert(
-          fc.property(lengthNear(max), fc.constantFrom('x', 'é', '🔑'.charAt(0), '0'), (n, c) => {
+          fc.property(lengthNear(max), fc.constantFrom(...chars), (n, c) => {
             const text = c.repeat(n);
             const value: Record<string, unknown> = { ...valid, [field]: text };
             // A change's confirmation follows its password (only the bound is under test).

@@ -16,6 +16,7 @@ import {
   readNumber,
   readText,
   TOKEN_MAX,
+  typedText,
   UNREADABLE,
 } from '../common';
 import {
@@ -40,15 +41,12 @@ import {
 } from './core';
 
 /**
- * A login in its one sent form: trimmed; a CPF (11 digits with valid check digits once `.`, `-`
- * and white space are stripped) as digits only. Anything else (an e-mail, a username) trimmed.
+ * A login in its one sent form: a CPF (11 digits with valid check digits, read as every document
+ * number is: `documentText`, REVIEW-AF AF-1) as digits only. Anything else (an e-mail, a
+ * username) trimmed.
  */
-export const loginAsSent = (login: string): string => {
-  const trimmed = login.trim();
-  // Read as a document number (NFKC, NEL too: `documentText`); sent as typed, trimmed, when no CPF.
-  const digits = normalizeCpf(documentText(login));
-  return digits !== null && isValidCpf(digits) ? digits : trimmed;
-};
+export const loginAsSent = (login: string): string =>
+  isValidCpf(login) ? documentText(login) : login.trim();
 
 /** The longest token life we believe (`expires_in`, seconds): one year. */
 export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days (a literal: CONTRIBUTING.md)
@@ -89,14 +87,10 @@ export const LoginPayloadRun: Run = /* @__PURE__ */ (() =>
     password: Password,
     captcha_token: Captcha,
     app_source: optional(string),
-    // As the zod schema's `Code` (REVIEW-AC AC-3, AD-3): its NFKC form without format characters
-    // (`\p{Cf}`, anywhere: a pasted zero-width space, joiner, BOM, soft hyphen, bidi mark), trimmed,
-    // then not empty. (The expression written in place: a shared constant cost 18 B more gzipped.)
+    // As the zod schema's `Code` (REVIEW-AC AC-3, AD-3, AF-2): its characters once read
+    // (`typedText`), then not empty.
     two_factor_code: optional((v, issues) =>
-      nonEmpty(true, CODE_MAX)(
-        typeof v === 'string' ? v.normalize('NFKC').replace(/\p{Cf}/gu, '') : v,
-        issues,
-      ),
+      nonEmpty(true, CODE_MAX)(typeof v === 'string' ? typedText(v) : v, issues),
     ),
   }))();
 
@@ -273,16 +267,16 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
     (p: { birth_date?: string; number?: string }, issues) => {
       checkBirthDate(p, issues);
       // Read as validateDocument reads it (`documentText`), then sent as digits.
-      if (p.number !== undefined) p.number = normalizeCpf(documentText(p.number)) ?? p.number;
+      if (p.number !== undefined) p.number = normalizeCpf(p.number) ?? p.number;
       rule(p.number === undefined || isValidCpf(p.number), 'must be a valid CPF', issues, ['number']);
     },
   ))();
 
-/** `ValidateDocumentPayload`: the number as typed, read by `documentText` (common.ts's `DOCUMENT_TEXT`). */
+/** `ValidateDocumentPayload`: the number read by `documentText`, sent as digits (common.ts's `DOCUMENT_TEXT`). */
 export const ValidateDocumentRun: Run = /* @__PURE__ */ (() =>
   object(
     {
-      // Its NFKC form, trimmed, as the zod schema's (REVIEW-AD AD-2, AE-2).
+      // Read as the zod schema reads it (REVIEW-AD AD-2, AE-2, AF-1).
       number: (v, issues) =>
         matching('regex', DOCUMENT_TEXT)(typeof v === 'string' ? documentText(v) : v, issues),
       captcha_token: Captcha,
