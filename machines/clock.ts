@@ -13,6 +13,7 @@
 // before it: machine-alone rows -22 to -56 B, client rows -80 to -230 B (measured; side-effect
 // free, `sideEffects: false`, so no bundler keeps anything for it).
 import 'xstate';
+import 'ofetch';
 import type { PamError } from 'pam-client';
 import { asPamError, playPeriodOf } from 'pam-client/internal';
 
