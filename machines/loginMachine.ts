@@ -203,8 +203,9 @@ function createLoginMachine(
       },
       // (The guard's arguments read by `isRejection` itself: smaller gzipped than a closure.)
       codeRejected: isRejection,
+      // (`MAX_REJECTED_CODES` as a literal: a bundle keeps a named constant as a variable.)
       lastCodeRejected: (args) =>
-        isRejection(args) && args.context.rejectedCodes + args.context.carried + 1 >= MAX_REJECTED_CODES,
+        isRejection(args) && args.context.rejectedCodes + args.context.carried + 1 >= 5,
       /**
        * The password is unusable (a snapshot restored from JSON: no Secret, which the request
        * refused to send): another code cannot help. Read from the context, not the error's path: a

@@ -1,14 +1,8 @@
 // pam-client/vue: the session view as refs, and composables over XState actors (vue is an optional peer).
-import {
-  type ComputedRef,
-  computed,
-  getCurrentInstance,
-  onMounted,
-  onScopeDispose,
-  type ShallowRef,
-  shallowReadonly,
-  shallowRef,
-} from 'vue';
+import type { ComputedRef, ShallowRef } from 'vue';
+// One namespace import: an app's bundle keeps one short import of Vue, not each function's name
+// (an app using only `useSession` kept `getCurrentInstance` and `onMounted` too; smaller gzipped).
+import * as vue from 'vue';
 // The one runtime import from xstate (kept external, never bundled): useActor given logic
 // must create the actor, and only xstate can.
 import {
@@ -71,7 +65,7 @@ export function useActor(
 ): UseActorReturn<AnyActorRef> {
   const created = !('send' in logicOrRef);
   const actorRef: AnyActorRef = created ? createActor(logicOrRef, options) : logicOrRef;
-  const snapshot = shallowRef(actorRef.getSnapshot());
+  const snapshot = vue.shallowRef(actorRef.getSnapshot());
   const stop = subscribeTo(
     actorRef,
     (s) => s,
@@ -79,8 +73,8 @@ export function useActor(
   );
   // In a component, start at mount: Vue's server renderer runs setup but never mounts nor
   // disposes, so an actor started here would outlive every server render.
-  if (created) getCurrentInstance() ? onMounted(() => actorRef.start()) : actorRef.start();
-  onScopeDispose(() => {
+  if (created) vue.getCurrentInstance() ? vue.onMounted(() => actorRef.start()) : actorRef.start();
+  vue.onScopeDispose(() => {
     stop();
     if (created) actorRef.stop();
   });
@@ -100,9 +94,9 @@ export function useSelector<TActor extends Observable, T>(
   selector: (snapshot: SnapshotOf<TActor>) => T,
   compare: (previous: T, next: T) => boolean = Object.is,
 ): Readonly<ShallowRef<T>> {
-  const selected = shallowRef(selector(actorRef.getSnapshot()));
-  onScopeDispose(subscribeTo(actorRef, selector, (value) => (selected.value = value), compare));
-  return shallowReadonly(selected);
+  const selected = vue.shallowRef(selector(actorRef.getSnapshot()));
+  vue.onScopeDispose(subscribeTo(actorRef, selector, (value) => (selected.value = value), compare));
+  return vue.shallowReadonly(selected);
 }
 
 /** What `useSession` returns: a readonly ref per field of the view, the whole view, the commands. */
@@ -125,17 +119,17 @@ export type UseSessionReturn<C extends SessionClient> = {
  */
 export function useSession<C extends SessionClient>(client: C): UseSessionReturn<C> {
   type V = ViewOf<C>;
-  const view = shallowRef(client.view as V);
-  onScopeDispose(onSessionChange(client as SessionSource<V>, (next) => (view.value = next)));
+  const view = vue.shallowRef(client.view as V);
+  vue.onScopeDispose(onSessionChange(client as SessionSource<V>, (next) => (view.value = next)));
   // A view has the same keys in every state, so the first one's keys are all of them.
   return {
     ...Object.fromEntries(
       Object.keys(view.value as object).map((key) => [
         key,
-        computed(() => (view.value as Record<string, unknown>)[key]),
+        vue.computed(() => (view.value as Record<string, unknown>)[key]),
       ]),
     ),
-    view: shallowReadonly(view),
+    view: vue.shallowReadonly(view),
     ...commandsOf(client),
   } as unknown as UseSessionReturn<C>;
 }

@@ -100,10 +100,10 @@ export function parseStoredSession(value: unknown): StoredSession | null {
     tokenType,
     expiresAt,
     savedAt,
-    ...(timeBase === 'server' ? { timeBase } : {}),
-    ...(userId === undefined ? {} : { userId: userId as number }),
-    ...(seq === undefined ? {} : { seq: seq as number }),
-    ...(sid === undefined ? {} : { sid: sid as number }),
+    ...(timeBase === 'server' && { timeBase }),
+    ...(userId !== undefined && { userId: userId as number }),
+    ...(seq !== undefined && { seq: seq as number }),
+    ...(sid !== undefined && { sid: sid as number }),
   });
 }
 
