@@ -33,10 +33,9 @@ import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
-import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
-import { guardStore, ownSession } from './session/store';
+import { guardStore, heldLogin, ownSession } from './session/store';
 import {
   createSessionMachine,
   type RegisterCommandPayload,
@@ -264,7 +263,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       const snapshot = session?.getSnapshot();
       if (snapshot?.hasTag('signedOut')) return null;
       const c = snapshot?.context;
-      const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, ownerOf(c)).own : read;
+      const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, heldLogin(c)).own : read;
       if (!stored) return null;
       // Which login each token handed out belongs to (a refresh keeps it): the last few.
       logins.set(stored.accessToken, `${stored.userId}:${stored.sid ?? stored.seq}`);

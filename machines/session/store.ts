@@ -12,7 +12,7 @@ import { fromPromise } from 'xstate';
 import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
-import { isNewerSession } from './order';
+import { COUNTER_MAX, isNewerSession } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 export function createVault(random: () => number = Math.random): Vault {
@@ -185,11 +185,28 @@ export const sameLogin = (a: StoredSession, b: StoredSession): boolean =>
 export interface LoginOwner {
   userId: number | null;
   sid: number | null;
+  /** The counter it is held at (`heldLogin`; none: no lineage is judged). */
+  seq?: number | null;
 }
 
-/** Whether a stored session is of the login `owner` (a login of no id owns any: a session of before login ids). */
+/** The login `c` holds, with its counter: what `isOwn` judges a stored session's lineage against. */
+export const heldLogin = (c: Pick<SessionContext, 'userId' | 'sid' | 'seq'>): LoginOwner => ({
+  userId: c.userId,
+  sid: c.sid,
+  seq: c.seq,
+});
+
+/**
+ * Whether a stored session is of the login `owner` (a login of no id owns any: a session of before
+ * login ids): of its player, and its login id, or, naming none (a client of an older version wrote
+ * it: its token's id), counted above the one held (`owner.seq`): that client's refresh of this
+ * login (its lineage, AF-3), never another player's nor a login id of its own.
+ */
 export const isOwn = (s: StoredSession | null | undefined, owner: LoginOwner): s is StoredSession =>
-  !!s && (owner.sid === null || ((s.userId ?? null) === owner.userId && sidOf(s) === owner.sid));
+  !!s &&
+  (owner.sid === null ||
+    ((s.userId ?? null) === owner.userId &&
+      (sidOf(s) === owner.sid || (s.sid === undefined && (s.seq ?? -1) > (owner.seq ?? COUNTER_MAX)))));
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
 export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {
