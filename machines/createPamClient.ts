@@ -35,7 +35,7 @@ import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
-import { guardStore, heldLogin, ownSession } from './session/store';
+import { guardStore, heldLogin, ownSession, sidOf } from './session/store';
 import {
   createSessionMachine,
   type RegisterCommandPayload,
@@ -265,8 +265,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       const c = snapshot?.context;
       const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, heldLogin(c)).own : read;
       if (!stored) return null;
-      // Which login each token handed out belongs to (a refresh keeps it): the last few.
-      logins.set(stored.accessToken, `${stored.userId}:${stored.sid ?? stored.seq}`);
+      // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
+      // login id by its token, as the session restored from it holds it, never its counter): the last few.
+      logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
       if (logins.size > 8) logins.delete(logins.keys().next().value as string);
       return stored.accessToken;
     },
