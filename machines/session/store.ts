@@ -12,7 +12,7 @@ import { fromPromise } from 'xstate';
 import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
-import { COUNTER_MAX, isNewerSession } from './order';
+import { isNewerSession } from './order';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 export function createVault(random: () => number = Math.random): Vault {
@@ -206,7 +206,7 @@ export const isOwn = (s: StoredSession | null | undefined, owner: LoginOwner): s
   !!s &&
   (owner.sid === null ||
     ((s.userId ?? null) === owner.userId &&
-      (sidOf(s) === owner.sid || (s.sid === undefined && (s.seq ?? -1) > (owner.seq ?? COUNTER_MAX)))));
+      (sidOf(s) === owner.sid || (s.sid === undefined && (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY)))));
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
 export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {
