@@ -35,7 +35,8 @@ import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
-import { guardStore, heldLogin, ownSession, sidOf } from './session/store';
+import { ownerOf } from './session/context';
+import { guardStore, ownSession, sidOf } from './session/store';
 import {
   createSessionMachine,
   type RegisterCommandPayload,
@@ -263,7 +264,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       const snapshot = session?.getSnapshot();
       if (snapshot?.hasTag('signedOut')) return null;
       const c = snapshot?.context;
-      const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, heldLogin(c)).own : read;
+      const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, ownerOf(c)).own : read;
       if (!stored) return null;
       // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
       // login id by its token, as the session restored from it holds it, never its counter): the last few.

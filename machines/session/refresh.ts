@@ -23,13 +23,12 @@ import type { CrossTab } from '../cross-tab';
 import { onWake } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { type Claim, type ClaimOptions, LOST_RACE_GRACE_MS, newerOwn, REFRESH_PATH } from './claim';
-import { servicesOf } from './context';
+import { ownerOf, servicesOf } from './context';
 import { actionsOf, internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
 import { revokeHandle, revokeToken, seamsOf } from './revoke';
 import {
   type ExpiryClock,
-  heldLogin,
   isOwn,
   ownHeld,
   ownSession,
@@ -326,7 +325,7 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
   const s = servicesOf(c);
   const r = readingOf(event);
   return {
-    auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: heldLogin(c), claim }),
+    auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c), claim }),
     intervalMs: c.intervalMs,
     tickMs: c.tickMs,
     // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers

@@ -189,13 +189,6 @@ export interface LoginOwner {
   seq?: number | null;
 }
 
-/** The login `c` holds, with its counter: what `isOwn` judges a stored session's lineage against. */
-export const heldLogin = (c: Pick<SessionContext, 'userId' | 'sid' | 'seq'>): LoginOwner => ({
-  userId: c.userId,
-  sid: c.sid,
-  seq: c.seq,
-});
-
 /**
  * Whether a stored session is of the login `owner` (a login of no id owns any: a session of before
  * login ids): of its player, and its login id, or, naming none (a client of an older version wrote

@@ -9,13 +9,13 @@ import type { EventObject } from 'xstate';
 import { fromCallback } from 'xstate';
 import type { CrossTab, CrossTabMessage, Kept } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
-import { metaFields, servicesOf } from './context';
+import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent, trusted } from './events';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { heldLogin, isOwn, isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
+import { isOwn, isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
 import type { ClockReading, SessionContext, SessionServices, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -154,7 +154,7 @@ function signOutVerdict(
   // its word never heard here; an expiry of an older token ends nothing (`endsOurs`).
   // (Signed in, a session always names its login: `isOwn` is of that login.)
   const own =
-    message.reason === 'expired' && message.sid === c.sid && isOwn(stored, heldLogin(c)) ? stored.seq! : -1;
+    message.reason === 'expired' && message.sid === c.sid && isOwn(stored, ownerOf(c)) ? stored.seq! : -1;
   if (held.phase === 'signedIn' && !ownCall && endsOurs(own > c.seq! ? { ...c, seq: own } : c, message)) {
     revokeUnlessRevoked(c, message);
     send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
@@ -292,7 +292,7 @@ function revokeUnlessRevoked(c: SessionContext, e: SignOutMessage): void {
   const s = servicesOf(c);
   // The session this client holds of its login (`ownHeld`): the store may hold none by now (a
   // logout of another login at our counter cleared a shared store, `endsOurs`).
-  const held = ownHeld(s.tokens, heldLogin(c));
+  const held = ownHeld(s.tokens, ownerOf(c));
   if ((e.reason !== 'logout' || e.sid !== c.sid || e.seq! < c.seq!) && (held?.seq ?? null) === c.seq)
     revokeToken(s.auth, held?.accessToken, s);
 }

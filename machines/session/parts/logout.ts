@@ -2,10 +2,10 @@
 // signed out either way.
 
 import { emit } from 'xstate';
-import { servicesOf } from '../context';
+import { ownerOf, servicesOf } from '../context';
 import { resendingAuth } from '../revoke';
 import type { SessionStateConfig } from '../setup';
-import { heldLogin, service } from '../store';
+import { service } from '../store';
 
 /** `signingOut`: another tab's login is not taken meanwhile; a login sent meanwhile waits. */
 export const signingOut = /* @__PURE__ */ (() =>
@@ -24,7 +24,7 @@ export const signingOut = /* @__PURE__ */ (() =>
       // revoke that got no verdict (a 5xx, no answer) is sent again, detached (`resendingAuth`).
       input: ({ context }) => {
         const s = servicesOf(context);
-        return service({ ...s, auth: resendingAuth(s.auth, s), owner: heldLogin(context) });
+        return service({ ...s, auth: resendingAuth(s.auth, s), owner: ownerOf(context) });
       },
       // Signed out either way: a failed logout request must not keep a session alive here.
       onDone: { target: 'signedOut', actions: 'clearTokensUnlessNewer' },
