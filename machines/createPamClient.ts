@@ -33,9 +33,9 @@ import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
+import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
-import { ownerOf } from './session/context';
 import { guardStore, ownSession, sidOf } from './session/store';
 import {
   createSessionMachine,

@@ -199,7 +199,8 @@ export const isOwn = (s: StoredSession | null | undefined, owner: LoginOwner): s
   !!s &&
   (owner.sid === null ||
     ((s.userId ?? null) === owner.userId &&
-      (sidOf(s) === owner.sid || (s.sid === undefined && (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY)))));
+      (sidOf(s) === owner.sid ||
+        (s.sid === undefined && (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY)))));
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
 export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {
