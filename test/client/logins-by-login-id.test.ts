@@ -24,7 +24,14 @@ describe('the tokens handed out are named by login id (sidOf), not counter', () 
     const first = ((await r.json()) as { access_token: string }).access_token;
     // As a page of an older version stored it: a counter, the player, no login id.
     const store = createMemoryTokenStore();
-    store.set({ accessToken: first, tokenType: 'Bearer', expiresAt: null, savedAt: world.now(), userId: id, seq: 1 });
+    store.set({
+      accessToken: first,
+      tokenType: 'Bearer',
+      expiresAt: null,
+      savedAt: world.now(),
+      userId: id,
+      seq: 1,
+    });
     // The profile read waits at the test's gate before it reaches the server.
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
