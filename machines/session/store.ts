@@ -189,18 +189,22 @@ export interface LoginOwner {
   seq?: number | null;
 }
 
-/**
- * Whether a stored session is of the login `owner` (a login of no id owns any: a session of before
- * login ids): of its player, and its login id, or, naming none (a client of an older version wrote
- * it: its token's id), counted above the one held (`owner.seq`): that client's refresh of this
- * login (its lineage, AF-3), never another player's nor a login id of its own.
- */
+/** Whether a stored session is of the login `owner` (a login of no id owns any: a session of before login ids). */
 export const isOwn = (s: StoredSession | null | undefined, owner: LoginOwner): s is StoredSession =>
+  !!s && (owner.sid === null || ((s.userId ?? null) === owner.userId && sidOf(s) === owner.sid));
+
+/**
+ * Whether a stored session names no login id (a client of an older version wrote it) of the player
+ * of login `owner`, counted above the one held (`owner.seq`; none: never): that client's refresh of
+ * this login, or a login of its own (AF-3). Only the held token's 401 tells them apart (`newerOwn`:
+ * rotated away, it was this login's refresh, taken); until then it is no newer login here.
+ */
+export const isHeir = (s: StoredSession | null | undefined, owner: LoginOwner): s is StoredSession =>
   !!s &&
-  (owner.sid === null ||
-    ((s.userId ?? null) === owner.userId &&
-      (sidOf(s) === owner.sid ||
-        (s.sid === undefined && (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY)))));
+  owner.sid !== null &&
+  s.sid === undefined &&
+  (s.userId ?? null) === owner.userId &&
+  (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY);
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
 export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {
@@ -221,7 +225,7 @@ export function ownSession(
 ): { own: StoredSession | null; newer: boolean } {
   if (isOwn(stored, owner)) return { own: stored, newer: false };
   const own = ownHeld(tokens, owner);
-  const newer = !!stored && (!own || isNewerSession(stored, own));
+  const newer = !!stored && !isHeir(stored, owner) && (!own || isNewerSession(stored, own));
   return { own: newer ? null : own, newer };
 }
 
