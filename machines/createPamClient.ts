@@ -36,7 +36,7 @@ import { checkOptions } from './options-check';
 import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
-import { guardStore, ownSession } from './session/store';
+import { guardStore, ownSession, sidOf } from './session/store';
 import {
   createSessionMachine,
   type RegisterCommandPayload,
@@ -266,8 +266,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       const c = snapshot?.context;
       const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, ownerOf(c)).own : read;
       if (!stored) return null;
-      // Which login each token handed out belongs to (a refresh keeps it): the last few.
-      logins.set(stored.accessToken, `${stored.userId}:${stored.sid ?? stored.seq}`);
+      // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
+      // login id by its token, as the session restored from it holds it, never its counter): the last few.
+      logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
       if (logins.size > 8) logins.delete(logins.keys().next().value as string);
       return stored.accessToken;
     },

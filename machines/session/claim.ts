@@ -8,7 +8,7 @@ import { type CrossTab, wait } from '../cross-tab';
 import type { TimersLike } from '../environment';
 import type { Owner } from './events';
 import { isNewerSession } from './order';
-import { isOwn, readStore } from './store';
+import { isHeir, isOwn, readStore } from './store';
 
 export const REFRESH_PATH = '/users/refresh-token';
 
@@ -42,12 +42,15 @@ export type Claim = (
 /**
  * The store's session of the login refreshed when it is newer than `sent`, the one whose token the
  * server answered 401: another tab's (or another client's of the same store) refresh of it, taken as
- * stored. One another tab stored for another login is never taken as this login's (the 401 stands:
- * the tabs flow adopts it).
+ * stored; or an id-less one of the player counted above the login (`isHeir`): the token sent was
+ * rotated away, so an older client refreshed it (AF-3). One another tab stored for another login is
+ * never taken as this login's (the 401 stands: the tabs flow adopts it).
  */
 export const newerOwn = async (o: ClaimOptions, sent: StoredSession) => {
   const current = await readStore(o.tokens);
-  return isOwn(current, o.owner) && current.accessToken !== sent.accessToken && isNewerSession(current, sent)
+  return (isOwn(current, o.owner) || isHeir(current, o.owner)) &&
+    current.accessToken !== sent.accessToken &&
+    isNewerSession(current, sent)
     ? current
     : undefined;
 };

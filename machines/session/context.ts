@@ -149,7 +149,11 @@ export const restored = (context: SessionContext, meta: SessionMeta): Partial<Se
 });
 
 /** The player and login the session holds now, to stamp on what is read or sent for it. */
-export const ownerOf = (context: SessionContext): Owner => ({ userId: context.userId, sid: context.sid });
+export const ownerOf = (context: SessionContext): Owner => ({
+  userId: context.userId,
+  sid: context.sid,
+  seq: context.seq,
+});
 
 /** Why a session ends, and when (`forgotten`). */
 export interface ForgetParams {

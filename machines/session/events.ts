@@ -19,6 +19,7 @@ export interface RemoteSession extends Omit<StoredSession, 'accessToken'> {
 export interface Owner {
   userId: number | null;
   sid: number | null;
+  seq?: number | null;
 }
 
 type Internal =

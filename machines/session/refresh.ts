@@ -16,13 +16,13 @@ import {
   type StoredSession,
   UnauthorizedError,
 } from 'pam-client';
-import { asPamError } from 'pam-client/internal';
+import { asPamError, sleep } from 'pam-client/internal';
 import { fromPromise, sendParent } from 'xstate';
 import { isTime, readClock as tellReading } from '../clock';
 import type { CrossTab } from '../cross-tab';
 import { onWake } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
-import { type Claim, type ClaimOptions, newerOwn, REFRESH_PATH } from './claim';
+import { type Claim, type ClaimOptions, LOST_RACE_GRACE_MS, newerOwn, REFRESH_PATH } from './claim';
 import { ownerOf, servicesOf } from './context';
 import { actionsOf, internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
 import { MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
@@ -278,10 +278,15 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
       } catch (error) {
         const e = asPamError(error);
         if (e.code === 'aborted') throw error;
-        // A 401: the store read at once, and with other tabs once more after the lost-race grace
-        // (the claim's), before the 401 is final (`newerOwn`).
+        // A 401: the store read at once, and once more after the lost-race grace (with other tabs the
+        // claim's; without, the same wait: another client of the store with no channel may be storing
+        // its newer token, AE-1), before the 401 is final (`newerOwn`).
         const failed = e.code === 'unauthorized' && own;
-        const newer = (failed && (await newerOwn(o, failed))) || (claim && (await claim(o, signal, failed)));
+        const newer =
+          (failed && (await newerOwn(o, failed))) ||
+          (claim
+            ? await claim(o, signal, failed)
+            : failed && !(await sleep(LOST_RACE_GRACE_MS, signal, o.timers)) && (await newerOwn(o, failed)));
         // Another tab's refresh, taken as stored: counted as that one (after the one before it).
         // (No counter: NaN, which `stamp` takes as none.)
         if (newer) return stamp(o, newer.accessToken, sent, (newer.seq as number) - 1);

@@ -185,11 +185,26 @@ export const sameLogin = (a: StoredSession, b: StoredSession): boolean =>
 export interface LoginOwner {
   userId: number | null;
   sid: number | null;
+  /** The counter it is held at (`heldLogin`; none: no lineage is judged). */
+  seq?: number | null;
 }
 
 /** Whether a stored session is of the login `owner` (a login of no id owns any: a session of before login ids). */
 export const isOwn = (s: StoredSession | null | undefined, owner: LoginOwner): s is StoredSession =>
   !!s && (owner.sid === null || ((s.userId ?? null) === owner.userId && sidOf(s) === owner.sid));
+
+/**
+ * Whether a stored session names no login id (a client of an older version wrote it) of the player
+ * of login `owner`, counted above the one held (`owner.seq`; none: never): that client's refresh of
+ * this login, or a login of its own (AF-3). Only the held token's 401 tells them apart (`newerOwn`:
+ * rotated away, it was this login's refresh, taken); until then it is no newer login here.
+ */
+export const isHeir = (s: StoredSession | null | undefined, owner: LoginOwner): s is StoredSession =>
+  !!s &&
+  owner.sid !== null &&
+  s.sid === undefined &&
+  (s.userId ?? null) === owner.userId &&
+  (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY);
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
 export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {
@@ -210,7 +225,7 @@ export function ownSession(
 ): { own: StoredSession | null; newer: boolean } {
   if (isOwn(stored, owner)) return { own: stored, newer: false };
   const own = ownHeld(tokens, owner);
-  const newer = !!stored && (!own || isNewerSession(stored, own));
+  const newer = !!stored && !isHeir(stored, owner) && (!own || isNewerSession(stored, own));
   return { own: newer ? null : own, newer };
 }
 

@@ -159,6 +159,15 @@ function systemUnderTest() {
     userInfo: {} as LoginSuccess['userInfo'],
     ...{ issued: { at: wall, sid: 70 + wall } },
   });
+  // An id-less message (REMOTE_LOGIN, REMOTE_REFRESH, REMOTE_SIGNED_OUT: no `sid`, no `seq`, no
+  // player) is a tab of an older version, before login ids and counters. It names no login: it is
+  // NOT named by its token (`sidOf`: each of its refreshes carries another token, so each would be
+  // another login), and is judged by the order of sessions alone (its save time). Signed in, each one
+  // is the newer session and is taken (`tokenRefreshed`), however many follow each other; signed
+  // out, its refresh is not taken (no login of it ended here to outlive), its login is. A STORED
+  // session of no login id is another matter (the store's lineage, AF-3: an id-less session of the
+  // held player counted above the login held is that login's refresh by an older page; tested in
+  // test/session/legacy-refresh-shared-store.property.test.ts).
   const remote = (user: AuthUser | null, reason: 'login' | 'refresh') =>
     hear?.({ type: 'session', from: 'other', session: session(), user, reason });
   const drive = async (type: string) => {
