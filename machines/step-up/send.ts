@@ -43,7 +43,7 @@ export function stepUpReasonOf(error: unknown): 'required' | 'invalid' | null {
   if (
     !isPamError(error) ||
     error.code !== 'step_up_required' ||
-    (error as { [k: symbol]: unknown })[Symbol.for('pam-client.uncarried')]
+    (error as unknown as Record<symbol, unknown>)[Symbol.for('pam-client.uncarried')]
   )
     return null;
   return (error as { reason?: unknown }).reason === 'invalid' ? 'invalid' : 'required';
