@@ -237,8 +237,10 @@ export async function sendSensitive(
       // error as it is, nobody asked, nothing reserved or counted, never locked.
       // Marked so (`UNCARRIED`) for the step-up machine, which then asks nobody either.
       if (!stepUp(error)) throw error;
-      if (payload === undefined || refusesCheck(request))
-        throw (Reflect.defineProperty(error as object, UNCARRIED, { value: true }), error);
+      if (payload === undefined || refusesCheck(request)) {
+        Reflect.defineProperty(error as object, UNCARRIED, { value: true });
+        throw error;
+      }
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);
