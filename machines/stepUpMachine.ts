@@ -169,6 +169,10 @@ export function createStepUpMachine() {
  *   `context.attemptsLeft`) -> `CONFIRM { password }` -> `confirming`.
  * - `confirming` -> `done` | `passwordRequired` (wrong password, attempts left) | `failed` (the
  *   last attempt was wrong, or any other error). `CANCEL` -> `cancelled` from anywhere not final.
+ * - A call that cannot carry `password_check` (no body, or a body whose schema has none:
+ *   updateContracts, updateMarketing, changePassword, checkPassword, toggleTwoFactor,
+ *   generateIncomeReport) fails at once on its `step_up_required` (`context.error`, as the user
+ *   module throws it): nobody asked, nothing counted (the user module's rule, one reading of it).
  * - Wrong passwords are the player's, counted across actors, calls and tabs by the user module
  *   (each password reserves an attempt before it is sent): a new actor starts with what is left,
  *   and once none is, the change fails with a `StepUpLockedError` (code `step_up_locked`,

@@ -33,9 +33,19 @@ export const sendChange = /* @__PURE__ */ fromPromise<unknown, StepUpSendInput>(
   return input.run(input.password === false ? undefined : input.password, signal);
 });
 
-/** The error code and step-up reason, by brand and code (never `instanceof`). */
+/**
+ * The error code and step-up reason, by brand and code (never `instanceof`); null for any other
+ * error, and for a `step_up_required` the user module marked as from a call that cannot carry
+ * `password_check` (its rule, src/user/sensitive.ts `refusesCheck`; the mark `pam-client.uncarried`):
+ * no password can answer it, so nobody is asked and nothing counted.
+ */
 export function stepUpReasonOf(error: unknown): 'required' | 'invalid' | null {
-  if (!isPamError(error) || error.code !== 'step_up_required') return null;
+  if (
+    !isPamError(error) ||
+    error.code !== 'step_up_required' ||
+    (error as unknown as Record<symbol, unknown>)[Symbol.for('pam-client.uncarried')]
+  )
+    return null;
   return (error as { reason?: unknown }).reason === 'invalid' ? 'invalid' : 'required';
 }
 

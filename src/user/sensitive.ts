@@ -104,6 +104,13 @@ const stepUp = (error: unknown): boolean => isPamError(error) && error.code === 
 const refusesCheck = (request?: z.ZodMiniType): boolean | undefined =>
   request?.safeParse({ password_check: '' }).error?.issues.some((i) => i.code === 'unrecognized_keys');
 
+/**
+ * The mark (a hidden own key, `true`) of a `step_up_required` thrown as is because its call cannot
+ * carry `password_check`: no password can answer it, so the step-up machine
+ * (machines/step-up/send.ts) fails on it without asking. `Symbol.for`: another copy's mark counts.
+ */
+const UNCARRIED = /* @__PURE__ */ Symbol.for('pam-client.uncarried');
+
 /** The user module's way of sending (see `Sending`). */
 export interface Sensitive extends Sending {
   payload: WithSecrets<this['schemaOutput']>;
@@ -228,7 +235,12 @@ export async function sendSensitive(
       // body): one without a body (getAddress, disconnectSocial, getLoginHistory…: no payload, no
       // schema) or whose body's schema has no `password_check` (`refusesCheck`): the server's
       // error as it is, nobody asked, nothing reserved or counted, never locked.
-      if (!stepUp(error) || payload === undefined || refusesCheck(request)) throw error;
+      // Marked so (`UNCARRIED`) for the step-up machine, which then asks nobody either.
+      if (!stepUp(error)) throw error;
+      if (payload === undefined || refusesCheck(request)) {
+        Reflect.defineProperty(error as object, UNCARRIED, { value: true });
+        throw error;
+      }
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { settleWithin } from '../../machines/settle-within';
 import { ABORTED, attemptSignal, singleFlight, sleep } from '../../src/http/waiting';
+import { useFakeTimersEach } from '../support/fake-timers';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersEach();
 
 describe('attemptSignal', () => {
   it('aborts on timeout and says so', async () => {

@@ -1,16 +1,12 @@
 // `raced` (an attempt's wait, no listener on its signal) against `untilAborted` (the wait it
 // replaces in the adapter): the same outcome for every order of settling, timing out and aborting.
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ABORTED, attemptSignal, raced } from '../../src/http/waiting';
+import { useFakeTimersEach } from '../support/fake-timers';
 import { untilAborted } from '../support/until-aborted';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersEach();
 
 /** A promise settled by hand. */
 function deferred<T>() {

@@ -7,19 +7,16 @@
 
 import fc from 'fast-check';
 import { sessionActorOf } from 'pam-client/devtools';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { createOfetchAdapter, type HttpAdapter, isPamError, updateProfile } from '../../src/index';
+import { isPamError, updateProfile } from '../../src/index';
 import { CANARY, everythingAbout } from '../support/canary';
+import { authCallWith, bodiesOn, useCaptchaClients, userHttpOf } from '../support/captcha-calls';
 import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
-const clients: PamClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
+const { client, stopAll } = useCaptchaClients(ctx);
 
 // biome-ignore lint/suspicious/noExplicitAny: a caught error, read field by field
 type Loose = any;
@@ -47,21 +44,9 @@ const provider = (a: Answer) => () => {
 /** Sent iff the provider answered a non-empty string (each generated one is under the 8,192 bound). */
 const sendable = (a: Answer) => a.kind === 'value' && typeof a.value === 'string' && a.value !== '';
 
-function client(): PamClient {
-  const c = createPamClient({ baseURL: ctx.server.url, environment: { channel: null } });
-  clients.push(c);
-  return c;
-}
+const bodies = (path: string) => bodiesOn(ctx.server, path);
 
-const bodies = (path: string) =>
-  ctx.server.requests
-    .filter((r) => r.path === path || r.path.startsWith(`${path}/`))
-    .map((r) => r.body as Record<string, unknown>);
-
-const userHttp = (): HttpAdapter => {
-  const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-  return createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
-};
+const userHttp = () => userHttpOf(ctx.server);
 
 /** Makes `call` with `captcha` as its captcha provider; gives the error it ended with (or null). */
 async function callWith(call: Call, captcha: () => unknown): Promise<unknown> {
@@ -74,42 +59,7 @@ async function callWith(call: Call, captcha: () => unknown): Promise<unknown> {
       (e) => e,
     );
   }
-  const c = client();
-  if (call === 'code') {
-    const { email, password } = ctx.server.seed.twoFactor;
-    c.login({ login: email, password });
-    await until(
-      () => c.view.status === 'twoFactorRequired',
-      () => `still ${c.view.status}`,
-    );
-    ctx.server.reset(); // the code step's request alone in the log
-    c.submitCode(ctx.server.seed.twoFactor.twoFactorCode!, captcha as () => string);
-    await until(
-      () => c.view.status === 'signedIn' || (c.view.status === 'twoFactorRequired' && !!c.view.error),
-      () => `still ${c.view.status}`,
-    );
-  } else {
-    if (call === 'login')
-      c.login({
-        login: ctx.server.seed.plain.email,
-        password: ctx.server.seed.plain.password,
-        captchaToken: captcha as () => string,
-      });
-    else
-      c.register({
-        email: `captcha-${Math.random().toString(36).slice(2)}@example.com`,
-        password: 'Str0ng!Passw0rd',
-        country: 'BR',
-        nationalities: '["BR"]',
-        optIn: true,
-        captcha_token: captcha as () => string,
-      } as never);
-    await until(
-      () => !['signingIn', 'registering'].includes(c.view.status),
-      () => `still ${c.view.status}`,
-    );
-  }
-  return c.view.error ?? null;
+  return authCallWith(ctx.server, client(), call, captcha);
 }
 
 const answers: fc.Arbitrary<Answer> = fc.oneof(
@@ -202,7 +152,7 @@ describe('a captcha provider answering no token: typed error, nothing sent (AC-5
         fc.constantFrom<Call>('login', 'code', 'register', 'updateProfile'),
         answers,
         async (call, a) => {
-          for (const c of clients.splice(0)) c.stop();
+          stopAll();
           await check(call, a);
         },
       ),

@@ -1,7 +1,8 @@
 import { REFRESH_INTERVAL_MS } from 'pam-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise } from 'xstate';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
+import { useFakeTimersEach } from '../support/fake-timers';
 
 // The machine's default clock (setTimeout) and default `now` (Date.now), both faked by vitest.
 function start() {
@@ -26,12 +27,7 @@ function start() {
 }
 
 describe('tokenRefreshMachine timers (default clock)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: Date.UTC(2030, 0, 1) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersEach({ now: Date.UTC(2030, 0, 1) });
 
   it('arms one timer while active and none while signed out', async () => {
     const { actor } = start();

@@ -11,10 +11,11 @@
 
 import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GrantScan } from '../../src/server/grant-scan';
 import { LATE_MS } from '../../src/server/upstream';
 import { turns, until } from '../support/event-loop';
+import { useFakeTimersEach } from '../support/fake-timers';
 import { json, latch, logIn, loginOk, pamFor, useHostile } from './hostile';
 
 const hostile = useHostile();
@@ -132,12 +133,7 @@ describe('a login answer too large to read: its token is revoked', () => {
 });
 
 describe('a login answer past the deadline: its token is revoked when it comes', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersEach({ toFake: ['setTimeout', 'clearTimeout'] });
 
   it('held past timeoutMs: 502 at timeoutMs, then the late answer token revoked', async () => {
     const api = await hostile.api();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_MS, untilNextBrazilDay as untilMidnight } from '../../machines/session/profile-rules';
-import { LinkHub } from '../support/link-hub';
+import { LinkHub, renewWithLinkHub } from '../support/link-hub';
 import { profileRewritingFetch } from '../support/profile-rewriting-fetch';
 import type { Tab } from '../support/world';
 import { logIn, MIN, S, useWorld } from '../support/world';
@@ -75,13 +75,9 @@ function installStorage(s: Storage): () => void {
 }
 
 async function run(o: { change: Change; accepter: 0 | 1; storage: Storage; steps: Step[]; all?: boolean }) {
-  world.closeAll();
-  world.renew();
-  world.server.reset();
+  const hub = renewWithLinkHub(world, () => new ToldHub());
   const restore = installStorage(o.storage);
   try {
-    const hub = new ToldHub();
-    world.hub = hub;
     // Every profile read once the change is sent answers as before it (a lagging replica).
     let before: Record<string, unknown> | null = null;
     let lag = false;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { createMemoryTokenStore, type StoredSession, type TokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { LinkHub } from '../support/link-hub';
+import { gatedStore } from '../support/gated-store';
+import { renewWithLinkHub } from '../support/link-hub';
 import { S, useWorld } from '../support/world';
 import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
 
@@ -24,29 +24,9 @@ interface Schedule {
 }
 
 async function run(o: Schedule) {
-  world.closeAll();
-  world.renew();
-  world.server.reset();
-  const hub = new LinkHub();
-  world.hub = hub;
+  const hub = renewWithLinkHub(world);
   const g = grantsOf(world);
-  const memory = createMemoryTokenStore();
-  const writes: Array<{ token: string; at: number }> = [];
-  const storage: TokenStore = {
-    get: () => memory.get(),
-    set: (s: StoredSession) => {
-      writes.push({ token: s.accessToken, at: world.now() });
-      return memory.set(s);
-    },
-    clear: () => memory.clear(),
-  };
-  let open: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  let gated = false;
-  const isRefresh = (input: RequestInfo | URL) =>
-    new URL(input instanceof Request ? input.url : String(input)).pathname === '/users/refresh-token';
+  const { storage, writes, fetch, hold, release } = gatedStore(world, g.fetch);
   // A: another client of the same store, with no channel.
   const a = world.open({
     tabId: 'tab-a',
@@ -54,11 +34,7 @@ async function run(o: Schedule) {
     storage,
     channel: false,
     environment: { random: draws(0.3) },
-    fetch: async (input, init) => {
-      const response = await g.fetch(input, init);
-      if (gated && isRefresh(input)) await gate;
-      return response;
-    },
+    fetch,
   });
   await world.settle();
   await signIn(world, a);
@@ -79,7 +55,7 @@ async function run(o: Schedule) {
   });
   await runFor(world, 2 * S);
   expect([a, b, d].map((t) => t.client.view.status)).toEqual(['signedIn', 'signedIn', 'signedIn']);
-  gated = true;
+  hold();
   a.client.state.send({ type: 'REFRESH' } as never);
   for (let i = 0; i < 40 && g.issued.length < 2; i++) await world.advance(50, 50);
   expect(g.issued).toHaveLength(2);
@@ -91,7 +67,7 @@ async function run(o: Schedule) {
   expect(b.events).toContain('sessionExpired');
   const ended = world.now();
   const events: Array<[number, () => void]> = [
-    [o.release, () => open()],
+    [o.release, release],
     [o.heard, () => hub.deliverLink(0, 1, Number.POSITIVE_INFINITY, true)],
   ];
   events.sort((x, y) => x[0] - y[0]);

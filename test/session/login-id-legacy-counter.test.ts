@@ -1,6 +1,7 @@
 import { createMemoryTokenStore } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
+import { logoutsWith } from '../support/held-refresh';
 import { logIn, MIN, S, storedSession, type Tab, useWorld } from '../support/world';
 import { grantsOf, runFor } from './revoke-support';
 
@@ -14,10 +15,6 @@ import { grantsOf, runFor } from './revoke-support';
 // against the reference server; time simulated.
 
 const world = useWorld({ tokenTtlSeconds: 8 * 3600 });
-const logoutsWith = (token: string) =>
-  world.server.requests.filter(
-    (r) => r.path === '/auth/logout' && r.headers.authorization === `Bearer ${token}`,
-  ).length;
 const userIdOf = (tab: Tab) => sessionActorOf(tab.client).getSnapshot().context.userId as number;
 
 describe('a login of an older version named by its counter only', () => {
@@ -60,7 +57,7 @@ describe('a login of an older version named by its counter only', () => {
       // A's answer comes.
       await world.advance(MIN, 500);
       expect(shared.get()?.accessToken).toBe(second);
-      expect(logoutsWith(late)).toBe(1);
+      expect(logoutsWith(world, late)).toBe(1);
       expect(await g.live()).toEqual([second]);
       expect(a.state()).toBe('signedOut');
     },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { createMemoryTokenStore, type StoredSession, type TokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { LOST_RACE_GRACE_MS } from '../../machines/session/refresh';
+import { gatedStore, isRefreshCall } from '../support/gated-store';
 import { renewWithLinkHub } from '../support/link-hub';
 import { S, type Tab, useWorld } from '../support/world';
 import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
@@ -33,37 +33,17 @@ interface Schedule {
 async function run(o: Schedule) {
   const hub = renewWithLinkHub(world);
   const g = grantsOf(world);
-  // The shared store, recording when a token of another tab was written.
-  const memory = createMemoryTokenStore();
-  const writes: Array<{ token: string; at: number }> = [];
-  const storage: TokenStore = {
-    get: () => memory.get(),
-    set: (s: StoredSession) => {
-      writes.push({ token: s.accessToken, at: world.now() });
-      return memory.set(s);
-    },
-    clear: () => memory.clear(),
-  };
-  // A's refresh answer waits for the test's gate; B's 401 is recorded as it arrives.
-  let open: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  let gated = false;
+  // The shared store, recording when a token of another tab was written; A's refresh answer
+  // waits for the test's gate; B's 401 is recorded as it arrives.
+  const { storage, writes, fetch, hold, release } = gatedStore(world, g.fetch);
   let b401: number | null = null;
-  const isRefresh = (input: RequestInfo | URL) =>
-    new URL(input instanceof Request ? input.url : String(input)).pathname === '/users/refresh-token';
   const a = world.open({
     tabId: 'tab-a',
     retry: 0,
     storage,
     channel: o.aChannel,
     environment: { random: draws(0.3) },
-    fetch: async (input, init) => {
-      const response = await g.fetch(input, init);
-      if (gated && isRefresh(input)) await gate;
-      return response;
-    },
+    fetch,
   });
   await world.settle();
   await signIn(world, a);
@@ -75,7 +55,7 @@ async function run(o: Schedule) {
     environment: { random: draws(0.6) },
     fetch: async (input, init) => {
       const response = await g.fetch(input, init);
-      if (isRefresh(input) && response.status === 401) b401 ??= world.now();
+      if (isRefreshCall(input) && response.status === 401) b401 ??= world.now();
       return response;
     },
   });
@@ -88,7 +68,7 @@ async function run(o: Schedule) {
   // the hub's only one, and the links name none.)
   const [ia, ib] = o.aChannel ? [0, 1] : [7, 8];
   hub.holdLink(ia, ib);
-  gated = true;
+  hold();
   a.client.state.send({ type: 'REFRESH' } as never);
   for (let i = 0; i < 40 && g.issued.length < 2; i++) await world.advance(50, 50);
   expect(g.issued).toHaveLength(2);
@@ -102,7 +82,7 @@ async function run(o: Schedule) {
   expect(await b.token()).toBe(old);
   const graceEnd = b401! + LOST_RACE_GRACE_MS;
   // The schedule, in 50 ms steps from B's 401.
-  const events: Array<[number, () => void]> = [[o.release, () => open()]];
+  const events: Array<[number, () => void]> = [[o.release, release]];
   if (o.aToB !== null) events.push([o.aToB, () => hub.deliverLink(ia, ib, Number.POSITIVE_INFINITY, true)]);
   events.sort((x, y) => x[0] - y[0]);
   let t = 0;

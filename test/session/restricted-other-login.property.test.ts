@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LinkHub } from '../support/link-hub';
+import { renewWithLinkHub } from '../support/link-hub';
 import { logIn, S, type Tab, useWorld } from '../support/world';
 import { draws } from './revoke-support';
 
@@ -14,11 +14,7 @@ import { draws } from './revoke-support';
 const world = useWorld();
 
 async function run(o: { pauser: 0 | 1; wait: number }) {
-  world.closeAll();
-  world.renew();
-  world.server.reset();
-  const hub = new LinkHub();
-  world.hub = hub;
+  const hub = renewWithLinkHub(world);
   const tabs = [0.3, 0.6].map((r, i) =>
     world.open({ tabId: `tab-${'ab'[i]}`, environment: { random: draws(r) } }),
   ) as [Tab, Tab];

@@ -53,11 +53,8 @@ export function recordingTab(world: World, o: TabOptions = {}) {
   return { tab, surfaces };
 }
 
-/** The logouts the server saw that named `token`. */
-export const logoutsOf = (world: World, token: string) =>
-  world.server.requests.filter(
-    (r) => r.path === '/auth/logout' && r.headers.authorization === `Bearer ${token}`,
-  ).length;
+/** The logouts the server saw that named `token` (test/support/held-refresh's `logoutsWith`). */
+export { logoutsWith as logoutsOf } from '../support/held-refresh';
 
 /** Whether the server still takes `token` (a profile read answers 200). */
 export async function live(world: World, token: string): Promise<boolean> {

@@ -5,16 +5,12 @@
 import { createCustomPamClient, createPamClient, userModule } from 'pam-client/machines';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionPanel } from '../browser/components/react-session';
+import { useFakeTimersEach } from '../support/fake-timers';
 
 describe('a browser-only client on the server (relative baseURL, no page)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersEach();
 
   it('is created, signed out, and sends nothing and starts no timer, even when told to sign in', async () => {
     const fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')));

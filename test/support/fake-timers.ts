@@ -2,10 +2,10 @@
 
 import { afterEach, beforeEach, vi } from 'vitest';
 
-/** Each test runs on `vi.useFakeTimers()`; the real timers come back after it. */
-export function useFakeTimersEach(): void {
+/** Each test runs on `vi.useFakeTimers(config)`; the real timers come back after it. */
+export function useFakeTimersEach(config?: Parameters<typeof vi.useFakeTimers>[0]): void {
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers(config);
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -62,13 +62,17 @@ export class LinkHub extends FakeChannelHub {
 
 /**
  * A run of its own on `world`: its tabs closed, the world renewed (a fresh clock) and its server
- * reset, then a new LinkHub as its channel hub (returned) for the tabs the run opens.
+ * reset, then a new LinkHub (`make`'s: a subclass of a test's own) as its channel hub (returned)
+ * for the tabs the run opens.
  */
-export function renewWithLinkHub(world: World): LinkHub {
+export function renewWithLinkHub<H extends LinkHub = LinkHub>(
+  world: World,
+  make: () => H = () => new LinkHub() as H,
+): H {
   world.closeAll();
   world.renew();
   world.server.reset();
-  const hub = new LinkHub();
+  const hub = make();
   world.hub = hub;
   return hub;
 }

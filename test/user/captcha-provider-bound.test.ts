@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUserModule, type HttpAdapter, isPamError, updateProfile } from '../../src/index';
+import { useFakeTimersEach } from '../support/fake-timers';
 
 // REVIEW-Z Z-5: a user-module `captcha_token` provider (Y-12) was awaited with no bound and no
 // abort: one that never resolves hung the call, its `signal` ignored. Now its wait ends, nothing
@@ -23,12 +24,7 @@ function adapter() {
   return { sent, http: { post } as unknown as HttpAdapter };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersEach();
 
 /** The call's outcome, without letting a rejection go unhandled. */
 const settle = (p: Promise<unknown>) => {

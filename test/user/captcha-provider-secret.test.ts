@@ -8,25 +8,14 @@
 // the reference server; the error never holds the token.
 
 import fc from 'fast-check';
-import { createPamClient, type PamClient } from 'pam-client/machines';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  changePassword,
-  createOfetchAdapter,
-  type HttpAdapter,
-  isPamError,
-  secret,
-  updateProfile,
-} from '../../src/index';
+import { describe, expect, it } from 'vitest';
+import { changePassword, isPamError, secret, updateProfile } from '../../src/index';
 import { CANARY, everythingAbout } from '../support/canary';
-import { until } from '../support/event-loop';
+import { authCallWith, bodiesOn, useCaptchaClients, userHttpOf } from '../support/captcha-calls';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
-const clients: PamClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
+const { client, stopAll } = useCaptchaClients(ctx);
 
 // biome-ignore lint/suspicious/noExplicitAny: a caught error, read field by field
 type Loose = any;
@@ -42,21 +31,9 @@ const PATH: Record<Call, string> = {
   stepUpResend: '/users/update',
 };
 
-const bodies = (path: string) =>
-  ctx.server.requests
-    .filter((r) => r.path === path || r.path.startsWith(`${path}/`))
-    .map((r) => r.body as Record<string, unknown>);
+const bodies = (path: string) => bodiesOn(ctx.server, path);
 
-function client(): PamClient {
-  const c = createPamClient({ baseURL: ctx.server.url, environment: { channel: null } });
-  clients.push(c);
-  return c;
-}
-
-const userHttp = (): HttpAdapter => {
-  const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-  return createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
-};
+const userHttp = () => userHttpOf(ctx.server);
 
 const settled = (p: Promise<unknown>) =>
   p.then(
@@ -101,42 +78,7 @@ async function callWith(call: Call, captcha: () => unknown): Promise<unknown> {
     expect(bodies(PATH[call])[0]?.captcha_token).toBe('first-captcha-token-abcdef');
     return error;
   }
-  const c = client();
-  if (call === 'code') {
-    const { email, password } = ctx.server.seed.twoFactor;
-    c.login({ login: email, password });
-    await until(
-      () => c.view.status === 'twoFactorRequired',
-      () => `still ${c.view.status}`,
-    );
-    ctx.server.reset(); // the code step's request alone in the log
-    c.submitCode(ctx.server.seed.twoFactor.twoFactorCode!, captcha as () => string);
-    await until(
-      () => c.view.status === 'signedIn' || (c.view.status === 'twoFactorRequired' && !!c.view.error),
-      () => `still ${c.view.status}`,
-    );
-  } else {
-    if (call === 'login')
-      c.login({
-        login: ctx.server.seed.plain.email,
-        password: ctx.server.seed.plain.password,
-        captchaToken: captcha as () => string,
-      });
-    else
-      c.register({
-        email: `captcha-${Math.random().toString(36).slice(2)}@example.com`,
-        password: 'Str0ng!Passw0rd',
-        country: 'BR',
-        nationalities: '["BR"]',
-        optIn: true,
-        captcha_token: captcha as () => string,
-      } as never);
-    await until(
-      () => !['signingIn', 'registering'].includes(c.view.status),
-      () => `still ${c.view.status}`,
-    );
-  }
-  return c.view.error ?? null;
+  return authCallWith(ctx.server, client(), call, captcha);
 }
 
 /** A provider answering `value` (a string, or a `Secret` of one), at once or as a promise. */
@@ -200,7 +142,7 @@ describe('a captcha provider answering a Secret: refused alike by the login and 
           async: fc.boolean(),
         }),
         async (call, a) => {
-          for (const c of clients.splice(0)) c.stop();
+          stopAll();
           await check(call, a);
         },
       ),

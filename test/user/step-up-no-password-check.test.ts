@@ -1,31 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createOfetchAdapter,
-  createUserModule,
-  isPamError,
-  type SensitiveCallOptions,
-  StepUpRequiredError,
-  type UserModule,
-} from '../../src/index';
-import { IncomeReportGeneratePayload } from '../../src/schemas/income-report';
-import { SelfExclusionPayload, TimeoutLimitsPayload, UpdateLimitsPayload } from '../../src/schemas/limits';
-import {
-  AddPhonePayload,
-  ChangePasswordPayload,
-  CheckPasswordPayload,
-  TwoFactorPayload,
-  UpdateAddressPayload,
-  UpdateContractsPayload,
-  UpdateEmailPayload,
-  UpdateMarketingPayload,
-  UpdateUserPayload,
-} from '../../src/schemas/user';
-import { USER_OPERATIONS } from '../../src/user/index';
-import { STEP_UP_STORAGE_PREFIX, stepUpAttemptsLeftOf } from '../../src/user/step-up-attempts';
-import { memoryStorage } from '../support/memory-storage';
+import { isPamError, StepUpRequiredError } from '../../src/index';
+import { stepUpAttemptsLeftOf } from '../../src/user/step-up-attempts';
 import { useReferenceServer } from '../support/server';
-import { stepUpFault } from '../support/step-up-fault';
+import {
+  answerStepUp,
+  carriesCheck,
+  NO_CHECK_ROWS,
+  STEP_UP_ROWS,
+  type StepUpRowName,
+  stepUpUser,
+} from '../support/step-up-rows';
 
 // A call WITH a body whose schema has no `password_check` (updateContracts, updateMarketing,
 // changePassword, checkPassword, toggleTwoFactor, generateIncomeReport) answered
@@ -40,73 +25,15 @@ const ctx = useReferenceServer();
 
 // biome-ignore lint/suspicious/noExplicitAny: a caught error, read field by field
 type Loose = any;
-type Call = (user: UserModule, options: SensitiveCallOptions) => Promise<unknown>;
 
-const ID = () => ctx.server.seed.plain.id;
 const PASSWORD = () => ctx.server.seed.plain.password;
+const ROWS = STEP_UP_ROWS;
+type RowName = StepUpRowName;
+const carries = carriesCheck;
+const NO_CHECK = NO_CHECK_ROWS;
 
-/** Every row of the user module: how to call it, and the zod schema of its body (none: body-less). */
-const ROWS: Record<keyof typeof USER_OPERATIONS, [Call, { shape: object } | null]> = {
-  updateProfile: [(u, o) => u.updateProfile(ID(), { first_name: 'Ana' }, o), UpdateUserPayload],
-  getAddress: [(u, o) => u.getAddress(o), null],
-  updateEmail: [(u, o) => u.updateEmail({ email: 'ana.nova@example.com' }, o), UpdateEmailPayload],
-  addPhone: [(u, o) => u.addPhone({ phone: '11 99999-0000', ddi: '+55' }, o), AddPhonePayload],
-  updateAddress: [
-    (u, o) =>
-      u.updateAddress({ street: 'Rua A, 1', city: 'São Paulo', state: 'SP', zipcode: '01000-000' }, o),
-    UpdateAddressPayload,
-  ],
-  updateContracts: [(u, o) => u.updateContracts('tc', o), UpdateContractsPayload],
-  updateMarketing: [(u, o) => u.updateMarketing({ mkt_accepted: true }, o), UpdateMarketingPayload],
-  changePassword: [
-    (u, o) =>
-      u.changePassword(
-        ID(),
-        { old_password: PASSWORD(), password: 'a-New-passw0rd', password_confirmation: 'a-New-passw0rd' },
-        o,
-      ),
-    ChangePasswordPayload,
-  ],
-  checkPassword: [(u, o) => u.checkPassword({ password: PASSWORD() }, o), CheckPasswordPayload],
-  toggleTwoFactor: [(u, o) => u.toggleTwoFactor({ type: 'email', enabled: true }, o), TwoFactorPayload],
-  getSocialAccounts: [(u, o) => u.getSocialAccounts(o), null],
-  connectSocial: [(u, o) => u.connectSocial('google', o), null],
-  disconnectSocial: [(u, o) => u.disconnectSocial(7, o), null],
-  getLoginHistory: [(u, o) => u.getLoginHistory(2, o), null],
-  updateLimits: [(u, o) => u.updateLimits({ user_limit_deposit: 900 }, o), UpdateLimitsPayload],
-  setTimeoutLimits: [(u, o) => u.setTimeoutLimits({ user_pause: 7, reason: 1 }, o), TimeoutLimitsPayload],
-  setSelfExclusion: [(u, o) => u.setSelfExclusion({ user_exclusion: 3, reason: 1 }, o), SelfExclusionPayload],
-  generateIncomeReport: [
-    (u, o) => u.generateIncomeReport({ reference_year: 2024, type: 'email' }, o),
-    IncomeReportGeneratePayload,
-  ],
-  getIncomeReportStatus: [(u, o) => u.getIncomeReportStatus(7, o), null],
-  getAvailableYears: [(u, o) => u.getAvailableYears(o), null],
-};
-type RowName = keyof typeof ROWS;
-
-/** Whether the row's body can carry the password: the zod schema's shape has `password_check`. */
-const carries = (name: RowName) => {
-  const schema = ROWS[name][1];
-  return schema !== null && 'password_check' in schema.shape;
-};
-const NO_CHECK = (Object.keys(ROWS) as RowName[]).filter((n) => ROWS[n][1] !== null && !carries(n));
-
-/** The next `times` requests (any method, any path) answered with a step-up 422. */
-function stepUpAnswer(reason: 'required' | 'invalid', times = 1) {
-  ctx.server.faults.add(stepUpFault(reason, times, { path: /./ }));
-}
-
-function userOf() {
-  const storage = memoryStorage();
-  const token = ctx.server.issueToken(ID());
-  const http = createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
-  const user = createUserModule(http, { signedIn: () => ({ userId: ID() }), storage });
-  return { user, storage };
-}
-
-const counted = (storage: ReturnType<typeof memoryStorage>) =>
-  [...storage.data.keys()].filter((k) => k.startsWith(STEP_UP_STORAGE_PREFIX));
+const stepUpAnswer = (reason: 'required' | 'invalid', times = 1) => answerStepUp(ctx.server, reason, times);
+const userOf = () => stepUpUser(ctx.server);
 
 describe('a call whose body cannot carry password_check, answered step_up_required', () => {
   it('the calls: exactly those the brief names (the rows with a body and no password_check)', () => {
@@ -125,7 +52,7 @@ describe('a call whose body cannot carry password_check, answered step_up_requir
   for (const name of NO_CHECK)
     for (const reason of ['required', 'invalid'] as const)
       it(`${name}, reason ${reason}: the error as is, onStepUp never asked, nothing counted, one request`, async () => {
-        const { user, storage } = userOf();
+        const { user, counted } = userOf();
         stepUpAnswer(reason, 5);
         const asked: unknown[] = [];
         const onStepUp = async (e: StepUpRequiredError) => {
@@ -137,7 +64,7 @@ describe('a call whose body cannot carry password_check, answered step_up_requir
         expect([error.code, error.reason]).toEqual(['step_up_required', reason]);
         expect(asked).toEqual([]);
         expect(ctx.server.requests).toHaveLength(1);
-        expect(counted(storage)).toEqual([]);
+        expect(counted()).toEqual([]);
         // Not marked with attempts left: it says nothing of the player's passwords.
         expect(stepUpAttemptsLeftOf(error)).toBeUndefined();
       });
@@ -187,7 +114,7 @@ describe('a call whose body cannot carry password_check, answered step_up_requir
         ),
         async (steps) => {
           ctx.server.reset();
-          const { user, storage } = userOf();
+          const { user, counted } = userOf();
           let asked = 0;
           const onStepUp = async () => {
             asked++;
@@ -200,7 +127,7 @@ describe('a call whose body cannot carry password_check, answered step_up_requir
           }
           expect(asked).toBe(0);
           expect(ctx.server.requests).toHaveLength(steps.length);
-          expect(counted(storage)).toEqual([]);
+          expect(counted()).toEqual([]);
           await user.updateEmail({ email: 'ana.nova@example.com', password_check: PASSWORD() });
           expect(ctx.server.requests).toHaveLength(steps.length + 1);
         },

@@ -1,0 +1,188 @@
+// The restrictions a profile's fields say, one field at a time (`selfOf`: the player's pause or
+// self-exclusion; `imposedOf`: an operator's or the SPA's exclusion), read tolerantly and failing
+// closed. `restrictionsOf` (./restrictions.ts) reads them all, and the limits.
+import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
+import { brazilPartsOf, brazilTimeToEpoch, lateBy, parseServerTime } from './time';
+
+/** What keeps a player from betting, weakest last: see `restrictionsOf`. */
+export type RestrictionKind = 'pause' | 'selfExclusion' | 'operatorExclusion' | 'spaExclusion';
+
+/** One restriction, in force or pending. Dates are epoch ms. */
+export interface Restriction {
+  kind: RestrictionKind;
+  imposedBy: 'self' | 'operator' | 'spa';
+  since: number | null;
+  /**
+   * When it ends: the latest instant its end may mean (a naive timestamp: `lateBy`, 10 hours after
+   * it reads as São Paulo time; one with a zone: exact); null when permanent, indefinite or unknown.
+   */
+  until: number | null;
+  /** A self-exclusion of -1 months: it never ends. */
+  permanent: boolean;
+  /** An operator or SPA exclusion: no end until whoever imposed it lifts it. */
+  indefinite: boolean;
+  /** The operator's or SPA's note, as given (never interpreted). */
+  note: string | null;
+  /** Exclusions close the account; a pause only stops betting. */
+  blocksAccount: boolean;
+  /**
+   * Earliest moment the player may lift it (pause: `_min`, else its end; exclusion: `_min`, else
+   * never), the latest instant `_min` may mean, as `until`.
+   */
+  earliestLiftAt: number | null;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** The spec's self-exclusion lengths in months (section 8), -1 = permanent; 0 = none. */
+const EXCLUSION_MONTHS: readonly number[] = [0, 3, 6, 12, 24, 36, 60, -1];
+/** The spec's pause lengths: 1 to 45 whole days (section 8); 0 = none. */
+const isPauseDays = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 45;
+
+/**
+ * A flag the profile always carries (spec 2.12: an exclusion's, a limit's `_active`), as
+ * `readBoolean` reads it, but absent (undefined) says nothing: `UNREADABLE` (fail closed). Null
+ * reads as `readBoolean` reads it ("not set"). `user_pause`/`user_exclusion`: the same in `selfOf`.
+ */
+export const carriedFlag = (v: unknown) => (v === undefined ? UNREADABLE : readBoolean(v));
+/** A date field sent (not absent, null or `''`). */
+const dateSent = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** A database's "no date": `'0000-00-00'`, `'0000-00-00 00:00:00'` (or with `T`), or a timestamp of 0. */
+const isZeroDate = (v: unknown) =>
+  v === 0 || (typeof v === 'string' && /^(?:0|0{4}-00-00(?:[T ]00:00(?::00)?)?)$/.test(v.trim()));
+
+/**
+ * Whether one of `field`'s dates (`suffixes`) may say it is in force or pending: a readable time
+ * whose latest meaning (`lateBy`: a naive one read up to 10 hours past may be ahead) is after `now`,
+ * or a value sent that cannot be read (`'garbage'`, an epoch number, `'30/12/2099'`, `' '`), which
+ * may hide one (review 8, item 2). Only null, absent, `''` and the zero dates say nothing.
+ */
+const ahead = (info: Record<string, unknown>, field: string, suffixes: string[], now: number) =>
+  suffixes.some((x) => {
+    const v = info[field + x];
+    if (!dateSent(v) || isZeroDate(v)) return false;
+    const t = parseServerTime(v);
+    return t === null || t + lateBy(v) > now;
+  });
+
+/**
+ * A derived date inside the Date range, else null (a stray 3 285 129-month exclusion has no end we
+ * can name). NaN and ±Infinity fail the comparison too.
+ */
+const timeOrNull = (t: number): number | null => (Math.abs(t) <= 8.64e15 ? t : null);
+const noteOf = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** `since` plus whole calendar months in São Paulo (an exclusion of N months). */
+function addMonths(since: number, months: number): number {
+  const p = brazilPartsOf(since);
+  return brazilTimeToEpoch(p.year, p.month + months, p.day, p.hour, p.minute, p.second);
+}
+
+/**
+ * The player's own restriction in `field`: a pause of N days (`user_pause`) or a self-exclusion of
+ * N months (`user_exclusion`, -1 = permanent). Its end is `_in`, else its start plus its length;
+ * it may be lifted from `_min` (a pause: else at its end; an exclusion: else never). Null when
+ * there is none, or when it cannot be read: the field that cannot is added to `bad`, in the order
+ * `restrictionsOf` lists them.
+ */
+export function selfOf(
+  info: Record<string, unknown>,
+  field: 'user_pause' | 'user_exclusion',
+  bad: string[],
+  now: number,
+): Restriction | null {
+  const pause = field === 'user_pause';
+  // Read tolerantly: null is 0 (none); absent is unreadable (the profile always carries it: spec
+  // 2.12); so is a value outside the spec's set (`'0.5'` months, 46 days, -2), never "no
+  // restriction" (fail closed). None while one of its dates says it is in force or pending (a
+  // start, an end or an earliest lift ahead of `now`) contradicts itself: unknown too (review 7, H1).
+  const v = info[field] === undefined ? UNREADABLE : readNumber(info[field]);
+  const n =
+    v === UNREADABLE
+      ? null
+      : v === null
+        ? 0
+        : (pause ? isPauseDays(v) : EXCLUSION_MONTHS.includes(v))
+          ? v
+          : null;
+  if (n === null || (n === 0 && ahead(info, field, ['_at', '_in', '_min'], now))) bad.push(field);
+  if (!n) return null;
+  const at = info[`${field}_at`];
+  const since = parseServerTime(at);
+  const end = info[`${field}_in`];
+  let until = parseServerTime(end);
+  const minAt = info[`${field}_min`];
+  const min = parseServerTime(minAt);
+  // Its dates: one sent (not null, absent or `''`) but unreadable (`'0000-00-00 00:00:00'`,
+  // `'soon'`), or at or before 1970-01-02 (`DAY_MS`: PHP's zero dates, its date() of timestamp 0,
+  // `'1969-12-31 21:00:00'`, never a real date): its earliest lift (any restriction of it: REVIEW-J),
+  // its start or its end (one with an end); or an end at or before its start. One of them is wrong
+  // and we cannot tell which, so the restriction is unknown, never "over" or read without it (fail
+  // closed). An end short of its length (less how a server may count it: a pause of N days from
+  // N - 1 days, N months from N x 28 days) contradicts it too (REVIEW-L 1: a 7-day pause "ended"
+  // 1 s after it began), whatever `_min` says (REVIEW-O 18: one bug wrote the same instant in both).
+  const unread = (v: unknown, t: number | null) => dateSent(v) && (t === null || t <= DAY_MS);
+  const wrong = unread(minAt, min)
+    ? `${field}_min`
+    : n < 0
+      ? null
+      : unread(at, since)
+        ? `${field}_at`
+        : unread(end, until) ||
+            (since !== null &&
+              until !== null &&
+              (until <= since || until < since + (pause ? n - 1 : n * 28) * DAY_MS))
+          ? `${field}_in`
+          : null;
+  if (wrong) {
+    bad.push(wrong);
+    return null;
+  }
+  // It holds until the latest instant its end may mean (`lateBy`, REVIEW-K 4): `_in`'s, else its
+  // start's plus its length; a permanent one has none. Its earliest lift, likewise.
+  until =
+    n < 0
+      ? null
+      : until !== null
+        ? until + lateBy(end)
+        : since === null
+          ? null
+          : timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + lateBy(at));
+  return {
+    kind: pause ? 'pause' : 'selfExclusion',
+    imposedBy: 'self',
+    since,
+    until,
+    permanent: n === -1,
+    indefinite: false,
+    note: null,
+    blocksAccount: !pause,
+    earliestLiftAt: min === null ? (pause ? until : min) : min + lateBy(minAt),
+  };
+}
+
+/** An exclusion flag: 1/true/'1'/'1.00' set, 0/false/'0'/'0.00'/null not; absent or anything else unreadable (added to `bad`). */
+export function imposedOf(
+  info: Record<string, unknown>,
+  who: 'operator' | 'spa',
+  bad: string[],
+  now: number,
+): Restriction | null {
+  const field = `${who}_exclusion`;
+  const flag = carriedFlag(info[field]);
+  // Not excluded while its start is ahead (an exclusion set to start later) contradicts itself: unknown.
+  if (flag === UNREADABLE || (!flag && ahead(info, field, ['_at'], now))) bad.push(field);
+  if (flag !== true) return null;
+  return {
+    kind: who === 'spa' ? 'spaExclusion' : 'operatorExclusion',
+    imposedBy: who,
+    since: parseServerTime(info[`${field}_at`]),
+    until: null,
+    permanent: false,
+    indefinite: true,
+    note: noteOf(info[`${field}_note`]),
+    blocksAccount: true,
+    earliestLiftAt: null,
+  };
+}

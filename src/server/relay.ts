@@ -1,0 +1,75 @@
+// The answers the proxy relays: an API answer as the browser sees it (`relay`: token-free JSON,
+// Date and Retry-After), a check the proxy refused (`refusedCheck`), and the forwarding of a call
+// with the session's token (`authed`).
+
+import { RequestValidationError, ResponseValidationError } from '../errors/validation';
+import { parseResponse } from '../schemas/common';
+import { answer, message } from './answer';
+import type { CallSession } from './context';
+import type { SessionData } from './cookie';
+import type { Route } from './routes';
+import { rewriteDownloadURL } from './strip';
+import { passedBack, type UpstreamAnswer } from './upstream';
+
+const UNREADABLE = "The service's answer could not be read.";
+const REPORT_ROUTES = new Set(['getIncomeReportStatus', 'generateIncomeReport']);
+
+/**
+ * A check the proxy made with the core's schemas, refused: `{ message, pam, issues }` (the issues'
+ * paths, codes and messages, never a value), which the browser client throws as the core's own
+ * error (`RequestValidationError`: 400; `ResponseValidationError`: 502).
+ */
+export function refusedCheck(call: CallSession, error: unknown, headers?: Headers): Promise<Response> {
+  const request = error instanceof RequestValidationError;
+  if (!request && !(error instanceof ResponseValidationError)) throw error;
+  const body = {
+    message: error.message,
+    pam: error.code,
+    issues: error.issues.map(({ path, code, message }) => ({ path, code, message })),
+  };
+  return answer(call, request ? 400 : 502, body, headers, true);
+}
+
+/** The API's Date and Retry-After as the proxy writes them again (`passedBack`). */
+export const back = (call: CallSession, up: UpstreamAnswer): Headers =>
+  passedBack(up.headers, call.parts.now());
+
+/** A 2xx answer of an auth row, read with the row's schema (the core's tolerant reading). */
+export const readAnswer = (route: Route | undefined, up: UpstreamAnswer): unknown =>
+  route?.response && up.status >= 200 && up.status < 300
+    ? parseResponse(route.name, route.response, up.json)
+    : up.json;
+
+/** The browser's view of an API answer: status, token-free JSON (`answer` scrubs it), Date and Retry-After. */
+export function relay(
+  call: CallSession,
+  up: UpstreamAnswer,
+  route?: Route,
+  apiBaseURL = '',
+): Promise<Response> {
+  if (up.unreadable) return message(call, up.status, UNREADABLE, back(call, up));
+  if (route?.response !== undefined) call.hunt(up.json); // an auth answer's own token fields, before a schema drops them
+  let read: unknown;
+  try {
+    read = readAnswer(route, up);
+  } catch (error) {
+    return refusedCheck(call, error, back(call, up));
+  }
+  const body = REPORT_ROUTES.has(route?.name ?? '') ? rewriteDownloadURL(read, apiBaseURL) : read;
+  return answer(call, up.status, body, back(call, up));
+}
+
+/** Forwards with the session's token; a 401 caused by a rotation meanwhile is sent again once. */
+export async function authed(call: CallSession, send: (s: SessionData) => Promise<UpstreamAnswer>) {
+  if (!(await call.keepFresh()) || !call.session) {
+    call.signOut();
+    return { unauthenticated: true as const };
+  }
+  let up = await send(call.session);
+  if (up.status === 401) {
+    const newer = await call.replaced();
+    if (newer) up = await send(newer);
+    if (up.status === 401) call.signOut();
+  }
+  return { up };
+}

@@ -1,0 +1,84 @@
+// A logout (`logout`), and the end of a login's tokens at the API (`endLogins`: a logout, or a new
+// login over one).
+
+import { answer } from './answer';
+import type { CallSession, ServerParts } from './context';
+import type { SessionData } from './cookie';
+import { lineageOf } from './lineage';
+import type { PamLogoutIncomplete } from './types';
+
+/**
+ * Ends the login: marked ended (`Rotations.end`: no copy of its cookie is taken again, no token a
+ * refresh in flight obtains is sealed), then, once no refresh of it runs here, its newest token
+ * and the cookie's own are revoked at the API, and the cookie cleared.
+ */
+export async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
+  const ending = call.session ? [call.session] : [];
+  // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
+  // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
+  // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`).
+  const carried = call.carried();
+  if (carried) {
+    const lineage = lineageOf(carried);
+    await parts.lineages.end(lineage, parts.now() + parts.cookie.absoluteMs);
+    // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
+    // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
+    const members = (await parts.lineages.members(lineage)).filter(
+      (s, i, all) =>
+        !ending.some((e) => e.token === s.token) && all.findIndex((o) => o.token === s.token) === i,
+    );
+    const ended = await Promise.all(members.map((s) => parts.rotations.hasEnded(s).catch(() => false)));
+    ending.push(...members.filter((_, i) => !ended[i]));
+  }
+  await endLogins(parts, call, ending);
+  call.signOut(true);
+  return answer(call, 204, undefined);
+}
+
+/**
+ * Ends the logins of `sessions` (a logout, or a new login over one): each marked ended until its
+ * absolute end, then, once no refresh of it runs here, its newest token, its own and the cookie's
+ * revoked at the API, each once (best effort: unreachable, they die at their expiry), but `keep`
+ * (a new login's token). The store's steps are best effort (REVIEW-P P1): one that fails never
+ * keeps a token from its revoke. A login whose revoke still failed after the retries is told to
+ * the app (`onLogoutIncomplete`), with whether the store recorded its end.
+ */
+export async function endLogins(
+  parts: ServerParts,
+  call: CallSession,
+  sessions: readonly SessionData[],
+  keep?: string,
+): Promise<void> {
+  const tokens = new Map<string, [string, () => void]>();
+  const cookie = call.cookieToken();
+  await Promise.all(
+    sessions.map(async (s) => {
+      const recorded = await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+      let told = false;
+      const failed = () => {
+        if (!told) tell(parts, { loginId: s.loginId, playerId: s.playerId, recorded });
+        told = true;
+      };
+      // The lineage's copy too: a refresh of it the rotations forgot (past `graceMs`, no store).
+      // Both read together (one store deadline), their tokens kept in that order.
+      const known = [...new Set([s, parts.lineages.latest(s) ?? s])];
+      const newest = await Promise.all(
+        known.map((k) => parts.rotations.settled(k).catch(() => parts.rotations.latestLocal(k))),
+      );
+      known.forEach((k, i) => {
+        for (const token of [newest[i]!.token, k.token]) tokens.set(token, [newest[i]!.tokenType, failed]);
+      });
+      // The cookie's token, with its own login's scheme.
+      if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, [s.tokenType, failed]);
+    }),
+  );
+  tokens.delete(keep ?? '');
+  await Promise.all([...tokens].map(([token, [type, failed]]) => call.revoke(token, type, failed)));
+}
+
+/** The app's `onLogoutIncomplete` told (its throw or rejection goes nowhere: the logout stands). */
+function tell(parts: ServerParts, event: PamLogoutIncomplete): void {
+  try {
+    Promise.resolve(parts.onLogoutIncomplete?.(event)).catch(() => {});
+  } catch {}
+}
