@@ -170,21 +170,29 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
   // text shorter than the shortest form (in code points) holds none (see `holds`).
   const shortestOf = (of: string[]) => [...plain(of[of.length - 1]!)].length;
-  // The forms of the secrets' bytes (`bytesOf`), looked for in what errors carry only, built
-  // when one is first scrubbed: in a 2xx answer they would cost every answer more searches (one
-  // per form and secret), for an echo no success answer is known to make.
-  const bytes = new Set<string>();
-  const inData: [string[], string[], number] = [list, needles, shortestOf(list)];
-  let inErrors: typeof inData | undefined;
-  const forms = (errors?: boolean) => {
-    if (!errors) return inData;
-    if (!inErrors) {
-      for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
-        for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
-      const of = [...list, ...bytes].sort(byLength);
-      inErrors = [of, [...new Set([...needles, ...[...bytes].map(anchorOf)])], shortestOf(of)];
+  // The forms of the secrets' bytes (`bytesOf`), each with the secret it stands for, built when
+  // a text is first read for them (once per scrubber: the adapter keeps a token's while it holds
+  // it, never once per answer). What errors carry is read for them all; a 2xx answer for those of
+  // an unambiguous secret (`long`: REVIEW-AE AE-4, a token's base64 in a report's `download_url`),
+  // one rule with the error side; a short or all-digit one's bytes (`NDgyOTEz`) may be any data's.
+  const bytes = new Map<string, string>();
+  type Forms = [string[], string[], number];
+  // (0: no byte form, 1: a 2xx answer's, 2: an error's.)
+  const byteForms: (Forms | undefined)[] = [[list, needles, shortestOf(list)]];
+  const forms = (kind: number | false = 0): Forms => {
+    if (!byteForms[+kind]) {
+      if (!bytes.size) {
+        const of = (s: string, t: string) => {
+          for (const form of bytesOf(t)) if (!origin.has(form) && !bytes.has(form)) bytes.set(form, s);
+        };
+        for (const s of unique) of(s, s);
+        for (const [key, token] of variants) for (const t of spellingsOf(token)) of(origin.get(key)!, t);
+      }
+      const added = [...bytes.keys()].filter((f) => kind === 2 || long(bytes.get(f)!));
+      const all = [...list, ...added].sort(byLength);
+      byteForms[+kind] = [all, [...new Set([...needles, ...added.map(anchorOf)])], shortestOf(all)];
     }
-    return inErrors;
+    return byteForms[+kind]!;
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
   // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
@@ -203,9 +211,10 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
     (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(plain(s), variants.has(s)));
-  const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
+  const join = (test: (s: string) => unknown, of = forms(1)[0]) =>
+    of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
-  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
+  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(2)[0]), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
   // characters or more, not only digits) anywhere; any other of 2 characters or more (a short or
   // all-digit password, a 2FA code) where it stands as a token of its own (`token`). In a 2xx key
@@ -215,13 +224,15 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // and put back.
   // (A form is judged by the secret it stands for.)
   const long = (s: string) => {
-    s = origin.get(s) ?? s;
+    s = origin.get(s) ?? bytes.get(s) ?? s;
     return s.length > 7 && !/^\d+$/.test(s);
   };
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
   // By index: 0 a whole value, then what rewrites a value in `scrubbed`'s mode 1, 2 and 3 (a 2xx
-  // value, a plain-identifier key, another key), 4 the short ones alone.
-  type Five = [RegExp, RegExp, RegExp, RegExp, RegExp];
+  // value, a plain-identifier key, another key), 4 the short ones alone, 5 the unambiguous ones'
+  // byte forms (AE-4), after 1, 2 or 3: a byte form's last character, matched as any, never
+  // takes the first of a secret glued after it (`<base64 of it><it>`).
+  type Five = [RegExp, RegExp, RegExp, RegExp, RegExp, RegExp];
   let data: Five | undefined;
   // (`longs`, `shorts`: each alternation joined once, for the expressions that share it.)
   const dataPatterns = () =>
@@ -230,20 +241,24 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
       new RegExp(`${longs}|${shorts}`, 'gi'),
       new RegExp(
-        `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
+        `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s), list)})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s), list)}`,
         'gi',
       ),
       new RegExp(longs, 'gi'),
       // The short ones alone (no match spans a redaction: it is 10 characters, letters inside).
       new RegExp(shorts, 'gi'),
-    ])(join(long), token(join((s) => !long(s) && s[1]))));
+      new RegExp(
+        join((s) => bytes.has(s)),
+        'gi',
+      ),
+    ])(join(long, list), token(join((s) => !long(s) && s[1]))));
   // `ESCAPED_ALNUM` scans the whole text; a text without `%`, `&` or `\\` (most answers) skips it.
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
-    const { 1: needles, 2: shortest } = forms(errors && t.length >= bytesMin);
+    const { 1: needles, 2: shortest } = forms(t.length >= bytesMin && (errors ? 2 : 1));
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
@@ -291,7 +306,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   let pieces: RegExp | undefined;
   const piecePattern = () =>
     (pieces ??= new RegExp(
-      forms(true)[0]
+      forms(2)[0]
         .map((s) =>
           bytes.has(s)
             ? bytesPattern(s.slice(-8))
@@ -319,6 +334,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         p = mode ? dataPatterns() : undefined;
         if (p?.[0].test(t)) return REDACTED;
         out = t.replace(p ? p[mode] : allPattern(), by);
+        if (mode) out = out.replace(p![5], REDACTED);
       }
       let layer = out;
       // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
@@ -329,7 +345,11 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         layer = next;
         if (holds(layer, !mode) && piecePattern().test(layer)) {
           p = mode ? dataPatterns() : undefined;
-          if (p?.[0].test(layer) || layer.search(p ? p[mode > 1 ? 3 : 1] : allPattern()) > -1)
+          if (
+            p?.[0].test(layer) ||
+            layer.search(p ? p[mode > 1 ? 3 : 1] : allPattern()) > -1 ||
+            (mode && layer.search(p![5]) > -1)
+          )
             return REDACTED;
         }
       }

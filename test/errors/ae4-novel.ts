@@ -1,0 +1,48 @@
+import { bytesOf, spellingsOf, TOKEN_LIKE } from '../../src/errors/scrub-forms';
+
+// REVIEW-AE AE-4: a 2xx value now hides an unambiguous secret's (8 characters or more, not only
+// digits) UTF-8 bytes in hex, base64 or base64url, as errors did. The scrubbers of earlier commits
+// the differential tests compare with did not: where a text holds such a form, a 2xx path may hide
+// more (never less), and `mayHold` may say yes where the old one said no.
+
+const folded = (t: string) => t.replace(/-/g, '+').replace(/_/g, '/').toLowerCase();
+
+/** Whether `text` holds 8 characters of a byte form (`bytesOf`) of one of `secrets` that is unambiguous. */
+export function holdsUnambiguousBytes(secrets: string[], text: string): boolean {
+  const t = folded(decodeURIComponentSafe(text));
+  return (
+    secrets
+      .filter((s) => s.length > 7 && !/^\d+$/.test(s))
+      .flatMap((s) => {
+        const token = TOKEN_LIKE.exec(s)?.[1];
+        return [s, ...(token ? spellingsOf(token) : [])].flatMap(bytesOf);
+      })
+      // (Any 8 characters of a form: an echo cut by a character, or at another offset, shares them.)
+      .some((form) => {
+        const f = folded(form);
+        for (let i = 0; i + 8 <= f.length; i++)
+          if (t.includes(f.slice(i, i + 8)) || folded(text).includes(f.slice(i, i + 8))) return true;
+        return false;
+      })
+  );
+}
+
+const decodeURIComponentSafe = (t: string) => {
+  try {
+    return decodeURIComponent(t);
+  } catch {
+    return t;
+  }
+};
+
+/** `now` hides all `then` hides (the text between `now`'s redactions, in order, is in `then`'s). */
+export function hidesAllOf(now: string, then: string): boolean {
+  const shown = then.split('[redacted]').join('\0');
+  let from = 0;
+  for (const piece of now.split('[redacted]')) {
+    const at = shown.indexOf(piece, from);
+    if (at < 0) return false;
+    from = at + piece.length;
+  }
+  return true;
+}
