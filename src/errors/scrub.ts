@@ -106,6 +106,23 @@ const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
 const NON_ASCII = /[^\0-\x7f]/;
 
 /**
+ * Whether `t` holds a run of `n` characters or more that may spell a byte form (`bytesOf`): those
+ * of one (`\w`, `+`, `/`, `-`), a `%` or `\\` that may escape one (`%2F`, `\\/`) and any beyond
+ * ASCII (`＋`, which NFKC folds); an entity (`&#43;`) makes `holds` read a text anyway
+ * (`ESCAPED_ALNUM`). Read `n` characters apart (a run of `n` spans one of them), each found in a
+ * run measured: a few reads of a 2 kB answer for a token's (`n` > 200), not a scan of it.
+ */
+const hasRun = (t: string, n: number) => {
+  const inRun = (i: number, c = t.charCodeAt(i)) => c > 127 || /[\w+/%\\-]/.test(t[i]!);
+  for (let i = n - 1, a: number, b: number; i < t.length; i = b + n) {
+    for (a = i; a > i - n && inRun(a); ) a--;
+    if (a === i - n) return true;
+    for (b = i; b > a && b < t.length && inRun(b); ) if (++b - a > n) return true;
+  }
+  return false;
+};
+
+/**
  * What a scrubber's `holds` reads of a text whatever its secrets: the text lower-cased, and
  * whether it has an escape that may break an anchor (`ESCAPED_ALNUM`).
  */
@@ -197,7 +214,8 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
   // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
   // spellings, unpadded): a shorter text (a path) is not looked at for them, and never builds them.
-  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length - 2)) - 5) / 3);
+  const minBytes = (of: string[]) => Math.max(6, (4 * Math.min(...of.map((s) => s.length - 2)) - 5) / 3);
+  const bytesMin = minBytes(unique);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
@@ -256,9 +274,13 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
+  // A 2xx text is read for the byte forms (`forms(1)`, built then) only when it has a run as long
+  // as the shortest an unambiguous secret's can be (`hasRun`): a login answer for a token's
+  // (no run of its 4/3 length), none for a profile's; not every answer's value for their anchors.
+  const dataMin = Math.ceil(minBytes(unique.filter(long)));
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
-    const { 1: needles, 2: shortest } = forms(t.length >= bytesMin && (errors ? 2 : 1));
+    const { 1: needles, 2: shortest } = forms(errors ? t.length >= bytesMin && 2 : hasRun(t, dataMin) && 1);
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
