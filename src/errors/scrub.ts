@@ -201,8 +201,10 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // The forms of the secrets' bytes (`bytesOf`), each with the secret it stands for, built when
   // a text is first read for them (once per scrubber: the adapter keeps a token's while it holds
   // it, never once per answer). What errors carry is read for them all; a 2xx answer for those of
-  // an unambiguous secret (`long`: REVIEW-AE AE-4, a token's base64 in a report's `download_url`),
-  // one rule with the error side; a short or all-digit one's bytes (`NDgyOTEz`) may be any data's.
+  // an unambiguous token-like secret (`inData`: REVIEW-AE AE-4, a token's base64 in a report's
+  // `download_url`); a short or all-digit one's bytes (`NDgyOTEz`) may be any data's, and a
+  // password's (sent by one call, its scrubber reading one answer: a login's, whose token is a run
+  // long enough) would be built at each sign-in for an echo no success answer is known to make.
   const bytes = new Map<string, string>();
   type Forms = [string[], string[], number];
   // (0: no byte form, 1: a 2xx answer's, 2: an error's.)
@@ -216,7 +218,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         for (const s of unique) of(s, s);
         for (const [key, token] of variants) for (const t of spellingsOf(token)) of(origin.get(key)!, t);
       }
-      const added = [...bytes.keys()].filter((f) => kind === 2 || long(bytes.get(f)!));
+      const added = [...bytes.keys()].filter((f) => kind === 2 || inData(bytes.get(f)!));
       const all = [...list, ...added].sort(byLength);
       byteForms[+kind] = [all, [...new Set([...needles, ...added.map(anchorOf)])], shortestOf(all)];
     }
@@ -286,16 +288,15 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   // A 2xx text is read for the byte forms (`forms(1)`, built then) only when it has a run as long
-  // as the shortest an unambiguous secret's can be (`hasRun`): a login answer for a token's
-  // (no run of its 4/3 length), none for a profile's; not every answer's value for their anchors.
-  const dataMin = Math.ceil(minBytes(unique.filter(long)));
+  // as the shortest an unambiguous token-like secret's can be (`hasRun`): not a login answer nor a
+  // profile for a token's (no run of its 4/3 length), not every answer's value for their anchors.
+  const inData = (s: string) => long(s) && TOKEN_LIKE.test(s);
+  const dataMin = Math.ceil(minBytes(unique.filter(inData)));
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
-    const { 1: needles, 2: shortest } = forms(
-      errors
-        ? t.length >= bytesMin && 2
-        : (probe?.[2] ? (probe[2][dataMin] ??= hasRun(t, dataMin)) : hasRun(t, dataMin)) && 1,
-    );
+    const runs = (!errors && probe?.[2]) || {};
+    if (!errors) runs[dataMin] ??= hasRun(t, dataMin);
+    const { 1: needles, 2: shortest } = forms(errors ? t.length >= bytesMin && 2 : runs[dataMin] && 1);
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).

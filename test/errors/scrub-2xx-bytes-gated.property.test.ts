@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createScrubber } from '../../src/errors/scrub';
 import * as forms from '../../src/errors/scrub-forms';
+import { TOKEN_LIKE } from '../../src/errors/scrub-forms';
+import { holdsUnambiguousBytes } from './ae4-novel';
 import { anySecret, BYTE_FORMS, inBody } from './echo-forms';
 import { ENCODERS } from './encoders';
 import { createScrubber as createUngated } from './fixtures/scrub-ae4-ungated';
@@ -9,6 +11,7 @@ import { createScrubber as createUngated } from './fixtures/scrub-ae4-ungated';
 // AE-4 again (AE4V2): 25438ed4 read every 2xx text of 6 characters or more for an unambiguous
 // secret's byte forms (built per scrubber, each login's and each new token's: +32 % CPU a sign-in).
 // Now a 2xx text is read for them only when it holds a run long enough to be one (`hasRun`):
+// for a token-like secret (a held token's: a password's bytes are left to errors, AE4V2 (b)),
 // what comes out must be what 25438ed4's scrubber gave (./fixtures/scrub-ae4-ungated.ts), to the
 // character, for every path of a 2xx answer; and a text with no such run builds no byte form.
 
@@ -21,6 +24,10 @@ const token = fc
   .stringMatching(/^[A-Za-z0-9_-]{16,60}$/)
   .chain((a) => fc.constantFrom(a, `${a}.${a.slice(3)}.${a.slice(5)}`, `${a}+/=`.slice(0, a.length + 2)));
 const secret = fc.oneof(anySecret, token, fc.stringMatching(/^[ -~]{8,24}$/));
+// (25438ed4 read every unambiguous secret's byte forms in 2xx texts; now a token-like one's.)
+const tokenLike = fc
+  .oneof(token, fc.stringMatching(/^[A-Za-z0-9+/_-]{16,40}$/))
+  .filter((s) => TOKEN_LIKE.test(s));
 // A byte form of the secret, written as a back end may (percent-encoded, entities, `\/`, upper,
 // fullwidth `＋` `／`), cut or not, inside text that may hold runs, escapes and other bytes.
 const FORMS = Object.keys(BYTE_FORMS);
@@ -34,7 +41,7 @@ const written = fc.constantFrom(
 const around = fc.string({ unit: fc.constantFrom(...'/?&=:%\\abcXYZ019 _-.+＋é'), maxLength: 24 });
 const cases = fc
   .record({
-    secret,
+    secret: tokenLike,
     form: fc.constantFrom(...FORMS, 'in body'),
     enc: fc.oneof(written, fc.constantFrom(...Object.keys(ENCODERS))),
     cut: fc.nat(6),
@@ -74,6 +81,7 @@ describe('a 2xx text is read for byte forms only with a run as long as one (AE4V
   it('property: texts with no byte form give what 25438ed4 gave too', () => {
     fc.assert(
       fc.property(secret, fc.string({ maxLength: 120 }), (s, text) => {
+        fc.pre(!holdsUnambiguousBytes([s], text));
         expect(paths(createScrubber, [s], text)).toEqual(paths(createUngated, [s], text));
       }),
       { numRuns: 300 },
