@@ -294,9 +294,13 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const dataMin = Math.ceil(minBytes(unique.filter(inData)));
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
-    const runs = (!errors && probe?.[2]) || {};
-    if (!errors) runs[dataMin] ??= hasRun(t, dataMin);
-    const { 1: needles, 2: shortest } = forms(errors ? t.length >= bytesMin && 2 : runs[dataMin] && 1);
+    const runs = probe?.[2];
+    let run = errors || runs?.[dataMin];
+    if (run === undefined) {
+      run = hasRun(t, dataMin);
+      if (runs) runs[dataMin] = run;
+    }
+    const { 1: needles, 2: shortest } = forms(errors ? t.length >= bytesMin && 2 : run && 1);
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
