@@ -41,7 +41,8 @@ export interface Scrubber {
    * own key). `raw` must be valid JSON (the answer was parsed). With `kept`, a member
    * `"<kept key>":"<a secret>"` (compact, the secret as `JSON.stringify` writes it) does not count: the walk, given the same keys to keep, leaves it as it is, so an
    * answer whose only copy of the token is its own `token` field needs no walk. `probe` is
-   * `probeOf(raw)`, given by a caller that has it (`chainScrubbers`: one for them all).
+   * `probeOf(raw)`, given by a caller that has it (`chainScrubbers`: one for them all; it keeps
+   * what `hasRun` found, by length, for the next scrubber).
    */
   mayHold(raw: string, kept?: ReadonlySet<string>, probe?: Probe): boolean;
   /**
@@ -56,7 +57,8 @@ export interface Scrubber {
    * A 2xx answer (`data` true), which a schema reads: a string or key that is, as a whole
    * (whitespace around it ignored: `" hunter2 "`), a secret (in any form of `echoPattern`, or once layers of encoding are peeled off) is replaced;
    * inside a longer string, an unambiguous secret (8 characters or more, not only digits:
-   * passwords, tokens) anywhere, and any other of 2 characters or more (a short or all-digit
+   * passwords, tokens) anywhere, its UTF-8 bytes in hex, base64 or base64url too (REVIEW-AE
+   * AE-4: a token's base64 in a report's `download_url`), and any other of 2 characters or more (a short or all-digit
    * password, a 2FA code) where it stands as a token of its own (`"Código 482913 enviado"`), never
    * inside a longer word or number (`"482913.50"`, `"2024-482913"`, `"a482913"`: see `token`). A
    * key keeps the earlier rule (it is a field name): a short secret only as the whole key, an
@@ -106,39 +108,35 @@ const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
 const NON_ASCII = /[^\0-\x7f]/;
 
 /**
- * Whether `t` holds a run of `n` characters or more that may spell a byte form (`bytesOf`): those
- * of one (`\w`, `+`, `/`, `-`), a `%` or `\\` that may escape one (`%2F`, `\\/`) and any beyond
- * ASCII (`＋`, which NFKC folds); an entity (`&#43;`) makes `holds` read a text anyway
- * (`ESCAPED_ALNUM`). Read `n` characters apart (a run of `n` spans one of them), each found in a
- * run measured: a few reads of a 2 kB answer for a token's (`n` > 200), not a scan of it.
+ * Whether `t` holds `n` characters in a row none of which is a space, a control character, `!`
+ * or `"` (a JSON string's bounds): every byte form (`bytesOf`) as a text may write it (`%2F`,
+ * `\\/`, `&#43;`, `＋`) is such a run. Read from the end of each stretch of `n` back, the next
+ * stretch starting after the first character out of a run: a run of `n` is read whole, anything
+ * else up to such a character, so a 2 kB answer takes a few hundred reads for a token's (`n` >
+ * 50), not a scan of it (~0.3 µs). With `memo` (a chain's probe: its held tokens' scrubbers ask
+ * the same `n`), the answer is kept under `-n` (a key that is no index of the probe).
  */
-const hasRun = (t: string, n: number) => {
-  // (Char codes: a RegExp's test of each character read took a sign-in +100 % CPU.)
-  const inRun = (i: number, c = t.charCodeAt(i) | 32) =>
-    c > 127 ||
-    (c > 96 && c < 123) ||
-    (c > 47 && c < 58) ||
-    c === 127 ||
-    c === 45 ||
-    c === 47 ||
-    c === 43 ||
-    c === 37 ||
-    c === 124;
-  for (let i = n - 1, a: number, b: number; i < t.length; i = b + n) {
-    for (a = i; a > i - n && inRun(a); ) a--;
-    if (a === i - n) return true;
-    for (b = i; b > a && b < t.length && inRun(b); ) if (++b - a > n) return true;
-  }
-  return false;
+type Runs = Record<number, boolean> | undefined;
+const hasRun = (t: string, n: number, memo: Runs) => {
+  let s = 0;
+  let j = n - 1;
+  while (j < t.length && j >= s)
+    if (t.charCodeAt(j) > 34) j--;
+    else {
+      s = j + 1;
+      j += n;
+    }
+  if (memo) memo[-n] = j < s;
+  return j < s;
 };
 
 /**
  * What a scrubber's `holds` reads of a text whatever its secrets: the text lower-cased, and
- * whether it has an escape that may break an anchor (`ESCAPED_ALNUM`).
+ * whether it has an escape that may break an anchor (`ESCAPED_ALNUM`); `hasRun` keeps its
+ * answers on it.
  */
-export type Probe = readonly [lower: string, escaped: boolean, runs?: Record<number, boolean>];
-// (`runs`: `hasRun` by length, read once for a chain's scrubbers: the held tokens' are alike.)
-const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_ALNUM.test(t), {}];
+export type Probe = readonly [lower: string, escaped: boolean];
+const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_ALNUM.test(t)];
 
 /**
  * A scrubber for these secret values (empty strings are ignored). Matching ignores case, and each
@@ -146,7 +144,7 @@ const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_AL
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
  * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}`, Python `\U`, CSS `\e9 ` and
  * JavaScript `escape()` escapes; the secret may be in any Unicode normal form or read as mojibake
- * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). A token-like
+ * (`DECODERS`), and its UTF-8 bytes in hex, base64 or base64url (`bytesOf`; in a 2xx value an unambiguous secret's only). A token-like
  * secret (`TOKEN_LIKE`: an access token, never a password with a space) is also found unpadded,
  * in base64url or back in base64 (a JWT) and form-decoded (`+` as a space): `alike`. The expressions are
  * built once per scrubber, and only when a text may hold a secret.
@@ -198,37 +196,31 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
   // text shorter than the shortest form (in code points) holds none (see `holds`).
   const shortestOf = (of: string[]) => [...plain(of[of.length - 1]!)].length;
-  // The forms of the secrets' bytes (`bytesOf`), each with the secret it stands for, built when
-  // a text is first read for them (once per scrubber: the adapter keeps a token's while it holds
-  // it, never once per answer). What errors carry is read for them all; a 2xx answer for those of
-  // an unambiguous token-like secret (`inData`: REVIEW-AE AE-4, a token's base64 in a report's
-  // `download_url`); a short or all-digit one's bytes (`NDgyOTEz`) may be any data's, and a
-  // password's (sent by one call, its scrubber reading one answer: a login's, whose token is a run
-  // long enough) would be built at each sign-in for an echo no success answer is known to make.
-  const bytes = new Map<string, string>();
-  type Forms = [string[], string[], number];
-  // (0: no byte form, 1: a 2xx answer's, 2: an error's.)
-  const byteForms: (Forms | undefined)[] = [[list, needles, shortestOf(list)]];
-  const forms = (kind: number | false = 0): Forms => {
-    if (!byteForms[+kind]) {
-      if (!bytes.size) {
-        const of = (s: string, t: string) => {
-          for (const form of bytesOf(t)) if (!origin.has(form) && !bytes.has(form)) bytes.set(form, s);
-        };
-        for (const s of unique) of(s, s);
-        for (const [key, token] of variants) for (const t of spellingsOf(token)) of(origin.get(key)!, t);
-      }
-      const added = [...bytes.keys()].filter((f) => kind === 2 || inData(bytes.get(f)!));
-      const all = [...list, ...added].sort(byLength);
-      byteForms[+kind] = [all, [...new Set([...needles, ...added.map(anchorOf)])], shortestOf(all)];
+  // The forms of the secrets' bytes (`bytesOf`), each under the text it encodes in `origin` (a
+  // form is judged by its secret: `long`), built when a text first has a run as long as one
+  // (`hasRun`), in what errors carry and in a 2xx answer alike (REVIEW-AE AE-4). One list for
+  // both: a 2xx text reads a 2FA code's forms too (`mayHold` may say yes for its hex, the walk then
+  // leaves it: `dataPatterns`). Not built, and not searched, for a text without such a run: a held
+  // token's (`n` > 50) for a login answer or a profile, whose anchors would cost every answer a
+  // search per form (25438ed4: +32 % CPU a sign-in). A password's (`n` ~ 9) are built for the
+  // one answer its call reads (a login answer has such runs): ~1 µs a sign-in.
+  const bytes = new Set<string>();
+  const inData: [string[], string[], number] = [list, needles, shortestOf(list)];
+  let inErrors: typeof inData | undefined;
+  const forms = (errors?: boolean) => {
+    if (!errors) return inData;
+    if (!inErrors) {
+      for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
+        for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form), origin.set(form, s);
+      const of = [...list, ...bytes].sort(byLength);
+      inErrors = [of, [...new Set([...needles, ...[...bytes].map(anchorOf)])], shortestOf(of)];
     }
-    return byteForms[+kind]!;
+    return inErrors;
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
   // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
-  // spellings, unpadded): a shorter text (a path) is not looked at for them, and never builds them.
-  const minBytes = (of: string[]) => Math.max(6, (4 * Math.min(...of.map((s) => s.length - 2)) - 5) / 3);
-  const bytesMin = minBytes(unique);
+  // spellings, unpadded): a text without a run that long (`hasRun`) is not looked at for them.
+  const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length - 2)) - 5) / 3);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
@@ -242,10 +234,9 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
     (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(plain(s), variants.has(s)));
-  const join = (test: (s: string) => unknown, of = forms(1)[0]) =>
-    of.filter(test).map(sourceOf).join('|') || '(?!)';
+  const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
-  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(2)[0]), 'gi'));
+  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
   // characters or more, not only digits) anywhere; any other of 2 characters or more (a short or
   // all-digit password, a 2FA code) where it stands as a token of its own (`token`). In a 2xx key
@@ -255,52 +246,45 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // and put back.
   // (A form is judged by the secret it stands for.)
   const long = (s: string) => {
-    s = origin.get(s) ?? bytes.get(s) ?? s;
+    s = origin.get(s) ?? s;
     return s.length > 7 && !/^\d+$/.test(s);
   };
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
   // By index: 0 a whole value, then what rewrites a value in `scrubbed`'s mode 1, 2 and 3 (a 2xx
   // value, a plain-identifier key, another key), 4 the short ones alone, 5 the unambiguous ones'
-  // byte forms (AE-4), after 1, 2 or 3: a byte form's last character, matched as any, never
-  // takes the first of a secret glued after it (`<base64 of it><it>`).
+  // byte forms (AE-4), after 1, 2 or 3: a byte form's last character, matched as any, never takes
+  // the first of a secret glued after it (`<base64 of it><it>`). A short one's byte forms
+  // rewrite nothing but a whole value (`NDgyOTEz` may be any data's). (0 and 5 read the byte
+  // forms, built by then: `piecePattern` comes first.)
   type Five = [RegExp, RegExp, RegExp, RegExp, RegExp, RegExp];
   let data: Five | undefined;
   // (`longs`, `shorts`: each alternation joined once, for the expressions that share it.)
   const dataPatterns = () =>
-    (data ??= ((longs: string, shorts: string): Five => [
+    (data ??= ((longs: string, shorts: string, of = inErrors![0]): Five => [
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
-      new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
+      new RegExp(`^\\s*(?:${join((s) => !bytes.has(s) || long(s), of)})\\s*$`, 'i'),
       new RegExp(`${longs}|${shorts}`, 'gi'),
       new RegExp(
-        `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s), list)})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s), list)}`,
+        `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
         'gi',
       ),
       new RegExp(longs, 'gi'),
       // The short ones alone (no match spans a redaction: it is 10 characters, letters inside).
       new RegExp(shorts, 'gi'),
       new RegExp(
-        join((s) => bytes.has(s)),
+        join((s) => bytes.has(s) && long(s), of),
         'gi',
       ),
-    ])(join(long, list), token(join((s) => !long(s) && s[1]))));
+    ])(join(long), token(join((s) => !long(s) && s[1]))));
   // `ESCAPED_ALNUM` scans the whole text; a text without `%`, `&` or `\\` (most answers) skips it.
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
-  // A 2xx text is read for the byte forms (`forms(1)`, built then) only when it has a run as long
-  // as the shortest an unambiguous token-like secret's can be (`hasRun`): not a login answer nor a
-  // profile for a token's (no run of its 4/3 length), not every answer's value for their anchors.
-  const inData = (s: string) => long(s) && TOKEN_LIKE.test(s);
-  const dataMin = Math.ceil(minBytes(unique.filter(inData)));
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
-    const runs = probe?.[2];
-    let run = errors || runs?.[dataMin];
-    if (run === undefined) {
-      run = hasRun(t, dataMin);
-      if (runs) runs[dataMin] = run;
-    }
-    const { 1: needles, 2: shortest } = forms(errors ? t.length >= bytesMin && 2 : run && 1);
+    const { 1: needles, 2: shortest } = forms(
+      (probe as Runs)?.[-bytesMin] ?? hasRun(t, bytesMin, probe as Runs),
+    );
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
@@ -341,14 +325,13 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // secrets' own expressions, whose cost grows with their length (a 1 kB token's took 98 ms to
   // build on a 2 kB error body with escapes), are built only for a text with one, not for every
   // long text with an escape.
-  // (One for both kinds of text: a 2xx one that holds an anchor and a piece of a byte form only
-  // builds the 2xx expressions, which have none.)
+  // (One for both kinds of text.)
   // A token-like secret's variant form has its piece (the last 8 characters of the token without
   // its padding, each as any `alike` one), and a padded token's own form its own.
   let pieces: RegExp | undefined;
   const piecePattern = () =>
     (pieces ??= new RegExp(
-      forms(2)[0]
+      forms(true)[0]
         .map((s) =>
           bytes.has(s)
             ? bytesPattern(s.slice(-8))
@@ -359,7 +342,9 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     ));
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans and the others'
-  // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3).
+  // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3),
+  // then the unambiguous ones' byte forms (`rewrite`; a layer holds a secret when it rewrites
+  // it: mode 2, a plain identifier, has no layer).
   // The whole of `t` is redacted when a secret is found only
   // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
   // no span maps back, and hiding more is the safe side.
@@ -371,12 +356,13 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       let out = t;
       let p: ReturnType<typeof dataPatterns> | undefined;
       const by = mode % 3 ? `$1${REDACTED}` : REDACTED;
+      const rewrite = (u: string) =>
+        p ? u.replace(p[mode], by).replace(p[5], REDACTED) : u.replace(allPattern(), by);
       // `holds` said yes: whether a piece of a secret is in `t` (below, in each layer: both).
       if (piecePattern().test(t)) {
         p = mode ? dataPatterns() : undefined;
         if (p?.[0].test(t)) return REDACTED;
-        out = t.replace(p ? p[mode] : allPattern(), by);
-        if (mode) out = out.replace(p![5], REDACTED);
+        out = rewrite(t);
       }
       let layer = out;
       // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
@@ -387,12 +373,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         layer = next;
         if (holds(layer, !mode) && piecePattern().test(layer)) {
           p = mode ? dataPatterns() : undefined;
-          if (
-            p?.[0].test(layer) ||
-            layer.search(p ? p[mode > 1 ? 3 : 1] : allPattern()) > -1 ||
-            (mode && layer.search(p![5]) > -1)
-          )
-            return REDACTED;
+          if (p?.[0].test(layer) || rewrite(layer) !== layer) return REDACTED;
         }
       }
       // A secret's echo is not data: a short secret it touched (`<token>482913`) stands on its own

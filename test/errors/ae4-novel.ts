@@ -7,21 +7,26 @@ import { bytesOf, spellingsOf, TOKEN_LIKE } from '../../src/errors/scrub-forms';
 
 const folded = (t: string) => t.replace(/-/g, '+').replace(/_/g, '/').toLowerCase();
 
-/** Whether `text` holds 8 characters of a byte form (`bytesOf`) of one of `secrets` that is unambiguous. */
-export function holdsUnambiguousBytes(secrets: string[], text: string): boolean {
+/**
+ * Whether `text` holds 8 characters of a byte form (`bytesOf`) of one of `secrets` that is
+ * unambiguous (with `any`, 7 of one of any of them: a 2FA code's too).
+ */
+export function holdsUnambiguousBytes(secrets: string[], text: string, any = false): boolean {
   const t = folded(decodeURIComponentSafe(text));
   return (
     secrets
-      .filter((s) => s.length > 7 && !/^\d+$/.test(s))
+      .filter((s) => any || (s.length > 7 && !/^\d+$/.test(s)))
       .flatMap((s) => {
         const token = TOKEN_LIKE.exec(s)?.[1];
         return [s, ...(token ? spellingsOf(token) : [])].flatMap(bytesOf);
       })
       // (Any 8 characters of a form: an echo cut by a character, or at another offset, shares them.)
+      // (With `any`, 7: a byte form's anchor, `anchorOf`, has 7 characters or the whole form.)
       .some((form) => {
         const f = folded(form);
-        for (let i = 0; i + 8 <= f.length; i++)
-          if (t.includes(f.slice(i, i + 8)) || folded(text).includes(f.slice(i, i + 8))) return true;
+        const n = any ? Math.min(7, f.length) : 8;
+        for (let i = 0; i + n <= f.length; i++)
+          if (t.includes(f.slice(i, i + n)) || folded(text).includes(f.slice(i, i + n))) return true;
         return false;
       })
   );
