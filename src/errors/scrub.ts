@@ -41,7 +41,8 @@ export interface Scrubber {
    * own key). `raw` must be valid JSON (the answer was parsed). With `kept`, a member
    * `"<kept key>":"<a secret>"` (compact, the secret as `JSON.stringify` writes it) does not count: the walk, given the same keys to keep, leaves it as it is, so an
    * answer whose only copy of the token is its own `token` field needs no walk. `probe` is
-   * `probeOf(raw)`, given by a caller that has it (`chainScrubbers`: one for them all).
+   * `probeOf(raw)`, given by a caller that has it (`chainScrubbers`: one for them all; it keeps
+   * what `hasRun` found, by length, for the next scrubber).
    */
   mayHold(raw: string, kept?: ReadonlySet<string>, probe?: Probe): boolean;
   /**
@@ -56,7 +57,8 @@ export interface Scrubber {
    * A 2xx answer (`data` true), which a schema reads: a string or key that is, as a whole
    * (whitespace around it ignored: `" hunter2 "`), a secret (in any form of `echoPattern`, or once layers of encoding are peeled off) is replaced;
    * inside a longer string, an unambiguous secret (8 characters or more, not only digits:
-   * passwords, tokens) anywhere, and any other of 2 characters or more (a short or all-digit
+   * passwords, tokens) anywhere, its UTF-8 bytes in hex, base64 or base64url too (REVIEW-AE
+   * AE-4: a token's base64 in a report's `download_url`), and any other of 2 characters or more (a short or all-digit
    * password, a 2FA code) where it stands as a token of its own (`"Código 482913 enviado"`), never
    * inside a longer word or number (`"482913.50"`, `"2024-482913"`, `"a482913"`: see `token`). A
    * key keeps the earlier rule (it is a field name): a short secret only as the whole key, an
@@ -106,8 +108,32 @@ const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
 const NON_ASCII = /[^\0-\x7f]/;
 
 /**
+ * Whether `t` holds `n` characters in a row none of which is a space, a control character, `!`
+ * or `"` (a JSON string's bounds): every byte form (`bytesOf`) as a text may write it (`%2F`,
+ * `\\/`, `&#43;`, `＋`) is such a run. Read from the end of each stretch of `n` back, the next
+ * stretch starting after the first character out of a run: a run of `n` is read whole, anything
+ * else up to such a character, so a 2 kB answer takes a few hundred reads for a token's (`n` >
+ * 50), not a scan of it (~0.3 µs). With `memo` (a chain's probe: its held tokens' scrubbers ask
+ * the same `n`), the answer is kept under `-n` (a key that is no index of the probe).
+ */
+type Runs = Record<number, boolean> | undefined;
+const hasRun = (t: string, n: number, memo: Runs) => {
+  let s = 0;
+  let j = n - 1;
+  while (j < t.length && j >= s)
+    if (t.charCodeAt(j) > 34) j--;
+    else {
+      s = j + 1;
+      j += n;
+    }
+  if (memo) memo[-n] = j < s;
+  return j < s;
+};
+
+/**
  * What a scrubber's `holds` reads of a text whatever its secrets: the text lower-cased, and
- * whether it has an escape that may break an anchor (`ESCAPED_ALNUM`).
+ * whether it has an escape that may break an anchor (`ESCAPED_ALNUM`); `hasRun` keeps its
+ * answers on it.
  */
 export type Probe = readonly [lower: string, escaped: boolean];
 const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_ALNUM.test(t)];
@@ -118,7 +144,7 @@ const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_AL
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
  * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}`, Python `\U`, CSS `\e9 ` and
  * JavaScript `escape()` escapes; the secret may be in any Unicode normal form or read as mojibake
- * (`DECODERS`), and in what errors carry, its UTF-8 bytes in hex, base64 or base64url (`bytesOf`). A token-like
+ * (`DECODERS`), and its UTF-8 bytes in hex, base64 or base64url (`bytesOf`; in a 2xx value an unambiguous secret's only). A token-like
  * secret (`TOKEN_LIKE`: an access token, never a password with a space) is also found unpadded,
  * in base64url or back in base64 (a JWT) and form-decoded (`+` as a space): `alike`. The expressions are
  * built once per scrubber, and only when a text may hold a secret.
@@ -170,9 +196,14 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
   // text shorter than the shortest form (in code points) holds none (see `holds`).
   const shortestOf = (of: string[]) => [...plain(of[of.length - 1]!)].length;
-  // The forms of the secrets' bytes (`bytesOf`), looked for in what errors carry only, built
-  // when one is first scrubbed: in a 2xx answer they would cost every answer more searches (one
-  // per form and secret), for an echo no success answer is known to make.
+  // The forms of the secrets' bytes (`bytesOf`), each under the text it encodes in `origin` (a
+  // form is judged by its secret: `long`), built when a text first has a run as long as one
+  // (`hasRun`), in what errors carry and in a 2xx answer alike (REVIEW-AE AE-4). One list for
+  // both: a 2xx text reads a 2FA code's forms too (`mayHold` may say yes for its hex, the walk then
+  // leaves it: `dataPatterns`). Not built, and not searched, for a text without such a run: a held
+  // token's (`n` > 50) for a login answer or a profile, whose anchors would cost every answer a
+  // search per form (25438ed4: +32 % CPU a sign-in). A password's (`n` ~ 9) are built for the
+  // one answer its call reads (a login answer has such runs): ~1 µs a sign-in.
   const bytes = new Set<string>();
   const inData: [string[], string[], number] = [list, needles, shortestOf(list)];
   let inErrors: typeof inData | undefined;
@@ -180,7 +211,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     if (!errors) return inData;
     if (!inErrors) {
       for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
-        for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form);
+        for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form), origin.set(form, s);
       const of = [...list, ...bytes].sort(byLength);
       inErrors = [of, [...new Set([...needles, ...[...bytes].map(anchorOf)])], shortestOf(of)];
     }
@@ -188,7 +219,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
   // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
-  // spellings, unpadded): a shorter text (a path) is not looked at for them, and never builds them.
+  // spellings, unpadded): a text without a run that long (`hasRun`) is not looked at for them.
   const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length - 2)) - 5) / 3);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
@@ -220,14 +251,18 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   };
   const isWord = (s: string) => /^[a-z]+$/i.test(s);
   // By index: 0 a whole value, then what rewrites a value in `scrubbed`'s mode 1, 2 and 3 (a 2xx
-  // value, a plain-identifier key, another key), 4 the short ones alone.
-  type Five = [RegExp, RegExp, RegExp, RegExp, RegExp];
+  // value, a plain-identifier key, another key), 4 the short ones alone, 5 the unambiguous ones'
+  // byte forms (AE-4), after 1, 2 or 3: a byte form's last character, matched as any, never takes
+  // the first of a secret glued after it (`<base64 of it><it>`). A short one's byte forms
+  // rewrite nothing but a whole value (`NDgyOTEz` may be any data's). (0 and 5 read the byte
+  // forms, built by then: `piecePattern` comes first.)
+  type Five = [RegExp, RegExp, RegExp, RegExp, RegExp, RegExp];
   let data: Five | undefined;
   // (`longs`, `shorts`: each alternation joined once, for the expressions that share it.)
   const dataPatterns = () =>
-    (data ??= ((longs: string, shorts: string): Five => [
+    (data ??= ((longs: string, shorts: string, of = inErrors![0]): Five => [
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
-      new RegExp(`^\\s*(?:${join(Boolean)})\\s*$`, 'i'),
+      new RegExp(`^\\s*(?:${join((s) => !bytes.has(s) || long(s), of)})\\s*$`, 'i'),
       new RegExp(`${longs}|${shorts}`, 'gi'),
       new RegExp(
         `(^|[^A-Za-z_])(?:${join((s) => long(s) && isWord(s))})(?![A-Za-z_])|${join((s) => long(s) && !isWord(s))}`,
@@ -236,6 +271,10 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       new RegExp(longs, 'gi'),
       // The short ones alone (no match spans a redaction: it is 10 characters, letters inside).
       new RegExp(shorts, 'gi'),
+      new RegExp(
+        join((s) => bytes.has(s) && long(s), of),
+        'gi',
+      ),
     ])(join(long), token(join((s) => !long(s) && s[1]))));
   // `ESCAPED_ALNUM` scans the whole text; a text without `%`, `&` or `\\` (most answers) skips it.
   // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
@@ -243,7 +282,9 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
-    const { 1: needles, 2: shortest } = forms(errors && t.length >= bytesMin);
+    const { 1: needles, 2: shortest } = forms(
+      (probe as Runs)?.[-bytesMin] ?? hasRun(t, bytesMin, probe as Runs),
+    );
     if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
@@ -284,8 +325,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // secrets' own expressions, whose cost grows with their length (a 1 kB token's took 98 ms to
   // build on a 2 kB error body with escapes), are built only for a text with one, not for every
   // long text with an escape.
-  // (One for both kinds of text: a 2xx one that holds an anchor and a piece of a byte form only
-  // builds the 2xx expressions, which have none.)
+  // (One for both kinds of text.)
   // A token-like secret's variant form has its piece (the last 8 characters of the token without
   // its padding, each as any `alike` one), and a padded token's own form its own.
   let pieces: RegExp | undefined;
@@ -302,7 +342,9 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     ));
   // `t` with the secrets' spans replaced: every secret in an error body (mode 0); in a 2xx answer
   // the whole value when it is a secret, else the unambiguous secrets' spans and the others'
-  // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3).
+  // tokens (1), their whole words in a plain-identifier key (2), their spans in another key (3),
+  // then the unambiguous ones' byte forms (`rewrite`; a layer holds a secret when it rewrites
+  // it: mode 2, a plain identifier, has no layer).
   // The whole of `t` is redacted when a secret is found only
   // once encodings applied one after another are peeled off (htmlspecialchars, then urlencode):
   // no span maps back, and hiding more is the safe side.
@@ -314,11 +356,13 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       let out = t;
       let p: ReturnType<typeof dataPatterns> | undefined;
       const by = mode % 3 ? `$1${REDACTED}` : REDACTED;
+      const rewrite = (u: string) =>
+        p ? u.replace(p[mode], by).replace(p[5], REDACTED) : u.replace(allPattern(), by);
       // `holds` said yes: whether a piece of a secret is in `t` (below, in each layer: both).
       if (piecePattern().test(t)) {
         p = mode ? dataPatterns() : undefined;
         if (p?.[0].test(t)) return REDACTED;
-        out = t.replace(p ? p[mode] : allPattern(), by);
+        out = rewrite(t);
       }
       let layer = out;
       // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
@@ -329,8 +373,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         layer = next;
         if (holds(layer, !mode) && piecePattern().test(layer)) {
           p = mode ? dataPatterns() : undefined;
-          if (p?.[0].test(layer) || layer.search(p ? p[mode > 1 ? 3 : 1] : allPattern()) > -1)
-            return REDACTED;
+          if (p?.[0].test(layer) || rewrite(layer) !== layer) return REDACTED;
         }
       }
       // A secret's echo is not data: a short secret it touched (`<token>482913`) stands on its own
