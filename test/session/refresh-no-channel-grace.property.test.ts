@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { createMemoryTokenStore, type StoredSession, type TokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { LOST_RACE_GRACE_MS } from '../../machines/session/refresh';
+import { isRefreshCall, recordingStore } from '../support/gated-store';
 import { S, type Tab, useWorld } from '../support/world';
 import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
 
@@ -26,24 +26,13 @@ interface Schedule {
 
 async function run(o: Schedule) {
   const g = grantsOf(world);
-  const memory = createMemoryTokenStore();
-  const writes: Array<{ token: string; at: number }> = [];
-  const storage: TokenStore = {
-    get: () => memory.get(),
-    set: (s: StoredSession) => {
-      writes.push({ token: s.accessToken, at: world.now() });
-      return memory.set(s);
-    },
-    clear: () => memory.clear(),
-  };
+  const { storage, writes } = recordingStore(world);
   let open: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
   let gated: string | null = null;
   let lost401: number | null = null;
-  const isRefresh = (input: RequestInfo | URL) =>
-    new URL(input instanceof Request ? input.url : String(input)).pathname === '/users/refresh-token';
   const open_ = (tabId: string, start: number) =>
     world.open({
       tabId,
@@ -53,7 +42,7 @@ async function run(o: Schedule) {
       environment: { random: draws(start) },
       fetch: async (input, init) => {
         const response = await g.fetch(input, init);
-        if (isRefresh(input)) {
+        if (isRefreshCall(input)) {
           if (response.status === 401) lost401 ??= world.now();
           else if (gated === tabId) await gate;
         }

@@ -9,14 +9,8 @@ import type { World } from './world';
 export const isRefreshCall = (input: RequestInfo | URL): boolean =>
   new URL(input instanceof Request ? input.url : String(input)).pathname === '/users/refresh-token';
 
-/**
- * `storage` (in memory) and its `writes`; `fetch` (over `send`) holds each refresh answer from
- * `hold()` on until `release()`.
- *
- * @example
- * const { storage, writes, fetch, hold, release } = gatedStore(world, grantsOf(world).fetch);
- */
-export function gatedStore(world: World, send: typeof globalThis.fetch) {
+/** A store in memory that records each token written and when (`writes`, on the world's clock). */
+export function recordingStore(world: World) {
   const memory = createMemoryTokenStore();
   const writes: Array<{ token: string; at: number }> = [];
   const storage: TokenStore = {
@@ -27,6 +21,18 @@ export function gatedStore(world: World, send: typeof globalThis.fetch) {
     },
     clear: () => memory.clear(),
   };
+  return { storage, writes };
+}
+
+/**
+ * `storage` (in memory) and its `writes`; `fetch` (over `send`) holds each refresh answer from
+ * `hold()` on until `release()`.
+ *
+ * @example
+ * const { storage, writes, fetch, hold, release } = gatedStore(world, grantsOf(world).fetch);
+ */
+export function gatedStore(world: World, send: typeof globalThis.fetch) {
+  const { storage, writes } = recordingStore(world);
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
