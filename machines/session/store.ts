@@ -203,7 +203,9 @@ export const isHeir = (s: StoredSession | null | undefined, owner: LoginOwner): 
   !!s &&
   owner.sid !== null &&
   s.sid === undefined &&
-  (s.userId ?? null) === owner.userId &&
+  // A KNOWN player, the login's (REVIEW-AG AG-3): a login whose answer named no player has no heir.
+  owner.userId !== null &&
+  s.userId === owner.userId &&
   (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY);
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { createMemoryTokenStore, type StoredSession } from 'pam-client';
+import { describe, expect, it } from 'vitest';
+import { isHeir } from '../../machines/session/store';
+import { H, MIN, S, type Tab, useWorld } from '../support/world';
+import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
+
+// Defect AG-3 (REVIEW-AG, a regression of AF-3's fix). The login answer may name no player
+// (`AuthUser.id` is optional), so the tabs hold a login whose player is unknown (`userId` null). A page
+// of an older version logs that player out and signs another in (self-excluded), writing its session
+// in its format: no login id and no player. Before, the tabs' refresh got its 401 and took that
+// session as their login's heir (`null === null`): signed in as the first player, free to bet, on the
+// self-excluded player's token. Now an heir must be of a KNOWN player, the same as the login's: a
+// login of an unknown player has none, and its refresh's 401 signs it out. Real sockets against the
+// reference server; time simulated.
+
+const world = useWorld();
+
+/** A login answer without `user.id` (the schema allows it). */
+const noUserId =
+  (send: typeof globalThis.fetch, bearers: string[]): typeof globalThis.fetch =>
+  async (input, init) => {
+    const auth = new Headers(init?.headers).get('authorization');
+    if (auth) bearers.push(auth);
+    const response = await send(input, init);
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    if (path !== '/auth/login' || response.status !== 200) return response;
+    const body = (await response.json()) as { user?: { id?: unknown } };
+    if (body.user) delete body.user.id;
+    return new Response(JSON.stringify(body), { status: 200, headers: response.headers });
+  };
+
+const post = async (path: string, init: RequestInit) => {
+  const r = await globalThis.fetch(`${world.server.url}${path}`, {
+    method: 'POST',
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  const text = await r.text();
+  return (text ? JSON.parse(text) : {}) as { access_token?: string };
+};
+
+async function run(o: { oldAt: number; up: number; bRefreshes: boolean }) {
+  const g = grantsOf(world);
+  const store = createMemoryTokenStore();
+  const bearers: string[] = [];
+  const fetch = noUserId(g.fetch, bearers);
+  const open = (tabId: string, start: number) =>
+    world.open({ retry: 0, tabId, storage: store, fetch, environment: { random: draws(start) } });
+  const a = open('tab-a', 0.3);
+  await world.settle();
+  await signIn(world, a);
+  const b = open('tab-b', 0.6);
+  const tabs: Tab[] = [a, b];
+  await runFor(world, 2 * S);
+  expect(tabs.map((t) => t.client.view.status)).toEqual(['signedIn', 'signedIn']);
+  await world.advance(o.oldAt, MIN);
+  const s = store.get() as StoredSession;
+  expect(s.userId ?? null).toBeNull();
+  // The older page: logs the first player out, signs the self-excluded one in, writes it its way.
+  await post('/auth/logout', { headers: { authorization: `Bearer ${s.accessToken}` } });
+  const other = world.server.seed.selfExcluded;
+  const t2 = (
+    await post('/auth/login', { body: JSON.stringify({ login: other.email, password: other.password }) })
+  ).access_token;
+  expect(t2).toBeTypeOf('string');
+  store.set({
+    accessToken: t2 as string,
+    tokenType: 'Bearer',
+    expiresAt: s.expiresAt,
+    savedAt: world.now(),
+    seq: (s.seq ?? 0) + o.up,
+  });
+  if (o.bRefreshes) b.client.state.send({ type: 'REFRESH' } as never);
+  await world.advance(7 * H, MIN);
+  // No tab ever sent the other player's token (its calls as the first player, free to bet).
+  expect(bearers.length).toBeGreaterThan(0);
+  const onOther = bearers.filter((b) => b === `Bearer ${t2}`);
+  const views = tabs.map((t) => t.client.view.status);
+  await signOutAll(world, tabs);
+  return { views, onOther };
+}
+
+describe('a login of an unknown player has no heir (AG-3)', () => {
+  it('an older page signs another (self-excluded) player in, id-less and player-less: the tabs sign out', async () => {
+    const r = await run({ oldAt: MIN, up: 1, bRefreshes: true });
+    expect(r.views).toEqual(['signedOut', 'signedOut']);
+    expect(r.onOther).toEqual([]);
+  }, 120_000);
+
+  it('over when the older page writes, how far it counts, and who refreshes next', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          oldAt: fc.integer({ min: 0, max: 5 * 60 }).map((m) => m * MIN),
+          up: fc.integer({ min: 1, max: 3 }),
+          bRefreshes: fc.boolean(),
+        }),
+        async (o) => {
+          world.closeAll();
+          const r = await run(o);
+          expect(r.views).toEqual(['signedOut', 'signedOut']);
+          expect(r.onOther).toEqual([]);
+        },
+      ),
+      { numRuns: 3 },
+    );
+  }, 600_000);
+
+  it('isHeir: never a session when the login’s player is unknown, never one of another player', () => {
+    const id = fc.option(fc.integer({ min: 1, max: 9 }), { nil: null });
+    fc.assert(
+      fc.property(
+        id,
+        id,
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 9 }),
+        (owner, stored, seq, up) => {
+          const s = {
+            accessToken: 't',
+            tokenType: 'Bearer',
+            expiresAt: 1,
+            savedAt: 0,
+            seq: seq + up,
+            ...(stored === null ? {} : { userId: stored }),
+          } as StoredSession;
+          const heir = isHeir(s, { userId: owner, sid: 1, seq });
+          expect(heir).toBe(owner !== null && stored === owner && up > 0);
+        },
+      ),
+    );
+  });
+});
