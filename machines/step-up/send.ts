@@ -34,18 +34,26 @@ export const sendChange = /* @__PURE__ */ fromPromise<unknown, StepUpSendInput>(
 });
 
 /**
+ * Whether the user module marked `error` as from a call that cannot carry `password_check` (its
+ * rule, src/user/sensitive.ts `refusesCheck`; the mark `pam-client.uncarried`, an own data
+ * property `true` of the copy it throws). Read without calling a getter; one that cannot be read
+ * (a Proxy's trap throws) is no mark, never a crash of the machine's guards (REVIEW-AG AG-1).
+ */
+const isUncarried = (error: object): boolean => {
+  try {
+    return Object.getOwnPropertyDescriptor(error, Symbol.for('pam-client.uncarried'))?.value === true;
+  } catch {
+    return false;
+  }
+};
+
+/**
  * The error code and step-up reason, by brand and code (never `instanceof`); null for any other
- * error, and for a `step_up_required` the user module marked as from a call that cannot carry
- * `password_check` (its rule, src/user/sensitive.ts `refusesCheck`; the mark `pam-client.uncarried`):
- * no password can answer it, so nobody is asked and nothing counted.
+ * error, and for a `step_up_required` the user module marked (`isUncarried`): no password can
+ * answer it, so nobody is asked and nothing counted.
  */
 export function stepUpReasonOf(error: unknown): 'required' | 'invalid' | null {
-  if (
-    !isPamError(error) ||
-    error.code !== 'step_up_required' ||
-    (error as unknown as Record<symbol, unknown>)[Symbol.for('pam-client.uncarried')]
-  )
-    return null;
+  if (!isPamError(error) || error.code !== 'step_up_required' || isUncarried(error)) return null;
   return (error as { reason?: unknown }).reason === 'invalid' ? 'invalid' : 'required';
 }
 

@@ -48,8 +48,8 @@ import {
  * change too). Return `null` to give up: the original error is thrown. A call whose body has no
  * `password_check` (getAddress, getLoginHistory… without a body; updateContracts,
  * updateMarketing, toggleTwoFactor, changePassword, checkPassword, generateIncomeReport, whose
- * schema has none) has no way to carry the password: its `step_up_required` is thrown as it is,
- * `onStepUp` not asked, nothing counted. A prompt that throws or rejects ends the change with that failure
+ * schema has none) has no way to carry the password: its `step_up_required` is thrown (a copy,
+ * `cause` the adapter's error, which is left unchanged), `onStepUp` not asked, nothing counted. A prompt that throws or rejects ends the change with that failure
  * as `asPamError` reports it (`UnexpectedError`, its class name only; a `PamError` as it is). The password goes into the request body only, never into an
  * error, event or snapshot.
  *
@@ -105,11 +105,33 @@ const refusesCheck = (request?: z.ZodMiniType): boolean | undefined =>
   request?.safeParse({ password_check: '' }).error?.issues.some((i) => i.code === 'unrecognized_keys');
 
 /**
- * The mark (a hidden own key, `true`) of a `step_up_required` thrown as is because its call cannot
- * carry `password_check`: no password can answer it, so the step-up machine
- * (machines/step-up/send.ts) fails on it without asking. `Symbol.for`: another copy's mark counts.
+ * The mark (a hidden own key, `true`) of a `step_up_required` from a call that cannot carry
+ * `password_check`: no password can answer it, so the step-up machine (machines/step-up/send.ts)
+ * fails on it without asking. `Symbol.for`: another copy's mark counts.
  */
 const UNCARRIED = /* @__PURE__ */ Symbol.for('pam-client.uncarried');
+
+/**
+ * A marked copy of the adapter's `step_up_required`, which is left as it was: an adapter may throw
+ * one error object for every call (a cached one), and a call that carries the password must not
+ * find it marked (REVIEW-AG AG-1). The copy is an `Error` with the original's prototype (its
+ * class) and own properties (code, reason, status, message, body, stack…), `cause` the original.
+ * One whose properties cannot be listed (a Proxy) is copied as an object inheriting from it.
+ */
+const uncarried = (error: object): object => {
+  const marks: PropertyDescriptorMap = {
+    cause: { value: error },
+    [UNCARRIED]: { value: true },
+  };
+  try {
+    return Object.setPrototypeOf(
+      Object.defineProperties(new Error(), { ...Object.getOwnPropertyDescriptors(error), ...marks }),
+      Object.getPrototypeOf(error),
+    );
+  } catch {
+    return Object.create(error, marks);
+  }
+};
 
 /** The user module's way of sending (see `Sending`). */
 export interface Sensitive extends Sending {
@@ -234,13 +256,10 @@ export async function sendSensitive(
       // A call that cannot carry the password (spec 5.7: `password_check` is a field of a change's
       // body): one without a body (getAddress, disconnectSocial, getLoginHistory…: no payload, no
       // schema) or whose body's schema has no `password_check` (`refusesCheck`): the server's
-      // error as it is, nobody asked, nothing reserved or counted, never locked.
-      // Marked so (`UNCARRIED`) for the step-up machine, which then asks nobody either.
+      // error, nobody asked, nothing reserved or counted, never locked; as a marked copy
+      // (`uncarried`) for the step-up machine, which then asks nobody either.
       if (!stepUp(error)) throw error;
-      if (payload === undefined || refusesCheck(request)) {
-        Reflect.defineProperty(error as object, UNCARRIED, { value: true });
-        throw error;
-      }
+      if (payload === undefined || refusesCheck(request)) throw uncarried(error as object);
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);
