@@ -26,6 +26,8 @@ async function run(o: { pauser: 0 | 1; wait: number }) {
   await world.advance(2 * S);
   for (const t of tabs) expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
   const other = 1 - o.pauser;
+  // The lag is real: each tab's words about its own login wait on its held link.
+  expect([hub.links.get('0>1')?.length, hub.links.get('1>0')?.length].every((n) => (n ?? 0) > 0)).toBe(true);
   hub.deliverLink(o.pauser, other, Number.POSITIVE_INFINITY, true);
   await world.settle();
   const breaches: string[] = [];
@@ -41,12 +43,14 @@ async function run(o: { pauser: 0 | 1; wait: number }) {
     }),
   );
   await world.advance(o.wait, 50);
-  for (const t of tabs)
-    if (t.client.view.status === 'signedIn') expect(t.client.view.restrictions?.canBet).toBe(false);
+  // Each tab signed out or barred; the pauser's own login holds (it paused).
+  const barred = () =>
+    tabs.map((t) => t.client.view.status === 'signedOut' || t.client.view.restrictions?.canBet === false);
+  expect(barred()).toEqual([true, true]);
+  expect(tabs[o.pauser].client.view.status).toBe('signedIn');
   hub.releaseAll();
   await world.advance(3 * S, 100);
-  for (const t of tabs)
-    if (t.client.view.status === 'signedIn') expect(t.client.view.restrictions?.canBet).toBe(false);
+  expect(barred()).toEqual([true, true]);
   expect(breaches).toEqual([]);
 }
 
