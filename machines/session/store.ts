@@ -203,8 +203,10 @@ export const isHeir = (s: StoredSession | null | undefined, owner: LoginOwner): 
   !!s &&
   owner.sid !== null &&
   s.sid === undefined &&
-  // A KNOWN player, the login's (REVIEW-AG AG-3): a login whose answer named no player has no heir.
-  owner.userId !== null &&
+  // A KNOWN player, the login's (REVIEW-AG AG-3): a login whose answer named no player, or a
+  // placeholder id (0, a negative, a fraction: REVIEW-AH AH-1), has no heir.
+  Number.isSafeInteger(owner.userId) &&
+  (owner.userId as number) > 0 &&
   s.userId === owner.userId &&
   (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY);
 
