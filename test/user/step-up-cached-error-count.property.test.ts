@@ -58,7 +58,9 @@ async function run(steps: Step[], errorFor: () => unknown) {
   for (const step of steps) {
     if ('start' in step) {
       caught.push(
-        user.updateEmail(step.start ? { ...EMAIL, password_check: secret('pw') } : EMAIL).catch((e: unknown) => e),
+        user
+          .updateEmail(step.start ? { ...EMAIL, password_check: secret('pw') } : EMAIL)
+          .catch((e: unknown) => e),
       );
     } else answer(step.answer);
     await settle();
