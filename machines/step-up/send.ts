@@ -33,31 +33,37 @@ export const sendChange = /* @__PURE__ */ fromPromise<unknown, StepUpSendInput>(
   return input.run(input.password === false ? undefined : input.password, signal);
 });
 
-/**
- * Whether the user module marked `error` as from a call that cannot carry `password_check` (its
- * rule, src/user/sensitive.ts `refusesCheck`; the mark `pam-client.uncarried`, an own data
- * property `true` of the copy it throws). Read without calling a getter; one that cannot be read
- * (a Proxy's trap throws) is no mark, never a crash of the machine's guards (REVIEW-AG AG-1).
- */
-const isUncarried = (error: object): boolean => {
+/** `read()`, or undefined when it throws (a getter, a Proxy's trap, a revoked Proxy, a non-array). */
+const tried = <T>(read: () => T): T | undefined => {
   try {
-    return Object.getOwnPropertyDescriptor(error, Symbol.for('pam-client.uncarried'))?.value === true;
-  } catch {
-    return false;
-  }
+    return read();
+  } catch {}
 };
 
 /**
  * The error code and step-up reason, by brand and code (never `instanceof`); null for any other
- * error, and for a `step_up_required` the user module marked (`isUncarried`): no password can
- * answer it, so nobody is asked and nothing counted.
+ * error, and for a `step_up_required` the user module marked: from a call that cannot carry
+ * `password_check` (its rule, src/user/sensitive.ts `refusesCheck`; the mark
+ * `pam-client.uncarried`, an own data property `true` of the copy it throws, read without calling
+ * a getter), no password can answer it, so nobody is asked and nothing counted. Whatever was
+ * thrown, a reading that throws is null: a guard never crashes the machine (REVIEW-AG AG-1).
  */
-export function stepUpReasonOf(error: unknown): 'required' | 'invalid' | null {
-  if (!isPamError(error) || error.code !== 'step_up_required' || isUncarried(error)) return null;
-  return (error as { reason?: unknown }).reason === 'invalid' ? 'invalid' : 'required';
-}
+export const stepUpReasonOf = (error: unknown): 'required' | 'invalid' | null =>
+  tried(() =>
+    isPamError(error) &&
+    error.code === 'step_up_required' &&
+    Object.getOwnPropertyDescriptor(error, Symbol.for('pam-client.uncarried'))?.value !== true
+      ? (error as { reason?: unknown }).reason === 'invalid'
+        ? 'invalid'
+        : 'required'
+      : null,
+  ) ?? null;
 
+/** A confirmation refused unsent for its lost password (`PASSWORD_LOST`); a reading that throws: no. */
 export const isPasswordLost = (error: unknown): boolean =>
-  isPamError(error) &&
-  error.code === 'invalid_request' &&
-  ((error as { issues?: { code?: string }[] }).issues ?? []).some((i) => i.code === PASSWORD_LOST);
+  !!tried(
+    () =>
+      isPamError(error) &&
+      error.code === 'invalid_request' &&
+      (error as unknown as { issues: { code?: string }[] }).issues.some((i) => i.code === PASSWORD_LOST),
+  );

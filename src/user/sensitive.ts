@@ -36,7 +36,8 @@ import {
  * updateLimits, setTimeoutLimits, setSelfExclusion), changePassword's `old_password` and
  * checkPassword's `password` (its `success: false` is a wrong one). When the server answers that a
  * password check is required or was wrong (a `StepUpRequiredError`, code `step_up_required`,
- * `reason` `'required'` or `'invalid'`), `onStepUp` is called with that error; a string or `Secret`
+ * `reason` `'required'` or `'invalid'`), `onStepUp` is called with that error (as thrown: a copy of
+ * the adapter's, `cause` the adapter's error, carrying this call's `stepUpAttemptsLeftOf`); a string or `Secret`
  * it returns is sent as `password_check` in a new attempt of the same call (nothing was applied:
  * the server refused it); a wrong one asks again (`reason: 'invalid'`). Wrong passwords are counted per
  * player across calls, prompts, step-up actors and (under `createPamClient`) the tabs of an
@@ -45,7 +46,7 @@ import {
  * (code `step_up_locked`, nothing sent) until its `retryAt` (server time), unless it is protective (a
  * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). One call
  * asks at most `STEP_UP_MAX_ATTEMPTS` times, then throws the last `step_up_required` (a protective
- * change too). Return `null` to give up: the original error is thrown. A call whose body has no
+ * change too). Return `null` to give up: that error is thrown. A call whose body has no
  * `password_check` (getAddress, getLoginHistory… without a body; updateContracts,
  * updateMarketing, toggleTwoFactor, changePassword, checkPassword, generateIncomeReport, whose
  * schema has none) has no way to carry the password: its `step_up_required` is thrown (a copy,
@@ -112,17 +113,16 @@ const refusesCheck = (request?: z.ZodMiniType): boolean | undefined =>
 const UNCARRIED = /* @__PURE__ */ Symbol.for('pam-client.uncarried');
 
 /**
- * A marked copy of the adapter's `step_up_required`, which is left as it was: an adapter may throw
- * one error object for every call (a cached one), and a call that carries the password must not
- * find it marked (REVIEW-AG AG-1). The copy is an `Error` with the original's prototype (its
- * class) and own properties (code, reason, status, message, body, stack…), `cause` the original.
- * One whose properties cannot be listed (a Proxy) is copied as an object inheriting from it.
+ * A copy of the adapter's `step_up_required`, which is left as it was, with `marks` (plus `cause`,
+ * the original): an adapter may throw one error object for every call (a cached one), and no call
+ * may find it marked by another, neither uncarried (a call that carries the password would then
+ * fail unasked) nor with another call's attempts left (`markAttemptsLeft`, keyed on the object it
+ * is given) (REVIEW-AG AG-1). The copy is an `Error` with the original's prototype (its class) and
+ * own properties (code, reason, status, message, body, stack…). One whose properties cannot be
+ * listed (a Proxy) is copied as an object inheriting from it.
  */
-const uncarried = (error: object): object => {
-  const marks: PropertyDescriptorMap = {
-    cause: { value: error },
-    [UNCARRIED]: { value: true },
-  };
+const copyOf = (error: object, marks: PropertyDescriptorMap = {}): object => {
+  marks.cause = { value: error };
   try {
     return Object.setPrototypeOf(
       Object.defineProperties(new Error(), { ...Object.getOwnPropertyDescriptors(error), ...marks }),
@@ -257,27 +257,30 @@ export async function sendSensitive(
       // body): one without a body (getAddress, disconnectSocial, getLoginHistory…: no payload, no
       // schema) or whose body's schema has no `password_check` (`refusesCheck`): the server's
       // error, nobody asked, nothing reserved or counted, never locked; as a marked copy
-      // (`uncarried`) for the step-up machine, which then asks nobody either.
+      // (`copyOf`) for the step-up machine, which then asks nobody either.
       if (!stepUp(error)) throw error;
-      if (payload === undefined || refusesCheck(request)) throw uncarried(error as object);
+      if (payload === undefined || refusesCheck(request))
+        throw copyOf(error as object, { [UNCARRIED]: { value: true } });
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
       // unless the change is protective (one attempt at least: the server decides).
       if (!protective) attempts.assertUnlocked(error);
-      markAttemptsLeft(error, protective ? Math.max(1, attempts.left()) : attempts.left());
+      // This call's copy carries its count (never the adapter's object: `copyOf`).
+      const marked = copyOf(error as object);
+      markAttemptsLeft(marked, protective ? Math.max(1, attempts.left()) : attempts.left());
       // At most `STEP_UP_MAX_ATTEMPTS` prompts a call: a protective change, which the lock never
       // refuses, was sent again for as long as the prompt answered (REVIEW-AB AB-4).
-      if (!onStepUp || ++asked > STEP_UP_MAX_ATTEMPTS) throw error;
+      if (!onStepUp || ++asked > STEP_UP_MAX_ATTEMPTS) throw marked;
       // Every attempt left is on its way (other calls, other tabs): no password could be sent.
       if (!protective) attempts.assertOpen(error);
       // The app's prompt failing (a dialog's bug, a message quoting what was typed) is its
       // `UnexpectedError`: the class name only, never the foreign error or its message.
       let password: string | Secret | null | undefined;
       try {
-        password = await onStepUp(error as StepUpRequiredError);
+        password = await onStepUp(marked as StepUpRequiredError);
       } catch (thrown) {
         throw asPamError(thrown);
       }
-      if (password == null) throw error;
+      if (password == null) throw marked;
       body = read(() => ({ ...(payload as object), password_check: password }));
     }
   }

@@ -449,6 +449,10 @@ export function markAttemptsLeft(error: unknown, left: number): void {
  * catch (e) { askPassword(stepUpAttemptsLeftOf(e) ?? 3); }
  */
 export function stepUpAttemptsLeftOf(error: unknown): number | undefined {
-  if (isPamError(error) && error.code === 'step_up_locked') return 0;
+  // A `code` whose second reading throws (a getter, a Proxy: an app's adapter) reads as no lock:
+  // a step-up machine's assign never throws on it (REVIEW-AG AG-1).
+  try {
+    if (isPamError(error) && error.code === 'step_up_locked') return 0;
+  } catch {}
   return typeof error === 'object' && error !== null ? leftAfter.get(error) : undefined;
 }
