@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { createMemoryTokenStore, type StoredSession } from 'pam-client';
+import type { StoredSession } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { isHeir } from '../../machines/session/store';
-import { H, MIN, S, type Tab, useWorld } from '../support/world';
-import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
+import { H, MIN, useWorld } from '../support/world';
+import { postAsOlderPage, twoTabsSignedIn } from './older-page-support';
+import { grantsOf, signOutAll } from './revoke-support';
 
 // Defect AG-3 (REVIEW-AG, a regression of AF-3's fix). The login answer may name no player
 // (`AuthUser.id` is optional), so the tabs hold a login whose player is unknown (`userId` null). A page
@@ -30,38 +31,20 @@ const noUserId =
     return new Response(JSON.stringify(body), { status: 200, headers: response.headers });
   };
 
-const post = async (path: string, init: RequestInit) => {
-  const r = await globalThis.fetch(`${world.server.url}${path}`, {
-    method: 'POST',
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await r.text();
-  return (text ? JSON.parse(text) : {}) as { access_token?: string };
-};
-
 async function run(o: { oldAt: number; up: number; bRefreshes: boolean }) {
-  const g = grantsOf(world);
-  const store = createMemoryTokenStore();
   const bearers: string[] = [];
-  const fetch = noUserId(g.fetch, bearers);
-  const open = (tabId: string, start: number) =>
-    world.open({ retry: 0, tabId, storage: store, fetch, environment: { random: draws(start) } });
-  const a = open('tab-a', 0.3);
-  await world.settle();
-  await signIn(world, a);
-  const b = open('tab-b', 0.6);
-  const tabs: Tab[] = [a, b];
-  await runFor(world, 2 * S);
-  expect(tabs.map((t) => t.client.view.status)).toEqual(['signedIn', 'signedIn']);
+  const { store, tabs } = await twoTabsSignedIn(world, noUserId(grantsOf(world).fetch, bearers));
+  const b = tabs[1]!;
   await world.advance(o.oldAt, MIN);
   const s = store.get() as StoredSession;
   expect(s.userId ?? null).toBeNull();
   // The older page: logs the first player out, signs the self-excluded one in, writes it its way.
-  await post('/auth/logout', { headers: { authorization: `Bearer ${s.accessToken}` } });
+  await postAsOlderPage(world, '/auth/logout', { headers: { authorization: `Bearer ${s.accessToken}` } });
   const other = world.server.seed.selfExcluded;
   const t2 = (
-    await post('/auth/login', { body: JSON.stringify({ login: other.email, password: other.password }) })
+    await postAsOlderPage(world, '/auth/login', {
+      body: JSON.stringify({ login: other.email, password: other.password }),
+    })
   ).access_token;
   expect(t2).toBeTypeOf('string');
   store.set({

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { createMemoryTokenStore, type StoredSession } from 'pam-client';
+import type { StoredSession } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { H, MIN, S, type Tab, useWorld } from '../support/world';
-import { draws, grantsOf, runFor, signIn, signOutAll } from './revoke-support';
+import { H, MIN, useWorld } from '../support/world';
+import { postAsOlderPage, twoTabsSignedIn } from './older-page-support';
+import { grantsOf, signOutAll } from './revoke-support';
 import { live as isLive } from './unsigned-login-support';
 
 // Defect AF-3. Two tabs of this version (a channel between them) hold one login of a shared store.
@@ -28,27 +29,10 @@ interface Schedule {
   otherPlayer: boolean;
 }
 
-const post = async (path: string, init: RequestInit) => {
-  const r = await globalThis.fetch(`${world.server.url}${path}`, {
-    method: 'POST',
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  return (await r.json()) as { access_token: string };
-};
-
 async function run(o: Schedule) {
   const g = grantsOf(world);
-  const store = createMemoryTokenStore();
-  const open = (tabId: string, start: number) =>
-    g.open({ tabId, storage: store, environment: { random: draws(start) } });
-  const a = open('tab-a', 0.3);
-  await world.settle();
-  await signIn(world, a);
-  const b = open('tab-b', 0.6);
-  const tabs: Tab[] = [a, b];
-  await runFor(world, 2 * S);
-  expect(tabs.map((t) => t.client.view.status)).toEqual(['signedIn', 'signedIn']);
+  const { store, tabs } = await twoTabsSignedIn(world, g.fetch);
+  const b = tabs[1]!;
   await world.advance(o.oldAt, MIN);
   const s = store.get() as StoredSession;
   expect(s.sid).toBeTypeOf('number');
@@ -56,13 +40,19 @@ async function run(o: Schedule) {
   // The older page: its refresh of the stored token, or another player's login, written in its format.
   const other = world.server.seed.pendingLimit;
   const t2 = o.otherPlayer
-    ? (await post('/auth/login', { body: JSON.stringify({ login: other.email, password: other.password }) }))
-        .access_token
-    : (await post('/users/refresh-token', { headers: { authorization: `Bearer ${s.accessToken}` } }))
-        .access_token;
+    ? (
+        await postAsOlderPage(world, '/auth/login', {
+          body: JSON.stringify({ login: other.email, password: other.password }),
+        })
+      ).access_token
+    : (
+        await postAsOlderPage(world, '/users/refresh-token', {
+          headers: { authorization: `Bearer ${s.accessToken}` },
+        })
+      ).access_token;
   expect(t2).toBeTypeOf('string');
   store.set({
-    accessToken: t2,
+    accessToken: t2 as string,
     tokenType: 'Bearer',
     expiresAt: s.expiresAt,
     savedAt: world.now(),
