@@ -26,10 +26,11 @@ export async function turns(n = 5): Promise<void> {
 export async function until(
   condition: () => boolean | Promise<boolean>,
   what: string | (() => string) = 'condition',
+  giveUpNs = GIVE_UP_NS,
 ): Promise<void> {
   const start = process.hrtime.bigint();
   while (!(await condition())) {
-    if (process.hrtime.bigint() - start > GIVE_UP_NS) {
+    if (process.hrtime.bigint() - start > giveUpNs) {
       throw new Error(`never happened: ${typeof what === 'function' ? what() : what}`);
     }
     await turn();
