@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LoginPayload, RegisterSimplifiedPayload, ValidateDocumentPayload } from '../../src/schemas/auth';
+import { cpfOf } from '../support/cpf';
 import { NEW_PLAYER } from '../support/new-player';
 import { clientsFor, useReferenceServer } from '../support/server';
 
@@ -11,16 +12,6 @@ import { clientsFor, useReferenceServer } from '../support/server';
 // set and U+0085 NEL, a line break trim leaves), then the digits rule. Passwords are never read so.
 const ctx = useReferenceServer();
 
-/** A valid CPF from 9 base digits. */
-const cpfOf = (base9: string) => {
-  const d = [...base9].map(Number);
-  const check = (a: number[], f: number) => {
-    const s = a.reduce((t, x, i) => t + x * (f - i), 0) % 11;
-    return s < 2 ? 0 : 11 - s;
-  };
-  const d1 = check(d, 10);
-  return base9 + d1 + check([...d, d1], 11);
-};
 const fullwidth = (s: string) =>
   s.replace(/[\d.-]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
 const circled = (s: string) =>

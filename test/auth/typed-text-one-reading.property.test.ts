@@ -2,17 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serverSessionAuth } from '../../machines/server-session/auth';
 import { LOGIN, REGISTER_SIMPLIFIED, VALIDATE_DOCUMENT } from '../../src/auth/operations';
-import {
-  createAuthModule,
-  formatCpf,
-  type HttpAdapter,
-  isValidCpf,
-  RequestValidationError,
-} from '../../src/index';
+import { formatCpf, type HttpAdapter, isValidCpf, RequestValidationError } from '../../src/index';
 import { normalizeCpf } from '../../src/responsible-gaming/cpf';
 import { LoginPayload, RegisterSimplifiedPayload, ValidateDocumentPayload } from '../../src/schemas/auth';
 import { loginAsSent } from '../../src/schemas/readers/auth';
 import { cpfDigits } from '../../src/testing/cpf';
+import { cpfOf } from '../support/cpf';
 import { NEW_PLAYER } from '../support/new-player';
 import { clientsFor, useReferenceServer } from '../support/server';
 
@@ -28,16 +23,6 @@ import { clientsFor, useReferenceServer } from '../support/server';
 // 1 to 20 digits (sent as digits by validateDocument as by registration), a CPF when 11 valid ones.
 const ctx = useReferenceServer();
 
-/** A valid CPF from 9 base digits. */
-const cpfOf = (base9: string) => {
-  const d = [...base9].map(Number);
-  const check = (a: number[], f: number) => {
-    const s = a.reduce((t, x, i) => t + x * (f - i), 0) % 11;
-    return s < 2 ? 0 : 11 - s;
-  };
-  const d1 = check(d, 10);
-  return base9 + d1 + check([...d, d1], 11);
-};
 const dotted = (c: string) => `${c.slice(0, 3)}.${c.slice(3, 6)}.${c.slice(6, 9)}-${c.slice(9)}`;
 const inDigits = (zero: number) => (s: string) =>
   s.replace(/\d/g, (d) => String.fromCodePoint(zero + Number(d)));
