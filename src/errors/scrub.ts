@@ -214,7 +214,11 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     if (!errors) return inData;
     if (!inErrors) {
       for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
-        for (const form of bytesOf(s)) if (!origin.has(form)) bytes.add(form), origin.set(form, s);
+        for (const form of bytesOf(s))
+          if (!origin.has(form)) {
+            bytes.add(form);
+            origin.set(form, s);
+          }
       const of = [...list, ...bytes].sort(byLength);
       inErrors = [of, [...new Set([...needles, ...[...bytes].map(anchorOf)])], shortestOf(of)];
     }

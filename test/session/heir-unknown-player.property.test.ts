@@ -3,7 +3,7 @@ import type { StoredSession } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { isHeir } from '../../machines/session/store';
 import { H, MIN, useWorld } from '../support/world';
-import { postAsOlderPage, twoTabsSignedIn } from './older-page-support';
+import { postAsOlderPage, twoTabsSignedIn, writeAsOlderPage } from './older-page-support';
 import { grantsOf, signOutAll } from './revoke-support';
 
 // Defect AG-3 (REVIEW-AG, a regression of AF-3's fix). The login answer may name no player
@@ -46,14 +46,7 @@ async function run(o: { oldAt: number; up: number; bRefreshes: boolean }) {
       body: JSON.stringify({ login: other.email, password: other.password }),
     })
   ).access_token;
-  expect(t2).toBeTypeOf('string');
-  store.set({
-    accessToken: t2 as string,
-    tokenType: 'Bearer',
-    expiresAt: s.expiresAt,
-    savedAt: world.now(),
-    seq: (s.seq ?? 0) + o.up,
-  });
+  writeAsOlderPage(world, store, s, t2, o.up);
   if (o.bRefreshes) b.client.state.send({ type: 'REFRESH' } as never);
   await world.advance(7 * H, MIN);
   // No tab ever sent the other player's token (its calls as the first player, free to bet).

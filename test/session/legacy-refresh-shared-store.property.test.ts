@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { StoredSession } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { H, MIN, useWorld } from '../support/world';
-import { postAsOlderPage, twoTabsSignedIn } from './older-page-support';
+import { postAsOlderPage, twoTabsSignedIn, writeAsOlderPage } from './older-page-support';
 import { grantsOf, signOutAll } from './revoke-support';
 import { live as isLive } from './unsigned-login-support';
 
@@ -50,15 +50,7 @@ async function run(o: Schedule) {
           headers: { authorization: `Bearer ${s.accessToken}` },
         })
       ).access_token;
-  expect(t2).toBeTypeOf('string');
-  store.set({
-    accessToken: t2 as string,
-    tokenType: 'Bearer',
-    expiresAt: s.expiresAt,
-    savedAt: world.now(),
-    userId: o.otherPlayer ? other.id : s.userId,
-    seq: (s.seq ?? 0) + o.up,
-  });
+  writeAsOlderPage(world, store, s, t2, o.up, o.otherPlayer ? other.id : s.userId);
   if (o.bRefreshes) b.client.state.send({ type: 'REFRESH' } as never);
   // Past both tabs' next refresh.
   await world.advance(7 * H, MIN);

@@ -1,4 +1,4 @@
-import { createMemoryTokenStore } from 'pam-client';
+import { createMemoryTokenStore, type StoredSession, type TokenStore } from 'pam-client';
 import { expect } from 'vitest';
 import { S, type Tab, type World } from '../support/world';
 import { draws, runFor, signIn } from './revoke-support';
@@ -29,4 +29,27 @@ export async function postAsOlderPage(world: World, path: string, init: RequestI
   });
   const text = await r.text();
   return (text ? JSON.parse(text) : {}) as { access_token?: string };
+}
+
+/**
+ * The older page's write of `store`: token `t2` in its format, no login id, counted `up` above the
+ * held session `held`, naming `userId` (none: no player).
+ */
+export function writeAsOlderPage(
+  world: World,
+  store: TokenStore,
+  held: StoredSession,
+  t2: string | undefined,
+  up: number,
+  userId?: number,
+): void {
+  expect(t2).toBeTypeOf('string');
+  store.set({
+    accessToken: t2 as string,
+    tokenType: 'Bearer',
+    expiresAt: held.expiresAt,
+    savedAt: world.now(),
+    ...(userId === undefined ? {} : { userId }),
+    seq: (held.seq ?? 0) + up,
+  });
 }
