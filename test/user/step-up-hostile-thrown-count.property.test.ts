@@ -287,3 +287,82 @@ describe('auth module: a hostile thrown value is an UnexpectedError', () => {
     );
   });
 });
+
+// The same class in what is read of an ANSWER beside a catch: the login's (and registration's)
+// `granted` read the refused answer's `access_token` in its `catch` (to revoke it), outside the
+// `try` that types what a call throws: an answer whose `access_token` getter throws made the login
+// reject with that getter's error. checkPassword reads its answer's `success` to settle the
+// attempt: one that cannot be read is no answer known (pending), as a thrown value is.
+type HostileAnswer = 'tokenGetter' | 'successGetter' | 'proxy' | 'revoked' | 'ownKeys';
+const answerOf = (kind: HostileAnswer): unknown => {
+  switch (kind) {
+    case 'tokenGetter':
+      return Object.defineProperty({ type: 'session' }, 'access_token', { get: boom, enumerable: true });
+    case 'successGetter':
+      return Object.defineProperty({}, 'success', { get: boom, enumerable: true });
+    case 'proxy':
+      return new Proxy({}, { get: boom, has: boom, getOwnPropertyDescriptor: boom, getPrototypeOf: boom });
+    case 'ownKeys':
+      return new Proxy({ access_token: 'tok-Very-Secret' }, { ownKeys: boom });
+    case 'revoked': {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    }
+  }
+};
+
+describe('an answer whose reading throws: typed, nothing secret', () => {
+  const kinds: HostileAnswer[] = ['tokenGetter', 'successGetter', 'proxy', 'ownKeys', 'revoked'];
+  for (const kind of kinds) {
+    // (An `ownKeys` trap that throws escapes the answer's reader in `send`, src/operation: not here.)
+    if (kind !== 'ownKeys')
+      it(`${kind}: login, 2FA and registration reject with a PamError`, async () => {
+        const answer = async () => answerOf(kind) as never;
+        const auth = createAuthModule({ get: answer, post: answer });
+        // Each rejection caught at once (no unhandled rejection while an earlier one is awaited).
+        const calls = [
+          auth.login({ login: 'ana@example.com', password: PASSWORD }),
+          auth.login({ login: 'ana@example.com', password: PASSWORD, two_factor_code: '123456' }),
+          auth.registerSimplified({
+            email: 'ana@example.com',
+            password: PASSWORD,
+            country: 'BR',
+            nationalities: '["BR"]',
+            optIn: true,
+          } as never),
+        ].map((call) =>
+          call.then(
+            () => undefined,
+            (e: unknown) => e,
+          ),
+        );
+        for (const error of await Promise.all(calls)) {
+          expect(isPamError(error)).toBe(true);
+          expect(shown(error)).not.toContain(PASSWORD);
+          expect(shown(error)).not.toContain('Very-Secret');
+        }
+      });
+
+    it(`${kind}: checkPassword rejects with a PamError; an unreadable answer leaves the attempt pending`, async () => {
+      const answer = async () => answerOf(kind) as never;
+      const storage = memoryStorage();
+      const user = createUserModule(
+        { get: answer, post: answer, patch: answer, delete: answer, put: answer } as never,
+        { signedIn: () => ({ userId: 42 }), storage, serverNow: () => T },
+      );
+      const error = await user.checkPassword({ password: PASSWORD }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isPamError(error)).toBe(true);
+      expect(shown(error)).not.toContain(PASSWORD);
+      // `success` unreadable (a getter, a trap, a revoked Proxy): unknown, pending; readable (none:
+      // a token's getter, the object behind an `ownKeys` trap): an answer, released (the reader
+      // refuses it).
+      expect(recordOf(storage)).toEqual(
+        kind === 'ownKeys' || kind === 'tokenGetter' ? null : { wrong: 0, locked: false, pending: 1 },
+      );
+    });
+  }
+});
