@@ -176,6 +176,8 @@ async function sendCounted(
     );
     throw thrown;
   }
+  // An answer whose `success` cannot be read (a getter, a Proxy): that failure is thrown, read by
+  // the caller as unknown (`UnexpectedError`), and the attempt stays pending.
   const ok = change || (result as { success?: unknown } | null)?.success;
   attempts.settle(ticket, ok !== true || undefined, ok === false);
   return result;
