@@ -157,15 +157,14 @@ export function granted(
   const op = { ...row, ...endpoints[key] };
   const logout = { ...LOGOUT, ...endpoints.logout };
   return (...args: unknown[]) => {
-    let raw: { access_token?: unknown } | undefined;
-    return send(
-      http,
-      key,
-      op,
-      args,
-      async (attempt, payload) => (raw = (await attempt(payload)) as never),
-    ).catch((error) => {
-      const token = raw?.access_token;
+    let token: unknown;
+    return send(http, key, op, args, async (attempt, payload) => {
+      const raw = (await attempt(payload)) as { access_token?: unknown } | null;
+      // Read in `send`'s `try`: an answer whose reading throws (a getter, a Proxy's trap) is the
+      // call's `UnexpectedError`, never that getter's error thrown from the `catch` below.
+      token = raw?.access_token;
+      return raw;
+    }).catch((error) => {
       if (token && typeof token === 'string')
         send(http, 'logout', logout, [{ accessToken: token }]).catch(() => {});
       throw error;

@@ -35,9 +35,10 @@ export const typedText = (v: string): string =>
 /**
  * A document (CPF) number as read (validateDocument's, registration's, a login that is a CPF,
  * isValidCpf's): `typedText` without the CPF's `.` and `-`. A number when 1 to 20 digits are left
- * (common.ts's `DOCUMENT_TEXT`), sent so; a CPF when 11.
+ * (common.ts's `DOCUMENT_TEXT`), sent so; a CPF when 11. Longer than 1,000 UTF-16 units as typed
+ * (a dotted CPF is 14): '' (refused), never normalized.
  *
  * @example
  * documentText(' 529.982.247\t-25\n'); // '52998224725'
  */
-export const documentText = (v: string): string => typedText(v).replace(/[.-]/g, '');
+export const documentText = (v: string): string => (v.length > 1e3 ? '' : typedText(v).replace(/[.-]/g, ''));

@@ -5,13 +5,7 @@
 
 import type * as z from 'zod/mini';
 import { providedToken } from '../auth/captcha';
-import {
-  AbortedError,
-  asPamError,
-  isPamError,
-  type StepUpRequiredError,
-  TimeoutError,
-} from '../errors/index';
+import { AbortedError, asPamError, type StepUpRequiredError, TimeoutError } from '../errors/index';
 import type {
   Attempt,
   CallOptions,
@@ -27,6 +21,7 @@ import {
   STEP_UP_MAX_ATTEMPTS,
   type StepUpAttempts,
   stepUpAttemptsOf,
+  thrownOf,
 } from './step-up-attempts';
 
 /**
@@ -92,9 +87,6 @@ export type WithSecrets<P> = P extends object
         : P[K];
     }
   : P;
-
-/** A `step_up_required` (by brand and code, not instanceof: another copy's error counts too). */
-const stepUp = (error: unknown): boolean => isPamError(error) && error.code === 'step_up_required';
 
 /**
  * Whether a body read by `request` cannot carry the password: the schema refuses
@@ -173,11 +165,19 @@ async function sendCounted(
   try {
     result = await attempt(body);
   } catch (error) {
-    // A step-up answer to a call that sent no `password_check` (changePassword's `old_password`,
-    // checkPassword's `password`) is about no password it sent: an answer, never a wrong one.
-    attempts.settle(ticket, error, p.password_check == null && stepUp(error) ? false : undefined);
-    throw error;
+    // Read once (`thrownOf`), here and by the caller. A step-up answer to a call that sent no
+    // `password_check` (changePassword's `old_password`, checkPassword's `password`) is about no
+    // password it sent: an answer, never a wrong one.
+    const thrown = thrownOf(error);
+    attempts.settle(
+      ticket,
+      thrown,
+      p.password_check == null && thrown[1] === 'step_up_required' ? false : undefined,
+    );
+    throw thrown;
   }
+  // An answer whose `success` cannot be read (a getter, a Proxy): that failure is thrown, read by
+  // the caller as unknown (`UnexpectedError`), and the attempt stays pending.
   const ok = change || (result as { success?: unknown } | null)?.success;
   attempts.settle(ticket, ok !== true || undefined, ok === false);
   return result;
@@ -252,13 +252,16 @@ export async function sendSensitive(
         : body;
     try {
       return await sendCounted(attempts, attempt, sent, read, protective);
-    } catch (error) {
-      // A call that cannot carry the password (spec 5.7: `password_check` is a field of a change's
-      // body): one without a body (getAddress, disconnectSocial, getLoginHistory…: no payload, no
-      // schema) or whose body's schema has no `password_check` (`refusesCheck`): the server's
-      // error, nobody asked, nothing reserved or counted, never locked; as a marked copy
-      // (`copyOf`) for the step-up machine, which then asks nobody either.
-      if (!stepUp(error)) throw error;
+    } catch (caught) {
+      // What was thrown, read once (`thrownOf`: a value whose reading throws is an
+      // `UnexpectedError`, never a step-up). A call that cannot carry the password (spec 5.7:
+      // `password_check` is a field of a change's body): one without a body (getAddress,
+      // disconnectSocial, getLoginHistory…: no payload, no schema) or whose body's schema has no
+      // `password_check` (`refusesCheck`): the server's error, nobody asked, nothing reserved or
+      // counted, never locked; as a marked copy (`copyOf`) for the step-up machine, which then asks
+      // nobody either.
+      const [error, code] = thrownOf(caught);
+      if (code !== 'step_up_required') throw error;
       if (payload === undefined || refusesCheck(request))
         throw copyOf(error as object, { [UNCARRIED]: { value: true } });
       // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,

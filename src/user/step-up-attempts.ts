@@ -384,20 +384,19 @@ function attemptsIn(
       return { id };
     }),
     settle: atNow((r, t, sure, ticket: StepUpTicket, error?: unknown, wrong?: boolean) => {
+      // What was thrown, read once (`thrownOf`): a value whose reading throws is no answer known.
+      const [, code, rejected, lockMs] = error === undefined ? [] : thrownOf(error);
       // No answer: the password may have reached the server; it stays pending until it expires.
       // `wrong` given: an answer (false: not a wrong password).
-      if (wrong === undefined && error !== undefined && (!isPamError(error) || NO_ANSWER.has(error.code)))
-        return;
+      if (wrong === undefined && NO_ANSWER.has(code!)) return;
       r.held = r.held.filter(([id]) => id !== ticket.id);
       // A right password ends the run of wrong ones; a lock stays (a 429 that answered another
       // password after this one left does not end because this one was right).
-      if (wrong ?? isRejection(error)) {
+      if (wrong ?? rejected) {
         r.wrong++;
         if (r.wrong >= STEP_UP_MAX_ATTEMPTS) r.lockedUntil = lockTo(r.lockedUntil, STEP_UP_LOCK_MS, t, sure);
       } else if (error === undefined) r.wrong = 0;
-      else if ((error as { status?: unknown }).status === 429) {
-        r.lockedUntil = lockTo(r.lockedUntil, serverLockMs(error), t, sure);
-      }
+      else if (lockMs) r.lockedUntil = lockTo(r.lockedUntil, lockMs, t, sure);
       write(r);
     }, 1),
     left: atNow(leftIn, 1),
@@ -418,19 +417,53 @@ const lockTo = (until: number, ms: number, t: number, sure: boolean): number =>
 const NO_ANSWER: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'unexpected']);
 
 /**
- * The server rejected the password (by brand and code: another copy's error counts too), or
- * changePassword's `old_password` (a 422 on that field).
+ * What a thrown value says, read once (`thrownOf`): what the call throws, its code, whether the
+ * server rejected the password (a step-up's `reason: 'invalid'`, or changePassword's
+ * `old_password`: a 422 on that field), and the lock a 429 asks for (ms; 0: none).
  */
-const isRejection = (error: unknown): boolean =>
-  isPamError(error) &&
-  ((error.code === 'step_up_required' && (error as { reason?: unknown }).reason === 'invalid') ||
-    (error as { fieldErrors?: { old_password?: unknown } }).fieldErrors?.old_password != null);
+export type Thrown = [error: unknown, code: string, rejected?: boolean, lockMs?: number];
 
-function serverLockMs(error: unknown): number {
-  const after = (error as { retryAfter?: unknown }).retryAfter;
-  const ms =
-    typeof after === 'number' && Number.isFinite(after) && after > 0 ? after * 1000 : SERVER_LOCK_FALLBACK_MS;
-  return Math.min(ms, SERVER_LOCK_MAX_MS);
+const readings = /* @__PURE__ */ new WeakSet<object>();
+
+/**
+ * The fields of a thrown value the user module decides on, each read once (brand and code: by
+ * brand, never `instanceof`, so another copy's error counts too). A value that is no `PamError`,
+ * or one whose reading throws (a getter, a Proxy's trap, a revoked Proxy: an app's adapter), is an
+ * unknown failure: an `UnexpectedError` (as `asPamError` makes it: a class name only, never a
+ * message), code `unexpected`, no answer known (a password sent stays pending). A reading given
+ * again is returned as it is.
+ */
+export function thrownOf(error: unknown): Thrown {
+  if (readings.has(error as object)) return error as Thrown;
+  let read: Thrown;
+  try {
+    if (!isPamError(error)) throw error;
+    const { code, reason, status, retryAfter, fieldErrors } = error as unknown as {
+      code: string;
+      reason?: unknown;
+      status?: unknown;
+      retryAfter?: unknown;
+      fieldErrors?: { old_password?: unknown };
+    };
+    read = [
+      error,
+      code,
+      (code === 'step_up_required' && reason === 'invalid') || fieldErrors?.old_password != null,
+      // A 429's lock: its Retry-After (seconds), a day at most; unreadable: the fallback.
+      status === 429
+        ? Math.min(
+            typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0
+              ? retryAfter * 1000
+              : SERVER_LOCK_FALLBACK_MS,
+            SERVER_LOCK_MAX_MS,
+          )
+        : 0,
+    ];
+  } catch (thrown) {
+    read = [asPamError(thrown), 'unexpected'];
+  }
+  readings.add(read);
+  return read;
 }
 
 const leftAfter = new WeakMap<object, number>();
@@ -449,10 +482,8 @@ export function markAttemptsLeft(error: unknown, left: number): void {
  * catch (e) { askPassword(stepUpAttemptsLeftOf(e) ?? 3); }
  */
 export function stepUpAttemptsLeftOf(error: unknown): number | undefined {
-  // A `code` whose second reading throws (a getter, a Proxy: an app's adapter) reads as no lock:
-  // a step-up machine's assign never throws on it (REVIEW-AG AG-1).
-  try {
-    if (isPamError(error) && error.code === 'step_up_locked') return 0;
-  } catch {}
-  return typeof error === 'object' && error !== null ? leftAfter.get(error) : undefined;
+  // Read as the user module reads what was thrown (`thrownOf`): a value whose reading throws (a
+  // getter, a Proxy: an app's adapter) is no lock, and a step-up machine's assign never throws on
+  // it (REVIEW-AG AG-1). A key that is no object: undefined (a WeakMap's `get`).
+  return thrownOf(error)[1] === 'step_up_locked' ? 0 : leftAfter.get(error as object);
 }
