@@ -222,19 +222,19 @@ export async function send(
     // get and delete take no body: (path, options); post and patch take (path, body, options).
     return verb === 'get' || verb === 'delete' ? http[verb]!(url, opts) : http[verb]!(url, body, opts);
   };
-  let raw: unknown;
   try {
     needs(http, verb);
-    raw = await (through ? through(attempt, payload, options, http, read, request) : attempt(payload));
+    const raw = await (through ? through(attempt, payload, options, http, read, request) : attempt(payload));
+    if (response === null) return undefined;
+    // Read in the `try` too: a custom adapter's answer whose reading throws (a Proxy trap, a getter).
+    const answer = response ? parseResponse(name, response, raw) : raw;
+    op.answers?.(answer, asked);
+    return answer;
   } catch (error) {
     // What a custom adapter throws (sync or async, an Error quoting the body, a string): typed,
     // its message dropped (`asPamError`); a PamError (the ofetch adapter's, a validation's) as is.
     throw asPamError(error);
   }
-  if (response === null) return undefined;
-  const answer = response ? parseResponse(name, response, raw) : raw;
-  op.answers?.(answer, asked);
-  return answer;
 }
 
 /**

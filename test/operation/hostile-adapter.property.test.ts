@@ -183,3 +183,52 @@ describe('downloadIncomeReport over a throwing adapter', () => {
     expect(e).toMatchObject({ code: 'configuration' });
   });
 });
+
+// FIXUSER23's leftover: an adapter that RESOLVES a value whose reading throws (a Proxy trap, a
+// revoked Proxy, a throwing getter) made the call reject that raw error: the answer's parse and
+// `answers` check ran outside the call's `try`. Now the same rule as a throw: a PamError.
+const hostileAnswer = (kind: string): unknown => {
+  const boom = () => {
+    throw new Error(`answer ${SECRET}`);
+  };
+  if (kind === 'getter') return Object.defineProperty({ ok: true }, 'user', { get: boom, enumerable: true });
+  if (kind === 'revoked') {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  }
+  return new Proxy({ access_token: 'x', user: {}, userInfo: {} }, { [kind]: boom });
+};
+const ANSWERED = ['login', 'auth.login', 'getUserProfile', 'getLoginHistory', 'user.getLoginHistory'];
+
+describe('an adapter that answers a value whose reading throws', () => {
+  it('every call that reads an answer rejects a PamError, the foreign message never kept', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('get', 'ownKeys', 'has', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'getter', 'revoked'),
+        fc.constantFrom(...ANSWERED),
+        async (kind, call) => {
+          const answered = hostileAnswer(kind);
+          const { http } = adapter(async () => answered);
+          let thrown: unknown = 'resolved';
+          try {
+            // A call whose schema reads no field that throws answers its own copy (a login history
+            // read of its optional fields): never the hostile value itself, and readable.
+            const value = await CALLS[call]!(http as never);
+            expect(value === answered).toBe(false);
+            expect(() => JSON.stringify(value)).not.toThrow();
+          } catch (e) {
+            thrown = e;
+          }
+          expect(thrown === 'resolved' || isPamError(thrown), `${call} / ${kind}: ${String(thrown)}`).toBe(true);
+          // The logins and the profile read fields every hostile answer throws on: always refused.
+          expect(thrown !== 'resolved' || /getLoginHistory$/.test(call), `${call} / ${kind}`).toBe(true);
+          expect(JSON.stringify({ m: (thrown as Error).message, c: String((thrown as Error).cause) })).not.toContain(
+            SECRET,
+          );
+        },
+      ),
+      { numRuns: 100, seed: 3 },
+    );
+  });
+});
