@@ -197,8 +197,10 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const byLength = (a: string, b: string) => plain(b).length - plain(a).length;
   const list = [...origin.keys()].sort(byLength);
   // Every form of a character is at least one unit long and decoding only shortens a text, so a
-  // text shorter than the shortest form (in code points) holds none (see `holds`).
-  const shortestOf = (of: string[]) => [...plain(of[of.length - 1]!)].length;
+  // text shorter than the shortest form (in code points) holds none (see `holds`). No byte form
+  // (`bytes`, below) is shorter: each is 6 characters or more and (4n - 5) / 3 at least for a
+  // text of n bytes, itself of n code points at most.
+  const shortest = [...plain(list.at(-1)!)].length;
   // The forms of the secrets' bytes (`bytesOf`), each under the text it encodes in `origin` (a
   // form is judged by its secret: `long`), built when a text first has a run as long as one
   // (`hasRun`), in what errors carry and in a 2xx answer alike (REVIEW-AE AE-4). One list for
@@ -207,22 +209,24 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // token's (`n` > 50) for a login answer or a profile, whose anchors would cost every answer a
   // search per form (25438ed4: +32 % CPU a sign-in). A password's (`n` ~ 9) are built for the
   // one answer its call reads (a login answer has such runs): ~1 µs a sign-in.
+  // `forms(run)`: the anchors to look for (`needles`, or with the byte forms' once built); `of`:
+  // every form, the byte forms among them once built.
   const bytes = new Set<string>();
-  const inData: [string[], string[], number] = [list, needles, shortestOf(list)];
-  let inErrors: typeof inData | undefined;
-  const forms = (errors?: boolean) => {
-    if (!errors) return inData;
-    if (!inErrors) {
+  let of = list;
+  let withBytes: string[] | undefined;
+  const forms = (run?: boolean) => {
+    if (!run) return needles;
+    if (!withBytes) {
       for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
         for (const form of bytesOf(s))
           if (!origin.has(form)) {
             bytes.add(form);
             origin.set(form, s);
           }
-      const of = [...list, ...bytes].sort(byLength);
-      inErrors = [of, [...new Set([...needles, ...[...bytes].map(anchorOf)])], shortestOf(of)];
+      of = [...list, ...bytes].sort(byLength);
+      withBytes = [...new Set([...needles, ...[...bytes].map(anchorOf)])];
     }
-    return inErrors;
+    return withBytes;
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
   // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
@@ -243,7 +247,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(plain(s), variants.has(s)));
   const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
-  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true)[0]), 'gi'));
+  const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true) && of), 'gi'));
   // What may rewrite a longer value of a 2xx answer: a secret no data holds by chance (8
   // characters or more, not only digits) anywhere; any other of 2 characters or more (a short or
   // all-digit password, a 2FA code) where it stands as a token of its own (`token`). In a 2xx key
@@ -267,7 +271,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   let data: Five | undefined;
   // (`longs`, `shorts`: each alternation joined once, for the expressions that share it.)
   const dataPatterns = () =>
-    (data ??= ((longs: string, shorts: string, of = inErrors![0]): Five => [
+    (data ??= ((longs: string, shorts: string): Five => [
       // A whole value: the secret (in any of its forms), nothing else but whitespace around it.
       new RegExp(`^\\s*(?:${join((s) => !bytes.has(s) || long(s), of)})\\s*$`, 'i'),
       new RegExp(`${longs}|${shorts}`, 'gi'),
@@ -284,20 +288,17 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       ),
     ])(join(long), token(join((s) => !long(s) && s[1]))));
   // `ESCAPED_ALNUM` scans the whole text; a text without `%`, `&` or `\\` (most answers) skips it.
-  // A text shorter than the shortest form (`forms`) holds none: most values of an answer, which
+  // A text shorter than the shortest form (`shortest`) holds none: most values of an answer, which
   // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
-    // (By key, not by iterator: destructuring a list took half of a 2xx walk's `holds`, issue 33.)
-    const { 1: needles, 2: shortest } = forms(
-      (probe as Runs)?.[-bytesMin] ?? hasRun(t, bytesMin, probe as Runs),
-    );
     if (t.length < shortest) return false;
+    const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(t, bytesMin, probe as Runs));
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
     const [lower, escaped] = probe ?? probeOf(errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t);
     return (
-      needles.some((a) => lower.includes(a)) ||
+      look.some((a) => lower.includes(a)) ||
       escaped ||
       // Or a `canon` anchor in the `canonical` reading of the text (read once per anchor: one per
       // token-like secret of short runs, so one for such a scrubber, none for most).
@@ -338,7 +339,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   let pieces: RegExp | undefined;
   const piecePattern = () =>
     (pieces ??= new RegExp(
-      forms(true)[0]
+      (forms(true) && of)
         .map((s) =>
           bytes.has(s)
             ? bytesPattern(s.slice(-8))
