@@ -293,10 +293,12 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // may lengthen a text, never below the secret's NFC form, which is in `list`.)
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
     if (t.length < shortest) return false;
-    const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(t, bytesMin, probe as Runs));
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
-    // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3).
-    const [lower, escaped] = probe ?? probeOf(errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t);
+    // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3). Its
+    // runs too: NFKC lengthens one (`㉛` is `31`: a hex echo, SCRUB23).
+    const u = errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t;
+    const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(u, bytesMin, probe as Runs));
+    const [lower, escaped] = probe ?? probeOf(u);
     return (
       look.some((a) => lower.includes(a)) ||
       escaped ||
