@@ -289,14 +289,14 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     ])(join(long), token(join((s) => !long(s) && s[1]))));
   // `ESCAPED_ALNUM` scans the whole text; a text without `%`, `&` or `\\` (most answers) skips it.
   // A text shorter than the shortest form (`shortest`) holds none: most values of an answer, which
-  // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). (NFKC
-  // may lengthen a text, never below the secret's NFC form, which is in `list`.)
+  // then never build the expressions (a 1 kB token's took 0.5 s on a link with a query). An error
+  // text is measured in its NFKC form, which may be longer than as written.
   const holds = (t: string, errors?: boolean, probe?: Probe) => {
-    if (t.length < shortest) return false;
     // What errors carry is read in its NFKC form when beyond ASCII (a scan cheaper than the form): a fullwidth echo
     // (`ｈｕｎｔｅｒ２`) has no anchor as written; the `DECODERS` peel it then (REVIEW-J LOW-3). Its
-    // runs too: NFKC lengthens one (`㉛` is `31`: a hex echo, SCRUB23).
+    // runs and its length too: NFKC lengthens one (`㉛` is `31`: a hex echo; `⑫㉞56` is `123456`).
     const u = errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t;
+    if (u.length < shortest) return false;
     const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(u, bytesMin, probe as Runs));
     const [lower, escaped] = probe ?? probeOf(u);
     return (

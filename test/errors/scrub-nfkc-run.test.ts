@@ -15,3 +15,18 @@ describe('the run check of what errors carry reads its NFKC form (SCRUB23)', () 
     for (const text of [`bad ${echo} now`, echo, `x ${echo}`]) expect(scrub.text(text)).not.toContain(echo);
   });
 });
+
+describe('the shortest-length check of what errors carry reads its NFKC form too (SCRUB23 leftover)', () => {
+  it('an echo NFKC lengthens to the secret (enclosed numbers) is hidden, however short as written', () => {
+    // `⑫` is `12`, `㉞` is `34`, `⑳` is `20`, `㉑` is `21`: shorter as written than the secret.
+    for (const [secret, echo] of [
+      ['123456', '\u246b\u325e56'],
+      ['2021', '\u2473\u3251'],
+    ] as const) {
+      expect(echo.normalize('NFKC')).toBe(secret);
+      expect(echo.length).toBeLessThan(secret.length);
+      const scrub = createScrubber([secret], true);
+      for (const text of [echo, `x ${echo} y`]) expect(scrub.text(text)).not.toContain(echo);
+    }
+  });
+});
