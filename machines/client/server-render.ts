@@ -28,10 +28,13 @@ export function isInertOnServer(options: InertCandidate): boolean {
   return !(typeof href === 'string' && /^https?:\/\//i.test(href)) && !options.fetch;
 }
 
-/** The one `debug` line an inert client writes. */
+/**
+ * The one `debug` line an inert client writes (short: it is in every browser bundle; docs/deploy.md
+ * and docs/server.md say the rest).
+ */
 export const inertLine = (baseURL: string): string =>
-  `baseURL ${JSON.stringify(baseURL)} is relative and there is no page (a server render): this ` +
-  'client is inert (signed out, sends nothing). Render signed-in pages with pam-client/server.';
+  `baseURL ${JSON.stringify(baseURL)} is relative on a server: this client is inert (signed out, ` +
+  'sends nothing); use pam-client/server.';
 
 /** Timers that never fire: an inert client schedules nothing. */
 const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
