@@ -49,7 +49,7 @@ export function keptBeside<T extends object>(name: string) {
       // bytes where a FinalizationRegistry was a few hundred.
       for (const [key, ref] of kept) if (!ref.deref()) kept.delete(key);
       // Unique within the page and unlikely across pages (a key stored with a snapshot names nothing).
-      const key = `${name}:${++count}:${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
+      const key = `${name}:${++count}:${Math.floor(Math.random() * 4_294_967_296).toString(36)}`;
       const boxed = service(services);
       // No owner to hold them (or a very old engine): kept as long as the page.
       let ref: { deref(): T | undefined } = { deref: () => boxed };
