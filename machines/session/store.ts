@@ -208,7 +208,7 @@ export const isHeir = (s: StoredSession | null | undefined, owner: LoginOwner): 
   Number.isSafeInteger(owner.userId) &&
   (owner.userId as number) > 0 &&
   s.userId === owner.userId &&
-  (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY);
+  (s.seq as number) > (owner.seq ?? Infinity);
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
 export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {
