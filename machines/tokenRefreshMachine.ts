@@ -9,7 +9,8 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
-import { assign, type DoneActorEvent, emit, fromPromise, raise } from 'xstate';
+import { assign, type DoneActorEvent, emit, raise } from 'xstate';
+import { fromPromise } from './actor-logic';
 import { finiteOr, READ, type Read, readClock, readingOf, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';

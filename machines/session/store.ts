@@ -8,7 +8,7 @@
 
 import { type AuthModule, StorageError, type StoredSession, type TokenStore } from 'pam-client';
 import { parseStoredSession } from 'pam-client/internal';
-import { fromPromise } from 'xstate';
+import { fromPromise } from '../actor-logic';
 import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
