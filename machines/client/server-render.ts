@@ -42,9 +42,10 @@ const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
 /**
  * A fetch that sends nothing: every call of an inert client (the user module's too) is refused
  * with a `ConfigurationError`, which the adapter names by its code only (the cause of its
- * `NetworkError`): a short message is enough (the server-session client's, ../server-session/).
+ * `NetworkError`): a short message is enough (shorter than the server-session client's,
+ * ../server-session/, since it is in every browser bundle: issue 33).
  */
-const refuse: typeof fetch = () => Promise.reject(new ConfigurationError('a server render sends no request'));
+const refuse: typeof fetch = () => Promise.reject(new ConfigurationError('inert on a server'));
 
 type Commands = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';
 
