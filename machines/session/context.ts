@@ -63,7 +63,7 @@ export function keptBeside<T extends object>(name: string) {
     },
     of(key: string): T {
       const services = kept.get(key)?.deref();
-      if (!services) throw new TypeError(`${name}: no services (restore it with restoreActor)`);
+      if (!services) throw new TypeError(`${name}: no services (restoreActor)`);
       return services;
     },
   };
