@@ -28,14 +28,6 @@ export function isInertOnServer(options: InertCandidate): boolean {
   return !(typeof href === 'string' && /^https?:\/\//i.test(href)) && !options.fetch;
 }
 
-/**
- * The one `debug` line an inert client writes (short: it is in every browser bundle; docs/deploy.md
- * and docs/server.md say the rest).
- */
-export const inertLine = (baseURL: string): string =>
-  `baseURL ${JSON.stringify(baseURL)} is relative on a server: this client is inert (signed out, ` +
-  'sends nothing); use pam-client/server.';
-
 /** Timers that never fire: an inert client schedules nothing. */
 const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
 
@@ -61,7 +53,12 @@ export function inertClient<O extends InertCandidate & { environment?: object },
   if (debug) {
     const write: DebugLogger =
       debug === true ? (line) => console.debug(`[pam-client] ${line}`) : (debug as DebugLogger);
-    write(inertLine(baseURL));
+    // The one line it writes (short: it is in every browser bundle; docs/deploy.md and
+    // docs/server.md say the rest).
+    write(
+      `baseURL ${JSON.stringify(baseURL)} is relative on a server: this client is inert (signed out, ` +
+        'sends nothing); use pam-client/server.',
+    );
   }
   const client = create({
     ...options,
