@@ -89,7 +89,11 @@ export function keepServices(input: SessionInput, ...owners: (object | null | un
     now: env.now,
     serverNow: env.serverNow,
     // The environment's one clock (an app's own, or `createClock()` over its `now`).
-    clock: clockTrustOf(env.clock),
+    // Its trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted.
+    clock:
+      typeof env.clock?.trusted === 'function' && typeof env.clock.subscribe === 'function'
+        ? (env.clock as ClockTrust)
+        : null,
     random: env.random,
     timers: env.timers,
     playClock: input.playClock ?? null,
@@ -105,11 +109,6 @@ export function keepServices(input: SessionInput, ...owners: (object | null | un
  */
 export const servicesOf = (context: Pick<SessionContext, 'servicesKey'>): SessionServices =>
   SESSION_SERVICES.of(context.servicesKey);
-
-/** The clock's trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted. */
-function clockTrustOf(c: Partial<ClockTrust> | null | undefined): SessionServices['clock'] {
-  return c && typeof c.trusted === 'function' && typeof c.subscribe === 'function' ? (c as ClockTrust) : null;
-}
 
 /** The session's first context; `owners`: the actor it is for and its input (its services live as long as one of them). */
 export function initialContext(
