@@ -13,8 +13,6 @@ import type { SessionContext, SessionInput, SessionMeta, SessionServices } from 
 
 export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export const asPamErrorOrNull = (error: unknown) => (error == null ? null : asPamError(error));
-
 /** The session metadata fields of the context, from a stored or shared session. */
 export const metaFields = (m: SessionMeta) => ({
   savedAt: m.savedAt,
