@@ -28,17 +28,6 @@ export function isInertOnServer(options: InertCandidate): boolean {
   return !(typeof href === 'string' && /^https?:\/\//i.test(href)) && !options.fetch;
 }
 
-/** Timers that never fire: an inert client schedules nothing. */
-const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
-
-/**
- * A fetch that sends nothing: every call of an inert client (the user module's too) is refused
- * with a `ConfigurationError`, which the adapter names by its code only (the cause of its
- * `NetworkError`): a short message is enough (shorter than the server-session client's,
- * ../server-session/, since it is in every browser bundle: issue 33).
- */
-const refuse: typeof fetch = () => Promise.reject(new ConfigurationError('inert on a server'));
-
 type Commands = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';
 
 /**
@@ -62,9 +51,18 @@ export function inertClient<O extends InertCandidate & { environment?: object },
   }
   const client = create({
     ...options,
-    fetch: refuse,
+    // A fetch that sends nothing: every call of an inert client (the user module's too) is refused
+    // with a `ConfigurationError`, which the adapter names by its code only (the cause of its
+    // `NetworkError`): a short message is enough (shorter than the server-session client's,
+    // ../server-session/, since it is in every browser bundle: issue 33).
+    fetch: (() => Promise.reject(new ConfigurationError('inert on a server'))) as typeof fetch,
     storage: createMemoryTokenStore(),
-    environment: { ...options.environment, timers: noTimers, channel: null },
+    // Timers that never fire: an inert client schedules nothing.
+    environment: {
+      ...options.environment,
+      timers: { setTimeout: () => 0, clearTimeout: () => {} } satisfies TimersLike,
+      channel: null,
+    },
   }) as C &
     Record<Commands, () => void> & {
       view: { status: string };
