@@ -8,8 +8,6 @@ import { ConfigurationError, createMemoryTokenStore } from 'pam-client';
 import type { TimersLike } from 'pam-client/internal';
 import type { DebugLogger } from './debug';
 
-const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
-
 interface InertCandidate {
   baseURL: string;
   fetch?: typeof fetch;
@@ -23,7 +21,9 @@ interface InertCandidate {
  */
 export function isInertOnServer(options: InertCandidate): boolean {
   const { baseURL } = options;
-  if (typeof baseURL !== 'string' || baseURL.trim() === '' || ABSOLUTE_URL.test(baseURL)) return false;
+  // (An absolute URL: a scheme first. The pattern written here, used once: issue 33.)
+  if (typeof baseURL !== 'string' || baseURL.trim() === '' || /^[a-z][a-z\d+.-]*:/i.test(baseURL))
+    return false;
   const href = (globalThis as { location?: { href?: unknown } }).location?.href;
   return !(typeof href === 'string' && /^https?:\/\//i.test(href)) && !options.fetch;
 }
