@@ -4,7 +4,7 @@
 
 import type { TimersLike } from 'pam-client/internal';
 import type { EventObject } from 'xstate';
-import { fromCallback } from 'xstate';
+import { fromCallback } from './actor-logic';
 import { createClock, internal, type PamClock } from './clock';
 import { type BroadcastChannelLike, storageChannel } from './storage-channel';
 

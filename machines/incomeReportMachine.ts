@@ -6,7 +6,8 @@ import {
   retryAfterMs,
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
-import { assign, fromCallback, fromPromise } from 'xstate';
+import { assign } from 'xstate';
+import { fromCallback, fromPromise } from './actor-logic';
 import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, pageSignals } from './environment';
 import { checkedAnswer } from './income-report/answer';

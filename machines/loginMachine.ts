@@ -426,7 +426,7 @@ export const loginCore = /* @__PURE__ */ (() =>
     always: {
       target: 'failed',
       actions: assign({
-        error: () => new ConfigurationError('client.register needs the registration() flow'),
+        error: () => new ConfigurationError('register needs the registration() flow'),
       }),
     },
   }))();

@@ -9,10 +9,10 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { asPamError, clampDelay, refreshSchedule } from 'pam-client/internal';
-import { assign, type DoneActorEvent, emit, fromPromise, raise } from 'xstate';
+import { assign, type DoneActorEvent, emit, raise } from 'xstate';
+import { fromPromise } from './actor-logic';
 import { finiteOr, READ, type Read, readClock, readingOf, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
-import { RESTORE_EVENT } from './persistence';
 
 /**
  * What `tokenRefreshMachine` needs.
@@ -389,7 +389,9 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
                 { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
                 { target: 'idle', reenter: true, actions: 'pullBack' },
               ],
-              [RESTORE_EVENT]: [
+              // `restoreActor`'s event (`RESTORE_EVENT`, written out here: a bundle keeps an imported
+              // name as a variable; issue 33).
+              'xstate.restore': [
                 READ,
                 { guard: 'isDue', target: 'refreshing', actions: 'startRefresh' },
                 { target: 'idle', reenter: true, actions: 'pullBack' },
@@ -442,7 +444,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
               ],
               // Restored in flight (the request runs again with the fresh services): the flight's
               // timeout, as a TICK when it is due.
-              [RESTORE_EVENT]: [READ, { actions: raise({ type: 'TICK' }, { delay: 'flightTimeout' }) }],
+              'xstate.restore': [READ, { actions: raise({ type: 'TICK' }, { delay: 'flightTimeout' }) }],
             },
           },
         },

@@ -8,8 +8,6 @@ import { ConfigurationError, createMemoryTokenStore } from 'pam-client';
 import type { TimersLike } from 'pam-client/internal';
 import type { DebugLogger } from './debug';
 
-const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
-
 interface InertCandidate {
   baseURL: string;
   fetch?: typeof fetch;
@@ -23,25 +21,12 @@ interface InertCandidate {
  */
 export function isInertOnServer(options: InertCandidate): boolean {
   const { baseURL } = options;
-  if (typeof baseURL !== 'string' || baseURL.trim() === '' || ABSOLUTE_URL.test(baseURL)) return false;
+  // (An absolute URL: a scheme first. The pattern written here, used once: issue 33.)
+  if (typeof baseURL !== 'string' || baseURL.trim() === '' || /^[a-z][a-z\d+.-]*:/i.test(baseURL))
+    return false;
   const href = (globalThis as { location?: { href?: unknown } }).location?.href;
   return !(typeof href === 'string' && /^https?:\/\//i.test(href)) && !options.fetch;
 }
-
-/** The one `debug` line an inert client writes. */
-export const inertLine = (baseURL: string): string =>
-  `baseURL ${JSON.stringify(baseURL)} is relative and there is no page (a server render): this ` +
-  'client is inert (signed out, sends nothing). Render signed-in pages with pam-client/server.';
-
-/** Timers that never fire: an inert client schedules nothing. */
-const noTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {} };
-
-/**
- * A fetch that sends nothing: every call of an inert client (the user module's too) is refused
- * with a `ConfigurationError`, which the adapter names by its code only (the cause of its
- * `NetworkError`): a short message is enough (the server-session client's, ../server-session/).
- */
-const refuse: typeof fetch = () => Promise.reject(new ConfigurationError('a server render sends no request'));
 
 type Commands = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';
 
@@ -57,13 +42,27 @@ export function inertClient<O extends InertCandidate & { environment?: object },
   if (debug) {
     const write: DebugLogger =
       debug === true ? (line) => console.debug(`[pam-client] ${line}`) : (debug as DebugLogger);
-    write(inertLine(baseURL));
+    // The one line it writes (short: it is in every browser bundle; docs/deploy.md and
+    // docs/server.md say the rest).
+    write(
+      `baseURL ${JSON.stringify(baseURL)} is relative on a server: this client is inert (signed out, ` +
+        'sends nothing); use pam-client/server.',
+    );
   }
   const client = create({
     ...options,
-    fetch: refuse,
+    // A fetch that sends nothing: every call of an inert client (the user module's too) is refused
+    // with a `ConfigurationError`, which the adapter names by its code only (the cause of its
+    // `NetworkError`): a short message is enough (shorter than the server-session client's,
+    // ../server-session/, since it is in every browser bundle: issue 33).
+    fetch: (() => Promise.reject(new ConfigurationError('inert on a server'))) as typeof fetch,
     storage: createMemoryTokenStore(),
-    environment: { ...options.environment, timers: noTimers, channel: null },
+    // Timers that never fire: an inert client schedules nothing.
+    environment: {
+      ...options.environment,
+      timers: { setTimeout: () => 0, clearTimeout: () => {} } satisfies TimersLike,
+      channel: null,
+    },
   }) as C &
     Record<Commands, () => void> & {
       view: { status: string };

@@ -231,10 +231,6 @@ const COMMANDS: ReadonlySet<string> = new Set([
   'REFRESH',
 ]);
 
-/** A command an app may send. */
-const isCommand = (event: unknown): boolean =>
-  typeof event === 'object' && event !== null && COMMANDS.has((event as { type?: unknown }).type as string);
-
 /**
  * Replaces `ref.send` (the door from outside: XState delivers its own events, a child's done, error
  * and snapshot events, `sendParent`, `sendTo`, delayed events, past it) with one that lets through
@@ -250,7 +246,14 @@ function guard(ref: AnyActorRef, root: boolean, guarded: WeakSet<AnyActorRef>): 
       // A stopped (or finished) actor takes nothing: XState would print the event in a warning.
       if ((ref.getSnapshot() as { status?: string }).status !== 'active') return;
       if (takeTicket(event)) send(event as never);
-      else if (root && isCommand(event)) send(boxCommand(event as object) as never);
+      // A command an app may send (at the root only).
+      else if (
+        root &&
+        typeof event === 'object' &&
+        event !== null &&
+        COMMANDS.has((event as { type?: unknown }).type as string)
+      )
+        send(boxCommand(event) as never);
     },
   });
 }

@@ -13,10 +13,10 @@ import {
   TimeoutError,
 } from 'pam-client';
 import { DEFAULT_TIMEOUT_MS, type TimersLike } from 'pam-client/internal';
-import { fromPromise } from 'xstate';
 // A module importing nothing, by a relative import the layers allow (pam-client/internal holds
 // its 12 names at most): the build's shared chunk carries it once for both entries.
 import { providedToken } from '../../src/auth/captcha';
+import { fromPromise } from '../actor-logic';
 
 /**
  * What a login request actor receives (`loginMachine` gives its context with these parts; other

@@ -9,7 +9,7 @@ import {
   type ValidateDocumentResponse,
 } from 'pam-client';
 import { isTransientError } from 'pam-client/internal';
-import { fromPromise } from 'xstate';
+import { fromPromise } from '../actor-logic';
 import { statusOf } from '../errors';
 
 /** What the form may prefill from a valid document (spec 2.6), as the server answered it. */

@@ -4,7 +4,7 @@
 
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import type { EventObject } from 'xstate';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from '../actor-logic';
 import { internal } from '../session/events';
 import { readClock } from '../session/store';
 import {

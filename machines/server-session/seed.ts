@@ -3,7 +3,7 @@
 // page makes no second profile read).
 
 import type { AuthUser, PamSessionSeed } from 'pam-client';
-import { fromPromise } from 'xstate';
+import { fromPromise } from '../actor-logic';
 import { trusted } from '../clock';
 import { isRecord, type ProfileOwner, type ProfileServices, type ReadOutcome } from '../session/profile';
 import { readProfileOnce } from '../session/profile-read';

@@ -3,7 +3,8 @@
 // inferred and checked against the states that name it.
 
 import { asPamError } from 'pam-client/internal';
-import { assign, emit, fromPromise, sendTo } from 'xstate';
+import { assign, emit, sendTo } from 'xstate';
+import { fromPromise } from '../actor-logic';
 import { readClock, trusted } from '../clock';
 import { wakeSignals } from '../environment';
 import { statusOf } from '../errors';

@@ -6,7 +6,7 @@
 // never believed: the tab asks the server.
 
 import type { EventObject } from 'xstate';
-import { fromCallback } from 'xstate';
+import { fromCallback } from '../actor-logic';
 import { isTime } from '../clock';
 import type { BroadcastChannelLike } from '../environment';
 import { trusted } from '../session/events';

@@ -13,8 +13,6 @@ import type { SessionContext, SessionInput, SessionMeta, SessionServices } from 
 
 export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export const asPamErrorOrNull = (error: unknown) => (error == null ? null : asPamError(error));
-
 /** The session metadata fields of the context, from a stored or shared session. */
 export const metaFields = (m: SessionMeta) => ({
   savedAt: m.savedAt,
@@ -49,7 +47,7 @@ export function keptBeside<T extends object>(name: string) {
       // bytes where a FinalizationRegistry was a few hundred.
       for (const [key, ref] of kept) if (!ref.deref()) kept.delete(key);
       // Unique within the page and unlikely across pages (a key stored with a snapshot names nothing).
-      const key = `${name}:${++count}:${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
+      const key = `${name}:${++count}:${Math.floor(Math.random() * 4_294_967_296).toString(36)}`;
       const boxed = service(services);
       // No owner to hold them (or a very old engine): kept as long as the page.
       let ref: { deref(): T | undefined } = { deref: () => boxed };
@@ -63,7 +61,7 @@ export function keptBeside<T extends object>(name: string) {
     },
     of(key: string): T {
       const services = kept.get(key)?.deref();
-      if (!services) throw new TypeError(`${name}: no services (restore it with restoreActor)`);
+      if (!services) throw new TypeError(`${name}: no services (restoreActor)`);
       return services;
     },
   };
@@ -89,7 +87,11 @@ export function keepServices(input: SessionInput, ...owners: (object | null | un
     now: env.now,
     serverNow: env.serverNow,
     // The environment's one clock (an app's own, or `createClock()` over its `now`).
-    clock: clockTrustOf(env.clock),
+    // Its trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted.
+    clock:
+      typeof env.clock?.trusted === 'function' && typeof env.clock.subscribe === 'function'
+        ? (env.clock as ClockTrust)
+        : null,
     random: env.random,
     timers: env.timers,
     playClock: input.playClock ?? null,
@@ -105,11 +107,6 @@ export function keepServices(input: SessionInput, ...owners: (object | null | un
  */
 export const servicesOf = (context: Pick<SessionContext, 'servicesKey'>): SessionServices =>
   SESSION_SERVICES.of(context.servicesKey);
-
-/** The clock's trust as the session reads it: a clock without `trusted`/`subscribe` is always trusted. */
-function clockTrustOf(c: Partial<ClockTrust> | null | undefined): SessionServices['clock'] {
-  return c && typeof c.trusted === 'function' && typeof c.subscribe === 'function' ? (c as ClockTrust) : null;
-}
 
 /** The session's first context; `owners`: the actor it is for and its input (its services live as long as one of them). */
 export function initialContext(

@@ -3,10 +3,11 @@
 // on), the child's answers go through the vault, and its progress is copied for the view.
 
 import { type AuthUser, isValidCpf, type LoginResponse, type LoginSuccess } from 'pam-client';
+import { asPamError } from 'pam-client/internal';
 import { documentText } from '../../src/schemas/typed-text';
 import { box, boxCaptcha, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
-import { asPamErrorOrNull, servicesOf } from './context';
+import { servicesOf } from './context';
 import { drawLoginId, nextCounter } from './order';
 import type { AcceptedRestriction } from './profile-services';
 import { detached, expiryOf } from './refresh';
@@ -241,7 +242,8 @@ export function loginProgress(s: LoginChildSnapshot | undefined): Partial<Sessio
     who: twoFactor && s.context.login,
     rejected,
   };
-  return { error: asPamErrorOrNull(s.context.error), login };
+  const { error } = s.context;
+  return { error: error == null ? null : asPamError(error), login };
 }
 
 /** Signed in by a login (or registration) answer: a new session, one more on the tabs' clock. */

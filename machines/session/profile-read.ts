@@ -4,7 +4,7 @@
 
 import { ResponseValidationError } from 'pam-client';
 import { asPamError, type TimersLike } from 'pam-client/internal';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from '../actor-logic';
 import { nextBrazilMidnight, trusted } from '../clock';
 import {
   isRecord,

@@ -258,7 +258,7 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
   // Each of ours, in theirs: one in force must still be in force there, a pending one in force or
   // pending. Gone, or the same restriction ending earlier, no longer permanent or indefinite, or
   // liftable earlier: a lift too (null ends and lift times are "never").
-  const at = (t: number | null) => t ?? Number.POSITIVE_INFINITY;
+  const at = (t: number | null) => t ?? Infinity;
   const loosened = (list: Restriction[], where: Restriction[]) =>
     list.some((a) => {
       const b = where.find((x) => x.kind === a.kind);

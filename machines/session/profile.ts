@@ -250,7 +250,7 @@ export function createProfileFlow() {
         // that moves one moves both. At `next` itself, not 1 ms after: a restriction is in force
         // from that instant (test/session/change-at-instant.property).
         const next = nextChangeAt(context.restrictions, context.now);
-        return clampDelay((next ?? Number.POSITIVE_INFINITY) - context.now);
+        return clampDelay((next ?? Infinity) - context.now);
       },
       retry: ({ context }) => context.retryMs,
       bound: ({ context }) => boundOf(context.services),

@@ -17,7 +17,8 @@ import {
   UnauthorizedError,
 } from 'pam-client';
 import { asPamError, sleep } from 'pam-client/internal';
-import { fromPromise, sendParent } from 'xstate';
+import { sendParent } from 'xstate';
+import { fromPromise } from '../actor-logic';
 import { isTime, readClock as tellReading } from '../clock';
 import type { CrossTab } from '../cross-tab';
 import { onWake } from '../environment';

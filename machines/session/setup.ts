@@ -5,7 +5,8 @@
 // these; `sessionMachine.ts` puts the parts together.
 
 import { asPamError } from 'pam-client/internal';
-import { type ActionFunction, assign, emit, fromCallback } from 'xstate';
+import { type ActionFunction, assign, emit } from 'xstate';
+import { fromCallback } from '../actor-logic';
 import { loginCore } from '../loginMachine';
 import { machineSetup, type PARTS } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';

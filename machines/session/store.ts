@@ -8,7 +8,7 @@
 
 import { type AuthModule, StorageError, type StoredSession, type TokenStore } from 'pam-client';
 import { parseStoredSession } from 'pam-client/internal';
-import { fromPromise } from 'xstate';
+import { fromPromise } from '../actor-logic';
 import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
@@ -208,7 +208,7 @@ export const isHeir = (s: StoredSession | null | undefined, owner: LoginOwner): 
   Number.isSafeInteger(owner.userId) &&
   (owner.userId as number) > 0 &&
   s.userId === owner.userId &&
-  (s.seq as number) > (owner.seq ?? Number.POSITIVE_INFINITY);
+  (s.seq as number) > (owner.seq ?? Infinity);
 
 /** The session a guarded store holds for this client (`heldSession`) when it is of the login `owner`, else none. */
 export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | null => {

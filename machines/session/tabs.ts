@@ -6,7 +6,7 @@
 
 import type { StoredSession, TokenStore } from 'pam-client';
 import type { EventObject } from 'xstate';
-import { fromCallback } from 'xstate';
+import { fromCallback } from '../actor-logic';
 import type { CrossTab, CrossTabMessage, Kept } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
 import { metaFields, ownerOf, servicesOf } from './context';

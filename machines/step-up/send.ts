@@ -1,7 +1,7 @@
 // The one place the step-up machine hands the password to the app's `run`, still boxed.
 
 import { isPamError, isSecret, RequestValidationError, type Secret, secret } from 'pam-client';
-import { fromPromise } from 'xstate';
+import { fromPromise } from '../actor-logic';
 
 /** Sends the change: `passwordCheck` is undefined on the first try, the player's password after. */
 export type StepUpRun = (passwordCheck: Secret | undefined, signal: AbortSignal) => Promise<unknown>;
