@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AnyActorLogic,
+  type AnyEventObject,
   createActor,
   sendTo,
   setup,
@@ -107,7 +108,7 @@ describe('actor-logic: the same as xstate', () => {
               receive,
             }: {
               input: number;
-              sendBack: (e: object) => void;
+              sendBack: (e: AnyEventObject) => void;
               receive: (l: (e: unknown) => void) => void;
             }) => {
               const timer = setInterval(() => sendBack({ type: 'FROM_CHILD', n: input }), 15);
