@@ -13,9 +13,6 @@ import type { AcceptedRestriction } from './profile-services';
 import { metaOf, readClock, STORE_WAIT_MS, settle, sidOf, timeBaseOf, within } from './store';
 import type { ClockReading, SessionMeta, SessionServices, Vault } from './types';
 
-/** How long a restore waits for the server's word on a session the device clock calls expired. */
-export const RESTORE_CHECK_MS = 15_000;
-
 /**
  * A stored session whose expiry the device clock says has passed: the server's word. The expiry
  * was written on the device clock of the tab that saved it, and a device clock stepped forward (a
@@ -35,7 +32,8 @@ async function serverSaysLive(input: {
     () => true,
     () => false,
   );
-  // `RESTORE_CHECK_MS` written as a literal: a bundle keeps a named constant as a variable (issue 33).
+  // The server's word is waited for 15 s at most (a literal: a bundle keeps a named constant as a
+  // variable, issue 33).
   const live = await within(check, 15_000, false, input.timers);
   abort.abort();
   return live;

@@ -17,7 +17,12 @@ export interface RevokeSeams {
 export const seamsOf = (s: Partial<RevokeSeams>): RevokeSeams | undefined =>
   s.timers && s.random ? { timers: s.timers, random: s.random } : undefined;
 
-/** How many times a revoke that got no verdict is sent again: 3 sends in all at most. */
+/**
+ * How many times a revoke that got no verdict is sent again: 3 sends in all at most.
+ *
+ * @internal A test seam (test/session/revoke-retry.property; CONTRIBUTING.md): the code reads it
+ * as a literal (`revokeWithRetries`), for the bundles.
+ */
 export const REVOKE_RETRIES = 2;
 
 /**
