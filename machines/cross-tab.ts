@@ -100,7 +100,7 @@ export type CrossTabMessage =
       from: string;
       kind: 'pause' | 'selfExclusion';
       id: string;
-      settled?: true;
+      settled: boolean;
       userId: number;
       sid: number;
     }
@@ -308,19 +308,11 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
       if (
         (m.kind === 'pause' || m.kind === 'selfExclusion') &&
         isId(m.id) &&
-        (m.settled === undefined || m.settled === true) &&
+        typeof m.settled === 'boolean' &&
         isPlayer(m.userId) &&
         isHeardCounter(m.sid)
       )
-        return {
-          type,
-          from,
-          kind: m.kind,
-          id: m.id,
-          ...(m.settled && { settled: true }),
-          userId: m.userId,
-          sid: m.sid,
-        };
+        return { type, from, kind: m.kind, id: m.id, settled: m.settled, userId: m.userId, sid: m.sid };
       break;
     case 'play': {
       const play = data(m.play);
@@ -446,8 +438,7 @@ export function createCrossTab(
     publishProfile: (userInfo, owner, at) =>
       post({ type: 'profile', userInfo, at: Math.floor(at), userId: owner.userId, sid: owner.sid }),
     publishRestricted: (kind, owner) => post({ type: 'restricted', kind, ...owner }),
-    publishInFlight: (kind, id, settled, owner) =>
-      post({ type: 'inflight', kind, id, ...(settled && { settled }), ...owner }),
+    publishInFlight: (kind, id, settled, owner) => post({ type: 'inflight', kind, id, settled, ...owner }),
     publishLimits: (limits, owner) => post({ type: 'limits', limits, ...owner }),
     publishPlay: (play, userId) => post({ type: 'play', play, userId }),
     requestSync: () => post({ type: 'syncRequest' }),

@@ -353,7 +353,7 @@ const RESTRICTION_CHANGES = {
 } as const;
 
 /** Whether the session holds the login of `owner` (its player and login id). */
-const holds = (session: SessionRef | undefined, owner: Owner) => {
+export const holds = (session: SessionRef | undefined, owner: Owner) => {
   const c = session?.getSnapshot().context;
   return c?.userId === owner.userId && c.sid === owner.sid;
 };

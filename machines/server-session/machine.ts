@@ -20,7 +20,7 @@ import { readServerClock, stampedAuth } from './actors';
 import { initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
 import { type Internal, serverSessionSetup } from './setup';
-import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED, type ServerInternal } from './transitions';
+import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED } from './transitions';
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -214,7 +214,7 @@ function createServerSessionMachine() {
                       loginId: c.loginId,
                       kind,
                       id,
-                      ...(settled && { settled }),
+                      settled,
                     }),
                 },
                 takeSeed: (owner) => {
@@ -321,10 +321,7 @@ function createServerSessionMachine() {
           // Another tab's change in flight: barred until it settles or ends (AI-3).
           REMOTE_INFLIGHT: {
             guard: 'ours',
-            actions: sendTo('profile', ({ event }) => {
-              const { settled, ...e } = event as Extract<ServerInternal, { type: 'REMOTE_INFLIGHT' }>;
-              return { ...e, type: settled ? 'SETTLED' : 'PENDING', heard: true };
-            }),
+            actions: sendTo('profile', ({ event }) => ({ ...event, type: 'INFLIGHT', heard: true })),
           },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },

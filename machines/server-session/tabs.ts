@@ -39,7 +39,7 @@ export type ServerTabMessage =
    * its outcome, if it bars, told as `restricted` before): the other tabs bar betting meanwhile, for
    * the request's default timeout and a margin at most (AI-3).
    */
-  | { type: 'inflight'; loginId: string; kind: 'pause' | 'selfExclusion'; id: string; settled?: true };
+  | { type: 'inflight'; loginId: string; kind: 'pause' | 'selfExclusion'; id: string; settled: boolean };
 
 /** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
 export interface ServerTabs {
@@ -57,8 +57,8 @@ export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from:
   if (app !== APP || mode !== MODE || v !== 1 || !isId(from) || !isId(loginId)) return null;
   const barring = kind === 'pause' || kind === 'selfExclusion';
   if (type === 'inflight')
-    return barring && isId(id) && (settled === undefined || settled === true)
-      ? { type, loginId, kind, id, ...(settled && { settled }), from }
+    return barring && isId(id) && typeof settled === 'boolean'
+      ? { type, loginId, kind, id, settled, from }
       : null;
   return type === 'signedIn'
     ? { type, loginId, from }

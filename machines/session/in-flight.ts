@@ -1,10 +1,10 @@
 // Changes that bar betting while they are on their way (REVIEW-AI AI-3): a pause or a
 // self-exclusion the server may apply on receipt bars betting from the moment it is SENT, not when
-// its answer comes. The profile flow keeps each one (`pending`, by id) until its call settles
-// (`SETTLED`: the client's user module tells it, after telling an accepted or unknown outcome as
-// today's kept bar, `CHECK`), or until its own end (`until`, server time: another tab's, whose
-// release may be lost with a crashed tab or a lost message). A release lifts only its own change:
-// two in flight, one refused, still barred by the other.
+// its answer comes. The profile flow keeps each one (`pending`, by id: `INFLIGHT`) until its call
+// settles (`INFLIGHT` with `settled`: the client's user module tells it after telling an accepted or
+// unknown outcome as the kept bar, `CHECK`), or until its own end (`until`, server time: another
+// tab's, whose release may be lost with a crashed tab or a lost message). A release lifts only its
+// own change: two in flight, one refused, still barred by the other.
 
 import { assign } from 'xstate';
 import { trusted } from '../clock';
@@ -26,7 +26,8 @@ export const inFlightAt = (pending: readonly InFlight[] | undefined, now: number
 export const inFlightEnd = (c: Pick<ProfileFlowContext, 'pending' | 'now'>): number =>
   Math.min(...inFlightAt(c.pending, c.now).map((p) => p.until), Number.POSITIVE_INFINITY);
 
-type InFlightEvent = { type: 'PENDING' | 'SETTLED'; heard?: true } & InFlight;
+/** `INFLIGHT`: a change sent (`settled`: its call settled), this tab's or another's (`heard`). */
+type InFlightEvent = InFlight & { settled?: boolean; heard?: true };
 
 /** How long another tab's change in flight bars here past the request's timeout, at most. */
 const MARGIN_MS = 30_000;
@@ -39,46 +40,42 @@ const MARGIN_MS = 30_000;
 export function heardInFlight(
   self: { getSnapshot(): { children?: object } },
   held: { phase: string; context: { userId: number | null; sid: number | null; refreshWaitMs: number } },
-  m: { kind: InFlight['kind']; id: string; settled?: true; userId: number; sid: number },
+  m: { kind: InFlight['kind']; id: string; settled: boolean; userId: number; sid: number },
   read?: () => { serverAt: number; error?: unknown },
 ): void {
-  if (held.phase !== 'signedIn' || held.context.userId !== m.userId || held.context.sid !== m.sid) return;
   const r = read?.();
-  const until = (r && !r.error ? r.serverAt : Number.NaN) + held.context.refreshWaitMs + MARGIN_MS;
-  (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile?.send(
-    trusted({ type: m.settled ? 'SETTLED' : 'PENDING', id: m.id, kind: m.kind, until, heard: true }),
-  );
+  if (held.phase === 'signedIn' && held.context.userId === m.userId && held.context.sid === m.sid)
+    (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile?.send(
+      trusted({
+        ...m,
+        type: 'INFLIGHT',
+        until: (r && !r.error ? r.serverAt : Number.NaN) + held.context.refreshWaitMs + MARGIN_MS,
+        heard: true,
+      }),
+    );
 }
 
-// One of this tab's is told to the other tabs of the login (they bar too, until it settles).
-const tell = ({ context: { services, owner }, event }: { context: ProfileFlowContext; event: unknown }) => {
-  const e = event as InFlightEvent;
-  if (!e.heard) services.crossTab?.publishInFlight?.(e.kind, e.id, e.type === 'SETTLED', owner);
-};
-
 // (Only the ones still barring are kept: one past its end is dropped with the next change.)
-const add = /* @__PURE__ */ assign<ProfileFlowContext, never, undefined, never, never>(
+const change = /* @__PURE__ */ assign<ProfileFlowContext, never, undefined, never, never>(
   ({ context, event }) => {
-    const { id, kind, until } = event as InFlightEvent;
-    return advanced(
-      context,
-      { pending: [...inFlightAt(context.pending, context.now), { id, kind, until }] },
-      {},
-    );
+    const { id, kind, until, settled } = event as InFlightEvent;
+    const pending = inFlightAt(context.pending, context.now).filter((p) => p.id !== id);
+    if (!settled) pending.push({ id, kind, until });
+    return advanced(context, { pending }, {});
   },
 );
 
-const settle = /* @__PURE__ */ assign<ProfileFlowContext, never, undefined, never, never>(
-  ({ context, event }) =>
-    advanced(
-      context,
-      { pending: inFlightAt(context.pending, context.now).filter((p) => p.id !== (event as InFlight).id) },
-      {},
-    ),
-);
+// One of this tab's is told to the other tabs of the login (they bar too, until it settles).
+const actions = [
+  change,
+  ({ context: { services, owner }, event }: { context: ProfileFlowContext; event: unknown }) => {
+    const e = event as InFlightEvent;
+    e.heard || services.crossTab?.publishInFlight?.(e.kind, e.id, !!e.settled, owner);
+  },
+];
 
-/** The profile flow's transitions of changes in flight (at its root). */
-export const IN_FLIGHT = { PENDING: { actions: [add, tell] }, SETTLED: { actions: [settle, tell] } } as const;
+/** The profile flow's transition of changes in flight (at its root). */
+export const IN_FLIGHT = { INFLIGHT: { actions } } as const;
 
 /** In `idle`: a change in flight re-arms the timers, so its bar lapses at its end (`change`). */
-export const IN_FLIGHT_IDLE = { PENDING: { target: 'idle', reenter: true, actions: [add, tell] } } as const;
+export const IN_FLIGHT_IDLE = { INFLIGHT: { target: 'idle', reenter: true, actions } } as const;

@@ -36,8 +36,8 @@
 // - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); untrusted, nothing is current,
 //   and a read starts (re-teaching it); until it learned the server's time, nothing dated is current.
 // - `OWNER { owner }`: another login held (an adoption): the one before forgotten, the new one read.
-// - `PENDING { id, kind, until }` / `SETTLED { id }` (the user module's): a pause or self-exclusion in
-//   flight bars betting from its send until it settles or ends (./in-flight.ts, AI-3).
+// - `INFLIGHT { id, kind, until, settled? }` (the user module's, another tab's): a pause or self-exclusion
+//   in flight bars betting from its send until it settles or ends (./in-flight.ts, AI-3).
 // What it gives the session: its snapshot, `profileOf(snapshot)`: one datum stamped with the player
 // and login (`sid`) it was read for, taken with `profileUpdateOf(context, datum)` (null unless both
 // match, `ownsDatum`, and it brings something new). Time comes on events stamped by the session or
