@@ -92,4 +92,26 @@ describe.each(Object.entries(CHANGES))('a %s whose answer is slow (AI-3)', (kind
   });
 });
 
+describe('a release lost (AI-3)', () => {
+  it("another tab that never hears the refusal is free again at the bar's end, not before", async () => {
+    const change = CHANGES.pause;
+    const [a, b] = await twoFreeTabs(world);
+    world.server.faults.add({ path: change.path, status: 422, body: { message: 'invalid' }, times: 1 });
+    world.delayAnswers({ path: change.path, ms: 5 * S, times: 1 });
+    const call = change.send(a).catch((e: { status?: number }) => e.status);
+    await world.settle();
+    expect(b.client.view.restrictions!.canBet).toBe(false);
+    // Every message from now on is lost (the release among them).
+    world.hub.held = [];
+    expect(await world.during(call)).toBe(422);
+    await world.advance(2 * S, 250);
+    expect(a.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
+    // Tab B's bar ends by itself: the request's timeout (10 s here) and 30 s after it heard it.
+    await world.advance(25 * S, 250);
+    expect(b.client.view.restrictions!.canBet).toBe(false);
+    await world.advance(20 * S, 250);
+    expect(b.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
+  });
+});
+
 const t = (tab: Tab) => tab.client.view.restrictions!.inForce.map((r) => r.kind);
