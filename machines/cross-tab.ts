@@ -91,6 +91,20 @@ export type CrossTabMessage =
       at?: number;
     }
   /**
+   * A change that bars betting (`kind`, id `id`) is on its way from a tab of login `sid` (AI-3): the
+   * other tabs of that login bar betting until it settles (`settled`: its outcome, if it bars, told
+   * as `restricted` before) or for a while at most (a release lost with a crashed tab).
+   */
+  | {
+      type: 'inflight';
+      from: string;
+      kind: 'pause' | 'selfExclusion';
+      id: string;
+      settled: boolean;
+      userId: number;
+      sid: number;
+    }
+  /**
    * The server accepted a limit change (`limits`: its `user_limit_*` fields as sent, and when) for
    * player `userId` in login `sid`: kept by the other tabs for its day over any looser read (R-2).
    */
@@ -147,6 +161,13 @@ export interface CrossTab {
    */
   publishRestricted?(
     kind: 'pause' | 'selfExclusion',
+    owner: { userId: number | null; sid: number | null },
+  ): void;
+  /** Tells the other tabs of login `owner` a change barring betting on its way, or settled (optional, as `publishRestricted`). */
+  publishInFlight?(
+    kind: 'pause' | 'selfExclusion',
+    id: string,
+    settled: boolean,
     owner: { userId: number | null; sid: number | null },
   ): void;
   /** Tells the other tabs of login `owner` a limit change accepted (optional, as `publishRestricted`). */
@@ -283,6 +304,16 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
         return { type, from, ...(k.restricted ?? k), userId: m.userId, sid: m.sid } as CrossTabMessage;
       break;
     }
+    case 'inflight':
+      if (
+        (m.kind === 'pause' || m.kind === 'selfExclusion') &&
+        isId(m.id) &&
+        typeof m.settled === 'boolean' &&
+        isPlayer(m.userId) &&
+        isHeardCounter(m.sid)
+      )
+        return { type, from, kind: m.kind, id: m.id, settled: m.settled, userId: m.userId, sid: m.sid };
+      break;
     case 'play': {
       const play = data(m.play);
       if (play && isPlayer(m.userId)) return { type, from, play, userId: m.userId };
@@ -407,6 +438,7 @@ export function createCrossTab(
     publishProfile: (userInfo, owner, at) =>
       post({ type: 'profile', userInfo, at: Math.floor(at), userId: owner.userId, sid: owner.sid }),
     publishRestricted: (kind, owner) => post({ type: 'restricted', kind, ...owner }),
+    publishInFlight: (kind, id, settled, owner) => post({ type: 'inflight', kind, id, settled, ...owner }),
     publishLimits: (limits, owner) => post({ type: 'limits', limits, ...owner }),
     publishPlay: (play, userId) => post({ type: 'play', play, userId }),
     requestSync: () => post({ type: 'syncRequest' }),

@@ -39,6 +39,7 @@ import type { SessionContext, SessionEvent, SessionServices } from '../session/t
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { abortedBeforeCall, type LoginBound, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
+import { inFlight } from './restriction-changes';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -355,7 +356,7 @@ const RESTRICTION_CHANGES = {
 } as const;
 
 /** Whether the session holds the login of `owner` (its player and login id). */
-const holds = (session: SessionRef | undefined, owner: Owner) => {
+export const holds = (session: SessionRef | undefined, owner: Owner) => {
   const c = session?.getSnapshot().context;
   return c?.userId === owner.userId && c.sid === owner.sid;
 };
@@ -413,15 +414,13 @@ export function withProfileRecheck(
   ownerNow?: () => Owner,
 ): UserModule {
   const keptOf = ({ tokens, clock }: SessionServices) => acceptedStoreOf(tokens, clock);
-  // After a refusal nothing changed; an unknown outcome's check re-reads the profile for the session.
   return wrapCalls(
     user,
     Object.keys(RESTRICTION_CHANGES) as (keyof typeof RESTRICTION_CHANGES)[],
     (original, name) =>
       async (...args) => {
         const restricts = RESTRICTION_CHANGES[name];
-        // A signal aborted before the call: nothing is sent, whatever the error (review 8, item 1).
-        const refusedBeforeSending = abortedBeforeCall(args);
+        const refusedBeforeSending = abortedBeforeCall(args); // nothing sent, whatever the error (review 8, 1)
         // When it was sent, server time read here in either mode (a restriction starts then or later). A
         // session without its services, or a clock that gives no time (`readingOf`), gives none: any of its kind.
         let sent: number | PamError | undefined;
@@ -453,15 +452,18 @@ export function withProfileRecheck(
               );
           }
         };
+        // Barred from the send (AI-3), released once settled (after `tell`: accepted or maybe applied).
+        const settled = inFlight(session, restricts, !refusedBeforeSending, owner);
         try {
           const result = await original(...args);
           tell(true);
           return result;
         } catch (error) {
-          // A pause or self-exclusion that may have been applied (no clear refusal) bars betting as
-          // an accepted one does, at once (review 7, M1).
+          // One that may have been applied (no clear refusal) bars as one accepted (review 7, M1).
           if ((restricts || limits) && mayHaveApplied(error, !refusedBeforeSending)) tell(!!limits);
           throw error;
+        } finally {
+          settled();
         }
       },
   );

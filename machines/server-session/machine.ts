@@ -41,7 +41,14 @@ function createServerSessionMachine() {
           return { ...s.signals, read: () => readServerClock(s) };
         },
       },
-      { id: 'tabs', src: 'tabs', input: ({ context }) => ({ tabs: serverServicesOf(context).tabs }) },
+      {
+        id: 'tabs',
+        src: 'tabs',
+        input: ({ context }) => ({
+          tabs: serverServicesOf(context).tabs,
+          serverNow: serverServicesOf(context).serverNow,
+        }),
+      },
     ],
     states: {
       // Where the session stands: from the seed given, else (or when it says `unavailable`) from
@@ -177,7 +184,7 @@ function createServerSessionMachine() {
             input: ({ context: c }) => {
               // The seed answers the flow's first read once (for this login only).
               let seeded = seedOutcomeOf(c);
-              const { auth, serverNow, random, clock, accepted } = serverServicesOf(c);
+              const { auth, serverNow, random, clock, accepted, tabs } = serverServicesOf(c);
               // A change barring betting known for this login before it was held here (`barred`).
               const barred = c.barred?.loginId === c.loginId ? c.barred : null;
               const services: SeededProfileServices = {
@@ -198,6 +205,18 @@ function createServerSessionMachine() {
                         remember: (userId, r) => accepted?.remember(userId, r),
                       }
                     : null,
+                // A change in flight here, told to the other tabs of this login (AI-3).
+                crossTab: {
+                  publishInFlight: (kind, id, settled) =>
+                    c.loginId &&
+                    tabs?.post({
+                      type: 'inflight',
+                      loginId: c.loginId,
+                      kind,
+                      id,
+                      settled,
+                    }),
+                },
                 takeSeed: (owner) => {
                   const s = seeded;
                   seeded = null;
@@ -299,6 +318,11 @@ function createServerSessionMachine() {
           ],
           // Another tab of this login had a change that bars betting accepted.
           REMOTE_RESTRICTED: { guard: 'ours', actions: ['heard', 'barProfile'] },
+          // Another tab's change in flight: barred until it settles or ends (AI-3).
+          REMOTE_INFLIGHT: {
+            guard: 'ours',
+            actions: sendTo('profile', ({ event }) => ({ ...event, type: 'INFLIGHT', heard: true })),
+          },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },
         },

@@ -14,6 +14,16 @@ import { trusted } from '../session/events';
 const APP = 'pam-client';
 const MODE = 'server-session';
 const MAX_ID = 128;
+/** How long another tab's change in flight bars here at most: the default request timeout and 30 s. */
+const IN_FLIGHT_MS = 45_000;
+// (A clock that gives no time: NaN, barred until released.)
+const endOf = (serverNow?: () => number) => {
+  try {
+    return serverNow!() + IN_FLIGHT_MS;
+  } catch {
+    return Number.NaN;
+  }
+};
 
 /** What a tab tells the others. */
 export type ServerTabMessage =
@@ -23,7 +33,13 @@ export type ServerTabMessage =
    * The server accepted a pause or a self-exclusion in this login, sent at `at` (server time): the
    * other tabs bar betting until a read of theirs shows one of its kind starting then or later.
    */
-  | { type: 'restricted'; loginId: string; kind: 'pause' | 'selfExclusion'; at: number };
+  | { type: 'restricted'; loginId: string; kind: 'pause' | 'selfExclusion'; at: number }
+  /**
+   * A pause or self-exclusion (`id`) is on its way from a tab of this login, or settled (`settled`:
+   * its outcome, if it bars, told as `restricted` before): the other tabs bar betting meanwhile, for
+   * the request's default timeout and a margin at most (AI-3).
+   */
+  | { type: 'inflight'; loginId: string; kind: 'pause' | 'selfExclusion'; id: string; settled: boolean };
 
 /** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
 export interface ServerTabs {
@@ -37,13 +53,18 @@ const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 
 /** A message of this protocol, or null (another app, another mode, malformed). */
 export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from: string }) | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const { app, mode, v, from, loginId, type, reason, kind, at } = raw as Record<string, unknown>;
+  const { app, mode, v, from, loginId, type, reason, kind, at, id, settled } = raw as Record<string, unknown>;
   if (app !== APP || mode !== MODE || v !== 1 || !isId(from) || !isId(loginId)) return null;
+  const barring = kind === 'pause' || kind === 'selfExclusion';
+  if (type === 'inflight')
+    return barring && isId(id) && typeof settled === 'boolean'
+      ? { type, loginId, kind, id, settled, from }
+      : null;
   return type === 'signedIn'
     ? { type, loginId, from }
     : type === 'signedOut' && (reason === 'logout' || reason === 'expired')
       ? { type, loginId, reason, from }
-      : type === 'restricted' && (kind === 'pause' || kind === 'selfExclusion') && isTime(at)
+      : type === 'restricted' && barring && isTime(at)
         ? { type, loginId, kind, at, from }
         : null;
 }
@@ -86,23 +107,28 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
 }
 
 /**
- * The other tabs as the session's events (`REMOTE_LOGIN`, `REMOTE_LOGOUT`, `REMOTE_RESTRICTED`),
+ * The other tabs as the session's events (`REMOTE_LOGIN`, `REMOTE_LOGOUT`, `REMOTE_RESTRICTED`,
+ * `REMOTE_INFLIGHT` with the end of its bar: the server clock now, `serverNow`, plus the wait),
  * marked as its own.
  */
-export const serverTabsListener = /* @__PURE__ */ fromCallback<EventObject, { tabs: ServerTabs | null }>(
-  ({ input, sendBack }) =>
-    input.tabs?.subscribe((m) =>
-      // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
-      sendBack(
-        trusted({
-          ...m,
-          type:
-            m.type === 'signedIn'
-              ? 'REMOTE_LOGIN'
-              : m.type === 'signedOut'
-                ? 'REMOTE_LOGOUT'
-                : 'REMOTE_RESTRICTED',
-        }),
-      ),
-    ),
+export const serverTabsListener = /* @__PURE__ */ fromCallback<
+  EventObject,
+  { tabs: ServerTabs | null; serverNow?: () => number }
+>(({ input, sendBack }) =>
+  input.tabs?.subscribe((m) =>
+    // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
+    m.type === 'inflight'
+      ? sendBack(trusted({ ...m, type: 'REMOTE_INFLIGHT', until: endOf(input.serverNow) }))
+      : sendBack(
+          trusted({
+            ...m,
+            type:
+              m.type === 'signedIn'
+                ? 'REMOTE_LOGIN'
+                : m.type === 'signedOut'
+                  ? 'REMOTE_LOGOUT'
+                  : 'REMOTE_RESTRICTED',
+          }),
+        ),
+  ),
 );

@@ -11,6 +11,15 @@ export type ServerInternal =
   | { type: 'REMOTE_LOGOUT'; loginId: string; reason: 'logout' | 'expired' }
   /** Another tab of login `loginId` had a change that bars betting accepted (`kind`). */
   | { type: 'REMOTE_RESTRICTED'; loginId: string; kind: BarringKind; at: number }
+  /** Another tab of login `loginId` has a change that bars betting in flight (`id`), or settled (AI-3). */
+  | {
+      type: 'REMOTE_INFLIGHT';
+      loginId: string;
+      kind: BarringKind;
+      id: string;
+      settled: boolean;
+      until: number;
+    }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 

@@ -16,6 +16,7 @@ import {
 } from 'pam-client';
 import { type BackoffOptions, profileReadOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
+import type { InFlight } from './in-flight';
 import {
   type AcceptedLimits,
   type AcceptedRestriction,
@@ -443,6 +444,8 @@ export interface ProfileFlowContext {
    * read again, backing off (R-2). Absent: none.
    */
   limits?: AcceptedLimits | null;
+  /** Changes that bar betting, in flight (./in-flight.ts): each bars until it settles or ends. */
+  pending?: InFlight[];
   /** One more for each datum taken: the session knows a new one from the last it took. */
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */

@@ -27,7 +27,7 @@ export interface ProfileServices {
   /** Where an accepted restriction outlives the login and the page (the session's); none: the flow's own only. */
   accepted?: AcceptedStore | null;
   /** The other tabs (the session's): limits accepted here are told to them. */
-  crossTab?: Pick<CrossTab, 'publishLimits'> | null;
+  crossTab?: Pick<CrossTab, 'publishLimits' | 'publishInFlight'> | null;
 }
 
 /** The part of `PamClock` the flow reads: whether it is trusted (and learned), its changes, and its precision. */

@@ -6,6 +6,7 @@ import type { AuthUser, RestrictionKind } from 'pam-client';
 import type { BackoffOptions } from 'pam-client/internal';
 import { isTime } from '../clock';
 import { isTrusted as isTrustedEvent } from './events';
+import { inFlightAt } from './in-flight';
 import {
   type AcceptedRestriction,
   loginRestrictionsOf,
@@ -66,7 +67,16 @@ const DEFAULT_RETRY = { baseMs: 1_000, factor: 2, maxMs: 300_000, jitter: 0.2 } 
 
 type StatusParts = Pick<
   ProfileFlowContext,
-  'user' | 'userInfo' | 'readAt' | 'failed' | 'untrusted' | 'unlearned' | 'noTime' | 'error' | 'expect'
+  | 'user'
+  | 'userInfo'
+  | 'readAt'
+  | 'failed'
+  | 'untrusted'
+  | 'unlearned'
+  | 'noTime'
+  | 'error'
+  | 'expect'
+  | 'pending'
 >;
 /**
  * The restrictions as read (without one kept: `restrictionsAt`). `stamp`: the clock's reading
@@ -80,15 +90,19 @@ const readOnly = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
   sessionRestrictionsOf(c.userInfo, {
     ...c,
     now,
-    untrusted: c.untrusted || c.noTime || stamp?.trusted === false || !!c.expect,
+    untrusted:
+      c.untrusted || c.noTime || stamp?.trusted === false || !!c.expect || !!inFlightAt(c.pending, now)[0],
   });
 
 /**
- * The restrictions at `now` (`readOnly`), with the one accepted but not yet read (`expect`) in
- * force (`withKept`).
+ * The restrictions at `now` (`readOnly`), with the one accepted but not yet read (`expect`) and
+ * those still in flight (`pending`, ./in-flight.ts) in force (`withKept`).
  */
 export const restrictionsAt = (c: StatusParts, now: number, stamp?: { trusted?: boolean }) =>
-  withKept(readOnly(c, now, stamp), c.expect?.kind);
+  inFlightAt(c.pending, now).reduce(
+    (r, p) => withKept(r, p.kind),
+    withKept(readOnly(c, now, stamp), c.expect?.kind),
+  );
 
 export function initial(input: ProfileFlowInput): ProfileFlowContext {
   const services = { ...input.services, toJSON: () => '[service]' };

@@ -33,21 +33,18 @@
 //   the clock's bound, and only when it tightens, but for this tab's outcome re-read sent more than
 //   the bound after the reading held (else the flow reads for itself, barred meanwhile
 //   if it also bars more: `doubt`). One sent just before (within the bound) may still tighten.
-// - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); while untrusted nothing is
-//   current, and losing it starts a read (its answer re-teaches the clock); until it learned the
-//   server's time (an answer's `Date`), nothing dated is current.
-// - `OWNER { owner }`: the session now holds another login (an adoption): everything of the one
-//   before is forgotten and the profile is read for the new one.
-// What it gives the session: its snapshot. `profileOf(snapshot)` is one datum stamped with the
-// player id and the login id (`sid`) it was read for; the session takes it with
-// `profileUpdateOf(context, datum)`, null unless both match what it holds (`ownsDatum`) and it
-// brings something new. Time comes on events stamped by the session or by the flow's own actors
-// (its clock, `watchClock`, and its read; server time, `serverNow`), never read while a transition
-// is computed (`assign`, a guard, a raised event's expression: issue 32.3).
-//
-// Wiring in the session (signedIn): the `profile` child in ./flows.ts (its snapshot taken with
-// `profileUpdateOf`, CHECK on PROFILE_CHANGED, WAKE on a wake-up); the login answer's restrictions
-// are `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
+// - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); untrusted, nothing is current,
+//   and a read starts (re-teaching it); until it learned the server's time, nothing dated is current.
+// - `OWNER { owner }`: another login held (an adoption): the one before forgotten, the new one read.
+// - `INFLIGHT { id, kind, until, settled? }` (the user module's, another tab's): a pause or self-exclusion
+//   in flight bars betting from its send until it settles or ends (./in-flight.ts, AI-3).
+// What it gives the session: its snapshot, `profileOf(snapshot)`: one datum stamped with the player
+// and login (`sid`) it was read for, taken with `profileUpdateOf(context, datum)` (null unless both
+// match, `ownsDatum`, and it brings something new). Time comes on events stamped by the session or
+// the flow's own actors (its clock, `watchClock`, its read; `serverNow`), never read while a
+// transition is computed (`assign`, a guard, a raised event's expression: issue 32.3).
+// Wiring (signedIn): the `profile` child in ./flows.ts (CHECK on PROFILE_CHANGED, WAKE on a wake-up);
+// the login answer's restrictions: `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
 import type { AuthUser } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
@@ -56,6 +53,7 @@ import { trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { mergeLimits } from './accepted-store';
 import { isTrusted as isTrustedEvent } from './events';
+import { IN_FLIGHT, IN_FLIGHT_IDLE, inFlightEnd } from './in-flight';
 import { keptLimits } from './kept-limits';
 import { readProfile, watchClock } from './profile-read';
 import {
@@ -248,9 +246,9 @@ export function createProfileFlow() {
       change: ({ context }) => {
         // The flow's restrictions are derived at its time (`now`) from what it holds: each assign
         // that moves one moves both. At `next` itself, not 1 ms after: a restriction is in force
-        // from that instant (test/session/change-at-instant.property).
-        const next = nextChangeAt(context.restrictions, context.now);
-        return clampDelay((next ?? Infinity) - context.now);
+        // from that instant (test/session/change-at-instant.property); a change in flight's bar ends.
+        const next = nextChangeAt(context.restrictions, context.now) ?? Infinity;
+        return clampDelay(Math.min(next, inFlightEnd(context)) - context.now);
       },
       retry: ({ context }) => context.retryMs,
       bound: ({ context }) => boundOf(context.services),
@@ -263,6 +261,7 @@ export function createProfileFlow() {
     initial: 'reading',
     invoke: { src: 'watchClock', input: ({ context }) => context },
     on: {
+      ...IN_FLIGHT,
       CHECK: {
         target: '.reading',
         reenter: true,
@@ -462,6 +461,7 @@ export function createProfileFlow() {
         },
         on: {
           ...AGAIN,
+          ...IN_FLIGHT_IDLE,
           // One kept meanwhile (another tab's, its message lost: AE-3, the clock watch's peek): read.
           ACCEPTED: { guard: newer, target: 'reading', actions: awaitKept },
           NOW: [

@@ -11,6 +11,7 @@ import type { CrossTab, CrossTabMessage, Kept } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent, trusted } from './events';
+import { heardInFlight } from './in-flight';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
@@ -223,6 +224,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             answerSync(held.context, playChild(session, held.context.userId)?.getSnapshot().context?.clock);
           else answerSyncSignedOut(held.context);
         } else if (message.type === 'play') sharePlay(message.userId, message.play);
+        else if (message.type === 'inflight') heardInFlight(session.self, held, message, input.read);
         else if (message.type === 'profile') {
           event = internal({
             type: 'PROFILE_LOADED',

@@ -31,7 +31,12 @@ const oldEvent = (m: ServerTabMessage) =>
     ? { type: 'REMOTE_LOGIN', loginId: m.loginId }
     : m.type === 'signedOut'
       ? { type: 'REMOTE_LOGOUT', loginId: m.loginId, reason: m.reason }
-      : { type: 'REMOTE_RESTRICTED', loginId: m.loginId, kind: m.kind, at: m.at };
+      : {
+          type: 'REMOTE_RESTRICTED',
+          loginId: m.loginId,
+          kind: m.kind,
+          at: (m as Extract<ServerTabMessage, { type: 'restricted' }>).at,
+        };
 // The shipped listener's mapping (machines/server-session/tabs.ts, `serverTabsListener`).
 const newEvent = (m: ServerTabMessage) => ({
   ...m,
