@@ -299,9 +299,8 @@ export function guardCommands<T extends AnyActorRef>(actor: T): T {
 export type SessionRef = Actor<typeof sessionCore>;
 
 /**
- * The adapter's `onUnauthorized`: ask the session for a refresh and wait for its outcome. The
- * adapter already makes this single-flight, and the refresh cycle ignores a REFRESH while one is
- * in flight, so N concurrent 401s cost one refresh.
+ * The adapter's `onUnauthorized`: a refresh asked of the session, its outcome awaited (single-flight
+ * in the adapter, and a REFRESH in flight ignored by the cycle: N concurrent 401s, one refresh).
  */
 export function refreshThroughSession(
   session: SessionRef,
@@ -400,11 +399,10 @@ export function signedInOnly(user: UserModule, session: () => SessionRef | undef
 
 /**
  * `user` with the responsible-gaming changes followed by a profile re-read in the session, each told
- * with the server time it was sent at: `serverNow`, the one clock's (the client's, in either mode);
- * none: the token session's own. With `ownerNow`, a change is its player's (REVIEW-O O-8, O-12): a
- * pause or self-exclusion accepted (or maybe applied) is kept in `accepted` (none: the store beside
- * the session's token store, which its profile and tabs flows read) for the player it was sent for, whatever the session does meanwhile (stopped, signed out, another login), and the
- * session is told only while it still holds that login.
+ * with the server time it was sent at (`serverNow`, the one clock's; none: the session's own). With
+ * `ownerNow`, a change is its player's (REVIEW-O O-8, O-12): a pause or self-exclusion accepted (or
+ * maybe applied) is kept in `accepted` (none: the store beside the session's token store) for its
+ * player whatever the session does meanwhile; the session is told only while it holds that login.
  */
 export function withProfileRecheck(
   user: UserModule,
@@ -469,10 +467,7 @@ export function withProfileRecheck(
   );
 }
 
-/**
- * A profile read elsewhere (the outcome check's re-read, its `user.token` already dropped:
- * `withoutUserToken`) is the session's too.
- */
+/** A profile read elsewhere (the outcome check's re-read, `user.token` dropped) is the session's too. */
 export function profileRead(
   session: SessionRef,
   profile: { user?: unknown; userInfo?: unknown },
