@@ -5,11 +5,19 @@
 // accepted or unknown outcome as before (kept, released only by a read showing it in force): a
 // refusal releases that change's bar, and only its own.
 
-import type { AnyActorRef } from 'xstate';
+import type { Actor, AnyActorRef } from 'xstate';
 import { trusted } from '../clock';
 import type { Owner } from '../session/events';
 import type { AcceptedRestriction } from '../session/profile-rules';
-import { holds, type SessionRef } from './session-facade';
+import type { sessionCore } from '../sessionMachine';
+
+type SessionRef = Actor<typeof sessionCore>;
+
+/** Whether the session holds the login of `owner` (its player and login id). */
+export const holds = (session: SessionRef | undefined, owner: Owner) => {
+  const c = session?.getSnapshot().context;
+  return c?.userId === owner.userId && c.sid === owner.sid;
+};
 
 /** The session's profile flow while it holds the login of `owner` (none given: any). */
 const flowOf = (session: SessionRef | undefined, owner?: Owner): AnyActorRef | undefined =>

@@ -39,7 +39,7 @@ import type { SessionContext, SessionEvent, SessionServices } from '../session/t
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { abortedBeforeCall, type LoginBound, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
-import { inFlight } from './restriction-changes';
+import { holds, inFlight } from './restriction-changes';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -353,12 +353,6 @@ const RESTRICTION_CHANGES = {
   updateMarketing: null,
   toggleTwoFactor: null,
 } as const;
-
-/** Whether the session holds the login of `owner` (its player and login id). */
-export const holds = (session: SessionRef | undefined, owner: Owner) => {
-  const c = session?.getSnapshot().context;
-  return c?.userId === owner.userId && c.sid === owner.sid;
-};
 
 /**
  * A signal that aborts once `session` no longer holds the login of `owner` (a sign-out, another

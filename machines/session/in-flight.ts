@@ -8,19 +8,8 @@
 
 import { assign } from 'xstate';
 import { trusted } from '../clock';
-import type { AcceptedRestriction, ProfileFlowContext } from './profile-rules';
+import { type InFlight, inFlightAt, type ProfileFlowContext } from './profile-rules';
 import { advanced } from './profile-setup';
-
-/** One change in flight: its id (unique to the tab that sent it), its kind, and when its bar ends. */
-export interface InFlight {
-  id: string;
-  kind: AcceptedRestriction['kind'];
-  until: number;
-}
-
-/** The changes in flight at `now` (one whose end cannot be read: in flight, fail closed). */
-export const inFlightAt = (pending: readonly InFlight[] | undefined, now: number): InFlight[] =>
-  (pending ?? []).filter((p) => !(now >= p.until));
 
 /** When the first change in flight at `now` stops barring by itself (none: never). */
 export const inFlightEnd = (c: Pick<ProfileFlowContext, 'pending' | 'now'>): number =>

@@ -16,7 +16,6 @@ import {
 } from 'pam-client';
 import { type BackoffOptions, profileReadOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
-import type { InFlight } from './in-flight';
 import {
   type AcceptedLimits,
   type AcceptedRestriction,
@@ -483,3 +482,14 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
     version: c.version,
   };
 }
+
+/** One change in flight (./in-flight.ts): its id (unique to the tab that sent it), its kind, and when its bar ends. */
+export interface InFlight {
+  id: string;
+  kind: AcceptedRestriction['kind'];
+  until: number;
+}
+
+/** The changes in flight at `now` (one whose end cannot be read: in flight, fail closed). */
+export const inFlightAt = (pending: readonly InFlight[] | undefined, now: number): InFlight[] =>
+  (pending ?? []).filter((p) => !(now >= p.until));

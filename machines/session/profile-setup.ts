@@ -6,9 +6,9 @@ import type { AuthUser, RestrictionKind } from 'pam-client';
 import type { BackoffOptions } from 'pam-client/internal';
 import { isTime } from '../clock';
 import { isTrusted as isTrustedEvent } from './events';
-import { inFlightAt } from './in-flight';
 import {
   type AcceptedRestriction,
+  inFlightAt,
   loginRestrictionsOf,
   type ProfileFlowContext,
   type ProfileOwner,

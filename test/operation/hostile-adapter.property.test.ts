@@ -205,7 +205,15 @@ describe('an adapter that answers a value whose reading throws', () => {
   it('every call that reads an answer rejects a PamError, the foreign message never kept', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('get', 'ownKeys', 'has', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'getter', 'revoked'),
+        fc.constantFrom(
+          'get',
+          'ownKeys',
+          'has',
+          'getOwnPropertyDescriptor',
+          'getPrototypeOf',
+          'getter',
+          'revoked',
+        ),
         fc.constantFrom(...ANSWERED),
         async (kind, call) => {
           const answered = hostileAnswer(kind);
@@ -220,12 +228,14 @@ describe('an adapter that answers a value whose reading throws', () => {
           } catch (e) {
             thrown = e;
           }
-          expect(thrown === 'resolved' || isPamError(thrown), `${call} / ${kind}: ${String(thrown)}`).toBe(true);
+          expect(thrown === 'resolved' || isPamError(thrown), `${call} / ${kind}: ${String(thrown)}`).toBe(
+            true,
+          );
           // The logins and the profile read fields every hostile answer throws on: always refused.
           expect(thrown !== 'resolved' || /getLoginHistory$/.test(call), `${call} / ${kind}`).toBe(true);
-          expect(JSON.stringify({ m: (thrown as Error).message, c: String((thrown as Error).cause) })).not.toContain(
-            SECRET,
-          );
+          expect(
+            JSON.stringify({ m: (thrown as Error).message, c: String((thrown as Error).cause) }),
+          ).not.toContain(SECRET);
         },
       ),
       { numRuns: 100, seed: 3 },

@@ -15,7 +15,7 @@ import { cpfOf } from '../support/cpf';
 
 const CAP = 1000;
 const CPF = cpfOf('529982247');
-const before = (v: string) => typedText(v).replace(/[.-]/g, '');
+const oldReading = (v: string) => typedText(v).replace(/[.-]/g, '');
 
 /** Characters a typed number mixes: digits of several scripts, its marks, what cannot be seen. */
 const piece = fc.oneof(
@@ -51,8 +51,8 @@ describe('a document number is read up to 1,000 UTF-16 units; a longer one is re
     fc.assert(
       fc.property(raw, (v) => {
         expect(v.length).toBeLessThanOrEqual(CAP);
-        expect(documentText(v)).toBe(before(v));
-        const digits = before(v);
+        expect(documentText(v)).toBe(oldReading(v));
+        const digits = oldReading(v);
         expect(normalizeCpf(v)).toBe(/^\d{11}$/.test(digits) ? digits : null);
       }),
       { numRuns: 500, seed: 23 },

@@ -10,8 +10,20 @@ import { turns, until } from '../support/event-loop';
 // chased later timers to the 40 s bound). So every Web Crypto call is counted while it runs, and
 // fake time never runs while one does.
 let cryptoRunning = 0;
-const subtle = globalThis.crypto.subtle as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-for (const name of ['digest', 'encrypt', 'decrypt', 'sign', 'verify', 'importKey', 'deriveBits', 'deriveKey']) {
+const subtle = globalThis.crypto.subtle as unknown as Record<
+  string,
+  (...args: unknown[]) => Promise<unknown>
+>;
+for (const name of [
+  'digest',
+  'encrypt',
+  'decrypt',
+  'sign',
+  'verify',
+  'importKey',
+  'deriveBits',
+  'deriveKey',
+]) {
   const method = subtle[name];
   if (typeof method !== 'function') continue;
   Object.defineProperty(subtle, name, {
@@ -59,6 +71,9 @@ export async function timed<T>(promise: Promise<T>, bound: number): Promise<{ va
       jumps.push(Date.now() - before);
     }
   }
-  expect(done, `settled within ${bound} ms of fake time (runs to a next timer, ms: ${jumps.slice(0, 40).join(' ')})`).toBe(true);
+  expect(
+    done,
+    `settled within ${bound} ms of fake time (runs to a next timer, ms: ${jumps.slice(0, 40).join(' ')})`,
+  ).toBe(true);
   return { value: await settled, took: Date.now() - start };
 }
