@@ -143,13 +143,18 @@ function signOutVerdict(
   refreshing: boolean,
   send: (event: SessionInternalEvent) => void,
   stored: StoredSession | null,
+  sent?: StoredSession,
 ): void {
   const c = held.context;
   // Another tab's expiry of the very token this tab's own refresh call is on its way with (both
-  // sent it: a channel that lagged): this tab's answer decides (a 401 ends it here too; a new
-  // token outlives it).
+  // sent it: a channel that lagged), or of an older one: this tab's answer decides (a 401 ends it
+  // here too; a new token outlives it). That call sent the store's token of this login (`sending`),
+  // which may be counted above the one held: a refresh of another tab stored, its word unheard.
   const ownCall =
-    refreshing && message.reason === 'expired' && message.sid === c.sid && message.seq === c.seq;
+    refreshing &&
+    message.reason === 'expired' &&
+    message.sid === c.sid &&
+    message.seq! <= Math.max(c.seq!, isOwn(sent, ownerOf(c)) ? sent.seq! : 0);
   // An expiry of this login is judged against the store's newer session of it too, as a 401 is
   // (`newerOwn`): another client of the store (one with no channel) may have refreshed it since,
   // its word never heard here; an expiry of an older token ends nothing (`endsOurs`).
@@ -216,7 +221,14 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           // The store read first, as for a session (at once from a store that answers at once).
           return settle(
             readNow(input.tokens, (stored) =>
-              signOutVerdict(input.held(), message, input.crossTab?.holding?.() === true, sendBack, stored),
+              signOutVerdict(
+                input.held(),
+                message,
+                input.crossTab?.holding?.() === true,
+                sendBack,
+                stored,
+                sending.get(input.crossTab!),
+              ),
             ),
           );
         if (message.type === 'syncRequest') {

@@ -134,4 +134,15 @@ describe('two tabs refreshing one login through a shared store and a lagging cha
       { op: 'hold' },
     ]);
   }, 60_000);
+  it("B's refresh answered after A lost its race to it and signed out: B keeps its newer token (seed -23849392)", async () => {
+    await run(true, [
+      { op: 'deliver', n: 1 },
+      { op: 'refresh', tab: 0, delay: 0 },
+      { op: 'refresh', tab: 0, delay: 8_000 },
+      { op: 'refresh', tab: 1, delay: 0 },
+      { op: 'advance', ms: 3_000 },
+      { op: 'request', tab: 0 },
+      { op: 'hold' },
+    ]);
+  }, 60_000);
 });
