@@ -1,7 +1,8 @@
 // Two tabs over one store whose login the server revokes (every token 401, `expireTokens`), the
 // channel lagging (REVIEW-AJ AJ-3): both refresh; tab B's refresh call is held `holdMs` of simulated
 // time and then ends as `outcome` says: a new token (the server's real answer), a 401 (the server's
-// real answer, the login revoked), a network failure (a TypeError, as `fetch` throws) or a 503.
+// answer forged here, as a revoked login's), a network failure (a TypeError, as `fetch` throws) or a
+// 503 (those three never reach the server). Not revoked, the tabs refresh of their own (REFRESH).
 // Tab A's 401 signs it out as expired and it tells the others; B hears that while its call is on
 // its way.
 
@@ -28,22 +29,23 @@ function bFetch(world: World, shape: Shape, armed: { on: boolean }): typeof fetc
     const url = input instanceof Request ? input.url : String(input);
     if (!armed.on || new URL(url).pathname !== '/users/refresh-token') return world.fetch(input, init);
     armed.on = false;
-    // A real answer (a new token or the 401) is the server's own, given at once, read `holdMs` later.
-    const real = shape.outcome === 'token' || shape.outcome === '401' ? world.fetch(input, init) : null;
-    const answer = real ? await real : null;
+    // The real answer is the server's own, given at once, read `holdMs` later.
+    const answer = shape.outcome === 'token' ? await world.fetch(input, init) : null;
     await new Promise<void>((resolve) => world.clock.setTimeout(resolve, shape.holdMs));
     if (shape.outcome === 'network') throw new TypeError('fetch failed');
-    if (shape.outcome === '503')
-      return new Response('{"message":"down"}', {
-        status: 503,
-        headers: { 'content-type': 'application/json' },
-      });
-    return answer!;
+    if (shape.outcome === 'token') return answer!;
+    return new Response(`{"message":"${shape.outcome === '401' ? 'Unauthenticated.' : 'down'}"}`, {
+      status: Number(shape.outcome),
+      headers: { 'content-type': 'application/json' },
+    });
   };
 }
 
 /** Both tabs signed in, then the shape played out; the tabs and the server's word at the end. */
-export async function play(world: World, shape: Shape): Promise<{ a: Tab; b: Tab; trace: { at: number; s: string }[] }> {
+export async function play(
+  world: World,
+  shape: Shape,
+): Promise<{ a: Tab; b: Tab; trace: { at: number; s: string }[] }> {
   const storage = createMemoryTokenStore();
   const armed = { on: false };
   const a = world.open({ tabId: 'tab-a', storage, retry: 0, environment: { random: draws(0.3) } });
@@ -67,18 +69,22 @@ export async function play(world: World, shape: Shape): Promise<{ a: Tab; b: Tab
   world.hub.hold();
   armed.on = true;
   if (shape.revoked) world.server.expireTokens();
-  // B first: its call is on its way when A's answer comes.
-  b.client.http.get('/auth/user-profile').catch(() => {});
-  await world.settle();
-  a.client.http.get('/auth/user-profile').catch(() => {});
-  for (let t = 0; t < 2 * shape.holdMs + 10 * S; t += 500) {
+  // B first: its call is on its way when A's answer comes. Revoked: an app call's 401 starts each
+  // tab's refresh; else each is told to refresh.
+  for (const t of [b, a]) {
+    if (shape.revoked) t.client.http.get('/auth/user-profile').catch(() => {});
+    else t.client.state.send({ type: 'REFRESH' } as never);
+    await world.settle();
+  }
+  for (let t = 0; t < 2 * shape.holdMs + 30 * S; t += 500) {
     if (t >= shape.channelMs) world.hub.release();
     await world.advance(500, 250);
     look();
   }
   world.hub.release();
-  for (let i = 0; i < 20; i++) {
-    await world.advance(6 * 60 * S, 10 * S);
+  // Two hours more, looked at every 10 s.
+  for (let i = 0; i < 720; i++) {
+    await world.advance(10 * S, 10 * S);
     look();
   }
   return { a, b, trace };
