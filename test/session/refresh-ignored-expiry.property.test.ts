@@ -49,7 +49,7 @@ describe('an expiry heard while our refresh call was on its way, over generated 
           // claim's and the lost-race grace (held up to the adapter's 10 s timeout while another
           // tab's claim is live) after the start; B's states in force from then on.
           const last = Math.max(channelMs, holdMs) + 20 * S;
-          const from = trace.findLastIndex((t) => t.at <= last);
+          const from = trace.filter((t) => t.at <= last).length - 1;
           const bStates = trace.slice(Math.max(0, from)).map((t) => t.s.split(' ')[1]);
           if (verdict) expect(bStates.filter((x) => x !== 'signedOut/undefined')).toEqual([]);
           else expect(bStates.at(-1)).toBe('signedIn/true');
