@@ -79,22 +79,17 @@ export const newerOwn = async (o: ClaimOptions, sent: StoredSession) => {
  */
 export const claimOrGiveWay: Claim = async (o, signal, failed) => {
   const crossTab = o.crossTab!;
-  // Our call ended with no verdict (or our claim gave way, below), another tab's expiry of this
-  // login heard meanwhile and left to it (`ignoredExpiry`): that expiry stands (fail closed),
-  // unless the store holds a session of this login counted above it (another tab's refresh since,
-  // taken as a 401's `newerOwn` is: after the call; before it, the tabs flow's word brings it).
+  // Our call ended with no verdict, another tab's expiry of this login heard meanwhile and left to
+  // it (`ignoredExpiry`): that expiry stands (fail closed), unless the store holds a session of this
+  // login counted above it (another tab's refresh since, taken as a 401's `newerOwn` is).
   const expired = ignoredExpiry.get(crossTab);
   ignoredExpiry.delete(crossTab);
-  const judge = async (seq: number) => {
+  if (failed === false && expired !== undefined) {
     const current = await readStore(o.tokens);
-    if ((isOwn(current, o.owner) || isHeir(current, o.owner)) && current.seq! > seq) return current;
+    if ((isOwn(current, o.owner) || isHeir(current, o.owner)) && current.seq! > expired) return current;
+    crossTab.publishRefreshFailed(true, o.owner.sid);
     throw new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
-  };
-  if (failed === false && expired !== undefined)
-    return judge(expired).catch((error) => {
-      crossTab.publishRefreshFailed(true, o.owner.sid);
-      throw error;
-    });
+  }
   if (failed !== undefined) {
     // The winner's answer may be held for long: heard for while another tab's claim is live (its
     // call on its way), at most the refresh's own timeout (then signed out: fail closed). Taken
@@ -133,10 +128,6 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
       }
     });
   if (signal.aborted) throw new AbortedError('POST', 'refreshToken');
-  // An expiry left to our claim meanwhile (it was live then): judged as after a call of ours.
-  const heard = ignoredExpiry.get(crossTab);
-  ignoredExpiry.delete(crossTab);
-  if (heard !== undefined) await judge(heard);
   // The winner's failure (or no word within the adapter's timeout) backs off like a failed refresh
   // of our own.
   throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
