@@ -21,15 +21,6 @@ export const REFRESH_PATH = '/users/refresh-token';
 /** How long a tab whose refresh answered 401 listens for a newer token from another tab. */
 export const LOST_RACE_GRACE_MS = 1_000;
 
-/**
- * Another tab's expiry of this tab's login that the tabs flow did not take because this tab's own
- * refresh call was on its way (`ownCall`, ./tabs.ts: that call's answer decides), by the tab's
- * channel: the expired counter. Judged if that call ends with no answer that decides (a network
- * error, a timeout, a 5xx: `claimOrGiveWay` with `failed === false`); forgotten when a claim
- * starts. (REVIEW-AJ AJ-3: such a tab stayed signed in, free to bet, for hours on a revoked login.)
- */
-export const ignoredExpiry = new WeakMap<CrossTab, number>();
-
 /** What the claim reads of the refresh's options (`GuardedRefreshOptions`, ./refresh.ts). */
 export interface ClaimOptions {
   tokens: TokenStore;
@@ -132,3 +123,13 @@ export const claimOrGiveWay: Claim = async (o, signal, failed) => {
   // of our own.
   throw new TimeoutError('POST', REFRESH_PATH, o.waitMs);
 };
+
+/**
+ * Another tab's expiry of this tab's login that the tabs flow did not take because this tab's own
+ * refresh call was on its way (`ownCall`, ./tabs.ts: that call's answer decides), by the tab's
+ * channel: the expired counter. Judged if that call ends with no answer that decides (a network
+ * error, a timeout, a 5xx: `claimOrGiveWay` with `failed === false`); forgotten when a claim
+ * starts. (REVIEW-AJ AJ-3: such a tab stayed signed in, free to bet, for hours on a revoked login.)
+ * Last in the module: a bundle without the tabs flow drops it leaving no trace (lean's bytes).
+ */
+export const ignoredExpiry = /* @__PURE__ */ new WeakMap<CrossTab, number>();
