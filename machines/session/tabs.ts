@@ -9,6 +9,7 @@ import type { EventObject } from 'xstate';
 import { fromCallback } from '../actor-logic';
 import type { CrossTab, CrossTabMessage, Kept } from '../cross-tab';
 import { acceptedStoreOf } from './accepted-store';
+import { ignoredExpiry } from './claim';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent, trusted } from './events';
 import { heardInFlight } from './in-flight';
@@ -143,6 +144,7 @@ function signOutVerdict(
   refreshing: boolean,
   send: (event: SessionInternalEvent) => void,
   stored: StoredSession | null,
+  crossTab: CrossTab,
   sent?: StoredSession,
 ): void {
   const c = held.context;
@@ -161,9 +163,14 @@ function signOutVerdict(
   // (Signed in, a session always names its login: `isOwn` is of that login.)
   const own =
     message.reason === 'expired' && message.sid === c.sid && isOwn(stored, ownerOf(c)) ? stored.seq! : -1;
-  if (held.phase === 'signedIn' && !ownCall && endsOurs(own > c.seq! ? { ...c, seq: own } : c, message)) {
-    revokeUnlessRevoked(c, message);
-    send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
+  if (held.phase === 'signedIn' && endsOurs(own > c.seq! ? { ...c, seq: own } : c, message)) {
+    // Left to our call's answer, kept for when it gives none (`ignoredExpiry`, ./claim.ts).
+    if (ownCall)
+      ignoredExpiry.set(crossTab, Math.max(message.seq ?? c.seq!, ignoredExpiry.get(crossTab) ?? 0));
+    else {
+      revokeUnlessRevoked(c, message);
+      send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
+    }
   }
   // The counter as `heardOf` (./order.ts) takes it: none, or one out of reach, moves nothing.
   send(internal({ type: 'HEARD', seq: message.seq, reason: message.reason }));
@@ -227,6 +234,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
                 input.crossTab?.holding?.() === true,
                 sendBack,
                 stored,
+                input.crossTab!,
                 sending.get(input.crossTab!),
               ),
             ),
