@@ -17,7 +17,7 @@ import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, time
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { isOwn, isStale, named, ownHeld, readNow, sameLogin, settle } from './store';
+import { isOwn, isStale, named, ownHeld, ownSession, readNow, sameLogin, settle } from './store';
 import type { ClockReading, SessionContext, SessionServices, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -93,6 +93,7 @@ function sessionVerdict(
   held: HeldSession,
   { vault, read, crossTab, services }: TabsFlowInput,
   message: SessionMessage,
+  tellOurs: (c: SessionContext, heard: SessionMessage['session']) => void,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
   const heard = { session: { ...meta, handle: vault.put(accessToken) }, reason: message.reason };
@@ -107,7 +108,7 @@ function sessionVerdict(
     // gives it up for ours when it hears ours): ours told again, so that the tabs that still hold it
     // give it up for ours at once. Its token is theirs to revoke as they give it up (`adopt` in
     // ./flows.ts): revoked here, a tab that has not heard ours yet kept sending it (REVIEW-I).
-    if (held.phase === 'signedIn' && isOtherLogin(c, heard)) answerSync(c);
+    if (held.phase === 'signedIn' && isOtherLogin(c, heard)) tellOurs(c, message.session);
     vault.take(heard.session.handle);
     return null;
   }
@@ -191,6 +192,16 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
     // `localStorage` share no store).
     const sharePlay = (userId: number, record: unknown) =>
       record && playChild(session, userId)?.send(trusted({ type: 'BEAT', record }));
+    // Ours told again once per session of another login heard (at its counter), while ours is at
+    // its own: two tabs that each outrank the other's word (each ended the other's login, a lagging
+    // channel) would otherwise answer each other without end, a storm of messages between tabs.
+    const told = new Set<string>();
+    const tellOurs = (c: SessionContext, s: SessionMessage['session']) => {
+      const key = `${c.sid}:${c.seq}>${s.userId}:${s.sid}:${s.seq}`;
+      if (told.has(key)) return;
+      if (told.add(key).size > 32) told.delete(told.values().next().value!);
+      answerSync(c);
+    };
     return input.crossTab?.subscribe(
       (message) => {
         const held = input.held();
@@ -217,7 +228,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           // (a failed read: the heard one), then judged against the session as it stands.
           return settle(
             readNow(input.tokens, (stored) => {
-              const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored));
+              const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored), tellOurs);
               if (verdict) sendBack(verdict);
               // Its play clock, once the session is taken (its play-time child counts for it now).
               sharePlay(message.session.userId!, message.play);
@@ -325,9 +336,12 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
 }
 
 /**
- * Another tab asked for the session: answer with the one in our store, and what this tab keeps as
- * accepted for its player (`Kept`: a tab that joins keeps it too, REVIEW-T T-2), and its play
- * clock (`play`, the play-time child's: a tab that joins counts the time counted here).
+ * Another tab asked for the session (or said another login ours outranks): answer with ours, the
+ * newest session of the login held (`ownSession`: the store's when it is of that login, else the
+ * one this client holds of it; never another login's a shared store holds, which told again here
+ * would be the very login ours outranks), and what this tab keeps as accepted for its player
+ * (`Kept`: a tab that joins keeps it too, REVIEW-T T-2), and its play clock (`play`, the play-time
+ * child's: a tab that joins counts the time counted here). None while the store holds a newer login.
  */
 function answerSync(context: SessionContext, play?: unknown): void {
   const s = servicesOf(context);
@@ -337,13 +351,17 @@ function answerSync(context: SessionContext, play?: unknown): void {
   const r = !error && store.recall(context.userId, now);
   const limits = !error && store.recallLimits!(context.userId, now);
   // The answer names its player and login (a store written before they existed has neither).
-  withStored(context, (stored) =>
-    s.crossTab?.publishSession(named({ ...stored }, context), 'sync', context.user, {
-      ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
-      ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
-      play: play as Kept['play'],
-    }),
-  );
+  withStored(context, (stored) => {
+    const { own } = ownSession(s.tokens, stored, ownerOf(context));
+    return (
+      own &&
+      s.crossTab?.publishSession(named({ ...own }, context), 'sync', context.user, {
+        ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
+        ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
+        play: play as Kept['play'],
+      })
+    );
+  });
 }
 
 /**

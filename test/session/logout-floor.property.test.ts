@@ -92,6 +92,11 @@ async function run(shared: boolean, steps: Step[]) {
     await runFor(world, 100);
     check('released');
   }
+  // Every word heard at last: the tabs still signed in hold one login (the newest).
+  const logins = tabs
+    .filter((t) => t.client.view.status === 'signedIn')
+    .map((t) => seqOf(t) + ':' + sessionActorOf(t.client).getSnapshot().context.sid);
+  expect(new Set(logins).size).toBeLessThanOrEqual(1);
 }
 
 describe('a logout ends every session counted at or below it, in every tab, whatever the channel lags', () => {
@@ -121,13 +126,54 @@ describe('a logout ends every session counted at or below it, in every tab, what
     60_000,
   );
 
+  // Found by the property below (twenty-fourth pass; CI workers died of "heap out of memory" while
+  // it ran): a shared store left holding one login while two tabs held another, counted as new and
+  // outranking it. Each tab that heard the outranked login told "ours" again, but sent the store's
+  // session (the outranked one): the two answered each other on microtasks without end (no timer,
+  // no test timeout ever fired) and the outranked tab never heard the login that outranks it. Now
+  // ours is told (`ownSession`), once per login heard (the harness fails a storm of messages).
+  it.each([
+    [
+      'login 2 (1.5 s), hold 1>2, login 1 (1.5 s), refresh 2, logout 0, hold 0>2, login 0, logout 2, deliver 2>2, login 2 (1.5 s), login 0',
+      [
+        { op: 'login', tab: 2, delay: 300 },
+        { op: 'hold', from: 1, to: 2 },
+        { op: 'login', tab: 1, delay: 1500 },
+        { op: 'refresh', tab: 2, delay: 0 },
+        { op: 'logout', tab: 0 },
+        { op: 'hold', from: 0, to: 2 },
+        { op: 'login', tab: 0, delay: 0 },
+        { op: 'logout', tab: 2 },
+        { op: 'deliver', from: 2, to: 2, n: 1 },
+        { op: 'login', tab: 2, delay: 1500 },
+        { op: 'login', tab: 0, delay: 0 },
+      ],
+    ],
+    [
+      'login 0, logout 0, login 2 (1.5 s), login 1 (1.5 s), login 2 (0.3 s), hold 2>0',
+      [
+        { op: 'advance', ms: 2000 },
+        { op: 'login', tab: 0, delay: 0 },
+        { op: 'logout', tab: 0 },
+        { op: 'letGo', from: 0, to: 0 },
+        { op: 'login', tab: 2, delay: 1500 },
+        { op: 'deliver', from: 2, to: 2, n: 2 },
+        { op: 'login', tab: 1, delay: 1500 },
+        { op: 'login', tab: 2, delay: 300 },
+        { op: 'hold', from: 2, to: 0 },
+      ],
+    ],
+  ] as Array<[string, Step[]]>)(
+    'a shared store: tabs tell their own login, never answer each other without end (%s)',
+    async (_, steps) => {
+      await run(true, steps);
+    },
+    60_000,
+  );
+
   it('over generated logins, logouts, refreshes and lagging links (three tabs)', async () => {
-    // Seed pinned (twenty-third pass, a stopgap): two CI dry runs died of "heap out of memory" in a
-    // worker while this property ran (4 GB, then 8 GB) with a random seed; it passes alone. Some
-    // generated run grows without bound (a message loop between tabs?): the next pass finds it.
     await fc.assert(fc.asyncProperty(fc.boolean(), fc.array(step, { minLength: 1, maxLength: 12 }), run), {
       numRuns: 40,
-      seed: 1,
     });
   }, 600_000);
 });

@@ -3,8 +3,27 @@
 import { createCrossTab } from '../../machines/cross-tab';
 import type { BroadcastChannelLike } from '../../machines/environment';
 
+/** Messages posted within one turn of the event loop beyond which the tabs are in a storm. */
+const STORM = 5_000;
+// Taken at import: a test's fake timers must not stop the turn from ending.
+const nextTurn = globalThis.setImmediate;
+let storm: string | null = null;
+
 /**
- * Delivers each message to every other open channel on a later microtask, like a browser.
+ * A storm seen since the last call, and cleared: tabs that answer each other's messages without
+ * end (a ping-pong on microtasks starves the event loop, so no timer or test timeout ever fires and
+ * the worker runs out of memory). `World.settle` throws it.
+ */
+export function takeStorm(): string | null {
+  const seen = storm;
+  storm = null;
+  return seen;
+}
+
+/**
+ * Delivers each message to every other open channel on a later microtask, like a browser. More
+ * than `STORM` messages within one turn of the event loop are a storm: the hub stops delivering
+ * and `takeStorm` says what was sent last.
  *
  * @example
  * const hub = new FakeChannelHub();
@@ -17,6 +36,19 @@ export class FakeChannelHub {
   readonly sent: unknown[] = [];
   /** While set, messages queue here instead of being delivered (a frozen or slow tab). */
   held: Array<() => void> | null = null;
+  private burst = 0;
+
+  /** Counts a message posted; false in a storm (it is dropped, and the storm recorded). */
+  admit(data: unknown): boolean {
+    if (this.burst === 0) nextTurn(() => (this.burst = 0));
+    if (++this.burst <= STORM) return true;
+    storm ??=
+      `a storm: ${STORM} channel messages in one turn, the last: ${JSON.stringify([...this.sent.slice(-3), data])}`.slice(
+        0,
+        4000,
+      );
+    return false;
+  }
 
   channel(): FakeChannel {
     const channel = new FakeChannel(this);
@@ -42,6 +74,7 @@ export class FakeChannel implements BroadcastChannelLike {
 
   postMessage(message: unknown): void {
     const data = structuredClone(message);
+    if (!this.hub.admit(data)) return;
     this.hub.sent.push(data);
     for (const other of this.hub.open) {
       if (other === this) continue;

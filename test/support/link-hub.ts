@@ -20,6 +20,7 @@ export class LinkHub extends FakeChannelHub {
     this.logoutHeard[from] = -1;
     ch.postMessage = (message: unknown) => {
       const data = structuredClone(message) as { type?: string; reason?: string; seq?: number | null };
+      if (!this.admit(data)) return;
       this.sent.push(data);
       this.channels.forEach((other, to) => {
         if (other === ch || !this.open.has(other)) return;

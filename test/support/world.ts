@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { bufferedResponse } from './buffered-response';
 import { turns } from './event-loop';
-import { type FakeChannel, FakeChannelHub } from './fake-channel';
+import { type FakeChannel, FakeChannelHub, takeStorm } from './fake-channel';
 import { FakePage } from './fake-page';
 import { type ServerFixture, useReferenceServer } from './server';
 
@@ -199,6 +199,8 @@ export class World {
    * on the requests themselves, never on a timer.
    */
   async settle(): Promise<void> {
+    const before = takeStorm();
+    if (before) throw new Error(before);
     let quiet = 0;
     while (quiet < 5) {
       if (this.pending.size > 0) {
@@ -209,6 +211,8 @@ export class World {
       await turns(1);
       quiet = this.pending.size === 0 ? quiet + 1 : 0;
     }
+    const stormed = takeStorm();
+    if (stormed) throw new Error(stormed);
   }
 
   /** Moves simulated time forward in steps, letting real I/O finish after each step. */
@@ -260,7 +264,10 @@ export function useWorld(options: Omit<ReferenceServerOptions, 'now'> = {}): Wor
   world = new World(fixture);
   const current = world;
   beforeEach(() => current.renew());
-  afterEach(() => current.closeAll());
+  afterEach(() => {
+    current.closeAll();
+    expect(takeStorm()).toBeNull();
+  });
   return current;
 }
 
