@@ -4,7 +4,8 @@
  * state's fields and the due-condition after a failure open; docs/contract.md fixes them: due when a
  * token was saved, the interval has passed since, no refresh is in flight (one in flight for
  * over 60 s counts as lost: API.md) and, after `n` failures, `min(30 s * 2^(n-1), 15 min)` has passed
- * since the last one.
+ * since the last one, which alone decides then (a refresh forced before the interval that failed is
+ * retried at the backoff, RETRY24).
  */
 
 import { RequestValidationError, readCallers } from '../errors/validation';
@@ -237,10 +238,12 @@ export function nextRefreshAt(state: RefreshState, options?: RefreshTimingOption
 /** `nextRefreshAt` at an interval given (the schedule's, which has its own default). */
 function dueAt(state: RefreshState, intervalMs: number): number | null {
   if (state.tokenSavedAt === null) return null;
-  let at = state.tokenSavedAt + intervalMs;
-  if (state.failures > 0 && state.lastFailureAt !== null) {
-    at = Math.max(at, state.lastFailureAt + refreshBackoffMs(state.failures));
-  }
+  // After a failure, the backoff alone: a refresh started early (forced: an app call's 401, a
+  // `REFRESH`) that failed with no verdict is tried again then, not at the interval (RETRY24).
+  let at =
+    state.failures > 0 && state.lastFailureAt !== null
+      ? state.lastFailureAt + refreshBackoffMs(state.failures)
+      : state.tokenSavedAt + intervalMs;
   if (state.inFlightSince !== null) {
     // Lost only once in flight for OVER the timeout: the first whole ms after it.
     at = Math.max(at, state.inFlightSince + REFRESH_IN_FLIGHT_TIMEOUT_MS + 1);
@@ -249,7 +252,8 @@ function dueAt(state: RefreshState, intervalMs: number): number | null {
 }
 
 /**
- * Whether a refresh is due at `now`: a token was saved, the interval has passed since, no
+ * Whether a refresh is due at `now`: a token was saved, the interval has passed since (after a
+ * failure, the backoff since it instead: a refresh forced early that failed is retried then), no
  * refresh is in flight (or the one in flight is lost) and any failure backoff has elapsed. A time
  * of `state` more than a minute after `now` (the clock stepped back since) is ignored, and so is
  * a save after a refresh started or failed: the refresh is never put off much beyond the interval
@@ -285,7 +289,10 @@ export function shouldRefreshToken(
     t === null || t - now > 60_000 || (over ? now > t + wait : now >= t + wait);
   return (
     tokenSavedAt !== null &&
-    (tokenSavedAt > Math.min(inFlightSince ?? tokenSavedAt, lastFailureAt ?? tokenSavedAt) ||
+    // After a failure the backoff alone decides (as `nextRefreshAt`): a forced refresh that failed
+    // is retried then, not at the interval.
+    ((failures > 0 && lastFailureAt !== null) ||
+      tokenSavedAt > Math.min(inFlightSince ?? tokenSavedAt, lastFailureAt ?? tokenSavedAt) ||
       waited(tokenSavedAt, intervalMs)) &&
     waited(failures > 0 ? lastFailureAt : null, refreshBackoffMs(failures)) &&
     waited(inFlightSince, REFRESH_IN_FLIGHT_TIMEOUT_MS, true)
