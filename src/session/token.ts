@@ -241,7 +241,7 @@ function dueAt(state: RefreshState, intervalMs: number): number | null {
   // After a failure, the backoff alone: a refresh started early (forced: an app call's 401, a
   // `REFRESH`) that failed with no verdict is tried again then, not at the interval (RETRY24).
   let at =
-    state.failures > 0 && state.lastFailureAt !== null
+    state.lastFailureAt !== null && state.failures > 0
       ? state.lastFailureAt + refreshBackoffMs(state.failures)
       : state.tokenSavedAt + intervalMs;
   if (state.inFlightSince !== null) {
@@ -359,9 +359,9 @@ export interface RefreshScheduleOptions extends RefreshTimingOptions {
 
 /**
  * The refresh cycle's schedule: when the next refresh is due (the interval after the save, or
- * earlier for a token about to expire), the wait after one more failure (30 s, 60 s, … capped
- * at 15 min; stretched by 0–20 % with `random`, which is read only when given), and the flight
- * timeout.
+ * earlier for a token about to expire; after a failure, its backoff), the wait after one more
+ * failure (30 s, 60 s, … capped at 15 min; stretched by 0–20 % with `random`, which is read only
+ * when given), and the flight timeout.
  *
  * @example
  * const [dueAt] = refreshSchedule(state, { intervalMs, lifeMs });
