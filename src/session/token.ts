@@ -341,12 +341,12 @@ export function expiryMarginMs(lifeMs: number): number {
 
 /**
  * The refresh cycle's times, as a machine that schedules it needs them (the token-refresh
- * machine, through `pam-client/internal`): when a refresh is due (`null` when no token is saved),
- * the wait after one more failure, and how long a refresh may be in flight before it counts as
- * lost (60 s). A tuple: the machine reads one of them at a time (`refreshSchedule(…)[0]`), and
- * it costs its bundle no property names.
+ * machine, through `pam-client/internal`): when a refresh is due (`null` when no token is saved)
+ * and the wait after one more failure. A tuple: the machine reads one of them at a time
+ * (`refreshSchedule(…)[0]`), and it costs its bundle no property names. (No flight timeout: the
+ * machine has its own, `flightMs`.)
  */
-export type RefreshSchedule = [dueAt: number | null, backoffMs: number, flightTimeoutMs: number];
+export type RefreshSchedule = [dueAt: number | null, backoffMs: number];
 
 /** Options of `refreshSchedule`. */
 export interface RefreshScheduleOptions extends RefreshTimingOptions {
@@ -359,9 +359,9 @@ export interface RefreshScheduleOptions extends RefreshTimingOptions {
 
 /**
  * The refresh cycle's schedule: when the next refresh is due (the interval after the save, or
- * earlier for a token about to expire; after a failure, its backoff), the wait after one more
+ * earlier for a token about to expire; after a failure, its backoff) and the wait after one more
  * failure (30 s, 60 s, … capped at 15 min; stretched by 0–20 % with `random`, which is read only
- * when given), and the flight timeout.
+ * when given).
  *
  * @example
  * const [dueAt] = refreshSchedule(state, { intervalMs, lifeMs });
@@ -376,9 +376,5 @@ export function refreshSchedule(
     // At least 1 s from the save (`MIN_REFRESH_INTERVAL_MS`): a refresh cycle never spins.
     intervalMs = Math.min(intervalMs, Math.max(1_000, lifeMs - expiryMarginMs(lifeMs)));
   }
-  return [
-    dueAt(state, intervalMs),
-    refreshBackoffMs(state.failures + 1, random),
-    REFRESH_IN_FLIGHT_TIMEOUT_MS,
-  ];
+  return [dueAt(state, intervalMs), refreshBackoffMs(state.failures + 1, random)];
 }
