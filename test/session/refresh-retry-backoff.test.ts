@@ -1,5 +1,6 @@
+import { createMemoryTokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { logIn, MIN, S, useWorld } from '../support/world';
+import { H, logIn, MIN, S, storedSession, useWorld } from '../support/world';
 
 // RETRY24: a refresh started before its due time (an app call's 401 asks the session for one) that
 // fails with no verdict (a 503, a dropped connection) was not tried again until the token's normal
@@ -75,4 +76,31 @@ describe('a forced refresh that failed with no verdict is retried at the backoff
     expect(tab.client.view.status).toBe('signedOut');
     expect(tab.client.view.signedOutReason).toBe('expired');
   }, 120_000);
+
+  it('a restore that finds its token near expiry: refreshed at once; failed (503), retried at 30 s', async () => {
+    // (Held before the fix too: that refresh is due, not early, so its failure's backoff was already
+    // later than its due time. A guard of the same rule.)
+    const storage = createMemoryTokenStore();
+    const token = world.server.issueToken(world.server.seed.plain.id);
+    // Saved 7 h 56 min ago, an 8-h life: 4 min left, inside the 5-min margin.
+    await storage.set({
+      ...storedSession(token, world.now() - 8 * H + 4 * MIN, 8 * H),
+      userId: world.server.seed.plain.id,
+    });
+    world.server.faults.add({ method: 'POST', path: REFRESH, status: 503, times: 1 });
+    const tab = world.open({ channel: false, retry: 0, storage });
+    await world.advance(S, 100);
+    expect(tab.client.view.status).toBe('signedIn');
+    expect(world.count('POST', REFRESH)).toBe(1);
+    expect(tab.events).toContain('refreshFailed');
+    const failedAt = world.now();
+    await world.advance(28 * S, S);
+    expect(world.count('POST', REFRESH)).toBe(1);
+    await world.advance(3 * S, 500);
+    expect(world.count('POST', REFRESH)).toBe(2);
+    expect(world.now() - failedAt).toBeLessThanOrEqual(31 * S);
+    await world.advance(2 * S, 500);
+    expect(tab.events.at(-1)).toBe('tokenRefreshed');
+    expect(await tab.token()).not.toBe(token);
+  }, 60_000);
 });
