@@ -88,8 +88,8 @@ export interface TokenRefreshContext {
   notBefore: number | null;
 }
 
-// When the cycle looks again: the core's schedule, `refreshSchedule(…)` = [dueAt, backoffMs,
-// flightTimeoutMs], read at the context's settings.
+// When the cycle looks again: the core's schedule, `refreshSchedule(…)` = [dueAt, backoffMs], read
+// at the context's settings.
 
 // The refresh cycle's states, built here from times the clock read (finite): the public `mark*`
 // functions check their caller's input (REVIEW-O 2), which this machine need not pay for.

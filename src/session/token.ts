@@ -4,7 +4,8 @@
  * state's fields and the due-condition after a failure open; docs/contract.md fixes them: due when a
  * token was saved, the interval has passed since, no refresh is in flight (one in flight for
  * over 60 s counts as lost: API.md) and, after `n` failures, `min(30 s * 2^(n-1), 15 min)` has passed
- * since the last one.
+ * since the last one, which alone decides then (a refresh forced before the interval that failed is
+ * retried at the backoff, RETRY24).
  */
 
 import { RequestValidationError, readCallers } from '../errors/validation';
@@ -237,10 +238,12 @@ export function nextRefreshAt(state: RefreshState, options?: RefreshTimingOption
 /** `nextRefreshAt` at an interval given (the schedule's, which has its own default). */
 function dueAt(state: RefreshState, intervalMs: number): number | null {
   if (state.tokenSavedAt === null) return null;
-  let at = state.tokenSavedAt + intervalMs;
-  if (state.failures > 0 && state.lastFailureAt !== null) {
-    at = Math.max(at, state.lastFailureAt + refreshBackoffMs(state.failures));
-  }
+  // After a failure, the backoff alone: a refresh started early (forced: an app call's 401, a
+  // `REFRESH`) that failed with no verdict is tried again then, not at the interval (RETRY24).
+  let at =
+    state.lastFailureAt !== null && state.failures > 0
+      ? state.lastFailureAt + refreshBackoffMs(state.failures)
+      : state.tokenSavedAt + intervalMs;
   if (state.inFlightSince !== null) {
     // Lost only once in flight for OVER the timeout: the first whole ms after it.
     at = Math.max(at, state.inFlightSince + REFRESH_IN_FLIGHT_TIMEOUT_MS + 1);
@@ -249,7 +252,8 @@ function dueAt(state: RefreshState, intervalMs: number): number | null {
 }
 
 /**
- * Whether a refresh is due at `now`: a token was saved, the interval has passed since, no
+ * Whether a refresh is due at `now`: a token was saved, the interval has passed since (after a
+ * failure, the backoff since it instead: a refresh forced early that failed is retried then), no
  * refresh is in flight (or the one in flight is lost) and any failure backoff has elapsed. A time
  * of `state` more than a minute after `now` (the clock stepped back since) is ignored, and so is
  * a save after a refresh started or failed: the refresh is never put off much beyond the interval
@@ -285,7 +289,10 @@ export function shouldRefreshToken(
     t === null || t - now > 60_000 || (over ? now > t + wait : now >= t + wait);
   return (
     tokenSavedAt !== null &&
-    (tokenSavedAt > Math.min(inFlightSince ?? tokenSavedAt, lastFailureAt ?? tokenSavedAt) ||
+    // After a failure the backoff alone decides (as `nextRefreshAt`): a forced refresh that failed
+    // is retried then, not at the interval.
+    ((failures > 0 && lastFailureAt !== null) ||
+      tokenSavedAt > Math.min(inFlightSince ?? tokenSavedAt, lastFailureAt ?? tokenSavedAt) ||
       waited(tokenSavedAt, intervalMs)) &&
     waited(failures > 0 ? lastFailureAt : null, refreshBackoffMs(failures)) &&
     waited(inFlightSince, REFRESH_IN_FLIGHT_TIMEOUT_MS, true)
@@ -334,12 +341,12 @@ export function expiryMarginMs(lifeMs: number): number {
 
 /**
  * The refresh cycle's times, as a machine that schedules it needs them (the token-refresh
- * machine, through `pam-client/internal`): when a refresh is due (`null` when no token is saved),
- * the wait after one more failure, and how long a refresh may be in flight before it counts as
- * lost (60 s). A tuple: the machine reads one of them at a time (`refreshSchedule(…)[0]`), and
- * it costs its bundle no property names.
+ * machine, through `pam-client/internal`): when a refresh is due (`null` when no token is saved)
+ * and the wait after one more failure. A tuple: the machine reads one of them at a time
+ * (`refreshSchedule(…)[0]`), and it costs its bundle no property names. (No flight timeout: the
+ * machine has its own, `flightMs`.)
  */
-export type RefreshSchedule = [dueAt: number | null, backoffMs: number, flightTimeoutMs: number];
+export type RefreshSchedule = [dueAt: number | null, backoffMs: number];
 
 /** Options of `refreshSchedule`. */
 export interface RefreshScheduleOptions extends RefreshTimingOptions {
@@ -352,9 +359,9 @@ export interface RefreshScheduleOptions extends RefreshTimingOptions {
 
 /**
  * The refresh cycle's schedule: when the next refresh is due (the interval after the save, or
- * earlier for a token about to expire), the wait after one more failure (30 s, 60 s, … capped
- * at 15 min; stretched by 0–20 % with `random`, which is read only when given), and the flight
- * timeout.
+ * earlier for a token about to expire; after a failure, its backoff) and the wait after one more
+ * failure (30 s, 60 s, … capped at 15 min; stretched by 0–20 % with `random`, which is read only
+ * when given).
  *
  * @example
  * const [dueAt] = refreshSchedule(state, { intervalMs, lifeMs });
@@ -369,9 +376,5 @@ export function refreshSchedule(
     // At least 1 s from the save (`MIN_REFRESH_INTERVAL_MS`): a refresh cycle never spins.
     intervalMs = Math.min(intervalMs, Math.max(1_000, lifeMs - expiryMarginMs(lifeMs)));
   }
-  return [
-    dueAt(state, intervalMs),
-    refreshBackoffMs(state.failures + 1, random),
-    REFRESH_IN_FLIGHT_TIMEOUT_MS,
-  ];
+  return [dueAt(state, intervalMs), refreshBackoffMs(state.failures + 1, random)];
 }

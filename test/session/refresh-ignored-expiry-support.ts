@@ -45,7 +45,7 @@ function bFetch(world: World, shape: Shape, armed: { on: boolean }): typeof fetc
 export async function play(
   world: World,
   shape: Shape,
-): Promise<{ a: Tab; b: Tab; trace: { at: number; s: string }[] }> {
+): Promise<{ a: Tab; b: Tab; trace: { at: number; s: string }[]; t0: number }> {
   const storage = createMemoryTokenStore();
   const armed = { on: false };
   const a = world.open({ tabId: 'tab-a', storage, retry: 0, environment: { random: draws(0.3) } });
@@ -87,7 +87,7 @@ export async function play(
     await world.advance(10 * S, 10 * S);
     look();
   }
-  return { a, b, trace };
+  return { a, b, trace, t0 };
 }
 
 /** Whether the server takes `token` (a profile read answers other than 401). */

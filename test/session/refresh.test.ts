@@ -143,10 +143,16 @@ describe('backoff after failed refreshes', () => {
     );
   });
 
-  it('still requires the interval after a failure that came early (a forced refresh)', () => {
+  it('after a failure that came early (a forced refresh), retries at the backoff, not the interval (RETRY24)', () => {
+    // (This test once pinned the interval here: the forced refresh's failure was retried hours later.)
     const failedEarly = markRefreshCompleted(markTokenSaved(T0), false, T0 + H);
-    expect(shouldRefreshToken(failedEarly, T0 + H + 30 * S)).toBe(false);
-    expect(shouldRefreshToken(failedEarly, dueAt)).toBe(true);
+    expect(shouldRefreshToken(failedEarly, T0 + H + 30 * S - 1)).toBe(false);
+    expect(shouldRefreshToken(failedEarly, T0 + H + 30 * S)).toBe(true);
+    expect(nextRefreshAt(failedEarly)).toBe(T0 + H + 30 * S);
+    const twice = markRefreshCompleted(markRefreshStarted(failedEarly, T0 + H + 30 * S), false, T0 + 2 * H);
+    expect(nextRefreshAt(twice)).toBe(T0 + 2 * H + 60 * S);
+    expect(shouldRefreshToken(twice, T0 + 2 * H + 60 * S - 1)).toBe(false);
+    expect(shouldRefreshToken(twice, T0 + 2 * H + 60 * S)).toBe(true);
   });
 
   it('a success resets failures and counts as a token saved at now', () => {
