@@ -26,6 +26,10 @@ const node: TestProjectInlineConfiguration = {
     include: ['test/**/*.test.ts'],
     exclude: ['test/browser/**', '**/node_modules/**'],
     environment: 'node',
+    // A hang detector, not a speed check (time in tests is simulated): at a load of 11-14 on the 2
+    // cores (a CI dry run beside four helper sessions), tests of 4-10 s alone passed 15 s, and a
+    // property that outlived its timeout kept running under the next test (twenty-fourth pass).
+    testTimeout: 60_000,
     // One module graph per worker, not one per file: every file re-imported xstate, zod, h3 and
     // the whole client (about 3 s a file on a loaded 2-core machine, 130 files). Files restore
     // what they change (`restoreMocks`, `unstubGlobals`, `unstubEnvs`, fixtures that stop what
