@@ -12,7 +12,7 @@ import { acceptedStoreOf } from './accepted-store';
 import { ignoredExpiry } from './claim';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent, trusted } from './events';
-import { heardInFlight } from './in-flight';
+import { heardInFlight, ownInFlight } from './in-flight';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
@@ -230,6 +230,22 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             readNow(input.tokens, (stored) => {
               const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored), tellOurs);
               if (verdict) sendBack(verdict);
+              // The sender's changes in flight (its sync answer), held as heard from it, once the
+              // session is taken or held (AJ-2: a tab that joins bars as the others do).
+              for (const f of message.inflight ?? [])
+                heardInFlight(
+                  session.self,
+                  input.held(),
+                  {
+                    ...f,
+                    settled: false,
+                    from: message.from,
+                    userId: message.session.userId!,
+                    sid: message.session.sid!,
+                  },
+                  input.read,
+                  f.ms,
+                );
               // Its play clock, once the session is taken (its play-time child counts for it now).
               sharePlay(message.session.userId!, message.play);
             }),
@@ -252,7 +268,11 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           );
         if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn')
-            answerSync(held.context, playChild(session, held.context.userId)?.getSnapshot().context?.clock);
+            answerSync(
+              held.context,
+              playChild(session, held.context.userId)?.getSnapshot().context?.clock,
+              ownInFlight(session.self, held.context.refreshWaitMs),
+            );
           else answerSyncSignedOut(held.context);
         } else if (message.type === 'play') sharePlay(message.userId, message.play);
         else if (message.type === 'inflight') heardInFlight(session.self, held, message, input.read);
@@ -341,9 +361,11 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
  * one this client holds of it; never another login's a shared store holds, which told again here
  * would be the very login ours outranks), and what this tab keeps as accepted for its player
  * (`Kept`: a tab that joins keeps it too, REVIEW-T T-2), and its play clock (`play`, the play-time
- * child's: a tab that joins counts the time counted here). None while the store holds a newer login.
+ * child's: a tab that joins counts the time counted here), and this tab's changes in flight that
+ * bar betting (`inflight`, each with the rest of its lapse: a tab that joins bars until each
+ * settles, REVIEW-AJ AJ-2). None while the store holds a newer login.
  */
-function answerSync(context: SessionContext, play?: unknown): void {
+function answerSync(context: SessionContext, play?: unknown, inflight?: Kept['inflight']): void {
   const s = servicesOf(context);
   const store = acceptedStoreOf(s.tokens, s.clock);
   // (A clock that gives no time: none told, and none re-dated at no time.)
@@ -359,6 +381,7 @@ function answerSync(context: SessionContext, play?: unknown): void {
         ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
         ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
         play: play as Kept['play'],
+        ...(inflight?.length && { inflight }),
       })
     );
   });

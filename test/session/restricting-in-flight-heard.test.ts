@@ -50,7 +50,9 @@ function watchBreaches(tabs: Record<string, Tab>, breaches: string[] = []) {
 
 /** The `inflight` messages posted on the channel so far (as sent: envelope included). */
 const inflightSent = () =>
-  world.hub.sent.filter((m) => (m as { type?: string }).type === 'inflight') as Array<Record<string, unknown>>;
+  world.hub.sent.filter((m) => (m as { type?: string }).type === 'inflight') as Array<
+    Record<string, unknown>
+  >;
 
 /**
  * Tab A's fetch: its next request to `path` reaches the server `ms` later (a slow upload, or a
@@ -61,7 +63,7 @@ const slowUpload = (path: string, ms: number): typeof fetch => {
   return (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (!url.endsWith(path) || times-- <= 0) return world.fetch(input, init);
-    return world.later(ms, () => world.fetch(input, init));
+    return world.later(ms, () => world.fetch(input, init)).then((r) => r);
   };
 };
 
