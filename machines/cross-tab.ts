@@ -259,17 +259,15 @@ function kept({ restricted: r, limits, play, inflight: f }: Record<string, unkno
   const l = limits == null ? undefined : limitsOf(data(limits));
   // (A play clock the schema cannot take is left out: the rest of the message is not refused.)
   const p = data(play);
-  // Changes in flight: a bounded array of plain entries, each checked; anything else refuses the message.
+  // Changes in flight: a bounded array of plain entries, each checked (a clean copy); anything else
+  // refuses the message.
   const inflight =
-    f == null
-      ? undefined
-      : Array.isArray(f) &&
-          f.length <= MAX_IN_FLIGHT &&
-          f.every(
-            (e: Record<string, unknown> | null) => isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms),
-          )
-        ? (f as NonNullable<Kept['inflight']>).map(({ kind, id, ms }) => ({ kind, id, ms }))
-        : null;
+    f == null ||
+    (Array.isArray(f) &&
+      f.length <= MAX_IN_FLIGHT &&
+      f.every((e: Record<string, unknown> | null) => isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms)))
+      ? (f as Kept['inflight'])?.map(({ kind, id, ms }) => ({ kind, id, ms }))
+      : null;
   if (
     l !== null &&
     inflight !== null &&
@@ -331,7 +329,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
     }
     case 'inflight':
       if (
-        (m.kind === 'pause' || m.kind === 'selfExclusion') &&
+        isBarring(m.kind) &&
         isId(m.id) &&
         typeof m.settled === 'boolean' &&
         isPlayer(m.userId) &&

@@ -40,12 +40,15 @@ export function ownInFlight(self: { getSnapshot(): { children?: object } }, wait
   const c = (
     self.getSnapshot().children as { profile?: { getSnapshot(): { context: ProfileFlowContext } } }
   ).profile?.getSnapshot().context;
-  const cap = waitMs + MARGIN_MS;
-  const own = c ? (inFlightAt(c.pending, c.now) as Held[]).filter((p) => p.from === undefined) : [];
-  return own.slice(0, MAX_TOLD).map(({ kind, id, until }) => {
-    const rest = Math.floor(until - c!.now);
-    return { kind, id, ms: rest < cap ? rest : cap };
-  });
+  // (A rest that cannot be read: the whole lapse.)
+  return (c ? (inFlightAt(c.pending, c.now) as Held[]) : [])
+    .filter((p) => p.from === undefined)
+    .slice(0, MAX_TOLD)
+    .map(({ kind, id, until }) => ({
+      kind,
+      id,
+      ms: Math.floor(Math.min(until - c!.now, waitMs + MARGIN_MS)) || waitMs + MARGIN_MS,
+    }));
 }
 
 /**
@@ -83,7 +86,7 @@ const change = /* @__PURE__ */ assign<ProfileFlowContext, never, undefined, neve
     const pending = (inFlightAt(context.pending, context.now) as Held[]).filter(
       (p) => p.id !== id || p.from !== by,
     );
-    if (!settled) pending.push({ id, kind, until, ...(heard && { from: by }) });
+    if (!settled) pending.push({ id, kind, until, from: by });
     return advanced(context, { pending }, {});
   },
 );
