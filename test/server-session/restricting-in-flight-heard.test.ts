@@ -70,7 +70,7 @@ async function twoTabs(path: string) {
     t.subscribe((v) => {
       if (v.status === 'signedIn' && v.restrictions?.canBet) breaches.push(`tab ${i}`);
     });
-  return { a, b, hub, held, breaches, user: (a as unknown as { user: User }).user };
+  return { a, b, hub, held, breaches, make, profile, user: (a as unknown as { user: User }).user };
 }
 
 const inflightSent = (hub: FakeChannelHub) =>
@@ -128,3 +128,35 @@ describe.each(Object.entries(CHANGES))('server-session: a %s in flight (REVIEW-A
     );
   });
 });
+
+describe.each(Object.entries(CHANGES))(
+  'server-session: a tab opened while a %s is in flight (REVIEW-AJ AJ-2)',
+  (_kind, change) => {
+    // What holds in this mode: tabs share no session (a new tab reads the server itself), and the
+    // change's `inflight` went out before it existed. The server applied it on receipt: its own read
+    // shows it, so it is barred from its first signed-in view.
+    it('applied by the server, its answer held: barred from its first signed-in view, and after', async () => {
+      const { a, b, held, breaches, make, profile, user } = await twoTabs(change.path);
+      const call = change.send(user).then(
+        () => 'ok',
+        (e: { status?: number }) => e.status,
+      );
+      await until(() => held.length === 1, 'the change handled by the server, its answer held');
+      const c = make(profile.fetch);
+      const views: string[] = [];
+      c.subscribe((v) => views.push(`${v.status}/${v.restrictions?.canBet}`));
+      await until(
+        () => c.view.status === 'signedIn' && c.view.restrictions?.status === 'current',
+        'tab C read',
+      );
+      expect(views.filter((v) => v.startsWith('signedIn/'))).not.toContain('signedIn/true');
+      for (const t of [a, b, c]) expect(t.view.restrictions?.canBet).toBe(false);
+      held[0]!();
+      expect(await call).toBe('ok');
+      await turns(20);
+      for (const t of [a, b, c]) expect(t.view.restrictions?.canBet).toBe(false);
+      expect(views).not.toContain('signedIn/true');
+      expect(breaches).toEqual([]);
+    });
+  },
+);
