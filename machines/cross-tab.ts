@@ -132,11 +132,12 @@ export interface Kept {
   /** The sender's play clock (as a `play` message's): one that is no plain bounded object is left out. */
   play?: Record<string, unknown>;
   /**
-   * The sender's own changes in flight that bar betting (REVIEW-AJ AJ-2: a tab that joins bars too,
-   * as if it had heard their `inflight`): each with how long it may still bar (`ms`, from now: the
-   * rest of its lapse; never a time of the sender's clock). At most `MAX_IN_FLIGHT`.
+   * The changes in flight that bar betting the sender holds (REVIEW-AJ AJ-2: a tab that joins bars
+   * too, as if it had heard their `inflight`): each with how long it may still bar (`ms`, from now:
+   * the rest of its lapse; never a time of the sender's clock), and for one it heard, the tab that
+   * sent it (`from`; none: the sender's own). At most `MAX_IN_FLIGHT`.
    */
-  inflight?: Array<{ kind: 'pause' | 'selfExclusion'; id: string; ms: number }>;
+  inflight?: Array<{ kind: 'pause' | 'selfExclusion'; id: string; ms: number; from?: string }>;
 }
 
 /** The most changes in flight a message may tell (`Kept['inflight']`). */
@@ -265,8 +266,11 @@ function kept({ restricted: r, limits, play, inflight: f }: Record<string, unkno
     f == null ||
     (Array.isArray(f) &&
       f.length <= MAX_IN_FLIGHT &&
-      f.every((e: Record<string, unknown> | null) => isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms)))
-      ? (f as Kept['inflight'])?.map(({ kind, id, ms }) => ({ kind, id, ms }))
+      f.every(
+        (e: Record<string, unknown> | null) =>
+          isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms) && (e!.from === undefined || isId(e!.from)),
+      ))
+      ? (f as Kept['inflight'])?.map(({ kind, id, ms, from }) => ({ kind, id, ms, ...(from && { from }) }))
       : null;
   if (
     l !== null &&

@@ -8,7 +8,7 @@
 // (REVIEW-AJ AJ-1): this tab's change is released by this tab's release alone, another tab's only
 // by a release heard from that same tab (a forged `settled` replaying an id lifts nothing). A tab
 // that joins the login is told the changes in flight of each tab that answers its sync (AJ-2:
-// `ownInFlight`), held as heard from that tab.
+// `inFlightTold`), held as heard from the tab that sent each.
 
 import { assign } from 'xstate';
 import { trusted } from '../clock';
@@ -32,23 +32,26 @@ const MARGIN_MS = 30_000;
 const MAX_TOLD = 8;
 
 /**
- * This tab's own changes in flight, told in its sync answer (`Kept['inflight']`, ../cross-tab.ts):
- * each with how long it may still bar in the tab that joins (`ms`: the rest of its lapse there, the
- * request's timeout `waitMs` and the margin at most; one of no end here: that much).
+ * The changes in flight held here, told in this tab's sync answer (`Kept['inflight']`,
+ * ../cross-tab.ts): this tab's own first, then those heard (with the tab they were heard from,
+ * `from`: its release lifts them in the tab that joins too; a sender that reloaded or cannot be
+ * heard is told by the others), each with how long it may still bar there (`ms`: the rest of its
+ * lapse here at `now`, the clock's server time, the request's timeout `waitMs` and the margin at
+ * most; one of no end here: that much).
  */
-export function ownInFlight(self: { getSnapshot(): { children?: object } }, waitMs: number) {
+export function inFlightTold(self: { getSnapshot(): { children?: object } }, waitMs: number, now: number) {
   const c = (
     self.getSnapshot().children as { profile?: { getSnapshot(): { context: ProfileFlowContext } } }
   ).profile?.getSnapshot().context;
-  // (A rest that cannot be read: the whole lapse.)
+  const cap = Math.floor(waitMs + MARGIN_MS);
   return (c ? (inFlightAt(c.pending, c.now) as Held[]) : [])
-    .filter((p) => p.from === undefined)
+    .sort((x, y) => +!!x.from - +!!y.from)
     .slice(0, MAX_TOLD)
-    .map(({ kind, id, until }) => ({
-      kind,
-      id,
-      ms: Math.floor(Math.min(until - c!.now, waitMs + MARGIN_MS)) || waitMs + MARGIN_MS,
-    }));
+    .map(({ kind, id, until, from }) => {
+      // (From the clock read now: the flow's own time may be old. A rest that cannot be read: the whole lapse.)
+      const rest = until - now;
+      return { kind, id, ms: rest < cap ? Math.max(0, Math.floor(rest)) : cap, ...(from && { from }) };
+    });
 }
 
 /**

@@ -12,7 +12,7 @@ import { acceptedStoreOf } from './accepted-store';
 import { ignoredExpiry } from './claim';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent, trusted } from './events';
-import { heardInFlight, ownInFlight } from './in-flight';
+import { heardInFlight, inFlightTold } from './in-flight';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
@@ -86,6 +86,12 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
       return { phase, context: now.context };
     },
   };
+};
+
+/** The clock's server time now (one that gives none: NaN). */
+const readNowAt = (read?: () => ClockReading) => {
+  const r = read?.();
+  return r && !r.error ? r.serverAt : Number.NaN;
 };
 
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
@@ -230,22 +236,25 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             readNow(input.tokens, (stored) => {
               const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored), tellOurs);
               if (verdict) sendBack(verdict);
-              // The sender's changes in flight (its sync answer), held as heard from it, once the
-              // session is taken or held (AJ-2: a tab that joins bars as the others do).
+              // The changes in flight its sync answer tells, held as heard from the tab that sent
+              // each (the answering one: its own), once the session is taken or held (AJ-2: a tab
+              // that joins bars as the others do).
+              // (Not one of this tab's own, told back: its own release alone lifts it.)
               for (const f of message.inflight ?? [])
-                heardInFlight(
-                  session.self,
-                  input.held(),
-                  {
-                    ...f,
-                    settled: false,
-                    from: message.from,
-                    userId: message.session.userId!,
-                    sid: message.session.sid!,
-                  },
-                  input.read,
-                  f.ms,
-                );
+                if (f.from !== input.crossTab!.tabId)
+                  heardInFlight(
+                    session.self,
+                    input.held(),
+                    {
+                      ...f,
+                      settled: false,
+                      from: f.from ?? message.from,
+                      userId: message.session.userId!,
+                      sid: message.session.sid!,
+                    },
+                    input.read,
+                    f.ms,
+                  );
               // Its play clock, once the session is taken (its play-time child counts for it now).
               sharePlay(message.session.userId!, message.play);
             }),
@@ -271,7 +280,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             answerSync(
               held.context,
               playChild(session, held.context.userId)?.getSnapshot().context?.clock,
-              ownInFlight(session.self, held.context.refreshWaitMs),
+              inFlightTold(session.self, held.context.refreshWaitMs, readNowAt(input.read)),
             );
           else answerSyncSignedOut(held.context);
         } else if (message.type === 'play') sharePlay(message.userId, message.play);
@@ -362,8 +371,8 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
  * would be the very login ours outranks), and what this tab keeps as accepted for its player
  * (`Kept`: a tab that joins keeps it too, REVIEW-T T-2), and its play clock (`play`, the play-time
  * child's: a tab that joins counts the time counted here), and this tab's changes in flight that
- * bar betting (`inflight`, each with the rest of its lapse: a tab that joins bars until each
- * settles, REVIEW-AJ AJ-2). None while the store holds a newer login.
+ * bar betting and those it heard (`inflight`, each with the rest of its lapse: a tab that joins
+ * bars until each settles, REVIEW-AJ AJ-2). None while the store holds a newer login.
  */
 function answerSync(context: SessionContext, play?: unknown, inflight?: Kept['inflight']): void {
   const s = servicesOf(context);

@@ -43,6 +43,10 @@ describe('parseMessage: the changes in flight of a sync answer', () => {
     expect(
       'refused' in parseMessage(answer(Array.from({ length: 8 }, (_, i) => ({ ...entry, id: `i${i}` })))),
     ).toBe(false);
+    // One heard from another tab names that tab.
+    expect((parseMessage(answer([{ ...entry, from: 'tab-z' }])) as { inflight?: unknown }).inflight).toEqual([
+      { ...entry, from: 'tab-z' },
+    ]);
     const none = parseMessage(answer(undefined));
     expect(none).toMatchObject({ type: 'session' });
     expect('inflight' in none).toBe(false);
@@ -65,6 +69,9 @@ describe('parseMessage: the changes in flight of a sync answer', () => {
       [{ ...entry, ms: 2 ** 53 }],
       [{ ...entry, ms: '40000' }],
       [entry, { ...entry, ms: null }],
+      [{ ...entry, from: '' }],
+      [{ ...entry, from: 3 }],
+      [{ ...entry, from: 'x'.repeat(129) }],
     ];
     for (const inflight of bad)
       expect(parseMessage(answer(inflight))).toHaveProperty('refused', 'bad session');

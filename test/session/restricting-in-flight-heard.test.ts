@@ -181,3 +181,30 @@ describe('a tab opened while a change is in flight whose release is lost (AJ-2)'
     expect(c.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
   });
 });
+
+describe('a tab opened while the sender cannot be heard (AJ-2)', () => {
+  it('is told by another tab that heard it, and its bar lapses with that tab’s, never renewed', async () => {
+    const change = CHANGES.pause;
+    const [a, b] = await twoFreeTabs(world, { fetch: slowUpload(change.path, 60 * S) });
+    const call = outcome(change.send(a));
+    await world.settle();
+    expect(b.client.view.restrictions!.canBet).toBe(false);
+    // Tab A is cut off the channel (frozen; or it reloaded, its call lost with the page).
+    world.hub.open.delete(a.channel!);
+    await world.advance(5 * S, 250);
+    const c = world.open({ tabId: 'tab-c', random: 0.9 });
+    const breaches = watchBreaches({ b, c });
+    await world.advance(1 * S, 250);
+    expect(c.client.view.status).toBe('signedIn');
+    expect(c.client.view.restrictions!.canBet).toBe(false);
+    // Tab B heard it at the send: its bar ends 10 s + 30 s after; tab C's with it (6 s later it
+    // joined, 34 s left), not 40 s after it joined.
+    await world.advance(32 * S, 250);
+    for (const t of [b, c]) expect(t.client.view.restrictions!.canBet).toBe(false);
+    expect(breaches).toEqual([]);
+    await world.advance(5 * S, 250);
+    for (const t of [b, c])
+      expect(t.client.view.restrictions).toMatchObject({ status: 'current', canBet: true });
+    void call;
+  });
+});
