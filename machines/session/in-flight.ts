@@ -62,9 +62,16 @@ export function inFlightTold(self: { getSnapshot(): { children?: object } }, wai
 export function heardInFlight(
   self: { getSnapshot(): { children?: object } },
   held: { phase: string; context: { userId: number | null; sid: number | null; refreshWaitMs: number } },
-  m: { kind: InFlight['kind']; id: string; settled: boolean; userId: number; sid: number; from: string },
+  m: {
+    kind: InFlight['kind'];
+    id: string;
+    settled: boolean;
+    userId: number;
+    sid: number;
+    from: string;
+    ms?: number;
+  },
   read?: () => { serverAt: number; error?: unknown },
-  ms = Number.POSITIVE_INFINITY,
 ): void {
   const r = read?.();
   const cap = held.context.refreshWaitMs + MARGIN_MS;
@@ -74,7 +81,7 @@ export function heardInFlight(
         ...m,
         type: 'INFLIGHT',
         // (`ms`: what its sender said is left of its lapse, a sync answer's; never past ours.)
-        until: (r && !r.error ? r.serverAt : Number.NaN) + (ms < cap ? ms : cap),
+        until: (r && !r.error ? r.serverAt : Number.NaN) + (m.ms! < cap ? m.ms! : cap),
         heard: true,
       }),
     );

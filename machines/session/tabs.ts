@@ -253,7 +253,6 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
                       sid: message.session.sid!,
                     },
                     input.read,
-                    f.ms,
                   );
               // Its play clock, once the session is taken (its play-time child counts for it now).
               sharePlay(message.session.userId!, message.play);
