@@ -131,7 +131,17 @@ export interface Kept {
   limits?: AcceptedLimits;
   /** The sender's play clock (as a `play` message's): one that is no plain bounded object is left out. */
   play?: Record<string, unknown>;
+  /**
+   * The changes in flight that bar betting the sender holds (REVIEW-AJ AJ-2: a tab that joins bars
+   * too, as if it had heard their `inflight`): each with how long it may still bar (`ms`, from now:
+   * the rest of its lapse; never a time of the sender's clock), and for one it heard, the tab that
+   * sent it (`from`; none: the sender's own). At most `MAX_IN_FLIGHT`.
+   */
+  inflight?: Array<{ kind: 'pause' | 'selfExclusion'; id: string; ms: number; from?: string }>;
 }
+
+/** The most changes in flight a message may tell (`Kept['inflight']`). */
+const MAX_IN_FLIGHT = 8;
 
 /**
  * Why a tab published its session: a login, a refresh, or an answer to `requestSync`.
@@ -245,22 +255,39 @@ export const limitsOf = (v: unknown): AcceptedLimits | null => {
  * What a message tells as kept (`Kept`), checked; `undefined` when anything of it is malformed (the
  * message is refused: a record never half-read). A restriction's time may be absent (when heard).
  */
-function kept({ restricted: r, limits, play }: Record<string, unknown>): Kept | undefined {
+function kept({ restricted: r, limits, play, inflight: f }: Record<string, unknown>): Kept | undefined {
   const x = r as Record<string, unknown> | undefined;
   const l = limits == null ? undefined : limitsOf(data(limits));
   // (A play clock the schema cannot take is left out: the rest of the message is not refused.)
   const p = data(play);
+  // Changes in flight: a bounded array of plain entries, each checked (a clean copy); anything else
+  // refuses the message.
+  const inflight =
+    f == null ||
+    (Array.isArray(f) &&
+      f.length <= MAX_IN_FLIGHT &&
+      f.every(
+        (e: Record<string, unknown> | null) =>
+          isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms) && (e!.from === undefined || isId(e!.from)),
+      ))
+      ? (f as Kept['inflight'])?.map(({ kind, id, ms, from }) => ({ kind, id, ms, ...(from && { from }) }))
+      : null;
   if (
     l !== null &&
-    (!x || ((x.kind === 'pause' || x.kind === 'selfExclusion') && orNull(x.at, isInstant) !== undefined)) &&
+    inflight !== null &&
+    (!x || (isBarring(x.kind) && orNull(x.at, isInstant) !== undefined)) &&
     (!l || isInstant(l.at))
   )
     return {
       ...(x && { restricted: { kind: x.kind, ...(isInstant(x.at) && { at: x.at }) } as Kept['restricted'] }),
       ...(l && { limits: l }),
       ...(p && { play: p }),
+      ...(inflight && { inflight }),
     };
 }
+
+/** A kind of change that bars betting. */
+const isBarring = (v: unknown): v is 'pause' | 'selfExclusion' => v === 'pause' || v === 'selfExclusion';
 
 /**
  * The one schema every message passes: this app's envelope, a known type, safe integers (a
@@ -306,7 +333,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
     }
     case 'inflight':
       if (
-        (m.kind === 'pause' || m.kind === 'selfExclusion') &&
+        isBarring(m.kind) &&
         isId(m.id) &&
         typeof m.settled === 'boolean' &&
         isPlayer(m.userId) &&

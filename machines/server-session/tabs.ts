@@ -39,7 +39,15 @@ export type ServerTabMessage =
    * its outcome, if it bars, told as `restricted` before): the other tabs bar betting meanwhile, for
    * the request's default timeout and a margin at most (AI-3).
    */
-  | { type: 'inflight'; loginId: string; kind: 'pause' | 'selfExclusion'; id: string; settled: boolean };
+  | {
+      type: 'inflight';
+      loginId: string;
+      kind: 'pause' | 'selfExclusion';
+      id: string;
+      settled: boolean;
+      /** The tab that told it (heard): only its own release lifts it (REVIEW-AJ AJ-1). */
+      from?: string;
+    };
 
 /** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
 export interface ServerTabs {
@@ -80,7 +88,8 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
     const message = parseServerTabMessage(event?.data);
     if (!message || message.from === tabId) return;
     const { from: _from, ...rest } = message;
-    for (const listener of [...listeners]) listener(rest);
+    // (A change in flight keeps its sender: its release is heard from that tab only.)
+    for (const listener of [...listeners]) listener(message.type === 'inflight' ? message : rest);
   };
   channel.addEventListener('message', onMessage);
   return {

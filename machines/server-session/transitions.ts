@@ -19,6 +19,8 @@ export type ServerInternal =
       id: string;
       settled: boolean;
       until: number;
+      /** The tab that told it. */
+      from?: string;
     }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };

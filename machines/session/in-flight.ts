@@ -4,7 +4,11 @@
 // settles (`INFLIGHT` with `settled`: the client's user module tells it after telling an accepted or
 // unknown outcome as the kept bar, `CHECK`), or until its own end (`until`, server time: another
 // tab's, whose release may be lost with a crashed tab or a lost message). A release lifts only its
-// own change: two in flight, one refused, still barred by the other.
+// own change: two in flight, one refused, still barred by the other. And only by its own word
+// (REVIEW-AJ AJ-1): this tab's change is released by this tab's release alone, another tab's only
+// by a release heard from that same tab (a forged `settled` replaying an id lifts nothing). A tab
+// that joins the login is told the changes in flight of each tab that answers its sync (AJ-2:
+// `inFlightTold`), held as heard from the tab that sent each.
 
 import { assign } from 'xstate';
 import { trusted } from '../clock';
@@ -15,11 +19,40 @@ import { advanced } from './profile-setup';
 export const inFlightEnd = (c: Pick<ProfileFlowContext, 'pending' | 'now'>): number =>
   Math.min(...inFlightAt(c.pending, c.now).map((p) => p.until), Number.POSITIVE_INFINITY);
 
-/** `INFLIGHT`: a change sent (`settled`: its call settled), this tab's or another's (`heard`). */
-type InFlightEvent = InFlight & { settled?: boolean; heard?: true };
+/** A change held here: this tab's own (no `from`), or heard from the tab `from` (none named: ''). */
+type Held = InFlight & { from?: string };
+
+/** `INFLIGHT`: a change sent (`settled`: its call settled), this tab's or another's (`heard`, from tab `from`). */
+type InFlightEvent = Held & { settled?: boolean; heard?: true };
 
 /** How long another tab's change in flight bars here past the request's timeout, at most. */
 const MARGIN_MS = 30_000;
+
+/** The most changes in flight a sync answer tells (the channel's schema refuses more: `MAX_IN_FLIGHT`). */
+const MAX_TOLD = 8;
+
+/**
+ * The changes in flight held here, told in this tab's sync answer (`Kept['inflight']`,
+ * ../cross-tab.ts): this tab's own first, then those heard (with the tab they were heard from,
+ * `from`: its release lifts them in the tab that joins too; a sender that reloaded or cannot be
+ * heard is told by the others), each with how long it may still bar there (`ms`: the rest of its
+ * lapse here at `now`, the clock's server time, the request's timeout `waitMs` and the margin at
+ * most; one of no end here: that much).
+ */
+export function inFlightTold(self: { getSnapshot(): { children?: object } }, waitMs: number, now: number) {
+  const c = (
+    self.getSnapshot().children as { profile?: { getSnapshot(): { context: ProfileFlowContext } } }
+  ).profile?.getSnapshot().context;
+  const cap = Math.floor(waitMs + MARGIN_MS);
+  return (c ? (inFlightAt(c.pending, c.now) as Held[]) : [])
+    .sort((x, y) => +!!x.from - +!!y.from)
+    .slice(0, MAX_TOLD)
+    .map(({ kind, id, until, from }) => {
+      // (From the clock read now: the flow's own time may be old. A rest that cannot be read: the whole lapse.)
+      const rest = until - now;
+      return { kind, id, ms: rest < cap ? Math.max(0, Math.floor(rest)) : cap, ...(from && { from }) };
+    });
+}
 
 /**
  * Another tab's change in flight (`inflight`, ../cross-tab.ts), for the login held: told to the
@@ -29,16 +62,26 @@ const MARGIN_MS = 30_000;
 export function heardInFlight(
   self: { getSnapshot(): { children?: object } },
   held: { phase: string; context: { userId: number | null; sid: number | null; refreshWaitMs: number } },
-  m: { kind: InFlight['kind']; id: string; settled: boolean; userId: number; sid: number },
+  m: {
+    kind: InFlight['kind'];
+    id: string;
+    settled: boolean;
+    userId: number;
+    sid: number;
+    from: string;
+    ms?: number;
+  },
   read?: () => { serverAt: number; error?: unknown },
 ): void {
   const r = read?.();
+  const cap = held.context.refreshWaitMs + MARGIN_MS;
   if (held.phase === 'signedIn' && held.context.userId === m.userId && held.context.sid === m.sid)
     (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile?.send(
       trusted({
         ...m,
         type: 'INFLIGHT',
-        until: (r && !r.error ? r.serverAt : Number.NaN) + held.context.refreshWaitMs + MARGIN_MS,
+        // (`ms`: what its sender said is left of its lapse, a sync answer's; never past ours.)
+        until: (r && !r.error ? r.serverAt : Number.NaN) + (m.ms! < cap ? m.ms! : cap),
         heard: true,
       }),
     );
@@ -47,9 +90,13 @@ export function heardInFlight(
 // (Only the ones still barring are kept: one past its end is dropped with the next change.)
 const change = /* @__PURE__ */ assign<ProfileFlowContext, never, undefined, never, never>(
   ({ context, event }) => {
-    const { id, kind, until, settled } = event as InFlightEvent;
-    const pending = inFlightAt(context.pending, context.now).filter((p) => p.id !== id);
-    if (!settled) pending.push({ id, kind, until });
+    const { id, kind, until, settled, heard, from } = event as InFlightEvent;
+    // Whose word it is: this tab's (none), or the tab's that told it; it moves only its own entry.
+    const by = heard ? (from ?? '') : undefined;
+    const pending = (inFlightAt(context.pending, context.now) as Held[]).filter(
+      (p) => p.id !== id || p.from !== by,
+    );
+    if (!settled) pending.push({ id, kind, until, from: by });
     return advanced(context, { pending }, {});
   },
 );

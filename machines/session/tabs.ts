@@ -12,7 +12,7 @@ import { acceptedStoreOf } from './accepted-store';
 import { ignoredExpiry } from './claim';
 import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent, trusted } from './events';
-import { heardInFlight } from './in-flight';
+import { heardInFlight, inFlightTold } from './in-flight';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
@@ -86,6 +86,12 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
       return { phase, context: now.context };
     },
   };
+};
+
+/** The clock's server time now (one that gives none: NaN). */
+const readNowAt = (read?: () => ClockReading) => {
+  const r = read?.();
+  return r && !r.error ? r.serverAt : Number.NaN;
 };
 
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
@@ -230,6 +236,24 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             readNow(input.tokens, (stored) => {
               const verdict = sessionVerdict(input.held(), input, storeDecides(message, stored), tellOurs);
               if (verdict) sendBack(verdict);
+              // The changes in flight its sync answer tells, held as heard from the tab that sent
+              // each (the answering one: its own), once the session is taken or held (AJ-2: a tab
+              // that joins bars as the others do).
+              // (Not one of this tab's own, told back: its own release alone lifts it.)
+              for (const f of message.inflight ?? [])
+                if (f.from !== input.crossTab!.tabId)
+                  heardInFlight(
+                    session.self,
+                    input.held(),
+                    {
+                      ...f,
+                      settled: false,
+                      from: f.from ?? message.from,
+                      userId: message.session.userId!,
+                      sid: message.session.sid!,
+                    },
+                    input.read,
+                  );
               // Its play clock, once the session is taken (its play-time child counts for it now).
               sharePlay(message.session.userId!, message.play);
             }),
@@ -252,7 +276,11 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           );
         if (message.type === 'syncRequest') {
           if (held.phase === 'signedIn')
-            answerSync(held.context, playChild(session, held.context.userId)?.getSnapshot().context?.clock);
+            answerSync(
+              held.context,
+              playChild(session, held.context.userId)?.getSnapshot().context?.clock,
+              inFlightTold(session.self, held.context.refreshWaitMs, readNowAt(input.read)),
+            );
           else answerSyncSignedOut(held.context);
         } else if (message.type === 'play') sharePlay(message.userId, message.play);
         else if (message.type === 'inflight') heardInFlight(session.self, held, message, input.read);
@@ -341,9 +369,11 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
  * one this client holds of it; never another login's a shared store holds, which told again here
  * would be the very login ours outranks), and what this tab keeps as accepted for its player
  * (`Kept`: a tab that joins keeps it too, REVIEW-T T-2), and its play clock (`play`, the play-time
- * child's: a tab that joins counts the time counted here). None while the store holds a newer login.
+ * child's: a tab that joins counts the time counted here), and this tab's changes in flight that
+ * bar betting and those it heard (`inflight`, each with the rest of its lapse: a tab that joins
+ * bars until each settles, REVIEW-AJ AJ-2). None while the store holds a newer login.
  */
-function answerSync(context: SessionContext, play?: unknown): void {
+function answerSync(context: SessionContext, play?: unknown, inflight?: Kept['inflight']): void {
   const s = servicesOf(context);
   const store = acceptedStoreOf(s.tokens, s.clock);
   // (A clock that gives no time: none told, and none re-dated at no time.)
@@ -359,6 +389,7 @@ function answerSync(context: SessionContext, play?: unknown): void {
         ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
         ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
         play: play as Kept['play'],
+        ...(inflight?.length && { inflight }),
       })
     );
   });

@@ -9,6 +9,9 @@ import { logIn, S, type Tab, useWorld } from '../support/world';
 // is in flight (sent, not refused) or has an outcome other than a refusal (accepted, or unknown:
 // nothing in these runs releases it); a refusal never releases another change's bar. When every
 // change was refused, both tabs are free to bet again. Simulated time.
+// REVIEW-AJ: a third tab opened at a generated moment (AJ-2: it joins by the sync answer), and a
+// `settled` forged on the channel at a generated moment, replaying the latest change in flight's
+// own message (AJ-1): the same holds in every tab, the opened one from its first signed-in view.
 
 const world = useWorld();
 
@@ -37,7 +40,13 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json', date: new Date(world.now()).toUTCString() },
   });
 
-async function run(changes: Change[]) {
+/** A third tab opened, and a settle forged, this long after the first send (none: never). */
+interface Extra {
+  openAt?: number | null;
+  forgeAt?: number | null;
+}
+
+async function run(changes: Change[], { openAt = null, forgeAt = null }: Extra = {}) {
   world.closeAll();
   world.server.reset();
   world.renew();
@@ -93,7 +102,21 @@ async function run(changes: Change[]) {
   for (const [i, t] of tabs.entries()) t.client.subscribe(() => check(`view of tab ${i}`));
   const password = world.server.seed.plain.password;
   const calls: Promise<unknown>[] = [];
-  for (const c of changes) {
+  const extras = () => {
+    if (openAt !== null)
+      world.clock.setTimeout(() => {
+        const c = world.open({ tabId: 'tab-c', random: 0.9, fetch });
+        tabs.push(c);
+        c.client.subscribe(() => check('view of tab 2'));
+      }, openAt);
+    if (forgeAt !== null)
+      world.clock.setTimeout(() => {
+        // A same-origin script replays the latest change in flight's own message as settled.
+        const sent = world.hub.sent.filter((m) => (m as { type?: string }).type === 'inflight').at(-1);
+        if (sent) world.hub.channel().postMessage({ ...(sent as object), from: 'forged', settled: true });
+      }, forgeAt);
+  };
+  for (const [n, c] of changes.entries()) {
     await world.advance(c.gap, 250);
     check('before a send');
     const abort = new AbortController();
@@ -118,6 +141,7 @@ async function run(changes: Change[]) {
     );
     await world.settle();
     check('sent');
+    if (n === 0) extras();
   }
   for (let i = 0; i < 200 && inFlight.size > 0; i++) {
     await world.advance(500, 250);
@@ -142,8 +166,30 @@ describe('changes in flight, generated (AI-3)', () => {
   }, 60_000);
 
   it('over generated changes, tabs, outcomes and delays', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 4 }), run), {
-      numRuns: 25,
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 4 }), (cs) => run(cs)),
+      {
+        numRuns: 25,
+      },
+    );
+  }, 600_000);
+
+  it('a tab opened while one is in flight, and a forged settle of it: barred throughout (AJ-1, AJ-2)', async () => {
+    await run([{ kind: 'pause', tab: 0, outcome: 'refuse', delay: 8 * S, gap: 0 }], {
+      openAt: 2 * S,
+      forgeAt: 3 * S,
     });
+  }, 60_000);
+
+  it('over generated changes, with a tab opened and a settle forged at generated moments (REVIEW-AJ)', async () => {
+    const moment = fc.option(fc.integer({ min: 0, max: 12 * S }), { nil: null });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(change, { minLength: 1, maxLength: 4 }),
+        fc.record({ openAt: moment, forgeAt: moment }),
+        run,
+      ),
+      { numRuns: 25 },
+    );
   }, 600_000);
 });
