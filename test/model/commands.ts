@@ -3,7 +3,7 @@
 // or written out by hand (./regressions.test.ts). After each, every invariant is checked.
 
 import type fc from 'fast-check';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import type { Release } from './channel';
 import { checkInvariants, describeWorld } from './invariants';
 import { DAY, freshTruth, type Oddity, type PlayerTruth, restrictionFields } from './truth';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 
 // REVIEW-AJ AJ-2: a sync answer carries the sender's changes in flight (`inflight`: kind, id, and
 // the rest of its lapse in ms). The channel's one schema takes a bounded array of checked entries

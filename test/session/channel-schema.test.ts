@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { COUNTER_MAX } from '../../machines/session/order';
 
 // The one schema every channel message passes (issue 18 defect 2, and a review of it): counters

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createMemoryTokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { initialContext, servicesOf } from '../../machines/session/context';
 import { internal } from '../../machines/session/events';
 import type { SealedLogin } from '../../machines/session/login';

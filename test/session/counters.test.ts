@@ -1,6 +1,6 @@
 import { createMemoryTokenStore, type LoginResponse } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { initialContext, servicesOf } from '../../machines/session/context';
 import { type SealedLogin, signedInFrom, vaultedAuth } from '../../machines/session/login';
 import { heardOf } from '../../machines/session/order';

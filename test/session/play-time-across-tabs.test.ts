@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { logIn, MIN, S, useWorld } from '../support/world';
 
 // Review X (seeds 5017, 5110, 5279): without `localStorage` (site data blocked; Node has none) the

@@ -1,6 +1,6 @@
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { S, type Tab, twoFreeTabs, useWorld } from '../support/world';
 
 // Review 5, D4 across tabs: a pause or self-exclusion accepted in one tab bars betting in the other

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createWebStorageTokenStore } from 'pam-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { storageChannel } from '../../machines/storage-channel';
 import { storageOrigin } from '../support/storage-origin';
 import { logIn, S, useWorld } from '../support/world';

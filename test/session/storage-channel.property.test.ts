@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { openChannel } from '../../machines/environment';
 import { storageChannel } from '../../machines/storage-channel';
 import { storageOrigin } from '../support/storage-origin';

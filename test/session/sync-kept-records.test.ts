@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { ACCEPTED_MS } from '../../machines/session/profile-rules';
 import { logIn, S, useWorld } from '../support/world';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { StoredSession, TokenStore } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../machines/cross-tab';
+import { parseMessage } from '../../machines/cross-tab-schema';
 import { canAdopt, isNewer, isNewerSession, isPlausible } from '../../machines/session/order';
 import { onBase, refreshed } from '../../machines/session/refresh';
 import { isStale, named, readNow } from '../../machines/session/store';
