@@ -217,8 +217,11 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       ),
     },
     guards: {
-      // Due at the event's reading: no wait left (nor any backoff); never with no token saved.
-      isDue: ({ context, event }) => untilDue(context, atOf(event)!) <= 0,
+      // Due at the event's reading: no wait left (nor any backoff); never with no token saved. A
+      // TICK that asks (`ask`, the session's: an expiry its clock cannot judge) is due at once
+      // unless the cycle is backing off after a failure (the backoff alone decides then, TICK24).
+      isDue: ({ context: c, event }) =>
+        untilDue(c, atOf(event)!) <= 0 || (event as { ask?: 1 }).ask! > c.refresh.failures,
       hasToken: ({ context }) => context.refresh.tokenSavedAt !== null,
       // The refresh in flight for OVER its bound (docs/contract.md; `flightMs`, default 60 s: the
       // core's rule, `shouldRefreshToken`'s `now > t + wait`, REVIEW-Z Z-9) at the event's reading

@@ -11,7 +11,7 @@ import { type Claim, refreshCycleInput } from '../refresh';
 import type { SessionInvoke, SessionOn, SessionStateConfig } from '../setup';
 
 /** The reading of our own TICK or WAKE (on the clock's base), for the refresh cycle to judge. */
-const readingAt = (event: object) => ('reading' in event ? (event.reading as { at: number }).at : undefined);
+const readingAt = (event: object) => (event as { reading?: { at: number } }).reading?.at;
 
 /**
  * The session's token expired (a wake-up past its life, or the refresh answered 401): ended at the
@@ -50,13 +50,14 @@ export const revokeRefreshed = {
 export const refreshOn = /* @__PURE__ */ (() =>
   ({
     // Judged at the TICK's reading; an app's TICK (none) has the clock read, then comes back as
-    // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh).
+    // ours. An expiry the clock cannot judge (a device-clock jump): the server is asked (a refresh,
+    // `ask`: at once unless the cycle is backing off after a failure, TICK24).
     // (`isExpired` and `expiryUnknown` judge our own TICK or WAKE only: no `and` with `internal`.)
     // A clock that gave no time: nothing judged (no sign-out, no refresh), its error shown.
     TICK: [
       { guard: 'noTime', actions: 'takeClockError' },
       { guard: 'isExpired', target: 'signedOut', actions: expire },
-      { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'REFRESH' }) },
+      { guard: 'expiryUnknown', actions: sendTo('refresh', { type: 'TICK', ask: 1 }) },
       {
         guard: 'internal',
         actions: sendTo('refresh', ({ event }) => ({ type: 'TICK' as const, at: readingAt(event) })),
@@ -68,7 +69,7 @@ export const refreshOn = /* @__PURE__ */ (() =>
       { guard: 'isExpired', target: 'signedOut', actions: expire },
       {
         guard: 'expiryUnknown',
-        actions: [sendTo('refresh', { type: 'REFRESH' }), 'wakeProfile', 'wakePlayTime'],
+        actions: [sendTo('refresh', { type: 'TICK', ask: 1 }), 'wakeProfile', 'wakePlayTime'],
       },
       {
         guard: 'internal',
