@@ -54,6 +54,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const handler = toNodeHandler(await core.app());
   // The `Date` header (the server's own clock) is the app's, as for the in-process forms.
   const server = createServer(handler);
+  // Idle keep-alive sockets stay open until `close()`: with Node's 5 s default, a client reusing
+  // one on a loaded machine could race the server's close (a reset: a network error, no answer).
+  server.keepAliveTimeout = 600_000;
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   core.state.baseUrl = `http://${host}:${address.port}`;

@@ -71,11 +71,15 @@ async function signIn(password: string, code: string, record = true) {
   c.subscribe((view) => seen.push(view));
   c.login({ login: 'p@example.com', password });
   // (A property's bound is its own, minutes: one sign-in of a loaded machine took past 10 s.)
-  await until(() => c.view.status === 'twoFactorRequired', 'the code step', SIGN_IN_NS);
+  await until(
+    () => c.view.status === 'twoFactorRequired',
+    () => `the code step (${c.view.status}, ${c.view.error?.code ?? 'no error'}: ${c.view.error?.message})`,
+    SIGN_IN_NS,
+  );
   c.submitCode(code);
   await until(
     () => c.view.status === 'signedIn',
-    () => `signed in (${c.view.status})`,
+    () => `signed in (${c.view.status}, ${c.view.error?.code ?? 'no error'}: ${c.view.error?.message})`,
     SIGN_IN_NS,
   );
   seen.push(

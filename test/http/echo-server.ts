@@ -51,7 +51,10 @@ export async function startEchoServer(): Promise<EchoServer> {
         server.close(() => resolve());
       }),
   };
-  const server: Server = createServer((req, res) => {
+  // Idle sockets are kept for the file's life (closed with it): with Node's 5 s default, a client
+  // reusing a socket on a loaded machine could race the server's close (a reset, as a network
+  // error, no answer), which a test then waits on in vain (short-secrets, a CI dry run at load 6).
+  const server: Server = createServer({ keepAliveTimeout: 600_000 }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
