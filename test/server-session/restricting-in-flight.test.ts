@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
+import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { browserProfile, type TestClock, usePam } from './support';
+import { changesOf, twoTabs as inFlightTabs } from './in-flight-support';
+import { type TestClock, usePam } from './support';
 
 // REVIEW-AI AI-3 in server-session mode, over real sockets (the reference server behind
 // `pam-client/server`): a pause or self-exclusion whose answer is held (the server applied it on
@@ -13,63 +13,13 @@ const clock: TestClock = { now: Date.now() };
 const { ref, fx } = usePam(clock);
 
 const clients: ServerSessionClientBase[] = [];
-const password = () => ref.server.seed.plain.password;
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
-const CHANGES = {
-  pause: {
-    path: 'timeout-limits',
-    send: (u: User) => u.setTimeoutLimits({ user_pause: 7, reason: 1, password_check: password() }),
-  },
-  selfExclusion: {
-    path: 'self-exclusion',
-    send: (u: User) => u.setSelfExclusion({ user_exclusion: 3, reason: 1, password_check: password() }),
-  },
-} as const;
-type User = {
-  setTimeoutLimits(p: unknown): Promise<unknown>;
-  setSelfExclusion(p: unknown): Promise<unknown>;
-};
-
-/** Two tabs of one login; tab A's answers to `path` are held (after the server handled them) until released. */
-async function twoTabs(path: string) {
-  const { plain } = ref.server.seed;
-  const hub = new FakeChannelHub();
-  const profile = browserProfile(fx.served.url);
-  const held: Array<() => void> = [];
-  const fetchA = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const answer = await profile.fetch(input, init);
-    if (url.includes(path)) await new Promise<void>((resolve) => held.push(resolve));
-    return answer;
-  }) as typeof fetch;
-  const make = (f: typeof fetch) => {
-    const c = createServerSessionClient({
-      fetch: f,
-      flows: [userModule()],
-      environment: { channel: hub.channel() },
-      onStepUp: async () => plain.password,
-    });
-    clients.push(c);
-    return c;
-  };
-  const a = make(fetchA);
-  const b = make(profile.fetch);
-  await Promise.all([a.ready, b.ready]);
-  a.login({ login: plain.email, password: plain.password });
-  await until(
-    () => a.view.restrictions?.canBet === true && b.view.restrictions?.canBet === true,
-    'both tabs signed in, free to bet',
-  );
-  const breaches: string[] = [];
-  for (const [i, t] of [a, b].entries())
-    t.subscribe((v) => {
-      if (v.restrictions?.canBet) breaches.push(`tab ${i}`);
-    });
-  return { a, b, held, breaches, user: (a as unknown as { user: User }).user };
-}
+const pam = { ref, fx };
+const CHANGES = changesOf(pam);
+const twoTabs = (path: string) => inFlightTabs(pam, clients, path);
 
 describe.each(Object.entries(CHANGES))(
   'server-session: a %s whose answer is held (AI-3)',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { S, type Tab, twoFreeTabs, useWorld } from '../support/world';
+import { changesOf } from './in-flight-changes';
 
 // REVIEW-AJ, on real sockets and simulated time: a change that bars betting while it is on its way
 // (AI-3) is released only by its own word.
@@ -18,26 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const CHANGES = {
-  pause: {
-    path: '/bff/users/timeout-limits',
-    send: (tab: Tab) =>
-      tab.client.user.setTimeoutLimits({
-        user_pause: 7,
-        reason: 1,
-        password_check: world.server.seed.plain.password,
-      }),
-  },
-  selfExclusion: {
-    path: '/bff/users/self-exclusion',
-    send: (tab: Tab) =>
-      tab.client.user.setSelfExclusion({
-        user_exclusion: 3,
-        reason: 1,
-        password_check: world.server.seed.plain.password,
-      }),
-  },
-} as const;
+const CHANGES = changesOf(world);
 
 /** Every signed-in view of `tabs` in which betting is allowed, from now on (by name). */
 function watchBreaches(tabs: Record<string, Tab>, breaches: string[] = []) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { S, type Tab, twoFreeTabs, useWorld } from '../support/world';
+import { changesOf } from './in-flight-changes';
 
 // REVIEW-AI AI-3, on real sockets: while a pause or a self-exclusion is on its way, the server may
 // already have applied it (the reference server applies it on receipt); the view showed
@@ -15,26 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const CHANGES = {
-  pause: {
-    path: '/bff/users/timeout-limits',
-    send: (tab: Tab) =>
-      tab.client.user.setTimeoutLimits({
-        user_pause: 7,
-        reason: 1,
-        password_check: world.server.seed.plain.password,
-      }),
-  },
-  selfExclusion: {
-    path: '/bff/users/self-exclusion',
-    send: (tab: Tab) =>
-      tab.client.user.setSelfExclusion({
-        user_exclusion: 3,
-        reason: 1,
-        password_check: world.server.seed.plain.password,
-      }),
-  },
-} as const;
+const CHANGES = changesOf(world);
 
 /** Every view of `tabs` in which betting is allowed, from now on (by tab). */
 function watchBreaches(tabs: Tab[]) {
