@@ -82,7 +82,10 @@ export const odd = fc.oneof(
 );
 
 /** Values a field is likely to meet at its edges (`REMOVE`: the key absent). */
-export const EDGES = [
+// Frozen, to the last nested value: the properties hand these very objects to many values, and one
+// of them changed (a key set under it by a second near miss) was every later test's, in this file
+// and the files after it in the worker (isolate: false). A CI run met one made cyclic.
+export const EDGES: readonly unknown[] = deepFreeze([
   undefined,
   null,
   false,
@@ -125,7 +128,25 @@ export const EDGES = [
   { nested: 1 },
   [],
   [1, '2'],
-];
+]);
+
+/** `value` and every object under it frozen. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Every object in `value` (itself too). */
+function objectsIn(value: unknown, out = new Set<unknown>()): Set<unknown> {
+  if (typeof value === 'object' && value !== null && !out.has(value)) {
+    out.add(value);
+    for (const v of Object.values(value)) objectsIn(v, out);
+  }
+  return out;
+}
 
 export const REMOVE = Symbol('remove');
 
@@ -148,7 +169,10 @@ export const nearMiss = (base: object, times = 1) =>
     )
     .map((misses) => {
       const root = structuredClone(base) as Record<string, unknown>;
-      for (const [path, value] of misses) setAt(root, path, value);
+      // Only the clone's own objects are changed: a path into a value an earlier miss set (an
+      // edge, a hostile value: shared by every run) sets nothing.
+      const own = objectsIn(root);
+      for (const [path, value] of misses) setAt(root, path, value, own);
       return root;
     });
 
@@ -163,15 +187,18 @@ function pathsOf(value: unknown, at: string[] = [], out: string[][] = []): strin
   return out;
 }
 
-/** `root` with the value at `path` set to `value` (an own key, `__proto__` too), or removed. */
-export function setAt(root: Record<string, unknown>, path: string[], value: unknown) {
+/**
+ * `root` with the value at `path` set to `value` (an own key, `__proto__` too), or removed; with
+ * `own`, only in one of those objects (else nothing is set).
+ */
+export function setAt(root: Record<string, unknown>, path: string[], value: unknown, own?: Set<unknown>) {
   let at: unknown = root;
   for (const key of path.slice(0, -1)) {
     // A path into a value another miss replaced by a scalar (or removed): nothing to set.
     if (typeof at !== 'object' || at === null) return root;
     at = (at as Record<string, unknown>)[key];
   }
-  if (typeof at !== 'object' || at === null || !Object.isExtensible(at)) return root;
+  if (typeof at !== 'object' || at === null || !Object.isExtensible(at) || (own && !own.has(at))) return root;
   const last = path[path.length - 1]!;
   if (value === REMOVE) delete (at as Record<string, unknown>)[last];
   else Object.defineProperty(at, last, { value, enumerable: true, writable: true, configurable: true });
