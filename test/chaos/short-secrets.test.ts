@@ -64,7 +64,7 @@ async function signIn(password: string, code: string, record = true) {
   const seen: unknown[] = [];
   const c = record
     ? clientRecordingInto(seen, api.url)
-    : createPamClient({ baseURL: api.url, fetch: globalThis.fetch, timeout: 5000, retry: 0 });
+    : createPamClient({ baseURL: api.url, fetch: globalThis.fetch, timeout: 60_000, retry: 0 });
   clients.push(c);
   for (const type of ['signedIn', 'signIn.failed', 'signIn.codeRejected'] as const)
     c.on(type, (event) => seen.push(event, inspect(event, { depth: 8 })));

@@ -6,7 +6,7 @@ import { createPamClient, type PamClient, type PamClientOptions } from 'pam-clie
 import type { InspectionEvent } from 'xstate';
 
 /**
- * A client of `baseURL` (the global `fetch`, a 5 s timeout, no retry; `more` adds or overrides)
+ * A client of `baseURL` (the global `fetch`, a 60 s timeout, no retry; `more` adds or overrides)
  * whose inspector and debug log push into `seen` everything they get: each inspection event as an
  * inspector serialises it, plus the event it carries in full (live actor refs are not walked:
  * through one, anything is reachable), and each debug line with its detail.
@@ -23,7 +23,9 @@ export function clientRecordingInto(
   return createPamClient({
     baseURL,
     fetch: globalThis.fetch,
-    timeout: 5000,
+    // Real sockets on a loaded CI machine (two workers beside Chromium): a 5 s timeout was a
+    // request's ordinary wait there, not a hang. No test of these clients times a request out.
+    timeout: 60_000,
     retry: 0,
     inspect: (event: InspectionEvent) =>
       seen.push(JSON.stringify(event), inspect((event as { event?: unknown }).event, { depth: 8 })),
