@@ -35,6 +35,9 @@ const node: TestProjectInlineConfiguration = {
     // what they change (`restoreMocks`, `unstubGlobals`, `unstubEnvs`, fixtures that stop what
     // they start).
     isolate: false,
+    // ...so each file is checked to leave the shared process as it found it (built-in prototypes,
+    // the platform's globals, real timers).
+    setupFiles: ['test/support/shared-state-guard.ts'],
     // A worker twice died of "heap out of memory" (4 GB, then 8 GB) in CI dry runs: tabs answering
     // each other without end (a product bug, fixed in the twenty-fourth pass; the test channel now
     // fails a storm of messages at once). 8 GB each is kept as margin for the one module graph per
