@@ -225,6 +225,39 @@ const awaitKept = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, 
   advanced(context, { expect: (event as Extract<Stamped, { type: 'ACCEPTED' }>).accepted }, {}),
 );
 
+/** What a `CHECK` keeps (read or queued): the restriction awaited, the limits accepted. */
+const CHECK_ACTIONS = [
+  // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0,
+  // any of its kind): no betting from now until a read shows it. One of the same kind kept
+  // is replaced by a later one only.
+  // Limits the server accepted (`limits`: the `user_limit_*` fields sent at `at`, told by the
+  // client's user module): kept as sent for their day, over any read showing a looser limit
+  // of their kinds (R-2).
+  assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
+    const { restricts: kind, at = 0, limits } = event as LimitsCheck;
+    // (Kept only: the read that follows applies them, a datum of its own.)
+    if (limits) {
+      const had = context.limits;
+      return { limits: { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } } };
+    }
+    if (!kind) return {};
+    const kept = context.expect?.kind === kind ? context.expect.at : at;
+    return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
+  }),
+  // One accepted here is kept for the player past this login and page, until a read shows it;
+  // limits accepted here, for their day, and told to the other tabs of this login (T-5).
+  ({ context: { services: s, owner }, event }: { context: ProfileFlowContext; event: Ev }) => {
+    const { restricts: kind, at, limits } = event as LimitsCheck;
+    if (at === undefined) return;
+    if (kind) s.accepted?.remember(owner.userId, { kind, at } as AcceptedRestriction);
+    const l = limits && { at: Math.floor(at), fields: limits };
+    if (l) {
+      s.accepted?.rememberLimits?.(owner.userId, l, at);
+      s.crossTab?.publishLimits?.(l, owner);
+    }
+  },
+];
+
 /** What `idle` and `retrying` both hear: the clock's trust. */
 const AGAIN = {
   CLOCK: [
@@ -262,41 +295,7 @@ export function createProfileFlow() {
     invoke: { src: 'watchClock', input: ({ context }) => context },
     on: {
       ...IN_FLIGHT,
-      CHECK: {
-        target: '.reading',
-        reenter: true,
-        actions: [
-          // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0,
-          // any of its kind): no betting from now until a read shows it. One of the same kind kept
-          // is replaced by a later one only.
-          // Limits the server accepted (`limits`: the `user_limit_*` fields sent at `at`, told by the
-          // client's user module): kept as sent for their day, over any read showing a looser limit
-          // of their kinds (R-2).
-          assign(({ context, event }) => {
-            const { restricts: kind, at = 0, limits } = event as LimitsCheck;
-            // (Kept only: the read that follows applies them, a datum of its own.)
-            if (limits) {
-              const had = context.limits;
-              return { limits: { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } } };
-            }
-            if (!kind) return {};
-            const kept = context.expect?.kind === kind ? context.expect.at : at;
-            return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
-          }),
-          // One accepted here is kept for the player past this login and page, until a read shows it;
-          // limits accepted here, for their day, and told to the other tabs of this login (T-5).
-          ({ context: { services: s, owner }, event }) => {
-            const { restricts: kind, at, limits } = event as LimitsCheck;
-            if (at === undefined) return;
-            if (kind) s.accepted?.remember(owner.userId, { kind, at } as AcceptedRestriction);
-            const l = limits && { at: Math.floor(at), fields: limits };
-            if (l) {
-              s.accepted?.rememberLimits?.(owner.userId, l, at);
-              s.crossTab?.publishLimits?.(l, owner);
-            }
-          },
-        ],
-      },
+      CHECK: { target: '.reading', reenter: true, actions: CHECK_ACTIONS },
       ACCEPTED: { guard: newer, actions: awaitKept },
       WAKE: { actions: stamp },
       NOW: { actions: seeNow },
@@ -378,7 +377,7 @@ export function createProfileFlow() {
     },
     states: {
       reading: {
-        entry: assign({ reads: ({ context }) => context.reads + 1 }),
+        entry: assign({ reads: ({ context }) => context.reads + 1, again: false }),
         // Newer than what it holds and it lifts nothing, while a read of its own is in flight that
         // may have been sent before or after it: taken, and the read starts over, sent after both
         // (a newer reading is never dropped, an older one never taken as newer).
@@ -388,6 +387,12 @@ export function createProfileFlow() {
             target: 'reading',
             reenter: true,
             actions: TOOK_SEEN,
+          },
+          // Another tab's word (a restriction, limits): the read on its way is not restarted; one
+          // more follows it (REVIEW-AK AK-3: a burst of forged words cost a read each).
+          CHECK: {
+            guard: ({ event }) => !!(event as LimitsCheck).remote,
+            actions: [...CHECK_ACTIONS, assign({ again: true })],
           },
         },
         invoke: {
@@ -448,6 +453,8 @@ export function createProfileFlow() {
       // restriction or a pending limit change starts or ends (no request). Each time seen
       // re-arms both timers from it.
       idle: {
+        // A read asked while the last was on its way.
+        always: { guard: ({ context }) => !!context.again, target: 'reading' },
         after: {
           midnight: { actions: stamp },
           // A clock that never learned the server's time places no midnight: the device's may be
