@@ -449,8 +449,6 @@ export interface ProfileFlowContext {
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */
   reads: number;
-  /** Another tab's word heard while a read was on its way: one more read once it is over (AK-3). */
-  again?: boolean;
 }
 
 /** The flow's datum: what was read, for whom and when, with the restrictions at the latest time seen. */

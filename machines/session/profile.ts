@@ -233,7 +233,7 @@ const CHECK_ACTIONS = [
   // Limits the server accepted (`limits`: the `user_limit_*` fields sent at `at`, told by the
   // client's user module): kept as sent for their day, over any read showing a looser limit
   // of their kinds (R-2).
-  assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
+  /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
     const { restricts: kind, at = 0, limits } = event as LimitsCheck;
     // (Kept only: the read that follows applies them, a datum of its own.)
     if (limits) {
@@ -377,7 +377,7 @@ export function createProfileFlow() {
     },
     states: {
       reading: {
-        entry: assign({ reads: ({ context }) => context.reads + 1, again: false }),
+        entry: assign({ reads: ({ context }) => context.reads + 1 }),
         // Newer than what it holds and it lifts nothing, while a read of its own is in flight that
         // may have been sent before or after it: taken, and the read starts over, sent after both
         // (a newer reading is never dropped, an older one never taken as newer).
@@ -388,12 +388,11 @@ export function createProfileFlow() {
             reenter: true,
             actions: TOOK_SEEN,
           },
-          // Another tab's word (a restriction, limits): the read on its way is not restarted; one
-          // more follows it (REVIEW-AK AK-3: a burst of forged words cost a read each).
-          CHECK: {
-            guard: ({ event }) => !!(event as LimitsCheck).remote,
-            actions: [...CHECK_ACTIONS, assign({ again: true })],
-          },
+          // Another tab's word (a restriction, limits): kept, and the read on its way not restarted
+          // (REVIEW-AK AK-3: a burst of forged words cost a read each). That read applies the limits
+          // kept then (`readProfile`), and one that does not show the restriction awaited is read
+          // again, backing off (`unsure`).
+          CHECK: { guard: ({ event }) => !!(event as LimitsCheck).remote, actions: CHECK_ACTIONS },
         },
         invoke: {
           src: 'readProfile',
@@ -453,8 +452,6 @@ export function createProfileFlow() {
       // restriction or a pending limit change starts or ends (no request). Each time seen
       // re-arms both timers from it.
       idle: {
-        // A read asked while the last was on its way.
-        always: { guard: ({ context }) => !!context.again, target: 'reading' },
         after: {
           midnight: { actions: stamp },
           // A clock that never learned the server's time places no midnight: the device's may be

@@ -6,8 +6,9 @@ import { logIn, S, type Tab, useWorld } from '../support/world';
 
 // REVIEW-AK AK-3 (token mode; probe f1-forge restricted|limits): each forged `restricted` or `limits`
 // message for the login held made every tab read /auth/user-profile once: a burst of 200 in one turn
-// cost 400 reads. Reads asked while one is on its way are one read, at most one queued after it. A
-// forged `restricted` still bars at once and is read again (fail closed, by design).
+// cost 400 reads. Another tab's word heard while a read is on its way no longer restarts it (at most
+// two reads per tab, the bound checked). A forged `restricted` still bars at once and is read again,
+// backing off (fail closed, by design).
 
 const world = useWorld();
 
@@ -75,12 +76,12 @@ describe('a burst of forged messages costs each tab at most two profile reads (A
     ['limits', 200],
     ['restricted', 3],
   ] as const)(
-    '%s x %i, one after another: one read, and one queued after it',
+    '%s x %i, one after another: the read on its way is not restarted',
     async (type, n) => {
       const { since } = await burst(type, n);
       // (Before the flow's backoff, 1 s after a read that does not show what is awaited.)
       await world.advance(900, 50);
-      expect(since()).toEqual([2, 2]);
+      expect(since().map((r) => r >= 1 && r <= 2)).toEqual([true, true]);
     },
     60_000,
   );
