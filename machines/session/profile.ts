@@ -12,7 +12,8 @@
 //   of the flow's own made after it shows that restriction (a read that does not is a lagging
 //   replica: kept barred, read again, backing off). `at`: the server time the change was sent (a
 //   read shows it by one of its kind starting then or later: an earlier one, before an extension,
-//   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
+//   is not it; none: another tab's word, any of its kind; `remote`: another tab's word, which does
+//   not restart a read on its way, AK-3). One accepted here (`at`) is kept for
 //   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
 //   until a read of its own shows it (`ACCEPTED`, told by the flow's clock watch as it starts: at
 //   the flow's entry, on `OWNER`; one kept later at its next 5-s look: another tab's whose message
