@@ -130,7 +130,8 @@ export const checkProfile: SessionAction = /* @__PURE__ */ actionsOf(({ context,
   return [
     // Sent at `sent` (server time): a read shows it by a restriction starting then or later. Another
     // tab's word has no time: any restriction of its kind shows it.
-    sendTo('profile', { type: 'CHECK', restricts, ...(!remote && isTime(sent) && { at: sent }) }),
+    // (`remote`: a read on its way is not restarted for it, AK-3.)
+    sendTo('profile', { type: 'CHECK', restricts, ...(remote ? { remote } : isTime(sent) && { at: sent }) }),
     // (A login without ids is told too: the other tabs' schema refuses it.)
     restricts &&
       !remote &&

@@ -206,9 +206,12 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   if ((e.reason === 'refresh' && !other && !outlives(c, e.session)) || isEnded(c, e)) return false;
   if (!isPlausible(c.clock, e.session.seq)) return false;
   // After a logout (here or heard, `heardOf`; a login begun since too), only a session counted above
-  // it: one that logout did not end (`endsOurs`), whatever its login id.
+  // it: one that logout did not end (`endsOurs`), whatever its login id. After an expiry here (and
+  // no logout heard since), another login whatever its counter: an expiry ends only the login it
+  // names, and a tab opened since counts its login from a cleared store (REVIEW-AK AK-1).
   return (
     !o ||
+    (c.signedOutReason === 'expired' && other && !o.logout) ||
     // (A session of no counter, as a tab of an older version sent it: by the order of sessions.)
     (c.signedOutReason !== 'expired' && o.seq !== null && e.session.seq !== undefined
       ? e.session.seq > o.seq
@@ -223,17 +226,20 @@ export function isNewer(c: Held, e: HeardSession): boolean {
 }
 
 /**
- * Another tab's sign-out ends this tab's session only if it ended this login, or a newer one. A
- * logout ends every session counted at or below its counter (the `seq` of the session logged out),
- * whatever its login: a login made at once in another tab, which the logging-out tab had not heard
- * of, ends with it (the player logged out); one counted above it (a later login) stays.
+ * Another tab's sign-out ends this tab's session only if it ended this login, or (a logout) a newer
+ * one. A logout ends every session counted at or below its counter (the `seq` of the session logged
+ * out), whatever its login: a login made at once in another tab, which the logging-out tab had not
+ * heard of, ends with it (the player logged out); one counted above it (a later login) stays. An
+ * expiry ends only the login it names (one naming none, a tab of an older version: by its counter).
  */
 export function endsOurs(c: Held, e: HeardSignOut): boolean {
   // The same login ended, whatever its refreshes (but an expiry of an older token of it: that tab
   // lost a refresh race ours won); else only a login as new as ours or newer.
   if (e.sid !== null && e.sid === c.sid)
     return !(e.reason === 'expired' && e.seq !== null && c.seq !== null && e.seq < c.seq);
-  if (!isPlausible(c.clock, e.seq)) return false;
+  // An expiry ends only the login it names, whatever its counter (REVIEW-AK AK-1: a tab opened
+  // since, its counter from a cleared store, logs in below the expired login's counter).
+  if (!isPlausible(c.clock, e.seq) || (e.reason === 'expired' && e.sid !== null)) return false;
   if (e.seq !== null && c.seq !== null && e.seq !== c.seq) return e.seq > c.seq;
   if (e.seq !== null && c.seq !== null)
     return e.reason === 'logout' || (e.sid !== null && c.sid !== null && e.sid > c.sid);
@@ -256,6 +262,7 @@ export function heardOf(
     ? {}
     : {
         clock: raiseClock(c.clock, seq),
-        ...(reason === 'logout' && (o?.seq ?? -1) < seq && { signedOut: { at: 0, sid: null, ...o, seq } }),
+        ...(reason === 'logout' &&
+          (o?.seq ?? -1) <= seq && { signedOut: { at: 0, sid: null, ...o, seq, logout: true as const } }),
       };
 }

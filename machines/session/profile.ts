@@ -12,7 +12,8 @@
 //   of the flow's own made after it shows that restriction (a read that does not is a lagging
 //   replica: kept barred, read again, backing off). `at`: the server time the change was sent (a
 //   read shows it by one of its kind starting then or later: an earlier one, before an extension,
-//   is not it; none: another tab's word, any of its kind). One accepted here (`at`) is kept for
+//   is not it; none: another tab's word, any of its kind; `remote`: another tab's word, which does
+//   not restart a read on its way, AK-3). One accepted here (`at`) is kept for
 //   the player (`services.accepted`, a day): each later login or page of theirs starts barred by it
 //   until a read of its own shows it (`ACCEPTED`, told by the flow's clock watch as it starts: at
 //   the flow's entry, on `OWNER`; one kept later at its next 5-s look: another tab's whose message
@@ -225,6 +226,39 @@ const awaitKept = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, 
   advanced(context, { expect: (event as Extract<Stamped, { type: 'ACCEPTED' }>).accepted }, {}),
 );
 
+/** What a `CHECK` keeps (read or queued): the restriction awaited, the limits accepted. */
+const CHECK_ACTIONS = [
+  // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0,
+  // any of its kind): no betting from now until a read shows it. One of the same kind kept
+  // is replaced by a later one only.
+  // Limits the server accepted (`limits`: the `user_limit_*` fields sent at `at`, told by the
+  // client's user module): kept as sent for their day, over any read showing a looser limit
+  // of their kinds (R-2).
+  /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
+    const { restricts: kind, at = 0, limits } = event as LimitsCheck;
+    // (Kept only: the read that follows applies them, a datum of its own.)
+    if (limits) {
+      const had = context.limits;
+      return { limits: { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } } };
+    }
+    if (!kind) return {};
+    const kept = context.expect?.kind === kind ? context.expect.at : at;
+    return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
+  }),
+  // One accepted here is kept for the player past this login and page, until a read shows it;
+  // limits accepted here, for their day, and told to the other tabs of this login (T-5).
+  ({ context: { services: s, owner }, event }: { context: ProfileFlowContext; event: Ev }) => {
+    const { restricts: kind, at, limits } = event as LimitsCheck;
+    if (at === undefined) return;
+    if (kind) s.accepted?.remember(owner.userId, { kind, at } as AcceptedRestriction);
+    const l = limits && { at: Math.floor(at), fields: limits };
+    if (l) {
+      s.accepted?.rememberLimits?.(owner.userId, l, at);
+      s.crossTab?.publishLimits?.(l, owner);
+    }
+  },
+];
+
 /** What `idle` and `retrying` both hear: the clock's trust. */
 const AGAIN = {
   CLOCK: [
@@ -262,41 +296,7 @@ export function createProfileFlow() {
     invoke: { src: 'watchClock', input: ({ context }) => context },
     on: {
       ...IN_FLIGHT,
-      CHECK: {
-        target: '.reading',
-        reenter: true,
-        actions: [
-          // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0,
-          // any of its kind): no betting from now until a read shows it. One of the same kind kept
-          // is replaced by a later one only.
-          // Limits the server accepted (`limits`: the `user_limit_*` fields sent at `at`, told by the
-          // client's user module): kept as sent for their day, over any read showing a looser limit
-          // of their kinds (R-2).
-          assign(({ context, event }) => {
-            const { restricts: kind, at = 0, limits } = event as LimitsCheck;
-            // (Kept only: the read that follows applies them, a datum of its own.)
-            if (limits) {
-              const had = context.limits;
-              return { limits: { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } } };
-            }
-            if (!kind) return {};
-            const kept = context.expect?.kind === kind ? context.expect.at : at;
-            return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
-          }),
-          // One accepted here is kept for the player past this login and page, until a read shows it;
-          // limits accepted here, for their day, and told to the other tabs of this login (T-5).
-          ({ context: { services: s, owner }, event }) => {
-            const { restricts: kind, at, limits } = event as LimitsCheck;
-            if (at === undefined) return;
-            if (kind) s.accepted?.remember(owner.userId, { kind, at } as AcceptedRestriction);
-            const l = limits && { at: Math.floor(at), fields: limits };
-            if (l) {
-              s.accepted?.rememberLimits?.(owner.userId, l, at);
-              s.crossTab?.publishLimits?.(l, owner);
-            }
-          },
-        ],
-      },
+      CHECK: { target: '.reading', reenter: true, actions: CHECK_ACTIONS },
       ACCEPTED: { guard: newer, actions: awaitKept },
       WAKE: { actions: stamp },
       NOW: { actions: seeNow },
@@ -389,6 +389,11 @@ export function createProfileFlow() {
             reenter: true,
             actions: TOOK_SEEN,
           },
+          // Another tab's word (a restriction, limits): kept, and the read on its way not restarted
+          // (REVIEW-AK AK-3: a burst of forged words cost a read each). That read applies the limits
+          // kept then (`readProfile`), and one that does not show the restriction awaited is read
+          // again, backing off (`unsure`).
+          CHECK: { guard: ({ event }) => !!(event as LimitsCheck).remote, actions: CHECK_ACTIONS },
         },
         invoke: {
           src: 'readProfile',

@@ -94,12 +94,15 @@ const readNowAt = (read?: () => ClockReading) => {
   return r && !r.error ? r.serverAt : Number.NaN;
 };
 
+/** Another tab's login heard (its session, or its expiry), which ours outranks or outlives. */
+type Told = { userId?: number | null; sid?: number | null; seq?: number | null };
+
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
   held: HeldSession,
   { vault, read, crossTab, services }: TabsFlowInput,
   message: SessionMessage,
-  tellOurs: (c: SessionContext, heard: SessionMessage['session']) => void,
+  tellOurs: (c: SessionContext, heard: Told) => void,
 ): SessionInternalEvent | null {
   const { accessToken, ...meta } = message.session;
   const heard = { session: { ...meta, handle: vault.put(accessToken) }, reason: message.reason };
@@ -152,6 +155,7 @@ function signOutVerdict(
   send: (event: SessionInternalEvent) => void,
   stored: StoredSession | null,
   crossTab: CrossTab,
+  tellOurs: (c: SessionContext, heard: Told) => void,
   sent?: StoredSession,
 ): void {
   const c = held.context;
@@ -178,7 +182,10 @@ function signOutVerdict(
       revokeUnlessRevoked(c, message);
       send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
     }
-  }
+  } else if (held.phase === 'signedIn' && message.reason === 'expired' && message.sid !== c.sid)
+    // Another login's expiry, which ends nothing here (`endsOurs`): ours told, so that the tab whose
+    // login expired takes it (REVIEW-AK AK-1: a login made since in a new tab, counted below).
+    tellOurs(c, message);
   // The counter as `heardOf` (./order.ts) takes it: none, or one out of reach, moves nothing.
   send(internal({ type: 'HEARD', seq: message.seq, reason: message.reason }));
 }
@@ -202,7 +209,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
     // its own: two tabs that each outrank the other's word (each ended the other's login, a lagging
     // channel) would otherwise answer each other without end, a storm of messages between tabs.
     const told = new Set<string>();
-    const tellOurs = (c: SessionContext, s: SessionMessage['session']) => {
+    const tellOurs = (c: SessionContext, s: Told) => {
       const key = `${c.sid}:${c.seq}>${s.userId}:${s.sid}:${s.seq}`;
       if (told.has(key)) return;
       if (told.add(key).size > 32) told.delete(told.values().next().value!);
@@ -270,6 +277,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
                 sendBack,
                 stored,
                 input.crossTab!,
+                tellOurs,
                 sending.get(input.crossTab!),
               ),
             ),
@@ -371,10 +379,15 @@ function withStored(context: SessionContext, use: (stored: StoredSession) => unk
  * (`Kept`: a tab that joins keeps it too, REVIEW-T T-2), and its play clock (`play`, the play-time
  * child's: a tab that joins counts the time counted here), and this tab's changes in flight that
  * bar betting and those it heard (`inflight`, each with the rest of its lapse: a tab that joins
- * bars until each settles, REVIEW-AJ AJ-2). None while the store holds a newer login.
+ * bars until each settles, REVIEW-AJ AJ-2). None while the store holds a newer login, nor while an expiry of the login held is set aside.
  */
 function answerSync(context: SessionContext, play?: unknown, inflight?: Kept['inflight']): void {
   const s = servicesOf(context);
+  // Not a login whose expiry this tab set aside while its own refresh call of it is on its way
+  // (`ignoredExpiry`): dying, it is offered to no tab, which would take it over a live one
+  // (REVIEW-AK AK-1: a new tab's fresh login, counted below it).
+  const crossTab = s.crossTab!;
+  if (ignoredExpiry.has(crossTab) && isOwn(sending.get(crossTab), ownerOf(context))) return;
   const store = acceptedStoreOf(s.tokens, s.clock);
   // (A clock that gives no time: none told, and none re-dated at no time.)
   const { serverAt: now, error } = readClock(s);

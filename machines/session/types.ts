@@ -155,8 +155,11 @@ export interface SessionContext {
   sid: number | null;
   /** The highest `seq` this tab has seen: a new session takes one more. */
   clock: number;
-  /** The session that ended here last, so an older one from another tab is not taken back. */
-  signedOut: { seq: number | null; sid: number | null; at: number } | null;
+  /**
+   * The session that ended here last, so an older one from another tab is not taken back; `logout`:
+   * its counter is a logout's heard since (the floor of every login, `heardOf` in ./order.ts).
+   */
+  signedOut: { seq: number | null; sid: number | null; at: number; logout?: true } | null;
   /** The last logins (player, login id, last counter) that ended here, oldest first: none is taken again (order.ts). */
   ended?: readonly { userId: number | null; sid: number; seq: number | null; expired?: true }[];
   signedOutReason: 'logout' | 'expired' | 'remote' | null;

@@ -208,10 +208,13 @@ describe('szstore: the smaller session code decides as before', () => {
           // (Since the fourteenth pass, a refresh of another login than the one signed out here is
           // taken as a login is: logout-concurrent-login.property's counterexample.)
           const other = c.signedOut?.sid != null && heard.sid != null && heard.sid !== c.signedOut.sid;
+          // (Since REVIEW-AK AK-1, another login than the one that expired here is taken whatever
+          // its counter, no logout heard since: an expiry ends only the login it names.)
           const adoptBefore =
             (reason !== 'refresh' || other) &&
             plausible &&
             (!c.signedOut ||
+              other ||
               isNewerSession(heard, {
                 seq: c.signedOut.seq ?? undefined,
                 sid: c.signedOut.sid ?? undefined,
