@@ -212,8 +212,10 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   return (
     !o ||
     (c.signedOutReason === 'expired' && other && !o.logout) ||
-    // (A session of no counter, as a tab of an older version sent it: by the order of sessions.)
-    (c.signedOutReason !== 'expired' && o.seq !== null && e.session.seq !== undefined
+    // (A session of no counter, as a tab of an older version sent it: by the order of sessions.
+    // After a logout, heard after an expiry too, by the counter alone: it ended every login counted
+    // at or below it, whatever its login id.)
+    ((c.signedOutReason !== 'expired' || o.logout) && o.seq !== null && e.session.seq !== undefined
       ? e.session.seq > o.seq
       : isNewerSession(e.session, savedAs(o, o.at)))
   );
