@@ -40,7 +40,12 @@ export async function heldBefore({ ref, fx }: Pam, clients: ServerSessionClientB
       const o = await new Promise<Outcome>((resolve) => held.push(resolve));
       if (o === 'network') throw new TypeError('fetch failed');
       if (o === 'refused')
-        ref.server.faults.add({ path: new RegExp(path), status: 422, body: { message: 'invalid' }, times: 1 });
+        ref.server.faults.add({
+          path: new RegExp(path),
+          status: 422,
+          body: { message: 'invalid' },
+          times: 1,
+        });
     }
     return counted(input, init);
   }) as typeof fetch;
