@@ -201,8 +201,18 @@ function kept({ restricted: r, limits, play, inflight: f }: Record<string, unkno
   const l = limits == null ? undefined : limitsOf(data(limits));
   // (A play clock the schema cannot take is left out: the rest of the message is not refused.)
   const p = data(play);
-  // (Changes in flight: anything malformed refuses the message.)
-  const inflight = f == null ? undefined : inFlightList(f);
+  // Changes in flight: a bounded array of plain entries, each checked (a clean copy); anything else
+  // refuses the message.
+  const inflight =
+    f == null ||
+    (Array.isArray(f) &&
+      f.length <= MAX_IN_FLIGHT &&
+      f.every(
+        (e: Record<string, unknown> | null) =>
+          isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms) && (e!.from === undefined || isId(e!.from)),
+      ))
+      ? (f as Kept['inflight'])?.map(({ kind, id, ms, from }) => ({ kind, id, ms, ...(from && { from }) }))
+      : null;
   if (
     l !== null &&
     inflight !== null &&
@@ -216,25 +226,6 @@ function kept({ restricted: r, limits, play, inflight: f }: Record<string, unkno
       ...(inflight && { inflight }),
     };
 }
-
-/**
- * Changes in flight as a message tells them (`Kept['inflight']`; the server-session tabs' `held`
- * too): a bounded array of plain entries, each checked (a clean copy); anything else is null.
- */
-export const inFlightList = (f: unknown): Kept['inflight'] | null =>
-  Array.isArray(f) &&
-  f.length <= MAX_IN_FLIGHT &&
-  f.every(
-    (e: Record<string, unknown> | null) =>
-      isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms) && (e!.from === undefined || isId(e!.from)),
-  )
-    ? (f as NonNullable<Kept['inflight']>).map(({ kind, id, ms, from }) => ({
-        kind,
-        id,
-        ms,
-        ...(from && { from }),
-      }))
-    : null;
 
 /** A kind of change that bars betting. */
 const isBarring = (v: unknown): v is 'pause' | 'selfExclusion' => v === 'pause' || v === 'selfExclusion';

@@ -206,18 +206,11 @@ function createServerSessionMachine() {
                   actions: [{ type: 'forget', params: null }, 'tookSeed'],
                 },
               ],
-              onError: [
-                { guard: 'unauthorized', target: '#serverSession.signedOut', actions: expire() },
-                {
-                  guard: 'transient',
-                  target: '#serverSession.restoring.waiting',
-                  actions: [{ type: 'forget', params: null }, 'failedSeed'],
-                },
-                {
-                  target: '#serverSession.signedOut',
-                  actions: [{ type: 'forget', params: null }, 'failedSeed'],
-                },
-              ],
+              // (A read that did not say: as at the start, the server asked again.)
+              onError: {
+                target: '#serverSession.restoring.reading',
+                actions: { type: 'forget', params: null },
+              },
             },
             on: { REMOTE_LOGIN: { guard: 'another', actions: 'queue' } },
           },

@@ -179,11 +179,11 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       },
       askServer: sendTo('profile', { type: 'CHECK' }),
       // A tab that started asked: the changes in flight of this login held here are told to it (its
-      // own and those heard, with their tellers; each with the rest of its lapse, 45 s at most: AJ-2).
+      // own and those heard, `by` their tellers; each with the rest of its lapse, 45 s at most: AJ-2).
       tellInFlight: ({ context: c, self }) => {
         const s = serverServicesOf(c);
-        const inflight = inFlightTold(self, 15_000, readServerClock(s).serverAt);
-        if (inflight.length && c.loginId) s.tabs?.post({ type: 'held', loginId: c.loginId, inflight });
+        for (const { kind, id, ms, from } of inFlightTold(self, 15_000, readServerClock(s).serverAt))
+          s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
       },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       // Told on the way in (never on the way back from a failed logout: no new sign-in).

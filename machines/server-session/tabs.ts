@@ -8,7 +8,6 @@
 import type { EventObject } from 'xstate';
 import { fromCallback } from '../actor-logic';
 import { isTime } from '../clock';
-import { inFlightList } from '../cross-tab-schema';
 import type { BroadcastChannelLike } from '../environment';
 import { trusted } from '../session/events';
 
@@ -48,21 +47,16 @@ export type ServerTabMessage =
       settled: boolean;
       /** The tab that told it (heard): only its own release lifts it (REVIEW-AJ AJ-1). */
       from?: string;
+      /**
+       * Told to a tab that asked (AJ-2): how long it may still bar (the rest of its lapse there), and
+       * the tab whose change it is when the teller heard it (`by`: only that tab's release lifts it).
+       */
+      ms?: number;
+      by?: string;
     };
 
-/** A tab that starts asks the others for their changes in flight, and their answers (AJ-2). */
-export type ServerTabSync =
-  /** A tab that starts asks. */
-  | { type: 'ask' }
-  /**
-   * The answer: the changes in flight of login `loginId` the sender holds (its own, and those it
-   * heard, with the tab that told each: `from`), each with how long it may still bar (`ms`, capped).
-   */
-  | {
-      type: 'held';
-      loginId: string;
-      inflight: Array<{ kind: 'pause' | 'selfExclusion'; id: string; ms: number; from?: string }>;
-    };
+/** A tab that starts asks the others for their changes in flight (AJ-2): each answers with its `inflight`. */
+export type ServerTabSync = { type: 'ask' };
 
 /** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
 export interface ServerTabs {
@@ -78,7 +72,7 @@ export function parseServerTabMessage(
   raw: unknown,
 ): ((ServerTabMessage | ServerTabSync) & { from: string }) | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const { app, mode, v, from, loginId, type, reason, kind, at, id, settled, inflight } = raw as Record<
+  const { app, mode, v, from, loginId, type, reason, kind, at, id, settled, ms, by } = raw as Record<
     string,
     unknown
   >;
@@ -86,12 +80,13 @@ export function parseServerTabMessage(
   if (type === 'ask') return { type, from };
   if (!isId(loginId)) return null;
   const barring = kind === 'pause' || kind === 'selfExclusion';
-  // (Bounded, each entry checked: the token tabs' schema.)
-  const held = type === 'held' && inFlightList(inflight);
-  if (held) return { type, loginId, inflight: held, from };
   if (type === 'inflight')
-    return barring && isId(id) && typeof settled === 'boolean'
-      ? { type, loginId, kind, id, settled, from }
+    return barring &&
+      isId(id) &&
+      typeof settled === 'boolean' &&
+      (ms === undefined || isTime(ms)) &&
+      (by === undefined || isId(by))
+      ? { type, loginId, kind, id, settled, from, ...(ms !== undefined && { ms }), ...(by && { by }) }
       : null;
   return type === 'signedIn'
     ? { type, loginId, from }
@@ -111,13 +106,11 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
   let closed = false;
   const onMessage = (event: { data: unknown }) => {
     const message = parseServerTabMessage(event?.data);
-    if (!message || message.from === tabId) return;
-    // (This tab's own changes told back by another: held here already, released by this tab alone.)
-    if (message.type === 'held') message.inflight = message.inflight.filter((e) => e.from !== tabId);
+    // (And this tab's own change told back by another: held here already, released by this tab alone.)
+    if (!message || message.from === tabId || (message as { by?: string }).by === tabId) return;
     const { from: _from, ...rest } = message;
-    // (A change in flight keeps its sender, as an answer does: a release is heard from that tab only.)
-    for (const listener of [...listeners])
-      listener(message.type === 'inflight' || message.type === 'held' ? message : rest);
+    // (A change in flight keeps its sender: its release is heard from that tab only.)
+    for (const listener of [...listeners]) listener(message.type === 'inflight' ? message : rest);
   };
   channel.addEventListener('message', onMessage);
   return {
@@ -155,34 +148,24 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
 >(({ input: { tabs, serverNow }, sendBack }) => {
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
-    m.type === 'held'
-      ? m.inflight.map((e) =>
-          sendBack(
-            trusted({
-              ...e,
-              type: 'REMOTE_INFLIGHT',
-              loginId: m.loginId,
-              settled: false,
-              until: endOf(serverNow, e.ms),
-              from: e.from ?? (m as { from?: string }).from,
-            }),
-          ),
+    // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`.)
+    m.type === 'inflight'
+      ? sendBack(
+          trusted({ ...m, type: 'REMOTE_INFLIGHT', until: endOf(serverNow, m.ms), from: m.by ?? m.from }),
         )
       : m.type === 'ask'
         ? sendBack(trusted({ type: 'REMOTE_ASK' }))
-        : m.type === 'inflight'
-          ? sendBack(trusted({ ...m, type: 'REMOTE_INFLIGHT', until: endOf(serverNow) }))
-          : sendBack(
-              trusted({
-                ...m,
-                type:
-                  m.type === 'signedIn'
-                    ? 'REMOTE_LOGIN'
-                    : m.type === 'signedOut'
-                      ? 'REMOTE_LOGOUT'
-                      : 'REMOTE_RESTRICTED',
-              }),
-            ),
+        : sendBack(
+            trusted({
+              ...m,
+              type:
+                m.type === 'signedIn'
+                  ? 'REMOTE_LOGIN'
+                  : m.type === 'signedOut'
+                    ? 'REMOTE_LOGOUT'
+                    : 'REMOTE_RESTRICTED',
+            }),
+          ),
   );
   tabs?.post({ type: 'ask' });
   return off;
