@@ -44,7 +44,7 @@ describe('server-session tabs: ask and a told change in flight', () => {
     ['ms past any time', { ms: 9e15 }],
     ['by empty', { by: '' }],
     ['by too long', { by: 'x'.repeat(129) }],
-    ['by an object', { by: { toString: () => 't0' } }],
+    ['by an object', { by: { toString: (): string => 't0' } }],
   ])('refused: %s', (_why, bad) => {
     expect(parseServerTabMessage({ ...inflight, ...bad })).toBeNull();
   });
