@@ -94,6 +94,14 @@ export interface ServerSessionContext {
    * until a read of its own shows it.
    */
   barred: (AcceptedRestriction & { loginId: string }) | null;
+  /** Another tab's word heard while the seed is read: one more read after it (REVIEW-AK AK-3). */
+  queued: boolean;
+  /**
+   * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
+   * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
+   * login is held here (at most 8, the latest).
+   */
+  inFlightHeard: Array<{ loginId: string; kind: BarringKind; id: string; until: number; from?: string }>;
 }
 
 /** The changes a player makes that bar betting at once (told to the other tabs). */
@@ -136,6 +144,8 @@ export function initialContext(
     login: { ...NO_PROGRESS },
     pending: null,
     barred: input.barred ?? null,
+    queued: false,
+    inFlightHeard: [],
   };
 }
 
@@ -166,12 +176,14 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
       readAt,
       failed: false,
       now: r?.serverAt ?? readAt ?? 0,
-      // Barred for this login (heard, or kept for the player): never current until a read shows it.
+      // Barred for this login (heard, or kept for the player; or a change in flight heard for it):
+      // never current until a read shows it.
       untrusted:
         !r?.trusted ||
         readAt === null ||
         readAt > r.serverAt + boundOf(serverServicesOf(c)) ||
-        c.barred?.loginId === s.loginId,
+        c.barred?.loginId === s.loginId ||
+        c.inFlightHeard.some((e) => e.loginId === s.loginId),
       unlearned: r?.learned === false,
       user,
     }),

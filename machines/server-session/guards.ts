@@ -44,6 +44,13 @@ export const serverSessionGuards = {
   seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
   seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
   triedBefore: ({ context: c }) => c.attempts > 0,
+  // Another tab's word heard while the seed was read (`queue`): read once more.
+  queued: ({ context: c }) => c.queued,
+  // A seed read (`seedRead`'s output) showing the login held here.
+  sameLogin: ({ context: c, event }) => {
+    const s = (event as { output?: { seed?: { status?: string; loginId?: unknown } } }).output?.seed;
+    return s?.status === 'signedIn' && s.loginId === c.loginId;
+  },
   unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
   transient: ({ event }) => isTransientError((event as { error?: unknown }).error),
   // The login id of what another tab said, against the one held here.

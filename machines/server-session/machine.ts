@@ -20,7 +20,7 @@ import { readServerClock, stampedAuth } from './actors';
 import { initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
 import { type Internal, serverSessionSetup } from './setup';
-import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, READ_SEED } from './transitions';
+import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, QUEUE, readSeed } from './transitions';
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -29,8 +29,13 @@ function createServerSessionMachine() {
     id: 'serverSession',
     context: ({ input, self }) => initialContext(input, self, input),
     initial: 'restoring',
-    // A restriction heard for a login not held here (yet): kept for it (`barred`).
-    on: { REMOTE_RESTRICTED: { guard: 'trusted', actions: 'heard' } },
+    // A restriction heard for a login not held here (yet): kept for it (`barred`); so is a change
+    // in flight heard (or told to this tab as it started) for a login not held here (yet): it bars
+    // that login once held here, until released or its end (`inFlightHeard`, AJ-2).
+    on: {
+      REMOTE_RESTRICTED: { guard: 'trusted', actions: 'heard' },
+      REMOTE_INFLIGHT: { guard: 'trusted', actions: 'keepInFlight' },
+    },
     invoke: [
       // A wake-up carries the clock as read then (the guards judge the event, never the clock).
       {
@@ -80,7 +85,7 @@ function createServerSessionMachine() {
               { target: 'reading' },
             ],
           },
-          reading: { tags: 'restoring', invoke: READ_SEED },
+          reading: { tags: 'restoring', entry: 'unqueue', invoke: readSeed('reading') },
           waiting: {
             tags: 'signedOut',
             invoke: {
@@ -90,13 +95,14 @@ function createServerSessionMachine() {
             },
             on: { WAKE: { guard: 'trusted', target: 'again' }, REMOTE_LOGIN: AGAIN },
           },
-          again: { tags: 'signedOut', invoke: READ_SEED, on: { REMOTE_LOGIN: AGAIN } },
+          again: { tags: 'signedOut', entry: 'unqueue', invoke: readSeed('again') },
         },
         on: {
           LOGIN: { target: 'signingIn' },
           REGISTER: { target: 'signingIn' },
           LOGOUT: { target: 'signingOut' },
-          REMOTE_LOGIN: { guard: 'trusted', target: '.reading', reenter: true },
+          // A read on its way: one more after it.
+          REMOTE_LOGIN: QUEUE,
         },
       },
       signedOut: {
@@ -177,6 +183,38 @@ function createServerSessionMachine() {
       cancelledAccount: { tags: 'cancelledAccount', on: AFTER_FAILURE },
       signedIn: {
         tags: 'signedIn',
+        // Another login in another tab is only a word (REVIEW-AK AK-2: a forged one, or a real one,
+        // maybe another player's): the server is asked (`rereading`), the login held meanwhile, its
+        // profile flow with its changes in flight (this tab's own and those heard) and no call
+        // aborted. The same login read: nothing changes. Another (or none): this one is forgotten,
+        // the read decides.
+        initial: 'held',
+        states: {
+          // (Entered, the changes in flight heard for this login before it was held are the flow's.)
+          held: { entry: 'takeInFlight', on: { REMOTE_LOGIN: { guard: 'another', target: 'rereading' } } },
+          rereading: {
+            entry: 'unqueue',
+            invoke: {
+              id: 'seed',
+              src: 'readSeed',
+              input: ({ context }) => serverServicesOf(context),
+              onDone: [
+                { guard: 'queued', target: 'rereading', reenter: true },
+                { guard: 'sameLogin', target: 'held' },
+                {
+                  target: '#serverSession.restoring.deciding',
+                  actions: [{ type: 'forget', params: null }, 'tookSeed'],
+                },
+              ],
+              // (A read that did not say: as at the start, the server asked again.)
+              onError: {
+                target: '#serverSession.restoring.reading',
+                actions: { type: 'forget', params: null },
+              },
+            },
+            on: { REMOTE_LOGIN: { guard: 'another', actions: 'queue' } },
+          },
+        },
         invoke: [
           {
             id: 'profile',
@@ -299,12 +337,6 @@ function createServerSessionMachine() {
               })),
             ],
           },
-          // Another login in another tab: the cookie is now that login's (maybe another player's).
-          REMOTE_LOGIN: {
-            guard: 'another',
-            target: 'restoring.reading',
-            actions: { type: 'forget', params: null },
-          },
           PROFILE_LOADED: {
             guard: 'owned',
             actions: sendTo('profile', ({ event }) =>
@@ -323,6 +355,8 @@ function createServerSessionMachine() {
             guard: 'ours',
             actions: sendTo('profile', ({ event }) => ({ ...event, type: 'INFLIGHT', heard: true })),
           },
+          // A tab that started: told the changes in flight held here (`held`).
+          REMOTE_ASK: { guard: 'trusted', actions: 'tellInFlight' },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },
         },

@@ -3,7 +3,7 @@
 // inferred and checked against the states that name it.
 
 import { asPamError } from 'pam-client/internal';
-import { assign, emit, sendTo } from 'xstate';
+import { assign, emit, enqueueActions, sendTo } from 'xstate';
 import { fromPromise } from '../actor-logic';
 import { readClock, trusted } from '../clock';
 import { wakeSignals } from '../environment';
@@ -12,6 +12,7 @@ import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { internal, type SessionInternalEvent } from '../session/events';
 import { takeProfile } from '../session/flows';
+import { inFlightTold } from '../session/in-flight';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress } from '../session/login';
 import { createProfileFlow } from '../session/profile';
 import type { SessionEmitted, SessionEvent } from '../session/types';
@@ -96,6 +97,27 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         error: asPamError((event as { error?: unknown }).error),
       })),
       seedUnavailable: assign({ error: unavailable }),
+      queue: assign({ queued: true }),
+      unqueue: assign({ queued: false }),
+      // A change in flight heard for a login not held here: kept (its release drops it), the latest 8.
+      keepInFlight: assign(({ context, event }) => {
+        const { loginId, kind, id, until, settled, from } = event as Extract<
+          ServerInternal,
+          { type: 'REMOTE_INFLIGHT' }
+        >;
+        const rest = context.inFlightHeard.filter((e) => e.id !== id || e.from !== from);
+        return { inFlightHeard: settled ? rest : [...rest, { loginId, kind, id, until, from }].slice(-8) };
+      }),
+      // The login held now: those kept for it are told to its profile flow (heard: each lifted only
+      // by its teller's release, or at its end).
+      takeInFlight: enqueueActions(({ context: c, enqueue }) => {
+        const mine = (c as ServerSessionContext).inFlightHeard.filter((e) => e.loginId === c.loginId);
+        if (!mine.length) return;
+        for (const e of mine) enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', heard: true });
+        enqueue.assign({
+          inFlightHeard: (c as ServerSessionContext).inFlightHeard.filter((e) => e.loginId !== c.loginId),
+        });
+      }) as never,
       logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
       clearError: assign({ error: null }),
       // The login child's progress: the two fields both contexts share (its error, its waits).
@@ -156,6 +178,13 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           });
       },
       askServer: sendTo('profile', { type: 'CHECK' }),
+      // A tab that started asked: the changes in flight of this login held here are told to it (its
+      // own and those heard, `by` their tellers; each with the rest of its lapse, 45 s at most: AJ-2).
+      tellInFlight: ({ context: c, self }) => {
+        const s = serverServicesOf(c);
+        for (const { kind, id, ms, from } of inFlightTold(self, 15_000, readServerClock(s).serverAt))
+          s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
+      },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       // Told on the way in (never on the way back from a failed logout: no new sign-in).
       emitSignedIn: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),

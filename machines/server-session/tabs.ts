@@ -16,10 +16,10 @@ const MODE = 'server-session';
 const MAX_ID = 128;
 /** How long another tab's change in flight bars here at most: the default request timeout and 30 s. */
 const IN_FLIGHT_MS = 45_000;
-// (A clock that gives no time: NaN, barred until released.)
-const endOf = (serverNow?: () => number) => {
+// (A clock that gives no time: NaN, barred until released. `ms`: what its teller said is left, never more.)
+const endOf = (serverNow?: () => number, ms = IN_FLIGHT_MS) => {
   try {
-    return serverNow!() + IN_FLIGHT_MS;
+    return serverNow!() + Math.min(ms, IN_FLIGHT_MS);
   } catch {
     return Number.NaN;
   }
@@ -47,26 +47,46 @@ export type ServerTabMessage =
       settled: boolean;
       /** The tab that told it (heard): only its own release lifts it (REVIEW-AJ AJ-1). */
       from?: string;
+      /**
+       * Told to a tab that asked (AJ-2): how long it may still bar (the rest of its lapse there), and
+       * the tab whose change it is when the teller heard it (`by`: only that tab's release lifts it).
+       */
+      ms?: number;
+      by?: string;
     };
+
+/** A tab that starts asks the others for their changes in flight (AJ-2): each answers with its `inflight`. */
+export type ServerTabSync = { type: 'ask' };
 
 /** One tab's end of the channel: posts with its id, hears the others (checked, its own dropped). */
 export interface ServerTabs {
-  post(message: ServerTabMessage): void;
-  subscribe(listener: (message: ServerTabMessage) => void): () => void;
+  post(message: ServerTabMessage | ServerTabSync): void;
+  subscribe(listener: (message: ServerTabMessage | ServerTabSync) => void): () => void;
   close(): void;
 }
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
 
 /** A message of this protocol, or null (another app, another mode, malformed). */
-export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from: string }) | null {
+export function parseServerTabMessage(
+  raw: unknown,
+): ((ServerTabMessage | ServerTabSync) & { from: string }) | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const { app, mode, v, from, loginId, type, reason, kind, at, id, settled } = raw as Record<string, unknown>;
-  if (app !== APP || mode !== MODE || v !== 1 || !isId(from) || !isId(loginId)) return null;
+  const { app, mode, v, from, loginId, type, reason, kind, at, id, settled, ms, by } = raw as Record<
+    string,
+    unknown
+  >;
+  if (app !== APP || mode !== MODE || v !== 1 || !isId(from)) return null;
+  if (type === 'ask') return { type, from };
+  if (!isId(loginId)) return null;
   const barring = kind === 'pause' || kind === 'selfExclusion';
   if (type === 'inflight')
-    return barring && isId(id) && typeof settled === 'boolean'
-      ? { type, loginId, kind, id, settled, from }
+    return barring &&
+      isId(id) &&
+      typeof settled === 'boolean' &&
+      (ms === undefined || isTime(ms)) &&
+      (by === undefined || isId(by))
+      ? { type, loginId, kind, id, settled, from, ...(ms !== undefined && { ms }), ...(by && { by }) }
       : null;
   return type === 'signedIn'
     ? { type, loginId, from }
@@ -82,11 +102,12 @@ export function parseServerTabMessage(raw: unknown): (ServerTabMessage & { from:
  * const tabs = createServerTabs(new BroadcastChannel('pam-client:server-session:/pam'), tabId, true);
  */
 export function createServerTabs(channel: BroadcastChannelLike, tabId: string, owns: boolean): ServerTabs {
-  const listeners = new Set<(message: ServerTabMessage) => void>();
+  const listeners = new Set<(message: ServerTabMessage | ServerTabSync) => void>();
   let closed = false;
   const onMessage = (event: { data: unknown }) => {
     const message = parseServerTabMessage(event?.data);
-    if (!message || message.from === tabId) return;
+    // (And this tab's own change told back by another: held here already, released by this tab alone.)
+    if (!message || message.from === tabId || (message as { by?: string }).by === tabId) return;
     const { from: _from, ...rest } = message;
     // (A change in flight keeps its sender: its release is heard from that tab only.)
     for (const listener of [...listeners]) listener(message.type === 'inflight' ? message : rest);
@@ -117,27 +138,35 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
 
 /**
  * The other tabs as the session's events (`REMOTE_LOGIN`, `REMOTE_LOGOUT`, `REMOTE_RESTRICTED`,
- * `REMOTE_INFLIGHT` with the end of its bar: the server clock now, `serverNow`, plus the wait),
- * marked as its own.
+ * `REMOTE_INFLIGHT` with the end of its bar: the server clock now, `serverNow`, plus the wait;
+ * `REMOTE_ASK`), marked as its own. Started, it asks the others for their changes in flight (AJ-2):
+ * each one answered is a `REMOTE_INFLIGHT` heard from the tab that told it.
  */
 export const serverTabsListener = /* @__PURE__ */ fromCallback<
   EventObject,
   { tabs: ServerTabs | null; serverNow?: () => number }
->(({ input, sendBack }) =>
-  input.tabs?.subscribe((m) =>
+>(({ input: { tabs, serverNow }, sendBack }) => {
+  const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
+    // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`.)
     m.type === 'inflight'
-      ? sendBack(trusted({ ...m, type: 'REMOTE_INFLIGHT', until: endOf(input.serverNow) }))
-      : sendBack(
-          trusted({
-            ...m,
-            type:
-              m.type === 'signedIn'
-                ? 'REMOTE_LOGIN'
-                : m.type === 'signedOut'
-                  ? 'REMOTE_LOGOUT'
-                  : 'REMOTE_RESTRICTED',
-          }),
-        ),
-  ),
-);
+      ? sendBack(
+          trusted({ ...m, type: 'REMOTE_INFLIGHT', until: endOf(serverNow, m.ms), from: m.by ?? m.from }),
+        )
+      : m.type === 'ask'
+        ? sendBack(trusted({ type: 'REMOTE_ASK' }))
+        : sendBack(
+            trusted({
+              ...m,
+              type:
+                m.type === 'signedIn'
+                  ? 'REMOTE_LOGIN'
+                  : m.type === 'signedOut'
+                    ? 'REMOTE_LOGOUT'
+                    : 'REMOTE_RESTRICTED',
+            }),
+          ),
+  );
+  tabs?.post({ type: 'ask' });
+  return off;
+});

@@ -22,6 +22,8 @@ export type ServerInternal =
       /** The tab that told it. */
       from?: string;
     }
+  /** A tab that started asks for the changes in flight held here (AJ-2). */
+  | { type: 'REMOTE_ASK' }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 
@@ -41,19 +43,30 @@ export const expire = () =>
     'emitExpiredSignOut',
   ] as const;
 
-/** One read of the seed route (`restoring`'s first, then `again` while signed out). */
-export const READ_SEED = {
-  id: 'seed',
-  src: 'readSeed',
-  input: ({ context }: { context: ServerSessionContext }) => serverServicesOf(context),
-  onDone: { target: 'deciding', actions: 'tookSeed' },
-  onError: [
-    { guard: 'unauthorized', target: '#serverSession.signedOut', actions: 'clearError' },
-    { guard: 'transient', target: 'waiting', actions: 'failedSeed' },
-    // Not a seed (no handler under the prefix, a malformed answer): signed out, told why.
-    { target: '#serverSession.signedOut', actions: 'failedSeed' },
-  ],
-} as const;
+/**
+ * One read of the seed route (`restoring`'s first, then `again` while signed out). Another tab's
+ * word heard while it is on its way asks for one more (`queued`), read once it is done (REVIEW-AK
+ * AK-3: a burst of words is two reads, never one each).
+ */
+export const readSeed = (state: 'reading' | 'again') =>
+  ({
+    id: 'seed',
+    src: 'readSeed',
+    input: ({ context }: { context: ServerSessionContext }) => serverServicesOf(context),
+    onDone: [
+      { guard: 'queued', target: state, reenter: true },
+      { target: 'deciding', actions: 'tookSeed' },
+    ],
+    onError: [
+      { guard: 'unauthorized', target: '#serverSession.signedOut', actions: 'clearError' },
+      { guard: 'transient', target: 'waiting', actions: 'failedSeed' },
+      // Not a seed (no handler under the prefix, a malformed answer): signed out, told why.
+      { target: '#serverSession.signedOut', actions: 'failedSeed' },
+    ],
+  }) as const;
+
+/** A read on its way: another tab's word asks for one more after it, never more (`readSeed`). */
+export const QUEUE = { guard: 'trusted', actions: 'queue' } as const;
 
 /**
  * Past the session's end by a clock that cannot judge it (`judges`): the server is asked, with a
@@ -62,4 +75,4 @@ export const READ_SEED = {
 export const ASK_SERVER = { guard: 'pastEnd', actions: 'askServer' } as const;
 
 /** Another tab signed in while this one shows signed out for a read that failed: read again now. */
-export const AGAIN = { guard: 'trusted', target: 'again', reenter: true } as const;
+export const AGAIN = { guard: 'trusted', target: 'again' } as const;

@@ -176,6 +176,12 @@ describe('createServerSessionClient', () => {
     expect(profile.cookies.size).toBe(0);
     const channel = JSON.stringify(hub.sent);
     expect(channel).not.toContain(token);
-    expect(hub.sent.map((m) => (m as { type: string }).type)).toEqual(['signedIn', 'signedOut']);
+    // (Each tab asked at its start for the changes in flight: AJ-2.)
+    expect(hub.sent.map((m) => (m as { type: string }).type)).toEqual([
+      'ask',
+      'ask',
+      'signedIn',
+      'signedOut',
+    ]);
   });
 });

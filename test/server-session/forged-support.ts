@@ -1,0 +1,73 @@
+// Two (or more) server-session tabs of one login on a channel hub, over real sockets, for the
+// forged-message tests (REVIEW-AK AK-2, AK-3; AJ-2's server-session half): tab A's requests to one
+// path are held BEFORE they reach the server (the change in flight, not applied yet) until
+// released, as `ok` (sent on), `refused` (the server answers 422) or `network` (never sent: a
+// dropped connection). A same-origin script's messages are posted on a channel of the hub.
+
+import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
+import { until } from '../support/event-loop';
+import { FakeChannelHub } from '../support/fake-channel';
+import type { User } from './in-flight-support';
+import { browserProfile, type usePam } from './support';
+
+type Pam = ReturnType<typeof usePam>;
+export type Outcome = 'ok' | 'refused' | 'network';
+
+/** A message a same-origin script posts (the envelope of the server-session protocol). */
+export const forged = (m: Record<string, unknown>) => ({
+  app: 'pam-client',
+  mode: 'server-session',
+  v: 1,
+  from: 'forged-tab',
+  ...m,
+});
+
+export async function heldBefore({ ref, fx }: Pam, clients: ServerSessionClientBase[], path: string) {
+  const { plain } = ref.server.seed;
+  const hub = new FakeChannelHub();
+  const profile = browserProfile(fx.served.url);
+  const held: Array<(o: Outcome) => void> = [];
+  // Every `GET <prefix>/session` sent (an aborted one too: it may reach the server).
+  let sent = 0;
+  const counted = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(typeof input === 'string' || input instanceof URL ? input : input.url);
+    if (/\/session$/.test(url) && (init?.method ?? 'GET') === 'GET') sent++;
+    return profile.fetch(input, init);
+  }) as typeof fetch;
+  const fetchA = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(typeof input === 'string' || input instanceof URL ? input : input.url);
+    if (url.includes(path)) {
+      const o = await new Promise<Outcome>((resolve) => held.push(resolve));
+      if (o === 'network') throw new TypeError('fetch failed');
+      if (o === 'refused')
+        ref.server.faults.add({
+          path: new RegExp(path),
+          status: 422,
+          body: { message: 'invalid' },
+          times: 1,
+        });
+    }
+    return counted(input, init);
+  }) as typeof fetch;
+  const make = (f: typeof fetch = counted) => {
+    const c = createServerSessionClient({
+      fetch: f,
+      flows: [userModule()],
+      environment: { channel: hub.channel() },
+      onStepUp: async () => plain.password,
+    });
+    clients.push(c);
+    return c;
+  };
+  const a = make(fetchA);
+  const b = make();
+  await Promise.all([a.ready, b.ready]);
+  a.login({ login: plain.email, password: plain.password });
+  await until(
+    () => a.view.restrictions?.canBet === true && b.view.restrictions?.canBet === true,
+    'both tabs signed in, free to bet',
+  );
+  const script = hub.channel();
+  const reads = () => sent;
+  return { a, b, hub, held, make, profile, script, reads, user: (a as unknown as { user: User }).user };
+}
