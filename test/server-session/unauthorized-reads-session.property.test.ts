@@ -8,8 +8,8 @@
 // read that does not tell, signs out as before. Fail closed: no view ever shows betting allowed
 // for a player the cookie's session is not of. Over real sockets (a hostile API behind the proxy).
 
-import fc from 'fast-check';
 import type { ServerResponse } from 'node:http';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createServerSessionClient, type SessionView, userModule } from '../../machines/index';
 import { fullInfo, json, latch, loginOk, pamFor, startHostile, user } from '../server/hostile';
