@@ -186,7 +186,8 @@ const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () =>
  * (`client.tokens.get()` is null; nothing in web storage, `document.cookie` or the tabs channel),
  * runs no refresh cycle (the server refreshes), starts from the server's view (`initial`: no
  * second profile read, never signed in without a player), tells the other tabs of logins and
- * logouts by login id, and reads a 401 from the proxy as signed out.
+ * logouts by login id, and on a 401 from the proxy reads the session once before signing out (a
+ * login found there is taken).
  *
  * @example
  * import { createServerSessionClient, userModule } from 'pam-client/machines';
