@@ -105,8 +105,11 @@ function issuesOf(body: unknown, kind: string): ValidationIssue[] | null {
   return issues.length > 0 ? issues.map(({ path, code, message }) => ({ path, code, message })) : null;
 }
 
-/** A proxy refusal as the core's own error (the same class and code a client with schemas throws). */
-function asCoreError(name: string, error: unknown): unknown {
+/**
+ * A proxy refusal (`{ pam, issues }`: its checks, and its fixed `invalid_response` 502s) as the
+ * core's own error (the same class and code a client with schemas throws), named `name`.
+ */
+export function asCoreError(name: string, error: unknown): unknown {
   if (!isPamError(error) || error.code !== 'http') return error;
   const body = (error as { body?: unknown }).body;
   const request = issuesOf(body, 'invalid_request');

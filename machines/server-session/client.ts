@@ -44,7 +44,7 @@ import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { readServerClock } from './actors';
-import { serverSessionAuth } from './auth';
+import { asCoreError, serverSessionAuth } from './auth';
 import { barredFor } from './context';
 import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
@@ -186,7 +186,8 @@ const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () =>
  * (`client.tokens.get()` is null; nothing in web storage, `document.cookie` or the tabs channel),
  * runs no refresh cycle (the server refreshes), starts from the server's view (`initial`: no
  * second profile read, never signed in without a player), tells the other tabs of logins and
- * logouts by login id, and reads a 401 from the proxy as signed out.
+ * logouts by login id, and on a 401 from the proxy reads the session once before signing out (a
+ * login found there is taken).
  *
  * @example
  * import { createServerSessionClient, userModule } from 'pam-client/machines';
@@ -246,7 +247,16 @@ export function createServerSessionClient<const F extends readonly ServerSession
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
-  const flowHttp = stoppable(http, stop.signal);
+  // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
+  // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
+  // core's adapter names one (`GET /path`); the auth module maps its own, by its names.
+  const typed = {} as Record<string, unknown>;
+  for (const verb of ['get', 'post', 'patch', 'delete'] as const)
+    typed[verb] = (path: string, ...rest: never[]) =>
+      (http[verb] as (...a: unknown[]) => Promise<unknown>)(path, ...rest).catch((error) => {
+        throw asCoreError(`${verb.toUpperCase()} ${String(path).split('?')[0]}`, error);
+      });
+  const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.
   const accepted = acceptedStoreOf({});

@@ -17,10 +17,14 @@ import type { ProfileFlowContext } from '../session/profile';
 import { ACCEPTED_MS } from '../session/profile-rules';
 import type { PendingCommand } from '../session/types';
 import { readServerClock, stampedAuth } from './actors';
-import { initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
+import { forgotten, initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
 import { type Internal, serverSessionSetup } from './setup';
 import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, QUEUE, readSeed } from './transitions';
+
+/** The seed a read gave (`seedRead`'s output). */
+const seedOf = (event: unknown) =>
+  (event as { output?: { seed?: { status?: string; loginId?: unknown } | null } }).output?.seed;
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -96,6 +100,44 @@ function createServerSessionMachine() {
             on: { WAKE: { guard: 'trusted', target: 'again' }, REMOTE_LOGIN: AGAIN },
           },
           again: { tags: 'signedOut', entry: 'unqueue', invoke: readSeed('again') },
+          // The proxy's 401 on a call of the login held (REVIEW-AL AL-3): that login is over, but
+          // the cookie may hold another since (the browser signed in again outside the tabs'
+          // channel). The server is asked once: signed in there, that login is taken as a new one
+          // (`deciding`: the seed's read, never betting on a login not read), told to the other
+          // tabs (each asks the server); signed out, or a read that did not tell: signed out, as
+          // the 401 says, the other tabs told. (The old login's changes in flight settle by
+          // their own answers.)
+          confirming: {
+            tags: 'restoring',
+            entry: 'unqueue',
+            invoke: {
+              id: 'seed',
+              src: 'readSeed',
+              input: ({ context }) => serverServicesOf(context),
+              onDone: [
+                { guard: 'queued', target: 'confirming', reenter: true },
+                {
+                  guard: ({ event }) => seedOf(event)?.status === 'signedIn',
+                  target: 'deciding',
+                  actions: [
+                    ({ context, event }) =>
+                      serverServicesOf(context).tabs?.post({
+                        type: 'signedIn',
+                        loginId: seedOf(event)!.loginId as string,
+                      }),
+                    { type: 'forget', params: null },
+                    'tookSeed',
+                  ],
+                },
+                { target: '#serverSession.signedOut', actions: expire() },
+              ],
+              onError: { target: '#serverSession.signedOut', actions: expire() },
+            },
+            // (The ended login's id forgotten first: a logout that fails reads the session again.)
+            on: {
+              LOGOUT: { target: '#serverSession.signingOut', actions: { type: 'forget', params: null } },
+            },
+          },
         },
         on: {
           LOGIN: { target: 'signingIn' },
@@ -324,7 +366,14 @@ function createServerSessionMachine() {
               actions: sendTo('profile', ({ event }) => profileNow((event as Internal<'WAKE'>).reading)),
             },
           ],
-          UNAUTHORIZED: { guard: 'trusted', target: 'signedOut', actions: expire() },
+          // (Not proof the cookie is signed out: the server is asked first, AL-3.)
+          // The login's data dropped at once (nothing shown of it, never betting on it), its id
+          // kept for the other tabs' word.
+          UNAUTHORIZED: {
+            guard: 'trusted',
+            target: 'restoring.confirming',
+            actions: assign(({ context }) => ({ ...forgotten(null), loginId: context.loginId })),
+          },
           REMOTE_LOGOUT: {
             guard: 'ours',
             target: 'signedOut',

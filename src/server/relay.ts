@@ -4,7 +4,7 @@
 
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { parseResponse } from '../schemas/common';
-import { answer, message } from './answer';
+import { answer, failed, message, UNSCRUBBABLE } from './answer';
 import type { CallSession } from './context';
 import type { SessionData } from './cookie';
 import type { Route } from './routes';
@@ -12,6 +12,16 @@ import { rewriteDownloadURL } from './strip';
 import { passedBack, type UpstreamAnswer } from './upstream';
 
 const UNREADABLE = "The service's answer could not be read.";
+/**
+ * What goes out instead of a 2xx answer that is not JSON (HTML, garbage): no success, and nothing
+ * of it passed on (REVIEW-AL AL-5). Thrown by the browser client as `ResponseValidationError`, as
+ * the core's adapter throws such an answer in token mode.
+ */
+const UNREADABLE_2XX = {
+  ...UNSCRUBBABLE,
+  message: UNREADABLE,
+  issues: [{ ...UNSCRUBBABLE.issues[0], message: 'the answer is not JSON' }],
+};
 const REPORT_ROUTES = new Set(['getIncomeReportStatus', 'generateIncomeReport']);
 
 /**
@@ -47,7 +57,11 @@ export function relay(
   route?: Route,
   apiBaseURL = '',
 ): Promise<Response> {
-  if (up.unreadable) return message(call, up.status, UNREADABLE, back(call, up));
+  // Unreadable: a 2xx is the fixed 502 (never a success), any other its status with `{ message }`.
+  if (up.unreadable)
+    return up.status > 199 && up.status < 300
+      ? failed(call, 502, UNREADABLE_2XX, back(call, up))
+      : message(call, up.status, UNREADABLE, back(call, up));
   if (route?.response !== undefined) call.hunt(up.json); // an auth answer's own token fields, before a schema drops them
   let read: unknown;
   try {

@@ -158,7 +158,10 @@ describe('signed in, the clock then calls the session over', () => {
           answer: (p) =>
             p.includes('/auth/user-profile')
               ? { status, body: { user: { id: 4, cancelled_account: false }, userInfo: answeredUserInfo() } }
-              : 'hang',
+              : // (After a 401 the session is read once before signing out, REVIEW-AL AL-3: the proxy ended it.)
+                p.endsWith('/session')
+                ? { status: 200, body: { status: 'signedOut' } }
+                : 'hang',
         },
       );
       await turns(6);
