@@ -35,7 +35,9 @@ beforeAll(async () => {
     outfile: join(dir, 'child.mjs'),
     logLevel: 'silent',
     // A bundle of CommonJS dependencies calls `require`: give the ESM bundle one.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
   });
   const snippets = readSnippets(here('../../docs/apps/nuxt.md')) as Map<string, string>;
   const helpers = snippets.get('nuxt-app/server/utils/pam-node.ts') ?? 'export {};';
@@ -85,16 +87,19 @@ describe('a body the proxy refuses mid-upload, behind a Node host (AL-1)', () =>
     ['recipe', 'big', 413],
     ['recipe', 'bulk', 413],
     ['recipe', 'drip', 408],
-  ])('%s body, %s upload: answered %i with Connection: close, the host stays up', async (body, scenario, status) => {
-    const send = body === 'recipe' ? 'recipe' : 'h3v1';
-    expect(await host({ body, send, scenario })).toEqual({
-      code: 0,
-      status,
-      ended: 'end',
-      connection: 'close',
-      alive: 200,
-    });
-  });
+  ])(
+    '%s body, %s upload: answered %i with Connection: close, the host stays up',
+    async (body, scenario, status) => {
+      const send = body === 'recipe' ? 'recipe' : 'h3v1';
+      expect(await host({ body, send, scenario })).toEqual({
+        code: 0,
+        status,
+        ended: 'end',
+        connection: 'close',
+        alive: 200,
+      });
+    },
+  );
 });
 
 describe('a report file cut off mid-stream (AL-4)', () => {

@@ -10,7 +10,7 @@
 // scenario: 'big' and 'bulk' (chunked uploads past maxBodyBytes: paced, and 1 MiB at once), 'drip' (a body still arriving at
 // timeoutMs), 'file' (a report file holding the session's token after its first chunk).
 
-import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -18,7 +18,11 @@ import { pathToFileURL } from 'node:url';
 import { createPamServer } from '../../../src/server/index';
 import { startReferenceServer } from '../../../src/testing/index';
 
-type Mode = { body: 'toweb' | 'h3v1' | 'recipe'; send: 'h3v1' | 'recipe'; scenario: 'big' | 'bulk' | 'drip' | 'file' };
+type Mode = {
+  body: 'toweb' | 'h3v1' | 'recipe';
+  send: 'h3v1' | 'recipe';
+  scenario: 'big' | 'bulk' | 'drip' | 'file';
+};
 const mode = JSON.parse(process.argv[2]!) as Mode;
 const recipe = (await import(pathToFileURL(join(process.argv[3]!, 'pam-node.mjs')).href)) as {
   nodeRequestBody(req: IncomingMessage): ReadableStream<Uint8Array> | undefined;
@@ -199,7 +203,10 @@ if (mode.scenario === 'big') {
   const { id } = (await made.json()) as { id: number };
   await new Promise((resolve) => setTimeout(resolve, 20));
   await fetch(`${origin}/pam/income-report/${id}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
-  const token = api.requests.filter((r) => r.headers.authorization).at(-1)!.headers.authorization!.split(' ')[1]!;
+  const token = api.requests
+    .filter((r) => r.headers.authorization)
+    .at(-1)!
+    .headers.authorization!.split(' ')[1]!;
   api.faults.add({
     path: /\/file$/,
     status: 200,
