@@ -1,12 +1,22 @@
 // The checks a call passes before anything is forwarded: a clean path under the prefix, the
 // same origin for state-changing calls, a JSON body within the limit.
 
-/** A refusal: the status and message the browser gets (nothing is forwarded). */
+/**
+ * A refusal: the status and message the browser gets (nothing is forwarded); `close` when the
+ * request's body was left unread (answered `Connection: close`: the host ends the upload with the
+ * connection, AL-1).
+ */
 export class Refusal {
   constructor(
     readonly status: number,
     readonly message: string,
+    readonly close = false,
   ) {}
+
+  /** The answer's headers: `Connection: close` for a body left unread. */
+  headers(): Headers | undefined {
+    return this.close ? new Headers({ connection: 'close' }) : undefined;
+  }
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -58,8 +68,13 @@ const STALLED = 'The body did not arrive in time.';
  * browser went away mid-upload, the stream was already read or errored (its error, whatever it
  * says, is never passed on, and `handle` never rejects with it), or it is still arriving
  * `deadlineMs` after the read began (one deadline for the whole body, not per chunk: a client
- * that stalls, or trickles a byte at a time, is answered 408 and its stream cancelled, so nothing
- * it holds is kept waiting: review 9).
+ * that stalls, or trickles a byte at a time, is answered 408: review 9).
+ *
+ * A body refused unfinished (413, 408) is let go of, never cancelled (AL-1): a host's stream that
+ * pushes the client's next chunk into a cancelled stream throws from its data listener, an
+ * uncaught exception (h3 1's `toWebRequest`, Node 20's `Readable.toWeb`). The refusal answers
+ * `Connection: close` instead: the host ends the upload with the connection, so nothing the
+ * client sends is kept waiting or read.
  */
 async function readBytes(
   body: ReadableStream<Uint8Array>,
@@ -73,25 +88,32 @@ async function readBytes(
   });
   const chunks: Uint8Array[] = [];
   let size = 0;
+  // The read pending at the deadline is rejected by the release (a runtime of the older streams
+  // spec throws instead: the reader is then left as it is, still never cancelled).
+  const letGo = () => {
+    try {
+      reader?.releaseLock();
+    } catch {}
+  };
   try {
     reader = body.getReader();
     for (;;) {
       const next = await Promise.race([reader.read(), expired]);
       if (next === 'expired') {
-        reader.cancel().catch(() => {}); // not awaited: a source that never settles holds nothing here
-        return new Refusal(408, STALLED);
+        letGo();
+        return new Refusal(408, STALLED, true);
       }
       const { done, value } = next;
       if (done) return chunks;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => {});
-        return new Refusal(413, `Body larger than ${limit} bytes.`);
+        letGo();
+        return new Refusal(413, `Body larger than ${limit} bytes.`, true);
       }
       chunks.push(value);
     }
   } catch {
-    await reader?.cancel().catch(() => {});
+    letGo(); // an errored stream (the browser went away): nothing more to stop
     return new Refusal(400, 'The body could not be read.');
   } finally {
     clearTimeout(timer);
@@ -110,7 +132,7 @@ export async function readBody(
   if (request.body === null) return '';
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit)
-    return new Refusal(413, `Body larger than ${limit} bytes.`);
+    return new Refusal(413, `Body larger than ${limit} bytes.`, true); // unread: the connection ends
   const chunks = await readBytes(request.body, limit, deadlineMs);
   if (chunks instanceof Refusal) return chunks;
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);

@@ -45,7 +45,7 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (call.session && !ownsIds(matched, segments, call.session.playerId))
     return message(call, 403, "Another player's account.");
   const raw = await readBody(request, parts.maxBodyBytes, parts.upstream.timeoutMs); // the call's one deadline
-  if (raw instanceof Refusal) return message(call, raw.status, raw.message);
+  if (raw instanceof Refusal) return message(call, raw.status, raw.message, raw.headers());
   if (matched.kind === 'logout') return logout(parts, call);
   let body = raw;
   // (JSON: `readBody` refused any other body.)

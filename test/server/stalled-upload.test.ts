@@ -1,8 +1,11 @@
 // A request body that stops arriving (review 9, item 3): `readBody` waited for the next chunk with
 // no deadline, so a browser (or a slow-loris client) that sent its headers and half a body kept
 // `pam.handle()` pending forever, holding the request, its socket and its chunks. Now the body is
-// read within `timeoutMs` (the one deadline of a call): past it the read is cancelled (the stream
-// and what it holds are let go) and the answer is `408 { message }`, nothing forwarded. On fake
+// read within `timeoutMs` (the one deadline of a call): past it the read is given up and the
+// answer is `408 { message }` with `Connection: close` (the host ends the upload with the
+// connection), nothing forwarded. The stream is let go of (its reader released), never cancelled:
+// a host's stream pushing its next chunk into a cancelled stream threw (review AL, AL-1:
+// node-host.test.ts). On fake
 // timers (no real sleep): a controllable stream in process, and a real socket that stalls.
 
 import { request as httpRequest } from 'node:http';
@@ -55,31 +58,36 @@ describe('a request body that stops arriving', () => {
     ['/pam/auth/login', 'POST'],
     ['/pam/auth/forgot-password', 'POST'],
     ['/pam/bff/users/update-limits', 'PATCH'],
-  ])('%s: 408 at timeoutMs, not before; the body let go, nothing forwarded', async (path, method) => {
-    const api = await hostile.api();
-    api.handler = (_req, res) => json(res, 200, {});
-    const pam = pamFor(api, { timeoutMs: TIMEOUT_MS });
-    const { body, state } = stallingBody('{"login":');
-    const init = {
-      method,
-      headers: { 'x-pam-client': '1', 'content-type': 'application/json' },
-      body,
-      duplex: 'half',
-    } as RequestInit;
-    const seen = watch(pam.handle(new Request(`${APP}${path}`, init)));
-    await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
-    expect(seen.outcome).toBe('pending');
-    await vi.advanceTimersByTimeAsync(1);
-    expect(seen.outcome).toBe('settled');
-    const answer = seen.value!;
-    expect({ status: answer.status, body: await answer.json(), cancelled: state.cancelled }).toEqual({
-      status: 408,
-      body: STALLED,
-      cancelled: true,
-    });
-    expect(vi.getTimerCount()).toBe(0); // nothing left armed
-    expect(api.requests).toEqual([]);
-  });
+  ])(
+    '%s: 408 at timeoutMs, not before, Connection: close; the body let go, not cancelled, nothing forwarded',
+    async (path, method) => {
+      const api = await hostile.api();
+      api.handler = (_req, res) => json(res, 200, {});
+      const pam = pamFor(api, { timeoutMs: TIMEOUT_MS });
+      const { body, state } = stallingBody('{"login":');
+      const init = {
+        method,
+        headers: { 'x-pam-client': '1', 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit;
+      const seen = watch(pam.handle(new Request(`${APP}${path}`, init)));
+      await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+      expect(seen.outcome).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen.outcome).toBe('settled');
+      const answer = seen.value!;
+      expect({
+        status: answer.status,
+        connection: answer.headers.get('connection'),
+        body: await answer.json(),
+        cancelled: state.cancelled,
+        locked: body.locked,
+      }).toEqual({ status: 408, connection: 'close', body: STALLED, cancelled: false, locked: false });
+      expect(vi.getTimerCount()).toBe(0); // nothing left armed
+      expect(api.requests).toEqual([]);
+    },
+  );
 
   it('a body that keeps trickling one byte at a time is cut at the same deadline (no deadline per chunk)', async () => {
     const api = await hostile.api();
