@@ -47,30 +47,22 @@
 // Wiring (signedIn): the `profile` child in ./flows.ts (CHECK on PROFILE_CHANGED, WAKE on a wake-up);
 // the login answer's restrictions: `loginRestrictionsOf(userInfo, savedAt)` (status unknown).
 
-import type { AuthUser } from 'pam-client';
 import { backoffDelay, clampDelay } from 'pam-client/internal';
 import { and, assign, raise } from 'xstate';
 import { trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
-import { mergeLimits } from './accepted-store';
 import { isTrusted as isTrustedEvent } from './events';
 import { IN_FLIGHT, IN_FLIGHT_IDLE, inFlightEnd } from './in-flight';
-import { keptLimits } from './kept-limits';
 import { readProfile, watchClock } from './profile-read';
 import {
   ACCEPTED_MS,
-  type AcceptedLimits,
   type AcceptedRestriction,
   boundOf,
-  datedBy,
   nextChangeAt,
   type ProfileFlowContext,
-  type ProfileSource,
   type ReadOutcome,
   sameOwner,
-  shows,
   stampOf,
-  timeAfter,
   untilNextBrazilDay,
   withoutToken,
 } from './profile-rules';
@@ -86,6 +78,7 @@ import {
   type Stamped,
   seenOf,
 } from './profile-setup';
+import { took } from './profile-take';
 
 export * from './profile-rules';
 export type { ProfileFlowInput } from './profile-setup';
@@ -125,54 +118,6 @@ const stamped = /* @__PURE__ */ raise<ProfileFlowContext, Ev, Ev, undefined>(({ 
 const seeNow = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) =>
   isTrustedEvent(event) ? advanced(context, {}, event as Now) : {},
 );
-const took = (
-  context: ProfileFlowContext,
-  d: {
-    user: AuthUser | null;
-    userInfo: Record<string, unknown>;
-    at: number;
-    sent: number;
-    source: ProfileSource;
-    stamp: { at: number; trusted?: boolean };
-    /** The limits kept for the player (the flow's own read: `AcceptedStore.recallLimits`). */
-    limits?: AcceptedLimits | null;
-  },
-) => {
-  // A restriction accepted is awaited until a read of the flow's own shows it, else read
-  // again, backing off (`unsure`); one shown is awaited again, for its day, by any reading
-  // taken that does not show it (a replica lagging later, whatever path brought it).
-  const now = timeAfter(context.now, d.stamp);
-  const own = d.source === 'read';
-  const kept =
-    context.expect ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
-  const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
-  const seen = own && showsIt;
-  const expect = seen ? null : showsIt && !own ? context.expect : kept;
-  // Limits accepted, for their day (here, or kept for the player: another tab's, T-5): a read with a
-  // looser one is taken with them as sent, and read again, backing off (R-2).
-  const limits = mergeLimits(context.limits, d.limits, now);
-  const applied = limits && keptLimits(d.userInfo, now, limits);
-  return advanced(
-    context,
-    {
-      userInfo: applied ?? d.userInfo,
-      limits,
-      readAt: d.at,
-      // The order key never goes back (the flow's own read was sent after what it held).
-      sentAt: Math.max(d.sent, context.sentAt ?? d.sent),
-      failed: false,
-      error: null,
-      user: d.user ?? context.user,
-      source: d.source,
-      attempts: 0,
-      unsure: d.stamp.trusted === false || expect || applied ? context.unsure + 1 : 0,
-      expect,
-      // (One heard from another tab: dated by this read, kept for its day as one accepted here.)
-      shown: seen ? datedBy(d.userInfo, now, kept) : context.shown,
-    },
-    d.stamp,
-  );
-};
 // A reading not taken (it would lift something) that also shows more than the flow holds (an
 // SPA exclusion beside a raised limit): stale, no betting, until the flow's own read that
 // follows it (fail closed: never free to bet beside a reading that bars).

@@ -1,0 +1,68 @@
+// A reading taken by the profile flow (./profile.ts): the flow's context after it, its restrictions
+// awaited (one accepted until a read of the flow's own shows it, one shown kept for its day) and
+// its limits accepted kept over a looser reading. Pure: time comes on the reading's stamp.
+
+import type { AuthUser } from 'pam-client';
+import { mergeLimits } from './accepted-store';
+import { keptLimits } from './kept-limits';
+import {
+  ACCEPTED_MS,
+  type AcceptedLimits,
+  boundOf,
+  datedBy,
+  type ProfileFlowContext,
+  type ProfileSource,
+  shows,
+  timeAfter,
+} from './profile-rules';
+import { advanced } from './profile-setup';
+
+/** The context after a reading `d` is taken (the flow's own read, or one from elsewhere). */
+export const took = (
+  context: ProfileFlowContext,
+  d: {
+    user: AuthUser | null;
+    userInfo: Record<string, unknown>;
+    at: number;
+    sent: number;
+    source: ProfileSource;
+    stamp: { at: number; trusted?: boolean };
+    /** The limits kept for the player (the flow's own read: `AcceptedStore.recallLimits`). */
+    limits?: AcceptedLimits | null;
+  },
+) => {
+  // A restriction accepted is awaited until a read of the flow's own shows it, else read
+  // again, backing off (`unsure`); one shown is awaited again, for its day, by any reading
+  // taken that does not show it (a replica lagging later, whatever path brought it).
+  const now = timeAfter(context.now, d.stamp);
+  const own = d.source === 'read';
+  const kept =
+    context.expect ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
+  const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
+  const seen = own && showsIt;
+  const expect = seen ? null : showsIt && !own ? context.expect : kept;
+  // Limits accepted, for their day (here, or kept for the player: another tab's, T-5): a read with a
+  // looser one is taken with them as sent, and read again, backing off (R-2).
+  const limits = mergeLimits(context.limits, d.limits, now);
+  const applied = limits && keptLimits(d.userInfo, now, limits);
+  return advanced(
+    context,
+    {
+      userInfo: applied ?? d.userInfo,
+      limits,
+      readAt: d.at,
+      // The order key never goes back (the flow's own read was sent after what it held).
+      sentAt: Math.max(d.sent, context.sentAt ?? d.sent),
+      failed: false,
+      error: null,
+      user: d.user ?? context.user,
+      source: d.source,
+      attempts: 0,
+      unsure: d.stamp.trusted === false || expect || applied ? context.unsure + 1 : 0,
+      expect,
+      // (One heard from another tab: dated by this read, kept for its day as one accepted here.)
+      shown: seen ? datedBy(d.userInfo, now, kept) : context.shown,
+    },
+    d.stamp,
+  );
+};
