@@ -385,9 +385,11 @@ function answerSync(context: SessionContext, play?: unknown, inflight?: Kept['in
   const s = servicesOf(context);
   // Not a login whose expiry this tab set aside while its own refresh call of it is on its way
   // (`ignoredExpiry`): dying, it is offered to no tab, which would take it over a live one
-  // (REVIEW-AK AK-1: a new tab's fresh login, counted below it).
+  // (REVIEW-AK AK-1: a new tab's fresh login, counted below it). Only while the session held is
+  // the one that expiry named (counted at or below it): a refresh that won is counted above, live
+  // (the marks outlive the call until the next claim: REVIEW-25 R25-2).
   const crossTab = s.crossTab!;
-  if (ignoredExpiry.has(crossTab) && isOwn(sending.get(crossTab), ownerOf(context))) return;
+  if (ignoredExpiry.get(crossTab)! >= context.seq! && isOwn(sending.get(crossTab), ownerOf(context))) return;
   const store = acceptedStoreOf(s.tokens, s.clock);
   // (A clock that gives no time: none told, and none re-dated at no time.)
   const { serverAt: now, error } = readClock(s);
