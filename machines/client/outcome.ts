@@ -43,11 +43,13 @@ const refused = (error: unknown) => error instanceof HttpError && error.status >
 /**
  * No answer, or any answer but a 4xx (a 5xx: a gateway that gave up waiting, or a 500 after the
  * change was written; a 3xx or a browser's opaque redirect, status 0, which says nothing of the
- * change, REVIEW-N 1): the server may or may not have applied it.
+ * change, REVIEW-N 1; an answer that could not be read, `invalid_response`: a 2xx of no JSON, or
+ * the server session's proxy refusing the API's answer, REVIEW-25 R25-1): the server may or may
+ * not have applied it.
  */
 export function isOutcomeUnknown(error: unknown): error is PamError {
   if (!isPamError(error)) return false;
-  if (error.code === 'timeout' || error.code === 'network') return true;
+  if (/^(timeout|network|invalid_response)$/.test(error.code)) return true;
   return error instanceof HttpError && !refused(error);
 }
 

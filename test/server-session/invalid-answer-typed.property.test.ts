@@ -233,3 +233,42 @@ describe('AL-5 (b): an unreadable 2xx of the API is never a success, on every re
     expect(w.client.view.status).toBe('signedIn');
   }, 60_000);
 });
+
+describe('REVIEW-25 R25-1: a change whose answer could not be read is an outcome unknown', () => {
+  it.each([
+    [
+      'an unreadable 2xx',
+      (res: import('node:http').ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html>saved</html>');
+      },
+    ],
+    [
+      'a redirect',
+      (res: import('node:http').ServerResponse) => {
+        res.writeHead(302, { location: 'https://elsewhere.example/x' });
+        res.end();
+      },
+    ],
+  ])(
+    '%s of a pause: mutationOutcomeUnknown once (the profile read again), no betting',
+    async (_, answer) => {
+      const w = await world();
+      try {
+        const told: { operation: string; error: { code: string } }[] = [];
+        w.client.on('mutationOutcomeUnknown', (e) => told.push(e as never));
+        w.next = answer;
+        const o = await outcome(w, 'setTimeoutLimits');
+        expect(o).toMatchObject({ resolved: false, code: 'invalid_response' });
+        await until(() => told.length > 0, 'the outcome told');
+        expect(told.map((e) => [e.operation, e.error.code])).toEqual([
+          ['setTimeoutLimits', 'invalid_response'],
+        ]);
+        expect(w.client.view.restrictions?.canBet).toBe(false);
+      } finally {
+        await close(w);
+      }
+    },
+    30_000,
+  );
+});
