@@ -111,10 +111,13 @@ function issuesOf(body: unknown, kind: string): ValidationIssue[] | null {
  */
 export function asCoreError(name: string, error: unknown): unknown {
   if (!isPamError(error) || error.code !== 'http') return error;
-  const body = (error as { body?: unknown }).body;
-  const request = issuesOf(body, 'invalid_request');
+  const { body, status } = error as { body?: unknown; status?: number };
+  // Only at the status the proxy gives each (`refusedCheck`): a body of that shape the API itself
+  // sent at another status (a 500 after a change was applied) must not turn "may have applied"
+  // into "refused" (REVIEW-25 R25-8). An API's 400 is a refusal, its 502 an outcome unknown, either way.
+  const request = status === 400 && issuesOf(body, 'invalid_request');
   if (request) return new RequestValidationError(name, request);
-  const response = issuesOf(body, 'invalid_response');
+  const response = status === 502 && issuesOf(body, 'invalid_response');
   if (response) return new ResponseValidationError(name, response);
   return error;
 }

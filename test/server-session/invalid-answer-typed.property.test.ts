@@ -234,7 +234,9 @@ describe('AL-5 (b): an unreadable 2xx of the API is never a success, on every re
   }, 60_000);
 });
 
-describe('REVIEW-25 R25-1: a change whose answer could not be read is an outcome unknown', () => {
+describe("REVIEW-25 R25-1, R25-8: a change whose answer could not be read, or an error the API shaped as the proxy's, is an outcome unknown", () => {
+  const refusalShaped = (pam: string) => (res: import('node:http').ServerResponse) =>
+    json(res, 500, { message: 'm', pam, issues: [{ path: ['user_pause'], code: 'custom', message: 'no' }] });
   it.each([
     [
       'an unreadable 2xx',
@@ -242,6 +244,7 @@ describe('REVIEW-25 R25-1: a change whose answer could not be read is an outcome
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end('<html>saved</html>');
       },
+      'invalid_response',
     ],
     [
       'a redirect',
@@ -249,21 +252,23 @@ describe('REVIEW-25 R25-1: a change whose answer could not be read is an outcome
         res.writeHead(302, { location: 'https://elsewhere.example/x' });
         res.end();
       },
+      'invalid_response',
     ],
+    // R25-8: the API's own 500 (after it applied the change) in the proxy's refusal shape: a 500 still.
+    ["a 500 shaped as the proxy's invalid_request", refusalShaped('invalid_request'), 'http'],
+    ["a 500 shaped as the proxy's invalid_response", refusalShaped('invalid_response'), 'http'],
   ])(
     '%s of a pause: mutationOutcomeUnknown once (the profile read again), no betting',
-    async (_, answer) => {
+    async (_, answer, code) => {
       const w = await world();
       try {
         const told: { operation: string; error: { code: string } }[] = [];
         w.client.on('mutationOutcomeUnknown', (e) => told.push(e as never));
         w.next = answer;
         const o = await outcome(w, 'setTimeoutLimits');
-        expect(o).toMatchObject({ resolved: false, code: 'invalid_response' });
+        expect(o).toMatchObject({ resolved: false, code });
         await until(() => told.length > 0, 'the outcome told');
-        expect(told.map((e) => [e.operation, e.error.code])).toEqual([
-          ['setTimeoutLimits', 'invalid_response'],
-        ]);
+        expect(told.map((e) => [e.operation, e.error.code])).toEqual([['setTimeoutLimits', code]]);
         expect(w.client.view.restrictions?.canBet).toBe(false);
       } finally {
         await close(w);
