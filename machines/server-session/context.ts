@@ -101,7 +101,15 @@ export interface ServerSessionContext {
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
    * login is held here (at most 8, the latest).
    */
-  inFlightHeard: Array<{ loginId: string; kind: BarringKind; id: string; until: number; from?: string }>;
+  inFlightHeard: Array<{
+    loginId: string;
+    kind: BarringKind;
+    id: string;
+    until: number;
+    from?: string;
+    /** This tab's own, kept while no profile flow held its login (R25-3). */
+    own?: true;
+  }>;
 }
 
 /** The changes a player makes that bar betting at once (told to the other tabs). */

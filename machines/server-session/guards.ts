@@ -46,10 +46,11 @@ export const serverSessionGuards = {
   triedBefore: ({ context: c }) => c.attempts > 0,
   // Another tab's word heard while the seed was read (`queue`): read once more.
   queued: ({ context: c }) => c.queued,
-  // A seed read (`seedRead`'s output) showing the login held here.
+  // A seed read (`seedRead`'s output) showing the login held here, or not saying (`unavailable`:
+  // the player could not be read; REVIEW-25 R25-5): the login held stays.
   sameLogin: ({ context: c, event }) => {
     const s = (event as { output?: { seed?: { status?: string; loginId?: unknown } } }).output?.seed;
-    return s?.status === 'signedIn' && s.loginId === c.loginId;
+    return s?.status === 'unavailable' || (s?.status === 'signedIn' && s.loginId === c.loginId);
   },
   unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
   transient: ({ event }) => isTransientError((event as { error?: unknown }).error),

@@ -225,6 +225,7 @@ function createServerSessionMachine() {
       cancelledAccount: { tags: 'cancelledAccount', on: AFTER_FAILURE },
       signedIn: {
         tags: 'signedIn',
+        exit: 'keepHeldInFlight',
         // Another login in another tab is only a word (REVIEW-AK AK-2: a forged one, or a real one,
         // maybe another player's): the server is asked (`rereading`), the login held meanwhile, its
         // profile flow with its changes in flight (this tab's own and those heard) and no call
@@ -242,17 +243,16 @@ function createServerSessionMachine() {
               input: ({ context }) => serverServicesOf(context),
               onDone: [
                 { guard: 'queued', target: 'rereading', reenter: true },
+                // The same login, or a read that did not say (`unavailable`): the word proved
+                // nothing, the login stays held (its next call's answer decides; REVIEW-25 R25-5).
                 { guard: 'sameLogin', target: 'held' },
                 {
                   target: '#serverSession.restoring.deciding',
                   actions: [{ type: 'forget', params: null }, 'tookSeed'],
                 },
               ],
-              // (A read that did not say: as at the start, the server asked again.)
-              onError: {
-                target: '#serverSession.restoring.reading',
-                actions: { type: 'forget', params: null },
-              },
+              // (A read that failed: likewise.)
+              onError: { target: 'held' },
             },
             on: { REMOTE_LOGIN: { guard: 'another', actions: 'queue' } },
           },

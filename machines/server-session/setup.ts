@@ -15,6 +15,7 @@ import { takeProfile } from '../session/flows';
 import { inFlightTold } from '../session/in-flight';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress } from '../session/login';
 import { createProfileFlow } from '../session/profile';
+import { type InFlight, inFlightAt, type ProfileFlowContext } from '../session/profile-rules';
 import type { SessionEmitted, SessionEvent } from '../session/types';
 import { absent, expiryTimer, readServerClock, retryTimer, seedRead } from './actors';
 import type { ServerLoginSuccess } from './auth';
@@ -109,13 +110,40 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         return { inFlightHeard: settled ? rest : [...rest, { loginId, kind, id, until, from }].slice(-8) };
       }),
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
-      // by its teller's release, or at its end).
+      // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
       takeInFlight: enqueueActions(({ context: c, enqueue }) => {
         const mine = (c as ServerSessionContext).inFlightHeard.filter((e) => e.loginId === c.loginId);
         if (!mine.length) return;
-        for (const e of mine) enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', heard: true });
+        for (const { own, ...e } of mine)
+          enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
         enqueue.assign({
           inFlightHeard: (c as ServerSessionContext).inFlightHeard.filter((e) => e.loginId !== c.loginId),
+        });
+      }) as never,
+      // Leaving the login held (a 401 asks the server first, AL-3; a word read again): its changes
+      // in flight (own and heard) kept for it, so the same login read again bars as before
+      // (REVIEW-25 R25-3). This tab's own end at its profile flow's time + 45 s at most: a release
+      // told while no flow held it is not heard again.
+      keepHeldInFlight: enqueueActions(({ context: c, self, enqueue }) => {
+        const p = (
+          self.getSnapshot().children as {
+            profile?: { getSnapshot(): { context: ProfileFlowContext } };
+          }
+        ).profile?.getSnapshot().context;
+        const held = p && c.loginId ? inFlightAt(p.pending, p.now) : [];
+        if (!held.length) return;
+        enqueue.assign({
+          inFlightHeard: [
+            ...(c as ServerSessionContext).inFlightHeard,
+            ...held.map(({ kind, id, until, from }: InFlight & { from?: string }) => ({
+              loginId: c.loginId!,
+              kind,
+              id,
+              ...(from === undefined
+                ? { until: Math.min(until, p!.now + 45_000), own: true as const }
+                : { until, from }),
+            })),
+          ].slice(-8),
         });
       }) as never,
       logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
