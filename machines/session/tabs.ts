@@ -209,11 +209,19 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
     // its own: two tabs that each outrank the other's word (each ended the other's login, a lagging
     // channel) would otherwise answer each other without end, a storm of messages between tabs.
     const told = new Set<string>();
+    // Told as a sync answer is: with the play clock and the changes in flight (a tab that takes
+    // our login from it bars as the others do: REVIEW-25 R25-6).
+    const answer = (c: SessionContext) =>
+      answerSync(
+        c,
+        playChild(session, c.userId)?.getSnapshot().context?.clock,
+        inFlightTold(session.self, c.refreshWaitMs, readNowAt(input.read)),
+      );
     const tellOurs = (c: SessionContext, s: Told) => {
       const key = `${c.sid}:${c.seq}>${s.userId}:${s.sid}:${s.seq}`;
       if (told.has(key)) return;
       if (told.add(key).size > 32) told.delete(told.values().next().value!);
-      answerSync(c);
+      answer(c);
     };
     return input.crossTab?.subscribe(
       (message) => {
@@ -283,12 +291,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
             ),
           );
         if (message.type === 'syncRequest') {
-          if (held.phase === 'signedIn')
-            answerSync(
-              held.context,
-              playChild(session, held.context.userId)?.getSnapshot().context?.clock,
-              inFlightTold(session.self, held.context.refreshWaitMs, readNowAt(input.read)),
-            );
+          if (held.phase === 'signedIn') answer(held.context);
           else answerSyncSignedOut(held.context);
         } else if (message.type === 'play') sharePlay(message.userId, message.play);
         else if (message.type === 'inflight') heardInFlight(session.self, held, message, input.read);
