@@ -211,7 +211,10 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   // names, and a tab opened since counts its login from a cleared store (REVIEW-AK AK-1).
   return (
     !o ||
-    (c.signedOutReason === 'expired' && other && !o.logout) ||
+    (c.signedOutReason === 'expired' &&
+      other &&
+      !o.logout &&
+      !(e.session.seq !== undefined && o.floor !== undefined && e.session.seq <= o.floor)) ||
     // (A session of no counter, as a tab of an older version sent it: by the order of sessions.
     // After a logout, heard after an expiry too, by the counter alone: it ended every login counted
     // at or below it, whatever its login id.)

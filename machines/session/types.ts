@@ -159,7 +159,15 @@ export interface SessionContext {
    * The session that ended here last, so an older one from another tab is not taken back; `logout`:
    * its counter is a logout's heard since (the floor of every login, `heardOf` in ./order.ts).
    */
-  signedOut: { seq: number | null; sid: number | null; at: number; logout?: true } | null;
+  signedOut: {
+    seq: number | null;
+    sid: number | null;
+    at: number;
+    /** The counter is a logout's (here or heard): it ended every login counted at or below it. */
+    logout?: true;
+    /** The highest logout counter before this sign-out (kept when a later login ends: REVIEW-25 R25-4). */
+    floor?: number;
+  } | null;
   /** The last logins (player, login id, last counter) that ended here, oldest first: none is taken again (order.ts). */
   ended?: readonly { userId: number | null; sid: number; seq: number | null; expired?: true }[];
   signedOutReason: 'logout' | 'expired' | 'remote' | null;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { forgotten } from '../../machines/session/context';
 import { canAdopt, endsOurs, type HeardSession, heardOf } from '../../machines/session/order';
 import type { SessionContext } from '../../machines/session/types';
 
@@ -80,6 +81,42 @@ describe('an expiry ends only the login it names (AK-1)', () => {
       // A generated counterexample (merge of AK-1): a logout heard after the expiry, at the very
       // counter of another login: that login ended with it (the tie was broken by login id).
       { examples: [[0, 1, [992], 992, 2, 'login']] },
+    );
+  });
+
+  it('a logout heard stays the floor when a later login of this tab expires (REVIEW-25 R25-4)', () => {
+    fc.assert(
+      fc.property(
+        counter,
+        sid,
+        fc.array(counter, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 100 }),
+        sid,
+        counter,
+        sid,
+        (seq, s, logouts, above, later, theirs, other) => {
+          fc.pre(other !== s && other !== later);
+          // Signed out by an expiry, logouts heard; then a later login here, above every logout…
+          const out = expiredHere(seq, s, logouts);
+          const floor = Math.max(-1, ...logouts.filter((h) => h >= seq));
+          const top = Math.max(seq, ...logouts) + above;
+          const held = {
+            ...out,
+            ...signedIn(top, later),
+            signedOut: out.signedOut,
+            signedOutReason: out.signedOutReason,
+          };
+          // …which expires too.
+          const c = {
+            ...held,
+            ...forgotten(held as SessionContext, { reason: 'expired', at: 3_000 }),
+          } as Held;
+          // Another login is taken only above the logouts heard (and any counter when none was).
+          expect(canAdopt(c, login(theirs, other))).toBe(theirs > floor);
+        },
+      ),
+      // The review's case: a logout at 5 heard, a later login at 7 expired, a login at 4 offered.
+      { examples: [[0, 1, [5], 2, 3, 4, 2]] },
     );
   });
 });
