@@ -84,7 +84,7 @@ export function parseServerTabMessage(
     return barring &&
       isId(id) &&
       typeof settled === 'boolean' &&
-      (ms === undefined || isTime(ms)) &&
+      (ms === undefined || (isTime(ms) && (ms as number) >= 0)) &&
       (by === undefined || isId(by))
       ? { type, loginId, kind, id, settled, from, ...(ms !== undefined && { ms }), ...(by && { by }) }
       : null;
