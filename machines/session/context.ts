@@ -152,15 +152,6 @@ export const ownerOf = (context: SessionContext): Owner => ({
   seq: context.seq,
 });
 
-/**
- * The logout floor a sign-out keeps from the one before it (a logout's counter, here or heard, or
- * the floor that one kept): a later login that ends here must not lower it (REVIEW-25 R25-4).
- */
-const floorOf = ({ signedOut: o, signedOutReason: r }: SessionContext) => {
-  const floor = o && (o.logout || r === 'logout' ? o.seq : o.floor);
-  return typeof floor === 'number' ? { floor } : {};
-};
-
 /** Why a session ends, and when (`forgotten`). */
 export interface ForgetParams {
   reason: 'logout' | 'expired' | 'remote';
@@ -189,7 +180,9 @@ export function forgotten(context: SessionContext, p: ForgetParams): Partial<Ses
     playTime: null,
     // When the sign-out happened, not when this tab heard of it (a frozen tab hears late).
     signedOut:
-      at === null ? context.signedOut : { seq: context.seq, sid: context.sid, at, ...floorOf(context) },
+      // (Over the one before: a logout's floor it kept, `logout`, stays: a later login that ends
+      // here must not lower it, REVIEW-25 R25-4.)
+      at === null ? context.signedOut : { ...context.signedOut, seq: context.seq, sid: context.sid, at },
     signedOutReason: p.reason,
   };
 }

@@ -211,14 +211,12 @@ export function canAdopt(c: Held, e: HeardSession): boolean {
   // names, and a tab opened since counts its login from a cleared store (REVIEW-AK AK-1).
   return (
     !o ||
-    (c.signedOutReason === 'expired' &&
-      other &&
-      !o.logout &&
-      !(e.session.seq !== undefined && o.floor !== undefined && e.session.seq <= o.floor)) ||
+    // (Nor at or below a logout's counter kept, `logout`: `undefined <=` is false either side.)
+    (c.signedOutReason === 'expired' && other && o.logout !== o.seq && !(e.session.seq! <= o.logout!)) ||
     // (A session of no counter, as a tab of an older version sent it: by the order of sessions.
     // After a logout, heard after an expiry too, by the counter alone: it ended every login counted
     // at or below it, whatever its login id.)
-    ((c.signedOutReason !== 'expired' || o.logout) && o.seq !== null && e.session.seq !== undefined
+    ((c.signedOutReason !== 'expired' || o.logout === o.seq) && o.seq !== null && e.session.seq !== undefined
       ? e.session.seq > o.seq
       : isNewerSession(e.session, savedAs(o, o.at)))
   );
@@ -268,6 +266,6 @@ export function heardOf(
     : {
         clock: raiseClock(c.clock, seq),
         ...(reason === 'logout' &&
-          (o?.seq ?? -1) <= seq && { signedOut: { at: 0, sid: null, ...o, seq, logout: true as const } }),
+          (o?.seq ?? -1) <= seq && { signedOut: { at: 0, sid: null, ...o, seq, logout: seq } }),
       };
 }

@@ -163,10 +163,11 @@ export interface SessionContext {
     seq: number | null;
     sid: number | null;
     at: number;
-    /** The counter is a logout's (here or heard): it ended every login counted at or below it. */
-    logout?: true;
-    /** The highest logout counter before this sign-out (kept when a later login ends: REVIEW-25 R25-4). */
-    floor?: number;
+    /**
+     * The highest logout's counter heard or made before (`seq` itself when this record is that
+     * logout's): every login counted at or below it ended. Kept by later sign-outs (REVIEW-25 R25-4).
+     */
+    logout?: number;
   } | null;
   /** The last logins (player, login id, last counter) that ended here, oldest first: none is taken again (order.ts). */
   ended?: readonly { userId: number | null; sid: number; seq: number | null; expired?: true }[];
