@@ -60,7 +60,10 @@ it('a forged signedIn, then a session read that does not say: the login and the 
       .catch((e: { name: string }) => e.name);
     await until(() => pauseArrived, 'the pause at the API');
     await until(() => tabs.every((t) => t.view.restrictions?.canBet === false), 'both barred');
-    tabs.forEach((t, i) => t.subscribe((v) => log.push(`tab${i}:${v.status}/${v.restrictions?.canBet}`)));
+    for (const [i, t] of tabs.entries())
+      t.subscribe((v) => {
+        log.push(`tab${i}:${v.status}/${v.restrictions?.canBet}`);
+      });
     failNext = 2;
     script.postMessage(forged({ type: 'signedIn', loginId: 'forged-login' }));
     await until(() => failNext === 0, 'both tabs read the session again, unsaid');
