@@ -5,13 +5,10 @@
 // Over real sockets (a hostile API behind pam-client/server), two tabs on a fake channel.
 import type { ServerResponse } from 'node:http';
 import { expect, it } from 'vitest';
-import { createServerSessionClient, userModule } from '../../machines/index';
-import { fullInfo, json, latch, loginOk, pamFor, startHostile, user } from '../server/hostile';
+import { fullInfo, json, latch, loginOk, startHostile, user } from '../server/hostile';
 import { turns, until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { serveHandler } from '../support/serve-handler';
 import { forged } from './forged-support';
-import { browserProfile } from './support';
+import { hostileTabs } from './hostile-tabs';
 
 it('a forged signedIn, then a session read that does not say: the login and the pause in flight kept, the call not aborted', async () => {
   const api = await startHostile();
@@ -35,17 +32,7 @@ it('a forged signedIn, then a session read that does not say: the login and the 
     }
     json(res, 404, {});
   };
-  const pam = pamFor(api, { cookie: { secure: false } });
-  const site = await serveHandler((request, context) => pam.handle(request, context));
-  const profile = browserProfile(site.url);
-  const hub = new FakeChannelHub();
-  const tabs = [0, 1].map(() =>
-    createServerSessionClient({
-      fetch: profile.fetch,
-      flows: [userModule()],
-      environment: { channel: hub.channel() },
-    }),
-  );
+  const { site, hub, tabs } = await hostileTabs(api);
   const script = hub.channel();
   const log: string[] = [];
   try {

@@ -6,12 +6,9 @@
 // Over real sockets (a hostile API behind pam-client/server), two tabs on a fake channel.
 import type { ServerResponse } from 'node:http';
 import { expect, it } from 'vitest';
-import { createServerSessionClient, userModule } from '../../machines/index';
-import { fullInfo, json, latch, loginOk, pamFor, startHostile, user } from '../server/hostile';
+import { fullInfo, json, latch, loginOk, startHostile, user } from '../server/hostile';
 import { turns, until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { serveHandler } from '../support/serve-handler';
-import { browserProfile } from './support';
+import { hostileTabs } from './hostile-tabs';
 
 it('a late 401 of an ended login: the login read again keeps the pause in flight heard from another tab', async () => {
   const api = await startHostile();
@@ -54,17 +51,7 @@ it('a late 401 of an ended login: the login read again keeps the pause in flight
       });
     json(res, 404, {});
   };
-  const pam = pamFor(api, { cookie: { secure: false } });
-  const site = await serveHandler((request, context) => pam.handle(request, context));
-  const profile = browserProfile(site.url);
-  const hub = new FakeChannelHub();
-  const tabs = [0, 1].map(() =>
-    createServerSessionClient({
-      fetch: profile.fetch,
-      flows: [userModule()],
-      environment: { channel: hub.channel() },
-    }),
-  );
+  const { site, profile, tabs } = await hostileTabs(api);
   const log: string[] = [];
   try {
     await Promise.all(tabs.map((t) => t.ready));

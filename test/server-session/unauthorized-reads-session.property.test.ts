@@ -11,12 +11,10 @@
 import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createServerSessionClient, type SessionView, userModule } from '../../machines/index';
-import { fullInfo, json, latch, loginOk, pamFor, startHostile, user } from '../server/hostile';
+import type { SessionView } from '../../machines/index';
+import { fullInfo, json, latch, loginOk, startHostile, user } from '../server/hostile';
 import { until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { serveHandler } from '../support/serve-handler';
-import { browserProfile } from './support';
+import { hostileTabs } from './hostile-tabs';
 
 const PASSWORD = 'Secret123!';
 
@@ -58,17 +56,7 @@ async function run(who: 'same' | 'other' | 'none', read: 'live' | 'fails', calle
     }
     json(res, 404, {});
   };
-  const pam = pamFor(api, { cookie: { secure: false } });
-  const site = await serveHandler((request, context) => pam.handle(request, context));
-  const profile = browserProfile(site.url);
-  const hub = new FakeChannelHub();
-  const tabs = [0, 1].map(() =>
-    createServerSessionClient({
-      fetch: profile.fetch,
-      flows: [userModule()],
-      environment: { channel: hub.channel() },
-    }),
-  );
+  const { site, profile, tabs } = await hostileTabs(api);
   // Every view each tab showed after the relogin: [player the cookie holds then, the view].
   const shown: [number | null, SessionView][] = [];
   let cookiePlayer: number | null = 1;

@@ -207,7 +207,6 @@ if (mode.scenario === 'big') {
     body: JSON.stringify({ reference_year: 2025, type: 'download' }),
   });
   const { id } = (await made.json()) as { id: number };
-  await new Promise((resolve) => setTimeout(resolve, 20));
   await fetch(`${origin}/pam/income-report/${id}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
   const token = api.requests
     .filter((r) => r.headers.authorization)
