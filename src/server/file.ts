@@ -1,21 +1,17 @@
 // The report file as the browser gets it: always a download of a document type, never a page of
 // the app's origin, and cut off if it holds a token of the session.
 
-/** The file types served; anything else (HTML, JSON, SVG, none) is refused. */
-const FILE_TYPES: Readonly<Record<string, string>> = {
-  'application/pdf': 'pdf',
-  'application/octet-stream': 'bin',
-};
+import { fileTypeOf } from '../user/download';
 
 /**
- * The headers of a report file: its media type (from `FILE_TYPES`, without parameters), saved as
+ * The headers of a report file: its media type (`fileTypeOf`: PDF or octet-stream; anything else,
+ * HTML, JSON, SVG or none, is refused), saved as
  * `income-report-<year>.<pdf|bin>`, never sniffed or rendered; null for a type not served.
  */
 export function fileHeaders(contentType: string | null, year: unknown): Headers | null {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const ext = Object.hasOwn(FILE_TYPES, type) ? FILE_TYPES[type] : undefined;
-  if (!ext) return null;
-  const name = `income-report${Number.isSafeInteger(year) ? `-${year}` : ''}.${ext}`;
+  const type = fileTypeOf(contentType);
+  if (!type) return null;
+  const name = `income-report${Number.isSafeInteger(year) ? `-${year}` : ''}.${type === 'application/pdf' ? 'pdf' : 'bin'}`;
   return new Headers({
     'content-type': type,
     'content-disposition': `attachment; filename="${name}"`,

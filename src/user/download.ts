@@ -40,6 +40,18 @@ export const isDownloadURL = (url: unknown): url is string =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
   /^(?!\/\/|https?:\/*[^/?#]*@|(?!https?:)[a-z][a-z\d+.-]*:)[^\0-\x1f\x7f\s\\]+$/i.test(url);
 
+/**
+ * The document type a downloaded file is served as: `application/pdf` or
+ * `application/octet-stream` (the media type without parameters, any case), else undefined: a
+ * page type (HTML, SVG, XML, JSON, script, text) or none. A Blob of a page type opened through
+ * its object URL would run in the app's origin, and an empty type is sniffed. The server's proxy
+ * serves the same two (src/server/file.ts).
+ */
+export function fileTypeOf(contentType: string | null): string | undefined {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/pdf' || type === 'application/octet-stream' ? type : undefined;
+}
+
 /** The report's `download_url`, checked (`isDownloadURL`), else nothing is sent. */
 function downloadURL(report: unknown): string {
   const url =
@@ -57,7 +69,10 @@ function downloadURL(report: unknown): string {
 }
 
 /**
- * Downloads a completed income report (`GET download_url`) as `{ blob, fileName }`. The adapter's
+ * Downloads a completed income report (`GET download_url`) as `{ blob, fileName }`: the Blob is
+ * typed `application/pdf` or `application/octet-stream`; an answer of any other type (an HTML error
+ * page, SVG, JSON, none) is a `ResponseValidationError` (`not_a_file`), so no object URL of it can
+ * run as a page of the app. An empty answer (a 204) is an empty file. The adapter's
  * rules apply: on the API's origin (`baseURL`'s) the token is attached and a 401 refreshes once;
  * a `download_url` on another origin (a storage bucket's pre-signed link) is fetched WITHOUT the
  * token or any credential header, so nothing secret leaves for it. A report with no
@@ -91,13 +106,21 @@ export async function downloadIncomeReport(
     // A custom adapter's own throw: typed, its message dropped, as in every operation (`send`).
     throw asPamError(error);
   }
-  // An adapter that ignores `responseType` (a hand-made one) answers something else: typed error.
+  // An adapter that ignores `responseType` (a hand-made one) answers something else, and a file of
+  // a page type is no report (`fileTypeOf`): typed error.
   const { blob, headers } = answer ?? {};
-  if (typeof blob?.arrayBuffer !== 'function' || typeof headers?.get !== 'function') {
+  const type =
+    typeof blob?.arrayBuffer === 'function' &&
+    typeof headers?.get === 'function' &&
+    (blob.size ? fileTypeOf(headers.get('content-type')) : 'application/octet-stream');
+  if (!type) {
     throw new ResponseValidationError(OPERATION, [
-      { path: [], code: 'not_a_file', message: "the adapter did not answer a Blob (responseType: 'blob')" },
+      { path: [], code: 'not_a_file', message: 'the answer is not a PDF or octet-stream Blob' },
     ]);
   }
   const year = typeof reference === 'number' ? `-${reference}` : '';
-  return { blob, fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`) };
+  return {
+    blob: new Blob([blob], { type }),
+    fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`),
+  };
 }

@@ -19,7 +19,7 @@ function recording() {
   const http = {
     get: async (url: string) => {
       urls.push(url);
-      return { blob: new Blob(['%PDF']), headers: new Headers() };
+      return { blob: new Blob(['%PDF']), headers: new Headers({ 'content-type': 'application/pdf' }) };
     },
   };
   return { urls, http: http as unknown as Parameters<typeof downloadIncomeReport>[0] };
