@@ -12,7 +12,14 @@ import {
 import { createAuthCore } from 'pam-client/internal';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type DebugLogger, noServerDateOnce } from './client/debug';
-import { type ClientFlow, debugLog, type FlowParts, inspector, operatorPreset } from './client/flows';
+import {
+  type ClientFlow,
+  debugLog,
+  type FlowParts,
+  inspectAll,
+  inspector,
+  operatorPreset,
+} from './client/flows';
 import type { MutationOutcomeUnknown } from './client/outcome';
 import { inertClient, isInertOnServer } from './client/server-render';
 import {
@@ -342,15 +349,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         ...(options.playClock && { playClock: options.playClock }),
       },
       clock: env.timers,
-      ...(observers.length > 0 && {
-        inspect: (event: InspectionEvent) => {
-          // Diagnostics never decide: an app's observer or logger that throws is skipped.
-          for (const observe of observers)
-            try {
-              observe(event);
-            } catch {}
-        },
-      }),
+      // Diagnostics never decide: an app's observer or logger that throws is skipped.
+      ...inspectAll(observers),
     }),
   );
   session = actor;

@@ -232,6 +232,23 @@ export const registration = (): ClientFlow<'registration'> => ({
 });
 
 /**
+ * The clients' inspection option from their flows' observers: each in turn, one that throws
+ * skipped (diagnostics never decide: a closed inspector window must not stop a login, nor silence
+ * the observers after it); none, no option.
+ */
+export const inspectAll = (observers: readonly ((event: InspectionEvent) => void)[]) =>
+  observers.length > 0
+    ? {
+        inspect: (event: InspectionEvent) => {
+          for (const observe of observers)
+            try {
+              observe(event);
+            } catch {}
+        },
+      }
+    : {};
+
+/**
  * A debug log of the session (`true`: `console.debug`), redacted like `inspect`; refused channel
  * messages show here.
  *

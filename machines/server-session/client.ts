@@ -18,7 +18,7 @@ import {
   type UserModule,
 } from 'pam-client';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
-import type { ClientFlow, FlowParts } from '../client/flows';
+import { type ClientFlow, type FlowParts, inspectAll } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
 import { withPlayTime } from '../client/play-time-view';
 import { isInertOnServer } from '../client/server-render';
@@ -312,13 +312,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
         barred: barredFor(initial, reading, accepted),
       },
       clock: env.timers,
-      ...(observers.length
-        ? {
-            inspect: (event: InspectionEvent) => {
-              for (const observe of observers) observe(event);
-            },
-          }
-        : {}),
+      // Diagnostics never decide: an inspector or logger that throws is skipped (REVIEW-AM AM-3).
+      ...inspectAll(observers),
     }),
   ) as unknown as ServerSessionActor;
   const running = actor;
