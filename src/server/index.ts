@@ -9,6 +9,7 @@
  * const pam = createPamServer({ apiBaseURL, secrets: [{ id: '1', secret: process.env.PAM_SECRET! }] });
  */
 export { createPamServer } from './create';
+export { serializeSeed } from './inline';
 export type { UnstorageLike, UnstorageSessionStoreOptions } from './store';
 export { unstorageSessionStore } from './store';
 export type {

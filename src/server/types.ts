@@ -187,7 +187,11 @@ export interface PamServerRestrictions extends Restrictions {
 export interface PamServerSession {
   player: AuthUser | null;
   restrictions: PamServerRestrictions | null;
-  /** For the browser client (serialise it into the page). */
+  /**
+   * For the browser client: serialise it into the page with the framework's own serializer, or
+   * `serializeSeed(initial)` in a hand-written `<script>` (never a plain `JSON.stringify`: a
+   * player's name holding `</script>` would end the element).
+   */
   initial: PamSessionSeed;
   /** `Set-Cookie` lines to add to the page's answer (refreshed, touched or cleared cookie). */
   headers: Headers;
