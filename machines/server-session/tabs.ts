@@ -8,7 +8,7 @@
 import type { EventObject } from 'xstate';
 import { fromCallback } from '../actor-logic';
 import { isTime } from '../clock';
-import type { BroadcastChannelLike } from '../environment';
+import type { BroadcastChannelLike, TimersLike } from '../environment';
 import { trusted } from '../session/events';
 
 const APP = 'pam-client';
@@ -16,6 +16,11 @@ const MODE = 'server-session';
 const MAX_ID = 128;
 /** How long another tab's change in flight bars here at most: the default request timeout and 30 s. */
 const IN_FLIGHT_MS = 45_000;
+/**
+ * How long a tab that started waits for the others' answers to its `ask` (R25-7): barred meanwhile
+ * (`ASKED` ends it). A channel delivers in a later task; a tab alone waits this long once.
+ */
+export const ASK_MS = 500;
 // (A clock that gives no time: NaN, barred until released. `ms`: what its teller said is left, never more.)
 const endOf = (serverNow?: () => number, ms = IN_FLIGHT_MS) => {
   try {
@@ -144,8 +149,8 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
  */
 export const serverTabsListener = /* @__PURE__ */ fromCallback<
   EventObject,
-  { tabs: ServerTabs | null; serverNow?: () => number }
->(({ input: { tabs, serverNow }, sendBack }) => {
+  { tabs: ServerTabs | null; serverNow?: () => number; timers?: TimersLike }
+>(({ input: { tabs, serverNow, timers }, sendBack }) => {
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
     // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`.)
@@ -168,5 +173,10 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
           ),
   );
   tabs?.post({ type: 'ask' });
-  return off;
+  // (The answers had their turn: the bar of the wait lifts.)
+  const wait = tabs && timers?.setTimeout(() => sendBack(trusted({ type: 'ASKED' })), ASK_MS);
+  return () => {
+    off?.();
+    timers?.clearTimeout(wait);
+  };
 });
