@@ -44,6 +44,8 @@ export interface ServerSessionDeps {
   /** Where a restriction accepted here outlives the login and the page (`localStorage`); none: this login only. */
   accepted?: AcceptedStore | null;
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
+  /** One request's timeout (`refreshWaitOf(options.timeout)`): a change in flight bars that and 30 s at most. */
+  waitMs?: number;
   /** The play-time child's input for the login held (the `playTime()` flow's; none without it). */
   playTime?: ((c: ServerSessionContext) => PlayTimeInput) | null;
 }

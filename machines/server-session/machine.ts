@@ -55,8 +55,8 @@ function createServerSessionMachine() {
         id: 'tabs',
         src: 'tabs',
         input: ({ context }) => {
-          const { tabs, serverNow, timers } = serverServicesOf(context);
-          return { tabs, serverNow, timers };
+          const { tabs, serverNow, timers, waitMs } = serverServicesOf(context);
+          return { tabs, serverNow, timers, waitMs };
         },
       },
     ],

@@ -31,7 +31,7 @@ import {
 } from './context';
 import { serverSessionGuards } from './guards';
 import { seededReadProfile, signedOutLogins } from './seed';
-import { serverTabsListener } from './tabs';
+import { barMsOf, serverTabsListener } from './tabs';
 
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
@@ -132,7 +132,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),
       // Leaving the login held (a 401 asks the server first, AL-3; a word read again): its changes
       // in flight (own and heard) kept for it, so the same login read again bars as before
-      // (REVIEW-25 R25-3). This tab's own end at its profile flow's time + 45 s at most: a release
+      // (REVIEW-25 R25-3). This tab's own end at its profile flow's time + the bar's lapse at most
+      // (the request's timeout and 30 s: `barMsOf`): a release
       // told while no flow held it is not heard again.
       keepHeldInFlight: enqueueActions(({ context: c, self, enqueue }) => {
         const p = (
@@ -151,7 +152,13 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
               kind,
               id,
               ...(from === undefined
-                ? { until: Math.min(until, p!.now + 45_000), own: true as const }
+                ? {
+                    until: Math.min(
+                      until,
+                      p!.now + barMsOf(serverServicesOf(c as ServerSessionContext).waitMs),
+                    ),
+                    own: true as const,
+                  }
                 : { until, from }),
             })),
           ].slice(-8),
@@ -218,10 +225,14 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       },
       askServer: sendTo('profile', { type: 'CHECK' }),
       // A tab that started asked: the changes in flight of this login held here are told to it (its
-      // own and those heard, `by` their tellers; each with the rest of its lapse, 45 s at most: AJ-2).
+      // own and those heard, `by` their tellers; each with the rest of its lapse, the bar's at most: AJ-2, `barMsOf`).
       tellInFlight: ({ context: c, self }) => {
         const s = serverServicesOf(c);
-        for (const { kind, id, ms, from } of inFlightTold(self, 15_000, readServerClock(s).serverAt))
+        for (const { kind, id, ms, from } of inFlightTold(
+          self,
+          s.waitMs ?? 15_000,
+          readServerClock(s).serverAt,
+        ))
           kind &&
             s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
       },
