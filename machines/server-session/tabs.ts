@@ -24,6 +24,11 @@ export const barMsOf = (waitMs = 15_000) => waitMs + 30_000;
  * (`ASKED` ends it). A channel delivers in a later task; a tab alone waits this long once.
  */
 export const ASK_MS = 500;
+/**
+ * Asks heard within this long are answered once more, at its end (R25-9: a script's burst of asks
+ * costs two answers per window; a real tab asking in it is answered within its wait, `ASK_MS`).
+ */
+const ASK_WINDOW_MS = 100;
 // (A clock that gives no time: NaN, barred until released. `ms`: what its teller said is left, never more.)
 const endOf = (cap: number, serverNow?: () => number, ms = cap) => {
   try {
@@ -154,6 +159,14 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
   EventObject,
   { tabs: ServerTabs | null; serverNow?: () => number; timers?: TimersLike; waitMs?: number }
 >(({ input: { tabs, serverNow, timers, waitMs }, sendBack }) => {
+  // The window's timer while one is open (`asked`: an ask heard in it, answered at its end).
+  let gate: unknown;
+  let asked = false;
+  const answer = (): void => {
+    asked = false;
+    gate = timers?.setTimeout(() => (asked ? answer() : (gate = undefined)), ASK_WINDOW_MS);
+    sendBack(trusted({ type: 'REMOTE_ASK' }));
+  };
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
     // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`.)
@@ -167,7 +180,9 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
           }),
         )
       : m.type === 'ask'
-        ? sendBack(trusted({ type: 'REMOTE_ASK' }))
+        ? gate === undefined
+          ? answer()
+          : (asked = true)
         : sendBack(
             trusted({
               ...m,
@@ -186,5 +201,6 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
   return () => {
     off?.();
     timers?.clearTimeout(wait);
+    timers?.clearTimeout(gate);
   };
 });
