@@ -162,9 +162,16 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
   // The window's timer while one is open (`asked`: an ask heard in it, answered at its end).
   let gate: unknown;
   let asked = false;
-  const answer = (): void => {
+  const ask = (): void => {
+    if (gate !== undefined) {
+      asked = true;
+      return;
+    }
     asked = false;
-    gate = timers?.setTimeout(() => (asked ? answer() : (gate = undefined)), ASK_WINDOW_MS);
+    gate = timers?.setTimeout(() => {
+      gate = undefined;
+      if (asked) ask();
+    }, ASK_WINDOW_MS);
     sendBack(trusted({ type: 'REMOTE_ASK' }));
   };
   const off = tabs?.subscribe((m) =>
@@ -180,9 +187,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
           }),
         )
       : m.type === 'ask'
-        ? gate === undefined
-          ? answer()
-          : (asked = true)
+        ? ask()
         : sendBack(
             trusted({
               ...m,
