@@ -295,6 +295,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
             return unlessSignedOut(seed, parseSeed({ status: 'signedOut' }))!;
           },
           tabs,
+          waitMs: refreshWaitOf(options.timeout),
           crossTab: null,
           now: env.now,
           serverNow: env.serverNow,

@@ -26,7 +26,7 @@ import {
 import { idOf } from '../session/store';
 import type { ClockReading, LoginProgress, PendingCommand } from '../session/types';
 import type { ServerLoginSuccess } from './auth';
-import type { ServerTabs } from './tabs';
+import { ASK_MS, type ServerTabs } from './tabs';
 
 /** The services of the server-session machine: never in a snapshot (JSON shows `"[service]"`). */
 export interface ServerSessionDeps {
@@ -44,6 +44,8 @@ export interface ServerSessionDeps {
   /** Where a restriction accepted here outlives the login and the page (`localStorage`); none: this login only. */
   accepted?: AcceptedStore | null;
   signals: Pick<PamEnvironment, 'visibility' | 'focus' | 'online'>;
+  /** One request's timeout (`refreshWaitOf(options.timeout)`): a change in flight bars that and 30 s at most. */
+  waitMs?: number;
   /** The play-time child's input for the login held (the `playTime()` flow's; none without it). */
   playTime?: ((c: ServerSessionContext) => PlayTimeInput) | null;
 }
@@ -110,6 +112,13 @@ export interface ServerSessionContext {
     /** This tab's own, kept while no profile flow held its login (R25-3). */
     own?: true;
   }>;
+  /**
+   * While this tab's `ask` has not had its turn (R25-7), when its wait ends (server time; null: over,
+   * or no channel): no login held here is free to bet before the others' answers are heard.
+   */
+  askUntil: number | null;
+  /** The seed's restrictions current but for that wait: its datum answers the profile flow's first read. */
+  seedCurrent?: boolean;
 }
 
 /** The changes a player makes that bar betting at once (told to the other tabs). */
@@ -154,6 +163,7 @@ export function initialContext(
     barred: input.barred ?? null,
     queued: false,
     inFlightHeard: [],
+    askUntil: input.deps.tabs ? (input.reading?.serverAt ?? Number.NaN) + ASK_MS : null,
   };
 }
 
@@ -175,26 +185,31 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
   const user = s.user!;
   const r = c.seedReading;
   const readAt = s.readAt;
+  const restrictions = sessionRestrictionsOf(s.userInfo, {
+    readAt,
+    failed: false,
+    now: r?.serverAt ?? readAt ?? 0,
+    // Barred for this login (heard, or kept for the player; or a change in flight heard for it):
+    // never current until a read shows it.
+    untrusted:
+      !r?.trusted ||
+      readAt === null ||
+      readAt > r.serverAt + boundOf(serverServicesOf(c)) ||
+      c.barred?.loginId === s.loginId ||
+      c.inFlightHeard.some((e) => e.loginId === s.loginId),
+    unlearned: r?.learned === false,
+    user,
+  });
+  const seedCurrent = restrictions.status === 'current';
   return {
     ...ownerFields(s.loginId!, user.id),
     user,
     userInfo: s.userInfo,
     userInfoAt: readAt,
-    restrictions: sessionRestrictionsOf(s.userInfo, {
-      readAt,
-      failed: false,
-      now: r?.serverAt ?? readAt ?? 0,
-      // Barred for this login (heard, or kept for the player; or a change in flight heard for it):
-      // never current until a read shows it.
-      untrusted:
-        !r?.trusted ||
-        readAt === null ||
-        readAt > r.serverAt + boundOf(serverServicesOf(c)) ||
-        c.barred?.loginId === s.loginId ||
-        c.inFlightHeard.some((e) => e.loginId === s.loginId),
-      unlearned: r?.learned === false,
-      user,
-    }),
+    // While this tab's ask waits for the others' answers: shown, never free to bet (`stale`, R25-7).
+    restrictions:
+      seedCurrent && c.askUntil !== null ? { ...restrictions, status: 'stale', canBet: false } : restrictions,
+    seedCurrent,
     expiresAt: s.expiresAt,
     savedAt: s.readAt,
     attempts: 0,
@@ -283,7 +298,7 @@ export const seedRecheckFailed = (had: SessionRestrictions, error: PamError): Se
 export function seedOutcomeOf(c: ServerSessionContext) {
   const s = c.seed;
   if (s?.status !== 'signedIn' || s.readAt === null || s.loginId !== c.loginId || !s.userInfo) return null;
-  if (c.restrictions?.status !== 'current') return null;
+  if (!c.seedCurrent) return null;
   // The seed's time is the server's own (the API's `Date` of that read): a trusted stamp.
   const stamp = { at: s.readAt, trusted: true };
   return { ok: true as const, user: s.user, userInfo: s.userInfo, ...stamp };

@@ -39,6 +39,7 @@ function createServerSessionMachine() {
     on: {
       REMOTE_RESTRICTED: { guard: 'trusted', actions: 'heard' },
       REMOTE_INFLIGHT: { guard: 'trusted', actions: 'keepInFlight' },
+      ASKED: { guard: 'trusted', actions: 'asked' },
     },
     invoke: [
       // A wake-up carries the clock as read then (the guards judge the event, never the clock).
@@ -53,10 +54,10 @@ function createServerSessionMachine() {
       {
         id: 'tabs',
         src: 'tabs',
-        input: ({ context }) => ({
-          tabs: serverServicesOf(context).tabs,
-          serverNow: serverServicesOf(context).serverNow,
-        }),
+        input: ({ context }) => {
+          const { tabs, serverNow, timers, waitMs } = serverServicesOf(context);
+          return { tabs, serverNow, timers, waitMs };
+        },
       },
     ],
     states: {
@@ -406,6 +407,7 @@ function createServerSessionMachine() {
           },
           // A tab that started: told the changes in flight held here (`held`).
           REMOTE_ASK: { guard: 'trusted', actions: 'tellInFlight' },
+          ASKED: { guard: 'trusted', actions: ['asked', 'unbarAsk'] },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },
         },

@@ -31,7 +31,11 @@ import {
 } from './context';
 import { serverSessionGuards } from './guards';
 import { seededReadProfile, signedOutLogins } from './seed';
-import { serverTabsListener } from './tabs';
+import { barMsOf, serverTabsListener } from './tabs';
+
+/** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
+const ASK = 'ask';
+
 import type { ServerInternal } from './transitions';
 
 /** One of the session's own events, by type. */
@@ -111,18 +115,25 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       }),
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
+      // While this tab's ask waits (R25-7): barred by the wait itself (no kind: nothing shown in
+      // force; `''`: no tab's word lifts it, `asked` does), until its end at most.
       takeInFlight: enqueueActions(({ context: c, enqueue }) => {
-        const mine = (c as ServerSessionContext).inFlightHeard.filter((e) => e.loginId === c.loginId);
+        const { inFlightHeard, askUntil } = c as ServerSessionContext;
+        if (askUntil !== null)
+          enqueue.sendTo('profile', { type: 'INFLIGHT', id: ASK, until: askUntil, heard: true });
+        const mine = inFlightHeard.filter((e) => e.loginId === c.loginId);
         if (!mine.length) return;
         for (const { own, ...e } of mine)
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
-        enqueue.assign({
-          inFlightHeard: (c as ServerSessionContext).inFlightHeard.filter((e) => e.loginId !== c.loginId),
-        });
+        enqueue.assign({ inFlightHeard: inFlightHeard.filter((e) => e.loginId !== c.loginId) });
       }) as never,
+      // The ask had its turn: its wait's bar lifts (the answers heard bar by themselves).
+      asked: assign({ askUntil: null }),
+      unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),
       // Leaving the login held (a 401 asks the server first, AL-3; a word read again): its changes
       // in flight (own and heard) kept for it, so the same login read again bars as before
-      // (REVIEW-25 R25-3). This tab's own end at its profile flow's time + 45 s at most: a release
+      // (REVIEW-25 R25-3). This tab's own end at its profile flow's time + the bar's lapse at most
+      // (the request's timeout and 30 s: `barMsOf`): a release
       // told while no flow held it is not heard again.
       keepHeldInFlight: enqueueActions(({ context: c, self, enqueue }) => {
         const p = (
@@ -130,7 +141,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
             profile?: { getSnapshot(): { context: ProfileFlowContext } };
           }
         ).profile?.getSnapshot().context;
-        const held = p && c.loginId ? inFlightAt(p.pending, p.now) : [];
+        // (The ask's wait is no change: not kept.)
+        const held = p && c.loginId ? inFlightAt(p.pending, p.now).filter((e) => e.kind) : [];
         if (!held.length) return;
         enqueue.assign({
           inFlightHeard: [
@@ -140,7 +152,13 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
               kind,
               id,
               ...(from === undefined
-                ? { until: Math.min(until, p!.now + 45_000), own: true as const }
+                ? {
+                    until: Math.min(
+                      until,
+                      p!.now + barMsOf(serverServicesOf(c as ServerSessionContext).waitMs),
+                    ),
+                    own: true as const,
+                  }
                 : { until, from }),
             })),
           ].slice(-8),
@@ -207,11 +225,16 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       },
       askServer: sendTo('profile', { type: 'CHECK' }),
       // A tab that started asked: the changes in flight of this login held here are told to it (its
-      // own and those heard, `by` their tellers; each with the rest of its lapse, 45 s at most: AJ-2).
+      // own and those heard, `by` their tellers; each with the rest of its lapse, the bar's at most: AJ-2, `barMsOf`).
       tellInFlight: ({ context: c, self }) => {
         const s = serverServicesOf(c);
-        for (const { kind, id, ms, from } of inFlightTold(self, 15_000, readServerClock(s).serverAt))
-          s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
+        for (const { kind, id, ms, from } of inFlightTold(
+          self,
+          s.waitMs ?? 15_000,
+          readServerClock(s).serverAt,
+        ))
+          kind &&
+            s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
       },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       // Told on the way in (never on the way back from a failed logout: no new sign-in).

@@ -8,18 +8,31 @@
 import type { EventObject } from 'xstate';
 import { fromCallback } from '../actor-logic';
 import { isTime } from '../clock';
-import type { BroadcastChannelLike } from '../environment';
+import type { BroadcastChannelLike, TimersLike } from '../environment';
 import { trusted } from '../session/events';
 
 const APP = 'pam-client';
 const MODE = 'server-session';
 const MAX_ID = 128;
-/** How long another tab's change in flight bars here at most: the default request timeout and 30 s. */
-const IN_FLIGHT_MS = 45_000;
+/**
+ * How long another tab's change in flight bars here at most (`waitMs`: this client's request timeout,
+ * `refreshWaitOf`; a sender's own can apply no later than its timeout): that and 30 s.
+ */
+export const barMsOf = (waitMs = 15_000) => waitMs + 30_000;
+/**
+ * How long a tab that started waits for the others' answers to its `ask` (R25-7): barred meanwhile
+ * (`ASKED` ends it). A channel delivers in a later task; a tab alone waits this long once.
+ */
+export const ASK_MS = 500;
+/**
+ * Asks heard within this long are answered once more, at its end (R25-9: a script's burst of asks
+ * costs two answers per window; a real tab asking in it is answered within its wait, `ASK_MS`).
+ */
+const ASK_WINDOW_MS = 100;
 // (A clock that gives no time: NaN, barred until released. `ms`: what its teller said is left, never more.)
-const endOf = (serverNow?: () => number, ms = IN_FLIGHT_MS) => {
+const endOf = (cap: number, serverNow?: () => number, ms = cap) => {
   try {
-    return serverNow!() + Math.min(ms, IN_FLIGHT_MS);
+    return serverNow!() + Math.min(ms, cap);
   } catch {
     return Number.NaN;
   }
@@ -144,17 +157,37 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
  */
 export const serverTabsListener = /* @__PURE__ */ fromCallback<
   EventObject,
-  { tabs: ServerTabs | null; serverNow?: () => number }
->(({ input: { tabs, serverNow }, sendBack }) => {
+  { tabs: ServerTabs | null; serverNow?: () => number; timers?: TimersLike; waitMs?: number }
+>(({ input: { tabs, serverNow, timers, waitMs }, sendBack }) => {
+  // The window's timer while one is open (`asked`: an ask heard in it, answered at its end).
+  let gate: unknown;
+  let asked = false;
+  const ask = (): void => {
+    if (gate !== undefined) {
+      asked = true;
+      return;
+    }
+    asked = false;
+    gate = timers?.setTimeout(() => {
+      gate = undefined;
+      if (asked) ask();
+    }, ASK_WINDOW_MS);
+    sendBack(trusted({ type: 'REMOTE_ASK' }));
+  };
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
     // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`.)
     m.type === 'inflight'
       ? sendBack(
-          trusted({ ...m, type: 'REMOTE_INFLIGHT', until: endOf(serverNow, m.ms), from: m.by ?? m.from }),
+          trusted({
+            ...m,
+            type: 'REMOTE_INFLIGHT',
+            until: endOf(barMsOf(waitMs), serverNow, m.ms),
+            from: m.by ?? m.from,
+          }),
         )
       : m.type === 'ask'
-        ? sendBack(trusted({ type: 'REMOTE_ASK' }))
+        ? ask()
         : sendBack(
             trusted({
               ...m,
@@ -168,5 +201,11 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
           ),
   );
   tabs?.post({ type: 'ask' });
-  return off;
+  // (The answers had their turn: the bar of the wait lifts.)
+  const wait = tabs && timers?.setTimeout(() => sendBack(trusted({ type: 'ASKED' })), ASK_MS);
+  return () => {
+    off?.();
+    timers?.clearTimeout(wait);
+    timers?.clearTimeout(gate);
+  };
 });

@@ -24,6 +24,8 @@ export type ServerInternal =
     }
   /** A tab that started asks for the changes in flight held here (AJ-2). */
   | { type: 'REMOTE_ASK' }
+  /** This tab's own ask had its turn: the others' answers are heard (R25-7). */
+  | { type: 'ASKED' }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 

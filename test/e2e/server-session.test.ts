@@ -141,7 +141,8 @@ describe.skipIf(chromiumPath() === null)('server-session client in Chromium', { 
       const reads = reference.requests.filter((r) => r.path === '/auth/user-profile').length;
       const second = await openPage(context);
       expect(await pamOf(second, (p) => p.firstStatus)).toBe('signedIn');
-      expect(await pamOf(second, (p) => p.view().restrictions?.status)).toBe('current');
+      // (Current once its ask has had its turn: `stale` for its wait, R25-7; the seed still its datum.)
+      await expect.poll(() => pamOf(second, (p) => p.view().restrictions?.status)).toBe('current');
       // The one read is the server's own (getSession, rendering the page).
       expect(reference.requests.filter((r) => r.path === '/auth/user-profile').length - reads).toBe(1);
     } finally {

@@ -253,6 +253,8 @@ describe('server-session tabs: a restriction accepted anywhere bars every tab th
           try {
             for (let i = 0; i < n; i++) o.open(false);
             await turns(2);
+            // (Each tab's ask had its turn: its wait over, R25-7.)
+            await o.run({ k: 'advance', ms: 500 });
             // Before anything is accepted: every tab current, free to bet (the property can fail).
             for (let i = 0; i < n; i++) expect(o.canBet(i)).toBe(true);
             for (const step of steps) {

@@ -10,7 +10,7 @@ import type { UserModule } from 'pam-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PamClock } from '../../machines/clock';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
-import { until } from '../support/event-loop';
+import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { manualTimers } from '../support/manual-timers';
 import { freshReadAt } from '../support/server-session-input';
@@ -26,7 +26,7 @@ const OFFSET = 40 * S;
 
 function start() {
   const t = { now: NOON - OFFSET };
-  const { timers } = manualTimers(t);
+  const { timers, advance } = manualTimers(t);
   const clock: PamClock = {
     boundMs: 2 * S,
     now: () => t.now,
@@ -62,7 +62,7 @@ function start() {
   clients.push(client);
   const told = () =>
     hub.sent.filter((m) => (m as { type?: string }).type === 'restricted') as { kind: string; at: number }[];
-  return { t, client: client as typeof client & { user: UserModule }, answers, told };
+  return { t, advance, client: client as typeof client & { user: UserModule }, answers, told };
 }
 
 describe('server-session mode: a restricting change is told with the time it was sent', () => {
@@ -70,15 +70,18 @@ describe('server-session mode: a restricting change is told with the time it was
     ['pause', (u: UserModule) => u.setTimeoutLimits({ user_pause: 7, reason: 1 })],
     ['selfExclusion', (u: UserModule) => u.setSelfExclusion({ user_exclusion: 3, reason: 1 })],
   ] as const)('%s: answered 10 minutes later, told at the server time it was sent', async (kind, change) => {
-    const { t, client, answers, told } = start();
-    expect(client.view.restrictions?.canBet).toBe(true);
+    const { t, advance, client, answers, told } = start();
+    // (Its ask had its turn: the wait over, R25-7.)
+    await turns(5);
+    advance(500);
+    await until(() => client.view.restrictions?.canBet === true, 'free to bet');
     const call = change(client.user);
     await until(() => answers.length === 1, 'the change sent');
     t.now += 10 * MINUTE;
     answers[0]!();
     await call;
     await until(() => told().length === 1, 'the other tabs told');
-    expect(told()[0]).toMatchObject({ kind, at: NOON });
+    expect(told()[0]).toMatchObject({ kind, at: NOON + 500 });
     expect(client.view.restrictions?.canBet).toBe(false);
   });
 });

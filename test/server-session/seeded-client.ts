@@ -109,6 +109,8 @@ export function startSeeded(
     answer?: (path: string, body?: unknown) => Answer;
     /** The page's tabs channel (default none). */
     channel?: BroadcastChannelLike;
+    /** The client's request timeout (`timeout`; default the adapter's). */
+    timeout?: number;
   },
 ) {
   const offset = o.offset ?? 0;
@@ -131,6 +133,7 @@ export function startSeeded(
   const client = createServerSessionClient({
     ...(initial === undefined ? {} : { initial }),
     fetch,
+    ...(o.timeout === undefined ? {} : { timeout: o.timeout }),
     environment: { channel: o.channel ?? null, clock: handClock(t), timers },
   });
   const views: View[] = [client.view];

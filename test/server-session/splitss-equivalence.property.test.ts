@@ -180,9 +180,10 @@ describe('SPLITSS equivalence (server session)', () => {
         }),
         (initial, reading, barred) => {
           const input = { deps: {} as never, initial, reading, barred } as ServerSessionInput;
-          // (`queued` and `inFlightHeard`: REVIEW-AK AK-3 and AJ-2's, added since, at their start.)
-          const { servicesKey, queued, inFlightHeard, ...rest } = initialContext(input, input);
-          expect([queued, inFlightHeard]).toStrictEqual([false, []]);
+          // (`queued`, `inFlightHeard` and `askUntil`: REVIEW-AK AK-3, AJ-2's and R25-7's, added
+          // since, at their start: no ask's wait without a channel.)
+          const { servicesKey, queued, inFlightHeard, askUntil, ...rest } = initialContext(input, input);
+          expect([queued, inFlightHeard, askUntil]).toStrictEqual([false, [], null]);
           expect(typeof servicesKey).toBe('string');
           expect(rest).toStrictEqual(oldInitial(input));
         },

@@ -64,7 +64,8 @@ async function run(who: 'same' | 'other' | 'none', read: 'live' | 'fails', calle
     await Promise.all(tabs.map((t) => t.ready));
     tabs[0]!.login({ login: 'p@example.com', password: PASSWORD });
     await until(
-      () => tabs.every((t) => t.view.status === 'signedIn' && t.view.restrictions?.checkedAt != null),
+      // (Free to bet: each tab's ask had its turn, R25-7.)
+      () => tabs.every((t) => t.view.status === 'signedIn' && t.view.restrictions?.canBet === true),
       () => JSON.stringify(tabs.map((t) => t.view.status)),
     );
     for (const t of tabs) t.subscribe((v) => shown.push([cookiePlayer, v]));
