@@ -6,6 +6,10 @@
 # would. Also checks that a browser app's install holds no h3 (an optional peer of
 # pam-client/testing only). `npm ci` reuses npm's cache (--prefer-offline), so CI pays about
 # 40 s for the clone's install.
+#
+# PAM_TARBALL=<file.tgz>: also leaves the tarball there, for the steps of .ci/run after this one
+# (`attw` checks it, `npm run fresh-apps` installs it): the package is built and packed once, from
+# the clean clone, instead of once per step (each `npm pack` ran prepack: a build of about 40 s).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -26,6 +30,10 @@ for f in dist/index.js dist/index.cjs dist/index.d.ts dist/machines.js dist/mach
   fi
 done
 echo "pack-smoke: $tarball from a clean clone holds $(wc -l <<<"$listing") files, dist/ included"
+if [ -n "${PAM_TARBALL:-}" ]; then
+  cp "$work/$tarball" "$PAM_TARBALL"
+  echo "pack-smoke: tarball left at $PAM_TARBALL"
+fi
 cd "$work"
 npm init -y >/dev/null
 # xstate is a required peer: even `npm i pam-client` alone brings it (as an optional peer it did

@@ -1,7 +1,7 @@
 // `npm run fresh-apps [<app> …] [--keep]` (apps: vue, svelte, react, vue-app, svelte-app, react-app,
 // sveltekit-app, nuxt-app, next-app; none named: all): a newcomer's first hour, automated. Packs
-// the tarball (`npm pack` builds first: prepack), makes fresh Vite apps in Vue 3, Svelte 5 and
-// React 19 by hand (no prompts; nothing but the npm registry), installs the tarball with the
+// the tarball (`npm pack` builds first: prepack; or takes PAM_TARBALL's, packed by .ci/run's
+// pack-smoke step), makes fresh Vite apps in Vue 3, Svelte 5 and React 19 by hand (no prompts; nothing but the npm registry), installs the tarball with the
 // README's install line, writes the tagged snippets verbatim (the README's quick start, and the
 // complete app of docs/apps/<framework>.md), type-checks with skipLibCheck false (vue-tsc /
 // svelte-check / tsc), runs `vite build`, then drives each built app in Chromium against the
@@ -96,6 +96,35 @@ const sh = (cwd, cmd, args, label) => {
   timings.push([label, performance.now() - t]);
 };
 
+/**
+ * `sh` for an install that runs while the app before it is checked (installs wait on the network
+ * and the disk, the checks on the CPU): resolves when it exits 0; its timing says it overlapped.
+ */
+const shAsync = (cwd, cmd, args, label) =>
+  new Promise((res, rej) => {
+    const t = performance.now();
+    const child = spawn(cmd, args, {
+      cwd,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: process.env,
+      detached: true,
+    });
+    installing.add(child);
+    const timer = setTimeout(() => stop(child), STEP_MS);
+    child.once('error', rej);
+    child.once('exit', (code, signal) => {
+      installing.delete(child);
+      clearTimeout(timer);
+      timings.push([`${label} (beside the app before)`, performance.now() - t]);
+      if (code === 0) res();
+      else rej(new Error(`${label}: ${cmd} ${args.join(' ')} exited ${code ?? signal}`));
+    });
+  });
+/** Installs under way (stopped with the rest when an app before them fails). */
+const installing = new Set();
+/** npm's cache first (the registry only for what it lacks): the installs' time is mostly metadata. */
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline'];
+
 const work = mkdtempSync(join(tmpdir(), 'pam-fresh-'));
 const children = [];
 const cleanup = () => {
@@ -104,13 +133,22 @@ const cleanup = () => {
 };
 process.on('exit', cleanup);
 
-const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
-  cwd: repo,
-  encoding: 'utf8',
-})
-  .trim()
-  .split('\n')
-  .pop();
+// PAM_TARBALL (.ci/run: the tarball scripts/pack-smoke.sh packed from a clean clone) is installed
+// as it is; run alone, this packs the working tree itself.
+const given = process.env.PAM_TARBALL;
+if (given && !existsSync(given)) throw new Error(`PAM_TARBALL=${given}: no such file`);
+const tarball = given
+  ? resolve(given)
+  : join(
+      work,
+      execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+        cwd: repo,
+        encoding: 'utf8',
+      })
+        .trim()
+        .split('\n')
+        .pop(),
+    );
 const snippets = readSnippets(readme);
 for (const framework of ['vue', 'svelte', 'react', 'sveltekit', 'nuxt', 'next'])
   for (const [path, text] of existsSync(join(repo, 'docs/apps', `${framework}.md`))
@@ -121,7 +159,7 @@ for (const framework of ['vue', 'svelte', 'react', 'sveltekit', 'nuxt', 'next'])
   }
 // Issue 34: the complete Vue app records its funnel events for drive-app.mjs to check (snippets.mjs).
 withFunnelProbe(snippets, 'vue-app/');
-const install = installLine(readme).map((a) => (a === 'pam-client' ? join(work, tarball) : a));
+const install = installLine(readme).map((a) => (a === 'pam-client' ? tarball : a));
 
 const freePort = () =>
   new Promise((res, rej) => {
@@ -180,23 +218,29 @@ function start(cwd, cmd, args, env, ready, label) {
   });
 }
 
-async function freshApp(app) {
-  const kind = app.framework;
+/** A Vite app's folder with the README's install line, then its dev dependencies, installed. */
+async function installApp(app) {
   const root = join(work, app.name);
-  console.log(`\n=== fresh ${app.name} app in ${root}`);
-  scaffold(root, kind);
-  sh(
+  scaffold(root, app.framework);
+  await shAsync(
     root,
     'npm',
-    [...install, '--no-audit', '--no-fund'],
+    [...install, ...NPM_FLAGS],
     `${app.name}: ${['npm', ...installLine(readme)].join(' ')} (tarball)`,
   );
-  sh(
+  await shAsync(
     root,
     'npm',
-    ['i', '-D', '--no-audit', '--no-fund', ...DEV_DEPENDENCIES[kind]],
+    ['i', '-D', ...NPM_FLAGS, ...DEV_DEPENDENCIES[app.framework]],
     `${app.name}: dev dependencies`,
   );
+}
+
+async function freshApp(app, installed) {
+  const kind = app.framework;
+  const root = join(work, app.name);
+  await installed;
+  console.log(`\n=== fresh ${app.name} app in ${root}`);
   let written = 0;
   for (const [path, text] of snippets) {
     const source = app.sources.some((s) => (s.endsWith('/') ? path.startsWith(s) : path === s));
@@ -258,16 +302,22 @@ console.log('reference server on ' + server.url);`;
   );
 }
 
-async function freshSSRApp(app) {
+/** A server-rendered app's folder with pam-client and its framework installed. */
+async function installSSRApp(app) {
   const root = join(work, app.name);
-  console.log(`\n=== fresh ${app.name} in ${root}`);
   scaffoldSSR(root, app.framework);
-  sh(
+  await shAsync(
     root,
     'npm',
-    [...install, ...SSR_DEPENDENCIES[app.framework], '--no-audit', '--no-fund'],
+    [...install, ...SSR_DEPENDENCIES[app.framework], ...NPM_FLAGS],
     `${app.name}: npm i pam-client (tarball) xstate ${SSR_DEPENDENCIES[app.framework].join(' ')}`,
   );
+}
+
+async function freshSSRApp(app, installed) {
+  const root = join(work, app.name);
+  await installed;
+  console.log(`\n=== fresh ${app.name} in ${root}`);
   let written = 0;
   for (const [path, text] of snippets) {
     if (!path.startsWith(`${app.name}/`)) continue;
@@ -343,10 +393,33 @@ async function freshSSRApp(app) {
   for (const c of children.splice(0)) stop(c);
 }
 
+// One app is installed while the one before it is checked (type check, build, Chromium): each
+// app's steps are the same, in the same order, in its own folder; only the waits overlap.
+const queue = [
+  ...(only.length ? APPS.filter((a) => only.includes(a.name)) : APPS).map((app) => ({
+    install: () => installApp(app),
+    check: (installed) => freshApp(app, installed),
+  })),
+  ...(only.length ? SSR_APPS.filter((a) => only.includes(a.name)) : SSR_APPS).map((app) => ({
+    install: () => installSSRApp(app),
+    check: (installed) => freshSSRApp(app, installed),
+  })),
+];
+// An install not awaited yet must not fail the process unhandled (its app's check rejects with it).
+const started = (job) => {
+  const installed = job.install();
+  installed.catch(() => {});
+  return installed;
+};
 try {
-  for (const app of only.length ? APPS.filter((a) => only.includes(a.name)) : APPS) await freshApp(app);
-  for (const app of only.length ? SSR_APPS.filter((a) => only.includes(a.name)) : SSR_APPS)
-    await freshSSRApp(app);
+  let installed = queue.length ? started(queue[0]) : null;
+  for (const [i, job] of queue.entries()) {
+    const current = installed;
+    await current;
+    installed = i + 1 < queue.length ? started(queue[i + 1]) : null;
+    await job.check(current);
+  }
+  await installed;
 } catch (e) {
   console.error(`\nfresh-apps FAILED: ${e instanceof Error ? e.message : e}`);
   if (keep) console.error(`(kept in ${work})`);
@@ -354,7 +427,7 @@ try {
 } finally {
   // A failed step leaves its server running; its pipes would keep this process, and CI, alive
   // (the 'exit' cleanup never comes). Stop them all here.
-  await Promise.all(children.splice(0).map(stop));
+  await Promise.all([...children.splice(0), ...installing].map(stop));
 }
 console.log('\n=== fresh-apps timings');
 for (const [label, ms] of timings) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${label}`);

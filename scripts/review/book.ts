@@ -34,7 +34,7 @@ import { type BookPath, bookPaths, type ReviewMachine } from './paths';
 import { pictureFile } from './pictures';
 import { distinctColours, pngSize } from './png';
 import { printPage, printPdfs } from './print';
-import { NOT_IN_APP, playChapter } from './responsible-gaming';
+import { type ChapterResult, NOT_IN_APP, playChapter, RESPONSIBLE_GAMING } from './responsible-gaming';
 import * as reviewMachines from './review-machines';
 import {
   incomeReportReview,
@@ -155,28 +155,26 @@ export async function buildBook(
     const pages: MachinePage[] = [];
     const pagesPt: MachinePage[] = [];
     const only = process.env.REVIEW_ONLY?.split(',');
-    for (const { review, app } of BOOK.filter((b) => !only || only.includes(b.review.id))) {
+    // Two paths at a time (each has its own servers and browser context): most of a path's time
+    // is waiting for the page, so this halves the build on a small machine. One queue for every
+    // machine's paths and the responsible-gaming chapter's scenarios (each has its own servers and
+    // context too), so no machine's last path, nor the chapter, plays alone while a worker idles.
+    const jobs: (() => Promise<void>)[] = [];
+    const scenarios = !only || only.includes('responsible-gaming') ? RESPONSIBLE_GAMING : [];
+    const played = new Map<string, ChapterResult[]>();
+    for (const { id } of scenarios)
+      jobs.push(async () => {
+        played.set(id, await playChapter(browser!, appDir, tokens, [id], appUntranslated));
+      });
+    const machines = BOOK.filter((b) => !only || only.includes(b.review.id)).map(({ review, app }) => {
       const doc = DIAGRAM_MACHINES.find((m) => m.machine.id === review.id);
       if (!doc) throw new Error(`${review.id} is not a machine of pam-client/machines`);
-      const graph = describedGraph(doc);
-      const layout = await layoutMachine(graph);
-      const descriptions = descriptionsOf(graph);
-      // A guard or event without words in en and pt-BR fails the build (docs/machines/descriptions.json).
-      summary.failures.push(
-        ...missingWords(graph, doc.words ?? {}).map((m) => `${review.id}: no words for ${m}`),
-      );
       const paths = bookPaths(review);
       const written = new Set<string>();
       // Every path runs on its own (no picture is shared between paths): the account and the
       // message on screen are the path's own, and each step's page text is checked against them.
       const texts = new Map<string, string[][]>();
       const sizes = new Map<string, { width: number; height: number }>();
-      // Two paths at a time (each has its own servers and browser context): most of a path's
-      // time is waiting for the page, so this halves the build on a small machine.
-      const queue = [...paths];
-      const worker = async () => {
-        for (let path = queue.shift(); path; path = queue.shift()) await runOne(path);
-      };
       const runOne = async (path: BookPath) => {
         try {
           const shots = await runPath(browser!, appDir, app, path, tokens, appUntranslated);
@@ -203,7 +201,21 @@ export async function buildBook(
           log(`  ${review.id} ${path.slug}: FAILED ${(error as Error).message.split('\n')[0]}`);
         }
       };
-      await Promise.all(Array.from({ length: PATHS_AT_ONCE }, worker));
+      for (const path of paths) jobs.push(() => runOne(path));
+      return { review, app, doc, paths, written, texts, sizes };
+    });
+    const worker = async () => {
+      for (let job = jobs.shift(); job; job = jobs.shift()) await job();
+    };
+    await Promise.all(Array.from({ length: PATHS_AT_ONCE }, worker));
+    for (const { review, app, doc, paths, written, texts, sizes } of machines) {
+      const graph = describedGraph(doc);
+      const layout = await layoutMachine(graph);
+      const descriptions = descriptionsOf(graph);
+      // A guard or event without words in en and pt-BR fails the build (docs/machines/descriptions.json).
+      summary.failures.push(
+        ...missingWords(graph, doc.words ?? {}).map((m) => `${review.id}: no words for ${m}`),
+      );
       const coverage = coverageOf(graph, paths, app);
       summary.failures.push(...coverageGaps(review.id, coverage));
       const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.states)));
@@ -284,11 +296,8 @@ export async function buildBook(
         screenshots: written.size,
       });
     }
-    // The responsible-gaming chapter: each scenario with its rule, played in the app.
-    const chapter =
-      only && !only.includes('responsible-gaming')
-        ? []
-        : await playChapter(browser, appDir, tokens, undefined, appUntranslated);
+    // The responsible-gaming chapter (played in the queue above): each scenario with its rule.
+    const chapter = scenarios.flatMap(({ id }) => played.get(id) ?? []);
     const chapterSizes = new Map<string, { width: number; height: number }>();
     for (const result of chapter) {
       if (result.failure)
