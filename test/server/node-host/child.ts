@@ -111,6 +111,9 @@ const port = (host.address() as AddressInfo).port;
 origin = `http://127.0.0.1:${port}`;
 
 /** A raw request: its status, how its answer ended ('end', 'reset'), and the answer's Connection header. */
+/** The last upload's socket closed: no chunk of it can reach the host after this. */
+let uploadClosed: Promise<unknown> = Promise.resolve();
+
 function raw(
   method: string,
   path: string,
@@ -144,6 +147,7 @@ function raw(
       r.on('error', () => settle('reset'));
     });
     q.on('error', () => settle(out.status === undefined ? 'refused' : 'reset'));
+    uploadClosed = new Promise((closed) => q.on('close', closed));
     write(q);
   });
 }
@@ -221,7 +225,10 @@ if (mode.scenario === 'big') {
   answer = await raw('GET', `/pam/report-file?id=${id}`, { cookie }, (q) => q.end());
 }
 // The host is still up once the upload is over (a chunk pushed after the answer would have thrown).
-await new Promise((resolve) => setTimeout(resolve, mode.scenario === 'drip' ? 1000 : 300));
+// Once its socket closed, nothing more of the upload can come; one more turn lets the host take
+// what came last (no timer: the upload's own end is the event waited for).
+await uploadClosed;
+await new Promise((resolve) => setImmediate(resolve));
 const alive = await fetch(`${origin}/pam/session`).then((r) => r.status);
 console.log(JSON.stringify({ ...answer, alive }));
 process.exit(0);
