@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerSessionClientBase } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
 import { turns, until } from '../support/event-loop';
-import { forged, heldBefore } from './forged-support';
+import { forged, heldBefore, settle, useClients } from './forged-support';
 import { changesOf } from './in-flight-support';
 import { type TestClock, usePam } from './support';
 
@@ -20,16 +19,7 @@ const clock: TestClock = { now: Date.now() };
 const pam = usePam(clock);
 const CHANGES = changesOf(pam);
 
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-const settle = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string; status?: number }) => e.status ?? e.code,
-  );
+const clients = useClients();
 
 describe.each(Object.entries(CHANGES))('server-session: a %s in flight, forged words', (_kind, change) => {
   it('AK-2: one forged signedIn lifts no bar in either tab and aborts no call', async () => {

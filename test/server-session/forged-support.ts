@@ -4,6 +4,7 @@
 // released, as `ok` (sent on), `refused` (the server answers 422) or `network` (never sent: a
 // dropped connection). A same-origin script's messages are posted on a channel of the hub.
 
+import { afterEach } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
@@ -12,6 +13,22 @@ import { browserProfile, type usePam } from './support';
 
 type Pam = ReturnType<typeof usePam>;
 export type Outcome = 'ok' | 'refused' | 'network';
+
+/** The clients a test file starts, each stopped after its test. */
+export function useClients(): ServerSessionClientBase[] {
+  const clients: ServerSessionClientBase[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.stop();
+  });
+  return clients;
+}
+
+/** How a change's call settled: `ok`, else the error's HTTP status or code. */
+export const settle = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string; status?: number }) => e.status ?? e.code,
+  );
 
 /** A message a same-origin script posts (the envelope of the server-session protocol). */
 export const forged = (m: Record<string, unknown>) => ({

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
+import { createServerSessionClient, userModule } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
-import { heldBefore } from './forged-support';
+import { heldBefore, settle, useClients } from './forged-support';
 import { changesOf } from './in-flight-support';
 import { type TestClock, usePam } from './support';
 
@@ -16,16 +16,7 @@ const clock: TestClock = { now: Date.now() };
 const pam = usePam(clock);
 const CHANGES = changesOf(pam);
 
-const clients: ServerSessionClientBase[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
-
-const settle = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string; status?: number }) => e.status ?? e.code,
-  );
+const clients = useClients();
 
 describe.each(Object.entries(CHANGES))(
   'server-session: a %s in flight, a tab started from a seed',
