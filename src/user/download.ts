@@ -106,21 +106,21 @@ export async function downloadIncomeReport(
     // A custom adapter's own throw: typed, its message dropped, as in every operation (`send`).
     throw asPamError(error);
   }
-  // An adapter that ignores `responseType` (a hand-made one) answers something else, and a file of
-  // a page type is no report (`fileTypeOf`): typed error.
-  const { blob, headers } = answer ?? {};
-  const type =
-    typeof blob?.arrayBuffer === 'function' &&
-    typeof headers?.get === 'function' &&
-    (blob.size ? fileTypeOf(headers.get('content-type')) : 'application/octet-stream');
-  if (!type) {
-    throw new ResponseValidationError(OPERATION, [
-      { path: [], code: 'not_a_file', message: 'the answer is not a PDF or octet-stream Blob' },
-    ]);
-  }
+  // An adapter that ignores `responseType` (a hand-made one) answers something else, a Blob-like
+  // of another realm is read by its bytes (`new Blob([it])` would stringify it), and a file of a
+  // page type is no report (`fileTypeOf`): typed error, whatever of it throws.
   const year = typeof reference === 'number' ? `-${reference}` : '';
-  return {
-    blob: new Blob([blob], { type }),
-    fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`),
-  };
+  try {
+    const { blob, headers } = answer;
+    const bytes: ArrayBuffer = await blob.arrayBuffer();
+    const type = bytes.byteLength ? fileTypeOf(headers.get('content-type')) : 'application/octet-stream';
+    if (type)
+      return {
+        blob: new Blob([bytes], { type }),
+        fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`),
+      };
+  } catch {}
+  throw new ResponseValidationError(OPERATION, [
+    { path: [], code: 'not_a_file', message: 'the answer is not a PDF or octet-stream Blob' },
+  ]);
 }

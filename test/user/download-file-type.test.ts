@@ -5,7 +5,12 @@
 // PDF and octet-stream (src/server/file.ts); token mode now keeps the same list.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOfetchAdapter, downloadIncomeReport, ResponseValidationError } from '../../src/index';
+import {
+  createOfetchAdapter,
+  downloadIncomeReport,
+  PamError,
+  ResponseValidationError,
+} from '../../src/index';
 import { type EchoServer, startEchoServer } from '../http/echo-server';
 import { rejectionOf } from '../http/helpers';
 
@@ -81,5 +86,48 @@ describe('a download is a document, never a page of the app', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+// REVIEW-26 R26-4: the Blob was re-typed with `new Blob([blob], { type })`, which copies only this
+// realm's Blob: a hand-made adapter's Blob-like (a polyfill, jsdom's or happy-dom's Blob in an app's
+// tests) became the text "[object Object]", handed back as a PDF; a `size` getter that threw
+// escaped untyped, and a Blob-like without `size` skipped the type check.
+describe("a hand-made adapter's Blob", () => {
+  const report = { download_url: '/v1/reports/1/file', reference_year: 2025 } as never;
+  const adapter = (blob: unknown, type = 'application/pdf') =>
+    ({ get: async () => ({ blob, headers: new Headers({ 'content-type': type }) }) }) as never;
+  const PDF = '%PDF-1.4 the report';
+  /** A Blob of another realm: the same methods, not this realm's class. */
+  const foreign = (text: string, size: number | undefined = new Blob([text]).size) => {
+    const real = new Blob([text]);
+    return { size, type: 'application/pdf', arrayBuffer: () => real.arrayBuffer(), text: () => real.text() };
+  };
+  const outcome = (blob: unknown, type?: string) =>
+    downloadIncomeReport(adapter(blob, type), report).then(
+      async ({ blob: file }) => `${file.type} ${await file.text()}`,
+      (e: unknown) =>
+        e instanceof ResponseValidationError ? 'refused' : e instanceof PamError ? e.code : String(e),
+    );
+
+  it("a Blob of another realm keeps its bytes, never '[object Object]'", async () => {
+    expect(await outcome(foreign(PDF))).toBe(`application/pdf ${PDF}`);
+  });
+
+  it('a Blob-like without a size is still judged by its type', async () => {
+    expect(await outcome(foreign('<script>x</script>', undefined), 'text/html')).toBe('refused');
+    expect(await outcome(foreign(PDF, undefined))).toBe(`application/pdf ${PDF}`);
+  });
+
+  it('a Blob whose size getter or arrayBuffer throws is a typed error', async () => {
+    const blob = new Blob([PDF]);
+    Object.defineProperty(blob, 'size', {
+      get() {
+        throw new TypeError('detached');
+      },
+    });
+    expect(await outcome(blob)).toMatch(/^(refused|application\/pdf )/);
+    const broken = { ...foreign(PDF), arrayBuffer: () => Promise.reject(new TypeError('detached')) };
+    expect(await outcome(broken)).toBe('refused');
   });
 });
