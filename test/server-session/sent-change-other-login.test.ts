@@ -1,7 +1,7 @@
 import { AbortedError } from 'pam-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { sessionActorOf } from '../../machines/devtools';
+import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { forged } from './forged-support';
@@ -23,6 +23,7 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
+const PAUSE = '/bff/users/timeout-limits';
 const settle = (p: Promise<unknown>) =>
   p.then(
     () => 'ok',
@@ -75,12 +76,14 @@ describe.each(['plain', 'pendingLimit'] as const)(
     it('applied (200): the call resolves, not AbortedError', async () => {
       const t = await tabA();
       const { plain } = ref.server.seed;
-      const call = settle(t.user.setTimeoutLimits({ user_pause: 7, reason: 1, password_check: plain.password }));
+      const call = settle(
+        t.user.setTimeoutLimits({ user_pause: 7, reason: 1, password_check: plain.password }),
+      );
       await until(() => t.held.length === 1, 'the pause answered by the server, its answer on its way');
       await t.otherTabSignsIn(who);
       t.held[0]!();
       expect(await call).toBe('ok');
-      expect(requestsTo(ref.server, '/user/timeout-limits')).toHaveLength(1);
+      expect(requestsTo(ref.server, PAUSE)).toHaveLength(1);
     });
 
     it('answered 401: the refusal, not AbortedError', async () => {
@@ -94,7 +97,9 @@ describe.each(['plain', 'pendingLimit'] as const)(
         body: { message: 'Unauthenticated.' },
         times: 1,
       });
-      const call = settle(t.user.setTimeoutLimits({ user_pause: 7, reason: 1, password_check: plain.password }));
+      const call = settle(
+        t.user.setTimeoutLimits({ user_pause: 7, reason: 1, password_check: plain.password }),
+      );
       await until(() => t.held.length === 1, 'the pause answered 401, the answer on its way');
       await t.otherTabSignsIn(who);
       t.held[0]!();
@@ -123,11 +128,12 @@ describe('server-session: a change not sent yet when the login changes', () => {
     await until(() => t.held.length === 1, 'the step-up answer on its way');
     t.held[0]!();
     await until(() => asked === 1, 'the step-up prompt open');
-    const sent = requestsTo(ref.server, '/user/timeout-limits').length;
+    const sent = requestsTo(ref.server, PAUSE).length;
+    expect(sent).toBe(1);
     await t.otherTabSignsIn('pendingLimit');
     expect(await call).toBe('aborted');
     answer(plain.password);
     await turns(40);
-    expect(requestsTo(ref.server, '/user/timeout-limits')).toHaveLength(sent);
+    expect(requestsTo(ref.server, PAUSE)).toHaveLength(sent);
   });
 });
