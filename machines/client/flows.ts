@@ -35,7 +35,7 @@ import type { AcceptedStore } from '../session/profile-services';
 import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
-import { type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
+import { heldWhileSent, type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
 import { loginBound, profileRead, type SessionRef, signedInOnly, withProfileRecheck } from './session-facade';
 import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
 
@@ -162,17 +162,25 @@ export const playTime = (): ClientFlow<'playTime'> =>
  * const client = createCustomPamClient({ baseURL, flows: [userModule()] });
  * await client.user.getLoginHistory();
  */
-export const userModule = (): ClientFlow<'user'> => ({
+export const userModule = (): ClientFlow<'user'> =>
+  // (Its server-session part, `heldWhileSent`, only with this export: the preset's bundle has none.)
+  userFlow(heldWhileSent);
+
+/** The user flow; `held`: its server-session part. */
+const userFlow = (held?: typeof heldWhileSent): ClientFlow<'user'> => ({
   name: 'user',
   setup: ({ http, auth, env, session, onStepUp, reportOutcome, accepted }) => {
     const ownerNow = (): Owner => {
       const c = session()?.getSnapshot().context;
       return { userId: c?.userId ?? null, sid: c?.sid ?? null };
     };
+    // Only the server-session client gives `accepted`: there a change that left settles by its own
+    // answer whatever login the session holds meanwhile (`heldWhileSent`, REVIEW-AK AK-2).
+    const [sender, hold] = (accepted && held?.(http)) || [http];
     const checked = withOutcomeCheck(
       // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
       // on the server's clock, shared by the tabs of the origin (issue 26).
-      createUserModule(http, {
+      createUserModule(sender, {
         signedIn: ownerNow,
         serverNow: () => env.serverNow(),
         // No lock ends on a clock the client cannot trust, or one never taught the server's time.
@@ -199,6 +207,7 @@ export const userModule = (): ClientFlow<'user'> => ({
       },
       // Each change, its step-up resend and its re-read sent only in the login it began in.
       (owner) => loginBound(session, owner),
+      hold,
     );
     // (Each change told with the server time it was sent at, in either mode; kept for its player: in
     // `accepted`, the server-session client's, or, from `createCustomPamClient`, which gives none, in
@@ -286,4 +295,4 @@ export const inspector = (
  * createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });
  */
 export const operatorPreset = () =>
-  [tabs(), profile(), presetPlayTime(), userModule(), registration()] as const;
+  [tabs(), profile(), presetPlayTime(), userFlow(), registration()] as const;

@@ -4,6 +4,7 @@
 import {
   AbortedError,
   type AuthModule,
+  type HttpAdapter,
   HttpError,
   isPamError,
   type PamError,
@@ -82,6 +83,50 @@ export const abortedBeforeCall = (args: readonly unknown[]): boolean => {
 /** A signal that aborts once the login a call began in ends here (`off()`: no longer watched). */
 export type LoginBound = { signal: AbortSignal; off(): void } | undefined;
 
+/** A call's signal (the app's `given` and the login's end) whose request that left holds back the end (`heldWhileSent`). */
+export type SentHold = (ended: AbortSignal, given: AbortSignal | undefined) => AbortSignal;
+
+/** `given` and `ended` in one signal (without `AbortSignal.any`, an old browser: the app's alone). */
+const either = (ended: AbortSignal, given: AbortSignal | undefined): AbortSignal =>
+  given && AbortSignal.any ? AbortSignal.any([given, ended]) : (given ?? ended);
+
+/**
+ * The server-session client's `http` for the user module, and its hold: there a change's request
+ * leaves when the adapter is called (no token to read; the browser adds the cookie as it sends),
+ * and one that left settles by its own answer, whatever login the session holds meanwhile
+ * (REVIEW-AK AK-2: the server may apply it). `hold(ended, given)` is the call's signal: `given`,
+ * and `ended` (the login's end) except while a request it was given to is on its way (it aborts
+ * when that request settles: nothing more is sent).
+ */
+export function heldWhileSent(http: HttpAdapter): [HttpAdapter, SentHold] {
+  const ways = new WeakMap<AbortSignal, (step: number) => void>();
+  const out: Record<string, unknown> = { ...http };
+  for (const verb of ['get', 'post', 'patch', 'delete'] as const)
+    out[verb] = (...args: unknown[]) => {
+      const options = args[verb[0] === 'p' ? 2 : 1] as { signal?: AbortSignal } | undefined;
+      const told = ways.get(options?.signal as AbortSignal);
+      told?.(1);
+      const sent = (http[verb] as (...a: unknown[]) => Promise<unknown>)(...args);
+      return told ? sent.finally(() => told(-1)) : sent;
+    };
+  return [
+    out as unknown as HttpAdapter,
+    (ended, given) => {
+      const gate = new AbortController();
+      const signal = either(gate.signal, given);
+      let n = 0;
+      const end = () => n || !ended.aborted || gate.abort();
+      ended.addEventListener('abort', end);
+      end();
+      ways.set(signal, (step) => {
+        n += step;
+        end();
+      });
+      return signal;
+    },
+  ];
+}
+
 /**
  * `user` with each mutation wrapped: on an unknown outcome it rethrows the original error at once,
  * calls `getUserProfile()` in the background and reports the result through `report`. Nothing
@@ -98,6 +143,8 @@ export function withOutcomeCheck<O>(
   /** The time the re-read is sent at (read then, never throwing): handed to `report` as `sent`. */
   sentNow: () => number,
   bound: (owner: O) => LoginBound = () => undefined,
+  /** With it, a request that left before the login ended settles by its answer (`heldWhileSent`). */
+  hold?: SentHold,
 ): UserModule {
   return wrapCalls(user, MUTATIONS, (original, operation, at) => async (...args) => {
     const owner = ownerNow();
@@ -110,19 +157,21 @@ export function withOutcomeCheck<O>(
     // wait ends with the app's signal, the login or the client (stopped), the change `aborted`
     // (S-8: a dialog never answered held it forever; R-9: the app's own signal did not end it).
     if (call && (given ?? call.signal) instanceof AbortSignal) {
-      // (Without `AbortSignal.any`, an old browser: the app's signal alone.)
-      const signal =
-        given && AbortSignal.any ? AbortSignal.any([given, call.signal]) : (given ?? call.signal);
+      // (With `hold`: a send due, a step-up prompt open or its resend aborted; one on its way, its answer.)
+      const signal = (hold ?? either)(call.signal, given);
       args[at] = {
         ...o,
         signal,
         onStepUp:
           prompt &&
           (async (e: unknown) => {
-            const password = await Promise.race([
-              prompt(e),
-              new Promise((ended) => signal.addEventListener('abort', ended)),
-            ]);
+            // (Ended already, as a request on its way settled: no prompt.)
+            const password =
+              signal.aborted ||
+              (await Promise.race([
+                prompt(e),
+                new Promise((ended) => signal.addEventListener('abort', ended)),
+              ]));
             if (signal.aborted) throw new AbortedError(operation, 'call');
             return password;
           }),
