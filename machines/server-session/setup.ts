@@ -116,7 +116,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
       // While this tab's ask waits (R25-7): barred by the wait itself (no kind: nothing shown in
-      // force; `''`: no tab's word lifts it, `asked` does), until its end at most.
+      // force; `''`: no tab's word lifts it; no end in server time: `asked` alone lifts it, R26-1).
       takeInFlight: enqueueActions(({ context: c, enqueue }) => {
         const { inFlightHeard, askUntil } = c as ServerSessionContext;
         if (askUntil !== null)
@@ -233,8 +233,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           s.waitMs ?? 15_000,
           readServerClock(s).serverAt,
         ))
-          kind &&
-            s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
+          s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
       },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       // Told on the way in (never on the way back from a failed logout: no new sign-in).
