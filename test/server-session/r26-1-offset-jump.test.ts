@@ -51,5 +51,4 @@ describe('R26-1: the ask wait ends early when server time jumps', () => {
       s.client.stop();
     }
   });
-
 });

@@ -24,7 +24,16 @@ describe('R26-5: the ask entry takes one of the 8 told slots', () => {
       if (after) a.advance(after);
       await turns(10);
       for (let i = 1; i <= 8; i++)
-        x.postMessage(forged({ type: 'inflight', loginId: 'login-1', kind: 'pause', id: `p${i}`, settled: false, from: `tab-${i}` }));
+        x.postMessage(
+          forged({
+            type: 'inflight',
+            loginId: 'login-1',
+            kind: 'pause',
+            id: `p${i}`,
+            settled: false,
+            from: `tab-${i}`,
+          }),
+        );
       await turns(20);
       x.postMessage(forged({ type: 'ask', from: 'new-tab' }));
       await turns(20);
