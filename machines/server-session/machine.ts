@@ -40,6 +40,8 @@ function createServerSessionMachine() {
       REMOTE_RESTRICTED: { guard: 'trusted', actions: 'heard' },
       REMOTE_INFLIGHT: { guard: 'trusted', actions: 'keepInFlight' },
       ASKED: { guard: 'trusted', actions: 'asked' },
+      // A tab that started: told the changes in flight held here, or kept (R26-6: in every state).
+      REMOTE_ASK: { guard: 'trusted', actions: 'tellInFlight' },
     },
     invoke: [
       // A wake-up carries the clock as read then (the guards judge the event, never the clock).
@@ -405,8 +407,6 @@ function createServerSessionMachine() {
             guard: 'ours',
             actions: sendTo('profile', ({ event }) => ({ ...event, type: 'INFLIGHT', heard: true })),
           },
-          // A tab that started: told the changes in flight held here (`held`).
-          REMOTE_ASK: { guard: 'trusted', actions: 'tellInFlight' },
           ASKED: { guard: 'trusted', actions: ['asked', 'unbarAsk'] },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },

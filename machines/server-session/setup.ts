@@ -20,6 +20,7 @@ import type { SessionEmitted, SessionEvent } from '../session/types';
 import { absent, expiryTimer, readServerClock, retryTimer, seedRead } from './actors';
 import type { ServerLoginSuccess } from './auth';
 import {
+  type BarringKind,
   forgotten,
   fromLogin,
   fromSeed,
@@ -226,14 +227,23 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       askServer: sendTo('profile', { type: 'CHECK' }),
       // A tab that started asked: the changes in flight of this login held here are told to it (its
       // own and those heard, `by` their tellers; each with the rest of its lapse, the bar's at most: AJ-2, `barMsOf`).
+      // Answered in every state (REVIEW-26 R26-6): those kept while no profile flow holds them (a
+      // tab signing out, or asking the server after a 401) are told too, this tab's own and those of
+      // the login held (the latest 8).
       tellInFlight: ({ context: c, self }) => {
         const s = serverServicesOf(c);
-        for (const { kind, id, ms, from } of inFlightTold(
-          self,
-          s.waitMs ?? 15_000,
-          readServerClock(s).serverAt,
-        ))
-          s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
+        const now = readServerClock(s).serverAt;
+        const cap = barMsOf(s.waitMs);
+        const tell = (loginId: string, kind: BarringKind, id: string, ms: number, by?: string) =>
+          s.tabs?.post({ type: 'inflight', loginId, kind, id, settled: false, ms, by });
+        for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
+          tell(c.loginId!, kind, id, ms, from);
+        for (const e of (inFlightAt(c.inFlightHeard, now) as ServerSessionContext['inFlightHeard'])
+          .filter((e) => e.own || e.loginId === c.loginId)
+          .slice(-8)) {
+          const rest = e.until - now;
+          tell(e.loginId, e.kind, e.id, rest < cap ? Math.max(0, Math.floor(rest)) : cap, e.from);
+        }
       },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       // Told on the way in (never on the way back from a failed logout: no new sign-in).
