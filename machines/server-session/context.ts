@@ -101,7 +101,7 @@ export interface ServerSessionContext {
   /**
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
-   * login is held here (at most 8, the latest).
+   * login is held here (the latest 8 of each login, 64 in all: R26-9).
    */
   inFlightHeard: Array<{
     loginId: string;

@@ -37,6 +37,13 @@ import { barMsOf, serverTabsListener } from './tabs';
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
 
+/**
+ * The changes kept for logins not held (`inFlightHeard`): the latest 8 of each login, 64 in all
+ * (REVIEW-26 R26-9: a few forged ones for made-up logins push no real one out).
+ */
+const capKept = (l: ServerSessionContext['inFlightHeard']) =>
+  l.filter((e, i) => l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8).slice(-64);
+
 import type { ServerInternal } from './transitions';
 
 /** One of the session's own events, by type. */
@@ -105,14 +112,14 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       seedUnavailable: assign({ error: unavailable }),
       queue: assign({ queued: true }),
       unqueue: assign({ queued: false }),
-      // A change in flight heard for a login not held here: kept (its release drops it), the latest 8.
+      // A change in flight heard for a login not held here: kept (its release drops it), `capKept`.
       keepInFlight: assign(({ context, event }) => {
         const { loginId, kind, id, until, settled, from } = event as Extract<
           ServerInternal,
           { type: 'REMOTE_INFLIGHT' }
         >;
         const rest = context.inFlightHeard.filter((e) => e.id !== id || e.from !== from);
-        return { inFlightHeard: settled ? rest : [...rest, { loginId, kind, id, until, from }].slice(-8) };
+        return { inFlightHeard: settled ? rest : capKept([...rest, { loginId, kind, id, until, from }]) };
       }),
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
@@ -146,7 +153,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         const held = p && c.loginId ? inFlightAt(p.pending, p.now).filter((e) => e.kind) : [];
         if (!held.length) return;
         enqueue.assign({
-          inFlightHeard: [
+          inFlightHeard: capKept([
             ...(c as ServerSessionContext).inFlightHeard,
             ...held.map(({ kind, id, until, from }: InFlight & { from?: string }) => ({
               loginId: c.loginId!,
@@ -162,7 +169,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
                   }
                 : { until, from }),
             })),
-          ].slice(-8),
+          ]),
         });
       }) as never,
       logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
