@@ -403,10 +403,7 @@ function createServerSessionMachine() {
           // Another tab of this login had a change that bars betting accepted.
           REMOTE_RESTRICTED: { guard: 'ours', actions: ['heard', 'barProfile'] },
           // Another tab's change in flight: barred until it settles or ends (AI-3).
-          REMOTE_INFLIGHT: {
-            guard: 'ours',
-            actions: sendTo('profile', ({ event }) => ({ ...event, type: 'INFLIGHT', heard: true })),
-          },
+          REMOTE_INFLIGHT: { guard: 'ours', actions: 'heardToProfile' },
           ASKED: { guard: 'trusted', actions: ['asked', 'unbarAsk'] },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },

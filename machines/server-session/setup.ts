@@ -118,8 +118,15 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           ServerInternal,
           { type: 'REMOTE_INFLIGHT' }
         >;
-        const rest = context.inFlightHeard.filter((e) => e.id !== id || e.from !== from);
-        return { inFlightHeard: settled ? rest : capKept([...rest, { loginId, kind, id, until, from }]) };
+        const same = (e: { id: string; from?: string }) => e.id === id && e.from === from;
+        const rest = context.inFlightHeard.filter((e) => !same(e));
+        // (Told again, it ends no sooner: R26-10.)
+        const was = context.inFlightHeard.find(same)?.until ?? until;
+        return {
+          inFlightHeard: settled
+            ? rest
+            : capKept([...rest, { loginId, kind, id, until: Math.max(was, until), from }]),
+        };
       }),
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
@@ -135,6 +142,19 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
         enqueue.assign({ inFlightHeard: inFlightHeard.filter((e) => e.loginId !== c.loginId) });
       }) as never,
+      // Another tab's change in flight, for the login held: barred until it settles or ends (AI-3);
+      // told again (an answer to an ask), it ends no sooner than held (REVIEW-26 R26-10).
+      heardToProfile: sendTo('profile', ({ event, self }) => {
+        const e = event as Extract<ServerInternal, { type: 'REMOTE_INFLIGHT' }>;
+        const was = (
+          self.getSnapshot().children as {
+            profile?: { getSnapshot(): { context: ProfileFlowContext } };
+          }
+        ).profile
+          ?.getSnapshot()
+          .context.pending?.find((p) => p.id === e.id && (p as { from?: string }).from === e.from)?.until;
+        return { ...e, type: 'INFLIGHT' as const, heard: true, until: Math.max(was ?? e.until, e.until) };
+      }),
       // The ask had its turn: its wait's bar lifts (the answers heard bar by themselves).
       asked: assign({ askUntil: null }),
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),

@@ -101,7 +101,8 @@ export function parseServerTabMessage(
       isId(id) &&
       typeof settled === 'boolean' &&
       (ms === undefined || (isTime(ms) && (ms as number) >= 0)) &&
-      (by === undefined || isId(by))
+      // (`by` on an answer only: a release is its teller's own word, R26-10.)
+      (by === undefined || (!settled && isId(by)))
       ? { type, loginId, kind, id, settled, from, ...(ms !== undefined && { ms }), ...(by && { by }) }
       : null;
   return type === 'signedIn'
