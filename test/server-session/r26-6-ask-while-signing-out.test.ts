@@ -47,4 +47,49 @@ describe('R26-6: an ask heard while the answering tab is not signedIn is lost', 
       for (const s of started) s.client.stop();
     }
   });
+
+  // A's profile read answered 401: it asks the server (`restoring.confirming`, GET <prefix>/session
+  // on its way), X's pause kept meanwhile; C starts then.
+  it('A confirming a 401', async () => {
+    const hub = new FakeChannelHub();
+    const seed = seedOf({ readAt: NOON });
+    const a = startSeeded(seed, {
+      at: NOON,
+      channel: hub.channel(),
+      answer: (path) =>
+        path.endsWith('/session') ? 'hang' : { status: 401, body: { message: 'no session' } },
+    });
+    const started = [a];
+    try {
+      await turns(10);
+      a.advance(600);
+      await turns(10);
+      const x = hub.channel();
+      x.postMessage(
+        forged({
+          type: 'inflight',
+          loginId: 'login-1',
+          kind: 'pause',
+          id: 'p1',
+          settled: false,
+          from: 'tab-x',
+        }),
+      );
+      await turns(10);
+      // (Another tab's word: A reads its profile, answered 401.)
+      x.postMessage(forged({ type: 'restricted', loginId: 'login-1', kind: 'selfExclusion', at: NOON }));
+      await turns(30);
+      expect(a.reads('/session')).toBe(1);
+      expect(a.client.view.status).not.toBe('signedIn');
+      const c = startSeeded(seed, { at: NOON + 700, channel: hub.channel() });
+      started.push(c);
+      await turns(20);
+      c.advance(500);
+      await turns(20);
+      expect(c.client.view.status).toBe('signedIn');
+      expect(c.views.filter(free).length).toBe(0);
+    } finally {
+      for (const s of started) s.client.stop();
+    }
+  });
 });
