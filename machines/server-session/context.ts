@@ -26,7 +26,7 @@ import {
 import { idOf } from '../session/store';
 import type { ClockReading, LoginProgress, PendingCommand } from '../session/types';
 import type { ServerLoginSuccess } from './auth';
-import { ASK_MS, type ServerTabs } from './tabs';
+import type { ServerTabs } from './tabs';
 
 /** The services of the server-session machine: never in a snapshot (JSON shows `"[service]"`). */
 export interface ServerSessionDeps {
@@ -101,7 +101,7 @@ export interface ServerSessionContext {
   /**
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
-   * login is held here (at most 8, the latest).
+   * login is held here (the latest 8 of each login, 64 in all: R26-9).
    */
   inFlightHeard: Array<{
     loginId: string;
@@ -113,8 +113,10 @@ export interface ServerSessionContext {
     own?: true;
   }>;
   /**
-   * While this tab's `ask` has not had its turn (R25-7), when its wait ends (server time; null: over,
-   * or no channel): no login held here is free to bet before the others' answers are heard.
+   * While this tab's `ask` has not had its turn (R25-7): no end of its own (Infinity: the wait is
+   * about real time, which server time is not: a clock step would end it, REVIEW-26 R26-1), only
+   * `ASKED` (the tabs actor's timer, `ASK_MS`) lifts it; null: over, or no channel. No login held
+   * here is free to bet before the others' answers are heard.
    */
   askUntil: number | null;
   /** The seed's restrictions current but for that wait: its datum answers the profile flow's first read. */
@@ -163,7 +165,7 @@ export function initialContext(
     barred: input.barred ?? null,
     queued: false,
     inFlightHeard: [],
-    askUntil: input.deps.tabs ? (input.reading?.serverAt ?? Number.NaN) + ASK_MS : null,
+    askUntil: input.deps.tabs ? Number.POSITIVE_INFINITY : null,
   };
 }
 

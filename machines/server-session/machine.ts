@@ -40,6 +40,8 @@ function createServerSessionMachine() {
       REMOTE_RESTRICTED: { guard: 'trusted', actions: 'heard' },
       REMOTE_INFLIGHT: { guard: 'trusted', actions: 'keepInFlight' },
       ASKED: { guard: 'trusted', actions: 'asked' },
+      // A tab that started: told the changes in flight held here, or kept (R26-6: in every state).
+      REMOTE_ASK: { guard: 'trusted', actions: 'tellInFlight' },
     },
     invoke: [
       // A wake-up carries the clock as read then (the guards judge the event, never the clock).
@@ -401,12 +403,7 @@ function createServerSessionMachine() {
           // Another tab of this login had a change that bars betting accepted.
           REMOTE_RESTRICTED: { guard: 'ours', actions: ['heard', 'barProfile'] },
           // Another tab's change in flight: barred until it settles or ends (AI-3).
-          REMOTE_INFLIGHT: {
-            guard: 'ours',
-            actions: sendTo('profile', ({ event }) => ({ ...event, type: 'INFLIGHT', heard: true })),
-          },
-          // A tab that started: told the changes in flight held here (`held`).
-          REMOTE_ASK: { guard: 'trusted', actions: 'tellInFlight' },
+          REMOTE_INFLIGHT: { guard: 'ours', actions: 'heardToProfile' },
           ASKED: { guard: 'trusted', actions: ['asked', 'unbarAsk'] },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },

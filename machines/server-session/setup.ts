@@ -20,6 +20,7 @@ import type { SessionEmitted, SessionEvent } from '../session/types';
 import { absent, expiryTimer, readServerClock, retryTimer, seedRead } from './actors';
 import type { ServerLoginSuccess } from './auth';
 import {
+  type BarringKind,
   forgotten,
   fromLogin,
   fromSeed,
@@ -35,6 +36,13 @@ import { barMsOf, serverTabsListener } from './tabs';
 
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
+
+/**
+ * The changes kept for logins not held (`inFlightHeard`): the latest 8 of each login, 64 in all
+ * (REVIEW-26 R26-9: a few forged ones for made-up logins push no real one out).
+ */
+const capKept = (l: ServerSessionContext['inFlightHeard']) =>
+  l.filter((e, i) => l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8).slice(-64);
 
 import type { ServerInternal } from './transitions';
 
@@ -104,19 +112,26 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       seedUnavailable: assign({ error: unavailable }),
       queue: assign({ queued: true }),
       unqueue: assign({ queued: false }),
-      // A change in flight heard for a login not held here: kept (its release drops it), the latest 8.
+      // A change in flight heard for a login not held here: kept (its release drops it), `capKept`.
       keepInFlight: assign(({ context, event }) => {
         const { loginId, kind, id, until, settled, from } = event as Extract<
           ServerInternal,
           { type: 'REMOTE_INFLIGHT' }
         >;
-        const rest = context.inFlightHeard.filter((e) => e.id !== id || e.from !== from);
-        return { inFlightHeard: settled ? rest : [...rest, { loginId, kind, id, until, from }].slice(-8) };
+        const same = (e: { id: string; from?: string }) => e.id === id && e.from === from;
+        const rest = context.inFlightHeard.filter((e) => !same(e));
+        // (Told again, it ends no sooner: R26-10.)
+        const was = context.inFlightHeard.find(same)?.until ?? until;
+        return {
+          inFlightHeard: settled
+            ? rest
+            : capKept([...rest, { loginId, kind, id, until: Math.max(was, until), from }]),
+        };
       }),
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
       // While this tab's ask waits (R25-7): barred by the wait itself (no kind: nothing shown in
-      // force; `''`: no tab's word lifts it, `asked` does), until its end at most.
+      // force; `''`: no tab's word lifts it; no end in server time: `asked` alone lifts it, R26-1).
       takeInFlight: enqueueActions(({ context: c, enqueue }) => {
         const { inFlightHeard, askUntil } = c as ServerSessionContext;
         if (askUntil !== null)
@@ -127,6 +142,19 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
         enqueue.assign({ inFlightHeard: inFlightHeard.filter((e) => e.loginId !== c.loginId) });
       }) as never,
+      // Another tab's change in flight, for the login held: barred until it settles or ends (AI-3);
+      // told again (an answer to an ask), it ends no sooner than held (REVIEW-26 R26-10).
+      heardToProfile: sendTo('profile', ({ event, self }) => {
+        const e = event as Extract<ServerInternal, { type: 'REMOTE_INFLIGHT' }>;
+        const was = (
+          self.getSnapshot().children as {
+            profile?: { getSnapshot(): { context: ProfileFlowContext } };
+          }
+        ).profile
+          ?.getSnapshot()
+          .context.pending?.find((p) => p.id === e.id && (p as { from?: string }).from === e.from)?.until;
+        return { ...e, type: 'INFLIGHT' as const, heard: true, until: Math.max(was ?? e.until, e.until) };
+      }),
       // The ask had its turn: its wait's bar lifts (the answers heard bar by themselves).
       asked: assign({ askUntil: null }),
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),
@@ -145,7 +173,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         const held = p && c.loginId ? inFlightAt(p.pending, p.now).filter((e) => e.kind) : [];
         if (!held.length) return;
         enqueue.assign({
-          inFlightHeard: [
+          inFlightHeard: capKept([
             ...(c as ServerSessionContext).inFlightHeard,
             ...held.map(({ kind, id, until, from }: InFlight & { from?: string }) => ({
               loginId: c.loginId!,
@@ -161,7 +189,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
                   }
                 : { until, from }),
             })),
-          ].slice(-8),
+          ]),
         });
       }) as never,
       logoutFailed: assign(({ event }) => ({ error: asPamError((event as { error?: unknown }).error) })),
@@ -226,15 +254,23 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       askServer: sendTo('profile', { type: 'CHECK' }),
       // A tab that started asked: the changes in flight of this login held here are told to it (its
       // own and those heard, `by` their tellers; each with the rest of its lapse, the bar's at most: AJ-2, `barMsOf`).
+      // Answered in every state (REVIEW-26 R26-6): those kept while no profile flow holds them (a
+      // tab signing out, or asking the server after a 401) are told too, this tab's own and those of
+      // the login held (the latest 8).
       tellInFlight: ({ context: c, self }) => {
         const s = serverServicesOf(c);
-        for (const { kind, id, ms, from } of inFlightTold(
-          self,
-          s.waitMs ?? 15_000,
-          readServerClock(s).serverAt,
-        ))
-          kind &&
-            s.tabs?.post({ type: 'inflight', loginId: c.loginId!, kind, id, settled: false, ms, by: from });
+        const now = readServerClock(s).serverAt;
+        const cap = barMsOf(s.waitMs);
+        const tell = (loginId: string, kind: BarringKind, id: string, ms: number, by?: string) =>
+          s.tabs?.post({ type: 'inflight', loginId, kind, id, settled: false, ms, by });
+        for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
+          tell(c.loginId!, kind, id, ms, from);
+        for (const e of (inFlightAt(c.inFlightHeard, now) as ServerSessionContext['inFlightHeard'])
+          .filter((e) => e.own || e.loginId === c.loginId)
+          .slice(-8)) {
+          const rest = e.until - now;
+          tell(e.loginId, e.kind, e.id, rest < cap ? Math.max(0, Math.floor(rest)) : cap, e.from);
+        }
       },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       // Told on the way in (never on the way back from a failed logout: no new sign-in).

@@ -25,10 +25,13 @@ export const barMsOf = (waitMs = 15_000) => waitMs + 30_000;
  */
 export const ASK_MS = 500;
 /**
- * Asks heard within this long are answered once more, at its end (R25-9: a script's burst of asks
- * costs two answers per window; a real tab asking in it is answered within its wait, `ASK_MS`).
+ * Within this long, asks from tabs not yet answered in it are answered at once (`MAX_ASKERS` of
+ * them), the rest once more at its end (R25-9: a script's burst of asks costs a bounded number of
+ * answers per window). A real tab is answered at once, never on this tab's own timer: a hidden
+ * tab's timers run late (REVIEW-26 R26-2).
  */
 const ASK_WINDOW_MS = 100;
+const MAX_ASKERS = 16;
 // (A clock that gives no time: NaN, barred until released. `ms`: what its teller said is left, never more.)
 const endOf = (cap: number, serverNow?: () => number, ms = cap) => {
   try {
@@ -98,7 +101,8 @@ export function parseServerTabMessage(
       isId(id) &&
       typeof settled === 'boolean' &&
       (ms === undefined || (isTime(ms) && (ms as number) >= 0)) &&
-      (by === undefined || isId(by))
+      // (`by` on an answer only: a release is its teller's own word, R26-10.)
+      (by === undefined || (!settled && isId(by)))
       ? { type, loginId, kind, id, settled, from, ...(ms !== undefined && { ms }), ...(by && { by }) }
       : null;
   return type === 'signedIn'
@@ -122,8 +126,10 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
     // (And this tab's own change told back by another: held here already, released by this tab alone.)
     if (!message || message.from === tabId || (message as { by?: string }).by === tabId) return;
     const { from: _from, ...rest } = message;
-    // (A change in flight keeps its sender: its release is heard from that tab only.)
-    for (const listener of [...listeners]) listener(message.type === 'inflight' ? message : rest);
+    // (A change in flight keeps its sender: its release is heard from that tab only; an ask too:
+    // each tab's first in a window is answered at once.)
+    for (const listener of [...listeners])
+      listener(message.type === 'inflight' || message.type === 'ask' ? message : rest);
   };
   channel.addEventListener('message', onMessage);
   return {
@@ -159,19 +165,24 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
   EventObject,
   { tabs: ServerTabs | null; serverNow?: () => number; timers?: TimersLike; waitMs?: number }
 >(({ input: { tabs, serverNow, timers, waitMs }, sendBack }) => {
-  // The window's timer while one is open (`asked`: an ask heard in it, answered at its end).
+  // The window's timer while one is open (`askers`: the tabs answered in it; `asked`: an ask
+  // heard in it from one of them, or past the cap, answered at its end).
   let gate: unknown;
   let asked = false;
-  const ask = (): void => {
-    if (gate !== undefined) {
+  let askers = new Set<string | undefined>();
+  const ask = (from?: string): void => {
+    if (gate === undefined) {
+      asked = false;
+      askers = new Set();
+      gate = timers?.setTimeout(() => {
+        gate = undefined;
+        if (asked) ask();
+      }, ASK_WINDOW_MS);
+    } else if (askers.has(from) || askers.size >= MAX_ASKERS) {
       asked = true;
       return;
     }
-    asked = false;
-    gate = timers?.setTimeout(() => {
-      gate = undefined;
-      if (asked) ask();
-    }, ASK_WINDOW_MS);
+    askers.add(from);
     sendBack(trusted({ type: 'REMOTE_ASK' }));
   };
   const off = tabs?.subscribe((m) =>
@@ -187,7 +198,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
           }),
         )
       : m.type === 'ask'
-        ? ask()
+        ? ask((m as { from?: string }).from)
         : sendBack(
             trusted({
               ...m,

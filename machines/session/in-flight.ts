@@ -44,7 +44,9 @@ export function inFlightTold(self: { getSnapshot(): { children?: object } }, wai
     self.getSnapshot().children as { profile?: { getSnapshot(): { context: ProfileFlowContext } } }
   ).profile?.getSnapshot().context;
   const cap = Math.floor(waitMs + MARGIN_MS);
+  // (A change only: a kind-less entry, a tab's own ask wait, is none and takes no slot, R26-5.)
   return (c ? (inFlightAt(c.pending, c.now) as Held[]) : [])
+    .filter((p) => p.kind)
     .sort((x, y) => +!!x.from - +!!y.from)
     .slice(0, MAX_TOLD)
     .map(({ kind, id, until, from }) => {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { turns } from '../support/event-loop';
+import { FakeChannelHub } from '../support/fake-channel';
+import { forged } from './forged-support';
+import { free, NOON, seedOf, startSeeded } from './seeded-client';
+
+// R26-6: REMOTE_ASK is answered in `signedIn` only. A tab that holds changes in flight kept
+// (inFlightHeard: keepHeldInFlight on leaving signedIn) while it is signing out (a logout on its
+// way), or confirming a 401 with the server (restoring.confirming), answers nothing: a tab that
+// starts then is free once its wait is over, while the change A holds is still in flight (and A,
+// its logout failed, is back in signedIn with the change barring there).
+describe('R26-6: an ask heard while the answering tab is not signedIn is lost', () => {
+  it.each([false, true])('A signing out: %s', async (signingOut) => {
+    const hub = new FakeChannelHub();
+    const seed = seedOf({ readAt: NOON });
+    const a = startSeeded(seed, { at: NOON, channel: hub.channel() });
+    const started = [a];
+    try {
+      await turns(10);
+      a.advance(600);
+      await turns(10);
+      const x = hub.channel();
+      // Tab X's pause on its way, told to A; X then closed (a crash or a reload).
+      x.postMessage(
+        forged({
+          type: 'inflight',
+          loginId: 'login-1',
+          kind: 'pause',
+          id: 'p1',
+          settled: false,
+          from: 'tab-x',
+        }),
+      );
+      await turns(10);
+      expect(free(a.client.view)).toBe(false);
+      if (signingOut) a.client.logout();
+      if (signingOut) expect(a.client.view.status).not.toBe('signedIn');
+      await turns(10);
+      const c = startSeeded(seed, { at: NOON + 700, channel: hub.channel() });
+      started.push(c);
+      await turns(20);
+      c.advance(500);
+      await turns(20);
+      expect(c.client.view.status).toBe('signedIn');
+      expect(c.views.filter(free).length).toBe(0);
+    } finally {
+      for (const s of started) s.client.stop();
+    }
+  });
+
+  // A's profile read answered 401: it asks the server (`restoring.confirming`, GET <prefix>/session
+  // on its way), X's pause kept meanwhile; C starts then.
+  it('A confirming a 401', async () => {
+    const hub = new FakeChannelHub();
+    const seed = seedOf({ readAt: NOON });
+    const a = startSeeded(seed, {
+      at: NOON,
+      channel: hub.channel(),
+      answer: (path) =>
+        path.endsWith('/session') ? 'hang' : { status: 401, body: { message: 'no session' } },
+    });
+    const started = [a];
+    try {
+      await turns(10);
+      a.advance(600);
+      await turns(10);
+      const x = hub.channel();
+      x.postMessage(
+        forged({
+          type: 'inflight',
+          loginId: 'login-1',
+          kind: 'pause',
+          id: 'p1',
+          settled: false,
+          from: 'tab-x',
+        }),
+      );
+      await turns(10);
+      // (Another tab's word: A reads its profile, answered 401.)
+      x.postMessage(forged({ type: 'restricted', loginId: 'login-1', kind: 'selfExclusion', at: NOON }));
+      await turns(30);
+      expect(a.reads('/session')).toBe(1);
+      expect(a.client.view.status).not.toBe('signedIn');
+      const c = startSeeded(seed, { at: NOON + 700, channel: hub.channel() });
+      started.push(c);
+      await turns(20);
+      c.advance(500);
+      await turns(20);
+      expect(c.client.view.status).toBe('signedIn');
+      expect(c.views.filter(free).length).toBe(0);
+    } finally {
+      for (const s of started) s.client.stop();
+    }
+  });
+});
