@@ -91,7 +91,14 @@ describe('a body the proxy refuses mid-upload, behind a Node host (AL-1)', () =>
     '%s body, %s upload: answered %i with Connection: close, the host stays up',
     async (body, scenario, status) => {
       const send = body === 'recipe' ? 'recipe' : 'h3v1';
-      expect(await host({ body, send, scenario })).toEqual({
+      let outcome = await host({ body, send, scenario });
+      // A TCP race, not the host's: the answer closes the connection while the upload's bytes are
+      // still coming, and the server's kernel resets it over those unread bytes; on a loaded machine
+      // the reset can reach the client before it read the answer (seen once in a full run at load
+      // 5). The host stayed up (exit 0, alive): play it once more, the same way.
+      if (outcome.ended === 'refused' && outcome.code === 0 && outcome.alive === 200)
+        outcome = await host({ body, send, scenario });
+      expect(outcome).toEqual({
         code: 0,
         status,
         ended: 'end',
