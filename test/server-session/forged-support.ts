@@ -30,6 +30,18 @@ export const settle = (p: Promise<unknown>) =>
     (e: { code?: string; status?: number }) => e.status ?? e.code,
   );
 
+/** Tab X's pause `p1` of login-1 on its way, as X tells it (`over` changes fields). */
+export const pauseToldByX = (over: Record<string, unknown> = {}) =>
+  forged({
+    type: 'inflight',
+    loginId: 'login-1',
+    kind: 'pause',
+    id: 'p1',
+    settled: false,
+    from: 'tab-x',
+    ...over,
+  });
+
 /** A message a same-origin script posts (the envelope of the server-session protocol). */
 export const forged = (m: Record<string, unknown>) => ({
   app: 'pam-client',

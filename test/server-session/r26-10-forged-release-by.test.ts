@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseServerTabMessage } from '../../machines/server-session/tabs';
 import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged } from './forged-support';
+import { forged, pauseToldByX } from './forged-support';
 import { free, NOON, seedOf, startSeeded } from './seeded-client';
 
 // R26-10: a release (`settled: true`) is heard only from the tab whose change it is (AJ-1). But
@@ -26,16 +26,7 @@ describe('R26-10: a forged release naming the teller in `by` lifts its change', 
       expect(free(c.client.view)).toBe(true);
       // Tab X (a real tab, id `tab-x`) tells its pause on its way.
       const x = hub.channel();
-      x.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: 'login-1',
-          kind: 'pause',
-          id: 'p1',
-          settled: false,
-          from: 'tab-x',
-        }),
-      );
+      x.postMessage(pauseToldByX());
       await turns(10);
       expect(free(c.client.view)).toBe(false);
       // A script replays the release from its own id, naming tab X in `by` (or not).

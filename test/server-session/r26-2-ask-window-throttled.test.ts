@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged } from './forged-support';
+import { forged, pauseToldByX } from './forged-support';
 import { free, NOON, seedOf, startSeeded } from './seeded-client';
 
 // R26-2: R25-9's ask window makes the answer to a second ask wait on the ANSWERING tab's timer
@@ -24,16 +24,7 @@ describe('R26-2: an ask inside the window of another is answered on the backgrou
         await turns(10);
         // Tab X told a pause in flight, then closed (a crashed or reloaded tab): A holds it, heard.
         const x = hub.channel();
-        x.postMessage(
-          forged({
-            type: 'inflight',
-            loginId: 'login-1',
-            kind: 'pause',
-            id: 'p1',
-            settled: false,
-            from: 'tab-x',
-          }),
-        );
+        x.postMessage(pauseToldByX());
         await turns(10);
         expect(free(a.client.view)).toBe(false);
         if (before === 'forged ask') x.postMessage(forged({ type: 'ask', from: 'forged-1' }));

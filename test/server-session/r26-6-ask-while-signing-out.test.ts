@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged } from './forged-support';
+import { forged, pauseToldByX } from './forged-support';
 import { free, NOON, seedOf, startSeeded } from './seeded-client';
 
 // R26-6: REMOTE_ASK is answered in `signedIn` only. A tab that holds changes in flight kept
@@ -21,20 +21,11 @@ describe('R26-6: an ask heard while the answering tab is not signedIn is lost', 
       await turns(10);
       const x = hub.channel();
       // Tab X's pause on its way, told to A; X then closed (a crash or a reload).
-      x.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: 'login-1',
-          kind: 'pause',
-          id: 'p1',
-          settled: false,
-          from: 'tab-x',
-        }),
-      );
+      x.postMessage(pauseToldByX());
       await turns(10);
       expect(free(a.client.view)).toBe(false);
       if (signingOut) a.client.logout();
-      if (signingOut) expect(a.client.view.status).not.toBe('signedIn');
+      expect(a.client.view.status === 'signedIn').toBe(!signingOut);
       await turns(10);
       const c = startSeeded(seed, { at: NOON + 700, channel: hub.channel() });
       started.push(c);
@@ -65,16 +56,7 @@ describe('R26-6: an ask heard while the answering tab is not signedIn is lost', 
       a.advance(600);
       await turns(10);
       const x = hub.channel();
-      x.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: 'login-1',
-          kind: 'pause',
-          id: 'p1',
-          settled: false,
-          from: 'tab-x',
-        }),
-      );
+      x.postMessage(pauseToldByX());
       await turns(10);
       // (Another tab's word: A reads its profile, answered 401.)
       x.postMessage(forged({ type: 'restricted', loginId: 'login-1', kind: 'selfExclusion', at: NOON }));
