@@ -231,8 +231,13 @@ export function createServerSessionClient<const F extends readonly ServerSession
         return Promise.resolve(false);
       },
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
-      // Proves the same origin to the proxy (a header a cross-site page cannot send).
-      headers: { ...options.headers, 'X-Pam-Client': '1' },
+      // Proves the same origin to the proxy (a header a cross-site page cannot send), and names the
+      // login this tab holds (`X-Pam-Login`, read per attempt): the proxy refuses a call made for
+      // one login once the cookie holds another (REVIEW-26B A-1).
+      get headers() {
+        const loginId = actor?.getSnapshot().context.loginId;
+        return { ...options.headers, 'X-Pam-Client': '1', ...(loginId && { 'X-Pam-Login': loginId }) };
+      },
       // (Absent ones, undefined, take the adapter's defaults.)
       timeout: options.timeout,
       fetch: transport,

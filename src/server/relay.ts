@@ -79,6 +79,12 @@ export async function authed(call: CallSession, send: (s: SessionData) => Promis
     call.signOut();
     return { unauthenticated: true as const };
   }
+  // A tab's call names the login it was made for (`X-Pam-Login`, the browser client's): another
+  // login in the cookie (the player, or another one, signed in again in another tab) is refused
+  // unsent, and the cookie kept (it is that other login's): a change of one login is never applied
+  // to another (REVIEW-26B A-1). A call that names none is judged by the cookie alone.
+  const named = call.request.headers.get('x-pam-login');
+  if (named !== null && named !== call.session.loginId) return { unauthenticated: true as const };
   let up = await send(call.session);
   if (up.status === 401) {
     const newer = await call.replaced();
