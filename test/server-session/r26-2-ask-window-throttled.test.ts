@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { turns } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { forged, pauseToldByX } from './forged-support';
-import { free, NOON, seedOf, startSeeded } from './seeded-client';
+import { forged } from './forged-support';
+import { holdingHeardPause } from './heard-pause';
+import { free, NOON, startSeeded } from './seeded-client';
 
 // R26-2: R25-9's ask window makes the answer to a second ask wait on the ANSWERING tab's timer
 // (100 ms). That tab is the one in the background: browsers run a hidden tab's timers at 1 s
@@ -14,18 +14,9 @@ describe('R26-2: an ask inside the window of another is answered on the backgrou
   it.each(['none', 'forged ask', 'another new tab', 'another new tab, its session read on its way'])(
     'ask before C: %s',
     async (before) => {
-      const hub = new FakeChannelHub();
-      const seed = seedOf({ readAt: NOON });
-      const a = startSeeded(seed, { at: NOON, channel: hub.channel() });
-      const started = [a];
+      // Tab X told a pause in flight, then closed (a crashed or reloaded tab): A holds it, heard.
+      const { hub, seed, a, x, started } = await holdingHeardPause();
       try {
-        await turns(10);
-        a.advance(600);
-        await turns(10);
-        // Tab X told a pause in flight, then closed (a crashed or reloaded tab): A holds it, heard.
-        const x = hub.channel();
-        x.postMessage(pauseToldByX());
-        await turns(10);
         expect(free(a.client.view)).toBe(false);
         if (before === 'forged ask') x.postMessage(forged({ type: 'ask', from: 'forged-1' }));
         if (before === 'another new tab')

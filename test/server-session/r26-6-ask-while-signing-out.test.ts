@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { turns } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { forged, pauseToldByX } from './forged-support';
-import { free, NOON, seedOf, startSeeded } from './seeded-client';
+import { forged } from './forged-support';
+import { holdingHeardPause } from './heard-pause';
+import { free, NOON, startSeeded } from './seeded-client';
 
 // R26-6: REMOTE_ASK is answered in `signedIn` only. A tab that holds changes in flight kept
 // (inFlightHeard: keepHeldInFlight on leaving signedIn) while it is signing out (a logout on its
@@ -11,18 +11,9 @@ import { free, NOON, seedOf, startSeeded } from './seeded-client';
 // its logout failed, is back in signedIn with the change barring there).
 describe('R26-6: an ask heard while the answering tab is not signedIn is lost', () => {
   it.each([false, true])('A signing out: %s', async (signingOut) => {
-    const hub = new FakeChannelHub();
-    const seed = seedOf({ readAt: NOON });
-    const a = startSeeded(seed, { at: NOON, channel: hub.channel() });
-    const started = [a];
+    // Tab X's pause on its way, told to A; X then closed (a crash or a reload).
+    const { hub, seed, a, started } = await holdingHeardPause();
     try {
-      await turns(10);
-      a.advance(600);
-      await turns(10);
-      const x = hub.channel();
-      // Tab X's pause on its way, told to A; X then closed (a crash or a reload).
-      x.postMessage(pauseToldByX());
-      await turns(10);
       expect(free(a.client.view)).toBe(false);
       if (signingOut) a.client.logout();
       expect(a.client.view.status === 'signedIn').toBe(!signingOut);
@@ -42,22 +33,10 @@ describe('R26-6: an ask heard while the answering tab is not signedIn is lost', 
   // A's profile read answered 401: it asks the server (`restoring.confirming`, GET <prefix>/session
   // on its way), X's pause kept meanwhile; C starts then.
   it('A confirming a 401', async () => {
-    const hub = new FakeChannelHub();
-    const seed = seedOf({ readAt: NOON });
-    const a = startSeeded(seed, {
-      at: NOON,
-      channel: hub.channel(),
-      answer: (path) =>
-        path.endsWith('/session') ? 'hang' : { status: 401, body: { message: 'no session' } },
-    });
-    const started = [a];
+    const { hub, seed, a, x, started } = await holdingHeardPause((path) =>
+      path.endsWith('/session') ? 'hang' : { status: 401, body: { message: 'no session' } },
+    );
     try {
-      await turns(10);
-      a.advance(600);
-      await turns(10);
-      const x = hub.channel();
-      x.postMessage(pauseToldByX());
-      await turns(10);
       // (Another tab's word: A reads its profile, answered 401.)
       x.postMessage(forged({ type: 'restricted', loginId: 'login-1', kind: 'selfExclusion', at: NOON }));
       await turns(30);
