@@ -1,5 +1,5 @@
 import { AbortedError } from 'pam-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
