@@ -37,12 +37,28 @@ import { barMsOf, serverTabsListener } from './tabs';
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
 
+/** The id of the one entry of no login that the changes the cap drops fold into (`capKept`). */
+const DROPPED = 'dropped';
+
+type Kept = ServerSessionContext['inFlightHeard'];
+
 /**
  * The changes kept for logins not held (`inFlightHeard`): the latest 8 of each login, 64 in all
- * (REVIEW-26 R26-9: a few forged ones for made-up logins push no real one out).
+ * (REVIEW-26 R26-9). Those it drops are never forgotten (REVIEW-26B B-1: a script's messages for
+ * made-up logins, or with no time left, pushed a real one out): they fold into ONE entry of no
+ * login (`loginId` '', which no message names) nor kind, ending at the latest of their ends (each
+ * the bar's at most, `barMsOf`): it bars whichever login is held before then (`takeInFlight`).
+ * A flood only bars. At most 65 entries.
  */
-const capKept = (l: ServerSessionContext['inFlightHeard']) =>
-  l.filter((e, i) => l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8).slice(-64);
+const capKept = (l: Kept): Kept => {
+  const kept = l
+    .filter((e, i) => e.loginId && l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8)
+    .slice(-64);
+  const dropped = l.filter((e) => !kept.includes(e));
+  return dropped[0]
+    ? [...kept, { loginId: '', id: DROPPED, until: Math.max(...dropped.map((e) => e.until)) }]
+    : kept;
+};
 
 import type { ServerInternal } from './transitions';
 
@@ -136,7 +152,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         const { inFlightHeard, askUntil } = c as ServerSessionContext;
         if (askUntil !== null)
           enqueue.sendTo('profile', { type: 'INFLIGHT', id: ASK, until: askUntil, heard: true });
-        const mine = inFlightHeard.filter((e) => e.loginId === c.loginId);
+        // (And the entry of no login, what the cap dropped: it stays until its end, for any login, B-1.)
+        const mine = inFlightHeard.filter((e) => !e.loginId || e.loginId === c.loginId);
         if (!mine.length) return;
         for (const { own, ...e } of mine)
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
@@ -265,11 +282,11 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           s.tabs?.post({ type: 'inflight', loginId, kind, id, settled: false, ms, by });
         for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
           tell(c.loginId!, kind, id, ms, from);
-        for (const e of (inFlightAt(c.inFlightHeard, now) as ServerSessionContext['inFlightHeard'])
+        for (const e of (inFlightAt(c.inFlightHeard as InFlight[], now) as Kept)
           .filter((e) => e.own || e.loginId === c.loginId)
           .slice(-8)) {
           const rest = e.until - now;
-          tell(e.loginId, e.kind, e.id, rest < cap ? Math.max(0, Math.floor(rest)) : cap, e.from);
+          tell(e.loginId, e.kind!, e.id, rest < cap ? Math.max(0, Math.floor(rest)) : cap, e.from);
         }
       },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
