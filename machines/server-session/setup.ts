@@ -37,27 +37,22 @@ import { barMsOf, serverTabsListener } from './tabs';
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
 
-/** The id of the one entry of no login that the changes the cap drops fold into (`capKept`). */
-const DROPPED = 'dropped';
-
 type Kept = ServerSessionContext['inFlightHeard'];
 
 /**
  * The changes kept for logins not held (`inFlightHeard`): the latest 8 of each login, 64 in all
  * (REVIEW-26 R26-9). Those it drops are never forgotten (REVIEW-26B B-1: a script's messages for
  * made-up logins, or with no time left, pushed a real one out): they fold into ONE entry of no
- * login (`loginId` '', which no message names) nor kind, ending at the latest of their ends (each
- * the bar's at most, `barMsOf`): it bars whichever login is held before then (`takeInFlight`).
- * A flood only bars. At most 65 entries.
+ * login nor id (`''`, which no message names) nor kind, ending at the latest of their ends (each
+ * the bar's at most, `barMsOf`): it bars whichever login is held before then (`takeInFlight`,
+ * `fromSeed`). A flood only bars. At most 65 entries.
  */
 const capKept = (l: Kept): Kept => {
   const kept = l
     .filter((e, i) => e.loginId && l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8)
     .slice(-64);
-  const dropped = l.filter((e) => !kept.includes(e));
-  return dropped[0]
-    ? [...kept, { loginId: '', id: DROPPED, until: Math.max(...dropped.map((e) => e.until)) }]
-    : kept;
+  const ends = l.filter((e) => !kept.includes(e)).map((e) => e.until);
+  return ends.length ? [...kept, { loginId: '', id: '', until: Math.max(...ends) }] : kept;
 };
 
 import type { ServerInternal } from './transitions';
