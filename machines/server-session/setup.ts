@@ -36,6 +36,8 @@ import { barMsOf, serverTabsListener } from './tabs';
 
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
+/** The id of this tab's bar while it asks the server whether a `signedOut` word is true (B-1). */
+const DOUBT = 'doubt';
 
 type Kept = ServerSessionContext['inFlightHeard'];
 
@@ -167,6 +169,16 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           .context.pending?.find((p) => p.id === e.id && (p as { from?: string }).from === e.from)?.until;
         return { ...e, type: 'INFLIGHT' as const, heard: true, until: Math.max(was ?? e.until, e.until) };
       }),
+      // While a `signedOut` word is asked of the server (B-1): barred, by no kind, lifted by no tab's
+      // word (`''`), only once the read is done (`undoubt`); the word's reason kept for the app.
+      doubt: sendTo('profile', {
+        type: 'INFLIGHT',
+        id: DOUBT,
+        until: Number.POSITIVE_INFINITY,
+        heard: true,
+      } as never),
+      undoubt: sendTo('profile', { type: 'INFLIGHT', id: DOUBT, settled: true, heard: true } as never),
+      said: assign(({ event }) => ({ said: (event as { reason: 'logout' | 'expired' }).reason })),
       // The ask had its turn: its wait's bar lifts (the answers heard bar by themselves).
       asked: assign({ askUntil: null }),
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),
