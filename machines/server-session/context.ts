@@ -98,14 +98,17 @@ export interface ServerSessionContext {
   barred: (AcceptedRestriction & { loginId: string }) | null;
   /** Another tab's word heard while the seed is read: one more read after it (REVIEW-AK AK-3). */
   queued: boolean;
+  /** The reason of the latest `signedOut` word heard for the login held (told if the server confirms it, B-1). */
+  said?: 'logout' | 'expired';
   /**
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
-   * login is held here (the latest 8 of each login, 64 in all: R26-9).
+   * login is held here (the latest 8 of each login, 64 in all: R26-9; those dropped folded into
+   * one entry of no login, `loginId` '' and no kind, that bars any login held before its end: B-1).
    */
   inFlightHeard: Array<{
     loginId: string;
-    kind: BarringKind;
+    kind?: BarringKind;
     id: string;
     until: number;
     from?: string;
@@ -198,7 +201,7 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
       readAt === null ||
       readAt > r.serverAt + boundOf(serverServicesOf(c)) ||
       c.barred?.loginId === s.loginId ||
-      c.inFlightHeard.some((e) => e.loginId === s.loginId),
+      c.inFlightHeard.some((e) => e.loginId === s.loginId || (!e.loginId && !(r.serverAt >= e.until))),
     unlearned: r?.learned === false,
     user,
   });

@@ -259,6 +259,47 @@ function createServerSessionMachine() {
             },
             on: { REMOTE_LOGIN: { guard: 'another', actions: 'queue' } },
           },
+          // Another tab's word that this login ended (REVIEW-26B B-1: a forged one too, which
+          // signed every tab out): the server is asked, no betting meanwhile (`doubt`), one read at
+          // a time (words heard during it: one more after it). Signed out only by the server's
+          // word (or a cookie of another login); the same login: held again (a read that failed
+          // too: its next call's answer decides); another signed in: taken as a new one.
+          doubting: {
+            entry: ['unqueue', 'doubt'],
+            exit: 'undoubt',
+            invoke: {
+              id: 'seed',
+              src: 'readSeed',
+              input: ({ context }) => serverServicesOf(context),
+              onDone: [
+                { guard: 'queued', target: 'doubting', reenter: true },
+                // (Its player unread, `unavailable`, but the cookie's login this one: held too.)
+                { guard: ({ context, event }) => seedOf(event)?.loginId === context.loginId, target: 'held' },
+                {
+                  guard: ({ event }) => seedOf(event)?.status === 'signedIn',
+                  target: '#serverSession.restoring.deciding',
+                  actions: [{ type: 'forget', params: null }, 'tookSeed'],
+                },
+                // Signed out there, or the cookie holds another login whose player could not be read.
+                {
+                  target: '#serverSession.signedOut',
+                  actions: [
+                    { type: 'forget', params: 'remote' },
+                    emit(({ context }) => ({
+                      type: 'signedOut' as const,
+                      reason: context.said ?? 'logout',
+                      remote: true,
+                    })),
+                  ],
+                },
+              ],
+              onError: { target: 'held' },
+            },
+            on: {
+              REMOTE_LOGOUT: { guard: 'ours', actions: ['queue', 'said'] },
+              REMOTE_LOGIN: { guard: 'another', actions: 'queue' },
+            },
+          },
         },
         invoke: [
           {
@@ -377,18 +418,8 @@ function createServerSessionMachine() {
             target: 'restoring.confirming',
             actions: assign(({ context }) => ({ ...forgotten(null), loginId: context.loginId })),
           },
-          REMOTE_LOGOUT: {
-            guard: 'ours',
-            target: 'signedOut',
-            actions: [
-              { type: 'forget', params: 'remote' },
-              emit(({ event }) => ({
-                type: 'signedOut' as const,
-                reason: (event as { reason: 'logout' | 'expired' }).reason,
-                remote: true,
-              })),
-            ],
-          },
+          // (Not proof the login ended: the server is asked first, `doubting`.)
+          REMOTE_LOGOUT: { guard: 'ours', target: '.doubting', actions: 'said' },
           PROFILE_LOADED: {
             guard: 'owned',
             actions: sendTo('profile', ({ event }) =>

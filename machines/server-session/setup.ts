@@ -36,13 +36,26 @@ import { barMsOf, serverTabsListener } from './tabs';
 
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
+/** The id of this tab's bar while it asks the server whether a `signedOut` word is true (B-1). */
+const DOUBT = 'doubt';
+
+type Kept = ServerSessionContext['inFlightHeard'];
 
 /**
  * The changes kept for logins not held (`inFlightHeard`): the latest 8 of each login, 64 in all
- * (REVIEW-26 R26-9: a few forged ones for made-up logins push no real one out).
+ * (REVIEW-26 R26-9). Those it drops are never forgotten (REVIEW-26B B-1: a script's messages for
+ * made-up logins, or with no time left, pushed a real one out): they fold into ONE entry of no
+ * login nor id (`''`, which no message names) nor kind, ending at the latest of their ends (each
+ * the bar's at most, `barMsOf`): it bars whichever login is held before then (`takeInFlight`,
+ * `fromSeed`). A flood only bars. At most 65 entries.
  */
-const capKept = (l: ServerSessionContext['inFlightHeard']) =>
-  l.filter((e, i) => l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8).slice(-64);
+const capKept = (l: Kept): Kept => {
+  const kept = l
+    .filter((e, i) => e.loginId && l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8)
+    .slice(-64);
+  const ends = l.filter((e) => !kept.includes(e)).map((e) => e.until);
+  return ends.length ? [...kept, { loginId: '', id: '', until: Math.max(...ends) }] : kept;
+};
 
 import type { ServerInternal } from './transitions';
 
@@ -136,7 +149,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         const { inFlightHeard, askUntil } = c as ServerSessionContext;
         if (askUntil !== null)
           enqueue.sendTo('profile', { type: 'INFLIGHT', id: ASK, until: askUntil, heard: true });
-        const mine = inFlightHeard.filter((e) => e.loginId === c.loginId);
+        // (And the entry of no login, what the cap dropped: it stays until its end, for any login, B-1.)
+        const mine = inFlightHeard.filter((e) => !e.loginId || e.loginId === c.loginId);
         if (!mine.length) return;
         for (const { own, ...e } of mine)
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
@@ -155,6 +169,16 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           .context.pending?.find((p) => p.id === e.id && (p as { from?: string }).from === e.from)?.until;
         return { ...e, type: 'INFLIGHT' as const, heard: true, until: Math.max(was ?? e.until, e.until) };
       }),
+      // While a `signedOut` word is asked of the server (B-1): barred, by no kind, lifted by no tab's
+      // word (`''`), only once the read is done (`undoubt`); the word's reason kept for the app.
+      doubt: sendTo('profile', {
+        type: 'INFLIGHT',
+        id: DOUBT,
+        until: Number.POSITIVE_INFINITY,
+        heard: true,
+      } as never),
+      undoubt: sendTo('profile', { type: 'INFLIGHT', id: DOUBT, settled: true, heard: true } as never),
+      said: assign(({ event }) => ({ said: (event as { reason: 'logout' | 'expired' }).reason })),
       // The ask had its turn: its wait's bar lifts (the answers heard bar by themselves).
       asked: assign({ askUntil: null }),
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),
@@ -265,11 +289,11 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           s.tabs?.post({ type: 'inflight', loginId, kind, id, settled: false, ms, by });
         for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
           tell(c.loginId!, kind, id, ms, from);
-        for (const e of (inFlightAt(c.inFlightHeard, now) as ServerSessionContext['inFlightHeard'])
+        for (const e of (inFlightAt(c.inFlightHeard as InFlight[], now) as Kept)
           .filter((e) => e.own || e.loginId === c.loginId)
           .slice(-8)) {
           const rest = e.until - now;
-          tell(e.loginId, e.kind, e.id, rest < cap ? Math.max(0, Math.floor(rest)) : cap, e.from);
+          tell(e.loginId, e.kind!, e.id, rest < cap ? Math.max(0, Math.floor(rest)) : cap, e.from);
         }
       },
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),

@@ -1,9 +1,9 @@
 // The tabs of an origin in server-session mode: they share the cookie, so they are told only that
 // a login happened or ended, or that a change barring betting was accepted in it (its kind), by its
 // login id (`server_session.login_id`). No token, no session, no profile ever crosses the channel
-// (there is none in the page to send). A sign-out heard is taken at once (the safe direction), and
-// so is a restriction heard (no betting until the tab's own read shows it); a sign-in heard is
-// never believed: the tab asks the server.
+// (there is none in the page to send). A restriction heard is taken at once (no betting until the
+// tab's own read shows it); a sign-in or a sign-out heard is never believed: the tab asks the
+// server (a sign-out: no betting meanwhile, REVIEW-26B B-1).
 
 import type { EventObject } from 'xstate';
 import { fromCallback } from '../actor-logic';

@@ -106,7 +106,7 @@ export function startSeeded(
     trusted?: boolean;
     /** Whether the clock learned the server's time (`PamClock.learned`); absent: a clock without the method. */
     learned?: boolean;
-    answer?: (path: string, body?: unknown) => Answer;
+    answer?: (path: string, body?: unknown) => Answer | Promise<Answer>;
     /** The page's tabs channel (default none). */
     channel?: BroadcastChannelLike;
     /** The client's request timeout (`timeout`; default the adapter's). */
@@ -120,7 +120,9 @@ export function startSeeded(
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(typeof input === 'string' || input instanceof URL ? input : input.url);
     paths.push(path);
-    const a = o.answer?.(path, init?.body) ?? 'hang';
+    // (One given as a promise is awaited: the test answers it when it says; else no extra turn.)
+    const r = o.answer?.(path, init?.body);
+    const a = (r instanceof Promise ? await r : r) ?? 'hang';
     if (a === 'hang')
       return new Promise<never>((_, reject) =>
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
