@@ -93,7 +93,7 @@ const either = (ended: AbortSignal, given: AbortSignal | undefined): AbortSignal
 /**
  * The user module's `http`, and its hold: a change's request leaves when the adapter sends it (its
  * token read, right before fetch: the ofetch adapter tells the call's `sent` hook, a per-request
- * option of our own, `Symbol.for('pam:sent')`), and one that left settles by its own answer,
+ * option of our own, `Symbol.for('pam-client.sent')`), and one that left settles by its own answer,
  * whatever login the session holds meanwhile (REVIEW-AK AK-2: the server may apply it). `hold(ended,
  * given)` is the call's signal: `given`, and `ended` (the login's end) except while a request it
  * was given to is on its way (it aborts when that request settles: nothing more is sent). One not
@@ -110,7 +110,7 @@ export function heldWhileSent(http: HttpAdapter): [HttpAdapter, SentHold] {
       const told = ways.get(options?.signal as AbortSignal);
       // (Once per call: a 401's resend, with a token of the same login, is the same change.)
       let left = 0;
-      if (told) args[at] = { ...options, [Symbol.for('pam:sent')]: () => left++ || told(1) };
+      if (told) args[at] = { ...options, [Symbol.for('pam-client.sent')]: () => left++ || told(1) };
       const sent = (http[verb] as (...a: unknown[]) => Promise<unknown>)(...args);
       return told ? sent.finally(() => left && told(-1)) : sent;
     };

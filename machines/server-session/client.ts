@@ -255,39 +255,38 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // Every call (the auth module's, the session read's, `client.http`'s, the flows'): the login held
   // now is the one it names, on every attempt (its options copied with the hook; options that
   // cannot be read are passed as given, the adapter's to refuse).
-  const http = {} as HttpAdapter;
-  for (const verb of ['get', 'post', 'patch', 'delete'] as const)
-    (http as unknown as Record<string, unknown>)[verb] = (...args: unknown[]) => {
+  const bound: Record<string, (...a: unknown[]) => Promise<unknown>> = {};
+  const http = bound as unknown as HttpAdapter;
+  // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
+  // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
+  // core's adapter names one (`GET /path`); the auth module maps its own, by its names.
+  const typed = {} as Record<string, unknown>;
+  for (const verb of ['get', 'post', 'patch', 'delete'] as const) {
+    bound[verb] = (...args) => {
       const at = verb[0] === 'p' ? 2 : 1;
       const loginId = actor?.getSnapshot().context.loginId;
       try {
-        const o = args[at] as Record<symbol, () => void> | undefined;
-        const sent = o?.[Symbol.for('pam:sent')];
-        args[at] = {
-          ...o,
-          [Symbol.for('pam:sent')]: () => {
-            naming = loginId;
-            sent?.();
-          },
+        const o: Record<symbol, () => void> = { ...(args[at] as object) };
+        const sent = o[Symbol.for('pam-client.sent')];
+        o[Symbol.for('pam-client.sent')] = () => {
+          naming = loginId;
+          sent?.();
         };
+        args[at] = o;
       } catch {}
       return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args);
     };
+    typed[verb] = (path: string, ...rest: never[]) =>
+      bound[verb]!(path, ...rest).catch((error) => {
+        throw asCoreError(`${verb.toUpperCase()} ${String(path).split('?')[0]}`, error);
+      });
+  }
   const auth = serverSessionAuth(http, options.endpoints);
   const tabs = env.channel
     ? createServerTabs(env.channel, env.tabId ?? randomTabId(env.random), isOwnedChannel(env.channel))
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
-  // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
-  // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
-  // core's adapter names one (`GET /path`); the auth module maps its own, by its names.
-  const typed = {} as Record<string, unknown>;
-  for (const verb of ['get', 'post', 'patch', 'delete'] as const)
-    typed[verb] = (path: string, ...rest: never[]) =>
-      (http[verb] as (...a: unknown[]) => Promise<unknown>)(path, ...rest).catch((error) => {
-        throw asCoreError(`${verb.toUpperCase()} ${String(path).split('?')[0]}`, error);
-      });
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.

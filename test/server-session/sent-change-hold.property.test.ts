@@ -61,7 +61,7 @@ describe('server-session: a change that left settles by its own answer whatever 
               new Promise((resolve, reject) => {
                 const signal = o.signal!;
                 if (signal.aborted) return reject(new AbortedError('PATCH', 'x'));
-                if (tells) (o as Record<symbol, () => void>)[Symbol.for('pam:sent')]!();
+                if (tells) (o as Record<symbol, () => void>)[Symbol.for('pam-client.sent')]!();
                 signal.addEventListener('abort', () => reject(new AbortedError('PATCH', 'x')));
                 sent.push((a) => (a === 'ok' ? resolve({}) : reject(errorOf(a))));
               }),
