@@ -162,21 +162,16 @@ export const playTime = (): ClientFlow<'playTime'> =>
  * const client = createCustomPamClient({ baseURL, flows: [userModule()] });
  * await client.user.getLoginHistory();
  */
-export const userModule = (): ClientFlow<'user'> =>
-  // (Its server-session part, `heldWhileSent`, only with this export: the preset's bundle has none.)
-  userFlow(heldWhileSent);
-
-/** The user flow; `held`: its server-session part. */
-const userFlow = (held?: typeof heldWhileSent): ClientFlow<'user'> => ({
+export const userModule = (): ClientFlow<'user'> => ({
   name: 'user',
   setup: ({ http, auth, env, session, onStepUp, reportOutcome, accepted }) => {
     const ownerNow = (): Owner => {
       const c = session()?.getSnapshot().context;
       return { userId: c?.userId ?? null, sid: c?.sid ?? null };
     };
-    // Only the server-session client gives `accepted`: there a change that left settles by its own
-    // answer whatever login the session holds meanwhile (`heldWhileSent`, REVIEW-AK AK-2).
-    const [sender, hold] = (accepted && held?.(http)) || [http];
+    // A change whose request left settles by its own answer whatever login the session holds
+    // meanwhile; one not sent yet is aborted when its login ends (`heldWhileSent`, REVIEW-AK AK-2).
+    const [sender, hold] = heldWhileSent(http);
     const checked = withOutcomeCheck(
       // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
       // on the server's clock, shared by the tabs of the origin (issue 26).
@@ -295,4 +290,4 @@ export const inspector = (
  * createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });
  */
 export const operatorPreset = () =>
-  [tabs(), profile(), presetPlayTime(), userFlow(), registration()] as const;
+  [tabs(), profile(), presetPlayTime(), userModule(), registration()] as const;

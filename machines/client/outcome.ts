@@ -91,23 +91,28 @@ const either = (ended: AbortSignal, given: AbortSignal | undefined): AbortSignal
   given && AbortSignal.any ? AbortSignal.any([given, ended]) : (given ?? ended);
 
 /**
- * The server-session client's `http` for the user module, and its hold: there a change's request
- * leaves when the adapter is called (no token to read; the browser adds the cookie as it sends),
- * and one that left settles by its own answer, whatever login the session holds meanwhile
- * (REVIEW-AK AK-2: the server may apply it). `hold(ended, given)` is the call's signal: `given`,
- * and `ended` (the login's end) except while a request it was given to is on its way (it aborts
- * when that request settles: nothing more is sent).
+ * The user module's `http`, and its hold: a change's request leaves when the adapter sends it (its
+ * token read, right before fetch: the ofetch adapter tells the call's `sent` hook, a per-request
+ * option of our own, `Symbol.for('pam-client.sent')`), and one that left settles by its own answer,
+ * whatever login the session holds meanwhile (REVIEW-AK AK-2: the server may apply it). `hold(ended,
+ * given)` is the call's signal: `given`, and `ended` (the login's end) except while a request it
+ * was given to is on its way (it aborts when that request settles: nothing more is sent). One not
+ * on its way yet (a token read late, a send due, a step-up prompt open) is aborted: never sent with
+ * the next login's token. An adapter that never tells the hook: every such call is aborted.
  */
 export function heldWhileSent(http: HttpAdapter): [HttpAdapter, SentHold] {
   const ways = new WeakMap<AbortSignal, (step: number) => void>();
   const out: Record<string, unknown> = { ...http };
   for (const verb of ['get', 'post', 'patch', 'delete'] as const)
     out[verb] = (...args: unknown[]) => {
-      const options = args[verb[0] === 'p' ? 2 : 1] as { signal?: AbortSignal } | undefined;
+      const at = verb[0] === 'p' ? 2 : 1;
+      const options = args[at] as { signal?: AbortSignal } | undefined;
       const told = ways.get(options?.signal as AbortSignal);
-      told?.(1);
+      // (Once per call: a 401's resend, with a token of the same login, is the same change.)
+      let left = 0;
+      if (told) args[at] = { ...options, [Symbol.for('pam-client.sent')]: () => left++ || told(1) };
       const sent = (http[verb] as (...a: unknown[]) => Promise<unknown>)(...args);
-      return told ? sent.finally(() => told(-1)) : sent;
+      return told ? sent.finally(() => left && told(-1)) : sent;
     };
   return [
     out as unknown as HttpAdapter,

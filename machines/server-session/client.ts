@@ -220,10 +220,15 @@ export function createServerSessionClient<const F extends readonly ServerSession
     `pam-client:server-session:${prefix}`,
   );
   let actor: ServerSessionActor | undefined;
-  let http: HttpAdapter;
+  let adapter: HttpAdapter;
+  // The login the call being sent names (`X-Pam-Login`): the one held when the call was made, set
+  // by its `sent` hook, which the adapter runs synchronously right before it reads `headers` and
+  // the request leaves: a login taken in between never names itself on a call made for another
+  // (REVIEW-26B A-1; the microtask gap, SENT27 2). Read once: a call without the hook names none.
+  let naming: string | null | undefined;
   const transport = inert ? refusedOnServer : options.fetch;
   try {
-    http = createOfetchAdapter({
+    adapter = createOfetchAdapter({
       baseURL: prefix,
       // The proxy's 401: the session is over (the server cleared the cookie); nothing to retry.
       onUnauthorized: () => {
@@ -232,10 +237,11 @@ export function createServerSessionClient<const F extends readonly ServerSession
       },
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
       // Proves the same origin to the proxy (a header a cross-site page cannot send), and names the
-      // login this tab holds (`X-Pam-Login`, read per attempt): the proxy refuses a call made for
-      // one login once the cookie holds another (REVIEW-26B A-1).
+      // login the call was made for (`naming`): the proxy refuses a call made for one login once
+      // the cookie holds another (REVIEW-26B A-1).
       get headers() {
-        const loginId = actor?.getSnapshot().context.loginId;
+        const loginId = naming;
+        naming = undefined;
         return { ...options.headers, 'X-Pam-Client': '1', ...(loginId && { 'X-Pam-Login': loginId }) };
       },
       // (Absent ones, undefined, take the adapter's defaults.)
@@ -246,21 +252,41 @@ export function createServerSessionClient<const F extends readonly ServerSession
     if (isOwnedChannel(env.channel)) env.channel?.close();
     throw error;
   }
+  // Every call (the auth module's, the session read's, `client.http`'s, the flows'): the login held
+  // now is the one it names, on every attempt (its options copied with the hook; options that
+  // cannot be read are passed as given, the adapter's to refuse).
+  const bound: Record<string, (...a: unknown[]) => Promise<unknown>> = {};
+  const http = bound as unknown as HttpAdapter;
+  // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
+  // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
+  // core's adapter names one (`GET /path`); the auth module maps its own, by its names.
+  const typed = {} as Record<string, unknown>;
+  for (const verb of ['get', 'post', 'patch', 'delete'] as const) {
+    bound[verb] = (...args) => {
+      const at = verb[0] === 'p' ? 2 : 1;
+      const loginId = actor?.getSnapshot().context.loginId;
+      try {
+        const o: Record<symbol, () => void> = { ...(args[at] as object) };
+        const sent = o[Symbol.for('pam-client.sent')];
+        o[Symbol.for('pam-client.sent')] = () => {
+          naming = loginId;
+          sent?.();
+        };
+        args[at] = o;
+      } catch {}
+      return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args);
+    };
+    typed[verb] = (path: string, ...rest: never[]) =>
+      bound[verb]!(path, ...rest).catch((error) => {
+        throw asCoreError(`${verb.toUpperCase()} ${String(path).split('?')[0]}`, error);
+      });
+  }
   const auth = serverSessionAuth(http, options.endpoints);
   const tabs = env.channel
     ? createServerTabs(env.channel, env.tabId ?? randomTabId(env.random), isOwnedChannel(env.channel))
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
-  // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
-  // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
-  // core's adapter names one (`GET /path`); the auth module maps its own, by its names.
-  const typed = {} as Record<string, unknown>;
-  for (const verb of ['get', 'post', 'patch', 'delete'] as const)
-    typed[verb] = (path: string, ...rest: never[]) =>
-      (http[verb] as (...a: unknown[]) => Promise<unknown>)(path, ...rest).catch((error) => {
-        throw asCoreError(`${verb.toUpperCase()} ${String(path).split('?')[0]}`, error);
-      });
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.

@@ -202,6 +202,10 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       });
     }
     async function answer(): Promise<unknown> {
+      // The request leaves now (its token read, its signal checked by fetch as it is called): a
+      // caller's per-request `sent` hook (our machines' only, `Symbol.for('pam-client.sent')`, not a
+      // public option) is told synchronously, before its headers are built.
+      (call.options as Record<symbol, () => void>)[Symbol.for('pam-client.sent')]?.();
       const headers = headersFor(call, token);
       let url = absoluteURL(call.url);
       for (let hops = 0; ; hops += 1) {
