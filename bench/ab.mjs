@@ -9,7 +9,10 @@
 // too. With `--flight <ms>` every request's answer comes that long after `fetch` was called (as
 // section 1's 10 ms server): each call's wall time OUT of flight (before `fetch` is called, and from
 // the answer to the value in hand) is timed, so work moved into the flight shows; calls run back to
-// back, each cold after its flights. Never part of `npm test`; asserts nothing.
+// back, each cold after its flights. With `--http <ms>` the calls go over loopback (the global
+// fetch, undici) to the reference server in its own process, answering after <ms> (as section 1's),
+// bare fetch + JSON.parse beside them: wall is each call's time out of flight (undici's channels).
+// Never part of `npm test`; asserts nothing.
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +24,8 @@ const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) +
 const roots = { A: resolve(arg('--a', repo)), B: resolve(arg('--b', repo)) };
 const pairs = arg('--pairs', 'history,signin').split(',');
 const flightMs = args.includes('--flight') ? Number(arg('--flight', 10)) : undefined;
-const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : flightMs;
+const httpMs = args.includes('--http') ? Number(arg('--http', 10)) : undefined;
+const idleMs = args.includes('--idle') ? Number(arg('--idle', 10)) : (flightMs ?? httpMs);
 const batches = Number(arg('--batches', idleMs === undefined ? 60 : 600));
 // PAM_BENCH_TAG=-x: a cache of its own (node_modules may be shared by several checkouts).
 const outDir = resolve(repo, `node_modules/.cache/pam-client-bench${process.env.PAM_BENCH_TAG ?? ''}`);
@@ -102,12 +106,53 @@ const answer = async (input) => {
   return new Response(body, { status: c.status, headers: c.headers });
 };
 
-const baseURL = 'http://pam.test';
+let baseURL = 'http://pam.test';
+let netToken;
+if (httpMs !== undefined) {
+  // The reference server in its own process (its work shares neither this event loop nor this heap).
+  const { spawn } = await import('node:child_process');
+  const { createInterface } = await import('node:readline');
+  const serve = `const { startReferenceServer } = await import(process.argv[1]);
+    const s = await startReferenceServer();
+    if (+process.argv[2]) s.faults.add({ path: /.*/, delayMs: +process.argv[2] });
+    setInterval(() => { s.requests.length = 0; }, 500).unref();
+    console.log(s.url);
+    process.stdin.resume();
+    process.stdin.on('end', () => process.exit(0));`;
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', serve, resolve(outDir, 'ab-testing.mjs'), String(httpMs)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  process.on('exit', () => child.kill());
+  baseURL = await new Promise((r) => createInterface({ input: child.stdout }).once('line', r));
+  const answer = await fetch(`${baseURL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(PLAYER),
+  });
+  netToken = (await answer.json()).access_token;
+  // The wall time out of flight, from undici's own channels: before each request's headers are
+  // written, and from its answer's headers on (the server's wait and the network left out).
+  const { subscribe } = await import('node:diagnostics_channel');
+  subscribe('undici:client:sendHeaders', () => {
+    inFlight -= performance.now();
+  });
+  subscribe('undici:request:headers', () => {
+    inFlight += performance.now();
+  });
+}
 const run = {};
 for (const k of Object.keys(roots)) {
   const pam = await import(resolve(outDir, `ab-${k}.mjs`));
   const adapter = (getAccessToken) => {
-    const http = pam.createOfetchAdapter({ baseURL, getAccessToken, fetch: memoryFetch });
+    const http = pam.createOfetchAdapter({
+      baseURL,
+      getAccessToken,
+      fetch: httpMs === undefined ? memoryFetch : undefined,
+    });
     if (!split) return http;
     const wrap =
       (f) =>
@@ -121,7 +166,7 @@ for (const k of Object.keys(roots)) {
       };
     return { get: wrap(http.get), post: wrap(http.post), patch: wrap(http.patch), delete: wrap(http.delete) };
   };
-  const user = pam.createUserModule(adapter(() => token));
+  const user = pam.createUserModule(adapter(() => netToken ?? token));
   let signedIn = null;
   const authModule = pam.createAuthModule(adapter(() => signedIn));
   run[k] = {
@@ -155,8 +200,14 @@ else
 
 /** Each call alone after `idleMs` of idle, trees (and bare) interleaved, order rotating. */
 async function cold() {
-  const bare = async () => JSON.parse(await (await memoryFetch(`${baseURL}/bff/users/login-history`)).text());
-  const sleep = () => (flightMs ? undefined : new Promise((r) => setTimeout(r, idleMs)));
+  const headers = { accept: 'application/json', authorization: `Bearer ${netToken}` };
+  const bare =
+    httpMs === undefined
+      ? async () => JSON.parse(await (await memoryFetch(`${baseURL}/bff/users/login-history`)).text())
+      : async () =>
+          JSON.parse(await (await fetch(`${baseURL}/bff/users/login-history?page=1`, { headers })).text());
+  const sleep = () =>
+    flightMs || httpMs !== undefined ? undefined : new Promise((r) => setTimeout(r, idleMs));
   for (const pair of pairs) {
     const paths = [
       ['bare (history)', bare],
@@ -179,16 +230,18 @@ async function cold() {
         await paths[k][1]();
         mark('done');
         if (split && k) stagesOf[k].push(marks);
-        wall[k].push((performance.now() - t0 - (flightMs ? inFlight : 0)) * 1000);
+        wall[k].push((performance.now() - t0 - (flightMs || httpMs !== undefined ? inFlight : 0)) * 1000);
         const c = process.cpuUsage(c0);
         cpu[k].push(c.user + c.system);
       }
     const at = (k) =>
       `CPU median ${quantile(cpu[k], 0.5).toFixed(0)} µs (p25 ${quantile(cpu[k], 0.25).toFixed(0)}), wall ${quantile(wall[k], 0.5).toFixed(0)}`;
     console.log(
-      flightMs
-        ? `${pair}, each answer after ${flightMs} ms (${batches} calls each; wall: out of flight only):`
-        : `${pair}, cold (${idleMs} ms idle before each call, ${batches} calls each):`,
+      httpMs !== undefined
+        ? `${pair}, over loopback, the server answering after ${httpMs} ms (${batches} calls each; wall: out of flight, undici's headers written -> answer's headers):`
+        : flightMs
+          ? `${pair}, each answer after ${flightMs} ms (${batches} calls each; wall: out of flight only):`
+          : `${pair}, cold (${idleMs} ms idle before each call, ${batches} calls each):`,
     );
     for (const [k, [name]] of paths.entries()) console.log(`  ${name}: ${at(k)}`);
     const r = (p, x) => (quantile(x[2], p) / quantile(x[1], p)).toFixed(3);
@@ -211,3 +264,4 @@ async function cold() {
   }
 }
 console.log(`load average (1 min) after: ${loadavg()[0].toFixed(2)}`);
+if (httpMs !== undefined) process.exit(0);
