@@ -8,7 +8,7 @@
 
 import { AbortedError, type UserModule } from 'pam-client';
 import type { Owner } from '../session/events';
-import { type LoginBound, type UserCall, wrapCalls } from './outcome';
+import type { LoginBound, UserCall } from './outcome';
 
 /** The last reports' ids kept with their login (the objects are kept weakly, without a bound). */
 const IDS_KEPT = 16;
@@ -24,70 +24,66 @@ export function withReportOwner(
 ): UserModule {
   const objects = new WeakMap<object, Owner>();
   const ids = new Map<unknown, Owner>();
-  // (A report answer: the operations checked it, an object with a numeric id.)
-  const keep = (report: { id: number }, owner: Owner) => {
-    objects.set(report, owner);
-    ids.delete(report.id);
-    ids.set(report.id, owner);
-    if (ids.size > IDS_KEPT) ids.delete(ids.keys().next().value);
-  };
-  // Runs `call` with the login's end in its signal (the app's `given` too); `known`: whose the
-  // report it is for, when this client handed it out.
-  const owned = async (
-    name: string,
-    known: Owner | undefined,
-    given: unknown,
-    call: (signal: unknown) => Promise<unknown>,
-  ) => {
-    const owner = ownerNow();
-    if (known && (known.userId !== owner.userId || known.sid !== owner.sid))
-      throw new AbortedError(name, 'call');
-    const login = bound(owner);
-    // (A `signal` that is no AbortSignal is passed as given: the call refuses it.)
-    const signal =
-      login && (given === undefined || given instanceof AbortSignal)
-        ? given && AbortSignal.any
-          ? AbortSignal.any([given, login.signal])
-          : (given ?? login.signal)
-        : given;
-    try {
-      const answer = await call(signal);
-      if (login?.signal.aborted) throw new AbortedError(name, 'call');
-      if (name[0] !== 'd' && name !== 'getAvailableYears') keep(answer as { id: number }, owner);
-      return answer;
-    } finally {
-      login?.off();
-    }
-  };
-  const wrapped = wrapCalls(
-    user,
-    ['generateIncomeReport', 'getIncomeReportStatus', 'getAvailableYears'],
-    (original, name, at) =>
-      (...args) => {
-        const options = args[at] as { signal?: unknown };
-        return owned(
-          name,
-          name === 'getIncomeReportStatus' ? ids.get(args[0]) : undefined,
-          options.signal,
-          (signal) => {
-            args[at] = { ...options, signal };
-            return original(...args);
-          },
-        );
-      },
-  );
-  const download = user.downloadIncomeReport as unknown as UserCall;
-  wrapped.downloadIncomeReport = ((report: unknown, options?: { signal?: unknown }) => {
-    let known: Owner | undefined;
-    let given: unknown;
-    try {
-      known = objects.get(report as object) ?? ids.get((report as { id?: unknown }).id);
-      given = options?.signal;
-    } catch {
-      // Unreadable (a getter, a Proxy trap): the call refuses it as it does (`invalid_request`).
-      return download(report, options);
-    }
-    return owned('downloadIncomeReport', known, given, (signal) => download(report, { signal }));
-  }) as UserModule['downloadIncomeReport'];
-  return wrapped;
+  const wrapped: Record<string, unknown> = { ...user };
+  // Each call with where it takes its options, and whether it answers a report (kept with its login).
+  for (const [name, at, keeps] of [
+    ['getAvailableYears', 0],
+    ['generateIncomeReport', 1, 1],
+    ['getIncomeReportStatus', 1, 1],
+    ['downloadIncomeReport', 1],
+  ] as const) {
+    const call = user[name] as UserCall;
+    wrapped[name] = async (...args: unknown[]) => {
+      // The login of the report it is about (handed out here: the object, or its id), else the one
+      // held now; and the app's signal.
+      let known: Owner | undefined;
+      let options: Record<string, unknown>;
+      try {
+        const first = args[0] as { id?: unknown } | undefined;
+        known = objects.get(first as object) ?? ids.get(first?.id ?? first);
+        // (What the module reads of them, read once: `wrapCalls`' rule.)
+        const { signal, onStepUp, accessToken } = (args[at] ?? {}) as Record<string, unknown>;
+        options = { signal, onStepUp, accessToken };
+      } catch {
+        // Unreadable (a getter, a Proxy trap): the call refuses it as it does (`invalid_request`).
+        return call(...args);
+      }
+      const owner = known ?? ownerNow();
+      const login = bound(owner);
+      // That login ended (the report's is not the one held): refused before sending; once sent,
+      // its answer dropped (a read: nothing to settle).
+      const ended = () => {
+        if (login?.signal.aborted) throw new AbortedError(name, 'call');
+      };
+      try {
+        ended();
+        // Sent with the login's end in its signal (a `signal` that is no AbortSignal is passed as
+        // given: the call refuses it).
+        const given = options.signal;
+        args[at] = {
+          ...options,
+          signal:
+            given === undefined
+              ? login?.signal
+              : login && given instanceof AbortSignal && AbortSignal.any
+                ? AbortSignal.any([given, login.signal])
+                : given,
+        };
+        const answer = await call(...args);
+        ended();
+        if (keeps) {
+          // (A report answer: the operation read an object with a numeric id.)
+          const id = (answer as { id: number }).id;
+          objects.set(answer as object, owner);
+          ids.delete(id);
+          ids.set(id, owner);
+          if (ids.size > IDS_KEPT) ids.delete(ids.keys().next().value);
+        }
+        return answer;
+      } finally {
+        login?.off();
+      }
+    };
+  }
+  return wrapped as unknown as UserModule;
 }
