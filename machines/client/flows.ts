@@ -36,6 +36,7 @@ import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { heldWhileSent, type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
+import { withReportOwner } from './report-owner';
 import { loginBound, profileRead, type SessionRef, signedInOnly, withProfileRecheck } from './session-facade';
 import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
 
@@ -204,13 +205,15 @@ export const userModule = (): ClientFlow<'user'> => ({
       (owner) => loginBound(session, owner),
       hold,
     );
+    // A report belongs to the login that asked for it (REVIEW-AN AN-1).
+    const owned = withReportOwner(checked, ownerNow, (owner) => loginBound(session, owner));
     // (Each change told with the server time it was sent at, in either mode; kept for its player: in
     // `accepted`, the server-session client's, or, from `createCustomPamClient`, which gives none, in
     // the store beside the session's token store.)
     return {
       user: signedInOnly(
         withStepUp(
-          withProfileRecheck(checked, session, () => env.serverNow(), accepted, ownerNow),
+          withProfileRecheck(owned, session, () => env.serverNow(), accepted, ownerNow),
           onStepUp,
         ),
         session,
