@@ -80,7 +80,7 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
  * The failures of a read whose answer named another player (only those this module made: no event
  * can forge one). A session that never had its player confirmed (a restore) ends on one (AN-2).
  */
-export const otherPlayer = new WeakSet<object>();
+export const otherPlayer = /* @__PURE__ */ new WeakSet<object>();
 
 /**
  * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.

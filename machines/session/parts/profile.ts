@@ -32,7 +32,7 @@ export const PROFILE_TRANSITIONS: SessionTransitions = {
           guard: ({ context, event }) => !context.user && otherPlayer.has(errorOf(event)!),
           target: 'signingOut',
           actions: [
-            assign({ error: ({ event }) => errorOf(event)! }),
+            /* @__PURE__ */ assign({ error: ({ event }) => errorOf(event)! }),
             { type: 'announceSignOut', params: 'logout' },
           ],
         },
