@@ -279,13 +279,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
         // (a refresh of no token of its own), and the call is refused as the 401 would have ended
         // it (a change bound to the login `aborted` meanwhile); a public call goes without
         // (the adapter's `readToken`).
+        // (Signed out by then: as `user` refuses a call made signed out.)
         if (!snapshot?.hasTag('signedIn')) return null;
         if (await refreshThroughSession(session!, waiters)) return token();
-        throw new UnauthorizedError({
-          status: 401,
-          method: 'call',
-          path: '(no token of this login: not sent)',
-        });
+        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
       }
       // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
       // login id by its token, as the session restored from it holds it, never its counter): the last few.
