@@ -77,6 +77,12 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
 );
 
 /**
+ * The failures of a read whose answer named another player (only those this module made: no event
+ * can forge one). A session that never had its player confirmed (a restore) ends on one (AN-2).
+ */
+export const otherPlayer = /* @__PURE__ */ new WeakSet<object>();
+
+/**
  * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.
  * Its outcome is trusted: the flow takes no outcome but the ones built here (see `reading` below).
  */
@@ -97,10 +103,13 @@ export async function readProfileOnce(
     const userInfo = profile?.userInfo;
     // An answer for another player (a token swapped under us), or naming none, is not this
     // login's profile: an invalid answer (fail closed, retried).
-    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId))
-      throw new ResponseValidationError('getUserProfile', [
+    if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId)) {
+      const e = new ResponseValidationError('getUserProfile', [
         { path: ['user', 'id'], code: 'invalid_value', message: 'not the player' },
       ]);
+      otherPlayer.add(e);
+      throw e;
+    }
     // No readable userInfo: nothing is known of the restrictions (fail closed, retried).
     if (!isRecord(userInfo)) throw new Error('profile without userInfo');
     // An answer the clock can give no time to is not taken (nothing judged at no time): it fails

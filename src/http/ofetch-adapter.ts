@@ -121,9 +121,15 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       } catch (error) {
         // A token store that fails (storage closed, quota) must not escape as a foreign error; its
         // message is not copied, as it could quote what was stored.
-        throw new StorageError(`${call.method} ${call.shownPath()} could not read the access token`, {
-          cause: new Error(error instanceof Error ? error.name : typeof error),
-        });
+        if (!isPamError(error) || error.code !== 'unauthorized')
+          throw new StorageError(`${call.method} ${call.shownPath()} could not read the access token`, {
+            cause: new Error(error instanceof Error ? error.name : typeof error),
+          });
+        // A getter's `unauthorized`: no token of its login any more (createPamClient, REVIEW-AN
+        // AN-3). A call that needs one is refused with it as is, nothing sent; a public one
+        // (`skipAuthRefresh`: login, registration, recovery) goes without.
+        if (!call.options.skipAuthRefresh) throw error;
+        token = undefined;
       }
       // The guard's deadline passed (or the caller aborted) while the store had not answered.
       if (token === ABORTED)

@@ -4,8 +4,15 @@
 // told to it. They come with the flow (`profile()`, `PROFILE_TRANSITIONS`): a client without it has
 // none, and its bundle carries none of their code.
 
+import type { PamError } from 'pam-client';
+import { assign } from 'xstate';
 import { checkProfile, profileInputOf, tellProfile } from '../flows';
+import { otherPlayer } from '../profile-read';
 import type { SessionTransitions } from '../setup';
+
+/** The error of the profile child's snapshot (none: a provided stand-in without a context). */
+const errorOf = (event: object) =>
+  (event as { snapshot: { context?: { error: PamError | null } } }).snapshot.context?.error;
 
 /** The profile flow's part, as the session takes a flow's (`profile()`, `sessionCore`, `sessionMachine`). */
 export const PROFILE_TRANSITIONS: SessionTransitions = {
@@ -16,7 +23,21 @@ export const PROFILE_TRANSITIONS: SessionTransitions = {
       id: 'profile',
       src: 'profile',
       input: profileInputOf,
-      onSnapshot: { actions: 'takeProfile' },
+      onSnapshot: [
+        // A read showing another player than the one its session names, before any answer named
+        // this session's player (a restored record whose `userId` is not its token's, REVIEW-AN
+        // AN-2): nothing of the record can be believed. Signed out as by a logout (its token
+        // revoked, the record cleared, the tabs told), with that typed error in view.error.
+        {
+          guard: ({ context, event }) => !context.user && otherPlayer.has(errorOf(event)!),
+          target: 'signingOut',
+          actions: [
+            /* @__PURE__ */ assign({ error: ({ event }) => errorOf(event)! }),
+            { type: 'announceSignOut', params: 'logout' },
+          ],
+        },
+        { actions: 'takeProfile' },
+      ],
     },
   ],
   signedIn: {
