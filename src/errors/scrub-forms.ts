@@ -201,10 +201,13 @@ export function bytesOf(secret: string): string[] {
   try {
     const bytes = unescape(encodeURIComponent(secret));
     const forms = [[...bytes].map((c) => hex(c.charCodeAt(0), 2)).join('')];
-    for (let k = 0; k < 3; k++) {
-      const encoded = btoa('\0'.repeat(k) + bytes).replace(/=+$/, '');
-      forms.push(encoded.slice(k && k + 1, encoded.length - ((k + bytes.length) % 3 ? 1 : 0)));
-    }
+    // (Its padding, and the character before it, which the bytes after the secret change.)
+    for (let k = 0; k < 3; k++)
+      forms.push(
+        btoa('\0'.repeat(k) + bytes)
+          .replace(/.=+$/, '')
+          .slice(k && k + 1),
+      );
     return forms.filter((f) => f.length > 5);
   } catch {
     return [];

@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chainScrubbers, createScrubber, type Scrubber } from '../../src/errors/scrub';
+import { bytesOf } from '../../src/errors/scrub-forms';
+import { anySecret, BYTE_FORMS, inBody, UNICODE_FORMS } from './echo-forms';
+import { ENCODERS, hostilePassword } from './encoders';
+import { variantOf, variantToken } from './scrub-variants';
+import { createScrubber as createOldScrubber, chainScrubbers as oldChain } from './speed27b-old-scrub';
+import { bytesOf as oldBytesOf } from './speed27b-old-scrub-forms';
+
+// SPEED27B: the adapter's scrubbers (`parts`) of a secret of 16 characters or fewer build their
+// byte forms as they are made (in flight), not when the first text with a long run comes. The
+// same answers: against the scrubber of 89ec1e26 (./speed27b-old-scrub.ts, copied as it was),
+// every path gives the same output, to the character, and `mayHold` the same answer, whatever
+// is asked first (a 2xx scan, an error body, a key), alone or in a chain sharing one probe,
+// over texts with secrets in every form the echo tests generate (encoders, Unicode forms, byte
+// forms, inside a base64 body), near misses, runs of every length and noise.
+
+const KEEP: ReadonlySet<string> = new Set(['access_token', 'token', 'refresh_token']);
+
+/** A 2FA code, a password (short ones: built early now), a token (base64, JWT, opaque, a variant). */
+const secret = fc.oneof(
+  variantToken,
+  hostilePassword,
+  anySecret,
+  fc.stringMatching(/^\d{2,8}$/),
+  fc.stringMatching(/^[A-Za-z]{3,10}$/),
+  fc.stringMatching(/^[A-Za-z0-9!@#]{6,17}$/),
+  fc.stringMatching(/^[?>~ÿé\x7f-\u07ffA-Za-z0-9]{6,16}$/),
+  fc.stringMatching(/^[A-Za-z0-9_-]{14,40}={0,2}$/),
+);
+
+/** Noise, and runs (no space, `!` or `"`) around the length each gate asks. */
+const NOISE = fc.oneof(
+  fc.string({
+    unit: fc.constantFrom(
+      ...'aZx09 .,:;-_+/=%&#\\"\'<>é'.split(''),
+      'and',
+      '2024-01-15',
+      '&amp;',
+      '%2B',
+      '\\u0041',
+      '[redacted]',
+    ),
+    maxLength: 12,
+  }),
+  fc.stringMatching(/^[A-Za-z0-9+/_-]{4,60}$/),
+);
+
+const FORMS: Readonly<Record<string, (s: string) => string>> = {
+  ...ENCODERS,
+  ...UNICODE_FORMS,
+  ...BYTE_FORMS,
+  'in a base64 body': (s) => inBody(s, 5, 'base64').text,
+  'in a hex body': (s) => inBody(s, 3, 'hex').text,
+  // The longest stretch of its base64 (at each offset) between `+` and `/`: a byte form's anchor
+  // without the run around it, shorter than the gate's (`bytesMin`) when the form has a `+` or `/`.
+  ...Object.fromEntries(
+    [0, 1, 2].map((k) => [
+      `base64 stretch at ${k}`,
+      (s: string) =>
+        Buffer.concat([Buffer.alloc(k), Buffer.from(s)])
+          .toString('base64')
+          .slice(k && k + 1)
+          .split(/[+/=]/)
+          .reduce((a, b) => (b.length > a.length ? b : a), ''),
+    ]),
+  ),
+};
+const FORM_NAMES = Object.keys(FORMS);
+
+const echo = (count: number) =>
+  fc.record({
+    i: fc.nat({ max: count - 1 }),
+    variant: fc.option(variantOf, { nil: undefined }),
+    cut: fc.constantFrom(0, 0, 0, 1, -1),
+    forms: fc.array(fc.constantFrom(...FORM_NAMES), { maxLength: 2 }),
+    // A piece of the echo (an anchor without the run around it: `"<piece>"`).
+    piece: fc.option(fc.tuple(fc.nat({ max: 30 }), fc.integer({ min: 3, max: 30 }), fc.boolean()), {
+      nil: undefined,
+    }),
+  });
+
+const cases = fc.array(secret, { minLength: 1, maxLength: 3 }).chain((secrets) =>
+  fc
+    .record({
+      pieces: fc.array(fc.oneof(NOISE, echo(secrets.length)), { minLength: 1, maxLength: 5 }),
+      first: fc.nat({ max: 3 }),
+    })
+    .map(({ pieces, first }) => ({
+      secrets,
+      first,
+      text: pieces
+        .map((p) => {
+          if (typeof p === 'string') return p;
+          let s = secrets[p.i]!;
+          if (p.variant) s = p.variant.apply(s);
+          if (p.cut) s = [...s].slice(p.cut === 1 ? 1 : 0, p.cut === -1 ? -1 : undefined).join('');
+          const t = p.forms.reduce((t, name) => FORMS[name]!(t), s);
+          if (!p.piece) return t;
+          const [at, length, quoted] = p.piece;
+          const piece = t.slice(at % t.length, (at % t.length) + length);
+          return quoted ? `"${piece}"` : piece;
+        })
+        .join(''),
+    })),
+);
+
+/** What each path of `scrub` gives for `text`, as JSON, `first` (of four) asked first. */
+function paths(scrub: Scrubber, secrets: string[], text: string, first: number): unknown[] {
+  const error = {
+    message: text,
+    errors: { password: [text], [text]: [text] },
+    [text]: 1,
+    code: +secrets[0]!,
+  };
+  const answer = { token: secrets[0], user: { name: text, list: [` ${text} `, [text]], [text]: 1 } };
+  const raw = JSON.stringify(answer);
+  const bare = JSON.stringify({ user: { name: text } });
+  const asks = [
+    () => [scrub.mayHold(raw, KEEP), scrub.mayHold(raw), scrub.mayHold(bare)],
+    () => [scrub.text(text), JSON.stringify(scrub.deep(error))],
+    () => [
+      JSON.stringify(scrub.deep(JSON.parse(raw), KEEP, true)),
+      JSON.stringify(scrub.deep(JSON.parse(raw), undefined, true)),
+      scrub.deep(text, undefined, true),
+    ],
+    () => [JSON.stringify(scrub.deep({ [text]: 1, [`${text}_x`]: 2 }, undefined, true))],
+  ];
+  const out: unknown[] = [];
+  out[first] = asks[first]!();
+  for (const [i, ask] of asks.entries()) if (i !== first) out[i] = ask();
+  // Again, every expression built by now.
+  return [...out, asks.map((ask) => ask())];
+}
+
+describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built in flight, the same answers)', () => {
+  it('property: every path gives what the old one gave, to the character, parts or not', () => {
+    fc.assert(
+      fc.property(cases, fc.boolean(), ({ secrets, text, first }, parts) => {
+        const now = paths(createScrubber(secrets, parts), secrets, text, first);
+        const then = paths(createOldScrubber(secrets, parts), secrets, text, first);
+        expect(now).toEqual(then);
+      }),
+      { numRuns: 300 },
+    );
+  }, 180_000);
+
+  it('property: a chain (one probe for all, as the adapter reads an answer) says what the old one said', () => {
+    fc.assert(
+      fc.property(cases, fc.array(secret, { maxLength: 3 }), ({ secrets, text }, held) => {
+        const answer = JSON.stringify({
+          access_token: held[0] ?? 'x',
+          user: { name: text, token: secrets[0] },
+        });
+        const now = chainScrubbers([
+          ...held.map((h) => createScrubber([h], true)),
+          createScrubber(secrets, true),
+        ]);
+        const then = oldChain([
+          ...held.map((h) => createOldScrubber([h], true)),
+          createOldScrubber(secrets, true),
+        ]);
+        expect(now.mayHold(answer, KEEP)).toBe(then.mayHold(answer, KEEP));
+        expect(now.mayHold(text)).toBe(then.mayHold(text));
+        expect(JSON.stringify(now.deep(JSON.parse(answer), KEEP, true))).toBe(
+          JSON.stringify(then.deep(JSON.parse(answer), KEEP, true)),
+        );
+        expect(now.text(text)).toBe(then.text(text));
+      }),
+      { numRuns: 200 },
+    );
+  }, 180_000);
+
+  it("property: a short secret's byte form cut at its `+` and `/` (its anchor, no run as long as the gate asks) reads as before", () => {
+    const short = fc.string({
+      unit: fc.constantFrom(...'abcXYZ019?>~ÿé/+ -_'.split('')),
+      minLength: 2,
+      maxLength: 17,
+    });
+    fc.assert(
+      fc.property(short, fc.nat({ max: 2 }), fc.nat({ max: 5 }), fc.nat({ max: 3 }), (s, k, at, first) => {
+        const parts = Buffer.concat([Buffer.alloc(k), Buffer.from(s)])
+          .toString('base64')
+          .slice(k && k + 1)
+          .split(/[+/=]/);
+        const text = parts[at % parts.length]!;
+        expect(paths(createScrubber([s], true), [s], text, first)).toEqual(
+          paths(createOldScrubber([s], true), [s], text, first),
+        );
+      }),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it("property: a secret's byte forms are the old ones (its base64 cut in one replace now)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(secret, fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
+        (s) => {
+          expect(bytesOf(s)).toEqual(oldBytesOf(s));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a login answer: the password found in its base64 form, not in the token, as before', () => {
+    const password = 'Secret123!';
+    const b64 = Buffer.from(password).toString('base64');
+    const token = 'Nv519brWtzGCAV3cfq2CQahUUmUeJ2S1jvd7vSb4Rak';
+    for (const body of [{ access_token: token }, { access_token: token, note: `x${b64}y` }]) {
+      const raw = JSON.stringify(body);
+      const now = createScrubber([password], true);
+      const then = createOldScrubber([password], true);
+      expect(now.mayHold(raw, KEEP)).toBe(then.mayHold(raw, KEEP));
+      expect(now.deep(JSON.parse(raw), KEEP, true)).toEqual(then.deep(JSON.parse(raw), KEEP, true));
+    }
+    expect(createScrubber([password], true).mayHold(JSON.stringify({ note: b64 }), KEEP)).toBe(true);
+    expect(createScrubber([password], true).mayHold(JSON.stringify({ access_token: token }), KEEP)).toBe(
+      false,
+    );
+  });
+});
