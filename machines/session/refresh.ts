@@ -422,6 +422,7 @@ export const onBase = <T extends number | null>(t: T, base: TimeBase, r: ClockRe
 
 /** The token life the server announced, clamped to something a clock can hold. */
 export function expiryOf(expiresIn: unknown, now: number): number | null {
-  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
-  return now + Math.floor(Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS));
+  // (`Number.isFinite` is false for anything but a finite number: no `typeof` needed.)
+  if (!Number.isFinite(expiresIn) || (expiresIn as number) <= 0) return null;
+  return now + Math.floor(Math.min((expiresIn as number) * 1000, MAX_TOKEN_LIFE_MS));
 }

@@ -53,7 +53,7 @@ export interface StoredSession {
 export { MAX_SESSION_COUNTER };
 
 /** A wall-clock instant (epoch ms): finite. */
-const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isInstant = (v: unknown): v is number => Number.isFinite(v); // (false for a non-number)
 /** Absent, or a `seq`/`sid`: a safe integer in `[0, MAX_SESSION_COUNTER]`. */
 const isCounter = (v: unknown): boolean =>
   v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SESSION_COUNTER);
