@@ -143,23 +143,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     return token;
   }
 
-  /**
-   * Hands the answer's `Date` to `onServerDate` (or says there was none, `onNoServerDate`); nothing
-   * either does can reach the request.
-   */
-  function noteDate(headers: Headers): void {
-    // Neither hook given (most adapters): the header is not read.
-    if (!onServerDate && !onNoServerDate) return;
-    const serverMs = parseHttpDate(headers.get('date'));
-    try {
-      const result: unknown =
-        serverMs === undefined ? onNoServerDate?.() : onServerDate?.(serverMs, Date.now());
-      if (isThenable(result)) result.then(undefined, () => undefined);
-    } catch {
-      // Ignored: the clock offset is the caller's concern, the request goes on.
-    }
-  }
-
   /** One HTTP exchange (following same-origin GET redirects). Every failure leaves as a `PamError`. */
   async function exchange(
     call: Call,
@@ -241,7 +224,23 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // baseURL (never another origin or a hop that left the base path), and not a download (a
         // file's answer, wherever it comes from, is not the API's); an opaque answer (status 0)
         // has no headers to read. The first hop is the call's own URL, under baseURL (`targetOf`).
-        if (!blob && response.status && (hops === 0 || isUnder(baseURL, url))) noteDate(response.headers);
+        // Its `Date` handed to `onServerDate` (or none said, `onNoServerDate`; neither hook given,
+        // most adapters: the header is not read); nothing either does can reach the request.
+        if (
+          (onServerDate || onNoServerDate) &&
+          !blob &&
+          response.status &&
+          (hops === 0 || isUnder(baseURL, url))
+        ) {
+          const serverMs = parseHttpDate(response.headers.get('date'));
+          try {
+            const result: unknown =
+              serverMs === undefined ? onNoServerDate?.() : onServerDate?.(serverMs, Date.now());
+            if (isThenable(result)) result.then(undefined, () => undefined);
+          } catch {
+            // Ignored: the clock offset is the caller's concern, the request goes on.
+          }
+        }
         // A download's file has its own cap; its error answer is read as any other.
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
