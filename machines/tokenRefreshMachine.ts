@@ -228,8 +228,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       // (every event judged here carries one: they come after `READ`). Written out here and in
       // `flightTimeout`, not a helper: smaller gzipped (issue 33). Its start is always set here:
       // `refreshing` is entered only through `startRefresh` (the model test checks it).
-      isFlightLost: ({ context: c, event }) =>
-        c.refresh.inFlightSince! + c.flightMs < atOf(event)!,
+      isFlightLost: ({ context: c, event }) => c.refresh.inFlightSince! + c.flightMs < atOf(event)!,
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },

@@ -180,7 +180,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // where the token goes, to baseURL's origin only: a name cannot tell a credential (`X-Jwt`,
       // `X-Otp`), so another origin (a pre-signed download link) gets none (fail closed).
       if (call.sameOrigin)
-        for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+        for (const [name, value] of Object.entries(options.headers ?? {}))
+          headers[name.toLowerCase()] = value;
       // `json` is undefined or a JSON text (never empty).
       if (call.json) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `${tokenType} ${token}`;
