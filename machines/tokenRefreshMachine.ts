@@ -226,9 +226,9 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       // The refresh in flight for OVER its bound (docs/contract.md; `flightMs`, default 60 s: the
       // core's rule, `shouldRefreshToken`'s `now > t + wait`, REVIEW-Z Z-9) at the event's reading
       // (every event judged here carries one: they come after `READ`). Written out here and in
-      // `flightTimeout`, not a helper: smaller gzipped (issue 33).
-      isFlightLost: ({ context: c, event }) =>
-        (c.refresh.inFlightSince ?? atOf(event)!) + c.flightMs < atOf(event)!,
+      // `flightTimeout`, not a helper: smaller gzipped (issue 33). Its start is always set here:
+      // `refreshing` is entered only through `startRefresh` (the model test checks it).
+      isFlightLost: ({ context: c, event }) => c.refresh.inFlightSince! + c.flightMs < atOf(event)!,
       // The refresh's failure (these three are reached only from its onError, whose event carries it).
       isUnauthorized: ({ event }) => asPamError((event as { error?: unknown }).error).code === 'unauthorized',
     },
@@ -247,7 +247,7 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       },
       // Its first whole ms past the bound (as the core's `nextRefreshAt`).
       flightTimeout: ({ context: c, event }) =>
-        clampDelay((c.refresh.inFlightSince ?? atOf(event)!) + c.flightMs + 1 - atOf(event)!),
+        clampDelay(c.refresh.inFlightSince! + c.flightMs + 1 - atOf(event)!),
     },
     actions: {
       // The one reading of the clock (and the jitter's draw): an effect, the event told again with it.

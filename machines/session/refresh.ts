@@ -350,10 +350,8 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
  */
 export function refreshed(context: SessionContext, now: number): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
-  const expiresAt =
-    context.expiresAt !== null && context.savedAt !== null
-      ? now + (context.expiresAt - context.savedAt)
-      : null;
+  // (An expiry is set only with its save: `signedInFrom`, `metaFields`, this; `forgotten` clears both.)
+  const expiresAt = context.expiresAt !== null ? now + (context.expiresAt - context.savedAt!) : null;
   return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }
 
@@ -422,6 +420,7 @@ export const onBase = <T extends number | null>(t: T, base: TimeBase, r: ClockRe
 
 /** The token life the server announced, clamped to something a clock can hold. */
 export function expiryOf(expiresIn: unknown, now: number): number | null {
-  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) return null;
-  return now + Math.floor(Math.min(expiresIn * 1000, MAX_TOKEN_LIFE_MS));
+  // (`Number.isFinite` is false for anything but a finite number: no `typeof` needed.)
+  if (!Number.isFinite(expiresIn) || (expiresIn as number) <= 0) return null;
+  return now + Math.floor(Math.min((expiresIn as number) * 1000, MAX_TOKEN_LIFE_MS));
 }

@@ -348,7 +348,9 @@ export function writeSession(
   const session = named(
     {
       accessToken: token,
-      tokenType: context.tokenType ?? 'Bearer',
+      // Set with `savedAt` on every way in (`signedInFrom`: 'Bearer' when the answer named none;
+      // `metaFields`: a stored session's, which has one), cleared with it (`forgotten`).
+      tokenType: context.tokenType!,
       expiresAt: context.expiresAt,
       savedAt: context.savedAt,
       ...(context.timeBase === 'server' && { timeBase: 'server' as const }),

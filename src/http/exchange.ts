@@ -46,12 +46,6 @@ function positive(
   return value;
 }
 
-function retriesOf(retry: number | undefined): number {
-  // Default 1; more GET retries than 10 only delay the answer: a larger (or infinite) `retry` is capped.
-  if (retry === undefined) return 1;
-  return typeof retry === 'number' && retry > 0 ? Math.min(10, Math.floor(retry)) : 0;
-}
-
 /** A relative request URL made absolute against the page, when there is one (Node's fetch needs it). */
 export function absoluteURL(url: string): string {
   // The page first: without one (Node, a worker) the URL goes as it is, no pattern run (~5 µs cold).
@@ -358,7 +352,7 @@ function parseJSON(text: string): unknown {
   }
 }
 
-// The adapter's options, checked once when it is created (`positive` and `retriesOf` above). This
+// The adapter's options, checked once when it is created (`positive` above). This
 // and `CREDENTIAL` sit last: every app row that bundles the adapter packs a few bytes smaller so
 // (issue 33, measured).
 
@@ -405,12 +399,16 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
     throw new ConfigurationError(`${name} cannot work as given`);
   }
   const timeout = positive(options, 'timeout', DEFAULT_TIMEOUT_MS);
+  const retry = options.retry;
   return {
     baseURL,
     tokenType,
     // A timer cannot wait longer than MAX_TIMER_MS; Infinity stays: no timer at all.
     timeout: timeout < Infinity ? Math.min(MAX_TIMER_MS, timeout) : timeout,
-    retries: retriesOf(options.retry),
+    // Default 1; more GET retries than 10 only delay the answer: a larger (or infinite) `retry` is
+    // capped (written in place: one use).
+    retries:
+      retry === undefined ? 1 : typeof retry === 'number' && retry > 0 ? Math.min(10, Math.floor(retry)) : 0,
     caps: [
       positive(options, 'maxResponseBytes', 1_048_576),
       positive(options, 'maxDownloadBytes', 33_554_432),

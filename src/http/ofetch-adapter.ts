@@ -149,41 +149,6 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     return token;
   }
 
-  function headersFor(call: Call, token: string | undefined): Record<string, string> {
-    // A plain object with lower-cased names (what Headers.set would do): ofetch builds the one
-    // Headers instance from it, so each attempt makes one, not two. Not a null-prototype one:
-    // fetch reads that one ~0.5 µs slower (so a header named `__proto__` is dropped).
-    const headers: Record<string, string> = {
-      accept: call.options.responseType === 'blob' ? '*/*' : 'application/json',
-    };
-    // Read per attempt: a caller may change `options.headers` after creating the adapter. They go
-    // where the token goes, to baseURL's origin only: a name cannot tell a credential (`X-Jwt`,
-    // `X-Otp`), so another origin (a pre-signed download link) gets none (fail closed).
-    if (call.sameOrigin)
-      for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
-    // `json` is undefined or a JSON text (never empty).
-    if (call.json) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `${tokenType} ${token}`;
-    return headers;
-  }
-
-  /**
-   * Hands the answer's `Date` to `onServerDate` (or says there was none, `onNoServerDate`); nothing
-   * either does can reach the request.
-   */
-  function noteDate(headers: Headers): void {
-    // Neither hook given (most adapters): the header is not read.
-    if (!onServerDate && !onNoServerDate) return;
-    const serverMs = parseHttpDate(headers.get('date'));
-    try {
-      const result: unknown =
-        serverMs === undefined ? onNoServerDate?.() : onServerDate?.(serverMs, Date.now());
-      if (isThenable(result)) result.then(undefined, () => undefined);
-    } catch {
-      // Ignored: the clock offset is the caller's concern, the request goes on.
-    }
-  }
-
   /** One HTTP exchange (following same-origin GET redirects). Every failure leaves as a `PamError`. */
   async function exchange(
     call: Call,
@@ -212,7 +177,20 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // caller's per-request `sent` hook (our machines' only, `Symbol.for('pam-client.sent')`, not a
       // public option) is told synchronously, before its headers are built.
       (call.options as Record<symbol, () => void>)[Symbol.for('pam-client.sent')]?.();
-      const headers = headersFor(call, token);
+      // The headers (written here, their one use): a plain object with lower-cased names (what
+      // Headers.set would do): ofetch builds the one Headers instance from it, so each attempt makes
+      // one, not two. Not a null-prototype one: fetch reads that one ~0.5 µs slower (so a header
+      // named `__proto__` is dropped).
+      const headers: Record<string, string> = { accept: blob ? '*/*' : 'application/json' };
+      // Read per attempt: a caller may change `options.headers` after creating the adapter. They go
+      // where the token goes, to baseURL's origin only: a name cannot tell a credential (`X-Jwt`,
+      // `X-Otp`), so another origin (a pre-signed download link) gets none (fail closed).
+      if (call.sameOrigin)
+        for (const [name, value] of Object.entries(options.headers ?? {}))
+          headers[name.toLowerCase()] = value;
+      // `json` is undefined or a JSON text (never empty).
+      if (call.json) headers['content-type'] = 'application/json';
+      if (token) headers.authorization = `${tokenType} ${token}`;
       let url = absoluteURL(call.url);
       for (let hops = 0; ; hops += 1) {
         const pending = $fetch.raw(url, {
@@ -253,7 +231,23 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // baseURL (never another origin or a hop that left the base path), and not a download (a
         // file's answer, wherever it comes from, is not the API's); an opaque answer (status 0)
         // has no headers to read. The first hop is the call's own URL, under baseURL (`targetOf`).
-        if (!blob && response.status && (hops === 0 || isUnder(baseURL, url))) noteDate(response.headers);
+        // Its `Date` handed to `onServerDate` (or none said, `onNoServerDate`; neither hook given,
+        // most adapters: the header is not read); nothing either does can reach the request.
+        if (
+          (onServerDate || onNoServerDate) &&
+          !blob &&
+          response.status &&
+          (hops === 0 || isUnder(baseURL, url))
+        ) {
+          const serverMs = parseHttpDate(response.headers.get('date'));
+          try {
+            const result: unknown =
+              serverMs === undefined ? onNoServerDate?.() : onServerDate?.(serverMs, Date.now());
+            if (isThenable(result)) result.then(undefined, () => undefined);
+          } catch {
+            // Ignored: the clock offset is the caller's concern, the request goes on.
+          }
+        }
         // A download's file has its own cap; its error answer is read as any other.
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]

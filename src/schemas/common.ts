@@ -405,7 +405,9 @@ export function toValidationIssues(issues: readonly core.$ZodIssue[]): Validatio
         });
       }
     } else {
-      out.push({ path: pathOf(issue.path), code: issue.code ?? 'custom', message: messageFor(issue) });
+      // Every issue names its code: the readers' (`fail`) and zod's (a check's issue without one is
+      // `custom`, zod's `payload.issues.push`).
+      out.push({ path: pathOf(issue.path), code: issue.code, message: messageFor(issue) });
     }
   }
   return out;

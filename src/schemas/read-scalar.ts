@@ -74,5 +74,6 @@ export function readBoolean(value: unknown): boolean | null | Unreadable {
 export function readText(value: unknown): string | null | Unreadable {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : UNREADABLE;
+  // (`Number.isFinite` is false for anything but a finite number: no `typeof` needed.)
+  return Number.isFinite(value) ? String(value) : UNREADABLE;
 }

@@ -53,7 +53,7 @@ export interface StoredSession {
 export { MAX_SESSION_COUNTER };
 
 /** A wall-clock instant (epoch ms): finite. */
-const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isInstant = (v: unknown): v is number => Number.isFinite(v); // (false for a non-number)
 /** Absent, or a `seq`/`sid`: a safe integer in `[0, MAX_SESSION_COUNTER]`. */
 const isCounter = (v: unknown): boolean =>
   v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SESSION_COUNTER);
@@ -232,23 +232,27 @@ export function refreshBackoffMs(failures: number, random?: (() => number) | nul
  * @internal A test seam (CONTRIBUTING.md): the refresh cycle's tests read the schedule through it.
  */
 export function nextRefreshAt(state: RefreshState, options?: RefreshTimingOptions): number | null {
-  return dueAt(stateOf('nextRefreshAt', state, 0), options?.intervalMs ?? REFRESH_INTERVAL_MS);
+  const s = stateOf('nextRefreshAt', state, 0);
+  const at = dueAt(s, options?.intervalMs ?? REFRESH_INTERVAL_MS);
+  // Lost only once in flight for OVER the timeout: the first whole ms after it. (Here, not in
+  // `dueAt`: `refreshSchedule`'s machine is never idle with a refresh in flight, and has its own
+  // flight timeout; lean bundles carry `dueAt` only.)
+  return at !== null && s.inFlightSince !== null
+    ? Math.max(at, s.inFlightSince + REFRESH_IN_FLIGHT_TIMEOUT_MS + 1)
+    : at;
 }
 
-/** `nextRefreshAt` at an interval given (the schedule's, which has its own default). */
+/**
+ * `nextRefreshAt` at an interval given (the schedule's, which has its own default), a refresh in
+ * flight left out (`nextRefreshAt` adds it).
+ */
 function dueAt(state: RefreshState, intervalMs: number): number | null {
   if (state.tokenSavedAt === null) return null;
   // After a failure, the backoff alone: a refresh started early (forced: an app call's 401, a
   // `REFRESH`) that failed with no verdict is tried again then, not at the interval (RETRY24).
-  let at =
-    state.lastFailureAt !== null && state.failures > 0
-      ? state.lastFailureAt + refreshBackoffMs(state.failures)
-      : state.tokenSavedAt + intervalMs;
-  if (state.inFlightSince !== null) {
-    // Lost only once in flight for OVER the timeout: the first whole ms after it.
-    at = Math.max(at, state.inFlightSince + REFRESH_IN_FLIGHT_TIMEOUT_MS + 1);
-  }
-  return at;
+  return state.lastFailureAt !== null && state.failures > 0
+    ? state.lastFailureAt + refreshBackoffMs(state.failures)
+    : state.tokenSavedAt + intervalMs;
 }
 
 /**

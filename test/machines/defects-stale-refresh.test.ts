@@ -145,6 +145,10 @@ describe('property: every failure the cycle counts is a real one', () => {
               t.actor.send({ type: c.type, ...(at === undefined ? {} : { at }) });
               await vi.advanceTimersByTimeAsync(0);
             }
+            // A refresh in flight exactly while refreshing (the schedule leaves a flight out:
+            // src/session/token.ts's `dueAt`; the flight's guard and timeout read its start unchecked).
+            const s = t.actor.getSnapshot();
+            expect(s.context.refresh.inFlightSince !== null).toBe(s.matches({ active: 'refreshing' }));
           }
           await vi.advanceTimersByTimeAsync(2 * MIN);
           t.actor.stop();

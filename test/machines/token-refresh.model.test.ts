@@ -163,6 +163,10 @@ async function walk(path: Path) {
     expect(actual.value).toEqual(replay.value);
     expect(actual.context.refresh).toEqual(replay.context.refresh);
     expect(actual.context.error?.message ?? null).toBe(replay.context.error?.message ?? null);
+    // A refresh in flight exactly while refreshing: the schedule the machine reads (`refreshSchedule`)
+    // leaves a flight out (src/session/token.ts's `dueAt`), and the flight's guard and timeout read
+    // its start unchecked.
+    expect(actual.context.refresh.inFlightSince !== null).toBe(actual.matches({ active: 'refreshing' }));
     // One live request exactly while refreshing; every other was answered or aborted.
     expect(sut.open()).toHaveLength(actual.matches({ active: 'refreshing' }) ? 1 : 0);
     const text = JSON.stringify(actual) + JSON.stringify(sut.actor.getPersistedSnapshot());
