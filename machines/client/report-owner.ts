@@ -1,16 +1,18 @@
 // A report belongs to the login that asked for it (REVIEW-AN AN-1): the user flow's income-report
-// calls, each bound to the login it began in. An answer that lands once that login ended (a
-// sign-out, another player's login in this tab or another) is dropped: the call rejects `aborted`
-// (a read: nothing to settle), never hands the ended login's report to the next. A report (the
-// object, or its id) obtained under one login and used under another (a poll that goes on, a
-// download) is refused before anything is sent, `aborted` too. A report this client never handed
-// out (the app's own, or one it forgot: ids are kept for the last 16 reports) passes as before.
+// calls, each bound to the login it began in (one made while the stored session is read: the login
+// the restore lands on, REVIEW-27C R27C-1). An answer that lands once that login ended (a sign-out,
+// another player's login in this tab or another) is dropped: the call rejects `aborted` (a read:
+// nothing to settle), never hands the ended login's report to the next. A report (the object, or
+// its id) is its player's: used while another player is signed in (a poll that goes on, a
+// download) it is refused before anything is sent, `aborted` too; the same player signed in again
+// reads it (R27C-2). A report this client never handed out (the app's own, or one it forgot: ids are
+// kept for the last 16 reports) passes as before.
 
 import { AbortedError, type UserModule } from 'pam-client';
 import type { Owner } from '../session/events';
 import type { LoginBound, UserCall } from './outcome';
 
-/** The last reports' ids kept with their login (the objects are kept weakly, without a bound). */
+/** The last reports' ids kept with their login, whose player they are (the objects weakly, without a bound). */
 const IDS_KEPT = 16;
 
 /**
@@ -25,7 +27,8 @@ export function withReportOwner(
   const objects = new WeakMap<object, Owner>();
   const ids = new Map<unknown, Owner>();
   const wrapped: Record<string, unknown> = { ...user };
-  // Each call with where it takes its options, and whether it answers a report (kept with its login).
+  // Each call with where it takes its options, and whether it answers a report (kept with its login:
+  // its owner, the one object a call made while restoring shares, read once the restore landed).
   for (const [name, at, keeps] of [
     ['getAvailableYears', 0],
     ['generateIncomeReport', 1, 1],
@@ -34,8 +37,8 @@ export function withReportOwner(
   ] as const) {
     const call = user[name] as UserCall;
     wrapped[name] = async (...args: unknown[]) => {
-      // The login of the report it is about (handed out here: the object, or its id), else the one
-      // held now; and the app's signal.
+      // The login of the report it is about (handed out here: the object, or its id); and the app's
+      // signal.
       let known: Owner | undefined;
       let options: Record<string, unknown>;
       try {
@@ -48,12 +51,13 @@ export function withReportOwner(
         // Unreadable (a getter, a Proxy trap): the call refuses it as it does (`invalid_request`).
         return call(...args);
       }
-      const owner = known ?? ownerNow();
+      // Bound to the login held now; that login ended, or the report is another player's: refused
+      // before sending; once sent, its answer dropped (a read: nothing to settle).
+      const owner = ownerNow();
       const login = bound(owner);
-      // That login ended (the report's is not the one held): refused before sending; once sent,
-      // its answer dropped (a read: nothing to settle).
       const ended = () => {
-        if (login?.signal.aborted) throw new AbortedError(name, 'call');
+        if (login?.signal.aborted || (known && known.userId !== owner.userId))
+          throw new AbortedError(name, 'call');
       };
       try {
         ended();
