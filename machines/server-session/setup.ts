@@ -54,7 +54,13 @@ const capKept = (l: Kept): Kept => {
     .filter((e, i) => e.loginId && l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8)
     .slice(-64);
   const ends = l.filter((e) => !kept.includes(e)).map((e) => e.until);
-  return ends.length ? [...kept, { loginId: '', id: '', until: Math.max(...ends) }] : kept;
+  // (R27-3: one of no known end, heard while the clock gave no time, folded: its release is lost
+  // with its id, so not "until released" but the bar's length from the latest time known, the
+  // latest known end of the list (each its hearing + the bar at most); none known yet: open,
+  // +Infinity, set so by the next capKept that knows one. Never NaN.)
+  const known = l.map((e) => e.until).filter((u) => u < 1 / 0);
+  const until = ends.every((u) => u < 1 / 0) ? Math.max(...ends) : known.length ? Math.max(...known) : 1 / 0;
+  return ends.length ? [...kept, { loginId: '', id: '', until }] : kept;
 };
 
 import type { ServerInternal } from './transitions';
