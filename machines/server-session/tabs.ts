@@ -35,11 +35,11 @@ const MAX_ASKERS = 16;
 // (A clock that gives no time, NaN or a throw: +Infinity, barred until released, never NaN, R27-3.
 // `ms`: what its teller said is left, never more.)
 const endOf = (cap: number, serverNow?: () => number, ms = cap) => {
+  let end = Number.NaN;
   try {
-    const end = serverNow!() + Math.min(ms, cap);
-    if (end === end) return end;
+    end = serverNow!() + Math.min(ms, cap);
   } catch {}
-  return Number.POSITIVE_INFINITY;
+  return Number.isNaN(end) ? Number.POSITIVE_INFINITY : end;
 };
 
 /** What a tab tells the others. */

@@ -20,7 +20,7 @@ import { advanced } from './profile-setup';
  * (not a number) bars until released: no timer for it (R27-3: never a 0 ms re-arm).
  */
 export const inFlightEnd = (c: Pick<ProfileFlowContext, 'pending' | 'now'>): number =>
-  Math.min(...inFlightAt(c.pending, c.now).map((p) => (p.until === p.until ? p.until : 1 / 0)), 1 / 0);
+  Math.min(...inFlightAt(c.pending, c.now).map((p) => (Number.isNaN(p.until) ? 1 / 0 : p.until)), 1 / 0);
 
 /** A change held here: this tab's own (no `from`), or heard from the tab `from` (none named: ''). */
 type Held = InFlight & { from?: string };
