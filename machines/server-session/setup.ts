@@ -184,7 +184,19 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         heard: true,
       } as never),
       undoubt: sendTo('profile', { type: 'INFLIGHT', id: DOUBT, settled: true, heard: true } as never),
-      said: assign(({ event }) => ({ said: (event as { reason: 'logout' | 'expired' }).reason })),
+      // The server's word that a login doubted ended (or a read that failed: taken, R27-1), told
+      // with the server's reason: past its end at the read's time, `expired`, else `logout` (never
+      // the word's: a script's could set it).
+      emitDoubtedSignOut: emit(({ context: c, event }) => ({
+        type: 'signedOut' as const,
+        reason:
+          c.expiresAt !== null &&
+          c.expiresAt <=
+            (event as { output?: { seedReading?: { serverAt: number } } }).output?.seedReading?.serverAt!
+            ? ('expired' as const)
+            : ('logout' as const),
+        remote: true,
+      })),
       // The ask had its turn: its wait's bar lifts (the answers heard bar by themselves).
       asked: assign({ askUntil: null }),
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),
