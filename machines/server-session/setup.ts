@@ -192,7 +192,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         reason:
           c.expiresAt !== null &&
           c.expiresAt <=
-            (event as { output?: { seedReading?: { serverAt: number } } }).output?.seedReading?.serverAt!
+            ((event as { output?: { seedReading?: { serverAt: number } } }).output?.seedReading?.serverAt ??
+              Number.NaN)
             ? ('expired' as const)
             : ('logout' as const),
         remote: true,
