@@ -12,7 +12,9 @@ const pam = usePam(clock);
 
 describe('R27B p2: doubting, the read fails', () => {
   const clients = useClients();
-  it('a real sign-out elsewhere + a failed read: tab A free to bet?', { timeout: 30_000 }, async () => {
+  it('a real sign-out elsewhere + a failed read: tab A takes the word, never free to bet', {
+    timeout: 30_000,
+  }, async () => {
     const { plain } = pam.ref.server.seed;
     const hub = new FakeChannelHub();
     const profile = browserProfile(pam.fx.served.url);

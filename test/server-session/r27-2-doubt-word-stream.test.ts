@@ -13,7 +13,7 @@ const pam = usePam(clock);
 
 describe('R27B p3: a word per read keeps doubting', () => {
   const clients = useClients();
-  it('real sign-out + a word during each read: A never signs out', async () => {
+  it('real sign-out + a forged word during each read: A signs out at the first read, told logout', async () => {
     const { plain } = pam.ref.server.seed;
     const hub = new FakeChannelHub();
     const profile = browserProfile(pam.fx.served.url);
@@ -25,7 +25,7 @@ describe('R27B p3: a word per read keeps doubting', () => {
       const url = String(typeof input === 'string' || input instanceof URL ? input : input.url);
       if (/\/session$/.test(url)) {
         reads++;
-        if (stream) script.postMessage(forged({ type: 'signedOut', loginId, reason: 'logout' }));
+        if (stream) script.postMessage(forged({ type: 'signedOut', loginId, reason: 'expired' }));
       }
       return profile.fetch(input, init);
     }) as typeof fetch;
@@ -43,6 +43,8 @@ describe('R27B p3: a word per read keeps doubting', () => {
       'both free',
     );
     loginId = (a.session.getSnapshot().context as { loginId: string }).loginId;
+    const told: string[] = [];
+    a.on('signedOut', (e) => told.push(`${e.reason}:${e.remote}`));
     const before = reads;
     stream = true;
     b.logout();
@@ -52,5 +54,8 @@ describe('R27B p3: a word per read keeps doubting', () => {
     const during = a.view.status;
     await until(() => a.view.status === 'signedOut', 'A out once the stream stops');
     expect(during).toBe('signedOut');
+    // (Bounded: the first read's answer taken; the reason the server's, not the forged words'.)
+    expect(reads - before).toBeLessThanOrEqual(2);
+    expect(told).toEqual(['logout:true']);
   });
 });
