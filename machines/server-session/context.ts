@@ -98,8 +98,6 @@ export interface ServerSessionContext {
   barred: (AcceptedRestriction & { loginId: string }) | null;
   /** Another tab's word heard while the seed is read: one more read after it (REVIEW-AK AK-3). */
   queued: boolean;
-  /** The reason of the latest `signedOut` word heard for the login held (told if the server confirms it, B-1). */
-  said?: 'logout' | 'expired';
   /**
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that

@@ -260,43 +260,56 @@ function createServerSessionMachine() {
             on: { REMOTE_LOGIN: { guard: 'another', actions: 'queue' } },
           },
           // Another tab's word that this login ended (REVIEW-26B B-1: a forged one too, which
-          // signed every tab out): the server is asked, no betting meanwhile (`doubt`), one read at
-          // a time (words heard during it: one more after it). Signed out only by the server's
-          // word (or a cookie of another login); the same login: held again (a read that failed
-          // too: its next call's answer decides); another signed in: taken as a new one.
+          // signed every tab out): the server is asked, no betting meanwhile (`doubt`). Its answer
+          // judged first (R27-2): no session, signed out (`remote`; the reason the server's: past
+          // the login's end at the read, `expired`, else `logout`, never a word's, which a script
+          // sets); another login, taken as a new one; this login (or its player unread), held
+          // again, unless a word came during the read: one more read, 1 s after it
+          // (one at a time, never back to back). A read that fails takes the word (R27-1: fail
+          // closed, as before B-1: a tab that cannot ask the server is not kept free to bet on a
+          // cookie maybe gone).
           doubting: {
-            entry: ['unqueue', 'doubt'],
+            entry: 'doubt',
             exit: 'undoubt',
-            invoke: {
-              id: 'seed',
-              src: 'readSeed',
-              input: ({ context }) => serverServicesOf(context),
-              onDone: [
-                { guard: 'queued', target: 'doubting', reenter: true },
-                // (Its player unread, `unavailable`, but the cookie's login this one: held too.)
-                { guard: ({ context, event }) => seedOf(event)?.loginId === context.loginId, target: 'held' },
-                {
-                  guard: ({ event }) => seedOf(event)?.status === 'signedIn',
-                  target: '#serverSession.restoring.deciding',
-                  actions: [{ type: 'forget', params: null }, 'tookSeed'],
-                },
-                // Signed out there, or the cookie holds another login whose player could not be read.
-                {
-                  target: '#serverSession.signedOut',
-                  actions: [
-                    { type: 'forget', params: 'remote' },
-                    emit(({ context }) => ({
-                      type: 'signedOut' as const,
-                      reason: context.said ?? 'logout',
-                      remote: true,
-                    })),
+            initial: 'reading',
+            states: {
+              reading: {
+                entry: 'unqueue',
+                invoke: {
+                  id: 'seed',
+                  src: 'readSeed',
+                  input: ({ context }) => serverServicesOf(context),
+                  onDone: [
+                    // (Its player unread, `unavailable`, but the cookie's login this one: held too.)
+                    {
+                      guard: ({ context, event }) => seedOf(event)?.loginId === context.loginId,
+                      target: 'again',
+                    },
+                    {
+                      guard: ({ event }) => seedOf(event)?.status === 'signedIn',
+                      target: '#serverSession.restoring.deciding',
+                      actions: [{ type: 'forget', params: null }, 'tookSeed'],
+                    },
+                    // Signed out there, or the cookie holds another login whose player could not be read.
+                    {
+                      target: '#serverSession.signedOut',
+                      actions: ['emitDoubtedSignOut', { type: 'forget', params: 'remote' }],
+                    },
                   ],
+                  onError: {
+                    target: '#serverSession.signedOut',
+                    actions: ['emitDoubtedSignOut', { type: 'forget', params: 'remote' }],
+                  },
                 },
-              ],
-              onError: { target: 'held' },
+              },
+              // The same login read: held again, or (a word heard meanwhile) read once more, later.
+              again: {
+                always: { guard: ({ context }) => !context.queued, target: '#serverSession.signedIn.held' },
+                after: { 1_000: 'reading' },
+              },
             },
             on: {
-              REMOTE_LOGOUT: { guard: 'ours', actions: ['queue', 'said'] },
+              REMOTE_LOGOUT: { guard: 'ours', actions: 'queue' },
               REMOTE_LOGIN: { guard: 'another', actions: 'queue' },
             },
           },
@@ -419,7 +432,7 @@ function createServerSessionMachine() {
             actions: assign(({ context }) => ({ ...forgotten(null), loginId: context.loginId })),
           },
           // (Not proof the login ended: the server is asked first, `doubting`.)
-          REMOTE_LOGOUT: { guard: 'ours', target: '.doubting', actions: 'said' },
+          REMOTE_LOGOUT: { guard: 'ours', target: '.doubting' },
           PROFILE_LOADED: {
             guard: 'owned',
             actions: sendTo('profile', ({ event }) =>

@@ -54,7 +54,13 @@ const capKept = (l: Kept): Kept => {
     .filter((e, i) => e.loginId && l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8)
     .slice(-64);
   const ends = l.filter((e) => !kept.includes(e)).map((e) => e.until);
-  return ends.length ? [...kept, { loginId: '', id: '', until: Math.max(...ends) }] : kept;
+  // (R27-3: one of no known end, heard while the clock gave no time, folded: its release is lost
+  // with its id, so not "until released" but the bar's length from the latest time known, the
+  // latest known end of the list (each its hearing + the bar at most); none known yet: open,
+  // +Infinity, set so by the next capKept that knows one. Never NaN.)
+  const known = l.map((e) => e.until).filter((u) => u < 1 / 0);
+  const until = ends.every((u) => u < 1 / 0) ? Math.max(...ends) : known.length ? Math.max(...known) : 1 / 0;
+  return ends.length ? [...kept, { loginId: '', id: '', until }] : kept;
 };
 
 import type { ServerInternal } from './transitions';
@@ -178,7 +184,20 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         heard: true,
       } as never),
       undoubt: sendTo('profile', { type: 'INFLIGHT', id: DOUBT, settled: true, heard: true } as never),
-      said: assign(({ event }) => ({ said: (event as { reason: 'logout' | 'expired' }).reason })),
+      // The server's word that a login doubted ended (or a read that failed: taken, R27-1), told
+      // with the server's reason: past its end at the read's time, `expired`, else `logout` (never
+      // the word's: a script's could set it).
+      emitDoubtedSignOut: emit(({ context: c, event }) => ({
+        type: 'signedOut' as const,
+        reason:
+          c.expiresAt !== null &&
+          c.expiresAt <=
+            ((event as { output?: { seedReading?: { serverAt: number } } }).output?.seedReading?.serverAt ??
+              Number.NaN)
+            ? ('expired' as const)
+            : ('logout' as const),
+        remote: true,
+      })),
       // The ask had its turn: its wait's bar lifts (the answers heard bar by themselves).
       asked: assign({ askUntil: null }),
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),

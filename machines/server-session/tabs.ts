@@ -32,13 +32,14 @@ export const ASK_MS = 500;
  */
 const ASK_WINDOW_MS = 100;
 const MAX_ASKERS = 16;
-// (A clock that gives no time: NaN, barred until released. `ms`: what its teller said is left, never more.)
+// (A clock that gives no time, NaN or a throw: +Infinity, barred until released, never NaN, R27-3.
+// `ms`: what its teller said is left, never more.)
 const endOf = (cap: number, serverNow?: () => number, ms = cap) => {
+  let end = Number.NaN;
   try {
-    return serverNow!() + Math.min(ms, cap);
-  } catch {
-    return Number.NaN;
-  }
+    end = serverNow!() + Math.min(ms, cap);
+  } catch {}
+  return Number.isNaN(end) ? Number.POSITIVE_INFINITY : end;
 };
 
 /** What a tab tells the others. */

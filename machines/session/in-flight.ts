@@ -15,9 +15,12 @@ import { trusted } from '../clock';
 import { type InFlight, inFlightAt, type ProfileFlowContext } from './profile-rules';
 import { advanced } from './profile-setup';
 
-/** When the first change in flight at `now` stops barring by itself (none: never). */
+/**
+ * When the first change in flight at `now` stops barring by itself (none: never). An end not known
+ * (not a number) bars until released: no timer for it (R27-3: never a 0 ms re-arm).
+ */
 export const inFlightEnd = (c: Pick<ProfileFlowContext, 'pending' | 'now'>): number =>
-  Math.min(...inFlightAt(c.pending, c.now).map((p) => p.until), Number.POSITIVE_INFINITY);
+  Math.min(...inFlightAt(c.pending, c.now).map((p) => (Number.isNaN(p.until) ? 1 / 0 : p.until)), 1 / 0);
 
 /** A change held here: this tab's own (no `from`), or heard from the tab `from` (none named: ''). */
 type Held = InFlight & { from?: string };
@@ -59,7 +62,7 @@ export function inFlightTold(self: { getSnapshot(): { children?: object } }, wai
 /**
  * Another tab's change in flight (`inflight`, ../cross-tab.ts), for the login held: told to the
  * profile flow (`heard`), barring until released or for the request's timeout and a margin, from now
- * (a clock that gives no time: until released).
+ * (a clock that gives no time: +Infinity, until released).
  */
 export function heardInFlight(
   self: { getSnapshot(): { children?: object } },
@@ -83,7 +86,7 @@ export function heardInFlight(
         ...m,
         type: 'INFLIGHT',
         // (`ms`: what its sender said is left of its lapse, a sync answer's; never past ours.)
-        until: (r && !r.error ? r.serverAt : Number.NaN) + (m.ms! < cap ? m.ms! : cap),
+        until: (r && !r.error ? r.serverAt : Number.POSITIVE_INFINITY) + (m.ms! < cap ? m.ms! : cap),
         heard: true,
       }),
     );

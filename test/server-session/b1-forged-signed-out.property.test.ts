@@ -11,7 +11,8 @@ import { type Answer, free, NOON, SIGNED_OUT, seedOf, startSeeded } from './seed
 // login, a player that cannot be read), a real sign-out told by another tab, the tab's session reads
 // answered one by one when the test says, simulated time. Claims: at most one session read at a time;
 // never free to bet while one is on its way; signed out only after a read that showed the cookie
-// holds no login-1; a real sign-out told is followed, once the reads are answered, by signed out.
+// holds no login-1; a real sign-out told is followed, once the reads are answered, by signed out. A
+// session read may fail (R27-1): the word is taken then (signed out, never back to free).
 
 type Server = 'login-1' | 'signedOut' | 'login-2' | 'unavailable-1' | 'unavailable-2';
 const SERVERS: Server[] = ['login-1', 'signedOut', 'login-2', 'unavailable-1', 'unavailable-2'];
@@ -20,6 +21,7 @@ type Step =
   | { k: 'server'; to: Server }
   | { k: 'realLogout' }
   | { k: 'answer' }
+  | { k: 'fails' }
   | { k: 'advance'; ms: number };
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -33,6 +35,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('server' as const), to: fc.constantFrom(...SERVERS) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('realLogout' as const) }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant('answer' as const) }) },
+  // (The next session read fails, R27-1: the word is taken, signed out.)
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('fails' as const) }) },
   {
     weight: 2,
     arbitrary: fc.record({ k: fc.constant('advance' as const), ms: fc.integer({ min: 100, max: 5_000 }) }),
@@ -59,7 +63,8 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
         // when each was sent (a read sent before a real sign-out shows the login).
         const reads: Array<() => void> = [];
         let open = 0;
-        let lastAnswer: Server | null = null;
+        let lastAnswer: Server | 'failed' | null = null;
+        let fails = false;
         const bad: string[] = [];
         const s = startSeeded(seedOf({ readAt: NOON }), {
           at: NOON,
@@ -72,12 +77,13 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
               };
             if (!path.endsWith('/session')) return 'hang';
             if (++open > 1) bad.push(`${open} reads at once`);
-            const at = server;
+            const at = fails ? 'failed' : server;
+            fails = false;
             return new Promise<Answer>((resolve) =>
               reads.push(() => {
                 open--;
                 lastAnswer = at;
-                resolve({ status: 200, body: body(at) });
+                resolve(at === 'failed' ? { status: 400, body: {} } : { status: 200, body: body(at) });
               }),
             );
           },
@@ -86,12 +92,15 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
         const loginId = () => (s.client.session.getSnapshot().context as { loginId: string | null }).loginId;
         s.client.subscribe((v) => {
           if (free(v) && open > 0) bad.push(`free while a read is on its way (${v.status})`);
-          if (v.status === 'signedOut' && (lastAnswer === null || OWN.includes(lastAnswer)))
+          if (free(v) && lastAnswer === 'failed') bad.push('free after a failed read');
+          if (v.status === 'signedOut' && (lastAnswer === null || OWN.includes(lastAnswer as Server)))
             bad.push(`signed out after the server showed ${lastAnswer}`);
         });
+        // (A read queued after one showing this login comes 1 s later, R27-2: time goes on meanwhile.)
         const answerAll = async () => {
-          for (let i = 0; i < 10 && reads.length; i++) {
-            reads.shift()!();
+          for (let i = 0; i < 10; i++) {
+            if (reads.length) reads.shift()!();
+            else s.advance(1_000);
             await turns(10);
           }
         };
@@ -113,6 +122,7 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
                 forged({ type: 'signedOut', loginId: 'login-1', reason: 'logout', from: 'tab-b' }),
               );
             } else if (st.k === 'answer') reads.shift()?.();
+            else if (st.k === 'fails') fails = true;
             else s.advance(st.ms);
             await turns(10);
             if (free(s.client.view) && open > 0) bad.push('free while a read is on its way');
@@ -120,13 +130,22 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
           // A real sign-out, last: followed once the reads are answered (unless another login is held).
           server = 'signedOut';
           const held = loginId();
+          const status = s.client.view.status;
           script.postMessage(
             forged({ type: 'signedOut', loginId: 'login-1', reason: 'logout', from: 'tab-b' }),
           );
           await turns(10);
           await answerAll();
           expect(bad).toEqual([]);
-          if (held === 'login-1') expect(s.client.view.status).toBe('signedOut');
+          // (Another login held, or none: the word is not for it, nothing changes. A read sent
+          // before it that shows login-2: taken at once, R27-2, and the word is not for login-2.)
+          expect({ status: s.client.view.status, login: loginId() }).toEqual(
+            held !== 'login-1'
+              ? { status, login: held }
+              : lastAnswer === 'login-2'
+                ? { status: 'signedIn', login: 'login-2' }
+                : { status: 'signedOut', login: null },
+          );
         } finally {
           s.client.stop();
         }

@@ -12,12 +12,13 @@ import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
 // releases in its own names) and words (`signedIn`: this tab reads the session again); the session
 // answering login-1, login-2 or `unavailable`; simulated time. No view of login-1 is free to bet
 // while a change of X's is within its bar (45 s at most, from when it was heard), and the kept
-// changes never exceed 64 and the one entry the cap folds into.
+// changes never exceed 64 and the one entry the cap folds into. X's changes are heard now and then
+// while the clock gives no time (R27-3): no timer storm, no NaN kept, never a permanent bar.
 
 const BAR = 45_000;
 const LOGINS = ['login-1', 'login-2', 'unavailable'] as const;
 type Step =
-  | { k: 'real'; id: number; ms: number | null }
+  | { k: 'real'; id: number; ms: number | null; noTime: boolean }
   | { k: 'junk'; n: number }
   | { k: 'zero'; n: number }
   | { k: 'release'; id: number }
@@ -25,7 +26,12 @@ type Step =
   | { k: 'session'; login: (typeof LOGINS)[number] }
   | { k: 'advance'; ms: number };
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ k: fc.constant('real' as const), id: fc.nat(3), ms: fc.option(fc.nat(60_000)) }),
+  fc.record({
+    k: fc.constant('real' as const),
+    id: fc.nat(3),
+    ms: fc.option(fc.nat(60_000)),
+    noTime: fc.boolean(),
+  }),
   fc.record({ k: fc.constant('junk' as const), n: fc.integer({ min: 1, max: 90 }) }),
   fc.record({ k: fc.constant('zero' as const), n: fc.integer({ min: 1, max: 12 }) }),
   fc.record({ k: fc.constant('release' as const), id: fc.nat(3) }),
@@ -66,18 +72,27 @@ describe('B-1: kept changes under generated floods (property)', () => {
         let barredUntil = Number.NEGATIVE_INFINITY;
         const bad: string[] = [];
         let junk = 0;
+        const unknown = new Set<number>();
         s.client.subscribe((v) => {
           if (free(v) && ctx().loginId === 'login-1' && at() < barredUntil)
             bad.push(`free at ${at() - NOON} (barred until ${barredUntil - NOON})`);
         });
         const check = () => {
           if (ctx().inFlightHeard.length > 65) bad.push(`kept ${ctx().inFlightHeard.length}`);
+          if ((ctx().inFlightHeard as { until: number }[]).some((e) => Number.isNaN(e.until)))
+            bad.push('NaN kept');
         };
         try {
           await turns(20);
           for (const st of steps) {
             if (st.k === 'real') {
               barredUntil = Math.max(barredUntil, at() + Math.min(st.ms ?? BAR, BAR));
+              // (Heard while the clock gives no time, R27-3: barred until released, or folded, the bar from the latest time known.)
+              const offset = t.offset;
+              if (st.noTime) {
+                t.offset = Number.NaN;
+                unknown.add(st.id);
+              }
               other.postMessage(
                 forged({
                   type: 'inflight',
@@ -89,6 +104,8 @@ describe('B-1: kept changes under generated floods (property)', () => {
                   ...(st.ms !== null && { ms: st.ms }),
                 }),
               );
+              await turns(10);
+              t.offset = offset;
             } else if (st.k === 'junk' || st.k === 'zero')
               for (let i = 0; i < st.n; i++, junk++)
                 other.postMessage(
@@ -122,7 +139,20 @@ describe('B-1: kept changes under generated floods (property)', () => {
             await turns(10);
             check();
           }
-          // The flood only bars, for its own bar at most: login-1 read, past every end, it is free.
+          // The flood only bars, for its own bar at most: login-1 read, past every end (X's released:
+          // one heard with no time bars until then), it is free.
+          for (const id of unknown)
+            other.postMessage(
+              forged({
+                type: 'inflight',
+                loginId: 'login-1',
+                kind: 'pause',
+                id: `p${id}`,
+                settled: true,
+                from: 'tab-x',
+              }),
+            );
+          barredUntil = Number.NEGATIVE_INFINITY;
           login = 'login-1';
           other.postMessage(forged({ type: 'signedIn', loginId: 'login-1' }));
           for (let i = 0; i < 50; i++) {
