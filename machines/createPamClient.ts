@@ -272,7 +272,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       const snapshot = session?.getSnapshot();
       if (snapshot?.hasTag('signedOut')) return null;
       const c = snapshot?.context;
-      const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, ownerOf(c)).own : read;
+      const stored = c && c.sid !== null ? ownSession(tokens, read, ownerOf(c)).own : read;
       if (!stored) {
         // Signed in, and no token of its login left (the store holds a newer login: REVIEW-AN AN-3):
         // nothing is sent. The session gives its login up as that call's 401 would have made it do
@@ -291,7 +291,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       return stored.accessToken;
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
-    onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
+    // (Never before the session stands: a call's 401 comes after it. Were it undefined, the throw is the
+    // adapter's `singleFlight` `false`, as no refresh.)
+    onUnauthorized: () => refreshThroughSession(session!, waiters),
     onServerDate: (serverMs: number) => env.clock.learn(serverMs),
     onNoServerDate: (options as { onNoServerDate?: () => void }).onNoServerDate,
     // Passed as given: the adapter reads an undefined option as absent (its default).

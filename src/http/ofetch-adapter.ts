@@ -128,8 +128,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // A getter's `unauthorized`: no token of its login any more (createPamClient, REVIEW-AN
         // AN-3). A call that needs one is refused with it as is, nothing sent; a public one
         // (`skipAuthRefresh`: login, registration, recovery) goes without.
-        if (!call.options.skipAuthRefresh) throw error;
-        token = undefined;
+        if (call.options.skipAuthRefresh) return undefined;
+        throw error;
       }
       // The guard's deadline passed (or the caller aborted) while the store had not answered.
       if (token === ABORTED)
