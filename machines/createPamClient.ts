@@ -270,25 +270,24 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // A tab signed out here sends none: a store it has not taken (another tab's newer login)
       // is not its own until it adopts it (REVIEW-K 3).
       const snapshot = session?.getSnapshot();
-      if (snapshot?.hasTag('signedOut')) return null;
       const c = snapshot?.context;
-      const stored = c && c.sid !== null ? ownSession(tokens, read, ownerOf(c)).own : read;
-      if (!stored) {
-        // Signed in, and no token of its login left (the store holds a newer login: REVIEW-AN AN-3):
-        // nothing is sent. The session gives its login up as that call's 401 would have made it do
-        // (a refresh of no token of its own), and the call is refused as the 401 would have ended
-        // it (a change bound to the login `aborted` meanwhile); a public call goes without
-        // (the adapter's `readToken`).
-        // (Signed out by then: as `user` refuses a call made signed out.)
-        if (!snapshot?.hasTag('signedIn')) return null;
-        if (await refreshThroughSession(session!, waiters)) return token();
-        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+      const stored = c?.sid != null ? ownSession(tokens, read, ownerOf(c)).own : read;
+      if (stored && !snapshot?.hasTag('signedOut')) {
+        // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
+        // login id by its token, as the session restored from it holds it, never its counter): the last few.
+        logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
+        if (logins.size > 8) logins.delete(logins.keys().next().value as string);
+        return stored.accessToken;
       }
-      // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
-      // login id by its token, as the session restored from it holds it, never its counter): the last few.
-      logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
-      if (logins.size > 8) logins.delete(logins.keys().next().value as string);
-      return stored.accessToken;
+      // Signed in, and no token of its login left (the store holds a newer login: REVIEW-AN AN-3):
+      // nothing is sent. The session gives its login up as that call's 401 would have made it do
+      // (a refresh of no token of its own), and the call is refused as the 401 would have ended
+      // it (a change bound to the login `aborted` meanwhile); a public call goes without
+      // (the adapter's `readToken`).
+      // (Signed out by then: as `user` refuses a call made signed out.)
+      if (!snapshot?.hasTag('signedIn')) return null;
+      if (await refreshThroughSession(session!, waiters)) return token();
+      throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
     // (Never before the session stands: a call's 401 comes after it. Were it undefined, the throw is the
