@@ -262,7 +262,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // A wrong option throws here, before anything is opened.
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
-    getAccessToken: async function token(): Promise<string | null> {
+    getAccessToken: async function token(): Promise<string | undefined> {
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -285,7 +285,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // it (a change bound to the login `aborted` meanwhile); a public call goes without
       // (the adapter's `readToken`).
       // (Signed out by then: as `user` refuses a call made signed out.)
-      if (!snapshot?.hasTag('signedIn')) return null;
+      if (!snapshot?.hasTag('signedIn')) return;
       if (await refreshThroughSession(session!, waiters)) return token();
       throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
