@@ -41,7 +41,6 @@ import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
-import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
 import { guardStore, ownSession, sidOf } from './session/store';
@@ -271,7 +270,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // is not its own until it adopts it (REVIEW-K 3).
       const snapshot = session?.getSnapshot();
       const c = snapshot?.context;
-      const stored = c?.sid != null ? ownSession(tokens, read, ownerOf(c)).own : read;
+      // (The context names the login as `ownerOf` would: its userId, sid and counter.)
+      const stored = c?.sid != null ? ownSession(tokens, read, c).own : read;
       if (stored && !snapshot?.hasTag('signedOut')) {
         // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
         // login id by its token, as the session restored from it holds it, never its counter): the last few.
