@@ -41,7 +41,6 @@ import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
-import { ownerOf } from './session/context';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
 import { guardStore, ownSession, sidOf } from './session/store';
@@ -262,7 +261,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // A wrong option throws here, before anything is opened.
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
-    getAccessToken: async function token(): Promise<string | null> {
+    getAccessToken: async function token(): Promise<string | undefined> {
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -270,28 +269,30 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // A tab signed out here sends none: a store it has not taken (another tab's newer login)
       // is not its own until it adopts it (REVIEW-K 3).
       const snapshot = session?.getSnapshot();
-      if (snapshot?.hasTag('signedOut')) return null;
       const c = snapshot?.context;
-      const stored = c && c.sid !== null ? ownSession(tokens, read ?? null, ownerOf(c)).own : read;
-      if (!stored) {
-        // Signed in, and no token of its login left (the store holds a newer login: REVIEW-AN AN-3):
-        // nothing is sent. The session gives its login up as that call's 401 would have made it do
-        // (a refresh of no token of its own), and the call is refused as the 401 would have ended
-        // it (a change bound to the login `aborted` meanwhile); a public call goes without
-        // (the adapter's `readToken`).
-        // (Signed out by then: as `user` refuses a call made signed out.)
-        if (!snapshot?.hasTag('signedIn')) return null;
-        if (await refreshThroughSession(session!, waiters)) return token();
-        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+      // (The context names the login as `ownerOf` would: its userId, sid and counter.)
+      const stored = c?.sid != null ? ownSession(tokens, read, c).own : read;
+      if (stored && !snapshot?.hasTag('signedOut')) {
+        // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
+        // login id by its token, as the session restored from it holds it, never its counter): the last few.
+        logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
+        if (logins.size > 8) logins.delete(logins.keys().next().value as string);
+        return stored.accessToken;
       }
-      // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
-      // login id by its token, as the session restored from it holds it, never its counter): the last few.
-      logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
-      if (logins.size > 8) logins.delete(logins.keys().next().value as string);
-      return stored.accessToken;
+      // Signed in, and no token of its login left (the store holds a newer login: REVIEW-AN AN-3):
+      // nothing is sent. The session gives its login up as that call's 401 would have made it do
+      // (a refresh of no token of its own), and the call is refused as the 401 would have ended
+      // it (a change bound to the login `aborted` meanwhile); a public call goes without
+      // (the adapter's `readToken`).
+      // (Signed out by then: as `user` refuses a call made signed out.)
+      if (!snapshot?.hasTag('signedIn')) return;
+      if (await refreshThroughSession(session!, waiters)) return token();
+      throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
-    onUnauthorized: () => (session ? refreshThroughSession(session, waiters) : Promise.resolve(false)),
+    // (Never before the session stands: a call's 401 comes after it. Were it undefined, the throw is the
+    // adapter's `singleFlight` `false`, as no refresh.)
+    onUnauthorized: () => refreshThroughSession(session!, waiters),
     onServerDate: (serverMs: number) => env.clock.learn(serverMs),
     onNoServerDate: (options as { onNoServerDate?: () => void }).onNoServerDate,
     // Passed as given: the adapter reads an undefined option as absent (its default).

@@ -224,7 +224,7 @@ export const ownHeld = (tokens: TokenStore, owner: LoginOwner): StoredSession | 
  */
 export function ownSession(
   tokens: TokenStore,
-  stored: StoredSession | null,
+  stored: StoredSession | null | undefined,
   owner: LoginOwner,
 ): { own: StoredSession | null; newer: boolean } {
   if (isOwn(stored, owner)) return { own: stored, newer: false };

@@ -119,17 +119,18 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         token = getAccessToken();
         if (isThenable(token)) token = await raced(token, guard);
       } catch (error) {
-        // A token store that fails (storage closed, quota) must not escape as a foreign error; its
-        // message is not copied, as it could quote what was stored.
-        if (!isPamError(error) || error.code !== 'unauthorized')
-          throw new StorageError(`${call.method} ${call.shownPath()} could not read the access token`, {
-            cause: new Error(error instanceof Error ? error.name : typeof error),
-          });
         // A getter's `unauthorized`: no token of its login any more (createPamClient, REVIEW-AN
         // AN-3). A call that needs one is refused with it as is, nothing sent; a public one
         // (`skipAuthRefresh`: login, registration, recovery) goes without.
-        if (!call.options.skipAuthRefresh) throw error;
-        token = undefined;
+        if (isPamError(error) && error.code === 'unauthorized') {
+          if (call.options.skipAuthRefresh) return undefined;
+          throw error;
+        }
+        // A token store that fails (storage closed, quota) must not escape as a foreign error; its
+        // message is not copied, as it could quote what was stored.
+        throw new StorageError(`${call.method} ${call.shownPath()} could not read the access token`, {
+          cause: new Error(error instanceof Error ? error.name : typeof error),
+        });
       }
       // The guard's deadline passed (or the caller aborted) while the store had not answered.
       if (token === ABORTED)
