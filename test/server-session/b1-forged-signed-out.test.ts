@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
+import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged, useClients } from './forged-support';
+import { forged, twoFreeTabs, useClients } from './forged-support';
 import { browserProfile, type TestClock, usePam } from './support';
 
 // REVIEW-26B B-1's second item: a `signedOut` message naming the login held signed the tab out at
@@ -38,19 +38,7 @@ describe('server-session: a signedOut word is asked of the server', () => {
         inFlight--;
       }
     }) as typeof fetch;
-    const make = (f: typeof fetch) => {
-      const c = createServerSessionClient({ fetch: f, environment: { channel: hub.channel() } });
-      clients.push(c);
-      return c;
-    };
-    const a = make(fetchA);
-    const b = make(profile.fetch);
-    await Promise.all([a.ready, b.ready]);
-    a.login({ login: plain.email, password: plain.password });
-    await until(
-      () => a.view.restrictions?.canBet === true && b.view.restrictions?.canBet === true,
-      'both free',
-    );
+    const [a, b] = await twoFreeTabs(clients, hub, fetchA, profile.fetch, plain);
     const loginId = (a.session.getSnapshot().context as { loginId: string }).loginId;
     const views: ServerSessionClientBase['view'][] = [];
     a.subscribe((v) => views.push(v));

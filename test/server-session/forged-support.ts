@@ -23,6 +23,33 @@ export function useClients(): ServerSessionClientBase[] {
   return clients;
 }
 
+/**
+ * Tabs A (its own `fetchA`) and B on `hub`, each pushed to `clients`; `who` signed in at A, both
+ * free to bet before this returns.
+ */
+export async function twoFreeTabs(
+  clients: ServerSessionClientBase[],
+  hub: FakeChannelHub,
+  fetchA: typeof fetch,
+  fetchB: typeof fetch,
+  who: { email: string; password: string },
+) {
+  const make = (f: typeof fetch) => {
+    const c = createServerSessionClient({ fetch: f, environment: { channel: hub.channel() } });
+    clients.push(c);
+    return c;
+  };
+  const a = make(fetchA);
+  const b = make(fetchB);
+  await Promise.all([a.ready, b.ready]);
+  a.login({ login: who.email, password: who.password });
+  await until(
+    () => a.view.restrictions?.canBet === true && b.view.restrictions?.canBet === true,
+    'both free',
+  );
+  return [a, b] as const;
+}
+
 /** How a change's call settled: `ok`, else the error's HTTP status or code. */
 export const settle = (p: Promise<unknown>) =>
   p.then(

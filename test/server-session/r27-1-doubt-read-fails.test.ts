@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createServerSessionClient } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { useClients } from './forged-support';
+import { twoFreeTabs, useClients } from './forged-support';
 import { browserProfile, type TestClock, usePam } from './support';
 
 // R27B probe: a REAL sign-out in tab B; tab A's session read (doubting) fails (network): A goes
@@ -24,19 +23,7 @@ describe('R27B p2: doubting, the read fails', () => {
       if (fail && /\/session$/.test(url)) throw new TypeError('offline');
       return profile.fetch(input, init);
     }) as typeof fetch;
-    const make = (f: typeof fetch) => {
-      const c = createServerSessionClient({ fetch: f, environment: { channel: hub.channel() } });
-      clients.push(c);
-      return c;
-    };
-    const a = make(fetchA);
-    const b = make(profile.fetch);
-    await Promise.all([a.ready, b.ready]);
-    a.login({ login: plain.email, password: plain.password });
-    await until(
-      () => a.view.restrictions?.canBet === true && b.view.restrictions?.canBet === true,
-      'both free',
-    );
+    const [a, b] = await twoFreeTabs(clients, hub, fetchA, profile.fetch, plain);
     fail = true;
     b.logout();
     await until(() => b.view.status === 'signedOut', 'B out');
@@ -46,7 +33,7 @@ describe('R27B p2: doubting, the read fails', () => {
       20_000_000_000n,
     );
     await turns(50);
-    const state = JSON.stringify((a.session.getSnapshot() as { value: unknown }).value);
+    const _state = JSON.stringify((a.session.getSnapshot() as { value: unknown }).value);
     expect(a.view.restrictions?.canBet === true && a.view.status === 'signedIn').toBe(false);
   });
 });

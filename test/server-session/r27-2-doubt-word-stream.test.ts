@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createServerSessionClient } from '../../machines/index';
-import { turns, until } from '../support/event-loop';
+import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged, useClients } from './forged-support';
+import { forged, twoFreeTabs, useClients } from './forged-support';
 import { browserProfile, type TestClock, usePam } from './support';
 
 // R27B probe: after a REAL sign-out in tab B, a script that posts one forged signedOut word during
@@ -29,19 +28,7 @@ describe('R27B p3: a word per read keeps doubting', () => {
       }
       return profile.fetch(input, init);
     }) as typeof fetch;
-    const make = (f: typeof fetch) => {
-      const c = createServerSessionClient({ fetch: f, environment: { channel: hub.channel() } });
-      clients.push(c);
-      return c;
-    };
-    const a = make(fetchA);
-    const b = make(profile.fetch);
-    await Promise.all([a.ready, b.ready]);
-    a.login({ login: plain.email, password: plain.password });
-    await until(
-      () => a.view.restrictions?.canBet === true && b.view.restrictions?.canBet === true,
-      'both free',
-    );
+    const [a, b] = await twoFreeTabs(clients, hub, fetchA, profile.fetch, plain);
     loginId = (a.session.getSnapshot().context as { loginId: string }).loginId;
     const told: string[] = [];
     a.on('signedOut', (e) => told.push(`${e.reason}:${e.remote}`));

@@ -57,9 +57,6 @@ describe('R27B p4: a NaN end folded', () => {
           }),
         );
       await turns(10);
-      const kept = (
-        s.client.session.getSnapshot().context as { inFlightHeard: { loginId: string; until: number }[] }
-      ).inFlightHeard;
       for (let i = 0; i < 120; i++) {
         s.advance(1_000);
         await turns(3);
