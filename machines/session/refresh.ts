@@ -350,8 +350,10 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
  */
 export function refreshed(context: SessionContext, now: number): Partial<SessionContext> {
   const seq = nextCounter(context.clock);
-  // (An expiry is set only with its save: `signedInFrom`, `metaFields`, this; `forgotten` clears both.)
-  const expiresAt = context.expiresAt !== null ? now + (context.expiresAt - context.savedAt!) : null;
+  const expiresAt =
+    context.expiresAt !== null && context.savedAt !== null
+      ? now + (context.expiresAt - context.savedAt)
+      : null;
   return { savedAt: now, expiresAt, timeBase: 'server', seq, clock: seq, error: null };
 }
 
