@@ -17,7 +17,7 @@ import {
   type SyncTokenStore,
   type UserModule,
 } from 'pam-client';
-import { type Actor, createActor, type InspectionEvent } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import { type ClientFlow, type FlowParts, inspectAll } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
 import { withPlayTime } from '../client/play-time-view';

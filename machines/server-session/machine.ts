@@ -20,11 +20,7 @@ import { readServerClock, stampedAuth } from './actors';
 import { forgotten, initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
 import { type Internal, serverSessionSetup } from './setup';
-import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, QUEUE, readSeed } from './transitions';
-
-/** The seed a read gave (`seedRead`'s output). */
-const seedOf = (event: unknown) =>
-  (event as { output?: { seed?: { status?: string; loginId?: unknown } | null } }).output?.seed;
+import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, QUEUE, readSeed, seedOf } from './transitions';
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -305,7 +301,7 @@ function createServerSessionMachine() {
               // The same login read: held again, or (a word heard meanwhile) read once more, later.
               again: {
                 always: { guard: ({ context }) => !context.queued, target: '#serverSession.signedIn.held' },
-                after: { 1_000: 'reading' },
+                after: { 1000: 'reading' },
               },
             },
             on: {

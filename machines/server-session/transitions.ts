@@ -45,6 +45,10 @@ export const expire = () =>
     'emitExpiredSignOut',
   ] as const;
 
+/** The seed a read gave (`seedRead`'s output). */
+export const seedOf = (event: unknown) =>
+  (event as { output?: { seed?: { status?: string; loginId?: unknown } | null } }).output?.seed;
+
 /**
  * One read of the seed route (`restoring`'s first, then `again` while signed out). Another tab's
  * word heard while it is on its way asks for one more (`queued`), read once it is done (REVIEW-AK
