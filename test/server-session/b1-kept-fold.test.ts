@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged } from './forged-support';
+import { forged, pauseToldByX } from './forged-support';
 import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
 
 // REVIEW-26B B-1: the changes kept for logins not held yet are capped (the latest 8 of each
@@ -58,17 +58,7 @@ describe('B-1: a flood of forged changes pushes no real kept answer out', () => 
       await turns(20);
       expect(s.client.view.status).not.toBe('signedIn'); // no login held yet
       // The other tab's answer: its pause on its way (30 s left).
-      other.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: 'login-1',
-          kind: 'pause',
-          id: 'p1',
-          settled: false,
-          ms: 30_000,
-          from: 'tab-x',
-        }),
-      );
+      other.postMessage(pauseToldByX({ ms: 30_000 }));
       await turns(10);
       for (let i = 1; i <= flood; i++) other.postMessage(message(i));
       await turns(10);

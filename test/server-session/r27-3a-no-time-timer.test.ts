@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged } from './forged-support';
+import { pauseToldByX } from './forged-support';
 import { NOON, seedOf, startSeeded } from './seeded-client';
 
 // R27B probe (pre-existing class, no fold): a change heard for the login HELD while the clock gives
@@ -28,17 +28,7 @@ describe('R27B p5: NaN end in the held login profile', () => {
       await turns(10);
       const offset = t.offset;
       t.offset = Number.NaN;
-      other.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: 'login-1',
-          kind: 'pause',
-          id: 'p1',
-          settled: false,
-          ms: 30_000,
-          from: 'tab-x',
-        }),
-      );
+      other.postMessage(pauseToldByX({ ms: 30_000 }));
       await turns(10);
       t.offset = offset;
       // A 0 ms timer re-armed forever never lets `advance` return (the old code hung here); the

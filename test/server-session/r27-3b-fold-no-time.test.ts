@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { forged } from './forged-support';
+import { forged, pauseToldByX } from './forged-support';
 import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
 
 // R27B probe: a change heard while the clock gives no time is kept with end NaN ("barred until
@@ -32,17 +32,7 @@ describe('R27B p4: a NaN end folded', () => {
       await turns(20);
       const offset = t.offset;
       t.offset = Number.NaN; // the clock gives no time, for one message
-      other.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: 'login-1',
-          kind: 'pause',
-          id: 'p1',
-          settled: false,
-          ms: 30_000,
-          from: 'tab-x',
-        }),
-      );
+      other.postMessage(pauseToldByX({ ms: 30_000 }));
       await turns(10);
       t.offset = offset;
       for (let i = 1; i <= 64; i++)
