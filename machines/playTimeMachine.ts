@@ -361,6 +361,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
             (k) => [periodAt(server, k), periodAt(est, k)],
             context.maxGapMs,
             own,
+            context.clock?.lastBeat ?? null,
           );
           const written = est < server ? { ...next, behind: server - est } : next;
           if (!heard) context.store.write(written);

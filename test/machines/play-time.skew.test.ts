@@ -99,6 +99,27 @@ describe('play clock against timestamps from another clock', () => {
     expect(ahead.used()).toBeGreaterThanOrEqual(30 * MIN - 30 * S);
   });
 
+  // A stored mark a little ahead that no tab moves (its tab is gone) says nobody counted since:
+  // each tab counts its own beats, and the first beat after it moves the mark to its time (the
+  // property below found the stored mark 15,005 ms ahead costing 30,001 ms, one more than two beats).
+  it.each([
+    [[0], 15_005, 284_996],
+    [[], 29_000, 5 * MIN - 1],
+    [[0, 0], 20_000, 4 * MIN + 14_999],
+  ])(
+    'a stored mark ahead that no tab moves costs at most the first and last beats (skews %j, mark +%i ms, %i ms)',
+    (skews, storedOffset, awake) => {
+      const w = world(
+        createMemoryPlayClock({ periodKey: 'daily:2026-11-23', usedMs: 0, lastBeat: T0 + storedOffset }),
+      );
+      const tabs = [w.open({ limit: limit(15) }), ...skews.map((s) => w.open({ limit: limit(15) }, () => s))];
+      w.advance(awake);
+      for (const tab of tabs) expect(tab.used()).toBeGreaterThanOrEqual(awake - 30 * S);
+      // One clock: the tabs on the true clock count the awake time once, not once each.
+      expect(w.store.read()?.usedMs).toBeLessThanOrEqual(awake);
+    },
+  );
+
   it('never stops counting, whatever the skew of each tab (property)', () => {
     fc.assert(
       fc.property(
