@@ -354,14 +354,18 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           const alt = periodAt(est);
           // Counted in the day, the week and the month alike: a change of the limit's period reads
           // the new one's count.
+          // A mark ahead of `now` that no tab moved since this tab's last beat says no tab counted
+          // meanwhile (the tab on a clock ahead that set it is gone): it places nothing, so this
+          // tab's own interval counts and the mark moves to `now` (it cost up to a gap of play; fail
+          // closed, the count may double a little, never fall short).
+          const seen = context.clock?.lastBeat as number;
           const next = beatKinds(
-            record,
+            seen > now && seen === record?.lastBeat ? { ...record, lastBeat: null } : record,
             now,
             kind,
             (k) => [periodAt(server, k), periodAt(est, k)],
             context.maxGapMs,
             own,
-            context.clock?.lastBeat ?? null,
           );
           const written = est < server ? { ...next, behind: server - est } : next;
           if (!heard) context.store.write(written);

@@ -237,11 +237,6 @@ type Bounds = Pick<PlayPeriod, 'key' | 'start'>;
  * - `also`: a second period this beat is counted in as well (the tab cannot tell which of the two
  *   it is in: docs/time.md, play time on an untrusted clock); the record then keeps these two.
  *   Default: `period` (none).
- * - `seen`: the shared `lastBeat` as this tab left it at its previous beat. A mark still ahead of
- *   `now` and unchanged since says no tab counted meanwhile (its tab is gone, or it is this tab's
- *   own from before its clock stepped back): this tab's own interval counts, and the mark moves to
- *   `now` (kept, it cost up to a gap of uncounted time: fail closed, the count may double a little,
- *   never fall short).
  */
 export function beat(
   record: PlayClockRecord | null,
@@ -250,12 +245,9 @@ export function beat(
   maxGapMs: number,
   own: number | null = null,
   also: Bounds = period,
-  seen: number | null = null,
 ): PlayClockRecord {
   const mine = own !== null && own <= now && now - own <= maxGapMs ? own : null;
-  const last = record?.lastBeat ?? null;
-  const stale = mine !== null && last !== null && last > now && last === seen;
-  const shared = stale ? null : placed(last, now, maxGapMs);
+  const shared = placed(record?.lastBeat ?? null, now, maxGapMs);
   const from = mine === null ? shared : Math.max(mine, shared ?? mine);
   // The count started again at `since`: this tab's own interval from before it is counted up to it
   // too (the mark only says what was counted after it), in the period counted (fail closed).
@@ -290,7 +282,8 @@ export function beat(
   // counted from nothing (a new page after a step or a sleep) moves the mark (a page reloaded
   // before its second beat loses nothing) and says the count started again there (`since`), so
   // another tab's own interval from before it is still counted in full.
-  const lastBeat = !stale && last !== null && last > now && last - now <= maxGapMs ? last : now;
+  const last = record?.lastBeat ?? null;
+  const lastBeat = last !== null && last > now && last - now <= maxGapMs ? last : now;
   const since = from === null && last !== null ? now : bridged || start === null ? null : record?.since;
   const mark = since == null ? { lastBeat } : { lastBeat, since };
   if (other && other.periodKey > period.key)
@@ -304,8 +297,7 @@ export { playPeriodOf };
  * One heartbeat counted in every kind of period (`beat` on each kind's counts), the limit's kind
  * (`kind`) in the record's own fields. `periodsOf` gives a kind's period and the second one this
  * beat is counted in as well (`beat`'s `also`). A kind the record holds no counts of (a record
- * stored before `kinds`) starts from what the record's own counts prove (`carried`). `own`, `seen`:
- * `beat`'s. Pure.
+ * stored before `kinds`) starts from what the record's own counts prove (`carried`). Pure.
  */
 export function beatKinds(
   record: PlayClockRecord | null,
@@ -314,7 +306,6 @@ export function beatKinds(
   periodsOf: (kind: LimitPeriodName) => [Bounds, Bounds],
   maxGapMs: number,
   own: number | null = null,
-  seen: number | null = null,
 ): PlayClockRecord {
   const each = KINDS.map((k) => {
     const counts = record?.kinds?.[k];
@@ -326,7 +317,6 @@ export function beatKinds(
       maxGapMs,
       own,
       also,
-      seen,
     );
   });
   const kinds = Object.fromEntries(each.map(({ lastBeat, since, ...counts }, i) => [KINDS[i], counts]));
