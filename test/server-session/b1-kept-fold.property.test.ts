@@ -59,7 +59,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 type Kept = { loginId: string; id: string; from?: string; until: number }[];
-const profileAnswer = { status: 200, body: { user: seedOf({ readAt: NOON }).user, userInfo: answeredUserInfo() } };
+const profileAnswer = {
+  status: 200,
+  body: { user: seedOf({ readAt: NOON }).user, userInfo: answeredUserInfo() },
+};
 
 describe('B-1: kept changes under generated floods (property)', () => {
   it('no view of login-1 is free while a change of it told by another tab is within its bar, in this tab or one that asks', async () => {
