@@ -102,7 +102,8 @@ export interface ServerSessionContext {
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
    * login is held here (the latest 8 of each login, 64 in all: R26-9; those dropped folded into
-   * one entry of no login, `loginId` '' and no kind, that bars any login held before its end: B-1).
+   * one entry of no login, `loginId` '' and no kind, that bars any login held before its end: B-1;
+   * one heard while the clock gave no time, +Infinity, until the bar's length after it gives one: R28).
    */
   inFlightHeard: Array<{
     loginId: string;

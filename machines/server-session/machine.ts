@@ -38,6 +38,7 @@ function createServerSessionMachine() {
       ASKED: { guard: 'trusted', actions: 'asked' },
       // A tab that started: told the changes in flight held here, or kept (R26-6: in every state).
       REMOTE_ASK: { guard: 'trusted', actions: 'tellInFlight' },
+      CLOCK_BACK: { guard: 'trusted', actions: 'clockBack' },
     },
     invoke: [
       // A wake-up carries the clock as read then (the guards judge the event, never the clock).

@@ -47,21 +47,24 @@ type Kept = ServerSessionContext['inFlightHeard'];
  * made-up logins, or with no time left, pushed a real one out): they fold into ONE entry of no
  * login nor id (`''`, which no message names) nor kind, ending at the latest of their ends (each
  * the bar's at most, `barMsOf`): it bars whichever login is held before then (`takeInFlight`,
- * `fromSeed`). A flood only bars. At most 65 entries.
+ * `fromSeed`), and is told to a tab that asks (`tellInFlight`, R28). A flood only bars. At most 65
+ * entries.
  */
 const capKept = (l: Kept): Kept => {
   const kept = l
     .filter((e, i) => e.loginId && l.slice(i + 1).filter((f) => f.loginId === e.loginId).length < 8)
     .slice(-64);
-  const ends = l.filter((e) => !kept.includes(e)).map((e) => e.until);
-  // (R27-3: one of no known end, heard while the clock gave no time, folded: its release is lost
-  // with its id, so not "until released" but the bar's length from the latest time known, the
-  // latest known end of the list (each its hearing + the bar at most); none known yet: open,
-  // +Infinity, set so by the next capKept that knows one. Never NaN.)
-  const known = l.map((e) => e.until).filter((u) => u < 1 / 0);
-  const until = ends.every((u) => u < 1 / 0) ? Math.max(...ends) : known.length ? Math.max(...known) : 1 / 0;
-  return ends.length ? [...kept, { loginId: '', id: '', until }] : kept;
+  // (One of no known end, +Infinity, heard while the clock gave no time: the fold too, until the
+  // clock gives a time again, `clockBack` (R28: then the bar's length from it). Never NaN.)
+  const ends = l.filter((e) => !kept.includes(e)).map((e) => (e.until < 1 / 0 ? e.until : 1 / 0));
+  return ends.length ? [...kept, { loginId: '', id: '', until: Math.max(...ends) }] : kept;
 };
+
+/** The profile flow's context, while one runs (in `signedIn`). */
+const flowOf = (self: { getSnapshot(): { children: object } }) =>
+  (
+    self.getSnapshot().children as { profile?: { getSnapshot(): { context: ProfileFlowContext } } }
+  ).profile?.getSnapshot().context;
 
 import type { ServerInternal } from './transitions';
 
@@ -132,7 +135,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       queue: assign({ queued: true }),
       unqueue: assign({ queued: false }),
       // A change in flight heard for a login not held here: kept (its release drops it), `capKept`.
-      keepInFlight: assign(({ context, event }) => {
+      keepInFlight: enqueueActions(({ context: c, event, self, enqueue }) => {
+        const context = c as ServerSessionContext;
         const { loginId, kind, id, until, settled, from } = event as Extract<
           ServerInternal,
           { type: 'REMOTE_INFLIGHT' }
@@ -141,12 +145,14 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         const rest = context.inFlightHeard.filter((e) => !same(e));
         // (Told again, it ends no sooner: R26-10.)
         const was = context.inFlightHeard.find(same)?.until ?? until;
-        return {
-          inFlightHeard: settled
-            ? rest
-            : capKept([...rest, { loginId, kind, id, until: Math.max(was, until), from }]),
-        };
-      }),
+        const kept = settled
+          ? rest
+          : capKept([...rest, { loginId, kind, id, until: Math.max(was, until), from }]);
+        enqueue.assign({ inFlightHeard: kept });
+        // (A fold told to this tab's ask, R28: it bars the login held here too, until the fold's end.)
+        if (!loginId && flowOf(self))
+          enqueue.sendTo('profile', { ...kept.at(-1)!, type: 'INFLIGHT', heard: true });
+      }) as never,
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
       // While this tab's ask waits (R25-7): barred by the wait itself (no kind: nothing shown in
@@ -166,13 +172,9 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // told again (an answer to an ask), it ends no sooner than held (REVIEW-26 R26-10).
       heardToProfile: sendTo('profile', ({ event, self }) => {
         const e = event as Extract<ServerInternal, { type: 'REMOTE_INFLIGHT' }>;
-        const was = (
-          self.getSnapshot().children as {
-            profile?: { getSnapshot(): { context: ProfileFlowContext } };
-          }
-        ).profile
-          ?.getSnapshot()
-          .context.pending?.find((p) => p.id === e.id && (p as { from?: string }).from === e.from)?.until;
+        const was = flowOf(self)?.pending?.find(
+          (p) => p.id === e.id && (p as { from?: string }).from === e.from,
+        )?.until;
         return { ...e, type: 'INFLIGHT' as const, heard: true, until: Math.max(was ?? e.until, e.until) };
       }),
       // While a `signedOut` word is asked of the server (B-1): barred, by no kind, lifted by no tab's
@@ -207,11 +209,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // (the request's timeout and 30 s: `barMsOf`): a release
       // told while no flow held it is not heard again.
       keepHeldInFlight: enqueueActions(({ context: c, self, enqueue }) => {
-        const p = (
-          self.getSnapshot().children as {
-            profile?: { getSnapshot(): { context: ProfileFlowContext } };
-          }
-        ).profile?.getSnapshot().context;
+        const p = flowOf(self);
         // (The ask's wait is no change: not kept.)
         const held = p && c.loginId ? inFlightAt(p.pending, p.now).filter((e) => e.kind) : [];
         if (!held.length) return;
@@ -304,17 +302,36 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         const s = serverServicesOf(c);
         const now = readServerClock(s).serverAt;
         const cap = barMsOf(s.waitMs);
+        const msOf = (until: number) => {
+          const rest = until - now;
+          return rest < cap ? Math.max(0, Math.floor(rest)) : cap;
+        };
         const tell = (loginId: string, kind: BarringKind, id: string, ms: number, by?: string) =>
           s.tabs?.post({ type: 'inflight', loginId, kind, id, settled: false, ms, by });
         for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
           tell(c.loginId!, kind, id, ms, from);
-        for (const e of (inFlightAt(c.inFlightHeard as InFlight[], now) as Kept)
-          .filter((e) => e.own || e.loginId === c.loginId)
-          .slice(-8)) {
-          const rest = e.until - now;
-          tell(e.loginId, e.kind!, e.id, rest < cap ? Math.max(0, Math.floor(rest)) : cap, e.from);
-        }
+        const kept = inFlightAt(c.inFlightHeard as InFlight[], now) as Kept;
+        for (const e of kept.filter((e) => e.own || e.loginId === c.loginId).slice(-8))
+          tell(e.loginId, e.kind!, e.id, msOf(e.until), e.from);
+        // (And the fold, as one message: what the cap dropped bars the asking tab's login too, R28.)
+        const fold = kept.find((e) => !e.loginId);
+        if (fold) s.tabs?.post({ type: 'folded', ms: msOf(fold.until) });
       },
+      // The clock gives a time again (`at`, R28): each end heard while it gave none (kept, the fold,
+      // or held by the profile flow from another tab) lapses the bar's length from then: never
+      // sooner than its own bar (heard before then), never for good (a change whose teller is gone,
+      // a script's flood while the clock was broken). Its teller's release lifts it sooner.
+      clockBack: enqueueActions(({ context, event, self, enqueue }) => {
+        const c = context as ServerSessionContext;
+        const until =
+          (event as Extract<ServerInternal, { type: 'CLOCK_BACK' }>).at + barMsOf(serverServicesOf(c).waitMs);
+        const open = (e: { until: number }) => !(e.until < 1 / 0);
+        enqueue.assign({ inFlightHeard: c.inFlightHeard.map((e) => (open(e) ? { ...e, until } : e)) });
+        // (Another tab's, `from`, or the fold, `''`: never this tab's own, nor its ask's or doubt's wait.)
+        for (const p of (flowOf(self)?.pending ?? []) as (InFlight & { from?: string })[])
+          if (open(p) && (p.from || !p.id))
+            enqueue.sendTo('profile', { ...p, type: 'INFLIGHT', until, heard: true });
+      }) as never,
       emitSessionExpired: emit({ type: 'sessionExpired' as const }),
       // Told on the way in (never on the way back from a failed logout: no new sign-in).
       emitSignedIn: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),

@@ -32,15 +32,11 @@ export const ASK_MS = 500;
  */
 const ASK_WINDOW_MS = 100;
 const MAX_ASKERS = 16;
-// (A clock that gives no time, NaN or a throw: +Infinity, barred until released, never NaN, R27-3.
-// `ms`: what its teller said is left, never more.)
-const endOf = (cap: number, serverNow?: () => number, ms = cap) => {
-  let end = Number.NaN;
-  try {
-    end = serverNow!() + Math.min(ms, cap);
-  } catch {}
-  return Number.isNaN(end) ? Number.POSITIVE_INFINITY : end;
-};
+/**
+ * While the clock gives no time (R28): how often the tabs actor looks at it again. Once it gives
+ * one, `CLOCK_BACK` tells it (each end heard meanwhile, unknown, then lapses the bar from it).
+ */
+const CLOCK_WATCH_MS = 1_000;
 
 /** What a tab tells the others. */
 export type ServerTabMessage =
@@ -70,7 +66,13 @@ export type ServerTabMessage =
        */
       ms?: number;
       by?: string;
-    };
+    }
+  /**
+   * Told to a tab that asked (R28): what the sender's cap on kept changes dropped, folded into one
+   * entry of no login (REVIEW-26B B-1), with how long it may still bar (`ms`, the bar's at most).
+   * The tab that hears it bars the login it holds and each it takes before then.
+   */
+  | { type: 'folded'; ms: number };
 
 /** A tab that starts asks the others for their changes in flight (AJ-2): each answers with its `inflight`. */
 export type ServerTabSync = { type: 'ask' };
@@ -95,6 +97,7 @@ export function parseServerTabMessage(
   >;
   if (app !== APP || mode !== MODE || v !== 1 || !isId(from)) return null;
   if (type === 'ask') return { type, from };
+  if (type === 'folded') return isTime(ms) && ms >= 0 ? { type, ms, from } : null;
   if (!isId(loginId)) return null;
   const barring = kind === 'pause' || kind === 'selfExclusion';
   if (type === 'inflight')
@@ -186,16 +189,41 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
     askers.add(from);
     sendBack(trusted({ type: 'REMOTE_ASK' }));
   };
+  // (A clock that gives no time, NaN or a throw: +Infinity, never NaN, R27-3, and the clock looked
+  // at again until it gives one, then told, R28; `lost`: it gave none since last told.)
+  let lost = false;
+  let watch: unknown;
+  const now = (): number => {
+    let at = Number.NaN;
+    try {
+      at = serverNow!();
+    } catch {}
+    if (!isTime(at)) {
+      lost = true;
+      watch ??= timers?.setTimeout(() => {
+        watch = undefined;
+        now();
+      }, CLOCK_WATCH_MS);
+      return 1 / 0;
+    }
+    if (lost) sendBack(trusted({ type: 'CLOCK_BACK', at }));
+    lost = false;
+    return at;
+  };
+  const cap = barMsOf(waitMs);
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
-    // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`.)
-    m.type === 'inflight'
+    // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`, never
+    // more than the bar; a fold told: of no login nor id, `''`, R28.)
+    m.type === 'inflight' || m.type === 'folded'
       ? sendBack(
           trusted({
+            loginId: '',
+            id: '',
             ...m,
             type: 'REMOTE_INFLIGHT',
-            until: endOf(barMsOf(waitMs), serverNow, m.ms),
-            from: m.by ?? m.from,
+            until: now() + Math.min(m.ms ?? cap, cap),
+            from: (m as { by?: string }).by ?? (m as { from?: string }).from,
           }),
         )
       : m.type === 'ask'
@@ -219,5 +247,6 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
     off?.();
     timers?.clearTimeout(wait);
     timers?.clearTimeout(gate);
+    timers?.clearTimeout(watch);
   };
 });

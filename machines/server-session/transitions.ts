@@ -11,11 +11,14 @@ export type ServerInternal =
   | { type: 'REMOTE_LOGOUT'; loginId: string; reason: 'logout' | 'expired' }
   /** Another tab of login `loginId` had a change that bars betting accepted (`kind`). */
   | { type: 'REMOTE_RESTRICTED'; loginId: string; kind: BarringKind; at: number }
-  /** Another tab of login `loginId` has a change that bars betting in flight (`id`), or settled (AI-3). */
+  /**
+   * Another tab of login `loginId` has a change that bars betting in flight (`id`), or settled (AI-3);
+   * or (`loginId` and `id` `''`, no kind) a fold told to this tab's ask (R28).
+   */
   | {
       type: 'REMOTE_INFLIGHT';
       loginId: string;
-      kind: BarringKind;
+      kind?: BarringKind;
       id: string;
       settled: boolean;
       until: number;
@@ -24,6 +27,8 @@ export type ServerInternal =
     }
   /** A tab that started asks for the changes in flight held here (AJ-2). */
   | { type: 'REMOTE_ASK' }
+  /** The clock gives a time (`at`) again after it gave none (the tabs actor's, R28). */
+  | { type: 'CLOCK_BACK'; at: number }
   /** This tab's own ask had its turn: the others' answers are heard (R25-7). */
   | { type: 'ASKED' }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */

@@ -51,3 +51,24 @@ describe('server-session tabs: ask and a told change in flight', () => {
     expect(parseServerTabMessage({ ...inflight, ...bad })).toBeNull();
   });
 });
+
+// R28: the fold told to a tab that asked, `folded`: the rest of its lapse only (no login, no id);
+// hostile values refuse it.
+describe('server-session tabs: a told fold', () => {
+  it('folded with ms: read (its other fields dropped)', () => {
+    expect(
+      parseServerTabMessage({ ...env, type: 'folded', ms: 30_000, loginId: 'L1', id: 'x', until: 1 / 0 }),
+    ).toStrictEqual({ type: 'folded', ms: 30_000, from: 't1' });
+  });
+
+  it.each([
+    ['no ms', {}],
+    ['ms a string', { ms: '1' }],
+    ['ms NaN', { ms: Number.NaN }],
+    ['ms Infinity', { ms: 1 / 0 }],
+    ['ms past any time', { ms: 9e15 }],
+    ['ms negative', { ms: -1 }],
+  ])('refused: %s', (_why, bad) => {
+    expect(parseServerTabMessage({ ...env, type: 'folded', ...bad })).toBeNull();
+  });
+});
