@@ -109,7 +109,11 @@ describe('a POST that left settles by its answer (FIXREPORT28 1)', () => {
     let slow = false;
     const storage = {
       ...store,
-      get: () => (slow && !(slow = false) ? world.later(3 * S, () => store.get()) : store.get()),
+      get: () => {
+        if (!slow) return store.get();
+        slow = false;
+        return world.later(3 * S, () => store.get());
+      },
     };
     const a = world.open({ tabId: 'tab-a', storage, channel: false });
     await logIn(world, a);
