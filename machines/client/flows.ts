@@ -235,7 +235,7 @@ export const userModule = (): ClientFlow<'user'> => ({
       hold,
     );
     // A report belongs to the login that asked for it (REVIEW-AN AN-1).
-    const owned = withReportOwner(checked, ownerNow, (owner) => loginBound(session, owner));
+    const owned = withReportOwner(checked, ownerNow, (owner) => loginBound(session, owner), hold);
     // (Each change told with the server time it was sent at, in either mode; kept for its player: in
     // `accepted`, the server-session client's, or, from `createCustomPamClient`, which gives none, in
     // the store beside the session's token store.)

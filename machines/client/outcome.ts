@@ -87,7 +87,7 @@ export type LoginBound = { signal: AbortSignal; off(): void } | undefined;
 export type SentHold = (ended: AbortSignal, given: AbortSignal | undefined) => AbortSignal;
 
 /** `given` and `ended` in one signal (without `AbortSignal.any`, an old browser: the app's alone). */
-const either = (ended: AbortSignal, given: AbortSignal | undefined): AbortSignal =>
+export const either = (ended: AbortSignal, given: AbortSignal | undefined): AbortSignal =>
   given && AbortSignal.any ? AbortSignal.any([given, ended]) : (given ?? ended);
 
 /**

@@ -1,19 +1,20 @@
 // A report belongs to the login that asked for it (REVIEW-AN AN-1): the user flow's income-report
 // calls, each bound to the login it began in (one made while the stored session is read: the login
-// the restore lands on, REVIEW-27C R27C-1). An answer that lands once that login ended (a sign-out,
-// another player's login in this tab or another) is dropped: the call rejects `aborted` (a read:
-// nothing to settle), never hands the ended login's report to the next. A report (the object, or
+// the restore lands on, REVIEW-27C R27C-1). One rule for a read whose login ended (FIXREPORT28): it
+// is `unauthorized`, as every read in a tab without a login, whether refused before sending or its
+// answer landing once that login ended (a sign-out, another player's login in this tab or another:
+// dropped, never handed to the next login). The generate is a change: a POST that left before its
+// login ended settles by the server's answer (with `type: 'email'` the mail goes), its report kept
+// with the player who asked; one not sent yet is `aborted`, nothing sent. A report (the object, or
 // its id) is its player's: used while another player is signed in (a poll that goes on, a
-// download) it is refused before anything is sent, `aborted` too; the same player signed in again
-// reads it (R27C-2). A report this client never handed out (the app's own, or one it forgot: ids are
-// kept for the last 16 reports) passes as before.
+// download) it is refused before anything is sent, `aborted` (not `unauthorized`: no login of this
+// tab's player would make it readable); the same player signed in again reads it (R27C-2). A report
+// this client never handed out (the app's own, or one it forgot: ids are kept for the last 16
+// reports) passes as before.
 
-import { AbortedError, type UserModule } from 'pam-client';
+import { AbortedError, UnauthorizedError, type UserModule } from 'pam-client';
 import type { Owner } from '../session/events';
-import type { LoginBound, UserCall } from './outcome';
-
-/** The last reports' ids kept with their login, whose player they are (the objects weakly, without a bound). */
-const IDS_KEPT = 16;
+import { either, type LoginBound, type SentHold, type UserCall } from './outcome';
 
 /**
  * `user` with its income-report calls bound to the login they began in (`bound`, the session's
@@ -23,6 +24,8 @@ export function withReportOwner(
   user: UserModule,
   ownerNow: () => Owner,
   bound: (owner: Owner) => LoginBound,
+  /** The generate's signal: its POST that left settles by its answer (`heldWhileSent`). */
+  hold: SentHold,
 ): UserModule {
   const objects = new WeakMap<object, Owner>();
   const ids = new Map<unknown, Owner>();
@@ -31,7 +34,7 @@ export function withReportOwner(
   // its owner, the one object a call made while restoring shares, read once the restore landed).
   for (const [name, at, keeps] of [
     ['getAvailableYears', 0],
-    ['generateIncomeReport', 1, 1],
+    ['generateIncomeReport', 1, 2],
     ['getIncomeReportStatus', 1, 1],
     ['downloadIncomeReport', 1],
   ] as const) {
@@ -41,51 +44,57 @@ export function withReportOwner(
       // signal.
       let known: Owner | undefined;
       let options: Record<string, unknown>;
+      let given: unknown;
       try {
         const first = args[0] as { id?: unknown } | undefined;
         known = objects.get(first as object) ?? ids.get(first?.id ?? first);
         // (What the module reads of them, read once: `wrapCalls`' rule.)
         const { signal, onStepUp, accessToken } = (args[at] ?? {}) as Record<string, unknown>;
-        options = { signal, onStepUp, accessToken };
+        given = signal;
+        options = { onStepUp, accessToken };
       } catch {
         // Unreadable (a getter, a Proxy trap): the call refuses it as it does (`invalid_request`).
         return call(...args);
       }
-      // Bound to the login held now; that login ended, or the report is another player's: refused
-      // before sending; once sent, its answer dropped (a read: nothing to settle).
+      // Bound to the login held now. A report of another player: refused before sending (`aborted`),
+      // and its answer too. A read whose login ended (before it was sent, or while on its way: its
+      // answer dropped) is `unauthorized`, as any read in a tab with no login (the one rule, REVIEW-27C);
+      // one the client's stop() ended, `aborted`, as every call then (`loginBound`'s reason: 1 for a login).
+      // The generate is a change: a POST that left settles by its answer, its report kept with its
+      // login's player; one not sent yet when its login ends is `aborted`, nothing sent (`hold`).
       const owner = ownerNow();
       const login = bound(owner);
       const ended = () => {
-        if (login?.signal.aborted || (known && known.userId !== owner.userId))
-          throw new AbortedError(name, 'call');
+        if (known && known.userId !== owner.userId) throw new AbortedError(name, 'call');
+        if (keeps !== 2 && login?.signal.reason === 1)
+          throw new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' });
       };
       try {
         ended();
-        // Sent with the login's end in its signal (a `signal` that is no AbortSignal is passed as
-        // given: the call refuses it).
-        const given = options.signal;
+        // Sent with the login's end in its signal (none or null: the login's alone, as the adapter reads
+        // null as none; a `signal` that is no AbortSignal is passed as given: the call judges it).
         args[at] = {
           ...options,
           signal:
-            given === undefined
-              ? login?.signal
-              : login && given instanceof AbortSignal && AbortSignal.any
-                ? AbortSignal.any([given, login.signal])
-                : given,
+            login && (given ?? login.signal) instanceof AbortSignal
+              ? (keeps === 2 ? hold : either)(login.signal, given as AbortSignal | undefined)
+              : given,
         };
         const answer = await call(...args);
-        ended();
         if (keeps) {
           // (A report answer: the operation read an object with a numeric id.)
           const id = (answer as { id: number }).id;
           objects.set(answer as object, owner);
           ids.delete(id);
           ids.set(id, owner);
-          if (ids.size > IDS_KEPT) ids.delete(ids.keys().next().value);
+          // (The last 16 reports' ids kept with their player; the objects weakly, without a bound.)
+          if (ids.size > 16) ids.delete(ids.keys().next().value);
         }
         return answer;
       } finally {
         login?.off();
+        // (Also after a failure: aborted by the login's end, or any answer once it ended.)
+        ended();
       }
     };
   }

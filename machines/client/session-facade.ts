@@ -362,7 +362,8 @@ export function loginBound(session: () => SessionRef | undefined, owner: Owner):
   const s = session();
   if (!s) return;
   const stop = new AbortController();
-  const check = () => holds(s, owner) || stop.abort();
+  // (Its reason 1 when another login holds or none: a stopped session's, the default.)
+  const check = () => holds(s, owner) || stop.abort(1);
   // (An error handler: one here changes nothing of how a crash is reported.) Stopped: no login held.
   const sub = s.subscribe({ next: check, error: check, complete: () => stop.abort() });
   check();

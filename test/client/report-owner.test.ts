@@ -126,7 +126,7 @@ describe('a report belongs to the login that asked for it (REVIEW-AN AN-1)', () 
     expect(sentForReportBy(report.id, tokenP1)).toEqual([]);
   });
 
-  it("flight: a poll answered after the switch is dropped: the machine ends failed (aborted), never completed with player 1's report", async () => {
+  it("flight: a poll answered after the switch is dropped (unauthorized: the machine waits for the session; its next poll, player 1's report under player 2, refused): the machine ends failed (aborted), never completed with player 1's report", async () => {
     const { a, b, actor, seen, tokenP1 } = await twoTabs();
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
     // The first poll (at +2 s) finds the report completed; its answer takes 5 s to come back.
@@ -154,7 +154,7 @@ describe('a report belongs to the login that asked for it (REVIEW-AN AN-1)', () 
     expect(sentForReportBy(id, tokenP1)).toEqual([]);
   });
 
-  it("download in flight at the switch (signed link on another origin): aborted, player 1's file never handed to player 2's tab", async () => {
+  it("download in flight at the switch (signed link on another origin): unauthorized (its login ended), player 1's file never handed to player 2's tab", async () => {
     const { a, b, actor } = await twoTabs({ fetch: crossOrigin });
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
     await world.advance(6 * S, 100);
@@ -165,7 +165,7 @@ describe('a report belongs to the login that asked for it (REVIEW-AN AN-1)', () 
     expect(bucketHits).toHaveLength(1);
     await switchToP2(a, b);
     await world.advance(6 * S, 100);
-    expect(await download).toEqual({ error: expect.any(AbortedError) });
+    expect(await download).toEqual({ error: expect.objectContaining({ code: 'unauthorized' }) });
   });
 
   it("the same login keeps its report; another player's own report and a report the app made itself pass as before", async () => {
