@@ -96,11 +96,16 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       login: loginMachine.provide({
         actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
       }),
-      // A 401 is the server's word too (no session there): done, as its 204.
-      logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) =>
-        input.auth.logout({ signal }).catch((e) => {
-          if (statusOf(e) !== 401) throw e;
-        }),
+      // A 401 is the server's word too (this login is no session there: ended, or the cookie holds
+      // another since): done, as its 204, but told (`true`): the session is then read again.
+      logout: fromPromise<boolean, ServerSessionDeps>(({ input, signal }) =>
+        input.auth.logout({ signal }).then(
+          () => false,
+          (e) => {
+            if (statusOf(e) !== 401) throw e;
+            return true;
+          },
+        ),
       ),
       wake: wakeSignals,
       tabs: serverTabsListener,
@@ -319,6 +324,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // Told on the way in (never on the way back from a failed logout: no new sign-in).
       emitSignedIn: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
+      emitLoggedOut: emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
       // --- effects ---
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
       readClock: ({ context, self }) =>
