@@ -52,7 +52,7 @@ async function cookieSession(profile: BrowserProfile) {
 const revokes = () => requestsTo(ref.server, '/auth/logout').length;
 
 describe('a logout names its login (X-Pam-Login, FIXLOGOUT28)', () => {
-  it("a tab of login 1 logs out after player 2 signed in elsewhere: login 2 is not ended, the tab follows the cookie", async () => {
+  it('a tab of login 1 logs out after player 2 signed in elsewhere: login 2 is not ended, the tab follows the cookie', async () => {
     const { plain, pendingLimit } = ref.server.seed;
     const profile = browserProfile(fx.served.url);
     const a = createServerSessionClient({
