@@ -146,4 +146,52 @@ describe('a logout names its login (X-Pam-Login, FIXLOGOUT28)', () => {
     expect((await logout(profile, { 'x-pam-login': id })).status).toBe(401);
     expect(revokes() - before).toBe(0);
   });
+
+  it('the cookie’s login past its end (idle), named: still its own to end (204, cleared); another named: 401', async () => {
+    const start = clock.now;
+    try {
+      for (const [named, status] of [
+        [true, 204],
+        [false, 401],
+      ] as const) {
+        const profile = browserProfile(fx.served.url);
+        const id = await signIn(profile, 'plain');
+        clock.now += 7_200_000 + 1_000; // past cookie.idleMs (2 h)
+        const res = await logout(profile, { 'x-pam-login': named ? id : 'another-login' });
+        expect(res.status).toBe(status);
+        expect(profile.cookies.has(COOKIE)).toBe(false);
+        expect((await cookieSession(profile)).status).toBe('signedOut');
+      }
+    } finally {
+      clock.now = start;
+    }
+  });
+
+  it('a tab confirming a 401 (its login replaced) that logs out names its ended login: login 2 is not ended', async () => {
+    const { plain, pendingLimit } = ref.server.seed;
+    const profile = browserProfile(fx.served.url);
+    const a = createServerSessionClient({
+      fetch: profile.fetch,
+      flows: [userModule()],
+      environment: { channel: new FakeChannelHub().channel() },
+    });
+    clients.push(a);
+    await a.ready;
+    a.login({ login: plain.email, password: plain.password });
+    await until(() => a.view.restrictions?.canBet === true, 'A signed in, free to bet');
+    const second = await signIn(profile, 'pendingLimit');
+    // A's call answered 401 (login 2 in the cookie): A asks the server, its read held.
+    const unhang = ref.server.faults.add({ path: '/auth/user-profile', hang: true, times: 1 });
+    const reads = requestsTo(ref.server, '/auth/user-profile').length;
+    await expect(a.user.getAddress()).rejects.toMatchObject({ status: 401 });
+    await until(() => requestsTo(ref.server, '/auth/user-profile').length > reads, 'the read held');
+    expect(a.view.status).toBe('restoring');
+    const before = revokes();
+    a.logout();
+    await until(() => a.view.status === 'signedIn' || a.view.status === 'signedOut', 'A settled');
+    unhang();
+    expect(revokes() - before).toBe(0);
+    expect(await cookieSession(profile)).toMatchObject({ status: 'signedIn', loginId: second });
+    expect(a.view.user?.id).toBe(pendingLimit.id);
+  });
 });
