@@ -52,8 +52,6 @@ export const serverSessionGuards = {
     const s = (event as { output?: { seed?: { status?: string; loginId?: unknown } } }).output?.seed;
     return s?.status === 'unavailable' || (s?.status === 'signedIn' && s.loginId === c.loginId);
   },
-  // The logout's 401 (`logout` actor's `true`), no login asked meanwhile: the cookie is read next.
-  refusedLogout: ({ context, event }) => (event as { output?: unknown }).output === true && !context.pending,
   unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
   transient: ({ event }) => isTransientError((event as { error?: unknown }).error),
   // The login id of what another tab said, against the one held here.

@@ -19,8 +19,8 @@ import type { PendingCommand } from '../session/types';
 import { readServerClock, stampedAuth } from './actors';
 import { forgotten, initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
-import { type Internal, serverSessionSetup } from './setup';
-import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, LOGGED_OUT, QUEUE, readSeed, seedOf } from './transitions';
+import { type Internal, LOGGED_OUT, serverSessionSetup } from './setup';
+import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, QUEUE, readSeed, seedOf } from './transitions';
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -467,7 +467,12 @@ function createServerSessionMachine() {
           src: 'logout',
           input: ({ context }) => serverServicesOf(context),
           onDone: [
-            { guard: 'refusedLogout', target: 'restoring.reading', actions: LOGGED_OUT },
+            // (The actor's 1; a login asked meanwhile starts instead, as after a 204.)
+            {
+              guard: ({ context, event }) => event.output === 1 && !context.pending,
+              target: 'restoring.reading',
+              actions: LOGGED_OUT,
+            },
             { target: 'signedOut', actions: LOGGED_OUT },
           ],
           onError: [

@@ -97,15 +97,12 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
       }),
       // A 401 is the server's word too (this login is no session there: ended, or the cookie holds
-      // another since): done, as its 204, but told (`true`): the session is then read again.
-      logout: fromPromise<boolean, ServerSessionDeps>(({ input, signal }) =>
-        input.auth.logout({ signal }).then(
-          () => false,
-          (e) => {
-            if (statusOf(e) !== 401) throw e;
-            return true;
-          },
-        ),
+      // another since): done, as its 204, but told (1): the session is then read again.
+      logout: fromPromise<1 | void, ServerSessionDeps>(({ input, signal }) =>
+        input.auth.logout({ signal }).catch((e) => {
+          if (statusOf(e) !== 401) throw e;
+          return 1 as const;
+        }),
       ),
       wake: wakeSignals,
       tabs: serverTabsListener,
@@ -324,7 +321,6 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // Told on the way in (never on the way back from a failed logout: no new sign-in).
       emitSignedIn: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user })),
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
-      emitLoggedOut: emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
       // --- effects ---
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
       readClock: ({ context, self }) =>
@@ -338,3 +334,10 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       },
     },
   }))();
+
+/** This tab's login logged out (the server's 204 or 401): told to the tabs and the app. */
+export const LOGGED_OUT = [
+  { type: 'announce', params: { type: 'signedOut', reason: 'logout' } },
+  { type: 'forget', params: 'logout' },
+  /* @__PURE__ */ emit({ type: 'signedOut', reason: 'logout', remote: false }) as never,
+] as const;

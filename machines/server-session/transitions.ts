@@ -45,13 +45,6 @@ export const expire = () =>
     'emitExpiredSignOut',
   ] as const;
 
-/** This tab's login logged out (the server's 204 or 401): told to the tabs and the app. */
-export const LOGGED_OUT = [
-  { type: 'announce', params: { type: 'signedOut', reason: 'logout' } },
-  { type: 'forget', params: 'logout' },
-  'emitLoggedOut',
-] as const;
-
 /** The seed a read gave (`seedRead`'s output). */
 export const seedOf = (event: unknown) =>
   (event as { output?: { seed?: { status?: string; loginId?: unknown } | null } }).output?.seed;
