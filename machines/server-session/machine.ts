@@ -8,7 +8,7 @@
 // States and tags are the session's (`SESSION_STATUSES`), so the session view reads it unchanged.
 // Its setup (types, children, guards, actions) is ./setup.ts's.
 
-import { assign, emit, enqueueActions, raise, sendTo } from 'xstate';
+import { assign, enqueueActions, raise, sendTo } from 'xstate';
 import { sameJson } from '../session/context';
 import { internal, isInternal } from '../session/events';
 import { profileFromElsewhere, profileNow } from '../session/flows';
@@ -19,7 +19,7 @@ import type { PendingCommand } from '../session/types';
 import { readServerClock, stampedAuth } from './actors';
 import { forgotten, initialContext, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
-import { type Internal, serverSessionSetup } from './setup';
+import { type Internal, LOGGED_OUT, serverSessionSetup } from './setup';
 import { AFTER_FAILURE, AGAIN, ASK_SERVER, expire, QUEUE, readSeed, seedOf } from './transitions';
 
 /** Builds the machine (one pure call). */
@@ -133,10 +133,8 @@ function createServerSessionMachine() {
               ],
               onError: { target: '#serverSession.signedOut', actions: expire() },
             },
-            // (The ended login's id forgotten first: a logout that fails reads the session again.)
-            on: {
-              LOGOUT: { target: '#serverSession.signingOut', actions: { type: 'forget', params: null } },
-            },
+            // (A LOGOUT here names the ended login, FIXLOGOUT28: one the cookie no longer holds is
+            // refused, never ending another; one that fails reads the session again: no player held.)
           },
         },
         on: {
@@ -463,21 +461,24 @@ function createServerSessionMachine() {
         // logout that failed (no answer, a 5xx, the same-origin check's 403) left it live, so the
         // session stays signed in with the error (`logout()` offered again; the profile read
         // again), or, when none was held yet, its state is read again; a login sent meanwhile is dropped.
+        // Its 401 (the login named is not the cookie's: another signed in since, or none there):
+        // this login's logout done all the same, and the cookie followed (its login read, never shown before).
         invoke: {
           id: 'logout',
           src: 'logout',
           input: ({ context }) => serverServicesOf(context),
-          onDone: {
-            target: 'signedOut',
-            actions: [
-              { type: 'announce', params: { type: 'signedOut', reason: 'logout' } },
-              { type: 'forget', params: 'logout' },
-              emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
-            ],
-          },
+          onDone: [
+            // (The actor's 1; a login asked meanwhile starts instead, as after a 204.)
+            {
+              guard: ({ context, event }) => event.output === 1 && !context.pending,
+              target: 'restoring.reading',
+              actions: LOGGED_OUT,
+            },
+            { target: 'signedOut', actions: LOGGED_OUT },
+          ],
           onError: [
             {
-              guard: ({ context }) => !!context.loginId,
+              guard: ({ context }) => !!context.user,
               target: 'signedIn',
               actions: ['logoutFailed', 'dropPending'],
             },

@@ -99,10 +99,12 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       login: loginMachine.provide({
         actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
       }),
-      // A 401 is the server's word too (no session there): done, as its 204.
-      logout: fromPromise<void, ServerSessionDeps>(({ input, signal }) =>
+      // A 401 is the server's word too (this login is no session there: ended, or the cookie holds
+      // another since): done, as its 204, but told (1): the session is then read again.
+      logout: fromPromise<1 | void, ServerSessionDeps>(({ input, signal }) =>
         input.auth.logout({ signal }).catch((e) => {
           if (statusOf(e) !== 401) throw e;
+          return 1 as const;
         }),
       ),
       wake: wakeSignals,
@@ -349,3 +351,10 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       },
     },
   }))();
+
+/** This tab's login logged out (the server's 204 or 401): told to the tabs and the app. */
+export const LOGGED_OUT = [
+  { type: 'announce', params: { type: 'signedOut', reason: 'logout' } },
+  { type: 'forget', params: 'logout' },
+  /* @__PURE__ */ emit({ type: 'signedOut', reason: 'logout', remote: false }) as never,
+] as const;

@@ -84,6 +84,8 @@ export class CallSession {
   private opened: SessionData | null = null;
   /** The session the cookie held, live when the call began (null: none, or it did not open). */
   private loaded: SessionData | null = null;
+  /** The session the cookie held, past its end (idle, absolute) but ended by no logout or new login. */
+  private lapsed: SessionData | null = null;
   /** This call ended the login itself (a logout): its answer clears the cookie whatever the mark. */
   private endedHere = false;
   private cleared = false;
@@ -138,6 +140,7 @@ export class CallSession {
     const now = this.parts.now();
     if (sessionEndsAt(session, this.parts.cookie) <= now) {
       this.signOut();
+      this.lapsed = session;
       // Idle or past its absolute end, with its token still live at the API (until its own
       // expiry): revoked here (review 10, J(b)). Not when the token was replaced (a fresher copy
       // of the cookie holds its successor: a stale copy must not end that session), nor a login
@@ -246,6 +249,11 @@ export class CallSession {
    */
   carried(): SessionData | null {
     return this.opened;
+  }
+
+  /** The login the cookie holds, live or past its end, never one a logout or new login ended. */
+  cookieLogin(): string | undefined {
+    return (this.session ?? this.lapsed)?.loginId;
   }
 
   /** The token the cookie carried (null without a session cookie that opened). */

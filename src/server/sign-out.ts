@@ -1,7 +1,7 @@
 // A logout (`logout`), and the end of a login's tokens at the API (`endLogins`: a logout, or a new
 // login over one).
 
-import { answer } from './answer';
+import { answer, message } from './answer';
 import type { CallSession, ServerParts } from './context';
 import type { SessionData } from './cookie';
 import { lineageOf } from './lineage';
@@ -13,6 +13,14 @@ import type { PamLogoutIncomplete } from './types';
  * and the cookie's own are revoked at the API, and the cookie cleared.
  */
 export async function logout(parts: ServerParts, call: CallSession): Promise<Response> {
+  // The one rule of every call (relay.ts `authed`): a logout naming a login (`X-Pam-Login`, the
+  // browser client's) other than the cookie's (another login signed in since, one a logout or a
+  // new login ended, no cookie, garbage) is refused: 401, nothing ended or revoked, the cookie
+  // kept (a tab of an older login never ends another player's). The cookie's login past its end
+  // (idle) is still its own to end (its lineage, as before). One naming none (a form post, curl)
+  // ends the cookie's login, as before.
+  const named = call.request.headers.get('x-pam-login');
+  if (named !== null && named !== call.cookieLogin()) return message(call, 401, 'Unauthenticated.');
   const ending = call.session ? [call.session] : [];
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
