@@ -305,10 +305,13 @@ export type SessionRef = Actor<typeof sessionCore>;
 export function refreshThroughSession(
   session: SessionRef,
   waiters: Set<(ok: boolean) => void>,
+  restoring?: boolean,
 ): Promise<boolean> {
-  const snapshot = session.getSnapshot();
+  // (`restoring`: no refresh asked, the restore waited for: true once it lands signed in.)
+  const held = restoring ? 'restoring' : 'signedIn';
   // A stopped actor still shows its last state, but nothing will ever answer it.
-  if (snapshot.status !== 'active' || !snapshot.matches('signedIn')) return Promise.resolve(false);
+  if (session.getSnapshot().status !== 'active' || !session.getSnapshot().hasTag(held))
+    return Promise.resolve(false);
   return new Promise((resolve) => {
     let subs: { unsubscribe(): void }[] = [];
     function done(ok: boolean) {
@@ -323,13 +326,13 @@ export function refreshThroughSession(
       session.on('refreshFailed', () => done(false)),
       session.subscribe({
         next: (s) => {
-          if (s.status !== 'active' || !s.matches('signedIn')) done(false);
+          if (s.status !== 'active' || !s.hasTag(held)) done(!!restoring && s.hasTag('signedIn'));
         },
         error: () => done(false),
         complete: () => done(false),
       }),
     ];
-    session.send({ type: 'REFRESH' });
+    if (!restoring) session.send({ type: 'REFRESH' });
   });
 }
 
