@@ -127,7 +127,7 @@ async function run(
   const leaked = world.server.requests
     .slice(sent)
     .filter((r) => r.path.startsWith(`/income-report/${report.id}`))
-    .filter((r) => !own.has(r.headers.authorization));
+    .filter((r) => !own.has(r.headers.authorization ?? 'none'));
   expect(leaked).toEqual([]);
   const path = read === 'years' ? '/income-report/available-years' : `/income-report/${report.id}`;
   expect(world.server.requests.slice(sent).filter((r) => r.path.startsWith(path)).length).toBeLessThanOrEqual(
