@@ -166,38 +166,12 @@ export const playTime = (): ClientFlow<'playTime'> =>
 export const userModule = (): ClientFlow<'user'> => ({
   name: 'user',
   setup: ({ http, auth, env, session, onStepUp, reportOutcome, accepted }) => {
-    // A call made while the stored session is read (no login held yet, none ended: not the server
-    // session's check after a 401) is the login the restore lands on (REVIEW-27C R27C-1): one owner
-    // per restore, its player and login taken when the restore ends signed in (before any call's
-    // `loginBound` sees it); it ends signed out, or another way (a login): no login, as a call
-    // made signed out (aborted once one is held).
-    let restored: Owner | undefined;
+    // The player and login held now. A call made while the stored session is read waits at the door
+    // for the restore to land (`signedInOnly`, FIXREST28): every layer below runs in the login it
+    // landed on (REVIEW-27C R27C-1), or not at all.
     const ownerNow = (): Owner => {
-      const s = session();
-      const now = s?.getSnapshot();
-      const c = now?.context;
-      if (!now?.hasTag('restoring') || c!.userId != null || (c as { loginId?: unknown }).loginId != null)
-        return { userId: c?.userId ?? null, sid: c?.sid ?? null };
-      if (!restored) {
-        const owner: Owner = { userId: null, sid: null };
-        // (Stopped or crashed while restoring: no login; a crash reported as it is.)
-        const gone = () => {
-          restored = undefined;
-        };
-        const sub = s!.subscribe({
-          next: (next) => {
-            if (next.hasTag('restoring')) return;
-            gone();
-            sub.unsubscribe();
-            if (next.hasTag('signedIn'))
-              Object.assign(owner, { userId: next.context.userId, sid: next.context.sid });
-          },
-          error: gone,
-          complete: gone,
-        });
-        restored = owner;
-      }
-      return restored;
+      const c = session()?.getSnapshot().context;
+      return { userId: c?.userId ?? null, sid: c?.sid ?? null };
     };
     // A change whose request left settles by its own answer whatever login the session holds
     // meanwhile; one not sent yet is aborted when its login ends (`heldWhileSent`, REVIEW-AK AK-2).

@@ -30,8 +30,7 @@ export function withReportOwner(
   const objects = new WeakMap<object, Owner>();
   const ids = new Map<unknown, Owner>();
   const wrapped: Record<string, unknown> = { ...user };
-  // Each call with where it takes its options, and whether it answers a report (kept with its login:
-  // its owner, the one object a call made while restoring shares, read once the restore landed).
+  // Each call with where it takes its options, and whether it answers a report (kept with its login).
   for (const [name, at, keeps] of [
     ['getAvailableYears', 0],
     ['generateIncomeReport', 1, 2],

@@ -301,14 +301,17 @@ export type SessionRef = Actor<typeof sessionCore>;
 /**
  * The adapter's `onUnauthorized`: a refresh asked of the session, its outcome awaited (single-flight
  * in the adapter, and a REFRESH in flight ignored by the cycle: N concurrent 401s, one refresh).
+ * With `held` 'restoring', `signedInOnly`'s wait for a restore (FIXREST28): true once it lands signed
+ * in (the REFRESH is ignored there, as in every state but `signedIn`).
  */
 export function refreshThroughSession(
   session: SessionRef,
   waiters: Set<(ok: boolean) => void>,
+  held = 'signedIn',
 ): Promise<boolean> {
   const snapshot = session.getSnapshot();
   // A stopped actor still shows its last state, but nothing will ever answer it.
-  if (snapshot.status !== 'active' || !snapshot.matches('signedIn')) return Promise.resolve(false);
+  if (snapshot.status !== 'active' || !snapshot.hasTag(held)) return Promise.resolve(false);
   return new Promise((resolve) => {
     let subs: { unsubscribe(): void }[] = [];
     function done(ok: boolean) {
@@ -322,9 +325,8 @@ export function refreshThroughSession(
       session.on('sessionExpired', () => done(false)),
       session.on('refreshFailed', () => done(false)),
       session.subscribe({
-        next: (s) => {
-          if (s.status !== 'active' || !s.matches('signedIn')) done(false);
-        },
+        // (A crash or a stop comes as `error` or `complete`, never as a snapshot here.)
+        next: (s) => s.hasTag(held) || done(s.hasTag('signedIn')),
         error: () => done(false),
         complete: () => done(false),
       }),
@@ -374,20 +376,27 @@ export function loginBound(session: () => SessionRef | undefined, owner: Owner):
  * `user` with every call refused at once, nothing sent, no layer run (no step-up attempt reserved,
  * no restriction kept): `aborted` without a running session (none, stopped, crashed: as `client.http`
  * after stop()) or with its `signal` already aborted; `unauthorized` while no player is signed in
- * (signed out, the code step, signing out: R-9). While the stored session is read it is sent.
+ * (signed out, the code step, signing out: R-9). One made while the stored session is read waits for
+ * the restore to land and is then sent or refused as above (FIXREST28).
  */
 export function signedInOnly(user: UserModule, session: () => SessionRef | undefined): UserModule {
   const wrapped: Record<string, unknown> = {};
   for (const [name, call] of Object.entries(user))
     wrapped[name] = (...args: unknown[]) => {
       const s = session()?.getSnapshot();
+      const refused = () =>
+        Promise.reject(new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }));
       return s?.status !== 'active' || abortedBeforeCall(args)
         ? Promise.reject(new AbortedError(name, 'call'))
-        : s.hasTag('signedIn') || s.hasTag('restoring')
+        : s.hasTag('signedIn')
           ? call(...args)
-          : Promise.reject(
-              new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
-            );
+          : // Made while the stored session is read: sent once it lands signed in, with its token (never
+            // before, with none, then again after the 401: FIXREST28); landed otherwise, refused.
+            s.hasTag('restoring')
+            ? refreshThroughSession(session()!, new Set(), 'restoring').then((ok) =>
+                ok ? (wrapped[name] as typeof call)(...args) : refused(),
+              )
+            : refused();
     };
   return wrapped as unknown as UserModule;
 }
