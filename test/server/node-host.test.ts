@@ -13,8 +13,7 @@
 // when the body errors: the browser's download fails at once.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
@@ -26,7 +25,11 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 let dir = '';
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pam-node-host-'));
+  // Inside the project (node_modules/.cache), not the system's temp dir: the child's bundle loads
+  // h3 at run time (pam-client/server's optional import), found only from a folder under the
+  // project's node_modules (a machine with no /tmp/node_modules failed all 11 cases: exit 1).
+  mkdirSync(here('../../node_modules/.cache'), { recursive: true });
+  dir = mkdtempSync(join(here('../../node_modules/.cache'), 'pam-node-host-'));
   await build({
     entryPoints: [here('./node-host/child.ts')],
     bundle: true,
