@@ -40,17 +40,6 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   // JSON). (`\n`, `\t`… of a control character: the backslash decoder of `DECODERS` peels them.)
   (c, cp) =>
     `\\\\(?:[ux]\\{?0*${hex(cp)}\\}?|0*${hex(cp)}\\s?)|%(?:25)*u${cp >> 7 === 1 ? '?' : ''}0*${hex(cp)}${c[1] ? `|(?:\\\\|%)u${hex(c.charCodeAt(0))}\\\\{0,8}(?:\\\\|%)u${hex(c.charCodeAt(1))}` : ''}`,
-  // Its upper and lower case where the `i` flag (no `u`) does not match them: one of another length
-  // (`ß` as `SS`, `İ` as `i̇`, `ﬃ` as `FFI`), `ẞ` as `ß`, an astral letter (`𐐀` as `𐐨`), each in
-  // every form of these encoders (so `STRASSE`, `Strasse` and `stRASSe` all match `Straße`).
-  // (Beyond ASCII only: an ASCII letter's cases are ASCII, which the flag matches.)
-  (c, cp) =>
-    cp > 127
-      ? [c.toUpperCase(), c.toLowerCase()]
-          .filter((f) => !RegExp(`^${escapeRegExp(c)}$`, 'i').test(f))
-          .map((f) => echoPattern(f))
-          .join('|')
-      : '',
 ];
 
 /**
@@ -202,31 +191,28 @@ export const DECODERS: readonly ((text: string) => string)[] = [
 ];
 
 /**
- * The forms of `secret`'s UTF-8 bytes (and Latin-1 ones, when every character is below U+0100
- * and one is beyond ASCII) a back end writes when it echoes a raw body: hex, and
+ * The forms of `secret`'s UTF-8 bytes, and of its Latin-1 ones (ISO-8859-1, a legacy back end's)
+ * when every character has one (FIXSEC28 F2), a back end writes when it echoes a raw body: hex, and
  * base64 as it reads at each of the three offsets (mod 3) the secret may have in a longer encoded
  * text, without the characters that depend on the bytes around it (the last one is matched as any,
  * see `createScrubber`). None shorter than 6 characters (a short secret's could be anything's);
  * none for a secret with a lone surrogate (no UTF-8 of its own).
  */
 export function bytesOf(secret: string): string[] {
+  const forms: string[] = [];
   try {
-    const forms: string[] = [];
-    // Its UTF-8 bytes, and its Latin-1 ones (ISO-8859-1, a legacy back end's) when it has them:
-    // every character below U+0100 (the same bytes as UTF-8's for an ASCII secret: one list).
+    // Its UTF-8 bytes, then (one more reading only beyond ASCII) its Latin-1 ones: `btoa` throws
+    // for a character without one, before any form of that reading is kept (`push` runs last).
     for (const bytes of new Set([unescape(encodeURIComponent(secret)), secret]))
-      if (!/[^\0-\xff]/.test(bytes)) {
-        forms.push([...bytes].map((c) => hex(c.charCodeAt(0), 2)).join(''));
+      forms.push(
+        [...bytes].map((c) => hex(c.charCodeAt(0), 2)).join(''),
         // (Its padding, and the character before it, which the bytes after the secret change.)
-        for (let k = 0; k < 3; k++)
-          forms.push(
-            btoa('\0'.repeat(k) + bytes)
-              .replace(/.=+$/, '')
-              .slice(k && k + 1),
-          );
-      }
-    return forms.filter((f) => f.length > 5);
-  } catch {
-    return [];
-  }
+        ...[0, 1, 2].map((k) =>
+          btoa('\0'.repeat(k) + bytes)
+            .replace(/.=+$/, '')
+            .slice(k && k + 1),
+        ),
+      );
+  } catch {}
+  return forms.filter((f) => f.length > 5);
 }

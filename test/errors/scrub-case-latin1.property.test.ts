@@ -5,8 +5,8 @@ import { WRAPPERS } from './echo-forms';
 
 // FIXSEC28 F1, F2 (REVIEW28) as a property: a secret with characters beyond ASCII whose letter case
 // the RegExp `i` flag does not fold (`ß`/`SS`, `ẞ`/`ß`, `İ`/`i̇`, the `ﬁ` `ﬀ` `ﬃ` ligatures, Greek
-// with its final sigma, `ŉ`, `ǰ`, an astral letter), echoed in each letter case (whole, or per
-// character at random), and a Latin-1 secret's ISO-8859-1 bytes in base64, base64url and hex,
+// with its final sigma, `ŉ`, `ǰ`, an astral letter), echoed upper- or lower-cased (its ASCII
+// letters then in any case), and a Latin-1 secret's ISO-8859-1 bytes in base64, base64url and hex,
 // each written as is, in PHP's JSON or HTML-escaped: no error path keeps it.
 
 const SPECIAL = ['ß', 'ẞ', 'İ', 'ı', 'ﬁ', 'ﬀ', 'ﬃ', 'ς', 'σ', 'Σ', 'ΐ', 'ŉ', 'ǰ', 'ſ', 'K', 'ç', 'ã', 'é', '𐐀', '𐐨'];
@@ -21,9 +21,9 @@ const secretOf = (alphabet: string[]) =>
     )
     .map(([a, w, b]) => `${w}${a.join('')}${b.join('')}`);
 
-/** Each character upper-cased, lower-cased or kept, by `picks` (a mixed-case echo). */
+/** Each ASCII letter of a cased echo upper-cased, lower-cased or kept, by `picks` (mixed case). */
 const mixed = (s: string, picks: number[]) =>
-  [...s].map((c, i) => [c, c.toUpperCase(), c.toLowerCase()][picks[i % picks.length]!]).join('');
+  [...s].map((c, i) => (c > '\x7f' ? c : [c, c.toUpperCase(), c.toLowerCase()][picks[i % picks.length]!])).join('');
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 const BYTES: Record<string, (s: string) => string> = {
@@ -42,14 +42,15 @@ const errorPaths = (secret: string, echo: string) => {
 };
 
 describe('a secret echoed in another letter case, or as its Latin-1 bytes (FIXSEC28 F1, F2)', () => {
-  it('property: every letter case (whole or per character), every wrapper, no error path keeps it', () => {
+  it('property: every letter case, every wrapper, no error path keeps it', () => {
     fc.assert(
       fc.property(
         secretOf(SPECIAL),
         fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
         fc.constantFrom(...Object.keys(WRAPPERS)),
         (secret, picks, wrapper) => {
-          for (const form of [secret.toUpperCase(), secret.toLowerCase(), mixed(secret, picks)]) {
+          const cases = [secret.toUpperCase(), secret.toLowerCase()];
+          for (const form of [...cases, ...cases.map((c) => mixed(c, picks))]) {
             const echo = WRAPPERS[wrapper]!(form);
             for (const out of errorPaths(secret, echo)) {
               expect(out, `${secret} as ${echo}`).not.toContain(form);
