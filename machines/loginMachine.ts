@@ -16,6 +16,7 @@ import { type Read, readClock, steadyClock } from './clock';
 import {
   box,
   boxCaptcha,
+  boxRegistration,
   type CaptchaProvider,
   type CaptchaToken,
   LOGIN_KEYS,
@@ -385,8 +386,9 @@ export const loginMachine = /* @__PURE__ */ (() =>
         input: ({ context, event }: { context: LoginContext; event: LoginEvent }): RegisterRequest => {
           // Only REGISTER enters `registering` (a restore computes this input with an event of none).
           const payload = (event as { payload?: RegistrationPayload }).payload;
-          // The registration fields without the secrets (those are boxed separately).
-          const { password: _p, captcha_token: _c, ...fields } = (payload ?? {}) as RegistrationPayload;
+          // The registration fields without the secrets (those are boxed separately), the value of
+          // a key it does not take boxed (FIXSEC28 F3: an app's own REGISTER, past no door).
+          const { password: _p, captcha_token: _c, ...fields } = boxRegistration(payload) as RegistrationPayload;
           // The context (the auth module, the boxed password) with the fields.
           return {
             ...context,
