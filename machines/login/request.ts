@@ -191,7 +191,8 @@ export type RegistrationPayload = Omit<RegisterSimplifiedPayload, 'password' | '
 export interface RegisterRequest {
   /** `createPamClient` gives a `registerSimplified` that fails without the `registration()` flow. */
   auth: Partial<Pick<RegistrationModule, 'registerSimplified'>>;
-  payload?: Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'>;
+  /** The fields, behind a function: no inspector reads them through the actor's ref (FIXSEC28 F3). */
+  payload?: () => Omit<RegisterSimplifiedPayload, 'password' | 'captcha_token'>;
   password: Secret;
   captchaToken?: Secret | CaptchaProvider;
 }
@@ -199,10 +200,11 @@ export interface RegisterRequest {
 /** One simplified registration (spec 5.3): its answer is a login answer. */
 export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, RegisterRequest>(async (a) => {
   const r = a.input;
-  if (r.payload === undefined) throw unrestorable('payload', 'registerSimplified');
+  // (A restored input's function is gone: JSON drops it.)
+  if (typeof r.payload !== 'function') throw unrestorable('payload', 'registerSimplified');
   if (!isSecret(r.password)) throw unrestorable('password');
   return send(
-    { ...r.payload, password: r.password.reveal() } as RegisterSimplifiedPayload,
+    { ...r.payload(), password: r.password.reveal() } as RegisterSimplifiedPayload,
     r.captchaToken,
     a,
     r.auth,
