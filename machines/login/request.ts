@@ -115,7 +115,8 @@ export const LOGIN_KEYS = /^(type|login|password|appSource|captchaToken)$/;
  * The keys a registration takes besides its password and captcha token (spec 5.3,
  * `RegisterSimplifiedPayload`'s: test/secrets/register-unknown-key-inspect holds them equal).
  */
-const REGISTER_KEYS = /^(email|country|nationalities|optIn|ddi|phone|name|birth_date|number|app_source|affiliation_code)$/;
+const REGISTER_KEYS =
+  /^(email|country|nationalities|optIn|ddi|phone|name|birth_date|number|app_source|affiliation_code)$/;
 
 /**
  * A registration's payload with its secrets boxed (FIXSEC28 F3): the password, the captcha token

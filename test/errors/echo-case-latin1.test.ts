@@ -14,7 +14,11 @@ const latin1 = (s: string) => Buffer.from(s, 'latin1');
 
 const ECHOES: [name: string, password: string, echo: string][] = [
   ['ß upper-cased (SS)', 'Straße_Geheimnis-2026', 'STRASSE_GEHEIMNIS-2026'],
-  ['ß upper-cased, pt-BR locale', 'Straße_Geheimnis-2026', 'Straße_Geheimnis-2026'.toLocaleUpperCase('pt-BR')],
+  [
+    'ß upper-cased, pt-BR locale',
+    'Straße_Geheimnis-2026',
+    'Straße_Geheimnis-2026'.toLocaleUpperCase('pt-BR'),
+  ],
   ['ß as ss, rest as sent', 'Straße_Geheimnis-2026', 'Strasse_Geheimnis-2026'],
   ['İ lower-cased (i + dot above)', 'İstanbul_Sifre-2026', 'İstanbul_Sifre-2026'.toLowerCase()],
   ['ﬁ upper-cased (FI)', 'ﬁnal_Secret-2026x', 'FINAL_SECRET-2026X'],

@@ -9,7 +9,28 @@ import { WRAPPERS } from './echo-forms';
 // letters then in any case), and a Latin-1 secret's ISO-8859-1 bytes in base64, base64url and hex,
 // each written as is, in PHP's JSON or HTML-escaped: no error path keeps it.
 
-const SPECIAL = ['ß', 'ẞ', 'İ', 'ı', 'ﬁ', 'ﬀ', 'ﬃ', 'ς', 'σ', 'Σ', 'ΐ', 'ŉ', 'ǰ', 'ſ', 'K', 'ç', 'ã', 'é', '𐐀', '𐐨'];
+const SPECIAL = [
+  'ß',
+  'ẞ',
+  'İ',
+  'ı',
+  'ﬁ',
+  'ﬀ',
+  'ﬃ',
+  'ς',
+  'σ',
+  'Σ',
+  'ΐ',
+  'ŉ',
+  'ǰ',
+  'ſ',
+  'K',
+  'ç',
+  'ã',
+  'é',
+  '𐐀',
+  '𐐨',
+];
 const LATIN1 = ['ç', 'ã', 'é', 'ô', 'ß', 'Ç', 'Ã', 'ÿ', 'µ', '¿', 'ñ', 'Ö'];
 
 const secretOf = (alphabet: string[]) =>
@@ -23,7 +44,9 @@ const secretOf = (alphabet: string[]) =>
 
 /** Each ASCII letter of a cased echo upper-cased, lower-cased or kept, by `picks` (mixed case). */
 const mixed = (s: string, picks: number[]) =>
-  [...s].map((c, i) => (c > '\x7f' ? c : [c, c.toUpperCase(), c.toLowerCase()][picks[i % picks.length]!])).join('');
+  [...s]
+    .map((c, i) => (c > '\x7f' ? c : [c, c.toUpperCase(), c.toLowerCase()][picks[i % picks.length]!]))
+    .join('');
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 const BYTES: Record<string, (s: string) => string> = {
@@ -38,7 +61,10 @@ const BYTES: Record<string, (s: string) => string> = {
 const errorPaths = (secret: string, echo: string) => {
   const scrub = createScrubber([secret], true);
   const message = `Senha ${echo} inválida`;
-  return [scrub.text(message), JSON.stringify(scrub.deep({ message, errors: { password: [message] }, [echo]: 1 }))];
+  return [
+    scrub.text(message),
+    JSON.stringify(scrub.deep({ message, errors: { password: [message] }, [echo]: 1 })),
+  ];
 };
 
 describe('a secret echoed in another letter case, or as its Latin-1 bytes (FIXSEC28 F1, F2)', () => {
