@@ -2,7 +2,7 @@ import { type PamError, type RegistrationModule, type Secret, secret } from 'pam
 import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit } from 'xstate';
 import type { RegistrationPayload } from './login/request';
-import { box } from './login/request';
+import { box, boxRegistration } from './login/request';
 import { machineSetup } from './machine-setup';
 import {
   type DocumentCheck,
@@ -82,11 +82,12 @@ export type RegistrationEmitted = { type: 'submitted' } & RegistrationOutput;
 const doneOutput = (event: EventObject) => (event as DoneActorEvent<unknown>).output;
 const failure = (event: EventObject) => (event as ErrorActorEvent).error;
 
-/** The payload with its secrets boxed on receipt. */
+/** The payload with its secrets boxed on receipt (and the value of a key it does not take). */
 function boxed(payload: RegistrationPayload): SubmittedRegistration {
   const { password, captcha_token, ...fields } = (payload ?? {}) as RegistrationPayload;
   return {
-    ...fields,
+    // The value of a key a registration does not take boxed too (FIXSEC28 F3).
+    ...(boxRegistration(fields) as typeof fields),
     password: box(password),
     ...(captcha_token === undefined ? {} : { captcha_token: box(captcha_token) }),
   };

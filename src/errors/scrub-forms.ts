@@ -25,14 +25,14 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   // Any named entity (&apos; &sol; &eacute; &ccedil; &atilde; ... of htmlentities, HTML 4 or 5)
   // may stand for a character that is not a letter or digit: no name table is shipped, and a text
   // that has another entity in that place is redacted too (fail closed: more is hidden, never less).
-  (c) => (/[a-z0-9]/i.test(c) ? undefined : '&[a-z][a-z0-9]{1,31};'),
+  (c) => (/[a-z0-9]/i.test(c) ? '' : '&[a-z][a-z0-9]{1,31};'),
   // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +;
   // those of a character beyond ASCII also as `\x` escapes (PHP's, C's; each with backslashes of
   // its own: JSON in JSON). No two forms match the same text (an ASCII `\x68` is the code point
   // form below): each such pair doubles the ways a near miss is retried, per character.
   (c, cp) =>
     [...utf8.encode(c)].map((b) => `(?:%(?:25)*${cp > 127 ? '|\\\\x' : ''})${hex(b, 2)}`).join('\\\\{0,8}'),
-  (c) => (c === ' ' ? '\\+' : undefined),
+  (c) => (c === ' ' ? '\\+' : ''),
   // Code point escapes: JSON's \u0068 (PHP's json_encode, Python's ensure_ascii), ES6 \u{68},
   // Python's \U00000068 and \xe9, Perl's \x{e9}, CSS's \e9 and \0000e9 (a white space may end
   // it), JavaScript's escape() (%u20ac, and %e9 below U+0100); and for an astral character the
@@ -122,10 +122,8 @@ const longest = (text: string, runs: RegExp) =>
   (text.match(runs) ?? []).reduce((best, run) => (run.length > best.length ? run : best), '');
 
 /** `run` lower-cased from its first letter rare in text on (7 characters kept at least). */
-const fromRare = (run: string) => {
-  const at = run.slice(0, -6).search(/[zqjxkwyv]/i);
-  return run.slice(at < 0 ? 0 : at).toLowerCase();
-};
+const fromRare = (run: string) =>
+  run.slice(Math.max(run.slice(0, -6).search(/[zqjxkwyv]/i), 0)).toLowerCase();
 
 /**
  * What every echo of `secret` contains, lower-cased: its longest run of characters that no
@@ -138,10 +136,7 @@ const fromRare = (run: string) => {
 export const anchorOf = (secret: string): string => fromRare(longest(secret, /[\w.-]+/g));
 
 /** The character of a decimal number or a `0x` one, or nothing (beyond U+10FFFF). */
-const char = (code: string) => {
-  const cp = Number(code);
-  return cp > 0x10ffff ? '' : String.fromCodePoint(cp);
-};
+const char = (code: string, cp = +code) => (cp > 0x10ffff ? '' : String.fromCodePoint(cp));
 
 /**
  * The decoders, each undoing one layer of one kind: percent escapes (UTF-8), HTML entities
@@ -191,25 +186,28 @@ export const DECODERS: readonly ((text: string) => string)[] = [
 ];
 
 /**
- * The forms of `secret`'s UTF-8 bytes a back end writes when it echoes a raw body: hex, and
+ * The forms of `secret`'s UTF-8 bytes, and of its Latin-1 ones (ISO-8859-1, a legacy back end's)
+ * when every character has one (FIXSEC28 F2), a back end writes when it echoes a raw body: hex, and
  * base64 as it reads at each of the three offsets (mod 3) the secret may have in a longer encoded
  * text, without the characters that depend on the bytes around it (the last one is matched as any,
  * see `createScrubber`). None shorter than 6 characters (a short secret's could be anything's);
  * none for a secret with a lone surrogate (no UTF-8 of its own).
  */
 export function bytesOf(secret: string): string[] {
+  const forms: string[] = [];
   try {
-    const bytes = unescape(encodeURIComponent(secret));
-    const forms = [[...bytes].map((c) => hex(c.charCodeAt(0), 2)).join('')];
-    // (Its padding, and the character before it, which the bytes after the secret change.)
-    for (let k = 0; k < 3; k++)
+    // Its UTF-8 bytes, then (one more reading only beyond ASCII) its Latin-1 ones: `btoa` throws
+    // for a character without one, before any form of that reading is kept (`push` runs last).
+    for (const bytes of new Set([unescape(encodeURIComponent(secret)), secret]))
       forms.push(
-        btoa('\0'.repeat(k) + bytes)
-          .replace(/.=+$/, '')
-          .slice(k && k + 1),
+        [...bytes].map((c) => hex(c.charCodeAt(0), 2)).join(''),
+        // (Its padding, and the character before it, which the bytes after the secret change.)
+        ...[0, 1, 2].map((k) =>
+          btoa('\0'.repeat(k) + bytes)
+            .replace(/.=+$/, '')
+            .slice(k && k + 1),
+        ),
       );
-    return forms.filter((f) => f.length > 5);
-  } catch {
-    return [];
-  }
+  } catch {}
+  return forms.filter((f) => f.length > 5);
 }

@@ -147,7 +147,7 @@ const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_AL
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
  * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}`, Python `\U`, CSS `\e9 ` and
  * JavaScript `escape()` escapes; the secret may be in any Unicode normal form or read as mojibake
- * (`DECODERS`), and its UTF-8 bytes in hex, base64 or base64url (`bytesOf`; in a 2xx value an unambiguous secret's only). A token-like
+ * (`DECODERS`), and its UTF-8 (and Latin-1) bytes in hex, base64 or base64url (`bytesOf`; in a 2xx value an unambiguous secret's only). A token-like
  * secret (`TOKEN_LIKE`: an access token, never a password with a space) is also found unpadded,
  * in base64url or back in base64 (a JWT) and form-decoded (`+` as a space): `alike`. The expressions are
  * built once per scrubber, and only when a text may hold a secret.
@@ -160,12 +160,14 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   if (!unique[0]) return NO_SCRUB;
   // Each secret, its NFC form (an echo that composes what was sent decomposed: also the shortest
   // an echo can be) and its NFKC form (what the Unicode decoder of `DECODERS` makes of any normal
-  // form of it), with the secret each stands for.
-  // (An ASCII text is its own NFC and NFKC form: not asked, ~0.15 µs a token's scrubber hot.)
+  // form of it), and its lower and upper case (FIXSEC28 F1: the `i` flag, without `u`, folds one
+  // character to one, never `ß` to `SS`, `İ` to `i̇`, `ẞ` to `ß` or an astral letter), with the
+  // secret each stands for. (An ASCII text is its own NFC and NFKC form, and its cases are the
+  // flag's: not asked, ~0.15 µs a token's scrubber hot.)
   const origin = new Map(unique.map((s) => [s, s]));
   for (const s of unique)
     if (NON_ASCII.test(s))
-      for (const form of [s.normalize('NFC'), s.normalize('NFKC')])
+      for (const form of [s.normalize('NFC'), s.normalize('NFKC'), s.toLowerCase(), s.toUpperCase()])
         if (!origin.has(form)) origin.set(form, s);
   // And a token-like secret's variant form (`TOKEN_LIKE`): the token without its padding, each
   // `+` `/` `-` `_` matched as itself or what stands for it (`alike`), in any form, a JWT's parts

@@ -106,7 +106,7 @@ function fakeServer() {
   // A registration answers by the kind named in its e-mail, and boxes its password too.
   const register = fromPromise<LoginResponse, RegisterRequest>(({ input, signal }) => {
     expect(isSecret(input.password)).toBe(true);
-    return answer(input.payload?.email.split('@')[0] as Kind, signal);
+    return answer(input.payload?.().email.split('@')[0] as Kind, signal);
   });
   return {
     pending,
