@@ -71,12 +71,15 @@ export const mayHaveApplied = (error: unknown, sent = true): boolean =>
  * its last argument) was already aborted when it began. Arguments that cannot be read (a throwing
  * getter, a Proxy) are not: the call refuses them as it does (`invalid_request`).
  */
-export const abortedBeforeCall = (args: readonly unknown[]): boolean => {
+export const abortedBeforeCall = (args: readonly unknown[]): boolean => !!signalOf(args)?.aborted;
+
+/** The `signal` of a call's options (its last argument), or none (not an `AbortSignal`, unreadable). */
+export const signalOf = (args: readonly unknown[]): AbortSignal | undefined => {
   try {
     const signal = (args[args.length - 1] as { signal?: unknown }).signal;
-    return signal instanceof AbortSignal && signal.aborted;
+    return signal instanceof AbortSignal ? signal : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 };
 
