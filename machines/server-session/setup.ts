@@ -184,7 +184,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       doubt: sendTo('profile', {
         type: 'INFLIGHT',
         id: DOUBT,
-        until: Number.POSITIVE_INFINITY,
+        until: Infinity,
         heard: true,
       } as never),
       undoubt: sendTo('profile', { type: 'INFLIGHT', id: DOUBT, settled: true, heard: true } as never),
@@ -197,7 +197,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           c.expiresAt !== null &&
           c.expiresAt <=
             ((event as { output?: { seedReading?: { serverAt: number } } }).output?.seedReading?.serverAt ??
-              Number.NaN)
+              NaN)
             ? ('expired' as const)
             : ('logout' as const),
         remote: true,
