@@ -333,7 +333,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
           // a device clock stepped forward or back in between moves `now`, not the time played.
           const mono = context.monotonic();
-          const since = context.own?.mono === undefined ? Number.NaN : mono - context.own.mono;
+          const since = context.own?.mono === undefined ? NaN : mono - context.own.mono;
           const own = Number.isFinite(since) ? now - since : null;
           // Fail closed on an untrusted clock (docs/time.md): the server's time is somewhere from this
           // tab's last beat carried on at the monotonic pace (a step forward moved `serverNow`, not
@@ -345,7 +345,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           // record's estimates counts.
           const lost = context.trusted?.() === false;
           const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
-          const shared = live ? server - (record?.behind as number) : Number.NaN;
+          const shared = live ? server - (record?.behind as number) : NaN;
           const mine = (context.own?.est as number) + since;
           const carried = mine > shared || Number.isNaN(mine) ? shared : mine;
           const est =

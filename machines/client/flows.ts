@@ -202,7 +202,7 @@ export const userModule = (): ClientFlow<'user'> => ({
       // answer is never newer than a read sent after it (machines/session/profile.ts, `fresh`).
       () => {
         const at = readingOf(() => env.serverNow());
-        return typeof at === 'number' ? at : Number.NaN;
+        return typeof at === 'number' ? at : NaN;
       },
       // Each change, its step-up resend and its re-read sent only in the login it began in.
       (owner) => loginBound(session, owner),

@@ -6,6 +6,8 @@
 
 import { ConfigurationError, createMemoryTokenStore } from 'pam-client';
 import type { TimersLike } from 'pam-client/internal';
+// A module importing nothing, by a relative import the layers allow (as login/request.ts's captcha).
+import { isAbsoluteURL, pageURL } from '../../src/http/page';
 import type { DebugLogger } from './debug';
 
 interface InertCandidate {
@@ -21,11 +23,10 @@ interface InertCandidate {
  */
 export function isInertOnServer(options: InertCandidate): boolean {
   const { baseURL } = options;
-  // (An absolute URL: a scheme first. The pattern written here, used once: issue 33.)
-  if (typeof baseURL !== 'string' || baseURL.trim() === '' || /^[a-z][a-z\d+.-]*:/i.test(baseURL))
-    return false;
-  const href = (globalThis as { location?: { href?: unknown } }).location?.href;
-  return !(typeof href === 'string' && /^https?:\/\//i.test(href)) && !options.fetch;
+  // (An absolute URL: a scheme first; the page's URL: the adapter's readings, one copy in a bundle.)
+  if (typeof baseURL !== 'string' || baseURL.trim() === '' || isAbsoluteURL(baseURL)) return false;
+  const href = pageURL();
+  return !(href !== undefined && /^https?:\/\//i.test(href)) && !options.fetch;
 }
 
 type Commands = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';

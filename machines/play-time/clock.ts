@@ -142,7 +142,7 @@ export function merged(
 ): PlayClockRecord {
   if (!record) return heard;
   const mark = placed(heard.lastBeat, now, maxGapMs);
-  const last = record.lastBeat ?? Number.NaN;
+  const last = record.lastBeat ?? NaN;
   // (Not from a later period than this record's: its count there is not held here yet, and the
   // time from the period's start to the mark would go uncounted until the next one it tells.)
   const later = mark !== null && !(mark <= last) && heard.periodKey <= record.periodKey;
@@ -183,7 +183,7 @@ const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
 /** The São Paulo calendar days a period key spans, as UTC dates [first, end); NaN for garbage. */
 function spanOf(key: string): [number, number] {
   const [kind, ...date] = key.split(/[:-]/);
-  const [y = Number.NaN, m = Number.NaN, d = 1] = date.map(Number);
+  const [y = NaN, m = NaN, d = 1] = date.map(Number);
   const day = (n: number) => Date.UTC(y, m - 1, d + n);
   return [day(0), kind === 'monthly' ? Date.UTC(y, m, 1) : day(kind === 'weekly' ? 7 : 1)];
 }

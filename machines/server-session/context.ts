@@ -167,7 +167,7 @@ export function initialContext(
     barred: input.barred ?? null,
     queued: false,
     inFlightHeard: [],
-    askUntil: input.deps.tabs ? Number.POSITIVE_INFINITY : null,
+    askUntil: input.deps.tabs ? Infinity : null,
   };
 }
 

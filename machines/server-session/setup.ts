@@ -138,15 +138,15 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       unqueue: assign({ queued: false }),
       // A change in flight heard for a login not held here: kept (its release drops it), `capKept`.
       keepInFlight: enqueueActions(({ context: c, event, self, enqueue }) => {
-        const context = c as ServerSessionContext;
+        const heard = (c as ServerSessionContext).inFlightHeard;
         const { loginId, kind, id, until, settled, from } = event as Extract<
           ServerInternal,
           { type: 'REMOTE_INFLIGHT' }
         >;
         const same = (e: { id: string; from?: string }) => e.id === id && e.from === from;
-        const rest = context.inFlightHeard.filter((e) => !same(e));
+        const rest = heard.filter((e) => !same(e));
         // (Told again, it ends no sooner: R26-10.)
-        const was = context.inFlightHeard.find(same)?.until ?? until;
+        const was = heard.find(same)?.until ?? until;
         const kept = settled
           ? rest
           : capKept([...rest, { loginId, kind, id, until: Math.max(was, until), from }]);
@@ -184,7 +184,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       doubt: sendTo('profile', {
         type: 'INFLIGHT',
         id: DOUBT,
-        until: Number.POSITIVE_INFINITY,
+        until: Infinity,
         heard: true,
       } as never),
       undoubt: sendTo('profile', { type: 'INFLIGHT', id: DOUBT, settled: true, heard: true } as never),
@@ -197,7 +197,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           c.expiresAt !== null &&
           c.expiresAt <=
             ((event as { output?: { seedReading?: { serverAt: number } } }).output?.seedReading?.serverAt ??
-              Number.NaN)
+              NaN)
             ? ('expired' as const)
             : ('logout' as const),
         remote: true,
@@ -323,12 +323,16 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // or held by the profile flow from another tab) lapses the bar's length from then: never
       // sooner than its own bar (heard before then), never for good (a change whose teller is gone,
       // a script's flood while the clock was broken). Its teller's release lifts it sooner.
-      clockBack: enqueueActions(({ context, event, self, enqueue }) => {
-        const c = context as ServerSessionContext;
+      clockBack: enqueueActions(({ context: c, event, self, enqueue }) => {
         const until =
-          (event as Extract<ServerInternal, { type: 'CLOCK_BACK' }>).at + barMsOf(serverServicesOf(c).waitMs);
+          (event as Extract<ServerInternal, { type: 'CLOCK_BACK' }>).at +
+          barMsOf(serverServicesOf(c as ServerSessionContext).waitMs);
         const open = (e: { until: number }) => !(e.until < 1 / 0);
-        enqueue.assign({ inFlightHeard: c.inFlightHeard.map((e) => (open(e) ? { ...e, until } : e)) });
+        enqueue.assign({
+          inFlightHeard: (c as ServerSessionContext).inFlightHeard.map((e) =>
+            open(e) ? { ...e, until } : e,
+          ),
+        });
         // (Another tab's, `from`, or the fold, `''`: never this tab's own, nor its ask's or doubt's wait.)
         for (const p of (flowOf(self)?.pending ?? []) as (InFlight & { from?: string })[])
           if (open(p) && (p.from || !p.id))

@@ -194,7 +194,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
   let lost = false;
   let watch: unknown;
   const now = (): number => {
-    let at = Number.NaN;
+    let at = NaN;
     try {
       at = serverNow!();
     } catch {}

@@ -86,7 +86,7 @@ export function heardInFlight(
         ...m,
         type: 'INFLIGHT',
         // (`ms`: what its sender said is left of its lapse, a sync answer's; never past ours.)
-        until: (r && !r.error ? r.serverAt : Number.POSITIVE_INFINITY) + (m.ms! < cap ? m.ms! : cap),
+        until: (r && !r.error ? r.serverAt : Infinity) + (m.ms! < cap ? m.ms! : cap),
         heard: true,
       }),
     );

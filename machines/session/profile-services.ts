@@ -62,7 +62,7 @@ export const stampOf = (s: ProfileServices): Stamp => {
   const at = readingOf(s.serverNow);
   return typeof at === 'number'
     ? { at, trusted: s.clock?.trusted() !== false }
-    : { at: Number.NaN, trusted: false, error: at };
+    : { at: NaN, trusted: false, error: at };
 };
 
 /**

@@ -159,7 +159,7 @@ export const advanced = (
  * trusted time (so a jumped clock cannot let a far-ahead stamp through, nor date it). */
 export const seenOf = (now: number, stamp: Stamp) => ({
   // A stamp that gave no time sees nothing (NaN: not fresh, never taken).
-  seen: isTime(stamp.at) ? timeAfter(now, stamp) : Number.NaN,
+  seen: isTime(stamp.at) ? timeAfter(now, stamp) : NaN,
   seenTrusted: stamp.trusted,
 });
 

@@ -91,7 +91,7 @@ export const tabsInputOf = ({ context, self }: TabsFlowSession): TabsFlowInput =
 /** The clock's server time now (one that gives none: NaN). */
 const readNowAt = (read?: () => ClockReading) => {
   const r = read?.();
-  return r && !r.error ? r.serverAt : Number.NaN;
+  return r && !r.error ? r.serverAt : NaN;
 };
 
 /** Another tab's login heard (its session, or its expiry), which ours outranks or outlives. */

@@ -8,6 +8,7 @@ import { attachScrubber, rebuilt, type Scrubber } from '../errors/scrub';
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
 import { REDACTED } from '../secrets/secret';
+import { isAbsoluteURL, pageURL } from './page';
 import type { OfetchAdapterOptions, RequestOptions } from './types';
 import { MAX_TIMER_MS, parseHttpDate, parseRetryAfter } from './waiting';
 
@@ -27,11 +28,6 @@ export interface Settings {
    */
   caps: [json: number, file: number];
 }
-
-const pageURL = (): string | undefined => {
-  const href = (globalThis as { location?: { href?: unknown } }).location?.href;
-  return typeof href === 'string' ? href : undefined;
-};
 
 /** `options[name]` (`fallback` when absent), or a `ConfigurationError` unless a positive number. */
 function positive(
@@ -78,7 +74,6 @@ export function checkRequestOptions(operation: () => string, options: RequestOpt
 
 // Where a path goes.
 
-const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
 /**
  * In a path (before its query): two slashes at the start (another host), a backslash (read as
  * `/`), or an encoded slash or backslash (`%2F`, `%5C`, encoded once or more). Never a path under
@@ -89,9 +84,6 @@ const AMBIGUOUS = /^\/\/|\\|%(?:25)*(?:2f|5c)/i;
 /** A C0 control or DEL: the URL parser strips tabs and newlines after any check, so refused outright. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** Whether `url` starts with a scheme (`https:`, `http:`, …). */
-export const isAbsoluteURL = (url: string): boolean => ABSOLUTE_URL.test(url);
 
 /** Where a request goes, and what it may carry. */
 export interface Target {
@@ -113,7 +105,7 @@ export interface Target {
  */
 export function targetOf(baseURL: string, path: string, download: boolean): Target | undefined {
   if (CONTROL.test(path)) return undefined;
-  if (ABSOLUTE_URL.test(path)) {
+  if (isAbsoluteURL(path)) {
     const to = download && /^https?:/i.test(path) ? parse(path) : undefined;
     return to && { url: path, sameOrigin: root(to) === root(parse(baseURL)) };
   }

@@ -161,7 +161,7 @@ interface Scrub {
  */
 function verbatim(secrets: Iterable<string>): (t: string) => string {
   const lowered = [...secrets].map((s) => s.toLowerCase()).sort((a, b) => b.length - a.length);
-  const shortest = lowered.at(-1)?.length ?? Number.POSITIVE_INFINITY;
+  const shortest = lowered.at(-1)?.length ?? Infinity;
   return (t) => {
     if (t.length < shortest) return t;
     let lower = t.toLowerCase();

@@ -33,9 +33,7 @@ function decodeExtValue(charset: string, encoded: string): string | undefined {
     if (/^utf-8$/i.test(charset)) return decodeURIComponent(encoded);
     // ISO-8859-1: each %XX is one byte, one code point.
     if (/^iso-8859-1$/i.test(charset))
-      return encoded.replace(/%([0-9a-f]{2})/gi, (_, h: string) =>
-        String.fromCharCode(Number.parseInt(h, 16)),
-      );
+      return encoded.replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   } catch {
     // A malformed escape: fall back to `filename`.
   }

@@ -359,7 +359,7 @@ function attemptsIn(
       anyTime?: 1,
     ) =>
     (...args: A): R => {
-      let t = Number.NaN;
+      let t = NaN;
       let sure = false;
       try {
         t = now();
