@@ -79,7 +79,7 @@ export const rows = [
     // Lowered 62,200 -> 62,000 (issue 33): restore opt-in took it from 62,173 to 61,610; the session's
     // time on events, committed after, brought it to 61,893.
     // Lowered 62,920 -> 62,910 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 62,913 -> 62,890.
-    ceiling: 69_915, // twenty-seventh pass: measured + 20 after its review fixes (B-1 the kept-change fold, the signedOut re-read, the token-mode sent hold, X-Pam-Login per call, AN-1 the report owner, AN-2/AN-3, R27/R27C) and its cuts
+    ceiling: 69_863, // twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 69,915
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -95,7 +95,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
     // Lowered 66,070 -> 66,050 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 66,055 -> 66,030.
-    ceiling: 73_085, // twenty-seventh pass: measured + 20 after its review fixes (B-1 the kept-change fold, the signedOut re-read, the token-mode sent hold, X-Pam-Login per call, AN-1 the report owner, AN-2/AN-3, R27/R27C) and its cuts
+    ceiling: 73_029, // twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 73,085
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -111,7 +111,7 @@ export const rows = [
     code: `import { createServerSessionClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (initial) => createServerSessionClient({ initial });`,
     budget: 42_200,
-    ceiling: 48_279, // twenty-eighth pass: measured + 20 after FIXFOLD28 (R27 leftovers: an end heard with no time lapses once the clock gives one, the clock watched meanwhile; the fold told to a tab that asks: +254 B); twenty-seventh: 48,025 after its review fixes (B-1 the kept-change fold, the signedOut re-read, the token-mode sent hold, X-Pam-Login per call, AN-1 the report owner, AN-2/AN-3, R27/R27C) and its cuts
+    ceiling: 48_257, // twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 48,279
     external: ['vue'],
     requires: [
       ['machines', ['createServerSessionClient']],
@@ -163,7 +163,7 @@ export const rows = [
     // Over its budget since the body cap (review5 D7, 4520a74: an endless answer grew a tab by ~800 MB/s;
     // +about 180 B): a DoS fix outranks the budget. Dropping ofetch would take the row to ~6.9 kB, but
     // the design card names it.
-    ceiling: 12_520, // twenty-seventh pass: measured + 20 after its review fixes (B-1 the kept-change fold, the signedOut re-read, the token-mode sent hold, X-Pam-Login per call, AN-1 the report owner, AN-2/AN-3, R27/R27C) and its cuts
+    ceiling: 12_518, // twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 12,520
     core: true,
     requires: [['index', ['createOfetchAdapter']]],
   },
@@ -198,7 +198,7 @@ export const rows = [
     // Raised 74,300 -> 78,000 (2026-11-28, second session): this row holds every feature, now the
     // funnel events flow (about 2.9 kB, opt-in for apps) and the proxy-side auth reading of the server session.
     // Lowered 79,680 -> 79,650 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 79,655 -> 79,629.
-    ceiling: 92_316, // twenty-eighth pass: measured + 20 after FIXFOLD28 (the server session's, +237 B); twenty-seventh: 92,080, measured + 20 after its review fixes (B-1 the kept-change fold, the signedOut re-read, the token-mode sent hold, X-Pam-Login per call, AN-1 the report owner, AN-2/AN-3, R27/R27C) and its cuts
+    ceiling: 92_356, // twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 92,316
   },
   {
     // Issue 34: the OpenTelemetry bridge's own weight (`@opentelemetry/api` and pam-client external).
@@ -215,7 +215,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 71_930, // twenty-seventh pass: measured + 20 after its review fixes (B-1 the kept-change fold, the signedOut re-read, the token-mode sent hold, X-Pam-Login per call, AN-1 the report owner, AN-2/AN-3, R27/R27C) and its cuts
+    ceiling: 71_877, // twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 71,930
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],
