@@ -354,10 +354,8 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           const alt = periodAt(est);
           // Counted in the day, the week and the month alike: a change of the limit's period reads
           // the new one's count.
-          // A mark ahead of `now` that no tab moved since this tab's last beat says no tab counted
-          // meanwhile (the tab on a clock ahead that set it is gone): it places nothing, so this
-          // tab's own interval counts and the mark moves to `now` (it cost up to a gap of play; fail
-          // closed, the count may double a little, never fall short).
+          // A mark ahead of `now` no tab moved since this tab's last beat (its tab is gone) places
+          // nothing: this tab's own interval counts, the mark moves to `now` (fail closed).
           const seen = context.clock?.lastBeat as number;
           const next = beatKinds(
             seen > now && seen === record?.lastBeat ? { ...record, lastBeat: null } : record,

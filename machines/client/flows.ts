@@ -37,7 +37,8 @@ import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { heldWhileSent, type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
 import { withReportOwner } from './report-owner';
-import { loginBound, profileRead, type SessionRef, signedInOnly, withProfileRecheck } from './session-facade';
+import { loginBound, profileRead, type SessionRef, withProfileRecheck } from './session-facade';
+import { signedInOnly } from './signed-in-only';
 import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
 
 /** What the client hands a flow when it is created. */

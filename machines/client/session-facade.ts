@@ -37,7 +37,7 @@ import type { SessionRestrictions } from '../session/profile-rules';
 import type { AcceptedRestriction, AcceptedStore } from '../session/profile-services';
 import type { SessionContext, SessionEvent, SessionServices } from '../session/types';
 import type { sessionCore, sessionMachine } from '../sessionMachine';
-import { abortedBeforeCall, type LoginBound, mayHaveApplied, signalOf, wrapCalls } from './outcome';
+import { abortedBeforeCall, type LoginBound, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
 import { holds, inFlight } from './restriction-changes';
 
@@ -370,47 +370,6 @@ export function loginBound(session: () => SessionRef | undefined, owner: Owner):
   const sub = s.subscribe({ next: check, error: check, complete: () => stop.abort() });
   check();
   return { signal: stop.signal, off: () => sub.unsubscribe() };
-}
-
-/**
- * `user` with every call refused at once, nothing sent, no layer run (no step-up attempt reserved,
- * no restriction kept): `aborted` without a running session (none, stopped, crashed: as `client.http`
- * after stop()) or with its `signal` already aborted; `unauthorized` while no player is signed in
- * (signed out, the code step, signing out: R-9). One made while the stored session is read and no
- * player is held yet (a page load) waits for the restore to land and is then judged again as above
- * (FIXREST28): sent with the landed login's token, refused, or `aborted` when its signal aborts or
- * the session stops meanwhile (REVIEW-28B R28B-3, R28B-4). One made while a login is held, even in
- * a `restoring` state (the server session confirming a 401, REVIEW-28B R28B-1), is that login's
- * and goes at once: it is never held over to the login the restore lands on.
- */
-export function signedInOnly(user: UserModule, session: () => SessionRef | undefined): UserModule {
-  const wrapped: Record<string, unknown> = {};
-  for (const [name, call] of Object.entries(user))
-    wrapped[name] = (...args: unknown[]) => {
-      const s = session()?.getSnapshot();
-      if (s?.status !== 'active' || abortedBeforeCall(args))
-        return Promise.reject(new AbortedError(name, 'call'));
-      // (A login held: a player, or the server session's login id, kept while it confirms a 401.)
-      const held = s.context.userId != null || (s.context as { loginId?: unknown }).loginId != null;
-      if (s.hasTag('signedIn') || (s.hasTag('restoring') && held)) return call(...args);
-      if (!s.hasTag('restoring'))
-        return Promise.reject(
-          new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
-        );
-      // Made while the stored session is read with no player: judged again once it lands (never
-      // sent before, with no token, then again after the 401), or once the call's signal aborts.
-      const waiters = new Set<(ok: boolean) => void>();
-      const signal = signalOf(args);
-      const abort = () => {
-        for (const done of waiters) done(false);
-      };
-      signal?.addEventListener('abort', abort);
-      return refreshThroughSession(session() as SessionRef, waiters, 'restoring').then(() => {
-        signal?.removeEventListener('abort', abort);
-        return (wrapped[name] as typeof call)(...args);
-      });
-    };
-  return wrapped as unknown as UserModule;
 }
 
 /**

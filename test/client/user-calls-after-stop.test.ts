@@ -1,6 +1,6 @@
 import { AbortedError } from 'pam-client';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInOnly } from '../../machines/client/session-facade';
+import { signedInOnly } from '../../machines/client/signed-in-only';
 import type { PamClient } from '../../machines/index';
 import type { UserModule } from '../../src/index';
 import { turns, until } from '../support/event-loop';
