@@ -12,7 +12,8 @@ import { refreshThroughSession, type SessionRef } from './session-facade';
  * (signed out, the code step, signing out: R-9). One made while the stored session is read and no
  * player is held yet (a page load) waits for the restore to land and is then judged again as above
  * (FIXREST28): sent with the landed login's token, refused, or `aborted` when its signal aborts or
- * the session stops meanwhile (REVIEW-28B R28B-3, R28B-4). One made while a login is held, even in
+ * the session stops meanwhile (REVIEW-28B R28B-3, R28B-4); restoring after a sign-out in this tab,
+ * refused. One made while a login is held, even in
  * a `restoring` state (the server session confirming a 401, REVIEW-28B R28B-1), is that login's
  * and goes at once: it is never held over to the login the restore lands on.
  */
@@ -26,7 +27,10 @@ export function signedInOnly(user: UserModule, session: () => SessionRef | undef
       // (A login held: a player, or the server session's login id, kept while it confirms a 401.)
       const held = s.context.userId != null || (s.context as { loginId?: unknown }).loginId != null;
       if (s.hasTag('signedIn') || (s.hasTag('restoring') && held)) return call(...args);
-      if (!s.hasTag('restoring'))
+      // (Restoring after this tab signed out, the server session re-reading after a logout's 401:
+      // a call made then, by the UI of the player who left, is refused, never held over to the
+      // login the read lands on. REVIEW-28C.)
+      if (!s.hasTag('restoring') || s.context.signedOutReason != null)
         return Promise.reject(
           new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
         );
