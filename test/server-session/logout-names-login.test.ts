@@ -8,6 +8,7 @@ import {
 } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
+import { playerOneTab } from './player-tab';
 import { type BrowserProfile, browserProfile, requestsTo, type TestClock, usePam } from './support';
 
 // FIXLOGOUT28: the proxy's logout did not check `X-Pam-Login`. A tab still holding login 1 (another
@@ -18,7 +19,8 @@ import { type BrowserProfile, browserProfile, requestsTo, type TestClock, usePam
 // read). A logout naming none (a form post, curl) still ends the cookie's login. Over real sockets:
 // the reference server behind `pam-client/server`.
 const clock: TestClock = { now: Date.now() };
-const { ref, fx } = usePam(clock);
+const pam = usePam(clock);
+const { ref, fx } = pam;
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
@@ -54,16 +56,7 @@ const revokes = () => requestsTo(ref.server, '/auth/logout').length;
 describe('a logout names its login (X-Pam-Login, FIXLOGOUT28)', () => {
   it('a tab of login 1 logs out after player 2 signed in elsewhere: login 2 is not ended, the tab follows the cookie', async () => {
     const { plain, pendingLimit } = ref.server.seed;
-    const profile = browserProfile(fx.served.url);
-    const a = createServerSessionClient({
-      fetch: profile.fetch,
-      flows: [userModule()],
-      environment: { channel: new FakeChannelHub().channel() },
-    });
-    clients.push(a);
-    await a.ready;
-    a.login({ login: plain.email, password: plain.password });
-    await until(() => a.view.restrictions?.canBet === true, 'A signed in, free to bet');
+    const { tab: a, profile } = await playerOneTab(pam, clients);
     const first = loginIdOf(a);
     // Another tab (outside the channel: nothing told to A) signs player 2 in.
     const second = await signIn(profile, 'pendingLimit');
@@ -169,16 +162,7 @@ describe('a logout names its login (X-Pam-Login, FIXLOGOUT28)', () => {
 
   it('a tab confirming a 401 (its login replaced) that logs out names its ended login: login 2 is not ended', async () => {
     const { plain, pendingLimit } = ref.server.seed;
-    const profile = browserProfile(fx.served.url);
-    const a = createServerSessionClient({
-      fetch: profile.fetch,
-      flows: [userModule()],
-      environment: { channel: new FakeChannelHub().channel() },
-    });
-    clients.push(a);
-    await a.ready;
-    a.login({ login: plain.email, password: plain.password });
-    await until(() => a.view.restrictions?.canBet === true, 'A signed in, free to bet');
+    const { tab: a, profile } = await playerOneTab(pam, clients);
     const second = await signIn(profile, 'pendingLimit');
     // A's call answered 401 (login 2 in the cookie): A asks the server, its read held.
     const unhang = ref.server.faults.add({ path: '/auth/user-profile', hang: true, times: 1 });

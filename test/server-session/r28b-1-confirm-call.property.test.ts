@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
-import { until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { browserProfile, type TestClock, usePam } from './support';
+import type { ServerSessionClientBase } from '../../machines/index';
+import { playerOneTab, signInOutside } from './player-tab';
+import { type TestClock, usePam } from './support';
 
 // REVIEW-28B R28B-1 over generated timings: player 1's tab, the cookie then changed outside the
 // tabs' channel (another player signs in, player 1 signs in again, or a logout), and one user call
@@ -11,7 +10,8 @@ import { browserProfile, type TestClock, usePam } from './support';
 // still showed player 1, or no player (confirming the 401), is player 1's: it reaches the API with
 // player 1's login or not at all, never with the login the cookie holds since.
 const clock: TestClock = { now: Date.now() };
-const { ref, fx } = usePam(clock);
+const pam = usePam(clock);
+const { ref } = pam;
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
@@ -28,30 +28,13 @@ describe('a call made around a 401 the tab confirms (property)', () => {
         fc.integer({ min: 0, max: 12 }),
         fc.constantFrom('updateMarketing', 'getAddress'),
         async (outside, turns, name) => {
-          const profile = browserProfile(fx.served.url);
-          const a = createServerSessionClient({
-            fetch: profile.fetch,
-            flows: [userModule()],
-            environment: { channel: new FakeChannelHub().channel() },
-          });
-          clients.push(a);
-          await a.ready;
-          a.login({ login: plain.email, password: plain.password });
-          await until(() => a.view.restrictions?.canBet === true, 'A signed in');
+          const { tab: a, profile } = await playerOneTab(pam, clients);
           // Player 1's login as the API knew it (its tokens), before the cookie changed.
           const mine = new Set(ref.server.requests.map(bearer).filter((b) => b !== 'none'));
           if (outside === 'logout') {
             const res = await profile.fetch('/pam/auth/logout', { method: 'POST', headers: H });
             expect(res.status).toBe(204);
-          } else {
-            const { email, password } = ref.server.seed[outside];
-            const res = await profile.fetch('/pam/auth/login', {
-              method: 'POST',
-              headers: H,
-              body: JSON.stringify({ login: email, password }),
-            });
-            expect(res.status).toBe(200);
-          }
+          } else await signInOutside(pam, profile, outside);
           const trigger = a.user.getAddress().catch((e: unknown) => e);
           for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
           const shown = a.view.user?.id ?? null;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
+import type { ServerSessionClientBase } from '../../machines/index';
 import { until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
-import { browserProfile, type TestClock, usePam } from './support';
+import { playerOneTab, signInOutside } from './player-tab';
+import { type TestClock, usePam } from './support';
 
 // REVIEW-28C: a tab of player 1 logs out after player 2 signed in elsewhere; the proxy answers 401
 // (FIXLOGOUT28) and the tab, signed out of its login, reads the cookie (`restoring`, no login
@@ -10,42 +10,26 @@ import { browserProfile, type TestClock, usePam } from './support';
 // player 2's once the read landed. A call made while restoring after this tab signed out is
 // refused (`unauthorized`, nothing sent), never held over to the login the read lands on.
 const clock: TestClock = { now: Date.now() };
-const { ref, fx } = usePam(clock);
+const pam = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
-const H = { 'content-type': 'application/json', 'x-pam-client': '1' };
 
 describe('a call made while the tab re-reads the cookie after its logout', () => {
   it('is refused, never sent as the player the read lands on', async () => {
-    const { plain, pendingLimit } = ref.server.seed;
-    const profile = browserProfile(fx.served.url);
-    const a = createServerSessionClient({
-      fetch: profile.fetch,
-      flows: [userModule()],
-      environment: { channel: new FakeChannelHub().channel() },
-    });
-    clients.push(a);
-    await a.ready;
-    a.login({ login: plain.email, password: plain.password });
-    await until(() => a.view.restrictions?.canBet === true, 'A signed in');
-    const res = await profile.fetch('/pam/auth/login', {
-      method: 'POST',
-      headers: H,
-      body: JSON.stringify({ login: pendingLimit.email, password: pendingLimit.password }),
-    });
-    expect(res.status).toBe(200);
+    const { tab: a, profile } = await playerOneTab(pam, clients);
+    await signInOutside(pam, profile, 'pendingLimit');
     a.logout();
     await until(() => a.view.status === 'restoring', 'the logout answered 401: the cookie read');
-    const from = ref.server.requests.length;
+    const from = pam.ref.server.requests.length;
     const outcome = await a.user.updateMarketing({ mkt_accepted: false }).then(
       () => 'sent',
       (e: { code: string }) => e.code,
     );
     await until(() => a.view.status === 'signedIn', 'the read landed on player 2');
-    expect(a.view.user?.id).toBe(pendingLimit.id);
+    expect(a.view.user?.id).toBe(pam.ref.server.seed.pendingLimit.id);
     expect(outcome).toBe('unauthorized');
-    expect(ref.server.requests.slice(from).filter((q) => q.path.includes('self-mkt'))).toEqual([]);
+    expect(pam.ref.server.requests.slice(from).filter((q) => q.path.includes('self-mkt'))).toEqual([]);
   });
 });
