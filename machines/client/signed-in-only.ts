@@ -22,25 +22,22 @@ export function signedInOnly(user: UserModule, session: () => SessionRef | undef
   for (const [name, call] of Object.entries(user))
     wrapped[name] = (...args: unknown[]) => {
       const s = session()?.getSnapshot();
-      // Refused, nothing sent: `aborted` without a running session or with its signal aborted.
-      const refused = (ended = s?.status !== 'active' || abortedBeforeCall(args)) =>
-        Promise.reject(
-          ended
-            ? new AbortedError(name, 'call')
-            : new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
-        );
-      if (s?.status !== 'active' || abortedBeforeCall(args)) return refused();
+      if (s?.status !== 'active' || abortedBeforeCall(args))
+        return Promise.reject(new AbortedError(name, 'call'));
       // (A login held: a player, or the server session's login id, kept while it confirms a 401.)
       const held = s.context.userId != null || (s.context as { loginId?: unknown }).loginId != null;
       if (s.hasTag('signedIn') || (s.hasTag('restoring') && held)) return call(...args);
       // (Restoring after this tab signed out, the server session re-reading after a logout's 401:
       // a call made then, by the UI of the player who left, is refused, never held over to the
       // login the read lands on. REVIEW-28C.)
-      if (!s.hasTag('restoring') || s.context.signedOutReason != null) return refused();
+      if (!s.hasTag('restoring') || s.context.signedOutReason != null)
+        return Promise.reject(
+          new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
+        );
       // Made while the stored session is read with no player: sent once it lands signed in (never
-      // before, with no token, then again after the 401); landed otherwise (a login taken after
-      // it is not this call's, R27C-1), refused; the call's signal aborted or the session stopped
-      // meanwhile, `aborted` at once (REVIEW-28B R28B-3, R28B-4).
+      // before, with no token, then again after the 401); landed otherwise (a login taken after it
+      // is not this call's, R27C-1), refused; the call's signal aborted or the session stopped
+      // meanwhile, `aborted` at once (judged again: REVIEW-28B R28B-3, R28B-4).
       const waiters = new Set<(ok: boolean) => void>();
       const signal = signalOf(args);
       const abort = () => {
@@ -49,9 +46,11 @@ export function signedInOnly(user: UserModule, session: () => SessionRef | undef
       signal?.addEventListener('abort', abort);
       return refreshThroughSession(session() as SessionRef, waiters, 'restoring').then((ok) => {
         signal?.removeEventListener('abort', abort);
-        return ok
+        return ok || session()?.getSnapshot().status !== 'active' || abortedBeforeCall(args)
           ? (wrapped[name] as typeof call)(...args)
-          : refused(session()?.getSnapshot().status !== 'active' || abortedBeforeCall(args));
+          : Promise.reject(
+              new UnauthorizedError({ status: 401, method: name, path: '(signed out: not sent)' }),
+            );
       });
     };
   return wrapped as unknown as UserModule;
