@@ -3,8 +3,11 @@
 // what one file leaves changed is every later file's: a shared test value made cyclic once failed
 // an unrelated schema test in CI (twenty-fifth pass). After each file this fails the file that left
 // a key added to (or taken from) a built-in prototype, a global of the platform replaced, or fake
-// timers on.
+// timers on. And it ends the connections of Node's fetch after each file, so nothing of undici (a
+// kept connection's idle timer, a connection made again for an aborted request) lands on a fake
+// clock of a later file (test/support/http-connections.ts).
 import { afterAll, beforeAll, vi } from 'vitest';
+import { endHttpConnections } from './http-connections';
 
 const PROTOTYPES = [
   Object.prototype,
@@ -55,6 +58,9 @@ let before: ReturnType<typeof now>;
 beforeAll(() => {
   before = now();
 });
+
+// Registered first, so it runs last of the file's `afterAll`s: after the file closed its servers.
+afterAll(() => endHttpConnections());
 
 afterAll(() => {
   const after = now();
