@@ -71,7 +71,8 @@ describe('fetch after a request aborted mid-flight', () => {
   it('leaves no timer on a fake clock installed directly after the file ended (the setup file)', async () => {
     let count = -1;
     const connected = await connectionsDuring(async (now) => {
-      await (await abortedMidFlight());
+      const failed = await abortedMidFlight();
+      await failed;
       const before = now();
       const used = dispatcher();
       await endHttpConnections(); // what test/support/shared-state-guard.ts runs after every file
