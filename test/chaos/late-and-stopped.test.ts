@@ -5,6 +5,7 @@ import { createCrossTab } from '../../machines/cross-tab';
 import { browserEnvironment, isOwnedChannel } from '../../machines/environment';
 import { CANARY } from '../support/canary';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { memoryStorage } from '../support/memory-storage';
 import { logIn, openTab, storedSession, type Tab, useWorld } from '../support/world';
 
@@ -71,7 +72,7 @@ describe('chaos: late answers and stopped clients', () => {
     // the start: a login slower than 300 ms of real time (a loaded machine) must not time out.
     const uncaught: unknown[] = [];
     const onUncaught = (e: unknown) => uncaught.push(e);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const tab = openTab(world, { channel: false, timeout: 300 });
       world.tabs.push(tab);

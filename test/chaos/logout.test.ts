@@ -2,6 +2,7 @@ import { createWebStorageTokenStore, type StoredSession } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { memoryStorage } from '../support/memory-storage';
 import { H, logIn, MIN, openTab, useWorld } from '../support/world';
 
@@ -17,7 +18,7 @@ describe('chaos: logout and unknown outcomes', () => {
   it('logout during a refresh: storage empty at once, no timers left, the late answer ignored', async () => {
     // The server's delay and the adapter's timeout on fake time from the start (the login too): the
     // late answer comes when told, and a login slower than the timeout in real time cannot time out.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const storage = memoryStorage();
     const tab = openTab(world, { channel: false, storage: createWebStorageTokenStore({ storage }) });
     world.tabs.push(tab);
@@ -82,7 +83,7 @@ describe('chaos: logout and unknown outcomes', () => {
   it('a self-exclusion that timed out is not sent again; the account is re-read instead', async () => {
     // The adapter's 500 ms timeout and the server's 1.5 s hold, both on fake time from the start:
     // a login slower than 500 ms of real time (a loaded machine) must not time out.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const tab = openTab(world, { channel: false, timeout: 500 });
     world.tabs.push(tab);
     await logIn(world, tab);

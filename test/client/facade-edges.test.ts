@@ -15,6 +15,7 @@ import {
 import { subscribeTo } from '../../src/bindings/vanilla';
 import { usePamClients } from '../support/clients';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
@@ -158,7 +159,7 @@ describe('a malformed child event through XState’s own door', () => {
     async (type) => {
       const c = client();
       await until(() => c.view.status !== 'restoring', 'restored');
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       try {
         ctx.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 100, times: 1 });
         c.login({ login: SEED_ACCOUNTS.plain.email, password: SEED_ACCOUNTS.plain.password });

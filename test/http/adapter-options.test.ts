@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOfetchAdapter, isPamError, type PamError } from '../../src/index';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { type EchoServer, startEchoServer } from './echo-server';
 import { rejectionOf } from './helpers';
 
@@ -44,7 +45,7 @@ describe('adapter options', () => {
     it(`a timeout of ${timeout} ms does not time requests out at once`, async () => {
       // setTimeout turns a delay above 2^31-1 ms into 1 ms (fake timers too): an answer 50 ms late
       // would lose to it. The server's 50 ms on fake time: no real wait.
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       try {
         api.answer = () => ({ status: 200, body: { ok: true }, delayMs: 50 });
         const http = createOfetchAdapter({ baseURL: api.url, timeout, retry: 0 });
@@ -90,7 +91,7 @@ describe('a refresh that never settles', () => {
   it('does not hold a 401’d call longer than the adapter’s timeout', async () => {
     api.answer = () => ({ status: 401, body: { message: 'Unauthenticated.' } });
     // On fake time: the wait for the refresh ends at the adapter's 300 ms, however loaded the machine.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const onUnauthorized = vi.fn(() => new Promise<boolean>(() => {}));
       const http = createOfetchAdapter({

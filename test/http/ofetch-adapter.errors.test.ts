@@ -14,6 +14,7 @@ import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
 import { turns, until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { liveTimers, refusedURL, rejectionOf, visibleText } from './helpers';
 
 let server: ReferenceServer;
@@ -147,7 +148,7 @@ describe('createOfetchAdapter: errors', () => {
   it('throws TimeoutError when the server hangs, within the timeout', async () => {
     server.faults.add({ path: '/income-report/available-years', hang: true });
     // On fake time: the timeout fires at 200 ms of it, not 1 ms earlier, however loaded the machine.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const http = createOfetchAdapter({ baseURL: server.url, timeout: 200, retry: 0 });
       let settled = false;
@@ -186,7 +187,7 @@ describe('createOfetchAdapter: errors', () => {
       controller.abort(),
     );
     // On fake time that never moves: the 2 s timeout cannot fire; only the abort ends it.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const e = await rejectionOf(http.get('/bff/users/address', { signal: controller.signal }));
       expect(e).toBeInstanceOf(AbortedError);

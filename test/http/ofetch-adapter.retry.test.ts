@@ -10,6 +10,7 @@ import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
 import { turns, until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { trackedFetch } from '../support/tracked-fetch';
 import { rejectionOf, startResettingServer } from './helpers';
 
@@ -47,7 +48,7 @@ describe('createOfetchAdapter: retries', () => {
     server.faults.add({ path: YEARS, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
     const token = validToken();
     // The wait on fake time: the retry leaves at 1 s of it, not 1 ms earlier.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const tracked = trackedFetch();
       const http = createOfetchAdapter({
@@ -83,7 +84,7 @@ describe('createOfetchAdapter: retries', () => {
   it('does not retry when Retry-After is over 30 s', async () => {
     server.faults.add({ path: YEARS, status: 503, headers: { 'Retry-After': '31' } });
     // On fake time that never moves: an answer at all means it did not wait.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const e = (await rejectionOf(createOfetchAdapter({ baseURL: server.url }).get(YEARS))) as HttpError;
       expect([e.status, e.retryAfter]).toEqual([503, 31]);
@@ -105,7 +106,7 @@ describe('createOfetchAdapter: retries', () => {
     // On fake time (a real 100 ms timeout also fired on the retry on a loaded machine): the first
     // attempt times out at exactly 100 ms, fake time then moves 1 ms at a time only until the retry
     // leaves, and stands still while it is answered.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const tracked = trackedFetch();
       const http = createOfetchAdapter({
@@ -140,7 +141,7 @@ describe('createOfetchAdapter: retries', () => {
     server.faults.add({ path: '/bff/users/update-limits', status: 503 });
     server.faults.add({ path: '/bff/users/social/3', hang: true });
     // The 100 ms timeout on fake time: a real one fired before a 503 arrived on a loaded machine.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const http = createOfetchAdapter({ baseURL: server.url, retry: 3, timeout: 100 });
       expect(
@@ -172,7 +173,7 @@ describe('createOfetchAdapter: retries', () => {
       .then(() => turns(20))
       .then(() => controller.abort());
     // On fake time that never moves: the 10 s wait cannot end; only the abort can.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const e = await rejectionOf(
         createOfetchAdapter({ baseURL: server.url }).get(YEARS, { signal: controller.signal }),

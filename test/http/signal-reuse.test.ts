@@ -9,6 +9,7 @@ import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { rejectionOf } from './helpers';
 
 let server: ReferenceServer;
@@ -59,7 +60,7 @@ describe('createOfetchAdapter: one signal per request in flight', () => {
     server.faults.add({ path: '/income-report/available-years', hang: true });
     const token = server.issueToken(server.seed.plain.id);
     const sent: Sent[] = [];
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const http = createOfetchAdapter({
       baseURL: server.url,
       timeout: 200,

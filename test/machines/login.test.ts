@@ -16,6 +16,7 @@ import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
 import { type LoginRequest, loginMachine } from '../../machines/loginMachine';
 import { isSecret } from '../../src/secrets/index';
 import { turns, until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -94,7 +95,7 @@ const bodies = () => server.requests.filter((r) => r.path === '/auth/login').map
  * The server's `delayMs` on fake time: the delayed answer comes only when the test moves time, so
  * "nothing follows" is checked past it on the test's time line, not after a real sleep.
  */
-const fakeServerDelays = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+const fakeServerDelays = () => installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 /** Past the server's 200 ms delay, then a few event-loop turns for whatever its answer would do. */
 const pastTheDelayedAnswer = async () => {
   await vi.advanceTimersByTimeAsync(300);
@@ -210,7 +211,7 @@ describe('loginMachine (reference server)', () => {
     const { auth } = realAuth(5_000);
     const actor = start(auth);
     await reachTwoFactor(actor);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     server.faults.add({ path: '/auth/login', hang: true, times: 1 });
     const sent = server.requests.length;
     actor.send({ type: 'SUBMIT_CODE', code: CODE });
@@ -304,7 +305,7 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('RESET while submitting aborts the request and nothing follows', async () => {
-    fakeServerDelays();
+    await fakeServerDelays();
     server.faults.add({ path: '/auth/login', delayMs: 200 });
     const { auth, calls } = realAuth();
     const actor = start(auth);
@@ -321,7 +322,7 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('RESET while verifying aborts the code request', async () => {
-    fakeServerDelays();
+    await fakeServerDelays();
     const { auth, calls } = realAuth();
     const actor = start(auth);
     await reachTwoFactor(actor);
@@ -336,7 +337,7 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('ignores SUBMIT while submitting: one request, for the first credentials', async () => {
-    fakeServerDelays();
+    await fakeServerDelays();
     server.faults.add({ path: '/auth/login', delayMs: 100 });
     const actor = start();
     actor.send({ type: 'SUBMIT', login: server.seed.plain.email, password: PASSWORD });
@@ -365,7 +366,7 @@ describe('loginMachine (reference server)', () => {
   });
 
   it('stopping the actor while submitting aborts the request; nothing fires afterwards', async () => {
-    fakeServerDelays();
+    await fakeServerDelays();
     server.faults.add({ path: '/auth/login', delayMs: 200 });
     const { auth, calls } = realAuth();
     const actor = start(auth);
@@ -397,7 +398,7 @@ describe('loginMachine (reference server)', () => {
 
 describe('loginMachine (timers and stop)', () => {
   it('leaves no timer behind when stopped mid-request, and never changes state afterwards', async () => {
-    vi.useFakeTimers();
+    await installFakeTimers();
     try {
       let aborted = false;
       const slow = fromPromise<LoginResponse, LoginRequest>(

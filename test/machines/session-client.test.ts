@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { CANARY } from '../support/canary';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
 
@@ -93,7 +94,7 @@ describe('createPamClient', () => {
       delayMs: 100,
       times: 5,
     });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let pages: Awaited<ReturnType<typeof c.user.getLoginHistory>>[];
     try {
       const calls = Promise.all([1, 2, 3, 1, 2].map((p) => c.user.getLoginHistory(p)));

@@ -12,6 +12,7 @@ import { type AnyActorRef, createActor, type InspectionEvent, waitFor } from 'xs
 import type { CrossTab } from '../../machines/cross-tab';
 import { until } from '../support/event-loop';
 import { crossTabOn, FakeChannelHub } from '../support/fake-channel';
+import { installFakeTimers } from '../support/fake-timers';
 import { useReferenceServer } from '../support/server';
 
 // Issue 18, the session's defects: each test failed on the code before its fix.
@@ -104,7 +105,7 @@ describe('defect 6: a store whose set() never answers', () => {
     };
     const c = client({ storage: hanging });
     await signIn(c);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     c.logout();
     await vi.advanceTimersByTimeAsync(10_000);
     vi.useRealTimers();
@@ -232,7 +233,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
     // The adapter's 1.5 s timeout and the server's hold of the re-read on fake time from the start
     // (a login slower than 1.5 s of real time must not time out): the re-read lands when told,
     // after the other player signed in, however slow the machine is.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const c = client({ timeout: 1500, retry: 0 });
     c.login({ login: paused().email, password: paused().password });
     await until(() => sessionActorOf(c).getSnapshot().matches('signedIn'), 'the paused player signed in');

@@ -13,6 +13,7 @@ import {
 import { persistedData, restoreActor } from '../../machines/persistence';
 import { servicesOf } from '../../machines/session/context';
 import { turns, until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { reachableStrings } from '../support/reachable';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
@@ -184,7 +185,7 @@ describe('forged XState events', () => {
     const state = () => sessionActorOf(c).getSnapshot();
     // The server holds the login and the logout answers on fake time: both are still in flight
     // while the test forges, however slow the machine is.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       ctx.server.faults.add({ method: 'POST', path: '/auth/login', delayMs: 100, times: 1 });
       c.login({ login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });

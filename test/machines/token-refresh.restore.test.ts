@@ -8,6 +8,7 @@ import { persistedData, restoreActor } from '../../machines/persistence';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { expiryMarginMs } from '../../src/session/token';
 import { turns } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { useReferenceServer } from '../support/server';
 
 const S = 1000;
@@ -65,7 +66,7 @@ function foreignError(code: string, fields: Record<string, unknown>): PamError {
 describe('tokenRefreshMachine: intervals that would spin', () => {
   for (const intervalMs of [0, -5, Number.NaN, 1, 0.001]) {
     it(`intervalMs ${intervalMs} does not refresh back to back`, async () => {
-      vi.useFakeTimers({ now: T0 });
+      await installFakeTimers({ now: T0 });
       try {
         let calls = 0;
         const auth = {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
 
@@ -17,9 +18,7 @@ let clock = new SimulatedClock();
 const fixture = useReferenceServer({ now: () => clock.now() });
 
 // Every test: the server's delays and the adapter's timeouts move only with the test (below).
-beforeEach(() => {
-  fakeServerDelays();
-});
+beforeEach(() => fakeServerDelays());
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -28,7 +27,7 @@ afterEach(() => {
  * The reference server's `delayMs` and the adapter's timeout run on `setTimeout`: faked here, so a
  * delayed answer arrives when the test moves time, never on a loaded machine's schedule.
  */
-const fakeServerDelays = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+const fakeServerDelays = () => installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 /** A machine wired to the reference server over real HTTP, with time on a SimulatedClock. */
 function start(options: { now?: () => number; timeout?: number } = {}) {

@@ -15,6 +15,7 @@ import {
   user,
 } from '../server/hostile';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { type ServedHandler, serveHandler } from '../support/serve-handler';
 import { browserProfile } from './support';
 
@@ -139,7 +140,7 @@ describe('createServerSessionClient: ready, over generated failures of the API',
           script.last = null;
           script.ended = null;
           flight.given = [];
-          vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+          await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
           let client: ServerSessionClientBase | undefined;
           try {
             const profile = browserProfile(app.url);

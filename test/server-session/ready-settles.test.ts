@@ -4,6 +4,7 @@ import { createServerTabs } from '../../machines/server-session/tabs';
 import { fullInfo, json, loginOk, pamFor, signIn, useHostile, user } from '../server/hostile';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
+import { installFakeTimers } from '../support/fake-timers';
 import { type ServedHandler, serveHandler } from '../support/serve-handler';
 import { SIGNED_OUT, UNAVAILABLE } from './seeded-client';
 import { browserProfile } from './support';
@@ -61,7 +62,7 @@ async function pass(ms: number, step = 250) {
 
 describe('createServerSessionClient: ready', () => {
   it("settles while the API's profile read fails (the seed route answers `unavailable`): signed out with the error, no player; signed in once the read works", async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = await hostile.api();
     let profileUp = false;
     api.handler = (req, res) => {
@@ -111,7 +112,7 @@ describe('createServerSessionClient: ready', () => {
     ['a 429', 429, { message: 'slow down' }],
   ] as const)
     it(`settles when the seed route answers ${name}: signed out with the error, and reads again`, async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       let up = false;
       const proxy = await seedRoute(() =>
         up
@@ -134,7 +135,7 @@ describe('createServerSessionClient: ready', () => {
     });
 
   it('settles when the seed read hangs: the adapter timeout ends it (timeout error)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const proxy = await seedRoute(() => 'hang');
     const { client, settled } = start(proxy.url);
     await until(() => proxy.requests.length === 1, 'the seed read sent');
@@ -146,7 +147,7 @@ describe('createServerSessionClient: ready', () => {
   });
 
   it('settles when the proxy is unreachable (network error)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const proxy = await hostile.api();
     const url = proxy.url;
     await proxy.close();
@@ -169,7 +170,7 @@ describe('createServerSessionClient: ready', () => {
     expect(b.client.view.error?.code).toBe('invalid_response');
   });
   it('signed out for a read that could not tell, it reads again at once when another tab signs in, never `restoring` again', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let signedIn = false;
     const at = Date.now();
     const proxy = await seedRoute(() => ({

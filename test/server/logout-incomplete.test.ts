@@ -15,6 +15,7 @@ import {
   unstorageSessionStore,
 } from '../../src/server/index';
 import { turns, until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { SECRETS } from './harness';
 import { cookieOf, loginOk, request, TOKEN } from './hostile';
 
@@ -79,7 +80,7 @@ afterEach(() => {
 
 describe('a logout the API never confirmed is told to the app (REVIEW-P P2)', () => {
   it('no store, every send failed: 204 and the cookie cleared at once, then onLogoutIncomplete once, after the last retry, with no token', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { pam, events, sends } = serverWith([500, 'down', 503]);
     const cookie = await signedIn(pam);
     const answer = (await logout(pam, cookie))!;
@@ -99,7 +100,7 @@ describe('a logout the API never confirmed is told to the app (REVIEW-P P2)', ()
   });
 
   it('with a store: recorded, and another instance on that store refuses the old cookie without asking the API', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = unstorageSessionStore(createStorage(), { claimSettleMs: 0 });
     const { pam, make, events } = serverWith(['down', 'down', 'down'], { store });
     const cookie = await signedIn(pam);
@@ -113,7 +114,7 @@ describe('a logout the API never confirmed is told to the app (REVIEW-P P2)', ()
   });
 
   it('a hook that throws or rejects: the logout stands, nothing escapes', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const unhandled: unknown[] = [];
     const note = (e: unknown) => unhandled.push(e);
     process.on('unhandledRejection', note);
@@ -150,7 +151,7 @@ describe('a logout the API never confirmed is told to the app (REVIEW-P P2)', ()
   });
 
   it('(property) over generated answers of the API: told once exactly when no send got a verdict', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const outcome = fc.constantFrom<Outcome>(200, 204, 301, 401, 404, 408, 425, 429, 500, 502, 503, 'down');
     await fc.assert(
       fc.asyncProperty(fc.array(outcome, { maxLength: 4 }), async (outcomes) => {

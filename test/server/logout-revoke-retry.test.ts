@@ -9,6 +9,7 @@ import { backoffDelay } from '../../src/http/waiting';
 import { revokeRetryMs } from '../../src/server/context';
 import { createPamServer } from '../../src/server/index';
 import { turns, until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { SECRETS } from './harness';
 import { cookieOf, loginOk, request, TOKEN } from './hostile';
 
@@ -70,7 +71,7 @@ afterEach(() => {
 
 describe('logout: a revoke the API failed is sent again, detached', () => {
   it('a 500 once: answered at once (204), the revoke sent again after ~0.5 s with the token, then no more', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { pam, revokes } = serverWith([500]);
     const cookie = await signedIn(pam);
     const answer = (await logout(pam, cookie))!;
@@ -93,7 +94,7 @@ describe('logout: a revoke the API failed is sent again, detached', () => {
     [0.9999, 550, 2200],
   ] as const)
     it(`no answer, then 502, then 503: three sends in all, ${first} ms and ${second} ms apart (random ${random})`, async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       vi.spyOn(Math, 'random').mockReturnValue(random);
       const { pam, revokes } = serverWith(['down', 502, 503, 204]);
       const cookie = await signedIn(pam);
@@ -120,7 +121,7 @@ describe('logout: a revoke the API failed is sent again, detached', () => {
   });
 
   it('a 4xx (401, 403, 404) is never sent again', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     for (const status of [401, 403, 404]) {
       const { pam, revokes } = serverWith([status]);
       const cookie = await signedIn(pam);
@@ -132,7 +133,7 @@ describe('logout: a revoke the API failed is sent again, detached', () => {
   });
 
   it('a 408, 425 or 429 is sent again until a verdict (REVIEW-K 2: the token was left live)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     for (const status of AGAIN) {
       const { pam, revokes } = serverWith([status]);
       const cookie = await signedIn(pam);
@@ -144,7 +145,7 @@ describe('logout: a revoke the API failed is sent again, detached', () => {
   });
 
   it('(property) over generated failures: at most 3 sends, none after the first 2xx or 4xx, the answer never waits for a retry', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const outcome = fc.constantFrom<Outcome>(
       200,
       204,

@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../src/server/upstream';
+import { installFakeTimers } from '../support/fake-timers';
 import { Browser, leakedTokens, type TestClock, usePam } from './harness';
 import { json, loginOk, pamFor, request, signIn, TOKEN, useHostile } from './hostile';
 
@@ -195,7 +196,7 @@ describe('report-file against a hostile API', () => {
     );
     const pam = pamFor(api, { timeoutMs: 1000 });
     const cookie = await signIn(pam);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const answer = (await pam.handle(request('/pam/report-file?id=7', { cookie })))!;
     expect(answer.status).toBe(200);
     vi.advanceTimersByTime(1000);
@@ -211,7 +212,7 @@ describe('report-file against a hostile API', () => {
       res.write('%PDF');
       more = () => res.end('-the rest, after the deadline');
     };
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const deps = { apiBaseURL: api.url, fetch: globalThis.fetch, timeoutMs: 1000, forwardClient: false };
     const up = await callApi(deps, { method: 'GET', target: '/files/r.pdf', request: request('/') }, true);
     const reader = up.stream!.getReader();

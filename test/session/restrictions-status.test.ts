@@ -5,6 +5,7 @@ import { SimulatedClock, waitFor } from 'xstate';
 import { sessionRestrictionsOf } from '../../machines/session/profile-rules';
 import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { freeUserInfo } from '../support/free-user-info';
 import { useReferenceServer } from '../support/server';
 
@@ -58,7 +59,7 @@ describe('session restrictions: status and canBet (issue 23)', () => {
   it('canBet is never derived from the login answer: unknown until the profile is read', async () => {
     // The profile read is slow (held 300 ms on fake time, from before the login: no real-time
     // bound): the session is signed in with only the login answer.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       ctx.server.faults.add({ path: '/auth/user-profile', delayMs: 300, times: 1 });
       const { c } = client();

@@ -1,6 +1,7 @@
 import { type ReferenceServer, SEED_ACCOUNTS, startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { turns, until } from '../support/event-loop';
+import { installFakeTimers } from '../support/fake-timers';
 import { call, manualClock } from './helpers';
 
 const { plain } = SEED_ACCOUNTS;
@@ -72,7 +73,7 @@ describe('reference server: faults', () => {
 
   it('delays, then runs the real handler when the fault has no status', async () => {
     // The server's delay on fake time: no real wait, and no real-time bound to miss under load.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       server.faults.add({ path: YEARS, delayMs: 120, times: 1 });
       let answered = false;
@@ -96,7 +97,7 @@ describe('reference server: faults', () => {
 
   it('delays a faulted answer too', async () => {
     // On fake time, as above.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await installFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       server.faults.add({ path: YEARS, delayMs: 60, status: 500, body: { message: 'Late.' } });
       let answered = false;
