@@ -1,221 +1,36 @@
-import type { LimitPeriodName, PlayTime } from 'pam-client';
+import type { PlayTime } from 'pam-client';
 import { assign, emit, type SnapshotFrom } from 'xstate';
 import { finiteOr, isTime, monotonicNow, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
-import {
-  beatKinds,
-  joined,
-  KINDS,
-  merged,
-  type PlayClockRecord,
-  type PlayClockStore,
-  playClockRecordOf,
-  playPeriodOf,
-  usedIn,
-} from './play-time/clock';
+import { beatKinds, joined, merged, playClockRecordOf, playPeriodOf } from './play-time/clock';
+import { activeLimit, arm, level, limitKey, playTimeOf } from './play-time/reading';
 import { createLocalStoragePlayClock } from './play-time/stores';
+import type {
+  Limit,
+  PlayTimeContext,
+  PlayTimeEmitted,
+  PlayTimeEvent,
+  PlayTimeInput,
+} from './play-time/types';
 import { trusted } from './session/events';
 
 export type { PlayClockCount, PlayClockRecord, PlayClockStore } from './play-time/clock';
+// What the context shows and when the beat comes: ./play-time/reading.ts; the types: ./play-time/types.ts.
+export { playTimeOf } from './play-time/reading';
 // Where the play clock is kept: ./play-time/stores.ts.
 export {
   createLocalStoragePlayClock,
   PLAY_CLOCK_KEY,
   type PlayClockStorage,
 } from './play-time/stores';
-
-/** The time limit as `restrictionsOf(userInfo).limits.time` gives it (any `LimitState` fits). */
-export interface PlayTimeLimit {
-  amount: number | null;
-  period: LimitPeriodName | null;
-  active: boolean;
-  /**
-   * False: the limit is not known yet (no profile read yet, or none could be read). The time is
-   * counted all the same (nothing is shown), so the limit, once known, counts it at once.
-   */
-  known?: boolean;
-}
-
-/**
- * What `playTimeMachine` needs.
- *
- * @example
- * createActor(playTimeMachine, { input: { limit: restrictionsOf(userInfo).limits.time, store } });
- */
-export interface PlayTimeInput {
-  /**
-   * The time limit. Counting runs while it is active with an amount and a period, or not known
-   * (`known` false: signed-in time counts before the limit is read, review X-2).
-   */
-  limit: PlayTimeLimit | null;
-  /** The clock every tab of the origin shares. Default: `createLocalStoragePlayClock()`. */
-  store?: PlayClockStore;
-  /**
-   * The clock beats are stamped on (every tab of the origin shares the stamps: the device's).
-   * Default: the one clock's steady base (`steadyClock()`, docs/time.md).
-   */
-  now?: () => number;
-  /**
-   * A clock that never jumps (`PamClock.monotonic`), for the length of this tab's own beats: a
-   * device clock stepped forward or back between two beats neither adds nor loses time. Default:
-   * `now` when given, else the page's monotonic clock.
-   */
-  monotonic?: () => number;
-  /**
-   * Server time, for the period (the São Paulo day, week or month the limit counts in). Default
-   * `now`. Durations are counted on `now`, so tabs that learned slightly different server
-   * offsets never count the same second twice.
-   */
-  serverNow?: () => number;
-  /**
-   * Whether `serverNow` can be trusted (`PamClock.trusted`). While it cannot, a beat is counted both
-   * in the period `serverNow` says and in the one this tab's beats carried on at the monotonic pace
-   * say, and the larger count is shown (docs/time.md). Default: always trusted.
-   */
-  trusted?: () => boolean;
-  /**
-   * Whether `serverNow` ever learned the server's time (`PamClock.learned`: an answer's `Date` was
-   * read). While it has not, `serverNow` is the device clock, which nothing checked (set a day
-   * ahead, it would start a fresh period): this tab's beats count nothing and write nothing (a tab
-   * that learned counts the origin's time), the time shown is not known (`PlayTime.known` false: no
-   * time left, no alert), and the next beat comes within 1 s. Default: learned.
-   */
-  learned?: () => boolean;
-  /** One unit of `user_limit_time`. Default 60 000 (the amount is in MINUTES; spec silent). */
-  unitMs?: number;
-  /** Heartbeat. Default 15 000 ms; at least 1 s. */
-  beatMs?: number;
-  /** A longer gap between two beats (sleep, frozen tabs, no tab open) is not counted. Default 2 × beatMs. */
-  maxGapMs?: number;
-  /** Share of the limit at which `timeLimitWarning` is emitted. Default 0.8 (0 < share <= 1). */
-  warnAt?: number;
-  /** The player and login counted for (a session stamps its alerts with it). Default none. */
-  owner?: { userId: number | null; sid: number | null } | null;
-}
-
-/**
- * The context of `playTimeMachine`: the limit, the time counted and its clocks (services).
- *
- * @example
- * selectPlayTime(actor.getSnapshot()); // read it through the selector
- */
-export interface PlayTimeContext {
-  store: PlayClockStore;
-  /** A service: the wall clock (default the one clock's steady base). */
-  now: () => number;
-  /** A service: the clock durations are counted on. */
-  monotonic: () => number;
-  /** A service: the server's time, which the period is read in. */
-  serverNow: () => number;
-  /** A service: whether `serverNow` can be trusted (none: always). */
-  trusted?: () => boolean;
-  /** A service: whether `serverNow` learned the server's time (none: always). */
-  learned?: () => boolean;
-  limit: PlayTimeLimit | null;
-  unitMs: number;
-  beatMs: number;
-  maxGapMs: number;
-  warnAt: number;
-  /** The shared clock as this tab last saw it. */
-  clock: PlayClockRecord | null;
-  /**
-   * This tab's last beat (on `now` and on `monotonic`), the period it counted in, and on an
-   * untrusted clock the other period it counted in (`alt`) and its server time carried on at the
-   * monotonic pace (`est`).
-   */
-  own: {
-    at: number;
-    mono?: number;
-    periodKey: string;
-    alt?: string;
-    est?: number;
-    lost?: boolean;
-    /** The last beat could not place the time (see `PlayTime.known`): nothing it shows is known. */
-    unknown?: boolean;
-    /** The last beat came with another tab's play clock (`BEAT`'s `record`): not told on. */
-    heard?: boolean;
-  } | null;
-  owner: { userId: number | null; sid: number | null } | null;
-}
-
-/**
- * - `LIMIT`: the time limit changed (a profile re-read): counting follows the new one at once.
- * - `BEAT`: beat now (a wake-up, the tab shown again) instead of waiting for the next heartbeat;
- *   with `record`, another tab's play clock heard on the cross-tab channel (read as untrusted:
- *   a malformed one is none), whose higher counts are taken first, never one lowered (tabs with
- *   no `localStorage` share no store).
- */
-export type PlayTimeEvent =
-  | { type: 'LIMIT'; limit: PlayTimeLimit | null }
-  | { type: 'BEAT'; record?: unknown }
-  | {
-      type: 'CLOCK';
-      clock: PlayClockRecord;
-      at: number;
-      mono: number;
-      periodKey: string;
-      alt?: string;
-      est?: number;
-      lost?: boolean;
-      unknown?: boolean;
-      heard?: boolean;
-    }
-  /**
-   * Sent by `restoreActor` (XState persists no timer): the beat is armed again. The machine sends
-   * it too, with the wait it read (`next`, ms, kept within 1 s and `beatMs`), after each beat.
-   */
-  | { type: 'xstate.restore'; next?: number };
-
-type Limit = Extract<PlayTimeEvent, { type: 'LIMIT' }>;
-
-/** Emitted when the used time first reaches the warning share, and when it reaches the limit. */
-export type PlayTimeEmitted =
-  | { type: 'timeLimitWarning'; playTime: PlayTime }
-  | { type: 'timeLimitReached'; playTime: PlayTime };
-
-type Limited = { amount: number; period: LimitPeriodName };
-const activeLimit = (l: PlayTimeLimit | null): Limited | null =>
-  l?.active === true &&
-  Number.isFinite(l.amount) &&
-  (l.amount as number) >= 0 &&
-  KINDS.includes(String(l.period) as LimitPeriodName)
-    ? (l as Limited)
-    : null;
-/** What counting follows: the active limit's amount and period, or `true` while the limit is not known. */
-const limitKey = (l: PlayTimeLimit | null) => {
-  const a = activeLimit(l);
-  return a ? `${a.amount} ${a.period}` : l?.known === false;
-};
-
-/** The play time the context shows (null without an active time limit). Pure. */
-export function playTimeOf(c: PlayTimeContext): PlayTime | null {
-  const limit = activeLimit(c.limit);
-  if (!limit) return null;
-  const limitMs = limit.amount * c.unitMs;
-  // The period this tab counted in last (its clock may disagree with another tab's), or the larger
-  // of the two it counted in on an untrusted clock (none yet: 0). Of another kind of period (the
-  // limit's period changed, not beaten on since): the larger of its count and the newest count of
-  // the limit's kind, until the beat that follows at once (fail closed: never a moment of time left).
-  const used = (key = '') => usedIn(c.clock, key);
-  const other = c.own?.periodKey?.startsWith(limit.period) === false;
-  const usedMs = Math.max(
-    used(c.own?.periodKey),
-    used(c.own?.alt),
-    (other && c.clock?.kinds?.[limit.period]?.usedMs) || 0,
-  );
-  // Not known (the last beat could not place the time): nothing says time is left (fail closed).
-  const unknown = c.own?.unknown === true;
-  return Object.freeze({
-    limitMs,
-    usedMs,
-    leftMs: unknown ? 0 : Math.max(0, limitMs - usedMs),
-    period: limit.period,
-    warning: unknown || usedMs >= limitMs * c.warnAt,
-    reached: unknown || usedMs >= limitMs,
-    ...(unknown && { known: false as const }),
-  });
-}
+export type {
+  PlayTimeContext,
+  PlayTimeEmitted,
+  PlayTimeEvent,
+  PlayTimeInput,
+  PlayTimeLimit,
+} from './play-time/types';
 
 /**
  * The `PlayTime` of a `playTimeMachine` snapshot: time used and left in the period, and whether
@@ -228,39 +43,6 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
 export function selectPlayTime(snapshot: SnapshotFrom<typeof playTimeMachine>): PlayTime | null {
   return playTimeOf(snapshot.context);
 }
-
-// The alerts move on known counts only: an unknown one (`PlayTime.known`) neither warns nor goes
-// back under (it would warn again once known).
-type Level = { context: PlayTimeContext };
-const level = ({ context }: Level, key: 'warning' | 'reached', is: boolean) => {
-  const p = playTimeOf(context);
-  return p?.known !== false && p?.[key] === is;
-};
-
-/**
- * The wait before the next beat, from the shared clock as it reads now (an effect: the store and
- * `learned` are read, so the beat and a restore, actions, read it and tell it on a `RESTORE_EVENT`).
- * It lands on the next threshold when that comes sooner, so the warning and the limit are announced
- * on time, not up to a beat late. Not known (no server time learned, or a clock or store that gave
- * none at the last beat, or a store that throws now): looked at again in 1 s, so the time shows as
- * soon as it can be told.
- */
-const nextBeat = (context: PlayTimeContext): number => {
-  try {
-    if (context.own?.unknown || context.learned?.() === false) return 1_000;
-    // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
-    const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
-    if (!p) return context.beatMs;
-    const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
-    return Math.max(1_000, Math.min(context.beatMs, ...next));
-  } catch {
-    return 1_000;
-  }
-};
-
-/** Arms the beat again with the wait read now (`nextBeat`), once the beat's CLOCK is applied. */
-const arm = (context: PlayTimeContext, self: { send(e: never): void }) =>
-  self.send(trusted({ type: RESTORE_EVENT, next: nextBeat(context) }) as never);
 
 /**
  * Play-time alerts for the time limit (`user_limit_time*`, Portaria SPA/MF 1.231/2024 as amended
