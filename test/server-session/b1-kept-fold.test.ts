@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
 import { forged, pauseToldByX } from './forged-support';
-import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
+import { madeUpChange, seededTab } from './player-tab';
+import { free, NOON } from './seeded-client';
 
 // REVIEW-26B B-1: the changes kept for logins not held yet are capped (the latest 8 of each
 // login, 64 in all: R26-9), and what the cap dropped was forgotten. A script's `inflight`
@@ -11,15 +10,7 @@ import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
 // pushed the real answer out: the login read next was free to bet while another tab's pause was
 // on its way. What the cap drops now bars whichever login is held next, until its own end.
 describe('B-1: a flood of forged changes pushes no real kept answer out', () => {
-  const junk = (i: number) =>
-    forged({
-      type: 'inflight',
-      loginId: `junk-${i}`,
-      kind: 'pause',
-      id: `j${i}`,
-      settled: false,
-      from: `script-${i}`,
-    });
+  const junk = madeUpChange;
   const zero = (i: number) =>
     forged({
       type: 'inflight',
@@ -37,23 +28,8 @@ describe('B-1: a flood of forged changes pushes no real kept answer out', () => 
     ['8 of the same login with no time left', 8, zero],
     ['100 of the same login with no time left', 100, zero],
   ] as const)('%s', async (_, flood, message) => {
-    const hub = new FakeChannelHub();
-    const other = hub.channel();
-    let sessionReads = 0;
-    let t: { now: number; offset: number } | undefined;
-    const s = startSeeded(undefined, {
-      at: NOON,
-      channel: hub.channel(),
-      answer: (path) =>
-        path.endsWith('/session')
-          ? ++sessionReads === 1
-            ? { status: 200, body: UNAVAILABLE }
-            : { status: 200, body: seedOf({ readAt: t!.now + t!.offset }) }
-          : path.includes('/auth/user-profile')
-            ? { status: 200, body: { user: seedOf({ readAt: NOON }).user, userInfo: answeredUserInfo() } }
-            : 'hang',
-    });
-    t = s.t;
+    // The session read `unavailable` first, then login-1.
+    const { s, other, sessionReads, wait } = seededTab((read) => (read === 1 ? null : 'login-1'));
     try {
       await turns(20);
       expect(s.client.view.status).not.toBe('signedIn'); // no login held yet
@@ -62,19 +38,13 @@ describe('B-1: a flood of forged changes pushes no real kept answer out', () => 
       await turns(10);
       for (let i = 1; i <= flood; i++) other.postMessage(message(i));
       await turns(10);
-      for (let i = 0; i < 30; i++) {
-        s.advance(100);
-        await turns(3);
-      }
-      expect(sessionReads).toBeGreaterThan(1);
+      await wait(3_000);
+      expect(sessionReads()).toBeGreaterThan(1);
       expect(s.client.view.status).toBe('signedIn');
       // 3 s in: the pause (30 s) is still on its way.
       expect(s.views.filter(free).length).toBe(0);
       // Past the bar (45 s, the flood's too): free again.
-      for (let i = 0; i < 45; i++) {
-        s.advance(1_000);
-        await turns(3);
-      }
+      await wait(45_000, 1_000);
       expect(free(s.client.view)).toBe(true);
     } finally {
       s.client.stop();
@@ -84,38 +54,15 @@ describe('B-1: a flood of forged changes pushes no real kept answer out', () => 
 
 describe('B-1: what the cap dropped bars every login held before its end, not the first only', () => {
   it('flooded while no login is held, then login-2 held, then login-1: login-1 is still barred', async () => {
-    const hub = new FakeChannelHub();
-    const other = hub.channel();
+    // The session read: `unavailable`, then the login `login` names.
     let login = 'unavailable';
-    let t: { now: number; offset: number } | undefined;
-    const s = startSeeded(undefined, {
-      at: NOON,
-      channel: hub.channel(),
-      answer: (path) =>
-        path.endsWith('/session')
-          ? {
-              status: 200,
-              body:
-                login === 'unavailable'
-                  ? UNAVAILABLE
-                  : seedOf({ readAt: t!.now + t!.offset, loginId: login }),
-            }
-          : path.includes('/auth/user-profile')
-            ? { status: 200, body: { user: seedOf({ readAt: NOON }).user, userInfo: answeredUserInfo() } }
-            : 'hang',
-    });
-    t = s.t;
+    const { s, other, wait } = seededTab(() => (login === 'unavailable' ? null : login));
+    const { t } = s;
     const loginId = () => (s.client.session.getSnapshot().context as { loginId: string | null }).loginId;
     const freeOf1: number[] = [];
     s.client.subscribe((v) => {
-      if (free(v) && loginId() === 'login-1') freeOf1.push(t!.now + t!.offset - NOON);
+      if (free(v) && loginId() === 'login-1') freeOf1.push(t.now + t.offset - NOON);
     });
-    const wait = async (ms: number) => {
-      for (let i = 0; i < ms; i += 100) {
-        s.advance(100);
-        await turns(3);
-      }
-    };
     try {
       await turns(20);
       other.postMessage(
@@ -128,17 +75,7 @@ describe('B-1: what the cap dropped bars every login held before its end, not th
           from: 'tab-x',
         }),
       );
-      for (let i = 1; i <= 64; i++)
-        other.postMessage(
-          forged({
-            type: 'inflight',
-            loginId: `junk-${i}`,
-            kind: 'pause',
-            id: `j${i}`,
-            settled: false,
-            from: `s${i}`,
-          }),
-        );
+      for (let i = 1; i <= 64; i++) other.postMessage(madeUpChange(i, `s${i}`));
       await turns(10);
       login = 'login-2';
       await wait(3_000);

@@ -3,7 +3,8 @@ import { answeredUserInfo } from '../support/answered-user-info';
 import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { forged, pauseToldByX } from './forged-support';
-import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
+import { madeUpChange, seededTab } from './player-tab';
+import { free, NOON, seedOf, startSeeded } from './seeded-client';
 
 // R27 leftover 1 (FIXFOLD28): a change heard while the clock gives no time has no known end
 // (+Infinity). Folded by the cap with only such ends (an "open" fold), it lasted until the next
@@ -17,34 +18,9 @@ const BAR = 45_000;
 
 /** Tab A: no login held at first (the session `unavailable`), then the login `login` names. */
 function tabA() {
-  const hub = new FakeChannelHub();
-  const other = hub.channel();
   const state = { login: 'unavailable' as string };
-  let t: { now: number; offset: number } | undefined;
-  const s = startSeeded(undefined, {
-    at: NOON,
-    channel: hub.channel(),
-    answer: (path) =>
-      path.endsWith('/session')
-        ? {
-            status: 200,
-            body:
-              state.login === 'unavailable'
-                ? UNAVAILABLE
-                : seedOf({ readAt: t!.now + t!.offset, loginId: state.login }),
-          }
-        : path.includes('/auth/user-profile')
-          ? { status: 200, body: { user: seedOf({ readAt: NOON }).user, userInfo: answeredUserInfo() } }
-          : 'hang',
-  });
-  t = s.t;
+  const { s, other, wait } = seededTab(() => (state.login === 'unavailable' ? null : state.login));
   const at = () => s.t.now + s.t.offset;
-  const wait = async (ms: number) => {
-    for (let i = 0; i < ms; i += 100) {
-      s.advance(100);
-      await turns(3);
-    }
-  };
   const loginId = () => (s.client.session.getSnapshot().context as { loginId: string | null }).loginId;
   /** The session reads again (a `signedIn` word) and shows `login`. */
   const read = async (login: string) => {
@@ -58,17 +34,7 @@ function tabA() {
     const offset = s.t.offset;
     s.t.offset = Number.NaN;
     other.postMessage(pauseToldByX({ ms: 30_000 }));
-    for (let i = 1; i <= 64; i++)
-      other.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: `junk-${i}`,
-          kind: 'pause',
-          id: `j${i}`,
-          settled: false,
-          from: `script-${i}`,
-        }),
-      );
+    for (let i = 1; i <= 64; i++) other.postMessage(madeUpChange(i));
     await turns(10);
     return () => {
       s.t.offset = offset;

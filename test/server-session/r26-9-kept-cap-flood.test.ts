@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { turns } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
 import { forged } from './forged-support';
-import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
+import { madeUpChange, seededTab } from './player-tab';
+import { free } from './seeded-client';
 
 // R26-9: the answers to a starting tab's ask that arrive before it holds a login (GET <prefix>/session
 // on its way or waiting to retry) go to `inFlightHeard` (keepInFlight), "the latest 8" of ANY login.
@@ -10,21 +10,10 @@ import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
 // out: the login read next is free once the wait is over, while the other tab's pause is in flight.
 describe('R26-9: forged changes of other logins evict a real answer kept before the login is held', () => {
   it.each([0, 8])('%i forged changes of other logins', async (flood) => {
-    const hub = new FakeChannelHub();
-    const other = hub.channel();
-    let sessionReads = 0;
-    let t: { now: number; offset: number } | undefined;
-    const s = startSeeded(undefined, {
-      at: NOON,
-      channel: hub.channel(),
-      answer: (path) =>
-        path.endsWith('/session')
-          ? ++sessionReads === 1
-            ? { status: 200, body: UNAVAILABLE }
-            : { status: 200, body: seedOf({ readAt: t!.now + t!.offset }) }
-          : 'hang',
+    // The session read `unavailable` first, then login-1; the profile read never answered.
+    const { s, other, sessionReads, wait } = seededTab((read) => (read === 1 ? null : 'login-1'), {
+      profile: false,
     });
-    t = s.t;
     try {
       await turns(20);
       expect(s.client.view.status).not.toBe('signedIn'); // no login held yet
@@ -33,23 +22,10 @@ describe('R26-9: forged changes of other logins evict a real answer kept before 
         forged({ type: 'inflight', loginId: 'login-1', kind: 'pause', id: 'p1', settled: false, ms: 30_000 }),
       );
       await turns(10);
-      for (let i = 1; i <= flood; i++)
-        other.postMessage(
-          forged({
-            type: 'inflight',
-            loginId: `junk-${i}`,
-            kind: 'pause',
-            id: `j${i}`,
-            settled: false,
-            from: `script-${i}`,
-          }),
-        );
+      for (let i = 1; i <= flood; i++) other.postMessage(madeUpChange(i));
       await turns(10);
-      for (let i = 0; i < 30; i++) {
-        s.advance(100);
-        await turns(3);
-      }
-      expect(sessionReads).toBeGreaterThan(1);
+      await wait(3_000);
+      expect(sessionReads()).toBeGreaterThan(1);
       expect(s.client.view.status).toBe('signedIn');
       // 3 s in: the pause (30 s) is still on its way.
       expect(s.views.filter(free).length).toBe(0);
