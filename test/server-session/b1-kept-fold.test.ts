@@ -65,16 +65,7 @@ describe('B-1: what the cap dropped bars every login held before its end, not th
     });
     try {
       await turns(20);
-      other.postMessage(
-        forged({
-          type: 'inflight',
-          loginId: 'login-1',
-          kind: 'pause',
-          id: 'p1',
-          settled: false,
-          from: 'tab-x',
-        }),
-      );
+      other.postMessage(pauseToldByX());
       for (let i = 1; i <= 64; i++) other.postMessage(madeUpChange(i, `s${i}`));
       await turns(10);
       login = 'login-2';
