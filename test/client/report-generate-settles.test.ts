@@ -1,9 +1,10 @@
 import { createMemoryTokenStore, type PamError } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
-import { incomeReportMachine } from '../../machines/incomeReportMachine';
+import type { Actor } from 'xstate';
+import type { incomeReportMachine } from '../../machines/incomeReportMachine';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
+import { playerOneAtA, reportMachineOf } from '../support/report-tabs';
 import { logIn, S, type Tab, useWorld } from '../support/world';
 
 // FIXREPORT28. (1) `generateIncomeReport` is a change: a POST that left before its login ended
@@ -27,10 +28,7 @@ const outcome = (p: Promise<unknown>) =>
   );
 
 async function twoTabs() {
-  const a = world.open({ tabId: 'tab-a', random: 0.3 });
-  const b = world.open({ tabId: 'tab-b', random: 0.6 });
-  await logIn(world, a);
-  await world.advance(S, 100);
+  const { a, b } = await playerOneAtA(world);
   expect(b.client.view.user?.id).toBe(P1().id);
   return { a, b, tokenP1: await a.token() };
 }
@@ -49,21 +47,8 @@ async function endLogin(a: Tab, b: Tab, next?: 'plain' | 'pendingLimit') {
 
 const generated = () => world.count('POST', '/income-report/generate');
 
-function reportMachine(a: Tab, maxPollMs = 60 * S) {
-  const actor = createActor(incomeReportMachine, {
-    clock: world.clock,
-    input: {
-      user: a.client.user,
-      now: () => world.clock.now(),
-      random: () => 0.5,
-      environment: a.page.signals(),
-      pollIntervalMs: 2 * S,
-      maxPollMs,
-    },
-  });
-  actor.start();
-  return actor;
-}
+const reportMachine = (a: Tab, maxPollMs = 60 * S) =>
+  reportMachineOf(world, a, { pollIntervalMs: 2 * S, maxPollMs }).start();
 
 const state = (actor: Actor<typeof incomeReportMachine>) => {
   const s = actor.getSnapshot();

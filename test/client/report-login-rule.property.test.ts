@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import type { PamError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { IncomeReportUser } from '../../machines/incomeReportMachine';
-import { incomeReportMachine } from '../../machines/incomeReportMachine';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
-import { logIn, S, useWorld } from '../support/world';
+import { playerOneAtA, reportMachineOf } from '../support/report-tabs';
+import { S, useWorld } from '../support/world';
 
 // FIXREPORT28 over generated sequences: player 1's report machine in tab A sends GENERATE (email or
 // download) at t=0, its POST answered after `postDelay`; tab B signs out at `endAt` (before the POST
@@ -27,10 +26,7 @@ async function run(type: 'email' | 'download', postDelay: number, endAt: number,
   world.closeAll();
   world.renew();
   world.server.reset();
-  const a = world.open({ tabId: 'tab-a', random: 0.3 });
-  const b = world.open({ tabId: 'tab-b', random: 0.6 });
-  await logIn(world, a);
-  await world.advance(S, 100);
+  const { a, b } = await playerOneAtA(world);
   const p1 = world.server.seed.plain.id;
   const tokens = new Set([`Bearer ${await a.token()}`]);
   const playerOfA = () => a.client.view.user?.id ?? null;
@@ -50,16 +46,10 @@ async function run(type: 'email' | 'download', postDelay: number, endAt: number,
       );
     };
   const completedFor: (number | null)[] = [];
-  const actor = createActor(incomeReportMachine, {
-    clock: world.clock,
-    input: {
-      user: recorded as unknown as IncomeReportUser,
-      now: () => world.clock.now(),
-      random: () => 0.5,
-      environment: a.page.signals(),
-      pollIntervalMs: S,
-      maxPollMs: 60 * S,
-    },
+  const actor = reportMachineOf(world, a, {
+    user: recorded as unknown as IncomeReportUser,
+    pollIntervalMs: S,
+    maxPollMs: 60 * S,
   });
   actor.subscribe((s) => s.matches('completed') && completedFor.push(playerOfA()));
   actor.start();

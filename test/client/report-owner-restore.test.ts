@@ -1,7 +1,6 @@
 import { createMemoryTokenStore, type PamError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { incomeReportMachine } from '../../machines/incomeReportMachine';
+import { reportMachineOf } from '../support/report-tabs';
 import { logIn, S, useWorld } from '../support/world';
 
 // REVIEW-27C R27C-1: a call made while a tab restores its stored session (a reload: same player,
@@ -50,15 +49,7 @@ describe('a call made while the session restores (R27C-1)', () => {
 
   it('the report machine started at mount (docs/bindings.md) reaches ready', async () => {
     const b = await reload();
-    const actor = createActor(incomeReportMachine, {
-      clock: world.clock,
-      input: {
-        user: b.client.user,
-        now: () => world.clock.now(),
-        random: () => 0.5,
-        environment: b.page.signals(),
-      },
-    });
+    const actor = reportMachineOf(world, b);
     actor.start();
     await world.advance(5 * S, 100);
     expect(actor.getSnapshot().value).toBe('ready');

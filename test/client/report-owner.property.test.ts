@@ -3,7 +3,8 @@ import type { PamError } from 'pam-client';
 import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
-import { logIn, S, type Tab, useWorld } from '../support/world';
+import { playerOneAtA } from '../support/report-tabs';
+import { S, type Tab, useWorld } from '../support/world';
 
 // REVIEW-AN AN-1 over generated interleavings: player 1 has a finished report in tab A; a read of
 // it (a poll, its file, the years) starts at t=0 and its answer takes `delay`; tab B signs out at
@@ -36,10 +37,7 @@ async function run(
   world.closeAll();
   world.renew();
   world.server.reset();
-  const a = world.open({ tabId: 'tab-a', random: 0.3 });
-  const b = world.open({ tabId: 'tab-b', random: 0.6 });
-  await logIn(world, a);
-  await world.advance(S, 100);
+  const { a, b } = await playerOneAtA(world);
   const first = loginOf(a);
   const tokenP1 = await a.token();
   const asked = await world.during(

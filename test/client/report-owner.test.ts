@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AbortedError, type IncomeReportData, type PamError } from 'pam-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
-import { incomeReportMachine } from '../../machines/incomeReportMachine';
+import type { Actor } from 'xstate';
+import type { incomeReportMachine } from '../../machines/incomeReportMachine';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
+import { playerOneAtA, reportMachineOf } from '../support/report-tabs';
 import { logIn, S, type Tab, type TabOptions, useWorld } from '../support/world';
 
 // REVIEW-AN AN-1: a report belongs to the login that asked for it. Two tabs share a store and a
@@ -49,21 +50,9 @@ const P2 = () => world.server.seed.pendingLimit;
 /** Tab A signed in as player 1, tab B following; the report machine of A as docs/bindings.md runs it. */
 async function twoTabs(o: TabOptions = {}, pollIntervalMs = 2 * S) {
   bucketHits.length = 0;
-  const a = world.open({ tabId: 'tab-a', random: 0.3, ...o });
-  const b = world.open({ tabId: 'tab-b', random: 0.6, ...o });
-  await logIn(world, a);
-  await world.advance(S, 100);
+  const { a, b } = await playerOneAtA(world, o);
   expect(b.client.view.user?.id).toBe(P1().id);
-  const actor = createActor(incomeReportMachine, {
-    clock: world.clock,
-    input: {
-      user: a.client.user,
-      now: () => world.clock.now(),
-      random: () => 0.5,
-      environment: a.page.signals(),
-      pollIntervalMs,
-    },
-  });
+  const actor = reportMachineOf(world, a, { pollIntervalMs });
   const seen: string[] = [];
   actor.subscribe({
     next: (s) =>
