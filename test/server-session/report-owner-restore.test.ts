@@ -1,19 +1,17 @@
 import type { PamError } from 'pam-client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
+import { describe, expect, it } from 'vitest';
+import { createServerSessionClient, userModule } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
+import { useClients } from './forged-support';
 import { browserProfile, type TestClock, usePam } from './support';
 
 // REVIEW-27C R27C-1, server-session mode with no seed (the client reads its session at start, tag
 // `restoring`): a report call made before that read lands is the restored login's.
 const clock: TestClock = { now: Date.now() };
 const { ref, fx } = usePam(clock);
-const clients: ServerSessionClientBase[] = [];
+const clients = useClients();
 useMemoryLocalStorage();
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
 
 describe('server-session, unseeded start', () => {
   it.each(['years', 'address'] as const)('%s made while the session is read', async (which) => {

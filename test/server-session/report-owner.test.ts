@@ -1,8 +1,9 @@
 import { AbortedError, type IncomeReportData } from 'pam-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
+import { useClients } from './forged-support';
 import { browserProfile, type TestClock, usePam } from './support';
 
 // REVIEW-AN AN-1 in server-session mode (the user flow of machines/client/flows.ts, shared with
@@ -13,11 +14,8 @@ import { browserProfile, type TestClock, usePam } from './support';
 
 const clock: TestClock = { now: Date.now() };
 const { ref, fx } = usePam(clock);
-const clients: ServerSessionClientBase[] = [];
+const clients = useClients();
 useMemoryLocalStorage();
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
 
 type ReportUser = {
   generateIncomeReport(p: object): Promise<IncomeReportData>;
