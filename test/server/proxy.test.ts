@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_REGISTRATION_DOMAIN as TWO_FACTOR_DOMAIN } from '../../src/testing/seed';
+import { completedReport } from '../support/completed-report';
 import { Browser, leakedTokens, openCookie, type TestClock, usePam } from './harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -228,15 +229,7 @@ describe('pam-client/server proxy', () => {
 
   it('downloads the report through the fixed route, and only from the API', async () => {
     const browser = new Browser(fx.served.url);
-    await browser.login(ref.server.seed.plain.email, ref.server.seed.plain.password);
-    const made = await browser.call('POST', '/pam/income-report/generate', {
-      reference_year: 2025,
-      type: 'download',
-    });
-    const id = (made.json as { id: number }).id;
-    clock.now += 10_000; // the reference report completes on its clock
-    const report = await browser.call('GET', `/pam/income-report/${id}`);
-    const url = (report.json as { download_url: string }).download_url;
+    const { id, url } = await completedReport(browser, { ref, clock });
     expect(url).toBe(`/report-file?id=${id}`);
     const file = await browser.call('GET', `/pam${url}`);
     expect(file.status).toBe(200);

@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../src/server/upstream';
+import { completedReport } from '../support/completed-report';
 import { installFakeTimers } from '../support/fake-timers';
 import { Browser, leakedTokens, type TestClock, usePam } from './harness';
 import { json, loginOk, pamFor, request, signIn, TOKEN, useHostile } from './hostile';
@@ -17,19 +18,6 @@ const sentTokens = () =>
   ref.server.requests
     .map((r) => /^Bearer (\S+)$/i.exec(String(r.headers.authorization ?? ''))?.[1])
     .filter((t): t is string => t !== undefined);
-
-/** Signs `browser` in and makes a completed download report; its id and the proxy's download_url. */
-async function completedReport(browser: Browser, email = ref.server.seed.plain.email) {
-  await browser.login(email, ref.server.seed.plain.password);
-  const made = await browser.call('POST', '/pam/income-report/generate', {
-    reference_year: 2025,
-    type: 'download',
-  });
-  const id = (made.json as { id: number }).id;
-  clock.now += 10_000; // the reference report completes on its clock
-  const report = await browser.call('GET', `/pam/income-report/${id}`);
-  return { id, url: (report.json as { download_url: string }).download_url };
-}
 
 describe('report-file on the reference server', () => {
   it('no URL is taken from the browser: ?url= of any API route is refused and nothing is forwarded', async () => {
@@ -53,7 +41,7 @@ describe('report-file on the reference server', () => {
 
   it("downloads by report id: the report read with the cookie's token, then its file, as an attachment", async () => {
     const browser = new Browser(fx.served.url);
-    const { id, url } = await completedReport(browser);
+    const { id, url } = await completedReport(browser, { ref, clock });
     expect(url).toBe(`/report-file?id=${id}`);
     ref.server.requests.length = 0;
     const file = await browser.call('GET', `/pam${url}`);
@@ -71,7 +59,7 @@ describe('report-file on the reference server', () => {
 
   it("another player's report is not found; an id that is not a report id is refused", async () => {
     const owner = new Browser(fx.served.url);
-    const { id } = await completedReport(owner);
+    const { id } = await completedReport(owner, { ref, clock });
     const other = new Browser(fx.served.url);
     await other.login(ref.server.seed.paused.email, ref.server.seed.paused.password);
     const answer = await other.call('GET', `/pam/report-file?id=${id}`);
