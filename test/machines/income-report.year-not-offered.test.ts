@@ -37,6 +37,17 @@ describe('REVIEW29A-8: a year the server did not offer', () => {
       const failed = await waitFor(actor, (s) => s.matches('failed'));
       expect(posts()).toBe(before);
       expect(failed.context.error?.code).toBe('invalid_request');
+      expect(failed.context.error).toMatchObject({ issues: [{ path: ['reference_year'] }] });
+      // RETRY asks the same year: refused again, nothing sent.
+      actor.send({ type: 'RETRY' });
+      await waitFor(actor, (s) => s.matches('failed'));
+      expect(posts()).toBe(before);
+      // The machine stays usable: RESET, then a year offered goes.
+      actor.send({ type: 'RESET' });
+      expect(actor.getSnapshot().matches('ready')).toBe(true);
+      actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'email' });
+      await waitFor(actor, (s) => !s.matches('generating'));
+      expect(posts()).toBe(before + 1);
     } finally {
       actor.stop();
     }
