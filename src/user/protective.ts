@@ -3,7 +3,6 @@
 // limit it sends stricter or the same). It is sent and the server decides; a wrong password is
 // still counted (./sensitive.ts).
 
-import type * as z from 'zod/mini';
 import { compareLimit, type LimitSetting } from '../responsible-gaming/limits';
 import type { LimitKind } from '../responsible-gaming/restrictions';
 
@@ -30,43 +29,37 @@ export interface LimitsOption {
   limits?: () => LimitsInForce | null | undefined;
 }
 
-const KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
-
 /**
- * Whether `payload` only restricts the player: a pause or a self-exclusion, or a limit change that
- * sets at least one limit and makes each limit it sends, as the row's `request` reads it (an amount
- * without its flag sent active), stricter than or the same as `limits` gives it (fields not sent
- * keep their value, as the server keeps them). A kind not known, a `limits` that gives none or
- * throws, a payload the row refuses: not protective (the lock decides).
+ * Whether `payload` only restricts the player: a pause or a self-exclusion, or a limit change each
+ * of whose limits, as sent (an amount without its flag active; fields not sent keep their value,
+ * as the server keeps them), is stricter than or the same as `limits` gives it. A kind not known,
+ * a `limits` that gives none or throws, a field no limit has: not protective (the lock decides).
+ * A payload the row refuses is never sent anyway (`invalid_request`).
  */
-export function isProtective(
-  payload: object,
-  request: z.ZodMiniType | undefined,
-  limits: LimitsOption['limits'],
-): boolean {
-  if ('user_pause' in payload || 'user_exclusion' in payload) return true;
+export function isProtective(p: Record<string, unknown>, limits: LimitsOption['limits']): boolean {
+  if ('user_pause' in p || 'user_exclusion' in p) return true;
+  let kinds = 0;
   try {
-    // The limit fields alone (a `Secret` password or a captcha provider is no limit), as sent.
-    const own: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(payload)) if (k.startsWith('user_limit_')) own[k] = v;
-    const sent = request?.safeParse(own).data as Record<string, unknown> | undefined;
-    const known = sent && limits?.();
-    let kinds = 0;
-    for (const kind of KINDS) {
+    const known = limits?.();
+    for (const key in p) {
+      if (!key.startsWith('user_limit_')) continue;
+      // `user_limit_<kind>`, `_active`, `_period`: each judges its kind whole.
+      const kind = key.split('_')[2] as LimitKind;
       const f = `user_limit_${kind}`;
-      const [amount, active, period] = ['', '_active', '_period'].map((s) => sent?.[f + s]);
-      if (amount === undefined && active === undefined && period === undefined) continue;
       const now = known?.[kind];
-      const next = {
-        amount: (amount ?? now?.amount) as LimitSetting['amount'],
-        active: (active ?? now?.active) as LimitSetting['active'],
-        period: (period ?? now?.period) as LimitSetting['period'],
-      };
-      if (!now || compareLimit(now, next) === 'looser') return false;
+      if (
+        !now ||
+        compareLimit(now, {
+          amount: (p[f] ?? now.amount) as LimitSetting['amount'],
+          active: (p[`${f}_active`] ?? (p[f] !== undefined ? 1 : now.active)) as LimitSetting['active'],
+          period: (p[`${f}_period`] ?? now.period) as LimitSetting['period'],
+        }) === 'looser'
+      )
+        return false;
       kinds++;
     }
-    return kinds > 0;
   } catch {
     return false;
   }
+  return kinds > 0;
 }

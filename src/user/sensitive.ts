@@ -236,7 +236,7 @@ export async function sendSensitive(
     () =>
       typeof payload === 'object' &&
       payload !== null &&
-      isProtective(payload, request, countingOf(http)?.limits),
+      isProtective(payload as Record<string, unknown>, countingOf(http)?.limits),
   );
   let body = payload;
   let asked = 0;
