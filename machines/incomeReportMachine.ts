@@ -367,7 +367,8 @@ function createIncomeReportMachine() {
  *
  * `loadingYears` → `ready` --GENERATE--> `generating` → `polling` → `completed` | `failed` | `timedOut`.
  * Polling backs off (`reportPollDelayMs`) through network errors, timeouts, 5xx and 429 (keeping
- * `context.error` set meanwhile); any other 4xx fails. `maxPollMs`, counted from `GENERATE`,
+ * `context.error` set meanwhile); any other 4xx fails. A year the years' answer did not offer is
+ * refused as `invalid_request` (issue on `reference_year`), nothing sent. `maxPollMs`, counted from `GENERATE`,
  * bounds the request and all polling. `CANCEL` returns to `ready` and aborts the request in flight.
  *
  * A 401 while polling means the adapter's `onUnauthorized` refresh did not help (or there is none):

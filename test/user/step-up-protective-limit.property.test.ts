@@ -141,4 +141,22 @@ describe('REVIEW29A-3: the step-up lock and limit changes (property, reference s
     expect(protectiveSeen).toBeGreaterThan(0);
     expect(refusedSeen).toBeGreaterThan(0);
   });
+
+  it('limits that cannot be read (a getter that throws) make no change protective: refused, nothing sent', async () => {
+    const token = ctx.server.issueToken(ctx.server.seed.plain.id);
+    const http = createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token });
+    const user = createUserModule(http, {
+      signedIn: () => ({ userId: 1 }),
+      serverNow: () => T0,
+      storage: memory(),
+      limits: () => {
+        throw new Error('unreadable');
+      },
+    });
+    for (let i = 0; i < 3; i++) stepUpAttemptsOf(http).settle(stepUpAttemptsOf(http).reserve(), wrong());
+    await expect(
+      user.updateLimits({ user_limit_loss: 0, user_limit_loss_period: 'daily', password_check: PASSWORD }),
+    ).rejects.toMatchObject({ code: 'step_up_locked' });
+    expect(ctx.server.requests.filter((r) => r.path === '/bff/users/update-limits')).toEqual([]);
+  });
 });
