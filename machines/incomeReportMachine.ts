@@ -3,6 +3,7 @@ import {
   type AvailableYearsResponse,
   type IncomeReportData,
   type PamError,
+  RequestValidationError,
   retryAfterMs,
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
@@ -51,8 +52,15 @@ const reportOutcome = (next: string) =>
     { target: next, actions: 'recordReport' },
   ] as const;
 
-/** What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent). */
-type GenerateInput = IncomeReportRequest & { user: IncomeReportUser; interrupted?: boolean };
+/**
+ * What `generateReport` receives; `interrupted` when a restore finds it in flight (never re-sent);
+ * `years`, the ones offered (a year not among them is refused, nothing sent).
+ */
+type GenerateInput = IncomeReportRequest & {
+  user: IncomeReportUser;
+  interrupted?: boolean;
+  years?: readonly number[] | null;
+};
 
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createIncomeReportMachine() {
@@ -80,6 +88,13 @@ function createIncomeReportMachine() {
       generateReport: fromPromise<IncomeReportData, GenerateInput>(({ input, signal }) => {
         // A POST may have been applied: a restored actor does not send it again on its own (RETRY does).
         if (input.interrupted) return Promise.reject(new AbortedError('POST', 'generateIncomeReport'));
+        // A year `getAvailableYears` did not offer is bad input: refused, nothing sent (REVIEW29A-8).
+        if (!input.years?.includes(input.referenceYear))
+          return Promise.reject(
+            new RequestValidationError('generateIncomeReport', [
+              { path: ['reference_year'], code: 'invalid_value', message: `must be one of ${input.years}` },
+            ]),
+          );
         return input.user
           .generateIncomeReport({ reference_year: input.referenceYear, type: input.deliveryType }, { signal })
           .then((answer) => checkedAnswer(answer, input));
@@ -257,6 +272,7 @@ function createIncomeReportMachine() {
             user: context.user,
             ...(context.request as IncomeReportRequest),
             interrupted: event.type === RESTORE_EVENT,
+            years: context.years,
           }),
           onDone: reportOutcome('polling'),
           // A POST is not repeated on its own (it may have been applied); RETRY sends it again.
@@ -351,7 +367,8 @@ function createIncomeReportMachine() {
  *
  * `loadingYears` → `ready` --GENERATE--> `generating` → `polling` → `completed` | `failed` | `timedOut`.
  * Polling backs off (`reportPollDelayMs`) through network errors, timeouts, 5xx and 429 (keeping
- * `context.error` set meanwhile); any other 4xx fails. `maxPollMs`, counted from `GENERATE`,
+ * `context.error` set meanwhile); any other 4xx fails. A year the years' answer did not offer is
+ * refused as `invalid_request` (issue on `reference_year`), nothing sent. `maxPollMs`, counted from `GENERATE`,
  * bounds the request and all polling. `CANCEL` returns to `ready` and aborts the request in flight.
  *
  * A 401 while polling means the adapter's `onUnauthorized` refresh did not help (or there is none):

@@ -162,6 +162,8 @@ export type {
 export { createMemoryTokenStore, createWebStorageTokenStore } from './session/token-store';
 export type {
   DownloadedFile,
+  LimitsInForce,
+  LimitsOption,
   SecretField,
   SensitiveCallOptions,
   StepUpCountOptions,

@@ -186,6 +186,12 @@ export const userModule = (): ClientFlow<'user'> => ({
         // No lock ends on a clock the client cannot trust, or one never taught the server's time.
         trusted: () => env.clock.trusted() && env.clock.learned?.() !== false,
         storage: stepUpStorage,
+        // A limit change judged against the limits shown, while current: one making every limit it
+        // sends stricter or the same goes through the step-up lock (REVIEW29A-3).
+        limits: () => {
+          const r = session()?.getSnapshot().context.restrictions;
+          return r?.status === 'current' ? r.limits : null;
+        },
       }),
       auth,
       (event, owner: Owner, sent) => {

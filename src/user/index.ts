@@ -39,6 +39,7 @@ export {
   updateMarketing,
   updateProfile,
 } from './profile';
+export type { LimitsInForce, LimitsOption } from './protective';
 export {
   changePassword,
   checkPassword,

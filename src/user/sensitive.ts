@@ -16,7 +16,9 @@ import type {
 } from '../operation/operation';
 import { operation } from '../operation/operation';
 import { isSecret, type Secret, secret } from '../secrets/secret';
+import { isProtective } from './protective';
 import {
+  countingOf,
   markAttemptsLeft,
   STEP_UP_MAX_ATTEMPTS,
   type StepUpAttempts,
@@ -39,7 +41,8 @@ import {
  * origin, and reserved before each password is sent: after `STEP_UP_MAX_ATTEMPTS` (3) wrong in a
  * row, or while the attempts left are all on their way, the change throws `StepUpLockedError`
  * (code `step_up_locked`, nothing sent) until its `retryAt` (server time), unless it is protective (a
- * pause, a self-exclusion: always sent, the server decides; wrong passwords still count). One call
+ * pause, a self-exclusion, a limit change making every limit it sends stricter or the same as the
+ * module's `limits` option gives them: always sent, the server decides; wrong passwords still count). One call
  * asks at most `STEP_UP_MAX_ATTEMPTS` times, then throws the last `step_up_required` (a protective
  * change too). Return `null` to give up: that error is thrown. A call whose body has no
  * `password_check` (getAddress, getLoginHistory… without a body; updateContracts,
@@ -225,14 +228,15 @@ export async function sendSensitive(
   const attempts = stepUpAttemptsOf(http);
   const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
   const signal = read(() => (options as CallOptions | undefined)?.signal);
-  // A pause or a self-exclusion: protective (it only restricts the player), so the client's step-up
-  // lock never refuses it; it is sent and the server decides (REVIEW-R R-8). A stricter limit needs
-  // no password, so no lock stands before it either; a looser one does, and is refused while locked.
+  // A pause, a self-exclusion, a limit change that makes every limit it sends stricter or the same
+  // as the limits the app gave (`isProtective`): it only restricts the player, so the client's
+  // step-up lock never refuses it; it is sent and the server decides (REVIEW-R R-8, REVIEW29A-3).
+  // A looser or mixed limit change, or one judged against no known limit, is refused while locked.
   const protective = read(
     () =>
       typeof payload === 'object' &&
       payload !== null &&
-      ('user_pause' in payload || 'user_exclusion' in payload),
+      isProtective(payload as Record<string, unknown>, countingOf(http)?.limits),
   );
   let body = payload;
   let asked = 0;

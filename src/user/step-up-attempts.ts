@@ -26,11 +26,12 @@
 // tab; until then time runs on the page's monotonic clock (REVIEW-R R-10): a length counts down
 // (written back, so a reload resumes it) and an end in server time lasts one lock period from when
 // the page first read it, so no lock outlives two lock periods. A reading that is no finite number
-// sends no password. A protective change (a pause, a self-exclusion) reserves even when locked
-// (`reserve(true)`, REVIEW-R R-8): the server decides.
+// sends no password. A protective change (a pause, a self-exclusion, a stricter limit change:
+// ./protective.ts) reserves even when locked (`reserve(true)`, REVIEW-R R-8): the server decides.
 
 import { asPamError, isPamError, StepUpLockedError } from '../errors/index';
 import type { StorageLike } from '../session/token-store';
+import type { LimitsOption } from './protective';
 
 export { StepUpLockedError };
 
@@ -103,7 +104,7 @@ export interface StepUpAttempts {
   assertOpen(cause?: unknown): void;
   /**
    * Reserves an attempt BEFORE a password is sent; throws `StepUpLockedError` when none is left,
-   * unless `always` (a protective change: a pause, a self-exclusion; the server decides).
+   * unless `always` (a protective change: ./protective.ts; the server decides).
    */
   reserve(always?: boolean): StepUpTicket;
   /** The answer to `ticket`'s password: `error` undefined for a success (a right password); `wrong`: a wrong one. */
@@ -158,7 +159,7 @@ export interface StepUpCountOptions {
  *   storage: () => globalThis.localStorage,
  * });
  */
-export interface UserModuleOptions extends StepUpCountOptions {
+export interface UserModuleOptions extends StepUpCountOptions, LimitsOption {
   /**
    * Who is signed in now, asked on each sensitive change: wrong step-up passwords are counted per
    * player (by player id, else by login id), so one player's lock never reaches the next; signing
@@ -169,6 +170,8 @@ export interface UserModuleOptions extends StepUpCountOptions {
 }
 
 const countingOn = new WeakMap<object, UserModuleOptions>();
+/** The options `createUserModule` (or `countStepUpPerPlayer`) gave the adapter `http`, if any. */
+export const countingOf = (http: object): UserModuleOptions | undefined => countingOn.get(http);
 const memoryOf = new WeakMap<object, StorageLike>();
 
 /**
