@@ -141,6 +141,8 @@ describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built i
   it('property: every path gives what the old one gave, to the character, parts or not', () => {
     fc.assert(
       fc.property(cases, fc.boolean(), ({ secrets, text, first }, parts) => {
+        // (A Latin-1 secret beyond ASCII has byte forms the old one lacks: FIXSEC28 F2, below.)
+        fc.pre(!secrets.some((s) => LATIN1_ONLY.test(s)));
         const now = paths(createScrubber(secrets, parts), secrets, text, first);
         const then = paths(createOldScrubber(secrets, parts), secrets, text, first);
         expect(now).toEqual(then);
@@ -152,6 +154,7 @@ describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built i
   it('property: a chain (one probe for all, as the adapter reads an answer) says what the old one said', () => {
     fc.assert(
       fc.property(cases, fc.array(secret, { maxLength: 3 }), ({ secrets, text }, held) => {
+        fc.pre(![...secrets, ...held].some((s) => LATIN1_ONLY.test(s)));
         const answer = JSON.stringify({
           access_token: held[0] ?? 'x',
           user: { name: text, token: secrets[0] },
