@@ -122,6 +122,9 @@ export const formatDate = (ms: number | null | undefined) =>
   ms == null ? '—' : `${dateFormat.format(ms)} (Brasília time)`;
 
 const KIND_LABEL: Record<Restriction['kind'], string> = {
+  underAge: 'Under 18: betting is not allowed',
+  betLimitZero: 'Your bet limit is 0',
+  lossLimitZero: 'Your loss limit is 0',
   pause: 'Paused',
   selfExclusion: 'Self-excluded',
   operatorExclusion: 'Excluded by the operator',
@@ -131,6 +134,7 @@ const BY_LABEL: Record<Restriction['imposedBy'], string> = {
   self: 'by you',
   operator: 'by the operator',
   spa: 'by the SPA',
+  law: 'by law (Lei 14.790/2023)',
 };
 
 export interface RestrictionLine {

@@ -51,7 +51,15 @@ interface Snap {
 }
 
 // (Strongest first: the order `restrictionsOf` lists them in.)
-const RESTRICTION_KINDS = ['spaExclusion', 'operatorExclusion', 'selfExclusion', 'pause'] as const;
+const RESTRICTION_KINDS = [
+  'underAge',
+  'spaExclusion',
+  'operatorExclusion',
+  'selfExclusion',
+  'pause',
+  'betLimitZero',
+  'lossLimitZero',
+] as const;
 type Told = { type: string } & Record<string, unknown>;
 const LIMITS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 /** What a limit is set to (its change compared by these and its time). */

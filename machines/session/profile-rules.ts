@@ -6,20 +6,12 @@
 // which player and login, and when). What it calls and the stamps of its clock, and a restriction
 // accepted (what outlives the login): ./profile-services.ts. The flow itself: ./profile.ts.
 
-import {
-  type AuthUser,
-  type LimitKind,
-  type PamError,
-  parseServerTime,
-  type Restriction,
-  type Restrictions,
-} from 'pam-client';
+import type { AuthUser, LimitKind, PamError, Restriction, Restrictions } from 'pam-client';
 import { type BackoffOptions, profileReadOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import {
   type AcceptedLimits,
   type AcceptedRestriction,
-  isRecord,
   type ProfileServices,
   withKept,
 } from './profile-services';
@@ -120,43 +112,9 @@ export const untilNextBrazilDay = (serverMs: number): number => nextBrazilMidnig
 
 export const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 
-function changeRecord(raw: unknown): Record<string, unknown> | null {
-  try {
-    const value = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    return isRecord(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * `userInfo` with every pending limit change whose `effective_at` has passed at `serverMs` shown
- * as applied (issue 23 defect 11): the server applies it then, whether or not it was re-read.
- * Pure; the input is not changed; fields the change does not name are kept.
- *
- * @example
- * withDueChanges({ user_limit_loss: 500, user_limit_loss_change: '{"amount":800,"effective_at":"2026-11-24 10:00:00"}' }, later).user_limit_loss; // 800
- */
-export function withDueChanges(userInfo: Record<string, unknown>, serverMs: number): Record<string, unknown> {
-  let out: Record<string, unknown> | null = null;
-  for (const kind of LIMIT_KINDS) {
-    const key = `user_limit_${kind}`;
-    const change = changeRecord(userInfo[`${key}_change`]);
-    // No change (null): no time either.
-    const at = parseServerTime(change?.effective_at);
-    if (at === null || at > serverMs) continue;
-    out ??= { ...userInfo };
-    // What the change names (not null, not absent) replaces the field: `amount` the limit itself.
-    for (const f of ['amount', 'period', 'active'])
-      if (change![f] != null) out[f === 'amount' ? key : `${key}_${f}`] = change![f];
-    out[`${key}_change`] = null;
-  }
-  return out ?? userInfo;
-}
-
 /**
  * The mandatory limits a set of restrictions does not show as set: the public
- * `missingMandatoryLimits(userInfo)`'s rule (active, a readable amount and a readable period;
+ * `missingMandatoryLimits(userInfo, now)`'s rule (active, a readable amount and a readable period;
  * unreadable counts as not set), on limits whose due changes are applied.
  */
 export function missingMandatoryLimits(r: Restrictions): MandatoryLimit[] {
@@ -210,11 +168,9 @@ export function sessionRestrictionsOf(
   // An exclusion with no end is in force once read, whatever its `_at` says (issue 23 defect 4):
   // restrictionsOf lists none as pending.
   // (At the flow's time as it is: its clock's, never judged here; no time shows in the status.)
-  const [base, standing, answered] = profileReadOf(
-    userInfo && withDueChanges(userInfo, s.now),
-    s.now,
-    s.user,
-  );
+  // (Pending limit changes apply once due, each at its time, under 18 by `user.birth_date`:
+  // `restrictionsOf`'s rules, REVIEW29A.)
+  const [base, standing, answered] = profileReadOf(userInfo, s.now, s.user);
   // Unknown without a read for this login, with a field that could not be read, an exclusion the
   // read does not answer (absent or null: fail closed) or the standing not known; stale after a
   // failed re-check, on an untrusted clock (or one that never learned the server's time, for a read

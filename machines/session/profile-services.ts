@@ -201,8 +201,9 @@ export const datedBy = (
 export function withKept<R extends Restrictions>(r: R, kind?: RestrictionKind): R {
   if (!kind || r.inForce.some((x) => x.kind === kind)) return r;
   const blocksAccount = kind !== 'pause';
-  // (Strongest first: a self-exclusion before a pause, after the operator's and the SPA's.)
-  const rest = r.inForce.filter((x) => x.kind !== 'pause');
+  // (Strongest first: after those that close the account, before those that do not: a
+  // self-exclusion before a pause, a pause before a limit of 0.)
+  const rest = r.inForce.filter((x) => x.blocksAccount);
   return {
     ...r,
     inForce: [

@@ -1,11 +1,21 @@
 // The order of limit settings: what one allows that another does not, across periods
-// (`compareLimit`'s core, ./limits.ts). `limitOf`'s R-4 test (./restrictions.ts) holds a pending
-// change late only when `within` proves it looser too (for a limit that reads), by a narrower,
-// field-by-field rule kept as shipped: test/responsible-gaming/limit-order-equivalence.property.test.ts.
+// (`compareLimit`'s core, ./limits.ts), and the readers of a setting's amount and period.
+// `limitOf` (./restrictions.ts) times a pending change by it: late only when `compareLimit`
+// proves it looser (REVIEW29A-6).
 import { RequestValidationError } from '../errors/validation';
-import { readBoolean, UNREADABLE } from '../schemas/common';
-import { amountOf, periodOf } from './restrictions';
+import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
 import type { LimitPeriodName } from './time';
+
+/** An amount (BRL, or minutes for time): a number >= 0 read tolerantly, else null. */
+export const amountOf = (v: unknown): number | null => {
+  const n = readNumber(v);
+  return typeof n === 'number' && n >= 0 ? n : null;
+};
+/** A period: `daily`, `weekly` or `monthly` (white space around it read), else null. */
+export const periodOf = (v: unknown): LimitPeriodName | null => {
+  const t = typeof v === 'string' ? v.trim() : v;
+  return t === 'daily' || t === 'weekly' || t === 'monthly' ? t : null;
+};
 
 /** What `compareLimit` compares: a `LimitState`, or any `{ amount, period, active }`. */
 export interface LimitSetting {

@@ -1,7 +1,7 @@
 // Mandatory prudential limits (Portaria SPA/MF 2.579/2025, amending 1.231/2024): every player
 // must have a LOSS limit and a TIME limit. Which of them a player has not set, for the view.
 
-import { type LimitKind, limitOf } from './restrictions';
+import { type LimitKind, limitOf, plausibleTime } from './restrictions';
 
 /**
  * The limits Portaria SPA/MF 2.579/2025 makes mandatory.
@@ -16,23 +16,29 @@ const MANDATORY_LIMITS: readonly MandatoryLimit[] = ['loss', 'time'];
 
 /**
  * The mandatory limits (loss, time) the player has NOT set in `userInfo` (a profile's, or
- * anything: never throws). A limit is set when it is active with a readable amount (0 counts: it
- * allows nothing) and a readable period. Fail closed: one whose fields cannot be read is listed
- * as missing, so the app asks for it again rather than assume it is there. A pending change never
- * counts, whatever its date: without a time, none is known to have applied.
+ * anything: never throws) at `now` (epoch ms). A limit is set when it is active with a readable
+ * amount (0 counts: it allows nothing) and a readable period, once the pending changes due at
+ * `now` apply (`restrictionsOf`'s rule: a change that switches it off, or leaves it unreadable,
+ * lists it; REVIEW29A-2). Fail closed: one whose fields cannot be read is listed as missing, so the
+ * app asks for it again rather than assume it is there. Without `now` (or with one that is no
+ * plausible instant, as `restrictionsOf` judges it), no time says whether a pending change has
+ * applied: a limit is listed when it is missing with its change applied or without it.
  *
  * @example
- * const missing = missingMandatoryLimits(view.userInfo); // e.g. ['time']
+ * const missing = missingMandatoryLimits(view.userInfo, Date.now()); // e.g. ['time']
  * if (missing.length > 0) askLimits(missing);
  */
-export function missingMandatoryLimits(userInfo: unknown): MandatoryLimit[] {
+export function missingMandatoryLimits(userInfo: unknown, now?: number): MandatoryLimit[] {
   try {
     const info: Record<string, unknown> = Object(userInfo); // a primitive or null: no field
-    return MANDATORY_LIMITS.filter((kind) => {
-      // No time (NaN, not 0: a change dated before 1970 is no more applied than any): none is due.
-      const limit = limitOf(info, kind, NaN);
-      return !(limit.known && limit.active && limit.amount !== null && limit.period !== null);
-    });
+    const at = plausibleTime(now);
+    return MANDATORY_LIMITS.filter((kind) =>
+      // No time: none due (NaN), and every one due (Infinity).
+      (at > 0 ? [at] : [at, Infinity]).some((t) => {
+        const limit = limitOf(info, kind, t);
+        return !(limit.known && limit.active && limit.amount !== null && limit.period !== null);
+      }),
+    );
   } catch {
     return [...MANDATORY_LIMITS]; // a hostile object: nothing can be read
   }

@@ -1,16 +1,29 @@
 // The restrictions a profile's fields say, one field at a time (`selfOf`: the player's pause or
-// self-exclusion; `imposedOf`: an operator's or the SPA's exclusion), read tolerantly and failing
-// closed. `restrictionsOf` (./restrictions.ts) reads them all, and the limits.
+// self-exclusion; `imposedOf`: an operator's or the SPA's exclusion; `underAgeOf`: a player under
+// 18 by `user.birth_date`), read tolerantly and failing closed. `restrictionsOf` (./restrictions.ts)
+// reads them all, and the limits (a bet or loss limit of 0 bars betting too).
 import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
 import { brazilPartsOf, brazilTimeToEpoch, lateBy, parseServerTime } from './time';
 
-/** What keeps a player from betting, weakest last: see `restrictionsOf`. */
-export type RestrictionKind = 'pause' | 'selfExclusion' | 'operatorExclusion' | 'spaExclusion';
+/**
+ * What keeps a player from betting, weakest last: see `restrictionsOf`. `underAge`: the profile's
+ * `user.birth_date` says under 18 (Lei 14.790/2023 art. 26); `betLimitZero` / `lossLimitZero`: an
+ * active bet or loss limit of 0, which allows no bet (a bet risks a loss).
+ */
+export type RestrictionKind =
+  | 'underAge'
+  | 'spaExclusion'
+  | 'operatorExclusion'
+  | 'selfExclusion'
+  | 'pause'
+  | 'betLimitZero'
+  | 'lossLimitZero';
 
 /** One restriction, in force or pending. Dates are epoch ms. */
 export interface Restriction {
   kind: RestrictionKind;
-  imposedBy: 'self' | 'operator' | 'spa';
+  /** `law`: under 18 (`underAge`). */
+  imposedBy: 'self' | 'operator' | 'spa' | 'law';
   since: number | null;
   /**
    * When it ends: the latest instant its end may mean (a naive timestamp: `lateBy`, 10 hours after
@@ -19,11 +32,14 @@ export interface Restriction {
   until: number | null;
   /** A self-exclusion of -1 months: it never ends. */
   permanent: boolean;
-  /** An operator or SPA exclusion: no end until whoever imposed it lifts it. */
+  /**
+   * No end until whoever imposed it lifts it: an operator or SPA exclusion, a bet or loss limit of
+   * 0 (until the player's looser change applies).
+   */
   indefinite: boolean;
   /** The operator's or SPA's note, as given (never interpreted). */
   note: string | null;
-  /** Exclusions close the account; a pause only stops betting. */
+  /** Exclusions and `underAge` close the account; a pause or a limit of 0 only stops betting. */
   blocksAccount: boolean;
   /**
    * Earliest moment the player may lift it (pause: `_min`, else its end; exclusion: `_min`, else
@@ -185,4 +201,37 @@ export function imposedOf(
     blocksAccount: true,
     earliestLiftAt: null,
   };
+}
+
+/**
+ * A player under 18 (Lei 14.790/2023 art. 26) by the profile's `user.birth_date`, judged as
+ * registration judges it (`isAtLeastYearsOld`): of age from the São Paulo midnight of the 18th
+ * birthday (29 February: 1 March). In force until then (`until`), closing the account. Read
+ * tolerantly: a date, or a date and time (`parseServerTime`'s forms; its date counts). Absent,
+ * null or `''` is not judged (registration and the server's CPF check refuse minors); sent but
+ * unreadable (a zero date, `'14/05/1990'`, a number) is added to `bad` (fail closed). At `now` NaN
+ * (no time) in force, as every restriction read.
+ */
+export function underAgeOf(user: unknown, bad: string[], now: number): Restriction | null {
+  const v = (user as { birth_date?: unknown } | null | undefined)?.birth_date;
+  if (!dateSent(v)) return null;
+  const m = parseServerTime(v) !== null && /^\s*(\d{4})-(\d\d)-(\d\d)/.exec(v as string);
+  if (!m) {
+    bad.push('birth_date');
+    return null;
+  }
+  const until = brazilTimeToEpoch(+m[1]! + 18, +m[2]!, +m[3]!);
+  return now >= until
+    ? null
+    : {
+        kind: 'underAge',
+        imposedBy: 'law',
+        since: null,
+        until,
+        permanent: false,
+        indefinite: false,
+        note: null,
+        blocksAccount: true,
+        earliestLiftAt: until,
+      };
 }

@@ -1,17 +1,22 @@
 // What the profile's restriction and limit fields mean (issue 13, docs/responsible-gaming.md):
 // `restrictionsOf` reads the pauses and exclusions (./restriction-fields.ts), then each limit
 // (`limitOf`), tolerantly and failing closed.
-import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
-import { carriedFlag, imposedOf, type Restriction, selfOf } from './restriction-fields';
+import { readBoolean, UNREADABLE } from '../schemas/common';
+import { amountOf, periodOf } from './limit-order';
+import { compareLimit } from './limits';
+import { carriedFlag, imposedOf, type Restriction, selfOf, underAgeOf } from './restriction-fields';
 import { accountStanding, exclusionsAnswered } from './standing';
 import type { LimitPeriodName } from './time';
-import { latestTimeOf, parseServerTime } from './time';
+import { earliestTimeOf, latestTimeOf, parseServerTime } from './time';
 
 export type { Restriction, RestrictionKind } from './restriction-fields';
 
 /** Everything `restrictionsOf` derives from a profile's userInfo. */
 export interface Restrictions {
-  /** Strongest first: SPA > operator > self-exclusion > pause. */
+  /**
+   * Strongest first: under 18 > SPA > operator > self-exclusion > pause > a bet limit of 0 > a loss
+   * limit of 0 (those that close the account first).
+   */
   inForce: Restriction[];
   /**
    * Restrictions scheduled later: a start more than 18 hours ahead of `now` (one nearer is in
@@ -75,6 +80,11 @@ export const START_SLACK_MS = 64_800_000;
  * An app shows the session's `view.restrictions` (unknown until a profile read answers every
  * exclusion flag, not null); this is for a profile read of its own.
  *
+ * `user` (optional): the same read's `user`; a `birth_date` in it that makes the player under 18 at
+ * `now` (Lei 14.790/2023 art. 26, São Paulo days) is in force as `underAge` (closing the account),
+ * one sent but unreadable is unknown (`underAgeOf`). Without it, nothing is judged of the age. An
+ * active bet or loss limit of 0 is in force too (`betLimitZero`, `lossLimitZero`): no bet fits.
+ *
  * `now` is epoch ms; omitted (undefined), it is the current time (`Date.now()`, the one clock read,
  * here at the entry). One that is no plausible instant of a profile read (REVIEW-O 10) cannot be
  * judged: not a finite number, outside the Date range (±8.64e15), or before 1e12 (2001-09-09: every
@@ -84,13 +94,18 @@ export const START_SLACK_MS = 64_800_000;
  * never "nothing in force".
  *
  * @example
- * const r = restrictionsOf((await auth.getUserProfile()).userInfo);
+ * const { user, userInfo } = await auth.getUserProfile();
+ * const r = restrictionsOf(userInfo, Date.now(), user);
  * if (r.accountBlocked) showBanner(r.inForce[0]); // strongest first
  * else if (!r.canBet) showPause(r.inForce[0]);
  */
-export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Restrictions {
-  return deriveRestrictions(userInfo, typeof now === 'number' && now >= 1e12 && now <= 8.64e15 ? now : NaN);
+export function restrictionsOf(userInfo: unknown, now: number = Date.now(), user?: unknown): Restrictions {
+  return deriveRestrictions(userInfo, plausibleTime(now), user);
 }
+
+/** `now` when it is a plausible instant (`restrictionsOf`: 2001-09-09 to the Date range's end), else NaN (no time). */
+export const plausibleTime = (now: unknown): number =>
+  typeof now === 'number' && now >= 1e12 && now <= 8.64e15 ? now : NaN;
 
 /**
  * `restrictionsOf` at `now` as given, any finite number (the session's own time, its earliest
@@ -98,9 +113,9 @@ export function restrictionsOf(userInfo: unknown, now: number = Date.now()): Res
  * unknown, as `restrictionsOf` reads an implausible `now` (any number not finite: unknown too).
  * Reads no clock.
  */
-export function deriveRestrictions(userInfo: unknown, now: number): Restrictions {
+export function deriveRestrictions(userInfo: unknown, now: number, user?: unknown): Restrictions {
   try {
-    return derive(userInfo, now);
+    return derive(userInfo, now, user);
   } catch {
     // Only a hostile object (a throwing getter, a revoked Proxy) gets here: nothing can be
     // read, so nothing is known: an exclusion may hide there (fail closed). `derive(null)` says so
@@ -124,22 +139,23 @@ export const profileReadOf = (
   now: number,
   user?: unknown,
 ): readonly [Restrictions, 'open' | 'cancelled' | 'unknown', boolean] => [
-  deriveRestrictions(userInfo, now),
+  deriveRestrictions(userInfo, now, user),
   accountStanding(user),
   exclusionsAnswered(userInfo as Record<string, unknown> | null),
 ];
 
 // `at`, no time: NaN, which no time is before or after: nothing read has ended or is pending, no
 // date is ahead (a contradiction), no change is due; and `'now'` makes the result unknown.
-function derive(userInfo: unknown, at: number): Restrictions {
+function derive(userInfo: unknown, at: number, user?: unknown): Restrictions {
   // (A primitive, null or undefined: an object with none of the fields, unreadable.)
   const info: Record<string, unknown> = Object(userInfo);
   const inForce: Restriction[] = [];
   const pending: Restriction[] = [];
   // The fields that cannot be read, in a fixed order: `now`, the exclusions, the pause, the limits.
   const unreadable: string[] = Number.isFinite(at) ? [] : ['now'];
-  // Strongest first, so both lists come out in severity order.
+  // Strongest first, so both lists come out in severity order (what closes the account first).
   for (const r of [
+    underAgeOf(user, unreadable, at),
     imposedOf(info, 'spa', unreadable, at),
     imposedOf(info, 'operator', unreadable, at),
     selfOf(info, 'user_exclusion', unreadable, at),
@@ -155,6 +171,22 @@ function derive(userInfo: unknown, at: number): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
+  // An active bet or loss limit of 0 allows no bet (a bet risks a loss; REVIEW29A-1): in force,
+  // weakest (after a pause), until the player's looser change applies. A deposit limit of 0 bars
+  // deposits only; a time limit of 0 is play time reached (the view's `timeLimitReached`).
+  for (const kind of ['bet', 'loss'] as const)
+    if (limits[kind].active && limits[kind].amount === 0)
+      inForce.push({
+        kind: `${kind}LimitZero`,
+        imposedBy: 'self',
+        since: null,
+        until: null,
+        permanent: false,
+        indefinite: true,
+        note: null,
+        blocksAccount: false,
+        earliestLiftAt: null,
+      });
   return {
     inForce,
     pending,
@@ -162,7 +194,8 @@ function derive(userInfo: unknown, at: number): Restrictions {
     // An exclusion the client cannot read may be in force: blocked until it reads (fail closed).
     // The unreadable fields that name an exclusion (`spa_exclusion`, `operator_exclusion`,
     // `user_exclusion` and its `_at` / `_in`) are the ones whose restriction closes the account.
-    accountBlocked: inForce.some((r) => r.blocksAccount) || unreadable.some((f) => f.includes('exclusion')),
+    // (And an unreadable birth date: the player may be under 18.)
+    accountBlocked: inForce.some((r) => r.blocksAccount) || unreadable.some((f) => /exclusion|birth/.test(f)),
     canBet: !(inForce.length || unreadable.length),
     known: !unreadable.length,
     unreadable,
@@ -199,53 +232,63 @@ export interface LimitState {
 
 const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];
 
-/** An amount (BRL, or minutes for time): a number >= 0 read tolerantly, else null. */
-export const amountOf = (v: unknown): number | null => {
-  const n = readNumber(v);
-  return typeof n === 'number' && n >= 0 ? n : null;
-};
-export const periodOf = (v: unknown): LimitPeriodName | null => {
-  const t = typeof v === 'string' ? v.trim() : v;
-  return t === 'daily' || t === 'weekly' || t === 'monthly' ? t : null;
-};
-/** A pending change's `active`: true or false as read, null when unreadable (or not sent). */
-const limitFlagOf = (v: unknown): boolean | null => {
-  const b = readBoolean(v);
-  return b === UNREADABLE ? null : b;
-};
+/** A pending change's `active`: true or false as read, null when not sent (null), UNREADABLE else. */
+const changeFlagOf = (v: unknown) => (v === undefined ? null : readBoolean(v));
+
+/** A change's field: null when absent or null, UNREADABLE when sent but not `read` by it. */
+const changeField = <T>(v: unknown, read: (v: unknown) => T | null): T | null | typeof UNREADABLE =>
+  v == null ? null : (read(v) ?? UNREADABLE);
 
 /**
- * The change a `*_change` field holds (JSON, or a bare timestamp), whatever its time: a naive
- * `effective_at` read at the latest instant it may mean (`late`, a looser change: REVIEW-R R-4),
- * or as São Paulo time (a stricter one: never applied later than that).
+ * The change a `*_change` field holds (a JSON object, or a bare timestamp: a change then, values
+ * unknown), its `effective_at` as sent (`at`): null when there is none (null, absent, `''`, or an
+ * object naming nothing), UNREADABLE when it was sent but cannot be read (REVIEW29A-7: no JSON
+ * object and no time, `42`, a field of it that is sent but unreadable, `amount: 'abc'` or `-5`,
+ * `period: 'hourly'`, or a change with no readable `effective_at`: when it holds is unknown).
  */
-function changeOf(raw: unknown, late = true): PendingLimitChange | null {
-  const timeOf = late ? latestTimeOf : parseServerTime;
-  let value = raw as Record<string, unknown> | null;
-  if (typeof raw === 'string') {
+function changeOf(raw: unknown) {
+  let value = raw;
+  if (raw === '') return null;
+  if (typeof raw === 'string')
     try {
       value = JSON.parse(raw);
     } catch {
-      // A bare timestamp: a change pending at that time, values unknown (docs/contract.md assumption).
-      const at = timeOf(raw);
-      return at === null ? null : { amount: null, period: null, active: null, effectiveAt: at };
+      // A bare timestamp: a change at that time, values unknown (docs/responsible-gaming.md).
+      return parseServerTime(raw) === null
+        ? UNREADABLE
+        : { amount: null, period: null, active: null, at: raw };
     }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const change: PendingLimitChange = {
-    amount: amountOf(value.amount),
-    period: periodOf(value.period),
-    active: limitFlagOf(value.active),
-    effectiveAt: timeOf(value.effective_at),
+  if (value == null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return UNREADABLE;
+  const v = value as Record<string, unknown>;
+  const change = {
+    amount: changeField(v.amount, amountOf),
+    period: changeField(v.period, periodOf),
+    active: changeFlagOf(v.active),
+    at: v.effective_at,
   };
-  // Nothing readable is no change.
-  return Object.values(change).every((v) => v === null) ? null : change;
+  // Naming nothing: no change. Else every field sent must read, and its time too.
+  if (Object.values(change).every((x) => x == null)) return null;
+  return Object.values(change).includes(UNREADABLE) || parseServerTime(change.at) === null
+    ? UNREADABLE
+    : (change as {
+        amount: number | null;
+        period: LimitPeriodName | null;
+        active: boolean | null;
+        at: unknown;
+      });
 }
 
 /**
  * The limit `kind` read from a userInfo-like record at `now` (never throws): a pending change
- * whose `effective_at` has come shows as applied. Its fields that cannot be read, or are absent
- * (amount, `_active`, `_period`: the profile always carries them), are added to `bad`.
+ * whose time has come shows as applied. Its time: a change `compareLimit` proves looser (the
+ * limit it leaves allows all the old one did, and more; the change of amount, period and flag
+ * judged together) holds from the latest instant its naive `effective_at` may mean
+ * (`latestTimeOf`, +10 h: REVIEW-R R-4); any other (it may tighten, or its values are unknown) from
+ * the earliest (`earliestTimeOf`, -18 h: REVIEW29A-5, -6); one with a zone, exactly. Its fields that
+ * cannot be read, or are absent (amount, `_active`, `_period`: the profile always carries them), are
+ * added to `bad`, and so is a `_change` sent but unreadable (`changeOf`), or one whose values are
+ * unknown (a bare timestamp) once its time has come: the limit is then unknown (REVIEW29A-7).
  */
 export function limitOf(
   info: Record<string, unknown>,
@@ -260,47 +303,35 @@ export function limitOf(
     amount: amountOf(info[key]),
     period: periodOf(info[`${key}_period`]),
     active: active === true,
-    pendingChange: changeOf(info[`${key}_change`]),
+    pendingChange: null,
     known: true,
   };
-  let change = limit.pendingChange;
-  // Only a change that is surely looser (switches the limit off, or keeps its period and raises
-  // or keeps its amount) waits for the latest instant a naive time may mean; any other (it may
-  // tighten) is due at its São Paulo reading: held late, it would show the looser limit. (Field by
-  // field: for a limit that reads, each such change is one `within`, ./limit-order.ts, proves
-  // looser; a change of period it may prove looser stays due here, as shipped:
-  // test/responsible-gaming/limit-order-equivalence.property.test.ts.)
-  if (
-    change &&
-    change.active !== false &&
-    !(
-      (change.active !== true || limit.active) &&
-      (change.period ?? limit.period) === limit.period &&
-      (change.amount ?? Infinity) >= (limit.amount ?? Infinity)
-    )
-  )
-    change = limit.pendingChange = changeOf(info[`${key}_change`], false);
-  // (`now` NaN, no time: none is due.) Its time come, the change shows as applied (what it does
-  // not say stays as it was).
-  const out: LimitState =
-    change === null || change.effectiveAt === null || !(change.effectiveAt <= now)
-      ? limit
-      : {
-          ...limit,
-          amount: change.amount ?? limit.amount,
-          period: change.period ?? limit.period,
-          active: change.active ?? limit.active,
-          pendingChange: null,
-        };
+  const c = changeOf(info[`${key}_change`]);
+  let out = limit;
+  if (c && c !== UNREADABLE) {
+    // What the limit would be: what the change does not name stays as it was.
+    const proposed = {
+      amount: c.amount ?? limit.amount,
+      period: c.period ?? limit.period,
+      active: c.active ?? limit.active,
+    };
+    // Proven looser: going back from it would be stricter.
+    const effectiveAt = (compareLimit(proposed, limit) === 'stricter' ? latestTimeOf : earliestTimeOf)(c.at);
+    limit.pendingChange = { amount: c.amount, period: c.period, active: c.active, effectiveAt };
+    // (`now` NaN, no time: none is due.) Its time come, the change shows as applied.
+    if (effectiveAt! <= now) out = { ...limit, ...proposed, pendingChange: null };
+  }
   // The fields not null that cannot be read: absent ones too (the profile always carries them).
   // An active limit with an amount and no readable period (null too) is a limit whose period is
-  // unknown, never "no limit" (REVIEW-R R-7).
+  // unknown, never "no limit" (REVIEW-R R-7). A change applied whose values are unknown: unknown.
   const wrong = [
     info[key] !== null && limit.amount === null && key,
     active === UNREADABLE && `${key}_active`,
     limit.period === null &&
       (info[`${key}_period`] !== null || (out.period === null && out.active && out.amount !== null)) &&
       `${key}_period`,
+    (c === UNREADABLE || (out !== limit && c!.amount === null && c!.period === null && c!.active === null)) &&
+      `${key}_change`,
   ].filter(Boolean) as string[];
   out.known = wrong.length === 0;
   bad.push(...wrong);

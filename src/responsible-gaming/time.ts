@@ -155,6 +155,21 @@ export const latestTimeOf = (value: unknown): number | null => {
 };
 
 /**
+ * The earliest instant a timestamp of the service may mean: a naive one read as São Paulo's, but
+ * written in a zone east of it (to UTC+14) it means up to 17 hours earlier, and an hour more for
+ * clock error (`START_SLACK_MS`, a restriction's start: 18 hours); one with a zone is exact. When
+ * a change that may tighten a limit may already hold (REVIEW29A-5). `null` for anything
+ * `parseServerTime` cannot read.
+ *
+ * @example
+ * earliestTimeOf('2026-11-30 11:00:00'); // Date.parse('2026-11-30T14:00:00Z') - 18 h
+ */
+export const earliestTimeOf = (value: unknown): number | null => {
+  const at = parseServerTime(value);
+  return at === null ? null : at - (lateBy(value) && 64_800_000);
+};
+
+/**
  * Whether someone born on `birthDate` (`YYYY-MM-DD` and nothing more: a time, white space or any
  * other suffix is unreadable, REVIEW-L 2, REVIEW-M LOW-3: the payload is sent as given) is at least `years` old on today's date in São Paulo. `false` for an
  * unreadable date.

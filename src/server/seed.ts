@@ -27,7 +27,7 @@ export function serverRestrictions(
   userInfo: Record<string, unknown>,
   readAt: number,
 ): PamServerRestrictions {
-  const r = restrictionsOf(userInfo, readAt);
+  const r = restrictionsOf(userInfo, readAt, user);
   const answered = exclusionsAnswered(userInfo);
   const standing = accountStanding(user);
   const status = r.known && answered && standing !== 'unknown' ? 'current' : 'unknown';
@@ -44,7 +44,7 @@ export function serverRestrictions(
       !(time.active && !(time.amount && time.period)),
     status,
     checkedAt: readAt,
-    missingMandatoryLimits: missingMandatoryLimits(userInfo),
+    missingMandatoryLimits: missingMandatoryLimits(userInfo, readAt),
   };
 }
 

@@ -1,26 +1,18 @@
 // Old-versus-new equivalence of the limit-order move (src/responsible-gaming/limit-order.ts): the
-// core of `compareLimit` (`settingOf`, `TOUCHING`, the comparison, now `within`) in its own module,
-// which restrictions.ts's R-4 test is checked against. The oracles are the functions as they stood
-// before (99b9e3e), copied with their comments stripped (the amount, period and flag readers, the
-// same then as at cc4abd6, from test/szprof-old/restrictions.ts); the properties compare them with the
-// shipped ones over generated limits, periods, amounts and pending changes. (`limitOf` asking
-// `within` itself would change what it reads: a bare-timestamp change of a limit whose fields are
-// absent, `{ user_limit_time_change: '2026-01-01 00:00:00' }`, held 10 h late as shipped, or a
-// change of period `within` proves looser, due at its São Paulo reading as shipped.)
+// core of `compareLimit` (`settingOf`, `TOUCHING`, the comparison, now `within`) in its own module.
+// The oracle is the function as it stood before (99b9e3e), copied with its comments stripped (the
+// amount, period and flag readers, the same then as at cc4abd6, from test/szprof-old/restrictions.ts).
+// `limitOf` times a pending change by the same order since REVIEW29A-6: late exactly when
+// `compareLimit` proves it looser (below; before, a field-by-field rule held fewer).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../src/errors/validation';
 import { type LimitSetting, settingOf, within } from '../../src/responsible-gaming/limit-order';
 import { compareLimit } from '../../src/responsible-gaming/limits';
-import {
-  type LimitKind,
-  type LimitState,
-  limitOf,
-  type PendingLimitChange,
-} from '../../src/responsible-gaming/restrictions';
-import { type LimitPeriodName, latestTimeOf, parseServerTime } from '../../src/responsible-gaming/time';
+import { type LimitKind, limitOf } from '../../src/responsible-gaming/restrictions';
+import { earliestTimeOf, type LimitPeriodName, latestTimeOf } from '../../src/responsible-gaming/time';
 import { readBoolean, UNREADABLE } from '../../src/schemas/common';
-import { amountOf, limitFlagOf, periodOf } from '../szprof-old/restrictions';
+import { amountOf, periodOf } from '../szprof-old/restrictions';
 
 // ---- The oracles (99b9e3e) ----
 
@@ -50,76 +42,6 @@ function oldCompareLimit(current: LimitSetting, proposed: LimitSetting): 'strict
   const oldWithinNew = c.amount * TOUCHING[p.period][c.period] <= p.amount;
   if (newWithinOld) return oldWithinNew ? 'same' : 'stricter';
   return 'looser';
-}
-
-const carriedFlag = (v: unknown) => (v === undefined ? UNREADABLE : readBoolean(v));
-function changeOf(raw: unknown, late = true): PendingLimitChange | null {
-  const timeOf = late ? latestTimeOf : parseServerTime;
-  let value = raw as Record<string, unknown> | null;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      const at = timeOf(raw);
-      return at === null ? null : { amount: null, period: null, active: null, effectiveAt: at };
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const change: PendingLimitChange = {
-    amount: amountOf(value.amount),
-    period: periodOf(value.period),
-    active: limitFlagOf(value.active),
-    effectiveAt: timeOf(value.effective_at),
-  };
-  return Object.values(change).every((v) => v === null) ? null : change;
-}
-function oldLimitOf(
-  info: Record<string, unknown>,
-  kind: LimitKind,
-  now: number,
-  bad: string[] = [],
-): LimitState {
-  const key = `user_limit_${kind}`;
-  const active = carriedFlag(info[`${key}_active`]);
-  const limit: LimitState = {
-    kind,
-    amount: amountOf(info[key]),
-    period: periodOf(info[`${key}_period`]),
-    active: active === true,
-    pendingChange: changeOf(info[`${key}_change`]),
-    known: true,
-  };
-  let change = limit.pendingChange;
-  if (
-    change &&
-    change.active !== false &&
-    !(
-      (change.active !== true || limit.active) &&
-      (change.period ?? limit.period) === limit.period &&
-      (change.amount ?? Infinity) >= (limit.amount ?? Infinity)
-    )
-  )
-    change = limit.pendingChange = changeOf(info[`${key}_change`], false);
-  const out: LimitState =
-    change === null || change.effectiveAt === null || !(change.effectiveAt <= now)
-      ? limit
-      : {
-          ...limit,
-          amount: change.amount ?? limit.amount,
-          period: change.period ?? limit.period,
-          active: change.active ?? limit.active,
-          pendingChange: null,
-        };
-  const wrong = [
-    info[key] !== null && limit.amount === null && key,
-    active === UNREADABLE && `${key}_active`,
-    limit.period === null &&
-      (info[`${key}_period`] !== null || (out.period === null && out.active && out.amount !== null)) &&
-      `${key}_period`,
-  ].filter(Boolean) as string[];
-  out.known = wrong.length === 0;
-  bad.push(...wrong);
-  return out;
 }
 
 // ---- Generators ----
@@ -218,55 +140,31 @@ describe('limit-order: compareLimit and limitOf answer as before the move (prope
     );
   });
 
-  it('limitOf: the same limit, pending change and unreadable fields for any limit, change and time', () => {
+  it('limitOf holds a naive change late exactly when compareLimit proves it looser, else 18 h early (REVIEW29A-6)', () => {
     const seen = new Set<string>();
     fc.assert(
       fc.property(
         kind.chain((k) => fc.tuple(fc.constant(k), limitInfo(k))),
-        now,
-        ([k, info], at) => {
-          const [bad, oldBad] = [[] as string[], [] as string[]];
-          const got = limitOf(info, k, at, bad);
-          expect(got).toEqual(oldLimitOf(info, k, at, oldBad));
-          expect(bad).toEqual(oldBad);
-          if (got.pendingChange) seen.add('pending');
-          if (oldLimitOf(info, k, NaN).pendingChange && !got.pendingChange) seen.add('applied');
-          if (got.known && got.active) seen.add('known active');
-        },
-      ),
-      { numRuns: 20_000 },
-    );
-    expect([...seen].sort()).toEqual(['applied', 'known active', 'pending']);
-  });
-
-  it("R-4's held change is one the shared order proves looser, for a limit that reads", () => {
-    // limitOf holds a naive `effective_at` late (latestTimeOf) only for a change that, field by
-    // field, does not tighten; for a readable limit `within` (the order compareLimit uses) proves
-    // each such change looser or the same. It holds fewer than `within` would (a change of period
-    // is due at its São Paulo reading, whatever it allows): the shipped behaviour, kept.
-    let held = 0;
-    fc.assert(
-      fc.property(
-        kind.chain((k) => fc.tuple(fc.constant(k), limitInfo(k))),
         ([k, info]) => {
-          const bad: string[] = [];
-          const before = limitOf(info, k, NaN, bad);
+          const before = limitOf(info, k, NaN);
           const c = before.pendingChange;
+          if (!c) return;
           const raw = info[`user_limit_${k}_change`];
-          const late = changeOf(raw);
-          if (!c || !late || c.effectiveAt === changeOf(raw, false)?.effectiveAt || bad.length) return;
-          // Held late: the read differs from the São Paulo one, so limitOf chose `late`.
-          held++;
-          const applied = {
+          // Its `effective_at` as sent: a bare timestamp, or the JSON's (as text or an object).
+          const record = typeof raw === 'string' ? (raw[0] === '{' ? JSON.parse(raw) : null) : raw;
+          const at = record ? (record as { effective_at: unknown }).effective_at : raw;
+          const after = {
             amount: c.amount ?? before.amount,
             period: c.period ?? before.period,
             active: c.active ?? before.active,
           };
-          expect(within(settingOf(before), settingOf(applied))).toBe(true);
+          const looser = compareLimit(after, before) === 'stricter';
+          seen.add(looser ? 'late' : 'early');
+          expect(c.effectiveAt).toBe((looser ? latestTimeOf : earliestTimeOf)(at));
         },
       ),
       { numRuns: 20_000 },
     );
-    expect(held).toBeGreaterThan(100);
+    expect([...seen].sort()).toEqual(['early', 'late']);
   });
 });

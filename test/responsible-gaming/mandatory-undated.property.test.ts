@@ -3,11 +3,12 @@ import { missingMandatoryLimits } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { freeUserInfo } from '../support/free-user-info';
 
-// `missingMandatoryLimits(userInfo)` has no time: it cannot know that a pending change
+// `missingMandatoryLimits(userInfo)` without a time cannot know whether a pending change
 // (`user_limit_<kind>_change`) has applied, whatever its date. It used to read the profile at epoch
 // 0, so a change dated 1900-1969 (or 1970-01-01 00:00 UTC) counted as applied: a limit the player
-// never had was reported set, and the app did not ask for it. A pending change never counts here:
-// the answer is the one for the same profile without its changes.
+// never had was reported set. Then (to REVIEW29A-2) a pending change never counted, so a change
+// that switched a mandatory limit off was never seen. Without a time it now lists a limit missing
+// with its change applied or without it (fail closed): at least what any time lists.
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** A server time from 1900 to 2100, naive (São Paulo) or in UTC: pre-1970 ones included. */
@@ -59,15 +60,23 @@ const withoutChanges = (info: Record<string, unknown>) => ({
   user_limit_time_change: null,
 });
 
-describe('missingMandatoryLimits without a time', () => {
-  it('a pending change never counts, whatever its date (1900-2100): the answer is the one without it', () => {
+describe('missingMandatoryLimits without a time (fail closed: REVIEW29A-2)', () => {
+  it('without a time, every limit missing without its changes or at any time (1900-2100) is listed', () => {
+    let more = 0;
     fc.assert(
-      fc.property(limit('loss'), limit('time'), (loss, time) => {
+      fc.property(limit('loss'), limit('time'), fc.integer({ min: 1e12, max: 4.2e12 }), (loss, time, at) => {
         const info = freeUserInfo({ ...loss, ...time });
-        expect(missingMandatoryLimits(info)).toEqual(missingMandatoryLimits(withoutChanges(info)));
+        const undated = missingMandatoryLimits(info);
+        for (const kind of [
+          ...missingMandatoryLimits(withoutChanges(info)),
+          ...missingMandatoryLimits(info, at),
+        ])
+          expect(undated).toContain(kind);
+        if (undated.length > missingMandatoryLimits(withoutChanges(info)).length) more++;
       }),
       { numRuns: 3000 },
     );
+    expect(more).toBeGreaterThan(0); // not vacuous: some changes switch a limit off (or are unreadable)
   });
 
   it('a limit the player never set, with a change to set it dated 1960, is missing', () => {

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type RestrictionKind, restrictionsOf } from '../../src/responsible-gaming/restrictions';
+import { type RestrictionKind as Kind, restrictionsOf } from '../../src/responsible-gaming/restrictions';
+
+/** The kinds a restriction field of userInfo says (not `underAge` nor a limit of 0). */
+type RestrictionKind = Exclude<Kind, 'underAge' | 'betLimitZero' | 'lossLimitZero'>;
+
 import { freeUserInfo } from '../support/free-user-info';
 
 // Review MED-2, over generated restrictions of every kind: a start at most 18 h ahead of `now` (the
@@ -156,8 +160,10 @@ describe('restrictionsOf: a start within 18 h of now is in force (review MED-2, 
         const live = list.filter((g) => g.until > now);
         const expectIn = live.filter((g) => g.endless || g.since === null || g.since <= now + BOUND);
         const expectPending = live.filter((g) => !expectIn.includes(g));
-        const order = (gs: { kind: RestrictionKind }[]) =>
-          gs.map((g) => g.kind).sort((a, b) => ALL.indexOf(a) - ALL.indexOf(b));
+        const order = (gs: { kind: Kind }[]) =>
+          gs
+            .map((g) => g.kind)
+            .sort((a, b) => ALL.indexOf(a as RestrictionKind) - ALL.indexOf(b as RestrictionKind));
         expect(r.inForce.map((x) => x.kind)).toEqual(order(expectIn));
         expect(r.pending.map((x) => x.kind)).toEqual(order(expectPending));
         // The standard: a start at most now + 18 h and an end after now bars betting.

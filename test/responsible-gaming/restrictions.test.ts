@@ -261,29 +261,30 @@ describe('restrictionsOf: limits', () => {
     expect(r.unreadable).toEqual(['user_limit_time_period']);
   });
 
-  it('reads a bare timestamp as a change pending then, and drops one already in effect or unreadable', () => {
+  it('reads a bare timestamp as a change pending then (unknown once due), none for {}, unknown for garbage', () => {
     const pending = restrictionsOf(freeUserInfo({ user_limit_loss_change: '2026-11-25 00:00:00' }), NOW)
       .limits.loss.pendingChange;
     expect(pending).toEqual({
       amount: null,
       period: null,
       active: null,
-      // Values unknown (nothing it changes is stricter): held 10 h on, as a looser one (REVIEW-R R-4).
-      effectiveAt: utc('2026-11-25T13:00:00Z'),
+      // Values unknown (it may tighten): from 18 h before it reads, as a stricter one (REVIEW29A-5).
+      effectiveAt: utc('2026-11-24T09:00:00Z'),
     });
-    expect(
-      restrictionsOf(freeUserInfo({ user_limit_loss_change: '2026-11-20 00:00:00' }), NOW).limits.loss
-        .pendingChange,
-    ).toBeNull();
-    expect(
-      restrictionsOf(freeUserInfo({ user_limit_loss_change: 'later' }), NOW).limits.loss.pendingChange,
-    ).toBeNull();
+    // Once due, its values unknown: the limit is unknown (REVIEW29A-7), never the old one shown known.
+    const due = restrictionsOf(freeUserInfo({ user_limit_loss_change: '2026-11-20 00:00:00' }), NOW);
+    expect(due.limits.loss).toMatchObject({ pendingChange: null, known: false });
+    expect([due.unreadable, due.canBet]).toEqual([['user_limit_loss_change'], false]);
+    const later = restrictionsOf(freeUserInfo({ user_limit_loss_change: 'later' }), NOW);
+    expect(later.limits.loss).toMatchObject({ pendingChange: null, known: false });
+    expect(later.unreadable).toEqual(['user_limit_loss_change']);
     expect(
       restrictionsOf(freeUserInfo({ user_limit_loss_change: '{}' }), NOW).limits.loss.pendingChange,
     ).toBeNull();
-    expect(
-      restrictionsOf(freeUserInfo({ user_limit_loss_change: '[1]' }), NOW).limits.loss.pendingChange,
-    ).toBeNull();
+    expect(restrictionsOf(freeUserInfo({ user_limit_loss_change: '[1]' }), NOW).limits.loss).toMatchObject({
+      pendingChange: null,
+      known: false,
+    });
   });
 });
 
@@ -316,8 +317,8 @@ it('exports the SPA self-exclusion platform address', () => {
   expect(SELF_EXCLUSION_PLATFORM_URL).toBe('https://www.gov.br/autoexclusaoapostas');
 });
 
-describe('a pending change that may tighten is due at its São Paulo reading (REVIEW-R R-4)', () => {
-  it('a lower amount, a limit switched on, or another period is never held 10 h on; a raise is', () => {
+describe('a pending change that may tighten is due at its earliest reading (REVIEW-R R-4, REVIEW29A-5, -6)', () => {
+  it('a lower amount, a limit switched on, a stricter period: 18 h early; a looser one (a raise, a longer reach): 10 h on', () => {
     const at = (change: string, over: Record<string, unknown> = {}) =>
       restrictionsOf(
         freeUserInfo({
@@ -330,10 +331,18 @@ describe('a pending change that may tighten is due at its São Paulo reading (RE
         NOW,
       ).limits.deposit.pendingChange?.effectiveAt;
     const when = '"effective_at":"2026-11-24 12:00:00"';
-    expect(at(`{"amount":100,${when}}`)).toBe(utc('2026-11-24T15:00:00Z'));
-    expect(at(`{"period":"daily",${when}}`)).toBe(utc('2026-11-24T15:00:00Z'));
-    expect(at(`{"active":1,${when}}`, { user_limit_deposit_active: 0 })).toBe(utc('2026-11-24T15:00:00Z'));
-    expect(at(`{"amount":900,${when}}`)).toBe(utc('2026-11-25T01:00:00Z'));
-    expect(at(`{"active":0,${when}}`)).toBe(utc('2026-11-25T01:00:00Z'));
+    // 2026-11-24 12:00 in São Paulo is 15:00 UTC: 18 hours before, or 10 hours after.
+    const early = utc('2026-11-23T21:00:00Z');
+    const late = utc('2026-11-25T01:00:00Z');
+    expect(at(`{"amount":100,${when}}`)).toBe(early);
+    expect(at(`{"amount":10,"period":"daily",${when}}`)).toBe(early); // 310 in a 31-day month
+    expect(at(`{"active":1,${when}}`, { user_limit_deposit_active: 0 })).toBe(early);
+    expect(at(`{"amount":500,${when}}`)).toBe(early); // the same: nothing proven looser
+    expect(at(`{"amount":900,${when}}`)).toBe(late);
+    expect(at(`{"period":"daily",${when}}`)).toBe(late); // 500 a day: looser than 500 a month
+    expect(at(`{"active":0,${when}}`)).toBe(late);
+    // With a zone: exact, either way.
+    expect(at('{"amount":100,"effective_at":"2026-11-24T12:00:00-03:00"}')).toBe(utc('2026-11-24T15:00:00Z'));
+    expect(at('{"amount":900,"effective_at":"2026-11-24T12:00:00-03:00"}')).toBe(utc('2026-11-24T15:00:00Z'));
   });
 });

@@ -185,7 +185,17 @@ describe('SZPROF cuts: the shipped readers agree with the ones before the cut (p
       { numRuns: 5_000 },
     );
     expect([...seen].sort()).toEqual(
-      ['canBet', 'operatorExclusion', 'pause', 'pending', 'selfExclusion', 'spaExclusion', 'unknown'].sort(),
+      [
+        'betLimitZero',
+        'canBet',
+        'lossLimitZero',
+        'operatorExclusion',
+        'pause',
+        'pending',
+        'selfExclusion',
+        'spaExclusion',
+        'unknown',
+      ].sort(),
     );
   });
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { missingMandatoryLimits } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { sessionRestrictionsOf, withDueChanges } from '../../machines/session/profile-rules';
+import { sessionRestrictionsOf } from '../../machines/session/profile-rules';
 
 // One rule for "a mandatory limit is missing" (Portaria SPA/MF 2.579/2025; docs/responsible-gaming.md):
 // set means active, with a readable amount and a readable period; anything else, unreadable
 // included, is missing (fail closed). The session's view (`restrictions.missingMandatoryLimits`)
-// must say what the public `missingMandatoryLimits(userInfo)` says of the same profile once its
-// due changes apply: a limit with no period is no limit a player can be held to.
+// must say what the public `missingMandatoryLimits(userInfo, now)` says of the same profile at the
+// same time (its due changes applied): a limit with no period is no limit a player can be held to.
 
 const NOW = Date.parse('2026-11-23T15:00:00Z');
 const fieldValue = fc.oneof(
@@ -40,7 +40,16 @@ const limitFields = (kind: 'loss' | 'time') =>
     },
     { requiredKeys: [] },
   );
-const profile = fc.tuple(limitFields('loss'), limitFields('time')).map(([loss, time]) => ({
+/** A limit set (active, an amount, a period), with any change: so some profiles set one. */
+const setLimit = (kind: 'loss' | 'time') =>
+  fc.record({
+    [`user_limit_${kind}`]: fc.constantFrom<unknown>(0, 60, '500'),
+    [`user_limit_${kind}_period`]: fc.constantFrom('daily', 'weekly', 'monthly'),
+    [`user_limit_${kind}_active`]: fc.constantFrom<unknown>(1, true, '1'),
+    [`user_limit_${kind}_change`]: change,
+  });
+const anyLimit = (kind: 'loss' | 'time') => fc.oneof(limitFields(kind), setLimit(kind));
+const profile = fc.tuple(anyLimit('loss'), anyLimit('time')).map(([loss, time]) => ({
   spa_exclusion: false,
   operator_exclusion: false,
   user_exclusion: false,
@@ -54,7 +63,7 @@ describe('mandatory limits: one rule for the session and the public function', (
     fc.assert(
       fc.property(profile, (info) => {
         const session = sessionRestrictionsOf(info, { readAt: NOW, failed: false, now: NOW });
-        const expected = missingMandatoryLimits(withDueChanges(info, NOW));
+        const expected = missingMandatoryLimits(info, NOW);
         if (expected.length < 2) someSet += 1;
         expect(session.missingMandatoryLimits).toEqual(expected);
       }),

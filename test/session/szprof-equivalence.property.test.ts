@@ -197,10 +197,15 @@ describe('SZPROF cuts: the profile flow rules agree with the ones before the cut
             blocksAccount: kind !== 'pause',
             earliestLiftAt: null,
           };
-          const pauses = o.inForce.filter((x) => x.kind === 'pause');
+          // (Strongest first: after those that close the account, before a pause and, since
+          // REVIEW29A-1, a bet or loss limit of 0.)
           expect(r).toEqual({
             ...o,
-            inForce: [...o.inForce.filter((x) => x.kind !== 'pause'), kept, ...pauses],
+            inForce: [
+              ...o.inForce.filter((x) => x.blocksAccount),
+              kept,
+              ...o.inForce.filter((x) => !x.blocksAccount),
+            ],
             accountBlocked: o.accountBlocked || kind !== 'pause',
           });
           expect(r.canBet).toBe(false);

@@ -5,15 +5,12 @@
 // (undefined) restriction flag or limit field (`user_limit_<kind>`, `_active`, `_period`) is
 // unreadable, null is "not set"; REVIEW-R R-7: an active limit with an amount and no readable
 // period, as due, is unknown; REVIEW-R R-4: a surely looser pending change's naive time holds 10 h
-// on, any other's not), copied with its comments stripped. Its amount, period and flag readers are
+// on, any other's not; REVIEW29A-1, -5, -6, -7: a bet or loss limit of 0 in force, a change timed
+// by compareLimit, 18 h early unless proven looser, an unreadable change unknown), copied with its
+// comments stripped. Its amount, period and flag readers are
 // limit-order-equivalence's oracle's too (the same code at 99b9e3e): one copy.
-import type {
-  LimitKind,
-  LimitState,
-  PendingLimitChange,
-  Restriction,
-  Restrictions,
-} from '../../src/responsible-gaming/index';
+import type { LimitKind, LimitState, Restriction, Restrictions } from '../../src/responsible-gaming/index';
+import { compareLimit } from '../../src/responsible-gaming/limits';
 import { brazilPartsOf, brazilTimeToEpoch, type LimitPeriodName } from '../../src/responsible-gaming/time';
 import { readBoolean, readNumber, UNREADABLE } from '../../src/schemas/common';
 import { late, oldParseServerTime } from './time';
@@ -159,6 +156,20 @@ function derive(userInfo: unknown, now: number): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
+  // REVIEW29A-1: an active bet or loss limit of 0 allows no bet.
+  for (const kind of ['bet', 'loss'] as const)
+    if (limits[kind].active && limits[kind].amount === 0)
+      inForce.push({
+        kind: kind === 'bet' ? 'betLimitZero' : 'lossLimitZero',
+        imposedBy: 'self',
+        since: null,
+        until: null,
+        permanent: false,
+        indefinite: true,
+        note: null,
+        blocksAccount: false,
+        earliestLiftAt: null,
+      });
   return {
     inForce,
     pending,
@@ -185,30 +196,43 @@ export const limitFlagOf = (v: unknown): boolean | null => {
   return b === UNREADABLE ? null : b;
 };
 
-function changeOf(raw: unknown, held = true): PendingLimitChange | null {
-  const timeOf = (v: unknown) => {
-    const at = oldParseServerTime(v);
-    return at === null || !held ? at : at + late(v);
-  };
-  let value = raw as Record<string, unknown> | null;
+type OracleChange = {
+  amount: number | null;
+  period: LimitPeriodName | null;
+  active: boolean | null;
+  at: unknown;
+};
+const BAD = Symbol('unreadable');
+function changeOf(raw: unknown): OracleChange | null | typeof BAD {
+  if (raw === undefined || raw === null || raw === '') return null;
+  let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
-      const at = timeOf(raw);
-      return at === null ? null : { amount: null, period: null, active: null, effectiveAt: at };
+      return oldParseServerTime(raw) === null ? BAD : { amount: null, period: null, active: null, at: raw };
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const change: PendingLimitChange = {
-    amount: amountOf(value.amount),
-    period: periodOf(value.period),
-    active: limitFlagOf(value.active),
-    effectiveAt: timeOf(value.effective_at),
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return BAD;
+  const v = value as Record<string, unknown>;
+  const sent = (x: unknown) => x !== undefined && x !== null;
+  if (![v.amount, v.period, v.active, v.effective_at].some(sent)) return null;
+  const flag = sent(v.active) ? readBoolean(v.active) : null;
+  const change = {
+    amount: sent(v.amount) ? amountOf(v.amount) : null,
+    period: sent(v.period) ? periodOf(v.period) : null,
+    active: flag === UNREADABLE ? null : flag,
+    at: v.effective_at,
   };
-  const empty =
-    change.amount === null && change.period === null && change.active === null && change.effectiveAt === null;
-  return empty ? null : change;
+  if (
+    (sent(v.amount) && change.amount === null) ||
+    (sent(v.period) && change.period === null) ||
+    flag === UNREADABLE ||
+    oldParseServerTime(v.effective_at) === null
+  )
+    return BAD;
+  return change;
 }
 
 function limitOf(
@@ -225,7 +249,7 @@ function limitOf(
     amount: amountOf(info[key]),
     period: periodOf(info[`${key}_period`]),
     active: active === true,
-    pendingChange: changeOf(info[`${key}_change`]),
+    pendingChange: null,
     known: true,
   };
   const wrong = [
@@ -233,27 +257,36 @@ function limitOf(
     active === UNREADABLE && `${key}_active`,
     info[`${key}_period`] !== null && limit.period === null && `${key}_period`,
   ].filter(Boolean) as string[];
-  let change = limit.pendingChange;
-  if (change) {
-    const off = change.active === false;
-    const sameOrHigher =
-      (change.active !== true || limit.active) &&
-      (change.period === null || change.period === limit.period) &&
-      (change.amount === null || (limit.amount !== null && change.amount >= limit.amount));
-    if (!off && !sameOrHigher) change = limit.pendingChange = changeOf(info[`${key}_change`], false);
+  const change = changeOf(info[`${key}_change`]);
+  let changeBad = change === BAD;
+  let applied = limit;
+  if (change !== null && change !== BAD) {
+    const after = {
+      amount: change.amount ?? limit.amount,
+      period: change.period ?? limit.period,
+      active: change.active ?? limit.active,
+    };
+    // REVIEW29A-5, -6: proven looser (compareLimit, amount, period and flag together): 10 h on;
+    // anything else: 18 h early; a zoned time: exact.
+    const looser = compareLimit(limit, after) === 'looser' && compareLimit(after, limit) === 'stricter';
+    const t = oldParseServerTime(change.at)!;
+    const naive = late(change.at) > 0;
+    const effectiveAt = naive ? (looser ? t + late(change.at) : t - START_SLACK_MS) : t;
+    limit.pendingChange = {
+      amount: change.amount,
+      period: change.period,
+      active: change.active,
+      effectiveAt,
+    };
+    if (effectiveAt <= now) {
+      applied = { ...limit, ...after, pendingChange: null };
+      // Values unknown (a bare timestamp) once due: the limit is unknown (REVIEW29A-7).
+      if (change.amount === null && change.period === null && change.active === null) changeBad = true;
+    }
   }
-  const applied =
-    change === null || change.effectiveAt === null || change.effectiveAt > now
-      ? limit
-      : {
-          ...limit,
-          amount: change.amount ?? limit.amount,
-          period: change.period ?? limit.period,
-          active: change.active ?? limit.active,
-          pendingChange: null,
-        };
   const periodLess = applied.active && applied.amount !== null && applied.period === null;
   if (periodLess && !wrong.includes(`${key}_period`)) wrong.push(`${key}_period`);
+  if (changeBad) wrong.push(`${key}_change`);
   applied.known = wrong.length === 0;
   bad.push(...wrong);
   return applied;
