@@ -298,8 +298,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // A tab that started asked: the changes in flight of this login held here are told to it (its
       // own and those heard, `by` their tellers; each with the rest of its lapse, the bar's at most: AJ-2, `barMsOf`).
       // Answered in every state (REVIEW-26 R26-6): those kept while no profile flow holds them (a
-      // tab signing out, or asking the server after a 401) are told too, this tab's own and those of
-      // the login held (the latest 8).
+      // tab signing out, or asking the server after a 401) are told too, this tab's own and those
+      // heard, for every login (SS29-1: the cookie may name any of them; `capKept`'s 64 at most).
       tellInFlight: ({ context: c, self }) => {
         const s = serverServicesOf(c);
         const now = readServerClock(s).serverAt;
@@ -313,8 +313,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
           tell(c.loginId!, kind, id, ms, from);
         const kept = inFlightAt(c.inFlightHeard as InFlight[], now) as Kept;
-        for (const e of kept.filter((e) => e.own || e.loginId === c.loginId).slice(-8))
-          tell(e.loginId, e.kind!, e.id, msOf(e.until), e.from);
+        // (Each kept one by one, whatever its login: the asking tab may take any, SS29-1.)
+        for (const e of kept) if (e.loginId) tell(e.loginId, e.kind!, e.id, msOf(e.until), e.from);
         // (And the fold, as one message: what the cap dropped bars the asking tab's login too, R28.)
         const fold = kept.find((e) => !e.loginId);
         if (fold) s.tabs?.post({ type: 'folded', ms: msOf(fold.until) });
