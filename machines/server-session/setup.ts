@@ -12,7 +12,6 @@ import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { internal, type SessionInternalEvent } from '../session/events';
 import { takeProfile } from '../session/flows';
-import { inFlightTold } from '../session/in-flight';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress } from '../session/login';
 import { createProfileFlow } from '../session/profile';
 import { type InFlight, inFlightAt, type ProfileFlowContext } from '../session/profile-rules';
@@ -40,6 +39,8 @@ const ASK = 'ask';
 const DOUBT = 'doubt';
 
 type Kept = ServerSessionContext['inFlightHeard'];
+/** A change the profile flow holds: this tab's own (no `from`), or heard from tab `from`. */
+type Held = InFlight & { from?: string };
 
 /**
  * The changes kept for logins not held (`inFlightHeard`): the latest 8 of each login, 64 in all
@@ -308,16 +309,31 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           const rest = until - now;
           return rest < cap ? Math.max(0, Math.floor(rest)) : cap;
         };
-        const tell = (loginId: string, kind: BarringKind, id: string, ms: number, by?: string) =>
-          s.tabs?.post({ type: 'inflight', loginId, kind, id, settled: false, ms, by });
-        for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
-          tell(c.loginId!, kind, id, ms, from);
+        // Those of the login held (its flow's, this tab's own first), then those kept, each for its
+        // login whatever login is held here (SS29-1: the asking tab may take any of them).
+        const p = flowOf(self);
+        const held = (p && c.loginId ? (inFlightAt(p.pending, now) as Held[]) : [])
+          .filter((e) => e.kind)
+          .sort((x, y) => +!!x.from - +!!y.from)
+          .map((e) => ({ ...e, loginId: c.loginId! }));
         const kept = inFlightAt(c.inFlightHeard as InFlight[], now) as Kept;
-        // (Each kept one by one, whatever its login: the asking tab may take any, SS29-1.)
-        for (const e of kept) if (e.loginId) tell(e.loginId, e.kind!, e.id, msOf(e.until), e.from);
-        // (And the fold, as one message: what the cap dropped bars the asking tab's login too, R28.)
-        const fold = kept.find((e) => !e.loginId);
-        if (fold) s.tabs?.post({ type: 'folded', ms: msOf(fold.until) });
+        // (What is not told one by one, folded as one message, the latest end: the cap's fold, R28,
+        // and the held ones past 8, SS29-1. It bars the asking tab's login, whichever it is.)
+        let fold = -1;
+        for (const e of [...held.slice(0, 8), ...kept])
+          if (e.loginId)
+            s.tabs?.post({
+              type: 'inflight',
+              loginId: e.loginId,
+              kind: e.kind!,
+              id: e.id,
+              settled: false,
+              ms: msOf(e.until),
+              by: e.from || undefined,
+            });
+          else fold = Math.max(fold, msOf(e.until));
+        for (const e of held.slice(8)) fold = Math.max(fold, msOf(e.until));
+        if (fold >= 0) s.tabs?.post({ type: 'folded', ms: fold });
       },
       // The clock gives a time again (`at`, R28): each end heard while it gave none (kept, the fold,
       // or held by the profile flow from another tab) lapses the bar's length from then: never
