@@ -10,7 +10,8 @@ import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
 // bar, `ms`, or none: the whole bar), heard while this tab (A) holds no login, login-2 or login-1; a
 // same-origin script's floods (`inflight` for made-up logins, for login-1 with no time left, its
 // releases in its own names, forged `folded`) and words (`signedIn`: this tab reads the session
-// again); the session answering login-1, login-2 or `unavailable`; simulated time. No view of
+// again), and its changes of login-1 with time left (SS29-1); the session answering login-1,
+// login-2 or `unavailable`; simulated time. No view of
 // login-1 is free to bet while a change of X's is within its bar (45 s at most, from when it was
 // heard), and the kept changes never exceed 64 and the one entry the cap folds into. X's changes
 // are heard now and then while the clock gives no time, which may stay so a while (R27-3, R28):
@@ -26,6 +27,7 @@ type Step =
   | { k: 'real'; id: number; ms: number | null; noTime: boolean; outage: number }
   | { k: 'junk'; n: number }
   | { k: 'zero'; n: number }
+  | { k: 'script'; n: number; ms: number }
   | { k: 'folded'; n: number; ms: number }
   | { k: 'release'; id: number }
   | { k: 'word'; login: 'login-1' | 'login-2' }
@@ -43,6 +45,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ k: fc.constant('junk' as const), n: fc.integer({ min: 1, max: 90 }) }),
   fc.record({ k: fc.constant('zero' as const), n: fc.integer({ min: 1, max: 12 }) }),
+  // (A script's changes of login-1 with time left: held by A's flow when it holds login-1, SS29-1.)
+  fc.record({ k: fc.constant('script' as const), n: fc.integer({ min: 1, max: 12 }), ms: fc.nat(45_000) }),
   fc.record({
     k: fc.constant('folded' as const),
     n: fc.integer({ min: 1, max: 30 }),
@@ -172,7 +176,7 @@ describe('B-1: kept changes under generated floods (property)', () => {
                 }
               }
               t.offset = offset;
-            } else if (st.k === 'junk' || st.k === 'zero')
+            } else if (st.k === 'junk' || st.k === 'zero' || st.k === 'script')
               for (let i = 0; i < st.n; i++, junk++)
                 other.postMessage(
                   forged({
@@ -182,7 +186,7 @@ describe('B-1: kept changes under generated floods (property)', () => {
                     id: `j${junk}`,
                     settled: false,
                     from: `script-${junk}`,
-                    ...(st.k === 'zero' && { ms: 0 }),
+                    ...(st.k !== 'junk' && { ms: st.k === 'zero' ? 0 : st.ms }),
                   }),
                 );
             else if (st.k === 'folded')
@@ -241,6 +245,18 @@ describe('B-1: kept changes under generated floods (property)', () => {
               { k: 'real', id: 1, ms: 30_000, noTime: false, outage: 0 },
               { k: 'newTab' },
               { k: 'advance', ms: 2_000 },
+            ],
+          ],
+          // (And A holding login-1, its flow holding a script's 8 changes heard before X's.)
+          [
+            [
+              { k: 'session', login: 'login-1' },
+              { k: 'word', login: 'login-1' },
+              { k: 'advance', ms: 1_000 },
+              { k: 'script', n: 8, ms: 5_000 },
+              { k: 'real', id: 2, ms: 30_000, noTime: false, outage: 0 },
+              { k: 'newTab' },
+              { k: 'advance', ms: 10_000 },
             ],
           ],
         ],
