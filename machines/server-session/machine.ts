@@ -53,10 +53,7 @@ function createServerSessionMachine() {
       {
         id: 'tabs',
         src: 'tabs',
-        input: ({ context }) => {
-          const { tabs, serverNow, timers, waitMs } = serverServicesOf(context);
-          return { tabs, serverNow, timers, waitMs };
-        },
+        input: ({ context }) => serverServicesOf(context),
       },
     ],
     states: {
@@ -442,7 +439,7 @@ function createServerSessionMachine() {
           // Another tab of this login had a change that bars betting accepted.
           REMOTE_RESTRICTED: { guard: 'ours', actions: ['heard', 'barProfile'] },
           // Another tab's change in flight: barred until it settles or ends (AI-3).
-          REMOTE_INFLIGHT: { guard: 'ours', actions: 'heardToProfile' },
+          REMOTE_INFLIGHT: { guard: 'ours', actions: ['heardAt', 'heardToProfile'] },
           ASKED: { guard: 'trusted', actions: ['asked', 'unbarAsk'] },
           PLAY_TIME_ALERT: { guard: 'owned', actions: 'alertPlayTime' as never },
           LOGOUT: { target: 'signingOut' },

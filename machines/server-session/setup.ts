@@ -153,8 +153,10 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           : capKept([...rest, { loginId, kind, id, until: Math.max(was, until), from }]);
         enqueue.assign({ inFlightHeard: kept });
         // (A fold told to this tab's ask, R28: it bars the login held here too, until the fold's end.)
-        if (!loginId && flowOf(self))
+        if (!loginId && flowOf(self)) {
+          enqueue('heardAt');
           enqueue.sendTo('profile', { ...kept.at(-1)!, type: 'INFLIGHT', heard: true });
+        }
       }) as never,
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
@@ -171,6 +173,13 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
         enqueue.assign({ inFlightHeard: inFlightHeard.filter((e) => e.loginId !== c.loginId) });
       }) as never,
+      // The profile flow told the time a change was heard (the event's, SS29-2): its lapse is timed
+      // from then, never from the flow's last time, which may be old (a tab idle for an hour: late;
+      // after the clock stepped back: early). A time of a clock not trusted is not the flow's.
+      heardAt: sendTo('profile', ({ event }) => {
+        const { at, trusted: sure } = event as { at: number; trusted?: boolean };
+        return trusted({ type: 'NOW' as const, at, trusted: sure });
+      }),
       // Another tab's change in flight, for the login held: barred until it settles or ends (AI-3);
       // told again (an answer to an ask), it ends no sooner than held (REVIEW-26 R26-10).
       heardToProfile: sendTo('profile', ({ event, self }) => {
@@ -349,7 +358,9 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
             open(e) ? { ...e, until } : e,
           ),
         });
-        // (Another tab's, `from`, or the fold, `''`: never this tab's own, nor its ask's or doubt's wait.)
+        // (Another tab's, `from`, or the fold, `''`: never this tab's own, nor its ask's or doubt's wait;
+        // the flow told the time first, SS29-2.)
+        if (flowOf(self)) enqueue('heardAt');
         for (const p of (flowOf(self)?.pending ?? []) as (InFlight & { from?: string })[])
           if (open(p) && (p.from || !p.id))
             enqueue.sendTo('profile', { ...p, type: 'INFLIGHT', until, heard: true });

@@ -167,8 +167,14 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
  */
 export const serverTabsListener = /* @__PURE__ */ fromCallback<
   EventObject,
-  { tabs: ServerTabs | null; serverNow?: () => number; timers?: TimersLike; waitMs?: number }
->(({ input: { tabs, serverNow, timers, waitMs }, sendBack }) => {
+  {
+    tabs: ServerTabs | null;
+    serverNow?: () => number;
+    timers?: TimersLike;
+    waitMs?: number;
+    clock?: { trusted(): boolean } | null;
+  }
+>(({ input: { tabs, serverNow, timers, waitMs, clock }, sendBack }) => {
   // The window's timer while one is open (`askers`: the tabs answered in it; `asked`: an ask
   // heard in it from one of them, or past the cap, answered at its end).
   let gate: unknown;
@@ -206,15 +212,19 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
       }, CLOCK_WATCH_MS);
       return 1 / 0;
     }
-    if (lost) sendBack(trusted({ type: 'CLOCK_BACK', at }));
+    if (lost) sendBack(trusted({ type: 'CLOCK_BACK', at, trusted: sure() }));
     lost = false;
     return at;
   };
+  // (The clock's trust with a time it gave: the profile flow takes a trusted one as its own.)
+  const sure = () => clock?.trusted() !== false;
   const cap = barMsOf(waitMs);
+  let at: number;
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
     // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`, never
-    // more than the bar; a fold told: of no login nor id, `''`, R28.)
+    // more than the bar; a fold told: of no login nor id, `''`, R28. `at`: when it was heard, the
+    // time its lapse counts from, SS29-2.)
     m.type === 'inflight' || m.type === 'folded'
       ? sendBack(
           trusted({
@@ -222,7 +232,9 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
             id: '',
             ...m,
             type: 'REMOTE_INFLIGHT',
-            until: now() + Math.min(m.ms ?? cap, cap),
+            at: (at = now()),
+            trusted: sure(),
+            until: at + Math.min(m.ms ?? cap, cap),
             from: (m as { by?: string }).by ?? (m as { from?: string }).from,
           }),
         )

@@ -24,11 +24,14 @@ export type ServerInternal =
       until: number;
       /** The tab that told it. */
       from?: string;
+      /** When it was heard (server time; +Infinity: the clock gave none), on a clock then `trusted` (SS29-2). */
+      at?: number;
+      trusted?: boolean;
     }
   /** A tab that started asks for the changes in flight held here (AJ-2). */
   | { type: 'REMOTE_ASK' }
   /** The clock gives a time (`at`) again after it gave none (the tabs actor's, R28). */
-  | { type: 'CLOCK_BACK'; at: number }
+  | { type: 'CLOCK_BACK'; at: number; trusted?: boolean }
   /** This tab's own ask had its turn: the others' answers are heard (R25-7). */
   | { type: 'ASKED' }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
