@@ -219,12 +219,15 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
   // (The clock's trust with a time it gave: the profile flow takes a trusted one as its own.)
   const sure = () => clock?.trusted() !== false;
   const cap = barMsOf(waitMs);
-  let at: number;
+  // When a change was heard (`at`, the time its lapse counts from: SS29-2) and its end.
+  const heard = (ms = cap) => {
+    const at = now();
+    return { at, trusted: sure(), until: at + Math.min(ms, cap) };
+  };
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
     // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`, never
-    // more than the bar; a fold told: of no login nor id, `''`, R28. `at`: when it was heard, the
-    // time its lapse counts from, SS29-2.)
+    // more than the bar; a fold told: of no login nor id, `''`, R28.)
     m.type === 'inflight' || m.type === 'folded'
       ? sendBack(
           trusted({
@@ -232,9 +235,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
             id: '',
             ...m,
             type: 'REMOTE_INFLIGHT',
-            at: (at = now()),
-            trusted: sure(),
-            until: at + Math.min(m.ms ?? cap, cap),
+            ...heard(m.ms),
             from: (m as { by?: string }).by ?? (m as { from?: string }).from,
           }),
         )
