@@ -39,8 +39,6 @@ const ASK = 'ask';
 const DOUBT = 'doubt';
 
 type Kept = ServerSessionContext['inFlightHeard'];
-/** A change the profile flow holds: this tab's own (no `from`), or heard from tab `from`. */
-type Held = InFlight & { from?: string };
 
 /**
  * The changes kept for logins not held (`inFlightHeard`): the latest 8 of each login, 64 in all
@@ -176,10 +174,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // The profile flow told the time a change was heard (the event's, SS29-2): its lapse is timed
       // from then, never from the flow's last time, which may be old (a tab idle for an hour: late;
       // after the clock stepped back: early). A time of a clock not trusted is not the flow's.
-      heardAt: sendTo('profile', ({ event }) => {
-        const { at, trusted: sure } = event as { at: number; trusted?: boolean };
-        return trusted({ type: 'NOW' as const, at, trusted: sure });
-      }),
+      // (Its `at` and `trusted` are the stamp the flow reads: the rest of its fields it ignores.)
+      heardAt: sendTo('profile', ({ event }) => trusted({ ...event, type: 'NOW' as const }) as never),
       // Another tab's change in flight, for the login held: barred until it settles or ends (AI-3);
       // told again (an answer to an ask), it ends no sooner than held (REVIEW-26 R26-10).
       heardToProfile: sendTo('profile', ({ event, self }) => {
@@ -314,34 +310,31 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         const s = serverServicesOf(c);
         const now = readServerClock(s).serverAt;
         const cap = barMsOf(s.waitMs);
-        const msOf = (until: number) => {
-          const rest = until - now;
-          return rest < cap ? Math.max(0, Math.floor(rest)) : cap;
-        };
-        // Those of the login held (its flow's, this tab's own first), then those kept, each for its
-        // login whatever login is held here (SS29-1: the asking tab may take any of them).
         const p = flowOf(self);
-        const held = (p && c.loginId ? (inFlightAt(p.pending, now) as Held[]) : [])
-          .filter((e) => e.kind)
-          .sort((x, y) => +!!x.from - +!!y.from)
-          .map((e) => ({ ...e, loginId: c.loginId! }));
-        const kept = inFlightAt(c.inFlightHeard as InFlight[], now) as Kept;
-        // (What is not told one by one, folded as one message, the latest end: the cap's fold, R28,
-        // and the held ones past 8, SS29-1. It bars the asking tab's login, whichever it is.)
+        // Those of the login held (its flow's), then those kept, each for its login whatever login
+        // is held here (SS29-1: the asking tab may take any of them); past 72 (a flood), and the
+        // cap's fold (R28), folded as one message, the latest end: it bars the asking tab's login.
         let fold = -1;
-        for (const e of [...held.slice(0, 8), ...kept])
-          if (e.loginId)
+        let told = 0;
+        for (const e of [
+          ...(p && c.loginId ? inFlightAt(p.pending, now).map((e) => ({ ...e, loginId: c.loginId! })) : []),
+          ...inFlightAt(c.inFlightHeard as InFlight[], now),
+        ] as Kept) {
+          const rest = e.until - now;
+          const ms = rest < cap ? Math.max(0, Math.floor(rest)) : cap;
+          // (A wait of this tab's own, its ask's or doubt's: no change, none told.)
+          if (e.loginId && e.kind && told++ < 72)
             s.tabs?.post({
               type: 'inflight',
               loginId: e.loginId,
-              kind: e.kind!,
+              kind: e.kind,
               id: e.id,
               settled: false,
-              ms: msOf(e.until),
-              by: e.from || undefined,
+              ms,
+              by: e.from,
             });
-          else fold = Math.max(fold, msOf(e.until));
-        for (const e of held.slice(8)) fold = Math.max(fold, msOf(e.until));
+          else if (!e.loginId || e.kind) fold = Math.max(fold, ms);
+        }
         if (fold >= 0) s.tabs?.post({ type: 'folded', ms: fold });
       },
       // The clock gives a time again (`at`, R28): each end heard while it gave none (kept, the fold,
@@ -358,9 +351,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
             open(e) ? { ...e, until } : e,
           ),
         });
-        // (Another tab's, `from`, or the fold, `''`: never this tab's own, nor its ask's or doubt's wait;
-        // the flow told the time first, SS29-2.)
-        if (flowOf(self)) enqueue('heardAt');
+        // (Another tab's, `from`, or the fold, `''`: never this tab's own, nor its ask's or doubt's wait.)
         for (const p of (flowOf(self)?.pending ?? []) as (InFlight & { from?: string })[])
           if (open(p) && (p.from || !p.id))
             enqueue.sendTo('profile', { ...p, type: 'INFLIGHT', until, heard: true });

@@ -22,6 +22,7 @@ type StateConfig = NonNullable<Parameters<typeof serverSessionSetup.createMachin
  * Signed in: the login held (`held`), asked of the server on another tab's word (`rereading`,
  * `doubting`), with its profile flow's restrictions, its play time and its absolute end.
  */
+// (Each call marked pure: a bundle that never builds the machine keeps none of this.)
 export const signedIn: StateConfig = {
   tags: 'signedIn',
   exit: 'keepHeldInFlight',
@@ -158,7 +159,7 @@ export const signedIn: StateConfig = {
       },
       // Before the flow's first datum the session shows the seed, judged at the clock's reading.
       onSnapshot: {
-        actions: enqueueActions(({ context: c, self, enqueue }) => {
+        actions: /* @__PURE__ */ enqueueActions(({ context: c, self, enqueue }) => {
           // The child's own snapshot, never the event's copy (as `takeProfile` reads it).
           const child = self.getSnapshot().children.profile;
           const flow = (child?.getSnapshot() as { context?: ProfileFlowContext } | undefined)?.context;
@@ -205,16 +206,18 @@ export const signedIn: StateConfig = {
   ],
   on: {
     TICK: [
-      { guard: 'expired', target: 'signedOut', actions: expire() },
+      { guard: 'expired', target: 'signedOut', actions: /* @__PURE__ */ expire() },
       ASK_SERVER,
       { guard: 'unread', actions: 'readClock' },
     ],
     WAKE: [
-      { guard: 'expired', target: 'signedOut', actions: expire() },
+      { guard: 'expired', target: 'signedOut', actions: /* @__PURE__ */ expire() },
       ASK_SERVER,
       {
         guard: 'trusted',
-        actions: sendTo('profile', ({ event }) => profileNow((event as Internal<'WAKE'>).reading)),
+        actions: /* @__PURE__ */ sendTo('profile', ({ event }) =>
+          profileNow((event as Internal<'WAKE'>).reading),
+        ),
       },
     ],
     // (Not proof the cookie is signed out: the server is asked first, AL-3.)
@@ -223,13 +226,15 @@ export const signedIn: StateConfig = {
     UNAUTHORIZED: {
       guard: 'trusted',
       target: 'restoring.confirming',
-      actions: assign(({ context }) => ({ ...forgotten(null), loginId: context.loginId })),
+      actions: /* @__PURE__ */ assign(({ context }) => ({ ...forgotten(null), loginId: context.loginId })),
     },
     // (Not proof the login ended: the server is asked first, `doubting`.)
     REMOTE_LOGOUT: { guard: 'ours', target: '.doubting' },
     PROFILE_LOADED: {
       guard: 'owned',
-      actions: sendTo('profile', ({ event }) => profileFromElsewhere(event as Internal<'PROFILE_LOADED'>)),
+      actions: /* @__PURE__ */ sendTo('profile', ({ event }) =>
+        profileFromElsewhere(event as Internal<'PROFILE_LOADED'>),
+      ),
     },
     // Told with the time it was sent at (`sent`, read by the user module's wrapper).
     PROFILE_CHANGED: [

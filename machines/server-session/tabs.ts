@@ -212,7 +212,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
       }, CLOCK_WATCH_MS);
       return 1 / 0;
     }
-    if (lost) sendBack(trusted({ type: 'CLOCK_BACK', at, trusted: sure() }));
+    if (lost) sendBack(trusted({ type: 'CLOCK_BACK', at }));
     lost = false;
     return at;
   };

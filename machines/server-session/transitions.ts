@@ -31,7 +31,7 @@ export type ServerInternal =
   /** A tab that started asks for the changes in flight held here (AJ-2). */
   | { type: 'REMOTE_ASK' }
   /** The clock gives a time (`at`) again after it gave none (the tabs actor's, R28). */
-  | { type: 'CLOCK_BACK'; at: number; trusted?: boolean }
+  | { type: 'CLOCK_BACK'; at: number }
   /** This tab's own ask had its turn: the others' answers are heard (R25-7). */
   | { type: 'ASKED' }
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
