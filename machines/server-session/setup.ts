@@ -11,7 +11,7 @@ import { statusOf } from '../errors';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { internal, type SessionInternalEvent } from '../session/events';
-import { takeProfile } from '../session/flows';
+import { profileNow, takeProfile } from '../session/flows';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress } from '../session/login';
 import { createProfileFlow } from '../session/profile';
 import { type InFlight, inFlightAt, type ProfileFlowContext } from '../session/profile-rules';
@@ -171,11 +171,14 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
         enqueue.assign({ inFlightHeard: inFlightHeard.filter((e) => e.loginId !== c.loginId) });
       }) as never,
-      // The profile flow told the time a change was heard (the event's, SS29-2): its lapse is timed
-      // from then, never from the flow's last time, which may be old (a tab idle for an hour: late;
-      // after the clock stepped back: early). A time of a clock not trusted is not the flow's.
-      // (Its `at` and `trusted` are the stamp the flow reads: the rest of its fields it ignores.)
-      heardAt: sendTo('profile', ({ event }) => trusted({ ...event, type: 'NOW' as const }) as never),
+      // The profile flow told the time a change is heard (the clock read as it is heard, by this
+      // action, SS29-2) before the change: its lapse is timed from then, never from the flow's last
+      // time, which may be old (a tab idle for an hour: late; after the clock stepped back: early).
+      // A reading of a clock not trusted is not the flow's time (its own rule).
+      heardAt: ({ context, self }) =>
+        (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile?.send(
+          profileNow(readServerClock(serverServicesOf(context))),
+        ),
       // Another tab's change in flight, for the login held: barred until it settles or ends (AI-3);
       // told again (an answer to an ask), it ends no sooner than held (REVIEW-26 R26-10).
       heardToProfile: sendTo('profile', ({ event, self }) => {
@@ -317,23 +320,25 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         let fold = -1;
         let told = 0;
         for (const e of [
-          ...(p && c.loginId ? inFlightAt(p.pending, now).map((e) => ({ ...e, loginId: c.loginId! })) : []),
+          ...(p ? inFlightAt(p.pending, now) : []),
           ...inFlightAt(c.inFlightHeard as InFlight[], now),
-        ] as Kept) {
-          const rest = e.until - now;
+        ] as Partial<Kept[number]>[]) {
+          // (The flow's have no login: the one held here.)
+          const loginId = e.loginId ?? c.loginId;
+          const rest = e.until! - now;
           const ms = rest < cap ? Math.max(0, Math.floor(rest)) : cap;
           // (A wait of this tab's own, its ask's or doubt's: no change, none told.)
-          if (e.loginId && e.kind && told++ < 72)
+          if (loginId && e.kind && told++ < 72)
             s.tabs?.post({
               type: 'inflight',
-              loginId: e.loginId,
+              loginId,
               kind: e.kind,
-              id: e.id,
+              id: e.id!,
               settled: false,
               ms,
               by: e.from,
             });
-          else if (!e.loginId || e.kind) fold = Math.max(fold, ms);
+          else if (!loginId || e.kind) fold = Math.max(fold, ms);
         }
         if (fold >= 0) s.tabs?.post({ type: 'folded', ms: fold });
       },

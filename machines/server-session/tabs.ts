@@ -167,14 +167,8 @@ export function createServerTabs(channel: BroadcastChannelLike, tabId: string, o
  */
 export const serverTabsListener = /* @__PURE__ */ fromCallback<
   EventObject,
-  {
-    tabs: ServerTabs | null;
-    serverNow?: () => number;
-    timers?: TimersLike;
-    waitMs?: number;
-    clock?: { trusted(): boolean } | null;
-  }
->(({ input: { tabs, serverNow, timers, waitMs, clock }, sendBack }) => {
+  { tabs: ServerTabs | null; serverNow?: () => number; timers?: TimersLike; waitMs?: number }
+>(({ input: { tabs, serverNow, timers, waitMs }, sendBack }) => {
   // The window's timer while one is open (`askers`: the tabs answered in it; `asked`: an ask
   // heard in it from one of them, or past the cap, answered at its end).
   let gate: unknown;
@@ -216,14 +210,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
     lost = false;
     return at;
   };
-  // (The clock's trust with a time it gave: the profile flow takes a trusted one as its own.)
-  const sure = () => clock?.trusted() !== false;
   const cap = barMsOf(waitMs);
-  // When a change was heard (`at`, the time its lapse counts from: SS29-2) and its end.
-  const heard = (ms = cap) => {
-    const at = now();
-    return { at, trusted: sure(), until: at + Math.min(ms, cap) };
-  };
   const off = tabs?.subscribe((m) =>
     // (Its fields as parsed: `parseServerTabMessage`'s, `from` dropped.)
     // (A change told to a tab that asked: whose it is, `by`, and what is left of it, `ms`, never
@@ -235,7 +222,7 @@ export const serverTabsListener = /* @__PURE__ */ fromCallback<
             id: '',
             ...m,
             type: 'REMOTE_INFLIGHT',
-            ...heard(m.ms),
+            until: now() + Math.min(m.ms ?? cap, cap),
             from: (m as { by?: string }).by ?? (m as { from?: string }).from,
           }),
         )

@@ -24,9 +24,6 @@ export type ServerInternal =
       until: number;
       /** The tab that told it. */
       from?: string;
-      /** When it was heard (server time; +Infinity: the clock gave none), on a clock then `trusted` (SS29-2). */
-      at?: number;
-      trusted?: boolean;
     }
   /** A tab that started asks for the changes in flight held here (AJ-2). */
   | { type: 'REMOTE_ASK' }

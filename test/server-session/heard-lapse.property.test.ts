@@ -9,8 +9,8 @@ import { free, NOON, seedOf, startSeeded } from './seeded-client';
 // SS29-2 (FIXFOLD28's notes): another tab's change in flight heard for the login held lapsed at
 // its end (`at + bar`, server time) counted from the profile flow's last time, which may be old (a
 // tab idle for an hour): the lapse came that much late (a barred player barred past the bar), or,
-// after the clock stepped back, early. Now the flow is told the time the change was heard (its
-// event's) first. Generated clocks (a device skew, a step of the clock before each change, the
+// after the clock stepped back, early. Now the flow is told the time the change is heard (the clock
+// read as it is heard) first. Generated clocks (a device skew, a step of the clock before each change, the
 // test's tick), idle gaps and changes (`inflight` with or without what is left of it, or a
 // `folded`), all heard by tab A holding login-1: A is never free before the latest end heard, and
 // free within one tick after it.
