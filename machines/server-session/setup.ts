@@ -11,8 +11,7 @@ import { statusOf } from '../errors';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
 import { internal, type SessionInternalEvent } from '../session/events';
-import { takeProfile } from '../session/flows';
-import { inFlightTold } from '../session/in-flight';
+import { profileNow, takeProfile } from '../session/flows';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress } from '../session/login';
 import { createProfileFlow } from '../session/profile';
 import { type InFlight, inFlightAt, type ProfileFlowContext } from '../session/profile-rules';
@@ -152,8 +151,10 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           : capKept([...rest, { loginId, kind, id, until: Math.max(was, until), from }]);
         enqueue.assign({ inFlightHeard: kept });
         // (A fold told to this tab's ask, R28: it bars the login held here too, until the fold's end.)
-        if (!loginId && flowOf(self))
+        if (!loginId && flowOf(self)) {
+          enqueue('heardAt');
           enqueue.sendTo('profile', { ...kept.at(-1)!, type: 'INFLIGHT', heard: true });
+        }
       }) as never,
       // The login held now: those kept for it are told to its profile flow (heard: each lifted only
       // by its teller's release, or at its end; this tab's own, kept as it left it, by its own).
@@ -170,6 +171,14 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });
         enqueue.assign({ inFlightHeard: inFlightHeard.filter((e) => e.loginId !== c.loginId) });
       }) as never,
+      // The profile flow told the time a change is heard (the clock read as it is heard, by this
+      // action, SS29-2) before the change: its lapse is timed from then, never from the flow's last
+      // time, which may be old (a tab idle for an hour: late; after the clock stepped back: early).
+      // A reading of a clock not trusted is not the flow's time (its own rule).
+      heardAt: ({ context, self }) =>
+        (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile?.send(
+          profileNow(readServerClock(serverServicesOf(context))),
+        ),
       // Another tab's change in flight, for the login held: barred until it settles or ends (AI-3);
       // told again (an answer to an ask), it ends no sooner than held (REVIEW-26 R26-10).
       heardToProfile: sendTo('profile', ({ event, self }) => {
@@ -298,26 +307,40 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // A tab that started asked: the changes in flight of this login held here are told to it (its
       // own and those heard, `by` their tellers; each with the rest of its lapse, the bar's at most: AJ-2, `barMsOf`).
       // Answered in every state (REVIEW-26 R26-6): those kept while no profile flow holds them (a
-      // tab signing out, or asking the server after a 401) are told too, this tab's own and those of
-      // the login held (the latest 8).
+      // tab signing out, or asking the server after a 401) are told too, this tab's own and those
+      // heard, for every login (SS29-1: the cookie may name any of them; `capKept`'s 64 at most).
       tellInFlight: ({ context: c, self }) => {
         const s = serverServicesOf(c);
         const now = readServerClock(s).serverAt;
         const cap = barMsOf(s.waitMs);
-        const msOf = (until: number) => {
-          const rest = until - now;
-          return rest < cap ? Math.max(0, Math.floor(rest)) : cap;
-        };
-        const tell = (loginId: string, kind: BarringKind, id: string, ms: number, by?: string) =>
-          s.tabs?.post({ type: 'inflight', loginId, kind, id, settled: false, ms, by });
-        for (const { kind, id, ms, from } of inFlightTold(self, s.waitMs ?? 15_000, now))
-          tell(c.loginId!, kind, id, ms, from);
-        const kept = inFlightAt(c.inFlightHeard as InFlight[], now) as Kept;
-        for (const e of kept.filter((e) => e.own || e.loginId === c.loginId).slice(-8))
-          tell(e.loginId, e.kind!, e.id, msOf(e.until), e.from);
-        // (And the fold, as one message: what the cap dropped bars the asking tab's login too, R28.)
-        const fold = kept.find((e) => !e.loginId);
-        if (fold) s.tabs?.post({ type: 'folded', ms: msOf(fold.until) });
+        const p = flowOf(self);
+        // Those of the login held (its flow's), then those kept, each for its login whatever login
+        // is held here (SS29-1: the asking tab may take any of them); past 72 (a flood), and the
+        // cap's fold (R28), folded as one message, the latest end: it bars the asking tab's login.
+        let fold = -1;
+        let told = 0;
+        for (const e of [
+          ...(p ? inFlightAt(p.pending, now) : []),
+          ...inFlightAt(c.inFlightHeard as InFlight[], now),
+        ] as Partial<Kept[number]>[]) {
+          // (The flow's have no login: the one held here.)
+          const loginId = e.loginId ?? c.loginId;
+          const rest = e.until! - now;
+          const ms = rest < cap ? Math.max(0, Math.floor(rest)) : cap;
+          // (A wait of this tab's own, its ask's or doubt's: no change, none told.)
+          if (loginId && e.kind && told++ < 72)
+            s.tabs?.post({
+              type: 'inflight',
+              loginId,
+              kind: e.kind,
+              id: e.id!,
+              settled: false,
+              ms,
+              by: e.from,
+            });
+          else if (!loginId || e.kind) fold = Math.max(fold, ms);
+        }
+        if (fold >= 0) s.tabs?.post({ type: 'folded', ms: fold });
       },
       // The clock gives a time again (`at`, R28): each end heard while it gave none (kept, the fold,
       // or held by the profile flow from another tab) lapses the bar's length from then: never

@@ -10,15 +10,16 @@ import { free, NOON, seedOf, startSeeded, UNAVAILABLE } from './seeded-client';
 // bar, `ms`, or none: the whole bar), heard while this tab (A) holds no login, login-2 or login-1; a
 // same-origin script's floods (`inflight` for made-up logins, for login-1 with no time left, its
 // releases in its own names, forged `folded`) and words (`signedIn`: this tab reads the session
-// again); the session answering login-1, login-2 or `unavailable`; simulated time. No view of
+// again), and its changes of login-1 with time left (SS29-1); the session answering login-1,
+// login-2 or `unavailable`; simulated time. No view of
 // login-1 is free to bet while a change of X's is within its bar (45 s at most, from when it was
 // heard), and the kept changes never exceed 64 and the one entry the cap folds into. X's changes
 // are heard now and then while the clock gives no time, which may stay so a while (R27-3, R28):
 // no timer storm, no NaN kept, and never a permanent bar: X never releases them, and once the
 // clock gives a time again each lapses (the bar from then), so login-1 is free at the end.
 // R28: a new tab (B) opens on login-1 now and then, and asks: no view of it is free while a change
-// of X's that A must tell it is within its bar (those A holds for login-1, the login it holds, or
-// that its cap folded; X itself is gone), nor one B heard itself.
+// of X's is within its bar (A tells it each: held for login-1, folded, or kept one by one while A
+// holds another login or none, SS29-1; X itself is gone), nor one B heard itself.
 
 const BAR = 45_000;
 const LOGINS = ['login-1', 'login-2', 'unavailable'] as const;
@@ -26,6 +27,7 @@ type Step =
   | { k: 'real'; id: number; ms: number | null; noTime: boolean; outage: number }
   | { k: 'junk'; n: number }
   | { k: 'zero'; n: number }
+  | { k: 'script'; n: number; ms: number }
   | { k: 'folded'; n: number; ms: number }
   | { k: 'release'; id: number }
   | { k: 'word'; login: 'login-1' | 'login-2' }
@@ -43,6 +45,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ k: fc.constant('junk' as const), n: fc.integer({ min: 1, max: 90 }) }),
   fc.record({ k: fc.constant('zero' as const), n: fc.integer({ min: 1, max: 12 }) }),
+  // (A script's changes of login-1 with time left: held by A's flow when it holds login-1, SS29-1.)
+  fc.record({ k: fc.constant('script' as const), n: fc.integer({ min: 1, max: 12 }), ms: fc.nat(45_000) }),
   fc.record({
     k: fc.constant('folded' as const),
     n: fc.integer({ min: 1, max: 30 }),
@@ -117,14 +121,11 @@ describe('B-1: kept changes under generated floods (property)', () => {
         };
         const newTab = () => {
           const now = at();
-          // What A must tell: X's changes within their bar that it holds for login-1 (the login it
-          // holds), or no longer keeps one by one (folded).
-          const held = ctx().loginId === 'login-1';
-          const kept = ctx().inFlightHeard;
+          // What A must tell: each of X's changes within its bar, whatever login A holds (SS29-1:
+          // those it holds for login-1, folded, or keeps one by one for login-1 while it holds
+          // another or none: B may take login-1).
           bBarredUntil = Number.NEGATIVE_INFINITY;
-          for (const [id, end] of xEnds)
-            if (end > now && (held || !kept.some((e) => e.id === `p${id}` && e.from === 'tab-x')))
-              bBarredUntil = Math.max(bBarredUntil, end);
+          for (const end of xEnds.values()) if (end > now) bBarredUntil = Math.max(bBarredUntil, end);
           const tb = startSeeded(seedOf({ readAt: now, loginId: 'login-1' }), {
             at: now,
             channel: hub.channel(),
@@ -175,7 +176,7 @@ describe('B-1: kept changes under generated floods (property)', () => {
                 }
               }
               t.offset = offset;
-            } else if (st.k === 'junk' || st.k === 'zero')
+            } else if (st.k === 'junk' || st.k === 'zero' || st.k === 'script')
               for (let i = 0; i < st.n; i++, junk++)
                 other.postMessage(
                   forged({
@@ -185,7 +186,7 @@ describe('B-1: kept changes under generated floods (property)', () => {
                     id: `j${junk}`,
                     settled: false,
                     from: `script-${junk}`,
-                    ...(st.k === 'zero' && { ms: 0 }),
+                    ...(st.k !== 'junk' && { ms: st.k === 'zero' ? 0 : st.ms }),
                   }),
                 );
             else if (st.k === 'folded')
@@ -212,14 +213,13 @@ describe('B-1: kept changes under generated floods (property)', () => {
           }
           // The flood only bars, for its own bar at most, and X's changes (never released; some
           // heard while the clock gave no time) lapse: login-1 read, past every end, it is free,
-          // here and in the asking tab. (A profile flow counts a heard change's rest from its own
-          // last time, which may be as old as the run: its bar lapses that much later at most.)
+          // here and in the asking tab, within the bar and a step (the flow told when each was heard:
+          // SS29-2; it counted from its own last time, as old as the run, before).
           barredUntil = Number.NEGATIVE_INFINITY;
           bBarredUntil = Number.NEGATIVE_INFINITY;
           login = 'login-1';
           other.postMessage(forged({ type: 'signedIn', loginId: 'login-1' }));
-          const run = at() - NOON;
-          for (let i = 0; i < 50_000 + run; i += 1_000) await advance(1_000);
+          for (let i = 0; i < BAR + 5_000; i += 1_000) await advance(1_000);
           expect(bad).toEqual([]);
           expect(s.client.view.status).toBe('signedIn');
           expect(free(s.client.view)).toBe(true);
@@ -229,7 +229,37 @@ describe('B-1: kept changes under generated floods (property)', () => {
           for (const x of tabs) x.client.stop();
         }
       }),
-      { numRuns: 100 },
+      {
+        numRuns: 100,
+        // (SS29-1's case pinned: A holds no login, then login-2, when B opens on login-1.)
+        examples: [
+          [
+            [
+              { k: 'real', id: 0, ms: null, noTime: false, outage: 0 },
+              { k: 'newTab' },
+              { k: 'advance', ms: 2_000 },
+              { k: 'session', login: 'login-2' },
+              { k: 'word', login: 'login-2' },
+              { k: 'advance', ms: 1_000 },
+              { k: 'real', id: 1, ms: 30_000, noTime: false, outage: 0 },
+              { k: 'newTab' },
+              { k: 'advance', ms: 2_000 },
+            ],
+          ],
+          // (And A holding login-1, its flow holding a script's 8 changes heard before X's.)
+          [
+            [
+              { k: 'session', login: 'login-1' },
+              { k: 'word', login: 'login-1' },
+              { k: 'advance', ms: 1_000 },
+              { k: 'script', n: 8, ms: 5_000 },
+              { k: 'real', id: 2, ms: 30_000, noTime: false, outage: 0 },
+              { k: 'newTab' },
+              { k: 'advance', ms: 10_000 },
+            ],
+          ],
+        ],
+      },
     );
   });
 });
