@@ -293,11 +293,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // `client.user`'s do (`signedInOnly`): then it goes with the landed login's token, or is
       // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
       // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
-      let held = 'signedIn';
-      if (!snapshot?.hasTag(held) && (open?.skipAuthRefresh || !snapshot?.hasTag((held = 'restoring'))))
-        return;
+      // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
+      const held = snapshot?.hasTag('restoring') && !open?.skipAuthRefresh ? 'restoring' : 'signedIn';
       if (await refreshThroughSession(session!, waiters, held)) return token();
-      throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+      if (snapshot?.hasTag(held))
+        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
     // (Never before the session stands: a call's 401 comes after it. Were it undefined, the throw is the
