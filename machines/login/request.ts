@@ -119,11 +119,13 @@ export const REGISTER_KEYS =
   /^(email|country|nationalities|optIn|ddi|phone|name|birth_date|number|app_source|affiliation_code)$/;
 
 /**
- * A registration's payload with its secrets boxed (FIXSEC28 F3): the password, the captcha token
- * (a provider stays one), and the value of every key a registration does not take
- * (`password_confirmation`, a typo: refused by name when sent, nothing sent), so no actor's input
- * and no event holds it in plain text. A payload that cannot be read (a Proxy trap, a getter that
- * throws) is none, refused as invalid input (REVIEW-U U-2).
+ * `payload` (a registration's, a command) with the value of every key `keep` does not match boxed
+ * (FIXSEC28 F3; `captcha`'s as a captcha token: a provider stays one; a missing value, `undefined` or
+ * `null`, left as given), so no actor's input and no event holds it in plain text. The registration
+ * machine keeps `REGISTER_KEYS` (boxing the password, the captcha token and any key a registration
+ * does not take: `password_confirmation`, a typo, refused by name when sent, nothing sent); the
+ * session's door more (`boxCommand`, FIXTOK29). A payload that cannot be read (a Proxy trap, a
+ * getter that throws) is none, refused as invalid input (REVIEW-U U-2).
  */
 export const boxRegistration = (
   payload: unknown,
