@@ -5,7 +5,6 @@ import {
   createOfetchAdapter,
   type HttpAdapter,
   type RegistrationModule,
-  type RequestOptions,
   type Secret,
   type TokenStore,
   UnauthorizedError,
@@ -262,9 +261,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // A wrong option throws here, before anything is opened.
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
-    // (`open`: the call's request options, which the adapter hands our getter: a public call's
-    // `skipAuthRefresh` never waits for the restore.)
-    getAccessToken: async function token(open?: RequestOptions): Promise<string | undefined> {
+    // (`open`: the call's `skipAuthRefresh`, which the adapter hands our getter: a public call
+    // never waits for the restore.)
+    getAccessToken: async function token(open?: boolean): Promise<string | undefined> {
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -294,7 +293,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
       // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
       // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
-      const held = snapshot?.hasTag('restoring') && !open?.skipAuthRefresh ? 'restoring' : 'signedIn';
+      const held = snapshot?.hasTag('restoring') && !open ? 'restoring' : 'signedIn';
       if (await refreshThroughSession(session!, waiters, held)) return token();
       if (snapshot?.hasTag(held))
         throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });

@@ -116,9 +116,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     let token: unknown = call.options.accessToken;
     if (token === undefined && getAccessToken) {
       try {
-        // (Handed the call's options, our machines' getter's only reading of them: a public call
-        // never waits for a restore there. `AccessTokenGetter` takes none.)
-        token = (getAccessToken as (options: RequestOptions) => unknown)(call.options);
+        // (Told whether the call is public, our machines' getter's only reading of it: a public
+        // call never waits for a restore there. `AccessTokenGetter` takes nothing.)
+        token = (getAccessToken as (open?: boolean) => unknown)(call.options.skipAuthRefresh);
         if (isThenable(token)) token = await raced(token, guard);
       } catch (error) {
         // A getter's `unauthorized`: no token of its login any more (createPamClient, REVIEW-AN
