@@ -264,6 +264,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     // (`open`: the call's `skipAuthRefresh`, which the adapter hands our getter: a public call
     // never waits for the restore.)
     getAccessToken: async function token(open?: boolean): Promise<string | undefined> {
+      // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
+      const held = !open && session?.getSnapshot().hasTag('restoring') ? 'restoring' : 'signedIn';
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -293,9 +295,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
       // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
       // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
-      const held = snapshot?.hasTag('restoring') && !open ? 'restoring' : 'signedIn';
       if (await refreshThroughSession(session!, waiters, held)) return token();
-      if (snapshot?.hasTag(held))
+      // (Restoring when it asked: refused once the restore landed otherwise, whatever it is now.)
+      if (held !== 'signedIn' || snapshot?.hasTag(held))
         throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),

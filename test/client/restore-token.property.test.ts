@@ -120,8 +120,11 @@ async function run(
     // (`storage`: a failing store, read by the call too: its typed error, nothing sent.)
     expect(out).toMatch(/^rejected (unauthorized|aborted|storage)$/);
   }
-  // Made while restoring: it waited for the restore; landed signed out, refused, nothing sent.
-  if (made!.restoring && landed !== 'signedIn' && landing !== 'other') {
+  // Made while restoring: it waited for the restore; landed signed out, refused, nothing sent. (A
+  // `client.http` call is judged when the getter's store read ends, not when it was made: a slow
+  // store's read that ends once the restore landed signed out and another tab's login was taken
+  // goes with that login's token, never without one, once. Left: FIXTOK29's report.)
+  if (made!.restoring && landed !== 'signedIn' && landing !== 'other' && (kind === 'user' || !storeMs)) {
     // (`aborted` for the user module's call once B takes a login after: a call of no login, R27C-1.)
     expect(out).toMatch(/^rejected (unauthorized|aborted|storage)$/);
     expect(sent).toEqual([]);
