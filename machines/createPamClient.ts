@@ -261,7 +261,11 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // A wrong option throws here, before anything is opened.
   const http = createOfetchAdapter({
     baseURL: options.baseURL,
-    getAccessToken: async function token(): Promise<string | undefined> {
+    // (`open`: the call's `skipAuthRefresh`, which the adapter hands our getter: a public call
+    // never waits for the restore.)
+    getAccessToken: async function token(open?: boolean): Promise<string | undefined> {
+      // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
+      const held = !open && session?.getSnapshot().hasTag('restoring') ? 'restoring' : 'signedIn';
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -285,9 +289,16 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // it (a change bound to the login `aborted` meanwhile); a public call goes without
       // (the adapter's `readToken`).
       // (Signed out by then: as `user` refuses a call made signed out.)
-      if (!snapshot?.hasTag('signedIn')) return;
-      if (await refreshThroughSession(session!, waiters)) return token();
-      throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+      // Restoring with no token to give (a page load: the store still read, the session on its way
+      // from another tab), a call that needs one waits for the restore to land (FIXTOK29), as
+      // `client.user`'s do (`signedInOnly`): then it goes with the landed login's token, or is
+      // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
+      // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
+      // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
+      if (await refreshThroughSession(session!, waiters, held)) return token();
+      // (Restoring when it asked: refused once the restore landed otherwise, whatever it is now.)
+      if (held !== 'signedIn' || snapshot?.hasTag(held))
+        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
     // (Never before the session stands: a call's 401 comes after it. Were it undefined, the throw is the

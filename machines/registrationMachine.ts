@@ -2,7 +2,7 @@ import { type PamError, type RegistrationModule, type Secret, secret } from 'pam
 import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit } from 'xstate';
 import type { RegistrationPayload } from './login/request';
-import { box, boxRegistration } from './login/request';
+import { box, boxRegistration, REGISTER_KEYS } from './login/request';
 import { machineSetup } from './machine-setup';
 import {
   type DocumentCheck,
@@ -87,7 +87,7 @@ function boxed(payload: RegistrationPayload): SubmittedRegistration {
   const { password, captcha_token, ...fields } = (payload ?? {}) as RegistrationPayload;
   return {
     // The value of a key a registration does not take boxed too (FIXSEC28 F3).
-    ...(boxRegistration(fields) as typeof fields),
+    ...(boxRegistration(fields, REGISTER_KEYS) as typeof fields),
     password: box(password),
     ...(captcha_token === undefined ? {} : { captcha_token: box(captcha_token) }),
   };

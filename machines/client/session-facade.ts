@@ -301,8 +301,9 @@ export type SessionRef = Actor<typeof sessionCore>;
 /**
  * The adapter's `onUnauthorized`: a refresh asked of the session, its outcome awaited (single-flight
  * in the adapter, and a REFRESH in flight ignored by the cycle: N concurrent 401s, one refresh).
- * With `held` 'restoring', `signedInOnly`'s wait for a restore (FIXREST28): true once it lands signed
- * in (the REFRESH is ignored there, as in every state but `signedIn`).
+ * With `held` 'restoring', `signedInOnly`'s and the token getter's wait for a restore (FIXREST28,
+ * FIXTOK29): true once it lands signed in (the REFRESH is ignored there, as in every state but
+ * `signedIn`). Without `held` at the start: false at once.
  */
 export function refreshThroughSession(
   session: SessionRef,

@@ -115,22 +115,28 @@ export const LOGIN_KEYS = /^(type|login|password|appSource|captchaToken)$/;
  * The keys a registration takes besides its password and captcha token (spec 5.3,
  * `RegisterSimplifiedPayload`'s: test/secrets/register-unknown-key-inspect holds them equal).
  */
-const REGISTER_KEYS =
+export const REGISTER_KEYS =
   /^(email|country|nationalities|optIn|ddi|phone|name|birth_date|number|app_source|affiliation_code)$/;
 
 /**
- * A registration's payload with its secrets boxed (FIXSEC28 F3): the password, the captcha token
- * (a provider stays one), and the value of every key a registration does not take
- * (`password_confirmation`, a typo: refused by name when sent, nothing sent), so no actor's input
- * and no event holds it in plain text. A payload that cannot be read (a Proxy trap, a getter that
- * throws) is none, refused as invalid input (REVIEW-U U-2).
+ * `payload` (a registration's, a command) with the value of every key `keep` does not match boxed
+ * (FIXSEC28 F3; `captcha`'s as a captcha token: a provider stays one; a missing value, `undefined` or
+ * `null`, left as given), so no actor's input and no event holds it in plain text. The registration
+ * machine keeps `REGISTER_KEYS` (boxing the password, the captcha token and any key a registration
+ * does not take: `password_confirmation`, a typo, refused by name when sent, nothing sent); the
+ * session's door more (`boxCommand`, FIXTOK29). A payload that cannot be read (a Proxy trap, a
+ * getter that throws) is none, refused as invalid input (REVIEW-U U-2).
  */
-export const boxRegistration = (payload: unknown): Record<string, unknown> => {
+export const boxRegistration = (
+  payload: unknown,
+  keep: RegExp,
+  captcha = 'captcha_token',
+): Record<string, unknown> => {
   let o: Record<string, unknown> = {};
   try {
     o = { ...(payload as object) };
   } catch {}
-  for (const k in o) if (!REGISTER_KEYS.test(k)) o[k] = (k === 'captcha_token' ? boxCaptcha : box)(o[k]);
+  for (const k in o) if (o[k] != null && !keep.test(k)) o[k] = (k === captcha ? boxCaptcha : box)(o[k]);
   return o;
 };
 
@@ -204,11 +210,9 @@ export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, Re
   // (A restored input's function is gone: JSON drops it.)
   if (typeof r.payload !== 'function') throw unrestorable('payload', 'registerSimplified');
   if (!isSecret(r.password)) throw unrestorable('password');
-  return send(
-    { ...r.payload(), password: r.password.reveal() } as RegisterSimplifiedPayload,
-    r.captchaToken,
-    a,
-    r.auth,
-    'registerSimplified',
-  );
+  // Every field boxed at the session's door (all but the e-mail and the app source: `boxCommand`)
+  // revealed here, right before the request is sent, the password with them.
+  const fields: Record<string, unknown> = { ...r.payload(), password: r.password };
+  for (const k in fields) if (isSecret(fields[k])) fields[k] = (fields[k] as Secret).reveal();
+  return send(fields as RegisterSimplifiedPayload, r.captchaToken, a, r.auth, 'registerSimplified');
 });

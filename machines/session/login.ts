@@ -5,7 +5,7 @@
 import { type AuthUser, isValidCpf, type LoginResponse, type LoginSuccess } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { documentText } from '../../src/schemas/typed-text';
-import { box, boxCaptcha, withoutUserToken } from '../login/request';
+import { box, boxCaptcha, boxRegistration, withoutUserToken } from '../login/request';
 import { MAX_REJECTED_CODES } from '../loginMachine';
 import { servicesOf } from './context';
 import { drawLoginId, nextCounter } from './order';
@@ -161,32 +161,18 @@ export const childIs =
 
 type Rec = Record<string, unknown>;
 
-/** `o` with its `key` (when it has one) boxed by `boxer`. */
-const boxKey = (o: Rec, key: string, boxer: (value: unknown) => unknown): Rec =>
-  key in o ? { ...o, [key]: boxer(o[key]) } : o;
-
 /**
  * A command with its secrets boxed (the password, the two-factor code, the captcha token; a
- * registration's in its payload), whatever door it came through (`client.login`, `client.state.send`,
- * the developer door, the session itself): a `Secret` from here on (a captcha provider stays one).
- * A password or code that is no string becomes an empty secret (refused as invalid input, no crash).
+ * registration's in its payload, with the value of every key a registration does not take:
+ * `boxRegistration`, FIXTOK29), whatever door it came through (`client.login`, `client.state.send`,
+ * the developer door, the session itself): a `Secret` from here on (a captcha provider stays one),
+ * before any actor or inspector (a raw `system.inspect` too) sees the event. A password or code
+ * that is no string becomes an empty secret (refused as invalid input, no crash).
  */
 export function boxCommand<E extends object>(event: E): E;
 export function boxCommand(e: Rec): Rec {
-  if (e.type === 'REGISTER' && typeof e.payload === 'object' && e.payload !== null) {
-    // The app's payload read once, here: one that cannot be read (a Proxy trap, a getter that
-    // throws) is none, refused as invalid input, nothing sent, its error dropped (REVIEW-U U-2).
-    let payload: Rec = {};
-    try {
-      payload = { ...e.payload };
-    } catch {}
-    return { ...e, payload: boxKey(boxKey(payload, 'password', box), 'captcha_token', boxCaptcha) };
-  }
-  // Every other key boxed too (REVIEW-Y Y-11): one the command does not take (the spec's
-  // `captcha_token`, a typo) keeps its name, which the login child refuses, never its value.
-  const o = { ...e };
-  for (const k in o)
-    if (!/^(type|login|appSource|at)$/.test(k)) o[k] = (k === 'captchaToken' ? boxCaptcha : box)(o[k]);
+  const o = boxRegistration(e, /^(type|login|appSource|at)$/, 'captchaToken');
+  if (e.type === 'REGISTER') o.payload = boxRegistration(e.payload, /^(email|app_source|optIn)$/);
   return o;
 }
 

@@ -116,7 +116,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     let token: unknown = call.options.accessToken;
     if (token === undefined && getAccessToken) {
       try {
-        token = getAccessToken();
+        // (Told whether the call is public, our machines' getter's only reading of it: a public
+        // call never waits for a restore there. `AccessTokenGetter` takes nothing.)
+        token = (getAccessToken as (open?: boolean) => unknown)(call.options.skipAuthRefresh);
         if (isThenable(token)) token = await raced(token, guard);
       } catch (error) {
         // A getter's `unauthorized`: no token of its login any more (createPamClient, REVIEW-AN
@@ -360,7 +362,14 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         token = await readToken(call, guard);
         // Sent again only with a token of the login it was refused with: with none (signed out
         // meanwhile) or another login's (a logout and a new login, in another tab), the 401 stands.
-        if (refusedWith && token !== refusedWith && (!token || sameLogin?.(refusedWith, token) === false))
+        // Refused with none (sent without, or the getter's refusal: `readToken`), a token read since
+        // is of a login it was not made for: with `sameLogin` given (an adapter of many logins), the
+        // 401 stands; without, it goes (one login: a refresh may have given the first token).
+        if (
+          refreshed &&
+          token !== refusedWith &&
+          (!token || (refusedWith ? sameLogin?.(refusedWith, token) === false : sameLogin))
+        )
           throw error;
         return await exchange(call, token, guard);
       } catch (failure) {

@@ -85,7 +85,8 @@ export interface OfetchAdapterOptions {
    * refresh (or another's refresh): true only when both belong to one login. Default: always (an
    * adapter of one login). `createPamClient` answers from the stored session's login, so a write
    * made for one player is never sent again with another player's token (a logout and a new
-   * login, in another tab, while it was in flight): the 401 stands instead.
+   * login, in another tab, while it was in flight): the 401 stands instead. With it given, a
+   * request refused with no token is never sent again with one (no login it was made for).
    *
    * @example
    * sameLogin: (sent, token) => loginOf(sent) === loginOf(token),

@@ -8,7 +8,8 @@ import { logIn, S, storedSession, type Tab, useWorld } from '../support/world';
 // messages held `syncMs`) while tab A holds player 1's login ('signedIn'), no tab holds one
 // ('signedOut'), B's store still holds player 2's older login and A holds player 1's ('other'), or
 // B's store fails ('failing'). A call is made `callAt` ms after B opened (before, during, after the
-// restore's reads): the user module's, which needs a token, or a public one (`skipAuthRefresh`).
+// restore's reads): the user module's or `client.http`'s (FIXTOK29), which need a token, or a
+// public one (`skipAuthRefresh`); its signal aborted `abortAfter` ms after it was made, or never.
 // Whatever the order: nothing that needs a token leaves without one, nothing is sent twice (no 401
 // sent again), a call made while restoring leaves with the login B holds then (landed signed out:
 // refused `unauthorized`, nothing sent), and a public call is sent once.
@@ -17,11 +18,18 @@ import { logIn, S, storedSession, type Tab, useWorld } from '../support/world';
 const world = useWorld({ reportStepMs: 500 });
 const YEARS = '/income-report/available-years';
 type Landing = 'signedIn' | 'signedOut' | 'other' | 'failing';
-type Kind = 'user' | 'public';
+type Kind = 'user' | 'http' | 'public';
 
 const tokenOf = (t: Tab) => sessionActorOf(t.client).getSnapshot().context;
 
-async function run(landing: Landing, kind: Kind, callAt: number, storeMs: number, syncMs: number) {
+async function run(
+  landing: Landing,
+  kind: Kind,
+  callAt: number,
+  storeMs: number,
+  syncMs: number,
+  abortAfter: number | null,
+) {
   world.closeAll();
   world.renew();
   world.server.reset();
@@ -57,15 +65,21 @@ async function run(landing: Landing, kind: Kind, callAt: number, storeMs: number
   const sub = sessionActorOf(b.client).subscribe((s) => {
     if (!s.hasTag('restoring')) landed ??= String(s.value);
   });
-  let made: { restoring: boolean; out: Promise<string> } | undefined;
+  let made: { restoring: boolean; state: string; out: Promise<string> } | undefined;
+  const abort = new AbortController();
+  let abortAt = Number.POSITIVE_INFINITY;
   const call = () => {
     const restoring = b.state() === 'restoring';
+    const { signal } = abort;
     const p =
       kind === 'user'
-        ? b.client.user.getAvailableYears()
-        : b.client.http.get(YEARS, { skipAuthRefresh: true });
+        ? b.client.user.getAvailableYears({ signal })
+        : b.client.http.get(YEARS, kind === 'public' ? { skipAuthRefresh: true, signal } : { signal });
+    if (abortAfter !== null) abortAt = callAt + abortAfter;
+    if (abortAt === callAt) abort.abort();
     made = {
       restoring,
+      state: b.state(),
       out: (p as Promise<unknown>).then(
         () => 'resolved',
         (e: PamError) => `rejected ${e.code}`,
@@ -77,6 +91,7 @@ async function run(landing: Landing, kind: Kind, callAt: number, storeMs: number
     await world.advance(100, 100);
     if (t === syncMs) world.hub.release();
     if (t === callAt) call();
+    if (t === abortAt && t !== callAt) abort.abort();
   }
   sub.unsubscribe();
   const out = await made!.out;
@@ -86,29 +101,35 @@ async function run(landing: Landing, kind: Kind, callAt: number, storeMs: number
   expect(sent.length).toBeLessThanOrEqual(1);
   if (kind === 'public') {
     // Sent once, with the token held then or none, as before (a failing store: maybe its typed
-    // error, nothing sent, as before).
-    if (landing !== 'failing') expect(sent).toHaveLength(1);
+    // error, nothing sent, as before; an abort before it left: nothing sent).
+    expect(landing === 'failing' || abortAfter !== null ? [0, 1] : [1]).toContain(sent.length);
     return;
   }
-  // Nothing that needs a token leaves without one.
-  expect(auth).not.toContain('none');
+  // Nothing that needs a token leaves without one: a user call never; a `client.http` call made
+  // while restoring or signed in never (FIXTOK29); one made signed out goes as any call of a tab
+  // signed out, without (the client cannot tell a public endpoint), once.
+  const mayGoWithout = kind === 'http' && !made!.restoring && made!.state !== 'signedIn';
+  expect(auth.filter((a) => a === 'none').length).toBeLessThanOrEqual(mayGoWithout ? 1 : 0);
   // Answered only when sent with a token of B's login; refused otherwise, nothing sent.
   const held = [tokenA, older].filter(Boolean).map((t) => `Bearer ${t}`);
+  expect([...held, ...(mayGoWithout ? ['none'] : [])]).toEqual(expect.arrayContaining(auth));
   if (out === 'resolved') {
     expect(auth).toHaveLength(1);
     expect(held).toContain(auth[0]);
   } else {
     // (`storage`: a failing store, read by the call too: its typed error, nothing sent.)
     expect(out).toMatch(/^rejected (unauthorized|aborted|storage)$/);
-    if (sent.length) expect(held).toContain(auth[0]);
   }
-  // Made while restoring: it waited for the restore; landed signed out, refused, nothing sent.
-  if (made!.restoring && landed !== 'signedIn' && landing !== 'other') {
+  // Made while restoring: it waited for the restore; landed signed out, refused, nothing sent. (A
+  // `client.http` call is judged when the getter's store read ends, not when it was made: a slow
+  // store's read that ends once the restore landed signed out and another tab's login was taken
+  // goes with that login's token, never without one, once. Left: FIXTOK29's report.)
+  if (made!.restoring && landed !== 'signedIn' && landing !== 'other' && (kind === 'user' || !storeMs)) {
     // (`aborted` for the user module's call once B takes a login after: a call of no login, R27C-1.)
     expect(out).toMatch(/^rejected (unauthorized|aborted|storage)$/);
     expect(sent).toEqual([]);
   }
-  if (made!.restoring && landed === 'signedIn' && landing === 'signedIn') {
+  if (made!.restoring && landed === 'signedIn' && landing === 'signedIn' && abortAfter === null) {
     expect(out).toBe('resolved');
     expect(auth).toEqual([`Bearer ${tokenA}`]);
   }
@@ -120,13 +141,14 @@ describe('a call made while the tab restores leaves once, with a token, or not a
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<Landing>('signedIn', 'signedOut', 'other', 'failing'),
-        fc.constantFrom<Kind>('user', 'public'),
+        fc.constantFrom<Kind>('user', 'http', 'public'),
         fc.integer({ min: 0, max: 12 }).map((n) => n * 100),
         fc.constantFrom(0, 300, 800),
         fc.constantFrom(0, 200, 600, 1200),
+        fc.option(fc.constantFrom(0, 100, 300, 700), { nil: null, freq: 3 }),
         run,
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   }, 120_000);
 });

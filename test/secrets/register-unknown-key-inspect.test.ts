@@ -7,7 +7,8 @@ import {
   type ServerSessionClientBase,
   userModule,
 } from '../../machines/index';
-import { boxRegistration } from '../../machines/login/request';
+import { boxRegistration, REGISTER_KEYS } from '../../machines/login/request';
+import { boxCommand } from '../../machines/session/login';
 import { RegisterSimplifiedPayload } from '../../src/schemas/auth';
 import { isSecret } from '../../src/secrets/secret';
 import { browserProfile, requestsTo, type TestClock, usePam } from '../server-session/support';
@@ -28,6 +29,7 @@ import { openTab, useWorld } from '../support/world';
 
 const CONFIRMATION = 'Kx7-unguessable_Reg.Pw2026';
 const PIN = 'pin-canary-8f3d1c';
+const CAPTCHA = 'captcha-canary-7e1b9a0c';
 
 const payload = (email: string) =>
   ({
@@ -43,6 +45,7 @@ const payload = (email: string) =>
     country: 'BR',
     nationalities: '["BR"]',
     optIn: true,
+    captcha_token: CAPTCHA,
   }) as never;
 
 /** Every string reachable from `value` (actor refs and their options included), `depth` deep. */
@@ -94,6 +97,17 @@ const leaks = (events: unknown[]) =>
     )
     .map((e) => (e as { type: string }).type);
 
+/**
+ * The raw events (their types) where a secret of the registration is, anywhere (FIXTOK29 item 2):
+ * the password (the confirmation's value too), the captcha token (the keys a registration takes
+ * as secrets) or the pin (a key it does not take). The REGISTER event itself included: its
+ * payload is boxed at the session's door, before any actor or inspector sees it.
+ */
+const rawLeaks = (events: unknown[]) =>
+  events
+    .filter((e) => strings(e).some((s) => [CONFIRMATION, PIN, CAPTCHA].some((v) => s.includes(v))))
+    .map((e) => `${(e as { type: string }).type} ${(e as { event?: { type?: string } }).event?.type}`);
+
 const world = useWorld();
 
 describe('register() with keys a registration does not take (FIXSEC28 F3)', () => {
@@ -101,6 +115,8 @@ describe('register() with keys a registration does not take (FIXSEC28 F3)', () =
     const events: unknown[] = [];
     const tab = openTab(world, { inspect: (e) => events.push(e) });
     world.tabs.push(tab);
+    const raw: unknown[] = [];
+    sessionActorOf(tab.client).system.inspect((e) => raw.push(e));
     const before = world.server.requests.length;
     tab.client.register(payload('new.f3@example.com'));
     for (let i = 0; i < 50 && tab.client.view.status !== 'failed'; i++) await world.settle();
@@ -118,6 +134,9 @@ describe('register() with keys a registration does not take (FIXSEC28 F3)', () =
     const actor = sessionActorOf(tab.client);
     expect(inspect(actor.getSnapshot(), { depth: 12 })).not.toContain(CONFIRMATION);
     expect(strings(inputs(actor.getSnapshot())).some((s) => s.includes(PIN))).toBe(false);
+    // The raw system inspector (the developer door, not redacted): no event holds any of them.
+    expect(raw.map((e) => (e as { event?: { type?: string } }).event?.type)).toContain('REGISTER');
+    expect(rawLeaks(raw)).toEqual([]);
     tab.client.stop();
   });
 });
@@ -153,6 +172,9 @@ describe('the server-session client: the same (FIXSEC28 F3)', () => {
     expect(raw.length).toBeGreaterThan(0);
     expect(inputs(raw).length).toBeGreaterThan(0);
     expect(strings(inputs(raw)).filter((s) => s.includes(CONFIRMATION) || s.includes(PIN))).toEqual([]);
+    // Nor any event: the REGISTER event's payload boxed at the door (FIXTOK29 item 2).
+    expect(raw.map((e) => (e as { event?: { type?: string } }).event?.type)).toContain('REGISTER');
+    expect(rawLeaks(raw)).toEqual([]);
   });
 });
 
@@ -161,6 +183,7 @@ describe("boxRegistration: the keys a registration takes are the schema's", () =
     const keys = Object.keys(RegisterSimplifiedPayload.shape);
     const boxed = boxRegistration(
       Object.fromEntries([...keys, 'password_confirmation', 'pin'].map((k) => [k, 'v'])),
+      REGISTER_KEYS,
     );
     expect(
       Object.keys(boxed)
@@ -172,5 +195,33 @@ describe("boxRegistration: the keys a registration takes are the schema's", () =
         .filter((k) => boxed[k] === 'v')
         .sort(),
     ).toEqual(keys.filter((k) => k !== 'password' && k !== 'captcha_token').sort());
+  });
+});
+
+describe('the REGISTER command boxed at the door (FIXTOK29 item 2)', () => {
+  it('every value boxed but the e-mail, the app source and the opt-in; none missing made one', () => {
+    const { payload: boxed } = boxCommand({
+      type: 'REGISTER',
+      payload: {
+        ...(payload('a@example.com') as object),
+        ddi: undefined,
+        phone: null,
+        captcha_token: () => 't',
+      },
+    }) as { payload: Record<string, unknown> };
+    expect(
+      Object.keys(boxed)
+        .filter((k) => !isSecret(boxed[k]))
+        .sort(),
+    ).toEqual(['email', 'optIn', 'ddi', 'phone', 'captcha_token'].sort());
+    expect([boxed.email, boxed.optIn, boxed.ddi, boxed.phone]).toEqual([
+      'a@example.com',
+      true,
+      undefined,
+      null,
+    ]);
+    // (A captcha provider stays one: called when the request is sent.)
+    expect(typeof boxed.captcha_token).toBe('function');
+    expect(strings(boxed).filter((s) => [CONFIRMATION, PIN, '529.982.247-25'].includes(s))).toEqual([]);
   });
 });

@@ -1,14 +1,18 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
+import { until } from '../support/event-loop';
 import { playerOneTab, signInOutside } from './player-tab';
 import { type TestClock, usePam } from './support';
 
 // REVIEW-28B R28B-1 over generated timings: player 1's tab, the cookie then changed outside the
 // tabs' channel (another player signs in, player 1 signs in again, or a logout), and one user call
-// made 0-12 event-loop turns after the call whose 401 tells the tab. A call made while the tab
-// still showed player 1, or no player (confirming the 401), is player 1's: it reaches the API with
-// player 1's login or not at all, never with the login the cookie holds since.
+// made 0-12 event-loop turns after what tells the tab: a call's 401, or the tab's own logout,
+// answered 401 (the cookie holds no longer its login: FIXLOGOUT28), counted from the logout or from
+// the cookie's re-read it starts (REVIEW-28C, FIXTOK29 item 3). A call made while the tab still
+// showed player 1, or no player (confirming the 401), is player 1's: it reaches the API with
+// player 1's login or not at all, never with the login the cookie holds since; one made after the
+// tab's own logout, before the read landed on a login, is refused (`unauthorized`), nothing sent.
 const clock: TestClock = { now: Date.now() };
 const pam = usePam(clock);
 const { ref } = pam;
@@ -27,7 +31,8 @@ describe('a call made around a 401 the tab confirms (property)', () => {
         fc.constantFrom('pendingLimit', 'plain', 'logout'),
         fc.integer({ min: 0, max: 12 }),
         fc.constantFrom('updateMarketing', 'getAddress'),
-        async (outside, turns, name) => {
+        fc.constantFrom('call', 'logout', 'logoutRead'),
+        async (outside, turns, name, told) => {
           const { tab: a, profile } = await playerOneTab(pam, clients);
           // Player 1's login as the API knew it (its tokens), before the cookie changed.
           const mine = new Set(ref.server.requests.map(bearer).filter((b) => b !== 'none'));
@@ -35,24 +40,35 @@ describe('a call made around a 401 the tab confirms (property)', () => {
             const res = await profile.fetch('/pam/auth/logout', { method: 'POST', headers: H });
             expect(res.status).toBe(204);
           } else await signInOutside(pam, profile, outside);
-          const trigger = a.user.getAddress().catch((e: unknown) => e);
+          // What tells the tab: a call's 401, or its own logout's (then, maybe, its re-read begun).
+          const trigger = told === 'call' ? a.user.getAddress().catch((e: unknown) => e) : a.logout();
+          if (told === 'logoutRead') await until(() => a.view.status === 'restoring', 'the cookie re-read');
           for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
           const shown = a.view.user?.id ?? null;
+          const status = a.view.status;
           const from = ref.server.requests.length;
           const path = name === 'updateMarketing' ? 'self-mkt' : 'address';
           const call =
             name === 'updateMarketing'
               ? a.user.updateMarketing({ mkt_accepted: false })
               : a.user.getAddress();
-          await Promise.allSettled([trigger, call]);
+          const outcome = call.then(
+            () => 'sent',
+            (e: { code: string }) => e.code,
+          );
+          await Promise.allSettled([trigger, outcome]);
           const reached = ref.server.requests.slice(from).filter((q) => q.path.includes(path));
           // Made while the tab showed player 1 or no player: player 1's login or nothing.
           const foreign = reached.filter((q) => !mine.has(bearer(q)));
           expect(shown === null || shown === plain.id ? foreign : []).toEqual([]);
+          // Made after its own logout, before the re-read landed on a login (signing out, re-reading,
+          // or landed signed out): refused, nothing sent.
+          const refused = told !== 'call' && status !== 'signedIn';
+          expect(refused ? [await outcome, reached] : []).toEqual(refused ? ['unauthorized', []] : []);
           a.stop();
         },
       ),
-      { numRuns: 16 },
+      { numRuns: 24 },
     );
   }, 120_000);
 });
