@@ -213,11 +213,20 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
-        // What only the answer (or an error) needs, made while the request is on its way (on a
-        // kept connection undici has written it by now), out of the call's wall time: the call's
-        // scrubber and the held values' (made again if `hold` changed them meanwhile: they count).
-        let scrub = scrubberOf(call, token);
-        const heldAt = sorted;
+        // What only the answer (or an error) needs, made while the request is on its way, out of
+        // the call's wall time: the call's own scrubber (a password's byte forms) and the held
+        // values' (a new token's), each kept once made (`own`, `scrubbers`). In a microtask queued
+        // now, which runs once the request is written: fetch (undici) writes it on a kept
+        // connection in the microtasks it queued as it was called, so made here, before them,
+        // they held the request back (a login's password ~6-11 µs, the profile's new token ~4-7,
+        // SPEED29). The answer's scrubber is taken after it (`scrubberOf` again, of what is held
+        // then, its parts made by now); one that cannot be made here (strings only: never) is
+        // made there, and throws there as it did.
+        queueMicrotask(() => {
+          try {
+            scrubberOf(call, token);
+          } catch {}
+        });
         const response = await pending;
         // At most 5 redirects.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
@@ -253,7 +262,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
-        if (heldAt !== sorted) scrub = scrubberOf(call, token);
+        const scrub = scrubberOf(call, token);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
           const headers = new Headers();
@@ -305,7 +314,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     // Sent again: the newest (the current token is never the one dropped).
     if (into.delete(value)) return void into.add(value);
     into.add(value);
-    sorted = heldChain = undefined;
+    sorted = undefined;
     // The oldest goes (a Set keeps the order of insertion), with its scrubber.
     for (const t of into)
       if (into.size > 8 /* HELD */) {
@@ -317,29 +326,25 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  // The values held, the longest first (a secret holding another is replaced whole), and their
-  // chain: made again only after `hold` changed them, not at every answer.
+  // The values held, the longest first (a secret holding another is replaced whole): sorted again
+  // only after `hold` changed them, not at every answer.
   let sorted: string[] | undefined;
-  let heldChain: Scrubber | undefined;
   const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
   /**
    * The scrubber of an answer to `call` sent with `token`: every value held, then its own secrets
    * (every rule), in what is left: a short one glued to a held token (`<token>abc123`) stands on
    * its own once the token is redacted (REVIEW-G G1). Its token first if no longer held: 8 others
    * sent while it was on its way pushed it out (REVIEW-M LOW-4); its own secrets are never held.
+   * A chain made at each call (a few objects): without secrets, `own()` is `NO_SCRUB`.
    */
   function scrubberOf({ secrets, own }: Call, token?: string): Scrubber {
-    const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
-    if (secrets[0])
-      return chainScrubbers([
-        ...mine,
-        ...heldValues()
-          .filter((v) => !secrets.includes(v))
-          .map(scrubberOfValue),
-        own(),
-      ]);
-    heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
-    return mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
+    return chainScrubbers([
+      ...(token && !held.has(token) ? [createScrubber([token], true)] : []),
+      ...heldValues()
+        .filter((v) => !secrets.includes(v))
+        .map(scrubberOfValue),
+      own(),
+    ]);
   }
 
   async function send(call: Call): Promise<unknown> {
