@@ -193,7 +193,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       if (call.json) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `${tokenType} ${token}`;
       let url = absoluteURL(call.url);
-      for (let hops = 0; ; hops += 1) {
+      for (let hops = 0; ; hops++) {
         const pending = $fetch.raw(url, {
           method,
           headers,
@@ -215,18 +215,13 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         });
         // What only the answer (or an error) needs, made while the request is on its way, out of
         // the call's wall time: the call's own scrubber (a password's byte forms) and the held
-        // values' (a new token's), each kept once made (`own`, `scrubbers`). In a microtask queued
-        // now, which runs once the request is written: fetch (undici) writes it on a kept
-        // connection in the microtasks it queued as it was called, so made here, before them,
-        // they held the request back (a login's password ~6-11 µs, the profile's new token ~4-7,
-        // SPEED29). The answer's scrubber is taken after it (`scrubberOf` again, of what is held
-        // then, its parts made by now); one that cannot be made here (strings only: never) is
-        // made there, and throws there as it did.
-        queueMicrotask(() => {
-          try {
-            scrubberOf(call, token);
-          } catch {}
-        });
+        // values' (a new token's), each kept once made (`own`, `scrubbers`, `heldChain`). After
+        // one turn of microtasks: fetch (undici) writes the request on a kept connection in the
+        // microtasks it queued as it was called, so made at once they held it back (a login's
+        // password ~6-11 µs, a new token's ~4-7: SPEED29). The answer's scrubber is taken at the
+        // answer (`scrubberOf` again: of what is held then, its parts made by now).
+        await 0;
+        scrubberOf(call, token);
         const response = await pending;
         // At most 5 redirects.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
@@ -314,7 +309,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     // Sent again: the newest (the current token is never the one dropped).
     if (into.delete(value)) return void into.add(value);
     into.add(value);
-    sorted = undefined;
+    sorted = heldChain = undefined;
     // The oldest goes (a Set keeps the order of insertion), with its scrubber.
     for (const t of into)
       if (into.size > 8 /* HELD */) {
@@ -326,25 +321,29 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
   // option of our own machines only (not in `OfetchAdapterOptions`).
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  // The values held, the longest first (a secret holding another is replaced whole): sorted again
-  // only after `hold` changed them, not at every answer.
+  // The values held, the longest first (a secret holding another is replaced whole), and their
+  // chain: made again only after `hold` changed them, not at every answer.
   let sorted: string[] | undefined;
+  let heldChain: Scrubber | undefined;
   const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
   /**
    * The scrubber of an answer to `call` sent with `token`: every value held, then its own secrets
    * (every rule), in what is left: a short one glued to a held token (`<token>abc123`) stands on
    * its own once the token is redacted (REVIEW-G G1). Its token first if no longer held: 8 others
    * sent while it was on its way pushed it out (REVIEW-M LOW-4); its own secrets are never held.
-   * A chain made at each call (a few objects): without secrets, `own()` is `NO_SCRUB`.
    */
   function scrubberOf({ secrets, own }: Call, token?: string): Scrubber {
-    return chainScrubbers([
-      ...(token && !held.has(token) ? [createScrubber([token], true)] : []),
-      ...heldValues()
-        .filter((v) => !secrets.includes(v))
-        .map(scrubberOfValue),
-      own(),
-    ]);
+    const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
+    if (secrets[0])
+      return chainScrubbers([
+        ...mine,
+        ...heldValues()
+          .filter((v) => !secrets.includes(v))
+          .map(scrubberOfValue),
+        own(),
+      ]);
+    heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
+    return mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
   }
 
   async function send(call: Call): Promise<unknown> {
@@ -383,7 +382,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // Only GETs: a POST that timed out may have been applied, so repeating it could apply it twice.
       const wait = method === 'GET' && failures < retries ? retryDelay(error, failures) : undefined;
       if (wait === undefined) throw error;
-      failures += 1;
+      failures++;
       if ((await sleep(wait, requestOptions.signal)) === ABORTED)
         throw new AbortedError(method, call.shownPath());
     }
@@ -459,7 +458,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
  * the cause chain. The errors themselves stay here: ofetch's FetchError holds the request options.
  */
 function lowLevelCause(error: unknown, scrub: Scrubber): Error | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const { code, syscall } = e as { code?: unknown; syscall?: unknown };
     if (typeof code === 'string') {
       // Node system errors are built from syscall, code and address only; other messages may quote input.
