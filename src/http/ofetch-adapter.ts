@@ -195,7 +195,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       if (call.json) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `${tokenType} ${token}`;
       let url = absoluteURL(call.url);
-      for (let hops = 0; ; hops += 1) {
+      for (let hops = 0; ; hops++) {
         const pending = $fetch.raw(url, {
           method,
           headers,
@@ -215,11 +215,15 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
-        // What only the answer (or an error) needs, made while the request is on its way (on a
-        // kept connection undici has written it by now), out of the call's wall time: the call's
-        // scrubber and the held values' (made again if `hold` changed them meanwhile: they count).
-        let scrub = scrubberOf(call, token);
-        const heldAt = sorted;
+        // What only the answer (or an error) needs, made while the request is on its way, out of
+        // the call's wall time: the call's own scrubber (a password's byte forms) and the held
+        // values' (a new token's), each kept once made (`own`, `scrubbers`, `heldChain`). After
+        // one turn of microtasks: fetch (undici) writes the request on a kept connection in the
+        // microtasks it queued as it was called, so made at once they held it back (a login's
+        // password ~6-11 µs, a new token's ~4-7: SPEED29). The answer's scrubber is taken at the
+        // answer (`scrubberOf` again: of what is held then, its parts made by now).
+        await 0;
+        scrubberOf(call, token);
         const response = await pending;
         // At most 5 redirects.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
@@ -255,7 +259,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
         const data = await readBody(response, cap, file);
-        if (heldAt !== sorted) scrub = scrubberOf(call, token);
+        const scrub = scrubberOf(call, token);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
           const headers = new Headers();
@@ -387,7 +391,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       // Only GETs: a POST that timed out may have been applied, so repeating it could apply it twice.
       const wait = method === 'GET' && failures < retries ? retryDelay(error, failures) : undefined;
       if (wait === undefined) throw error;
-      failures += 1;
+      failures++;
       if ((await sleep(wait, requestOptions.signal)) === ABORTED)
         throw new AbortedError(method, call.shownPath());
     }
@@ -463,7 +467,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
  * the cause chain. The errors themselves stay here: ofetch's FetchError holds the request options.
  */
 function lowLevelCause(error: unknown, scrub: Scrubber): Error | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const { code, syscall } = e as { code?: unknown; syscall?: unknown };
     if (typeof code === 'string') {
       // Node system errors are built from syscall, code and address only; other messages may quote input.

@@ -55,6 +55,29 @@ describe('the call scrubber is made while the request is on its way', () => {
     expect(log.indexOf(`scrubber ${PASSWORD}`)).toBeGreaterThan(log.indexOf('fetch'));
   });
 
+  // SPEED29: undici writes the request in the microtasks fetch queued as it was called (a kept
+  // connection): the scrubbers are made after those, not before (they held the request back).
+  it('once the microtasks fetch queued as it was called have run (where undici writes the request)', async () => {
+    const written = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      log.push('fetch');
+      queueMicrotask(() => log.push('written'));
+      await Promise.resolve();
+      return new Response(String(init?.body ?? '{}'), { status: 200 });
+    }) as typeof fetch;
+    log.length = 0;
+    const token = 'tokWritten-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const http = createOfetchAdapter({
+      baseURL: 'https://api.test',
+      getAccessToken: () => token,
+      fetch: written,
+    });
+    // A login's password, and a new token (the profile read right after a login holds it first).
+    await http.post('/auth/login', { login: 'a@b.test', password: PASSWORD });
+    expect(log.indexOf('written')).toBeGreaterThan(log.indexOf('fetch'));
+    expect(log.indexOf(`scrubber ${PASSWORD}`)).toBeGreaterThan(log.indexOf('written'));
+    expect(log.indexOf(`scrubber ${token}`)).toBeGreaterThan(log.indexOf('written'));
+  });
+
   it('scrubs what was sent even when the body changes after the call', async () => {
     const http = createOfetchAdapter({
       baseURL: 'https://api.test',
