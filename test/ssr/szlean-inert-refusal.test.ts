@@ -26,9 +26,18 @@ describe('an inert client (relative baseURL, no page): what a refused call shows
         seen.push({ json: JSON.parse(JSON.stringify(e)), cause: [e.cause?.message, e.cause?.code] });
       }
       expect(seen).toEqual([
+        // A call that needs a token, made at once (the session still restoring), waits for the
+        // restore and is refused when it lands signed out, nothing sent (FIXTOK29).
         {
-          json: { name: 'NetworkError', code: 'network', message: 'GET /auth/user-profile got no response' },
-          cause: ['configuration', 'configuration'],
+          json: {
+            name: 'UnauthorizedError',
+            code: 'unauthorized',
+            message: 'call (signed out: not sent) failed with 401',
+            method: 'call',
+            path: '(signed out: not sent)',
+            status: 401,
+          },
+          cause: [undefined, undefined],
         },
         {
           json: {
