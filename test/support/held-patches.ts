@@ -5,14 +5,14 @@
 export interface HeldPatches {
   fetch: typeof globalThis.fetch;
   hold(on: boolean): void;
-  /** Answers held: each with its path; `release()` hands the answer to the client. */
-  readonly held: { path: string; release(): void }[];
+  /** Answers held: each with its path and status; `release()` hands the answer to the client. */
+  readonly held: { path: string; status: number; release(): void }[];
   /** Resolves once `n` answers are held (each PATCH answered by the server). */
   heldCount(n: number): Promise<void>;
 }
 
 export function heldPatches(): HeldPatches {
-  const held: { path: string; release(): void }[] = [];
+  const held: { path: string; status: number; release(): void }[] = [];
   const waiters: (() => void)[] = [];
   let holding = false;
   return {
@@ -34,7 +34,7 @@ export function heldPatches(): HeldPatches {
         // (Read whole first: the body is the server's, the socket free.)
         const body = await answer.arrayBuffer();
         await new Promise<void>((release) => {
-          held.push({ path: new URL(request?.url ?? String(input)).pathname, release });
+          held.push({ path: new URL(request?.url ?? String(input)).pathname, status: answer.status, release });
           for (const w of waiters.splice(0)) w();
         });
         return new Response(body, { status: answer.status, headers: answer.headers });
