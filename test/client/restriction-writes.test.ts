@@ -3,12 +3,7 @@
 // `client.user` change is: a pause or self-exclusion bars betting from the send; once settled, an
 // accepted change (a limit too) makes the profile flow read again; a refusal (4xx) releases the bar.
 // Over real sockets, against the reference server.
-import {
-  createUserModule,
-  setSelfExclusion,
-  setTimeoutLimits,
-  updateLimits,
-} from 'pam-client';
+import { createUserModule, setSelfExclusion, setTimeoutLimits, updateLimits } from 'pam-client';
 import {
   createCustomPamClient,
   createPamClient,
@@ -39,7 +34,9 @@ const PROFILE = '/auth/user-profile';
 async function signedIn(custom: boolean) {
   const patches = heldPatches();
   const options = { baseURL: server.url, environment: { channel: null }, fetch: patches.fetch, retry: 0 };
-  const client = custom ? createCustomPamClient({ ...options, flows: [profile()] }) : createPamClient(options);
+  const client = custom
+    ? createCustomPamClient({ ...options, flows: [profile()] })
+    : createPamClient(options);
   stops.push(client.stop);
   client.login({ login: server.seed.plain.email, password: server.seed.plain.password });
   await until(client, (v) => v.restrictions?.status === 'current' && v.restrictions.canBet);
@@ -48,8 +45,9 @@ async function signedIn(custom: boolean) {
 
 /** Whether the profile was read after the last PATCH to `path`. */
 const readAfter = (path: string) => {
-  const at = server.requests.findLastIndex((r) => r.method === 'PATCH' && r.path === path);
-  return at >= 0 && server.requests.slice(at + 1).some((r) => r.method === 'GET' && r.path === PROFILE);
+  const rs = server.requests;
+  const at = rs.map((r) => r.method === 'PATCH' && r.path === path).lastIndexOf(true);
+  return at >= 0 && rs.slice(at + 1).some((r) => r.method === 'GET' && r.path === PROFILE);
 };
 
 describe('a restriction change through client.http', () => {
@@ -107,7 +105,12 @@ describe('a restriction change through client.http', () => {
 
   test('a refused pause (422) releases its bar: no re-read of its own, canBet again', async () => {
     const { client, patches } = await signedIn(false);
-    server.faults.add({ method: 'PATCH', path: '/bff/users/timeout-limits', status: 422, body: { message: 'no' } });
+    server.faults.add({
+      method: 'PATCH',
+      path: '/bff/users/timeout-limits',
+      status: 422,
+      body: { message: 'no' },
+    });
     patches.hold(true);
     const call = setTimeoutLimits(client.http, { user_pause: 3, reason: 1, password_check }).catch(
       (e: { status?: number }) => e.status,

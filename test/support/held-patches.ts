@@ -34,7 +34,11 @@ export function heldPatches(): HeldPatches {
         // (Read whole first: the body is the server's, the socket free.)
         const body = await answer.arrayBuffer();
         await new Promise<void>((release) => {
-          held.push({ path: new URL(request?.url ?? String(input)).pathname, status: answer.status, release });
+          held.push({
+            path: new URL(request?.url ?? String(input)).pathname,
+            status: answer.status,
+            release,
+          });
           for (const w of waiters.splice(0)) w();
         });
         return new Response(body, { status: answer.status, headers: answer.headers });
