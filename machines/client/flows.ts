@@ -37,6 +37,7 @@ import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { heldWhileSent, type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
 import { withReportOwner } from './report-owner';
+import { ownerOf } from './restriction-changes';
 import { unwatched, watchRestrictionWrites } from './restriction-writes';
 import { loginBound, profileRead, type SessionRef, withProfileRecheck } from './session-facade';
 import { signedInOnly } from './signed-in-only';
@@ -140,10 +141,7 @@ export const profile = (): ClientFlow<'profile'> => ({
       session,
       serverNow: () => env.serverNow(),
       accepted,
-      ownerNow: () => {
-        const c = session()?.getSnapshot().context;
-        return { userId: c?.userId ?? null, sid: c?.sid ?? null };
-      },
+      ownerNow: ownerOf(session),
     });
     return {};
   },
@@ -185,10 +183,7 @@ export const userModule = (): ClientFlow<'user'> => ({
     // The player and login held now. A call made while the stored session is read waits at the door
     // for the restore to land (`signedInOnly`, FIXREST28): every layer below runs in the login it
     // landed on (REVIEW-27C R27C-1), or not at all.
-    const ownerNow = (): Owner => {
-      const c = session()?.getSnapshot().context;
-      return { userId: c?.userId ?? null, sid: c?.sid ?? null };
-    };
+    const ownerNow = ownerOf(session);
     // A change whose request left settles by its own answer whatever login the session holds
     // meanwhile; one not sent yet is aborted when its login ends (`heldWhileSent`, REVIEW-AK AK-2).
     // (The adapter's calls as sent, never the profile flow's watch of them: each change told once.)

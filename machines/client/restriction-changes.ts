@@ -32,6 +32,12 @@ const flowOf = (session: SessionRef | undefined, owner?: Owner): AnyActorRef | u
     ? (session?.getSnapshot().children as Record<string, AnyActorRef | undefined> | undefined)?.profile
     : undefined;
 
+/** The player and login the session holds now (read at each call). */
+export const ownerOf = (session: () => SessionRef | undefined) => (): Owner => {
+  const c = session()?.getSnapshot().context;
+  return { userId: c?.userId ?? null, sid: c?.sid ?? null };
+};
+
 /**
  * Tells the profile flow of the session (while it holds the login of `owner`) that a change of
  * `kind` is on its way: betting is barred from now until the returned release runs (once the call

@@ -17,8 +17,6 @@ const WRITES = ['updateLimits', 'setTimeoutLimits', 'setSelfExclusion'] as const
 /** The adapter's calls as they were before `watchRestrictionWrites` (`client.user` sends through them: told once). */
 export const unwatched = new WeakMap<HttpAdapter, HttpAdapter>();
 
-type Verb = 'get' | 'post' | 'patch' | 'delete';
-
 /**
  * A request's path as a route: without its query or fragment, nor a trailing slash (the server
  * may route either to the change: fail closed). Not a string: none (the adapter refuses it).
@@ -28,24 +26,19 @@ const routeOf = (path: unknown) =>
 
 /**
  * Replaces, in place, the calls of `http` (the client's own adapter object, `client.http`) that can
- * send a restriction change with ones that follow it (`recheck`); the calls as they were are kept
- * in `unwatched` for the user module's wrapper, which already follows its own.
+ * send a body (a change) with ones that follow a restriction change (`recheck`: a request of its
+ * row's method and path); the calls as they were are kept in `unwatched` for the user module's
+ * wrapper, which already follows its own.
  */
 export function watchRestrictionWrites(http: HttpAdapter, deps: Recheck): void {
-  const raw = { ...http };
-  unwatched.set(http, raw);
-  const routes = new Map<string, (typeof WRITES)[number]>();
-  for (const name of WRITES) {
-    const { method, path } = USER_CALLS.rows[name];
-    routes.set(`${method.toLowerCase()} ${path}`, name);
-  }
-  const out = http as unknown as Record<Verb, (path: unknown, ...rest: unknown[]) => Promise<unknown>>;
-  for (const verb of new Set([...routes.keys()].map((key) => key.split(' ')[0] as Verb))) {
-    const send = raw[verb] as (...args: unknown[]) => Promise<unknown>;
-    out[verb] = (path, ...rest) => {
-      const name = routes.get(`${verb} ${routeOf(path)}`);
+  const raw = { ...http } as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  unwatched.set(http, raw as unknown as HttpAdapter);
+  for (const verb of ['post', 'patch', 'delete'])
+    (http as unknown as typeof raw)[verb] = (path, ...rest) => {
+      const name = WRITES.find(
+        (n) => USER_CALLS.rows[n].path === routeOf(path) && USER_CALLS.rows[n].method === verb.toUpperCase(),
+      );
       // (Its payload and options as a user call's: `rest`, the adapter's body and options.)
-      return name ? recheck(name, rest, () => send(path, ...rest), deps) : send(path, ...rest);
+      return name ? recheck(name, rest, () => raw[verb]!(path, ...rest), deps) : raw[verb]!(path, ...rest);
     };
-  }
 }
