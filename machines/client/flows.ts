@@ -37,6 +37,8 @@ import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
 import { heldWhileSent, type MutationOutcomeUnknown, withOutcomeCheck } from './outcome';
 import { withReportOwner } from './report-owner';
+import { ownerOf } from './restriction-changes';
+import { unwatched, watchRestrictionWrites } from './restriction-writes';
 import { loginBound, profileRead, type SessionRef, withProfileRecheck } from './session-facade';
 import { signedInOnly } from './signed-in-only';
 import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
@@ -132,6 +134,17 @@ export const profile = (): ClientFlow<'profile'> => ({
   session: PROFILE_SESSION,
   transitions: PROFILE_TRANSITIONS,
   input: WITH_KEPT,
+  // A restriction change sent through `client.http` (and any module built on it) is followed as a
+  // `client.user` change is (REVIEW29A-10): barred from the send, re-read once accepted or unknown.
+  setup: ({ http, env, session, accepted }) => {
+    watchRestrictionWrites(http, {
+      session,
+      serverNow: () => env.serverNow(),
+      accepted,
+      ownerNow: ownerOf(session),
+    });
+    return {};
+  },
 });
 
 /** The play-time flow as the preset runs it (`createPamClient`: no server-session part). */
@@ -170,13 +183,11 @@ export const userModule = (): ClientFlow<'user'> => ({
     // The player and login held now. A call made while the stored session is read waits at the door
     // for the restore to land (`signedInOnly`, FIXREST28): every layer below runs in the login it
     // landed on (REVIEW-27C R27C-1), or not at all.
-    const ownerNow = (): Owner => {
-      const c = session()?.getSnapshot().context;
-      return { userId: c?.userId ?? null, sid: c?.sid ?? null };
-    };
+    const ownerNow = ownerOf(session);
     // A change whose request left settles by its own answer whatever login the session holds
     // meanwhile; one not sent yet is aborted when its login ends (`heldWhileSent`, REVIEW-AK AK-2).
-    const [sender, hold] = heldWhileSent(http);
+    // (The adapter's calls as sent, never the profile flow's watch of them: each change told once.)
+    const [sender, hold] = heldWhileSent(unwatched.get(http) ?? http);
     const checked = withOutcomeCheck(
       // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
       // on the server's clock, shared by the tabs of the origin (issue 26).

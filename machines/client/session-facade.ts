@@ -39,7 +39,7 @@ import type { SessionContext, SessionEvent, SessionServices } from '../session/t
 import type { sessionCore, sessionMachine } from '../sessionMachine';
 import { abortedBeforeCall, type LoginBound, mayHaveApplied, wrapCalls } from './outcome';
 import { withPlayTime } from './play-time-view';
-import { holds, inFlight } from './restriction-changes';
+import { holds, RESTRICTION_CHANGES, type RestrictionChange, recheck } from './restriction-changes';
 
 /**
  * Where the session is, in words an app branches on (each is also a tag of `sessionMachine`):
@@ -337,27 +337,6 @@ export function refreshThroughSession(
 }
 
 /**
- * The changes after which the profile is read again, with the restriction each one places when
- * accepted: the restrictions' (IN SPA 31/2025: show them at once; a pause and a self-exclusion bar
- * betting at once, the other restrictions are the operator's and the SPA's, made by no call; a limit
- * bars nothing by itself), and, once accepted, those of what the profile shows (`view.user`,
- * `view.userInfo`: name and address, e-mail, phone, contracts, marketing, 2FA; R-6). A password,
- * a social account or a report is not in the profile: no read.
- */
-const RESTRICTION_CHANGES = {
-  updateLimits: null,
-  setTimeoutLimits: 'pause',
-  setSelfExclusion: 'selfExclusion',
-  updateProfile: null,
-  updateEmail: null,
-  addPhone: null,
-  updateAddress: null,
-  updateContracts: null,
-  updateMarketing: null,
-  toggleTwoFactor: null,
-} as const;
-
-/**
  * A signal that aborts once `session` no longer holds the login of `owner` (a sign-out, another
  * login; for a call made signed out: a login).
  */
@@ -378,7 +357,8 @@ export function loginBound(session: () => SessionRef | undefined, owner: Owner):
  * with the server time it was sent at (`serverNow`, the one clock's; none: the session's own). With
  * `ownerNow`, a change is its player's (REVIEW-O O-8, O-12): a pause or self-exclusion accepted (or
  * maybe applied) is kept in `accepted` (none: the store beside the session's token store) for its
- * player whatever the session does meanwhile; the session is told only while it holds that login.
+ * player whatever the session does meanwhile; the session is told only while it holds that login
+ * (`recheck`, ./restriction-changes.ts).
  */
 export function withProfileRecheck(
   user: UserModule,
@@ -387,59 +367,13 @@ export function withProfileRecheck(
   accepted?: AcceptedStore,
   ownerNow?: () => Owner,
 ): UserModule {
-  const keptOf = ({ tokens, clock }: SessionServices) => acceptedStoreOf(tokens, clock);
+  const deps = { session, serverNow, accepted, ownerNow };
   return wrapCalls(
     user,
-    Object.keys(RESTRICTION_CHANGES) as (keyof typeof RESTRICTION_CHANGES)[],
+    Object.keys(RESTRICTION_CHANGES) as RestrictionChange[],
     (original, name) =>
-      async (...args) => {
-        const restricts = RESTRICTION_CHANGES[name];
-        const refusedBeforeSending = abortedBeforeCall(args); // nothing sent, whatever the error (review 8, 1)
-        // When it was sent, server time read here in either mode (a restriction starts then or later). A
-        // session without its services, or a clock that gives no time (`readingOf`), gives none: any of its kind.
-        let sent: number | PamError | undefined;
-        try {
-          sent = readingOf(serverNow ?? servicesOf(session()!.getSnapshot().context).serverNow);
-        } catch {}
-        const owner = ownerNow?.();
-        // Limits as SENT (their `user_limit_*` fields only, never `password_check`: the call's reader's output,
-        // U-1); accepted or maybe applied (U-6), the profile flow keeps them for their day over lagging reads (R-2).
-        const payload = !restricts && name === 'updateLimits' && USER_CALLS.sent(name, args[0]);
-        const limits =
-          payload && typeof payload === 'object'
-            ? Object.fromEntries(Object.entries(payload).filter(([k]) => k.startsWith('user_limit_')))
-            : undefined;
-        const tell = (ok?: boolean) => {
-          if (restricts && typeof sent === 'number')
-            (accepted ?? keptOf(servicesOf(session()!.getSnapshot().context))).remember(
-              owner?.userId ?? null,
-              { kind: restricts, at: sent } as AcceptedRestriction,
-            );
-          if (!owner || holds(session(), owner)) {
-            // (Told to the profile flow itself: its read follows, as on PROFILE_CHANGED.)
-            const flow =
-              ok && limits && typeof sent === 'number' && session()?.getSnapshot().children?.profile;
-            if (flow) flow.send(trusted({ type: 'CHECK', at: sent, limits }) as never);
-            else
-              session()?.send(
-                internal({ type: 'PROFILE_CHANGED', restricts, ...(typeof sent === 'number' && { sent }) }),
-              );
-          }
-        };
-        // Barred from the send (AI-3), released once settled (after `tell`: accepted or maybe applied).
-        const settled = inFlight(session, restricts, !refusedBeforeSending, owner);
-        try {
-          const result = await original(...args);
-          tell(true);
-          return result;
-        } catch (error) {
-          // One that may have been applied (no clear refusal) bars as one accepted (review 7, M1).
-          if ((restricts || limits) && mayHaveApplied(error, !refusedBeforeSending)) tell(!!limits);
-          throw error;
-        } finally {
-          settled();
-        }
-      },
+      (...args) =>
+        recheck(name, args, () => original(...args), deps),
   );
 }
 

@@ -121,10 +121,16 @@ const userSent = (name: keyof typeof USER_OPERATIONS, payload: unknown): unknown
 
 /**
  * What the client's layers over the user module read of its rows (`pam-client/internal`'s one
- * name for them): the calls that change the account, where each call takes its options, and what
- * it sends.
+ * name for them): the calls that change the account, where each call takes its options, what
+ * it sends, and the rows themselves (the method and path a restriction change goes to, watched on
+ * the client's own adapter: machines/client/restriction-writes.ts).
  */
-export const USER_CALLS = { mutations: USER_MUTATIONS, optionsAt: userOptionsAt, sent: userSent };
+export const USER_CALLS = {
+  mutations: USER_MUTATIONS,
+  optionsAt: userOptionsAt,
+  sent: userSent,
+  rows: USER_OPERATIONS,
+};
 
 /**
  * The user-management area (spec 4.2 to 4.5), on an adapter with get, post, patch and delete:
