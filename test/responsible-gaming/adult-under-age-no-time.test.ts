@@ -17,4 +17,10 @@ describe('REVIEW29B: no time makes every adult "under 18"', () => {
       expect(r.canBet).toBe(false);
       expect(r.inForce.map((x) => x.kind)).not.toContain('underAge');
     });
+  test('born 2010-06-01 (not 18 at 2001-09-09), no time: age unknown, account blocked, no underAge claimed', () => {
+    const r = restrictionsOf(freeUserInfo(), Number.NaN, { id: 1, birth_date: '2010-06-01' });
+    expect(r.unreadable).toEqual(['now', 'birth_date']);
+    expect([r.accountBlocked, r.canBet, r.known]).toEqual([true, false, false]);
+    expect(r.inForce.map((x) => x.kind)).not.toContain('underAge');
+  });
 });
