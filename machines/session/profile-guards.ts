@@ -3,11 +3,14 @@
 
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
+import { inFlightEnd } from './in-flight';
 import {
   boundOf,
   isRecord,
+  LIMIT_KINDS,
   liftsAny,
   namesPlayer,
+  nextChangeAt,
   ownsDatum,
   type ProfileFlowContext,
 } from './profile-rules';
@@ -93,3 +96,17 @@ export const dawn = (a: G) =>
 /** A stamp the flow can use as its time: its own (marked), on a trusted clock, a finite time. */
 export const usable = (event: Ev) =>
   isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);
+
+/**
+ * On the `change` timer: whether what comes due is a limit change whose values are unknown (a
+ * bare timestamp, REVIEW29B): due, it makes the limit unknown (no betting), so the flow reads again
+ * at once (the unknown lasts one read, not until the next midnight's re-check).
+ */
+export const unknownChangeDue = ({ context }: G) => {
+  const r = context.restrictions;
+  const at = Math.min(nextChangeAt(r, context.now) ?? Infinity, inFlightEnd(context));
+  return LIMIT_KINDS.some((k) => {
+    const c = r.limits[k].pendingChange;
+    return !!c && c.amount === null && c.period === null && c.active === null && c.effectiveAt! <= at;
+  });
+};
