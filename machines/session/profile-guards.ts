@@ -3,14 +3,12 @@
 
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
-import { inFlightEnd } from './in-flight';
 import {
   boundOf,
   isRecord,
   LIMIT_KINDS,
   liftsAny,
   namesPlayer,
-  nextChangeAt,
   ownsDatum,
   type ProfileFlowContext,
 } from './profile-rules';
@@ -98,15 +96,13 @@ export const usable = (event: Ev) =>
   isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);
 
 /**
- * On the `change` timer: whether what comes due is a limit change whose values are unknown (a
- * bare timestamp, REVIEW29B): due, it makes the limit unknown (no betting), so the flow reads again
- * at once (the unknown lasts one read, not until the next midnight's re-check).
+ * On the `change` timer: whether a limit change whose values are unknown (a bare timestamp,
+ * REVIEW29B) is pending: coming due, it makes the limit unknown (no betting), so the flow reads
+ * again at once (the unknown lasts one read, not until the next midnight's re-check). (Another
+ * change coming due meanwhile reads too: a read early, never one skipped.)
  */
-export const unknownChangeDue = ({ context }: G) => {
-  const r = context.restrictions;
-  const at = Math.min(nextChangeAt(r, context.now) ?? Infinity, inFlightEnd(context));
-  return LIMIT_KINDS.some((k) => {
-    const c = r.limits[k].pendingChange;
-    return !!c && c.amount === null && c.period === null && c.active === null && c.effectiveAt! <= at;
+export const unknownChangeDue = ({ context }: G) =>
+  LIMIT_KINDS.some((k) => {
+    const c = context.restrictions.limits[k].pendingChange;
+    return !!c && (c.amount ?? c.period ?? c.active) === null;
   });
-};

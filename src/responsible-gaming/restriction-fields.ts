@@ -222,23 +222,22 @@ export function underAgeOf(user: unknown, bad: string[], now: number): Restricti
     return null;
   }
   const until = brazilTimeToEpoch(+m[1]! + 18, +m[2]!, +m[3]!);
-  // No time (REVIEW29B): judged at the earliest plausible one (`plausibleTime`: 1e12, 2001-09-09);
-  // 18 by then, an adult; else the age is unknown (fail closed, never "under 18" claimed).
-  if (!Number.isFinite(now)) {
-    if (until > 1e12) bad.push('birth_date');
+  // Of age at `now`, or no time (NaN, REVIEW29B): then judged at the earliest plausible one
+  // (`plausibleTime`: 1e12, 2001-09-09); 18 by then, an adult; else the age is unknown (fail
+  // closed, never "under 18" claimed).
+  if (!(now < until)) {
+    if (Number.isNaN(now) && until > 1e12) bad.push('birth_date');
     return null;
   }
-  return now >= until
-    ? null
-    : {
-        kind: 'underAge',
-        imposedBy: 'law',
-        since: null,
-        until,
-        permanent: false,
-        indefinite: false,
-        note: null,
-        blocksAccount: true,
-        earliestLiftAt: until,
-      };
+  return {
+    kind: 'underAge',
+    imposedBy: 'law',
+    since: null,
+    until,
+    permanent: false,
+    indefinite: false,
+    note: null,
+    blocksAccount: true,
+    earliestLiftAt: until,
+  };
 }

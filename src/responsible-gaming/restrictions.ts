@@ -309,7 +309,8 @@ export function limitOf(
   };
   const c = changeOf(info[`${key}_change`]);
   let out = limit;
-  const bare = !!c && c !== UNREADABLE && c.amount === null && c.period === null && c.active === null;
+  // Values unknown (a bare timestamp): it names none.
+  const bare = !!c && c !== UNREADABLE && (c.amount ?? c.period ?? c.active) === null;
   if (c && c !== UNREADABLE) {
     // What the limit would be: what the change does not name stays as it was.
     const proposed = {
