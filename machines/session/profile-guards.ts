@@ -6,6 +6,7 @@ import { isInternal, isTrusted as isTrustedEvent } from './events';
 import {
   boundOf,
   isRecord,
+  LIMIT_KINDS,
   liftsAny,
   namesPlayer,
   ownsDatum,
@@ -93,3 +94,15 @@ export const dawn = (a: G) =>
 /** A stamp the flow can use as its time: its own (marked), on a trusted clock, a finite time. */
 export const usable = (event: Ev) =>
   isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);
+
+/**
+ * On the `change` timer: whether a limit change whose values are unknown (a bare timestamp,
+ * REVIEW29B) is pending: coming due, it makes the limit unknown (no betting), so the flow reads
+ * again at once (the unknown lasts one read, not until the next midnight's re-check). (Another
+ * change coming due meanwhile reads too: a read early, never one skipped.)
+ */
+export const unknownChangeDue = ({ context }: G) =>
+  LIMIT_KINDS.some((k) => {
+    const c = context.restrictions.limits[k].pendingChange;
+    return !!c && (c.amount ?? c.period ?? c.active) === null;
+  });

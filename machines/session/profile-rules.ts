@@ -137,8 +137,9 @@ export interface StatusInputs {
   untrusted?: boolean;
   /**
    * The clock never read an answer's `Date` (`PamClock.learned()` false): its time is the device's,
-   * which nothing checked, so a read holding a date (`nextChangeAt` from the earliest time) is not
-   * `current`; one without is (a hidden `Date` bars no one with nothing dated).
+   * which nothing checked, so a read holding a date (`nextChangeAt` from the earliest time), or a
+   * `user.birth_date` making the player 18 within `UNLEARNED_SKEW_MS` of it, is not `current`; one
+   * without is (a hidden `Date` bars no one with nothing dated).
    */
   unlearned?: boolean;
   /** The latest read's error, when it failed. */
@@ -149,6 +150,14 @@ export interface StatusInputs {
 
 /** The earliest time: read from it, anything with a date (a start, an end, a due change) is still to change. */
 const EARLIEST = -8.64e15;
+
+/**
+ * How far ahead an unlearned (device) clock is taken to be, for the birth date (REVIEW29B): a
+ * player whose 18th birthday (São Paulo midnight) is within the last 48 hours of it may still be
+ * under 18 by the server's time, so the read is not `current` (stale: no betting); one 18 for
+ * longer is judged as read (an adult is never made stale by it). 48 h, a literal (CONTRIBUTING.md).
+ */
+export const UNLEARNED_SKEW_MS = 172_800_000;
 
 /**
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
@@ -174,8 +183,9 @@ export function sessionRestrictionsOf(
   // Unknown without a read for this login, with a field that could not be read, an exclusion the
   // read does not answer (absent or null: fail closed) or the standing not known; stale after a
   // failed re-check, on an untrusted clock (or one that never learned the server's time, for a read
-  // with dates: from the earliest time, anything dated is still to change), or from an earlier São
-  // Paulo day; else current.
+  // with dates: from the earliest time, anything dated is still to change; or a birth date making
+  // the player 18 within `UNLEARNED_SKEW_MS` of that clock), or from an earlier São Paulo day; else
+  // current.
   const status: RestrictionStatus =
     !answered || standing === 'unknown' || s.readAt === null || !base.known
       ? 'unknown'
@@ -183,7 +193,10 @@ export function sessionRestrictionsOf(
           s.untrusted ||
           (s.unlearned &&
             !!userInfo &&
-            nextChangeAt(profileReadOf(userInfo, EARLIEST)[0], EARLIEST) !== null) ||
+            (nextChangeAt(profileReadOf(userInfo, EARLIEST)[0], EARLIEST) !== null ||
+              profileReadOf(userInfo, s.now - UNLEARNED_SKEW_MS, s.user)[0].inForce.some(
+                (r) => r.kind === 'underAge',
+              ))) ||
           brazilDayOf(s.readAt) !== brazilDayOf(s.now)
         ? 'stale'
         : 'current';

@@ -95,6 +95,7 @@ import {
   newDay,
   tighter,
   trustChanged,
+  unknownChangeDue,
   usable,
 } from './profile-guards';
 
@@ -404,7 +405,8 @@ export function createProfileFlow() {
           // hours off either way, and armed on it the true one would go unchecked for up to a day.
           // Read again every hour instead (fail closed: a re-check early, never one skipped).
           3600000: { guard: ({ context }) => context.unlearned, target: 'reading' },
-          change: { actions: stamp },
+          // A change of unknown values come due (the limit unknown): read again at once.
+          change: [{ guard: unknownChangeDue, target: 'reading', actions: stamp }, { actions: stamp }],
           unsure: { guard: ({ context }) => context.unsure > 0 || !!context.expect, target: 'reading' },
           // The clock gave no time: stamped again each second (no request) until it gives time.
           1000: { guard: ({ context }) => context.noTime, target: 'idle', reenter: true, actions: stamp },

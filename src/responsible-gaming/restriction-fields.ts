@@ -210,7 +210,8 @@ export function imposedOf(
  * tolerantly: a date, or a date and time (`parseServerTime`'s forms; its date counts). Absent,
  * null or `''` is not judged (registration and the server's CPF check refuse minors); sent but
  * unreadable (a zero date, `'14/05/1990'`, a number) is added to `bad` (fail closed). At `now` NaN
- * (no time) in force, as every restriction read.
+ * (no time): not judged for one 18 at the earliest plausible time (2001-09-09), else added to `bad`
+ * (the age unknown, the account blocked), never in force.
  */
 export function underAgeOf(user: unknown, bad: string[], now: number): Restriction | null {
   const v = (user as { birth_date?: unknown } | null | undefined)?.birth_date;
@@ -221,17 +222,22 @@ export function underAgeOf(user: unknown, bad: string[], now: number): Restricti
     return null;
   }
   const until = brazilTimeToEpoch(+m[1]! + 18, +m[2]!, +m[3]!);
-  return now >= until
-    ? null
-    : {
-        kind: 'underAge',
-        imposedBy: 'law',
-        since: null,
-        until,
-        permanent: false,
-        indefinite: false,
-        note: null,
-        blocksAccount: true,
-        earliestLiftAt: until,
-      };
+  // Of age at `now`, or no time (NaN, REVIEW29B): then judged at the earliest plausible one
+  // (`plausibleTime`: 1e12, 2001-09-09); 18 by then, an adult; else the age is unknown (fail
+  // closed, never "under 18" claimed).
+  if (!(now < until)) {
+    if (Number.isNaN(now) && until > 1e12) bad.push('birth_date');
+    return null;
+  }
+  return {
+    kind: 'underAge',
+    imposedBy: 'law',
+    since: null,
+    until,
+    permanent: false,
+    indefinite: false,
+    note: null,
+    blocksAccount: true,
+    earliestLiftAt: until,
+  };
 }

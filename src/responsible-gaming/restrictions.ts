@@ -281,11 +281,12 @@ function changeOf(raw: unknown) {
 
 /**
  * The limit `kind` read from a userInfo-like record at `now` (never throws): a pending change
- * whose time has come shows as applied. Its time: a change `compareLimit` proves looser (the
- * limit it leaves allows all the old one did, and more; the change of amount, period and flag
- * judged together) holds from the latest instant its naive `effective_at` may mean
- * (`latestTimeOf`, +10 h: REVIEW-R R-4); any other (it may tighten, or its values are unknown) from
- * the earliest (`earliestTimeOf`, -18 h: REVIEW29A-5, -6); one with a zone, exactly. Its fields that
+ * whose time has come shows as applied. Its time: a change `compareLimit` proves stricter or the
+ * same (the new limit allows nothing the old one did not; amount, period and flag judged together)
+ * holds from the earliest instant its naive `effective_at` may mean (`earliestTimeOf`, -18 h:
+ * REVIEW29A-5, -6); any other (looser, neither looser nor stricter, or values unknown: a bare
+ * timestamp) from the latest (`latestTimeOf`, +10 h: REVIEW-R R-4, REVIEW29B), the old limit shown
+ * until then, as the server holds every change not stricter; one with a zone, exactly. Its fields that
  * cannot be read, or are absent (amount, `_active`, `_period`: the profile always carries them), are
  * added to `bad`, and so is a `_change` sent but unreadable (`changeOf`), or one whose values are
  * unknown (a bare timestamp) once its time has come: the limit is then unknown (REVIEW29A-7).
@@ -308,6 +309,8 @@ export function limitOf(
   };
   const c = changeOf(info[`${key}_change`]);
   let out = limit;
+  // Values unknown (a bare timestamp): it names none.
+  const bare = !!c && c !== UNREADABLE && (c.amount ?? c.period ?? c.active) === null;
   if (c && c !== UNREADABLE) {
     // What the limit would be: what the change does not name stays as it was.
     const proposed = {
@@ -315,8 +318,11 @@ export function limitOf(
       period: c.period ?? limit.period,
       active: c.active ?? limit.active,
     };
-    // Proven looser: going back from it would be stricter.
-    const effectiveAt = (compareLimit(proposed, limit) === 'stricter' ? latestTimeOf : earliestTimeOf)(c.at);
+    // Early only when proven stricter or the same (REVIEW29B): a looser change, one neither
+    // looser nor stricter (600 a month -> 30 a day) and one whose values are unknown (a bare
+    // timestamp) are held late, the old limit shown meanwhile, as the server holds them.
+    const early = !bare && compareLimit(limit, proposed) !== 'looser';
+    const effectiveAt = (early ? earliestTimeOf : latestTimeOf)(c.at);
     limit.pendingChange = { amount: c.amount, period: c.period, active: c.active, effectiveAt };
     // (`now` NaN, no time: none is due.) Its time come, the change shows as applied.
     if (effectiveAt! <= now) out = { ...limit, ...proposed, pendingChange: null };
@@ -330,8 +336,7 @@ export function limitOf(
     limit.period === null &&
       (info[`${key}_period`] !== null || (out.period === null && out.active && out.amount !== null)) &&
       `${key}_period`,
-    (c === UNREADABLE || (out !== limit && c!.amount === null && c!.period === null && c!.active === null)) &&
-      `${key}_change`,
+    (c === UNREADABLE || (out !== limit && bare)) && `${key}_change`,
   ].filter(Boolean) as string[];
   out.known = wrong.length === 0;
   bad.push(...wrong);

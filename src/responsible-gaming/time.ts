@@ -158,7 +158,7 @@ export const latestTimeOf = (value: unknown): number | null => {
  * The earliest instant a timestamp of the service may mean: a naive one read as São Paulo's, but
  * written in a zone east of it (to UTC+14) it means up to 17 hours earlier, and an hour more for
  * clock error (`START_SLACK_MS`, a restriction's start: 18 hours); one with a zone is exact. When
- * a change that may tighten a limit may already hold (REVIEW29A-5). `null` for anything
+ * a change proven to tighten a limit may already hold (REVIEW29A-5, REVIEW29B). `null` for anything
  * `parseServerTime` cannot read.
  *
  * @example

@@ -123,7 +123,7 @@ describe('restrictionsOf fails closed on time it cannot trust', async () => {
         user_limit_deposit_active: 1,
         user_limit_deposit_period: 'daily',
         user_limit_deposit_change:
-          '{"amount":"500","period":"weekly","active":1,"effective_at":"2026-11-23 11:00:00"}',
+          '{"amount":"500","period":"weekly","active":1,"effective_at":"2026-11-23 01:00:00"}',
       },
       NOW,
     );

@@ -268,8 +268,9 @@ describe('restrictionsOf: limits', () => {
       amount: null,
       period: null,
       active: null,
-      // Values unknown (it may tighten): from 18 h before it reads, as a stricter one (REVIEW29A-5).
-      effectiveAt: utc('2026-11-24T09:00:00Z'),
+      // Values unknown: held late as a looser one (only looser changes wait on the server), from
+      // 10 h after it reads (REVIEW29B; before, 18 h early barred a player who raised a limit).
+      effectiveAt: utc('2026-11-25T13:00:00Z'),
     });
     // Once due, its values unknown: the limit is unknown (REVIEW29A-7), never the old one shown known.
     const due = restrictionsOf(freeUserInfo({ user_limit_loss_change: '2026-11-20 00:00:00' }), NOW);

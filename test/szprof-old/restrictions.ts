@@ -6,7 +6,8 @@
 // unreadable, null is "not set"; REVIEW-R R-7: an active limit with an amount and no readable
 // period, as due, is unknown; REVIEW-R R-4: a surely looser pending change's naive time holds 10 h
 // on, any other's not; REVIEW29A-1, -5, -6, -7: a bet or loss limit of 0 in force, a change timed
-// by compareLimit, 18 h early unless proven looser, an unreadable change unknown), copied with its
+// by compareLimit, 18 h early unless proven looser, an unreadable change unknown; REVIEW29B: 18 h
+// early only when proven stricter or the same, else 10 h on), copied with its
 // comments stripped. Its amount, period and flag readers are
 // limit-order-equivalence's oracle's too (the same code at 99b9e3e): one copy.
 import type { LimitKind, LimitState, Restriction, Restrictions } from '../../src/responsible-gaming/index';
@@ -266,9 +267,11 @@ function limitOf(
       period: change.period ?? limit.period,
       active: change.active ?? limit.active,
     };
-    // REVIEW29A-5, -6: proven looser (compareLimit, amount, period and flag together): 10 h on;
-    // anything else: 18 h early; a zoned time: exact.
-    const looser = compareLimit(limit, after) === 'looser' && compareLimit(after, limit) === 'stricter';
+    // REVIEW29A-5, -6, REVIEW29B: proven stricter or the same (compareLimit, amount, period and
+    // flag together): 18 h early; anything else (looser, incomparable, values unknown): 10 h on;
+    // a zoned time: exact.
+    const unknownValues = change.amount === null && change.period === null && change.active === null;
+    const looser = unknownValues || compareLimit(limit, after) === 'looser';
     const t = oldParseServerTime(change.at)!;
     const naive = late(change.at) > 0;
     const effectiveAt = naive ? (looser ? t + late(change.at) : t - START_SLACK_MS) : t;
