@@ -30,32 +30,65 @@ export interface LimitsOption {
 }
 
 /**
+ * The limit changes of one login sent through one module (its options): how many are on their way
+ * or ended with an outcome unknown (`open`), and the fields of each one the server accepted. The
+ * server may hold any of them until the player's limits are read again: each is a limit a change
+ * must be stricter than or the same as (REVIEW29B); while one is open, none is protective.
+ */
+interface LimitChanges {
+  who: string;
+  open: number;
+  accepted: Record<string, unknown>[];
+}
+const changesOn = new WeakMap<object, LimitChanges>();
+
+/** The limit changes of the login `who` names (a new login: none), kept on `options`. */
+export const limitChangesOf = (options: object, who: string): LimitChanges => {
+  const c = changesOn.get(options);
+  if (c?.who === who) return c;
+  const fresh = { who, open: 0, accepted: [] };
+  changesOn.set(options, fresh);
+  return fresh;
+};
+
+/** `kind`'s setting after `p` (its fields not sent as in `now`). */
+const after = (p: Record<string, unknown>, kind: string, now: LimitSetting): LimitSetting => {
+  const f = `user_limit_${kind}`;
+  return {
+    amount: (p[f] ?? now.amount) as LimitSetting['amount'],
+    active: (p[`${f}_active`] ?? (p[f] !== undefined ? 1 : now.active)) as LimitSetting['active'],
+    period: (p[`${f}_period`] ?? now.period) as LimitSetting['period'],
+  };
+};
+
+/**
  * Whether `payload` only restricts the player: a pause or a self-exclusion, or a limit change each
  * of whose limits, as sent (an amount without its flag active; fields not sent keep their value,
- * as the server keeps them), is stricter than or the same as `limits` gives it. A kind not known,
- * a `limits` that gives none or throws, a field no limit has: not protective (the lock decides).
+ * as the server keeps them), is stricter than or the same as `limits` gives it and as each limit
+ * change of this login the server accepted (`changes`: the server may hold any of them until a
+ * read). A kind not known, a `limits` that gives none or throws, a field no limit has, a limit
+ * change of this login on its way or of an unknown outcome: not protective (the lock decides).
  * A payload the row refuses is never sent anyway (`invalid_request`).
  */
-export function isProtective(p: Record<string, unknown>, limits: LimitsOption['limits']): boolean {
+export function isProtective(
+  p: Record<string, unknown>,
+  limits: LimitsOption['limits'],
+  changes?: LimitChanges,
+): boolean {
   if ('user_pause' in p || 'user_exclusion' in p) return true;
   let kinds = 0;
   try {
     const known = limits?.();
+    if (changes?.open) return false;
     for (const key in p) {
       if (!key.startsWith('user_limit_')) continue;
       // `user_limit_<kind>`, `_active`, `_period`: each judges its kind whole.
       const kind = key.split('_')[2] as LimitKind;
-      const f = `user_limit_${kind}`;
       const now = known?.[kind];
-      if (
-        !now ||
-        compareLimit(now, {
-          amount: (p[f] ?? now.amount) as LimitSetting['amount'],
-          active: (p[`${f}_active`] ?? (p[f] !== undefined ? 1 : now.active)) as LimitSetting['active'],
-          period: (p[`${f}_period`] ?? now.period) as LimitSetting['period'],
-        }) === 'looser'
-      )
-        return false;
+      if (!now) return false;
+      const proposed = after(p, kind, now);
+      for (const held of [p, ...(changes?.accepted ?? [])])
+        if (compareLimit(held === p ? now : after(held, kind, now), proposed) === 'looser') return false;
       kinds++;
     }
   } catch {

@@ -16,7 +16,7 @@ import type {
 } from '../operation/operation';
 import { operation } from '../operation/operation';
 import { isSecret, type Secret, secret } from '../secrets/secret';
-import { isProtective } from './protective';
+import { isProtective, limitChangesOf } from './protective';
 import {
   countingOf,
   markAttemptsLeft,
@@ -232,64 +232,108 @@ export async function sendSensitive(
   // as the limits the app gave (`isProtective`): it only restricts the player, so the client's
   // step-up lock never refuses it; it is sent and the server decides (REVIEW-R R-8, REVIEW29A-3).
   // A looser or mixed limit change, or one judged against no known limit, is refused while locked.
+  // This login's limit changes sent through this module, on their way or accepted (REVIEW29B): the
+  // server may hold any of them until a read, so a change is judged against each, and none is
+  // protective while one is on its way or ended of an unknown outcome (`limitChangesOf`).
+  const counting = countingOf(http);
+  let changes: ReturnType<typeof limitChangesOf> | undefined;
+  try {
+    const w = counting?.signedIn?.();
+    if (counting?.limits) changes = limitChangesOf(counting, `${w?.userId}/${w?.sid}`);
+  } catch {
+    // (No login known: judged as one with a change open.)
+    changes = { who: '', open: 1, accepted: [] };
+  }
+  const fields = read(() =>
+    typeof payload === 'object' && payload !== null
+      ? Object.fromEntries(Object.entries(payload).filter(([k]) => k.startsWith('user_limit_')))
+      : {},
+  );
   const protective = read(
     () =>
       typeof payload === 'object' &&
       payload !== null &&
-      isProtective(payload as Record<string, unknown>, countingOf(http)?.limits),
+      isProtective(payload as Record<string, unknown>, counting?.limits, changes),
   );
-  let body = payload;
-  let asked = 0;
-  for (;;) {
-    // A captcha provider is called at each send (a token is single-use), before any attempt is
-    // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
-    // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is read as
-    // the login reads it (`providedToken`: a string, else '', refused; a `Secret` is none, never
-    // revealed), then checked as a token given as text.
-    const token = read(() => (body as { captcha_token?: unknown } | null)?.captcha_token);
-    const sent =
-      typeof token === 'function'
-        ? {
-            ...read(() => ({ ...(body as object) })),
-            captcha_token: await provided(token as () => unknown, signal),
-          }
-        : body;
-    try {
-      return await sendCounted(attempts, attempt, sent, read, protective);
-    } catch (caught) {
-      // What was thrown, read once (`thrownOf`: a value whose reading throws is an
-      // `UnexpectedError`, never a step-up). A call that cannot carry the password (spec 5.7:
-      // `password_check` is a field of a change's body): one without a body (getAddress,
-      // disconnectSocial, getLoginHistory…: no payload, no schema) or whose body's schema has no
-      // `password_check` (`refusesCheck`): the server's error, nobody asked, nothing reserved or
-      // counted, never locked; as a marked copy (`copyOf`) for the step-up machine, which then asks
-      // nobody either.
-      const [error, code] = thrownOf(caught);
-      if (code !== 'step_up_required') throw error;
-      if (payload === undefined || refusesCheck(request))
-        throw copyOf(error as object, { [UNCARRIED]: { value: true } });
-      // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
-      // unless the change is protective (one attempt at least: the server decides).
-      if (!protective) attempts.assertUnlocked(error);
-      // This call's copy carries its count (never the adapter's object: `copyOf`).
-      const marked = copyOf(error as object);
-      markAttemptsLeft(marked, protective ? Math.max(1, attempts.left()) : attempts.left());
-      // At most `STEP_UP_MAX_ATTEMPTS` prompts a call: a protective change, which the lock never
-      // refuses, was sent again for as long as the prompt answered (REVIEW-AB AB-4).
-      if (!onStepUp || ++asked > STEP_UP_MAX_ATTEMPTS) throw marked;
-      // Every attempt left is on its way (other calls, other tabs): no password could be sent.
-      if (!protective) attempts.assertOpen(error);
-      // The app's prompt failing (a dialog's bug, a message quoting what was typed) is its
-      // `UnexpectedError`: the class name only, never the foreign error or its message.
-      let password: string | Secret | null | undefined;
+  const mine = Object.keys(fields).length ? changes : undefined;
+  if (mine) mine.open++;
+  // The change sent, and sent again with the player's password after each `step_up_required`.
+  const asking = async (): Promise<unknown> => {
+    let body = payload;
+    let asked = 0;
+    for (;;) {
+      // A captcha provider is called at each send (a token is single-use), before any attempt is
+      // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
+      // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is read as
+      // the login reads it (`providedToken`: a string, else '', refused; a `Secret` is none, never
+      // revealed), then checked as a token given as text.
+      const token = read(() => (body as { captcha_token?: unknown } | null)?.captcha_token);
+      const sent =
+        typeof token === 'function'
+          ? {
+              ...read(() => ({ ...(body as object) })),
+              captcha_token: await provided(token as () => unknown, signal),
+            }
+          : body;
       try {
-        password = await onStepUp(marked as StepUpRequiredError);
-      } catch (thrown) {
-        throw asPamError(thrown);
+        return await sendCounted(attempts, sending, sent, read, protective);
+      } catch (caught) {
+        // What was thrown, read once (`thrownOf`: a value whose reading throws is an
+        // `UnexpectedError`, never a step-up). A call that cannot carry the password (spec 5.7:
+        // `password_check` is a field of a change's body): one without a body (getAddress,
+        // disconnectSocial, getLoginHistory…: no payload, no schema) or whose body's schema has no
+        // `password_check` (`refusesCheck`): the server's error, nobody asked, nothing reserved or
+        // counted, never locked; as a marked copy (`copyOf`) for the step-up machine, which then asks
+        // nobody either.
+        const [error, code] = thrownOf(caught);
+        if (code !== 'step_up_required') throw error;
+        if (payload === undefined || refusesCheck(request))
+          throw copyOf(error as object, { [UNCARRIED]: { value: true } });
+        // Locked (this wrong password was the last allowed, or an earlier one was): asks nobody,
+        // unless the change is protective (one attempt at least: the server decides).
+        if (!protective) attempts.assertUnlocked(error);
+        // This call's copy carries its count (never the adapter's object: `copyOf`).
+        const marked = copyOf(error as object);
+        markAttemptsLeft(marked, protective ? Math.max(1, attempts.left()) : attempts.left());
+        // At most `STEP_UP_MAX_ATTEMPTS` prompts a call: a protective change, which the lock never
+        // refuses, was sent again for as long as the prompt answered (REVIEW-AB AB-4).
+        if (!onStepUp || ++asked > STEP_UP_MAX_ATTEMPTS) throw marked;
+        // Every attempt left is on its way (other calls, other tabs): no password could be sent.
+        if (!protective) attempts.assertOpen(error);
+        // The app's prompt failing (a dialog's bug, a message quoting what was typed) is its
+        // `UnexpectedError`: the class name only, never the foreign error or its message.
+        let password: string | Secret | null | undefined;
+        try {
+          password = await onStepUp(marked as StepUpRequiredError);
+        } catch (thrown) {
+          throw asPamError(thrown);
+        }
+        if (password == null) throw marked;
+        body = read(() => ({ ...(payload as object), password_check: password }));
       }
-      if (password == null) throw marked;
-      body = read(() => ({ ...(payload as object), password_check: password }));
     }
+  };
+  let left = false;
+  const sending: Attempt = (b) => {
+    left = true;
+    return attempt(b);
+  };
+  // What this change takes from the open ones when it ends: 0 when its outcome is unknown.
+  let ends = 1;
+  try {
+    const result = await asking();
+    mine?.accepted.push(fields);
+    return result;
+  } catch (e) {
+    // Refused (nothing sent, or a 4xx): it holds nowhere. Else its outcome is unknown: it stays open.
+    let status: unknown;
+    try {
+      status = (e as { status?: unknown }).status;
+    } catch {}
+    if (left && !((status as number) > 399 && (status as number) < 500)) ends = 0;
+    throw e;
+  } finally {
+    if (mine) mine.open -= ends;
   }
 }
 
