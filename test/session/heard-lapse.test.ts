@@ -1,6 +1,6 @@
-import { sessionActorOf } from 'pam-client/devtools';
 import { describe, expect, it } from 'vitest';
-import { H, MIN, S, type Tab, twoFreeTabs, useWorld } from '../support/world';
+import { H, MIN, S, twoFreeTabs, useWorld } from '../support/world';
+import { BAR, free, pauseFromX } from './heard-support';
 
 // TOKLAPSE29 (SS29-2's defect in token mode): another tab's change in flight heard for the login
 // held (`inflight`) lapsed at its end counted from the profile flow's last time, not from when it
@@ -10,27 +10,6 @@ import { H, MIN, S, type Tab, twoFreeTabs, useWorld } from '../support/world';
 // (The property: heard-lapse.property.test.ts.)
 
 const world = useWorld();
-
-/** How long another tab's change bars: the request's timeout (the world's tabs': 10 s) and 30 s. */
-export const BAR = 40 * S;
-
-/** Tab X's pause in flight for the login `tab` holds (a change of its own: no `ms`, the whole bar). */
-export function pauseFromX(tab: Tab, id: string) {
-  const { userId, sid } = sessionActorOf(tab.client).getSnapshot().context;
-  return {
-    app: 'pam-client',
-    v: 1,
-    from: 'tab-x',
-    type: 'inflight',
-    kind: 'pause',
-    id,
-    settled: false,
-    userId,
-    sid,
-  };
-}
-
-const free = (t: Tab) => t.client.view.status === 'signedIn' && t.client.view.restrictions?.canBet === true;
 
 describe('TOKLAPSE29: a heard change lapses 40 s (its bar) after it was heard, in token mode', () => {
   it.each([
