@@ -80,20 +80,20 @@ export function heardInFlight(
     from: string;
     ms?: number;
   },
-  read?: () => ClockReading,
+  read: () => ClockReading,
 ): void {
-  const r = read?.();
+  const r = read();
   const cap = held.context.refreshWaitMs + MARGIN_MS;
   const p = (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile;
   if (held.phase === 'signedIn' && held.context.userId === m.userId && held.context.sid === m.sid) {
-    // (A reading of a clock not trusted is not the flow's time: its own rule.)
-    r && p?.send(profileNow(r));
+    // (A reading of a clock not trusted is not the flow's time: its own rule; none, no time.)
+    p?.send(profileNow(r));
     p?.send(
       trusted({
         ...m,
         type: 'INFLIGHT',
         // (`ms`: what its sender said is left of its lapse, a sync answer's; never past ours.)
-        until: (r && !r.error ? r.serverAt : Infinity) + (m.ms! < cap ? m.ms! : cap),
+        until: (r.error ? Infinity : r.serverAt) + (m.ms! < cap ? m.ms! : cap),
         heard: true,
       }),
     );
