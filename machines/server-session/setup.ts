@@ -216,8 +216,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       unbarAsk: sendTo('profile', { type: 'INFLIGHT', id: ASK, settled: true, heard: true } as never),
       // Leaving the login held (a 401 asks the server first, AL-3; a word read again): its changes
       // in flight (own and heard) kept for it, so the same login read again bars as before
-      // (REVIEW-25 R25-3). This tab's own end at its profile flow's time + the bar's lapse at most
-      // (the request's timeout and 30 s: `barMsOf`): a release
+      // (REVIEW-25 R25-3). This tab's own end at its profile flow's time (stamped as it was sent, at
+      // least: `publishInFlight`) + the bar's lapse at most (the request's timeout and 30 s: `barMsOf`): a release
       // told while no flow held it is not heard again.
       keepHeldInFlight: enqueueActions(({ context: c, self, enqueue }) => {
         const p = flowOf(self);

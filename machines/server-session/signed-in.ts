@@ -115,7 +115,7 @@ export const signedIn: StateConfig = {
     {
       id: 'profile',
       src: 'profile',
-      input: ({ context: c }) => {
+      input: ({ context: c, self }) => {
         // The seed answers the flow's first read once (for this login only).
         let seeded = seedOutcomeOf(c);
         const { auth, serverNow, random, clock, accepted, tabs } = serverServicesOf(c);
@@ -137,17 +137,14 @@ export const signedIn: StateConfig = {
                   remember: (userId, r) => accepted?.remember(userId, r),
                 }
               : null,
-          // A change in flight here, told to the other tabs of this login (AI-3).
+          // A change in flight here, told to the other tabs of this login (AI-3). The flow is
+          // stamped as it is sent (the clock read then): kept as the tab leaves its login, it ends
+          // the bar from then, never from the flow's old time (after an hour idle: at once).
           crossTab: {
-            publishInFlight: (kind, id, settled) =>
-              c.loginId &&
-              tabs?.post({
-                type: 'inflight',
-                loginId: c.loginId,
-                kind,
-                id,
-                settled,
-              }),
+            publishInFlight: (kind, id, settled) => {
+              self.getSnapshot().children.profile?.send(profileNow(readServerClock(serverServicesOf(c))));
+              c.loginId && tabs?.post({ type: 'inflight', loginId: c.loginId, kind, id, settled });
+            },
           },
           takeSeed: (owner) => {
             const s = seeded;

@@ -12,8 +12,10 @@
 
 import { assign } from 'xstate';
 import { trusted } from '../clock';
+import { profileNow } from './flows';
 import { type InFlight, inFlightAt, type ProfileFlowContext } from './profile-rules';
 import { advanced } from './profile-setup';
+import type { ClockReading } from './types';
 
 /**
  * When the first change in flight at `now` stops barring by itself (none: never). An end not known
@@ -62,7 +64,9 @@ export function inFlightTold(self: { getSnapshot(): { children?: object } }, wai
 /**
  * Another tab's change in flight (`inflight`, ../cross-tab.ts), for the login held: told to the
  * profile flow (`heard`), barring until released or for the request's timeout and a margin, from now
- * (a clock that gives no time: +Infinity, until released).
+ * (a clock that gives no time: +Infinity, until released). The flow is told the clock read as it is
+ * heard first (`NOW`, TOKLAPSE29 as SS29-2): its lapse is timed from then, never from the flow's last
+ * time, which may be old (a tab idle for an hour: late; after the clock stepped back: at once).
  */
 export function heardInFlight(
   self: { getSnapshot(): { children?: object } },
@@ -76,20 +80,24 @@ export function heardInFlight(
     from: string;
     ms?: number;
   },
-  read?: () => { serverAt: number; error?: unknown },
+  read: () => ClockReading,
 ): void {
-  const r = read?.();
+  const r = read();
   const cap = held.context.refreshWaitMs + MARGIN_MS;
-  if (held.phase === 'signedIn' && held.context.userId === m.userId && held.context.sid === m.sid)
-    (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile?.send(
+  const p = (self.getSnapshot().children as { profile?: { send(e: unknown): void } }).profile;
+  if (held.phase === 'signedIn' && held.context.userId === m.userId && held.context.sid === m.sid) {
+    // (A reading of a clock not trusted is not the flow's time: its own rule; none, no time.)
+    p?.send(profileNow(r));
+    p?.send(
       trusted({
         ...m,
         type: 'INFLIGHT',
         // (`ms`: what its sender said is left of its lapse, a sync answer's; never past ours.)
-        until: (r && !r.error ? r.serverAt : Infinity) + (m.ms! < cap ? m.ms! : cap),
+        until: (r.error ? Infinity : r.serverAt) + (m.ms! < cap ? m.ms! : cap),
         heard: true,
       }),
     );
+  }
 }
 
 // (Only the ones still barring are kept: one past its end is dropped with the next change.)

@@ -267,7 +267,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
                       userId: message.session.userId!,
                       sid: message.session.sid!,
                     },
-                    input.read,
+                    input.read!,
                   );
               // Its play clock, once the session is taken (its play-time child counts for it now).
               sharePlay(message.session.userId!, message.play);
@@ -294,7 +294,7 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
           if (held.phase === 'signedIn') answer(held.context);
           else answerSyncSignedOut(held.context);
         } else if (message.type === 'play') sharePlay(message.userId, message.play);
-        else if (message.type === 'inflight') heardInFlight(session.self, held, message, input.read);
+        else if (message.type === 'inflight') heardInFlight(session.self, held, message, input.read!);
         else if (message.type === 'profile') {
           event = internal({
             type: 'PROFILE_LOADED',

@@ -90,6 +90,7 @@ function handClock(t: { now: number; offset: number; trusted: boolean; learned?:
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> } | 'hang';
 
 type View = ServerSessionClientBase['view'];
+type ServerSessionFlows = NonNullable<Parameters<typeof createServerSessionClient>[0]>['flows'];
 
 /** Whether a view lets the player bet. */
 export const free = (v: View) => v.restrictions?.canBet === true;
@@ -111,6 +112,8 @@ export function startSeeded(
     channel?: BroadcastChannelLike;
     /** The client's request timeout (`timeout`; default the adapter's). */
     timeout?: number;
+    /** The client's flows (default none). */
+    flows?: ServerSessionFlows;
   },
 ) {
   const offset = o.offset ?? 0;
@@ -136,6 +139,7 @@ export function startSeeded(
     ...(initial === undefined ? {} : { initial }),
     fetch,
     ...(o.timeout === undefined ? {} : { timeout: o.timeout }),
+    ...(o.flows && { flows: o.flows }),
     environment: { channel: o.channel ?? null, clock: handClock(t), timers },
   });
   const views: View[] = [client.view];
