@@ -107,13 +107,10 @@ export const profileFromElsewhere = (e: Extract<SessionInternalEvent, { type: 'P
     source: e.remote ? ('remote' as const) : ('outcome' as const),
   });
 
-/**
- * A wake-up told to the profile flow as its time: the clock as read then (`reading`; one that gave
- * no time stamps none, as the flow's own: `noTime`), marked as the session's own (the flow reads
- * no clock in a transition: what its `WAKE` would read, an effect, is this reading).
- */
-export const profileNow = (r?: ClockReading) =>
-  trusted({ type: 'NOW' as const, at: r?.error ? NaN : r?.serverAt, trusted: r?.trusted });
+// (`profileNow` lives in ./in-flight, below the flows that tell it: no import cycle.)
+export { profileNow } from './in-flight';
+
+import { profileNow } from './in-flight';
 
 /** A profile read elsewhere (another tab, the client's outcome re-read), told to the profile flow. */
 export const tellProfile: SessionAction = /* @__PURE__ */ sendTo('profile', ({ event }) =>

@@ -12,10 +12,17 @@
 
 import { assign } from 'xstate';
 import { trusted } from '../clock';
-import { profileNow } from './flows';
 import { type InFlight, inFlightAt, type ProfileFlowContext } from './profile-rules';
 import { advanced } from './profile-setup';
 import type { ClockReading } from './types';
+
+/**
+ * A wake-up told to the profile flow as its time: the clock as read then (`reading`; one that gave
+ * no time stamps none, as the flow's own: `noTime`), marked as the session's own (the flow reads
+ * no clock in a transition: what its `WAKE` would read, an effect, is this reading).
+ */
+export const profileNow = (r?: ClockReading) =>
+  trusted({ type: 'NOW' as const, at: r?.error ? NaN : r?.serverAt, trusted: r?.trusted });
 
 /**
  * When the first change in flight at `now` stops barring by itself (none: never). An end not known

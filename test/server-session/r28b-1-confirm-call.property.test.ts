@@ -45,7 +45,6 @@ describe('a call made around a 401 the tab confirms (property)', () => {
           } else await signInOutside(pam, profile, outside);
           // What tells the tab: a call's 401, or its own logout's (then, maybe, its re-read begun).
           const trigger = told === 'call' ? a.user.getAddress().catch((e: unknown) => e) : a.logout();
-          if (told === 'logoutRead') await until(() => a.view.status === 'restoring', 'the cookie re-read');
           for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
           const shown = a.view.user?.id ?? null;
           const status = a.view.status;
