@@ -6,23 +6,10 @@
 // time it cannot know whether the change applied; failing closed lists the limit as missing.
 import { missingMandatoryLimits, restrictionsOf } from 'pam-client';
 import { describe, expect, test } from 'vitest';
+import { defaultLimits } from '../../src/testing/seed';
 
-const info: Record<string, unknown> = {
-  user_pause: 0,
-  user_pause_at: null,
-  user_pause_in: null,
-  user_pause_min: null,
-  user_exclusion: 0,
-  user_exclusion_at: null,
-  user_exclusion_in: null,
-  user_exclusion_min: null,
-  operator_exclusion: 0,
-  operator_exclusion_at: null,
-  operator_exclusion_note: '',
-  spa_exclusion: 0,
-  spa_exclusion_at: null,
-  spa_exclusion_note: '',
-};
+// The spec's defaults (src/testing/seed.ts), every limit set below.
+const info: Record<string, unknown> = { ...defaultLimits() };
 for (const kind of ['deposit', 'bet', 'loss', 'time']) {
   info[`user_limit_${kind}`] = 100;
   info[`user_limit_${kind}_active`] = 1;
