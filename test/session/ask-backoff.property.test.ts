@@ -142,7 +142,7 @@ describe("the session's ask about an expiry its clock cannot judge, over generat
             for (let t = 0; t < 1_500; t += 250) await pass(250);
             // The cycle's own retry may have left in the last of those passes (seed 1371538060: the
             // backoff's end fell on the window's end): its answer and grace get the same 1.5 s.
-            while (sent.length > 0 && world.now() < sent[sent.length - 1].at + 1_500) await pass(250);
+            while (sent.length > 0 && world.now() < sent[sent.length - 1]!.at + 1_500) await pass(250);
             if (out) {
               expect(tab.client.view.status).toBe('signedOut');
               expect(tab.client.view.signedOutReason).toBe('expired');
