@@ -57,6 +57,8 @@ const profile = fc.tuple(anyLimit('loss'), anyLimit('time')).map(([loss, time]) 
   ...time,
 }));
 
+type Profile = typeof profile extends fc.Arbitrary<infer P> ? P : never;
+
 describe('mandatory limits: one rule for the session and the public function', () => {
   it("the session's missingMandatoryLimits is the public function's on the same profile (due changes applied)", () => {
     let someSet = 0;
@@ -84,7 +86,7 @@ describe('mandatory limits: one rule for the session and the public function', (
               user_limit_time_period: 'weekly',
               user_limit_time_active: true,
               user_limit_time_change: null,
-            },
+            } as Profile,
           ],
         ],
       },
