@@ -132,7 +132,15 @@ describe('token mode: a change that left settles by its answer, none is sent wit
         // (Never a re-read with another login's token.)
         for (const r of rereads) expect(r.headers.authorization).toBe(`Bearer ${tokens[1]}`);
       }),
-      { numRuns: 120 },
+      // Both sides of the moment the request leaves after the token read are always tried: the
+      // coverage checks below are never left to luck.
+      {
+        numRuns: 120,
+        examples: [
+          [{ at: 'afterRead', ticks: 14, next: 'none' }, 200],
+          [{ at: 'afterRead', ticks: 0, next: 'other' }, 200],
+        ],
+      },
     );
     // The generator reaches both sides of the moment the request leaves after the token read.
     expect(seen.afterReadLeft).toBeGreaterThan(0);

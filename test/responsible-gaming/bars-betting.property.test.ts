@@ -54,7 +54,22 @@ describe('REVIEW29A-1: an active bet or loss limit of 0 bars betting (property)'
           zero.join('+') || (r.limits.deposit.active && r.limits.deposit.amount === 0 ? 'deposit' : 'none'),
         );
       }),
-      { numRuns: 3000 },
+      // One profile of each case is always tried: the coverage check below is never left to luck.
+      {
+        numRuns: 3000,
+        examples: [{}, { deposit: 0 }, { bet: 0 }, { loss: 0 }, { bet: 0, loss: 0 }].map((zeros) => [
+          freeUserInfo(
+            Object.fromEntries(
+              Object.entries(zeros).flatMap(([kind, a]) => [
+                [`user_limit_${kind}`, a],
+                [`user_limit_${kind}_active`, 1],
+                [`user_limit_${kind}_period`, 'daily'],
+              ]),
+            ),
+          ),
+          1.8e12,
+        ]) as [Record<string, unknown>, number][],
+      },
     );
     expect([...seen].sort()).toEqual(['bet', 'bet+loss', 'deposit', 'loss', 'none']);
   });
@@ -90,7 +105,14 @@ describe('REVIEW29A-9: under 18 by user.birth_date bars betting and closes the a
           expect(r.inForce.map((x) => x.kind)).toEqual(minor ? ['underAge'] : []);
         }
       }),
-      { numRuns: 3000 },
+      // A minor and an adult are always tried: the coverage check below is never left to luck.
+      {
+        numRuns: 3000,
+        examples: [
+          [{ date: '2000-01-01', text: '2000-01-01' }, Date.UTC(2030, 0, 1)],
+          [{ date: '2020-01-01', text: '2020-01-01 00:00:00' }, Date.UTC(2030, 0, 1)],
+        ],
+      },
     );
     expect([...seen].sort()).toEqual([false, true]);
   });

@@ -74,7 +74,28 @@ describe('missingMandatoryLimits without a time (fail closed: REVIEW29A-2)', () 
           expect(undated).toContain(kind);
         if (undated.length > missingMandatoryLimits(withoutChanges(info)).length) more++;
       }),
-      { numRuns: 3000 },
+      // A set loss limit with a change that switches it off is always tried: the check below is
+      // never left to luck.
+      {
+        numRuns: 3000,
+        examples: [
+          [
+            {
+              user_limit_loss: 500,
+              user_limit_loss_active: true,
+              user_limit_loss_period: 'daily',
+              user_limit_loss_change: JSON.stringify({ active: false, effective_at: '2030-01-02 10:00:00' }),
+            },
+            {
+              user_limit_time: 500,
+              user_limit_time_active: true,
+              user_limit_time_period: 'weekly',
+              user_limit_time_change: null,
+            },
+            1.8e12,
+          ],
+        ],
+      },
     );
     expect(more).toBeGreaterThan(0); // not vacuous: some changes switch a limit off (or are unreadable)
   });

@@ -57,6 +57,8 @@ const profile = fc.tuple(anyLimit('loss'), anyLimit('time')).map(([loss, time]) 
   ...time,
 }));
 
+type Profile = typeof profile extends fc.Arbitrary<infer P> ? P : never;
+
 describe('mandatory limits: one rule for the session and the public function', () => {
   it("the session's missingMandatoryLimits is the public function's on the same profile (due changes applied)", () => {
     let someSet = 0;
@@ -67,7 +69,27 @@ describe('mandatory limits: one rule for the session and the public function', (
         if (expected.length < 2) someSet += 1;
         expect(session.missingMandatoryLimits).toEqual(expected);
       }),
-      { numRuns: 2000 },
+      // A profile that sets both limits is always tried: the check below is never left to luck.
+      {
+        numRuns: 2000,
+        examples: [
+          [
+            {
+              spa_exclusion: false,
+              operator_exclusion: false,
+              user_exclusion: false,
+              user_limit_loss: '500',
+              user_limit_loss_period: 'daily',
+              user_limit_loss_active: 1,
+              user_limit_loss_change: null,
+              user_limit_time: 60,
+              user_limit_time_period: 'weekly',
+              user_limit_time_active: true,
+              user_limit_time_change: null,
+            } as Profile,
+          ],
+        ],
+      },
     );
     expect(someSet).toBeGreaterThan(0); // not vacuous: some profiles set a mandatory limit
   });

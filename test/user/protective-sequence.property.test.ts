@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StepUpRequiredError } from '../../src/errors/base';
 import { createOfetchAdapter, createUserModule } from '../../src/index';
 import { compareLimit, type LimitSetting } from '../../src/responsible-gaming/limits';
-import { stepUpAttemptsOf } from '../../src/user/step-up-attempts';
+import { STEP_UP_MAX_ATTEMPTS, stepUpAttemptsOf } from '../../src/user/step-up-attempts';
 import { useReferenceServer } from '../support/server';
 
 // REVIEW29B as a property, over real sockets (reference server): generated sequences of loss-limit
@@ -68,23 +68,46 @@ describe('REVIEW29B: the step-up lock judges a limit change against every limit 
           // What the server put in force, in order (a looser change waits: not in force); a read shows
           // one of them (the last, or an older one: a lagging replica).
           const inForce: number[] = [first];
+          // Passwords on their way (never answered): each holds one of the attempts.
+          let inFlight = 0;
           try {
             for (const step of steps) {
               if (step.t === 'read') {
                 view = setting(inForce[step.pick % inForce.length] as number);
                 continue;
               }
+              const heard = ctx.server.requests.filter((r) => r.path === PATH).length;
+              if (inFlight >= STEP_UP_MAX_ATTEMPTS) {
+                // Every attempt is held by a password in flight (pending): any change is refused
+                // before it is sent, whatever it asks (none is protective while one is on its way).
+                const refusal = await user
+                  .updateLimits(
+                    {
+                      user_limit_loss: step.amount,
+                      user_limit_loss_period: 'daily',
+                      password_check: PASSWORD,
+                    },
+                    { signal: stop.signal },
+                  )
+                  .then(
+                    () => 'sent',
+                    (e: { code?: string; pending?: boolean }) => `${e.code}${e.pending ? ' pending' : ''}`,
+                  );
+                expect(refusal).toBe('step_up_locked pending');
+                expect(ctx.server.requests.filter((r) => r.path === PATH)).toHaveLength(heard);
+                continue;
+              }
               const fault = { refused: 422, unknown: 500, inflight: 0, accepted: -1 }[step.t];
               if (fault > 0)
                 ctx.server.faults.add({ path: PATH, status: fault, body: { message: 'no' }, times: 1 });
               if (fault === 0) ctx.server.faults.add({ path: PATH, hang: true, times: 1 });
-              const heard = ctx.server.requests.filter((r) => r.path === PATH).length;
               const call = user.updateLimits(
                 { user_limit_loss: step.amount, user_limit_loss_period: 'daily', password_check: PASSWORD },
                 { signal: stop.signal },
               );
               if (step.t !== 'refused') mayHold.push(step.amount);
               if (step.t === 'inflight') {
+                inFlight++;
                 call.catch(() => {});
                 // Its request on its way (the server heard it).
                 await expect
@@ -140,7 +163,27 @@ describe('REVIEW29B: the step-up lock judges a limit change against every limit 
           }
         },
       ),
-      { numRuns: 120 },
+      {
+        numRuns: 120,
+        examples: [
+          // Seed 225672026 (path 71:0:4:3:7:8:9:9:10:10), FLAKE30's seed runs: three passwords in
+          // flight hold every attempt, so a fourth change is refused before it is sent (pending).
+          [
+            0,
+            [
+              { t: 'inflight', amount: 0 },
+              { t: 'inflight', amount: 0 },
+              { t: 'inflight', amount: 0 },
+              { t: 'accepted', amount: 0 },
+            ],
+            0,
+          ],
+          // A change no looser than any limit held, with nothing open: the guess is let through.
+          [100, [{ t: 'accepted', amount: 50 }], 10],
+          // A looser guess: refused.
+          [100, [], 1000],
+        ],
+      },
     );
     expect(guessed).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);

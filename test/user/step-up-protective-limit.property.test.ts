@@ -135,7 +135,25 @@ describe('REVIEW29A-3: the step-up lock and limit changes (property, reference s
           expect(sent.length).toBe(goes ? (how === 'asked' ? 2 : 1) : how === 'asked' ? 1 : 0);
         },
       ),
-      { numRuns: 150 },
+      // Both sides while locked are always tried (a generated run is protective while locked about
+      // 6 times in 150): the coverage checks below are never left to luck.
+      {
+        numRuns: 150,
+        examples: [
+          [
+            { user_limit_loss: 50 },
+            { loss: { amount: 100, active: true, period: 'daily', known: true } },
+            'locked',
+            'given',
+          ],
+          [
+            { user_limit_loss: 500 },
+            { loss: { amount: 100, active: true, period: 'daily', known: true } },
+            'pending',
+            'asked',
+          ],
+        ],
+      },
     );
     // The generators reach both sides while locked.
     expect(protectiveSeen).toBeGreaterThan(0);
