@@ -36,7 +36,7 @@ export function heldPatches(base: typeof globalThis.fetch = (i, o) => globalThis
         const body = await answer.arrayBuffer();
         await new Promise<void>((release) => {
           held.push({
-            path: new URL(request?.url ?? String(input)).pathname,
+            path: new URL(request?.url ?? String(input), 'http://relative.invalid').pathname,
             status: answer.status,
             release,
           });
