@@ -65,13 +65,12 @@ export function inFlight(
  */
 const zeroLimitsOf = (session: SessionRef | undefined, limits: Record<string, unknown>, owner?: Owner) => {
   const c = flowOf(session, owner)?.getSnapshot().context as ProfileFlowContext | undefined;
-  return profileReadOf({ ...c?.userInfo, ...limits }, c?.now ?? NaN)[0]
-    .inForce.map((x) => x.kind as InFlightKind)
-    .filter(
-      (k) =>
-        k.endsWith('LimitZero') &&
-        Object.keys(limits).some((f) => f.startsWith(`user_limit_${k.replace('LimitZero', '')}`)),
-    );
+  return (
+    profileReadOf({ ...c?.userInfo, ...limits }, c?.now ?? NaN)[0]
+      .inForce.map((x) => x.kind as InFlightKind)
+      // (Of a kind sent: its `_active` flag is, with an amount too: the call's reader adds it.)
+      .filter((k) => k.endsWith('LimitZero') && `user_limit_${k.replace('LimitZero', '')}_active` in limits)
+  );
 };
 
 /**
