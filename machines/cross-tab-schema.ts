@@ -91,7 +91,7 @@ export type CrossTabMessage =
   | {
       type: 'inflight';
       from: string;
-      kind: 'pause' | 'selfExclusion';
+      kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero';
       id: string;
       settled: boolean;
       userId: number;
@@ -130,7 +130,12 @@ export interface Kept {
    * the rest of its lapse; never a time of the sender's clock), and for one it heard, the tab that
    * sent it (`from`; none: the sender's own). At most `MAX_IN_FLIGHT`.
    */
-  inflight?: Array<{ kind: 'pause' | 'selfExclusion'; id: string; ms: number; from?: string }>;
+  inflight?: Array<{
+    kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero';
+    id: string;
+    ms: number;
+    from?: string;
+  }>;
 }
 
 /** The most changes in flight a message may tell (`Kept['inflight']`). */
@@ -209,7 +214,7 @@ function kept({ restricted: r, limits, play, inflight: f }: Record<string, unkno
       f.length <= MAX_IN_FLIGHT &&
       f.every(
         (e: Record<string, unknown> | null) =>
-          isBarring(e?.kind) && isId(e!.id) && isInstant(e!.ms) && (e!.from === undefined || isId(e!.from)),
+          isInFlight(e?.kind) && isId(e!.id) && isInstant(e!.ms) && (e!.from === undefined || isId(e!.from)),
       ))
       ? (f as Kept['inflight'])?.map(({ kind, id, ms, from }) => ({ kind, id, ms, ...(from && { from }) }))
       : null;
@@ -229,6 +234,10 @@ function kept({ restricted: r, limits, play, inflight: f }: Record<string, unkno
 
 /** A kind of change that bars betting. */
 const isBarring = (v: unknown): v is 'pause' | 'selfExclusion' => v === 'pause' || v === 'selfExclusion';
+
+/** A kind of change in flight that bars betting: those, or a limit change setting a bet or loss limit of 0 (ZERO30). */
+const isInFlight = (v: unknown): v is 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' =>
+  isBarring(v) || v === 'betLimitZero' || v === 'lossLimitZero';
 
 /**
  * The one schema every message passes: this app's envelope, a known type, safe integers (a
@@ -274,7 +283,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
     }
     case 'inflight':
       if (
-        isBarring(m.kind) &&
+        isInFlight(m.kind) &&
         isId(m.id) &&
         typeof m.settled === 'boolean' &&
         isPlayer(m.userId) &&

@@ -55,7 +55,7 @@ export interface CrossTab {
   ): void;
   /** Tells the other tabs of login `owner` a change barring betting on its way, or settled (optional, as `publishRestricted`). */
   publishInFlight?(
-    kind: 'pause' | 'selfExclusion',
+    kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero',
     id: string,
     settled: boolean,
     owner: { userId: number | null; sid: number | null },

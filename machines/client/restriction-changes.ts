@@ -6,13 +6,13 @@
 // refusal releases that change's bar, and only its own.
 
 import type { PamError } from 'pam-client';
-import { USER_CALLS } from 'pam-client/internal';
+import { profileReadOf, USER_CALLS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { readingOf, trusted } from '../clock';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { servicesOf } from '../session/context';
 import { internal, type Owner } from '../session/events';
-import type { AcceptedRestriction } from '../session/profile-rules';
+import type { AcceptedRestriction, InFlightKind, ProfileFlowContext } from '../session/profile-rules';
 import type { AcceptedStore } from '../session/profile-services';
 import type { SessionServices } from '../session/types';
 import type { sessionCore } from '../sessionMachine';
@@ -45,7 +45,7 @@ export const ownerOf = (session: () => SessionRef | undefined) => (): Owner => {
  */
 export function inFlight(
   session: () => SessionRef | undefined,
-  kind: AcceptedRestriction['kind'] | null,
+  kind: InFlightKind | null,
   sending: boolean,
   owner?: Owner,
 ): () => void {
@@ -55,6 +55,23 @@ export function inFlight(
   flowOf(session(), owner)?.send(trusted({ type: 'INFLIGHT', id, kind, until: 9e15 }) as never);
   return () => flowOf(session())?.send(trusted({ type: 'INFLIGHT', id, kind, settled: true }) as never);
 }
+
+/**
+ * The limits of 0 that the limit fields `limits` (as sent) set, read over what the session's
+ * profile flow holds (ZERO30): an active bet or loss limit of 0 of a kind they name (an amount of
+ * 0 sent active, or made active over an amount of 0 read), which no bet fits in. The server applies
+ * a stricter limit at once, so it bars betting from the send, as a pause does; a looser change
+ * (off, or above 0) bars nothing here and waits as before. Nothing read yet: the fields alone.
+ */
+const zeroLimitsOf = (session: SessionRef | undefined, limits: Record<string, unknown>, owner?: Owner) => {
+  const c = flowOf(session, owner)?.getSnapshot().context as ProfileFlowContext | undefined;
+  return (
+    profileReadOf({ ...c?.userInfo, ...limits }, c?.now ?? NaN)[0]
+      .inForce.map((x) => x.kind as InFlightKind)
+      // (Of a kind sent: its `_active` flag is, with an amount too: the call's reader adds it.)
+      .filter((k) => k.endsWith('LimitZero') && `user_limit_${k.replace('LimitZero', '')}_active` in limits)
+  );
+};
 
 /**
  * The changes after which the profile is read again, with the restriction each one places when
@@ -134,7 +151,11 @@ export async function recheck(
     }
   };
   // Barred from the send (AI-3), released once settled (after `tell`: accepted or maybe applied).
-  const settled = inFlight(session, restricts, !refusedBeforeSending, owner);
+  // A limit change that sets a bet or loss limit of 0 too, as each limit of 0 (ZERO30): once
+  // accepted or maybe applied, its limits as sent are applied at once (`CHECK`), so it stays barred.
+  const settled = [restricts, ...(limits ? zeroLimitsOf(session(), limits, owner) : [])].map((kind) =>
+    inFlight(session, kind, !refusedBeforeSending, owner),
+  );
   try {
     const result = await send();
     tell(true);
@@ -144,6 +165,6 @@ export async function recheck(
     if ((restricts || limits) && mayHaveApplied(error, !refusedBeforeSending)) tell(!!limits);
     throw error;
   } finally {
-    settled();
+    for (const release of settled) release();
   }
 }

@@ -107,7 +107,7 @@ export interface ServerSessionContext {
    */
   inFlightHeard: Array<{
     loginId: string;
-    kind?: BarringKind;
+    kind?: InFlightBarKind;
     id: string;
     until: number;
     from?: string;
@@ -127,6 +127,9 @@ export interface ServerSessionContext {
 
 /** The changes a player makes that bar betting at once (told to the other tabs). */
 export type BarringKind = AcceptedRestriction['kind'];
+
+/** What a change in flight bars as (told to the other tabs): those, or a limit of 0 a limit change sets (ZERO30). */
+export type InFlightBarKind = BarringKind | 'betLimitZero' | 'lossLimitZero';
 
 /**
  * The one clock read at one instant, as this mode judges the session's end at it: with whether the

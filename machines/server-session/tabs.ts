@@ -55,7 +55,7 @@ export type ServerTabMessage =
   | {
       type: 'inflight';
       loginId: string;
-      kind: 'pause' | 'selfExclusion';
+      kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero';
       id: string;
       settled: boolean;
       /** The tab that told it (heard): only its own release lifts it (REVIEW-AJ AJ-1). */
@@ -101,7 +101,8 @@ export function parseServerTabMessage(
   if (!isId(loginId)) return null;
   const barring = kind === 'pause' || kind === 'selfExclusion';
   if (type === 'inflight')
-    return barring &&
+    // (A limit change setting a bet or loss limit of 0 bars in flight too: ZERO30.)
+    return (barring || kind === 'betLimitZero' || kind === 'lossLimitZero') &&
       isId(id) &&
       typeof settled === 'boolean' &&
       (ms === undefined || (isTime(ms) && (ms as number) >= 0)) &&

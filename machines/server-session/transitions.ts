@@ -2,7 +2,7 @@
 // from them): what every failed state offers, the expiry's actions, one seed read, the server asked
 // past the end, a read again on another tab's login.
 
-import type { BarringKind, ServerSessionContext } from './context';
+import type { BarringKind, InFlightBarKind, ServerSessionContext } from './context';
 import { serverServicesOf } from './context';
 
 /** The machine's own events from its actors (marked with `trusted()`: an app cannot send them). */
@@ -18,7 +18,7 @@ export type ServerInternal =
   | {
       type: 'REMOTE_INFLIGHT';
       loginId: string;
-      kind?: BarringKind;
+      kind?: InFlightBarKind;
       id: string;
       settled: boolean;
       until: number;

@@ -200,10 +200,15 @@ export const datedBy = (
  */
 export function withKept<R extends Restrictions>(r: R, kind?: RestrictionKind): R {
   if (!kind || r.inForce.some((x) => x.kind === kind)) return r;
-  const blocksAccount = kind !== 'pause';
+  // A limit of 0 (a limit change in flight that sets one, ZERO30) bars betting only, the weakest.
+  const zero = kind.endsWith('LimitZero');
+  const blocksAccount = kind !== 'pause' && !zero;
   // (Strongest first: after those that close the account, before those that do not: a
-  // self-exclusion before a pause, a pause before a limit of 0.)
-  const rest = r.inForce.filter((x) => x.blocksAccount);
+  // self-exclusion before a pause, a pause before a limit of 0; a limit of 0 after all but a
+  // weaker one: a bet limit's before a loss limit's.)
+  const rest = r.inForce.filter((x) =>
+    zero ? !x.kind.endsWith('LimitZero') || x.kind < kind : x.blocksAccount,
+  );
   return {
     ...r,
     inForce: [

@@ -53,6 +53,7 @@ import { trusted } from '../clock';
 import { machineSetup } from '../machine-setup';
 import { isTrusted as isTrustedEvent } from './events';
 import { IN_FLIGHT, IN_FLIGHT_IDLE, inFlightEnd } from './in-flight';
+import { keptLimits } from './kept-limits';
 import { readProfile, watchClock } from './profile-read';
 import {
   ACCEPTED_MS,
@@ -182,10 +183,14 @@ const CHECK_ACTIONS = [
   // of their kinds.
   /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
     const { restricts: kind, at = 0, limits } = event as LimitsCheck;
-    // (Kept only: the read that follows applies them, a datum of its own.)
     if (limits) {
       const had = context.limits;
-      return { limits: { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } } };
+      const kept = { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } };
+      // Applied at once to what is held where they tighten it (ZERO30: a bet or loss limit of 0
+      // accepted bars betting from the answer, not from the read that follows; a looser one waits),
+      // as the read that follows applies them too.
+      const applied = context.userInfo && keptLimits(context.userInfo, context.now, kept);
+      return applied ? advanced(context, { limits: kept, userInfo: applied }, {}) : { limits: kept };
     }
     if (!kind) return {};
     const kept = context.expect?.kind === kind ? context.expect.at : at;

@@ -11,7 +11,8 @@ export interface HeldPatches {
   heldCount(n: number): Promise<void>;
 }
 
-export function heldPatches(): HeldPatches {
+/** `base`: the fetch that goes over the sockets (default: the global one; a browser profile's, a server session's). */
+export function heldPatches(base: typeof globalThis.fetch = (i, o) => globalThis.fetch(i, o)): HeldPatches {
   const held: { path: string; status: number; release(): void }[] = [];
   const waiters: (() => void)[] = [];
   let holding = false;
@@ -29,13 +30,13 @@ export function heldPatches(): HeldPatches {
       const request = input instanceof Request ? input : undefined;
       const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
       const keep = holding && method === 'PATCH';
-      const answer = await globalThis.fetch(input, init);
+      const answer = await base(input, init);
       if (keep) {
         // (Read whole first: the body is the server's, the socket free.)
         const body = await answer.arrayBuffer();
         await new Promise<void>((release) => {
           held.push({
-            path: new URL(request?.url ?? String(input)).pathname,
+            path: new URL(request?.url ?? String(input), 'http://relative.invalid').pathname,
             status: answer.status,
             release,
           });
