@@ -167,9 +167,10 @@ test('neither tab shows betting allowed between a protective send and its settle
             const release = async () => {
               // (The server has it: barred from here on, before the client hears it.)
               if (protective && answer.status < 300) applied = true;
+              // (Its answer handed over: a refusal may free it as the call settles, before its caller hears.)
+              if (protective) inFlight--;
               answer.release();
               await call;
-              if (protective) inFlight--;
             };
             if (s.outcome === 'late') late.push(release);
             else {

@@ -141,11 +141,14 @@ describe('server-session: a restriction change through client.http (SSRW30)', ()
       password_check: password_check(),
     }).catch((e: { status?: number }) => e);
     expect(error).toBeInstanceOf(Error);
-    await until(() => readsAfter(pam, PAUSE) > 0, 'tab A read again');
-    await until(() => t.a.view.restrictions?.status === 'current', "tab A took its read's answer");
-    // (The read does not show it, but the client cannot know it was not applied: kept barred.)
-    await turns(20);
     expect(t.a.view.restrictions?.canBet).toBe(false);
+    await until(() => readsAfter(pam, PAUSE) > 0, 'tab A read again');
+    await until(() => t.a.view.restrictions?.checkedAt != null && readsAfter(pam, PAUSE) > 0, 'read');
+    await turns(50);
+    // The read does not show it, but the client cannot know it was not applied: kept in force, not
+    // current (stale), barred.
+    expect(t.a.view.restrictions).toMatchObject({ canBet: false, status: 'stale' });
+    expect(inForce(t.a)).toContain('pause');
     expect(t.breaches.filter((b) => b.startsWith('tab a'))).toEqual([]);
   });
 
