@@ -35,20 +35,30 @@ const routeOf = (path: unknown) =>
 
 /**
  * The limits a limit change's body sends, as it goes out (a standalone call's: its reader's
- * output already; a raw one's: as the app wrote it): its `user_limit_*` fields, each an amount (a
- * number, 0 or more), its flag (0 or 1) or its period. None of them, any other such field or
- * value, or a body that cannot be read: none (not kept: the re-read alone tells), as the call's
- * reader refuses it.
+ * output already; a raw one's: as the app wrote it), for the server-session client, which
+ * carries no user call's reader without the user module: its `user_limit_*` fields, each an
+ * amount (a number, 0 or more), its flag (0 or 1) or its period, as that reader takes them. None
+ * of them, any other such field or value, or a body that cannot be read: none (not kept: the
+ * re-read alone tells), as the reader refuses it.
  */
 export const limitsSent = (body: unknown) => {
   const out: Record<string, unknown> = {};
   try {
-    for (const [k, v] of Object.entries(body as object)) {
-      // (An undefined field is not sent: JSON leaves it out.)
-      if (!/^user_limit_/.test(k) || v === undefined) continue;
-      if (!fieldOk(k.slice(11), v)) return;
-      out[k] = v;
-    }
+    // (An undefined field is not sent: JSON leaves it out.)
+    for (const [k, v] of Object.entries(body as object))
+      if (/^user_limit_/.test(k) && v !== undefined) {
+        const [, kind, flag] = /^user_limit_(deposit|bet|loss|time)(_active|_period)?$/.exec(k) ?? [];
+        if (
+          !kind ||
+          !(flag
+            ? flag === '_active'
+              ? v === 0 || v === 1
+              : ['daily', 'weekly', 'monthly'].includes(v)
+            : typeof v === 'number' && v >= 0 && v < 1 / 0)
+        )
+          return;
+        out[k] = v;
+      }
   } catch {
     return;
   }
@@ -56,29 +66,21 @@ export const limitsSent = (body: unknown) => {
   return Object.keys(out).length ? out : undefined;
 };
 
-/** One limit field (its name after `user_limit_`) and its value, as the call's reader takes it. */
-const fieldOk = (f: string, v: unknown) =>
-  /^(deposit|bet|loss|time)$/.test(f)
-    ? typeof v === 'number' && v >= 0 && v < 1 / 0
-    : /^(deposit|bet|loss|time)_active$/.test(f)
-      ? v === 0 || v === 1
-      : /^(deposit|bet|loss|time)_period$/.test(f) && ['daily', 'weekly', 'monthly'].includes(v as string);
-
 /**
  * Replaces, in place, the `patch` of `http` (the client's own adapter object, `client.http`) with
- * one that follows a restriction change (`recheck`: a request to its row's path); the calls as
- * they were are kept in `unwatched` for the user module's wrapper, which already follows its own.
+ * one that follows a restriction change (`recheck`: a request to its row's path; a limit change's
+ * limits read by `deps.sent` from its body); the calls as they were are kept in `unwatched` for
+ * the user module's wrapper, which already follows its own.
  */
 export function watchRestrictionWrites(http: HttpAdapter, deps: Recheck): void {
   const raw = { ...http };
   unwatched.set(http, raw);
-  const watched = { ...deps, sent: limitsSent };
   (http as { patch: (...args: unknown[]) => Promise<unknown> }).patch = (path, ...rest) => {
     const name = (Object.keys(RESTRICTION_WRITES) as (keyof typeof RESTRICTION_WRITES)[]).find(
       (n) => RESTRICTION_WRITES[n] === routeOf(path),
     );
     const send = () => (raw.patch as (...args: unknown[]) => Promise<unknown>)(path, ...rest);
     // (Its payload and options as a user call's: `rest`, the adapter's body and options.)
-    return name ? recheck(name, rest, send, watched) : send();
+    return name ? recheck(name, rest, send, deps) : send();
   };
 }

@@ -22,7 +22,7 @@ import { type ClientFlow, type FlowParts, inspectAll } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
 import { withPlayTime } from '../client/play-time-view';
 import { ownerOf } from '../client/restriction-changes';
-import { watchRestrictionWrites } from '../client/restriction-writes';
+import { limitsSent, watchRestrictionWrites } from '../client/restriction-writes';
 import { isInertOnServer } from '../client/server-render';
 import type { SessionRef } from '../client/session-facade';
 import {
@@ -304,6 +304,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
     serverNow: () => env.serverNow(),
     accepted,
     ownerNow: ownerOf(session),
+    // (Its limits from its body, checked field by field: no user call's reader bundled for them.)
+    sent: limitsSent,
   });
   const parts: FlowParts[] = flows.map(
     (flow) =>
