@@ -144,7 +144,7 @@ export const profile = (): ClientFlow<'profile'> => ({
       accepted,
       ownerNow: ownerOf(session),
       // (A limit change's limits as its call's reader takes them, as `client.user`'s: U-1.)
-      sent: (p) => USER_CALLS.sent('updateLimits', p),
+      sent: USER_CALLS.sent,
     });
     return {};
   },

@@ -39,9 +39,9 @@ const routeOf = (path: unknown) =>
  * carries no user call's reader without the user module: its `user_limit_*` fields, each an
  * amount (a number, 0 or more), its flag (0 or 1) or its period, as that reader takes them. None
  * of them, any other such field or value, or a body that cannot be read: none (not kept: the
- * re-read alone tells), as the reader refuses it.
+ * re-read alone tells), as the reader refuses it. (`Recheck.sent`'s shape: the call's name first.)
  */
-export const limitsSent = (body: unknown) => {
+export const limitsSent = (_name: unknown, body: unknown) => {
   const out: Record<string, unknown> = {};
   try {
     // (An undefined field is not sent: JSON leaves it out.)

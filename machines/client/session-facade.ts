@@ -368,13 +368,7 @@ export function withProfileRecheck(
   ownerNow?: () => Owner,
 ): UserModule {
   // (A limit change's limits as its call's reader sends them: U-1.)
-  const deps = {
-    session,
-    serverNow,
-    accepted,
-    ownerNow,
-    sent: (p: unknown) => USER_CALLS.sent('updateLimits', p),
-  };
+  const deps = { session, serverNow, accepted, ownerNow, sent: USER_CALLS.sent };
   return wrapCalls(
     user,
     Object.keys(RESTRICTION_CHANGES) as RestrictionChange[],

@@ -41,7 +41,7 @@ describe('the adapter watch of restriction writes', () => {
     fc.assert(
       fc.property(body, (b) => {
         const read = USER_CALLS.sent('updateLimits', b);
-        const kept = limitsSent(b);
+        const kept = limitsSent('updateLimits', b);
         if (kept !== undefined) taken++;
         // Taken by both or by neither; taken, the body's fields as they go out.
         expect(kept).toEqual(read === undefined ? undefined : defined(b));
@@ -69,6 +69,6 @@ describe('the adapter watch of restriction writes', () => {
       },
     });
     for (const b of [hostile, null, undefined, 'user_limit_deposit', 7, []])
-      expect(limitsSent(b)).toBeUndefined();
+      expect(limitsSent('updateLimits', b)).toBeUndefined();
   });
 });
