@@ -117,7 +117,7 @@ export async function recheck(
   const owner = ownerNow?.();
   // Limits as SENT (their `user_limit_*` fields only, never `password_check`: the call's reader's output,
   // U-1); accepted or maybe applied (U-6), the profile flow keeps them for their day over lagging reads (R-2).
-  const payload = !restricts && name === 'updateLimits' && sends?.(name, args[0]);
+  const payload = name === 'updateLimits' && sends?.(name, args[0]);
   const limits =
     payload && typeof payload === 'object'
       ? Object.fromEntries(Object.entries(payload).filter(([k]) => k.startsWith('user_limit_')))
