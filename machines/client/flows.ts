@@ -12,6 +12,7 @@ import {
   redactInspection,
   type UserModule,
 } from 'pam-client';
+import { USER_CALLS } from 'pam-client/internal';
 import type { InspectionEvent, Observer } from 'xstate';
 import { readingOf } from '../clock';
 import { type CrossTab, createCrossTab } from '../cross-tab';
@@ -142,6 +143,8 @@ export const profile = (): ClientFlow<'profile'> => ({
       serverNow: () => env.serverNow(),
       accepted,
       ownerNow: ownerOf(session),
+      // (A limit change's limits as its call's reader takes them, as `client.user`'s: U-1.)
+      sent: USER_CALLS.sent,
     });
     return {};
   },

@@ -6,7 +6,7 @@
 // refusal releases that change's bar, and only its own.
 
 import type { PamError } from 'pam-client';
-import { profileReadOf, USER_CALLS } from 'pam-client/internal';
+import { profileReadOf } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { readingOf, trusted } from '../clock';
 import { acceptedStoreOf } from '../session/accepted-store';
@@ -103,6 +103,12 @@ export interface Recheck {
   serverNow?: () => number;
   accepted?: AcceptedStore;
   ownerNow?: () => Owner;
+  /**
+   * What a limit change sends for its payload (the user module: its call's reader's output; the
+   * adapter's watch: the body as it goes out, its limits checked); none, or undefined: no limits
+   * kept, a re-read only.
+   */
+  sent?: (name: 'updateLimits', payload: unknown) => unknown;
 }
 
 /**
@@ -115,7 +121,7 @@ export async function recheck(
   name: RestrictionChange,
   args: readonly unknown[],
   send: () => Promise<unknown>,
-  { session, serverNow, accepted, ownerNow }: Recheck,
+  { session, serverNow, accepted, ownerNow, sent: sends }: Recheck,
 ): Promise<unknown> {
   const keptOf = ({ tokens, clock }: SessionServices) => acceptedStoreOf(tokens, clock);
   const restricts = RESTRICTION_CHANGES[name];
@@ -129,7 +135,7 @@ export async function recheck(
   const owner = ownerNow?.();
   // Limits as SENT (their `user_limit_*` fields only, never `password_check`: the call's reader's output,
   // U-1); accepted or maybe applied (U-6), the profile flow keeps them for their day over lagging reads (R-2).
-  const payload = !restricts && name === 'updateLimits' && USER_CALLS.sent(name, args[0]);
+  const payload = name === 'updateLimits' && sends?.(name, args[0]);
   const limits =
     payload && typeof payload === 'object'
       ? Object.fromEntries(Object.entries(payload).filter(([k]) => k.startsWith('user_limit_')))

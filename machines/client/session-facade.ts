@@ -367,7 +367,8 @@ export function withProfileRecheck(
   accepted?: AcceptedStore,
   ownerNow?: () => Owner,
 ): UserModule {
-  const deps = { session, serverNow, accepted, ownerNow };
+  // (A limit change's limits as its call's reader sends them: U-1.)
+  const deps = { session, serverNow, accepted, ownerNow, sent: USER_CALLS.sent };
   return wrapCalls(
     user,
     Object.keys(RESTRICTION_CHANGES) as RestrictionChange[],

@@ -21,6 +21,8 @@ import { type Actor, createActor } from 'xstate';
 import { type ClientFlow, type FlowParts, inspectAll } from '../client/flows';
 import type { MutationOutcomeUnknown } from '../client/outcome';
 import { withPlayTime } from '../client/play-time-view';
+import { ownerOf } from '../client/restriction-changes';
+import { limitsSent, watchRestrictionWrites } from '../client/restriction-writes';
 import { isInertOnServer } from '../client/server-render';
 import type { SessionRef } from '../client/session-facade';
 import {
@@ -291,14 +293,27 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.
   const accepted = acceptedStoreOf({});
+  // After stop() no session (an inert client's actor never started: its status stays active).
+  const session = () => (stop.signal.aborted ? undefined : (actor as unknown as SessionRef));
+  // A restriction change sent through `client.http` (and any module built on it) is followed as a
+  // `client.user` change is here (SSRW30): barred from the send, in this tab and the login's other
+  // tabs; accepted or unknown, read again and kept for the player; refused, released. Before the
+  // flows: the user module sends through the calls as they were (`unwatched`), each change told once.
+  watchRestrictionWrites(flowHttp, {
+    session,
+    serverNow: () => env.serverNow(),
+    accepted,
+    ownerNow: ownerOf(session),
+    // (Its limits from its body, checked field by field: no user call's reader bundled for them.)
+    sent: limitsSent,
+  });
   const parts: FlowParts[] = flows.map(
     (flow) =>
       flow.setup?.({
         env,
         http: flowHttp,
         auth,
-        // After stop() no session (an inert client's actor never started: its status stays active).
-        session: () => (stop.signal.aborted ? undefined : (actor as unknown as SessionRef)),
+        session,
         refreshWaitMs: refreshWaitOf(options.timeout),
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
