@@ -15,9 +15,8 @@ import { S, type Tab, useWorld } from '../support/world';
 // (Left open, LOGREAD30's report: a `client.http` call is judged when its store read ends, not when
 // it was made: with a slow store, one made signing out whose read ends once B took player 2's login
 // goes with player 2's token, [false,50,100,'http',200]. So `client.http` calls here read a store
-// that answers at once; the user module's read every store. Also seen there: B's logout clears the
-// store when its revoke is answered, judged against the login already forgotten, so a login taken
-// meanwhile is cleared too; B then gives it up as expired and the other tab with it.)
+// that answers at once; the user module's read every store. Also seen here, fixed since: B's logout
+// cleared the store judged against the login already forgotten: logout-keeps-newer-login.test.ts.)
 
 const world = useWorld();
 const ADDRESS = '/bff/users/address-by-user';
