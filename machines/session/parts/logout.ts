@@ -27,13 +27,14 @@ export const signingOut = /* @__PURE__ */ (() =>
         return service({ ...s, auth: resendingAuth(s.auth, s), owner: ownerOf(context) });
       },
       // Signed out either way: a failed logout request must not keep a session alive here.
-      onDone: { target: 'signedOut', actions: 'clearTokensUnlessNewer' },
-      onError: {
-        target: 'signedOut',
-        actions: ['clearTokensUnlessNewer', 'takeError'],
-      },
+      onDone: 'signedOut',
+      onError: { target: 'signedOut', actions: 'takeError' },
     },
     exit: [
+      // The store cleared unless it holds a newer login (another tab's, stored while the revoke was
+      // on its way: REVIEW-I i5), judged against the login signed out, so before `forget`: exit
+      // actions run before a transition's, and after it no login was left to compare (LOGREAD30).
+      'clearTokensUnlessNewer',
       { type: 'forget', params: { reason: 'logout' } },
       emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
     ],
