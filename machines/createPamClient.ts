@@ -265,7 +265,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     // never waits for the restore.)
     getAccessToken: async function token(open?: boolean): Promise<string | undefined> {
       // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
-      const held = !open && session?.getSnapshot().hasTag('restoring') ? 'restoring' : 'signedIn';
+      const then = session?.getSnapshot();
+      const held = !open && then?.hasTag('restoring') ? 'restoring' : 'signedIn';
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -274,6 +275,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // is not its own until it adopts it (REVIEW-K 3).
       const snapshot = session?.getSnapshot();
       const c = snapshot?.context;
+      // Made with no login held (signing out, signed out, signing in) and the session moved on while
+      // the store was read: a login taken meanwhile is not this call's, which goes without (LOGREAD30).
+      if (!then?.hasTag(held) && c !== then?.context) return;
       // (The context names the login as `ownerOf` would: its userId, sid and counter.)
       const stored = c?.sid != null ? ownSession(tokens, read, c).own : read;
       if (stored && !snapshot?.hasTag('signedOut')) {
