@@ -190,7 +190,7 @@ export const userModule = (): ClientFlow<'user'> => ({
     // A change whose request left settles by its own answer whatever login the session holds
     // meanwhile; one not sent yet is aborted when its login ends (`heldWhileSent`, REVIEW-AK AK-2).
     // (The adapter's calls as sent, never the profile flow's watch of them: each change told once.)
-    const [sender, hold] = heldWhileSent(unwatched.get(http) ?? http);
+    const [sender, hold] = heldWhileSent(unwatched(http));
     const checked = withOutcomeCheck(
       // Wrong step-up passwords are counted per player (the one signed in when a change is sent),
       // on the server's clock, shared by the tabs of the origin (issue 26).

@@ -23,8 +23,17 @@ export const RESTRICTION_WRITES = {
   setSelfExclusion: '/bff/users/self-exclusion',
 } as const;
 
-/** The adapter's calls as they were before `watchRestrictionWrites` (`client.user` sends through them: told once). */
-export const unwatched = new WeakMap<HttpAdapter, HttpAdapter>();
+const raws = new WeakMap<HttpAdapter, HttpAdapter>();
+/**
+ * The adapter's calls as they were before `watchRestrictionWrites` (`client.user` sends through
+ * them: told once), the same copy whichever flow is set up first (a user module before the
+ * profile flow took `http` itself, then watched in place: told twice).
+ */
+export const unwatched = (http: HttpAdapter): HttpAdapter => {
+  let raw = raws.get(http);
+  if (!raw) raws.set(http, (raw = { ...http }));
+  return raw;
+};
 
 /**
  * A request's path as a route: without its query or fragment, nor a trailing slash (the server
@@ -73,8 +82,7 @@ export const limitsSent = (_name: unknown, body: unknown) => {
  * the user module's wrapper, which already follows its own.
  */
 export function watchRestrictionWrites(http: HttpAdapter, deps: Recheck): void {
-  const raw = { ...http };
-  unwatched.set(http, raw);
+  const raw = unwatched(http);
   (http as { patch: (...args: unknown[]) => Promise<unknown> }).patch = (path, ...rest) => {
     const name = (Object.keys(RESTRICTION_WRITES) as (keyof typeof RESTRICTION_WRITES)[]).find(
       (n) => RESTRICTION_WRITES[n] === routeOf(path),

@@ -10,6 +10,7 @@ import {
   inspector,
   operatorPreset,
   profile,
+  userModule,
 } from 'pam-client/machines';
 import { startReferenceServer } from 'pam-client/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -125,14 +126,18 @@ describe('a restriction change through client.http', () => {
 });
 
 describe('a restriction change through client.user', () => {
-  test('is barred and re-read once, not twice (its own wrapper, not the adapter watch)', async () => {
+  // (The user module before the profile flow, whose setup installs the watch: told twice before.)
+  test.each([
+    ['the preset', () => operatorPreset()],
+    ['userModule() before profile()', () => [userModule(), profile()]],
+  ])('is barred and re-read once, not twice (%s: its own wrapper, not the adapter watch)', async (_, flows) => {
     const told: string[] = [];
     const client = createCustomPamClient({
       baseURL: server.url,
       environment: { channel: null },
       retry: 0,
       flows: [
-        ...operatorPreset(),
+        ...(flows() as ReturnType<typeof operatorPreset>),
         inspector((e) => {
           const ev = e.type === '@xstate.event' ? (e.event as { type?: string; settled?: boolean }) : null;
           if (ev?.type === 'INFLIGHT') told.push(ev.settled ? 'release' : 'bar');
