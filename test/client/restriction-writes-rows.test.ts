@@ -40,7 +40,10 @@ describe('the adapter watch of restriction writes', () => {
     let taken = 0;
     fc.assert(
       fc.property(body, (b) => {
-        const read = USER_CALLS.sent('updateLimits', b);
+        // (Against the body as it goes out: JSON drops a key whose value is undefined, so the reader,
+        // which refuses a key it does not take even undefined, reads the wire's body: seen 1 in 6 runs,
+        // { user_limit_deposit: 0, user_limit_deposit_change: undefined }.)
+        const read = USER_CALLS.sent('updateLimits', defined(b));
         const kept = limitsSent('updateLimits', b);
         if (kept !== undefined) taken++;
         // Taken by both or by neither; taken, the body's fields as they go out.
@@ -54,6 +57,7 @@ describe('the adapter watch of restriction writes', () => {
           [{ user_limit_bet: 5 }],
           [{ user_limit_loss: -1 }],
           [{ user_limit_time_change: 3 }],
+          [{ user_limit_deposit: 0, user_limit_deposit_change: undefined }],
           [{}],
         ],
       },
