@@ -126,7 +126,7 @@ describe('R2: token-named keys cost nothing, a failing scrubber answers 502', ()
     // echo of it, redacted (R30-2); every other word as sent.
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
-      message: many().message.replace(' abcdefgh1234 ', ' [redacted] '),
+      message: (many().message as string).replace(' abcdefgh1234 ', ' [redacted] '),
     });
   });
 
