@@ -81,12 +81,23 @@ function safe(name: string): string {
  * characters and characters Windows refuses become `_` or are dropped, invisible format
  * characters (bidi controls, zero-width ones) are removed, and the name is cut to 255 UTF-8 bytes
  * on a character boundary, its extension kept, so it can be given to `<a download>` or a file
- * system as is, and shows what it is.
+ * system as is, and shows what it is. With `ext` (the extensions the file's type allows, the first
+ * one given: `pdf`, `bin|pdf`), a name ending in none of them has its extension replaced by that
+ * first one: a PDF the API names `r.html` or `r.pdf.exe` is saved as `r.pdf`, `r.pdf.pdf` (R30-6).
  *
  * @example
  * fileNameOf(`attachment; filename="r.pdf"; filename*=UTF-8''relat%C3%B3rio.pdf`, '/x/1/file', 'report.pdf'); // 'relatório.pdf'
+ * fileNameOf('attachment; filename="r.svg"', '/x/1/file', 'report.pdf', 'pdf'); // 'r.pdf'
  */
-export function fileNameOf(disposition: string | null, url: string, fallback: string): string {
+export function fileNameOf(disposition: string | null, url: string, fallback: string, ext?: string): string {
+  const name = givenName(disposition, url) || fallback;
+  return !ext || new RegExp(`\\.(?:${ext})$`, 'i').test(name)
+    ? name
+    : safe(`${name.replace(/\.[^.]*$/, '')}.${ext.split('|')[0]}`);
+}
+
+/** The name `Content-Disposition` or `url` gives (`fileNameOf`), made safe; '' for none. */
+function givenName(disposition: string | null, url: string): string {
   if (disposition) {
     const ext = EXT_VALUE.exec(disposition);
     const fromExt = ext ? decodeExtValue(ext[1]!, ext[2]!) : undefined;
@@ -101,5 +112,5 @@ export function fileNameOf(disposition: string | null, url: string, fallback: st
   } catch {
     // An undecodable path: use the fallback.
   }
-  return safe(segment) || fallback;
+  return safe(segment);
 }

@@ -117,3 +117,33 @@ describe('a file name by UTF-8 bytes everywhere, and nothing that misleads a fil
     expect(name(ext('report.pdf. . '))).toBe('report.pdf');
   });
 });
+
+describe("fileNameOf with the type's extensions (R30-6)", () => {
+  const typed = (raw: string, exts: string) => fileNameOf(ext(raw), '/x', 'fallback.pdf', exts);
+
+  it.each([
+    ['informe.pdf', 'pdf', 'informe.pdf'],
+    ['INFORME.PDF', 'pdf', 'INFORME.PDF'],
+    ['informe.html', 'pdf', 'informe.pdf'],
+    ['informe.pdf.exe', 'pdf', 'informe.pdf.pdf'],
+    ['informe', 'pdf', 'informe.pdf'],
+    ['con.lnk', 'pdf', '_con.pdf'],
+    ['informe.svg', 'bin|pdf', 'informe.bin'],
+    ['informe.pdf', 'bin|pdf', 'informe.pdf'],
+    ['informe.bin', 'bin|pdf', 'informe.bin'],
+    ['relatorio\u202efdp.exe', 'pdf', 'relatoriofdp.pdf'],
+  ])('%j as %s is saved %j', (raw, exts, expected) => {
+    expect(typed(raw, exts)).toBe(expected);
+  });
+
+  it('a name at the 255-byte limit keeps the forced extension whole', () => {
+    const long = `${'a'.repeat(253)}.x`;
+    const out = typed(long, 'pdf');
+    expect(out.endsWith('.pdf')).toBe(true);
+    expect(new TextEncoder().encode(out).length).toBeLessThanOrEqual(255);
+  });
+
+  it('with no name given, the fallback', () => {
+    expect(fileNameOf(null, '/x/', 'income-report-2025.pdf', 'bin|pdf')).toBe('income-report-2025.pdf');
+  });
+});
