@@ -82,8 +82,7 @@ function downloadURL(report: unknown): string {
  * API's clock (`onServerDate`).
  * The name comes from `Content-Disposition` (`filename*` first, RFC 6266), else from the URL's
  * path, else `income-report-<year>.pdf`, cut to 255 UTF-8 bytes, without invisible characters,
- * its extension the type's: `.pdf` for a PDF, `.bin` or `.pdf` for an octet-stream (any other
- * replaced: `informe.html` is saved `informe.pdf`, R30-6).
+ * its extension `.pdf` whatever the API names it (`informe.html` is saved `informe.pdf`: R30-6).
  *
  * @example
  * const { blob, fileName } = await downloadIncomeReport(http, report);
@@ -119,14 +118,7 @@ export async function downloadIncomeReport(
     if (type)
       return {
         blob: new Blob([bytes], { type }),
-        // Named by its type (R30-6): a PDF is saved `.pdf`, an octet-stream `.bin` (or `.pdf`, which
-        // no reader runs), never under an extension the API chose (`.html`, `.exe`, `.lnk`).
-        fileName: fileNameOf(
-          headers.get('content-disposition'),
-          url,
-          `income-report${year}.pdf`,
-          type === 'application/pdf' ? 'pdf' : 'bin|pdf',
-        ),
+        fileName: fileNameOf(headers.get('content-disposition'), url, `income-report${year}.pdf`),
       };
   } catch {}
   throw new ResponseValidationError(OPERATION, [

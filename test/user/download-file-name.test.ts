@@ -40,8 +40,8 @@ describe('the length of a file name', () => {
 });
 
 describe('invisible characters', () => {
-  it('the right-to-left override of relatorio<U+202E>fdp.exe is removed', () => {
-    expect(name(ext('relatorio\u202Efdp.exe'))).toBe('relatoriofdp.exe');
+  it('the right-to-left override of relatorio<U+202E>fdp.exe is removed (and the extension is .pdf: R30-6)', () => {
+    expect(name(ext('relatorio\u202Efdp.exe'))).toBe('relatoriofdp.pdf');
   });
 
   const invisible = [
@@ -118,32 +118,30 @@ describe('a file name by UTF-8 bytes everywhere, and nothing that misleads a fil
   });
 });
 
-describe("fileNameOf with the type's extensions (R30-6)", () => {
-  const typed = (raw: string, exts: string) => fileNameOf(ext(raw), '/x', 'fallback.pdf', exts);
-
+describe('the extension is always .pdf (R30-6)', () => {
   it.each([
-    ['informe.pdf', 'pdf', 'informe.pdf'],
-    ['INFORME.PDF', 'pdf', 'INFORME.PDF'],
-    ['informe.html', 'pdf', 'informe.pdf'],
-    ['informe.pdf.exe', 'pdf', 'informe.pdf.pdf'],
-    ['informe', 'pdf', 'informe.pdf'],
-    ['con.lnk', 'pdf', '_con.pdf'],
-    ['informe.svg', 'bin|pdf', 'informe.bin'],
-    ['informe.pdf', 'bin|pdf', 'informe.pdf'],
-    ['informe.bin', 'bin|pdf', 'informe.bin'],
-    ['relatorio\u202efdp.exe', 'pdf', 'relatoriofdp.pdf'],
-  ])('%j as %s is saved %j', (raw, exts, expected) => {
-    expect(typed(raw, exts)).toBe(expected);
+    ['informe.pdf', 'informe.pdf'],
+    ['INFORME.PDF', 'INFORME.pdf'],
+    ['informe.html', 'informe.pdf'],
+    ['informe.svg', 'informe.pdf'],
+    ['informe.pdf.exe', 'informe.pdf.pdf'],
+    ['informe.lnk', 'informe.pdf'],
+    ['informe', 'informe.pdf'],
+    ['con.lnk', '_con.pdf'],
+    ['nul .exe', '_nul.pdf'],
+    ['a..exe', 'a.pdf'],
+    ['.exe', 'exe.pdf'],
+  ])('%j is saved %j', (raw, expected) => {
+    expect(name(ext(raw))).toBe(expected);
   });
 
-  it('a name at the 255-byte limit keeps the forced extension whole', () => {
-    const long = `${'a'.repeat(253)}.x`;
-    const out = typed(long, 'pdf');
-    expect(out.endsWith('.pdf')).toBe(true);
-    expect(new TextEncoder().encode(out).length).toBeLessThanOrEqual(255);
+  it('a name at the 255-byte limit ending in a short extension: .pdf whole, within 255 bytes', () => {
+    const got = name(ext(`${'a'.repeat(253)}.x`));
+    expect(got).toBe(`${'a'.repeat(251)}.pdf`);
   });
 
-  it('with no name given, the fallback', () => {
-    expect(fileNameOf(null, '/x/', 'income-report-2025.pdf', 'bin|pdf')).toBe('income-report-2025.pdf');
+  it("the URL's name too; the fallback as given", () => {
+    expect(fileNameOf(null, '/dl/r.html', 'fallback.pdf')).toBe('r.pdf');
+    expect(fileNameOf(null, '/dl/', 'income-report-2025.pdf')).toBe('income-report-2025.pdf');
   });
 });
