@@ -108,6 +108,12 @@ export class CallSession {
    * line is decided, and every token it seals learned, before any body is scrubbed (`answer`).
    */
   private line: { at: number; value: string | null } | undefined;
+  /**
+   * A page read from another site (`getSession` of a request `fromElsewhere`: a sibling's `<img>`,
+   * a cross-site link): the session is read, never kept alive by it. No refresh, and a line sealed
+   * only to carry a successor, with the cookie's own `seenAt`: the idle end never moves (R30-4).
+   */
+  passive = false;
   /** Counts the changes of the session (`use`, `abandon`, `signOut`): a decided line stands until one. */
   private changes = 0;
   /** What the call held before a login began in it (`begin`), restored by `abandon`. */
@@ -307,8 +313,7 @@ export class CallSession {
   async keepFresh(): Promise<boolean> {
     const s = this.session;
     if (!s) return false;
-    const due = Math.min(this.parts.refreshAfterMs, 0.75 * (s.tokenExpiresAt - s.tokenAt));
-    if (this.parts.now() - s.tokenAt < due) return true;
+    if (!this.due()) return true;
     const outcome = await this.parts.rotations.refresh(
       s,
       (token) => this.refreshCall(token, s.tokenType, s),
@@ -323,6 +328,16 @@ export class CallSession {
       this.parts.lineages.rotated(outcome.session);
     }
     return true;
+  }
+
+  /** Whether the session's token is due for a refresh (`keepFresh`); false without a session. */
+  due(): boolean {
+    const s = this.session;
+    return (
+      !!s &&
+      this.parts.now() - s.tokenAt >=
+        Math.min(this.parts.refreshAfterMs, 0.75 * (s.tokenExpiresAt - s.tokenAt))
+    );
   }
 
   /** After a 401 with the current token: the newer session if the token was replaced meanwhile. */
@@ -366,9 +381,10 @@ export class CallSession {
     const newest = this.fresh ? session : await parts.rotations.newest(session, (s) => this.learn(s));
     this.learn(newest);
     const now = parts.now();
-    const stale = this.sealedAt === null || now - this.sealedAt >= TOUCH_MS;
+    // A passive call never touches the idle clock: its line only carries a successor, seen when the cookie was.
+    const stale = !this.passive && (this.sealedAt === null || now - this.sealedAt >= TOUCH_MS);
     if (!this.fresh && !stale && newest.token === this.readToken) return null; // the cookie sent is current
-    const sealed: SessionData = { ...newest, seenAt: now };
+    const sealed: SessionData = { ...newest, seenAt: this.passive ? (this.sealedAt ?? now) : now };
     const line = setCookieLine(
       parts.cookie,
       await parts.sealer.seal(sealed),

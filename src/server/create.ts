@@ -5,6 +5,7 @@ import { asPamError } from '../errors/classify';
 import { ConfigurationError } from '../errors/config';
 import { CallSession, type ServerParts } from './context';
 import { cookieSettings, Sealer } from './cookie';
+import { fromElsewhere } from './guard';
 import { handle } from './handle';
 import { Lineages } from './lineage';
 import {
@@ -156,6 +157,7 @@ function serverOf(given: PamServerOptions): PamServer {
 /** `getSession`: the page's session, from one profile read, and the `Set-Cookie` it needs. */
 async function session(parts: ServerParts, request: Request, context?: PamRequestContext) {
   const call = new CallSession(parts, request, context);
+  call.passive = fromElsewhere(request); // read, never kept alive, from another site (R30-4)
   // The page carries the session (its seed, the player): never kept by a shared cache, nor
   // replayed from the browser's (Back, a restored tab) after the session changed (REVIEW-P P5, P6).
   const headers = new Headers({ 'cache-control': 'private, no-store' });

@@ -38,16 +38,24 @@ export function segmentsUnder(pathname: string, prefix: string): string[] | Refu
 
 const SAFE = new Set(['GET', 'HEAD']);
 
+/**
+ * Whether `request` comes from another site (a sibling subdomain included: `same-site`), whatever
+ * it asks for (an `<img>`, an iframe, a top-level navigation): `Sec-Fetch-Site` present and neither
+ * `same-origin` (the app's own) nor `none` (typed by the player, a bookmark). A browser without
+ * the header is not told apart (docs/server.md).
+ */
+export function fromElsewhere(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  return site !== null && site !== 'same-origin' && site !== 'none';
+}
+
 /** Whether a state-changing call comes from the app's own origin (docs/server.md). */
 export function checkOrigin(request: Request, allowed: readonly string[] | undefined): Refusal | null {
   if (SAFE.has(request.method)) {
     // A read from another site (a sibling subdomain's `<img>` included: `same-site`) cannot see
     // the answer, but it would refresh the token and seal the idle clock again: refused. The app's
     // own reads say `same-origin`, one the player typed `none`; a browser without the header passes.
-    const site = request.headers.get('sec-fetch-site');
-    return site === 'cross-site' || site === 'same-site'
-      ? new Refusal(403, 'Cross-site call refused.')
-      : null;
+    return fromElsewhere(request) ? new Refusal(403, 'Cross-site call refused.') : null;
   }
   const origins = allowed ?? [new URL(request.url).origin];
   const site = request.headers.get('sec-fetch-site');

@@ -113,6 +113,9 @@ export interface SeedRead {
  */
 export async function readSeed(parts: ServerParts, call: CallSession): Promise<SeedRead> {
   const signedOut = { initial: SIGNED_OUT, player: null, restrictions: null };
+  // A page read from another site never refreshes (R30-4): a token due is not read with; the
+  // browser client's own read (same-origin) refreshes it.
+  if (call.passive && call.due()) return unavailableSeed(parts, call.session!);
   if (!(await call.keepFresh()) || !call.session) return signedOut;
   const send = () => {
     const s = call.session!;

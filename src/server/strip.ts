@@ -222,8 +222,10 @@ const numbersOf = (secrets: Iterable<string>): Set<string> =>
 /**
  * What the browser may see of `value`: no token field (`stripTokens`), and no value that holds one
  * of `secrets` (the session's own: the cookie's token, its successors, the auth answers' token
- * fields), in any form the core's scrubber knows (entities, percent and backslash escapes...):
- * each echo becomes `'[redacted]'`, in string values, and a number equal to an all-digit one
+ * fields), in any form the core's scrubber knows (entities, percent and backslash escapes...),
+ * and any run of 12 characters or more of one (a cut echo, `<the token less its last 4>…`: the
+ * core adapter's rule for what errors carry, `parts`, here in every answer, 2xx free text too: the
+ * browser holds no token to compare; R30-2): each becomes `'[redacted]'`, in string values, and a number equal to an all-digit one
  * (`numbersOf`) too. Throws `ScrubFailure` (never another
  * error, never a message with a secret) when that cannot be done: then nothing is passed on.
  * `make` builds the scrubber (the core's; a test may give one that fails).
@@ -231,7 +233,7 @@ const numbersOf = (secrets: Iterable<string>): Set<string> =>
 export function scrubTokens(
   value: unknown,
   secrets: Iterable<string>,
-  make: (secrets: Iterable<string>) => { text(t: string): string } = createScrubber,
+  make: (secrets: Iterable<string>, parts: true) => { text(t: string): string } = createScrubber,
 ): unknown {
   const stripped = stripTokens(value);
   const unique = new Set([...secrets].filter((s) => s !== ''));
@@ -240,7 +242,7 @@ export function scrubTokens(
   for (const s of unique) chars += s.length;
   if (chars > MAX_SECRET_CHARS) throw new ScrubFailure('Secrets too long to hunt.');
   try {
-    const core = make(unique);
+    const core = make(unique, true); // `parts`: a cut echo too (REVIEW-L 5, R30-2)
     const plain = verbatim(unique);
     return scrubValues(stripped, { text: (t) => core.text(plain(t)), numbers: numbersOf(unique) });
   } catch (error) {

@@ -81,7 +81,8 @@ function downloadURL(report: unknown): string {
  * nothing sent; a failed download is the adapter's usual typed error. A download never sets the
  * API's clock (`onServerDate`).
  * The name comes from `Content-Disposition` (`filename*` first, RFC 6266), else from the URL's
- * path, else `income-report-<year>.pdf`, cut to 255 UTF-8 bytes, without invisible characters.
+ * path, else `income-report-<year>.pdf`, cut to 255 UTF-8 bytes, without invisible characters,
+ * its extension `.pdf` whatever the API names it (`informe.html` is saved `informe.pdf`: R30-6).
  *
  * @example
  * const { blob, fileName } = await downloadIncomeReport(http, report);

@@ -19,8 +19,6 @@ const INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
 const REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"|?*\uff0f\u2215\u2044]/g;
 /** Names Windows reserves for devices, whatever the extension (`CON`, `nul.txt`, `COM1.pdf`). */
 const RESERVED = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])\s*(?:\.|$)/i;
-/** The extension kept when a name is cut: at most this many UTF-8 bytes of it. */
-const MAX_EXT_BYTES = 32;
 const EDGES = /^[.\s]+|[.\s]+$/g;
 
 /** `filename*=UTF-8''na%C3%AFve.pdf` (RFC 8187: charset, optional language, percent-encoded). */
@@ -60,19 +58,18 @@ function cut(text: string, max: number): string {
 
 /**
  * `name` without path separators (or look-alikes), invisible or control characters, leading or
- * trailing dots and spaces, a Windows device name prefixed with `_`, cut to `MAX_BYTES` UTF-8
- * bytes on a character boundary (the extension, up to `MAX_EXT_BYTES`, counted and kept); '' if
- * nothing is left.
+ * trailing dots and spaces, a Windows device name prefixed with `_`, its extension replaced by
+ * `.pdf`, cut to `MAX_BYTES` UTF-8 bytes on a character boundary (`.pdf` kept); '' if nothing is
+ * left.
  */
 function safe(name: string): string {
   const base = name.replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '';
-  let clean = base.replace(REFUSED, '_').replace(EDGES, '');
-  if (RESERVED.test(clean)) clean = `_${clean}`;
-  if (cut(clean, MAX_BYTES) === clean) return clean;
-  const whole = /\.[^.\s]{1,16}$/.exec(clean)?.[0] ?? '';
-  const ext = cut(whole, MAX_EXT_BYTES);
-  const room = MAX_BYTES - new TextEncoder().encode(ext).length;
-  return `${cut(clean.slice(0, clean.length - whole.length), room).replace(EDGES, '')}${ext}`;
+  let stem = base
+    .replace(REFUSED, '_')
+    .replace(EDGES, '')
+    .replace(/\.[^.]*$/, '');
+  if (RESERVED.test(stem)) stem = `_${stem}`;
+  return stem && `${cut(stem, MAX_BYTES - 4).replace(EDGES, '')}.pdf`;
 }
 
 /**
@@ -80,8 +77,10 @@ function safe(name: string): string {
  * RFC 6266 says), else the last segment of `url`'s path, else `fallback`. Path separators, control
  * characters and characters Windows refuses become `_` or are dropped, invisible format
  * characters (bidi controls, zero-width ones) are removed, and the name is cut to 255 UTF-8 bytes
- * on a character boundary, its extension kept, so it can be given to `<a download>` or a file
- * system as is, and shows what it is.
+ * on a character boundary, so it can be given to `<a download>` or a file system as is, and shows
+ * what it is. Its extension is always `.pdf` (R30-6: the file is a PDF or an octet-stream, never a
+ * page or a program, whatever the API names it: `informe.html`, `r.pdf.exe` are saved
+ * `informe.pdf`, `r.pdf.pdf`); `fallback` is given as is.
  *
  * @example
  * fileNameOf(`attachment; filename="r.pdf"; filename*=UTF-8''relat%C3%B3rio.pdf`, '/x/1/file', 'report.pdf'); // 'relatório.pdf'

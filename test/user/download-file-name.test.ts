@@ -40,8 +40,8 @@ describe('the length of a file name', () => {
 });
 
 describe('invisible characters', () => {
-  it('the right-to-left override of relatorio<U+202E>fdp.exe is removed', () => {
-    expect(name(ext('relatorio\u202Efdp.exe'))).toBe('relatoriofdp.exe');
+  it('the right-to-left override of relatorio<U+202E>fdp.exe is removed (and the extension is .pdf: R30-6)', () => {
+    expect(name(ext('relatorio\u202Efdp.exe'))).toBe('relatoriofdp.pdf');
   });
 
   const invisible = [
@@ -115,5 +115,33 @@ describe('a file name by UTF-8 bytes everywhere, and nothing that misleads a fil
   it('Hangul fillers are removed, trailing dots and spaces too', () => {
     expect(name(ext('\u3164a\u115fb\u1160c\uffa0.pdf'))).toBe('abc.pdf');
     expect(name(ext('report.pdf. . '))).toBe('report.pdf');
+  });
+});
+
+describe('the extension is always .pdf (R30-6)', () => {
+  it.each([
+    ['informe.pdf', 'informe.pdf'],
+    ['INFORME.PDF', 'INFORME.pdf'],
+    ['informe.html', 'informe.pdf'],
+    ['informe.svg', 'informe.pdf'],
+    ['informe.pdf.exe', 'informe.pdf.pdf'],
+    ['informe.lnk', 'informe.pdf'],
+    ['informe', 'informe.pdf'],
+    ['con.lnk', '_con.pdf'],
+    ['nul .exe', '_nul.pdf'],
+    ['a..exe', 'a.pdf'],
+    ['.exe', 'exe.pdf'],
+  ])('%j is saved %j', (raw, expected) => {
+    expect(name(ext(raw))).toBe(expected);
+  });
+
+  it('a name at the 255-byte limit ending in a short extension: .pdf whole, within 255 bytes', () => {
+    const got = name(ext(`${'a'.repeat(253)}.x`));
+    expect(got).toBe(`${'a'.repeat(251)}.pdf`);
+  });
+
+  it("the URL's name too; the fallback as given", () => {
+    expect(fileNameOf(null, '/dl/r.html', 'fallback.pdf')).toBe('r.pdf');
+    expect(fileNameOf(null, '/dl/', 'income-report-2025.pdf')).toBe('income-report-2025.pdf');
   });
 });

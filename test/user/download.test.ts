@@ -149,8 +149,8 @@ describe('fileNameOf', () => {
     ["attachment; filename=plain.pdf; filename*=UTF-8''na%C3%AFve.pdf", '/x', 'naïve.pdf'],
     ["attachment; filename*=iso-8859-1'pt'relat%F3rio.pdf", '/x', 'relatório.pdf'],
     ['attachment; filename="quo\\"ted.pdf"', '/x', 'quo_ted.pdf'],
-    ['attachment; filename="../../etc/passwd"', '/x', 'passwd'],
-    ['attachment; filename="..\\\\..\\\\boot.ini"', '/x', 'boot.ini'],
+    ['attachment; filename="../../etc/passwd"', '/x', 'passwd.pdf'], // the extension is always .pdf (R30-6)
+    ['attachment; filename="..\\\\..\\\\boot.ini"', '/x', 'boot.pdf'],
     ['attachment; filename="...."', '/dl/r%C3%A9sum%C3%A9.pdf', 'résumé.pdf'],
     ["attachment; filename*=UTF-8''%E0%A4%A.pdf; filename=ok.pdf", '/x', 'ok.pdf'],
     ['attachment', '/reports/2025.pdf?sig=1', '2025.pdf'],
