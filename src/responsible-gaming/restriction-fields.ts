@@ -3,7 +3,7 @@
 // 18 by `user.birth_date`), read tolerantly and failing closed. `restrictionsOf` (./restrictions.ts)
 // reads them all, and the limits (a bet or loss limit of 0 bars betting too).
 import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
-import { brazilPartsOf, brazilTimeToEpoch, lateBy, parseServerTime } from './time';
+import { brazilPartsOf, brazilTimeToEpoch, latestTimeOf, parseServerTime } from './time';
 
 /**
  * What keeps a player from betting, weakest last: see `restrictionsOf`. `underAge`: the profile's
@@ -26,8 +26,9 @@ export interface Restriction {
   imposedBy: 'self' | 'operator' | 'spa' | 'law';
   since: number | null;
   /**
-   * When it ends: the latest instant its end may mean (a naive timestamp: `lateBy`, 10 hours after
-   * it reads as São Paulo time; one with a zone: exact); null when permanent, indefinite or unknown.
+   * When it ends: the latest instant its end may mean (`latestTimeOf`: a naive timestamp, 10 hours
+   * after it reads as São Paulo time; a bare date, 10 hours after its day is over; one with a zone:
+   * exact); null when permanent, indefinite or unknown.
    */
   until: number | null;
   /** A self-exclusion of -1 months: it never ends. */
@@ -70,7 +71,7 @@ const isZeroDate = (v: unknown) =>
 
 /**
  * Whether one of `field`'s dates (`suffixes`) may say it is in force or pending: a readable time
- * whose latest meaning (`lateBy`: a naive one read up to 10 hours past may be ahead) is after `now`,
+ * whose latest meaning (`latestTimeOf`: a naive one read up to 10 hours past may be ahead) is after `now`,
  * or a value sent that cannot be read (`'garbage'`, an epoch number, `'30/12/2099'`, `' '`), which
  * may hide one (review 8, item 2). Only null, absent, `''` and the zero dates say nothing.
  */
@@ -78,8 +79,8 @@ const ahead = (info: Record<string, unknown>, field: string, suffixes: string[],
   suffixes.some((x) => {
     const v = info[field + x];
     if (!dateSent(v) || isZeroDate(v)) return false;
-    const t = parseServerTime(v);
-    return t === null || t + lateBy(v) > now;
+    const t = latestTimeOf(v);
+    return t === null || t > now;
   });
 
 /**
@@ -155,16 +156,25 @@ export function selfOf(
     bad.push(wrong);
     return null;
   }
-  // It holds until the latest instant its end may mean (`lateBy`, REVIEW-K 4): `_in`'s, else its
-  // start's plus its length; a permanent one has none. Its earliest lift, likewise.
+  // It holds until the latest instant its end may mean (`latestTimeOf`, REVIEW-K 4; a bare date:
+  // once its day is over, REVIEW30 R30-1): `_in`'s, else its start's plus its length, as late as
+  // its start may mean (a bare date: asked at 23:59); a permanent one has none. Its earliest lift,
+  // likewise.
   until =
     n < 0
       ? null
       : until !== null
-        ? until + lateBy(end)
+        ? latestTimeOf(end)
         : since === null
           ? null
-          : timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + lateBy(at));
+          : timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + latestTimeOf(at)! - since);
+  const lift = min === null ? (pause ? until : min) : latestTimeOf(minAt);
+  // Over while its earliest lift is still ahead: it cannot end before it may be lifted, so one of
+  // the two is wrong (REVIEW30 R30-5): unknown, never over (fail closed; NaN, no time: never).
+  if (until !== null && until <= now && lift !== null && lift > now) {
+    bad.push(field + (dateSent(end) ? '_in' : '_at'));
+    return null;
+  }
   return {
     kind: pause ? 'pause' : 'selfExclusion',
     imposedBy: 'self',
@@ -174,7 +184,7 @@ export function selfOf(
     indefinite: false,
     note: null,
     blocksAccount: !pause,
-    earliestLiftAt: min === null ? (pause ? until : min) : min + lateBy(minAt),
+    earliestLiftAt: lift,
   };
 }
 

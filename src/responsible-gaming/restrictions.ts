@@ -38,7 +38,8 @@ export interface Restrictions {
    * flag, `'abc'` for days, a value outside the spec's set such as `'0.5'` months or 46 days, an
    * end at or before its start, a start, end or earliest lift (`_min`) of a restriction set that is
    * unreadable or at or before 1970-01-02, PHP's zero dates), or contradicts itself (a count or
-   * flag saying none while its start, end or earliest lift may be ahead): the restrictions are then
+   * flag saying none while its start, end or earliest lift may be ahead; an end passed while its
+   * earliest lift may be ahead): the restrictions are then
    * UNKNOWN, `canBet` is false, and the lists hold only what could be read. So is one the profile
    * always carries (spec 2.12: `spa_exclusion`, `operator_exclusion`, `user_exclusion`,
    * `user_pause`, and each limit's amount, `_active` and `_period`) when it is absent: null is "not
@@ -57,7 +58,8 @@ export interface Restrictions {
  * +3). A start up to 17 hours ahead may be now, then; 18 allows an hour more for clock error. A
  * start further ahead is one scheduled for later: pending (18 hours, a literal: CONTRIBUTING.md).
  * The other way round, an end (and an earliest lift) holds until the latest instant it may mean:
- * `lateBy`, 10 hours on for a naive one (UTC-12: 9 hours late, and the hour), exact with a zone.
+ * `latestTimeOf`, 10 hours on for a naive one (UTC-12: 9 hours late, and the hour; a bare date:
+ * 10 hours after its day is over), exact with a zone.
  */
 export const START_SLACK_MS = 64_800_000;
 
@@ -290,12 +292,15 @@ function changeOf(raw: unknown) {
  * cannot be read, or are absent (amount, `_active`, `_period`: the profile always carries them), are
  * added to `bad`, and so is a `_change` sent but unreadable (`changeOf`), or one whose values are
  * unknown (a bare timestamp) once its time has come: the limit is then unknown (REVIEW29A-7).
+ * `timeOf` (`earliestTimeOf` or `latestTimeOf`): every change timed by it, whatever it does (may
+ * the server hold it already, or still not: `missingMandatoryLimits`, REVIEW30 R30-3).
  */
 export function limitOf(
   info: Record<string, unknown>,
   kind: LimitKind,
   now: number,
   bad: string[] = [],
+  timeOf?: (value: unknown) => number | null,
 ): LimitState {
   const key = `user_limit_${kind}`;
   const active = carriedFlag(info[`${key}_active`]);
@@ -322,7 +327,7 @@ export function limitOf(
     // looser nor stricter (600 a month -> 30 a day) and one whose values are unknown (a bare
     // timestamp) are held late, the old limit shown meanwhile, as the server holds them.
     const early = !bare && compareLimit(limit, proposed) !== 'looser';
-    const effectiveAt = (early ? earliestTimeOf : latestTimeOf)(c.at);
+    const effectiveAt = (timeOf ?? (early ? earliestTimeOf : latestTimeOf))(c.at);
     limit.pendingChange = { amount: c.amount, period: c.period, active: c.active, effectiveAt };
     // (`now` NaN, no time: none is due.) Its time come, the change shows as applied.
     if (effectiveAt! <= now) out = { ...limit, ...proposed, pendingChange: null };

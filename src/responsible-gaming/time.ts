@@ -99,7 +99,7 @@ const SERVER_TIME =
 /**
  * Reads a timestamp of the service: epoch ms, or `null` for anything else (never throws).
  * - naive `YYYY-MM-DD HH:mm:ss` (or `T`, optional seconds/fraction) and `YYYY-MM-DD`: São Paulo
- *   time (a bare date is that day's midnight in Brazil);
+ *   time (a bare date reads as that day's midnight in Brazil, its earliest; `latestTimeOf`: its latest);
  * - ISO 8601 with `Z` or an offset (`-03:00`, `+0000`, `-03`): as given.
  * Impossible dates (2026-02-30, 24:00) are garbage, not rolled over, and so is a year before
  * 1900 (`0000-01-01`, which `Date.UTC` would read as 1900, is a database's "no date").
@@ -132,32 +132,31 @@ export function parseServerTime(value: unknown): number | null {
 }
 
 /**
- * How much later than `parseServerTime` reads it a timestamp may mean: a naive one (no zone) is read
- * as São Paulo's, but written in a zone west of it (to UTC-12) it means up to 9 hours later, and an
- * hour more allows for clock error (as a start's 17 + 1: `START_SLACK_MS`); one with a zone is exact
- * (0). Only for a value `parseServerTime` reads. 10 hours, a literal: CONTRIBUTING.md.
- */
-export const lateBy = (value: unknown): number =>
-  SERVER_TIME.exec(String(value).trim())?.[8] ? 0 : 36_000_000;
-
-/**
- * The latest instant a timestamp of the service may mean (`parseServerTime` plus `lateBy`): when
- * what it ends (a pause, the stricter limit a looser change replaces) is surely over, whatever
- * zone wrote it. `null` for anything `parseServerTime` cannot read.
+ * The latest instant a timestamp of the service may mean: when what it ends (a pause, the stricter
+ * limit a looser change replaces) is surely over, whatever zone wrote it. A naive one (no zone) is
+ * read as São Paulo's, but written in a zone west of it (to UTC-12) it means up to 9 hours later,
+ * and an hour more allows for clock error (as a start's 17 + 1: `START_SLACK_MS`): 10 hours on. A
+ * bare date (`YYYY-MM-DD`, a DATE column) says only "some time that day": it may mean up to the
+ * day's end, the next São Paulo midnight, and the 10 hours on (REVIEW30 R30-1). One with a zone is
+ * exact. `null` for anything `parseServerTime` cannot read. 10 hours, a literal: CONTRIBUTING.md.
  *
  * @example
  * latestTimeOf('2026-11-30 11:00:00'); // Date.parse('2026-11-30T14:00:00Z') + 10 h
+ * latestTimeOf('2026-11-30'); // Date.parse('2026-12-01T03:00:00Z') + 10 h
  * latestTimeOf('2026-11-30T11:00:00-05:00'); // Date.parse('2026-11-30T16:00:00Z'): exact
  */
 export const latestTimeOf = (value: unknown): number | null => {
   const at = parseServerTime(value);
-  return at === null ? null : at + lateBy(value);
+  if (at === null) return null;
+  const m = SERVER_TIME.exec((value as string).trim())!;
+  return m[8] ? at : (m[4] ? at : brazilTimeToEpoch(+m[1]!, +m[2]!, +m[3]! + 1)) + 36_000_000;
 };
 
 /**
  * The earliest instant a timestamp of the service may mean: a naive one read as São Paulo's, but
  * written in a zone east of it (to UTC+14) it means up to 17 hours earlier, and an hour more for
- * clock error (`START_SLACK_MS`, a restriction's start: 18 hours); one with a zone is exact. When
+ * clock error (`START_SLACK_MS`, a restriction's start: 18 hours); a bare date, from its day's
+ * start so read (the earliest time of that day); one with a zone is exact. When
  * a change proven to tighten a limit may already hold (REVIEW29A-5, REVIEW29B). `null` for anything
  * `parseServerTime` cannot read.
  *
@@ -166,7 +165,7 @@ export const latestTimeOf = (value: unknown): number | null => {
  */
 export const earliestTimeOf = (value: unknown): number | null => {
   const at = parseServerTime(value);
-  return at === null ? null : at - (lateBy(value) && 64_800_000);
+  return at === null ? null : at - (latestTimeOf(value) === at ? 0 : 64_800_000);
 };
 
 /**

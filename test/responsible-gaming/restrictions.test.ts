@@ -126,9 +126,10 @@ describe('restrictionsOf: each kind', () => {
       NOW,
     );
     expect(given.inForce[0]).toMatchObject({
-      // Naive dates: the latest instant each may mean, 10 h after it reads (REVIEW-K 4).
-      until: utc('2027-03-01T13:00:00Z'),
-      earliestLiftAt: utc('2026-12-01T13:00:00Z'),
+      // Bare dates: the latest instant each may mean, 10 h after its São Paulo day is over
+      // (REVIEW-K 4, REVIEW30 R30-1: "some time that day", never its first instant).
+      until: utc('2027-03-02T13:00:00Z'),
+      earliestLiftAt: utc('2026-12-02T13:00:00Z'),
       permanent: false,
     });
     const derived = restrictionsOf(

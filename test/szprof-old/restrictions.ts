@@ -7,7 +7,8 @@
 // period, as due, is unknown; REVIEW-R R-4: a surely looser pending change's naive time holds 10 h
 // on, any other's not; REVIEW29A-1, -5, -6, -7: a bet or loss limit of 0 in force, a change timed
 // by compareLimit, 18 h early unless proven looser, an unreadable change unknown; REVIEW29B: 18 h
-// early only when proven stricter or the same, else 10 h on), copied with its
+// early only when proven stricter or the same, else 10 h on; REVIEW30 R30-1: a bare date holds
+// 10 h after its day (`late`), R30-5: an end passed before its earliest lift is unknown), copied with its
 // comments stripped. Its amount, period and flag readers are
 // limit-order-equivalence's oracle's too (the same code at 99b9e3e): one copy.
 import type { LimitKind, LimitState, Restriction, Restrictions } from '../../src/responsible-gaming/index';
@@ -66,8 +67,8 @@ function selfOf(
     return null;
   }
   let until: number | null = null;
+  const end = info[`${field}_in`];
   if (n > 0) {
-    const end = info[`${field}_in`];
     until = oldParseServerTime(end);
     const wrong =
       dateSent(at) && (since === null || since <= ZERO_DATE_FLOOR)
@@ -87,6 +88,11 @@ function selfOf(
       until = timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + late(at));
   }
   const min = lift === null ? null : lift + late(minAt);
+  const earliestLiftAt = pause ? (min ?? until) : min;
+  if (until !== null && earliestLiftAt !== null && until <= now && earliestLiftAt > now) {
+    bad.push(`${field}${dateSent(end) ? '_in' : '_at'}`);
+    return null;
+  }
   return {
     kind: pause ? 'pause' : 'selfExclusion',
     imposedBy: 'self',
@@ -96,7 +102,7 @@ function selfOf(
     indefinite: false,
     note: null,
     blocksAccount: !pause,
-    earliestLiftAt: pause ? (min ?? until) : min,
+    earliestLiftAt,
   };
 }
 

@@ -1,7 +1,7 @@
 // The SZPROF oracles of src/responsible-gaming/time.ts (issue 33, eleventh pass): the readers as
 // they stood before the cut (cc4abd6, with the eleventh pass's REVIEW-L fixes 2 and 6 applied: a
 // birth date with a suffix, an offset beyond ±14:00; and REVIEW-K 4 / REVIEW-J: a naive date holds
-// until the latest it may mean, 10 h on), copied with their comments stripped. One copy, read by
+// until the latest it may mean, 10 h on; REVIEW30 R30-1: a bare date, 10 h after its day), copied with their comments stripped. One copy, read by
 // test/responsible-gaming/szprof-equivalence.property.test.ts and szprof-old/restrictions.ts.
 import { BRAZIL_TIME_ZONE, type BrazilParts, brazilTimeToEpoch } from '../../src/responsible-gaming/time';
 
@@ -31,8 +31,18 @@ export function oldParseServerTime(value: unknown): number | null {
   return wall - (m[9] === '-' ? -1 : 1) * (offH! * 60 + offM) * 60_000;
 }
 
-/** REVIEW-K 4: a naive date (no zone) may mean up to 10 h after it reads; a zoned one is exact. */
-export const late = (v: unknown) => (SERVER_TIME.exec(String(v).trim())?.[8] ? 0 : 36_000_000);
+/**
+ * REVIEW-K 4: a naive date (no zone) may mean up to 10 h after it reads; a zoned one is exact.
+ * REVIEW30 R30-1: a bare date (`YYYY-MM-DD`) may mean any time that day: the rest of its São Paulo
+ * day, and the 10 h.
+ */
+export const late = (v: unknown) => {
+  const m = SERVER_TIME.exec(String(v).trim());
+  if (m?.[8]) return 0;
+  if (!m || m[4] !== undefined) return 36_000_000;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return brazilTimeToEpoch(y, mo, d + 1) - brazilTimeToEpoch(y, mo, d) + 36_000_000;
+};
 
 let formatter: Intl.DateTimeFormat | null | undefined;
 const FALLBACK_OFFSET_MS = -10_800_000;
