@@ -10,28 +10,7 @@
 
 import { restrictionsOf } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-
-/** A profile with every flag answered and a loss and time limit set (nothing else barring), plus `extra`. */
-function userInfo(extra: Record<string, unknown>): Record<string, unknown> {
-  const info: Record<string, unknown> = {
-    spa_exclusion: 0,
-    operator_exclusion: 0,
-    user_exclusion: 0,
-    user_exclusion_at: null,
-    user_exclusion_in: null,
-    user_exclusion_min: null,
-    user_pause: 0,
-    user_pause_at: null,
-    user_pause_in: null,
-    user_pause_min: null,
-  };
-  for (const kind of ['deposit', 'bet', 'loss', 'time']) {
-    info[`user_limit_${kind}`] = 500;
-    info[`user_limit_${kind}_active`] = 1;
-    info[`user_limit_${kind}_period`] = 'monthly';
-  }
-  return { ...info, ...extra };
-}
+import { userInfo } from './user-info';
 
 // 11:00 in São Paulo on 2026-12-09.
 const NOW = Date.parse('2026-12-09T14:00:00Z');

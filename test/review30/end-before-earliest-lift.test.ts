@@ -9,21 +9,7 @@
 
 import { restrictionsOf } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-
-function userInfo(extra: Record<string, unknown>): Record<string, unknown> {
-  const info: Record<string, unknown> = {
-    spa_exclusion: 0,
-    operator_exclusion: 0,
-    user_exclusion: 0,
-    user_pause: 0,
-  };
-  for (const kind of ['deposit', 'bet', 'loss', 'time']) {
-    info[`user_limit_${kind}`] = 500;
-    info[`user_limit_${kind}_active`] = 1;
-    info[`user_limit_${kind}_period`] = 'monthly';
-  }
-  return { ...info, ...extra };
-}
+import { userInfo } from './user-info';
 
 const NOW = Date.parse('2026-12-10T15:00:00Z');
 

@@ -10,22 +10,10 @@
 
 import { missingMandatoryLimits } from 'pam-client';
 import { describe, expect, it } from 'vitest';
+import { userInfo } from './user-info';
 
-function userInfo(change: unknown): Record<string, unknown> {
-  const info: Record<string, unknown> = {
-    spa_exclusion: 0,
-    operator_exclusion: 0,
-    user_exclusion: 0,
-    user_pause: 0,
-  };
-  for (const kind of ['deposit', 'bet', 'loss', 'time']) {
-    info[`user_limit_${kind}`] = 500;
-    info[`user_limit_${kind}_active`] = 1;
-    info[`user_limit_${kind}_period`] = 'monthly';
-  }
-  info.user_limit_loss_change = JSON.stringify(change);
-  return info;
-}
+/** The profile with the loss limit's change `change`. */
+const lossChange = (change: unknown) => userInfo({ user_limit_loss_change: JSON.stringify(change) });
 
 // 05:00 in São Paulo on 2026-12-10: five hours after midnight.
 const NOW = Date.parse('2026-12-10T08:00:00Z');
@@ -33,13 +21,13 @@ const NOW = Date.parse('2026-12-10T08:00:00Z');
 describe('R30-3: a mandatory limit the server may have switched off is listed missing', () => {
   it('control: the switch-off at 03:00Z (midnight in São Paulo), zoned, is listed at 05:00 BRT', () => {
     expect(
-      missingMandatoryLimits(userInfo({ active: 0, effective_at: '2026-12-10T03:00:00Z' }), NOW),
+      missingMandatoryLimits(lossChange({ active: 0, effective_at: '2026-12-10T03:00:00Z' }), NOW),
     ).toEqual(['loss']);
   });
 
   it('the same switch-off written naive (2026-12-10 00:00:00, São Paulo) is listed at 05:00 BRT', () => {
-    expect(missingMandatoryLimits(userInfo({ active: 0, effective_at: '2026-12-10 00:00:00' }), NOW)).toEqual(
-      ['loss'],
-    );
+    expect(
+      missingMandatoryLimits(lossChange({ active: 0, effective_at: '2026-12-10 00:00:00' }), NOW),
+    ).toEqual(['loss']);
   });
 });
