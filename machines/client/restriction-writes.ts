@@ -30,9 +30,8 @@ const raws = new WeakMap<HttpAdapter, HttpAdapter>();
  * profile flow took `http` itself, then watched in place: told twice).
  */
 export const unwatched = (http: HttpAdapter): HttpAdapter => {
-  let raw = raws.get(http);
-  if (!raw) raws.set(http, (raw = { ...http }));
-  return raw;
+  if (!raws.has(http)) raws.set(http, { ...http });
+  return raws.get(http)!;
 };
 
 /**

@@ -130,26 +130,29 @@ describe('a restriction change through client.user', () => {
   test.each([
     ['the preset', () => operatorPreset()],
     ['userModule() before profile()', () => [userModule(), profile()]],
-  ])('is barred and re-read once, not twice (%s: its own wrapper, not the adapter watch)', async (_, flows) => {
-    const told: string[] = [];
-    const client = createCustomPamClient({
-      baseURL: server.url,
-      environment: { channel: null },
-      retry: 0,
-      flows: [
-        ...(flows() as ReturnType<typeof operatorPreset>),
-        inspector((e) => {
-          const ev = e.type === '@xstate.event' ? (e.event as { type?: string; settled?: boolean }) : null;
-          if (ev?.type === 'INFLIGHT') told.push(ev.settled ? 'release' : 'bar');
-          if (ev?.type === 'PROFILE_CHANGED') told.push('changed');
-        }),
-      ],
-    });
-    stops.push(client.stop);
-    client.login({ login: server.seed.plain.email, password: server.seed.plain.password });
-    await until(client, (v) => v.restrictions?.status === 'current' && v.restrictions.canBet);
-    await client.user.setTimeoutLimits({ user_pause: 3, reason: 1, password_check });
-    await until(client, () => readAfter('/bff/users/timeout-limits'));
-    expect(told).toEqual(['bar', 'changed', 'release']);
-  });
+  ])(
+    'is barred and re-read once, not twice (%s: its own wrapper, not the adapter watch)',
+    async (_, flows) => {
+      const told: string[] = [];
+      const client = createCustomPamClient({
+        baseURL: server.url,
+        environment: { channel: null },
+        retry: 0,
+        flows: [
+          ...(flows() as ReturnType<typeof operatorPreset>),
+          inspector((e) => {
+            const ev = e.type === '@xstate.event' ? (e.event as { type?: string; settled?: boolean }) : null;
+            if (ev?.type === 'INFLIGHT') told.push(ev.settled ? 'release' : 'bar');
+            if (ev?.type === 'PROFILE_CHANGED') told.push('changed');
+          }),
+        ],
+      });
+      stops.push(client.stop);
+      client.login({ login: server.seed.plain.email, password: server.seed.plain.password });
+      await until(client, (v) => v.restrictions?.status === 'current' && v.restrictions.canBet);
+      await client.user.setTimeoutLimits({ user_pause: 3, reason: 1, password_check });
+      await until(client, () => readAfter('/bff/users/timeout-limits'));
+      expect(told).toEqual(['bar', 'changed', 'release']);
+    },
+  );
 });
