@@ -50,14 +50,18 @@ describe('funnelEvents(): step-up and responsible gaming', () => {
         user_limit_deposit_period: 'daily',
       }),
     );
-    await settleUntil(() => tab.funnel.some((e) => e.type === 'rg.limitChanged'));
+    await settleUntil(() => tab.funnel.filter((e) => e.type === 'rg.restrictionsRead').length === 2);
     expect(typesOf(tab.funnel)).toEqual([
       'rg.changeRequested',
       'rg.changeAccepted',
       'rg.restrictionsRead',
       'rg.limitChanged',
+      'rg.restrictionsRead',
     ]);
+    // (ZERO30: the limits as accepted apply at once, read as they are; then the re-read's.)
     expect(tab.funnel[0]).toMatchObject({ change: 'limits' });
+    expect(tab.funnel[2]).toMatchObject({ status: 'current', canBet: true });
+    expect(tab.funnel[4]).toMatchObject({ status: 'current', canBet: true });
     expect(tab.funnel[3]).toMatchObject({ limit: 'deposit', change: 'stricter', pendingUntil: null });
   });
 
