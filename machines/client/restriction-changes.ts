@@ -68,8 +68,12 @@ const zeroLimitsOf = (session: SessionRef | undefined, limits: Record<string, un
   return (
     profileReadOf({ ...c?.userInfo, ...limits }, c?.now ?? NaN)[0]
       .inForce.map((x) => x.kind as InFlightKind)
-      // (Of a kind sent: its `_active` flag is, with an amount too: the call's reader adds it.)
-      .filter((k) => k.endsWith('LimitZero') && `user_limit_${k.replace('LimitZero', '')}_active` in limits)
+      // (Of a kind the body names at all: an amount alone keeps the flag read, REVIEW30B-1.)
+      .filter(
+        (k) =>
+          k.endsWith('LimitZero') &&
+          Object.keys(limits).some((f) => f.startsWith(`user_limit_${k.replace('LimitZero', '')}`)),
+      )
   );
 };
 
