@@ -5,14 +5,14 @@
 // only when its `_active` flag is in the body sent (machines/client/restriction-changes.ts:72), and
 // `limitsSent` (restriction-writes.ts) passes the body as the app wrote it (no reader adds `_active`).
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { SimulatedClock } from 'xstate';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
-import { browserProfile, type TestClock, usePam } from '../server-session/support';
+import type { ServerSessionClientBase } from '../../machines/index';
+import { heldPlayerTab } from '../server-session/held-player';
+import { type TestClock, usePam } from '../server-session/support';
 import { until } from '../support/event-loop';
-import { heldPatches } from '../support/held-patches';
 
 const clock: TestClock = { now: Date.now() };
-const { ref, fx } = usePam(clock);
+const pam = usePam(clock);
+const { ref } = pam;
 const clients: ServerSessionClientBase[] = [];
 beforeEach(() => ref.server.reset());
 afterEach(() => {
@@ -20,17 +20,7 @@ afterEach(() => {
 });
 
 it('an amount of 0 alone over an active bet limit: barred from the send', async () => {
-  const patches = heldPatches(browserProfile(fx.served.url).fetch);
-  const client = createServerSessionClient({
-    fetch: patches.fetch,
-    environment: { channel: null, timers: new SimulatedClock() },
-    flows: [userModule()],
-  });
-  clients.push(client);
-  await client.ready;
-  const { plain } = ref.server.seed;
-  client.login({ login: plain.email, password: plain.password });
-  await until(() => client.view.restrictions?.canBet === true, 'signed in, free to bet');
+  const { client, patches } = await heldPlayerTab(pam, clients);
   // An active bet limit of 100 a day (stricter than none: applied at once), read back.
   await client.http.patch('/bff/users/update-limits', {
     user_limit_bet: 100,

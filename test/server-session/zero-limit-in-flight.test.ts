@@ -4,14 +4,14 @@
 // refusal releases it. The answers are held by the test at the browser (`heldPatches`).
 import type { UserModule } from 'pam-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SimulatedClock } from 'xstate';
-import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
+import type { ServerSessionClientBase } from '../../machines/index';
 import { until } from '../support/event-loop';
-import { heldPatches } from '../support/held-patches';
-import { browserProfile, type TestClock, usePam } from './support';
+import { heldPlayerTab } from './held-player';
+import { type TestClock, usePam } from './support';
 
 const clock: TestClock = { now: Date.now() };
-const { ref, fx } = usePam(clock);
+const pam = usePam(clock);
+const { ref } = pam;
 const PROFILE = '/auth/user-profile';
 
 const clients: ServerSessionClientBase[] = [];
@@ -22,17 +22,7 @@ afterEach(() => {
 });
 
 async function signedInFree() {
-  const patches = heldPatches(browserProfile(fx.served.url).fetch);
-  const client = createServerSessionClient({
-    fetch: patches.fetch,
-    environment: { channel: null, timers: new SimulatedClock() },
-    flows: [userModule()],
-  });
-  clients.push(client);
-  await client.ready;
-  const { plain } = ref.server.seed;
-  client.login({ login: plain.email, password: plain.password });
-  await until(() => client.view.restrictions?.canBet === true, 'signed in, free to bet');
+  const { client, patches } = await heldPlayerTab(pam, clients);
   const free: string[] = [];
   client.subscribe((v) => {
     if (v.restrictions?.canBet) free.push(JSON.stringify(v.restrictions.inForce));
