@@ -79,9 +79,13 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
       let player: { player?: string } = {};
       let runs = 0;
       const nextRun = () => ++runs;
+      // The events' stamps: the server's clock, never back (a later answer's `Date` may move its
+      // estimate back, by its bound at most): what happened later is never stamped earlier.
+      let last = -Infinity;
+      const stamp = () => (last = Math.max(last, env.serverNow()));
       const emit = (event: { type: string } & Record<string, unknown>) => {
         // (A restrictions' event comes stamped: when it was read, held or not.)
-        const e = { ...event, at: event.at ?? env.serverNow(), ...player };
+        const e = { ...event, at: event.at ?? stamp(), ...player };
         const set = listeners.get(e.type);
         if (set) notify(set, e as unknown as FunnelEvent);
       };
@@ -129,7 +133,7 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
       const inspect = sessionSteps({
         emit,
         now: env.now,
-        serverNow: env.serverNow,
+        serverNow: stamp,
         timers: env.timers,
         nextRun,
         appSources: options.appSources ?? [],
