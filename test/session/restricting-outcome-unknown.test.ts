@@ -12,6 +12,12 @@ import { MIN, S, type Tab, twoFreeTabs, useWorld } from '../support/world';
 
 const world = useWorld();
 const PROFILE = '/auth/user-profile';
+/**
+ * Tab A's adapter timeout. The login runs on real time (before any fake timer), so it is generous:
+ * a short one failed the login on a loaded CI machine. The timeout mode fakes setTimeout before its
+ * hanging call and moves fake time past it.
+ */
+const TIMEOUT = 10_000;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -55,7 +61,7 @@ async function failing(
   );
   if (mode === 'timeout') {
     await until(() => world.count('PATCH', change.path) + world.count('POST', change.path) === 1, 'sent');
-    await vi.advanceTimersByTimeAsync(1500);
+    await vi.advanceTimersByTimeAsync(TIMEOUT);
   }
   return call;
 }
@@ -66,7 +72,7 @@ describe.each(Object.entries(CHANGES))(
     it.each(MODES)(
       '%s: barred at once, in both tabs, re-read with the backoff, kept while no read shows it',
       async (mode) => {
-        const [a, b] = await twoFreeTabs(world, { timeout: 1500, retry: 0 });
+        const [a, b] = await twoFreeTabs(world, { timeout: TIMEOUT, retry: 0 });
         const breaches: string[] = [];
         for (const [i, t] of [a, b].entries())
           t.client.subscribe((v) => {
@@ -94,7 +100,7 @@ describe.each(Object.entries(CHANGES))(
     );
 
     it('a clear refusal (422, validation) bars nothing', async () => {
-      const [a, b] = await twoFreeTabs(world, { timeout: 1500, retry: 0 });
+      const [a, b] = await twoFreeTabs(world, { timeout: TIMEOUT, retry: 0 });
       world.server.faults.add({ path: change.path, status: 422, body: { message: 'invalid' }, times: 1 });
       const outcome = await change.send(a, world.server.seed.plain.password).then(
         () => 'ok',

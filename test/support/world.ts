@@ -333,7 +333,7 @@ export async function logIn(
  * `tab-b` (random 0.6) takes the session from it; checked current with `canBet` in both.
  *
  * @example
- * const [a, b] = await twoFreeTabs(world, { timeout: 1500, retry: 0 });
+ * const [a, b] = await twoFreeTabs(world, { retry: 0 });
  */
 export async function twoFreeTabs(world: World, a: TabOptions = {}): Promise<[Tab, Tab]> {
   const tabA = world.open({ tabId: 'tab-a', random: 0.3, ...a });
