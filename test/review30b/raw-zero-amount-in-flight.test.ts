@@ -7,10 +7,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { heldPlayerTab } from '../server-session/held-player';
-import { type TestClock, usePam } from '../server-session/support';
+import { runningClock, usePam } from '../server-session/support';
 import { until } from '../support/event-loop';
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const { ref } = pam;
 const clients: ServerSessionClientBase[] = [];

@@ -11,7 +11,7 @@ import { boxRegistration, REGISTER_KEYS } from '../../machines/login/request';
 import { boxCommand } from '../../machines/session/login';
 import { RegisterSimplifiedPayload } from '../../src/schemas/auth';
 import { isSecret } from '../../src/secrets/secret';
-import { browserProfile, requestsTo, type TestClock, usePam } from '../server-session/support';
+import { browserProfile, requestsTo, runningClock, usePam } from '../server-session/support';
 import { until } from '../support/event-loop';
 import { openTab, useWorld } from '../support/world';
 
@@ -142,7 +142,7 @@ describe('register() with keys a registration does not take (FIXSEC28 F3)', () =
 });
 
 describe('the server-session client: the same (FIXSEC28 F3)', () => {
-  const clock: TestClock = { now: Date.now() };
+  const clock = runningClock();
   const { ref, fx } = usePam(clock);
   const clients: ServerSessionClientBase[] = [];
   afterEach(() => {

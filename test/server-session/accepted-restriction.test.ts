@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
-import { type BrowserProfile, browserProfile, type TestClock, usePam } from './support';
+import { type BrowserProfile, browserProfile, runningClock, usePam } from './support';
 
 // A pause accepted in server-session mode is kept for the player past the login and the page, as
 // `createPamClient` keeps it (`pam-client.restricted:<id>` in `localStorage`, and in memory): a
@@ -9,7 +9,7 @@ import { type BrowserProfile, browserProfile, type TestClock, usePam } from './s
 // barred (stale), never free to bet, until a read of its own shows it (review H, M2). Over real
 // sockets: the reference server, `pam-client/server` in front of it.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 
 const clients: ServerSessionClientBase[] = [];

@@ -10,14 +10,14 @@ import {
   RequestValidationError,
   ResponseValidationError,
 } from '../../src/index';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // The login answer without a token (docs/server.md): the core's auth module reads it as
 // `invalid_response`; the server-session auth reads it as a session, and refuses any answer that
 // still carries a token. It carries no schema: the proxy checks requests and reads answers with
 // the core's, and its refusals are thrown here as the core's own errors.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 
 const httpThrough = (baseURL: string, fetch?: typeof globalThis.fetch) =>

@@ -3,7 +3,7 @@ import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { forged, twoFreeTabs, useClients } from './forged-support';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // REVIEW-26B B-1's second item: a `signedOut` message naming the login held signed the tab out at
 // once, so any script on the channel could sign every tab out (fail-closed, but a denial of
@@ -13,7 +13,7 @@ import { browserProfile, type TestClock, usePam } from './support';
 // Real sockets: the reference server behind `pam-client/server`; tab A's session reads can be
 // held before they leave.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 
 describe('server-session: a signedOut word is asked of the server', () => {

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
-import { browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // REVIEW-O O-12 (p78), O-13 (p87) in server-session mode: a change begun for one player finishes
 // for that player. A pause answered after the player signed out is kept for them; a step-up
 // prompt answered after another player signed in sends nothing (the proxy cannot tell: the
 // browser client must not resend). Over real sockets: the reference server, `pam-client/server`.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 const storage = useMemoryLocalStorage();

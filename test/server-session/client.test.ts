@@ -5,12 +5,12 @@ import { createServerSessionClient, type ServerSessionClientBase, userModule } f
 import { openCookie } from '../server/harness';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // The browser client in server-session mode against `pam-client/server` and the reference server,
 // over real sockets (issue 28.2).
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 
 const clients: ServerSessionClientBase[] = [];

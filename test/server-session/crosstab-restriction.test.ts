@@ -4,14 +4,14 @@ import { createServerSessionClient, type ServerSessionClientBase, userModule } f
 import { parseServerTabMessage } from '../../machines/server-session/tabs';
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { type BrowserProfile, browserProfile, type TestClock, usePam } from './support';
+import { type BrowserProfile, browserProfile, runningClock, usePam } from './support';
 
 // Two server-session tabs of one browser profile (one cookie jar, one channel) over real sockets
 // (the reference server, `pam-client/server` in front of it): a pause or a self-exclusion set in
 // one tab bars betting in the other at once, which reads again; its read from a replica that lags
 // keeps it barred (review H, H1). No profile data crosses the channel: the login id and the kind.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 
 const clients: ServerSessionClientBase[] = [];

@@ -3,14 +3,14 @@ import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { forged, heldBefore } from './forged-support';
 import { changesOf } from './in-flight-support';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-25 R25-9, over real sockets: every signed-in tab answered each `ask` with one `inflight`
 // per change it held (8 at most), whoever asked: a same-origin script's 100 asks made 100 answers
 // per tab per change. Now the asks a tab hears within a short window are answered at once for its
 // first 16 tabs and once at its end (a real tab that asks in a burst is still answered, at once).
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const { pause } = changesOf(pam);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { turns, until } from '../support/event-loop';
 import { forged, heldBefore, settle, useClients } from './forged-support';
 import { changesOf } from './in-flight-support';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-AK AK-2, AK-3 and AJ-2's server-session half, over real sockets (the reference server
 // behind `pam-client/server`), tab A's change held before it reaches the server:
@@ -15,7 +15,7 @@ import { type TestClock, usePam } from './support';
 // - AJ-2: a tab opened while another tab's change is in flight (not applied yet: its own read shows
 //   nothing) is barred from its first view: it asks, the others tell it their changes in flight.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const CHANGES = changesOf(pam);
 

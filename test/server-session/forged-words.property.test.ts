@@ -4,7 +4,7 @@ import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { forged, heldBefore, type Outcome } from './forged-support';
 import { changesOf } from './in-flight-support';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-AK AK-2 / AK-3 and AJ-2 (server-session), generated: two tabs of one login, tab A's pause
 // or self-exclusion held before it reaches the server, then a same-origin script's messages
@@ -16,7 +16,7 @@ import { type TestClock, usePam } from './support';
 // the call settles by its own answer, never `aborted` by a message. Real sockets, real time: the
 // harness spins the event loop (no clock is read for any of this).
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const CHANGES = changesOf(pam);
 

@@ -19,9 +19,9 @@ import { afterEach, expect, test } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { quiet, twoPlayerTabs } from './http-restriction-writes.support';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

@@ -9,7 +9,7 @@ import {
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { forged } from './forged-support';
-import { browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // FIXAK2B's microtask gap (SENT27 2): `X-Pam-Login` was read per attempt (a `headers` getter),
 // when the adapter built the request, microtasks after the call was made: a login change seen in
@@ -18,7 +18,7 @@ import { browserProfile, requestsTo, type TestClock, usePam } from './support';
 // is made from an inspector, synchronously, as the session takes the read that shows another login
 // (the event is seen before it is processed), so the login changes after the call and before its
 // headers; over real sockets (the reference server behind `pam-client/server`).
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

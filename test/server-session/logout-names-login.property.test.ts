@@ -4,7 +4,7 @@ import { sessionActorOf } from '../../machines/devtools';
 import { createServerSessionClient, userModule } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // FIXLOGOUT28, over generated sequences: two tabs of one browser (one cookie jar, one channel)
 // sign players in and out, and the browser switches player outside the channel (another tab, a
@@ -14,7 +14,7 @@ import { browserProfile, requestsTo, type TestClock, usePam } from './support';
 //   is refused, nothing revoked at the API, the cookie unchanged; one naming none ends the cookie's;
 // - once its calls settle (each tab signed in makes one call after each step), no tab reads as
 //   signed in with a login the cookie no longer holds.
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const COOKIE = '__Host-pam-session';
 const H = { 'content-type': 'application/json', 'x-pam-client': '1' };

@@ -9,7 +9,7 @@ import {
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { playerOneTab } from './player-tab';
-import { type BrowserProfile, browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { type BrowserProfile, browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // FIXLOGOUT28: the proxy's logout did not check `X-Pam-Login`. A tab still holding login 1 (another
 // tab has since signed player 2 in: login 2 in the cookie) that logged out ended login 2, another
@@ -18,7 +18,7 @@ import { type BrowserProfile, browserProfile, requestsTo, type TestClock, usePam
 // over already, is signed out of it and follows the cookie (reads it: player 2, never before the
 // read). A logout naming none (a form post, curl) still ends the cookie's login. Over real sockets:
 // the reference server behind `pam-client/server`.
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const { ref, fx } = pam;
 const clients: ServerSessionClientBase[] = [];

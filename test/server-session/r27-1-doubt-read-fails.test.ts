@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { twoFreeTabs, useClients } from './forged-support';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // R27B probe: a REAL sign-out in tab B; tab A's session read (doubting) fails (network): A goes
 // back to `held`, shown signed in and free to bet although the cookie is gone.
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 
 describe('R27B p2: doubting, the read fails', () => {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { forged, twoFreeTabs, useClients } from './forged-support';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // R27B probe: after a REAL sign-out in tab B, a script that posts one forged signedOut word during
 // each of tab A's session reads keeps A `doubting` (signed in, stale) for as long as it posts:
 // the real sign-out is never taken (each read's answer is dropped for the queued one).
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 
 describe('R27B p3: a word per read keeps doubting', () => {

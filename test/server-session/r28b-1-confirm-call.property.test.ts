@@ -4,7 +4,7 @@ import { sessionActorOf } from '../../machines/devtools';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { playerOneTab, signInOutside } from './player-tab';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-28B R28B-1 over generated timings: player 1's tab, the cookie then changed outside the
 // tabs' channel (another player signs in, player 1 signs in again, or a logout), and one user call
@@ -18,7 +18,7 @@ import { type TestClock, usePam } from './support';
 // signing in again outside ('plain') is a new login of the same player, and a call made once the
 // tab's re-read landed on it is that login's (LOGREAD30: seed 399181755, ["plain",8,"getAddress",
 // "logoutRead"], the GET made with the tab signed in on the cookie's new login, sent with it).
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const { ref } = pam;
 const clients: ServerSessionClientBase[] = [];

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { playerOneTab, signInOutside } from './player-tab';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-28B R28B-1 (HIGH): player 1's tab gets a 401 (player 2 signed in outside the channel) and
 // confirms it (`restoring.confirming`, still holding player 1's login). A call player 1's UI makes
 // in that gap is player 1's: FIXREST28's wait held it over and sent it once the confirm landed, on
 // player 2 (a marketing change applied to player 2's account, player 2's address read). It goes at
 // once naming player 1's login, and the proxy refuses it (401, nothing forwarded).
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

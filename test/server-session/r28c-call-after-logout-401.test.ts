@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { playerOneTab, signInOutside } from './player-tab';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-28C: a tab of player 1 logs out after player 2 signed in elsewhere; the proxy answers 401
 // (FIXLOGOUT28) and the tab, signed out of its login, reads the cookie (`restoring`, no login
 // held). A call player 1's UI makes in that read waited (FIXREST28's page-load wait) and went as
 // player 2's once the read landed. A call made while restoring after this tab signed out is
 // refused (`unauthorized`, nothing sent), never held over to the login the read lands on.
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

@@ -4,11 +4,11 @@ import { createServerSessionClient, userModule } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
 import { useClients } from './forged-support';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // REVIEW-27C R27C-1, server-session mode with no seed (the client reads its session at start, tag
 // `restoring`): a report call made before that read lands is the restored login's.
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const clients = useClients();
 useMemoryLocalStorage();

@@ -4,7 +4,7 @@ import { createServerSessionClient, type ServerSessionClientBase, userModule } f
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
 import { useClients } from './forged-support';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // REVIEW-AN AN-1 in server-session mode (the user flow of machines/client/flows.ts, shared with
 // createPamClient): a report belongs to the login that asked for it. A poll answered after
@@ -12,7 +12,7 @@ import { browserProfile, type TestClock, usePam } from './support';
 // refused under player 2 before anything is sent. Over real sockets: the reference server behind
 // `pam-client/server`; the server's clock is set by the test (no wait).
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const clients = useClients();
 useMemoryLocalStorage();

@@ -3,7 +3,7 @@ import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import type { FakeChannelHub } from '../support/fake-channel';
 import { changesOf, twoTabs as inFlightTabs } from './in-flight-support';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-AJ AJ-1 in server-session mode, over real sockets (the reference server behind
 // `pam-client/server`): a pause or self-exclusion whose answer is held (the server applied it on
@@ -12,7 +12,7 @@ import { type TestClock, usePam } from './support';
 // tab's. Now a heard release drops only what was heard from the same tab, and the sender's own
 // change is released only by its own call's settling.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 
 const clients: ServerSessionClientBase[] = [];

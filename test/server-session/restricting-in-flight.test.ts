@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { changesOf, twoTabs as inFlightTabs } from './in-flight-support';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-AI AI-3 in server-session mode, over real sockets (the reference server behind
 // `pam-client/server`): a pause or self-exclusion whose answer is held (the server applied it on
 // receipt) bars betting from the send, in the tab that sent it and in the other tab of the login;
 // accepted, it stays barred; refused (a 422), both tabs are free again.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 
 const clients: ServerSessionClientBase[] = [];

@@ -3,7 +3,7 @@ import { createServerSessionClient, userModule } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
 import { heldBefore, settle, useClients } from './forged-support';
 import { changesOf } from './in-flight-support';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
 // REVIEW-25 R25-7, over real sockets: a tab started with a fresh `initial` seed (the page rendered
 // with the server's view, fetched just before) went deciding -> signedIn at once, before any other
@@ -12,7 +12,7 @@ import { type TestClock, usePam } from './support';
 // (`stale`, the seed's data shown) until its ask has had its turn (a bounded wait), whatever its
 // start: no view of it allows betting while another tab's change is in flight.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const CHANGES = changesOf(pam);
 

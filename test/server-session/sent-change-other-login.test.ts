@@ -6,7 +6,7 @@ import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { forged } from './forged-support';
 import type { User } from './in-flight-support';
-import { browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // REVIEW-AK AK-2's leftover, over real sockets (the reference server behind `pam-client/server`):
 // tab A's pause has LEFT (the proxy sent it upstream with the old login's cookie), its answer held;
@@ -16,7 +16,7 @@ import { browserProfile, requestsTo, type TestClock, usePam } from './support';
 // may have applied it): it settles by its own answer now. A change whose step-up prompt is open
 // when the login changes has not left: it is still aborted, nothing sent.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@ import { turns, until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
 import { forged } from './forged-support';
 import type { User } from './in-flight-support';
-import { browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // REVIEW-26B A-1: another tab of the browser signs ANOTHER player in (the cookie now seals that
 // login) and says so; tab A reads the session (`rereading`: its GET /session held here). Meanwhile
@@ -14,7 +14,7 @@ import { browserProfile, requestsTo, type TestClock, usePam } from './support';
 // SENT with the new login's cookie: applied to the other player. Now each call names the login it
 // was made for (`X-Pam-Login`) and the proxy refuses it unsent when the cookie holds another: the
 // call is a 401 (not applied), the other player's session is kept.
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

@@ -2,14 +2,14 @@ import { AbortedError, PamError } from 'pam-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
 import { turns, until } from '../support/event-loop';
-import { browserProfile, requestsTo, type TestClock, usePam } from './support';
+import { browserProfile, requestsTo, runningClock, usePam } from './support';
 
 // The server-session client's `stop()` ends `client.auth`'s calls as `createPamClient`'s does
 // (test/client/stop-aborts-auth-calls): refused after it, nothing sent; in flight at it, `aborted`
 // at once. A login left to answer set the browser's cookie meanwhile: it is logged out again, so
 // the stopped client signs no one in. Through `pam-client/server` over real sockets.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const clients: ServerSessionClientBase[] = [];
 afterEach(() => {

@@ -3,9 +3,9 @@
 // client's relative prefix against the app's origin, and remembers every answer it received).
 
 import type { ReferenceServer } from '../../src/testing/index';
-import { type TestClock, usePam } from '../server/harness';
+import { runningClock, type TestClock, usePam } from '../server/harness';
 
-export { type TestClock, usePam };
+export { runningClock, type TestClock, usePam };
 
 /** One answer as the page received it. */
 export interface Seen {

@@ -13,9 +13,9 @@ import { Browser } from '../server/harness';
 import { fullInfo, json, loginOk, pamFor, useHostile, user } from '../server/hostile';
 import { until } from '../support/event-loop';
 import { serveHandler } from '../support/serve-handler';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const hostile = useHostile();
 

@@ -5,14 +5,14 @@ import type { UserModule } from '../../src/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
 import { USER_CALLS } from '../support/user-calls';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // The rule of createPamClient's user calls without a running session, in server-session mode (the
 // user flow is shared): after `client.stop()` every call of `client.user` rejects `aborted`, signed
 // in or out when it stopped, and a call whose signal is already aborted too; nothing reaches the
 // proxy, nothing is kept (no step-up attempt, no accepted restriction).
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const storage = useMemoryLocalStorage();
 const clients: ServerSessionClientBase[] = [];

@@ -4,14 +4,14 @@ import type { UserModule } from '../../src/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
 import { CALL_ROWS, USER_CALLS } from '../support/user-calls';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // R-1 in server-session mode (`createServerSessionClient({ flows: [userModule()] })`, the SvelteKit /
 // Nuxt / Next set-up): changePassword was refused `invalid_request` there too (the flow is shared).
 // Every call of `client.user`, with no options, `{}` and a live signal, goes through the proxy to
 // the reference server and succeeds, over real sockets.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 useMemoryLocalStorage();
 const clients: ServerSessionClientBase[] = [];

@@ -4,13 +4,13 @@ import type { UserModule } from '../../src/index';
 import { until } from '../support/event-loop';
 import { useMemoryLocalStorage } from '../support/memory-local-storage';
 import { USER_CALLS } from '../support/user-calls';
-import { browserProfile, type TestClock, usePam } from './support';
+import { browserProfile, runningClock, usePam } from './support';
 
 // R-9 and R-6 in server-session mode (the user flow is shared): signed out, every call of
 // `client.user` is refused `unauthorized` and nothing reaches the proxy; signed in, an accepted
 // 2FA change is read back into the view.
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 useMemoryLocalStorage();
 const clients: ServerSessionClientBase[] = [];

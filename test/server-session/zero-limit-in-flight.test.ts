@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerSessionClientBase } from '../../machines/index';
 import { until } from '../support/event-loop';
 import { heldPlayerTab } from './held-player';
-import { type TestClock, usePam } from './support';
+import { runningClock, usePam } from './support';
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const pam = usePam(clock);
 const { ref } = pam;
 const PROFILE = '/auth/user-profile';

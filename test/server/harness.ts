@@ -16,6 +16,29 @@ export interface TestClock {
   now: number;
 }
 
+/**
+ * A server clock that runs on with real time from `start`, as a real server's does; a test may
+ * still move it (`clock.now += ms`, or set it). Browser clients on real time learn the server's time
+ * from each answer's `Date`: a server clock standing still while a test ran on a loaded machine was
+ * rightly judged untrusted after some seconds (docs/time.md rule 5), the restrictions `stale` for
+ * the rest of the test (a CI flake of `http-restriction-writes.property`).
+ *
+ * @example
+ * const clock = runningClock();
+ * const pam = usePam(clock);
+ */
+export function runningClock(start = Date.now()): TestClock {
+  let moved = start - Date.now();
+  return {
+    get now() {
+      return Date.now() + moved;
+    },
+    set now(ms: number) {
+      moved = ms - Date.now();
+    },
+  };
+}
+
 export interface PamFixture {
   pam: PamServer;
   served: ServedHandler;

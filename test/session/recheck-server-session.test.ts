@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { createServerSessionClient, type ServerSessionClientBase, userModule } from '../../machines/index';
 import { openCookie } from '../server/harness';
-import { browserProfile, requestsTo, type TestClock, usePam } from '../server-session/support';
+import { browserProfile, requestsTo, runningClock, usePam } from '../server-session/support';
 import { turns, until } from '../support/event-loop';
 
 // Review 5, D4 on the server-session client (through `pam-client/server`, over real sockets): an
 // accepted self-exclusion or pause bars betting when the call resolves, and until a read made
 // after it shows the restriction (a lagging read keeps it barred and is read again).
 
-const clock: TestClock = { now: Date.now() };
+const clock = runningClock();
 const { ref, fx } = usePam(clock);
 const PROFILE = '/auth/user-profile';
 
