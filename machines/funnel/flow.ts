@@ -81,7 +81,7 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
       const nextRun = () => ++runs;
       // The events' stamps: the server's clock, never back (a later answer's `Date` may move its
       // estimate back, by its bound at most): what happened later is never stamped earlier.
-      let last = -Infinity;
+      let last = 0;
       const stamp = () => (last = Math.max(last, env.serverNow()));
       const emit = (event: { type: string } & Record<string, unknown>) => {
         // (A restrictions' event comes stamped: when it was read, held or not.)
