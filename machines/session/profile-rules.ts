@@ -6,7 +6,14 @@
 // which player and login, and when). What it calls and the stamps of its clock, and a restriction
 // accepted (what outlives the login): ./profile-services.ts. The flow itself: ./profile.ts.
 
-import type { AuthUser, LimitKind, PamError, Restriction, Restrictions } from 'pam-client';
+import {
+  type AuthUser,
+  compareLimit,
+  type LimitKind,
+  type PamError,
+  type Restriction,
+  type Restrictions,
+} from 'pam-client';
 import { type BackoffOptions, profileReadOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import {
@@ -214,7 +221,7 @@ export function sessionRestrictionsOf(
 /**
  * Whether `theirs` would lift anything `ours` shows: betting allowed where it was not, an account
  * no longer blocked, a restriction (in force or pending) gone, ending or liftable earlier, no
- * longer permanent, or a limit switched off or raised.
+ * longer permanent, or a limit switched off, raised or not proven kept (`compareLimit`).
  * Another tab's data may only tighten; a lift needs this tab's own read. Pure.
  *
  * @example
@@ -244,11 +251,13 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
     loosened(ours.pending, [...theirs.inForce, ...theirs.pending])
   )
     return true;
+  // A limit of ours that theirs does not prove it keeps (`compareLimit`: off, raised, a period
+  // that allows more in some span, as 600 a month -> 30 a day, or one that cannot be read).
   return LIMIT_KINDS.some((k) => {
     const a = ours.limits[k];
     const b = theirs.limits[k];
     if (!a?.active || a.amount === null) return false;
-    return !b?.active || b.amount === null || b.amount > a.amount;
+    return !b || compareLimit(a, b) === 'looser';
   });
 }
 

@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { keptLimits } from '../../machines/session/kept-limits';
-import { type AcceptedLimits, LIMIT_KINDS, liftsAny } from '../../machines/session/profile-rules';
+import { type AcceptedLimits, LIMIT_KINDS } from '../../machines/session/profile-rules';
+import { compareLimit } from '../../src/index';
 import { profileReadOf } from '../../src/internal';
 import { freeUserInfo } from '../support/free-user-info';
 
 // keptLimits (R-2) read the profile twice per limit kind, the candidate and the record it would
 // replace (8 reads per merged answer); now once per candidate, and once for the answer. The oracle
-// is keptLimits as it stood before (99b9e3e), copied; the property compares the two.
+// is keptLimits as it stood before (99b9e3e), copied (with the rule of PROBE32 P3); the property
+// compares the two.
 
 const reads = vi.hoisted(() => ({ n: 0 }));
 vi.mock('pam-client/internal', async (original) => {
@@ -28,7 +30,12 @@ function oldKeptLimits(userInfo: Record<string, unknown>, now: number, a: Accept
       Object.entries(a.fields).filter(([f]) => f.startsWith(`user_limit_${k}`) && !f.endsWith('_change')),
     );
     const mine = { ...out, ...sent };
-    if (liftsAny(profileReadOf(mine, now)[0], profileReadOf(out, now)[0])) out = mine;
+    // (The rule since PROBE32 P3: applied where proven stricter than the read, `compareLimit`;
+    // before, where the read lifted it, so a change neither looser nor stricter applied too.)
+    if (
+      compareLimit(profileReadOf(out, now)[0].limits[k], profileReadOf(mine, now)[0].limits[k]) === 'stricter'
+    )
+      out = mine;
   }
   return out === userInfo ? null : out;
 }

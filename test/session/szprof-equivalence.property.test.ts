@@ -9,7 +9,7 @@ import {
   sessionRestrictionsOf,
 } from '../../machines/session/profile-rules';
 import { restrictionsAt } from '../../machines/session/profile-setup';
-import { type Restrictions, restrictionsOf } from '../../src/responsible-gaming/index';
+import { compareLimit, type Restrictions, restrictionsOf } from '../../src/responsible-gaming/index';
 import { freeUserInfo } from '../support/free-user-info';
 
 // ---- The oracles (cc4abd6) ----
@@ -40,11 +40,13 @@ function oldLiftsAny(ours: Restrictions | null, theirs: Restrictions): boolean {
     );
   });
   if (loosened) return true;
+  // (The limits' rule since PROBE32 P3: a limit theirs does not prove kept, by `compareLimit`, periods
+  // counted; before, amounts only, so 600 a month -> 30 a day was no lift.)
   return LIMIT_KINDS.some((k) => {
     const a = ours.limits[k];
     const b = theirs.limits[k];
     if (!a?.active || a.amount === null) return false;
-    return !b?.active || b.amount === null || b.amount > a.amount;
+    return !b || compareLimit(a, b) === 'looser';
   });
 }
 
