@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { createMemoryTokenStore, type PamError, type TokenStore } from 'pam-client';
+import { describe, expect, it } from 'vitest';
+import { S, type Tab, useWorld } from '../support/world';
+
+// PROBE32 P1, in token mode (`createPamClient`), real sockets, simulated time: tab B is signed in as
+// player 1, its store answering reads at once or `storeMs` late (a slow storage); tab A, on the same
+// channel and store, signs player 2 in `loginAt` ms from the start (written over B's login in the
+// store). B makes a call (`client.user`'s read, or `client.http`'s) `callAt` ms from the start.
+// Suspected: with a slow store, a call made as player 1 read its token once B held player 2's
+// login. Refuted: a signed-in tab never takes another player's login (it keeps its own token,
+// REVIEW-I i5), so every call B makes goes once, with player 1's token; kept as cover.
+
+const world = useWorld();
+const ADDRESS = '/bff/users/address-by-user';
+type Kind = 'user' | 'http';
+
+async function run(loginAt: number, callAt: number, kind: Kind, storeMs: number) {
+  world.closeAll();
+  world.renew();
+  world.server.reset();
+  const memory = createMemoryTokenStore();
+  const storage: TokenStore = {
+    get: () => (storeMs ? world.later(storeMs, () => memory.get()) : memory.get()),
+    set: (x) => memory.set(x),
+    clear: () => memory.clear(),
+  };
+  const b = world.open({ tabId: 'tab-b', random: 0.6, storage });
+  // A shares the store (one origin's storage), its reads at once: its login is written over B's.
+  const a = world.open({ tabId: 'tab-a', random: 0.3, storage: memory });
+  await world.advance(storeMs + 100, 50);
+  b.client.login({ login: world.server.seed.plain.email, password: world.server.seed.plain.password });
+  for (let i = 0; i < 100 && b.state() !== 'signedIn'; i++) await world.advance(50, 50);
+  expect(b.state()).toBe('signedIn');
+  await world.advance(2 * S, 100);
+  const one = await world.during(b.token());
+  const from = world.server.requests.length;
+  const { email, password } = world.server.seed.pendingLimit;
+  let made: { player: unknown; out: Promise<string> } | undefined;
+  const call = (t: Tab) => {
+    const player = t.client.view.status === 'signedIn' ? t.client.view.user?.id : null;
+    const p: Promise<unknown> = kind === 'user' ? t.client.user.getAddress() : t.client.http.get(ADDRESS);
+    made = {
+      player,
+      out: p.then(
+        () => 'sent',
+        (e: PamError) => e.code,
+      ),
+    };
+  };
+  if (loginAt === 0) a.client.login({ login: email, password });
+  if (callAt === 0) call(b);
+  for (let t = 50; t <= 2 * S; t += 50) {
+    await world.advance(50, 50);
+    if (t === loginAt) a.client.login({ login: email, password });
+    if (t === callAt) call(b);
+  }
+  const out = await world.during(made!.out);
+  await world.advance(S, 100);
+  const sent = world.server.requests.slice(from).filter((r) => r.path === ADDRESS);
+  const auth = sent.map((r) => r.headers.authorization ?? 'none');
+  const whose = auth.map((x) => (x === 'none' ? x : x === `Bearer ${one}` ? 'one' : 'other'));
+  return { made: made!, out, whose, adopted: b.client.view.user?.id };
+}
+
+describe("a call made signed in while the tab takes another player's login (token mode, PROBE32 P1)", () => {
+  it("goes once, with its own login's token, whatever the other tab signs in", async () => {
+    const p1 = world.server.seed.plain;
+    let made1 = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 20 }).map((n) => n * 50),
+        fc.integer({ min: 0, max: 30 }).map((n) => n * 50),
+        fc.constantFrom<Kind>('user', 'http'),
+        fc.constantFrom(0, 50, 200, 400),
+        async (loginAt, callAt, kind, slow) => {
+          const r = await run(loginAt, callAt, kind, slow);
+          const asOne = r.made.player === p1.id;
+          // B keeps player 1's login: a signed-in tab never takes another player's (REVIEW-I i5).
+          expect(r.adopted).toBe(p1.id);
+          if (asOne) made1++;
+          // Made as player 1: sent once, with player 1's token, never another login's.
+          expect(asOne ? [r.out, r.whose] : []).toEqual(asOne ? ['sent', ['one']] : []);
+        },
+      ),
+      {
+        numRuns: 24,
+        examples: [
+          // Made as player 1 while a slow store is read, player 2's login taken meanwhile.
+          [50, 100, 'http', 400],
+          [50, 100, 'user', 400],
+          [0, 150, 'http', 200],
+        ],
+      },
+    );
+    expect(made1).toBeGreaterThan(0);
+  }, 600_000);
+});
