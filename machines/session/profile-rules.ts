@@ -253,11 +253,10 @@ export function liftsAny(ours: Restrictions | null, theirs: Restrictions): boole
     return true;
   // A limit of ours that theirs does not prove it keeps (`compareLimit`: off, raised, a period
   // that allows more in some span, as 600 a month -> 30 a day, or one that cannot be read).
+  // (`restrictionsOf` reads every kind: theirs has each.)
   return LIMIT_KINDS.some((k) => {
     const a = ours.limits[k];
-    const b = theirs.limits[k];
-    if (!a?.active || a.amount === null) return false;
-    return !b || compareLimit(a, b) === 'looser';
+    return a.active && a.amount !== null && compareLimit(a, theirs.limits[k]) === 'looser';
   });
 }
 
