@@ -157,7 +157,7 @@ const initial = {
 
 const accepted = (login: unknown, password: unknown, appSource: string | undefined, captcha?: unknown) => ({
   ...initial,
-  login: typeof login === 'string' ? login : '',
+  login: typeof login === 'string' ? login : null,
   password: box(password),
   appSource: appSource ?? null,
   captcha: typeof captcha === 'function' ? (captcha as CaptchaProvider) : null,
