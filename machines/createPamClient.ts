@@ -43,6 +43,7 @@ import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
 import { mergeFlows } from './session/flows';
 import { revokeToken } from './session/revoke';
+import { sameOwner } from './session/profile-rules';
 import { guardStore, ownSession, sidOf } from './session/store';
 import {
   createSessionMachine,
@@ -278,6 +279,13 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // Made with no login held (signing out, signed out, signing in) and the session moved on while
       // the store was read: a login taken meanwhile is not this call's, which goes without (LOGREAD30).
       if (!then?.hasTag(held) && c !== then?.context) return;
+      // Made with a login held, and the session holds another login by now (signed out, and another
+      // player's taken, while a slow store was read: PROBE32 P1): the store's token is not this
+      // call's, nor is the login held; refused, nothing sent (a public call goes without).
+      if (then?.hasTag('signedIn') && !(c && sameOwner(then.context, c))) {
+        if (open) return;
+        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+      }
       // (The context names the login as `ownerOf` would: its userId, sid and counter.)
       const stored = c?.sid != null ? ownSession(tokens, read, c).own : read;
       if (stored && !snapshot?.hasTag('signedOut')) {
