@@ -42,8 +42,8 @@ import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
 import { mergeFlows } from './session/flows';
-import { revokeToken } from './session/revoke';
 import { sameOwner } from './session/profile-rules';
+import { revokeToken } from './session/revoke';
 import { guardStore, ownSession, sidOf } from './session/store';
 import {
   createSessionMachine,

@@ -386,7 +386,10 @@ export class CallSession {
     if (!this.fresh && !stale && newest.token === this.readToken) return null; // the cookie sent is current
     // (A passive call's seen time is the cookie's, never a successor's later one; without one, the
     // oldest known, the login's, never now: PROBE32 P2. `load` sets it with any session read.)
-    const sealed: SessionData = { ...newest, seenAt: this.passive ? (this.sealedAt ?? newest.signedInAt) : now };
+    const sealed: SessionData = {
+      ...newest,
+      seenAt: this.passive ? (this.sealedAt ?? newest.signedInAt) : now,
+    };
     const line = setCookieLine(
       parts.cookie,
       await parts.sealer.seal(sealed),

@@ -22,7 +22,9 @@ type Kind = 'http' | 'history' | 'pause';
 type Step = 'logout' | 'login' | 'unhold' | 'release';
 // Every order of the four steps in which the store stops holding new reads before it releases those held.
 const ORDERS: Step[][] = (function perms(rest: Step[]): Step[][] {
-  return rest.length === 0 ? [[]] : rest.flatMap((s, i) => perms(rest.filter((_, j) => j !== i)).map((p) => [s, ...p]));
+  return rest.length === 0
+    ? [[]]
+    : rest.flatMap((s, i) => perms(rest.filter((_, j) => j !== i)).map((p) => [s, ...p]));
 })(['logout', 'login', 'unhold', 'release']).filter((o) => o.indexOf('unhold') < o.indexOf('release'));
 const PATHS: Record<Kind, string> = { http: ADDRESS, history: HISTORY, pause: PAUSE };
 
@@ -45,7 +47,8 @@ async function run(kind: Kind, heldFirst: boolean, order: Step[], gaps: number[]
   await world.advance(S);
   const { plain, pendingLimit } = world.server.seed;
   a.client.login({ login: plain.email, password: plain.password });
-  for (let i = 0; i < 100 && (a.state() !== 'signedIn' || b.state() !== 'signedIn'); i++) await world.advance(50);
+  for (let i = 0; i < 100 && (a.state() !== 'signedIn' || b.state() !== 'signedIn'); i++)
+    await world.advance(50);
   await world.advance(2 * S, 100);
   expect(b.client.view.status === 'signedIn' && b.client.view.user?.id).toBe(plain.id);
   const one = await world.during(a.token());
@@ -75,7 +78,11 @@ async function run(kind: Kind, heldFirst: boolean, order: Step[], gaps: number[]
   const two = await world.during(a.token());
   const sent = world.server.requests.slice(from).filter((r) => r.path === PATHS[kind]);
   const whose = sent.map((r) =>
-    r.headers.authorization === `Bearer ${one}` ? 'one' : r.headers.authorization === `Bearer ${two}` ? 'two' : 'other',
+    r.headers.authorization === `Bearer ${one}`
+      ? 'one'
+      : r.headers.authorization === `Bearer ${two}`
+        ? 'two'
+        : 'other',
   );
   const view = b.client.view;
   return { settled, whose, player: view.status === 'signedIn' ? view.user?.id : null, view };
@@ -90,7 +97,10 @@ describe("a call made as one player while the tab takes another player's login (
         fc.constantFrom<Kind>('http', 'history', 'pause'),
         fc.boolean(),
         fc.constantFrom(...ORDERS),
-        fc.array(fc.integer({ min: 0, max: 40 }).map((n) => n * 50), { minLength: 4, maxLength: 4 }),
+        fc.array(
+          fc.integer({ min: 0, max: 40 }).map((n) => n * 50),
+          { minLength: 4, maxLength: 4 },
+        ),
         async (kind, heldFirst, order, gaps) => {
           const r = await run(kind, heldFirst, order, gaps);
           if (r.player === pendingLimit.id) tookTwo++;

@@ -139,8 +139,10 @@ async function run(refreshAfterMin: number, steps: Step[]) {
     }
     // The token the call holds: the cookie's, or a successor still within its grace.
     let held: Sealed = before;
-    for (let next = successors.get(held.token); next && clock.now < next.tokenAt + GRACE; )
-      next = successors.get((held = next).token);
+    for (let next = successors.get(held.token); next && clock.now < next.tokenAt + GRACE; ) {
+      held = next;
+      next = successors.get(held.token);
+    }
     if (clock.now >= before.seenAt + IDLE) expect(view.initial.status, label).toBe('signedOut');
     else if (clock.now - held.tokenAt >= refreshAfterMin * MINUTE) {
       // The refresh it would have triggered: not sent, the token not read with.
