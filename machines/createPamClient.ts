@@ -264,10 +264,15 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     baseURL: options.baseURL,
     // (`open`: the call's `skipAuthRefresh`, which the adapter hands our getter: a public call
     // never waits for the restore.)
-    getAccessToken: async function token(open?: boolean): Promise<string | undefined> {
+    getAccessToken: async function token(
+      open?: boolean,
+      madeIn?: Parameters<typeof sameOwner>[0],
+    ): Promise<string | undefined> {
       // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
       const then = session?.getSnapshot();
       const held = !open && then?.hasTag('restoring') ? 'restoring' : 'signedIn';
+      // The login the call was made in (a try after a refresh keeps the first's): its token or none.
+      const login = madeIn ?? (then?.hasTag('signedIn') ? then.context : undefined);
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -282,7 +287,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // Made with a login held, and the session holds another login by now (signed out, and another
       // player's taken, while a slow store was read: PROBE32 P1): the store's token is not this
       // call's, nor is the login held; refused, nothing sent (a public call goes without).
-      if (then?.hasTag('signedIn') && !(c && sameOwner(then.context, c))) {
+      if (login && !(c && sameOwner(login, c))) {
         if (open) return;
         throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
       }
@@ -307,7 +312,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
       // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
       // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
-      if (await refreshThroughSession(session!, waiters, held)) return token();
+      if (await refreshThroughSession(session!, waiters, held)) return token(undefined, login);
       // (Restoring when it asked: refused once the restore landed otherwise, whatever it is now.)
       if (held !== 'signedIn' || snapshot?.hasTag(held))
         throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
