@@ -42,6 +42,7 @@ import type { FunnelEvent } from './funnel/events';
 import type { CaptchaToken } from './login/request';
 import { checkOptions } from './options-check';
 import { mergeFlows } from './session/flows';
+import { sameOwner } from './session/profile-rules';
 import { revokeToken } from './session/revoke';
 import { guardStore, ownSession, sidOf } from './session/store';
 import {
@@ -263,10 +264,15 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     baseURL: options.baseURL,
     // (`open`: the call's `skipAuthRefresh`, which the adapter hands our getter: a public call
     // never waits for the restore.)
-    getAccessToken: async function token(open?: boolean): Promise<string | undefined> {
+    getAccessToken: async function token(
+      open?: boolean,
+      madeIn?: Parameters<typeof sameOwner>[0],
+    ): Promise<string | undefined> {
       // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
       const then = session?.getSnapshot();
       const held = !open && then?.hasTag('restoring') ? 'restoring' : 'signedIn';
+      // The login the call was made in (a try after a refresh keeps the first's): its token or none.
+      const login = madeIn ?? (then?.hasTag('signedIn') ? then.context : undefined);
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -278,6 +284,13 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // Made with no login held (signing out, signed out, signing in) and the session moved on while
       // the store was read: a login taken meanwhile is not this call's, which goes without (LOGREAD30).
       if (!then?.hasTag(held) && c !== then?.context) return;
+      // Made with a login held, and the session holds another login by now (signed out, and another
+      // player's taken, while a slow store was read: PROBE32 P1): the store's token is not this
+      // call's, nor is the login held; refused, nothing sent (a public call goes without).
+      if (login && !(c && sameOwner(login, c))) {
+        if (open) return;
+        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+      }
       // (The context names the login as `ownerOf` would: its userId, sid and counter.)
       const stored = c?.sid != null ? ownSession(tokens, read, c).own : read;
       if (stored && !snapshot?.hasTag('signedOut')) {
@@ -299,7 +312,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
       // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
       // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
-      if (await refreshThroughSession(session!, waiters, held)) return token();
+      if (await refreshThroughSession(session!, waiters, held)) return token(undefined, login);
       // (Restoring when it asked: refused once the restore landed otherwise, whatever it is now.)
       if (held !== 'signedIn' || snapshot?.hasTag(held))
         throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });

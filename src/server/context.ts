@@ -384,8 +384,12 @@ export class CallSession {
     // A passive call never touches the idle clock: its line only carries a successor, seen when the cookie was.
     const stale = !this.passive && (this.sealedAt === null || now - this.sealedAt >= TOUCH_MS);
     if (!this.fresh && !stale && newest.token === this.readToken) return null; // the cookie sent is current
-    // (A passive call's seen time is the cookie's; without one, the session's own, never now: P2.)
-    const sealed: SessionData = { ...newest, seenAt: this.passive ? (this.sealedAt ?? newest.seenAt) : now };
+    // (A passive call's seen time is the cookie's, never a successor's later one; without one, the
+    // oldest known, the login's, never now: PROBE32 P2. `load` sets it with any session read.)
+    const sealed: SessionData = {
+      ...newest,
+      seenAt: this.passive ? (this.sealedAt ?? newest.signedInAt) : now,
+    };
     const line = setCookieLine(
       parts.cookie,
       await parts.sealer.seal(sealed),

@@ -4,7 +4,10 @@
 // (a token due is not read with: the seed is `unavailable`), and no cookie that moves the idle
 // clock (a line it sets carries the cookie's own `seenAt`). Generated sequences of waits, such
 // reads and the app's own ones (which do move it), at two refresh points (the default 6 h, past the
-// 2 h idle end, and 20 min, within it). Over real sockets: the reference server behind
+// 2 h idle end, and 20 min, within it). An own read whose answer the browser lost (`lost`: its
+// cookie not kept, a refresh it made sealed in the successor only) leaves a successor that a later
+// read from elsewhere carries, with the older cookie's `seenAt` (PROBE32 P2: never now, never the
+// successor's newer one). Over real sockets: the reference server behind
 // `pam-client/server` (called in process, as the app's page route calls it).
 
 import fc from 'fast-check';
@@ -16,6 +19,7 @@ import { openCookie, SECRETS } from './harness';
 const clock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const MINUTE = 60_000;
 const IDLE = 120 * MINUTE; // the default `cookie.idleMs`
+const GRACE = 60_000; // the default `graceMs`
 const PAGE = 'http://app.example/account';
 const NAME = '__Host-pam-session';
 
@@ -57,7 +61,7 @@ function setBy(lines: string[]): string | null | undefined {
 type Step =
   | { kind: 'wait'; minutes: number }
   | { kind: 'elsewhere'; site: string; mode?: string; dest?: string }
-  | { kind: 'own'; site?: string };
+  | { kind: 'own'; site?: string; lost?: boolean };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('wait' as const), minutes: fc.integer({ min: 0, max: 50 }) }),
@@ -71,7 +75,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     { requiredKeys: ['kind', 'site'] },
   ),
   fc.record(
-    { kind: fc.constant('own' as const), site: fc.constantFrom('same-origin', 'none') },
+    { kind: fc.constant('own' as const), site: fc.constantFrom('same-origin', 'none'), lost: fc.boolean() },
     { requiredKeys: ['kind'] },
   ),
 );
@@ -80,6 +84,7 @@ const refreshes = () => ref.requests.filter((r) => r.path.endsWith('/users/refre
 
 let dueSeen = 0;
 let elsewhereSeen = 0;
+let successorSeen = 0;
 
 async function run(refreshAfterMin: number, steps: Step[]) {
   const pam = pamWith(refreshAfterMin * MINUTE);
@@ -94,6 +99,9 @@ async function run(refreshAfterMin: number, steps: Step[]) {
   await login.text();
   let cookie = setBy(login.headers.getSetCookie()) ?? null;
   expect(cookie).not.toBeNull();
+  // Each refresh's successor, by the token it replaced: within `graceMs` (60 s, the default) of
+  // the refresh a call carrying the replaced token takes it up (`latestLocal`).
+  const successors = new Map<string, Sealed>();
   for (const step of steps) {
     if (step.kind === 'wait') {
       clock.now += step.minutes * MINUTE;
@@ -110,17 +118,33 @@ async function run(refreshAfterMin: number, steps: Step[]) {
     const sent = refreshes();
     const view = await pam.getSession(new Request(PAGE, { headers }));
     const set = setBy(view.headers.getSetCookie());
+    if (typeof set === 'string') {
+      const sealed = await open(set);
+      if (sealed.token !== before.token) successors.set(before.token, sealed);
+    }
+    if (step.kind === 'own') {
+      if (!step.lost && set !== undefined) cookie = set;
+      continue;
+    }
     if (set !== undefined) cookie = set;
-    if (step.kind === 'own') continue;
     elsewhereSeen++;
     const label = JSON.stringify({ step, at: clock.now - before.seenAt });
     // No refresh from another site, ever.
     expect(refreshes(), label).toBe(sent);
     // A cookie it sets (a successor another call sealed, or none) keeps the idle end where it was.
-    if (typeof set === 'string') expect((await open(set)).seenAt, label).toBe(before.seenAt);
-    const idleOver = clock.now >= before.seenAt + IDLE;
-    if (idleOver) expect(view.initial.status, label).toBe('signedOut');
-    else if (clock.now - before.tokenAt >= refreshAfterMin * MINUTE) {
+    if (typeof set === 'string') {
+      const carried = await open(set);
+      expect(carried.seenAt, label).toBe(before.seenAt);
+      if (carried.token !== before.token) successorSeen++;
+    }
+    // The token the call holds: the cookie's, or a successor still within its grace.
+    let held: Sealed = before;
+    for (let next = successors.get(held.token); next && clock.now < next.tokenAt + GRACE; ) {
+      held = next;
+      next = successors.get(held.token);
+    }
+    if (clock.now >= before.seenAt + IDLE) expect(view.initial.status, label).toBe('signedOut');
+    else if (clock.now - held.tokenAt >= refreshAfterMin * MINUTE) {
       // The refresh it would have triggered: not sent, the token not read with.
       dueSeen++;
       expect(view.initial.status, label).toBe('unavailable');
@@ -166,10 +190,23 @@ describe('R30-4: getSession from another site never moves the idle end nor refre
               { kind: 'elsewhere', site: 'same-site', mode: 'navigate', dest: 'iframe' },
             ],
           ],
+          // The app's own read refreshes (due at 20 min) and its answer is lost: a sibling's image
+          // right after (within graceMs) carries the successor, with the older cookie's seenAt (P2).
+          [
+            20,
+            [
+              { kind: 'wait', minutes: 25 },
+              { kind: 'own', site: 'same-origin', lost: true },
+              { kind: 'elsewhere', site: 'same-site', mode: 'no-cors', dest: 'image' },
+              { kind: 'wait', minutes: 90 },
+              { kind: 'elsewhere', site: 'cross-site', mode: 'navigate', dest: 'document' },
+            ],
+          ],
         ],
       },
     );
     expect(elsewhereSeen).toBeGreaterThan(0);
     expect(dueSeen).toBeGreaterThan(0);
+    expect(successorSeen).toBeGreaterThan(0);
   });
 });
