@@ -33,7 +33,10 @@ describe('loginMachine: a login that is no string', () => {
     expect(isPamError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'invalid_request' });
     expect(
-      (error as { issues: { path: unknown[]; code: string }[] }).issues.map((i) => [i.path, i.code]),
+      (error as unknown as { issues: { path: unknown[]; code: string }[] }).issues.map((i) => [
+        i.path,
+        i.code,
+      ]),
     ).toEqual([[['login'], 'invalid_type']]);
     expect(server.requests.length).toBe(before);
     const text = JSON.stringify(actor.getSnapshot()) + JSON.stringify(actor.getPersistedSnapshot());
