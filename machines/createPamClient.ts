@@ -266,13 +266,13 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     // never waits for the restore.)
     getAccessToken: async function token(
       open?: boolean,
-      madeIn?: Parameters<typeof sameOwner>[0],
+      madeIn?: Parameters<typeof sameOwner>[0] | false,
     ): Promise<string | undefined> {
       // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
       const then = session?.getSnapshot();
       const held = !open && then?.hasTag('restoring') ? 'restoring' : 'signedIn';
       // The login the call was made in (a try after a refresh keeps the first's): its token or none.
-      const login = madeIn ?? (then?.hasTag('signedIn') ? then.context : undefined);
+      const login = madeIn || (then?.hasTag('signedIn') && then.context);
       const read = await tokens.get();
       // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
       // sends the token it holds of its own, or none when the store holds a newer login (the 401
@@ -281,18 +281,15 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // is not its own until it adopts it (REVIEW-K 3).
       const snapshot = session?.getSnapshot();
       const c = snapshot?.context;
-      // Made with no login held (signing out, signed out, signing in) and the session moved on while
-      // the store was read: a login taken meanwhile is not this call's, which goes without (LOGREAD30).
-      if (!then?.hasTag(held) && c !== then?.context) return;
-      // Made with a login held, and the session holds another login by now (signed out, and another
-      // player's taken, while a slow store was read: PROBE32 P1): the store's token is not this
-      // call's, nor is the login held; refused, nothing sent (a public call goes without).
-      if (login && !(c && sameOwner(login, c))) {
-        if (open) return;
-        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
-      }
+      // The call's login is gone by now, and nothing is sent (refused below, nothing refreshed; a
+      // public call goes without: the adapter's `readToken`): made with a login held, and the
+      // session holds another by now (signed out, and another player's taken, while a slow store
+      // was read: PROBE32 P1); or made with none held (signing out, signed out, signing in), and the
+      // session moved on meanwhile: a login taken then is not this call's (LOGREAD30).
+      // (A login held then: a session, so a context now.)
+      const moved = login ? !sameOwner(login, c!) : !then?.hasTag(held) && c !== then?.context;
       // (The context names the login as `ownerOf` would: its userId, sid and counter.)
-      const stored = c?.sid != null ? ownSession(tokens, read, c).own : read;
+      const stored = !moved && (c?.sid != null ? ownSession(tokens, read, c).own : read);
       if (stored && !snapshot?.hasTag('signedOut')) {
         // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
         // login id by its token, as the session restored from it holds it, never its counter): the last few.
@@ -312,9 +309,9 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
       // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
       // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
-      if (await refreshThroughSession(session!, waiters, held)) return token(undefined, login);
+      if (!moved && (await refreshThroughSession(session!, waiters, held))) return token(open, login);
       // (Restoring when it asked: refused once the restore landed otherwise, whatever it is now.)
-      if (held !== 'signedIn' || snapshot?.hasTag(held))
+      if (moved || held !== 'signedIn' || snapshot?.hasTag(held))
         throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
