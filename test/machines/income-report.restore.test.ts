@@ -8,6 +8,7 @@ import { type IncomeReportInput, incomeReportMachine } from '../../machines/inco
 import { persistedData, restoreActor } from '../../machines/persistence';
 import { turns } from '../support/event-loop';
 import { trackedFetch } from '../support/tracked-fetch';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 type Snapshot = SnapshotFrom<typeof incomeReportMachine>;
 type ReportActor = Actor<typeof incomeReportMachine>;
@@ -37,7 +38,7 @@ function input(): IncomeReportInput {
     baseURL: server.url,
     fetch: tracked.fetch,
     getAccessToken: () => token,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     retry: 0,
   });
   return {
