@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfetchAdapter, downloadIncomeReport } from '../../src/index';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 import { type EchoServer, startEchoServer } from './echo-server';
 import { visibleText } from './helpers';
-import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 // REVIEW-L 5: a server that echoes PART of a secret (the first 20+ characters of the bearer token,
 // the token with its end cut, a password less its last characters) or the signature of a

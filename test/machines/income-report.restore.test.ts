@@ -7,8 +7,8 @@ import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } f
 import { type IncomeReportInput, incomeReportMachine } from '../../machines/incomeReportMachine';
 import { persistedData, restoreActor } from '../../machines/persistence';
 import { turns } from '../support/event-loop';
-import { trackedFetch } from '../support/tracked-fetch';
 import { REAL_TIME_TIMEOUT_MS } from '../support/server';
+import { trackedFetch } from '../support/tracked-fetch';
 
 type Snapshot = SnapshotFrom<typeof incomeReportMachine>;
 type ReportActor = Actor<typeof incomeReportMachine>;
