@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type InspectionEvent, waitFor } from 'xstate';
 import { until } from './support/event-loop';
 import { reachableStrings } from './support/reachable';
-import { useReferenceServer } from './support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from './support/server';
 import { trackedFetch } from './support/tracked-fetch';
 
 // Size pass (issue 33): the outcome check's re-read drops the profile's `user.token` once
@@ -26,7 +26,7 @@ describe('the outcome re-read reaches the session without the user token', () =>
     const c = createPamClient({
       baseURL: ctx.server.url,
       fetch: tracked.fetch,
-      timeout: 2000,
+      timeout: REAL_TIME_TIMEOUT_MS,
       inspect: (e) => inspected.push(e),
     });
     clients.push(c);

@@ -7,14 +7,15 @@ import {
   RequestValidationError,
 } from '../../src/index';
 import { NEW_PLAYER } from '../support/new-player';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // REVIEW-Y Y-1: API.md ("Modules") lists `registerSimplified` and `validateDocument` on
 // `createAuthModule`; a suite written from it called them and got "not a function". They are the
 // module's again (the same rows as `createRegistrationModule`'s, which stays).
 
 const ctx = useReferenceServer();
-const authOf = () => createAuthModule(createOfetchAdapter({ baseURL: ctx.server.url, timeout: 2000 }));
+const authOf = () =>
+  createAuthModule(createOfetchAdapter({ baseURL: ctx.server.url, timeout: REAL_TIME_TIMEOUT_MS }));
 const PAYLOAD = { ...NEW_PLAYER, name: 'New Player' };
 
 describe('createAuthModule: registration, as API.md lists it', () => {

@@ -9,7 +9,7 @@ import { sessionStore } from '../../src/bindings/svelte';
 import { onSessionChange } from '../../src/bindings/vanilla';
 import { useSession } from '../../src/bindings/vue';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const clients: PamClient[] = [];
@@ -18,7 +18,11 @@ afterEach(() => {
 });
 
 function client() {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: REAL_TIME_TIMEOUT_MS,
+    environment: { channel: null },
+  });
   clients.push(c);
   return c;
 }

@@ -16,7 +16,7 @@ import { subscribeTo } from '../../src/bindings/vanilla';
 import { usePamClients } from '../support/clients';
 import { until } from '../support/event-loop';
 import { installFakeTimers } from '../support/fake-timers';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 afterEach(() => {
@@ -141,7 +141,7 @@ describe('funnelEvents()', () => {
   it('two funnels in one client: both hear the sign-in, neither breaks the client', async () => {
     const c = createPamClient({
       baseURL: ctx.server.url,
-      timeout: 2000,
+      timeout: REAL_TIME_TIMEOUT_MS,
       environment: { channel: null },
       flows: funnelEvents(funnelEvents(operatorPreset())),
     });

@@ -10,7 +10,7 @@ import { createCustomPamClient, playTime, profile, tabs } from '../../machines/i
 import { sessionCore, sessionMachine } from '../../machines/sessionMachine';
 import { usePamClients } from '../support/clients';
 import { turns, until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const { keep } = usePamClients(ctx);
@@ -34,7 +34,7 @@ function client(flows: Parameters<typeof createCustomPamClient>[0]['flows']) {
   const c = keep(
     createCustomPamClient({
       baseURL: ctx.server.url,
-      timeout: 2000,
+      timeout: REAL_TIME_TIMEOUT_MS,
       storage: createMemoryTokenStore(),
       environment: {
         channel: null,

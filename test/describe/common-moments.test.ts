@@ -14,7 +14,7 @@ import {
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
-import { clientsFor, useReferenceServer } from '../support/server';
+import { clientsFor, REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const clients: PamClient[] = [];
@@ -22,7 +22,11 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 function client() {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: REAL_TIME_TIMEOUT_MS,
+    environment: { channel: null },
+  });
   clients.push(c);
   return c;
 }

@@ -18,6 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportFailedError } from '../../machines/income-report/failed-error';
 import { type EchoServer, startEchoServer } from '../http/echo-server';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const LOCALES: ErrorLocale[] = ['en', 'pt-BR'];
@@ -257,7 +258,9 @@ describe('describeError never quotes a value', () => {
           },
         };
       };
-      const auth = createAuthModule(createOfetchAdapter({ baseURL: echo.url, timeout: 2000 }));
+      const auth = createAuthModule(
+        createOfetchAdapter({ baseURL: echo.url, timeout: REAL_TIME_TIMEOUT_MS }),
+      );
       const error = await auth.login({ login: 'player@example.com', password: PASSWORD }).then(
         () => null,
         (e: unknown) => e,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfetchAdapter, downloadIncomeReport } from '../../src/index';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 import { type EchoServer, startEchoServer } from './echo-server';
 import { visibleText } from './helpers';
 
@@ -87,7 +88,7 @@ describe('a part of a secret echoed in an error answer (REVIEW-L 5)', () => {
   });
 
   it('the signature of a pre-signed download link, whole or cut, echoed by the bucket', async () => {
-    const http = createOfetchAdapter({ baseURL: api.url, retry: 0, timeout: 2000 });
+    const http = createOfetchAdapter({ baseURL: api.url, retry: 0, timeout: REAL_TIME_TIMEOUT_MS });
     const signature = 'b4a5c7f0e1d2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c';
     const credential = 'AKIAIOSFODNN7EXAMPLE/20261130/sa-east-1/s3/aws4_request';
     const link = `${bucket.url}/reports/2025.pdf?X-Amz-Credential=${encodeURIComponent(credential)}&X-Amz-Expires=900&X-Amz-Signature=${signature}`;

@@ -7,7 +7,7 @@ import { createPamClient, type PamClient } from '../../machines/index';
 import { createMemoryTokenStore, createOfetchAdapter, createUserModule, isPamError } from '../../src/index';
 import { SEED_ACCOUNTS } from '../../src/testing/index';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const LIMITS = {
@@ -37,7 +37,7 @@ function limitsCall(o: {
   });
   const http = createOfetchAdapter({
     baseURL: ctx.server.url,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     getAccessToken: () => current,
     onUnauthorized: async () => {
       const next = o.refresh();
@@ -90,7 +90,7 @@ describe('createPamClient after a 401', () => {
     let swapToB: (() => Promise<void>) | null = null;
     client = createPamClient({
       baseURL: ctx.server.url,
-      timeout: 2000,
+      timeout: REAL_TIME_TIMEOUT_MS,
       environment: { channel: null },
       storage: store,
       // The PATCH's 401 arrives after another tab stored player B's login in the shared store.

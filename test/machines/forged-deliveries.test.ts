@@ -5,7 +5,7 @@ import { type AnyActorRef, createActor, createMachine, sendTo } from 'xstate';
 import { isTrusted } from '../../machines/clock';
 import { turns, until } from '../support/event-loop';
 import { freeUserInfo } from '../support/free-user-info';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Deliveries no door can stop (review of issue 32.3): an actor of the app's own system reaches a
 // child through its own system's relay, and `_send`/`system._relay` are XState's. So the data a
@@ -28,7 +28,7 @@ const readingId = (profile: AnyActorRef | undefined) =>
 
 /** A barred player signed in, the profile flow's first read in flight. */
 async function barredReading() {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: REAL_TIME_TIMEOUT_MS });
   clients.push(c);
   const who = ctx.server.seed.spaBarred;
   c.login({ login: who.email, password: who.password });
@@ -86,7 +86,7 @@ describe("forged snapshots of the session's children", () => {
 
 describe('a genuine outcome replayed', () => {
   it("an earlier read's own done event, sent again during a later read, is no answer to it", async () => {
-    const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
+    const c = createPamClient({ baseURL: ctx.server.url, timeout: REAL_TIME_TIMEOUT_MS });
     clients.push(c);
     const dones: { type: string; output: unknown }[] = [];
     sessionActorOf(c).system.inspect((e) => {
@@ -119,7 +119,7 @@ describe('a genuine outcome replayed', () => {
 
 describe('an event XState delivered', () => {
   it('cannot be sent again through a door (its ticket is spent on delivery)', async () => {
-    const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
+    const c = createPamClient({ baseURL: ctx.server.url, timeout: REAL_TIME_TIMEOUT_MS });
     clients.push(c);
     const seen: { event: object; to: AnyActorRef }[] = [];
     const delivered = new Map<object, number>();

@@ -7,6 +7,7 @@ import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } f
 import { type IncomeReportInput, incomeReportMachine } from '../../machines/incomeReportMachine';
 import { persistedData, restoreActor } from '../../machines/persistence';
 import { turns } from '../support/event-loop';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
 
 type Snapshot = SnapshotFrom<typeof incomeReportMachine>;
@@ -37,7 +38,7 @@ function input(): IncomeReportInput {
     baseURL: server.url,
     fetch: tracked.fetch,
     getAccessToken: () => token,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     retry: 0,
   });
   return {

@@ -21,6 +21,7 @@ import { type Actor, createActor, SimulatedClock, type SnapshotFrom, waitFor } f
 import { ReportFailedError } from '../../machines/income-report/failed-error';
 import { type IncomeReportInput, incomeReportMachine } from '../../machines/incomeReportMachine';
 import { turns, until } from '../support/event-loop';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 /** A SimulatedClock that can jump straight to its next pending timer. */
 class TestClock extends SimulatedClock {
@@ -73,7 +74,7 @@ function start(input: Partial<IncomeReportInput> = {}) {
   const http = createOfetchAdapter({
     baseURL: server.url,
     getAccessToken: () => token,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     retry: 0,
   });
   const module = createUserModule(http);

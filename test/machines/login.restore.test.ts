@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/loginMachine';
 import { persistedData, restoreActor } from '../../machines/persistence';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -14,7 +15,8 @@ beforeAll(async () => {
 beforeEach(() => server.reset());
 afterAll(() => server?.close());
 
-const auth = () => createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: 2000 }));
+const auth = () =>
+  createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS }));
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 /** Every function, and every path, reachable from a value (own enumerable keys). */

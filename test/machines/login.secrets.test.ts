@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type InspectionEvent, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/loginMachine';
 import { CANARY, everythingAbout } from '../support/canary';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 const PLANTED = [CANARY.password, CANARY.code, CANARY.captcha];
 
@@ -217,7 +218,9 @@ describe('loginMachine secrets', () => {
   it('keeps a wrong canary password out of a real 401 from the reference server', async () => {
     const server = await startReferenceServer();
     try {
-      const auth = createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: 2000 }));
+      const auth = createAuthModule(
+        createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS }),
+      );
       const events: InspectionEvent[] = [];
       const actor = createActor(loginMachine, {
         input: { auth },

@@ -5,6 +5,7 @@ import { startReferenceServer } from 'pam-client/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/loginMachine';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 // SUBMIT_CODE as SUBMIT since Y-11: a key the code step does not take (a typo, the spec's
 // `two_factor_code` / `captcha_token`, a `login` or `password` given again) is refused, never dropped:
@@ -30,7 +31,9 @@ describe('loginMachine SUBMIT_CODE with an unknown key', () => {
   for (const extra of EXTRAS) {
     const key = Object.keys(extra)[0]!;
     it(`refuses ${key}: twoFactorRequired, invalid_request naming it, uncounted, nothing sent`, async () => {
-      const auth = createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: 2000 }));
+      const auth = createAuthModule(
+        createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS }),
+      );
       const actor = createActor(loginMachine, { input: { auth } }).start();
       const { email, password } = server.seed.twoFactor;
       const twoFactorCode = server.seed.twoFactor.twoFactorCode as string;
@@ -57,7 +60,9 @@ describe('loginMachine SUBMIT_CODE with an unknown key', () => {
   }
 
   it('control: code and captchaToken are taken', async () => {
-    const auth = createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: 2000 }));
+    const auth = createAuthModule(
+      createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS }),
+    );
     const actor = createActor(loginMachine, { input: { auth } }).start();
     const { email, password } = server.seed.twoFactor;
     const twoFactorCode = server.seed.twoFactor.twoFactorCode as string;
@@ -83,7 +88,7 @@ describe('session SUBMIT_CODE with an unknown key', () => {
   for (const extra of EXTRAS) {
     const key = Object.keys(extra)[0]!;
     it(`client.state.send({ SUBMIT_CODE, …, ${key} }): invalid_request naming it, nothing sent`, async () => {
-      const c = createPamClient({ baseURL: server.url, timeout: 2000 });
+      const c = createPamClient({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS });
       clients.push(c);
       const actor = sessionActorOf(c);
       await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 10_000 });

@@ -3,6 +3,7 @@ import { startReferenceServer } from 'pam-client/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/loginMachine';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 // Y-11: an unknown credential key (the spec's snake_case `captcha_token` among them) is refused,
 // never silently dropped: the login fails with `invalid_request` naming the key, nothing sent.
@@ -21,7 +22,9 @@ describe('loginMachine SUBMIT with an unknown key', () => {
     { remember: true },
   ]) {
     it(`refuses ${Object.keys(extra)[0]}: failed, invalid_request naming it, nothing sent`, async () => {
-      const auth = createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: 2000 }));
+      const auth = createAuthModule(
+        createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS }),
+      );
       const actor = createActor(loginMachine, { input: { auth } }).start();
       actor.send({
         type: 'SUBMIT',
@@ -44,7 +47,9 @@ describe('loginMachine SUBMIT with an unknown key', () => {
   }
 
   it('control: the known keys sign in', async () => {
-    const auth = createAuthModule(createOfetchAdapter({ baseURL: server.url, timeout: 2000 }));
+    const auth = createAuthModule(
+      createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS }),
+    );
     const actor = createActor(loginMachine, { input: { auth } }).start();
     actor.send({
       type: 'SUBMIT',

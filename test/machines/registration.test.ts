@@ -17,6 +17,7 @@ import { loginMachine, type RegistrationPayload } from '../../machines/loginMach
 import { persistedData, restoreActor } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registrationMachine';
 import { isSecret } from '../../src/secrets/index';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 const PASSWORD = 'Canary-Pw-7f3a9!';
 const KNOWN_CPF = '12345678909'; // in the reference server's document table: João da Silva
@@ -29,7 +30,7 @@ beforeEach(() => server.reset());
 afterAll(() => server?.close());
 
 const auth = (baseURL = server.url): AuthModule & RegistrationModule => {
-  const http = createOfetchAdapter({ baseURL, timeout: 2000, retry: 0 });
+  const http = createOfetchAdapter({ baseURL, timeout: REAL_TIME_TIMEOUT_MS, retry: 0 });
   return { ...createAuthModule(http), ...createRegistrationModule(http) };
 };
 

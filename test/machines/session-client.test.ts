@@ -7,13 +7,13 @@ import { CANARY } from '../support/canary';
 import { until } from '../support/event-loop';
 import { installFakeTimers } from '../support/fake-timers';
 import { reachableStrings } from '../support/reachable';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const clients: PamClient[] = [];
 
 function client(options: Partial<PamClientOptions> = {}) {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, ...options });
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: REAL_TIME_TIMEOUT_MS, ...options });
   clients.push(c);
   return c;
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { internal } from '../../machines/session/events';
 import { turns, until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Found by a review of issue 18's session (each test failed on the code before its fix): the mark of
 // an internal event could be copied from an inspector onto a forged event, and an app could send
@@ -18,7 +18,7 @@ afterEach(() => {
 
 async function signedIn(who: { email: string; password: string }) {
   // The default environment: in Node 20 too, a BroadcastChannel (the tabs flow runs).
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000 });
+  const c = createPamClient({ baseURL: ctx.server.url, timeout: REAL_TIME_TIMEOUT_MS });
   clients.push(c);
   c.login({ login: who.email, password: who.password });
   await until(() => c.view.restrictions?.status === 'current', 'the first profile read');

@@ -15,7 +15,7 @@ import { servicesOf } from '../../machines/session/context';
 import { turns, until } from '../support/event-loop';
 import { installFakeTimers } from '../support/fake-timers';
 import { reachableStrings } from '../support/reachable';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
 
 // Issue 9, items 6, 7, 19, 20: no access token reachable from a snapshot or an inspection event
@@ -36,7 +36,7 @@ function client() {
   const c = createPamClient({
     baseURL: ctx.server.url,
     fetch: tracked.fetch,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     inspect: (e) => inspected.push(e),
     debug: (line, detail) => debugLines.push(line, detail),
   });

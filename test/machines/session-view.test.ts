@@ -3,7 +3,7 @@ import { createPamClient, type PamClient, type SessionView } from 'pam-client/ma
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_STATUSES } from '../../machines/client/session-facade';
 import { until as loopUntil, turns } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // The session view (issue 10) and every login outcome leaving `signingIn` (issue 15, item 1).
 
@@ -14,7 +14,11 @@ afterEach(() => {
 });
 
 function client() {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: REAL_TIME_TIMEOUT_MS,
+    environment: { channel: null },
+  });
   clients.push(c);
   const views: SessionView[] = [];
   c.subscribe((v) => views.push(v));

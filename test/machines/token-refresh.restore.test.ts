@@ -9,7 +9,7 @@ import { tokenRefreshMachine } from '../../machines/tokenRefreshMachine';
 import { expiryMarginMs } from '../../src/session/token';
 import { turns } from '../support/event-loop';
 import { installFakeTimers } from '../support/fake-timers';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -27,7 +27,7 @@ function realAuth() {
   const { server } = fixture;
   let token: string | null = server.issueToken(server.seed.plain.id);
   const auth = createAuthModule(
-    createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token, timeout: 2000 }),
+    createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token, timeout: REAL_TIME_TIMEOUT_MS }),
   );
   let calls = 0;
   return {

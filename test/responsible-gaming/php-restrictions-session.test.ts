@@ -1,7 +1,7 @@
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Issue 26, symptom 7, as a player meets it: the profile answer of a PHP back end carries the
 // restriction fields as it writes them. A 7-day pause whose end is '1969-12-31 21:00:00' (PHP's
@@ -30,7 +30,11 @@ async function signedInWith(patch: Record<string, unknown>) {
   const { paused } = ctx.server.seed;
   const body = await profileWith(ctx.server.issueToken(paused.id), patch);
   ctx.server.faults.add({ method: 'GET', path: PROFILE, status: 200, body });
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: REAL_TIME_TIMEOUT_MS,
+    environment: { channel: null },
+  });
   clients.push(c);
   c.login({ login: paused.email, password: paused.password });
   await until(() => c.view.status === 'signedIn', 'signed in');

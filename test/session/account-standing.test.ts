@@ -3,7 +3,7 @@ import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Review D4, D5, L1 (the client's side; fail closed): over real sockets against the reference
 // server, whose answers a fault replaces with one the test writes.
@@ -27,7 +27,7 @@ function client() {
   serverClock = () => clock.now();
   const c = createPamClient({
     baseURL: ctx.server.url,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     environment: { channel: null, timers: clock, now: () => clock.now() },
   });
   clients.push(c);

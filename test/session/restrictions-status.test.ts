@@ -7,7 +7,7 @@ import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
 import { installFakeTimers } from '../support/fake-timers';
 import { freeUserInfo } from '../support/free-user-info';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Issue 23, the session's side: the restrictions the view shows carry their status (current /
 // stale / unknown), `canBet` is true only when current, never from the login answer, never after
@@ -31,7 +31,7 @@ function client(options: Partial<PamClientOptions> = {}, start = Date.now()) {
   serverClock = () => clock.now();
   const c = createPamClient({
     baseURL: ctx.server.url,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     // The device's clock: the server's time is learned from the answers (on the same clock here).
     environment: { channel: null, timers: clock, now: () => clock.now() },
     ...options,

@@ -6,7 +6,7 @@ import { SimulatedClock, waitFor } from 'xstate';
 import { playPeriodOf } from '../../src/internal';
 import { until } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Issue 26 symptom 8, "what the app is told": the restrictions are `unknown` while this login has
 // no successful read, `stale` when the last re-check failed or the clock is untrusted; `canBet` is
@@ -52,7 +52,7 @@ function client(
   clock.set(start);
   const c = createPamClient({
     baseURL: ctx.server.url,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     environment: { channel: null, timers: clock, now: () => clock.now(), ...extra(clock) } as never,
     ...options,
   });

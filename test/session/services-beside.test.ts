@@ -6,14 +6,14 @@ import { sessionMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { servicesOf } from '../../machines/session/context';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 
 function input(tokens = createMemoryTokenStore()) {
   const http = createOfetchAdapter({
     baseURL: ctx.server.url,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     getAccessToken: async () => (await tokens.get())?.accessToken ?? null,
   });
   return { auth: createAuthModule(http), tokens };

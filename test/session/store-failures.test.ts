@@ -23,7 +23,7 @@ import { sessionMachine } from '../../machines/sessionMachine';
 import { usePamClients } from '../support/clients';
 import { turns, until } from '../support/event-loop';
 import { reachableStrings } from '../support/reachable';
-import { clientsFor, useReferenceServer } from '../support/server';
+import { clientsFor, REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 const { client } = usePamClients(ctx);
@@ -175,7 +175,7 @@ describe('sessionMachine on a token store that fails', () => {
   const sessionOn = (store: TokenStore, lenient = false) => {
     const http = createOfetchAdapter({
       baseURL: ctx.server.url,
-      timeout: 2000,
+      timeout: REAL_TIME_TIMEOUT_MS,
       getAccessToken: async () => {
         try {
           return (await store.get())?.accessToken ?? null;

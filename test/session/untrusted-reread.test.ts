@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { awayFromSaoPauloMidnight } from '../support/away-from-midnight';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Issue 26, one clock: a device clock off from the server's is trusted only once three answers
 // agree (docs/time.md). The profile flow reads again while its read was taken on an untrusted
@@ -30,7 +30,7 @@ describe('profile flow on an untrusted clock', () => {
     serverClock = () => clock.now() + SKEW;
     const c = createPamClient({
       baseURL: ctx.server.url,
-      timeout: 2000,
+      timeout: REAL_TIME_TIMEOUT_MS,
       environment: { channel: null, timers: clock, now: () => clock.now() },
     });
     clients.push(c);

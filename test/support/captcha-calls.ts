@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 import { createOfetchAdapter, type HttpAdapter } from '../../src/index';
 import type { ReferenceServer } from '../../src/testing/index';
 import { until } from './event-loop';
-import type { ServerFixture } from './server';
+import { REAL_TIME_TIMEOUT_MS, type ServerFixture } from './server';
 
 // The calls that take a captcha provider, made over real sockets against the reference server:
 // the client's login, its two-factor code step and a registration (`authCallWith`), and the user
@@ -39,7 +39,11 @@ export const bodiesOn = (server: ReferenceServer, path: string) =>
 /** An adapter signed in as the `plain` seed player. */
 export const userHttpOf = (server: ReferenceServer): HttpAdapter => {
   const token = server.issueToken(server.seed.plain.id);
-  return createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token, timeout: 2000 });
+  return createOfetchAdapter({
+    baseURL: server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
 };
 
 /**

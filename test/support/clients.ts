@@ -1,15 +1,17 @@
 import { afterEach } from 'vitest';
 import { createPamClient, type PamClient, type PamClientOptions } from '../../machines/index';
 import { until } from './event-loop';
-import type { ServerFixture } from './server';
+import { REAL_TIME_TIMEOUT_MS, type ServerFixture } from './server';
 
 /** A seeded account of the reference server (`ctx.server.seed`). */
 type SeedAccount = keyof ServerFixture['server']['seed'];
 
 /**
  * Clients of the reference server, each stopped after its test: `client(options?)` makes one (the
- * operator preset, a 2 s timeout, no channel, unless `options` says otherwise), `keep(c)` stops one
+ * operator preset, a 10 s timeout, no channel, unless `options` says otherwise), `keep(c)` stops one
  * made otherwise, `signIn(c, who)` logs a client in as a seeded account and waits for `signedIn`.
+ * The timeout runs on real time: generous ({@link REAL_TIME_TIMEOUT_MS}), so a login or a read the
+ * test needs is never cut short on a loaded machine; a test of a timeout sets its own.
  */
 export function usePamClients(ctx: ServerFixture) {
   const made: { stop(): void }[] = [];
@@ -24,7 +26,7 @@ export function usePamClients(ctx: ServerFixture) {
     keep(
       createPamClient({
         baseURL: ctx.server.url,
-        timeout: 2000,
+        timeout: REAL_TIME_TIMEOUT_MS,
         ...options,
         environment: { channel: null, ...options.environment },
       }),

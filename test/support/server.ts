@@ -56,12 +56,20 @@ export function useClockedReferenceServer(tokenFor?: number) {
   return ref;
 }
 
+/**
+ * The adapter timeout of the reference server's clients in tests, where it runs on real time (its
+ * own timer, no simulated clock): generous, as the world's tabs', so a login or a read a test needs
+ * is never cut short on a loaded machine (a 1.5 s one failed a login on a loaded CI run). A test of
+ * a timeout sets its own, and fakes `setTimeout` before it.
+ */
+export const REAL_TIME_TIMEOUT_MS = 10_000;
+
 /** The modules on a real adapter, with a fixed token (or none). */
 export function clientsFor(server: ReferenceServer, token?: string | null) {
   const http = createOfetchAdapter({
     baseURL: server.url,
     getAccessToken: () => token ?? null,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
   });
   // The auth module with registration's operations (two modules since 0.2.0).
   const auth = { ...createAuthModule(http), ...createRegistrationModule(http) };

@@ -23,6 +23,7 @@ import { SEED_ACCOUNTS } from '../../src/testing/index';
 import type { USER_OPERATIONS } from '../../src/user/index';
 import { STEP_UP_STORAGE_PREFIX } from '../../src/user/step-up-attempts';
 import { memoryStorage } from './memory-storage';
+import { REAL_TIME_TIMEOUT_MS } from './server';
 import { stepUpFault } from './step-up-fault';
 
 // The 20 rows of the user module for the step-up rule (a call whose body cannot carry
@@ -112,7 +113,11 @@ export function answerStepUp(server: ReferenceServer, reason: 'required' | 'inva
 export function stepUpUser(server: ReferenceServer) {
   const storage = memoryStorage();
   const token = server.issueToken(SEED_ACCOUNTS.plain.id);
-  const http = createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token, timeout: 2000 });
+  const http = createOfetchAdapter({
+    baseURL: server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
   const user = createUserModule(http, { signedIn: () => ({ userId: SEED_ACCOUNTS.plain.id }), storage });
   // The player's step-up records `storage` holds (none: nothing counted).
   const counted = () => [...storage.data.keys()].filter((k) => k.startsWith(STEP_UP_STORAGE_PREFIX));

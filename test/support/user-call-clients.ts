@@ -8,7 +8,7 @@ import {
 import type { UserModule } from '../../src/index';
 import { usePamClients } from './clients';
 import { useMemoryLocalStorage } from './memory-local-storage';
-import { useReferenceServer } from './server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from './server';
 import { USER_CALLS } from './user-calls';
 
 /**
@@ -32,7 +32,7 @@ export function useUserCallClients({ prompt = false } = {}) {
       keep(
         createCustomPamClient({
           baseURL: ctx.server.url,
-          timeout: 2000,
+          timeout: REAL_TIME_TIMEOUT_MS,
           flows: [userModule()],
           environment: { channel: null },
         }),

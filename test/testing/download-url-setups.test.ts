@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createOfetchAdapter, createUserModule } from 'pam-client';
 import { createReferenceFetch, type ReferenceServer, startReferenceServer } from 'pam-client/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 // REVIEW-AA AA-4 / AA-15: the reference server built `download_url` from its own listening
 // address, so `downloadIncomeReport(report)` failed behind a dev proxy at /api (another origin:
@@ -53,7 +54,13 @@ afterEach(() => {
 
 /** Generates a download report, lets the server's clock complete it, then downloads it. */
 async function downloadThrough(baseURL: string, token: string, fetch?: typeof globalThis.fetch) {
-  const http = createOfetchAdapter({ baseURL, getAccessToken: () => token, timeout: 2000, retry: 0, fetch });
+  const http = createOfetchAdapter({
+    baseURL,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+    retry: 0,
+    fetch,
+  });
   const user = createUserModule(http);
   const { id } = await user.generateIncomeReport({ reference_year: 2023, type: 'download' });
   clock += 5000;

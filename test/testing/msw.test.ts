@@ -5,6 +5,7 @@ import { createReferenceFetch } from 'pam-client/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceHandlers } from '../../src/testing/msw';
 import { until } from '../support/event-loop';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 // The MSW flavour of the in-process kit (issue 11 item 3): the app's own fetch, intercepted.
 
@@ -30,7 +31,11 @@ const statusIs = (c: PamClient, status: SessionView['status']) =>
 
 describe('createReferenceHandlers (msw/node)', () => {
   it('a client on the global fetch signs in with 2FA against the handlers', async () => {
-    const client = createPamClient({ baseURL: BASE, timeout: 2000, environment: { channel: null } });
+    const client = createPamClient({
+      baseURL: BASE,
+      timeout: REAL_TIME_TIMEOUT_MS,
+      environment: { channel: null },
+    });
     clients.push(client);
     await statusIs(client, 'signedOut');
     const { email, password, twoFactorCode } = reference.seed.twoFactor;
@@ -46,7 +51,9 @@ describe('createReferenceHandlers (msw/node)', () => {
     const kit = createReferenceFetch({ baseURL: 'https://other.pam.example' });
     server.use(...createReferenceHandlers(kit).handlers);
     kit.faults.add({ path: '/auth/login', status: 429, headers: { 'retry-after': '30' }, times: 1 });
-    const auth = createAuthModule(createOfetchAdapter({ baseURL: kit.baseURL, timeout: 2000 }));
+    const auth = createAuthModule(
+      createOfetchAdapter({ baseURL: kit.baseURL, timeout: REAL_TIME_TIMEOUT_MS }),
+    );
     const { email, password } = kit.seed.plain;
     await expect(auth.login({ login: email, password })).rejects.toMatchObject({
       status: 429,

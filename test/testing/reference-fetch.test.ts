@@ -5,6 +5,7 @@ import { createPamClient, type PamClient, type SessionView } from 'pam-client/ma
 import { createReferenceFetch, SEED_ACCOUNTS, startReferenceServer } from 'pam-client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../support/event-loop';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 // The in-process kit (issue 11 item 3): the reference server as a `fetch`, no socket.
 
@@ -26,7 +27,7 @@ describe('createReferenceFetch', () => {
     const client = createPamClient({
       baseURL: kit.baseURL,
       fetch: kit,
-      timeout: 2000,
+      timeout: REAL_TIME_TIMEOUT_MS,
       environment: { channel: null },
     });
     clients.push(client);

@@ -1,7 +1,7 @@
 import { createAuthModule, createOfetchAdapter, createRegistrationModule } from 'pam-client';
 import type { ReferenceServer } from 'pam-client/testing';
 import { describe, expect, it } from 'vitest';
-import { useClockedReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useClockedReferenceServer } from '../support/server';
 import { call } from './helpers';
 
 // Issue 14 item 4 on the server: a registration that yields a usable account, document checks
@@ -23,7 +23,11 @@ describe('reference server: registration', () => {
 
   it('registers, logs out and logs back in with the new account (e-mail or CPF), on the real adapter', async () => {
     let token: string | null = null;
-    const http = createOfetchAdapter({ baseURL: server.url, getAccessToken: () => token, timeout: 2000 });
+    const http = createOfetchAdapter({
+      baseURL: server.url,
+      getAccessToken: () => token,
+      timeout: REAL_TIME_TIMEOUT_MS,
+    });
     const auth = { ...createAuthModule(http), ...createRegistrationModule(http) };
     const answer = await auth.registerSimplified({
       ...BASE,

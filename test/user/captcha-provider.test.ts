@@ -9,7 +9,7 @@ import {
   updateProfile,
 } from '../../src/index';
 import { CANARY, everythingAbout, leakedCanaries } from '../support/canary';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // REVIEW-Y Y-12: a captcha token is single-use, so a user-module payload's `captcha_token` may be
 // a provider (as the login's), called at each send: the first and every step-up resend. Over real
@@ -22,7 +22,11 @@ type Loose = any;
 
 function http(): HttpAdapter {
   const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-  return createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
+  return createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
 }
 const sent = (path: string) => ctx.server.requests.filter((r) => r.path.startsWith(path)).map((r) => r.body);
 const tokens = (path: string) => sent(path).map((b) => (b as { captcha_token?: unknown }).captcha_token);

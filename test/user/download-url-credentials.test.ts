@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripQuery } from '../../src/http/exchange';
 import { createOfetchAdapter, downloadIncomeReport, isPamError } from '../../src/index';
 import { type EchoServer, startEchoServer } from '../http/echo-server';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 // REVIEW-L 8 (eleventh pass): a download_url with credentials (`http://user:PASS@host/...`) failed
 // with a NetworkError whose message, JSON and stack spelled the password: the path an error shows
@@ -25,7 +26,7 @@ const everything = (e: unknown) =>
 
 describe('a URL with credentials: no error shows them', () => {
   it('a download from http://user:PASS@host fails typed, without the password anywhere', async () => {
-    const http = createOfetchAdapter({ baseURL: api.url, timeout: 2000, retry: 0 });
+    const http = createOfetchAdapter({ baseURL: api.url, timeout: REAL_TIME_TIMEOUT_MS, retry: 0 });
     const port = new URL(api.url).port;
     for (const url of [
       `http://user:URLPASSWORD@127.0.0.1:${port}/r.pdf`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfetchAdapter, getUserProfile, updateLimits } from '../../src/index';
 import { UpdateLimitsPayload } from '../../src/schemas/index';
-import { signedIn, useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, signedIn, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 
@@ -10,7 +10,11 @@ const KINDS = ['deposit', 'bet', 'loss', 'time'] as const;
 /** The seed user's adapter, signed in, as an app that imports standalone operations holds it. */
 function adapter() {
   const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-  return createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
+  return createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
 }
 
 describe('updateLimits: an amount without its *_active flag is an active limit', () => {

@@ -4,7 +4,7 @@ import { AUTH_OPERATIONS } from '../../src/auth/operations';
 import * as core from '../../src/index';
 import { createOfetchAdapter, type HttpAdapter } from '../../src/index';
 import { USER_MUTATIONS, USER_OPERATIONS } from '../../src/user/index';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer({ reportStepMs: 50 });
 
@@ -14,7 +14,11 @@ type Loose = any;
 /** A signed-in adapter for the plain seed user (or none for the calls made without a session). */
 function http(signedIn = true): HttpAdapter {
   const token = signedIn ? ctx.server.issueToken(ctx.server.seed.plain.id) : null;
-  return createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
+  return createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
 }
 
 /** The requests the server saw, as `METHOD url` with their bodies and whether a token was sent. */

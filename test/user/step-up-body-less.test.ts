@@ -10,7 +10,7 @@ import {
 } from '../../src/index';
 import { STEP_UP_STORAGE_PREFIX, stepUpAttemptsLeftOf } from '../../src/user/step-up-attempts';
 import { memoryStorage } from '../support/memory-storage';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 import { stepUpFault } from '../support/step-up-fault';
 
 // A call without a body (getAddress, getSocialAccounts, connectSocial, disconnectSocial,
@@ -47,7 +47,11 @@ function stepUpAnswer(name: CallName, reason: 'required' | 'invalid', times = 1)
 function userOf() {
   const storage = memoryStorage();
   const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-  const http = createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
+  const http = createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
   const user = createUserModule(http, {
     signedIn: () => ({ userId: ctx.server.seed.plain.id }),
     storage,

@@ -9,7 +9,7 @@ import {
   stepUpAttemptsOf,
 } from '../../src/user/step-up-attempts';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Issue 23: step-up attempts are limited PER PLAYER across calls and actors. The count of one
 // player never reaches the next one signed in on the same client, and signing out and in again
@@ -24,7 +24,11 @@ afterEach(() => {
 const emailChanges = () => ctx.server.requests.filter((r) => r.path === '/bff/users/self-email').length;
 
 function client(): PamClient {
-  const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
+  const c = createPamClient({
+    baseURL: ctx.server.url,
+    timeout: REAL_TIME_TIMEOUT_MS,
+    environment: { channel: null },
+  });
   clients.push(c);
   return c;
 }

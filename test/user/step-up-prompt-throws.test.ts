@@ -13,13 +13,17 @@ import {
   UnexpectedError,
 } from '../../src/index';
 import { CANARY, everythingAbout, leakedCanaries } from '../support/canary';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 
 function http(): HttpAdapter {
   const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-  return createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
+  return createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
 }
 
 /** The server asks for the password on the next call of the timeout limits. */

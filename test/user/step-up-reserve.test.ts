@@ -13,7 +13,7 @@ import {
   stepUpAttemptsOf,
 } from '../../src/user/step-up-attempts';
 import { until } from '../support/event-loop';
-import { signedIn, useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, signedIn, useReferenceServer } from '../support/server';
 
 // Issue 26, symptom 6: concurrent sensitive changes sent 7 wrong passwords where the lock allows
 // 3, because the count moved only when an answer returned: every call sent meanwhile passed the
@@ -137,7 +137,11 @@ describe('the count is shared by the tabs of an origin (localStorage)', () => {
     const storage = sharedStorage();
     vi.stubGlobal('localStorage', storage);
     const tab = () => {
-      const c = createPamClient({ baseURL: ctx.server.url, timeout: 2000, environment: { channel: null } });
+      const c = createPamClient({
+        baseURL: ctx.server.url,
+        timeout: REAL_TIME_TIMEOUT_MS,
+        environment: { channel: null },
+      });
       clients.push(c);
       return c;
     };

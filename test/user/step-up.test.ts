@@ -12,7 +12,7 @@ import {
 } from '../../src/index';
 import { withPasswordCheck } from '../../src/user/sensitive';
 import { CANARY, everythingAbout, leakedCanaries } from '../support/canary';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 const ctx = useReferenceServer();
 
@@ -22,7 +22,11 @@ type Loose = any;
 /** The seed user's adapter: the real one, which maps a 422 `password_check_*` to StepUpRequiredError. */
 function http(): HttpAdapter {
   const token = ctx.server.issueToken(ctx.server.seed.plain.id);
-  return createOfetchAdapter({ baseURL: ctx.server.url, getAccessToken: () => token, timeout: 2000 });
+  return createOfetchAdapter({
+    baseURL: ctx.server.url,
+    getAccessToken: () => token,
+    timeout: REAL_TIME_TIMEOUT_MS,
+  });
 }
 
 /** The server asks for the password on the next `times` calls to `path`. */
