@@ -40,7 +40,9 @@ describe('createOfetchAdapter: a body JSON cannot represent is refused, nothing 
     ]) {
       const e = (await rejectionOf(send())) as RequestValidationError;
       expect(e).toBeInstanceOf(RequestValidationError);
-      expect(e.issues).toEqual([{ path: [], code: 'not_serializable', message: 'body is not JSON-serializable' }]);
+      expect(e.issues).toEqual([
+        { path: [], code: 'not_serializable', message: 'body is not JSON-serializable' },
+      ]);
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -58,7 +60,12 @@ describe('createOfetchAdapter: a body JSON cannot represent is refused, nothing 
     );
     await rejectionOf(http.post('/auth/logout'));
     expect(server.requests.map((r) => r.body)).toEqual([
-      { login: 'player@example.com', at: '1970-01-01T00:00:00.000Z', list: [1, null, 'x'], nested: { n: 1.5 } },
+      {
+        login: 'player@example.com',
+        at: '1970-01-01T00:00:00.000Z',
+        list: [1, null, 'x'],
+        nested: { n: 1.5 },
+      },
       undefined,
     ]);
   });
