@@ -70,6 +70,25 @@ const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
 
 /**
+ * `JSON.stringify`'s replacer for a request body: throws at a value JSON would not carry as given,
+ * so the call is refused, nothing sent (REVIEW32). A function or a symbol (dropped, or the whole
+ * body gone: an empty POST), NaN and ±Infinity (sent as `null`), and an object that is not plain
+ * data (a Blob, FormData, Map, Set, URLSearchParams, a typed array, a class instance: sent as `{}`
+ * or an index map). Plain objects (of any realm, or with no prototype) and arrays pass; a value
+ * with `toJSON` (a Date) is judged by what it returns. `undefined` stays JSON's (a field dropped).
+ */
+function asJSON(_key: string, value: unknown): unknown {
+  const kind = typeof value;
+  if (kind === 'function' || kind === 'symbol') throw 0;
+  if (kind === 'number' && !Number.isFinite(value)) throw 0;
+  if (kind === 'object' && value !== null && !Array.isArray(value)) {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== null && Object.getPrototypeOf(proto) !== null) throw 0;
+  }
+  return value;
+}
+
+/**
  * The default `HttpAdapter`, on ofetch. One instance per API: it joins paths under `baseURL` (a
  * path that would resolve elsewhere, `//host/x`, `/\\host/x`, `%2F%2Fhost/x`, `/../x` or an absolute
  * URL, is a `RequestValidationError`, nothing sent; only a download, `responseType: 'blob'`, may
@@ -434,9 +453,10 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       if (!target) throw refuse('invalid_url', 'the path must stay under baseURL');
       let json: string | undefined;
       try {
-        json = body === undefined ? undefined : JSON.stringify(body);
+        json = body === undefined ? undefined : JSON.stringify(body, asJSON);
       } catch {
-        // BigInt or a cycle: a caller bug, reported without the value.
+        // BigInt, a cycle, or a value JSON would not carry as given (`asJSON`): a caller bug,
+        // reported without the value.
         throw refuse('not_serializable', 'body is not JSON-serializable');
       }
       const call: Call = {
