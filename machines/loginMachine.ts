@@ -291,8 +291,8 @@ function createLoginMachine(
         invoke: {
           id: 'submitCode',
           src: 'submitCode',
-          // SUBMIT_CODE's code and token; any other way in (a restore) has none: an empty code,
-          // which the request refuses (nothing sent; the user gives the code again).
+          // SUBMIT_CODE's code and token (the only way in); a restored input has no Secret for the
+          // code, which the request refuses (nothing sent; the user gives the code again).
           input: ({ context, event }) =>
             ({
               ...context,

@@ -94,16 +94,28 @@ const send = async <P extends { captcha_token?: string }>(
           // module's one reading (`providedToken`).
           providedToken(value).then(resolve, reject);
         }).finally(() => clock.clearTimeout(timer))
-      : isSecret(value) && value.reveal();
+      : isSecret(value) && revealed(value);
   return withoutUserToken(
-    await auth[post]!(typeof token === 'string' ? { ...payload, captcha_token: token } : payload, { signal }),
+    await auth[post]!(token === false ? payload : { ...payload, captcha_token: token as string }, {
+      signal,
+    }),
   );
 };
 
-// A non-string from an untyped caller becomes '' so the auth module rejects it as invalid
-// input (the machine reaches `failed`) instead of the actor crashing.
+// What a value that is no string (an untyped caller's number, `null`, an object) is boxed as: the
+// request sends `null` in its place, so the auth module refuses it as what it is (`invalid_type`,
+// "expected string", as a login that is no string), never as an empty one (`too_small`), an empty
+// code as one "never persisted" (a restored step's), or a captcha token dropped (REVIEW32 R32-1).
+// The value itself is never kept; a restore turns this Secret, like any, into no Secret.
+const NOT_A_STRING = /* @__PURE__ */ secret('');
+
+/** A boxed value as the payload sends it: `null` for one that was no string. */
+const revealed = (value: Secret): string | null => (value === NOT_A_STRING ? null : value.reveal());
+
+// A non-string from an untyped caller is refused as invalid input (the machine reaches `failed`)
+// instead of the actor crashing.
 export const box = (value: unknown): Secret =>
-  isSecret(value) ? value : secret(typeof value === 'string' ? value : '');
+  isSecret(value) ? value : typeof value === 'string' ? secret(value) : NOT_A_STRING;
 
 /**
  * The keys a login's credentials take (the login child's SUBMIT, the session's LOGIN,
@@ -174,13 +186,14 @@ export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequ
   const r = a.input;
   if (r.key) throw unknownKey(r.key);
   if (!isSecret(r.password)) throw unrestorable('password');
-  const payload: LoginPayload = { login: r.login, password: r.password.reveal() };
+  const payload = { login: r.login, password: revealed(r.password) } as LoginPayload;
   if (r.appSource != null) payload.app_source = r.appSource;
-  // A restored two-factor step has no code to send (it is never kept: no Secret, or an empty
-  // one): ask for it again, nothing sent. (Checked and set in one test: smaller gzipped.)
-  // biome-ignore lint/suspicious/noAssignInExpressions: the code is set where it is checked
-  if (r.code !== undefined && !(isSecret(r.code) && (payload.two_factor_code = r.code.reveal())))
-    throw unrestorable('two_factor_code');
+  // A restored two-factor step has no code to send (it is never kept: no Secret): ask for it
+  // again, nothing sent. A code given empty or as no string is the auth module's to refuse.
+  if (r.code !== undefined) {
+    if (!isSecret(r.code)) throw unrestorable('two_factor_code');
+    payload.two_factor_code = revealed(r.code) as string;
+  }
   return send(payload, r.captchaToken, a, r.auth, 'login');
 });
 
@@ -213,6 +226,6 @@ export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, Re
   // Every field boxed at the session's door (all but the e-mail and the app source: `boxCommand`)
   // revealed here, right before the request is sent, the password with them.
   const fields: Record<string, unknown> = { ...r.payload(), password: r.password };
-  for (const k in fields) if (isSecret(fields[k])) fields[k] = (fields[k] as Secret).reveal();
+  for (const k in fields) if (isSecret(fields[k])) fields[k] = revealed(fields[k] as Secret);
   return send(fields as RegisterSimplifiedPayload, r.captchaToken, a, r.auth, 'registerSimplified');
 });
