@@ -94,7 +94,7 @@ const send = async <P extends { captcha_token?: string }>(
           // module's one reading (`providedToken`).
           providedToken(value).then(resolve, reject);
         }).finally(() => clock.clearTimeout(timer))
-      : isSecret(value) && revealed(value);
+      : isSecret(value) && revealed(value, '');
   return withoutUserToken(
     await auth[post]!(token === false ? payload : { ...payload, captcha_token: token as string }, {
       signal,
@@ -109,8 +109,14 @@ const send = async <P extends { captcha_token?: string }>(
 // The value itself is never kept; a restore turns this Secret, like any, into no Secret.
 const NOT_A_STRING = /* @__PURE__ */ secret('');
 
-/** A boxed value as the payload sends it: `null` for one that was no string. */
-const revealed = (value: Secret): string | null => (value === NOT_A_STRING ? null : value.reveal());
+/**
+ * A boxed value as the payload sends it (`null` for one that was no string); no Secret (restored
+ * from JSON: a Secret serialises as '[redacted]') is refused as `field`'s, nothing sent.
+ */
+const revealed = (value: unknown, field: string): string | null => {
+  if (!isSecret(value)) throw unrestorable(field);
+  return value === NOT_A_STRING ? null : value.reveal();
+};
 
 // A non-string from an untyped caller is refused as invalid input (the machine reaches `failed`)
 // instead of the actor crashing.
@@ -185,15 +191,11 @@ export function withoutUserToken<T extends object>(response: T): T {
 export const requestLogin = /* @__PURE__ */ fromPromise<LoginResponse, LoginRequest>(async (a) => {
   const r = a.input;
   if (r.key) throw unknownKey(r.key);
-  if (!isSecret(r.password)) throw unrestorable('password');
-  const payload = { login: r.login, password: revealed(r.password) } as LoginPayload;
+  const payload = { login: r.login, password: revealed(r.password, 'password') } as LoginPayload;
   if (r.appSource != null) payload.app_source = r.appSource;
   // A restored two-factor step has no code to send (it is never kept: no Secret): ask for it
   // again, nothing sent. A code given empty or as no string is the auth module's to refuse.
-  if (r.code !== undefined) {
-    if (!isSecret(r.code)) throw unrestorable('two_factor_code');
-    payload.two_factor_code = revealed(r.code) as string;
-  }
+  if (r.code !== undefined) payload.two_factor_code = revealed(r.code, 'two_factor_code') as string;
   return send(payload, r.captchaToken, a, r.auth, 'login');
 });
 
@@ -222,10 +224,9 @@ export const requestRegistration = /* @__PURE__ */ fromPromise<LoginResponse, Re
   const r = a.input;
   // (A restored input's function is gone: JSON drops it.)
   if (typeof r.payload !== 'function') throw unrestorable('payload', 'registerSimplified');
-  if (!isSecret(r.password)) throw unrestorable('password');
   // Every field boxed at the session's door (all but the e-mail and the app source: `boxCommand`)
   // revealed here, right before the request is sent, the password with them.
-  const fields: Record<string, unknown> = { ...r.payload(), password: r.password };
-  for (const k in fields) if (isSecret(fields[k])) fields[k] = revealed(fields[k] as Secret);
+  const fields: Record<string, unknown> = { ...r.payload(), password: revealed(r.password, 'password') };
+  for (const k in fields) if (isSecret(fields[k])) fields[k] = revealed(fields[k], k);
   return send(fields as RegisterSimplifiedPayload, r.captchaToken, a, r.auth, 'registerSimplified');
 });

@@ -34,21 +34,30 @@ describe('loginMachine: a secret that is no string', () => {
     ['a number', 123456, 'invalid_type'],
     ['null', null, 'invalid_type'],
     ['an object', { code: '123456' }, 'invalid_type'],
-  ])('SUBMIT_CODE with %s: refused as such on two_factor_code, nothing sent, not counted', async (_, code, issue) => {
-    const actor = start();
-    actor.send({ type: 'SUBMIT', login: server.seed.twoFactor.email, password: server.seed.twoFactor.password });
-    await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
-    const before = server.requests.length;
-    actor.send({ type: 'SUBMIT_CODE', code: code as never });
-    await waitFor(actor, (s) => s.matches('twoFactorRequired') && s.context.error !== null, { timeout: 10_000 });
-    expect(issuesOf(actor.getSnapshot().context.error)).toEqual([[['two_factor_code'], issue]]);
-    expect(actor.getSnapshot().context.rejectedCodes).toBe(0);
-    expect(server.requests.length).toBe(before);
-    // The step goes on: the right code signs in.
-    actor.send({ type: 'SUBMIT_CODE', code: server.seed.twoFactor.twoFactorCode });
-    await waitFor(actor, (s) => s.matches('authenticated'), { timeout: 10_000 });
-    actor.stop();
-  });
+  ])(
+    'SUBMIT_CODE with %s: refused as such on two_factor_code, nothing sent, not counted',
+    async (_, code, issue) => {
+      const actor = start();
+      actor.send({
+        type: 'SUBMIT',
+        login: server.seed.twoFactor.email,
+        password: server.seed.twoFactor.password,
+      });
+      await waitFor(actor, (s) => s.matches('twoFactorRequired'), { timeout: 10_000 });
+      const before = server.requests.length;
+      actor.send({ type: 'SUBMIT_CODE', code: code as never });
+      await waitFor(actor, (s) => s.matches('twoFactorRequired') && s.context.error !== null, {
+        timeout: 10_000,
+      });
+      expect(issuesOf(actor.getSnapshot().context.error)).toEqual([[['two_factor_code'], issue]]);
+      expect(actor.getSnapshot().context.rejectedCodes).toBe(0);
+      expect(server.requests.length).toBe(before);
+      // The step goes on: the right code signs in.
+      actor.send({ type: 'SUBMIT_CODE', code: server.seed.twoFactor.twoFactorCode! });
+      await waitFor(actor, (s) => s.matches('authenticated'), { timeout: 10_000 });
+      actor.stop();
+    },
+  );
 
   it.each([
     ['password', { password: 12345678 }],
