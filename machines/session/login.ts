@@ -167,7 +167,7 @@ type Rec = Record<string, unknown>;
  * `boxRegistration`, FIXTOK29), whatever door it came through (`client.login`, `client.state.send`,
  * the developer door, the session itself): a `Secret` from here on (a captcha provider stays one),
  * before any actor or inspector (a raw `system.inspect` too) sees the event. A password or code
- * that is no string becomes an empty secret (refused as invalid input, no crash).
+ * that is no string is boxed as none (refused as no string, `invalid_type`, nothing sent, no crash).
  */
 export function boxCommand<E extends object>(event: E): E;
 export function boxCommand(e: Rec): Rec {
