@@ -248,6 +248,21 @@ describe('login ids across logins: no token of an ended login is taken, kept or 
     );
   }, 900_000);
 
+  // Open (found 2026-12-03 by a random run, seed 1435814860, path "27:3:3:11:12:13:15:15:15"; it
+  // fails on e529647b too, so not this pass's): a tab whose login the older client's logout ended,
+  // after a held refresh and a held link, stays signed in (expected signed out). Kept as a known
+  // failure until fixed: when this starts passing, make it an \`it\`.
+  it.fails('known open: a held refresh, the older client’s logout, a held link and two refreshes', async () => {
+    await run('counter', [
+      { op: 'refresh', tab: 0, delay: 300 },
+      { op: 'oldLogout' },
+      { op: 'hold', from: 1 },
+      { op: 'refresh', tab: 1, delay: 0 },
+      { op: 'advance', ms: 1500 },
+      { op: 'refresh', tab: 0, delay: 0 },
+    ] as Parameters<typeof run>[1]);
+  }, 120_000);
+
   it('the older client’s shape: a held refresh answer, a logout and a new login there at the same counter', async () => {
     await run('counter', [
       { op: 'refresh', tab: 0, delay: 12_000 },
