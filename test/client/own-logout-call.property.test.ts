@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { createMemoryTokenStore, type PamError, type TokenStore } from 'pam-client';
+import type { PamError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
+import { slowStoreTabs } from '../support/slow-store-tabs';
 import { S, type Tab, useWorld } from '../support/world';
 
 // LOGREAD30, the r28b-1 property's 'logoutRead' in token mode (`createPamClient`): tab B signs out
@@ -23,24 +24,8 @@ const ADDRESS = '/bff/users/address-by-user';
 type Kind = 'user' | 'http';
 
 async function run(revoked: boolean, loginAt: number, callAt: number, kind: Kind, storeMs: number) {
-  world.closeAll();
-  world.renew();
-  world.server.reset();
   // B's store: its reads answered `storeMs` simulated ms late (a slow storage), its writes at once.
-  const memory = createMemoryTokenStore();
-  const storage: TokenStore = {
-    get: () => (storeMs ? world.later(storeMs, () => memory.get()) : memory.get()),
-    set: (x) => memory.set(x),
-    clear: () => memory.clear(),
-  };
-  const b = world.open({ tabId: 'tab-b', random: 0.6, storage });
-  const a = world.open({ tabId: 'tab-a', random: 0.3 });
-  await world.advance(storeMs + 100, 50); // the page load's restore read (signed out)
-  b.client.login({ login: world.server.seed.plain.email, password: world.server.seed.plain.password });
-  for (let i = 0; i < 100 && b.state() !== 'signedIn'; i++) await world.advance(50, 50);
-  expect(b.state()).toBe('signedIn');
-  await world.advance(2 * S, 100);
-  const one = await world.during(b.token());
+  const { a, b, one } = await slowStoreTabs(world, storeMs);
   // The token revoked at the server before B's logout (its own logout then answered 401).
   if (revoked) world.server.faults.add({ method: 'POST', path: '/auth/logout', status: 401, times: 1 });
   const from = world.server.requests.length;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { createMemoryTokenStore, type PamError, type TokenStore } from 'pam-client';
+import type { PamError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
+import { slowStoreTabs } from '../support/slow-store-tabs';
 import { S, type Tab, useWorld } from '../support/world';
 
 // PROBE32 P1, in token mode (`createPamClient`), real sockets, simulated time: tab B is signed in as
@@ -16,24 +17,8 @@ const ADDRESS = '/bff/users/address-by-user';
 type Kind = 'user' | 'http';
 
 async function run(loginAt: number, callAt: number, kind: Kind, storeMs: number) {
-  world.closeAll();
-  world.renew();
-  world.server.reset();
-  const memory = createMemoryTokenStore();
-  const storage: TokenStore = {
-    get: () => (storeMs ? world.later(storeMs, () => memory.get()) : memory.get()),
-    set: (x) => memory.set(x),
-    clear: () => memory.clear(),
-  };
-  const b = world.open({ tabId: 'tab-b', random: 0.6, storage });
-  // A shares the store (one origin's storage), its reads at once: its login is written over B's.
-  const a = world.open({ tabId: 'tab-a', random: 0.3, storage: memory });
-  await world.advance(storeMs + 100, 50);
-  b.client.login({ login: world.server.seed.plain.email, password: world.server.seed.plain.password });
-  for (let i = 0; i < 100 && b.state() !== 'signedIn'; i++) await world.advance(50, 50);
-  expect(b.state()).toBe('signedIn');
-  await world.advance(2 * S, 100);
-  const one = await world.during(b.token());
+  // B on a slow store; A on the same store (its login written over B's), its reads at once.
+  const { a, b, one } = await slowStoreTabs(world, storeMs, true);
   const from = world.server.requests.length;
   const { email, password } = world.server.seed.pendingLimit;
   let made: { player: unknown; out: Promise<string> } | undefined;
