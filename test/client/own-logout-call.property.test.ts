@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { PamError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { slowStoreTabs } from '../support/slow-store-tabs';
-import { S, type Tab, useWorld } from '../support/world';
+import { slowStoreTabs, timeline, whoseTokens } from '../support/slow-store-tabs';
+import { type Tab, useWorld } from '../support/world';
 
 // LOGREAD30, the r28b-1 property's 'logoutRead' in token mode (`createPamClient`): tab B signs out
 // (its logout answered, or answered 401: the token already revoked elsewhere), and tab A, on the
@@ -43,18 +43,13 @@ async function run(revoked: boolean, loginAt: number, callAt: number, kind: Kind
     };
   };
   b.client.logout();
-  if (loginAt === 0) a.client.login({ login: email, password });
-  if (callAt === 0) call(b);
-  for (let t = 50; t <= 2 * S; t += 50) {
-    await world.advance(50, 50);
-    if (t === loginAt) a.client.login({ login: email, password });
-    if (t === callAt) call(b);
-  }
+  await timeline(world, [
+    [loginAt, () => a.client.login({ login: email, password })],
+    [callAt, () => call(b)],
+  ]);
   const out = await world.during(made!.out);
-  const sent = world.server.requests.slice(from).filter((r) => r.path === ADDRESS);
-  // Each call's token: none, player 1's (B's own login), or another ('other': player 2's, taken after).
-  const auth = sent.map((r) => r.headers.authorization ?? 'none');
-  const whose = auth.map((x) => (x === 'none' ? x : x === `Bearer ${one}` ? 'one' : 'other'));
+  // Each call's token: none, player 1's (B's own login), or another ('other': player 2's).
+  const whose = whoseTokens(world, from, ADDRESS, one);
   return { made: made!, out, whose, bNow: b.state() };
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { PamError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
-import { slowStoreTabs } from '../support/slow-store-tabs';
+import { slowStoreTabs, timeline, whoseTokens } from '../support/slow-store-tabs';
 import { S, type Tab, useWorld } from '../support/world';
 
 // PROBE32 P1, in token mode (`createPamClient`), real sockets, simulated time: tab B is signed in as
@@ -33,18 +33,14 @@ async function run(loginAt: number, callAt: number, kind: Kind, storeMs: number)
       ),
     };
   };
-  if (loginAt === 0) a.client.login({ login: email, password });
-  if (callAt === 0) call(b);
-  for (let t = 50; t <= 2 * S; t += 50) {
-    await world.advance(50, 50);
-    if (t === loginAt) a.client.login({ login: email, password });
-    if (t === callAt) call(b);
-  }
+  await timeline(world, [
+    [loginAt, () => a.client.login({ login: email, password })],
+    [callAt, () => call(b)],
+  ]);
   const out = await world.during(made!.out);
   await world.advance(S, 100);
-  const sent = world.server.requests.slice(from).filter((r) => r.path === ADDRESS);
-  const auth = sent.map((r) => r.headers.authorization ?? 'none');
-  const whose = auth.map((x) => (x === 'none' ? x : x === `Bearer ${one}` ? 'one' : 'other'));
+  // Each call's token: none, player 1's (B's own login), or another ('other': player 2's).
+  const whose = whoseTokens(world, from, ADDRESS, one);
   return { made: made!, out, whose, adopted: b.client.view.user?.id };
 }
 

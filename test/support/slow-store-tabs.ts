@@ -33,3 +33,26 @@ export async function slowStoreTabs(world: World, storeMs: number, shared = fals
   const one = await world.during(b.token());
   return { a, b, one };
 }
+
+/**
+ * Two seconds of the world in 50 ms steps: each `[at, step]` runs at its time (those at 0 before
+ * the first step), in the order given.
+ *
+ * @example
+ * await timeline(world, [[loginAt, () => a.client.login(p2)], [callAt, () => call(b)]]);
+ */
+export async function timeline(world: World, steps: [number, () => void][]): Promise<void> {
+  for (let t = 0; t <= 2 * S; t += 50) {
+    if (t > 0) await world.advance(50, 50);
+    for (const [at, step] of steps) if (at === t) step();
+  }
+}
+
+/** Whose token each request to `path` since request `from` went with: 'none', 'one' (`one`), or 'other'. */
+export function whoseTokens(world: World, from: number, path: string, one: string | null): string[] {
+  return world.server.requests
+    .slice(from)
+    .filter((r) => r.path === path)
+    .map((r) => r.headers.authorization ?? 'none')
+    .map((x) => (x === 'none' ? x : x === `Bearer ${one}` ? 'one' : 'other'));
+}
