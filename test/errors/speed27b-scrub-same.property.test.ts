@@ -167,14 +167,29 @@ describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built i
           ...held.map((h) => createOldScrubber([h], true)),
           createOldScrubber(secrets, true),
         ]);
-        expect(now.mayHold(answer, KEEP)).toBe(then.mayHold(answer, KEEP));
-        expect(now.mayHold(text)).toBe(then.mayHold(text));
+        // `mayHold` is a gate: it may say "maybe" where the old one said no (a full scan follows, whose
+        // answer is compared below), never "no" where the old one said maybe (seen: a fullwidth
+        // secret's part as the name, seed -226334467, fails on e529647b too; kept in `examples`).
+        expect(now.mayHold(answer, KEEP) || !then.mayHold(answer, KEEP)).toBe(true);
+        expect(now.mayHold(text) || !then.mayHold(text)).toBe(true);
         expect(JSON.stringify(now.deep(JSON.parse(answer), KEEP, true))).toBe(
           JSON.stringify(then.deep(JSON.parse(answer), KEEP, true)),
         );
         expect(now.text(text)).toBe(then.text(text));
       }),
-      { numRuns: 200 },
+      {
+        numRuns: 200,
+        examples: [
+          [
+            {
+              secrets: ['Ωß…y2^Ａ`.', 'B__nAFA__Q_KF6_sJ-3V_____-5N-R2-', '7118073'],
+              first: 0,
+              text: '2^Ａ',
+            },
+            [],
+          ],
+        ],
+      },
     );
   }, 180_000);
 
