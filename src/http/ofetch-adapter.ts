@@ -17,6 +17,7 @@ import {
   stripQuery,
   targetOf,
 } from './exchange';
+import { asJSON } from './json-body';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
 import {
   ABORTED,
@@ -68,25 +69,6 @@ const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
 
 /** Header names whose values are credentials: scrubbed from errors like the token is. */
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
-
-/**
- * `JSON.stringify`'s replacer for a request body: throws at a value JSON would not carry as given,
- * so the call is refused, nothing sent (REVIEW32). A function or a symbol (dropped, or the whole
- * body gone: an empty POST), NaN and ±Infinity (sent as `null`), and an object that is not plain
- * data (a Blob, FormData, Map, Set, URLSearchParams, a typed array, a class instance: sent as `{}`
- * or an index map). Plain objects (of any realm, or with no prototype) and arrays pass; a value
- * with `toJSON` (a Date) is judged by what it returns. `undefined` stays JSON's (a field dropped).
- */
-function asJSON(_key: string, value: unknown): unknown {
-  const kind = typeof value;
-  if (kind === 'function' || kind === 'symbol') throw 0;
-  if (kind === 'number' && !Number.isFinite(value)) throw 0;
-  if (kind === 'object' && value !== null && !Array.isArray(value)) {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== null && Object.getPrototypeOf(proto) !== null) throw 0;
-  }
-  return value;
-}
 
 /**
  * The default `HttpAdapter`, on ofetch. One instance per API: it joins paths under `baseURL` (a
