@@ -64,6 +64,8 @@ export const lifts = ({ context, event }: G) => {
   const [ours, theirs] = bothAt(context, e);
   return liftsAny(ours, theirs);
 };
+/** Neither newer by its stamp nor tighter: taken nowhere (the read in flight starts over). */
+export const unplaced = (a: G) => !isFresh(a) && !tighter(a.context, a.event as Seen);
 /** `lifts`, negated (a plain guard: xstate's `not` is code each bundle would carry for two uses). */
 export const liftsNothing = (a: G) => !lifts(a);
 // Sent before what the flow holds, but within the clock's bound of it (a stamp's jitter:

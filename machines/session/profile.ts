@@ -34,6 +34,8 @@
 //   the clock's bound, and only when it tightens, but for this tab's outcome re-read sent more than
 //   the bound after the reading held (else the flow reads for itself, barred meanwhile
 //   if it also bars more: `doubt`). One sent just before (within the bound) may still tighten.
+//   One neither newer nor tighter is not taken, but a read of the flow's own in flight starts over
+//   (it may have been sent before that reading: its answer must not lift what that one shows).
 // - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); untrusted, nothing is current,
 //   and a read starts (re-teaching it); until it learned the server's time, nothing dated is current.
 // - `OWNER { owner }`: another login held (an adoption): the one before forgotten, the new one read.
@@ -97,6 +99,7 @@ import {
   tighter,
   trustChanged,
   unknownChangeDue,
+  unplaced,
   usable,
 } from './profile-guards';
 
@@ -334,12 +337,19 @@ export function createProfileFlow() {
         // may have been sent before or after it: taken, and the read starts over, sent after both
         // (a newer reading is never dropped, an older one never taken as newer).
         on: {
-          PROFILE_SEEN: {
-            guard: and([isOurs, isFresh, liftsNothing]),
-            target: 'reading',
-            reenter: true,
-            actions: TOOK_SEEN,
-          },
+          PROFILE_SEEN: [
+            {
+              guard: and([isOurs, isFresh, liftsNothing]),
+              target: 'reading',
+              reenter: true,
+              actions: TOOK_SEEN,
+            },
+            // Not taken (stamped before what it holds, tightening nothing), yet it may have been sent
+            // after the read in flight (stamps within the clock's bound cannot be ordered): the read
+            // starts over, so an answer sent before it never lifts what it shows (a read is never
+            // older than a reading seen before it was sent).
+            { guard: and([isOurs, unplaced]), target: 'reading', reenter: true },
+          ],
           // Another tab's word (a restriction, limits): kept, and the read on its way not restarted
           // (REVIEW-AK AK-3: a burst of forged words cost a read each). That read applies the limits
           // kept then (`readProfile`), and one that does not show the restriction awaited is read
