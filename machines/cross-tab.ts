@@ -20,6 +20,14 @@ export const CLAIM_JITTER_MS = 500;
 export const CLAIM_SETTLE_MS = 100;
 /** A claim older than this is stale: its tab is gone or its refresh was lost. */
 export const CLAIM_TTL_MS = 60_000;
+/**
+ * How long a refresh waits on the other tabs (a claim's life; the winner's outcome; a 401's wait for
+ * a newer token while another tab's claim is live): the request's timeout, at most 4 min, so every
+ * wait ends well within the refresh's own 10-min flight bound. A wait that bound cut counted as a
+ * timeout, not the 401 it was: two tabs whose 401s came in a partition, each waiting on the other's
+ * claim (`timeout: Infinity`), kept a revoked login signed in (LOGIDGAPS).
+ */
+export const refreshWait = (timeoutMs: number): number => Math.min(timeoutMs, 240_000);
 
 // The messages and their schema, as before from here.
 export {

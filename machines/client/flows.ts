@@ -15,7 +15,7 @@ import {
 import { USER_CALLS } from 'pam-client/internal';
 import type { InspectionEvent, Observer } from 'xstate';
 import { readingOf } from '../clock';
-import { type CrossTab, createCrossTab } from '../cross-tab';
+import { type CrossTab, createCrossTab, refreshWait } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
 import { withoutUserToken } from '../login/request';
 import { SERVER_PLAY_TIME } from '../server-session/play-time';
@@ -116,8 +116,9 @@ export const tabs = (): ClientFlow<'tabs'> => ({
             ...env,
             ...tabOf(env),
             ownsChannel: isOwnedChannel(env.channel),
-            // A claim lasts as long as its refresh can: the request's timeout, and a little more.
-            claimTtlMs: refreshWaitMs + 5_000,
+            // A claim lasts as long as its refresh can: the request's timeout (`refreshWait`), and a
+            // little more.
+            claimTtlMs: refreshWait(refreshWaitMs) + 5_000,
           }),
         }
       : {},

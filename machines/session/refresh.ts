@@ -20,7 +20,7 @@ import { asPamError, sleep } from 'pam-client/internal';
 import { sendParent } from 'xstate';
 import { fromPromise } from '../actor-logic';
 import { isTime, readClock as tellReading } from '../clock';
-import type { CrossTab } from '../cross-tab';
+import { type CrossTab, refreshWait } from '../cross-tab';
 import { onWake } from '../environment';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { type Claim, type ClaimOptions, LOST_RACE_GRACE_MS, newerOwn, REFRESH_PATH } from './claim';
@@ -326,7 +326,7 @@ export const refreshCycleInput = (c: SessionContext, event: object, claim?: Clai
   const s = servicesOf(c);
   const r = readingOf(event);
   return {
-    auth: guardedRefresh({ ...s, waitMs: c.refreshWaitMs, owner: ownerOf(c), claim }),
+    auth: guardedRefresh({ ...s, waitMs: refreshWait(c.refreshWaitMs), owner: ownerOf(c), claim }),
     intervalMs: c.intervalMs,
     tickMs: c.tickMs,
     // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers
