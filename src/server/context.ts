@@ -144,7 +144,7 @@ export class CallSession {
       return;
     }
     const now = this.parts.now();
-    if (sessionEndsAt(session, this.parts.cookie) <= now) {
+    if (sessionEndsAt(session, this.parts.cookie, now) <= now) {
       this.signOut();
       this.lapsed = session;
       // Idle or past its absolute end, with its token still live at the API (until its own
@@ -393,7 +393,7 @@ export class CallSession {
     const line = setCookieLine(
       parts.cookie,
       await parts.sealer.seal(sealed),
-      sessionEndsAt(sealed, parts.cookie),
+      sessionEndsAt(sealed, parts.cookie, now),
       now,
     );
     // A login a logout ended while this call ran (checked last, once the seal is done): nothing

@@ -4,6 +4,7 @@
 import { defaults, seal, unseal } from 'iron-webcrypto';
 import { ConfigurationError } from '../errors/config';
 import { isHeaderSafeToken } from '../schemas/common';
+import { MAX_SKEW_MS } from './http-date';
 import { booleanOption, objectOption, textOption, wholeOption } from './option';
 import type { PamCookieOptions, PamSecret } from './types';
 
@@ -253,9 +254,15 @@ export function asSessionData(value: unknown): SessionData | null {
   return value as SessionData;
 }
 
-/** When the session ends: the first of idle, absolute and the token's own expiry. */
-export function sessionEndsAt(s: SessionData, c: CookieSettings): number {
-  return Math.min(s.seenAt + c.idleMs, s.signedInAt + c.absoluteMs, s.tokenExpiresAt);
+/**
+ * When the session ends, judged at `now`: the first of idle, absolute and the token's own expiry. A
+ * time sealed ahead of `now` (another instance's clock, or this one's stepped back) is taken as `now`
+ * within `MAX_SKEW_MS`; further ahead, when the player was last seen cannot be known: ended (fail
+ * closed; it pushed the idle end later, by as much as the clock went back).
+ */
+export function sessionEndsAt(s: SessionData, c: CookieSettings, now: number): number {
+  const at = (t: number) => (t > now + MAX_SKEW_MS ? -Infinity : Math.min(t, now));
+  return Math.min(at(s.seenAt) + c.idleMs, at(s.signedInAt) + c.absoluteMs, s.tokenExpiresAt);
 }
 
 /** The value of cookie `name` in a `Cookie` header (the first one). */

@@ -15,6 +15,7 @@ import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
 import { turns, until } from '../support/event-loop';
 import { installFakeTimers } from '../support/fake-timers';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 import { liveTimers, refusedURL, rejectionOf, visibleText } from './helpers';
 
 let server: ReferenceServer;
@@ -181,7 +182,7 @@ describe('createOfetchAdapter: errors', () => {
 
   it('throws AbortedError (not TimeoutError) when the caller aborts mid-request', async () => {
     server.faults.add({ path: '/bff/users/address', hang: true });
-    const http = createOfetchAdapter({ baseURL: server.url, timeout: 2000 });
+    const http = createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS });
     const controller = new AbortController();
     void until(() => server.requests.length === 1, 'the request at the server').then(() =>
       controller.abort(),

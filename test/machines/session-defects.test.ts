@@ -13,7 +13,7 @@ import type { CrossTab } from '../../machines/cross-tab';
 import { until } from '../support/event-loop';
 import { crossTabOn, FakeChannelHub } from '../support/fake-channel';
 import { installFakeTimers } from '../support/fake-timers';
-import { useReferenceServer } from '../support/server';
+import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
 
 // Issue 18, the session's defects: each test failed on the code before its fix.
 
@@ -27,7 +27,7 @@ afterEach(() => {
 function client(options: Partial<PamClientOptions> = {}) {
   const c = createPamClient({
     baseURL: ctx.server.url,
-    timeout: 2000,
+    timeout: REAL_TIME_TIMEOUT_MS,
     environment: { channel: null },
     ...options,
   });

@@ -9,6 +9,7 @@ import { createOfetchAdapter } from '../../src/http/ofetch-adapter';
 import { startReferenceServer } from '../../src/testing/index';
 import type { ReferenceServer } from '../../src/testing/types';
 import { rejectionOf } from '../http/helpers';
+import { REAL_TIME_TIMEOUT_MS } from '../support/server';
 
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ const unrepresentable: [string, () => unknown][] = [
 
 describe('createOfetchAdapter: a body JSON cannot represent is refused, nothing sent (REVIEW32)', () => {
   it.each(unrepresentable)('%s', async (_, make) => {
-    const http = createOfetchAdapter({ baseURL: server.url, timeout: 2000 });
+    const http = createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS });
     for (const send of [
       () => http.post('/auth/forgot-password', make()),
       () => http.patch('/bff/users/update-limits', make()),
@@ -48,7 +49,7 @@ describe('createOfetchAdapter: a body JSON cannot represent is refused, nothing 
   });
 
   it('still sends plain data, undefined fields dropped, a Date as its ISO string, no body as none', async () => {
-    const http = createOfetchAdapter({ baseURL: server.url, timeout: 2000 });
+    const http = createOfetchAdapter({ baseURL: server.url, timeout: REAL_TIME_TIMEOUT_MS });
     await rejectionOf(
       http.post('/auth/forgot-password', {
         login: 'player@example.com',
