@@ -391,16 +391,17 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
     throw new ConfigurationError(`${name} cannot work as given`);
   }
   const timeout = positive(options, 'timeout', DEFAULT_TIMEOUT_MS);
-  const retry = options.retry;
+  // A count: `'2'`, NaN, -1, 1.5 or Infinity is refused like a wrong `timeout`, never read as 0.
+  const retry = options.retry === undefined ? 1 : options.retry;
+  if (!Number.isInteger(retry) || retry < 0)
+    throw new ConfigurationError('retry must be a whole number >= 0');
   return {
     baseURL,
     tokenType,
     // A timer cannot wait longer than MAX_TIMER_MS; Infinity stays: no timer at all.
     timeout: timeout < Infinity ? Math.min(MAX_TIMER_MS, timeout) : timeout,
-    // Default 1; more GET retries than 10 only delay the answer: a larger (or infinite) `retry` is
-    // capped (written in place: one use).
-    retries:
-      retry === undefined ? 1 : typeof retry === 'number' && retry > 0 ? Math.min(10, Math.floor(retry)) : 0,
+    // More GET retries than 10 only delay the answer: a larger `retry` is capped.
+    retries: Math.min(10, retry),
     caps: [
       positive(options, 'maxResponseBytes', 1_048_576),
       positive(options, 'maxDownloadBytes', 33_554_432),

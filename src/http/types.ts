@@ -98,7 +98,10 @@ export interface OfetchAdapterOptions {
    * `ConfigurationError` when the adapter is created.
    */
   timeout?: number;
-  /** Retries of idempotent GETs on network errors, timeouts, 5xx and 429. Default 1, at most 10. */
+  /**
+   * Retries of idempotent GETs on network errors, timeouts, 5xx and 429: a whole number, default 1,
+   * capped at 10; anything else (`'2'`, NaN, negative, 1.5, Infinity) throws a `ConfigurationError`.
+   */
   retry?: number;
   /**
    * The largest answer body read, in bytes (a download's file has its own, `maxDownloadBytes`).
