@@ -87,6 +87,13 @@ export async function handle(
   request: Request,
   context?: PamRequestContext,
 ): Promise<Response | undefined> {
+  // HEAD is a GET without its body (docs/server.md: reads are GET, HEAD), on every GET route: the
+  // same checks, status and headers (a refreshed session's cookie too); the body let go unread.
+  if (request.method === 'HEAD') {
+    const got = await handle(parts, new Request(request, { method: 'GET' }), context);
+    await got?.body?.cancel();
+    return got && new Response(null, { status: got.status, headers: got.headers });
+  }
   const url = new URL(request.url);
   const segments = segmentsUnder(url.pathname, parts.prefix);
   if (segments === undefined) return undefined;
