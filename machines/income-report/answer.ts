@@ -8,12 +8,13 @@ import type { IncomeReportRequest } from './types';
 
 /**
  * `downloadIncomeReport`'s rule (src/user/download.ts) as one test: an http(s) URL (any origin: a
- * pre-signed link is fetched without the token) or a path under the API; no whitespace, backslash
- * or leading `//`, no user information (REVIEW-N 7). Dot segments are the adapter's to refuse when it
+ * pre-signed link is fetched without the token) written `http(s)://host…`, or a path under the API;
+ * no whitespace, backslash or leading `//`, no user information (REVIEW-N 7). Dot segments are the adapter's to refuse when it
  * downloads.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
-const DOWNLOADABLE = /^(?!\/\/|https?:\/*[^/?#]*@|(?!https?:)[a-z][a-z\d+.-]*:)[^\0-\x1f\x7f\s\\]+$/i;
+const DOWNLOADABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
+  /^(?!\/\/|https?:(?!\/\/[^/?#@]+(?:[/?#]|$))|(?!https?:)[a-z][a-z\d+.-]*:)[^\0-\x1f\x7f\s\\]+$/i;
 
 /**
  * `answer` when it is the report asked for: the `id` polled (an integer, from the generate), the

@@ -96,8 +96,9 @@ export interface Target {
  * Where `path` goes: joined under `baseURL` with exactly one slash between them, nothing else
  * touched (the spec writes paths with their query strings); `undefined` when it would resolve
  * anywhere else (another host, or above baseURL's path: `//host/x`, `/\host/x`, `%2F%2Fhost`,
- * `/../x`, `/%2e%2e/x`, an absolute URL) or when it holds a control character (tab, CR, LF). A `download` may be an absolute http(s) URL, taken as
- * is; the token goes with it only on baseURL's origin.
+ * `/../x`, `/%2e%2e/x`, an absolute URL) or when it holds a control character (tab, CR, LF). A `download` may be an absolute
+ * `http(s)://host…` URL that parses, with no backslash or user information, taken as is; the token
+ * goes with it only on baseURL's origin.
  *
  * @example
  * targetOf('https://x.test/api', '/users', false)?.url; // 'https://x.test/api/users'
@@ -106,7 +107,9 @@ export interface Target {
 export function targetOf(baseURL: string, path: string, download: boolean): Target | undefined {
   if (CONTROL.test(path)) return undefined;
   if (isAbsoluteURL(path)) {
-    const to = download && /^https?:/i.test(path) ? parse(path) : undefined;
+    // Only `http(s)://host…` that parses: never `http:/x` or `http:x` (the page's host to a parser,
+    // host `x` to another), a backslash, no host, a bad port, nor user information (fetch refuses it).
+    const to = download && /^https?:\/\/[^/?#@\\]+([/?#][^\\]*)?$/i.test(path) ? parse(path) : undefined;
     return to && { url: path, sameOrigin: root(to) === root(parse(baseURL)) };
   }
   const bare = stripQuery(path);

@@ -25,20 +25,20 @@ const OPERATION = 'downloadIncomeReport';
 /**
  * Whether `url` is one a download may fetch and an app may open: an http(s) URL (any origin) or a
  * path (under the API: the adapter judges that), with no C0 control, DEL, whitespace or backslash
- * anywhere, no leading `//`, and no user information (REVIEW-N: fetch refuses `http://x@host/`, a
- * NetworkError that sent nothing; an `@` before the end of the host, however many slashes follow
- * the scheme, `http:x@host` too). A browser's URL parser strips leading and trailing controls and
+ * anywhere, no leading `//`, an absolute one written `http(s)://host…` (`http:/x`, `http:x`,
+ * `http:///x` and `https://` name a host only a parser's guess gives: EDGES33-2), and no user
+ * information (REVIEW-N: fetch refuses `http://x@host/`, a NetworkError that sent nothing). A
+ * browser's URL parser strips leading and trailing controls and
  * spaces and drops tabs and newlines anywhere, so `"\u0001javascript:..."` is a `javascript:` link
  * (review rj10 MED-1); a backslash or a leading `//` names another host as a path would. A legit
- * URL percent-encodes all of them. An http(s) URL with no host (`https://`) passes: no browser
- * opens it, and the download fails as any unreachable URL does (the income-report machine's rule,
- * machines/income-report/answer.ts, is this one). The server's proxy
- * judges a report URL by it too.
+ * URL percent-encodes all of them. A host or port no URL has (`http://%zz/`) is the adapter's to
+ * refuse, nothing sent (the income-report machine's rule, machines/income-report/answer.ts, is
+ * this one). The server's proxy judges a report URL by it too.
  */
 export const isDownloadURL = (url: unknown): url is string =>
   typeof url === 'string' &&
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
-  /^(?!\/\/|https?:\/*[^/?#]*@|(?!https?:)[a-z][a-z\d+.-]*:)[^\0-\x1f\x7f\s\\]+$/i.test(url);
+  /^(?!\/\/|https?:(?!\/\/[^/?#@]+(?:[/?#]|$))|(?!https?:)[a-z][a-z\d+.-]*:)[^\0-\x1f\x7f\s\\]+$/i.test(url);
 
 /**
  * The document type a downloaded file is served as: `application/pdf` or
