@@ -382,6 +382,7 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
   // One check for the rest: a function option that is not one, or a header name or value fetch's
   // Headers refuses (a space, CR/LF), would fail every call as `network`.
   const tokenType = options.tokenType ?? 'Bearer';
+  const retry = options.retry === undefined ? 1 : options.retry;
   let name = 'headers';
   try {
     new Headers(options.headers ?? {});
@@ -390,14 +391,14 @@ export function settingsOf(options: OfetchAdapterOptions): Settings {
     // And the token type: a header-safe word.
     name = 'tokenType';
     if (!isHeaderSafeToken(tokenType)) throw 0;
+    // And the retry count, a whole number >= 0: `'2'`, NaN, -1, 1.5 or Infinity refused as a wrong
+    // `timeout` is, never read as 0 (EDGES33-1).
+    name = 'retry';
+    if (!Number.isInteger(retry) || retry < 0) throw 0;
   } catch {
     throw new ConfigurationError(`${name} cannot work as given`);
   }
   const timeout = positive(options, 'timeout', DEFAULT_TIMEOUT_MS);
-  // A count: `'2'`, NaN, -1, 1.5 or Infinity is refused like a wrong `timeout`, never read as 0.
-  const retry = options.retry === undefined ? 1 : options.retry;
-  if (!Number.isInteger(retry) || retry < 0)
-    throw new ConfigurationError('retry must be a whole number >= 0');
   return {
     baseURL,
     tokenType,
