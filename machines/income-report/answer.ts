@@ -42,7 +42,12 @@ export function checkedAnswer(
               !(typeof url === 'string' && DOWNLOADABLE.test(url))
             ? 'download_url'
             : 0;
-  if (!wrong) return answer;
+  // (Any other answer, an e-mail delivery or one not completed, keeps no URL a download would not
+  // fetch: a hostile `javascript:` never reaches the context, a snapshot or an app's link.)
+  if (!wrong)
+    return url == null || (typeof url === 'string' && DOWNLOADABLE.test(url))
+      ? answer
+      : { ...answer, download_url: null };
   throw new ResponseValidationError(id === undefined ? 'generateIncomeReport' : 'getIncomeReportStatus', [
     { path: [wrong], code: 'invalid_value', message: 'not the report asked for, or not ready' },
   ]);
