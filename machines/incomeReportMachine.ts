@@ -7,7 +7,7 @@ import {
   retryAfterMs,
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
-import { assign } from 'xstate';
+import { assign, raise } from 'xstate';
 import { fromCallback, fromPromise } from './actor-logic';
 import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, pageSignals } from './environment';
@@ -134,6 +134,7 @@ function createIncomeReportMachine() {
       isTransient: ({ event }) => isTransientError((event as { error?: unknown }).error),
       isUnauthorized: ({ event }) => failureOf(event).code === 'unauthorized',
       yearsKnown: ({ context }) => context.years !== null,
+      requestHeld: ({ context }) => !!context.request,
       yearsFailed: ({ context }) => context.failure === 'years',
       isPaused: ({ context }) => isPaused(context.environment),
       isActive: ({ context }) => !isPaused(context.environment),
@@ -195,7 +196,9 @@ function createIncomeReportMachine() {
         failure: 'report' as const,
         error: new ReportFailedError(reportOf(event)),
       })),
+      // (The request forgotten too: one held while the years load is a GENERATE sent meanwhile.)
       clearReport: assign({
+        request: null,
         report: null,
         statusHistory: [],
         error: null,
@@ -233,14 +236,25 @@ function createIncomeReportMachine() {
     invoke: { id: 'environment', src: 'watchEnvironment', input: ({ context }) => context.environment },
     states: {
       loadingYears: {
+        // A GENERATE sent while the years load is kept (the last one) and sent once they came, as
+        // in `ready` (a year they do not offer: refused, nothing sent); they fail: `failed`
+        // ('years'), and RETRY loads them and sends it. Never dropped.
+        on: { GENERATE: { actions: 'rememberRequest' } },
         invoke: {
           id: 'loadYears',
           src: 'loadYears',
           input: ({ context }) => ({ user: context.user }),
-          onDone: {
-            target: 'ready',
-            actions: 'storeYears',
-          },
+          onDone: [
+            {
+              guard: 'requestHeld',
+              target: 'ready',
+              actions: [
+                'storeYears',
+                raise(({ context }) => ({ type: 'GENERATE' as const, ...context.request! })),
+              ],
+            },
+            { target: 'ready', actions: 'storeYears' },
+          ],
           onError: {
             target: 'failed',
             actions: 'failYears',
