@@ -134,7 +134,6 @@ function createIncomeReportMachine() {
       isTransient: ({ event }) => isTransientError((event as { error?: unknown }).error),
       isUnauthorized: ({ event }) => failureOf(event).code === 'unauthorized',
       yearsKnown: ({ context }) => context.years !== null,
-      requestHeld: ({ context }) => !!context.request,
       yearsFailed: ({ context }) => context.failure === 'years',
       isPaused: ({ context }) => isPaused(context.environment),
       isActive: ({ context }) => !isPaused(context.environment),
@@ -244,17 +243,14 @@ function createIncomeReportMachine() {
           id: 'loadYears',
           src: 'loadYears',
           input: ({ context }) => ({ user: context.user }),
-          onDone: [
-            {
-              guard: 'requestHeld',
-              target: 'ready',
-              actions: [
-                'storeYears',
-                raise(({ context }) => ({ type: 'GENERATE' as const, ...context.request! })),
-              ],
-            },
-            { target: 'ready', actions: 'storeYears' },
-          ],
+          onDone: {
+            target: 'ready',
+            actions: [
+              'storeYears',
+              // (None held: a RESET, which `ready` takes as no event.)
+              raise(({ context: { request: r } }) => ({ type: r ? 'GENERATE' : 'RESET', ...r }) as never),
+            ],
+          },
           onError: {
             target: 'failed',
             actions: 'failYears',
