@@ -54,18 +54,26 @@ export const isFresh = ({ context, event }: G) => {
   if (!Number.isFinite(e.seen) || e.at > e.seen + boundOf(context.services)) return false;
   return context.sentAt === null || e.at >= context.sentAt;
 };
-// A lift needs a reading sent after the one held: the flow's own, or this tab's outcome
-// re-read sent more than the clock's bound after it (within it, an offset re-learned from
-// whole-second `Date`s may invert two sends). Another tab's data may only tighten.
+// A lift comes only from the flow's own read: a reading from elsewhere (another tab's, or this
+// tab's outcome re-read) may only tighten; one that would lift starts a read of the flow's own.
+// (REVIEW33-1: an outcome re-read stamped more than the bound after the reading held lifted it,
+// but stamps are each within the bound of the server's time, so two within twice the bound, an
+// offset re-learned between them or a read stamped on an untrusted clock, cannot be ordered: a
+// re-read sent before a barring reading lifted its bar.)
 export const lifts = ({ context, event }: G) => {
-  const e = event as Seen;
-  const { sentAt } = context;
-  if (e.source === 'outcome' && (sentAt === null || e.at > sentAt + boundOf(context.services))) return false;
-  const [ours, theirs] = bothAt(context, e);
+  const [ours, theirs] = bothAt(context, event as Seen);
   return liftsAny(ours, theirs);
 };
 /** Neither newer by its stamp nor tighter: taken nowhere (the read in flight starts over). */
 export const unplaced = (a: G) => !isFresh(a) && !tighter(a.context, a.event as Seen);
+/**
+ * The flow's own read's answer `o` would lift something held, while a reading from elsewhere came
+ * during that read (`again`): read once more instead of taking it.
+ */
+export const liftsSince = (
+  context: ProfileFlowContext,
+  o: { user: unknown; userInfo: Record<string, unknown>; at: number; trusted?: boolean },
+) => !!context.again && lifts({ context, event: { ...o, seen: o.at, seenTrusted: o.trusted } as never });
 /** `lifts`, negated (a plain guard: xstate's `not` is code each bundle would carry for two uses). */
 export const liftsNothing = (a: G) => !lifts(a);
 // Sent before what the flow holds, but within the clock's bound of it (a stamp's jitter:

@@ -426,6 +426,12 @@ export interface ProfileFlowContext {
   version: number;
   /** Reads started: a read's outcome names the one it answers, so an old outcome replayed is none. */
   reads: number;
+  /**
+   * A reading from elsewhere came while the read in flight was on its way (taken, or not placed):
+   * that read may have been sent before it, so its answer is taken only if it lifts nothing held,
+   * else read once more (REVIEW33-2: not a read per such reading).
+   */
+  again?: boolean;
 }
 
 /** The flow's datum: what was read, for whom and when, with the restrictions at the latest time seen. */

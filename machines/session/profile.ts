@@ -31,11 +31,11 @@
 //   were when the read STARTED), `at` when its request was SENT. Every reading, the flow's own too,
 //   is ordered by when it was sent, never by arrival (`sentAt`): one from elsewhere is taken only
 //   when it is the flow's own, not sent before the reading held, stamped no later than serverNow +
-//   the clock's bound, and only when it tightens, but for this tab's outcome re-read sent more than
-//   the bound after the reading held (else the flow reads for itself, barred meanwhile
-//   if it also bars more: `doubt`). One sent just before (within the bound) may still tighten.
-//   One neither newer nor tighter is not taken, but a read of the flow's own in flight starts over
-//   (it may have been sent before that reading: its answer must not lift what that one shows).
+//   the clock's bound, and only when it tightens, this tab's outcome re-read too (REVIEW33-1; else
+//   the flow reads for itself, barred meanwhile if it also bars more: `doubt`). One sent just
+//   before (within the bound) may still tighten. One that comes while a read of the flow's own is
+//   in flight (taken, or neither newer nor tighter) marks it `again`: that read may have been sent
+//   before it, so its answer is taken only if it lifts nothing held, else read once more.
 // - (its own) `CLOCK { trusted, learned }`: the clock's trust (`ClockTrust`); untrusted, nothing is current,
 //   and a read starts (re-teaching it); until it learned the server's time, nothing dated is current.
 // - `OWNER { owner }`: another login held (an adoption): the one before forgotten, the new one read.
@@ -94,6 +94,7 @@ import {
   isOurs,
   lifts,
   liftsNothing,
+  liftsSince,
   lostTrust,
   newDay,
   tighter,
@@ -147,6 +148,8 @@ const trust = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, neve
 });
 
 /** A datum from elsewhere (`PROFILE_SEEN`), taken. */
+/** A reading from elsewhere came during the read in flight (`again`). */
+const AGAIN_FLAG = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>({ again: true });
 const TOOK_SEEN = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(
   ({ context, event }) => {
     const e = event as Seen;
@@ -326,29 +329,26 @@ export function createProfileFlow() {
             noTime: context.noTime,
             version: context.version + 1,
             reads: context.reads,
+            // Another player: nothing of the one before (its limits accepted, its changes in flight;
+            // REVIEW33-3). The same player's new login keeps them (fail closed: still theirs).
+            ...(owner.userId !== context.owner.userId && { limits: null, pending: [] }),
           };
         }),
       },
     },
     states: {
       reading: {
-        entry: assign({ reads: ({ context }) => context.reads + 1 }),
+        entry: assign({ reads: ({ context }) => context.reads + 1, again: false }),
         // Newer than what it holds and it lifts nothing, while a read of its own is in flight that
-        // may have been sent before or after it: taken, and the read starts over, sent after both
-        // (a newer reading is never dropped, an older one never taken as newer).
+        // may have been sent before or after it: taken. One not placed (stamped before what it
+        // holds, tightening nothing) may have been sent after that read too (stamps within the
+        // clock's bound cannot be ordered). Either way the read's answer is taken only if it lifts
+        // nothing held, else read once more (`again`): an answer sent before a reading never lifts
+        // what that one shows, at one read more at most (REVIEW33-2: not a restart each).
         on: {
           PROFILE_SEEN: [
-            {
-              guard: and([isOurs, isFresh, liftsNothing]),
-              target: 'reading',
-              reenter: true,
-              actions: TOOK_SEEN,
-            },
-            // Not taken (stamped before what it holds, tightening nothing), yet it may have been sent
-            // after the read in flight (stamps within the clock's bound cannot be ordered): the read
-            // starts over, so an answer sent before it never lifts what it shows (a read is never
-            // older than a reading seen before it was sent).
-            { guard: and([isOurs, unplaced]), target: 'reading', reenter: true },
+            { guard: and([isOurs, isFresh, liftsNothing]), actions: [TOOK_SEEN, AGAIN_FLAG] },
+            { guard: and([isOurs, unplaced]), actions: AGAIN_FLAG },
           ],
           // Another tab's word (a restriction, limits): kept, and the read on its way not restarted
           // (REVIEW-AK AK-3: a burst of forged words cost a read each). That read applies the limits
@@ -366,7 +366,8 @@ export function createProfileFlow() {
             // Only the flow's own read's outcome (built by readProfile, trusted): a done event
             // forged through any door XState has (an app actor's relay, `_send`) is no outcome.
             {
-              guard: ({ context, event }) => answers(context, event.output) && event.output.ok,
+              guard: ({ context, event: { output: o } }) =>
+                answers(context, o) && o.ok && !liftsSince(context, o as Extract<ReadOutcome, { ok: true }>),
               target: 'idle',
               actions: [
                 assign(({ context, event }) => {
@@ -389,6 +390,12 @@ export function createProfileFlow() {
                     c.services.accepted?.remember(c.owner.userId, c.shown);
                 },
               ],
+            },
+            // (A reading came meanwhile, and this answer would lift what is held: read once more.)
+            {
+              guard: ({ context, event }) => answers(context, event.output) && event.output.ok,
+              target: 'reading',
+              reenter: true,
             },
             {
               guard: ({ context, event }) => answers(context, event.output),

@@ -12,7 +12,7 @@ const { deliver, advance, skew, changeFails, spa, check, untrust, retrust, remot
 
 describe('review33: an outcome re-read sent before a barring reading lifts it', () => {
   // The offset re-learned downwards between the two sends (+1500 -> -1000: each within the bound).
-  it.fails('this tab re-learned its offset between the re-read and the read (skew within ±bound)', async () => {
+  it('this tab re-learned its offset between the re-read and the read (skew within ±bound)', async () => {
     await runCmds(
       [
         deliver(0),
@@ -31,7 +31,7 @@ describe('review33: an outcome re-read sent before a barring reading lifts it', 
   });
 
   // The flow's read sent on an untrusted clock behind the truth: its order key stays the older one.
-  it.fails('a read sent while the clock was untrusted (behind) keeps the older order key', async () => {
+  it('a read sent while the clock was untrusted (behind) keeps the older order key', async () => {
     await runCmds(
       [
         deliver(0),
@@ -48,7 +48,7 @@ describe('review33: an outcome re-read sent before a barring reading lifts it', 
   });
 
   // The key held is another tab's (its clock 2 s behind), this tab's 2 s ahead: both within the bound.
-  it.fails("another tab's barring reading, then this tab's re-read sent before it", async () => {
+  it("another tab's barring reading, then this tab's re-read sent before it", async () => {
     await runCmds(
       [
         deliver(0),
