@@ -64,7 +64,7 @@ export const lifts = ({ context, event }: G) => {
   const [ours, theirs] = bothAt(context, event as Seen);
   return liftsAny(ours, theirs);
 };
-/** Neither newer by its stamp nor tighter: taken nowhere (the read in flight starts over). */
+/** Neither newer by its stamp nor tighter: taken nowhere (a read in flight is marked `again`). */
 export const unplaced = (a: G) => !isFresh(a) && !tighter(a.context, a.event as Seen);
 /**
  * The flow's own read's answer `o` would lift something held, while a reading from elsewhere came
