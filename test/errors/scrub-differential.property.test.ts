@@ -190,6 +190,11 @@ describe('the scrubber against the one of 91a8b26', () => {
     fc.assert(
       fc.property(fc.array(secret, { minLength: 1, maxLength: 3 }), NOISE, NOISE, (secrets, a, b) => {
         const text = `${a} ${b}`;
+        // No echo in the text nor in the keys `paths` wraps it in: a secret's case forms are echoes
+        // too (FIXSEC28 F1: `ßa` upper-cased is `SSA`, which `message` holds: CI seed 1830397988).
+        const hay = `${text} message errors password token user name list`.toLowerCase();
+        const forms = (s: string) => [s, s.normalize('NFKC'), s.toUpperCase(), s.toLowerCase()];
+        fc.pre(!secrets.some((s) => forms(s).some((f) => f !== '' && hay.includes(f.toLowerCase()))));
         expect(paths(createScrubber(secrets), secrets, text)).toEqual(
           paths(createOldScrubber(secrets), secrets, text),
         );

@@ -16,6 +16,30 @@ const MAX_POLL_MS = 300_000;
 
 const report = (status: 1 | 2 | 3 | 4): IncomeReportData => ({ id: 7, status, reference_year: 2025 });
 
+/**
+ * The actor's own timers (its `clock`, on vi's fake `setTimeout`), counted: `timers.count()`
+ * counts every fake timer of the worker, and with `isolate: false` a client another file left
+ * running may arm one meanwhile (CI counted 3 where the machine had 2).
+ */
+function ownTimers() {
+  const live = new Set<unknown>();
+  const clock = {
+    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+      const id: unknown = setTimeout(() => {
+        live.delete(id);
+        fn();
+      }, ms);
+      live.add(id);
+      return id;
+    },
+    clearTimeout: (id: unknown) => {
+      live.delete(id);
+      clearTimeout(id as ReturnType<typeof setTimeout>);
+    },
+  };
+  return { clock, count: () => live.size };
+}
+
 /** A user module whose report never finishes; every status request is kept, with its signal. */
 function slowUser(options: { hang?: boolean } = {}) {
   const signals: AbortSignal[] = [];
@@ -101,20 +125,24 @@ describe('incomeReportMachine timers', () => {
 
   it('leaves no timer and no request behind when stopped mid-poll', async () => {
     vi.useFakeTimers({ now: 1_000 });
+    const timers = ownTimers();
     const { user, signals } = slowUser({ hang: true });
-    const actor = createActor(incomeReportMachine, { input: { user, random: () => 0.5 } }).start();
+    const actor = createActor(incomeReportMachine, {
+      clock: timers.clock,
+      input: { user, random: () => 0.5 },
+    }).start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toEqual({ polling: 'waiting' });
-    expect(vi.getTimerCount()).toBe(2); // the next poll and the maxPollMs deadline
+    expect(timers.count()).toBe(2); // the next poll and the maxPollMs deadline
     await vi.advanceTimersByTimeAsync(2000); // default pollIntervalMs
     expect(actor.getSnapshot().value).toEqual({ polling: 'fetching' });
     expect(actor.getSnapshot().context.statusHistory).toEqual([{ status: 1, at: 1_000 }]); // default now: Date.now
     expect(signals).toHaveLength(1);
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers.count()).toBe(0);
     await vi.advanceTimersByTimeAsync(MAX_POLL_MS);
     expect(signals).toHaveLength(1);
     expect(actor.getSnapshot().status).toBe('stopped');
@@ -122,15 +150,19 @@ describe('incomeReportMachine timers', () => {
 
   it('times out after the default 5 minutes and clears its timers', async () => {
     vi.useFakeTimers();
+    const timers = ownTimers();
     const { user, signals } = slowUser();
-    const actor = createActor(incomeReportMachine, { input: { user, random: () => 0.5 } }).start();
+    const actor = createActor(incomeReportMachine, {
+      clock: timers.clock,
+      input: { user, random: () => 0.5 },
+    }).start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
     await vi.advanceTimersByTimeAsync(MAX_POLL_MS - 1);
     expect(actor.getSnapshot().matches('polling')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('timedOut');
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers.count()).toBe(0);
     // 2000, 3000, 4500, 6750, 10125, 15188, then every 20000 ms: 18 polls fit in 300 s.
     expect(signals).toHaveLength(18);
     actor.stop();
@@ -138,6 +170,7 @@ describe('incomeReportMachine timers', () => {
 
   it('CANCEL while generating aborts the request and clears the deadline', async () => {
     vi.useFakeTimers();
+    const timers = ownTimers();
     let signal: AbortSignal | undefined;
     const machine = incomeReportMachine.provide({
       actors: {
@@ -150,20 +183,21 @@ describe('incomeReportMachine timers', () => {
       },
     });
     const { user } = slowUser();
-    const actor = createActor(machine, { input: { user } }).start();
+    const actor = createActor(machine, { clock: timers.clock, input: { user } }).start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'email' });
     expect(actor.getSnapshot().value).toBe('generating');
-    expect(vi.getTimerCount()).toBe(1);
+    expect(timers.count()).toBe(1);
     actor.send({ type: 'CANCEL' });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(signal?.aborted).toBe(true);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers.count()).toBe(0);
     actor.stop();
   });
 
   it('keeps a network error as context.error while it keeps polling', async () => {
     vi.useFakeTimers();
+    const timers = ownTimers();
     const { user } = slowUser();
     const failing: IncomeReportUser = {
       ...user,
@@ -172,6 +206,7 @@ describe('incomeReportMachine timers', () => {
       },
     };
     const actor = createActor(incomeReportMachine, {
+      clock: timers.clock,
       input: { user: failing, pollIntervalMs: 10, random: () => 0.5 },
     });
     actor.start();
@@ -183,6 +218,6 @@ describe('incomeReportMachine timers', () => {
     expect(s.context.error).toBeInstanceOf(NetworkError);
     expect(s.context.polls).toBe(1);
     actor.stop();
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers.count()).toBe(0);
   });
 });
