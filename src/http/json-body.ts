@@ -10,11 +10,15 @@
  */
 export function asJSON(_key: string, value: unknown): unknown {
   const kind = typeof value;
-  if (kind === 'function' || kind === 'symbol') throw 0;
-  if (kind === 'number' && !Number.isFinite(value)) throw 0;
-  if (kind === 'object' && value !== null && !Array.isArray(value)) {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== null && Object.getPrototypeOf(proto) !== null) throw 0;
-  }
+  if (
+    kind === 'function' ||
+    kind === 'symbol' ||
+    (kind === 'number' && !Number.isFinite(value)) ||
+    (kind === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.getPrototypeOf(Object.getPrototypeOf(value) || value) !== null)
+  )
+    throw 0;
   return value;
 }
