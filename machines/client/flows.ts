@@ -2,6 +2,12 @@
 // takes them; `createPamClient` runs the operator preset (tabs, profile and restrictions, play
 // time, the user module, registration), so responsible gaming stays the default for this operator's apps.
 
+// The token-refresh machine first, for the bundles only (thirty-third size pass; nothing here uses
+// it, as clock.ts's `import 'xstate'`): this module is the first the machines' entry reaches, so it
+// decides the order of the machines' shared chunk. With the refresh machine before the login
+// machine (and what it imports), an app's bundle gzips smaller: lean client -23 B, preset + Vue
+// -53 B, every flow -41 B (measured; side-effect free, `sideEffects: false`: nothing is kept for it).
+import '../tokenRefreshMachine';
 import {
   type AuthEndpoints,
   type AuthModule,
