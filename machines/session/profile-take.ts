@@ -36,11 +36,17 @@ export const took = (
   // taken that does not show it (a replica lagging later, whatever path brought it).
   const now = timeAfter(context.now, d.stamp);
   const own = d.source === 'read';
-  const kept =
-    context.expect ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
+  // One awaited that a reading sent a day (the shortest pause) after it does not show is left to
+  // the server's word, on a trusted clock only: a pause that ended unseen (its reads failing
+  // meanwhile) bars no longer (REVIEW33-4). Another tab's word (undated) is dated by the first
+  // reading taken after it, as heard.
+  const e = context.expect;
+  const dated = e && !e.at ? { kind: e.kind, at: now, heard: true as const } : e;
+  const awaited = dated && (d.stamp.trusted === false || !(d.sent - dated.at >= ACCEPTED_MS)) ? dated : null;
+  const kept = awaited ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
   const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
   const seen = own && showsIt;
-  const expect = seen ? null : showsIt && !own ? context.expect : kept;
+  const expect = seen ? null : showsIt && !own ? awaited : kept;
   // Limits accepted, for their day (here, or kept for the player: another tab's, T-5): a read with a
   // looser one is taken with them as sent, and read again, backing off.
   const limits = mergeLimits(context.limits, d.limits, now);

@@ -171,7 +171,7 @@ const newer = ({ context, event }: { context: ProfileFlowContext; event: Ev }) =
     isTrustedEvent(event) &&
     !!accepted &&
     accepted.at > (context.shown?.at ?? -1) &&
-    !(context.expect && context.expect.at >= accepted.at)
+    !(context.expect && !context.expect.heard && context.expect.at >= accepted.at)
   );
 };
 /** It is awaited: no betting until a read of the flow's own shows it. */
@@ -199,7 +199,7 @@ const CHECK_ACTIONS = [
       return applied ? advanced(context, { limits: kept, userInfo: applied }, {}) : { limits: kept };
     }
     if (!kind) return {};
-    const kept = context.expect?.kind === kind ? context.expect.at : at;
+    const kept = context.expect?.kind === kind && !context.expect.heard ? context.expect.at : at;
     return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
   }),
   // One accepted here is kept for the player past this login and page, until a read shows it;
