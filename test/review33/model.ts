@@ -14,6 +14,7 @@ import { nextBrazilMidnight } from '../../machines/clock';
 import { internal } from '../../machines/session/events';
 import { profileFlow, profileOf } from '../../machines/session/profile';
 import { freeUserInfo } from '../support/free-user-info';
+import { checkRounds, deliverAll, flush } from '../support/reading-rounds';
 
 export const S = 1000;
 export const H = 3_600_000;
@@ -70,9 +71,7 @@ export interface Real {
   checkLimits: boolean;
 }
 
-export const flush = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
+export { flush };
 
 export function serverReads(r: Real) {
   const paused = r.pausedAt !== null && r.clock.now() < r.pausedAt + 7 * D;
@@ -200,13 +199,14 @@ export function invariant(r: Real, name: string) {
     canBet && !!latest && barredNow(latest),
     `after ${name}: free to bet, latest reading ${latest?.seq} barred`,
   ).toBe(false);
-  // A pause accepted (told) while the server holds it: never free to bet (fail closed).
-  expect(canBet && r.told && r.pausedAt !== null, `after ${name}: free to bet, a pause accepted`).toBe(false);
+  // A pause accepted (told) while the server holds it (until its end): never free to bet (fail closed).
+  const held = r.pausedAt !== null && now < r.pausedAt + 7 * D;
+  expect(canBet && r.told && held, `after ${name}: free to bet, a pause accepted`).toBe(false);
   if (r.checkLimits && canBet && latest) {
-    const held = limits.deposit.amount;
+    const amount = limits.deposit.amount;
     expect(
-      held !== null && held > latest.limit,
-      `after ${name}: free to bet with deposit limit ${held}, latest reading ${latest.seq} shows ${latest.limit}`,
+      amount !== null && amount > latest.limit,
+      `after ${name}: free to bet with deposit limit ${amount}, latest reading ${latest.seq} shows ${latest.limit}`,
     ).toBe(false);
   }
 }
@@ -368,20 +368,8 @@ export async function settle(r: Real, hold = false) {
     tell(r);
   }
   await flush();
-  for (let i = 0; i < 12; i++) {
-    r.flow.send({ type: 'CHECK' });
-    await flush();
-    while (r.pending.length > 0) {
-      r.pending.shift()!.resolve();
-      await flush();
-    }
-    r.clock.increment(5 * 60 * S);
-    await flush();
-  }
-  while (r.pending.length > 0) {
-    r.pending.shift()!.resolve();
-    await flush();
-  }
+  await checkRounds(r, 12);
+  await deliverAll(r);
   const { restricted } = serverReads(r);
   const { canBet, status } = profileOf(r.flow.getSnapshot()).restrictions;
   // Barred on the server: barred (stale allowed: a pause accepted on a clock off by more than the
@@ -398,10 +386,7 @@ export async function settle(r: Real, hold = false) {
   for (let i = 0; i < 60; i++) {
     r.clock.increment(60 * S);
     await flush();
-    while (r.pending.length > 0) {
-      r.pending.shift()!.resolve();
-      await flush();
-    }
+    await deliverAll(r);
   }
   expect(r.seq - before, 'reads in a quiet hour').toBeLessThanOrEqual(8);
 }
@@ -416,24 +401,12 @@ async function pastThePause(r: Real, hold: boolean) {
   const end = Math.max(r.pausedAt! + 7 * D, r.clock.now() + D + H) + 10 * 60 * S;
   while (r.clock.now() < end) {
     // (`hold`: no answer comes until the pause is over, then all at once: it ended unseen.)
-    while (r.pending.length > 0 && !hold) {
-      r.pending.shift()!.resolve();
-      await flush();
-    }
+    await deliverAll(r, hold);
     r.clock.increment(H);
     await flush();
   }
   r.told = false;
-  for (let i = 0; i < 3; i++) {
-    r.flow.send({ type: 'CHECK' });
-    await flush();
-    while (r.pending.length > 0) {
-      r.pending.shift()!.resolve();
-      await flush();
-    }
-    r.clock.increment(5 * 60 * S);
-    await flush();
-  }
+  await checkRounds(r, 3);
   const { restricted } = serverReads(r);
   const { canBet, status } = profileOf(r.flow.getSnapshot()).restrictions;
   expect(restricted ? { canBet } : { canBet, status }).toEqual(

@@ -6,6 +6,7 @@ import { withOutcomeCheck } from '../../machines/client/outcome';
 import { internal } from '../../machines/session/events';
 import { profileFlow, profileOf } from '../../machines/session/profile';
 import { freeUserInfo } from '../support/free-user-info';
+import { checkRounds, flush } from '../support/reading-rounds';
 
 // Model (review E, the class of rg-late-outcome-read / rg-late-outcome-pause): every profile reading,
 // whatever brings it (the flow's own reads, a change's outcome re-read, another tab's read), is
@@ -50,10 +51,6 @@ interface Real {
   flow: ReturnType<typeof createActor<typeof profileFlow>>;
   user: UserModule;
 }
-
-const flush = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
 
 /** The server's account now, as a read sent now sees it. */
 function serverReads(r: Real) {
@@ -258,16 +255,7 @@ describe('profile readings are ordered by when they were sent (model, review E)'
           await fc.asyncModelRun(() => ({ model: {}, real: r }), cmds);
           // A change answered (the flow reads again), every answer delivered in the order sent and
           // time run: the flow ends on the server's truth.
-          for (let i = 0; i < 12; i++) {
-            r.flow.send({ type: 'CHECK' });
-            await flush();
-            while (r.pending.length > 0) {
-              r.pending.shift()!.resolve();
-              await flush();
-            }
-            r.clock.increment(5 * 60 * S);
-            await flush();
-          }
+          await checkRounds(r, 12);
           const { restricted } = serverReads(r);
           expect(profileOf(r.flow.getSnapshot()).restrictions.canBet).toBe(!restricted);
         } finally {
