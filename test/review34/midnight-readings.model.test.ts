@@ -9,6 +9,7 @@ import {
   commandsOf,
   flush,
   invariant,
+  make,
   open,
   type Real,
   S,
@@ -177,10 +178,27 @@ const commands = (o: { clock: boolean; outcome: boolean }) =>
     fc.integer({ min: 50, max: 1500 }).map(tick),
   ].map((a) => (a as fc.Arbitrary<Cmd>).map(checked));
 
+const { advance, check, deliver, limitAccepted, midnight, owner, pause, remote, skew, untrust, wake } = make;
+/** Counterexamples found on the way, run first each time (`first`: the register from the first midnight). */
+const EXAMPLES: [Cmd[], boolean][] = (
+  [
+    // On ccc64189: a read on its way across midnight, answered in the new day, was `current`.
+    [[midnight(0)], true],
+    [[midnight(-1), tonight(), advance(1)], false],
+    // Its send stamped on an untrusted clock an hour ahead: dated by its answer, never later.
+    [[midnight(-1), untrust(3_600_000), owner(), tick(50)], true],
+    // A read on its way across midnight: stale from the midnight itself (the clock watch's look).
+    [[deliver(0), tonight(), skew(-1), limitAccepted(50), midnight(0), advance(2000)], false],
+    [[tonight(), deliver(0), advance(1), check(), midnight(0), check(), advance(2000)], false],
+    // Another tab's stamp (twice the bound ahead) 1 ms before midnight: of the day before.
+    [[pause(), midnight(-1), tonight(), remote(2001), advance(2001), wake()], false],
+  ] as [Cmd[], boolean][]
+).map(([c, first]) => [c.map(checked), first]);
+
 const property = (o: { clock: boolean; outcome: boolean }) =>
   fc.assert(
     fc.asyncProperty(fc.commands(commands(o), { size: '+1' }), fc.boolean(), (c, first) => run(c, first)),
-    { numRuns: runs, seed },
+    { numRuns: runs, seed, examples: EXAMPLES },
   );
 
 describe("review34: the new day's SPA read around midnight (readings sent before, across and after it)", () => {
