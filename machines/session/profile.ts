@@ -397,6 +397,13 @@ export function createProfileFlow() {
               guard: ({ context, event }) => answers(context, event.output) && event.output.ok,
               target: 'reading',
               reenter: true,
+              // One that also shows more than is held (an SPA exclusion beside a raised limit): barred
+              // (stale) until that read, as `doubt` (test/review34/own-read-again-tighter).
+              actions: assign(({ context, event: { output: o } }) =>
+                tighter(context, { ...o, seen: o.at, seenTrusted: o.trusted } as never)
+                  ? advanced(context, { failed: true }, {})
+                  : {},
+              ),
             },
             {
               guard: ({ context, event }) => answers(context, event.output),
