@@ -113,7 +113,9 @@ export interface SessionRestrictions extends Restrictions {
 /**
  * Milliseconds from `serverMs` to the next São Paulo midnight (the SPA re-check): the first instant
  * of the next day, as a day is `[midnight, next midnight)` (`playPeriodOf`); never later (REVIEW-L 4:
- * one second past it showed yesterday's read `current` for that second).
+ * one second past it showed yesterday's read `current` for that second). The profile flow arms its
+ * timer from the day of the reading it holds (`nextBrazilMidnight`, REVIEW34).
+ * @internal A test seam: only tests import it (CONTRIBUTING.md, Test seams).
  */
 export const untilNextBrazilDay = (serverMs: number): number => nextBrazilMidnight(serverMs) - serverMs;
 
