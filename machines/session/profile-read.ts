@@ -71,7 +71,16 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
       id = timers?.setTimeout(look, Math.min(5e3, day - s.at) || 5e3);
     };
     look();
-    const off = clock.subscribe(tell);
+    // A trust change moves the clock's stamps (the offset re-learned, up to hours): the next look
+    // and the day it waits for are planned again from the new stamp. Planned on the old one (an hour
+    // behind), the São Paulo midnight passed unseen for up to 5 s with a read hanging: the flow's
+    // time stood before it, the day before still current (REVIEW35); planned an hour ahead, a day late.
+    const off = clock.subscribe(() => {
+      tell();
+      timers?.clearTimeout(id);
+      day = 0;
+      look();
+    });
     return () => {
       off();
       timers?.clearTimeout(id);

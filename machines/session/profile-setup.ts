@@ -147,11 +147,18 @@ export const advanced = (
 ) => {
   const now = timeAfter(context.now, stamp);
   const noTime = 'at' in stamp ? !isTime(stamp.at) : context.noTime;
+  const next = { ...patch, noTime, now };
+  // A reading dated more than twice the bound after a trusted time (each stamp of a trusted clock
+  // is within the bound of the server's) was dated by a clock proven wrong (an untrusted one, ahead):
+  // its date is unknown. Kept, it put the reading in the São Paulo day after: the midnight re-check
+  // armed a day late, and each read of the flow's own kept that date (REVIEW35). Undated: `unknown`,
+  // and read at once (the flow's day rule).
+  const readAt = 'readAt' in patch ? patch.readAt : context.readAt;
+  // (A trusted stamp's time is the flow's time; `null > x` is false.)
+  if (now === stamp.at && (readAt as number) > now + 2 * boundOf(context.services)) next.readAt = null;
   return {
-    ...patch,
-    noTime,
-    now,
-    restrictions: restrictionsAt({ ...context, ...patch, noTime }, now, stamp),
+    ...next,
+    restrictions: restrictionsAt({ ...context, ...next }, now, stamp),
     version: context.version + 1,
   };
 };

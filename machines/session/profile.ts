@@ -373,10 +373,12 @@ export function createProfileFlow() {
               actions: [
                 assign(({ context, event }) => {
                   const o = event.output as Extract<ReadOutcome, { ok: true }>;
+                  // (Not the held date when a trusted stamp proves it wrong: `advanced`.)
+                  const held = context.readAt ?? o.at;
                   return took(context, {
                     user: o.user,
                     userInfo: o.userInfo,
-                    at: context.readAt === null ? o.at : Math.max(o.at, context.readAt),
+                    at: held > o.at + 2 * boundOf(context.services) ? o.at : Math.max(o.at, held),
                     sent: Number.isFinite(o.sent) ? (o.sent as number) : o.at,
                     source: 'read',
                     stamp: { at: o.at, trusted: o.trusted },
