@@ -20,6 +20,7 @@ import {
   type AcceptedRestriction,
   type AcceptedStore,
   boundOf,
+  readAtOf,
   type SessionRestrictions,
   sessionRestrictionsOf,
 } from '../session/profile-rules';
@@ -193,7 +194,9 @@ export function fromSeed(c: ServerSessionContext): Partial<ServerSessionContext>
   const r = c.seedReading;
   const readAt = s.readAt;
   const restrictions = sessionRestrictionsOf(s.userInfo, {
-    readAt,
+    // The profile flow's rule (a read within twice the bound after its São Paulo midnight counts for
+    // the day before, REVIEW35): the seed's view and the flow never disagree on its day.
+    readAt: readAt === null ? null : readAtOf(serverServicesOf(c), readAt, readAt),
     failed: false,
     now: r?.serverAt ?? readAt ?? 0,
     // Barred for this login (heard, or kept for the player; or a change in flight heard for it):

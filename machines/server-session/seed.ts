@@ -99,11 +99,16 @@ export interface SeededProfileServices extends ProfileServices {
 export const seededReadProfile = /* @__PURE__ */ fromPromise<
   ReadOutcome,
   // The flow's own input (its services may carry the seed: `takeSeed`, given by this mode only).
-  { services: ProfileServices & Partial<SeededProfileServices>; owner: ProfileOwner; read?: number }
+  {
+    services: ProfileServices & Partial<SeededProfileServices>;
+    owner: ProfileOwner;
+    read?: number;
+    since?: number;
+  }
 >(async ({ input, signal }) => {
   const { services, owner } = input;
   const seeded = services.takeSeed?.(owner);
   // Trusted like the flow's own outcomes (the flow takes no other).
   if (seeded) return trusted({ ...seeded, read: input.read });
-  return readProfileOnce(services, owner, signal, input.read);
+  return readProfileOnce(services, owner, signal, input.read, input.since);
 });

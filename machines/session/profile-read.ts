@@ -103,9 +103,13 @@ export async function readProfileOnce(
   owner: ProfileOwner,
   signal: AbortSignal,
   read?: number,
+  since?: number,
 ): Promise<ReadOutcome> {
   // When the request is sent: the reading's order, never its arrival (see `fresh` in ./profile.ts).
-  const sent = stampOf(services).at;
+  // On an untrusted clock, no later than the flow's trusted time then (`since`; none: as stamped):
+  // a send stamped an hour ahead just before midnight counted the read for the day after (REVIEW35).
+  const s0 = stampOf(services);
+  const sent = s0.trusted === false && since ? since : s0.at;
   try {
     const profile = (await services.auth.getUserProfile({ signal })) as {
       user?: unknown;
@@ -145,5 +149,5 @@ export async function readProfileOnce(
 /** The profile flow's read (`readProfileOnce` as an actor). */
 export const readProfile = /* @__PURE__ */ fromPromise<
   ReadOutcome,
-  { services: ProfileServices; owner: ProfileOwner; read?: number }
->(({ input, signal }) => readProfileOnce(input.services, input.owner, signal, input.read));
+  { services: ProfileServices; owner: ProfileOwner; read?: number; since?: number }
+>(({ input, signal }) => readProfileOnce(input.services, input.owner, signal, input.read, input.since));

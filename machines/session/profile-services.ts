@@ -6,7 +6,7 @@
 
 import type { AuthModule, AuthUser, PamError, RestrictionKind, Restrictions } from 'pam-client';
 import { profileReadOf } from 'pam-client/internal';
-import { readingOf } from '../clock';
+import { nextBrazilMidnight, readingOf } from '../clock';
 import type { AcceptedLimits, CrossTab } from '../cross-tab';
 
 export type { AcceptedLimits };
@@ -108,6 +108,25 @@ export const boundOf = (s: ProfileServices) => {
   const b = s.clock?.boundMs;
   // (Number.isFinite is false for anything but a finite number: no coercion.)
   return Number.isFinite(b) && (b as number) >= 0 ? (b as number) : DEFAULT_STAMP_BOUND_MS;
+};
+
+/**
+ * When a reading taken counts as read (`readAt`): at `at`, unless it was sent (`sent`, this tab's or
+ * another's server time; never after `at`: a stamp of an untrusted clock may be far ahead) less
+ * than the clock's bound after the São Paulo midnight before `at`: the server may have made it on
+ * the day before (REVIEW-Q Q-5), which it then counts for (its last instant: stale in the new day,
+ * whose SPA re-check is still owed, REVIEW34). `own`: stamped on this tab's clock (the flow's own
+ * read), within the bound of the server's; else (another tab's stamp, the server's seed) twice it.
+ * The one rule for the profile flow and the server session's seed.
+ */
+export const readAtOf = (s: ProfileServices, at: number, sent: number, own?: boolean) => {
+  const b = boundOf(s);
+  // A send stamped after its answer by more than twice the bound (each trusted stamp is within it):
+  // stamped by a clock proven wrong (untrusted, ahead), sent at a time unknown, for all the flow
+  // knows the day before `at`'s (REVIEW35: a read sent before midnight on a clock an hour ahead,
+  // answered after it on a trusted one, was current in the new day).
+  const day = nextBrazilMidnight(sent > at + 2 * b ? at - 864e5 : Math.min(sent, at) - b * (own ? 1 : 2));
+  return day <= at ? day - 1 : at;
 };
 
 /** A change that bars betting, accepted by the server: its kind and the server time it was sent at. */

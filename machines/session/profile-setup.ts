@@ -4,7 +4,7 @@
 
 import type { AuthUser, RestrictionKind } from 'pam-client';
 import type { BackoffOptions } from 'pam-client/internal';
-import { isTime, nextBrazilMidnight } from '../clock';
+import { isTime } from '../clock';
 import { isTrusted as isTrustedEvent } from './events';
 import {
   type AcceptedRestriction,
@@ -16,6 +16,7 @@ import {
   type ProfileServices,
   type ProfileSource,
   type ReadOutcome,
+  readAtOf,
   type Stamp,
   sessionRestrictionsOf,
   timeAfter,
@@ -171,18 +172,6 @@ export const seenOf = (now: number, stamp: Stamp) => ({
   seenTrusted: stamp.trusted,
 });
 
-/**
- * When a reading taken counts as read (`readAt`): at `at`, unless it was sent (`sent`, this tab's or
- * another's server time; never after `at`: a stamp of an untrusted clock may be far ahead) less
- * than `bound` (how far ahead of the server that stamp may be) after the São Paulo midnight before
- * `at`: the server may have made it on the day before (REVIEW-Q Q-5), which it then counts for
- * (its last instant: stale in the new day, whose SPA re-check is still owed, REVIEW34).
- */
-export const readAtOf = (at: number, sent: number, bound: number) => {
-  const day = nextBrazilMidnight(Math.min(sent, at) - bound);
-  return day <= at ? day - 1 : at;
-};
-
 /** This tab's restrictions and those another tab's datum would give, both at the time it was seen. */
 export const bothAt = (context: ProfileFlowContext, e: Seen) => {
   const now = timeAfter(context.now, { at: e.seen, trusted: e.seenTrusted });
@@ -193,7 +182,7 @@ export const bothAt = (context: ProfileFlowContext, e: Seen) => {
       ...context,
       user: e.user ?? context.user,
       userInfo: e.userInfo,
-      readAt: readAtOf(e.at, e.at, 2 * boundOf(context.services)),
+      readAt: readAtOf(context.services, e.at, e.at),
       failed: false,
       error: null,
     },

@@ -12,10 +12,11 @@ import {
   datedBy,
   type ProfileFlowContext,
   type ProfileSource,
+  readAtOf,
   shows,
   timeAfter,
 } from './profile-rules';
-import { advanced, readAtOf } from './profile-setup';
+import { advanced } from './profile-setup';
 
 /** The context after a reading `d` is taken (the flow's own read, or one from elsewhere). */
 export const took = (
@@ -58,7 +59,7 @@ export const took = (
       limits,
       // (One the server may have made before the São Paulo day began: of the day before, REVIEW34.
       // A stamp from elsewhere may be twice the bound ahead of the server: `isFresh`.)
-      readAt: readAtOf(d.at, d.sent, boundOf(context.services) * (own ? 1 : 2)),
+      readAt: readAtOf(context.services, d.at, d.sent, own),
       // The order key never goes back (the flow's own read was sent after what it held).
       sentAt: Math.max(d.sent, context.sentAt ?? d.sent),
       failed: false,

@@ -359,7 +359,7 @@ export function createProfileFlow() {
         },
         invoke: {
           src: 'readProfile',
-          input: ({ context }) => ({ services: context.services, owner: context.owner, read: context.reads }),
+          input: ({ context: c }) => ({ services: c.services, owner: c.owner, read: c.reads, since: c.now }),
           onDone: [
             // The flow's own read is newer than anything it held when the read started (their
             // answers were made before it was sent; whatever is taken meanwhile cancels it), even

@@ -191,6 +191,9 @@ const EXAMPLES: [Cmd[], boolean][] = (
     // behind, a read hanging: the clock watch's next look was planned on the untrusted stamps (an hour
     // behind), 5 s on; the flow's time stood 1 ms before midnight, free to bet 2 s into the new day.
     [[untrust(-3_600_000), deliver(0), midnight(598), retrust(-599), tick(1402)], true],
+    // REVIEW34_RUNS=5000 (seed 1663919218): a read sent 1 ms before midnight on a clock an hour ahead,
+    // answered 2 s after it on a trusted one (the run's end): current and free in the new day.
+    [[untrust(3_600_000), midnight(-1), owner(), advance(2001), deliver(0)], true],
   ] as [Cmd[], boolean][]
 ).map(([c, first]) => [c.map(checked), first]);
 

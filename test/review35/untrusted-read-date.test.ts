@@ -50,4 +50,24 @@ describe('review35: a read taken on an untrusted clock', () => {
     expect(checkedAt).toBeGreaterThanOrEqual(day);
     r.flow.stop();
   });
+
+  it('sent before midnight on a clock an hour ahead, answered after it on a trusted one: of the day before', async () => {
+    const r = open();
+    await flush();
+    await deliver(0).run({}, r);
+    await untrust(3_600_000).run({}, r);
+    await midnight(-1).run({}, r);
+    const day = nextBrazilMidnight(r.clock.now());
+    await check().run({}, r);
+    // The register bars the player from the new day on; the read on its way was made before it.
+    r.clock.increment(2001);
+    r.spa = true;
+    await retrust(0).run({}, r);
+    // (Its send stamped an hour after its answer: that stamp is proven wrong.)
+    while (r.pending.length > 0) await deliver(r.pending.length - 1).run({}, r);
+    expect(r.clock.now()).toBeGreaterThanOrEqual(day + BOUND);
+    const { canBet } = profileOf(r.flow.getSnapshot()).restrictions;
+    expect(canBet, 'free in the new day on a read of the day before').toBe(false);
+    r.flow.stop();
+  });
 });

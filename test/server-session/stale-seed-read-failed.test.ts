@@ -30,6 +30,12 @@ const FAILURES: Answer[] = [
   { status: 200, body: { user: { id: 5 }, userInfo: answeredUserInfo() } }, // another player's
 ];
 
+/** When a seed read at `t` counts as read: within twice the bound after its São Paulo midnight, the day before's last instant (REVIEW35, the profile flow's rule). */
+const countedAt = (t: number) => {
+  const day = nextBrazilMidnight(t - 2 * BOUND);
+  return day <= t ? day - 1 : t;
+};
+
 /** A page opened 10 s after a São Paulo midnight, its seed read 20 s before: of the page load, of yesterday. */
 const AT = MIDNIGHT + 10 * S;
 const YESTERDAY = AT - 20 * S;
@@ -124,7 +130,7 @@ describe('a stale seed whose re-read fails', () => {
             ).toMatchObject({
               status: 'stale',
               canBet: false,
-              checkedAt: seed.readAt,
+              checkedAt: countedAt(seed.readAt!),
             });
             expect(views.some(free)).toBe(false);
           } finally {
