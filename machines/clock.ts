@@ -109,8 +109,8 @@ export function steadyClock(
   // `monotonicNow` written out (smaller gzipped in a machine-alone bundle, issue 33).
   monotonic: () => number = () => globalThis.performance?.now() ?? Date.now(),
 ): () => number {
-  let last = wall();
   let lastMono = monotonic();
+  let last = wall();
   return () => {
     const mono = monotonic();
     last = Math.max(wall(), last + Math.max(0, mono - lastMono));

@@ -7,6 +7,7 @@ import { asPamError, type TimersLike } from 'pam-client/internal';
 import { fromCallback, fromPromise } from '../actor-logic';
 import { nextBrazilMidnight, trusted } from '../clock';
 import {
+  boundOf,
   isRecord,
   namesPlayer,
   type ProfileFlowContext,
@@ -106,10 +107,7 @@ export async function readProfileOnce(
   since?: number,
 ): Promise<ReadOutcome> {
   // When the request is sent: the reading's order, never its arrival (see `fresh` in ./profile.ts).
-  // On an untrusted clock, no later than the flow's trusted time then (`since`; none: as stamped):
-  // a send stamped an hour ahead just before midnight counted the read for the day after (REVIEW35).
   const s0 = stampOf(services);
-  const sent = s0.trusted === false && since ? since : s0.at;
   try {
     const profile = (await services.auth.getUserProfile({ signal })) as {
       user?: unknown;
@@ -134,6 +132,13 @@ export async function readProfileOnce(
     if (stamp.error) throw stamp.error;
     // (With the limits kept for the player then: this read does not lift them, T-5.)
     const limits = services.accepted?.recallLimits?.(owner.userId, stamp.at);
+    // A send stamped on an untrusted clock, or after its answer by more than twice the bound (each
+    // trusted stamp is within it: a clock proven wrong), counts from the flow's trusted time then
+    // (`since`); without one, an unproven stamp as it is, a wrong one a day before its answer (sent
+    // when, unknown): one stamped an hour ahead just before midnight, answered after it, counted the
+    // read for the new day (REVIEW35).
+    const wrong = s0.at > stamp.at + 2 * boundOf(services);
+    const sent = (wrong || s0.trusted === false) && since ? since : wrong ? stamp.at - 864e5 : s0.at;
     return trusted({ ok: true as const, user, userInfo, ...stamp, sent, read, limits });
   } catch (error) {
     return trusted({

@@ -120,12 +120,7 @@ export const boundOf = (s: ProfileServices) => {
  * The one rule for the profile flow and the server session's seed.
  */
 export const readAtOf = (s: ProfileServices, at: number, sent: number, own?: boolean) => {
-  const b = boundOf(s);
-  // A send stamped after its answer by more than twice the bound (each trusted stamp is within it):
-  // stamped by a clock proven wrong (untrusted, ahead), sent at a time unknown, for all the flow
-  // knows the day before `at`'s (REVIEW35: a read sent before midnight on a clock an hour ahead,
-  // answered after it on a trusted one, was current in the new day).
-  const day = nextBrazilMidnight(sent > at + 2 * b ? at - 864e5 : Math.min(sent, at) - b * (own ? 1 : 2));
+  const day = nextBrazilMidnight(Math.min(sent, at) - boundOf(s) * (own ? 1 : 2));
   return day <= at ? day - 1 : at;
 };
 
