@@ -92,9 +92,13 @@ export const lostTrust = ({ context, event }: G) =>
   isTrustedEvent(event) && !(event as Clock).trusted && !context.untrusted;
 // Never read yet, or the last read was on an earlier São Paulo day, by this trusted stamp
 // (never by a kept maximum, nor by a time read while the clock was untrusted).
-export const newDay = ({ context, event }: G) =>
+export const newDay = ({ context: { readAt: r, services }, event }: G) =>
   usable(event) &&
-  (context.readAt === null || brazilDayOf(context.readAt) !== brazilDayOf((event as Now).at));
+  // (Or dated more than twice the bound after it: by a clock proven wrong, undated by this very
+  // stamp, `advanced`; read, not left unknown until the next midnight, REVIEW35.)
+  (r === null ||
+    brazilDayOf(r) !== brazilDayOf((event as Now).at) ||
+    r > (event as Now).at + 2 * boundOf(services));
 /**
  * A new day's stamp (`newDay`) within the clock's bound after its midnight (REVIEW-Q Q-5): `serverNow()` may
  * run up to the bound ahead of the server, whose day may not have begun; the re-check waits (`dawn`).

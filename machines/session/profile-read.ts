@@ -62,13 +62,17 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
     const look = () => {
       const s = stampOf(services);
       recall(s.at, true);
+      // (Its first look too: a midnight passed while it was restarted, a trust change or the flow's
+      // re-entry, is seen, REVIEW35.)
       if (s.at >= day) {
-        if (day) sendBack(trusted({ type: 'NOW', ...s }));
+        sendBack(trusted({ type: 'NOW', ...s }));
         day = nextBrazilMidnight(s.at);
       }
       // (At the São Paulo midnight itself when sooner: a read on its way across it, sent the day
       // before, leaves the reading held stale from then, not up to 5 s later, REVIEW34. A clock
       // that gave no time: 5 s.)
+      // (One look armed at a time: a trust change told while the clock is read re-plans within it.)
+      timers?.clearTimeout(id);
       id = timers?.setTimeout(look, Math.min(5e3, day - s.at) || 5e3);
     };
     look();
@@ -78,7 +82,6 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
     // time stood before it, the day before still current (REVIEW35); planned an hour ahead, a day late.
     const off = clock.subscribe(() => {
       tell();
-      timers?.clearTimeout(id);
       day = 0;
       look();
     });
