@@ -220,6 +220,15 @@ const AGAIN = {
   CLOCK: [
     // The clock lost its trust: a read re-learns it (its answer's `Date`).
     { guard: lostTrust, target: 'reading', actions: trust },
+    // Trusted again with a reading taken on it untrusted (`unsure`): its date may be off by what the
+    // clock re-learned (a read sent just before midnight, stamped after it, was current all the new
+    // day, REVIEW35): read again at once, as a trusted clock dates it.
+    {
+      guard: (a: { context: ProfileFlowContext; event: Ev }) =>
+        trustChanged(a) && a.context.untrusted && a.context.unsure > 0,
+      target: 'reading',
+      actions: [trust, stamped],
+    },
     // Trusted again: a fresh stamp becomes the flow's time (and re-arms the timers).
     { guard: trustChanged, actions: [trust, stamped] },
   ],
