@@ -113,6 +113,12 @@ function request(r: Real, signal?: AbortSignal, sid = r.sid) {
   });
 }
 
+/** The session's timers on a simulated clock (the flow's clock watch runs on them). */
+export const simTimers = (clock: SimulatedClock) => ({
+  setTimeout: (f: () => void, ms: number) => clock.setTimeout(f, ms),
+  clearTimeout: (id: unknown) => clock.clearTimeout(id as never),
+});
+
 /** The model's tab. `timers`: the flow's clock watch looks every 5 s and at each São Paulo midnight (else once, at its start). */
 export function open(opts: { checkLimits?: boolean; timers?: boolean } = {}): Real {
   const clock = new SimulatedClock();
@@ -152,12 +158,7 @@ export function open(opts: { checkLimits?: boolean; timers?: boolean } = {}): Re
         serverNow,
         random: () => 0.5,
         clock: clockTrust,
-        ...(opts.timers && {
-          timers: {
-            setTimeout: (f: () => void, ms: number) => clock.setTimeout(f, ms),
-            clearTimeout: (id: unknown) => clock.clearTimeout(id as never),
-          },
-        }),
+        ...(opts.timers && { timers: simTimers(clock) }),
       } as ProfileServices,
       owner: { userId: 1, sid: 1 },
     },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { nextBrazilMidnight } from '../../machines/clock';
 import { type ProfileServices, profileFlow, profileOf } from '../../machines/session/profile';
-import { BOUND, flush, S } from '../review33/model';
+import { BOUND, flush, S, simTimers } from '../review33/model';
 import { freeUserInfo } from '../support/free-user-info';
 
 // Review 35 (the read-only review of 238e36c2, finding 1's third case; also on 5707c286): the page
@@ -47,10 +47,7 @@ describe('review35: the first read on a clock not trusted yet, across midnight',
         },
         boundMs: BOUND,
       },
-      timers: {
-        setTimeout: (f: () => void, ms: number) => clock.setTimeout(f, ms),
-        clearTimeout: (id: unknown) => clock.clearTimeout(id as never),
-      },
+      timers: simTimers(clock),
     } as unknown as ProfileServices;
     const flow = createActor(profileFlow, {
       clock,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { type ProfileServices, profileFlow } from '../../machines/session/profile';
-import { flush, T0 } from '../review33/model';
+import { flush, simTimers, T0 } from '../review33/model';
 import { freeUserInfo } from '../support/free-user-info';
 
 // Review 35 (the read-only review of 238e36c2, finding 4), fixed: each look clears the timer before it
@@ -47,10 +47,7 @@ describe('review35: a trust change told while the watch reads the clock', () => 
         },
         boundMs: 2000,
       },
-      timers: {
-        setTimeout: (f: () => void, ms: number) => clock.setTimeout(f, ms),
-        clearTimeout: (id: unknown) => clock.clearTimeout(id as never),
-      },
+      timers: simTimers(clock),
     } as unknown as ProfileServices;
     const flow = createActor(profileFlow, {
       clock,
