@@ -87,6 +87,8 @@ export type ReadOutcome = (
       sent?: number;
       /** The limits kept for the player when it arrived (`AcceptedStore.recallLimits`): a read does not lift them. */
       limits?: AcceptedLimits | null;
+      /** Sent on the clock untrusted before the flow had a trusted time, answered on it trusted: read again at once. */
+      again?: boolean;
     }
   | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number }
 ) & {
@@ -169,7 +171,9 @@ export const ACCEPTED_MS = 86_400_000;
  * stamp's second): an earlier one (a lagging replica, before an extension) is not it. One that is
  * only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
  * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
- * player stays barred until a read shows it in force.
+ * player stays barred until a read shows it in force. A self-exclusion in force shows a pause too
+ * (it bars all a pause bars): a tab that awaited a pause whose answer was lost, while the server
+ * refused it and applied an exclusion sent after it, was `stale` for a day.
  */
 export const shows = (
   userInfo: unknown,
@@ -179,10 +183,21 @@ export const shows = (
 ): boolean =>
   profileReadOf(userInfo, now)[0].inForce.some(
     (x) =>
-      x.kind === accepted.kind &&
+      // (A self-exclusion bars all a pause bars: one in force shows a pause awaited too, HRW36.)
+      (x.kind === accepted.kind || x.kind === 'selfExclusion') &&
       x.since !== null &&
       (!!accepted.heard || x.since >= accepted.at - bound - 1000),
   );
+
+/**
+ * A kept restriction's order: its stamp, a self-exclusion's a day (its day) later. It bars all a
+ * pause bars, so within its day no pause replaces it as the one awaited or kept, whatever their
+ * stamps (two sends of one tab stamped within the clock's bound cannot be ordered: a tab that kept
+ * the later-stamped one awaited a lost exclusion for a day while the tab that sent both showed the
+ * pause `current`, HRW36). None: -1.
+ */
+export const rankOf = (r?: { kind: string; at: number } | null) =>
+  r ? r.at + (r.kind === 'selfExclusion' ? ACCEPTED_MS : 0) : -1;
 
 /**
  * A restriction as a read of the flow's own showed it: one heard from another tab comes undated

@@ -114,6 +114,7 @@ test('neither tab shows betting allowed between a protective send and its settle
         let inFlight = 0;
         let applied = false;
         let lost = false;
+        let lostExclusion = false;
         // (Tab B too but at the send itself: it hears of it on the channel, a microtask later.)
         const check = (where: string, onlyA = false) => {
           if (inFlight > 0) checkedInFlight++;
@@ -155,6 +156,7 @@ test('neither tab shows betting allowed between a protective send and its settle
             if (s.outcome === 'lost') {
               await call;
               lost ||= protective;
+              lostExclusion ||= s.kind === 'selfExclusion';
               if (protective) inFlight--;
               await turns(s.after);
               check(`${where} lost, settled`);
@@ -192,15 +194,22 @@ test('neither tab shows betting allowed between a protective send and its settle
               () => t.a.view.restrictions?.canBet === true && t.b.view.restrictions?.canBet === true,
               'both tabs free again',
             );
-          // Once applied: both read it in force (never free after it).
+          // Once applied: both read it in force (never free after it). A self-exclusion whose answer
+          // was lost (maybe applied) is awaited in both tabs, whatever came after it (a pause never
+          // replaces it, HRW36): unless a read shows one, both stay barred as `stale`, for its day.
+          // Either way the two tabs agree.
           if (applied)
             await until(
               () =>
+                t.a.view.restrictions?.status === t.b.view.restrictions?.status &&
                 [t.a, t.b].every(
                   (tab) =>
-                    tab.view.restrictions?.status === 'current' && tab.view.restrictions.canBet === false,
+                    (tab.view.restrictions?.status === 'current' ||
+                      (lostExclusion && tab.view.restrictions?.status === 'stale')) &&
+                    tab.view.restrictions.canBet === false,
                 ),
-              'both tabs read it in force',
+              () =>
+                `both tabs read it in force: ${JSON.stringify([t.a.view.restrictions, t.b.view.restrictions])}`,
             );
           expect(violations).toEqual([]);
         } finally {
