@@ -14,7 +14,6 @@ import {
   type AcceptedRestriction,
   type AcceptedStore,
   LIMIT_KINDS,
-  rankOf,
 } from './profile-rules';
 
 const accepted = new WeakMap<object, Map<string, unknown>>();
@@ -132,7 +131,7 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
     recall(userId: number | null | undefined, now: number, peek?: boolean) {
       if (userId == null) return null;
       const [a, b] = both(rKey(userId), stored);
-      let latest = a && b && rankOf(b) > rankOf(a) ? b : (a ?? b);
+      let latest = a && b && b.at > a.at ? b : (a ?? b);
       // One dated ahead of this reading (written on a clock ahead, or forged: ten years ahead) would
       // bar with no end. It still bars, from now: its time is this reading's, kept so that it lapses
       // a day later at most (fail closed but bounded; review 8, item 4). Only on a clock that learned
@@ -149,15 +148,14 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
       if (!peek && latest && gone(latest.at, now)) drop(rKey(userId));
       return null;
     },
-    // The later of two is kept (`rankOf`: an exclusion over a pause within its day; a restriction
-    // heard from another tab, or shown again, never shortens one kept for longer), but one heard
-    // gives way to the same, dated by a read that showed it (as one accepted here: a read that
-    // shows it again is not told to read again).
+    // The later of two is kept (a restriction heard from another tab, or shown again, never
+    // shortens one kept for longer), but one heard gives way to the same, dated by a read that
+    // showed it (as one accepted here: a read that shows it again is not told to read again).
     remember(userId: number | null, r: AcceptedRestriction) {
       if (
         userId !== null &&
         !both(rKey(userId), stored).some(
-          (x) => x && rankOf(x) > rankOf(r) && !(x.heard && !r.heard && x.kind === r.kind),
+          (x) => x && x.at > r.at && !(x.heard && !r.heard && x.kind === r.kind),
         )
       )
         keep(rKey(userId), r);

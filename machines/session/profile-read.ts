@@ -137,15 +137,12 @@ export async function readProfileOnce(
     const limits = services.accepted?.recallLimits?.(owner.userId, stamp.at);
     // A send stamped on an untrusted clock, or after its answer by more than twice the bound (each
     // trusted stamp is within it: a clock proven wrong), counts from the flow's trusted time then
-    // (`since`); without one, an unproven stamp as it is, a wrong one a day before its answer (sent
-    // when, unknown): one stamped an hour ahead just before midnight, answered after it, counted the
-    // read for the new day (REVIEW35). An unproven one answered on a trusted clock is read again at
-    // once (`again`), as the flow does for a reading taken on the clock untrusted: one 1.5 bounds
-    // ahead, sent before midnight, was current and free all the new day (REVIEW36).
-    const wrong = s0.at > stamp.at + 2 * boundOf(services);
-    const sent = (wrong || s0.trusted === false) && since ? since : wrong ? stamp.at - 864e5 : s0.at;
-    const again = s0.trusted === false && !since && stamp.trusted;
-    return trusted({ ok: true as const, user, userInfo, ...stamp, sent, read, limits, again });
+    // (`since`); without one, from a day before its answer (sent when, unknown: stale, one read more
+    // at once). One stamped an hour ahead just before midnight, answered after it, counted the read
+    // for the new day (REVIEW35); one 1.5 bounds ahead, unproven, as well (REVIEW36).
+    const sent =
+      s0.at > stamp.at + 2 * boundOf(services) || s0.trusted === false ? since || stamp.at - 864e5 : s0.at;
+    return trusted({ ok: true as const, user, userInfo, ...stamp, sent, read, limits });
   } catch (error) {
     return trusted({
       ok: false as const,

@@ -87,8 +87,6 @@ export type ReadOutcome = (
       sent?: number;
       /** The limits kept for the player when it arrived (`AcceptedStore.recallLimits`): a read does not lift them. */
       limits?: AcceptedLimits | null;
-      /** Sent on the clock untrusted before the flow had a trusted time, answered on it trusted: read again at once. */
-      again?: boolean;
     }
   | { ok: false; error: PamError; at: number; trusted?: boolean; jitter: number }
 ) & {
@@ -166,14 +164,13 @@ export interface AcceptedStore {
 export const ACCEPTED_MS = 86_400_000;
 
 /**
- * Whether `userInfo`, read at `now`, shows the restriction accepted IN FORCE: one of its kind in
- * force at `now` that started when it was sent or after (`at`, less the clock's bound and the
- * stamp's second): an earlier one (a lagging replica, before an extension) is not it. One that is
+ * Whether `userInfo`, read at `now`, shows the restriction accepted IN FORCE: one of its kind (or
+ * the other of pause and self-exclusion, `protects`) in force at `now` that started when it was
+ * sent or after (`at`, less the clock's bound and the stamp's second): an earlier one (a lagging
+ * replica, before an extension) is not it. One that is
  * only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
  * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
- * player stays barred until a read shows it in force. A self-exclusion in force shows a pause too
- * (it bars all a pause bars): a tab that awaited a pause whose answer was lost, while the server
- * refused it and applied an exclusion sent after it, was `stale` for a day.
+ * player stays barred until a read shows it in force.
  */
 export const shows = (
   userInfo: unknown,
@@ -183,26 +180,25 @@ export const shows = (
 ): boolean =>
   profileReadOf(userInfo, now)[0].inForce.some(
     (x) =>
-      // (A self-exclusion bars all a pause bars: one in force shows a pause awaited too, HRW36.)
-      (x.kind === accepted.kind || x.kind === 'selfExclusion') &&
+      protects(x) &&
       x.since !== null &&
-      (!!accepted.heard || x.since >= accepted.at - bound - 1000),
+      ((!!accepted.heard && x.kind === accepted.kind) || x.since >= accepted.at - bound - 1000),
   );
 
 /**
- * A kept restriction's order: its stamp, a self-exclusion's a day (its day) later. It bars all a
- * pause bars, so within its day no pause replaces it as the one awaited or kept, whatever their
- * stamps (two sends of one tab stamped within the clock's bound cannot be ordered: a tab that kept
- * the later-stamped one awaited a lost exclusion for a day while the tab that sent both showed the
- * pause `current`, HRW36). None: -1.
+ * A pause or a self-exclusion: either shows the other awaited, when it started after it was sent
+ * (each bars betting for a day at least, the await's whole span: the shortest pause). Two sends of
+ * one tab stamped within the clock's bound cannot be ordered, and tabs that kept the later-stamped
+ * one awaited what the server refused for a day while the tab that sent both was shown the other
+ * current (HRW36: an exclusion's answer lost, then a pause accepted, or the other way round).
  */
-export const rankOf = (r?: { kind: string; at: number } | null) =>
-  r ? r.at + (r.kind === 'selfExclusion' ? ACCEPTED_MS : 0) : -1;
+const protects = (x: { kind: string }) => x.kind === 'pause' || x.kind === 'selfExclusion';
 
 /**
  * A restriction as a read of the flow's own showed it: one heard from another tab comes undated
  * (`at` 0, or `heard`: any of its kind in force shows it), and is dated here by that read, at the latest start
- * of one of its kind in force (the server's own time, whatever any tab's clock says). So the tab
+ * of a pause or self-exclusion in force (the server's own time, whatever any tab's clock says; one
+ * of the other kind that showed it, never 0: HRW36's review). So the tab
  * that heard it keeps it as the tab that had it accepted does (`shown`, `AcceptedStore`: a day
  * from then): a replica that lags later does not free the player there. One dated is kept as is.
  */
@@ -215,10 +211,7 @@ export const datedBy = (
     ? accepted
     : {
         kind: accepted.kind,
-        at: Math.max(
-          0,
-          ...profileReadOf(userInfo, now)[0].inForce.map((x) => (x.kind === accepted.kind && x.since) || 0),
-        ),
+        at: Math.max(0, ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0)),
       };
 
 /**

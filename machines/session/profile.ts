@@ -64,7 +64,6 @@ import {
   nextChangeAt,
   type ProfileFlowContext,
   type ReadOutcome,
-  rankOf,
   sameOwner,
   stampOf,
   withoutToken,
@@ -170,8 +169,8 @@ const newer = ({ context, event }: { context: ProfileFlowContext; event: Ev }) =
   return (
     isTrustedEvent(event) &&
     !!accepted &&
-    rankOf(accepted) > rankOf(context.shown) &&
-    !(context.expect && !context.expect.heard && rankOf(context.expect) >= rankOf(accepted))
+    accepted.at > (context.shown?.at ?? -1) &&
+    !(context.expect && !context.expect.heard && context.expect.at >= accepted.at)
   );
 };
 /** It is awaited: no betting until a read of the flow's own shows it. */
@@ -198,9 +197,7 @@ const CHECK_ACTIONS = [
       const applied = context.userInfo && keptLimits(context.userInfo, context.now, kept);
       return applied ? advanced(context, { limits: kept, userInfo: applied }, {}) : { limits: kept };
     }
-    // (Nor a self-exclusion awaited, within its day, by a pause, whatever their stamps: `rankOf`.)
-    const e = context.expect;
-    if (!kind || (e?.kind !== kind && rankOf(e) > rankOf({ kind, at: at || context.now }))) return {};
+    if (!kind) return {};
     const kept = context.expect?.kind === kind && !context.expect.heard ? context.expect.at : at;
     return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
   }),
@@ -400,11 +397,9 @@ export function createProfileFlow() {
                 // One a read of the flow's own shows, within its day, is kept for the player as one
                 // accepted here (one heard from another tab: dated by that read), so a later login or
                 // page of theirs starts barred by it too (the store keeps the later of two).
-                ({ context: c, event, self }) => {
+                ({ context: c }) => {
                   if (c.shown && !c.expect && c.now - c.shown.at < ACCEPTED_MS)
                     c.services.accepted?.remember(c.owner.userId, c.shown);
-                  // (Sent on the clock untrusted, before any trusted time: read again at once, REVIEW36.)
-                  if ((event.output as { again?: boolean }).again) self.send(trusted({ type: 'CHECK' }));
                 },
               ],
             },

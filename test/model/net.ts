@@ -58,6 +58,8 @@ export interface Asker {
   key: number;
   userId(): number | null;
   sid(): number | null;
+  /** Whether the client's clock is trusted now (none: trusted). */
+  trusted?(): boolean;
 }
 
 export interface NetHooks {
@@ -86,7 +88,16 @@ export class ModelNet {
   /** Per client key: its latest profile read's outcome. */
   readonly lastProfile = new Map<
     number,
-    { ok: boolean; outlier: boolean; at: number; order: number; sid: number | null; epoch: number }
+    {
+      ok: boolean;
+      outlier: boolean;
+      at: number;
+      order: number;
+      sid: number | null;
+      epoch: number;
+      /** The asker's clock was trusted when the read was sent. */
+      sentTrusted: boolean;
+    }
   >();
   /** Every read that reached a tab (profile and login answers), in arrival order. */
   readonly reads: ReadRecord[] = [];
@@ -111,8 +122,13 @@ export class ModelNet {
     const path = url.pathname;
     const signal = init?.signal ?? undefined;
     this.notePassword(asker, init?.body);
-    if (this.faults.down) throw new TypeError('fetch failed: the API is down (model)');
     const isProfile = method === 'GET' && path === PROFILE_PATH;
+    // (A profile read that fails so leaves the tab no latest read: stale is its due, as on a 503.)
+    if (this.faults.down) {
+      if (isProfile) this.lastProfile.delete(asker.key);
+      throw new TypeError('fetch failed: the API is down (model)');
+    }
+    const sentTrusted = asker.trusted?.() ?? true;
     if (isProfile && this.faults.profileHangs > 0) {
       this.faults.profileHangs--;
       return hang(signal);
@@ -163,6 +179,7 @@ export class ModelNet {
         order,
         sid: sidAtSend,
         epoch,
+        sentTrusted,
       });
     }
     return answer;

@@ -159,4 +159,13 @@ describe('model counterexamples (issue 26)', () => {
   it('26.9: two logins of one instant leave one player in every tab (I2)', async () => {
     await runSequence([loginTogether(0, 1, 0, 1)]);
   });
+
+  // Found on REVIEW36's change (a first read sent on the clock untrusted, before the flow had any
+  // trusted time, counts for the day before and is read again at once): the model asked such a
+  // read to be current (I5 now asks it of reads sent on a trusted clock), and a profile read that
+  // failed with the API down left the one before as the tab's latest (stale is its due).
+  it('36: a first read sent on the clock untrusted, then its read again hanging or failing (I5)', async () => {
+    await runSequence([sleepDevice(600_000), profileHangs(1), login(0, 0)], 'shared');
+    await runSequence([stepClock(-3 * H), login(0, 0), apiDown(true), recheck(1)], 'shared');
+  });
 });

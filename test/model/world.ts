@@ -123,6 +123,9 @@ export class ModelWorld {
         key: tab.key,
         userId: () => sessionOf(tab.client).userId,
         sid: () => sessionOf(tab.client).sid,
+        trusted: () =>
+          (tab.client.environment as unknown as { clock?: { trusted?(): boolean } }).clock?.trusted?.() ??
+          true,
       }),
       ...(this.store === 'shared' ? { storage: createWebStorageTokenStore({ storage: this.storage }) } : {}),
       timeout: 10_000,

@@ -114,7 +114,6 @@ test('neither tab shows betting allowed between a protective send and its settle
         let inFlight = 0;
         let applied = false;
         let lost = false;
-        let lostExclusion = false;
         // (Tab B too but at the send itself: it hears of it on the channel, a microtask later.)
         const check = (where: string, onlyA = false) => {
           if (inFlight > 0) checkedInFlight++;
@@ -156,7 +155,6 @@ test('neither tab shows betting allowed between a protective send and its settle
             if (s.outcome === 'lost') {
               await call;
               lost ||= protective;
-              lostExclusion ||= s.kind === 'selfExclusion';
               if (protective) inFlight--;
               await turns(s.after);
               check(`${where} lost, settled`);
@@ -194,9 +192,9 @@ test('neither tab shows betting allowed between a protective send and its settle
               () => t.a.view.restrictions?.canBet === true && t.b.view.restrictions?.canBet === true,
               'both tabs free again',
             );
-          // Once applied: both read it in force (never free after it). A self-exclusion whose answer
-          // was lost (maybe applied) is awaited in both tabs, whatever came after it (a pause never
-          // replaces it, HRW36): unless a read shows one, both stay barred as `stale`, for its day.
+          // Once applied: both read it in force (never free after it). A pause or self-exclusion whose
+          // answer was lost (maybe applied) is awaited until a read shows one in force that started
+          // after it was sent (either kind shows either, HRW36), else barred as `stale` for its day.
           // Either way the two tabs agree.
           if (applied)
             await until(
@@ -205,7 +203,7 @@ test('neither tab shows betting allowed between a protective send and its settle
                 [t.a, t.b].every(
                   (tab) =>
                     (tab.view.restrictions?.status === 'current' ||
-                      (lostExclusion && tab.view.restrictions?.status === 'stale')) &&
+                      (lost && tab.view.restrictions?.status === 'stale')) &&
                     tab.view.restrictions.canBet === false,
                 ),
               () =>

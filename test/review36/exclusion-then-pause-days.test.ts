@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { acceptedStoreOf } from '../../machines/session/accepted-store';
+import { type ProfileServices, profileFlow, profileOf } from '../../machines/session/profile';
+import { BOUND, flush, S, simTimers } from '../review33/model';
+import { freeUserInfo } from '../support/free-user-info';
+
+// Review of a25758bc, finding 2: a self-exclusion maybe applied (answer lost) that the server did
+// NOT apply; 12 h later a pause, accepted. a25758bc's `rankOf` kept the exclusion above it: the
+// pause was neither awaited, remembered nor shown; all lapsed at the exclusion's day, 12 h before
+// the pause's. Kept restrictions are ordered by their stamps (each bars until its own day ends).
+
+const sp = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const H = 3_600_000;
+const D = 24 * H;
+
+describe('review36 (review): an exclusion maybe applied, then a pause accepted', () => {
+  it('the accepted store keeps the pause for its own day', () => {
+    const store = acceptedStoreOf({}, { learned: () => true });
+    const x = Date.parse('2026-11-23T15:00:00Z');
+    store.remember(1, { kind: 'selfExclusion', at: x });
+    store.remember(1, { kind: 'pause', at: x + 12 * H });
+    // 25 hours after the exclusion, 13 after the pause: the pause is within its day.
+    expect(store.recall(1, x + 25 * H)).toMatchObject({ kind: 'pause' });
+  });
+
+  it("a lagging read within the pause's day does not free the player", async () => {
+    const clock = new SimulatedClock();
+    clock.set(Date.parse('2026-11-23T15:00:00.400Z'));
+    let info = freeUserInfo();
+    const services = {
+      auth: { getUserProfile: async () => ({ user: { id: 1, cancelled_account: false }, userInfo: info }) },
+      serverNow: () => clock.now(),
+      random: () => 0.5,
+      clock: { trusted: () => true, learned: () => true, subscribe: () => () => {}, boundMs: BOUND },
+      timers: simTimers(clock),
+      accepted: acceptedStoreOf({}, { learned: () => true }),
+    } as unknown as ProfileServices;
+    const flow = createActor(profileFlow, {
+      clock,
+      input: { services, owner: { userId: 1, sid: 1 } },
+    }).start();
+    await flush();
+    const x = clock.now();
+    flow.send({ type: 'CHECK', restricts: 'selfExclusion', at: x } as never);
+    await flush();
+    clock.increment(12 * H);
+    await flush();
+    const p = clock.now();
+    info = freeUserInfo({ user_pause: 7, user_pause_at: sp(p - (p % 1000)), user_pause_in: sp(p + 7 * D) });
+    flow.send({ type: 'CHECK', restricts: 'pause', at: p } as never);
+    await flush();
+    let free = 0;
+    while (clock.now() < x + 25 * H) {
+      clock.increment(60 * S);
+      await flush();
+      if (profileOf(flow.getSnapshot()).restrictions.canBet) free++;
+    }
+    expect(free, 'minutes free while the replicas agree').toBe(0);
+    info = freeUserInfo(); // a lagging replica
+    flow.send({ type: 'CHECK' } as never);
+    for (let i = 0; i < 5; i++) {
+      clock.increment(S);
+      await flush();
+    }
+    const r = profileOf(flow.getSnapshot()).restrictions;
+    const ctx = flow.getSnapshot().context;
+    flow.stop();
+    expect(
+      { canBet: r.canBet, status: r.status, expect: ctx.expect, shown: ctx.shown },
+      'a pause accepted 13 h ago',
+    ).toMatchObject({ canBet: false, shown: { kind: 'pause' } });
+  });
+});
