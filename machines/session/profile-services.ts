@@ -164,10 +164,13 @@ export interface AcceptedStore {
 export const ACCEPTED_MS = 86_400_000;
 
 /**
- * Whether `userInfo`, read at `now`, shows the restriction accepted IN FORCE: one of its kind (or
- * the other of pause and self-exclusion, `protects`) in force at `now` that started when it was
- * sent or after (`at`, less the clock's bound and the stamp's second): an earlier one (a lagging
- * replica, before an extension) is not it. One that is
+ * Whether `userInfo`, read at `now`, shows the restriction accepted IN FORCE: one of its kind in
+ * force at `now` that started when it was sent or after (`at`, less the clock's bound and the
+ * stamp's second): an earlier one (a lagging replica, before an extension) is not it. One heard
+ * from another tab (`at`: when it was heard) is shown too by an earlier one of its kind in force all
+ * its day (never by one about to end: an old pause ending in an hour, REVIEW37-2); a pause or a
+ * self-exclusion by one of the other kind (`protects`) that started since and is in force all its
+ * day. One that is
  * only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
  * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
  * player stays barred until a read shows it in force.
@@ -178,27 +181,29 @@ export const shows = (
   bound: number,
   accepted: AcceptedRestriction,
 ): boolean =>
-  profileReadOf(userInfo, now)[0].inForce.some(
-    (x) =>
-      protects(x) &&
-      x.since !== null &&
-      ((!!accepted.heard && x.kind === accepted.kind) || x.since >= accepted.at - bound - 1000),
-  );
+  profileReadOf(userInfo, now)[0].inForce.some((x) => {
+    // Started since it was sent (or heard); in force all its day (a pause may end within it).
+    const recent = x.since !== null && x.since >= accepted.at - bound - 1000;
+    const lasts = x.since !== null && (x.until ?? 1 / 0) >= accepted.at + ACCEPTED_MS;
+    return x.kind === accepted.kind ? recent || (!!accepted.heard && lasts) : protects(x) && recent && lasts;
+  });
 
 /**
- * A pause or a self-exclusion: either shows the other awaited, when it started after it was sent
- * (each bars betting for a day at least, the await's whole span: the shortest pause). Two sends of
- * one tab stamped within the clock's bound cannot be ordered, and tabs that kept the later-stamped
- * one awaited what the server refused for a day while the tab that sent both was shown the other
- * current (HRW36: an exclusion's answer lost, then a pause accepted, or the other way round).
+ * A pause or a self-exclusion: either shows the other awaited, started since it was sent and in
+ * force all the await's day (a pause of one day may end hours after it began: the reader takes
+ * N - 1 days; REVIEW37-1).
+ * Two sends of one tab stamped within the clock's bound cannot be ordered, and tabs that kept the
+ * later-stamped one awaited what the server refused for a day while the tab that sent both was
+ * shown the other current (HRW36: an exclusion's answer lost, then a pause accepted, or the other
+ * way round).
  */
 const protects = (x: { kind: string }) => x.kind === 'pause' || x.kind === 'selfExclusion';
 
 /**
  * A restriction as a read of the flow's own showed it: one heard from another tab comes undated
- * (`at` 0, or `heard`: any of its kind in force shows it), and is dated here by that read, at the latest start
- * of a pause or self-exclusion in force (the server's own time, whatever any tab's clock says; one
- * of the other kind that showed it, never 0: HRW36's review). So the tab
+ * (`at` 0, or `heard`: dated by the first reading after it), and is dated here by that read, at the
+ * latest start of a pause or self-exclusion in force, or when it was heard if later (never before:
+ * one dated by an old pause that showed it was kept for no time, REVIEW37-2). So the tab
  * that heard it keeps it as the tab that had it accepted does (`shown`, `AcceptedStore`: a day
  * from then): a replica that lags later does not free the player there. One dated is kept as is.
  */
@@ -211,7 +216,10 @@ export const datedBy = (
     ? accepted
     : {
         kind: accepted.kind,
-        at: Math.max(0, ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0)),
+        at: Math.max(
+          accepted.at,
+          ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0),
+        ),
       };
 
 /**
