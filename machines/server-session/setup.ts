@@ -162,10 +162,13 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // force; `''`: no tab's word lifts it; no end in server time: `asked` alone lifts it, R26-1).
       takeInFlight: enqueueActions(({ context: c, enqueue }) => {
         const { inFlightHeard, askUntil } = c as ServerSessionContext;
-        if (askUntil !== null)
-          enqueue.sendTo('profile', { type: 'INFLIGHT', id: ASK, until: askUntil, heard: true });
         // (And the entry of no login, what the cap dropped: it stays until its end, for any login, B-1.)
         const mine = inFlightHeard.filter((e) => !e.loginId || e.loginId === c.loginId);
+        // (The flow told the time first, as `keepInFlight` does: each lapse timed from now, not from
+        // the flow's last time, seconds or hours old: a fold taken 5 s after it ended 5 s late.)
+        if (askUntil !== null || mine.length) enqueue('heardAt');
+        if (askUntil !== null)
+          enqueue.sendTo('profile', { type: 'INFLIGHT', id: ASK, until: askUntil, heard: true });
         if (!mine.length) return;
         for (const { own, ...e } of mine)
           enqueue.sendTo('profile', { ...e, type: 'INFLIGHT', ...(!own && { heard: true as const }) });

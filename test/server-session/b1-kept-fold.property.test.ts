@@ -258,6 +258,16 @@ describe('B-1: kept changes under generated floods (property)', () => {
               { k: 'advance', ms: 10_000 },
             ],
           ],
+          // (CI, seed 1042984689: B took login-1 with the flood's fold kept, told to its flow with no
+          // time first: its lapse was timed from the flow's last time, 5 s old, and ended 5 s late.)
+          [
+            [
+              { k: 'newTab' },
+              { k: 'advance', ms: 5_001 },
+              { k: 'junk', n: 65 },
+              { k: 'word', login: 'login-2' },
+            ],
+          ],
         ],
       },
     );
