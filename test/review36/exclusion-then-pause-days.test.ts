@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
-import { type ProfileServices, profileFlow, profileOf } from '../../machines/session/profile';
-import { BOUND, flush, S, simTimers } from '../review33/model';
+import { profileOf } from '../../machines/session/profile';
+import { flush, S } from '../review33/model';
 import { freeUserInfo } from '../support/free-user-info';
+import { pausedFrom, profileOn } from './flow';
 
 // Review of a25758bc, finding 2: a self-exclusion maybe applied (answer lost) that the server did
 // NOT apply; 12 h later a pause, accepted. a25758bc's `rankOf` kept the exclusion above it: the
 // pause was neither awaited, remembered nor shown; all lapsed at the exclusion's day, 12 h before
 // the pause's. Kept restrictions are ordered by their stamps (each bars until its own day ends).
 
-const sp = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const H = 3_600_000;
-const D = 24 * H;
 
 describe('review36 (review): an exclusion maybe applied, then a pause accepted', () => {
   it('the accepted store keeps the pause for its own day', () => {
@@ -28,18 +27,9 @@ describe('review36 (review): an exclusion maybe applied, then a pause accepted',
     const clock = new SimulatedClock();
     clock.set(Date.parse('2026-11-23T15:00:00.400Z'));
     let info = freeUserInfo();
-    const services = {
-      auth: { getUserProfile: async () => ({ user: { id: 1, cancelled_account: false }, userInfo: info }) },
-      serverNow: () => clock.now(),
-      random: () => 0.5,
-      clock: { trusted: () => true, learned: () => true, subscribe: () => () => {}, boundMs: BOUND },
-      timers: simTimers(clock),
-      accepted: acceptedStoreOf({}, { learned: () => true }),
-    } as unknown as ProfileServices;
-    const flow = createActor(profileFlow, {
-      clock,
-      input: { services, owner: { userId: 1, sid: 1 } },
-    }).start();
+    const accepted = acceptedStoreOf({}, { learned: () => true });
+    const tab = profileOn(clock, { info: () => info, accepted });
+    const { flow } = tab;
     await flush();
     const x = clock.now();
     flow.send({ type: 'CHECK', restricts: 'selfExclusion', at: x } as never);
@@ -47,7 +37,7 @@ describe('review36 (review): an exclusion maybe applied, then a pause accepted',
     clock.increment(12 * H);
     await flush();
     const p = clock.now();
-    info = freeUserInfo({ user_pause: 7, user_pause_at: sp(p - (p % 1000)), user_pause_in: sp(p + 7 * D) });
+    info = pausedFrom(p);
     flow.send({ type: 'CHECK', restricts: 'pause', at: p } as never);
     await flush();
     let free = 0;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import { nextBrazilMidnight } from '../../machines/clock';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
-import { type ProfileServices, profileFlow, profileOf } from '../../machines/session/profile';
-import { BOUND, flush, S, simTimers } from '../review33/model';
+import { profileOf } from '../../machines/session/profile';
+import { flush, S } from '../review33/model';
 import { freeUserInfo } from '../support/free-user-info';
+import { excludedFrom, profileOn } from './flow';
 
 // Review of a25758bc, finding 1: a pause heard from another tab (undated, `remote`), while the
 // server shows a self-exclusion in force and no pause. a25758bc's `shows` let the exclusion show
@@ -12,35 +13,19 @@ import { freeUserInfo } from '../support/free-user-info';
 // { pause, at: 0 }: never kept, never remembered. The midnight read from a lagging replica freed
 // the player. A restriction shown by another kind is dated by that one's start.
 
-const sp = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
-const excluded = (now: number) =>
-  freeUserInfo({
-    user_exclusion: 3,
-    user_exclusion_at: sp(now - (now % 1000)),
-    user_exclusion_in: sp(now + 90 * 86_400_000),
-  });
-
 async function run(words: ('pause' | 'selfExclusion')[], withStore: boolean) {
   const clock = new SimulatedClock();
   clock.set(Date.parse('2026-11-24T02:00:00.400Z')); // 23:00 in São Paulo
   let info = freeUserInfo();
-  const services = {
-    auth: { getUserProfile: async () => ({ user: { id: 1, cancelled_account: false }, userInfo: info }) },
-    serverNow: () => clock.now(),
-    random: () => 0.5,
-    clock: { trusted: () => true, learned: () => true, subscribe: () => () => {}, boundMs: BOUND },
-    timers: simTimers(clock),
-    ...(withStore && { accepted: acceptedStoreOf({}, { learned: () => true }) }),
-  } as unknown as ProfileServices;
-  const flow = createActor(profileFlow, { clock, input: { services, owner: { userId: 1, sid: 1 } } }).start();
+  const accepted = withStore ? acceptedStoreOf({}, { learned: () => true }) : undefined;
+  const { flow } = profileOn(clock, { info: () => info, ...(accepted && { accepted }) });
   await flush();
   expect(profileOf(flow.getSnapshot()).restrictions).toMatchObject({ canBet: true, status: 'current' });
   // The server now holds an exclusion (no pause); another tab's words come, each kept first as
   // the tabs flow does (`keepHeard`: heard, dated now).
-  info = excluded(clock.now());
+  info = excludedFrom(clock.now());
   for (const kind of words) {
-    services.accepted?.remember(1, { kind, at: clock.now(), heard: true });
+    accepted?.remember(1, { kind, at: clock.now(), heard: true });
     flow.send({ type: 'CHECK', restricts: kind, remote: true } as never);
     await flush();
   }
