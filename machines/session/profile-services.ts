@@ -166,11 +166,10 @@ export const ACCEPTED_MS = 86_400_000;
 /**
  * Whether `userInfo`, read at `now`, shows the restriction accepted IN FORCE: one of its kind in
  * force at `now` that started when it was sent or after (`at`, less the clock's bound and the
- * stamp's second): an earlier one (a lagging replica, before an extension) is not it. One heard
- * from another tab (`at`: when it was heard) is shown too by an earlier one of its kind in force all
- * its day (never by one about to end: an old pause ending in an hour, REVIEW37-2); a pause or a
- * self-exclusion by one of the other kind (`protects`) that started since and is in force all its
- * day. One that is
+ * stamp's second): an earlier one (a lagging replica, before an extension) is not it; one heard
+ * from another tab, by any of its kind in force (REVIEW37-2, left open: an old one about to end
+ * shows it too). A pause or a self-exclusion is shown too by one of the other kind (`protects`) that
+ * started since and is in force all its day. One that is
  * only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
  * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
  * player stays barred until a read shows it in force.
@@ -182,10 +181,11 @@ export const shows = (
   accepted: AcceptedRestriction,
 ): boolean =>
   profileReadOf(userInfo, now)[0].inForce.some((x) => {
-    // Started since it was sent (or heard); in force all its day (a pause may end within it).
+    // Started since it was sent; the other kind, in force all its day too (a pause may end within it).
     const recent = x.since !== null && x.since >= accepted.at - bound - 1000;
-    const lasts = x.since !== null && (x.until ?? 1 / 0) >= accepted.at + ACCEPTED_MS;
-    return x.kind === accepted.kind ? recent || (!!accepted.heard && lasts) : protects(x) && recent && lasts;
+    return x.kind === accepted.kind
+      ? x.since !== null && (!!accepted.heard || recent)
+      : protects(x) && recent && (x.until ?? 1 / 0) >= accepted.at + ACCEPTED_MS;
   });
 
 /**
@@ -202,8 +202,8 @@ const protects = (x: { kind: string }) => x.kind === 'pause' || x.kind === 'self
 /**
  * A restriction as a read of the flow's own showed it: one heard from another tab comes undated
  * (`at` 0, or `heard`: dated by the first reading after it), and is dated here by that read, at the
- * latest start of a pause or self-exclusion in force, or when it was heard if later (never before:
- * one dated by an old pause that showed it was kept for no time, REVIEW37-2). So the tab
+ * latest start of a pause or self-exclusion in force (the other kind's too: never 0, a25758bc's
+ * review; a later date would make the very restriction that showed it fail to show it again). So the tab
  * that heard it keeps it as the tab that had it accepted does (`shown`, `AcceptedStore`: a day
  * from then): a replica that lags later does not free the player there. One dated is kept as is.
  */
@@ -216,10 +216,7 @@ export const datedBy = (
     ? accepted
     : {
         kind: accepted.kind,
-        at: Math.max(
-          accepted.at,
-          ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0),
-        ),
+        at: Math.max(0, ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0)),
       };
 
 /**
