@@ -411,9 +411,10 @@ export interface ProfileFlowContext {
   expect: AcceptedRestriction | null;
   /**
    * The latest accepted restriction a read of the flow's own showed: for `ACCEPTED_MS` after it was
-   * sent, a read of its own that does not show it (a replica lagging later) bars again. One heard
-   * from another tab (undated) is dated by that read (`datedBy`: when the server started it), and
-   * kept for the player as one accepted here (`ProfileServices.accepted`).
+   * sent, a reading that does not show it (a replica lagging later), or the reading held no longer
+   * showing it at the flow's time (the one that showed it ended), bars again. One heard from another
+   * tab stays heard, dated when a reading was first taken after it, and is kept for the player as one
+   * accepted here (`ProfileServices.accepted`).
    */
   shown: AcceptedRestriction | null;
   /**

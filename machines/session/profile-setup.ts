@@ -7,6 +7,7 @@ import type { BackoffOptions } from 'pam-client/internal';
 import { isTime } from '../clock';
 import { isTrusted as isTrustedEvent } from './events';
 import {
+  ACCEPTED_MS,
   type AcceptedRestriction,
   boundOf,
   inFlightAt,
@@ -19,6 +20,7 @@ import {
   readAtOf,
   type Stamp,
   sessionRestrictionsOf,
+  shows,
   timeAfter,
   withKept,
 } from './profile-rules';
@@ -157,9 +159,22 @@ export const advanced = (
   const readAt = 'readAt' in patch ? patch.readAt : context.readAt;
   // (A trusted stamp's time is the flow's time; `null > x` is false.)
   if (now === stamp.at && (readAt as number) > now + 2 * boundOf(context.services)) next.readAt = null;
+  // One a read showed, within its day, that the reading held no longer shows at this time (the one
+  // that showed it ended: an older pause about to end showed one heard, REVIEW37-2) is awaited
+  // again, as a reading that does not show it makes it: no betting, and read (`unsure`).
+  const held = { ...context, ...next };
+  const { shown: s, userInfo } = held;
+  if (
+    s &&
+    !held.expect &&
+    userInfo &&
+    now - s.at < ACCEPTED_MS &&
+    !shows(userInfo, now, boundOf(context.services), s)
+  )
+    held.expect = next.expect = s;
   return {
     ...next,
-    restrictions: restrictionsAt({ ...context, ...next }, now, stamp),
+    restrictions: restrictionsAt(held, now, stamp),
     version: context.version + 1,
   };
 };
