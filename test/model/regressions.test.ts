@@ -11,6 +11,7 @@ import {
   forgeProfile,
   hold,
   login,
+  logout,
   loginTogether,
   openTab,
   outlier,
@@ -167,5 +168,12 @@ describe('model counterexamples (issue 26)', () => {
   it('36: a first read sent on the clock untrusted, then its read again hanging or failing (I5)', async () => {
     await runSequence([sleepDevice(600_000), profileHangs(1), login(0, 0)], 'shared');
     await runSequence([stepClock(-3 * H), login(0, 0), apiDown(true), recheck(1)], 'shared');
+  });
+
+  // Found with seed 3 (not CI's): a tab signing out (its logout's answer 300 ms away) kept showing
+  // its restrictions current, free to bet, while its clock jumped 25 h: in `signingOut` the
+  // profile flow no longer watched the clock.
+  it('37: a tab signing out shows nothing current on a clock stepped 25 h (I3)', async () => {
+    await runSequence([login(0, 0, true), answerDelay(300), logout(0), stepClock(25 * H)]);
   });
 });

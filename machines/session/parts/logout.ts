@@ -1,7 +1,8 @@
 // Logout's part of the session: `signingOut` empties the store and revokes the token (../store.ts);
 // signed out either way.
 
-import { emit } from 'xstate';
+import { assign, emit } from 'xstate';
+import { staleOf } from '../../client/ended-view';
 import { ownerOf, servicesOf } from '../context';
 import { resendingAuth } from '../revoke';
 import type { SessionStateConfig } from '../setup';
@@ -11,6 +12,10 @@ import { service } from '../store';
 export const signingOut = /* @__PURE__ */ (() =>
   ({
     tags: 'signingOut',
+    // Its profile flow stopped (nothing watches the clock or the register now): the restrictions
+    // go stale, betting off, from the first signing-out view (fail closed; a clock stepped 25 h
+    // meanwhile left them current, the model's seed 3).
+    entry: assign({ restrictions: ({ context }) => staleOf(context.restrictions) }),
     on: {
       // Honoured once signed out.
       LOGIN: { actions: 'rememberPending' },
