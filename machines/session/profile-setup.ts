@@ -197,7 +197,9 @@ export const bothAt = (context: ProfileFlowContext, e: Seen) => {
       ...context,
       user: e.user ?? context.user,
       userInfo: e.userInfo,
-      readAt: readAtOf(context.services, e.at, e.at),
+      // (Dated ahead of when it was seen, a forged date or a clock ahead: read then, never later,
+      // as it is taken; so a date alone never makes it look tighter, not current.)
+      readAt: readAtOf(context.services, e.at > e.seen ? e.seen : e.at, e.at),
       failed: false,
       error: null,
     },

@@ -8,7 +8,7 @@
 
 import { STEP_UP_LOCK_MS, STEP_UP_MAX_ATTEMPTS } from 'pam-client';
 import type { Answer } from './net';
-import { barsAt, MIN, type ReadRecord, spDay, surelyBars, surelyFree } from './truth';
+import { barsAt, H, MIN, type ReadRecord, spDay, surelyBars, surelyFree } from './truth';
 import { type ModelTab, type ModelWorld, sessionOf } from './world';
 
 /** The clock module's bound when the client states none (500 ms of `Date` resolution + 1.5 s round trip). */
@@ -142,12 +142,19 @@ function checkConverged(world: ModelWorld): void {
   }
 }
 
-/** The deposit limit in force at `at` (a pending change applies from its `effective_at`); null within the bound of it. */
+/**
+ * The deposit limit a read shows at `at`: a pending change applies from the instant its naive
+ * `effective_at` may mean, as the client reads it (src/responsible-gaming/restrictions.ts,
+ * `limitOf`): a stricter one (or the same) from the earliest (18 h before: written in a zone east of
+ * São Paulo), a looser one from the latest (10 h after); null within the bound (and the naive
+ * time's second) of that instant.
+ */
 function depositAt(truth: ReadRecord['truth'], at: number, boundMs: number): number | null {
   const { amount, change } = truth.deposit;
   if (!change) return amount;
-  if (Math.abs(change.effectiveAt - at) <= boundMs) return null;
-  return change.effectiveAt <= at ? change.amount : amount;
+  const from = change.effectiveAt + (change.amount <= amount ? -18 * H : 10 * H);
+  if (Math.abs(from - at) <= boundMs + 1000) return null;
+  return from <= at ? change.amount : amount;
 }
 
 /** A tab whose own read is the newest, clean and today shows it: `current`, and `canBet` as the truth says. */

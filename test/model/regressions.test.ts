@@ -11,8 +11,8 @@ import {
   forgeProfile,
   hold,
   login,
-  logout,
   loginTogether,
+  logout,
   openTab,
   outlier,
   profileFails,
@@ -20,6 +20,7 @@ import {
   recheck,
   release,
   reload,
+  revoke,
   sleepDevice,
   stepClock,
   stepUp,
@@ -175,5 +176,27 @@ describe('model counterexamples (issue 26)', () => {
   // profile flow no longer watched the clock.
   it('37: a tab signing out shows nothing current on a clock stepped 25 h (I3)', async () => {
     await runSequence([login(0, 0, true), answerDelay(300), logout(0), stepClock(25 * H)]);
+  });
+
+  // Found with seed 1 (not CI's): a forged profile message of the player's own free standing,
+  // dated 10 years ahead, was judged tighter by its date alone (read then, it was not current, no
+  // betting), so the tab went stale and read again (here the read hung): every forged message cost
+  // a read and a stale view. A datum dated ahead of when it was seen counts as read then, as it is
+  // taken (`bothAt`).
+  it('37: a forged free profile dated 10 years ahead leaves the tab current (I5)', async () => {
+    await runSequence(
+      [login(1, 0, true), revoke(), profileHangs(1), forgeProfile(0, 315_360_000_000)],
+      'shared',
+    );
+  });
+
+  // Found with seed 5 or 7 (not CI's), an oracle's error: a stricter deposit change holds from the
+  // earliest instant its naive `effective_at` may mean (18 h before), as the client reads it; the
+  // model expected it from that instant exactly.
+  it('37: a stricter deposit change 10 min ahead is shown at once (I5)', async () => {
+    await runSequence(
+      [login(0, 0, true), truth(0, { kind: 'depositChange', amount: 50, inMs: 10 * MIN }), reload(0)],
+      'shared',
+    );
   });
 });
