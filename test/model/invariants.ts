@@ -258,9 +258,9 @@ function checkPlayTime(world: ModelWorld, tab: ModelTab, at: number): void {
   }
 }
 
-/** In any window of the lock's length, no more wrong passwords than the lock allows (per player). */
+/** In any window of the lock's length, no more wrong passwords than the lock allows (per player; a 401's, its token refused, was never checked). */
 function checkPasswords(world: ModelWorld): void {
-  const wrong = world.net.passwords.filter((p) => p.wrong);
+  const wrong = world.net.passwords.filter((p) => p.wrong && !p.unchecked);
   for (const first of wrong) {
     const inWindow = wrong.filter(
       (p) => p.userId === first.userId && p.at >= first.at && p.at < first.at + STEP_UP_LOCK_MS,

@@ -31,6 +31,8 @@ export interface PasswordSend {
   userId: number | null;
   at: number;
   wrong: boolean;
+  /** Answered 401: the server refused its token before it read the password (the lock counts what it checked). */
+  unchecked?: true;
 }
 
 /** What the network does now (the commands set it). */
@@ -121,7 +123,7 @@ export class ModelNet {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const path = url.pathname;
     const signal = init?.signal ?? undefined;
-    this.notePassword(asker, init?.body);
+    const password = this.notePassword(asker, init?.body);
     const isProfile = method === 'GET' && path === PROFILE_PATH;
     // (A profile read that fails so leaves the tab no latest read: stale is its due, as on a 503.)
     if (this.faults.down) {
@@ -155,6 +157,7 @@ export class ModelNet {
       }
     }
     const text = await response.text();
+    if (password && response.status === 401) password.unchecked = true;
     this.noteToken(text, bearerOf(input, init));
     const { body, read } = this.withTruth(text, at, order, asker);
     const headers = new Headers(response.headers);
@@ -228,16 +231,18 @@ export class ModelNet {
     if (owner !== undefined) this.owners.set(json.access_token, owner);
   }
 
-  private notePassword(asker: Asker, body: unknown): void {
+  private notePassword(asker: Asker, body: unknown): PasswordSend | undefined {
     if (typeof body !== 'string' || !body.includes('password_check')) return;
     try {
       const parsed = JSON.parse(body) as { password_check?: unknown };
       if (typeof parsed.password_check !== 'string') return;
-      this.passwords.push({
+      const send: PasswordSend = {
         userId: asker.userId(),
         at: this.hooks.trueNow(),
         wrong: parsed.password_check === WRONG_PASSWORD,
-      });
+      };
+      this.passwords.push(send);
+      return send;
     } catch {
       // not JSON: no password in it
     }
