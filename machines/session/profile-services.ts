@@ -168,7 +168,8 @@ export const ACCEPTED_MS = 86_400_000;
  * force at `now` that started when it was sent or after (`at`, less the clock's bound and the
  * stamp's second): an earlier one (a lagging replica, before an extension) is not it; one heard
  * from another tab, by any of its kind in force (an old one about to end shows it too: when it
- * ends, the flow awaits it again and reads, `advanced`, REVIEW37-2). A pause or a self-exclusion
+ * ends, the flow awaits it again and reads, `advanced`, REVIEW37-2; once shown, it is dated by the
+ * start of the one that showed it, `datedBy`). A pause or a self-exclusion
  * is shown too by one of the other kind (`protects`) that started since and is in force all its
  * day. One that is only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
  * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
@@ -198,6 +199,26 @@ export const shows = (
  * way round).
  */
 const protects = (x: { kind: string }) => x.kind === 'pause' || x.kind === 'selfExclusion';
+
+/**
+ * A restriction as a read of the flow's own showed it: one heard from another tab comes undated
+ * (`at` 0, or `heard`: dated by the first reading after it), and is dated here by that read, at the
+ * latest start of a pause or self-exclusion in force (the other kind's too: never 0, a25758bc's
+ * review; a later date would make the very restriction that showed it fail to show it again). So the tab
+ * that heard it keeps it as the tab that had it accepted does (`shown`, `AcceptedStore`: a day
+ * from then): a replica that lags later does not free the player there. One dated is kept as is.
+ */
+export const datedBy = (
+  userInfo: unknown,
+  now: number,
+  accepted: AcceptedRestriction,
+): AcceptedRestriction =>
+  accepted.at && !accepted.heard
+    ? accepted
+    : {
+        kind: accepted.kind,
+        at: Math.max(0, ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0)),
+      };
 
 /**
  * `r` with a restriction accepted but not yet read (`kind`: the profile flow's `expect`) in force

@@ -7,7 +7,6 @@ import type { BackoffOptions } from 'pam-client/internal';
 import { isTime } from '../clock';
 import { isTrusted as isTrustedEvent } from './events';
 import {
-  ACCEPTED_MS,
   type AcceptedRestriction,
   boundOf,
   inFlightAt,
@@ -159,18 +158,14 @@ export const advanced = (
   const readAt = 'readAt' in patch ? patch.readAt : context.readAt;
   // (A trusted stamp's time is the flow's time; `null > x` is false.)
   if (now === stamp.at && (readAt as number) > now + 2 * boundOf(context.services)) next.readAt = null;
-  // One a read showed, within its day, that the reading held no longer shows at this time (the one
-  // that showed it ended: an older pause about to end showed one heard, REVIEW37-2) is awaited
-  // again, as a reading that does not show it makes it: no betting, and read (`unsure`).
+  // One a read showed, that the reading held showed at the flow's time before and no longer shows
+  // (the one that showed it ended: an older pause about to end showed one heard, REVIEW37-2; or a
+  // reading taken that does not show it), is awaited again: no betting, and read (`unsure`). Once
+  // per such end, whatever its age: a read past its day frees the player if none is in force.
   const held = { ...context, ...next };
   const { shown: s, userInfo } = held;
-  if (
-    s &&
-    !held.expect &&
-    userInfo &&
-    now - s.at < ACCEPTED_MS &&
-    !shows(userInfo, now, boundOf(context.services), s)
-  )
+  const bound = boundOf(context.services);
+  if (s && !held.expect && shows(context.userInfo, context.now, bound, s) && !shows(userInfo, now, bound, s))
     held.expect = next.expect = s;
   return {
     ...next,

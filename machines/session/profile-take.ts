@@ -9,6 +9,7 @@ import {
   ACCEPTED_MS,
   type AcceptedLimits,
   boundOf,
+  datedBy,
   type ProfileFlowContext,
   type ProfileSource,
   readAtOf,
@@ -68,9 +69,8 @@ export const took = (
       attempts: 0,
       unsure: d.stamp.trusted === false || expect || applied ? context.unsure + 1 : 0,
       expect,
-      // (As it was shown: one heard from another tab stays heard, dated when this tab first took a
-      // reading after it; kept for its day as one accepted here, checked at each derivation.)
-      shown: seen ? kept : context.shown,
+      // (One heard from another tab: dated by this read, kept for its day as one accepted here.)
+      shown: seen ? datedBy(d.userInfo, now, kept) : context.shown,
     },
     d.stamp,
   );

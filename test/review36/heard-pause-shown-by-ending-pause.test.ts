@@ -12,10 +12,11 @@ import { pausedFrom, profileOn, sp } from './flow';
 // read reaches a lagging replica: the OLD pause, in force an hour more, "showed" the new one, and
 // `datedBy` dated it by the old pause's start (a week ago): `shown` was never kept. The old pause
 // ended: B re-derived (no read) and was free 60 minutes until its midnight read, the new pause in
-// force all along. Now one shown stays as it was shown (heard, dated when first taken), and is
-// checked at each derivation: when the old pause ends, the flow awaits it again and reads (fails
-// on ec5ba272: free 60 minutes). (Not by showing a heard one only by a pause started since: a
-// one-day pause heard seconds late was then never shown, kept-restriction-lost-message.property.)
+// force all along. Now each derivation checks the one shown: when the reading held showed it and
+// no longer does (the old pause ended), the flow awaits it again and reads, whatever its age
+// (fails on ec5ba272: free 60 minutes). (Not by showing a heard one only by a pause started since:
+// a one-day pause heard seconds late was then never shown, kept-restriction-lost-message.property;
+// nor by keeping it heard, 4831d6b1: test/review38.)
 
 const H = 3_600_000;
 const D = 24 * H;
