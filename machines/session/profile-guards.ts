@@ -34,18 +34,30 @@ export type Ev = ProfileFlowEvent | Stamped;
 /** A guard's arguments. */
 export type G = { context: ProfileFlowContext; event: Ev };
 
-// (On `PROFILE` and `PROFILE_SEEN` only: the two share the fields it reads.)
-export const isOurs = ({ context, event }: G) => {
+// (On `PROFILE` and `PROFILE_SEEN` only: the two share the fields they read.)
+/**
+ * A datum of the player this flow reads for, from any of their logins: a reading of the same
+ * player by another login (a tab that signed in again while the channel lagged, and holds it, while
+ * this one holds a refresh of the login before: the two never converge on one) may only tighten:
+ * barred until the flow's own read (fail closed: the player's restrictions are the player's,
+ * whatever login read them).
+ */
+export const isPlayers = ({ context, event }: G) => {
   const e = event as Seen;
+  const owner = e.owner;
   return (
     isInternal(e) &&
     isRecord(e.userInfo) &&
     Number.isFinite(e.at) &&
-    ownsDatum(context.owner, e.owner) &&
+    !!owner &&
+    typeof owner.sid === 'number' &&
+    owner.userId === context.owner.userId &&
     // A user it names must be the player (an answer of another player, or of none, is not ours).
     (!e.user || namesPlayer((e.user as { id?: unknown }).id, context.owner.userId))
   );
 };
+/** A datum of the login this flow reads for (`isPlayers`, and its login). */
+export const isOurs = (a: G) => isPlayers(a) && ownsDatum(a.context.owner, (a.event as Seen).owner);
 // Compared by when each reading's request was sent, never by arrival: not sent before the
 // reading the flow holds, and not stamped later than this tab's server time plus the clock's
 // bound (a lying or skewed tab).
@@ -64,6 +76,13 @@ export const lifts = ({ context, event }: G) => {
   const [ours, theirs] = bothAt(context, event as Seen);
   return liftsAny(ours, theirs);
 };
+/**
+ * A datum from elsewhere whose reading is known (no field it cannot read, the standing known): one
+ * that is not (a tab of another version, a forged message missing fields) is taken, barring (it may
+ * only tighten), and the flow reads for itself at once, so an unreadable word from elsewhere bars for
+ * one read, never until the next midnight's.
+ */
+export const readable = ({ context, event }: G) => bothAt(context, event as Seen)[1].status !== 'unknown';
 /** Neither newer by its stamp nor tighter: taken nowhere (a read in flight is marked `again`). */
 export const unplaced = (a: G) => !isFresh(a) && !tighter(a.context, a.event as Seen);
 /**

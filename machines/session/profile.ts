@@ -91,11 +91,13 @@ import {
   type Ev,
   isFresh,
   isOurs,
+  isPlayers,
   lifts,
   liftsNothing,
   liftsSince,
   lostTrust,
   newDay,
+  readable,
   tighter,
   trustChanged,
   unknownChangeDue,
@@ -271,7 +273,7 @@ export function createProfileFlow() {
       // Stamped with the flow's own clock first: a read dated after it (another tab's clock
       // ahead, or a forged date) counts as read now, never later.
       PROFILE: {
-        guard: isOurs,
+        guard: isPlayers,
         // A profile from elsewhere, stamped with the flow's own clock (an effect, as `stamp`).
         actions: ({ context, event, self }) =>
           self.send(
@@ -294,6 +296,8 @@ export function createProfileFlow() {
             // What the flow holds needs no read of its own: it knows the account's standing (another
             // tab's message names no user: only a read does) and awaits no restriction accepted.
             ({ context, event }) => !context.expect && !!((event as Seen).user ?? context.user),
+            // ...and it can be read (else it bars until the flow's own read: `readable`).
+            readable,
           ]),
           target: '.idle',
           reenter: true,
@@ -314,8 +318,9 @@ export function createProfileFlow() {
         // Tighter, but its stamp cannot be placed (in this tab's future, or before what it holds: a
         // tab whose clock had not learned server time, REVIEW-X X-1): never dropped; barred (stale)
         // until the flow's own read, which follows (its order key unmoved: the stamp means nothing).
+        // (Or one of another login of the player, whatever its stamp: `isPlayers`.)
         {
-          guard: and([isOurs, ({ context, event }) => tighter(context, event as Seen)]),
+          guard: and([isPlayers, ({ context, event }) => tighter(context, event as Seen)]),
           target: '.reading',
           reenter: true,
           actions: assign(({ context }) => advanced(context, { failed: true }, {})),

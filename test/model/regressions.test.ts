@@ -214,4 +214,35 @@ describe('model counterexamples (issue 26)', () => {
       advance(20_000),
     ]);
   });
+
+  // Found with seed 12 (not CI's): tab 1 won a refresh race that tab 0 lost while the channel was
+  // held; tab 0, its login expired, signed in again at the same counter. Each kept its own login
+  // (tab 0 ends the one that expired here; tab 1 orders its refresh above the new login), so tab 1
+  // never took tab 0's reads: free to bet while the player's newest read (tab 0's) was unreadable.
+  // A reading of the same player by another login is judged too: it may only tighten (`isPlayers`).
+  it("37: a tab on another login of the player is barred by that login's tighter read (I1)", async () => {
+    await runSequence(
+      [
+        login(0, 0, true),
+        answerDelay(300),
+        refreshNow(1),
+        recheck(0),
+        profileHangs(1),
+        hold(),
+        advance(20_000),
+        login(0, 0, true),
+        truth(0, { kind: 'oddity', oddity: 'pauseEndBeforeStart' }),
+        advance(1000),
+        release('inOrder'),
+      ],
+      'memory',
+    );
+  });
+
+  // Found with seed 11 (not CI's): a forged profile message missing fields (unreadable: unknown,
+  // so it tightened) was taken without a read of the tab's own: unknown, no betting, until the next
+  // midnight. One that cannot be read is taken and read at once (`readable`).
+  it('37: a forged unreadable profile bars for one read only (I5)', async () => {
+    await runSequence([login(1, 0, true), profileFails(1), reload(1), forgeProfile(1, 0)], 'shared');
+  });
 });

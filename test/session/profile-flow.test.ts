@@ -137,11 +137,15 @@ describe('profile flow', () => {
     t.flow.stop();
   });
 
-  it('takes a profile read elsewhere only for its own player and login', async () => {
+  it('takes a profile read elsewhere only for its own player and login (another login of the player: a read of its own first)', async () => {
     const t = open('plain', 5);
     await t.settled();
     const at = t.clock.now();
     const barred = freeUserInfo({ spa_exclusion: 1 });
+    const reads = t.reads();
+    // The player's read by another login (a tab on a login this one never converged with): not
+    // taken, but it bars until the flow's own read, which it starts (fail closed: the player's
+    // restrictions are the player's; 37, test/model/regressions).
     t.flow.send(
       marked({
         type: 'PROFILE',
@@ -152,6 +156,11 @@ describe('profile flow', () => {
         source: 'outcome',
       }),
     );
+    expect(t.datum().restrictions).toMatchObject({ canBet: false, status: 'stale' });
+    expect(t.datum().source).not.toBe('outcome');
+    await t.settled();
+    expect(t.reads()).toBe(reads + 1);
+    expect(t.datum().restrictions.canBet).toBe(true);
     t.flow.send(
       marked({
         type: 'PROFILE',
