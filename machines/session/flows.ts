@@ -370,6 +370,8 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
     // The login answer's restrictions: status unknown (no betting) until the first read, with the
     // one kept for the player in force (AB-2: in the first signed-in view, not a step later), as
     // the actor of this way in read it (a login's or a restore's output, an ADOPT: `WITH_KEPT`).
+    // Signing out (the flow stopped): stale, betting off (fail closed).
+    staleRestrictions: assign(({ context }) => ({ restrictions: staleOf(context.restrictions) })),
     loginRestrictions: assign(({ context, event }) => ({
       restrictions: withKept(
         loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0, context.user),

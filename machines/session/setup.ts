@@ -78,6 +78,7 @@ export interface PublishedProfile {
  */
 type ByFlows = Record<
   | 'loginRestrictions'
+  | 'staleRestrictions'
   | 'takeProfile'
   | 'takePlayTime'
   | 'wakeProfile'

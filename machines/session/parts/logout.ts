@@ -1,8 +1,7 @@
 // Logout's part of the session: `signingOut` empties the store and revokes the token (../store.ts);
 // signed out either way.
 
-import { assign, emit } from 'xstate';
-import { staleOf } from '../../client/ended-view';
+import { emit } from 'xstate';
 import { ownerOf, servicesOf } from '../context';
 import { resendingAuth } from '../revoke';
 import type { SessionStateConfig } from '../setup';
@@ -14,8 +13,8 @@ export const signingOut = /* @__PURE__ */ (() =>
     tags: 'signingOut',
     // Its profile flow stopped (nothing watches the clock or the register now): the restrictions
     // go stale, betting off, from the first signing-out view (fail closed; a clock stepped 25 h
-    // meanwhile left them current, the model's seed 3).
-    entry: assign({ restrictions: ({ context }) => staleOf(context.restrictions) }),
+    // meanwhile left them current, the model's seed 3). The profile flow's (./flows.ts).
+    entry: 'staleRestrictions',
     on: {
       // Honoured once signed out.
       LOGIN: { actions: 'rememberPending' },
