@@ -1,6 +1,7 @@
 // The profile flow's guards (./profile.ts): pure, from the context and the event, referenced by
 // value in its statechart (split from it; the rules they call are ./profile-rules.ts's).
 
+import { profileReadOf } from 'pam-client/internal';
 import { brazilDayOf, nextBrazilMidnight } from '../clock';
 import { isInternal, isTrusted as isTrustedEvent } from './events';
 import {
@@ -9,7 +10,6 @@ import {
   LIMIT_KINDS,
   liftsAny,
   namesPlayer,
-  ownsDatum,
   type ProfileFlowContext,
 } from './profile-rules';
 import {
@@ -36,11 +36,10 @@ export type G = { context: ProfileFlowContext; event: Ev };
 
 // (On `PROFILE` and `PROFILE_SEEN` only: the two share the fields they read.)
 /**
- * A datum of the player this flow reads for, from any of their logins: a reading of the same
- * player by another login (a tab that signed in again while the channel lagged, and holds it, while
- * this one holds a refresh of the login before: the two never converge on one) may only tighten:
- * barred until the flow's own read (fail closed: the player's restrictions are the player's,
- * whatever login read them).
+ * A datum of the player this flow reads for, by any of their logins: the player's restrictions are
+ * the player's, whatever login read them, and a datum from elsewhere may only tighten. (By this
+ * login only, two tabs a lost refresh race left on two logins of the player never took each
+ * other's reads: one free while the other's newest read barred, the model's seed 12.)
  */
 export const isPlayers = ({ context, event }: G) => {
   const e = event as Seen;
@@ -56,8 +55,6 @@ export const isPlayers = ({ context, event }: G) => {
     (!e.user || namesPlayer((e.user as { id?: unknown }).id, context.owner.userId))
   );
 };
-/** A datum of the login this flow reads for (`isPlayers`, and its login). */
-export const isOurs = (a: G) => isPlayers(a) && ownsDatum(a.context.owner, (a.event as Seen).owner);
 // Compared by when each reading's request was sent, never by arrival: not sent before the
 // reading the flow holds, and not stamped later than this tab's server time plus the clock's
 // bound (a lying or skewed tab).
@@ -124,6 +121,14 @@ export const newDay = ({ context: { readAt: r, services }, event }: G) =>
  */
 export const dawn = (a: G) =>
   newDay(a) && nextBrazilMidnight((a.event as Now).at - boundOf(a.context.services)) <= (a.event as Now).at;
+/**
+ * Time alone, at this stamp, would lift something the reading held shows: a restriction ended, a
+ * limit change come due (on `NOW` in `idle`: the stamp is usable there). Not a change in flight's
+ * bar lapsing (./in-flight.ts: it ends at its time, TOKLAPSE29).
+ */
+export const liftedByTime = ({ context: { userInfo: u, now }, event }: G) =>
+  // (What the reading shows at each time, its status aside: a status turning current lifts nothing.)
+  !!u && !!now && liftsAny(profileReadOf(u, now)[0], profileReadOf(u, (event as Now).at)[0]);
 /** A stamp the flow can use as its time: its own (marked), on a trusted clock, a finite time. */
 export const usable = (event: Ev) =>
   isTrustedEvent(event) && (event as Now).trusted === true && Number.isFinite((event as Now).at);

@@ -411,10 +411,9 @@ export interface ProfileFlowContext {
   expect: AcceptedRestriction | null;
   /**
    * The latest accepted restriction a read of the flow's own showed: for `ACCEPTED_MS` after it was
-   * sent, a reading that does not show it (a replica lagging later), or the reading held no longer
-   * showing it at the flow's time (the one that showed it ended), bars again. One heard from another
-   * tab stays heard, dated when a reading was first taken after it, and is kept for the player as one
-   * accepted here (`ProfileServices.accepted`).
+   * sent (`dayOf`), a reading that does not show it (a replica lagging later) bars again. One heard
+   * from another tab is dated by the start of the one that showed it (`datedBy`; its day from when
+   * it was heard), and kept for the player as one accepted here (`ProfileServices.accepted`).
    */
   shown: AcceptedRestriction | null;
   /**

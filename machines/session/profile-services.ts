@@ -133,7 +133,15 @@ export interface AcceptedRestriction {
    * long it is kept), and any of its kind in force shows it.
    */
   heard?: true;
+  /**
+   * When its day (`ACCEPTED_MS`) counts from, when not `at`: one heard, shown by an older restriction
+   * of its kind (a pause about to end) and dated by that one's start, counts from when it was heard.
+   */
+  from?: number;
 }
+
+/** When `a`'s day (`ACCEPTED_MS`) counts from: `from`, else `at`. */
+export const dayOf = (a: AcceptedRestriction) => a.from ?? a.at;
 
 /**
  * Where a player's accepted restriction outlives the login and the page (`remember` on acceptance,
@@ -168,8 +176,8 @@ export const ACCEPTED_MS = 86_400_000;
  * force at `now` that started when it was sent or after (`at`, less the clock's bound and the
  * stamp's second): an earlier one (a lagging replica, before an extension) is not it; one heard
  * from another tab, by any of its kind in force (an old one about to end shows it too: when it
- * ends, the flow awaits it again and reads, `advanced`, REVIEW37-2; once shown, it is dated by the
- * start of the one that showed it, `datedBy`). A pause or a self-exclusion
+ * ends, the flow reads to confirm, `liftedByTime`, REVIEW37-2; once shown, it is dated by the start
+ * of the one that showed it, its day from when it was heard, `datedBy`). A pause or a self-exclusion
  * is shown too by one of the other kind (`protects`) that started since and is in force all its
  * day. One that is only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
  * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
@@ -215,10 +223,14 @@ export const datedBy = (
 ): AcceptedRestriction =>
   accepted.at && !accepted.heard
     ? accepted
-    : {
-        kind: accepted.kind,
-        at: Math.max(0, ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0)),
-      };
+    : withDay(
+        accepted,
+        Math.max(0, ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0)),
+      );
+
+// (Its day from when it was heard, when the one that showed it started before: REVIEW38.)
+const withDay = (accepted: AcceptedRestriction, at: number): AcceptedRestriction =>
+  accepted.at > at ? { kind: accepted.kind, at, from: accepted.at } : { kind: accepted.kind, at };
 
 /**
  * `r` with a restriction accepted but not yet read (`kind`: the profile flow's `expect`) in force

@@ -19,7 +19,6 @@ import {
   readAtOf,
   type Stamp,
   sessionRestrictionsOf,
-  shows,
   timeAfter,
   withKept,
 } from './profile-rules';
@@ -158,15 +157,7 @@ export const advanced = (
   const readAt = 'readAt' in patch ? patch.readAt : context.readAt;
   // (A trusted stamp's time is the flow's time; `null > x` is false.)
   if (now === stamp.at && (readAt as number) > now + 2 * boundOf(context.services)) next.readAt = null;
-  // One a read showed, that the reading held showed at the flow's time before and no longer shows
-  // (the one that showed it ended: an older pause about to end showed one heard, REVIEW37-2; or a
-  // reading taken that does not show it), is awaited again: no betting, and read (`unsure`). Once
-  // per such end, whatever its age: a read past its day frees the player if none is in force.
   const held = { ...context, ...next };
-  const { shown: s, userInfo } = held;
-  const bound = boundOf(context.services);
-  if (s && !held.expect && shows(context.userInfo, context.now, bound, s) && !shows(userInfo, now, bound, s))
-    held.expect = next.expect = s;
   return {
     ...next,
     restrictions: restrictionsAt(held, now, stamp),

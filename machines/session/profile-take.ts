@@ -10,6 +10,7 @@ import {
   type AcceptedLimits,
   boundOf,
   datedBy,
+  dayOf,
   type ProfileFlowContext,
   type ProfileSource,
   readAtOf,
@@ -43,8 +44,9 @@ export const took = (
   // reading taken after it, as heard.
   const e = context.expect;
   const dated = e && !e.at ? { kind: e.kind, at: now, heard: true as const } : e;
-  const awaited = dated && (d.stamp.trusted === false || !(d.sent - dated.at >= ACCEPTED_MS)) ? dated : null;
-  const kept = awaited ?? (context.shown && now - context.shown.at < ACCEPTED_MS ? context.shown : null);
+  const awaited =
+    dated && (d.stamp.trusted === false || !(d.sent - dayOf(dated) >= ACCEPTED_MS)) ? dated : null;
+  const kept = awaited ?? (context.shown && now - dayOf(context.shown) < ACCEPTED_MS ? context.shown : null);
   const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
   const seen = own && showsIt;
   const expect = seen ? null : showsIt && !own ? awaited : kept;

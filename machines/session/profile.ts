@@ -30,7 +30,8 @@
 //   re-read, another tab's message), `owner` being the player and login it was read for (as they
 //   were when the read STARTED), `at` when its request was SENT. Every reading, the flow's own too,
 //   is ordered by when it was sent, never by arrival (`sentAt`): one from elsewhere is taken only
-//   when it is the flow's own, not sent before the reading held, stamped no later than serverNow +
+//   when it is the flow's player's (by any of their logins: `isPlayers`), not sent before the
+//   reading held, stamped no later than serverNow +
 //   the clock's bound, and only when it tightens, this tab's outcome re-read too (REVIEW33-1; else
 //   the flow reads for itself, barred meanwhile if it also bars more: `doubt`). One sent just
 //   before (within the bound) may still tighten. One that comes while a read of the flow's own is
@@ -90,8 +91,8 @@ import {
   dawn,
   type Ev,
   isFresh,
-  isOurs,
   isPlayers,
+  liftedByTime,
   lifts,
   liftsNothing,
   liftsSince,
@@ -201,7 +202,11 @@ const CHECK_ACTIONS = [
     }
     if (!kind) return {};
     const kept = context.expect?.kind === kind && !context.expect.heard ? context.expect.at : at;
-    return advanced(context, { expect: { kind, at: Math.max(at, kept) } as AcceptedRestriction }, {});
+    // Another tab's word (no `at`): heard at the flow's time (its day counts from then, REVIEW38
+    // F4: not from a read taken hours later), any of its kind showing it; none yet: dated by the
+    // first reading taken (`took`).
+    const expect = kept ? { kind, at: Math.max(at, kept) } : { kind, at: context.now, heard: true };
+    return advanced(context, { expect: expect as AcceptedRestriction }, {});
   }),
   // One accepted here is kept for the player past this login and page, until a read shows it;
   // limits accepted here, for their day, and told to the other tabs of this login (T-5).
@@ -287,11 +292,11 @@ export function createProfileFlow() {
       PROFILE_SEEN: [
         // Newer, but it would lift something: this tab reads for itself (a read in flight may have
         // been sent before theirs, so it starts over).
-        { guard: and([isOurs, isFresh, lifts]), target: '.reading', reenter: true, actions: doubt },
+        { guard: and([isPlayers, isFresh, lifts]), target: '.reading', reenter: true, actions: doubt },
         // Newer, and it lifts nothing: taken...
         {
           guard: and([
-            isOurs,
+            isPlayers,
             isFresh,
             // What the flow holds needs no read of its own: it knows the account's standing (another
             // tab's message names no user: only a read does) and awaits no restriction accepted.
@@ -304,21 +309,20 @@ export function createProfileFlow() {
           actions: TOOK_SEEN,
         },
         // ...unless the flow still needs a read of its own: it reads again.
-        { guard: and([isOurs, isFresh]), target: '.reading', reenter: true, actions: TOOK_SEEN },
+        { guard: and([isPlayers, isFresh]), target: '.reading', reenter: true, actions: TOOK_SEEN },
         // Not newer by its stamp, but too close to tell, and tighter: taken when it lifts nothing (a
         // reading may always tighten), and read again (a read in flight may have started before
         // theirs, so it starts over).
         {
-          guard: and([isOurs, closeAndTighter, liftsNothing]),
+          guard: and([isPlayers, closeAndTighter, liftsNothing]),
           target: '.reading',
           reenter: true,
           actions: TOOK_SEEN,
         },
-        { guard: and([isOurs, closeAndTighter]), target: '.reading', reenter: true, actions: doubt },
+        { guard: and([isPlayers, closeAndTighter]), target: '.reading', reenter: true, actions: doubt },
         // Tighter, but its stamp cannot be placed (in this tab's future, or before what it holds: a
         // tab whose clock had not learned server time, REVIEW-X X-1): never dropped; barred (stale)
         // until the flow's own read, which follows (its order key unmoved: the stamp means nothing).
-        // (Or one of another login of the player, whatever its stamp: `isPlayers`.)
         {
           guard: and([isPlayers, ({ context, event }) => tighter(context, event as Seen)]),
           target: '.reading',
@@ -362,8 +366,8 @@ export function createProfileFlow() {
         // what that one shows, at one read more at most (REVIEW33-2: not a restart each).
         on: {
           PROFILE_SEEN: [
-            { guard: and([isOurs, isFresh, liftsNothing]), actions: [TOOK_SEEN, AGAIN_FLAG] },
-            { guard: and([isOurs, unplaced]), actions: AGAIN_FLAG },
+            { guard: and([isPlayers, isFresh, liftsNothing]), actions: [TOOK_SEEN, AGAIN_FLAG] },
+            { guard: and([isPlayers, unplaced]), actions: AGAIN_FLAG },
           ],
           // Another tab's word (a restriction, limits): kept, and the read on its way not restarted
           // (REVIEW-AK AK-3: a burst of forged words cost a read each). That read applies the limits
@@ -403,8 +407,9 @@ export function createProfileFlow() {
                 // accepted here (one heard from another tab: dated by that read), so a later login or
                 // page of theirs starts barred by it too (the store keeps the later of two).
                 ({ context: c }) => {
+                  // (As shown, its day from its start: one shown by an older restriction is not kept.)
                   if (c.shown && !c.expect && c.now - c.shown.at < ACCEPTED_MS)
-                    c.services.accepted?.remember(c.owner.userId, c.shown);
+                    c.services.accepted?.remember(c.owner.userId, { kind: c.shown.kind, at: c.shown.at });
                 },
               ],
             },
@@ -442,7 +447,8 @@ export function createProfileFlow() {
         },
       },
       // Read: look again at the next São Paulo midnight (the SPA register), and re-derive when a
-      // restriction or a pending limit change starts or ends (no request). Each time seen
+      // restriction or a pending limit change starts or ends (no request; one that lifts something
+      // is confirmed by a read, stale meanwhile: `liftedByTime`). Each time seen
       // re-arms both timers from it.
       idle: {
         after: {
@@ -472,6 +478,15 @@ export function createProfileFlow() {
             // A new day: not current from its stamp; read once the server's day surely began.
             { guard: dawn, target: 'dawn', actions: seeNow },
             { guard: newDay, target: 'reading', actions: seeNow },
+            // Time alone lifts something held (a restriction ended, a bar in flight over): read to
+            // confirm, barred meanwhile (stale): the server may hold a newer one that the reading
+            // held did not show (a lagging replica; an old pause about to end showed one heard,
+            // REVIEW37-2, review 38).
+            {
+              guard: liftedByTime,
+              target: 'reading',
+              actions: assign(({ context, event }) => advanced(context, { failed: true }, event as Now)),
+            },
             { target: 'idle', reenter: true, actions: seeNow },
           ],
         },
