@@ -218,7 +218,13 @@ describe('the server-session client judges its seed at the clock, not at the see
         },
       ),
       // (REVIEW35: a seed read at the São Paulo midnight itself, judged then: it showed the player free.)
-      { numRuns: Number(process.env.SEED_FRESH_RUNS ?? 120), examples: [[0, 0, 0, true], [-1, -1, 0, true]] },
+      {
+        numRuns: Number(process.env.SEED_FRESH_RUNS ?? 120),
+        examples: [
+          [0, 0, 0, true],
+          [-1, -1, 0, true],
+        ],
+      },
     );
   });
 });
