@@ -6,12 +6,9 @@
 
 import type { PamError } from 'pam-client';
 import { assign } from 'xstate';
-import { isInternal } from '../events';
 import { checkProfile, profileInputOf, tellProfile } from '../flows';
 import { otherPlayer } from '../profile-read';
 import type { SessionTransitions } from '../setup';
-
-type Owned = { owner?: { userId?: unknown } | null };
 
 /** The error of the profile child's snapshot (none: a provided stand-in without a context). */
 const errorOf = (event: object) =>
@@ -44,13 +41,9 @@ export const PROFILE_TRANSITIONS: SessionTransitions = {
     },
   ],
   signedIn: {
-    // A profile read elsewhere (another tab, the client's outcome re-read), for the player held
-    // (another login of theirs: it may only tighten, `isPlayers`): the profile flow judges it.
-    PROFILE_LOADED: {
-      guard: ({ context, event }) =>
-        isInternal(event) && context.userId !== null && (event as Owned).owner?.userId === context.userId,
-      actions: tellProfile,
-    },
+    // A profile read elsewhere (another tab, the client's outcome re-read): the profile flow judges
+    // it (only its player's, by any of their logins, and only where it tightens: `isPlayers`).
+    PROFILE_LOADED: { guard: 'internal', actions: tellProfile },
     PROFILE_CHANGED: { guard: 'internal', actions: checkProfile },
   },
 };
