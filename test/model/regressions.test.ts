@@ -245,4 +245,12 @@ describe('model counterexamples (issue 26)', () => {
   it('37: a forged unreadable profile bars for one read only (I5)', async () => {
     await runSequence([login(1, 0, true), profileFails(1), reload(1), forgeProfile(1, 0)], 'shared');
   });
+
+  // Found with seed 137 (not CI's), an oracle's error: the model counted a step of 630 s as play
+  // time only when the player was signed in at its start; a login answered 300 ms into it counted
+  // from its answer in the client (25,185 s shown, 24,570 counted). A step counts when signed in at
+  // either end.
+  it('37: a login answered within a long step counts its play time (I4)', async () => {
+    await runSequence([answerDelay(300), login(0, 3), advance(7 * H)], 'shared');
+  });
 });

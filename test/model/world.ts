@@ -173,22 +173,26 @@ export class ModelWorld {
     const step = Math.max(Math.min(ms, 1000), Math.ceil(ms / 40));
     for (let left = ms; left > 0; left -= step) {
       const dt = Math.min(step, left);
-      this.countPlay(dt);
+      const day = spDay(this.trueNow());
+      const before = this.signedInPlayers();
+      for (const tab of this.tabs) if (tab) this.stretch(tab, day, dt);
       await vi.advanceTimersByTimeAsync(dt);
       await this.settle();
+      // The step counts for every player signed in at its start or its end (a login answered within
+      // it counts from its answer: the model's upper bound is the whole step, seed 137).
+      for (const id of new Set([...before, ...this.signedInPlayers()]))
+        this.played.set(`${id}:${day}`, (this.played.get(`${id}:${day}`) ?? 0) + dt);
     }
   }
 
-  /** `dt` of awake time is play time of every player signed in in some tab. */
-  private countPlay(dt: number): void {
-    const day = spDay(this.trueNow());
+  /** Every player signed in in some tab now. */
+  private signedInPlayers(): Set<number> {
     const players = new Set<number>();
     for (const tab of this.openTabs()) {
       const { userId } = sessionOf(tab.client);
       if (tab.client.view.status === 'signedIn' && userId !== null) players.add(userId);
     }
-    for (const id of players) this.played.set(`${id}:${day}`, (this.played.get(`${id}:${day}`) ?? 0) + dt);
-    for (const tab of this.tabs) if (tab) this.stretch(tab, day, dt);
+    return players;
   }
 
   /** The tab's stretch of counted play time grows by `dt`, or starts again (see `stretches`). */
