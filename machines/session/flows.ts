@@ -128,7 +128,12 @@ export const checkProfile: SessionAction = /* @__PURE__ */ actionsOf(({ context,
     // Sent at `sent` (server time): a read shows it by a restriction starting then or later. Another
     // tab's word has no time: any restriction of its kind shows it.
     // (`remote`: a read on its way is not restarted for it, AK-3.)
-    sendTo('profile', { type: 'CHECK', restricts, ...(remote ? { remote } : isTime(sent) && { at: sent }) }),
+    // (`sent` of another tab's word: when this tab heard it, on a trusted clock.)
+    sendTo('profile', {
+      type: 'CHECK',
+      restricts,
+      ...(remote ? { remote, ...(isTime(sent) && { heardAt: sent }) } : isTime(sent) && { at: sent }),
+    }),
     // (A login without ids is told too: the other tabs' schema refuses it.)
     restricts &&
       !remote &&

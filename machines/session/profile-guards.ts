@@ -51,6 +51,8 @@ export const isPlayers = ({ context, event }: G) => {
     !!owner &&
     typeof owner.sid === 'number' &&
     owner.userId === context.owner.userId &&
+    // (No player id known: its login only; another login's word may name another player.)
+    (owner.userId !== null || owner.sid === context.owner.sid) &&
     // A user it names must be the player (an answer of another player, or of none, is not ours).
     (!e.user || namesPlayer((e.user as { id?: unknown }).id, context.owner.userId))
   );

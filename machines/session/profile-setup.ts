@@ -39,7 +39,7 @@ export interface ProfileFlowInput {
 
 /** The events the session sends the flow (see the protocol at the top of the file). */
 export type ProfileFlowEvent =
-  | { type: 'CHECK'; restricts?: RestrictionKind | null; at?: number; remote?: boolean }
+  | { type: 'CHECK'; restricts?: RestrictionKind | null; at?: number; remote?: boolean; heardAt?: number }
   | { type: 'WAKE' }
   | {
       type: 'PROFILE';

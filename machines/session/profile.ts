@@ -202,10 +202,12 @@ const CHECK_ACTIONS = [
     }
     if (!kind) return {};
     const kept = context.expect?.kind === kind && !context.expect.heard ? context.expect.at : at;
-    // Another tab's word (no `at`): heard at the flow's time (its day counts from then, REVIEW38
-    // F4: not from a read taken hours later), any of its kind showing it; none yet: dated by the
-    // first reading taken (`took`).
-    const expect = kept ? { kind, at: Math.max(at, kept) } : { kind, at: context.now, heard: true };
+    // Another tab's word (no `at`): heard then (`heardAt`, the session's trusted reading: its day
+    // counts from there, not from a read taken hours later, REVIEW38 F4; never the flow's last time,
+    // which may be a day old, review 40 F1), any of its kind showing it; none: dated by the first
+    // reading taken (`took`).
+    const heardAt = (event as LimitsCheck).heardAt ?? 0;
+    const expect = kept ? { kind, at: Math.max(at, kept) } : { kind, at: heardAt, heard: true };
     return advanced(context, { expect: expect as AcceptedRestriction }, {});
   }),
   // One accepted here is kept for the player past this login and page, until a read shows it;

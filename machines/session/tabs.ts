@@ -235,14 +235,23 @@ export const tabsFlow = /* @__PURE__ */ fromCallback<EventObject, TabsFlowSessio
         const owner = message.type === 'session' ? message.session.userId : m.userId;
         const r = message.type === 'restricted' ? message : m.restricted;
         if (owner !== undefined && (r || m.limits)) {
-          const told = keepHeard(held.context, owner, r, m.limits, input.read?.());
+          const reading = input.read?.();
+          const told = keepHeard(held.context, owner, r, m.limits, reading);
           // (A sync answer tells what this tab may already keep: it reads again only for news.)
           if (
             held.phase === 'signedIn' &&
             held.context.userId === owner &&
             (told || message.type !== 'session')
           )
-            sendBack(internal({ type: 'PROFILE_CHANGED', restricts: r?.kind, remote: true }));
+            // (Heard then, by a trusted reading: the day it is kept for counts from there.)
+            sendBack(
+              internal({
+                type: 'PROFILE_CHANGED',
+                restricts: r?.kind,
+                remote: true,
+                ...(reading?.trusted && !reading.error && { sent: reading.serverAt }),
+              }),
+            );
         }
         if (message.type === 'session') {
           // The store decides first (`storeDecides`): read at once from a store that answers at once

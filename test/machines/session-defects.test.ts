@@ -201,7 +201,7 @@ describe('defect 1: profile data is tied to the player and login it was read for
     b.stop();
   });
 
-  it("ignores another login's profile message on the channel", async () => {
+  it("ignores another player's profile message on the channel; another login's of the player only tightens", async () => {
     const hub = new FakeChannelHub();
     const b = bareSession(createMemoryTokenStore(), tab(hub, 'b')).start();
     b.send({ type: 'LOGIN', login: ctx.server.seed.plain.email, password: ctx.server.seed.plain.password });
@@ -220,10 +220,18 @@ describe('defect 1: profile data is tied to the player and login it was read for
         ...o,
       });
     post({ userId: 4, sid });
-    post({ userId, sid: (sid ?? 0) + 1 });
     post({});
     await new Promise((r) => setImmediate(r));
     expect(b.getSnapshot().context.userInfo?.marker).toBeUndefined();
+    // The player's, by another login (the model's seed 12: two tabs left on two logins of one
+    // player): it tightens (a pause; fields missing: unknown), so it is taken, barring, and read
+    // again at once; that read's answer is held again.
+    post({ userId, sid: (sid ?? 0) + 1 });
+    await waitFor(b, (s) => s.context.userInfo?.marker === 'foreign', { timeout: 10_000 });
+    expect(b.getSnapshot().context.restrictions?.canBet).toBe(false);
+    await waitFor(b, (s) => s.context.userInfo !== null && s.context.userInfo.marker === undefined, {
+      timeout: 10_000,
+    });
     post({ userId, sid });
     await waitFor(b, (s) => s.context.userInfo?.marker === 'foreign', { timeout: 10_000 });
     b.stop();

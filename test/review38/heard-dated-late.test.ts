@@ -31,7 +31,8 @@ async function run(withStore: boolean, page: boolean) {
   fail = true;
   // The tabs flow keeps A's word (`keepHeard`: heard, at A's time) and tells the profile flow.
   accepted?.remember(1, { kind: 'pause', at: t, heard: true });
-  tab.flow.send({ type: 'CHECK', restricts: 'pause', remote: true } as never);
+  // (With the time the session heard it, on its trusted reading: `heardAt`, as checkProfile tells it.)
+  tab.flow.send({ type: 'CHECK', restricts: 'pause', remote: true, heardAt: t } as never);
   await flush();
   while (clock.now() < t + 6 * H) await tab.run(1, M);
   fail = false;
