@@ -8,8 +8,8 @@ import { SimulatedClock } from 'xstate';
 import { internal } from '../../machines/session/events';
 import { flush } from '../review33/model';
 import { profileOn } from '../review36/flow';
+import { H, M, pausedZ, S } from '../review38/h';
 import { freeUserInfo } from '../support/free-user-info';
-import { H, M, pausedZ, S } from './h';
 
 async function run(sid: number, ahead: number, every: number, span: number) {
   const clock = new SimulatedClock();

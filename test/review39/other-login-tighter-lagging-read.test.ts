@@ -8,8 +8,8 @@ import { nextBrazilMidnight } from '../../machines/clock';
 import { internal } from '../../machines/session/events';
 import { flush } from '../review33/model';
 import { profileOn } from '../review36/flow';
+import { M, pausedZ, S } from '../review38/h';
 import { freeUserInfo } from '../support/free-user-info';
-import { M, pausedZ, S } from './h';
 
 async function run(sid: number, lag: number) {
   const clock = new SimulatedClock();

@@ -10,7 +10,7 @@ import { nextBrazilMidnight } from '../../machines/clock';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { flush } from '../review33/model';
 import { profileOn } from '../review36/flow';
-import { D, M, pausedZ } from './h';
+import { D, M, pausedZ } from '../review38/h';
 
 async function run(store: boolean, lag: number, heardBeforeMidnight = 5 * M, endAfter = 5 * M) {
   const clock = new SimulatedClock();

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { flush } from '../review33/model';
 import { profileOn } from '../review36/flow';
+import { D, M, pausedZ, S } from '../review38/h';
 import { freeUserInfo } from '../support/free-user-info';
-import { D, M, pausedZ, S } from './h';
 
 async function run(j: number, flipEvery: 'read' | 'stamp') {
   const clock = new SimulatedClock();

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { flush } from '../review33/model';
 import { profileOn, sp } from '../review36/flow';
+import { D, H, M, S } from '../review38/h';
 import { freeUserInfo } from '../support/free-user-info';
-import { D, H, M, S } from './h';
 
 const iso = (ms: number) => new Date(ms - (ms % 1000)).toISOString().slice(0, 19) + 'Z';
 

@@ -9,8 +9,8 @@ import { nextBrazilMidnight } from '../../machines/clock';
 import { internal } from '../../machines/session/events';
 import { type ProfileServices, profileFlow, profileOf } from '../../machines/session/profile';
 import { BOUND, flush, simTimers } from '../review33/model';
+import { M } from '../review38/h';
 import { freeUserInfo } from '../support/free-user-info';
-import { M } from './h';
 
 describe("review40: a login without ids takes another login's datum", () => {
   it("another player's tightening datum does not bar this player", async () => {
