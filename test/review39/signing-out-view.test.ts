@@ -1,5 +1,6 @@
 // Signing out (its logout's answer held): what the view and the app's listeners see of the
 // restrictions from the first signing-out view to signed out, and a login sent meanwhile.
+import { sessionActorOf } from 'pam-client/devtools';
 import { createPamClient, type PamClient } from 'pam-client/machines';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../support/event-loop';
@@ -37,7 +38,10 @@ describe('review39: signing out', () => {
     await until(() => holdLogout !== null, 'logout sent');
     log.push('--- login meanwhile');
     c.login({ login: email, password });
-    await new Promise((r) => setTimeout(r, 50));
+    await until(
+      () => (sessionActorOf(c).getSnapshot().context as { pending: unknown }).pending != null,
+      'the login waits',
+    );
     holdLogout!();
     await until(
       () => c.view.status === 'signedIn' && c.view.restrictions?.status === 'current',
