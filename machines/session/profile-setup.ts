@@ -157,10 +157,9 @@ export const advanced = (
   const readAt = 'readAt' in patch ? patch.readAt : context.readAt;
   // (A trusted stamp's time is the flow's time; `null > x` is false.)
   if (now === stamp.at && (readAt as number) > now + 2 * boundOf(context.services)) next.readAt = null;
-  const held = { ...context, ...next };
   return {
     ...next,
-    restrictions: restrictionsAt(held, now, stamp),
+    restrictions: restrictionsAt({ ...context, ...next }, now, stamp),
     version: context.version + 1,
   };
 };
