@@ -126,9 +126,9 @@ export const checkProfile: SessionAction = /* @__PURE__ */ actionsOf(({ context,
   const { restricts, remote, sent } = event as Heard<'PROFILE_CHANGED'>;
   return [
     // Sent at `sent` (server time): a read shows it by a restriction starting then or later. Another
-    // tab's word has no time: any restriction of its kind shows it.
+    // tab's word has no time of its own (any restriction of its kind shows it): its `sent` is when
+    // this tab heard it, on a trusted clock (`heardAt`: its day counts from there).
     // (`remote`: a read on its way is not restarted for it, AK-3.)
-    // (`sent` of another tab's word: when this tab heard it, on a trusted clock.)
     sendTo('profile', {
       type: 'CHECK',
       restricts,
@@ -372,11 +372,11 @@ export const PROFILE_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations =
   // The restrictions shown when the session ended: stale, betting off (fail closed).
   ended: staleView,
   actions: {
+    // Signing out (the flow stopped): stale, betting off (fail closed).
+    staleRestrictions: assign(({ context }) => ({ restrictions: staleOf(context.restrictions) })),
     // The login answer's restrictions: status unknown (no betting) until the first read, with the
     // one kept for the player in force (AB-2: in the first signed-in view, not a step later), as
     // the actor of this way in read it (a login's or a restore's output, an ADOPT: `WITH_KEPT`).
-    // Signing out (the flow stopped): stale, betting off (fail closed).
-    staleRestrictions: assign(({ context }) => ({ restrictions: staleOf(context.restrictions) })),
     loginRestrictions: assign(({ context, event }) => ({
       restrictions: withKept(
         loginRestrictionsOf(context.userInfo, context.userInfoAt ?? context.savedAt ?? 0, context.user),

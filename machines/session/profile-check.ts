@@ -13,9 +13,9 @@ export type LimitsCheck = Extract<ProfileFlowEvent, { type: 'CHECK' }> & { limit
 
 /** What a `CHECK` keeps (read or queued): the restriction awaited, the limits accepted. */
 export const CHECK_ACTIONS = [
-  // The server accepted a change that bars betting (sent at `at`; another tab's word: at 0,
-  // any of its kind): no betting from now until a read shows it. One of the same kind kept
-  // is replaced by a later one only.
+  // The server accepted a change that bars betting (sent at `at`; another tab's word: heard at
+  // `heardAt`, any of its kind): no betting from now until a read shows it. One of the same kind
+  // kept is replaced by a later one only.
   // Limits the server accepted (`limits`: the `user_limit_*` fields sent at `at`, told by the
   // client's user module): kept as sent for their day, over any read showing a looser limit
   // of their kinds (R-2).

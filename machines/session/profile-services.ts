@@ -179,9 +179,9 @@ export const ACCEPTED_MS = 86_400_000;
  * ends, the flow reads to confirm, `liftedByTime`, REVIEW37-2; once shown, it is dated by the start
  * of the one that showed it, its day from when it was heard, `datedBy`). A pause or a self-exclusion
  * is shown too by one of the other kind (`protects`) that started since and is in force all its
- * day. One that is only pending is not shown (review 7, H2): the request starts it at once, so a start ahead of the
- * read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours ahead), and the
- * player stays barred until a read shows it in force.
+ * day. One that is only pending is not shown (review 7, H2): the request starts it at once, so a
+ * start ahead of the read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours
+ * ahead), and the player stays barred until a read shows it in force.
  */
 export const shows = (
   userInfo: unknown,
@@ -209,12 +209,13 @@ export const shows = (
 const protects = (x: { kind: string }) => x.kind === 'pause' || x.kind === 'selfExclusion';
 
 /**
- * A restriction as a read of the flow's own showed it: one heard from another tab comes undated
- * (`at` 0, or `heard`: dated by the first reading after it), and is dated here by that read, at the
- * latest start of a pause or self-exclusion in force (the other kind's too: never 0, a25758bc's
- * review; a later date would make the very restriction that showed it fail to show it again). So the tab
- * that heard it keeps it as the tab that had it accepted does (`shown`, `AcceptedStore`: a day
- * from then): a replica that lags later does not free the player there. One dated is kept as is.
+ * A restriction as a read of the flow's own showed it: one heard from another tab (`heard`: dated
+ * when heard, else by the first reading after it) is dated here by that read, at the latest start
+ * of a pause or self-exclusion in force (the other kind's too: never 0, a25758bc's review; a later
+ * date would make the very restriction that showed it fail to show it again), its day still from
+ * when it was heard (`from`, when that start is earlier). So the tab that heard it keeps it as the
+ * tab that had it accepted does (`shown`: a day): a replica that lags later does not free the player
+ * there. One dated is kept as is.
  */
 export const datedBy = (
   userInfo: unknown,

@@ -7,8 +7,8 @@ import { SimulatedClock } from 'xstate';
 import { nextBrazilMidnight } from '../../machines/clock';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { flush, S } from '../review33/model';
-import { pausedFrom, profileOn, sp } from '../review36/flow';
-import { freeUserInfo } from '../support/free-user-info';
+import { pausedFrom, profileOn } from '../review36/flow';
+import { pausedSinceNaive } from './h';
 
 const H = 3_600_000;
 const D = 24 * H;
@@ -17,12 +17,10 @@ async function run(mode: 'idle' | 'retrying' | 'untrusted' | 'page' | 'owner') {
   const clock = new SimulatedClock();
   clock.set(Date.parse('2026-11-23T15:00:00.400Z'));
   const t0 = clock.now() - 7 * D + H - 400; // old pause: ends 13:00 (+10 h naive: 23:00)
-  const old = freeUserInfo({ user_pause: 7, user_pause_at: sp(t0), user_pause_in: null });
+  const old = pausedSinceNaive(t0);
   let info = old;
   let fail = false;
-  const hold = false;
   const accepted = acceptedStoreOf({}, { learned: () => true });
-  const held: (() => void)[] = [];
   const o = {
     info: () => {
       if (fail) throw new Error('503');

@@ -9,7 +9,7 @@ import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { flush } from '../review33/model';
 import { profileOn } from '../review36/flow';
 import { freeUserInfo } from '../support/free-user-info';
-import { D, H, M, pausedZ, S } from './h';
+import { D, H, M, pausedZ } from './h';
 
 async function run(withStore: boolean, page: boolean) {
   const clock = new SimulatedClock();

@@ -7,16 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { flush, S } from '../review33/model';
-import { profileOn, sp } from '../review36/flow';
-import { freeUserInfo } from '../support/free-user-info';
-import { D, H, M } from './h';
+import { profileOn } from '../review36/flow';
+import { D, H, M, pausedSinceNaive } from './h';
 
 describe('review38: heard pause, the old one ends, no new one', () => {
   it('measures minutes barred and reads after every restriction ended', async () => {
     const clock = new SimulatedClock();
     clock.set(Date.parse('2026-11-23T15:00:00.400Z'));
     const t0 = clock.now() - 7 * D + H - 400;
-    const old = freeUserInfo({ user_pause: 7, user_pause_at: sp(t0), user_pause_in: null });
+    const old = pausedSinceNaive(t0);
     const accepted = acceptedStoreOf({}, { learned: () => true });
     const tab = profileOn(clock, { info: () => old, accepted });
     await flush();

@@ -11,19 +11,14 @@ import { SimulatedClock } from 'xstate';
 import { nextBrazilMidnight } from '../../machines/clock';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { flush } from '../review33/model';
-import { pausedFrom, profileOn, sp } from '../review36/flow';
-import { freeUserInfo } from '../support/free-user-info';
-import { D, M } from './h';
+import { pausedFrom, profileOn } from '../review36/flow';
+import { M, pausedUntilNaive } from './h';
 
 async function run(withStore: boolean) {
   const clock = new SimulatedClock();
   clock.set(Date.parse('2026-11-24T02:00:00.400Z')); // 23:00 São Paulo, Nov 23
   const writtenEnd = Date.parse('2026-11-24T16:30:00Z'); // 13:30 Nov 24 (client end 23:30)
-  const old = freeUserInfo({
-    user_pause: 7,
-    user_pause_at: sp(writtenEnd - 7 * D),
-    user_pause_in: sp(writtenEnd),
-  });
+  const old = pausedUntilNaive(writtenEnd);
   let info = old;
   const accepted = withStore ? acceptedStoreOf({}, { learned: () => true }) : undefined;
   const o = { info: () => info, ...(accepted && { accepted }) };

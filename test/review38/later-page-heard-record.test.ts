@@ -12,19 +12,14 @@ import { nextBrazilMidnight } from '../../machines/clock';
 import { acceptedStoreOf } from '../../machines/session/accepted-store';
 import { flush } from '../review33/model';
 import { pausedFrom, profileOn, sp } from '../review36/flow';
-import { freeUserInfo } from '../support/free-user-info';
-import { D, H, M, S } from './h';
+import { M, pausedUntilNaive } from './h';
 
 describe('review38: a later page on a heard record, its first read lagging', () => {
   it('is never free while the new pause is in force', async () => {
     const clock = new SimulatedClock();
     clock.set(Date.parse('2026-11-24T02:00:00.400Z')); // 23:00 São Paulo, Nov 23
     const writtenEnd = Date.parse('2026-11-24T16:30:00Z'); // 13:30 Nov 24 (client end 23:30)
-    const old = freeUserInfo({
-      user_pause: 7,
-      user_pause_at: sp(writtenEnd - 7 * D),
-      user_pause_in: sp(writtenEnd),
-    });
+    const old = pausedUntilNaive(writtenEnd);
     let info = old;
     const accepted = acceptedStoreOf({}, { learned: () => true });
     const a = profileOn(clock, { info: () => info, accepted });
