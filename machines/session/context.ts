@@ -156,6 +156,14 @@ export const ownerOf = (context: SessionContext): Owner => ({
 export interface ForgetParams {
   reason: 'logout' | 'expired' | 'remote';
   at?: number | null;
+  /**
+   * The counter of the word that ended it elsewhere (a logout's: `remote`), when it named one: the
+   * sign-out is recorded there, not at this tab's own counter (which its own refresh of the login
+   * may have raised past it). A logout ends its login and what is counted at or below it, nothing
+   * else: a login made since in the tab that logged out, counted as this tab's refresh was, is
+   * taken here, and this sign-out said again (a sync answer) ends nothing newer.
+   */
+  seq?: number | null;
 }
 
 /**
@@ -182,7 +190,9 @@ export function forgotten(context: SessionContext, p: ForgetParams): Partial<Ses
     signedOut:
       // (Over the one before: a logout's floor it kept, `logout`, stays: a later login that ends
       // here must not lower it, REVIEW-25 R25-4.)
-      at === null ? context.signedOut : { ...context.signedOut, seq: context.seq, sid: context.sid, at },
+      at === null
+        ? context.signedOut
+        : { ...context.signedOut, seq: p.seq ?? context.seq, sid: context.sid, at },
     signedOutReason: p.reason,
   };
 }

@@ -49,7 +49,7 @@ type Internal =
       kept?: AcceptedRestriction | null;
     }
   /** ...this tab's session ended in another tab (`at`: when that tab said so, its clock)... */
-  | { type: 'ENDED_ELSEWHERE'; reason: 'logout' | 'expired'; at: number | null }
+  | { type: 'ENDED_ELSEWHERE'; reason: 'logout' | 'expired'; at: number | null; seq?: number | null }
   /**
    * ...and another tab's sign-out was heard (after the end it brought, if any): the counter `seq`
    * moves the clock, and a logout's (`reason`) is the floor of what this tab takes (order.ts's `heardOf`).

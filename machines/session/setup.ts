@@ -167,8 +167,11 @@ const typedSetup = /* @__PURE__ */ (() =>
         restored: assign(({ context }, meta: SessionMeta) => restored(context, meta)),
         // (The tabs flow's also remembers the login that ended: ./flows.ts.)
         // (The params written out, not the named ForgetParams: this is the machine's public type.)
-        forget: assign(({ context }, p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null }) =>
-          forgotten(context, p),
+        forget: assign(
+          (
+            { context },
+            p: { reason: 'logout' | 'expired' | 'remote'; at?: number | null; seq?: number | null },
+          ) => forgotten(context, p),
         ),
         // Only LOGIN and REGISTER run it (signingOut).
         rememberPending: assign(({ event }) => ({ pending: boxCommand(event as PendingCommand) })),

@@ -424,16 +424,19 @@ function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
 
 /**
  * A shared store may hold a newer session (another client of the store refreshed, or logged in
- * again while this tab was frozen): only our session, or an older one, is cleared.
+ * again while this tab was frozen): only our session, or an older one, is cleared. Another login
+ * the store names is never ours to clear, however it is counted (a new tab counts its login from a
+ * cleared store, below ours: AK-1); its own tab ends it. Decided and cleared on the store as it is
+ * now (at once from a store that answers at once): a login taken here just after this sign-out (the
+ * next message) is never cleared by it.
  */
 export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenStore): void {
   const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
   settle(
-    Promise.resolve()
-      .then(() => tokens.get())
-      .then((current) => {
-        if (current && ours && isNewerSession(current, ours)) return;
-        return tokens.clear();
-      }),
+    readNow(tokens, (current) => {
+      const other = context.sid !== null && current?.sid !== undefined && !isOwn(current, context);
+      if (current && ours && (other || isNewerSession(current, ours))) return;
+      return tokens.clear();
+    }),
   );
 }

@@ -180,7 +180,7 @@ function signOutVerdict(
       ignoredExpiry.set(crossTab, Math.max(message.seq ?? c.seq!, ignoredExpiry.get(crossTab) ?? 0));
     else {
       revokeUnlessRevoked(c, message);
-      send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at }));
+      send(internal({ type: 'ENDED_ELSEWHERE', reason: message.reason, at: message.at, seq: message.seq }));
     }
   } else if (held.phase === 'signedIn' && message.reason === 'expired' && message.sid !== c.sid)
     // Another login's expiry, which ends nothing here (`endsOurs`): ours told, so that the tab whose
@@ -437,11 +437,14 @@ function answerSyncSignedOut(context: SessionContext): void {
   });
 }
 
-/** What the session forgets when another tab ended its login: why, and when that tab said so. */
-export const remoteForgetOf = (e: Internal<'ENDED_ELSEWHERE'>) => ({
-  reason: e.reason === 'expired' ? ('expired' as const) : ('remote' as const),
-  at: e.at,
-});
+/**
+ * What the session forgets when another tab ended its login: why, when that tab said so, and (a
+ * logout's) at which counter (`ForgetParams.seq`: the sign-out is kept there, not at ours).
+ */
+export const remoteForgetOf = (e: Internal<'ENDED_ELSEWHERE'>) =>
+  e.reason === 'expired'
+    ? { reason: 'expired' as const, at: e.at }
+    : { reason: 'remote' as const, at: e.at, seq: e.seq };
 
 /**
  * The refresh cycle restarts from an adopted session (its token stays in the vault, never here), at

@@ -77,6 +77,8 @@ export interface NewTabShape {
   loginMs: number;
   /** The player C logs in as (A's and B's login L1 is the plain player's). */
   account: 'plain' | 'paused';
+  /** How often A refreshes L1 before the revocation (each counts it one higher; none: 0). */
+  refreshes?: number;
 }
 
 export interface TabLook {
@@ -131,6 +133,10 @@ export async function playNewTab(world: World, shape: NewTabShape) {
   await world.settle();
   await signIn(world, a);
   await world.advance(30 * S, 500);
+  for (let i = 0; i < (shape.refreshes ?? 0); i++) {
+    a.client.state.send({ type: 'REFRESH' } as never);
+    await world.advance(5 * S, 500);
+  }
   const tabs: Tab[] = [a, b];
   const l1 = lookAt(a).sid;
   const looks: Array<{ at: number; tabs: TabLook[] }> = [];

@@ -21,6 +21,7 @@ const shape: fc.Arbitrary<NewTabShape> = fc.record({
   loginAfter: fc.constantFrom(0, 500, 2_000),
   loginMs: fc.constantFrom(0, 300, 1_500),
   account: fc.constantFrom('plain' as const, 'paused' as const),
+  refreshes: fc.constantFrom(0, 0, 1, 2),
 });
 
 async function check(s: NewTabShape) {
