@@ -13,14 +13,14 @@ const world = useWorld();
 
 describe('a login made in a new tab after the others expired survives (AK-1)', () => {
   it.each([
-    ['(a) the signed-out tabs answer with L1 expired, channel 3 s', null],
-    ['(b) B keeps L1 while its refresh call is on its way (40 s, then a network error)', 40_000],
+    ['(a) the signed-out tabs answer with L1 expired, channel 3 s', null, 0],
+    ['(b) B keeps L1 while its refresh call is on its way (40 s, then a network error)', 40_000, 0],
     // (Thirty-seventh pass: B's sign-out cleared C's login from the shared store, counted below L1
     // refreshed twice, as an "older" session; C then went on without a token, B never took it.)
     ["(c) as (b), L1 refreshed twice first (counted above C's login)", 40_000, 2],
   ] as const)(
     '%s: C keeps its login and every tab takes it',
-    async (_, holdMs, refreshes = 0) => {
+    async (_, holdMs, refreshes) => {
       const { tabs, cSid, l1 } = await playNewTab(world, {
         holdMs,
         refreshes,
