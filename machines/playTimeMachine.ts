@@ -3,7 +3,7 @@ import { assign, emit, type SnapshotFrom } from 'xstate';
 import { finiteOr, isTime, monotonicNow, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
-import { beatKinds, joined, merged, playClockRecordOf, playPeriodOf } from './play-time/clock';
+import { beatKinds, joined, merged, onClock, playClockRecordOf, playPeriodOf } from './play-time/clock';
 import { activeLimit, arm, level, limitKey, playTimeOf } from './play-time/reading';
 import { createLocalStoragePlayClock } from './play-time/stores';
 import type {
@@ -95,10 +95,18 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         let taken = context.clock;
         try {
           const now = context.now();
-          const read = context.store.read();
-          let record = context.own?.heard && taken ? joined(read, taken, now, context.maxGapMs) : read;
-          if (heard) taken = record = merged(record, heard, now, context.maxGapMs);
           const server = context.serverNow();
+          // Another tab's marks on this clock (`onClock`: placed by the server's time when this
+          // clock's base is hours off theirs).
+          const read = onClock(context.store.read(), now, server, context.maxGapMs);
+          let record = context.own?.heard && taken ? joined(read, taken, now, context.maxGapMs) : read;
+          if (heard)
+            taken = record = merged(
+              record,
+              onClock(heard, now, server, context.maxGapMs)!,
+              now,
+              context.maxGapMs,
+            );
           // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
           // nor does one that never learned the server's time (its period would be the device's,
           // which nothing checked: a device clock a day ahead would count in a fresh day, and its
@@ -147,6 +155,8 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
             context.maxGapMs,
             own,
           );
+          // (The mark on the server's time too: `PlayClockRecord.server`.)
+          next.server = (next.lastBeat as number) + server - now;
           const written = est < server ? { ...next, behind: server - est } : next;
           if (!heard) context.store.write(written);
           told = {

@@ -54,6 +54,12 @@ export interface PlayClockRecord extends PlayClockCount {
    * lost its trust: docs/time.md); every tab's next beat counts in the period there as well.
    */
   behind?: number;
+  /**
+   * `lastBeat` on the server's time, as the tab that wrote it knew it: a tab whose steady clock
+   * is hours off another's (one opened after the device clock was stepped back, its base the
+   * stepped wall) places the mark by it (`onClock`), so tabs of one device count each minute once.
+   */
+  server?: number;
 }
 
 /** The counts of one kind of period: the newest period counted and (`other`) one more. */
@@ -76,11 +82,13 @@ export interface PlayClockStore {
 export function playClockRecordOf(value: unknown, heard?: boolean): PlayClockRecord | null {
   const count = countsOf(value, heard);
   if (!count) return null;
-  const { lastBeat, since, behind, kinds } = value as {
+  // (`server` as given: a mark by it is placed only near this tab's server time, `onClock`.)
+  const { lastBeat, since, behind, kinds, server } = value as {
     lastBeat: number;
     since: number;
     behind: number;
     kinds: unknown;
+    server?: number;
   };
   // Each kind's counts, where their newest period is of that kind (else none: carried).
   const each = KINDS.flatMap((k) => {
@@ -94,7 +102,29 @@ export function playClockRecordOf(value: unknown, heard?: boolean): PlayClockRec
     ...(Number.isFinite(since) && { since }),
     ...(behind > 0 && Number.isFinite(behind) && { behind }),
     ...(each.length > 0 && { kinds: Object.fromEntries(each) }),
+    server,
   };
+}
+
+/**
+ * `record` as this tab's clock reads it at `now` (its server time `server`): a mark it cannot place
+ * (further than a gap from `now`: another tab's steady clock, hours apart after a step back of the
+ * device clock) that its server time places is moved there, `since` with it; otherwise as is. Two
+ * tabs that each count their own interval count every minute twice (fail closed, but the limit
+ * comes early). Pure.
+ */
+export function onClock(
+  record: PlayClockRecord | null,
+  now: number,
+  server: number,
+  maxGapMs: number,
+): PlayClockRecord | null {
+  const r = record as PlayClockRecord & { server: number; lastBeat: number };
+  // How far the server's time moves the mark (NaN: no server time).
+  const by = r?.server - server + now - r?.lastBeat;
+  return Math.abs(r?.server - server) <= maxGapMs && !(Math.abs(r.lastBeat - now) <= maxGapMs)
+    ? { ...r, lastBeat: r.lastBeat + by, ...(r.since !== undefined && { since: r.since + by }) }
+    : record;
 }
 
 /** A count and the `other` it keeps, or null when it is not one. */

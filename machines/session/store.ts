@@ -433,10 +433,12 @@ function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
 export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenStore): void {
   const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
   settle(
-    readNow(tokens, (current) => {
-      const other = context.sid !== null && current?.sid !== undefined && !isOwn(current, context);
-      if (current && ours && (other || isNewerSession(current, ours))) return;
-      return tokens.clear();
-    }),
+    readNow(tokens, (current) =>
+      current &&
+      ours &&
+      (isNewerSession(current, ours) || (current.sid !== undefined && !isOwn(current, context)))
+        ? 0
+        : tokens.clear(),
+    ),
   );
 }

@@ -207,6 +207,8 @@ describe('playTimeMachine', () => {
       periodKey: 'daily:2026-11-23',
       usedMs: 1 * MIN,
       lastBeat: T0 + MIN,
+      // (The mark on the server's time: the server's clock is this tab's here.)
+      server: T0 + MIN,
       kinds: {
         daily: { periodKey: 'daily:2026-11-23', usedMs: 1 * MIN },
         weekly: { periodKey: 'weekly:2026-11-23', usedMs: 1 * MIN },

@@ -254,12 +254,12 @@ describe('model counterexamples (issue 26)', () => {
     await runSequence([answerDelay(300), login(0, 3), advance(7 * H)], 'shared');
   });
 
-  // Found with seeds 144, 145 and 147 (not CI's; also on ec5ba272), LEFT OPEN: after the device
-  // clock stepped back 3 h, a second tab opened on the same device, and the two counted the same
-  // minutes: 1,772 s of play time shown in 900 s. Fail closed (the alert comes early), but the
-  // tabs share one device clock (machines/play-time/clock.ts accepts double counting only for
-  // clocks that disagree).
-  it.fails('37: two tabs on one device clock stepped back count play time once (I4)', async () => {
+  // Found with seeds 144, 145 and 147 (not CI's; also on ec5ba272; fixed in the thirty-seventh
+  // pass): after the device clock stepped back 3 h, a second tab opened on the same device (its
+  // steady clock 3 h behind the first's), and the two counted the same minutes: 1,772 s of play
+  // time shown in 900 s. A mark also carries its server time (`PlayClockRecord.server`), which
+  // places it where the steady clocks disagree (`onClock`).
+  it('37: two tabs on one device clock stepped back count play time once (I4)', async () => {
     await runSequence([login(0, 3), stepClock(-3 * H), openTab(2), advance(15 * MIN)], 'shared');
   });
 });
