@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { nextBrazilMidnight } from '../../machines/clock';
 import { logIn, MIN, S, type Tab, useWorld } from '../support/world';
 import { BAR, free, pauseFromX, serverNowOf } from './heard-support';
 
@@ -50,6 +51,11 @@ async function run(skew: number, tick: number, changes: { gap: number; step: num
     await world.settle();
     // Tick by tick to one tick past its end (both tabs' ends): then free.
     while (tabs.some((t, i) => serverNowOf(t) < barredUntil[i]! + tick)) await world.advance(tick, tick);
+    // A São Paulo midnight since the change was heard: the new day's re-check comes first (the flow
+    // waits out the clock's bound, `dawn`, then reads; stale meanwhile, by design). Seed 870078123
+    // (thirty-seventh pass): tab A, its clock 79 s ahead, met its end at midnight. Free once done.
+    if (tabs.some((t, i) => nextBrazilMidnight(barredUntil[i]! - BAR) <= serverNowOf(t)))
+      await world.advance(5 * S, tick);
     for (const [i, t] of tabs.entries())
       if (!free(t))
         bad.push(`tab ${i} barred ${serverNowOf(t) - barredUntil[i]!} ms past its end (change ${n})`);
@@ -62,6 +68,14 @@ describe('TOKLAPSE29: a heard change lapses at its end, counted from when it was
     await run(0, 250, [
       { gap: 60 * MIN, step: 0 },
       { gap: 5 * S, step: -MIN },
+    ]);
+  }, 60_000);
+
+  it('seed 870078123: the end met at a São Paulo midnight, free once its re-check is done', async () => {
+    await run(0, 50, [
+      { gap: 7_080_610, step: 38_287 },
+      { gap: 3_007_851, step: 40_934 },
+      { gap: 509_668, step: 0 },
     ]);
   }, 60_000);
 
