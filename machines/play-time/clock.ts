@@ -82,7 +82,6 @@ export interface PlayClockStore {
 export function playClockRecordOf(value: unknown, heard?: boolean): PlayClockRecord | null {
   const count = countsOf(value, heard);
   if (!count) return null;
-  // (`server` as given: a mark by it is placed only near this tab's server time, `onClock`.)
   const { lastBeat, since, behind, kinds, server } = value as {
     lastBeat: number;
     since: number;
@@ -102,7 +101,7 @@ export function playClockRecordOf(value: unknown, heard?: boolean): PlayClockRec
     ...(Number.isFinite(since) && { since }),
     ...(behind > 0 && Number.isFinite(behind) && { behind }),
     ...(each.length > 0 && { kinds: Object.fromEntries(each) }),
-    server,
+    ...(Number.isFinite(server) && { server }),
   };
 }
 
