@@ -3,7 +3,15 @@ import { assign, emit, type SnapshotFrom } from 'xstate';
 import { finiteOr, isTime, monotonicNow, steadyClock } from './clock';
 import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
-import { beatKinds, joined, merged, onClock, playClockRecordOf, playPeriodOf } from './play-time/clock';
+import {
+  beatKinds,
+  joined,
+  merged,
+  onClock,
+  type PlayClockRecord,
+  playClockRecordOf,
+  playPeriodOf,
+} from './play-time/clock';
 import { activeLimit, arm, level, limitKey, playTimeOf } from './play-time/reading';
 import { createLocalStoragePlayClock } from './play-time/stores';
 import type {
@@ -96,17 +104,14 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         try {
           const now = context.now();
           const server = context.serverNow();
+          const lost = context.trusted?.() === false;
           // Another tab's marks on this clock (`onClock`: placed by the server's time when this
-          // clock's base is hours off theirs).
-          const read = onClock(context.store.read(), now, server, context.maxGapMs);
+          // clock's base is hours off theirs), only on a trusted clock: a server time off by a step
+          // not yet corrected would place a mark late, and the time between would go uncounted.
+          const here = (r: PlayClockRecord | null) => (lost ? r : onClock(r, now, server, context.maxGapMs));
+          const read = here(context.store.read());
           let record = context.own?.heard && taken ? joined(read, taken, now, context.maxGapMs) : read;
-          if (heard)
-            taken = record = merged(
-              record,
-              onClock(heard, now, server, context.maxGapMs)!,
-              now,
-              context.maxGapMs,
-            );
+          if (heard) taken = record = merged(record, here(heard)!, now, context.maxGapMs);
           // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
           // nor does one that never learned the server's time (its period would be the device's,
           // which nothing checked: a device clock a day ahead would count in a fresh day, and its
@@ -133,7 +138,6 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           // (a reloaded page, a second tab) while tabs beat without a gap, until a tab whose clock
           // lost its trust (`lost` at its last beat) regains it. The lower of this tab's and the
           // record's estimates counts.
-          const lost = context.trusted?.() === false;
           const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
           const shared = live ? server - (record?.behind as number) : NaN;
           const mine = (context.own?.est as number) + since;
@@ -155,8 +159,8 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
             context.maxGapMs,
             own,
           );
-          // (The mark on the server's time too: `PlayClockRecord.server`.)
-          next.server = (next.lastBeat as number) + server - now;
+          // (The mark on the server's time too, `PlayClockRecord.server`, from a trusted clock only.)
+          if (!lost) next.server = (next.lastBeat as number) + server - now;
           const written = est < server ? { ...next, behind: server - est } : next;
           if (!heard) context.store.write(written);
           told = {

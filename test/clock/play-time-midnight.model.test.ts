@@ -354,6 +354,12 @@ describe('play time near a period end, over the one clock (model)', () => {
           // counted from `since` moved the shared mark: the old tab's 2 s played before the sleep
           // (its own interval) were cut off (28 s shown for 44 s played).
           [ENDS[0] as number, 0, 'daily', [playFor(17), sleepFor(31 * S), secondTab, reload, stepBy(1)]],
+          // Found by CI (seed 1191312753, thirty-seventh pass) on a first form of the play clock's
+          // server marks (`PlayClockRecord.server`), written and read on an untrusted clock: the mark
+          // written 2 s off (a step not yet corrected) was placed by it after the answers, late, and
+          // 500 ms went uncounted (28.5 s shown for 29 s). Marks now carry, and are placed by, the
+          // server's time on a trusted clock only.
+          [ENDS[0] as number, 0, 'daily', [stepBy(2 * S), playFor(15), stepBy(10 * MIN)]],
         ],
       },
     );
