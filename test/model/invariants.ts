@@ -167,6 +167,9 @@ function checkCleanReadTaken(world: ModelWorld, tab: ModelTab, at: number): void
   // (One sent on the clock untrusted: when, in the server's day, is not known; the flow may count it
   // for the day before, stale, and read again at once: REVIEW36. Not required current.)
   if (!last.sentTrusted) return;
+  // (A read of its own on its way: the tab reads again because of a datum it could not judge, a
+  // forged unreadable one, stale until it is taken, by design; seed 305, thirty-seventh pass.)
+  if ((world.net.reading.get(tab.key) ?? 0) > 0) return;
   const read = newestRead(world, userId);
   if (
     !read ||

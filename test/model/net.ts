@@ -108,6 +108,8 @@ export class ModelNet {
   readonly owners = new Map<string, number>();
   /** Requests being answered in-process (settle waits for them; timers hold the rest). */
   readonly inflight = new Set<Promise<unknown>>();
+  /** Per client key: its profile reads sent and not yet answered (an answer held by `delayMs`). */
+  readonly reading = new Map<number, number>();
   private produced = 0;
 
   constructor(private readonly hooks: NetHooks) {
@@ -119,6 +121,19 @@ export class ModelNet {
   }
 
   private async request(asker: Asker, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const isRead =
+      (init?.method ?? 'GET').toUpperCase() === 'GET' &&
+      new URL(String(input instanceof Request ? input.url : input)).pathname === PROFILE_PATH;
+    if (!isRead) return this.answer(asker, input, init);
+    this.reading.set(asker.key, (this.reading.get(asker.key) ?? 0) + 1);
+    try {
+      return await this.answer(asker, input, init);
+    } finally {
+      this.reading.set(asker.key, (this.reading.get(asker.key) ?? 1) - 1);
+    }
+  }
+
+  private async answer(asker: Asker, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const path = url.pathname;

@@ -246,6 +246,14 @@ describe('model counterexamples (issue 26)', () => {
     await runSequence([login(1, 0, true), profileFails(1), reload(1), forgeProfile(1, 0)], 'shared');
   });
 
+  // Found with seed 305 (not CI's; also on aad35382), an oracle's error: a forged unreadable
+  // profile message made tab 0 read again (by design: `readable`), stale while that read, held
+  // 300 ms, was on its way; the oracle asked it to show its older read as current meanwhile. A tab
+  // with a read of its own on its way is not required current.
+  it('38: a re-read on its way after a forged unreadable profile may be stale (I5)', async () => {
+    await runSequence([loginTogether(0, 1, 0, 1), answerDelay(300), reload(1), forgeProfile(1, 0)], 'shared');
+  });
+
   // Found with seed 137 (not CI's), an oracle's error: the model counted a step of 630 s as play
   // time only when the player was signed in at its start; a login answered 300 ms into it counted
   // from its answer in the client (25,185 s shown, 24,570 counted). A step counts when signed in at
