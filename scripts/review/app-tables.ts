@@ -265,12 +265,15 @@ export const tokenRefreshApp: AppMachine = {
   start: open,
   act: {
     'TOKEN_SAVED (signed in)': (app) => logInAs(app, false),
-    // The app has no refresh button: the page clock moves on (1 min, 5 min, 30 min, then past the
-    // 6 h interval) until the cycle refreshes by itself: after a failure its backoff is shorter.
-    // A long run can also fire the request's own timeout: when every refresh of the run was
-    // aborted before it reached the route (the backoff's jitter decides; CI, 1 run in 3), the
-    // clock moves on in 5 s steps (less than any timeout) until a refresh reaches the route, where
-    // the book holds it.
+    // The app has no refresh button: the page clock moves on until the cycle refreshes by itself
+    // (6 h after the save). It never runs far past the refresh it starts: a `runFor` past it would
+    // also run out the refresh's 60 s flight limit (and each retry's, through the backoff) before
+    // the request reached the route (CI, 2026-12-04: the 6 h jump ran 36 min past the refresh,
+    // and the 5 s steps then waited out a long backoff past the step's 20 s). So the clock jumps
+    // to 5 h 36 min (nothing is due), then moves in 20 s steps (less than any timeout) until a
+    // refresh is sent, then waits for it to reach the route, where the book holds it. (\`fastForward\`, each due
+    // timer fired once at a jump's end, was tried: no refresh came within the short waits after
+    // the jumps, 2 runs in 3; the cycle checks again within its 1 min tick.)
     REFRESH: async (app) => {
       let sent = false;
       let routed = false;
@@ -285,14 +288,21 @@ export const tokenRefreshApp: AppMachine = {
       app.page.on('request', watch);
       await app.page.route(refresh, note);
       try {
-        for (const jump of [60_000, 5 * 60_000, 30 * 60_000, 6 * HOURS]) {
+        for (const jump of [60_000, 5 * 60_000, 30 * 60_000, 5 * HOURS]) {
           await app.page.clock.runFor(jump);
-          await app.page.waitForTimeout(300);
+          await app.page.waitForTimeout(100);
           if (sent) break;
         }
-        for (let moved = 0; sent && !routed && moved < HOURS; moved += 5_000) {
-          await app.page.clock.runFor(5_000);
-          await app.page.waitForTimeout(100);
+        // Once sent, the clock waits (up to 2 s) for the request to reach the route.
+        for (let moved = 0, waited = 0; !routed && moved < 2 * HOURS; ) {
+          if (sent && waited < 2_000) {
+            await app.page.waitForTimeout(100);
+            waited += 100;
+            continue;
+          }
+          await app.page.clock.runFor(20_000);
+          moved += 20_000;
+          await app.page.waitForTimeout(20);
         }
       } finally {
         app.page.off('request', watch);
