@@ -6,7 +6,7 @@
 import { asPamError, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { environmentOf } from '../environment';
 import type { Owner } from './events';
-import { raiseClock } from './order';
+import { isPlausible, raiseClock } from './order';
 import type { ClockTrust } from './profile-rules';
 import { createVault, guardStore, service, timeBaseOf } from './store';
 import type { SessionContext, SessionInput, SessionMeta, SessionServices } from './types';
@@ -174,6 +174,10 @@ export interface ForgetParams {
  */
 export function forgotten(context: SessionContext, p: ForgetParams): Partial<SessionContext> {
   const at = p.at ?? context.savedAt;
+  const o = context.signedOut;
+  // The word's counter when plausible (a forged one out of reach is not kept: the tab would refuse
+  // every later login, review 41); else this tab's own.
+  const seq = p.seq != null && isPlausible(context.clock, p.seq) ? p.seq : context.seq;
   return {
     user: null,
     userInfo: null,
@@ -191,8 +195,17 @@ export function forgotten(context: SessionContext, p: ForgetParams): Partial<Ses
       // (Over the one before: a logout's floor it kept, `logout`, stays: a later login that ends
       // here must not lower it, REVIEW-25 R25-4.)
       at === null
-        ? context.signedOut
-        : { ...context.signedOut, seq: p.seq ?? context.seq, sid: context.sid, at },
+        ? o
+        : {
+            ...o,
+            // Never below a logout's floor kept (`logout`): a logout heard before, counted above
+            // this one, ended what it ended (review 41: a lower one lowered it). An expiry keeps
+            // its own counter (an expiry ends only its login; canAdopt tells the two apart).
+            seq:
+              p.reason !== 'expired' && o?.logout != null && !((seq as number) >= o.logout) ? o.logout : seq,
+            sid: context.sid,
+            at,
+          },
     signedOutReason: p.reason,
   };
 }

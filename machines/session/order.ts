@@ -265,7 +265,9 @@ export function heardOf(
     ? {}
     : {
         clock: raiseClock(c.clock, seq),
+        // (A floor is never lowered: a logout counted below the one kept ended nothing more.)
         ...(reason === 'logout' &&
-          (o?.seq ?? -1) <= seq && { signedOut: { at: 0, sid: null, ...o, seq, logout: seq } }),
+          (o?.seq ?? -1) <= seq &&
+          !(seq < (o?.logout as number)) && { signedOut: { at: 0, sid: null, ...o, seq, logout: seq } }),
       };
 }

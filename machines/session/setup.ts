@@ -196,7 +196,9 @@ const typedSetup = /* @__PURE__ */ (() =>
         readClock: ({ context, self }) =>
           self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
         clearTokens: ({ context }) => settle(servicesOf(context).tokens.clear()),
-        clearTokensUnlessNewer: ({ context }) => clearTokensUnlessNewer(context, servicesOf(context).tokens),
+        // (`'logout'`: a logout made here, which ends every login counted at or below it.)
+        clearTokensUnlessNewer: ({ context }, logout?: 'logout') =>
+          clearTokensUnlessNewer(context, servicesOf(context).tokens, !!logout),
         emitExpired: emit({ type: 'sessionExpired' }),
         emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
       },

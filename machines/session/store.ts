@@ -88,6 +88,12 @@ function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
 const guarded = new WeakMap<object, () => StoredSession | null>();
 
 /**
+ * A guarded store's clear unless `keep` says otherwise of the session it holds then: read and
+ * cleared as one write, in the order of writes (`clearUnless`).
+ */
+const clearers = new WeakMap<object, (keep: (s: StoredSession | null) => boolean) => unknown>();
+
+/**
  * The token store as the session uses it: sync stores stay sync (a logout clears them at once),
  * and every failure is a rejected promise with a `StorageError` (the store's own message is not
  * copied: it may hold the token it failed to write). Guarding a guarded store returns it as is.
@@ -171,6 +177,14 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
     clear: () => write(null, () => store.clear()),
   });
   guarded.set(result, () => held);
+  clearers.set(result, (keep) =>
+    write(null, () => {
+      const go = (s: StoredSession | null) => (keep(s) ? undefined : store.clear());
+      const read = attempt(() => store.get());
+      // (A read that fails: cleared, as with no session.)
+      return read instanceof Promise ? read.then(go, () => go(null)) : go(read);
+    }),
+  );
   return result;
 }
 
@@ -425,20 +439,25 @@ function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
 /**
  * A shared store may hold a newer session (another client of the store refreshed, or logged in
  * again while this tab was frozen): only our session, or an older one, is cleared. Another login
- * the store names is never ours to clear, however it is counted (a new tab counts its login from a
- * cleared store, below ours: AK-1); its own tab ends it. Decided and cleared on the store as it is
- * now (at once from a store that answers at once): a login taken here just after this sign-out (the
- * next message) is never cleared by it.
+ * the store names is not ours to clear after an expiry or another tab's word (a new tab counts its
+ * login from a cleared store, below ours: AK-1; its own tab ends it), but a logout made here
+ * (`logout`) ends every login counted at or below it, so one such is cleared too (review 41: a tab
+ * opened later restored it). Decided on the store as it is when this clear's turn comes among the
+ * writes (a guarded store: read and cleared as one write), so a login taken here just after this
+ * sign-out (the next message, written after it) is never cleared by it, with a store that answers
+ * later too (review 41).
  */
-export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenStore): void {
+export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenStore, logout?: boolean): void {
   const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
+  const keep = (current: StoredSession | null) =>
+    !!current &&
+    !!ours &&
+    (isNewerSession(current, ours) ||
+      (current.sid !== undefined &&
+        !isOwn(current, context) &&
+        !(logout && ((current as StoredSession).seq as number) <= (ours.seq as number))));
+  const clearUnless = clearers.get(tokens);
   settle(
-    readNow(tokens, (current) =>
-      current &&
-      ours &&
-      (isNewerSession(current, ours) || (current.sid !== undefined && !isOwn(current, context)))
-        ? 0
-        : tokens.clear(),
-    ),
+    clearUnless ? clearUnless(keep) : readNow(tokens, (current) => (keep(current) ? 0 : tokens.clear())),
   );
 }

@@ -38,7 +38,7 @@ export const signingOut = /* @__PURE__ */ (() =>
       // The store cleared unless it holds a newer login (another tab's, stored while the revoke was
       // on its way: REVIEW-I i5), judged against the login signed out, so before `forget`: exit
       // actions run before a transition's, and after it no login was left to compare (LOGREAD30).
-      'clearTokensUnlessNewer',
+      { type: 'clearTokensUnlessNewer', params: 'logout' },
       { type: 'forget', params: { reason: 'logout' } },
       emit({ type: 'signedOut' as const, reason: 'logout' as const, remote: false }),
     ],
