@@ -3,7 +3,7 @@
 // functions of the context and the event (the machine's `assign` actions call them); each flow's
 // own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, flows.ts).
 
-import { asPamError, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
+import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { environmentOf } from '../environment';
 import type { Owner } from './events';
 import { isPlausible, raiseClock } from './order';
@@ -177,7 +177,7 @@ export function forgotten(context: SessionContext, p: ForgetParams): Partial<Ses
   const o = context.signedOut;
   // The word's counter when plausible (a forged one out of reach is not kept: the tab would refuse
   // every later login, review 41); else this tab's own.
-  const seq = p.seq != null && isPlausible(context.clock, p.seq) ? p.seq : context.seq;
+  const seq = isPlausible(context.clock, p.seq) ? (p.seq ?? context.seq) : context.seq;
   return {
     user: null,
     userInfo: null,
@@ -202,7 +202,7 @@ export function forgotten(context: SessionContext, p: ForgetParams): Partial<Ses
             // this one, ended what it ended (review 41: a lower one lowered it). An expiry keeps
             // its own counter (an expiry ends only its login; canAdopt tells the two apart).
             seq:
-              p.reason !== 'expired' && o?.logout != null && !((seq as number) >= o.logout) ? o.logout : seq,
+              p.reason !== 'expired' && (seq as number) < (o?.logout as number) ? (o?.logout as number) : seq,
             sid: context.sid,
             at,
           },

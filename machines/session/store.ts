@@ -456,8 +456,6 @@ export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenSto
       (current.sid !== undefined &&
         !isOwn(current, context) &&
         !(logout && ((current as StoredSession).seq as number) <= (ours.seq as number))));
-  const clearUnless = clearers.get(tokens);
-  settle(
-    clearUnless ? clearUnless(keep) : readNow(tokens, (current) => (keep(current) ? 0 : tokens.clear())),
-  );
+  // (The session's store is always guarded: context.ts.)
+  settle(clearers.get(tokens)!(keep));
 }
