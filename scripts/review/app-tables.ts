@@ -271,9 +271,9 @@ export const tokenRefreshApp: AppMachine = {
     // the request reached the route (CI, 2026-12-04: the 6 h jump ran 36 min past the refresh,
     // and the 5 s steps then waited out a long backoff past the step's 20 s). So the clock jumps
     // to 5 h 36 min (nothing is due), then moves in 20 s steps (less than any timeout) until a
-    // refresh is sent, then waits for it to reach the route, where the book holds it. (\`fastForward\`, each due
-    // timer fired once at a jump's end, was tried: no refresh came within the short waits after
-    // the jumps, 2 runs in 3; the cycle checks again within its 1 min tick.)
+    // refresh is sent, then waits for it to reach the route, where the book holds it.
+    // (`fastForward`, each due timer fired once at a jump's end, was tried: the refresh came only
+    // 1 to 1.5 s (real) after the last jump, past the short waits, 2 runs in 3.)
     REFRESH: async (app) => {
       let sent = false;
       let routed = false;
